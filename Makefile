@@ -1,0 +1,31 @@
+# Two commands do all set-up on a fresh machine with Python 3.11+:
+#   make run   - create .venv, install, run the Champagne Stakes in Fullplay with the race call
+#   make test  - the same set-up, then lint, type-check and the whole test suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test setup lint clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/homestretch stretch run samples/stretch/2009-champagne-stakes.toml --mode full
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy src
+
+test: lint
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,1 @@
+"""The `homestretch` command: one sub-command group per game."""

@@ -1,0 +1,118 @@
+"""Options and helpers every game's commands share: output format, dice, store."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+from homestretch.core.chance import (
+    AskedDice,
+    ChanceNode,
+    DiceSource,
+    ScriptedDice,
+    SeededDice,
+    parse_faces,
+    read_faces_file,
+)
+from homestretch.core.errors import DiceError, HomestretchError
+from homestretch.store.db import Store
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+class OutputFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text (tables) or json")]
+SeedOption = Annotated[
+    int | None, typer.Option("--seed", help="seed for the dice; printed when not given")
+]
+DiceOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dice",
+        help='scripted faces in order, red before white ("3 4 6 1 ..."), or "ask" to '
+        "type each roll made with real dice",
+    ),
+]
+DiceFileOption = Annotated[
+    Path | None, typer.Option("--dice-file", help="a file of scripted die faces")
+]
+DbOption = Annotated[
+    Path | None,
+    typer.Option("--db", help="the game store (default: homestretch.sqlite in your data folder)"),
+]
+
+
+def echo_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def ask_roll(node: ChanceNode) -> Sequence[int]:
+    """Ask a person at the table for the faces they rolled."""
+    names = " and ".join(("red", "white", "third", "fourth")[: node.dice])
+    text = typer.prompt(f"{node.label} - roll {names}, type the face(s)")
+    try:
+        return parse_faces(text, source="your roll")
+    except DiceError as exc:
+        err_console.print(f"[red]{exc}[/red]")
+        raise
+
+
+def dice_source(
+    seed: int | None, dice: str | None, dice_file: Path | None
+) -> tuple[DiceSource, int | None, str]:
+    """Build the dice source the options ask for: (source, seed used, kind)."""
+    if dice is not None and dice_file is not None:
+        raise HomestretchError("give --dice or --dice-file, not both")
+    if dice_file is not None:
+        return ScriptedDice(read_faces_file(dice_file), fallback_seed=seed or 0), seed, "scripted"
+    if dice is not None and dice.strip().lower() == "ask":
+        return AskedDice(ask_roll, fallback_seed=seed or 0), seed, "asked"
+    if dice is not None:
+        return ScriptedDice(parse_faces(dice, "--dice"), fallback_seed=seed or 0), seed, "scripted"
+    used = seed if seed is not None else new_seed()
+    return SeededDice(used), used, "seeded"
+
+
+def announce_seed(seed: int | None, kind: str, fmt: OutputFormat) -> None:
+    """Print the seed of a random run (to stderr in JSON mode, to keep stdout clean)."""
+    if kind == "seeded" and seed is not None:
+        target = err_console if fmt is OutputFormat.json else console
+        target.print(f"seed {seed}  (repeat with --seed {seed})", style="dim")
+
+
+def open_store(db: Path | None) -> Store:
+    return Store(db)
+
+
+@contextmanager
+def progress_bar(total: int, description: str) -> Iterator[Progress]:
+    """A progress bar on stderr for long work; call ``bar.advance(task, n)``."""
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+    ) as bar:
+        bar.add_task(description, total=total)
+        yield bar

@@ -1,0 +1,106 @@
+"""The `homestretch` command. Each game adds its own group from ``games/<name>/cli.py``.
+
+A game's cli module exposes ``app`` (its typer group) and may expose
+``show_saved(saved, fmt)`` (used by ``replay``) and ``resume_saved(saved, store)``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from types import ModuleType
+
+import typer
+from rich.table import Table
+
+from homestretch.cli.common import (
+    DbOption,
+    FormatOption,
+    OutputFormat,
+    console,
+    echo_json,
+    err_console,
+    open_store,
+)
+from homestretch.core import registry
+from homestretch.core.errors import HomestretchError
+
+app = typer.Typer(
+    help="homestretch: four tabletop horse-racing games, and the races they describe.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+
+def _game_cli(name: str) -> ModuleType:
+    return importlib.import_module(f"homestretch.games.{name}.cli")
+
+
+for _name, _entry in sorted(registry.entries().items()):
+    app.add_typer(_game_cli(_name).app, name=_name, help=_entry.title)
+
+
+@app.command()
+def history(
+    game: str | None = typer.Option(None, "--game", help="only this game"),
+    limit: int = typer.Option(30, "--limit", help="how many, newest first"),
+    db: DbOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """List saved runs and games, newest first."""
+    rows = open_store(db).saved_games(game, limit)
+    if fmt is OutputFormat.json:
+        echo_json(
+            [
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "label": r.label,
+                    "status": r.status,
+                    "seed": r.seed,
+                    "dice": r.dice,
+                    "created": r.created,
+                    "summary": r.summary,
+                }
+                for r in rows
+            ]
+        )
+        return
+    table = Table("id", "game", "what", "status", "dice", "seed", "when", "summary")
+    for r in rows:
+        seed = "" if r.seed is None else str(r.seed)
+        table.add_row(str(r.id), r.game, r.label, r.status, r.dice, seed, r.created, r.summary)
+    console.print(table)
+
+
+@app.command()
+def replay(game_id: int, db: DbOption = None, fmt: FormatOption = OutputFormat.text) -> None:
+    """Show a saved run again, rebuilt from its event log."""
+    saved = open_store(db).load(game_id)
+    module = _game_cli(saved.game)
+    if not hasattr(module, "show_saved"):
+        raise HomestretchError(f"{saved.game} cannot show saved games yet")
+    module.show_saved(saved, fmt)
+
+
+@app.command()
+def resume(game_id: int, db: DbOption = None) -> None:
+    """Go on with a saved game that is not finished."""
+    store = open_store(db)
+    saved = store.load(game_id)
+    if saved.status == "finished":
+        raise HomestretchError(f"game {game_id} is already finished")
+    module = _game_cli(saved.game)
+    if not hasattr(module, "resume_saved"):
+        raise HomestretchError(f"{saved.game} games cannot be resumed")
+    module.resume_saved(saved, store)
+
+
+def run() -> None:
+    """Entry point: user mistakes print one line and exit 2, never a traceback."""
+    try:
+        app()
+    except HomestretchError as exc:
+        err_console.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+        sys.exit(2)

@@ -1,0 +1,1 @@
+"""The rules-engine API every game shares (DESIGN.md section 2)."""

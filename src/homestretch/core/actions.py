@@ -1,0 +1,54 @@
+"""Typed actions with a stable text and JSON form.
+
+A game's actions are frozen dataclasses deriving from :class:`Action`, each with a
+unique ``kind``. Fields must be JSON-safe scalars (int, str, bool, None) or tuples of
+them, so an action written to the event log reads back as an equal action.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from homestretch.core.errors import HomestretchError
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    kind: ClassVar[str] = "action"
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            data[field.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+    def __str__(self) -> str:
+        parts = [str(getattr(self, f.name)) for f in dataclasses.fields(self)]
+        return " ".join([self.kind, *parts])
+
+
+class ActionCodec:
+    """Reads actions back from their JSON form for one game's action classes."""
+
+    def __init__(self, classes: Iterable[type[Action]]) -> None:
+        self._by_kind: dict[str, type[Action]] = {}
+        for cls in classes:
+            if cls.kind in self._by_kind:
+                raise ValueError(f"two action classes share the kind {cls.kind!r}")
+            self._by_kind[cls.kind] = cls
+
+    def from_json(self, data: dict[str, Any]) -> Action:
+        kind = data.get("kind")
+        cls = self._by_kind.get(str(kind))
+        if cls is None:
+            raise HomestretchError(f"unknown action kind {kind!r}")
+        values = {}
+        for field in dataclasses.fields(cls):
+            if field.name not in data:
+                raise HomestretchError(f"action {kind!r} lacks the field {field.name!r}")
+            value = data[field.name]
+            values[field.name] = tuple(value) if isinstance(value, list) else value
+        return cls(**values)

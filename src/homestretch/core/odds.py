@@ -1,0 +1,73 @@
+"""Odds as a value type: parses and prints 7-2, 7/2, 8-5, 1-9, "even" and decimal forms.
+
+Odds are fractional odds to one (7-2 means 7 won for every 2 staked, 3.5 to 1), kept
+exact as a Fraction so charts and payoffs never suffer rounding.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import total_ordering
+
+from homestretch.core.errors import HomestretchError
+
+_RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[-/:]\s*(\d+(?:\.\d+)?)\s*(?:on)?\s*$")
+_DECIMAL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:-1|/1|to 1)?\s*$")
+
+
+@total_ordering
+@dataclass(frozen=True)
+class Odds:
+    """Fractional odds to one; ``value`` is the profit on a stake of 1."""
+
+    value: Fraction
+
+    def __post_init__(self) -> None:
+        if self.value <= 0:
+            raise HomestretchError(f"odds must be above 0 to 1, got {self.value}")
+
+    @classmethod
+    def parse(cls, text: str | int | float) -> Odds:
+        """Read 7-2, 7/2, 7:2, 3.5, 5, "even" / "evens" / "1-1"."""
+        if isinstance(text, int | float):
+            return cls(Fraction(str(text)))
+        raw = text.strip().lower()
+        if raw in {"even", "evens", "evs", "ev"}:
+            return cls(Fraction(1))
+        ratio = _RATIO.match(raw)
+        if ratio:
+            top, bottom = Fraction(ratio.group(1)), Fraction(ratio.group(2))
+            if bottom == 0:
+                raise HomestretchError(f"odds {text!r}: the second number cannot be 0")
+            return cls(top / bottom)
+        decimal = _DECIMAL.match(raw)
+        if decimal:
+            return cls(Fraction(decimal.group(1)))
+        raise HomestretchError(f"cannot read odds {text!r} (write them like 7-2, 7/2, 3.5 or even)")
+
+    @property
+    def implied_probability(self) -> float:
+        """The chance of winning these odds imply: 1 / (odds + 1)."""
+        return float(1 / (self.value + 1))
+
+    def win_payoff(self, stake: Fraction = Fraction(2)) -> Fraction:
+        """What a winning ticket of ``stake`` returns, stake included."""
+        return stake + stake * self.value
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Odds):
+            return NotImplemented
+        return self.value < other.value
+
+    def __str__(self) -> str:
+        if self.value == 1:
+            return "even"
+        v = self.value
+        if v.denominator <= 20:
+            return f"{v.numerator}-{v.denominator}"
+        return f"{float(v):g}-1"
+
+    def to_json(self) -> str:
+        return str(self)

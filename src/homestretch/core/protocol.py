@@ -1,0 +1,161 @@
+"""The Game/State protocol every game implements (DESIGN.md section 2).
+
+A :class:`Game` is immutable configuration; ``new_initial_state()`` gives a
+:class:`State`. ``to_act()`` names who decides now: players (several at once for
+simultaneous choices) or ``[CHANCE]``. Every applied action and chance outcome becomes
+an :class:`Event` in ``state.events``; ``(game config, events)`` rebuilds the state.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Final
+
+from homestretch.core.actions import Action, ActionCodec
+from homestretch.core.chance import ChanceNode, Outcome
+from homestretch.core.errors import IllegalAction
+
+CHANCE: Final = -1
+"""The pseudo-player who rolls the dice and draws the cards."""
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of the log: a player's action or a chance outcome."""
+
+    player: int
+    action: JSON | None = None
+    outcome: Outcome | None = None
+
+    def to_json(self) -> JSON:
+        if self.player == CHANCE:
+            return {"chance": list(self.outcome or ())}
+        return {"player": self.player, "action": self.action}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Event:
+        if "chance" in data:
+            return cls(player=CHANCE, outcome=tuple(int(x) for x in data["chance"]))
+        return cls(player=int(data["player"]), action=dict(data["action"]))
+
+
+class Game(ABC):
+    """Immutable configuration and metadata of one game to be played."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    codec: ClassVar[ActionCodec]
+
+    @abstractmethod
+    def config(self) -> JSON:
+        """Everything needed to make this game again (JSON-safe)."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State: ...
+
+    @property
+    def num_players(self) -> int:
+        return int(self.config().get("players", 0))
+
+
+class State(ABC):
+    """A position in a game. Subclasses implement the underscore methods."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.events: list[Event] = []
+
+    # --- who acts -------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Players who must decide now, ``[CHANCE]``, or ``[]`` when the game is over."""
+
+    def is_chance_node(self) -> bool:
+        return self.to_act() == [CHANCE]
+
+    @abstractmethod
+    def chance_node(self) -> ChanceNode:
+        """The pending chance decision; only called when ``is_chance_node()``."""
+
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``player`` may take now (empty if they need not act)."""
+
+    def why_illegal(self, player: int, action: Action) -> str | None:
+        """Why ``action`` is not allowed now, or None. Games with open-ended actions
+        (a bid of any amount) override this instead of listing every amount."""
+        if player not in self.to_act():
+            return f"it is not player {player}'s turn"
+        if action not in self.legal_actions(player):
+            return f"{action} is not allowed now"
+        return None
+
+    # --- changing the state -----------------------------------------------------------
+    def apply(self, player: int, action: Action) -> None:
+        """Verify, log and perform a player's action."""
+        reason = self.why_illegal(player, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.events.append(Event(player=player, action=action.to_json()))
+        self._apply(player, action)
+
+    def apply_chance(self, outcome: Outcome) -> None:
+        if not self.is_chance_node():
+            raise IllegalAction("no chance decision is pending")
+        outcome = self.chance_node().check(outcome)
+        self.events.append(Event(player=CHANCE, outcome=outcome))
+        self._apply_chance(outcome)
+
+    def apply_event(self, event: Event) -> None:
+        if event.player == CHANCE:
+            self.apply_chance(event.outcome or ())
+        else:
+            self.apply(event.player, self.game.codec.from_json(event.action or {}))
+
+    @abstractmethod
+    def _apply(self, player: int, action: Action) -> None: ...
+
+    @abstractmethod
+    def _apply_chance(self, outcome: Outcome) -> None: ...
+
+    # --- the end ----------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return not self.to_act()
+
+    @abstractmethod
+    def result(self) -> JSON:
+        """The outcome of a finished game (JSON-safe)."""
+
+    # --- what people see --------------------------------------------------------------
+    @abstractmethod
+    def view(self, player: int | None) -> JSON:
+        """What ``player`` may see (``None``: a spectator), JSON-safe."""
+
+    def hidden_from(self, player: int | None) -> set[str]:
+        """Identifiers (card ids, sealed choices) that exist now but ``player`` may not
+        see; the generic harness checks none appears in ``view(player)``."""
+        return set()
+
+    def conserved(self) -> dict[str, int]:
+        """Totals the rules never change (money in play, cards in the game)."""
+        return {}
+
+    def clone(self) -> State:
+        return copy.deepcopy(self)
+
+    def chance_probabilities_sum(self) -> Fraction:
+        return sum((p for _, p in self.chance_node().outcomes()), Fraction(0))
+
+
+def replay(game: Game, events: list[Event]) -> State:
+    """Rebuild a state exactly from a game and its log; no generator is needed."""
+    state = game.new_initial_state()
+    for event in events:
+        state.apply_event(event)
+    return state

@@ -1,0 +1,43 @@
+"""The referee: runs a game to its end with a dice source and an agent per seat.
+
+It knows nothing of terminals: agents (people at a screen, web clients, bots) are
+objects with a ``choose`` method; ``after_event`` lets a caller save or show progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from homestretch.core.actions import Action
+from homestretch.core.chance import DiceSource
+from homestretch.core.protocol import JSON, Event, State
+
+
+class Agent(Protocol):
+    def choose(self, player: int, view: JSON, legal: list[Action]) -> Action: ...
+
+
+class RefereeError(RuntimeError):
+    """A game that does not end within its step limit: a bug in the rules code."""
+
+
+def play(
+    state: State,
+    dice: DiceSource,
+    agents: Mapping[int, Agent],
+    after_event: Callable[[State, Event], None] | None = None,
+    max_steps: int = 1_000_000,
+) -> State:
+    for _ in range(max_steps):
+        if state.is_over():
+            return state
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+        else:
+            player = state.to_act()[0]
+            action = agents[player].choose(player, state.view(player), state.legal_actions(player))
+            state.apply(player, action)
+        if after_event is not None:
+            after_event(state, state.events[-1])
+    raise RefereeError(f"game did not end within {max_steps} steps")

@@ -1,0 +1,56 @@
+"""Every game registers here, so the CLI, the store and the generic harness find it.
+
+A game package ``homestretch.games.<name>`` exposes ``ENTRY`` (a :class:`GameEntry`);
+packages are discovered, so adding a game edits no shared file.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import homestretch.games
+from homestretch.core.errors import HomestretchError
+from homestretch.core.protocol import JSON, Game
+from homestretch.core.referee import Agent
+
+BotFactory = Callable[[Game, int, int], Agent]
+"""Make a computer player for (game, seat, seed)."""
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    name: str
+    """The CLI group and the name stored with every saved game."""
+    title: str
+    make: Callable[[JSON], Game]
+    """Build the game from its ``config()``."""
+    harness_configs: Callable[[], list[JSON]]
+    """Configurations the generic harness plays: one per allowed player count at least."""
+    harness_games: int = 20
+    """Seeded computer games the harness plays per configuration (keep the suite quick)."""
+    bots: dict[str, BotFactory] = field(default_factory=dict)
+    """Computer players by name ("random" is always available)."""
+
+
+def entries() -> dict[str, GameEntry]:
+    found: dict[str, GameEntry] = {}
+    for module in pkgutil.iter_modules(homestretch.games.__path__):
+        package = importlib.import_module(f"homestretch.games.{module.name}")
+        entry = getattr(package, "ENTRY", None)
+        if isinstance(entry, GameEntry):
+            found[entry.name] = entry
+    return found
+
+
+def entry(name: str) -> GameEntry:
+    known = entries()
+    if name not in known:
+        raise HomestretchError(f"unknown game {name!r} (known: {', '.join(sorted(known))})")
+    return known[name]
+
+
+def make_game(name: str, config: JSON) -> Game:
+    return entry(name).make(config)

@@ -1,0 +1,1 @@
+"""The games. Each sub-package exposes ``ENTRY`` (see homestretch.core.registry)."""

@@ -1,0 +1,1 @@
+"""Persistence of games, results and event logs."""

@@ -1,0 +1,45 @@
+from fractions import Fraction
+
+import pytest
+
+from homestretch.core.errors import HomestretchError
+from homestretch.core.odds import Odds
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("7-2", Fraction(7, 2)),
+        ("7/2", Fraction(7, 2)),
+        ("8-5", Fraction(8, 5)),
+        ("1-9", Fraction(1, 9)),
+        ("even", Fraction(1)),
+        ("Evens", Fraction(1)),
+        ("2.5", Fraction(5, 2)),
+        ("11-1", Fraction(11)),
+        ("25", Fraction(25)),
+        (4.5, Fraction(9, 2)),
+    ],
+)
+def test_parse(text: str, value: Fraction) -> None:
+    assert Odds.parse(text).value == value
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [("7/2", "7-2"), ("1", "even"), ("11", "11-1"), ("8-5", "8-5"), ("1/9", "1-9"), ("3", "3-1")],
+)
+def test_print(text: str, shown: str) -> None:
+    assert str(Odds.parse(text)) == shown
+
+
+@pytest.mark.parametrize("text", ["", "abc", "7-0", "0", "-3"])
+def test_bad_odds_are_clear_errors(text: str) -> None:
+    with pytest.raises(HomestretchError):
+        Odds.parse(text)
+
+
+def test_order_and_probability() -> None:
+    assert Odds.parse("8-5") < Odds.parse("7-2")
+    assert Odds.parse("even").implied_probability == 0.5
+    assert Odds.parse("7-2").win_payoff() == Fraction(9)
