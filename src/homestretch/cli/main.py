@@ -7,6 +7,7 @@ A game's cli module exposes ``app`` (its typer group) and may expose
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 from types import ModuleType
 
@@ -38,7 +39,8 @@ def _game_cli(name: str) -> ModuleType:
 
 
 for _name, _entry in sorted(registry.entries().items()):
-    app.add_typer(_game_cli(_name).app, name=_name, help=_entry.title)
+    if importlib.util.find_spec(f"homestretch.games.{_name}.cli") is not None:
+        app.add_typer(_game_cli(_name).app, name=_name, help=_entry.title)
 
 
 @app.command()

@@ -1,0 +1,29 @@
+"""Top of the Stretch: a dice-and-chart thoroughbred race simulation."""
+
+from __future__ import annotations
+
+from homestretch.core.protocol import JSON, Game
+from homestretch.core.registry import GameEntry
+
+
+def _make(config: JSON) -> Game:
+    from homestretch.games.stretch.engine import RaceGame
+
+    return RaceGame.from_config(config)
+
+
+def _harness_configs() -> list[JSON]:
+    from homestretch.games.stretch.engine import RaceGame
+    from homestretch.games.stretch.race import bundled_races, load_race
+
+    races = [load_race(path) for path in bundled_races()[:2]]
+    return [RaceGame(race, mode).config() for race in races for mode in ("quick", "full")]
+
+
+ENTRY = GameEntry(
+    name="stretch",
+    title="Top of the Stretch: run a thoroughbred race by dice and charts",
+    make=_make,
+    harness_configs=_harness_configs,
+    harness_games=15,
+)

@@ -1,0 +1,135 @@
+"""Horse and jockey cards (rulebook pages 7-8) and card sets read from CSV files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from homestretch.core.errors import ContentError
+from homestretch.games.stretch.tables import read_csv
+
+STANDARD_CARDS = Path(__file__).parent / "content" / "cards"
+Form = Literal["A", "B", "C", "D", "E"]
+Sex = Literal["colt", "filly", "horse", "mare", "gelding"]
+
+
+class HorseCard(BaseModel):
+    """Every rating the rulebook defines for a horse."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    id: str = ""
+    name: str = Field(min_length=1)
+    card: str = Field(default="career", description='"career" or the best year, e.g. "1973"')
+    sex: Sex = "colt"
+    age: int = Field(default=3, ge=2, le=15)
+    overall: int | None = Field(default=None, ge=0, le=160)
+    power_dirt: int | None = Field(default=None, ge=0, le=29)
+    power_turf: int | None = Field(default=None, ge=0, le=29)
+    range_low: float = Field(ge=4, le=20)
+    range_high: float = Field(ge=4, le=20)
+    wet: int = Field(default=0, ge=0, le=3)
+    pace: int = Field(ge=0, le=9)
+    form: Form
+    trip: int = Field(default=0, ge=-3, le=3)
+    class_: int = Field(default=0, ge=-3, le=3, alias="class")
+    speed: int = Field(default=0, ge=-3, le=3)
+    wire: int = Field(default=5, ge=0, le=9)
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _check(self) -> HorseCard:
+        if self.range_low > self.range_high:
+            raise ValueError("range_low is above range_high")
+        return self
+
+    def factor(self, name: str) -> int:
+        return {"class": self.class_, "speed": self.speed, "trip": self.trip}[name]
+
+
+class JockeyCard(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = ""
+    name: str = Field(min_length=1)
+    ride: int = Field(ge=-2, le=2)
+    trouble: int = Field(ge=2, le=12)
+    note: str = ""
+
+
+def describe_validation(exc: ValidationError) -> str:
+    """The first problem pydantic found, in one line: which field and what is wrong."""
+    error = exc.errors()[0]
+    where = ".".join(str(p) for p in error["loc"]) or "value"
+    return f"{where}: {error['msg']}"
+
+
+@dataclass(frozen=True)
+class CardSet:
+    folder: Path
+    horses: dict[str, HorseCard]
+    jockeys: dict[str, JockeyCard]
+
+    def horse(self, ref: str) -> HorseCard:
+        if ref in self.horses:
+            return self.horses[ref]
+        by_name = [h for h in self.horses.values() if h.name.lower() == ref.lower()]
+        if len(by_name) == 1:
+            return by_name[0]
+        if by_name:
+            ids = ", ".join(h.id for h in by_name)
+            raise ContentError(
+                self.folder / "horses.csv", f"{ref!r} is ambiguous: use one of {ids}"
+            )
+        raise ContentError(self.folder / "horses.csv", f"no horse card {ref!r}")
+
+    def jockey(self, ref: str) -> JockeyCard:
+        if ref in self.jockeys:
+            return self.jockeys[ref]
+        for jockey in self.jockeys.values():
+            if jockey.name.lower() == ref.lower():
+                return jockey
+        raise ContentError(self.folder / "jockeys.csv", f"no jockey card {ref!r}")
+
+    def search(self, text: str = "") -> list[HorseCard]:
+        needle = text.lower()
+        return [
+            h
+            for h in self.horses.values()
+            if needle in h.name.lower() or needle in h.id or needle in h.note.lower()
+        ]
+
+
+def _blank_to_none(row: dict[str, str]) -> dict[str, str | None]:
+    return {k: (v if v != "" else None) for k, v in row.items()}
+
+
+def load_card_set(folder: Path | None = None) -> CardSet:
+    folder = folder or STANDARD_CARDS
+    horses: dict[str, HorseCard] = {}
+    path = folder / "horses.csv"
+    _, rows = read_csv(path)
+    for line, row in rows:
+        data = {k: v for k, v in _blank_to_none(row).items() if v is not None}
+        try:
+            horse = HorseCard.model_validate(data)
+        except ValidationError as exc:
+            raise ContentError(path, describe_validation(exc), f"line {line}") from None
+        if not horse.id or horse.id in horses:
+            raise ContentError(path, f"id {horse.id!r} is missing or repeated", f"line {line}")
+        horses[horse.id] = horse
+    jockeys: dict[str, JockeyCard] = {}
+    path = folder / "jockeys.csv"
+    _, rows = read_csv(path)
+    for line, row in rows:
+        try:
+            jockey = JockeyCard.model_validate(row)
+        except ValidationError as exc:
+            raise ContentError(path, describe_validation(exc), f"line {line}") from None
+        if not jockey.id or jockey.id in jockeys:
+            raise ContentError(path, f"id {jockey.id!r} is missing or repeated", f"line {line}")
+        jockeys[jockey.id] = jockey
+    return CardSet(folder, horses, jockeys)

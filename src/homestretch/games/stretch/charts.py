@@ -1,0 +1,335 @@
+"""The chart set: every chart the race is run on, read from a folder of files.
+
+The standard set ships in ``content/charts/standard``; ``--charts DIR`` selects another
+(docs/stretch-formats.md documents each file). Cells are validated on load, so a broken
+chart is refused with the file, line and column rather than failing mid-race.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.core.odds import Odds
+from homestretch.games.stretch.tables import read_csv, read_toml, require_columns, to_int
+
+STANDARD = Path(__file__).parent / "content" / "charts" / "standard"
+ROLLS = range(2, 13)
+FORMS = ("A", "B", "C", "D", "E")
+ODDS_CLASSES = ("Fav", "A", "B", "C", "D", "E")
+FIELD_SIZES = ("2-5", "6-8", "9-12", "13+")
+Pace = Literal["slow", "normal", "fast"]
+Factor = Literal["class", "speed", "trip"]
+TroubleResult = Literal["out", "none", "check-points", "check-dq", "dq"]
+
+
+@dataclass(frozen=True)
+class Band:
+    """A row of a chart read by ranges (race points, totals)."""
+
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
+class FinalTime:
+    furlongs: float
+    par_figure: int
+    par_seconds: float
+    seconds_per_point: float
+
+
+@dataclass(frozen=True)
+class Payoffs:
+    stake: Fraction
+    win_share: Fraction
+    place_share: Fraction
+    show_share: Fraction
+    minimum: Fraction
+
+
+@dataclass(frozen=True)
+class ChartSet:
+    name: str
+    folder: str
+    seconds_per_length: float
+    pace_scenario: dict[tuple[int, int], Pace]  # (sum of top-two Pace, roll)
+    pace_effects_quick: dict[tuple[int, Pace], int]  # (Pace rating, pace)
+    form_quick: dict[tuple[str, int], tuple[int, bool]]  # (Form, roll) -> (adj, trouble)
+    trouble: dict[int, TroubleResult]
+    race_factors: dict[int, tuple[Factor, bool]]  # die -> (factor by red, ride by white)
+    final_speed: dict[tuple[int, int], int]  # (APR 0-29, roll)
+    final_times: tuple[FinalTime, ...]
+    break_points: dict[tuple[int, int], int]  # (Pace, roll)
+    pace_setup: dict[tuple[int, int], int]  # (Pace, roll)
+    race_pace: tuple[tuple[Band, tuple[Pace, ...]], ...]  # band of totals -> pace by one die
+    pace_effects_full: tuple[tuple[Band, dict[Pace, int]], ...]
+    race_position: dict[tuple[str, int], tuple[int, int, bool]]  # -> (pos, power, trouble)
+    odds_class: dict[tuple[int, str], str]  # (difference, field size) -> class
+    odds_chart: dict[tuple[str, int], Odds]  # (class, red die)
+    payoffs: Payoffs
+
+    # --- readings -----------------------------------------------------------------------
+    def race_pace_row(self, total: int) -> tuple[Pace, ...]:
+        for band, paces in self.race_pace:
+            if band.low <= total <= band.high:
+                return paces
+        raise HomestretchError(f"{self.folder}: race_pace.csv has no row for a total of {total}")
+
+    def pace_effect_full(self, points: int, pace: Pace) -> int:
+        if pace == "normal":
+            return 0
+        for band, effects in self.pace_effects_full:
+            if band.low <= points <= band.high:
+                return effects[pace]
+        raise HomestretchError(f"{self.folder}: pace_effects_full.csv has no row for {points}")
+
+    def odds_class_for(self, difference: int, field: int) -> str:
+        size = next(s for s, hi in zip(FIELD_SIZES, (5, 8, 12, 99), strict=True) if field <= hi)
+        deepest = max(d for d, _ in self.odds_class)
+        return self.odds_class[(min(difference, deepest), size)]
+
+    def final_time(self, furlongs: float) -> FinalTime:
+        for row in self.final_times:
+            if row.furlongs == furlongs:
+                return row
+        known = ", ".join(f"{r.furlongs:g}" for r in self.final_times)
+        raise HomestretchError(
+            f"{self.folder}: final_time.csv has no row for {furlongs:g} furlongs (it has {known})"
+        )
+
+
+def _grid_int(folder: Path, name: str, columns: list[str]) -> dict[tuple[str, int], str]:
+    """A chart with one row per 2d6 roll (2-12) and the given columns; raw cells."""
+    path = folder / name
+    header, rows = read_csv(path)
+    require_columns(path, header, ["roll", *columns])
+    cells: dict[tuple[str, int], str] = {}
+    for line, row in rows:
+        roll = to_int(path, line, "roll", row["roll"])
+        if roll not in ROLLS:
+            raise ContentError(path, f"roll must be 2-12, got {roll}", f"line {line}")
+        for column in columns:
+            if (column, roll) in cells:
+                raise ContentError(path, f"roll {roll} appears twice", f"line {line}")
+            cells[(column, roll)] = row[column]
+    missing = sorted({r for r in ROLLS} - {r for _, r in cells})
+    if missing:
+        raise ContentError(path, f"no row for roll(s) {missing}")
+    return cells
+
+
+def _ints(path: Path, cells: dict[tuple[str, int], str]) -> dict[tuple[int, int], int]:
+    return {(int(c), r): to_int(path, r, f"column {c}", v) for (c, r), v in cells.items()}
+
+
+def _trouble_flag(path: Path, column: str, roll: int, text: str) -> tuple[str, bool]:
+    if text.endswith("t"):
+        return text[:-1], True
+    if not text:
+        raise ContentError(path, f"empty cell in column {column}", f"roll {roll}")
+    return text, False
+
+
+def _bands(path: Path, line: int, row: dict[str, str]) -> Band:
+    band = Band(to_int(path, line, "low", row["low"]), to_int(path, line, "high", row["high"]))
+    if band.low > band.high:
+        raise ContentError(path, "low is above high", f"line {line}")
+    return band
+
+
+def _pace(path: Path, line: int, text: str, allow_blank: bool) -> Pace:
+    value = text.lower() or ("normal" if allow_blank else "")
+    if value not in ("slow", "normal", "fast"):
+        raise ContentError(path, f"pace must be slow, normal or fast, got {text!r}", f"line {line}")
+    return value  # type: ignore[return-value]
+
+
+def load_chart_set(folder: Path | None = None) -> ChartSet:
+    folder = folder or STANDARD
+    if not folder.is_dir():
+        raise ContentError(folder, "no such chart-set folder")
+    return _load_cached(folder.resolve())
+
+
+@cache
+def _load_cached(folder: Path) -> ChartSet:
+    meta = read_toml(folder / "chartset.toml")
+    try:
+        pay = meta["payoffs"]
+        payoffs = Payoffs(
+            *(
+                Fraction(str(pay[k]))
+                for k in ("stake", "win_share", "place_share", "show_share", "minimum")
+            )
+        )
+        name = str(meta["name"])
+        seconds_per_length = float(meta["seconds_per_length"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ContentError(folder / "chartset.toml", f"missing or bad key {exc}") from None
+
+    scenario_path = folder / "pace_scenario.csv"
+    scenario_cells = _grid_int(folder, "pace_scenario.csv", [str(s) for s in range(19)])
+    pace_scenario = {
+        (int(c), r): _pace(scenario_path, r, v, allow_blank=True)
+        for (c, r), v in scenario_cells.items()
+    }
+
+    path = folder / "pace_effects_quick.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["pace", "slow", "fast"])
+    pace_effects_quick: dict[tuple[int, Pace], int] = {}
+    for line, row in rows:
+        rating = to_int(path, line, "pace", row["pace"])
+        pace_effects_quick[(rating, "slow")] = to_int(path, line, "slow", row["slow"])
+        pace_effects_quick[(rating, "fast")] = to_int(path, line, "fast", row["fast"])
+        pace_effects_quick[(rating, "normal")] = 0
+    if {p for p, _ in pace_effects_quick} != set(range(10)):
+        raise ContentError(path, "needs one row for each Pace rating 0-9")
+
+    path = folder / "form_quick.csv"
+    form_quick = {}
+    for (c, r), v in _grid_int(folder, "form_quick.csv", list(FORMS)).items():
+        text, flag = _trouble_flag(path, c, r, v)
+        form_quick[(c, r)] = (to_int(path, r, f"column {c}", text), flag)
+
+    path = folder / "trouble.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["roll", "result"])
+    trouble: dict[int, TroubleResult] = {}
+    for line, row in rows:
+        if row["result"] not in ("out", "none", "check-points", "check-dq", "dq"):
+            raise ContentError(path, f"unknown result {row['result']!r}", f"line {line}")
+        trouble[to_int(path, line, "roll", row["roll"])] = row["result"]  # type: ignore[assignment]
+    if set(trouble) != set(ROLLS):
+        raise ContentError(path, "needs one row for each roll 2-12")
+
+    path = folder / "race_factors.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["die", "factor", "ride"])
+    race_factors: dict[int, tuple[Factor, bool]] = {}
+    for line, row in rows:
+        if row["factor"] not in ("class", "speed", "trip") or row["ride"] not in ("yes", "no"):
+            raise ContentError(path, "factor must be class/speed/trip, ride yes/no", f"line {line}")
+        die = to_int(path, line, "die", row["die"])
+        race_factors[die] = (row["factor"], row["ride"] == "yes")  # type: ignore[assignment]
+    if set(race_factors) != set(range(1, 7)):
+        raise ContentError(path, "needs one row for each die face 1-6")
+
+    final_speed = _ints(
+        folder / "final_speed.csv",
+        _grid_int(folder, "final_speed.csv", [str(a) for a in range(30)]),
+    )
+
+    path = folder / "final_time.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["furlongs", "par_figure", "par_time", "seconds_per_point"])
+    final_times = []
+    for line, row in rows:
+        try:
+            minutes, seconds = row["par_time"].split(":")
+            final_times.append(
+                FinalTime(
+                    float(row["furlongs"]),
+                    int(row["par_figure"]),
+                    int(minutes) * 60 + float(seconds),
+                    float(row["seconds_per_point"]),
+                )
+            )
+        except ValueError:
+            raise ContentError(
+                path,
+                "furlongs, par_figure, par_time (m:ss.ff) and seconds_per_point must be numbers",
+                f"line {line}",
+            ) from None
+
+    break_points = _ints(
+        folder / "break.csv", _grid_int(folder, "break.csv", [str(p) for p in range(10)])
+    )
+    pace_setup = _ints(
+        folder / "pace_setup.csv", _grid_int(folder, "pace_setup.csv", [str(p) for p in range(10)])
+    )
+
+    path = folder / "race_pace.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["low", "high", *[str(d) for d in range(1, 7)]])
+    race_pace = tuple(
+        (_bands(path, line, row), tuple(_pace(path, line, row[str(d)], False) for d in range(1, 7)))
+        for line, row in rows
+    )
+
+    path = folder / "pace_effects_full.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["low", "high", "slow", "fast"])
+    pace_effects_full: tuple[tuple[Band, dict[Pace, int]], ...] = tuple(
+        (
+            _bands(path, line, row),
+            {
+                "slow": to_int(path, line, "slow", row["slow"]),
+                "fast": to_int(path, line, "fast", row["fast"]),
+                "normal": 0,
+            },
+        )
+        for line, row in rows
+    )
+
+    path = folder / "race_position.csv"
+    race_position = {}
+    for (c, r), v in _grid_int(folder, "race_position.csv", list(FORMS)).items():
+        text, flag = _trouble_flag(path, c, r, v)
+        parts = text.split("/")
+        if len(parts) != 2:
+            raise ContentError(path, f"cell {v!r} must read position/power", f"roll {r}, {c}")
+        race_position[(c, r)] = (to_int(path, r, c, parts[0]), to_int(path, r, c, parts[1]), flag)
+
+    path = folder / "odds_class.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["difference", *FIELD_SIZES])
+    odds_class = {}
+    for line, row in rows:
+        difference = to_int(path, line, "difference", row["difference"])
+        for size in FIELD_SIZES:
+            if row[size] not in ODDS_CLASSES:
+                raise ContentError(path, f"class must be one of {ODDS_CLASSES}", f"line {line}")
+            odds_class[(difference, size)] = row[size]
+    if {d for d, _ in odds_class} != set(range(len(rows))):
+        raise ContentError(path, "differences must run 0, 1, 2, ... without gaps")
+
+    path = folder / "odds.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["red", *ODDS_CLASSES])
+    odds_chart = {}
+    for line, row in rows:
+        red = to_int(path, line, "red", row["red"])
+        for cls in ODDS_CLASSES:
+            try:
+                odds_chart[(cls, red)] = Odds.parse(row[cls])
+            except HomestretchError as exc:
+                raise ContentError(path, str(exc), f"line {line}, {cls}") from None
+    if {r for _, r in odds_chart} != set(range(1, 7)):
+        raise ContentError(path, "needs one row for each red die face 1-6")
+
+    return ChartSet(
+        name=name,
+        folder=str(folder),
+        seconds_per_length=seconds_per_length,
+        pace_scenario=pace_scenario,
+        pace_effects_quick=pace_effects_quick,
+        form_quick=form_quick,
+        trouble=trouble,
+        race_factors=race_factors,
+        final_speed=final_speed,
+        final_times=tuple(final_times),
+        break_points=break_points,
+        pace_setup=pace_setup,
+        race_pace=race_pace,
+        pace_effects_full=pace_effects_full,
+        race_position=race_position,
+        odds_class=odds_class,
+        odds_chart=odds_chart,
+        payoffs=payoffs,
+    )

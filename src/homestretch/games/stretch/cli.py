@@ -1,0 +1,247 @@
+"""`homestretch stretch`: run races, build race files, browse the cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from homestretch.cli.common import (
+    DbOption,
+    DiceFileOption,
+    DiceOption,
+    FormatOption,
+    OutputFormat,
+    SeedOption,
+    announce_seed,
+    console,
+    dice_source,
+    echo_json,
+    open_store,
+)
+from homestretch.core.errors import HomestretchError
+from homestretch.core.protocol import replay
+from homestretch.core.referee import play
+from homestretch.games.stretch.apr import starting_apr
+from homestretch.games.stretch.cards import load_card_set
+from homestretch.games.stretch.engine import Mode, RaceGame, RaceState
+from homestretch.games.stretch.race import CONDITIONS, bundled_races, load_race
+from homestretch.games.stretch.render import show_race
+from homestretch.store.db import SavedGame, Store
+
+app = typer.Typer(no_args_is_help=True, help="Top of the Stretch: run thoroughbred races.")
+
+ModeOption = Annotated[
+    str, typer.Option("--mode", "-m", help="quick (Quickplay) or full (Fullplay)")
+]
+ChartsOption = Annotated[
+    Path | None, typer.Option("--charts", help="a chart-set folder (default: the standard set)")
+]
+CardsOption = Annotated[
+    Path | None, typer.Option("--cards", help="a card-set folder (default: the standard set)")
+]
+
+
+def _mode(mode: str) -> Mode:
+    if mode not in ("quick", "full"):
+        raise HomestretchError(f"--mode must be quick or full, not {mode!r}")
+    return mode  # type: ignore[return-value]
+
+
+@app.command()
+def run(
+    race: Annotated[str, typer.Argument(help="a race file (TOML) or a bundled race's name")],
+    mode: ModeOption = "quick",
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    dice_file: DiceFileOption = None,
+    charts: ChartsOption = None,
+    estimate_surface: Annotated[
+        bool, typer.Option(help="estimate a Power rating for a surface a horse never ran on")
+    ] = False,
+    fmt: FormatOption = OutputFormat.text,
+    db: DbOption = None,
+    save: Annotated[bool, typer.Option(help="store the run for history and replay")] = True,
+) -> None:
+    """Run a race: the race call, the scoresheet and the result chart."""
+    game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts)
+    source, used_seed, kind = dice_source(seed, dice, dice_file)
+    announce_seed(used_seed, kind, fmt)
+    state = play(game.new_initial_state(), source, {})
+    assert isinstance(state, RaceState)
+    game_id = None
+    if save:
+        store = open_store(db)
+        game_id = store.create(
+            "stretch", game.config(), used_seed, kind, f"{game.race.name} ({mode})"
+        )
+        store.append(game_id, state.events)
+        store.finish(game_id, _summary(state))
+    if fmt is OutputFormat.json:
+        echo_json({**state.result(), "seed": used_seed, "dice_source": kind, "run_id": game_id})
+        return
+    show_race(state, console)
+    if game_id is not None:
+        console.print(f"saved as run {game_id}  (homestretch replay {game_id})", style="dim")
+
+
+def _summary(state: RaceState) -> str:
+    data = state.result()
+    winners = [e for e in data["entries"] if e["finish"] == 1]
+    names = " & ".join(f"{e['horse']} ({e['odds']})" for e in winners) or "no finisher"
+    return f"{names}, {data['final_time']}"
+
+
+def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    state = replay(RaceGame.from_config(saved.config), saved.events)
+    assert isinstance(state, RaceState)
+    if fmt is OutputFormat.json:
+        echo_json(
+            {**state.result(), "seed": saved.seed, "dice_source": saved.dice, "run_id": saved.id}
+        )
+        return
+    show_race(state, console)
+
+
+def resume_saved(saved: SavedGame, store: Store) -> None:
+    raise HomestretchError("a race runs to its end in one go; use `homestretch replay`")
+
+
+@app.command()
+def races(fmt: FormatOption = OutputFormat.text) -> None:
+    """List the bundled sample races (run one by name)."""
+    found = [(p.stem, load_race(p)) for p in bundled_races()]
+    if fmt is OutputFormat.json:
+        echo_json(
+            [
+                {
+                    "id": stem,
+                    "name": r.name,
+                    "date": r.date,
+                    "track": r.track,
+                    "distance": r.distance,
+                    "surface": r.surface,
+                    "runners": len(r.runners),
+                }
+                for stem, r in found
+            ]
+        )
+        return
+    table = Table("race", "name", "date", "track", "distance", "runners")
+    for stem, r in found:
+        table.add_row(
+            stem, r.name, r.date, r.track, f"{r.distance} {r.surface}", str(len(r.runners))
+        )
+    console.print(table)
+
+
+@app.command()
+def cards(
+    search: Annotated[str, typer.Argument(help="part of a name, id or note")] = "",
+    jockeys: Annotated[bool, typer.Option("--jockeys", help="list jockeys instead")] = False,
+    folder: CardsOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """List and search a card set."""
+    card_set = load_card_set(folder)
+    if jockeys:
+        found = [
+            j
+            for j in card_set.jockeys.values()
+            if search.lower() in j.name.lower() or search.lower() in j.id
+        ]
+        if fmt is OutputFormat.json:
+            echo_json([j.model_dump() for j in found])
+            return
+        table = Table("id", "name", "ride", "trouble", "note")
+        for j in found:
+            table.add_row(j.id, j.name, f"{j.ride:+d}", str(j.trouble), j.note)
+        console.print(table)
+        return
+    horses = card_set.search(search)
+    if fmt is OutputFormat.json:
+        echo_json([h.model_dump(by_alias=True) for h in horses])
+        return
+    table = Table(
+        "id",
+        "name",
+        "card",
+        "sex/age",
+        "dirt",
+        "turf",
+        "range",
+        "wet",
+        "pace",
+        "form",
+        "trip/class/speed",
+        "wire",
+    )
+    for h in horses:
+        table.add_row(
+            h.id,
+            h.name,
+            h.card,
+            f"{h.sex} {h.age}",
+            str(h.power_dirt or "-"),
+            str(h.power_turf or "-"),
+            f"{h.range_low:g}-{h.range_high:g}",
+            str(h.wet),
+            str(h.pace),
+            h.form,
+            f"{h.trip:+d} {h.class_:+d} {h.speed:+d}",
+            str(h.wire),
+        )
+    console.print(table)
+
+
+@app.command()
+def new(
+    output: Annotated[Path, typer.Argument(help="the race file to write (TOML)")],
+    entry: Annotated[
+        list[str],
+        typer.Option("--entry", "-e", help="HORSE@JOCKEY by card id or name, in post order"),
+    ],
+    name: Annotated[str, typer.Option(help="the race's name")] = "Dream Race",
+    track: Annotated[str, typer.Option(help="the racetrack")] = "",
+    date: Annotated[str, typer.Option(help="the date")] = "",
+    furlongs: Annotated[float, typer.Option(help="distance in furlongs")] = 10,
+    surface: Annotated[str, typer.Option(help="dirt, turf or synthetic")] = "dirt",
+    condition: Annotated[str, typer.Option(help=", ".join(CONDITIONS))] = "fast",
+    folder: CardsOption = None,
+    force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
+) -> None:
+    """Build a race file from cards and conditions (APRs computed when it is run)."""
+    if output.exists() and not force:
+        raise HomestretchError(f"{output} exists; use --force to overwrite it")
+    if surface not in ("dirt", "turf", "synthetic"):
+        raise HomestretchError(f"--surface must be dirt, turf or synthetic, not {surface!r}")
+    if condition not in CONDITIONS:
+        raise HomestretchError(f"--condition must be one of {', '.join(CONDITIONS)}")
+    if len(entry) < 2:
+        raise HomestretchError("a race needs at least two --entry HORSE@JOCKEY")
+    card_set = load_card_set(folder)
+    lines = [
+        f'name = "{name}"',
+        f'date = "{date}"',
+        f'track = "{track}"',
+        f"furlongs = {furlongs:g}",
+        f'surface = "{surface}"',
+        f'condition = "{condition}"',
+    ]
+    if folder is not None:
+        lines.append(f'cards = "{folder.resolve()}"')
+    table = Table("PP", "horse", "jockey", "starting APR")
+    for post, text in enumerate(entry, start=1):
+        horse_ref, _, jockey_ref = text.partition("@")
+        horse = card_set.horse(horse_ref.strip())
+        jockey = card_set.jockey(jockey_ref.strip() or "house-b")
+        working = starting_apr(
+            horse, "turf" if surface == "turf" else "dirt", furlongs, CONDITIONS[condition]
+        )
+        lines += ["", "[[entries]]", f'horse = "{horse.id}"', f'jockey = "{jockey.id}"']
+        table.add_row(str(post), horse.name, jockey.name, working.explain())
+    output.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    console.print(table)
+    console.print(f"wrote {output}; run it with: homestretch stretch run {output}")

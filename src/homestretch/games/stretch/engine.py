@@ -1,0 +1,339 @@
+"""The reference engine: a race run step by step as the rulebook describes it.
+
+Quickplay (pages 9-12): odds, Pace Scenario, Pace Effects, Form (and Trouble), Race
+Factors, Final Speed, finish, photos, disqualifications, time. Fullplay (pages 16-23):
+odds, Break, Pace Setup (8 furlongs and up), Race Pace, Race Position (and Trouble),
+then the stretch: Race Factors and the Final Speed roll as in Quickplay (our ruling for
+the segment the transcription lost).
+
+Every die is a chance node; the engine never draws a random number. The race is a
+queue of :class:`Step` rolls; resolving one may queue more (a Trouble roll, a jockey's
+test). When the queue empties the next segment is planned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from homestretch.core.actions import Action, ActionCodec
+from homestretch.core.chance import ChanceNode, Outcome
+from homestretch.core.errors import HomestretchError
+from homestretch.core.odds import Odds
+from homestretch.core.protocol import CHANCE, JSON, Game, State
+from homestretch.games.stretch.charts import ChartSet, Factor, Pace, load_chart_set
+from homestretch.games.stretch.finish import Finish, settle_finish
+from homestretch.games.stretch.odds_payoffs import odds_classes, roll_odds
+from homestretch.games.stretch.race import Race
+from homestretch.games.stretch.sheet import Line
+
+Mode = Literal["quick", "full"]
+SETUP_MIN_FURLONGS = 8  # the Pace Setup segment is omitted in races under a mile
+
+
+@dataclass(frozen=True)
+class Step:
+    """One pending roll: what it is for, and for which runner (index into the lines)."""
+
+    kind: str
+    index: int = -1
+    dice: int = 2
+
+
+class RaceGame(Game):
+    name = "stretch"
+    min_players = 0
+    max_players = 0
+    codec = ActionCodec([])
+
+    def __init__(self, race: Race, mode: Mode = "quick", charts: Path | None = None) -> None:
+        if mode not in ("quick", "full"):
+            raise HomestretchError(f"mode must be quick or full, not {mode!r}")
+        self.race = race
+        self.mode: Mode = mode
+        self.charts_folder = charts
+        self.charts = load_chart_set(charts)
+
+    def config(self) -> JSON:
+        return {
+            "players": 0,
+            "mode": self.mode,
+            "charts": None if self.charts_folder is None else str(self.charts_folder),
+            "race": self.race.model_dump(mode="json", by_alias=True),
+        }
+
+    @classmethod
+    def from_config(cls, config: JSON) -> RaceGame:
+        charts = config.get("charts")
+        return cls(
+            Race.model_validate(config["race"]),
+            config["mode"],
+            None if charts is None else Path(charts),
+        )
+
+    def new_initial_state(self) -> RaceState:
+        return RaceState(self)
+
+
+class RaceState(State):
+    game: RaceGame
+
+    def __init__(self, game: RaceGame) -> None:
+        super().__init__(game)
+        self.charts: ChartSet = game.charts
+        self.race = game.race
+        self.mode = game.mode
+        self.lines = [Line(runner) for runner in game.race.runners]
+        self.pace: Pace | None = None
+        self.pace_roll: tuple[int, ...] | None = None
+        self.pace_total: int | None = None  # top-two Pace ratings (quick) or race points (full)
+        self.factor: Factor | None = None
+        self.ride_applies: bool | None = None
+        self.finish: Finish | None = None
+        self.segments = self._segments()
+        self.segment = -1
+        self.pending: list[Step] = []
+        self._advance()
+
+    # --- the order of play --------------------------------------------------------------
+    def _segments(self) -> list[str]:
+        odds = [] if self.race.has_real_odds else ["odds"]
+        if self.mode == "quick":
+            return [*odds, "pace", "form", "factors", "speed", "photo", "dq"]
+        setup = ["setup"] if self.race.furlongs >= SETUP_MIN_FURLONGS else []
+        return [*odds, "break", *setup, "race_pace", "position", "factors", "speed", "photo", "dq"]
+
+    def _advance(self) -> None:
+        """Plan segments until one needs a roll, or the race is over."""
+        while not self.pending and self.segment < len(self.segments) - 1:
+            self.segment += 1
+            self.pending = self._plan(self.segments[self.segment])
+        if not self.pending and self.finish is None:
+            self.finish = settle_finish(self.lines, self.charts, self.race.furlongs)
+
+    @property
+    def current_segment(self) -> str:
+        return self.segments[self.segment] if self.segment >= 0 else "start"
+
+    def _running(self) -> list[int]:
+        return [i for i, line in enumerate(self.lines) if not line.out]
+
+    def _plan(self, segment: str) -> list[Step]:
+        if segment == "odds":
+            if self.race.has_real_odds:
+                return []
+            for line, cls in zip(
+                self.lines,
+                odds_classes([ln.runner.start_apr for ln in self.lines], self.charts),
+                strict=True,
+            ):
+                line.odds_class = cls
+            return [Step("odds", i) for i in range(len(self.lines))]
+        if segment in ("pace", "factors"):
+            return [Step(segment)]
+        if segment in ("form", "break", "setup", "position", "speed"):
+            return [Step(segment, i) for i in self._running()]
+        if segment == "race_pace":
+            return self._plan_race_pace()
+        if segment == "photo":
+            return [Step("photo", i) for group in self._ties() for i in group]
+        if segment == "dq":
+            self._rank()
+            return [Step("dq", i, dice=1) for i in self._finish_order() if self.lines[i].dq_pending]
+        raise AssertionError(segment)
+
+    # --- chance -------------------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        return [CHANCE] if self.pending else []
+
+    def chance_node(self) -> ChanceNode:
+        step = self.pending[0]
+        who = f" for {self.lines[step.index].name}" if step.index >= 0 else ""
+        return ChanceNode(f"{_STEP_NAMES[step.kind]}{who}", dice=step.dice)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        return []
+
+    def _apply(self, player: int, action: Action) -> None:
+        raise AssertionError("a race has no player actions")
+
+    def _apply_chance(self, outcome: Outcome) -> None:
+        step = self.pending.pop(0)
+        getattr(self, f"_roll_{step.kind}")(step, outcome)
+        self._advance()
+
+    # --- odds (pages 13-14) ---------------------------------------------------------------
+    def _roll_odds(self, step: Step, dice: Outcome) -> None:
+        line = self.lines[step.index]
+        red, white = dice
+        line.odds_roll = (red, white)
+        line.odds = roll_odds(line.odds_class or "E", red, white, self.charts)
+
+    # --- Quickplay pace (page 10) -----------------------------------------------------------
+    def _roll_pace(self, step: Step, dice: Outcome) -> None:
+        top_two = sorted((ln.runner.horse.pace for ln in self.lines), reverse=True)[:2]
+        self.pace_total = sum(top_two)
+        self.pace_roll = dice
+        self.pace = self.charts.pace_scenario[(self.pace_total, sum(dice))]
+        for line in self.lines:
+            line.pace_adj = self.charts.pace_effects_quick[(line.runner.horse.pace, self.pace)]
+
+    # --- Quickplay form (pages 10-11) -------------------------------------------------------
+    def _roll_form(self, step: Step, dice: Outcome) -> None:
+        line = self.lines[step.index]
+        line.form_roll = sum(dice)
+        adjustment, trouble = self.charts.form_quick[(line.runner.horse.form, sum(dice))]
+        line.form_adj += adjustment
+        if trouble:
+            self.pending.insert(0, Step("trouble", step.index))
+
+    # --- the Trouble chart (pages 11 and 22), exactly as written ----------------------------
+    def _roll_trouble(self, step: Step, dice: Outcome) -> None:
+        line = self.lines[step.index]
+        result = self.charts.trouble[sum(dice)]
+        if result == "out":
+            line.out = True
+            line.trouble.append(f"trouble {sum(dice)}: out of the race")
+        elif result == "none":
+            line.trouble.append(f"trouble {sum(dice)}: no further trouble")
+        elif result == "dq":
+            line.dq_pending = True
+            line.trouble.append(f"trouble {sum(dice)}: interference, will be disqualified")
+        else:
+            kind = "jockey_points" if result == "check-points" else "jockey_dq"
+            line.trouble.append(f"trouble {sum(dice)}: the jockey must steer clear")
+            self.pending.insert(0, Step(kind, step.index))
+
+    def _roll_jockey_points(self, step: Step, dice: Outcome) -> None:
+        line = self.lines[step.index]
+        if sum(dice) <= line.runner.jockey.trouble:
+            line.trouble.append(f"jockey test {sum(dice)}: steered clear")
+        else:
+            line.form_adj -= 2  # "2 more" points of trouble: see docs/rulings.md
+            line.trouble.append(f"jockey test {sum(dice)}: bumped and checked, 2 more points")
+
+    def _roll_jockey_dq(self, step: Step, dice: Outcome) -> None:
+        line = self.lines[step.index]
+        if sum(dice) <= line.runner.jockey.trouble:
+            line.trouble.append(f"jockey test {sum(dice)}: no foul")
+        else:
+            line.dq_pending = True
+            line.trouble.append(f"jockey test {sum(dice)}: caused interference, disqualified")
+
+    # --- Fullplay segments (pages 17-23) ----------------------------------------------------
+    def _roll_break(self, step: Step, dice: Outcome) -> None:
+        line = self.lines[step.index]
+        line.race_points.append(self.charts.break_points[(line.runner.horse.pace, sum(dice))])
+
+    def _roll_setup(self, step: Step, dice: Outcome) -> None:
+        line = self.lines[step.index]
+        change = self.charts.pace_setup[(line.runner.horse.pace, sum(dice))]
+        line.race_points.append(line.points + change)
+
+    def _plan_race_pace(self) -> list[Step]:
+        self.pace_total = sum(
+            sorted((ln.points for ln in self.lines if not ln.out), reverse=True)[:2]
+        )
+        row = self.charts.race_pace_row(self.pace_total)
+        if len(set(row)) == 1:
+            self._set_full_pace(row[0])
+            return []
+        return [Step("race_pace", dice=1)]
+
+    def _roll_race_pace(self, step: Step, dice: Outcome) -> None:
+        self.pace_roll = dice
+        self._set_full_pace(self.charts.race_pace_row(self.pace_total or 0)[dice[0] - 1])
+
+    def _set_full_pace(self, pace: Pace) -> None:
+        self.pace = pace
+        for line in self.lines:
+            line.pace_adj = self.charts.pace_effect_full(line.points, pace)
+
+    def _roll_position(self, step: Step, dice: Outcome) -> None:
+        line = self.lines[step.index]
+        line.form_roll = sum(dice)
+        position, power, trouble = self.charts.race_position[(line.runner.horse.form, sum(dice))]
+        line.race_points.append(line.points + position)
+        line.form_adj += power
+        if trouble:
+            self.pending.insert(0, Step("trouble", step.index))
+
+    # --- Race Factors (pages 11-12, 23) -------------------------------------------------------
+    def _roll_factors(self, step: Step, dice: Outcome) -> None:
+        red, white = dice
+        self.factor = self.charts.race_factors[red][0]
+        self.ride_applies = self.charts.race_factors[white][1]
+        for line in self.lines:
+            ride = line.runner.jockey.ride if self.ride_applies else 0
+            line.factor_adj = line.runner.horse.factor(self.factor) + ride
+
+    # --- Final Speed (page 12) ---------------------------------------------------------------
+    def _roll_speed(self, step: Step, dice: Outcome) -> None:
+        line = self.lines[step.index]
+        line.speed_roll = sum(dice)
+        line.final_speed = self.charts.final_speed[(line.final_apr, sum(dice))] + line.factor_adj
+
+    # --- photo finishes and disqualifications (page 12) -------------------------------------
+    def _ties(self) -> list[list[int]]:
+        by_speed: dict[int, list[int]] = {}
+        for i in self._running():
+            by_speed.setdefault(self.lines[i].final_speed or 0, []).append(i)
+        return [group for _, group in sorted(by_speed.items(), reverse=True) if len(group) > 1]
+
+    def _roll_photo(self, step: Step, dice: Outcome) -> None:
+        line = self.lines[step.index]
+        line.photo_total = sum(dice) + line.runner.horse.wire + line.runner.jockey.ride
+
+    def _rank(self) -> None:
+        """Order of crossing the wire: figure, then photo total; equal both = dead heat."""
+        running = self._running()
+        keyed = sorted(running, key=self._wire_key, reverse=True)
+        for place, i in enumerate(keyed, start=1):
+            ahead = keyed[place - 2] if place > 1 else None
+            tied = ahead is not None and self._wire_key(ahead) == self._wire_key(i)
+            self.lines[i].finish = self.lines[ahead].finish if tied and ahead is not None else place
+
+    def _wire_key(self, i: int) -> tuple[int, int]:
+        line = self.lines[i]
+        return (line.final_speed or 0, line.photo_total or 0)
+
+    def _finish_order(self) -> list[int]:
+        return sorted(self._running(), key=lambda i: (self.lines[i].finish or 0, i))
+
+    def _roll_dq(self, step: Step, dice: Outcome) -> None:
+        self.lines[step.index].dq_roll = dice[0]
+
+    # --- the end --------------------------------------------------------------------------
+    def result(self) -> JSON:
+        from homestretch.games.stretch.report import race_json
+
+        return race_json(self)
+
+    def view(self, player: int | None) -> JSON:
+        from homestretch.games.stretch.report import race_json
+
+        return race_json(self)
+
+    def used_odds(self, line: Line) -> Odds | None:
+        if line.runner.real_odds is not None:
+            return Odds.parse(line.runner.real_odds)
+        return line.odds
+
+
+_STEP_NAMES = {
+    "odds": "Odds roll",
+    "pace": "Pace Scenario roll",
+    "form": "Form roll",
+    "trouble": "Trouble chart roll",
+    "jockey_points": "Jockey Trouble test (2 more points)",
+    "jockey_dq": "Jockey Trouble test (disqualification)",
+    "break": "Break roll",
+    "setup": "Pace Setup roll",
+    "race_pace": "Race Pace die",
+    "position": "Race Position roll",
+    "factors": "Race Factors roll (red: factor, white: ride)",
+    "speed": "Final Speed roll",
+    "photo": "Photo-finish roll",
+    "dq": "Disqualification die",
+}

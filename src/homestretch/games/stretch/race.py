@@ -1,0 +1,223 @@
+"""Race files (TOML scoresheets): conditions and the entries in post-position order.
+
+A race file names horses and jockeys by card reference or writes them inline, may
+preset an entry's Adjusted Power Rating and may give the real-life odds. Loading
+resolves everything into a self-contained :class:`Race`, which is what a saved run
+stores, so a replay never depends on the card files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.core.odds import Odds
+from homestretch.games.stretch.apr import AprWorking, starting_apr
+from homestretch.games.stretch.cards import (
+    CardSet,
+    HorseCard,
+    JockeyCard,
+    describe_validation,
+    load_card_set,
+)
+from homestretch.games.stretch.tables import read_toml
+
+BUNDLED_RACES = Path(__file__).parent / "content" / "races"
+Surface = Literal["dirt", "turf", "synthetic"]
+
+CONDITIONS = {
+    "fast": 0,
+    "firm": 0,
+    "good": -1,
+    "muddy": -2,
+    "yielding": -2,
+    "sloppy": -3,
+    "soft": -3,
+    "heavy": -3,
+}
+"""Track conditions and their wet effect on every horse's Power rating (rulebook p. 7)."""
+
+
+class EntrySpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    horse: str | HorseCard
+    jockey: str | JockeyCard
+    apr: int | None = Field(default=None, ge=0, le=29)
+    odds: str | None = None
+
+    @field_validator("odds")
+    @classmethod
+    def _odds(cls, value: str | None) -> str | None:
+        if value is not None:
+            Odds.parse(value)
+        return value
+
+
+class RaceSpec(BaseModel):
+    """The race file as written."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1)
+    date: str = ""
+    track: str = ""
+    furlongs: float = Field(ge=4, le=20)
+    surface: Surface = "dirt"
+    condition: str = "fast"
+    wet_effect: int | None = Field(default=None, ge=-3, le=0)
+    cards: str | None = None
+    notes: str = ""
+    entries: list[EntrySpec] = Field(min_length=2, max_length=20)
+
+    @field_validator("condition")
+    @classmethod
+    def _condition(cls, value: str) -> str:
+        if value.lower() not in CONDITIONS:
+            raise ValueError(f"condition must be one of {', '.join(CONDITIONS)}")
+        return value.lower()
+
+
+class Runner(BaseModel):
+    """One resolved entry: everything the scoresheet needs, inline."""
+
+    model_config = ConfigDict(frozen=True)
+
+    post: int
+    horse: HorseCard
+    jockey: JockeyCard
+    start_apr: int
+    apr_working: str
+    real_odds: str | None = None
+
+
+class Race(BaseModel):
+    """A resolved race: self-contained, JSON-safe (``model_dump``), stored with every run."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    date: str
+    track: str
+    furlongs: float
+    surface: Surface
+    condition: str
+    wet_effect: int
+    notes: str
+    runners: list[Runner]
+
+    @property
+    def has_real_odds(self) -> bool:
+        return all(r.real_odds is not None for r in self.runners)
+
+    @property
+    def distance(self) -> str:
+        return describe_distance(self.furlongs)
+
+
+def describe_distance(furlongs: float) -> str:
+    miles, rest = divmod(furlongs, 8)
+    eighths = {
+        0: "",
+        0.5: " 1/16",
+        1: " 1/8",
+        2: " 1/4",
+        3: " 3/8",
+        4: " 1/2",
+        5: " 5/8",
+        6: " 3/4",
+        7: " 7/8",
+        1.5: " 3/16",
+    }
+    if miles >= 1 and rest in eighths:
+        word = "mile" if miles == 1 and rest == 0 else "miles"
+        return f"{int(miles)}{eighths[rest]} {word}"
+    return f"{furlongs:g} furlongs"
+
+
+def resolve_race_path(ref: str | Path) -> Path:
+    """A race is a file path or the name of a bundled race (``2009-champagne-stakes``)."""
+    path = Path(ref)
+    if path.exists():
+        return path
+    bundled = BUNDLED_RACES / f"{ref}.toml"
+    if bundled.exists():
+        return bundled
+    raise HomestretchError(
+        f"{ref}: no such race file, and no bundled race of that name "
+        f"(see `homestretch stretch races`)"
+    )
+
+
+def bundled_races() -> list[Path]:
+    return sorted(BUNDLED_RACES.glob("*.toml"))
+
+
+def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
+    path = resolve_race_path(ref)
+    data: dict[str, Any] = read_toml(path)
+    try:
+        spec = RaceSpec.model_validate(data)
+    except ValidationError as exc:
+        raise ContentError(path, describe_validation(exc)) from None
+    except HomestretchError as exc:
+        raise ContentError(path, str(exc)) from None
+    cards = load_card_set(_cards_folder(path, spec.cards))
+    try:
+        return build_race(spec, cards, estimate_surface)
+    except HomestretchError as exc:
+        raise ContentError(path, str(exc)) from None
+
+
+def _cards_folder(race_path: Path, cards: str | None) -> Path | None:
+    if cards is None or cards == "standard":
+        return None
+    folder = (race_path.parent / cards).resolve()
+    if not folder.is_dir():
+        raise ContentError(race_path, f"card set folder {cards!r} not found", "cards")
+    return folder
+
+
+def build_race(spec: RaceSpec, cards: CardSet, estimate_surface: bool = False) -> Race:
+    wet_effect = spec.wet_effect if spec.wet_effect is not None else CONDITIONS[spec.condition]
+    surface = "turf" if spec.surface == "turf" else "dirt"  # synthetic runs as dirt (p. 7)
+    runners = []
+    for post, entry in enumerate(spec.entries, start=1):
+        horse = entry.horse if isinstance(entry.horse, HorseCard) else cards.horse(entry.horse)
+        jockey = (
+            entry.jockey if isinstance(entry.jockey, JockeyCard) else cards.jockey(entry.jockey)
+        )
+        if entry.apr is not None:
+            apr, working = entry.apr, "preset on the scoresheet"
+        else:
+            try:
+                built: AprWorking = starting_apr(
+                    horse, surface, spec.furlongs, wet_effect, estimate_surface
+                )
+            except HomestretchError as exc:
+                raise HomestretchError(f"entry {post}: {exc}") from None
+            apr, working = built.apr, built.explain()
+        runners.append(
+            Runner(
+                post=post,
+                horse=horse,
+                jockey=jockey,
+                start_apr=apr,
+                apr_working=working,
+                real_odds=entry.odds,
+            )
+        )
+    return Race(
+        name=spec.name,
+        date=spec.date,
+        track=spec.track,
+        furlongs=spec.furlongs,
+        surface=spec.surface,
+        condition=spec.condition,
+        wet_effect=wet_effect,
+        notes=spec.notes,
+        runners=runners,
+    )

@@ -1,0 +1,108 @@
+"""The race for people: the call, the scoresheet and the result chart as rich tables."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from homestretch.core.protocol import JSON
+from homestretch.games.stretch.engine import RaceState
+from homestretch.games.stretch.finish import format_lengths
+from homestretch.games.stretch.report import race_call
+
+
+def show_race(state: RaceState, console: Console) -> None:
+    race = state.race
+    data = state.result()
+    mode = "Fullplay" if state.mode == "full" else "Quickplay"
+    header = " - ".join(x for x in (race.name, race.track, race.date) if x)
+    console.rule(f"[bold]{header}[/bold]")
+    console.print(
+        f"{race.distance} on the {race.surface}, {race.condition}; {mode}; "
+        f"charts: {state.charts.name}"
+    )
+    console.print()
+    for heading, words in race_call(state):
+        console.print(f"[bold]{heading}.[/bold] {words}")
+    console.print()
+    console.print(scoresheet(state, data))
+    console.print(result_chart(data))
+
+
+def scoresheet(state: RaceState, data: JSON) -> Table:
+    full = state.mode == "full"
+    table = Table(title="Scoresheet", title_justify="left")
+    table.add_column("PP", justify="right")
+    table.add_column("Horse", no_wrap=True)
+    for column in ("APR", "Odds"):
+        table.add_column(column, justify="right")
+    if full:
+        segments = ["Brk", *(["R2"] if state.race.furlongs >= 8 else []), "R3"]
+        for name in segments:
+            table.add_column(name, justify="right")
+    for column in ("Pace", "Form", "Fin APR", "Fac", "Roll", "Speed", "Fin"):
+        table.add_column(column, justify="right")
+    for entry in data["entries"]:
+        points = [str(p) for p in entry.get("race_points", [])] if full else []
+        if full:
+            points += [""] * (len(segments) - len(points))
+        finish = {"out": "out", "disqualified": f"{entry['finish']} DQ"}.get(
+            entry["status"], str(entry["finish"] or "")
+        )
+        table.add_row(
+            str(entry["post"]),
+            entry["horse"],
+            str(entry["start_apr"]),
+            entry["odds"] or "",
+            *points,
+            f"{entry['pace_adj']:+d}",
+            f"{entry['form_adj']:+d}",
+            str(entry["final_apr"]),
+            f"{entry['factor_adj']:+d}",
+            str(entry["speed_roll"] or ""),
+            str(entry["final_speed"] or ""),
+            finish,
+        )
+    return table
+
+
+def result_chart(data: JSON) -> Table:
+    table = Table(title=f"Result  (final time {data['final_time'] or '-'})", title_justify="left")
+    for column in ("Fin", "PP", "Horse", "Margin", "Odds", "Win", "Place", "Show", "Time"):
+        table.add_column(
+            column, justify="left" if column == "Horse" else "right", no_wrap=column == "Horse"
+        )
+    finishers = sorted(
+        (e for e in data["entries"] if e["finish"] is not None),
+        key=lambda e: (e["finish"], e["post"]),
+    )
+    previous: float | None = None
+    for entry in finishers:
+        beaten = entry["beaten_lengths"] or 0.0
+        margin = "" if previous is None else format_lengths(max(0.0, beaten - previous))
+        previous = beaten
+        pay = entry["payoffs"]
+        status = " (DQ)" if entry["status"] == "disqualified" else ""
+        table.add_row(
+            str(entry["finish"]),
+            str(entry["post"]),
+            entry["horse"] + status,
+            margin,
+            entry["odds"] or "",
+            *(f"${pay[p]:.2f}" if pay[p] else "" for p in ("win", "place", "show")),
+            entry["time"] or "",
+        )
+    for entry in data["entries"]:
+        if entry["status"] == "out":
+            table.add_row(
+                "-",
+                str(entry["post"]),
+                entry["horse"] + " (out)",
+                "",
+                entry["odds"] or "",
+                "",
+                "",
+                "",
+                "",
+            )
+    return table

@@ -1,0 +1,61 @@
+"""Reading content tables (CSV and TOML) with errors that name the file, line and cell."""
+
+from __future__ import annotations
+
+import csv
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from homestretch.core.errors import ContentError
+
+
+def read_csv(path: Path) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+    """Return the header and (line number, row) pairs of a CSV file."""
+    try:
+        with path.open(newline="", encoding="utf-8") as handle:
+            reader = csv.DictReader(handle)
+            header = [h.strip() for h in (reader.fieldnames or [])]
+            rows = []
+            for row in reader:
+                if None in row:
+                    raise ContentError(
+                        path, "more cells than the header has", f"line {reader.line_num}"
+                    )
+                cleaned = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
+                if any(cleaned.values()):
+                    rows.append((reader.line_num, cleaned))
+    except FileNotFoundError:
+        raise ContentError(path, "file not found") from None
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise ContentError(path, f"cannot read it ({exc})") from None
+    if not header:
+        raise ContentError(path, "the file is empty (it needs a header line)")
+    return header, rows
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise ContentError(path, "file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(path, f"not valid TOML ({exc})") from None
+    except OSError as exc:
+        raise ContentError(path, f"cannot read it ({exc.strerror})") from None
+
+
+def to_int(path: Path, line: int, column: str, text: str) -> int:
+    try:
+        return int(text.replace("+", "", 1) if text.startswith("+") else text)
+    except ValueError:
+        raise ContentError(
+            path, f"{column} must be a whole number, got {text!r}", f"line {line}"
+        ) from None
+
+
+def require_columns(path: Path, header: list[str], needed: list[str]) -> None:
+    missing = [c for c in needed if c not in header]
+    if missing:
+        raise ContentError(path, f"missing column(s) {', '.join(missing)}", "header")
