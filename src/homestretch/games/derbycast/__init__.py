@@ -1,0 +1,48 @@
+"""Derby Cast: a scoring game over real or simulated races (rulebook 004).
+
+Players pick one horse per race to Win, Place or Show and advance by the Final Odds
+Calculator Table; the first marker past 20 points wins.
+"""
+
+from __future__ import annotations
+
+from homestretch.core.protocol import JSON, Game
+from homestretch.core.referee import Agent
+from homestretch.core.registry import GameEntry
+from homestretch.games.derbycast.bots import ValueBot
+from homestretch.games.derbycast.entrants import Entrant
+from homestretch.games.derbycast.game import DerbyCastGame
+
+
+def _make(config: JSON) -> Game:
+    return DerbyCastGame(config)
+
+
+def _value_bot(game: Game, seat: int, seed: int) -> Agent:
+    return ValueBot(seed * 1009 + seat)
+
+
+def _harness_configs() -> list[JSON]:
+    """Every marker count over the bundled replays, with set races and both tie rules."""
+    configs = []
+    for markers in range(2, 21):
+        entrants = [Entrant(f"P{m}", (f"P{m}",)).to_json() for m in range(1, markers + 1)]
+        configs.append(
+            {
+                "entrants": entrants,
+                "races": [None, 3, 1][markers % 3],
+                "tie": ["standard", "dead-heat"][markers % 2],
+                "source": "replays",
+            }
+        )
+    return [DerbyCastGame(c).config() for c in configs]
+
+
+ENTRY = GameEntry(
+    name="derbycast",
+    title="Derby Cast: pick Win, Place or Show over real or simulated races",
+    make=_make,
+    harness_configs=_harness_configs,
+    harness_games=6,
+    bots={"value": _value_bot},
+)

@@ -1,0 +1,91 @@
+"""A computer player that picks for value: the horse and bet with the most expected
+spaces, judged from the odds on the board.
+
+The board's odds are read as the crowd's chances (implied probabilities, scaled to sum
+to 1, so the track's take drops out); the chance of finishing in the first two or three
+follows the Harville model (the second place goes to the remaining horses in
+proportion to their chances, and so on). Picks within a tenth of the best are chosen
+at random, so two computer players in a tie-break do not mirror each other forever.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from homestretch.core.actions import Action
+from homestretch.core.odds import Odds
+from homestretch.core.protocol import JSON
+from homestretch.games.derbycast.actions import Pick
+from homestretch.games.derbycast.table import Bet, advance_for
+
+NEAR_BEST = 0.9
+
+
+def in_the_money(chances: list[float]) -> list[tuple[float, float, float]]:
+    """Harville chances of finishing 1st, in the first two and in the first three."""
+    n = len(chances)
+    found = []
+    for i, p in enumerate(chances):
+        top2 = top3 = p
+        for j in range(n):
+            if j == i or chances[j] >= 1:
+                continue
+            second = chances[j] * p / (1 - chances[j])
+            top2 += second
+            top3 += second
+            for k in range(n):
+                left = 1 - chances[j] - chances[k]
+                if k in (i, j) or left <= 0:
+                    continue
+                top3 += chances[j] * chances[k] / (1 - chances[j]) * p / left
+        found.append((p, min(top2, 1.0), min(top3, 1.0)))
+    return found
+
+
+def board_chances(odds: list[Odds | None]) -> list[float]:
+    """Implied chances scaled to sum to 1; a horse with no odds shown gets an even
+    share of the field."""
+    even = 1 / len(odds)
+    raw = [even if o is None else o.implied_probability for o in odds]
+    total = sum(raw)
+    return [r / total for r in raw]
+
+
+class ValueBot:
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self._seen: dict[tuple[object, ...], dict[str, tuple[float, float, float]]] = {}
+
+    def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
+        picks = [a for a in legal if isinstance(a, Pick)]
+        card = view.get("card")
+        if not picks or not card:
+            return self._rng.choice(legal)
+        board = {
+            h: Odds.parse(o) if o else None
+            for h, o in zip(card["horses"], card["odds"], strict=True)
+        }
+        chances = self._chances(board, tuple(card["scratched"]))
+        values = {pick: self._expected(pick, board, chances) for pick in picks}
+        best = max(values.values())
+        near = [pick for pick, value in values.items() if value >= best * NEAR_BEST]
+        return self._rng.choice(near)
+
+    def _chances(
+        self, board: dict[str, Odds | None], scratched: tuple[str, ...]
+    ) -> dict[str, tuple[float, float, float]]:
+        key = (tuple(board.items()), scratched)
+        if key not in self._seen:
+            starters = [h for h in board if h not in scratched]
+            found = in_the_money(board_chances([board[h] for h in starters]))
+            self._seen = {key: dict(zip(starters, found, strict=True))}
+        return self._seen[key]
+
+    @staticmethod
+    def _expected(
+        pick: Pick, board: dict[str, Odds | None], chances: dict[str, tuple[float, float, float]]
+    ) -> float:
+        bet = Bet(pick.bet)
+        odds = board[pick.horse] or Odds(Fraction(len(board) - 1))
+        return chances[pick.horse][bet.level - 1] * advance_for(odds).for_bet(bet)

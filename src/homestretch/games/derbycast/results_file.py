@@ -1,0 +1,144 @@
+"""Reading races from a results file (CSV or JSON; the format is in docs/derbycast.md).
+
+CSV: one row per horse, columns ``race,horse,odds,finish`` (any order); a race's rows
+are kept together. ``finish`` is the official position (equal numbers for a dead
+heat), blank when unplaced, or ``scratched``. JSON: ``{"races": [{"race": NAME,
+"runners": [{"horse", "odds", "finish", "scratched"}]}]}``. Every problem names the
+file and the line or race it is on.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.core.odds import Odds
+from homestretch.games.derbycast.race import RaceRecord, Runner
+
+COLUMNS = ("race", "horse", "odds", "finish")
+SCRATCH_WORDS = {"scratched", "scr", "s"}
+
+
+def read_results(path: Path) -> list[RaceRecord]:
+    """The races in a .csv or .json results file, in file order, each validated."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ContentError(path, f"cannot read the results file ({exc.strerror})") from None
+    suffix = path.suffix.lower()
+    if suffix == ".json":
+        return parse_json(text, path)
+    if suffix == ".csv":
+        return parse_csv(text, path)
+    raise ContentError(path, "a results file must end in .csv or .json")
+
+
+def _odds(text: str, source: Path, where: str) -> Odds | None:
+    if not text.strip():
+        return None
+    try:
+        return Odds.parse(text)
+    except HomestretchError as exc:
+        raise ContentError(source, str(exc), where) from None
+
+
+def _finish(value: object, source: Path, where: str) -> tuple[int | None, bool]:
+    """(finish position, scratched) from a CSV cell or a JSON value."""
+    if value is None:
+        return None, False
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ContentError(source, f"finish {value!r} is not a position", where)
+    text = str(value).strip().lower()
+    if not text:
+        return None, False
+    if text in SCRATCH_WORDS:
+        return None, True
+    if not text.isdigit() or int(text) < 1:
+        raise ContentError(
+            source, f"finish {value!r} must be a position like 1, 2, 3, blank or scratched", where
+        )
+    return int(text), False
+
+
+def _checked(race: RaceRecord, source: Path, where: str) -> RaceRecord:
+    problem = race.problem()
+    if problem:
+        raise ContentError(source, problem, where)
+    return race
+
+
+def parse_csv(text: str, source: Path) -> list[RaceRecord]:
+    reader = csv.DictReader(io.StringIO(text))
+    header = [name.strip().lower() for name in reader.fieldnames or []]
+    missing = [c for c in COLUMNS if c not in header]
+    unknown = [c for c in header if c not in COLUMNS]
+    if missing or unknown:
+        problem = f"missing column(s) {', '.join(missing)}" if missing else ""
+        if unknown:
+            problem += ("; " if problem else "") + f"unknown column(s) {', '.join(unknown)}"
+        raise ContentError(source, f"{problem} (columns: {','.join(COLUMNS)})", "line 1")
+    reader.fieldnames = header
+    races: list[tuple[str, int, list[Runner]]] = []
+    for row in reader:
+        where = f"line {reader.line_num}"
+        if any(value is None for value in row.values()) or None in row:
+            raise ContentError(source, f"expected {len(header)} cells", where)
+        name, horse = row["race"].strip(), row["horse"].strip()
+        if not name or not horse:
+            raise ContentError(source, "every row needs a race and a horse", where)
+        finish, scratched = _finish(row["finish"], source, where)
+        runner = Runner(horse, _odds(row["odds"], source, where), finish, scratched)
+        if races and races[-1][0] == name:
+            races[-1][2].append(runner)
+        elif any(seen == name for seen, _, _ in races):
+            raise ContentError(
+                source, f"race {name!r} appears again; keep its rows together", where
+            )
+        else:
+            races.append((name, reader.line_num, [runner]))
+    if not races:
+        raise ContentError(source, "no races in the file")
+    return [
+        _checked(RaceRecord(name, tuple(runners)), source, f"race {name!r} (from line {line})")
+        for name, line, runners in races
+    ]
+
+
+def parse_json(text: str, source: Path) -> list[RaceRecord]:
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ContentError(source, f"not valid JSON ({exc.msg})", f"line {exc.lineno}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("races"), list):
+        raise ContentError(source, 'expected an object with a "races" list')
+    if not data["races"]:
+        raise ContentError(source, "no races in the file")
+    return [_json_race(item, n, source) for n, item in enumerate(data["races"], start=1)]
+
+
+def _json_race(item: Any, number: int, source: Path) -> RaceRecord:
+    where = f"race {number}"
+    if not isinstance(item, dict) or not isinstance(item.get("runners"), list):
+        raise ContentError(source, 'each race needs "race" (its name) and a "runners" list', where)
+    name = str(item.get("race") or f"Race {number}").strip()
+    where = f"race {number} ({name})"
+    runners = []
+    for k, entry in enumerate(item["runners"], start=1):
+        spot = f"{where}, runner {k}"
+        if not isinstance(entry, dict) or not str(entry.get("horse", "")).strip():
+            raise ContentError(source, 'each runner needs a "horse" name', spot)
+        unknown = set(entry) - {"horse", "odds", "finish", "scratched"}
+        if unknown:
+            raise ContentError(source, f"unknown field(s) {', '.join(sorted(unknown))}", spot)
+        finish, scratched = _finish(entry.get("finish"), source, spot)
+        scratched = scratched or entry.get("scratched") is True
+        odds = entry.get("odds")
+        if odds is not None and not isinstance(odds, str | int | float):
+            raise ContentError(source, f"odds {odds!r} are not odds", spot)
+        parsed = None if odds is None else _odds(str(odds), source, spot)
+        runners.append(Runner(str(entry["horse"]).strip(), parsed, finish, scratched))
+    return _checked(RaceRecord(name, tuple(runners)), source, where)
