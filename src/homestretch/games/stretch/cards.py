@@ -62,9 +62,16 @@ class JockeyCard(BaseModel):
 
 def describe_validation(exc: ValidationError) -> str:
     """The first problem pydantic found, in one line: which field and what is wrong."""
-    error = exc.errors()[0]
-    where = ".".join(str(p) for p in error["loc"]) or "value"
-    return f"{where}: {error['msg']}"
+    # The deepest location is the most specific: for "str | HorseCard" it names the
+    # rating that is wrong rather than complaining that a table is not a string.
+    error = max(exc.errors(), key=lambda e: len(e["loc"]))
+    parts: list[str] = []
+    for part in error["loc"]:
+        if isinstance(part, int) and parts and parts[-1] == "entries":
+            parts[-1] = f"entry {part + 1}"
+        elif isinstance(part, str) and part not in ("str", "HorseCard", "JockeyCard"):
+            parts.append(part)
+    return f"{'.'.join(parts) or 'value'}: {error['msg']}"
 
 
 @dataclass(frozen=True)

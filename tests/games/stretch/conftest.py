@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from homestretch.core.chance import ScriptedDice
+from homestretch.core.referee import play
+from homestretch.games.stretch.cards import load_card_set
+from homestretch.games.stretch.engine import Mode, RaceGame, RaceState
+from homestretch.games.stretch.race import RaceSpec, build_race
+
+
+def run_scripted(race: dict[str, Any], mode: Mode, faces: list[int]) -> RaceState:
+    built = build_race(RaceSpec.model_validate(race), load_card_set())
+    dice = ScriptedDice(faces)
+    state = play(RaceGame(built, mode).new_initial_state(), dice, {})
+    assert isinstance(state, RaceState)
+    assert dice.remaining == 0, "the script should be used up exactly"
+    return state
+
+
+@pytest.fixture
+def scripted() -> Any:
+    return run_scripted

@@ -1,0 +1,87 @@
+"""The rulebook's Fullplay example, the 2009 Champagne Stakes, worked with scripted dice.
+
+Through Race Position the rolls reproduce the rulebook's scoresheet (pages 17-23): the
+break, the pace setup, a Fast pace from 44 points and a die of 4, Super Saver's final
+APR of 18. The stretch is our continuation, worked by hand below.
+"""
+
+from __future__ import annotations
+
+from homestretch.core.chance import ScriptedDice
+from homestretch.core.referee import play
+from homestretch.games.stretch.engine import RaceGame, RaceState
+from homestretch.games.stretch.race import load_race
+
+ODDS = [4, 1, 2, 3, 5, 2, 3, 1, 1, 2, 6, 5]  # Fav 8-5, C 13-1, B 10-1, A 7-2, A 5-2, A 5-1
+BREAK = [1, 3, 1, 2, 3, 3, 2, 4, 4, 5, 3, 4]  # totals 4, 3, 6, 6, 9, 7
+SETUP = [2, 3, 4, 6, 2, 2, 3, 5, 1, 3, 1, 1]  # totals 5, 10, 4, 8, 4, 2
+RACE_PACE = [4]
+POSITION = [2, 4, 5, 5, 1, 3, 3, 4, 4, 3, 1, 1]  # totals 6, 10, 4, 7, 7, 2
+FACTORS = [3, 2]  # red 3: Speed; white 2: Ride too
+SPEED = [3, 4, 4, 5, 3, 3, 4, 4, 2, 4, 6, 6]  # totals 7, 9, 6, 8, 6, 12
+
+
+def run() -> RaceState:
+    game = RaceGame(load_race("2009-champagne-stakes"), "full")
+    dice = ScriptedDice(ODDS + BREAK + SETUP + RACE_PACE + POSITION + FACTORS + SPEED)
+    state = play(game.new_initial_state(), dice, {})
+    assert isinstance(state, RaceState) and dice.remaining == 0
+    return state
+
+
+def column(state: RaceState, key: str) -> list[object]:
+    return [entry[key] for entry in state.result()["entries"]]
+
+
+def test_race_points_match_the_rulebook_scoresheet() -> None:
+    points = column(run(), "race_points")
+    # Super Saver, Overlap, Aspire, Discreetly Mine, Dublin, Homeboykris
+    assert [p[0] for p in points] == [20, 15, 17, 23, 19, 16]  # page 17
+    assert [p[1] for p in points] == [20, 16, 16, 24, 18, 14]  # page 18
+    assert [p[2] for p in points] == [19, 18, 15, 24, 18, 12]  # page 23
+
+
+def test_pace_is_fast_and_its_effects_follow_race_points() -> None:
+    state = run()
+    assert state.pace_total == 44 and state.pace == "fast"
+    assert column(state, "pace_adj") == [0, 1, 1, -1, 0, 1]
+
+
+def test_form_and_final_apr_super_saver_18() -> None:
+    state = run()
+    assert column(state, "form_adj") == [-1, 1, -1, 0, 0, -2]
+    assert column(state, "final_apr") == [18, 16, 16, 17, 18, 16]
+    assert column(state, "trouble") == [[]] * 6  # "None of our horses required ... Trouble"
+
+
+def test_stretch_worked_by_hand() -> None:
+    state = run()
+    data = state.result()
+    assert data["race_factor"] == "speed" and data["ride_applies"] is True
+    # Speed rating + Ride: Super Saver 1+1, Discreetly Mine 1+1, Dublin 0+1
+    assert column(state, "factor_adj") == [2, 0, 0, 2, 1, 0]
+    # chart 4 x APR + 8 + roll offset (7: 0, 9: +4, 6: -2, 8: +2, 12: +11), then factor
+    assert column(state, "final_speed") == [82, 76, 70, 80, 79, 83]
+    assert column(state, "finish") == [2, 5, 6, 3, 4, 1]
+    assert column(state, "odds") == ["8-5", "13-1", "10-1", "7-2", "5-2", "5-1"]
+    winner = data["entries"][5]["payoffs"]
+    assert winner == {"win": 12.0, "place": 7.0, "show": 4.5}
+    assert data["entries"][0]["payoffs"] == {"win": None, "place": 3.6, "show": 2.8}
+    assert data["entries"][3]["payoffs"] == {"win": None, "place": None, "show": 3.75}
+    # a mile at figure 100 is 1:35.20 and each point 0.18 s: 83 runs 1:38.26
+    assert data["final_time"] == "1:38.26"
+    assert data["entries"][0]["beaten_lengths"] == 0.9
+
+
+def test_race_call_describes_each_segment_in_lengths() -> None:
+    from homestretch.games.stretch.report import race_call
+
+    calls = dict(race_call(run()))
+    assert calls["At the break"].startswith(
+        "Discreetly Mine shows the way by 1 1/2 lengths from Super Saver"
+    )
+    assert "Dublin 1/2 length further back" in calls["At the break"]
+    assert calls["Turning for home"].startswith("The pace is fast.")
+    assert "shows the way by 2 1/2 lengths from Super Saver" in calls["Turning for home"]
+    assert "6 lengths covers the field" in calls["Turning for home"]
+    assert calls["At the wire"].startswith("Homeboykris hits the wire first")

@@ -1,0 +1,107 @@
+"""Every chart reading the rulebook quotes holds in the standard chart set."""
+
+from __future__ import annotations
+
+from homestretch.core.odds import Odds
+from homestretch.games.stretch.charts import load_chart_set
+from homestretch.games.stretch.odds_payoffs import payoff, roll_odds
+
+CHARTS = load_chart_set()
+
+
+def test_break_readings_page_17() -> None:
+    assert CHARTS.break_points[(6, 4)] == 20  # Super Saver
+    assert CHARTS.break_points[(4, 3)] == 15  # Overlap
+
+
+def test_pace_setup_readings_page_18() -> None:
+    assert CHARTS.pace_setup[(6, 5)] == 0
+    assert CHARTS.pace_setup[(4, 10)] == 1
+
+
+def test_race_pace_44_or_45_splits_on_one_die_page_19() -> None:
+    for total in (44, 45):
+        assert CHARTS.race_pace_row(total) == ("normal",) * 2 + ("fast",) * 4
+
+
+def test_fullplay_pace_effects_fast_page_19() -> None:
+    assert CHARTS.pace_effect_full(20, "fast") == 0
+    assert CHARTS.pace_effect_full(16, "fast") == 1
+
+
+def test_race_position_readings_pages_20_21() -> None:
+    assert CHARTS.race_position[("C", 6)][:2] == (-1, -1)
+    assert CHARTS.race_position[("D", 10)][:2] == (2, 1)
+
+
+def test_roll_of_3_marks_trouble_and_only_3() -> None:
+    for form in "ABCDE":
+        for roll in range(2, 13):
+            assert CHARTS.form_quick[(form, roll)][1] == (roll == 3)
+            assert CHARTS.race_position[(form, roll)][2] == (roll == 3)
+
+
+def test_odds_classes_in_an_8_horse_field_pages_13_14() -> None:
+    expected = {0: "Fav", 1: "A", 2: "A", 5: "C", 6: "C", 7: "D", 9: "E"}
+    for difference, cls in expected.items():
+        assert CHARTS.odds_class_for(difference, 8) == cls
+
+
+def test_odds_chart_readings_page_14() -> None:
+    assert roll_odds("A", 3, 2, CHARTS) == Odds.parse("7-2")  # Careless Jewel
+    assert roll_odds("Fav", 4, 1, CHARTS) == Odds.parse("8-5")  # Life Is Sweet
+    assert roll_odds("A", 2, 2, CHARTS) == Odds.parse("7-1")  # Mushka: doubles read B
+    assert roll_odds("C", 6, 6, CHARTS) == Odds.parse("11-1")  # Lethal Heat: reads B
+    assert CHARTS.odds_chart[("B", 2)] == Odds.parse("7-1")
+    assert CHARTS.odds_chart[("B", 6)] == Odds.parse("11-1")
+
+
+def test_payoffs_page_15() -> None:
+    seven_two, eleven, eight_five = Odds.parse("7-2"), Odds.parse("11-1"), Odds.parse("8-5")
+    assert [float(payoff(seven_two, p, CHARTS)) for p in ("win", "place", "show")] == [
+        9.00,
+        5.50,
+        3.75,
+    ]
+    assert float(payoff(eleven, "place", CHARTS)) == 13.00
+    assert float(payoff(eleven, "show", CHARTS)) == 7.50
+    assert float(payoff(eight_five, "show", CHARTS)) == 2.80
+
+
+def test_trouble_chart_exactly_as_written() -> None:
+    expected = {
+        2: "out",
+        3: "out",
+        12: "out",
+        6: "none",
+        9: "none",
+        7: "check-points",
+        8: "check-points",
+        4: "check-dq",
+        5: "check-dq",
+        10: "dq",
+        11: "dq",
+    }
+    assert CHARTS.trouble == expected
+
+
+def test_final_speed_rises_with_apr_and_roll() -> None:
+    for apr in range(30):
+        column = [CHARTS.final_speed[(apr, roll)] for roll in range(2, 13)]
+        assert column == sorted(column)
+        if apr:
+            assert CHARTS.final_speed[(apr, 7)] > CHARTS.final_speed[(apr - 1, 7)]
+
+
+def test_form_spread_widens_from_a_to_e() -> None:
+    def spread(form: str) -> int:
+        values = [CHARTS.form_quick[(form, r)][0] for r in range(2, 13)]
+        return max(values) - min(values)
+
+    spreads = [spread(f) for f in "ABCDE"]
+    assert spreads == sorted(spreads) and spreads[0] < spreads[-1]
+
+
+def test_pace_effects_favour_closers_in_fast_pace_and_speed_in_slow() -> None:
+    assert CHARTS.pace_effects_quick[(0, "fast")] > 0 > CHARTS.pace_effects_quick[(9, "fast")]
+    assert CHARTS.pace_effects_quick[(0, "slow")] < 0 < CHARTS.pace_effects_quick[(9, "slow")]

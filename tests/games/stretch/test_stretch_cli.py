@@ -1,0 +1,159 @@
+"""The `homestretch stretch` commands: text, JSON, seeds, the store, bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from homestretch.cli.main import app
+
+RUNNER = CliRunner()
+REQUIRED = {
+    "post",
+    "horse",
+    "jockey",
+    "start_apr",
+    "pace_adj",
+    "form_adj",
+    "final_apr",
+    "factor_adj",
+    "speed_roll",
+    "final_speed",
+    "finish",
+    "status",
+    "odds",
+    "payoffs",
+    "time",
+}
+
+
+def invoke(*args: str) -> str:
+    result = RUNNER.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize("mode", ["quick", "full"])
+@pytest.mark.parametrize("race", ["2009-champagne-stakes", "2009-breeders-cup-ladies-classic"])
+def test_run_json_and_seed_repeat_and_replay(tmp_path: Path, mode: str, race: str) -> None:
+    db = str(tmp_path / "runs.sqlite")
+    args = ["stretch", "run", race, "--mode", mode, "--seed", "11", "--db", db, "-f", "json"]
+    first, second = json.loads(invoke(*args)), json.loads(invoke(*args))
+    assert first["seed"] == 11 and first["mode"] == mode
+    assert first["entries"] == second["entries"] and first["dice"] == second["dice"]
+    assert set(first["entries"][0]) >= REQUIRED
+    assert first["pace"] in ("slow", "normal", "fast")
+    assert first["race_factor"] in ("class", "speed", "trip")
+    assert ("race_points" in first["entries"][0]) == (mode == "full")
+    winners = [e for e in first["entries"] if e["finish"] == 1]
+    assert winners and all(e["payoffs"]["win"] for e in winners)
+    replayed = json.loads(invoke("replay", str(first["run_id"]), "--db", db, "-f", "json"))
+    assert replayed["entries"] == first["entries"]
+    history = json.loads(invoke("history", "--db", db, "-f", "json"))
+    assert history[0]["id"] == second["run_id"] and history[0]["seed"] == 11
+
+
+def test_text_run_shows_call_scoresheet_and_result(tmp_path: Path) -> None:
+    out = invoke(
+        "stretch",
+        "run",
+        "2009-champagne-stakes",
+        "--mode",
+        "full",
+        "--seed",
+        "3",
+        "--db",
+        str(tmp_path / "r.sqlite"),
+    )
+    for words in ("At the break.", "Turning for home.", "At the wire.", "Scoresheet", "Result"):
+        assert words in out
+
+
+def test_new_builds_a_race_that_runs(tmp_path: Path) -> None:
+    path = tmp_path / "dream.toml"
+    invoke(
+        "stretch",
+        "new",
+        str(path),
+        "-e",
+        "secretariat-1973@turcotte",
+        "-e",
+        "citation-1948@arcaro",
+        "-e",
+        "Affirmed@cauthen",
+        "--furlongs",
+        "12",
+    )
+    data = json.loads(invoke("stretch", "run", str(path), "--seed", "1", "--no-save", "-f", "json"))
+    assert [e["horse"] for e in data["entries"]] == ["Secretariat", "Citation", "Affirmed"]
+
+
+def _bad(tmp_path: Path, *args: str) -> str:
+    """Run the real command: one line on stderr, exit status 2, no traceback."""
+    result = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
+        capture_output=True,
+        text=True,
+        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    return result.stderr
+
+
+def _race_file(tmp_path: Path, horse: str) -> Path:
+    path = tmp_path / "race.toml"
+    path.write_text(f"""name = "Bad"
+furlongs = 8
+[[entries]]
+horse = {horse}
+jockey = "house-a"
+[[entries]]
+horse = "secretariat-1973"
+jockey = "house-b"
+""")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("horse", "message"),
+    [
+        ('"no-such-horse"', "no horse card 'no-such-horse'"),
+        (
+            '{name = "X", range_low = 6, range_high = 9, pace = 12, form = "C", power_dirt = 20}',
+            "pace",
+        ),
+        ('{name = "X", range_low = 6, range_high = 9, form = "C", power_dirt = 20}', "pace"),
+        (
+            '{name = "X", range_low = 6, range_high = 9, pace = 3, form = "C", power_turf = 20}',
+            "no dirt Power rating",
+        ),
+    ],
+)
+def test_bad_race_files(tmp_path: Path, horse: str, message: str) -> None:
+    stderr = _bad(tmp_path, "stretch", "run", str(_race_file(tmp_path, horse)))
+    assert "race.toml" in stderr and message in stderr
+
+
+def test_bad_chart_dice_and_missing_file(tmp_path: Path) -> None:
+    charts = tmp_path / "charts"
+    standard = Path(__file__).parents[3] / "src/homestretch/games/stretch/content/charts/standard"
+    charts.mkdir()
+    for source in standard.iterdir():
+        (charts / source.name).write_text(source.read_text())
+    (charts / "break.csv").write_text("roll,0,1\n2,5,x\n")
+    assert "break.csv" in _bad(
+        tmp_path, "stretch", "run", "2009-champagne-stakes", "--charts", str(charts)
+    )
+    assert "item 3 is '7'" in _bad(
+        tmp_path, "stretch", "run", "2009-champagne-stakes", "--dice", "3 4 7"
+    )
+    assert "ran out" in _bad(
+        tmp_path, "stretch", "run", "2009-champagne-stakes", "--dice", "3 4 6 1"
+    )
+    assert "no such race file" in _bad(tmp_path, "stretch", "run", "nowhere.toml")

@@ -1,0 +1,82 @@
+"""Disqualifications (page 12), Trouble outcomes and the APR builder's rulings."""
+
+from __future__ import annotations
+
+import pytest
+
+from homestretch.core.errors import HomestretchError
+from homestretch.games.stretch.apr import starting_apr
+from homestretch.games.stretch.cards import HorseCard, load_card_set
+from homestretch.games.stretch.finish import _move_down, format_lengths
+
+
+@pytest.mark.parametrize(
+    ("order", "horse", "die", "expected"),
+    [
+        ([[0], [1], [2], [3]], 0, 2, [[1], [2], [0], [3]]),  # below two horses behind him
+        ([[0], [1], [2], [3]], 2, 6, [[0], [1], [3], [2]]),  # only one behind: last
+        ([[0], [1, 2], [3]], 0, 1, [[1, 2], [0], [3]]),  # a dead heat behind counts whole
+        ([[0, 1], [2]], 0, 1, [[1], [2], [0]]),  # out of a dead heat
+    ],
+)
+def test_disqualified_horse_moves_down(
+    order: list[list[int]], horse: int, die: int, expected: list[list[int]]
+) -> None:
+    assert _move_down(order, horse, die) == expected
+
+
+def test_margins_read_like_a_chart() -> None:
+    assert [format_lengths(x) for x in (0.05, 0.15, 0.3, 0.5, 1.0, 2.74, 7.9)] == [
+        "nose",
+        "head",
+        "neck",
+        "1/2",
+        "1",
+        "2 3/4",
+        "8",
+    ]
+
+
+def _horse(**kw: object) -> HorseCard:
+    base: dict[str, object] = {
+        "name": "Test",
+        "range_low": 7,
+        "range_high": 9,
+        "pace": 5,
+        "form": "C",
+        "power_dirt": 20,
+        "wet": 1,
+    }
+    base.update(kw)
+    return HorseCard.model_validate(base)
+
+
+def test_apr_in_range_on_a_fast_track_is_the_power_rating() -> None:
+    assert starting_apr(_horse(), "dirt", 8, 0).apr == 20
+
+
+def test_apr_loses_a_point_per_furlong_or_part_outside_range() -> None:
+    assert starting_apr(_horse(), "dirt", 6, 0).apr == 19
+    assert starting_apr(_horse(), "dirt", 10.5, 0).apr == 18
+    assert starting_apr(_horse(), "dirt", 12, 0).range_penalty == 3
+
+
+def test_wet_rating_offsets_the_wet_effect() -> None:
+    assert starting_apr(_horse(wet=1), "dirt", 8, -3).apr == 18
+    assert starting_apr(_horse(wet=3), "dirt", 8, -2).apr == 20
+    assert starting_apr(_horse(wet=0), "dirt", 8, -1).apr == 19
+
+
+def test_no_rating_for_the_surface_is_refused_unless_estimated() -> None:
+    with pytest.raises(HomestretchError, match="no turf Power rating"):
+        starting_apr(_horse(), "turf", 8, 0)
+    estimated = starting_apr(_horse(), "turf", 8, 0, estimate=True)
+    assert estimated.estimated and estimated.apr == 17
+
+
+def test_standard_card_set_loads_and_searches() -> None:
+    cards = load_card_set()
+    assert cards.horse("Super Saver").id == "super-saver-2009"
+    with pytest.raises(HomestretchError, match="ambiguous"):
+        cards.horse("Secretariat")
+    assert cards.jockey("arcaro").ride == 2
