@@ -1,5 +1,6 @@
 """A computer player that picks for value: the horse and bet with the most expected
-spaces, judged from the odds on the board.
+useful spaces, judged from the odds on the board. Spaces past the Official Finish are
+worth nothing more, so a pick's spaces count only up to what the marker still needs.
 
 The board's odds are read as the crowd's chances (implied probabilities, scaled to sum
 to 1, so the track's take drops out); the chance of finishing in the first two or three
@@ -18,6 +19,7 @@ from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON
 from homestretch.games.derbycast.actions import Pick
 from homestretch.games.derbycast.table import Bet, advance_for
+from homestretch.games.derbycast.winning import OFFICIAL_FINISH
 
 NEAR_BEST = 0.9
 
@@ -67,7 +69,10 @@ class ValueBot:
             for h, o in zip(card["horses"], card["odds"], strict=True)
         }
         chances = self._chances(board, tuple(card["scratched"]))
-        values = {pick: self._expected(pick, board, chances) for pick in picks}
+        # In a tie-break race every space counts, so nothing is capped there.
+        mine = int(view["board"][player]["points"])
+        need = 10**6 if view["tie_break"] else OFFICIAL_FINISH + 1 - mine
+        values = {pick: self._expected(pick, board, chances, need) for pick in picks}
         best = max(values.values())
         near = [pick for pick, value in values.items() if value >= best * NEAR_BEST]
         return self._rng.choice(near)
@@ -84,8 +89,12 @@ class ValueBot:
 
     @staticmethod
     def _expected(
-        pick: Pick, board: dict[str, Odds | None], chances: dict[str, tuple[float, float, float]]
+        pick: Pick,
+        board: dict[str, Odds | None],
+        chances: dict[str, tuple[float, float, float]],
+        need: int,
     ) -> float:
         bet = Bet(pick.bet)
         odds = board[pick.horse] or Odds(Fraction(len(board) - 1))
-        return chances[pick.horse][bet.level - 1] * advance_for(odds).for_bet(bet)
+        useful = min(advance_for(odds).for_bet(bet), max(need, 1))
+        return chances[pick.horse][bet.level - 1] * useful

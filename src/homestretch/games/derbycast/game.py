@@ -254,7 +254,7 @@ class DerbyCastState(State):
                 "race": self.races_run,
                 "name": official.name,
                 "tie_break": bool(self.playoff),
-                "runners": [_runner_json(r) for r in official.runners],
+                "runners": [r.to_json() for r in official.runners],
                 "picks": awarded,
                 "board": list(self.points),
             }
@@ -350,15 +350,6 @@ class DerbyCastState(State):
             "last_race": self.history[-1] if self.history else None,
             "winners": [s + 1 for s in self.winners],
         }
-
-
-def _runner_json(runner: Runner) -> JSON:
-    return {
-        "horse": runner.horse,
-        "odds": None if runner.odds is None else str(runner.odds),
-        "finish": runner.finish,
-        "scratched": runner.scratched,
-    }
 
 
 def _odds_problem(text: str, horse: str) -> str | None:

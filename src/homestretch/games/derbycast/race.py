@@ -24,6 +24,15 @@ class Runner:
     """Official finish: 1 = winner, equal numbers for a dead heat, None = unplaced."""
     scratched: bool = False
 
+    def to_json(self) -> dict[str, object]:
+        odds = None if self.odds is None else str(self.odds)
+        return {
+            "horse": self.horse,
+            "odds": odds,
+            "finish": self.finish,
+            "scratched": self.scratched,
+        }
+
 
 @dataclass(frozen=True)
 class RaceRecord:

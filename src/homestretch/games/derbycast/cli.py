@@ -1,0 +1,247 @@
+"""`homestretch derbycast`: play a game, score one pick, show the table, check a file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from homestretch.cli.common import (
+    DbOption,
+    FormatOption,
+    OutputFormat,
+    announce_seed,
+    console,
+    echo_json,
+    new_seed,
+    open_store,
+)
+from homestretch.core.chance import SeededDice
+from homestretch.core.odds import Odds
+from homestretch.core.protocol import JSON, Event, State, replay
+from homestretch.core.referee import Agent
+from homestretch.core.referee import play as referee_play
+from homestretch.games.derbycast.bots import ValueBot
+from homestretch.games.derbycast.entrants import check_entrants, computer_players, parse_players
+from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState, Source
+from homestretch.games.derbycast.keeper import FileKeeper, ManualKeeper
+from homestretch.games.derbycast.people import TerminalPicker
+from homestretch.games.derbycast.results_file import read_results
+from homestretch.games.derbycast.show import (
+    board_table,
+    print_race,
+    race_report,
+    winners_line,
+)
+from homestretch.games.derbycast.table import Bet, advance_for, points, printed_table
+from homestretch.store.db import SavedGame, Store
+
+app = typer.Typer(no_args_is_help=True, help="Derby Cast: pick Win, Place or Show, race by race.")
+
+
+def _ask(prompt: str, default: str) -> str:
+    return str(typer.prompt(prompt, default=default, show_default=bool(default)))
+
+
+def _feed(source: str) -> tuple[Source, JSON]:
+    """--source: manual, replays, or a results file (checked now, read again on resume)."""
+    if source in ("manual", "replays"):
+        return (Source.replays, {}) if source == "replays" else (Source.keeper, {"kind": "manual"})
+    path = Path(source)
+    read_results(path)
+    return Source.keeper, {"kind": "file", "path": str(path.resolve())}
+
+
+def _agents(game: DerbyCastGame, state: DerbyCastState, seed: int) -> dict[int, Agent]:
+    agents: dict[int, Agent] = {}
+    for seat, entrant in enumerate(game.entrants):
+        if entrant.bot:
+            agents[seat] = ValueBot(seed * 1009 + seat)
+        else:
+            agents[seat] = TerminalPicker(entrant.name, console, lambda q: str(typer.prompt(q)))
+    manual = ManualKeeper(_ask, lambda action: state.why_illegal(game.keeper, action), console)
+    feed = game.feed.get("kind")
+    if feed == "file":
+        races = read_results(Path(game.feed["path"]))
+        agents[game.keeper] = FileKeeper(races, manual, console.print)
+    elif feed == "manual":
+        agents[game.keeper] = manual
+    return agents
+
+
+def _run(
+    state: DerbyCastState,
+    seed: int,
+    game_id: int,
+    store: Store,
+    fmt: OutputFormat,
+    dice: SeededDice,
+) -> None:
+    game = state.game
+    agents = _agents(game, state, seed)
+    races_shown = len(state.history)
+
+    def after_event(current: State, event: Event) -> None:
+        nonlocal races_shown
+        store.append(game_id, [event])
+        if len(state.history) > races_shown and fmt is OutputFormat.text:
+            races_shown = len(state.history)
+            print_race(console, state.history[-1], state.view(None)["board"])
+
+    referee_play(state, dice, agents, after_event=after_event)
+    result = state.result()
+    store.finish(game_id, winners_line(result))
+    if fmt is OutputFormat.json:
+        echo_json({"game_id": game_id, "seed": seed, **result, "history": state.history})
+    else:
+        console.print(f"[bold green]{winners_line(result)}[/bold green]")
+
+
+def _skip_draws(dice: SeededDice, state: DerbyCastState) -> None:
+    """A resumed replays game draws on as the first run would have: replay the draws."""
+    drawn = sum(1 for e in state.events if e.action is None)
+    for _ in range(drawn):
+        dice.resolve(state.chance_node())
+
+
+@app.command("play")
+def play(
+    players: Annotated[
+        str, typer.Option("--players", help="names, commas; a team joins names with +: Ann,Bob+Cy")
+    ] = "",
+    bots: Annotated[int, typer.Option("--bots", help="computer players", min=0)] = 0,
+    races: Annotated[
+        int | None, typer.Option("--races", help="play a set number of races", min=1)
+    ] = None,
+    tie: Annotated[
+        str, typer.Option("--tie", help="standard (race on) or dead-heat (co-winners)")
+    ] = "standard",
+    source: Annotated[
+        str,
+        typer.Option(
+            "--source", help="manual (the score keeper types races), replays, or a results file"
+        ),
+    ] = "manual",
+    seed: Annotated[int | None, typer.Option("--seed", help="seed for draws and bots")] = None,
+    db: DbOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Play a game: each race, every marker picks; the official result moves the board."""
+    entrants = parse_players(players)
+    entrants += computer_players(bots, entrants)
+    check_entrants(entrants)
+    kind, feed = _feed(source)
+    config = {"entrants": [e.to_json() for e in entrants], "races": races, "tie": tie}
+    game = DerbyCastGame({**config, "source": kind.value, "feed": feed})
+    used = seed if seed is not None else new_seed()
+    announce_seed(used, "seeded", fmt)
+    store = open_store(db)
+    label = ", ".join(e.name for e in entrants)
+    game_id = store.create(game.name, game.config(), seed=used, dice="seeded", label=label)
+    if fmt is OutputFormat.text:
+        console.print(f"Saved as game {game_id}: resume with [bold]homestretch resume {game_id}[/]")
+    _run(game.new_initial_state(), used, game_id, store, fmt, SeededDice(used))
+
+
+def resume_saved(saved: SavedGame, store: Store) -> None:
+    game = DerbyCastGame(saved.config)
+    state = replay(game, saved.events)
+    assert isinstance(state, DerbyCastState)
+    seed = saved.seed or 0
+    dice = SeededDice(seed)
+    _skip_draws(dice, state)
+    console.print(board_table(state.view(None)["board"]))
+    _run(state, seed, saved.id, store, OutputFormat.text, dice)
+
+
+def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    state = replay(DerbyCastGame(saved.config), saved.events)
+    assert isinstance(state, DerbyCastState)
+    if fmt is OutputFormat.json:
+        echo_json({"game_id": saved.id, **state.result(), "history": state.history})
+        return
+    for report in state.history:
+        for table in race_report(report):
+            console.print(table)
+    console.print(board_table(state.view(None)["board"]))
+    if state.winners:
+        console.print(winners_line(state.result()))
+
+
+@app.command("points")
+def points_command(
+    odds: Annotated[str, typer.Argument(help="final odds: 5-2, 5/2, 2.5, even")],
+    bet: Annotated[str, typer.Option("--bet", help="win, place or show")],
+    finish: Annotated[int, typer.Option("--finish", help="official finish (1 = won)", min=1)],
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """The spaces one pick earns, by the Final Odds Calculator Table."""
+    parsed, chosen = Odds.parse(odds), Bet.parse(bet)
+    earned = points(parsed, chosen, finish)
+    row = advance_for(parsed)
+    if fmt is OutputFormat.json:
+        echo_json(
+            {
+                "odds": str(parsed),
+                "bet": chosen.value,
+                "finish": finish,
+                "points": earned,
+                "table": {"win": row.win, "place": row.place, "show": row.show},
+            }
+        )
+        return
+    console.print(
+        f"{chosen.value} at {parsed}, finished {finish}: [bold]{earned}[/bold] space(s) "
+        f"(at {parsed}: win {row.win}, place {row.place}, show {row.show})"
+    )
+
+
+@app.command("table")
+def table_command(fmt: FormatOption = OutputFormat.text) -> None:
+    """The Final Odds Calculator Table, as printed in the rulebook."""
+    rows = [
+        {
+            "odds": str(Odds(r.odds)),
+            "win": r.advance.win,
+            "place": r.advance.place,
+            "show": r.advance.show,
+        }
+        for r in printed_table()
+    ]
+    if fmt is OutputFormat.json:
+        echo_json(rows)
+        return
+    table = Table("final odds", "1st (win)", "2nd (place)", "3rd (show)")
+    for row in rows:
+        table.add_row(str(row["odds"]), str(row["win"]), str(row["place"]), str(row["show"]))
+    table.caption = "Above 20-1: win = the odds, place = half of win, show = half of place"
+    console.print(table)
+
+
+@app.command("races")
+def races_command(
+    path: Annotated[Path, typer.Argument(help="a results file (.csv or .json)")],
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Check a results file and list its races."""
+    races = read_results(path)
+    if fmt is OutputFormat.json:
+        echo_json(
+            [
+                {
+                    "race": r.name,
+                    "runners": [x.to_json() for x in r.runners],
+                }
+                for r in races
+            ]
+        )
+        return
+    for race in races:
+        winners = [x.horse for x in race.runners if x.finish == 1]
+        console.print(
+            f"{race.name}: {len(race.runners)} horses, {len(race.scratched)} scratched, "
+            f"won by {' and '.join(winners)}"
+        )
+    console.print(f"{path}: {len(races)} race(s), all valid")

@@ -1,0 +1,62 @@
+"""A person picking at the terminal: the card is shown, the pick is typed as a bet and a
+horse ('win 3', 'show Silver Lining', '3 place'), or 'sit out' after a scratch."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+
+from homestretch.core.actions import Action
+from homestretch.core.protocol import JSON
+from homestretch.games.derbycast.actions import Pick, SitOut
+from homestretch.games.derbycast.show import board_table, card_table
+from homestretch.games.derbycast.table import Bet
+
+
+def read_pick(text: str, horses: list[str], legal: list[Action]) -> Action:
+    """The legal action a typed pick means; ValueError says what is wrong."""
+    words = text.strip().split()
+    if [w.lower() for w in words] == ["sit", "out"]:
+        if SitOut() in legal:
+            return SitOut()
+        raise ValueError("you may sit out only when your horse is scratched")
+    lowered = [w.lower() for w in words]
+    bets = {b.value for b in Bet}
+    if len(words) > 1 and lowered[0] in bets:
+        bet, name = Bet(lowered[0]), " ".join(words[1:])
+    elif len(words) > 1 and lowered[-1] in bets:
+        bet, name = Bet(lowered[-1]), " ".join(words[:-1])
+    else:
+        raise ValueError("say win, place or show and the horse, like 'win 3'")
+    horse = next((h for h in horses if h.casefold() == name.casefold()), None)
+    if horse is None and name.isdigit() and 1 <= int(name) <= len(horses):
+        horse = horses[int(name) - 1]
+    if horse is None:
+        raise ValueError(f"{name!r} is not a horse in this race (name or number 1-{len(horses)})")
+    pick = Pick(horse, bet.value)
+    if pick not in legal:
+        raise ValueError(f"{horse} is scratched; choose another horse or sit out")
+    return pick
+
+
+class TerminalPicker:
+    def __init__(self, name: str, console: Console, ask: Callable[[str], str]) -> None:
+        self.name = name
+        self.console = console
+        self.ask = ask
+
+    def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
+        if view["phase"] == "pick" and not view["picks"]:
+            self.console.print(board_table(view["board"]))
+        self.console.print(card_table(view))
+        hint = "e.g. win 3 or show Silver Lining"
+        if SitOut() in legal:
+            self.console.print("[yellow]Your horse is scratched: pick another or sit out.[/]")
+            hint += ", or sit out"
+        while True:
+            try:
+                answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})")
+                return read_pick(answer, view["card"]["horses"], legal)
+            except ValueError as exc:
+                self.console.print(f"[red]{exc}[/red]")
