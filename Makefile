@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/homestretch stretch run samples/stretch/2009-champagne-stakes.toml --mode full
+	$(BIN)/homestretch stretch run 2009-champagne-stakes --mode full
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -7,6 +7,9 @@ APR of 18. The stretch is our continuation, worked by hand below.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from homestretch.core.chance import ScriptedDice
 from homestretch.core.referee import play
 from homestretch.games.stretch.engine import RaceGame, RaceState
@@ -85,3 +88,54 @@ def test_race_call_describes_each_segment_in_lengths() -> None:
     assert "shows the way by 2 1/2 lengths from Super Saver" in calls["Turning for home"]
     assert "6 lengths covers the field" in calls["Turning for home"]
     assert calls["At the wire"].startswith("Homeboykris hits the wire first")
+
+
+def test_dice_typed_in_at_the_table_and_from_a_file(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from homestretch.cli.main import app
+
+    faces = ODDS + BREAK + SETUP + RACE_PACE + POSITION + FACTORS + SPEED
+    rolls, index = [], 0
+    for count in [2] * 18 + [1] + [2] * 13:
+        rolls.append(" ".join(str(f) for f in faces[index : index + count]))
+        index += count
+    typed = CliRunner().invoke(
+        app,
+        [
+            "stretch",
+            "run",
+            "2009-champagne-stakes",
+            "--mode",
+            "full",
+            "--dice",
+            "ask",
+            "--no-save",
+            "-f",
+            "json",
+        ],
+        input="9 9\n" + "\n".join(rolls) + "\n",
+    )
+    assert typed.exit_code == 0, typed.output
+    assert "Break roll for Super Saver" in typed.output
+    assert "item 1 is '9'" in typed.output  # a bad roll is asked again, not fatal
+    dice_file = tmp_path / "dice.txt"
+    dice_file.write_text("# the Champagne Stakes\n" + "\n".join(rolls) + "\n")
+    result = CliRunner().invoke(
+        app,
+        [
+            "stretch",
+            "run",
+            "2009-champagne-stakes",
+            "--mode",
+            "full",
+            "--dice-file",
+            str(dice_file),
+            "--no-save",
+            "-f",
+            "json",
+        ],
+    )
+    scripted = json.loads(result.stdout)
+    assert scripted["dice"] == faces
+    assert [e["finish"] for e in scripted["entries"]] == [2, 5, 6, 3, 4, 1]
