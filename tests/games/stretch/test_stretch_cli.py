@@ -157,3 +157,25 @@ def test_bad_chart_dice_and_missing_file(tmp_path: Path) -> None:
         tmp_path, "stretch", "run", "2009-champagne-stakes", "--dice", "3 4 6 1"
     )
     assert "no such race file" in _bad(tmp_path, "stretch", "run", "nowhere.toml")
+
+
+def test_running_lines_picture(tmp_path: Path) -> None:
+    picture = tmp_path / "lines.png"
+    invoke(
+        "stretch",
+        "run",
+        "2009-champagne-stakes",
+        "--mode",
+        "full",
+        "--seed",
+        "2",
+        "--no-save",
+        "--plot",
+        str(picture),
+    )
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    result = RUNNER.invoke(
+        app,
+        ["stretch", "run", "2009-champagne-stakes", "--no-save", "--plot", str(tmp_path / "q.png")],
+    )
+    assert result.exit_code != 0 and "Fullplay" in str(result.exception)

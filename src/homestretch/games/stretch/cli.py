@@ -64,6 +64,9 @@ def run(
     fmt: FormatOption = OutputFormat.text,
     db: DbOption = None,
     save: Annotated[bool, typer.Option(help="store the run for history and replay")] = True,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="draw the running lines (Fullplay) to a PNG/SVG")
+    ] = None,
 ) -> None:
     """Run a race: the race call, the scoresheet and the result chart."""
     game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts)
@@ -79,6 +82,10 @@ def run(
         )
         store.append(game_id, state.events)
         store.finish(game_id, _summary(state))
+    if plot is not None:
+        from homestretch.games.stretch.plot import running_lines
+
+        running_lines(state, plot)
     if fmt is OutputFormat.json:
         echo_json({**state.result(), "seed": used_seed, "dice_source": kind, "run_id": game_id})
         return
