@@ -13,7 +13,7 @@ from homestretch.games.derbycast.table import Bet, advance_for, load_table, poin
 
 # The table as printed in the rulebook: (final odds, 1st, 2nd, 3rd place point values).
 PRINTED = [
-    *[(o, 1, 0, 0) for o in "1/9 1/5 2/5 1/2 3/5 4/5 1 6/5 7/5 3/2 8/5 9/5".split()],
+    *[(o, 1, 0, 0) for o in ["1/9", "1/5", "2/5", "1/2", "3/5", "4/5", "1", "6/5", "7/5", "3/2", "8/5", "9/5"]],
     ("2", 2, 1, 0), ("5/2", 2, 1, 0),
     ("3", 3, 1, 0), ("7/2", 3, 1, 0),
     ("4", 4, 2, 1), ("9/2", 4, 2, 1),
