@@ -1,0 +1,45 @@
+"""Across the Board (MPH): auction eleven horses, bet through the MPH totalizator and run
+eight races on one of four tracks. See docs/across.md and docs/rulings/across.md."""
+
+from __future__ import annotations
+
+from homestretch.core.protocol import JSON, Game
+from homestretch.core.referee import Agent
+from homestretch.core.registry import GameEntry
+from homestretch.games.across.bots import SensibleBot
+from homestretch.games.across.game import AcrossGame
+
+
+def _make(config: JSON) -> Game:
+    return AcrossGame.from_config(config)
+
+
+def _harness_configs() -> list[JSON]:
+    tracks = ["churchill-downs", "epsom-downs", "longchamp", "woodbine"]
+    configs: list[JSON] = []
+    for players in range(3, 8):
+        configs.append(
+            {
+                "players": players,
+                "tracks": [tracks[players % 4]] if players != 5 else [],
+                "daily_double": players % 2 == 1,
+                "payoff": "across" if players == 4 else "exclusive",
+                "rotation": "right" if players == 6 else "left",
+                "meets": 2 if players == 3 else 1,
+            }
+        )
+    return configs
+
+
+def _sensible(game: Game, seat: int, seed: int) -> Agent:
+    return SensibleBot(seed * 7919 + seat)
+
+
+ENTRY = GameEntry(
+    name="across",
+    title="Across the Board: auction, MPH totalizator, eight races on four tracks",
+    make=_make,
+    harness_configs=_harness_configs,
+    harness_games=200,
+    bots={"sensible": _sensible},
+)

@@ -1,0 +1,156 @@
+"""The handicapper: many races at once in NumPy, to measure a track's handicaps.
+
+It follows the Race Begins section under the default computer player's policy when it
+holds no stake in the race (see docs/rulings/across.md): every first roll is accepted,
+so each roll of an unfinished horse adds one full X; rolls of horses already in are
+wasted turns. A test checks this kernel against the reference race in ``race.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from homestretch.games.across.content import HORSES, Track
+
+ROLLERS = 5
+THREAT_FROM = 0.5
+"""A rival horse is a threat once past halfway and nearer home than all of the roller's own."""
+"""Seats round the table in a handicapping race, each owning some of the horses."""
+
+
+@dataclass(frozen=True)
+class HorseFigures:
+    number: int
+    win: float
+    place: float
+    show: float
+    accepted_per_50_rolls: float
+
+
+@dataclass(frozen=True)
+class TrackReport:
+    track: str
+    races: int
+    mean_rolls_per_race: float
+    horses: list[HorseFigures]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "track": self.track,
+            "races": self.races,
+            "mean_rolls_per_race": round(self.mean_rolls_per_race, 2),
+            "horses": [
+                {
+                    "number": h.number,
+                    "win": round(h.win, 4),
+                    "place": round(h.place, 4),
+                    "show": round(h.show, 4),
+                    "accepted_per_50_rolls": round(h.accepted_per_50_rolls, 3),
+                }
+                for h in self.horses
+            ],
+        }
+
+
+def simulate_track(track: Track, races: int, seed: int, chunk: int = 20_000) -> TrackReport:
+    """Run ``races`` races of ``track`` and report each horse's figures."""
+    rng = np.random.default_rng(seed)
+    places = np.zeros((3, len(HORSES)), dtype=np.int64)
+    accepted = np.zeros(len(HORSES), dtype=np.int64)
+    rolls_total = 0
+    done = 0
+    while done < races:
+        n = min(chunk, races - done)
+        order, rolls, acc = _run(track.start_halves(), track.need_halves(), n, rng)
+        for pos in range(3):
+            places[pos] += np.bincount(order[:, pos], minlength=len(HORSES))
+        accepted += acc
+        rolls_total += int(rolls.sum())
+        done += n
+    figures = [
+        HorseFigures(
+            number=number,
+            win=float(places[0, i] / races),
+            place=float(places[1, i] / races),
+            show=float(places[2, i] / races),
+            accepted_per_50_rolls=float(50 * accepted[i] / rolls_total),
+        )
+        for i, number in enumerate(HORSES)
+    ]
+    return TrackReport(track.name, races, rolls_total / races, figures)
+
+
+def _run(
+    start: np.ndarray, need: np.ndarray, n: int, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Race ``n`` fields; returns (first three horse indices, rolls per race, full X's
+    given per horse). Each race deals the eleven horses at random among ROLLERS seats."""
+    progress = np.tile(start.astype(np.int64), (n, 1))
+    need_f = need.astype(np.float64)
+    finished = np.zeros((n, len(HORSES)), dtype=bool)
+    owner = np.argsort(rng.random((n, len(HORSES))), axis=1) % ROLLERS
+    order = np.full((n, 3), -1, dtype=np.int64)
+    in_count = np.zeros(n, dtype=np.int64)
+    rolls = np.zeros(n, dtype=np.int64)
+    accepted = np.zeros(len(HORSES), dtype=np.int64)
+    turn = 0
+    running = np.arange(n)
+    while running.size:
+        live = running
+        roller = turn % ROLLERS
+        horse = _roll(rng, live.size)
+        rolls[live] += 1
+        moving = ~finished[live, horse]
+        live, horse = live[moving], horse[moving]
+        # The roller's stake: his own unfinished horses and how near home the best is.
+        frac = progress[live] / need_f
+        mine_open = (owner[live] == roller) & ~finished[live]
+        best_mine = np.where(mine_open, frac, -1.0).max(axis=1)
+        rival = owner[live, horse] != roller
+        reject = (
+            rival
+            & mine_open.any(axis=1)
+            & (frac[np.arange(live.size), horse] > np.maximum(best_mine, THREAT_FROM))
+        )
+        keep = ~reject
+        _advance(progress, finished, order, in_count, live[keep], horse[keep], need, 2)
+        np.add.at(accepted, horse[keep], 1)
+        # A rejected roll: half an X now, then a second roll that stands.
+        again = live[reject]
+        _advance(progress, finished, order, in_count, again, horse[reject], need, 1)
+        again = again[in_count[again] < 3]
+        second = _roll(rng, again.size)
+        rolls[again] += 1
+        moving = ~finished[again, second]
+        again, second = again[moving], second[moving]
+        _advance(progress, finished, order, in_count, again, second, need, 2)
+        np.add.at(accepted, second, 1)
+        running = running[in_count[running] < 3]
+        turn += 1
+    return order, rolls, accepted
+
+
+def _roll(rng: np.random.Generator, size: int) -> np.ndarray:
+    """Two dice, red and white, each 0..5: their sum indexes horses 2..12."""
+    return rng.integers(0, 6, size) + rng.integers(0, 6, size)
+
+
+def _advance(
+    progress: np.ndarray,
+    finished: np.ndarray,
+    order: np.ndarray,
+    in_count: np.ndarray,
+    races: np.ndarray,
+    horse: np.ndarray,
+    need: np.ndarray,
+    halves: int,
+) -> None:
+    """Add ``halves`` half X's to ``horse`` in each of ``races``; record who comes in."""
+    progress[races, horse] += halves
+    home = (progress[races, horse] >= need[horse]) & ~finished[races, horse]
+    races, horse = races[home], horse[home]
+    finished[races, horse] = True
+    order[races, in_count[races]] = horse
+    in_count[races] += 1
