@@ -19,9 +19,11 @@ setup: $(STAMP)
 run: $(STAMP)
 	$(BIN)/homestretch stretch run 2009-champagne-stakes --mode full
 
+CODE := $(wildcard src tests benchmarks)
+
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check $(CODE)
+	$(BIN)/ruff format --check $(CODE)
 	$(BIN)/mypy src
 
 test: lint
