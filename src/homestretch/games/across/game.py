@@ -55,12 +55,13 @@ class AcrossGame(Game):
     @classmethod
     def from_config(cls, config: JSON) -> AcrossGame:
         known = {"players", "names", "tracks", "meets", "daily_double", "payoff", "rotation"}
-        unknown = set(config) - known - {"content_dir"}
+        unknown = set(config) - known - {"content_dir", "seats"}
         if unknown:
             raise HomestretchError(
                 f"unknown Across the Board options: {', '.join(sorted(unknown))}"
             )
         values: dict[str, Any] = dict(config)
+        values.pop("seats", None)  # who plays each seat: the CLI's business, not the rules'
         for key in ("names", "tracks"):
             if key in values:
                 values[key] = tuple(values[key])

@@ -8,6 +8,7 @@ wasted turns. A test checks this kernel against the reference race in ``race.py`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -54,8 +55,15 @@ class TrackReport:
         }
 
 
-def simulate_track(track: Track, races: int, seed: int, chunk: int = 20_000) -> TrackReport:
-    """Run ``races`` races of ``track`` and report each horse's figures."""
+def simulate_track(
+    track: Track,
+    races: int,
+    seed: int,
+    chunk: int = 20_000,
+    progress: Callable[[int], None] | None = None,
+) -> TrackReport:
+    """Run ``races`` races of ``track`` and report each horse's figures;
+    ``progress(n)`` is told after each chunk of ``n`` races."""
     rng = np.random.default_rng(seed)
     places = np.zeros((3, len(HORSES)), dtype=np.int64)
     accepted = np.zeros(len(HORSES), dtype=np.int64)
@@ -69,6 +77,8 @@ def simulate_track(track: Track, races: int, seed: int, chunk: int = 20_000) -> 
         accepted += acc
         rolls_total += int(rolls.sum())
         done += n
+        if progress is not None:
+            progress(n)
     figures = [
         HorseFigures(
             number=number,

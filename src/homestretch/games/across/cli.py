@@ -1,0 +1,396 @@
+"""`homestretch across`: play a game, measure the tracks, list the content."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from homestretch.bots.random_bot import RandomBot
+from homestretch.cli.common import (
+    DbOption,
+    DiceFileOption,
+    DiceOption,
+    FormatOption,
+    OutputFormat,
+    SeedOption,
+    announce_seed,
+    console,
+    dice_source,
+    echo_json,
+    new_seed,
+    open_store,
+    progress_bar,
+)
+from homestretch.core.actions import Action
+from homestretch.core.chance import DiceSource, SeededDice
+from homestretch.core.errors import HomestretchError
+from homestretch.core.protocol import JSON, State, replay
+from homestretch.core.referee import Agent
+from homestretch.games.across import actions as act
+from homestretch.games.across.bots import SensibleBot
+from homestretch.games.across.content import HORSES, horse_class, load_content
+from homestretch.games.across.game import AcrossGame
+from homestretch.games.across.handicapper import simulate_track
+from homestretch.games.across.render import full_view, players_table
+from homestretch.store.db import SavedGame, Store
+
+app = typer.Typer(no_args_is_help=True, help="Across the Board (MPH).")
+
+ContentOption = Annotated[
+    Path | None,
+    typer.Option("--content", help="a content folder to use instead of the built-in one"),
+]
+MENU_MAX = 24
+"""Longer menus are summarised as commands to type."""
+
+
+# --- people at the terminal -----------------------------------------------------------
+def parse_command(text: str) -> Action:
+    """Read a typed command such as 'bet 7', 'bid 12 with 3', 'dd 7 8', 'sell 4 to 2 for 6'."""
+    words = text.lower().replace(",", " ").split()
+    nums = [int(w) for w in words if re.fullmatch(r"-?\d+", w)]
+    head = words[0] if words else ""
+    simple: dict[str, Action] = {
+        "pass": act.Pass(),
+        "done": act.Done(),
+        "d": act.Done(),
+        "accept": act.Accept(),
+        "a": act.Accept(),
+        "reject": act.Reject(),
+        "r": act.Reject(),
+        "yes": act.Answer(True),
+        "y": act.Answer(True),
+        "no": act.Answer(False),
+        "n": act.Answer(False),
+    }
+    if head in simple and not nums:
+        return simple[head]
+    shapes: dict[str, tuple[int, type[Action]]] = {
+        "bet": (1, act.Bet),
+        "dd": (2, act.DailyDouble),
+        "loan": (2, act.TakeLoan),
+        "repay": (1, act.RepayLoan),
+        "sell": (3, act.OfferHorse),
+        "lend": (2, act.OfferLoan),
+        "payback": (2, act.PayBack),
+    }
+    if head == "bid" and len(nums) in (1, 2):
+        return act.Bid(nums[0], nums[1] if len(nums) == 2 else act.NOBODY)
+    if head == "track" and len(words) >= 2:
+        return act.ChooseTrack("-".join(words[1:]))
+    if head in shapes and len(nums) == shapes[head][0]:
+        return shapes[head][1](*nums)
+    raise HomestretchError(f"cannot read {text!r}")
+
+
+HELP = (
+    "commands: bet H | dd H1 H2 | bid N [with SEAT] | pass | done | accept (a) | reject (r) | "
+    "yes | no | loan H N | repay H | sell H to SEAT for N | lend SEAT N | payback SEAT N | track NAME"
+)
+
+
+class Human:
+    """A person in hot-seat play: sees the tables, picks from a menu or types a command."""
+
+    def __init__(self, name: str, state_ref: list[State], content_dir: str | None) -> None:
+        self.name = name
+        self._state = state_ref
+        self._content = load_content(content_dir)
+
+    def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
+        console.rule(f"{self.name}: {view['phase']}")
+        console.print(full_view(view, self._content))
+        for line in view["news"][-6:]:
+            console.print(f"  [dim]{line}[/dim]")
+        if len(legal) <= MENU_MAX:
+            for number, action in enumerate(legal, start=1):
+                console.print(f"  [bold]{number:>3}[/bold]  {action}")
+        else:
+            console.print(f"  {HELP}")
+        while True:
+            answer = typer.prompt(f"{self.name}, your choice").strip()
+            try:
+                if answer.isdigit() and len(legal) <= MENU_MAX and 1 <= int(answer) <= len(legal):
+                    return legal[int(answer) - 1]
+                action = parse_command(answer)
+            except HomestretchError as exc:
+                console.print(f"[red]{exc}[/red]  {HELP}")
+                continue
+            reason = self._state[0].why_illegal(player, action)
+            if reason is None:
+                return action
+            console.print(f"[red]{reason}[/red]")
+
+
+def make_bot(kind: str, seed: int) -> Agent:
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "sensible":
+        return SensibleBot(seed)
+    raise HomestretchError(f"unknown computer player {kind!r} (random or sensible)")
+
+
+# --- running a saved game -------------------------------------------------------------
+def _run(
+    state: State,
+    dice: DiceSource,
+    agents: dict[int, Agent],
+    store: Store,
+    game_id: int,
+    quiet: bool,
+) -> None:
+    """Play on to the end, saving every event as it happens."""
+    shown = len(getattr(state, "news", []))
+    while not state.is_over():
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+        else:
+            player = state.to_act()[0]
+            action = agents[player].choose(player, state.view(player), state.legal_actions(player))
+            state.apply(player, action)
+        store.append(game_id, [state.events[-1]])
+        news = getattr(state, "news", [])
+        if not quiet:
+            for line in news[shown:]:
+                console.print(f"[dim]{line}[/dim]" if line[:4] not in ("Race", "Meet") else line)
+        shown = len(news)
+
+
+def _summary(state: State) -> str:
+    result = state.result()
+    best = max(result["fifties"])
+    names = [result["names"][s] for s in result["winners"]]
+    return f"{' and '.join(names)} won with {best} fifties"
+
+
+def _finish(state: State, store: Store, game_id: int, fmt: OutputFormat) -> None:
+    store.finish(game_id, _summary(state))
+    if fmt is OutputFormat.json:
+        echo_json({"id": game_id, **state.result()})
+        return
+    console.print(players_table(state.view(None)))
+    console.print(f"[bold]{_summary(state)}[/bold]  (saved as game {game_id})")
+
+
+def _agents(
+    seats: list[str], names: list[str], state_ref: list[State], seed: int, content: str | None
+) -> dict[int, Agent]:
+    return {
+        seat: Human(names[seat], state_ref, content)
+        if kind == "human"
+        else make_bot(kind, seed * 101 + seat)
+        for seat, kind in enumerate(seats)
+    }
+
+
+@app.command()
+def play(
+    players: Annotated[str, typer.Option("--players", help="people's names, comma-separated")] = "",
+    bots: Annotated[int, typer.Option("--bots", help="how many computer players")] = 0,
+    bot: Annotated[
+        str, typer.Option("--bot", help="computer players: sensible or random")
+    ] = "sensible",
+    track: Annotated[
+        str | None, typer.Option("--track", help="the track (else the Trackmaster chooses)")
+    ] = None,
+    meets: Annotated[
+        int, typer.Option("--meets", help="meets to play, each an auction and 8 races")
+    ] = 1,
+    daily_double: Annotated[
+        bool, typer.Option("--daily-double", help="play the optional Daily Double")
+    ] = False,
+    payoff: Annotated[
+        str, typer.Option("--payoff", help="exclusive (ruling R5) or across")
+    ] = "exclusive",
+    rotation: Annotated[
+        str, typer.Option("--rotation", help="left (ruling R11) or right")
+    ] = "left",
+    quiet: Annotated[bool, typer.Option("--quiet", help="only the result")] = False,
+    content: ContentOption = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    dice_file: DiceFileOption = None,
+    db: DbOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Play a game: people in hot-seat, computer players in the other seats."""
+    people = [p.strip() for p in players.split(",") if p.strip()]
+    make_bot(bot, 0)
+    if bots < 0:
+        raise HomestretchError("--bots cannot be negative")
+    names = people + [f"{bot.capitalize()} {i + 1}" for i in range(bots)]
+    if len(set(names)) != len(names):
+        raise HomestretchError("every player needs a different name")
+    game = AcrossGame(
+        players=len(names),
+        names=tuple(names),
+        tracks=(track,) if track else (),
+        meets=meets,
+        daily_double=daily_double,
+        payoff=payoff,
+        rotation=rotation,
+        content_dir=str(content) if content else None,
+    )
+    source, used_seed, kind = dice_source(seed, dice, dice_file)
+    announce_seed(used_seed, kind, fmt)
+    seats = ["human"] * len(people) + [bot] * bots
+    store = open_store(db)
+    config = {**game.config(), "seats": seats}
+    game_id = store.create("across", config, used_seed, kind, label=f"{len(names)} players")
+    state_ref: list[State] = [game.new_initial_state()]
+    agents = _agents(seats, names, state_ref, used_seed or 0, game.content_dir)
+    if people:
+        console.print(f"Saved as game {game_id}: resume it with `homestretch resume {game_id}`.")
+    _run(state_ref[0], source, agents, store, game_id, quiet or fmt is OutputFormat.json)
+    _finish(state_ref[0], store, game_id, fmt)
+
+
+def resume_saved(saved: SavedGame, store: Store) -> None:
+    """Rebuild the game from its log and play on; seeded dice carry on where they were."""
+    config = dict(saved.config)
+    seats = list(config.get("seats", ["sensible"] * int(config["players"])))
+    game = AcrossGame.from_config(config)
+    dice: DiceSource = SeededDice(saved.seed if saved.seed is not None else new_seed())
+    state = game.new_initial_state()
+    for event in saved.events:
+        if state.is_chance_node() and saved.dice == "seeded":
+            dice.resolve(state.chance_node())  # keep the generator in step with the log
+        state.apply_event(event)
+    if saved.dice != "seeded":
+        source, _, _ = dice_source(None, "ask" if saved.dice == "asked" else None, None)
+        dice = source
+    state_ref: list[State] = [state]
+    agents = _agents(
+        seats,
+        list(game.seat_names),
+        state_ref,
+        (saved.seed or 0) + len(saved.events),
+        game.content_dir,
+    )
+    _run(state, dice, agents, store, saved.id, quiet=False)
+    _finish(state, store, saved.id, OutputFormat.text)
+
+
+def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    """The saved game rebuilt from its log: the results race by race and the table."""
+    game = AcrossGame.from_config(dict(saved.config))
+    state = replay(game, saved.events)
+    if fmt is OutputFormat.json:
+        echo_json(
+            {"id": saved.id, "status": saved.status, "over": state.is_over(), **state.result()}
+        )
+        return
+    table = Table("meet", "race", "WIN", "PLACE", "SHOW", "rolls", "paid", title=f"Game {saved.id}")
+    names = game.seat_names
+    for r in state.result()["races"]:
+        paid = ", ".join(f"{names[int(s)]} {a}" for s, a in r["paid"].items())
+        refund = " (refunded)" if r["refunded"] else ""
+        table.add_row(
+            str(r["meet"]),
+            str(r["race"]),
+            *(f"#{h}" for h in r["finish"]),
+            str(r["rolls"]),
+            paid + refund,
+        )
+    console.print(table)
+    console.print(players_table(state.view(None)))
+    console.print(_summary(state) if state.is_over() else "in progress")
+
+
+# --- the handicapper and the content --------------------------------------------------
+@app.command()
+def simulate(
+    track: Annotated[str, typer.Option("--track", help="the track to measure")],
+    n: Annotated[int, typer.Option("-n", help="how many races")] = 100_000,
+    content: ContentOption = None,
+    seed: SeedOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """The handicapper: race a track N times and report each horse's chances."""
+    if n < 1:
+        raise HomestretchError("-n must be at least 1")
+    chosen = load_content(str(content) if content else None).track(track)
+    used = seed if seed is not None else new_seed()
+    announce_seed(used, "seeded", fmt)
+    with progress_bar(n, f"racing {chosen.name}") as bar:
+        task = bar.task_ids[0]
+        report = simulate_track(chosen, n, used, progress=lambda k: bar.advance(task, k))
+    if fmt is OutputFormat.json:
+        echo_json(report.to_json())
+        return
+    table = Table(
+        "#",
+        "class",
+        "preprinted X",
+        "shaded",
+        "win",
+        "place",
+        "show",
+        "accepted / 50 rolls",
+        title=f"{chosen.name}: {n} races, {report.mean_rolls_per_race:.1f} rolls a race",
+    )
+    for h in report.horses:
+        cap = chosen.handicaps[h.number]
+        table.add_row(
+            str(h.number),
+            horse_class(h.number),
+            f"{cap.preprinted_halves / 2:g}",
+            "yes" if cap.shaded else "",
+            f"{h.win:.1%}",
+            f"{h.place:.1%}",
+            f"{h.show:.1%}",
+            f"{h.accepted_per_50_rolls:.2f}",
+        )
+    console.print(table)
+
+
+@app.command()
+def tracks(content: ContentOption = None, fmt: FormatOption = OutputFormat.text) -> None:
+    """The title cards and each track's Handicap and Auction News."""
+    loaded = load_content(str(content) if content else None)
+    if fmt is OutputFormat.json:
+        echo_json(
+            {
+                "horses": [vars(card) for card in loaded.cards.values()],
+                "tracks": [
+                    {
+                        "key": t.key,
+                        "name": t.name,
+                        "city": t.city,
+                        "colour": t.colour,
+                        "conditions": t.conditions,
+                        "best_pick": t.best_pick,
+                        "handicaps": [vars(h) for h in t.handicaps.values()],
+                    }
+                    for t in loaded.tracks.values()
+                ],
+            }
+        )
+        return
+    cards = Table("#", "name", "ancestry", "class", "opening bid", title="Title cards")
+    for c in loaded.cards.values():
+        cards.add_row(
+            str(c.number),
+            c.name,
+            f"by {c.sire} out of {c.dam}",
+            horse_class(c.number),
+            str(c.opening_bid),
+        )
+    console.print(cards)
+    for t in loaded.tracks.values():
+        table = Table(
+            "",
+            *(f"#{h}" for h in HORSES),
+            title=f"{t.name} ({t.key}), {t.city}: best pick #{t.best_pick}",
+        )
+        table.add_row(
+            "preprinted X", *(f"{t.handicaps[h].preprinted_halves / 2:g}" for h in HORSES)
+        )
+        table.add_row("shaded", *("yes" if t.handicaps[h].shaded else "" for h in HORSES))
+        table.add_row("suggested bid", *(str(t.handicaps[h].suggested_bid) for h in HORSES))
+        table.caption = t.conditions
+        console.print(table)
