@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -15,6 +16,7 @@ from homestretch.cli.common import (
     announce_seed,
     console,
     echo_json,
+    err_console,
     new_seed,
     open_store,
 )
@@ -41,8 +43,13 @@ from homestretch.store.db import SavedGame, Store
 app = typer.Typer(no_args_is_help=True, help="Derby Cast: pick Win, Place or Show, race by race.")
 
 
-def _ask(prompt: str, default: str) -> str:
-    return str(typer.prompt(prompt, default=default, show_default=bool(default)))
+def _asker(to_stderr: bool) -> Callable[[str, str], str]:
+    """Questions to a person; with --format json they go to stderr, keeping stdout JSON."""
+
+    def ask(prompt: str, default: str = "") -> str:
+        return str(typer.prompt(prompt, default=default, show_default=bool(default), err=to_stderr))
+
+    return ask
 
 
 def _feed(source: str) -> tuple[Source, JSON]:
@@ -54,18 +61,22 @@ def _feed(source: str) -> tuple[Source, JSON]:
     return Source.keeper, {"kind": "file", "path": str(path.resolve())}
 
 
-def _agents(game: DerbyCastGame, state: DerbyCastState, seed: int) -> dict[int, Agent]:
+def _agents(
+    game: DerbyCastGame, state: DerbyCastState, seed: int, fmt: OutputFormat
+) -> dict[int, Agent]:
+    json_mode = fmt is OutputFormat.json
+    out, ask = (err_console if json_mode else console), _asker(json_mode)
     agents: dict[int, Agent] = {}
     for seat, entrant in enumerate(game.entrants):
         if entrant.bot:
             agents[seat] = ValueBot(seed * 1009 + seat)
         else:
-            agents[seat] = TerminalPicker(entrant.name, console, lambda q: str(typer.prompt(q)))
-    manual = ManualKeeper(_ask, lambda action: state.why_illegal(game.keeper, action), console)
+            agents[seat] = TerminalPicker(entrant.name, out, ask)
+    manual = ManualKeeper(ask, lambda action: state.why_illegal(game.keeper, action), out)
     feed = game.feed.get("kind")
     if feed == "file":
         races = read_results(Path(game.feed["path"]))
-        agents[game.keeper] = FileKeeper(races, manual, console.print)
+        agents[game.keeper] = FileKeeper(races, manual, out.print)
     elif feed == "manual":
         agents[game.keeper] = manual
     return agents
@@ -80,7 +91,7 @@ def _run(
     dice: SeededDice,
 ) -> None:
     game = state.game
-    agents = _agents(game, state, seed)
+    agents = _agents(game, state, seed, fmt)
     races_shown = len(state.history)
 
     def after_event(current: State, event: Event) -> None:

@@ -41,7 +41,7 @@ def read_pick(text: str, horses: list[str], legal: list[Action]) -> Action:
 
 
 class TerminalPicker:
-    def __init__(self, name: str, console: Console, ask: Callable[[str], str]) -> None:
+    def __init__(self, name: str, console: Console, ask: Callable[[str, str], str]) -> None:
         self.name = name
         self.console = console
         self.ask = ask
@@ -56,7 +56,7 @@ class TerminalPicker:
             hint += ", or sit out"
         while True:
             try:
-                answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})")
+                answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})", "")
                 return read_pick(answer, view["card"]["horses"], legal)
             except ValueError as exc:
                 self.console.print(f"[red]{exc}[/red]")

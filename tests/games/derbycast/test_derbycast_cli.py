@@ -1,0 +1,164 @@
+"""`homestretch derbycast`: points, table, races, and whole games from the terminal over
+typed-in races, a results file and the race replays, saved and resumed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from homestretch.cli.main import app
+from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.store.db import Store
+
+SAMPLE = Path(__file__).parents[3] / "samples" / "derbycast" / "saturday_card.csv"
+runner = CliRunner()
+
+
+def cli(*args: str, input: str | None = None) -> str:
+    result = runner.invoke(app, list(args), input=input)
+    assert result.exit_code == 0, (result.output, result.exception)
+    return result.stdout
+
+
+def test_points_for_one_pick() -> None:
+    assert "12 space(s)" in cli("derbycast", "points", "25-1", "--bet", "place", "--finish", "2")
+    data = json.loads(
+        cli("derbycast", "points", "5/2", "--bet", "show", "--finish", "1", "-f", "json")
+    )
+    assert data["points"] == 0 and data["table"] == {"win": 2, "place": 1, "show": 0}
+    data = json.loads(
+        cli("derbycast", "points", "2.5", "--bet", "win", "--finish", "1", "-f", "json")
+    )
+    assert data["points"] == 2 and data["odds"] == "5-2"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["points", "lots", "--bet", "win", "--finish", "1"], "cannot read odds 'lots'"),
+        (["points", "5-2", "--bet", "exacta", "--finish", "1"], "unknown bet 'exacta'"),
+        (["play", "--players", "Ann"], "needs 2 to 20 markers"),
+        (["play", "--bots", "2", "--source", "nowhere.csv"], "nowhere.csv: cannot read"),
+    ],
+)
+def test_mistakes_are_one_line_and_exit_status_2(args: list[str], message: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", "derbycast", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in done.stderr
+
+
+def test_table_json_lists_every_printed_row() -> None:
+    rows = json.loads(cli("derbycast", "table", "-f", "json"))
+    assert len(rows) == 34 and rows[0]["odds"] == "1-9" and rows[-1]["win"] == 20
+
+
+def test_races_checks_a_results_file(tmp_path: Path) -> None:
+    assert "4 race(s), all valid" in cli("derbycast", "races", str(SAMPLE))
+    bad = tmp_path / "bad.csv"
+    bad.write_text("race,horse,odds,finish\nR1,A,2,1\nR1,B,x,2\n", encoding="utf-8")
+    result = runner.invoke(app, ["derbycast", "races", str(bad)])
+    assert isinstance(result.exception, ContentError) and "line 3" in str(result.exception)
+
+
+def _play_json(db: Path, *args: str, input: str | None = None) -> dict[str, object]:
+    out = cli("derbycast", "play", "--db", str(db), "--format", "json", *args, input=input)
+    # The test runner echoes typed answers into stdout; a terminal shows them as typed.
+    data: dict[str, object] = json.loads(out[out.index("{") :])
+    return data
+
+
+def test_computer_players_over_race_replays_repeat_with_the_seed(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    first = _play_json(db, "--bots", "3", "--source", "replays", "--seed", "11")
+    again = _play_json(db, "--bots", "3", "--source", "replays", "--seed", "11")
+    assert first["winners"] and first["history"] == again["history"]
+    saved = Store(db).load(int(str(first["game_id"])))
+    assert saved.status == "finished" and saved.seed == 11
+    shown = json.loads(cli("replay", str(first["game_id"]), "--db", str(db), "-f", "json"))
+    assert shown["history"] == first["history"]
+
+
+def test_a_person_plays_the_computer_over_a_results_file(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    args = ["--players", "Ann", "--bots", "1", "--source", str(SAMPLE), "--races", "2"]
+    # Race 1: win on horse 1 (Silver Lining, 5-2, won: 2). Race 2: show on Rusty
+    # Lantern (8-1, 3rd: 2).
+    data = _play_json(db, *args, "--tie", "dead-heat", "--seed", "1", input="win 1\nshow 3\n")
+    board = data["board"]
+    assert isinstance(board, list) and board[0]["name"] == "Ann" and board[0]["points"] == 4
+    assert [race["name"] for race in data["history"]] == ["Riverbend race 1", "Riverbend race 2"]  # type: ignore[index]
+
+
+def test_a_game_saved_after_a_race_resumes(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    args = ["derbycast", "play", "--db", str(db), "--players", "Ann,Bob+Cy", "--races", "2"]
+    args += ["--source", str(SAMPLE), "--tie", "dead-heat"]
+    stopped = runner.invoke(app, args, input="win 1\nplace Midnight Rambler\nwin 2\n")
+    assert stopped.exit_code != 0  # the input ran out at Bob+Cy's second pick
+    (saved,) = Store(db).saved_games()
+    assert saved.status == "in progress"
+    out = cli("resume", str(saved.id), "--db", str(db), input="show gallant drifter\n")
+    assert "Official Winner" in out or "Co-winners" in out
+    done = Store(db).load(saved.id)
+    assert done.status == "finished"
+    shown = json.loads(cli("replay", str(saved.id), "--db", str(db), "-f", "json"))
+    # Ann: 2 (5-2 win) + 5 (11-2 win); Bob+Cy: 1 (9-5 place: 0) -> 0, then 11-2 show: 1.
+    assert [m["points"] for m in shown["board"]] == [7, 1]
+
+
+def test_the_score_keeper_types_a_race_in(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    typed = "\n".join(
+        [
+            "Aqueduct 5",  # race name
+            "Alpha, Bravo, Charlie, Delta",  # the field
+            "2-1, 7/2, 9-1, ",  # board odds, Delta unknown
+            "win Charlie",  # Ann
+            "place 4",  # Bob picks Delta by number
+            "Bravo",  # scratched
+            "Delta=Charlie, Alpha",  # official finish: dead heat for the win
+            "11-1",  # Charlie's final odds
+            "6",  # Delta's final odds
+        ]
+    )
+    data = _play_json(db, "--players", "Ann,Bob", "--races", "1", "--tie", "dead-heat",
+                      input=typed + "\n")  # fmt: skip
+    race = data["history"][0]  # type: ignore[index]
+    assert race["name"] == "Aqueduct 5"
+    assert [p["points"] for p in race["picks"]] == [11, 3]
+
+
+def test_a_typed_result_that_breaks_the_rules_is_asked_again(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    typed = "\n".join(
+        ["R", "A, B", "", "win A", "show B", "", "Zed", "A,A", "B, A", "3", "9-2", ""]
+    )
+    result = runner.invoke(
+        app,
+        ["derbycast", "play", "--db", str(db), "--players", "Ann,Bob", "--races", "1",
+         "--tie", "dead-heat"],
+        input=typed + "\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "'Zed' is not a horse" in result.output and "A is placed twice" in result.output
+    assert "Co-winners" not in result.output and "Official Winner: Bob" in result.output
+
+
+def test_unknown_source_file_is_refused_before_the_game_is_saved(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    result = runner.invoke(
+        app, ["derbycast", "play", "--db", str(db), "--bots", "2", "--source", "x.json"]
+    )
+    assert isinstance(result.exception, HomestretchError)
+    assert Store(db).saved_games() == []

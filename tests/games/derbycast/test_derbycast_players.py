@@ -1,0 +1,107 @@
+"""Markers, teams and typed picks (section 1), and the computer player's judgement."""
+
+from __future__ import annotations
+
+import pytest
+
+from homestretch.core.actions import Action
+from homestretch.core.errors import HomestretchError
+from homestretch.core.odds import Odds
+from homestretch.games.derbycast.actions import Pick, SitOut
+from homestretch.games.derbycast.bots import ValueBot, board_chances, in_the_money
+from homestretch.games.derbycast.entrants import computer_players, parse_players
+from homestretch.games.derbycast.people import read_pick
+from homestretch.games.derbycast.table import Bet
+from homestretch.games.derbycast.winning import TieRule, decide
+
+
+def test_players_and_teams_from_the_command_line() -> None:
+    entrants = parse_players("Ann, Bob+Cy ,Di")
+    assert [e.name for e in entrants] == ["Ann", "Bob+Cy", "Di"]
+    assert [e.is_team for e in entrants] == [False, True, False]
+    bots = computer_players(2, [*entrants, *parse_players("Computer 1")])
+    assert [b.name for b in bots] == ["Computer 2", "Computer 3"] and all(b.bot for b in bots)
+    with pytest.raises(HomestretchError, match="empty team member"):
+        parse_players("Bob+")
+
+
+HORSES = ["Silver Lining", "Copper Kettle", "Show Boat"]
+LEGAL: list[Action] = [Pick(h, b.value) for h in HORSES for b in Bet]
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("win 1", Pick("Silver Lining", "win")),
+        ("Place copper kettle", Pick("Copper Kettle", "place")),
+        ("3 show", Pick("Show Boat", "show")),
+        ("win Show Boat", Pick("Show Boat", "win")),
+    ],
+)
+def test_typed_picks(typed: str, expected: Pick) -> None:
+    assert read_pick(typed, HORSES, LEGAL) == expected
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("Silver Lining", "say win, place or show"),
+        ("win 9", "not a horse in this race"),
+        ("sit out", "only when your horse is scratched"),
+    ],
+)
+def test_typed_picks_that_cannot_be_read(typed: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        read_pick(typed, HORSES, LEGAL)
+
+
+def test_a_scratched_horse_cannot_be_picked_again() -> None:
+    legal: list[Action] = [Pick("Copper Kettle", "win"), SitOut()]
+    with pytest.raises(ValueError, match="Silver Lining is scratched"):
+        read_pick("win 1", HORSES, legal)
+    assert read_pick("sit out", HORSES, legal) == SitOut()
+
+
+def test_in_the_money_chances_fill_each_place_once() -> None:
+    chances = board_chances([None, *(Odds.parse(o) for o in ["5-2", "9-5", "8-1", "20-1"])])
+    found = in_the_money(chances)
+    assert sum(f[0] for f in found) == pytest.approx(1)
+    assert sum(f[1] for f in found) == pytest.approx(2)
+    assert sum(f[2] for f in found) == pytest.approx(3)
+    assert all(w <= p <= s for w, p, s in found)
+
+
+def _view(points: int, odds: list[str], tie_break: bool = False) -> dict[str, object]:
+    horses = [f"H{i}" for i in range(len(odds))]
+    return {
+        "card": {"horses": horses, "odds": odds, "scratched": []},
+        "board": [{"points": points}],
+        "tie_break": [1, 2] if tie_break else [],
+    }
+
+
+def test_the_computer_prefers_value_and_wants_only_what_it_needs() -> None:
+    odds = ["1-2", "3-1", "4-1", "30-1"]
+    legal: list[Action] = [Pick(f"H{i}", b.value) for i in range(len(odds)) for b in Bet]
+    # With 20 points one space reaches the Official Finish: the surest scoring pick is
+    # Show on the shortest horse whose Show value is at least 1 (4-1).
+    needy = {ValueBot(seed).choose(0, _view(20, odds), legal) for seed in range(10)}
+    assert needy == {Pick("H2", "show")}
+    # From the start the long shot's spaces are worth having.
+    eager = {ValueBot(seed).choose(0, _view(0, odds), legal) for seed in range(10)}
+    assert all(p.horse == "H3" for p in eager if isinstance(p, Pick))
+
+
+def test_decide_follows_how_to_win() -> None:
+    standard, dead_heat = TieRule.standard, TieRule.dead_heat
+    assert decide([20, 5], (), 3, None, standard).winners == ()
+    assert decide([21, 30], (), 3, None, standard).winners == (1,)
+    assert decide([25, 25, 10], (), 3, None, dead_heat).winners == (0, 1)
+    assert decide([25, 25, 10], (), 3, None, standard).playoff == (0, 1)
+    # A tie-break compares only the tied markers, and may stay level.
+    assert decide([26, 25, 30], (0, 1), 4, None, standard).winners == (0,)
+    assert decide([26, 26, 30], (0, 1), 4, None, standard).playoff == (0, 1)
+    # A set number of races: the most points, with or without the Official Finish.
+    assert decide([3, 1], (), 1, 2, standard) == decide([0, 0], (), 1, None, standard)
+    assert decide([3, 1], (), 2, 2, standard).winners == (0,)
+    assert decide([3, 3], (), 2, 2, dead_heat).winners == (0, 1)
