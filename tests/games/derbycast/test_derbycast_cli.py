@@ -13,6 +13,10 @@ from typer.testing import CliRunner
 
 from homestretch.cli.main import app
 from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.core.protocol import replay
+from homestretch.games.derbycast.game import DerbyCastGame
+from homestretch.games.stretch.api import simulated_race
+from homestretch.games.stretch.race import bundled_races
 from homestretch.store.db import Store
 
 SAMPLE = Path(__file__).parents[3] / "samples" / "derbycast" / "saturday_card.csv"
@@ -162,3 +166,35 @@ def test_unknown_source_file_is_refused_before_the_game_is_saved(tmp_path: Path)
     )
     assert isinstance(result.exception, HomestretchError)
     assert Store(db).saved_games() == []
+
+
+def test_computer_players_over_simulated_races(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    data = _play_json(db, "--bots", "2", "--source", "simulate", "--seed", "40", "--races", "3")
+    history = data["history"]
+    assert isinstance(history, list) and len(history) >= 3
+    # Race 2 of a game with seed 40 is the Top of the Stretch race run with seed 41.
+    name, runners = simulated_race(41)
+    race = history[1]
+    assert race["name"] == f"{name} (simulated, seed 41)"
+    assert [(r["horse"], r["odds"], r["finish"]) for r in race["runners"]] == [
+        (r.horse, str(r.odds), r.finish) for r in runners
+    ]
+    saved = Store(db).load(int(str(data["game_id"])))
+    rebuilt = replay(DerbyCastGame(saved.config), saved.events)
+    assert rebuilt.result() == {k: data[k] for k in ("winners", "how", "races", "board")}
+
+
+def test_a_named_simulated_race_and_mistakes_about_it(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    (race_file,) = [p for p in bundled_races() if "champagne" in p.name]
+    data = _play_json(db, "--bots", "2", "--source", "simulate", "--race", race_file.stem,
+                      "--seed", "3", "--races", "1", "--tie", "dead-heat")  # fmt: skip
+    assert all(r["name"].startswith("Champagne Stakes") for r in data["history"])  # type: ignore[attr-defined]
+    for args, message in [
+        (["--source", "simulate", "--race", "no-such-race"], "no-such-race: no such race"),
+        (["--source", "replays", "--race", race_file.stem], "--race is for --source simulate"),
+    ]:
+        result = runner.invoke(app, ["derbycast", "play", "--db", str(db), "--bots", "2", *args])
+        assert isinstance(result.exception, HomestretchError)
+        assert message in str(result.exception)

@@ -21,6 +21,7 @@ from homestretch.cli.common import (
     open_store,
 )
 from homestretch.core.chance import SeededDice
+from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.core.referee import Agent
@@ -28,8 +29,9 @@ from homestretch.core.referee import play as referee_play
 from homestretch.games.derbycast.bots import ValueBot
 from homestretch.games.derbycast.entrants import check_entrants, computer_players, parse_players
 from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState, Source
-from homestretch.games.derbycast.keeper import FileKeeper, ManualKeeper
+from homestretch.games.derbycast.keeper import ManualKeeper, RecordKeeper, from_list
 from homestretch.games.derbycast.people import TerminalPicker
+from homestretch.games.derbycast.race import RaceRecord
 from homestretch.games.derbycast.results_file import read_results
 from homestretch.games.derbycast.show import (
     board_table,
@@ -37,6 +39,7 @@ from homestretch.games.derbycast.show import (
     race_report,
     winners_line,
 )
+from homestretch.games.derbycast.simulated import race_seed, simulated_record
 from homestretch.games.derbycast.table import Bet, advance_for, points, printed_table
 from homestretch.store.db import SavedGame, Store
 
@@ -52,13 +55,30 @@ def _asker(to_stderr: bool) -> Callable[[str, str], str]:
     return ask
 
 
-def _feed(source: str) -> tuple[Source, JSON]:
-    """--source: manual, replays, or a results file (checked now, read again on resume)."""
-    if source in ("manual", "replays"):
-        return (Source.replays, {}) if source == "replays" else (Source.keeper, {"kind": "manual"})
-    path = Path(source)
-    read_results(path)
-    return Source.keeper, {"kind": "file", "path": str(path.resolve())}
+def _feed(source: str, seed: int, race: str | None, mode: str) -> tuple[Source, JSON]:
+    """--source: manual, replays, simulate or a results file. A file or a simulated race
+    is tried now, so a mistake is reported before the game is saved."""
+    if race is not None and source != "simulate":
+        raise HomestretchError("--race is for --source simulate")
+    if source == "replays":
+        return Source.replays, {}
+    if source == "manual":
+        return Source.keeper, {"kind": "manual"}
+    if source == "simulate":
+        path = None if race is None else str(Path(race).resolve() if Path(race).exists() else race)
+        simulated_record(race_seed(seed, 1), None if path is None else Path(path), mode)
+        return Source.keeper, {"kind": "simulate", "seed": seed, "race": path, "mode": mode}
+    path_of_file = Path(source)
+    read_results(path_of_file)
+    return Source.keeper, {"kind": "file", "path": str(path_of_file.resolve())}
+
+
+def _race_source(feed: JSON) -> Callable[[int], RaceRecord | None]:
+    if feed["kind"] == "file":
+        return from_list(read_results(Path(feed["path"])))
+    race = None if feed["race"] is None else Path(feed["race"])
+    seed, mode = int(feed["seed"]), str(feed["mode"])
+    return lambda number: simulated_record(race_seed(seed, number), race, mode)
 
 
 def _agents(
@@ -74,11 +94,10 @@ def _agents(
             agents[seat] = TerminalPicker(entrant.name, out, ask)
     manual = ManualKeeper(ask, lambda action: state.why_illegal(game.keeper, action), out)
     feed = game.feed.get("kind")
-    if feed == "file":
-        races = read_results(Path(game.feed["path"]))
-        agents[game.keeper] = FileKeeper(races, manual, out.print)
-    elif feed == "manual":
+    if feed == "manual":
         agents[game.keeper] = manual
+    elif feed is not None:
+        agents[game.keeper] = RecordKeeper(_race_source(game.feed), manual, out.print)
     return agents
 
 
@@ -132,9 +151,18 @@ def play(
     source: Annotated[
         str,
         typer.Option(
-            "--source", help="manual (the score keeper types races), replays, or a results file"
+            "--source",
+            help="manual (the score keeper types each race), simulate (Top of the Stretch "
+            "races), replays (bundled race replays) or a results file (.csv/.json)",
         ),
     ] = "manual",
+    race: Annotated[
+        str | None,
+        typer.Option("--race", help="simulate: a Top of the Stretch race file or bundled name"),
+    ] = None,
+    mode: Annotated[
+        str, typer.Option("--mode", help="simulate: quick (Quickplay) or full (Fullplay)")
+    ] = "quick",
     seed: Annotated[int | None, typer.Option("--seed", help="seed for draws and bots")] = None,
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
@@ -143,10 +171,10 @@ def play(
     entrants = parse_players(players)
     entrants += computer_players(bots, entrants)
     check_entrants(entrants)
-    kind, feed = _feed(source)
+    used = seed if seed is not None else new_seed()
+    kind, feed = _feed(source, used, race, mode)
     config = {"entrants": [e.to_json() for e in entrants], "races": races, "tie": tie}
     game = DerbyCastGame({**config, "source": kind.value, "feed": feed})
-    used = seed if seed is not None else new_seed()
     announce_seed(used, "seeded", fmt)
     store = open_store(db)
     label = ", ".join(e.name for e in entrants)

@@ -1,7 +1,8 @@
 """The Official Score Keeper as an agent: where the races come from (section 2).
 
-``FileKeeper`` posts the races of a results file in order; ``ManualKeeper`` asks a
-person for the field, the scratches and the official result. Both only post; the game
+``RecordKeeper`` posts whole races in order (from a results file or the Top of the
+Stretch engine); ``ManualKeeper`` asks a person for the field, the scratches and the
+official result. Both only post; the game
 state verifies every posting.
 """
 
@@ -43,22 +44,36 @@ def posting_for(race: RaceRecord, phase: str) -> Action:
     return result_of(race)
 
 
-class FileKeeper:
-    """Posts the races of a results file in order; when they run out, hands over to
-    ``then`` (a person typing races in) after saying so."""
+class RecordKeeper:
+    """Posts whole official records, race by race, from ``race_for(number)`` (a results
+    file, or a simulated race); when it has none, hands over to ``then`` (a person
+    typing races in) after saying so."""
 
-    def __init__(self, races: list[RaceRecord], then: ManualKeeper, say: Callable[[str], None]):
-        self.races = races
+    def __init__(
+        self,
+        race_for: Callable[[int], RaceRecord | None],
+        then: ManualKeeper,
+        say: Callable[[str], None],
+    ) -> None:
+        self.race_for = race_for
         self.then = then
         self.say = say
+        self._current: tuple[int, RaceRecord | None] | None = None
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         number = int(view["race"])
-        if number > len(self.races):
+        if self._current is None or self._current[0] != number:
+            self._current = (number, self.race_for(number))
+        race = self._current[1]
+        if race is None:
             if view["phase"] == "card":
-                self.say(f"The results file has no race {number}; type it in.")
+                self.say(f"There is no race {number} from the race source; type it in.")
             return self.then.choose(player, view, legal)
-        return posting_for(self.races[number - 1], str(view["phase"]))
+        return posting_for(race, str(view["phase"]))
+
+
+def from_list(races: list[RaceRecord]) -> Callable[[int], RaceRecord | None]:
+    return lambda number: races[number - 1] if number <= len(races) else None
 
 
 class ManualKeeper:
