@@ -1,0 +1,35 @@
+"""Totopoly: lease, auction, training ring, laned racecourse and Tote (issue 5)."""
+
+from __future__ import annotations
+
+from homestretch.core.protocol import JSON, Game
+from homestretch.core.referee import Agent
+from homestretch.core.registry import GameEntry
+from homestretch.games.totopoly.state import TotopolyGame
+
+
+def _make(config: JSON) -> Game:
+    return TotopolyGame.from_config(config)
+
+
+def _harness_configs() -> list[JSON]:
+    long_games: list[JSON] = [{"players": n} for n in range(2, 7)]
+    short_games: list[JSON] = [{"players": n, "short": True} for n in range(2, 7)]
+    return long_games + short_games
+
+
+def _sensible(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.totopoly.bots import SensibleBot
+
+    assert isinstance(game, TotopolyGame)
+    return SensibleBot(game, seat, seed)
+
+
+ENTRY = GameEntry(
+    name="totopoly",
+    title="Totopoly: lease, train and race horses, with a Tote",
+    make=_make,
+    harness_configs=_harness_configs,
+    harness_games=50,
+    bots={"sensible": _sensible},
+)

@@ -1,0 +1,221 @@
+"""A sensible computer player: it sees only its own view and picks a legal action.
+
+It values horses by colour (black best), bids up to that value while keeping money for
+entrance fees, joins the Owners' Club when it can spare the fee, reads trainers'
+reports as a member, gives good throws to its nominated horse, plays colour cards
+whenever they move a horse on, throws white cards in at the first chance (a white card
+held at the end disqualifies), and steers towards coloured squares it can use.
+"""
+
+from __future__ import annotations
+
+import random
+
+from homestretch.core.actions import Action
+from homestretch.core.protocol import JSON
+from homestretch.games.totopoly.actions import (
+    Accept,
+    Bet,
+    Bid,
+    ChangeTrack,
+    Colour,
+    Discard,
+    Done,
+    DrawReport,
+    Join,
+    Nominate,
+    Offer,
+    OfferLot,
+    Pass,
+    PlaySpecial,
+    Reject,
+    Scratch,
+    Sell,
+    Throw,
+    UseThrow,
+)
+from homestretch.games.totopoly.content import COLOUR_VALUE
+from homestretch.games.totopoly.state import TotopolyGame
+
+WORTH = {"black": 1.5, "red": 1.2, "yellow": 0.9, "blue": 0.6}
+"""What a horse is worth to us, as a multiple of its face value, by colour."""
+RESERVE = 120
+"""Cash kept back for fees and entrance money."""
+LOOKAHEAD = 6
+
+
+class SensibleBot:
+    def __init__(self, game: TotopolyGame, seat: int, seed: int) -> None:
+        self.content = game.content
+        self.seat = seat
+        self.rng = random.Random(seed * 7919 + seat)
+
+    # --- valuing things ---------------------------------------------------------------
+    def worth(self, card: JSON) -> float:
+        if "horse" in card:
+            return float(card["value"]) * WORTH[card["colour"]]
+        return float(card["value"]) * 0.9
+
+    def horse_rank(self, view: JSON, number: int) -> float:
+        colour = self.content.horses[number].colour
+        me = view["players"][self.seat]
+        return COLOUR_VALUE[colour] * (1 + me["cards"][colour]) - me["cards"]["white"] * 0.5
+
+    # --- choosing -------------------------------------------------------------------------
+    def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
+        first = legal[0]
+        me = view["players"][player]
+        cash = me["cash"]
+        kinds = {type(a) for a in legal}
+        if Reject in kinds:
+            return min(legal, key=lambda a: self._card_worth(view, a))
+        if Discard in kinds:
+            return self._discard(view, legal, cash)
+        if OfferLot in kinds:
+            return self.rng.choice(legal)
+        if Bid in kinds:
+            return self._bid(view, legal, cash)
+        if Throw in kinds or DrawReport in kinds:
+            reports = [a for a in legal if isinstance(a, DrawReport) and a.deck != "vet"]
+            if reports and cash > RESERVE + 50:
+                return max(reports, key=lambda a: self.horse_rank(view, a.horse))
+            return Throw()
+        if Join in kinds:
+            return Join(cash > RESERVE + 80)
+        if Sell in kinds or Scratch in kinds:
+            return self._sell(legal)
+        if Offer in kinds:
+            return self._offer(view, legal, cash)
+        if Accept in kinds:
+            return Accept(True)
+        if Nominate in kinds:
+            horses = [a for a in legal if isinstance(a, Nominate) and a.horse]
+            return max(horses, key=lambda a: self.horse_rank(view, a.horse))
+        if Bet in kinds:
+            return self._bet(view, legal, cash)
+        if UseThrow in kinds:
+            return self._use_throw(view, legal)
+        if Colour in kinds:
+            return self._colour(legal)
+        if PlaySpecial in kinds:
+            return next(a for a in legal if isinstance(a, PlaySpecial) and a.yes)
+        if ChangeTrack in kinds:
+            return self._track(view, legal)
+        return first
+
+    def _card_worth(self, view: JSON, action: Action) -> float:
+        card = next(c for c in view["hand"] if c["card"] == getattr(action, "card", ""))
+        return self.worth(card)
+
+    def _discard(self, view: JSON, legal: list[Action], cash: int) -> Action:
+        cost = sum(c["value"] for c in view["hand"])
+        if Done() in legal and cash - cost >= RESERVE + 80:
+            return Done()
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return Done()
+        return min(discards, key=lambda a: self._card_worth(view, a) / max(1, cost))
+
+    def _bid(self, view: JSON, legal: list[Action], cash: int) -> Action:
+        lot = view.get("lot")
+        bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.guineas)
+        if lot is None or not bids:
+            return Pass()
+        limit = min(self.worth(lot), cash - RESERVE)
+        if bids[0].guineas <= limit:
+            return bids[0]
+        return Pass()
+
+    def _sell(self, legal: list[Action]) -> Action:
+        scratches = [a for a in legal if isinstance(a, Scratch)]
+        if scratches:
+            return max(scratches, key=lambda a: a.horse)
+        sells = [a for a in legal if isinstance(a, Sell)]
+        if Done() in legal or not sells:
+            return Done() if Done() in legal else legal[0]
+
+        def order(action: Sell) -> tuple[int, int]:
+            if action.item.startswith("horse:"):
+                return (2, -int(action.item[6:]))
+            return (0 if not action.item.startswith("lease:") else 1, 0)
+
+        return min(sells, key=order)
+
+    def _offer(self, view: JSON, legal: list[Action], cash: int) -> Action:
+        offers = sorted((a for a in legal if isinstance(a, Offer)), key=lambda a: a.pounds)
+        budget = (cash - RESERVE) // 3
+        affordable = [a for a in offers if a.pounds <= budget]
+        return affordable[-1] if affordable else offers[0]
+
+    def _bet(self, view: JSON, legal: list[Action], cash: int) -> Action:
+        mine = [
+            h["number"]
+            for h in view["horses"]
+            if h["owner"] == self.seat and h["status"] == "running"
+        ]
+        bets = [a for a in legal if isinstance(a, Bet) and a.horse in mine]
+        if not bets or view["phase"] != "tote" or cash < 60:
+            return Done()
+        best = max({a.horse for a in bets}, key=lambda h: self.horse_rank(view, h))
+        stake = max(
+            (a for a in bets if a.horse == best and a.pounds <= cash // 5),
+            default=None,
+            key=lambda a: a.pounds,
+        )
+        return stake if stake is not None else Done()
+
+    def _landing_score(self, view: JSON, horse: int, face: int) -> float:
+        entry = next(h for h in view["horses"] if h["number"] == horse)
+        if "length" not in entry:
+            return float(face)
+        cell = self.content.course.cell(entry["length"] + face, entry["track"] - 1)
+        colour = self.content.horses[horse].colour
+        me = view["players"][self.seat]
+        if cell == colour or (cell in COLOUR_VALUE and me["cards"][colour]):
+            return face + COLOUR_VALUE[colour]
+        return float(face)
+
+    def _use_throw(self, view: JSON, legal: list[Action]) -> Action:
+        face = int(view.get("last_throw") or 0)
+        nominee = view["players"][self.seat]["nominated"]
+        options = [a for a in legal if isinstance(a, UseThrow)]
+        for action in options:
+            if action.horse == nominee and self._landing_score(view, nominee, face) >= 5:
+                return action
+        others = [a for a in options if a.horse != nominee]
+        if others:
+            return max(others, key=lambda a: self._landing_score(view, a.horse, face))
+        return options[0]
+
+    def _colour(self, legal: list[Action]) -> Action:
+        choices = [a.choice for a in legal if isinstance(a, Colour)]
+        for preferred in ("card+white", "white", "card", "advantage"):
+            if preferred in choices:
+                return Colour(preferred)
+        return Colour("stand")
+
+    def _track(self, view: JSON, legal: list[Action]) -> Action:
+        horse = next(
+            h
+            for h in view["horses"]
+            if h["owner"] == self.seat
+            and "length" in h
+            and view["prompt"].startswith(f"No. {h['number']} ")
+        )
+        colour = self.content.horses[horse["number"]].colour
+        course = self.content.course
+        cards = view["players"][self.seat]["cards"]
+
+        def prospects(action: Action) -> float:
+            track = getattr(action, "track", 1) - 1
+            score = -0.3 * track
+            for ahead in range(1, LOOKAHEAD + 1):
+                cell = course.cell(horse["length"] + ahead, track)
+                if cell == colour or (cell in COLOUR_VALUE and cards[colour]):
+                    score += COLOUR_VALUE[colour] / LOOKAHEAD
+                elif cell in course.instructions:
+                    effect = course.instructions[cell].effect
+                    score += {"forward": 0.3, "back": -0.3, "fall": -1.0, "burst": -3.0}[effect]
+            return score
+
+        return max(legal, key=prospects)

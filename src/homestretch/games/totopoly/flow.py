@@ -1,0 +1,60 @@
+"""How the rules code asks for decisions and chance: generator requests.
+
+Each phase of the game is a generator that ``yield``s an :class:`Ask` (a player must
+choose) or a :class:`Roll` (chance must decide) and receives the answer back, so the
+rules read in the rulebook's order even when a payment in the training ring turns into
+a forced sale halfway through a turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from homestretch.core.actions import Action
+from homestretch.core.chance import ChanceNode
+
+
+@dataclass
+class Ask:
+    player: int
+    prompt: str
+    actions: list[Action]
+    check: Callable[[Action], str | None] | None = field(default=None)
+    """For open-ended actions (a bid of any amount): why this one is not allowed."""
+
+
+@dataclass
+class Roll:
+    node: ChanceNode
+
+
+T = TypeVar("T")
+Flow = Generator[Ask | Roll, Any, T]
+
+
+def ask(
+    player: int,
+    prompt: str,
+    actions: list[Action],
+    check: Callable[[Action], str | None] | None = None,
+) -> Flow[Action]:
+    """A player's choice; a choice of one is made without asking."""
+    if len(actions) == 1 and check is None:
+        return actions[0]
+    answer: Action = yield Ask(player, prompt, actions, check)
+    return answer
+
+
+def dice(label: str, count: int) -> Flow[tuple[int, ...]]:
+    faces: tuple[int, ...] = yield Roll(ChanceNode(label, dice=count))
+    return faces
+
+
+def pick(label: str, count: int) -> Flow[int]:
+    """A uniform draw among ``count`` face-down cards (their order is never stored)."""
+    if count == 1:
+        return 0
+    outcome: tuple[int, ...] = yield Roll(ChanceNode(label, choices=count))
+    return outcome[0]

@@ -1,0 +1,292 @@
+"""The Totopoly game and its state: who holds what, and the phases in rulebook order.
+
+The rules live in one module per rulebook section (deal, auction, training, racecourse,
+tote, prize); this module keeps the table (money, cards, horses), runs the phases as a
+generator (see flow.py) and shows each player only what he may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homestretch.core.actions import Action
+from homestretch.core.chance import ChanceNode, Outcome
+from homestretch.core.errors import HomestretchError
+from homestretch.core.protocol import CHANCE, JSON, Game, State, replay
+from homestretch.games.totopoly.actions import CODEC
+from homestretch.games.totopoly.content import COLOURS, Content, load_content
+from homestretch.games.totopoly.flow import Ask, Flow, Roll
+
+STARTING_CASH = 700
+DENOMINATIONS = {50: 10, 25: 6, 5: 8, 1: 10}
+"""The banker's float for each player: ten £50, six £25, eight £5 and ten £1."""
+BANK = -2
+"""Payee meaning the bank (the prize fund)."""
+
+
+class TotopolyGame(Game):
+    name = "totopoly"
+    min_players = 2
+    max_players = 6
+    codec = CODEC
+
+    def __init__(
+        self,
+        players: int,
+        names: list[str] | None = None,
+        short: bool = False,
+        content: str | None = None,
+        banker: int = 0,
+        auctioneer: int = 1,
+    ) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise HomestretchError(f"Totopoly is for 2 to 6 players, not {players}")
+        self.players = players
+        self.names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
+        if len(self.names) != players or len(set(self.names)) != players:
+            raise HomestretchError(f"give {players} different player names")
+        for role, seat in (("banker", banker), ("auctioneer", auctioneer)):
+            if not 0 <= seat < players:
+                raise HomestretchError(f"the {role} must be a seat 0-{players - 1}")
+        self.short = short
+        self.content_folder = content
+        self.banker = banker
+        self.auctioneer = auctioneer
+        self.content: Content = load_content(content)
+
+    def config(self) -> JSON:
+        return {
+            "players": self.players,
+            "names": self.names,
+            "short": self.short,
+            "content": self.content_folder,
+            "banker": self.banker,
+            "auctioneer": self.auctioneer,
+        }
+
+    @classmethod
+    def from_config(cls, config: JSON) -> TotopolyGame:
+        return cls(
+            players=int(config.get("players", 4)),
+            names=config.get("names"),
+            short=bool(config.get("short", False)),
+            content=config.get("content"),
+            banker=int(config.get("banker", 0)),
+            auctioneer=int(config.get("auctioneer", 1)),
+        )
+
+    def new_initial_state(self) -> TotopolyState:
+        return TotopolyState(self)
+
+
+class TotopolyState(State):
+    game: TotopolyGame
+
+    def __init__(self, game: TotopolyGame) -> None:
+        super().__init__(game)
+        c = game.content
+        self.c = c
+        self.n = game.players
+        self.short = game.short
+        self.names = game.names
+        self.banker = game.banker
+        self.cash = [STARTING_CASH] * self.n
+        self.bank = 0
+        self.tote_pool = 0
+        self.bets: list[tuple[int, int, int]] = []
+        # Lease cards: where each is ("undealt", "hand", "dummy", "pool", "lot",
+        # "owned", "out"), who holds it, and who has seen it face up.
+        self.where: dict[str, str] = {}
+        self.holder: dict[str, int] = {}
+        self.knows: dict[str, set[int]] = {}
+        self.dummy_unseen: list[str] = []
+        self.dummy_under: list[str] = []
+        self.dealer = 0
+        self.auctioneer: int | None = None
+        self.lot: str | None = None
+        self.high_bid = 0
+        self.high_bidder: int | None = None
+        # Horses: status is training, home, running, fallen, finished, out, scratched
+        # or withdrawn; ring progress counts squares from the box; pos is (length, track).
+        self.status: dict[int, str] = {}
+        self.progress: dict[int, int] = {}
+        self.pos: dict[int, tuple[int, int]] = {}
+        self.finish: list[int] = []
+        self.nominated: dict[int, int] = {}
+        self.order: dict[int, list[int]] = {}
+        # Cards on the board: colour and white piles, what players hold, the centre.
+        self.members: set[int] = set()
+        self.supply = dict(c.supply)
+        self.held = [dict.fromkeys((*COLOURS, "white"), 0) for _ in range(self.n)]
+        self.centre = dict.fromkeys((*COLOURS, "white"), 0)
+        self.specials: dict[str, int] = {}
+        self.spent: list[str] = []
+        self.deck_unseen = {d: list(ids) for d, ids in c.decks.items()}
+        self.deck_under: dict[str, list[str]] = {d: [] for d in c.decks}
+        self.phase = "deal"
+        self.news: list[str] = []
+        self.race_done = False
+        self.last_throw = 0
+        self.placings: list[int] = []
+        self.disqualified: list[int] = []
+        self.prizes: dict[int, int] = {}
+        self.tote_paid: dict[int, int] = {}
+        self.turns = 0
+        self.decisions = 0
+        self._flow: Flow[None] = self._phases()
+        self.pending: Ask | Roll | None = next(self._flow)
+
+    # --- the phases, in rulebook order ------------------------------------------------
+    def _phases(self) -> Flow[None]:
+        from homestretch.games.totopoly import auction, deal, prize, racecourse, tote, training
+
+        yield from deal.run(self)
+        yield from auction.run(self)
+        yield from training.run(self)
+        yield from racecourse.prepare(self)
+        if not self.short:
+            yield from tote.betting(self)
+        yield from racecourse.run(self)
+        tote.pay_out(self)
+        prize.distribute(self)
+        self.phase = "over"
+
+    def _advance(self, answer: Any) -> None:
+        try:
+            self.pending = self._flow.send(answer)
+        except StopIteration:
+            self.pending = None
+
+    # --- protocol -----------------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        if self.pending is None:
+            return []
+        if isinstance(self.pending, Roll):
+            return [CHANCE]
+        return [self.pending.player]
+
+    def chance_node(self) -> ChanceNode:
+        assert isinstance(self.pending, Roll)
+        return self.pending.node
+
+    def legal_actions(self, player: int) -> list[Action]:
+        pending = self.pending
+        if isinstance(pending, Ask) and pending.player == player:
+            return list(pending.actions)
+        return []
+
+    def why_illegal(self, player: int, action: Action) -> str | None:
+        pending = self.pending
+        if not isinstance(pending, Ask) or pending.player != player:
+            return f"it is not {self.name_of(player)}'s turn to choose"
+        if action in pending.actions:
+            return None
+        if pending.check is not None:
+            return pending.check(action)
+        return f"{action} is not allowed now ({pending.prompt})"
+
+    def _apply(self, player: int, action: Action) -> None:
+        self.decisions += 1
+        self._advance(action)
+
+    def _apply_chance(self, outcome: Outcome) -> None:
+        self._advance(outcome)
+
+    def clone(self) -> TotopolyState:
+        """A generator cannot be copied, so a copy is the log replayed."""
+        copy = replay(self.game, self.events)
+        assert isinstance(copy, TotopolyState)
+        return copy
+
+    # --- helpers the rules modules share --------------------------------------------------
+    def name_of(self, player: int) -> str:
+        return self.names[player] if 0 <= player < self.n else "the bank"
+
+    def say(self, text: str) -> None:
+        self.news.append(text)
+
+    def seats_from(self, first: int) -> list[int]:
+        """Every seat clockwise, starting with ``first``."""
+        return [(first + i) % self.n for i in range(self.n)]
+
+    def owner(self, card: str) -> int | None:
+        """Who has paid for this lease card (None before payment or if unsold)."""
+        return self.holder.get(card) if self.where.get(card) == "owned" else None
+
+    def horse_owner(self, number: int) -> int | None:
+        return self.owner(self.c.horses[number].card)
+
+    def role_owner(self, role: str) -> int | None:
+        business = self.c.business_with_role(role)
+        return None if business is None else self.owner(business.card)
+
+    def business_owner(self, ident: str) -> int | None:
+        return self.owner(self.c.businesses[ident].card)
+
+    def horses_of(self, player: int, statuses: tuple[str, ...] | None = None) -> list[int]:
+        return [
+            h
+            for h in sorted(self.c.horses)
+            if self.horse_owner(h) == player and (statuses is None or self.status[h] in statuses)
+        ]
+
+    def cards_of(self, player: int, where: str) -> list[str]:
+        return sorted(c for c, w in self.where.items() if w == where and self.holder[c] == player)
+
+    def transfer_money(self, payer: int, payee: int, amount: int) -> None:
+        """Move cash; the caller has checked the payer can pay."""
+        if payer == BANK:
+            self.bank -= amount
+        else:
+            self.cash[payer] -= amount
+        if payee == BANK:
+            self.bank += amount
+        else:
+            self.cash[payee] += amount
+
+    # --- the end ------------------------------------------------------------------------
+    def winner(self) -> int | None:
+        """The game's winner is the owner of the race winner."""
+        return self.horse_owner(self.placings[0]) if self.placings else None
+
+    def result(self) -> JSON:
+        winner = self.winner()
+        return {
+            "winner": winner,
+            "winner_name": None if winner is None else self.names[winner],
+            "placings": list(self.placings),
+            "disqualified": list(self.disqualified),
+            "winning_colour": self.c.horses[self.placings[0]].colour if self.placings else None,
+            "prizes": {self.names[p]: v for p, v in sorted(self.prizes.items())},
+            "tote": {self.names[p]: v for p, v in sorted(self.tote_paid.items())},
+            "cash": {self.names[p]: self.cash[p] for p in range(self.n)},
+            "turns": self.turns,
+            "decisions": self.decisions,
+        }
+
+    # --- what people see --------------------------------------------------------------------
+    def visible(self, card: str, player: int | None) -> bool:
+        if self.where[card] in ("owned", "lot", "out"):
+            return True
+        return player is not None and player in self.knows[card]
+
+    def hidden_from(self, player: int | None) -> set[str]:
+        return {card for card in self.where if not self.visible(card, player)}
+
+    def conserved(self) -> dict[str, int]:
+        colour_cards = sum(self.supply.values()) + sum(self.centre.values())
+        colour_cards += sum(sum(h.values()) for h in self.held)
+        reports = sum(len(v) for v in self.deck_unseen.values())
+        reports += sum(len(v) for v in self.deck_under.values()) + len(self.specials)
+        reports += len(self.spent)
+        return {
+            "money": sum(self.cash) + self.bank + self.tote_pool,
+            "lease_cards": len(self.where),
+            "colour_cards": colour_cards,
+            "report_cards": reports,
+        }
+
+    def view(self, player: int | None) -> JSON:
+        from homestretch.games.totopoly.views import build_view
+
+        return build_view(self, player)

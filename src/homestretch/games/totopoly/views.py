@@ -1,0 +1,114 @@
+"""What each player may see: everything on the table, his own hand, nothing more.
+
+Lease cards in hands, in the dummy and in the auction pool are shown only to whoever
+has seen them face up; once paid for, holdings are public. Colour and white cards are
+taken openly on the board's instructions, so everyone sees who holds how many.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homestretch.core.protocol import JSON
+from homestretch.games.totopoly.flow import Ask
+
+if TYPE_CHECKING:
+    from homestretch.games.totopoly.state import TotopolyState
+
+NEWS_LINES = 12
+
+
+def card_json(state: TotopolyState, card: str) -> JSON:
+    for horse in state.c.horses.values():
+        if horse.card == card:
+            return {
+                "card": card,
+                "horse": horse.number,
+                "name": horse.name,
+                "colour": horse.colour,
+                "value": horse.value,
+            }
+    business = next(b for b in state.c.businesses.values() if b.card == card)
+    return {"card": card, "business": business.id, "name": business.name, "value": business.value}
+
+
+def build_view(state: TotopolyState, player: int | None) -> JSON:
+    pending = state.pending
+    players = []
+    for seat in range(state.n):
+        players.append(
+            {
+                "seat": seat,
+                "name": state.names[seat],
+                "cash": state.cash[seat],
+                "member": seat in state.members,
+                "cards": dict(state.held[seat]),
+                "kept": [
+                    {"id": c, "special": state.c.reports[c].special}
+                    for c, h in sorted(state.specials.items())
+                    if h == seat
+                ],
+                "hand_size": sum(
+                    1 for c, w in state.where.items() if w == "hand" and state.holder[c] == seat
+                ),
+                "businesses": [
+                    b.id for b in state.c.businesses.values() if state.owner(b.card) == seat
+                ],
+                "nominated": state.nominated.get(seat),
+            }
+        )
+    horses = []
+    for number, horse in state.c.horses.items():
+        status = state.status.get(number, "withdrawn")
+        entry: JSON = {
+            "number": number,
+            "name": horse.name,
+            "colour": horse.colour,
+            "status": status,
+            "owner": state.horse_owner(number),
+        }
+        if status == "training" and state.progress.get(number):
+            from homestretch.games.totopoly.training import square_of
+
+            entry["square"] = square_of(state, number)
+        if number in state.pos:
+            entry["length"], track = state.pos[number]
+            entry["track"] = track + 1
+        horses.append(entry)
+    view: JSON = {
+        "phase": state.phase,
+        "short": state.short,
+        "you": player,
+        "dealer": state.dealer,
+        "banker": state.banker,
+        "auctioneer": state.auctioneer,
+        "bank": state.bank,
+        "players": players,
+        "horses": horses,
+        "tote": _tote(state),
+        "finish": list(state.finish),
+        "placings": list(state.placings),
+        "news": state.news[-NEWS_LINES:],
+        "to_act": state.to_act(),
+        "prompt": pending.prompt if isinstance(pending, Ask) else None,
+        "supply": dict(state.supply),
+        "last_throw": state.last_throw,
+    }
+    if state.lot is not None and state.where.get(state.lot) == "lot":
+        view["lot"] = {**card_json(state, state.lot), "bid": state.high_bid}
+        view["lot"]["bidder"] = state.high_bidder
+    if player is not None:
+        view["hand"] = [card_json(state, c) for c in state.cards_of(player, "hand")]
+        view["known_lots"] = [
+            card_json(state, c)
+            for c, w in sorted(state.where.items())
+            if w in ("pool", "dummy") and player in state.knows[c]
+        ]
+    return view
+
+
+def _tote(state: TotopolyState) -> JSON:
+    totals: dict[str, int] = {}
+    for _, horse, stake in state.bets:
+        totals[str(horse)] = totals.get(str(horse), 0) + stake
+    return {"pool": state.tote_pool, "by_horse": totals}
