@@ -1,0 +1,133 @@
+"""The race: accept and reject, half X's, shaded favourites, wasted turns, the dice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from homestretch.games.across.content import load_content
+from homestretch.games.across.race import DECIDE, FIRST, SECOND, Race
+
+CHURCHILL = load_content().track("churchill-downs")
+
+
+def fresh() -> Race:
+    return Race.start(1, CHURCHILL, roller=1)
+
+
+def test_accepting_a_roll_gives_one_full_x() -> None:
+    race = fresh()
+    assert race.first_roll(9) and race.stage == DECIDE
+    race.accept()
+    assert race.progress[9] == 2 and race.stage == FIRST
+
+
+def test_rejecting_gives_half_an_x_and_the_second_roll_stands() -> None:
+    race = fresh()
+    race.first_roll(9)
+    race.reject()
+    assert race.progress[9] == 1 and race.stage == SECOND
+    race.second_roll(6)
+    assert race.progress[6] == 2 and race.stage == FIRST
+    assert race.rolls == 2
+
+
+def test_a_half_x_square_is_completed_first() -> None:
+    race = fresh()
+    race.first_roll(9)
+    race.reject()  # 9 has a single diagonal line: half an X
+    race.second_roll(9)  # a full X: completes the square, and the rest is the next half
+    assert race.progress[9] == 3  # one full square and one half square
+    race.first_roll(9)
+    race.reject()
+    assert race.progress[9] == 4  # the half square is completed: two full X's
+
+
+def test_preprinted_xs_count_towards_the_five() -> None:
+    # Churchill Downs preprints 2.5 X's for #2: 2.5 more finish it.
+    race = fresh()
+    assert race.progress[2] == 5 and race.need[2] == 10
+    for _ in range(2):
+        race.first_roll(2)
+        race.accept()
+    assert race.finish == []
+    race.first_roll(2)
+    race.reject()  # the last half X brings #2 home
+    assert race.finish == [2]
+
+
+def test_a_shaded_favourite_needs_six_xs_the_others_five() -> None:
+    race = fresh()
+    assert CHURCHILL.handicaps[7].shaded and not CHURCHILL.handicaps[6].shaded
+    for _ in range(5):
+        race.first_roll(6)
+        race.accept()
+        race.first_roll(7)
+        race.accept()
+    assert race.finish == [6]
+    race.first_roll(7)
+    race.accept()
+    assert race.finish == [6, 7]
+
+
+def _run_home(race: Race, horse: int) -> None:
+    while horse not in race.finish:
+        race.first_roll(horse)
+        race.accept()
+
+
+def test_rolling_a_horse_already_in_wastes_the_turn() -> None:
+    race = fresh()
+    _run_home(race, 6)
+    assert race.first_roll(6) is False  # no choice to make: the turn is over
+    assert race.stage == FIRST
+    race.first_roll(9)
+    race.reject()
+    before = dict(race.progress)
+    race.second_roll(6)  # the second roll is the WIN horse: wasted too
+    assert race.progress == before and race.stage == FIRST
+
+
+def test_the_race_ends_when_the_show_horse_comes_in() -> None:
+    race = fresh()
+    for horse in (6, 8, 5):
+        _run_home(race, horse)
+    assert race.over and race.finish == [6, 8, 5]
+
+
+def test_dice_pass_to_the_left_from_the_trackmasters_left(driver: Callable[..., Any]) -> None:
+    d = driver(4)
+    s = d.state
+    d.auction({})
+    d.bets({})
+    assert s.trackmaster == 0
+    rollers = []
+    for total in (9, 9, 9):
+        rollers.append(s.race.roller)
+        d.race([total])
+    assert rollers == [1, 2, 3]
+
+
+def test_rotation_option_passes_the_dice_the_other_way(driver: Callable[..., Any]) -> None:
+    d = driver(4, rotation="right")
+    s = d.state
+    d.auction({})
+    d.bets({})
+    rollers = []
+    for total in (9, 9, 9):
+        rollers.append(s.race.roller)
+        d.race([total])
+    assert rollers == [3, 2, 1]
+
+
+def test_a_wasted_turn_passes_the_dice(driver: Callable[..., Any]) -> None:
+    d = driver(3)
+    s = d.state
+    d.auction({})
+    d.bets({})
+    d.race([6] * 5)
+    assert s.race.finish == [6]
+    roller = s.race.roller
+    d.race([6])
+    assert s.race.roller == s.neighbour(roller)
+    assert s.race.rolls == 6
