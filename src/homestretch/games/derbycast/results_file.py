@@ -29,6 +29,8 @@ def read_results(path: Path) -> list[RaceRecord]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ContentError(path, f"cannot read the results file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise ContentError(path, "the results file is not UTF-8 text") from None
     suffix = path.suffix.lower()
     if suffix == ".json":
         return parse_json(text, path)
