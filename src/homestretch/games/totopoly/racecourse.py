@@ -102,6 +102,7 @@ def run(state: TotopolyState) -> Flow[None]:
     owners = [p for p in range(state.n) if state.horses_of(p, ON_COURSE)]
     if not owners:
         return
+    state.cards_at_start = [dict(held) for held in state.held]
     starter = yield from first_to_throw(state, owners)
     order = [p for p in state.seats_from(starter) if p in owners]
     while not race_over(state):

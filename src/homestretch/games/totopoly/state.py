@@ -38,6 +38,7 @@ class TotopolyGame(Game):
         content: str | None = None,
         banker: int = 0,
         auctioneer: int = 1,
+        computer: list[int] | None = None,
     ) -> None:
         if not self.min_players <= players <= self.max_players:
             raise HomestretchError(f"Totopoly is for 2 to 6 players, not {players}")
@@ -52,6 +53,10 @@ class TotopolyGame(Game):
         self.content_folder = content
         self.banker = banker
         self.auctioneer = auctioneer
+        self.computer = sorted(computer or [])
+        """Seats the computer plays (so a saved game resumes with the same players)."""
+        if any(not 0 <= seat < players for seat in self.computer):
+            raise HomestretchError(f"computer seats must be 0-{players - 1}")
         self.content: Content = load_content(content)
 
     def config(self) -> JSON:
@@ -62,6 +67,7 @@ class TotopolyGame(Game):
             "content": self.content_folder,
             "banker": self.banker,
             "auctioneer": self.auctioneer,
+            "computer": self.computer,
         }
 
     @classmethod
@@ -73,6 +79,7 @@ class TotopolyGame(Game):
             content=config.get("content"),
             banker=int(config.get("banker", 0)),
             auctioneer=int(config.get("auctioneer", 1)),
+            computer=[int(x) for x in config.get("computer", [])],
         )
 
     def new_initial_state(self) -> TotopolyState:
@@ -119,6 +126,7 @@ class TotopolyState(State):
         self.supply = dict(c.supply)
         self.held = [dict.fromkeys((*COLOURS, "white"), 0) for _ in range(self.n)]
         self.centre = dict.fromkeys((*COLOURS, "white"), 0)
+        self.cards_at_start: list[dict[str, int]] = []
         self.specials: dict[str, int] = {}
         self.spent: list[str] = []
         self.deck_unseen = {d: list(ids) for d, ids in c.decks.items()}

@@ -1,0 +1,291 @@
+"""`homestretch totopoly`: play at the terminal, study the balance, look at the board."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from homestretch.cli.common import (
+    DbOption,
+    DiceFileOption,
+    DiceOption,
+    FormatOption,
+    OutputFormat,
+    SeedOption,
+    announce_seed,
+    console,
+    dice_source,
+    echo_json,
+    new_seed,
+    open_store,
+    progress_bar,
+)
+from homestretch.cli.human import TerminalPlayer
+from homestretch.core.chance import DiceSource, SeededDice
+from homestretch.core.errors import HomestretchError
+from homestretch.core.protocol import JSON, Event, State, replay
+from homestretch.core.referee import Agent, play
+from homestretch.games.totopoly.bots import SensibleBot
+from homestretch.games.totopoly.content import COLOURS, load_content
+from homestretch.games.totopoly.render import course_picture, show_view
+from homestretch.games.totopoly.simulate import simulate as run_study
+from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
+from homestretch.store.db import SavedGame, Store
+
+app = typer.Typer(
+    no_args_is_help=True,
+    help="Totopoly: lease horses, train them in the ring, race them with a Tote.",
+)
+
+ShortOption = Annotated[
+    bool, typer.Option("--short", help="the short game: no blue horses, no Tote, £100 entry")
+]
+ContentOption = Annotated[
+    Path | None,
+    typer.Option("--content", help="a content folder (board and cards; default: ours)"),
+]
+
+
+class HotSeat:
+    """Hides each person's hand from the others: before showing a new person's view,
+    the screen is cleared and the seat handed over."""
+
+    def __init__(self, content_folder: str | None, people: int) -> None:
+        self.content = load_content(content_folder)
+        self.last: int | None = None
+        self.people = people
+
+    def show(self, player: int, view: JSON) -> None:
+        if self.people > 1 and player != self.last:
+            console.clear()
+            typer.prompt(
+                f"Pass the seat to {view['players'][player]['name']} and press Enter",
+                default="",
+                show_default=False,
+            )
+        self.last = player
+        show_view(console, view, self.content)
+
+
+def _agents(game: TotopolyGame, seed: int) -> dict[int, Agent]:
+    people = [s for s in range(game.players) if s not in game.computer]
+    seat = HotSeat(game.content_folder, len(people))
+    agents: dict[int, Agent] = {}
+    for s in range(game.players):
+        if s in game.computer:
+            agents[s] = SensibleBot(game, s, seed)
+        else:
+            agents[s] = TerminalPlayer(game.names[s], console, seat.show)
+    return agents
+
+
+def _summary(state: TotopolyState) -> str:
+    result = state.result()
+    if result["winner"] is None:
+        return "no horse was placed"
+    return f"{result['winner_name']} won with No. {result['placings'][0]}"
+
+
+def _finish(state: TotopolyState, fmt: OutputFormat) -> None:
+    result = state.result()
+    if fmt is OutputFormat.json:
+        echo_json(result)
+        return
+    console.print(course_picture(state.view(None), state.c))
+    table = Table("place", "horse", "owner", "prize")
+    for place, horse in enumerate(result["placings"], start=1):
+        owner = state.horse_owner(horse)
+        name = state.names[owner] if owner is not None else ""
+        table.add_row(
+            str(place),
+            f"No. {horse} {state.c.horses[horse].name}",
+            name,
+            f"£{result['prizes'].get(name, 0)}",
+        )
+    console.print(table)
+    for horse in result["disqualified"]:
+        console.print(f"No. {horse} was disqualified (its owner kept a white card)")
+    console.print("cash: " + ", ".join(f"{n} £{c}" for n, c in result["cash"].items()))
+    console.print(f"[bold]{_summary(state)}[/bold]")
+
+
+def _run(
+    state: State, source: DiceSource, game: TotopolyGame, store: Store, game_id: int, seed: int
+) -> TotopolyState:
+    def save(_: State, event: Event) -> None:
+        store.append(game_id, [event])
+
+    try:
+        final = play(state, source, _agents(game, seed), after_event=save)
+    except typer.Abort:
+        console.print(f"\nsaved: go on with  homestretch resume {game_id}")
+        raise typer.Exit(0) from None
+    assert isinstance(final, TotopolyState)
+    store.finish(game_id, _summary(final))
+    return final
+
+
+@app.command("play")
+def play_command(
+    players: Annotated[
+        str, typer.Option("--players", help="people at the table, comma separated: Ann,Bob")
+    ] = "",
+    bots: Annotated[int, typer.Option("--bots", help="computer players to add")] = 0,
+    short: ShortOption = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    dice_file: DiceFileOption = None,
+    content: ContentOption = None,
+    fmt: FormatOption = OutputFormat.text,
+    db: DbOption = None,
+) -> None:
+    """Play a game at this terminal (hot seat), saved after every move."""
+    names = [n.strip() for n in players.split(",") if n.strip()]
+    if bots < 0:
+        raise HomestretchError("--bots must be 0 or more")
+    names += [f"Computer {i + 1}" for i in range(bots)]
+    if not 2 <= len(names) <= 6:
+        raise HomestretchError(
+            f"Totopoly needs 2 to 6 players; --players and --bots give {len(names)}"
+        )
+    game = TotopolyGame(
+        len(names),
+        names=names,
+        short=short,
+        content=str(content) if content else None,
+        computer=list(range(len(names) - bots, len(names))),
+    )
+    source, used_seed, kind = dice_source(seed, dice, dice_file)
+    announce_seed(used_seed, kind, fmt)
+    store = open_store(db)
+    game_id = store.create("totopoly", game.config(), used_seed, kind, label=", ".join(names))
+    console.print(f"game {game_id} saved as it goes (homestretch resume {game_id})", style="dim")
+    final = _run(game.new_initial_state(), source, game, store, game_id, used_seed or 0)
+    _finish(final, fmt)
+
+
+def resume_saved(saved: SavedGame, store: Store) -> None:
+    game = TotopolyGame.from_config(saved.config)
+    state = game.new_initial_state()
+    source: DiceSource
+    if saved.dice == "seeded" and saved.seed is not None:
+        # Replay the log through the same generator so the dice go on as if unbroken.
+        source = SeededDice(saved.seed)
+        for event in saved.events:
+            if event.player < 0:
+                source.resolve(state.chance_node())
+            state.apply_event(event)
+    else:
+        seed = new_seed()
+        console.print(f"the rest of the game uses seeded dice: seed {seed}", style="dim")
+        source = SeededDice(seed)
+        for event in saved.events:
+            state.apply_event(event)
+    final = _run(state, source, game, store, saved.id, saved.seed or 0)
+    _finish(final, OutputFormat.text)
+
+
+def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    state = replay(TotopolyGame.from_config(saved.config), saved.events)
+    assert isinstance(state, TotopolyState)
+    if fmt is OutputFormat.json:
+        echo_json({"id": saved.id, "status": saved.status, "view": state.view(None)})
+        return
+    for line in state.news:
+        console.print(line)
+    if state.is_over():
+        _finish(state, fmt)
+
+
+@app.command("simulate")
+def simulate_command(
+    n: Annotated[int, typer.Option("-n", "--games", help="how many games")] = 200,
+    players: Annotated[int, typer.Option("--players", help="players per game (2-6)")] = 4,
+    short: ShortOption = False,
+    seed: SeedOption = None,
+    content: ContentOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Computer players play many games: win rates by colour and by advantage cards."""
+    if n < 1:
+        raise HomestretchError("-n must be at least 1")
+    game = TotopolyGame(players, short=short, content=str(content) if content else None)
+    used = seed if seed is not None else new_seed()
+    announce_seed(used, "seeded", fmt)
+    with progress_bar(n, "playing Totopoly") as bar:
+        report = run_study(game, n, used, on_game=lambda: bar.advance(bar.task_ids[0]))
+    if fmt is OutputFormat.json:
+        echo_json(report)
+        return
+    table = Table("colour", "share of races won", "win rate per runner")
+    for colour in COLOURS:
+        per_runner = report["win_rate_per_runner_by_colour"][colour]
+        table.add_row(
+            colour,
+            f"{report['win_rate_by_colour'][colour]:.1%}",
+            "-" if per_runner is None else f"{per_runner:.1%}",
+        )
+    console.print(table)
+    cards = Table(
+        "colour",
+        *(f"{b} cards" for b in ("0", "1", "2", "3+")),
+        title="win rate per runner by colour cards held",
+    )
+    for colour in COLOURS:
+        row = report["win_rate_by_advantage_cards"][colour]
+        cards.add_row(
+            colour,
+            *(
+                "-"
+                if row[b]["win_rate"] is None
+                else f"{row[b]['win_rate']:.1%} of {row[b]['runners']}"
+                for b in ("0", "1", "2", "3+")
+            ),
+        )
+    console.print(cards)
+    console.print(
+        f"{report['games']} games; per game {report['turns_per_game']} turns, "
+        f"{report['decisions_per_game']} decisions"
+    )
+
+
+@app.command("board")
+def board_command(content: ContentOption = None, fmt: FormatOption = OutputFormat.text) -> None:
+    """Show the board and cards: lease cards, training ring, racecourse, report decks."""
+    c = load_content(str(content) if content else None)
+    if fmt is OutputFormat.json:
+        echo_json(
+            {
+                "horses": [vars(h) for h in c.horses.values()],
+                "businesses": [vars(b) for b in c.businesses.values()],
+                "ring": {
+                    "squares": c.ring_size,
+                    "boxes": c.boxes,
+                    "instructions": [vars(s) for s in c.ring.values()],
+                },
+                "reports": {d: [vars(c.reports[i]) for i in ids] for d, ids in c.decks.items()},
+                "supply": c.supply,
+                "course": {
+                    "tracks": c.course.tracks,
+                    "lengths": c.course.lengths,
+                    "bend": list(c.course.bend),
+                    "cells": [list(row) for row in c.course.cells],
+                },
+            }
+        )
+        return
+    leases = Table("card", "colour / role", "face value", title="lease cards")
+    for h in c.horses.values():
+        leases.add_row(f"No. {h.number} {h.name}", h.colour, f"£{h.value}")
+    for b in c.businesses.values():
+        leases.add_row(b.name, b.role, f"£{b.value}")
+    console.print(leases)
+    ring = Table("square", "instruction", title=f"training ring ({c.ring_size} squares)")
+    for square in sorted(c.ring.values(), key=lambda s: s.at):
+        ring.add_row(str(square.at), square.text)
+    console.print(ring)
+    empty: JSON = {"horses": [], "finish": []}
+    console.print(course_picture(empty, c))

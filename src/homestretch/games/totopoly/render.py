@@ -1,0 +1,127 @@
+"""Drawing a player's view in the terminal: the table, the training ring, the course."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from homestretch.core.protocol import JSON
+from homestretch.games.totopoly.content import Content
+
+STYLE = {
+    "black": "bold white on grey23",
+    "red": "bold red",
+    "yellow": "bold yellow",
+    "blue": "bold blue",
+}
+CELL_CHAR = {"black": "K", "red": "R", "yellow": "Y", "blue": "B"}
+HALF = 30
+
+
+def players_table(view: JSON) -> Table:
+    table = Table("seat", "player", "cash", "club", "colour cards", "white", "kept", "businesses")
+    for p in view["players"]:
+        cards = " ".join(f"{c[0].upper()}{n}" for c, n in p["cards"].items() if c != "white" and n)
+        roles = []
+        if p["seat"] == view["banker"]:
+            roles.append("banker")
+        if p["seat"] == view["auctioneer"]:
+            roles.append("auctioneer")
+        name = p["name"] + (f" ({', '.join(roles)})" if roles else "")
+        table.add_row(
+            str(p["seat"]),
+            name,
+            f"£{p['cash']}",
+            "member" if p["member"] else "",
+            cards,
+            str(p["cards"]["white"] or ""),
+            ", ".join(k["special"] for k in p["kept"]),
+            ", ".join(p["businesses"]),
+        )
+    return table
+
+
+def horses_table(view: JSON, names: list[str]) -> Table:
+    table = Table("no.", "horse", "colour", "owner", "status", "where")
+    for h in view["horses"]:
+        if h["status"] == "withdrawn" and h["owner"] is None:
+            continue
+        where = ""
+        if "square" in h:
+            where = f"ring square {h['square']}"
+        if "length" in h:
+            where = f"length {h['length']}, track {h['track']}"
+        owner = "" if h["owner"] is None else names[h["owner"]]
+        colour = Text(h["colour"], style=STYLE[h["colour"]])
+        table.add_row(str(h["number"]), h["name"], colour, owner, h["status"], where)
+    return table
+
+
+def course_picture(view: JSON, content: Content) -> Text:
+    """The course in two halves, track 1 (the rails) at the bottom of each."""
+    course = content.course
+    at = {(h["length"], h["track"] - 1): h for h in view["horses"] if "length" in h}
+    text = Text()
+    for start in range(1, course.lengths + 1, HALF):
+        stop = min(start + HALF - 1, course.lengths)
+        ruler = "".join(
+            f"{n:<2}" if n % 5 == 0 or n == start else "  " for n in range(start, stop + 1)
+        )
+        text.append(f"      {ruler}\n", style="dim")
+        for track in reversed(range(course.tracks)):
+            text.append(f"trk {track + 1} ")
+            for length in range(start, stop + 1):
+                horse = at.get((length, track))
+                cell = course.cell(length, track)
+                if horse is not None:
+                    text.append(f"{horse['number']:>2}", style=STYLE[horse["colour"]] + " reverse")
+                elif cell in CELL_CHAR:
+                    text.append(f" {CELL_CHAR[cell]}", style=STYLE[cell])
+                elif cell:
+                    text.append(f" {cell}", style="magenta")
+                else:
+                    bend = course.on_bend(length)
+                    text.append(" ~" if bend else " .", style="dim")
+            text.append("\n")
+    gate = [h["number"] for h in view["horses"] if h.get("length") == 0]
+    if gate:
+        text.append(f"at the gate: {', '.join(map(str, gate))}\n")
+    if view["finish"]:
+        text.append(f"past the post: {', '.join(map(str, view['finish']))}\n", style="bold")
+    legend = "  ".join(f"{code}: {i.text}" for code, i in course.instructions.items())
+    text.append(f"K R Y B coloured squares; ~ the bend; {legend}\n", style="dim")
+    return text
+
+
+def show_view(console: Console, view: JSON, content: Content) -> None:
+    names = [p["name"] for p in view["players"]]
+    console.rule(f"Totopoly - {view['phase']}")
+    console.print(players_table(view))
+    console.print(f"bank (prize fund): £{view['bank']}   Tote pool: £{view['tote']['pool']}")
+    if view["phase"] in (
+        "auction",
+        "training",
+        "entry",
+        "sales",
+        "nomination",
+        "tote",
+        "race",
+        "over",
+    ):
+        console.print(horses_table(view, names))
+    if view["phase"] in ("tote", "race", "over"):
+        console.print(course_picture(view, content))
+    if "lot" in view:
+        lot = view["lot"]
+        bidder = "" if lot["bidder"] is None else f" by {names[lot['bidder']]}"
+        console.print(f"[bold]On sale:[/bold] {lot['name']} - {lot['bid']} guineas{bidder}")
+    if view.get("hand"):
+        hand = ", ".join(f"{c['name']} (£{c['value']})" for c in view["hand"])
+        console.print(f"[bold]Your hand:[/bold] {hand}")
+    if view.get("known_lots"):
+        console.print("You know these lots: " + ", ".join(c["name"] for c in view["known_lots"]))
+    for line in view["news"][-8:]:
+        console.print(f"  [dim]{line}[/dim]")
+    if view["prompt"]:
+        console.print(f"[bold]{view['prompt']}[/bold]")

@@ -1,0 +1,110 @@
+"""Balance study: many seeded games between computer players.
+
+The rulebook claims black horses win more often than reds, reds than yellows, yellows
+than blues, that every colour can win, and that a well-trained yellow or blue can match
+a black. These numbers are how we check our board and cards serve those claims.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from homestretch.core.chance import SeededDice
+from homestretch.core.protocol import JSON
+from homestretch.core.referee import play
+from homestretch.games.totopoly.bots import SensibleBot
+from homestretch.games.totopoly.content import COLOURS
+from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
+
+CARD_BUCKETS = ("0", "1", "2", "3+")
+
+
+def bucket(cards: int) -> str:
+    return CARD_BUCKETS[min(cards, 3)]
+
+
+@dataclass
+class Study:
+    games: int = 0
+    wins: Counter[str] = field(default_factory=Counter)
+    runs: Counter[str] = field(default_factory=Counter)
+    wins_by_cards: Counter[tuple[str, str]] = field(default_factory=Counter)
+    runs_by_cards: Counter[tuple[str, str]] = field(default_factory=Counter)
+    turns: int = 0
+    decisions: int = 0
+    events: int = 0
+
+    def add(self, state: TotopolyState) -> None:
+        self.games += 1
+        self.turns += state.turns
+        self.decisions += state.decisions
+        self.events += len(state.events)
+        winner = state.placings[0] if state.placings else None
+        for horse, status in state.status.items():
+            if status not in ("finished", "running", "fallen", "out"):
+                continue
+            colour = state.c.horses[horse].colour
+            owner = state.horse_owner(horse)
+            assert owner is not None
+            key = (colour, bucket(state.cards_at_start[owner][colour]))
+            self.runs[colour] += 1
+            self.runs_by_cards[key] += 1
+            if horse == winner:
+                self.wins[colour] += 1
+                self.wins_by_cards[key] += 1
+
+    def report(self) -> JSON:
+        games = max(self.games, 1)
+        return {
+            "games": self.games,
+            "win_rate_by_colour": {c: round(self.wins[c] / games, 4) for c in COLOURS},
+            "win_rate_per_runner_by_colour": {
+                c: round(self.wins[c] / self.runs[c], 4) if self.runs[c] else None for c in COLOURS
+            },
+            "win_rate_by_advantage_cards": {
+                c: {
+                    b: {
+                        "runners": self.runs_by_cards[(c, b)],
+                        "win_rate": round(
+                            self.wins_by_cards[(c, b)] / self.runs_by_cards[(c, b)], 4
+                        )
+                        if self.runs_by_cards[(c, b)]
+                        else None,
+                    }
+                    for b in CARD_BUCKETS
+                }
+                for c in COLOURS
+            },
+            "turns_per_game": round(self.turns / games, 1),
+            "decisions_per_game": round(self.decisions / games, 1),
+            "events_per_game": round(self.events / games, 1),
+        }
+
+
+def play_one(game: TotopolyGame, seed: int) -> TotopolyState:
+    agents = {seat: SensibleBot(game, seat, seed) for seat in range(game.players)}
+    state = play(game.new_initial_state(), SeededDice(seed), agents)
+    assert isinstance(state, TotopolyState)
+    return state
+
+
+def simulate(
+    game: TotopolyGame,
+    games: int,
+    seed: int,
+    on_game: Callable[[], None] | None = None,
+) -> JSON:
+    """Play ``games`` games, seeds ``seed``, ``seed + 1``, ...; see the module doc."""
+    study = Study()
+    for offset in range(games):
+        study.add(play_one(game, seed + offset))
+        if on_game is not None:
+            on_game()
+    return {
+        "seed": seed,
+        "players": game.players,
+        "short": game.short,
+        **study.report(),
+    }
