@@ -1,0 +1,128 @@
+"""The handicapper's report on the four tracks, and the kernel against the reference race."""
+
+from __future__ import annotations
+
+import random
+from statistics import mean
+
+import pytest
+
+from homestretch.games.across.content import FAVOURITES, FIELD, HORSES, LONGSHOTS, load_content
+from homestretch.games.across.handicapper import (
+    ROLLERS,
+    THREAT_FROM,
+    TrackReport,
+    simulate_track,
+)
+from homestretch.games.across.race import DECIDE, Race
+
+TRACKS = sorted(load_content().tracks)
+RACES = 20_000
+
+
+@pytest.fixture(scope="module")
+def reports() -> dict[str, TrackReport]:
+    return {key: simulate_track(load_content().track(key), RACES, seed=11) for key in TRACKS}
+
+
+def _group(report: TrackReport, numbers: tuple[int, ...], figure: str) -> float:
+    return mean(getattr(h, figure) for h in report.horses if h.number in numbers)
+
+
+def test_there_are_four_tracks() -> None:
+    assert [load_content().tracks[k].name for k in TRACKS] == [
+        "Churchill Downs",
+        "Epsom Downs",
+        "Longchamp",
+        "Woodbine",
+    ]
+
+
+@pytest.mark.parametrize("key", TRACKS)
+def test_every_horse_can_win_and_none_wins_more_than_35_percent(
+    reports: dict[str, TrackReport], key: str
+) -> None:
+    wins = [h.win for h in reports[key].horses]
+    assert min(wins) >= 0.01, wins
+    assert max(wins) <= 0.35, wins
+    assert sum(wins) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("key", TRACKS)
+def test_the_odds_note_rolled_and_accepted_per_50_rolls(
+    reports: dict[str, TrackReport], key: str
+) -> None:
+    report = reports[key]
+    # Longshots about 2, field horses about 4-5, favourites about 6-8 (group averages).
+    assert 1.2 <= _group(report, LONGSHOTS, "accepted_per_50_rolls") <= 2.8
+    assert 3.5 <= _group(report, FIELD, "accepted_per_50_rolls") <= 5.5
+    assert 5.5 <= _group(report, FAVOURITES, "accepted_per_50_rolls") <= 8.5
+    # "About 50 rolls in the average race": see ruling R16 for why we reach mid-30s.
+    assert 30 <= report.mean_rolls_per_race <= 60
+
+
+def test_the_tracks_favour_different_horses(reports: dict[str, TrackReport]) -> None:
+    def share(key: str, numbers: tuple[int, ...]) -> float:
+        return sum(h.win for h in reports[key].horses if h.number in numbers)
+
+    best_for = {
+        "favourites": max(TRACKS, key=lambda k: share(k, FAVOURITES)),
+        "longshots": max(TRACKS, key=lambda k: share(k, LONGSHOTS)),
+        "field": max(TRACKS, key=lambda k: share(k, FIELD)),
+    }
+    assert best_for == {
+        "favourites": "churchill-downs",
+        "longshots": "epsom-downs",
+        "field": "longchamp",
+    }
+    # Woodbine's inside rail: the low numbers beat their high mirror images.
+    for low, high in ((2, 12), (3, 11), (4, 10), (5, 9), (6, 8)):
+        assert share("woodbine", (low,)) > share("woodbine", (high,))
+    # On the right track, longshots and field horses can win big.
+    assert share("epsom-downs", LONGSHOTS) >= 0.25
+    assert share("longchamp", FIELD) >= 0.5
+
+
+def _reference_races(key: str, races: int, seed: int) -> tuple[dict[int, float], float]:
+    """The same races run one roll at a time through race.py under the same policy."""
+    rng = random.Random(seed)
+    track = load_content().track(key)
+    wins = dict.fromkeys(HORSES, 0)
+    rolls = 0
+    for _ in range(races):
+        horses = list(HORSES)
+        rng.shuffle(horses)
+        owner = {h: i % ROLLERS for i, h in enumerate(horses)}
+        race = Race.start(1, track, roller=0)
+        turn = 0
+        while not race.over:
+            roller = turn % ROLLERS
+            if race.first_roll(rng.randint(1, 6) + rng.randint(1, 6)):
+                assert race.stage == DECIDE
+                mine = [
+                    race.progress[h] / race.need[h]
+                    for h in HORSES
+                    if owner[h] == roller and not race.is_in(h)
+                ]
+                rolled = race.rolled
+                threat = race.progress[rolled] / race.need[rolled]
+                if owner[rolled] != roller and mine and threat > max(max(mine), THREAT_FROM):
+                    race.reject()
+                    if not race.over:
+                        race.second_roll(rng.randint(1, 6) + rng.randint(1, 6))
+                else:
+                    race.accept()
+            turn += 1
+        wins[race.finish[0]] += 1
+        rolls += race.rolls
+    return {h: w / races for h, w in wins.items()}, rolls / races
+
+
+@pytest.mark.parametrize("key", ["epsom-downs", "woodbine"])
+def test_kernel_and_reference_race_agree(reports: dict[str, TrackReport], key: str) -> None:
+    reference, rolls = _reference_races(key, 4000, seed=5)
+    kernel = reports[key]
+    assert rolls == pytest.approx(kernel.mean_rolls_per_race, abs=1.0)
+    for h in kernel.horses:
+        # Four thousand races: a win share's standard error is at most 0.008.
+        assert abs(h.win - reference[h.number]) < 0.03, (h.number, h.win, reference[h.number])

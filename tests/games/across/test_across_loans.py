@@ -1,0 +1,164 @@
+"""Loans from the 8th-race WIN bin, loans between players, and horse sales."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from homestretch.core.errors import IllegalAction
+from homestretch.games.across.actions import (
+    Answer,
+    Done,
+    OfferHorse,
+    OfferLoan,
+    PayBack,
+    RepayLoan,
+    TakeLoan,
+)
+
+Make = Callable[..., Any]
+OWNERS = {h: h % 4 for h in range(2, 13)}
+"""Seat 0 owns 4, 8, 12; seat 1 owns 5, 9; seat 2 owns 2, 6, 10; seat 3 owns 3, 7, 11."""
+
+
+def at_race_1(driver: Make) -> Any:
+    d = driver(4)
+    cards = d.state.game.content.cards
+    d.auction(OWNERS, {h: cards[h].opening_bid + 2 for h in range(2, 13)})
+    return d
+
+
+def first_bettor_owning(s: Any, seat: int) -> None:
+    while s.to_act() != [seat]:
+        s.apply(s.to_act()[0], Done())
+
+
+def test_a_loan_is_up_to_the_opening_bid_and_puts_the_horse_in_hock(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 3)
+    opening = s.game.content.cards[7].opening_bid
+    with pytest.raises(IllegalAction, match=f"1 to {opening}"):
+        s.apply(3, TakeLoan(7, opening + 1))
+    with pytest.raises(IllegalAction, match="do not own"):
+        s.apply(3, TakeLoan(8, 1))
+    bin_before, cash_before = s.bins["win8"], s.cash[3]
+    s.apply(3, TakeLoan(7, opening))
+    assert s.hock == {7: opening}
+    assert s.bins["win8"] == bin_before - opening and s.cash[3] == cash_before + opening
+    with pytest.raises(IllegalAction, match="in hock"):
+        s.apply(3, OfferHorse(7, 0, 3))
+
+
+def test_a_horse_in_hock_still_runs_and_its_owner_collects(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 3)
+    s.apply(3, TakeLoan(7, 2))
+    d.bets({0: [7]})
+    before = s.cash[3]
+    d.finish_race(7, 5, 9)
+    assert s.cash[3] > before  # window #1 to the owner of #7, in hock or not
+
+
+def test_repaying_costs_the_loan_plus_one_fifty_interest(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 3)
+    bin_before = s.bins["win8"]
+    s.apply(3, TakeLoan(7, 3))
+    cash = s.cash[3]
+    s.apply(3, RepayLoan(7))
+    assert s.cash[3] == cash - 4 and s.bins["win8"] == bin_before + 1 and s.hock == {}
+
+
+def test_the_loan_is_limited_by_what_the_bin_holds(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 3)
+    s.bins["win8"], s.bins["race3"] = 2, s.bins["race3"] + s.bins["win8"] - 2
+    with pytest.raises(IllegalAction, match="1 to 2"):
+        s.apply(3, TakeLoan(7, 3))
+
+
+def test_loans_are_repaid_before_the_7th_race(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 3)
+    s.apply(3, TakeLoan(7, 3))
+    bin_after_loan = s.bins["win8"]
+    for _ in range(6):
+        d.bets({})
+        d.finish_race(6, 5, 9)
+    assert s.race_no == 7 and s.hock == {}
+    assert s.bins["win8"] == bin_after_loan + 4
+    first_bettor_owning(s, 3)
+    with pytest.raises(IllegalAction, match="stopped lending"):
+        s.apply(3, TakeLoan(7, 1))
+
+
+def test_an_unpaid_loan_sells_the_horse_and_repays_the_bin(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 3)
+    s.apply(3, TakeLoan(7, 3))
+    for _ in range(5):
+        d.bets({})
+        d.finish_race(6, 5, 9)
+    # Seat 3 has lost his money before the 7th race (handed to seat 0 for the test).
+    s.cash[0] += s.cash[3] - 2
+    s.cash[3] = 2
+    d.bets({})
+    bin_before = s.bins["win8"]
+    d.finish_race(6, 5, 9)
+    assert s.phase == "auction" and s.lot.horse == 7 and s.lot.excluded == {3}
+    assert any("cannot repay: #7" in line for line in s.news)
+    assert 3 not in s.to_act()  # the former owner may not bid his horse back
+    d.auction({7: 0}, {7: 10})
+    assert s.owners[7] == (0,) and 7 not in s.hock
+    # 10 fifties: the bin gets the loan and interest (4), the former owner the rest (6).
+    assert s.bins["win8"] == bin_before + 4 and s.cash[3] == 2 + 6
+    assert s.phase == "betting" and s.race_no == 7
+
+
+def test_horses_may_be_sold_between_players(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 2)
+    s.apply(2, OfferHorse(6, 1, 9))
+    assert s.to_act() == [1] and s.phase == "offer"
+    cash1, cash2 = s.cash[1], s.cash[2]
+    s.apply(1, Answer(True))
+    assert s.owners[6] == (1,) and s.cash[1] == cash1 - 9 and s.cash[2] == cash2 + 9
+    assert s.to_act() == [2]
+    with pytest.raises(IllegalAction, match="one offer per player"):
+        s.apply(2, OfferHorse(10, 1, 1))
+
+
+def test_a_declined_sale_changes_nothing(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 2)
+    cash = list(s.cash)
+    s.apply(2, OfferHorse(6, 1, 9))
+    s.apply(1, Answer(False))
+    assert s.owners[6] == (2,) and s.cash == cash
+
+
+def test_loans_between_players_are_recorded_and_paid_back(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 2)
+    s.apply(2, OfferLoan(0, 10))
+    s.apply(0, Answer(True))
+    assert s.debts == {(0, 2): 10}
+    s.apply(2, Done())
+    s.apply(3, Done())
+    assert s.to_act() == [0]
+    with pytest.raises(IllegalAction, match="owe nothing"):
+        s.apply(0, PayBack(1, 1))
+    s.apply(0, PayBack(2, 12))  # the terms were theirs: two fifties interest
+    assert s.debts == {(0, 2): 0}
+    assert {"borrower": 0, "lender": 2, "amount": 0} not in s.view(None)["debts"]
