@@ -198,3 +198,35 @@ def test_a_named_simulated_race_and_mistakes_about_it(tmp_path: Path) -> None:
         result = runner.invoke(app, ["derbycast", "play", "--db", str(db), "--bots", "2", *args])
         assert isinstance(result.exception, HomestretchError)
         assert message in str(result.exception)
+
+
+def test_when_the_results_file_runs_out_the_score_keeper_types_the_next_race(
+    tmp_path: Path,
+) -> None:
+    one_race = tmp_path / "one.csv"
+    one_race.write_text(
+        "race,horse,odds,finish\nR1,Alpha,3-1,1\nR1,Bravo,6-1,2\nR1,Charlie,9-2,3\n",
+        encoding="utf-8",
+    )
+    typed = ["win Alpha", "show 2", "Second race", "Xray, Yankee", "", "win 1", "win Yankee",
+             "", "Yankee, Xray", "2-1", "12-1"]  # fmt: skip
+    data = _play_json(tmp_path / "g.sqlite", "--players", "Ann,Bob", "--source", str(one_race),
+                      "--races", "2", "--tie", "dead-heat", input="\n".join(typed) + "\n")  # fmt: skip
+    history = data["history"]
+    assert isinstance(history, list) and [r["name"] for r in history] == ["R1", "Second race"]
+    # Ann: win at 3-1 (3), then Xray 2nd. Bob: show on Bravo, 2nd at 6-1 (1), then win
+    # on Yankee at 12-1 (12), typed in card order: Xray's odds, then Yankee's.
+    assert [m["points"] for m in data["board"]] == [3, 13]  # type: ignore[attr-defined]
+
+
+def test_a_simulated_game_resumes_with_the_same_races(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    args = ["derbycast", "play", "--db", str(db), "--players", "Ann", "--bots", "1"]
+    args += ["--source", "simulate", "--seed", "8", "--races", "2", "--tie", "dead-heat"]
+    stopped = runner.invoke(app, args, input="win 1\n")
+    assert stopped.exit_code != 0
+    (saved,) = Store(db).saved_games()
+    cli("resume", str(saved.id), "--db", str(db), input="show 2\n")
+    shown = json.loads(cli("replay", str(saved.id), "--db", str(db), "-f", "json"))
+    expected = [f"{simulated_race(seed)[0]} (simulated, seed {seed})" for seed in (8, 9)]
+    assert [race["name"] for race in shown["history"]] == expected
