@@ -104,8 +104,15 @@ class Human:
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         console.rule(f"{self.name}: {view['phase']}")
         console.print(full_view(view, self._content))
-        for line in view["news"][-6:]:
-            console.print(f"  [dim]{line}[/dim]")
+        if view["phase"] == "race":
+            console.print(
+                f"[bold]You rolled #{view['race_card']['rolled']}[/bold]: accept it (one X) or reject it (half an X and roll again)?"
+            )
+        elif view["offer"] is not None:
+            offer = view["offer"]
+            console.print(
+                f"[bold]{view['names'][offer['from']]} offers you a {offer['kind']} deal[/bold] ({offer['amount']} fifties, horse #{offer['horse']})"
+            )
         if len(legal) <= MENU_MAX:
             for number, action in enumerate(legal, start=1):
                 console.print(f"  [bold]{number:>3}[/bold]  {action}")

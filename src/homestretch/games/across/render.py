@@ -70,10 +70,13 @@ def windows_table(view: JSON) -> Table:
     return table
 
 
-def squares(progress: int, need: int) -> str:
-    """The horse's row: X full, / half, . empty; a shaded first square is in brackets."""
+def squares(progress: int, need: int, preprinted: int = 0) -> str:
+    """The horse's row: X full, / half, . empty, x preprinted; a shaded first square is
+    in brackets."""
     marks = [".", "/", "X"]
     row = [marks[min(2, max(0, progress - 2 * square))] for square in range(need // 2)]
+    for square in range(preprinted // 2):
+        row[square] = "x"
     if need == 12:
         row[0] = f"({row[0]})"
     return " ".join(row)
@@ -88,7 +91,13 @@ def track_card(view: JSON, content: Content) -> Table | None:
     table = Table("#", "horse", "X's to finish", "", title=f"{track.name}, race {card['number']}")
     for h in HORSES:
         progress, need = card["progress"][str(h)], card["need"][str(h)]
-        table.add_row(str(h), content.cards[h].name, squares(progress, need), placing.get(h, ""))
+        rolled = card["stage"] == "accept or reject" and card["rolled"] == h
+        table.add_row(
+            str(h),
+            content.cards[h].name,
+            squares(progress, need, track.handicaps[h].preprinted_halves),
+            placing.get(h, "<- rolled" if rolled else ""),
+        )
     table.caption = f"{card['rolls']} rolls; " + "; ".join(card["calls"][-4:])
     return table
 
@@ -116,13 +125,17 @@ def lot_table(view: JSON, content: Content) -> Table | None:
 
 
 def full_view(view: JSON, content: Content) -> Group:
-    parts: list[Table] = [players_table(view), money_table(view)]
-    for extra in (lot_table(view, content), track_card(view, content)):
-        if extra is not None:
-            parts.append(extra)
-    if view["phase"] in ("betting", "race"):
-        parts += [totalizator(view), windows_table(view)]
-    return Group(*parts)
+    """What a person needs to decide now: the race card in a race, the block at the
+    auction, everything between races."""
+    phase = view["phase"]
+    parts: list[Table | None]
+    if phase == "race":
+        parts = [track_card(view, content), totalizator(view)]
+    elif view["lot"] is not None:
+        parts = [players_table(view), lot_table(view, content)]
+    else:
+        parts = [players_table(view), money_table(view), totalizator(view), windows_table(view)]
+    return Group(*(p for p in parts if p is not None))
 
 
 def show(console: Console, view: JSON, content: Content) -> None:
