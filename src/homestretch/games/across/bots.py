@@ -36,6 +36,11 @@ RESERVE = 6
 """Fifties the bot keeps back for betting when it bids or lends."""
 BID_SHARE = 0.8
 """The share of a horse's expected earnings the bot will pay."""
+TICKETS_A_RACE = 3
+"""Tickets (on different horses) the bot buys a race at most."""
+VALUE_SHARE = 0.8
+"""A ticket is worth buying when its expected return is this share of its price: the
+pools pay back all but the Winners Circle, and unbacked windows are re-dealt."""
 BOT_RACES = 3000
 """Handicapper races behind the bot's figures (enough to rank horses; kept quick)."""
 
@@ -120,11 +125,15 @@ class SensibleBot:
             chances = track_chances(view["track"])
             top = sorted(dd, key=lambda a: -chances[a.first][0] * chances[a.second][0])[:3]
             return self._rng.choice(top)
-        my_bets = sum(1 for t in view["tickets"] if t[0] == seat)
-        if my_bets >= 3 or cash < 3 + RESERVE or Bet(7) not in legal:
+        # "Players should bet on at least three horses per race for the best odds."
+        mine = {h for s, h in view["tickets"] if s == seat}
+        if len(mine) >= TICKETS_A_RACE or cash < 3 + RESERVE or Bet(7) not in legal:
             return Done()
-        best = max(HORSES, key=lambda h: self._ticket_value(seat, h, view))
-        return Bet(best) if self._ticket_value(seat, best, view) >= 3 else Done()
+        best = max(
+            (h for h in HORSES if h not in mine), key=lambda h: self._ticket_value(seat, h, view)
+        )
+        worth = self._ticket_value(seat, best, view) >= VALUE_SHARE * 3
+        return Bet(best) if worth else Done()
 
     def _ticket_value(self, seat: int, horse: int, view: JSON) -> float:
         """What one more $150 ticket on ``horse`` should bring back, in fifties."""
