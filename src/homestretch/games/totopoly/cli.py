@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Annotated
 
@@ -19,15 +20,17 @@ from homestretch.cli.common import (
     console,
     dice_source,
     echo_json,
+    err_console,
     new_seed,
     open_store,
     progress_bar,
 )
-from homestretch.cli.human import TerminalPlayer
+from homestretch.core.actions import Action
 from homestretch.core.chance import DiceSource, SeededDice
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.core.referee import Agent, play
+from homestretch.games.totopoly.actions import ALL_ACTIONS
 from homestretch.games.totopoly.bots import SensibleBot
 from homestretch.games.totopoly.content import COLOURS, load_content
 from homestretch.games.totopoly.render import course_picture, show_view
@@ -70,7 +73,64 @@ class HotSeat:
         show_view(console, view, self.content)
 
 
-def _agents(game: TotopolyGame, seed: int) -> dict[int, Agent]:
+OPEN_AMOUNTS = {"bid": "bid GUINEAS", "bet": "bet HORSE POUNDS", "offer": "offer POUNDS"}
+
+
+def parse_action(text: str) -> Action | None:
+    """Read a typed action such as "bid 45" or "bet 4 30" (its text form)."""
+    words = text.split()
+    if not words:
+        return None
+    cls = next((c for c in ALL_ACTIONS if c.kind == words[0].lower()), None)
+    if cls is None:
+        return None
+    fields = dataclasses.fields(cls)
+    if len(words) - 1 != len(fields):
+        return None
+    values: dict[str, object] = {}
+    for f, word in zip(fields, words[1:], strict=True):
+        if f.type in ("int", int):
+            if not word.isdigit():
+                return None
+            values[f.name] = int(word)
+        elif f.type in ("bool", bool):
+            values[f.name] = word.lower() in ("true", "yes", "y", "1")
+        else:
+            values[f.name] = word
+    return cls(**values)
+
+
+class Person:
+    """A person at the terminal. Amounts (bids, bets, offers) may be any sum: the
+    list shows the usual steps, and the state checks whatever is typed."""
+
+    def __init__(self, name: str, state: State, seat: HotSeat) -> None:
+        self.name = name
+        self.state = state
+        self.seat = seat
+
+    def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
+        self.seat.show(player, view)
+        for number, action in enumerate(legal, start=1):
+            console.print(f"  [bold]{number:>3}[/bold]  {action}")
+        kinds = sorted({a.kind for a in legal if a.kind in OPEN_AMOUNTS})
+        if kinds:
+            console.print("  or type any amount: " + ", ".join(OPEN_AMOUNTS[k] for k in kinds))
+        while True:
+            answer = typer.prompt(f"{self.name}, your choice (number or text)").strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                return legal[int(answer) - 1]
+            typed = parse_action(answer)
+            if typed is None:
+                console.print(f"[red]{answer!r} is not one of the choices above[/red]")
+                continue
+            reason = self.state.why_illegal(player, typed)
+            if reason is None:
+                return typed
+            console.print(f"[red]{reason}[/red]")
+
+
+def _agents(game: TotopolyGame, state: State, seed: int) -> dict[int, Agent]:
     people = [s for s in range(game.players) if s not in game.computer]
     seat = HotSeat(game.content_folder, len(people))
     agents: dict[int, Agent] = {}
@@ -78,7 +138,7 @@ def _agents(game: TotopolyGame, seed: int) -> dict[int, Agent]:
         if s in game.computer:
             agents[s] = SensibleBot(game, s, seed)
         else:
-            agents[s] = TerminalPlayer(game.names[s], console, seat.show)
+            agents[s] = Person(game.names[s], state, seat)
     return agents
 
 
@@ -96,16 +156,11 @@ def _finish(state: TotopolyState, fmt: OutputFormat) -> None:
         return
     console.print(course_picture(state.view(None), state.c))
     table = Table("place", "horse", "owner", "prize")
-    for place, horse in enumerate(result["placings"], start=1):
-        owner = state.horse_owner(horse)
-        name = state.names[owner] if owner is not None else ""
-        table.add_row(
-            str(place),
-            f"No. {horse} {state.c.horses[horse].name}",
-            name,
-            f"£{result['prizes'].get(name, 0)}",
-        )
+    for place, won in enumerate(result["prizes"], start=1):
+        name = state.c.horses[won["horse"]].name
+        table.add_row(str(place), f"No. {won['horse']} {name}", won["owner"], f"£{won['pounds']}")
     console.print(table)
+    console.print(f"the banker's 10%: £{result['banker_fee']}")
     for horse in result["disqualified"]:
         console.print(f"No. {horse} was disqualified (its owner kept a white card)")
     console.print("cash: " + ", ".join(f"{n} £{c}" for n, c in result["cash"].items()))
@@ -119,7 +174,7 @@ def _run(
         store.append(game_id, [event])
 
     try:
-        final = play(state, source, _agents(game, seed), after_event=save)
+        final = play(state, source, _agents(game, state, seed), after_event=save)
     except typer.Abort:
         console.print(f"\nsaved: go on with  homestretch resume {game_id}")
         raise typer.Exit(0) from None
@@ -162,7 +217,8 @@ def play_command(
     announce_seed(used_seed, kind, fmt)
     store = open_store(db)
     game_id = store.create("totopoly", game.config(), used_seed, kind, label=", ".join(names))
-    console.print(f"game {game_id} saved as it goes (homestretch resume {game_id})", style="dim")
+    notes = err_console if fmt is OutputFormat.json else console
+    notes.print(f"game {game_id} saved as it goes (homestretch resume {game_id})", style="dim")
     final = _run(game.new_initial_state(), source, game, store, game_id, used_seed or 0)
     _finish(final, fmt)
 

@@ -29,14 +29,14 @@ def shares(fund: int) -> tuple[int, list[int]]:
 def distribute(state: TotopolyState) -> None:
     fee, places = shares(state.bank)
     state.transfer_money(BANK, state.banker, fee)
-    state.prizes[state.banker] = state.prizes.get(state.banker, 0) + fee
+    state.banker_fee = fee
     for horse, amount in zip(state.placings, places, strict=False):
         owner = state.horse_owner(horse)
         assert owner is not None
         state.transfer_money(BANK, owner, amount)
-        state.prizes[owner] = state.prizes.get(owner, 0) + amount
+        state.prizes.append(amount)
         state.say(f"{state.name_of(owner)} wins £{amount} with No. {horse}")
     if state.bank:
         # Ruling T19: a place nobody filled leaves its share with the banker.
-        state.prizes[state.banker] += state.bank
+        state.banker_fee += state.bank
         state.transfer_money(BANK, state.banker, state.bank)

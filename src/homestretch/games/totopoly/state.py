@@ -137,7 +137,9 @@ class TotopolyState(State):
         self.last_throw = 0
         self.placings: list[int] = []
         self.disqualified: list[int] = []
-        self.prizes: dict[int, int] = {}
+        self.prizes: list[int] = []
+        """Prize money for first, second and third, in order."""
+        self.banker_fee = 0
         self.tote_paid: dict[int, int] = {}
         self.turns = 0
         self.decisions = 0
@@ -265,7 +267,11 @@ class TotopolyState(State):
             "placings": list(self.placings),
             "disqualified": list(self.disqualified),
             "winning_colour": self.c.horses[self.placings[0]].colour if self.placings else None,
-            "prizes": {self.names[p]: v for p, v in sorted(self.prizes.items())},
+            "prizes": [
+                {"horse": h, "owner": self.names[self.horse_owner(h) or 0], "pounds": v}
+                for h, v in zip(self.placings, self.prizes, strict=False)
+            ],
+            "banker_fee": self.banker_fee,
             "tote": {self.names[p]: v for p, v in sorted(self.tote_paid.items())},
             "cash": {self.names[p]: self.cash[p] for p in range(self.n)},
             "turns": self.turns,

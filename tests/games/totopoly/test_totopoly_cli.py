@@ -1,0 +1,127 @@
+"""`homestretch totopoly`: play (people and computers), resume, replay, simulate, board,
+and one clear line with exit status 2 for every kind of bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from homestretch.cli.main import app
+from homestretch.core.errors import ContentError
+from homestretch.games.totopoly.cli import parse_action
+from homestretch.games.totopoly.content import DEFAULT_CONTENT, load_content
+
+RUNNER = CliRunner()
+ALWAYS_FIRST = "1\n" * 5000
+"""A person who always picks the first choice offered (the game must still end)."""
+
+
+def invoke(*args: str, given: str | None = None) -> str:
+    result = RUNNER.invoke(app, list(args), input=given)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def fails(tmp_path: Path, *args: str) -> str:
+    result = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
+        capture_output=True,
+        text=True,
+        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    return result.stderr
+
+
+def test_computer_game_json_result_and_same_seed_same_game(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite")
+    args = ["totopoly", "play", "--bots", "3", "--seed", "8", "--db", db, "-f", "json"]
+    first, second = json.loads(invoke(*args)), json.loads(invoke(*args))
+    assert first == second
+    assert first["winner_name"].startswith("Computer") and len(first["placings"]) == 3
+    history = json.loads(invoke("history", "--db", db, "--game", "totopoly", "-f", "json"))
+    assert history[0]["seed"] == 8 and history[0]["status"] == "finished"
+
+
+def test_a_person_plays_is_interrupted_and_resumes_to_the_same_end(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite")
+    base = ["totopoly", "play", "--players", "Ann", "--bots", "2", "--seed", "5", "--db", db]
+    whole = invoke(*base, given=ALWAYS_FIRST)
+    assert "won with" in whole
+    broken = invoke(*base, given="1\n" * 15)
+    assert "homestretch resume 2" in broken
+    invoke("resume", "2", "--db", db, given=ALWAYS_FIRST)
+    one = json.loads(invoke("replay", "1", "--db", db, "-f", "json"))
+    two = json.loads(invoke("replay", "2", "--db", db, "-f", "json"))
+    assert one["status"] == two["status"] == "finished"
+    assert one["view"] == two["view"]
+
+
+def test_typed_amounts_are_read_and_checked() -> None:
+    assert str(parse_action("bet 4 30")) == "bet 4 30"
+    assert str(parse_action("bid 45")) == "bid 45"
+    assert parse_action("bid lots") is None and parse_action("fly 3") is None
+
+
+def test_simulate_json_reports_the_colour_balance() -> None:
+    out = invoke("totopoly", "simulate", "-n", "4", "--seed", "2", "-f", "json")
+    report = json.loads(out)
+    assert report["games"] == 4 and report["seed"] == 2
+    assert set(report["win_rate_by_colour"]) == {"black", "red", "yellow", "blue"}
+    assert abs(sum(report["win_rate_by_colour"].values()) - 1) < 1e-9
+    assert set(report["win_rate_by_advantage_cards"]["blue"]) == {"0", "1", "2", "3+"}
+    assert report["turns_per_game"] > 0 and report["decisions_per_game"] > 0
+
+
+def test_board_shows_our_content() -> None:
+    board = json.loads(invoke("totopoly", "board", "-f", "json"))
+    assert len(board["horses"]) == 12 and board["course"]["tracks"] == 4
+    assert "Walroy" in invoke("totopoly", "board")
+
+
+def test_bad_input_gives_one_line_and_status_2(tmp_path: Path) -> None:
+    assert "2 to 6 players" in fails(tmp_path, "totopoly", "play", "--players", "Ann")
+    assert "--dice" in fails(tmp_path, "totopoly", "play", "--bots", "2", "--dice", "1 9")
+    assert "content folder" in fails(tmp_path, "totopoly", "board", "--content", "/no/such")
+    assert "-n" in fails(tmp_path, "totopoly", "simulate", "-n", "0")
+
+
+def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    folder = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    path = folder / name
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "message"),
+    [
+        ("leases.toml", 'colour = "black"', 'colour = "green"', "colour 'green'"),
+        ("leases.toml", "value = 170", "value = -5", "must not be negative"),
+        ("racecourse.toml", '1 = "...s', '1 = "..Qs', "unknown code 'Q'"),
+        ("racecourse.toml", '1 = "...s', '1 = "....s', "has 61 lengths"),
+        ("training_ring.toml", 'to = "forage"', 'to = "grocer"', "'grocer'"),
+        ("reports.toml", 'special = "remount"', 'special = "wings"', "special must be"),
+        ("cards.toml", "white = 16", "white = lots", "not valid TOML"),
+    ],
+)
+def test_broken_content_names_file_and_place(
+    tmp_path: Path, name: str, old: str, new: str, message: str
+) -> None:
+    folder = _broken(tmp_path, name, old, new)
+    with pytest.raises(ContentError) as caught:
+        load_content(str(folder))
+    assert name in str(caught.value) and message in str(caught.value)
+    line = fails(tmp_path, "totopoly", "board", "--content", str(folder))
+    assert name in line
