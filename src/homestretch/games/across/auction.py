@@ -10,8 +10,16 @@ Receipts are dealt fifty by fifty into the five auction-receipt bins (R3).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from homestretch.games.across.actions import NOBODY, Bid
+from homestretch.core.actions import Action
+from homestretch.games.across import betting, dealings, loans
+from homestretch.games.across.actions import NOBODY, Bid, Pass
+from homestretch.games.across.content import HORSES
+from homestretch.games.across.phases import AUCTION, OFFER
+
+if TYPE_CHECKING:
+    from homestretch.games.across.state import AcrossState
 
 BINS = ("race3", "race5", "win8", "place8", "show8")
 """The auction-receipt bins, in the order receipts are dealt into them."""
@@ -94,3 +102,132 @@ def deal_receipts(amount: int, bins: dict[str, int], pointer: int) -> int:
     for name in BINS:
         bins[name] += amount // len(BINS)
     return pointer
+
+
+# --- the auction in play --------------------------------------------------------------
+def syndicates(state: AcrossState) -> bool:
+    return state.g.syndicate_size >= 2
+
+
+def menu(state: AcrossState, seat: int) -> list[Action]:
+    assert state.lot is not None
+    bids: list[Action] = list(bid_options(state.lot, seat, state.cash, syndicates(state)))
+    return [*bids, Pass(), *loans.menu(state, seat)]
+
+
+def why_illegal(state: AcrossState, seat: int, action: Action) -> str | None:
+    assert state.lot is not None
+    if isinstance(action, Pass):
+        return None
+    if isinstance(action, Bid):
+        return why_bid_illegal(state.lot, seat, action, state.cash, syndicates(state))
+    return "bid, pass, or borrow on a horse you own"
+
+
+def start(state: AcrossState, lots: list[tuple[int, int]] | None = None) -> None:
+    """Put ``lots`` (horse, former owner) on the block; all eleven by default."""
+    state.lots = lots if lots is not None else [(h, NOBODY) for h in HORSES]
+    next_lot(state)
+
+
+def next_lot(state: AcrossState) -> None:
+    if not state.lots:
+        state.lot = None
+        betting.open_window(state, state.race_no + 1)
+        return
+    horse, former = state.lots.pop(0)
+    card = state.g.content.cards[horse]
+    first = state.neighbour(state.auctioneer)
+    excluded = frozenset() if former == NOBODY else frozenset({former})
+    state.lot = Lot(horse, card.opening_bid, first, excluded=excluded, former_owner=former)
+    state.phase = AUCTION
+    state.say(
+        f"On the block: #{horse} {card.name} (by {card.sire} out of {card.dam}), "
+        f"opening bid {card.opening_bid}"
+    )
+    find_bidder(state, first)
+
+
+def find_bidder(state: AcrossState, seat: int) -> None:
+    """Give the turn to the next seat from ``seat`` that may and can bid."""
+    lot = state.lot
+    assert lot is not None
+    for k in range(state.g.players):
+        candidate = state.neighbour(seat, k)
+        if not lot.may_bid(candidate):
+            continue
+        if bid_options(lot, candidate, state.cash, syndicates(state)):
+            lot.turn = candidate
+            return
+        lot.out.add(candidate)
+    close_lot(state)
+
+
+def close_lot(state: AcrossState) -> None:
+    lot = state.lot
+    assert lot is not None
+    if lot.bidders:
+        sell(state, lot.bidders, lot.high)
+    elif lot.asking > 1:
+        lot.asking -= 1
+        lot.out, lot.proposed = set(), set()
+        state.say(f"No bid for #{lot.horse}: the asking price drops to {lot.asking}")
+        find_bidder(state, state.neighbour(state.auctioneer))
+    else:
+        buyer = state.auctioneer
+        while buyer in lot.excluded:
+            buyer = state.neighbour(buyer)
+        state.say(f"No bid at 1 fifty: #{lot.horse} is knocked down to {state.name(buyer)}")
+        sell(state, (buyer,), min(1, state.cash[buyer]))
+
+
+def pass_lot(state: AcrossState, seat: int) -> None:
+    assert state.lot is not None
+    state.lot.out.add(seat)
+    find_bidder(state, state.neighbour(seat))
+
+
+def bid(state: AcrossState, seat: int, action: Bid) -> None:
+    lot = state.lot
+    assert lot is not None
+    if action.partner == NOBODY:
+        place_bid(state, (seat,), action.amount)
+        return
+    lot.proposed.add(seat)
+    state.offer = dealings.Offer(
+        "syndicate", seat, action.partner, action.amount, lot.horse, AUCTION
+    )
+    state.phase = OFFER
+    state.say(
+        f"{state.name(seat)} asks {state.name(action.partner)} to bid {action.amount} "
+        f"for #{lot.horse} as a syndicate"
+    )
+
+
+def place_bid(state: AcrossState, members: tuple[int, ...], amount: int) -> None:
+    lot = state.lot
+    assert lot is not None
+    lot.high, lot.bidders = amount, members
+    if members == (state.auctioneer,):
+        state.say(f"Auctioneer's bid is {amount} fifties")
+    else:
+        who = " and ".join(state.name(s) for s in members)
+        state.say(f"{who} bid(s) {amount} fifties for #{lot.horse}")
+    find_bidder(state, state.neighbour(members[0]))
+
+
+def sell(state: AcrossState, members: tuple[int, ...], price: int) -> None:
+    lot = state.lot
+    assert lot is not None
+    for seat, pay in shares(price, members).items():
+        state.cash[seat] -= pay
+    if lot.former_owner != NOBODY:
+        to_bin, to_owner = loans.hock_sale_proceeds(price, state.hock.pop(lot.horse))
+        state.bins["win8"] += to_bin
+        state.cash[lot.former_owner] += to_owner
+    else:
+        state.bin_pointer = deal_receipts(price, state.bins, state.bin_pointer)
+    state.owners[lot.horse] = members
+    who = " and ".join(state.name(s) for s in members)
+    state.say(f"#{lot.horse} sold to {who} for {price} fifties")
+    next_lot(state)

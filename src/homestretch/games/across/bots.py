@@ -120,17 +120,17 @@ class SensibleBot:
             if isinstance(action, PayBack) and cash - action.amount >= 25:
                 return action
         dd = [a for a in legal if isinstance(a, DailyDouble)]
-        mine = sum(1 for t in view["daily_double"] if t[0] == seat)
-        if dd and mine < 2 and cash > 20:
+        my_doubles = sum(1 for t in view["daily_double"] if t[0] == seat)
+        if dd and my_doubles < 2 and cash > 20:
             chances = track_chances(view["track"])
             top = sorted(dd, key=lambda a: -chances[a.first][0] * chances[a.second][0])[:3]
             return self._rng.choice(top)
         # "Players should bet on at least three horses per race for the best odds."
-        mine = {h for s, h in view["tickets"] if s == seat}
-        if len(mine) >= TICKETS_A_RACE or cash < 3 + RESERVE or Bet(7) not in legal:
+        backed = {h for s, h in view["tickets"] if s == seat}
+        if len(backed) >= TICKETS_A_RACE or cash < 3 + RESERVE or Bet(7) not in legal:
             return Done()
         best = max(
-            (h for h in HORSES if h not in mine), key=lambda h: self._ticket_value(seat, h, view)
+            (h for h in HORSES if h not in backed), key=lambda h: self._ticket_value(seat, h, view)
         )
         worth = self._ticket_value(seat, best, view) >= VALUE_SHARE * 3
         return Bet(best) if worth else Done()

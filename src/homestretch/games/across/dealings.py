@@ -1,0 +1,128 @@
+"""Dealings between players (the rulebook's "No Restrictions" and syndicates).
+
+A player may offer a horse for sale or a loan to another player; a syndicate bid needs
+the partner's yes. Each is an :class:`Offer` the other player answers. One offer per
+player per race keeps the dealings from holding up play (ruling R16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from homestretch.core.actions import Action
+from homestretch.games.across import auction
+from homestretch.games.across.actions import OfferHorse, OfferLoan, PayBack
+from homestretch.games.across.phases import BETTING, OFFER
+
+if TYPE_CHECKING:
+    from homestretch.games.across.state import AcrossState
+
+MENU_LOAN = 5
+"""The loan offered in the menu (any amount can be typed)."""
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A deal put to one player, who answers yes or no."""
+
+    kind: str  # "syndicate", "horse" or "loan"
+    frm: int
+    to: int
+    amount: int
+    horse: int = 0
+    resume: str = BETTING
+
+
+def sellable(state: AcrossState, seat: int) -> list[int]:
+    """Horses ``seat`` may sell: his own (first-named, for a syndicate), not in hock."""
+    return [h for h, o in sorted(state.owners.items()) if o[0] == seat and h not in state.hock]
+
+
+def menu(state: AcrossState, seat: int) -> list[Action]:
+    options: list[Action] = []
+    cash = state.cash[seat]
+    if seat not in state.offered:
+        for horse in sellable(state, seat):
+            price = state.g.content.cards[horse].opening_bid
+            options += [
+                OfferHorse(horse, buyer, price)
+                for buyer in range(state.g.players)
+                if buyer not in state.owners[horse] and state.cash[buyer] >= price
+            ]
+        if cash >= 1:
+            amount = min(MENU_LOAN, cash)
+            options += [OfferLoan(b, amount) for b in range(state.g.players) if b != seat]
+    for (borrower, lender), owed in sorted(state.debts.items()):
+        if borrower == seat and owed > 0 and cash > 0:
+            options.append(PayBack(lender, min(owed, cash)))
+    return options
+
+
+def why_illegal(
+    state: AcrossState, seat: int, action: OfferHorse | OfferLoan | PayBack
+) -> str | None:
+    cash = state.cash[seat]
+    if isinstance(action, PayBack):
+        if state.debts.get((seat, action.lender), 0) <= 0:
+            return f"you owe nothing to player {action.lender}"
+        return None if 1 <= action.amount <= cash else f"you can pay 1 to {cash} fifties"
+    if seat in state.offered:
+        return "one offer per player per race, so play is not held up"
+    other = action.buyer if isinstance(action, OfferHorse) else action.borrower
+    if not 0 <= other < state.g.players or other == seat:
+        return f"there is no other player {other}"
+    if isinstance(action, OfferLoan):
+        return None if 1 <= action.amount <= cash else f"you can lend 1 to {cash} fifties"
+    if action.horse not in sellable(state, seat):
+        return f"#{action.horse} is not yours to sell (or is in hock)"
+    if action.buyer in state.owners[action.horse]:
+        return f"player {action.buyer} already owns part of #{action.horse}"
+    if not 0 <= action.price <= state.cash[action.buyer]:
+        return f"the price must be 0 to {state.cash[action.buyer]} (the buyer's fifties)"
+    return None
+
+
+def apply(state: AcrossState, seat: int, action: OfferHorse | OfferLoan | PayBack) -> None:
+    if isinstance(action, PayBack):
+        state.cash[seat] -= action.amount
+        state.cash[action.lender] += action.amount
+        key = (seat, action.lender)
+        state.debts[key] = max(0, state.debts[key] - action.amount)
+        state.say(f"{state.name(seat)} pays {action.amount} to {state.name(action.lender)}")
+        return
+    state.offered.add(seat)
+    state.phase = OFFER
+    if isinstance(action, OfferHorse):
+        state.offer = Offer("horse", seat, action.buyer, action.price, action.horse)
+        state.say(
+            f"{state.name(seat)} offers #{action.horse} to {state.name(action.buyer)} "
+            f"for {action.price} fifties"
+        )
+    else:
+        state.offer = Offer("loan", seat, action.borrower, action.amount)
+        state.say(
+            f"{state.name(seat)} offers to lend {action.amount} to {state.name(action.borrower)}"
+        )
+
+
+def answer(state: AcrossState, accept: bool) -> None:
+    offer = state.offer
+    assert offer is not None
+    state.offer, state.phase = None, offer.resume
+    state.say(f"{state.name(offer.to)} {'accepts' if accept else 'declines'}")
+    if offer.kind == "syndicate":
+        if accept:
+            auction.place_bid(state, (offer.frm, offer.to), offer.amount)
+        else:
+            auction.find_bidder(state, offer.frm)
+    elif accept and offer.kind == "horse":
+        state.cash[offer.to] -= offer.amount
+        for seat, share in auction.shares(offer.amount, state.owners[offer.horse]).items():
+            state.cash[seat] += share
+        state.owners[offer.horse] = (offer.to,)
+    elif accept:
+        state.cash[offer.frm] -= offer.amount
+        state.cash[offer.to] += offer.amount
+        key = (offer.to, offer.frm)
+        state.debts[key] = state.debts.get(key, 0) + offer.amount
