@@ -85,7 +85,7 @@ def test_new_builds_a_race_that_runs(tmp_path: Path) -> None:
         "-e",
         "citation-1948@arcaro",
         "-e",
-        "Affirmed@cauthen",
+        "affirmed-1978@cauthen",
         "--furlongs",
         "12",
     )
