@@ -276,3 +276,29 @@ def test_a_drawn_race_replay_announces_its_scratches_after_the_picks() -> None:
     assert state.view(1)["card"]["scratched"] == [scratched]
     state.apply(0, SitOut())
     assert state.races_run == 1 and state.to_act() == [CHANCE]
+
+
+@pytest.mark.parametrize(("shared", "unselected"), [(False, 2), (True, 3)])
+def test_rulebook_example_unselected_horses(shared: bool, unselected: int) -> None:
+    """'In a 12-horse race with 10 players, two horses remain unselected if all players
+    choose different horses; three remain unselected if two choose the same horse.'"""
+    state = make(*[f"P{i}" for i in range(1, 11)])
+    horses = tuple(f"Horse {n}" for n in range(1, 13))
+    state.apply(state.game.keeper, PostCard("Twelve", horses, tuple("" for _ in horses)))
+    for seat in range(10):
+        horse = horses[0] if shared and seat == 1 else horses[seat]
+        state.apply(seat, Pick(horse, "win"))
+    assert len(state.view(None)["card"]["unselected"]) == unselected
+
+
+def test_rulebook_example_markers_1_to_12() -> None:
+    """'In a 12-player game, markers 1 through 12 determine each player's board
+    position'; they stay the same in a later race with fewer horses."""
+    state = make(*[f"P{i}" for i in range(1, 13)])
+    picks = {seat: ("Ace", "show") for seat in range(12)}
+    run_race(state, picks, {"Bolt": 1, "Comet": 2, "Ace": 3})
+    small = {"Ace": "2-1", "Bolt": "3-1"}
+    run_race(state, picks, {"Ace": 1, "Bolt": 2}, field=small)
+    board = state.view(None)["board"]
+    assert [m["marker"] for m in board] == list(range(1, 13))
+    assert [m["name"] for m in board] == [f"P{i}" for i in range(1, 13)]

@@ -325,12 +325,14 @@ class DerbyCastState(State):
         """Everything at a Derby Cast table is open: the board, the picks as announced.
         A drawn race replay's finish stays unseen until it is official."""
         card = None
+        picked = {p.horse for p in self.picks.values() if p is not None}
         if self.race is not None:
             card = {
                 "race": self.race.name,
                 "horses": list(self.race.horses),
                 "odds": ["" if r.odds is None else str(r.odds) for r in self.race.runners],
                 "scratched": list(self.scratched),
+                "unselected": [h for h in self.race.horses if h not in picked],
             }
         return {
             "you": None if player is None or player >= len(self.points) else player + 1,

@@ -28,6 +28,8 @@ def card_table(view: JSON) -> Table:
     for number, (horse, odds) in enumerate(zip(card["horses"], card["odds"], strict=True), 1):
         shown = f"[strike]{horse}[/strike] scratched" if horse in card["scratched"] else horse
         table.add_row(str(number), shown, odds or "?", ", ".join(pickers.get(horse, [])))
+    if view["picks"]:
+        table.caption = f"{len(card['unselected'])} horse(s) unselected"
     return table
 
 
