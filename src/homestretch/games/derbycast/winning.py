@@ -65,5 +65,5 @@ def decide(
         return _split(_leaders(points, finished), tie, "reached the Official Finish")
     if set_races is not None and races_run >= set_races:
         everyone = range(len(points))
-        return _split(_leaders(points, everyone), tie, f"most points after {set_races} races")
+        return _split(_leaders(points, everyone), tie, "most points after the set number of races")
     return Decision()
