@@ -25,6 +25,8 @@ def test_bidding_opens_at_the_auctioneers_left_at_the_opening_bid(driver: Make) 
     s = driver(4).state
     assert s.auctioneer == 2 and s.to_act() == [3]
     assert s.lot.horse == 2 and s.lot.min_bid == s.game.content.cards[2].opening_bid
+    # "I have $50.00, do I hear $100.00...?": #2 opens at one fifty, the next bid is two.
+    assert Bid(1) in s.legal_actions(3) and Bid(2) in s.legal_actions(3)
     with pytest.raises(IllegalAction, match="at least 1"):
         s.apply(3, Bid(0))
 

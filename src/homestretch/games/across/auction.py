@@ -78,6 +78,13 @@ def why_bid_illegal(lot: Lot, seat: int, bid: Bid, cash: list[int], syndicates: 
     return None
 
 
+def can_bid(lot: Lot, seat: int, cash: list[int], syndicates: bool) -> bool:
+    """Whether ``seat`` has any bid at all (checked before building the menu)."""
+    if cash[seat] >= lot.min_bid:
+        return True
+    return bool(syndicates and bid_options(lot, seat, cash, syndicates))
+
+
 def bid_options(lot: Lot, seat: int, cash: list[int], syndicates: bool) -> list[Bid]:
     """The menu: the smallest bid and a few raises, alone or (first amount only) with
     each possible partner."""
@@ -156,7 +163,7 @@ def find_bidder(state: AcrossState, seat: int) -> None:
         candidate = state.neighbour(seat, k)
         if not lot.may_bid(candidate):
             continue
-        if bid_options(lot, candidate, state.cash, syndicates(state)):
+        if can_bid(lot, candidate, state.cash, syndicates(state)):
             lot.turn = candidate
             return
         lot.out.add(candidate)

@@ -261,15 +261,19 @@ def resume_saved(saved: SavedGame, store: Store) -> None:
     config = dict(saved.config)
     seats = list(config.get("seats", ["sensible"] * int(config["players"])))
     game = AcrossGame.from_config(config)
-    dice: DiceSource = SeededDice(saved.seed if saved.seed is not None else new_seed())
+    seeded = saved.dice == "seeded" and saved.seed is not None
+    dice: DiceSource = SeededDice(saved.seed if seeded and saved.seed is not None else 0)
     state = game.new_initial_state()
     for event in saved.events:
-        if state.is_chance_node() and saved.dice == "seeded":
+        if state.is_chance_node() and seeded:
             dice.resolve(state.chance_node())  # keep the generator in step with the log
         state.apply_event(event)
-    if saved.dice != "seeded":
-        source, _, _ = dice_source(None, "ask" if saved.dice == "asked" else None, None)
-        dice = source
+    if saved.dice == "asked":
+        dice, _, _ = dice_source(None, "ask", None)
+    elif not seeded:
+        # A dice script cannot go on past its end: the rest of the game is seeded.
+        dice, seed, kind = dice_source(None, None, None)
+        announce_seed(seed, kind, OutputFormat.text)
     state_ref: list[State] = [state]
     agents = _agents(
         seats,

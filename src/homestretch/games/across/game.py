@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from homestretch.core.errors import HomestretchError
@@ -79,7 +80,7 @@ class AcrossGame(Game):
             "content_dir": self.content_dir,
         }
 
-    @property
+    @cached_property
     def seat_names(self) -> tuple[str, ...]:
         return self.names or tuple(f"Player {i + 1}" for i in range(self.players))
 

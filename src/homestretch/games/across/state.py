@@ -211,7 +211,9 @@ class AcrossState(State):
 
     def _set_track(self, name: str) -> None:
         self.track = self.g.content.track(name)
-        self.say(f"The Trackmaster selects {self.track.name} ({self.track.city})")
+        track = self.track
+        self.say(f"The Trackmaster selects {track.name} ({track.city})")
+        self.say(f"Handicap and Auction News: {track.conditions} Best pick: #{track.best_pick}.")
         auction.start(self)
 
     def _end_meet(self) -> None:
