@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +46,7 @@ class Horse:
     colour: str
     value: int
 
-    @property
+    @cached_property
     def card(self) -> str:
         """The lease card's id (kept apart from the horse so a hidden hand never leaks)."""
         return f"lease:horse-{self.number:02d}"
@@ -59,7 +59,7 @@ class Business:
     role: str
     value: int
 
-    @property
+    @cached_property
     def card(self) -> str:
         return f"lease:{self.id}"
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from homestretch.core.protocol import JSON
 from homestretch.games.totopoly.flow import Ask
+from homestretch.games.totopoly.training import square_of
 
 if TYPE_CHECKING:
     from homestretch.games.totopoly.state import TotopolyState
@@ -34,29 +35,34 @@ def card_json(state: TotopolyState, card: str) -> JSON:
 
 def build_view(state: TotopolyState, player: int | None) -> JSON:
     pending = state.pending
-    players = []
-    for seat in range(state.n):
-        players.append(
-            {
-                "seat": seat,
-                "name": state.names[seat],
-                "cash": state.cash[seat],
-                "member": seat in state.members,
-                "cards": dict(state.held[seat]),
-                "kept": [
-                    {"id": c, "special": state.c.reports[c].special}
-                    for c, h in sorted(state.specials.items())
-                    if h == seat
-                ],
-                "hand_size": sum(
-                    1 for c, w in state.where.items() if w == "hand" and state.holder[c] == seat
-                ),
-                "businesses": [
-                    b.id for b in state.c.businesses.values() if state.owner(b.card) == seat
-                ],
-                "nominated": state.nominated.get(seat),
-            }
-        )
+    owned: dict[str, int] = {}
+    hand_sizes = [0] * state.n
+    for card, where in state.where.items():
+        if where == "owned":
+            owned[card] = state.holder[card]
+        elif where == "hand":
+            hand_sizes[state.holder[card]] += 1
+    kept: list[list[JSON]] = [[] for _ in range(state.n)]
+    for card, holder in sorted(state.specials.items()):
+        kept[holder].append({"id": card, "special": state.c.reports[card].special})
+    businesses: list[list[str]] = [[] for _ in range(state.n)]
+    for business in state.c.businesses.values():
+        if business.card in owned:
+            businesses[owned[business.card]].append(business.id)
+    players = [
+        {
+            "seat": seat,
+            "name": state.names[seat],
+            "cash": state.cash[seat],
+            "member": seat in state.members,
+            "cards": dict(state.held[seat]),
+            "kept": kept[seat],
+            "hand_size": hand_sizes[seat],
+            "businesses": businesses[seat],
+            "nominated": state.nominated.get(seat),
+        }
+        for seat in range(state.n)
+    ]
     horses = []
     for number, horse in state.c.horses.items():
         status = state.status.get(number, "withdrawn")
@@ -65,11 +71,9 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
             "name": horse.name,
             "colour": horse.colour,
             "status": status,
-            "owner": state.horse_owner(number),
+            "owner": owned.get(horse.card),
         }
         if status == "training" and state.progress.get(number):
-            from homestretch.games.totopoly.training import square_of
-
             entry["square"] = square_of(state, number)
         if number in state.pos:
             entry["length"], track = state.pos[number]
