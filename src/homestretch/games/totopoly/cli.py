@@ -30,7 +30,7 @@ from homestretch.core.chance import DiceSource, SeededDice
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.core.referee import Agent, play
-from homestretch.games.totopoly.actions import ALL_ACTIONS
+from homestretch.games.totopoly.actions import ALL_ACTIONS, Bet
 from homestretch.games.totopoly.bots import SensibleBot
 from homestretch.games.totopoly.content import COLOURS, load_content
 from homestretch.games.totopoly.render import course_picture, show_view
@@ -73,6 +73,8 @@ class HotSeat:
         show_view(console, view, self.content)
 
 
+LONG_LIST = 20
+SHOWN_STAKE = 5
 OPEN_AMOUNTS = {"bid": "bid GUINEAS", "bet": "bet HORSE POUNDS", "offer": "offer POUNDS"}
 
 
@@ -111,6 +113,9 @@ class Person:
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         self.seat.show(player, view)
+        if len(legal) > LONG_LIST:
+            # Many horses times many stakes: list one stake a horse; any can be typed.
+            legal = [a for a in legal if not isinstance(a, Bet) or a.pounds == SHOWN_STAKE]
         for number, action in enumerate(legal, start=1):
             console.print(f"  [bold]{number:>3}[/bold]  {action}")
         kinds = sorted({a.kind for a in legal if a.kind in OPEN_AMOUNTS})

@@ -94,6 +94,57 @@ def course_picture(view: JSON, content: Content) -> Text:
     return text
 
 
+RING_CODE = {
+    "stables": "ST",
+    "vet": "VT",
+    "pay": "£",
+    "club_fee": "CF",
+    "club_offer": "CO",
+    "colour_card": "C+",
+    "white_card": "W+",
+    "return_box": "BX",
+}
+RING_ROW = 16
+
+
+def ring_picture(view: JSON, content: Content) -> Text:
+    """The training ring as rows of squares, with the horses standing on them."""
+    on: dict[int, list[JSON]] = {}
+    for horse in view["horses"]:
+        if "square" in horse:
+            on.setdefault(horse["square"], []).append(horse)
+    text = Text()
+    for start in range(0, content.ring_size, RING_ROW):
+        squares = range(start, min(start + RING_ROW, content.ring_size))
+        text.append(" ".join(f"{n:>4}" for n in squares) + "\n", style="dim")
+        codes = []
+        for n in squares:
+            square = content.ring.get(n)
+            code = "" if square is None else RING_CODE[square.effect]
+            if square is not None and square.effect == "pay":
+                code += str(square.amount)
+            codes.append(f"{code or '.':>4}")
+        text.append(" ".join(codes) + "\n")
+        depth = max((len(on.get(n, [])) for n in squares), default=0)
+        for level in range(depth):
+            for n in squares:
+                here = on.get(n, [])
+                if level < len(here):
+                    horse = here[level]
+                    text.append(f"{horse['number']:>4}", style=STYLE[horse["colour"]])
+                else:
+                    text.append("    ")
+                text.append(" ")
+            text.append("\n")
+    boxes = ", ".join(f"{h}:{sq}" for h, sq in sorted(content.boxes.items()))
+    text.append(
+        "ST stables  VT vet  £ pay  CF club fee  CO may join the club  C+ colour card  "
+        f"W+ white card  BX back to the box; boxes open onto squares {boxes}\n",
+        style="dim",
+    )
+    return text
+
+
 def show_view(console: Console, view: JSON, content: Content) -> None:
     names = [p["name"] for p in view["players"]]
     console.rule(f"Totopoly - {view['phase']}")
@@ -110,6 +161,8 @@ def show_view(console: Console, view: JSON, content: Content) -> None:
         "over",
     ):
         console.print(horses_table(view, names))
+    if view["phase"] == "training":
+        console.print(ring_picture(view, content))
     if view["phase"] in ("tote", "race", "over"):
         console.print(course_picture(view, content))
     if "lot" in view:
