@@ -41,6 +41,8 @@ TICKETS_A_RACE = 3
 VALUE_SHARE = 0.8
 """A ticket is worth buying when its expected return is this share of its price: the
 pools pay back all but the Winners Circle, and unbacked windows are re-dealt."""
+RECEIPTS_SHARE = 2.0
+"""What an unsold horse is expected to fetch, as a multiple of its opening bid."""
 BOT_RACES = 3000
 """Handicapper races behind the bot's figures (enough to rank horses; kept quick)."""
 
@@ -84,6 +86,11 @@ class SensibleBot:
         races_left = 8 - max(view["race"] - 1, 0)
         bins = view["bins"]
         final = win * bins["win8"] + place * bins["place8"] + show * bins["show8"]
+        if view["phase"] == "auction":
+            # Each unsold horse's receipts will put about a fifth of its price in each bin.
+            cards = load_content().cards
+            unsold = sum(cards[h].opening_bid for h in HORSES if str(h) not in view["owners"])
+            final += (win + place + show) * unsold * RECEIPTS_SHARE / 5
         return races_left * win * self._handle(view) / 7 + final
 
     # --- the auction and offers -------------------------------------------------------
