@@ -315,6 +315,7 @@ class DerbyCastState(State):
             "marker": seat + 1,
             "name": entrant.name,
             "members": list(entrant.members),
+            "team": entrant.is_team,
             "bot": entrant.bot,
             "points": self.points[seat],
             "official_finish": reached_finish(self.points[seat]),

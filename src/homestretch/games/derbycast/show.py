@@ -70,7 +70,7 @@ def board_table(board: list[JSON]) -> Table:
         if row["official_finish"]:
             track += " OFFICIAL FINISH"
         who = row["name"] + (" (computer)" if row["bot"] else "")
-        if len(row["members"]) > 1:
+        if row["team"]:
             who += " [team]"
         table.add_row(str(row["marker"]), who, str(row["points"]), track)
     return table
