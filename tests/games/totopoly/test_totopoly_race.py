@@ -10,10 +10,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+import pytest
+
+from homestretch.core.errors import HomestretchError
 from homestretch.games.totopoly import racecourse
 from homestretch.games.totopoly.actions import ChangeTrack, Colour, PlaySpecial, UseThrow
 from homestretch.games.totopoly.content import COLOUR_CODES, Course, load_content
-from homestretch.games.totopoly.state import TotopolyState
+from homestretch.games.totopoly.state import TotopolyState, check_rules
 
 Table = Callable[..., TotopolyState]
 
@@ -258,3 +261,39 @@ def test_race_goes_on_while_fewer_than_three_qualify(table: Table) -> None:
     state.pos[4] = (5, 0)
     state.held[0]["white"] = 1
     assert not racecourse.race_over(state)
+
+
+def test_colour_move_on_carries_past_the_post_by_default(table: Table, run) -> None:
+    state = table(horses={1: 0})
+    on_course(state, course("." * 17 + "K."), {1: (16, 1)})
+    run(racecourse.move(state, 1, 2))
+    assert state.finish == [1]
+
+
+def test_house_rule_an_inexact_move_on_is_lost(table: Table, run) -> None:
+    state = table(horses={1: 0})
+    state.rules = check_rules({"move_on_past_post": "lost"})
+    on_course(state, course("." * 17 + "K."), {1: (16, 1)})
+    run(racecourse.move(state, 1, 2))
+    assert state.finish == [] and state.pos[1] == (18, 0)
+
+
+def test_house_rule_white_card_judged_at_the_post(table: Table) -> None:
+    state = table(players=2, horses={1: 0, 2: 1, 3: 1, 4: 1})
+    state.rules = check_rules({"white_card_judged": "post"})
+    on_course(state, course(PLAIN), {1: (60, 1)})
+    state.held[0]["white"] = 1
+    racecourse.past_the_post(state, 1)
+    state.held[0]["white"] = 0  # thrown in later: too late under this rule
+    for horse in (2, 3, 4):
+        state.pos[horse] = (60, 0)
+        racecourse.past_the_post(state, horse)
+    assert racecourse.race_over(state)
+    assert state.placings == [2, 3, 4] and state.disqualified == [1]
+
+
+def test_unknown_house_rules_are_refused() -> None:
+    with pytest.raises(HomestretchError, match="unknown rule"):
+        check_rules({"fast": "yes"})
+    with pytest.raises(HomestretchError, match="finishes or lost"):
+        check_rules({"move_on_past_post": "maybe"})

@@ -15,7 +15,10 @@ def _make(config: JSON) -> Game:
 def _harness_configs() -> list[JSON]:
     long_games: list[JSON] = [{"players": n} for n in range(2, 7)]
     short_games: list[JSON] = [{"players": n, "short": True} for n in range(2, 7)]
-    return long_games + short_games
+    house_rules: list[JSON] = [
+        {"players": 4, "rules": {"move_on_past_post": "lost", "white_card_judged": "post"}}
+    ]
+    return long_games + short_games + house_rules
 
 
 def _sensible(game: Game, seat: int, seed: int) -> Agent:

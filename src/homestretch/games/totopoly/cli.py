@@ -46,6 +46,14 @@ app = typer.Typer(
 ShortOption = Annotated[
     bool, typer.Option("--short", help="the short game: no blue horses, no Tote, £100 entry")
 ]
+RuleOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        help="a house rule where the rulebook reads two ways, NAME=VALUE (repeatable): "
+        "move_on_past_post=finishes|lost, white_card_judged=end|post",
+    ),
+]
 ContentOption = Annotated[
     Path | None,
     typer.Option("--content", help="a content folder (board and cards; default: ours)"),
@@ -135,6 +143,16 @@ class Person:
             console.print(f"[red]{reason}[/red]")
 
 
+def parse_rules(given: list[str] | None) -> dict[str, str]:
+    rules: dict[str, str] = {}
+    for item in given or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise HomestretchError(f"--rule {item!r}: write NAME=VALUE")
+        rules[name.strip()] = value.strip()
+    return rules
+
+
 def _agents(game: TotopolyGame, state: State, seed: int) -> dict[int, Agent]:
     people = [s for s in range(game.players) if s not in game.computer]
     seat = HotSeat(game.content_folder, len(people))
@@ -199,6 +217,7 @@ def play_command(
     dice: DiceOption = None,
     dice_file: DiceFileOption = None,
     content: ContentOption = None,
+    rule: RuleOption = None,
     fmt: FormatOption = OutputFormat.text,
     db: DbOption = None,
 ) -> None:
@@ -217,6 +236,7 @@ def play_command(
         short=short,
         content=str(content) if content else None,
         computer=list(range(len(names) - bots, len(names))),
+        rules=parse_rules(rule),
     )
     source, used_seed, kind = dice_source(seed, dice, dice_file)
     announce_seed(used_seed, kind, fmt)
@@ -268,12 +288,18 @@ def simulate_command(
     short: ShortOption = False,
     seed: SeedOption = None,
     content: ContentOption = None,
+    rule: RuleOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Computer players play many games: win rates by colour and by advantage cards."""
     if n < 1:
         raise HomestretchError("-n must be at least 1")
-    game = TotopolyGame(players, short=short, content=str(content) if content else None)
+    game = TotopolyGame(
+        players,
+        short=short,
+        content=str(content) if content else None,
+        rules=parse_rules(rule),
+    )
     used = seed if seed is not None else new_seed()
     announce_seed(used, "seeded", fmt)
     with progress_bar(n, "playing Totopoly") as bar:

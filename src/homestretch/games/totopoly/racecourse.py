@@ -228,8 +228,13 @@ def move(state: TotopolyState, horse: int, face: int) -> Flow[None]:
 
 def move_on(state: TotopolyState, horse: int, lengths: int) -> None:
     """A move the square's own instruction gives (colour or "go on"): no further
-    instruction is obeyed where it ends; it may carry the horse past the post (T9)."""
+    instruction is obeyed where it ends. By our ruling T9 it may carry the horse past
+    the post; with the rule ``move_on_past_post = lost`` only an exact one does."""
     length, track = state.pos[horse]
+    exact_only = state.rules["move_on_past_post"] == "lost"
+    if length + lengths > finish_line(state) and exact_only:
+        state.say(f"No. {horse} cannot go on past the post by an inexact move")
+        return
     if length + lengths >= finish_line(state):
         past_the_post(state, horse)
         return
@@ -312,6 +317,8 @@ def past_the_post(state: TotopolyState, horse: int) -> None:
     state.status[horse] = "finished"
     del state.pos[horse]
     state.finish.append(horse)
+    if state.held[owner_of(state, horse)]["white"]:
+        state.white_at_post.add(horse)
     state.say(f"No. {horse} passes the winning post ({len(state.finish)})")
 
 
@@ -319,10 +326,14 @@ def race_over(state: TotopolyState) -> bool:
     """Three horses home whose owners hold no white card, or no horse left running.
 
     White cards may be thrown in until the end of the race, so a horse home early is
-    judged when the race ends (ruling T10)."""
+    judged when the race ends (ruling T10); with the rule ``white_card_judged = post``
+    it is judged as it passes the post."""
     if state.race_done:
         return True
-    qualified = [h for h in state.finish if state.held[owner_of(state, h)]["white"] == 0]
+    if state.rules["white_card_judged"] == "post":
+        qualified = [h for h in state.finish if h not in state.white_at_post]
+    else:
+        qualified = [h for h in state.finish if state.held[owner_of(state, h)]["white"] == 0]
     running = any(s in ON_COURSE for s in state.status.values())
     if len(qualified) < 3 and running:
         return False

@@ -22,6 +22,24 @@ DENOMINATIONS = {50: 10, 25: 6, 5: 8, 1: 10}
 """The banker's float for each player: ten £50, six £25, eight £5 and ten £1."""
 BANK = -2
 """Payee meaning the bank (the prize fund)."""
+RULE_CHOICES: dict[str, tuple[str, ...]] = {
+    "move_on_past_post": ("finishes", "lost"),
+    "white_card_judged": ("end", "post"),
+}
+"""House-rule options where the rulebook reads two ways; the first is our ruling
+(docs/rulings/totopoly.md T9 and T10)."""
+DEFAULT_RULES = {name: choices[0] for name, choices in RULE_CHOICES.items()}
+
+
+def check_rules(rules: dict[str, str]) -> dict[str, str]:
+    """The full rule set with defaults, or a clear error naming the bad option."""
+    for name, value in rules.items():
+        if name not in RULE_CHOICES:
+            raise HomestretchError(f"unknown rule {name!r} (known: {', '.join(RULE_CHOICES)})")
+        if value not in RULE_CHOICES[name]:
+            choices = " or ".join(RULE_CHOICES[name])
+            raise HomestretchError(f"rule {name} must be {choices}, not {value!r}")
+    return {**DEFAULT_RULES, **rules}
 
 
 class TotopolyGame(Game):
@@ -39,6 +57,7 @@ class TotopolyGame(Game):
         banker: int = 0,
         auctioneer: int = 1,
         computer: list[int] | None = None,
+        rules: dict[str, str] | None = None,
     ) -> None:
         if not self.min_players <= players <= self.max_players:
             raise HomestretchError(f"Totopoly is for 2 to 6 players, not {players}")
@@ -53,6 +72,7 @@ class TotopolyGame(Game):
         self.content_folder = content
         self.banker = banker
         self.auctioneer = auctioneer
+        self.rules = check_rules(rules or {})
         self.computer = sorted(computer or [])
         """Seats the computer plays (so a saved game resumes with the same players)."""
         if any(not 0 <= seat < players for seat in self.computer):
@@ -68,6 +88,7 @@ class TotopolyGame(Game):
             "banker": self.banker,
             "auctioneer": self.auctioneer,
             "computer": self.computer,
+            "rules": self.rules,
         }
 
     @classmethod
@@ -80,6 +101,7 @@ class TotopolyGame(Game):
             banker=int(config.get("banker", 0)),
             auctioneer=int(config.get("auctioneer", 1)),
             computer=[int(x) for x in config.get("computer", [])],
+            rules={str(k): str(v) for k, v in config.get("rules", {}).items()},
         )
 
     def new_initial_state(self) -> TotopolyState:
@@ -133,6 +155,8 @@ class TotopolyState(State):
         self.deck_under: dict[str, list[str]] = {d: [] for d in c.decks}
         self.phase = "deal"
         self.news: list[str] = []
+        self.rules = game.rules
+        self.white_at_post: set[int] = set()
         self.race_done = False
         self.last_throw = 0
         self.placings: list[int] = []
