@@ -268,7 +268,10 @@ def test_a_drawn_race_replay_announces_its_scratches_after_the_picks() -> None:
     index = next(i for i, race in enumerate(library) if race.scratched)
     state.apply_chance((index,))
     scratched = library[index].scratched[0]
-    assert state.view(0)["card"]["scratched"] == []
+    card = state.view(0)["card"]
+    assert card["scratched"] == []
+    # The board shows its odds like any other horse's: nothing hints at the scratch.
+    assert card["odds"][card["horses"].index(scratched)] != ""
     state.apply(0, Pick(scratched, "win"))
     other = next(h for h in library[index].horses if h != scratched)
     state.apply(1, Pick(other, "show"))
