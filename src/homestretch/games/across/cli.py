@@ -28,14 +28,16 @@ from homestretch.cli.common import (
 from homestretch.core.actions import Action
 from homestretch.core.chance import DiceSource, SeededDice
 from homestretch.core.errors import HomestretchError
-from homestretch.core.protocol import JSON, State, replay
+from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.core.referee import Agent
+from homestretch.core.referee import play as play_to_end
 from homestretch.games.across import actions as act
 from homestretch.games.across.bots import SensibleBot
 from homestretch.games.across.content import HORSES, horse_class, load_content
 from homestretch.games.across.game import AcrossGame
 from homestretch.games.across.handicapper import simulate_track
 from homestretch.games.across.render import full_view, players_table
+from homestretch.games.across.state import AcrossState
 from homestretch.store.db import SavedGame, Store
 
 app = typer.Typer(no_args_is_help=True, help="Across the Board (MPH).")
@@ -89,30 +91,43 @@ def parse_command(text: str) -> Action:
 
 HELP = (
     "commands: bet H | dd H1 H2 | bid N [with SEAT] | pass | done | accept (a) | reject (r) | "
-    "yes | no | loan H N | repay H | sell H to SEAT for N | lend SEAT N | payback SEAT N | track NAME"
+    "yes | no | loan H N | repay H | sell H to SEAT for N | lend SEAT N | payback SEAT N | "
+    "track NAME"
 )
+
+
+def describe_offer(view: JSON) -> str:
+    offer = view["offer"]
+    who, amount, horse = view["names"][offer["from"]], offer["amount"], offer["horse"]
+    if offer["kind"] == "syndicate":
+        return (
+            f"{who} asks you into a syndicate to bid {amount} for #{horse} "
+            f"(your share {amount // 2}): yes or no?"
+        )
+    if offer["kind"] == "horse":
+        return f"{who} offers you #{horse} for {amount} fifties: yes or no?"
+    return f"{who} offers to lend you {amount} fifties: yes or no?"
 
 
 class Human:
     """A person in hot-seat play: sees the tables, picks from a menu or types a command."""
 
-    def __init__(self, name: str, state_ref: list[State], content_dir: str | None) -> None:
+    def __init__(self, name: str, state: AcrossState, content_dir: str | None) -> None:
         self.name = name
-        self._state = state_ref
+        self._state = state
         self._content = load_content(content_dir)
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         console.rule(f"{self.name}: {view['phase']}")
         console.print(full_view(view, self._content))
         if view["phase"] == "race":
+            rolled = view["race_card"]["rolled"]
             console.print(
-                f"[bold]You rolled #{view['race_card']['rolled']}[/bold]: accept it (one X) or reject it (half an X and roll again)?"
+                f"[bold]You rolled #{rolled}[/bold]: accept it (one X) "
+                "or reject it (half an X and roll again)?"
             )
         elif view["offer"] is not None:
-            offer = view["offer"]
-            console.print(
-                f"[bold]{view['names'][offer['from']]} offers you a {offer['kind']} deal[/bold] ({offer['amount']} fifties, horse #{offer['horse']})"
-            )
+            console.print(f"[bold]{describe_offer(view)}[/bold]")
         if len(legal) <= MENU_MAX:
             for number, action in enumerate(legal, start=1):
                 console.print(f"  [bold]{number:>3}[/bold]  {action}")
@@ -127,7 +142,7 @@ class Human:
             except HomestretchError as exc:
                 console.print(f"[red]{exc}[/red]  {HELP}")
                 continue
-            reason = self._state[0].why_illegal(player, action)
+            reason = self._state.why_illegal(player, action)
             if reason is None:
                 return action
             console.print(f"[red]{reason}[/red]")
@@ -143,28 +158,26 @@ def make_bot(kind: str, seed: int) -> Agent:
 
 # --- running a saved game -------------------------------------------------------------
 def _run(
-    state: State,
+    state: AcrossState,
     dice: DiceSource,
     agents: dict[int, Agent],
     store: Store,
     game_id: int,
     quiet: bool,
 ) -> None:
-    """Play on to the end, saving every event as it happens."""
-    shown = len(getattr(state, "news", []))
-    while not state.is_over():
-        if state.is_chance_node():
-            state.apply_chance(dice.resolve(state.chance_node()))
-        else:
-            player = state.to_act()[0]
-            action = agents[player].choose(player, state.view(player), state.legal_actions(player))
-            state.apply(player, action)
-        store.append(game_id, [state.events[-1]])
-        news = getattr(state, "news", [])
+    """Play on to the end, saving every event as it happens and calling the news."""
+    shown = len(state.news)
+
+    def after(_: State, event: Event) -> None:
+        nonlocal shown
+        store.append(game_id, [event])
         if not quiet:
-            for line in news[shown:]:
-                console.print(f"[dim]{line}[/dim]" if line[:4] not in ("Race", "Meet") else line)
-        shown = len(news)
+            for line in state.news[shown:]:
+                headline = line.startswith(("Race", "Meet", "After"))
+                console.print(line if headline else f"[dim]{line}[/dim]")
+        shown = len(state.news)
+
+    play_to_end(state, dice, agents, after_event=after)
 
 
 def _summary(state: State) -> str:
@@ -184,10 +197,10 @@ def _finish(state: State, store: Store, game_id: int, fmt: OutputFormat) -> None
 
 
 def _agents(
-    seats: list[str], names: list[str], state_ref: list[State], seed: int, content: str | None
+    seats: list[str], names: list[str], state: AcrossState, seed: int, content: str | None
 ) -> dict[int, Agent]:
     return {
-        seat: Human(names[seat], state_ref, content)
+        seat: Human(names[seat], state, content)
         if kind == "human"
         else make_bot(kind, seed * 101 + seat)
         for seat, kind in enumerate(seats)
@@ -248,12 +261,12 @@ def play(
     store = open_store(db)
     config = {**game.config(), "seats": seats}
     game_id = store.create("across", config, used_seed, kind, label=f"{len(names)} players")
-    state_ref: list[State] = [game.new_initial_state()]
-    agents = _agents(seats, names, state_ref, used_seed or 0, game.content_dir)
+    state = game.new_initial_state()
+    agents = _agents(seats, names, state, used_seed or 0, game.content_dir)
     if people:
         console.print(f"Saved as game {game_id}: resume it with `homestretch resume {game_id}`.")
-    _run(state_ref[0], source, agents, store, game_id, quiet or fmt is OutputFormat.json)
-    _finish(state_ref[0], store, game_id, fmt)
+    _run(state, source, agents, store, game_id, quiet or fmt is OutputFormat.json)
+    _finish(state, store, game_id, fmt)
 
 
 def resume_saved(saved: SavedGame, store: Store) -> None:
@@ -274,11 +287,10 @@ def resume_saved(saved: SavedGame, store: Store) -> None:
         # A dice script cannot go on past its end: the rest of the game is seeded.
         dice, seed, kind = dice_source(None, None, None)
         announce_seed(seed, kind, OutputFormat.text)
-    state_ref: list[State] = [state]
     agents = _agents(
         seats,
         list(game.seat_names),
-        state_ref,
+        state,
         (saved.seed or 0) + len(saved.events),
         game.content_dir,
     )
