@@ -230,3 +230,16 @@ def test_a_simulated_game_resumes_with_the_same_races(tmp_path: Path) -> None:
     shown = json.loads(cli("replay", str(saved.id), "--db", str(db), "-f", "json"))
     expected = [f"{simulated_race(seed)[0]} (simulated, seed {seed})" for seed in (8, 9)]
     assert [race["name"] for race in shown["history"]] == expected
+
+
+def test_a_resumed_replays_game_draws_the_races_it_would_have_drawn(tmp_path: Path) -> None:
+    args = ["--players", "Ann,Bob", "--source", "replays", "--seed", "21", "--races", "2"]
+    args += ["--tie", "dead-heat"]
+    whole = _play_json(tmp_path / "a.sqlite", *args, input="win 1\nwin 2\nshow 3\nshow 4\n")
+    db = tmp_path / "b.sqlite"
+    stopped = runner.invoke(app, ["derbycast", "play", "--db", str(db), *args], input="win 1\n")
+    assert stopped.exit_code != 0
+    (saved,) = Store(db).saved_games()
+    cli("resume", str(saved.id), "--db", str(db), input="win 2\nshow 3\nshow 4\n")
+    shown = json.loads(cli("replay", str(saved.id), "--db", str(db), "-f", "json"))
+    assert shown["history"] == whole["history"]
