@@ -2,8 +2,7 @@
 
 ``RecordKeeper`` posts whole races in order (from a results file or the Top of the
 Stretch engine); ``ManualKeeper`` asks a person for the field, the scratches and the
-official result. Both only post; the game
-state verifies every posting.
+official result. Both only post; the game state verifies every posting.
 """
 
 from __future__ import annotations
