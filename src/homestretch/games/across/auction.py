@@ -70,6 +70,8 @@ def why_bid_illegal(lot: Lot, seat: int, bid: Bid, cash: list[int], syndicates: 
             return f"there is no other player {bid.partner}"
         if bid.partner in lot.excluded:
             return f"player {bid.partner} may not bid for this horse"
+        if bid.partner in lot.bidders:
+            return f"player {bid.partner} already holds the high bid"
         if seat in lot.proposed:
             return "you have already proposed a syndicate for this horse"
     for member, pay in shares(bid.amount, members).items():
