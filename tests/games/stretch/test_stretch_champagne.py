@@ -22,11 +22,12 @@ RACE_PACE = [4]
 POSITION = [2, 4, 5, 5, 1, 3, 3, 4, 4, 3, 1, 1]  # totals 6, 10, 4, 7, 7, 2
 FACTORS = [3, 2]  # red 3: Speed; white 2: Ride too
 SPEED = [3, 4, 4, 5, 3, 3, 4, 4, 2, 4, 6, 6]  # totals 7, 9, 6, 8, 6, 12
+PHOTO = [4, 4, 2, 3]  # Super Saver and Discreetly Mine tie on 88: 8 + 5 + 1 beats 5 + 6 + 1
 
 
 def run() -> RaceState:
     game = RaceGame(load_race("2009-champagne-stakes"), "full")
-    dice = ScriptedDice(ODDS + BREAK + SETUP + RACE_PACE + POSITION + FACTORS + SPEED)
+    dice = ScriptedDice(ODDS + BREAK + SETUP + RACE_PACE + POSITION + FACTORS + SPEED + PHOTO)
     state = play(game.new_initial_state(), dice, {})
     assert isinstance(state, RaceState) and dice.remaining == 0
     return state
@@ -63,17 +64,18 @@ def test_stretch_worked_by_hand() -> None:
     assert data["race_factor"] == "speed" and data["ride_applies"] is True
     # Speed rating + Ride: Super Saver 1+1, Discreetly Mine 1+1, Dublin 0+1
     assert column(state, "factor_adj") == [2, 0, 0, 2, 1, 0]
-    # chart 4 x APR + 8 + roll offset (7: 0, 9: +4, 6: -2, 8: +2, 12: +11), then factor
-    assert column(state, "final_speed") == [82, 76, 70, 80, 79, 83]
-    assert column(state, "finish") == [2, 5, 6, 3, 4, 1]
+    # chart 50 + 2 x APR + roll offset (7: 0, 9: +5, 6: -2, 8: +2, 12: +13), then factor
+    assert column(state, "final_speed") == [88, 87, 80, 88, 85, 95]
+    assert column(state, "photo_total") == [14, None, None, 12, None, None]
+    assert column(state, "finish") == [2, 4, 6, 3, 5, 1]
     assert column(state, "odds") == ["8-5", "13-1", "10-1", "7-2", "5-2", "5-1"]
     winner = data["entries"][5]["payoffs"]
     assert winner == {"win": 12.0, "place": 7.0, "show": 4.5}
     assert data["entries"][0]["payoffs"] == {"win": None, "place": 3.6, "show": 2.8}
     assert data["entries"][3]["payoffs"] == {"win": None, "place": None, "show": 3.75}
-    # a mile at figure 100 is 1:35.20 and each point 0.18 s: 83 runs 1:38.26
-    assert data["final_time"] == "1:38.26"
-    assert data["entries"][0]["beaten_lengths"] == 0.9
+    # a mile at figure 100 is 1:35.84 and each point 0.14 s: 95 runs 1:36.54
+    assert data["final_time"] == "1:36.54"
+    assert data["entries"][0]["beaten_lengths"] == 4.9  # 7 points x 0.14 s / 0.2 s
 
 
 def test_race_call_describes_each_segment_in_lengths() -> None:
@@ -95,9 +97,9 @@ def test_dice_typed_in_at_the_table_and_from_a_file(tmp_path: Path) -> None:
 
     from homestretch.cli.main import app
 
-    faces = ODDS + BREAK + SETUP + RACE_PACE + POSITION + FACTORS + SPEED
+    faces = ODDS + BREAK + SETUP + RACE_PACE + POSITION + FACTORS + SPEED + PHOTO
     rolls, index = [], 0
-    for count in [2] * 18 + [1] + [2] * 13:
+    for count in [2] * 18 + [1] + [2] * 15:
         rolls.append(" ".join(str(f) for f in faces[index : index + count]))
         index += count
     typed = CliRunner().invoke(
@@ -138,4 +140,4 @@ def test_dice_typed_in_at_the_table_and_from_a_file(tmp_path: Path) -> None:
     )
     scripted = json.loads(result.stdout)
     assert scripted["dice"] == faces
-    assert [e["finish"] for e in scripted["entries"]] == [2, 5, 6, 3, 4, 1]
+    assert [e["finish"] for e in scripted["entries"]] == [2, 4, 6, 3, 5, 1]

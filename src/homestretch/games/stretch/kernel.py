@@ -1,0 +1,300 @@
+"""Vectorized race kernels: many races of one field at once, on the same chart files.
+
+The reference engine (engine.py) is written for clarity and produces the scoresheet; the
+kernels run the same rules on NumPy arrays for heavy simulation. They draw dice in bulk
+from a NumPy generator, so they agree with the engine in distribution, not race by race
+(tests/games/stretch/test_stretch_kernel.py checks that).
+
+Two equivalences keep the kernels simple without changing any probability:
+- every horse rolls a photo total, but it is only read when Final Speed Figures tie, as
+  in the engine, where only tied horses roll;
+- a race with several disqualifications (under 1% of races) is settled by the engine's
+  own ``_move_down``, one race at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from homestretch.games.stretch.charts import FORMS, ODDS_CLASSES, ChartSet, Pace
+from homestretch.games.stretch.finish import _move_down
+from homestretch.games.stretch.race import Race
+
+PACES: tuple[Pace, ...] = ("slow", "normal", "fast")
+FACTORS = ("class", "speed", "trip")
+TROUBLE_CODES = {"out": 0, "none": 1, "check-points": 2, "check-dq": 3, "dq": 4}
+PHOTO_SPAN = 64  # composite key: figure * 64 + photo total (photo totals stay below 64)
+MAX_POINTS = 80  # race points never reach this on any sane chart set
+
+IntArray = NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class ChartArrays:
+    """The chart set as lookup arrays, indexed by rating and dice total."""
+
+    pace_scenario: IntArray  # [sum of top-two Pace 0-18, roll 0-12] -> pace index
+    pace_effects_quick: IntArray  # [Pace 0-9, pace index]
+    form_adj: IntArray  # [form 0-4, roll]
+    form_trouble: NDArray[np.bool_]
+    trouble: IntArray  # [roll] -> trouble code
+    factor_of_red: IntArray  # [die 1-6] -> factor index
+    ride_of_white: NDArray[np.bool_]
+    final_speed: IntArray  # [APR 0-29, roll]
+    break_points: IntArray  # [Pace, roll]
+    pace_setup: IntArray  # [Pace, roll]
+    race_pace: IntArray  # [total, die 1-6] -> pace index
+    pace_effects_full: IntArray  # [points, pace index]
+    position: IntArray  # [form, roll]
+    power: IntArray  # [form, roll]
+    position_trouble: NDArray[np.bool_]
+    odds_value: NDArray[np.float64]  # [class 0-5, red die] -> odds to one
+    odds_class_shift: IntArray  # [red, white] -> -1, 0 or +1 charts
+
+    @classmethod
+    def from_charts(cls, charts: ChartSet) -> ChartArrays:
+        rolls = range(2, 13)
+        scenario = np.ones((19, 13), dtype=np.int64)
+        for (total, roll), reading in charts.pace_scenario.items():
+            scenario[total, roll] = PACES.index(reading)
+        effects_quick = np.zeros((10, 3), dtype=np.int64)
+        for (rating, pace_name), value in charts.pace_effects_quick.items():
+            effects_quick[rating, PACES.index(pace_name)] = value
+        form_adj = np.zeros((5, 13), dtype=np.int64)
+        form_trouble = np.zeros((5, 13), dtype=bool)
+        position = np.zeros((5, 13), dtype=np.int64)
+        power = np.zeros((5, 13), dtype=np.int64)
+        position_trouble = np.zeros((5, 13), dtype=bool)
+        for f, form in enumerate(FORMS):
+            for roll in rolls:
+                form_adj[f, roll], form_trouble[f, roll] = charts.form_quick[(form, roll)]
+                pos, pw, flag = charts.race_position[(form, roll)]
+                position[f, roll], power[f, roll], position_trouble[f, roll] = pos, pw, flag
+        trouble = np.zeros(13, dtype=np.int64)
+        for roll, result in charts.trouble.items():
+            trouble[roll] = TROUBLE_CODES[result]
+        factor_of_red = np.zeros(7, dtype=np.int64)
+        ride_of_white = np.zeros(7, dtype=bool)
+        for die, (factor, ride) in charts.race_factors.items():
+            factor_of_red[die] = FACTORS.index(factor)
+            ride_of_white[die] = ride
+        final_speed = np.zeros((30, 13), dtype=np.int64)
+        break_points = np.zeros((10, 13), dtype=np.int64)
+        setup = np.zeros((10, 13), dtype=np.int64)
+        for (apr, roll), figure in charts.final_speed.items():
+            final_speed[apr, roll] = figure
+        for (rating, roll), points in charts.break_points.items():
+            break_points[rating, roll] = points
+        for (rating, roll), change in charts.pace_setup.items():
+            setup[rating, roll] = change
+        race_pace = np.ones((2 * MAX_POINTS + 1, 7), dtype=np.int64)
+        effects_full = np.zeros((MAX_POINTS + 1, 3), dtype=np.int64)
+        for total in range(2 * MAX_POINTS + 1):
+            row = charts.race_pace_row(total)
+            race_pace[total, 1:] = [PACES.index(p) for p in row]
+        for points in range(MAX_POINTS + 1):
+            for p, reading in enumerate(PACES):
+                effects_full[points, p] = charts.pace_effect_full(points, reading)
+        odds_value = np.zeros((len(ODDS_CLASSES), 7))
+        for (cls_name, red), odds in charts.odds_chart.items():
+            odds_value[ODDS_CLASSES.index(cls_name), red] = float(odds.value)
+        shift = np.zeros((7, 7), dtype=np.int64)
+        for die in range(1, 7):
+            shift[die, die] = 1 if die <= 3 else -1
+        return cls(
+            scenario,
+            effects_quick,
+            form_adj,
+            form_trouble,
+            trouble,
+            factor_of_red,
+            ride_of_white,
+            final_speed,
+            break_points,
+            setup,
+            race_pace,
+            effects_full,
+            position,
+            power,
+            position_trouble,
+            odds_value,
+            shift,
+        )
+
+
+@dataclass(frozen=True)
+class FieldArrays:
+    """One field's ratings as arrays over horses (post order)."""
+
+    start_apr: IntArray
+    pace: IntArray
+    form: IntArray
+    factors: IntArray  # [factor index, horse]
+    ride: IntArray
+    wire: IntArray
+    trouble: IntArray
+    odds_class: IntArray
+    top_two_pace: int
+
+    @classmethod
+    def from_race(cls, race: Race, charts: ChartSet) -> FieldArrays:
+        from homestretch.games.stretch.odds_payoffs import odds_classes
+
+        horses = [r.horse for r in race.runners]
+        jockeys = [r.jockey for r in race.runners]
+        aprs = [r.start_apr for r in race.runners]
+        return cls(
+            start_apr=np.array(aprs),
+            pace=np.array([h.pace for h in horses]),
+            form=np.array([FORMS.index(h.form) for h in horses]),
+            factors=np.array([[h.factor(f) for h in horses] for f in FACTORS]),
+            ride=np.array([j.ride for j in jockeys]),
+            wire=np.array([h.wire for h in horses]),
+            trouble=np.array([j.trouble for j in jockeys]),
+            odds_class=np.array([ODDS_CLASSES.index(c) for c in odds_classes(aprs, charts)]),
+            top_two_pace=int(sum(sorted((h.pace for h in horses), reverse=True)[:2])),
+        )
+
+
+@dataclass
+class Batch:
+    """What a batch of races produced, one row per race, one column per horse."""
+
+    finish: IntArray  # 1 = winner (ties equal), 0 = out of the race
+    final_speed: IntArray  # meaningless where out
+    out: NDArray[np.bool_]
+    disqualified: NDArray[np.bool_]
+    pace: IntArray  # per race: 0 slow, 1 normal, 2 fast
+    factor: IntArray  # per race
+    odds: NDArray[np.float64] | None  # generated odds to one, if asked for
+
+
+def _two_dice(rng: np.random.Generator, shape: tuple[int, ...]) -> IntArray:
+    dice = rng.integers(1, 7, size=(2, *shape), dtype=np.int64)
+    return dice[0] + dice[1]
+
+
+def _trouble(
+    rng: np.random.Generator,
+    table: IntArray,
+    flagged: NDArray[np.bool_],
+    jockey: IntArray,
+    adjust: IntArray,
+) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+    """The Trouble chart for flagged horses: returns (out, disqualified); adjusts APR."""
+    code = np.where(flagged, table[_two_dice(rng, flagged.shape)], TROUBLE_CODES["none"])
+    test = _two_dice(rng, flagged.shape) > jockey  # the jockey fails his Trouble test
+    adjust -= 2 * ((code == TROUBLE_CODES["check-points"]) & test)
+    out = code == TROUBLE_CODES["out"]
+    dq = (code == TROUBLE_CODES["dq"]) | ((code == TROUBLE_CODES["check-dq"]) & test)
+    return out, dq
+
+
+def simulate(
+    field: FieldArrays,
+    tables: ChartArrays,
+    mode: str,
+    races: int,
+    rng: np.random.Generator,
+    furlongs: float,
+    with_odds: bool = False,
+) -> Batch:
+    """Run ``races`` races of one field by the Quickplay or Fullplay rules."""
+    n, h = races, len(field.start_apr)
+    odds = _generate_odds(field, tables, rng, n) if with_odds else None
+    adjust = np.zeros((n, h), dtype=np.int64)
+    if mode == "quick":
+        pace = tables.pace_scenario[field.top_two_pace, _two_dice(rng, (n,))]
+        adjust += tables.pace_effects_quick[field.pace[None, :], pace[:, None]]
+        form_roll = _two_dice(rng, (n, h))
+        adjust += tables.form_adj[field.form, form_roll]
+        flagged = tables.form_trouble[field.form, form_roll]
+    else:
+        points = tables.break_points[field.pace, _two_dice(rng, (n, h))]
+        if furlongs >= 8:
+            points = points + tables.pace_setup[field.pace, _two_dice(rng, (n, h))]
+        top_two = -np.partition(-points, 1, axis=1)[:, :2].sum(axis=1)
+        die = rng.integers(1, 7, size=n)
+        pace = tables.race_pace[np.clip(top_two, 0, 2 * MAX_POINTS), die]
+        adjust += tables.pace_effects_full[np.clip(points, 0, MAX_POINTS), pace[:, None]]
+        roll = _two_dice(rng, (n, h))
+        adjust += tables.power[field.form, roll]
+        flagged = tables.position_trouble[field.form, roll]
+    out, dq = _trouble(rng, tables.trouble, flagged, field.trouble[None, :], adjust)
+
+    red, white = rng.integers(1, 7, size=(2, n))
+    factor = tables.factor_of_red[red]
+    factor_adj = field.factors[factor] + np.where(
+        tables.ride_of_white[white][:, None], field.ride[None, :], 0
+    )
+    final_apr = np.clip(field.start_apr[None, :] + adjust, 0, 29)
+    speed = tables.final_speed[final_apr, _two_dice(rng, (n, h))] + factor_adj
+    photo = _two_dice(rng, (n, h)) + field.wire + field.ride
+    key = np.where(out, np.iinfo(np.int64).min, speed * PHOTO_SPAN + photo)
+    finish = 1 + (key[:, None, :] > key[:, :, None]).sum(axis=2)
+    finish[out] = 0
+    dq &= ~out
+    _disqualify(finish, key, dq, rng)
+    return Batch(finish, speed, out, dq, pace, factor, odds)
+
+
+def _generate_odds(
+    field: FieldArrays, tables: ChartArrays, rng: np.random.Generator, n: int
+) -> NDArray[np.float64]:
+    h = len(field.start_apr)
+    red, white = rng.integers(1, 7, size=(2, n, h))
+    chart = np.clip(
+        field.odds_class[None, :] + tables.odds_class_shift[red, white], 0, len(ODDS_CLASSES) - 1
+    )
+    return tables.odds_value[chart, red]
+
+
+def _disqualify(
+    finish: IntArray, key: IntArray, dq: NDArray[np.bool_], rng: np.random.Generator
+) -> None:
+    """Move disqualified horses down a die's worth of horses that finished behind them."""
+    count = dq.sum(axis=1)
+    if not count.any():
+        return
+    die = rng.integers(1, 7, size=dq.shape)
+    single = np.flatnonzero(count == 1)
+    if single.size:
+        rows = single
+        horse = dq[rows].argmax(axis=1)
+        own = key[rows, horse][:, None]
+        behind = (key[rows] < own) & (finish[rows] > 0)
+        # key of the d-th horse behind (counting dead-heat groups whole): the d-th
+        # largest key among those behind, or the smallest if fewer are behind
+        behind_keys = np.where(behind, key[rows], np.iinfo(np.int64).min)
+        ordered = -np.sort(-behind_keys, axis=1)
+        n_behind = behind.sum(axis=1)
+        pick = np.minimum(die[rows, horse], n_behind) - 1
+        moving = n_behind > 0
+        threshold = ordered[np.arange(rows.size), np.maximum(pick, 0)][:, None]
+        passed = behind & (key[rows] >= threshold) & moving[:, None]
+        finish[rows] -= passed
+        ahead = ((key[rows] > own) & (finish[rows] > 0)).sum(axis=1)
+        new_place = 1 + ahead + passed.sum(axis=1)
+        finish[rows, horse] = np.where(moving, new_place, finish[rows, horse])
+    for row in np.flatnonzero(count > 1):
+        _disqualify_one_race(finish[row], key[row], dq[row], die[row])
+
+
+def _disqualify_one_race(
+    finish: IntArray, key: IntArray, dq: NDArray[np.bool_], die: IntArray
+) -> None:
+    running = [i for i in range(len(finish)) if finish[i] > 0]
+    groups: dict[int, list[int]] = {}
+    for i in running:
+        groups.setdefault(int(finish[i]), []).append(i)
+    order = [groups[place] for place in sorted(groups)]
+    for i in sorted((i for i in running if dq[i]), key=lambda i: finish[i]):
+        order = _move_down(order, i, int(die[i]))
+    place = 1
+    for group in order:
+        for i in group:
+            finish[i] = place
+        place += len(group)
