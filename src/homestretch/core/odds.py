@@ -47,6 +47,12 @@ class Odds:
             return cls(Fraction(decimal.group(1)))
         raise HomestretchError(f"cannot read odds {text!r} (write them like 7-2, 7/2, 3.5 or even)")
 
+    @classmethod
+    def from_float(cls, value: float) -> Odds:
+        """The nearest odds a tote board would show: to a tenth below 10-1, whole above."""
+        step = Fraction(1, 10) if value < 10 else Fraction(1)
+        return cls(max(step, round(Fraction(value) / step) * step))
+
     @property
     def implied_probability(self) -> float:
         """The chance of winning these odds imply: 1 / (odds + 1)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -19,13 +19,17 @@ from homestretch.cli.common import (
     console,
     dice_source,
     echo_json,
+    new_seed,
     open_store,
+    progress_bar,
 )
 from homestretch.core.errors import HomestretchError
+from homestretch.core.odds import Odds
 from homestretch.core.protocol import replay
 from homestretch.core.referee import play
 from homestretch.games.stretch.apr import starting_apr
 from homestretch.games.stretch.cards import load_card_set
+from homestretch.games.stretch.charts import load_chart_set
 from homestretch.games.stretch.engine import Mode, RaceGame, RaceState
 from homestretch.games.stretch.race import CONDITIONS, bundled_races, load_race
 from homestretch.games.stretch.render import show_race
@@ -252,3 +256,248 @@ def new(
     output.write_text("\n".join(lines) + "\n", encoding="utf-8")
     console.print(table)
     console.print(f"wrote {output}; run it with: homestretch stretch run {output}")
+
+
+PlotOption = Annotated[Path | None, typer.Option("--plot", help="draw a picture (PNG or SVG)")]
+
+
+@app.command()
+def simulate(
+    race: Annotated[str, typer.Argument(help="a race file (TOML) or a bundled race's name")],
+    runs: Annotated[int, typer.Option("-n", "--runs", min=1, help="how many races")] = 100_000,
+    mode: ModeOption = "quick",
+    seed: SeedOption = None,
+    charts: ChartsOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Run a race many times on the fast kernel: win, place and show chances."""
+    from homestretch.games.stretch.analysis import monte_carlo
+
+    loaded = load_race(race)
+    chart_set = load_chart_set(charts)
+    used_seed = seed if seed is not None else new_seed()
+    announce_seed(used_seed, "seeded", fmt)
+    with progress_bar(runs, "simulating") as bar:
+        chances = monte_carlo(
+            loaded,
+            chart_set,
+            _mode(mode),
+            runs,
+            used_seed,
+            lambda n: bar.advance(bar.task_ids[0], n),
+        )
+    if fmt is OutputFormat.json:
+        echo_json(
+            {
+                "race": loaded.name,
+                "mode": mode,
+                "seed": used_seed,
+                "runs": runs,
+                "entries": [
+                    {
+                        "post": c.post,
+                        "horse": c.horse,
+                        "win": c.win,
+                        "place": c.place,
+                        "show": c.show,
+                        "mean_final_speed": c.mean_final_speed,
+                    }
+                    for c in chances
+                ],
+            }
+        )
+        return
+    table = Table(
+        "PP",
+        "Horse",
+        "APR",
+        "Win",
+        "Place",
+        "Show",
+        "Mean speed",
+        title=f"{loaded.name}: {runs:,} races ({mode})",
+        title_justify="left",
+    )
+    for c, runner in zip(chances, loaded.runners, strict=True):
+        table.add_row(
+            str(c.post),
+            c.horse,
+            str(runner.start_apr),
+            f"{c.win:.1%}",
+            f"{c.place:.1%}",
+            f"{c.show:.1%}",
+            f"{c.mean_final_speed:.1f}",
+        )
+    console.print(table)
+
+
+@app.command()
+def odds(
+    race: Annotated[str, typer.Argument(help="a race file (TOML) or a bundled race's name")],
+    mode: ModeOption = "quick",
+    runs: Annotated[int, typer.Option("-n", "--runs", min=1000, help="races to run")] = 400_000,
+    seed: SeedOption = None,
+    charts: ChartsOption = None,
+    plot: PlotOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Each horse's chance to win, place and show, fair odds beside the odds offered."""
+    from homestretch.games.stretch.analysis import chart_odds_range, monte_carlo
+
+    loaded = load_race(race)
+    chart_set = load_chart_set(charts)
+    used_seed = seed if seed is not None else new_seed()
+    announce_seed(used_seed, "seeded", fmt)
+    with progress_bar(runs, "simulating") as bar:
+        chances = monte_carlo(
+            loaded,
+            chart_set,
+            _mode(mode),
+            runs,
+            used_seed,
+            lambda n: bar.advance(bar.task_ids[0], n),
+        )
+    ranges = chart_odds_range(loaded, chart_set)
+    entries: list[dict[str, Any]] = []
+    for c, runner, (short, middle, long) in zip(chances, loaded.runners, ranges, strict=True):
+        fair = c.fair_odds
+        offered = Odds.parse(runner.real_odds) if runner.real_odds else None
+        # an overlay: the odds on offer (real, or the chart's middle reading) pay more
+        # than the horse's chance is worth
+        overlay = fair is not None and (offered or middle).value > fair.value
+        entries.append(
+            {
+                "post": c.post,
+                "horse": c.horse,
+                "win": c.win,
+                "place": c.place,
+                "show": c.show,
+                "win_interval": list(c.win_interval),
+                "fair_odds": None if fair is None else str(fair),
+                "real_odds": None if offered is None else str(offered),
+                "chart_odds": f"{short} to {long}",
+                "overlay": overlay,
+            }
+        )
+    if plot is not None:
+        from homestretch.games.stretch.plot import probability_bars
+
+        probability_bars(
+            f"{loaded.name} ({mode}play)",
+            [c.horse for c in chances],
+            [c.win for c in chances],
+            [c.place for c in chances],
+            [c.show for c in chances],
+            plot,
+        )
+    if fmt is OutputFormat.json:
+        echo_json(
+            {
+                "race": loaded.name,
+                "mode": mode,
+                "method": "monte-carlo",
+                "runs": runs,
+                "seed": used_seed,
+                "entries": entries,
+            }
+        )
+        return
+    table = Table(
+        "PP",
+        "Horse",
+        "Win",
+        "95% interval",
+        "Place",
+        "Show",
+        "Fair odds",
+        "Chart odds",
+        "Real odds",
+        "",
+        title=f"{loaded.name}: chances by Monte Carlo, {runs:,} races ({mode})",
+        title_justify="left",
+    )
+    for e in entries:
+        low, high = e["win_interval"]
+        table.add_row(
+            str(e["post"]),
+            e["horse"],
+            f"{e['win']:.1%}",
+            f"{low:.1%}-{high:.1%}",
+            f"{e['place']:.1%}",
+            f"{e['show']:.1%}",
+            e["fair_odds"] or "-",
+            e["chart_odds"],
+            e["real_odds"] or "",
+            "[green]overlay[/green]" if e["overlay"] else "",
+        )
+    console.print(table)
+
+
+@app.command()
+def calibrate(
+    fields: Annotated[
+        int, typer.Option("-n", "--fields", min=10, help="fields in the corpus")
+    ] = 400,
+    races: Annotated[int, typer.Option("--races", min=50, help="races per field")] = 500,
+    seed: Annotated[int, typer.Option(help="seed for the corpus and the dice")] = 1,
+    charts: ChartsOption = None,
+    plot: PlotOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Run the calibration study: every figure beside its real-racing band."""
+    from homestretch.games.stretch.calibrate import ODDS_BANDS, TARGETS, run_study
+
+    with progress_bar(fields, "running the corpus") as bar:
+        report = run_study(
+            fields,
+            races,
+            seed,
+            load_chart_set(charts),
+            progress=lambda n: bar.advance(bar.task_ids[0], n),
+        )
+    if plot is not None:
+        from homestretch.games.stretch.plot import calibration_plot
+
+        calibration_plot(report, plot)
+    if fmt is OutputFormat.json:
+        echo_json(report)
+        return
+    figures = report["figures"]
+    assert isinstance(figures, dict)
+    table = Table(
+        "figure",
+        "simulated",
+        "real racing",
+        "",
+        title=f"Calibration: {report['races']:,} races",
+        title_justify="left",
+    )
+    for name, (low, high) in TARGETS.items():
+        value = figures[name]
+        ok = value is not None and low <= value <= high
+        table.add_row(
+            name,
+            "-" if value is None else f"{value:.3f}",
+            f"{low:.2f}-{high:.2f}",
+            "[green]in band[/green]" if ok else "[red]outside[/red]",
+        )
+    for name, _, _, band in ODDS_BANDS:
+        value = figures["win_rate_by_odds"][name]
+        ok = band is not None and value is not None and band[0] <= value <= band[1]
+        table.add_row(
+            f"win rate at {name}",
+            "-" if value is None else f"{value:.3f}",
+            "" if band is None else f"{band[0]:.3f}-{band[1]:.3f}",
+            "[green]in band[/green]" if ok else "[red]outside[/red]",
+        )
+    for name in ("out_of_race_rate", "disqualification_rate"):
+        table.add_row(name, f"{figures[name]:.4f}", "fatal injuries 0.0013 per start", "")
+    console.print(table)
+    console.print(
+        f"ratings monotonic: {figures['apr_monotonic']}; front-runners win "
+        f"{figures['front_runner_win_rate_slow_pace']} in slow paces vs "
+        f"{figures['front_runner_win_rate_normal_pace']} in normal; closers "
+        f"{figures['closer_win_rate_fast_pace']} in fast vs "
+        f"{figures['closer_win_rate_normal_pace']}; speed-figure spread A "
+        f"{figures['form_a_speed_sd']:.2f} vs E {figures['form_e_speed_sd']:.2f}"
+    )

@@ -40,6 +40,65 @@ def running_lines(state: RaceState, path: Path) -> None:
     axes.set_title(f"{state.race.name} - {state.race.distance} - running lines")
     axes.grid(alpha=0.3)
     axes.legend(fontsize="small", loc="best")
+    _save(figure, path)
+
+
+def probability_bars(
+    title: str,
+    horses: list[str],
+    win: list[float],
+    place: list[float],
+    show: list[float],
+    path: Path,
+) -> None:
+    """Win, place and show chances side by side, one group of bars per horse."""
+    figure, axes = plt.subplots(figsize=(max(6, len(horses) * 0.9), 4.5))
+    xs = range(len(horses))
+    for offset, (name, values) in zip(
+        (-0.27, 0, 0.27), (("win", win), ("place", place), ("show", show)), strict=True
+    ):
+        axes.bar([x + offset for x in xs], values, width=0.27, label=name)
+    axes.set_xticks(list(xs), horses, rotation=30, ha="right")
+    axes.set_ylabel("chance")
+    axes.set_title(title)
+    axes.legend()
+    axes.grid(axis="y", alpha=0.3)
+    _save(figure, path)
+
+
+def calibration_plot(report: dict[str, object], path: Path) -> None:
+    """Simulated win rate by odds band beside the real-racing band, and the margins."""
+    from homestretch.games.stretch.calibrate import ODDS_BANDS
+
+    figures = report["figures"]
+    assert isinstance(figures, dict)
+    by_odds = figures["win_rate_by_odds"]
+    figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.8))
+    names = [name for name, *_ in ODDS_BANDS]
+    xs = range(len(names))
+    for x, (_, _, _, band) in zip(xs, ODDS_BANDS, strict=True):
+        if band:
+            left.plot([x, x], band, color="grey", linewidth=8, alpha=0.35)
+    left.plot(
+        list(xs),
+        [by_odds[n] if by_odds[n] is not None else float("nan") for n in names],
+        "o-",
+        label="simulated",
+    )
+    left.plot([], [], color="grey", linewidth=8, alpha=0.35, label="real racing")
+    left.set_xticks(list(xs), names, rotation=40, ha="right")
+    left.set_ylabel("win rate")
+    left.set_title("Win rate by post-time odds")
+    left.legend()
+    gaps = figures["win_rate_by_apr_gap"]
+    right.bar(list(gaps), list(gaps.values()))
+    right.set_xlabel("points below the field's top Adjusted Power Rating")
+    right.set_ylabel("win rate")
+    right.set_title("Ratings mean what they say")
+    _save(figure, path)
+
+
+def _save(figure: plt.Figure, path: Path) -> None:
     figure.tight_layout()
     try:
         figure.savefig(path)
