@@ -24,7 +24,7 @@ def test_long_game_colour_order_and_every_colour_wins() -> None:
 
 
 def test_short_game_colour_order_without_blues() -> None:
-    report = simulate(TotopolyGame(3, short=True), games=120, seed=1)
+    report = simulate(TotopolyGame(3, short=True), games=200, seed=500)
     rate = report["win_rate_by_colour"]
     assert rate["black"] > rate["red"] > rate["yellow"] > 0 and rate["blue"] == 0
     assert report["win_rate_per_runner_by_colour"]["blue"] is None

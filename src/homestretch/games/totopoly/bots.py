@@ -42,6 +42,8 @@ WORTH = {"black": 1.5, "red": 1.2, "yellow": 0.9, "blue": 0.6}
 RESERVE = 120
 """Cash kept back for fees and entrance money."""
 LOOKAHEAD = 6
+LATE = 40
+"""From this length on, white cards go in at every chance."""
 
 
 class SensibleBot:
@@ -96,7 +98,7 @@ class SensibleBot:
         if UseThrow in kinds:
             return self._use_throw(view, legal)
         if Colour in kinds:
-            return self._colour(legal)
+            return self._colour(view, legal)
         if PlaySpecial in kinds:
             return next(a for a in legal if isinstance(a, PlaySpecial) and a.yes)
         if ChangeTrack in kinds:
@@ -187,9 +189,20 @@ class SensibleBot:
             return max(others, key=lambda a: self._landing_score(view, a.horse, face))
         return options[0]
 
-    def _colour(self, legal: list[Action]) -> Action:
-        choices = [a.choice for a in legal if isinstance(a, Colour)]
-        for preferred in ("card+white", "white", "card", "advantage"):
+    def _colour(self, view: JSON, legal: list[Action]) -> Action:
+        """Keep the advantage for the nominated horse early on; otherwise, or once the
+        finish nears, throw white cards in (one still held at the end disqualifies)."""
+        choices = {a.choice for a in legal if isinstance(a, Colour)}
+        me = view["players"][self.seat]
+        number = int(view["prompt"].split()[1])
+        horse = next(h for h in view["horses"] if h["number"] == number)
+        late = horse.get("length", 0) >= LATE
+        spare = me["nominated"] != number or me["cards"]["white"] > 1 or late
+        if "white" in choices and spare:
+            return Colour("white")
+        if "card+white" in choices and spare:
+            return Colour("card+white")
+        for preferred in ("advantage", "card"):
             if preferred in choices:
                 return Colour(preferred)
         return Colour("stand")
