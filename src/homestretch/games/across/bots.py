@@ -48,10 +48,12 @@ BOT_RACES = 3000
 
 
 @cache
-def track_chances(track: str | None) -> dict[int, tuple[float, float, float]]:
+def track_chances(
+    track: str | None, content_dir: str | None = None
+) -> dict[int, tuple[float, float, float]]:
     """(win, place, show) per horse on ``track``; the dice alone if it is unknown."""
     try:
-        report = simulate_track(load_content().track(track or ""), BOT_RACES, seed=1)
+        report = simulate_track(load_content(content_dir).track(track or ""), BOT_RACES, seed=1)
     except ContentError:
         ways = {h: 6 - abs(7 - h) for h in HORSES}
         return {h: (w / 36, w / 36, w / 36) for h, w in ways.items()}
@@ -82,13 +84,13 @@ class SensibleBot:
 
     def _horse_value(self, horse: int, view: JSON) -> float:
         """Expected fifties to the owner from now to the end of the meet."""
-        win, place, show = track_chances(view["track"])[horse]
+        win, place, show = track_chances(view["track"], view["content"])[horse]
         races_left = 8 - max(view["race"] - 1, 0)
         bins = view["bins"]
         final = win * bins["win8"] + place * bins["place8"] + show * bins["show8"]
         if view["phase"] == "auction":
             # Each unsold horse's receipts will put about a fifth of its price in each bin.
-            cards = load_content().cards
+            cards = load_content(view["content"]).cards
             unsold = sum(cards[h].opening_bid for h in HORSES if str(h) not in view["owners"])
             final += (win + place + show) * unsold * RECEIPTS_SHARE / 5
         return races_left * win * self._handle(view) / 7 + final
@@ -129,7 +131,7 @@ class SensibleBot:
         dd = [a for a in legal if isinstance(a, DailyDouble)]
         my_doubles = sum(1 for t in view["daily_double"] if t[0] == seat)
         if dd and my_doubles < 2 and cash > 20:
-            chances = track_chances(view["track"])
+            chances = track_chances(view["track"], view["content"])
             top = sorted(dd, key=lambda a: -chances[a.first][0] * chances[a.second][0])[:3]
             return self._rng.choice(top)
         # "Players should bet on at least three horses per race for the best odds."
@@ -144,7 +146,7 @@ class SensibleBot:
 
     def _ticket_value(self, seat: int, horse: int, view: JSON) -> float:
         """What one more $150 ticket on ``horse`` should bring back, in fifties."""
-        win, place, show = track_chances(view["track"])[horse]
+        win, place, show = track_chances(view["track"], view["content"])[horse]
         handle = self._handle(view)
         backers = 1 + sum(1 for t in view["tickets"] if t[1] == horse)
         value = (4 * win + place + show) * handle / 7 / backers

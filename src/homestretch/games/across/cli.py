@@ -36,7 +36,7 @@ from homestretch.games.across.bots import SensibleBot
 from homestretch.games.across.content import HORSES, horse_class, load_content
 from homestretch.games.across.game import AcrossGame
 from homestretch.games.across.handicapper import simulate_track
-from homestretch.games.across.render import full_view, players_table
+from homestretch.games.across.render import full_view, players_table, track_card
 from homestretch.games.across.state import AcrossState
 from homestretch.store.db import SavedGame, Store
 
@@ -175,6 +175,10 @@ def _run(
             for line in state.news[shown:]:
                 headline = line.startswith(("Race", "Meet", "After"))
                 console.print(line if headline else f"[dim]{line}[/dim]")
+                if " WIN #" in line:  # a race just ended: show its finished card
+                    card = track_card(state.view(None), state.g.content)
+                    if card is not None:
+                        console.print(card)
         shown = len(state.news)
 
     play_to_end(state, dice, agents, after_event=after)

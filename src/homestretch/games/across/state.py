@@ -322,6 +322,7 @@ class AcrossState(State):
                 "auctioneer": self.auctioneer,
             },
             "track": self.track.key if self.track else None,
+            "content": self.g.content_dir,
             "cash": list(self.cash),
             "bins": dict(self.bins),
             "daily_double_bin": self.dd_bin,
