@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from homestretch.games.across.content import load_content
 from homestretch.games.across.race import DECIDE, FIRST, SECOND, Race
 
@@ -131,3 +134,27 @@ def test_a_wasted_turn_passes_the_dice(driver: Callable[..., Any]) -> None:
     d.race([6])
     assert s.race.roller == s.neighbour(roller)
     assert s.race.rolls == 6
+
+
+@given(st.lists(st.tuples(st.integers(2, 12), st.booleans(), st.integers(2, 12)), max_size=400))
+def test_any_rolls_and_choices_keep_the_card_honest(turns: list[tuple[int, bool, int]]) -> None:
+    race = fresh()
+    start = dict(race.progress)
+    for first, reject, second in turns:
+        if race.over:
+            break
+        before = dict(race.progress)
+        if race.first_roll(first):
+            if reject:
+                race.reject()
+                if not race.over:
+                    race.second_roll(second)
+            else:
+                race.accept()
+        gained = sum(race.progress.values()) - sum(before.values())
+        assert gained in (0, 1, 2, 3)  # nothing, half, full, or half and full
+    assert all(race.progress[h] >= start[h] for h in race.progress)
+    assert len(set(race.finish)) == len(race.finish) <= 3
+    for horse in race.finish:
+        assert race.progress[horse] >= race.need[horse]
+    assert race.over == (len(race.finish) == 3)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from homestretch.games.across.totalizator import deal, settle, split
 
@@ -113,3 +115,38 @@ def test_payoff_option_what_a_ticket_on_the_winner_collects(
 def test_split_keeps_every_fifty() -> None:
     paid, odd = split(10, [0, 1, 1])
     assert paid == Counter({0: 3, 1: 6}) and odd == 1
+
+
+@given(
+    windows=st.lists(st.integers(0, 30), min_size=7, max_size=7),
+    tickets=st.lists(st.tuples(st.integers(0, 6), st.integers(2, 12)), max_size=25),
+    finish=st.permutations(list(range(2, 13))).map(lambda p: tuple(p[:3])),
+    owners=st.sampled_from([(0,), (1, 2), (3,)]),
+    mode=st.sampled_from(["exclusive", "across"]),
+)
+def test_every_fifty_in_the_windows_is_paid_or_carried(
+    windows: list[int],
+    tickets: list[tuple[int, int]],
+    finish: tuple[int, int, int],
+    owners: tuple[int, ...],
+    mode: str,
+) -> None:
+    total = sum(windows)
+    out = settle(list(windows), tickets, finish, owners, mode)
+    assert sum(out.paid.values()) + out.carry == total
+    assert out.carry >= 0 and all(v >= 0 for v in out.paid.values())
+    backed = {h for _, h in tickets}
+    assert out.refunded == (not backed & set(finish))
+    if not out.refunded:
+        # Only owners of the winner and holders of tickets on the first three collect.
+        collectors = set(owners) | {s for s, h in tickets if h in finish}
+        assert set(out.paid) <= collectors
+
+
+@given(amount=st.integers(0, 500), into=st.sets(st.integers(0, 6), min_size=1))
+def test_dealing_keeps_every_fifty_and_fills_low_windows_first(amount: int, into: set[int]) -> None:
+    windows = [0] * 7
+    deal(amount, windows, sorted(into))
+    assert sum(windows) == amount
+    filled = [windows[w] for w in sorted(into)]
+    assert filled == sorted(filled, reverse=True) and max(filled) - min(filled) <= 1
