@@ -269,16 +269,16 @@ def _disqualify(
         # key of the d-th horse behind (counting dead-heat groups whole): the d-th
         # largest key among those behind, or the smallest if fewer are behind
         behind_keys = np.where(behind, key[rows], np.iinfo(np.int64).min)
-        ordered = -np.sort(-behind_keys, axis=1)
+        ordered = np.sort(behind_keys, axis=1)[:, ::-1]  # largest first, non-behind last
         n_behind = behind.sum(axis=1)
-        pick = np.minimum(die[rows, horse], n_behind) - 1
-        moving = n_behind > 0
-        threshold = ordered[np.arange(rows.size), np.maximum(pick, 0)][:, None]
-        passed = behind & (key[rows] >= threshold) & moving[:, None]
+        pick = np.maximum(np.minimum(die[rows, horse], n_behind) - 1, 0)
+        threshold = ordered[np.arange(rows.size), pick][:, None]
+        passed = behind & (key[rows] >= threshold)
         finish[rows] -= passed
-        ahead = ((key[rows] > own) & (finish[rows] > 0)).sum(axis=1)
-        new_place = 1 + ahead + passed.sum(axis=1)
-        finish[rows, horse] = np.where(moving, new_place, finish[rows, horse])
+        # ahead of it now: every finisher at or above its key but itself (it always drops
+        # below a dead-heat partner), and the horses it was moved below
+        ahead = ((key[rows] >= own) & (finish[rows] > 0)).sum(axis=1) - 1
+        finish[rows, horse] = 1 + ahead + passed.sum(axis=1)
     for row in np.flatnonzero(count > 1):
         _disqualify_one_race(finish[row], key[row], dq[row], die[row])
 

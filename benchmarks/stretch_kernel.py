@@ -1,0 +1,83 @@
+"""Top of the Stretch speed: kernel vs reference engine, kernel vs the dice alone.
+
+Prints ratios measured in this one run (never a bare time as a target). Run with
+`.venv/bin/python benchmarks/stretch_kernel.py`. Targets (issue 3): Quickplay at least
+1,000,000 ten-horse races a second on one core and 100 times the reference engine;
+Fullplay at least 300,000 a second.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from homestretch.core.chance import SeededDice
+from homestretch.core.referee import play
+from homestretch.games.stretch.cards import load_card_set
+from homestretch.games.stretch.charts import load_chart_set
+from homestretch.games.stretch.engine import RaceGame
+from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.race import RaceSpec, build_race
+
+KERNEL_RACES = 1_000_000
+ENGINE_RACES = 1_000
+
+
+def ten_horse_field():  # type: ignore[no-untyped-def]
+    cards = load_card_set()
+    horses = [h for h in cards.horses.values() if h.power_dirt is not None][:10]
+    spec = RaceSpec.model_validate(
+        {
+            "name": "Benchmark Stakes",
+            "furlongs": 8,
+            "entries": [{"horse": h, "jockey": "house-b"} for h in horses],
+        }
+    )
+    return build_race(spec, cards)
+
+
+def rate(work, count: int) -> float:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    work()
+    return count / (time.perf_counter() - start)
+
+
+def main() -> None:
+    race = ten_horse_field()
+    charts = load_chart_set()
+    field, tables = FieldArrays.from_race(race, charts), ChartArrays.from_charts(charts)
+    rng = np.random.default_rng(1)
+    batch = 200_000
+
+    def kernel(mode: str) -> None:
+        for _ in range(KERNEL_RACES // batch):
+            simulate(field, tables, mode, batch, rng, race.furlongs)
+
+    def dice_only() -> None:
+        # what the Quickplay rules roll for ten horses: pace, form, factors, speed, photo
+        for _ in range(KERNEL_RACES // batch):
+            rng.integers(1, 7, size=(2, batch, 10 * 3 + 2), dtype=np.int64)
+
+    def engine(mode: str) -> None:
+        game = RaceGame(race, mode)  # type: ignore[arg-type]
+        for seed in range(ENGINE_RACES):
+            play(game.new_initial_state(), SeededDice(seed), {})
+
+    quick = rate(lambda: kernel("quick"), KERNEL_RACES)
+    full = rate(lambda: kernel("full"), KERNEL_RACES)
+    dice = rate(dice_only, KERNEL_RACES)
+    quick_ref = rate(lambda: engine("quick"), ENGINE_RACES)
+    full_ref = rate(lambda: engine("full"), ENGINE_RACES)
+    print(
+        f"Quickplay kernel: {quick:,.0f} ten-horse races/s; {quick / quick_ref:,.0f}x the "
+        f"reference engine; {quick / dice:.2f} of the dice-only limit ({dice:,.0f}/s)"
+    )
+    print(
+        f"Fullplay kernel:  {full:,.0f} ten-horse races/s; {full / full_ref:,.0f}x the "
+        f"reference engine"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+"""The NumPy kernels agree with the reference engine in distribution."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from homestretch.core.chance import SeededDice
+from homestretch.core.referee import play
+from homestretch.games.stretch.charts import load_chart_set
+from homestretch.games.stretch.engine import RaceGame, RaceState
+from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, _disqualify, simulate
+from homestretch.games.stretch.race import load_race
+
+ENGINE_RACES = 1500
+KERNEL_RACES = 200_000
+
+
+@pytest.mark.parametrize("mode", ["quick", "full"])
+def test_kernel_matches_engine_win_and_show_rates(mode: str) -> None:
+    race = load_race("2009-champagne-stakes")
+    charts = load_chart_set()
+    game = RaceGame(race, mode)
+    h = len(race.runners)
+    engine_win, engine_show = np.zeros(h), np.zeros(h)
+    for seed in range(ENGINE_RACES):
+        state = play(game.new_initial_state(), SeededDice(seed), {})
+        assert isinstance(state, RaceState)
+        for i, line in enumerate(state.lines):
+            engine_win[i] += line.finish == 1
+            engine_show[i] += line.finish is not None and line.finish <= 3
+    batch = simulate(
+        FieldArrays.from_race(race, charts),
+        ChartArrays.from_charts(charts),
+        mode,
+        KERNEL_RACES,
+        np.random.default_rng(5),
+        race.furlongs,
+    )
+    kernel_win = (batch.finish == 1).mean(axis=0)
+    kernel_show = ((batch.finish >= 1) & (batch.finish <= 3)).mean(axis=0)
+    for engine, kernel in (
+        (engine_win / ENGINE_RACES, kernel_win),
+        (engine_show / ENGINE_RACES, kernel_show),
+    ):
+        for p_engine, p_kernel in zip(engine, kernel, strict=True):
+            # 4.5 standard errors of the engine's sample: a real difference in rules shows
+            se = math.sqrt(max(p_kernel * (1 - p_kernel), 1e-4) / ENGINE_RACES)
+            assert abs(p_engine - p_kernel) < 4.5 * se, (mode, engine, kernel)
+
+
+def test_vectorized_disqualification_matches_the_engine_rule() -> None:
+    """Single-DQ races take the vectorized path; compare with the engine's _move_down."""
+    rng = np.random.default_rng(3)
+    n, h = 4000, 7
+    key = rng.integers(0, 6, size=(n, h)) * 64 + rng.integers(0, 3, size=(n, h))
+    out = rng.random((n, h)) < 0.1
+    key = np.where(out, np.iinfo(np.int64).min, key)
+    finish = 1 + (key[:, None, :] > key[:, :, None]).sum(axis=2)
+    finish[out] = 0
+    dq = np.zeros((n, h), dtype=bool)
+    dq[np.arange(n), rng.integers(0, h, size=n)] = True
+    dq &= ~out
+    expected = finish.copy()
+    vectorized = finish.copy()
+    dice_rng = np.random.default_rng(9)
+    _disqualify(vectorized, key, dq, dice_rng)
+    die = np.random.default_rng(9).integers(1, 7, size=dq.shape)
+    from homestretch.games.stretch.kernel import _disqualify_one_race
+
+    for row in range(n):
+        if dq[row].any():
+            _disqualify_one_race(expected[row], key[row], dq[row], die[row])
+    assert (vectorized == expected).all()
