@@ -35,12 +35,13 @@ from homestretch.games.totopoly.actions import (
     UseThrow,
 )
 from homestretch.games.totopoly.content import COLOUR_VALUE
+from homestretch.games.totopoly.racecourse import LONG_FEE, SHORT_FEE
 from homestretch.games.totopoly.state import TotopolyGame
 
 WORTH = {"black": 1.5, "red": 1.2, "yellow": 0.9, "blue": 0.6}
 """What a horse is worth to us, as a multiple of its face value, by colour."""
-RESERVE = 120
-"""Cash kept back for fees and entrance money."""
+MARGIN = 60
+"""Cash kept back for training fees, beyond the horses' entrance money."""
 LOOKAHEAD = 6
 LATE = 40
 """From this length on, white cards go in at every chance."""
@@ -49,6 +50,7 @@ LATE = 40
 class SensibleBot:
     def __init__(self, game: TotopolyGame, seat: int, seed: int) -> None:
         self.content = game.content
+        self.fee = SHORT_FEE if game.short else LONG_FEE
         self.seat = seat
         self.rng = random.Random(seed * 7919 + seat)
 
@@ -62,6 +64,12 @@ class SensibleBot:
         colour = self.content.horses[number].colour
         me = view["players"][self.seat]
         return COLOUR_VALUE[colour] * (1 + me["cards"][colour]) - me["cards"]["white"] * 0.5
+
+    def reserve(self, view: JSON, extra_horses: int = 0) -> int:
+        """Money to keep: every horse's entrance fee and a margin for training."""
+        horses = sum(1 for h in view["horses"] if h["owner"] == self.seat)
+        horses += len([c for c in view.get("hand", []) if "horse" in c]) + extra_horses
+        return self.fee * horses + MARGIN
 
     # --- choosing -------------------------------------------------------------------------
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
@@ -79,11 +87,11 @@ class SensibleBot:
             return self._bid(view, legal, cash)
         if Throw in kinds or DrawReport in kinds:
             reports = [a for a in legal if isinstance(a, DrawReport) and a.deck != "vet"]
-            if reports and cash > RESERVE + 50:
+            if reports and cash > self.reserve(view) + 30:
                 return max(reports, key=lambda a: self.horse_rank(view, a.horse))
             return Throw()
         if Join in kinds:
-            return Join(cash > RESERVE + 80)
+            return Join(cash > self.reserve(view) + 60)
         if Sell in kinds or Scratch in kinds:
             return self._sell(legal)
         if Offer in kinds:
@@ -111,7 +119,7 @@ class SensibleBot:
 
     def _discard(self, view: JSON, legal: list[Action], cash: int) -> Action:
         cost = sum(c["value"] for c in view["hand"])
-        if Done() in legal and cash - cost >= RESERVE + 80:
+        if Done() in legal and cash - cost >= self.reserve(view) + 40:
             return Done()
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
@@ -123,7 +131,7 @@ class SensibleBot:
         bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.guineas)
         if lot is None or not bids:
             return Pass()
-        limit = min(self.worth(lot), cash - RESERVE)
+        limit = min(self.worth(lot), cash - self.reserve(view, "horse" in lot))
         if bids[0].guineas <= limit:
             return bids[0]
         return Pass()
@@ -145,7 +153,7 @@ class SensibleBot:
 
     def _offer(self, view: JSON, legal: list[Action], cash: int) -> Action:
         offers = sorted((a for a in legal if isinstance(a, Offer)), key=lambda a: a.pounds)
-        budget = (cash - RESERVE) // 3
+        budget = (cash - self.reserve(view, 1)) // 3
         affordable = [a for a in offers if a.pounds <= budget]
         return affordable[-1] if affordable else offers[0]
 
