@@ -263,7 +263,8 @@ class AcrossState(State):
         if self.g.daily_double and race.number == 2:
             betting.settle_daily_double(self, self.results[-1]["finish"][0], win, paid)
         if race.number == RACES:
-            # The 8th-race bins and the odd fifties go to the owners of the first three.
+            # The 8th-race bins go to the owners of the first three, odd fifties to the
+            # WIN horse's owner (R18, R6).
             for name, horse in zip(FINAL_BINS, race.finish, strict=True):
                 self._pay_owners(horse, self.bins[name], paid)
                 self.bins[name] = 0
