@@ -11,6 +11,7 @@ from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
 from homestretch.games.stretch.charts import load_chart_set
 from homestretch.games.stretch.engine import RaceGame, RaceState
+from homestretch.games.stretch.finish import _move_down
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, _disqualify, simulate
 from homestretch.games.stretch.race import load_race
 
@@ -51,26 +52,41 @@ def test_kernel_matches_engine_win_and_show_rates(mode: str) -> None:
             assert abs(p_engine - p_kernel) < 4.5 * se, (mode, engine, kernel)
 
 
-def test_vectorized_disqualification_matches_the_engine_rule() -> None:
-    """Single-DQ races take the vectorized path; compare with the engine's _move_down."""
+def _engine_disqualify(finish: np.ndarray, dq: np.ndarray, die: np.ndarray) -> None:
+    """The engine's rule, one race: _move_down for each DQ horse in order of finish."""
+    running = [i for i in range(len(finish)) if finish[i] > 0]
+    groups: dict[int, list[int]] = {}
+    for i in running:
+        groups.setdefault(int(finish[i]), []).append(i)
+    order = [groups[place] for place in sorted(groups)]
+    for i in sorted((i for i in running if dq[i]), key=lambda i: finish[i]):
+        order = _move_down(order, i, int(die[i]))
+    place = 1
+    for group in order:
+        for i in group:
+            finish[i] = place
+        place += len(group)
+
+
+@pytest.mark.parametrize("disqualified_per_race", [0.3, 1.5])
+def test_vectorized_disqualification_matches_the_engine_rule(
+    disqualified_per_race: float,
+) -> None:
+    """Dead heats, horses out, one or several DQs per race: the same places as the engine."""
     rng = np.random.default_rng(3)
-    n, h = 4000, 7
+    n, h = 6000, 7
     key = rng.integers(0, 6, size=(n, h)) * 64 + rng.integers(0, 3, size=(n, h))
     out = rng.random((n, h)) < 0.1
     key = np.where(out, np.iinfo(np.int64).min, key)
     finish = 1 + (key[:, None, :] > key[:, :, None]).sum(axis=2)
     finish[out] = 0
-    dq = np.zeros((n, h), dtype=bool)
-    dq[np.arange(n), rng.integers(0, h, size=n)] = True
-    dq &= ~out
-    expected = finish.copy()
+    dq = (rng.random((n, h)) < disqualified_per_race / h) & ~out
     vectorized = finish.copy()
-    dice_rng = np.random.default_rng(9)
-    _disqualify(vectorized, key, dq, dice_rng)
-    die = np.random.default_rng(9).integers(1, 7, size=dq.shape)
-    from homestretch.games.stretch.kernel import _disqualify_one_race
-
-    for row in range(n):
-        if dq[row].any():
-            _disqualify_one_race(expected[row], key[row], dq[row], die[row])
+    _disqualify(vectorized, dq, np.random.default_rng(9))
+    rows = np.flatnonzero(dq.any(axis=1))
+    die = np.random.default_rng(9).integers(1, 7, size=(rows.size, h))
+    expected = finish.copy()
+    for k, row in enumerate(rows):
+        _engine_disqualify(expected[row], dq[row], die[k])
+    assert (dq.sum(axis=1) > 1).any()
     assert (vectorized == expected).all()

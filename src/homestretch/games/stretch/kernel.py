@@ -8,8 +8,8 @@ from a NumPy generator, so they agree with the engine in distribution, not race 
 Two equivalences keep the kernels simple without changing any probability:
 - every horse rolls a photo total, but it is only read when Final Speed Figures tie, as
   in the engine, where only tied horses roll;
-- a race with several disqualifications (under 1% of races) is settled by the engine's
-  own ``_move_down``, one race at a time.
+- disqualified horses are moved by comparing finishing places, which is what the
+  engine's ``_move_down`` does with its ordered groups.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from homestretch.games.stretch.charts import FORMS, ODDS_CLASSES, ChartSet, Pace
-from homestretch.games.stretch.finish import _move_down
 from homestretch.games.stretch.race import Race
 
 PACES: tuple[Pace, ...] = ("slow", "normal", "fast")
@@ -172,9 +171,12 @@ class Batch:
     odds: NDArray[np.float64] | None  # generated odds to one, if asked for
 
 
-def _two_dice(rng: np.random.Generator, shape: tuple[int, ...]) -> IntArray:
-    dice = rng.integers(1, 7, size=(2, *shape), dtype=np.int64)
-    return dice[0] + dice[1]
+_TOTALS = np.add.outer(np.arange(1, 7), np.arange(1, 7)).ravel().astype(np.int8)
+
+
+def _two_dice(rng: np.random.Generator, shape: tuple[int, ...]) -> NDArray[np.int8]:
+    """Totals of two dice: one draw of 36 equally likely (red, white) pairs each."""
+    return _TOTALS[rng.integers(0, 36, size=shape, dtype=np.uint8)]
 
 
 def _trouble(
@@ -184,12 +186,15 @@ def _trouble(
     jockey: IntArray,
     adjust: IntArray,
 ) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
-    """The Trouble chart for flagged horses: returns (out, disqualified); adjusts APR."""
-    code = np.where(flagged, table[_two_dice(rng, flagged.shape)], TROUBLE_CODES["none"])
-    test = _two_dice(rng, flagged.shape) > jockey  # the jockey fails his Trouble test
-    adjust -= 2 * ((code == TROUBLE_CODES["check-points"]) & test)
-    out = code == TROUBLE_CODES["out"]
-    dq = (code == TROUBLE_CODES["dq"]) | ((code == TROUBLE_CODES["check-dq"]) & test)
+    """The Trouble chart for flagged horses only: (out, disqualified); adjusts APR."""
+    where = np.flatnonzero(flagged)
+    code = table[_two_dice(rng, (where.size,))]
+    failed = _two_dice(rng, (where.size,)) > jockey[where % flagged.shape[1]]
+    adjust.flat[where] -= 2 * ((code == TROUBLE_CODES["check-points"]) & failed)
+    out = np.zeros(flagged.shape, dtype=bool)
+    dq = np.zeros(flagged.shape, dtype=bool)
+    out.flat[where] = code == TROUBLE_CODES["out"]
+    dq.flat[where] = (code == TROUBLE_CODES["dq"]) | ((code == TROUBLE_CODES["check-dq"]) & failed)
     return out, dq
 
 
@@ -223,7 +228,7 @@ def simulate(
         roll = _two_dice(rng, (n, h))
         adjust += tables.power[field.form, roll]
         flagged = tables.position_trouble[field.form, roll]
-    out, dq = _trouble(rng, tables.trouble, flagged, field.trouble[None, :], adjust)
+    out, dq = _trouble(rng, tables.trouble, flagged, field.trouble, adjust)
 
     red, white = rng.integers(1, 7, size=(2, n))
     factor = tables.factor_of_red[red]
@@ -232,12 +237,12 @@ def simulate(
     )
     final_apr = np.clip(field.start_apr[None, :] + adjust, 0, 29)
     speed = tables.final_speed[final_apr, _two_dice(rng, (n, h))] + factor_adj
-    photo = _two_dice(rng, (n, h)) + field.wire + field.ride
-    key = np.where(out, np.iinfo(np.int64).min, speed * PHOTO_SPAN + photo)
-    finish = 1 + (key[:, None, :] > key[:, :, None]).sum(axis=2)
+    photo = _two_dice(rng, (n, h)) + (field.wire + field.ride)
+    key = np.where(out, np.iinfo(np.int32).min, speed * PHOTO_SPAN + photo).astype(np.int32)
+    finish = 1 + (key[:, None, :] > key[:, :, None]).sum(axis=2, dtype=np.int64)
     finish[out] = 0
     dq &= ~out
-    _disqualify(finish, key, dq, rng)
+    _disqualify(finish, dq, rng)
     return Batch(finish, speed, out, dq, pace, factor, odds)
 
 
@@ -252,49 +257,33 @@ def _generate_odds(
     return tables.odds_value[chart, red]
 
 
-def _disqualify(
-    finish: IntArray, key: IntArray, dq: NDArray[np.bool_], rng: np.random.Generator
-) -> None:
-    """Move disqualified horses down a die's worth of horses that finished behind them."""
-    count = dq.sum(axis=1)
-    if not count.any():
+def _disqualify(finish: IntArray, dq: NDArray[np.bool_], rng: np.random.Generator) -> None:
+    """Move each disqualified horse below a die's worth of horses that finished behind it.
+
+    As in the engine, disqualified horses are taken in order of finish (then post), each
+    moved within the order as it stands, a dead-heat group behind counting whole.
+    """
+    rows = np.flatnonzero(dq.any(axis=1))
+    if not rows.size:
         return
-    die = rng.integers(1, 7, size=dq.shape)
-    single = np.flatnonzero(count == 1)
-    if single.size:
-        rows = single
-        horse = dq[rows].argmax(axis=1)
-        own = key[rows, horse][:, None]
-        behind = (key[rows] < own) & (finish[rows] > 0)
-        # key of the d-th horse behind (counting dead-heat groups whole): the d-th
-        # largest key among those behind, or the smallest if fewer are behind
-        behind_keys = np.where(behind, key[rows], np.iinfo(np.int64).min)
-        ordered = np.sort(behind_keys, axis=1)[:, ::-1]  # largest first, non-behind last
-        n_behind = behind.sum(axis=1)
-        pick = np.maximum(np.minimum(die[rows, horse], n_behind) - 1, 0)
-        threshold = ordered[np.arange(rows.size), pick][:, None]
-        passed = behind & (key[rows] >= threshold)
-        finish[rows] -= passed
-        # ahead of it now: every finisher at or above its key but itself (it always drops
-        # below a dead-heat partner), and the horses it was moved below
-        ahead = ((key[rows] >= own) & (finish[rows] > 0)).sum(axis=1) - 1
-        finish[rows, horse] = 1 + ahead + passed.sum(axis=1)
-    for row in np.flatnonzero(count > 1):
-        _disqualify_one_race(finish[row], key[row], dq[row], die[row])
-
-
-def _disqualify_one_race(
-    finish: IntArray, key: IntArray, dq: NDArray[np.bool_], die: IntArray
-) -> None:
-    running = [i for i in range(len(finish)) if finish[i] > 0]
-    groups: dict[int, list[int]] = {}
-    for i in running:
-        groups.setdefault(int(finish[i]), []).append(i)
-    order = [groups[place] for place in sorted(groups)]
-    for i in sorted((i for i in running if dq[i]), key=lambda i: finish[i]):
-        order = _move_down(order, i, int(die[i]))
-    place = 1
-    for group in order:
-        for i in group:
-            finish[i] = place
-        place += len(group)
+    places = finish[rows]
+    pending = dq[rows]
+    h = places.shape[1]
+    die = rng.integers(1, 7, size=places.shape)
+    unreached = np.iinfo(np.int64).max
+    turn = np.argsort(np.where(pending, places * h + np.arange(h), unreached), axis=1)
+    index = np.arange(rows.size)
+    for step in range(int(pending.sum(axis=1).max())):
+        horse = turn[:, step]
+        active = pending[index, horse]
+        own = places[index, horse][:, None]
+        behind = (places > own) & (places > 0)
+        count = behind.sum(axis=1)
+        pick = np.maximum(np.minimum(die[index, horse], count) - 1, 0)
+        threshold = np.sort(np.where(behind, places, unreached), axis=1)[index, pick][:, None]
+        passed = behind & (places <= threshold) & active[:, None]
+        at_or_above = ((places <= own) & (places > 0)).sum(axis=1) - 1  # it leaves a dead heat
+        places -= passed
+        moved = 1 + at_or_above + passed.sum(axis=1)
+        places[index, horse] = np.where(active, moved, places[index, horse])
+    finish[rows] = places
