@@ -346,14 +346,17 @@ def board_command(content: ContentOption = None, fmt: FormatOption = OutputForma
     if fmt is OutputFormat.json:
         echo_json(
             {
-                "horses": [vars(h) for h in c.horses.values()],
-                "businesses": [vars(b) for b in c.businesses.values()],
+                "source": c.source,
+                "horses": [dataclasses.asdict(h) for h in c.horses.values()],
+                "businesses": [dataclasses.asdict(b) for b in c.businesses.values()],
                 "ring": {
                     "squares": c.ring_size,
                     "boxes": c.boxes,
-                    "instructions": [vars(s) for s in c.ring.values()],
+                    "instructions": [dataclasses.asdict(s) for s in c.ring.values()],
                 },
-                "reports": {d: [vars(c.reports[i]) for i in ids] for d, ids in c.decks.items()},
+                "reports": {
+                    d: [dataclasses.asdict(c.reports[i]) for i in ids] for d, ids in c.decks.items()
+                },
                 "supply": c.supply,
                 "course": {
                     "tracks": c.course.tracks,

@@ -17,9 +17,9 @@ from homestretch.games.totopoly.actions import CODEC
 from homestretch.games.totopoly.content import COLOURS, Content, load_content
 from homestretch.games.totopoly.flow import Ask, Flow, Roll
 
-STARTING_CASH = 700
 DENOMINATIONS = {50: 10, 25: 6, 5: 8, 1: 10}
 """The banker's float for each player: ten £50, six £25, eight £5 and ten £1."""
+STARTING_CASH = sum(note * count for note, count in DENOMINATIONS.items())
 BANK = -2
 """Payee meaning the bank (the prize fund)."""
 RULE_CHOICES: dict[str, tuple[str, ...]] = {
