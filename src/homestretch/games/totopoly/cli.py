@@ -33,9 +33,11 @@ from homestretch.core.referee import Agent, play
 from homestretch.games.totopoly.actions import ALL_ACTIONS, Bet
 from homestretch.games.totopoly.bots import SensibleBot
 from homestretch.games.totopoly.content import COLOURS, load_content
+from homestretch.games.totopoly.money import item_name
 from homestretch.games.totopoly.render import course_picture, show_view
 from homestretch.games.totopoly.simulate import simulate as run_study
 from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
+from homestretch.games.totopoly.views import card_json
 from homestretch.store.db import SavedGame, Store
 
 app = typer.Typer(
@@ -119,13 +121,24 @@ class Person:
         self.state = state
         self.seat = seat
 
+    def describe(self, action: Action) -> str:
+        """The action's text, with a lease card's or kept card's name beside its id."""
+        item = getattr(action, "card", None) or getattr(action, "item", None)
+        state = self.state
+        assert isinstance(state, TotopolyState)
+        if isinstance(item, str) and item in state.where:
+            return f"{action}  ({card_json(state, item)['name']})"
+        if isinstance(item, str) and (item.startswith("horse:") or item in state.c.reports):
+            return f"{action}  ({item_name(state, item)})"
+        return str(action)
+
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         self.seat.show(player, view)
         if len(legal) > LONG_LIST:
             # Many horses times many stakes: list one stake a horse; any can be typed.
             legal = [a for a in legal if not isinstance(a, Bet) or a.pounds == SHOWN_STAKE]
         for number, action in enumerate(legal, start=1):
-            console.print(f"  [bold]{number:>3}[/bold]  {action}")
+            console.print(f"  [bold]{number:>3}[/bold]  {self.describe(action)}")
         kinds = sorted({a.kind for a in legal if a.kind in OPEN_AMOUNTS})
         if kinds:
             console.print("  or type any amount: " + ", ".join(OPEN_AMOUNTS[k] for k in kinds))
