@@ -53,5 +53,5 @@ def test_it_accepts_its_own_horse_and_rejects_a_threatening_rival() -> None:
     view["race_card"]["rolled"] = 5
     assert bot.choose(0, view, [Accept(), Reject()]) == Accept()
     view["race_card"]["rolled"] = 9
-    view["race_card"]["progress"]["9"] = 4  # not yet past halfway: no threat
+    view["race_card"]["progress"]["9"] = 6  # not yet 70% of the way home: no threat
     assert bot.choose(0, view, [Accept(), Reject()]) == Accept()

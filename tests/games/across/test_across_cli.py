@@ -43,7 +43,8 @@ def test_simulate_reports_the_issue_json(tmp_path: Path) -> None:
     assert 20 < data["mean_rolls_per_race"] < 60
     assert [h["number"] for h in data["horses"]] == list(range(2, 13))
     assert set(data["horses"][0]) == {"number", "win", "place", "show", "accepted_per_50_rolls"}
-    assert sum(h["win"] for h in data["horses"]) == pytest.approx(1.0)
+    # Shares are rounded to four places in the JSON.
+    assert sum(h["win"] for h in data["horses"]) == pytest.approx(1.0, abs=0.001)
 
 
 def test_tracks_lists_the_content_as_json() -> None:

@@ -126,3 +126,13 @@ def test_kernel_and_reference_race_agree(reports: dict[str, TrackReport], key: s
     for h in kernel.horses:
         # Four thousand races: a win share's standard error is at most 0.008.
         assert abs(h.win - reference[h.number]) < 0.03, (h.number, h.win, reference[h.number])
+
+
+@pytest.mark.parametrize("key", TRACKS)
+def test_the_newspaper_guides_the_bidding(reports: dict[str, TrackReport], key: str) -> None:
+    """Suggested bids are about 50 x the win share; the best pick is a top chance."""
+    track = load_content().track(key)
+    wins = {h.number: h.win for h in reports[key].horses}
+    for number, win in wins.items():
+        assert abs(track.handicaps[number].suggested_bid - max(1, 50 * win)) <= 1.5
+    assert wins[track.best_pick] >= max(wins.values()) - 0.02

@@ -3,7 +3,7 @@
 It reads only its own view. It values horses by their chances on the chosen track (the
 handicapper's figures), bids up to most of a horse's expected earnings, bets for value
 through the totalizator, and in the race accepts rolls of horses it owns or backed,
-rejecting a rival that is past halfway and nearer home than any of its own (the same
+rejecting a rival that is 70% of the way home and nearer home than any of its own (the same
 policy the handicapper races under).
 """
 

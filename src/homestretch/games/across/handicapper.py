@@ -16,9 +16,10 @@ import numpy as np
 from homestretch.games.across.content import HORSES, Track
 
 ROLLERS = 5
-THREAT_FROM = 0.5
-"""A rival horse is a threat once past halfway and nearer home than all of the roller's own."""
 """Seats round the table in a handicapping race, each owning some of the horses."""
+THREAT_FROM = 0.7
+"""A rival horse is a threat once 70% of the way home and nearer home than all of the
+roller's own (the figure that keeps the Odds note's per-50 figures; ruling R21)."""
 
 
 @dataclass(frozen=True)
