@@ -125,3 +125,16 @@ def test_broken_content_names_file_and_place(
     assert name in str(caught.value) and message in str(caught.value)
     line = fails(tmp_path, "totopoly", "board", "--content", str(folder))
     assert name in line
+
+
+def test_dice_list_running_out_stops_cleanly_and_the_game_resumes(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite")
+    line = fails(
+        tmp_path, "totopoly", "play", "--bots", "2", "--dice", "3 4 5", "--seed", "1", "--db", db
+    )
+    assert "ran out" in line
+    saved = json.loads(invoke("history", "--db", db, "-f", "json"))
+    assert saved[0]["status"] == "in progress"
+    invoke("resume", str(saved[0]["id"]), "--db", db)
+    done = json.loads(invoke("history", "--db", db, "-f", "json"))
+    assert done[0]["status"] == "finished"

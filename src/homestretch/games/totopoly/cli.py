@@ -247,7 +247,7 @@ def play_command(
         len(names),
         names=names,
         short=short,
-        content=str(content) if content else None,
+        content=str(content.resolve()) if content else None,
         computer=list(range(len(names) - bots, len(names))),
         rules=parse_rules(rule),
     )
@@ -310,7 +310,7 @@ def simulate_command(
     game = TotopolyGame(
         players,
         short=short,
-        content=str(content) if content else None,
+        content=str(content.resolve()) if content else None,
         rules=parse_rules(rule),
     )
     used = seed if seed is not None else new_seed()
