@@ -15,8 +15,8 @@ from homestretch.core.referee import play
 from homestretch.games.stretch.engine import RaceGame, RaceState
 from homestretch.games.stretch.race import load_race
 
-ODDS = [4, 1, 2, 3, 5, 2, 3, 1, 1, 2, 6, 5]  # Fav 8-5, C 13-1, B 10-1, A 7-2, A 5-2, A 5-1
-BREAK = [1, 3, 1, 2, 3, 3, 2, 4, 4, 5, 3, 4]  # totals 4, 3, 6, 6, 9, 7
+ODDS = [4, 1, 2, 3, 5, 2, 3, 1, 1, 2, 6, 5]  # Fav 8-5, C 18-1, B 15-1, A 7-2, A 5-2, A 6-1
+BREAK = [1, 3, 1, 2, 3, 3, 5, 6, 4, 5, 3, 4]  # totals 4, 3, 6, 11, 9, 7
 SETUP = [2, 3, 4, 6, 2, 2, 3, 5, 1, 3, 1, 1]  # totals 5, 10, 4, 8, 4, 2
 RACE_PACE = [4]
 POSITION = [2, 4, 5, 5, 1, 3, 3, 4, 4, 3, 1, 1]  # totals 6, 10, 4, 7, 7, 2
@@ -64,18 +64,18 @@ def test_stretch_worked_by_hand() -> None:
     assert data["race_factor"] == "speed" and data["ride_applies"] is True
     # Speed rating + Ride: Super Saver 1+1, Discreetly Mine 1+1, Dublin 0+1
     assert column(state, "factor_adj") == [2, 0, 0, 2, 1, 0]
-    # chart 50 + 2 x APR + roll offset (7: 0, 9: +5, 6: -2, 8: +2, 12: +13), then factor
-    assert column(state, "final_speed") == [88, 87, 80, 88, 85, 95]
+    # chart 50 + 2 x APR + roll offset (7: 0, 9: +4, 6: -2, 8: +2, 12: +12), then factor
+    assert column(state, "final_speed") == [88, 86, 80, 88, 85, 94]
     assert column(state, "photo_total") == [14, None, None, 12, None, None]
     assert column(state, "finish") == [2, 4, 6, 3, 5, 1]
-    assert column(state, "odds") == ["8-5", "13-1", "10-1", "7-2", "5-2", "5-1"]
+    assert column(state, "odds") == ["8-5", "18-1", "15-1", "7-2", "5-2", "6-1"]
     winner = data["entries"][5]["payoffs"]
-    assert winner == {"win": 12.0, "place": 7.0, "show": 4.5}
+    assert winner == {"win": 14.0, "place": 8.0, "show": 5.0}
     assert data["entries"][0]["payoffs"] == {"win": None, "place": 3.6, "show": 2.8}
     assert data["entries"][3]["payoffs"] == {"win": None, "place": None, "show": 3.75}
-    # a mile at figure 100 is 1:35.84 and each point 0.14 s: 95 runs 1:36.54
-    assert data["final_time"] == "1:36.54"
-    assert data["entries"][0]["beaten_lengths"] == 4.9  # 7 points x 0.14 s / 0.2 s
+    # a mile at figure 100 is 1:35.84 and each point 0.14 s: 94 runs 1:36.68
+    assert data["final_time"] == "1:36.68"
+    assert data["entries"][0]["beaten_lengths"] == 4.2  # 6 points x 0.14 s / 0.2 s
 
 
 def test_race_call_describes_each_segment_in_lengths() -> None:

@@ -37,7 +37,7 @@ RACE: dict[str, Any] = {
 }
 # fmt: off
 FACES = [
-    1, 1,  # Pace Scenario: top two Pace 8 + 5 = 13, roll 2: Fast
+    5, 6,  # Pace Scenario: top two Pace 8 + 5 = 13, roll 11: Fast
     1, 2, 3, 4, 4, 6,  # Early Bird: form roll 3 (-2, t); Trouble 7; jockey test 10 > 8
     3, 4,  # Steady Eddie: form roll 7, no change
     4, 6,  # Late Show: form E roll 10, +2
@@ -59,8 +59,8 @@ def test_quickplay_by_hand(scripted: Any) -> None:
     assert [e["final_apr"] for e in entries] == [14, 20, 21]
     assert data["race_factor"] == "trip" and data["ride_applies"] is False
     assert [e["factor_adj"] for e in entries] == [0, 1, -1]
-    # 50 + 2 x APR + offset + factor: 78 + 5, 90 + 0 + 1, 92 + 0 - 1
-    assert [e["final_speed"] for e in entries] == [83, 91, 91]
+    # 50 + 2 x APR + offset + factor: 78 + 4, 90 + 0 + 1, 92 + 0 - 1
+    assert [e["final_speed"] for e in entries] == [82, 91, 91]
     assert [e["photo_total"] for e in entries] == [None, 12, 12]
     assert [e["finish"] for e in entries] == [3, 1, 1]  # dead heat for the win
     assert entries[1]["payoffs"]["win"] == 7.0 and entries[2]["payoffs"]["win"] == 10.0

@@ -17,11 +17,15 @@ import numpy as np
 from homestretch.games.stretch.cards import CardSet, HorseCard, JockeyCard, load_card_set
 from homestretch.games.stretch.charts import ChartSet
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
-from homestretch.games.stretch.race import CONDITIONS, Race, RaceSpec, build_race
+from homestretch.games.stretch.race import Race, RaceSpec, build_race
 
-LEVELS = {"stk-": "stakes", "alw-": "allowance", "clm-": "claiming"}
+LEVELS = {"stakes": (22, 7), "allowance": (17, 7), "claiming": (12, 7)}
+"""Everyday class levels: a field's par Power rating and how far below par it reaches
+(real fields spread over 10-15 speed-figure points: a horse or two out of its depth)."""
+FICTIONAL = ("stk-", "alw-", "clm-", "mdn-")
 RECORDS = {6.0: 66.49, 8.0: 92.20, 10.0: 117.80, 12.0: 144.00}  # dirt records, seconds
 STAKES_TIMES = {6.0: (68.0, 72.0), 8.0: (93.0, 98.0), 10.0: (119.0, 124.0), 12.0: (144.0, 151.0)}
+"""Stakes horses on a fast dirt track run between these times (seconds)."""
 
 ODDS_BANDS: list[tuple[str, float, float, tuple[float, float] | None]] = [
     # name, lowest odds, below this, target win-rate band
@@ -39,11 +43,13 @@ ODDS_BANDS: list[tuple[str, float, float, tuple[float, float] | None]] = [
 ]
 
 
-def level_of(horse: HorseCard) -> str:
-    for prefix, level in LEVELS.items():
-        if horse.id.startswith(prefix):
-            return level
-    return "greats"
+def is_great(horse: HorseCard) -> bool:
+    """An all-time great: a real horse outside the rulebook's 2009 sample races."""
+    return not horse.id.startswith(FICTIONAL) and horse.card != "2009"
+
+
+def _power(horse: HorseCard, surface: str) -> int | None:
+    return horse.power_turf if surface == "turf" else horse.power_dirt
 
 
 @dataclass
@@ -52,37 +58,40 @@ class Corpus:
     level: list[str]
 
 
-def build_corpus(cards: CardSet, fields: int, seed: int) -> Corpus:
-    """Realistic fields: one class level each, 5-14 runners, 5-12 furlongs."""
+def build_corpus(cards: CardSet, fields: int, seed: int, greats: bool = False) -> Corpus:
+    """Realistic fields: one class level each, 5-14 runners, 5-12 furlongs, dirt and
+    turf, fast and wet. ``greats`` draws dream fields of all-time greats instead."""
     rng = random.Random(seed)
-    by_level: dict[str, list[HorseCard]] = {}
-    for horse in cards.horses.values():
-        by_level.setdefault(level_of(horse), []).append(horse)
     jockeys: list[JockeyCard] = list(cards.jockeys.values())
-    levels = [lv for lv, horses in by_level.items() if len(horses) >= 5]
     races: list[Race] = []
-    chosen_levels: list[str] = []
+    levels: list[str] = []
     while len(races) < fields:
-        level = rng.choice(levels)
         surface = rng.choice(("dirt", "dirt", "turf"))
-        pool = [
-            h
-            for h in by_level[level]
-            if (h.power_turf if surface == "turf" else h.power_dirt) is not None
-        ]
+        if greats:
+            level = "greats"
+            pool = [
+                h for h in cards.horses.values() if is_great(h) and _power(h, surface) is not None
+            ]
+        else:
+            level = rng.choice(list(LEVELS))
+            par, reach = LEVELS[level]
+            pool = [
+                h
+                for h in cards.horses.values()
+                if not is_great(h) and par - reach <= (_power(h, surface) or -99) <= par + 1
+            ]
         if len(pool) < 5:
             continue
         size = rng.randint(5, min(14, len(pool)))
         furlongs = rng.choice((5, 5.5, 6, 6, 6.5, 7, 8, 8, 8.5, 9, 9, 10, 11, 12))
-        condition = (
-            rng.choice(["fast"] * 7 + ["good", "muddy", "sloppy"])
-            if surface == "dirt"
-            else rng.choice(["firm"] * 7 + ["good", "yielding", "soft"])
-        )
+        if surface == "dirt":
+            condition = rng.choice(["fast"] * 7 + ["good", "muddy", "sloppy"])
+        else:
+            condition = rng.choice(["firm"] * 7 + ["good", "yielding", "soft"])
         entries = [{"horse": h, "jockey": rng.choice(jockeys)} for h in rng.sample(pool, size)]
         spec = RaceSpec.model_validate(
             {
-                "name": f"corpus {len(races)}",
+                "name": f"{level} {len(races)}",
                 "furlongs": furlongs,
                 "surface": surface,
                 "condition": condition,
@@ -90,8 +99,8 @@ def build_corpus(cards: CardSet, fields: int, seed: int) -> Corpus:
             }
         )
         races.append(build_race(spec, cards))
-        chosen_levels.append(level)
-    return Corpus(races, chosen_levels)
+        levels.append(level)
+    return Corpus(races, levels)
 
 
 @dataclass
@@ -130,15 +139,24 @@ def run_study(
     from homestretch.games.stretch.charts import load_chart_set
 
     charts = charts or load_chart_set()
+    cards = cards or load_card_set()
     tables = ChartArrays.from_charts(charts)
-    corpus = build_corpus(cards or load_card_set(), fields, seed)
+    everyday = build_corpus(cards, fields, seed)
+    dreams = build_corpus(cards, max(10, fields // 5), seed, greats=True)
     rng = np.random.default_rng(seed)
-    tally = Tally()
-    for race, level in zip(corpus.races, corpus.level, strict=True):
-        _one_field(race, level, charts, tables, races_per_field, rng, tally)
-        if progress is not None:
-            progress(1)
-    return _figures(tally, charts)
+    tally, greats = Tally(), Tally()
+    for corpus, into in ((everyday, tally), (dreams, greats)):
+        for race, level in zip(corpus.races, corpus.level, strict=True):
+            _one_field(race, level, charts, tables, races_per_field, rng, into)
+            if progress is not None:
+                progress(1)
+    report = _figures(tally, charts)
+    figures = report["figures"]
+    assert isinstance(figures, dict)
+    figures["greats_top_horse_win_rate_mean"] = float(np.mean(greats.greats_top))
+    figures["greats_top_horse_win_rate_max"] = float(np.max(greats.greats_top))
+    report["greats_fields"] = len(dreams.races)
+    return report
 
 
 def _one_field(
@@ -227,6 +245,16 @@ def _figures(t: Tally, charts: ChartSet) -> dict[str, object]:
             "fastest": float(values.min()),
         }
     gap_rates = [by_gap[k] for k in by_gap]
+    records_kept = all(v["fastest"] >= RECORDS[float(k.split()[-1][:-1])] for k, v in times.items())
+    stakes_times = {
+        f"{furlongs:g}f": times[f"stakes {furlongs:g}f"]["median"]
+        for furlongs in STAKES_TIMES
+        if f"stakes {furlongs:g}f" in times
+    }
+    stakes_in_range = all(
+        STAKES_TIMES[float(k[:-1])][0] <= v <= STAKES_TIMES[float(k[:-1])][1]
+        for k, v in stakes_times.items()
+    )
     return {
         "races": t.races,
         "starts": t.starts,
@@ -253,6 +281,9 @@ def _figures(t: Tally, charts: ChartSet) -> dict[str, object]:
             else None,
             "greats_top_horse_win_rate_max": float(np.max(t.greats_top)) if t.greats_top else None,
             "winning_times": times,
+            "records_never_beaten": records_kept,
+            "stakes_fast_dirt_median_times": stakes_times,
+            "stakes_times_in_range": stakes_in_range,
         },
         "starts_by_odds": starts_by_odds,
         "targets": TARGETS,
@@ -275,5 +306,3 @@ TARGETS: dict[str, tuple[float, float]] = {
     "greats_top_horse_win_rate_mean": (0.15, 0.35),
 }
 """Bands from issue 3 (published North American figures)."""
-
-_ = CONDITIONS  # conditions the corpus draws from are those the race files accept

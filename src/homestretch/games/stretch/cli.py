@@ -445,7 +445,8 @@ def calibrate(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Run the calibration study: every figure beside its real-racing band."""
-    from homestretch.games.stretch.calibrate import ODDS_BANDS, TARGETS, run_study
+    from homestretch.games.stretch.calibrate import ODDS_BANDS, STAKES_TIMES, TARGETS, run_study
+    from homestretch.games.stretch.finish import format_time
 
     with progress_bar(fields, "running the corpus") as bar:
         report = run_study(
@@ -492,7 +493,19 @@ def calibrate(
         )
     for name in ("out_of_race_rate", "disqualification_rate"):
         table.add_row(name, f"{figures[name]:.4f}", "fatal injuries 0.0013 per start", "")
+    for distance, seconds in figures["stakes_fast_dirt_median_times"].items():
+        low, high = STAKES_TIMES[float(distance[:-1])]
+        ok = low <= seconds <= high
+        table.add_row(
+            f"stakes winners' median time, {distance}",
+            format_time(seconds),
+            f"{format_time(low)}-{format_time(high)}",
+            "[green]in band[/green]" if ok else "[red]outside[/red]",
+        )
     console.print(table)
+    console.print(
+        f"no winning time faster than the dirt records: {figures['records_never_beaten']}"
+    )
     console.print(
         f"ratings monotonic: {figures['apr_monotonic']}; front-runners win "
         f"{figures['front_runner_win_rate_slow_pace']} in slow paces vs "

@@ -1,0 +1,63 @@
+"""The standard charts behave like real racing (a bounded, seeded calibration study).
+
+`homestretch stretch calibrate` runs the same study at full size; here a smaller corpus
+keeps the suite quick, so the bands are widened by the sampling error of this size.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from homestretch.games.stretch.calibrate import run_study
+
+
+@pytest.fixture(scope="module")
+def figures() -> dict[str, Any]:
+    report = run_study(fields=120, races_per_field=400, seed=7)
+    result = report["figures"]
+    assert isinstance(result, dict)
+    return result
+
+
+def test_favourite_wins_about_a_third_and_places_two_thirds(figures: dict[str, Any]) -> None:
+    assert 0.31 <= figures["favourite_win_rate"] <= 0.39
+    assert 0.60 <= figures["favourite_top3_rate"] <= 0.75
+
+
+def test_odds_imply_a_morning_line_overround(figures: dict[str, Any]) -> None:
+    assert 1.13 <= figures["overround_mean"] <= 1.27
+
+
+def test_win_rate_falls_with_odds(figures: dict[str, Any]) -> None:
+    rates = [r for r in figures["win_rate_by_odds"].values() if r is not None]
+    assert rates == sorted(rates, reverse=True)
+    assert figures["win_rate_by_odds"]["50-1 and longer"] < 0.02
+
+
+def test_margins_like_real_races(figures: dict[str, Any]) -> None:
+    assert 0.18 <= figures["margin_under_1_length_rate"] <= 0.32
+    assert 1.5 <= figures["margin_median_lengths"] <= 2.75
+    assert figures["margin_over_7_lengths_rate"] < 0.12
+
+
+def test_times_inside_what_real_races_run(figures: dict[str, Any]) -> None:
+    assert figures["records_never_beaten"]
+    assert figures["stakes_times_in_range"]
+
+
+def test_ratings_pace_and_form_mean_what_they_say(figures: dict[str, Any]) -> None:
+    assert figures["apr_monotonic"]
+    assert figures["front_runner_win_rate_slow_pace"] > figures["front_runner_win_rate_normal_pace"]
+    assert figures["closer_win_rate_fast_pace"] > figures["closer_win_rate_normal_pace"]
+    assert figures["form_e_speed_sd"] > figures["form_a_speed_sd"]
+
+
+def test_trouble_stays_rare(figures: dict[str, Any]) -> None:
+    assert figures["out_of_race_rate"] < 0.01
+    assert figures["disqualification_rate"] < 0.02
+
+
+def test_no_great_horse_dominates(figures: dict[str, Any]) -> None:
+    assert figures["greats_top_horse_win_rate_mean"] <= 0.35
