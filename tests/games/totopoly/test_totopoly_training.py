@@ -184,3 +184,12 @@ def test_kept_cards_may_be_sold_between_players(table: Table, run) -> None:
     # Seat 0 sells; seat 1, now holding the card, declines to sell it on.
     run(money.voluntary_sales(state), [Sell(card), Offer(25), Accept(True), Done()])
     assert state.specials[card] == 1 and state.cash == [725, 675]
+
+
+def test_horse_sent_back_to_its_box_ends_its_training(table: Table, run) -> None:
+    state = table(horses={1: 0, 2: 0}, status="training")
+    ring(state, {6: ("return_box", 0, "")})
+    run(training.turn(state, 0), [(3, 4)])
+    assert state.status[1] == state.status[2] == "home"
+    driven = run(training.run(state))
+    assert driven.rolls == []  # nothing left to train: no more throws
