@@ -230,3 +230,11 @@ def test_a_scripted_game_replays_from_its_log(driver: Make) -> None:
     rebuilt = replay(s.game, s.events)
     assert rebuilt.view(None) == s.view(None)
     assert rebuilt.conserved() == s.conserved() == {"fifties": 160}
+
+
+def test_rotation_right_turns_the_bidding_and_betting_too(driver: Make) -> None:
+    d = driver(4, rotation="right")
+    s = d.state
+    assert s.to_act() == [1]  # the Auctioneer is seat 2; his right-hand neighbour bids first
+    d.auction(OWNERS)
+    assert s.bettors == [0, 3, 2, 1]  # from the Totemaster's (seat 1) right-hand neighbour
