@@ -15,7 +15,7 @@ from homestretch.core.referee import play
 from homestretch.games.stretch.engine import RaceGame, RaceState
 from homestretch.games.stretch.race import load_race
 
-ODDS = [4, 1, 2, 3, 5, 2, 3, 1, 1, 2, 6, 5]  # Fav 8-5, C 18-1, B 15-1, A 7-2, A 5-2, A 6-1
+ODDS = [4, 1, 2, 3, 5, 2, 3, 1, 1, 2, 6, 5]  # Fav 8-5, C 18-1, B 14-1, A 7-2, A 5-2, A 6-1
 BREAK = [1, 3, 1, 2, 3, 3, 5, 6, 4, 5, 3, 4]  # totals 4, 3, 6, 11, 9, 7
 SETUP = [2, 3, 4, 6, 2, 2, 3, 5, 1, 3, 1, 1]  # totals 5, 10, 4, 8, 4, 2
 RACE_PACE = [4]
@@ -68,7 +68,7 @@ def test_stretch_worked_by_hand() -> None:
     assert column(state, "final_speed") == [88, 86, 80, 88, 85, 94]
     assert column(state, "photo_total") == [14, None, None, 12, None, None]
     assert column(state, "finish") == [2, 4, 6, 3, 5, 1]
-    assert column(state, "odds") == ["8-5", "18-1", "15-1", "7-2", "5-2", "6-1"]
+    assert column(state, "odds") == ["8-5", "18-1", "14-1", "7-2", "5-2", "6-1"]
     winner = data["entries"][5]["payoffs"]
     assert winner == {"win": 14.0, "place": 8.0, "show": 5.0}
     assert data["entries"][0]["payoffs"] == {"win": None, "place": 3.6, "show": 2.8}
