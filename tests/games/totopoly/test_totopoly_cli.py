@@ -138,3 +138,15 @@ def test_dice_list_running_out_stops_cleanly_and_the_game_resumes(tmp_path: Path
     invoke("resume", str(saved[0]["id"]), "--db", db)
     done = json.loads(invoke("history", "--db", db, "-f", "json"))
     assert done[0]["status"] == "finished"
+
+
+def test_json_mode_keeps_the_table_talk_off_stdout(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite")
+    args = ["totopoly", "play", "--players", "Ann", "--bots", "1", "--seed", "4", "--db", db]
+    result = RUNNER.invoke(app, [*args, "-f", "json"], input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    # The test runner echoes typed input onto stdout, as a terminal would on screen.
+    echoed, _, rest = result.stdout.partition("{")
+    assert set(echoed.split()) <= {"1"}
+    assert json.loads("{" + rest)["placings"]
+    assert "your choice" in result.stderr and "your choice" not in result.stdout

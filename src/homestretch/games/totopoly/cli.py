@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -64,23 +64,29 @@ ContentOption = Annotated[
 
 class HotSeat:
     """Hides each person's hand from the others: before showing a new person's view,
-    the screen is cleared and the seat handed over."""
+    the screen is cleared and the seat handed over. With ``--format json`` the table
+    talk goes to stderr so stdout carries only the result."""
 
-    def __init__(self, content_folder: str | None, people: int) -> None:
+    def __init__(self, content_folder: str | None, people: int, fmt: OutputFormat) -> None:
         self.content = load_content(content_folder)
         self.last: int | None = None
         self.people = people
+        self.to_stderr = fmt is OutputFormat.json
+        self.screen = err_console if self.to_stderr else console
+
+    def prompt(self, text: str, **options: Any) -> str:
+        return str(typer.prompt(text, err=self.to_stderr, **options))
 
     def show(self, player: int, view: JSON) -> None:
         if self.people > 1 and player != self.last:
-            console.clear()
-            typer.prompt(
+            self.screen.clear()
+            self.prompt(
                 f"Pass the seat to {view['players'][player]['name']} and press Enter",
                 default="",
                 show_default=False,
             )
         self.last = player
-        show_view(console, view, self.content)
+        show_view(self.screen, view, self.content)
 
 
 LONG_LIST = 20
@@ -134,26 +140,27 @@ class Person:
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         self.seat.show(player, view)
+        screen = self.seat.screen
         if len(legal) > LONG_LIST:
             # Many horses times many stakes: list one stake a horse; any can be typed.
             legal = [a for a in legal if not isinstance(a, Bet) or a.pounds == SHOWN_STAKE]
         for number, action in enumerate(legal, start=1):
-            console.print(f"  [bold]{number:>3}[/bold]  {self.describe(action)}")
+            screen.print(f"  [bold]{number:>3}[/bold]  {self.describe(action)}")
         kinds = sorted({a.kind for a in legal if a.kind in OPEN_AMOUNTS})
         if kinds:
-            console.print("  or type any amount: " + ", ".join(OPEN_AMOUNTS[k] for k in kinds))
+            screen.print("  or type any amount: " + ", ".join(OPEN_AMOUNTS[k] for k in kinds))
         while True:
-            answer = typer.prompt(f"{self.name}, your choice (number or text)").strip()
+            answer = self.seat.prompt(f"{self.name}, your choice (number or text)").strip()
             if answer.isdigit() and 1 <= int(answer) <= len(legal):
                 return legal[int(answer) - 1]
             typed = parse_action(answer)
             if typed is None:
-                console.print(f"[red]{answer!r} is not one of the choices above[/red]")
+                screen.print(f"[red]{answer!r} is not one of the choices above[/red]")
                 continue
             reason = self.state.why_illegal(player, typed)
             if reason is None:
                 return typed
-            console.print(f"[red]{reason}[/red]")
+            screen.print(f"[red]{reason}[/red]")
 
 
 def parse_rules(given: list[str] | None) -> dict[str, str]:
@@ -166,9 +173,9 @@ def parse_rules(given: list[str] | None) -> dict[str, str]:
     return rules
 
 
-def _agents(game: TotopolyGame, state: State, seed: int) -> dict[int, Agent]:
+def _agents(game: TotopolyGame, state: State, seed: int, fmt: OutputFormat) -> dict[int, Agent]:
     people = [s for s in range(game.players) if s not in game.computer]
-    seat = HotSeat(game.content_folder, len(people))
+    seat = HotSeat(game.content_folder, len(people), fmt)
     agents: dict[int, Agent] = {}
     for s in range(game.players):
         if s in game.computer:
@@ -204,15 +211,21 @@ def _finish(state: TotopolyState, fmt: OutputFormat) -> None:
 
 
 def _run(
-    state: State, source: DiceSource, game: TotopolyGame, store: Store, game_id: int, seed: int
+    state: State,
+    source: DiceSource,
+    game: TotopolyGame,
+    store: Store,
+    game_id: int,
+    seed: int,
+    fmt: OutputFormat = OutputFormat.text,
 ) -> TotopolyState:
     def save(_: State, event: Event) -> None:
         store.append(game_id, [event])
 
     try:
-        final = play(state, source, _agents(game, state, seed), after_event=save)
+        final = play(state, source, _agents(game, state, seed, fmt), after_event=save)
     except typer.Abort:
-        console.print(f"\nsaved: go on with  homestretch resume {game_id}")
+        err_console.print(f"\nsaved: go on with  homestretch resume {game_id}")
         raise typer.Exit(0) from None
     assert isinstance(final, TotopolyState)
     store.finish(game_id, _summary(final))
@@ -257,7 +270,7 @@ def play_command(
     game_id = store.create("totopoly", game.config(), used_seed, kind, label=", ".join(names))
     notes = err_console if fmt is OutputFormat.json else console
     notes.print(f"game {game_id} saved as it goes (homestretch resume {game_id})", style="dim")
-    final = _run(game.new_initial_state(), source, game, store, game_id, used_seed or 0)
+    final = _run(game.new_initial_state(), source, game, store, game_id, used_seed or 0, fmt)
     _finish(final, fmt)
 
 
