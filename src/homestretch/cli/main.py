@@ -10,6 +10,7 @@ import importlib
 import importlib.util
 import sys
 from types import ModuleType
+from typing import NoReturn
 
 import typer
 from rich.table import Table
@@ -102,7 +103,23 @@ def resume(game_id: int, db: DbOption = None) -> None:
 def run() -> None:
     """Entry point: user mistakes print one line and exit 2, never a traceback."""
     try:
-        app()
+        code = app(standalone_mode=False)
     except HomestretchError as exc:
-        err_console.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
-        sys.exit(2)
+        _fail(str(exc))
+    except typer.Abort:
+        sys.exit(1)
+    except Exception as exc:
+        # typer's (vendored click) usage errors: a missing argument, a bad option value.
+        # They carry format_message() and exit code 2; anything else is a bug.
+        if getattr(exc, "exit_code", None) != 2 or not hasattr(exc, "format_message"):
+            raise
+        ctx = getattr(exc, "ctx", None)
+        where = f"{ctx.command_path}: " if ctx is not None else ""
+        hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
+        _fail(f"{where}{exc.format_message()}{hint}")
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _fail(message: str) -> NoReturn:
+    err_console.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    sys.exit(2)
