@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from homestretch.core.errors import HomestretchError
 from homestretch.games.totopoly import auction, deal
 from homestretch.games.totopoly.actions import Bid, Discard, Done, OfferLot, Pass, Reject
+from homestretch.games.totopoly.content import Business
 from homestretch.games.totopoly.state import (
     DENOMINATIONS,
     STARTING_CASH,
@@ -232,3 +234,29 @@ def test_bad_configurations_are_refused() -> None:
         TotopolyGame(7)
     with pytest.raises(HomestretchError, match="different player names"):
         TotopolyGame(2, names=["Ann", "Ann"])
+
+
+def test_auctioneers_card_left_in_a_big_dummy_makes_the_dealer_sell() -> None:
+    # With our 20 cards every dummy card is drawn in the exchange, so the Auctioneer's
+    # card always reaches a player; a content folder with more businesses can leave it
+    # in the dummy, and then (ruling T3) the dealer is the auctioneer.
+    game = TotopolyGame(4)
+    extra = {f"shop{i}": Business(f"shop{i}", f"Shop {i}", "trade", 10) for i in range(5)}
+    game.content = dataclasses.replace(
+        game.content, businesses={**game.content.businesses, **extra}
+    )
+    state = game.new_initial_state()
+    pack, _ = deal.cards_in_play(state)
+    assert len(pack) == 25 and pack[0] == "lease:auctioneer"
+    state.apply_chance((pack.index("lease:horse-12"),))  # seat 0 cuts highest
+    for _ in range(3):
+        state.apply_chance((1,))
+    deals = [(1,)] * 4 + [(0,)] + [(0,)] * 19  # the board's first card is the auctioneer's
+    for outcome in deals:
+        state.apply_chance(outcome)
+    assert "lease:auctioneer" in state.dummy_unseen
+    for seat in (1, 2, 3, 0):
+        state.apply(seat, state.legal_actions(seat)[0])
+        state.apply_chance((1,))  # never the top card that is the auctioneer's
+    assert state.auctioneer == state.dealer == 0
+    assert state.where["lease:auctioneer"] == "out"
