@@ -193,3 +193,19 @@ def test_horse_sent_back_to_its_box_ends_its_training(table: Table, run) -> None
     assert state.status[1] == state.status[2] == "home"
     driven = run(training.run(state))
     assert driven.rolls == []  # nothing left to train: no more throws
+
+
+def test_an_empty_pile_gives_nothing(table: Table) -> None:
+    state = table(horses={1: 0}, status="training")
+    state.supply["black"] = 0
+    training.apply_card_effect(state, 0, 1, "colour_card")
+    assert state.held[0]["black"] == 0 and "empty" in state.news[-1]
+
+
+def test_a_deck_whose_every_card_is_kept_has_nothing_to_read(table: Table, run) -> None:
+    state = table(horses={1: 0}, status="training")
+    for card in state.deck_unseen["vet"]:
+        state.specials[card] = 0
+    state.deck_unseen["vet"] = []
+    driven = run(training.read_report(state, 0, 1, "vet"))
+    assert driven.rolls == [] and "nothing to read" in state.news[-1]
