@@ -50,6 +50,8 @@ def _agents(entry: GameEntry, game: Game, seed: int) -> dict[int, Agent]:
     for seat in range(max(game.num_players, 1)):
         name, maker = makers[(seed + seat) % len(makers)]
         agents[seat] = RandomBot(seed * 31 + seat) if maker is None else maker(game, seat, seed)
+    if entry.input_agents is not None:
+        agents.update(entry.input_agents(game, seed))
     return agents
 
 
@@ -60,6 +62,9 @@ def _check_step(state: State, players: int, start: dict[str, int]) -> None:
     for player in range(players):
         legal = state.legal_actions(player)
         assert bool(legal) == (player in to_act), (player, to_act, legal)
+    for player in to_act:
+        if player != CHANCE and player >= players:
+            assert state.open_ended(player), f"seat {player} acts but is not a player's"
     for player in [None, *range(players)]:
         view = state.view(player)
         json.dumps(view)

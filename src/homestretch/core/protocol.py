@@ -87,6 +87,13 @@ class State(ABC):
     def legal_actions(self, player: int) -> list[Action]:
         """Every action ``player`` may take now (empty if they need not act)."""
 
+    def open_ended(self, player: int) -> bool:
+        """True for a seat whose decisions are data typed in rather than chosen from a
+        list (a score keeper posting an official result): ``legal_actions`` lists none,
+        ``why_illegal`` verifies each posting, and the generic harness drives the seat
+        with the game's ``GameEntry.input_agents``."""
+        return False
+
     def why_illegal(self, player: int, action: Action) -> str | None:
         """Why ``action`` is not allowed now, or None. Games with open-ended actions
         (a bid of any amount) override this instead of listing every amount."""

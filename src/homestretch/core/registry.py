@@ -33,6 +33,9 @@ class GameEntry:
     """Seeded computer games the harness plays per configuration (keep the suite quick)."""
     bots: dict[str, BotFactory] = field(default_factory=dict)
     """Computer players by name ("random" is always available)."""
+    input_agents: Callable[[Game, int], dict[int, Agent]] | None = None
+    """Agents for a game's open-ended seats (see ``State.open_ended``), by seat, for a
+    game and a seed: the harness plays those seats with them."""
 
 
 def entries() -> dict[str, GameEntry]:

@@ -22,9 +22,43 @@ def _value_bot(game: Game, seat: int, seed: int) -> Agent:
     return ValueBot(seed * 1009 + seat)
 
 
+def _keeper(game: Game, seed: int) -> dict[int, Agent]:
+    """The score keeper's seat, posting Top of the Stretch races run from the game's seed."""
+    from rich.console import Console
+
+    from homestretch.games.derbycast.keeper import ManualKeeper, RecordKeeper
+    from homestretch.games.derbycast.simulated import race_seed, simulated_record
+
+    assert isinstance(game, DerbyCastGame)
+    if game.source.value != "keeper":
+        return {}
+
+    def nobody_types(prompt: str, default: str) -> str:
+        raise AssertionError("the simulated keeper posts every race itself")
+
+    quiet = Console(quiet=True)
+    manual = ManualKeeper(nobody_types, lambda action: None, quiet)
+    feed_seed = seed * 7919 + 1
+    return {
+        game.keeper: RecordKeeper(
+            lambda n: simulated_record(race_seed(feed_seed, n)), manual, lambda text: None
+        )
+    }
+
+
 def _harness_configs() -> list[JSON]:
-    """Every marker count over the bundled replays, with set races and both tie rules."""
-    configs = []
+    """Every marker count over the bundled replays, with set races and both tie rules;
+    and a few games whose score keeper posts simulated Top of the Stretch races."""
+    configs: list[JSON] = [
+        {
+            "entrants": [Entrant(f"K{m}", (f"K{m}",)).to_json() for m in range(1, markers + 1)],
+            "races": races,
+            "tie": tie,
+            "source": "keeper",
+            "feed": {"kind": "simulate", "seed": 0, "race": None, "mode": "quick"},
+        }
+        for markers, races, tie in ((2, 3, "standard"), (5, None, "dead-heat"))
+    ]
     for markers in range(2, 21):
         entrants = [Entrant(f"P{m}", (f"P{m}",)).to_json() for m in range(1, markers + 1)]
         configs.append(
@@ -45,4 +79,5 @@ ENTRY = GameEntry(
     harness_configs=_harness_configs,
     harness_games=6,
     bots={"value": _value_bot},
+    input_agents=_keeper,
 )

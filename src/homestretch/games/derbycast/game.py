@@ -138,6 +138,9 @@ class DerbyCastState(State):
     def chance_node(self) -> ChanceNode:
         return ChanceNode("race replay", choices=len(replay_library()))
 
+    def open_ended(self, player: int) -> bool:
+        return player == self.game.keeper
+
     def legal_actions(self, player: int) -> list[Action]:
         if player not in self.to_act() or self.race is None or player == self.game.keeper:
             return []
