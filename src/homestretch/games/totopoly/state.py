@@ -172,6 +172,7 @@ class TotopolyState(State):
 
     # --- the phases, in rulebook order ------------------------------------------------
     def _phases(self) -> Flow[None]:
+        # Imported here: the phase modules import this one for BANK and the state type.
         from homestretch.games.totopoly import auction, deal, prize, racecourse, tote, training
 
         yield from deal.run(self)
