@@ -80,3 +80,11 @@ def test_standard_card_set_loads_and_searches() -> None:
     with pytest.raises(HomestretchError, match="ambiguous"):
         cards.horse("Secretariat")
     assert cards.jockey("arcaro").ride == 2
+
+
+def test_result_chart_margin_says_dead_heat_only_for_shared_places() -> None:
+    from homestretch.games.stretch.render import _margin
+
+    assert _margin(0.0, same_place=True) == "dead heat"
+    assert _margin(0.0, same_place=False) == "nose"  # equal figures, split by the photo
+    assert _margin(1.5, same_place=False) == "1 1/2"

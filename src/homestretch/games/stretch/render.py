@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -31,17 +32,22 @@ def show_race(state: RaceState, console: Console) -> None:
 
 def scoresheet(state: RaceState, data: JSON) -> Table:
     full = state.mode == "full"
-    table = Table(title="Scoresheet", title_justify="left")
+    table = Table(
+        title="Scoresheet",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1, 0, 0),
+        pad_edge=False,
+    )
     table.add_column("PP", justify="right")
     table.add_column("Horse", no_wrap=True)
-    for column in ("APR", "Odds"):
-        table.add_column(column, justify="right")
+    table.add_column("APR", justify="right", min_width=3)
     if full:
         segments = ["Brk", *(["R2"] if state.race.furlongs >= 8 else []), "R3"]
         for name in segments:
-            table.add_column(name, justify="right")
-    for column in ("Pace", "Form", "Fin APR", "Fac", "Roll", "Speed", "Fin"):
-        table.add_column(column, justify="right")
+            table.add_column(name, justify="right", min_width=len(name))
+    for column in ("Pace", "Form", "APR", "Fac", "Roll", "Spd", "Fin"):
+        table.add_column(column, justify="right", min_width=len(column))
     for entry in data["entries"]:
         points = [str(p) for p in entry.get("race_points", [])] if full else []
         if full:
@@ -53,7 +59,6 @@ def scoresheet(state: RaceState, data: JSON) -> Table:
             str(entry["post"]),
             entry["horse"],
             str(entry["start_apr"]),
-            entry["odds"] or "",
             *points,
             f"{entry['pace_adj']:+d}",
             f"{entry['form_adj']:+d}",
@@ -67,7 +72,13 @@ def scoresheet(state: RaceState, data: JSON) -> Table:
 
 
 def result_chart(data: JSON) -> Table:
-    table = Table(title=f"Result  (final time {data['final_time'] or '-'})", title_justify="left")
+    table = Table(
+        title=f"Result  (final time {data['final_time'] or '-'})",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1, 0, 0),
+        pad_edge=False,
+    )
     for column in ("Fin", "PP", "Horse", "Margin", "Odds", "Win", "Place", "Show", "Time"):
         table.add_column(
             column, justify="left" if column == "Horse" else "right", no_wrap=column == "Horse"
@@ -77,10 +88,15 @@ def result_chart(data: JSON) -> Table:
         key=lambda e: (e["finish"], e["post"]),
     )
     previous: float | None = None
+    previous_place = 0
     for entry in finishers:
         beaten = entry["beaten_lengths"] or 0.0
-        margin = "" if previous is None else format_lengths(max(0.0, beaten - previous))
-        previous = beaten
+        margin = (
+            ""
+            if previous is None
+            else _margin(beaten - previous, entry["finish"] == previous_place)
+        )
+        previous, previous_place = beaten, entry["finish"]
         pay = entry["payoffs"]
         status = " (DQ)" if entry["status"] == "disqualified" else ""
         table.add_row(
@@ -106,3 +122,11 @@ def result_chart(data: JSON) -> Table:
                 "",
             )
     return table
+
+
+def _margin(lengths: float, same_place: bool) -> str:
+    """A dead heat only when the places are equal; equal figures split by the photo
+    (or a disqualified horse placed behind one it beat) read as a nose."""
+    if same_place:
+        return "dead heat"
+    return format_lengths(lengths) if lengths > 0 else "nose"
