@@ -1,5 +1,5 @@
 """Across the Board (MPH): auction eleven horses, bet through the MPH totalizator and run
-eight races on one of four tracks. See docs/across.md and docs/rulings/across.md."""
+eight races on one of four tracks. See docs/across.md and docs/rulings.md (Across the Board)."""
 
 from __future__ import annotations
 

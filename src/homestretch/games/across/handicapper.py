@@ -1,7 +1,7 @@
 """The handicapper: many races at once in NumPy, to measure a track's handicaps.
 
 It follows the Race Begins section under the default computer player's policy when it
-holds no stake in the race (see docs/rulings/across.md): every first roll is accepted,
+holds no stake in the race (see docs/rulings.md (Across the Board)): every first roll is accepted,
 so each roll of an unfinished horse adds one full X; rolls of horses already in are
 wasted turns. A test checks this kernel against the reference race in ``race.py``.
 """

@@ -2,7 +2,7 @@
 
 Windows are numbered 1-7 in the rulebook and kept 0-6 here. Window 1 (the Winners
 Circle) pays the owner of the WIN horse; windows 2-5 pay WIN tickets, window 6 PLACE
-tickets and window 7 SHOW tickets (rulings R4-R6 in docs/rulings/across.md, read from
+tickets and window 7 SHOW tickets (rulings R4-R6 in docs/rulings.md (Across the Board), read from
 rules A-C). Every amount is in fifties.
 """
 

@@ -27,7 +27,7 @@ RULE_CHOICES: dict[str, tuple[str, ...]] = {
     "white_card_judged": ("end", "post"),
 }
 """House-rule options where the rulebook reads two ways; the first is our ruling
-(docs/rulings/totopoly.md T9 and T10)."""
+(docs/rulings.md (Totopoly) T9 and T10)."""
 DEFAULT_RULES = {name: choices[0] for name, choices in RULE_CHOICES.items()}
 
 
