@@ -13,9 +13,9 @@ import pytest
 from homestretch.games.stretch.calibrate import run_study
 
 
-@pytest.fixture(scope="module")
-def figures() -> dict[str, Any]:
-    report = run_study(fields=120, races_per_field=400, seed=7)
+@pytest.fixture(scope="module", params=["quick", "full"])
+def figures(request: pytest.FixtureRequest) -> dict[str, Any]:
+    report = run_study(fields=120, races_per_field=400, seed=7, mode=request.param)
     result = report["figures"]
     assert isinstance(result, dict)
     return result

@@ -128,6 +128,11 @@ class Tally:
     greats_top: list[float] = field(default_factory=list)
 
 
+def dream_fields(fields: int) -> int:
+    """How many dream fields of greats accompany ``fields`` everyday fields."""
+    return max(10, fields // 5)
+
+
 def run_study(
     fields: int = 300,
     races_per_field: int = 400,
@@ -135,6 +140,7 @@ def run_study(
     charts: ChartSet | None = None,
     cards: CardSet | None = None,
     progress: Callable[[int], None] | None = None,
+    mode: str = "quick",
 ) -> dict[str, object]:
     from homestretch.games.stretch.charts import load_chart_set
 
@@ -142,12 +148,12 @@ def run_study(
     cards = cards or load_card_set()
     tables = ChartArrays.from_charts(charts)
     everyday = build_corpus(cards, fields, seed)
-    dreams = build_corpus(cards, max(10, fields // 5), seed, greats=True)
+    dreams = build_corpus(cards, dream_fields(fields), seed, greats=True)
     rng = np.random.default_rng(seed)
     tally, greats = Tally(), Tally()
     for corpus, into in ((everyday, tally), (dreams, greats)):
         for race, level in zip(corpus.races, corpus.level, strict=True):
-            _one_field(race, level, charts, tables, races_per_field, rng, into)
+            _one_field(race, level, charts, tables, races_per_field, rng, into, mode)
             if progress is not None:
                 progress(1)
     report = _figures(tally, charts)
@@ -156,6 +162,7 @@ def run_study(
     figures["greats_top_horse_win_rate_mean"] = float(np.mean(greats.greats_top))
     figures["greats_top_horse_win_rate_max"] = float(np.max(greats.greats_top))
     report["greats_fields"] = len(dreams.races)
+    report["mode"] = mode
     return report
 
 
@@ -167,9 +174,10 @@ def _one_field(
     n: int,
     rng: np.random.Generator,
     tally: Tally,
+    mode: str,
 ) -> None:
     arrays = FieldArrays.from_race(race, charts)
-    batch = simulate(arrays, tables, "quick", n, rng, race.furlongs, with_odds=True)
+    batch = simulate(arrays, tables, mode, n, rng, race.furlongs, with_odds=True)
     assert batch.odds is not None
     won = batch.finish == 1
     tally.races += n

@@ -440,21 +440,29 @@ def calibrate(
     ] = 400,
     races: Annotated[int, typer.Option("--races", min=50, help="races per field")] = 500,
     seed: Annotated[int, typer.Option(help="seed for the corpus and the dice")] = 1,
+    mode: ModeOption = "quick",
     charts: ChartsOption = None,
     plot: PlotOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Run the calibration study: every figure beside its real-racing band."""
-    from homestretch.games.stretch.calibrate import ODDS_BANDS, STAKES_TIMES, TARGETS, run_study
+    from homestretch.games.stretch.calibrate import (
+        ODDS_BANDS,
+        STAKES_TIMES,
+        TARGETS,
+        dream_fields,
+        run_study,
+    )
     from homestretch.games.stretch.finish import format_time
 
-    with progress_bar(fields, "running the corpus") as bar:
+    with progress_bar(fields + dream_fields(fields), "running the corpus") as bar:
         report = run_study(
             fields,
             races,
             seed,
             load_chart_set(charts),
             progress=lambda n: bar.advance(bar.task_ids[0], n),
+            mode=_mode(mode),
         )
     if plot is not None:
         from homestretch.games.stretch.plot import calibration_plot
