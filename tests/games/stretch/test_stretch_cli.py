@@ -179,3 +179,54 @@ def test_running_lines_picture(tmp_path: Path) -> None:
         ["stretch", "run", "2009-champagne-stakes", "--no-save", "--plot", str(tmp_path / "q.png")],
     )
     assert result.exit_code != 0 and "Fullplay" in str(result.exception)
+
+
+def test_simulate_odds_and_calibrate_json(tmp_path: Path) -> None:
+    sim = json.loads(
+        invoke(
+            "stretch",
+            "simulate",
+            "2009-champagne-stakes",
+            "-n",
+            "20000",
+            "--seed",
+            "3",
+            "-f",
+            "json",
+        )
+    )
+    assert sim["runs"] == 20000 and len(sim["entries"]) == 6
+    assert set(sim["entries"][0]) >= {"post", "horse", "win", "place", "show", "mean_final_speed"}
+    assert abs(sum(e["win"] for e in sim["entries"]) - 1) < 0.02  # dead heats add a little
+    for e in sim["entries"]:
+        assert e["win"] <= e["place"] <= e["show"]
+    odds = json.loads(
+        invoke(
+            "stretch",
+            "odds",
+            "2009-breeders-cup-ladies-classic",
+            "-n",
+            "20000",
+            "--seed",
+            "3",
+            "-f",
+            "json",
+            "--plot",
+            str(tmp_path / "o.png"),
+        )
+    )
+    assert odds["method"] == "monte-carlo"
+    best = max(odds["entries"], key=lambda e: e["win"])
+    assert best["horse"] == "Life Is Sweet" and best["fair_odds"]
+    assert (tmp_path / "o.png").stat().st_size > 0
+    report = json.loads(invoke("stretch", "calibrate", "-n", "20", "--races", "100", "-f", "json"))
+    assert set(report["figures"]) >= {
+        "favourite_win_rate",
+        "favourite_top3_rate",
+        "overround_mean",
+        "margin_under_1_length_rate",
+        "margin_median_lengths",
+        "out_of_race_rate",
+        "disqualification_rate",
+        "win_rate_by_odds",
+    }

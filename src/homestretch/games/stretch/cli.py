@@ -27,11 +27,12 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import replay
 from homestretch.core.referee import play
+from homestretch.games.stretch.analysis import Chances
 from homestretch.games.stretch.apr import starting_apr
 from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.charts import load_chart_set
+from homestretch.games.stretch.charts import ChartSet, load_chart_set
 from homestretch.games.stretch.engine import Mode, RaceGame, RaceState
-from homestretch.games.stretch.race import CONDITIONS, bundled_races, load_race
+from homestretch.games.stretch.race import CONDITIONS, Race, bundled_races, load_race
 from homestretch.games.stretch.render import show_race
 from homestretch.store.db import SavedGame, Store
 
@@ -261,6 +262,21 @@ def new(
 PlotOption = Annotated[Path | None, typer.Option("--plot", help="draw a picture (PNG or SVG)")]
 
 
+def _run_many(
+    race: Race, charts: ChartSet, mode: str, runs: int, seed: int | None, fmt: OutputFormat
+) -> tuple[int, list[Chances]]:
+    """Run the race ``runs`` times on the kernel with a progress bar: (seed, chances)."""
+    from homestretch.games.stretch.analysis import monte_carlo
+
+    used_seed = seed if seed is not None else new_seed()
+    announce_seed(used_seed, "seeded", fmt)
+    with progress_bar(runs, "simulating") as bar:
+        chances = monte_carlo(
+            race, charts, _mode(mode), runs, used_seed, lambda n: bar.advance(bar.task_ids[0], n)
+        )
+    return used_seed, chances
+
+
 @app.command()
 def simulate(
     race: Annotated[str, typer.Argument(help="a race file (TOML) or a bundled race's name")],
@@ -271,21 +287,8 @@ def simulate(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Run a race many times on the fast kernel: win, place and show chances."""
-    from homestretch.games.stretch.analysis import monte_carlo
-
-    loaded = load_race(race)
-    chart_set = load_chart_set(charts)
-    used_seed = seed if seed is not None else new_seed()
-    announce_seed(used_seed, "seeded", fmt)
-    with progress_bar(runs, "simulating") as bar:
-        chances = monte_carlo(
-            loaded,
-            chart_set,
-            _mode(mode),
-            runs,
-            used_seed,
-            lambda n: bar.advance(bar.task_ids[0], n),
-        )
+    loaded, chart_set = load_race(race), load_chart_set(charts)
+    used_seed, chances = _run_many(loaded, chart_set, mode, runs, seed, fmt)
     if fmt is OutputFormat.json:
         echo_json(
             {
@@ -342,21 +345,10 @@ def odds(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Each horse's chance to win, place and show, fair odds beside the odds offered."""
-    from homestretch.games.stretch.analysis import chart_odds_range, monte_carlo
+    from homestretch.games.stretch.analysis import chart_odds_range
 
-    loaded = load_race(race)
-    chart_set = load_chart_set(charts)
-    used_seed = seed if seed is not None else new_seed()
-    announce_seed(used_seed, "seeded", fmt)
-    with progress_bar(runs, "simulating") as bar:
-        chances = monte_carlo(
-            loaded,
-            chart_set,
-            _mode(mode),
-            runs,
-            used_seed,
-            lambda n: bar.advance(bar.task_ids[0], n),
-        )
+    loaded, chart_set = load_race(race), load_chart_set(charts)
+    used_seed, chances = _run_many(loaded, chart_set, mode, runs, seed, fmt)
     ranges = chart_odds_range(loaded, chart_set)
     entries: list[dict[str, Any]] = []
     for c, runner, (short, middle, long) in zip(chances, loaded.runners, ranges, strict=True):
