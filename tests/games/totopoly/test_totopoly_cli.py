@@ -150,3 +150,18 @@ def test_json_mode_keeps_the_table_talk_off_stdout(tmp_path: Path) -> None:
     assert set(echoed.split()) <= {"1"}
     assert json.loads("{" + rest)["placings"]
     assert "your choice" in result.stderr and "your choice" not in result.stdout
+
+
+def test_two_people_hand_the_seat_over_before_each_sees_a_hand(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite")
+    args = ["totopoly", "play", "--players", "Ann,Bob", "--bots", "1", "--seed", "3", "--db", db]
+    out = invoke(*args, given=ALWAYS_FIRST)
+    assert "won with" in out
+    handovers = [
+        line.split("Pass the seat to ")[1].split()[0]
+        for line in out.splitlines()
+        if "Pass the seat to " in line
+    ]
+    assert {"Ann", "Bob"} <= set(handovers)
+    # the seat is only handed over when the person changes
+    assert all(a != b for a, b in zip(handovers, handovers[1:], strict=False))
