@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from homestretch.core.chance import (
+    DIE_NAMES,
     AskedDice,
     ChanceNode,
     DiceSource,
@@ -66,14 +67,22 @@ def new_seed() -> int:
 
 
 def ask_roll(node: ChanceNode) -> Sequence[int]:
-    """Ask a person at the table for the faces they rolled."""
-    names = " and ".join(("red", "white", "third", "fourth")[: node.dice])
-    text = typer.prompt(f"{node.label} - roll {names}, type the face(s)")
-    try:
-        return parse_faces(text, source="your roll")
-    except DiceError as exc:
-        err_console.print(f"[red]{exc}[/red]")
-        raise
+    """Ask a person at the table for the faces they rolled: both at once ("3 5") or one
+    die at a time; a typing slip is said and asked again."""
+    faces: list[int] = []
+    while len(faces) < node.dice:
+        wanted = " and ".join(DIE_NAMES[len(faces) : node.dice])
+        text = typer.prompt(f"{node.label} - type the {wanted} die")
+        try:
+            faces += parse_faces(text, source="your roll")
+        except DiceError as exc:
+            err_console.print(f"[red]{exc}[/red]")
+        if len(faces) > node.dice:
+            err_console.print(
+                f"[red]that is {len(faces)} faces for {node.dice} dice; type the roll again[/red]"
+            )
+            faces = []
+    return faces
 
 
 def dice_source(

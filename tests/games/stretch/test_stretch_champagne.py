@@ -141,3 +141,23 @@ def test_dice_typed_in_at_the_table_and_from_a_file(tmp_path: Path) -> None:
     scripted = json.loads(result.stdout)
     assert scripted["dice"] == faces
     assert [e["finish"] for e in scripted["entries"]] == [2, 4, 6, 3, 5, 1]
+
+
+def test_the_call_follows_the_race_as_the_dice_are_typed() -> None:
+    from typer.testing import CliRunner
+
+    from homestretch.cli.main import app
+
+    faces = ODDS + BREAK + SETUP + RACE_PACE + POSITION + FACTORS + SPEED + PHOTO
+    typed = CliRunner().invoke(
+        app,
+        ["stretch", "run", "2009-champagne-stakes", "--mode", "full", "--dice", "ask", "--no-save"],
+        input="".join(f"{f}\n" for f in faces),
+    )
+    assert typed.exit_code == 0, typed.output
+    out = typed.output
+    # each part is called as soon as its rolls are in, before the next part's rolls
+    assert out.index("At the break.") < out.index("Pace Setup roll for Super Saver")
+    assert out.index("Down the backstretch.") < out.index("Race Pace die")
+    assert out.index("Turning for home.") < out.index("Race Factors roll")
+    assert out.index("At the wire.") < out.index("Scoresheet")

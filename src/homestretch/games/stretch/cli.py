@@ -25,7 +25,7 @@ from homestretch.cli.common import (
 )
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
-from homestretch.core.protocol import replay
+from homestretch.core.protocol import Event, State, replay
 from homestretch.core.referee import play
 from homestretch.games.stretch.analysis import Chances
 from homestretch.games.stretch.apr import starting_apr
@@ -33,7 +33,7 @@ from homestretch.games.stretch.cards import load_card_set
 from homestretch.games.stretch.charts import ChartSet, load_chart_set
 from homestretch.games.stretch.engine import Mode, RaceGame, RaceState
 from homestretch.games.stretch.race import CONDITIONS, Race, bundled_races, load_race
-from homestretch.games.stretch.render import show_race
+from homestretch.games.stretch.render import Caller, show_header, show_race, show_sheets
 from homestretch.store.db import SavedGame, Store
 
 app = typer.Typer(no_args_is_help=True, help="Top of the Stretch: run thoroughbred races.")
@@ -77,7 +77,17 @@ def run(
     game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts)
     source, used_seed, kind = dice_source(seed, dice, dice_file)
     announce_seed(used_seed, kind, fmt)
-    state = play(game.new_initial_state(), source, {})
+    start = game.new_initial_state()
+    caller = Caller(console)
+
+    def call_as_it_unfolds(running: State, _: Event) -> None:
+        assert isinstance(running, RaceState)
+        caller.call(running)
+
+    live = fmt is OutputFormat.text
+    if live:
+        show_header(start, console)
+    state = play(start, source, {}, after_event=call_as_it_unfolds if live else None)
     assert isinstance(state, RaceState)
     game_id = None
     if save:
@@ -94,7 +104,7 @@ def run(
     if fmt is OutputFormat.json:
         echo_json({**state.result(), "seed": used_seed, "dice_source": kind, "run_id": game_id})
         return
-    show_race(state, console)
+    show_sheets(state, console)
     if game_id is not None:
         console.print(f"saved as run {game_id}  (homestretch replay {game_id})", style="dim")
 

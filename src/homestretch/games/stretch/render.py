@@ -13,8 +13,14 @@ from homestretch.games.stretch.report import race_call
 
 
 def show_race(state: RaceState, console: Console) -> None:
+    """The whole race at once: header, call, scoresheet, result chart."""
+    show_header(state, console)
+    Caller(console).call(state)
+    show_sheets(state, console)
+
+
+def show_header(state: RaceState, console: Console) -> None:
     race = state.race
-    data = state.result()
     mode = "Fullplay" if state.mode == "full" else "Quickplay"
     header = " - ".join(x for x in (race.name, race.track, race.date) if x)
     console.rule(f"[bold]{header}[/bold]")
@@ -23,11 +29,27 @@ def show_race(state: RaceState, console: Console) -> None:
         f"charts: {state.charts.name}"
     )
     console.print()
-    for heading, words in race_call(state):
-        console.print(f"[bold]{heading}.[/bold] {words}")
+
+
+def show_sheets(state: RaceState, console: Console) -> None:
+    data = state.result()
     console.print()
     console.print(scoresheet(state, data))
     console.print(result_chart(data))
+
+
+class Caller:
+    """Calls each part of the race once, as soon as it has been run."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.called: set[str] = set()
+
+    def call(self, state: RaceState) -> None:
+        for heading, words in race_call(state):
+            if heading not in self.called:
+                self.called.add(heading)
+                self.console.print(f"[bold]{heading}.[/bold] {words}")
 
 
 def scoresheet(state: RaceState, data: JSON) -> Table:

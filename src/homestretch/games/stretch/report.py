@@ -132,34 +132,45 @@ def _lengths(lengths: float) -> str:
 
 
 def race_call(state: RaceState) -> list[tuple[str, str]]:
-    """(heading, words) for each part of the race, in order."""
+    """(heading, words) for each part of the race run so far, in order: a part is called
+    once its segment is complete, so the call can be followed as the race unfolds."""
     calls: list[tuple[str, str]] = []
     lines = state.lines
     if state.mode == "full":
-        names = ["At the break"]
-        if state.race.furlongs >= 8:
-            names.append("Down the backstretch")
-        names.append("Turning for home")
-        for at, heading in enumerate(names):
+        names = [("At the break", "break")]
+        if "setup" in state.segments:
+            names.append(("Down the backstretch", "setup"))
+        names.append(("Turning for home", "position"))
+        for at, (heading, segment) in enumerate(names):
+            if not completed(state, segment):
+                continue
             words = running_order_call(lines, at)
             if heading == "Turning for home":
                 words = f"{_pace_words(state)} {words}"
             if words.strip():
                 calls.append((heading, words))
     else:
-        calls.append(("The pace", _pace_words(state)))
+        if completed(state, "pace"):
+            calls.append(("The pace", _pace_words(state)))
         form = [f"{ln.name} ({ln.form_adj:+d})" for ln in lines if ln.form_adj]
-        if form:
+        if form and completed(state, "form"):
             calls.append(("Today's form", "Form tells: " + ", ".join(form) + "."))
     trouble = [f"{ln.name}: {'; '.join(ln.trouble)}" for ln in lines if ln.trouble]
-    if trouble:
+    if trouble and completed(state, "position" if state.mode == "full" else "form"):
         calls.append(("Trouble", " ".join(t + "." for t in trouble)))
-    if state.factor:
+    if state.factor and completed(state, "factors"):
         ride = " and the riders make a difference" if state.ride_applies else ""
         calls.append(("Down the stretch", f"It comes down to {state.factor}{ride}."))
     if state.finish is not None:
         calls.append(("At the wire", _finish_call(state)))
     return calls
+
+
+def completed(state: RaceState, segment: str) -> bool:
+    """Whether every roll of ``segment`` has been made."""
+    if state.finish is not None:
+        return True
+    return segment in state.segments and state.segments.index(segment) < state.segment
 
 
 def _pace_words(state: RaceState) -> str:
