@@ -70,13 +70,29 @@ def windows_table(view: JSON) -> Table:
     return table
 
 
+MARKS = {
+    (0, 0): ".",
+    (0, 1): "/",
+    (0, 2): "X",
+    (1, 0): "\\",
+    (1, 1): "*",
+    (2, 0): "x",
+}
+"""A square's mark by (preprinted halves, halves earned in the race) on it."""
+LEGEND = (
+    "x preprinted X, \\ preprinted half X, * a preprinted half completed in the race, "
+    "X an X, / half an X, . open, ( ) the circled, shaded square"
+)
+
+
 def squares(progress: int, need: int, preprinted: int = 0) -> str:
-    """The horse's row: X full, / half, . empty, x preprinted; a shaded first square is
-    in brackets."""
-    marks = [".", "/", "X"]
-    row = [marks[min(2, max(0, progress - 2 * square))] for square in range(need // 2)]
-    for square in range(preprinted // 2):
-        row[square] = "x"
+    """The horse's row, square by square (MARKS): preprinted marks look different from
+    the ones earned in the race; a shaded first square is in brackets."""
+    row = []
+    for square in range(need // 2):
+        printed = min(2, max(0, preprinted - 2 * square))
+        total = min(2, max(0, progress - 2 * square))
+        row.append(MARKS[printed, max(0, total - printed)])
     if need == 12:
         row[0] = f"({row[0]})"
     return " ".join(row)
@@ -99,6 +115,7 @@ def track_card(view: JSON, content: Content) -> Table | None:
             placing.get(h, "<- rolled" if rolled else ""),
         )
     table.caption = f"{card['rolls']} rolls; " + "; ".join(card["calls"][-4:])
+    table.caption += f"\n{LEGEND}"
     return table
 
 
