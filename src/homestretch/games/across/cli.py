@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 from typing import Annotated
@@ -21,6 +22,7 @@ from homestretch.cli.common import (
     console,
     dice_source,
     echo_json,
+    err_console,
     new_seed,
     open_store,
     progress_bar,
@@ -46,6 +48,8 @@ ContentOption = Annotated[
     Path | None,
     typer.Option("--content", help="a content folder to use instead of the built-in one"),
 ]
+INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT), the game saved."""
 MENU_MAX = 24
 """Longer menus are summarised as commands to type."""
 
@@ -156,6 +160,27 @@ def make_bot(kind: str, seed: int) -> Agent:
     raise HomestretchError(f"unknown computer player {kind!r} (random or sensible)")
 
 
+def decision_seed(seed: int, seat: int, events: int) -> int:
+    """The seed of one decision: the game's seed, the seat and how many events the game
+    has logged. A resumed game rebuilds the same count from its log, so its computer
+    players choose exactly as they would have without the interruption."""
+    digest = hashlib.sha256(f"across:{seed}:{seat}:{events}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class ComputerPlayer:
+    """A computer player whose every decision draws on a fresh generator seeded by
+    ``decision_seed``: nothing random is carried from one decision to the next."""
+
+    def __init__(self, kind: str, seed: int, state: AcrossState) -> None:
+        make_bot(kind, 0)  # an unknown kind fails now, not at its first turn
+        self.kind, self.seed, self._state = kind, seed, state
+
+    def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
+        bot = make_bot(self.kind, decision_seed(self.seed, player, len(self._state.events)))
+        return bot.choose(player, view, legal)
+
+
 # --- running a saved game -------------------------------------------------------------
 def _run(
     state: AcrossState,
@@ -181,7 +206,17 @@ def _run(
                         console.print(card)
         shown = len(state.news)
 
-    play_to_end(state, dice, agents, after_event=after)
+    try:
+        play_to_end(state, dice, agents, after_event=after)
+    except (KeyboardInterrupt, typer.Abort) as stop:
+        # Ctrl-C while a computer player thinks (KeyboardInterrupt), or at a prompt or
+        # when the input ends (typer.Abort). Every event so far is saved, each in its own
+        # transaction, so the game resumes exactly from here.
+        err_console.print(
+            f"Stopped. Game {game_id} is saved: carry on with `homestretch resume {game_id}`.",
+            highlight=False,
+        )
+        raise typer.Exit(INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 1) from None
 
 
 def _summary(state: State) -> str:
@@ -206,7 +241,7 @@ def _agents(
     return {
         seat: Human(names[seat], state, content)
         if kind == "human"
-        else make_bot(kind, seed * 101 + seat)
+        else ComputerPlayer(kind, seed, state)
         for seat, kind in enumerate(seats)
     }
 
@@ -291,13 +326,7 @@ def resume_saved(saved: SavedGame, store: Store) -> None:
         # A dice script cannot go on past its end: the rest of the game is seeded.
         dice, seed, kind = dice_source(None, None, None)
         announce_seed(seed, kind, OutputFormat.text)
-    agents = _agents(
-        seats,
-        list(game.seat_names),
-        state,
-        (saved.seed or 0) + len(saved.events),
-        game.content_dir,
-    )
+    agents = _agents(seats, list(game.seat_names), state, saved.seed or 0, game.content_dir)
     _run(state, dice, agents, store, saved.id, quiet=False)
     _finish(state, store, saved.id, OutputFormat.text)
 
