@@ -8,6 +8,7 @@ shilling in the guinea, to the nearest pound. The auctioneer may bid too.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 from homestretch.core.actions import Action
@@ -62,52 +63,62 @@ def run(state: TotopolyState) -> Flow[None]:
 
 
 def sell_lot(state: TotopolyState, card: str) -> Flow[None]:
-    """Open bidding round the table from the auctioneer's left; a pass is final for the
-    lot (ruling T5), so every auction ends; the last bid standing buys."""
+    """Bidding goes round the table from the auctioneer's left until every player but
+    the high bidder has passed since the last bid; the last bid standing buys.
+
+    Ruling T5: by default the bidding is open, a player who passed may come back in
+    while the lot is still up; with the rule ``auction = final_pass`` a pass ends his
+    bidding on the lot. Either way every auction ends: each bid beats the last by a
+    whole guinea and nobody may bid more than he can pay, so there are at most as many
+    bids as the richest bidder holds pounds, and at most one pass from each other
+    player after the last of them.
+    """
     auctioneer = state.auctioneer
     assert auctioneer is not None
     state.where[card], state.lot = "lot", card
     state.high_bid, state.high_bidder = 0, None
+    state.tally["lots"] += 1
     item = lot_item(state, card)
     state.say(f"lot: {describe(state, card)} (face value £{value_of(state, card)})")
+    final = state.rules["auction"] == "final_pass"
     out: set[int] = set()
+    """Players whose bidding on this lot is over (a pass, with ``final_pass``)."""
+    quiet: set[int] = set()
+    """Players who passed (or could not bid) since the last bid."""
     seats = state.seats_from(auctioneer + 1)
-    while True:
-        active = [p for p in seats if p not in out and p != state.high_bidder]
-        if not active:
+    for bidder in itertools.cycle(seats):
+        if {p for p in seats if p != state.high_bidder} <= quiet | out:
             break
-        for bidder in active:
-            if bidder in out or bidder == state.high_bidder:
-                continue
-            if (
-                not may_hold(state, bidder, item)
-                or cost(state, bidder, state.high_bid + 1) > (state.cash[bidder])
-            ):
-                out.add(bidder)
-                continue
-            options: list[Action] = [Pass()] + [
-                Bid(state.high_bid + r)
-                for r in RAISES
-                if cost(state, bidder, state.high_bid + r) <= state.cash[bidder]
-            ]
+        if bidder == state.high_bidder or bidder in out or bidder in quiet:
+            continue
+        if (
+            not may_hold(state, bidder, item)
+            or cost(state, bidder, state.high_bid + 1) > (state.cash[bidder])
+        ):
+            (out if final else quiet).add(bidder)
+            continue
+        options: list[Action] = [Pass()] + [
+            Bid(state.high_bid + r)
+            for r in RAISES
+            if cost(state, bidder, state.high_bid + r) <= state.cash[bidder]
+        ]
 
-            def check(action: Action, bidder: int = bidder) -> str | None:
-                if not isinstance(action, Bid):
-                    return "bid a number of guineas or pass"
-                if action.guineas <= state.high_bid:
-                    return f"bid more than {state.high_bid} guineas"
-                if cost(state, bidder, action.guineas) > state.cash[bidder]:
-                    return (
-                        f"{action.guineas} guineas would cost more than your £{state.cash[bidder]}"
-                    )
-                return None
+        def check(action: Action, bidder: int = bidder) -> str | None:
+            if not isinstance(action, Bid):
+                return "bid a number of guineas or pass"
+            if action.guineas <= state.high_bid:
+                return f"bid more than {state.high_bid} guineas"
+            if cost(state, bidder, action.guineas) > state.cash[bidder]:
+                return f"{action.guineas} guineas would cost more than your £{state.cash[bidder]}"
+            return None
 
-            prompt = f"bid for {describe(state, card)} (now {state.high_bid} gns)"
-            answer = yield from ask(bidder, prompt, options, check)
-            if isinstance(answer, Bid):
-                state.high_bid, state.high_bidder = answer.guineas, bidder
-            else:
-                out.add(bidder)
+        prompt = f"bid for {describe(state, card)} (now {state.high_bid} gns)"
+        answer = yield from ask(bidder, prompt, options, check)
+        if isinstance(answer, Bid):
+            state.high_bid, state.high_bidder = answer.guineas, bidder
+            quiet = set()
+        else:
+            (out if final else quiet).add(bidder)
     buyer = state.high_bidder
     if buyer is None:
         # Ruling T6: a lot nobody bids for is withdrawn from the game.

@@ -34,7 +34,7 @@ from homestretch.games.totopoly.actions import (
     Throw,
     UseThrow,
 )
-from homestretch.games.totopoly.content import COLOUR_VALUE
+from homestretch.games.totopoly.content import COLOUR_VALUE, COLOURS
 from homestretch.games.totopoly.racecourse import LONG_FEE, SHORT_FEE
 from homestretch.games.totopoly.state import TotopolyGame
 
@@ -53,6 +53,12 @@ class SensibleBot:
         self.fee = SHORT_FEE if game.short else LONG_FEE
         self.seat = seat
         self.rng = random.Random(seed * 7919 + seat)
+        course = game.content.course
+        cells = [cell for track in course.cells for cell in track]
+        self.throws = course.lengths / 3.5
+        """About how many throws a horse takes to run the course."""
+        self.density = {c: cells.count(c) / len(cells) for c in COLOURS}
+        """The share of the course's lengths of each colour."""
 
     # --- valuing things ---------------------------------------------------------------
     def worth(self, card: JSON) -> float:
@@ -61,9 +67,15 @@ class SensibleBot:
         return float(card["value"]) * 0.9
 
     def horse_rank(self, view: JSON, number: int) -> float:
+        """Lengths a horse may expect to gain in the race: its own colour's squares on
+        the course, and a move on for each colour card of its colour the owner holds,
+        as far as it will land on other colours to play them."""
         colour = self.content.horses[number].colour
         me = view["players"][self.seat]
-        return COLOUR_VALUE[colour] * (1 + me["cards"][colour]) - me["cards"]["white"] * 0.5
+        value = COLOUR_VALUE[colour]
+        own = self.throws * self.density[colour]
+        others = self.throws * sum(d for c, d in self.density.items() if c != colour)
+        return value * (own + min(me["cards"][colour], others)) - me["cards"]["white"] * 0.5
 
     def reserve(self, view: JSON, extra_horses: int = 0) -> int:
         """Money to keep: every horse's entrance fee and a margin for training."""
@@ -132,9 +144,11 @@ class SensibleBot:
         if lot is None or not bids:
             return Pass()
         limit = min(self.worth(lot), cash - self.reserve(view, "horse" in lot))
-        if bids[0].guineas <= limit:
-            return bids[0]
-        return Pass()
+        # Like a person, raise in steps that shrink as the price nears the limit.
+        high = int(lot["bid"])
+        step = max(1, (limit - high) // 3)
+        within = [a for a in bids if a.guineas <= limit and a.guineas - high <= step]
+        return within[-1] if within else Pass()
 
     def _sell(self, legal: list[Action]) -> Action:
         scratches = [a for a in legal if isinstance(a, Scratch)]

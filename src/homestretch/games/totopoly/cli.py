@@ -53,7 +53,7 @@ RuleOption = Annotated[
     typer.Option(
         "--rule",
         help="a house rule where the rulebook reads two ways, NAME=VALUE (repeatable): "
-        "move_on_past_post=finishes|lost, white_card_judged=end|post",
+        "move_on_past_post=finishes|lost, white_card_judged=end|post, auction=open|final_pass",
     ),
 ]
 ContentOption = Annotated[
@@ -361,7 +361,11 @@ def simulate_command(
     console.print(cards)
     console.print(
         f"{report['games']} games; per game {report['turns_per_game']} turns, "
-        f"{report['decisions_per_game']} decisions"
+        f"{report['decisions_per_game']} decisions: {report['auction_bids_per_game']} "
+        f"auction bids and passes over {report['lots_per_game']} lots, "
+        f"{report['setup_decisions_per_game']} other decisions before the race and "
+        f"{report['race_decisions_per_game']} in it; {report['training_throws_per_game']} "
+        f"throws in the training ring and {report['race_throws_per_game']} on the course"
     )
 
 

@@ -7,6 +7,7 @@ a black. These numbers are how we check our board and cards serve those claims.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,12 +36,14 @@ class Study:
     turns: int = 0
     decisions: int = 0
     events: int = 0
+    tally: Counter[str] = field(default_factory=Counter)
 
     def add(self, state: TotopolyState) -> None:
         self.games += 1
         self.turns += state.turns
         self.decisions += state.decisions
         self.events += len(state.events)
+        self.tally += state.tally
         winner = state.placings[0] if state.placings else None
         for horse, status in state.status.items():
             if status not in ("finished", "running", "fallen", "out"):
@@ -60,6 +63,10 @@ class Study:
         return {
             "games": self.games,
             "win_rate_by_colour": {c: round(self.wins[c] / games, 4) for c in COLOURS},
+            "win_rate_stderr_by_colour": {
+                c: round(math.sqrt(self.wins[c] * (games - self.wins[c]) / games**3), 4)
+                for c in COLOURS
+            },
             "win_rate_per_runner_by_colour": {
                 c: round(self.wins[c] / self.runs[c], 4) if self.runs[c] else None for c in COLOURS
             },
@@ -67,6 +74,7 @@ class Study:
                 c: {
                     b: {
                         "runners": self.runs_by_cards[(c, b)],
+                        "stderr": stderr(self.wins_by_cards[(c, b)], self.runs_by_cards[(c, b)]),
                         "win_rate": round(
                             self.wins_by_cards[(c, b)] / self.runs_by_cards[(c, b)], 4
                         )
@@ -80,7 +88,33 @@ class Study:
             "turns_per_game": round(self.turns / games, 1),
             "decisions_per_game": round(self.decisions / games, 1),
             "events_per_game": round(self.events / games, 1),
+            **{
+                f"{name}_per_game": round(count / games, 1)
+                for name, count in length_of_game(self.tally).items()
+            },
         }
+
+
+def length_of_game(tally: Counter[str]) -> dict[str, int]:
+    """The decisions and throws that take a table's time, split so that a computer
+    player's many small auction raises do not hide the rest (docs/totopoly.md)."""
+    bids = tally["auction:bid"] + tally["auction:pass"]
+    race = sum(v for k, v in tally.items() if k.startswith("race:") and k != "race:dice")
+    dice = sum(v for k, v in tally.items() if k.endswith(":dice"))
+    decisions = sum(v for k, v in tally.items() if ":" in k) - dice
+    return {
+        "auction_bids": bids,
+        "setup_decisions": decisions - bids - race,
+        "race_decisions": race,
+        "training_throws": tally["training:dice"],
+        "race_throws": tally["race:dice"],
+        "lots": tally["lots"],
+    }
+
+
+def stderr(wins: int, runs: int) -> float | None:
+    """The sampling error (one standard error) of a win rate of ``wins`` in ``runs``."""
+    return round(math.sqrt(wins * (runs - wins) / runs**3), 4) if runs else None
 
 
 def play_one(game: TotopolyGame, seed: int) -> TotopolyState:

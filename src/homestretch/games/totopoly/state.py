@@ -7,6 +7,7 @@ generator (see flow.py) and shows each player only what he may see.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from homestretch.core.actions import Action
@@ -25,9 +26,10 @@ BANK = -2
 RULE_CHOICES: dict[str, tuple[str, ...]] = {
     "move_on_past_post": ("finishes", "lost"),
     "white_card_judged": ("end", "post"),
+    "auction": ("open", "final_pass"),
 }
 """House-rule options where the rulebook reads two ways; the first is our ruling
-(docs/rulings.md (Totopoly) T9 and T10)."""
+(docs/rulings.md (Totopoly) T9, T10 and T5)."""
 DEFAULT_RULES = {name: choices[0] for name, choices in RULE_CHOICES.items()}
 
 
@@ -167,6 +169,9 @@ class TotopolyState(State):
         self.tote_paid: dict[int, int] = {}
         self.turns = 0
         self.decisions = 0
+        self.tally: Counter[str] = Counter()
+        """Decisions by phase and kind (``"auction:bid"``) and dice throws by phase
+        (``"race:throw"``), for the length-of-game report."""
         self._flow: Flow[None] = self._phases()
         self.pending: Ask | Roll | None = next(self._flow)
 
@@ -222,9 +227,12 @@ class TotopolyState(State):
 
     def _apply(self, player: int, action: Action) -> None:
         self.decisions += 1
+        self.tally[f"{self.phase}:{action.kind}"] += 1
         self._advance(action)
 
     def _apply_chance(self, outcome: Outcome) -> None:
+        if isinstance(self.pending, Roll) and self.pending.node.is_dice:
+            self.tally[f"{self.phase}:dice"] += 1
         self._advance(outcome)
 
     def clone(self) -> TotopolyState:
