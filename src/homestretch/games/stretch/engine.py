@@ -26,6 +26,7 @@ from homestretch.games.stretch.charts import ChartSet, Factor, Pace, load_chart_
 from homestretch.games.stretch.finish import Finish, settle_finish
 from homestretch.games.stretch.odds_payoffs import odds_classes, roll_odds
 from homestretch.games.stretch.race import Race
+from homestretch.games.stretch.report import race_json
 from homestretch.games.stretch.sheet import Line
 
 Mode = Literal["quick", "full"]
@@ -306,14 +307,10 @@ class RaceState(State):
 
     # --- the end --------------------------------------------------------------------------
     def result(self) -> JSON:
-        from homestretch.games.stretch.report import race_json
-
         return race_json(self)
 
     def view(self, player: int | None) -> JSON:
-        from homestretch.games.stretch.report import race_json
-
-        return race_json(self)
+        return race_json(self)  # a race has no secrets: everyone sees the scoresheet
 
     def used_odds(self, line: Line) -> Odds | None:
         if line.runner.real_odds is not None:
