@@ -109,8 +109,8 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
     [
         ("leases.toml", 'colour = "black"', 'colour = "green"', "colour 'green'"),
         ("leases.toml", "value = 170", "value = -5", "must not be negative"),
-        ("racecourse.toml", '1 = "...s', '1 = "..Qs', "unknown code 'Q'"),
-        ("racecourse.toml", '1 = "...s', '1 = "....s', "has 61 lengths"),
+        ("racecourse.toml", '1 = "..Rs', '1 = "..Qs', "unknown code 'Q'"),
+        ("racecourse.toml", '1 = "..Rs', '1 = "..R.s', "has 61 lengths"),
         ("training_ring.toml", 'to = "forage"', 'to = "grocer"', "'grocer'"),
         ("reports.toml", 'special = "remount"', 'special = "wings"', "special must be"),
         ("cards.toml", "white = 16", "white = lots", "not valid TOML"),

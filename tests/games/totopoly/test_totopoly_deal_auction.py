@@ -164,18 +164,62 @@ def test_lot_sold_to_the_last_bidder_standing(table: Table, run) -> None:
     state.knows["lease:horse-02"] = set()
     run(
         auction.sell_lot(state, "lease:horse-02"),
-        [Bid(100), Bid(130), Pass(), Bid(140), Pass()],
+        [Bid(100), Bid(130), Pass(), Bid(140), Pass(), Pass()],
     )
     # Seats bid from the auctioneer's left: 1 bids 100, 2 bids 130, auctioneer passes,
-    # 1 bids 140, 2 passes: seat 1 pays 140 to the bank and £7 to the auctioneer.
+    # 1 bids 140, 2 and the auctioneer pass: seat 1 pays 140 to the bank and £7 to the
+    # auctioneer.
     assert state.owner("lease:horse-02") == 1
     assert state.cash[1] == 700 - 140 - 7 and state.cash[0] == 707 and state.bank == 140
+
+
+def test_open_bidding_lets_a_passer_come_back_in(table: Table, run) -> None:
+    # Ruling T5: the lot is knocked down only when everyone else has passed since the
+    # last bid. Seat 1 passes, 2 bids 50, the auctioneer passes, 1 comes back with 60.
+    state = _auction_table(table)
+    state.where["lease:vet"] = "pool"
+    driven = run(
+        auction.sell_lot(state, "lease:vet"),
+        [Pass(), Bid(50), Pass(), Bid(60), Pass(), Pass()],
+    )
+    assert [a.player for a in driven.asks] == [1, 2, 0, 1, 2, 0]
+    assert state.owner("lease:vet") == 1 and state.bank == 60
+
+
+def test_final_pass_rule_keeps_a_passer_out(table: Table, run) -> None:
+    # The other reading (--rule auction=final_pass): after passing, seat 1 is not asked
+    # again, and the lot goes to seat 2 once the auctioneer passes too.
+    state = _auction_table(table)
+    state.rules = {**state.rules, "auction": "final_pass"}
+    state.where["lease:vet"] = "pool"
+    driven = run(auction.sell_lot(state, "lease:vet"), [Pass(), Bid(50), Pass()])
+    assert [a.player for a in driven.asks] == [1, 2, 0]
+    assert state.owner("lease:vet") == 2 and state.bank == 50
+
+
+def test_open_bidding_ends_even_if_nobody_ever_passes_first(table: Table) -> None:
+    # Every bidder raises by one guinea whenever he can: bids strictly rise and nobody
+    # may bid more than he holds, so the lot is knocked down after a bounded number.
+    state = _auction_table(table)
+    state.where["lease:vet"] = "pool"
+    flow = auction.sell_lot(state, "lease:vet")
+    asks = 0
+    try:
+        request = next(flow)
+        while True:
+            asks += 1
+            assert asks <= 3 * (700 + 1), "the bidding did not end"
+            bids = [a for a in request.actions if isinstance(a, Bid)]
+            request = flow.send(min(bids, key=lambda b: b.guineas) if bids else Pass())
+    except StopIteration:
+        pass
+    assert state.owner("lease:vet") is not None and state.high_bid >= 600
 
 
 def test_auctioneer_may_buy_without_commission(table: Table, run) -> None:
     state = _auction_table(table)
     state.where["lease:vet"] = "pool"
-    run(auction.sell_lot(state, "lease:vet"), [Pass(), Pass(), Bid(60)])
+    run(auction.sell_lot(state, "lease:vet"), [Pass(), Pass(), Bid(60), Pass(), Pass()])
     assert state.owner("lease:vet") == 0 and state.cash[0] == 640 and state.bank == 60
 
 
