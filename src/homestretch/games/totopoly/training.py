@@ -128,7 +128,7 @@ def apply_card_effect(state: TotopolyState, player: int, horse: int, effect: str
             state.held[player][pile] += 1
             state.say(f"{state.name_of(player)} takes a {pile} card")
         else:
-            state.say(f"the {pile} pile is empty")
+            state.say(f"the {pile} pile is empty")  # ruling T37: nothing is taken
     elif effect == "return_box":
         state.status[horse] = "home"
         state.say(f"No. {horse} goes back to its box: training over")
