@@ -15,7 +15,7 @@ import time
 import numpy as np
 
 from homestretch.games.across.content import HORSES, load_content
-from homestretch.games.across.handicapper import ROLLERS, THREAT_FROM, simulate_track
+from homestretch.games.across.handicapper import ROLLERS, simulate_track
 from homestretch.games.across.race import Race
 
 
@@ -33,14 +33,10 @@ def reference(key: str, races: int, seed: int) -> float:
         while not race.over:
             roller = turn % ROLLERS
             if race.first_roll(rng.randint(1, 6) + rng.randint(1, 6)):
-                mine = [
-                    race.fraction_home(h)
-                    for h in HORSES
-                    if owner[h] == roller and not race.is_in(h)
-                ]
+                mine_running = any(owner[h] == roller and not race.is_in(h) for h in HORSES)
                 rolled = race.rolled
-                rival = owner[rolled] != roller
-                if rival and mine and race.fraction_home(rolled) > max(max(mine), THREAT_FROM):
+                one_x_from_home = race.progress[rolled] == race.need[rolled] - 2
+                if owner[rolled] != roller and mine_running and one_x_from_home:
                     race.reject()
                     if not race.over:
                         race.second_roll(rng.randint(1, 6) + rng.randint(1, 6))

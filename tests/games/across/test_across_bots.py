@@ -33,7 +33,7 @@ def test_the_bot_reads_each_tracks_chances() -> None:
     assert epsom[2][0] > churchill[2][0] and churchill[6][0] > epsom[6][0]
 
 
-def test_it_accepts_its_own_horse_and_rejects_a_threatening_rival() -> None:
+def test_it_holds_back_a_rival_one_x_from_home_while_its_own_horse_runs() -> None:
     game = AcrossGame(players=3, tracks=("woodbine",))
     state = game.new_initial_state()
     bot = SensibleBot(1)
@@ -49,9 +49,19 @@ def test_it_accepts_its_own_horse_and_rejects_a_threatening_rival() -> None:
             "finish": [],
         },
     )
-    assert bot.choose(0, view, [Accept(), Reject()]) == Reject()  # #9 is ahead of my #5
+    choices = [Accept(), Reject()]
+    assert bot.choose(0, view, choices) == Reject()  # one X would bring #9 home
     view["race_card"]["rolled"] = 5
-    assert bot.choose(0, view, [Accept(), Reject()]) == Accept()
+    view["race_card"]["progress"]["5"] = 8
+    assert bot.choose(0, view, choices) == Accept()  # my own horse comes home
     view["race_card"]["rolled"] = 9
-    view["race_card"]["progress"]["9"] = 6  # not yet 70% of the way home: no threat
-    assert bot.choose(0, view, [Accept(), Reject()]) == Accept()
+    view["race_card"]["progress"]["9"] = 9  # half an X brings it home anyway
+    assert bot.choose(0, view, choices) == Accept()
+    view["race_card"]["progress"]["9"] = 6  # two X's from home: no need to hold it yet
+    assert bot.choose(0, view, choices) == Accept()
+    view["race_card"]["progress"]["9"] = 8
+    view["race_card"]["finish"] = [5]  # my horse is in: nothing left to protect
+    assert bot.choose(0, view, choices) == Accept()
+    view["race_card"]["finish"] = []
+    view["tickets"] = [[0, 9]]  # I backed #9 myself
+    assert bot.choose(0, view, choices) == Accept()

@@ -8,12 +8,7 @@ from statistics import mean
 import pytest
 
 from homestretch.games.across.content import FAVOURITES, FIELD, HORSES, LONGSHOTS, load_content
-from homestretch.games.across.handicapper import (
-    ROLLERS,
-    THREAT_FROM,
-    TrackReport,
-    simulate_track,
-)
+from homestretch.games.across.handicapper import ROLLERS, TrackReport, simulate_track
 from homestretch.games.across.race import DECIDE, Race
 
 TRACKS = sorted(load_content().tracks)
@@ -43,7 +38,7 @@ def test_every_horse_can_win_and_none_wins_more_than_35_percent(
     reports: dict[str, TrackReport], key: str
 ) -> None:
     wins = [h.win for h in reports[key].horses]
-    assert min(wins) >= 0.01, wins
+    assert min(wins) >= 0.014, wins
     assert max(wins) <= 0.35, wins
     assert sum(wins) == pytest.approx(1.0)
 
@@ -53,12 +48,13 @@ def test_the_odds_note_rolled_and_accepted_per_50_rolls(
     reports: dict[str, TrackReport], key: str
 ) -> None:
     report = reports[key]
-    # Longshots about 2, field horses about 4-5, favourites about 6-8 (group averages).
-    assert 1.2 <= _group(report, LONGSHOTS, "accepted_per_50_rolls") <= 2.8
-    assert 3.5 <= _group(report, FIELD, "accepted_per_50_rolls") <= 5.5
-    assert 5.5 <= _group(report, FAVOURITES, "accepted_per_50_rolls") <= 8.5
-    # "About 50 rolls in the average race": see ruling R16 for why we reach mid-30s.
-    assert 30 <= report.mean_rolls_per_race <= 60
+    # Longshots about 2, field horses 4 or 5, favourites 6 to 8 (group averages, R21).
+    assert 1.8 <= _group(report, LONGSHOTS, "accepted_per_50_rolls") <= 2.2
+    assert 4.0 <= _group(report, FIELD, "accepted_per_50_rolls") <= 5.0
+    assert 6.0 <= _group(report, FAVOURITES, "accepted_per_50_rolls") <= 8.0
+    # "About 50 rolls in the average race" cannot hold with those (R21): the longest
+    # races the note's figures allow, every horse able to win, are in the upper 30s.
+    assert 36.5 <= report.mean_rolls_per_race <= 50
 
 
 def test_the_tracks_favour_different_horses(reports: dict[str, TrackReport]) -> None:
@@ -99,14 +95,10 @@ def _reference_races(key: str, races: int, seed: int) -> tuple[dict[int, float],
             roller = turn % ROLLERS
             if race.first_roll(rng.randint(1, 6) + rng.randint(1, 6)):
                 assert race.stage == DECIDE
-                mine = [
-                    race.progress[h] / race.need[h]
-                    for h in HORSES
-                    if owner[h] == roller and not race.is_in(h)
-                ]
+                mine_running = any(owner[h] == roller and not race.is_in(h) for h in HORSES)
                 rolled = race.rolled
-                threat = race.progress[rolled] / race.need[rolled]
-                if owner[rolled] != roller and mine and threat > max(max(mine), THREAT_FROM):
+                one_x_from_home = race.progress[rolled] == race.need[rolled] - 2
+                if owner[rolled] != roller and mine_running and one_x_from_home:
                     race.reject()
                     if not race.over:
                         race.second_roll(rng.randint(1, 6) + rng.randint(1, 6))

@@ -2,9 +2,9 @@
 
 It reads only its own view. It values horses by their chances on the chosen track (the
 handicapper's figures), bids up to most of a horse's expected earnings, bets for value
-through the totalizator, and in the race accepts rolls of horses it owns or backed,
-rejecting a rival that is 70% of the way home and nearer home than any of its own (the same
-policy the handicapper races under).
+through the totalizator, and in the race accepts every roll except a rival's that would
+bring it home while a horse it owns or backed is still running (the same policy the
+handicapper races under, ruling R21).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from homestretch.games.across.actions import (
     TakeLoan,
 )
 from homestretch.games.across.content import HORSES, load_content
-from homestretch.games.across.handicapper import THREAT_FROM, simulate_track
+from homestretch.games.across.handicapper import simulate_track
 
 RESERVE = 6
 """Fifties the bot keeps back for betting when it bids or lends."""
@@ -156,15 +156,14 @@ class SensibleBot:
 
     # --- the race ---------------------------------------------------------------------
     def _accepts(self, seat: int, view: JSON) -> bool:
+        """Accept, except a rival one X from home while a horse of mine still runs: that
+        one gets half an X instead (the handicapper's policy, ruling R21)."""
         card = view["race_card"]
-        rolled = card["rolled"]
+        rolled = str(card["rolled"])
         stakes = {h for h, owners in view["owners"].items() if seat in owners}
         stakes |= {str(h) for s, h in view["tickets"] if s == seat}
-        if str(rolled) in stakes:
+        if rolled in stakes:
             return True
-        progress, need = card["progress"], card["need"]
-        mine = [progress[h] / need[h] for h in stakes if int(h) not in card["finish"]]
-        if not mine:
+        if not any(int(h) not in card["finish"] for h in stakes):
             return True
-        threat = progress[str(rolled)] / need[str(rolled)]
-        return not threat > max(max(mine), THREAT_FROM)
+        return bool(card["progress"][rolled] != card["need"][rolled] - 2)

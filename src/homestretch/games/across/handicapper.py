@@ -1,9 +1,11 @@
 """The handicapper: many races at once in NumPy, to measure a track's handicaps.
 
-It follows the Race Begins section under the default computer player's policy when it
-holds no stake in the race (see docs/rulings.md (Across the Board)): every first roll is accepted,
-so each roll of an unfinished horse adds one full X; rolls of horses already in are
-wasted turns. A test checks this kernel against the reference race in ``race.py``.
+It follows the Race Begins section under the default computer player's policy (ruling
+R21 in docs/rulings.md (Across the Board)): the eleven horses are dealt among ROLLERS
+seats; a roller accepts every roll except a rival's whose full X would bring it home
+(and whose half X would not) while one of his own horses is still running: that one he
+rejects, giving it half an X, and the second roll stands. Rolls of horses already in
+are wasted turns. A test checks this kernel against the reference race in ``race.py``.
 """
 
 from __future__ import annotations
@@ -17,9 +19,6 @@ from homestretch.games.across.content import HORSES, Track
 
 ROLLERS = 5
 """Seats round the table in a handicapping race, each owning some of the horses."""
-THREAT_FROM = 0.7
-"""A rival horse is a threat once 70% of the way home and nearer home than all of the
-roller's own (the figure that keeps the Odds note's per-50 figures; ruling R21)."""
 
 
 @dataclass(frozen=True)
@@ -99,7 +98,6 @@ def _run(
     """Race ``n`` fields; returns (first three horse indices, rolls per race, full X's
     given per horse). Each race deals the eleven horses at random among ROLLERS seats."""
     progress = np.tile(start.astype(np.int64), (n, 1))
-    need_f = need.astype(np.float64)
     finished = np.zeros((n, len(HORSES)), dtype=bool)
     owner = np.argsort(rng.random((n, len(HORSES))), axis=1) % ROLLERS
     order = np.full((n, 3), -1, dtype=np.int64)
@@ -115,16 +113,11 @@ def _run(
         rolls[live] += 1
         moving = ~finished[live, horse]
         live, horse = live[moving], horse[moving]
-        # The roller's stake: his own unfinished horses and how near home the best is.
-        frac = progress[live] / need_f
-        mine_open = (owner[live] == roller) & ~finished[live]
-        best_mine = np.where(mine_open, frac, -1.0).max(axis=1)
-        rival = owner[live, horse] != roller
-        reject = (
-            rival
-            & mine_open.any(axis=1)
-            & (frac[np.arange(live.size), horse] > np.maximum(best_mine, THREAT_FROM))
-        )
+        # A rival about to come home with this X is held back while the roller has a
+        # horse of his own still running (R21).
+        mine_open = ((owner[live] == roller) & ~finished[live]).any(axis=1)
+        one_x_from_home = progress[live, horse] == need[horse] - 2
+        reject = (owner[live, horse] != roller) & mine_open & one_x_from_home
         keep = ~reject
         _advance(progress, finished, order, in_count, live[keep], horse[keep], need, 2)
         np.add.at(accepted, horse[keep], 1)
