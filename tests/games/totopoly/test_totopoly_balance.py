@@ -61,3 +61,23 @@ def test_short_game_is_shorter_at_the_table(long_game: JSON, short_game: JSON) -
     assert short_game["race_throws_per_game"] < 0.85 * long_game["race_throws_per_game"]
     assert short_game["race_decisions_per_game"] < long_game["race_decisions_per_game"]
     assert short_game["setup_decisions_per_game"] < 0.8 * long_game["setup_decisions_per_game"]
+
+
+def test_sensible_player_nominates_by_lengths_gained() -> None:
+    # "nominate one of their horses to win. This would usually be the one that gained
+    # the most advantage cards in training": ours weighs the cards by what they are
+    # worth on our course, so three blue cards outweigh an untrained black, one black
+    # card outweighs three blue ones.
+    from homestretch.games.totopoly.bots import SensibleBot
+
+    bot = SensibleBot(TotopolyGame(4), seat=0, seed=1)
+
+    def view(**cards: int) -> JSON:
+        held = {"black": 0, "red": 0, "yellow": 0, "blue": 0, "white": 0, **cards}
+        return {"players": [{"cards": held}]}
+
+    black, blue = 1, 10
+    assert bot.horse_rank(view(blue=3), blue) > bot.horse_rank(view(blue=3), black)
+    assert bot.horse_rank(view(black=1, blue=3), black) > bot.horse_rank(
+        view(black=1, blue=3), blue
+    )

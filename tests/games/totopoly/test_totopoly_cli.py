@@ -79,6 +79,18 @@ def test_simulate_json_reports_the_colour_balance() -> None:
     assert abs(sum(report["win_rate_by_colour"].values()) - 1) < 1e-9
     assert set(report["win_rate_by_advantage_cards"]["blue"]) == {"0", "1", "2", "3+"}
     assert report["turns_per_game"] > 0 and report["decisions_per_game"] > 0
+    # The decisions split so that computer players' auction raises do not hide the rest.
+    parts = ("auction_bids", "setup_decisions", "race_decisions")
+    assert sum(report[f"{p}_per_game"] for p in parts) == pytest.approx(
+        report["decisions_per_game"], abs=0.2
+    )
+    assert report["race_throws_per_game"] > report["training_throws_per_game"] > 0
+    assert report["lots_per_game"] > 0
+    # Sampling errors: sqrt(p (1 - p) / n) for the share of races won by each colour.
+    black = report["win_rate_by_colour"]["black"]
+    assert report["win_rate_stderr_by_colour"]["black"] == pytest.approx(
+        (black * (1 - black) / 4) ** 0.5, abs=1e-4
+    )
 
 
 def test_board_shows_our_content() -> None:
