@@ -16,7 +16,14 @@ def _harness_configs() -> list[JSON]:
     long_games: list[JSON] = [{"players": n} for n in range(2, 7)]
     short_games: list[JSON] = [{"players": n, "short": True} for n in range(2, 7)]
     house_rules: list[JSON] = [
-        {"players": 4, "rules": {"move_on_past_post": "lost", "white_card_judged": "post"}}
+        {
+            "players": 4,
+            "rules": {
+                "move_on_past_post": "lost",
+                "white_card_judged": "post",
+                "auction": "final_pass",
+            },
+        }
     ]
     return long_games + short_games + house_rules
 
