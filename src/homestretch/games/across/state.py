@@ -79,6 +79,8 @@ class AcrossState(State):
         self.results: list[JSON] = []
         self.meet_standings: list[list[int]] = []
         self.news: list[str] = []
+        self._nodes: dict[tuple[int, int, str], ChanceNode] = {}
+        """Chance nodes already built, by (race, roller, stage): they never change."""
         self._start_meet()
 
     # --- seats and roles --------------------------------------------------------------
@@ -126,7 +128,12 @@ class AcrossState(State):
     def chance_node(self) -> ChanceNode:
         race = self.race
         assert race is not None
-        return ChanceNode(f"race {race.number}, {self.name(race.roller)}'s {race.stage}", dice=2)
+        key = (race.number, race.roller, race.stage)
+        node = self._nodes.get(key)
+        if node is None:  # the same few nodes come up every turn: build each once
+            label = f"race {race.number}, {self.name(race.roller)}'s {race.stage}"
+            node = self._nodes[key] = ChanceNode(label, dice=2)
+        return node
 
     def legal_actions(self, player: int) -> list[Action]:
         if player not in self.to_act():
