@@ -171,3 +171,55 @@ def test_any_rolls_and_choices_keep_the_card_honest(turns: list[tuple[int, bool,
     for horse in race.finish:
         assert race.progress[horse] >= race.need[horse]
     assert race.over == (len(race.finish) == 3)
+
+
+def _accept_all_length(card: Track, totals: list[int]) -> int | None:
+    race = Race.start(1, card, roller=0)
+    for total in totals:
+        if race.over:
+            break
+        if race.first_roll(total):
+            race.accept()
+    return race.rolls if race.over else None
+
+
+@given(
+    st.lists(st.integers(0, 9), min_size=8, max_size=8),
+    st.lists(st.booleans(), min_size=3, max_size=3),
+    st.lists(
+        st.sampled_from([t for t in range(2, 13) for _ in range(6 - abs(7 - t))]),
+        min_size=400,
+        max_size=400,
+    ),
+)
+def test_no_card_runs_longer_than_the_bare_one_when_every_roll_is_accepted(
+    printed: list[int], shaded: list[bool], totals: list[int]
+) -> None:
+    """Ruling R21, point 3: with every roll accepted, preprinted X's and unshaded
+    favourites only bring finishes earlier, so no card beats the bare card (no preprinted
+    X, every favourite shaded) for length on any sequence of dice."""
+    others = [h for h in HORSES if h not in (6, 7, 8)]
+    pre = dict(zip(others, printed, strict=True))
+    shade = dict(zip((6, 7, 8), shaded, strict=True))
+    card = Track(
+        "any",
+        "Any",
+        "",
+        "",
+        "",
+        7,
+        {h: Handicap(h, pre.get(h, 0), shade.get(h, False), 1) for h in HORSES},
+    )
+    bare = Track(
+        "bare",
+        "Bare",
+        "",
+        "",
+        "",
+        7,
+        {h: Handicap(h, 0, h in (6, 7, 8), 1) for h in HORSES},
+    )
+    longest = _accept_all_length(bare, totals)
+    length = _accept_all_length(card, totals)
+    if longest is not None:
+        assert length is not None and length <= longest
