@@ -3,7 +3,11 @@ computer player thinks stops cleanly with the game saved."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import signal
+import sqlite3
+import subprocess
 import sys
 from pathlib import Path
 
@@ -85,3 +89,34 @@ def test_ctrl_c_while_a_computer_player_thinks_leaves_a_resumable_game(
     later = runner.invoke(app, ["resume", "2", "--db", str(db)])
     assert later.exit_code == 0, later.output[-2000:]
     assert Store(db).load(2).events == whole.events
+
+
+def test_a_real_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
+    """SIGINT sent to a running game of computer players (waiting on the saved log, not
+    on a clock): one line, exit status 130, the game saved in progress and whole."""
+    db = tmp_path / "s.sqlite"
+    command = [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+    args = ["across", "play", "--bots", "5", "--seed", "3", "--meets", "30", "--db", str(db)]
+    game = subprocess.Popen(
+        command + args,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        # A shell without job control starts background jobs with SIGINT ignored.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        while game.poll() is None:
+            with contextlib.suppress(sqlite3.Error), contextlib.closing(sqlite3.connect(db)) as con:
+                if con.execute("select count(*) from events").fetchone()[0] > 300:
+                    break
+        game.send_signal(signal.SIGINT)
+        _, err = game.communicate(timeout=120)
+    finally:
+        if game.poll() is None:
+            game.kill()
+    assert game.returncode == 130, err
+    assert err.strip() == "Stopped. Game 1 is saved: carry on with `homestretch resume 1`."
+    saved = Store(db).load(1)
+    assert saved.status == "in progress" and len(saved.events) > 300
+    replay(AcrossGame.from_config(saved.config), saved.events)  # the log is whole
