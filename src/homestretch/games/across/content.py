@@ -8,7 +8,6 @@ Every problem is reported as a ContentError naming the file and the key.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from homestretch.core.content import read_toml
 from homestretch.core.errors import ContentError
 
 HORSES = tuple(range(2, 13))
@@ -94,16 +94,6 @@ def track_key(name: str) -> str:
     return "-".join(name.lower().replace("_", " ").split())
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as exc:
-        raise ContentError(path, f"cannot read the file ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(path, f"not valid TOML ({exc})") from None
-
-
 def _field(path: Path, where: str, table: dict[str, Any], key: str, kind: type) -> Any:
     if key not in table:
         raise ContentError(path, f"the key {key!r} is missing", where)
@@ -129,7 +119,7 @@ def _entries(path: Path, data: dict[str, Any], key: str) -> list[dict[str, Any]]
 
 
 def load_cards(path: Path) -> dict[int, TitleCard]:
-    data = _read_toml(path)
+    data = read_toml(path)
     cards = {}
     for entry in _entries(path, data, "horse"):
         number = entry["number"]
@@ -148,7 +138,7 @@ def load_cards(path: Path) -> dict[int, TitleCard]:
 
 
 def load_track(path: Path) -> Track:
-    data = _read_toml(path)
+    data = read_toml(path)
     news = data.get("news")
     if not isinstance(news, dict):
         raise ContentError(path, "the [news] table is missing")

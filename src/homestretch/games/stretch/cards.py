@@ -8,8 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from homestretch.core.content import read_csv
 from homestretch.core.errors import ContentError
-from homestretch.games.stretch.tables import read_csv
 
 STANDARD_CARDS = Path(__file__).parent / "content" / "cards"
 Form = Literal["A", "B", "C", "D", "E"]

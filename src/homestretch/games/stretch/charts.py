@@ -13,9 +13,9 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from homestretch.core.content import read_csv, read_toml, require_columns, to_int
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
-from homestretch.games.stretch.tables import read_csv, read_toml, require_columns, to_int
 
 STANDARD = Path(__file__).parent / "content" / "charts" / "standard"
 ROLLS = range(2, 13)

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from homestretch.core.content import read_toml
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.games.stretch.apr import AprWorking, starting_apr
@@ -23,7 +24,6 @@ from homestretch.games.stretch.cards import (
     describe_validation,
     load_card_set,
 )
-from homestretch.games.stretch.tables import read_toml
 
 BUNDLED_RACES = Path(__file__).parent / "content" / "races"
 Surface = Literal["dirt", "turf", "synthetic"]

@@ -7,12 +7,12 @@ file is checked on load and a mistake names the file, the key and what is wrong.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+from homestretch.core.content import read_toml
 from homestretch.core.errors import ContentError
 
 DEFAULT_CONTENT = Path(__file__).parent / "content"
@@ -127,16 +127,6 @@ class Content:
         return next((b for b in self.businesses.values() if b.role == role), None)
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as exc:
-        raise ContentError(path, f"cannot read ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(path, f"not valid TOML ({exc})") from None
-
-
 def _field(source: Path, where: str, data: Any, key: str, kind: type, default: Any = None) -> Any:
     if not isinstance(data, dict):
         raise ContentError(source, "must be a table", where)
@@ -155,7 +145,7 @@ def _field(source: Path, where: str, data: Any, key: str, kind: type, default: A
 
 
 def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
-    data = _read(path)
+    data = read_toml(path)
     horses: dict[int, Horse] = {}
     for i, raw in enumerate(data.get("horse", []), start=1):
         where = f"horse {i}"
@@ -193,7 +183,7 @@ def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
 
 
 def _ring(path: Path, businesses: dict[str, Business]) -> tuple[int, dict[int, int], dict]:
-    data = _read(path)
+    data = read_toml(path)
     size = _field(path, "[ring]", data.get("ring", {}), "squares", int)
     if size < 8:
         raise ContentError(path, "the ring needs at least 8 squares", "[ring] squares")
@@ -231,7 +221,7 @@ def _payee(path: Path, where: str, raw: Any, businesses: dict[str, Business]) ->
 
 
 def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
-    data = _read(path)
+    data = read_toml(path)
     reports: dict[str, Report] = {}
     decks: dict[str, tuple[str, ...]] = {}
     for deck in DECKS:
@@ -260,12 +250,12 @@ def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
 
 
 def _supply(path: Path) -> dict[str, int]:
-    data = _read(path).get("supply", {})
+    data = read_toml(path).get("supply", {})
     return {c: _field(path, "[supply]", data, c, int) for c in (*COLOURS, "white")}
 
 
 def _course(path: Path) -> Course:
-    data = _read(path)
+    data = read_toml(path)
     head = data.get("course", {})
     tracks = _field(path, "[course]", head, "tracks", int)
     lengths = _field(path, "[course]", head, "lengths", int)

@@ -1,4 +1,7 @@
-"""Reading content tables (CSV and TOML) with errors that name the file, line and cell."""
+"""Reading content files (CSV and TOML) with errors that name the file, line and cell.
+
+Every game's content (charts, cards, boards, tracks, decks) is read through these, so a
+broken file always gets the same kind of one-line message."""
 
 from __future__ import annotations
 
@@ -43,7 +46,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(path, f"not valid TOML ({exc})") from None
     except OSError as exc:
-        raise ContentError(path, f"cannot read it ({exc.strerror})") from None
+        raise ContentError(path, f"cannot read the file ({exc.strerror})") from None
 
 
 def to_int(path: Path, line: int, column: str, text: str) -> int:
