@@ -42,4 +42,3 @@ def test_bad_odds_are_clear_errors(text: str) -> None:
 def test_order_and_probability() -> None:
     assert Odds.parse("8-5") < Odds.parse("7-2")
     assert Odds.parse("even").implied_probability == 0.5
-    assert Odds.parse("7-2").win_payoff() == Fraction(9)

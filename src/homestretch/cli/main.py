@@ -81,6 +81,7 @@ def history(
 def replay(game_id: int, db: DbOption = None, fmt: FormatOption = OutputFormat.text) -> None:
     """Show a saved run again, rebuilt from its event log."""
     saved = open_store(db).load(game_id)
+    registry.entry(saved.game)  # a game this version does not know is one clear line
     module = _game_cli(saved.game)
     if not hasattr(module, "show_saved"):
         raise HomestretchError(f"{saved.game} cannot show saved games yet")
@@ -94,6 +95,7 @@ def resume(game_id: int, db: DbOption = None) -> None:
     saved = store.load(game_id)
     if saved.status == "finished":
         raise HomestretchError(f"game {game_id} is already finished")
+    registry.entry(saved.game)
     module = _game_cli(saved.game)
     if not hasattr(module, "resume_saved"):
         raise HomestretchError(f"{saved.game} games cannot be resumed")

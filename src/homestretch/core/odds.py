@@ -58,10 +58,6 @@ class Odds:
         """The chance of winning these odds imply: 1 / (odds + 1)."""
         return float(1 / (self.value + 1))
 
-    def win_payoff(self, stake: Fraction = Fraction(2)) -> Fraction:
-        """What a winning ticket of ``stake`` returns, stake included."""
-        return stake + stake * self.value
-
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Odds):
             return NotImplemented

@@ -53,7 +53,3 @@ def entry(name: str) -> GameEntry:
     if name not in known:
         raise HomestretchError(f"unknown game {name!r} (known: {', '.join(sorted(known))})")
     return known[name]
-
-
-def make_game(name: str, config: JSON) -> Game:
-    return entry(name).make(config)

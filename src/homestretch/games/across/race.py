@@ -75,6 +75,3 @@ class Race:
         if self.progress[horse] >= self.need[horse] and not self.is_in(horse):
             self.finish.append(horse)
             self.calls.append(f"#{horse} comes in {PLACINGS[len(self.finish) - 1]}")
-
-    def fraction_home(self, horse: int) -> float:
-        return min(1.0, self.progress[horse] / self.need[horse])

@@ -83,6 +83,7 @@ def race_json(state: RaceState) -> JSON:
         "finished": state.finish is not None,
         "pace": state.pace,
         "pace_total": state.pace_total,
+        "pace_roll": None if state.pace_roll is None else list(state.pace_roll),
         "race_factor": state.factor,
         "ride_applies": state.ride_applies,
         "dice": dice,
