@@ -42,3 +42,10 @@ def test_bad_odds_are_clear_errors(text: str) -> None:
 def test_order_and_probability() -> None:
     assert Odds.parse("8-5") < Odds.parse("7-2")
     assert Odds.parse("even").implied_probability == 0.5
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"), [(1.25, "6-5"), (5.1, "5-1"), (2.9, "3-1"), (0.05, "1-9"), (54.6, "55-1")]
+)
+def test_fair_odds_round_to_board_steps(value: float, shown: str) -> None:
+    assert str(Odds.from_float(value)) == shown

@@ -14,6 +14,32 @@ from functools import total_ordering
 from homestretch.core.errors import HomestretchError
 
 _RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[-/:]\s*(\d+(?:\.\d+)?)\s*(?:on)?\s*$")
+_BOARD_STEPS = tuple(
+    Fraction(n, d)
+    for n, d in (
+        (1, 9),
+        (1, 5),
+        (1, 4),
+        (2, 5),
+        (1, 2),
+        (3, 5),
+        (4, 5),
+        (1, 1),
+        (6, 5),
+        (7, 5),
+        (3, 2),
+        (8, 5),
+        (9, 5),
+        (2, 1),
+        (5, 2),
+        (3, 1),
+        (7, 2),
+        (4, 1),
+        (9, 2),
+        (5, 1),
+    )
+)
+"""The odds a tote board shows below 5-1."""
 _DECIMAL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:-1|/1|to 1)?\s*$")
 
 
@@ -49,9 +75,11 @@ class Odds:
 
     @classmethod
     def from_float(cls, value: float) -> Odds:
-        """The nearest odds a tote board would show: to a tenth below 10-1, whole above."""
-        step = Fraction(1, 10) if value < 10 else Fraction(1)
-        return cls(max(step, round(Fraction(value) / step) * step))
+        """The nearest odds a tote board would show: the usual steps up to 5-1, then whole
+        numbers."""
+        if value >= 5:
+            return cls(Fraction(max(5, round(value))))
+        return cls(min(_BOARD_STEPS, key=lambda step: abs(float(step) - value)))
 
     @property
     def implied_probability(self) -> float:

@@ -377,7 +377,8 @@ def odds(
                 "win_interval": list(c.win_interval),
                 "fair_odds": None if fair is None else str(fair),
                 "real_odds": None if offered is None else str(offered),
-                "chart_odds": f"{short} to {long}",
+                "chart_odds": str(middle),
+                "chart_odds_range": f"{short} to {long}",
                 "overlay": overlay,
             }
         )
@@ -404,32 +405,30 @@ def odds(
             }
         )
         return
+    real = any(e["real_odds"] for e in entries)
+    margin = max((high - low) / 2 for low, high in (e["win_interval"] for e in entries))
     table = Table(
         "PP",
         "Horse",
         "Win",
-        "95% interval",
         "Place",
         "Show",
-        "Fair odds",
-        "Chart odds",
-        "Real odds",
+        "Fair",
+        "Real" if real else "Chart",
         "",
-        title=f"{loaded.name}: chances by Monte Carlo, {runs:,} races ({mode})",
+        title=f"{loaded.name}: {runs:,} races by Monte Carlo ({mode}); win chances within "
+        f"{margin:.2%} (95%)",
         title_justify="left",
     )
     for e in entries:
-        low, high = e["win_interval"]
         table.add_row(
             str(e["post"]),
             e["horse"],
             f"{e['win']:.1%}",
-            f"{low:.1%}-{high:.1%}",
             f"{e['place']:.1%}",
             f"{e['show']:.1%}",
             e["fair_odds"] or "-",
-            e["chart_odds"],
-            e["real_odds"] or "",
+            e["real_odds"] if real else e["chart_odds"],
             "[green]overlay[/green]" if e["overlay"] else "",
         )
     console.print(table)
