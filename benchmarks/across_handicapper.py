@@ -9,42 +9,12 @@ just drawing its dice), never a bare time as a claim.
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
 import numpy as np
 
-from homestretch.games.across.content import HORSES, load_content
-from homestretch.games.across.handicapper import ROLLERS, simulate_track
-from homestretch.games.across.race import Race
-
-
-def reference(key: str, races: int, seed: int) -> float:
-    """Races through race.py, one roll at a time, under the same policy; rolls/race."""
-    rng = random.Random(seed)
-    track = load_content().track(key)
-    rolls = 0
-    for _ in range(races):
-        horses = list(HORSES)
-        rng.shuffle(horses)
-        owner = {h: i % ROLLERS for i, h in enumerate(horses)}
-        race = Race.start(1, track, roller=0)
-        turn = 0
-        while not race.over:
-            roller = turn % ROLLERS
-            if race.first_roll(rng.randint(1, 6) + rng.randint(1, 6)):
-                mine_running = any(owner[h] == roller and not race.is_in(h) for h in HORSES)
-                rolled = race.rolled
-                one_x_from_home = race.progress[rolled] == race.need[rolled] - 2
-                if owner[rolled] != roller and mine_running and one_x_from_home:
-                    race.reject()
-                    if not race.over:
-                        race.second_roll(rng.randint(1, 6) + rng.randint(1, 6))
-                else:
-                    race.accept()
-            turn += 1
-        rolls += race.rolls
-    return rolls / races
+from homestretch.games.across.content import load_content
+from homestretch.games.across.handicapper import reference_races, simulate_track
 
 
 def main() -> None:
@@ -58,7 +28,7 @@ def main() -> None:
     kernel = time.perf_counter() - start
     few = max(1, args.races // 50)
     start = time.perf_counter()
-    ref_rolls = reference(args.track, few, seed=1)
+    _, ref_rolls = reference_races(args.track, few, seed=1)
     ref = (time.perf_counter() - start) * args.races / few
     dice = np.random.default_rng(1)
     start = time.perf_counter()

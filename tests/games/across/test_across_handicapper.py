@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from statistics import mean
 
 import pytest
 
-from homestretch.games.across.content import FAVOURITES, FIELD, HORSES, LONGSHOTS, load_content
-from homestretch.games.across.handicapper import ROLLERS, TrackReport, simulate_track
-from homestretch.games.across.race import DECIDE, Race
+from homestretch.games.across.content import FAVOURITES, FIELD, LONGSHOTS, load_content
+from homestretch.games.across.handicapper import TrackReport, reference_races, simulate_track
 
 TRACKS = sorted(load_content().tracks)
 RACES = 20_000
@@ -79,40 +77,9 @@ def test_the_tracks_favour_different_horses(reports: dict[str, TrackReport]) -> 
     assert share("longchamp", FIELD) >= 0.5
 
 
-def _reference_races(key: str, races: int, seed: int) -> tuple[dict[int, float], float]:
-    """The same races run one roll at a time through race.py under the same policy."""
-    rng = random.Random(seed)
-    track = load_content().track(key)
-    wins = dict.fromkeys(HORSES, 0)
-    rolls = 0
-    for _ in range(races):
-        horses = list(HORSES)
-        rng.shuffle(horses)
-        owner = {h: i % ROLLERS for i, h in enumerate(horses)}
-        race = Race.start(1, track, roller=0)
-        turn = 0
-        while not race.over:
-            roller = turn % ROLLERS
-            if race.first_roll(rng.randint(1, 6) + rng.randint(1, 6)):
-                assert race.stage == DECIDE
-                mine_running = any(owner[h] == roller and not race.is_in(h) for h in HORSES)
-                rolled = race.rolled
-                one_x_from_home = race.progress[rolled] == race.need[rolled] - 2
-                if owner[rolled] != roller and mine_running and one_x_from_home:
-                    race.reject()
-                    if not race.over:
-                        race.second_roll(rng.randint(1, 6) + rng.randint(1, 6))
-                else:
-                    race.accept()
-            turn += 1
-        wins[race.finish[0]] += 1
-        rolls += race.rolls
-    return {h: w / races for h, w in wins.items()}, rolls / races
-
-
 @pytest.mark.parametrize("key", ["epsom-downs", "woodbine"])
 def test_kernel_and_reference_race_agree(reports: dict[str, TrackReport], key: str) -> None:
-    reference, rolls = _reference_races(key, 4000, seed=5)
+    reference, rolls = reference_races(key, 4000, seed=5)
     kernel = reports[key]
     assert rolls == pytest.approx(kernel.mean_rolls_per_race, abs=1.0)
     for h in kernel.horses:

@@ -10,12 +10,14 @@ are wasted turns. A test checks this kernel against the reference race in ``race
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from homestretch.games.across.content import HORSES, Track
+from homestretch.games.across.content import HORSES, Track, load_content
+from homestretch.games.across.race import Race
 
 ROLLERS = 5
 """Seats round the table in a handicapping race, each owning some of the horses."""
@@ -158,3 +160,34 @@ def _advance(
     finished[races, horse] = True
     order[races, in_count[races]] = horse
     in_count[races] += 1
+
+
+def reference_races(key: str, races: int, seed: int) -> tuple[dict[int, float], float]:
+    """The same races run one roll at a time through race.py under the same default
+    policy, to check the kernel: (win share by horse, mean rolls per race)."""
+    rng = random.Random(seed)
+    track = load_content().track(key)
+    wins = dict.fromkeys(HORSES, 0)
+    rolls = 0
+    for _ in range(races):
+        horses = list(HORSES)
+        rng.shuffle(horses)
+        owner = {h: i % ROLLERS for i, h in enumerate(horses)}
+        race = Race.start(1, track, roller=0)
+        turn = 0
+        while not race.over:
+            roller = turn % ROLLERS
+            if race.first_roll(rng.randint(1, 6) + rng.randint(1, 6)):
+                mine_running = any(owner[h] == roller and not race.is_in(h) for h in HORSES)
+                rolled = race.rolled
+                one_x_from_home = race.progress[rolled] == race.need[rolled] - 2
+                if owner[rolled] != roller and mine_running and one_x_from_home:
+                    race.reject()
+                    if not race.over:
+                        race.second_roll(rng.randint(1, 6) + rng.randint(1, 6))
+                else:
+                    race.accept()
+            turn += 1
+        wins[race.finish[0]] += 1
+        rolls += race.rolls
+    return {h: w / races for h, w in wins.items()}, rolls / races
