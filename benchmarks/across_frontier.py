@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import argparse
 import itertools
+from collections.abc import Callable
 
 import numpy as np
 
-from homestretch.games.across.handicapper import ROLLERS, _advance, _roll
+from homestretch.games.across.handicapper import RollSeen, hold_back_rival, run_races
 
 P_FAV = (5 / 36, 6 / 36, 5 / 36)
 CAP = 6
@@ -74,51 +75,25 @@ def favourite_bound(mean_length: float) -> float:
     return dual((lo + hi) / 2)
 
 
-def race(
-    start: np.ndarray, need: np.ndarray, n: int, rng: np.random.Generator, policy: str
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The handicapper's kernel with a choice of policy: 'accept' (every roll), 'block'
-    (the default, R21), or 'ahead:T' (reject a rival over T of the way home and nearer
-    home than all the roller's own)."""
-    progress = np.tile(start.astype(np.int64), (n, 1))
-    finished = np.zeros((n, 11), dtype=bool)
-    owner = np.argsort(rng.random((n, 11)), axis=1) % ROLLERS
-    order = np.full((n, 3), -1, dtype=np.int64)
-    in_count = np.zeros(n, dtype=np.int64)
-    rolls = np.zeros(n, dtype=np.int64)
-    accepted = np.zeros(11, dtype=np.int64)
-    turn, running = 0, np.arange(n)
-    while running.size:
-        roller = turn % ROLLERS
-        horse = _roll(rng, running.size)
-        rolls[running] += 1
-        moving = ~finished[running, horse]
-        live, horse = running[moving], horse[moving]
-        rival = owner[live, horse] != roller
-        mine = (owner[live] == roller) & ~finished[live]
-        if policy == "accept":
-            reject = np.zeros(live.size, dtype=bool)
-        elif policy == "block":
-            reject = rival & mine.any(axis=1) & (progress[live, horse] == need[horse] - 2)
-        else:
-            frac = progress[live] / need
-            best = np.where(mine, frac, -1.0).max(axis=1)
-            here = frac[np.arange(live.size), horse]
-            reject = rival & mine.any(axis=1) & (here > np.maximum(best, float(policy[6:])))
-        keep = ~reject
-        _advance(progress, finished, order, in_count, live[keep], horse[keep], need, 2)
-        np.add.at(accepted, horse[keep], 1)
-        again = live[reject]
-        _advance(progress, finished, order, in_count, again, horse[reject], need, 1)
-        again = again[in_count[again] < 3]
-        second = _roll(rng, again.size)
-        rolls[again] += 1
-        moving = ~finished[again, second]
-        _advance(progress, finished, order, in_count, again[moving], second[moving], need, 2)
-        np.add.at(accepted, second[moving], 1)
-        running = running[in_count[running] < 3]
-        turn += 1
-    return order, rolls, accepted
+def policy(name: str) -> Callable[[RollSeen], np.ndarray]:
+    """'accept' (every roll), 'block' (the default, R21), or 'ahead:T' (reject a rival
+    over T of the way home and nearer home than all the roller's own)."""
+    if name == "accept":
+        return lambda seen: np.zeros(seen.live.size, dtype=bool)
+    if name == "block":
+        return hold_back_rival
+    threshold = float(name[6:])
+
+    def ahead(seen: RollSeen) -> np.ndarray:
+        live, horse = seen.live, seen.horse
+        mine = (seen.owner[live] == seen.roller) & ~seen.finished[live]
+        frac = seen.progress[live] / seen.need
+        best = np.where(mine, frac, -1.0).max(axis=1)
+        here = frac[np.arange(live.size), horse]
+        rival = seen.owner[live, horse] != seen.roller
+        return rival & mine.any(axis=1) & (here > np.maximum(best, threshold))
+
+    return ahead
 
 
 def main() -> None:
@@ -146,13 +121,15 @@ def main() -> None:
     print("3. the longest card (no preprinted X, favourites shaded), policies compared:")
     start = np.zeros(11, dtype=np.int64)
     need = np.array([10, 10, 10, 10, 12, 12, 12, 10, 10, 10, 10])
-    for policy in ("accept", "block", "ahead:0.7", "ahead:0.5", "ahead:0.0"):
-        order, rolls, acc = race(start, need, args.races, np.random.default_rng(1), policy)
+    for name in ("accept", "block", "ahead:0.7", "ahead:0.5", "ahead:0.0"):
+        order, rolls, acc = run_races(
+            start, need, args.races, np.random.default_rng(1), policy(name)
+        )
         per50 = 50 * acc / rolls.sum()
         win = np.bincount(order[:, 0], minlength=11) / args.races
         sem = rolls.std() / np.sqrt(args.races)
         print(
-            f"   {policy:9}: {rolls.mean():5.2f} +- {sem:.2f} rolls; per 50 longshots "
+            f"   {name:9}: {rolls.mean():5.2f} +- {sem:.2f} rolls; per 50 longshots "
             f"{per50[LONG].mean():.2f}, field {per50[FIELD].mean():.2f}, favourites "
             f"{per50[FAV].mean():.2f}; #2 wins {100 * win[0]:.2f}%"
         )

@@ -73,7 +73,7 @@ def simulate_track(
     done = 0
     while done < races:
         n = min(chunk, races - done)
-        order, rolls, acc = _run(track.start_halves(), track.need_halves(), n, rng)
+        order, rolls, acc = run_races(track.start_halves(), track.need_halves(), n, rng)
         for pos in range(3):
             places[pos] += np.bincount(order[:, pos], minlength=len(HORSES))
         accepted += acc
@@ -94,11 +94,38 @@ def simulate_track(
     return TrackReport(track.name, races, rolls_total / races, figures)
 
 
-def _run(
-    start: np.ndarray, need: np.ndarray, n: int, rng: np.random.Generator
+@dataclass(frozen=True)
+class RollSeen:
+    """What a roller sees when deciding on first rolls, one row per live race."""
+
+    progress: np.ndarray  # halves of X each horse has, by race
+    need: np.ndarray  # halves each horse needs to come in
+    owner: np.ndarray  # seat owning each horse, by race
+    finished: np.ndarray  # horses already in, by race
+    live: np.ndarray  # the races deciding now
+    horse: np.ndarray  # the horse each of them rolled
+    roller: int
+
+
+def hold_back_rival(seen: RollSeen) -> np.ndarray:
+    """The default policy (R21): a rival about to come home with this X is held back
+    while the roller still has a horse of his own running."""
+    live, horse, roller = seen.live, seen.horse, seen.roller
+    mine_open = ((seen.owner[live] == roller) & ~seen.finished[live]).any(axis=1)
+    one_x_from_home = seen.progress[live, horse] == seen.need[horse] - 2
+    return (seen.owner[live, horse] != roller) & mine_open & one_x_from_home
+
+
+def run_races(
+    start: np.ndarray,
+    need: np.ndarray,
+    n: int,
+    rng: np.random.Generator,
+    rejects: Callable[[RollSeen], np.ndarray] = hold_back_rival,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Race ``n`` fields; returns (first three horse indices, rolls per race, full X's
-    given per horse). Each race deals the eleven horses at random among ROLLERS seats."""
+    """Race ``n`` fields under a policy (which first rolls to reject); returns (first
+    three horse indices, rolls per race, full X's given per horse). Each race deals the
+    eleven horses at random among ROLLERS seats."""
     progress = np.tile(start.astype(np.int64), (n, 1))
     finished = np.zeros((n, len(HORSES)), dtype=bool)
     owner = np.argsort(rng.random((n, len(HORSES))), axis=1) % ROLLERS
@@ -115,11 +142,7 @@ def _run(
         rolls[live] += 1
         moving = ~finished[live, horse]
         live, horse = live[moving], horse[moving]
-        # A rival about to come home with this X is held back while the roller has a
-        # horse of his own still running (R21).
-        mine_open = ((owner[live] == roller) & ~finished[live]).any(axis=1)
-        one_x_from_home = progress[live, horse] == need[horse] - 2
-        reject = (owner[live, horse] != roller) & mine_open & one_x_from_home
+        reject = rejects(RollSeen(progress, need, owner, finished, live, horse, roller))
         keep = ~reject
         _advance(progress, finished, order, in_count, live[keep], horse[keep], need, 2)
         np.add.at(accepted, horse[keep], 1)
