@@ -7,22 +7,27 @@ import pytest
 from homestretch.core.errors import HomestretchError
 from homestretch.games.stretch.apr import starting_apr
 from homestretch.games.stretch.cards import HorseCard, load_card_set
-from homestretch.games.stretch.finish import _move_down, format_lengths
+from homestretch.games.stretch.finish import format_lengths, official_order
 
 
 @pytest.mark.parametrize(
-    ("order", "horse", "die", "expected"),
+    ("order", "dq_rolls", "expected"),
     [
-        ([[0], [1], [2], [3]], 0, 2, [[1], [2], [0], [3]]),  # below two horses behind him
-        ([[0], [1], [2], [3]], 2, 6, [[0], [1], [3], [2]]),  # only one behind: last
-        ([[0], [1, 2], [3]], 0, 1, [[1, 2], [0], [3]]),  # a dead heat behind counts whole
-        ([[0, 1], [2]], 0, 1, [[1], [2], [0]]),  # out of a dead heat
+        ([[0], [1], [2], [3]], {0: 2}, [[1], [2], [0], [3]]),  # below two horses behind him
+        ([[0], [1], [2], [3]], {2: 6}, [[0], [1], [3], [2]]),  # only one behind: last
+        ([[0], [1, 2], [3]], {0: 1}, [[1, 2], [0], [3]]),  # a dead heat behind counts whole
+        ([[0, 1], [2]], {0: 1}, [[1], [2], [0]]),  # out of a dead heat
+        # two disqualified horses do not shield each other: each passes clean horses
+        ([[0], [1], [2]], {0: 1, 1: 1}, [[2], [0], [1]]),
+        ([[0], [1], [2], [3]], {0: 2, 1: 1}, [[2], [1], [3], [0]]),
+        ([[0, 1], [2]], {0: 1, 1: 1}, [[2], [0, 1]]),  # landing together, their heat stands
+        ([[0], [1]], {0: 3, 1: 1}, [[0], [1]]),  # nobody clean to pass
     ],
 )
-def test_disqualified_horse_moves_down(
-    order: list[list[int]], horse: int, die: int, expected: list[list[int]]
+def test_disqualified_horses_go_below_clean_horses(
+    order: list[list[int]], dq_rolls: dict[int, int], expected: list[list[int]]
 ) -> None:
-    assert _move_down(order, horse, die) == expected
+    assert official_order(order, dq_rolls) == expected
 
 
 def test_margins_read_like_a_chart() -> None:

@@ -11,7 +11,7 @@ from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
 from homestretch.games.stretch.charts import load_chart_set
 from homestretch.games.stretch.engine import RaceGame, RaceState
-from homestretch.games.stretch.finish import _move_down
+from homestretch.games.stretch.finish import official_order
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, _disqualify, simulate
 from homestretch.games.stretch.race import load_race
 
@@ -53,14 +53,13 @@ def test_kernel_matches_engine_win_and_show_rates(mode: str) -> None:
 
 
 def _engine_disqualify(finish: np.ndarray, dq: np.ndarray, die: np.ndarray) -> None:
-    """The engine's rule, one race: _move_down for each DQ horse in order of finish."""
+    """The engine's rule, one race: official_order over the groups at the wire."""
     running = [i for i in range(len(finish)) if finish[i] > 0]
     groups: dict[int, list[int]] = {}
     for i in running:
         groups.setdefault(int(finish[i]), []).append(i)
-    order = [groups[place] for place in sorted(groups)]
-    for i in sorted((i for i in running if dq[i]), key=lambda i: finish[i]):
-        order = _move_down(order, i, int(die[i]))
+    wire_order = [groups[place] for place in sorted(groups)]
+    order = official_order(wire_order, {i: int(die[i]) for i in running if dq[i]})
     place = 1
     for group in order:
         for i in group:

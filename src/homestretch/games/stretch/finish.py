@@ -22,11 +22,9 @@ def settle_finish(lines: list[Line], charts: ChartSet, furlongs: float) -> Finis
     groups: dict[int, list[int]] = {}
     for i in running:
         groups.setdefault(lines[i].finish or 0, []).append(i)
-    order = [groups[place] for place in sorted(groups)]
-    for i in sorted(
-        (i for i in running if lines[i].dq_roll is not None), key=lambda i: lines[i].finish or 0
-    ):
-        order = _move_down(order, i, lines[i].dq_roll or 0)
+    wire_order = [groups[place] for place in sorted(groups)]
+    dq_rolls = {i: roll for i in running if (roll := lines[i].dq_roll) is not None}
+    order = official_order(wire_order, dq_rolls)
     place = 1
     for group in order:
         for i in group:
@@ -45,21 +43,44 @@ def settle_finish(lines: list[Line], charts: ChartSet, furlongs: float) -> Finis
     return Finish(order=order, beaten=beaten, winner_seconds=fastest)
 
 
-def _move_down(order: list[list[int]], horse: int, places: int) -> list[list[int]]:
-    """Move a disqualified horse below ``places`` horses that finished behind it.
+def official_order(wire_order: list[list[int]], dq_rolls: dict[int, int]) -> list[list[int]]:
+    """The order after disqualifications (ruling S8).
 
-    A dead-heat group behind it counts as its number of horses, and the horse is placed
-    below the whole group once the count reaches into it (see docs/rulings.md).
+    Each disqualified horse goes below as many horses that finished behind it, and were
+    not themselves disqualified, as its die shows: a dead-heat group counts as its number
+    of horses and is passed whole, a horse it dead-heated with stays ahead of it, and with
+    too few horses behind it goes below all of them. Disqualified horses that land in the
+    same gap keep their order at the wire (a dead heat between them stands).
     """
-    position = next(n for n, group in enumerate(order) if horse in group)
-    rest = [[i for i in group if i != horse] for group in order]
-    index = position + 1
-    passed = 0
-    while index < len(rest) and passed < places:
-        passed += len(rest[index])
-        index += 1
-    rest.insert(index, [horse])
-    return [g for g in rest if g]
+    clean = [[i for i in group if i not in dq_rolls] for group in wire_order]
+    landing: dict[int, int] = {}  # clean horses ahead of the disqualified horse at the end
+    for n, group in enumerate(wire_order):
+        for horse in group:
+            if horse not in dq_rolls:
+                continue
+            passed = 0
+            for behind in clean[n + 1 :]:
+                if passed >= dq_rolls[horse]:
+                    break
+                passed += len(behind)
+            landing[horse] = sum(len(g) for g in clean[: n + 1]) + passed
+
+    official: list[list[int]] = []
+
+    def land(gap: int) -> None:
+        for group in wire_order:
+            here = [i for i in group if landing.get(i) == gap]
+            if here:
+                official.append(here)
+
+    land(0)
+    ahead = 0
+    for group in clean:
+        if group:
+            official.append(group)
+            ahead += len(group)
+            land(ahead)
+    return official
 
 
 def format_lengths(lengths: float) -> str:

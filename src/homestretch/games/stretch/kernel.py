@@ -8,8 +8,8 @@ from a NumPy generator, so they agree with the engine in distribution, not race 
 Two equivalences keep the kernels simple without changing any probability:
 - every horse rolls a photo total, but it is only read when Final Speed Figures tie, as
   in the engine, where only tied horses roll;
-- disqualified horses are moved by comparing finishing places, which is what the
-  engine's ``_move_down`` does with its ordered groups.
+- disqualified horses are placed by comparing finishing places, which is what the
+  engine's ``official_order`` does with its ordered groups.
 """
 
 from __future__ import annotations
@@ -269,32 +269,41 @@ def _generate_odds(
 
 
 def _disqualify(finish: IntArray, dq: NDArray[np.bool_], rng: np.random.Generator) -> None:
-    """Move each disqualified horse below a die's worth of horses that finished behind it.
+    """Official places after disqualifications, as the engine's ``official_order``.
 
-    As in the engine, disqualified horses are taken in order of finish (then post), each
-    moved within the order as it stands, a dead-heat group behind counting whole.
+    A disqualified horse lands after ``ahead + passed`` clean horses: those that finished
+    with it or in front, then whole dead-heat groups behind it until the die is reached.
+    A clean horse keeps its clean rivals in front and gains every disqualified horse that
+    lands below them; disqualified horses in one gap keep their order at the wire.
     """
     rows = np.flatnonzero(dq.any(axis=1))
     if not rows.size:
         return
-    places = finish[rows]
-    pending = dq[rows]
-    h = places.shape[1]
-    die = rng.integers(1, 7, size=places.shape)
+    places = finish[rows][:, :, None]  # [race, horse, 1]
+    others = finish[rows][:, None, :]  # [race, 1, other]
+    disqualified = dq[rows]
+    clean = ((finish[rows] > 0) & ~disqualified)[:, None, :]
+    die = rng.integers(1, 7, size=disqualified.shape)
+    ahead_or_level = (clean & (others <= places)).sum(axis=2)
+    behind = clean & (others > places)
     unreached = np.iinfo(np.int64).max
-    turn = np.argsort(np.where(pending, places * h + np.arange(h), unreached), axis=1)
-    index = np.arange(rows.size)
-    for step in range(int(pending.sum(axis=1).max())):
-        horse = turn[:, step]
-        active = pending[index, horse]
-        own = places[index, horse][:, None]
-        behind = (places > own) & (places > 0)
-        count = behind.sum(axis=1)
-        pick = np.maximum(np.minimum(die[index, horse], count) - 1, 0)
-        threshold = np.sort(np.where(behind, places, unreached), axis=1)[index, pick][:, None]
-        passed = behind & (places <= threshold) & active[:, None]
-        at_or_above = ((places <= own) & (places > 0)).sum(axis=1) - 1  # it leaves a dead heat
-        places -= passed
-        moved = 1 + at_or_above + passed.sum(axis=1)
-        places[index, horse] = np.where(active, moved, places[index, horse])
-    finish[rows] = places
+    order_behind = np.sort(np.where(behind, others, unreached), axis=2)
+    pick = np.maximum(np.minimum(die, behind.sum(axis=2)) - 1, 0)[:, :, None]
+    threshold = np.take_along_axis(order_behind, pick, axis=2)  # the die-th horse behind
+    passed = (behind & (others <= threshold)).sum(axis=2)
+    clean_ahead = (clean & (others < places)).sum(axis=2)
+    gap = np.where(disqualified, ahead_or_level + passed, clean_ahead)
+    # ahead of a clean horse: clean rivals in front and disqualified horses landing no lower
+    # than its own gap; ahead of a disqualified horse: every clean horse up to its gap and
+    # disqualified horses in a higher gap, or in the same gap and in front at the wire
+    gap_self, gap_other = gap[:, :, None], gap[:, None, :]
+    dq_other = disqualified[:, None, :]
+    dq_ahead = dq_other & (
+        np.where(
+            disqualified[:, :, None],
+            (gap_other < gap_self) | ((gap_other == gap_self) & (others < places)),
+            gap_other <= gap_self,
+        )
+    )
+    running = finish[rows] > 0
+    finish[rows] = np.where(running, 1 + gap + dq_ahead.sum(axis=2), 0)
