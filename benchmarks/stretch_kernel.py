@@ -4,7 +4,8 @@ Prints ratios measured in this one run (never a bare time as a target), on CPU t
 so that other work on the machine does not skew them. Run with
 `.venv/bin/python benchmarks/stretch_kernel.py`. Targets (issue 3): Quickplay at least
 1,000,000 ten-horse races a second on one core and 100 times the reference engine;
-Fullplay at least 300,000 a second.
+Fullplay at least 300,000 a second; exact Quickplay odds for a 12-horse field in under
+100 ms (only win chances are exact so far: see exact.py).
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from homestretch.core.referee import play
 from homestretch.games.stretch.cards import load_card_set
 from homestretch.games.stretch.charts import load_chart_set
 from homestretch.games.stretch.engine import RaceGame
+from homestretch.games.stretch.exact import quickplay_win_chances
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
-from homestretch.games.stretch.race import RaceSpec, build_race
+from homestretch.games.stretch.race import RaceSpec, build_race, load_race
 
 KERNEL_RACES = 1_000_000
 ENGINE_RACES = 1_000
+EXACT_CALLS = 20
 
 
 def ten_horse_field():  # type: ignore[no-untyped-def]
@@ -77,6 +80,25 @@ def main() -> None:
     print(
         f"Fullplay kernel:  {full:,.0f} ten-horse races/s; {full / full_ref:,.0f}x the "
         f"reference engine"
+    )
+
+    twelve = load_race("claiming-route-big-field")
+    twelve_field = FieldArrays.from_race(twelve, charts)
+
+    def exact() -> None:
+        for _ in range(EXACT_CALLS):
+            quickplay_win_chances(twelve, charts)
+
+    def twelve_monte_carlo() -> None:
+        for _ in range(KERNEL_RACES // batch):
+            simulate(twelve_field, tables, "quick", batch, rng, twelve.furlongs)
+
+    per_exact = 1 / rate(exact, EXACT_CALLS)
+    per_million = 1 / rate(twelve_monte_carlo, 1)
+    print(
+        f"Exact Quickplay win chances, 12 horses: {per_exact * 1000:.0f} ms each; a "
+        f"1,000,000-race Monte Carlo of the same field takes {per_million / per_exact:,.0f}x "
+        f"as long"
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -354,11 +355,23 @@ def odds(
     plot: PlotOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """Each horse's chance to win, place and show, fair odds beside the odds offered."""
+    """Each horse's chance to win, place and show, fair odds beside the odds offered.
+
+    Quickplay win chances (and so fair odds) are exact; place and show, and everything in
+    Fullplay, come from the Monte Carlo run."""
     from homestretch.games.stretch.analysis import chart_odds_range
 
     loaded, chart_set = load_race(race), load_chart_set(charts)
     used_seed, chances = _run_many(loaded, chart_set, mode, runs, seed, fmt)
+    exact_win = mode == "quick"
+    if exact_win:
+        from homestretch.games.stretch.exact import quickplay_win_chances
+
+        wins = quickplay_win_chances(loaded, chart_set)
+        chances = [
+            replace(c, win=float(w), win_interval=(float(w), float(w)))
+            for c, w in zip(chances, wins, strict=True)
+        ]
     ranges = chart_odds_range(loaded, chart_set)
     entries: list[dict[str, Any]] = []
     for c, runner, (short, middle, long) in zip(chances, loaded.runners, ranges, strict=True):
@@ -399,6 +412,7 @@ def odds(
                 "race": loaded.name,
                 "mode": mode,
                 "method": "monte-carlo",
+                "win_method": "exact" if exact_win else "monte-carlo",
                 "runs": runs,
                 "seed": used_seed,
                 "entries": entries,
@@ -416,7 +430,10 @@ def odds(
         "Fair",
         "Real" if real else "Chart",
         "",
-        title=f"{loaded.name}: {runs:,} races by Monte Carlo ({mode}); win chances within "
+        title=f"{loaded.name} ({mode}play): win chances exact; place and show from {runs:,} "
+        "races by Monte Carlo"
+        if exact_win
+        else f"{loaded.name}: {runs:,} races by Monte Carlo ({mode}); win chances within "
         f"{margin:.2%} (95%)",
         title_justify="left",
     )

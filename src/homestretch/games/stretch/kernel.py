@@ -271,39 +271,43 @@ def _generate_odds(
 def _disqualify(finish: IntArray, dq: NDArray[np.bool_], rng: np.random.Generator) -> None:
     """Official places after disqualifications, as the engine's ``official_order``.
 
-    A disqualified horse lands after ``ahead + passed`` clean horses: those that finished
-    with it or in front, then whole dead-heat groups behind it until the die is reached.
-    A clean horse keeps its clean rivals in front and gains every disqualified horse that
-    lands below them; disqualified horses in one gap keep their order at the wire.
+    A disqualified horse lands in the gap after ``ahead + passed`` clean horses: those
+    that finished with it or in front, then whole dead-heat groups behind it until the
+    die is reached. A clean horse keeps its clean rivals in front and gains every
+    disqualified horse that lands above it; disqualified horses in one gap keep their
+    order at the wire. Races are handled together, one disqualified horse of each at a
+    time (most races with a disqualification have just one).
     """
     rows = np.flatnonzero(dq.any(axis=1))
     if not rows.size:
         return
-    places = finish[rows][:, :, None]  # [race, horse, 1]
-    others = finish[rows][:, None, :]  # [race, 1, other]
-    disqualified = dq[rows]
-    clean = ((finish[rows] > 0) & ~disqualified)[:, None, :]
-    die = rng.integers(1, 7, size=disqualified.shape)
-    ahead_or_level = (clean & (others <= places)).sum(axis=2)
-    behind = clean & (others > places)
+    places, disqualified = finish[rows], dq[rows]
+    die = rng.integers(1, 7, size=places.shape)
+    running = places > 0
+    clean = running & ~disqualified
     unreached = np.iinfo(np.int64).max
-    order_behind = np.sort(np.where(behind, others, unreached), axis=2)
-    pick = np.maximum(np.minimum(die, behind.sum(axis=2)) - 1, 0)[:, :, None]
-    threshold = np.take_along_axis(order_behind, pick, axis=2)  # the die-th horse behind
-    passed = (behind & (others <= threshold)).sum(axis=2)
-    clean_ahead = (clean & (others < places)).sum(axis=2)
-    gap = np.where(disqualified, ahead_or_level + passed, clean_ahead)
-    # ahead of a clean horse: clean rivals in front and disqualified horses landing no lower
-    # than its own gap; ahead of a disqualified horse: every clean horse up to its gap and
-    # disqualified horses in a higher gap, or in the same gap and in front at the wire
-    gap_self, gap_other = gap[:, :, None], gap[:, None, :]
-    dq_other = disqualified[:, None, :]
-    dq_ahead = dq_other & (
-        np.where(
-            disqualified[:, :, None],
-            (gap_other < gap_self) | ((gap_other == gap_self) & (others < places)),
-            gap_other <= gap_self,
-        )
-    )
-    running = finish[rows] > 0
-    finish[rows] = np.where(running, 1 + gap + dq_ahead.sum(axis=2), 0)
+    turn = np.argsort(np.where(disqualified, places, unreached), axis=1, kind="stable")
+    count = disqualified.sum(axis=1)
+    index = np.arange(rows.size)
+    gap = np.zeros_like(places)
+    dq_in_front = np.zeros_like(places)
+    for k in range(int(count.max())):
+        horse, active = turn[:, k], k < count
+        own = places[index, horse][:, None]
+        behind = clean & (places > own)
+        order_behind = np.sort(np.where(behind, places, unreached), axis=1)
+        pick = np.maximum(np.minimum(die[index, horse], behind.sum(axis=1)) - 1, 0)
+        threshold = order_behind[index, pick][:, None]
+        passed = (behind & (places <= threshold)).sum(axis=1)
+        ahead_or_level = (clean & (places <= own)).sum(axis=1)
+        gap[index[active], horse[active]] = (ahead_or_level + passed)[active]
+        dq_in_front += active[:, None] & (own < places)
+    clean_ahead = places - 1 - dq_in_front
+    gains = np.zeros_like(places)  # disqualified horses that end up in front
+    for k in range(int(count.max())):
+        horse, active = turn[:, k], (k < count)[:, None]
+        their_gap, their_place = gap[index, horse][:, None], places[index, horse][:, None]
+        in_front_of_dq = (their_gap < gap) | ((their_gap == gap) & (their_place < places))
+        gains += active & np.where(disqualified, in_front_of_dq, their_gap <= clean_ahead)
+    official = np.where(disqualified, gap, clean_ahead) + gains + 1
+    finish[rows] = np.where(running, official, 0)

@@ -1,0 +1,153 @@
+"""Exact Quickplay win chances: every chart outcome with its probability, no sampling.
+
+In Quickplay a horse's Final Speed Figure comes from the dice rolled for it and from
+three rolls the whole field shares (the Pace Scenario roll and the two Race Factors
+dice). Given the shared rolls the horses are independent, so for each of the 18 shared
+outcomes every horse's wire key (figure, photo total) is enumerated as a distribution:
+clean, disqualified, or out of the race.
+
+A clean horse wins when no clean horse finishes ahead of it: by ruling S8 a disqualified
+horse in front always drops below at least the first clean horse behind it, and a clean
+horse level with it dead-heats. A disqualified horse wins only when no horse finishes
+clean and no other disqualified horse is ahead of it at the wire.
+
+Place and show are left to Monte Carlo (analysis.monte_carlo): whether a disqualified
+horse stays ahead of a horse depends on how many clean horses finish between them, which
+ties three finishing positions together instead of one (see docs/stretch-calibration.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+from numpy.typing import NDArray
+
+from homestretch.games.stretch.charts import ChartSet
+from homestretch.games.stretch.kernel import (
+    PACES,
+    PHOTO_SPAN,
+    TROUBLE_CODES,
+    ChartArrays,
+    FieldArrays,
+)
+from homestretch.games.stretch.race import Race
+
+Floats = NDArray[np.float64]
+
+TWO_DICE = np.array([0.0, 0.0] + [min(t - 1, 13 - t) / 36 for t in range(2, 13)])
+"""Chance of each two-dice total, indexed by the total."""
+ROLLS = range(2, 13)
+APRS = 30
+
+
+def quickplay_win_chances(race: Race, charts: ChartSet) -> Floats:
+    """Each horse's exact chance to win (dead heats included), in post order."""
+    field = FieldArrays.from_race(race, charts)
+    tables = ChartArrays.from_charts(charts)
+    win = np.zeros(len(field.start_apr))
+    for pace, p_pace in _paces(field, tables):
+        clean_apr, dq_apr, out = _apr_chances(field, tables, pace)
+        for factor, ride, p_factors in _race_factors(tables):
+            clean, dq = _wire_keys(field, tables, clean_apr, dq_apr, factor, ride)
+            win += p_pace * p_factors * _win_chances(clean, dq, out)
+    return win
+
+
+def _paces(field: FieldArrays, tables: ChartArrays) -> Iterator[tuple[int, float]]:
+    """The Pace Scenario chart read for every roll: (pace index, chance)."""
+    chance = np.zeros(len(PACES))
+    for roll in ROLLS:
+        chance[tables.pace_scenario[field.top_two_pace, roll]] += TWO_DICE[roll]
+    for pace in range(len(PACES)):
+        if chance[pace] > 0:
+            yield pace, float(chance[pace])
+
+
+def _race_factors(tables: ChartArrays) -> Iterator[tuple[int, bool, float]]:
+    """The Race Factors chart: (factor by the red die, ride by the white die, chance)."""
+    for factor in np.unique(tables.factor_of_red[1:]):
+        p_factor = float(np.mean(tables.factor_of_red[1:] == factor))
+        for ride in (False, True):
+            p_ride = float(np.mean(tables.ride_of_white[1:] == ride))
+            if p_ride > 0:
+                yield int(factor), ride, p_factor * p_ride
+
+
+def _apr_chances(
+    field: FieldArrays, tables: ChartArrays, pace: int
+) -> tuple[Floats, Floats, Floats]:
+    """Chance of each final APR, clean and disqualified, and of being out: [horse, APR]."""
+    h = len(field.start_apr)
+    rows = np.arange(h)
+    base = field.start_apr + tables.pace_effects_quick[field.pace, pace]
+    jockey_fails = np.array([TWO_DICE[rating + 1 :].sum() for rating in field.trouble])
+    clean, dq, out = np.zeros((h, APRS)), np.zeros((h, APRS)), np.zeros(h)
+    for roll in ROLLS:
+        apr = np.clip(base + tables.form_adj[field.form, roll], 0, APRS - 1)
+        checked = np.clip(apr - 2, 0, APRS - 1)
+        flagged = tables.form_trouble[field.form, roll]
+        clean[rows, apr] += TWO_DICE[roll] * ~flagged
+        for trouble_roll in ROLLS:
+            p = TWO_DICE[roll] * TWO_DICE[trouble_roll] * flagged
+            code = tables.trouble[trouble_roll]
+            if code == TROUBLE_CODES["out"]:
+                out += p
+            elif code == TROUBLE_CODES["none"]:
+                clean[rows, apr] += p
+            elif code == TROUBLE_CODES["check-points"]:
+                clean[rows, apr] += p * (1 - jockey_fails)
+                clean[rows, checked] += p * jockey_fails
+            elif code == TROUBLE_CODES["check-dq"]:
+                clean[rows, apr] += p * (1 - jockey_fails)
+                dq[rows, apr] += p * jockey_fails
+            else:
+                dq[rows, apr] += p
+    return clean, dq, out
+
+
+def _wire_keys(
+    field: FieldArrays,
+    tables: ChartArrays,
+    clean_apr: Floats,
+    dq_apr: Floats,
+    factor: int,
+    ride: bool,
+) -> tuple[Floats, Floats]:
+    """Chance of each wire key, clean and disqualified: [horse, figure * 64 + photo].
+
+    Keys are counted from the lowest figure any horse can make, so the arrays of every
+    horse line up and a higher index is a better finish, as in the kernel.
+    """
+    h = len(field.start_apr)
+    adjust = field.factors[factor] + (field.ride if ride else 0)
+    figures = tables.final_speed[:, 2:13][None, :, :] + adjust[:, None, None]  # [h, APR, roll]
+    lowest = int(figures.min())
+    spread = int(figures.max()) - lowest + 1
+    rows = np.broadcast_to(np.arange(h)[:, None, None], figures.shape)
+    roll_chance = TWO_DICE[2:13][None, None, :]
+    clean_figure, dq_figure = np.zeros((h, spread)), np.zeros((h, spread))
+    np.add.at(clean_figure, (rows, figures - lowest), clean_apr[:, :, None] * roll_chance)
+    np.add.at(dq_figure, (rows, figures - lowest), dq_apr[:, :, None] * roll_chance)
+    photo = np.zeros((h, PHOTO_SPAN))
+    for roll in ROLLS:
+        photo[np.arange(h), roll + field.wire + field.ride] += TWO_DICE[roll]
+    clean = (clean_figure[:, :, None] * photo[:, None, :]).reshape(h, -1)
+    dq = (dq_figure[:, :, None] * photo[:, None, :]).reshape(h, -1)
+    return clean, dq
+
+
+def _win_chances(clean: Floats, dq: Floats, out: Floats) -> Floats:
+    clean_ahead = clean.sum(axis=1, keepdims=True) - np.cumsum(clean, axis=1)
+    clean_wins = (clean * _others(1 - clean_ahead)).sum(axis=1)
+    nobody_clean_none_ahead = out[:, None] + np.cumsum(dq, axis=1)
+    dq_wins = (dq * _others(nobody_clean_none_ahead)).sum(axis=1)
+    return clean_wins + dq_wins
+
+
+def _others(factor: Floats) -> Floats:
+    """For each horse, the product of every other horse's factor (no division by zero)."""
+    ones = np.ones_like(factor[:1])
+    before = np.cumprod(np.concatenate([ones, factor[:-1]]), axis=0)
+    after = np.cumprod(np.concatenate([ones, factor[:0:-1]]), axis=0)[::-1]
+    return before * after
