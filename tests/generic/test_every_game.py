@@ -15,10 +15,12 @@ from typing import Any
 import pytest
 
 from homestretch.bots.random_bot import RandomBot
+from homestretch.cli.common import rebuild_saved
 from homestretch.core.chance import SeededDice
 from homestretch.core.protocol import CHANCE, Game, State, replay
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry, entries
+from homestretch.store.db import SavedGame
 
 CASES = [
     pytest.param(entry, config, id=f"{name}-{i}")
@@ -113,3 +115,33 @@ def test_seeded_games_end_replay_and_repeat(entry: GameEntry, config: dict[str, 
 
 def test_every_game_is_registered() -> None:
     assert "stretch" in entries()
+
+
+@pytest.mark.parametrize(("entry", "config"), CASES)
+def test_a_saved_game_rebuilt_rolls_on_as_if_never_stopped(
+    entry: GameEntry, config: dict[str, Any]
+) -> None:
+    """`homestretch resume`: cut a seeded game's log anywhere, rebuild it, and the dice
+    give every later chance outcome the unbroken game had."""
+    game = entry.make(config)
+    seed = 7
+    whole = _play(entry, game, seed, check_every_step=False).events
+    for cut in (len(whole) // 3, 2 * len(whole) // 3):
+        saved = SavedGame(
+            id=1,
+            game=entry.name,
+            config=game.config(),
+            seed=seed,
+            dice="seeded",
+            label="",
+            status="playing",
+            summary="",
+            created="",
+            events=whole[:cut],
+        )
+        state, dice = rebuild_saved(entry.make(game.config()), saved)
+        for event in whole[cut:]:
+            if event.player == CHANCE:
+                assert dice.resolve(state.chance_node()) == event.outcome, (cut, event)
+            state.apply_event(event)
+        assert state.is_over()

@@ -26,7 +26,8 @@ from homestretch.core.chance import (
     read_faces_file,
 )
 from homestretch.core.errors import DiceError, HomestretchError
-from homestretch.store.db import Store
+from homestretch.core.protocol import Game, State
+from homestretch.store.db import SavedGame, Store
 
 console = Console()
 err_console = Console(stderr=True)
@@ -106,6 +107,28 @@ def announce_seed(seed: int | None, kind: str, fmt: OutputFormat) -> None:
     if kind == "seeded" and seed is not None:
         target = err_console if fmt is OutputFormat.json else console
         target.print(f"seed {seed}  (repeat with --seed {seed})", style="dim")
+
+
+def rebuild_saved(game: Game, saved: SavedGame) -> tuple[State, DiceSource]:
+    """A saved game rebuilt from its log, and the dice to play on with.
+
+    Seeded dice are rolled again through the log, so the game goes on exactly as if it
+    had never stopped; a game whose dice were asked for goes on asking. A dice script
+    cannot go on past its end, so the rest of such a game is seeded, and the seed shown.
+    """
+    state = game.new_initial_state()
+    seeded = SeededDice(saved.seed) if saved.dice == "seeded" and saved.seed is not None else None
+    for event in saved.events:
+        if seeded is not None and state.is_chance_node():
+            seeded.resolve(state.chance_node())  # keep the generator in step with the log
+        state.apply_event(event)
+    if seeded is not None:
+        return state, seeded
+    if saved.dice == "asked":
+        return state, dice_source(saved.seed, "ask", None)[0]
+    source, seed, _ = dice_source(None, None, None)
+    console.print(f"the rest of the game uses seeded dice: seed {seed}", style="dim")
+    return state, source
 
 
 def open_store(db: Path | None) -> Store:

@@ -26,9 +26,10 @@ from homestretch.cli.common import (
     new_seed,
     open_store,
     progress_bar,
+    rebuild_saved,
 )
 from homestretch.core.actions import Action
-from homestretch.core.chance import DiceSource, SeededDice
+from homestretch.core.chance import DiceSource
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.core.referee import Agent
@@ -313,19 +314,8 @@ def resume_saved(saved: SavedGame, store: Store) -> None:
     config = dict(saved.config)
     seats = list(config.get("seats", ["sensible"] * int(config["players"])))
     game = AcrossGame.from_config(config)
-    seeded = saved.dice == "seeded" and saved.seed is not None
-    dice: DiceSource = SeededDice(saved.seed if seeded and saved.seed is not None else 0)
-    state = game.new_initial_state()
-    for event in saved.events:
-        if state.is_chance_node() and seeded:
-            dice.resolve(state.chance_node())  # keep the generator in step with the log
-        state.apply_event(event)
-    if saved.dice == "asked":
-        dice, _, _ = dice_source(None, "ask", None)
-    elif not seeded:
-        # A dice script cannot go on past its end: the rest of the game is seeded.
-        dice, seed, kind = dice_source(None, None, None)
-        announce_seed(seed, kind, OutputFormat.text)
+    state, dice = rebuild_saved(game, saved)
+    assert isinstance(state, AcrossState)
     agents = _agents(seats, list(game.seat_names), state, saved.seed or 0, game.content_dir)
     _run(state, dice, agents, store, saved.id, quiet=False)
     _finish(state, store, saved.id, OutputFormat.text)

@@ -19,8 +19,9 @@ from homestretch.cli.common import (
     err_console,
     new_seed,
     open_store,
+    rebuild_saved,
 )
-from homestretch.core.chance import SeededDice
+from homestretch.core.chance import DiceSource, SeededDice
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON, Event, State, replay
@@ -107,7 +108,7 @@ def _run(
     game_id: int,
     store: Store,
     fmt: OutputFormat,
-    dice: SeededDice,
+    dice: DiceSource,
 ) -> None:
     game = state.game
     agents = _agents(game, state, seed, fmt)
@@ -127,13 +128,6 @@ def _run(
         echo_json({"game_id": game_id, "seed": seed, **result, "history": state.history})
     else:
         console.print(f"[bold green]{winners_line(result)}[/bold green]")
-
-
-def _skip_draws(dice: SeededDice, state: DerbyCastState) -> None:
-    """A resumed replays game draws on as the first run would have: replay the draws."""
-    drawn = sum(1 for e in state.events if e.action is None)
-    for _ in range(drawn):
-        dice.resolve(state.chance_node())
 
 
 @app.command("play")
@@ -185,14 +179,10 @@ def play(
 
 
 def resume_saved(saved: SavedGame, store: Store) -> None:
-    game = DerbyCastGame(saved.config)
-    state = replay(game, saved.events)
+    state, dice = rebuild_saved(DerbyCastGame(saved.config), saved)
     assert isinstance(state, DerbyCastState)
-    seed = saved.seed or 0
-    dice = SeededDice(seed)
-    _skip_draws(dice, state)
     console.print(board_table(state.view(None)["board"]))
-    _run(state, seed, saved.id, store, OutputFormat.text, dice)
+    _run(state, saved.seed or 0, saved.id, store, OutputFormat.text, dice)
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:

@@ -24,9 +24,10 @@ from homestretch.cli.common import (
     new_seed,
     open_store,
     progress_bar,
+    rebuild_saved,
 )
 from homestretch.core.actions import Action
-from homestretch.core.chance import DiceSource, SeededDice
+from homestretch.core.chance import DiceSource
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.core.referee import Agent, play
@@ -276,21 +277,7 @@ def play_command(
 
 def resume_saved(saved: SavedGame, store: Store) -> None:
     game = TotopolyGame.from_config(saved.config)
-    state = game.new_initial_state()
-    source: DiceSource
-    if saved.dice == "seeded" and saved.seed is not None:
-        # Replay the log through the same generator so the dice go on as if unbroken.
-        source = SeededDice(saved.seed)
-        for event in saved.events:
-            if event.player < 0:
-                source.resolve(state.chance_node())
-            state.apply_event(event)
-    else:
-        seed = new_seed()
-        console.print(f"the rest of the game uses seeded dice: seed {seed}", style="dim")
-        source = SeededDice(seed)
-        for event in saved.events:
-            state.apply_event(event)
+    state, source = rebuild_saved(game, saved)
     final = _run(state, source, game, store, saved.id, saved.seed or 0)
     _finish(final, OutputFormat.text)
 
