@@ -1,36 +1,68 @@
-"""A person at the terminal as an agent: shows the legal actions, asks for one."""
+"""A person at the terminal as an agent: sees their view, picks or types an action."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import typer
 from rich.console import Console
 
 from homestretch.core.actions import Action
-from homestretch.core.protocol import JSON
+from homestretch.core.errors import HomestretchError
+from homestretch.core.protocol import JSON, State
 
 
+def ask_at_terminal(text: str) -> str:
+    return str(typer.prompt(text))
+
+
+@dataclass
 class TerminalPlayer:
-    """Hot-seat play: ``show`` renders the player's view before each choice."""
+    """Hot-seat play: ``show`` puts the player's view on the screen, the legal actions
+    are listed by number, and anything ``parse`` can read may be typed instead (an
+    amount the list does not show, say); the state checks a typed action before it is
+    played, and says why when it cannot be.
 
-    def __init__(
-        self, name: str, console: Console, show: Callable[[int, JSON], None] | None = None
-    ) -> None:
-        self.name = name
-        self.console = console
-        self.show = show
+    ``parse`` returns None or raises HomestretchError for text it cannot read. Lists
+    longer than ``menu_max`` are not printed (``hint`` says what to type); ``shorten``
+    may trim the list shown, and ``hint`` may depend on the legal actions.
+    """
+
+    name: str
+    state: State
+    screen: Console
+    show: Callable[[int, JSON], None]
+    parse: Callable[[str], Action | None]
+    ask: Callable[[str], str] = ask_at_terminal
+    describe: Callable[[Action], str] = str
+    shorten: Callable[[list[Action]], list[Action]] | None = None
+    hint: Callable[[list[Action]], str] | None = None
+    menu_max: int | None = None
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
-        if self.show is not None:
-            self.show(player, view)
-        for number, action in enumerate(legal, start=1):
-            self.console.print(f"  [bold]{number:>3}[/bold]  {action}")
+        self.show(player, view)
+        listed = self.shorten(legal) if self.shorten is not None else legal
+        if self.menu_max is not None and len(listed) > self.menu_max:
+            listed = []
+        for number, action in enumerate(listed, start=1):
+            self.screen.print(f"  [bold]{number:>3}[/bold]  {self.describe(action)}")
+        hint = self.hint(legal) if self.hint is not None else ""
+        if hint:
+            self.screen.print(f"  {hint}")
         while True:
-            answer = typer.prompt(f"{self.name}, your choice (number or text)").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
-            matches = [a for a in legal if str(a) == answer]
-            if matches:
-                return matches[0]
-            self.console.print(f"[red]{answer!r} is not one of the choices above[/red]")
+            answer = self.ask(f"{self.name}, your choice (number or text)").strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(listed):
+                return listed[int(answer) - 1]
+            try:
+                typed = self.parse(answer)
+            except HomestretchError as exc:
+                self.screen.print(f"[red]{exc}[/red]  {hint}")
+                continue
+            if typed is None:
+                self.screen.print(f"[red]{answer!r} is not one of the choices above[/red]")
+                continue
+            reason = self.state.why_illegal(player, typed)
+            if reason is None:
+                return typed
+            self.screen.print(f"[red]{reason}[/red]")

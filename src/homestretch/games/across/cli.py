@@ -28,6 +28,7 @@ from homestretch.cli.common import (
     progress_bar,
     rebuild_saved,
 )
+from homestretch.cli.human import TerminalPlayer
 from homestretch.core.actions import Action
 from homestretch.core.chance import DiceSource
 from homestretch.core.errors import HomestretchError
@@ -114,17 +115,13 @@ def describe_offer(view: JSON) -> str:
     return f"{who} offers to lend you {amount} fifties: yes or no?"
 
 
-class Human:
+def person(name: str, state: AcrossState, content_dir: str | None) -> TerminalPlayer:
     """A person in hot-seat play: sees the tables, picks from a menu or types a command."""
+    content = load_content(content_dir)
 
-    def __init__(self, name: str, state: AcrossState, content_dir: str | None) -> None:
-        self.name = name
-        self._state = state
-        self._content = load_content(content_dir)
-
-    def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
-        console.rule(f"{self.name}: {view['phase']}")
-        console.print(full_view(view, self._content))
+    def show(_: int, view: JSON) -> None:
+        console.rule(f"{name}: {view['phase']}")
+        console.print(full_view(view, content))
         if view["phase"] == "race":
             rolled = view["race_card"]["rolled"]
             console.print(
@@ -133,24 +130,16 @@ class Human:
             )
         elif view["offer"] is not None:
             console.print(f"[bold]{describe_offer(view)}[/bold]")
-        if len(legal) <= MENU_MAX:
-            for number, action in enumerate(legal, start=1):
-                console.print(f"  [bold]{number:>3}[/bold]  {action}")
-        else:
-            console.print(f"  {HELP}")
-        while True:
-            answer = typer.prompt(f"{self.name}, your choice").strip()
-            try:
-                if answer.isdigit() and len(legal) <= MENU_MAX and 1 <= int(answer) <= len(legal):
-                    return legal[int(answer) - 1]
-                action = parse_command(answer)
-            except HomestretchError as exc:
-                console.print(f"[red]{exc}[/red]  {HELP}")
-                continue
-            reason = self._state.why_illegal(player, action)
-            if reason is None:
-                return action
-            console.print(f"[red]{reason}[/red]")
+
+    return TerminalPlayer(
+        name,
+        state,
+        console,
+        show,
+        parse_command,
+        hint=lambda legal: HELP if len(legal) > MENU_MAX else "",
+        menu_max=MENU_MAX,
+    )
 
 
 def make_bot(kind: str, seed: int) -> Agent:
@@ -240,7 +229,7 @@ def _agents(
     seats: list[str], names: list[str], state: AcrossState, seed: int, content: str | None
 ) -> dict[int, Agent]:
     return {
-        seat: Human(names[seat], state, content)
+        seat: person(names[seat], state, content)
         if kind == "human"
         else ComputerPlayer(kind, seed, state)
         for seat, kind in enumerate(seats)

@@ -26,6 +26,7 @@ from homestretch.cli.common import (
     progress_bar,
     rebuild_saved,
 )
+from homestretch.cli.human import TerminalPlayer
 from homestretch.core.actions import Action
 from homestretch.core.chance import DiceSource
 from homestretch.core.errors import HomestretchError
@@ -119,49 +120,40 @@ def parse_action(text: str) -> Action | None:
     return cls(**values)
 
 
-class Person:
-    """A person at the terminal. Amounts (bids, bets, offers) may be any sum: the
-    list shows the usual steps, and the state checks whatever is typed."""
+def person(name: str, state: TotopolyState, seat: HotSeat) -> TerminalPlayer:
+    """A person at the terminal. Amounts (bids, bets, offers) may be any sum: the list
+    shows the usual steps, and the state checks whatever is typed."""
 
-    def __init__(self, name: str, state: State, seat: HotSeat) -> None:
-        self.name = name
-        self.state = state
-        self.seat = seat
-
-    def describe(self, action: Action) -> str:
+    def describe(action: Action) -> str:
         """The action's text, with a lease card's or kept card's name beside its id."""
         item = getattr(action, "card", None) or getattr(action, "item", None)
-        state = self.state
-        assert isinstance(state, TotopolyState)
         if isinstance(item, str) and item in state.where:
             return f"{action}  ({card_json(state, item)['name']})"
         if isinstance(item, str) and (item.startswith("horse:") or item in state.c.reports):
             return f"{action}  ({item_name(state, item)})"
         return str(action)
 
-    def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
-        self.seat.show(player, view)
-        screen = self.seat.screen
-        if len(legal) > LONG_LIST:
-            # Many horses times many stakes: list one stake a horse; any can be typed.
-            legal = [a for a in legal if not isinstance(a, Bet) or a.pounds == SHOWN_STAKE]
-        for number, action in enumerate(legal, start=1):
-            screen.print(f"  [bold]{number:>3}[/bold]  {self.describe(action)}")
+    def shorten(legal: list[Action]) -> list[Action]:
+        if len(legal) <= LONG_LIST:
+            return legal
+        # Many horses times many stakes: list one stake a horse; any can be typed.
+        return [a for a in legal if not isinstance(a, Bet) or a.pounds == SHOWN_STAKE]
+
+    def hint(legal: list[Action]) -> str:
         kinds = sorted({a.kind for a in legal if a.kind in OPEN_AMOUNTS})
-        if kinds:
-            screen.print("  or type any amount: " + ", ".join(OPEN_AMOUNTS[k] for k in kinds))
-        while True:
-            answer = self.seat.prompt(f"{self.name}, your choice (number or text)").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
-            typed = parse_action(answer)
-            if typed is None:
-                screen.print(f"[red]{answer!r} is not one of the choices above[/red]")
-                continue
-            reason = self.state.why_illegal(player, typed)
-            if reason is None:
-                return typed
-            screen.print(f"[red]{reason}[/red]")
+        return "or type any amount: " + ", ".join(OPEN_AMOUNTS[k] for k in kinds) if kinds else ""
+
+    return TerminalPlayer(
+        name,
+        state,
+        seat.screen,
+        seat.show,
+        parse_action,
+        ask=seat.prompt,
+        describe=describe,
+        shorten=shorten,
+        hint=hint,
+    )
 
 
 def parse_rules(given: list[str] | None) -> dict[str, str]:
@@ -175,6 +167,7 @@ def parse_rules(given: list[str] | None) -> dict[str, str]:
 
 
 def _agents(game: TotopolyGame, state: State, seed: int, fmt: OutputFormat) -> dict[int, Agent]:
+    assert isinstance(state, TotopolyState)
     people = [s for s in range(game.players) if s not in game.computer]
     seat = HotSeat(game.content_folder, len(people), fmt)
     agents: dict[int, Agent] = {}
@@ -182,7 +175,7 @@ def _agents(game: TotopolyGame, state: State, seed: int, fmt: OutputFormat) -> d
         if s in game.computer:
             agents[s] = SensibleBot(game, s, seed)
         else:
-            agents[s] = Person(game.names[s], state, seat)
+            agents[s] = person(game.names[s], state, seat)
     return agents
 
 
