@@ -62,3 +62,37 @@ def require_columns(path: Path, header: list[str], needed: list[str]) -> None:
     missing = [c for c in needed if c not in header]
     if missing:
         raise ContentError(path, f"missing column(s) {', '.join(missing)}", "header")
+
+
+REQUIRED: Any = object()
+"""Marks a TOML key that must be given (``toml_value``'s default)."""
+_KIND_NAMES = {int: "whole number", float: "number", str: "text", bool: "true or false"}
+
+
+def toml_value(
+    path: Path,
+    where: str,
+    table: Any,
+    key: str,
+    kind: type,
+    default: Any = REQUIRED,
+    minimum: float | None = None,
+) -> Any:
+    """One typed value from a TOML table, or a ContentError naming the file, the place in it
+    and the key. A whole number is accepted where a number is meant, true or false never."""
+    if not isinstance(table, dict):
+        raise ContentError(path, "must be a table", where)
+    if key not in table:
+        if default is not REQUIRED:
+            return default
+        raise ContentError(path, f"the key {key!r} is missing", where)
+    value: Any = table[key]
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    wrong_bool = kind is not bool and isinstance(value, bool)
+    if wrong_bool or not isinstance(value, kind):
+        name = _KIND_NAMES.get(kind, kind.__name__)
+        raise ContentError(path, f"{key} must be a {name}, not {value!r}", where)
+    if minimum is not None and isinstance(value, int | float) and value < minimum:
+        raise ContentError(path, f"{key} must be at least {minimum}, not {value}", where)
+    return value

@@ -75,7 +75,9 @@ def test_a_broken_track_file_is_named_with_its_fault(
 
 def test_a_broken_title_card_is_named(copy: Path) -> None:
     _edit(copy / "horses.toml", "opening_bid = 5", 'opening_bid = "five"')
-    with pytest.raises(ContentError, match=r"horses.toml: horse 7: opening_bid must be a int"):
+    with pytest.raises(
+        ContentError, match=r"horses.toml: horse 7: opening_bid must be a whole number"
+    ):
         load_content(str(copy))
 
 

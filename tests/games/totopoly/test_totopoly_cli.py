@@ -120,7 +120,7 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
     ("name", "old", "new", "message"),
     [
         ("leases.toml", 'colour = "black"', 'colour = "green"', "colour 'green'"),
-        ("leases.toml", "value = 170", "value = -5", "must not be negative"),
+        ("leases.toml", "value = 170", "value = -5", "value must be at least 0"),
         ("racecourse.toml", '1 = "..Rs', '1 = "..Qs', "unknown code 'Q'"),
         ("racecourse.toml", '1 = "..Rs', '1 = "..R.s', "has 61 lengths"),
         ("training_ring.toml", 'to = "forage"', 'to = "grocer"', "'grocer'"),

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from homestretch.core.content import read_toml
+from homestretch.core.content import read_toml, toml_value
 from homestretch.core.errors import ContentError
 
 HORSES = tuple(range(2, 13))
@@ -94,20 +94,6 @@ def track_key(name: str) -> str:
     return "-".join(name.lower().replace("_", " ").split())
 
 
-def _field(path: Path, where: str, table: dict[str, Any], key: str, kind: type) -> Any:
-    if key not in table:
-        raise ContentError(path, f"the key {key!r} is missing", where)
-    value = table[key]
-    # bool is an int in Python; never accept one where a number is meant.
-    if kind in (int, float) and isinstance(value, bool):
-        raise ContentError(path, f"{key} must be a number, not {value!r}", where)
-    if kind is float and isinstance(value, int):
-        value = float(value)
-    if not isinstance(value, kind):
-        raise ContentError(path, f"{key} must be a {kind.__name__}, not {value!r}", where)
-    return value
-
-
 def _entries(path: Path, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
     entries = data.get(key)
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
@@ -124,14 +110,14 @@ def load_cards(path: Path) -> dict[int, TitleCard]:
     for entry in _entries(path, data, "horse"):
         number = entry["number"]
         where = f"horse {number}"
-        bid = _field(path, where, entry, "opening_bid", int)
+        bid = toml_value(path, where, entry, "opening_bid", int)
         if bid < 1:
             raise ContentError(path, "opening_bid must be at least 1 fifty", where)
         cards[number] = TitleCard(
             number=number,
-            name=_field(path, where, entry, "name", str),
-            sire=_field(path, where, entry, "sire", str),
-            dam=_field(path, where, entry, "dam", str),
+            name=toml_value(path, where, entry, "name", str),
+            sire=toml_value(path, where, entry, "sire", str),
+            dam=toml_value(path, where, entry, "dam", str),
             opening_bid=bid,
         )
     return cards
@@ -142,15 +128,15 @@ def load_track(path: Path) -> Track:
     news = data.get("news")
     if not isinstance(news, dict):
         raise ContentError(path, "the [news] table is missing")
-    best = _field(path, "news", news, "best_pick", int)
+    best = toml_value(path, "news", news, "best_pick", int)
     if best not in HORSES:
         raise ContentError(path, f"best_pick must be a horse 2-12, not {best}", "news")
     handicaps = {}
     for entry in _entries(path, data, "horse"):
         number = entry["number"]
         where = f"horse {number}"
-        x = _field(path, where, entry, "preprinted_x", float)
-        shaded = _field(path, where, entry, "shaded", bool)
+        x = toml_value(path, where, entry, "preprinted_x", float)
+        shaded = toml_value(path, where, entry, "shaded", bool)
         halves = x * 2
         if halves != int(halves) or x < 0:
             raise ContentError(
@@ -162,16 +148,16 @@ def load_track(path: Path) -> Track:
             raise ContentError(path, "favourites get no preprinted X's (shade them)", where)
         if x >= BASE_NEED_X:
             raise ContentError(path, f"preprinted_x {x} leaves nothing to run", where)
-        bid = _field(path, where, entry, "suggested_bid", int)
+        bid = toml_value(path, where, entry, "suggested_bid", int)
         if bid < 1:
             raise ContentError(path, "suggested_bid must be at least 1 fifty", where)
         handicaps[number] = Handicap(number, int(halves), shaded, bid)
     return Track(
         key=path.stem,
-        name=_field(path, "top", data, "name", str),
-        city=_field(path, "top", data, "city", str),
-        colour=_field(path, "top", data, "colour", str),
-        conditions=_field(path, "news", news, "conditions", str),
+        name=toml_value(path, "top", data, "name", str),
+        city=toml_value(path, "top", data, "city", str),
+        colour=toml_value(path, "top", data, "colour", str),
+        conditions=toml_value(path, "news", news, "conditions", str),
         best_pick=best,
         handicaps=handicaps,
     )

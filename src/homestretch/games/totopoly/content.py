@@ -12,7 +12,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from homestretch.core.content import read_toml
+from homestretch.core.content import REQUIRED, read_toml, toml_value
 from homestretch.core.errors import ContentError
 
 DEFAULT_CONTENT = Path(__file__).parent / "content"
@@ -127,21 +127,11 @@ class Content:
         return next((b for b in self.businesses.values() if b.role == role), None)
 
 
-def _field(source: Path, where: str, data: Any, key: str, kind: type, default: Any = None) -> Any:
-    if not isinstance(data, dict):
-        raise ContentError(source, "must be a table", where)
-    if key not in data:
-        if default is not None:
-            return default
-        raise ContentError(source, f"lacks {key!r}", where)
-    value = data[key]
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise ContentError(source, f"{key!r} must be a whole number, got {value!r}", where)
-    if kind is not int and not isinstance(value, kind):
-        raise ContentError(source, f"{key!r} must be a {kind.__name__}, got {value!r}", where)
-    if kind is int and value < 0:
-        raise ContentError(source, f"{key!r} must not be negative, got {value}", where)
-    return value
+def _field(
+    source: Path, where: str, data: Any, key: str, kind: type, default: Any = REQUIRED
+) -> Any:
+    """A value from the board files, where every number is a count or an amount (never below 0)."""
+    return toml_value(source, where, data, key, kind, default, minimum=0 if kind is int else None)
 
 
 def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
