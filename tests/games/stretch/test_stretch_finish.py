@@ -93,3 +93,29 @@ def test_result_chart_margin_says_dead_heat_only_for_shared_places() -> None:
     assert _margin(0.0, same_place=True) == "dead heat"
     assert _margin(0.0, same_place=False) == "nose"  # equal figures, split by the photo
     assert _margin(1.5, same_place=False) == "1 1/2"
+
+
+def test_a_disqualified_horse_placed_back_gets_a_dash_not_a_margin() -> None:
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.engine import RaceGame, RaceState
+    from homestretch.games.stretch.race import load_race
+    from homestretch.games.stretch.render import result_chart
+    from homestretch.games.stretch.report import race_json
+
+    # seed 124: Crab Grass crosses 4th and is placed 9th, Back Alley placed last
+    state = play(
+        RaceGame(load_race("claiming-route-big-field"), "quick").new_initial_state(),
+        SeededDice(124),
+        {},
+    )
+    assert isinstance(state, RaceState)
+    data = race_json(state)
+    rows = {e["finish"]: e for e in data["entries"]}
+    assert rows[9]["status"] == "disqualified" and rows[12]["status"] == "disqualified"
+    table = result_chart(data)
+    margins = list(table.columns[3].cells)
+    assert margins[8] == "-" and margins[11] == "-"
+    # the horse below the disqualified one is measured from the 8th, the last past the wire
+    # of those placed ahead of it
+    assert margins[9] == format_lengths(rows[10]["beaten_lengths"] - rows[8]["beaten_lengths"])

@@ -109,16 +109,21 @@ def result_chart(data: JSON) -> Table:
         (e for e in data["entries"] if e["finish"] is not None),
         key=lambda e: (e["finish"], e["post"]),
     )
-    previous: float | None = None
+    # Margins are measured from the last horse past the wire among those placed ahead, so
+    # a disqualified horse placed back does not distort the margins of the horses below it;
+    # its own margin is a dash, as it was placed there, not beaten there.
+    slowest_ahead: float | None = None
     previous_place = 0
     for entry in finishers:
         beaten = entry["beaten_lengths"] or 0.0
-        margin = (
-            ""
-            if previous is None
-            else _margin(beaten - previous, entry["finish"] == previous_place)
-        )
-        previous, previous_place = beaten, entry["finish"]
+        if slowest_ahead is None:
+            margin = ""
+        elif beaten < slowest_ahead:
+            margin = "-"
+        else:
+            margin = _margin(beaten - slowest_ahead, entry["finish"] == previous_place)
+        slowest_ahead = max(beaten, slowest_ahead or 0.0)
+        previous_place = entry["finish"]
         pay = entry["payoffs"]
         status = " (DQ)" if entry["status"] == "disqualified" else ""
         table.add_row(
@@ -147,8 +152,8 @@ def result_chart(data: JSON) -> Table:
 
 
 def _margin(lengths: float, same_place: bool) -> str:
-    """A dead heat only when the places are equal; equal figures split by the photo
-    (or a disqualified horse placed behind one it beat) read as a nose."""
+    """A dead heat only when the places are equal; equal figures split by the photo read
+    as a nose."""
     if same_place:
         return "dead heat"
     return format_lengths(lengths) if lengths > 0 else "nose"
