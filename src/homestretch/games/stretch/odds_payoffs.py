@@ -36,7 +36,3 @@ def payoff(odds: Odds, pool: str, charts: ChartSet) -> Fraction:
     share = {"win": p.win_share, "place": p.place_share, "show": p.show_share}[pool]
     amount = p.stake + p.stake * odds.value * share
     return max(p.minimum, Fraction(round(amount * 100), 100))
-
-
-def money(amount: Fraction) -> str:
-    return f"${float(amount):.2f}"
