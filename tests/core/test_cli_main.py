@@ -37,3 +37,23 @@ def test_mistakes_are_one_line_exit_2(tmp_path: Path, args: list[str], words: st
 def test_help_and_history_succeed(tmp_path: Path) -> None:
     assert run(tmp_path, "--help").returncode == 0
     assert run(tmp_path, "history").returncode == 0
+
+
+def test_replay_draws_money_over_a_game_and_refuses_what_it_cannot_draw(tmp_path: Path) -> None:
+    played = run(tmp_path, "across", "play", "--bots", "3", "--seed", "5", "--quiet")
+    assert played.returncode == 0, played.stderr
+    picture = tmp_path / "fifties.png"
+    drawn = run(tmp_path, "replay", "1", "--plot", str(picture))
+    assert drawn.returncode == 0, drawn.stderr
+    assert picture.read_bytes().startswith(b"\x89PNG")
+    for args, words in (
+        (["replay", "1", "--plot", str(tmp_path / "x.xyz")], "Format 'xyz' is not supported"),
+        (["replay", "1", "--plot", str(tmp_path / "no" / "x.png")], "cannot write the picture"),
+    ):
+        refused = run(tmp_path, *args)
+        assert refused.returncode == 2 and words in refused.stderr, refused.stderr
+        assert refused.stderr.strip().count("\n") == 0
+    raced = run(tmp_path, "stretch", "run", "2009-champagne-stakes", "--seed", "1")
+    assert raced.returncode == 0, raced.stderr
+    refused = run(tmp_path, "replay", "2", "--plot", str(tmp_path / "race.png"))
+    assert refused.returncode == 2 and "no money or points to draw" in refused.stderr

@@ -16,6 +16,7 @@ import pytest
 
 from homestretch.bots.random_bot import RandomBot
 from homestretch.cli.common import rebuild_saved
+from homestretch.cli.pictures import standings_over_game
 from homestretch.core.chance import SeededDice
 from homestretch.core.protocol import CHANCE, Game, State, replay
 from homestretch.core.referee import Agent
@@ -145,3 +146,21 @@ def test_a_saved_game_rebuilt_rolls_on_as_if_never_stopped(
                 assert dice.resolve(state.chance_node()) == event.outcome, (cut, event)
             state.apply_event(event)
         assert state.is_over()
+
+
+@pytest.mark.parametrize(
+    ("entry", "config"), [c for c in CASES if c.values[0].standings is not None]
+)
+def test_the_course_of_a_game_starts_and_ends_with_its_standings(
+    entry: GameEntry, config: dict[str, Any]
+) -> None:
+    """`homestretch replay --plot`: what each player holds, from the log, start to end."""
+    game = entry.make(config)
+    final = _play(entry, game, 11, check_every_step=False)
+    saved = SavedGame(1, entry.name, game.config(), 11, "seeded", "", "done", "", "", final.events)
+    course = standings_over_game(entry, saved)
+    assert entry.standings is not None
+    assert course[0] == (0, entry.standings(game.new_initial_state()))
+    assert course[-1][1] == entry.standings(final)
+    assert [played for played, _ in course] == sorted({played for played, _ in course})
+    assert all(set(holding) == set(course[0][1]) for _, holding in course)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
+from pathlib import Path
 from types import ModuleType
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 from rich.table import Table
@@ -78,14 +79,37 @@ def history(
 
 
 @app.command()
-def replay(game_id: int, db: DbOption = None, fmt: FormatOption = OutputFormat.text) -> None:
+def replay(
+    game_id: int,
+    db: DbOption = None,
+    fmt: FormatOption = OutputFormat.text,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot", help="also draw each player's money or points over the game (PNG or SVG)"
+        ),
+    ] = None,
+) -> None:
     """Show a saved run again, rebuilt from its event log."""
     saved = open_store(db).load(game_id)
-    registry.entry(saved.game)  # a game this version does not know is one clear line
+    entry = registry.entry(saved.game)  # a game this version does not know is one clear line
+    if plot is not None:
+        from homestretch.cli.pictures import standings_chart, standings_over_game
+
+        if entry.standings is None:
+            raise HomestretchError(
+                f"--plot: {entry.name} has no money or points to draw; a race draws its "
+                "running lines with `homestretch stretch run RACE --mode full --plot FILE`"
+            )
+        title = f"{entry.title.split(':')[0]}, game {saved.id}: {saved.label}"
+        standings_chart(title, entry.standings_unit, standings_over_game(entry, saved), plot)
     module = _game_cli(saved.game)
     if not hasattr(module, "show_saved"):
         raise HomestretchError(f"{saved.game} cannot show saved games yet")
     module.show_saved(saved, fmt)
+    if plot is not None:
+        notes = err_console if fmt is OutputFormat.json else console
+        notes.print(f"drew {plot}", style="dim")
 
 
 @app.command()

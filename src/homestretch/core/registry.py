@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import homestretch.games
 from homestretch.core.errors import HomestretchError
-from homestretch.core.protocol import JSON, Game
+from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 
 BotFactory = Callable[[Game, int, int], Agent]
@@ -36,6 +36,11 @@ class GameEntry:
     input_agents: Callable[[Game, int], dict[int, Agent]] | None = None
     """Agents for a game's open-ended seats (see ``State.open_ended``), by seat, for a
     game and a seed: the harness plays those seats with them."""
+    standings: Callable[[State], dict[str, float]] | None = None
+    """What each player holds now (money, points), by name: `homestretch replay --plot`
+    draws it over the game."""
+    standings_unit: str = ""
+    """What ``standings`` counts, for the picture's axis."""
 
 
 def entries() -> dict[str, GameEntry]:

@@ -3,11 +3,12 @@ eight races on one of four tracks. See docs/across.md and docs/rulings.md (Acros
 
 from __future__ import annotations
 
-from homestretch.core.protocol import JSON, Game
+from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
 from homestretch.games.across.bots import SensibleBot
 from homestretch.games.across.game import AcrossGame
+from homestretch.games.across.state import AcrossState
 
 
 def _make(config: JSON) -> Game:
@@ -35,6 +36,11 @@ def _sensible(game: Game, seat: int, seed: int) -> Agent:
     return SensibleBot(seed * 7919 + seat)
 
 
+def _fifties(state: State) -> dict[str, float]:
+    assert isinstance(state, AcrossState)
+    return {name: float(cash) for name, cash in zip(state.g.seat_names, state.cash, strict=True)}
+
+
 ENTRY = GameEntry(
     name="across",
     title="Across the Board: auction, MPH totalizator, eight races on four tracks",
@@ -42,4 +48,6 @@ ENTRY = GameEntry(
     harness_configs=_harness_configs,
     harness_games=200,
     bots={"sensible": _sensible},
+    standings=_fifties,
+    standings_unit="fifties in hand",
 )

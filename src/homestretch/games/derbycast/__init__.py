@@ -6,12 +6,12 @@ Calculator Table; the first marker past 20 points wins.
 
 from __future__ import annotations
 
-from homestretch.core.protocol import JSON, Game
+from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
 from homestretch.games.derbycast.bots import ValueBot
 from homestretch.games.derbycast.entrants import Entrant
-from homestretch.games.derbycast.game import DerbyCastGame
+from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
 
 
 def _make(config: JSON) -> Game:
@@ -72,6 +72,12 @@ def _harness_configs() -> list[JSON]:
     return [DerbyCastGame(c).config() for c in configs]
 
 
+def _points(state: State) -> dict[str, float]:
+    assert isinstance(state, DerbyCastState)
+    entrants = state.game.entrants
+    return {e.name: float(p) for e, p in zip(entrants, state.points, strict=True)}
+
+
 ENTRY = GameEntry(
     name="derbycast",
     title="Derby Cast: pick Win, Place or Show over real or simulated races",
@@ -80,4 +86,6 @@ ENTRY = GameEntry(
     harness_games=6,
     bots={"value": _value_bot},
     input_agents=_keeper,
+    standings=_points,
+    standings_unit="points",
 )

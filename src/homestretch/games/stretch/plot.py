@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import matplotlib
+import matplotlib.pyplot as plt
 
-matplotlib.use("Agg")  # files only: no screen is needed
-import matplotlib.pyplot as plt  # noqa: E402
-
-from homestretch.core.errors import HomestretchError  # noqa: E402
-from homestretch.games.stretch.engine import RaceState  # noqa: E402
+from homestretch.cli.pictures import save_figure
+from homestretch.core.errors import HomestretchError
+from homestretch.games.stretch.engine import RaceState
 
 
 def running_lines(state: RaceState, path: Path) -> None:
@@ -40,7 +38,7 @@ def running_lines(state: RaceState, path: Path) -> None:
     axes.set_title(f"{state.race.name} - {state.race.distance} - running lines")
     axes.grid(alpha=0.3)
     axes.legend(fontsize="small", loc="best")
-    _save(figure, path)
+    save_figure(figure, path)
 
 
 def probability_bars(
@@ -63,7 +61,7 @@ def probability_bars(
     axes.set_title(title)
     axes.legend()
     axes.grid(axis="y", alpha=0.3)
-    _save(figure, path)
+    save_figure(figure, path)
 
 
 def calibration_plot(report: dict[str, object], path: Path) -> None:
@@ -95,14 +93,4 @@ def calibration_plot(report: dict[str, object], path: Path) -> None:
     right.set_xlabel("points below the field's top Adjusted Power Rating")
     right.set_ylabel("win rate")
     right.set_title("Ratings mean what they say")
-    _save(figure, path)
-
-
-def _save(figure: plt.Figure, path: Path) -> None:
-    figure.tight_layout()
-    try:
-        figure.savefig(path)
-    except OSError as exc:
-        raise HomestretchError(f"{path}: cannot write the picture ({exc.strerror})") from None
-    finally:
-        plt.close(figure)
+    save_figure(figure, path)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from homestretch.core.protocol import JSON, Game
+from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
-from homestretch.games.totopoly.state import TotopolyGame
+from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
 
 
 def _make(config: JSON) -> Game:
@@ -35,6 +35,11 @@ def _sensible(game: Game, seat: int, seed: int) -> Agent:
     return SensibleBot(game, seat, seed)
 
 
+def _cash(state: State) -> dict[str, float]:
+    assert isinstance(state, TotopolyState)
+    return {name: float(cash) for name, cash in zip(state.names, state.cash, strict=True)}
+
+
 ENTRY = GameEntry(
     name="totopoly",
     title="Totopoly: lease, train and race horses, with a Tote",
@@ -42,4 +47,6 @@ ENTRY = GameEntry(
     harness_configs=_harness_configs,
     harness_games=50,
     bots={"sensible": _sensible},
+    standings=_cash,
+    standings_unit="cash (£)",
 )

@@ -1,0 +1,62 @@
+"""Pictures any game can draw, and saving a picture with one clear error if it cannot be.
+
+``standings_over_game`` replays a saved game's log and notes what each player holds
+(money, points) whenever it changes; ``standings_chart`` draws it, one line a player.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only: no screen is needed
+import matplotlib.pyplot as plt  # noqa: E402
+
+from homestretch.core.errors import HomestretchError  # noqa: E402
+from homestretch.core.registry import GameEntry  # noqa: E402
+from homestretch.store.db import SavedGame  # noqa: E402
+
+Course = list[tuple[int, dict[str, float]]]
+"""(events played, each player's holding) at the start and after every change."""
+
+
+def standings_over_game(entry: GameEntry, saved: SavedGame) -> Course:
+    if entry.standings is None:
+        raise HomestretchError(f"{entry.name} has no picture of a game's course")
+    state = entry.make(saved.config).new_initial_state()
+    course = [(0, entry.standings(state))]
+    for played, event in enumerate(saved.events, start=1):
+        state.apply_event(event)
+        now = entry.standings(state)
+        if now != course[-1][1]:
+            course.append((played, now))
+    return course
+
+
+def standings_chart(title: str, unit: str, course: Course, path: Path) -> None:
+    """Each player's holding over the game, as steps over the events of its log."""
+    figure, axes = plt.subplots(figsize=(9, 5))
+    last = course[-1][0]
+    for player in course[0][1]:
+        xs = [played for played, _ in course] + [last]
+        ys = [holding[player] for _, holding in course] + [course[-1][1][player]]
+        axes.step(xs, ys, where="post", label=player)
+    axes.set_xlabel("moves and rolls played")
+    axes.set_ylabel(unit)
+    axes.set_title(title)
+    axes.grid(alpha=0.3)
+    axes.legend(fontsize="small", loc="best")
+    save_figure(figure, path)
+
+
+def save_figure(figure: plt.Figure, path: Path) -> None:
+    figure.tight_layout()
+    try:
+        figure.savefig(path)
+    except OSError as exc:
+        raise HomestretchError(f"{path}: cannot write the picture ({exc.strerror})") from None
+    except ValueError as exc:  # matplotlib: a file ending it cannot draw, such as .xyz
+        raise HomestretchError(f"{path}: {exc}") from None
+    finally:
+        plt.close(figure)
