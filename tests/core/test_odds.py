@@ -19,6 +19,8 @@ from homestretch.core.odds import Odds
         ("11-1", Fraction(11)),
         ("25", Fraction(25)),
         (4.5, Fraction(9, 2)),
+        ("5-2 on", Fraction(2, 5)),  # odds-on, as a bookmaker says it
+        ("6/4 ON", Fraction(2, 3)),
     ],
 )
 def test_parse(text: str, value: Fraction) -> None:
@@ -33,7 +35,7 @@ def test_print(text: str, shown: str) -> None:
     assert str(Odds.parse(text)) == shown
 
 
-@pytest.mark.parametrize("text", ["", "abc", "7-0", "0", "-3"])
+@pytest.mark.parametrize("text", ["", "abc", "7-0", "0", "-3", "0-1 on"])
 def test_bad_odds_are_clear_errors(text: str) -> None:
     with pytest.raises(HomestretchError):
         Odds.parse(text)

@@ -13,7 +13,7 @@ from functools import total_ordering
 
 from homestretch.core.errors import HomestretchError
 
-_RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[-/:]\s*(\d+(?:\.\d+)?)\s*(?:on)?\s*$")
+_RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[-/:]\s*(\d+(?:\.\d+)?)\s*(on)?\s*$")
 _BOARD_STEPS = tuple(
     Fraction(n, d)
     for n, d in (
@@ -56,7 +56,7 @@ class Odds:
 
     @classmethod
     def parse(cls, text: str | int | float) -> Odds:
-        """Read 7-2, 7/2, 7:2, 3.5, 5, "even" / "evens" / "1-1"."""
+        """Read 7-2, 7/2, 7:2, 3.5, 5, "even" / "evens" / "1-1"; "5-2 on" is odds-on, 2-5."""
         if isinstance(text, int | float):
             return cls(Fraction(str(text)))
         raw = text.strip().lower()
@@ -67,7 +67,10 @@ class Odds:
             top, bottom = Fraction(ratio.group(1)), Fraction(ratio.group(2))
             if bottom == 0:
                 raise HomestretchError(f"odds {text!r}: the second number cannot be 0")
-            return cls(top / bottom)
+            odds_on = ratio.group(3) is not None
+            if odds_on and top == 0:
+                raise HomestretchError(f"odds {text!r}: the first number cannot be 0")
+            return cls(bottom / top if odds_on else top / bottom)
         decimal = _DECIMAL.match(raw)
         if decimal:
             return cls(Fraction(decimal.group(1)))

@@ -105,3 +105,29 @@ def test_form_spread_widens_from_a_to_e() -> None:
 def test_pace_effects_favour_closers_in_fast_pace_and_speed_in_slow() -> None:
     assert CHARTS.pace_effects_quick[(0, "fast")] > 0 > CHARTS.pace_effects_quick[(9, "fast")]
     assert CHARTS.pace_effects_quick[(0, "slow")] < 0 < CHARTS.pace_effects_quick[(9, "slow")]
+
+
+def test_ride_comes_in_on_a_white_1_2_or_3_only_page_11() -> None:
+    assert [CHARTS.race_factors[die][1] for die in range(1, 7)] == [True] * 3 + [False] * 3
+
+
+def test_doubles_at_the_edge_charts_stay_put_ruling_s3() -> None:
+    from homestretch.games.stretch.odds_payoffs import chart_after_doubles
+
+    assert [chart_after_doubles("Fav", d, d) for d in range(1, 7)] == ["A"] * 3 + ["Fav"] * 3
+    assert [chart_after_doubles("E", d, d) for d in range(1, 7)] == ["E"] * 3 + ["D"] * 3
+
+
+def test_no_payoff_under_two_dollars_ten_ruling_s10() -> None:
+    shortest = Odds.parse("1-9")
+    assert [float(payoff(shortest, p, CHARTS)) for p in ("win", "place", "show")] == [
+        2.22,  # $2 plus 2/9
+        2.11,
+        2.10,  # $2.06 would be under the minimum
+    ]
+
+
+def test_every_horse_level_at_the_top_reads_fav_ruling_s14() -> None:
+    from homestretch.games.stretch.odds_payoffs import odds_classes
+
+    assert odds_classes([22, 22, 20, 15], CHARTS) == ["Fav", "Fav", "A", "D"]

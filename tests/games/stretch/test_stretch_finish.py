@@ -119,3 +119,28 @@ def test_a_disqualified_horse_placed_back_gets_a_dash_not_a_margin() -> None:
     # the horse below the disqualified one is measured from the 8th, the last past the wire
     # of those placed ahead of it
     assert margins[9] == format_lengths(rows[10]["beaten_lengths"] - rows[8]["beaten_lengths"])
+
+
+def test_the_call_at_the_wire_follows_the_photo() -> None:
+    """Horses level on the Final Speed Figure are called in the order of their photo
+    totals, not in post order (page 12: the higher total gets the better placing)."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.engine import RaceGame, RaceState
+    from homestretch.games.stretch.race import load_race
+    from homestretch.games.stretch.report import race_call
+
+    game = RaceGame(load_race("2009-breeders-cup-ladies-classic"), "quick")
+    photos = 0
+    for seed in range(60):
+        state = play(game.new_initial_state(), SeededDice(seed), {})
+        assert isinstance(state, RaceState)
+        running = [ln for ln in state.lines if not ln.out]
+        wire = sorted(
+            running, key=lambda ln: (ln.final_speed or 0, ln.photo_total or 0), reverse=True
+        )
+        words = dict(race_call(state))["At the wire"]
+        called = sorted(wire[:3], key=lambda ln: words.index(ln.name))
+        assert [ln.name for ln in called] == [ln.name for ln in wire[:3]], (seed, words)
+        photos += "in a photo" in words
+    assert photos > 0  # the seeds include photo finishes near the front

@@ -190,9 +190,11 @@ def _pace_words(state: RaceState) -> str:
 def _finish_call(state: RaceState) -> str:
     assert state.finish is not None
     lines = state.lines
+    # the order at the wire: Final Speed Figure, then the photo (page 12)
     crossing = sorted(
         (i for i in range(len(lines)) if not lines[i].out),
-        key=lambda i: state.finish.beaten[i] if state.finish else 0,
+        key=lambda i: (lines[i].final_speed or 0, lines[i].photo_total or 0),
+        reverse=True,
     )
     if not crossing:
         return "No horse finished."
