@@ -73,9 +73,15 @@ def run(
     plot: Annotated[
         Path | None, typer.Option("--plot", help="draw the running lines (Fullplay) to a PNG/SVG")
     ] = None,
+    chart_odds: Annotated[
+        bool,
+        typer.Option(
+            "--chart-odds", help="roll every horse's odds on the charts, even with real ones given"
+        ),
+    ] = False,
 ) -> None:
     """Run a race: the race call, the scoresheet and the result chart."""
-    game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts)
+    game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, not chart_odds)
     source, used_seed, kind = dice_source(seed, dice, dice_file)
     announce_seed(used_seed, kind, fmt)
     start = game.new_initial_state()

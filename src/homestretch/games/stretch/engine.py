@@ -48,19 +48,29 @@ class RaceGame(Game):
     max_players = 0
     codec = ActionCodec([])
 
-    def __init__(self, race: Race, mode: Mode = "quick", charts: Path | None = None) -> None:
+    def __init__(
+        self,
+        race: Race,
+        mode: Mode = "quick",
+        charts: Path | None = None,
+        real_odds: bool = True,
+    ) -> None:
         if mode not in ("quick", "full"):
             raise HomestretchError(f"mode must be quick or full, not {mode!r}")
         self.race = race
         self.mode: Mode = mode
         self.charts_folder = charts
         self.charts = load_chart_set(charts)
+        self.real_odds = real_odds
+        """Use the odds the race file gives (page 13: "you may choose to use the real life
+        odds rather than generating your own"); False rolls every horse's odds."""
 
     def config(self) -> JSON:
         return {
             "players": 0,
             "mode": self.mode,
             "charts": None if self.charts_folder is None else str(self.charts_folder),
+            "real_odds": self.real_odds,
             "race": self.race.model_dump(mode="json", by_alias=True),
         }
 
@@ -71,6 +81,7 @@ class RaceGame(Game):
             Race.model_validate(config["race"]),
             config["mode"],
             None if charts is None else Path(charts),
+            bool(config.get("real_odds", True)),
         )
 
     def new_initial_state(self) -> RaceState:
@@ -99,7 +110,7 @@ class RaceState(State):
 
     # --- the order of play --------------------------------------------------------------
     def _segments(self) -> list[str]:
-        odds = [] if self.race.has_real_odds else ["odds"]
+        odds = [] if self.game.real_odds and self.race.has_real_odds else ["odds"]
         if self.mode == "quick":
             return [*odds, "pace", "form", "factors", "speed", "photo", "dq"]
         setup = ["setup"] if self.race.furlongs >= SETUP_MIN_FURLONGS else []
@@ -122,8 +133,6 @@ class RaceState(State):
 
     def _plan(self, segment: str) -> list[Step]:
         if segment == "odds":
-            if self.race.has_real_odds:
-                return []
             for line, cls in zip(
                 self.lines,
                 odds_classes([ln.runner.start_apr for ln in self.lines], self.charts),
@@ -313,7 +322,9 @@ class RaceState(State):
         return race_json(self)  # a race has no secrets: everyone sees the scoresheet
 
     def used_odds(self, line: Line) -> Odds | None:
-        if line.runner.real_odds is not None:
+        """The real odds where the race file has them (unless the odds are rolled for
+        every horse), else the odds rolled on the charts (ruling S15)."""
+        if self.game.real_odds and line.runner.real_odds is not None:
             return Odds.parse(line.runner.real_odds)
         return line.odds
 
