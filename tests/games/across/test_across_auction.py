@@ -126,3 +126,58 @@ def test_a_bid_beyond_your_fifties_is_refused(driver: Make) -> None:
     s = driver(4).state
     with pytest.raises(IllegalAction, match="has 40 fifties, not 41"):
         s.apply(s.to_act()[0], Bid(41))
+
+
+def test_a_player_who_passed_cannot_come_back_as_a_partner(driver: Make) -> None:
+    s = driver(6).state
+    first = s.to_act()[0]
+    s.apply(first, Pass())
+    bidder = s.to_act()[0]
+    with pytest.raises(IllegalAction, match="has passed"):
+        s.apply(bidder, Bid(3, first))
+
+
+def test_one_syndicate_proposal_per_lot_even_as_the_price_falls(driver: Make) -> None:
+    s = driver(6).state
+    while s.lot.asking < 2:  # on to a horse whose price can fall
+        s.apply(s.to_act()[0], Pass())
+    horse, asking = s.lot.horse, s.lot.asking
+    bidder = s.to_act()[0]
+    s.apply(bidder, Bid(asking, (bidder + 1) % 6))
+    s.apply((bidder + 1) % 6, Answer(False))
+    for _ in range(6):  # the bidder, then everyone, passes: the price falls
+        s.apply(s.to_act()[0], Pass())
+    assert (s.lot.horse, s.lot.asking) == (horse, asking - 1)
+    while s.to_act() != [bidder]:
+        s.apply(s.to_act()[0], Pass())
+    with pytest.raises(IllegalAction, match="already proposed"):
+        s.apply(bidder, Bid(asking - 1, (bidder + 2) % 6))
+    s.apply(bidder, Bid(asking - 1))  # bidding alone is still open to him
+
+
+def test_the_auctioneer_announces_a_syndicate_bid_he_is_in(driver: Make) -> None:
+    s = driver(6).state
+    auctioneer = s.auctioneer
+    partner = s.to_act()[0]
+    s.apply(partner, Bid(1))
+    s.apply(s.to_act()[0], Bid(2))  # outbid, the partner is still in the lot
+    while s.to_act() != [auctioneer]:
+        s.apply(s.to_act()[0], Pass())
+    s.apply(auctioneer, Bid(4, partner))
+    s.apply(partner, Answer(True))
+    assert any(line.startswith("Auctioneer's bid is 4 fifties, with") for line in s.news)
+
+
+def test_a_second_meets_receipts_deal_from_the_3rd_race_purse_again(driver: Make) -> None:
+    d = driver(4, tracks=("churchill-downs", "woodbine"), meets=2)
+    s = d.state
+    cards = s.game.content.cards
+    d.auction({h: h % 4 for h in range(2, 13)}, {h: cards[h].opening_bid + 2 for h in range(2, 13)})
+    assert s.bin_pointer != 0  # meet 1's 47 fifties stopped part-way through the bins
+    for _ in range(8):
+        d.bets({})
+        d.finish_race(7, 6, 8)
+    assert s.meet == 1 and s.phase == "auction" and sum(s.bins.values()) == 0
+    prices = {h: cards[h].opening_bid + 1 for h in range(2, 13)}  # 36 fifties
+    d.auction({h: h % 4 for h in range(2, 13)}, prices)
+    assert s.bins == {"race3": 8, "race5": 7, "win8": 7, "place8": 7, "show8": 7}

@@ -72,6 +72,10 @@ def test_repaying_costs_the_loan_plus_one_fifty_interest(driver: Make) -> None:
     cash = s.cash[3]
     s.apply(3, RepayLoan(7))
     assert s.cash[3] == cash - 4 and s.bins["win8"] == bin_before + 1 and s.hock == {}
+    # R13: the bin lends once per horse
+    assert not any(isinstance(a, TakeLoan) and a.horse == 7 for a in s.legal_actions(3))
+    with pytest.raises(IllegalAction, match="once per horse"):
+        s.apply(3, TakeLoan(7, 1))
 
 
 def test_the_loan_is_limited_by_what_the_bin_holds(driver: Make) -> None:

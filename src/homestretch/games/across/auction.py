@@ -70,6 +70,8 @@ def why_bid_illegal(lot: Lot, seat: int, bid: Bid, cash: list[int], syndicates: 
             return f"there is no other player {bid.partner}"
         if bid.partner in lot.excluded:
             return f"player {bid.partner} may not bid for this horse"
+        if bid.partner in lot.out:
+            return f"player {bid.partner} has passed on this horse"
         if bid.partner in lot.bidders:
             return f"player {bid.partner} already holds the high bid"
         if seat in lot.proposed:
@@ -179,7 +181,7 @@ def close_lot(state: AcrossState) -> None:
         sell(state, lot.bidders, lot.high)
     elif lot.asking > 1:
         lot.asking -= 1
-        lot.out, lot.proposed = set(), set()
+        lot.out = set()  # anyone may bid the lower price; a proposal stays made (R8)
         state.say(f"No bid for #{lot.horse}: the asking price drops to {lot.asking}")
         find_bidder(state, state.neighbour(state.auctioneer))
     else:
@@ -219,6 +221,9 @@ def place_bid(state: AcrossState, members: tuple[int, ...], amount: int) -> None
     lot.high, lot.bidders = amount, members
     if members == (state.auctioneer,):
         state.say(f"Auctioneer's bid is {amount} fifties")
+    elif state.auctioneer in members:
+        partner = next(s for s in members if s != state.auctioneer)
+        state.say(f"Auctioneer's bid is {amount} fifties, with {state.name(partner)}")
     else:
         who = " and ".join(state.name(s) for s in members)
         state.say(f"{who} bid(s) {amount} fifties for #{lot.horse}")

@@ -38,7 +38,7 @@ def forfeit(state: AcrossState, horse: int) -> bool:
 
 def limit(state: AcrossState, horse: int) -> int:
     """The most the bin lends on ``horse`` now (0: it lends nothing on it)."""
-    if state.loans_settled or len(state.owners.get(horse, ())) != 1 or horse in state.hock:
+    if state.loans_settled or len(state.owners.get(horse, ())) != 1 or horse in state.borrowed:
         return 0
     return max(0, min(state.g.content.cards[horse].opening_bid, state.bins["win8"]))
 
@@ -74,6 +74,8 @@ def why_illegal(state: AcrossState, seat: int, action: TakeLoan | RepayLoan) -> 
         return f"#{action.horse} is already in hock"
     if state.loans_settled:
         return "the bin stopped lending when loans fell due before the 7th race"
+    if action.horse in state.borrowed:
+        return f"the bin lends once per horse, and #{action.horse} has had its loan"
     most = limit(state, action.horse)
     if not 1 <= action.amount <= most:
         return f"you may borrow 1 to {most} fifties on #{action.horse}"
@@ -84,6 +86,7 @@ def take(state: AcrossState, seat: int, action: TakeLoan) -> None:
     state.bins["win8"] -= action.amount
     state.cash[seat] += action.amount
     state.hock[action.horse] = action.amount
+    state.borrowed.add(action.horse)
     state.say(f"{state.name(seat)} borrows {action.amount} with #{action.horse} in hock")
 
 
@@ -96,7 +99,8 @@ def repay(state: AcrossState, seat: int, horse: int) -> None:
 
 def fall_due(state: AcrossState) -> list[tuple[int, int]]:
     """Before the 7th race: repay each loan and its interest, or the horse goes back on
-    the block. Returns the lots to auction: (horse, former owner)."""
+    the block, horse by horse in number order (R14). Returns the lots to auction:
+    (horse, former owner)."""
     state.loans_settled = True
     unpaid = []
     for horse in sorted(state.hock):

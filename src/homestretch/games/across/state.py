@@ -59,6 +59,8 @@ class AcrossState(State):
         self.owners: dict[int, tuple[int, ...]] = {}
         self.hock: dict[int, int] = {}
         """Horse -> fifties borrowed on it from the 8th-race WIN bin."""
+        self.borrowed: set[int] = set()
+        """Horses the bin has lent on this meet: once per horse (R13)."""
         self.debts: dict[tuple[int, int], int] = {}
         """(borrower, lender) -> fifties lent between players, as they told the table."""
         self.meet = -1
@@ -203,7 +205,8 @@ class AcrossState(State):
     def _start_meet(self) -> None:
         self.meet += 1
         self.race_no = 0
-        self.owners, self.hock = {}, {}
+        self.owners, self.hock, self.borrowed = {}, {}, set()
+        self.bin_pointer = 0  # each meet's auction deals from the 3rd-race purse (R3)
         self.loans_settled = False
         self.dd_tickets = []
         self.track = None
