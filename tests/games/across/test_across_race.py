@@ -110,6 +110,19 @@ def test_the_race_ends_when_the_show_horse_comes_in() -> None:
     assert race.over and race.finish == [6, 8, 5]
 
 
+def test_a_rejection_whose_half_x_brings_the_show_horse_home_ends_the_race() -> None:
+    race = fresh()
+    for horse in (6, 8):
+        _run_home(race, horse)
+    while race.progress[5] < race.need[5] - 1:  # #5 half an X from home
+        race.first_roll(5)
+        race.reject()
+        race.second_roll(6)  # already in: wasted
+    race.first_roll(5)
+    race.reject()
+    assert race.over and race.finish == [6, 8, 5] and race.stage == FIRST
+
+
 def test_dice_pass_to_the_left_from_the_trackmasters_left(driver: Callable[..., Any]) -> None:
     d = driver(4)
     s = d.state

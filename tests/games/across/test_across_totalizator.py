@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -150,3 +152,23 @@ def test_dealing_keeps_every_fifty_and_fills_low_windows_first(amount: int, into
     assert sum(windows) == amount
     filled = [windows[w] for w in sorted(into)]
     assert filled == sorted(filled, reverse=True) and max(filled) - min(filled) <= 1
+
+
+def test_a_refunded_8th_race_leaves_nothing_behind(driver: Callable[..., Any]) -> None:
+    """R10 and R18: tickets back, the bins to the owners of the first three, and the rest
+    (carry-over included) to the WIN horse's owner, since no race follows."""
+    d = driver(4)
+    d.auction({h: h % 4 for h in range(2, 13)})  # #7 to seat 3, #5 and #9 to seat 1
+    for _ in range(7):
+        d.bets({})
+        d.finish_race(7, 5, 9)
+    s = d.state
+    carry, bins = s.carry, dict(s.bins)
+    assert carry > 0
+    d.bets({0: [2]})  # one ticket, on a horse that will not finish in the first three
+    before = list(s.cash)
+    d.finish_race(7, 5, 9)
+    gained = [s.cash[i] - before[i] for i in range(4)]
+    assert s.results[-1]["refunded"]
+    assert gained == [3, bins["place8"] + bins["show8"], 0, bins["win8"] + carry]
+    assert s.carry == 0 and sum(s.cash) == 4 * 40
