@@ -304,3 +304,22 @@ def test_auctioneers_card_left_in_a_big_dummy_makes_the_dealer_sell() -> None:
         state.apply_chance((1,))  # never the top card that is the auctioneer's
     assert state.auctioneer == state.dealer == 0
     assert state.where["lease:auctioneer"] == "out"
+
+
+def _three_player_deal(rule: str) -> TotopolyState:
+    state = TotopolyGame(3, rules={"small_table_exchange": rule}).new_initial_state()
+    pack, _ = deal.cards_in_play(state)
+    assert "lease:auctioneer" not in pack  # taken out with fewer than four players
+    cut = pack.index("lease:horse-12")
+    state.apply_chance((cut,))
+    while state.is_chance_node():
+        state.apply_chance((0,))
+    return state
+
+
+def test_a_small_table_still_exchanges_unless_the_house_rule_says_not_ruling_t38() -> None:
+    exchanging = _three_player_deal("yes")
+    assert exchanging.phase == "exchange"
+    skipping = _three_player_deal("no")
+    assert skipping.phase == "discard"
+    assert any("no compulsory exchange" in line for line in skipping.news)

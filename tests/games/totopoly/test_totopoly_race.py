@@ -297,3 +297,21 @@ def test_unknown_house_rules_are_refused() -> None:
         check_rules({"fast": "yes"})
     with pytest.raises(HomestretchError, match="finishes or lost"):
         check_rules({"move_on_past_post": "maybe"})
+
+
+def test_a_throw_goes_to_the_horse_that_can_use_it(table: Table) -> None:
+    """'Every throw of the die is to count. Players MUST move their horses, if possible':
+    the nominated horse needs exactly 2 to pass the post, so a 5 must go to the other."""
+    state = table(players=2, horses={1: 0, 2: 0})
+    state.pos[1] = (racecourse.finish_line(state) - 2, 0)
+    state.pos[2] = (10, 1)
+    state.nominated[0] = 1
+    state.order[0] = [2]
+    near_the_post = state.pos[1]
+    turn = racecourse.player_turn(state, 0)
+    next(turn)  # the throw
+    turn.send((5,))  # the nominee cannot use the 5: no choice to make, No. 2 moves
+    assert state.pos[1] == near_the_post and state.pos[2][0] > 10
+    turn = racecourse.player_turn(state, 0)
+    next(turn)
+    assert turn.send((2,)).actions == [UseThrow(2), UseThrow(1)]  # a 2 suits either

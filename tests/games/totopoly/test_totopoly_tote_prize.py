@@ -146,3 +146,15 @@ def test_replay_and_random_players_reach_the_same_end() -> None:
     again = replay(TotopolyGame.from_config(game.config()), state.events)
     assert again.result() == state.result()
     assert again.view(2) == state.view(2)
+
+
+def test_a_sale_that_takes_its_fee_with_it_ends_the_forced_selling(table: Table, run) -> None:
+    """Long game: owing £75 on three horses with £60, selling one for £10 leaves £70
+    against £50 owed: he pays, and is not made to sell another."""
+    state = table(players=3, horses={1: 0, 2: 0, 12: 0}, status="home")
+    state.cash = [60, 500, 500]
+    state.dealer = 2
+    run(racecourse.entrance_fees(state), [Sell("horse:12"), Offer(10), Offer(0)])
+    assert [state.horse_owner(h) for h in (1, 2, 12)] == [0, 0, 1]
+    assert state.cash == [20, 465, 500]
+    assert all(state.status[h] == "running" for h in (1, 2, 12))

@@ -209,3 +209,11 @@ def test_a_deck_whose_every_card_is_kept_has_nothing_to_read(table: Table, run) 
     state.deck_unseen["vet"] = []
     driven = run(training.read_report(state, 0, 1, "vet"))
     assert driven.rolls == [] and "nothing to read" in state.news[-1]
+
+
+def test_without_a_club_steward_the_dealers_left_throws_first_ruling_t39(table: Table, run) -> None:
+    state = table(players=3, horses={1: 0, 4: 1, 7: 2}, status="training")
+    state.dealer = 1
+    ring(state, {})
+    driven = run(training.run(state), [(6, 6)] * 6)
+    assert driven.rolls[0].node.label.split()[0:2] == ["Player", "3"]  # seat 2

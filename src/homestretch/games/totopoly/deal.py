@@ -61,6 +61,8 @@ def run(state: TotopolyState) -> Flow[None]:
     declared = state.where[auctioneer] == "hand"
     if declared:
         declare(state, state.holder[auctioneer])
+    elif state.n < 4 and state.game.rules["small_table_exchange"] == "no":
+        state.say("the Auctioneer's card is out of the pack: no compulsory exchange (T38)")
     else:
         yield from exchange(state)
         if state.auctioneer is None:

@@ -132,16 +132,21 @@ def sell(state: TotopolyState, seller: int, item: str, buyer: int, price: int) -
 def raise_money(
     state: TotopolyState,
     debtor: int,
-    need: int,
+    need: int | Callable[[], int],
     reserve: Callable[[str], int] = lambda item: 0,
 ) -> Flow[None]:
-    """Forced private sales until ``debtor`` holds ``need`` or nothing more will sell."""
+    """Forced private sales until ``debtor`` holds what he owes or nothing more will sell.
+    ``need`` may be worked out afresh after each sale (a horse sold takes its fee with it)."""
     tried: set[str] = set()
-    while state.cash[debtor] < need:
+
+    def owed() -> int:
+        return need() if callable(need) else need
+
+    while state.cash[debtor] < owed():
         items = [i for i in sellable(state, debtor) if i not in tried]
         if not items:
             return
-        prompt = f"you owe £{need} and hold £{state.cash[debtor]}: sell something"
+        prompt = f"you owe £{owed()} and hold £{state.cash[debtor]}: sell something"
         choice = yield from ask(debtor, prompt, [Sell(i) for i in items])
         assert isinstance(choice, Sell)
         tried.add(choice.item)

@@ -7,6 +7,7 @@ with the blocking and crossing rules, falls, the bend and the exact throw home.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from homestretch.core.actions import Action
@@ -42,6 +43,9 @@ def entrance_fees(state: TotopolyState) -> Flow[None]:
     def reserve(item: str) -> int:
         return fee if item.startswith("horse:") and int(item[6:]) in unpaid else 0
 
+    def fees_owed(player: int) -> int:
+        return fee * sum(1 for h in unpaid if state.horse_owner(h) == player)
+
     while unpaid:
         for player in state.seats_from(state.dealer + 1):
             tried: set[int] = set()
@@ -50,7 +54,8 @@ def entrance_fees(state: TotopolyState) -> Flow[None]:
                 if not mine or state.cash[player] >= fee * len(mine):
                     break
                 if not state.short:
-                    yield from raise_money(state, player, fee * len(mine), reserve)
+                    yield from raise_money(state, player, partial(fees_owed, player), reserve)
+                    mine = [h for h in sorted(unpaid) if state.horse_owner(h) == player]
                     if state.cash[player] < fee * len(mine):
                         scratch(state, max(mine, key=lambda h: -state.c.horses[h].value), unpaid)
                     continue
@@ -146,6 +151,9 @@ def player_turn(state: TotopolyState, player: int) -> Flow[None]:
             options = left
         else:
             options = [rota[0]] + ([nominee] if nominee in left and nominee != rota[0] else [])
+        # "Every throw of the die is to count. Players MUST move their horses, if
+        # possible": a throw one horse can use may not be given to one that cannot (T26)
+        options = [h for h in options if can_use(state, h, face)] or options
         prompt = f"you threw {face}: which horse moves?"
         choice = yield from ask(player, prompt, [UseThrow(h) for h in options])
         assert isinstance(choice, UseThrow)
@@ -194,6 +202,14 @@ def settle(
 def finish_line(state: TotopolyState) -> int:
     """The length past the winning post."""
     return state.c.course.lengths + 1
+
+
+def can_use(state: TotopolyState, horse: int, face: int) -> bool:
+    """Whether the throw moves the horse: a fallen horse needs a six to remount, and no
+    horse may throw past the post."""
+    if state.status[horse] == "fallen":
+        return face == 6
+    return state.pos[horse][0] + face <= finish_line(state)
 
 
 def move(state: TotopolyState, horse: int, face: int) -> Flow[None]:

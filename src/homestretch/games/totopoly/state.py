@@ -27,9 +27,10 @@ RULE_CHOICES: dict[str, tuple[str, ...]] = {
     "move_on_past_post": ("finishes", "lost"),
     "white_card_judged": ("end", "post"),
     "auction": ("open", "final_pass"),
+    "small_table_exchange": ("yes", "no"),
 }
 """House-rule options where the rulebook reads two ways; the first is our ruling
-(docs/rulings.md (Totopoly) T9, T10 and T5)."""
+(docs/rulings.md (Totopoly) T9, T10, T5 and T38)."""
 DEFAULT_RULES = {name: choices[0] for name, choices in RULE_CHOICES.items()}
 
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 def run(state: TotopolyState) -> Flow[None]:
     state.phase = "training"
     steward = state.role_owner("club")
-    first = steward if steward is not None else (state.dealer + 1) % state.n
+    first = steward if steward is not None else (state.dealer + 1) % state.n  # T39
     while any(s == "training" for s in state.status.values()):
         for player in state.seats_from(first):
             if state.horses_of(player, ("training",)):
