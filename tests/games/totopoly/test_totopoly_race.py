@@ -315,3 +315,22 @@ def test_a_throw_goes_to_the_horse_that_can_use_it(table: Table) -> None:
     turn = racecourse.player_turn(state, 0)
     next(turn)
     assert turn.send((2,)).actions == [UseThrow(2), UseThrow(1)]  # a 2 suits either
+
+
+def test_boxed_in_falls_back_a_length_unless_the_reins_are_played_ruling_t28(
+    table: Table, run
+) -> None:
+    layout = course("....x" + "." * 55)
+    plain = table(horses={1: 0})
+    on_course(plain, layout, {1: (2, 1)})
+    run(racecourse.move(plain, 1, 3))
+    assert plain.pos[1] == (4, 0)  # landed on 5, fell back one
+
+    held = table(horses={1: 0})
+    card = next(c for c, r in held.c.reports.items() if r.special == "reins")
+    held.deck_unseen[held.c.reports[card].deck].remove(card)
+    held.specials[card] = 0
+    on_course(held, layout, {1: (2, 1)})
+    run(racecourse.move(held, 1, 3), [PlaySpecial(card, True)])
+    assert held.pos[1] == (5, 0)  # the instruction ignored
+    assert card not in held.specials and card in held.spent

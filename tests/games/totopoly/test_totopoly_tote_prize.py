@@ -158,3 +158,22 @@ def test_a_sale_that_takes_its_fee_with_it_ends_the_forced_selling(table: Table,
     assert [state.horse_owner(h) for h in (1, 2, 12)] == [0, 0, 1]
     assert state.cash == [20, 465, 500]
     assert all(state.status[h] == "running" for h in (1, 2, 12))
+
+
+def test_unfilled_places_leave_their_prize_with_the_banker_ruling_t32(table: Table) -> None:
+    state = table(players=3, horses={1: 0, 2: 1, 3: 2})
+    state.bank, state.cash = 1000, [600, 700, 700]
+    state.placings = [2]  # the rest fell or broke down: only a winner
+    state.banker = 2
+    prize.distribute(state)
+    # 100 fee, 450 to No. 2's owner, and both quarters (450) back to the banker
+    assert state.cash == [600, 1150, 1250] and state.bank == 0
+
+
+def test_the_banker_keeps_the_tote_without_a_clerk_ruling_t16(table: Table) -> None:
+    state = table(players=3, horses={1: 0, 2: 1})
+    state.banker = 2
+    assert state.role_owner("tote") is None
+    assert tote.clerk(state) == 2
+    clerk_held = table(players=3, horses={1: 0, 2: 1}, businesses={"tote": 0})
+    assert tote.clerk(clerk_held) == 0
