@@ -174,6 +174,16 @@ def test_no_change_of_track_on_the_bend(table: Table, run) -> None:
     assert state.pos[1] == (24, 1)
 
 
+def test_a_horse_entering_the_bend_may_still_swing_out_ruling_t25(table: Table, run) -> None:
+    state = table(horses={1: 0, 2: 1})
+    on_course(state, course(PLAIN, PLAIN, bend=(20, 30)), {1: (18, 2), 2: (21, 2)})
+    # The move starts before the bend, so blocked on length 21 it may change track: here
+    # the only other one is the rails.
+    driven = run(racecourse.move(state, 1, 3))
+    assert state.pos[1] == (21, 0)
+    assert driven.asks == []  # on the bend: no crossing afterwards
+
+
 def test_burst_blood_vessel_off_the_rails(table: Table, run) -> None:
     state = table(horses={1: 0})
     on_course(state, course(PLAIN, "....v" + "." * 55), {1: (2, 2)})

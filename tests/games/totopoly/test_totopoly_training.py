@@ -217,3 +217,18 @@ def test_without_a_club_steward_the_dealers_left_throws_first_ruling_t39(table: 
     ring(state, {})
     driven = run(training.run(state), [(6, 6)] * 6)
     assert driven.rolls[0].node.label.split()[0:2] == ["Player", "3"]  # seat 2
+
+
+def test_a_trainers_report_only_for_that_trainers_horses_ruling_t22(table: Table) -> None:
+    state = table(horses={1: 0, 7: 0}, status="training")  # black No. 1, yellow No. 7
+    ring(state, {})
+    state.members.add(0)
+    offered = next(training.turn(state, 0))
+    assert set(offered.actions) == {
+        Throw(),
+        DrawReport("walroy", 1),  # heavyweights train at Walroy
+        DrawReport("vet", 1),
+        DrawReport("stevedon", 7),  # lightweights at Stevedon
+        DrawReport("vet", 7),
+    }
+    assert offered.check is None or offered.check(DrawReport("stevedon", 1)) is not None
