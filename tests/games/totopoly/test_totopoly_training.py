@@ -232,3 +232,16 @@ def test_a_trainers_report_only_for_that_trainers_horses_ruling_t22(table: Table
         DrawReport("vet", 7),
     }
     assert offered.check is None or offered.check(DrawReport("stevedon", 1)) is not None
+
+
+def test_a_kept_card_may_be_sold_to_pay_a_debt(table: Table, run) -> None:
+    """ "he may sell these ... instead of his horses or businesses" (ruling T20)."""
+    state = table(players=3, horses={1: 0}, businesses={"forage": 2}, status="training")
+    card = next(c for c, r in state.c.reports.items() if r.special == "remount")
+    state.deck_unseen[state.c.reports[card].deck].remove(card)
+    state.specials[card] = 0
+    state.cash = [5, 700, 700]
+    driven = run(money.pay(state, 0, 2, 10, "hay"), [Sell(card), Offer(20), Offer(0)])
+    assert {a.item for a in driven.asks[0].actions} == {"horse:1", card}
+    assert state.specials[card] == 1 and state.horse_owner(1) == 0
+    assert state.cash == [5 + 20 - 10, 700 - 20, 700 + 10]
