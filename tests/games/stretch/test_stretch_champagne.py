@@ -161,3 +161,23 @@ def test_the_call_follows_the_race_as_the_dice_are_typed() -> None:
     assert out.index("Down the backstretch.") < out.index("Race Pace die")
     assert out.index("Turning for home.") < out.index("Race Factors roll")
     assert out.index("At the wire.") < out.index("Scoresheet")
+
+
+def test_a_horse_that_goes_out_was_in_the_race_until_then() -> None:
+    """Discreetly Mine leads at the break and goes out in the Race Position segment (a 3,
+    then a 2 on the Trouble chart): the earlier calls and the running lines keep her, the
+    call turning for home does not, and the leader is measured among horses still running."""
+    from homestretch.games.stretch.report import race_call, running_at
+
+    position = [2, 4, 5, 5, 1, 3, 1, 2, 1, 1, 4, 3, 1, 1]  # DM: 3, then Trouble 2
+    speed = [3, 4, 4, 5, 3, 3, 2, 4, 6, 6]
+    game = RaceGame(load_race("2009-champagne-stakes"), "full")
+    dice = ScriptedDice(ODDS + BREAK + SETUP + RACE_PACE + position + FACTORS + speed + [1] * 8)
+    state = play(game.new_initial_state(), dice, {})
+    assert isinstance(state, RaceState)
+    mine = next(ln for ln in state.lines if ln.name == "Discreetly Mine")
+    assert mine.out and running_at(mine, 0) and not running_at(mine, 2)
+    calls = dict(race_call(state))
+    assert calls["At the break"].startswith("Discreetly Mine shows the way")
+    assert "Discreetly Mine" in calls["Down the backstretch"]
+    assert "Discreetly Mine" not in calls["Turning for home"]

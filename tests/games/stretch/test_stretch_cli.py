@@ -150,6 +150,12 @@ def test_bad_chart_dice_and_missing_file(tmp_path: Path) -> None:
     assert "break.csv" in _bad(
         tmp_path, "stretch", "run", "2009-champagne-stakes", "--charts", str(charts)
     )
+    (charts / "break.csv").write_text((standard / "break.csv").read_text())
+    form = (standard / "form_quick.csv").read_text().splitlines()
+    form[1] = form[1].replace("-1,", "-1t,", 1)  # a Trouble mark on a roll of 2
+    (charts / "form_quick.csv").write_text("\n".join(form) + "\n")
+    message = _bad(tmp_path, "stretch", "run", "2009-champagne-stakes", "--charts", str(charts))
+    assert "form_quick.csv" in message and "roll 2" in message
     assert "item 3 is '7'" in _bad(
         tmp_path, "stretch", "run", "2009-champagne-stakes", "--dice", "3 4 7"
     )

@@ -144,3 +144,11 @@ def test_the_call_at_the_wire_follows_the_photo() -> None:
         assert [ln.name for ln in called] == [ln.name for ln in wire[:3]], (seed, words)
         photos += "in a photo" in words
     assert photos > 0  # the seeds include photo finishes near the front
+
+
+def test_a_horse_card_needs_a_power_rating_for_some_surface() -> None:
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="needs a Power rating"):
+        _horse(power_dirt=None)
+    assert _horse(power_dirt=None, power_turf=18).power_turf == 18

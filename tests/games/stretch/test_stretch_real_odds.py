@@ -1,4 +1,5 @@
-"""Page 13: "you may choose to use the real life odds rather than generating your own"."""
+"""Page 13: "You don't need to use the Odds/Payoffs Chart at all", and "you may choose to
+use the real life odds rather than generating your own"."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
 from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.engine import RaceGame, RaceState
+from homestretch.games.stretch.engine import OddsChoice, RaceGame, RaceState
 from homestretch.games.stretch.race import RaceSpec, build_race
 
 
@@ -26,8 +27,8 @@ def _race(odds: list[str | None]) -> Any:
     )
 
 
-def _run(race: Any, real_odds: bool) -> RaceState:
-    game = RaceGame.from_config(RaceGame(race, "quick", real_odds=real_odds).config())
+def _run(race: Any, odds: OddsChoice) -> RaceState:
+    game = RaceGame.from_config(RaceGame(race, "quick", odds=odds).config())
     state = play(game.new_initial_state(), SeededDice(3), {})
     assert isinstance(state, RaceState)
     return state
@@ -35,16 +36,27 @@ def _run(race: Any, real_odds: bool) -> RaceState:
 
 def test_real_odds_are_used_unless_the_odds_are_rolled() -> None:
     race = _race(["2-1", "3-1", "9-2"])
-    real = _run(race, real_odds=True)
+    real = _run(race, "real")
     assert [str(real.used_odds(line)) for line in real.lines] == ["2-1", "3-1", "9-2"]
     assert all(line.odds is None for line in real.lines)  # no odds rolls at all
-    rolled = _run(race, real_odds=False)
+    rolled = _run(race, "chart")
     assert all(line.odds is not None for line in rolled.lines)
     assert [rolled.used_odds(line) for line in rolled.lines] == [ln.odds for ln in rolled.lines]
 
 
 def test_a_field_with_some_real_odds_rolls_for_the_others_ruling_s15() -> None:
-    state = _run(_race(["2-1", None, "9-2"]), real_odds=True)
+    state = _run(_race(["2-1", None, "9-2"]), "real")
     used = [str(state.used_odds(line)) for line in state.lines]
     assert used[0] == "2-1" and used[2] == "9-2"
     assert state.lines[1].odds is not None and used[1] == str(state.lines[1].odds)
+
+
+def test_a_race_without_odds_rolls_none_and_pays_nothing() -> None:
+    state = _run(_race([None, None, None]), "none")
+    assert all(state.used_odds(line) is None for line in state.lines)
+    assert all(line.odds_roll is None for line in state.lines)  # no odds rolls at all
+    from homestretch.games.stretch.report import race_json
+
+    entries = race_json(state)["entries"]
+    assert all(e["odds"] is None and e["payoffs"]["win"] is None for e in entries)
+    assert sorted(e["finish"] for e in entries if e["finish"])[0] == 1

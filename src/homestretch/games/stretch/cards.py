@@ -44,6 +44,9 @@ class HorseCard(BaseModel):
     def _check(self) -> HorseCard:
         if self.range_low > self.range_high:
             raise ValueError("range_low is above range_high")
+        if self.power_dirt is None and self.power_turf is None:
+            # page 7: a horse is rated for each surface it ran on, so at least one
+            raise ValueError("needs a Power rating: power_dirt, power_turf or both")
         return self
 
     def factor(self, name: str) -> int:

@@ -129,6 +129,9 @@ def _ints(path: Path, cells: dict[tuple[str, int], str]) -> dict[tuple[int, int]
 
 def _trouble_flag(path: Path, column: str, roll: int, text: str) -> tuple[str, bool]:
     if text.endswith("t"):
+        if roll != 3:
+            # page 22: "Only a dice roll of 3 leads to a check of the trouble chart!"
+            raise ContentError(path, f"a t (Trouble) mark in column {column}", f"roll {roll}")
         return text[:-1], True
     if not text:
         raise ContentError(path, f"empty cell in column {column}", f"roll {roll}")

@@ -32,7 +32,7 @@ from homestretch.games.stretch.analysis import Chances
 from homestretch.games.stretch.apr import starting_apr
 from homestretch.games.stretch.cards import load_card_set
 from homestretch.games.stretch.charts import ChartSet, load_chart_set
-from homestretch.games.stretch.engine import Mode, RaceGame, RaceState
+from homestretch.games.stretch.engine import ODDS_CHOICES, Mode, RaceGame, RaceState
 from homestretch.games.stretch.race import CONDITIONS, Race, bundled_races, load_race
 from homestretch.games.stretch.render import Caller, show_header, show_race, show_sheets
 from homestretch.store.db import SavedGame, Store
@@ -73,15 +73,19 @@ def run(
     plot: Annotated[
         Path | None, typer.Option("--plot", help="draw the running lines (Fullplay) to a PNG/SVG")
     ] = None,
-    chart_odds: Annotated[
-        bool,
+    odds: Annotated[
+        str,
         typer.Option(
-            "--chart-odds", help="roll every horse's odds on the charts, even with real ones given"
+            "--odds",
+            help="real (the race file's odds, rolled where it has none), chart (roll every "
+            "horse's) or none (no odds, no payoffs)",
         ),
-    ] = False,
+    ] = "real",
 ) -> None:
     """Run a race: the race call, the scoresheet and the result chart."""
-    game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, not chart_odds)
+    if odds not in ODDS_CHOICES:
+        raise HomestretchError(f"--odds must be real, chart or none, not {odds!r}")
+    game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds)
     source, used_seed, kind = dice_source(seed, dice, dice_file)
     announce_seed(used_seed, kind, fmt)
     start = game.new_initial_state()

@@ -30,6 +30,8 @@ from homestretch.games.stretch.report import race_json
 from homestretch.games.stretch.sheet import Line
 
 Mode = Literal["quick", "full"]
+OddsChoice = Literal["real", "chart", "none"]
+ODDS_CHOICES: tuple[OddsChoice, ...] = ("real", "chart", "none")
 SETUP_MIN_FURLONGS = 8  # the Pace Setup segment is omitted in races under a mile
 
 
@@ -53,24 +55,28 @@ class RaceGame(Game):
         race: Race,
         mode: Mode = "quick",
         charts: Path | None = None,
-        real_odds: bool = True,
+        odds: OddsChoice = "real",
     ) -> None:
         if mode not in ("quick", "full"):
             raise HomestretchError(f"mode must be quick or full, not {mode!r}")
+        if odds not in ODDS_CHOICES:
+            raise HomestretchError(f"odds must be real, chart or none, not {odds!r}")
         self.race = race
         self.mode: Mode = mode
         self.charts_folder = charts
         self.charts = load_chart_set(charts)
-        self.real_odds = real_odds
-        """Use the odds the race file gives (page 13: "you may choose to use the real life
-        odds rather than generating your own"); False rolls every horse's odds."""
+        self.odds: OddsChoice = odds
+        """Page 13: "You don't need to use the Odds/Payoffs Chart at all", and "you may
+        choose to use the real life odds rather than generating your own": ``real`` uses
+        the race file's odds where it has them and rolls the rest (ruling S15), ``chart``
+        rolls every horse's, ``none`` runs the race without odds or payoffs."""
 
     def config(self) -> JSON:
         return {
             "players": 0,
             "mode": self.mode,
             "charts": None if self.charts_folder is None else str(self.charts_folder),
-            "real_odds": self.real_odds,
+            "odds": self.odds,
             "race": self.race.model_dump(mode="json", by_alias=True),
         }
 
@@ -81,7 +87,7 @@ class RaceGame(Game):
             Race.model_validate(config["race"]),
             config["mode"],
             None if charts is None else Path(charts),
-            bool(config.get("real_odds", True)),
+            config.get("odds", "real"),
         )
 
     def new_initial_state(self) -> RaceState:
@@ -110,7 +116,9 @@ class RaceState(State):
 
     # --- the order of play --------------------------------------------------------------
     def _segments(self) -> list[str]:
-        odds = [] if self.game.real_odds and self.race.has_real_odds else ["odds"]
+        choice = self.game.odds
+        rolled = choice == "chart" or (choice == "real" and not self.race.has_real_odds)
+        odds = ["odds"] if rolled else []
         if self.mode == "quick":
             return [*odds, "pace", "form", "factors", "speed", "photo", "dq"]
         setup = ["setup"] if self.race.furlongs >= SETUP_MIN_FURLONGS else []
@@ -324,7 +332,7 @@ class RaceState(State):
     def used_odds(self, line: Line) -> Odds | None:
         """The real odds where the race file has them (unless the odds are rolled for
         every horse), else the odds rolled on the charts (ruling S15)."""
-        if self.game.real_odds and line.runner.real_odds is not None:
+        if self.game.odds == "real" and line.runner.real_odds is not None:
             return Odds.parse(line.runner.real_odds)
         return line.odds
 

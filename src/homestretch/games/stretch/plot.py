@@ -9,6 +9,7 @@ import matplotlib.pyplot as plt
 from homestretch.cli.pictures import save_figure
 from homestretch.core.errors import HomestretchError
 from homestretch.games.stretch.engine import RaceState
+from homestretch.games.stretch.report import running_at
 
 
 def running_lines(state: RaceState, path: Path) -> None:
@@ -25,7 +26,9 @@ def running_lines(state: RaceState, path: Path) -> None:
     for index, line in enumerate(state.lines):
         behind: list[float] = []
         for at in range(len(line.race_points)):
-            leader = max(ln.race_points[at] for ln in state.lines if len(ln.race_points) > at)
+            if not running_at(line, at):
+                break  # it went out in this segment: its line stops at the call before
+            leader = max(ln.race_points[at] for ln in state.lines if running_at(ln, at))
             behind.append((leader - line.race_points[at]) / 2)  # a point is half a length
         if not line.out:
             behind.append(state.finish.beaten[index])

@@ -98,12 +98,18 @@ def race_json(state: RaceState) -> JSON:
 
 
 # --- the race call ---------------------------------------------------------------------
+def running_at(line: Line, at: int) -> bool:
+    """Whether the horse was in the race after Fullplay segment ``at``: a horse that goes
+    out does so in the segment of its last race points, and was running before it."""
+    return len(line.race_points) > at and not (line.out and at == len(line.race_points) - 1)
+
+
 def running_order_call(lines: list[Line], at: int) -> str:
     """The running order after Fullplay segment ``at``, as a caller says it.
 
     One race point is half a length (page 17)."""
     field = sorted(
-        (ln for ln in lines if not ln.out and len(ln.race_points) > at),
+        (ln for ln in lines if running_at(ln, at)),
         key=lambda ln: (-ln.race_points[at], ln.post),
     )
     if len(field) < 2:
