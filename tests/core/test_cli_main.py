@@ -57,3 +57,63 @@ def test_replay_draws_money_over_a_game_and_refuses_what_it_cannot_draw(tmp_path
     assert raced.returncode == 0, raced.stderr
     refused = run(tmp_path, "replay", "2", "--plot", str(tmp_path / "race.png"))
     assert refused.returncode == 2 and "no money or points to draw" in refused.stderr
+
+
+def test_no_stdin_at_all_stops_a_game_without_a_traceback(tmp_path: Path) -> None:
+    import os
+
+    result = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["derbycast", "play", "--players", "Ann", "--bots", "1", "--seed", "3"],
+        capture_output=True,
+        text=True,
+        env={"HOMESTRETCH_DB": str(tmp_path / "t.sqlite")},
+        preexec_fn=lambda: os.close(0),  # noqa: PLW1509 - the point: a process without stdin
+    )
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "Stopped" in result.stderr
+    assert "derbycast" in run(tmp_path, "history").stdout  # the game was saved
+
+
+def test_hostile_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    """Cases a fuzzing review found giving tracebacks: each must now be one clear line."""
+    latin1 = tmp_path / "latin1.toml"
+    latin1.write_bytes('name = "Caf\xe9 Stakes"\nfurlongs = 8\n'.encode("latin-1"))
+    garbage = tmp_path / "garbage.sqlite"
+    garbage.write_bytes(b"not a database at all" * 10)
+    cases = [
+        (["totopoly", "play", "--players", "[/]", "--bots", "2"], "square brackets"),
+        (["derbycast", "play", "--players", "Ann,[b]", "--bots", "1"], "square brackets"),
+        (["stretch", "run", "[/]"], "no such race file"),
+        (["stretch", "run", str(latin1)], "not a text file in UTF-8"),
+        (["stretch", "run", "2009-champagne-stakes", "--seed", str(2**64)], "--seed"),
+        (["stretch", "odds", "2009-champagne-stakes", "--seed", "-1"], "--seed"),
+        (["replay", str(10**23)], "game_id"),
+        (["history", "--db", str(garbage)], "not a game store"),
+        (
+            ["stretch", "new", str(tmp_path / "x.toml"), "--furlongs", "inf"]
+            + ["-e", "secretariat-1973", "-e", "citation-1948"],
+            "--furlongs must be 4 to 20",
+        ),
+        (
+            ["stretch", "new", str(tmp_path / "no" / "x.toml")]
+            + ["-e", "secretariat-1973", "-e", "citation-1948"],
+            "cannot write the race file",
+        ),
+    ]
+    for args, words in cases:
+        result = run(tmp_path, *args)
+        assert result.returncode == 2, (args, result.stderr)
+        assert words in result.stderr and "Traceback" not in result.stderr, (args, result.stderr)
+        assert result.stderr.strip().count("\n") == 0, (args, result.stderr)
+
+
+def test_a_damaged_saved_game_is_refused_by_name(tmp_path: Path) -> None:
+    import sqlite3
+
+    assert run(tmp_path, "across", "play", "--bots", "3", "--seed", "2", "--quiet").returncode == 0
+    with sqlite3.connect(tmp_path / "t.sqlite") as db:
+        db.execute("UPDATE events SET payload = '{not json' WHERE seq = 3")
+    for command in ("replay", "resume"):
+        result = run(tmp_path, command, "1")
+        assert result.returncode == 2 and "game 1" in result.stderr and "damaged" in result.stderr

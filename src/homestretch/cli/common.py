@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from homestretch.core.chance import (
@@ -39,8 +40,13 @@ class OutputFormat(StrEnum):
 
 
 FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text (tables) or json")]
+MAX_SEED = 2**63 - 1
+"""The largest seed (and game id) the store can keep."""
 SeedOption = Annotated[
-    int | None, typer.Option("--seed", help="seed for the dice; printed when not given")
+    int | None,
+    typer.Option(
+        "--seed", min=0, max=MAX_SEED, help="seed for the dice (0 or more); printed when not given"
+    ),
 ]
 DiceOption = Annotated[
     str | None,
@@ -67,17 +73,26 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
+def prompt(text: str, **options: Any) -> str:
+    """Ask at the terminal. With no input left (end of input, or no stdin at all) the
+    question is abandoned as Ctrl-C would be: the game so far is saved, no traceback."""
+    try:
+        return str(typer.prompt(text, **options))
+    except (EOFError, RuntimeError, OSError):  # click: RuntimeError "lost sys.stdin"
+        raise typer.Abort() from None
+
+
 def ask_roll(node: ChanceNode) -> Sequence[int]:
     """Ask a person at the table for the faces they rolled: both at once ("3 5") or one
     die at a time; a typing slip is said and asked again."""
     faces: list[int] = []
     while len(faces) < node.dice:
         wanted = " and ".join(DIE_NAMES[len(faces) : node.dice])
-        text = typer.prompt(f"{node.label} - type the {wanted} die")
+        text = prompt(f"{node.label} - type the {wanted} die")
         try:
             faces += parse_faces(text, source="your roll")
         except DiceError as exc:
-            err_console.print(f"[red]{exc}[/red]")
+            err_console.print(f"[red]{escape(str(exc))}[/red]")
         if len(faces) > node.dice:
             err_console.print(
                 f"[red]that is {len(faces)} faces for {node.dice} dice; type the roll again[/red]"

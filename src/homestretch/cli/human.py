@@ -5,16 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import typer
 from rich.console import Console
+from rich.markup import escape
 
+from homestretch.cli.common import prompt
 from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, State
 
 
 def ask_at_terminal(text: str) -> str:
-    return str(typer.prompt(text))
+    return prompt(text)
 
 
 @dataclass
@@ -57,12 +58,14 @@ class TerminalPlayer:
             try:
                 typed = self.parse(answer)
             except HomestretchError as exc:
-                self.screen.print(f"[red]{exc}[/red]  {hint}")
+                self.screen.print(f"[red]{escape(str(exc))}[/red]  {hint}")
                 continue
             if typed is None:
-                self.screen.print(f"[red]{answer!r} is not one of the choices above[/red]")
+                self.screen.print(
+                    f"[red]{escape(repr(answer))} is not one of the choices above[/red]"
+                )
                 continue
             reason = self.state.why_illegal(player, typed)
             if reason is None:
                 return typed
-            self.screen.print(f"[red]{reason}[/red]")
+            self.screen.print(f"[red]{escape(reason)}[/red]")

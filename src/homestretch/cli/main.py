@@ -14,9 +14,11 @@ from types import ModuleType
 from typing import Annotated, NoReturn
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from homestretch.cli.common import (
+    MAX_SEED,
     DbOption,
     FormatOption,
     OutputFormat,
@@ -48,7 +50,7 @@ for _name, _entry in sorted(registry.entries().items()):
 @app.command()
 def history(
     game: str | None = typer.Option(None, "--game", help="only this game"),
-    limit: int = typer.Option(30, "--limit", help="how many, newest first"),
+    limit: int = typer.Option(30, "--limit", min=1, max=MAX_SEED, help="how many, newest first"),
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
@@ -74,13 +76,15 @@ def history(
     table = Table("id", "game", "what", "status", "dice", "seed", "when", "summary")
     for r in rows:
         seed = "" if r.seed is None else str(r.seed)
-        table.add_row(str(r.id), r.game, r.label, r.status, r.dice, seed, r.created, r.summary)
+        table.add_row(
+            str(r.id), r.game, escape(r.label), r.status, r.dice, seed, r.created, escape(r.summary)
+        )
     console.print(table)
 
 
 @app.command()
 def replay(
-    game_id: int,
+    game_id: Annotated[int, typer.Argument(min=1, max=MAX_SEED, help="the game's id (history)")],
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
     plot: Annotated[
@@ -113,7 +117,10 @@ def replay(
 
 
 @app.command()
-def resume(game_id: int, db: DbOption = None) -> None:
+def resume(
+    game_id: Annotated[int, typer.Argument(min=1, max=MAX_SEED, help="the game's id (history)")],
+    db: DbOption = None,
+) -> None:
     """Go on with a saved game that is not finished."""
     store = open_store(db)
     saved = store.load(game_id)
@@ -133,6 +140,8 @@ def run() -> None:
     except HomestretchError as exc:
         _fail(str(exc))
     except typer.Abort:
+        # Ctrl-C at a prompt, or the input ran out: games are saved event by event
+        err_console.print("\nStopped (see `homestretch history` for saved games).", highlight=False)
         sys.exit(1)
     except Exception as exc:
         # typer's (vendored click) usage errors: a missing argument, a bad option value.
@@ -147,5 +156,5 @@ def run() -> None:
 
 
 def _fail(message: str) -> NoReturn:
-    err_console.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    err_console.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     sys.exit(2)

@@ -52,6 +52,9 @@ def standings_chart(title: str, unit: str, course: Course, path: Path) -> None:
 
 def save_figure(figure: plt.Figure, path: Path) -> None:
     figure.tight_layout()
+    if path.is_dir() or not path.suffix:
+        plt.close(figure)
+        raise HomestretchError(f"{path}: a picture needs a file name ending .png, .svg or .pdf")
     try:
         figure.savefig(path)
     except OSError as exc:

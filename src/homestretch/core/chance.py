@@ -165,8 +165,10 @@ def parse_faces(text: str, source: str = "dice list") -> list[int]:
 
 def read_faces_file(path: Path) -> list[int]:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise DiceError(f"{path}: cannot read the dice file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise DiceError(f"{path}: not a text file in UTF-8") from None
     lines = [line.split("#", 1)[0] for line in text.splitlines()]
     return parse_faces(" ".join(lines), source=str(path))

@@ -10,13 +10,13 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from homestretch.core.errors import ContentError
+from homestretch.core.errors import ContentError, HomestretchError
 
 
 def read_csv(path: Path) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
     """Return the header and (line number, row) pairs of a CSV file."""
     try:
-        with path.open(newline="", encoding="utf-8") as handle:
+        with path.open(newline="", encoding="utf-8-sig") as handle:
             reader = csv.DictReader(handle)
             header = [h.strip() for h in (reader.fieldnames or [])]
             rows = []
@@ -39,12 +39,14 @@ def read_csv(path: Path) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
 
 def read_toml(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        # utf-8-sig: a byte-order mark some editors write is not part of the text
+        return tomllib.loads(path.read_bytes().decode("utf-8-sig"))
     except FileNotFoundError:
         raise ContentError(path, "file not found") from None
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(path, f"not valid TOML ({exc})") from None
+    except UnicodeDecodeError:
+        raise ContentError(path, "not a text file in UTF-8") from None
     except OSError as exc:
         raise ContentError(path, f"cannot read the file ({exc.strerror})") from None
 
@@ -93,6 +95,23 @@ def toml_value(
     if wrong_bool or not isinstance(value, kind):
         name = _KIND_NAMES.get(kind, kind.__name__)
         raise ContentError(path, f"{key} must be a {name}, not {value!r}", where)
+    if isinstance(value, str) and ("[" in value or "]" in value):
+        raise ContentError(path, f"{key}: square brackets [ ] are not allowed in text", where)
     if minimum is not None and isinstance(value, int | float) and value < minimum:
         raise ContentError(path, f"{key} must be at least {minimum}, not {value}", where)
     return value
+
+
+def plain_text(text: str, what: str) -> str:
+    """A name or text the screen will show: square brackets are refused, since the screen
+    reads them as colour marks (and a stray one would break every table it is in)."""
+    if "[" in text or "]" in text:
+        raise HomestretchError(f"{what} {text!r}: square brackets [ ] are not allowed")
+    return text
+
+
+def no_brackets(text: str) -> str:
+    """The same rule as a pydantic validator (a ValueError names the field)."""
+    if "[" in text or "]" in text:
+        raise ValueError("square brackets [ ] are not allowed")
+    return text

@@ -77,8 +77,13 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._engine = create_engine(f"sqlite:///{self.path}")
             Base.metadata.create_all(self._engine)
-        except (OSError, SQLAlchemyError) as exc:
+        except OSError as exc:
             raise HomestretchError(f"{self.path}: cannot open the game store ({exc})") from None
+        except SQLAlchemyError as exc:
+            reason = getattr(exc, "orig", None) or exc.__class__.__name__  # the driver's words
+            raise HomestretchError(
+                f"{self.path}: not a game store homestretch can open ({reason})"
+            ) from None
 
     def create(self, game: str, config: JSON, seed: int | None, dice: str, label: str = "") -> int:
         with Session(self._engine) as session, session.begin():
@@ -131,11 +136,19 @@ class Store:
             events = session.scalars(
                 select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
             )
-            return self._saved(row, [Event.from_json(json.loads(e.payload)) for e in events])
+            try:
+                return self._saved(row, [Event.from_json(json.loads(e.payload)) for e in events])
+            except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                raise HomestretchError(
+                    f"game {game_id} in {self.path} is damaged and cannot be read "
+                    f"({exc.__class__.__name__})"
+                ) from None
 
     @staticmethod
     def _saved(row: GameRow, events: list[Event]) -> SavedGame:
         config: Any = json.loads(row.config)
+        if not isinstance(config, dict):
+            raise ValueError("the configuration is not a table")
         return SavedGame(
             id=row.id,
             game=row.game,

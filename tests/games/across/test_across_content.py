@@ -81,6 +81,12 @@ def test_a_broken_title_card_is_named(copy: Path) -> None:
         load_content(str(copy))
 
 
+def test_an_opening_bid_nobody_could_pay_is_refused(copy: Path) -> None:
+    _edit(copy / "horses.toml", "opening_bid = 5", "opening_bid = 5000")
+    with pytest.raises(ContentError, match=r"horse 7: opening_bid must be 1 to 40 fifties"):
+        load_content(str(copy))
+
+
 def test_an_unknown_track_is_refused_with_the_known_ones() -> None:
     with pytest.raises(ContentError, match="no track 'ascot' .known: churchill-downs"):
         AcrossGame(players=3, tracks=("ascot",))

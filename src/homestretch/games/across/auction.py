@@ -160,18 +160,26 @@ def next_lot(state: AcrossState) -> None:
 
 
 def find_bidder(state: AcrossState, seat: int) -> None:
-    """Give the turn to the next seat from ``seat`` that may and can bid."""
+    """Give the turn to the next seat from ``seat`` that may and can bid; with nobody
+    left, the lot is sold or its price falls a fifty and the round starts again (R2)."""
     lot = state.lot
     assert lot is not None
-    for k in range(state.g.players):
-        candidate = state.neighbour(seat, k)
-        if not lot.may_bid(candidate):
-            continue
-        if can_bid(lot, candidate, state.cash, syndicates(state)):
-            lot.turn = candidate
+    while True:
+        for k in range(state.g.players):
+            candidate = state.neighbour(seat, k)
+            if not lot.may_bid(candidate):
+                continue
+            if can_bid(lot, candidate, state.cash, syndicates(state)):
+                lot.turn = candidate
+                return
+            lot.out.add(candidate)
+        if lot.bidders or lot.asking <= 1:
+            close_lot(state)
             return
-        lot.out.add(candidate)
-    close_lot(state)
+        lot.asking -= 1
+        lot.out = set()  # anyone may bid the lower price; a proposal stays made (R8)
+        state.say(f"No bid for #{lot.horse}: the asking price drops to {lot.asking}")
+        seat = state.neighbour(state.auctioneer)
 
 
 def close_lot(state: AcrossState) -> None:
@@ -179,11 +187,6 @@ def close_lot(state: AcrossState) -> None:
     assert lot is not None
     if lot.bidders:
         sell(state, lot.bidders, lot.high)
-    elif lot.asking > 1:
-        lot.asking -= 1
-        lot.out = set()  # anyone may bid the lower price; a proposal stays made (R8)
-        state.say(f"No bid for #{lot.horse}: the asking price drops to {lot.asking}")
-        find_bidder(state, state.neighbour(state.auctioneer))
     else:
         buyer = state.auctioneer
         while buyer in lot.excluded:

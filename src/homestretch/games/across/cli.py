@@ -31,6 +31,7 @@ from homestretch.cli.common import (
 from homestretch.cli.human import TerminalPlayer
 from homestretch.core.actions import Action
 from homestretch.core.chance import DiceSource
+from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.core.referee import Agent
@@ -96,7 +97,7 @@ def parse_command(text: str) -> Action:
 
 
 HELP = (
-    "commands: bet H | dd H1 H2 | bid N [with SEAT] | pass | done | accept (a) | reject (r) | "
+    "commands: bet H | dd H1 H2 | bid N \\[with SEAT] | pass | done | accept (a) | reject (r) | "
     "yes | no | loan H N | repay H | sell H to SEAT for N | lend SEAT N | payback SEAT N | "
     "track NAME"
 )
@@ -267,7 +268,7 @@ def play(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Play a game: people in hot-seat, computer players in the other seats."""
-    people = [p.strip() for p in players.split(",") if p.strip()]
+    people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
     make_bot(bot, 0)
     if bots < 0:
         raise HomestretchError("--bots cannot be negative")

@@ -18,6 +18,8 @@ import numpy as np
 from homestretch.core.content import read_toml, toml_value
 from homestretch.core.errors import ContentError
 
+STARTING_FIFTIES = 40
+"""The Trackmaster allots each player 40 fifties ($2,000): no opening bid can be higher."""
 HORSES = tuple(range(2, 13))
 """Horse numbers: the totals of two dice."""
 LONGSHOTS = (2, 3, 11, 12)
@@ -111,8 +113,10 @@ def load_cards(path: Path) -> dict[int, TitleCard]:
         number = entry["number"]
         where = f"horse {number}"
         bid = toml_value(path, where, entry, "opening_bid", int)
-        if bid < 1:
-            raise ContentError(path, "opening_bid must be at least 1 fifty", where)
+        if not 1 <= bid <= STARTING_FIFTIES:
+            raise ContentError(
+                path, f"opening_bid must be 1 to {STARTING_FIFTIES} fifties, not {bid}", where
+            )
         cards[number] = TitleCard(
             number=number,
             name=toml_value(path, where, entry, "name", str),

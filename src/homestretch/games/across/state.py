@@ -25,7 +25,7 @@ from homestretch.games.across.actions import (
     TakeLoan,
 )
 from homestretch.games.across.auction import BINS, Lot, shares
-from homestretch.games.across.content import Track
+from homestretch.games.across.content import STARTING_FIFTIES, Track
 from homestretch.games.across.phases import AUCTION, BETTING, OFFER, OVER, RACE, TRACK
 from homestretch.games.across.race import DECIDE, FIRST, Race
 from homestretch.games.across.totalizator import WINDOWS, settle
@@ -33,8 +33,6 @@ from homestretch.games.across.totalizator import WINDOWS, settle
 if TYPE_CHECKING:
     from homestretch.games.across.game import AcrossGame
 
-STARTING_FIFTIES = 40
-"""The Trackmaster allots each player 40 fifties ($2,000)."""
 RACES = 8
 FINAL_BINS = ("win8", "place8", "show8")
 NEWS_KEPT = 40

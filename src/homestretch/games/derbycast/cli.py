@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from homestretch.cli.common import (
+    MAX_SEED,
     DbOption,
     FormatOption,
     OutputFormat,
@@ -19,6 +20,7 @@ from homestretch.cli.common import (
     err_console,
     new_seed,
     open_store,
+    prompt,
     rebuild_saved,
 )
 from homestretch.core.chance import DiceSource, SeededDice
@@ -50,8 +52,8 @@ app = typer.Typer(no_args_is_help=True, help="Derby Cast: pick Win, Place or Sho
 def _asker(to_stderr: bool) -> Callable[[str, str], str]:
     """Questions to a person; with --format json they go to stderr, keeping stdout JSON."""
 
-    def ask(prompt: str, default: str = "") -> str:
-        return str(typer.prompt(prompt, default=default, show_default=bool(default), err=to_stderr))
+    def ask(question: str, default: str = "") -> str:
+        return prompt(question, default=default, show_default=bool(default), err=to_stderr)
 
     return ask
 
@@ -157,7 +159,9 @@ def play(
     mode: Annotated[
         str, typer.Option("--mode", help="simulate: quick (Quickplay) or full (Fullplay)")
     ] = "quick",
-    seed: Annotated[int | None, typer.Option("--seed", help="seed for draws and bots")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="seed for draws and bots")
+    ] = None,
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
 
 MIN_MARKERS = 2
@@ -45,7 +46,7 @@ def parse_players(text: str) -> list[Entrant]:
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
-        members = tuple(m.strip() for m in part.split("+"))
+        members = tuple(plain_text(m.strip(), "--players") for m in part.split("+"))
         if not all(members):
             raise HomestretchError(f"--players: {part!r} has an empty team member name")
         entrants.append(Entrant(name=part if len(members) > 1 else members[0], members=members))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.console import Console
+from rich.markup import escape
 
 from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
@@ -90,12 +91,12 @@ class ManualKeeper:
             try:
                 action = make(view)
             except ValueError as exc:
-                self.console.print(f"[red]{exc}[/red]")
+                self.console.print(f"[red]{escape(str(exc))}[/red]")
                 continue
             problem = self.check(action)
             if problem is None:
                 return action
-            self.console.print(f"[red]{problem}[/red]")
+            self.console.print(f"[red]{escape(str(problem))}[/red]")
 
     def _card(self, view: JSON) -> PostCard:
         self.console.print(f"[bold]Score keeper: post race {view['race']}[/bold]")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.console import Console
+from rich.markup import escape
 
 from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
@@ -59,4 +60,4 @@ class TerminalPicker:
                 answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})", "")
                 return read_pick(answer, view["card"]["horses"], legal)
             except ValueError as exc:
-                self.console.print(f"[red]{exc}[/red]")
+                self.console.print(f"[red]{escape(str(exc))}[/red]")

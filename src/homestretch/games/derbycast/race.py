@@ -55,6 +55,8 @@ class RaceRecord:
         problem = field_problem(self.horses)
         if problem:
             return problem
+        if "[" in self.name or "]" in self.name:
+            return f"the race {self.name!r}: square brackets [ ] are not allowed in names"
         for r in self.runners:
             if r.scratched and r.finish is not None:
                 return f"{r.horse} is scratched but has a finish position"
@@ -75,6 +77,8 @@ def field_problem(horses: Sequence[str]) -> str | None:
     for horse in horses:
         if not horse.strip():
             return "a horse has no name"
+        if "[" in horse or "]" in horse:
+            return f"the horse {horse!r}: square brackets [ ] are not allowed in names"
         if horse.casefold() in seen:
             return f"the horse {horse!r} is listed twice"
         seen.add(horse.casefold())

@@ -26,7 +26,7 @@ SCRATCH_WORDS = {"scratched", "scr", "s"}
 def read_results(path: Path) -> list[RaceRecord]:
     """The races in a .csv or .json results file, in file order, each validated."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise ContentError(path, f"cannot read the results file ({exc.strerror})") from None
     except UnicodeDecodeError:
@@ -115,6 +115,8 @@ def parse_json(text: str, source: Path) -> list[RaceRecord]:
         data: Any = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ContentError(source, f"not valid JSON ({exc.msg})", f"line {exc.lineno}") from None
+    except (RecursionError, ValueError) as exc:  # nested too deep; a number too long to read
+        raise ContentError(source, f"not JSON we can read ({exc.__class__.__name__})") from None
     if not isinstance(data, dict) or not isinstance(data.get("races"), list):
         raise ContentError(source, 'expected an object with a "races" list')
     if not data["races"]:

@@ -4,14 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    model_validator,
+)
 
-from homestretch.core.content import read_csv
+from homestretch.core.content import no_brackets, read_csv
 from homestretch.core.errors import ContentError
 
 STANDARD_CARDS = Path(__file__).parent / "content" / "cards"
+PlainText = Annotated[str, AfterValidator(no_brackets)]
+"""Text shown on screen: no square brackets (they would read as colour marks)."""
 Form = Literal["A", "B", "C", "D", "E"]
 Sex = Literal["colt", "filly", "horse", "mare", "gelding"]
 
@@ -22,7 +31,7 @@ class HorseCard(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     id: str = ""
-    name: str = Field(min_length=1)
+    name: PlainText = Field(min_length=1)
     card: str = Field(default="career", description='"career" or the best year, e.g. "1973"')
     sex: Sex = "colt"
     age: int = Field(default=3, ge=2, le=15)
@@ -38,7 +47,7 @@ class HorseCard(BaseModel):
     class_: int = Field(default=0, ge=-3, le=3, alias="class")
     speed: int = Field(default=0, ge=-3, le=3)
     wire: int = Field(default=5, ge=0, le=9)
-    note: str = ""
+    note: PlainText = ""
 
     @model_validator(mode="after")
     def _check(self) -> HorseCard:
@@ -57,10 +66,10 @@ class JockeyCard(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str = ""
-    name: str = Field(min_length=1)
+    name: PlainText = Field(min_length=1)
     ride: int = Field(ge=-2, le=2)
     trouble: int = Field(ge=2, le=12)
-    note: str = ""
+    note: PlainText = ""
 
 
 def describe_validation(exc: ValidationError) -> str:

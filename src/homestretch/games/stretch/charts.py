@@ -299,7 +299,7 @@ def _load_cached(folder: Path) -> ChartSet:
             if row[size] not in ODDS_CLASSES:
                 raise ContentError(path, f"class must be one of {ODDS_CLASSES}", f"line {line}")
             odds_class[(difference, size)] = row[size]
-    if {d for d, _ in odds_class} != set(range(len(rows))):
+    if not rows or {d for d, _ in odds_class} != set(range(len(rows))):
         raise ContentError(path, "differences must run 0, 1, 2, ... without gaps")
 
     path = folder / "odds.csv"

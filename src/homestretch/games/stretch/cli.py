@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
@@ -24,6 +25,7 @@ from homestretch.cli.common import (
     open_store,
     progress_bar,
 )
+from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import Event, State, replay
@@ -254,17 +256,25 @@ def new(
         raise HomestretchError(f"--condition must be one of {', '.join(CONDITIONS)}")
     if len(entry) < 2:
         raise HomestretchError("a race needs at least two --entry HORSE@JOCKEY")
+    if not 4 <= furlongs <= 20:  # also refuses nan and inf
+        raise HomestretchError(f"--furlongs must be 4 to 20, not {furlongs:g}")
+    for option, text in (("--name", name), ("--track", track), ("--date", date)):
+        plain_text(text, option)
     card_set = load_card_set(folder)
+
+    def quoted(text: str) -> str:  # a TOML basic string (JSON's escapes are TOML's)
+        return json.dumps(text, ensure_ascii=False)
+
     lines = [
-        f'name = "{name}"',
-        f'date = "{date}"',
-        f'track = "{track}"',
+        f"name = {quoted(name)}",
+        f"date = {quoted(date)}",
+        f"track = {quoted(track)}",
         f"furlongs = {furlongs:g}",
         f'surface = "{surface}"',
         f'condition = "{condition}"',
     ]
     if folder is not None:
-        lines.append(f'cards = "{folder.resolve()}"')
+        lines.append(f"cards = {quoted(str(folder.resolve()))}")
     table = Table("PP", "horse", "jockey", "starting APR")
     for post, text in enumerate(entry, start=1):
         horse_ref, _, jockey_ref = text.partition("@")
@@ -275,7 +285,10 @@ def new(
         )
         lines += ["", "[[entries]]", f'horse = "{horse.id}"', f'jockey = "{jockey.id}"']
         table.add_row(str(post), horse.name, jockey.name, working.explain())
-    output.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    try:
+        output.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise HomestretchError(f"{output}: cannot write the race file ({exc.strerror})") from None
     console.print(table)
     console.print(f"wrote {output}; run it with: homestretch stretch run {output}")
 

@@ -21,6 +21,7 @@ from homestretch.games.stretch.cards import (
     CardSet,
     HorseCard,
     JockeyCard,
+    PlainText,
     describe_validation,
     load_card_set,
 )
@@ -62,9 +63,9 @@ class RaceSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1)
-    date: str = ""
-    track: str = ""
+    name: PlainText = Field(min_length=1)
+    date: PlainText = ""
+    track: PlainText = ""
     furlongs: float = Field(ge=4, le=20)
     surface: Surface = "dirt"
     condition: str = "fast"

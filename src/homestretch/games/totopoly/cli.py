@@ -24,11 +24,13 @@ from homestretch.cli.common import (
     new_seed,
     open_store,
     progress_bar,
+    prompt,
     rebuild_saved,
 )
 from homestretch.cli.human import TerminalPlayer
 from homestretch.core.actions import Action
 from homestretch.core.chance import DiceSource
+from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.core.referee import Agent, play
@@ -77,7 +79,7 @@ class HotSeat:
         self.screen = err_console if self.to_stderr else console
 
     def prompt(self, text: str, **options: Any) -> str:
-        return str(typer.prompt(text, err=self.to_stderr, **options))
+        return prompt(text, err=self.to_stderr, **options)
 
     def show(self, player: int, view: JSON) -> None:
         if self.people > 1 and player != self.last:
@@ -242,7 +244,7 @@ def play_command(
     db: DbOption = None,
 ) -> None:
     """Play a game at this terminal (hot seat), saved after every move."""
-    names = [n.strip() for n in players.split(",") if n.strip()]
+    names = [plain_text(n.strip(), "--players") for n in players.split(",") if n.strip()]
     if bots < 0:
         raise HomestretchError("--bots must be 0 or more")
     names += [f"Computer {i + 1}" for i in range(bots)]
