@@ -82,13 +82,14 @@ def prompt(text: str, **options: Any) -> str:
         raise typer.Abort() from None
 
 
-def ask_roll(node: ChanceNode) -> Sequence[int]:
+def ask_roll(node: ChanceNode, to_stderr: bool = False) -> Sequence[int]:
     """Ask a person at the table for the faces they rolled: both at once ("3 5") or one
-    die at a time; a typing slip is said and asked again."""
+    die at a time; a typing slip is said and asked again. With ``to_stderr`` (``--format
+    json``) the question goes to stderr, keeping stdout for the result."""
     faces: list[int] = []
     while len(faces) < node.dice:
         wanted = " and ".join(DIE_NAMES[len(faces) : node.dice])
-        text = prompt(f"{node.label} - type the {wanted} die")
+        text = prompt(f"{node.label} - type the {wanted} die", err=to_stderr)
         try:
             faces += parse_faces(text, source="your roll")
         except DiceError as exc:
@@ -102,7 +103,10 @@ def ask_roll(node: ChanceNode) -> Sequence[int]:
 
 
 def dice_source(
-    seed: int | None, dice: str | None, dice_file: Path | None
+    seed: int | None,
+    dice: str | None,
+    dice_file: Path | None,
+    fmt: OutputFormat = OutputFormat.text,
 ) -> tuple[DiceSource, int | None, str]:
     """Build the dice source the options ask for: (source, seed used, kind)."""
     if dice is not None and dice_file is not None:
@@ -110,7 +114,9 @@ def dice_source(
     if dice_file is not None:
         return ScriptedDice(read_faces_file(dice_file), fallback_seed=seed or 0), seed, "scripted"
     if dice is not None and dice.strip().lower() == "ask":
-        return AskedDice(ask_roll, fallback_seed=seed or 0), seed, "asked"
+        to_stderr = fmt is OutputFormat.json
+        asked = AskedDice(lambda node: ask_roll(node, to_stderr), fallback_seed=seed or 0)
+        return asked, seed, "asked"
     if dice is not None:
         return ScriptedDice(parse_faces(dice, "--dice"), fallback_seed=seed or 0), seed, "scripted"
     used = seed if seed is not None else new_seed()

@@ -26,6 +26,7 @@ from homestretch.cli.common import (
     new_seed,
     open_store,
     progress_bar,
+    prompt,
     rebuild_saved,
 )
 from homestretch.cli.human import TerminalPlayer
@@ -116,28 +117,33 @@ def describe_offer(view: JSON) -> str:
     return f"{who} offers to lend you {amount} fifties: yes or no?"
 
 
-def person(name: str, state: AcrossState, content_dir: str | None) -> TerminalPlayer:
-    """A person in hot-seat play: sees the tables, picks from a menu or types a command."""
+def person(
+    name: str, state: AcrossState, content_dir: str | None, to_stderr: bool = False
+) -> TerminalPlayer:
+    """A person in hot-seat play: sees the tables, picks from a menu or types a command.
+    With ``to_stderr`` (``--format json``) the table talk keeps off stdout."""
     content = load_content(content_dir)
+    screen = err_console if to_stderr else console
 
     def show(_: int, view: JSON) -> None:
-        console.rule(f"{name}: {view['phase']}")
-        console.print(full_view(view, content))
+        screen.rule(f"{name}: {view['phase']}")
+        screen.print(full_view(view, content))
         if view["phase"] == "race":
             rolled = view["race_card"]["rolled"]
-            console.print(
+            screen.print(
                 f"[bold]You rolled #{rolled}[/bold]: accept it (one X) "
                 "or reject it (half an X and roll again)?"
             )
         elif view["offer"] is not None:
-            console.print(f"[bold]{describe_offer(view)}[/bold]")
+            screen.print(f"[bold]{describe_offer(view)}[/bold]")
 
     return TerminalPlayer(
         name,
         state,
-        console,
+        screen,
         show,
         parse_command,
+        ask=lambda text: prompt(text, err=to_stderr),
         hint=lambda legal: HELP if len(legal) > MENU_MAX else "",
         menu_max=MENU_MAX,
     )
@@ -227,10 +233,15 @@ def _finish(state: State, store: Store, game_id: int, fmt: OutputFormat) -> None
 
 
 def _agents(
-    seats: list[str], names: list[str], state: AcrossState, seed: int, content: str | None
+    seats: list[str],
+    names: list[str],
+    state: AcrossState,
+    seed: int,
+    content: str | None,
+    to_stderr: bool = False,
 ) -> dict[int, Agent]:
     return {
-        seat: person(names[seat], state, content)
+        seat: person(names[seat], state, content, to_stderr)
         if kind == "human"
         else ComputerPlayer(kind, seed, state)
         for seat, kind in enumerate(seats)
@@ -285,16 +296,19 @@ def play(
         rotation=rotation,
         content_dir=str(content) if content else None,
     )
-    source, used_seed, kind = dice_source(seed, dice, dice_file)
+    source, used_seed, kind = dice_source(seed, dice, dice_file, fmt)
     announce_seed(used_seed, kind, fmt)
     seats = ["human"] * len(people) + [bot] * bots
     store = open_store(db)
     config = {**game.config(), "seats": seats}
     game_id = store.create("across", config, used_seed, kind, label=f"{len(names)} players")
     state = game.new_initial_state()
-    agents = _agents(seats, names, state, used_seed or 0, game.content_dir)
+    agents = _agents(
+        seats, names, state, used_seed or 0, game.content_dir, fmt is OutputFormat.json
+    )
     if people:
-        console.print(f"Saved as game {game_id}: resume it with `homestretch resume {game_id}`.")
+        notes = err_console if fmt is OutputFormat.json else console
+        notes.print(f"Saved as game {game_id}: resume it with `homestretch resume {game_id}`.")
     _run(state, source, agents, store, game_id, quiet or fmt is OutputFormat.json)
     _finish(state, store, game_id, fmt)
 

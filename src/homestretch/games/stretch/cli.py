@@ -88,7 +88,7 @@ def run(
     if odds not in ODDS_CHOICES:
         raise HomestretchError(f"--odds must be real, chart or none, not {odds!r}")
     game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds)
-    source, used_seed, kind = dice_source(seed, dice, dice_file)
+    source, used_seed, kind = dice_source(seed, dice, dice_file, fmt)
     announce_seed(used_seed, kind, fmt)
     start = game.new_initial_state()
     caller = Caller(console)

@@ -260,7 +260,7 @@ def play_command(
         computer=list(range(len(names) - bots, len(names))),
         rules=parse_rules(rule),
     )
-    source, used_seed, kind = dice_source(seed, dice, dice_file)
+    source, used_seed, kind = dice_source(seed, dice, dice_file, fmt)
     announce_seed(used_seed, kind, fmt)
     store = open_store(db)
     game_id = store.create("totopoly", game.config(), used_seed, kind, label=", ".join(names))
