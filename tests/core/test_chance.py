@@ -47,7 +47,7 @@ def test_seeded_dice_repeat() -> None:
     assert [a.resolve(node) for _ in range(20)] == [b.resolve(node) for _ in range(20)]
 
 
-@pytest.mark.parametrize("text", ["3 4 7", "3 x", "0 1", ""])
+@pytest.mark.parametrize("text", ["3 4 7", "3 x", "0 1", "", "-1", "3 -4 5"])
 def test_parse_faces_rejects_bad_lists(text: str) -> None:
     with pytest.raises(DiceError):
         parse_faces(text)

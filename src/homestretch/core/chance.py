@@ -152,7 +152,8 @@ class AskedDice(DiceSource):
 
 def parse_faces(text: str, source: str = "dice list") -> list[int]:
     """Parse die faces written as '3 4 6 1', '3,4,6,1' or '3-4 6-1'."""
-    tokens = [t for t in re.split(r"[\s,;\-/]+", text.strip()) if t]
+    # a dash separates only between two faces ("3-4"); "-4" is a face that cannot be
+    tokens = [t for t in re.split(r"[\s,;/]+|(?<=\d)-(?=\d)", text.strip()) if t]
     faces: list[int] = []
     for position, token in enumerate(tokens, start=1):
         if not token.isdigit() or not 1 <= int(token) <= 6:

@@ -152,3 +152,15 @@ def test_a_horse_card_needs_a_power_rating_for_some_surface() -> None:
     with pytest.raises(ValidationError, match="needs a Power rating"):
         _horse(power_dirt=None)
     assert _horse(power_dirt=None, power_turf=18).power_turf == 18
+
+
+def test_a_card_entered_twice_is_refused() -> None:
+    from homestretch.games.stretch.race import RaceSpec, build_race
+
+    spec = {
+        "name": "Twice",
+        "furlongs": 8,
+        "entries": [{"horse": "secretariat-1973", "jockey": "house-b"}] * 2,
+    }
+    with pytest.raises(HomestretchError, match="entry 2: secretariat-1973 is already entry 1"):
+        build_race(RaceSpec.model_validate(spec), load_card_set())

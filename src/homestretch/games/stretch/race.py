@@ -186,8 +186,13 @@ def build_race(spec: RaceSpec, cards: CardSet, estimate_surface: bool = False) -
     wet_effect = spec.wet_effect if spec.wet_effect is not None else CONDITIONS[spec.condition]
     surface = "turf" if spec.surface == "turf" else "dirt"  # synthetic runs as dirt (p. 7)
     runners = []
+    entered: dict[str, int] = {}
     for post, entry in enumerate(spec.entries, start=1):
         horse = entry.horse if isinstance(entry.horse, HorseCard) else cards.horse(entry.horse)
+        card = horse.id or horse.name  # two cards of one horse (1972, 1973) may meet
+        if card in entered:
+            raise HomestretchError(f"entry {post}: {card} is already entry {entered[card]}")
+        entered[card] = post
         jockey = (
             entry.jockey if isinstance(entry.jockey, JockeyCard) else cards.jockey(entry.jockey)
         )

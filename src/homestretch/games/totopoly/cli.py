@@ -221,8 +221,9 @@ def _run(
     try:
         final = play(state, source, _agents(game, state, seed, fmt), after_event=save)
     except typer.Abort:
+        # at a prompt: Ctrl-C or the input ran out (exit 1, as the other games)
         err_console.print(f"\nsaved: go on with  homestretch resume {game_id}")
-        raise typer.Exit(0) from None
+        raise typer.Exit(1) from None
     assert isinstance(final, TotopolyState)
     store.finish(game_id, _summary(final))
     return final
