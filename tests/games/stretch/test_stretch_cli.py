@@ -133,6 +133,14 @@ jockey = "house-b"
             '{name = "X", range_low = 6, range_high = 9, pace = 3, form = "C", power_turf = 20}',
             "no dirt Power rating",
         ),
+        (  # the card's own fault, in words, not pydantic's steps
+            '{name = "X", range_low = 9, range_high = 6, pace = 3, form = "C", power_dirt = 20}',
+            "entry 1.horse: range_low is above range_high",
+        ),
+        (
+            '{name = "X", range_low = 6, range_high = 9, pace = 3, form = "Z", power_dirt = 20}',
+            "entry 1.horse.form: Input should be",
+        ),
     ],
 )
 def test_bad_race_files(tmp_path: Path, horse: str, message: str) -> None:

@@ -76,14 +76,21 @@ def describe_validation(exc: ValidationError) -> str:
     """The first problem pydantic found, in one line: which field and what is wrong."""
     # The deepest location is the most specific: for "str | HorseCard" it names the
     # rating that is wrong rather than complaining that a table is not a string.
-    error = max(exc.errors(), key=lambda e: len(e["loc"]))
+    # On a tie, a table's own fault beats "not a string".
+    error = max(exc.errors(), key=lambda e: (len(e["loc"]), "str" not in e["loc"]))
     parts: list[str] = []
     for part in error["loc"]:
         if isinstance(part, int) and parts and parts[-1] == "entries":
             parts[-1] = f"entry {part + 1}"
-        elif isinstance(part, str) and part not in ("str", "HorseCard", "JockeyCard"):
+        elif isinstance(part, str) and not _model_step(part):
             parts.append(part)
-    return f"{'.'.join(parts) or 'value'}: {error['msg']}"
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return f"{'.'.join(parts) or 'value'}: {message}"
+
+
+def _model_step(part: str) -> bool:
+    """pydantic's own steps in a location (union members, validators), not field names."""
+    return part in ("str", "HorseCard", "JockeyCard") or part.startswith("function-")
 
 
 @dataclass(frozen=True)
