@@ -143,6 +143,10 @@ def run() -> None:
         # Ctrl-C at a prompt, or the input ran out: games are saved event by event
         err_console.print("\nStopped (see `homestretch history` for saved games).", highlight=False)
         sys.exit(1)
+    except KeyboardInterrupt:
+        # Ctrl-C while the program works (a computer player thinking, a long study)
+        err_console.print("\nStopped (see `homestretch history` for saved games).", highlight=False)
+        sys.exit(130)
     except Exception as exc:
         # typer's (vendored click) usage errors: a missing argument, a bad option value.
         # They carry format_message() and exit code 2; anything else is a bug.

@@ -164,3 +164,16 @@ def test_a_card_entered_twice_is_refused() -> None:
     }
     with pytest.raises(HomestretchError, match="entry 2: secretariat-1973 is already entry 1"):
         build_race(RaceSpec.model_validate(spec), load_card_set())
+
+
+def test_a_preset_apr_must_be_a_whole_number_not_true() -> None:
+    from pydantic import ValidationError
+
+    from homestretch.games.stretch.race import RaceSpec
+
+    entry = {"horse": "secretariat-1973", "jockey": "house-b"}
+    spec = {"name": "X", "furlongs": 8, "entries": [{**entry, "apr": True}, entry]}
+    with pytest.raises(ValidationError, match="apr"):
+        RaceSpec.model_validate(spec)
+    spec["entries"] = [{**entry, "apr": 20}, {**entry, "horse": "citation-1948"}]
+    assert RaceSpec.model_validate(spec).entries[0].apr == 20

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
 
 from homestretch.core.content import read_toml
 from homestretch.core.errors import ContentError, HomestretchError
@@ -47,7 +47,7 @@ class EntrySpec(BaseModel):
 
     horse: str | HorseCard
     jockey: str | JockeyCard
-    apr: int | None = Field(default=None, ge=0, le=29)
+    apr: StrictInt | None = Field(default=None, ge=0, le=29)  # true is not a rating
     odds: str | None = None
 
     @field_validator("odds")
@@ -69,7 +69,7 @@ class RaceSpec(BaseModel):
     furlongs: float = Field(ge=4, le=20)
     surface: Surface = "dirt"
     condition: str = "fast"
-    wet_effect: int | None = Field(default=None, ge=-3, le=0)
+    wet_effect: StrictInt | None = Field(default=None, ge=-3, le=0)
     cards: str | None = None
     notes: str = ""
     entries: list[EntrySpec] = Field(min_length=2, max_length=20)
