@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from homestretch.core.odds import Odds
 from homestretch.games.stretch.charts import load_chart_set
 from homestretch.games.stretch.odds_payoffs import payoff, roll_odds
@@ -131,3 +133,11 @@ def test_every_horse_level_at_the_top_reads_fav_ruling_s14() -> None:
     from homestretch.games.stretch.odds_payoffs import odds_classes
 
     assert odds_classes([22, 22, 20, 15], CHARTS) == ["Fav", "Fav", "A", "D"]
+
+
+def test_final_time_between_two_rows_is_read_in_proportion() -> None:
+    mile, eight_and_a_half = CHARTS.final_time(8), CHARTS.final_time(8.5)
+    seventy_yards = CHARTS.final_time(8 + 70 / 220)  # a mile and 70 yards
+    assert mile.par_seconds < seventy_yards.par_seconds < eight_and_a_half.par_seconds
+    halfway = (mile.par_seconds + eight_and_a_half.par_seconds) / 2
+    assert CHARTS.final_time(8.25).par_seconds == pytest.approx(halfway)

@@ -94,12 +94,26 @@ class ChartSet:
         return self.odds_class[(min(difference, deepest), size)]
 
     def final_time(self, furlongs: float) -> FinalTime:
-        for row in self.final_times:
-            if row.furlongs == furlongs:
-                return row
-        known = ", ".join(f"{r.furlongs:g}" for r in self.final_times)
+        """The chart's row for the distance; between two rows (a mile and 70 yards is
+        8.32 furlongs) the par time and seconds per point are read in proportion."""
+        rows = sorted(self.final_times, key=lambda r: r.furlongs)
+        for low, high in zip(rows, rows[1:], strict=False):
+            if low.furlongs <= furlongs <= high.furlongs:
+                share = (furlongs - low.furlongs) / (high.furlongs - low.furlongs)
+                if share in (0, 1):
+                    return low if share == 0 else high
+                return FinalTime(
+                    furlongs,
+                    round(low.par_figure + (high.par_figure - low.par_figure) * share),
+                    low.par_seconds + (high.par_seconds - low.par_seconds) * share,
+                    low.seconds_per_point
+                    + (high.seconds_per_point - low.seconds_per_point) * share,
+                )
+        if len(rows) == 1 and rows[0].furlongs == furlongs:
+            return rows[0]
         raise HomestretchError(
-            f"{self.folder}: final_time.csv has no row for {furlongs:g} furlongs (it has {known})"
+            f"a race of {furlongs:g} furlongs is outside the Final Time chart of "
+            f"{self.folder} ({rows[0].furlongs:g} to {rows[-1].furlongs:g} furlongs)"
         )
 
 
