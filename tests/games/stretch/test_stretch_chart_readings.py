@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 from homestretch.core.odds import Odds
-from homestretch.games.stretch.charts import load_chart_set
+from homestretch.games.stretch.charts import STANDARD, load_chart_set
 from homestretch.games.stretch.odds_payoffs import payoff, roll_odds
 
 CHARTS = load_chart_set()
@@ -141,3 +144,27 @@ def test_final_time_between_two_rows_is_read_in_proportion() -> None:
     assert mile.par_seconds < seventy_yards.par_seconds < eight_and_a_half.par_seconds
     halfway = (mile.par_seconds + eight_and_a_half.par_seconds) / 2
     assert CHARTS.final_time(8.25).par_seconds == pytest.approx(halfway)
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "words"),
+    [
+        ("race_pace.csv", "38,39,", "39,39,", "leave a gap"),
+        ("pace_effects_full.csv", "14,17,", "13,17,", "overlap"),
+        ("chartset.toml", "stake = 2.00", "stake = -2.00", "above 0"),
+        ("final_time.csv", "6,100,1:09.61,0.12", "6,100,1:09.61,-0.12", "above 0"),
+    ],
+)
+def test_an_impossible_chart_is_refused_by_file(
+    tmp_path: Path, name: str, old: str, new: str, words: str
+) -> None:
+    from homestretch.core.errors import ContentError
+
+    folder = tmp_path / "charts"
+    shutil.copytree(STANDARD, folder)
+    text = (folder / name).read_text()
+    assert old in text
+    (folder / name).write_text(text.replace(old, new, 1))
+    with pytest.raises(ContentError, match=words) as refused:
+        load_chart_set(folder)
+    assert name in str(refused.value)

@@ -159,6 +159,17 @@ def _bands(path: Path, line: int, row: dict[str, str]) -> Band:
     return band
 
 
+def _check_bands(path: Path, bands: list[Band]) -> None:
+    """Rows read by ranges must follow on from each other: no gap, no overlap."""
+    ordered = sorted(bands, key=lambda b: b.low)
+    for before, after in zip(ordered, ordered[1:], strict=False):
+        if after.low != before.high + 1:
+            what = "overlap" if after.low <= before.high else "leave a gap"
+            raise ContentError(
+                path, f"the rows {before.low}-{before.high} and {after.low}-{after.high} {what}"
+            )
+
+
 def _pace(path: Path, line: int, text: str, allow_blank: bool) -> Pace:
     value = text.lower() or ("normal" if allow_blank else "")
     if value not in ("slow", "normal", "fast"):
@@ -186,8 +197,16 @@ def _load_cached(folder: Path) -> ChartSet:
         )
         name = str(meta["name"])
         seconds_per_length = float(meta["seconds_per_length"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ContentError(folder / "chartset.toml", f"missing or bad key {exc}") from None
+    except KeyError as exc:
+        raise ContentError(folder / "chartset.toml", f"the key {exc} is missing") from None
+    except (TypeError, ValueError) as exc:
+        raise ContentError(folder / "chartset.toml", f"a value is not a number ({exc})") from None
+    if payoffs.stake <= 0 or seconds_per_length <= 0:
+        raise ContentError(
+            folder / "chartset.toml", "the stake and seconds_per_length must be above 0"
+        )
+    if min(payoffs.win_share, payoffs.place_share, payoffs.show_share, payoffs.minimum) < 0:
+        raise ContentError(folder / "chartset.toml", "payoff shares and minimum cannot be negative")
 
     scenario_path = folder / "pace_scenario.csv"
     scenario_cells = _grid_int(folder, "pace_scenario.csv", [str(s) for s in range(19)])
@@ -263,6 +282,10 @@ def _load_cached(folder: Path) -> ChartSet:
                 "furlongs, par_figure, par_time (m:ss.ff) and seconds_per_point must be numbers",
                 f"line {line}",
             ) from None
+        if final_times[-1].seconds_per_point <= 0 or final_times[-1].par_seconds <= 0:
+            raise ContentError(
+                path, "par_time and seconds_per_point must be above 0", f"line {line}"
+            )
 
     break_points = _ints(
         folder / "break.csv", _grid_int(folder, "break.csv", [str(p) for p in range(10)])
@@ -278,6 +301,7 @@ def _load_cached(folder: Path) -> ChartSet:
         (_bands(path, line, row), tuple(_pace(path, line, row[str(d)], False) for d in range(1, 7)))
         for line, row in rows
     )
+    _check_bands(path, [band for band, _ in race_pace])
 
     path = folder / "pace_effects_full.csv"
     header, rows = read_csv(path)
@@ -293,6 +317,7 @@ def _load_cached(folder: Path) -> ChartSet:
         )
         for line, row in rows
     )
+    _check_bands(path, [band for band, _ in pace_effects_full])
 
     path = folder / "race_position.csv"
     race_position = {}
