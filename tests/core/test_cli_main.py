@@ -117,3 +117,14 @@ def test_a_damaged_saved_game_is_refused_by_name(tmp_path: Path) -> None:
     for command in ("replay", "resume"):
         result = run(tmp_path, command, "1")
         assert result.returncode == 2 and "game 1" in result.stderr and "damaged" in result.stderr
+
+
+@pytest.mark.parametrize("game", ["across", "totopoly"])
+def test_resume_gives_its_result_as_json(tmp_path: Path, game: str) -> None:
+    import json
+
+    stopped = run(tmp_path, game, "play", "--bots", "3", "--dice", "3 4 6 1 2 2 5 5 6 6")
+    assert stopped.returncode == 2 and "ran out" in stopped.stderr, stopped.stderr
+    resumed = run(tmp_path, "resume", "1", "--format", "json")
+    assert resumed.returncode == 0, resumed.stderr
+    assert isinstance(json.loads(resumed.stdout), dict)

@@ -130,7 +130,9 @@ def announce_seed(seed: int | None, kind: str, fmt: OutputFormat) -> None:
         target.print(f"seed {seed}  (repeat with --seed {seed})", style="dim")
 
 
-def rebuild_saved(game: Game, saved: SavedGame) -> tuple[State, DiceSource]:
+def rebuild_saved(
+    game: Game, saved: SavedGame, fmt: OutputFormat = OutputFormat.text
+) -> tuple[State, DiceSource]:
     """A saved game rebuilt from its log, and the dice to play on with.
 
     Seeded dice are rolled again through the log, so the game goes on exactly as if it
@@ -146,9 +148,10 @@ def rebuild_saved(game: Game, saved: SavedGame) -> tuple[State, DiceSource]:
     if seeded is not None:
         return state, seeded
     if saved.dice == "asked":
-        return state, dice_source(saved.seed, "ask", None)[0]
+        return state, dice_source(saved.seed, "ask", None, fmt)[0]
     source, seed, _ = dice_source(None, None, None)
-    console.print(f"the rest of the game uses seeded dice: seed {seed}", style="dim")
+    notes = err_console if fmt is OutputFormat.json else console
+    notes.print(f"the rest of the game uses seeded dice: seed {seed}", style="dim")
     return state, source
 
 

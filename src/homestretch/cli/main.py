@@ -120,6 +120,7 @@ def replay(
 def resume(
     game_id: Annotated[int, typer.Argument(min=1, max=MAX_SEED, help="the game's id (history)")],
     db: DbOption = None,
+    fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Go on with a saved game that is not finished."""
     store = open_store(db)
@@ -130,7 +131,7 @@ def resume(
     module = _game_cli(saved.game)
     if not hasattr(module, "resume_saved"):
         raise HomestretchError(f"{saved.game} games cannot be resumed")
-    module.resume_saved(saved, store)
+    module.resume_saved(saved, store, fmt)
 
 
 def run() -> None:

@@ -313,16 +313,18 @@ def play(
     _finish(state, store, game_id, fmt)
 
 
-def resume_saved(saved: SavedGame, store: Store) -> None:
+def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
     """Rebuild the game from its log and play on; seeded dice carry on where they were."""
     config = dict(saved.config)
     seats = list(config.get("seats", ["sensible"] * int(config["players"])))
     game = AcrossGame.from_config(config)
-    state, dice = rebuild_saved(game, saved)
+    state, dice = rebuild_saved(game, saved, fmt)
     assert isinstance(state, AcrossState)
-    agents = _agents(seats, list(game.seat_names), state, saved.seed or 0, game.content_dir)
-    _run(state, dice, agents, store, saved.id, quiet=False)
-    _finish(state, store, saved.id, OutputFormat.text)
+    json_out = fmt is OutputFormat.json
+    names, seed = list(game.seat_names), saved.seed or 0
+    agents = _agents(seats, names, state, seed, game.content_dir, json_out)
+    _run(state, dice, agents, store, saved.id, quiet=json_out)
+    _finish(state, store, saved.id, fmt)
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:

@@ -182,11 +182,12 @@ def play(
     _run(game.new_initial_state(), used, game_id, store, fmt, SeededDice(used))
 
 
-def resume_saved(saved: SavedGame, store: Store) -> None:
-    state, dice = rebuild_saved(DerbyCastGame(saved.config), saved)
+def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
+    state, dice = rebuild_saved(DerbyCastGame(saved.config), saved, fmt)
     assert isinstance(state, DerbyCastState)
-    console.print(board_table(state.view(None)["board"]))
-    _run(state, saved.seed or 0, saved.id, store, OutputFormat.text, dice)
+    if fmt is OutputFormat.text:
+        console.print(board_table(state.view(None)["board"]))
+    _run(state, saved.seed or 0, saved.id, store, fmt, dice)
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:

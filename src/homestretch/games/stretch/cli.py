@@ -140,7 +140,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     show_race(state, console)
 
 
-def resume_saved(saved: SavedGame, store: Store) -> None:
+def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
     raise HomestretchError("a race runs to its end in one go; use `homestretch replay`")
 
 

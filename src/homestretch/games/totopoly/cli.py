@@ -271,11 +271,11 @@ def play_command(
     _finish(final, fmt)
 
 
-def resume_saved(saved: SavedGame, store: Store) -> None:
+def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
     game = TotopolyGame.from_config(saved.config)
-    state, source = rebuild_saved(game, saved)
-    final = _run(state, source, game, store, saved.id, saved.seed or 0)
-    _finish(final, OutputFormat.text)
+    state, source = rebuild_saved(game, saved, fmt)
+    final = _run(state, source, game, store, saved.id, saved.seed or 0, fmt)
+    _finish(final, fmt)
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
