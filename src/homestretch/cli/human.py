@@ -14,10 +14,6 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, State
 
 
-def ask_at_terminal(text: str) -> str:
-    return prompt(text)
-
-
 @dataclass
 class TerminalPlayer:
     """Hot-seat play: ``show`` puts the player's view on the screen, the legal actions
@@ -35,7 +31,7 @@ class TerminalPlayer:
     screen: Console
     show: Callable[[int, JSON], None]
     parse: Callable[[str], Action | None]
-    ask: Callable[[str], str] = ask_at_terminal
+    ask: Callable[[str], str] = prompt
     describe: Callable[[Action], str] = str
     shorten: Callable[[list[Action]], list[Action]] | None = None
     hint: Callable[[list[Action]], str] | None = None

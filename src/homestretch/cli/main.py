@@ -140,14 +140,11 @@ def run() -> None:
         code = app(standalone_mode=False)
     except HomestretchError as exc:
         _fail(str(exc))
-    except typer.Abort:
-        # Ctrl-C at a prompt, or the input ran out: games are saved event by event
+    except (typer.Abort, KeyboardInterrupt) as stop:
+        # Ctrl-C at a prompt or the input ran out (Abort, exit 1), or Ctrl-C while the
+        # program works (exit 130): games are saved event by event
         err_console.print("\nStopped (see `homestretch history` for saved games).", highlight=False)
-        sys.exit(1)
-    except KeyboardInterrupt:
-        # Ctrl-C while the program works (a computer player thinking, a long study)
-        err_console.print("\nStopped (see `homestretch history` for saved games).", highlight=False)
-        sys.exit(130)
+        sys.exit(130 if isinstance(stop, KeyboardInterrupt) else 1)
     except Exception as exc:
         # typer's (vendored click) usage errors: a missing argument, a bad option value.
         # They carry format_message() and exit code 2; anything else is a bug.

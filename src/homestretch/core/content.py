@@ -95,23 +95,27 @@ def toml_value(
     if wrong_bool or not isinstance(value, kind):
         name = _KIND_NAMES.get(kind, kind.__name__)
         raise ContentError(path, f"{key} must be a {name}, not {value!r}", where)
-    if isinstance(value, str) and ("[" in value or "]" in value):
+    if isinstance(value, str) and has_brackets(value):
         raise ContentError(path, f"{key}: square brackets [ ] are not allowed in text", where)
     if minimum is not None and isinstance(value, int | float) and value < minimum:
         raise ContentError(path, f"{key} must be at least {minimum}, not {value}", where)
     return value
 
 
+def has_brackets(text: str) -> bool:
+    """Text the screen shows may not hold square brackets: the screen reads them as colour
+    marks, and a stray one would break every table the text is in."""
+    return "[" in text or "]" in text
+
+
 def plain_text(text: str, what: str) -> str:
-    """A name or text the screen will show: square brackets are refused, since the screen
-    reads them as colour marks (and a stray one would break every table it is in)."""
-    if "[" in text or "]" in text:
+    if has_brackets(text):
         raise HomestretchError(f"{what} {text!r}: square brackets [ ] are not allowed")
     return text
 
 
 def no_brackets(text: str) -> str:
-    """The same rule as a pydantic validator (a ValueError names the field)."""
-    if "[" in text or "]" in text:
+    """``plain_text`` as a pydantic validator (a ValueError names the field)."""
+    if has_brackets(text):
         raise ValueError("square brackets [ ] are not allowed")
     return text

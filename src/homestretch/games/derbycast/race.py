@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from homestretch.core.content import has_brackets
 from homestretch.core.odds import Odds
 
 MAX_FIELD = 30
@@ -55,7 +56,7 @@ class RaceRecord:
         problem = field_problem(self.horses)
         if problem:
             return problem
-        if "[" in self.name or "]" in self.name:
+        if has_brackets(self.name):
             return f"the race {self.name!r}: square brackets [ ] are not allowed in names"
         for r in self.runners:
             if r.scratched and r.finish is not None:
@@ -77,7 +78,7 @@ def field_problem(horses: Sequence[str]) -> str | None:
     for horse in horses:
         if not horse.strip():
             return "a horse has no name"
-        if "[" in horse or "]" in horse:
+        if has_brackets(horse):
             return f"the horse {horse!r}: square brackets [ ] are not allowed in names"
         if horse.casefold() in seen:
             return f"the horse {horse!r} is listed twice"
