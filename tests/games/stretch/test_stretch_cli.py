@@ -219,20 +219,36 @@ def test_simulate_odds_and_calibrate_json(tmp_path: Path) -> None:
             "stretch",
             "odds",
             "2009-breeders-cup-ladies-classic",
-            "-n",
-            "20000",
-            "--seed",
-            "3",
             "-f",
             "json",
             "--plot",
             str(tmp_path / "o.png"),
         )
     )
-    assert odds["method"] == "monte-carlo"
+    # Quickplay: every chance exact, no races run, no seed
+    assert odds["method"] == "exact" and odds["runs"] is None and odds["seed"] is None
     best = max(odds["entries"], key=lambda e: e["win"])
     assert best["horse"] == "Life Is Sweet" and best["fair_odds"]
+    for e in odds["entries"]:
+        assert e["win"] <= e["place"] <= e["show"] and 0 <= e["show_bound"] < 1e-4
     assert (tmp_path / "o.png").stat().st_size > 0
+    full = json.loads(
+        invoke(
+            "stretch",
+            "odds",
+            "2009-breeders-cup-ladies-classic",
+            "--mode",
+            "full",
+            "-n",
+            "20000",
+            "--seed",
+            "3",
+            "-f",
+            "json",
+        )
+    )
+    assert full["method"] == full["win_method"] == "monte-carlo" and full["seed"] == 3
+    assert all(e["show_bound"] is None for e in full["entries"])
     report = json.loads(invoke("stretch", "calibrate", "-n", "20", "--races", "100", "-f", "json"))
     assert set(report["figures"]) >= {
         "favourite_win_rate",

@@ -1,35 +1,71 @@
-"""Exact Quickplay win chances agree with a million simulated races."""
+"""Exact Quickplay chances agree with a million simulated races."""
 
 from __future__ import annotations
 
 import math
 
 import numpy as np
+import pytest
 
 from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import quickplay_win_chances
+from homestretch.games.stretch.exact import (
+    ExactChances,
+    quickplay_chances,
+    quickplay_win_chances,
+)
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
 from homestretch.games.stretch.race import load_race
 
 RACES = 1_000_000
+RACE = "claiming-route-big-field"  # 12 runners, trouble and dead heats
 
 
-def test_exact_win_chances_agree_with_a_million_races() -> None:
-    race = load_race("claiming-route-big-field")  # 12 runners, trouble and dead heats
-    charts = load_chart_set()
-    exact = quickplay_win_chances(race, charts)
+@pytest.fixture(scope="module")
+def simulated() -> dict[str, np.ndarray]:
+    """Win, place and show rates over a million kernel races of the field."""
+    race, charts = load_race(RACE), load_chart_set()
     field, tables = FieldArrays.from_race(race, charts), ChartArrays.from_charts(charts)
     rng = np.random.default_rng(2026)
-    wins = np.zeros(len(race.runners))
+    counts = {name: np.zeros(len(race.runners)) for name in ("win", "place", "show")}
     for _ in range(RACES // 200_000):
-        batch = simulate(field, tables, "quick", 200_000, rng, race.furlongs)
-        wins += (batch.finish == 1).sum(axis=0)
-    simulated = wins / RACES
+        finish = simulate(field, tables, "quick", 200_000, rng, race.furlongs).finish
+        for name, last in (("win", 1), ("place", 2), ("show", 3)):
+            counts[name] += ((finish > 0) & (finish <= last)).sum(axis=0)
+    return {name: count / RACES for name, count in counts.items()}
+
+
+@pytest.fixture(scope="module")
+def exact() -> ExactChances:
+    return quickplay_chances(load_race(RACE), load_chart_set())
+
+
+def agree(exact: np.ndarray, simulated: np.ndarray) -> None:
     for p, q in zip(exact, simulated, strict=True):
         se = math.sqrt(p * (1 - p) / RACES)
         assert abs(p - q) < 4.5 * se, (exact, simulated)
+
+
+def test_exact_win_chances_agree_with_a_million_races(
+    simulated: dict[str, np.ndarray],
+) -> None:
+    wins = quickplay_win_chances(load_race(RACE), load_chart_set())
+    agree(wins, simulated["win"])
     # dead heats for first make the chances add up to a little more than one
-    assert 1.0 < exact.sum() < 1.05
+    assert 1.0 < wins.sum() < 1.05
+
+
+def test_exact_place_and_show_agree_with_a_million_races(
+    exact: ExactChances, simulated: dict[str, np.ndarray]
+) -> None:
+    places = exact.places
+    assert places is not None
+    agree(places.place, simulated["place"])
+    agree(places.show, simulated["show"])
+    # each horse is placed at least as often as it wins, shows at least as often as it
+    # places, and two (three) places go round, a little more with dead heats
+    assert (exact.win <= places.place).all() and (places.place <= places.show).all()
+    assert 2.0 < places.place.sum() < 2.05 and 3.0 < places.show.sum() < 3.05
+    assert (places.show_bound < 1e-5).all()
 
 
 def test_every_runner_has_a_chance_and_the_top_rating_is_likeliest() -> None:

@@ -23,7 +23,8 @@ class Chances:
     win: float
     place: float
     show: float
-    mean_final_speed: float
+    mean_final_speed: float | None
+    """None where the chances were found exactly rather than by running races."""
     win_interval: tuple[float, float]
     """95% confidence interval of the win chance (Monte Carlo)."""
 

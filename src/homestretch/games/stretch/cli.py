@@ -35,6 +35,7 @@ from homestretch.games.stretch.apr import starting_apr
 from homestretch.games.stretch.cards import load_card_set
 from homestretch.games.stretch.charts import ChartSet, load_chart_set
 from homestretch.games.stretch.engine import ODDS_CHOICES, Mode, RaceGame, RaceState
+from homestretch.games.stretch.exact import ExactChances
 from homestretch.games.stretch.race import CONDITIONS, Race, bundled_races, load_race
 from homestretch.games.stretch.render import Caller, show_header, show_race, show_sheets
 from homestretch.store.db import SavedGame, Store
@@ -372,7 +373,12 @@ def simulate(
 def odds(
     race: Annotated[str, typer.Argument(help="a race file (TOML) or a bundled race's name")],
     mode: ModeOption = "quick",
-    runs: Annotated[int, typer.Option("-n", "--runs", min=1000, help="races to run")] = 400_000,
+    runs: Annotated[
+        int,
+        typer.Option(
+            "-n", "--runs", min=1000, help="races to run in Fullplay (Quickplay is exact)"
+        ),
+    ] = 400_000,
     seed: SeedOption = None,
     charts: ChartsOption = None,
     plot: PlotOption = None,
@@ -380,24 +386,32 @@ def odds(
 ) -> None:
     """Each horse's chance to win, place and show, fair odds beside the odds offered.
 
-    Quickplay win chances (and so fair odds) are exact; place and show, and everything in
-    Fullplay, come from the Monte Carlo run."""
+    Quickplay chances are exact (every chart outcome with its chance); Fullplay's come from
+    a Monte Carlo run."""
     from homestretch.games.stretch.analysis import chart_odds_range
 
     loaded, chart_set = load_race(race), load_chart_set(charts)
-    used_seed, chances = _run_many(loaded, chart_set, mode, runs, seed, fmt)
-    exact_win = mode == "quick"
-    if exact_win:
-        from homestretch.games.stretch.exact import quickplay_win_chances
-
-        wins = quickplay_win_chances(loaded, chart_set)
+    exact = _exact_chances(loaded, chart_set) if mode == "quick" else None
+    places = exact.places if exact is not None else None
+    if exact is not None and places is not None:
+        used_seed: int | None = None
         chances = [
-            replace(c, win=float(w), win_interval=(float(w), float(w)))
-            for c, w in zip(chances, wins, strict=True)
+            Chances(r.post, r.horse.name, float(w), float(p), float(s), None, (float(w), float(w)))
+            for r, w, p, s in zip(loaded.runners, exact.win, places.place, places.show, strict=True)
         ]
+    else:
+        used_seed, chances = _run_many(loaded, chart_set, mode, runs, seed, fmt)
+        if exact is not None:  # the win chances are exact even where place and show are not
+            chances = [
+                replace(c, win=float(w), win_interval=(float(w), float(w)))
+                for c, w in zip(chances, exact.win, strict=True)
+            ]
+    bounds = places.show_bound if places is not None else None
     ranges = chart_odds_range(loaded, chart_set)
     entries: list[dict[str, Any]] = []
-    for c, runner, (short, middle, long) in zip(chances, loaded.runners, ranges, strict=True):
+    for index, (c, runner, (short, middle, long)) in enumerate(
+        zip(chances, loaded.runners, ranges, strict=True)
+    ):
         fair = c.fair_odds
         offered = Odds.parse(runner.real_odds) if runner.real_odds else None
         # an overlay: the odds on offer (real, or the chart's middle reading) pay more
@@ -411,6 +425,7 @@ def odds(
                 "place": c.place,
                 "show": c.show,
                 "win_interval": list(c.win_interval),
+                "show_bound": None if bounds is None else float(bounds[index]),
                 "fair_odds": None if fair is None else str(fair),
                 "real_odds": None if offered is None else str(offered),
                 "chart_odds": str(middle),
@@ -434,9 +449,9 @@ def odds(
             {
                 "race": loaded.name,
                 "mode": mode,
-                "method": "monte-carlo",
-                "win_method": "exact" if exact_win else "monte-carlo",
-                "runs": runs,
+                "method": "exact" if places is not None else "monte-carlo",
+                "win_method": "exact" if exact is not None else "monte-carlo",
+                "runs": None if places is not None else runs,
                 "seed": used_seed,
                 "entries": entries,
             }
@@ -453,11 +468,7 @@ def odds(
         "Fair",
         "Real" if real else "Chart",
         "",
-        title=f"{loaded.name} ({mode}play): win chances exact; place and show from {runs:,} "
-        "races by Monte Carlo"
-        if exact_win
-        else f"{loaded.name}: {runs:,} races by Monte Carlo ({mode}); win chances within "
-        f"{margin:.2%} (95%)",
+        title=_odds_title(loaded.name, mode, runs, margin, exact is not None, bounds),
         title_justify="left",
     )
     for e in entries:
@@ -472,6 +483,27 @@ def odds(
             "[green]overlay[/green]" if e["overlay"] else "",
         )
     console.print(table)
+
+
+def _exact_chances(race: Race, charts: ChartSet) -> ExactChances:
+    from homestretch.games.stretch.exact import quickplay_chances, shared_outcomes
+
+    with progress_bar(shared_outcomes(race, charts), "exact chances") as bar:
+        return quickplay_chances(race, charts, lambda n: bar.advance(bar.task_ids[0], n))
+
+
+def _odds_title(
+    name: str, mode: str, runs: int, margin: float, exact_win: bool, bounds: Any
+) -> str:
+    if bounds is not None:
+        # the show chances are a proven lower bound this close to the truth
+        return (
+            f"{name} (quickplay): exact chances, every chart outcome counted (show may run "
+            f"up to {float(bounds.max()):.1e} higher)"
+        )
+    if exact_win:
+        return f"{name} ({mode}play): win chances exact; place and show from {runs:,} races"
+    return f"{name}: {runs:,} races by Monte Carlo ({mode}); win chances within {margin:.2%} (95%)"
 
 
 @app.command()

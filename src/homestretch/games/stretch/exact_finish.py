@@ -1,0 +1,354 @@
+"""Exact place and show chances from each horse's wire-key distribution (ruling S8).
+
+With the rolls the whole field shares fixed, horses are independent: each finishes clean
+at a wire key, disqualified at a key (its die still to roll), or out. Keys are ordered,
+higher is better; equal keys dead-heat. This module turns those distributions into each
+horse's chance to be placed first or second (place) and in the first three (show) after
+the stewards, without sampling.
+
+What decides a place (derived from ``finish.official_order``):
+- A clean horse X at key x finishes 1 + A + S, where A counts the clean horses strictly
+  ahead of it and S the disqualified horses that stay above it. A disqualified horse at
+  key d stays above X exactly when its die is at most the number of clean horses strictly
+  between x and d. So with A = 1 (clean Y at y) only a 1 above y counts ("P" below); with
+  A = 2 (clean horses at y1 >= y2) a 1 above y2 or a 2 ("Q") above y1 does.
+- A disqualified horse X lands in gap r (the clean horses ahead of it in the end) and
+  finishes 1 + r + G, G counting the disqualified horses in a lower gap or in the same gap
+  and ahead at the wire. The cases with r <= 2 are listed in ``_disqualified_target``.
+
+Every case is a sum over one or two thresholds of products over the other horses; the
+products are taken once and each horse's own factor divided out again, which needs every
+factor above zero (every horse must have some chance of going out: ``NotExact`` if not).
+Three cases couple three thresholds (a clean third with a Q between the two ahead of it,
+and two rare cases of a disqualified horse's own show). Those are computed exactly up to
+one extra disqualified horse inside the window, or not at all, and what is left out is
+bounded from above: ``show_bound``, typically far below a millionth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+Floats = NDArray[np.float64]
+CELLS_PER_CHUNK = 200_000  # key pairs x horses at once: small arrays stay in cache
+
+
+class NotExact(Exception):
+    """The chart set gives some horse no chance of going out; use Monte Carlo."""
+
+
+@dataclass(frozen=True)
+class PlaceShow:
+    place: Floats
+    show: Floats
+    show_bound: Floats
+    """How far the true show chance may lie above ``show`` (never below it)."""
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-key cumulative chances, [horse, key]."""
+
+    c: Floats  # clean at the key
+    dq: Floats  # disqualified at the key
+    out: Floats  # [horse]
+    c_ge: Floats  # clean at the key or better
+    c_gt: Floats
+    c_tot: Floats  # [horse]
+    c_lt: Floats
+    d_gt: Floats
+    d_le: Floats
+
+    @classmethod
+    def of(cls, clean: Floats, dq: Floats, out: Floats) -> Tables:
+        c_ge = np.cumsum(clean[:, ::-1], axis=1)[:, ::-1]
+        d_ge = np.cumsum(dq[:, ::-1], axis=1)[:, ::-1]
+        c_tot, d_tot = clean.sum(axis=1), dq.sum(axis=1)
+        d_gt = d_ge - dq
+        return cls(
+            clean,
+            dq,
+            out,
+            c_ge,
+            c_ge - clean,
+            c_tot,
+            c_tot[:, None] - c_ge,
+            d_gt,
+            d_tot[:, None] - d_gt,
+        )
+
+    @property
+    def p_gt(self) -> Floats:
+        """Disqualified above the key with a 1 to roll (a 2 has the same chance)."""
+        return self.d_gt / 6
+
+
+class Others:
+    """Sums over the other horses' outcomes, for every target horse (the first axis).
+
+    ``allowed`` is each horse's chance of an outcome that harms nobody's claim; markers are
+    the chances of the outcomes a case needs from one or two other horses. The methods give
+    the factor by which a case multiplies ``without``, the product of the others' allowed.
+    """
+
+    def __init__(self, allowed: Floats) -> None:
+        self.allowed = allowed
+        self.without = np.prod(allowed, axis=0) / allowed
+
+    def _ratio(self, marker: Floats) -> tuple[Floats, Floats]:
+        r = marker / self.allowed
+        return r, r.sum(axis=0)
+
+    def one(self, a: Floats) -> Floats:
+        """Exactly one other horse marked ``a``, the rest allowed."""
+        r, total = self._ratio(a)
+        return total - r
+
+    def two(self, a: Floats, b: Floats) -> Floats:
+        """One other horse marked ``a`` and a different one marked ``b``."""
+        ra, sum_a = self._ratio(a)
+        rb, sum_b = self._ratio(b)
+        both = ra * rb
+        return (sum_a - ra) * (sum_b - rb) - (both.sum(axis=0) - both)
+
+    def pair(self, a: Floats) -> Floats:
+        """Two different other horses both marked ``a``."""
+        r, total = self._ratio(a)
+        pairs = (total * total - (r * r).sum(axis=0)) / 2
+        return pairs - r * (total - r)
+
+    def weight(self, marker: Floats) -> Floats:
+        """Sum of marker / allowed: the chance of s marked others is at most weight^s / s!."""
+        return self._ratio(marker)[1]
+
+    def total(self, weight: Floats, factor: Floats | float) -> Floats:
+        """Sum over key pairs of weight * without * factor, for each target horse."""
+        summand = np.broadcast_to(
+            self.without * weight * factor,
+            np.broadcast_shapes(self.without.shape, np.shape(weight), np.shape(factor)),
+        )
+        return summand.reshape(summand.shape[0], -1).sum(axis=1)
+
+
+def place_and_show(clean: Floats, dq: Floats, out: Floats) -> PlaceShow:
+    """Exact chances for one set of shared rolls; rows are horses, columns keys (ascending)."""
+    if (out <= 0).any():
+        raise NotExact("every horse needs some chance of going out")
+    t = Tables.of(clean, dq, out)
+    place, show, bound = _single_threshold(t)
+    w = Windows.of(t)
+    every = np.arange(t.c.shape[1])
+    disqualified = np.flatnonzero(t.dq.any(axis=0))
+    for low, high in _key_pairs(every, every, t.c.shape[0]):
+        p, s, b = _clean_target(t, low, high, w)
+        place, show, bound = place + p, show + s, bound + b
+    for low, high in _key_pairs(every, disqualified, t.c.shape[0]):
+        p, s, b = _disqualified_target(t, low, high, w)
+        place, show, bound = place + p, show + s, bound + b
+    return PlaceShow(place, show, bound)
+
+
+def _key_pairs(
+    lows: NDArray[np.int64], highs: NDArray[np.int64], horses: int
+) -> Iterator[tuple[NDArray[np.int64], NDArray[np.int64]]]:
+    """Chunks of low keys, each with the high keys above its lowest (masked per pair)."""
+    start = 0
+    while start < lows.size:
+        above = highs[highs > lows[start]]
+        if not above.size:
+            return
+        rows = max(1, CELLS_PER_CHUNK // (above.size * horses))
+        yield lows[start : start + rows], above
+        start += rows
+
+
+def _single_threshold(t: Tables) -> tuple[Floats, Floats, Floats]:
+    """A clean horse nobody clean beats; a disqualified one with at most two clean horses."""
+    first = Others(1 - t.c_gt).total(t.c, 1.0)
+    # disqualified at d: the others not clean, not disqualified ahead of d ...
+    others = Others(t.out[:, None] + t.d_le)
+    above = t.d_gt  # ... except these, ahead at the wire
+    anywhere = np.broadcast_to(t.c_tot[:, None], t.c.shape)
+    # no clean horse: every disqualified horse ahead at the wire stays ahead
+    place = 1 + others.one(above)
+    show = place + others.pair(above)
+    # one clean horse: every disqualified horse ahead at the wire lands level, ahead of it
+    place = place + others.one(anywhere)
+    show = show + others.one(anywhere) + others.two(anywhere, above)
+    # two clean horses, at least one of them at or ahead of d: third, if nobody is ahead
+    show = show + others.pair(t.c_ge) + others.two(t.c_ge, t.c_lt)
+    dq_place, dq_show = others.total(t.dq, place), others.total(t.dq, show)
+    return first + dq_place, first + dq_show, np.zeros_like(first)
+
+
+@dataclass(frozen=True)
+class Windows:
+    """What a disqualified horse with a 2 between two clean horses ahead can do, by key y.
+
+    ``one[y, m, j]``: horse m disqualified above y with a 2, horse j clean level with it or
+    ahead (the first-order case, computed exactly; m != j). ``spread[y, m, j]``: for j clean
+    at y1 > y, m's chance of a 2 in (y, y1] times everyone's, summed over y1: what bounds
+    the cases with two or more (Cauchy-Schwarz on the sum of chances in the window).
+    """
+
+    one: Floats
+    spread: Floats
+
+    @classmethod
+    def of(cls, t: Tables) -> Windows:
+        q, c = t.p_gt, t.c  # a 2 above the key has the same chance as a 1
+        q_all = q.sum(axis=0)
+        at = np.einsum("mz,jz->zmj", t.dq / 6, t.c_ge)
+        one = _above(at)
+        idx = np.arange(c.shape[0])
+        one[:, idx, idx] = 0
+        # (q_m(y) - q_m(y1)) (Q(y) - Q(y1)) expanded, each product summed over y1 > y
+        by_all = _above((c * q_all).T)  # [y, j]
+        by_m = _above(np.einsum("mz,jz->zmj", q, c))
+        by_both = _above(np.einsum("mz,jz->zmj", q * q_all, c))
+        spread = (
+            np.einsum("my,y,jy->ymj", q, q_all, t.c_gt)
+            - np.einsum("my,yj->ymj", q, by_all)
+            - q_all[:, None, None] * by_m
+            + by_both
+        )
+        return cls(one, np.maximum(spread, 0))
+
+
+def _above(per_key: Floats) -> Floats:
+    """Sums over the keys strictly above each key (the first axis)."""
+    return np.cumsum(per_key[::-1], axis=0)[::-1] - per_key
+
+
+def _clean_target(
+    t: Tables, low: NDArray[np.int64], high: NDArray[np.int64], w: Windows
+) -> tuple[Floats, Floats, Floats]:
+    """A clean horse X at key x (low) with one or two clean horses ahead, the lower at y.
+
+    Returns place, show and show bound, summed over the chunk, each weighted by X's chance
+    of finishing clean at x.
+    """
+    weight = t.c[:, low][:, :, None] * (high[None, :] > low[:, None])  # y > x
+    x_gt = t.c_gt[:, low][:, :, None]
+    c_y, c_gt_y, p_gt_y = t.c[:, None, high], t.c_gt[:, None, high], t.p_gt[:, None, high]
+
+    # A = 1: one clean horse at y, no disqualified 1 above it (show: at most one)
+    one = Others(1 - x_gt - p_gt_y)
+    alone = one.one(c_y)
+    place = one.total(weight, alone)
+    show = one.total(weight, alone + one.two(c_y, p_gt_y))
+
+    # A = 2, lower at y: no disqualified 1 or 2 above y ...
+    two = Others(1 - x_gt - 2 * p_gt_y)
+    distinct = two.two(c_y, c_gt_y)
+    # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
+    one_q = _one_q_between(two.allowed, c_y, w.one[high])
+    show = show + two.total(weight, distinct + two.pair(c_y) + one_q)
+    # two or more such: not computed; bounded by all the 2s above y, or by those in the
+    # window with every other horse's chance as its worst
+    q_weight = two.weight(p_gt_y)
+    above_y = distinct * (np.expm1(q_weight) - q_weight)
+    squares = _per_key_times(two.allowed**-2, w.spread[high])
+    in_window = two.two(c_y, squares) * np.exp(q_weight) / 2
+    bound = two.total(weight, np.minimum(above_y, in_window))
+    return place, show, bound
+
+
+def _per_key_times(vector: Floats, matrices: Floats) -> Floats:
+    """[j, x, y] = sum over m of vector[m, x, y] * matrices[y, m, j]."""
+    return np.matmul(vector.transpose(2, 1, 0), matrices).transpose(2, 1, 0)
+
+
+def _one_q_between(allowed: Floats, c_y: Floats, w: Floats) -> Floats:
+    """Sum over j2 (clean at y) and distinct m, j1 of c(j2) W[m, j1] / (g_j2 g_m g_j1),
+    every index other than the target (first axis) and each other."""
+    r = 1 / allowed
+    a = c_y * r
+
+    def times(matrix: Floats, vector: Floats) -> Floats:  # [y, m, j] @ [j, x, y] per y
+        return np.matmul(matrix, vector.transpose(2, 0, 1)).transpose(1, 2, 0)
+
+    w_t = w.transpose(0, 2, 1)
+    row, col = r * times(w, r), r * times(w_t, r)
+    ra = r * a
+    spread = a * (row + col)
+    return (
+        (a.sum(axis=0) - a) * (row.sum(axis=0) - row - col)
+        - (spread.sum(axis=0) - spread)
+        + r * times(w, ra)
+        + r * times(w_t, ra)
+    )
+
+
+def _disqualified_target(
+    t: Tables, low: NDArray[np.int64], high: NDArray[np.int64], w: Windows
+) -> tuple[Floats, Floats, Floats]:
+    """A disqualified horse X at key d (high) with the top clean horse behind it at y (low).
+
+    Returns place, show and show bound, each weighted by X's chance of a disqualification
+    at d and the die each case needs. Cases (r: clean horses ahead of X in the end):
+    - r = 1, die 1, one clean horse at y heading the rest: ahead only a 1 from above d;
+    - r = 2 with exactly two clean horses, both behind d: a tie at y (any die), or apart
+      and X rolled 2 or more (nobody ahead at the wire; no 1 above the upper);
+    - r = 2 with three or more: X rolled 1 with one clean horse ahead of d (no 1 above d,
+      no 2 above it: the 2s ahead of the clean horse are bounded, not computed); a tie for
+      the top at y and a 1 or 2 (no 1 or 2 above d); X rolled 2, clean horses at y1 > y
+      alone (no 1 above y1, no 2 above d: 1s between y and y1 bounded, not computed).
+    """
+    weight = t.dq[:, None, high] * (high[None, :] > low[:, None])  # d > y
+    y_ge, y_gt = t.c_ge[:, low][:, :, None], t.c_gt[:, low][:, :, None]
+    c_y, c_lt_y = t.c[:, low][:, :, None], t.c_lt[:, low][:, :, None]
+    p_gt_y = t.p_gt[:, low][:, :, None]
+    p_gt_d, c_ge_d, dq_d = t.p_gt[:, None, high], t.c_ge[:, None, high], t.dq[:, None, high]
+    out_or_dq_d = t.out[:, None, None] + t.d_le[:, None, high]
+    rest = 1 - t.c_tot[:, None, None]  # another clean horse is forbidden (below y)
+
+    # r = 1: X rolled 1, the clean horse at y heads the others (at least two clean)
+    lead, only = Others(1 - y_ge - p_gt_d), Others(rest - p_gt_d)
+    place = (lead.total(weight, lead.one(c_y)) - only.total(weight, only.one(c_y))) / 6
+    show = (
+        place
+        + (lead.total(weight, lead.two(c_y, p_gt_d)) - only.total(weight, only.two(c_y, p_gt_d)))
+        / 6
+    )
+
+    # exactly two clean horses, both behind d
+    level = Others(out_or_dq_d)
+    show = show + level.total(weight, level.pair(c_y))
+    apart = Others(out_or_dq_d - (p_gt_y - p_gt_d))  # nor a 1 between y and d (or at d)
+    show = show + apart.total(weight, apart.two(c_y, c_lt_y)) * 5 / 6
+
+    # three or more: X rolled 1 with one clean horse at or ahead of d
+    ahead, ahead_only = Others(1 - y_ge - 2 * p_gt_d), Others(rest - 2 * p_gt_d)
+    with_leader = ahead.two(c_y, c_ge_d)
+    show = (
+        show
+        + (ahead.total(weight, with_leader) - ahead_only.total(weight, ahead_only.two(c_y, c_ge_d)))
+        / 6
+    )
+    bound = ahead.total(weight, with_leader * np.expm1(ahead.weight(p_gt_d))) / 6
+    # a tie for the top clean place at y, X rolled 1 or 2
+    show = (
+        show
+        + (ahead.total(weight, ahead.pair(c_y)) - ahead_only.total(weight, ahead_only.pair(c_y)))
+        * 2
+        / 6
+    )
+    # X rolled 2, clean horses alone at y and between y and d
+    between = y_gt - c_ge_d
+    two_ahead, two_only = Others(1 - y_ge - p_gt_y - p_gt_d), Others(rest - p_gt_y - p_gt_d)
+    two_clean = two_ahead.two(c_y, between)
+    show = (
+        show
+        + (two_ahead.total(weight, two_clean) - two_only.total(weight, two_only.two(c_y, between)))
+        / 6
+    )
+    ones_between = p_gt_y - (p_gt_d + dq_d / 6)
+    bound = (
+        bound + two_ahead.total(weight, two_clean * np.expm1(two_ahead.weight(ones_between))) / 6
+    )
+    return place, show, bound

@@ -1,0 +1,94 @@
+"""Exact place and show chances against every joint outcome of small fields.
+
+The reference below enumerates every combination of the horses' outcomes (out, clean at
+a key, disqualified at a key with its die) and places them with the engine's own
+``official_order``: the law the exact sums must reproduce. Small made-up fields with
+heavy disqualification rates and shared keys reach every case (dead heats, several
+disqualified horses, few clean horses).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+from homestretch.games.stretch.exact_finish import NotExact, place_and_show
+from homestretch.games.stretch.finish import official_order
+
+Floats = NDArray[np.float64]
+# Dice of 3 to 6 leave the first three alike: a horse needs a 1 or a 2 to keep a place
+# in them over a clean horse behind it.
+DICE = ((1, 1 / 6), (2, 1 / 6), (3, 4 / 6))
+
+
+def every_outcome(clean: Floats, dq: Floats, out: Floats) -> tuple[Floats, Floats]:
+    """Place and show chances by enumerating every joint outcome."""
+    horses, keys = clean.shape
+    states = []
+    for h in range(horses):
+        own = [(None, None, out[h])] + [(k, None, clean[h, k]) for k in range(keys)]
+        own += [(k, die, dq[h, k] * p) for k in range(keys) for die, p in DICE]
+        states.append([s for s in own if s[2] > 0])
+    place, show = np.zeros(horses), np.zeros(horses)
+    for combo in itertools.product(*states):
+        chance = float(np.prod([s[2] for s in combo]))
+        at: dict[int, list[int]] = {}
+        for h, (key, _, _) in enumerate(combo):
+            if key is not None:
+                at.setdefault(key, []).append(h)
+        wire = [at[key] for key in sorted(at, reverse=True)]
+        dice = {h: die for h, (_, die, _) in enumerate(combo) if die is not None}
+        position = 1
+        for group in official_order(wire, dice):
+            for h in group:
+                place[h] += chance * (position <= 2)
+                show[h] += chance * (position <= 3)
+            position += len(group)
+    return place, show
+
+
+def field(seed: int, horses: int, keys: int) -> tuple[Floats, Floats, Floats]:
+    """A field where a third of all finishes are disqualifications."""
+    rng = np.random.default_rng(seed)
+    clean = rng.random((horses, keys)) * (rng.random((horses, keys)) < 0.8)
+    dq = rng.random((horses, keys)) * (rng.random((horses, keys)) < 0.7)
+    clean[:, 0] += 0.01  # every horse can finish clean
+    dq[:, -1] += 0.01
+    out = 0.1 * rng.uniform(0.3, 1, horses)
+    dq_share = 0.3 * rng.uniform(0.3, 1, horses)
+    clean *= ((1 - out - dq_share) / clean.sum(axis=1))[:, None]
+    dq *= (dq_share / dq.sum(axis=1))[:, None]
+    return clean, dq, out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_four_horses_place_and_show_are_exact(seed: int) -> None:
+    # with four horses the cases left to the bound (two disqualified horses between the
+    # clean horses ahead of a third) cannot happen: show is exact too
+    clean, dq, out = field(seed, 4, 4)
+    place, show = every_outcome(clean, dq, out)
+    exact = place_and_show(clean, dq, out)
+    assert exact.place == pytest.approx(place, abs=1e-12)
+    assert exact.show == pytest.approx(show, abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", [4, 5, 6])
+def test_five_horses_place_exact_and_show_within_its_bound(seed: int) -> None:
+    clean, dq, out = field(seed, 5, 3)
+    place, show = every_outcome(clean, dq, out)
+    exact = place_and_show(clean, dq, out)
+    assert exact.place == pytest.approx(place, abs=1e-12)
+    assert (exact.show <= show + 1e-12).all()
+    assert (show <= exact.show + exact.show_bound + 1e-12).all()
+    # the bound is a real bound, not a shrug: well under the chances themselves
+    assert (exact.show_bound < 0.02 * show).all()
+
+
+def test_a_horse_that_cannot_go_out_is_refused() -> None:
+    clean, dq, out = field(7, 4, 3)
+    out[2] = 0.0
+    with pytest.raises(NotExact):
+        place_and_show(clean, dq, out)
