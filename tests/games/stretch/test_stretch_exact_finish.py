@@ -87,6 +87,28 @@ def test_five_horses_place_exact_and_show_within_its_bound(seed: int) -> None:
     assert (exact.show_bound < 0.02 * show).all()
 
 
+def test_one_disqualified_horse_in_a_window_is_exact() -> None:
+    # Horses 0 and 1 never finish clean; 0 is disqualified only ahead of every clean
+    # horse, 1 among them. Then no case can have two disqualified horses in a window
+    # (two 2s between the clean horses ahead of a third, two 1s under a disqualified
+    # horse's leaders), yet one can be there: show must come out exact to the last digit.
+    rng = np.random.default_rng(11)
+    keys = 5
+    clean, dq = np.zeros((5, keys)), np.zeros((5, keys))
+    dq[0, 4] = 0.9
+    dq[1, 1:4] = rng.uniform(0.2, 0.4, 3)
+    clean[2:, :3] = rng.uniform(0.1, 0.3, (3, 3))
+    dq[2:, :3] = rng.uniform(0.0, 0.1, (3, 3))
+    out = np.full(5, 0.1)
+    total = clean.sum(axis=1) + dq.sum(axis=1)
+    clean *= (0.9 / total)[:, None]
+    dq *= (0.9 / total)[:, None]
+    place, show = every_outcome(clean, dq, out)
+    exact = place_and_show(clean, dq, out)
+    assert exact.place == pytest.approx(place, abs=1e-12)
+    assert exact.show == pytest.approx(show, abs=1e-12)
+
+
 def test_a_horse_that_cannot_go_out_is_refused() -> None:
     clean, dq, out = field(7, 4, 3)
     out[2] = 0.0

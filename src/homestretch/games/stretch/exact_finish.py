@@ -19,15 +19,20 @@ What decides a place (derived from ``finish.official_order``):
 Every case is a sum over one or two thresholds of products over the other horses; the
 products are taken once and each horse's own factor divided out again, which needs every
 factor above zero (every horse must have some chance of going out: ``NotExact`` if not).
-Three cases couple three thresholds (a clean third with a Q between the two ahead of it,
-and two rare cases of a disqualified horse's own show). Those are computed exactly up to
-one extra disqualified horse inside the window, or not at all, and what is left out is
-bounded from above: ``show_bound``, typically far below a millionth.
+
+Place is exact. Three show cases couple a third key: a clean third with 2s between the
+two clean horses ahead of it (allowed while the upper one stays ahead of them); a
+disqualified horse that rolled 1 with 2s above it behind its one clean leader; one that
+rolled 2 with 1s between its two clean leaders. Each is summed exactly with at most one
+such horse in the window; two or more are left out and bounded from above, which is the
+``show_bound`` (up to about 2e-5 on the bundled races; every show chance is at least
+``show`` and at most ``show + show_bound``). Summing them too would cost a sum over every
+triple of keys, or over every set of horses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -121,6 +126,15 @@ class Others:
         pairs = (total * total - (r * r).sum(axis=0)) / 2
         return pairs - r * (total - r)
 
+    def pairs(self, matrix: Floats) -> Floats:
+        """Two different other horses j, j' together with chance matrix[key, j, j'].
+
+        The matrix is symmetric with a zero diagonal; its first axis is the last key axis.
+        """
+        r = 1 / self.allowed
+        m_r = np.einsum("...ymj,j...y->m...y", matrix, r)
+        return (r * m_r).sum(axis=0) / 2 - r * m_r
+
     def weight(self, marker: Floats) -> Floats:
         """Sum of marker / allowed: the chance of s marked others is at most weight^s / s!."""
         return self._ratio(marker)[1]
@@ -139,8 +153,8 @@ def place_and_show(clean: Floats, dq: Floats, out: Floats) -> PlaceShow:
     if (out <= 0).any():
         raise NotExact("every horse needs some chance of going out")
     t = Tables.of(clean, dq, out)
-    place, show, bound = _single_threshold(t)
     w = Windows.of(t)
+    place, show, bound = _single_threshold(t, w)
     every = np.arange(t.c.shape[1])
     disqualified = np.flatnonzero(t.dq.any(axis=0))
     for low, high in _key_pairs(every, every, t.c.shape[0]):
@@ -166,8 +180,12 @@ def _key_pairs(
         start += rows
 
 
-def _single_threshold(t: Tables) -> tuple[Floats, Floats, Floats]:
-    """A clean horse nobody clean beats; a disqualified one with at most two clean horses."""
+def _single_threshold(t: Tables, w: Windows) -> tuple[Floats, Floats, Floats]:
+    """A clean horse nobody clean beats; a disqualified one at d whose place needs no other key.
+
+    The last are the cases of ``_disqualified_target`` with every clean horse behind d
+    counted in one sum: their others' chances depend on d alone.
+    """
     first = Others(1 - t.c_gt).total(t.c, 1.0)
     # disqualified at d: the others not clean, not disqualified ahead of d ...
     others = Others(t.out[:, None] + t.d_le)
@@ -179,10 +197,27 @@ def _single_threshold(t: Tables) -> tuple[Floats, Floats, Floats]:
     # one clean horse: every disqualified horse ahead at the wire lands level, ahead of it
     place = place + others.one(anywhere)
     show = show + others.one(anywhere) + others.two(anywhere, above)
-    # two clean horses, at least one of them at or ahead of d: third, if nobody is ahead
-    show = show + others.pair(t.c_ge) + others.two(t.c_ge, t.c_lt)
-    dq_place, dq_show = others.total(t.dq, place), others.total(t.dq, show)
-    return first + dq_place, first + dq_show, np.zeros_like(first)
+    # two clean horses, at least one of them at or ahead of d: third, if nobody is ahead;
+    # both behind d and level: third too (their tie counts as both, whatever X rolled)
+    show = show + others.pair(t.c_ge) + others.two(t.c_ge, t.c_lt) + others.pairs(w.level)
+    any_die = (others.total(t.dq, place), others.total(t.dq, show))
+
+    # the other cases count a clean horse heading the rest behind d only when another
+    # clean horse follows it: these are the ones where none does, taken off again
+    alone = Others(1 - t.c_tot[:, None] - t.p_gt)  # no 1 from ahead of d either
+    alone_place = alone.one(t.c_lt)
+    alone_show = alone_place + alone.two(t.c_lt, t.p_gt)
+    pair_alone = Others(1 - t.c_tot[:, None] - 2 * t.p_gt)  # nor a 2
+    with_leader = pair_alone.two(t.c_lt, t.c_ge)
+    one_q = _one_q_between(pair_alone.allowed[:, None], t.c_lt[:, None], w.one)[:, 0]
+    die_one = (
+        alone.total(t.dq, alone_place),
+        alone.total(t.dq, alone_show) + pair_alone.total(t.dq, with_leader + one_q),
+    )
+    die_one_or_two = pair_alone.total(t.dq, pair_alone.pairs(w.level))
+    place = first + any_die[0] - die_one[0] / 6
+    show = first + any_die[1] - die_one[1] / 6 - die_one_or_two * 2 / 6
+    return place, show, np.zeros_like(first)
 
 
 @dataclass(frozen=True)
@@ -197,6 +232,10 @@ class Windows:
 
     one: Floats
     spread: Floats
+    level: Floats
+    """level[d, j, j']: horses j and j' clean at the same key below d (zero diagonal)."""
+    at: Floats
+    """at[y, m, j]: m disqualified at y with a 2 (or a 1), j clean at or ahead of y."""
 
     @classmethod
     def of(cls, t: Tables) -> Windows:
@@ -216,7 +255,11 @@ class Windows:
             - q_all[:, None, None] * by_m
             + by_both
         )
-        return cls(one, np.maximum(spread, 0))
+        at_same = np.einsum("jz,kz->zjk", c, c)
+        level = np.cumsum(at_same, axis=0) - at_same
+        level[:, idx, idx] = 0
+        at[:, idx, idx] = 0
+        return cls(one, np.maximum(spread, 0), level, at)
 
 
 def _above(per_key: Floats) -> Floats:
@@ -263,25 +306,66 @@ def _per_key_times(vector: Floats, matrices: Floats) -> Floats:
     return np.matmul(vector.transpose(2, 1, 0), matrices).transpose(2, 1, 0)
 
 
+Action = Callable[[Floats], Floats]
+"""A coupling matrix W[m, j] applied, per key pair, to a vector over horses [j, x, y]."""
+
+
+def _per_high(matrices: Floats) -> tuple[Action, Action]:
+    """W and its transpose from one matrix per high key: matrices[y, m, j]."""
+    transposed = matrices.transpose(0, 2, 1)
+
+    def times(vector: Floats) -> Floats:
+        return np.matmul(matrices, vector.transpose(2, 0, 1)).transpose(1, 2, 0)
+
+    def times_t(vector: Floats) -> Floats:
+        return np.matmul(transposed, vector.transpose(2, 0, 1)).transpose(1, 2, 0)
+
+    return times, times_t
+
+
 def _one_q_between(allowed: Floats, c_y: Floats, w: Floats) -> Floats:
+    """``_one_between`` with the first-order Q window W[y] of the high key."""
+    return _one_between(allowed, c_y, *_per_high(w))
+
+
+def _one_between(allowed: Floats, c_y: Floats, times: Action, times_t: Action) -> Floats:
     """Sum over j2 (clean at y) and distinct m, j1 of c(j2) W[m, j1] / (g_j2 g_m g_j1),
     every index other than the target (first axis) and each other."""
     r = 1 / allowed
     a = c_y * r
-
-    def times(matrix: Floats, vector: Floats) -> Floats:  # [y, m, j] @ [j, x, y] per y
-        return np.matmul(matrix, vector.transpose(2, 0, 1)).transpose(1, 2, 0)
-
-    w_t = w.transpose(0, 2, 1)
-    row, col = r * times(w, r), r * times(w_t, r)
+    row, col = r * times(r), r * times_t(r)
     ra = r * a
     spread = a * (row + col)
     return (
         (a.sum(axis=0) - a) * (row.sum(axis=0) - row - col)
         - (spread.sum(axis=0) - spread)
-        + r * times(w, ra)
-        + r * times(w_t, ra)
+        + r * times(ra)
+        + r * times_t(ra)
     )
+
+
+def _p_window(
+    w: Windows, low: NDArray[np.int64], high: NDArray[np.int64], t: Tables
+) -> tuple[Action, Action, Floats]:
+    """W[m, j] for key pairs (y, d): m disqualified with a 1 strictly between y and d, and
+    j clean at or ahead of it but behind d; with each horse's chance of such a 1."""
+    low_w, low_w_t = w.one[low], w.one[low].transpose(0, 2, 1)  # 1s above y (the lows)
+    high_times, high_times_t = _per_high(w.one[high] + w.at[high])  # ... at or above d
+    ones = t.p_gt[:, low][:, :, None] - t.p_gt[:, None, high] - t.dq[:, None, high] / 6
+    c_ge_d = t.c_ge[:, None, high]
+
+    def per_low(matrices: Floats, vector: Floats) -> Floats:
+        return np.matmul(matrices, vector.transpose(1, 0, 2)).transpose(1, 0, 2)
+
+    def times(vector: Floats) -> Floats:  # minus the clean horses at or ahead of d
+        rank_one = ones * ((c_ge_d * vector).sum(axis=0) - c_ge_d * vector)
+        return per_low(low_w, vector) - high_times(vector) - rank_one
+
+    def times_t(vector: Floats) -> Floats:
+        rank_one = c_ge_d * ((ones * vector).sum(axis=0) - ones * vector)
+        return per_low(low_w_t, vector) - high_times_t(vector) - rank_one
+
+    return times, times_t, ones
 
 
 def _disqualified_target(
@@ -295,50 +379,41 @@ def _disqualified_target(
     - r = 2 with exactly two clean horses, both behind d: a tie at y (any die), or apart
       and X rolled 2 or more (nobody ahead at the wire; no 1 above the upper);
     - r = 2 with three or more: X rolled 1 with one clean horse ahead of d (no 1 above d,
-      no 2 above it: the 2s ahead of the clean horse are bounded, not computed); a tie for
-      the top at y and a 1 or 2 (no 1 or 2 above d); X rolled 2, clean horses at y1 > y
-      alone (no 1 above y1, no 2 above d: 1s between y and y1 bounded, not computed).
+      no 2 above that horse: one 2 between d and it summed, more bounded); a tie for the
+      top at y and a 1 or 2 (no 1 or 2 above d); X rolled 2, clean horses at y1 > y alone
+      (no 1 above y1, no 2 above d: one 1 between y and y1 summed, more bounded).
+    The cases with no clean horse behind the one at y are taken off in
+    ``_single_threshold``, where they need d alone.
     """
     weight = t.dq[:, None, high] * (high[None, :] > low[:, None])  # d > y
     y_ge, y_gt = t.c_ge[:, low][:, :, None], t.c_gt[:, low][:, :, None]
     c_y, c_lt_y = t.c[:, low][:, :, None], t.c_lt[:, low][:, :, None]
     p_gt_y = t.p_gt[:, low][:, :, None]
-    p_gt_d, c_ge_d, dq_d = t.p_gt[:, None, high], t.c_ge[:, None, high], t.dq[:, None, high]
+    p_gt_d, c_ge_d = t.p_gt[:, None, high], t.c_ge[:, None, high]
     out_or_dq_d = t.out[:, None, None] + t.d_le[:, None, high]
     rest = 1 - t.c_tot[:, None, None]  # another clean horse is forbidden (below y)
 
-    # r = 1: X rolled 1, the clean horse at y heads the others (at least two clean)
-    lead, only = Others(1 - y_ge - p_gt_d), Others(rest - p_gt_d)
-    place = (lead.total(weight, lead.one(c_y)) - only.total(weight, only.one(c_y))) / 6
-    show = (
-        place
-        + (lead.total(weight, lead.two(c_y, p_gt_d)) - only.total(weight, only.two(c_y, p_gt_d)))
-        / 6
-    )
+    # r = 1: X rolled 1, the clean horse at y heads the others (the cases with no other
+    # clean horse are taken off in _single_threshold)
+    lead = Others(1 - y_ge - p_gt_d)
+    place = lead.total(weight, lead.one(c_y)) / 6
+    show = place + lead.total(weight, lead.two(c_y, p_gt_d)) / 6
 
-    # exactly two clean horses, both behind d
-    level = Others(out_or_dq_d)
-    show = show + level.total(weight, level.pair(c_y))
+    # exactly two clean horses, both behind d and apart: X rolled 2 or more
     apart = Others(out_or_dq_d - (p_gt_y - p_gt_d))  # nor a 1 between y and d (or at d)
     show = show + apart.total(weight, apart.two(c_y, c_lt_y)) * 5 / 6
 
-    # three or more: X rolled 1 with one clean horse at or ahead of d
-    ahead, ahead_only = Others(1 - y_ge - 2 * p_gt_d), Others(rest - 2 * p_gt_d)
+    # three or more: X rolled 1 with one clean horse at or ahead of d, no 1 or 2 above d
+    ahead = Others(1 - y_ge - 2 * p_gt_d)
     with_leader = ahead.two(c_y, c_ge_d)
-    show = (
-        show
-        + (ahead.total(weight, with_leader) - ahead_only.total(weight, ahead_only.two(c_y, c_ge_d)))
-        / 6
-    )
-    bound = ahead.total(weight, with_leader * np.expm1(ahead.weight(p_gt_d))) / 6
+    # ... or exactly one 2 above d, at or behind the clean horse ahead
+    one_q = _one_q_between(ahead.allowed, c_y, w.one[high])
+    show = show + ahead.total(weight, with_leader + one_q) / 6
+    q_weight = ahead.weight(p_gt_d)
+    bound = ahead.total(weight, with_leader * (np.expm1(q_weight) - q_weight)) / 6
     # a tie for the top clean place at y, X rolled 1 or 2
-    show = (
-        show
-        + (ahead.total(weight, ahead.pair(c_y)) - ahead_only.total(weight, ahead_only.pair(c_y)))
-        * 2
-        / 6
-    )
-    # X rolled 2, clean horses alone at y and between y and d
+    show = show + ahead.total(weight, ahead.pair(c_y)) * 2 / 6
+    # X rolled 2, clean horses alone at y and between y and d, no 1 above y ...
     between = y_gt - c_ge_d
     two_ahead, two_only = Others(1 - y_ge - p_gt_y - p_gt_d), Others(rest - p_gt_y - p_gt_d)
     two_clean = two_ahead.two(c_y, between)
@@ -347,8 +422,12 @@ def _disqualified_target(
         + (two_ahead.total(weight, two_clean) - two_only.total(weight, two_only.two(c_y, between)))
         / 6
     )
-    ones_between = p_gt_y - (p_gt_d + dq_d / 6)
-    bound = (
-        bound + two_ahead.total(weight, two_clean * np.expm1(two_ahead.weight(ones_between))) / 6
-    )
+    # ... or exactly one 1 above y, at or behind the upper clean horse
+    times, times_t, ones = _p_window(w, low, high, t)
+    one_p = two_ahead.total(
+        weight, _one_between(two_ahead.allowed, c_y, times, times_t)
+    ) - two_only.total(weight, _one_between(two_only.allowed, c_y, times, times_t))
+    show = show + one_p / 6
+    p_weight = two_ahead.weight(ones)
+    bound = bound + two_ahead.total(weight, two_clean * (np.expm1(p_weight) - p_weight)) / 6
     return place, show, bound
