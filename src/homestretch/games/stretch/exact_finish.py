@@ -39,7 +39,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 Floats = NDArray[np.float64]
-CELLS_PER_CHUNK = 200_000  # key pairs x horses at once: small arrays stay in cache
+CELLS_PER_CHUNK = 60_000  # key pairs x horses at once: small arrays stay in cache
 
 
 class NotExact(Exception):
@@ -155,12 +155,12 @@ def place_and_show(clean: Floats, dq: Floats, out: Floats) -> PlaceShow:
     t = Tables.of(clean, dq, out)
     w = Windows.of(t)
     place, show, bound = _single_threshold(t, w)
-    every = np.arange(t.c.shape[1])
-    disqualified = np.flatnonzero(t.dq.any(axis=0))
-    for low, high in _key_pairs(every, every, t.c.shape[0]):
+    clean_keys = np.flatnonzero(t.c.any(axis=0))  # keys some horse can finish clean at
+    dq_keys = np.flatnonzero(t.dq.any(axis=0))
+    for low, high in _key_pairs(clean_keys, clean_keys, t.c.shape[0]):
         p, s, b = _clean_target(t, low, high, w)
         place, show, bound = place + p, show + s, bound + b
-    for low, high in _key_pairs(every, disqualified, t.c.shape[0]):
+    for low, high in _key_pairs(clean_keys, dq_keys, t.c.shape[0]):
         p, s, b = _disqualified_target(t, low, high, w)
         place, show, bound = place + p, show + s, bound + b
     return PlaceShow(place, show, bound)
@@ -303,7 +303,12 @@ def _clean_target(
 
 def _per_key_times(vector: Floats, matrices: Floats) -> Floats:
     """[j, x, y] = sum over m of vector[m, x, y] * matrices[y, m, j]."""
-    return np.matmul(vector.transpose(2, 1, 0), matrices).transpose(2, 1, 0)
+    return _horse_first(np.matmul(vector.transpose(2, 1, 0), matrices).transpose(2, 1, 0))
+
+
+def _horse_first(array: Floats) -> Floats:
+    """A copy laid out horse by horse: sums over horses then run along whole rows."""
+    return np.ascontiguousarray(array)
 
 
 Action = Callable[[Floats], Floats]
@@ -315,10 +320,10 @@ def _per_high(matrices: Floats) -> tuple[Action, Action]:
     transposed = matrices.transpose(0, 2, 1)
 
     def times(vector: Floats) -> Floats:
-        return np.matmul(matrices, vector.transpose(2, 0, 1)).transpose(1, 2, 0)
+        return _horse_first(np.matmul(matrices, vector.transpose(2, 0, 1)).transpose(1, 2, 0))
 
     def times_t(vector: Floats) -> Floats:
-        return np.matmul(transposed, vector.transpose(2, 0, 1)).transpose(1, 2, 0)
+        return _horse_first(np.matmul(transposed, vector.transpose(2, 0, 1)).transpose(1, 2, 0))
 
     return times, times_t
 
@@ -355,7 +360,7 @@ def _p_window(
     c_ge_d = t.c_ge[:, None, high]
 
     def per_low(matrices: Floats, vector: Floats) -> Floats:
-        return np.matmul(matrices, vector.transpose(1, 0, 2)).transpose(1, 0, 2)
+        return _horse_first(np.matmul(matrices, vector.transpose(1, 0, 2)).transpose(1, 0, 2))
 
     def times(vector: Floats) -> Floats:  # minus the clean horses at or ahead of d
         rank_one = ones * ((c_ge_d * vector).sum(axis=0) - c_ge_d * vector)
