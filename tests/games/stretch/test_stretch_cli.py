@@ -260,3 +260,33 @@ def test_simulate_odds_and_calibrate_json(tmp_path: Path) -> None:
         "disqualification_rate",
         "win_rate_by_odds",
     }
+
+
+def test_odds_fall_back_to_monte_carlo_when_no_horse_can_go_out(tmp_path: Path) -> None:
+    # exact place and show divide by each horse's chance of an outcome that harms nobody,
+    # which always includes going out; a chart set with no "out" reading still gets exact
+    # win chances, and place and show by Monte Carlo, labelled as such
+    charts = tmp_path / "charts"
+    standard = Path(__file__).parents[3] / "src/homestretch/games/stretch/content/charts/standard"
+    charts.mkdir()
+    for source in standard.iterdir():
+        (charts / source.name).write_text(source.read_text().replace(",out", ",none"))
+    odds = json.loads(
+        invoke(
+            "stretch",
+            "odds",
+            "2009-champagne-stakes",
+            "--charts",
+            str(charts),
+            "-n",
+            "20000",
+            "--seed",
+            "5",
+            "-f",
+            "json",
+        )
+    )
+    assert odds["method"] == "monte-carlo" and odds["win_method"] == "exact"
+    assert odds["seed"] == 5 and odds["runs"] == 20000
+    assert all(e["show_bound"] is None for e in odds["entries"])
+    assert sum(e["win"] for e in odds["entries"]) == pytest.approx(1.0, abs=0.05)
