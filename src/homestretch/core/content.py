@@ -61,9 +61,26 @@ def to_int(path: Path, line: int, column: str, text: str) -> int:
 
 
 def require_columns(path: Path, header: list[str], needed: list[str]) -> None:
+    """The header holds exactly these columns: a misspelled one must not go unread."""
     missing = [c for c in needed if c not in header]
     if missing:
         raise ContentError(path, f"missing column(s) {', '.join(missing)}", "header")
+    unknown = [c for c in header if c not in needed]
+    if unknown:
+        raise ContentError(
+            path, f"unknown column(s) {', '.join(unknown)} (expected {', '.join(needed)})", "header"
+        )
+
+
+def known_keys(path: Path, where: str, table: Any, known: tuple[str, ...]) -> None:
+    """A TOML table holds only these keys: a misspelled one must not go unread."""
+    if not isinstance(table, dict):
+        raise ContentError(path, "must be a table", where)
+    unknown = [k for k in table if k not in known]
+    if unknown:
+        raise ContentError(
+            path, f"unknown key(s) {', '.join(unknown)} (known: {', '.join(known)})", where
+        )
 
 
 REQUIRED: Any = object()

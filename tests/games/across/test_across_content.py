@@ -61,6 +61,12 @@ def test_a_copied_folder_loads_and_plays(copy: Path) -> None:
             "preprinted_x = 5.0",
             "horse 2: preprinted_x 5.0 leaves nothing to run",
         ),
+        (  # a misspelled key would otherwise be read as the default, silently
+            "shaded = false",
+            "shaded = false\nsuggested_bid_ = 4",
+            "horse 2: unknown key(s) suggested_bid_",
+        ),
+        ("best_pick = 6", "best_pick = 6\nbest = 7", "news: unknown key(s) best"),
     ],
 )
 def test_a_broken_track_file_is_named_with_its_fault(

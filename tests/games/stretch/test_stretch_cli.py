@@ -129,6 +129,10 @@ jockey = "house-b"
             "pace",
         ),
         ('{name = "X", range_low = 6, range_high = 9, form = "C", power_dirt = 20}', "pace"),
+        (  # a number in quotes is a slip in TOML, not the number
+            '{name = "X", range_low = 6, range_high = 9, pace = 3, form = "C", power_dirt = "17"}',
+            "entry 1.horse.power_dirt: Input should be a valid integer",
+        ),
         (
             '{name = "X", range_low = 6, range_high = 9, pace = 3, form = "C", power_turf = 20}',
             "no dirt Power rating",
@@ -156,6 +160,10 @@ def test_bad_chart_dice_and_missing_file(tmp_path: Path) -> None:
         (charts / source.name).write_text(source.read_text())
     (charts / "break.csv").write_text("roll,0,1\n2,5,x\n")
     assert "break.csv" in _bad(
+        tmp_path, "stretch", "run", "2009-champagne-stakes", "--charts", str(charts)
+    )
+    (charts / "break.csv").write_text("roll,0,1,2,3,4,5,6,7,8,9,10\n")  # no rating 10
+    assert "unknown column(s) 10" in _bad(
         tmp_path, "stretch", "run", "2009-champagne-stakes", "--charts", str(charts)
     )
     (charts / "break.csv").write_text((standard / "break.csv").read_text())

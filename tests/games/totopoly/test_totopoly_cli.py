@@ -126,6 +126,9 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
         ("training_ring.toml", 'to = "forage"', 'to = "grocer"', "'grocer'"),
         ("reports.toml", 'special = "remount"', 'special = "wings"', "special must be"),
         ("cards.toml", "white = 16", "white = lots", "not valid TOML"),
+        ("cards.toml", "white = 16", "white = 16\ngreen = 3", "unknown key(s) green"),
+        ("leases.toml", "value = 170", "value = 170\nprice = 5", "horse 1: unknown key(s) price"),
+        ("reports.toml", "copies = 4", "copy = 4", "unknown key(s) copy"),
     ],
 )
 def test_broken_content_names_file_and_place(

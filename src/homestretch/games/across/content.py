@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from homestretch.core.content import read_toml, toml_value
+from homestretch.core.content import known_keys, read_toml, toml_value
 from homestretch.core.errors import ContentError
 
 STARTING_FIFTIES = 40
@@ -109,9 +109,11 @@ def _entries(path: Path, data: dict[str, Any], key: str) -> list[dict[str, Any]]
 def load_cards(path: Path) -> dict[int, TitleCard]:
     data = read_toml(path)
     cards = {}
+    known_keys(path, "top", data, ("horse",))
     for entry in _entries(path, data, "horse"):
         number = entry["number"]
         where = f"horse {number}"
+        known_keys(path, where, entry, ("number", "name", "sire", "dam", "opening_bid"))
         bid = toml_value(path, where, entry, "opening_bid", int)
         if not 1 <= bid <= STARTING_FIFTIES:
             raise ContentError(
@@ -132,6 +134,8 @@ def load_track(path: Path) -> Track:
     news = data.get("news")
     if not isinstance(news, dict):
         raise ContentError(path, "the [news] table is missing")
+    known_keys(path, "top", data, ("name", "city", "colour", "news", "horse"))
+    known_keys(path, "news", news, ("conditions", "best_pick"))
     best = toml_value(path, "news", news, "best_pick", int)
     if best not in HORSES:
         raise ContentError(path, f"best_pick must be a horse 2-12, not {best}", "news")
@@ -139,6 +143,7 @@ def load_track(path: Path) -> Track:
     for entry in _entries(path, data, "horse"):
         number = entry["number"]
         where = f"horse {number}"
+        known_keys(path, where, entry, ("number", "preprinted_x", "shaded", "suggested_bid"))
         x = toml_value(path, where, entry, "preprinted_x", float)
         shaded = toml_value(path, where, entry, "shaded", bool)
         halves = x * 2

@@ -161,7 +161,9 @@ def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
     path = resolve_race_path(ref)
     data: dict[str, Any] = read_toml(path)
     try:
-        spec = RaceSpec.model_validate(data)
+        # strict: TOML has numbers, so a rating written as "17" is a slip, not a 17 (card
+        # files are CSV text and are read leniently)
+        spec = RaceSpec.model_validate(data, strict=True)
     except ValidationError as exc:
         raise ContentError(path, describe_validation(exc)) from None
     except HomestretchError as exc:

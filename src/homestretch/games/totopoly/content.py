@@ -12,7 +12,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from homestretch.core.content import REQUIRED, read_toml, toml_value
+from homestretch.core.content import REQUIRED, known_keys, read_toml, toml_value
 from homestretch.core.errors import ContentError
 
 DEFAULT_CONTENT = Path(__file__).parent / "content"
@@ -136,9 +136,11 @@ def _field(
 
 def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
     data = read_toml(path)
+    known_keys(path, "top", data, ("horse", "business"))
     horses: dict[int, Horse] = {}
     for i, raw in enumerate(data.get("horse", []), start=1):
         where = f"horse {i}"
+        known_keys(path, where, raw, ("number", "name", "colour", "value"))
         number = _field(path, where, raw, "number", int)
         colour = _field(path, where, raw, "colour", str)
         if colour not in COLOURS:
@@ -157,6 +159,7 @@ def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
     businesses: dict[str, Business] = {}
     for i, raw in enumerate(data.get("business", []), start=1):
         where = f"business {i}"
+        known_keys(path, where, raw, ("id", "name", "role", "value"))
         ident = _field(path, where, raw, "id", str)
         role = _field(path, where, raw, "role", str)
         if role not in ROLES:
@@ -174,6 +177,8 @@ def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
 
 def _ring(path: Path, businesses: dict[str, Business]) -> tuple[int, dict[int, int], dict]:
     data = read_toml(path)
+    known_keys(path, "top", data, ("ring", "boxes", "square"))
+    known_keys(path, "[ring]", data.get("ring", {}), ("squares",))
     size = _field(path, "[ring]", data.get("ring", {}), "squares", int)
     if size < 8:
         raise ContentError(path, "the ring needs at least 8 squares", "[ring] squares")
@@ -190,6 +195,7 @@ def _ring(path: Path, businesses: dict[str, Business]) -> tuple[int, dict[int, i
     squares: dict[int, RingSquare] = {}
     for i, raw in enumerate(data.get("square", []), start=1):
         where = f"square {i}"
+        known_keys(path, where, raw, ("at", "effect", "text", "amount", "to"))
         at = _field(path, where, raw, "at", int)
         effect = _field(path, where, raw, "effect", str)
         if at >= size or at in squares:
@@ -212,6 +218,7 @@ def _payee(path: Path, where: str, raw: Any, businesses: dict[str, Business]) ->
 
 def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
     data = read_toml(path)
+    known_keys(path, "top", data, DECKS)
     reports: dict[str, Report] = {}
     decks: dict[str, tuple[str, ...]] = {}
     for deck in DECKS:
@@ -221,6 +228,7 @@ def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
             raise ContentError(path, f"the {deck} deck has no cards", f"[[{deck}]]")
         for i, raw in enumerate(entries, start=1):
             where = f"{deck} card {i}"
+            known_keys(path, where, raw, ("effect", "text", "copies", "amount", "to", "special"))
             effect = _field(path, where, raw, "effect", str)
             if effect not in REPORT_EFFECTS:
                 raise ContentError(path, f"effect {effect!r} is not one of {REPORT_EFFECTS}", where)
@@ -240,13 +248,18 @@ def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
 
 
 def _supply(path: Path) -> dict[str, int]:
-    data = read_toml(path).get("supply", {})
+    whole = read_toml(path)
+    known_keys(path, "top", whole, ("supply",))
+    data = whole.get("supply", {})
+    known_keys(path, "[supply]", data, (*COLOURS, "white"))
     return {c: _field(path, "[supply]", data, c, int) for c in (*COLOURS, "white")}
 
 
 def _course(path: Path) -> Course:
     data = read_toml(path)
+    known_keys(path, "top", data, ("course", "gate", "instructions", "tracks"))
     head = data.get("course", {})
+    known_keys(path, "[course]", head, ("tracks", "lengths", "bend"))
     tracks = _field(path, "[course]", head, "tracks", int)
     lengths = _field(path, "[course]", head, "lengths", int)
     bend = head.get("bend")
@@ -269,6 +282,7 @@ def _course(path: Path) -> Course:
     instructions: dict[str, Instruction] = {}
     for code, raw in data.get("instructions", {}).items():
         where = f"[instructions.{code}]"
+        known_keys(path, where, raw, ("effect", "lengths", "text"))
         if len(code) != 1 or code in COLOUR_CODES or code in ". ":
             raise ContentError(path, "an instruction code is one letter other than K R Y B", where)
         effect = _field(path, where, raw, "effect", str)
