@@ -127,10 +127,8 @@ class Others:
         return pairs - r * (total - r)
 
     def pairs(self, matrix: Floats) -> Floats:
-        """Two different other horses j, j' together with chance matrix[key, j, j'].
-
-        The matrix is symmetric with a zero diagonal; its first axis is the last key axis.
-        """
+        """Two different other horses j, j' together, with chance matrix[y, j, j'] at each
+        key y of the last axis (symmetric, zero diagonal)."""
         r = 1 / self.allowed
         m_r = np.einsum("...ymj,j...y->m...y", matrix, r)
         return (r * m_r).sum(axis=0) / 2 - r * m_r
@@ -191,7 +189,8 @@ def _single_threshold(t: Tables, w: Windows) -> tuple[Floats, Floats, Floats]:
     others = Others(t.out[:, None] + t.d_le)
     above = t.d_gt  # ... except these, ahead at the wire
     anywhere = np.broadcast_to(t.c_tot[:, None], t.c.shape)
-    # no clean horse: every disqualified horse ahead at the wire stays ahead
+    # no clean horse (1: every other horse allowed): every disqualified horse ahead at the
+    # wire stays ahead
     place = 1 + others.one(above)
     show = place + others.pair(above)
     # one clean horse: every disqualified horse ahead at the wire lands level, ahead of it
@@ -222,12 +221,13 @@ def _single_threshold(t: Tables, w: Windows) -> tuple[Floats, Floats, Floats]:
 
 @dataclass(frozen=True)
 class Windows:
-    """What a disqualified horse with a 2 between two clean horses ahead can do, by key y.
+    """Chances that tie two other horses together, as a matrix [m, j] for each key y.
 
-    ``one[y, m, j]``: horse m disqualified above y with a 2, horse j clean level with it or
-    ahead (the first-order case, computed exactly; m != j). ``spread[y, m, j]``: for j clean
-    at y1 > y, m's chance of a 2 in (y, y1] times everyone's, summed over y1: what bounds
-    the cases with two or more (Cauchy-Schwarz on the sum of chances in the window).
+    ``one[y, m, j]``: horse m disqualified above y with a 2 (or a 1: same chance), horse j
+    clean level with it or ahead: one disqualified horse inside a window below a clean one
+    (m != j). ``spread[y, m, j]``: for j clean at some y1 > y, m's chance of a 2 in (y, y1]
+    times everyone's, summed over y1: what bounds two or more in the window
+    (Cauchy-Schwarz on the sum of the chances in it).
     """
 
     one: Floats
@@ -291,8 +291,8 @@ def _clean_target(
     # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
     one_q = _one_q_between(two.allowed, c_y, w.one[high])
     show = show + two.total(weight, distinct + two.pair(c_y) + one_q)
-    # two or more such: not computed; bounded by all the 2s above y, or by those in the
-    # window with every other horse's chance as its worst
+    # two or more such: not summed but bounded, by all the 2s above y or (Cauchy-Schwarz)
+    # by those inside the window
     q_weight = two.weight(p_gt_y)
     above_y = distinct * (np.expm1(q_weight) - q_weight)
     squares = _per_key_times(two.allowed**-2, w.spread[high])
