@@ -298,3 +298,10 @@ def test_odds_fall_back_to_monte_carlo_when_no_horse_can_go_out(tmp_path: Path) 
     assert odds["seed"] == 5 and odds["runs"] == 20000
     assert all(e["show_bound"] is None for e in odds["entries"])
     assert sum(e["win"] for e in odds["entries"]) == pytest.approx(1.0, abs=0.05)
+
+
+def test_quickplay_odds_say_seed_and_runs_go_unused() -> None:
+    result = RUNNER.invoke(app, ["stretch", "odds", "2009-champagne-stakes", "--seed", "4"])
+    assert result.exit_code == 0, result.output
+    assert "--runs and --seed are not used" in result.stderr
+    assert "exact chances" in result.stdout

@@ -21,6 +21,7 @@ from homestretch.cli.common import (
     console,
     dice_source,
     echo_json,
+    err_console,
     new_seed,
     open_store,
     progress_bar,
@@ -369,6 +370,9 @@ def simulate(
     console.print(table)
 
 
+ODDS_RUNS = 400_000
+
+
 @app.command()
 def odds(
     race: Annotated[str, typer.Argument(help="a race file (TOML) or a bundled race's name")],
@@ -378,7 +382,7 @@ def odds(
         typer.Option(
             "-n", "--runs", min=1000, help="races to run in Fullplay (Quickplay is exact)"
         ),
-    ] = 400_000,
+    ] = ODDS_RUNS,
     seed: SeedOption = None,
     charts: ChartsOption = None,
     plot: PlotOption = None,
@@ -395,6 +399,11 @@ def odds(
     places = exact.places if exact is not None else None
     if exact is not None and places is not None:
         used_seed: int | None = None
+        if seed is not None or runs != ODDS_RUNS:
+            err_console.print(
+                "Quickplay chances are exact: no races are run, so --runs and --seed are not used",
+                style="dim",
+            )
         chances = [
             Chances(r.post, r.horse.name, float(w), float(p), float(s), None, (float(w), float(w)))
             for r, w, p, s in zip(loaded.runners, exact.win, places.place, places.show, strict=True)
