@@ -111,11 +111,12 @@ def _keep_freed_memory() -> None:
 
 def shared_outcomes(race: Race, charts: ChartSet) -> int:
     """How many shared outcomes ``quickplay_chances`` works through (for a progress bar)."""
-    return sum(1 for _ in _outcomes(race, charts))
+    field, tables = FieldArrays.from_race(race, charts), ChartArrays.from_charts(charts)
+    return len(list(_paces(field, tables))) * len(list(_race_factors(tables)))
 
 
 def _place_show(clean: Floats, dq: Floats, out: Floats) -> PlaceShow:
-    reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)  # keys nobody can make drop out
+    reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)  # keys no horse can reach go
     return place_and_show(clean[:, reached], dq[:, reached], out)
 
 
