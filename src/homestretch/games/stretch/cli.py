@@ -477,7 +477,14 @@ def odds(
         "Fair",
         "Real" if real else "Chart",
         "",
-        title=_odds_title(loaded.name, mode, runs, margin, exact is not None, bounds),
+        title=_odds_title(
+            loaded.name,
+            mode,
+            runs,
+            margin,
+            exact is not None,
+            None if bounds is None else float(bounds.max()),
+        ),
         title_justify="left",
     )
     for e in entries:
@@ -502,13 +509,13 @@ def _exact_chances(race: Race, charts: ChartSet) -> ExactChances:
 
 
 def _odds_title(
-    name: str, mode: str, runs: int, margin: float, exact_win: bool, bounds: Any
+    name: str, mode: str, runs: int, margin: float, exact_win: bool, show_bound: float | None
 ) -> str:
-    if bounds is not None:
+    if show_bound is not None:
         # the show chances are a proven lower bound this close to the truth
         return (
             f"{name} (quickplay): exact chances, every chart outcome counted (show may run "
-            f"up to {float(bounds.max()):.1e} higher)"
+            f"up to {show_bound:.1e} higher)"
         )
     if exact_win:
         return f"{name} ({mode}play): win chances exact; place and show from {runs:,} races"
