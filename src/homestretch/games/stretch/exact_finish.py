@@ -100,9 +100,10 @@ class Others:
     the factor by which a case multiplies ``without``, the product of the others' allowed.
     """
 
-    def __init__(self, allowed: Floats) -> None:
+    def __init__(self, allowed: Floats, weight: Floats) -> None:
         self.allowed = allowed
         self.without = np.prod(allowed, axis=0) / allowed
+        self._weighted = self.without * weight  # each target's chance of its own part
 
     def _ratio(self, marker: Floats) -> tuple[Floats, Floats]:
         r = marker / self.allowed
@@ -118,12 +119,12 @@ class Others:
         ra, sum_a = self._ratio(a)
         rb, sum_b = self._ratio(b)
         both = ra * rb
-        return (sum_a - ra) * (sum_b - rb) - (both.sum(axis=0) - both)
+        return (sum_a - ra) * (sum_b - rb) - (_over_horses(ra, rb) - both)
 
     def pair(self, a: Floats) -> Floats:
         """Two different other horses both marked ``a``."""
         r, total = self._ratio(a)
-        pairs = (total * total - (r * r).sum(axis=0)) / 2
+        pairs = (total * total - _over_horses(r, r)) / 2
         return pairs - r * (total - r)
 
     def pairs(self, matrix: Floats) -> Floats:
@@ -137,13 +138,16 @@ class Others:
         """Sum of marker / allowed: the chance of s marked others is at most weight^s / s!."""
         return self._ratio(marker)[1]
 
-    def total(self, weight: Floats, factor: Floats | float) -> Floats:
-        """Sum over key pairs of weight * without * factor, for each target horse."""
-        summand = np.broadcast_to(
-            self.without * weight * factor,
-            np.broadcast_shapes(self.without.shape, np.shape(weight), np.shape(factor)),
-        )
-        return summand.reshape(summand.shape[0], -1).sum(axis=1)
+    def total(self, factor: Floats | float) -> Floats:
+        """Sum over the keys of weight * without * factor, for each target horse."""
+        weighted = self._weighted
+        keys = "ijk"[: weighted.ndim - 1]
+        return np.einsum(f"h{keys},h{keys}->h", weighted, np.broadcast_to(factor, weighted.shape))
+
+
+def _over_horses(a: Floats, b: Floats) -> Floats:
+    """Sum over the horses (first axis) of a * b, without the product array."""
+    return np.einsum("h...,h...->...", a, np.broadcast_to(b, a.shape))
 
 
 def place_and_show(clean: Floats, dq: Floats, out: Floats) -> PlaceShow:
@@ -184,9 +188,9 @@ def _single_threshold(t: Tables, w: Windows) -> tuple[Floats, Floats, Floats]:
     The last are the cases of ``_disqualified_target`` with every clean horse behind d
     counted in one sum: their others' chances depend on d alone.
     """
-    first = Others(1 - t.c_gt).total(t.c, 1.0)
+    first = Others(1 - t.c_gt, t.c).total(1.0)
     # disqualified at d: the others not clean, not disqualified ahead of d ...
-    others = Others(t.out[:, None] + t.d_le)
+    others = Others(t.out[:, None] + t.d_le, t.dq)
     above = t.d_gt  # ... except these, ahead at the wire
     anywhere = np.broadcast_to(t.c_tot[:, None], t.c.shape)
     # no clean horse (1: every other horse allowed): every disqualified horse ahead at the
@@ -199,21 +203,21 @@ def _single_threshold(t: Tables, w: Windows) -> tuple[Floats, Floats, Floats]:
     # two clean horses, at least one of them at or ahead of d: third, if nobody is ahead;
     # both behind d and level: third too (their tie counts as both, whatever X rolled)
     show = show + others.pair(t.c_ge) + others.two(t.c_ge, t.c_lt) + others.pairs(w.level)
-    any_die = (others.total(t.dq, place), others.total(t.dq, show))
+    any_die = (others.total(place), others.total(show))
 
     # the other cases count a clean horse heading the rest behind d only when another
     # clean horse follows it: these are the ones where none does, taken off again
-    alone = Others(1 - t.c_tot[:, None] - t.p_gt)  # no 1 from ahead of d either
+    alone = Others(1 - t.c_tot[:, None] - t.p_gt, t.dq)  # no 1 from ahead of d either
     alone_place = alone.one(t.c_lt)
     alone_show = alone_place + alone.two(t.c_lt, t.p_gt)
-    pair_alone = Others(1 - t.c_tot[:, None] - 2 * t.p_gt)  # nor a 2
+    pair_alone = Others(1 - t.c_tot[:, None] - 2 * t.p_gt, t.dq)  # nor a 2
     with_leader = pair_alone.two(t.c_lt, t.c_ge)
     one_q = _one_q_between(pair_alone.allowed[:, None], t.c_lt[:, None], w.one)[:, 0]
     die_one = (
-        alone.total(t.dq, alone_place),
-        alone.total(t.dq, alone_show) + pair_alone.total(t.dq, with_leader + one_q),
+        alone.total(alone_place),
+        alone.total(alone_show) + pair_alone.total(with_leader + one_q),
     )
-    die_one_or_two = pair_alone.total(t.dq, pair_alone.pairs(w.level))
+    die_one_or_two = pair_alone.total(pair_alone.pairs(w.level))
     place = first + any_die[0] - die_one[0] / 6
     show = first + any_die[1] - die_one[1] / 6 - die_one_or_two * 2 / 6
     return place, show, np.zeros_like(first)
@@ -280,24 +284,24 @@ def _clean_target(
     c_y, c_gt_y, p_gt_y = t.c[:, None, high], t.c_gt[:, None, high], t.p_gt[:, None, high]
 
     # A = 1: one clean horse at y, no disqualified 1 above it (show: at most one)
-    one = Others(1 - x_gt - p_gt_y)
+    one = Others(1 - x_gt - p_gt_y, weight)
     alone = one.one(c_y)
-    place = one.total(weight, alone)
-    show = one.total(weight, alone + one.two(c_y, p_gt_y))
+    place = one.total(alone)
+    show = one.total(alone + one.two(c_y, p_gt_y))
 
     # A = 2, lower at y: no disqualified 1 or 2 above y ...
-    two = Others(1 - x_gt - 2 * p_gt_y)
+    two = Others(1 - x_gt - 2 * p_gt_y, weight)
     distinct = two.two(c_y, c_gt_y)
     # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
     one_q = _one_q_between(two.allowed, c_y, w.one[high])
-    show = show + two.total(weight, distinct + two.pair(c_y) + one_q)
+    show = show + two.total(distinct + two.pair(c_y) + one_q)
     # two or more such: not summed but bounded, by all the 2s above y or (Cauchy-Schwarz)
     # by those inside the window
     q_weight = two.weight(p_gt_y)
     above_y = distinct * (np.expm1(q_weight) - q_weight)
     squares = _per_key_times(two.allowed**-2, w.spread[high])
     in_window = two.two(c_y, squares) * np.exp(q_weight) / 2
-    bound = two.total(weight, np.minimum(above_y, in_window))
+    bound = two.total(np.minimum(above_y, in_window))
     return place, show, bound
 
 
@@ -400,39 +404,35 @@ def _disqualified_target(
 
     # r = 1: X rolled 1, the clean horse at y heads the others (the cases with no other
     # clean horse are taken off in _single_threshold)
-    lead = Others(1 - y_ge - p_gt_d)
-    place = lead.total(weight, lead.one(c_y)) / 6
-    show = place + lead.total(weight, lead.two(c_y, p_gt_d)) / 6
+    lead = Others(1 - y_ge - p_gt_d, weight)
+    place = lead.total(lead.one(c_y)) / 6
+    show = place + lead.total(lead.two(c_y, p_gt_d)) / 6
 
     # exactly two clean horses, both behind d and apart: X rolled 2 or more
-    apart = Others(out_or_dq_d - (p_gt_y - p_gt_d))  # nor a 1 between y and d (or at d)
-    show = show + apart.total(weight, apart.two(c_y, c_lt_y)) * 5 / 6
+    apart = Others(out_or_dq_d - (p_gt_y - p_gt_d), weight)  # nor a 1 between y and d (or at d)
+    show = show + apart.total(apart.two(c_y, c_lt_y)) * 5 / 6
 
     # three or more: X rolled 1 with one clean horse at or ahead of d, no 1 or 2 above d
-    ahead = Others(1 - y_ge - 2 * p_gt_d)
+    ahead = Others(1 - y_ge - 2 * p_gt_d, weight)
     with_leader = ahead.two(c_y, c_ge_d)
     # ... or exactly one 2 above d, at or behind the clean horse ahead
     one_q = _one_q_between(ahead.allowed, c_y, w.one[high])
-    show = show + ahead.total(weight, with_leader + one_q) / 6
+    show = show + ahead.total(with_leader + one_q) / 6
     q_weight = ahead.weight(p_gt_d)
-    bound = ahead.total(weight, with_leader * (np.expm1(q_weight) - q_weight)) / 6
+    bound = ahead.total(with_leader * (np.expm1(q_weight) - q_weight)) / 6
     # a tie for the top clean place at y, X rolled 1 or 2
-    show = show + ahead.total(weight, ahead.pair(c_y)) * 2 / 6
+    show = show + ahead.total(ahead.pair(c_y)) * 2 / 6
     # X rolled 2, clean horses alone at y and between y and d, no 1 above y ...
     between = y_gt - c_ge_d
-    two_ahead, two_only = Others(1 - y_ge - p_gt_y - p_gt_d), Others(rest - p_gt_y - p_gt_d)
+    two_ahead = Others(1 - y_ge - p_gt_y - p_gt_d, weight)
+    two_only = Others(rest - p_gt_y - p_gt_d, weight)
     two_clean = two_ahead.two(c_y, between)
-    show = (
-        show
-        + (two_ahead.total(weight, two_clean) - two_only.total(weight, two_only.two(c_y, between)))
-        / 6
-    )
+    show = show + (two_ahead.total(two_clean) - two_only.total(two_only.two(c_y, between))) / 6
     # ... or exactly one 1 above y, at or behind the upper clean horse
     times, times_t, ones = _p_window(w, low, high, t)
-    one_p = two_ahead.total(
-        weight, _one_between(two_ahead.allowed, c_y, times, times_t)
-    ) - two_only.total(weight, _one_between(two_only.allowed, c_y, times, times_t))
+    one_p = two_ahead.total(_one_between(two_ahead.allowed, c_y, times, times_t))
+    one_p = one_p - two_only.total(_one_between(two_only.allowed, c_y, times, times_t))
     show = show + one_p / 6
     p_weight = two_ahead.weight(ones)
-    bound = bound + two_ahead.total(weight, two_clean * (np.expm1(p_weight) - p_weight)) / 6
+    bound = bound + two_ahead.total(two_clean * (np.expm1(p_weight) - p_weight)) / 6
     return place, show, bound
