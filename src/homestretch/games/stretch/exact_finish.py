@@ -165,7 +165,8 @@ def place_and_show(clean: Floats, dq: Floats, out: Floats) -> PlaceShow:
     for low, high in _key_pairs(clean_keys, dq_keys, t.c.shape[0]):
         p, s, b = _disqualified_target(t, low, high, w)
         place, show, bound = place + p, show + s, bound + b
-    return PlaceShow(place, show, bound)
+    # the bound is a sum of nonnegative terms; rounding can leave a few 1e-22 below zero
+    return PlaceShow(place, show, np.maximum(bound, 0))
 
 
 def _key_pairs(
