@@ -83,8 +83,8 @@ def test_five_horses_place_exact_and_show_within_its_bound(seed: int) -> None:
     place, show = every_outcome(clean, dq, out)
     exact = place_and_show(clean, dq, out)
     assert exact.place == pytest.approx(place, abs=1e-12)
-    assert exact.show == pytest.approx(show, abs=1e-12)
-    assert (exact.show_bound >= 0).all()
+    assert (exact.show <= show + 1e-12).all()
+    assert (show <= exact.show + exact.show_bound + 1e-12).all()
     # the bound is a real bound, not a shrug: well under the chances themselves
     assert (exact.show_bound < 0.02 * show).all()
 
