@@ -23,11 +23,12 @@ factor above zero (every horse must have some chance of going out: ``NotExact`` 
 Place is exact. Three show cases couple a third key: a clean third with 2s between the
 two clean horses ahead of it (allowed while the upper one stays ahead of them); a
 disqualified horse that rolled 1 with 2s above it behind its one clean leader; one that
-rolled 2 with 1s between its two clean leaders. Each is summed exactly with at most one
-such horse in the window; two or more are left out and bounded from above, which is the
-``show_bound`` (up to about 2e-5 on the bundled races; every show chance is at least
-``show`` and at most ``show + show_bound``). Summing them too would cost a sum over every
-triple of keys, or over every set of horses.
+rolled 2 with 1s between its two clean leaders. Each is summed exactly with one such
+horse in the window; for the clean third, two are summed too wherever their bound is
+not negligible. What is left is bounded from above: the ``show_bound`` (at most 2.5e-7
+on the bundled races; every show chance is at least ``show`` and at most
+``show + show_bound``). Summing everything would cost a sum over every triple of keys,
+or over every set of horses.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ from numpy.typing import NDArray
 
 Floats = NDArray[np.float64]
 CELLS_PER_CHUNK = 60_000  # key pairs x horses at once: small arrays stay in cache
+HEAVY_PAIR = 1e-11
+"""Key pairs whose bound on two or more 2s in the window is above this get them summed."""
 
 
 class NotExact(Exception):
@@ -230,12 +233,14 @@ class Windows:
 
     ``one[y, m, j]``: horse m disqualified above y with a 2 (or a 1: same chance), horse j
     clean level with it or ahead: one disqualified horse inside a window below a clean one
-    (m != j). ``spread[y, m, j]``: for j clean at some y1 > y, m's chance of a 2 in (y, y1]
-    times everyone's, summed over y1: what bounds two or more in the window
-    (Cauchy-Schwarz on the sum of the chances in it).
+    (m != j). ``two[y, m, n, j]``: j clean at some y1 > y, m and n both with a 2 in
+    (y, y1], summed over y1 (indices distinct). ``spread[y, m, j]``: for j clean at some
+    y1 > y, m's chance of a 2 in (y, y1] times everyone's, summed over y1: what bounds two
+    or more in the window (Cauchy-Schwarz on the sum of the chances in it).
     """
 
     one: Floats
+    two: Floats
     spread: Floats
     level: Floats
     """level[d, j, j']: horses j and j' clean at the same key below d (zero diagonal)."""
@@ -260,11 +265,21 @@ class Windows:
             - q_all[:, None, None] * by_m
             + by_both
         )
+        # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
+        two = (
+            np.einsum("my,ny,jy->ymnj", q, q, t.c_gt)
+            - np.einsum("my,ynj->ymnj", q, by_m)
+            - np.einsum("ny,ymj->ymnj", q, by_m)
+            + _above(np.einsum("mz,nz,jz->zmnj", q, q, c))
+        )
+        two[:, idx, idx, :] = 0
+        two[:, idx, :, idx] = 0
+        two[:, :, idx, idx] = 0
         at_same = np.einsum("jz,kz->zjk", c, c)
         level = np.cumsum(at_same, axis=0) - at_same
         level[:, idx, idx] = 0
         at[:, idx, idx] = 0
-        return cls(one, np.maximum(spread, 0), level, at)
+        return cls(one, np.maximum(two, 0), np.maximum(spread, 0), level, at)
 
 
 def _above(per_key: Floats) -> Floats:
@@ -296,14 +311,58 @@ def _clean_target(
     # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
     one_q = _one_q_between(two.allowed, c_y, w.one[high])
     show = show + two.total(distinct + two.pair(c_y) + one_q)
-    # two or more such: not summed but bounded, by all the 2s above y or (Cauchy-Schwarz)
-    # by those inside the window
+    # two or more such: bounded, by all the 2s above y or (Cauchy-Schwarz) by those inside
+    # the window; where that bound is not negligible, exactly two are summed and three or
+    # more bounded by the two times (2s above y) / 3 (each further one adds at most that)
     q_weight = two.weight(p_gt_y)
-    above_y = distinct * (np.expm1(q_weight) - q_weight)
-    squares = _per_key_times(two.allowed**-2, w.spread[high])
-    in_window = two.two(c_y, squares) * np.exp(q_weight) / 2
-    bound = two.total(np.minimum(above_y, in_window))
+    squares = two.two(c_y, _per_key_times(two.allowed**-2, w.spread[high]))
+    two_on = np.minimum(distinct * (np.expm1(q_weight) - q_weight), squares * np.exp(q_weight) / 2)
+    share = two.without * weight
+    heavy = (share * two_on).sum(axis=0) > HEAVY_PAIR
+    bound = (share * two_on)[:, ~heavy].sum(axis=1)
+    rows, cols = np.nonzero(heavy)
+    if rows.size:
+        allowed = two.allowed[:, rows, cols][:, None, :]
+        two_q = _two_q_between(allowed, t.c[:, None, high[cols]], w.two[high[cols]])[:, 0]
+        q = q_weight[rows, cols]
+        show = show + (share[:, rows, cols] * two_q).sum(axis=1)
+        bound = bound + (share[:, rows, cols] * two_q * q * np.exp(q) / 3).sum(axis=1)
     return place, show, bound
+
+
+def _two_q_between(allowed: Floats, c_y: Floats, w_two: Floats) -> Floats:
+    """Sum over j2 (clean at y) and distinct m, n, j1 (m, n unordered) of
+    c(j2) W2[m, n, j1] / (g_j2 g_m g_n g_j1), every index other than the target.
+
+    With r = 1/g and a = c/g: all distinct triples, less those holding the target or j2,
+    plus those holding both (inclusion-exclusion); every piece is W2 contracted with r
+    and a*r on two of its axes, done as matrix products per key.
+    """
+    horses, rows, keys = allowed.shape
+    r = (1 / allowed).transpose(2, 0, 1)  # [y, horse, x]
+    a = (c_y / allowed).transpose(2, 0, 1)
+    ar = a * r
+
+    def outer(u: Floats, v: Floats) -> Floats:  # [y, (k, j), x]
+        return (u[:, :, None, :] * v[:, None, :, :]).reshape(keys, horses * horses, rows)
+
+    rr, r_ar = outer(r, r), outer(r, ar)
+    by_first = w_two.reshape(keys, horses, horses * horses)  # [y, i, (k, j)]
+    by_last = w_two.transpose(0, 3, 1, 2).reshape(keys, horses, horses * horses)  # [y, j, (m, k)]
+    first = np.matmul(by_first, np.concatenate([rr, outer(ar, r) + r_ar], axis=2))
+    last = np.matmul(by_last, np.concatenate([rr, r_ar], axis=2))
+    # A_i: triples with i first (or second, by symmetry); B_j: with j last
+    a_first, b_last = first[:, :, :rows], last[:, :, :rows]
+    # triples holding both the target and j2, summed over j2 with weight a_j2
+    shared = first[:, :, rows:] + last[:, :, rows:]
+    whole = (a_first * r).sum(axis=1, keepdims=True)
+    own = (2 * a_first + b_last) * r  # triples holding a given horse, times its r
+    result = (
+        (a.sum(axis=1, keepdims=True) - a) * (whole - own)
+        - ((a * own).sum(axis=1, keepdims=True) - a * own)
+        + 2 * r * shared
+    ) / 2
+    return _horse_first(result.transpose(1, 2, 0))
 
 
 def _per_key_times(vector: Floats, matrices: Floats) -> Floats:
