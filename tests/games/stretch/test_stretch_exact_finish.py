@@ -147,4 +147,3 @@ def test_any_field_of_up_to_four_is_exact(
     exact = place_and_show(clean, dq, out)
     assert exact.place == pytest.approx(place, abs=1e-12)
     assert exact.show == pytest.approx(show, abs=1e-12)
-    assert (exact.show_bound >= 0).all()
