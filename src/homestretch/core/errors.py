@@ -30,3 +30,8 @@ class IllegalAction(HomestretchError):
 
 class DiceError(HomestretchError):
     """A dice list is malformed, ran out, or a typed roll is impossible."""
+
+
+class TableMovedOn(HomestretchError):
+    """A move made on a version of the table that is no longer the newest: someone else
+    moved first, or a second writer appended to the same log."""

@@ -1,8 +1,10 @@
 """Saved games: SQLAlchemy over SQLite by default (a server database can follow).
 
-A saved game is its configuration plus its event log; resuming replays the log. Each
-event is appended in its own transaction, so a crash or a rejected move never leaves a
-half-written game behind.
+A saved game is its configuration plus its event log; resuming replays the log. Events
+are appended at the position the writer expects, in a transaction that checks it, under
+a unique key on (game, position): a second writer on the same table gets a clear
+"this table moved on" error, never an interleaved log. A table's seats and dice are
+kept beside it (``table_settings``), so any surface can rebuild it.
 """
 
 from __future__ import annotations
@@ -16,11 +18,20 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-from sqlalchemy import ForeignKey, Integer, String, Text, create_engine, func, select
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy import (
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    func,
+    select,
+)
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-from homestretch.core.errors import HomestretchError
+from homestretch.core.errors import HomestretchError, TableMovedOn
 from homestretch.core.protocol import JSON, Event
 
 
@@ -47,6 +58,15 @@ class EventRow(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
     seq: Mapped[int] = mapped_column(Integer)
     payload: Mapped[str] = mapped_column(Text)
+    __table_args__ = (Index("ux_events_game_seq", "game_id", "seq", unique=True),)
+
+
+class SettingsRow(Base):
+    """A table's seats, dice and privacy (JSON), for the surfaces that rebuild it."""
+
+    __tablename__ = "table_settings"
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    settings: Mapped[str] = mapped_column(Text)
 
 
 @dataclass(frozen=True)
@@ -77,6 +97,10 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._engine = create_engine(f"sqlite:///{self.path}")
             Base.metadata.create_all(self._engine)
+            # a store made before the unique key gets it now (create_all adds no index
+            # to a table that exists)
+            for index in Base.metadata.tables["events"].indexes:
+                index.create(self._engine, checkfirst=True)
         except OSError as exc:
             raise HomestretchError(f"{self.path}: cannot open the game store ({exc})") from None
         except SQLAlchemyError as exc:
@@ -99,19 +123,74 @@ class Store:
             session.flush()
             return row.id
 
-    def append(self, game_id: int, events: Iterable[Event]) -> None:
+    def append_at(self, game_id: int, position: int, events: Iterable[Event]) -> None:
+        """Store ``events`` from ``position`` on, in one transaction that checks the log
+        is exactly that long; the unique key catches a writer that raced past the check."""
+        try:
+            with Session(self._engine) as session, session.begin():
+                count = session.scalar(
+                    select(func.count()).select_from(EventRow).where(EventRow.game_id == game_id)
+                )
+                if int(count or 0) != position:
+                    raise TableMovedOn(
+                        f"game {game_id} moved on: move {position} is taken "
+                        f"(the log has {count} events); look again"
+                    )
+                for offset, event in enumerate(events):
+                    session.add(
+                        EventRow(
+                            game_id=game_id,
+                            seq=position + offset,
+                            payload=json.dumps(event.to_json()),
+                        )
+                    )
+        except IntegrityError:
+            raise TableMovedOn(
+                f"game {game_id} moved on: another writer stored move {position} first"
+            ) from None
+
+    def events_since(self, game_id: int, position: int) -> list[Event]:
+        with Session(self._engine) as session:
+            rows = session.scalars(
+                select(EventRow)
+                .where(EventRow.game_id == game_id, EventRow.seq >= position)
+                .order_by(EventRow.seq)
+            )
+            return [Event.from_json(json.loads(row.payload)) for row in rows]
+
+    def save_settings(self, game_id: int, settings: JSON) -> None:
         with Session(self._engine) as session, session.begin():
-            seq = session.scalar(
+            row = session.get(SettingsRow, game_id)
+            text = json.dumps(settings, sort_keys=True)
+            if row is None:
+                session.add(SettingsRow(game_id=game_id, settings=text))
+            else:
+                row.settings = text
+
+    def settings(self, game_id: int) -> JSON | None:
+        """The table settings saved for a game (None for a game saved before tables)."""
+        with Session(self._engine) as session:
+            row = session.get(SettingsRow, game_id)
+            if row is None:
+                return None
+            try:
+                data = json.loads(row.settings)
+            except ValueError:
+                data = None
+            if not isinstance(data, dict):
+                raise HomestretchError(
+                    f"game {game_id} in {self.path}: its table settings are damaged"
+                )
+            return data
+
+    def append(self, game_id: int, events: Iterable[Event]) -> None:
+        """Store ``events`` after whatever the log holds (a writer that is the table's
+        only one, such as a finished race saved whole)."""
+        with Session(self._engine) as session:
+            count = session.scalar(
                 select(func.count()).select_from(EventRow).where(EventRow.game_id == game_id)
             )
-            for offset, event in enumerate(events):
-                session.add(
-                    EventRow(
-                        game_id=game_id,
-                        seq=int(seq or 0) + offset,
-                        payload=json.dumps(event.to_json()),
-                    )
-                )
+        self.append_at(game_id, int(count or 0), events)
 
     def finish(self, game_id: int, summary: str, status: str = "finished") -> None:
         with Session(self._engine) as session, session.begin():

@@ -1,0 +1,1 @@
+"""The Table: one game session that every surface (terminal, web, tests) drives."""

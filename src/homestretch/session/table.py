@@ -1,0 +1,266 @@
+"""The Table: one game session, whatever surface drives it (DESIGN.md section 2a).
+
+A table holds a game, its seats, its dice and its log. A person's move comes in through
+``submit(seat, action, seen_version)``: it is refused if the table has moved on since
+the sender looked (the version is the number of events), verified by the rules, stored
+at its position, applied, and then chance and the computer players are resolved until a
+person must act, a roll must be typed, or the game ends.
+
+Computer players are exactly repeatable: every decision is made by a fresh player whose
+generator is seeded from the table's seed, the seat and the event index, so a table
+rebuilt from its log at any cut goes on exactly as the unbroken one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from homestretch.bots.random_bot import RandomBot
+from homestretch.core.actions import Action
+from homestretch.core.chance import ChanceNode, Outcome
+from homestretch.core.errors import HomestretchError, IllegalAction, TableMovedOn
+from homestretch.core.protocol import CHANCE, JSON, Event, Game, State
+from homestretch.core.referee import Agent, RefereeError
+from homestretch.core.registry import GameEntry
+from homestretch.session.dice import DiceSpec, TableDice
+from homestretch.session.log import EventLog, MemoryLog, log_entry, redacted
+from homestretch.session.seats import Seat
+
+AUTO = "auto"
+"""The computer player of a seat the game fills itself (``GameEntry.input_agents``,
+such as Derby Cast's score keeper posting simulated races)."""
+MAX_STEPS = 1_000_000
+
+
+class StaleVersion(TableMovedOn):
+    """A move made on a page that no longer shows the table as it is."""
+
+
+def decision_seed(seed: int, seat: int, position: int) -> int:
+    """The seed of one computer decision: the table's seed, the seat and how many
+    events the table holds. A rebuilt table has the same count at the same point."""
+    digest = hashlib.sha256(f"decision:{seed}:{seat}:{position}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """What the table waits for: the seats that must decide, a roll to be typed (with
+    real dice), or nothing (the game is over)."""
+
+    seats: tuple[int, ...]
+    roll: ChanceNode | None = None
+
+    @property
+    def over(self) -> bool:
+        return not self.seats and self.roll is None
+
+
+class Table:
+    def __init__(
+        self,
+        entry: GameEntry,
+        game: Game,
+        seats: Sequence[Seat],
+        dice: DiceSpec,
+        log: EventLog | None = None,
+        events: Sequence[Event] = (),
+        agents: Mapping[int, Agent] | None = None,
+    ) -> None:
+        """A table rebuilt from ``events`` (none: a new game). ``agents`` lets a surface
+        supply the player of a seat itself (a person typing results at a terminal)."""
+        self.entry = entry
+        self.game = game
+        self.seats = list(seats)
+        self.dice_spec = dice
+        self.log: EventLog = log if log is not None else MemoryLog(events)
+        self.state: State = game.new_initial_state()
+        self._dice = TableDice(dice)
+        self._agents = dict(agents or {})
+        self._auto: dict[int, Agent] | None = None
+        self._chance: list[tuple[str, bool] | None] = []
+        """For each event, the chance node's label and whether it was dice (None for an
+        action): the redacted log shows rolls but not draws."""
+        self.dice_mismatch: int | None = None
+        """The first position whose outcome these dice would not have given."""
+        for event in events:
+            self._take(event)
+
+    # --- what the table is at ---------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return len(self.state.events)
+
+    @property
+    def seed(self) -> int:
+        return self.dice_spec.seed
+
+    def waiting(self) -> Waiting:
+        if self.state.is_over():
+            return Waiting(())
+        if self.state.is_chance_node():
+            return Waiting((), roll=self.state.chance_node())
+        return Waiting(tuple(self.state.to_act()))
+
+    def is_computer(self, seat: int) -> bool:
+        if seat in self._agents:
+            return True
+        return 0 <= seat < len(self.seats) and self.seats[seat].kind == "bot"
+
+    def seat(self, seat: int) -> Seat:
+        if not 0 <= seat < len(self.seats):
+            raise IllegalAction(f"there is no seat {seat} at this table")
+        return self.seats[seat]
+
+    def view(self, seat: int | None) -> JSON:
+        return self.state.view(seat)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return self.state.legal_actions(seat)
+
+    def log_for(self, seat: int | None, since: int = 0) -> list[JSON]:
+        """The log as ``seat`` may see it (None: a spectator): draws without their
+        outcome, and whatever ``hidden_from(seat)`` names replaced by "hidden"."""
+        hidden = self.state.hidden_from(seat)
+        entries = []
+        for position in range(since, self.version):
+            chance = self._chance[position]
+            label, dice = chance if chance is not None else (None, False)
+            entry = log_entry(position, self.state.events[position], label, dice)
+            entries.append(redacted(entry, hidden) if hidden else entry)
+        return entries
+
+    # --- moves ------------------------------------------------------------------------
+    def submit(self, seat: int, action: Action, seen_version: int) -> list[Event]:
+        """A person's move, made on the table as they saw it at ``seen_version``."""
+        self._check_version(seen_version)
+        if self.is_computer(seat):
+            raise IllegalAction(f"seat {seat} ({self.seat(seat).name}) is a computer player")
+        self.seat(seat)
+        reason = self.state.why_illegal(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        start = self.version
+        self._record_action(seat, action)
+        self.advance()
+        return self.state.events[start:]
+
+    def roll(self, faces: Sequence[int], seen_version: int) -> list[Event]:
+        """The faces a person rolled with real dice, for the roll the table waits for."""
+        self._check_version(seen_version)
+        node = self.waiting().roll
+        if node is None or not self._dice.needs_person(node):
+            raise IllegalAction("no roll is waiting to be typed")
+        start = self.version
+        self._record_chance(node, node.check(faces))
+        self.advance()
+        return self.state.events[start:]
+
+    def advance(self) -> list[Event]:
+        """Resolve chance and computer players until a person must act, a roll must be
+        typed, or the game is over; every event is stored as it happens."""
+        start = self.version
+        for _ in range(MAX_STEPS):
+            if self.step() is None:
+                return self.state.events[start:]
+        raise RefereeError(f"the game did not end within {MAX_STEPS} steps")
+
+    def step(self) -> Event | None:
+        """Resolve the next automatic roll or computer decision, if the table waits for
+        one, and return its event; None when a person must act or the game is over."""
+        waiting = self.waiting()
+        if waiting.roll is not None:
+            if self._dice.needs_person(waiting.roll):
+                return None
+            self._record_chance(waiting.roll, self._dice.roll(waiting.roll))
+            return self.state.events[-1]
+        computer = next((s for s in waiting.seats if self.is_computer(s)), None)
+        if computer is None:
+            return None
+        self._record_action(computer, self._decide(computer))
+        return self.state.events[-1]
+
+    def sync(self) -> list[Event]:
+        """Take the events other writers stored since this table last looked."""
+        fresh = self.log.since(self.version)
+        for event in fresh:
+            self._take(event)
+        return fresh
+
+    def replace_seat(self, seat: int, new: Seat) -> None:
+        """Seat someone else (a person taking an open seat, a computer player taking
+        over an abandoned one); the log is untouched."""
+        self.seat(seat)
+        if new.kind == "bot":
+            self._bot_factory(new.bot or "")  # an unknown kind fails now
+        self.seats[seat] = new
+
+    # --- inside -----------------------------------------------------------------------
+    def _check_version(self, seen_version: int) -> None:
+        if seen_version != self.version:
+            raise StaleVersion(
+                f"the table moved on: you saw move {seen_version}, it is now at move "
+                f"{self.version}; look again and choose"
+            )
+
+    def _decide(self, seat: int) -> Action:
+        legal = self.state.legal_actions(seat)
+        agent = self._agents.get(seat)
+        if agent is None:
+            seed = decision_seed(self.seed, seat, self.version)
+            agent = self._bot(seat, seed)
+        return agent.choose(seat, self.state.view(seat), legal)
+
+    def _bot(self, seat: int, seed: int) -> Agent:
+        kind = self.seats[seat].bot or ""
+        if kind == AUTO:
+            if self._auto is None:
+                make = self.entry.input_agents
+                self._auto = make(self.game, self.seed) if make is not None else {}
+            if seat not in self._auto:
+                raise HomestretchError(f"{self.entry.name} has no computer player for seat {seat}")
+            return self._auto[seat]
+        return self._bot_factory(kind)(self.game, seat, seed)
+
+    def _bot_factory(self, kind: str) -> Any:
+        if kind == "random":
+            return lambda game, seat, seed: RandomBot(seed)
+        if kind == AUTO:
+            return lambda game, seat, seed: None
+        factory = self.entry.bots.get(kind)
+        if factory is None:
+            known = ", ".join(["random", *sorted(self.entry.bots)])
+            raise HomestretchError(f"unknown computer player {kind!r} (known: {known})")
+        return factory
+
+    def _record_action(self, seat: int, action: Action) -> None:
+        event = Event(player=seat, action=action.to_json())
+        self.log.append(self.version, [event])  # refuses a position already taken
+        self.state.apply(seat, action)
+        self._chance.append(None)
+
+    def _record_chance(self, node: ChanceNode, outcome: Outcome) -> None:
+        event = Event(player=CHANCE, outcome=tuple(outcome))
+        self.log.append(self.version, [event])
+        self.state.apply_chance(outcome)
+        self._chance.append((node.label, node.is_dice))
+
+    def _take(self, event: Event) -> None:
+        """An event already stored: applied, with the dice stepped past it."""
+        if event.player == CHANCE:
+            node = self.state.chance_node() if self.state.is_chance_node() else None
+            if node is None:
+                raise HomestretchError(
+                    f"the log has a roll at move {self.version} where none is due"
+                )
+            matched = self._dice.step(node, event.outcome or ())
+            if not matched and self.dice_mismatch is None:
+                self.dice_mismatch = self.version
+            self.state.apply_event(event)
+            self._chance.append((node.label, node.is_dice))
+        else:
+            self.state.apply_event(event)
+            self._chance.append(None)

@@ -1,0 +1,134 @@
+"""The Table on a toy game: first to roll a six wins, and each player holds a secret."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.core.test_protocol import Pass, Roll, ToyGame, ToyState
+
+from homestretch.core.actions import Action
+from homestretch.core.errors import DiceError, IllegalAction, TableMovedOn
+from homestretch.core.registry import GameEntry
+from homestretch.session.dice import DiceSpec, seed_digest
+from homestretch.session.log import HIDDEN
+from homestretch.session.saved import open_new, rebuild
+from homestretch.session.seats import computer, person
+from homestretch.session.table import StaleVersion, Table
+from homestretch.store.db import Store
+
+
+class SecretToyState(ToyState):
+    """The toy game where each player's pass names a secret the other may not see."""
+
+    def hidden_from(self, player: int | None) -> set[str]:
+        return {"secret-1"} if player != 1 else set()
+
+    def why_illegal(self, player: int, action: Action) -> str | None:
+        if isinstance(action, Pass) and player in self.to_act():
+            return None  # any words may be passed with
+        return super().why_illegal(player, action)
+
+
+class SecretToyGame(ToyGame):
+    def new_initial_state(self) -> ToyState:
+        return SecretToyState(self)
+
+
+def _entry() -> GameEntry:
+    return GameEntry(
+        name="toy", title="toy", make=lambda config: SecretToyGame(), harness_configs=list
+    )
+
+
+def _table(dice: DiceSpec) -> Table:
+    seats = [person("Ann"), person("Bob")]
+    return Table(_entry(), SecretToyGame(), seats, dice)
+
+
+def test_a_move_on_a_stale_version_is_refused_and_changes_nothing() -> None:
+    table = _table(DiceSpec("scripted", 0, faces=(2, 6)))
+    table.submit(0, Roll(), seen_version=0)  # Ann rolls a 2: Bob's turn
+    assert table.version == 2
+    with pytest.raises(StaleVersion, match="moved on: you saw move 0, it is now at move 2"):
+        table.submit(1, Roll(), seen_version=0)
+    assert table.version == 2
+    with pytest.raises(IllegalAction, match="not player 0's turn"):
+        table.submit(0, Roll(), seen_version=2)
+    table.submit(1, Roll(), seen_version=2)
+    assert table.state.result() == {"winner": 1}
+
+
+def test_scripted_dice_that_run_out_stop_with_a_clear_error() -> None:
+    table = _table(DiceSpec("scripted", 0, faces=(2,)))
+    table.submit(0, Roll(), seen_version=0)
+    with pytest.raises(DiceError, match="ran out"):
+        table.submit(1, Roll(), seen_version=2)
+    assert table.version == 3  # Bob's roll is kept; the dice are what is missing
+
+
+def test_asked_dice_wait_for_the_roll_and_check_it() -> None:
+    table = _table(DiceSpec("asked", 0))
+    table.submit(0, Roll(), seen_version=0)
+    waiting = table.waiting()
+    assert waiting.roll is not None and waiting.seats == ()
+    with pytest.raises(DiceError):
+        table.roll([7], seen_version=1)
+    with pytest.raises(StaleVersion):
+        table.roll([6], seen_version=0)
+    table.roll([6], seen_version=1)
+    assert table.waiting().over
+
+
+def test_the_log_each_seat_sees_is_redacted_of_its_secrets() -> None:
+    table = _table(DiceSpec("scripted", 0, faces=(6,)))
+    table.submit(0, Pass("secret-1"), seen_version=0)
+    table.submit(1, Roll(), seen_version=1)
+    ann, bob, spectator = table.log_for(0), table.log_for(1), table.log_for(None)
+    assert ann[0]["action"] == {"kind": "pass", "reason": HIDDEN}
+    assert spectator[0]["action"]["reason"] == HIDDEN
+    assert bob[0]["action"] == {"kind": "pass", "reason": "secret-1"}
+    assert ann[2] == {"position": 2, "chance": "roll", "faces": [6]}
+
+
+def test_computer_players_and_seeded_dice_resume_exactly_from_the_store(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.sqlite")
+    seats = [computer("C1", "random"), computer("C2", "random")]
+    entry = _entry()
+    table, game_id = open_new(store, entry, SecretToyGame(), seats, DiceSpec("seeded", 9))
+    table.step()
+    table.step()
+    whole = Table(entry, SecretToyGame(), seats, DiceSpec("seeded", 9))
+    whole.advance()
+    saved = store.load(game_id)
+    again = rebuild(store, saved, game_entry=entry)
+    again.advance()
+    assert again.state.events == whole.state.events
+    assert store.load(game_id).events == whole.state.events
+
+
+def test_two_writers_on_one_stored_table_never_corrupt_its_log(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.sqlite")
+    entry = _entry()
+    seats = [person("Ann"), person("Bob")]
+    first, game_id = open_new(
+        store, entry, SecretToyGame(), seats, DiceSpec("scripted", 0, (1, 1, 6))
+    )
+    second = Table(entry, SecretToyGame(), seats, DiceSpec("scripted", 0, (1, 1, 6)), first.log)
+    first.submit(0, Roll(), seen_version=0)
+    with pytest.raises(TableMovedOn):
+        second.submit(0, Pass("x"), seen_version=0)
+    assert second.version == 0
+    second.sync()
+    assert second.version == 2
+    second.submit(1, Roll(), seen_version=2)
+    with pytest.raises(TableMovedOn):
+        first.submit(1, Roll(), seen_version=2)  # the store refuses position 2
+    assert [e.to_json() for e in store.load(game_id).events] == [
+        e.to_json() for e in second.state.events
+    ]
+
+
+def test_the_seed_digest_commits_to_the_seed() -> None:
+    assert seed_digest(5) != seed_digest(6)
+    assert len(seed_digest(5)) == 64
