@@ -1,0 +1,105 @@
+"""One session loop for every game at the terminal, on the Table.
+
+Every terminal command that plays (``play``, ``run``, ``resume``) drives its game's
+:class:`~homestretch.session.table.Table` through :func:`play_at_terminal`: the table
+resolves chance and computer players and stores every event as it happens; people at
+the keyboard choose through their agents; rolls made with real dice are typed and stored
+one by one. Ctrl-C (or input that ends) stops with one line and exit status 130, and the
+game resumes exactly from where it stopped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.control import Control
+
+from homestretch.cli.common import ask_roll, err_console, new_seed, parse_faces, read_faces_file
+from homestretch.core.chance import ChanceNode
+from homestretch.core.errors import HomestretchError, TableMovedOn
+from homestretch.core.protocol import Event
+from homestretch.core.referee import Agent
+from homestretch.session.dice import DiceSpec
+from homestretch.session.table import Table
+
+INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT), the game saved."""
+
+RollAsker = Callable[[ChanceNode], Sequence[int]]
+
+
+def dice_spec(seed: int | None, dice: str | None, dice_file: Path | None) -> DiceSpec:
+    """The dice the ``--seed``, ``--dice`` and ``--dice-file`` options ask for. Every
+    table has a seed (for card draws and computer players, whatever rolls the dice)."""
+    if dice is not None and dice_file is not None:
+        raise HomestretchError("give --dice or --dice-file, not both")
+    used = seed if seed is not None else new_seed()
+    if dice_file is not None:
+        return DiceSpec("scripted", used, faces=tuple(read_faces_file(dice_file)))
+    if dice is not None and dice.strip().lower() == "ask":
+        return DiceSpec("asked", used)
+    if dice is not None:
+        return DiceSpec("scripted", used, faces=tuple(parse_faces(dice, "--dice")))
+    return DiceSpec("seeded", used)
+
+
+def resume_hint(game_id: int, db: Path | str | None = None) -> str:
+    where = f" --db {db}" if db is not None else ""
+    return f"homestretch resume {game_id}{where}"
+
+
+def clear_for_next_person(screen: Console) -> None:
+    """Hand the hot seat over: clear the screen and the scrollback (ESC[3J), so the next
+    person cannot scroll back to the last one's hand."""
+    if screen.is_terminal:
+        screen.control(Control.clear(), Control.home())
+        screen.file.write("\x1b[3J")
+        screen.file.flush()
+    else:
+        screen.print("\n" * 3, end="")
+
+
+def play_at_terminal(
+    table: Table,
+    game_id: int,
+    people: Mapping[int, Agent],
+    on_events: Callable[[list[Event]], None] | None = None,
+    ask: RollAsker | None = None,
+    db: Path | str | None = None,
+) -> None:
+    """Drive ``table`` until the game ends: ``people`` choose for their seats, ``ask``
+    gets the faces of a roll made with real dice (default: ask at the terminal), and
+    ``on_events`` shows what happened after each step."""
+    ask = ask or (lambda node: ask_roll(node))
+    show = on_events or (lambda events: None)
+    try:
+        show(table.advance())
+        while True:
+            waiting = table.waiting()
+            if waiting.over:
+                return
+            if waiting.roll is not None:
+                show(table.roll(ask(waiting.roll), table.version))
+                continue
+            seat = next((s for s in waiting.seats if s in people), None)
+            if seat is None:
+                names = ", ".join(table.seat(s).name for s in waiting.seats)
+                raise HomestretchError(
+                    f"the table waits for {names}, who is not at this terminal "
+                    f"(game {game_id} is saved)"
+                )
+            action = people[seat].choose(seat, table.view(seat), table.legal_actions(seat))
+            show(table.submit(seat, action, table.version))
+    except TableMovedOn as moved:
+        raise HomestretchError(
+            f"{moved}: game {game_id} is being played elsewhere too; this terminal stops"
+        ) from None
+    except (KeyboardInterrupt, typer.Abort):
+        err_console.print(
+            f"\nStopped. Game {game_id} is saved: carry on with `{resume_hint(game_id, db)}`.",
+            highlight=False,
+        )
+        raise typer.Exit(INTERRUPTED) from None
