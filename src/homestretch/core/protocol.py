@@ -70,6 +70,23 @@ class State(ABC):
     def __init__(self, game: Game) -> None:
         self.game = game
         self.events: list[Event] = []
+        self.notices: list[JSON] = []
+        """Typed events the rules emit for surfaces to word themselves (a payout, a race
+        result, a card dealt to you), each ``{"type": ..., "at": event index, ...}``;
+        ``"to"`` names the one seat a private notice is for."""
+
+    def notice(self, type_: str, to: int | None = None, **data: Any) -> None:
+        """Emit a typed event at the current point of the log (JSON-safe ``data``)."""
+        entry: JSON = {"type": type_, "at": len(self.events), **data}
+        if to is not None:
+            entry["to"] = to
+        self.notices.append(entry)
+
+    def notices_for(self, player: int | None, since: int = 0) -> list[JSON]:
+        """The notices ``player`` may see (None: a spectator), from event ``since`` on."""
+        return [
+            n for n in self.notices if n["at"] >= since and ("to" not in n or n["to"] == player)
+        ]
 
     # --- who acts -------------------------------------------------------------------
     @abstractmethod
