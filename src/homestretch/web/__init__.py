@@ -1,0 +1,1 @@
+"""The server: lobby, seat links, pushed updates, spectators and replays (``homestretch serve``)."""
