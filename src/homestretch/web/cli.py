@@ -25,7 +25,7 @@ def serve(
     app = create_app(open_store(db))
     console.print(f"The lobby is at http://{host}:{port}/ (Ctrl-C stops the server)")
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
     except OSError as exc:
         raise HomestretchError(f"cannot serve on {host}:{port} ({exc.strerror})") from None
 
