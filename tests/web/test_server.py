@@ -76,6 +76,8 @@ def test_bad_requests_are_refused_with_one_line(client: TestClient) -> None:
     refusal(client.get("/api/tables/999/frame"), 404)
     refusal(client.post("/api/tables/999/moves", json={"version": 0}), 404)
     refusal(client.get("/t/999/watch"), 404)
+    refusal(client.get("/api/tables/nine/frame"), 400)
+    refusal(client.get("/no/such/page"), 404)
     refusal(client.get(f"/api/tables/{game_id}/frame", params={"token": "guess"}), 403)
     refusal(client.get(f"/t/{game_id}/seat/guess"), 403)
     assert "not JSON" in refusal(client.post(moves, content=b"{oops"), 400)

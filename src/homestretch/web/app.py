@@ -13,8 +13,10 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON
@@ -84,6 +86,16 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
             return refusal(409, str(exc), frame=exc.frame)
         status = {NotFound: 404, Forbidden: 403, TooLarge: 413}.get(type(exc), 400)
         return refusal(status, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0]
+        where = " ".join(str(part) for part in first.get("loc", ()))
+        return refusal(400, f"{where}: {first.get('msg', 'not valid')}")
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        return refusal(exc.status_code, str(exc.detail))
 
     async def live_table(game_id: int) -> LiveTable:
         return await hub.get(game_id)

@@ -8,6 +8,7 @@ posting simulated races) are added after the players' seats.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from homestretch.cli.common import new_seed
@@ -23,8 +24,10 @@ from homestretch.store.db import Store
 MAX_NAME = 40
 
 
+@cache
 def game_choices() -> list[JSON]:
-    """Every game with a valid default configuration and its kinds of computer player."""
+    """Every game with a valid default configuration and its kinds of computer player
+    (the same while the server runs)."""
     return [
         {
             "name": name,

@@ -54,9 +54,11 @@ if ($("create")) {
     event.preventDefault();
     let config;
     try { config = JSON.parse($("config").value); } catch { showError("the configuration is not JSON"); return; }
+    const roller = $("roller").value.trim();
     const seats = $("seat-lines").value.split("\n").filter((l) => l.trim()).map(parseSeat);
     const answer = await post("/api/tables", {
-      game: select.value, config, seats, dice: $("dice").value, private: $("private").checked,
+      game: select.value, config, seats, dice: $("dice").value,
+      roller: roller === "" ? null : Number(roller), private: $("private").checked,
     });
     if (!answer) return;
     const links = $("links");
