@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import socket
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -311,3 +312,12 @@ def _change_die(path: Path, game_id: int, position: int) -> None:
             "update events set payload = ? where game_id = ? and seq = ?",
             (json.dumps(event), game_id, position),
         )
+
+
+def test_serve_on_a_port_in_use_is_one_line(store: Store) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        args = ["serve", "--port", str(port), "--db", str(store.path)]
+        result = CliRunner().invoke(cli_app, args)
+    assert isinstance(result.exception, HomestretchError)
+    assert str(result.exception).startswith(f"cannot serve on 127.0.0.1:{port} (")

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -23,7 +24,7 @@ from homestretch.core.protocol import JSON
 from homestretch.session.seats import open_seat
 from homestretch.store.db import Store
 from homestretch.web import pages
-from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer
+from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer, same_secret
 from homestretch.web.lobby import create_table, game_choices, links, public_tables
 from homestretch.web.notify import Notifier
 from homestretch.web.replays import replay_frame
@@ -97,9 +98,6 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         return refusal(exc.status_code, str(exc.detail))
 
-    async def live_table(game_id: int) -> LiveTable:
-        return await hub.get(game_id)
-
     # --- the lobby ----------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     async def lobby() -> str:
@@ -124,12 +122,12 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
     # --- a table ------------------------------------------------------------------------
     @app.get("/api/tables/{game_id}/frame")
     async def current_frame(game_id: int, token: str | None = None) -> JSON:
-        live = await live_table(game_id)
+        live = await hub.get(game_id)
         return await hub.current(live, live.viewer(token))
 
     @app.post("/api/tables/{game_id}/moves")
     async def move(game_id: int, request: Request) -> JSON:
-        live = await live_table(game_id)
+        live = await hub.get(game_id)
         data = await body_json(request)
         viewer = live.viewer(_text(data.get("token")))
         version = data.get("version")
@@ -144,9 +142,9 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
     @app.post("/api/tables/{game_id}/join")
     async def join(game_id: int, request: Request) -> JSON:
         """Take an open seat with the invitation."""
-        live = await live_table(game_id)
+        live = await hub.get(game_id)
         data = await body_json(request)
-        if _text(data.get("invite")) != live.web["invite"]:
+        if not same_secret(_text(data.get("invite")), live.web["invite"]):
             raise Forbidden("that invitation is not for this table")
         name = _text(data.get("name")).strip()
         if not name or len(name) > 40:
@@ -157,7 +155,7 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
     @app.post("/api/tables/{game_id}/seats/{seat}")
     async def hand_over(game_id: int, seat: int, request: Request) -> JSON:
         """The creator hands a seat to a computer player (``bot``) or opens it."""
-        live = await live_table(game_id)
+        live = await hub.get(game_id)
         data = await body_json(request)
         if not live.viewer(_text(data.get("token"))).admin:
             raise Forbidden("only the table's creator may change its seats")
@@ -166,7 +164,7 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
 
     @app.get("/api/tables/{game_id}/events")
     async def events(game_id: int, token: str | None = None) -> StreamingResponse:
-        live = await live_table(game_id)
+        live = await hub.get(game_id)
         viewer = live.viewer(token)
 
         async def stream() -> AsyncIterator[str]:
@@ -181,18 +179,18 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
 
     @app.get("/api/tables/{game_id}/verify")
     async def verify(game_id: int) -> JSON:
-        await live_table(game_id)
-        return verify_table(store, game_id)
+        await hub.get(game_id)
+        return await anyio.to_thread.run_sync(verify_table, store, game_id)
 
     @app.get("/api/tables/{game_id}/replay")
     async def replay(game_id: int, at: int = 0, seat: int | None = None) -> JSON:
-        await live_table(game_id)
-        return replay_frame(store, game_id, at, seat)
+        await hub.get(game_id)
+        return await anyio.to_thread.run_sync(replay_frame, store, game_id, at, seat)
 
     # --- pages --------------------------------------------------------------------------
     @app.get("/t/{game_id}/seat/{token}", response_class=HTMLResponse)
     async def seat_page(game_id: int, token: str) -> str:
-        live = await live_table(game_id)
+        live = await hub.get(game_id)
         viewer = live.viewer(token)
         if viewer.seat is None:
             raise Forbidden("that link belongs to no seat at this table")
@@ -200,26 +198,26 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
 
     @app.get("/t/{game_id}/watch", response_class=HTMLResponse)
     async def watch_page(game_id: int) -> str:
-        live = await live_table(game_id)
+        live = await hub.get(game_id)
         return pages.table(game_id, "watch", "", live.table.entry.title)
 
     @app.get("/t/{game_id}/admin/{token}", response_class=HTMLResponse)
     async def admin_page(game_id: int, token: str) -> str:
-        live = await live_table(game_id)
+        live = await hub.get(game_id)
         if not live.viewer(token).admin:
             raise Forbidden("that is not this table's creator link")
         return pages.table(game_id, "admin", token, live.table.entry.title)
 
     @app.get("/t/{game_id}/join/{invite}", response_class=HTMLResponse)
     async def join_page(game_id: int, invite: str) -> str:
-        live = await live_table(game_id)
-        if invite != live.web["invite"]:
+        live = await hub.get(game_id)
+        if not same_secret(invite, live.web["invite"]):
             raise Forbidden("that invitation is not for this table")
         return pages.join(game_id, invite, live.table.entry.title)
 
     @app.get("/t/{game_id}/replay", response_class=HTMLResponse)
     async def replay_page(game_id: int, seat: int | None = None) -> str:
-        live = await live_table(game_id)
+        live = await hub.get(game_id)
         return pages.replay(game_id, seat, live.table.entry.title)
 
     @app.get("/favicon.ico")

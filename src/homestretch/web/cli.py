@@ -17,17 +17,24 @@ def serve(
     db: DbOption = None,
 ) -> None:
     """Serve tables to browsers: a lobby, a link per seat, spectators and replays."""
+    import socket
+
     import uvicorn
 
     from homestretch.cli.common import open_store
     from homestretch.web.app import create_app
 
     app = create_app(open_store(db))
-    console.print(f"The lobby is at http://{host}:{port}/ (Ctrl-C stops the server)")
+    # bound here, so a port in use is one line rather than uvicorn's log
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
+        listening = socket.create_server((host, port))
     except OSError as exc:
-        raise HomestretchError(f"cannot serve on {host}:{port} ({exc.strerror})") from None
+        reason = (exc.strerror or str(exc)).split(" (")[0]  # not the address again
+        raise HomestretchError(f"cannot serve on {host}:{port} ({reason})") from None
+    console.print(f"The lobby is at http://{host}:{port}/ (Ctrl-C stops the server)")
+    # open event streams are cut 2 s after Ctrl-C rather than waited for
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
+    uvicorn.Server(config).run(sockets=[listening])
 
 
 def verify(
