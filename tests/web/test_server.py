@@ -321,3 +321,39 @@ def test_serve_on_a_port_in_use_is_one_line(store: Store) -> None:
         result = CliRunner().invoke(cli_app, args)
     assert isinstance(result.exception, HomestretchError)
     assert str(result.exception).startswith(f"cannot serve on 127.0.0.1:{port} (")
+
+
+def test_a_person_keeps_the_score_by_typing_results(client: TestClient) -> None:
+    derbycast = entries()["derbycast"]
+    config = next(c for c in derbycast.harness_configs() if c["source"] == "keeper")
+    game = derbycast.make(config)
+    keeper_seat = game.num_players  # the seat after the players'
+    seats = [*PEOPLE, {"kind": "person", "name": "Keeper"}]
+    refused = {"game": "derbycast", "config": config, "seats": [*PEOPLE, BOTS[0]]}
+    assert "the game's own" in refusal(client.post("/api/tables", json=refused), 400)
+    links = open_table(client, game="derbycast", config=config, seats=seats, seed=4)
+    game_id = links["id"]
+    tokens = [token_of(s["link"]) for s in links["seats"]]
+    keeper = derbycast.input_agents(game, 4)[keeper_seat]  # type: ignore[misc]
+    rng = random.Random(2)
+    typed = 0
+    for _ in range(500):
+        frames = [frame_of(client, game_id, token) for token in tokens]
+        if frames[0]["over"]:
+            break
+        frame = next(f for f in frames if f["your_turn"])
+        if frame["seat"] == keeper_seat:
+            assert frame["typed"] and frame["legal"] == []
+            wrong = {
+                "token": tokens[keeper_seat],
+                "version": frame["version"],
+                "action": {"kind": "post"},
+            }
+            refusal(client.post(f"/api/tables/{game_id}/moves", json=wrong), 400)
+            action = keeper.choose(keeper_seat, frame["view"], []).to_json()
+            typed += 1
+        else:
+            action = rng.choice(frame["legal"])["action"]
+        move = {"token": tokens[frame["seat"]], "version": frame["version"], "action": action}
+        assert client.post(f"/api/tables/{game_id}/moves", json=move).status_code == 200
+    assert frames[0]["over"] and typed > 0

@@ -77,19 +77,26 @@ def _seat(index: int, data: Any, bots: list[str]) -> Seat:
 
 
 def seats_for(entry: GameEntry, game: Game, asked: Any) -> list[Seat]:
-    """The players' seats as asked, then the seats the game fills itself."""
+    """The seats as asked: the players', then any the game fills itself (a score
+    keeper); those left out are given to the game's own computer player."""
     if not isinstance(asked, list):
         raise HomestretchError("seats must be a list")
-    if len(asked) != game.num_players:
+    own = entry.input_agents(game, 0) if entry.input_agents is not None else {}
+    most = max([game.num_players - 1, *own]) + 1
+    if not game.num_players <= len(asked) <= most:
+        also = f" (and up to {most - game.num_players} for the game's own)" if own else ""
         raise HomestretchError(
-            f"this configuration seats {game.num_players} player(s); {len(asked)} given"
+            f"this configuration seats {game.num_players} player(s){also}; {len(asked)} given"
         )
     bots = ["random", *sorted(entry.bots)]
     seats = [_seat(i, data, bots) for i, data in enumerate(asked)]
-    own = entry.input_agents(game, 0) if entry.input_agents is not None else {}
-    for seat in sorted(own):
-        while len(seats) <= seat:
-            seats.append(computer(f"Keeper {len(seats)}", AUTO))
+    for index in range(game.num_players, len(seats)):
+        if seats[index].kind == "bot":
+            raise HomestretchError(
+                f"seat {index} is the game's own: a person, or leave it out for its computer"
+            )
+    while len(seats) < most:
+        seats.append(computer(f"Keeper {len(seats)}", AUTO))
     return seats
 
 

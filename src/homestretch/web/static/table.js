@@ -9,6 +9,7 @@ const token = body.dataset.token;
 const $ = (id) => document.getElementById(id);
 let frame = null;
 let replayAt = 0;
+let typedFor = null;
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -39,6 +40,12 @@ function draw(value) {
     return table;
   }
   return el("span", value);
+}
+
+// {"kind": "bid", "horse": 7} -> "bid horse 7"
+function actionText(action) {
+  const { kind, ...fields } = action;
+  return [kind, ...Object.entries(fields).map(([k, v]) => `${k} ${JSON.stringify(v)}`)].join(" ");
 }
 
 function showError(text) {
@@ -73,8 +80,16 @@ function render(next) {
     }
   }
   $("typed").hidden = !frame.typed;
-  if (frame.typed && frame.legal.length && !$("typed-action").value) {
-    $("typed-action").value = JSON.stringify(frame.legal[0].action);
+  if (frame.version !== typedFor) {  // a push at the same version keeps what is being typed
+    typedFor = frame.version;
+    const select = $("legal-select");
+    select.replaceChildren(...frame.legal.map((legal) => {
+      const option = el("option", legal.text);
+      option.value = JSON.stringify(legal.action);
+      return option;
+    }));
+    $("legal-choice").hidden = !frame.legal.length;
+    $("typed-action").value = frame.legal.length ? select.value : "";
   }
   $("roll").hidden = !frame.may_roll;
   if (frame.may_roll) $("roll-label").textContent = `${frame.waiting.roll.label}, ${frame.waiting.roll.dice} dice`;
@@ -94,7 +109,7 @@ function render(next) {
   $("log").replaceChildren(...frame.log.slice().reverse().map((entry) => {
     const text = entry.chance !== undefined
       ? `${entry.position}: ${entry.chance}${entry.faces ? " " + entry.faces.join("-") : ""}`
-      : `${entry.position}: ${seatName(entry.player)} ${JSON.stringify(entry.action)}`;
+      : `${entry.position}: ${seatName(entry.player)}: ${actionText(entry.action)}`;
     return el("li", text);
   }));
   $("digest").textContent = frame.seed_digest;
@@ -138,6 +153,8 @@ async function handOver(seat, bot) {
   const answer = await post(`/api/tables/${tableId}/seats/${seat}`, { token, bot });
   if (answer) render(answer);
 }
+
+$("legal-select").addEventListener("change", () => { $("typed-action").value = $("legal-select").value; });
 
 $("typed").addEventListener("submit", (event) => {
   event.preventDefault();
