@@ -143,13 +143,12 @@ class _RaceShow:
     """Prints each race's report and the board as it was after it, as races finish."""
 
     def __init__(self, table: TableSession) -> None:
-        self.state = replay(table.game, table.state.events)
-        assert isinstance(self.state, DerbyCastState)
-        self.shown = len(self.state.history)
+        state = replay(table.game, table.state.events)
+        assert isinstance(state, DerbyCastState)
+        self.state, self.shown = state, len(state.history)
 
     def __call__(self, events: list[Event]) -> None:
         state = self.state
-        assert isinstance(state, DerbyCastState)
         for event in events:
             state.apply_event(event)
             if len(state.history) > self.shown:
