@@ -29,6 +29,7 @@ from homestretch.cli.common import (
 )
 from homestretch.core import registry
 from homestretch.core.errors import HomestretchError
+from homestretch.web.cli import serve, verify
 
 app = typer.Typer(
     help="homestretch: four tabletop horse-racing games, and the races they describe.",
@@ -45,6 +46,10 @@ def _game_cli(name: str) -> ModuleType:
 for _name, _entry in sorted(registry.entries().items()):
     if importlib.util.find_spec(f"homestretch.games.{_name}.cli") is not None:
         app.add_typer(_game_cli(_name).app, name=_name, help=_entry.title)
+
+
+app.command()(serve)
+app.command()(verify)
 
 
 @app.command()

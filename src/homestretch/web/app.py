@@ -1,0 +1,293 @@
+"""The HTTP server: the lobby, seat links, pushed frames, spectators, replays, verifying.
+
+Every refusal is a 4xx with one line (``{"error": ...}``) and changes nothing. A seat
+is the holder of its secret token; no token is a spectator; the creator's admin token
+hands seats to computer players and types asked dice.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio.to_thread
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from homestretch.core.errors import HomestretchError
+from homestretch.core.protocol import JSON
+from homestretch.session.seats import open_seat
+from homestretch.store.db import Store
+from homestretch.web import pages
+from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer, same_secret
+from homestretch.web.lobby import create_table, game_choices, links, public_tables
+from homestretch.web.notify import Notifier
+from homestretch.web.replays import replay_frame
+from homestretch.web.verify import verify_table
+
+MAX_BODY = 16 * 1024
+"""The largest request body taken (an action or a table's configuration is far less)."""
+
+
+class TooLarge(HomestretchError):
+    """HTTP 413."""
+
+
+class Stale(HomestretchError):
+    """HTTP 409, with the current frame."""
+
+    def __init__(self, reason: str, frame: JSON) -> None:
+        super().__init__(reason)
+        self.frame = frame
+
+
+def refusal(status: int, reason: str, **more: Any) -> JSONResponse:
+    return JSONResponse({"error": reason.splitlines()[0] if reason else "refused", **more}, status)
+
+
+async def body_json(request: Request) -> JSON:
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > MAX_BODY:
+        raise TooLarge(f"the request is over {MAX_BODY // 1024} KiB")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise TooLarge(f"the request is over {MAX_BODY // 1024} KiB")
+    try:
+        data = json.loads(body)
+    except ValueError:
+        raise HomestretchError("the request is not JSON") from None
+    if not isinstance(data, dict):
+        raise HomestretchError("the request must be a JSON object")
+    return data
+
+
+def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
+    hub = Hub(store, notifier)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+
+    app = FastAPI(title="homestretch", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.hub = hub
+    app.mount("/static", StaticFiles(packages=[("homestretch.web", "static")]), name="static")
+
+    @app.exception_handler(HomestretchError)
+    async def one_line(request: Request, exc: HomestretchError) -> JSONResponse:
+        if isinstance(exc, Stale):
+            return refusal(409, str(exc), frame=exc.frame)
+        status = {NotFound: 404, Forbidden: 403, TooLarge: 413}.get(type(exc), 400)
+        return refusal(status, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0]
+        where = " ".join(str(part) for part in first.get("loc", ()))
+        return refusal(400, f"{where}: {first.get('msg', 'not valid')}")
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        return refusal(exc.status_code, str(exc.detail))
+
+    # --- the lobby ----------------------------------------------------------------------
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby() -> str:
+        return pages.lobby(public_tables(store), game_choices())
+
+    @app.get("/api/games")
+    async def games() -> list[JSON]:
+        return game_choices()
+
+    @app.get("/api/tables")
+    async def tables() -> list[JSON]:
+        return public_tables(store)
+
+    @app.post("/api/tables")
+    async def open_table(request: Request) -> JSON:
+        data = await body_json(request)
+        table, game_id, web = create_table(store, data)
+        live = hub.add(game_id, table, web)
+        await hub.change(live, table.advance)
+        return links(game_id, table, web)
+
+    # --- a table ------------------------------------------------------------------------
+    @app.get("/api/tables/{game_id}/frame")
+    async def current_frame(game_id: int, token: str | None = None) -> JSON:
+        live = await hub.get(game_id)
+        return await hub.current(live, live.viewer(token))
+
+    @app.post("/api/tables/{game_id}/moves")
+    async def move(game_id: int, request: Request) -> JSON:
+        live = await hub.get(game_id)
+        data = await body_json(request)
+        viewer = live.viewer(_text(data.get("token")))
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise HomestretchError("say which version of the table you saw (a whole number)")
+        if "roll" in data:
+            await hub.change(live, lambda: _roll(live, viewer, data["roll"], version))
+        else:
+            await hub.change(live, lambda: _submit(live, viewer, data.get("action"), version))
+        return await hub.current(live, viewer)
+
+    @app.post("/api/tables/{game_id}/join")
+    async def join(game_id: int, request: Request) -> JSON:
+        """Take an open seat with the invitation."""
+        live = await hub.get(game_id)
+        data = await body_json(request)
+        if not same_secret(_text(data.get("invite")), live.web["invite"]):
+            raise Forbidden("that invitation is not for this table")
+        name = _text(data.get("name")).strip()
+        if not name or len(name) > 40:
+            raise HomestretchError("give a name of 1 to 40 characters")
+        taken = await hub.change(live, lambda: _take_open_seat(hub, live, name))
+        return {"seat": taken, "link": f"/t/{game_id}/seat/{live.table.seats[taken].token}"}
+
+    @app.post("/api/tables/{game_id}/seats/{seat}")
+    async def hand_over(game_id: int, seat: int, request: Request) -> JSON:
+        """The creator hands a seat to a computer player (``bot``) or opens it."""
+        live = await hub.get(game_id)
+        data = await body_json(request)
+        if not live.viewer(_text(data.get("token"))).admin:
+            raise Forbidden("only the table's creator may change its seats")
+        await hub.change(live, lambda: _hand_over(hub, live, seat, data.get("bot")))
+        return await hub.current(live, Viewer(None, admin=True))
+
+    @app.get("/api/tables/{game_id}/events")
+    async def events(game_id: int, token: str | None = None) -> StreamingResponse:
+        live = await hub.get(game_id)
+        viewer = live.viewer(token)
+
+        async def stream() -> AsyncIterator[str]:
+            async for frame in hub.frames(live, viewer):
+                if frame is None:
+                    yield ": still here\n\n"
+                else:
+                    yield f"event: frame\ndata: {json.dumps(frame)}\n\n"
+
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    @app.get("/api/tables/{game_id}/verify")
+    async def verify(game_id: int) -> JSON:
+        await hub.get(game_id)
+        return await anyio.to_thread.run_sync(verify_table, store, game_id)
+
+    @app.get("/api/tables/{game_id}/replay")
+    async def replay(game_id: int, at: int = 0, seat: int | None = None) -> JSON:
+        await hub.get(game_id)
+        return await anyio.to_thread.run_sync(replay_frame, store, game_id, at, seat)
+
+    # --- pages --------------------------------------------------------------------------
+    @app.get("/t/{game_id}/seat/{token}", response_class=HTMLResponse)
+    async def seat_page(game_id: int, token: str) -> str:
+        live = await hub.get(game_id)
+        viewer = live.viewer(token)
+        if viewer.seat is None:
+            raise Forbidden("that link belongs to no seat at this table")
+        return pages.table(game_id, "seat", token, live.table.entry.title)
+
+    @app.get("/t/{game_id}/watch", response_class=HTMLResponse)
+    async def watch_page(game_id: int) -> str:
+        live = await hub.get(game_id)
+        return pages.table(game_id, "watch", "", live.table.entry.title)
+
+    @app.get("/t/{game_id}/admin/{token}", response_class=HTMLResponse)
+    async def admin_page(game_id: int, token: str) -> str:
+        live = await hub.get(game_id)
+        if not live.viewer(token).admin:
+            raise Forbidden("that is not this table's creator link")
+        return pages.table(game_id, "admin", token, live.table.entry.title)
+
+    @app.get("/t/{game_id}/join/{invite}", response_class=HTMLResponse)
+    async def join_page(game_id: int, invite: str) -> str:
+        live = await hub.get(game_id)
+        if not same_secret(invite, live.web["invite"]):
+            raise Forbidden("that invitation is not for this table")
+        return pages.join(game_id, invite, live.table.entry.title)
+
+    @app.get("/t/{game_id}/replay", response_class=HTMLResponse)
+    async def replay_page(game_id: int, seat: int | None = None) -> str:
+        live = await hub.get(game_id)
+        return pages.replay(game_id, seat, live.table.entry.title)
+
+    @app.get("/favicon.ico")
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
+    return app
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _submit(live: LiveTable, viewer: Viewer, action_json: Any, version: int) -> None:
+    """A person's move: refused if the page was stale, if it is not their seat's turn,
+    or if the rules refuse it."""
+    table = live.table
+    seat = viewer.seat
+    if seat is None:
+        raise Forbidden("a spectator cannot move; open your seat's link")
+    if version != table.version:
+        raise Stale(_stale_reason(version, table.version), live.frame_for(viewer))
+    if table.is_computer(seat):
+        raise Forbidden(f"seat {seat} ({table.seats[seat].name}) is played by the computer now")
+    if seat not in table.waiting().seats:
+        raise Forbidden(f"it is not {table.seats[seat].name}'s turn")
+    if not isinstance(action_json, dict):
+        raise HomestretchError("the action must be a JSON object with its kind")
+    try:
+        action = table.game.codec.from_json(action_json)
+        table.submit(seat, action, version)
+    except HomestretchError:
+        raise
+    except (TypeError, ValueError, KeyError) as exc:
+        raise HomestretchError(f"not an action of {table.entry.name} here ({exc})") from None
+
+
+def _stale_reason(seen: int, now: int) -> str:
+    return f"the table moved on: you saw move {seen}, it is now at move {now}; look again"
+
+
+def _roll(live: LiveTable, viewer: Viewer, faces: Any, version: int) -> None:
+    if not live.may_roll(viewer):
+        raise Forbidden("the dice at this table are typed by someone else")
+    if not isinstance(faces, list) or not all(isinstance(f, int) for f in faces):
+        raise HomestretchError("a roll is a list of faces, such as [3, 5]")
+    if version != live.table.version:
+        raise Stale(_stale_reason(version, live.table.version), live.frame_for(viewer))
+    live.table.roll(faces, version)
+
+
+def _take_open_seat(hub: Hub, live: LiveTable, name: str) -> int:
+    table = live.table
+    seat = next((i for i, s in enumerate(table.seats) if s.kind == "open"), None)
+    if seat is None:
+        raise HomestretchError("every seat at this table is taken")
+    table.replace_seat(seat, table.seats[seat].taken_by(name))
+    hub.save_seats(live)
+    table.advance()
+    return seat
+
+
+def _hand_over(hub: Hub, live: LiveTable, seat: int, bot: Any) -> None:
+    table = live.table
+    current = table.seat(seat)
+    if bot == "open":
+        table.replace_seat(seat, open_seat(current.name))  # a new token: the old link stops
+    else:
+        if not isinstance(bot, str) or not bot:
+            raise HomestretchError('say which computer player takes the seat, or "open"')
+        table.replace_seat(seat, current.handed_to_bot(bot))
+    hub.save_seats(live)
+    table.advance()

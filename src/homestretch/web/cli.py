@@ -1,0 +1,56 @@
+"""``homestretch serve`` (the web server) and ``homestretch verify`` (the fair-dice check).
+The server's libraries are imported inside the commands, so ``--help`` stays quick."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from homestretch.cli.common import DbOption, FormatOption, OutputFormat, console, echo_json
+from homestretch.core.errors import HomestretchError
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="the address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="the port")] = 8000,
+    db: DbOption = None,
+) -> None:
+    """Serve tables to browsers: a lobby, a link per seat, spectators and replays."""
+    import socket
+
+    import uvicorn
+
+    from homestretch.cli.common import open_store
+    from homestretch.web.app import create_app
+
+    app = create_app(open_store(db))
+    # bound here, so a port in use is one line rather than uvicorn's log
+    try:
+        listening = socket.create_server((host, port))
+    except OSError as exc:
+        reason = (exc.strerror or str(exc)).split(" (")[0]  # not the address again
+        raise HomestretchError(f"cannot serve on {host}:{port} ({reason})") from None
+    console.print(f"The lobby is at http://{host}:{port}/ (Ctrl-C stops the server)")
+    # open event streams are cut 2 s after Ctrl-C rather than waited for
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def verify(
+    game_id: Annotated[int, typer.Argument(help="the table's id (see homestretch history)")],
+    db: DbOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Check a finished table's dice: every chance outcome follows from its revealed seed."""
+    from homestretch.cli.common import open_store
+    from homestretch.web.verify import verify_table
+
+    verdict = verify_table(open_store(db), game_id)
+    if fmt is OutputFormat.json:
+        echo_json(verdict)
+    else:
+        word = "fair" if verdict["fair"] else "NOT fair"
+        console.print(f"Game {game_id}: {word}: {verdict['reason']}", highlight=False)
+    if not verdict["fair"]:
+        raise typer.Exit(1)

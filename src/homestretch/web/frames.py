@@ -1,0 +1,70 @@
+"""What one seat is sent: its view, its moves, its log, and nothing of anyone else's.
+
+A frame is built for one seat (None: a spectator) from the table as it is; every
+surface in the browser redraws from it alone, so a reload or a reconnect is one frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Set
+from typing import Any
+
+from homestretch.core.protocol import JSON
+from homestretch.session.dice import seed_digest
+from homestretch.session.table import Table
+
+TYPED_OVER = 40
+"""More legal actions than this and the page offers a form to type one in."""
+
+
+def seat_list(table: Table, connected: Set[int]) -> list[JSON]:
+    return [
+        {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot, "connected": i in connected}
+        for i, s in enumerate(table.seats)
+    ]
+
+
+def waiting_json(table: Table) -> JSON:
+    waiting = table.waiting()
+    roll: Any = None
+    if waiting.roll is not None and table.dice_spec.kind == "asked" and waiting.roll.is_dice:
+        roll = {"label": waiting.roll.label, "dice": waiting.roll.dice}
+    return {"seats": list(waiting.seats), "roll": roll}
+
+
+def frame(
+    table: Table,
+    seat: int | None,
+    connected: Set[int] = frozenset(),
+    may_roll: bool = False,
+    admin: bool = False,
+) -> JSON:
+    """The frame for ``seat``; ``may_roll``: this viewer types the asked dice;
+    ``admin``: the table's creator, who may hand seats to computer players."""
+    state = table.state
+    over = state.is_over()
+    waiting = waiting_json(table)
+    mine = seat is not None and seat in waiting["seats"] and not table.is_computer(seat)
+    legal = table.legal_actions(seat) if mine and seat is not None else []
+    data: JSON = {
+        "game": table.entry.name,
+        "title": table.entry.title,
+        "version": table.version,
+        "seat": seat,
+        "name": table.seats[seat].name if seat is not None else None,
+        "view": table.view(seat),
+        "legal": [{"action": a.to_json(), "text": str(a)} for a in legal],
+        "typed": mine and seat is not None and (state.open_ended(seat) or len(legal) > TYPED_OVER),
+        "your_turn": mine,
+        "waiting": waiting,
+        "may_roll": may_roll and waiting["roll"] is not None,
+        "admin": admin,
+        "log": table.log_for(seat),
+        "notices": state.notices_for(seat),
+        "seats": seat_list(table, connected),
+        "over": over,
+        "result": state.result() if over else None,
+        "seed_digest": seed_digest(table.seed),
+        "seed": table.seed if over else None,
+    }
+    return data

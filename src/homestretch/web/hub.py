@@ -1,0 +1,197 @@
+"""The live tables of one server process: one lock each, and the browsers to push to.
+
+A table is rebuilt from the store the first time it is asked for. Every change is made
+under the table's lock, after taking whatever other processes stored (``sync``), then
+published through the :class:`~homestretch.web.notify.Notifier`; each connected browser
+is woken and sent a fresh frame built for its own seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import anyio.to_thread
+
+from homestretch.core.errors import HomestretchError
+from homestretch.core.protocol import JSON
+from homestretch.session.saved import rebuild, settings_json
+from homestretch.session.seats import Seat
+from homestretch.session.table import Table
+from homestretch.store.db import Store
+from homestretch.web.frames import frame
+from homestretch.web.notify import LocalNotifier, Notifier
+
+T = TypeVar("T")
+KEEP_ALIVE = 15.0
+"""Seconds of quiet before an event stream sends a comment line."""
+WEB = "web"
+"""The key of the server's own settings in a table's settings: private flag, invite,
+admin token, who types asked dice, the seed's digest."""
+
+
+class NotFound(HomestretchError):
+    """No such table (HTTP 404)."""
+
+
+class Forbidden(HomestretchError):
+    """The token may not do that (HTTP 403)."""
+
+
+@dataclass
+class Viewer:
+    """Who holds a link: a seat, a spectator (seat None), or the table's creator."""
+
+    seat: int | None
+    admin: bool = False
+
+
+@dataclass
+class LiveTable:
+    game_id: int
+    table: Table
+    web: JSON
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: dict[asyncio.Queue[None], Viewer] = field(default_factory=dict)
+    finished: bool = False
+
+    def viewer(self, token: str | None) -> Viewer:
+        """The holder of ``token`` (none: a spectator); an unknown token is refused."""
+        if not token:
+            return Viewer(None)
+        if same_secret(token, self.web.get("admin", "")):
+            return Viewer(None, admin=True)
+        for index, seat in enumerate(self.table.seats):
+            if seat.token and same_secret(token, seat.token):
+                return Viewer(index)
+        raise Forbidden("that link belongs to no seat at this table")
+
+    def connected(self) -> set[int]:
+        return {v.seat for v in self.listeners.values() if v.seat is not None}
+
+    def may_roll(self, viewer: Viewer) -> bool:
+        return viewer.admin or (viewer.seat is not None and viewer.seat == self.web.get("roller"))
+
+    def frame_for(self, viewer: Viewer) -> JSON:
+        return frame(self.table, viewer.seat, self.connected(), self.may_roll(viewer), viewer.admin)
+
+
+class Hub:
+    def __init__(self, store: Store, notifier: Notifier | None = None) -> None:
+        self.store = store
+        self.notifier: Notifier = notifier or LocalNotifier()
+        self.tables: dict[int, LiveTable] = {}
+        self._loading = asyncio.Lock()
+
+    async def start(self) -> None:
+        await self.notifier.start(self.changed_elsewhere)
+
+    async def stop(self) -> None:
+        await self.notifier.stop()
+
+    async def get(self, game_id: int) -> LiveTable:
+        live = self.tables.get(game_id)
+        if live is not None:
+            return live
+        async with self._loading:
+            if game_id not in self.tables:
+                self.tables[game_id] = await anyio.to_thread.run_sync(self._load, game_id)
+            return self.tables[game_id]
+
+    def _load(self, game_id: int) -> LiveTable:
+        settings = self.store.settings(game_id)
+        if settings is None or WEB not in settings:
+            raise NotFound(f"there is no table {game_id} on this server")
+        saved = self.store.load(game_id)
+        table = rebuild(self.store, saved)
+        return LiveTable(game_id, table, settings[WEB], finished=saved.status == "finished")
+
+    def add(self, game_id: int, table: Table, web: JSON) -> LiveTable:
+        live = LiveTable(game_id, table, web)
+        self.tables[game_id] = live
+        return live
+
+    async def change(self, live: LiveTable, work: Callable[[], T]) -> T:
+        """Do ``work`` on the table under its lock (in a worker thread: the store and
+        computer players take time), then save the end of a game and tell everyone."""
+        async with live.lock:
+            await anyio.to_thread.run_sync(self._sync, live)
+            result = await anyio.to_thread.run_sync(work)
+            await anyio.to_thread.run_sync(self._finish_if_over, live)
+        await self.notifier.publish(live.game_id)
+        self.wake(live)
+        return result
+
+    async def current(self, live: LiveTable, viewer: Viewer) -> JSON:
+        async with live.lock:
+            return live.frame_for(viewer)
+
+    def save_seats(self, live: LiveTable) -> None:
+        table = live.table
+        self.store.save_settings(
+            live.game_id, settings_json(table.seats, table.dice_spec, {WEB: live.web})
+        )
+
+    def _sync(self, live: LiveTable) -> None:
+        """Take the events and seats other processes stored."""
+        live.table.sync()
+        settings = self.store.settings(live.game_id) or {}
+        for index, data in enumerate(settings.get("seats", [])):
+            if index < len(live.table.seats) and data != live.table.seats[index].to_json():
+                live.table.replace_seat(index, Seat.from_json(data))
+
+    def _finish_if_over(self, live: LiveTable) -> None:
+        if live.table.state.is_over() and not live.finished:
+            self.store.finish(live.game_id, summary(live.table.state.result()))
+            live.finished = True
+
+    async def changed_elsewhere(self, game_id: int) -> None:
+        live = self.tables.get(game_id)
+        if live is None:
+            return  # not live here: it is rebuilt from the store when asked for
+        async with live.lock:
+            await anyio.to_thread.run_sync(self._sync, live)
+            live.finished = live.finished or live.table.state.is_over()
+        self.wake(live)
+
+    def wake(self, live: LiveTable) -> None:
+        for queue in live.listeners:
+            if queue.empty():
+                queue.put_nowait(None)
+
+    async def frames(self, live: LiveTable, viewer: Viewer) -> AsyncIterator[JSON | None]:
+        """The viewer's frame now and after every change, until the game is over; None
+        after a quiet while (a keep-alive, so proxies keep the connection open)."""
+        queue: asyncio.Queue[None] = asyncio.Queue()
+        self.wake(live)  # the others see this seat connected
+        live.listeners[queue] = viewer
+        try:
+            while True:
+                current = await self.current(live, viewer)
+                yield current
+                if current["over"]:
+                    return
+                while True:
+                    try:
+                        await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+                        break
+                    except TimeoutError:
+                        yield None
+        finally:
+            del live.listeners[queue]
+            self.wake(live)
+
+
+def same_secret(given: str, secret: str) -> bool:
+    """Compared in constant time, so response times give no hint of a token."""
+    return hmac.compare_digest(given.encode(), secret.encode())
+
+
+def summary(result: Any) -> str:
+    """A one-line summary of a finished game for ``homestretch history``."""
+    text = json.dumps(result, sort_keys=True)
+    return text if len(text) <= 200 else text[:197] + "..."

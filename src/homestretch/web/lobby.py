@@ -1,0 +1,162 @@
+"""Opening a table from the lobby's form, and the list of tables anyone may join.
+
+The form names the game, its configuration (JSON), who sits at each player's seat (a
+person, a computer player, or open for whoever the invitation reaches), the dice, and
+whether the table is listed. Seats the game fills itself (Derby Cast's score keeper
+posting simulated races) are added after the players' seats.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from homestretch.cli.common import new_seed
+from homestretch.core.errors import HomestretchError
+from homestretch.core.protocol import JSON, Game
+from homestretch.core.registry import GameEntry, entries
+from homestretch.session.dice import DiceSpec, seed_digest
+from homestretch.session.saved import open_new
+from homestretch.session.seats import Seat, computer, new_token, open_seat, person
+from homestretch.session.table import AUTO, Table
+from homestretch.store.db import Store
+
+MAX_NAME = 40
+
+
+@cache
+def game_choices() -> list[JSON]:
+    """Every game with a valid default configuration and its kinds of computer player
+    (the same while the server runs)."""
+    return [
+        {
+            "name": name,
+            "title": entry.title,
+            "config": entry.harness_configs()[0],
+            "bots": ["random", *sorted(entry.bots)],
+            "players": entry.make(entry.harness_configs()[0]).num_players,
+        }
+        for name, entry in sorted(entries().items())
+    ]
+
+
+def _entry(name: Any) -> GameEntry:
+    known = entries()
+    if not isinstance(name, str) or name not in known:
+        raise HomestretchError(f"unknown game {name!r} (known: {', '.join(sorted(known))})")
+    return known[name]
+
+
+def _game(entry: GameEntry, config: Any) -> Game:
+    if not isinstance(config, dict):
+        raise HomestretchError("the configuration must be a JSON object")
+    try:
+        return entry.make(config)
+    except HomestretchError:
+        raise
+    except (ValueError, TypeError, KeyError) as exc:
+        raise HomestretchError(f"not a valid {entry.name} configuration ({exc})") from None
+
+
+def _seat(index: int, data: Any, bots: list[str]) -> Seat:
+    if not isinstance(data, dict):
+        raise HomestretchError(f"seat {index}: give its kind and name")
+    kind, name = data.get("kind"), str(data.get("name") or f"Seat {index}").strip()
+    if len(name) > MAX_NAME:
+        raise HomestretchError(f"seat {index}: a name of at most {MAX_NAME} characters")
+    if kind == "person":
+        return person(name)
+    if kind == "open":
+        return open_seat(name)
+    if kind == "bot":
+        bot = data.get("bot") or "random"
+        if bot not in bots:
+            raise HomestretchError(f"seat {index}: unknown computer player {bot!r} ({bots})")
+        return computer(name, bot)
+    raise HomestretchError(f"seat {index}: a person, a bot or open, not {kind!r}")
+
+
+def seats_for(entry: GameEntry, game: Game, asked: Any) -> list[Seat]:
+    """The seats as asked: the players', then any the game fills itself (a score
+    keeper); those left out are given to the game's own computer player."""
+    if not isinstance(asked, list):
+        raise HomestretchError("seats must be a list")
+    own = entry.input_agents(game, 0) if entry.input_agents is not None else {}
+    most = max([game.num_players - 1, *own]) + 1
+    if not game.num_players <= len(asked) <= most:
+        also = f" (and up to {most - game.num_players} for the game's own)" if own else ""
+        raise HomestretchError(
+            f"this configuration seats {game.num_players} player(s){also}; {len(asked)} given"
+        )
+    bots = ["random", *sorted(entry.bots)]
+    seats = [_seat(i, data, bots) for i, data in enumerate(asked)]
+    for index in range(game.num_players, len(seats)):
+        if seats[index].kind == "bot":
+            raise HomestretchError(
+                f"seat {index} is the game's own: a person, or leave it out for its computer"
+            )
+    while len(seats) < most:
+        seats.append(computer(f"Keeper {len(seats)}", AUTO))
+    return seats
+
+
+def create_table(store: Store, request: JSON) -> tuple[Table, int, JSON]:
+    """A new table as the form asks (nothing played yet), its id, and the server's own
+    settings for it (the invitation, the creator's token, who types asked dice)."""
+    entry = _entry(request.get("game"))
+    game = _game(entry, request.get("config"))
+    seats = seats_for(entry, game, request.get("seats", []))
+    dice_kind = request.get("dice", "seeded")
+    if dice_kind not in ("seeded", "asked"):
+        raise HomestretchError(f"dice are seeded or asked, not {dice_kind!r}")
+    seed = request.get("seed")
+    if seed is None:
+        seed = new_seed()
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise HomestretchError("the seed must be a whole number from 0")
+    roller = request.get("roller")
+    if roller is not None and (
+        not isinstance(roller, int) or not 0 <= roller < len(seats) or not seats[roller].is_person
+    ):
+        raise HomestretchError("the dice are typed by a person's seat (or by the creator)")
+    dice = DiceSpec(dice_kind, seed)
+    web: JSON = {
+        "private": bool(request.get("private", False)),
+        "invite": new_token(),
+        "admin": new_token(),
+        "roller": roller,
+        "seed_digest": seed_digest(seed),
+    }
+    label = f"web table: {', '.join(s.name for s in seats) or 'a race'}"
+    table, game_id = open_new(store, entry, game, seats, dice, label, extra={"web": web})
+    return table, game_id, web
+
+
+def links(game_id: int, table: Table, web: JSON) -> JSON:
+    """The secret links of a new table: one per person, the invitation, the creator's."""
+    return {
+        "id": game_id,
+        "seats": [
+            {"seat": i, "name": s.name, "link": f"/t/{game_id}/seat/{s.token}"}
+            for i, s in enumerate(table.seats)
+            if s.is_person
+        ],
+        "invite": f"/t/{game_id}/join/{web['invite']}",
+        "watch": f"/t/{game_id}/watch",
+        "admin": f"/t/{game_id}/admin/{web['admin']}",
+        "admin_token": web["admin"],
+        "seed_digest": web["seed_digest"],
+    }
+
+
+def public_tables(store: Store, limit: int = 50) -> list[JSON]:
+    """Unfinished tables opened here and not private, newest first."""
+    found = []
+    for saved in store.saved_games(limit=limit):
+        if saved.status == "finished":
+            continue
+        web = (store.settings(saved.id) or {}).get("web")
+        if web is None or web.get("private"):
+            continue
+        found.append({"id": saved.id, "game": saved.game, "label": saved.label})
+    return found

@@ -1,0 +1,49 @@
+"""The HTML pages: plain files in ``static/`` with a few ``{{name}}`` fields filled in
+(escaped). Everything a table shows is drawn by ``table.js`` from its frames."""
+
+from __future__ import annotations
+
+import html
+import json
+from functools import cache
+from importlib.resources import files
+
+from homestretch.core.protocol import JSON
+
+
+@cache
+def _template(name: str) -> str:
+    return (files("homestretch.web") / "static" / name).read_text(encoding="utf-8")
+
+
+def _fill(name: str, **fields: str) -> str:
+    page = _template(name)
+    for key, value in fields.items():
+        page = page.replace("{{" + key + "}}", html.escape(value))
+    return page
+
+
+def table(game_id: int, mode: str, token: str, title: str) -> str:
+    """A seat's page, a spectator's (mode "watch") or the creator's (mode "admin")."""
+    return _fill("table.html", id=str(game_id), mode=mode, token=token, title=title, seat="")
+
+
+def replay(game_id: int, seat: int | None, title: str) -> str:
+    seat_text = "" if seat is None else str(seat)
+    return _fill(
+        "table.html", id=str(game_id), mode="replay", token="", title=title, seat=seat_text
+    )
+
+
+def join(game_id: int, invite: str, title: str) -> str:
+    return _fill("join.html", id=str(game_id), invite=invite, title=title)
+
+
+def lobby(tables: list[JSON], games: list[JSON]) -> str:
+    rows = "".join(
+        f'<li><a href="/t/{t["id"]}/watch">Table {t["id"]}: {html.escape(t["game"])}</a> '
+        f"{html.escape(t['label'])}</li>"
+        for t in tables
+    )
+    page = _fill("lobby.html", games=json.dumps(games))
+    return page.replace("<!--tables-->", rows or "<li>No open tables yet.</li>")

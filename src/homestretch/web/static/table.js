@@ -1,0 +1,197 @@
+// A table's page: draws whatever frame the server sends (any game, as nested tables),
+// and sends the seat's moves. Frames are pushed by server-sent events; the page keeps
+// nothing of its own, so a reload or a reconnect is drawn from the first frame.
+"use strict";
+const body = document.body;
+const tableId = body.dataset.table;
+const mode = body.dataset.mode;
+const token = body.dataset.token;
+const $ = (id) => document.getElementById(id);
+let frame = null;
+let replayAt = 0;
+let typedFor = null;
+
+function el(tag, text, cls) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  if (cls) node.className = cls;
+  return node;
+}
+
+// JSON as readable nested tables and lists.
+function draw(value) {
+  if (value === null || value === undefined) return el("span", "\u2014", "none");
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== "object")) return el("span", value.join(", "));
+    const list = el("ol");
+    value.forEach((v) => { const item = el("li"); item.append(draw(v)); list.append(item); });
+    return list;
+  }
+  if (typeof value === "object") {
+    const table = el("table");
+    for (const [key, v] of Object.entries(value)) {
+      const row = el("tr");
+      row.append(el("th", key.replaceAll("_", " ")));
+      const cell = el("td");
+      cell.append(draw(v));
+      row.append(cell);
+      table.append(row);
+    }
+    return table;
+  }
+  return el("span", value);
+}
+
+// {"kind": "bid", "horse": 7} -> "bid horse 7"
+function actionText(action) {
+  const { kind, ...fields } = action;
+  return [kind, ...Object.entries(fields).map(([k, v]) => `${k} ${JSON.stringify(v)}`)].join(" ");
+}
+
+function showError(text) {
+  $("error").textContent = text || "";
+  $("error").hidden = !text;
+}
+
+function seatName(seat) {
+  const s = frame.seats[seat];
+  return s ? s.name : `seat ${seat}`;
+}
+
+function render(next) {
+  frame = next;
+  body.dataset.version = String(frame.version);
+  $("version").textContent = frame.version;
+  let status;
+  if (frame.over) status = "the game is over";
+  else if (frame.your_turn) status = "your turn";
+  else if (frame.waiting.roll) status = `waiting for the roll: ${frame.waiting.roll.label}`;
+  else status = `waiting for ${frame.waiting.seats.map(seatName).join(", ")}`;
+  $("status").textContent = status;
+  const actions = $("actions");
+  actions.replaceChildren();
+  if (frame.legal.length <= 40) {
+    for (const legal of frame.legal) {
+      const button = el("button", legal.text);
+      button.type = "button";
+      button.dataset.action = JSON.stringify(legal.action);
+      button.addEventListener("click", () => send({ action: legal.action }));
+      actions.append(button);
+    }
+  }
+  $("typed").hidden = !frame.typed;
+  if (frame.version !== typedFor) {  // a push at the same version keeps what is being typed
+    typedFor = frame.version;
+    const select = $("legal-select");
+    select.replaceChildren(...frame.legal.map((legal) => {
+      const option = el("option", legal.text);
+      option.value = JSON.stringify(legal.action);
+      return option;
+    }));
+    $("legal-choice").hidden = !frame.legal.length;
+    $("typed-action").value = frame.legal.length ? select.value : "";
+  }
+  $("roll").hidden = !frame.may_roll;
+  if (frame.may_roll) $("roll-label").textContent = `${frame.waiting.roll.label}, ${frame.waiting.roll.dice} dice`;
+  const seats = $("seats");
+  seats.replaceChildren();
+  frame.seats.forEach((s) => {
+    const who = s.kind === "bot" ? `computer (${s.bot})` : s.kind;
+    const item = el("li", `${s.name}: ${who}${s.connected ? ", here" : ""}${s.seat === frame.seat ? " (you)" : ""}`);
+    item.dataset.seat = s.seat;
+    seats.append(item);
+  });
+  if (frame.admin) drawAdmin();
+  $("view").replaceChildren(draw(frame.view));
+  $("result-box").hidden = !frame.over;
+  if (frame.over) $("result").replaceChildren(draw(frame.result));
+  $("notices").replaceChildren(...frame.notices.map((n) => { const li = el("li"); li.append(draw(n)); return li; }));
+  $("log").replaceChildren(...frame.log.slice().reverse().map((entry) => {
+    const text = entry.chance !== undefined
+      ? `${entry.position}: ${entry.chance}${entry.faces ? " " + entry.faces.join("-") : ""}`
+      : `${entry.position}: ${seatName(entry.player)}: ${actionText(entry.action)}`;
+    return el("li", text);
+  }));
+  $("digest").textContent = frame.seed_digest;
+  $("seed").textContent = frame.seed !== null ? `seed ${frame.seed} (check it: homestretch verify ${tableId})` : "(the seed is shown when the game ends)";
+  if (mode === "replay") $("version").textContent = `${frame.at} of ${frame.length}`;
+}
+
+function drawAdmin() {
+  const box = $("admin");
+  box.hidden = false;
+  box.replaceChildren(el("h3", "Hand a seat over"));
+  frame.seats.forEach((s) => {
+    if (s.bot === "auto") return;
+    const button = el("button", s.kind === "bot" ? `Open ${s.name}'s seat` : `Computer plays ${s.name}`);
+    button.type = "button";
+    button.addEventListener("click", () => handOver(s.seat, s.kind === "bot" ? "open" : "random"));
+    box.append(button);
+  });
+}
+
+async function post(path, data) {
+  const response = await fetch(path, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    showError(answer.error);
+    if (answer.frame) render(answer.frame);
+    return null;
+  }
+  showError("");
+  return answer;
+}
+
+async function send(move) {
+  const answer = await post(`/api/tables/${tableId}/moves`, { token, version: frame.version, ...move });
+  if (answer) render(answer);
+}
+
+async function handOver(seat, bot) {
+  const answer = await post(`/api/tables/${tableId}/seats/${seat}`, { token, bot });
+  if (answer) render(answer);
+}
+
+$("legal-select").addEventListener("change", () => { $("typed-action").value = $("legal-select").value; });
+
+$("typed").addEventListener("submit", (event) => {
+  event.preventDefault();
+  let action;
+  try { action = JSON.parse($("typed-action").value); } catch { showError("that is not JSON"); return; }
+  send({ action });
+});
+
+$("roll").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const faces = $("roll-faces").value.split(/[\s,-]+/).filter(Boolean).map(Number);
+  $("roll-faces").value = "";
+  send({ roll: faces });
+});
+
+async function showReplay(at) {
+  const seat = body.dataset.seat;
+  const query = seat === "" ? "" : `&seat=${seat}`;
+  const response = await fetch(`/api/tables/${tableId}/replay?at=${at}${query}`);
+  const answer = await response.json();
+  if (!response.ok) { showError(answer.error); return; }
+  replayAt = at;
+  render(answer);
+  $("status").textContent = "replay";
+}
+
+if (mode === "replay") {
+  $("replay-controls").hidden = false;
+  $("previous").addEventListener("click", () => replayAt > 0 && showReplay(replayAt - 1));
+  $("next").addEventListener("click", () => frame && replayAt < frame.length && showReplay(replayAt + 1));
+  showReplay(0);
+} else {
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const events = new EventSource(`/api/tables/${tableId}/events${query}`);
+  events.addEventListener("frame", (event) => {
+    render(JSON.parse(event.data));
+    if (frame.over) events.close();  // the last frame: nothing more will come
+  });
+  events.onerror = () => { $("status").textContent = "reconnecting\u2026"; };
+}

@@ -1,0 +1,359 @@
+"""The server's rules beyond playing: one-line refusals that change nothing, the lobby,
+invitations, the creator handing seats to the computer, dice typed in, pushed frames
+and presence, a second server on the same store, and the fair-dice check."""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.web.conftest import first_pushed_frame, frame_of, open_table, refusal, token_of
+from typer.testing import CliRunner
+
+from homestretch.cli.main import app as cli_app
+from homestretch.core.errors import HomestretchError
+from homestretch.core.protocol import JSON
+from homestretch.core.registry import entries
+from homestretch.store.db import Store
+from homestretch.web.app import MAX_BODY, create_app
+from homestretch.web.verify import NOT_YET
+
+PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
+BOTS = [
+    {"kind": "bot", "bot": "random", "name": "R1"},
+    {"kind": "bot", "bot": "sensible", "name": "S2"},
+]
+
+
+def totopoly(client: TestClient, seats: list[dict[str, Any]] = PEOPLE, **more: Any) -> JSON:
+    return open_table(client, game="totopoly", config={"players": 2}, seats=seats, **more)
+
+
+def play_out(client: TestClient, game_id: int, tokens: list[str], seed: int = 1) -> JSON:
+    """Play every person's turn with a seeded random legal action until the game ends."""
+    rng = random.Random(seed)
+    while True:
+        frames = [frame_of(client, game_id, token) for token in tokens]
+        if frames[0]["over"]:
+            return frames[0]
+        frame = next(f for f in frames if f["your_turn"])
+        token = tokens[frame["seat"]]
+        move = {
+            "token": token,
+            "version": frame["version"],
+            "action": rng.choice(frame["legal"])["action"],
+        }
+        assert client.post(f"/api/tables/{game_id}/moves", json=move).status_code == 200
+
+
+# --- refusals -------------------------------------------------------------------------
+def test_opening_a_table_wrongly_is_one_line_and_opens_nothing(client: TestClient) -> None:
+    def refused(request: dict[str, Any]) -> str:
+        return refusal(client.post("/api/tables", json=request), 400)
+
+    assert "unknown game" in refused({"game": "chess", "config": {}, "seats": []})
+    assert "configuration" in refused({"game": "totopoly", "config": [], "seats": PEOPLE})
+    assert "seats 2" in refused({"game": "totopoly", "config": {"players": 2}, "seats": PEOPLE[:1]})
+    bad_bot = [PEOPLE[0], {"kind": "bot", "bot": "genius", "name": "G"}]
+    assert "genius" in refused({"game": "totopoly", "config": {"players": 2}, "seats": bad_bot})
+    asked = {"game": "totopoly", "config": {"players": 2}, "seats": PEOPLE}
+    assert "seeded or asked" in refused({**asked, "dice": "loaded"})
+    assert "seed" in refused({**asked, "seed": -1})
+    assert client.get("/api/tables").json() == []
+
+
+def test_bad_requests_are_refused_with_one_line(client: TestClient) -> None:
+    links = totopoly(client)
+    game_id = links["id"]
+    token = token_of(links["seats"][0]["link"])
+    before = frame_of(client, game_id, token)
+    moves = f"/api/tables/{game_id}/moves"
+    refusal(client.get("/api/tables/999/frame"), 404)
+    refusal(client.post("/api/tables/999/moves", json={"version": 0}), 404)
+    refusal(client.get("/t/999/watch"), 404)
+    refusal(client.get("/api/tables/nine/frame"), 400)
+    refusal(client.get("/no/such/page"), 404)
+    refusal(client.get(f"/api/tables/{game_id}/frame", params={"token": "guess"}), 403)
+    refusal(client.get(f"/t/{game_id}/seat/guess"), 403)
+    assert "not JSON" in refusal(client.post(moves, content=b"{oops"), 400)
+    assert "object" in refusal(client.post(moves, json=[1, 2]), 400)
+    assert "version" in refusal(client.post(moves, json={"token": token}), 400)
+    huge = {"token": token, "version": before["version"], "action": {"kind": "x" * MAX_BODY}}
+    refusal(client.post(moves, json=huge), 413)
+    assert NOT_YET in refusal(client.get(f"/api/tables/{game_id}/verify"), 400)
+    assert "over" in refusal(client.get(f"/api/tables/{game_id}/replay"), 400)
+    assert frame_of(client, game_id, token) == before
+
+
+# --- the lobby ------------------------------------------------------------------------
+def test_the_lobby_lists_public_tables_and_offers_every_game(client: TestClient) -> None:
+    public = totopoly(client)
+    private = totopoly(client, private=True)
+    listed = [t["id"] for t in client.get("/api/tables").json()]
+    assert public["id"] in listed and private["id"] not in listed
+    page = client.get("/")
+    assert page.status_code == 200
+    assert f"/t/{public['id']}/watch" in page.text
+    assert f"/t/{private['id']}/watch" not in page.text
+    offered = {g["name"]: g for g in client.get("/api/games").json()}
+    assert set(offered) == set(entries())
+    for name, choice in offered.items():  # each default configuration opens a table
+        entry = entries()[name]
+        assert entry.make(choice["config"]).num_players == choice["players"]
+        seats = [
+            {"kind": "bot", "bot": "random", "name": f"C{s}"} for s in range(choice["players"])
+        ]
+        if name != "stretch":  # a race runs at once; the others wait for nobody here either
+            open_table(client, game=name, config=choice["config"], seats=seats, seed=2)
+
+
+def test_pages_are_served_with_their_scripts(client: TestClient) -> None:
+    links = totopoly(client)
+    seat_page = client.get(links["seats"][0]["link"])
+    assert seat_page.status_code == 200
+    assert 'id="actions"' in seat_page.text and 'data-mode="seat"' in seat_page.text
+    assert 'name="viewport"' in seat_page.text
+    assert client.get(links["watch"]).status_code == 200
+    assert client.get(links["admin"]).status_code == 200
+    assert client.get(links["invite"]).status_code == 200
+    assert client.get(f"/t/{links['id']}/replay").status_code == 200
+    for asset in ("table.js", "lobby.js", "table.css"):
+        assert client.get(f"/static/{asset}").status_code == 200
+
+
+# --- seats change hands ---------------------------------------------------------------
+def test_an_invitation_takes_the_open_seat_once(client: TestClient) -> None:
+    links = totopoly(client, seats=[PEOPLE[0], {"kind": "open", "name": "Guest"}])
+    game_id, invite = links["id"], token_of(links["invite"])
+    join = f"/api/tables/{game_id}/join"
+    refusal(client.post(join, json={"invite": "wrong", "name": "Eve"}), 403)
+    refusal(client.post(join, json={"invite": invite, "name": ""}), 400)
+    taken = client.post(join, json={"invite": invite, "name": "Cleo"}).json()
+    assert taken["seat"] == 1
+    frame = frame_of(client, game_id, token_of(taken["link"]))
+    assert frame["seats"][1] == {
+        "seat": 1,
+        "name": "Cleo",
+        "kind": "person",
+        "bot": None,
+        "connected": False,
+    }
+    assert "taken" in refusal(client.post(join, json={"invite": invite, "name": "Dan"}), 400)
+    ended = play_out(
+        client, game_id, [token_of(links["seats"][0]["link"]), token_of(taken["link"])]
+    )
+    assert ended["over"]
+
+
+def test_the_creator_hands_a_seat_to_the_computer_and_the_game_goes_on(client: TestClient) -> None:
+    links = totopoly(client)
+    game_id, admin = links["id"], links["admin_token"]
+    ann, bob = (token_of(s["link"]) for s in links["seats"])
+    seats = f"/api/tables/{game_id}/seats"
+    refusal(client.post(f"{seats}/1", json={"token": bob, "bot": "random"}), 403)
+    before = frame_of(client, game_id)
+    assert "genius" in refusal(
+        client.post(f"{seats}/1", json={"token": admin, "bot": "genius"}), 400
+    )
+    assert frame_of(client, game_id) == before
+    handed = client.post(f"{seats}/1", json={"token": admin, "bot": "sensible"})
+    assert handed.status_code == 200 and handed.json()["admin"]
+    assert handed.json()["seats"][1]["kind"] == "bot"
+    frame = frame_of(client, game_id, bob)
+    assert 1 not in frame["waiting"]["seats"] or frame["over"]
+    if not frame["over"]:
+        move = {"token": bob, "version": frame["version"], "action": {"kind": "pass"}}
+        assert "computer" in refusal(client.post(f"/api/tables/{game_id}/moves", json=move), 403)
+    assert play_out(client, game_id, [ann])["over"]  # Ann plays on alone with the computer
+    listed = [t["id"] for t in client.get("/api/tables").json()]
+    assert game_id not in listed  # finished
+
+
+def test_the_chosen_seat_types_the_real_dice(client: TestClient) -> None:
+    links = totopoly(client, seats=[PEOPLE[0], BOTS[1]], dice="asked", roller=0)
+    game_id, ann = links["id"], token_of(links["seats"][0]["link"])
+    rng = random.Random(3)
+    for _ in range(500):  # Ann plays until a roll is due
+        frame = frame_of(client, game_id, ann)
+        if frame["may_roll"]:
+            break
+        move = {
+            "token": ann,
+            "version": frame["version"],
+            "action": rng.choice(frame["legal"])["action"],
+        }
+        assert client.post(f"/api/tables/{game_id}/moves", json=move).status_code == 200
+    else:
+        pytest.fail("no roll was asked for")
+    moves = f"/api/tables/{game_id}/moves"
+    roll = frame["waiting"]["roll"]
+    assert not frame_of(client, game_id)["may_roll"]  # a spectator does not roll
+    refusal(client.post(moves, json={"version": frame["version"], "roll": [1] * roll["dice"]}), 403)
+    refusal(
+        client.post(
+            moves, json={"token": ann, "version": frame["version"], "roll": [9] * roll["dice"]}
+        ),
+        400,
+    )
+    refusal(
+        client.post(moves, json={"token": ann, "version": frame["version"], "roll": "two"}), 400
+    )
+    assert frame_of(client, game_id, ann) == frame
+    rolled = client.post(
+        moves, json={"token": ann, "version": frame["version"], "roll": [2] * roll["dice"]}
+    )
+    assert rolled.status_code == 200
+    assert rolled.json()["log"][frame["version"]]["faces"] == [2] * roll["dice"]
+    admin_frame = frame_of(client, game_id, links["admin_token"])
+    assert admin_frame["admin"] and admin_frame["seat"] is None
+
+
+# --- pushed frames --------------------------------------------------------------------
+def test_presence_follows_the_open_event_streams(client: TestClient) -> None:
+    links = totopoly(client)
+    game_id = links["id"]
+    ann, bob = (token_of(s["link"]) for s in links["seats"])
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert client.portal is not None
+    live = client.portal.call(hub.get, game_id)
+    stream = hub.frames(live, live.viewer(ann))
+
+    async def next_frame() -> JSON:
+        return await anext(stream)
+
+    first = client.portal.call(next_frame)
+    assert first["seats"][0]["connected"]
+    assert frame_of(client, game_id, bob)["seats"][0]["connected"]
+    frame = frame_of(client, game_id, bob if frame_of(client, game_id, bob)["your_turn"] else ann)
+    token = bob if frame["seat"] == 1 else ann
+    move = {"token": token, "version": frame["version"], "action": frame["legal"][0]["action"]}
+    client.post(f"/api/tables/{game_id}/moves", json=move)
+    pushed = client.portal.call(next_frame)  # woken by the move
+    assert pushed["version"] > first["version"]
+    assert pushed == frame_of(client, game_id, ann) | {"seats": pushed["seats"]}
+    client.portal.call(stream.aclose)
+    assert not frame_of(client, game_id, bob)["seats"][0]["connected"]
+
+
+def test_the_event_stream_of_a_finished_table_sends_its_last_frame(client: TestClient) -> None:
+    links = open_table(
+        client, game="stretch", config=entries()["stretch"].harness_configs()[0], seats=[]
+    )
+    response = client.get(f"/api/tables/{links['id']}/events")
+    assert response.headers["content-type"].startswith("text/event-stream")
+    event, data = response.text.strip().split("\n", 1)
+    assert event == "event: frame"
+    assert json.loads(data.removeprefix("data: ")) == frame_of(client, links["id"])
+    assert first_pushed_frame(client, links["id"], None)["over"]
+
+
+def test_a_second_server_on_the_same_store_carries_on(client: TestClient, store: Store) -> None:
+    links = totopoly(client)
+    game_id = links["id"]
+    tokens = [token_of(s["link"]) for s in links["seats"]]
+    with TestClient(create_app(Store(store.path))) as other:
+        assert frame_of(other, game_id, tokens[0]) == frame_of(client, game_id, tokens[0])
+        ended = play_out(other, game_id, tokens)  # the moves land in the shared store
+        assert ended["over"]
+        assert other.get(f"/api/tables/{game_id}/verify").json()["fair"]
+    # told of the change, the first server syncs its copy
+    assert client.portal is not None
+    client.portal.call(client.app.state.hub.changed_elsewhere, game_id)  # type: ignore[attr-defined]
+    assert frame_of(client, game_id, tokens[0])["version"] == ended["version"]
+
+
+# --- fair dice ------------------------------------------------------------------------
+def _finished_table(client: TestClient) -> int:
+    """A totopoly table of two computer players, played to its end when opened."""
+    links = totopoly(client, seats=BOTS, seed=9)
+    assert frame_of(client, links["id"])["over"]
+    return int(links["id"])
+
+
+def test_verify_a_finished_table_and_catch_a_changed_die(client: TestClient, store: Store) -> None:
+    game_id = _finished_table(client)
+    runner = CliRunner()
+    fair = runner.invoke(
+        cli_app, ["verify", str(game_id), "--db", str(store.path), "--format", "json"]
+    )
+    assert fair.exit_code == 0, fair.output
+    verdict = json.loads(fair.output)
+    assert verdict["fair"] and verdict["seed"] == 9
+    # change one die in the stored log
+    rolled = next(e for e in frame_of(client, game_id)["log"] if "faces" in e)
+    _change_die(Path(store.path), game_id, rolled["position"])
+    tampered = runner.invoke(cli_app, ["verify", str(game_id), "--db", str(store.path)])
+    assert tampered.exit_code == 1
+    assert "NOT fair" in tampered.output
+    assert not client.get(f"/api/tables/{game_id}/verify").json()["fair"]
+
+
+def test_verify_refuses_a_game_still_running(client: TestClient, store: Store) -> None:
+    game_id = totopoly(client)["id"]
+    result = CliRunner().invoke(cli_app, ["verify", str(game_id), "--db", str(store.path)])
+    assert isinstance(result.exception, HomestretchError)  # `homestretch` prints it, exit 2
+    assert str(result.exception) == NOT_YET
+
+
+def _change_die(path: Path, game_id: int, position: int) -> None:
+    with sqlite3.connect(path) as db:
+        (payload,) = db.execute(
+            "select payload from events where game_id = ? and seq = ?", (game_id, position)
+        ).fetchone()
+        event = json.loads(payload)
+        event["chance"][0] = event["chance"][0] % 6 + 1
+        db.execute(
+            "update events set payload = ? where game_id = ? and seq = ?",
+            (json.dumps(event), game_id, position),
+        )
+
+
+def test_serve_on_a_port_in_use_is_one_line(store: Store) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        args = ["serve", "--port", str(port), "--db", str(store.path)]
+        result = CliRunner().invoke(cli_app, args)
+    assert isinstance(result.exception, HomestretchError)
+    assert str(result.exception).startswith(f"cannot serve on 127.0.0.1:{port} (")
+
+
+def test_a_person_keeps_the_score_by_typing_results(client: TestClient) -> None:
+    derbycast = entries()["derbycast"]
+    config = next(c for c in derbycast.harness_configs() if c["source"] == "keeper")
+    game = derbycast.make(config)
+    keeper_seat = game.num_players  # the seat after the players'
+    seats = [*PEOPLE, {"kind": "person", "name": "Keeper"}]
+    refused = {"game": "derbycast", "config": config, "seats": [*PEOPLE, BOTS[0]]}
+    assert "the game's own" in refusal(client.post("/api/tables", json=refused), 400)
+    links = open_table(client, game="derbycast", config=config, seats=seats, seed=4)
+    game_id = links["id"]
+    tokens = [token_of(s["link"]) for s in links["seats"]]
+    keeper = derbycast.input_agents(game, 4)[keeper_seat]  # type: ignore[misc]
+    rng = random.Random(2)
+    typed = 0
+    for _ in range(500):
+        frames = [frame_of(client, game_id, token) for token in tokens]
+        if frames[0]["over"]:
+            break
+        frame = next(f for f in frames if f["your_turn"])
+        if frame["seat"] == keeper_seat:
+            assert frame["typed"] and frame["legal"] == []
+            wrong = {
+                "token": tokens[keeper_seat],
+                "version": frame["version"],
+                "action": {"kind": "post"},
+            }
+            refusal(client.post(f"/api/tables/{game_id}/moves", json=wrong), 400)
+            action = keeper.choose(keeper_seat, frame["view"], []).to_json()
+            typed += 1
+        else:
+            action = rng.choice(frame["legal"])["action"]
+        move = {"token": tokens[frame["seat"]], "version": frame["version"], "action": action}
+        assert client.post(f"/api/tables/{game_id}/moves", json=move).status_code == 200
+    assert frames[0]["over"] and typed > 0
