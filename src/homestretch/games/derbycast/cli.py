@@ -48,7 +48,7 @@ from homestretch.session.saved import open_new, rebuild
 from homestretch.session.seats import Seat, computer, person
 from homestretch.session.table import AUTO
 from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store, default_db_path
+from homestretch.store.db import SavedGame, Store, default_db
 
 app = typer.Typer(no_args_is_help=True, help="Derby Cast: pick Win, Place or Show, race by race.")
 
@@ -134,9 +134,9 @@ def _check_at(table: Callable[[], TableSession]) -> Check:
     return why_illegal
 
 
-def _db_hint(store: Store) -> Path | None:
+def _db_hint(store: Store) -> Path | str | None:
     """The --db a resume hint names (none for the default store)."""
-    return None if store.path == default_db_path() else store.path
+    return None if store.path == default_db() else store.path
 
 
 class _RaceShow:
