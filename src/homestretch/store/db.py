@@ -29,6 +29,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    event,
     func,
     select,
 )
@@ -147,6 +148,15 @@ def _reason(exc: SQLAlchemyError) -> str:
     return " ".join(line.strip() for line in words.splitlines() if line.strip())
 
 
+def _sqlite_write_ahead(connection: Any, _: Any) -> None:
+    """Every event is its own transaction: with a write-ahead log and no sync on every
+    commit one takes about a millisecond instead of several (a commit can be lost to a
+    power cut, never half-written; the events a table resolves itself come back from
+    its log and seed alike)."""
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("PRAGMA synchronous=NORMAL")
+
+
 class Store:
     def __init__(self, target: str | Path | None = None) -> None:
         """The store in a SQLite file (a path) or a database (a URL)."""
@@ -164,6 +174,8 @@ class Store:
             if file is not None:
                 _create_private(file)
             self._engine = create_engine(self.url, pool_pre_ping=postgres)
+            if file is not None:
+                event.listen(self._engine, "connect", _sqlite_write_ahead)
             Base.metadata.create_all(self._engine)
             # a store made before the unique key gets it now (create_all adds no index
             # to a table that exists)
