@@ -25,6 +25,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check $(CODE)
 	$(BIN)/ruff format --check $(CODE)
 	$(BIN)/mypy src
+	$(BIN)/lint-imports --no-cache
 
 test: lint
 	$(BIN)/python -m pytest

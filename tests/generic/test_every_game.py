@@ -1,6 +1,6 @@
 """DESIGN.md section 6: one harness over every registered game and player count.
 
-Seeded random and bot playthroughs run to the end; at every step legal actions are
+Seeded random and bot playthroughs run through the Table to the end; at every step legal actions are
 non-empty exactly for the players who must act, chance outcomes sum to 1, views are
 JSON-safe and leak nothing hidden, conserved totals stay put; replaying the log
 rebuilds the state; the same seed gives the same log.
@@ -14,13 +14,12 @@ from typing import Any
 
 import pytest
 
-from homestretch.bots.random_bot import RandomBot
 from homestretch.cli.common import rebuild_saved
 from homestretch.cli.pictures import standings_over_game
-from homestretch.core.chance import SeededDice
 from homestretch.core.protocol import CHANCE, Game, State, replay
-from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry, entries
+from homestretch.session.dice import DiceSpec
+from homestretch.session.table import Table, computer_seats
 from homestretch.store.db import SavedGame
 
 CASES = [
@@ -46,18 +45,6 @@ def _string_leaves(data: Any) -> set[str]:
     return set()
 
 
-def _agents(entry: GameEntry, game: Game, seed: int) -> dict[int, Agent]:
-    """Seat i gets bot number (seed + i) of the game's bots and the random one."""
-    makers = [("random", None), *sorted(entry.bots.items())]
-    agents: dict[int, Agent] = {}
-    for seat in range(max(game.num_players, 1)):
-        name, maker = makers[(seed + seat) % len(makers)]
-        agents[seat] = RandomBot(seed * 31 + seat) if maker is None else maker(game, seat, seed)
-    if entry.input_agents is not None:
-        agents.update(entry.input_agents(game, seed))
-    return agents
-
-
 def _check_step(state: State, players: int, start: dict[str, int]) -> None:
     to_act = state.to_act()
     if to_act == [CHANCE]:
@@ -77,22 +64,16 @@ def _check_step(state: State, players: int, start: dict[str, int]) -> None:
 
 
 def _play(entry: GameEntry, game: Game, seed: int, check_every_step: bool) -> State:
-    state = game.new_initial_state()
-    dice = SeededDice(seed)
-    agents = _agents(entry, game, seed)
+    """A seeded game through the Table, every seat a computer player."""
+    table = Table(entry, game, computer_seats(entry, game, seed), DiceSpec("seeded", seed))
+    state = table.state
     start = state.conserved()
     players = game.num_players
     for _ in range(200_000):
         if check_every_step:
             _check_step(state, players, start)
-        if state.is_over():
+        if table.step() is None:
             break
-        if state.is_chance_node():
-            state.apply_chance(dice.resolve(state.chance_node()))
-        else:
-            player = state.to_act()[0]
-            action = agents[player].choose(player, state.view(player), state.legal_actions(player))
-            state.apply(player, action)
     assert state.is_over(), "the game did not end"
     assert state.conserved() == start
     json.dumps(state.result())

@@ -13,23 +13,10 @@ import pytest
 from tests.generic.test_every_game import _string_leaves
 
 from homestretch.core.errors import TableMovedOn
-from homestretch.core.protocol import CHANCE, Game
+from homestretch.core.protocol import CHANCE
 from homestretch.core.registry import GameEntry, entries
 from homestretch.session.dice import DiceSpec
-from homestretch.session.seats import Seat, computer
-from homestretch.session.table import AUTO, Table
-
-
-def computer_seats(entry: GameEntry, game: Game, mix: int) -> list[Seat]:
-    """Every seat a computer player, the game's kinds and the random one in turn; a
-    seat the game fills itself (a score keeper) gets its own."""
-    kinds = ["random", *sorted(entry.bots)]
-    seats = [computer(f"C{s}", kinds[(s + mix) % len(kinds)]) for s in range(game.num_players)]
-    own = entry.input_agents(game, 0) if entry.input_agents is not None else {}
-    for seat in sorted(own):
-        while len(seats) <= seat:
-            seats.append(computer(f"K{len(seats)}", AUTO))
-    return seats
+from homestretch.session.table import Table, computer_seats
 
 
 def _shortest_config(entry: GameEntry) -> dict[str, Any]:

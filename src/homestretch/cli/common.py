@@ -60,8 +60,13 @@ DiceFileOption = Annotated[
     Path | None, typer.Option("--dice-file", help="a file of scripted die faces")
 ]
 DbOption = Annotated[
-    Path | None,
-    typer.Option("--db", help="the game store (default: homestretch.sqlite in your data folder)"),
+    str | None,
+    typer.Option(
+        "--db",
+        help="the game store: a SQLite file, or a database URL such as "
+        "postgresql+psycopg://USER@HOST/DB (default: $HOMESTRETCH_DB, else "
+        "homestretch.sqlite in your data folder)",
+    ),
 ]
 
 
@@ -155,7 +160,9 @@ def rebuild_saved(
     return state, source
 
 
-def open_store(db: Path | None) -> Store:
+def open_store(db: str | Path | None) -> Store:
+    """The store ``--db`` names: a value with a scheme (``sqlite:///``,
+    ``postgresql+psycopg://``) is a URL, anything else a file's path."""
     return Store(db)
 
 

@@ -27,7 +27,7 @@ from homestretch.core.referee import Agent, RefereeError
 from homestretch.core.registry import GameEntry
 from homestretch.session.dice import DiceSpec, TableDice
 from homestretch.session.log import EventLog, MemoryLog, log_entry, redacted
-from homestretch.session.seats import Seat
+from homestretch.session.seats import Seat, computer
 
 AUTO = "auto"
 """The computer player of a seat the game fills itself (``GameEntry.input_agents``,
@@ -264,3 +264,15 @@ class Table:
         else:
             self.state.apply_event(event)
             self._chance.append(None)
+
+
+def computer_seats(entry: GameEntry, game: Game, mix: int = 0) -> list[Seat]:
+    """Every seat a computer player, the game's kinds and the random one in turn from
+    ``mix`` on; a seat the game fills itself (a score keeper) gets its own player."""
+    kinds = ["random", *sorted(entry.bots)]
+    seats = [computer(f"C{s + 1}", kinds[(s + mix) % len(kinds)]) for s in range(game.num_players)]
+    own = entry.input_agents(game, 0) if entry.input_agents is not None else {}
+    for seat in sorted(own):
+        while len(seats) <= seat:
+            seats.append(computer(f"K{len(seats) + 1}", AUTO))
+    return seats

@@ -1,4 +1,4 @@
-"""Saved games: SQLAlchemy over SQLite by default (a server database can follow).
+"""Saved games: SQLAlchemy over a SQLite file by default, or PostgreSQL by URL.
 
 A saved game is its configuration plus its event log; resuming replays the log. Events
 are appended at the position the writer expects, in a transaction that checks it, under
@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,6 +21,8 @@ from typing import Any
 
 import platformdirs
 from sqlalchemy import (
+    URL,
+    BigInteger,
     ForeignKey,
     Index,
     Integer,
@@ -28,11 +32,16 @@ from sqlalchemy import (
     func,
     select,
 )
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from homestretch.core.errors import HomestretchError, TableMovedOn
 from homestretch.core.protocol import JSON, Event
+
+# ids and seeds go up to 2**63 - 1 (cli.common.MAX_SEED); SQLite's INTEGER is 64 bits
+# already and only "INTEGER PRIMARY KEY" numbers rows by itself
+BigId = BigInteger().with_variant(Integer(), "sqlite")
 
 
 class Base(DeclarativeBase):
@@ -41,10 +50,10 @@ class Base(DeclarativeBase):
 
 class GameRow(Base):
     __tablename__ = "games"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
     config: Mapped[str] = mapped_column(Text)
-    seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     dice: Mapped[str] = mapped_column(String(20))
     label: Mapped[str] = mapped_column(String(200), default="")
     status: Mapped[str] = mapped_column(String(20), default="in progress")
@@ -54,8 +63,8 @@ class GameRow(Base):
 
 class EventRow(Base):
     __tablename__ = "events"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    game_id: Mapped[int] = mapped_column(BigId, ForeignKey("games.id"), index=True)
     seq: Mapped[int] = mapped_column(Integer)
     payload: Mapped[str] = mapped_column(Text)
     __table_args__ = (Index("ux_events_game_seq", "game_id", "seq", unique=True),)
@@ -65,7 +74,7 @@ class SettingsRow(Base):
     """A table's seats, dice and privacy (JSON), for the surfaces that rebuild it."""
 
     __tablename__ = "table_settings"
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    game_id: Mapped[int] = mapped_column(BigId, ForeignKey("games.id"), primary_key=True)
     settings: Mapped[str] = mapped_column(Text)
 
 
@@ -83,19 +92,78 @@ class SavedGame:
     events: list[Event]
 
 
-def default_db_path() -> Path:
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def is_url(target: str) -> bool:
+    """A store given with a scheme (``sqlite:///...``, ``postgresql+psycopg://...``) is a
+    URL; anything else is a file's path, taken as it is (no query, no %-decoding)."""
+    return bool(_SCHEME.match(target))
+
+
+def default_db() -> str | Path:
+    """``HOMESTRETCH_DB`` (a path or a URL), else homestretch.sqlite in the data folder."""
     override = os.environ.get("HOMESTRETCH_DB")
     if override:
-        return Path(override)
+        return override
     return Path(platformdirs.user_data_dir("homestretch")) / "homestretch.sqlite"
 
 
+def store_url(target: str | Path) -> URL:
+    """The database a ``--db`` value names; plain ``postgresql://`` means psycopg 3."""
+    if isinstance(target, Path) or not is_url(target):
+        return URL.create("sqlite", database=str(target))
+    try:
+        url = make_url(target)
+    except ArgumentError:
+        scheme = target.split("://", 1)[0]
+        raise HomestretchError(f"{scheme}://...: not a database URL homestretch can read") from None
+    if url.drivername == "postgresql":
+        url = url.set(drivername="postgresql+psycopg")
+    if url.get_backend_name() not in ("sqlite", "postgresql"):
+        raise HomestretchError(
+            f"{url.get_backend_name()}: homestretch keeps games in a SQLite file or in "
+            "PostgreSQL (postgresql+psycopg://USER@HOST/DB)"
+        )
+    return url
+
+
+def _sqlite_file(url: URL) -> Path | None:
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    return None if url.query.get("uri") else Path(url.database)
+
+
+def _create_private(path: Path) -> None:
+    """A new SQLite file readable by its owner alone: it holds hidden hands and seeds."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with suppress(FileExistsError):
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+
+
+def _reason(exc: SQLAlchemyError) -> str:
+    """The driver's words on one line (psycopg adds a hint on a second)."""
+    words = str(getattr(exc, "orig", None) or exc.__class__.__name__)
+    return " ".join(line.strip() for line in words.splitlines() if line.strip())
+
+
 class Store:
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path or default_db_path()
+    def __init__(self, target: str | Path | None = None) -> None:
+        """The store in a SQLite file (a path) or a database (a URL)."""
+        target = target or default_db()
+        self.url = store_url(target)
+        self.path: Path | str = (
+            self.url.render_as_string(hide_password=True)
+            if isinstance(target, str) and is_url(target)
+            else Path(target)
+        )
+        """Where the store is, for messages: the file, or the URL without its password."""
+        file = _sqlite_file(self.url)
+        postgres = self.url.get_backend_name() == "postgresql"
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._engine = create_engine(f"sqlite:///{self.path}")
+            if file is not None:
+                _create_private(file)
+            self._engine = create_engine(self.url, pool_pre_ping=postgres)
             Base.metadata.create_all(self._engine)
             # a store made before the unique key gets it now (create_all adds no index
             # to a table that exists)
@@ -103,20 +171,37 @@ class Store:
                 index.create(self._engine, checkfirst=True)
         except OSError as exc:
             raise HomestretchError(f"{self.path}: cannot open the game store ({exc})") from None
+        except ImportError as exc:
+            raise HomestretchError(f"{self.path}: no database driver ({exc})") from None
         except SQLAlchemyError as exc:
-            reason = getattr(exc, "orig", None) or exc.__class__.__name__  # the driver's words
-            raise HomestretchError(
-                f"{self.path}: not a game store homestretch can open ({reason})"
-            ) from None
+            cannot = (
+                "cannot connect to the game store"
+                if postgres and isinstance(exc, OperationalError)
+                else "not a game store homestretch can open"
+            )
+            raise HomestretchError(f"{self.path}: {cannot} ({_reason(exc)})") from None
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        """A session whose lost connection (a server gone away) is one line."""
+        try:
+            with Session(self._engine) as session:
+                yield session
+        except OperationalError as exc:
+            raise HomestretchError(f"{self.path}: the game store failed ({_reason(exc)})") from None
+
+    def close(self) -> None:
+        """Let go of the store's connections."""
+        self._engine.dispose()
 
     def create(self, game: str, config: JSON, seed: int | None, dice: str, label: str = "") -> int:
-        with Session(self._engine) as session, session.begin():
+        with self._session() as session, session.begin():
             row = GameRow(
                 game=game,
                 config=json.dumps(config, sort_keys=True),
                 seed=seed,
                 dice=dice,
-                label=label,
+                label=label[:200],  # the column's width
                 created=datetime.now(UTC).isoformat(timespec="seconds"),
             )
             session.add(row)
@@ -127,7 +212,7 @@ class Store:
         """Store ``events`` from ``position`` on, in one transaction that checks the log
         is exactly that long; the unique key catches a writer that raced past the check."""
         try:
-            with Session(self._engine) as session, session.begin():
+            with self._session() as session, session.begin():
                 count = session.scalar(
                     select(func.count()).select_from(EventRow).where(EventRow.game_id == game_id)
                 )
@@ -150,7 +235,7 @@ class Store:
             ) from None
 
     def events_since(self, game_id: int, position: int) -> list[Event]:
-        with Session(self._engine) as session:
+        with self._session() as session:
             rows = session.scalars(
                 select(EventRow)
                 .where(EventRow.game_id == game_id, EventRow.seq >= position)
@@ -159,7 +244,7 @@ class Store:
             return [Event.from_json(json.loads(row.payload)) for row in rows]
 
     def save_settings(self, game_id: int, settings: JSON) -> None:
-        with Session(self._engine) as session, session.begin():
+        with self._session() as session, session.begin():
             row = session.get(SettingsRow, game_id)
             text = json.dumps(settings, sort_keys=True)
             if row is None:
@@ -169,7 +254,7 @@ class Store:
 
     def settings(self, game_id: int) -> JSON | None:
         """The table settings saved for a game (None for a game saved before tables)."""
-        with Session(self._engine) as session:
+        with self._session() as session:
             row = session.get(SettingsRow, game_id)
             if row is None:
                 return None
@@ -186,14 +271,14 @@ class Store:
     def append(self, game_id: int, events: Iterable[Event]) -> None:
         """Store ``events`` after whatever the log holds (a writer that is the table's
         only one, such as a finished race saved whole)."""
-        with Session(self._engine) as session:
+        with self._session() as session:
             count = session.scalar(
                 select(func.count()).select_from(EventRow).where(EventRow.game_id == game_id)
             )
         self.append_at(game_id, int(count or 0), events)
 
     def finish(self, game_id: int, summary: str, status: str = "finished") -> None:
-        with Session(self._engine) as session, session.begin():
+        with self._session() as session, session.begin():
             row = session.get(GameRow, game_id)
             if row is None:
                 raise HomestretchError(f"no saved game with id {game_id}")
@@ -201,14 +286,14 @@ class Store:
             row.summary = summary
 
     def saved_games(self, game: str | None = None, limit: int = 50) -> list[SavedGame]:
-        with Session(self._engine) as session:
+        with self._session() as session:
             query = select(GameRow).order_by(GameRow.id.desc()).limit(limit)
             if game:
                 query = query.where(GameRow.game == game)
             return [self._saved(row, []) for row in session.scalars(query)]
 
     def load(self, game_id: int) -> SavedGame:
-        with Session(self._engine) as session:
+        with self._session() as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise HomestretchError(f"no saved game with id {game_id} in {self.path}")

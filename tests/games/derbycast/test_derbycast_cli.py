@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from homestretch.cli.main import app
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.protocol import replay
+from homestretch.core.protocol import Event, replay
 from homestretch.games.derbycast.game import DerbyCastGame
 from homestretch.games.stretch.api import simulated_race
 from homestretch.games.stretch.race import bundled_races
@@ -243,3 +243,55 @@ def test_a_resumed_replays_game_draws_the_races_it_would_have_drawn(tmp_path: Pa
     cli("resume", str(saved.id), "--db", str(db), input="win 2\nshow 3\nshow 4\n")
     shown = json.loads(cli("replay", str(saved.id), "--db", str(db), "-f", "json"))
     assert shown["history"] == whole["history"]
+
+
+RESUMED = ["--players", "Ann", "--bots", "2", "--source", "simulate", "--seed", "5"]
+RESUMED += ["--races", "3"]
+ANSWERS = ["win 1", "show 2", "place 3", "win 2", "show 1", "place 1", "win 3", "show 3"]
+
+
+def _finished(db: Path) -> tuple[list[Event], dict[str, object]]:
+    saved = Store(db).load(1)
+    assert saved.status == "finished"
+    return saved.events, replay(DerbyCastGame(saved.config), saved.events).result()
+
+
+def test_a_game_with_computer_players_stopped_anywhere_ends_as_the_unbroken_one(
+    tmp_path: Path,
+) -> None:
+    whole = _play_json(tmp_path / "whole.sqlite", *RESUMED, input="\n".join(ANSWERS) + "\n")
+    history = whole["history"]
+    assert isinstance(history, list)
+    typed = len(history)  # Ann's one pick a race
+    assert typed < len(ANSWERS)
+    events, result = _finished(tmp_path / "whole.sqlite")
+    for cut in (0, 1, typed - 1):
+        db = tmp_path / f"cut{cut}.sqlite"
+        stopped = runner.invoke(
+            app,
+            ["derbycast", "play", "--db", str(db), *RESUMED],
+            input="".join(f"{a}\n" for a in ANSWERS[:cut]),
+        )
+        assert stopped.exit_code == 130, stopped.output
+        said = " ".join(stopped.stderr.split())
+        assert "Stopped. Game 1 is saved: carry on with `homestretch resume 1 --db" in said
+        assert len(Store(db).load(1).events) > 0  # stored as it happened
+        rest = "".join(f"{a}\n" for a in ANSWERS[cut:])
+        cli("resume", "1", "--db", str(db), "-f", "json", input=rest)
+        assert _finished(db) == (events, result), cut
+
+
+def test_a_game_saved_before_tables_resumes_with_its_computer_players(tmp_path: Path) -> None:
+    whole = tmp_path / "whole.sqlite"
+    _play_json(whole, *RESUMED, input="\n".join(ANSWERS) + "\n")
+    events, result = _finished(whole)
+    saved = Store(whole).load(1)
+    old = Store(tmp_path / "old.sqlite")  # no table settings, as every game once was
+    old.create("derbycast", saved.config, seed=5, dice="seeded", label="old")
+    half = events[: len(events) // 2]
+    old.append(1, half)
+    picked = sum(1 for e in half if e.player == 0)  # Ann's answers already in the log
+    rest = "".join(f"{a}\n" for a in ANSWERS[picked:])
+    cli("resume", "1", "--db", str(tmp_path / "old.sqlite"), input=rest)
+    got_events, got_result = _finished(tmp_path / "old.sqlite")
+    assert got_result == result and got_events == events

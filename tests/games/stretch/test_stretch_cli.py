@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app
+from homestretch.store.db import Store
 
 RUNNER = CliRunner()
 REQUIRED = {
@@ -32,8 +33,8 @@ REQUIRED = {
 }
 
 
-def invoke(*args: str) -> str:
-    result = RUNNER.invoke(app, list(args))
+def invoke(*args: str, input: str | None = None) -> str:
+    result = RUNNER.invoke(app, list(args), input=input)
     assert result.exit_code == 0, result.output
     return result.stdout
 
@@ -305,3 +306,55 @@ def test_quickplay_odds_say_seed_and_runs_go_unused() -> None:
     assert result.exit_code == 0, result.output
     assert "--runs and --seed are not used" in result.stderr
     assert "exact chances" in result.stdout
+
+
+def _dice_log(db: Path) -> tuple[list[object], list[list[int]]]:
+    """A stored run's events, and the faces of each roll in it."""
+    from homestretch.session.saved import rebuild
+
+    store = Store(db)
+    saved = store.load(1)
+    rolls = [e["faces"] for e in rebuild(store, saved).log_for(None) if "faces" in e]
+    return list(saved.events), rolls
+
+
+def _result(out: str) -> dict[str, object]:
+    # the test runner echoes typed rolls into stdout; a terminal shows them as typed
+    data: dict[str, object] = json.loads(out[out.index("{") :])
+    del data["run_id"]
+    return data
+
+
+def test_typed_rolls_are_stored_at_once_and_a_stopped_race_resumes(tmp_path: Path) -> None:
+    race = ["stretch", "run", "2009-champagne-stakes", "--mode", "full", "--seed", "4"]
+    faces = json.loads(invoke(*race, "--no-save", "-f", "json"))["dice"]
+    asked = [*race, "--dice", "ask", "-f", "json"]
+    whole_db = tmp_path / "whole.sqlite"
+    typed = "".join(f"{f}\n" for f in faces)  # one die at a time
+    whole = _result(invoke(*asked, "--db", str(whole_db), input=typed))
+    events, rolls = _dice_log(whole_db)
+    for cut in (0, 1, 9):
+        db = tmp_path / f"cut{cut}.sqlite"
+        first = "".join(" ".join(map(str, roll)) + "\n" for roll in rolls[:cut])
+        stopped = RUNNER.invoke(app, [*asked, "--db", str(db)], input=first)
+        assert stopped.exit_code == 130, stopped.output
+        assert "Stopped. Game 1 is saved" in " ".join(stopped.stderr.split())
+        kept, kept_rolls = _dice_log(db)
+        # exactly the rolls typed, with what chance resolved before them, and no more
+        assert kept_rolls == rolls[:cut] and kept == events[: len(kept)]
+        assert Store(db).load(1).status == "in progress"
+        rest = "".join(" ".join(map(str, roll)) + "\n" for roll in rolls[cut:])
+        resumed = RUNNER.invoke(app, ["resume", "1", "--db", str(db), "-f", "json"], input=rest)
+        assert resumed.exit_code == 0, resumed.output
+        assert _result(resumed.stdout) == whole and _dice_log(db)[0] == events
+        assert Store(db).load(1).status == "finished"
+
+
+def test_a_resumed_race_shows_its_call_and_sheets(tmp_path: Path) -> None:
+    db = str(tmp_path / "runs.sqlite")
+    race = ["stretch", "run", "2009-champagne-stakes", "--seed", "2", "--db", db]
+    stopped = RUNNER.invoke(app, [*race, "--dice", "ask"], input="3 4\n")
+    assert stopped.exit_code == 130
+    rolls = "".join(f"{1 + n * 5 % 6}\n" for n in range(200))  # one die at a time
+    out = invoke("resume", "1", "--db", db, input=rolls)
+    assert "At the wire." in out and "Scoresheet" in out and "saved as run 1" in out

@@ -6,6 +6,7 @@ Calculator Table; the first marker past 20 points wins.
 
 from __future__ import annotations
 
+from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
@@ -19,31 +20,29 @@ def _make(config: JSON) -> Game:
 
 
 def _value_bot(game: Game, seat: int, seed: int) -> Agent:
-    return ValueBot(seed * 1009 + seat)
+    return ValueBot(seed)
 
 
 def _keeper(game: Game, seed: int) -> dict[int, Agent]:
-    """The score keeper's seat, posting Top of the Stretch races run from the game's seed."""
+    """The score keeper's seat when the game's feed posts the races (a results file or
+    simulated Top of the Stretch races; simulated from ``seed`` if it names no feed)."""
     from rich.console import Console
 
-    from homestretch.games.derbycast.keeper import ManualKeeper, RecordKeeper
-    from homestretch.games.derbycast.simulated import race_seed, simulated_record
+    from homestretch.games.derbycast.keeper import ManualKeeper, RecordKeeper, race_source
 
     assert isinstance(game, DerbyCastGame)
-    if game.source.value != "keeper":
+    if game.source.value != "keeper" or game.feed.get("kind") == "manual":
         return {}
+    feed = game.feed or {"kind": "simulate", "seed": seed, "race": None, "mode": "quick"}
 
     def nobody_types(prompt: str, default: str) -> str:
-        raise AssertionError("the simulated keeper posts every race itself")
-
-    quiet = Console(quiet=True)
-    manual = ManualKeeper(nobody_types, lambda action: None, quiet)
-    feed_seed = seed * 7919 + 1
-    return {
-        game.keeper: RecordKeeper(
-            lambda n: simulated_record(race_seed(feed_seed, n)), manual, lambda text: None
+        raise HomestretchError(
+            "the race source has no more races; resume the game at a terminal, where "
+            "the score keeper can type the next one in"
         )
-    }
+
+    manual = ManualKeeper(nobody_types, lambda action: None, Console(quiet=True))
+    return {game.keeper: RecordKeeper(race_source(feed), manual, lambda text: None)}
 
 
 def _harness_configs() -> list[JSON]:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.table import Table
 
 from homestretch.cli.common import (
@@ -21,20 +22,18 @@ from homestretch.cli.common import (
     new_seed,
     open_store,
     prompt,
-    rebuild_saved,
 )
-from homestretch.core.chance import DiceSource, SeededDice
+from homestretch.cli.table_loop import play_at_terminal
+from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
-from homestretch.core.protocol import JSON, Event, State, replay
+from homestretch.core.protocol import JSON, Event, replay
 from homestretch.core.referee import Agent
-from homestretch.core.referee import play as referee_play
-from homestretch.games.derbycast.bots import ValueBot
+from homestretch.games.derbycast import ENTRY
 from homestretch.games.derbycast.entrants import check_entrants, computer_players, parse_players
 from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState, Source
-from homestretch.games.derbycast.keeper import ManualKeeper, RecordKeeper, from_list
+from homestretch.games.derbycast.keeper import Check, ManualKeeper, RecordKeeper, race_source
 from homestretch.games.derbycast.people import TerminalPicker
-from homestretch.games.derbycast.race import RaceRecord
 from homestretch.games.derbycast.results_file import read_results
 from homestretch.games.derbycast.show import (
     board_table,
@@ -44,7 +43,12 @@ from homestretch.games.derbycast.show import (
 )
 from homestretch.games.derbycast.simulated import race_seed, simulated_record
 from homestretch.games.derbycast.table import Bet, advance_for, points, printed_table
-from homestretch.store.db import SavedGame, Store
+from homestretch.session.dice import DiceSpec
+from homestretch.session.saved import open_new, rebuild
+from homestretch.session.seats import Seat, computer, person
+from homestretch.session.table import AUTO
+from homestretch.session.table import Table as TableSession
+from homestretch.store.db import SavedGame, Store, default_db
 
 app = typer.Typer(no_args_is_help=True, help="Derby Cast: pick Win, Place or Show, race by race.")
 
@@ -76,58 +80,91 @@ def _feed(source: str, seed: int, race: str | None, mode: str) -> tuple[Source, 
     return Source.keeper, {"kind": "file", "path": str(path_of_file.resolve())}
 
 
-def _race_source(feed: JSON) -> Callable[[int], RaceRecord | None]:
-    if feed["kind"] == "file":
-        return from_list(read_results(Path(feed["path"])))
-    race = None if feed["race"] is None else Path(feed["race"])
-    seed, mode = int(feed["seed"]), str(feed["mode"])
-    return lambda number: simulated_record(race_seed(seed, number), race, mode)
+KEEPER = "score keeper"
 
 
-def _agents(
-    game: DerbyCastGame, state: DerbyCastState, seed: int, fmt: OutputFormat
-) -> dict[int, Agent]:
-    json_mode = fmt is OutputFormat.json
-    out, ask = (err_console if json_mode else console), _asker(json_mode)
-    agents: dict[int, Agent] = {}
-    for seat, entrant in enumerate(game.entrants):
-        if entrant.bot:
-            agents[seat] = ValueBot(seed * 1009 + seat)
+def _seats(game: DerbyCastGame) -> list[Seat]:
+    """People and computer players in marker order; then the score keeper, a person
+    when races are typed in, else played by the feed."""
+    seats = [computer(e.name, "value") if e.bot else person(e.name) for e in game.entrants]
+    if game.source is Source.keeper:
+        typed = game.feed.get("kind") == "manual"
+        seats.append(person(KEEPER) if typed else computer(KEEPER, AUTO))
+    return seats
+
+
+def _feed_keeper(game: DerbyCastGame, check: Check, fmt: OutputFormat) -> dict[int, Agent]:
+    """The terminal's score keeper for a results file or simulated races: it posts what
+    the feed holds and, past a file's end, asks the person at the terminal."""
+    if game.source is not Source.keeper or game.feed.get("kind") in (None, "manual"):
+        return {}
+    out, ask = _out(fmt), _asker(fmt is OutputFormat.json)
+    manual = ManualKeeper(ask, check, out)
+    return {game.keeper: RecordKeeper(race_source(game.feed), manual, out.print)}
+
+
+def _out(fmt: OutputFormat) -> Console:
+    return err_console if fmt is OutputFormat.json else console
+
+
+def _people(table: TableSession, fmt: OutputFormat) -> dict[int, Agent]:
+    game = table.game
+    assert isinstance(game, DerbyCastGame)
+    out, ask = _out(fmt), _asker(fmt is OutputFormat.json)
+    people: dict[int, Agent] = {}
+    for seat, sitting in enumerate(table.seats):
+        if not sitting.is_person:
+            continue
+        if seat == game.keeper:
+            people[seat] = ManualKeeper(ask, _check_at(lambda: table), out)
         else:
-            agents[seat] = TerminalPicker(entrant.name, out, ask)
-    manual = ManualKeeper(ask, lambda action: state.why_illegal(game.keeper, action), out)
-    feed = game.feed.get("kind")
-    if feed == "manual":
-        agents[game.keeper] = manual
-    elif feed is not None:
-        agents[game.keeper] = RecordKeeper(_race_source(game.feed), manual, out.print)
-    return agents
+            people[seat] = TerminalPicker(sitting.name, out, ask)
+    return people
 
 
-def _run(
-    state: DerbyCastState,
-    seed: int,
-    game_id: int,
-    store: Store,
-    fmt: OutputFormat,
-    dice: DiceSource,
-) -> None:
-    game = state.game
-    agents = _agents(game, state, seed, fmt)
-    races_shown = len(state.history)
+def _check_at(table: Callable[[], TableSession]) -> Check:
+    """Why the table would refuse the score keeper's posting now. The table is looked up
+    when a posting is typed, so a keeper can be made before the table it posts at."""
 
-    def after_event(current: State, event: Event) -> None:
-        nonlocal races_shown
-        store.append(game_id, [event])
-        if len(state.history) > races_shown and fmt is OutputFormat.text:
-            races_shown = len(state.history)
-            print_race(console, state.history[-1], state.view(None)["board"])
+    def why_illegal(action: Action) -> str | None:
+        game = table().game
+        assert isinstance(game, DerbyCastGame)
+        return table().state.why_illegal(game.keeper, action)
 
-    referee_play(state, dice, agents, after_event=after_event)
+    return why_illegal
+
+
+def _db_hint(store: Store) -> Path | str | None:
+    """The --db a resume hint names (none for the default store)."""
+    return None if store.path == default_db() else store.path
+
+
+class _RaceShow:
+    """Prints each race's report and the board as it was after it, as races finish."""
+
+    def __init__(self, table: TableSession) -> None:
+        state = replay(table.game, table.state.events)
+        assert isinstance(state, DerbyCastState)
+        self.state, self.shown = state, len(state.history)
+
+    def __call__(self, events: list[Event]) -> None:
+        state = self.state
+        for event in events:
+            state.apply_event(event)
+            if len(state.history) > self.shown:
+                self.shown = len(state.history)
+                print_race(console, state.history[-1], state.view(None)["board"])
+
+
+def _play(table: TableSession, game_id: int, store: Store, fmt: OutputFormat) -> None:
+    show = _RaceShow(table) if fmt is OutputFormat.text else None
+    play_at_terminal(table, game_id, _people(table, fmt), on_events=show, db=_db_hint(store))
+    state = table.state
+    assert isinstance(state, DerbyCastState)
     result = state.result()
     store.finish(game_id, winners_line(result))
     if fmt is OutputFormat.json:
-        echo_json({"game_id": game_id, "seed": seed, **result, "history": state.history})
+        echo_json({"game_id": game_id, "seed": table.seed, **result, "history": state.history})
     else:
         console.print(f"[bold green]{winners_line(result)}[/bold green]")
 
@@ -176,18 +213,23 @@ def play(
     announce_seed(used, "seeded", fmt)
     store = open_store(db)
     label = ", ".join(e.name for e in entrants)
-    game_id = store.create(game.name, game.config(), seed=used, dice="seeded", label=label)
+    keeper = _feed_keeper(game, _check_at(lambda: table), fmt)
+    table, game_id = open_new(
+        store, ENTRY, game, _seats(game), DiceSpec("seeded", used), label, agents=keeper
+    )
     if fmt is OutputFormat.text:
         console.print(f"Saved as game {game_id}: resume with [bold]homestretch resume {game_id}[/]")
-    _run(game.new_initial_state(), used, game_id, store, fmt, SeededDice(used))
+    _play(table, game_id, store, fmt)
 
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
-    state, dice = rebuild_saved(DerbyCastGame(saved.config), saved, fmt)
-    assert isinstance(state, DerbyCastState)
+    game = DerbyCastGame(saved.config)
+    keeper = _feed_keeper(game, _check_at(lambda: table), fmt)
+    # a game saved before tables kept their seats: its config names who is a computer
+    table = rebuild(store, saved, game, legacy_seats=_seats(game), agents=keeper)
     if fmt is OutputFormat.text:
-        console.print(board_table(state.view(None)["board"]))
-    _run(state, saved.seed or 0, saved.id, store, fmt, dice)
+        console.print(board_table(table.view(None)["board"]))
+    _play(table, saved.id, store, fmt)
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:

@@ -8,6 +8,7 @@ official result. Both only post; the game state verifies every posting.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
@@ -16,6 +17,8 @@ from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
 from homestretch.games.derbycast.actions import PostCard, PostResult, PostScratches
 from homestretch.games.derbycast.race import RaceRecord
+from homestretch.games.derbycast.results_file import read_results
+from homestretch.games.derbycast.simulated import race_seed, simulated_record
 
 Ask = Callable[[str, str], str]
 """Ask a person a question (prompt, default answer) and return the answer."""
@@ -74,6 +77,16 @@ class RecordKeeper:
 
 def from_list(races: list[RaceRecord]) -> Callable[[int], RaceRecord | None]:
     return lambda number: races[number - 1] if number <= len(races) else None
+
+
+def race_source(feed: JSON) -> Callable[[int], RaceRecord | None]:
+    """Race ``number`` of a game's feed (its config's ``feed``): a results file, or a
+    Top of the Stretch race run with the feed's seed (the same race on every rebuild)."""
+    if feed["kind"] == "file":
+        return from_list(read_results(Path(feed["path"])))
+    race = None if feed.get("race") is None else Path(feed["race"])
+    seed, mode = int(feed["seed"]), str(feed.get("mode", "quick"))
+    return lambda number: simulated_record(race_seed(seed, number), race, mode)
 
 
 class ManualKeeper:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
@@ -18,19 +19,21 @@ from homestretch.cli.common import (
     OutputFormat,
     SeedOption,
     announce_seed,
+    ask_roll,
     console,
-    dice_source,
     echo_json,
     err_console,
     new_seed,
     open_store,
     progress_bar,
 )
+from homestretch.cli.table_loop import dice_spec, play_at_terminal
+from homestretch.core.chance import ChanceNode
 from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
-from homestretch.core.protocol import Event, State, replay
-from homestretch.core.referee import play
+from homestretch.core.protocol import Event, replay
+from homestretch.games.stretch import ENTRY
 from homestretch.games.stretch.analysis import Chances
 from homestretch.games.stretch.apr import starting_apr
 from homestretch.games.stretch.cards import load_card_set
@@ -39,7 +42,9 @@ from homestretch.games.stretch.engine import ODDS_CHOICES, Mode, RaceGame, RaceS
 from homestretch.games.stretch.exact import ExactChances
 from homestretch.games.stretch.race import CONDITIONS, Race, bundled_races, load_race
 from homestretch.games.stretch.render import Caller, show_header, show_race, show_sheets
-from homestretch.store.db import SavedGame, Store
+from homestretch.session.saved import open_new, rebuild
+from homestretch.session.table import Table as TableSession
+from homestretch.store.db import SavedGame, Store, default_db
 
 app = typer.Typer(no_args_is_help=True, help="Top of the Stretch: run thoroughbred races.")
 
@@ -90,38 +95,80 @@ def run(
     if odds not in ODDS_CHOICES:
         raise HomestretchError(f"--odds must be real, chart or none, not {odds!r}")
     game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds)
-    source, used_seed, kind = dice_source(seed, dice, dice_file, fmt)
-    announce_seed(used_seed, kind, fmt)
-    start = game.new_initial_state()
-    caller = Caller(console)
+    spec = dice_spec(seed, dice, dice_file)
+    announce_seed(spec.seed, spec.kind, fmt)
+    if not save:
+        _run_race(TableSession(ENTRY, game, [], spec), None, None, fmt, plot)
+        return
+    store = open_store(db)
+    # stored before the first roll, so a race stopped halfway can be resumed
+    table, game_id = open_new(store, ENTRY, game, [], spec, f"{game.race.name} ({mode})")
+    _run_race(table, game_id, store, fmt, plot)
 
-    def call_as_it_unfolds(running: State, _: Event) -> None:
-        assert isinstance(running, RaceState)
-        caller.call(running)
 
-    live = fmt is OutputFormat.text
-    if live:
-        show_header(start, console)
-    state = play(start, source, {}, after_event=call_as_it_unfolds if live else None)
+class _RaceCall:
+    """The race call as it unfolds: each part is called once its rolls are in."""
+
+    def __init__(self, table: TableSession) -> None:
+        state = replay(table.game, table.state.events)
+        assert isinstance(state, RaceState)
+        self.state = state
+        self.caller = Caller(console)
+        show_header(self.state, console)
+        self.caller.call(self.state)  # a resumed race: the parts run before it stopped
+
+    def __call__(self, events: list[Event]) -> None:
+        for event in events:
+            self.state.apply_event(event)
+            self.caller.call(self.state)
+
+
+def _run_race(
+    table: TableSession,
+    game_id: int | None,
+    store: Store | None,
+    fmt: OutputFormat,
+    plot: Path | None,
+) -> None:
+    """Run the table's race to the end (a stored one is stored roll by roll), then show
+    the sheets or the JSON."""
+    show = _RaceCall(table) if fmt is OutputFormat.text else None
+    to_stderr = fmt is OutputFormat.json
+
+    def ask(node: ChanceNode) -> Sequence[int]:
+        return ask_roll(node, to_stderr)
+
+    if store is None or game_id is None:
+        _unsaved(table, show or (lambda events: None), ask)
+    else:
+        hint = None if store.path == default_db() else store.path
+        play_at_terminal(table, game_id, {}, on_events=show, ask=ask, db=hint)
+    state = table.state
     assert isinstance(state, RaceState)
-    game_id = None
-    if save:
-        store = open_store(db)
-        game_id = store.create(
-            "stretch", game.config(), used_seed, kind, f"{game.race.name} ({mode})"
-        )
-        store.append(game_id, state.events)
+    if store is not None and game_id is not None:
         store.finish(game_id, _summary(state))
     if plot is not None:
         from homestretch.games.stretch.plot import running_lines
 
         running_lines(state, plot)
     if fmt is OutputFormat.json:
-        echo_json({**state.result(), "seed": used_seed, "dice_source": kind, "run_id": game_id})
+        kind = table.dice_spec.kind
+        echo_json({**state.result(), "seed": table.seed, "dice_source": kind, "run_id": game_id})
         return
     show_sheets(state, console)
     if game_id is not None:
         console.print(f"saved as run {game_id}  (homestretch replay {game_id})", style="dim")
+
+
+def _unsaved(
+    table: TableSession,
+    show: Callable[[list[Event]], None],
+    ask: Callable[[ChanceNode], Sequence[int]],
+) -> None:
+    """--no-save: the race run through, rolls typed as asked; nothing to resume."""
+    show(table.advance())
+    while (node := table.waiting().roll) is not None:
+        show(table.roll(ask(node), table.version))
 
 
 def _summary(state: RaceState) -> str:
@@ -143,7 +190,8 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
 
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
-    raise HomestretchError("a race runs to its end in one go; use `homestretch replay`")
+    """A race stopped halfway (asked dice, Ctrl-C): run on from its last roll."""
+    _run_race(rebuild(store, saved), saved.id, store, fmt, None)
 
 
 @app.command()

@@ -1,0 +1,199 @@
+"""What the whole suite shares: a throwaway PostgreSQL server, and the rule for tests
+whose tools are missing (marker ``postgres``: PostgreSQL's initdb and pg_ctl; marker
+``browser``: Debian's Chromium). Without them a test is skipped, and the summary says
+so loudly; under CI (``CI=true``) it fails instead, since CI installs both."""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import count
+from pathlib import Path
+
+import httpx
+import psycopg
+import pytest
+
+from homestretch.web.notify_pg import libpq_url
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+INSTALL = "apt-get install postgresql chromium"
+_skipped: dict[str, str] = {}
+"""The groups of tests skipped for a missing tool, and why."""
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() == "true"
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now (the OS picks it)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def serving(db: str, folder: Path) -> Iterator[str]:
+    """``homestretch serve`` in a process of its own on a free loopback port, for as long
+    as the block runs; its address. What it prints goes to a file in ``folder``."""
+    port = free_port()
+    output = folder / f"serve-{port}.log"
+    command = ["-c", "from homestretch.cli.main import run; run()", "serve"]
+    with output.open("w") as log:
+        server = subprocess.Popen(
+            [sys.executable, *command, "--port", str(port), "--db", db],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    address = f"http://127.0.0.1:{port}"
+    try:
+        give_up = time.monotonic() + 30  # a bound on waiting, not a measurement
+        while True:
+            if server.poll() is not None:
+                pytest.fail(f"homestretch serve stopped: {output.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{address}/api/tables", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > give_up:
+                pytest.fail(f"homestretch serve did not answer: {output.read_text()[-2000:]}")
+            time.sleep(0.1)
+        yield address
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def postgres_bin() -> Path | None:
+    """The folder of initdb and pg_ctl: on PATH, else Debian's newest."""
+    found = shutil.which("initdb")
+    if found and shutil.which("pg_ctl"):
+        return Path(found).resolve().parent
+    for folder in sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=_version, reverse=True):
+        if (Path(folder) / "initdb").exists() and (Path(folder) / "pg_ctl").exists():
+            return Path(folder)
+    return None
+
+
+def _version(folder: str) -> int:
+    name = Path(folder).parent.name
+    return int(name) if name.isdigit() else 0
+
+
+def _postgres_user_missing() -> bool:
+    if os.geteuid() != 0:
+        return False  # the server runs as whoever runs the tests
+    try:
+        pwd.getpwnam("postgres")
+    except KeyError:
+        return True
+    return False
+
+
+def missing_tool(group: str) -> str | None:
+    """Why the ``group`` tests cannot run here (None: they can)."""
+    if group == "postgres":
+        if postgres_bin() is None:
+            return "PostgreSQL's initdb and pg_ctl are not installed"
+        if _postgres_user_missing():
+            return "running as root, and there is no postgres user to run the server as"
+    if group == "browser" and not CHROMIUM.exists():
+        return f"{CHROMIUM} is not installed"
+    return None
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for group in ("postgres", "browser"):
+        if item.get_closest_marker(group) is None:
+            continue
+        reason = missing_tool(group)
+        if reason is None:
+            continue
+        if in_ci():
+            pytest.fail(f"{reason}: CI must run the {group} tests ({INSTALL})", pytrace=False)
+        _skipped[group] = reason
+        pytest.skip(f"{group} tests: {reason}")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    for group, reason in _skipped.items():
+        terminalreporter.write_line(
+            f"SKIPPED ALL {group.upper()} TESTS: {reason}; to run them: {INSTALL}",
+            red=True,
+            bold=True,
+        )
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A PostgreSQL cluster for this test run alone: in a temporary folder, on a free
+    loopback port, trusting local connections; the SQLAlchemy URL of its ``postgres``
+    database."""
+    bin_dir = postgres_bin()
+    assert bin_dir is not None, "the postgres marker checks for PostgreSQL first"
+    root = Path(tempfile.mkdtemp(prefix="homestretch-pg-"))
+    as_owner: list[str] = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+        shutil.chown(root, "postgres")
+        as_owner = ["runuser", "-u", "postgres", "--"]
+    data, sockets, port = root / "data", root / "run", free_port()
+
+    def run(*command: str) -> None:
+        subprocess.run([*as_owner, *command], check=True, capture_output=True, cwd=root)
+
+    try:
+        run("mkdir", str(sockets))
+        initdb = [str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"]
+        run(*initdb, "-E", "UTF8", "--locale=C", "--no-sync")
+        options = (
+            f"-c listen_addresses=127.0.0.1 -p {port} -k {sockets} -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
+        )
+        pg_ctl = [str(bin_dir / "pg_ctl"), "-D", str(data)]
+        run(*pg_ctl, "-o", options, "-l", str(root / "log"), "-w", "start")
+    except subprocess.CalledProcessError as exc:
+        log = root / "log"
+        tail = log.read_text()[-2000:] if log.exists() else ""
+        shutil.rmtree(root, ignore_errors=True)
+        pytest.fail(f"the test PostgreSQL did not start: {exc.stderr.decode()}{tail}")
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*as_owner, *pg_ctl, "-m", "immediate", "stop"], capture_output=True)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+_databases = count(1)
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> str:
+    """A SQLAlchemy URL of a new, empty database on the test server."""
+    name = f"test_{next(_databases)}"
+    with psycopg.connect(libpq_url(postgres_server), autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    return postgres_server.rsplit("/", 1)[0] + f"/{name}"
