@@ -9,14 +9,13 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import inspect, text
 from sqlalchemy.exc import IntegrityError
-from tests.generic.test_tables import computer_seats
 
 from homestretch.core.errors import TableMovedOn
 from homestretch.core.protocol import CHANCE, Event
 from homestretch.core.registry import entry
 from homestretch.session.dice import DiceSpec
 from homestretch.session.saved import open_new, rebuild
-from homestretch.session.table import Table
+from homestretch.session.table import Table, computer_seats
 from homestretch.store.db import Store
 
 TOTOPOLY = entry("totopoly")

@@ -15,13 +15,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.generic.test_every_game import _string_leaves
-from tests.generic.test_tables import computer_seats
 from tests.web.conftest import first_pushed_frame, frame_of, open_table, refusal, token_of
 
 from homestretch.core.protocol import JSON
 from homestretch.core.registry import GameEntry, entries
 from homestretch.session.dice import DiceSpec, seed_digest
-from homestretch.session.table import Table
+from homestretch.session.table import Table, computer_seats
 
 PEOPLE = 2
 
