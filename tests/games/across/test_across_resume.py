@@ -168,3 +168,18 @@ def test_a_real_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
     saved = Store(db).load(1)
     assert saved.status == "in progress" and len(saved.events) > 300
     replay(AcrossGame.from_config(saved.config), saved.events)  # the log is whole
+
+
+def test_a_game_saved_before_tables_resumes_with_its_seats(tmp_path: Path) -> None:
+    """Before tables kept their seats the config listed them ("human" or a kind of
+    computer player); such a game resumes with those players."""
+    db = tmp_path / "l.sqlite"
+    store = Store(db)
+    args = ["across", "play", "--bots", "3", "--bot", "random", "--seed", "6"]
+    assert runner.invoke(app, [*args, "--db", str(db), "-f", "json"]).exit_code == 0
+    whole = store.load(1)
+    old = store.create("across", {**whole.config, "seats": ["random"] * 3}, 6, "seeded")
+    store.append(old, whole.events[:100])
+    later = runner.invoke(app, ["resume", str(old), "--db", str(db)])
+    assert later.exit_code == 0, later.output[-2000:]
+    assert store.load(old).events == whole.events  # random players, as the config said
