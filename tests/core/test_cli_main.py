@@ -70,7 +70,7 @@ def test_no_stdin_at_all_stops_a_game_without_a_traceback(tmp_path: Path) -> Non
         env={"HOMESTRETCH_DB": str(tmp_path / "t.sqlite")},
         preexec_fn=lambda: os.close(0),  # noqa: PLW1509 - the point: a process without stdin
     )
-    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.returncode == 130 and "Traceback" not in result.stderr
     assert "Stopped" in result.stderr
     assert "derbycast" in run(tmp_path, "history").stdout  # the game was saved
 
