@@ -27,6 +27,7 @@ from homestretch.cli.common import (
     err_console,
     open_store,
 )
+from homestretch.cli.table_loop import INTERRUPTED
 from homestretch.core import registry
 from homestretch.core.errors import HomestretchError
 from homestretch.web.cli import serve, verify
@@ -145,11 +146,11 @@ def run() -> None:
         code = app(standalone_mode=False)
     except HomestretchError as exc:
         _fail(str(exc))
-    except (typer.Abort, KeyboardInterrupt) as stop:
-        # Ctrl-C at a prompt or the input ran out (Abort, exit 1), or Ctrl-C while the
-        # program works (exit 130): games are saved event by event
+    except (typer.Abort, KeyboardInterrupt):
+        # Ctrl-C, at a prompt or while the program works, or the input ran out: one
+        # line and 128 + SIGINT, whichever it was (games are saved event by event)
         err_console.print("\nStopped (see `homestretch history` for saved games).", highlight=False)
-        sys.exit(130 if isinstance(stop, KeyboardInterrupt) else 1)
+        sys.exit(INTERRUPTED)
     except Exception as exc:
         # typer's (vendored click) usage errors: a missing argument, a bad option value.
         # They carry format_message() and exit code 2; anything else is a bug.

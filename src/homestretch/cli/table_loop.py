@@ -75,8 +75,14 @@ def play_at_terminal(
     ``on_events`` shows what happened after each step."""
     ask = ask or (lambda node: ask_roll(node))
     show = on_events or (lambda events: None)
+
+    def advance() -> None:
+        """Chance and computer players, each event shown as it happens."""
+        while (event := table.step()) is not None:
+            show([event])
+
     try:
-        show(table.advance())
+        advance()
         while True:
             waiting = table.waiting()
             if waiting.over:
@@ -101,5 +107,6 @@ def play_at_terminal(
         err_console.print(
             f"\nStopped. Game {game_id} is saved: carry on with `{resume_hint(game_id, db)}`.",
             highlight=False,
+            soft_wrap=True,
         )
         raise typer.Exit(INTERRUPTED) from None

@@ -3,18 +3,20 @@ replay, and one-line errors with exit status 2."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app
 from homestretch.core.protocol import replay
 from homestretch.games.across.actions import Bet, Bid, DailyDouble, OfferHorse, Reject
-from homestretch.games.across.cli import parse_command
+from homestretch.games.across.cli import HotSeat, parse_command
 from homestretch.games.across.game import AcrossGame
 from homestretch.store.db import Store
 
@@ -198,3 +200,11 @@ def test_typed_commands() -> None:
     assert parse_command("dd 7 8") == DailyDouble(7, 8)
     assert parse_command("sell 4 to 2 for 6") == OfferHorse(4, 2, 6)
     assert parse_command("r") == Reject()
+
+
+def test_the_hot_seat_clears_the_scrollback_when_the_keyboard_passes() -> None:
+    screen = io.StringIO()
+    seat = HotSeat(Console(file=screen, force_terminal=True), people=2)
+    for player in (0, 0, 1, 1, 0):
+        seat.hand_to(player)
+    assert screen.getvalue().count("\x1b[3J") == 2  # sealed offers stay sealed

@@ -1,5 +1,6 @@
-"""A saved game goes on exactly as it would have without the break, and Ctrl-C while a
-computer player thinks stops cleanly with the game saved."""
+"""A saved game goes on exactly as it would have without the break, whoever sits at the
+table; a second writer on the same game is refused; Ctrl-C stops cleanly with the game
+saved and exit status 130."""
 
 from __future__ import annotations
 
@@ -15,13 +16,19 @@ import pytest
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app, run
+from homestretch.cli.table_loop import play_at_terminal
+from homestretch.core.errors import HomestretchError, TableMovedOn
 from homestretch.core.protocol import replay
-from homestretch.games.across import bots
-from homestretch.games.across.cli import decision_seed
+from homestretch.games.across import ENTRY, bots
 from homestretch.games.across.game import AcrossGame
+from homestretch.session.saved import rebuild
 from homestretch.store.db import Store
 
 runner = CliRunner()
+PERSON = ["across", "play", "--players", "Ann", "--bots", "2", "--seed", "2", "--track", "woodbine"]
+ANSWERS = "done\na\npass\nno\n" * 3000
+"""Each prompt takes the first of these that is legal for it (wrong ones are re-asked),
+so an answer script is read the same way by an unbroken game and a resumed one."""
 
 
 def _play(db: Path, bot: str, seed: int) -> int:
@@ -39,10 +46,13 @@ def test_a_resumed_game_goes_on_exactly_as_an_uninterrupted_one(tmp_path: Path, 
     db = tmp_path / "r.sqlite"
     store = Store(db)
     whole = store.load(_play(db, bot, 11))
+    settings = store.settings(whole.id)
+    assert settings is not None
     # Cut the log (in the auction; in the middle of the meet), then resume.
     n = len(whole.events)
     for cut in (5, n * 2 // 3) if bot == "sensible" else (n // 2,):
         part = store.create("across", whole.config, whole.seed, whole.dice, label="cut")
+        store.save_settings(part, settings)
         store.append(part, whole.events[:cut])
         later = runner.invoke(app, ["resume", str(part), "--db", str(db)])
         assert later.exit_code == 0, later.output[-2000:]
@@ -51,10 +61,47 @@ def test_a_resumed_game_goes_on_exactly_as_an_uninterrupted_one(tmp_path: Path, 
         assert resumed.events == whole.events, f"the game went another way after event {cut}"
 
 
-def test_each_decision_has_its_own_seed() -> None:
-    seeds = {decision_seed(7, seat, events) for seat in range(3) for events in range(100)}
-    assert len(seeds) == 300
-    assert decision_seed(7, 1, 40) == decision_seed(7, 1, 40) != decision_seed(8, 1, 40)
+def test_a_person_stopped_after_any_answer_resumes_to_the_same_game(tmp_path: Path) -> None:
+    db = tmp_path / "p.sqlite"
+    store = Store(db)
+    whole = runner.invoke(app, [*PERSON, "--db", str(db), "-f", "json"], input=ANSWERS)
+    assert whole.exit_code == 0, whole.output[-2000:]
+    result = json.loads(whole.stdout[whole.stdout.index("{") :])
+    unbroken = store.load(1)
+    lines = ANSWERS.splitlines(keepends=True)
+    for game_id, k in enumerate((7, 40), start=2):
+        stopped = runner.invoke(app, [*PERSON, "--db", str(db)], input="".join(lines[:k]))
+        assert stopped.exit_code == 130, stopped.output[-2000:]
+        assert f"homestretch resume {game_id} --db {db}" in stopped.stderr
+        cut = store.load(game_id)
+        assert cut.status == "in progress" and cut.events == unbroken.events[: len(cut.events)]
+        later = runner.invoke(
+            app, ["resume", str(game_id), "--db", str(db), "-f", "json"], input="".join(lines[k:])
+        )
+        assert later.exit_code == 0, later.output[-2000:]
+        again = json.loads(later.stdout[later.stdout.index("{") :])
+        assert {**again, "id": 1} == result, f"stopped after {k} answers, it ended otherwise"
+        assert store.load(game_id).events == unbroken.events
+
+
+def test_a_second_writer_is_refused_and_the_log_stays_whole(tmp_path: Path) -> None:
+    db = tmp_path / "w.sqlite"
+    store = Store(db)
+    runner.invoke(app, [*PERSON, "--db", str(db)], input="pass\n" * 3)
+    saved = store.load(1)
+    first, second = (rebuild(store, saved, game_entry=ENTRY) for _ in range(2))
+    seat = first.waiting().seats[0]
+    first.submit(seat, first.legal_actions(seat)[0], first.version)
+    with pytest.raises(TableMovedOn, match="game 1 moved on"):
+        second.submit(seat, second.legal_actions(seat)[-1], second.version)
+    # the terminal loop on the stale table says so in one line
+    stale = rebuild(store, saved, game_entry=ENTRY)
+    nobody = {seat: bots.SensibleBot(0)}
+    with pytest.raises(HomestretchError, match="moved on.*being played elsewhere"):
+        play_at_terminal(stale, 1, nobody)
+    stored = store.load(1)
+    assert stored.events == first.state.events
+    replay(AcrossGame.from_config(stored.config), stored.events)  # the log is whole
 
 
 def test_ctrl_c_while_a_computer_player_thinks_leaves_a_resumable_game(
@@ -79,7 +126,7 @@ def test_ctrl_c_while_a_computer_player_thinks_leaves_a_resumable_game(
         run()
     assert stopped.value.code == 130
     err = capsys.readouterr().err
-    assert "Traceback" not in err and "homestretch resume 2" in err
+    assert "Traceback" not in err and f"homestretch resume 2 --db {db}" in err
     assert len(err.strip().splitlines()) == 1
     saved = Store(db).load(2)
     assert saved.status == "in progress" and 0 < len(saved.events) < len(whole.events)
@@ -116,7 +163,23 @@ def test_a_real_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
         if game.poll() is None:
             game.kill()
     assert game.returncode == 130, err
-    assert err.strip() == "Stopped. Game 1 is saved: carry on with `homestretch resume 1`."
+    hint = f"homestretch resume 1 --db {db}"
+    assert err.strip() == f"Stopped. Game 1 is saved: carry on with `{hint}`."
     saved = Store(db).load(1)
     assert saved.status == "in progress" and len(saved.events) > 300
     replay(AcrossGame.from_config(saved.config), saved.events)  # the log is whole
+
+
+def test_a_game_saved_before_tables_resumes_with_its_seats(tmp_path: Path) -> None:
+    """Before tables kept their seats the config listed them ("human" or a kind of
+    computer player); such a game resumes with those players."""
+    db = tmp_path / "l.sqlite"
+    store = Store(db)
+    args = ["across", "play", "--bots", "3", "--bot", "random", "--seed", "6"]
+    assert runner.invoke(app, [*args, "--db", str(db), "-f", "json"]).exit_code == 0
+    whole = store.load(1)
+    old = store.create("across", {**whole.config, "seats": ["random"] * 3}, 6, "seeded")
+    store.append(old, whole.events[:100])
+    later = runner.invoke(app, ["resume", str(old), "--db", str(db)])
+    assert later.exit_code == 0, later.output[-2000:]
+    assert store.load(old).events == whole.events  # random players, as the config said

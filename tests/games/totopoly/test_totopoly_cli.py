@@ -3,6 +3,7 @@ and one clear line with exit status 2 for every kind of bad input."""
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import subprocess
@@ -10,12 +11,21 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
+from homestretch.bots.random_bot import RandomBot
 from homestretch.cli.main import app
-from homestretch.core.errors import ContentError
+from homestretch.cli.table_loop import play_at_terminal
+from homestretch.core.errors import ContentError, HomestretchError, TableMovedOn
+from homestretch.core.protocol import replay
+from homestretch.games.totopoly import ENTRY
+from homestretch.games.totopoly import cli as totopoly_cli
 from homestretch.games.totopoly.cli import parse_action
 from homestretch.games.totopoly.content import DEFAULT_CONTENT, load_content
+from homestretch.games.totopoly.state import TotopolyGame
+from homestretch.session.saved import rebuild
+from homestretch.store.db import Store
 
 RUNNER = CliRunner()
 ALWAYS_FIRST = "1\n" * 5000
@@ -51,18 +61,65 @@ def test_computer_game_json_result_and_same_seed_same_game(tmp_path: Path) -> No
     assert history[0]["seed"] == 8 and history[0]["status"] == "finished"
 
 
-def test_a_person_plays_is_interrupted_and_resumes_to_the_same_end(tmp_path: Path) -> None:
+def test_a_person_stopped_after_any_answer_resumes_to_the_same_game(tmp_path: Path) -> None:
+    """The table's computer players choose afresh from the table's seed at every
+    decision, so a game stopped mid-auction goes on as the unbroken one did."""
     db = str(tmp_path / "g.sqlite")
-    base = ["totopoly", "play", "--players", "Ann", "--bots", "2", "--seed", "5", "--db", db]
+    store = Store(Path(db))
+    base = ["totopoly", "play", "--players", "Ann", "--bots", "1", "--short", "--seed", "5"]
+    base += ["--db", db]
     whole = invoke(*base, given=ALWAYS_FIRST)
     assert "won with" in whole
-    broken = RUNNER.invoke(app, base, input="1\n" * 15)
-    assert broken.exit_code == 1 and "homestretch resume 2" in broken.output
-    invoke("resume", "2", "--db", db, given=ALWAYS_FIRST)
+    unbroken = store.load(1)
     one = json.loads(invoke("replay", "1", "--db", db, "-f", "json"))
-    two = json.loads(invoke("replay", "2", "--db", db, "-f", "json"))
-    assert one["status"] == two["status"] == "finished"
-    assert one["view"] == two["view"]
+    # after 5 answers Ann has passed in the auction (the bot bidding on); 20 is later on
+    for game_id, k in enumerate((5, 20), start=2):
+        broken = RUNNER.invoke(app, base, input="1\n" * k)
+        assert broken.exit_code == 130, broken.output[-2000:]
+        assert f"homestretch resume {game_id} --db {db}" in broken.stderr
+        cut = store.load(game_id)
+        assert cut.status == "in progress" and cut.events == unbroken.events[: len(cut.events)]
+        invoke("resume", str(game_id), "--db", db, given=ALWAYS_FIRST)
+        again = json.loads(invoke("replay", str(game_id), "--db", db, "-f", "json"))
+        assert again["status"] == "finished" and again["view"] == one["view"]
+        assert store.load(game_id).events == unbroken.events, f"cut after {k} answers"
+
+
+def test_a_second_writer_is_refused_and_the_log_stays_whole(tmp_path: Path) -> None:
+    db = tmp_path / "w.sqlite"
+    store = Store(db)
+    base = ["totopoly", "play", "--players", "Ann", "--bots", "2", "--seed", "5"]
+    RUNNER.invoke(app, [*base, "--db", str(db)], input="1\n" * 5)
+    saved = store.load(1)
+    first, second = (rebuild(store, saved, game_entry=ENTRY) for _ in range(2))
+    seat = first.waiting().seats[0]
+    first.submit(seat, first.legal_actions(seat)[0], first.version)
+    with pytest.raises(TableMovedOn, match="game 1 moved on"):
+        second.submit(seat, second.legal_actions(seat)[0], second.version)
+    stored = store.load(1)
+    assert stored.events == first.state.events
+    replay(TotopolyGame.from_config(stored.config), stored.events)  # the log is whole
+    # the second `homestretch resume` at the terminal stops with one line
+    stale = rebuild(store, saved, game_entry=ENTRY)
+    always_first = {seat: RandomBot(0)}
+    with pytest.raises(HomestretchError, match="moved on.*being played elsewhere"):
+        play_at_terminal(stale, 1, always_first)
+
+
+def test_input_that_ends_stops_with_one_line_and_130(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite")
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["totopoly", "play", "--players", "Ann", "--bots", "1", "--seed", "2", "--db", db],
+        input="1\n" * 4,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 130 and "Traceback" not in done.stderr
+    hint = f"homestretch resume 1 --db {db}"
+    assert done.stderr.strip().splitlines() == [
+        f"Stopped. Game 1 is saved: carry on with `{hint}`."
+    ]
 
 
 def test_typed_amounts_are_read_and_checked() -> None:
@@ -167,11 +224,15 @@ def test_json_mode_keeps_the_table_talk_off_stdout(tmp_path: Path) -> None:
     assert "your choice" in result.stderr and "your choice" not in result.stdout
 
 
-def test_two_people_hand_the_seat_over_before_each_sees_a_hand(tmp_path: Path) -> None:
+def test_two_people_hand_the_seat_over_before_each_sees_a_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = io.StringIO()
+    monkeypatch.setattr(totopoly_cli, "console", Console(file=screen, force_terminal=True))
     db = str(tmp_path / "g.sqlite")
     args = ["totopoly", "play", "--players", "Ann,Bob", "--bots", "1", "--seed", "3", "--db", db]
     out = invoke(*args, given=ALWAYS_FIRST)
-    assert "won with" in out
+    assert "won with" in screen.getvalue()
     handovers = [
         line.split("Pass the seat to ")[1].split()[0]
         for line in out.splitlines()
@@ -180,3 +241,18 @@ def test_two_people_hand_the_seat_over_before_each_sees_a_hand(tmp_path: Path) -
     assert {"Ann", "Bob"} <= set(handovers)
     # the seat is only handed over when the person changes
     assert all(a != b for a, b in zip(handovers, handovers[1:], strict=False))
+    # and each time the screen and its scrollback are cleared, so no hand stays behind
+    assert screen.getvalue().count("\x1b[2J") == screen.getvalue().count("\x1b[3J")
+    assert screen.getvalue().count("\x1b[3J") == len(handovers)
+
+
+def test_a_game_saved_before_tables_resumes_with_its_computer_seats(tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    store = Store(db)
+    invoke("totopoly", "play", "--bots", "2", "--short", "--seed", "4", "--db", str(db))
+    whole = store.load(1)
+    assert whole.config["computer"] == [0, 1]
+    old = store.create("totopoly", whole.config, 4, "seeded")  # no table settings
+    store.append(old, whole.events[:60])
+    invoke("resume", str(old), "--db", str(db))
+    assert store.load(old).events == whole.events

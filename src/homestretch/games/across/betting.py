@@ -117,8 +117,9 @@ def settle_daily_double(state: AcrossState, first: int, second: int, paid: dict[
     else:
         state.say(f"No Daily Double winners: {state.dd_bin} go into race 3")
     shares, odd = split(state.dd_bin, winners)
-    for seat, amount in shares.items():
+    for seat, amount in sorted(shares.items()):
         state.cash[seat] += amount
         paid[seat] = paid.get(seat, 0) + amount
+        state.notice("payment", seat=seat, amount=amount, why="daily double", race=2)
     state.carry += odd
     state.dd_bin = 0

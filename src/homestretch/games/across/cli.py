@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.table import Table
 
-from homestretch.bots.random_bot import RandomBot
 from homestretch.cli.common import (
     DbOption,
     DiceFileOption,
@@ -19,32 +18,38 @@ from homestretch.cli.common import (
     OutputFormat,
     SeedOption,
     announce_seed,
+    ask_roll,
     console,
-    dice_source,
     echo_json,
     err_console,
     new_seed,
     open_store,
     progress_bar,
     prompt,
-    rebuild_saved,
 )
 from homestretch.cli.human import TerminalPlayer
+from homestretch.cli.table_loop import (
+    clear_for_next_person,
+    dice_spec,
+    play_at_terminal,
+    resume_hint,
+)
 from homestretch.core.actions import Action
-from homestretch.core.chance import DiceSource
 from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Event, State, replay
-from homestretch.core.referee import Agent
-from homestretch.core.referee import play as play_to_end
+from homestretch.games.across import ENTRY
 from homestretch.games.across import actions as act
-from homestretch.games.across.bots import SensibleBot
 from homestretch.games.across.content import HORSES, horse_class, load_content
 from homestretch.games.across.game import AcrossGame
 from homestretch.games.across.handicapper import simulate_track
 from homestretch.games.across.render import full_view, players_table, track_card
 from homestretch.games.across.state import AcrossState
-from homestretch.store.db import SavedGame, Store
+from homestretch.session.saved import open_new, rebuild
+from homestretch.session.seats import Seat, computer
+from homestretch.session.seats import person as seat_person
+from homestretch.session.table import Table as TableSession
+from homestretch.store.db import SavedGame, Store, default_db_path
 
 app = typer.Typer(no_args_is_help=True, help="Across the Board (MPH).")
 
@@ -52,8 +57,6 @@ ContentOption = Annotated[
     Path | None,
     typer.Option("--content", help="a content folder to use instead of the built-in one"),
 ]
-INTERRUPTED = 130
-"""Exit status after Ctrl-C (128 + SIGINT), the game saved."""
 MENU_MAX = 24
 """Longer menus are summarised as commands to type."""
 
@@ -118,14 +121,15 @@ def describe_offer(view: JSON) -> str:
 
 
 def person(
-    name: str, state: AcrossState, content_dir: str | None, to_stderr: bool = False
+    name: str, state: State, content_dir: str | None, hot_seat: HotSeat, to_stderr: bool = False
 ) -> TerminalPlayer:
     """A person in hot-seat play: sees the tables, picks from a menu or types a command.
     With ``to_stderr`` (``--format json``) the table talk keeps off stdout."""
     content = load_content(content_dir)
     screen = err_console if to_stderr else console
 
-    def show(_: int, view: JSON) -> None:
+    def show(seat: int, view: JSON) -> None:
+        hot_seat.hand_to(seat)
         screen.rule(f"{name}: {view['phase']}")
         screen.print(full_view(view, content))
         if view["phase"] == "race":
@@ -149,71 +153,59 @@ def person(
     )
 
 
-def make_bot(kind: str, seed: int) -> Agent:
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "sensible":
-        return SensibleBot(seed)
-    raise HomestretchError(f"unknown computer player {kind!r} (random or sensible)")
+class HotSeat:
+    """Sealed offers are private: when the keyboard passes from one person to another,
+    the screen and its scrollback are cleared first."""
+
+    def __init__(self, screen: Console, people: int) -> None:
+        self.screen, self.people = screen, people
+        self.last: int | None = None
+
+    def hand_to(self, seat: int) -> None:
+        if self.people > 1 and self.last is not None and seat != self.last:
+            clear_for_next_person(self.screen)
+        self.last = seat
 
 
-def decision_seed(seed: int, seat: int, events: int) -> int:
-    """The seed of one decision: the game's seed, the seat and how many events the game
-    has logged. A resumed game rebuilds the same count from its log, so its computer
-    players choose exactly as they would have without the interruption."""
-    digest = hashlib.sha256(f"across:{seed}:{seat}:{events}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+# --- running a table ------------------------------------------------------------------
+def word_payment(notice: JSON, names: tuple[str, ...]) -> str:
+    return f"{names[notice['seat']]} collects {notice['amount']} ({notice['why']})"
 
 
-class ComputerPlayer:
-    """A computer player whose every decision draws on a fresh generator seeded by
-    ``decision_seed``: nothing random is carried from one decision to the next."""
+class News:
+    """What happened, as it happens: the rules' announcements, and after each race its
+    finished card and who was paid what (from the typed notices, not the wording)."""
 
-    def __init__(self, kind: str, seed: int, state: AcrossState) -> None:
-        make_bot(kind, 0)  # an unknown kind fails now, not at its first turn
-        self.kind, self.seed, self._state = kind, seed, state
+    def __init__(self, table: TableSession, quiet: bool) -> None:
+        self.table, self.quiet = table, quiet
+        self.notices = len(table.state.notices)
+        self.lines = len(self._state.news)
 
-    def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
-        bot = make_bot(self.kind, decision_seed(self.seed, player, len(self._state.events)))
-        return bot.choose(player, view, legal)
+    @property
+    def _state(self) -> AcrossState:
+        state = self.table.state
+        assert isinstance(state, AcrossState)
+        return state
 
-
-# --- running a saved game -------------------------------------------------------------
-def _run(
-    state: AcrossState,
-    dice: DiceSource,
-    agents: dict[int, Agent],
-    store: Store,
-    game_id: int,
-    quiet: bool,
-) -> None:
-    """Play on to the end, saving every event as it happens and calling the news."""
-    shown = len(state.news)
-
-    def after(_: State, event: Event) -> None:
-        nonlocal shown
-        store.append(game_id, [event])
-        if not quiet:
-            for line in state.news[shown:]:
-                headline = line.startswith(("Race", "Meet", "After"))
-                console.print(line if headline else f"[dim]{line}[/dim]")
-                if " WIN #" in line:  # a race just ended: show its finished card
-                    card = track_card(state.view(None), state.g.content)
-                    if card is not None:
-                        console.print(card)
-        shown = len(state.news)
-
-    try:
-        play_to_end(state, dice, agents, after_event=after)
-    except (KeyboardInterrupt, typer.Abort) as stop:
-        # Ctrl-C while a computer player thinks (KeyboardInterrupt), or at a prompt or
-        # when the input ends (typer.Abort). Every event so far is saved, each in its own
-        # transaction, so the game resumes exactly from here.
-        err_console.print(
-            f"Stopped. Game {game_id} is saved: carry on with `homestretch resume {game_id}`.",
-            highlight=False,
-        )
-        raise typer.Exit(INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 1) from None
+    def __call__(self, _: list[Event]) -> None:
+        state = self._state
+        fresh = state.notices[self.notices :]
+        self.notices = len(state.notices)
+        if self.quiet:
+            return
+        for line in state.news[self.lines :]:
+            headline = line.startswith(("Race", "Meet", "After"))
+            console.print(line if headline else f"[dim]{line}[/dim]")
+        self.lines = len(state.news)
+        names = state.g.seat_names
+        for notice in fresh:
+            if notice["type"] == "payment":
+                console.print(f"[dim]  {word_payment(notice, names)}[/dim]")
+            elif notice["type"] == "race_result":
+                finished = {"race_card": notice["card"], "track": notice["track"]}
+                card = track_card(finished, state.g.content)
+                if card is not None:
+                    console.print(card)
 
 
 def _summary(state: State) -> str:
@@ -223,29 +215,39 @@ def _summary(state: State) -> str:
     return f"{' and '.join(names)} won with {best} fifties"
 
 
-def _finish(state: State, store: Store, game_id: int, fmt: OutputFormat) -> None:
+def _play_on(
+    table: TableSession,
+    game_id: int,
+    store: Store,
+    content_dir: str | None,
+    fmt: OutputFormat,
+    quiet: bool,
+    db: Path | None,
+) -> None:
+    """Play the table to the end at this terminal, every event stored as it happens."""
+    to_stderr = fmt is OutputFormat.json
+    screen = err_console if to_stderr else console
+    people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
+    hot_seat = HotSeat(screen, len(people_seats))
+    people = {
+        s: person(table.seats[s].name, table.state, content_dir, hot_seat, to_stderr)
+        for s in people_seats
+    }
+    play_at_terminal(
+        table,
+        game_id,
+        people,
+        on_events=News(table, quiet or to_stderr),
+        ask=lambda node: ask_roll(node, to_stderr),
+        db=db,
+    )
+    state = table.state
     store.finish(game_id, _summary(state))
     if fmt is OutputFormat.json:
         echo_json({"id": game_id, **state.result()})
         return
     console.print(players_table(state.view(None)))
     console.print(f"[bold]{_summary(state)}[/bold]  (saved as game {game_id})")
-
-
-def _agents(
-    seats: list[str],
-    names: list[str],
-    state: AcrossState,
-    seed: int,
-    content: str | None,
-    to_stderr: bool = False,
-) -> dict[int, Agent]:
-    return {
-        seat: person(names[seat], state, content, to_stderr)
-        if kind == "human"
-        else ComputerPlayer(kind, seed, state)
-        for seat, kind in enumerate(seats)
-    }
 
 
 @app.command()
@@ -280,7 +282,9 @@ def play(
 ) -> None:
     """Play a game: people in hot-seat, computer players in the other seats."""
     people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
-    make_bot(bot, 0)
+    if bot not in ("random", *ENTRY.bots):
+        known = " or ".join(sorted(("random", *ENTRY.bots)))
+        raise HomestretchError(f"unknown computer player {bot!r} ({known})")
     if bots < 0:
         raise HomestretchError("--bots cannot be negative")
     names = people + [f"{bot.capitalize()} {i + 1}" for i in range(bots)]
@@ -296,35 +300,34 @@ def play(
         rotation=rotation,
         content_dir=str(content) if content else None,
     )
-    source, used_seed, kind = dice_source(seed, dice, dice_file, fmt)
-    announce_seed(used_seed, kind, fmt)
-    seats = ["human"] * len(people) + [bot] * bots
+    spec = dice_spec(seed, dice, dice_file)
+    announce_seed(spec.seed, spec.kind, fmt)
+    seats = [seat_person(n) for n in people] + [computer(n, bot) for n in names[len(people) :]]
     store = open_store(db)
-    config = {**game.config(), "seats": seats}
-    game_id = store.create("across", config, used_seed, kind, label=f"{len(names)} players")
-    state = game.new_initial_state()
-    agents = _agents(
-        seats, names, state, used_seed or 0, game.content_dir, fmt is OutputFormat.json
-    )
+    table, game_id = open_new(store, ENTRY, game, seats, spec, label=f"{len(names)} players")
     if people:
         notes = err_console if fmt is OutputFormat.json else console
-        notes.print(f"Saved as game {game_id}: resume it with `homestretch resume {game_id}`.")
-    _run(state, source, agents, store, game_id, quiet or fmt is OutputFormat.json)
-    _finish(state, store, game_id, fmt)
+        notes.print(f"Saved as game {game_id}: resume it with `{resume_hint(game_id, db)}`.")
+    _play_on(table, game_id, store, game.content_dir, fmt, quiet, db)
+
+
+def legacy_seats(config: JSON, names: tuple[str, ...]) -> list[Seat]:
+    """The seats of a game saved before tables kept them: the config's "seats" list
+    ("human" or a kind of computer player; all sensible when it has none)."""
+    kinds = list(config.get("seats", ["sensible"] * len(names)))
+    return [
+        seat_person(name) if kind == "human" else computer(name, kind)
+        for name, kind in zip(names, kinds, strict=True)
+    ]
 
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
-    """Rebuild the game from its log and play on; seeded dice carry on where they were."""
-    config = dict(saved.config)
-    seats = list(config.get("seats", ["sensible"] * int(config["players"])))
-    game = AcrossGame.from_config(config)
-    state, dice = rebuild_saved(game, saved, fmt)
-    assert isinstance(state, AcrossState)
-    json_out = fmt is OutputFormat.json
-    names, seed = list(game.seat_names), saved.seed or 0
-    agents = _agents(seats, names, state, seed, game.content_dir, json_out)
-    _run(state, dice, agents, store, saved.id, quiet=json_out)
-    _finish(state, store, saved.id, fmt)
+    """Rebuild the table from its log and play on, exactly as if it had not stopped."""
+    game = AcrossGame.from_config(dict(saved.config))
+    old = legacy_seats(saved.config, game.seat_names)
+    table = rebuild(store, saved, game, legacy_seats=old, game_entry=ENTRY)
+    db = None if store.path == default_db_path() else store.path
+    _play_on(table, saved.id, store, game.content_dir, fmt, fmt is OutputFormat.json, db)
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:

@@ -259,11 +259,22 @@ class AcrossState(State):
         self.say(
             f"Race {race.number}: WIN #{win}, PLACE #{place}, SHOW #{show} ({race.rolls} rolls)"
         )
+        self.notice(
+            "race_result",
+            meet=self.meet + 1,
+            race=race.number,
+            finish=list(race.finish),
+            rolls=race.rolls,
+            track=self.track.key if self.track else None,
+            card={**self._race_card(race), "running": False},
+        )
         settlement = settle(
             self.windows, self.tickets, race.finish, self.owners[win], self.g.payoff
         )
         for seat, amount in sorted(settlement.paid.items()):
             self.cash[seat] += amount
+        for seat, amount, why in settlement.payments:
+            self.notice("payment", seat=seat, amount=amount, why=why, race=race.number)
         self.carry += settlement.carry
         for line in settlement.lines:
             self.say(line)
@@ -274,9 +285,9 @@ class AcrossState(State):
             # The 8th-race bins go to the owners of the first three, odd fifties to the
             # WIN horse's owner (R18, R6).
             for name, horse in zip(FINAL_BINS, race.finish, strict=True):
-                self._pay_owners(horse, self.bins[name], paid)
+                self._pay_owners(horse, self.bins[name], paid, f"{name} bin")
                 self.bins[name] = 0
-            self._pay_owners(win, self.carry, paid)
+            self._pay_owners(win, self.carry, paid, "carried forward")
             self.carry = 0
         self.results.append(
             {
@@ -295,10 +306,12 @@ class AcrossState(State):
         else:
             self._end_meet()
 
-    def _pay_owners(self, horse: int, amount: int, paid: dict[int, int]) -> None:
+    def _pay_owners(self, horse: int, amount: int, paid: dict[int, int], why: str) -> None:
         for seat, share in shares(amount, self.owners[horse]).items():
             self.cash[seat] += share
             paid[seat] = paid.get(seat, 0) + share
+            if share:
+                self.notice("payment", seat=seat, amount=share, why=why, race=RACES)
 
     # --- the end and the views --------------------------------------------------------
     def result(self) -> JSON:
@@ -372,16 +385,19 @@ class AcrossState(State):
                 "horse": o.horse,
             }
         if race is not None:
-            data["race_card"] = {
-                "number": race.number,
-                "progress": {str(h): v for h, v in race.progress.items()},
-                "need": {str(h): v for h, v in race.need.items()},
-                "finish": list(race.finish),
-                "roller": race.roller,
-                "stage": race.stage,
-                "rolled": race.rolled,
-                "rolls": race.rolls,
-                "calls": race.calls[-12:],
-                "running": self.race is not None,
-            }
+            data["race_card"] = self._race_card(race)
         return data
+
+    def _race_card(self, race: Race) -> JSON:
+        return {
+            "number": race.number,
+            "progress": {str(h): v for h, v in race.progress.items()},
+            "need": {str(h): v for h, v in race.need.items()},
+            "finish": list(race.finish),
+            "roller": race.roller,
+            "stage": race.stage,
+            "rolled": race.rolled,
+            "rolls": race.rolls,
+            "calls": race.calls[-12:],
+            "running": self.race is not None,
+        }

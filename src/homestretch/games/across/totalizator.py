@@ -45,6 +45,13 @@ class Settlement:
     carry: int = 0
     refunded: bool = False
     lines: list[str] = field(default_factory=list)
+    payments: list[tuple[int, int, str]] = field(default_factory=list)
+    """Each payment as (seat, fifties, why): "refund", "winners circle", "win", "place"
+    or "show" (the windows it came from)."""
+
+    def pay(self, paid: Counter[int], why: str) -> None:
+        self.paid.update(paid)
+        self.payments += [(seat, amount, why) for seat, amount in sorted(paid.items()) if amount]
 
 
 def split(amount: int, shares: Sequence[int]) -> tuple[Counter[int], int]:
@@ -75,8 +82,7 @@ def settle(
         # No investor on any of the three: the race is disqualified and bets refunded.
         out.refunded = True
         refunds = [seat for seat, _ in tickets]
-        for seat in refunds:
-            out.paid[seat] += TICKET_PRICE
+        out.pay(Counter({seat: TICKET_PRICE * refunds.count(seat) for seat in refunds}), "refund")
         out.carry = sum(windows) - TICKET_PRICE * len(refunds)
         out.lines.append("no investors on WIN, PLACE or SHOW: race disqualified, bets refunded")
         windows[:] = [0] * WINDOWS
@@ -100,14 +106,14 @@ def settle(
             )
     deal(unpaid, windows, payable)
     paid, odd = split(windows[OWNER_WINDOW], owners)
-    out.paid.update(paid)
+    out.pay(paid, "winners circle")
     out.carry += odd
     out.lines.append(f"Winners Circle: {windows[OWNER_WINDOW]} to the owner of #{finish[0]}")
     for group, group_windows in GROUP_WINDOWS.items():
         if holders[group]:
             pool = sum(windows[w] for w in group_windows)
             paid, odd = split(pool, holders[group])
-            out.paid.update(paid)
+            out.pay(paid, group)
             out.carry += odd
             each = pool // len(holders[group])
             out.lines.append(

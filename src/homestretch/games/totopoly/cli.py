@@ -17,32 +17,39 @@ from homestretch.cli.common import (
     OutputFormat,
     SeedOption,
     announce_seed,
+    ask_roll,
     console,
-    dice_source,
     echo_json,
     err_console,
     new_seed,
     open_store,
     progress_bar,
     prompt,
-    rebuild_saved,
 )
 from homestretch.cli.human import TerminalPlayer
+from homestretch.cli.table_loop import (
+    clear_for_next_person,
+    dice_spec,
+    play_at_terminal,
+    resume_hint,
+)
 from homestretch.core.actions import Action
-from homestretch.core.chance import DiceSource
 from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
-from homestretch.core.protocol import JSON, Event, State, replay
-from homestretch.core.referee import Agent, play
+from homestretch.core.protocol import JSON, State, replay
+from homestretch.games.totopoly import ENTRY
 from homestretch.games.totopoly.actions import ALL_ACTIONS, Bet
-from homestretch.games.totopoly.bots import SensibleBot
 from homestretch.games.totopoly.content import COLOURS, load_content
 from homestretch.games.totopoly.money import item_name
 from homestretch.games.totopoly.render import course_picture, show_view
 from homestretch.games.totopoly.simulate import simulate as run_study
 from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
 from homestretch.games.totopoly.views import card_json
-from homestretch.store.db import SavedGame, Store
+from homestretch.session.saved import open_new, rebuild
+from homestretch.session.seats import Seat, computer
+from homestretch.session.seats import person as seat_person
+from homestretch.session.table import Table as TableSession
+from homestretch.store.db import SavedGame, Store, default_db_path
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -68,8 +75,8 @@ ContentOption = Annotated[
 
 class HotSeat:
     """Hides each person's hand from the others: before showing a new person's view,
-    the screen is cleared and the seat handed over. With ``--format json`` the table
-    talk goes to stderr so stdout carries only the result."""
+    the screen and its scrollback are cleared and the seat handed over. With ``--format
+    json`` the table talk goes to stderr so stdout carries only the result."""
 
     def __init__(self, content_folder: str | None, people: int, fmt: OutputFormat) -> None:
         self.content = load_content(content_folder)
@@ -83,7 +90,7 @@ class HotSeat:
 
     def show(self, player: int, view: JSON) -> None:
         if self.people > 1 and player != self.last:
-            self.screen.clear()
+            clear_for_next_person(self.screen)
             self.prompt(
                 f"Pass the seat to {view['players'][player]['name']} and press Enter",
                 default="",
@@ -122,9 +129,11 @@ def parse_action(text: str) -> Action | None:
     return cls(**values)
 
 
-def person(name: str, state: TotopolyState, seat: HotSeat) -> TerminalPlayer:
+def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
     """A person at the terminal. Amounts (bids, bets, offers) may be any sum: the list
     shows the usual steps, and the state checks whatever is typed."""
+
+    assert isinstance(state, TotopolyState)
 
     def describe(action: Action) -> str:
         """The action's text, with a lease card's or kept card's name beside its id."""
@@ -168,19 +177,6 @@ def parse_rules(given: list[str] | None) -> dict[str, str]:
     return rules
 
 
-def _agents(game: TotopolyGame, state: State, seed: int, fmt: OutputFormat) -> dict[int, Agent]:
-    assert isinstance(state, TotopolyState)
-    people = [s for s in range(game.players) if s not in game.computer]
-    seat = HotSeat(game.content_folder, len(people), fmt)
-    agents: dict[int, Agent] = {}
-    for s in range(game.players):
-        if s in game.computer:
-            agents[s] = SensibleBot(game, s, seed)
-        else:
-            agents[s] = person(game.names[s], state, seat)
-    return agents
-
-
 def _summary(state: TotopolyState) -> str:
     result = state.result()
     if result["winner"] is None:
@@ -206,27 +202,24 @@ def _finish(state: TotopolyState, fmt: OutputFormat) -> None:
     console.print(f"[bold]{_summary(state)}[/bold]")
 
 
-def _run(
-    state: State,
-    source: DiceSource,
-    game: TotopolyGame,
-    store: Store,
+def _play_on(
+    table: TableSession,
     game_id: int,
-    seed: int,
-    fmt: OutputFormat = OutputFormat.text,
-) -> TotopolyState:
-    def save(_: State, event: Event) -> None:
-        store.append(game_id, [event])
-
-    try:
-        final = play(state, source, _agents(game, state, seed, fmt), after_event=save)
-    except typer.Abort:
-        # at a prompt: Ctrl-C or the input ran out (exit 1, as the other games)
-        err_console.print(f"\nsaved: go on with  homestretch resume {game_id}")
-        raise typer.Exit(1) from None
+    store: Store,
+    game: TotopolyGame,
+    fmt: OutputFormat,
+    db: Path | None,
+) -> None:
+    """Play the table to the end at this terminal, every event stored as it happens."""
+    people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
+    seat = HotSeat(game.content_folder, len(people_seats), fmt)
+    people = {s: person(table.seats[s].name, table.state, seat) for s in people_seats}
+    to_stderr = fmt is OutputFormat.json
+    play_at_terminal(table, game_id, people, ask=lambda node: ask_roll(node, to_stderr), db=db)
+    final = table.state
     assert isinstance(final, TotopolyState)
     store.finish(game_id, _summary(final))
-    return final
+    _finish(final, fmt)
 
 
 @app.command("play")
@@ -261,21 +254,33 @@ def play_command(
         computer=list(range(len(names) - bots, len(names))),
         rules=parse_rules(rule),
     )
-    source, used_seed, kind = dice_source(seed, dice, dice_file, fmt)
-    announce_seed(used_seed, kind, fmt)
+    spec = dice_spec(seed, dice, dice_file)
+    announce_seed(spec.seed, spec.kind, fmt)
+    people = len(names) - bots
+    seats = [seat_person(n) for n in names[:people]]
+    seats += [computer(n, "sensible") for n in names[people:]]
     store = open_store(db)
-    game_id = store.create("totopoly", game.config(), used_seed, kind, label=", ".join(names))
+    table, game_id = open_new(store, ENTRY, game, seats, spec, label=", ".join(names))
     notes = err_console if fmt is OutputFormat.json else console
-    notes.print(f"game {game_id} saved as it goes (homestretch resume {game_id})", style="dim")
-    final = _run(game.new_initial_state(), source, game, store, game_id, used_seed or 0, fmt)
-    _finish(final, fmt)
+    notes.print(f"game {game_id} saved as it goes ({resume_hint(game_id, db)})", style="dim")
+    _play_on(table, game_id, store, game, fmt, db)
+
+
+def legacy_seats(game: TotopolyGame) -> list[Seat]:
+    """The seats of a game saved before tables kept them: its config names the seats
+    the computer plays."""
+    return [
+        computer(name, "sensible") if s in game.computer else seat_person(name)
+        for s, name in enumerate(game.names)
+    ]
 
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
+    """Rebuild the table from its log and play on, exactly as if it had not stopped."""
     game = TotopolyGame.from_config(saved.config)
-    state, source = rebuild_saved(game, saved, fmt)
-    final = _run(state, source, game, store, saved.id, saved.seed or 0, fmt)
-    _finish(final, fmt)
+    table = rebuild(store, saved, game, legacy_seats=legacy_seats(game), game_entry=ENTRY)
+    db = None if store.path == default_db_path() else store.path
+    _play_on(table, saved.id, store, game, fmt, db)
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
