@@ -49,7 +49,7 @@ from homestretch.session.saved import open_new, rebuild
 from homestretch.session.seats import Seat, computer
 from homestretch.session.seats import person as seat_person
 from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store, default_db_path
+from homestretch.store.db import SavedGame, Store, default_db
 
 app = typer.Typer(no_args_is_help=True, help="Across the Board (MPH).")
 
@@ -222,7 +222,7 @@ def _play_on(
     content_dir: str | None,
     fmt: OutputFormat,
     quiet: bool,
-    db: Path | None,
+    db: Path | str | None,
 ) -> None:
     """Play the table to the end at this terminal, every event stored as it happens."""
     to_stderr = fmt is OutputFormat.json
@@ -326,7 +326,7 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
     game = AcrossGame.from_config(dict(saved.config))
     old = legacy_seats(saved.config, game.seat_names)
     table = rebuild(store, saved, game, legacy_seats=old, game_entry=ENTRY)
-    db = None if store.path == default_db_path() else store.path
+    db = None if store.path == default_db() else store.path
     _play_on(table, saved.id, store, game.content_dir, fmt, fmt is OutputFormat.json, db)
 
 

@@ -49,7 +49,7 @@ from homestretch.session.saved import open_new, rebuild
 from homestretch.session.seats import Seat, computer
 from homestretch.session.seats import person as seat_person
 from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store, default_db_path
+from homestretch.store.db import SavedGame, Store, default_db
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -208,7 +208,7 @@ def _play_on(
     store: Store,
     game: TotopolyGame,
     fmt: OutputFormat,
-    db: Path | None,
+    db: Path | str | None,
 ) -> None:
     """Play the table to the end at this terminal, every event stored as it happens."""
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
@@ -279,7 +279,7 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
     """Rebuild the table from its log and play on, exactly as if it had not stopped."""
     game = TotopolyGame.from_config(saved.config)
     table = rebuild(store, saved, game, legacy_seats=legacy_seats(game), game_entry=ENTRY)
-    db = None if store.path == default_db_path() else store.path
+    db = None if store.path == default_db() else store.path
     _play_on(table, saved.id, store, game, fmt, db)
 
 
