@@ -23,8 +23,10 @@ def serve(
 
     from homestretch.cli.common import open_store
     from homestretch.web.app import create_app
+    from homestretch.web.notify_pg import notifier_for
 
-    app = create_app(open_store(db))
+    store = open_store(db)
+    app = create_app(store, notifier_for(store))
     # bound here, so a port in use is one line rather than uvicorn's log
     try:
         listening = socket.create_server((host, port))
