@@ -16,6 +16,7 @@ from homestretch.session.saved import rebuild
 from homestretch.store.db import Store
 
 pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 SEATS = [
     {"kind": "person", "name": "Ann"},
     {"kind": "person", "name": "Bob"},
