@@ -1,0 +1,270 @@
+"""How long a move takes to reach every seat, and how many tables one process serves.
+
+    .venv/bin/python benchmarks/table_latency.py [--moves N] [--tables 25,50,100,200]
+        [--seconds S] [--pg postgresql+psycopg://USER@HOST/DB]
+
+A real ``homestretch serve`` process on a loopback port, driven over HTTP by this one:
+
+1. submit-to-every-seat: tables of 7 seats (Across the Board: 4 people, 3 computers) and
+   20 seats (Derby Cast: 12 people, 8 computers), every person's seat and one spectator
+   holding an event stream. A person's move is timed from the POST until the last
+   stream has the new frame; p50 and p95 over ``--moves`` moves.
+2. bot tables at once: T tables of one person and two computer players (Totopoly), each
+   person's stream open, every person moving as soon as it is their turn; the p95 of
+   submit-to-push for T = each of ``--tables`` for ``--seconds`` each. The target is
+   200 tables at a p95 under 100 ms.
+
+On a SQLite file, and on PostgreSQL when ``--pg`` names an (empty) database. Every
+number comes from this run on this machine; the ratios compare them with each other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from homestretch.core.registry import entry
+
+SERVE = ["-c", "from homestretch.cli.main import run; run()", "serve"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def serving(db: str) -> Iterator[str]:
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, *SERVE, "--port", str(port), "--db", db], stdout=subprocess.DEVNULL
+    )
+    address = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                if httpx.get(f"{address}/api/tables", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        else:
+            raise SystemExit("homestretch serve did not start")
+        yield address
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def derbycast_config(players: int) -> dict[str, Any]:
+    config = dict(entry("derbycast").harness_configs()[0])
+    names = [f"P{n}" for n in range(1, players + 1)]
+    config["players"] = players
+    config["entrants"] = [{"name": n, "members": [n], "bot": False} for n in names]
+    config["races"] = None
+    return config
+
+
+def seats(people: int, computers: int, bot: str) -> list[dict[str, Any]]:
+    return [{"kind": "person", "name": f"P{n}"} for n in range(people)] + [
+        {"kind": "bot", "bot": bot, "name": f"C{n}"} for n in range(computers)
+    ]
+
+
+class Watched:
+    """A table's open event streams, each noting when it saw each version."""
+
+    def __init__(self, client: httpx.AsyncClient, game_id: int, tokens: list[str]) -> None:
+        self.client, self.game_id, self.tokens = client, game_id, tokens
+        self.seen: list[dict[int, float]] = [{} for _ in tokens]
+        self.latest: list[dict[str, Any]] = [{} for _ in tokens]
+        self.changed = asyncio.Event()
+        self.tasks = [asyncio.create_task(self._follow(i)) for i in range(len(tokens))]
+
+    async def _follow(self, index: int) -> None:
+        params = {"token": self.tokens[index]} if self.tokens[index] else {}
+        url = f"/api/tables/{self.game_id}/events"
+        async with self.client.stream("GET", url, params=params, timeout=None) as stream:
+            async for line in stream.aiter_lines():
+                if line.startswith("data:"):
+                    frame = json.loads(line[5:])
+                    self.seen[index].setdefault(frame["version"], time.perf_counter())
+                    self.latest[index] = frame
+                    self.changed.set()
+
+    async def all_have(self, version: int) -> float:
+        while True:
+            arrived = [
+                min((t for v, t in s.items() if v >= version), default=None) for s in self.seen
+            ]
+            if all(a is not None for a in arrived):
+                return max(a for a in arrived if a is not None)
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), 30)
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+async def open_table(client: httpx.AsyncClient, request: dict[str, Any]) -> tuple[int, list[str]]:
+    answer = await client.post("/api/tables", json=request)
+    answer.raise_for_status()
+    links = answer.json()
+    return links["id"], [s["link"].rsplit("/", 1)[1] for s in links["seats"]]
+
+
+async def move(
+    client: httpx.AsyncClient, game_id: int, token: str, frame: dict[str, Any], rng: random.Random
+) -> tuple[float, int]:
+    """A random legal move; when it was sent and the version it made (0: refused)."""
+    body = {
+        "token": token,
+        "version": frame["version"],
+        "action": rng.choice(frame["legal"])["action"],
+    }
+    sent = time.perf_counter()
+    answer = await client.post(f"/api/tables/{game_id}/moves", json=body)
+    return sent, answer.json()["version"] if answer.status_code == 200 else 0
+
+
+async def mover(watched: Watched, people: int) -> tuple[int, dict[str, Any]] | None:
+    """The person whose turn it is, by their latest frame (None: the game is over)."""
+    while True:
+        for seat in range(people):
+            frame = watched.latest[seat]
+            if frame.get("over"):
+                return None
+            if frame.get("your_turn") and frame.get("legal"):
+                return seat, frame
+        watched.changed.clear()
+        await asyncio.wait_for(watched.changed.wait(), 30)
+
+
+async def to_every_seat(
+    address: str, request: dict[str, Any], people: int, moves: int
+) -> list[float]:
+    rng = random.Random(1)
+    latencies: list[float] = []
+    async with httpx.AsyncClient(base_url=address, timeout=30) as client:
+        game_id, tokens = await open_table(client, request)
+        watched = Watched(client, game_id, [*tokens[:people], ""])
+        while len(latencies) < moves:
+            turn = await mover(watched, people)
+            if turn is None:
+                break
+            seat, frame = turn
+            sent, version = await move(client, game_id, tokens[seat], frame, rng)
+            if version:
+                latencies.append(await watched.all_have(version) - sent)
+        await watched.stop()
+    return latencies
+
+
+async def many_tables(address: str, count: int, seconds: float) -> list[float]:
+    latencies: list[float] = []
+    request = {"game": "totopoly", "config": {"players": 3}, "seats": seats(1, 2, "sensible")}
+    async with httpx.AsyncClient(
+        base_url=address, timeout=60, limits=httpx.Limits(max_connections=None)
+    ) as client:
+        tables = [await open_table(client, {**request, "seed": n}) for n in range(count)]
+        watched = [Watched(client, game_id, tokens[:1]) for game_id, tokens in tables]
+        until = time.perf_counter() + seconds
+
+        async def play(table: Watched, seed: int) -> None:
+            rng = random.Random(seed)
+            while time.perf_counter() < until:
+                turn = await mover(table, 1)
+                if turn is None:
+                    return
+                sent, version = await move(client, table.game_id, table.tokens[0], turn[1], rng)
+                if version:
+                    latencies.append(await table.all_have(version) - sent)
+
+        await asyncio.gather(*(play(w, n) for n, w in enumerate(watched)))
+        await asyncio.gather(*(w.stop() for w in watched))
+    return latencies
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def report(label: str, latencies: list[float]) -> float:
+    if not latencies:
+        print(f"  {label}: no moves measured")
+        return float("nan")
+    p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
+    print(f"  {label}: {len(latencies)} moves, p50 {p50:.1f} ms, p95 {p95:.1f} ms")
+    return p95
+
+
+def run(db: str, name: str, args: argparse.Namespace) -> None:
+    print(f"{name}:")
+    with serving(db) as address:
+        seven = {
+            "game": "across",
+            "config": {**entry("across").harness_configs()[0], "players": 7},
+            "seats": seats(4, 3, "sensible"),
+            "seed": 3,
+        }
+        twenty = {
+            "game": "derbycast",
+            "config": derbycast_config(20),
+            "seats": seats(12, 8, "value"),
+            "seed": 3,
+        }
+        p7 = report(
+            "7 seats, every seat pushed", asyncio.run(to_every_seat(address, seven, 4, args.moves))
+        )
+        p20 = report(
+            "20 seats, every seat pushed",
+            asyncio.run(to_every_seat(address, twenty, 12, args.moves)),
+        )
+        print(f"  20 seats / 7 seats, p95: {p20 / p7:.2f}")
+        for count in args.tables:
+            p95 = report(
+                f"{count} tables at once", asyncio.run(many_tables(address, count, args.seconds))
+            )
+            print(f"    {'within' if p95 < 100 else 'OVER'} the 100 ms target")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=60, help="moves timed per table size")
+    parser.add_argument(
+        "--tables",
+        type=lambda s: [int(n) for n in s.split(",")],
+        default=[25, 50, 100, 200],
+        help="how many tables at once, comma-separated",
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=5.0, help="how long each count of tables plays"
+    )
+    parser.add_argument("--pg", help="an empty PostgreSQL database's URL, to measure it too")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        run(str(Path(folder) / "bench.sqlite"), "SQLite", args)
+    if args.pg:
+        run(args.pg, "PostgreSQL", args)
+    else:
+        print("PostgreSQL: not measured (give --pg URL)")
+
+
+if __name__ == "__main__":
+    main()

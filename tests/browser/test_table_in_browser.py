@@ -1,0 +1,105 @@
+"""A Totopoly table played in a real browser: two people on their own seat links (one
+reloading mid-game), a spectator, and a computer player, all on one live server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from tests.conftest import serving
+
+from homestretch.core.protocol import JSON
+from homestretch.session.saved import rebuild
+from homestretch.store.db import Store
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
+SEATS = [
+    {"kind": "person", "name": "Ann"},
+    {"kind": "person", "name": "Bob"},
+    {"kind": "bot", "bot": "sensible", "name": "Cy"},
+]
+
+
+def _frame(address: str, game_id: int, token: str | None = None) -> JSON:
+    params = {"token": token} if token else {}
+    answer = httpx.get(f"{address}/api/tables/{game_id}/frame", params=params)
+    assert answer.status_code == 200, answer.text
+    frame: JSON = answer.json()
+    return frame
+
+
+def _shows(page: Page, version: int) -> None:
+    """The page has drawn the table at ``version`` (waited for: it is pushed)."""
+    expect(page.locator("body")).to_have_attribute("data-version", str(version))
+
+
+def _move(page: Page) -> None:
+    """The first action offered: a button, or the list when there are many."""
+    buttons = page.locator("#actions button")
+    if buttons.count():
+        buttons.first.click()
+    else:
+        page.locator("#typed button[type=submit]").click()
+
+
+def _secrets(db: str, game_id: int, seat: int | None) -> set[str]:
+    store = Store(db)
+    try:
+        return set(rebuild(store, store.load(game_id)).state.hidden_from(seat))
+    finally:
+        store.close()
+
+
+def test_two_people_and_a_spectator_play_in_the_browser(browser: Browser, tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    with serving(db, tmp_path) as address:
+        request = {"game": "totopoly", "config": {"players": 3}, "seats": SEATS, "seed": 4}
+        links = httpx.post(f"{address}/api/tables", json=request).json()
+        game_id = links["id"]
+        tokens = [seat["link"].rsplit("/", 1)[1] for seat in links["seats"][:2]]
+        contexts = [browser.new_context(base_url=address) for _ in range(3)]
+        ann, bob, watch = (context.new_page() for context in contexts)
+        people = [ann, bob]
+        for page, seat in zip(people, links["seats"], strict=True):
+            page.goto(seat["link"])
+        watch.goto(f"/t/{game_id}/watch")
+
+        moves = [0, 0]
+        while min(moves) < 2:
+            frames = [_frame(address, game_id, token) for token in tokens]
+            assert not frames[0]["over"], "the game ended before both had moved twice"
+            version = frames[0]["version"]
+            mover = next(f["seat"] for f in frames if f["your_turn"])
+            other = 1 - mover
+            for page in (*people, watch):
+                _shows(page, version)  # each page drew the table by itself
+            expect(people[mover].locator("#status")).to_have_text("your turn")
+            _move(people[mover])
+            name = SEATS[mover]["name"]
+            expect(people[other].locator("#log")).to_contain_text(f"{version}: {name}:")
+            moves[mover] += 1
+            if moves == [1, 1]:
+                ann.reload()  # and Ann carries on from where the table is
+
+        now = _frame(address, game_id)["version"]
+        for page in (*people, watch):
+            _shows(page, now)
+        for page, seat in ((watch, None), (ann, 0), (bob, 1)):
+            text = page.locator("body").inner_text()
+            shown = {secret for secret in _secrets(db, game_id, seat) if secret in text}
+            assert not shown, f"seat {seat}'s page shows {sorted(shown)}"
+        assert _secrets(db, game_id, None), "nothing was hidden: the check above checked nothing"
+
+        phone: Any = browser.new_context(
+            base_url=address, viewport={"width": 390, "height": 844}, is_mobile=True
+        )
+        page = phone.new_page()
+        page.goto(links["seats"][0]["link"])
+        _shows(page, now)
+        page.screenshot(path=str(tmp_path / "phone.png"))
+        for context in (*contexts, phone):
+            context.close()

@@ -1,0 +1,74 @@
+"""Two `homestretch serve` processes on one PostgreSQL database serve the same table: a
+move made through one is pushed by the other, and a move made on an old version is
+refused by either."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from tests.conftest import serving
+
+from homestretch.core.protocol import JSON
+from homestretch.session.saved import rebuild
+from homestretch.store.db import Store
+
+pytestmark = pytest.mark.postgres
+PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
+
+
+def _frames(stream: httpx.Response) -> Iterator[JSON]:
+    """The frames of a server-sent event stream, as they come."""
+    event = None
+    for line in stream.iter_lines():
+        if line.startswith("event:"):
+            event = line.removeprefix("event:").strip()
+        elif line.startswith("data:") and event == "frame":
+            yield json.loads(line.removeprefix("data:"))
+
+
+def _frame(address: str, game_id: int, token: str) -> JSON:
+    answer = httpx.get(f"{address}/api/tables/{game_id}/frame", params={"token": token})
+    assert answer.status_code == 200, answer.text
+    frame: JSON = answer.json()
+    return frame
+
+
+def test_a_move_through_one_server_is_pushed_by_the_other(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    Store(postgres_url).close()  # the tables exist before either server starts
+    with serving(postgres_url, tmp_path) as one, serving(postgres_url, tmp_path) as two:
+        request = {"game": "totopoly", "config": {"players": 2}, "seats": PEOPLE, "seed": 6}
+        links = httpx.post(f"{one}/api/tables", json=request).json()
+        game_id = links["id"]
+        tokens = [seat["link"].rsplit("/", 1)[1] for seat in links["seats"]]
+        first = _frame(one, game_id, tokens[0])
+        mover = next(s for s, t in enumerate(tokens) if _frame(one, game_id, t)["your_turn"])
+        move = {"token": tokens[mover], "version": first["version"]}
+        move["action"] = _frame(one, game_id, tokens[mover])["legal"][0]["action"]
+        events = f"{two}/api/tables/{game_id}/events"
+        timeout = httpx.Timeout(10.0)  # a bound on waiting for a push, not a measurement
+        with httpx.stream("GET", events, params={"token": tokens[1]}, timeout=timeout) as stream:
+            pushed = _frames(stream)
+            assert next(pushed)["version"] == first["version"]  # two has the table live
+            moved = httpx.post(f"{one}/api/tables/{game_id}/moves", json=move)
+            assert moved.status_code == 200, moved.text
+            after = moved.json()["version"]
+            assert after > first["version"]
+            assert next(f for f in pushed if f["version"] != first["version"])["version"] == after
+        assert _frame(two, game_id, tokens[1]) == _frame(one, game_id, tokens[1])
+
+        stale = httpx.post(f"{two}/api/tables/{game_id}/moves", json=move)
+        assert stale.status_code == 409, stale.text
+        assert stale.json()["frame"]["version"] == after
+
+    store = Store(postgres_url)
+    saved = store.load(game_id)
+    assert len(saved.events) == after
+    replayed = rebuild(store, saved)
+    assert replayed.dice_mismatch is None and replayed.version == after
+    store.close()
