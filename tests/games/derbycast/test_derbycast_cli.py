@@ -295,3 +295,42 @@ def test_a_game_saved_before_tables_resumes_with_its_computer_players(tmp_path: 
     cli("resume", "1", "--db", str(tmp_path / "old.sqlite"), input=rest)
     got_events, got_result = _finished(tmp_path / "old.sqlite")
     assert got_result == result and got_events == events
+
+
+def test_a_results_file_with_a_bad_value_is_one_line_and_nothing_is_saved(
+    tmp_path: Path,
+) -> None:
+    bad = tmp_path / "day.json"
+    bad.write_text(
+        '{"races": [{"race": "R1", "runners": [{"horse": "A", "odds": [2], "finish": 1},'
+        ' {"horse": "B", "odds": "3", "finish": 2}]}]}',
+        encoding="utf-8",
+    )
+    db = tmp_path / "games.sqlite"
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", "derbycast"]
+        + ["play", "--bots", "2", "--source", str(bad), "--db", str(db)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and "are not odds" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    assert Store(db).saved_games() == []
+
+
+def test_the_score_keeper_stopped_while_typing_a_race_goes_on_where_it_stopped(
+    tmp_path: Path,
+) -> None:
+    typed = ["R", "A, B, C", "", "win A", "show B", "", "C, B, A", "3", "9-2"]
+    args = ["--players", "Ann,Bob", "--races", "1", "--tie", "dead-heat", "--seed", "2"]
+    whole = _play_json(tmp_path / "whole.sqlite", *args, input="\n".join(typed) + "\n")
+    for cut in (3, 5):  # after the card; after the picks
+        db = tmp_path / f"cut{cut}.sqlite"
+        stopped = runner.invoke(
+            app, ["derbycast", "play", "--db", str(db), *args], input="\n".join(typed[:cut]) + "\n"
+        )
+        assert stopped.exit_code == 130
+        rest = "\n".join(typed[cut:]) + "\n"
+        out = cli("resume", "1", "--db", str(db), "-f", "json", input=rest)
+        assert json.loads(out[out.index("{") :])["history"] == whole["history"]

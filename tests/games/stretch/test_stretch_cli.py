@@ -358,3 +358,21 @@ def test_a_resumed_race_shows_its_call_and_sheets(tmp_path: Path) -> None:
     rolls = "".join(f"{1 + n * 5 % 6}\n" for n in range(200))  # one die at a time
     out = invoke("resume", "1", "--db", db, input=rolls)
     assert "At the wire." in out and "Scoresheet" in out and "saved as run 1" in out
+
+
+def test_ctrl_c_at_a_roll_stops_with_the_resume_hint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import homestretch.games.stretch.cli as stretch_cli
+
+    def ctrl_c(*args: object) -> list[int]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(stretch_cli, "ask_roll", ctrl_c)
+    db = str(tmp_path / "runs.sqlite")
+    args = ["stretch", "run", "2009-champagne-stakes", "--dice", "ask", "--db", db]
+    stopped = RUNNER.invoke(app, args)
+    assert stopped.exit_code == 130
+    said = " ".join(stopped.stderr.split())
+    assert "Stopped. Game 1 is saved: carry on with `homestretch resume 1 --db" in said
+    assert Store(Path(db)).load(1).status == "in progress"

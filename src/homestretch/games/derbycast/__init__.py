@@ -20,7 +20,7 @@ def _make(config: JSON) -> Game:
 
 
 def _value_bot(game: Game, seat: int, seed: int) -> Agent:
-    return ValueBot(seed)
+    return ValueBot(seed * 1009 + seat)  # callers may give every seat the same seed
 
 
 def _keeper(game: Game, seed: int) -> dict[int, Agent]:
@@ -47,14 +47,14 @@ def _keeper(game: Game, seed: int) -> dict[int, Agent]:
 
 def _harness_configs() -> list[JSON]:
     """Every marker count over the bundled replays, with set races and both tie rules;
-    and a few games whose score keeper posts simulated Top of the Stretch races."""
+    and a few games whose score keeper posts simulated Top of the Stretch races (no feed
+    named: run from each game's seed, so the harness sees many)."""
     configs: list[JSON] = [
         {
             "entrants": [Entrant(f"K{m}", (f"K{m}",)).to_json() for m in range(1, markers + 1)],
             "races": races,
             "tie": tie,
             "source": "keeper",
-            "feed": {"kind": "simulate", "seed": 0, "race": None, "mode": "quick"},
         }
         for markers, races, tie in ((2, 3, "standard"), (5, None, "dead-heat"))
     ]
