@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import psycopg
 import pytest
@@ -13,6 +16,13 @@ from homestretch.web.notify_pg import PostgresNotifier, libpq_url
 
 PATIENCE = 10.0
 """Seconds to wait for a notification before the test gives up (never a measurement)."""
+
+
+def _run(scenario: Coroutine[Any, Any, None]) -> None:
+    """``asyncio.run`` in a thread of its own: Playwright's sync API, once the browser
+    tests have run, keeps an event loop running in the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario).result()
 
 
 class Heard:
@@ -47,7 +57,7 @@ def test_each_hears_the_other_and_never_itself(postgres_url: str) -> None:
             await one.stop()
             await two.stop()
 
-    asyncio.run(scenario())
+    _run(scenario())
 
 
 @pytest.mark.postgres
@@ -79,7 +89,7 @@ def test_a_lost_listener_reconnects(postgres_url: str) -> None:
             await one.stop()
             await two.stop()
 
-    asyncio.run(scenario())
+    _run(scenario())
 
 
 def test_a_server_that_cannot_be_reached_is_one_line() -> None:
@@ -89,7 +99,7 @@ def test_a_server_that_cannot_be_reached_is_one_line() -> None:
         return None
 
     with pytest.raises(HomestretchError, match="cannot listen for table changes") as caught:
-        asyncio.run(notifier.start(heard))
+        _run(notifier.start(heard))
     assert "hunter2" not in str(caught.value) and "\n" not in str(caught.value)
 
 
