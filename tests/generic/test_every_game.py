@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from homestretch.cli.common import rebuild_saved
 from homestretch.cli.pictures import standings_over_game
 from homestretch.core.protocol import CHANCE, Game, State, replay
 from homestretch.core.registry import GameEntry, entries
 from homestretch.session.dice import DiceSpec
+from homestretch.session.saved import rebuild
 from homestretch.session.table import Table, computer_seats
-from homestretch.store.db import SavedGame
+from homestretch.store.db import SavedGame, Store
 
 CASES = [
     pytest.param(entry, config, id=f"{name}-{i}")
@@ -100,33 +101,25 @@ def test_every_game_is_registered() -> None:
 
 
 @pytest.mark.parametrize(("entry", "config"), CASES)
-def test_a_saved_game_rebuilt_rolls_on_as_if_never_stopped(
-    entry: GameEntry, config: dict[str, Any]
+def test_a_game_saved_before_tables_rolls_on_as_if_never_stopped(
+    entry: GameEntry, config: dict[str, Any], tmp_path: Path
 ) -> None:
-    """`homestretch resume`: cut a seeded game's log anywhere, rebuild it, and the dice
-    give every later chance outcome the unbroken game had."""
+    """`homestretch resume` of a game stored before tables kept their seats and dice:
+    cut its seeded log anywhere, rebuild it, and it goes on to the very log the
+    unbroken game made, dice and computer players alike."""
     game = entry.make(config)
     seed = 7
     whole = _play(entry, game, seed, check_every_step=False).events
+    store = Store(tmp_path / "old.sqlite")
     for cut in (len(whole) // 3, 2 * len(whole) // 3):
-        saved = SavedGame(
-            id=1,
-            game=entry.name,
-            config=game.config(),
-            seed=seed,
-            dice="seeded",
-            label="",
-            status="playing",
-            summary="",
-            created="",
-            events=whole[:cut],
-        )
-        state, dice = rebuild_saved(entry.make(game.config()), saved)
-        for event in whole[cut:]:
-            if event.player == CHANCE:
-                assert dice.resolve(state.chance_node()) == event.outcome, (cut, event)
-            state.apply_event(event)
-        assert state.is_over()
+        game_id = store.create(entry.name, game.config(), seed, "seeded")
+        store.append_at(game_id, 0, whole[:cut])
+        seats = computer_seats(entry, game, seed)
+        table = rebuild(store, store.load(game_id), legacy_seats=seats)
+        assert table.dice_mismatch is None
+        table.advance()
+        assert table.state.events == whole, cut
+        assert store.load(game_id).events == whole
 
 
 @pytest.mark.parametrize(

@@ -18,17 +18,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 
 from homestretch.core.chance import (
     DIE_NAMES,
-    AskedDice,
     ChanceNode,
-    DiceSource,
-    ScriptedDice,
-    SeededDice,
     parse_faces,
-    read_faces_file,
 )
-from homestretch.core.errors import DiceError, HomestretchError
-from homestretch.core.protocol import Game, State
-from homestretch.store.db import SavedGame, Store
+from homestretch.core.errors import DiceError
+from homestretch.store.db import Store
 
 console = Console()
 err_console = Console(stderr=True)
@@ -107,57 +101,11 @@ def ask_roll(node: ChanceNode, to_stderr: bool = False) -> Sequence[int]:
     return faces
 
 
-def dice_source(
-    seed: int | None,
-    dice: str | None,
-    dice_file: Path | None,
-    fmt: OutputFormat = OutputFormat.text,
-) -> tuple[DiceSource, int | None, str]:
-    """Build the dice source the options ask for: (source, seed used, kind)."""
-    if dice is not None and dice_file is not None:
-        raise HomestretchError("give --dice or --dice-file, not both")
-    if dice_file is not None:
-        return ScriptedDice(read_faces_file(dice_file), fallback_seed=seed or 0), seed, "scripted"
-    if dice is not None and dice.strip().lower() == "ask":
-        to_stderr = fmt is OutputFormat.json
-        asked = AskedDice(lambda node: ask_roll(node, to_stderr), fallback_seed=seed or 0)
-        return asked, seed, "asked"
-    if dice is not None:
-        return ScriptedDice(parse_faces(dice, "--dice"), fallback_seed=seed or 0), seed, "scripted"
-    used = seed if seed is not None else new_seed()
-    return SeededDice(used), used, "seeded"
-
-
 def announce_seed(seed: int | None, kind: str, fmt: OutputFormat) -> None:
     """Print the seed of a random run (to stderr in JSON mode, to keep stdout clean)."""
     if kind == "seeded" and seed is not None:
         target = err_console if fmt is OutputFormat.json else console
         target.print(f"seed {seed}  (repeat with --seed {seed})", style="dim")
-
-
-def rebuild_saved(
-    game: Game, saved: SavedGame, fmt: OutputFormat = OutputFormat.text
-) -> tuple[State, DiceSource]:
-    """A saved game rebuilt from its log, and the dice to play on with.
-
-    Seeded dice are rolled again through the log, so the game goes on exactly as if it
-    had never stopped; a game whose dice were asked for goes on asking. A dice script
-    cannot go on past its end, so the rest of such a game is seeded, and the seed shown.
-    """
-    state = game.new_initial_state()
-    seeded = SeededDice(saved.seed) if saved.dice == "seeded" and saved.seed is not None else None
-    for event in saved.events:
-        if seeded is not None and state.is_chance_node():
-            seeded.resolve(state.chance_node())  # keep the generator in step with the log
-        state.apply_event(event)
-    if seeded is not None:
-        return state, seeded
-    if saved.dice == "asked":
-        return state, dice_source(saved.seed, "ask", None, fmt)[0]
-    source, seed, _ = dice_source(None, None, None)
-    notes = err_console if fmt is OutputFormat.json else console
-    notes.print(f"the rest of the game uses seeded dice: seed {seed}", style="dim")
-    return state, source
 
 
 def open_store(db: str | Path | None) -> Store:

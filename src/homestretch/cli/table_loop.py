@@ -17,8 +17,8 @@ import typer
 from rich.console import Console
 from rich.control import Control
 
-from homestretch.cli.common import ask_roll, err_console, new_seed, parse_faces, read_faces_file
-from homestretch.core.chance import ChanceNode
+from homestretch.cli.common import ask_roll, err_console, new_seed
+from homestretch.core.chance import ChanceNode, parse_faces, read_faces_file
 from homestretch.core.errors import HomestretchError, TableMovedOn
 from homestretch.core.protocol import Event
 from homestretch.core.referee import Agent

@@ -2,8 +2,8 @@
 
 Rules code never calls a random generator: when the rules roll dice or draw a card the
 state becomes a chance node that lists its outcomes. A referee resolves the node from a
-:class:`DiceSource`: seeded, scripted (faces typed in advance, red before white) or asked
-(a person types what they rolled at the table).
+:class:`DiceSource`: seeded or scripted (faces typed in advance, red before white); a
+table (``homestretch.session``) also waits for faces a person typed from real dice.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import itertools
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -130,24 +130,6 @@ class ScriptedDice(DiceSource):
         faces = tuple(self.faces[self._next : self._next + node.dice])
         self._next += node.dice
         return faces
-
-
-class AskedDice(DiceSource):
-    """A person rolls real dice and types the faces; ``ask`` returns them."""
-
-    def __init__(self, ask: Callable[[ChanceNode], Sequence[int]], fallback_seed: int = 0):
-        super().__init__()
-        self._ask = ask
-        self._fallback = SeededDice(fallback_seed)
-
-    def _resolve(self, node: ChanceNode) -> Outcome:
-        if not node.dice:
-            return self._fallback.resolve(node)
-        while True:
-            try:
-                return node.check(self._ask(node))
-            except DiceError:
-                continue
 
 
 def parse_faces(text: str, source: str = "dice list") -> list[int]:
