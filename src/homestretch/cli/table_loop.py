@@ -24,6 +24,7 @@ from homestretch.core.protocol import Event
 from homestretch.core.referee import Agent
 from homestretch.session.dice import DiceSpec
 from homestretch.session.table import Table
+from homestretch.store.db import Store, default_db
 
 INTERRUPTED = 130
 """Exit status after Ctrl-C (128 + SIGINT), the game saved."""
@@ -44,6 +45,11 @@ def dice_spec(seed: int | None, dice: str | None, dice_file: Path | None) -> Dic
     if dice is not None:
         return DiceSpec("scripted", used, faces=tuple(parse_faces(dice, "--dice")))
     return DiceSpec("seeded", used)
+
+
+def db_hint(store: Store) -> Path | str | None:
+    """The ``--db`` a resume hint must name: none for the default store."""
+    return None if store.path == default_db() else store.path
 
 
 def resume_hint(game_id: int, db: Path | str | None = None) -> str:

@@ -194,7 +194,7 @@ class Table:
         """Seat someone else (a person taking an open seat, a computer player taking
         over an abandoned one); the log is untouched."""
         self.seat(seat)
-        if new.kind == "bot":
+        if new.kind == "bot" and new.bot != AUTO:
             self._bot_factory(new.bot or "")  # an unknown kind fails now
         self.seats[seat] = new
 
@@ -228,8 +228,6 @@ class Table:
     def _bot_factory(self, kind: str) -> Any:
         if kind == "random":
             return lambda game, seat, seed: RandomBot(seed)
-        if kind == AUTO:
-            return lambda game, seat, seed: None
         factory = self.entry.bots.get(kind)
         if factory is None:
             known = ", ".join(["random", *sorted(self.entry.bots)])

@@ -23,7 +23,7 @@ from homestretch.cli.common import (
     open_store,
     prompt,
 )
-from homestretch.cli.table_loop import play_at_terminal
+from homestretch.cli.table_loop import db_hint, play_at_terminal
 from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
@@ -48,7 +48,7 @@ from homestretch.session.saved import open_new, rebuild
 from homestretch.session.seats import Seat, computer, person
 from homestretch.session.table import AUTO
 from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store, default_db
+from homestretch.store.db import SavedGame, Store
 
 app = typer.Typer(no_args_is_help=True, help="Derby Cast: pick Win, Place or Show, race by race.")
 
@@ -134,11 +134,6 @@ def _check_at(table: Callable[[], TableSession]) -> Check:
     return why_illegal
 
 
-def _db_hint(store: Store) -> Path | str | None:
-    """The --db a resume hint names (none for the default store)."""
-    return None if store.path == default_db() else store.path
-
-
 class _RaceShow:
     """Prints each race's report and the board as it was after it, as races finish."""
 
@@ -158,7 +153,7 @@ class _RaceShow:
 
 def _play(table: TableSession, game_id: int, store: Store, fmt: OutputFormat) -> None:
     show = _RaceShow(table) if fmt is OutputFormat.text else None
-    play_at_terminal(table, game_id, _people(table, fmt), on_events=show, db=_db_hint(store))
+    play_at_terminal(table, game_id, _people(table, fmt), on_events=show, db=db_hint(store))
     state = table.state
     assert isinstance(state, DerbyCastState)
     result = state.result()

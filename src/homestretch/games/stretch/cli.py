@@ -27,7 +27,7 @@ from homestretch.cli.common import (
     open_store,
     progress_bar,
 )
-from homestretch.cli.table_loop import dice_spec, play_at_terminal
+from homestretch.cli.table_loop import db_hint, dice_spec, play_at_terminal
 from homestretch.core.chance import ChanceNode
 from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
@@ -44,7 +44,7 @@ from homestretch.games.stretch.race import CONDITIONS, Race, bundled_races, load
 from homestretch.games.stretch.render import Caller, show_header, show_race, show_sheets
 from homestretch.session.saved import open_new, rebuild
 from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store, default_db
+from homestretch.store.db import SavedGame, Store
 
 app = typer.Typer(no_args_is_help=True, help="Top of the Stretch: run thoroughbred races.")
 
@@ -141,7 +141,7 @@ def _run_race(
     if store is None or game_id is None:
         _unsaved(table, show or (lambda events: None), ask)
     else:
-        hint = None if store.path == default_db() else store.path
+        hint = db_hint(store)
         play_at_terminal(table, game_id, {}, on_events=show, ask=ask, db=hint)
     state = table.state
     assert isinstance(state, RaceState)

@@ -29,6 +29,7 @@ from homestretch.cli.common import (
 from homestretch.cli.human import TerminalPlayer
 from homestretch.cli.table_loop import (
     clear_for_next_person,
+    db_hint,
     dice_spec,
     play_at_terminal,
     resume_hint,
@@ -49,7 +50,7 @@ from homestretch.session.saved import open_new, rebuild
 from homestretch.session.seats import Seat, computer
 from homestretch.session.seats import person as seat_person
 from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store, default_db
+from homestretch.store.db import SavedGame, Store
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -279,7 +280,7 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
     """Rebuild the table from its log and play on, exactly as if it had not stopped."""
     game = TotopolyGame.from_config(saved.config)
     table = rebuild(store, saved, game, legacy_seats=legacy_seats(game), game_entry=ENTRY)
-    db = None if store.path == default_db() else store.path
+    db = db_hint(store)
     _play_on(table, saved.id, store, game, fmt, db)
 
 
