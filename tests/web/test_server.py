@@ -21,6 +21,7 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON
 from homestretch.core.registry import entries
 from homestretch.store.db import Store
+from homestretch.web import pages
 from homestretch.web.app import MAX_BODY, create_app
 from homestretch.web.verify import NOT_YET
 
@@ -133,6 +134,18 @@ def test_pages_are_served_with_their_scripts(client: TestClient) -> None:
     assert client.get(f"/t/{links['id']}/replay").status_code == 200
     for asset in ("table.js", "lobby.js", "table.css"):
         assert client.get(f"/static/{asset}").status_code == 200
+
+
+def test_a_page_loads_the_game_board_only_where_one_exists(client: TestClient) -> None:
+    links = totopoly(client)
+    page = client.get(links["watch"]).text
+    assert 'data-game="totopoly"' in page
+    assert "{{" not in page
+    script = '<script src="/static/games/totopoly.js">'
+    assert (script in page) == pages.has_board("totopoly")
+    if pages.has_board("totopoly"):
+        assert client.get("/static/games/totopoly.js").status_code == 200
+    assert not pages.has_board("no-such-game")
 
 
 # --- seats change hands ---------------------------------------------------------------

@@ -194,19 +194,19 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
         viewer = live.viewer(token)
         if viewer.seat is None:
             raise Forbidden("that link belongs to no seat at this table")
-        return pages.table(game_id, "seat", token, live.table.entry.title)
+        return pages.table(game_id, "seat", token, live.table.entry.title, live.table.entry.name)
 
     @app.get("/t/{game_id}/watch", response_class=HTMLResponse)
     async def watch_page(game_id: int) -> str:
         live = await hub.get(game_id)
-        return pages.table(game_id, "watch", "", live.table.entry.title)
+        return pages.table(game_id, "watch", "", live.table.entry.title, live.table.entry.name)
 
     @app.get("/t/{game_id}/admin/{token}", response_class=HTMLResponse)
     async def admin_page(game_id: int, token: str) -> str:
         live = await hub.get(game_id)
         if not live.viewer(token).admin:
             raise Forbidden("that is not this table's creator link")
-        return pages.table(game_id, "admin", token, live.table.entry.title)
+        return pages.table(game_id, "admin", token, live.table.entry.title, live.table.entry.name)
 
     @app.get("/t/{game_id}/join/{invite}", response_class=HTMLResponse)
     async def join_page(game_id: int, invite: str) -> str:
@@ -218,7 +218,7 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
     @app.get("/t/{game_id}/replay", response_class=HTMLResponse)
     async def replay_page(game_id: int, seat: int | None = None) -> str:
         live = await hub.get(game_id)
-        return pages.replay(game_id, seat, live.table.entry.title)
+        return pages.replay(game_id, seat, live.table.entry.title, live.table.entry.name)
 
     @app.get("/favicon.ico")
     async def favicon() -> Response:

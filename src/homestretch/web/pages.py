@@ -23,16 +23,33 @@ def _fill(name: str, **fields: str) -> str:
     return page
 
 
-def table(game_id: int, mode: str, token: str, title: str) -> str:
+@cache
+def has_board(game: str) -> bool:
+    """Whether a game has its own board script, ``static/games/<game>.js``. A game
+    without one is drawn by the generic page alone."""
+    return (files("homestretch.web") / "static" / "games" / f"{game}.js").is_file()
+
+
+def _table_page(game: str, **fields: str) -> str:
+    page = _fill("table.html", game=game, **fields)
+    script = ""
+    if has_board(game):
+        name = html.escape(game)
+        script = (
+            f'<link rel="stylesheet" href="/static/games/{name}.css">\n'
+            f'<script src="/static/games/{name}.js"></script>'
+        )
+    return page.replace("{{board_script}}", script)
+
+
+def table(game_id: int, mode: str, token: str, title: str, game: str) -> str:
     """A seat's page, a spectator's (mode "watch") or the creator's (mode "admin")."""
-    return _fill("table.html", id=str(game_id), mode=mode, token=token, title=title, seat="")
+    return _table_page(game, id=str(game_id), mode=mode, token=token, title=title, seat="")
 
 
-def replay(game_id: int, seat: int | None, title: str) -> str:
+def replay(game_id: int, seat: int | None, title: str, game: str) -> str:
     seat_text = "" if seat is None else str(seat)
-    return _fill(
-        "table.html", id=str(game_id), mode="replay", token="", title=title, seat=seat_text
-    )
+    return _table_page(game, id=str(game_id), mode="replay", token="", title=title, seat=seat_text)
 
 
 def join(game_id: int, invite: str, title: str) -> str:

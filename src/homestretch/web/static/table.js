@@ -10,6 +10,11 @@ const $ = (id) => document.getElementById(id);
 let frame = null;
 let replayAt = 0;
 let typedFor = null;
+// A game's own board, if its script (static/games/<game>.js, loaded before this one) set
+// window.homestretchBoard = (frame, box, tools) => {...}: it draws each frame into box and
+// may send moves with tools.send({action}) or tools.send({roll: faces}). The generic
+// view stays below it, folded, so nothing the board leaves out is out of reach.
+const board = typeof window.homestretchBoard === "function" ? window.homestretchBoard : null;
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -103,6 +108,10 @@ function render(next) {
   });
   if (frame.admin) drawAdmin();
   $("view").replaceChildren(draw(frame.view));
+  if (board) {
+    $("board-box").hidden = false;
+    board(frame, $("board"), { send, el, draw, seatName, mode, showError });
+  }
   $("result-box").hidden = !frame.over;
   if (frame.over) $("result").replaceChildren(draw(frame.result));
   $("notices").replaceChildren(...frame.notices.map((n) => { const li = el("li"); li.append(draw(n)); return li; }));
@@ -153,6 +162,8 @@ async function handOver(seat, bot) {
   const answer = await post(`/api/tables/${tableId}/seats/${seat}`, { token, bot });
   if (answer) render(answer);
 }
+
+if (board) $("view-box").open = false;
 
 $("legal-select").addEventListener("change", () => { $("typed-action").value = $("legal-select").value; });
 
