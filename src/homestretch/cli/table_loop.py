@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
@@ -24,7 +25,9 @@ from homestretch.core.protocol import Event
 from homestretch.core.referee import Agent
 from homestretch.session.dice import DiceSpec
 from homestretch.session.table import Table
-from homestretch.store.db import Store, default_db
+
+if TYPE_CHECKING:
+    from homestretch.store.db import Store
 
 INTERRUPTED = 130
 """Exit status after Ctrl-C (128 + SIGINT), the game saved."""
@@ -49,6 +52,8 @@ def dice_spec(seed: int | None, dice: str | None, dice_file: Path | None) -> Dic
 
 def db_hint(store: Store) -> Path | str | None:
     """The ``--db`` a resume hint must name: none for the default store."""
+    from homestretch.store.db import default_db
+
     return None if store.path == default_db() else store.path
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -41,16 +41,12 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across import actions as act
-from homestretch.games.across.content import HORSES, horse_class, load_content
-from homestretch.games.across.game import AcrossGame
-from homestretch.games.across.handicapper import simulate_track
-from homestretch.games.across.render import full_view, players_table, track_card
-from homestretch.games.across.state import AcrossState
-from homestretch.session.saved import open_new, rebuild
-from homestretch.session.seats import Seat, computer
-from homestretch.session.seats import person as seat_person
-from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store
+
+if TYPE_CHECKING:
+    from homestretch.games.across.state import AcrossState
+    from homestretch.session.seats import Seat
+    from homestretch.session.table import Table as TableSession
+    from homestretch.store.db import SavedGame, Store
 
 app = typer.Typer(no_args_is_help=True, help="Across the Board (MPH).")
 
@@ -126,6 +122,9 @@ def person(
 ) -> TerminalPlayer:
     """A person in hot-seat play: sees the tables, picks from a menu or types a command.
     With ``to_stderr`` (``--format json``) the table talk keeps off stdout."""
+    from homestretch.games.across.content import load_content
+    from homestretch.games.across.render import full_view
+
     content = load_content(content_dir)
     screen = err_console if to_stderr else console
 
@@ -184,11 +183,15 @@ class News:
 
     @property
     def _state(self) -> AcrossState:
+        from homestretch.games.across.state import AcrossState
+
         state = self.table.state
         assert isinstance(state, AcrossState)
         return state
 
     def __call__(self, _: list[Event]) -> None:
+        from homestretch.games.across.render import track_card
+
         state = self._state
         fresh = state.notices[self.notices :]
         self.notices = len(state.notices)
@@ -226,6 +229,8 @@ def _play_on(
     db: Path | str | None,
 ) -> None:
     """Play the table to the end at this terminal, every event stored as it happens."""
+    from homestretch.games.across.render import players_table
+
     to_stderr = fmt is OutputFormat.json
     screen = err_console if to_stderr else console
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
@@ -282,6 +287,11 @@ def play(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Play a game: people in hot-seat, computer players in the other seats."""
+    from homestretch.games.across.game import AcrossGame
+    from homestretch.session.saved import open_new
+    from homestretch.session.seats import computer
+    from homestretch.session.seats import person as seat_person
+
     people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
     if bot not in ("random", *ENTRY.bots):
         known = " or ".join(sorted(("random", *ENTRY.bots)))
@@ -315,6 +325,9 @@ def play(
 def legacy_seats(config: JSON, names: tuple[str, ...]) -> list[Seat]:
     """The seats of a game saved before tables kept them: the config's "seats" list
     ("human" or a kind of computer player; all sensible when it has none)."""
+    from homestretch.session.seats import computer
+    from homestretch.session.seats import person as seat_person
+
     kinds = list(config.get("seats", ["sensible"] * len(names)))
     return [
         seat_person(name) if kind == "human" else computer(name, kind)
@@ -324,6 +337,9 @@ def legacy_seats(config: JSON, names: tuple[str, ...]) -> list[Seat]:
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
     """Rebuild the table from its log and play on, exactly as if it had not stopped."""
+    from homestretch.games.across.game import AcrossGame
+    from homestretch.session.saved import rebuild
+
     game = AcrossGame.from_config(dict(saved.config))
     old = legacy_seats(saved.config, game.seat_names)
     table = rebuild(store, saved, game, legacy_seats=old, game_entry=ENTRY)
@@ -333,6 +349,9 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     """The saved game rebuilt from its log: the results race by race and the table."""
+    from homestretch.games.across.game import AcrossGame
+    from homestretch.games.across.render import players_table
+
     game = AcrossGame.from_config(dict(saved.config))
     state = replay(game, saved.events)
     if fmt is OutputFormat.json:
@@ -367,6 +386,9 @@ def simulate(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """The handicapper: race a track N times and report each horse's chances."""
+    from homestretch.games.across.content import horse_class, load_content
+    from homestretch.games.across.handicapper import simulate_track
+
     if n < 1:
         raise HomestretchError("-n must be at least 1")
     chosen = load_content(str(content) if content else None).track(track)
@@ -407,6 +429,8 @@ def simulate(
 @app.command()
 def tracks(content: ContentOption = None, fmt: FormatOption = OutputFormat.text) -> None:
     """The title cards and each track's Handicap and Auction News."""
+    from homestretch.games.across.content import HORSES, horse_class, load_content
+
     loaded = load_content(str(content) if content else None)
     if fmt is OutputFormat.json:
         echo_json(

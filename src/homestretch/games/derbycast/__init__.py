@@ -10,16 +10,20 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
-from homestretch.games.derbycast.bots import ValueBot
-from homestretch.games.derbycast.entrants import Entrant
-from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
+
+# the rules are imported when a game is made, so the registry (and `homestretch --help`)
+# stays quick
 
 
 def _make(config: JSON) -> Game:
+    from homestretch.games.derbycast.game import DerbyCastGame
+
     return DerbyCastGame(config)
 
 
 def _value_bot(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.derbycast.bots import ValueBot
+
     return ValueBot(seed * 1009 + seat)  # callers may give every seat the same seed
 
 
@@ -28,6 +32,7 @@ def _keeper(game: Game, seed: int) -> dict[int, Agent]:
     simulated Top of the Stretch races; simulated from ``seed`` if it names no feed)."""
     from rich.console import Console
 
+    from homestretch.games.derbycast.game import DerbyCastGame
     from homestretch.games.derbycast.keeper import ManualKeeper, RecordKeeper, race_source
 
     assert isinstance(game, DerbyCastGame)
@@ -49,6 +54,9 @@ def _harness_configs() -> list[JSON]:
     """Every marker count over the bundled replays, with set races and both tie rules;
     and a few games whose score keeper posts simulated Top of the Stretch races (no feed
     named: run from each game's seed, so the harness sees many)."""
+    from homestretch.games.derbycast.entrants import Entrant
+    from homestretch.games.derbycast.game import DerbyCastGame
+
     configs: list[JSON] = [
         {
             "entrants": [Entrant(f"K{m}", (f"K{m}",)).to_json() for m in range(1, markers + 1)],
@@ -72,6 +80,8 @@ def _harness_configs() -> list[JSON]:
 
 
 def _points(state: State) -> dict[str, float]:
+    from homestretch.games.derbycast.game import DerbyCastState
+
     assert isinstance(state, DerbyCastState)
     entrants = state.game.entrants
     return {e.name: float(p) for e, p in zip(entrants, state.points, strict=True)}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -30,25 +30,13 @@ from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON, Event, replay
 from homestretch.core.referee import Agent
 from homestretch.games.derbycast import ENTRY
-from homestretch.games.derbycast.entrants import check_entrants, computer_players, parse_players
-from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState, Source
-from homestretch.games.derbycast.keeper import Check, ManualKeeper, RecordKeeper, race_source
-from homestretch.games.derbycast.people import TerminalPicker
-from homestretch.games.derbycast.results_file import read_results
-from homestretch.games.derbycast.show import (
-    board_table,
-    print_race,
-    race_report,
-    winners_line,
-)
-from homestretch.games.derbycast.simulated import race_seed, simulated_record
-from homestretch.games.derbycast.table import Bet, advance_for, points, printed_table
-from homestretch.session.dice import DiceSpec
-from homestretch.session.saved import open_new, rebuild
-from homestretch.session.seats import Seat, computer, person
-from homestretch.session.table import AUTO
-from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store
+
+if TYPE_CHECKING:
+    from homestretch.games.derbycast.game import DerbyCastGame, Source
+    from homestretch.games.derbycast.keeper import Check
+    from homestretch.session.seats import Seat
+    from homestretch.session.table import Table as TableSession
+    from homestretch.store.db import SavedGame, Store
 
 app = typer.Typer(no_args_is_help=True, help="Derby Cast: pick Win, Place or Show, race by race.")
 
@@ -65,6 +53,10 @@ def _asker(to_stderr: bool) -> Callable[[str, str], str]:
 def _feed(source: str, seed: int, race: str | None, mode: str) -> tuple[Source, JSON]:
     """--source: manual, replays, simulate or a results file. A file or a simulated race
     is tried now, so a mistake is reported before the game is saved."""
+    from homestretch.games.derbycast.game import Source
+    from homestretch.games.derbycast.results_file import read_results
+    from homestretch.games.derbycast.simulated import race_seed, simulated_record
+
     if race is not None and source != "simulate":
         raise HomestretchError("--race is for --source simulate")
     if source == "replays":
@@ -86,6 +78,10 @@ KEEPER = "score keeper"
 def _seats(game: DerbyCastGame) -> list[Seat]:
     """People and computer players in marker order; then the score keeper, a person
     when races are typed in, else played by the feed."""
+    from homestretch.games.derbycast.game import Source
+    from homestretch.session.seats import computer, person
+    from homestretch.session.table import AUTO
+
     seats = [computer(e.name, "value") if e.bot else person(e.name) for e in game.entrants]
     if game.source is Source.keeper:
         typed = game.feed.get("kind") == "manual"
@@ -96,6 +92,9 @@ def _seats(game: DerbyCastGame) -> list[Seat]:
 def _feed_keeper(game: DerbyCastGame, check: Check, fmt: OutputFormat) -> dict[int, Agent]:
     """The terminal's score keeper for a results file or simulated races: it posts what
     the feed holds and, past a file's end, asks the person at the terminal."""
+    from homestretch.games.derbycast.game import Source
+    from homestretch.games.derbycast.keeper import ManualKeeper, RecordKeeper, race_source
+
     if game.source is not Source.keeper or game.feed.get("kind") in (None, "manual"):
         return {}
     out, ask = _out(fmt), _asker(fmt is OutputFormat.json)
@@ -108,6 +107,10 @@ def _out(fmt: OutputFormat) -> Console:
 
 
 def _people(table: TableSession, fmt: OutputFormat) -> dict[int, Agent]:
+    from homestretch.games.derbycast.game import DerbyCastGame
+    from homestretch.games.derbycast.keeper import ManualKeeper
+    from homestretch.games.derbycast.people import TerminalPicker
+
     game = table.game
     assert isinstance(game, DerbyCastGame)
     out, ask = _out(fmt), _asker(fmt is OutputFormat.json)
@@ -125,6 +128,7 @@ def _people(table: TableSession, fmt: OutputFormat) -> dict[int, Agent]:
 def _check_at(table: Callable[[], TableSession]) -> Check:
     """Why the table would refuse the score keeper's posting now. The table is looked up
     when a posting is typed, so a keeper can be made before the table it posts at."""
+    from homestretch.games.derbycast.game import DerbyCastGame
 
     def why_illegal(action: Action) -> str | None:
         game = table().game
@@ -138,11 +142,15 @@ class _RaceShow:
     """Prints each race's report and the board as it was after it, as races finish."""
 
     def __init__(self, table: TableSession) -> None:
+        from homestretch.games.derbycast.game import DerbyCastState
+
         state = replay(table.game, table.state.events)
         assert isinstance(state, DerbyCastState)
         self.state, self.shown = state, len(state.history)
 
     def __call__(self, events: list[Event]) -> None:
+        from homestretch.games.derbycast.show import print_race
+
         state = self.state
         for event in events:
             state.apply_event(event)
@@ -152,6 +160,9 @@ class _RaceShow:
 
 
 def _play(table: TableSession, game_id: int, store: Store, fmt: OutputFormat) -> None:
+    from homestretch.games.derbycast.game import DerbyCastState
+    from homestretch.games.derbycast.show import winners_line
+
     show = _RaceShow(table) if fmt is OutputFormat.text else None
     play_at_terminal(table, game_id, _people(table, fmt), on_events=show, db=db_hint(store))
     state = table.state
@@ -198,6 +209,11 @@ def play(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Play a game: each race, every marker picks; the official result moves the board."""
+    from homestretch.games.derbycast.entrants import check_entrants, computer_players, parse_players
+    from homestretch.games.derbycast.game import DerbyCastGame
+    from homestretch.session.dice import DiceSpec
+    from homestretch.session.saved import open_new
+
     entrants = parse_players(players)
     entrants += computer_players(bots, entrants)
     check_entrants(entrants)
@@ -218,6 +234,10 @@ def play(
 
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
+    from homestretch.games.derbycast.game import DerbyCastGame
+    from homestretch.games.derbycast.show import board_table
+    from homestretch.session.saved import rebuild
+
     game = DerbyCastGame(saved.config)
     keeper = _feed_keeper(game, _check_at(lambda: table), fmt)
     # a game saved before tables kept their seats: its config names who is a computer
@@ -228,6 +248,9 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
+    from homestretch.games.derbycast.show import board_table, race_report, winners_line
+
     state = replay(DerbyCastGame(saved.config), saved.events)
     assert isinstance(state, DerbyCastState)
     if fmt is OutputFormat.json:
@@ -249,6 +272,8 @@ def points_command(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """The spaces one pick earns, by the Final Odds Calculator Table."""
+    from homestretch.games.derbycast.table import Bet, advance_for, points
+
     parsed, chosen = Odds.parse(odds), Bet.parse(bet)
     earned = points(parsed, chosen, finish)
     row = advance_for(parsed)
@@ -272,6 +297,8 @@ def points_command(
 @app.command("table")
 def table_command(fmt: FormatOption = OutputFormat.text) -> None:
     """The Final Odds Calculator Table, as printed in the rulebook."""
+    from homestretch.games.derbycast.table import printed_table
+
     rows = [
         {
             "odds": str(Odds(r.odds)),
@@ -297,6 +324,8 @@ def races_command(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Check a results file and list its races."""
+    from homestretch.games.derbycast.results_file import read_results
+
     races = read_results(path)
     if fmt is OutputFormat.json:
         echo_json(

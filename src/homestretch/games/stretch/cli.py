@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -34,17 +34,16 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import Event, replay
 from homestretch.games.stretch import ENTRY
-from homestretch.games.stretch.analysis import Chances
-from homestretch.games.stretch.apr import starting_apr
-from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.charts import ChartSet, load_chart_set
-from homestretch.games.stretch.engine import ODDS_CHOICES, Mode, RaceGame, RaceState
-from homestretch.games.stretch.exact import ExactChances
-from homestretch.games.stretch.race import CONDITIONS, Race, bundled_races, load_race
-from homestretch.games.stretch.render import Caller, show_header, show_race, show_sheets
-from homestretch.session.saved import open_new, rebuild
-from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store
+from homestretch.games.stretch.conditions import CONDITIONS
+
+if TYPE_CHECKING:
+    from homestretch.games.stretch.analysis import Chances
+    from homestretch.games.stretch.charts import ChartSet
+    from homestretch.games.stretch.engine import Mode, RaceState
+    from homestretch.games.stretch.exact import ExactChances
+    from homestretch.games.stretch.race import Race
+    from homestretch.session.table import Table as TableSession
+    from homestretch.store.db import SavedGame, Store
 
 app = typer.Typer(no_args_is_help=True, help="Top of the Stretch: run thoroughbred races.")
 
@@ -92,6 +91,11 @@ def run(
     ] = "real",
 ) -> None:
     """Run a race: the race call, the scoresheet and the result chart."""
+    from homestretch.games.stretch.engine import ODDS_CHOICES, RaceGame
+    from homestretch.games.stretch.race import load_race
+    from homestretch.session.saved import open_new
+    from homestretch.session.table import Table as TableSession
+
     if odds not in ODDS_CHOICES:
         raise HomestretchError(f"--odds must be real, chart or none, not {odds!r}")
     game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds)
@@ -110,6 +114,9 @@ class _RaceCall:
     """The race call as it unfolds: each part is called once its rolls are in."""
 
     def __init__(self, table: TableSession) -> None:
+        from homestretch.games.stretch.engine import RaceState
+        from homestretch.games.stretch.render import Caller, show_header
+
         state = replay(table.game, table.state.events)
         assert isinstance(state, RaceState)
         self.state = state
@@ -132,6 +139,9 @@ def _run_race(
 ) -> None:
     """Run the table's race to the end (a stored one is stored roll by roll), then show
     the sheets or the JSON."""
+    from homestretch.games.stretch.engine import RaceState
+    from homestretch.games.stretch.render import show_sheets
+
     show = _RaceCall(table) if fmt is OutputFormat.text else None
     to_stderr = fmt is OutputFormat.json
 
@@ -179,6 +189,9 @@ def _summary(state: RaceState) -> str:
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    from homestretch.games.stretch.engine import RaceGame, RaceState
+    from homestretch.games.stretch.render import show_race
+
     state = replay(RaceGame.from_config(saved.config), saved.events)
     assert isinstance(state, RaceState)
     if fmt is OutputFormat.json:
@@ -191,12 +204,16 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
     """A race stopped halfway (asked dice, Ctrl-C): run on from its last roll."""
+    from homestretch.session.saved import rebuild
+
     _run_race(rebuild(store, saved), saved.id, store, fmt, None)
 
 
 @app.command()
 def races(fmt: FormatOption = OutputFormat.text) -> None:
     """List the bundled sample races (run one by name)."""
+    from homestretch.games.stretch.race import bundled_races, load_race
+
     found = [(p.stem, load_race(p)) for p in bundled_races()]
     if fmt is OutputFormat.json:
         echo_json(
@@ -230,6 +247,8 @@ def cards(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """List and search a card set."""
+    from homestretch.games.stretch.cards import load_card_set
+
     card_set = load_card_set(folder)
     if jockeys:
         found = [
@@ -298,6 +317,9 @@ def new(
     force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
 ) -> None:
     """Build a race file from cards and conditions (APRs computed when it is run)."""
+    from homestretch.games.stretch.apr import starting_apr
+    from homestretch.games.stretch.cards import load_card_set
+
     if output.exists() and not force:
         raise HomestretchError(f"{output} exists; use --force to overwrite it")
     if surface not in ("dirt", "turf", "synthetic"):
@@ -371,6 +393,9 @@ def simulate(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Run a race many times on the fast kernel: win, place and show chances."""
+    from homestretch.games.stretch.charts import load_chart_set
+    from homestretch.games.stretch.race import load_race
+
     loaded, chart_set = load_race(race), load_chart_set(charts)
     used_seed, chances = _run_many(loaded, chart_set, mode, runs, seed, fmt)
     if fmt is OutputFormat.json:
@@ -440,7 +465,9 @@ def odds(
 
     Quickplay chances are exact (every chart outcome with its chance); Fullplay's come from
     a Monte Carlo run."""
-    from homestretch.games.stretch.analysis import chart_odds_range
+    from homestretch.games.stretch.analysis import Chances, chart_odds_range
+    from homestretch.games.stretch.charts import load_chart_set
+    from homestretch.games.stretch.race import load_race
 
     loaded, chart_set = load_race(race), load_chart_set(charts)
     exact = _exact_chances(loaded, chart_set) if mode == "quick" else None
@@ -590,6 +617,7 @@ def calibrate(
         dream_fields,
         run_study,
     )
+    from homestretch.games.stretch.charts import load_chart_set
     from homestretch.games.stretch.finish import format_time
 
     with progress_bar(fields + dream_fields(fields), "running the corpus") as bar:

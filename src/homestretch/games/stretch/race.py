@@ -25,21 +25,10 @@ from homestretch.games.stretch.cards import (
     describe_validation,
     load_card_set,
 )
+from homestretch.games.stretch.conditions import CONDITIONS
 
 BUNDLED_RACES = Path(__file__).parent / "content" / "races"
 Surface = Literal["dirt", "turf", "synthetic"]
-
-CONDITIONS = {
-    "fast": 0,
-    "firm": 0,
-    "good": -1,
-    "muddy": -2,
-    "yielding": -2,
-    "sloppy": -3,
-    "soft": -3,
-    "heavy": -3,
-}
-"""Track conditions and their wet effect on every horse's Power rating (rulebook p. 7)."""
 
 
 class EntrySpec(BaseModel):

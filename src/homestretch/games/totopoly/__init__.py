@@ -5,10 +5,14 @@ from __future__ import annotations
 from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
-from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
+
+# the rules are imported when a game is made, so the registry (and `homestretch --help`)
+# stays quick
 
 
 def _make(config: JSON) -> Game:
+    from homestretch.games.totopoly.state import TotopolyGame
+
     return TotopolyGame.from_config(config)
 
 
@@ -30,12 +34,15 @@ def _harness_configs() -> list[JSON]:
 
 def _sensible(game: Game, seat: int, seed: int) -> Agent:
     from homestretch.games.totopoly.bots import SensibleBot
+    from homestretch.games.totopoly.state import TotopolyGame
 
     assert isinstance(game, TotopolyGame)
     return SensibleBot(game, seat, seed)
 
 
 def _cash(state: State) -> dict[str, float]:
+    from homestretch.games.totopoly.state import TotopolyState
+
     assert isinstance(state, TotopolyState)
     return {name: float(cash) for name, cash in zip(state.names, state.cash, strict=True)}
 

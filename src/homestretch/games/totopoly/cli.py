@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -39,18 +39,12 @@ from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, State, replay
 from homestretch.games.totopoly import ENTRY
-from homestretch.games.totopoly.actions import ALL_ACTIONS, Bet
-from homestretch.games.totopoly.content import COLOURS, load_content
-from homestretch.games.totopoly.money import item_name
-from homestretch.games.totopoly.render import course_picture, show_view
-from homestretch.games.totopoly.simulate import simulate as run_study
-from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
-from homestretch.games.totopoly.views import card_json
-from homestretch.session.saved import open_new, rebuild
-from homestretch.session.seats import Seat, computer
-from homestretch.session.seats import person as seat_person
-from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store
+
+if TYPE_CHECKING:
+    from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
+    from homestretch.session.seats import Seat
+    from homestretch.session.table import Table as TableSession
+    from homestretch.store.db import SavedGame, Store
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -80,6 +74,8 @@ class HotSeat:
     json`` the table talk goes to stderr so stdout carries only the result."""
 
     def __init__(self, content_folder: str | None, people: int, fmt: OutputFormat) -> None:
+        from homestretch.games.totopoly.content import load_content
+
         self.content = load_content(content_folder)
         self.last: int | None = None
         self.people = people
@@ -90,6 +86,8 @@ class HotSeat:
         return prompt(text, err=self.to_stderr, **options)
 
     def show(self, player: int, view: JSON) -> None:
+        from homestretch.games.totopoly.render import show_view
+
         if self.people > 1 and player != self.last:
             clear_for_next_person(self.screen)
             self.prompt(
@@ -108,6 +106,8 @@ OPEN_AMOUNTS = {"bid": "bid GUINEAS", "bet": "bet HORSE POUNDS", "offer": "offer
 
 def parse_action(text: str) -> Action | None:
     """Read a typed action such as "bid 45" or "bet 4 30" (its text form)."""
+    from homestretch.games.totopoly.actions import ALL_ACTIONS
+
     words = text.split()
     if not words:
         return None
@@ -133,6 +133,10 @@ def parse_action(text: str) -> Action | None:
 def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
     """A person at the terminal. Amounts (bids, bets, offers) may be any sum: the list
     shows the usual steps, and the state checks whatever is typed."""
+    from homestretch.games.totopoly.actions import Bet
+    from homestretch.games.totopoly.money import item_name
+    from homestretch.games.totopoly.state import TotopolyState
+    from homestretch.games.totopoly.views import card_json
 
     assert isinstance(state, TotopolyState)
 
@@ -186,6 +190,8 @@ def _summary(state: TotopolyState) -> str:
 
 
 def _finish(state: TotopolyState, fmt: OutputFormat) -> None:
+    from homestretch.games.totopoly.render import course_picture
+
     result = state.result()
     if fmt is OutputFormat.json:
         echo_json(result)
@@ -212,6 +218,8 @@ def _play_on(
     db: Path | str | None,
 ) -> None:
     """Play the table to the end at this terminal, every event stored as it happens."""
+    from homestretch.games.totopoly.state import TotopolyState
+
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
     seat = HotSeat(game.content_folder, len(people_seats), fmt)
     people = {s: person(table.seats[s].name, table.state, seat) for s in people_seats}
@@ -239,6 +247,11 @@ def play_command(
     db: DbOption = None,
 ) -> None:
     """Play a game at this terminal (hot seat), saved after every move."""
+    from homestretch.games.totopoly.state import TotopolyGame
+    from homestretch.session.saved import open_new
+    from homestretch.session.seats import computer
+    from homestretch.session.seats import person as seat_person
+
     names = [plain_text(n.strip(), "--players") for n in players.split(",") if n.strip()]
     if bots < 0:
         raise HomestretchError("--bots must be 0 or more")
@@ -270,6 +283,9 @@ def play_command(
 def legacy_seats(game: TotopolyGame) -> list[Seat]:
     """The seats of a game saved before tables kept them: its config names the seats
     the computer plays."""
+    from homestretch.session.seats import computer
+    from homestretch.session.seats import person as seat_person
+
     return [
         computer(name, "sensible") if s in game.computer else seat_person(name)
         for s, name in enumerate(game.names)
@@ -278,6 +294,9 @@ def legacy_seats(game: TotopolyGame) -> list[Seat]:
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
     """Rebuild the table from its log and play on, exactly as if it had not stopped."""
+    from homestretch.games.totopoly.state import TotopolyGame
+    from homestretch.session.saved import rebuild
+
     game = TotopolyGame.from_config(saved.config)
     table = rebuild(store, saved, game, legacy_seats=legacy_seats(game), game_entry=ENTRY)
     db = db_hint(store)
@@ -285,6 +304,8 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
+
     state = replay(TotopolyGame.from_config(saved.config), saved.events)
     assert isinstance(state, TotopolyState)
     if fmt is OutputFormat.json:
@@ -307,6 +328,10 @@ def simulate_command(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Computer players play many games: win rates by colour and by advantage cards."""
+    from homestretch.games.totopoly.content import COLOURS
+    from homestretch.games.totopoly.simulate import simulate as run_study
+    from homestretch.games.totopoly.state import TotopolyGame
+
     if n < 1:
         raise HomestretchError("-n must be at least 1")
     game = TotopolyGame(
@@ -361,6 +386,9 @@ def simulate_command(
 @app.command("board")
 def board_command(content: ContentOption = None, fmt: FormatOption = OutputFormat.text) -> None:
     """Show the board and cards: lease cards, training ring, racecourse, report decks."""
+    from homestretch.games.totopoly.content import load_content
+    from homestretch.games.totopoly.render import course_picture
+
     c = load_content(str(content) if content else None)
     if fmt is OutputFormat.json:
         echo_json(
