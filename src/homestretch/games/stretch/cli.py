@@ -470,7 +470,7 @@ def odds(
     from homestretch.games.stretch.race import load_race
 
     loaded, chart_set = load_race(race), load_chart_set(charts)
-    exact = _exact_chances(loaded, chart_set) if mode == "quick" else None
+    exact = _exact_chances(loaded, chart_set, fmt) if mode == "quick" else None
     places = exact.places if exact is not None else None
     if exact is not None and places is not None:
         used_seed: int | None = None
@@ -576,11 +576,54 @@ def odds(
     console.print(table)
 
 
-def _exact_chances(race: Race, charts: ChartSet) -> ExactChances:
+def _exact_chances(race: Race, charts: ChartSet, fmt: OutputFormat) -> ExactChances:
+    """Kept chances at once; else (text) proven brackets at once, then the exact sums."""
     from homestretch.games.stretch.exact import quickplay_chances, shared_outcomes
+    from homestretch.games.stretch.exact_cache import cached, keep
 
+    found = cached(race, charts)
+    if found is not None:
+        return found
+    if fmt is OutputFormat.text:
+        _show_bounds(race, charts)
     with progress_bar(shared_outcomes(race, charts), "exact chances") as bar:
-        return quickplay_chances(race, charts, lambda n: bar.advance(bar.task_ids[0], n))
+        chances = quickplay_chances(race, charts, lambda n: bar.advance(bar.task_ids[0], n))
+    keep(race, charts, chances)
+    return chances
+
+
+def _show_bounds(race: Race, charts: ChartSet) -> None:
+    """Exact win chances and proven place and show brackets: milliseconds, not seconds."""
+    from homestretch.games.stretch.exact import quickplay_bounds
+
+    bounds = quickplay_bounds(race, charts)
+    table = Table(
+        "PP",
+        "Horse",
+        "Win",
+        "Place",
+        "Show",
+        title=f"{race.name} (quickplay): win exact; place and show proven within "
+        f"{bounds.widest:.1%} (exact figures follow)",
+        title_justify="left",
+    )
+    for runner, win, p_low, p_high, s_low, s_high in zip(
+        race.runners,
+        bounds.win,
+        bounds.place_low,
+        bounds.place_high,
+        bounds.show_low,
+        bounds.show_high,
+        strict=True,
+    ):
+        table.add_row(
+            str(runner.post),
+            runner.horse.name,
+            f"{win:.1%}",
+            f"{p_low:.1%}-{p_high:.1%}",
+            f"{s_low:.1%}-{s_high:.1%}",
+        )
+    console.print(table)
 
 
 def _odds_title(
