@@ -33,8 +33,11 @@ from homestretch.cli.common import (
 from homestretch.cli.table_loop import INTERRUPTED
 from homestretch.core import registry
 from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import escape_controls
 from homestretch.web.cli import serve, verify
 
+MESSAGE_CHARS = 600
+"""The longest error line printed (a message quoting a long value is cut)."""
 
 def _game_cli(name: str) -> ModuleType:
     return importlib.import_module(f"homestretch.games.{name}.cli")
@@ -201,6 +204,10 @@ def run() -> None:
         code = app(standalone_mode=False)
     except HomestretchError as exc:
         _fail(str(exc))
+    except OSError as exc:
+        # the system refused a path the user named (too long, no permission, a folder)
+        where = f"{escape_controls(str(exc.filename))}: " if exc.filename else ""
+        _fail(f"{where}{exc.strerror or exc}")
     except (typer.Abort, KeyboardInterrupt):
         # Ctrl-C, at a prompt or while the program works, or the input ran out: one
         # line and 128 + SIGINT, whichever it was (games are saved event by event)
@@ -219,5 +226,10 @@ def run() -> None:
 
 
 def _fail(message: str) -> NoReturn:
-    err_console.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
+    """One line on stderr: whatever the message quotes, no control character reaches the
+    terminal raw, and a value pasted in whole cannot make it a screenful."""
+    line = escape_controls(" ".join(message.splitlines()))
+    if len(line) > MESSAGE_CHARS:
+        line = line[:MESSAGE_CHARS] + "..."
+    err_console.print(f"[red]error:[/red] {escape(line)}", highlight=False, soft_wrap=True)
     sys.exit(2)

@@ -38,6 +38,7 @@ from homestretch.cli.table_loop import (
 from homestretch.core.actions import Action
 from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import MAX_RUNS
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across import actions as act
@@ -259,7 +260,9 @@ def _play_on(
 @app.command()
 def play(
     players: Annotated[str, typer.Option("--players", help="people's names, comma-separated")] = "",
-    bots: Annotated[int, typer.Option("--bots", help="how many computer players")] = 0,
+    bots: Annotated[
+        int, typer.Option("--bots", min=0, max=7, help="how many computer players")
+    ] = 0,
     bot: Annotated[
         str, typer.Option("--bot", help="computer players: sensible or random")
     ] = "sensible",
@@ -267,7 +270,8 @@ def play(
         str | None, typer.Option("--track", help="the track (else the Trackmaster chooses)")
     ] = None,
     meets: Annotated[
-        int, typer.Option("--meets", help="meets to play, each an auction and 8 races")
+        int,
+        typer.Option("--meets", min=1, max=100, help="meets to play, each an auction and 8 races"),
     ] = 1,
     daily_double: Annotated[
         bool, typer.Option("--daily-double", help="play the optional Daily Double")
@@ -380,7 +384,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
 @app.command()
 def simulate(
     track: Annotated[str, typer.Option("--track", help="the track to measure")],
-    n: Annotated[int, typer.Option("-n", help="how many races")] = 100_000,
+    n: Annotated[int, typer.Option("-n", min=1, max=MAX_RUNS, help="how many races")] = 100_000,
     content: ContentOption = None,
     seed: SeedOption = None,
     fmt: FormatOption = OutputFormat.text,

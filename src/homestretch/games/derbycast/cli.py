@@ -30,6 +30,8 @@ from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON, Event, replay
 from homestretch.core.referee import Agent
 from homestretch.games.derbycast import ENTRY
+from homestretch.games.derbycast.entrants import MAX_MARKERS
+from homestretch.games.derbycast.race import MAX_FIELD
 
 if TYPE_CHECKING:
     from homestretch.games.derbycast.game import DerbyCastGame, Source
@@ -180,9 +182,11 @@ def play(
     players: Annotated[
         str, typer.Option("--players", help="names, commas; a team joins names with +: Ann,Bob+Cy")
     ] = "",
-    bots: Annotated[int, typer.Option("--bots", help="computer players", min=0)] = 0,
+    bots: Annotated[
+        int, typer.Option("--bots", help="computer players", min=0, max=MAX_MARKERS)
+    ] = 0,
     races: Annotated[
-        int | None, typer.Option("--races", help="play a set number of races", min=1)
+        int | None, typer.Option("--races", help="play a set number of races", min=1, max=1000)
     ] = None,
     tie: Annotated[
         str, typer.Option("--tie", help="standard (race on) or dead-heat (co-winners)")
@@ -268,7 +272,9 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
 def points_command(
     odds: Annotated[str, typer.Argument(help="final odds: 5-2, 5/2, 2.5, even")],
     bet: Annotated[str, typer.Option("--bet", help="win, place or show")],
-    finish: Annotated[int, typer.Option("--finish", help="official finish (1 = won)", min=1)],
+    finish: Annotated[
+        int, typer.Option("--finish", help="official finish (1 = won)", min=1, max=MAX_FIELD)
+    ],
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """The spaces one pick earns, by the Final Odds Calculator Table."""

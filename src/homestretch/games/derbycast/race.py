@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from homestretch.core.content import has_brackets
+from homestretch.core.inputs import NAME_CHARS, shown, text_problem
 from homestretch.core.odds import Odds
 
 MAX_FIELD = 30
@@ -56,8 +57,11 @@ class RaceRecord:
         problem = field_problem(self.horses)
         if problem:
             return problem
+        name_problem = text_problem(self.name, NAME_CHARS)
+        if name_problem:
+            return f"the race {shown(self.name)} {name_problem}"
         if has_brackets(self.name):
-            return f"the race {self.name!r}: square brackets [ ] are not allowed in names"
+            return f"the race {shown(self.name)}: square brackets [ ] are not allowed in names"
         for r in self.runners:
             if r.scratched and r.finish is not None:
                 return f"{r.horse} is scratched but has a finish position"
@@ -78,10 +82,13 @@ def field_problem(horses: Sequence[str]) -> str | None:
     for horse in horses:
         if not horse.strip():
             return "a horse has no name"
+        name_problem = text_problem(horse, NAME_CHARS)
+        if name_problem:
+            return f"the horse {shown(horse)} {name_problem}"
         if has_brackets(horse):
-            return f"the horse {horse!r}: square brackets [ ] are not allowed in names"
+            return f"the horse {shown(horse)}: square brackets [ ] are not allowed in names"
         if horse.casefold() in seen:
-            return f"the horse {horse!r} is listed twice"
+            return f"the horse {shown(horse)} is listed twice"
         seen.add(horse.casefold())
     return None
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.core.inputs import check_nesting, is_whole, read_text, shown
 from homestretch.core.odds import Odds
 from homestretch.games.derbycast.race import RaceRecord, Runner
 
@@ -25,13 +26,10 @@ SCRATCH_WORDS = {"scratched", "scr", "s"}
 
 def read_results(path: Path) -> list[RaceRecord]:
     """The races in a .csv or .json results file, in file order, each validated."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise ContentError(path, f"cannot read the results file ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise ContentError(path, "the results file is not UTF-8 text") from None
     suffix = path.suffix.lower()
+    if suffix not in (".json", ".csv"):
+        raise ContentError(path, "a results file must end in .csv or .json")
+    text = read_text(path, "results file")
     if suffix == ".json":
         return parse_json(text, path)
     if suffix == ".csv":
@@ -59,9 +57,11 @@ def _finish(value: object, source: Path, where: str) -> tuple[int | None, bool]:
         return None, False
     if text in SCRATCH_WORDS:
         return None, True
-    if not text.isdigit() or int(text) < 1:
+    if not is_whole(text) or int(text) < 1:
         raise ContentError(
-            source, f"finish {value!r} must be a position like 1, 2, 3, blank or scratched", where
+            source,
+            f"finish {shown(str(value))} must be a position like 1, 2, 3, blank or scratched",
+            where,
         )
     return int(text), False
 
@@ -74,6 +74,13 @@ def _checked(race: RaceRecord, source: Path, where: str) -> RaceRecord:
 
 
 def parse_csv(text: str, source: Path) -> list[RaceRecord]:
+    try:
+        return _parse_csv(text, source)
+    except csv.Error as exc:  # a cell past the csv module's 128 KiB, a stray NUL
+        raise ContentError(source, f"cannot read it as CSV ({exc})") from None
+
+
+def _parse_csv(text: str, source: Path) -> list[RaceRecord]:
     reader = csv.DictReader(io.StringIO(text))
     header = [name.strip().lower() for name in reader.fieldnames or []]
     missing = [c for c in COLUMNS if c not in header]
@@ -111,6 +118,7 @@ def parse_csv(text: str, source: Path) -> list[RaceRecord]:
 
 
 def parse_json(text: str, source: Path) -> list[RaceRecord]:
+    check_nesting(source, text)
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -128,13 +136,19 @@ def _json_race(item: Any, number: int, source: Path) -> RaceRecord:
     where = f"race {number}"
     if not isinstance(item, dict) or not isinstance(item.get("runners"), list):
         raise ContentError(source, 'each race needs "race" (its name) and a "runners" list', where)
-    name = str(item.get("race") or f"Race {number}").strip()
+    name = item.get("race") or f"Race {number}"
+    if not isinstance(name, str):
+        raise ContentError(
+            source, f'"race" must be the race\'s name, not {shown(repr(name))}', where
+        )
+    name = name.strip()
     where = f"race {number} ({name})"
     runners = []
     for k, entry in enumerate(item["runners"], start=1):
         spot = f"{where}, runner {k}"
-        if not isinstance(entry, dict) or not str(entry.get("horse", "")).strip():
-            raise ContentError(source, 'each runner needs a "horse" name', spot)
+        horse = entry.get("horse") if isinstance(entry, dict) else None
+        if not isinstance(horse, str) or not horse.strip():
+            raise ContentError(source, 'each runner needs a "horse" name (text)', spot)
         unknown = set(entry) - {"horse", "odds", "finish", "scratched"}
         if unknown:
             raise ContentError(source, f"unknown field(s) {', '.join(sorted(unknown))}", spot)
@@ -142,7 +156,7 @@ def _json_race(item: Any, number: int, source: Path) -> RaceRecord:
         scratched = scratched or entry.get("scratched") is True
         odds = entry.get("odds")
         if odds is not None and not isinstance(odds, str | int | float):
-            raise ContentError(source, f"odds {odds!r} are not odds", spot)
+            raise ContentError(source, f"odds {shown(repr(odds))} are not odds", spot)
         parsed = None if odds is None else _odds(str(odds), source, spot)
-        runners.append(Runner(str(entry["horse"]).strip(), parsed, finish, scratched))
+        runners.append(Runner(horse.strip(), parsed, finish, scratched))
     return _checked(RaceRecord(name, tuple(runners)), source, where)

@@ -31,6 +31,7 @@ from homestretch.cli.table_loop import db_hint, dice_spec, play_at_terminal
 from homestretch.core.chance import ChanceNode
 from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import MAX_RUNS
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import Event, replay
 from homestretch.games.stretch import ENTRY
@@ -386,7 +387,9 @@ def _run_many(
 @app.command()
 def simulate(
     race: Annotated[str, typer.Argument(help="a race file (TOML) or a bundled race's name")],
-    runs: Annotated[int, typer.Option("-n", "--runs", min=1, help="how many races")] = 100_000,
+    runs: Annotated[
+        int, typer.Option("-n", "--runs", min=1, max=MAX_RUNS, help="how many races")
+    ] = 100_000,
     mode: ModeOption = "quick",
     seed: SeedOption = None,
     charts: ChartsOption = None,
@@ -453,7 +456,11 @@ def odds(
     runs: Annotated[
         int,
         typer.Option(
-            "-n", "--runs", min=1000, help="races to run in Fullplay (Quickplay is exact)"
+            "-n",
+            "--runs",
+            min=1000,
+            max=MAX_RUNS,
+            help="races to run in Fullplay (Quickplay is exact)",
         ),
     ] = ODDS_RUNS,
     seed: SeedOption = None,
@@ -643,10 +650,14 @@ def _odds_title(
 @app.command()
 def calibrate(
     fields: Annotated[
-        int, typer.Option("-n", "--fields", min=10, help="fields in the corpus")
+        int, typer.Option("-n", "--fields", min=10, max=10_000, help="fields in the corpus")
     ] = 400,
-    races: Annotated[int, typer.Option("--races", min=50, help="races per field")] = 500,
-    seed: Annotated[int, typer.Option(help="seed for the corpus and the dice")] = 1,
+    races: Annotated[
+        int, typer.Option("--races", min=50, max=100_000, help="races per field")
+    ] = 500,
+    seed: Annotated[
+        int, typer.Option(min=0, max=2**32 - 1, help="seed for the corpus and the dice")
+    ] = 1,
     mode: ModeOption = "quick",
     charts: ChartsOption = None,
     plot: PlotOption = None,

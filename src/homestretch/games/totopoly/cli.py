@@ -236,7 +236,7 @@ def play_command(
     players: Annotated[
         str, typer.Option("--players", help="people at the table, comma separated: Ann,Bob")
     ] = "",
-    bots: Annotated[int, typer.Option("--bots", help="computer players to add")] = 0,
+    bots: Annotated[int, typer.Option("--bots", min=0, max=6, help="computer players to add")] = 0,
     short: ShortOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -319,8 +319,12 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
 
 @app.command("simulate")
 def simulate_command(
-    n: Annotated[int, typer.Option("-n", "--games", help="how many games")] = 200,
-    players: Annotated[int, typer.Option("--players", help="players per game (2-6)")] = 4,
+    n: Annotated[
+        int, typer.Option("-n", "--games", min=1, max=100_000, help="how many games")
+    ] = 200,
+    players: Annotated[
+        int, typer.Option("--players", min=2, max=6, help="players per game (2-6)")
+    ] = 4,
     short: ShortOption = False,
     seed: SeedOption = None,
     content: ContentOption = None,
