@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Set
 from typing import Any
 
+from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
 from homestretch.session.dice import seed_digest
 from homestretch.session.table import Table
+from homestretch.web.forms import action_forms
 
 TYPED_OVER = 40
 """More legal actions than this and the page offers a form to type one in."""
@@ -32,6 +34,14 @@ def waiting_json(table: Table) -> JSON:
     return {"seats": list(waiting.seats), "roll": roll}
 
 
+def forms_for(table: Table, legal: list[Action]) -> list[JSON]:
+    """The forms of the kinds of action listed (a bid of any amount), or of every kind
+    the game has for a seat whose actions are typed in (none listed)."""
+    forms = action_forms(table.game.codec)
+    kinds = {action.kind for action in legal}
+    return [f for f in forms if f["kind"] in kinds] if kinds else forms
+
+
 def frame(
     table: Table,
     seat: int | None,
@@ -46,6 +56,7 @@ def frame(
     waiting = waiting_json(table)
     mine = seat is not None and seat in waiting["seats"] and not table.is_computer(seat)
     legal = table.legal_actions(seat) if mine and seat is not None else []
+    typed = mine and seat is not None and (state.open_ended(seat) or len(legal) > TYPED_OVER)
     data: JSON = {
         "game": table.entry.name,
         "title": table.entry.title,
@@ -54,11 +65,13 @@ def frame(
         "name": table.seats[seat].name if seat is not None else None,
         "view": table.view(seat),
         "legal": [{"action": a.to_json(), "text": str(a)} for a in legal],
-        "typed": mine and seat is not None and (state.open_ended(seat) or len(legal) > TYPED_OVER),
+        "typed": typed,
+        "forms": forms_for(table, legal) if typed else [],
         "your_turn": mine,
         "waiting": waiting,
         "may_roll": may_roll and waiting["roll"] is not None,
         "admin": admin,
+        "bots": ["random", *sorted(table.entry.bots)] if admin else [],
         "log": table.log_for(seat),
         "notices": state.notices_for(seat),
         "seats": seat_list(table, connected),

@@ -95,6 +95,7 @@ function render(next) {
     }));
     $("legal-choice").hidden = !frame.legal.length;
     $("typed-action").value = frame.legal.length ? select.value : "";
+    drawForms(frame.forms || []);
   }
   $("roll").hidden = !frame.may_roll;
   if (frame.may_roll) $("roll-label").textContent = `${frame.waiting.roll.label}, ${frame.waiting.roll.dice} dice`;
@@ -126,16 +127,79 @@ function render(next) {
   if (mode === "replay") $("version").textContent = `${frame.at} of ${frame.length}`;
 }
 
+// Open-ended actions (a result posted, a bid of any size): a form per kind of action,
+// one input per field, that writes the action's JSON into the box below as it is filled.
+// Lists are typed with commas; a blank item of a list that allows gaps is null.
+const HOLDS = { text: "text", number: "a number", flag: "yes or no", texts: "texts, comma-separated", numbers: "numbers, comma-separated" };
+
+function fieldValue(input, holds) {
+  const optional = holds.endsWith("?");
+  const kind = holds.replace("?", "");
+  if (kind === "flag") return input.checked;
+  const one = (text) => {
+    if (!kind.startsWith("number")) return text;
+    return text === "" && optional ? null : Number(text);
+  };
+  const text = input.value.trim();
+  if (!kind.endsWith("s")) return one(text);
+  return text === "" ? [] : text.split(",").map((item) => one(item.trim()));
+}
+
+function drawForms(forms) {
+  $("action-form").hidden = !forms.length;
+  const kinds = $("form-kind");
+  kinds.replaceChildren(...forms.map((f) => { const o = el("option", f.kind); o.value = f.kind; return o; }));
+  const fill = () => {
+    const form = forms.find((f) => f.kind === kinds.value);
+    const action = { kind: form.kind };
+    for (const field of form.fields) action[field.name] = fieldValue($(`field-${field.name}`), field.holds);
+    $("typed-action").value = JSON.stringify(action);
+  };
+  const fields = () => {
+    const form = forms.find((f) => f.kind === kinds.value);
+    $("form-fields").replaceChildren(...(form ? form.fields : []).flatMap((field) => {
+      const blanks = field.holds.endsWith("?") ? ", a blank for none" : "";
+      const label = el("label", `${field.name.replaceAll("_", " ")} (${HOLDS[field.holds.replace("?", "")]}${blanks})`);
+      label.htmlFor = `field-${field.name}`;
+      const input = el("input");
+      input.id = `field-${field.name}`;
+      input.name = field.name;
+      if (field.holds === "flag") input.type = "checkbox";
+      if (field.holds === "number") input.inputMode = "numeric";
+      input.addEventListener("input", fill);
+      return [label, input];
+    }));
+    if (form && !frame.legal.length) fill();
+  };
+  kinds.onchange = fields;
+  if (forms.length) fields();
+}
+
+// The creator's tools: a seat handed to a computer player of any kind the game has, or
+// a computer's seat opened again (with a new link) for a person.
 function drawAdmin() {
   const box = $("admin");
   box.hidden = false;
   box.replaceChildren(el("h3", "Hand a seat over"));
   frame.seats.forEach((s) => {
     if (s.bot === "auto") return;
-    const button = el("button", s.kind === "bot" ? `Open ${s.name}'s seat` : `Computer plays ${s.name}`);
-    button.type = "button";
-    button.addEventListener("click", () => handOver(s.seat, s.kind === "bot" ? "open" : "random"));
-    box.append(button);
+    const row = el("div", null, "hand-over");
+    row.dataset.seat = s.seat;
+    if (s.kind === "bot") {
+      const button = el("button", `Open ${s.name}'s seat`);
+      button.type = "button";
+      button.addEventListener("click", () => handOver(s.seat, "open"));
+      row.append(button);
+    } else {
+      const kinds = el("select");
+      kinds.setAttribute("aria-label", `computer player for ${s.name}`);
+      kinds.append(...frame.bots.map((kind) => { const o = el("option", kind); o.value = kind; return o; }));
+      const button = el("button", `Computer plays ${s.name}`);
+      button.type = "button";
+      button.addEventListener("click", () => handOver(s.seat, kinds.value));
+      row.append(kinds, button);
+    }
+    box.append(row);
   });
 }
 
