@@ -1,7 +1,7 @@
 """How long a move takes to reach every seat, and how many tables one process serves.
 
     .venv/bin/python benchmarks/table_latency.py [--moves N] [--tables 25,50,100,200]
-        [--seconds S] [--pg postgresql+psycopg://USER@HOST/DB]
+        [--seconds S] [--pg postgresql+psycopg://USER@HOST/DB] [--profile FILE]
 
 A real ``homestretch serve`` process on a loopback port, driven over HTTP by this one:
 
@@ -16,6 +16,8 @@ A real ``homestretch serve`` process on a loopback port, driven over HTTP by thi
 
 On a SQLite file, and on PostgreSQL when ``--pg`` names an (empty) database. Every
 number comes from this run on this machine; the ratios compare them with each other.
+``--profile FILE`` runs the server under cProfile and writes its statistics to FILE
+(one file per store, the store's name appended), to see where a move's time goes.
 """
 
 from __future__ import annotations
@@ -48,11 +50,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(db: str) -> Iterator[str]:
+def serving(db: str, profile: str | None = None) -> Iterator[str]:
     port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, *SERVE, "--port", str(port), "--db", db], stdout=subprocess.DEVNULL
-    )
+    command = [*SERVE, "--port", str(port), "--db", db]
+    if profile:  # the server stops on SIGTERM and cProfile writes what it saw
+        command = [str(Path(__file__).with_name("profiled_serve.py")), profile, *command[2:]]
+    server = subprocess.Popen([sys.executable, *command], stdout=subprocess.DEVNULL)
     address = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):
@@ -216,7 +219,8 @@ def report(label: str, latencies: list[float]) -> float:
 
 def run(db: str, name: str, args: argparse.Namespace) -> None:
     print(f"{name}:")
-    with serving(db) as address:
+    profile = f"{args.profile}.{name.lower()}" if args.profile else None
+    with serving(db, profile) as address:
         seven = {
             "game": "across",
             "config": {**entry("across").harness_configs()[0], "players": 7},
@@ -257,6 +261,7 @@ def main() -> None:
         "--seconds", type=float, default=5.0, help="how long each count of tables plays"
     )
     parser.add_argument("--pg", help="an empty PostgreSQL database's URL, to measure it too")
+    parser.add_argument("--profile", help="run the server under cProfile, its statistics here")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         run(str(Path(folder) / "bench.sqlite"), "SQLite", args)

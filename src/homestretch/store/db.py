@@ -31,6 +31,7 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    insert,
     select,
 )
 from sqlalchemy.engine import make_url
@@ -221,26 +222,28 @@ class Store:
             return row.id
 
     def append_at(self, game_id: int, position: int, events: Iterable[Event]) -> None:
-        """Store ``events`` from ``position`` on, in one transaction that checks the log
-        is exactly that long; the unique key catches a writer that raced past the check."""
+        """Store ``events`` from ``position`` on, in one transaction. The unique key
+        refuses a position already taken, and the event before ``position`` must be
+        there, so the log stays whole without counting it."""
+        rows = [
+            {"game_id": game_id, "seq": position + offset, "payload": json.dumps(e.to_json())}
+            for offset, e in enumerate(events)
+        ]
+        if not rows:
+            return
         try:
             with self._session() as session, session.begin():
-                count = session.scalar(
-                    select(func.count()).select_from(EventRow).where(EventRow.game_id == game_id)
-                )
-                if int(count or 0) != position:
-                    raise TableMovedOn(
-                        f"game {game_id} moved on: move {position} is taken "
-                        f"(the log has {count} events); look again"
-                    )
-                for offset, event in enumerate(events):
-                    session.add(
-                        EventRow(
-                            game_id=game_id,
-                            seq=position + offset,
-                            payload=json.dumps(event.to_json()),
+                if position > 0:
+                    before = session.scalar(
+                        select(EventRow.seq).where(
+                            EventRow.game_id == game_id, EventRow.seq == position - 1
                         )
                     )
+                    if before is None:
+                        raise TableMovedOn(
+                            f"game {game_id}: its log is shorter than {position} events; look again"
+                        )
+                session.execute(insert(EventRow), rows)
         except IntegrityError:
             raise TableMovedOn(
                 f"game {game_id} moved on: another writer stored move {position} first"
