@@ -137,7 +137,7 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
             await hub.change(live, lambda: _roll(live, viewer, data["roll"], version))
         else:
             await hub.change(live, lambda: _submit(live, viewer, data.get("action"), version))
-        return await hub.current(live, viewer)
+        return await hub.current(live, viewer, log_from=version)  # the page has the rest
 
     @app.post("/api/tables/{game_id}/join")
     async def join(game_id: int, request: Request) -> JSON:

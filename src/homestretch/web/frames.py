@@ -48,9 +48,12 @@ def frame(
     connected: Set[int] = frozenset(),
     may_roll: bool = False,
     admin: bool = False,
+    log_from: int = 0,
 ) -> JSON:
     """The frame for ``seat``; ``may_roll``: this viewer types the asked dice;
-    ``admin``: the table's creator, who may hand seats to computer players."""
+    ``admin``: the table's creator, who may hand seats to computer players;
+    ``log_from``: the log lines the page already has (a page that keeps the log is sent
+    only the new ones; a reload asks for everything)."""
     state = table.state
     over = state.is_over()
     waiting = waiting_json(table)
@@ -72,7 +75,8 @@ def frame(
         "may_roll": may_roll and waiting["roll"] is not None,
         "admin": admin,
         "bots": ["random", *sorted(table.entry.bots)] if admin else [],
-        "log": table.log_for(seat),
+        "log_from": log_from,
+        "log": table.log_for(seat, since=log_from),
         "notices": state.notices_for(seat),
         "seats": seat_list(table, connected),
         "over": over,

@@ -76,14 +76,21 @@ class LiveTable:
     def may_roll(self, viewer: Viewer) -> bool:
         return viewer.admin or (viewer.seat is not None and viewer.seat == self.web.get("roller"))
 
-    def frame_for(self, viewer: Viewer) -> JSON:
-        return frame(self.table, viewer.seat, self.connected(), self.may_roll(viewer), viewer.admin)
+    def frame_for(self, viewer: Viewer, log_from: int = 0) -> JSON:
+        """The viewer's frame, its log from line ``log_from`` on (what the page lacks)."""
+        log_from = max(0, min(log_from, self.table.version))
+        return frame(
+            self.table, viewer.seat, self.connected(), self.may_roll(viewer), viewer.admin, log_from
+        )
 
 
 class Hub:
     def __init__(self, store: Store, notifier: Notifier | None = None) -> None:
         self.store = store
         self.notifier: Notifier = notifier or LocalNotifier()
+        self.alone = isinstance(self.notifier, LocalNotifier)
+        """No other server process writes these tables: a move need not look first
+        (another writer, a terminal, is still caught by the log's unique key)."""
         self.tables: dict[int, LiveTable] = {}
         self._loading = asyncio.Lock()
 
@@ -119,22 +126,27 @@ class Hub:
         """Do ``work`` on the table under its lock (in a worker thread: the store and
         computer players take time), then save the end of a game and tell everyone."""
         async with live.lock:
-            await anyio.to_thread.run_sync(self._sync, live)
-            result = await anyio.to_thread.run_sync(work)
-            await anyio.to_thread.run_sync(self._finish_if_over, live)
+            if not self.alone:
+                await anyio.to_thread.run_sync(self._sync, live)
+            result = await anyio.to_thread.run_sync(lambda: self._work(live, work))
         await self.notifier.publish(live.game_id)
         self.wake(live)
         return result
 
-    async def current(self, live: LiveTable, viewer: Viewer) -> JSON:
+    async def current(self, live: LiveTable, viewer: Viewer, log_from: int = 0) -> JSON:
         async with live.lock:
-            return live.frame_for(viewer)
+            return live.frame_for(viewer, log_from)
 
     def save_seats(self, live: LiveTable) -> None:
         table = live.table
         self.store.save_settings(
             live.game_id, settings_json(table.seats, table.dice_spec, {WEB: live.web})
         )
+
+    def _work(self, live: LiveTable, work: Callable[[], T]) -> T:
+        result = work()
+        self._finish_if_over(live)
+        return result
 
     def _sync(self, live: LiveTable) -> None:
         """Take the events and seats other processes stored."""
@@ -165,13 +177,16 @@ class Hub:
 
     async def frames(self, live: LiveTable, viewer: Viewer) -> AsyncIterator[JSON | None]:
         """The viewer's frame now and after every change, until the game is over; None
-        after a quiet while (a keep-alive, so proxies keep the connection open)."""
+        after a quiet while (a keep-alive, so proxies keep the connection open). The
+        first frame has the whole log, each after it only the lines added since."""
         queue: asyncio.Queue[None] = asyncio.Queue()
         self.wake(live)  # the others see this seat connected
         live.listeners[queue] = viewer
+        sent = 0
         try:
             while True:
-                current = await self.current(live, viewer)
+                current = await self.current(live, viewer, sent)
+                sent = current["version"]
                 yield current
                 if current["over"]:
                     return

@@ -10,6 +10,8 @@ const $ = (id) => document.getElementById(id);
 let frame = null;
 let replayAt = 0;
 let typedFor = null;
+let log = [];  // every log line so far: a frame brings the lines from frame.log_from on
+let drawnLog = 0;  // how many of them the page shows
 // A game's own board, if its script (static/games/<game>.js, loaded before this one) set
 // window.homestretchBoard = (frame, box, tools) => {...}: it draws each frame into box and
 // may send moves with tools.send({action}) or tools.send({roll: faces}). The generic
@@ -63,8 +65,28 @@ function seatName(seat) {
   return s ? s.name : `seat ${seat}`;
 }
 
+// The log kept by the page: a frame brings only the lines it lacks (log_from); a frame
+// that would leave a gap (a line missed) is asked for whole.
+function takeLog(next) {
+  if (next.log_from > log.length) {
+    refetch();
+    return false;
+  }
+  log = log.slice(0, next.log_from).concat(next.log);
+  return true;
+}
+
+async function refetch() {
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const response = await fetch(`/api/tables/${tableId}/frame${query}`);
+  if (response.ok) render(await response.json());
+}
+
 function render(next) {
-  frame = next;
+  if (frame && mode !== "replay" && next.version < frame.version) return;  // came in late
+  const kept = Math.min(next.log_from, log.length);
+  if (!takeLog(next)) return;
+  frame = { ...next, log, log_from: 0 };  // a board is given the whole log
   body.dataset.version = String(frame.version);
   $("version").textContent = frame.version;
   let status;
@@ -116,12 +138,7 @@ function render(next) {
   $("result-box").hidden = !frame.over;
   if (frame.over) $("result").replaceChildren(draw(frame.result));
   $("notices").replaceChildren(...frame.notices.map((n) => { const li = el("li"); li.append(draw(n)); return li; }));
-  $("log").replaceChildren(...frame.log.slice().reverse().map((entry) => {
-    const text = entry.chance !== undefined
-      ? `${entry.position}: ${entry.chance}${entry.faces ? " " + entry.faces.join("-") : ""}`
-      : `${entry.position}: ${seatName(entry.player)}: ${actionText(entry.action)}`;
-    return el("li", text);
-  }));
+  drawLog(kept);
   $("digest").textContent = frame.seed_digest;
   $("seed").textContent = frame.seed !== null ? `seed ${frame.seed} (check it: homestretch verify ${tableId})` : "(the seed is shown when the game ends)";
   if (mode === "replay") $("version").textContent = `${frame.at} of ${frame.length}`;
@@ -177,6 +194,22 @@ function drawForms(forms) {
 
 // The creator's tools: a seat handed to a computer player of any kind the game has, or
 // a computer's seat opened again (with a new link) for a person.
+function logLine(entry) {
+  const text = entry.chance !== undefined
+    ? `${entry.position}: ${entry.chance}${entry.faces ? " " + entry.faces.join("-") : ""}`
+    : `${entry.position}: ${seatName(entry.player)}: ${actionText(entry.action)}`;
+  return el("li", text);
+}
+
+// Newest first; only the new lines are added when the rest is as drawn.
+function drawLog(kept) {
+  const box = $("log");
+  if (kept < drawnLog) box.replaceChildren();
+  const from = kept < drawnLog ? 0 : drawnLog;
+  box.prepend(...log.slice(from).reverse().map(logLine));
+  drawnLog = log.length;
+}
+
 function drawAdmin() {
   const box = $("admin");
   box.hidden = false;
