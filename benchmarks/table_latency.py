@@ -147,7 +147,13 @@ async def move(
         "action": rng.choice(frame["legal"])["action"],
     }
     sent = time.perf_counter()
-    answer = await client.post(f"/api/tables/{game_id}/moves", json=body)
+    try:
+        answer = await client.post(f"/api/tables/{game_id}/moves", json=body)
+    except (httpx.ReadError, httpx.RemoteProtocolError):
+        # the server closed the kept-alive connection as the move went out on it (it
+        # closes one idle for 5 s): the move was not received, so it is sent again
+        sent = time.perf_counter()
+        answer = await client.post(f"/api/tables/{game_id}/moves", json=body)
     return sent, answer.json()["version"] if answer.status_code == 200 else 0
 
 

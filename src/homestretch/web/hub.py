@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -29,6 +30,9 @@ from homestretch.web.notify import LocalNotifier, Notifier
 T = TypeVar("T")
 KEEP_ALIVE = 15.0
 """Seconds of quiet before an event stream sends a comment line."""
+IDLE_AFTER = 600.0
+"""Seconds untouched, with nobody connected, before a live table is let go of (it is
+rebuilt from the store when next asked for)."""
 WEB = "web"
 """The key of the server's own settings in a table's settings: private flag, invite,
 admin token, who types asked dice, the seed's digest."""
@@ -58,10 +62,21 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: dict[asyncio.Queue[None], Viewer] = field(default_factory=dict)
     finished: bool = False
+    touched: float = field(default_factory=time.monotonic)
+
+    def idle_for(self, now: float) -> float:
+        """How long nobody has looked: 0 while a browser is connected or a change runs."""
+        return 0.0 if self.listeners or self.lock.locked() else now - self.touched
 
     def viewer(self, token: str | None) -> Viewer:
-        """The holder of ``token`` (none: a spectator); an unknown token is refused."""
+        """The holder of ``token`` (none: a spectator); an unknown token is refused, and
+        so is a spectator without the watch key at a private table."""
+        watch_key = self.web.get("watch") or ""
         if not token:
+            if watch_key:
+                raise Forbidden("this table is private: open it with the link you were given")
+            return Viewer(None)
+        if watch_key and same_secret(token, watch_key):
             return Viewer(None)
         if same_secret(token, self.web.get("admin", "")):
             return Viewer(None, admin=True)
@@ -85,8 +100,12 @@ class LiveTable:
 
 
 class Hub:
-    def __init__(self, store: Store, notifier: Notifier | None = None) -> None:
+    def __init__(
+        self, store: Store, notifier: Notifier | None = None, idle_after: float = IDLE_AFTER
+    ) -> None:
         self.store = store
+        self.idle_after = idle_after
+        self._sweeper: asyncio.Task[None] | None = None
         self.notifier: Notifier = notifier or LocalNotifier()
         self.alone = isinstance(self.notifier, LocalNotifier)
         """No other server process writes these tables: a move need not look first
@@ -96,18 +115,36 @@ class Hub:
 
     async def start(self) -> None:
         await self.notifier.start(self.changed_elsewhere)
+        self._sweeper = asyncio.create_task(self._sweeping())
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         await self.notifier.stop()
 
     async def get(self, game_id: int) -> LiveTable:
         live = self.tables.get(game_id)
-        if live is not None:
-            return live
-        async with self._loading:
-            if game_id not in self.tables:
-                self.tables[game_id] = await anyio.to_thread.run_sync(self._load, game_id)
-            return self.tables[game_id]
+        if live is None:
+            async with self._loading:
+                if game_id not in self.tables:
+                    self.tables[game_id] = await anyio.to_thread.run_sync(self._load, game_id)
+                live = self.tables[game_id]
+        live.touched = time.monotonic()
+        return live
+
+    def sweep(self) -> list[int]:
+        """Let go of the tables idle for ``idle_after`` seconds (a server keeps only the
+        tables in play in memory); their ids."""
+        now = time.monotonic()
+        idle = [i for i, live in self.tables.items() if live.idle_for(now) >= self.idle_after]
+        for game_id in idle:
+            del self.tables[game_id]
+        return idle
+
+    async def _sweeping(self) -> None:
+        while True:
+            await asyncio.sleep(max(1.0, self.idle_after / 4))
+            self.sweep()
 
     def _load(self, game_id: int) -> LiveTable:
         settings = self.store.settings(game_id)
@@ -125,6 +162,7 @@ class Hub:
     async def change(self, live: LiveTable, work: Callable[[], T]) -> T:
         """Do ``work`` on the table under its lock (in a worker thread: the store and
         computer players take time), then save the end of a game and tell everyone."""
+        live.touched = time.monotonic()
         async with live.lock:
             if not self.alone:
                 await anyio.to_thread.run_sync(self._sync, live)

@@ -146,8 +146,10 @@ def create_table(store: Store, request: JSON) -> tuple[Table, int, JSON]:
     ):
         raise HomestretchError("the dice are typed by a person's seat (or by the creator)")
     dice = DiceSpec(dice_kind, seed)
+    private = bool(request.get("private", False))
     web: JSON = {
-        "private": bool(request.get("private", False)),
+        "private": private,
+        "watch": new_token() if private else "",
         "invite": new_token(),
         "admin": new_token(),
         "roller": roller,
@@ -168,11 +170,18 @@ def links(game_id: int, table: Table, web: JSON) -> JSON:
             if s.is_person
         ],
         "invite": f"/t/{game_id}/join/{web['invite']}",
-        "watch": f"/t/{game_id}/watch",
+        "watch": watch_link(game_id, web),
         "admin": f"/t/{game_id}/admin/{web['admin']}",
         "admin_token": web["admin"],
         "seed_digest": web["seed_digest"],
     }
+
+
+def watch_link(game_id: int, web: JSON) -> str:
+    """The spectators' page: open to anyone at a listed table, behind a secret key at
+    a private one (knowing its number is not enough)."""
+    key = web.get("watch") or ""
+    return f"/t/{game_id}/watch/{key}" if key else f"/t/{game_id}/watch"
 
 
 def public_tables(store: Store, limit: int = 50) -> list[JSON]:

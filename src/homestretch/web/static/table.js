@@ -142,6 +142,14 @@ function render(next) {
   $("digest").textContent = frame.seed_digest;
   $("seed").textContent = frame.seed !== null ? `seed ${frame.seed} (check it: homestretch verify ${tableId})` : "(the seed is shown when the game ends)";
   if (mode === "replay") $("version").textContent = `${frame.at} of ${frame.length}`;
+  const replay = $("replay-link");
+  replay.hidden = !frame.over || mode === "replay";
+  if (!replay.hidden) {
+    const query = new URLSearchParams();
+    if (frame.seat !== null) query.set("seat", frame.seat);
+    if (token) query.set("token", token);
+    replay.href = `/t/${tableId}/replay?${query}`;
+  }
 }
 
 // Open-ended actions (a result posted, a bid of any size): a form per kind of action,
@@ -280,7 +288,7 @@ $("roll").addEventListener("submit", (event) => {
 
 async function showReplay(at) {
   const seat = body.dataset.seat;
-  const query = seat === "" ? "" : `&seat=${seat}`;
+  const query = (seat === "" ? "" : `&seat=${seat}`) + (token ? `&token=${encodeURIComponent(token)}` : "");
   const response = await fetch(`/api/tables/${tableId}/replay?at=${at}${query}`);
   const answer = await response.json();
   if (!response.ok) { showError(answer.error); return; }
