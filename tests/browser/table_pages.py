@@ -60,7 +60,14 @@ def shown_secrets(page: Page, db: str, game_id: int, seat: int | None) -> set[st
     return {secret for secret in secrets(db, game_id, seat) if secret in text}
 
 
+FURTHEST_RIGHT = """() => Math.max(...[...document.querySelectorAll("body *")]
+    .map((node) => node.getBoundingClientRect().right)) - window.innerWidth"""
+
+
 def fits_width(page: Page) -> None:
-    """Nothing on the page runs off its right edge (a phone scrolls down, not across)."""
+    """Nothing on the page runs off its right edge, not even inside a box that would
+    scroll sideways (a phone scrolls down, not across)."""
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page is {overflow} px wider than the screen"
+    beyond = page.evaluate(FURTHEST_RIGHT)
+    assert beyond <= 0, f"something on the page runs {beyond:.0f} px off the right edge"

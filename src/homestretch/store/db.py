@@ -95,6 +95,10 @@ class SavedGame:
     events: list[Event]
 
 
+CREATING_TABLES = 0x686F6D6573747265  # "homestre": PostgreSQL's advisory lock for it
+"""The lock that makes processes opening one new PostgreSQL store create its tables one
+after another (each looks for them first, so the second finds them made)."""
+
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 
 
@@ -183,11 +187,14 @@ class Store:
             self._engine = create_engine(self.url, pool_pre_ping=postgres)
             if file is not None:
                 event.listen(self._engine, "connect", _sqlite_write_ahead)
-            Base.metadata.create_all(self._engine)
-            # a store made before the unique key gets it now (create_all adds no index
-            # to a table that exists)
-            for index in Base.metadata.tables["events"].indexes:
-                index.create(self._engine, checkfirst=True)
+            with self._engine.begin() as connection:
+                if postgres:  # two servers starting at once on an empty database
+                    connection.execute(select(func.pg_advisory_xact_lock(CREATING_TABLES)))
+                Base.metadata.create_all(connection)
+                # a store made before the unique key gets it now (create_all adds no
+                # index to a table that exists)
+                for index in Base.metadata.tables["events"].indexes:
+                    index.create(connection, checkfirst=True)
         except OSError as exc:
             raise HomestretchError(f"{self.path}: cannot open the game store ({exc})") from None
         except ImportError as exc:
