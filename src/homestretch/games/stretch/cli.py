@@ -29,7 +29,6 @@ from homestretch.cli.common import (
 )
 from homestretch.cli.table_loop import db_hint, dice_spec, play_at_terminal
 from homestretch.core.chance import ChanceNode
-from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import MAX_RUNS
 from homestretch.core.odds import Odds
@@ -162,13 +161,38 @@ def _run_race(
         from homestretch.games.stretch.plot import running_lines
 
         running_lines(state, plot)
+    unused = _unused_dice(table, state)
+    if unused:
+        err_console.print(
+            f"warning: {len(unused)} scripted dice left over, not used by the race "
+            f"({' '.join(map(str, unused))}): check the transcript of the rolls",
+            style="yellow",
+        )
     if fmt is OutputFormat.json:
         kind = table.dice_spec.kind
-        echo_json({**state.result(), "seed": table.seed, "dice_source": kind, "run_id": game_id})
+        echo_json(
+            {
+                **state.result(),
+                "seed": table.seed,
+                "dice_source": kind,
+                "run_id": game_id,
+                "unused_dice": unused,
+            }
+        )
         return
     show_sheets(state, console)
     if game_id is not None:
         console.print(f"saved as run {game_id}  (homestretch replay {game_id})", style="dim")
+
+
+def _unused_dice(table: TableSession, state: RaceState) -> list[int]:
+    """The faces of a ``--dice``/``--dice-file`` script the race did not need: a race
+    uses a known number of dice, so a transcript of real rolls with some left over was
+    mistyped somewhere (a roll written twice, one too many horses)."""
+    if table.dice_spec.kind != "scripted":
+        return []
+    used = len(state.result()["dice"])
+    return list(table.dice_spec.faces[used:])
 
 
 def _unsaved(
@@ -317,23 +341,41 @@ def new(
     folder: CardsOption = None,
     force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
 ) -> None:
-    """Build a race file from cards and conditions (APRs computed when it is run)."""
-    from homestretch.games.stretch.apr import starting_apr
-    from homestretch.games.stretch.cards import load_card_set
+    """Build a race file from cards and conditions (APRs computed when it is run).
+
+    The race is checked by the same rules as `stretch run` before anything is written,
+    so every file this writes runs."""
+    from pydantic import ValidationError
+
+    from homestretch.games.stretch.cards import describe_validation, load_card_set
+    from homestretch.games.stretch.race import RaceSpec, build_race
 
     if output.exists() and not force:
         raise HomestretchError(f"{output} exists; use --force to overwrite it")
-    if surface not in ("dirt", "turf", "synthetic"):
-        raise HomestretchError(f"--surface must be dirt, turf or synthetic, not {surface!r}")
-    if condition not in CONDITIONS:
-        raise HomestretchError(f"--condition must be one of {', '.join(CONDITIONS)}")
     if len(entry) < 2:
         raise HomestretchError("a race needs at least two --entry HORSE@JOCKEY")
-    if not 4 <= furlongs <= 20:  # also refuses nan and inf
-        raise HomestretchError(f"--furlongs must be 4 to 20, not {furlongs:g}")
-    for option, text in (("--name", name), ("--track", track), ("--date", date)):
-        plain_text(text, option)
     card_set = load_card_set(folder)
+    picks = []
+    for text in entry:
+        horse_ref, _, jockey_ref = text.partition("@")
+        picks.append(
+            (card_set.horse(horse_ref.strip()), card_set.jockey(jockey_ref.strip() or "house-b"))
+        )
+    written: dict[str, Any] = {
+        "name": name,
+        "date": date,
+        "track": track,
+        "furlongs": furlongs,
+        "surface": surface,
+        "condition": condition,
+    }
+    entries = [{"horse": h.id, "jockey": j.id} for h, j in picks]
+    try:
+        spec = RaceSpec.model_validate({**written, "entries": entries}, strict=True)
+    except ValidationError as exc:
+        field, _, problem = describe_validation(exc).partition(": ")
+        raise HomestretchError(f"--{field.split('.')[0]}: {problem}") from None
+    race = build_race(spec, card_set)
 
     def quoted(text: str) -> str:  # a TOML basic string (JSON's escapes are TOML's)
         return json.dumps(text, ensure_ascii=False)
@@ -349,15 +391,9 @@ def new(
     if folder is not None:
         lines.append(f"cards = {quoted(str(folder.resolve()))}")
     table = Table("PP", "horse", "jockey", "starting APR")
-    for post, text in enumerate(entry, start=1):
-        horse_ref, _, jockey_ref = text.partition("@")
-        horse = card_set.horse(horse_ref.strip())
-        jockey = card_set.jockey(jockey_ref.strip() or "house-b")
-        working = starting_apr(
-            horse, "turf" if surface == "turf" else "dirt", furlongs, CONDITIONS[condition]
-        )
+    for (horse, jockey), runner in zip(picks, race.runners, strict=True):
         lines += ["", "[[entries]]", f'horse = "{horse.id}"', f'jockey = "{jockey.id}"']
-        table.add_row(str(post), horse.name, jockey.name, working.explain())
+        table.add_row(str(runner.post), horse.name, jockey.name, runner.apr_working)
     try:
         output.write_text("\n".join(lines) + "\n", encoding="utf-8")
     except OSError as exc:
@@ -583,6 +619,41 @@ def odds(
     console.print(table)
 
 
+def _field_types_table(by_type: Any, bands: Any) -> Table:
+    """The market in each field type: the book, the favourite, win rate at each price."""
+    kinds = list(by_type)
+    table = Table("field type", *kinds, title="Odds by field type", title_justify="left")
+    table.add_row("fields", *(str(by_type[k]["fields"]) for k in kinds))
+    table.add_row("book (115-125%)", *(f"{by_type[k]['overround_mean']:.1%}" for k in kinds))
+    table.add_row("favourite wins", *(f"{by_type[k]['favourite_win_rate']:.1%}" for k in kinds))
+    for name, _, _, band in bands:
+        cells = []
+        for k in kinds:
+            rate = by_type[k]["win_rate_by_odds"][name]
+            ok = rate is not None and band[0] <= rate <= band[1]
+            mark = "" if rate is None else ("" if ok else " [red]out[/red]")
+            cells.append("-" if rate is None else f"{rate:.3f}{mark}")
+        table.add_row(f"at {name} ({band[0]:.3f}-{band[1]:.3f})", *cells)
+    return table
+
+
+def _pace_table(by_size: Any, mode: str) -> Table:
+    table = Table(
+        "runners",
+        "races",
+        "slow",
+        "normal",
+        "fast",
+        title=f"Pace by field size ({mode}play)",
+        title_justify="left",
+    )
+    for size, row in by_size.items():
+        table.add_row(
+            size, f"{row['races']:,}", *(f"{row[p]:.1%}" for p in ("slow", "normal", "fast"))
+        )
+    return table
+
+
 def _exact_chances(race: Race, charts: ChartSet, fmt: OutputFormat) -> ExactChances:
     """Kept chances at once; else (text) proven brackets at once, then the exact sums."""
     from homestretch.games.stretch.exact import quickplay_chances, shared_outcomes
@@ -669,12 +740,14 @@ def calibrate(
         STAKES_TIMES,
         TARGETS,
         dream_fields,
+        extra_fields,
         run_study,
     )
     from homestretch.games.stretch.charts import load_chart_set
     from homestretch.games.stretch.finish import format_time
 
-    with progress_bar(fields + dream_fields(fields), "running the corpus") as bar:
+    total = fields + dream_fields(fields) + 2 * extra_fields(fields)
+    with progress_bar(total, "running the corpus") as bar:
         report = run_study(
             fields,
             races,
@@ -733,6 +806,8 @@ def calibrate(
     console.print(
         f"no winning time faster than the dirt records: {figures['records_never_beaten']}"
     )
+    console.print(_field_types_table(report["by_field_type"], ODDS_BANDS))
+    console.print(_pace_table(report["pace_by_field_size"], mode))
     console.print(
         f"ratings monotonic: {figures['apr_monotonic']}; front-runners win "
         f"{figures['front_runner_win_rate_slow_pace']} in slow paces vs "
