@@ -95,17 +95,22 @@ def apply(state: AcrossState, seat: int, action: Action) -> None:
 
 def close_windows(state: AcrossState) -> None:
     """The windows close: the handle, the carry-over and any purse are dealt (R18)."""
-    handle = state.held + state.carry
+    parts = {"tickets": state.held, "carried": state.carry, "purse": 0}
     state.held = state.carry = 0
     purse = PURSE_RACES.get(state.race_no)
     if purse:
-        handle += state.bins[purse]
+        parts["purse"] = state.bins[purse]
         state.bins[purse] = 0
+    handle = sum(parts.values())
     deal(handle, state.windows)
-    assert state.track is not None
-    state.race = Race.start(state.race_no, state.track, state.neighbour(state.trackmaster))
-    state.phase = RACE
     state.say(f"Windows closed: {handle} fifties dealt. They're off!")
+    state.tell("windows_dealt", handle=handle, **parts, windows=list(state.windows))
+    assert state.track is not None
+    # "The player to the left of the Trackmaster rolls the dice", whichever way they go
+    # round after that (R11).
+    first = state.left_of(state.trackmaster)
+    state.race = Race.start(state.race_no, state.track, first)
+    state.phase = RACE
 
 
 def settle_daily_double(state: AcrossState, first: int, second: int, paid: dict[int, int]) -> None:
@@ -117,9 +122,17 @@ def settle_daily_double(state: AcrossState, first: int, second: int, paid: dict[
     else:
         state.say(f"No Daily Double winners: {state.dd_bin} go into race 3")
     shares, odd = split(state.dd_bin, winners)
+    state.tell(
+        "daily_double",
+        pair=[first, second],
+        pool=state.dd_bin,
+        tickets=len(winners),
+        each=state.dd_bin // len(winners) if winners else 0,
+        to_race_3=odd,
+    )
     for seat, amount in sorted(shares.items()):
         state.cash[seat] += amount
         paid[seat] = paid.get(seat, 0) + amount
-        state.notice("payment", seat=seat, amount=amount, why="daily double", race=2)
+        state.tell("payment", seat=seat, amount=amount, why="daily double")
     state.carry += odd
     state.dd_bin = 0

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from homestretch.cli.common import (
@@ -41,11 +42,12 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across import actions as act
-from homestretch.games.across.content import HORSES, horse_class, load_content
+from homestretch.games.across.content import HORSES, Content, horse_class, load_content
 from homestretch.games.across.game import AcrossGame
 from homestretch.games.across.handicapper import simulate_track
-from homestretch.games.across.render import full_view, players_table, track_card
+from homestretch.games.across.render import full_view, owners_of, players_table, track_card
 from homestretch.games.across.state import AcrossState
+from homestretch.games.across.words import word
 from homestretch.session.saved import open_new, rebuild
 from homestretch.session.seats import Seat, computer
 from homestretch.session.seats import person as seat_person
@@ -134,11 +136,7 @@ def person(
         screen.rule(f"{name}: {view['phase']}")
         screen.print(full_view(view, content))
         if view["phase"] == "race":
-            rolled = view["race_card"]["rolled"]
-            screen.print(
-                f"[bold]You rolled #{rolled}[/bold]: accept it (one X) "
-                "or reject it (half an X and roll again)?"
-            )
+            screen.print(f"[bold]{roll_prompt(seat, view)}[/bold]")
         elif view["offer"] is not None:
             screen.print(f"[bold]{describe_offer(view)}[/bold]")
 
@@ -149,9 +147,49 @@ def person(
         show,
         parse_command,
         ask=lambda text: prompt(text, err=to_stderr),
-        hint=lambda legal: HELP if len(legal) > MENU_MAX else "",
+        describe=lambda action: describe_action(action, content),
+        shorten=shorten_menu,
+        hint=menu_hint,
         menu_max=MENU_MAX,
     )
+
+
+def roll_prompt(seat: int, view: JSON) -> str:
+    """The roller's question, naming who owns the horse rolled and who backs it."""
+    rolled = view["race_card"]["rolled"]
+    backers = sorted({view["names"][s] for s, h in view["tickets"] if h == rolled})
+    owner = owners_of(view, rolled)
+    if seat in view["owners"].get(str(rolled), []):
+        owner = "yours" if owner == view["names"][seat] else f"{owner} (yours in part)"
+    backed = f"; tickets: {', '.join(backers)}" if backers else "; no tickets on it"
+    return (
+        f"You rolled #{rolled} (owner: {owner}{backed}): accept it (one X) "
+        "or reject it (half an X and roll again)?"
+    )
+
+
+def describe_action(action: Action, content: Content) -> str:
+    if isinstance(action, act.ChooseTrack) and action.track in content.tracks:
+        track = content.tracks[action.track]
+        return f"track {action.track}: {track.name}, {track.city}. {track.conditions}"
+    return str(action)
+
+
+def shorten_menu(legal: list[Action]) -> list[Action]:
+    """Race 1's 121 Daily Double pairs are typed (`dd 7 8`), not listed."""
+    return [a for a in legal if not isinstance(a, act.DailyDouble)]
+
+
+def menu_hint(legal: list[Action]) -> str:
+    hints = []
+    if any(isinstance(a, act.DailyDouble) for a in legal):
+        hints.append(
+            "Daily Double is open (race 1 only): type `dd H1 H2` for a $50 ticket on H1 to "
+            "win race 1 and H2 to win race 2; as many as you like"
+        )
+    if len(shorten_menu(legal)) > MENU_MAX:
+        hints.append(HELP)
+    return "\n  ".join(hints)
 
 
 class HotSeat:
@@ -169,10 +207,6 @@ class HotSeat:
 
 
 # --- running a table ------------------------------------------------------------------
-def word_payment(notice: JSON, names: tuple[str, ...]) -> str:
-    return f"{names[notice['seat']]} collects {notice['amount']} ({notice['why']})"
-
-
 class News:
     """What happened, as it happens: the rules' announcements, and after each race its
     finished card and who was paid what (from the typed notices, not the wording)."""
@@ -193,20 +227,32 @@ class News:
         fresh = state.notices[self.notices :]
         self.notices = len(state.notices)
         if self.quiet:
+            self.lines = len(state.news)
             return
-        for line in state.news[self.lines :]:
-            headline = line.startswith(("Race", "Meet", "After"))
-            console.print(line if headline else f"[dim]{line}[/dim]")
+        for notice in fresh:  # each after the announcements made before it
+            self._announce(state.news[self.lines : notice["news"]])
+            self.lines = max(self.lines, notice["news"])
+            self._show(notice)
+        self._announce(state.news[self.lines :])
         self.lines = len(state.news)
-        names = state.g.seat_names
-        for notice in fresh:
-            if notice["type"] == "payment":
-                console.print(f"[dim]  {word_payment(notice, names)}[/dim]")
-            elif notice["type"] == "race_result":
-                finished = {"race_card": notice["card"], "track": notice["track"]}
-                card = track_card(finished, state.g.content)
-                if card is not None:
-                    console.print(card)
+
+    @staticmethod
+    def _announce(lines: list[str]) -> None:
+        for line in lines:
+            headline = line.startswith(("Race", "Meet", "After"))
+            console.print(line if headline else f"[dim]{escape(line)}[/dim]")
+
+    def _show(self, notice: JSON) -> None:
+        state = self._state
+        line = word(notice, state.g.seat_names)
+        if line is not None:
+            style = "dim" if notice["type"] == "payment" else "cyan"
+            console.print(f"  {line}", style=style, markup=False, highlight=False)
+        elif notice["type"] == "race_result":
+            finished = {**state.view(None), "race_card": notice["card"], "track": notice["track"]}
+            card = track_card(finished, state.g.content)
+            if card is not None:
+                console.print(card)
 
 
 def _summary(state: State) -> str:

@@ -90,6 +90,9 @@ def apply(state: AcrossState, seat: int, action: OfferHorse | OfferLoan | PayBac
         key = (seat, action.lender)
         state.debts[key] = max(0, state.debts[key] - action.amount)
         state.say(f"{state.name(seat)} pays {action.amount} to {state.name(action.lender)}")
+        state.tell(
+            "payback", seat=seat, lender=action.lender, amount=action.amount, owed=state.debts[key]
+        )
         return
     state.offered.add(seat)
     state.phase = OFFER
@@ -111,6 +114,16 @@ def answer(state: AcrossState, accept: bool) -> None:
     assert offer is not None
     state.offer, state.phase = None, offer.resume
     state.say(f"{state.name(offer.to)} {'accepts' if accept else 'declines'}")
+    if offer.kind != "syndicate":
+        state.tell(
+            "dealing",
+            kind=offer.kind,
+            frm=offer.frm,
+            to=offer.to,
+            amount=offer.amount,
+            horse=offer.horse,
+            accepted=accept,
+        )
     if offer.kind == "syndicate":
         if accept:
             auction.place_bid(state, (offer.frm, offer.to), offer.amount)
