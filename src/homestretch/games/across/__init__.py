@@ -26,6 +26,7 @@ def _harness_configs() -> list[JSON]:
                 "daily_double": players % 2 == 1,
                 "payoff": "across" if players == 4 else "exclusive",
                 "rotation": "right" if players == 6 else "left",
+                "debts": "ignore" if players == 7 else "settle",
                 "meets": 2 if players == 3 else 1,
             }
         )

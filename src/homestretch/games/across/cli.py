@@ -319,6 +319,9 @@ def play(
     rotation: Annotated[
         str, typer.Option("--rotation", help="left (ruling R11) or right")
     ] = "left",
+    debts: Annotated[
+        str, typer.Option("--debts", help="settle (ruling R15) or ignore debts at the end")
+    ] = "settle",
     quiet: Annotated[bool, typer.Option("--quiet", help="only the result")] = False,
     content: ContentOption = None,
     seed: SeedOption = None,
@@ -345,6 +348,7 @@ def play(
         daily_double=daily_double,
         payoff=payoff,
         rotation=rotation,
+        debts=debts,
         content_dir=str(content) if content else None,
     )
     spec = dice_spec(seed, dice, dice_file)

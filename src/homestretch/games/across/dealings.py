@@ -139,3 +139,29 @@ def answer(state: AcrossState, accept: bool) -> None:
         state.cash[offer.to] += offer.amount
         key = (offer.to, offer.frm)
         state.debts[key] = state.debts.get(key, 0) + offer.amount
+
+
+DEBT_MODES = ("settle", "ignore")
+"""At the end (R15): debts between players are netted and paid before the totals, or
+left out of them (the earlier reading: only fifties in hand count)."""
+
+
+def settle_debts(state: AcrossState) -> None:
+    """Before "Individual players now total their winnings": each pair's debts are
+    netted, then paid from the borrower's fifties, lenders in seat order from the
+    borrower's left; what a borrower cannot pay is lost to the lender (R15)."""
+    n = state.g.players
+    for borrower in range(n):
+        for k in range(1, n):
+            lender = (borrower + k) % n
+            owed = state.debts.get((borrower, lender), 0) - state.debts.get((lender, borrower), 0)
+            if owed <= 0:
+                continue
+            paid = min(owed, state.cash[borrower])
+            state.cash[borrower] -= paid
+            state.cash[lender] += paid
+            state.say(
+                f"{state.name(borrower)} settles {paid} of the {owed} owed to {state.name(lender)}"
+            )
+            state.tell("debt_settled", borrower=borrower, lender=lender, owed=owed, paid=paid)
+    state.debts = {}

@@ -63,9 +63,11 @@ def simulate_track(
     seed: int,
     chunk: int = 20_000,
     progress: Callable[[int], None] | None = None,
+    policy: str = "computer",
 ) -> TrackReport:
-    """Run ``races`` races of ``track`` and report each horse's figures;
-    ``progress(n)`` is told after each chunk of ``n`` races."""
+    """Run ``races`` races of ``track`` under ``policy`` (a name in POLICIES) and report
+    each horse's figures; ``progress(n)`` is told after each chunk of ``n`` races."""
+    rejects = POLICIES[policy]
     rng = np.random.default_rng(seed)
     places = np.zeros((3, len(HORSES)), dtype=np.int64)
     accepted = np.zeros(len(HORSES), dtype=np.int64)
@@ -73,7 +75,7 @@ def simulate_track(
     done = 0
     while done < races:
         n = min(chunk, races - done)
-        order, rolls, acc = run_races(track.start_halves(), track.need_halves(), n, rng)
+        order, rolls, acc = run_races(track.start_halves(), track.need_halves(), n, rng, rejects)
         for pos in range(3):
             places[pos] += np.bincount(order[:, pos], minlength=len(HORSES))
         accepted += acc
@@ -114,6 +116,28 @@ def hold_back_rival(seen: RollSeen) -> np.ndarray:
     mine_open = ((seen.owner[live] == roller) & ~seen.finished[live]).any(axis=1)
     one_x_from_home = seen.progress[live, horse] == seen.need[horse] - 2
     return (seen.owner[live, horse] != roller) & mine_open & one_x_from_home
+
+
+def hold_back_every_rival(seen: RollSeen) -> np.ndarray:
+    """How people play (R21): every rival's roll is rejected while one of the roller's
+    own horses is still running, so each rival gets half an X and the roller another
+    chance at his own number."""
+    live, horse, roller = seen.live, seen.horse, seen.roller
+    mine_open = ((seen.owner[live] == roller) & ~seen.finished[live]).any(axis=1)
+    return (seen.owner[live, horse] != roller) & mine_open
+
+
+def accept_every_roll(seen: RollSeen) -> np.ndarray:
+    """No rejections at all: the shortest races a card gives."""
+    return np.zeros(seen.live.size, dtype=bool)
+
+
+POLICIES: dict[str, Callable[[RollSeen], np.ndarray]] = {
+    "computer": hold_back_rival,
+    "people": hold_back_every_rival,
+    "accept": accept_every_roll,
+}
+"""The accept/reject policies the handicapper can race under, by name."""
 
 
 def run_races(

@@ -242,6 +242,8 @@ class AcrossState(State):
         if self.meet + 1 < self.g.meets:
             self._start_meet()
         else:
+            if self.g.debts == "settle":
+                dealings.settle_debts(self)
             self.phase = OVER
             best = max(self.cash)
             winners = [self.name(s) for s in range(self.g.players) if self.cash[s] == best]

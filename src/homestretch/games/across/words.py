@@ -170,6 +170,15 @@ def _payback(n: JSON, names: Sequence[str]) -> str:
     )
 
 
+def _debt_settled(n: JSON, names: Sequence[str]) -> str:
+    lost = n["owed"] - n["paid"]
+    tail = f"; {names[n['lender']]} loses the other {lost}" if lost else ""
+    return (
+        f"Before the totals: {names[n['borrower']]} pays {names[n['lender']]} "
+        f"{_fifties(n['paid'])} of the {n['owed']} owed{tail}"
+    )
+
+
 WORDING: dict[str, Callable[[JSON, Sequence[str]], str]] = {
     "payment": _payment,
     "windows_dealt": _windows_dealt,
@@ -183,4 +192,5 @@ WORDING: dict[str, Callable[[JSON, Sequence[str]], str]] = {
     "loan_repaid": _loan_repaid,
     "dealing": _dealing,
     "payback": _payback,
+    "debt_settled": _debt_settled,
 }
