@@ -6,8 +6,9 @@ from __future__ import annotations
 from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
-from homestretch.games.across.bots import SensibleBot
+from homestretch.games.across.bots import NeverBetBot, SensibleBot
 from homestretch.games.across.game import AcrossGame
+from homestretch.games.across.search import SearchBot
 from homestretch.games.across.state import AcrossState
 
 
@@ -37,6 +38,14 @@ def _sensible(game: Game, seat: int, seed: int) -> Agent:
     return SensibleBot(seed * 7919 + seat)
 
 
+def _search(game: Game, seat: int, seed: int) -> Agent:
+    return SearchBot(seed * 7919 + seat)
+
+
+def _never_bet(game: Game, seat: int, seed: int) -> Agent:
+    return NeverBetBot(seed * 7919 + seat)
+
+
 def _fifties(state: State) -> dict[str, float]:
     assert isinstance(state, AcrossState)
     return {name: float(cash) for name, cash in zip(state.g.seat_names, state.cash, strict=True)}
@@ -47,8 +56,8 @@ ENTRY = GameEntry(
     title="Across the Board: auction, MPH totalizator, eight races on four tracks",
     make=_make,
     harness_configs=_harness_configs,
-    harness_games=200,
-    bots={"sensible": _sensible},
+    harness_games=60,
+    bots={"sensible": _sensible, "search": _search, "never-bet": _never_bet},
     standings=_fifties,
     standings_unit="fifties in hand",
 )

@@ -358,6 +358,8 @@ class AcrossState(State):
             "meet": self.meet + 1,
             "race": self.race_no,
             "to_act": self.to_act(),
+            "rotation": self.g.rotation,
+            "offered": sorted(self.offered),
             "roles": {
                 "trackmaster": self.trackmaster,
                 "totemaster": self.totemaster,
