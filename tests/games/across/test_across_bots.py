@@ -10,8 +10,8 @@ from homestretch.core.chance import SeededDice
 from homestretch.core.referee import Agent, play
 from homestretch.games.across.actions import Accept, Bet, Done, Reject
 from homestretch.games.across.bots import NeverBetBot, SensibleBot, track_chances
-from homestretch.games.across.search import SearchBot
 from homestretch.games.across.game import AcrossGame
+from homestretch.games.across.search import SearchBot
 
 TRACKS = ("churchill-downs", "epsom-downs", "longchamp", "woodbine")
 
