@@ -21,8 +21,8 @@ from homestretch.games.across.handicapper import run_races
 from homestretch.games.across.totalizator import GROUP_WINDOWS, OWNER_WINDOW, TICKET_PRICE, WINDOWS
 from homestretch.games.across.totalizator import deal as deal_windows
 
-FINISH_RACES = 20_000
-"""Kernel races behind a track's finish table (a finish's share to about 0.1%)."""
+FINISH_RACES = 10_000
+"""Kernel races behind a track's finish table (a finish's share to about 0.15%)."""
 
 
 @dataclass(frozen=True)
