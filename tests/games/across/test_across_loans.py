@@ -13,6 +13,8 @@ from homestretch.games.across.actions import (
     Done,
     OfferHorse,
     OfferLoan,
+    OfferLoanTerms,
+    OfferToBuy,
     PayBack,
     RepayLoan,
     TakeLoan,
@@ -215,3 +217,45 @@ def test_debts_between_two_players_are_netted(driver: Make) -> None:
     before = list(s.cash)
     settle_debts(s)
     assert s.cash[0] == before[0] - 7 and s.cash[2] == before[2] + 7
+
+
+def test_a_player_may_offer_to_buy_another_players_horse(driver: Make) -> None:
+    # "Players may also purchase horses from other players anytime during the game."
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 2)
+    assert OfferToBuy(7, s.game.content.cards[7].opening_bid) in s.legal_actions(2)
+    with pytest.raises(IllegalAction, match="yours already"):
+        s.apply(2, OfferToBuy(6, 3))
+    cash2, cash3 = s.cash[2], s.cash[3]
+    s.apply(2, OfferToBuy(7, 9))
+    assert s.phase == "offer" and s.to_act() == [3] and s.view(3)["offer"]["kind"] == "buy"
+    s.apply(3, Answer(True))
+    assert s.owners[7] == (2,) and s.cash[2] == cash2 - 9 and s.cash[3] == cash3 + 9
+    assert s.to_act() == [2]  # back to the buyer's betting turn
+    (deal,) = [n for n in s.notices if n["type"] == "dealing"]
+    assert (deal["kind"], deal["frm"], deal["to"], deal["accepted"]) == ("buy", 2, 3, True)
+
+
+def test_a_horse_in_hock_cannot_be_bought(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 3)
+    s.apply(3, TakeLoan(7, 2))
+    s.apply(3, Done())
+    assert s.to_act() == [0]
+    assert not any(isinstance(a, OfferToBuy) and a.horse == 7 for a in s.legal_actions(0))
+    with pytest.raises(IllegalAction, match="in hock"):
+        s.apply(0, OfferToBuy(7, 9))
+
+
+def test_a_loan_on_agreed_terms_records_what_is_owed(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 2)
+    with pytest.raises(IllegalAction, match="at least what is lent"):
+        s.apply(2, OfferLoanTerms(0, 10, 8))
+    s.apply(2, OfferLoanTerms(0, 10, 12))
+    assert s.view(0)["offer"]["repay"] == 12
+    s.apply(0, Answer(True))
+    assert s.debts == {(0, 2): 12}

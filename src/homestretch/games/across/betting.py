@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING
 
 from homestretch.core.actions import Action
 from homestretch.games.across import auction, dealings, loans
-from homestretch.games.across.actions import Bet, DailyDouble, Done, OfferHorse, OfferLoan, PayBack
+from homestretch.games.across.actions import (
+    Bet,
+    DailyDouble,
+    Done,
+    OfferHorse,
+    OfferLoan,
+    OfferLoanTerms,
+    OfferToBuy,
+    PayBack,
+)
 from homestretch.games.across.content import HORSES
 from homestretch.games.across.phases import BETTING, RACE
 from homestretch.games.across.race import Race
@@ -71,7 +80,7 @@ def why_illegal(state: AcrossState, seat: int, action: Action) -> str | None:
         if action.first not in HORSES or action.second not in HORSES:
             return "Daily Double horses are 2-12"
         return None if cash >= 1 else "a Daily Double ticket is 1 fifty ($50)"
-    if isinstance(action, OfferHorse | OfferLoan | PayBack):
+    if isinstance(action, OfferHorse | OfferLoan | OfferLoanTerms | OfferToBuy | PayBack):
         return dealings.why_illegal(state, seat, action)
     return "bet, deal, or say done"
 
@@ -85,7 +94,7 @@ def apply(state: AcrossState, seat: int, action: Action) -> None:
         state.cash[seat] -= 1
         state.dd_bin += 1
         state.dd_tickets.append((seat, action.first, action.second))
-    elif isinstance(action, OfferHorse | OfferLoan | PayBack):
+    elif isinstance(action, OfferHorse | OfferLoan | OfferLoanTerms | OfferToBuy | PayBack):
         dealings.apply(state, seat, action)
     else:  # Done
         state.bettor += 1

@@ -91,9 +91,12 @@ def parse_command(text: str) -> Action:
         "loan": (2, act.TakeLoan),
         "repay": (1, act.RepayLoan),
         "sell": (3, act.OfferHorse),
+        "buy": (2, act.OfferToBuy),
         "lend": (2, act.OfferLoan),
         "payback": (2, act.PayBack),
     }
+    if head == "lend" and len(nums) == 3:  # lend SEAT N back M: agreed terms
+        return act.OfferLoanTerms(*nums)
     if head == "bid" and len(nums) in (1, 2):
         return act.Bid(nums[0], nums[1] if len(nums) == 2 else act.NOBODY)
     if head == "track" and len(words) >= 2:
@@ -105,7 +108,8 @@ def parse_command(text: str) -> Action:
 
 HELP = (
     "commands: bet H | dd H1 H2 | bid N \\[with SEAT] | pass | done | accept (a) | reject (r) | "
-    "yes | no | loan H N | repay H | sell H to SEAT for N | lend SEAT N | payback SEAT N | "
+    "yes | no | loan H N | repay H | sell H to SEAT for N | buy H for N | lend SEAT N "
+    "\\[back M] | payback SEAT N | "
     "track NAME"
 )
 
@@ -120,7 +124,10 @@ def describe_offer(view: JSON) -> str:
         )
     if offer["kind"] == "horse":
         return f"{who} offers you #{horse} for {amount} fifties: yes or no?"
-    return f"{who} offers to lend you {amount} fifties: yes or no?"
+    if offer["kind"] == "buy":
+        return f"{who} offers you {amount} fifties for your #{horse}: yes or no?"
+    terms = f", and you will owe {offer['repay']}" if offer["repay"] != amount else ""
+    return f"{who} offers to lend you {amount} fifties{terms}: yes or no?"
 
 
 def person(

@@ -409,6 +409,7 @@ class AcrossState(State):
                 "to": o.to,
                 "amount": o.amount,
                 "horse": o.horse,
+                "repay": o.repay,
             }
         if race is not None:
             data["race_card"] = self._race_card(race)

@@ -157,7 +157,8 @@ def _dealing(n: JSON, names: Sequence[str]) -> str:
     frm, to = names[n["frm"]], names[n["to"]]
     verdict = "accepted" if n["accepted"] else "declined"
     if n["kind"] == "loan":
-        return f"{frm} lends {to} {_fifties(n['amount'])}: {verdict}"
+        terms = f", to be repaid {n['repay']}" if n["repay"] != n["amount"] else ""
+        return f"{frm} lends {to} {_fifties(n['amount'])}{terms}: {verdict}"
     if n["kind"] == "buy":
         return f"{frm} offers {to} {_fifties(n['amount'])} for #{n['horse']}: {verdict}"
     return f"{frm} sells #{n['horse']} to {to} for {_fifties(n['amount'])}: {verdict}"
