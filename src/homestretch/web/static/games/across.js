@@ -192,8 +192,9 @@
       const info = card.horses[String(h)];
       const progress = race ? race.progress[String(h)] : info.preprinted;
       const tr = node("tr", null, `ab-${info.class}`, { horse: h });
-      tr.append(node("td", String(h)));
-      tr.append(node("td", `${info.name}${card.best_pick === h ? " \u2605" : ""}`, "ab-name"));
+      const number = node("td", `${h}${card.best_pick === h ? "\u2605" : ""}`);
+      number.title = info.name;
+      tr.append(number, node("td", info.name, "ab-name"));
       const owner = node("td", ownerMarks(h), "ab-owner");
       owner.title = ownerOf(h);
       tr.append(owner);
