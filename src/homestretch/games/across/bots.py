@@ -168,8 +168,8 @@ class SensibleBot:
     def _agrees(self, seat: int, view: JSON) -> bool:
         offer = view["offer"]
         cash = view["cash"][seat]
-        if offer["kind"] == "loan":
-            return bool(cash < TICKET_PRICE * 2)
+        if offer["kind"] == "loan":  # when short, and not from a loan shark
+            return bool(cash < TICKET_PRICE * 2 and offer["repay"] <= offer["amount"] + 1)
         value = self._rng.uniform(*BID_SHARE) * self.horse_value(offer["horse"], view)
         if offer["kind"] == "syndicate":
             value /= 2

@@ -309,7 +309,7 @@ def play(
     players: Annotated[str, typer.Option("--players", help="people's names, comma-separated")] = "",
     bots: Annotated[int, typer.Option("--bots", help="how many computer players")] = 0,
     bot: Annotated[
-        str, typer.Option("--bot", help="computer players: sensible or random")
+        str, typer.Option("--bot", help="computer players: sensible, search, never-bet or random")
     ] = "sensible",
     track: Annotated[
         str | None, typer.Option("--track", help="the track (else the Trackmaster chooses)")
