@@ -28,6 +28,7 @@ def _harness_configs() -> list[JSON]:
                 "daily_double": players % 2 == 1,
                 "payoff": "across" if players == 4 else "exclusive",
                 "rotation": "right" if players == 6 else "left",
+                "debts": "ignore" if players == 7 else "settle",
                 "meets": 2 if players == 3 else 1,
             }
         )
@@ -38,6 +39,18 @@ def _sensible(game: Game, seat: int, seed: int) -> Agent:
     from homestretch.games.across.bots import SensibleBot
 
     return SensibleBot(seed * 7919 + seat)
+
+
+def _search(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.across.search import SearchBot
+
+    return SearchBot(seed * 7919 + seat)
+
+
+def _never_bet(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.across.bots import NeverBetBot
+
+    return NeverBetBot(seed * 7919 + seat)
 
 
 def _fifties(state: State) -> dict[str, float]:
@@ -52,8 +65,8 @@ ENTRY = GameEntry(
     title="Across the Board: auction, MPH totalizator, eight races on four tracks",
     make=_make,
     harness_configs=_harness_configs,
-    harness_games=200,
-    bots={"sensible": _sensible},
+    harness_games=60,
+    bots={"sensible": _sensible, "search": _search, "never-bet": _never_bet},
     standings=_fifties,
     standings_unit="fifties in hand",
 )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from homestretch.cli.common import (
@@ -44,6 +45,7 @@ from homestretch.games.across import ENTRY
 from homestretch.games.across import actions as act
 
 if TYPE_CHECKING:
+    from homestretch.games.across.content import Content
     from homestretch.games.across.state import AcrossState
     from homestretch.session.seats import Seat
     from homestretch.session.table import Table as TableSession
@@ -86,9 +88,12 @@ def parse_command(text: str) -> Action:
         "loan": (2, act.TakeLoan),
         "repay": (1, act.RepayLoan),
         "sell": (3, act.OfferHorse),
+        "buy": (2, act.OfferToBuy),
         "lend": (2, act.OfferLoan),
         "payback": (2, act.PayBack),
     }
+    if head == "lend" and len(nums) == 3:  # lend SEAT N back M: agreed terms
+        return act.OfferLoanTerms(*nums)
     if head == "bid" and len(nums) in (1, 2):
         return act.Bid(nums[0], nums[1] if len(nums) == 2 else act.NOBODY)
     if head == "track" and len(words) >= 2:
@@ -100,7 +105,8 @@ def parse_command(text: str) -> Action:
 
 HELP = (
     "commands: bet H | dd H1 H2 | bid N \\[with SEAT] | pass | done | accept (a) | reject (r) | "
-    "yes | no | loan H N | repay H | sell H to SEAT for N | lend SEAT N | payback SEAT N | "
+    "yes | no | loan H N | repay H | sell H to SEAT for N | buy H for N | lend SEAT N "
+    "\\[back M] | payback SEAT N | "
     "track NAME"
 )
 
@@ -115,7 +121,10 @@ def describe_offer(view: JSON) -> str:
         )
     if offer["kind"] == "horse":
         return f"{who} offers you #{horse} for {amount} fifties: yes or no?"
-    return f"{who} offers to lend you {amount} fifties: yes or no?"
+    if offer["kind"] == "buy":
+        return f"{who} offers you {amount} fifties for your #{horse}: yes or no?"
+    terms = f", and you will owe {offer['repay']}" if offer["repay"] != amount else ""
+    return f"{who} offers to lend you {amount} fifties{terms}: yes or no?"
 
 
 def person(
@@ -134,11 +143,7 @@ def person(
         screen.rule(f"{name}: {view['phase']}")
         screen.print(full_view(view, content))
         if view["phase"] == "race":
-            rolled = view["race_card"]["rolled"]
-            screen.print(
-                f"[bold]You rolled #{rolled}[/bold]: accept it (one X) "
-                "or reject it (half an X and roll again)?"
-            )
+            screen.print(f"[bold]{roll_prompt(seat, view)}[/bold]")
         elif view["offer"] is not None:
             screen.print(f"[bold]{describe_offer(view)}[/bold]")
 
@@ -149,9 +154,51 @@ def person(
         show,
         parse_command,
         ask=lambda text: prompt(text, err=to_stderr),
-        hint=lambda legal: HELP if len(legal) > MENU_MAX else "",
+        describe=lambda action: describe_action(action, content),
+        shorten=shorten_menu,
+        hint=menu_hint,
         menu_max=MENU_MAX,
     )
+
+
+def roll_prompt(seat: int, view: JSON) -> str:
+    """The roller's question, naming who owns the horse rolled and who backs it."""
+    from homestretch.games.across.render import owners_of
+
+    rolled = view["race_card"]["rolled"]
+    backers = sorted({view["names"][s] for s, h in view["tickets"] if h == rolled})
+    owner = owners_of(view, rolled)
+    if seat in view["owners"].get(str(rolled), []):
+        owner = "yours" if owner == view["names"][seat] else f"{owner} (yours in part)"
+    backed = f"; tickets: {', '.join(backers)}" if backers else "; no tickets on it"
+    return (
+        f"You rolled #{rolled} (owner: {owner}{backed}): accept it (one X) "
+        "or reject it (half an X and roll again)?"
+    )
+
+
+def describe_action(action: Action, content: Content) -> str:
+    if isinstance(action, act.ChooseTrack) and action.track in content.tracks:
+        track = content.tracks[action.track]
+        return f"track {action.track}: {track.name}, {track.city}. {track.conditions}"
+    return str(action)
+
+
+def shorten_menu(legal: list[Action]) -> list[Action]:
+    """Race 1's 121 Daily Double pairs are typed (`dd 7 8`), not listed."""
+    return [a for a in legal if not isinstance(a, act.DailyDouble)]
+
+
+def menu_hint(legal: list[Action]) -> str:
+    hints = []
+    if any(isinstance(a, act.DailyDouble) for a in legal):
+        hints.append(
+            "Daily Double is open (race 1 only): type `dd H1 H2` for a $50 ticket on H1 to "
+            "win race 1 and H2 to win race 2; as many as you like"
+        )
+    if len(shorten_menu(legal)) > MENU_MAX:
+        hints.append(HELP)
+    return "\n  ".join(hints)
 
 
 class HotSeat:
@@ -169,10 +216,6 @@ class HotSeat:
 
 
 # --- running a table ------------------------------------------------------------------
-def word_payment(notice: JSON, names: tuple[str, ...]) -> str:
-    return f"{names[notice['seat']]} collects {notice['amount']} ({notice['why']})"
-
-
 class News:
     """What happened, as it happens: the rules' announcements, and after each race its
     finished card and who was paid what (from the typed notices, not the wording)."""
@@ -191,26 +234,39 @@ class News:
         return state
 
     def __call__(self, _: list[Event]) -> None:
-        from homestretch.games.across.render import track_card
-
         state = self._state
         fresh = state.notices[self.notices :]
         self.notices = len(state.notices)
         if self.quiet:
+            self.lines = len(state.news)
             return
-        for line in state.news[self.lines :]:
-            headline = line.startswith(("Race", "Meet", "After"))
-            console.print(line if headline else f"[dim]{line}[/dim]")
+        for notice in fresh:  # each after the announcements made before it
+            self._announce(state.news[self.lines : notice["news"]])
+            self.lines = max(self.lines, notice["news"])
+            self._show(notice)
+        self._announce(state.news[self.lines :])
         self.lines = len(state.news)
-        names = state.g.seat_names
-        for notice in fresh:
-            if notice["type"] == "payment":
-                console.print(f"[dim]  {word_payment(notice, names)}[/dim]")
-            elif notice["type"] == "race_result":
-                finished = {"race_card": notice["card"], "track": notice["track"]}
-                card = track_card(finished, state.g.content)
-                if card is not None:
-                    console.print(card)
+
+    @staticmethod
+    def _announce(lines: list[str]) -> None:
+        for line in lines:
+            headline = line.startswith(("Race", "Meet", "After"))
+            console.print(line if headline else f"[dim]{escape(line)}[/dim]")
+
+    def _show(self, notice: JSON) -> None:
+        from homestretch.games.across.render import track_card
+        from homestretch.games.across.words import word
+
+        state = self._state
+        line = word(notice, state.g.seat_names)
+        if line is not None:
+            style = "dim" if notice["type"] == "payment" else "cyan"
+            console.print(f"  {line}", style=style, markup=False, highlight=False)
+        elif notice["type"] == "race_result":
+            finished = {**state.view(None), "race_card": notice["card"], "track": notice["track"]}
+            card = track_card(finished, state.g.content)
+            if card is not None:
+                console.print(card)
 
 
 def _summary(state: State) -> str:
@@ -264,7 +320,7 @@ def play(
         int, typer.Option("--bots", min=0, max=7, help="how many computer players")
     ] = 0,
     bot: Annotated[
-        str, typer.Option("--bot", help="computer players: sensible or random")
+        str, typer.Option("--bot", help="computer players: sensible, search, never-bet or random")
     ] = "sensible",
     track: Annotated[
         str | None, typer.Option("--track", help="the track (else the Trackmaster chooses)")
@@ -282,6 +338,9 @@ def play(
     rotation: Annotated[
         str, typer.Option("--rotation", help="left (ruling R11) or right")
     ] = "left",
+    debts: Annotated[
+        str, typer.Option("--debts", help="settle (ruling R15) or ignore debts at the end")
+    ] = "settle",
     quiet: Annotated[bool, typer.Option("--quiet", help="only the result")] = False,
     content: ContentOption = None,
     seed: SeedOption = None,
@@ -313,6 +372,7 @@ def play(
         daily_double=daily_double,
         payoff=payoff,
         rotation=rotation,
+        debts=debts,
         content_dir=str(content) if content else None,
     )
     spec = dice_spec(seed, dice, dice_file)

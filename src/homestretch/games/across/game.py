@@ -10,6 +10,7 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Game
 from homestretch.games.across.actions import CODEC
 from homestretch.games.across.content import Content, load_content
+from homestretch.games.across.dealings import DEBT_MODES
 from homestretch.games.across.state import AcrossState
 from homestretch.games.across.totalizator import PAYOFF_MODES
 
@@ -20,7 +21,8 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 7
 @dataclass(frozen=True)
 class AcrossGame(Game):
     """``tracks[i]`` is the track of meet i; a meet without one lets its Trackmaster
-    choose. ``payoff`` and ``rotation`` are the options of rulings R5 and R11."""
+    choose. ``payoff``, ``rotation`` and ``debts`` are the options of rulings R5, R11
+    and R15."""
 
     players: int = 4
     names: tuple[str, ...] = ()
@@ -29,6 +31,7 @@ class AcrossGame(Game):
     daily_double: bool = False
     payoff: str = "exclusive"
     rotation: str = "left"
+    debts: str = "settle"
     content_dir: str | None = None
     content: Content = field(init=False, repr=False, compare=False)
 
@@ -46,6 +49,8 @@ class AcrossGame(Game):
             raise HomestretchError("meets must be 1 or more")
         if self.payoff not in PAYOFF_MODES:
             raise HomestretchError(f"payoff must be one of {', '.join(PAYOFF_MODES)}")
+        if self.debts not in DEBT_MODES:
+            raise HomestretchError(f"debts must be one of {', '.join(DEBT_MODES)}")
         if self.rotation not in ROTATIONS:
             raise HomestretchError(f"rotation must be one of {', '.join(ROTATIONS)}")
         content = load_content(self.content_dir)
@@ -55,7 +60,16 @@ class AcrossGame(Game):
 
     @classmethod
     def from_config(cls, config: JSON) -> AcrossGame:
-        known = {"players", "names", "tracks", "meets", "daily_double", "payoff", "rotation"}
+        known = {
+            "players",
+            "names",
+            "tracks",
+            "meets",
+            "daily_double",
+            "payoff",
+            "rotation",
+            "debts",
+        }
         unknown = set(config) - known - {"content_dir", "seats"}
         if unknown:
             raise HomestretchError(
@@ -77,6 +91,7 @@ class AcrossGame(Game):
             "daily_double": self.daily_double,
             "payoff": self.payoff,
             "rotation": self.rotation,
+            "debts": self.debts,
             "content_dir": self.content_dir,
         }
 
