@@ -139,13 +139,14 @@ def test_discard_until_the_hand_is_allowed(table: Table, run) -> None:
     assert state.where["lease:stevedon"] == "pool"
 
 
-def test_payment_at_face_value_and_hands_are_shown(table: Table) -> None:
+def test_payment_at_face_value_and_hands_kept_face_down(table: Table) -> None:
     state = table(players=2)
     _hand(state, 0, ["lease:horse-01", "lease:vet"])
     deal.payment(state)
     assert state.cash[0] == 700 - 170 - 100 and state.bank == 270
     assert state.owner("lease:horse-01") == 0 and state.status[1] == "training"
-    assert "lease:vet" not in state.hidden_from(1)
+    assert {"lease:horse-01", "lease:vet"} <= state.hidden_from(1)
+    assert not {"lease:horse-01", "lease:vet"} & state.hidden_from(0)
 
 
 def test_commission_is_a_shilling_in_the_guinea_to_the_nearest_pound() -> None:

@@ -173,15 +173,18 @@ def discards(state: TotopolyState) -> Flow[None]:
 
 
 def payment(state: TotopolyState) -> None:
-    """Every retained card is paid for at face value to the banker; hands are shown."""
+    """Every retained card is paid for at face value to the banker. The cards stay face
+    down before their holders until the auction ends (ruling T31), so that what is
+    missing from the table is not the auctioneer's lots."""
     for player in range(state.n):
         hand = state.cards_of(player, "hand")
         cost = sum(value_of(state, card) for card in hand)
         state.transfer_money(player, BANK, cost)
         for card in hand:
             state.where[card] = "owned"
+            state.face_down.add(card)
             _start_horse(state, card)
-        state.say(f"{state.name_of(player)} pays £{cost} for {len(hand)} lease card(s)")
+        state.say(f"{state.name_of(player)} pays for {len(hand)} lease card(s), kept face down")
 
 
 def _start_horse(state: TotopolyState, card: str) -> None:

@@ -131,6 +131,9 @@ class TotopolyState(State):
         self.where: dict[str, str] = {}
         self.holder: dict[str, int] = {}
         self.knows: dict[str, set[int]] = {}
+        self.face_down: set[str] = set()
+        """Leases retained and paid for, lying face down before their holders until
+        the auction ends (ruling T31): the lots to come are not what is missing."""
         self.dummy_unseen: list[str] = []
         self.dummy_under: list[str] = []
         self.dealer = 0
@@ -314,12 +317,29 @@ class TotopolyState(State):
 
     # --- what people see --------------------------------------------------------------------
     def visible(self, card: str, player: int | None) -> bool:
+        if card in self.face_down:
+            return player == self.holder[card]
         if self.where[card] in ("owned", "lot", "out"):
             return True
         return player is not None and player in self.knows[card]
 
     def hidden_from(self, player: int | None) -> set[str]:
         return {card for card in self.where if not self.visible(card, player)}
+
+    def secrets_kept(self, player: int | None) -> dict[str, set[str]]:
+        """The auctioneer's lots to come, each hand and the dummy: none may be all that
+        is hidden from a player, or he could name its cards as the ones he cannot see."""
+        hidden = self.hidden_from(player)
+        groups: dict[str, set[str]] = {"the lots to come": set(), "the dummy": set()}
+        for card in hidden:
+            where = self.where[card]
+            if where == "pool":
+                groups["the lots to come"].add(card)
+            elif where == "dummy":
+                groups["the dummy"].add(card)
+            elif where == "hand":
+                groups.setdefault(f"{self.name_of(self.holder[card])}'s hand", set()).add(card)
+        return {name: group for name, group in groups.items() if group}
 
     def conserved(self) -> dict[str, int]:
         colour_cards = sum(self.supply.values()) + sum(self.centre.values())

@@ -37,8 +37,11 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
     pending = state.pending
     owned: dict[str, int] = {}
     hand_sizes = [0] * state.n
+    face_down = [0] * state.n
     for card, where in state.where.items():
-        if where == "owned":
+        if card in state.face_down:
+            face_down[state.holder[card]] += 1
+        if where == "owned" and state.visible(card, player):
             owned[card] = state.holder[card]
         elif where == "hand":
             hand_sizes[state.holder[card]] += 1
@@ -58,6 +61,8 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
             "cards": dict(state.held[seat]),
             "kept": kept[seat],
             "hand_size": hand_sizes[seat],
+            "face_down": face_down[seat],
+            "leases": sorted(c for c, holder in owned.items() if holder == seat),
             "businesses": businesses[seat],
             "nominated": state.nominated.get(seat),
         }
@@ -65,11 +70,12 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
     ]
     horses = []
     for number, horse in state.c.horses.items():
-        status = state.status.get(number, "withdrawn")
+        status = shown_status(state, horse.card, state.status.get(number, "withdrawn"), player)
         entry: JSON = {
             "number": number,
             "name": horse.name,
             "colour": horse.colour,
+            "value": horse.value,
             "status": status,
             "owner": owned.get(horse.card),
         }
@@ -103,12 +109,26 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
         view["lot"]["bidder"] = state.high_bidder
     if player is not None:
         view["hand"] = [card_json(state, c) for c in state.cards_of(player, "hand")]
+        view["leases"] = [card_json(state, c) for c in state.cards_of(player, "owned")]
         view["known_lots"] = [
             card_json(state, c)
             for c, w in sorted(state.where.items())
             if w in ("pool", "dummy") and player in state.knows[c]
         ]
     return view
+
+
+def shown_status(state: TotopolyState, card: str, status: str, player: int | None) -> str:
+    """A horse's status as ``player`` may know it: a lease he cannot see is "unseen"
+    (a hand, the dummy, a lot to come, a lease kept face down: all look alike)."""
+    if not state.visible(card, player):
+        return "unseen"
+    where = state.where[card]
+    if where == "hand":
+        return "in hand"
+    if where in ("dummy", "pool", "lot"):
+        return "for sale"
+    return status
 
 
 def _tote(state: TotopolyState) -> JSON:
