@@ -77,6 +77,20 @@ class SensibleBot:
         others = self.throws * sum(d for c, d in self.density.items() if c != colour)
         return value * (own + min(me["cards"][colour], others)) - me["cards"]["white"] * 0.5
 
+    def deck_odds(self, deck: str) -> tuple[float, float]:
+        """The share of a pack's cards that give a colour card, and a white one."""
+        cards = [self.content.reports[i] for i in self.content.decks[deck]]
+        colour = sum(r.effect == "colour_card" for r in cards) / len(cards)
+        white = sum(r.effect == "white_card" for r in cards) / len(cards)
+        return colour, white
+
+    def report_gain(self, view: JSON, action: DrawReport) -> float:
+        """Lengths a report may be worth: a colour card of the horse's colour, less the
+        risk of a white one (worth about a blue card's loss, and a risk to the placings)."""
+        colour, white = self.deck_odds(action.deck)
+        value = COLOUR_VALUE[self.content.horses[action.horse].colour]
+        return colour * value - white * 1.5
+
     def reserve(self, view: JSON, extra_horses: int = 0) -> int:
         """Money to keep: every horse's entrance fee and a margin for training."""
         horses = sum(1 for h in view["horses"] if h["owner"] == self.seat)
@@ -98,9 +112,11 @@ class SensibleBot:
         if Bid in kinds:
             return self._bid(view, legal, cash)
         if Throw in kinds or DrawReport in kinds:
-            reports = [a for a in legal if isinstance(a, DrawReport) and a.deck != "vet"]
+            reports = [a for a in legal if isinstance(a, DrawReport)]
             if reports and cash > self.reserve(view) + 30:
-                return max(reports, key=lambda a: self.horse_rank(view, a.horse))
+                best = max(reports, key=lambda a: self.report_gain(view, a))
+                if self.report_gain(view, best) > 0:
+                    return best
             return Throw()
         if Join in kinds:
             return Join(cash > self.reserve(view) + 60)
@@ -159,9 +175,12 @@ class SensibleBot:
             return Done() if Done() in legal else legal[0]
 
         def order(action: Sell) -> tuple[int, int]:
+            """Kept cards first, then colour cards, businesses, and last a horse."""
             if action.item.startswith("horse:"):
-                return (2, -int(action.item[6:]))
-            return (0 if not action.item.startswith("lease:") else 1, 0)
+                return (3, -int(action.item[6:]))
+            if action.item.startswith("colour:"):
+                return (1, COLOURS.index(action.item[7:]))
+            return (0 if not action.item.startswith("lease:") else 2, 0)
 
         return min(sells, key=order)
 

@@ -183,6 +183,7 @@ def payment(state: TotopolyState) -> None:
         for card in hand:
             state.where[card] = "owned"
             state.face_down.add(card)
+            state.retained[card] = player
             _start_horse(state, card)
         state.say(f"{state.name_of(player)} pays for {len(hand)} lease card(s), kept face down")
 

@@ -134,6 +134,8 @@ class TotopolyState(State):
         self.face_down: set[str] = set()
         """Leases retained and paid for, lying face down before their holders until
         the auction ends (ruling T31): the lots to come are not what is missing."""
+        self.retained: dict[str, int] = {}
+        """Who kept each lease card at payment (at face value, before the auction)."""
         self.dummy_unseen: list[str] = []
         self.dummy_under: list[str] = []
         self.dealer = 0
@@ -146,6 +148,9 @@ class TotopolyState(State):
         self.status: dict[int, str] = {}
         self.progress: dict[int, int] = {}
         self.pos: dict[int, tuple[int, int]] = {}
+        self.ring_round = 0
+        self.led_in_round: dict[int, int] = {}
+        """The training-ring round in which each horse was last led (T40)."""
         self.finish: list[int] = []
         self.nominated: dict[int, int] = {}
         self.order: dict[int, list[int]] = {}
@@ -328,12 +333,15 @@ class TotopolyState(State):
 
     def secrets_kept(self, player: int | None) -> dict[str, set[str]]:
         """The auctioneer's lots to come, each hand and the dummy: none may be all that
-        is hidden from a player, or he could name its cards as the ones he cannot see."""
+        is hidden from a player, or he could name its cards as the ones he cannot see.
+        (When no other player kept a lease at payment, everyone sees the lots are all
+        the cards not his own: the rules cannot keep them, so they are not listed.)"""
         hidden = self.hidden_from(player)
         groups: dict[str, set[str]] = {"the lots to come": set(), "the dummy": set()}
+        lots_kept = any(holder != player for holder in self.retained.values())
         for card in hidden:
             where = self.where[card]
-            if where == "pool":
+            if where == "pool" and lots_kept:
                 groups["the lots to come"].add(card)
             elif where == "dummy":
                 groups["the dummy"].add(card)
