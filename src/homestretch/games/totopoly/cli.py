@@ -39,12 +39,13 @@ from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, State, replay
 from homestretch.games.totopoly import ENTRY
-from homestretch.games.totopoly.actions import ALL_ACTIONS, Bet
+from homestretch.games.totopoly.actions import ALL_ACTIONS, Bet, ChangeTrack
 from homestretch.games.totopoly.content import COLOURS, load_content
 from homestretch.games.totopoly.money import item_name
 from homestretch.games.totopoly.render import course_picture, show_view
 from homestretch.games.totopoly.simulate import simulate as run_study
-from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
+from homestretch.games.totopoly.simulate import without_colour_cards
+from homestretch.games.totopoly.state import RULE_CHOICES, TotopolyGame, TotopolyState
 from homestretch.games.totopoly.views import card_json
 from homestretch.session.saved import open_new, rebuild
 from homestretch.session.seats import Seat, computer
@@ -64,8 +65,9 @@ RuleOption = Annotated[
     list[str] | None,
     typer.Option(
         "--rule",
-        help="a house rule where the rulebook reads two ways, NAME=VALUE (repeatable): "
-        "move_on_past_post=finishes|lost, white_card_judged=end|post, auction=open|final_pass",
+        help="a house rule where the rulebook reads two ways, NAME=VALUE (repeatable; "
+        "the first value is our ruling): "
+        + ", ".join(f"{name}={'|'.join(values)}" for name, values in RULE_CHOICES.items()),
     ),
 ]
 ContentOption = Annotated[
@@ -138,6 +140,11 @@ def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
 
     def describe(action: Action) -> str:
         """The action's text, with a lease card's or kept card's name beside its id."""
+        if isinstance(action, ChangeTrack) and state.crossing is not None:
+            track = state.crossing[1]
+            if action.track == track:
+                return f"{action}  (stay on track {track})"
+            return f"{action}  (cross to track {action.track})"
         item = getattr(action, "card", None) or getattr(action, "item", None)
         if isinstance(item, str) and item in state.where:
             return f"{action}  ({card_json(state, item)['name']})"
@@ -304,6 +311,10 @@ def simulate_command(
     seed: SeedOption = None,
     content: ContentOption = None,
     rule: RuleOption = None,
+    board_alone: Annotated[
+        bool,
+        typer.Option("--board-alone", help="empty the colour card piles: the board alone"),
+    ] = False,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Computer players play many games: win rates by colour and by advantage cards."""
@@ -315,6 +326,8 @@ def simulate_command(
         content=str(content.resolve()) if content else None,
         rules=parse_rules(rule),
     )
+    if board_alone:
+        without_colour_cards(game)
     used = seed if seed is not None else new_seed()
     announce_seed(used, "seeded", fmt)
     with progress_bar(n, "playing Totopoly") as bar:
@@ -348,6 +361,9 @@ def simulate_command(
             ),
         )
     console.print(cards)
+    console.print(
+        f"won by a horse its owner had not nominated: {report['unnominated_win_rate']:.1%}"
+    )
     console.print(
         f"{report['games']} games; per game {report['turns_per_game']} turns, "
         f"{report['decisions_per_game']} decisions: {report['auction_bids_per_game']} "

@@ -75,14 +75,18 @@ def run(state: TotopolyState) -> Flow[None]:
 
 
 def cut_for_deal(state: TotopolyState, pack: list[str]) -> Flow[None]:
-    """Highest horse number cut deals; a business card counts 0; ties cut again."""
+    """Highest horse number cut deals; a business card counts 0; ties cut again.
+
+    Each player cuts a different card: a card cut is not in the pack for the next
+    player (the cards go back, and the pack is shuffled, before a tie is cut again)."""
     numbers = {h.card: h.number for h in state.c.horses.values()}
     cutting = list(range(state.n))
     while True:
         cuts = {}
+        left = list(pack)
         for player in cutting:
-            index = yield from pick(f"{state.name_of(player)} cuts the pack", len(pack))
-            cuts[player] = numbers.get(pack[index], 0)
+            index = yield from pick(f"{state.name_of(player)} cuts the pack", len(left))
+            cuts[player] = numbers.get(left.pop(index), 0)
         best = max(cuts.values())
         cutting = [p for p in cutting if cuts[p] == best]
         state.say("cut: " + ", ".join(f"{state.name_of(p)} {v}" for p, v in cuts.items()))

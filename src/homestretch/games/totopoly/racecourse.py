@@ -325,8 +325,13 @@ def cross(state: TotopolyState, horse: int) -> Flow[None]:
     owner = state.horse_owner(horse)
     assert owner is not None
     length, track = state.pos[horse]
-    prompt = f"No. {horse} is on length {length}, track {track + 1}: cross to another track?"
-    choice = yield from ask(owner, prompt, [ChangeTrack(t + 1) for t in reach])
+    prompt = f"No. {horse} is on length {length}, track {track + 1}: stay, or cross?"
+    # Staying is the first choice, so the menu reads "stay" before any crossing.
+    options: list[Action] = [ChangeTrack(track + 1)]
+    options += [ChangeTrack(t + 1) for t in reach if t != track]
+    state.crossing = (horse, track + 1)
+    choice = yield from ask(owner, prompt, options)
+    state.crossing = None
     assert isinstance(choice, ChangeTrack)
     if choice.track - 1 != track:
         state.pos[horse] = (length, choice.track - 1)

@@ -151,6 +151,10 @@ class TotopolyState(State):
         self.ring_round = 0
         self.led_in_round: dict[int, int] = {}
         """The training-ring round in which each horse was last led (T40)."""
+        self.crossing: tuple[int, int] | None = None
+        """While an owner decides whether to cross: (the horse, the track it is on)."""
+        self.reports_read: dict[int, str] = {}
+        """The last report each player read, kept on his screen (the news scrolls on)."""
         self.finish: list[int] = []
         self.nominated: dict[int, int] = {}
         self.order: dict[int, list[int]] = {}

@@ -165,6 +165,7 @@ def read_report(state: TotopolyState, player: int, horse: int, deck: str) -> Flo
         return
     report = state.c.reports[card]
     state.say(f"{deck} report for No. {horse}: {report.text}")
+    state.reports_read[player] = f"{deck} report for No. {horse}: {report.text}"
     if report.effect == "keep":
         state.specials[card] = player
         return

@@ -103,6 +103,7 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
         "prompt": pending.prompt if isinstance(pending, Ask) else None,
         "supply": dict(state.supply),
         "last_throw": state.last_throw,
+        "crossing": None if state.crossing is None else list(state.crossing),
     }
     if state.lot is not None and state.where.get(state.lot) == "lot":
         view["lot"] = {**card_json(state, state.lot), "bid": state.high_bid}
@@ -110,6 +111,7 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
     if player is not None:
         view["hand"] = [card_json(state, c) for c in state.cards_of(player, "hand")]
         view["leases"] = [card_json(state, c) for c in state.cards_of(player, "owned")]
+        view["your_report"] = state.reports_read.get(player)
         view["known_lots"] = [
             card_json(state, c)
             for c, w in sorted(state.where.items())
