@@ -12,7 +12,10 @@ Plays seeded long games of four sensible players twice: with the colour card pil
 emptied (the board alone, "in the first place"), and as shipped (training). Prints the
 share of races won by each colour with 95% confidence intervals, the win rate per
 runner by the colour cards its owner held at the start of the race, and how often a
-horse its owner had not nominated won. Every figure is measured in this run.
+horse its owner had not nominated won. Then as many match races of four horses, one a
+seat so that no nomination hands one of them the best throws: an untrained black and
+red against a yellow and a blue each holding 0, 3 or 6 cards of its colour (the
+horses take each gate in turn). Every figure is measured in this run.
 """
 
 from __future__ import annotations
@@ -23,10 +26,11 @@ import sys
 
 from homestretch.core.protocol import JSON
 from homestretch.games.totopoly.content import COLOURS
-from homestretch.games.totopoly.simulate import simulate, without_colour_cards
+from homestretch.games.totopoly.simulate import simulate, training_study, without_colour_cards
 from homestretch.games.totopoly.state import TotopolyGame
 
 Z95 = 1.96
+MATCH_CARDS = (0, 3, 6)
 
 
 def interval(rate: float, stderr: float | None) -> str:
@@ -37,7 +41,14 @@ def interval(rate: float, stderr: float | None) -> str:
 def study(games: int, seed: int) -> JSON:
     board = simulate(without_colour_cards(TotopolyGame(4)), games, seed)
     trained = simulate(TotopolyGame(4), games, seed)
-    return {"games": games, "seed": seed, "board_alone": board, "as_shipped": trained}
+    matches = [training_study(TotopolyGame(4), games, seed, cards) for cards in MATCH_CARDS]
+    return {
+        "games": games,
+        "seed": seed,
+        "board_alone": board,
+        "as_shipped": trained,
+        "match_races": matches,
+    }
 
 
 def show(result: JSON) -> None:
@@ -66,6 +77,14 @@ def show(result: JSON) -> None:
         print(f"  {colour:7s} " + "  ".join(cells))
 
 
+def show_matches(result: JSON) -> None:
+    print("\nmatch races, one horse a seat (nobody nominates): untrained black No. 1 and")
+    print("red No. 4 against yellow No. 7 and blue No. 10 holding k cards of their colour")
+    for match in result["match_races"]:
+        cells = [f"{c} {interval(match['win_rate'][c], match['stderr'][c])}" for c in COLOURS]
+        print(f"  k={match['cards']}: " + "  ".join(cells) + f"  ({match['races']} races)")
+
+
 def separated(low: JSON, high: JSON) -> bool:
     """Whether two 95% intervals do not overlap (``high`` above ``low``)."""
     return high["win_rate"] - Z95 * high["stderr"] > low["win_rate"] + Z95 * low["stderr"]
@@ -81,6 +100,7 @@ if __name__ == "__main__":
         print(json.dumps(result, indent=2))
     else:
         show(result)
+        show_matches(result)
         board = result["board_alone"]
         shares = board["win_rate_by_colour"]
         errs = board["win_rate_stderr_by_colour"]

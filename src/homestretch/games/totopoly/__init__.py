@@ -35,6 +35,13 @@ def _sensible(game: Game, seat: int, seed: int) -> Agent:
     return SensibleBot(game, seat, seed)
 
 
+def _search(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.totopoly.search import SearchBot
+
+    assert isinstance(game, TotopolyGame)
+    return SearchBot(game, seat, seed)
+
+
 def _cash(state: State) -> dict[str, float]:
     assert isinstance(state, TotopolyState)
     return {name: float(cash) for name, cash in zip(state.names, state.cash, strict=True)}
@@ -46,7 +53,7 @@ ENTRY = GameEntry(
     make=_make,
     harness_configs=_harness_configs,
     harness_games=50,
-    bots={"sensible": _sensible},
+    bots={"sensible": _sensible, "search": _search},
     standings=_cash,
     standings_unit="cash (£)",
 )

@@ -9,6 +9,7 @@ held at the end disqualifies), and steers towards coloured squares it can use.
 
 from __future__ import annotations
 
+import math
 import random
 
 from homestretch.core.actions import Action
@@ -42,6 +43,12 @@ WORTH = {"black": 1.5, "red": 1.2, "yellow": 0.9, "blue": 0.6}
 """What a horse is worth to us, as a multiple of its face value, by colour."""
 MARGIN = 60
 """Cash kept back for training fees, beyond the horses' entrance money."""
+GAIN_SCALE = 4.0
+"""Lengths gained that multiply a horse's chance by e (our rough Tote model)."""
+OTHERS = 0.08
+"""An owner's other horses, beside his nominee: about one race in twelve among them."""
+OPENING_CHANCE = 0.25
+"""The chance a horse needs for its owner to open the Tote's book on it."""
 LOOKAHEAD = 6
 LATE = 40
 """From this length on, white cards go in at every chance."""
@@ -70,12 +77,14 @@ class SensibleBot:
         """Lengths a horse may expect to gain in the race: its own colour's squares on
         the course, and a move on for each colour card of its colour the owner holds,
         as far as it will land on other colours to play them."""
+        return self.lengths_gained(number, view["players"][self.seat]["cards"])
+
+    def lengths_gained(self, number: int, cards: dict[str, int]) -> float:
         colour = self.content.horses[number].colour
-        me = view["players"][self.seat]
         value = COLOUR_VALUE[colour]
         own = self.throws * self.density[colour]
         others = self.throws * sum(d for c, d in self.density.items() if c != colour)
-        return value * (own + min(me["cards"][colour], others)) - me["cards"]["white"] * 0.5
+        return value * (own + min(cards[colour], others)) - cards["white"] * 0.5
 
     def deck_odds(self, deck: str) -> tuple[float, float]:
         """The share of a pack's cards that give a colour card, and a white one."""
@@ -190,22 +199,46 @@ class SensibleBot:
         affordable = [a for a in offers if a.pounds <= budget]
         return affordable[-1] if affordable else offers[0]
 
+    def chances(self, view: JSON) -> dict[int, float]:
+        """A rough chance of winning for every runner, from what the table shows: the
+        lengths its colour and its owner's cards may gain, and whether it is nominated
+        (a nominee takes its owner's best throws and wins most races)."""
+        runners = [h for h in view["horses"] if h["status"] == "running"]
+        weight = {}
+        for h in runners:
+            owner = view["players"][h["owner"]]
+            gain = self.lengths_gained(h["number"], owner["cards"])
+            nominee = owner["nominated"] in (None, h["number"])
+            weight[h["number"]] = math.exp(gain / GAIN_SCALE) * (1.0 if nominee else OTHERS)
+        total = sum(weight.values()) or 1.0
+        return {h: w / total for h, w in weight.items()}
+
     def _bet(self, view: JSON, legal: list[Action], cash: int) -> Action:
-        mine = [
-            h["number"]
-            for h in view["horses"]
-            if h["owner"] == self.seat and h["status"] == "running"
-        ]
-        bets = [a for a in legal if isinstance(a, Bet) and a.horse in mine]
-        if not bets or view["phase"] != "tote" or cash < 60:
+        """Back on value, any owner's horse: the stake whose expected return on the
+        Tote as it stands now (our stake in the pool, 10% off) beats the stake most."""
+        if view["phase"] != "tote" or cash < 60:
             return Done()
-        best = max({a.horse for a in bets}, key=lambda h: self.horse_rank(view, h))
-        stake = max(
-            (a for a in bets if a.horse == best and a.pounds <= cash // 5),
-            default=None,
-            key=lambda a: a.pounds,
-        )
-        return stake if stake is not None else Done()
+        chance = self.chances(view)
+        pool = int(view["tote"]["pool"])
+        laid = {int(h): int(v) for h, v in view["tote"]["by_horse"].items()}
+
+        def edge(bet: Bet) -> float:
+            share = bet.pounds / (laid.get(bet.horse, 0) + bet.pounds)
+            back = 0.9 * (pool + bet.pounds) * share
+            return chance.get(bet.horse, 0.0) * back - bet.pounds
+
+        budget = cash // 4  # the entrance fees are paid: nothing more to keep back
+        bets = [a for a in legal if isinstance(a, Bet) and a.pounds <= budget]
+        if pool == 0 and view["prompt"].startswith("back your own"):
+            # An empty pool pays nobody more than his stake back: an owner opens the
+            # book with a modest ticket on a nominee that has a real chance.
+            opening = [a for a in bets if chance.get(a.horse, 0) >= OPENING_CHANCE]
+            target = budget // 2
+            return max(
+                opening, key=lambda a: (chance[a.horse], -abs(a.pounds - target)), default=Done()
+            )
+        best = max(bets, key=edge, default=None)
+        return best if best is not None and edge(best) > 0 else Done()
 
     def _landing_score(self, view: JSON, horse: int, face: int) -> float:
         entry = next(h for h in view["horses"] if h["number"] == horse)

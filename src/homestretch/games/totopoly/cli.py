@@ -46,6 +46,8 @@ from homestretch.games.totopoly.render import course_picture, show_view
 from homestretch.games.totopoly.simulate import simulate as run_study
 from homestretch.games.totopoly.simulate import without_colour_cards
 from homestretch.games.totopoly.state import RULE_CHOICES, TotopolyGame, TotopolyState
+from homestretch.games.totopoly.tournament import check_kinds
+from homestretch.games.totopoly.tournament import tournament as run_tournament
 from homestretch.games.totopoly.views import card_json
 from homestretch.session.saved import open_new, rebuild
 from homestretch.session.seats import Seat, computer
@@ -372,6 +374,45 @@ def simulate_command(
         f"{report['race_decisions_per_game']} in it; {report['training_throws_per_game']} "
         f"throws in the training ring and {report['race_throws_per_game']} on the course"
     )
+
+
+@app.command("tournament")
+def tournament_command(
+    n: Annotated[int, typer.Option("-n", "--games", help="how many games")] = 100,
+    kinds: Annotated[
+        str,
+        typer.Option("--kinds", help="one computer player kind a seat: search, sensible, random"),
+    ] = "search,sensible,sensible,random",
+    short: ShortOption = False,
+    seed: SeedOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Kinds of computer player play each other: average final money and race wins."""
+    if n < 1:
+        raise HomestretchError("-n must be at least 1")
+    seated = [k.strip() for k in kinds.split(",") if k.strip()]
+    game = TotopolyGame(len(seated), short=short) if 2 <= len(seated) <= 6 else None
+    if game is None:
+        raise HomestretchError(f"--kinds must name 2 to 6 players, not {len(seated)}")
+    check_kinds(seated, game.players)
+    used = seed if seed is not None else new_seed()
+    announce_seed(used, "seeded", fmt)
+    with progress_bar(n, "Totopoly tournament") as bar:
+        report = run_tournament(game, seated, n, used, lambda: bar.advance(bar.task_ids[0]))
+    if fmt is OutputFormat.json:
+        echo_json(report)
+        return
+    table = Table("kind", "seats", "average final money", "race wins", "win rate a seat")
+    for kind, row in report["kinds"].items():
+        table.add_row(
+            kind,
+            str(row["seats"]),
+            f"£{row['average_money']} ± {row['average_money_stderr']}",
+            str(row["race_wins"]),
+            f"{row['race_win_rate_per_seat']:.1%} ± {row['race_win_rate_stderr']:.1%}",
+        )
+    console.print(table)
+    console.print(f"{n} games, kinds rotated round the seats; ± one standard error")
 
 
 @app.command("board")

@@ -8,6 +8,7 @@ from rich.text import Text
 
 from homestretch.core.protocol import JSON
 from homestretch.games.totopoly.content import Content
+from homestretch.games.totopoly.views import RING_CODES
 
 STYLE = {
     "black": "bold white on grey23",
@@ -116,16 +117,6 @@ def course_picture(view: JSON, content: Content) -> Text:
     return text
 
 
-RING_CODE = {
-    "stables": "ST",
-    "vet": "VT",
-    "pay": "£",
-    "club_fee": "CF",
-    "club_offer": "CO",
-    "colour_card": "C+",
-    "white_card": "W+",
-    "return_box": "BX",
-}
 RING_ROW = 16
 
 
@@ -142,7 +133,7 @@ def ring_picture(view: JSON, content: Content) -> Text:
         codes = []
         for n in squares:
             square = content.ring.get(n)
-            code = "" if square is None else RING_CODE[square.effect]
+            code = "" if square is None else RING_CODES[square.effect]
             if square is not None and square.effect == "pay":
                 code += str(square.amount)
             codes.append(f"{code or '.':>4}")

@@ -104,6 +104,7 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
         "supply": dict(state.supply),
         "last_throw": state.last_throw,
         "crossing": None if state.crossing is None else list(state.crossing),
+        "board": board_layout(state),
     }
     if state.lot is not None and state.where.get(state.lot) == "lot":
         view["lot"] = {**card_json(state, state.lot), "bid": state.high_bid}
@@ -118,6 +119,37 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
             if w in ("pool", "dummy") and player in state.knows[c]
         ]
     return view
+
+
+RING_CODES = {
+    "stables": "ST",
+    "vet": "VT",
+    "pay": "£",
+    "club_fee": "CF",
+    "club_offer": "CO",
+    "colour_card": "C+",
+    "white_card": "W+",
+    "return_box": "BX",
+}
+
+
+def board_layout(state: TotopolyState) -> JSON:
+    """The printed board, for a page to draw: the ring's squares and the course's
+    lengths, one character a length as in racecourse.toml."""
+    c = state.c
+    letters = {"black": "K", "red": "R", "yellow": "Y", "blue": "B", "": "."}
+    return {
+        "ring_size": c.ring_size,
+        "boxes": {str(h): sq for h, sq in c.boxes.items()},
+        "ring": [
+            {"at": sq.at, "code": RING_CODES[sq.effect], "text": sq.text}
+            for sq in sorted(c.ring.values(), key=lambda sq: sq.at)
+        ],
+        "lengths": c.course.lengths,
+        "bend": list(c.course.bend),
+        "tracks": ["".join(letters.get(cell, cell) for cell in row) for row in c.course.cells],
+        "instructions": {code: i.text for code, i in c.course.instructions.items()},
+    }
 
 
 def shown_status(state: TotopolyState, card: str, status: str, player: int | None) -> str:
