@@ -125,6 +125,13 @@ def test_a_short_game_on_the_totopoly_board(browser: Browser, tmp_path: Path) ->
             for horse, spot in spots:
                 places.setdefault(horse, set()).add(spot)
         assert any(len(spots) > 1 for spots in places.values()), places
+        # Earlier in the same game: the auction block, then the training ring.
+        replay.evaluate(f"showReplay({_first_version(address, game_id, 'auction', 1)})")
+        expect(replay.locator("#tp-lot .tp-lotcard")).to_be_visible()
+        expect(replay.locator("#tp-lot")).to_contain_text("face value")
+        replay.evaluate(f"showReplay({_first_version(address, game_id, 'training', 4)})")
+        expect(replay.locator("#tp-ring")).to_be_visible()
+        expect(replay.locator("#tp-ring .tp-here .tp-chip").first).to_be_visible()
 
         phone: Any = browser.new_context(
             base_url=address, viewport={"width": 390, "height": 844}, is_mobile=True
@@ -153,3 +160,22 @@ def _race_versions(address: str, game_id: int) -> list[int]:
             break
     assert found, "no version of the game shows the race"
     return found
+
+
+def _first_version(address: str, game_id: int, phase: str, later: int) -> int:
+    """A version ``later`` events into the first stretch of the game in ``phase``."""
+    length = _frame(address, game_id)["version"]
+    for at in range(0, length, max(1, length // 80)):
+        frame = httpx.get(
+            f"{address}/api/tables/{game_id}/replay", params={"at": at}, timeout=60
+        ).json()
+        if frame["view"]["phase"] == phase:
+            for step in range(later, -1, -1):
+                again = httpx.get(
+                    f"{address}/api/tables/{game_id}/replay",
+                    params={"at": at + step},
+                    timeout=60,
+                ).json()
+                if again["view"]["phase"] == phase:
+                    return at + step
+    raise AssertionError(f"no version of the game is in the {phase}")
