@@ -1,5 +1,5 @@
-"""Totopoly's own board in a real browser: a short game of two people and a computer
-player. Each person's board shows his own hand and nobody else's; the people play
+"""Totopoly's own board in a real browser: a short and a long game of two people and a
+computer player. Each person's board shows his own hand and nobody else's; the people play
 their first choices on the page, then the creator hands both seats to computer players
 and the race is run to the end; the course is drawn as lanes of lengths with the horses
 on them, and in the replay a horse's counter moves along its lane as the dice fall."""
@@ -42,12 +42,13 @@ def _cards_on_board(page: Page) -> set[str]:
     return {cards.nth(i).get_attribute("data-card") or "" for i in range(cards.count())}
 
 
-def test_a_short_game_on_the_totopoly_board(browser: Browser, tmp_path: Path) -> None:
+@pytest.mark.parametrize("short", [True, False], ids=["short", "long"])
+def test_a_game_on_the_totopoly_board(browser: Browser, tmp_path: Path, short: bool) -> None:
     db = str(tmp_path / "games.sqlite")
     with serving(db, tmp_path) as address:
         request = {
             "game": "totopoly",
-            "config": {"players": 3, "short": True},
+            "config": {"players": 3, "short": short},
             "seats": SEATS,
             "seed": 11,
         }
@@ -107,8 +108,15 @@ def test_a_short_game_on_the_totopoly_board(browser: Browser, tmp_path: Path) ->
             assert page.locator("#tp-course .tp-len.tp-red").count() > 0
             assert page.locator("#tp-course .tp-len.tp-bend").count() > 0
             expect(page.locator("#view-box")).not_to_have_attribute("open", "")
-        # A short game: no Tote pad, and no blue horse.
-        expect(pages[0].locator("#tp-tote")).to_be_hidden()
+        if short:  # no Tote in the short game
+            expect(pages[0].locator("#tp-tote")).to_be_hidden()
+        else:  # the clerk's pad: the amount laid on each horse
+            expect(pages[0].locator("#tp-tote")).to_be_visible()
+            expect(pages[0].locator("#tp-tote")).to_contain_text("Pool: £")
+            laid = final["view"]["tote"]["by_horse"]
+            for horse, pounds in laid.items():
+                row = pages[0].locator(f"#tp-tote tr[data-horse='{horse}']")
+                expect(row).to_contain_text(f"£{pounds}")
 
         # In the replay a horse runs along its lane as the dice fall.
         replay = contexts[0].new_page()

@@ -102,7 +102,7 @@
     const inner = parts.status.inner;
     inner.replaceChildren(make(tools, "p", `Phase: ${view.phase}${view.short ? " (short game)" : ""}`, "tp-phase"));
     if (view.prompt) inner.append(make(tools, "p", frame.your_turn ? `Your turn: ${view.prompt}` : `${tools.seatName(view.to_act[0])}: ${view.prompt}`, "tp-prompt"));
-    if (view.your_report) inner.append(make(tools, "p", `Your last report: ${view.your_report}`, "tp-report"));
+    if (view.your_report && view.phase === "training") inner.append(make(tools, "p", `Your last report: ${view.your_report}`, "tp-report"));
     if (view.last_throw && view.phase === "race") inner.append(make(tools, "p", `Last throw: ${view.last_throw}`, "tp-throw"));
   }
 
@@ -136,7 +136,8 @@
       if (p.seat === view.banker) roles.push("banker");
       if (p.seat === view.auctioneer) roles.push("auctioneer");
       if (p.member) roles.push("member");
-      row.append(make(tools, "td", p.seat === view.you ? "you" : ""), make(tools, "td", `${p.name}${roles.length ? ` (${roles.join(", ")})` : ""}`), make(tools, "td", `£${p.cash}`));
+      const name = tools.seatName(p.seat);
+      row.append(make(tools, "td", p.seat === view.you ? "you" : ""), make(tools, "td", `${name}${roles.length ? ` (${roles.join(", ")})` : ""}`), make(tools, "td", `£${p.cash}`));
       const cards = make(tools, "td");
       for (const colour of ["black", "red", "yellow", "blue"]) if (p.cards[colour]) cards.append(chip(tools, colour, `${p.cards[colour]} ${colour}`));
       row.append(cards, make(tools, "td", p.cards.white || ""), make(tools, "td", p.kept.map((k) => k.special).join(", ")));
@@ -212,7 +213,7 @@
       const row = make(tools, "tr");
       const name = make(tools, "td");
       name.append(chip(tools, h.colour, `No. ${h.number}`), ` ${h.name}`);
-      row.append(name, make(tools, "td", h.owner === null ? "" : view.players[h.owner].name), make(tools, "td", `£${view.tote.by_horse[String(h.number)] || 0}`));
+      row.append(name, make(tools, "td", h.owner === null ? "" : tools.seatName(h.owner)), make(tools, "td", `£${view.tote.by_horse[String(h.number)] || 0}`));
       row.dataset.horse = h.number;
       table.append(row);
     });
