@@ -87,7 +87,11 @@ def test_a_game_on_the_totopoly_board(browser: Browser, tmp_path: Path, short: b
             mover = next((f["seat"] for f in frames if f["your_turn"]), None)
             assert mover is not None, frames[0]["waiting"]
             expect(pages[mover].locator("#tp-status")).to_contain_text("Your turn")
-            pages[mover].locator("#actions button").first.click()
+            moves = pages[mover].locator("#tp-moves button")
+            expect(moves.first).to_be_visible()
+            labels = moves.all_inner_texts()
+            assert not any("lease:" in label for label in labels), labels  # words, not ids
+            moves.first.click()
             expect(pages[mover].locator("body")).not_to_have_attribute("data-version", str(version))
         assert min(seen_hands) >= 2, "the people never both held a hand"
 

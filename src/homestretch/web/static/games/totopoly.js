@@ -33,7 +33,7 @@
     const root = make(tools, "div", null, "tp");
     const parts = {};
     for (const [name, title] of [
-      ["status", null], ["hand", "Your cards"], ["players", "The players"],
+      ["status", null], ["moves", "Your move"], ["hand", "Your cards"], ["players", "The players"],
       ["lot", "The auction block"], ["ring", "The training ring"],
       ["course", "The racecourse"], ["tote", "The Tote pad"],
     ]) {
@@ -220,6 +220,53 @@
     parts.tote.inner.replaceChildren(table, make(tools, "p", `Pool: £${view.tote.pool}`));
   }
 
+  // Moves in words: a lease card by its name, a horse by its number, "stay" first.
+  function moveText(action, view, names) {
+    const card = action.card || action.item;
+    const named = card && names[card] ? names[card] : card;
+    switch (action.kind) {
+      case "reject": return `Put ${named} under the dummy`;
+      case "discard": return `Throw ${named} into the auction`;
+      case "lot": return `Offer ${named}`;
+      case "sell": return `Sell ${named}`;
+      case "done": return "Done";
+      case "pass": return "Pass";
+      case "bid": return `Bid ${action.guineas} guineas`;
+      case "bet": return `Back No. ${action.horse} for £${action.pounds}`;
+      case "use": return `No. ${action.horse} takes the throw`;
+      case "nominate": return action.horse ? `Nominate No. ${action.horse}` : "Nominate nobody";
+      case "track": {
+        const here = view.crossing ? view.crossing[1] : null;
+        return action.track === here ? `Stay on track ${here}` : `Cross to track ${action.track}`;
+      }
+      case "report": return `Read the ${action.deck} report for No. ${action.horse}`;
+      case "throw": return "Throw the dice";
+      case "offer": return action.pounds ? `Offer £${action.pounds}` : "No offer";
+      case "join": return action.yes ? "Join the Owners' Club" : "Do not join";
+      case "accept": return action.yes ? "Accept the offer" : "Refuse the offer";
+      case "scratch": return `Scratch No. ${action.horse}`;
+      case "special": return action.yes ? "Play the kept card" : "Keep the card";
+      case "colour": return { advantage: "Move on", white: "Throw in a white card instead", card: "Play a colour card and move on", "card+white": "Play a colour card with a white one, stand still", stand: "Stand still" }[action.choice] || null;
+      default: return null;
+    }
+  }
+
+  function drawMoves(parts, tools, frame, view) {
+    const inner = parts.moves.inner;
+    inner.replaceChildren();
+    parts.moves.section.hidden = !frame.legal.length || frame.legal.length > 40;
+    const names = {};
+    for (const key of ["hand", "leases", "known_lots"]) for (const c of view[key] || []) names[c.card] = c.horse !== undefined ? `No. ${c.horse} ${c.name} (${c.colour})` : c.name;
+    if (view.lot) names[view.lot.card] = view.lot.horse !== undefined ? `No. ${view.lot.horse} ${view.lot.name}` : view.lot.name;
+    for (const legal of frame.legal) {
+      const button = make(tools, "button", moveText(legal.action, view, names) || legal.text, "tp-move");
+      button.type = "button";
+      button.dataset.action = JSON.stringify(legal.action);
+      button.addEventListener("click", () => tools.send({ action: legal.action }));
+      inner.append(button);
+    }
+  }
+
   window.homestretchBoard = (frame, box, tools) => {
     const view = frame.view;
     if (!view || !view.board) return;
@@ -230,6 +277,7 @@
     }
     const parts = box.tpParts;
     drawStatus(parts, tools, frame, view);
+    drawMoves(parts, tools, frame, view);
     drawHand(parts, tools, view);
     drawPlayers(parts, tools, view);
     drawLot(parts, tools, view);
