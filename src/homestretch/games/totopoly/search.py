@@ -107,13 +107,10 @@ def _play_out(state: TotopolyState, horse: int, face: int) -> None:
 
 
 def _keen(actions: list[Action]) -> Action:
-    for preferred in (Colour("advantage"), Colour("card"), PlaySpecial("", True)):
-        for action in actions:
-            if action == preferred or (
-                isinstance(action, PlaySpecial)
-                and isinstance(preferred, PlaySpecial)
-                and action.yes
-            ):
-                return action
+    for action in actions:
+        if isinstance(action, Colour) and action.choice in ("advantage", "card"):
+            return action
+        if isinstance(action, PlaySpecial) and action.yes:
+            return action
     stays = [a for a in actions if isinstance(a, ChangeTrack)]
     return stays[0] if stays else actions[0]
