@@ -39,6 +39,7 @@ from homestretch.web.cli import serve, verify
 MESSAGE_CHARS = 600
 """The longest error line printed (a message quoting a long value is cut)."""
 
+
 def _game_cli(name: str) -> ModuleType:
     return importlib.import_module(f"homestretch.games.{name}.cli")
 

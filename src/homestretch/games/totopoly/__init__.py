@@ -40,6 +40,14 @@ def _sensible(game: Game, seat: int, seed: int) -> Agent:
     return SensibleBot(game, seat, seed)
 
 
+def _search(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.totopoly.search import SearchBot
+    from homestretch.games.totopoly.state import TotopolyGame
+
+    assert isinstance(game, TotopolyGame)
+    return SearchBot(game, seat, seed)
+
+
 def _cash(state: State) -> dict[str, float]:
     from homestretch.games.totopoly.state import TotopolyState
 
@@ -53,7 +61,7 @@ ENTRY = GameEntry(
     make=_make,
     harness_configs=_harness_configs,
     harness_games=50,
-    bots={"sensible": _sensible},
+    bots={"sensible": _sensible, "search": _search},
     standings=_cash,
     standings_unit="cash (£)",
 )

@@ -39,6 +39,7 @@ from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, State, replay
 from homestretch.games.totopoly import ENTRY
+from homestretch.games.totopoly.house_rules import RULE_CHOICES
 
 if TYPE_CHECKING:
     from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
@@ -58,8 +59,9 @@ RuleOption = Annotated[
     list[str] | None,
     typer.Option(
         "--rule",
-        help="a house rule where the rulebook reads two ways, NAME=VALUE (repeatable): "
-        "move_on_past_post=finishes|lost, white_card_judged=end|post, auction=open|final_pass",
+        help="a house rule where the rulebook reads two ways, NAME=VALUE (repeatable; "
+        "the first value is our ruling): "
+        + ", ".join(f"{name}={'|'.join(values)}" for name, values in RULE_CHOICES.items()),
     ),
 ]
 ContentOption = Annotated[
@@ -133,7 +135,7 @@ def parse_action(text: str) -> Action | None:
 def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
     """A person at the terminal. Amounts (bids, bets, offers) may be any sum: the list
     shows the usual steps, and the state checks whatever is typed."""
-    from homestretch.games.totopoly.actions import Bet
+    from homestretch.games.totopoly.actions import Bet, ChangeTrack
     from homestretch.games.totopoly.money import item_name
     from homestretch.games.totopoly.state import TotopolyState
     from homestretch.games.totopoly.views import card_json
@@ -142,6 +144,11 @@ def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
 
     def describe(action: Action) -> str:
         """The action's text, with a lease card's or kept card's name beside its id."""
+        if isinstance(action, ChangeTrack) and state.crossing is not None:
+            track = state.crossing[1]
+            if action.track == track:
+                return f"{action}  (stay on track {track})"
+            return f"{action}  (cross to track {action.track})"
         item = getattr(action, "card", None) or getattr(action, "item", None)
         if isinstance(item, str) and item in state.where:
             return f"{action}  ({card_json(state, item)['name']})"
@@ -329,11 +336,16 @@ def simulate_command(
     seed: SeedOption = None,
     content: ContentOption = None,
     rule: RuleOption = None,
+    board_alone: Annotated[
+        bool,
+        typer.Option("--board-alone", help="empty the colour card piles: the board alone"),
+    ] = False,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Computer players play many games: win rates by colour and by advantage cards."""
     from homestretch.games.totopoly.content import COLOURS
     from homestretch.games.totopoly.simulate import simulate as run_study
+    from homestretch.games.totopoly.simulate import without_colour_cards
     from homestretch.games.totopoly.state import TotopolyGame
 
     if n < 1:
@@ -344,6 +356,8 @@ def simulate_command(
         content=str(content.resolve()) if content else None,
         rules=parse_rules(rule),
     )
+    if board_alone:
+        without_colour_cards(game)
     used = seed if seed is not None else new_seed()
     announce_seed(used, "seeded", fmt)
     with progress_bar(n, "playing Totopoly") as bar:
@@ -378,6 +392,9 @@ def simulate_command(
         )
     console.print(cards)
     console.print(
+        f"won by a horse its owner had not nominated: {report['unnominated_win_rate']:.1%}"
+    )
+    console.print(
         f"{report['games']} games; per game {report['turns_per_game']} turns, "
         f"{report['decisions_per_game']} decisions: {report['auction_bids_per_game']} "
         f"auction bids and passes over {report['lots_per_game']} lots, "
@@ -385,6 +402,49 @@ def simulate_command(
         f"{report['race_decisions_per_game']} in it; {report['training_throws_per_game']} "
         f"throws in the training ring and {report['race_throws_per_game']} on the course"
     )
+
+
+@app.command("tournament")
+def tournament_command(
+    n: Annotated[int, typer.Option("-n", "--games", help="how many games")] = 100,
+    kinds: Annotated[
+        str,
+        typer.Option("--kinds", help="one computer player kind a seat: search, sensible, random"),
+    ] = "search,sensible,sensible,random",
+    short: ShortOption = False,
+    seed: SeedOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Kinds of computer player play each other: average final money and race wins."""
+    from homestretch.games.totopoly.state import TotopolyGame
+    from homestretch.games.totopoly.tournament import check_kinds
+    from homestretch.games.totopoly.tournament import tournament as run_tournament
+
+    if n < 1:
+        raise HomestretchError("-n must be at least 1")
+    seated = [k.strip() for k in kinds.split(",") if k.strip()]
+    game = TotopolyGame(len(seated), short=short) if 2 <= len(seated) <= 6 else None
+    if game is None:
+        raise HomestretchError(f"--kinds must name 2 to 6 players, not {len(seated)}")
+    check_kinds(seated, game.players)
+    used = seed if seed is not None else new_seed()
+    announce_seed(used, "seeded", fmt)
+    with progress_bar(n, "Totopoly tournament") as bar:
+        report = run_tournament(game, seated, n, used, lambda: bar.advance(bar.task_ids[0]))
+    if fmt is OutputFormat.json:
+        echo_json(report)
+        return
+    table = Table("kind", "seats", "average final money", "race wins", "win rate a seat")
+    for kind, row in report["kinds"].items():
+        table.add_row(
+            kind,
+            str(row["seats"]),
+            f"£{row['average_money']} ± {row['average_money_stderr']}",
+            str(row["race_wins"]),
+            f"{row['race_win_rate_per_seat']:.1%} ± {row['race_win_rate_stderr']:.1%}",
+        )
+    console.print(table)
+    console.print(f"{n} games, kinds rotated round the seats; ± one standard error")
 
 
 @app.command("board")
