@@ -30,6 +30,7 @@ def test_players_and_teams_from_the_command_line() -> None:
 
 
 HORSES = ["Silver Lining", "Copper Kettle", "Show Boat"]
+PROGRAMS = ["1", "2", "3"]
 LEGAL: list[Action] = [Pick(h, b.value) for h in HORSES for b in Bet]
 
 
@@ -43,7 +44,7 @@ LEGAL: list[Action] = [Pick(h, b.value) for h in HORSES for b in Bet]
     ],
 )
 def test_typed_picks(typed: str, expected: Pick) -> None:
-    assert read_pick(typed, HORSES, LEGAL) == expected
+    assert read_pick(typed, HORSES, PROGRAMS, LEGAL) == expected
 
 
 @pytest.mark.parametrize(
@@ -56,14 +57,32 @@ def test_typed_picks(typed: str, expected: Pick) -> None:
 )
 def test_typed_picks_that_cannot_be_read(typed: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        read_pick(typed, HORSES, LEGAL)
+        read_pick(typed, HORSES, PROGRAMS, LEGAL)
+
+
+def test_picks_name_program_numbers_as_printed_coupled_entries_included() -> None:
+    """A card posted as 1 Alpha, 1A Bravo, 3 Charlie, 4 Delta: 'win 3' is Charlie (not
+    the third horse down the list) and '1a' is Bravo."""
+    horses, programs = ["Alpha", "Bravo", "Charlie", "Delta"], ["1", "1A", "3", "4"]
+    legal: list[Action] = [Pick(h, b.value) for h in horses for b in Bet]
+    assert read_pick("win 3", horses, programs, legal) == Pick("Charlie", "win")
+    assert read_pick("show 1a", horses, programs, legal) == Pick("Bravo", "show")
+    assert read_pick("place delta", horses, programs, legal) == Pick("Delta", "place")
+    with pytest.raises(ValueError, match=r"program numbers 1, 1A, 3, 4"):
+        read_pick("win 2", horses, programs, legal)
+
+
+def test_a_horse_scratched_before_post_cannot_be_picked() -> None:
+    legal: list[Action] = [Pick("Copper Kettle", "win")]
+    with pytest.raises(ValueError, match="Silver Lining is scratched; choose another horse$"):
+        read_pick("win 1", HORSES, PROGRAMS, legal)
 
 
 def test_a_scratched_horse_cannot_be_picked_again() -> None:
     legal: list[Action] = [Pick("Copper Kettle", "win"), SitOut()]
     with pytest.raises(ValueError, match="Silver Lining is scratched"):
-        read_pick("win 1", HORSES, legal)
-    assert read_pick("sit out", HORSES, legal) == SitOut()
+        read_pick("win 1", HORSES, PROGRAMS, legal)
+    assert read_pick("sit out", HORSES, PROGRAMS, legal) == SitOut()
 
 
 def test_in_the_money_chances_fill_each_place_once() -> None:
