@@ -366,6 +366,8 @@ def test_a_days_card_is_picked_from_and_only_the_results_are_typed(tmp_path: Pat
     assert "Gilded Oar is scratched; choose another horse" in out
     assert "marker 1 Ann: win on 3 Morning Parade at 5-2, finished 1: +2" in out
     assert out.index("Race 1: Riverbend race 5 - official") < out.index("Correct race 1 before")
+    assert out.count("The board") == 2  # once after each race
+    assert "resume with homestretch resume 1 --db" in out
     saved = Store(tmp_path / "g.sqlite").load(1)
     state = replay(DerbyCastGame(saved.config), saved.events)
     # Ann: 6 (6-1 win) + 3 (7-2 win); Bob: show on Lantern Reef, 3rd at 3-1 (0), then
