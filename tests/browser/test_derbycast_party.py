@@ -192,3 +192,27 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races(browser: Browser, tmp_p
         assert kinds.count("correction") == 1 and kinds.count("official") == 3
     finally:
         store.close()
+
+
+def test_the_tv_shows_markers_13_to_20_trailing_the_row_ahead(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Twenty markers on a 12-row board: 13 travels in row 1 behind marker 1, ... 20 in
+    row 8 behind marker 8 (section 1; ruling R21)."""
+    with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
+        config = {"entrants": [{"name": f"P{m}"} for m in range(1, 21)], "source": "replays"}
+        seats = [{"kind": "person", "name": f"P{m}"} for m in range(1, 21)]  # all at the gate
+        request = {"game": "derbycast", "config": config, "seats": seats, "seed": 3}
+        answer = httpx.post(f"{address}/api/tables", json=request)
+        assert answer.status_code == 200, answer.text
+        context = browser.new_context(base_url=address)
+        tv = context.new_page()
+        tv.goto(f"/t/{answer.json()['id']}/watch")
+        rows = tv.locator(".dc-oat tr")
+        expect(rows).to_have_count(13)  # the header and 12 rows
+        for row in range(1, 13):
+            chips = rows.nth(row).locator(".dc-chip")
+            trailing = [] if row > 8 else [str(row + 12)]
+            expect(chips).to_have_text([str(row), *trailing])
+            expect(rows.nth(row).locator(".dc-trail")).to_have_count(len(trailing))
+        context.close()

@@ -391,3 +391,18 @@ def test_the_keeper_corrects_the_last_official_result_between_races(tmp_path: Pa
     assert isinstance(state, DerbyCastState) and state.history[0]["corrected"] == 1
     # Ann: win at 2-1 (2, not 25), show at 3-1 (0); Bob: 0, then show at 3-1 (0)
     assert state.points == [2, 0] and state.winners == (0,)
+
+
+def test_a_tie_break_is_announced_and_only_the_tied_pick(tmp_path: Path) -> None:
+    typed = [
+        "R1", "1 Alpha, 2 Bravo", "", "", "",
+        "win 1", "win 1", "win 2", "", "1, 2", "25-1", "2-1", "yes",  # Ann, Bob on 25
+        "R2", "1 Xray, 2 Yankee", "", "", "",  # the tie-break race: Bob picks first
+        "win 2", "win 1", "", "1, 2", "3-1", "4-1", "yes",
+    ]  # fmt: skip
+    out = cli("derbycast", "play", "--db", str(tmp_path / "g.sqlite"), "--players", "Ann,Bob,Cy",
+              input="\n".join(typed) + "\n")  # fmt: skip
+    said = " ".join(out.split())
+    assert "Ann and Bob are level on 25: a tie-break race, only they pick." in said
+    assert "Cy (marker 3), your pick" not in out.split("tie-break race, only")[1]
+    assert "Official Winner: Ann (marker 1) - won the tie-break race(s)" in said
