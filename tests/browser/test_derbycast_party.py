@@ -1,5 +1,6 @@
 """Derby Cast as a party game in a real browser: the score keeper's desk, three phones
-and a TV page on one live server play three typed-in races, with a horse scratched
+and a TV page on one live server play three races (the first from the day's card, the
+others typed in), with a horse scratched
 before post, a late scratch, a pick changed before picks close, a mistyped result
 caught under review, a phone reloaded mid-game, and a correction of an official result."""
 
@@ -18,6 +19,15 @@ from homestretch.store.db import Store
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 PEOPLE = ["Ann", "Bob", "Cy"]
+DAY_CARD = {  # race 1 of the day's card, known before the first race
+    "race": "Riverbend 1",
+    "runners": [
+        {"program": "1", "horse": "Alpha", "odds": "2-1"},
+        {"program": "1A", "horse": "Bravo", "odds": "5-2"},
+        {"program": "3", "horse": "Charlie", "odds": "8-1"},
+        {"program": "4", "horse": "Delta", "odds": "25-1", "scratched": True},
+    ],
+}
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
 
 
@@ -62,7 +72,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races(browser: Browser, tmp_p
         config = {
             "entrants": [{"name": n} for n in PEOPLE],
             "source": "keeper",
-            "feed": {"kind": "manual"},
+            "feed": {"kind": "card", "races": [DAY_CARD]},
             "races": 3,
             "tie": "dead-heat",
             "order": "rotate",

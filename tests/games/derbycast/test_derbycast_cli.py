@@ -406,3 +406,23 @@ def test_a_tie_break_is_announced_and_only_the_tied_pick(tmp_path: Path) -> None
     assert "Ann and Bob are level on 25: a tie-break race, only they pick." in said
     assert "Cy (marker 3), your pick" not in out.split("tie-break race, only")[1]
     assert "Official Winner: Ann (marker 1) - won the tie-break race(s)" in said
+
+
+def test_a_days_card_game_resumed_at_the_terminal_offers_the_card(tmp_path: Path) -> None:
+    """A game opened in the browser with the day's card in its configuration: at the
+    terminal the keeper takes each offered answer with Enter."""
+    races = [{"race": "R5", "runners": [{"program": "1", "horse": "Alpha", "odds": "3-1"},
+                                        {"program": "1A", "horse": "Bravo", "odds": "4-1"},
+                                        {"program": "2", "horse": "Cobalt", "scratched": True}]}]  # fmt: skip
+    config = DerbyCastGame(
+        {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "races": 1, "tie": "dead-heat",
+         "feed": {"kind": "card", "races": races}, "order": "rotate", "draw": "fresh"}
+    ).config()  # fmt: skip
+    store = Store(tmp_path / "g.sqlite")
+    store.create("derbycast", config, seed=1, dice="seeded", label="from the web")
+    typed = [""] * 6 + ["win 1a", "show 1", "", "1A, 1", "3-1", "4-1", "yes"]
+    out = cli("resume", "1", "--db", str(tmp_path / "g.sqlite"), input="\n".join(typed) + "\n")
+    assert "Race name [R5]" in out and "1 Alpha, 1A Bravo, 2 Cobalt" in out
+    state = replay(DerbyCastGame(config), Store(tmp_path / "g.sqlite").load(1).events)
+    assert isinstance(state, DerbyCastState) and state.points == [4, 0]
+    assert state.history[0]["runners"][2]["scratched"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from homestretch.core.errors import IllegalAction
+from homestretch.core.errors import HomestretchError, IllegalAction
 from homestretch.core.protocol import Event, replay
 from homestretch.games.derbycast.actions import (
     CODEC,
@@ -224,3 +224,16 @@ def test_a_log_saved_before_program_numbers_and_reviews_replays() -> None:
     state = replay(game, [Event(s, a) for s, a in zip(seats, old, strict=True)])
     assert isinstance(state, DerbyCastState) and state.points == [2, 12]
     assert CODEC.from_json(old[0]) == PostCard("R", HORSES, ODDS, (), ())
+
+
+def test_a_days_card_in_the_configuration_offers_each_race_to_the_keeper() -> None:
+    races = [{"race": "R5", "runners": [{"program": "1", "horse": "A", "odds": "3-1"},
+                                        {"program": "1A", "horse": "B", "scratched": True}]}]  # fmt: skip
+    people = [{"name": n} for n in ("Ann", "Bob")]
+    state = DerbyCastGame({"entrants": people, "feed": {"kind": "card", "races": races}})
+    offered = state.new_initial_state().view(None)["next_card"]
+    assert offered == {"race": "R5", "horses": ["A", "B"], "programs": ["1", "1A"],
+                       "odds": ["3-1", ""], "scratched": ["B"]}  # fmt: skip
+    with pytest.raises(HomestretchError, match="feed: the day's card: race 1 \\(R5\\), runner 1"):
+        bad = [{"race": "R5", "runners": [{"horse": "A", "odds": "x"}, {"horse": "B"}]}]
+        DerbyCastGame({"entrants": people, "feed": {"kind": "card", "races": bad}})

@@ -35,7 +35,7 @@ def _keeper(game: Game, seed: int) -> dict[int, Agent]:
     assert isinstance(game, DerbyCastGame)
     if game.source.value != "keeper":
         return {}
-    typed_in = game.feed.get("kind") == "manual"
+    typed_in = game.feed.get("kind") in ("manual", "card")  # by a person at the desk
 
     def nobody_types(prompt: str, default: str) -> str:
         if typed_in:

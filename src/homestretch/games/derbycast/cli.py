@@ -90,7 +90,7 @@ def _seats(game: DerbyCastGame) -> list[Seat]:
     when races are typed in, else played by the feed."""
     seats = [computer(e.name, "value") if e.bot else person(e.name) for e in game.entrants]
     if game.source is Source.keeper:
-        typed = game.feed.get("kind") == "manual"
+        typed = game.feed.get("kind") in ("manual", "card")
         seats.append(person(KEEPER) if typed else computer(KEEPER, AUTO))
     return seats
 
@@ -101,7 +101,7 @@ def _feed_keeper(
     """The terminal's score keeper for a results file or simulated races: it posts what
     the feed holds and, past a file's end or on a day's card, asks the person at the
     terminal (``show`` first brings the screen up to date)."""
-    if game.source is not Source.keeper or game.feed.get("kind") in (None, "manual"):
+    if game.source is not Source.keeper or game.feed.get("kind") in (None, "manual", "card"):
         return {}
     out, ask = _out(fmt), _asker(fmt is OutputFormat.json)
     manual = ManualKeeper(ask, check, out, before_asking=show)

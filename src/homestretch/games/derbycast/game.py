@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, TypeVar
 
 from homestretch.core.actions import Action
 from homestretch.core.chance import ChanceNode, Outcome
-from homestretch.core.errors import HomestretchError
+from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import CHANCE, JSON, Game, State
 from homestretch.games.derbycast.actions import (
@@ -43,6 +44,7 @@ from homestretch.games.derbycast.race import (
     ranking_problem,
 )
 from homestretch.games.derbycast.replays import replay_library
+from homestretch.games.derbycast.results_file import races_from_data
 from homestretch.games.derbycast.table import Bet, advance_for, points
 from homestretch.games.derbycast.winning import OFFICIAL_FINISH, TieRule, decide, reached_finish
 
@@ -101,6 +103,7 @@ class DerbyCastGame(Game):
         self.tie = _choice(TieRule, config.get("tie", "standard"), "tie rule")
         self.source = _choice(Source, config.get("source", "keeper"), "race source")
         self.feed: dict[str, Any] = dict(config.get("feed") or {})
+        self.day_card = _day_card(self.feed)
         # a config without these keys was saved before they existed: keep its old rules
         self.order = _choice(Order, config.get("order", "marker"), "pick order")
         self.draw = _choice(Draw, config.get("draw", "any"), "replay draw")
@@ -124,6 +127,17 @@ class DerbyCastGame(Game):
 
     def new_initial_state(self) -> DerbyCastState:
         return DerbyCastState(self)
+
+
+def _day_card(feed: JSON) -> tuple[RaceRecord, ...]:
+    """A day's card held in the configuration (feed ``{"kind": "card", "races": [...]}``,
+    the JSON results format): each race is offered to the keeper to post (R20)."""
+    if feed.get("kind") != "card":
+        return ()
+    try:
+        return tuple(races_from_data({"races": feed.get("races")}, Path("the day's card")))
+    except ContentError as exc:
+        raise HomestretchError(f"feed: {exc}") from None
 
 
 def _choice(kind: type[E], value: object, what: str) -> E:
@@ -524,7 +538,22 @@ class DerbyCastState(State):
             "board": [self._marker_json(s) for s in range(len(self.points))],
             "last_race": self.history[-1] if self.history else None,
             "may_correct": self.phase is Phase.card and self._before_last is not None,
+            "next_card": self._next_card(),
             "winners": [s + 1 for s in self.winners],
+        }
+
+    def _next_card(self) -> JSON | None:
+        """The race the day's card holds for the keeper to post now, if any."""
+        number = self.races_run + 1
+        if self.phase is not Phase.card or number > len(self.game.day_card):
+            return None
+        race = self.game.day_card[number - 1]
+        return {
+            "race": race.name,
+            "horses": list(race.horses),
+            "programs": list(race.programs),
+            "odds": ["" if r.odds is None else str(r.odds) for r in race.runners],
+            "scratched": list(race.scratched),
         }
 
 

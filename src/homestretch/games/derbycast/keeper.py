@@ -180,16 +180,27 @@ class ManualKeeper:
         question = "Race name"
         if view.get("may_correct"):
             question += f" (or 'correct' to correct race {view['last_race']['race']})"
-        name = self.ask(question, f"Race {view['race']}")
+        ahead = view.get("next_card") or {}  # the day's card offers its race as the answers
+        name = self.ask(question, ahead.get("race", f"Race {view['race']}"))
         if view.get("may_correct") and name.strip().lower() == "correct":
             return self._correction(view["last_race"])
-        horses, programs = typed_field(
-            self.ask("Horses in program order, commas (with numbers: 1 Alpha, 1A Bravo)", "")
+        listed = ", ".join(
+            f"{n} {h}"
+            for n, h in zip(ahead.get("programs", []), ahead.get("horses", []), strict=True)
         )
-        odds = tuple(self._odds_cell(h, MORNING_LINE, "") for h in horses)
+        horses, programs = typed_field(
+            self.ask("Horses in program order, commas (with numbers: 1 Alpha, 1A Bravo)", listed)
+        )
+        lines = dict(zip(ahead.get("horses", []), ahead.get("odds", []), strict=True))
+        odds = tuple(self._odds_cell(h, MORNING_LINE, lines.get(h, "")) for h in horses)
         numbers = programs if any(programs) else tuple(str(n) for n in range(1, len(horses) + 1))
+        out = dict(zip(ahead.get("horses", []), ahead.get("programs", []), strict=True))
+        known = ", ".join(out[h] for h in ahead.get("scratched", []) if h in horses)
         scratched = self._horses(
-            "Scratched before post (program numbers or names, blank for none)", horses, numbers
+            "Scratched before post (program numbers or names, blank for none)",
+            horses,
+            numbers,
+            known,
         )
         return PostCard(name, horses, odds, programs, scratched)
 
@@ -218,11 +229,11 @@ class ManualKeeper:
         return PostScratches(late)
 
     def _horses(
-        self, question: str, horses: tuple[str, ...], programs: tuple[str, ...]
+        self, question: str, horses: tuple[str, ...], programs: tuple[str, ...], default: str = ""
     ) -> tuple[str, ...]:
         while True:
             try:
-                words = _words(self.ask(question, ""))
+                words = _words(self.ask(question, default))
                 return tuple(find_horse(w, horses, programs) for w in words)
             except ValueError as exc:
                 self.say_problem(str(exc))

@@ -131,6 +131,15 @@ def parse_csv(text: str, source: Path) -> list[RaceRecord]:
     ]
 
 
+def races_from_data(data: Any, source: Path) -> list[RaceRecord]:
+    """The races of an already-read JSON results file (``{"races": [...]}``)."""
+    if not isinstance(data, dict) or not isinstance(data.get("races"), list):
+        raise ContentError(source, 'expected an object with a "races" list')
+    if not data["races"]:
+        raise ContentError(source, "no races in the file")
+    return [_json_race(item, n, source) for n, item in enumerate(data["races"], start=1)]
+
+
 def parse_json(text: str, source: Path) -> list[RaceRecord]:
     try:
         data: Any = json.loads(text)
@@ -138,11 +147,7 @@ def parse_json(text: str, source: Path) -> list[RaceRecord]:
         raise ContentError(source, f"not valid JSON ({exc.msg})", f"line {exc.lineno}") from None
     except (RecursionError, ValueError) as exc:  # nested too deep; a number too long to read
         raise ContentError(source, f"not JSON we can read ({exc.__class__.__name__})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("races"), list):
-        raise ContentError(source, 'expected an object with a "races" list')
-    if not data["races"]:
-        raise ContentError(source, "no races in the file")
-    return [_json_race(item, n, source) for n, item in enumerate(data["races"], start=1)]
+    return races_from_data(data, source)
 
 
 def _json_race(item: Any, number: int, source: Path) -> RaceRecord:

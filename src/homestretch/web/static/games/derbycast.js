@@ -289,11 +289,14 @@
   function cardForm(frame, tools) {
     const view = frame.view;
     const form = make(tools, "form", null, "dc-desk-form");
-    form.append(make(tools, "h3", `Post race ${view.race}`),
-      field(tools, "dc-race", "Race name", `Race ${view.race}`),
-      field(tools, "dc-field", "Horses with program numbers (1 Alpha, 1A Bravo, 3 Charlie)", ""),
-      field(tools, "dc-odds", "Morning lines, same order (commas; blank if none)", ""),
-      field(tools, "dc-scratched", "Scratched before post (program numbers)", ""),
+    const ahead = view.next_card; // the day's card offers its race, to check and post
+    const listed = ahead ? ahead.horses.map((h, i) => `${ahead.programs[i]} ${h}`).join(", ") : "";
+    const out = ahead ? ahead.scratched.map((h) => ahead.programs[ahead.horses.indexOf(h)]).join(", ") : "";
+    form.append(make(tools, "h3", ahead ? `Post race ${view.race} from the day's card` : `Post race ${view.race}`),
+      field(tools, "dc-race", "Race name", ahead ? ahead.race : `Race ${view.race}`),
+      field(tools, "dc-field", "Horses with program numbers (1 Alpha, 1A Bravo, 3 Charlie)", listed),
+      field(tools, "dc-odds", "Morning lines, same order (commas; blank if none)", ahead ? ahead.odds.join(", ") : ""),
+      field(tools, "dc-scratched", "Scratched before post (program numbers)", out),
       make(tools, "button", "Post the card", "", { type: "submit" }));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
