@@ -254,12 +254,13 @@ def _submit(live: LiveTable, viewer: Viewer, action_json: Any, version: int) -> 
         raise Stale(_stale_reason(version, table.version), live.frame_for(viewer))
     if table.is_computer(seat):
         raise Forbidden(f"seat {seat} ({table.seats[seat].name}) is played by the computer now")
-    if seat not in table.waiting().seats:
-        raise Forbidden(f"it is not {table.seats[seat].name}'s turn")
     if not isinstance(action_json, dict):
         raise HomestretchError("the action must be a JSON object with its kind")
     try:
         action = table.game.codec.from_json(action_json)
+        # out of turn only if the rules allow it (a Derby Cast pick changed before close)
+        if seat not in table.waiting().seats and table.state.why_illegal(seat, action):
+            raise Forbidden(f"it is not {table.seats[seat].name}'s turn")
         table.submit(seat, action, version)
     except HomestretchError:
         raise

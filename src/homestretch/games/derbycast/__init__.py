@@ -29,24 +29,33 @@ def _value_bot(game: Game, seat: int, seed: int) -> Agent:
 
 def _keeper(game: Game, seed: int) -> dict[int, Agent]:
     """The score keeper's seat when the game's feed posts the races (a results file or
-    simulated Top of the Stretch races; simulated from ``seed`` if it names no feed)."""
+    simulated Top of the Stretch races; simulated from ``seed`` if it names no feed).
+    A typed-in game has the seat too, for a person (the keeper's desk in the browser):
+    left to the computer, it says a person must keep score."""
     from rich.console import Console
 
     from homestretch.games.derbycast.game import DerbyCastGame
     from homestretch.games.derbycast.keeper import ManualKeeper, RecordKeeper, race_source
 
     assert isinstance(game, DerbyCastGame)
-    if game.source.value != "keeper" or game.feed.get("kind") == "manual":
+    if game.source.value != "keeper":
         return {}
-    feed = game.feed or {"kind": "simulate", "seed": seed, "race": None, "mode": "quick"}
+    typed_in = game.feed.get("kind") in ("manual", "card")  # by a person at the desk
 
     def nobody_types(prompt: str, default: str) -> str:
+        if typed_in:
+            raise HomestretchError(
+                "a typed-in Derby Cast needs a person at the score keeper's seat"
+            )
         raise HomestretchError(
             "the race source has no more races; resume the game at a terminal, where "
             "the score keeper can type the next one in"
         )
 
     manual = ManualKeeper(nobody_types, lambda action: None, Console(quiet=True))
+    if typed_in:
+        return {game.keeper: manual}
+    feed = game.feed or {"kind": "simulate", "seed": seed, "race": None, "mode": "quick"}
     return {game.keeper: RecordKeeper(race_source(feed), manual, lambda text: None)}
 
 
