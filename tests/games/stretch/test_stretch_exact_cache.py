@@ -75,3 +75,12 @@ def test_a_damaged_entry_is_computed_again(tmp_path: Path, monkeypatch: pytest.M
     assert exact_cache.cached(race, charts) is None
     entry.write_text(json.dumps({"win": [0.1], "place": [0.1], "show": [0.1], "show_bound": [0]}))
     assert exact_cache.cached(race, charts) is None  # the wrong number of horses
+
+
+def test_an_unwritable_cache_is_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("HOMESTRETCH_CACHE", str(blocked / "cache"))
+    race, charts = load_race("2009-champagne-stakes"), load_chart_set()
+    exact_cache.keep(race, charts, fake_chances(6, 0.5))  # no error: the answer is just not kept
+    assert exact_cache.cached(race, charts) is None
