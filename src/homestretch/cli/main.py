@@ -30,7 +30,6 @@ from homestretch.cli.common import (
     err_console,
     open_store,
 )
-from homestretch.cli.table_loop import INTERRUPTED
 from homestretch.core import registry
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import escape_controls
@@ -212,6 +211,8 @@ def run() -> None:
     except (typer.Abort, KeyboardInterrupt):
         # Ctrl-C, at a prompt or while the program works, or the input ran out: one
         # line and 128 + SIGINT, whichever it was (games are saved event by event)
+        from homestretch.cli.table_loop import INTERRUPTED  # the sessions' loop, not needed before
+
         err_console.print("\nStopped (see `homestretch history` for saved games).", highlight=False)
         sys.exit(INTERRUPTED)
     except Exception as exc:

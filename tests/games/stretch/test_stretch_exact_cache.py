@@ -75,3 +75,40 @@ def test_a_damaged_entry_is_computed_again(tmp_path: Path, monkeypatch: pytest.M
     assert exact_cache.cached(race, charts) is None
     entry.write_text(json.dumps({"win": [0.1], "place": [0.1], "show": [0.1], "show_bound": [0]}))
     assert exact_cache.cached(race, charts) is None  # the wrong number of horses
+
+
+def test_an_unwritable_cache_is_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("HOMESTRETCH_CACHE", str(blocked / "cache"))
+    race, charts = load_race("2009-champagne-stakes"), load_chart_set()
+    exact_cache.keep(race, charts, fake_chances(6, 0.5))  # no error: the answer is just not kept
+    assert exact_cache.cached(race, charts) is None
+
+
+def test_odds_show_brackets_first_then_exact_and_keep_the_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first ask prints the brackets before the exact table; the second is the kept
+    answer alone, with no sums run (the sums are stood in for: this is about the order)."""
+    from typer.testing import CliRunner
+
+    from homestretch.cli.main import app
+    from homestretch.games.stretch import exact
+
+    monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path))
+    runs: list[str] = []
+
+    def stand_in(race: object, charts: object, advance: object = None) -> ExactChances:
+        runs.append("sums")
+        return fake_chances(6, 0.625)
+
+    monkeypatch.setattr(exact, "quickplay_chances", stand_in)
+    first = CliRunner().invoke(app, ["stretch", "odds", "2009-champagne-stakes"])
+    assert first.exit_code == 0, first.output
+    assert first.stdout.index("proven within") < first.stdout.index("exact chances")
+    assert "62.5%" in first.stdout and runs == ["sums"]
+    again = CliRunner().invoke(app, ["stretch", "odds", "2009-champagne-stakes"])
+    assert again.exit_code == 0, again.output
+    assert "proven within" not in again.stdout and "62.5%" in again.stdout
+    assert runs == ["sums"]

@@ -83,6 +83,9 @@ def keep(race: Race, charts: ChartSet, chances: ExactChances) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("w", dir=folder, suffix=".tmp", delete=False) as out:
             json.dump(entry, out)
+    except OSError:
+        return
+    try:  # whole or not at all, even with two processes keeping the same race
         os.replace(out.name, folder / f"{content_key(race, charts)}.json")
     except OSError:
-        pass
+        Path(out.name).unlink(missing_ok=True)

@@ -258,7 +258,9 @@ def simulate(
     ride = np.stack([np.zeros_like(field.ride), field.ride])
     factor_table = field.factors[:, None, :] + ride[None, :, :]
     combo = factor * 2 + tables.ride_of_white[white]
-    speed_type = _small_type(*_range(tables.final_speed, factor_table))
+    # at least 16 bits: callers mark horses out with figures such as -10,000
+    low, high = _range(tables.final_speed, factor_table)
+    speed_type = _small_type(min(low, -(2**15)), high)
     np.clip(apr, 0, 29, out=apr)
     at = apr.astype(np.int16) * 13 + _two_dice(rng, (n, h))
     speed = np.take(tables.final_speed.ravel().astype(speed_type), at)
