@@ -73,5 +73,10 @@ def test_the_trackmaster_types_the_dice_and_spectators_watch(
             assert not shown_secrets(page, db, game_id, None)
         fits_width(phone)
         phone.screenshot(path=str(tmp_path / "stretch-phone.png"), full_page=True)
+        phone.click("#replay-link")  # the finished race, step by step
+        expect(phone.locator("#version")).to_have_text(f"0 of {final['version']}")
+        phone.click("#next")
+        expect(phone.locator("#version")).to_have_text(f"1 of {final['version']}")
+        expect(phone.locator("#log")).to_contain_text("0: ")
         for c in contexts:
             c.close()
