@@ -46,6 +46,7 @@ class ChartArrays:
     break_points: IntArray  # [Pace, roll]
     pace_setup: IntArray  # [Pace, roll]
     race_pace: IntArray  # [total, die 1-6] -> pace index
+    race_pace_shift: IntArray  # [runners] -> points off the top-two total (ruling S18)
     pace_effects_full: IntArray  # [points, pace index]
     position: IntArray  # [form, roll]
     power: IntArray  # [form, roll]
@@ -115,6 +116,7 @@ class ChartArrays:
             break_points,
             setup,
             race_pace,
+            np.array(charts.race_pace_shift, dtype=np.int64),
             effects_full,
             position,
             power,
@@ -222,6 +224,7 @@ def simulate(
         if furlongs >= 8:
             points = points + tables.pace_setup[field.pace, _two_dice(rng, (n, h))]
         top_two = -np.partition(-points, 1, axis=1)[:, :2].sum(axis=1)
+        top_two -= tables.race_pace_shift[min(h, len(tables.race_pace_shift) - 1)]
         die = rng.integers(1, 7, size=n)
         pace = tables.race_pace[np.clip(top_two, 0, 2 * MAX_POINTS), die]
         adjust += tables.pace_effects_full[np.clip(points, 0, MAX_POINTS), pace[:, None]]
