@@ -314,7 +314,7 @@ def new(
     name: Annotated[str, typer.Option(help="the race's name")] = "Dream Race",
     track: Annotated[str, typer.Option(help="the racetrack")] = "",
     date: Annotated[str, typer.Option(help="the date")] = "",
-    furlongs: Annotated[float, typer.Option(help="distance in furlongs")] = 10,
+    furlongs: Annotated[float, typer.Option(help="distance in furlongs, 4.5 to 16")] = 10,
     surface: Annotated[str, typer.Option(help="dirt, turf or synthetic")] = "dirt",
     condition: Annotated[str, typer.Option(help=", ".join(CONDITIONS))] = "fast",
     folder: CardsOption = None,
