@@ -19,6 +19,15 @@ def test_break_readings_page_17() -> None:
     assert CHARTS.break_points[(4, 3)] == 15  # Overlap
 
 
+def test_the_field_size_term_reads_big_fields_lower() -> None:
+    """Ruling S18: the quoted 44-45 line is read as written in the Champagne's six-horse
+    field; ten or more runners take a point off the top-two total first."""
+    quoted = ("normal",) * 2 + ("fast",) * 4
+    assert CHARTS.race_pace_row(44, 6) == CHARTS.race_pace_row(45, 9) == quoted
+    assert CHARTS.race_pace_row(46, 10) == quoted
+    assert CHARTS.race_pace_row(46, 9) == ("normal",) + ("fast",) * 5
+
+
 def test_pace_setup_readings_page_18() -> None:
     assert CHARTS.pace_setup[(6, 5)] == 0
     assert CHARTS.pace_setup[(4, 10)] == 1
@@ -149,7 +158,7 @@ def test_final_time_between_two_rows_is_read_in_proportion() -> None:
 @pytest.mark.parametrize(
     ("name", "old", "new", "words"),
     [
-        ("race_pace.csv", "38,39,", "39,39,", "leave a gap"),
+        ("race_pace.csv", "38,40,", "39,40,", "leave a gap"),
         ("pace_effects_full.csv", "14,17,", "13,17,", "overlap"),
         ("chartset.toml", "stake = 2.00", "stake = -2.00", "above 0"),
         ("final_time.csv", "6,100,1:09.61,0.12", "6,100,1:09.61,-0.12", "above 0"),

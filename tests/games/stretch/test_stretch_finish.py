@@ -109,11 +109,14 @@ def test_standard_card_set_loads_and_searches() -> None:
 
 
 def test_result_chart_margin_says_dead_heat_only_for_shared_places() -> None:
-    from homestretch.games.stretch.render import _margin
+    from homestretch.games.stretch.report import chart_margins
 
-    assert _margin(0.0, same_place=True) == "dead heat"
-    assert _margin(0.0, same_place=False) == "nose"  # equal figures, split by the photo
-    assert _margin(1.5, same_place=False) == "1 1/2"
+    def entry(post: int, finish: int, beaten: float) -> dict[str, object]:
+        return {"post": post, "finish": finish, "beaten_lengths": beaten}
+
+    entries = [entry(1, 1, 0.0), entry(2, 1, 0.0), entry(3, 3, 0.0), entry(4, 4, 1.5)]
+    # a shared place is a dead heat; equal figures split by the photo read as a nose
+    assert chart_margins(entries) == {1: "", 2: "dead heat", 3: "nose", 4: "1 1/2"}
 
 
 def test_a_disqualified_horse_placed_back_gets_a_dash_not_a_margin() -> None:

@@ -149,6 +149,8 @@ class Tally:
     form_spread: dict[str, list[float]] = field(default_factory=dict)
     greats_top: list[float] = field(default_factory=list)
     pace_by_size: dict[int, list[int]] = field(default_factory=dict)  # size -> slow/normal/fast
+    style_by_size: dict[int, list[float]] = field(default_factory=dict)
+    """size -> front-runner (Pace 8-9) wins, starts, closer (Pace 0-2) wins, starts."""
 
 
 def dream_fields(fields: int) -> int:
@@ -199,6 +201,7 @@ def run_study(
         kind: {"fields": len(corpora[kind].races), **_market(tallies[kind])} for kind in FIELD_TYPES
     }
     report["pace_by_field_size"] = _pace_by_size(tallies.values())
+    report["style_by_field_size"] = _style_by_size(tallies.values())
     report["mode"] = mode
     return report
 
@@ -230,6 +233,22 @@ def _pace_by_size(tallies: Iterable[Tally]) -> dict[str, dict[str, float]]:
             **{
                 pace: float(row[k] / row.sum()) for k, pace in enumerate(("slow", "normal", "fast"))
             },
+        }
+        for size, row in sorted(counts.items())
+    }
+
+
+def _style_by_size(tallies: Iterable[Tally]) -> dict[str, dict[str, float | None]]:
+    """Win rates of front-runners (Pace 8-9) and closers (Pace 0-2) by field size, over
+    every corpus: the running-style effects the two versions should share."""
+    counts: dict[int, NDArray[np.float64]] = {}
+    for t in tallies:
+        for size, row in t.style_by_size.items():
+            counts[size] = counts.get(size, np.zeros(4)) + np.array(row)
+    return {
+        str(size): {
+            "front_runner_win_rate": float(row[0] / row[1]) if row[1] else None,
+            "closer_win_rate": float(row[2] / row[3]) if row[3] else None,
         }
         for size, row in sorted(counts.items())
     }
@@ -294,7 +313,12 @@ def _one_field(
         key = min(gap, 10)
         tally.gap_starts[key] = tally.gap_starts.get(key, 0) + n
         tally.gap_wins[key] = tally.gap_wins.get(key, 0) + int(won[:, horse].sum())
+    style = tally.style_by_size.setdefault(len(race.runners), [0.0, 0.0, 0.0, 0.0])
     for horse, pace_rating in enumerate(arrays.pace.tolist()):
+        if pace_rating >= 8 or pace_rating <= 2:
+            at = 0 if pace_rating >= 8 else 2
+            style[at] += float(won[:, horse].sum())
+            style[at + 1] += n
         if pace_rating >= 8:
             slow = batch.pace == 0
             tally.front_slow[0] += won[slow, horse].sum()

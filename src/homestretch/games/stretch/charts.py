@@ -26,7 +26,7 @@ FURLONGS = (4.5, 16.0)
 """The distances a race may be run at: those the standard Final Time chart covers (page
 12 reads every race's time from it). Race files, `stretch new` and every chart set's
 Final Time chart keep to the same range."""
-BOOK_DEFAULTS = (("book_low", 1.15), ("book", 1.20), ("book_high", 1.25), ("flatten", 0.5))
+BOOK_DEFAULTS = (("book_low", 1.15), ("book", 1.20), ("book_high", 1.25))
 """chartset.toml ``[odds]``: a rolled book outside low-high is balanced to the target."""
 Pace = Literal["slow", "normal", "fast"]
 Factor = Literal["class", "speed", "trip"]
@@ -80,11 +80,16 @@ class ChartSet:
     payoffs: Payoffs
     book: tuple[float, float, float] = (1.15, 1.20, 1.25)
     """The morning line's band and target (ruling S17): (low, target, high)."""
-    book_flatten: float = 0.5
-    """How much an oversized book's chances are evened out as it is balanced (S17)."""
+    race_pace_shift: tuple[int, ...] = (0,) * 21
+    """Points taken off the top-two total before the Race Pace chart is read, by field
+    size (index = runners; ruling S18): more runners, higher top two by chance alone."""
 
     # --- readings -----------------------------------------------------------------------
-    def race_pace_row(self, total: int) -> tuple[Pace, ...]:
+    def race_pace_row(self, total: int, runners: int | None = None) -> tuple[Pace, ...]:
+        """The Race Pace chart's row for a top-two total, less the field-size term when
+        the number of runners is given (ruling S18)."""
+        if runners is not None:
+            total -= self.race_pace_shift[min(runners, len(self.race_pace_shift) - 1)]
         for band, paces in self.race_pace:
             if band.low <= total <= band.high:
                 return paces
@@ -187,6 +192,25 @@ def _pace(path: Path, line: int, text: str, allow_blank: bool) -> Pace:
     return value  # type: ignore[return-value]
 
 
+def _race_pace_shift(path: Path) -> tuple[int, ...]:
+    """race_pace_field.csv (optional): ``runners``, ``shift``; a field larger than the
+    last row reads the last row, and a chart set without the file has no shift."""
+    if not path.exists():
+        return (0,) * 21
+    header, rows = read_csv(path)
+    require_columns(path, header, ["runners", "shift"])
+    shifts: dict[int, int] = {}
+    for line, row in rows:
+        runners = to_int(path, line, "runners", row["runners"])
+        if not 2 <= runners <= 20 or runners in shifts:
+            raise ContentError(path, "runners must be 2-20, each once", f"line {line}")
+        shifts[runners] = to_int(path, line, "shift", row["shift"])
+    if sorted(shifts) != list(range(2, 2 + len(shifts))):
+        raise ContentError(path, "runners must run 2, 3, 4, ... without gaps")
+    last = shifts[max(shifts)]
+    return tuple(shifts.get(max(n, 2), last) for n in range(21))
+
+
 def load_chart_set(folder: Path | None = None) -> ChartSet:
     folder = folder or STANDARD
     if not folder.is_dir():
@@ -220,10 +244,9 @@ def _load_cached(folder: Path) -> ChartSet:
         book = tuple(float(odds_meta.get(k, d)) for k, d in BOOK_DEFAULTS)
     except (TypeError, ValueError, AttributeError):
         raise ContentError(folder / "chartset.toml", "[odds] book values must be numbers") from None
-    if not 0 < book[0] <= book[1] <= book[2] or book[3] < 0:
+    if not 0 < book[0] <= book[1] <= book[2]:
         raise ContentError(
-            folder / "chartset.toml",
-            "[odds] needs 0 < book_low <= book <= book_high and flatten of 0 or more",
+            folder / "chartset.toml", "[odds] needs 0 < book_low <= book <= book_high"
         )
     if min(payoffs.win_share, payoffs.place_share, payoffs.show_share, payoffs.minimum) < 0:
         raise ContentError(folder / "chartset.toml", "payoff shares and minimum cannot be negative")
@@ -329,6 +352,8 @@ def _load_cached(folder: Path) -> ChartSet:
     )
     _check_bands(path, [band for band, _ in race_pace])
 
+    race_pace_shift = _race_pace_shift(folder / "race_pace_field.csv")
+
     path = folder / "pace_effects_full.csv"
     header, rows = read_csv(path)
     require_columns(path, header, ["low", "high", "slow", "fast"])
@@ -401,5 +426,5 @@ def _load_cached(folder: Path) -> ChartSet:
         odds_chart=odds_chart,
         payoffs=payoffs,
         book=(book[0], book[1], book[2]),
-        book_flatten=book[3],
+        race_pace_shift=race_pace_shift,
     )

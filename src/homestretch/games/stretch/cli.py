@@ -335,7 +335,7 @@ def new(
     name: Annotated[str, typer.Option(help="the race's name")] = "Dream Race",
     track: Annotated[str, typer.Option(help="the racetrack")] = "",
     date: Annotated[str, typer.Option(help="the date")] = "",
-    furlongs: Annotated[float, typer.Option(help="distance in furlongs")] = 10,
+    furlongs: Annotated[float, typer.Option(help="distance in furlongs, 4.5 to 16")] = 10,
     surface: Annotated[str, typer.Option(help="dirt, turf or synthetic")] = "dirt",
     condition: Annotated[str, typer.Option(help=", ".join(CONDITIONS))] = "fast",
     folder: CardsOption = None,
@@ -637,19 +637,27 @@ def _field_types_table(by_type: Any, bands: Any) -> Table:
     return table
 
 
-def _pace_table(by_size: Any, mode: str) -> Table:
+def _pace_table(by_size: Any, style: Any, mode: str) -> Table:
+    """Pace and running-style win rates by field size: compare `--mode quick` and
+    `--mode full` (ruling S18)."""
     table = Table(
         "runners",
         "races",
         "slow",
         "normal",
         "fast",
+        "front-runners win",
+        "closers win",
         title=f"Pace by field size ({mode}play)",
         title_justify="left",
     )
     for size, row in by_size.items():
+        rates = [style[size]["front_runner_win_rate"], style[size]["closer_win_rate"]]
         table.add_row(
-            size, f"{row['races']:,}", *(f"{row[p]:.1%}" for p in ("slow", "normal", "fast"))
+            size,
+            f"{row['races']:,}",
+            *(f"{row[p]:.1%}" for p in ("slow", "normal", "fast")),
+            *("-" if r is None else f"{r:.1%}" for r in rates),
         )
     return table
 
@@ -807,7 +815,7 @@ def calibrate(
         f"no winning time faster than the dirt records: {figures['records_never_beaten']}"
     )
     console.print(_field_types_table(report["by_field_type"], ODDS_BANDS))
-    console.print(_pace_table(report["pace_by_field_size"], mode))
+    console.print(_pace_table(report["pace_by_field_size"], report["style_by_field_size"], mode))
     console.print(
         f"ratings monotonic: {figures['apr_monotonic']}; front-runners win "
         f"{figures['front_runner_win_rate_slow_pace']} in slow paces vs "

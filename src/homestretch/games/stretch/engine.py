@@ -262,7 +262,7 @@ class RaceState(State):
         self.pace_total = sum(
             sorted((ln.points for ln in self.lines if not ln.out), reverse=True)[:2]
         )
-        row = self.charts.race_pace_row(self.pace_total)
+        row = self.charts.race_pace_row(self.pace_total, len(self.lines))
         if len(set(row)) == 1:
             self._set_full_pace(row[0])
             return []
@@ -270,7 +270,8 @@ class RaceState(State):
 
     def _roll_race_pace(self, step: Step, dice: Outcome) -> None:
         self.pace_roll = dice
-        self._set_full_pace(self.charts.race_pace_row(self.pace_total or 0)[dice[0] - 1])
+        row = self.charts.race_pace_row(self.pace_total or 0, len(self.lines))
+        self._set_full_pace(row[dice[0] - 1])
 
     def _set_full_pace(self, pace: Pace) -> None:
         self.pace = pace

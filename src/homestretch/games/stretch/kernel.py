@@ -49,6 +49,7 @@ class ChartArrays:
     break_points: IntArray  # [Pace, roll]
     pace_setup: IntArray  # [Pace, roll]
     race_pace: IntArray  # [total, die 1-6] -> pace index
+    race_pace_shift: IntArray  # [runners] -> points off the top-two total (ruling S18)
     pace_effects_full: IntArray  # [points, pace index]
     position: IntArray  # [form, roll]
     power: IntArray  # [form, roll]
@@ -118,6 +119,7 @@ class ChartArrays:
             break_points,
             setup,
             race_pace,
+            np.array(charts.race_pace_shift, dtype=np.int64),
             effects_full,
             position,
             power,
@@ -240,7 +242,9 @@ def simulate(
         if furlongs >= 8:
             points += _lookup(setup, horses, _two_dice(rng, (n, h)), points_type)
         die = rng.integers(1, 7, size=n)
-        pace = tables.race_pace[np.clip(_top_two(points), 0, 2 * MAX_POINTS), die]
+        shift = tables.race_pace_shift[min(h, len(tables.race_pace_shift) - 1)]
+        top_two = _top_two(points) - shift
+        pace = tables.race_pace[np.clip(top_two, 0, 2 * MAX_POINTS), die]
         roll = _two_dice(rng, (n, h))
         # start APR + power, by (horse, roll); + pace effect, by (points, pace)
         power = field.start_apr[:, None] + tables.power[field.form]

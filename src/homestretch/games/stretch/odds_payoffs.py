@@ -40,10 +40,8 @@ def book(odds: list[Odds]) -> float:
 
 def balance_book(odds: list[Odds], charts: ChartSet) -> list[Odds]:
     """The morning-line maker's last step (ruling S17): a book outside the chart set's
-    band is brought to its target and read as the nearest tote-board prices. A book too
-    small has every implied chance scaled alike; one too big (a field crowded at the
-    top) has them raised to the power (target / book) ** flatten first, which narrows the
-    gaps between them. A book inside the band is left as rolled."""
+    band is brought to its target, every horse's implied chance scaled alike, and read
+    as the nearest tote-board prices. A book inside the band is left as rolled."""
     values = np.array([[float(o.value) for o in odds]])
     balanced = balance_book_array(values, charts)[0]
     return [
@@ -65,9 +63,7 @@ def balance_book_array(odds: NDArray[np.float64], charts: ChartSet) -> NDArray[n
     low, target, high = charts.book
     chances = 1.0 / (odds + 1.0)
     total = chances.sum(axis=1, keepdims=True)
-    # an oversized book means a crowded top: its chances are evened out as well as scaled
-    power = np.where(total > high, (target / total) ** charts.book_flatten, 1.0)
-    shape = chances**power / (chances**power).sum(axis=1, keepdims=True)
+    shape = chances / total
     best, best_gap = odds, np.full(total.shape, np.inf)
     for tweak in TWEAKS:
         prices = board_prices(1.0 / _capped(shape * target * tweak) - 1.0)

@@ -8,7 +8,6 @@ from rich.table import Table
 
 from homestretch.core.protocol import JSON
 from homestretch.games.stretch.engine import RaceState
-from homestretch.games.stretch.finish import format_lengths
 from homestretch.games.stretch.report import race_call
 
 
@@ -163,28 +162,14 @@ def result_chart(data: JSON) -> Table:
         (e for e in data["entries"] if e["finish"] is not None),
         key=lambda e: (e["finish"], e["post"]),
     )
-    # Margins are measured from the last horse past the wire among those placed ahead, so
-    # a disqualified horse placed back does not distort the margins of the horses below it;
-    # its own margin is a dash, as it was placed there, not beaten there.
-    slowest_ahead: float | None = None
-    previous_place = 0
     for entry in finishers:
-        beaten = entry["beaten_lengths"] or 0.0
-        if slowest_ahead is None:
-            margin = ""
-        elif beaten < slowest_ahead:
-            margin = "-"
-        else:
-            margin = _margin(beaten - slowest_ahead, entry["finish"] == previous_place)
-        slowest_ahead = max(beaten, slowest_ahead or 0.0)
-        previous_place = entry["finish"]
         pay = entry["payoffs"]
         status = " (DQ)" if entry["status"] == "disqualified" else ""
         table.add_row(
             str(entry["finish"]),
             str(entry["post"]),
             entry["horse"] + status,
-            margin,
+            entry["margin"] or "",
             entry["odds"] or "",
             *(f"${pay[p]:.2f}" if pay[p] else "" for p in ("win", "place", "show")),
             entry["time"] or "",
@@ -203,11 +188,3 @@ def result_chart(data: JSON) -> Table:
                 "",
             )
     return table
-
-
-def _margin(lengths: float, same_place: bool) -> str:
-    """A dead heat only when the places are equal; equal figures split by the photo read
-    as a nose."""
-    if same_place:
-        return "dead heat"
-    return format_lengths(lengths) if lengths > 0 else "nose"

@@ -67,7 +67,21 @@ def race_json(state: RaceState) -> JSON:
             item["beaten_lengths"] = round(state.finish.beaten[line.post - 1], 2)
         if state.mode == "full":
             item["race_points"] = list(line.race_points)
+        horse, jockey = line.runner.horse, line.runner.jockey
+        item["ratings"] = {
+            "pace": horse.pace,
+            "form": horse.form,
+            "class": horse.class_,
+            "speed": horse.speed,
+            "trip": horse.trip,
+            "wire": horse.wire,
+            "ride": jockey.ride,
+            "trouble": jockey.trouble,
+        }
         entries.append(item)
+    margins = chart_margins(entries) if state.finish is not None else {}
+    for item in entries:
+        item["margin"] = margins.get(item["post"])
     board = [state.used_odds(line) for line in state.lines]
     return {
         "book": None if None in board else round(book([o for o in board if o]), 4),
@@ -91,6 +105,7 @@ def race_json(state: RaceState) -> JSON:
         "race_factor": state.factor,
         "ride_applies": state.ride_applies,
         "dice": dice,
+        "call": [{"heading": heading, "words": words} for heading, words in race_call(state)],
         "entries": entries,
         "order": []
         if state.finish is None
@@ -99,6 +114,34 @@ def race_json(state: RaceState) -> JSON:
         if state.finish is None or state.finish.winner_seconds is None
         else format_time(state.finish.winner_seconds),
     }
+
+
+def chart_margins(entries: list[JSON]) -> dict[int, str]:
+    """The result chart's Margin column, by post: each finisher's margin behind the last
+    horse past the wire among those placed ahead of it, so a disqualified horse placed
+    back does not distort the margins below it; its own margin is a dash, as it was
+    placed there, not beaten there. The winner's is blank."""
+    finishers = sorted(
+        (e for e in entries if e["finish"] is not None), key=lambda e: (e["finish"], e["post"])
+    )
+    margins: dict[int, str] = {}
+    slowest_ahead: float | None = None
+    previous_place = 0
+    for entry in finishers:
+        beaten = entry["beaten_lengths"] or 0.0
+        if slowest_ahead is None:
+            margin = ""
+        elif beaten < slowest_ahead:
+            margin = "-"
+        elif entry["finish"] == previous_place:
+            margin = "dead heat"
+        else:
+            gap = beaten - slowest_ahead
+            margin = format_lengths(gap) if gap > 0 else "nose"
+        margins[entry["post"]] = margin
+        slowest_ahead = max(beaten, slowest_ahead or 0.0)
+        previous_place = entry["finish"]
+    return margins
 
 
 # --- the race call ---------------------------------------------------------------------

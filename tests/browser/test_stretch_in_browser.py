@@ -1,0 +1,64 @@
+"""A Top of the Stretch race in a real browser: the board draws the call, the running
+lines, the result chart and the scoresheet, on a phone-width page, and the replay
+unfolds the call segment by segment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, expect
+from tests.conftest import serving
+
+from homestretch.games.stretch.engine import RaceGame
+from homestretch.games.stretch.race import load_race
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)
+
+
+def test_a_race_is_watched_and_replayed_in_the_browser(browser: Browser, tmp_path: Path) -> None:
+    race = load_race("2009-champagne-stakes")
+    config = RaceGame(race, "full").config()
+    with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
+        request = {"game": "stretch", "config": config, "seats": [], "seed": 3}
+        answer = httpx.post(f"{address}/api/tables", json=request)
+        assert answer.status_code == 200, answer.text
+        game_id = answer.json()["id"]
+        frame = httpx.get(f"{address}/api/tables/{game_id}/frame").json()
+        assert frame["over"]
+        context = browser.new_context(base_url=address, viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        page.goto(f"/t/{game_id}/watch")
+        call = page.locator("#stretch-call")
+        expect(call).to_contain_text("At the break.")
+        expect(call).to_contain_text("At the wire.")
+        # one running line per horse, from the break to the wire
+        expect(page.locator("svg.stretch-lines path.horse")).to_have_count(len(race.runners))
+        result = page.locator("#stretch-result tr")
+        expect(result).to_have_count(1 + len(race.runners))
+        winner = next(e for e in frame["view"]["entries"] if e["finish"] == 1)
+        expect(result.nth(1)).to_contain_text(winner["horse"])
+        sheet = page.locator("#stretch-sheet")
+        expect(sheet).to_contain_text("Form adj")
+        expect(sheet.locator("tr")).to_have_count(1 + len(race.runners))
+        # the board fits a phone: only its wide tables scroll, not the page
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400
+
+        replay = context.new_page()
+        replay.goto(f"/t/{game_id}/replay")
+        expect(replay.locator("#stretch-call")).to_contain_text("They are in the gate.")
+        expect(replay.locator("#stretch-result")).to_have_count(0)
+        # six odds rolls and six break rolls: the break is called, nothing after it
+        replay.evaluate("showReplay(11)")
+        expect(replay.locator("#version")).to_have_text(f"11 of {frame['version']}")
+        replay.locator("#next").click()
+        expect(replay.locator("#version")).to_have_text(f"12 of {frame['version']}")
+        expect(replay.locator("#stretch-call")).to_contain_text("At the break.")
+        expect(replay.locator("#stretch-call")).not_to_contain_text("Turning for home.")
+        expect(replay.locator("svg.stretch-lines path.horse")).to_have_count(len(race.runners))
+        replay.evaluate(f"showReplay({frame['version']})")
+        expect(replay.locator("#stretch-call")).to_contain_text("At the wire.")
+        expect(replay.locator("#stretch-result tr")).to_have_count(1 + len(race.runners))
+        context.close()
