@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from homestretch.core.errors import DiceError
+from homestretch.core.errors import ContentError, DiceError
+from homestretch.core.inputs import read_text, shown
 
 Outcome = tuple[int, ...]
 """Dice faces in order (red, white, ...), or a one-element tuple holding a choice index."""
@@ -138,8 +139,8 @@ def parse_faces(text: str, source: str = "dice list") -> list[int]:
     tokens = [t for t in re.split(r"[\s,;/]+|(?<=\d)-(?=\d)", text.strip()) if t]
     faces: list[int] = []
     for position, token in enumerate(tokens, start=1):
-        if not token.isdigit() or not 1 <= int(token) <= 6:
-            raise DiceError(f"{source}: item {position} is {token!r}; die faces are 1-6")
+        if token not in ("1", "2", "3", "4", "5", "6"):
+            raise DiceError(f"{source}: item {position} is {shown(token)}; die faces are 1-6")
         faces.append(int(token))
     if not faces:
         raise DiceError(f"{source}: no die faces given")
@@ -148,10 +149,8 @@ def parse_faces(text: str, source: str = "dice list") -> list[int]:
 
 def read_faces_file(path: Path) -> list[int]:
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise DiceError(f"{path}: cannot read the dice file ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise DiceError(f"{path}: not a text file in UTF-8") from None
+        text = read_text(path, "dice file")
+    except ContentError as exc:
+        raise DiceError(str(exc)) from None
     lines = [line.split("#", 1)[0] for line in text.splitlines()]
     return parse_faces(" ".join(lines), source=str(path))

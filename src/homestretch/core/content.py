@@ -6,57 +6,72 @@ broken file always gets the same kind of one-line message."""
 from __future__ import annotations
 
 import csv
+import io
+import math
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.core.inputs import (
+    NAME_CHARS,
+    TEXT_CHARS,
+    check_nesting,
+    read_text,
+    safe_text,
+    shown,
+    text_problem,
+    whole_number,
+)
 
 
 def read_csv(path: Path) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
-    """Return the header and (line number, row) pairs of a CSV file."""
+    """Return the header and (line number, row) pairs of a CSV file. Every cell is text
+    a terminal may show: no control characters, at most TEXT_CHARS long."""
+    text = read_text(path, "CSV file")
     try:
-        with path.open(newline="", encoding="utf-8-sig") as handle:
-            reader = csv.DictReader(handle)
-            header = [h.strip() for h in (reader.fieldnames or [])]
-            rows = []
-            for row in reader:
-                if None in row:
-                    raise ContentError(
-                        path, "more cells than the header has", f"line {reader.line_num}"
-                    )
-                cleaned = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
-                if any(cleaned.values()):
-                    rows.append((reader.line_num, cleaned))
-    except FileNotFoundError:
-        raise ContentError(path, "file not found") from None
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        reader = csv.DictReader(io.StringIO(text, newline=""))
+        header = [h.strip() for h in (reader.fieldnames or [])]
+        rows = []
+        for row in reader:
+            if None in row:
+                raise ContentError(
+                    path, "more cells than the header has", f"line {reader.line_num}"
+                )
+            cleaned = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
+            for column, cell in cleaned.items():
+                problem = text_problem(cell, TEXT_CHARS)
+                if problem is not None:
+                    where = f"line {reader.line_num}, column {shown(column)}"
+                    raise ContentError(path, f"the cell {problem}", where)
+            if any(cleaned.values()):
+                rows.append((reader.line_num, cleaned))
+    except csv.Error as exc:
         raise ContentError(path, f"cannot read it ({exc})") from None
     if not header:
         raise ContentError(path, "the file is empty (it needs a header line)")
+    for column in header:
+        problem = text_problem(column, TEXT_CHARS)
+        if problem is not None:
+            raise ContentError(path, f"a column name {problem}", "header")
     return header, rows
 
 
 def read_toml(path: Path) -> dict[str, Any]:
+    text = read_text(path, "TOML file")
+    check_nesting(path, text)
     try:
-        # utf-8-sig: a byte-order mark some editors write is not part of the text
-        return tomllib.loads(path.read_bytes().decode("utf-8-sig"))
-    except FileNotFoundError:
-        raise ContentError(path, "file not found") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(path, f"not valid TOML ({exc})") from None
-    except UnicodeDecodeError:
-        raise ContentError(path, "not a text file in UTF-8") from None
-    except OSError as exc:
-        raise ContentError(path, f"cannot read the file ({exc.strerror})") from None
 
 
 def to_int(path: Path, line: int, column: str, text: str) -> int:
     try:
-        return int(text.replace("+", "", 1) if text.startswith("+") else text)
-    except ValueError:
+        return whole_number(text, column, minimum=-(10**18))
+    except HomestretchError:
         raise ContentError(
-            path, f"{column} must be a whole number, got {text!r}", f"line {line}"
+            path, f"{column} must be a whole number, got {shown(text)}", f"line {line}"
         ) from None
 
 
@@ -112,8 +127,14 @@ def toml_value(
     if wrong_bool or not isinstance(value, kind):
         name = _KIND_NAMES.get(kind, kind.__name__)
         raise ContentError(path, f"{key} must be a {name}, not {value!r}", where)
-    if isinstance(value, str) and has_brackets(value):
-        raise ContentError(path, f"{key}: square brackets [ ] are not allowed in text", where)
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ContentError(path, f"{key} must be a finite number, not {value}", where)
+    if isinstance(value, str):
+        problem = text_problem(value, TEXT_CHARS)
+        if problem is not None:
+            raise ContentError(path, f"{key} {problem}", where)
+        if has_brackets(value):
+            raise ContentError(path, f"{key}: square brackets [ ] are not allowed in text", where)
     if minimum is not None and isinstance(value, int | float) and value < minimum:
         raise ContentError(path, f"{key} must be at least {minimum}, not {value}", where)
     return value
@@ -126,13 +147,20 @@ def has_brackets(text: str) -> bool:
 
 
 def plain_text(text: str, what: str) -> str:
+    """A name a person typed: safe to show (no control characters, NAME_CHARS at most),
+    no square brackets."""
+    safe_text(text, what, NAME_CHARS)
     if has_brackets(text):
-        raise HomestretchError(f"{what} {text!r}: square brackets [ ] are not allowed")
+        raise HomestretchError(f"{what} {shown(text)}: square brackets [ ] are not allowed")
     return text
 
 
 def no_brackets(text: str) -> str:
-    """``plain_text`` as a pydantic validator (a ValueError names the field)."""
+    """``plain_text`` as a pydantic validator for a content file's text (a ValueError
+    names the field)."""
+    problem = text_problem(text, TEXT_CHARS)
+    if problem is not None:
+        raise ValueError(f"the text {problem}")
     if has_brackets(text):
         raise ValueError("square brackets [ ] are not allowed")
     return text

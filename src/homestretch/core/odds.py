@@ -6,14 +6,20 @@ exact as a Fraction so charts and payoffs never suffer rounding.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import total_ordering
 
 from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import shown
 
-_RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[-/:]\s*(\d+(?:\.\d+)?)\s*(on)?\s*$")
+# [0-9], not \d: \d matches every script's digits, which Fraction then reads
+_NUMBER = r"([0-9]{1,9}(?:\.[0-9]{1,6})?)"
+_RATIO = re.compile(rf"^\s*{_NUMBER}\s*[-/:]\s*{_NUMBER}\s*(on)?\s*$")
+MAX_ODDS = 10_000
+"""The longest odds read (10000-1): no tote board shows more, and far past every chart."""
 _BOARD_STEPS = tuple(
     Fraction(n, d)
     for n, d in (
@@ -40,7 +46,7 @@ _BOARD_STEPS = tuple(
     )
 )
 """The odds a tote board shows below 5-1."""
-_DECIMAL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:-1|/1|to 1)?\s*$")
+_DECIMAL = re.compile(rf"^\s*{_NUMBER}\s*(?:-1|/1|to 1)?\s*$")
 
 
 @total_ordering
@@ -53,11 +59,21 @@ class Odds:
     def __post_init__(self) -> None:
         if self.value <= 0:
             raise HomestretchError(f"odds must be above 0 to 1, got {self.value}")
+        if not 1 / Fraction(MAX_ODDS) <= self.value <= MAX_ODDS:
+            raise HomestretchError(
+                f"odds of {float(self.value):.4g} to 1 are out of range (odds go from 1-{MAX_ODDS} to {MAX_ODDS}-1)"
+            )
 
     @classmethod
     def parse(cls, text: str | int | float) -> Odds:
         """Read 7-2, 7/2, 7:2, 3.5, 5, "even" / "evens" / "1-1"; "5-2 on" is odds-on, 2-5."""
         if isinstance(text, int | float):
+            if isinstance(text, float) and not math.isfinite(text):
+                raise HomestretchError(f"odds must be a finite number, got {text}")
+            if abs(text) > MAX_ODDS:
+                raise HomestretchError(
+                    f"odds of {text:.4g} to 1 are out of range (at most {MAX_ODDS}-1)"
+                )
             return cls(Fraction(str(text)))
         raw = text.strip().lower()
         if raw in {"even", "evens", "evs", "ev"}:
@@ -66,15 +82,17 @@ class Odds:
         if ratio:
             top, bottom = Fraction(ratio.group(1)), Fraction(ratio.group(2))
             if bottom == 0:
-                raise HomestretchError(f"odds {text!r}: the second number cannot be 0")
+                raise HomestretchError(f"odds {shown(text)}: the second number cannot be 0")
             odds_on = ratio.group(3) is not None
             if odds_on and top == 0:
-                raise HomestretchError(f"odds {text!r}: the first number cannot be 0")
+                raise HomestretchError(f"odds {shown(text)}: the first number cannot be 0")
             return cls(bottom / top if odds_on else top / bottom)
         decimal = _DECIMAL.match(raw)
         if decimal:
             return cls(Fraction(decimal.group(1)))
-        raise HomestretchError(f"cannot read odds {text!r} (write them like 7-2, 7/2, 3.5 or even)")
+        raise HomestretchError(
+            f"cannot read odds {shown(text)} (write them like 7-2, 7/2, 3.5 or even)"
+        )
 
     @classmethod
     def from_float(cls, value: float) -> Odds:

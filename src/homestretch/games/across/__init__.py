@@ -6,13 +6,14 @@ from __future__ import annotations
 from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
-from homestretch.games.across.bots import NeverBetBot, SensibleBot
-from homestretch.games.across.game import AcrossGame
-from homestretch.games.across.search import SearchBot
-from homestretch.games.across.state import AcrossState
+
+# the rules are imported when a game is made, so the registry (and `homestretch --help`)
+# stays quick
 
 
 def _make(config: JSON) -> Game:
+    from homestretch.games.across.game import AcrossGame
+
     return AcrossGame.from_config(config)
 
 
@@ -35,18 +36,26 @@ def _harness_configs() -> list[JSON]:
 
 
 def _sensible(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.across.bots import SensibleBot
+
     return SensibleBot(seed * 7919 + seat)
 
 
 def _search(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.across.search import SearchBot
+
     return SearchBot(seed * 7919 + seat)
 
 
 def _never_bet(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.across.bots import NeverBetBot
+
     return NeverBetBot(seed * 7919 + seat)
 
 
 def _fifties(state: State) -> dict[str, float]:
+    from homestretch.games.across.state import AcrossState
+
     assert isinstance(state, AcrossState)
     return {name: float(cash) for name, cash in zip(state.g.seat_names, state.cash, strict=True)}
 

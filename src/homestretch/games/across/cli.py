@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -39,20 +39,17 @@ from homestretch.cli.table_loop import (
 from homestretch.core.actions import Action
 from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import MAX_RUNS
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across import actions as act
-from homestretch.games.across.content import HORSES, Content, horse_class, load_content
-from homestretch.games.across.game import AcrossGame
-from homestretch.games.across.handicapper import simulate_track
-from homestretch.games.across.render import full_view, owners_of, players_table, track_card
-from homestretch.games.across.state import AcrossState
-from homestretch.games.across.words import word
-from homestretch.session.saved import open_new, rebuild
-from homestretch.session.seats import Seat, computer
-from homestretch.session.seats import person as seat_person
-from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store
+
+if TYPE_CHECKING:
+    from homestretch.games.across.content import Content
+    from homestretch.games.across.state import AcrossState
+    from homestretch.session.seats import Seat
+    from homestretch.session.table import Table as TableSession
+    from homestretch.store.db import SavedGame, Store
 
 app = typer.Typer(no_args_is_help=True, help="Across the Board (MPH).")
 
@@ -135,6 +132,9 @@ def person(
 ) -> TerminalPlayer:
     """A person in hot-seat play: sees the tables, picks from a menu or types a command.
     With ``to_stderr`` (``--format json``) the table talk keeps off stdout."""
+    from homestretch.games.across.content import load_content
+    from homestretch.games.across.render import full_view
+
     content = load_content(content_dir)
     screen = err_console if to_stderr else console
 
@@ -163,6 +163,8 @@ def person(
 
 def roll_prompt(seat: int, view: JSON) -> str:
     """The roller's question, naming who owns the horse rolled and who backs it."""
+    from homestretch.games.across.render import owners_of
+
     rolled = view["race_card"]["rolled"]
     backers = sorted({view["names"][s] for s, h in view["tickets"] if h == rolled})
     owner = owners_of(view, rolled)
@@ -225,6 +227,8 @@ class News:
 
     @property
     def _state(self) -> AcrossState:
+        from homestretch.games.across.state import AcrossState
+
         state = self.table.state
         assert isinstance(state, AcrossState)
         return state
@@ -250,6 +254,9 @@ class News:
             console.print(line if headline else f"[dim]{escape(line)}[/dim]")
 
     def _show(self, notice: JSON) -> None:
+        from homestretch.games.across.render import track_card
+        from homestretch.games.across.words import word
+
         state = self._state
         line = word(notice, state.g.seat_names)
         if line is not None:
@@ -279,6 +286,8 @@ def _play_on(
     db: Path | str | None,
 ) -> None:
     """Play the table to the end at this terminal, every event stored as it happens."""
+    from homestretch.games.across.render import players_table
+
     to_stderr = fmt is OutputFormat.json
     screen = err_console if to_stderr else console
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
@@ -307,7 +316,9 @@ def _play_on(
 @app.command()
 def play(
     players: Annotated[str, typer.Option("--players", help="people's names, comma-separated")] = "",
-    bots: Annotated[int, typer.Option("--bots", help="how many computer players")] = 0,
+    bots: Annotated[
+        int, typer.Option("--bots", min=0, max=7, help="how many computer players")
+    ] = 0,
     bot: Annotated[
         str, typer.Option("--bot", help="computer players: sensible, search, never-bet or random")
     ] = "sensible",
@@ -315,7 +326,8 @@ def play(
         str | None, typer.Option("--track", help="the track (else the Trackmaster chooses)")
     ] = None,
     meets: Annotated[
-        int, typer.Option("--meets", help="meets to play, each an auction and 8 races")
+        int,
+        typer.Option("--meets", min=1, max=100, help="meets to play, each an auction and 8 races"),
     ] = 1,
     daily_double: Annotated[
         bool, typer.Option("--daily-double", help="play the optional Daily Double")
@@ -338,6 +350,11 @@ def play(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Play a game: people in hot-seat, computer players in the other seats."""
+    from homestretch.games.across.game import AcrossGame
+    from homestretch.session.saved import open_new
+    from homestretch.session.seats import computer
+    from homestretch.session.seats import person as seat_person
+
     people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
     if bot not in ("random", *ENTRY.bots):
         known = " or ".join(sorted(("random", *ENTRY.bots)))
@@ -372,6 +389,9 @@ def play(
 def legacy_seats(config: JSON, names: tuple[str, ...]) -> list[Seat]:
     """The seats of a game saved before tables kept them: the config's "seats" list
     ("human" or a kind of computer player; all sensible when it has none)."""
+    from homestretch.session.seats import computer
+    from homestretch.session.seats import person as seat_person
+
     kinds = list(config.get("seats", ["sensible"] * len(names)))
     return [
         seat_person(name) if kind == "human" else computer(name, kind)
@@ -381,6 +401,9 @@ def legacy_seats(config: JSON, names: tuple[str, ...]) -> list[Seat]:
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
     """Rebuild the table from its log and play on, exactly as if it had not stopped."""
+    from homestretch.games.across.game import AcrossGame
+    from homestretch.session.saved import rebuild
+
     game = AcrossGame.from_config(dict(saved.config))
     old = legacy_seats(saved.config, game.seat_names)
     table = rebuild(store, saved, game, legacy_seats=old, game_entry=ENTRY)
@@ -390,6 +413,9 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     """The saved game rebuilt from its log: the results race by race and the table."""
+    from homestretch.games.across.game import AcrossGame
+    from homestretch.games.across.render import players_table
+
     game = AcrossGame.from_config(dict(saved.config))
     state = replay(game, saved.events)
     if fmt is OutputFormat.json:
@@ -418,12 +444,15 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
 @app.command()
 def simulate(
     track: Annotated[str, typer.Option("--track", help="the track to measure")],
-    n: Annotated[int, typer.Option("-n", help="how many races")] = 100_000,
+    n: Annotated[int, typer.Option("-n", min=1, max=MAX_RUNS, help="how many races")] = 100_000,
     content: ContentOption = None,
     seed: SeedOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """The handicapper: race a track N times and report each horse's chances."""
+    from homestretch.games.across.content import horse_class, load_content
+    from homestretch.games.across.handicapper import simulate_track
+
     if n < 1:
         raise HomestretchError("-n must be at least 1")
     chosen = load_content(str(content) if content else None).track(track)
@@ -464,6 +493,8 @@ def simulate(
 @app.command()
 def tracks(content: ContentOption = None, fmt: FormatOption = OutputFormat.text) -> None:
     """The title cards and each track's Handicap and Auction News."""
+    from homestretch.games.across.content import HORSES, horse_class, load_content
+
     loaded = load_content(str(content) if content else None)
     if fmt is OutputFormat.json:
         echo_json(

@@ -1,0 +1,150 @@
+"""What a person or a file gives us, read within sane limits (docs/limits.md).
+
+One place for the three things every input needs: a typed count read as a whole number
+(``whole_number``), a file read as bounded UTF-8 text (``read_text``), and text that
+will be shown on a terminal checked for control characters and length (``safe_text``),
+or escaped when it must be shown anyway (``shown``). Each refusal is a one-line
+:class:`HomestretchError` naming what and where.
+"""
+
+from __future__ import annotations
+
+import re
+import stat
+import unicodedata
+from pathlib import Path
+
+from homestretch.core.errors import ContentError, HomestretchError
+
+FILE_BYTES = 4 * 2**20
+"""The largest content, results or dice file read (ours are a few KiB)."""
+NAME_CHARS = 60
+"""The longest name: a player, a horse, a jockey, a race, a track."""
+TEXT_CHARS = 500
+"""The longest other text: a note, a headline, a card's words."""
+NUMBER_DIGITS = 18
+"""The most digits a typed whole number may have (below 2**63, the store's limit)."""
+NESTING = 50
+"""The deepest nesting a TOML or JSON file may have (ours use three levels)."""
+SHOWN_CHARS = 80
+"""How much of a refused value an error message quotes."""
+
+_WHOLE = re.compile(r"\+?[0-9]+")
+
+
+def whole_number(
+    text: str, what: str, minimum: int = 0, maximum: int = 10**NUMBER_DIGITS - 1
+) -> int:
+    """``text`` as a whole number from ``minimum`` to ``maximum``, ASCII digits only
+    (``str.isdigit`` accepts "²", which ``int`` refuses; ``int`` reads "٣" and "1_000")."""
+    cleaned = text.strip()
+    negative = cleaned.startswith("-")
+    digits = cleaned[1:] if negative else cleaned
+    if not _WHOLE.fullmatch(digits) or len(digits) > NUMBER_DIGITS + 1:
+        if _WHOLE.fullmatch(digits):
+            raise HomestretchError(f"{what}: {shown(text)} is too large (at most {maximum})")
+        raise HomestretchError(f"{what}: {shown(text)} is not a whole number")
+    value = -int(digits) if negative else int(digits)
+    if not minimum <= value <= maximum:
+        raise HomestretchError(f"{what}: {value} is out of range ({minimum} to {maximum})")
+    return value
+
+
+def is_whole(text: str) -> bool:
+    """``text`` is a short run of ASCII digits (a menu number, a position)."""
+    return text.isascii() and text.isdigit() and len(text) <= NUMBER_DIGITS
+
+
+def read_text(path: Path, what: str = "file", limit: int = FILE_BYTES) -> str:
+    """A file's text: an ordinary file (not a device, a pipe or a folder) of at most
+    ``limit`` bytes, in UTF-8 (a byte-order mark is dropped)."""
+    try:
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise ContentError(path, f"is a folder, not a {what}")
+        if not stat.S_ISREG(info.st_mode):
+            raise ContentError(path, f"not an ordinary file (a device or a pipe), not a {what}")
+        if info.st_size > limit:
+            raise ContentError(
+                path, f"the {what} is too large ({info.st_size} bytes; at most {limit})"
+            )
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise ContentError(path, f"cannot read the {what}: file not found") from None
+    except OSError as exc:
+        raise ContentError(path, f"cannot read the {what} ({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise ContentError(path, f"the {what} is too large (at most {limit} bytes)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ContentError(path, f"not a text file in UTF-8 (the {what})") from None
+
+
+def nesting(text: str) -> int:
+    """How deep brackets and braces nest in ``text`` (outside nothing: a quoted bracket
+    counts too, so this bounds the parsers' recursion rather than measuring data)."""
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def check_nesting(path: Path, text: str, limit: int = NESTING) -> None:
+    """Refuse text nested so deep a parser would exhaust the stack."""
+    if nesting(text) > limit:
+        raise ContentError(path, f"nested more than {limit} levels deep")
+
+
+def bad_character(text: str) -> str | None:
+    """The first character of ``text`` a terminal must not be sent raw: a control
+    character (escape, NUL, DEL, C1) or a lone surrogate (undecodable bytes)."""
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cs") and char not in "\t":
+            return char
+    return None
+
+
+def text_problem(text: str, longest: int = NAME_CHARS) -> str | None:
+    """Why ``text`` cannot be a name or a note, or None."""
+    bad = bad_character(text)
+    if bad is not None:
+        kind = "an undecodable byte" if unicodedata.category(bad) == "Cs" else "a control character"
+        return f"holds {kind} ({ascii(bad)})"
+    if len(text) > longest:
+        return f"is {len(text)} characters long (at most {longest})"
+    return None
+
+
+def safe_text(text: str, what: str, longest: int = NAME_CHARS) -> str:
+    """``text`` when it is safe to show and store, else a one-line refusal."""
+    problem = text_problem(text, longest)
+    if problem is not None:
+        raise HomestretchError(f"{what} {shown(text)} {problem}")
+    return text
+
+
+def shown(text: str, longest: int = SHOWN_CHARS) -> str:
+    """``text`` quoted for a message: control characters and lone surrogates escaped,
+    cut to ``longest`` characters."""
+    return repr(text if len(text) <= longest else text[:longest] + "...")
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with every control character and lone surrogate written as an escape
+    (``\\x1b``), for a line that must reach a terminal whatever it holds."""
+    if bad_character(text) is None:
+        return text
+    return "".join(
+        ascii(c)[1:-1] if unicodedata.category(c) in ("Cc", "Cs") and c not in "\t\n" else c
+        for c in text
+    )
+
+
+MAX_RUNS = 10_000_000
+"""The most races a simulation runs in one command (a few minutes on the kernels)."""
