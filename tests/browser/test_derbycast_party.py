@@ -1,6 +1,6 @@
 """Derby Cast as a party game in a real browser: the score keeper's desk, three phones
 and a TV page on one live server play three races (the first from the day's card, the
-others typed in), with a horse scratched
+others typed in) and a tie-break race, with a horse scratched
 before post, a late scratch, a pick changed before picks close, a mistyped result
 caught under review, a phone reloaded mid-game, and a correction of an official result."""
 
@@ -66,7 +66,9 @@ def _result(desk: Page, finish: str, odds: dict[int, str], prefix: str = "dc-res
     desk.get_by_role("button", name=button).click()
 
 
-def test_a_keeper_three_phones_and_a_tv_play_three_races(browser: Browser, tmp_path: Path) -> None:
+def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
+    browser: Browser, tmp_path: Path
+) -> None:
     db = str(tmp_path / "games.sqlite")
     with serving(db, tmp_path) as address:
         config = {
@@ -74,7 +76,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races(browser: Browser, tmp_p
             "source": "keeper",
             "feed": {"kind": "card", "races": [DAY_CARD]},
             "races": 3,
-            "tie": "dead-heat",
+            "tie": "standard",
             "order": "rotate",
             "draw": "fresh",
         }
@@ -170,8 +172,9 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races(browser: Browser, tmp_p
             tv.locator(".dc-oat tr").nth(2).locator("td").nth(13).locator(".dc-chip")
         ).to_have_text("2")
 
-        # Race 3: Cy picks first; after it, the set number of races is run.
-        _card(desk, "Riverbend 3", "1 Mike, 2 November", "3-1, 7-2")
+        # Race 3: Cy picks first; after it, the set number of races is run, with Bob and
+        # Cy level on 13: the Standard Tie Rule races them on.
+        _card(desk, "Riverbend 3", "1 Mike, 2 November", "11-1, 7-2")
         _settled(address, game_id, *everyone)
         _tap(cy, "1", "win")
         _settled(address, game_id, *everyone)
@@ -180,16 +183,35 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races(browser: Browser, tmp_p
         desk.locator("#board-box").screenshot(path=str(tmp_path / "desk.png"))
         _tap(ann, "2", "win")
         _settled(address, game_id, *everyone)
-        _tap(bob, "1", "place")
+        _tap(bob, "2", "win")
         _settled(address, game_id, *everyone)
         desk.get_by_role("button", name="Close picks").click()
         _settled(address, game_id, *everyone)
-        _result(desk, "1, 2", {0: "3-1", 1: "7-2"})
+        _result(desk, "1, 2", {0: "11-1", 1: "7-2"})
         _settled(address, game_id, *everyone)
         desk.locator("[data-official]").click()
         _settled(address, game_id, *everyone)
-        expect(tv.locator(".dc-winner")).to_contain_text("Official Winner: Bob (marker 2)")
-        expect(cy.locator(".dc-winner")).to_contain_text("Official Winner: Bob")
+
+        # Race 4, the tie-break: only Bob and Cy pick, Cy first (the order rotates).
+        _card(desk, "Riverbend 4", "1 Oscar, 2 Papa", "2-1, 5-1")
+        _settled(address, game_id, *everyone)
+        expect(tv.locator(".dc-tie")).to_have_text("Tie-break: Bob and Cy race on; only they pick.")
+        expect(ann.locator(".dc-wait")).to_have_text(
+            "Only the tied markers pick in this tie-break race"
+        )
+        _tap(cy, "2", "win")
+        _settled(address, game_id, *everyone)
+        _tap(bob, "1", "win")
+        _settled(address, game_id, *everyone)
+        desk.get_by_role("button", name="Close picks").click()
+        _settled(address, game_id, *everyone)
+        _result(desk, "2, 1", {0: "2-1", 1: "5-1"})
+        _settled(address, game_id, *everyone)
+        desk.locator("[data-official]").click()
+        _settled(address, game_id, *everyone)
+        expect(tv.locator(".dc-winner")).to_contain_text("Official Winner: Cy (marker 3)")
+        expect(tv.locator(".dc-winner")).to_contain_text("won the tie-break race(s)")
+        expect(bob.locator(".dc-winner")).to_contain_text("Official Winner: Cy")
         tv.locator("#board-box").screenshot(path=str(tmp_path / "tv.png"))
         ann.locator("#board-box").screenshot(path=str(tmp_path / "phone.png"))
         for context in contexts:
@@ -199,7 +221,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races(browser: Browser, tmp_p
     try:
         saved = store.load(game_id)
         kinds = [e.action["kind"] for e in saved.events if e.action]
-        assert kinds.count("correction") == 1 and kinds.count("official") == 3
+        assert kinds.count("correction") == 1 and kinds.count("official") == 4
     finally:
         store.close()
 
