@@ -2,7 +2,8 @@
 
 ``kernel_digests.json`` holds a SHA-256 of every array two consecutive batches produced
 (recorded with the kernels of 2026-12-02, before issue 17 changed their integer types
-and passes), for fields of 6 to 20 horses, both versions, with and without generated
+and passes; the Fullplay cases re-recorded by that same older kernel after ruling S18
+changed the Break and Race Pace charts), for fields of 6 to 20 horses, both versions, with and without generated
 odds. Any change to what the kernels draw or compute shows here; a deliberate change of
 the rules re-records the file with ``python tests/games/stretch/test_stretch_kernel_identity.py``.
 """
