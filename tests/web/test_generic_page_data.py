@@ -22,8 +22,15 @@ def test_a_keeper_is_offered_a_form_for_each_posting(client: TestClient) -> None
     keeper = frame_of(client, links["id"], token_of(links["seats"][players]["link"]))
     assert keeper["your_turn"] and keeper["typed"] and keeper["legal"] == []
     forms = {f["kind"]: {x["name"]: x["holds"] for x in f["fields"]} for f in keeper["forms"]}
-    assert forms["card"] == {"race": "text", "horses": "texts", "odds": "texts"}
-    assert forms["result"] == {"odds": "texts", "finish": "numbers?"}  # blanks: scratched
+    assert forms["card"] == {
+        "race": "text",
+        "horses": "texts",
+        "odds": "texts",
+        "programs": "texts",
+        "scratched": "texts",
+    }
+    # blanks: scratched; unticked "official" posts the result for review
+    assert forms["result"] == {"odds": "texts", "finish": "numbers?", "official": "flag"}
     picker = frame_of(client, links["id"], token_of(links["seats"][0]["link"]))
     assert picker["forms"] == []  # a person choosing from a list needs no form
 

@@ -107,7 +107,7 @@ def _new(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     [
         (["--name", ""], "--name: must not be blank"),
         (["--name", "  "], "--name: must not be blank"),
-        (["--name", "Bell\x07Stakes"], "--name: the control character '\\x07' is not allowed"),
+        (["--name", "Bell\x07Stakes"], "--name: the text holds a control character ('\\x07')"),
         (["--track", "Tab\tPark"], "--track: the control character '\\t' is not allowed"),
         (["-e", "secretariat-1973@house-a"], "entry 3: secretariat-1973 is already entry 1"),
         (["-e", "affirmed-1978@turcotte"], "entry 3: Ron Turcotte already rides entry 1"),
