@@ -99,7 +99,11 @@ function table(el, title, headings, rows, id) {
   grid.append(header);
   rows.forEach((cells) => {
     const row = el("tr");
-    cells.forEach((c) => row.append(el("td", c === null || c === undefined ? "" : c)));
+    cells.forEach((c, i) => {
+      const cell = el("td", c === null || c === undefined ? "" : c);
+      cell.dataset.label = headings[i];  // a phone shows each horse as a card of labelled cells
+      row.append(cell);
+    });
     grid.append(row);
   });
   wrap.append(grid);
