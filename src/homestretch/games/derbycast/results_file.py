@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import check_nesting, is_whole, read_text, shown
+from homestretch.core.inputs import check_nesting, is_whole, read_text, shown, shown_value
 from homestretch.core.odds import Odds
 from homestretch.games.derbycast.race import RaceRecord, Runner
 
@@ -139,7 +139,7 @@ def _json_race(item: Any, number: int, source: Path) -> RaceRecord:
     name = item.get("race") or f"Race {number}"
     if not isinstance(name, str):
         raise ContentError(
-            source, f'"race" must be the race\'s name, not {shown(repr(name))}', where
+            source, f'"race" must be the race\'s name, not {shown_value(name)}', where
         )
     name = name.strip()
     where = f"race {number} ({name})"
@@ -156,7 +156,7 @@ def _json_race(item: Any, number: int, source: Path) -> RaceRecord:
         scratched = scratched or entry.get("scratched") is True
         odds = entry.get("odds")
         if odds is not None and not isinstance(odds, str | int | float):
-            raise ContentError(source, f"odds {shown(repr(odds))} are not odds", spot)
+            raise ContentError(source, f"odds {shown_value(odds)} are not odds", spot)
         parsed = None if odds is None else _odds(str(odds), source, spot)
         runners.append(Runner(horse.strip(), parsed, finish, scratched))
     return _checked(RaceRecord(name, tuple(runners)), source, where)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from homestretch.cli.common import (
@@ -31,7 +32,7 @@ from homestretch.cli.table_loop import db_hint, dice_spec, play_at_terminal
 from homestretch.core.chance import ChanceNode
 from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
-from homestretch.core.inputs import MAX_RUNS
+from homestretch.core.inputs import MAX_RUNS, output_path
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import Event, replay
 from homestretch.games.stretch import ENTRY
@@ -299,6 +300,7 @@ def new(
     force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
 ) -> None:
     """Build a race file from cards and conditions (APRs computed when it is run)."""
+    output = output_path(output, "race file")
     if output.exists() and not force:
         raise HomestretchError(f"{output} exists; use --force to overwrite it")
     if surface not in ("dirt", "turf", "synthetic"):
@@ -341,7 +343,8 @@ def new(
     except OSError as exc:
         raise HomestretchError(f"{output}: cannot write the race file ({exc.strerror})") from None
     console.print(table)
-    console.print(f"wrote {output}; run it with: homestretch stretch run {output}")
+    shown_path = escape(str(output))
+    console.print(f"wrote {shown_path}; run it with: homestretch stretch run {shown_path}")
 
 
 PlotOption = Annotated[Path | None, typer.Option("--plot", help="draw a picture (PNG or SVG)")]
