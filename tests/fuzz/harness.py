@@ -93,11 +93,12 @@ class Homestretch:
         cwd: Path | None = None,
         stdin: str = "",
         seconds: float = SECONDS,
+        env: dict[str, str] | None = None,
     ) -> Outcome:
         assert self._worker.stdin is not None and self._worker.stdout is not None
         case = {
             "argv": list(argv),
-            "env": {"HOMESTRETCH_DB": str(db), "COLUMNS": "100"},
+            "env": {"HOMESTRETCH_DB": str(db), "COLUMNS": "100", **(env or {})},
             "cwd": str(cwd) if cwd is not None else None,
             "stdin": stdin,
             "seconds": seconds,

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from homestretch.core.actions import Action
+from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON
 from homestretch.games.derbycast.actions import PostCard, PostResult, PostScratches
 from homestretch.games.derbycast.race import RaceRecord
@@ -156,6 +157,6 @@ def _horse(word: str, horses: list[str]) -> str:
     for horse in horses:
         if horse.casefold() == word.casefold():
             return horse
-    if word.isdigit() and 1 <= int(word) <= len(horses):
+    if is_whole(word) and 1 <= int(word) <= len(horses):
         return horses[int(word) - 1]
     raise ValueError(f"{word!r} is not a horse in this race (use a name or number 1-{len(horses)})")

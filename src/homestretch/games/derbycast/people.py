@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from homestretch.core.actions import Action
+from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON
 from homestretch.games.derbycast.actions import Pick, SitOut
 from homestretch.games.derbycast.show import board_table, card_table
@@ -31,7 +32,7 @@ def read_pick(text: str, horses: list[str], legal: list[Action]) -> Action:
     else:
         raise ValueError("say win, place or show and the horse, like 'win 3'")
     horse = next((h for h in horses if h.casefold() == name.casefold()), None)
-    if horse is None and name.isdigit() and 1 <= int(name) <= len(horses):
+    if horse is None and is_whole(name) and 1 <= int(name) <= len(horses):
         horse = horses[int(name) - 1]
     if horse is None:
         raise ValueError(f"{name!r} is not a horse in this race (name or number 1-{len(horses)})")
