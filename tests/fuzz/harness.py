@@ -50,7 +50,9 @@ class Outcome:
                 return f"a raw control character {raw.group()!r} on {name}"
         if self.rc == 130:  # the input ran out at a question: stopped as Ctrl-C stops
             lines = [line for line in self.stderr.splitlines() if line.strip()]
-            return None if lines and "Stopped" in lines[-1] else "exit 130 without 'Stopped'"
+            return (
+                None if any("Stopped" in line for line in lines) else "exit 130 without 'Stopped'"
+            )
         if self.rc == 2:
             lines = [line for line in self.stderr.splitlines() if line.strip()]
             if len(lines) != 1:

@@ -176,6 +176,7 @@ def run() -> None:
 def _run_app() -> object:
     """The app, then any seed notice held back in JSON mode, on stderr (not on a
     failure: the error line names the seed then)."""
+    SEED_NOTICES.clear()  # one run's notices (a test may run the app many times)
     try:
         code = app(standalone_mode=False)
     except (typer.Exit, typer.Abort, KeyboardInterrupt):
