@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from tests.browser.table_pages import fits_width
 from tests.conftest import serving
 
 from homestretch.core.protocol import JSON
@@ -100,6 +101,7 @@ def test_two_people_and_a_spectator_play_in_the_browser(browser: Browser, tmp_pa
         page = phone.new_page()
         page.goto(links["seats"][0]["link"])
         _shows(page, now)
+        fits_width(page)  # the nested tables of the generic view included
         page.screenshot(path=str(tmp_path / "phone.png"))
         for context in (*contexts, phone):
             context.close()

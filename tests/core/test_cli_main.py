@@ -128,3 +128,48 @@ def test_resume_gives_its_result_as_json(tmp_path: Path, game: str) -> None:
     resumed = run(tmp_path, "resume", "1", "--format", "json")
     assert resumed.returncode == 0, resumed.stderr
     assert isinstance(json.loads(resumed.stdout), dict)
+
+
+HEAVY = ("numpy", "sqlalchemy", "matplotlib", "fastapi", "pydantic", "numba")
+
+
+def heavy_modules(code: str) -> list[str]:
+    """The heavy libraries a fresh interpreter holds after running ``code``."""
+    probe = f"{code}\nimport sys\nprint('held:', *[m for m in {HEAVY!r} if m in sys.modules])"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    last = done.stdout.splitlines()[-1].split()
+    assert last[0] == "held:", done.stdout
+    return last[1:]
+
+
+def test_the_command_imports_no_heavy_library() -> None:
+    assert heavy_modules("import homestretch.cli.main") == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [[], ["serve"], ["history"], ["stretch"], ["stretch", "odds"], ["across", "play"]]
+    + [["derbycast", "play"], ["totopoly", "board"]],
+)
+def test_help_imports_no_heavy_library(args: list[str]) -> None:
+    """`--help` is answered from the command tree alone: no game's rules, store or arrays."""
+    run_help = (
+        "import sys\nfrom homestretch.cli.main import run\n"
+        f"sys.argv = ['homestretch', *{args!r}, '--help']\n"
+        "try:\n    run()\nexcept SystemExit:\n    pass"
+    )
+    assert heavy_modules(run_help) == []
+
+
+def test_a_command_loads_only_its_own_game() -> None:
+    code = (
+        "import sys\nfrom homestretch.cli.main import run\n"
+        "sys.argv = ['homestretch', 'stretch', 'races', '--format', 'json']\n"
+        "try:\n    run()\nexcept SystemExit:\n    pass\n"
+        "print([g for g in ('across', 'derbycast', 'totopoly') "
+        "if f'homestretch.games.{g}.cli' in sys.modules], file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stderr.strip() == "[]", done.stderr
+    assert "2009-champagne-stakes" in done.stdout

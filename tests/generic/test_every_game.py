@@ -2,7 +2,8 @@
 
 Seeded random and bot playthroughs run through the Table to the end; at every step legal actions are
 non-empty exactly for the players who must act, chance outcomes sum to 1, views are
-JSON-safe and leak nothing hidden, conserved totals stay put; replaying the log
+JSON-safe and leak nothing hidden (neither named nor left as the only thing unseen,
+the complement of what is shown), conserved totals stay put; replaying the log
 rebuilds the state; the same seed gives the same log.
 """
 
@@ -61,7 +62,19 @@ def _check_step(state: State, players: int, start: dict[str, int]) -> None:
         json.dumps(view)
         leaked = state.hidden_from(player) & _string_leaves(view)
         assert not leaked, f"view of {player} shows hidden {sorted(leaked)[:5]}"
+        _check_not_derivable(state, player)
     assert state.conserved() == start
+
+
+def _check_not_derivable(state: State, player: int | None) -> None:
+    """A secret the view does not name may still follow from it: if a kept group (the
+    auctioneer's lots) is all that is hidden from a player, what he sees is everything
+    else, and the group is its complement."""
+    hidden = state.hidden_from(player)
+    for name, group in state.secrets_kept(player).items():
+        assert group <= hidden, f"{name} is said to be kept from {player} but is not hidden"
+        derived = bool(group) and hidden <= group
+        assert not derived, f"{player} can work out {name} as all that is hidden from him"
 
 
 def _play(entry: GameEntry, game: Game, seed: int, check_every_step: bool) -> State:

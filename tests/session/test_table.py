@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -9,9 +10,10 @@ from tests.core.test_protocol import Pass, Roll, ToyGame, ToyState
 
 from homestretch.core.actions import Action
 from homestretch.core.errors import DiceError, IllegalAction, TableMovedOn
+from homestretch.core.protocol import Event
 from homestretch.core.registry import GameEntry
 from homestretch.session.dice import DiceSpec, seed_digest
-from homestretch.session.log import HIDDEN
+from homestretch.session.log import HIDDEN, MemoryLog
 from homestretch.session.saved import open_new, rebuild
 from homestretch.session.seats import computer, person
 from homestretch.session.table import StaleVersion, Table
@@ -118,9 +120,9 @@ def test_two_writers_on_one_stored_table_never_corrupt_its_log(tmp_path: Path) -
     first.submit(0, Roll(), seen_version=0)
     with pytest.raises(TableMovedOn):
         second.submit(0, Pass("x"), seen_version=0)
-    assert second.version == 0
-    second.sync()
-    assert second.version == 2
+    # the refused table is rebuilt from the log: the other writer's move, not its own
+    assert second.state.events == first.state.events and second.version == 2
+    assert second.sync() == []
     second.submit(1, Roll(), seen_version=2)
     with pytest.raises(TableMovedOn):
         first.submit(1, Roll(), seen_version=2)  # the store refuses position 2
@@ -132,3 +134,38 @@ def test_two_writers_on_one_stored_table_never_corrupt_its_log(tmp_path: Path) -
 def test_the_seed_digest_commits_to_the_seed() -> None:
     assert seed_digest(5) != seed_digest(6)
     assert len(seed_digest(5)) == 64
+
+
+class CountingLog(MemoryLog):
+    """A log that notes each append it is asked for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.appends: list[tuple[int, int]] = []
+
+    def append(self, position: int, events: Sequence[Event]) -> None:
+        self.appends.append((position, len(events)))
+        super().append(position, events)
+
+
+def test_a_move_and_the_run_it_sets_off_are_stored_in_one_append() -> None:
+    log = CountingLog()
+    seats = [person("Ann"), computer("Cy", "random")]
+    table = Table(_entry(), SecretToyGame(), seats, DiceSpec("seeded", 4), log)
+    table.advance()  # nothing to do yet: Ann is first
+    assert log.appends == []
+    events = table.submit(0, Roll(), seen_version=0)
+    assert log.appends == [(0, len(events))] and len(events) > 1  # the roll, Cy's turn...
+    assert log.events == table.state.events  # stored as applied
+    table.step()  # a surface stepping event by event stores each on its own
+    assert all(count == 1 for _, count in log.appends[1:])
+
+
+def test_a_run_the_log_refuses_leaves_the_table_as_the_log_has_it() -> None:
+    log = CountingLog()
+    seats = [person("Ann"), person("Bob")]
+    table = Table(_entry(), SecretToyGame(), seats, DiceSpec("scripted", 0, (2, 6)), log)
+    log.events.append(Event(player=0, action=Pass("elsewhere").to_json()))  # another writer
+    with pytest.raises(TableMovedOn):
+        table.submit(0, Roll(), seen_version=0)
+    assert table.state.events == log.events and table.version == 1

@@ -227,7 +227,9 @@ def test_the_chosen_seat_types_the_real_dice(client: TestClient) -> None:
         moves, json={"token": ann, "version": frame["version"], "roll": [2] * roll["dice"]}
     )
     assert rolled.status_code == 200
-    assert rolled.json()["log"][frame["version"]]["faces"] == [2] * roll["dice"]
+    # the answer brings the log lines from the version the page saw on
+    assert rolled.json()["log_from"] == frame["version"]
+    assert rolled.json()["log"][0]["faces"] == [2] * roll["dice"]
     admin_frame = frame_of(client, game_id, links["admin_token"])
     assert admin_frame["admin"] and admin_frame["seat"] is None
 
@@ -254,7 +256,11 @@ def test_presence_follows_the_open_event_streams(client: TestClient) -> None:
     client.post(f"/api/tables/{game_id}/moves", json=move)
     pushed = client.portal.call(next_frame)  # woken by the move
     assert pushed["version"] > first["version"]
-    assert pushed == frame_of(client, game_id, ann) | {"seats": pushed["seats"]}
+    whole = frame_of(client, game_id, ann)
+    # the push brings only the log lines the stream had not sent, the rest as a reload
+    assert pushed["log_from"] == first["version"]
+    assert first["log"] + pushed["log"] == whole["log"]
+    assert pushed | {"log": whole["log"], "log_from": 0} == whole | {"seats": pushed["seats"]}
     client.portal.call(stream.aclose)
     assert not frame_of(client, game_id, bob)["seats"][0]["connected"]
 

@@ -9,12 +9,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from homestretch.core.chance import (
     DIE_NAMES,
@@ -22,7 +21,11 @@ from homestretch.core.chance import (
     parse_faces,
 )
 from homestretch.core.errors import DiceError
-from homestretch.store.db import Store
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from homestretch.store.db import Store
 
 console = Console()
 err_console = Console(stderr=True)
@@ -120,12 +123,16 @@ def announce_seed(seed: int | None, kind: str, fmt: OutputFormat) -> None:
 def open_store(db: str | Path | None) -> Store:
     """The store ``--db`` names: a value with a scheme (``sqlite:///``,
     ``postgresql+psycopg://``) is a URL, anything else a file's path."""
+    from homestretch.store.db import Store  # SQLAlchemy only for commands that use it
+
     return Store(db)
 
 
 @contextmanager
 def progress_bar(total: int, description: str) -> Iterator[Progress]:
     """A progress bar on stderr for long work; call ``bar.advance(task, n)``."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),

@@ -2,6 +2,8 @@
 
 A game's cli module exposes ``app`` (its typer group) and may expose
 ``show_saved(saved, fmt)`` (used by ``replay``) and ``resume_saved(saved, store)``.
+It is imported only when its group is asked for, so ``homestretch --help`` and the
+other games' commands never pay for it (benchmarks/cli_startup.py measures this).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.markup import escape
-from rich.table import Table
+from typer import _click
+from typer.core import TyperGroup, TyperOption
 
 from homestretch.cli.common import (
     MAX_SEED,
@@ -37,22 +40,72 @@ from homestretch.web.cli import serve, verify
 MESSAGE_CHARS = 600
 """The longest error line printed (a message quoting a long value is cut)."""
 
-app = typer.Typer(
-    help="homestretch: four tabletop horse-racing games, and the races they describe.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-)
-
 
 def _game_cli(name: str) -> ModuleType:
     return importlib.import_module(f"homestretch.games.{name}.cli")
 
 
-for _name, _entry in sorted(registry.entries().items()):
-    if importlib.util.find_spec(f"homestretch.games.{_name}.cli") is not None:
-        app.add_typer(_game_cli(_name).app, name=_name, help=_entry.title)
+class _LazyGames(TyperGroup):
+    """The top-level group: a game's command group is built from its cli module the
+    first time it is asked for. Listing the commands (``--help``) shows each game's
+    registry title and imports no game's commands."""
 
+    _listing = False
+
+    def _games(self) -> dict[str, str]:
+        """Each registered game that has commands: its title, by name."""
+        return {
+            name: entry.title
+            for name, entry in sorted(registry.entries().items())
+            if importlib.util.find_spec(f"homestretch.games.{name}.cli") is not None
+        }
+
+    def list_commands(self, ctx: _click.Context) -> list[str]:
+        return [*self.commands, *(name for name in self._games() if name not in self.commands)]
+
+    def get_command(self, ctx: _click.Context, cmd_name: str) -> _click.Command | None:
+        if cmd_name in self.commands:
+            return self.commands[cmd_name]
+        title = self._games().get(cmd_name)
+        if title is None:
+            return None
+        if self._listing:  # a line of help needs the title alone
+            return TyperGroup(name=cmd_name, help=title)
+        group = typer.main.get_group(_game_cli(cmd_name).app)
+        group.help = title
+        _help_flag_defaults_off(group, ctx)
+        self.commands[cmd_name] = group
+        return group
+
+    def get_help_option(self, ctx: _click.Context) -> TyperOption | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.default = False  # see _help_flag_defaults_off
+        return option
+
+    def format_help(self, ctx: _click.Context, formatter: _click.HelpFormatter) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+
+def _help_flag_defaults_off(group: _click.Command, ctx: _click.Context) -> None:
+    """A group's ``--help`` flag left out reads as False rather than None: typer turns a
+    None through pydantic (0.15 s to import) on every command run under the group."""
+    option = group.get_help_option(ctx)
+    if option is not None:
+        option.default = False
+
+
+app = typer.Typer(
+    cls=_LazyGames,
+    help="homestretch: four tabletop horse-racing games, and the races they describe.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
 
 app.command()(serve)
 app.command()(verify)
@@ -84,6 +137,8 @@ def history(
             ]
         )
         return
+    from rich.table import Table
+
     table = Table("id", "game", "what", "status", "dice", "seed", "when", "summary")
     for r in rows:
         seed = "" if r.seed is None else str(r.seed)

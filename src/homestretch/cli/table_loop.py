@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
@@ -22,9 +23,11 @@ from homestretch.core.chance import ChanceNode, parse_faces, read_faces_file
 from homestretch.core.errors import HomestretchError, TableMovedOn
 from homestretch.core.protocol import Event
 from homestretch.core.referee import Agent
-from homestretch.session.dice import DiceSpec
+from homestretch.session.dice import DiceSpec, ScriptRanOut
 from homestretch.session.table import Table
-from homestretch.store.db import Store, default_db
+
+if TYPE_CHECKING:
+    from homestretch.store.db import Store
 
 INTERRUPTED = 130
 """Exit status after Ctrl-C (128 + SIGINT), the game saved."""
@@ -49,12 +52,24 @@ def dice_spec(seed: int | None, dice: str | None, dice_file: Path | None) -> Dic
 
 def db_hint(store: Store) -> Path | str | None:
     """The ``--db`` a resume hint must name: none for the default store."""
+    from homestretch.store.db import default_db
+
     return None if store.path == default_db() else store.path
 
 
 def resume_hint(game_id: int, db: Path | str | None = None) -> str:
-    where = f" --db {db}" if db is not None else ""
-    return f"homestretch resume {game_id}{where}"
+    """The command that carries on with a game. A database URL is shown without its
+    password, PASSWORD in its place (the hint is printed, and terminals are read over
+    shoulders and logged)."""
+    from homestretch.store.db import is_url, store_url
+
+    if db is None:
+        return f"homestretch resume {game_id}"
+    if isinstance(db, str) and is_url(db):
+        url = store_url(db)
+        if url.password is not None:
+            db = url.set(password="PASSWORD").render_as_string(hide_password=False)
+    return f"homestretch resume {game_id} --db {db}"
 
 
 def clear_for_next_person(screen: Console) -> None:
@@ -105,6 +120,11 @@ def play_at_terminal(
                 )
             action = people[seat].choose(seat, table.view(seat), table.legal_actions(seat))
             show(table.submit(seat, action, table.version))
+    except ScriptRanOut as short:
+        raise HomestretchError(
+            f"{short}; game {game_id} is saved up to there: finish it with "
+            f"`{resume_hint(game_id, db)}` (it goes on with seeded dice)"
+        ) from None
     except TableMovedOn as moved:
         raise HomestretchError(
             f"{moved}: game {game_id} is being played elsewhere too; this terminal stops"

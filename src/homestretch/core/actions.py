@@ -40,6 +40,11 @@ class ActionCodec:
                 raise ValueError(f"two action classes share the kind {cls.kind!r}")
             self._by_kind[cls.kind] = cls
 
+    @property
+    def classes(self) -> list[type[Action]]:
+        """The action classes this codec reads, in the order given."""
+        return list(self._by_kind.values())
+
     def from_json(self, data: dict[str, Any]) -> Action:
         kind = data.get("kind")
         cls = self._by_kind.get(str(kind))

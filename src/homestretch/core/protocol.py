@@ -166,6 +166,13 @@ class State(ABC):
         see; the generic harness checks none appears in ``view(player)``."""
         return set()
 
+    def secrets_kept(self, player: int | None) -> dict[str, set[str]]:
+        """Groups of hidden identifiers the rules keep from ``player`` by name (the lots
+        an auctioneer has still to sell, another player's hand). The generic harness
+        checks no group is all that is hidden from him: then the complement of what he
+        sees would spell the group out, though no view names a member of it."""
+        return {}
+
     def conserved(self) -> dict[str, int]:
         """Totals the rules never change (money in play, cards in the game)."""
         return {}

@@ -59,6 +59,11 @@ class DiceSpec:
         )
 
 
+class ScriptRanOut(DiceError):
+    """A scripted table needs more faces than its script gives. What was rolled so far
+    is stored; resumed, the table goes on with its seeded dice."""
+
+
 class TableDice:
     """Resolves a table's chance nodes from its :class:`DiceSpec`.
 
@@ -83,7 +88,7 @@ class TableDice:
             return True
         if self.spec.then_seeded:
             return False
-        raise DiceError(
+        raise ScriptRanOut(
             f"the dice list ran out at {node.label!r}: "
             f"{len(self.spec.faces)} face(s) given, more needed"
         )

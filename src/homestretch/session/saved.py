@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from homestretch.core.protocol import JSON, Event, Game
 from homestretch.core.referee import Agent
@@ -11,7 +12,9 @@ from homestretch.core.registry import GameEntry, entry
 from homestretch.session.dice import DiceSpec
 from homestretch.session.seats import Seat
 from homestretch.session.table import Table
-from homestretch.store.db import SavedGame, Store
+
+if TYPE_CHECKING:
+    from homestretch.store.db import SavedGame, Store
 
 
 class StoredLog:

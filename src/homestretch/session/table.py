@@ -9,12 +9,21 @@ person must act, a roll must be typed, or the game ends.
 Computer players are exactly repeatable: every decision is made by a fresh player whose
 generator is seeded from the table's seed, the seat and the event index, so a table
 rebuilt from its log at any cut goes on exactly as the unbroken one.
+
+What a move sets off is stored in one transaction: the person's action (or typed roll)
+and the run of rolls and computer decisions after it are kept aside as they are worked
+out and appended together when the run stops, before anyone is shown any of it. Those
+events follow from the log and the seed, so a run lost to a crash is worked out again
+the same on resume. A decision a surface's own agent makes (a person typing at the
+terminal) is stored the moment it is made. If the log refuses the run (another writer
+moved first), the table is rebuilt from the log and the refusal passed on.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,6 +93,8 @@ class Table:
         self._chance: list[tuple[str, bool] | None] = []
         """For each event, the chance node's label and whether it was dice (None for an
         action): the redacted log shows rolls but not draws."""
+        self._unstored: list[Event] = []
+        """Events applied but not yet stored: the run the current move set off."""
         self.dice_mismatch: int | None = None
         """The first position whose outcome these dice would not have given."""
         for event in events:
@@ -144,8 +155,9 @@ class Table:
         if reason is not None:
             raise IllegalAction(reason)
         start = self.version
-        self._record_action(seat, action)
-        self.advance()
+        with self._storing():
+            self._record_action(seat, action)
+            self._run()
         return self.state.events[start:]
 
     def roll(self, faces: Sequence[int], seen_version: int) -> list[Event]:
@@ -155,22 +167,33 @@ class Table:
         if node is None or not self._dice.needs_person(node):
             raise IllegalAction("no roll is waiting to be typed")
         start = self.version
-        self._record_chance(node, node.check(faces))
-        self.advance()
+        with self._storing():
+            self._record_chance(node, node.check(faces))
+            self._run()
         return self.state.events[start:]
 
     def advance(self) -> list[Event]:
         """Resolve chance and computer players until a person must act, a roll must be
-        typed, or the game is over; every event is stored as it happens."""
+        typed, or the game is over; the run is stored in one transaction."""
         start = self.version
-        for _ in range(MAX_STEPS):
-            if self.step() is None:
-                return self.state.events[start:]
-        raise RefereeError(f"the game did not end within {MAX_STEPS} steps")
+        with self._storing():
+            self._run()
+        return self.state.events[start:]
 
     def step(self) -> Event | None:
         """Resolve the next automatic roll or computer decision, if the table waits for
-        one, and return its event; None when a person must act or the game is over."""
+        one, store it and return its event; None when a person must act or the game is
+        over (a surface showing each event as it happens)."""
+        with self._storing():
+            return self._step()
+
+    def _run(self) -> None:
+        for _ in range(MAX_STEPS):
+            if self._step() is None:
+                return
+        raise RefereeError(f"the game did not end within {MAX_STEPS} steps")
+
+    def _step(self) -> Event | None:
         waiting = self.waiting()
         if waiting.roll is not None:
             if self._dice.needs_person(waiting.roll):
@@ -199,6 +222,33 @@ class Table:
         self.seats[seat] = new
 
     # --- inside -----------------------------------------------------------------------
+    @contextmanager
+    def _storing(self) -> Iterator[None]:
+        """Store what the block applied, in one append, however the block ends (a bot's
+        error or Ctrl-C keeps what was worked out before it)."""
+        try:
+            yield
+        finally:
+            self._store()
+
+    def _store(self) -> None:
+        if not self._unstored:
+            return
+        events, self._unstored = self._unstored, []
+        try:
+            self.log.append(self.version - len(events), events)  # refuses a taken position
+        except TableMovedOn:
+            self._reload()
+            raise
+
+    def _reload(self) -> None:
+        """The table as its log has it (after a run the log refused)."""
+        self.state = self.game.new_initial_state()
+        self._dice = TableDice(self.dice_spec)
+        self._chance, self.dice_mismatch = [], None
+        for event in self.log.since(0):
+            self._take(event)
+
     def _check_version(self, seen_version: int) -> None:
         if seen_version != self.version:
             raise StaleVersion(
@@ -235,15 +285,15 @@ class Table:
         return factory
 
     def _record_action(self, seat: int, action: Action) -> None:
-        event = Event(player=seat, action=action.to_json())
-        self.log.append(self.version, [event])  # refuses a position already taken
         self.state.apply(seat, action)
+        self._unstored.append(self.state.events[-1])
         self._chance.append(None)
+        if seat in self._agents:
+            self._store()  # a person's input at a surface cannot be worked out again
 
     def _record_chance(self, node: ChanceNode, outcome: Outcome) -> None:
-        event = Event(player=CHANCE, outcome=tuple(outcome))
-        self.log.append(self.version, [event])
         self.state.apply_chance(outcome)
+        self._unstored.append(self.state.events[-1])
         self._chance.append((node.label, node.is_dice))
 
     def _take(self, event: Event) -> None:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,9 +32,10 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    insert,
     select,
 )
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -93,6 +95,10 @@ class SavedGame:
     created: str
     events: list[Event]
 
+
+CREATING_TABLES = 0x686F6D6573747265  # "homestre": PostgreSQL's advisory lock for it
+"""The lock that makes processes opening one new PostgreSQL store create its tables one
+after another (each looks for them first, so the second finds them made)."""
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 
@@ -189,6 +195,11 @@ class Store:
         """Where the store is, for messages: the file, or the URL without its password."""
         file = _sqlite_file(self.url)
         postgres = self.url.get_backend_name() == "postgresql"
+        self._write_turn: AbstractContextManager[Any] = (
+            nullcontext() if postgres else threading.Lock()
+        )
+        self._lengths: dict[int, int] = {}
+        """How long this store made each log it appended to (a log only grows)."""
         try:
             if file is not None:
                 _create_private(file)
@@ -199,11 +210,14 @@ class Store:
             )
             if file is not None:
                 event.listen(self._engine, "connect", _sqlite_write_ahead)
-            Base.metadata.create_all(self._engine)
-            # a store made before the unique key gets it now (create_all adds no index
-            # to a table that exists)
-            for index in Base.metadata.tables["events"].indexes:
-                index.create(self._engine, checkfirst=True)
+            with self._engine.begin() as connection:
+                if postgres:  # two servers starting at once on an empty database
+                    connection.execute(select(func.pg_advisory_xact_lock(CREATING_TABLES)))
+                Base.metadata.create_all(connection)
+                # a store made before the unique key gets it now (create_all adds no
+                # index to a table that exists)
+                for index in Base.metadata.tables["events"].indexes:
+                    index.create(connection, checkfirst=True)
         except OSError as exc:
             raise HomestretchError(f"{self.path}: cannot open the game store ({exc})") from None
         except ImportError as exc:
@@ -219,6 +233,24 @@ class Store:
             raise HomestretchError(f"{self.path}: {cannot}") from None
 
     @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """A write transaction. On SQLite this process's writers take turns on a lock
+        of its own: SQLite makes a writer that finds the file locked sleep and retry
+        with growing pauses (up to 100 ms each), which costs far more than waiting in
+        line when a server's threads write at once."""
+        with self._write_turn, self._session() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def _connection(self) -> Iterator[Connection]:
+        """A bare connection (no ORM): appending events is the hot path of a server."""
+        try:
+            with self._engine.connect() as connection:
+                yield connection
+        except OperationalError as exc:
+            raise HomestretchError(f"{self.path}: the game store failed ({_reason(exc)})") from None
+
+    @contextmanager
     def _session(self) -> Iterator[Session]:
         """A session whose lost connection (a server gone away) is one line."""
         try:
@@ -232,7 +264,7 @@ class Store:
         self._engine.dispose()
 
     def create(self, game: str, config: JSON, seed: int | None, dice: str, label: str = "") -> int:
-        with self._session() as session, session.begin():
+        with self._writing() as session:
             row = GameRow(
                 game=game,
                 config=json.dumps(config, sort_keys=True),
@@ -246,30 +278,35 @@ class Store:
             return row.id
 
     def append_at(self, game_id: int, position: int, events: Iterable[Event]) -> None:
-        """Store ``events`` from ``position`` on, in one transaction that checks the log
-        is exactly that long; the unique key catches a writer that raced past the check."""
+        """Store ``events`` from ``position`` on, in one transaction. The unique key
+        refuses a position already taken; the log stays whole because the event before
+        ``position`` is there: looked up, unless this store wrote it (a log only grows,
+        so a length this store saw is still reached)."""
+        rows = [
+            {"game_id": game_id, "seq": position + offset, "payload": json.dumps(e.to_json())}
+            for offset, e in enumerate(events)
+        ]
+        if not rows:
+            return
         try:
-            with self._session() as session, session.begin():
-                count = session.scalar(
-                    select(func.count()).select_from(EventRow).where(EventRow.game_id == game_id)
-                )
-                if int(count or 0) != position:
-                    raise TableMovedOn(
-                        f"game {game_id} moved on: move {position} is taken "
-                        f"(the log has {count} events); look again"
-                    )
-                for offset, event in enumerate(events):
-                    session.add(
-                        EventRow(
-                            game_id=game_id,
-                            seq=position + offset,
-                            payload=json.dumps(event.to_json()),
+            with self._write_turn, self._connection() as connection, connection.begin():
+                if position > 0 and self._lengths.get(game_id) != position:
+                    before = connection.scalar(
+                        select(EventRow.seq).where(
+                            EventRow.game_id == game_id, EventRow.seq == position - 1
                         )
                     )
+                    if before is None:
+                        raise TableMovedOn(
+                            f"game {game_id}: its log is shorter than {position} events; look again"
+                        )
+                connection.execute(insert(EventRow), rows)
         except IntegrityError:
+            self._lengths.pop(game_id, None)
             raise TableMovedOn(
                 f"game {game_id} moved on: another writer stored move {position} first"
             ) from None
+        self._lengths[game_id] = position + len(rows)
 
     def events_since(self, game_id: int, position: int) -> list[Event]:
         with self._session() as session:
@@ -281,7 +318,7 @@ class Store:
             return [Event.from_json(json.loads(row.payload)) for row in rows]
 
     def save_settings(self, game_id: int, settings: JSON) -> None:
-        with self._session() as session, session.begin():
+        with self._writing() as session:
             row = session.get(SettingsRow, game_id)
             text = json.dumps(settings, sort_keys=True)
             if row is None:
@@ -315,7 +352,7 @@ class Store:
         self.append_at(game_id, int(count or 0), events)
 
     def finish(self, game_id: int, summary: str, status: str = "finished") -> None:
-        with self._session() as session, session.begin():
+        with self._writing() as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise HomestretchError(f"no saved game with id {game_id}")

@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON
 from homestretch.session.seats import open_seat
 from homestretch.store.db import Store
@@ -52,7 +53,7 @@ def refusal(status: int, reason: str, **more: Any) -> JSONResponse:
 
 async def body_json(request: Request) -> JSON:
     size = request.headers.get("content-length")
-    if size is not None and size.isdigit() and int(size) > MAX_BODY:
+    if size is not None and is_whole(size) and int(size) > MAX_BODY:
         raise TooLarge(f"the request is over {MAX_BODY // 1024} KiB")
     body = b""
     async for chunk in request.stream():
@@ -137,7 +138,7 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
             await hub.change(live, lambda: _roll(live, viewer, data["roll"], version))
         else:
             await hub.change(live, lambda: _submit(live, viewer, data.get("action"), version))
-        return await hub.current(live, viewer)
+        return await hub.current(live, viewer, log_from=version)  # the page has the rest
 
     @app.post("/api/tables/{game_id}/join")
     async def join(game_id: int, request: Request) -> JSON:
@@ -178,13 +179,15 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
     @app.get("/api/tables/{game_id}/verify")
-    async def verify(game_id: int) -> JSON:
-        await hub.get(game_id)
+    async def verify(game_id: int, token: str | None = None) -> JSON:
+        (await hub.get(game_id)).viewer(token)  # a private table's check needs a link
         return await anyio.to_thread.run_sync(verify_table, store, game_id)
 
     @app.get("/api/tables/{game_id}/replay")
-    async def replay(game_id: int, at: int = 0, seat: int | None = None) -> JSON:
-        await hub.get(game_id)
+    async def replay(
+        game_id: int, at: int = 0, seat: int | None = None, token: str | None = None
+    ) -> JSON:
+        (await hub.get(game_id)).viewer(token)  # a private table's replay needs a link
         return await anyio.to_thread.run_sync(replay_frame, store, game_id, at, seat)
 
     # --- pages --------------------------------------------------------------------------
@@ -199,7 +202,15 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
     @app.get("/t/{game_id}/watch", response_class=HTMLResponse)
     async def watch_page(game_id: int) -> str:
         live = await hub.get(game_id)
+        live.viewer(None)  # a private table is watched with its key
         return pages.table(game_id, "watch", "", live.table.entry.title, live.table.entry.name)
+
+    @app.get("/t/{game_id}/watch/{key}", response_class=HTMLResponse)
+    async def private_watch_page(game_id: int, key: str) -> str:
+        live = await hub.get(game_id)
+        if live.viewer(key).seat is not None:
+            raise Forbidden("that is a seat's link, not the watch link")
+        return pages.table(game_id, "watch", key, live.table.entry.title, live.table.entry.name)
 
     @app.get("/t/{game_id}/admin/{token}", response_class=HTMLResponse)
     async def admin_page(game_id: int, token: str) -> str:
@@ -216,9 +227,11 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
         return pages.join(game_id, invite, live.table.entry.title)
 
     @app.get("/t/{game_id}/replay", response_class=HTMLResponse)
-    async def replay_page(game_id: int, seat: int | None = None) -> str:
+    async def replay_page(game_id: int, seat: int | None = None, token: str = "") -> str:
         live = await hub.get(game_id)
-        return pages.replay(game_id, seat, live.table.entry.title, live.table.entry.name)
+        live.viewer(token)  # a private table is replayed with one of its links
+        entry = live.table.entry
+        return pages.replay(game_id, seat, entry.title, entry.name, token)
 
     @app.get("/favicon.ico")
     async def favicon() -> Response:
@@ -242,12 +255,13 @@ def _submit(live: LiveTable, viewer: Viewer, action_json: Any, version: int) -> 
         raise Stale(_stale_reason(version, table.version), live.frame_for(viewer))
     if table.is_computer(seat):
         raise Forbidden(f"seat {seat} ({table.seats[seat].name}) is played by the computer now")
-    if seat not in table.waiting().seats:
-        raise Forbidden(f"it is not {table.seats[seat].name}'s turn")
     if not isinstance(action_json, dict):
         raise HomestretchError("the action must be a JSON object with its kind")
     try:
         action = table.game.codec.from_json(action_json)
+        # out of turn only if the rules allow it (a Derby Cast pick changed before close)
+        if seat not in table.waiting().seats and table.state.why_illegal(seat, action):
+            raise Forbidden(f"it is not {table.seats[seat].name}'s turn")
         table.submit(seat, action, version)
     except HomestretchError:
         raise

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Set
 from typing import Any
 
+from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
 from homestretch.session.dice import seed_digest
 from homestretch.session.table import Table
+from homestretch.web.forms import action_forms
 
 TYPED_OVER = 40
 """More legal actions than this and the page offers a form to type one in."""
@@ -32,20 +34,32 @@ def waiting_json(table: Table) -> JSON:
     return {"seats": list(waiting.seats), "roll": roll}
 
 
+def forms_for(table: Table, legal: list[Action]) -> list[JSON]:
+    """The forms of the kinds of action listed (a bid of any amount), or of every kind
+    the game has for a seat whose actions are typed in (none listed)."""
+    forms = action_forms(table.game.codec)
+    kinds = {action.kind for action in legal}
+    return [f for f in forms if f["kind"] in kinds] if kinds else forms
+
+
 def frame(
     table: Table,
     seat: int | None,
     connected: Set[int] = frozenset(),
     may_roll: bool = False,
     admin: bool = False,
+    log_from: int = 0,
 ) -> JSON:
     """The frame for ``seat``; ``may_roll``: this viewer types the asked dice;
-    ``admin``: the table's creator, who may hand seats to computer players."""
+    ``admin``: the table's creator, who may hand seats to computer players;
+    ``log_from``: the log lines the page already has (a page that keeps the log is sent
+    only the new ones; a reload asks for everything)."""
     state = table.state
     over = state.is_over()
     waiting = waiting_json(table)
     mine = seat is not None and seat in waiting["seats"] and not table.is_computer(seat)
     legal = table.legal_actions(seat) if mine and seat is not None else []
+    typed = mine and seat is not None and (state.open_ended(seat) or len(legal) > TYPED_OVER)
     data: JSON = {
         "game": table.entry.name,
         "title": table.entry.title,
@@ -54,12 +68,15 @@ def frame(
         "name": table.seats[seat].name if seat is not None else None,
         "view": table.view(seat),
         "legal": [{"action": a.to_json(), "text": str(a)} for a in legal],
-        "typed": mine and seat is not None and (state.open_ended(seat) or len(legal) > TYPED_OVER),
+        "typed": typed,
+        "forms": forms_for(table, legal) if typed else [],
         "your_turn": mine,
         "waiting": waiting,
         "may_roll": may_roll and waiting["roll"] is not None,
         "admin": admin,
-        "log": table.log_for(seat),
+        "bots": ["random", *sorted(table.entry.bots)] if admin else [],
+        "log_from": log_from,
+        "log": table.log_for(seat, since=log_from),
         "notices": state.notices_for(seat),
         "seats": seat_list(table, connected),
         "over": over,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -29,6 +30,9 @@ from homestretch.web.notify import LocalNotifier, Notifier
 T = TypeVar("T")
 KEEP_ALIVE = 15.0
 """Seconds of quiet before an event stream sends a comment line."""
+IDLE_AFTER = 600.0
+"""Seconds untouched, with nobody connected, before a live table is let go of (it is
+rebuilt from the store when next asked for)."""
 WEB = "web"
 """The key of the server's own settings in a table's settings: private flag, invite,
 admin token, who types asked dice, the seed's digest."""
@@ -58,10 +62,21 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: dict[asyncio.Queue[None], Viewer] = field(default_factory=dict)
     finished: bool = False
+    touched: float = field(default_factory=time.monotonic)
+
+    def idle_for(self, now: float) -> float:
+        """How long nobody has looked: 0 while a browser is connected or a change runs."""
+        return 0.0 if self.listeners or self.lock.locked() else now - self.touched
 
     def viewer(self, token: str | None) -> Viewer:
-        """The holder of ``token`` (none: a spectator); an unknown token is refused."""
+        """The holder of ``token`` (none: a spectator); an unknown token is refused, and
+        so is a spectator without the watch key at a private table."""
+        watch_key = self.web.get("watch") or ""
         if not token:
+            if watch_key:
+                raise Forbidden("this table is private: open it with the link you were given")
+            return Viewer(None)
+        if watch_key and same_secret(token, watch_key):
             return Viewer(None)
         if same_secret(token, self.web.get("admin", "")):
             return Viewer(None, admin=True)
@@ -76,31 +91,60 @@ class LiveTable:
     def may_roll(self, viewer: Viewer) -> bool:
         return viewer.admin or (viewer.seat is not None and viewer.seat == self.web.get("roller"))
 
-    def frame_for(self, viewer: Viewer) -> JSON:
-        return frame(self.table, viewer.seat, self.connected(), self.may_roll(viewer), viewer.admin)
+    def frame_for(self, viewer: Viewer, log_from: int = 0) -> JSON:
+        """The viewer's frame, its log from line ``log_from`` on (what the page lacks)."""
+        log_from = max(0, min(log_from, self.table.version))
+        return frame(
+            self.table, viewer.seat, self.connected(), self.may_roll(viewer), viewer.admin, log_from
+        )
 
 
 class Hub:
-    def __init__(self, store: Store, notifier: Notifier | None = None) -> None:
+    def __init__(
+        self, store: Store, notifier: Notifier | None = None, idle_after: float = IDLE_AFTER
+    ) -> None:
         self.store = store
+        self.idle_after = idle_after
+        self._sweeper: asyncio.Task[None] | None = None
         self.notifier: Notifier = notifier or LocalNotifier()
+        self.alone = isinstance(self.notifier, LocalNotifier)
+        """No other server process writes these tables: a move need not look first
+        (another writer, a terminal, is still caught by the log's unique key)."""
         self.tables: dict[int, LiveTable] = {}
         self._loading = asyncio.Lock()
 
     async def start(self) -> None:
         await self.notifier.start(self.changed_elsewhere)
+        self._sweeper = asyncio.create_task(self._sweeping())
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         await self.notifier.stop()
 
     async def get(self, game_id: int) -> LiveTable:
         live = self.tables.get(game_id)
-        if live is not None:
-            return live
-        async with self._loading:
-            if game_id not in self.tables:
-                self.tables[game_id] = await anyio.to_thread.run_sync(self._load, game_id)
-            return self.tables[game_id]
+        if live is None:
+            async with self._loading:
+                if game_id not in self.tables:
+                    self.tables[game_id] = await anyio.to_thread.run_sync(self._load, game_id)
+                live = self.tables[game_id]
+        live.touched = time.monotonic()
+        return live
+
+    def sweep(self) -> list[int]:
+        """Let go of the tables idle for ``idle_after`` seconds (a server keeps only the
+        tables in play in memory); their ids."""
+        now = time.monotonic()
+        idle = [i for i, live in self.tables.items() if live.idle_for(now) >= self.idle_after]
+        for game_id in idle:
+            del self.tables[game_id]
+        return idle
+
+    async def _sweeping(self) -> None:
+        while True:
+            await asyncio.sleep(max(1.0, self.idle_after / 4))
+            self.sweep()
 
     def _load(self, game_id: int) -> LiveTable:
         settings = self.store.settings(game_id)
@@ -118,23 +162,29 @@ class Hub:
     async def change(self, live: LiveTable, work: Callable[[], T]) -> T:
         """Do ``work`` on the table under its lock (in a worker thread: the store and
         computer players take time), then save the end of a game and tell everyone."""
+        live.touched = time.monotonic()
         async with live.lock:
-            await anyio.to_thread.run_sync(self._sync, live)
-            result = await anyio.to_thread.run_sync(work)
-            await anyio.to_thread.run_sync(self._finish_if_over, live)
+            if not self.alone:
+                await anyio.to_thread.run_sync(self._sync, live)
+            result = await anyio.to_thread.run_sync(lambda: self._work(live, work))
         await self.notifier.publish(live.game_id)
         self.wake(live)
         return result
 
-    async def current(self, live: LiveTable, viewer: Viewer) -> JSON:
+    async def current(self, live: LiveTable, viewer: Viewer, log_from: int = 0) -> JSON:
         async with live.lock:
-            return live.frame_for(viewer)
+            return live.frame_for(viewer, log_from)
 
     def save_seats(self, live: LiveTable) -> None:
         table = live.table
         self.store.save_settings(
             live.game_id, settings_json(table.seats, table.dice_spec, {WEB: live.web})
         )
+
+    def _work(self, live: LiveTable, work: Callable[[], T]) -> T:
+        result = work()
+        self._finish_if_over(live)
+        return result
 
     def _sync(self, live: LiveTable) -> None:
         """Take the events and seats other processes stored."""
@@ -165,13 +215,16 @@ class Hub:
 
     async def frames(self, live: LiveTable, viewer: Viewer) -> AsyncIterator[JSON | None]:
         """The viewer's frame now and after every change, until the game is over; None
-        after a quiet while (a keep-alive, so proxies keep the connection open)."""
+        after a quiet while (a keep-alive, so proxies keep the connection open). The
+        first frame has the whole log, each after it only the lines added since."""
         queue: asyncio.Queue[None] = asyncio.Queue()
         self.wake(live)  # the others see this seat connected
         live.listeners[queue] = viewer
+        sent = 0
         try:
             while True:
-                current = await self.current(live, viewer)
+                current = await self.current(live, viewer, sent)
+                sent = current["version"]
                 yield current
                 if current["over"]:
                     return

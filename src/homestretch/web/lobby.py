@@ -100,12 +100,38 @@ def seats_for(entry: GameEntry, game: Game, asked: Any) -> list[Seat]:
     return seats
 
 
+def named(entry: GameEntry, game: Game, asked: JSON, seats: list[Seat]) -> Game:
+    """The game with the seats' names in its own name fields, where it has them: a
+    ``names`` list (Across, Totopoly) or single-member ``entrants`` (Derby Cast). Names
+    the request gave itself stay, and a game that refuses the names (two seats named
+    alike) keeps its own. ``asked``: the configuration as the request gave it."""
+    config = game.config()
+    names = [seat.name for seat in seats[: game.num_players]]
+    if "names" in config and "names" not in asked:
+        config = {**config, "names": names}
+    elif isinstance(config.get("entrants"), list) and len(config["entrants"]) == len(names):
+        config = {
+            **config,
+            "entrants": [
+                {**e, "name": name, "members": [name]} if e.get("members") == [e.get("name")] else e
+                for e, name in zip(config["entrants"], names, strict=True)
+            ],
+        }
+    else:
+        return game
+    try:
+        return entry.make(config)
+    except (HomestretchError, ValueError, TypeError, KeyError):
+        return game
+
+
 def create_table(store: Store, request: JSON) -> tuple[Table, int, JSON]:
     """A new table as the form asks (nothing played yet), its id, and the server's own
     settings for it (the invitation, the creator's token, who types asked dice)."""
     entry = _entry(request.get("game"))
     game = _game(entry, request.get("config"))
     seats = seats_for(entry, game, request.get("seats", []))
+    game = named(entry, game, request["config"], seats)
     dice_kind = request.get("dice", "seeded")
     if dice_kind not in ("seeded", "asked"):
         raise HomestretchError(f"dice are seeded or asked, not {dice_kind!r}")
@@ -120,8 +146,10 @@ def create_table(store: Store, request: JSON) -> tuple[Table, int, JSON]:
     ):
         raise HomestretchError("the dice are typed by a person's seat (or by the creator)")
     dice = DiceSpec(dice_kind, seed)
+    private = bool(request.get("private", False))
     web: JSON = {
-        "private": bool(request.get("private", False)),
+        "private": private,
+        "watch": new_token() if private else "",
         "invite": new_token(),
         "admin": new_token(),
         "roller": roller,
@@ -142,11 +170,18 @@ def links(game_id: int, table: Table, web: JSON) -> JSON:
             if s.is_person
         ],
         "invite": f"/t/{game_id}/join/{web['invite']}",
-        "watch": f"/t/{game_id}/watch",
+        "watch": watch_link(game_id, web),
         "admin": f"/t/{game_id}/admin/{web['admin']}",
         "admin_token": web["admin"],
         "seed_digest": web["seed_digest"],
     }
+
+
+def watch_link(game_id: int, web: JSON) -> str:
+    """The spectators' page: open to anyone at a listed table, behind a secret key at
+    a private one (knowing its number is not enough)."""
+    key = web.get("watch") or ""
+    return f"/t/{game_id}/watch/{key}" if key else f"/t/{game_id}/watch"
 
 
 def public_tables(store: Store, limit: int = 50) -> list[JSON]:

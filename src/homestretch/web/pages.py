@@ -47,9 +47,12 @@ def table(game_id: int, mode: str, token: str, title: str, game: str) -> str:
     return _table_page(game, id=str(game_id), mode=mode, token=token, title=title, seat="")
 
 
-def replay(game_id: int, seat: int | None, title: str, game: str) -> str:
+def replay(game_id: int, seat: int | None, title: str, game: str, token: str = "") -> str:
+    """A finished table stepped through; ``token``: a link's secret (a private table)."""
     seat_text = "" if seat is None else str(seat)
-    return _table_page(game, id=str(game_id), mode="replay", token="", title=title, seat=seat_text)
+    return _table_page(
+        game, id=str(game_id), mode="replay", token=token, title=title, seat=seat_text
+    )
 
 
 def join(game_id: int, invite: str, title: str) -> str:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from statistics import mean
+from typing import Any
 
 from homestretch.bots.random_bot import RandomBot
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import Agent, play
-from homestretch.games.across.actions import Accept, Reject
-from homestretch.games.across.bots import SensibleBot, track_chances
+from homestretch.games.across.actions import Accept, Bet, Done, Reject
+from homestretch.games.across.bots import NeverBetBot, SensibleBot, track_chances
 from homestretch.games.across.game import AcrossGame
+from homestretch.games.across.search import SearchBot
 
 TRACKS = ("churchill-downs", "epsom-downs", "longchamp", "woodbine")
 
@@ -65,3 +67,62 @@ def test_it_holds_back_a_rival_one_x_from_home_while_its_own_horse_runs() -> Non
     view["race_card"]["finish"] = []
     view["tickets"] = [[0, 9]]  # I backed #9 myself
     assert bot.choose(0, view, choices) == Accept()
+
+
+def _betting_view(carry: int, owners: dict[str, list[int]] | None = None) -> Any:
+    game = AcrossGame(players=4, tracks=("woodbine",))
+    view = game.new_initial_state().view(0)
+    view.update(
+        phase="betting",
+        race=2,
+        carry=carry,
+        tickets=[],
+        owners=owners or {str(h): [1] for h in range(2, 13)},
+    )
+    return view
+
+
+def test_a_ticket_is_bought_only_when_the_pool_makes_it_pay() -> None:
+    legal = [Done(), *(Bet(h) for h in range(2, 13))]
+    # An empty pool: one ticket can only win back part of its own three fifties.
+    assert SensibleBot(1).choose(0, _betting_view(carry=0), legal) == Done()
+    # Twenty fifties carried forward: a ticket on a likely horse pays.
+    choice = SensibleBot(1).choose(0, _betting_view(carry=20), legal)
+    assert isinstance(choice, Bet)
+    chances = track_chances("woodbine")
+    assert chances[choice.horse][0] >= 0.1
+
+
+def _race_view(rolled: int, progress: dict[int, int]) -> Any:
+    game = AcrossGame(players=3, tracks=("woodbine",))
+    view = game.new_initial_state().view(0)
+    view.update(
+        phase="race",
+        race=1,
+        owners={str(h): [0] if h == 5 else [1] for h in range(2, 13)},
+        tickets=[[0, 5]],
+        windows=[5, 5, 4, 4, 4, 4, 4],
+        race_card={
+            "rolled": rolled,
+            "progress": {str(h): progress.get(h, 0) for h in range(2, 13)},
+            "need": {str(h): 10 for h in range(2, 13)},
+            "finish": [],
+        },
+    )
+    return view
+
+
+def test_the_search_player_rejects_a_rival_at_the_post_and_takes_its_own() -> None:
+    choices = [Accept(), Reject()]
+    # #9, a rival's, is one X from home; my #5 is close behind: hold it back.
+    assert SearchBot(3).choose(0, _race_view(9, {9: 8, 5: 8}), choices) == Reject()
+    # My own horse: take the X.
+    assert SearchBot(3).choose(0, _race_view(5, {9: 8, 5: 8}), choices) == Accept()
+
+
+def test_never_bet_buys_and_bets_nothing() -> None:
+    game = AcrossGame(players=4, tracks=("longchamp",))
+    agents: dict[int, Agent] = {0: NeverBetBot(0), **{s: SensibleBot(s) for s in (1, 2, 3)}}
+    state = play(game.new_initial_state(), SeededDice(2), agents)
+    bets = [e for e in state.events if e.player == 0 and e.action and e.action["kind"] == "bet"]
+    assert not bets

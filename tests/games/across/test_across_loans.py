@@ -13,10 +13,13 @@ from homestretch.games.across.actions import (
     Done,
     OfferHorse,
     OfferLoan,
+    OfferLoanTerms,
+    OfferToBuy,
     PayBack,
     RepayLoan,
     TakeLoan,
 )
+from homestretch.games.across.dealings import settle_debts
 
 Make = Callable[..., Any]
 OWNERS = {h: h % 4 for h in range(2, 13)}
@@ -166,3 +169,93 @@ def test_loans_between_players_are_recorded_and_paid_back(driver: Make) -> None:
     s.apply(0, PayBack(2, 12))  # the terms were theirs: two fifties interest
     assert s.debts == {(0, 2): 0}
     assert {"borrower": 0, "lender": 2, "amount": 0} not in s.view(None)["debts"]
+
+
+def _lend_and_run_the_meet(d: Any, amount: int, broke_before_race_8: bool = False) -> Any:
+    s = d.state
+    cards = s.game.content.cards
+    d.auction(OWNERS, {h: cards[h].opening_bid + 2 for h in range(2, 13)})
+    first_bettor_owning(s, 2)
+    s.apply(2, OfferLoan(0, amount))
+    s.apply(0, Answer(True))
+    for race in range(8):
+        if race == 7 and broke_before_race_8:  # seat 0's fifties handed to seat 1
+            s.cash[1] += s.cash[0] - 4
+            s.cash[0] = 4
+        d.bets({})
+        d.finish_race(6, 5, 9)
+    assert s.is_over()
+    return s
+
+
+def test_debts_are_settled_before_the_totals(driver: Make) -> None:
+    # R15: "Individual players now total their winnings" once what is owed is paid.
+    settled = _lend_and_run_the_meet(driver(4), 10)
+    ignored = _lend_and_run_the_meet(driver(4, debts="ignore"), 10)
+    assert settled.cash[0] == ignored.cash[0] - 10
+    assert settled.cash[2] == ignored.cash[2] + 10
+    assert settled.debts == {} and ignored.debts == {(0, 2): 10}
+    (notice,) = [n for n in settled.notices if n["type"] == "debt_settled"]
+    assert (notice["borrower"], notice["lender"], notice["owed"], notice["paid"]) == (0, 2, 10, 10)
+    assert not [n for n in ignored.notices if n["type"] == "debt_settled"]
+    assert settled.conserved() == ignored.conserved() == {"fifties": 160}
+
+
+def test_a_borrower_who_cannot_pay_pays_all_he_has(driver: Make) -> None:
+    s = _lend_and_run_the_meet(driver(4), 10, broke_before_race_8=True)
+    # Seat 0 owns #4, #8, #12: race 8 (6-5-9) pays him nothing, so he has 4 to pay.
+    (notice,) = [n for n in s.notices if n["type"] == "debt_settled"]
+    assert (notice["owed"], notice["paid"]) == (10, 4) and s.cash[0] == 0
+
+
+def test_debts_between_two_players_are_netted(driver: Make) -> None:
+    d = driver(4)
+    s = d.state
+    cards = s.game.content.cards
+    d.auction(OWNERS, {h: cards[h].opening_bid + 2 for h in range(2, 13)})
+    s.debts = {(0, 2): 10, (2, 0): 3}  # as two accepted loans would leave them
+    before = list(s.cash)
+    settle_debts(s)
+    assert s.cash[0] == before[0] - 7 and s.cash[2] == before[2] + 7
+
+
+def test_a_player_may_offer_to_buy_another_players_horse(driver: Make) -> None:
+    # "Players may also purchase horses from other players anytime during the game."
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 2)
+    assert OfferToBuy(7, s.game.content.cards[7].opening_bid) in s.legal_actions(2)
+    with pytest.raises(IllegalAction, match="yours already"):
+        s.apply(2, OfferToBuy(6, 3))
+    cash2, cash3 = s.cash[2], s.cash[3]
+    s.apply(2, OfferToBuy(7, 9))
+    assert s.phase == "offer" and s.to_act() == [3] and s.view(3)["offer"]["kind"] == "buy"
+    s.apply(3, Answer(True))
+    assert s.owners[7] == (2,) and s.cash[2] == cash2 - 9 and s.cash[3] == cash3 + 9
+    assert s.to_act() == [2]  # back to the buyer's betting turn
+    (deal,) = [n for n in s.notices if n["type"] == "dealing"]
+    assert (deal["kind"], deal["frm"], deal["to"], deal["accepted"]) == ("buy", 2, 3, True)
+
+
+def test_a_horse_in_hock_cannot_be_bought(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 3)
+    s.apply(3, TakeLoan(7, 2))
+    s.apply(3, Done())
+    assert s.to_act() == [0]
+    assert not any(isinstance(a, OfferToBuy) and a.horse == 7 for a in s.legal_actions(0))
+    with pytest.raises(IllegalAction, match="in hock"):
+        s.apply(0, OfferToBuy(7, 9))
+
+
+def test_a_loan_on_agreed_terms_records_what_is_owed(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 2)
+    with pytest.raises(IllegalAction, match="at least what is lent"):
+        s.apply(2, OfferLoanTerms(0, 10, 8))
+    s.apply(2, OfferLoanTerms(0, 10, 12))
+    assert s.view(0)["offer"]["repay"] == 12
+    s.apply(0, Answer(True))
+    assert s.debts == {(0, 2): 12}

@@ -11,7 +11,7 @@ from homestretch.games.across.bots import SensibleBot
 from homestretch.games.across.game import AcrossGame
 from homestretch.games.across.state import AcrossState
 
-WHY = {"refund", "winners circle", "win", "place", "show", "daily double", "carried forward"}
+WHY = {"refund", "winners circle", "win", "place", "show", "daily double", "odd fifties"}
 
 
 def test_every_race_result_and_payment_is_a_typed_notice() -> None:

@@ -137,15 +137,18 @@ def test_dice_pass_to_the_left_from_the_trackmasters_left(driver: Callable[..., 
 
 
 def test_rotation_option_passes_the_dice_the_other_way(driver: Callable[..., Any]) -> None:
+    # "The player to the left of the Trackmaster rolls the dice" either way (R11): seat 1
+    # rolls first, then the dice go to the right, to seat 0, then seat 3.
     d = driver(4, rotation="right")
     s = d.state
     d.auction({})
     d.bets({})
+    assert s.trackmaster == 0
     rollers = []
     for total in (9, 9, 9):
         rollers.append(s.race.roller)
         d.race([total])
-    assert rollers == [3, 2, 1]
+    assert rollers == [1, 0, 3]
 
 
 def test_a_wasted_turn_passes_the_dice(driver: Callable[..., Any]) -> None:

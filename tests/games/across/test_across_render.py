@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from homestretch.games.across.render import LEGEND, squares
+from typing import Any
+
+from rich.console import Console
+
+from homestretch.games.across.actions import Bet, DailyDouble, Done
+from homestretch.games.across.cli import menu_hint, roll_prompt, shorten_menu
+from homestretch.games.across.content import Content
+from homestretch.games.across.game import AcrossGame
+from homestretch.games.across.render import LEGEND, full_view, squares
 
 
 def test_a_preprinted_half_x_is_not_shown_as_an_earned_one() -> None:
@@ -25,3 +33,35 @@ def test_earned_marks_and_the_shaded_square() -> None:
 def test_the_legend_names_every_mark() -> None:
     for mark in ("x preprinted X", "\\ preprinted half X", "* a preprinted half", "/ half an X"):
         assert mark in LEGEND
+
+
+def _text(view: dict[str, Any], content: Content) -> str:
+    console = Console(width=200, record=True)
+    console.print(full_view(view, content))
+    return console.export_text()
+
+
+def test_the_auction_screen_shows_the_printed_card_and_no_high_bid_yet() -> None:
+    game = AcrossGame(players=4, names=("Ann", "Amy", "Bob", "Cy"), tracks=("epsom-downs",))
+    state = game.new_initial_state()
+    text = _text(state.view(0), game.content)
+    assert "Epsom Downs: the track card" in text
+    assert "x x x" in text  # #2's three preprinted X's
+    assert "(.)" in text  # a shaded favourite's ringed square
+    assert "no bid yet" in text and "Handicap and Auction News" in text
+
+
+def test_the_trackmaster_sees_each_track_with_its_news() -> None:
+    game = AcrossGame(players=3)
+    text = _text(game.new_initial_state().view(0), game.content)
+    for track in game.content.tracks.values():
+        assert f"track {track.key}" in text and track.city in text
+
+
+def test_the_roller_is_told_who_owns_the_horse_and_who_backs_it() -> None:
+    view = AcrossGame(players=3, names=("Ann", "Bob", "Cy")).new_initial_state().view(0)
+    view.update(owners={"7": [1]}, tickets=[[2, 7]], race_card={"rolled": 7})
+    assert roll_prompt(0, view).startswith("You rolled #7 (owner: Bob; tickets: Cy)")
+    legal = [Done(), Bet(7), DailyDouble(7, 8)]
+    assert shorten_menu(legal) == [Done(), Bet(7)]
+    assert "dd H1 H2" in menu_hint(legal)

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from homestretch.cli.main import app
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.protocol import Event, replay
-from homestretch.games.derbycast.game import DerbyCastGame
+from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
 from homestretch.games.stretch.api import simulated_race
 from homestretch.games.stretch.race import bundled_races
 from homestretch.store.db import Store
@@ -109,7 +109,7 @@ def test_a_game_saved_after_a_race_resumes(tmp_path: Path) -> None:
     args = ["derbycast", "play", "--db", str(db), "--players", "Ann,Bob+Cy", "--races", "2"]
     args += ["--source", str(SAMPLE), "--tie", "dead-heat"]
     stopped = runner.invoke(app, args, input="win 1\nplace Midnight Rambler\nwin 2\n")
-    assert stopped.exit_code != 0  # the input ran out at Bob+Cy's second pick
+    assert stopped.exit_code != 0  # the input ran out at Ann's second pick (Bob+Cy went first)
     (saved,) = Store(db).saved_games()
     assert saved.status == "in progress"
     out = cli("resume", str(saved.id), "--db", str(db), input="show gallant drifter\n")
@@ -117,8 +117,8 @@ def test_a_game_saved_after_a_race_resumes(tmp_path: Path) -> None:
     done = Store(db).load(saved.id)
     assert done.status == "finished"
     shown = json.loads(cli("replay", str(saved.id), "--db", str(db), "-f", "json"))
-    # Ann: 2 (5-2 win) + 5 (11-2 win); Bob+Cy: 1 (9-5 place: 0) -> 0, then 11-2 show: 1.
-    assert [m["points"] for m in shown["board"]] == [7, 1]
+    # Ann: 2 (5-2 win) + 1 (11-2 show); Bob+Cy: 0 (9-5 place), then 5 (11-2 win).
+    assert [m["points"] for m in shown["board"]] == [3, 5]
 
 
 def test_the_score_keeper_types_a_race_in(tmp_path: Path) -> None:
@@ -127,13 +127,18 @@ def test_the_score_keeper_types_a_race_in(tmp_path: Path) -> None:
         [
             "Aqueduct 5",  # race name
             "Alpha, Bravo, Charlie, Delta",  # the field
-            "2-1, 7/2, 9-1, ",  # board odds, Delta unknown
+            "2-1",  # morning lines, one a horse; Delta has none
+            "7/2",
+            "9-1",
+            "",
+            "",  # no scratches before post
             "win Charlie",  # Ann
             "place 4",  # Bob picks Delta by number
-            "Bravo",  # scratched
+            "Bravo",  # scratched late, closing picks
             "Delta=Charlie, Alpha",  # official finish: dead heat for the win
             "11-1",  # Charlie's final odds
             "6",  # Delta's final odds
+            "yes",  # official
         ]
     )
     data = _play_json(db, "--players", "Ann,Bob", "--races", "1", "--tie", "dead-heat",
@@ -146,8 +151,9 @@ def test_the_score_keeper_types_a_race_in(tmp_path: Path) -> None:
 def test_a_typed_result_that_breaks_the_rules_is_asked_again(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite"
     typed = "\n".join(
-        ["R", "A, B", "", "win A", "show B", "", "Zed", "A,A", "B, A", "3", "9-2", ""]
-    )
+        ["R", "A, B", "", "", "", "win A", "show B", "", "Zed", "A,A", "B, A", "seven", "3",
+         "9-2", ""]
+    )  # fmt: skip
     result = runner.invoke(
         app,
         ["derbycast", "play", "--db", str(db), "--players", "Ann,Bob", "--races", "1",
@@ -156,6 +162,10 @@ def test_a_typed_result_that_breaks_the_rules_is_asked_again(tmp_path: Path) -> 
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "'Zed' is not a horse" in result.output and "A is placed twice" in result.output
+    # the bad odds cell alone is asked again: B's odds were asked once
+    assert "cannot read odds 'seven'" in result.output
+    assert result.output.count("Final odds of A") == 2
+    assert result.output.count("Final odds of B") == 1
     assert "Co-winners" not in result.output and "Official Winner: Bob" in result.output
 
 
@@ -208,8 +218,9 @@ def test_when_the_results_file_runs_out_the_score_keeper_types_the_next_race(
         "race,horse,odds,finish\nR1,Alpha,3-1,1\nR1,Bravo,6-1,2\nR1,Charlie,9-2,3\n",
         encoding="utf-8",
     )
-    typed = ["win Alpha", "show 2", "Second race", "Xray, Yankee", "", "win 1", "win Yankee",
-             "", "Yankee, Xray", "2-1", "12-1"]  # fmt: skip
+    # race 2 is typed in; Bob picks first in it (the first picker rotates, R17)
+    typed = ["win Alpha", "show 2", "Second race", "Xray, Yankee", "", "", "", "win Yankee",
+             "win 1", "", "Yankee, Xray", "2-1", "12-1", ""]  # fmt: skip
     data = _play_json(tmp_path / "g.sqlite", "--players", "Ann,Bob", "--source", str(one_race),
                       "--races", "2", "--tie", "dead-heat", input="\n".join(typed) + "\n")  # fmt: skip
     history = data["history"]
@@ -322,10 +333,10 @@ def test_a_results_file_with_a_bad_value_is_one_line_and_nothing_is_saved(
 def test_the_score_keeper_stopped_while_typing_a_race_goes_on_where_it_stopped(
     tmp_path: Path,
 ) -> None:
-    typed = ["R", "A, B, C", "", "win A", "show B", "", "C, B, A", "3", "9-2"]
+    typed = ["R", "A, B, C", "", "", "", "", "win A", "show B", "", "C, B, A", "3", "9-2", ""]
     args = ["--players", "Ann,Bob", "--races", "1", "--tie", "dead-heat", "--seed", "2"]
     whole = _play_json(tmp_path / "whole.sqlite", *args, input="\n".join(typed) + "\n")
-    for cut in (3, 5):  # after the card; after the picks
+    for cut in (6, 8, 12):  # after the card; after the picks; with the result under review
         db = tmp_path / f"cut{cut}.sqlite"
         stopped = runner.invoke(
             app, ["derbycast", "play", "--db", str(db), *args], input="\n".join(typed[:cut]) + "\n"
@@ -334,3 +345,84 @@ def test_the_score_keeper_stopped_while_typing_a_race_goes_on_where_it_stopped(
         rest = "\n".join(typed[cut:]) + "\n"
         out = cli("resume", "1", "--db", str(db), "-f", "json", input=rest)
         assert json.loads(out[out.index("{") :])["history"] == whole["history"]
+
+
+def test_a_days_card_is_picked_from_and_only_the_results_are_typed(tmp_path: Path) -> None:
+    """The sample day's card: program numbers with a coupled entry, morning lines, a
+    scratch before post. 'win 3' is program 3 (Morning Parade), '1a' is Lantern Reef.
+    A mistyped result is seen under review and typed again before it moves anyone."""
+    card = SAMPLE.with_name("day_card.csv")
+    typed = [
+        "win 3", "show 1a",  # race 5: Ann, then Bob
+        "", "3, 1A, 2", "7-1", "5-2", "no",  # close picks; a wrong result, not official
+        "3, 2, 1A", "3-1", "6-1", "yes",  # official: Morning Parade won at 6-1
+        "",  # no correction of race 5
+        "place 6", "win 3", "win 2",  # race 6, Bob first; 3 is scratched
+        "", "2, 6", "7-2", "30-1", "yes",
+    ]  # fmt: skip
+    out = cli("derbycast", "play", "--db", str(tmp_path / "g.sqlite"), "--players", "Ann,Bob",
+              "--source", str(card), "--races", "2", "--tie", "dead-heat",
+              input="\n".join(typed) + "\n")  # fmt: skip
+    assert "Gilded Oar is scratched; choose another horse" in out
+    assert "marker 1 Ann: win on 3 Morning Parade at 5-2, finished 1: +2" in out
+    assert out.index("Race 1: Riverbend race 5 - official") < out.index("Correct race 1 before")
+    assert out.count("The board") == 2  # once after each race
+    assert "resume with homestretch resume 1 --db" in out
+    saved = Store(tmp_path / "g.sqlite").load(1)
+    state = replay(DerbyCastGame(saved.config), saved.events)
+    # Ann: 6 (6-1 win) + 3 (7-2 win); Bob: show on Lantern Reef, 3rd at 3-1 (0), then
+    # place on Paper Lanterns, 2nd at 30-1 (15).
+    assert [m["points"] for m in state.result()["board"]] == [9, 15]
+
+
+def test_the_keeper_corrects_the_last_official_result_between_races(tmp_path: Path) -> None:
+    typed = [
+        "R1", "1 Alpha, 2 Bravo", "", "", "",  # the card, no morning lines or scratches
+        "win 1", "win 2", "", "1, 2", "12-1", "2-1", "yes",  # Alpha at 12-1, official
+        "correct", "1, 2", "2-1", "2-1",  # it was 2-1: race 1 scored again
+        "R2", "1 Xray, 2 Yankee", "", "", "",
+        "show 1", "show 2", "", "2, 1", "3-1", "3-1", "yes",
+    ]  # fmt: skip
+    out = cli("derbycast", "play", "--db", str(tmp_path / "g.sqlite"), "--players", "Ann,Bob",
+              "--races", "2", "--tie", "dead-heat", input="\n".join(typed) + "\n")  # fmt: skip
+    assert "Race 1 is corrected: every marker is scored again." in out
+    saved = Store(tmp_path / "g.sqlite").load(1)
+    state = replay(DerbyCastGame(saved.config), saved.events)
+    assert isinstance(state, DerbyCastState) and state.history[0]["corrected"] == 1
+    # Ann: win at 2-1 (2, not 25), show at 3-1 (0); Bob: 0, then show at 3-1 (0)
+    assert state.points == [2, 0] and state.winners == (0,)
+
+
+def test_a_tie_break_is_announced_and_only_the_tied_pick(tmp_path: Path) -> None:
+    typed = [
+        "R1", "1 Alpha, 2 Bravo", "", "", "",
+        "win 1", "win 1", "win 2", "", "1, 2", "25-1", "2-1", "yes",  # Ann, Bob on 25
+        "R2", "1 Xray, 2 Yankee", "", "", "",  # the tie-break race: Bob picks first
+        "win 2", "win 1", "", "1, 2", "3-1", "4-1", "yes",
+    ]  # fmt: skip
+    out = cli("derbycast", "play", "--db", str(tmp_path / "g.sqlite"), "--players", "Ann,Bob,Cy",
+              input="\n".join(typed) + "\n")  # fmt: skip
+    said = " ".join(out.split())
+    assert "Ann and Bob are level on 25: a tie-break race, only they pick." in said
+    assert "Cy (marker 3), your pick" not in out.split("tie-break race, only")[1]
+    assert "Official Winner: Ann (marker 1) - won the tie-break race(s)" in said
+
+
+def test_a_days_card_game_resumed_at_the_terminal_offers_the_card(tmp_path: Path) -> None:
+    """A game opened in the browser with the day's card in its configuration: at the
+    terminal the keeper takes each offered answer with Enter."""
+    races = [{"race": "R5", "runners": [{"program": "1", "horse": "Alpha", "odds": "3-1"},
+                                        {"program": "1A", "horse": "Bravo", "odds": "4-1"},
+                                        {"program": "2", "horse": "Cobalt", "scratched": True}]}]  # fmt: skip
+    config = DerbyCastGame(
+        {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "races": 1, "tie": "dead-heat",
+         "feed": {"kind": "card", "races": races}, "order": "rotate", "draw": "fresh"}
+    ).config()  # fmt: skip
+    store = Store(tmp_path / "g.sqlite")
+    store.create("derbycast", config, seed=1, dice="seeded", label="from the web")
+    typed = [""] * 6 + ["win 1a", "show 1", "", "1A, 1", "3-1", "4-1", "yes"]
+    out = cli("resume", "1", "--db", str(tmp_path / "g.sqlite"), input="\n".join(typed) + "\n")
+    assert "Race name [R5]" in out and "1 Alpha, 1A Bravo, 2 Cobalt" in out
+    state = replay(DerbyCastGame(config), Store(tmp_path / "g.sqlite").load(1).events)
+    assert isinstance(state, DerbyCastState) and state.points == [4, 0]
+    assert state.history[0]["runners"][2]["scratched"]

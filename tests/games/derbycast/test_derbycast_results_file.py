@@ -41,7 +41,15 @@ HEADER = "race,horse,odds,finish\n"
         (HEADER + "R1,A,2,1\nR1,B,3,second\n", r"line 3: finish 'second' must be a position"),
         (HEADER + "R1,A,2,1\nR1,B,3,3\n", r"race 'R1' \(from line 2\): finish positions 1, 3"),
         (HEADER + "R1,A,2,2\nR1,B,3,3\n", "finish positions 2, 3 skip a place"),
-        (HEADER + "R1,A,2,\nR1,B,3,\n", "no horse has a finish position"),
+        (
+            HEADER
+            + "R1,A,2,1\nR1,B,3,2\nR1,C,4,late\nR1,D,5,scratched\nR1,E,6,scr\n"
+            + "R1,F,7,late\n",
+            None,
+        ),
+        ("race,program,horse,odds\nR1,1,A,2\nR1,1a,B,3\nR1,x,C,4\n", "line 4: program number 'x'"),
+        ("race,program,horse,odds\nR1,1,A,2\nR1,1,B,3\n", "program number 1 is on the card twice"),
+        ("race,program,horse,odds\nR1,1,A,2\nR1,,B,3\n", "give every horse its program number"),
         (HEADER + "R1,A,2,1\nR1,B,,2\n", "B has no final odds"),
         (HEADER + "R1,A,2,1\nR1,a,3,2\n", "the horse 'a' is listed twice"),
         (HEADER + "R1,A,2,1\n", "a race needs at least 2 horses"),
@@ -52,8 +60,12 @@ HEADER = "race,horse,odds,finish\n"
         (HEADER + "R1,A,,scratched\nR1,B,,scr\n", "every horse is scratched"),
     ],
 )
-def test_malformed_csv_names_what_and_where(tmp_path: Path, body: str, message: str) -> None:
+def test_malformed_csv_names_what_and_where(tmp_path: Path, body: str, message: str | None) -> None:
     path = _write(tmp_path, "day.csv", body)
+    if message is None:  # the scratch words all read
+        (race,) = read_results(path)
+        assert race.scratched_late == ("C", "F") and race.scratched_before_post == ("D", "E")
+        return
     with pytest.raises(ContentError, match=message) as caught:
         read_results(path)
     assert str(caught.value).startswith(str(path))
@@ -104,3 +116,44 @@ def test_dead_heats_and_unrecorded_places_are_accepted(tmp_path: Path) -> None:
     body = HEADER + "R1,A,2,1\nR1,B,3,1\nR1,C,4,3\nR1,D,5,3\nR1,E,6,5\nR1,F,8,\n"
     (race,) = read_results(_write(tmp_path, "day.csv", body))
     assert [r.finish for r in race.runners] == [1, 1, 3, 3, 5, None]
+
+
+def test_a_days_card_with_program_numbers_and_no_finish_is_a_card(tmp_path: Path) -> None:
+    """Fields, saddle-cloth numbers (coupled 1 and 1A) and morning lines, no finish yet;
+    a horse scratched on the card is known before post."""
+    path = _write(
+        tmp_path,
+        "card.csv",
+        "race,program,horse,odds\nR1,1,Alpha,2-1\nR1,1a,Bravo,2-1\nR1,3,Charlie,5-1\n"
+        "R1,4,Delta,\nR2,1,Echo,3-1\nR2,2,Foxtrot,4-1\n",
+    )
+    first, second = read_results(path)
+    assert first.programs == ("1", "1A", "3", "4") and not first.has_result
+    assert first.runner("Delta").odds is None
+    assert second.programs == ("1", "2")
+
+
+@pytest.mark.parametrize(
+    ("flag", "message"),
+    [('"yes"', '"scratched" is true, false or "late", not "yes"'), ("1", "not 1")],
+)
+def test_scratched_must_be_true_false_or_late_in_json(
+    tmp_path: Path, flag: str, message: str
+) -> None:
+    text = (
+        '{"races": [{"race": "R1", "runners": [{"horse": "A", "odds": 2, "finish": 1},'
+        f' {{"horse": "B", "odds": 3, "scratched": {flag}}}, {{"horse": "C", "odds": 4}}]}}]}}'
+    )
+    with pytest.raises(ContentError, match=message):
+        read_results(_write(tmp_path, "day.json", text))
+
+
+def test_json_program_numbers_and_late_scratches(tmp_path: Path) -> None:
+    text = (
+        '{"races": [{"race": "R1", "runners": [{"program": 1, "horse": "A", "odds": 2},'
+        ' {"program": "1A", "horse": "B", "odds": 3, "scratched": "late"},'
+        ' {"program": "2", "horse": "C", "odds": 4, "scratched": true}]}]}'
+    )
+    (race,) = read_results(_write(tmp_path, "day.json", text))
+    assert race.programs == ("1", "1A", "2")
+    assert race.scratched_late == ("B",) and race.scratched_before_post == ("C",)

@@ -23,3 +23,9 @@ def run_scripted(race: dict[str, Any], mode: Mode, faces: list[int]) -> RaceStat
 @pytest.fixture
 def scripted() -> Any:
     return run_scripted
+
+
+@pytest.fixture(autouse=True)
+def _exact_odds_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: Any) -> None:
+    """Kept exact odds go to a folder of the test's own, never the user's cache."""
+    monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path_factory.mktemp("exact-odds")))

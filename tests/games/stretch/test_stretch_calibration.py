@@ -14,11 +14,32 @@ from homestretch.games.stretch.calibrate import run_study
 
 
 @pytest.fixture(scope="module", params=["quick", "full"])
-def figures(request: pytest.FixtureRequest) -> dict[str, Any]:
-    report = run_study(fields=120, races_per_field=400, seed=7, mode=request.param)
+def report(request: pytest.FixtureRequest) -> dict[str, Any]:
+    return run_study(fields=120, races_per_field=400, seed=7, mode=request.param)
+
+
+@pytest.fixture(scope="module")
+def figures(report: dict[str, Any]) -> dict[str, Any]:
     result = report["figures"]
     assert isinstance(result, dict)
     return result
+
+
+def test_every_field_type_gets_a_real_book(report: dict[str, Any]) -> None:
+    """Ruling S17: even, big and dream fields too, not only the everyday corpus."""
+    by_type = report["by_field_type"]
+    assert set(by_type) == {"everyday", "even", "big", "greats"}
+    for kind, market in by_type.items():
+        assert 1.15 <= market["overround_mean"] <= 1.25, kind
+        rates = [r for r in market["win_rate_by_odds"].values() if r is not None]
+        assert rates[0] > rates[-1], kind  # favourites still beat longshots
+
+
+def test_pace_is_reported_by_field_size(report: dict[str, Any]) -> None:
+    by_size = report["pace_by_field_size"]
+    assert set(by_size) == {str(n) for n in range(5, 15)}
+    for row in by_size.values():
+        assert row["slow"] + row["normal"] + row["fast"] == pytest.approx(1)
 
 
 def test_favourite_wins_about_a_third_and_places_two_thirds(figures: dict[str, Any]) -> None:

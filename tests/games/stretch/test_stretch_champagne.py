@@ -75,7 +75,11 @@ def test_stretch_worked_by_hand() -> None:
     assert data["entries"][3]["payoffs"] == {"win": None, "place": None, "show": 3.75}
     # a mile at figure 100 is 1:35.84 and each point 0.14 s: 94 runs 1:36.68
     assert data["final_time"] == "1:36.68"
-    assert data["entries"][0]["beaten_lengths"] == 4.2  # 6 points x 0.14 s / 0.2 s
+    # 6 points x 0.14 s / 0.2 s = 4.2 lengths, and half a point more (0.35 lengths) from
+    # the red dice of the two speed rolls: Homeboykris 6 at the top of his point, Super
+    # Saver 3 (ruling S11); Discreetly Mine loses the photo by 2, a nose
+    assert data["entries"][0]["beaten_lengths"] == 4.55
+    assert data["entries"][3]["beaten_lengths"] == 4.6
 
 
 def test_race_call_describes_each_segment_in_lengths() -> None:

@@ -168,3 +168,49 @@ def test_an_impossible_chart_is_refused_by_file(
     with pytest.raises(ContentError, match=words) as refused:
         load_chart_set(folder)
     assert name in str(refused.value)
+
+
+def test_a_book_inside_the_band_is_left_as_rolled() -> None:
+    from homestretch.games.stretch.odds_payoffs import balance_book, book
+
+    # the Champagne Stakes as the rulebook race rolls it: 115.5%
+    rolled = [Odds.parse(o) for o in ("8-5", "18-1", "14-1", "7-2", "5-2", "6-1")]
+    assert 1.15 <= book(rolled) <= 1.25
+    assert balance_book(rolled, CHARTS) == rolled
+
+
+@pytest.mark.parametrize(
+    "rolled",
+    [
+        ["2-1"] * 14,  # a dream field level at the top: 467%
+        ["8-5", "8-5", "2-1", "5-2", "3-1", "7-2", "4-1", "5-1", "6-1"],  # an even field
+        ["even", "40-1"],  # a match race with a no-hoper: 52%
+        ["6-5", "9-1", "30-1", "99-1"],
+    ],
+)
+def test_a_book_outside_the_band_is_balanced_into_it(rolled: list[str]) -> None:
+    from homestretch.games.stretch.odds_payoffs import balance_book, book
+
+    odds = [Odds.parse(o) for o in rolled]
+    balanced = balance_book(odds, CHARTS)
+    assert 1.15 <= book(balanced) <= 1.25
+    # the order of the prices is kept: the shorter rolled price is never the longer one
+    for a, b in zip(odds, balanced, strict=True):
+        for c, d in zip(odds, balanced, strict=True):
+            if a < c:
+                assert b <= d
+
+
+def test_the_array_balance_agrees_with_the_one_race_balance() -> None:
+    import numpy as np
+
+    from homestretch.games.stretch.odds_payoffs import balance_book, balance_book_array
+
+    rng = np.random.default_rng(5)
+    prices = [o for o in CHARTS.odds_chart.values()]
+    for _ in range(200):
+        size = int(rng.integers(2, 15))
+        odds = [prices[i] for i in rng.integers(0, len(prices), size)]
+        one = [float(o.value) for o in balance_book(odds, CHARTS)]
+        many = balance_book_array(np.array([[float(o.value) for o in odds]]), CHARTS)[0]
+        assert one == pytest.approx(list(many))

@@ -147,3 +147,18 @@ def test_any_field_of_up_to_four_is_exact(
     exact = place_and_show(clean, dq, out)
     assert exact.place == pytest.approx(place, abs=1e-12)
     assert exact.show == pytest.approx(show, abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_quick_brackets_hold_the_exact_chances(seed: int) -> None:
+    """The millisecond brackets shown before the exact sums contain the enumerated truth,
+    with a third of all finishes disqualified (far more than any chart set gives)."""
+    from homestretch.games.stretch.exact import place_show_brackets
+
+    clean, dq, out = field(seed, 4, 3)
+    place, show = every_outcome(clean, dq, out)
+    place_low, place_high, show_low, show_high = place_show_brackets(clean, dq, out)
+    tiny = 1e-12
+    assert (place_low <= place + tiny).all() and (place <= place_high + tiny).all()
+    assert (show_low <= show + tiny).all() and (show <= show_high + tiny).all()
+    assert (place_high - place_low).max() < 0.5  # a bracket that says something

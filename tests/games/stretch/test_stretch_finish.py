@@ -31,7 +31,7 @@ def test_disqualified_horses_go_below_clean_horses(
 
 
 def test_margins_read_like_a_chart() -> None:
-    assert [format_lengths(x) for x in (0.05, 0.15, 0.3, 0.5, 1.0, 2.74, 7.9)] == [
+    assert [format_lengths(x) for x in (0.05, 0.15, 0.3, 0.5, 1.0, 2.74, 7.9, 12.4)] == [
         "nose",
         "head",
         "neck",
@@ -39,7 +39,28 @@ def test_margins_read_like_a_chart() -> None:
         "1",
         "2 3/4",
         "8",
+        "12",
     ]
+
+
+def test_a_photo_margin_grows_with_the_photo_totals_difference() -> None:
+    from homestretch.games.stretch.finish import photo_margin
+
+    words = [format_lengths(photo_margin(d)) for d in (0, 1, 2, 3, 4, 5, 9, -5)]
+    assert words == ["dead heat", "nose", "nose", "head", "head", "neck", "neck", "neck"]
+
+
+def test_the_red_die_places_a_horse_within_its_figure_point() -> None:
+    """A mile: 0.14 s a point over 0.2 s a length is 0.7 lengths a point."""
+    from homestretch.games.stretch.finish import figure_margin
+
+    assert figure_margin(1, 3, 3, 0.7) == pytest.approx(0.7)
+    assert format_lengths(figure_margin(1, 1, 6, 0.7)) == "head"  # 1/6 point
+    assert format_lengths(figure_margin(1, 2, 5, 0.7)) == "neck"  # 1/2 point: 0.35 lengths
+    assert format_lengths(figure_margin(1, 3, 5, 0.7)) == "1/2"  # 2/3 point: 0.47 lengths
+    assert format_lengths(figure_margin(1, 6, 1, 0.7)) == "1 1/4"
+    # never reversed: the closest two figures one point apart can be is 1/6 of a point
+    assert min(figure_margin(1, a, b, 0.7) for a in range(1, 7) for b in range(1, 7)) > 0
 
 
 def _horse(**kw: object) -> HorseCard:

@@ -161,6 +161,10 @@ def test_bad_input_gives_one_line_and_status_2(tmp_path: Path) -> None:
     assert "--dice" in fails(tmp_path, "totopoly", "play", "--bots", "2", "--dice", "1 9")
     assert "content folder" in fails(tmp_path, "totopoly", "board", "--content", "/no/such")
     assert "-n" in fails(tmp_path, "totopoly", "simulate", "-n", "0")
+    assert "unknown player kind" in fails(
+        tmp_path, "totopoly", "tournament", "--kinds", "search,clever"
+    )
+    assert "2 to 6 players" in fails(tmp_path, "totopoly", "tournament", "--kinds", "search")
 
 
 def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
@@ -178,8 +182,8 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
     [
         ("leases.toml", 'colour = "black"', 'colour = "green"', "colour 'green'"),
         ("leases.toml", "value = 170", "value = -5", "value must be at least 0"),
-        ("racecourse.toml", '1 = "..Rs', '1 = "..Qs', "unknown code 'Q'"),
-        ("racecourse.toml", '1 = "..Rs', '1 = "..R.s', "has 61 lengths"),
+        ("racecourse.toml", '1 = "..Ks', '1 = "..Qs', "unknown code 'Q'"),
+        ("racecourse.toml", '1 = "..Ks', '1 = "..K.s', "has 61 lengths"),
         ("training_ring.toml", 'to = "forage"', 'to = "grocer"', "'grocer'"),
         ("reports.toml", 'special = "remount"', 'special = "wings"', "special must be"),
         ("cards.toml", "white = 16", "white = lots", "not valid TOML"),

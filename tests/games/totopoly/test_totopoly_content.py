@@ -52,3 +52,19 @@ def test_report_decks_give_advantages_and_disadvantages() -> None:
         assert effects["colour_card"] >= effects["white_card"] > 0, deck
         if deck != "vet":
             assert effects["colour_card"] > effects["white_card"], deck
+
+
+def test_the_board_alone_orders_the_colours_and_keeps_move_ons_off_the_last_lengths() -> None:
+    """ "the black ones have more chance than the red ones, the reds more chance than
+    the yellow ones, and the blues least chance of all": on every track the lengths of
+    move-on a horse's own squares give (black 4, red 3, yellow 2, blue 1 a square)
+    follow that order; and no coloured or "go on" length lies on the last four, where
+    a move on could overshoot the post (ruling T9)."""
+    course = load_content().course
+    value = {"black": 4, "red": 3, "yellow": 2, "blue": 1}
+    for track in range(course.tracks):
+        cells = Counter(course.cells[track])
+        gains = [value[c] * cells[c] for c in ("black", "red", "yellow", "blue")]
+        assert gains == sorted(gains, reverse=True) and len(set(gains)) == 4, track
+        last = course.cells[track][-4:]
+        assert not any(c in value or c == "s" for c in last), track

@@ -62,16 +62,26 @@ def test_the_deal_starts_left_of_the_dealer_and_ends_with_the_board(run) -> None
 def test_cut_highest_horse_number_deals_and_ties_cut_again(table: Table, run) -> None:
     state = TotopolyGame(3).new_initial_state()
     pack, _ = deal.cards_in_play(state)
-    index = {card: i for i, card in enumerate(pack)}
-    horse9, horse9b, horse2, walroy = (
-        index["lease:horse-09"],
-        index["lease:horse-09"],
-        index["lease:horse-02"],
-        index["lease:walroy"],
+
+    def cuts(*cards: str) -> list[tuple[int, ...]]:
+        """Each player cuts from the cards the players before him left (no replacement)."""
+        left, picks = list(pack), []
+        for card in cards:
+            picks.append((left.index(card),))
+            left.remove(card)
+        return picks
+
+    # Two business cards (0 each) and No. 2: seat 2 deals outright.
+    driven = run(
+        deal.cut_for_deal(state, pack), cuts("lease:walroy", "lease:vet", "lease:horse-02")
     )
+    assert state.dealer == 2
+    assert [r.node.choices for r in driven.rolls] == [len(pack), len(pack) - 1, len(pack) - 2]
+    # Three businesses tie at 0 and cut again, from the whole pack once more.
     run(
         deal.cut_for_deal(state, pack),
-        [(horse9,), (horse9b,), (walroy,), (horse2,), (index["lease:horse-05"],)],
+        cuts("lease:walroy", "lease:vet", "lease:club")
+        + cuts("lease:horse-05", "lease:horse-09", "lease:horse-01"),
     )
     assert state.dealer == 1
 
@@ -139,13 +149,14 @@ def test_discard_until_the_hand_is_allowed(table: Table, run) -> None:
     assert state.where["lease:stevedon"] == "pool"
 
 
-def test_payment_at_face_value_and_hands_are_shown(table: Table) -> None:
+def test_payment_at_face_value_and_hands_kept_face_down(table: Table) -> None:
     state = table(players=2)
     _hand(state, 0, ["lease:horse-01", "lease:vet"])
     deal.payment(state)
     assert state.cash[0] == 700 - 170 - 100 and state.bank == 270
     assert state.owner("lease:horse-01") == 0 and state.status[1] == "training"
-    assert "lease:vet" not in state.hidden_from(1)
+    assert {"lease:horse-01", "lease:vet"} <= state.hidden_from(1)
+    assert not {"lease:horse-01", "lease:vet"} & state.hidden_from(0)
 
 
 def test_commission_is_a_shilling_in_the_guinea_to_the_nearest_pound() -> None:

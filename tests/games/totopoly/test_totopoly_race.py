@@ -165,6 +165,19 @@ def test_crossing_needs_three_clear_lengths_behind(table: Table, run) -> None:
     assert state.pos[1] == (10, 0)
 
 
+def test_no_crossing_in_front_of_horses_at_the_gate_ruling_t35(table: Table, run) -> None:
+    """Horses still at the starting gate are following horses: a horse on length 3
+    may not swing onto the rails in front of one standing at the gate on track 1."""
+    state = table(horses={1: 0, 4: 1})
+    on_course(state, course(PLAIN, PLAIN), {1: (3, 2), 4: (0, 1)})
+    assert racecourse.crossable(state, 1) == [1]
+    state.pos[1] = (4, 1)  # three clear lengths (1, 2, 3) in front of the gate
+    assert racecourse.crossable(state, 1) == [0, 1]
+    state.status[4] = "scratched"
+    state.pos[1] = (2, 1)
+    assert racecourse.crossable(state, 1) == [0, 1]
+
+
 def test_no_change_of_track_on_the_bend(table: Table, run) -> None:
     state = table(horses={1: 0, 2: 1})
     on_course(state, course(PLAIN, PLAIN, bend=(20, 30)), {1: (22, 2), 2: (25, 2)})

@@ -6,12 +6,14 @@ from __future__ import annotations
 from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
-from homestretch.games.across.bots import SensibleBot
-from homestretch.games.across.game import AcrossGame
-from homestretch.games.across.state import AcrossState
+
+# the rules are imported when a game is made, so the registry (and `homestretch --help`)
+# stays quick
 
 
 def _make(config: JSON) -> Game:
+    from homestretch.games.across.game import AcrossGame
+
     return AcrossGame.from_config(config)
 
 
@@ -26,6 +28,7 @@ def _harness_configs() -> list[JSON]:
                 "daily_double": players % 2 == 1,
                 "payoff": "across" if players == 4 else "exclusive",
                 "rotation": "right" if players == 6 else "left",
+                "debts": "ignore" if players == 7 else "settle",
                 "meets": 2 if players == 3 else 1,
             }
         )
@@ -33,10 +36,26 @@ def _harness_configs() -> list[JSON]:
 
 
 def _sensible(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.across.bots import SensibleBot
+
     return SensibleBot(seed * 7919 + seat)
 
 
+def _search(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.across.search import SearchBot
+
+    return SearchBot(seed * 7919 + seat)
+
+
+def _never_bet(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.across.bots import NeverBetBot
+
+    return NeverBetBot(seed * 7919 + seat)
+
+
 def _fifties(state: State) -> dict[str, float]:
+    from homestretch.games.across.state import AcrossState
+
     assert isinstance(state, AcrossState)
     return {name: float(cash) for name, cash in zip(state.g.seat_names, state.cash, strict=True)}
 
@@ -46,8 +65,8 @@ ENTRY = GameEntry(
     title="Across the Board: auction, MPH totalizator, eight races on four tracks",
     make=_make,
     harness_configs=_harness_configs,
-    harness_games=200,
-    bots={"sensible": _sensible},
+    harness_games=60,
+    bots={"sensible": _sensible, "search": _search, "never-bet": _never_bet},
     standings=_fifties,
     standings_unit="fifties in hand",
 )

@@ -104,6 +104,27 @@ class OfferLoan(Action):
 
 
 @dataclass(frozen=True)
+class OfferToBuy(Action):
+    """Offer ``price`` fifties to the owner(s) of ``horse`` for it ("Players may also
+    purchase horses from other players anytime during the game")."""
+
+    kind = "buy"
+    horse: int
+    price: int
+
+
+@dataclass(frozen=True)
+class OfferLoanTerms(Action):
+    """Offer to lend ``amount`` fifties to ``borrower``, who will owe ``repay`` (the
+    agreed terms: the loan and its interest), recorded by the table."""
+
+    kind = "lend_terms"
+    borrower: int
+    amount: int
+    repay: int
+
+
+@dataclass(frozen=True)
 class PayBack(Action):
     """Pay ``amount`` fifties to ``lender`` against what you owe them."""
 
@@ -154,6 +175,8 @@ CODEC = ActionCodec(
         RepayLoan,
         OfferHorse,
         OfferLoan,
+        OfferToBuy,
+        OfferLoanTerms,
         PayBack,
         Done,
         Accept,

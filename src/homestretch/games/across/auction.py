@@ -236,15 +236,24 @@ def place_bid(state: AcrossState, members: tuple[int, ...], amount: int) -> None
 def sell(state: AcrossState, members: tuple[int, ...], price: int) -> None:
     lot = state.lot
     assert lot is not None
-    for seat, pay in shares(price, members).items():
+    paying = shares(price, members)
+    for seat, pay in paying.items():
         state.cash[seat] -= pay
+    before = dict(state.bins)
+    sale: dict[str, object] = {"horse": lot.horse, "buyers": list(members), "price": price}
     if lot.former_owner != NOBODY:
-        to_bin, to_owner = loans.hock_sale_proceeds(price, state.hock.pop(lot.horse))
+        principal = state.hock.pop(lot.horse)
+        to_bin, to_owner = loans.hock_sale_proceeds(price, principal)
         state.bins["win8"] += to_bin
         state.cash[lot.former_owner] += to_owner
+        sale |= {"former_owner": lot.former_owner, "owed": loans.repayment(principal)}
+        sale |= {"to_bin": to_bin, "to_owner": to_owner}
     else:
         state.bin_pointer = deal_receipts(price, state.bins, state.bin_pointer)
+    sale["bins"] = {b: state.bins[b] - before[b] for b in BINS if state.bins[b] != before[b]}
+    sale["paid"] = {str(s): p for s, p in paying.items()}
     state.owners[lot.horse] = members
     who = " and ".join(state.name(s) for s in members)
     state.say(f"#{lot.horse} sold to {who} for {price} fifties")
+    state.tell("sale", **sale)
     next_lot(state)

@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING
 
 from homestretch.core.actions import Action
 from homestretch.games.across import auction, dealings, loans
-from homestretch.games.across.actions import Bet, DailyDouble, Done, OfferHorse, OfferLoan, PayBack
+from homestretch.games.across.actions import (
+    Bet,
+    DailyDouble,
+    Done,
+    OfferHorse,
+    OfferLoan,
+    OfferLoanTerms,
+    OfferToBuy,
+    PayBack,
+)
 from homestretch.games.across.content import HORSES
 from homestretch.games.across.phases import BETTING, RACE
 from homestretch.games.across.race import Race
@@ -71,7 +80,7 @@ def why_illegal(state: AcrossState, seat: int, action: Action) -> str | None:
         if action.first not in HORSES or action.second not in HORSES:
             return "Daily Double horses are 2-12"
         return None if cash >= 1 else "a Daily Double ticket is 1 fifty ($50)"
-    if isinstance(action, OfferHorse | OfferLoan | PayBack):
+    if isinstance(action, OfferHorse | OfferLoan | OfferLoanTerms | OfferToBuy | PayBack):
         return dealings.why_illegal(state, seat, action)
     return "bet, deal, or say done"
 
@@ -85,7 +94,7 @@ def apply(state: AcrossState, seat: int, action: Action) -> None:
         state.cash[seat] -= 1
         state.dd_bin += 1
         state.dd_tickets.append((seat, action.first, action.second))
-    elif isinstance(action, OfferHorse | OfferLoan | PayBack):
+    elif isinstance(action, OfferHorse | OfferLoan | OfferLoanTerms | OfferToBuy | PayBack):
         dealings.apply(state, seat, action)
     else:  # Done
         state.bettor += 1
@@ -95,17 +104,22 @@ def apply(state: AcrossState, seat: int, action: Action) -> None:
 
 def close_windows(state: AcrossState) -> None:
     """The windows close: the handle, the carry-over and any purse are dealt (R18)."""
-    handle = state.held + state.carry
+    parts = {"tickets": state.held, "carried": state.carry, "purse": 0}
     state.held = state.carry = 0
     purse = PURSE_RACES.get(state.race_no)
     if purse:
-        handle += state.bins[purse]
+        parts["purse"] = state.bins[purse]
         state.bins[purse] = 0
+    handle = sum(parts.values())
     deal(handle, state.windows)
-    assert state.track is not None
-    state.race = Race.start(state.race_no, state.track, state.neighbour(state.trackmaster))
-    state.phase = RACE
     state.say(f"Windows closed: {handle} fifties dealt. They're off!")
+    state.tell("windows_dealt", handle=handle, **parts, windows=list(state.windows))
+    assert state.track is not None
+    # "The player to the left of the Trackmaster rolls the dice", whichever way they go
+    # round after that (R11).
+    first = state.left_of(state.trackmaster)
+    state.race = Race.start(state.race_no, state.track, first)
+    state.phase = RACE
 
 
 def settle_daily_double(state: AcrossState, first: int, second: int, paid: dict[int, int]) -> None:
@@ -117,9 +131,17 @@ def settle_daily_double(state: AcrossState, first: int, second: int, paid: dict[
     else:
         state.say(f"No Daily Double winners: {state.dd_bin} go into race 3")
     shares, odd = split(state.dd_bin, winners)
+    state.tell(
+        "daily_double",
+        pair=[first, second],
+        pool=state.dd_bin,
+        tickets=len(winners),
+        each=state.dd_bin // len(winners) if winners else 0,
+        to_race_3=odd,
+    )
     for seat, amount in sorted(shares.items()):
         state.cash[seat] += amount
         paid[seat] = paid.get(seat, 0) + amount
-        state.notice("payment", seat=seat, amount=amount, why="daily double", race=2)
+        state.tell("payment", seat=seat, amount=amount, why="daily double")
     state.carry += odd
     state.dd_bin = 0

@@ -1,16 +1,22 @@
-"""The sensible computer player.
+"""The computer players: sensible, never-bet (a yardstick) and, in ``search.py``, search.
 
-It reads only its own view. It values horses by their chances on the chosen track (the
-handicapper's figures), bids up to most of a horse's expected earnings, bets for value
-through the totalizator, and in the race accepts every roll except a rival's that would
-bring it home while a horse it owns or backed is still running (the same policy the
-handicapper races under, ruling R21).
+They read only their own view. The sensible player values a ticket by what it should
+bring back under the pool as it stands (``returns.py``: the windows the handle would
+deal, every ticket already bought, rules A-C, the Winners Circle if it owns the horse)
+and buys while one more pays more than its three fifties; values a horse by its share of
+the Winners Circle and the purses over the races left, bids up to a varying share of
+that, borrows on a horse when short of the fifties a good ticket needs, offers a horse
+for sale above its own value, and in the race holds back a rival one X from home while
+a horse it owns or backed still runs (ruling R21).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from functools import cache
+
+import numpy as np
 
 from homestretch.core.actions import Action
 from homestretch.core.errors import ContentError
@@ -23,6 +29,7 @@ from homestretch.games.across.actions import (
     Bid,
     DailyDouble,
     Done,
+    OfferHorse,
     Pass,
     PayBack,
     Reject,
@@ -30,21 +37,27 @@ from homestretch.games.across.actions import (
     TakeLoan,
 )
 from homestretch.games.across.content import HORSES, load_content
-from homestretch.games.across.handicapper import simulate_track
+from homestretch.games.across.returns import (
+    Finishes,
+    dealt,
+    finishes,
+    payouts,
+    with_one_more,
+)
+from homestretch.games.across.totalizator import TICKET_PRICE
 
-RESERVE = 6
-"""Fifties the bot keeps back for betting when it bids or lends."""
-BID_SHARE = 0.8
-"""The share of a horse's expected earnings the bot will pay."""
-TICKETS_A_RACE = 3
-"""Tickets (on different horses) the bot buys a race at most."""
-VALUE_SHARE = 0.8
-"""A ticket is worth buying when its expected return is this share of its price: the
-pools pay back all but the Winners Circle, and unbacked windows are re-dealt."""
-RECEIPTS_SHARE = 2.0
-"""What an unsold horse is expected to fetch, as a multiple of its opening bid."""
-BOT_RACES = 3000
-"""Handicapper races behind the bot's figures (enough to rank horses; kept quick)."""
+RESERVE = 4
+"""Fifties the player keeps back for betting when it bids."""
+BID_SHARE = (0.7, 1.0)
+"""The share of a horse's expected earnings it will pay: drawn afresh each time, so the
+same horse does not fetch the same price at every auction."""
+EDGE = 0.05
+"""A ticket is bought when it should bring back at least this much more than its price."""
+TICKETS_A_RACE = 8
+PURSES = {3: "race3", 5: "race5"}
+SELL_FROM_RACE = 4
+"""Horses are offered for sale from this race on, when their value has fallen."""
+SELL_MARKUP = 1.3
 
 
 @cache
@@ -53,11 +66,25 @@ def track_chances(
 ) -> dict[int, tuple[float, float, float]]:
     """(win, place, show) per horse on ``track``; the dice alone if it is unknown."""
     try:
-        report = simulate_track(load_content(content_dir).track(track or ""), BOT_RACES, seed=1)
+        return finishes(track or "", content_dir).chances()
     except ContentError:
         ways = {h: 6 - abs(7 - h) for h in HORSES}
         return {h: (w / 36, w / 36, w / 36) for h, w in ways.items()}
-    return {h.number: (h.win, h.place, h.show) for h in report.horses}
+
+
+def owners_of(view: JSON) -> dict[int, list[int]]:
+    return {int(h): list(o) for h, o in view["owners"].items()}
+
+
+def tickets_of(view: JSON) -> list[tuple[int, int]]:
+    return [(int(s), int(h)) for s, h in view["tickets"]]
+
+
+def handle_now(view: JSON, extra_tickets: int = 0) -> int:
+    """What the windows would be dealt if betting closed now (R18: the purse joins)."""
+    purse = PURSES.get(view["race"])
+    bins = view["bins"][purse] if purse else 0
+    return TICKET_PRICE * (len(view["tickets"]) + extra_tickets) + view["carry"] + bins
 
 
 class SensibleBot:
@@ -76,44 +103,79 @@ class SensibleBot:
             return self._bet(player, view, legal)
         return self._rng.choice(legal)
 
-    # --- valuing ----------------------------------------------------------------------
-    def _handle(self, view: JSON) -> int:
-        """The race's likely handle: what is bet so far, or two tickets a player."""
-        bet = 3 * len(view["tickets"]) + view["carry"]
-        return max(bet + 3, 6 * len(view["cash"]))
+    # --- what the race is worth -------------------------------------------------------
+    def _finishes(self, seat: int, view: JSON) -> Finishes:
+        """The finishes this race may have, with their chances."""
+        return finishes(view["track"], view["content"])
 
-    def _horse_value(self, horse: int, view: JSON) -> float:
-        """Expected fifties to the owner from now to the end of the meet."""
+    def expected_return(
+        self, seat: int, view: JSON, tickets: list[tuple[int, int]], table: Finishes
+    ) -> float:
+        """What ``seat`` should collect from this race if betting closed with ``tickets``."""
+        windows = dealt(handle_now(view, len(tickets) - len(view["tickets"])))
+        got = payouts(windows, tickets, seat, owners_of(view), table.horses)
+        return float(np.dot(got, table.weight))
+
+    def _best_ticket(self, seat: int, view: JSON) -> tuple[int, float]:
+        """The horse whose next ticket should bring back the most, and how much."""
+        table = self._finishes(seat, view)
+        tickets = tickets_of(view)
+        base = self.expected_return(seat, view, tickets, table)
+        windows = dealt(handle_now(view, 1))
+        more = with_one_more(windows, tickets, seat, owners_of(view), table.horses) @ table.weight
+        best = int(np.argmax(more))
+        return HORSES[best], float(more[best]) - base
+
+    # --- what a horse is worth --------------------------------------------------------
+    def _handle_guess(self, view: JSON) -> float:
+        """A race's handle: the last race's, or two tickets from half the players."""
+        payoff = view["payoff"]
+        if payoff is not None:
+            return float(sum(payoff["dealt"]))
+        return TICKET_PRICE * len(view["cash"]) + view["carry"]
+
+    def horse_value(self, horse: int, view: JSON) -> float:
+        """Expected fifties to the owner from now to the end of the meet: its share of
+        the Winners Circle, of the 3rd- and 5th-race purses and of the 8th-race bins."""
         win, place, show = track_chances(view["track"], view["content"])[horse]
-        races_left = 8 - max(view["race"] - 1, 0)
+        race = view["race"] if view["phase"] != "betting" else view["race"] - 1
+        races_left = 8 - max(race, 0)
         bins = view["bins"]
         final = win * bins["win8"] + place * bins["place8"] + show * bins["show8"]
-        if view["phase"] == "auction":
-            # Each unsold horse's receipts will put about a fifth of its price in each bin.
+        purses = sum(bins[b] for r, b in PURSES.items() if r > race) / 7 * win
+        if view["phase"] == "auction" and view["race"] == 0:
+            # The receipts still to come put about a fifth of their price in each bin.
             cards = load_content(view["content"]).cards
             unsold = sum(cards[h].opening_bid for h in HORSES if str(h) not in view["owners"])
-            final += (win + place + show) * unsold * RECEIPTS_SHARE / 5
-        return races_left * win * self._handle(view) / 7 + final
+            final += (win + place + show) * unsold * 2 / 5
+        return races_left * win * self._handle_guess(view) / 7 + final + purses
 
     # --- the auction and offers -------------------------------------------------------
     def _bid(self, seat: int, view: JSON, legal: list[Action]) -> Action:
         lot = view["lot"]
-        limit = BID_SHARE * self._horse_value(lot["horse"], view)
-        cheapest = Bid(lot["min_bid"], NOBODY)
-        affordable = view["cash"][seat] - lot["min_bid"] >= RESERVE
-        if cheapest in legal and lot["min_bid"] <= limit and affordable:
-            return cheapest
-        return Pass()
+        limit = self._rng.uniform(*BID_SHARE) * self.horse_value(lot["horse"], view)
+        cash = view["cash"][seat]
+        bids = [
+            a
+            for a in legal
+            if isinstance(a, Bid) and a.partner == NOBODY and a.amount <= min(limit, cash - RESERVE)
+        ]
+        if not bids:
+            return Pass()
+        # Mostly the smallest raise; now and then a jump, to shake the others off.
+        return bids[0] if self._rng.random() < 0.8 else self._rng.choice(bids)
 
     def _agrees(self, seat: int, view: JSON) -> bool:
         offer = view["offer"]
         cash = view["cash"][seat]
-        if offer["kind"] == "loan":
-            return bool(cash < 10)
-        value = BID_SHARE * self._horse_value(offer["horse"], view)
+        if offer["kind"] == "loan":  # when short, and not from a loan shark
+            return bool(cash < TICKET_PRICE * 2 and offer["repay"] <= offer["amount"] + 1)
+        value = self._rng.uniform(*BID_SHARE) * self.horse_value(offer["horse"], view)
         if offer["kind"] == "syndicate":
             value /= 2
             price = offer["amount"] // 2
+        elif offer["kind"] == "buy":  # someone wants to buy my horse
+            return bool(offer["amount"] >= self.horse_value(offer["horse"], view) * 1.1)
         else:
             price = offer["amount"]
         return price <= value and cash - price >= RESERVE
@@ -122,37 +184,59 @@ class SensibleBot:
     def _bet(self, seat: int, view: JSON, legal: list[Action]) -> Action:
         cash = view["cash"][seat]
         for action in legal:
-            if isinstance(action, RepayLoan) and (cash >= 15 or view["race"] >= 6):
+            if isinstance(action, RepayLoan) and (cash >= 12 or view["race"] >= 6):
                 return action
-            if isinstance(action, TakeLoan) and cash < RESERVE and view["race"] < 6:
+            if isinstance(action, PayBack) and cash - action.amount >= 20:
                 return action
-            if isinstance(action, PayBack) and cash - action.amount >= 25:
-                return action
-        dd = [a for a in legal if isinstance(a, DailyDouble)]
-        my_doubles = sum(1 for t in view["daily_double"] if t[0] == seat)
-        if dd and my_doubles < 2 and cash > 20:
-            chances = track_chances(view["track"], view["content"])
-            top = sorted(dd, key=lambda a: -chances[a.first][0] * chances[a.second][0])[:3]
-            return self._rng.choice(top)
-        # "Players should bet on at least three horses per race for the best odds."
-        backed = {h for s, h in view["tickets"] if s == seat}
-        if len(backed) >= TICKETS_A_RACE or cash < 3 + RESERVE or Bet(7) not in legal:
-            return Done()
-        best = max(
-            (h for h in HORSES if h not in backed), key=lambda h: self._ticket_value(seat, h, view)
-        )
-        worth = self._ticket_value(seat, best, view) >= VALUE_SHARE * 3
-        return Bet(best) if worth else Done()
+        mine = sum(1 for s, _ in view["tickets"] if s == seat)
+        if mine < TICKETS_A_RACE:
+            horse, gain = self._best_ticket(seat, view)
+            if gain >= TICKET_PRICE + EDGE:
+                if cash >= TICKET_PRICE and Bet(horse) in legal:
+                    return Bet(horse)
+                loans = [a for a in legal if isinstance(a, TakeLoan) and view["race"] <= 5]
+                if loans and gain >= TICKET_PRICE + 1:  # it pays the fifty of interest
+                    return loans[0]
+        dd = self._daily_double(seat, view, legal)
+        if dd is not None:
+            return dd
+        sale = self._sale(seat, view)
+        return sale if sale is not None else Done()
 
-    def _ticket_value(self, seat: int, horse: int, view: JSON) -> float:
-        """What one more $150 ticket on ``horse`` should bring back, in fifties."""
-        win, place, show = track_chances(view["track"], view["content"])[horse]
-        handle = self._handle(view)
-        backers = 1 + sum(1 for t in view["tickets"] if t[1] == horse)
-        value = (4 * win + place + show) * handle / 7 / backers
-        if seat in view["owners"].get(str(horse), []):
-            value += win * 3 / 7  # my own ticket also swells the Winners Circle
-        return value
+    def _daily_double(self, seat: int, view: JSON, legal: list[Action]) -> Action | None:
+        """A ticket on the pair whose share of the bin is worth more than its fifty."""
+        if not any(isinstance(a, DailyDouble) for a in legal) or view["cash"][seat] < RESERVE:
+            return None
+        chances = track_chances(view["track"], view["content"])
+        held: dict[tuple[int, int], int] = {}
+        for _, a, b in view["daily_double"]:
+            held[a, b] = held.get((a, b), 0) + 1
+        pool = view["daily_double_bin"] + 1
+
+        def worth(pair: tuple[int, int]) -> float:
+            return chances[pair[0]][0] * chances[pair[1]][0] * pool / (held.get(pair, 0) + 1)
+
+        best = max(((a, b) for a in HORSES for b in HORSES), key=worth)
+        return DailyDouble(*best) if worth(best) > 1 + EDGE else None
+
+    def _sale(self, seat: int, view: JSON) -> Action | None:
+        """Offer a horse to the richest other player above what it is worth to me."""
+        if view["race"] < SELL_FROM_RACE or self._rng.random() < 0.5:
+            return None
+        if seat in view.get("offered", []):
+            return None
+        mine = [
+            int(h) for h, o in view["owners"].items() if o[0] == seat and h not in view["in_hock"]
+        ]
+        others = [s for s in range(len(view["cash"])) if s != seat]
+        if not mine or not others:
+            return None
+        horse = min(mine, key=lambda h: self.horse_value(h, view))
+        buyer = max(others, key=lambda s: view["cash"][s])
+        price = math.ceil(self.horse_value(horse, view) * SELL_MARKUP) + 1
+        if seat in view["owners"][str(horse)][1:] or price > view["cash"][buyer]:
+            return None
+        return OfferHorse(horse, buyer, price)
 
     # --- the race ---------------------------------------------------------------------
     def _accepts(self, seat: int, view: JSON) -> bool:
@@ -167,3 +251,16 @@ class SensibleBot:
         if not any(int(h) not in card["finish"] for h in stakes):
             return True
         return bool(card["progress"][rolled] != card["need"][rolled] - 2)
+
+
+class NeverBetBot:
+    """The yardstick: buys nothing, bets nothing, lends nothing, accepts every roll."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
+        for action in (Pass(), Done(), Accept(), Answer(False)):
+            if action in legal:
+                return action
+        return self._rng.choice(legal)

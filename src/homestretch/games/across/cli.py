@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from homestretch.cli.common import (
@@ -42,16 +43,13 @@ from homestretch.core.inputs import MAX_RUNS
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across import actions as act
-from homestretch.games.across.content import HORSES, horse_class, load_content
-from homestretch.games.across.game import AcrossGame
-from homestretch.games.across.handicapper import simulate_track
-from homestretch.games.across.render import full_view, players_table, track_card
-from homestretch.games.across.state import AcrossState
-from homestretch.session.saved import open_new, rebuild
-from homestretch.session.seats import Seat, computer
-from homestretch.session.seats import person as seat_person
-from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store
+
+if TYPE_CHECKING:
+    from homestretch.games.across.content import Content
+    from homestretch.games.across.state import AcrossState
+    from homestretch.session.seats import Seat
+    from homestretch.session.table import Table as TableSession
+    from homestretch.store.db import SavedGame, Store
 
 app = typer.Typer(no_args_is_help=True, help="Across the Board (MPH).")
 
@@ -90,9 +88,12 @@ def parse_command(text: str) -> Action:
         "loan": (2, act.TakeLoan),
         "repay": (1, act.RepayLoan),
         "sell": (3, act.OfferHorse),
+        "buy": (2, act.OfferToBuy),
         "lend": (2, act.OfferLoan),
         "payback": (2, act.PayBack),
     }
+    if head == "lend" and len(nums) == 3:  # lend SEAT N back M: agreed terms
+        return act.OfferLoanTerms(*nums)
     if head == "bid" and len(nums) in (1, 2):
         return act.Bid(nums[0], nums[1] if len(nums) == 2 else act.NOBODY)
     if head == "track" and len(words) >= 2:
@@ -104,7 +105,8 @@ def parse_command(text: str) -> Action:
 
 HELP = (
     "commands: bet H | dd H1 H2 | bid N \\[with SEAT] | pass | done | accept (a) | reject (r) | "
-    "yes | no | loan H N | repay H | sell H to SEAT for N | lend SEAT N | payback SEAT N | "
+    "yes | no | loan H N | repay H | sell H to SEAT for N | buy H for N | lend SEAT N "
+    "\\[back M] | payback SEAT N | "
     "track NAME"
 )
 
@@ -119,7 +121,10 @@ def describe_offer(view: JSON) -> str:
         )
     if offer["kind"] == "horse":
         return f"{who} offers you #{horse} for {amount} fifties: yes or no?"
-    return f"{who} offers to lend you {amount} fifties: yes or no?"
+    if offer["kind"] == "buy":
+        return f"{who} offers you {amount} fifties for your #{horse}: yes or no?"
+    terms = f", and you will owe {offer['repay']}" if offer["repay"] != amount else ""
+    return f"{who} offers to lend you {amount} fifties{terms}: yes or no?"
 
 
 def person(
@@ -127,6 +132,9 @@ def person(
 ) -> TerminalPlayer:
     """A person in hot-seat play: sees the tables, picks from a menu or types a command.
     With ``to_stderr`` (``--format json``) the table talk keeps off stdout."""
+    from homestretch.games.across.content import load_content
+    from homestretch.games.across.render import full_view
+
     content = load_content(content_dir)
     screen = err_console if to_stderr else console
 
@@ -135,11 +143,7 @@ def person(
         screen.rule(f"{name}: {view['phase']}")
         screen.print(full_view(view, content))
         if view["phase"] == "race":
-            rolled = view["race_card"]["rolled"]
-            screen.print(
-                f"[bold]You rolled #{rolled}[/bold]: accept it (one X) "
-                "or reject it (half an X and roll again)?"
-            )
+            screen.print(f"[bold]{roll_prompt(seat, view)}[/bold]")
         elif view["offer"] is not None:
             screen.print(f"[bold]{describe_offer(view)}[/bold]")
 
@@ -150,9 +154,51 @@ def person(
         show,
         parse_command,
         ask=lambda text: prompt(text, err=to_stderr),
-        hint=lambda legal: HELP if len(legal) > MENU_MAX else "",
+        describe=lambda action: describe_action(action, content),
+        shorten=shorten_menu,
+        hint=menu_hint,
         menu_max=MENU_MAX,
     )
+
+
+def roll_prompt(seat: int, view: JSON) -> str:
+    """The roller's question, naming who owns the horse rolled and who backs it."""
+    from homestretch.games.across.render import owners_of
+
+    rolled = view["race_card"]["rolled"]
+    backers = sorted({view["names"][s] for s, h in view["tickets"] if h == rolled})
+    owner = owners_of(view, rolled)
+    if seat in view["owners"].get(str(rolled), []):
+        owner = "yours" if owner == view["names"][seat] else f"{owner} (yours in part)"
+    backed = f"; tickets: {', '.join(backers)}" if backers else "; no tickets on it"
+    return (
+        f"You rolled #{rolled} (owner: {owner}{backed}): accept it (one X) "
+        "or reject it (half an X and roll again)?"
+    )
+
+
+def describe_action(action: Action, content: Content) -> str:
+    if isinstance(action, act.ChooseTrack) and action.track in content.tracks:
+        track = content.tracks[action.track]
+        return f"track {action.track}: {track.name}, {track.city}. {track.conditions}"
+    return str(action)
+
+
+def shorten_menu(legal: list[Action]) -> list[Action]:
+    """Race 1's 121 Daily Double pairs are typed (`dd 7 8`), not listed."""
+    return [a for a in legal if not isinstance(a, act.DailyDouble)]
+
+
+def menu_hint(legal: list[Action]) -> str:
+    hints = []
+    if any(isinstance(a, act.DailyDouble) for a in legal):
+        hints.append(
+            "Daily Double is open (race 1 only): type `dd H1 H2` for a $50 ticket on H1 to "
+            "win race 1 and H2 to win race 2; as many as you like"
+        )
+    if len(shorten_menu(legal)) > MENU_MAX:
+        hints.append(HELP)
+    return "\n  ".join(hints)
 
 
 class HotSeat:
@@ -170,10 +216,6 @@ class HotSeat:
 
 
 # --- running a table ------------------------------------------------------------------
-def word_payment(notice: JSON, names: tuple[str, ...]) -> str:
-    return f"{names[notice['seat']]} collects {notice['amount']} ({notice['why']})"
-
-
 class News:
     """What happened, as it happens: the rules' announcements, and after each race its
     finished card and who was paid what (from the typed notices, not the wording)."""
@@ -185,6 +227,8 @@ class News:
 
     @property
     def _state(self) -> AcrossState:
+        from homestretch.games.across.state import AcrossState
+
         state = self.table.state
         assert isinstance(state, AcrossState)
         return state
@@ -194,20 +238,35 @@ class News:
         fresh = state.notices[self.notices :]
         self.notices = len(state.notices)
         if self.quiet:
+            self.lines = len(state.news)
             return
-        for line in state.news[self.lines :]:
-            headline = line.startswith(("Race", "Meet", "After"))
-            console.print(line if headline else f"[dim]{line}[/dim]")
+        for notice in fresh:  # each after the announcements made before it
+            self._announce(state.news[self.lines : notice["news"]])
+            self.lines = max(self.lines, notice["news"])
+            self._show(notice)
+        self._announce(state.news[self.lines :])
         self.lines = len(state.news)
-        names = state.g.seat_names
-        for notice in fresh:
-            if notice["type"] == "payment":
-                console.print(f"[dim]  {word_payment(notice, names)}[/dim]")
-            elif notice["type"] == "race_result":
-                finished = {"race_card": notice["card"], "track": notice["track"]}
-                card = track_card(finished, state.g.content)
-                if card is not None:
-                    console.print(card)
+
+    @staticmethod
+    def _announce(lines: list[str]) -> None:
+        for line in lines:
+            headline = line.startswith(("Race", "Meet", "After"))
+            console.print(line if headline else f"[dim]{escape(line)}[/dim]")
+
+    def _show(self, notice: JSON) -> None:
+        from homestretch.games.across.render import track_card
+        from homestretch.games.across.words import word
+
+        state = self._state
+        line = word(notice, state.g.seat_names)
+        if line is not None:
+            style = "dim" if notice["type"] == "payment" else "cyan"
+            console.print(f"  {line}", style=style, markup=False, highlight=False)
+        elif notice["type"] == "race_result":
+            finished = {**state.view(None), "race_card": notice["card"], "track": notice["track"]}
+            card = track_card(finished, state.g.content)
+            if card is not None:
+                console.print(card)
 
 
 def _summary(state: State) -> str:
@@ -227,6 +286,8 @@ def _play_on(
     db: Path | str | None,
 ) -> None:
     """Play the table to the end at this terminal, every event stored as it happens."""
+    from homestretch.games.across.render import players_table
+
     to_stderr = fmt is OutputFormat.json
     screen = err_console if to_stderr else console
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
@@ -259,7 +320,7 @@ def play(
         int, typer.Option("--bots", min=0, max=7, help="how many computer players")
     ] = 0,
     bot: Annotated[
-        str, typer.Option("--bot", help="computer players: sensible or random")
+        str, typer.Option("--bot", help="computer players: sensible, search, never-bet or random")
     ] = "sensible",
     track: Annotated[
         str | None, typer.Option("--track", help="the track (else the Trackmaster chooses)")
@@ -277,6 +338,9 @@ def play(
     rotation: Annotated[
         str, typer.Option("--rotation", help="left (ruling R11) or right")
     ] = "left",
+    debts: Annotated[
+        str, typer.Option("--debts", help="settle (ruling R15) or ignore debts at the end")
+    ] = "settle",
     quiet: Annotated[bool, typer.Option("--quiet", help="only the result")] = False,
     content: ContentOption = None,
     seed: SeedOption = None,
@@ -286,6 +350,11 @@ def play(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Play a game: people in hot-seat, computer players in the other seats."""
+    from homestretch.games.across.game import AcrossGame
+    from homestretch.session.saved import open_new
+    from homestretch.session.seats import computer
+    from homestretch.session.seats import person as seat_person
+
     people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
     if bot not in ("random", *ENTRY.bots):
         known = " or ".join(sorted(("random", *ENTRY.bots)))
@@ -303,6 +372,7 @@ def play(
         daily_double=daily_double,
         payoff=payoff,
         rotation=rotation,
+        debts=debts,
         content_dir=str(content) if content else None,
     )
     spec = dice_spec(seed, dice, dice_file)
@@ -319,6 +389,9 @@ def play(
 def legacy_seats(config: JSON, names: tuple[str, ...]) -> list[Seat]:
     """The seats of a game saved before tables kept them: the config's "seats" list
     ("human" or a kind of computer player; all sensible when it has none)."""
+    from homestretch.session.seats import computer
+    from homestretch.session.seats import person as seat_person
+
     kinds = list(config.get("seats", ["sensible"] * len(names)))
     return [
         seat_person(name) if kind == "human" else computer(name, kind)
@@ -328,6 +401,9 @@ def legacy_seats(config: JSON, names: tuple[str, ...]) -> list[Seat]:
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
     """Rebuild the table from its log and play on, exactly as if it had not stopped."""
+    from homestretch.games.across.game import AcrossGame
+    from homestretch.session.saved import rebuild
+
     game = AcrossGame.from_config(dict(saved.config))
     old = legacy_seats(saved.config, game.seat_names)
     table = rebuild(store, saved, game, legacy_seats=old, game_entry=ENTRY)
@@ -337,6 +413,9 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     """The saved game rebuilt from its log: the results race by race and the table."""
+    from homestretch.games.across.game import AcrossGame
+    from homestretch.games.across.render import players_table
+
     game = AcrossGame.from_config(dict(saved.config))
     state = replay(game, saved.events)
     if fmt is OutputFormat.json:
@@ -371,6 +450,9 @@ def simulate(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """The handicapper: race a track N times and report each horse's chances."""
+    from homestretch.games.across.content import horse_class, load_content
+    from homestretch.games.across.handicapper import simulate_track
+
     if n < 1:
         raise HomestretchError("-n must be at least 1")
     chosen = load_content(str(content) if content else None).track(track)
@@ -411,6 +493,8 @@ def simulate(
 @app.command()
 def tracks(content: ContentOption = None, fmt: FormatOption = OutputFormat.text) -> None:
     """The title cards and each track's Handicap and Auction News."""
+    from homestretch.games.across.content import HORSES, horse_class, load_content
+
     loaded = load_content(str(content) if content else None)
     if fmt is OutputFormat.json:
         echo_json(

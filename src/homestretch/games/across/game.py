@@ -12,6 +12,7 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Game
 from homestretch.games.across.actions import CODEC
 from homestretch.games.across.content import Content, load_content
+from homestretch.games.across.dealings import DEBT_MODES
 from homestretch.games.across.state import AcrossState
 from homestretch.games.across.totalizator import PAYOFF_MODES
 
@@ -22,7 +23,8 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 7
 @dataclass(frozen=True)
 class AcrossGame(Game):
     """``tracks[i]`` is the track of meet i; a meet without one lets its Trackmaster
-    choose. ``payoff`` and ``rotation`` are the options of rulings R5 and R11."""
+    choose. ``payoff``, ``rotation`` and ``debts`` are the options of rulings R5, R11
+    and R15."""
 
     players: int = 4
     names: tuple[str, ...] = ()
@@ -31,6 +33,7 @@ class AcrossGame(Game):
     daily_double: bool = False
     payoff: str = "exclusive"
     rotation: str = "left"
+    debts: str = "settle"
     content_dir: str | None = None
     content_digest: str | None = field(default=None, compare=False)
     """The content folder's digest when the game was made: a saved game replayed or
@@ -51,6 +54,8 @@ class AcrossGame(Game):
             raise HomestretchError("meets must be 1 or more")
         if self.payoff not in PAYOFF_MODES:
             raise HomestretchError(f"payoff must be one of {', '.join(PAYOFF_MODES)}")
+        if self.debts not in DEBT_MODES:
+            raise HomestretchError(f"debts must be one of {', '.join(DEBT_MODES)}")
         if self.rotation not in ROTATIONS:
             raise HomestretchError(f"rotation must be one of {', '.join(ROTATIONS)}")
         if self.content_dir is not None:
@@ -65,7 +70,16 @@ class AcrossGame(Game):
 
     @classmethod
     def from_config(cls, config: JSON) -> AcrossGame:
-        known = {"players", "names", "tracks", "meets", "daily_double", "payoff", "rotation"}
+        known = {
+            "players",
+            "names",
+            "tracks",
+            "meets",
+            "daily_double",
+            "payoff",
+            "rotation",
+            "debts",
+        }
         unknown = set(config) - known - {"content_dir", "content_digest", "seats"}
         if unknown:
             raise HomestretchError(
@@ -87,6 +101,7 @@ class AcrossGame(Game):
             "daily_double": self.daily_double,
             "payoff": self.payoff,
             "rotation": self.rotation,
+            "debts": self.debts,
             "content_dir": self.content_dir,
             **({"content_digest": self.content_digest} if self.content_dir else {}),
         }

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -63,9 +63,11 @@ def simulate_track(
     seed: int,
     chunk: int = 20_000,
     progress: Callable[[int], None] | None = None,
+    policy: str = "computer",
 ) -> TrackReport:
-    """Run ``races`` races of ``track`` and report each horse's figures;
-    ``progress(n)`` is told after each chunk of ``n`` races."""
+    """Run ``races`` races of ``track`` under ``policy`` (a name in POLICIES) and report
+    each horse's figures; ``progress(n)`` is told after each chunk of ``n`` races."""
+    rejects = POLICIES[policy]
     rng = np.random.default_rng(seed)
     places = np.zeros((3, len(HORSES)), dtype=np.int64)
     accepted = np.zeros(len(HORSES), dtype=np.int64)
@@ -73,7 +75,7 @@ def simulate_track(
     done = 0
     while done < races:
         n = min(chunk, races - done)
-        order, rolls, acc = run_races(track.start_halves(), track.need_halves(), n, rng)
+        order, rolls, acc = run_races(track.start_halves(), track.need_halves(), n, rng, rejects)
         for pos in range(3):
             places[pos] += np.bincount(order[:, pos], minlength=len(HORSES))
         accepted += acc
@@ -116,6 +118,28 @@ def hold_back_rival(seen: RollSeen) -> np.ndarray:
     return (seen.owner[live, horse] != roller) & mine_open & one_x_from_home
 
 
+def hold_back_every_rival(seen: RollSeen) -> np.ndarray:
+    """How people play (R21): every rival's roll is rejected while one of the roller's
+    own horses is still running, so each rival gets half an X and the roller another
+    chance at his own number."""
+    live, horse, roller = seen.live, seen.horse, seen.roller
+    mine_open = ((seen.owner[live] == roller) & ~seen.finished[live]).any(axis=1)
+    return (seen.owner[live, horse] != roller) & mine_open
+
+
+def accept_every_roll(seen: RollSeen) -> np.ndarray:
+    """No rejections at all: the shortest races a card gives."""
+    return np.zeros(seen.live.size, dtype=bool)
+
+
+POLICIES: dict[str, Callable[[RollSeen], np.ndarray]] = {
+    "computer": hold_back_rival,
+    "people": hold_back_every_rival,
+    "accept": accept_every_roll,
+}
+"""The accept/reject policies the handicapper can race under, by name."""
+
+
 def run_races(
     start: np.ndarray,
     need: np.ndarray,
@@ -126,39 +150,93 @@ def run_races(
     """Race ``n`` fields under a policy (which first rolls to reject); returns (first
     three horse indices, rolls per race, full X's given per horse). Each race deals the
     eleven horses at random among ROLLERS seats."""
-    progress = np.tile(start.astype(np.int64), (n, 1))
-    finished = np.zeros((n, len(HORSES)), dtype=bool)
+    board = Field.start(start, n)
     owner = np.argsort(rng.random((n, len(HORSES))), axis=1) % ROLLERS
-    order = np.full((n, 3), -1, dtype=np.int64)
-    in_count = np.zeros(n, dtype=np.int64)
+    rolls, accepted = race_on(board, need, owner, list(range(ROLLERS)), rng, rejects)
+    return board.order, rolls, accepted
+
+
+@dataclass
+class Field:
+    """``n`` races in progress at once: halves of X per horse, who is in, in what order."""
+
+    progress: np.ndarray
+    finished: np.ndarray
+    order: np.ndarray
+    in_count: np.ndarray
+    last_second: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    """The horses given a full X by the last second rolls (for the accepted count)."""
+
+    @classmethod
+    def start(cls, halves: np.ndarray, n: int, finish: tuple[int, ...] = ()) -> Field:
+        """``n`` copies of one race: ``halves`` per horse index, ``finish`` the horse
+        indices already in, in order."""
+        board = cls(
+            np.tile(halves.astype(np.int64), (n, 1)),
+            np.zeros((n, len(HORSES)), dtype=bool),
+            np.full((n, 3), -1, dtype=np.int64),
+            np.full(n, len(finish), dtype=np.int64),
+        )
+        for place, horse in enumerate(finish):
+            board.finished[:, horse] = True
+            board.order[:, place] = horse
+        return board
+
+    def advance(self, races: np.ndarray, horse: np.ndarray, need: np.ndarray, halves: int) -> None:
+        _advance(
+            self.progress, self.finished, self.order, self.in_count, races, horse, need, halves
+        )
+
+
+def race_on(
+    board: Field,
+    need: np.ndarray,
+    owner: np.ndarray,
+    rollers: list[int],
+    rng: np.random.Generator,
+    rejects: Callable[[RollSeen], np.ndarray] = hold_back_rival,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Run every race of ``board`` to its SHOW horse, the dice going round ``rollers``
+    (seats, the first rolling now) and ``owner`` (races x horses) the seat owning each
+    horse; returns (rolls per race, full X's given per horse)."""
+    n = board.progress.shape[0]
     rolls = np.zeros(n, dtype=np.int64)
     accepted = np.zeros(len(HORSES), dtype=np.int64)
     turn = 0
-    running = np.arange(n)
+    running = np.arange(n)[board.in_count < 3]
     while running.size:
         live = running
-        roller = turn % ROLLERS
+        roller = rollers[turn % len(rollers)]
         horse = _roll(rng, live.size)
         rolls[live] += 1
-        moving = ~finished[live, horse]
+        moving = ~board.finished[live, horse]
         live, horse = live[moving], horse[moving]
-        reject = rejects(RollSeen(progress, need, owner, finished, live, horse, roller))
-        keep = ~reject
-        _advance(progress, finished, order, in_count, live[keep], horse[keep], need, 2)
+        seen = RollSeen(board.progress, need, owner, board.finished, live, horse, roller)
+        keep = ~rejects(seen)
+        board.advance(live[keep], horse[keep], need, 2)
         np.add.at(accepted, horse[keep], 1)
         # A rejected roll: half an X now, then a second roll that stands.
-        again = live[reject]
-        _advance(progress, finished, order, in_count, again, horse[reject], need, 1)
-        again = again[in_count[again] < 3]
-        second = _roll(rng, again.size)
-        rolls[again] += 1
-        moving = ~finished[again, second]
-        again, second = again[moving], second[moving]
-        _advance(progress, finished, order, in_count, again, second, need, 2)
-        np.add.at(accepted, second, 1)
-        running = running[in_count[running] < 3]
+        again = live[~keep]
+        board.advance(again, horse[~keep], need, 1)
+        second_roll(board, again, need, rng, rolls)
+        np.add.at(accepted, board.last_second, 1)
+        running = running[board.in_count[running] < 3]
         turn += 1
-    return order, rolls, accepted
+    return rolls, accepted
+
+
+def second_roll(
+    board: Field, races: np.ndarray, need: np.ndarray, rng: np.random.Generator, rolls: np.ndarray
+) -> None:
+    """The second roll after a rejection, in each of ``races`` still running: it stands
+    (one full X) unless it is a horse already in. Sets ``board.last_second``."""
+    races = races[board.in_count[races] < 3]
+    second = _roll(rng, races.size)
+    rolls[races] += 1
+    moving = ~board.finished[races, second]
+    races, second = races[moving], second[moving]
+    board.advance(races, second, need, 2)
+    board.last_second = second
 
 
 def _roll(rng: np.random.Generator, size: int) -> np.ndarray:

@@ -88,13 +88,25 @@ def take(state: AcrossState, seat: int, action: TakeLoan) -> None:
     state.hock[action.horse] = action.amount
     state.borrowed.add(action.horse)
     state.say(f"{state.name(seat)} borrows {action.amount} with #{action.horse} in hock")
+    state.tell(
+        "loan",
+        seat=seat,
+        horse=action.horse,
+        amount=action.amount,
+        due=repayment(action.amount),
+        bin_left=state.bins["win8"],
+    )
 
 
 def repay(state: AcrossState, seat: int, horse: int) -> None:
-    due = repayment(state.hock.pop(horse))
+    principal = state.hock.pop(horse)
+    due = repayment(principal)
     state.cash[seat] -= due
     state.bins["win8"] += due
     state.say(f"{state.name(seat)} repays {due} and redeems #{horse}")
+    state.tell(
+        "loan_repaid", seat=seat, horse=horse, principal=principal, interest=INTEREST, amount=due
+    )
 
 
 def fall_due(state: AcrossState) -> list[tuple[int, int]]:

@@ -25,7 +25,8 @@ from homestretch.games.across.actions import (
     TakeLoan,
 )
 from homestretch.games.across.auction import BINS, Lot, shares
-from homestretch.games.across.content import STARTING_FIFTIES, Track
+from homestretch.games.across.content import STARTING_FIFTIES, Track, horse_class
+from homestretch.games.across.names import unique_initials
 from homestretch.games.across.phases import AUCTION, BETTING, OFFER, OVER, RACE, TRACK
 from homestretch.games.across.race import DECIDE, FIRST, Race
 from homestretch.games.across.totalizator import WINDOWS, settle
@@ -76,6 +77,8 @@ class AcrossState(State):
         self.loans_settled = False
         self.race: Race | None = None
         self.last_race: Race | None = None
+        self.last_payoff: JSON | None = None
+        """The last race's windows as dealt and the Totemaster's steps paying them off."""
         self.results: list[JSON] = []
         self.meet_standings: list[list[int]] = []
         self.news: list[str] = []
@@ -90,6 +93,10 @@ class AcrossState(State):
     def neighbour(self, seat: int, k: int = 1) -> int:
         """The seat ``k`` places on in the direction of play (R11)."""
         return (seat + k * self.g.step) % self.g.players
+
+    def left_of(self, seat: int) -> int:
+        """The seat on ``seat``'s left (seat i+1), whatever the direction of play."""
+        return (seat + 1) % self.g.players
 
     @property
     def trackmaster(self) -> int:
@@ -106,6 +113,12 @@ class AcrossState(State):
     def say(self, text: str) -> None:
         """Announce to the table (the view shows the latest announcements)."""
         self.news.append(text)
+
+    def tell(self, type_: str, **data: Any) -> None:
+        """A typed notice for every seat, stamped with the meet and the race (the race
+        being bet on or run; 0 at a meet's first auction) and ``news``, the number of
+        announcements made before it, so a surface can show both in order."""
+        self.notice(type_, meet=self.meet + 1, race=self.race_no, news=len(self.news), **data)
 
     # --- the protocol -----------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -229,6 +242,8 @@ class AcrossState(State):
         if self.meet + 1 < self.g.meets:
             self._start_meet()
         else:
+            if self.g.debts == "settle":
+                dealings.settle_debts(self)
             self.phase = OVER
             best = max(self.cash)
             winners = [self.name(s) for s in range(self.g.players) if self.cash[s] == best]
@@ -259,23 +274,27 @@ class AcrossState(State):
         self.say(
             f"Race {race.number}: WIN #{win}, PLACE #{place}, SHOW #{show} ({race.rolls} rolls)"
         )
-        self.notice(
+        self.tell(
             "race_result",
-            meet=self.meet + 1,
-            race=race.number,
             finish=list(race.finish),
             rolls=race.rolls,
             track=self.track.key if self.track else None,
             card={**self._race_card(race), "running": False},
         )
+        dealt = list(self.windows)
         settlement = settle(
             self.windows, self.tickets, race.finish, self.owners[win], self.g.payoff
         )
+        for step in settlement.steps:
+            self.tell(step["step"], **{k: v for k, v in step.items() if k != "step"})
         for seat, amount in sorted(settlement.paid.items()):
             self.cash[seat] += amount
         for seat, amount, why in settlement.payments:
-            self.notice("payment", seat=seat, amount=amount, why=why, race=race.number)
+            self.tell("payment", seat=seat, amount=amount, why=why)
         self.carry += settlement.carry
+        self.last_payoff = {"race": race.number, "dealt": dealt, "steps": settlement.steps}
+        if settlement.carry and race.number < RACES:
+            self.tell("carried", amount=settlement.carry, why="odd fifties")
         for line in settlement.lines:
             self.say(line)
         paid: dict[int, int] = dict(settlement.paid)
@@ -287,7 +306,7 @@ class AcrossState(State):
             for name, horse in zip(FINAL_BINS, race.finish, strict=True):
                 self._pay_owners(horse, self.bins[name], paid, f"{name} bin")
                 self.bins[name] = 0
-            self._pay_owners(win, self.carry, paid, "carried forward")
+            self._pay_owners(win, self.carry, paid, "odd fifties")
             self.carry = 0
         self.results.append(
             {
@@ -311,7 +330,7 @@ class AcrossState(State):
             self.cash[seat] += share
             paid[seat] = paid.get(seat, 0) + share
             if share:
-                self.notice("payment", seat=seat, amount=share, why=why, race=RACES)
+                self.tell("payment", seat=seat, amount=share, why=why, horse=horse)
 
     # --- the end and the views --------------------------------------------------------
     def result(self) -> JSON:
@@ -334,16 +353,21 @@ class AcrossState(State):
         data: dict[str, Any] = {
             "you": player,
             "names": list(self.g.seat_names),
+            "initials": unique_initials(self.g.seat_names),
             "phase": self.phase,
             "meet": self.meet + 1,
             "race": self.race_no,
             "to_act": self.to_act(),
+            "rotation": self.g.rotation,
+            "offered": sorted(self.offered),
             "roles": {
                 "trackmaster": self.trackmaster,
                 "totemaster": self.totemaster,
                 "auctioneer": self.auctioneer,
             },
             "track": self.track.key if self.track else None,
+            "card": self._track_card() if self.track else None,
+            "tracks": self._tracks() if self.phase == TRACK else [],
             "content": self.g.content_dir,
             "cash": list(self.cash),
             "bins": dict(self.bins),
@@ -363,6 +387,7 @@ class AcrossState(State):
             "lot": None,
             "offer": None,
             "race_card": None,
+            "payoff": self.last_payoff,
             "results": list(self.results[-RACES:]),
             "news": self.news[-NEWS_KEPT:],
         }
@@ -370,7 +395,8 @@ class AcrossState(State):
             data["lot"] = {
                 "horse": lot.horse,
                 "asking": lot.asking,
-                "high": lot.high,
+                "opening": self.g.content.cards[lot.horse].opening_bid,
+                "high": lot.high if lot.bidders else None,
                 "bidders": list(lot.bidders),
                 "out": sorted(lot.out),
                 "min_bid": lot.min_bid,
@@ -383,10 +409,54 @@ class AcrossState(State):
                 "to": o.to,
                 "amount": o.amount,
                 "horse": o.horse,
+                "repay": o.repay,
             }
         if race is not None:
             data["race_card"] = self._race_card(race)
         return data
+
+    def _track_card(self) -> JSON:
+        """The track as printed, before any race: each horse's class, preprinted halves
+        of X, the halves it needs (12: circled and shaded), title card and suggested bid,
+        and the Handicap and Auction News."""
+        track = self.track
+        assert track is not None
+        cards = self.g.content.cards
+        return {
+            "name": track.name,
+            "city": track.city,
+            "colour": track.colour,
+            "conditions": track.conditions,
+            "best_pick": track.best_pick,
+            "horses": {
+                str(h): {
+                    "name": cards[h].name,
+                    "sire": cards[h].sire,
+                    "dam": cards[h].dam,
+                    "opening_bid": cards[h].opening_bid,
+                    "class": horse_class(h),
+                    "preprinted": cap.preprinted_halves,
+                    "need": cap.need_halves,
+                    "shaded": cap.shaded,
+                    "suggested_bid": cap.suggested_bid,
+                }
+                for h, cap in sorted(track.handicaps.items())
+            },
+        }
+
+    def _tracks(self) -> list[JSON]:
+        """The tracks the Trackmaster chooses from, each with its character."""
+        return [
+            {
+                "key": t.key,
+                "name": t.name,
+                "city": t.city,
+                "conditions": t.conditions,
+                "best_pick": t.best_pick,
+                "shaded": [h for h, c in sorted(t.handicaps.items()) if c.shaded],
+            }
+            for _, t in sorted(self.g.content.tracks.items())
+        ]
 
     def _race_card(self, race: Race) -> JSON:
         return {

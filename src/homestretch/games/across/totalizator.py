@@ -12,12 +12,17 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from homestretch.core.protocol import JSON
+
 WINDOWS = 7
 OWNER_WINDOW = 0
 GROUP_WINDOWS = {"win": (1, 2, 3, 4), "place": (5,), "show": (6,)}
 TICKET_PRICE = 3
 """An Across the Board selection is $150: three fifties."""
 PAYOFF_MODES = ("exclusive", "across")
+RULES = {"win": "A", "place": "B", "show": "C"}
+"""The rulebook's name for re-dealing each group's windows when nobody can collect them."""
+WINDOW_TITLES = ("Winners Circle", "WIN", "WIN", "WIN", "WIN", "PLACE", "SHOW")
 
 
 def deal(amount: int, windows: list[int], into: Sequence[int] = tuple(range(WINDOWS))) -> None:
@@ -45,9 +50,14 @@ class Settlement:
     carry: int = 0
     refunded: bool = False
     lines: list[str] = field(default_factory=list)
+    """Announcements for the table's news (the steps carry the rest as notices)."""
     payments: list[tuple[int, int, str]] = field(default_factory=list)
     """Each payment as (seat, fifties, why): "refund", "winners circle", "win", "place"
     or "show" (the windows it came from)."""
+    steps: list[JSON] = field(default_factory=list)
+    """The Totemaster's public acts, in order, for the surfaces to show: a "redeal"
+    (rules A-C: windows nobody can collect dealt into those that pay) and each
+    "window_payoff" (a window group's pool, its tickets, the share each, the odd)."""
 
     def pay(self, paid: Counter[int], why: str) -> None:
         self.paid.update(paid)
@@ -85,43 +95,75 @@ def settle(
         out.pay(Counter({seat: TICKET_PRICE * refunds.count(seat) for seat in refunds}), "refund")
         out.carry = sum(windows) - TICKET_PRICE * len(refunds)
         out.lines.append("no investors on WIN, PLACE or SHOW: race disqualified, bets refunded")
+        out.steps.append({"step": "refund", "tickets": len(refunds), "carried": out.carry})
         windows[:] = [0] * WINDOWS
         return out
     holders = {
         group: [seat for seat, horse in tickets if horse in eligible_horses(group, finish, mode)]
         for group in GROUP_WINDOWS
     }
-    # Rules A-C: windows nobody can collect are dealt into those that will pay off.
-    payable = [OWNER_WINDOW]
-    unpaid = 0
-    for group, group_windows in GROUP_WINDOWS.items():
-        if holders[group]:
-            payable.extend(group_windows)
-        else:
-            unpaid += sum(windows[w] for w in group_windows)
-            for w in group_windows:
-                windows[w] = 0
-            out.lines.append(
-                f"no {group.upper()} investors: windows {_names(group_windows)} re-dealt"
-            )
-    deal(unpaid, windows, payable)
-    paid, odd = split(windows[OWNER_WINDOW], owners)
+    _redeal(out, windows, holders, finish)
+    pool = windows[OWNER_WINDOW]
+    paid, odd = split(pool, owners)
     out.pay(paid, "winners circle")
     out.carry += odd
-    out.lines.append(f"Winners Circle: {windows[OWNER_WINDOW]} to the owner of #{finish[0]}")
-    for group, group_windows in GROUP_WINDOWS.items():
+    out.steps.append(_payoff("winners circle", (OWNER_WINDOW,), finish[0], pool, owners, odd))
+    for position, (group, group_windows) in enumerate(GROUP_WINDOWS.items()):
         if holders[group]:
             pool = sum(windows[w] for w in group_windows)
             paid, odd = split(pool, holders[group])
             out.pay(paid, group)
             out.carry += odd
-            each = pool // len(holders[group])
-            out.lines.append(
-                f"{group.upper()}: {pool} over {len(holders[group])} ticket(s), {each} each"
+            out.steps.append(
+                _payoff(group, group_windows, finish[position], pool, holders[group], odd)
             )
     windows[:] = [0] * WINDOWS
     return out
 
 
-def _names(group_windows: Sequence[int]) -> str:
-    return ", ".join(f"#{w + 1}" for w in group_windows)
+def _redeal(
+    out: Settlement, windows: list[int], holders: dict[str, list[int]], finish: Sequence[int]
+) -> None:
+    """Rules A-C: windows nobody can collect are dealt into those that will pay off."""
+    payable = [OWNER_WINDOW]
+    emptied: list[int] = []
+    unpaid = 0
+    for group, group_windows in GROUP_WINDOWS.items():
+        if holders[group]:
+            payable.extend(group_windows)
+            continue
+        unpaid += sum(windows[w] for w in group_windows)
+        for w in group_windows:
+            windows[w] = 0
+        emptied += group_windows
+    if not emptied:
+        return
+    deal(unpaid, windows, payable)
+    unbacked = [g for g in GROUP_WINDOWS if not holders[g]]
+    out.steps.append(
+        {
+            "step": "redeal",
+            "rules": [RULES[g] for g in unbacked],
+            "unbacked": {g: finish[("win", "place", "show").index(g)] for g in unbacked},
+            "emptied": [w + 1 for w in emptied],
+            "amount": unpaid,
+            "into": [w + 1 for w in sorted(payable)],
+            "windows": list(windows),
+        }
+    )
+
+
+def _payoff(
+    group: str, group_windows: Sequence[int], horse: int, pool: int, seats: Sequence[int], odd: int
+) -> JSON:
+    return {
+        "step": "window_payoff",
+        "group": group,
+        "windows": [w + 1 for w in group_windows],
+        "horse": horse,
+        "pool": pool,
+        "shares": len(seats),
+        "each": pool // len(seats) if seats else 0,
+        "seats": sorted(set(seats)),
+        "odd": odd,
+    }

@@ -10,38 +10,52 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
-from homestretch.games.derbycast.bots import ValueBot
-from homestretch.games.derbycast.entrants import Entrant
-from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
+
+# the rules are imported when a game is made, so the registry (and `homestretch --help`)
+# stays quick
 
 
 def _make(config: JSON) -> Game:
+    from homestretch.games.derbycast.game import DerbyCastGame
+
     return DerbyCastGame(config)
 
 
 def _value_bot(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.derbycast.bots import ValueBot
+
     return ValueBot(seed * 1009 + seat)  # callers may give every seat the same seed
 
 
 def _keeper(game: Game, seed: int) -> dict[int, Agent]:
     """The score keeper's seat when the game's feed posts the races (a results file or
-    simulated Top of the Stretch races; simulated from ``seed`` if it names no feed)."""
+    simulated Top of the Stretch races; simulated from ``seed`` if it names no feed).
+    A typed-in game has the seat too, for a person (the keeper's desk in the browser):
+    left to the computer, it says a person must keep score."""
     from rich.console import Console
 
+    from homestretch.games.derbycast.game import DerbyCastGame
     from homestretch.games.derbycast.keeper import ManualKeeper, RecordKeeper, race_source
 
     assert isinstance(game, DerbyCastGame)
-    if game.source.value != "keeper" or game.feed.get("kind") == "manual":
+    if game.source.value != "keeper":
         return {}
-    feed = game.feed or {"kind": "simulate", "seed": seed, "race": None, "mode": "quick"}
+    typed_in = game.feed.get("kind") in ("manual", "card")  # by a person at the desk
 
     def nobody_types(prompt: str, default: str) -> str:
+        if typed_in:
+            raise HomestretchError(
+                "a typed-in Derby Cast needs a person at the score keeper's seat"
+            )
         raise HomestretchError(
             "the race source has no more races; resume the game at a terminal, where "
             "the score keeper can type the next one in"
         )
 
     manual = ManualKeeper(nobody_types, lambda action: None, Console(quiet=True))
+    if typed_in:
+        return {game.keeper: manual}
+    feed = game.feed or {"kind": "simulate", "seed": seed, "race": None, "mode": "quick"}
     return {game.keeper: RecordKeeper(race_source(feed), manual, lambda text: None)}
 
 
@@ -49,6 +63,9 @@ def _harness_configs() -> list[JSON]:
     """Every marker count over the bundled replays, with set races and both tie rules;
     and a few games whose score keeper posts simulated Top of the Stretch races (no feed
     named: run from each game's seed, so the harness sees many)."""
+    from homestretch.games.derbycast.entrants import Entrant
+    from homestretch.games.derbycast.game import DerbyCastGame
+
     configs: list[JSON] = [
         {
             "entrants": [Entrant(f"K{m}", (f"K{m}",)).to_json() for m in range(1, markers + 1)],
@@ -72,6 +89,8 @@ def _harness_configs() -> list[JSON]:
 
 
 def _points(state: State) -> dict[str, float]:
+    from homestretch.games.derbycast.game import DerbyCastState
+
     assert isinstance(state, DerbyCastState)
     entrants = state.game.entrants
     return {e.name: float(p) for e, p in zip(entrants, state.points, strict=True)}

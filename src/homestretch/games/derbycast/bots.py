@@ -5,8 +5,11 @@ worth nothing more, so a pick's spaces count only up to what the marker still ne
 The board's odds are read as the crowd's chances (implied probabilities, scaled to sum
 to 1, so the track's take drops out); the chance of finishing in the first two or three
 follows the Harville model (the second place goes to the remaining horses in
-proportion to their chances, and so on). Picks within a tenth of the best are chosen
-at random, so two computer players in a tie-break do not mirror each other forever.
+proportion to their chances, and so on). A pick is drawn at random among those worth
+at least half the best, the better ones more often (weight: its share of the best,
+to the power ``SHARPNESS``), so a table of computer players spreads its picks as
+people do rather than all taking the one best price, and two of them in a tie-break
+do not mirror each other forever.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from homestretch.games.derbycast.actions import Pick
 from homestretch.games.derbycast.table import Bet, advance_for
 from homestretch.games.derbycast.winning import OFFICIAL_FINISH
 
-NEAR_BEST = 0.9
+WORTH_A_LOOK = 0.5
+SHARPNESS = 4
 
 
 def in_the_money(chances: list[float]) -> list[tuple[float, float, float]]:
@@ -74,8 +78,11 @@ class ValueBot:
         need = 10**6 if view["tie_break"] else OFFICIAL_FINISH + 1 - mine
         values = {pick: self._expected(pick, board, chances, need) for pick in picks}
         best = max(values.values())
-        near = [pick for pick, value in values.items() if value >= best * NEAR_BEST]
-        return self._rng.choice(near)
+        if best <= 0:
+            return self._rng.choice(picks)
+        near = [(pick, value) for pick, value in values.items() if value >= best * WORTH_A_LOOK]
+        weights = [(value / best) ** SHARPNESS for _, value in near]
+        return self._rng.choices([pick for pick, _ in near], weights=weights)[0]
 
     def _chances(
         self, board: dict[str, Odds | None], scratched: tuple[str, ...]

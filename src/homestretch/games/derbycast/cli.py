@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from homestretch.cli.common import (
@@ -23,7 +24,7 @@ from homestretch.cli.common import (
     open_store,
     prompt,
 )
-from homestretch.cli.table_loop import db_hint, play_at_terminal
+from homestretch.cli.table_loop import db_hint, play_at_terminal, resume_hint
 from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
@@ -36,25 +37,15 @@ from homestretch.games.derbycast.entrants import (
     computer_players,
     parse_players,
 )
-from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState, Source
-from homestretch.games.derbycast.keeper import Check, ManualKeeper, RecordKeeper, race_source
-from homestretch.games.derbycast.people import TerminalPicker
 from homestretch.games.derbycast.race import MAX_FIELD
-from homestretch.games.derbycast.results_file import read_results
-from homestretch.games.derbycast.show import (
-    board_table,
-    print_race,
-    race_report,
-    winners_line,
-)
-from homestretch.games.derbycast.simulated import race_seed, simulated_record
-from homestretch.games.derbycast.table import Bet, advance_for, points, printed_table
-from homestretch.session.dice import DiceSpec
-from homestretch.session.saved import open_new, rebuild
-from homestretch.session.seats import Seat, computer, person
-from homestretch.session.table import AUTO
-from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store
+
+if TYPE_CHECKING:
+    from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState, Source
+    from homestretch.games.derbycast.keeper import Check
+    from homestretch.session.seats import Seat
+    from homestretch.session.table import Table as TableSession
+    from homestretch.store.db import SavedGame, Store
+
 
 app = typer.Typer(no_args_is_help=True, help="Derby Cast: pick Win, Place or Show, race by race.")
 
@@ -71,6 +62,10 @@ def _asker(to_stderr: bool) -> Callable[[str, str], str]:
 def _feed(source: str, seed: int, race: str | None, mode: str) -> tuple[Source, JSON]:
     """--source: manual, replays, simulate or a results file. A file or a simulated race
     is tried now, so a mistake is reported before the game is saved."""
+    from homestretch.games.derbycast.game import Source
+    from homestretch.games.derbycast.results_file import read_results
+    from homestretch.games.derbycast.simulated import race_seed, simulated_record
+
     if race is not None and source != "simulate":
         raise HomestretchError("--race is for --source simulate")
     if source == "replays":
@@ -92,20 +87,30 @@ KEEPER = "score keeper"
 def _seats(game: DerbyCastGame) -> list[Seat]:
     """People and computer players in marker order; then the score keeper, a person
     when races are typed in, else played by the feed."""
+    from homestretch.games.derbycast.game import Source
+    from homestretch.session.seats import computer, person
+    from homestretch.session.table import AUTO
+
     seats = [computer(e.name, "value") if e.bot else person(e.name) for e in game.entrants]
     if game.source is Source.keeper:
-        typed = game.feed.get("kind") == "manual"
+        typed = game.feed.get("kind") in ("manual", "card")
         seats.append(person(KEEPER) if typed else computer(KEEPER, AUTO))
     return seats
 
 
-def _feed_keeper(game: DerbyCastGame, check: Check, fmt: OutputFormat) -> dict[int, Agent]:
+def _feed_keeper(
+    game: DerbyCastGame, check: Check, fmt: OutputFormat, show: Callable[[], None]
+) -> dict[int, Agent]:
     """The terminal's score keeper for a results file or simulated races: it posts what
-    the feed holds and, past a file's end, asks the person at the terminal."""
-    if game.source is not Source.keeper or game.feed.get("kind") in (None, "manual"):
+    the feed holds and, past a file's end or on a day's card, asks the person at the
+    terminal (``show`` first brings the screen up to date)."""
+    from homestretch.games.derbycast.game import Source
+    from homestretch.games.derbycast.keeper import ManualKeeper, RecordKeeper, race_source
+
+    if game.source is not Source.keeper or game.feed.get("kind") in (None, "manual", "card"):
         return {}
     out, ask = _out(fmt), _asker(fmt is OutputFormat.json)
-    manual = ManualKeeper(ask, check, out)
+    manual = ManualKeeper(ask, check, out, before_asking=show)
     return {game.keeper: RecordKeeper(race_source(game.feed), manual, out.print)}
 
 
@@ -113,7 +118,11 @@ def _out(fmt: OutputFormat) -> Console:
     return err_console if fmt is OutputFormat.json else console
 
 
-def _people(table: TableSession, fmt: OutputFormat) -> dict[int, Agent]:
+def _people(table: TableSession, fmt: OutputFormat, show: Callable[[], None]) -> dict[int, Agent]:
+    from homestretch.games.derbycast.game import DerbyCastGame
+    from homestretch.games.derbycast.keeper import ManualKeeper
+    from homestretch.games.derbycast.people import TerminalPicker
+
     game = table.game
     assert isinstance(game, DerbyCastGame)
     out, ask = _out(fmt), _asker(fmt is OutputFormat.json)
@@ -122,7 +131,7 @@ def _people(table: TableSession, fmt: OutputFormat) -> dict[int, Agent]:
         if not sitting.is_person:
             continue
         if seat == game.keeper:
-            people[seat] = ManualKeeper(ask, _check_at(lambda: table), out)
+            people[seat] = ManualKeeper(ask, _check_at(lambda: table), out, before_asking=show)
         else:
             people[seat] = TerminalPicker(sitting.name, out, ask)
     return people
@@ -131,6 +140,8 @@ def _people(table: TableSession, fmt: OutputFormat) -> dict[int, Agent]:
 def _check_at(table: Callable[[], TableSession]) -> Check:
     """Why the table would refuse the score keeper's posting now. The table is looked up
     when a posting is typed, so a keeper can be made before the table it posts at."""
+
+    from homestretch.games.derbycast.game import DerbyCastGame
 
     def why_illegal(action: Action) -> str | None:
         game = table().game
@@ -141,25 +152,56 @@ def _check_at(table: Callable[[], TableSession]) -> Check:
 
 
 class _RaceShow:
-    """Prints each race's report and the board as it was after it, as races finish."""
+    """Prints what the rules announce as it happens: each official (or corrected) race
+    with the board after it, once, and a tie-break race before its picks. It follows
+    the table itself, so it can catch up before the score keeper is asked anything."""
 
-    def __init__(self, table: TableSession) -> None:
+    def __init__(self, fmt: OutputFormat) -> None:
+        self.fmt = fmt
+        self.table: TableSession | None = None
+        self.state: DerbyCastState | None = None
+        self.shown = 0
+
+    def follow(self, table: TableSession) -> None:
+        """Show what happens at ``table`` from now on."""
+        from homestretch.games.derbycast.game import DerbyCastState
+
         state = replay(table.game, table.state.events)
         assert isinstance(state, DerbyCastState)
-        self.state, self.shown = state, len(state.history)
+        self.table, self.state, self.shown = table, state, len(state.notices)
 
-    def __call__(self, events: list[Event]) -> None:
-        state = self.state
-        for event in events:
+    def __call__(self, events: list[Event] | None = None) -> None:
+        table, state = self.table, self.state
+        if table is None or state is None or self.fmt is not OutputFormat.text:
+            return
+        for event in table.state.events[len(state.events) :]:
             state.apply_event(event)
-            if len(state.history) > self.shown:
-                self.shown = len(state.history)
-                print_race(console, state.history[-1], state.view(None)["board"])
+        for notice in state.notices[self.shown :]:
+            self._show(notice, state)
+        self.shown = len(state.notices)
+
+    @staticmethod
+    def _show(notice: JSON, state: DerbyCastState) -> None:
+        from homestretch.games.derbycast.show import print_race, tie_break_line
+
+        board = state.view(None)["board"]
+        if notice["type"] == "tie-break":
+            console.print(f"[bold yellow]{escape(tie_break_line(notice['markers'], board))}[/]")
+        elif notice["type"] in ("official", "correction"):
+            if notice["type"] == "correction":
+                console.print(
+                    f"[bold yellow]Race {notice['race']} is corrected: every marker is scored again.[/]"
+                )
+            print_race(console, state.history[notice["race"] - 1], board)
 
 
-def _play(table: TableSession, game_id: int, store: Store, fmt: OutputFormat) -> None:
-    show = _RaceShow(table) if fmt is OutputFormat.text else None
-    play_at_terminal(table, game_id, _people(table, fmt), on_events=show, db=db_hint(store))
+def _play(
+    table: TableSession, game_id: int, store: Store, fmt: OutputFormat, show: _RaceShow
+) -> None:
+    from homestretch.games.derbycast.game import DerbyCastState
+    from homestretch.games.derbycast.show import winners_line
+
+    play_at_terminal(table, game_id, _people(table, fmt, show), on_events=show, db=db_hint(store))
     state = table.state
     assert isinstance(state, DerbyCastState)
     result = state.result()
@@ -167,7 +209,7 @@ def _play(table: TableSession, game_id: int, store: Store, fmt: OutputFormat) ->
     if fmt is OutputFormat.json:
         echo_json({"game_id": game_id, "seed": table.seed, **result, "history": state.history})
     else:
-        console.print(f"[bold green]{winners_line(result)}[/bold green]")
+        console.print(f"[bold green]{escape(winners_line(result))}[/bold green]")
 
 
 @app.command("play")
@@ -184,6 +226,12 @@ def play(
     tie: Annotated[
         str, typer.Option("--tie", help="standard (race on) or dead-heat (co-winners)")
     ] = "standard",
+    order: Annotated[
+        str,
+        typer.Option(
+            "--order", help="rotate (the first picker moves down a marker each race) or marker"
+        ),
+    ] = "rotate",
     source: Annotated[
         str,
         typer.Option(
@@ -206,36 +254,58 @@ def play(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Play a game: each race, every marker picks; the official result moves the board."""
+    from homestretch.games.derbycast.game import DerbyCastGame
+    from homestretch.session.dice import DiceSpec
+    from homestretch.session.saved import open_new
+
     entrants = parse_players(players)
     entrants += computer_players(bots, entrants)
     check_entrants(entrants)
     used = seed if seed is not None else new_seed()
     kind, feed = _feed(source, used, race, mode)
-    config = {"entrants": [e.to_json() for e in entrants], "races": races, "tie": tie}
+    config = {
+        "entrants": [e.to_json() for e in entrants],
+        "races": races,
+        "tie": tie,
+        "order": order,
+        "draw": "fresh",
+    }
     game = DerbyCastGame({**config, "source": kind.value, "feed": feed})
     announce_seed(used, "seeded", fmt)
     store = open_store(db)
     label = ", ".join(e.name for e in entrants)
-    keeper = _feed_keeper(game, _check_at(lambda: table), fmt)
+    show = _RaceShow(fmt)
+    keeper = _feed_keeper(game, _check_at(lambda: table), fmt, show)
     table, game_id = open_new(
         store, ENTRY, game, _seats(game), DiceSpec("seeded", used), label, agents=keeper
     )
+    show.follow(table)
     if fmt is OutputFormat.text:
-        console.print(f"Saved as game {game_id}: resume with [bold]homestretch resume {game_id}[/]")
-    _play(table, game_id, store, fmt)
+        hint = escape(resume_hint(game_id, db_hint(store)))
+        console.print(f"Saved as game {game_id}: resume with [bold]{hint}[/]")
+    _play(table, game_id, store, fmt, show)
 
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
+    from homestretch.games.derbycast.game import DerbyCastGame
+    from homestretch.games.derbycast.show import board_table
+    from homestretch.session.saved import rebuild
+
     game = DerbyCastGame(saved.config)
-    keeper = _feed_keeper(game, _check_at(lambda: table), fmt)
+    show = _RaceShow(fmt)
+    keeper = _feed_keeper(game, _check_at(lambda: table), fmt, show)
     # a game saved before tables kept their seats: its config names who is a computer
     table = rebuild(store, saved, game, legacy_seats=_seats(game), agents=keeper)
+    show.follow(table)
     if fmt is OutputFormat.text:
         console.print(board_table(table.view(None)["board"]))
-    _play(table, saved.id, store, fmt)
+    _play(table, saved.id, store, fmt, show)
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
+    from homestretch.games.derbycast.show import board_table, race_report, winners_line
+
     state = replay(DerbyCastGame(saved.config), saved.events)
     assert isinstance(state, DerbyCastState)
     if fmt is OutputFormat.json:
@@ -246,7 +316,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
             console.print(table)
     console.print(board_table(state.view(None)["board"]))
     if state.winners:
-        console.print(winners_line(state.result()))
+        console.print(winners_line(state.result()), markup=False)
 
 
 @app.command("points")
@@ -259,6 +329,8 @@ def points_command(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """The spaces one pick earns, by the Final Odds Calculator Table."""
+    from homestretch.games.derbycast.table import Bet, advance_for, points
+
     parsed, chosen = Odds.parse(odds), Bet.parse(bet)
     earned = points(parsed, chosen, finish)
     row = advance_for(parsed)
@@ -282,6 +354,8 @@ def points_command(
 @app.command("table")
 def table_command(fmt: FormatOption = OutputFormat.text) -> None:
     """The Final Odds Calculator Table, as printed in the rulebook."""
+    from homestretch.games.derbycast.table import printed_table
+
     rows = [
         {
             "odds": str(Odds(r.odds)),
@@ -307,6 +381,8 @@ def races_command(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Check a results file and list its races."""
+    from homestretch.games.derbycast.results_file import read_results
+
     races = read_results(path)
     if fmt is OutputFormat.json:
         echo_json(

@@ -15,16 +15,20 @@ auction bid they are verified by ``why_illegal`` and ``legal_actions`` lists non
 
 from __future__ import annotations
 
+from dataclasses import replace
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, TypeVar
 
 from homestretch.core.actions import Action
 from homestretch.core.chance import ChanceNode, Outcome
-from homestretch.core.errors import HomestretchError
+from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import CHANCE, JSON, Game, State
 from homestretch.games.derbycast.actions import (
     CODEC,
+    Correction,
+    Official,
     Pick,
     PostCard,
     PostResult,
@@ -32,10 +36,17 @@ from homestretch.games.derbycast.actions import (
     SitOut,
 )
 from homestretch.games.derbycast.entrants import Entrant, check_entrants
-from homestretch.games.derbycast.race import RaceRecord, Runner, field_problem, ranking_problem
+from homestretch.games.derbycast.race import (
+    RaceRecord,
+    Runner,
+    field_problem,
+    numbered,
+    ranking_problem,
+)
 from homestretch.games.derbycast.replays import replay_library
-from homestretch.games.derbycast.table import Bet, points
-from homestretch.games.derbycast.winning import TieRule, decide, reached_finish
+from homestretch.games.derbycast.results_file import races_from_data
+from homestretch.games.derbycast.table import Bet, advance_for, points
+from homestretch.games.derbycast.winning import OFFICIAL_FINISH, TieRule, decide, reached_finish
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -45,12 +56,31 @@ class Source(StrEnum):
     replays = "replays"
 
 
+class Order(StrEnum):
+    """Who picks first: marker 1 every race (R7 as first ruled, and saved games from
+    before the option), or a first picker who moves down one marker each race (R17)."""
+
+    marker = "marker"
+    rotate = "rotate"
+
+
+class Draw(StrEnum):
+    """Race replays drawn without replacement until all were seen (R15), or with
+    replacement (saved games from before the option)."""
+
+    fresh = "fresh"
+    any = "any"
+
+
 class Phase(StrEnum):
     card = "card"
     pick = "pick"
     scratches = "scratches"
+    """Every marker has picked: picks stay open until the keeper closes them."""
     repick = "repick"
     result = "result"
+    review = "review"
+    """A result is posted but not yet official: the keeper declares it or types it again."""
     over = "over"
 
 
@@ -73,6 +103,10 @@ class DerbyCastGame(Game):
         self.tie = _choice(TieRule, config.get("tie", "standard"), "tie rule")
         self.source = _choice(Source, config.get("source", "keeper"), "race source")
         self.feed: dict[str, Any] = dict(config.get("feed") or {})
+        self.day_card = _day_card(self.feed)
+        # a config without these keys was saved before they existed: keep its old rules
+        self.order = _choice(Order, config.get("order", "marker"), "pick order")
+        self.draw = _choice(Draw, config.get("draw", "any"), "replay draw")
 
     @property
     def keeper(self) -> int:
@@ -87,10 +121,23 @@ class DerbyCastGame(Game):
             "tie": self.tie.value,
             "source": self.source.value,
             "feed": self.feed,
+            "order": self.order.value,
+            "draw": self.draw.value,
         }
 
     def new_initial_state(self) -> DerbyCastState:
         return DerbyCastState(self)
+
+
+def _day_card(feed: JSON) -> tuple[RaceRecord, ...]:
+    """A day's card held in the configuration (feed ``{"kind": "card", "races": [...]}``,
+    the JSON results format): each race is offered to the keeper to post (R20)."""
+    if feed.get("kind") != "card":
+        return ()
+    try:
+        return tuple(races_from_data({"races": feed.get("races")}, Path("the day's card")))
+    except ContentError as exc:
+        raise HomestretchError(f"feed: {exc}") from None
 
 
 def _choice(kind: type[E], value: object, what: str) -> E:
@@ -111,17 +158,31 @@ class DerbyCastState(State):
         self.phase = Phase.card
         self.race: RaceRecord | None = None
         self.scratched: tuple[str, ...] = ()
+        self.scratched_on_card: tuple[str, ...] = ()
         self.picks: dict[int, Pick | None] = {}  # None: sat out after a scratch
         self.to_repick: list[int] = []
         self.playoff: tuple[int, ...] = ()
         self.history: list[JSON] = []
         self.winners: tuple[int, ...] = ()
         self.how = ""
+        self.under_review: RaceRecord | None = None
+        self.replays_seen: list[int] = []
+        self._before_last: tuple[list[int], tuple[int, ...]] | None = None
+        """Points and tie-break markers before the last official race, to score it again
+        if it is corrected."""
 
     # --- who acts ---------------------------------------------------------------------
     def contenders(self) -> list[int]:
         """Markers racing now: everyone, or the tied markers in a tie-break race."""
         return list(self.playoff) or list(range(len(self.points)))
+
+    def pick_order(self) -> list[int]:
+        """The contenders in the order they pick this race (R7, R17)."""
+        racing = self.contenders()
+        if self.game.order is Order.marker:
+            return racing
+        first = self.races_run % len(racing)
+        return racing[first:] + racing[:first]
 
     def to_act(self) -> list[int]:
         phase = self.phase
@@ -130,13 +191,23 @@ class DerbyCastState(State):
         if phase is Phase.card:
             return [CHANCE] if self.game.source is Source.replays else [self.game.keeper]
         if phase is Phase.pick:
-            return [next(c for c in self.contenders() if c not in self.picks)]
+            return [next(c for c in self.pick_order() if c not in self.picks)]
         if phase is Phase.repick:
             return [self.to_repick[0]]
         return [self.game.keeper]
 
+    def picks_open(self) -> bool:
+        return self.phase in (Phase.pick, Phase.scratches)
+
     def chance_node(self) -> ChanceNode:
-        return ChanceNode("race replay", choices=len(replay_library()))
+        return ChanceNode("race replay", choices=len(self._unseen_replays()))
+
+    def _unseen_replays(self) -> list[int]:
+        everything = list(range(len(replay_library())))
+        if self.game.draw is Draw.any:
+            return everything
+        seen = set(self.replays_seen)
+        return [i for i in everything if i not in seen] or everything
 
     def open_ended(self, player: int) -> bool:
         return player == self.game.keeper
@@ -144,18 +215,48 @@ class DerbyCastState(State):
     def legal_actions(self, player: int) -> list[Action]:
         if player not in self.to_act() or self.race is None or player == self.game.keeper:
             return []
-        if self.phase is Phase.pick:
-            return [Pick(h, b.value) for h in self.race.horses for b in Bet]
         starters = [h for h in self.race.horses if h not in self.scratched]
-        return [*(Pick(h, b.value) for h in starters for b in Bet), SitOut()]
+        picks: list[Action] = [Pick(h, b.value) for h in starters for b in Bet]
+        return picks if self.phase is Phase.pick else [*picks, SitOut()]
 
     def why_illegal(self, player: int, action: Action) -> str | None:
+        if self._changing_pick(player, action):
+            return self._change_problem(player, action)
         if player != self.game.keeper or player not in self.to_act():
             return super().why_illegal(player, action)
+        return self._posting_problem(action)
+
+    def _changing_pick(self, player: int, action: Action) -> bool:
+        """A marker that has picked may pick again until the keeper closes picks."""
+        return (
+            isinstance(action, Pick)
+            and self.picks_open()
+            and self.game.source is Source.keeper
+            and self.picks.get(player) is not None
+        )
+
+    def _change_problem(self, player: int, action: Action) -> str | None:
+        assert isinstance(action, Pick) and self.race is not None
+        if action.horse in self.scratched or action.horse not in self.race.horses:
+            return f"{action.horse} is not running in {self.race.name}"
+        if action.bet not in {b.value for b in Bet}:
+            return f"unknown bet {action.bet!r} (win, place or show)"
+        if action == self.picks.get(player):
+            return f"that is already your pick ({action})"
+        return None
+
+    def _posting_problem(self, action: Action) -> str | None:
+        phase = self.phase
+        if phase is Phase.card and isinstance(action, Correction):
+            return self._correction_problem(action)
+        if phase is Phase.review and isinstance(action, PostResult | Official):
+            return None if isinstance(action, Official) else self._result_problem(action)
         expected = {Phase.card: PostCard, Phase.scratches: PostScratches, Phase.result: PostResult}
-        wanted = expected[self.phase]
-        if not isinstance(action, wanted):
-            return f"the score keeper must post the {self.phase.value} now"
+        wanted = expected.get(phase)
+        if wanted is None or not isinstance(action, wanted):
+            if phase is Phase.review:
+                return "the result is under review: declare it official or post it again"
+            return f"the score keeper must post the {phase.value} now"
         if isinstance(action, PostCard):
             return _card_problem(action)
         if isinstance(action, PostScratches):
@@ -165,22 +266,38 @@ class DerbyCastState(State):
 
     # --- changing the state -------------------------------------------------------------
     def _apply_chance(self, outcome: Outcome) -> None:
-        self._open_card(replay_library()[outcome[0]])
+        drawn = self._unseen_replays()[outcome[0]]
+        if len(self._unseen_replays()) == len(replay_library()):
+            self.replays_seen = []  # every replay was seen: a new round of them
+        self.replays_seen.append(drawn)
+        replay = replay_library()[drawn]
+        self._open_card(replay, replay.scratched_before_post)
 
     def _apply(self, player: int, action: Action) -> None:
         if isinstance(action, PostCard):
+            programs = numbered(action.programs, len(action.horses))
             runners = (
-                Runner(h, Odds.parse(o) if o.strip() else None, None)
-                for h, o in zip(action.horses, action.odds, strict=True)
+                Runner(h, Odds.parse(o) if o.strip() else None, None, program=n)
+                for h, o, n in zip(action.horses, action.odds, programs, strict=True)
             )
-            self._open_card(RaceRecord(action.race.strip(), tuple(runners)))
+            self._open_card(RaceRecord(action.race.strip(), tuple(runners)), action.scratched)
         elif isinstance(action, PostScratches):
-            self._announce_scratches(action.horses)
+            self._announce_scratches(self.scratched + action.horses)
         elif isinstance(action, PostResult):
-            self._score(self._official(action))
-        elif self.phase is Phase.pick:
+            official = self._official(action.odds, action.finish)
+            if action.official:
+                self._score(official)
+            else:
+                self.under_review, self.phase = official, Phase.review
+                self.notice("under-review", race=self.races_run + 1, would=self._awards(official))
+        elif isinstance(action, Official):
+            assert self.under_review is not None
+            self._score(self.under_review)
+        elif isinstance(action, Correction):
+            self._correct(action)
+        elif self.picks_open():
             self.picks[player] = action if isinstance(action, Pick) else None
-            if all(c in self.picks for c in self.contenders()):
+            if self.phase is Phase.pick and all(c in self.picks for c in self.contenders()):
                 self._after_picks()
         else:
             self.picks[player] = action if isinstance(action, Pick) else None
@@ -188,14 +305,22 @@ class DerbyCastState(State):
             if not self.to_repick:
                 self._after_repicks()
 
-    def _open_card(self, race: RaceRecord) -> None:
-        self.race, self.scratched, self.picks = race, (), {}
+    def _open_card(self, race: RaceRecord, scratched: tuple[str, ...]) -> None:
+        """'Scratches known before post are posted before picks': they are on the card."""
+        self.race, self.scratched, self.picks = race, tuple(scratched), {}
+        self.scratched_on_card = self.scratched
         self.phase = Phase.pick
+        if self.playoff:
+            self.notice(
+                "tie-break",
+                markers=[s + 1 for s in self.playoff],
+                points=self.points[self.playoff[0]],
+            )
 
     def _after_picks(self) -> None:
         assert self.race is not None
         if self.game.source is Source.replays:
-            self._announce_scratches(self.race.scratched)
+            self._announce_scratches(self.scratched + self.race.scratched_late)
         else:
             self.phase = Phase.scratches
 
@@ -218,21 +343,41 @@ class DerbyCastState(State):
         else:
             self.phase = Phase.result
 
-    def _official(self, action: PostResult) -> RaceRecord:
-        assert self.race is not None
+    def _official(
+        self, odds: tuple[str, ...], finish: tuple[int | None, ...], race: RaceRecord | None = None
+    ) -> RaceRecord:
+        """The card with its official finish and final odds (``race``: a scored race's
+        card, whose scratches it keeps)."""
+        card = race or self.race
+        assert card is not None
+        if race is None:
+            card = RaceRecord(
+                card.name,
+                tuple(
+                    replace(
+                        r,
+                        scratched=r.horse in self.scratched,
+                        late=r.horse in self.scratched and r.horse not in self.scratched_on_card,
+                    )
+                    for r in card.runners
+                ),
+            )
         return RaceRecord(
-            self.race.name,
+            card.name,
             tuple(
-                Runner(h, Odds.parse(o) if o.strip() else None, f, h in self.scratched)
-                for h, o, f in zip(self.race.horses, action.odds, action.finish, strict=True)
+                replace(r, odds=Odds.parse(o) if o.strip() else None, finish=f)
+                for r, o, f in zip(card.runners, odds, finish, strict=True)
             ),
         )
 
-    def _score(self, official: RaceRecord) -> None:
-        """Check each pick's official finish and final odds; advance by the table."""
-        awarded = []
-        for seat in self.contenders():
-            pick = self.picks[seat]
+    def _awards(
+        self, official: RaceRecord, picks: dict[int, Pick | None] | None = None
+    ) -> list[JSON]:
+        """What each racing marker's pick earns by this official result."""
+        chosen = self.picks if picks is None else picks
+        awarded: list[JSON] = []
+        for seat in sorted(chosen, key=self.contenders().index):
+            pick = chosen[seat]
             entry: JSON = {"marker": seat + 1, "name": self.game.entrants[seat].name}
             if pick is None:
                 awarded.append({**entry, "sat_out": True, "points": 0})
@@ -240,17 +385,25 @@ class DerbyCastState(State):
             runner = official.runner(pick.horse)
             assert runner.odds is not None
             gained = points(runner.odds, Bet(pick.bet), runner.finish)
-            self.points[seat] += gained
             awarded.append(
                 {
                     **entry,
                     "horse": pick.horse,
+                    "program": runner.program,
                     "bet": pick.bet,
                     "finish": runner.finish,
                     "odds": str(runner.odds),
                     "points": gained,
                 }
             )
+        return awarded
+
+    def _score(self, official: RaceRecord) -> None:
+        """Check each pick's official finish and final odds; advance by the table."""
+        self._before_last = (list(self.points), self.playoff)
+        awarded = self._awards(official)
+        for entry in awarded:
+            self.points[entry["marker"] - 1] += entry["points"]
         self.races_run += 1
         self.history.append(
             {
@@ -260,48 +413,66 @@ class DerbyCastState(State):
                 "runners": [r.to_json() for r in official.runners],
                 "picks": awarded,
                 "board": list(self.points),
+                "corrected": 0,
             }
         )
+        self.race, self.scratched, self.picks, self.under_review = None, (), {}, None
+        self.notice("official", race=self.races_run, moves=awarded, board=list(self.points))
+        self._decide()
+
+    def _decide(self) -> None:
         decision = decide(
             self.points, self.playoff, self.races_run, self.game.set_races, self.game.tie
         )
-        self.race, self.scratched, self.picks = None, (), {}
         if decision.winners:
             self.winners, self.how, self.phase = decision.winners, decision.how, Phase.over
+            self.notice("winner", markers=[s + 1 for s in self.winners], how=self.how)
         else:
             self.playoff = decision.playoff or self.playoff
             self.phase = Phase.card
 
+    def _correct(self, action: Correction) -> None:
+        """The last official race scored again from its corrected result: every marker
+        goes back to its points before that race and moves by the corrected result."""
+        assert self._before_last is not None
+        before, playoff = self._before_last
+        last = self.history[-1]
+        self.points, self.playoff = list(before), playoff
+        card = _record_of(last)
+        corrected = self._official(action.odds, action.finish, card)
+        picks = {
+            p["marker"] - 1: None if p.get("sat_out") else Pick(p["horse"], p["bet"])
+            for p in last["picks"]
+        }
+        awarded = self._awards(corrected, picks)
+        for entry in awarded:
+            self.points[entry["marker"] - 1] += entry["points"]
+        last.update(
+            runners=[r.to_json() for r in corrected.runners],
+            picks=awarded,
+            board=list(self.points),
+            corrected=int(last["corrected"]) + 1,
+        )
+        self.notice("correction", race=last["race"], moves=awarded, board=list(self.points))
+        self._decide()
+
     # --- the score keeper's postings ------------------------------------------------------
     def _scratches_problem(self, action: PostScratches) -> str | None:
         assert self.race is not None
-        unknown = [h for h in action.horses if h not in self.race.horses]
-        if unknown:
-            return f"{unknown[0]!r} is not in {self.race.name}"
-        if len(set(action.horses)) != len(action.horses):
-            return "a horse is scratched twice"
-        if len(action.horses) >= len(self.race.horses):
-            return "at least one horse must start"
-        return None
+        return _scratch_list_problem(action.horses, self.race, self.scratched)
 
     def _result_problem(self, action: PostResult) -> str | None:
         assert self.race is not None
-        n = len(self.race.horses)
-        if len(action.odds) != n or len(action.finish) != n:
-            return f"the result needs odds and a finish for each of the {n} horses on the card"
         picked = {p.horse for p in self.picks.values() if p is not None}
-        for horse, odds, finish in zip(self.race.horses, action.odds, action.finish, strict=True):
-            if horse in self.scratched:
-                if finish is not None:
-                    return f"{horse} is scratched and cannot have a finish position"
-                continue
-            if horse in picked and not odds.strip():
-                return f"{horse} was picked, so its final odds are needed"
-            if odds.strip():
-                problem = _odds_problem(odds, horse)
-                if problem:
-                    return problem
-        return ranking_problem(f for f in action.finish if f is not None)
+        return _result_problem(self.race, self.scratched, picked, action.odds, action.finish)
+
+    def _correction_problem(self, action: Correction) -> str | None:
+        if not self.history or self._before_last is None:
+            return "there is no official result to correct yet"
+        last = self.history[-1]
+        card = _record_of(last)
+        picked = {p["horse"] for p in last["picks"] if not p.get("sat_out")}
+        return _result_problem(card, card.scratched, picked, action.odds, action.finish)
 
     # --- the end ------------------------------------------------------------------------
     def result(self) -> JSON:
@@ -322,6 +493,7 @@ class DerbyCastState(State):
             "bot": entrant.bot,
             "points": self.points[seat],
             "official_finish": reached_finish(self.points[seat]),
+            "needs": max(0, OFFICIAL_FINISH + 1 - self.points[seat]),
         }
 
     # --- what people see ------------------------------------------------------------------
@@ -334,9 +506,17 @@ class DerbyCastState(State):
             card = {
                 "race": self.race.name,
                 "horses": list(self.race.horses),
+                "programs": list(self.race.programs),
                 "odds": ["" if r.odds is None else str(r.odds) for r in self.race.runners],
+                "spaces": [_spaces(r.odds) for r in self.race.runners],
                 "scratched": list(self.scratched),
                 "unselected": [h for h in self.race.horses if h not in picked],
+            }
+        review = None
+        if self.under_review is not None:
+            review = {
+                "runners": [r.to_json() for r in self.under_review.runners],
+                "would": self._awards(self.under_review),
             }
         return {
             "you": None if player is None or player >= len(self.points) else player + 1,
@@ -345,6 +525,8 @@ class DerbyCastState(State):
             "set_races": self.game.set_races,
             "tie": self.game.tie.value,
             "tie_break": [s + 1 for s in self.playoff],
+            "order": [s + 1 for s in self.pick_order()],
+            "picks_open": self.picks_open(),
             "card": card,
             "picks": [
                 {"marker": s + 1, "horse": p.horse, "bet": p.bet}
@@ -352,10 +534,93 @@ class DerbyCastState(State):
                 else {"marker": s + 1, "sat_out": True}
                 for s, p in sorted(self.picks.items())
             ],
+            "review": review,
             "board": [self._marker_json(s) for s in range(len(self.points))],
             "last_race": self.history[-1] if self.history else None,
+            "may_correct": self.phase is Phase.card and self._before_last is not None,
+            "next_card": self._next_card(),
             "winners": [s + 1 for s in self.winners],
         }
+
+    def _next_card(self) -> JSON | None:
+        """The race the day's card holds for the keeper to post now, if any."""
+        number = self.races_run + 1
+        if self.phase is not Phase.card or number > len(self.game.day_card):
+            return None
+        race = self.game.day_card[number - 1]
+        return {
+            "race": race.name,
+            "horses": list(race.horses),
+            "programs": list(race.programs),
+            "odds": ["" if r.odds is None else str(r.odds) for r in race.runners],
+            "scratched": list(race.scratched),
+        }
+
+
+def _spaces(odds: Odds | None) -> JSON | None:
+    """A horse's Win/Place/Show spaces at these odds (its board odds on the card)."""
+    if odds is None:
+        return None
+    row = advance_for(odds)
+    return {"win": row.win, "place": row.place, "show": row.show}
+
+
+def _record_of(report: JSON) -> RaceRecord:
+    """The card of a race already scored, from its report in the history."""
+    return RaceRecord(
+        report["name"],
+        tuple(
+            Runner(
+                r["horse"],
+                Odds.parse(r["odds"]) if r["odds"] else None,
+                r["finish"],
+                r["scratched"],
+                bool(r.get("late")),
+                r.get("program") or "",
+            )
+            for r in report["runners"]
+        ),
+    )
+
+
+def _scratch_list_problem(
+    horses: tuple[str, ...], race: RaceRecord, already: tuple[str, ...]
+) -> str | None:
+    unknown = [h for h in horses if h not in race.horses]
+    if unknown:
+        return f"{unknown[0]!r} is not in {race.name}"
+    if len(set(horses)) != len(horses):
+        return "a horse is scratched twice"
+    again = [h for h in horses if h in already]
+    if again:
+        return f"{again[0]} is already scratched"
+    if len(horses) + len(already) >= len(race.horses):
+        return "at least one horse must start"
+    return None
+
+
+def _result_problem(
+    race: RaceRecord,
+    scratched: tuple[str, ...],
+    picked: set[str],
+    odds: tuple[str, ...],
+    finish: tuple[int | None, ...],
+) -> str | None:
+    n = len(race.horses)
+    if len(odds) != n or len(finish) != n:
+        return f"the result needs odds and a finish for each of the {n} horses on the card"
+    for horse, price, place in zip(race.horses, odds, finish, strict=True):
+        if horse in scratched:
+            if place is not None:
+                return f"{horse} is scratched and cannot have a finish position"
+            continue
+        if horse in picked and not price.strip():
+            return f"{horse} was picked, so its final odds are needed"
+        if price.strip():
+            problem = _odds_problem(price, horse)
+            if problem:
+                return problem
+    return ranking_problem(f for f in finish if f is not None)
 
 
 def _odds_problem(text: str, horse: str) -> str | None:
@@ -369,7 +634,7 @@ def _odds_problem(text: str, horse: str) -> str | None:
 def _card_problem(action: PostCard) -> str | None:
     if not action.race.strip():
         return "the race needs a name"
-    problem = field_problem(action.horses)
+    problem = field_problem(action.horses, action.programs)
     if problem:
         return problem
     if len(action.odds) != len(action.horses):
@@ -379,4 +644,7 @@ def _card_problem(action: PostCard) -> str | None:
             problem = _odds_problem(odds, horse)
             if problem:
                 return problem
+    if action.scratched:
+        race = RaceRecord(action.race, tuple(Runner(h, None, None) for h in action.horses))
+        return _scratch_list_problem(action.scratched, race, ())
     return None

@@ -1,8 +1,11 @@
 """The Official Score Keeper as an agent: where the races come from (section 2).
 
 ``RecordKeeper`` posts whole races in order (from a results file or the Top of the
-Stretch engine); ``ManualKeeper`` asks a person for the field, the scratches and the
-official result. Both only post; the game state verifies every posting.
+Stretch engine), already official; a race on a day's card (no finish yet) is carded from
+the file and its result typed in. ``ManualKeeper`` asks a person for the field, the late
+scratches and the result, shows what the result would score, and posts it official only
+when the keeper says so; between races it may correct the last official result. Both
+only post; the game state verifies every posting.
 """
 
 from __future__ import annotations
@@ -14,10 +17,17 @@ from rich.console import Console
 from rich.markup import escape
 
 from homestretch.core.actions import Action
-from homestretch.core.inputs import is_whole
+from homestretch.core.errors import HomestretchError
+from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON
-from homestretch.games.derbycast.actions import PostCard, PostResult, PostScratches
-from homestretch.games.derbycast.race import RaceRecord
+from homestretch.games.derbycast.actions import (
+    Correction,
+    Official,
+    PostCard,
+    PostResult,
+    PostScratches,
+)
+from homestretch.games.derbycast.race import PROGRAM, RaceRecord, find_horse, program_number
 from homestretch.games.derbycast.results_file import read_results
 from homestretch.games.derbycast.simulated import race_seed, simulated_record
 
@@ -25,11 +35,16 @@ Ask = Callable[[str, str], str]
 """Ask a person a question (prompt, default answer) and return the answer."""
 Check = Callable[[Action], str | None]
 """Why a posting would be refused now, or None (the state's ``why_illegal``)."""
+MORNING_LINE = "Morning line (blank if none)"
+FINAL_ODDS = "Final odds"
 
 
 def card_of(race: RaceRecord) -> PostCard:
+    """The card as posted before picks: the field, its numbers, board odds and the
+    scratches known before post."""
     odds = tuple("" if r.odds is None else str(r.odds) for r in race.runners)
-    return PostCard(race.name, race.horses, odds)
+    programs = tuple(r.program for r in race.runners)
+    return PostCard(race.name, race.horses, odds, programs, race.scratched_before_post)
 
 
 def result_of(race: RaceRecord) -> PostResult:
@@ -44,14 +59,14 @@ def posting_for(race: RaceRecord, phase: str) -> Action:
     if phase == "card":
         return card_of(race)
     if phase == "scratches":
-        return PostScratches(race.scratched)
+        return PostScratches(race.scratched_late)
     return result_of(race)
 
 
 class RecordKeeper:
-    """Posts whole official records, race by race, from ``race_for(number)`` (a results
-    file, or a simulated race); when it has none, hands over to ``then`` (a person
-    typing races in) after saying so."""
+    """Posts official records, race by race, from ``race_for(number)`` (a results file,
+    or a simulated race); when it has none, or the race is a card with no finish yet,
+    hands over to ``then`` (a person typing) after saying so."""
 
     def __init__(
         self,
@@ -69,11 +84,23 @@ class RecordKeeper:
         if self._current is None or self._current[0] != number:
             self._current = (number, self.race_for(number))
         race = self._current[1]
+        phase = str(view["phase"])
         if race is None:
-            if view["phase"] == "card":
+            if phase == "card":
                 self.say(f"There is no race {number} from the race source; type it in.")
             return self.then.choose(player, view, legal)
-        return posting_for(race, str(view["phase"]))
+        if not race.has_result and phase in ("scratches", "result", "review"):
+            return self.then.choose(player, view, legal)  # a day's card: typed after post
+        if phase == "card" and view.get("may_correct") and self._typed(number - 1):
+            correction = self.then.offer_correction(view)
+            if correction is not None:
+                return correction
+        return posting_for(race, phase)
+
+    def _typed(self, number: int) -> bool:
+        """Whether race ``number``'s result was typed by a person (so may be corrected)."""
+        race = self.race_for(number)
+        return race is None or not race.has_result
 
 
 def from_list(races: list[RaceRecord]) -> Callable[[int], RaceRecord | None]:
@@ -90,73 +117,217 @@ def race_source(feed: JSON) -> Callable[[int], RaceRecord | None]:
     return lambda number: simulated_record(race_seed(seed, number), race, mode)
 
 
-class ManualKeeper:
-    """A person types each race: the field, then the scratches, then the result."""
+def typed_field(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """'1 Alpha, 1A Bravo, 3 Charlie' as horses and program numbers; a list with no
+    numbers ('Alpha, Bravo') is numbered 1, 2, 3 by the game (ruling R16)."""
+    horses, programs = [], []
+    for entry in (e.strip() for e in text.split(",")):
+        first, _, rest = entry.partition(" ")
+        if rest.strip() and PROGRAM.match(program_number(first)):
+            programs.append(program_number(first))
+            horses.append(rest.strip())
+        else:
+            programs.append("")
+            horses.append(entry)
+    if any(programs) and not all(programs):
+        raise ValueError("give every horse its program number (like '1A Bravo'), or none")
+    return tuple(horses), tuple(programs)
 
-    def __init__(self, ask: Ask, check: Check, console: Console) -> None:
+
+class ManualKeeper:
+    """A person types each race: the field and its scratches known before post, the
+    late scratches, then the result, which is shown scored before it is official."""
+
+    def __init__(
+        self,
+        ask: Ask,
+        check: Check,
+        console: Console,
+        before_asking: Callable[[], None] = lambda: None,
+    ) -> None:
+        """``before_asking``: show what happened so far (the screen may lag behind the
+        table when the keeper is asked in the middle of its moves)."""
         self.ask = ask
         self.check = check
         self.console = console
+        self.before_asking = before_asking
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
-        build = {"card": self._card, "scratches": self._scratches, "result": self._result}
+        self.before_asking()
+        build = {
+            "card": self._card,
+            "scratches": self._scratches,
+            "result": self._result,
+            "review": self._review,
+        }
         make = build[str(view["phase"])]
         while True:
             try:
                 action = make(view)
-            except ValueError as exc:
-                self.console.print(f"[red]{escape(str(exc))}[/red]")
+            except (ValueError, HomestretchError) as exc:
+                self.say_problem(str(exc))
                 continue
             problem = self.check(action)
             if problem is None:
                 return action
-            self.console.print(f"[red]{escape(str(problem))}[/red]")
+            self.say_problem(problem)
 
-    def _card(self, view: JSON) -> PostCard:
+    def say_problem(self, text: str) -> None:
+        self.console.print(f"[red]{escape(text)}[/red]")
+
+    def _card(self, view: JSON) -> Action:
         self.console.print(f"[bold]Score keeper: post race {view['race']}[/bold]")
-        name = self.ask("Race name", f"Race {view['race']}")
-        horses = tuple(
-            h.strip() for h in self.ask("Horses, in program order, commas", "").split(",")
+        question = "Race name"
+        if view.get("may_correct"):
+            question += f" (or 'correct' to correct race {view['last_race']['race']})"
+        ahead = view.get("next_card") or {}  # the day's card offers its race as the answers
+        name = self.ask(question, ahead.get("race", f"Race {view['race']}"))
+        if view.get("may_correct") and name.strip().lower() == "correct":
+            return self._correction(view["last_race"])
+        listed = ", ".join(
+            f"{n} {h}"
+            for n, h in zip(ahead.get("programs", []), ahead.get("horses", []), strict=True)
         )
-        odds_text = self.ask("Odds on the board, same order (blank to skip)", "")
-        odds = tuple(o.strip() for o in odds_text.split(",")) if odds_text.strip() else ()
-        return PostCard(name, horses, odds or tuple("" for _ in horses))
+        horses, programs = typed_field(
+            self.ask("Horses in program order, commas (with numbers: 1 Alpha, 1A Bravo)", listed)
+        )
+        lines = dict(zip(ahead.get("horses", []), ahead.get("odds", []), strict=True))
+        odds = tuple(self._odds_cell(h, MORNING_LINE, lines.get(h, "")) for h in horses)
+        numbers = programs if any(programs) else tuple(str(n) for n in range(1, len(horses) + 1))
+        out = dict(zip(ahead.get("horses", []), ahead.get("programs", []), strict=True))
+        known = ", ".join(out[h] for h in ahead.get("scratched", []) if h in horses)
+        scratched = self._horses(
+            "Scratched before post (program numbers or names, blank for none)",
+            horses,
+            numbers,
+            known,
+        )
+        return PostCard(name, horses, odds, programs, scratched)
+
+    def offer_correction(self, view: JSON) -> Correction | None:
+        """Before a race carded from a file: correct the last typed result first?"""
+        self.before_asking()
+        last = view["last_race"]
+        answer = self.ask(f"Correct race {last['race']} before race {view['race']}? (no/yes)", "no")
+        if answer.strip().lower() not in ("y", "yes", "correct"):
+            return None
+        while True:
+            correction = self._correction(last)
+            problem = self.check(correction)
+            if problem is None:
+                return correction
+            self.say_problem(problem)
 
     def _scratches(self, view: JSON) -> PostScratches:
-        text = self.ask("Scratched horses (names or program numbers, blank for none)", "")
-        horses = view["card"]["horses"]
-        return PostScratches(tuple(_horse(word, horses) for word in _words(text)))
+        card = view["card"]
+        self.console.print("Close picks: any horse scratched since the picks were made?")
+        late = self._horses(
+            "Late scratches (program numbers or names, blank for none)",
+            card["horses"],
+            card["programs"],
+        )
+        return PostScratches(late)
+
+    def _horses(
+        self, question: str, horses: tuple[str, ...], programs: tuple[str, ...], default: str = ""
+    ) -> tuple[str, ...]:
+        while True:
+            try:
+                words = _words(self.ask(question, default))
+                return tuple(find_horse(w, horses, programs) for w in words)
+            except ValueError as exc:
+                self.say_problem(str(exc))
 
     def _result(self, view: JSON) -> PostResult:
         card = view["card"]
-        horses: list[str] = card["horses"]
-        text = self.ask("Official finish, best first (dead heat: 3=1, e.g. 3=1,5,2)", "")
-        finish: dict[str, int] = {}
-        place = 1
-        for group in _words(text):
-            tied = [_horse(word, horses) for word in group.split("=")]
-            for horse in tied:
-                if horse in finish:
-                    raise ValueError(f"{horse} is placed twice")
-                finish[horse] = place
-            place += len(tied)
         picked = {p["horse"] for p in view["picks"] if "horse" in p}
+        odds, finish = self._typed_result(card, card["scratched"], picked)
+        return PostResult(odds, finish, official=False)
+
+    def _typed_result(
+        self, card: JSON, scratched: list[str], picked: set[str]
+    ) -> tuple[tuple[str, ...], tuple[int | None, ...]]:
+        """The finish (asked again until it reads), then each needed final odds, each
+        asked again on its own until it reads: nothing typed is thrown away."""
+        horses: list[str] = card["horses"]
+        while True:
+            try:
+                text = self.ask("Official finish, best first (dead heat: 3=1, e.g. 3=1,5,2)", "")
+                placed = read_finish(text, horses, card["programs"])
+                out = [h for h in placed if h in scratched]
+                if out:
+                    raise ValueError(f"{out[0]} is scratched and cannot have a finish position")
+                break
+            except ValueError as exc:
+                self.say_problem(str(exc))
         odds = []
         for horse, board in zip(horses, card["odds"], strict=True):
-            needed = horse in picked and horse not in card["scratched"]
-            odds.append(self.ask(f"Final odds of {horse}", board) if needed else board)
-        return PostResult(tuple(odds), tuple(finish.get(h) for h in horses))
+            needed = horse in picked and horse not in scratched
+            odds.append(self._odds_cell(horse, FINAL_ODDS, board) if needed else board)
+        return tuple(odds), tuple(placed.get(h) for h in horses)
+
+    def _odds_cell(self, horse: str, what: str, default: str) -> str:
+        """One horse's odds, asked again on their own until they read. Morning lines
+        may be left blank; final odds are needed."""
+        while True:
+            text = self.ask(f"{what} of {horse}", default)
+            if not text.strip() and what == MORNING_LINE:
+                return ""
+            try:
+                return str(Odds.parse(text))
+            except HomestretchError as exc:
+                self.say_problem(f"{horse}: {exc}")
+
+    def _review(self, view: JSON) -> Action:
+        self.console.print("[bold]Not official yet.[/bold] This result would score:")
+        for entry in view["review"]["would"]:
+            self.console.print("  " + escape(would_line(entry)))
+        answer = self.ask("Is the result official? (yes, or no to type it again)", "yes")
+        if answer.strip().lower() in ("y", "yes", "official"):
+            return Official()
+        return self._result(view)
+
+    def _correction(self, last: JSON) -> Correction:
+        self.console.print(f"[bold]Correct race {last['race']}: {escape(last['name'])}[/bold]")
+        runners = last["runners"]
+        card = {
+            "horses": [r["horse"] for r in runners],
+            "programs": [r["program"] or str(n) for n, r in enumerate(runners, 1)],
+            "odds": [r["odds"] or "" for r in runners],
+        }
+        scratched = [r["horse"] for r in runners if r["scratched"]]
+        picked = {p["horse"] for p in last["picks"] if "horse" in p}
+        odds, finish = self._typed_result(card, scratched, picked)
+        return Correction(odds, finish)
+
+
+def would_line(entry: JSON) -> str:
+    """One marker's pick and what the result under review gives it."""
+    if entry.get("sat_out"):
+        return f"marker {entry['marker']} {entry['name']}: sat out"
+    return (
+        f"marker {entry['marker']} {entry['name']}: {entry['bet']} on {entry['program']} "
+        f"{entry['horse']} at {entry['odds']}, finished {entry['finish'] or '-'}: "
+        f"+{entry['points']}"
+    )
+
+
+def read_finish(text: str, horses: list[str], programs: list[str]) -> dict[str, int]:
+    """'3,1,5' or with a dead heat '3=1,5' (program numbers or names) as each placed
+    horse's official position."""
+    finish: dict[str, int] = {}
+    place = 1
+    for group in _words(text):
+        tied = [find_horse(word, horses, programs) for word in group.split("=")]
+        for horse in tied:
+            if horse in finish:
+                raise ValueError(f"{horse} is placed twice")
+            finish[horse] = place
+        place += len(tied)
+    if not finish:
+        raise ValueError("type the finish, at least the winner")
+    return finish
 
 
 def _words(text: str) -> list[str]:
     return [w.strip() for w in text.split(",") if w.strip()]
-
-
-def _horse(word: str, horses: list[str]) -> str:
-    """A horse by name (any case) or by program number (its place on the card)."""
-    for horse in horses:
-        if horse.casefold() == word.casefold():
-            return horse
-    if is_whole(word) and 1 <= int(word) <= len(horses):
-        return horses[int(word) - 1]
-    raise ValueError(f"{word!r} is not a horse in this race (use a name or number 1-{len(horses)})")

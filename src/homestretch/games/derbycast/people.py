@@ -1,5 +1,6 @@
 """A person picking at the terminal: the card is shown, the pick is typed as a bet and a
-horse ('win 3', 'show Silver Lining', '3 place'), or 'sit out' after a scratch."""
+horse by program number or name ('win 3', 'show 1A', 'show Silver Lining', '3 place'),
+or 'sit out' after a late scratch."""
 
 from __future__ import annotations
 
@@ -9,14 +10,14 @@ from rich.console import Console
 from rich.markup import escape
 
 from homestretch.core.actions import Action
-from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON
 from homestretch.games.derbycast.actions import Pick, SitOut
-from homestretch.games.derbycast.show import board_table, card_table
+from homestretch.games.derbycast.race import find_horse
+from homestretch.games.derbycast.show import card_table
 from homestretch.games.derbycast.table import Bet
 
 
-def read_pick(text: str, horses: list[str], legal: list[Action]) -> Action:
+def read_pick(text: str, horses: list[str], programs: list[str], legal: list[Action]) -> Action:
     """The legal action a typed pick means; ValueError says what is wrong."""
     words = text.strip().split()
     if [w.lower() for w in words] == ["sit", "out"]:
@@ -31,14 +32,11 @@ def read_pick(text: str, horses: list[str], legal: list[Action]) -> Action:
         bet, name = Bet(lowered[-1]), " ".join(words[:-1])
     else:
         raise ValueError("say win, place or show and the horse, like 'win 3'")
-    horse = next((h for h in horses if h.casefold() == name.casefold()), None)
-    if horse is None and is_whole(name) and 1 <= int(name) <= len(horses):
-        horse = horses[int(name) - 1]
-    if horse is None:
-        raise ValueError(f"{name!r} is not a horse in this race (name or number 1-{len(horses)})")
+    horse = find_horse(name, horses, programs)
     pick = Pick(horse, bet.value)
     if pick not in legal:
-        raise ValueError(f"{horse} is scratched; choose another horse or sit out")
+        also = " or sit out" if SitOut() in legal else ""
+        raise ValueError(f"{horse} is scratched; choose another horse{also}")
     return pick
 
 
@@ -49,8 +47,6 @@ class TerminalPicker:
         self.ask = ask
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
-        if view["phase"] == "pick" and not view["picks"]:
-            self.console.print(board_table(view["board"]))
         self.console.print(card_table(view))
         hint = "e.g. win 3 or show Silver Lining"
         if SitOut() in legal:
@@ -59,6 +55,7 @@ class TerminalPicker:
         while True:
             try:
                 answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})", "")
-                return read_pick(answer, view["card"]["horses"], legal)
+                card = view["card"]
+                return read_pick(answer, card["horses"], card["programs"], legal)
             except ValueError as exc:
                 self.console.print(f"[red]{escape(str(exc))}[/red]")

@@ -1,10 +1,13 @@
 """Reading races from a results file (CSV or JSON; the format is in docs/derbycast.md).
 
-CSV: one row per horse, columns ``race,horse,odds,finish`` (any order); a race's rows
-are kept together. ``finish`` is the official position (equal numbers for a dead
-heat), blank when unplaced, or ``scratched``. JSON: ``{"races": [{"race": NAME,
-"runners": [{"horse", "odds", "finish", "scratched"}]}]}``. Every problem names the
-file and the line or race it is on.
+CSV: one row per horse, columns ``race,horse,odds`` and optionally ``program`` and
+``finish`` (any order); a race's rows are kept together. ``program`` is the saddle-cloth
+number as printed (1, 1A); ``finish`` the official position (equal numbers for a dead
+heat), blank when unplaced, ``scratched`` (known before post) or ``late`` (scratched
+after the picks). JSON: ``{"races": [{"race": NAME, "runners": [{"program", "horse",
+"odds", "finish", "scratched"}]}]}``. A race with no finish at all is a card: picks are
+made from it and the result is typed after the race. Every problem names the file and
+the line or race it is on.
 """
 
 from __future__ import annotations
@@ -18,10 +21,12 @@ from typing import Any
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.inputs import check_nesting, is_whole, read_text, shown, shown_value
 from homestretch.core.odds import Odds
-from homestretch.games.derbycast.race import RaceRecord, Runner
+from homestretch.games.derbycast.race import PROGRAM, RaceRecord, Runner, program_number
 
-COLUMNS = ("race", "horse", "odds", "finish")
+COLUMNS = ("race", "horse", "odds")
+OPTIONAL = ("program", "finish")
 SCRATCH_WORDS = {"scratched", "scr", "s"}
+LATE_WORDS = {"late", "late scratch", "scratched late"}
 
 
 def read_results(path: Path) -> list[RaceRecord]:
@@ -46,24 +51,39 @@ def _odds(text: str, source: Path, where: str) -> Odds | None:
         raise ContentError(source, str(exc), where) from None
 
 
-def _finish(value: object, source: Path, where: str) -> tuple[int | None, bool]:
-    """(finish position, scratched) from a CSV cell or a JSON value."""
+def _finish(value: object, source: Path, where: str) -> tuple[int | None, bool, bool]:
+    """(finish position, scratched, scratched late) from a CSV cell or a JSON value."""
     if value is None:
-        return None, False
+        return None, False, False
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ContentError(source, f"finish {value!r} is not a position", where)
+        raise ContentError(source, f"finish {shown(str(value))} is not a position", where)
     text = str(value).strip().lower()
     if not text:
-        return None, False
-    if text in SCRATCH_WORDS:
-        return None, True
+        return None, False, False
+    if text in SCRATCH_WORDS or text in LATE_WORDS:
+        return None, True, text in LATE_WORDS
     if not is_whole(text) or int(text) < 1:
         raise ContentError(
             source,
-            f"finish {shown(str(value))} must be a position like 1, 2, 3, blank or scratched",
+            f"finish {shown(str(value))} must be a position like 1, 2, 3, blank, scratched or late",
             where,
         )
-    return int(text), False
+    return int(text), False, False
+
+
+def _program(value: object, source: Path, where: str) -> str:
+    if value is None or value == "":
+        return ""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ContentError(
+            source, f"program number {shown(str(value))} is not like 1, 12 or 1A", where
+        )
+    number = program_number(str(value))
+    if not PROGRAM.match(number):
+        raise ContentError(
+            source, f"program number {shown(str(value))} is not like 1, 12 or 1A", where
+        )
+    return number
 
 
 def _checked(race: RaceRecord, source: Path, where: str) -> RaceRecord:
@@ -84,12 +104,13 @@ def _parse_csv(text: str, source: Path) -> list[RaceRecord]:
     reader = csv.DictReader(io.StringIO(text))
     header = [name.strip().lower() for name in reader.fieldnames or []]
     missing = [c for c in COLUMNS if c not in header]
-    unknown = [c for c in header if c not in COLUMNS]
+    unknown = [c for c in header if c not in COLUMNS + OPTIONAL]
     if missing or unknown:
         problem = f"missing column(s) {', '.join(missing)}" if missing else ""
         if unknown:
             problem += ("; " if problem else "") + f"unknown column(s) {', '.join(unknown)}"
-        raise ContentError(source, f"{problem} (columns: {','.join(COLUMNS)})", "line 1")
+        columns = ",".join(COLUMNS) + " and optionally " + ",".join(OPTIONAL)
+        raise ContentError(source, f"{problem} (columns: {columns})", "line 1")
     reader.fieldnames = header
     races: list[tuple[str, int, list[Runner]]] = []
     for row in reader:
@@ -99,22 +120,33 @@ def _parse_csv(text: str, source: Path) -> list[RaceRecord]:
         name, horse = row["race"].strip(), row["horse"].strip()
         if not name or not horse:
             raise ContentError(source, "every row needs a race and a horse", where)
-        finish, scratched = _finish(row["finish"], source, where)
-        runner = Runner(horse, _odds(row["odds"], source, where), finish, scratched)
+        finish, scratched, late = _finish(row.get("finish"), source, where)
+        program = _program(row.get("program", "").strip(), source, where)
+        odds = _odds(row["odds"], source, where)
+        runner = Runner(horse, odds, finish, scratched, late, program)
         if races and races[-1][0] == name:
             races[-1][2].append(runner)
         elif any(seen == name for seen, _, _ in races):
             raise ContentError(
-                source, f"race {name!r} appears again; keep its rows together", where
+                source, f"race {shown(name)} appears again; keep its rows together", where
             )
         else:
             races.append((name, reader.line_num, [runner]))
     if not races:
         raise ContentError(source, "no races in the file")
     return [
-        _checked(RaceRecord(name, tuple(runners)), source, f"race {name!r} (from line {line})")
+        _checked(RaceRecord(name, tuple(runners)), source, f"race {shown(name)} (from line {line})")
         for name, line, runners in races
     ]
+
+
+def races_from_data(data: Any, source: Path) -> list[RaceRecord]:
+    """The races of an already-read JSON results file (``{"races": [...]}``)."""
+    if not isinstance(data, dict) or not isinstance(data.get("races"), list):
+        raise ContentError(source, 'expected an object with a "races" list')
+    if not data["races"]:
+        raise ContentError(source, "no races in the file")
+    return [_json_race(item, n, source) for n, item in enumerate(data["races"], start=1)]
 
 
 def parse_json(text: str, source: Path) -> list[RaceRecord]:
@@ -125,11 +157,7 @@ def parse_json(text: str, source: Path) -> list[RaceRecord]:
         raise ContentError(source, f"not valid JSON ({exc.msg})", f"line {exc.lineno}") from None
     except (RecursionError, ValueError) as exc:  # nested too deep; a number too long to read
         raise ContentError(source, f"not JSON we can read ({exc.__class__.__name__})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("races"), list):
-        raise ContentError(source, 'expected an object with a "races" list')
-    if not data["races"]:
-        raise ContentError(source, "no races in the file")
-    return [_json_race(item, n, source) for n, item in enumerate(data["races"], start=1)]
+    return races_from_data(data, source)
 
 
 def _json_race(item: Any, number: int, source: Path) -> RaceRecord:
@@ -149,14 +177,20 @@ def _json_race(item: Any, number: int, source: Path) -> RaceRecord:
         horse = entry.get("horse") if isinstance(entry, dict) else None
         if not isinstance(horse, str) or not horse.strip():
             raise ContentError(source, 'each runner needs a "horse" name (text)', spot)
-        unknown = set(entry) - {"horse", "odds", "finish", "scratched"}
+        unknown = set(entry) - {"program", "horse", "odds", "finish", "scratched"}
         if unknown:
             raise ContentError(source, f"unknown field(s) {', '.join(sorted(unknown))}", spot)
-        finish, scratched = _finish(entry.get("finish"), source, spot)
-        scratched = scratched or entry.get("scratched") is True
+        finish, scratched, late = _finish(entry.get("finish"), source, spot)
+        flag = entry.get("scratched", False)
+        if not (isinstance(flag, bool) or flag == "late"):
+            raise ContentError(
+                source, f'"scratched" is true, false or "late", not {json.dumps(flag)}', spot
+            )
+        scratched, late = scratched or flag is not False, late or flag == "late"
         odds = entry.get("odds")
         if odds is not None and not isinstance(odds, str | int | float):
             raise ContentError(source, f"odds {shown_value(odds)} are not odds", spot)
         parsed = None if odds is None else _odds(str(odds), source, spot)
-        runners.append(Runner(horse.strip(), parsed, finish, scratched))
+        program = _program(entry.get("program"), source, spot)
+        runners.append(Runner(horse.strip(), parsed, finish, scratched, late, program))
     return _checked(RaceRecord(name, tuple(runners)), source, where)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from homestretch.core.protocol import JSON
@@ -17,17 +18,27 @@ def _place(finish: int | None) -> str:
 
 
 def card_table(view: JSON) -> Table:
+    """The race card: program number, horse, board odds and the Win/Place/Show spaces
+    those odds are worth, and who has picked what."""
     card = view["card"]
     table = Table(
-        "#", "horse", "board odds", "picked by", title=f"Race {view['race']}: {card['race']}"
+        "#",
+        "horse",
+        "board odds",
+        "W/P/S spaces",
+        "picked by",
+        title=escape(f"Race {view['race']}: {card['race']}"),
     )
     pickers: dict[str, list[str]] = {}
     for pick in view["picks"]:
         if "horse" in pick:
             pickers.setdefault(pick["horse"], []).append(f"{pick['marker']} ({pick['bet']})")
-    for number, (horse, odds) in enumerate(zip(card["horses"], card["odds"], strict=True), 1):
-        shown = f"[strike]{horse}[/strike] scratched" if horse in card["scratched"] else horse
-        table.add_row(str(number), shown, odds or "?", ", ".join(pickers.get(horse, [])))
+    rows = zip(card["programs"], card["horses"], card["odds"], card["spaces"], strict=True)
+    for number, horse, odds, spaces in rows:
+        name = escape(horse)
+        shown = f"[strike]{name}[/strike] scratched" if horse in card["scratched"] else name
+        worth = "" if spaces is None else f"{spaces['win']}/{spaces['place']}/{spaces['show']}"
+        table.add_row(number, shown, odds or "?", worth, ", ".join(pickers.get(horse, [])))
     if view["picks"]:
         table.caption = f"{len(card['unselected'])} horse(s) unselected"
     return table
@@ -40,21 +51,29 @@ def race_report(report: JSON) -> list[Table]:
     title = f"Race {report['race']}: {report['name']} - official result"
     if report["tie_break"]:
         title += " (tie-break race)"
-    result = Table("finish", "horse", "final odds", title=title)
+    if report.get("corrected"):
+        title += " (corrected)"
+    result = Table("finish", "#", "horse", "final odds", title=escape(title))
     for runner in placed[:4]:
-        result.add_row(_place(runner["finish"]), runner["horse"], runner["odds"] or "")
+        result.add_row(
+            _place(runner["finish"]),
+            runner.get("program") or "",
+            escape(runner["horse"]),
+            runner["odds"] or "",
+        )
     scratched = [r["horse"] for r in report["runners"] if r["scratched"]]
     if scratched:
-        result.caption = "scratched: " + ", ".join(scratched)
+        result.caption = escape("scratched: " + ", ".join(scratched))
     picks = Table("marker", "player", "pick", "finish", "final odds", "points", title="Points")
     for pick in report["picks"]:
         if pick.get("sat_out"):
-            picks.add_row(str(pick["marker"]), pick["name"], "sat out", "", "", "0")
+            picks.add_row(str(pick["marker"]), escape(pick["name"]), "sat out", "", "", "0")
             continue
+        number = f"{pick['program']} " if pick.get("program") else ""
         picks.add_row(
             str(pick["marker"]),
-            pick["name"],
-            f"{pick['bet']} on {pick['horse']}",
+            escape(pick["name"]),
+            escape(f"{pick['bet']} on {number}{pick['horse']}"),
             _place(pick["finish"]),
             pick["odds"],
             f"+{pick['points']}",
@@ -62,18 +81,38 @@ def race_report(report: JSON) -> list[Table]:
     return [result, picks]
 
 
+def standing(row: JSON, leader: int) -> str:
+    """Where a marker stands: past 20 is the Official Finish; exactly 20 is not."""
+    if row["official_finish"]:
+        return "OFFICIAL FINISH"
+    note = f"needs {row['needs']} more"
+    if row["points"] == OFFICIAL_FINISH:
+        note = "on 20, not finished: " + note
+    return note + (", leader" if row["points"] == leader and leader > 0 else "")
+
+
 def board_table(board: list[JSON]) -> Table:
-    table = Table("marker", "player", "points", "Odds Advancement Table", title="The board")
-    for row in board:
+    """The board by points, most first (marker order among equals)."""
+    table = Table("marker", "player", "points", "Odds Advancement Table", "", title="The board")
+    leader = max(row["points"] for row in board)
+    for row in sorted(board, key=lambda r: (-r["points"], r["marker"])):
         ahead = min(row["points"], OFFICIAL_FINISH)
         track = "#" * ahead + "." * (OFFICIAL_FINISH - ahead)
-        if row["official_finish"]:
-            track += " OFFICIAL FINISH"
         who = row["name"] + (" (computer)" if row["bot"] else "")
         if row["team"]:
             who += " [team]"
-        table.add_row(str(row["marker"]), who, str(row["points"]), track)
+        table.add_row(
+            str(row["marker"]), escape(who), str(row["points"]), track, standing(row, leader)
+        )
     return table
+
+
+def tie_break_line(markers: list[int], board: list[JSON]) -> str:
+    """'Ann and Bob are level on 21: a tie-break race, only they pick.'"""
+    names = " and ".join(board[m - 1]["name"] for m in markers)
+    return (
+        f"{names} are level on {board[markers[0] - 1]['points']}: a tie-break race, only they pick."
+    )
 
 
 def print_race(console: Console, report: JSON, board: list[JSON]) -> None:
@@ -83,6 +122,7 @@ def print_race(console: Console, report: JSON, board: list[JSON]) -> None:
 
 
 def winners_line(result: JSON) -> str:
+    """Plain text (no markup): print it with markup off."""
     names = " and ".join(f"{w['name']} (marker {w['marker']})" for w in result["winners"])
     if len(result["winners"]) > 1:
         return f"Co-winners: {names} - {result['how']}, after {result['races']} race(s)."

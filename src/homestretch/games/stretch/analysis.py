@@ -83,8 +83,9 @@ def monte_carlo(
 
 
 def chart_odds_range(race: Race, charts: ChartSet) -> list[tuple[Odds, Odds, Odds]]:
-    """The shortest, middle and longest odds each horse's chart gives (doubles included)."""
-    from homestretch.games.stretch.odds_payoffs import odds_classes, roll_odds
+    """The shortest, middle and longest odds each horse's chart gives (doubles included);
+    the middle readings are balanced as one book, as a rolled morning line is (S17)."""
+    from homestretch.games.stretch.odds_payoffs import balance_book, odds_classes, roll_odds
 
     ranges = []
     for cls in odds_classes([r.start_apr for r in race.runners], charts):
@@ -93,4 +94,5 @@ def chart_odds_range(race: Race, charts: ChartSet) -> list[tuple[Odds, Odds, Odd
         ]
         offered.sort()
         ranges.append((offered[0], offered[len(offered) // 2], offered[-1]))
-    return ranges
+    middles = balance_book([middle for _, middle, _ in ranges], charts)
+    return [(short, middle, long) for (short, _, long), middle in zip(ranges, middles, strict=True)]

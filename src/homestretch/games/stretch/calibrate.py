@@ -9,20 +9,26 @@ beside the band North American racing shows (issue 3 gives the sources' numbers)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import NDArray
 
 from homestretch.games.stretch.cards import CardSet, HorseCard, JockeyCard, load_card_set
 from homestretch.games.stretch.charts import ChartSet
+from homestretch.games.stretch.finish import figure_margin
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.odds_payoffs import balance_book_array
 from homestretch.games.stretch.race import Race, RaceSpec, build_race
 
 LEVELS = {"stakes": (22, 7), "allowance": (17, 7), "claiming": (12, 7)}
 """Everyday class levels: a field's par Power rating and how far below par it reaches
 (real fields spread over 10-15 speed-figure points: a horse or two out of its depth)."""
 FICTIONAL = ("stk-", "alw-", "clm-", "mdn-")
+EVEN_REACH = 3
+PHOTO_MARGIN = 0.1
+"""A photo's margin in the study (a nose to a neck: only "under a length" is counted)."""
 RECORDS = {6.0: 66.49, 8.0: 92.20, 10.0: 117.80, 12.0: 144.00}  # dirt records, seconds
 STAKES_TIMES = {6.0: (68.0, 72.0), 8.0: (93.0, 98.0), 10.0: (119.0, 124.0), 12.0: (144.0, 151.0)}
 """Stakes horses on a fast dirt track run between these times (seconds)."""
@@ -58,9 +64,18 @@ class Corpus:
     level: list[str]
 
 
-def build_corpus(cards: CardSet, fields: int, seed: int, greats: bool = False) -> Corpus:
+FIELD_TYPES = ("everyday", "even", "big", "greats")
+"""The corpora: everyday fields (the bands are set on these), evenly matched everyday
+fields (every horse within 3 points of the level's par, as allowance, maiden and
+claiming races are carded), big fields (12-14 runners) and dream fields of greats."""
+
+
+def build_corpus(
+    cards: CardSet, fields: int, seed: int, greats: bool = False, kind: str = "everyday"
+) -> Corpus:
     """Realistic fields: one class level each, 5-14 runners, 5-12 furlongs, dirt and
-    turf, fast and wet. ``greats`` draws dream fields of all-time greats instead."""
+    turf, fast and wet. ``greats`` draws dream fields of all-time greats instead; ``kind``
+    "even" keeps every horse within 3 points of par, "big" draws 12-14 runners."""
     rng = random.Random(seed)
     jockeys: list[JockeyCard] = list(cards.jockeys.values())
     races: list[Race] = []
@@ -75,6 +90,7 @@ def build_corpus(cards: CardSet, fields: int, seed: int, greats: bool = False) -
         else:
             level = rng.choice(list(LEVELS))
             par, reach = LEVELS[level]
+            reach = min(reach, EVEN_REACH) if kind == "even" else reach
             pool = [
                 h
                 for h in cards.horses.values()
@@ -82,13 +98,19 @@ def build_corpus(cards: CardSet, fields: int, seed: int, greats: bool = False) -
             ]
         if len(pool) < 5:
             continue
-        size = rng.randint(5, min(14, len(pool)))
+        if len(pool) < (12 if kind == "big" else 5):
+            continue
+        size = rng.randint(12 if kind == "big" else 5, min(14, len(pool)))
         furlongs = rng.choice((5, 5.5, 6, 6, 6.5, 7, 8, 8, 8.5, 9, 9, 10, 11, 12))
         if surface == "dirt":
             condition = rng.choice(["fast"] * 7 + ["good", "muddy", "sloppy"])
         else:
             condition = rng.choice(["firm"] * 7 + ["good", "yielding", "soft"])
-        entries = [{"horse": h, "jockey": rng.choice(jockeys)} for h in rng.sample(pool, size)]
+        # one jockey per horse (ruling S16): the riders are drawn without replacement
+        entries = [
+            {"horse": h, "jockey": j}
+            for h, j in zip(rng.sample(pool, size), rng.sample(jockeys, size), strict=True)
+        ]
         spec = RaceSpec.model_validate(
             {
                 "name": f"{level} {len(races)}",
@@ -126,11 +148,17 @@ class Tally:
     closer_other: list[float] = field(default_factory=lambda: [0, 0])
     form_spread: dict[str, list[float]] = field(default_factory=dict)
     greats_top: list[float] = field(default_factory=list)
+    pace_by_size: dict[int, list[int]] = field(default_factory=dict)  # size -> slow/normal/fast
 
 
 def dream_fields(fields: int) -> int:
     """How many dream fields of greats accompany ``fields`` everyday fields."""
     return max(10, fields // 5)
+
+
+def extra_fields(fields: int) -> int:
+    """How many even fields, and how many big fields, accompany ``fields`` everyday ones."""
+    return max(10, fields // 4)
 
 
 def run_study(
@@ -147,23 +175,64 @@ def run_study(
     charts = charts or load_chart_set()
     cards = cards or load_card_set()
     tables = ChartArrays.from_charts(charts)
-    everyday = build_corpus(cards, fields, seed)
-    dreams = build_corpus(cards, dream_fields(fields), seed, greats=True)
+    corpora = {
+        "everyday": build_corpus(cards, fields, seed),
+        "even": build_corpus(cards, extra_fields(fields), seed + 1, kind="even"),
+        "big": build_corpus(cards, extra_fields(fields), seed + 2, kind="big"),
+        "greats": build_corpus(cards, dream_fields(fields), seed, greats=True),
+    }
     rng = np.random.default_rng(seed)
-    tally, greats = Tally(), Tally()
-    for corpus, into in ((everyday, tally), (dreams, greats)):
+    tallies = {kind: Tally() for kind in FIELD_TYPES}
+    for kind, corpus in corpora.items():
         for race, level in zip(corpus.races, corpus.level, strict=True):
-            _one_field(race, level, charts, tables, races_per_field, rng, into, mode)
+            _one_field(race, level, charts, tables, races_per_field, rng, tallies[kind], mode)
             if progress is not None:
                 progress(1)
-    report = _figures(tally, charts)
+    report = _figures(tallies["everyday"], charts)
     figures = report["figures"]
     assert isinstance(figures, dict)
+    greats = tallies["greats"]
     figures["greats_top_horse_win_rate_mean"] = float(np.mean(greats.greats_top))
     figures["greats_top_horse_win_rate_max"] = float(np.max(greats.greats_top))
-    report["greats_fields"] = len(dreams.races)
+    report["greats_fields"] = len(corpora["greats"].races)
+    report["by_field_type"] = {
+        kind: {"fields": len(corpora[kind].races), **_market(tallies[kind])} for kind in FIELD_TYPES
+    }
+    report["pace_by_field_size"] = _pace_by_size(tallies.values())
     report["mode"] = mode
     return report
+
+
+def _market(t: Tally) -> dict[str, object]:
+    """The odds figures of one field type: book, favourites, win rate at each price."""
+    return {
+        "races": t.races,
+        "overround_mean": float(np.mean(t.overround)),
+        "favourite_win_rate": t.fav_wins / t.races,
+        "favourite_top3_rate": t.fav_top3 / t.races,
+        "win_rate_by_odds": {
+            name: (t.band_wins[name] / t.band_starts[name]) if t.band_starts[name] else None
+            for name, *_ in ODDS_BANDS
+        },
+        "starts_by_odds": {name: t.band_starts[name] for name, *_ in ODDS_BANDS},
+    }
+
+
+def _pace_by_size(tallies: Iterable[Tally]) -> dict[str, dict[str, float]]:
+    """Share of slow, normal and fast paces by field size, over every corpus."""
+    counts: dict[int, NDArray[np.float64]] = {}
+    for t in tallies:
+        for size, row in t.pace_by_size.items():
+            counts[size] = counts.get(size, np.zeros(3)) + np.array(row)
+    return {
+        str(size): {
+            "races": int(row.sum()),
+            **{
+                pace: float(row[k] / row.sum()) for k, pace in enumerate(("slow", "normal", "fast"))
+            },
+        }
+        for size, row in sorted(counts.items())
+    }
 
 
 def _one_field(
@@ -179,29 +248,42 @@ def _one_field(
     arrays = FieldArrays.from_race(race, charts)
     batch = simulate(arrays, tables, mode, n, rng, race.furlongs, with_odds=True)
     assert batch.odds is not None
+    odds = balance_book_array(batch.odds, charts)  # the morning line (ruling S17)
+    paces = np.bincount(batch.pace, minlength=3)
+    row = tally.pace_by_size.setdefault(len(race.runners), [0, 0, 0])
+    for k in range(3):
+        row[k] += int(paces[k])
     won = batch.finish == 1
     tally.races += n
     tally.starts += won.size
     # the post-time favourite: shortest odds, the higher APR among equals
-    score = batch.odds - arrays.start_apr[None, :] * 1e-3
+    score = odds - arrays.start_apr[None, :] * 1e-3
     fav = score.argmin(axis=1)
     rows = np.arange(n)
     fav_finish = batch.finish[rows, fav]
     tally.fav_wins += float((fav_finish == 1).sum())
     tally.fav_top3 += float(((fav_finish >= 1) & (fav_finish <= 3)).sum())
-    tally.overround.extend((1.0 / (batch.odds + 1.0)).sum(axis=1).tolist())
+    tally.overround.extend((1.0 / (odds + 1.0)).sum(axis=1).tolist())
     for name, low, high, _ in ODDS_BANDS:
-        in_band = (batch.odds >= low) & (batch.odds < high)
+        in_band = (odds >= low) & (odds < high)
         tally.band_starts[name] = tally.band_starts.get(name, 0) + int(in_band.sum())
         tally.band_wins[name] = tally.band_wins.get(name, 0) + int((in_band & won).sum())
     tally.outs += int(batch.out.sum())
     tally.dqs += int(batch.disqualified.sum())
-    # winning margin: the winner's figure over the best of the rest, in lengths
+    # winning margin: the winner's figure over the best of the rest, in lengths, placed
+    # within the point by the red dice of the two Final Speed rolls (ruling S11). The
+    # kernel keeps only the totals, so the red faces are drawn afresh: the same spread,
+    # without their slight coupling to the totals. Figures level are a photo, always
+    # under a length (a neck at most), which is all the bands ask of them.
     time = charts.final_time(race.furlongs)
     figures = np.where(batch.out, -10_000, batch.final_speed)
     top_two = -np.sort(-figures, axis=1)[:, :2]
-    seconds = (top_two[:, 0] - top_two[:, 1]) * time.seconds_per_point
-    tally.margins.append(seconds / charts.seconds_per_length)
+    points = top_two[:, 0] - top_two[:, 1]
+    red = rng.integers(1, 7, size=(2, n))
+    per_point = time.seconds_per_point / charts.seconds_per_length
+    tally.margins.append(
+        np.where(points == 0, PHOTO_MARGIN, figure_margin(points, red[0], red[1], per_point))
+    )
     if race.furlongs in RECORDS and race.condition in ("fast", "firm") and race.surface == "dirt":
         winner_seconds = (
             time.par_seconds - (top_two[:, 0] - time.par_figure) * time.seconds_per_point

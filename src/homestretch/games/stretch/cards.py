@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
@@ -19,8 +20,28 @@ from homestretch.core.content import no_brackets, read_csv
 from homestretch.core.errors import ContentError
 
 STANDARD_CARDS = Path(__file__).parent / "content" / "cards"
-PlainText = Annotated[str, AfterValidator(no_brackets)]
-"""Text shown on screen: no square brackets (they would read as colour marks)."""
+
+
+def no_control_characters(text: str) -> str:
+    """Text shown on a scoresheet is one printable line: a tab, newline or terminal
+    escape in a name would break the sheet and the terminal it is printed on."""
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf")), None)
+    if bad is not None:
+        raise ValueError(f"the control character {bad!r} is not allowed")
+    return text
+
+
+def not_blank(text: str) -> str:
+    if not text.strip():
+        raise ValueError("must not be blank")
+    return text
+
+
+PlainText = Annotated[str, AfterValidator(no_brackets), AfterValidator(no_control_characters)]
+"""Text shown on screen: one printable line, no square brackets (they would read as
+colour marks)."""
+Name = Annotated[PlainText, AfterValidator(not_blank)]
+"""A horse's, jockey's or race's name: plain text with something in it."""
 Form = Literal["A", "B", "C", "D", "E"]
 Sex = Literal["colt", "filly", "horse", "mare", "gelding"]
 
@@ -31,7 +52,7 @@ class HorseCard(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     id: str = ""
-    name: PlainText = Field(min_length=1)
+    name: Name
     card: str = Field(default="career", description='"career" or the best year, e.g. "1973"')
     sex: Sex = "colt"
     age: int = Field(default=3, ge=2, le=15)
@@ -66,10 +87,16 @@ class JockeyCard(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str = ""
-    name: PlainText = Field(min_length=1)
+    name: Name
     ride: int = Field(ge=-2, le=2)
     trouble: int = Field(ge=2, le=12)
     note: PlainText = ""
+
+    @property
+    def house_rider(self) -> bool:
+        """The bundled stand-ins (``house-a``, ...) may ride several horses in a race
+        (ruling S16): they stand for "a rider of this class", not for one person."""
+        return self.id.startswith("house-")
 
 
 def describe_validation(exc: ValidationError) -> str:

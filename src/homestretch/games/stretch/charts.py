@@ -23,6 +23,12 @@ ROLLS = range(2, 13)
 FORMS = ("A", "B", "C", "D", "E")
 ODDS_CLASSES = ("Fav", "A", "B", "C", "D", "E")
 FIELD_SIZES = ("2-5", "6-8", "9-12", "13+")
+FURLONGS = (4.5, 16.0)
+"""The distances a race may be run at: those the standard Final Time chart covers (page
+12 reads every race's time from it). Race files, `stretch new` and every chart set's
+Final Time chart keep to the same range."""
+BOOK_DEFAULTS = (("book_low", 1.15), ("book", 1.20), ("book_high", 1.25), ("flatten", 0.5))
+"""chartset.toml ``[odds]``: a rolled book outside low-high is balanced to the target."""
 Pace = Literal["slow", "normal", "fast"]
 Factor = Literal["class", "speed", "trip"]
 TroubleResult = Literal["out", "none", "check-points", "check-dq", "dq"]
@@ -73,6 +79,10 @@ class ChartSet:
     odds_class: dict[tuple[int, str], str]  # (difference, field size) -> class
     odds_chart: dict[tuple[str, int], Odds]  # (class, red die)
     payoffs: Payoffs
+    book: tuple[float, float, float] = (1.15, 1.20, 1.25)
+    """The morning line's band and target (ruling S17): (low, target, high)."""
+    book_flatten: float = 0.5
+    """How much an oversized book's chances are evened out as it is balanced (S17)."""
 
     # --- readings -----------------------------------------------------------------------
     def race_pace_row(self, total: int) -> tuple[Pace, ...]:
@@ -209,6 +219,16 @@ def _load_cached(folder: Path) -> ChartSet:
             folder / "chartset.toml",
             "the stake must be above 0, and seconds_per_length above 0 and at most 10",
         )
+    try:
+        odds_meta = meta.get("odds", {})
+        book = tuple(float(odds_meta.get(k, d)) for k, d in BOOK_DEFAULTS)
+    except (TypeError, ValueError, AttributeError):
+        raise ContentError(folder / "chartset.toml", "[odds] book values must be numbers") from None
+    if not 0 < book[0] <= book[1] <= book[2] or book[3] < 0:
+        raise ContentError(
+            folder / "chartset.toml",
+            "[odds] needs 0 < book_low <= book <= book_high and flatten of 0 or more",
+        )
     if min(payoffs.win_share, payoffs.place_share, payoffs.show_share, payoffs.minimum) < 0:
         raise ContentError(folder / "chartset.toml", "payoff shares and minimum cannot be negative")
 
@@ -299,6 +319,12 @@ def _load_cached(folder: Path) -> ChartSet:
             )
     if not final_times:
         raise ContentError(path, "the chart has no rows (it needs one a distance)")
+
+    covered = sorted(row.furlongs for row in final_times)
+    if not covered or covered[0] > FURLONGS[0] or covered[-1] < FURLONGS[1]:
+        raise ContentError(
+            path, f"the rows must cover every race distance, {FURLONGS[0]:g} to {FURLONGS[1]:g}"
+        )
 
     break_points = _ints(
         folder / "break.csv", _grid_int(folder, "break.csv", [str(p) for p in range(10)])
@@ -391,4 +417,6 @@ def _load_cached(folder: Path) -> ChartSet:
         odds_class=odds_class,
         odds_chart=odds_chart,
         payoffs=payoffs,
+        book=(book[0], book[1], book[2]),
+        book_flatten=book[3],
     )

@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -30,23 +30,21 @@ from homestretch.cli.common import (
 )
 from homestretch.cli.table_loop import db_hint, dice_spec, play_at_terminal
 from homestretch.core.chance import ChanceNode
-from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import MAX_RUNS, output_path
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import Event, replay
 from homestretch.games.stretch import ENTRY
-from homestretch.games.stretch.analysis import Chances
-from homestretch.games.stretch.apr import starting_apr
-from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.charts import ChartSet, load_chart_set
-from homestretch.games.stretch.engine import ODDS_CHOICES, Mode, RaceGame, RaceState
-from homestretch.games.stretch.exact import ExactChances
-from homestretch.games.stretch.race import CONDITIONS, Race, bundled_races, load_race
-from homestretch.games.stretch.render import Caller, show_header, show_race, show_sheets
-from homestretch.session.saved import open_new, rebuild
-from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store
+from homestretch.games.stretch.conditions import CONDITIONS
+
+if TYPE_CHECKING:
+    from homestretch.games.stretch.analysis import Chances
+    from homestretch.games.stretch.charts import ChartSet
+    from homestretch.games.stretch.engine import Mode, RaceState
+    from homestretch.games.stretch.exact import ExactChances
+    from homestretch.games.stretch.race import Race
+    from homestretch.session.table import Table as TableSession
+    from homestretch.store.db import SavedGame, Store
 
 app = typer.Typer(no_args_is_help=True, help="Top of the Stretch: run thoroughbred races.")
 
@@ -94,6 +92,11 @@ def run(
     ] = "real",
 ) -> None:
     """Run a race: the race call, the scoresheet and the result chart."""
+    from homestretch.games.stretch.engine import ODDS_CHOICES, RaceGame
+    from homestretch.games.stretch.race import load_race
+    from homestretch.session.saved import open_new
+    from homestretch.session.table import Table as TableSession
+
     if odds not in ODDS_CHOICES:
         raise HomestretchError(f"--odds must be real, chart or none, not {odds!r}")
     game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds)
@@ -112,6 +115,9 @@ class _RaceCall:
     """The race call as it unfolds: each part is called once its rolls are in."""
 
     def __init__(self, table: TableSession) -> None:
+        from homestretch.games.stretch.engine import RaceState
+        from homestretch.games.stretch.render import Caller, show_header
+
         state = replay(table.game, table.state.events)
         assert isinstance(state, RaceState)
         self.state = state
@@ -134,6 +140,9 @@ def _run_race(
 ) -> None:
     """Run the table's race to the end (a stored one is stored roll by roll), then show
     the sheets or the JSON."""
+    from homestretch.games.stretch.engine import RaceState
+    from homestretch.games.stretch.render import show_sheets
+
     show = _RaceCall(table) if fmt is OutputFormat.text else None
     to_stderr = fmt is OutputFormat.json
 
@@ -153,13 +162,38 @@ def _run_race(
         from homestretch.games.stretch.plot import running_lines
 
         running_lines(state, plot)
+    unused = _unused_dice(table, state)
+    if unused:
+        err_console.print(
+            f"warning: {len(unused)} scripted dice left over, not used by the race "
+            f"({' '.join(map(str, unused))}): check the transcript of the rolls",
+            style="yellow",
+        )
     if fmt is OutputFormat.json:
         kind = table.dice_spec.kind
-        echo_json({**state.result(), "seed": table.seed, "dice_source": kind, "run_id": game_id})
+        echo_json(
+            {
+                **state.result(),
+                "seed": table.seed,
+                "dice_source": kind,
+                "run_id": game_id,
+                "unused_dice": unused,
+            }
+        )
         return
     show_sheets(state, console)
     if game_id is not None:
         console.print(f"saved as run {game_id}  (homestretch replay {game_id})", style="dim")
+
+
+def _unused_dice(table: TableSession, state: RaceState) -> list[int]:
+    """The faces of a ``--dice``/``--dice-file`` script the race did not need: a race
+    uses a known number of dice, so a transcript of real rolls with some left over was
+    mistyped somewhere (a roll written twice, one too many horses)."""
+    if table.dice_spec.kind != "scripted":
+        return []
+    used = len(state.result()["dice"])
+    return list(table.dice_spec.faces[used:])
 
 
 def _unsaved(
@@ -181,6 +215,9 @@ def _summary(state: RaceState) -> str:
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    from homestretch.games.stretch.engine import RaceGame, RaceState
+    from homestretch.games.stretch.render import show_race
+
     state = replay(RaceGame.from_config(saved.config), saved.events)
     assert isinstance(state, RaceState)
     if fmt is OutputFormat.json:
@@ -193,12 +230,16 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
     """A race stopped halfway (asked dice, Ctrl-C): run on from its last roll."""
+    from homestretch.session.saved import rebuild
+
     _run_race(rebuild(store, saved), saved.id, store, fmt, None)
 
 
 @app.command()
 def races(fmt: FormatOption = OutputFormat.text) -> None:
     """List the bundled sample races (run one by name)."""
+    from homestretch.games.stretch.race import bundled_races, load_race
+
     found = [(p.stem, load_race(p)) for p in bundled_races()]
     if fmt is OutputFormat.json:
         echo_json(
@@ -232,6 +273,8 @@ def cards(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """List and search a card set."""
+    from homestretch.games.stretch.cards import load_card_set
+
     card_set = load_card_set(folder)
     if jockeys:
         found = [
@@ -299,21 +342,42 @@ def new(
     folder: CardsOption = None,
     force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
 ) -> None:
-    """Build a race file from cards and conditions (APRs computed when it is run)."""
+    """Build a race file from cards and conditions (APRs computed when it is run).
+
+    The race is checked by the same rules as `stretch run` before anything is written,
+    so every file this writes runs."""
     output = output_path(output, "race file")
+    from pydantic import ValidationError
+
+    from homestretch.games.stretch.cards import describe_validation, load_card_set
+    from homestretch.games.stretch.race import RaceSpec, build_race
+
     if output.exists() and not force:
         raise HomestretchError(f"{output} exists; use --force to overwrite it")
-    if surface not in ("dirt", "turf", "synthetic"):
-        raise HomestretchError(f"--surface must be dirt, turf or synthetic, not {surface!r}")
-    if condition not in CONDITIONS:
-        raise HomestretchError(f"--condition must be one of {', '.join(CONDITIONS)}")
     if len(entry) < 2:
         raise HomestretchError("a race needs at least two --entry HORSE@JOCKEY")
-    if not 4 <= furlongs <= 20:  # also refuses nan and inf
-        raise HomestretchError(f"--furlongs must be 4 to 20, not {furlongs:g}")
-    for option, text in (("--name", name), ("--track", track), ("--date", date)):
-        plain_text(text, option)
     card_set = load_card_set(folder)
+    picks = []
+    for text in entry:
+        horse_ref, _, jockey_ref = text.partition("@")
+        picks.append(
+            (card_set.horse(horse_ref.strip()), card_set.jockey(jockey_ref.strip() or "house-b"))
+        )
+    written: dict[str, Any] = {
+        "name": name,
+        "date": date,
+        "track": track,
+        "furlongs": furlongs,
+        "surface": surface,
+        "condition": condition,
+    }
+    entries = [{"horse": h.id, "jockey": j.id} for h, j in picks]
+    try:
+        spec = RaceSpec.model_validate({**written, "entries": entries}, strict=True)
+    except ValidationError as exc:
+        field, _, problem = describe_validation(exc).partition(": ")
+        raise HomestretchError(f"--{field.split('.')[0]}: {problem}") from None
+    race = build_race(spec, card_set)
 
     def quoted(text: str) -> str:  # a TOML basic string (JSON's escapes are TOML's)
         return json.dumps(text, ensure_ascii=False)
@@ -329,15 +393,9 @@ def new(
     if folder is not None:
         lines.append(f"cards = {quoted(str(folder.resolve()))}")
     table = Table("PP", "horse", "jockey", "starting APR")
-    for post, text in enumerate(entry, start=1):
-        horse_ref, _, jockey_ref = text.partition("@")
-        horse = card_set.horse(horse_ref.strip())
-        jockey = card_set.jockey(jockey_ref.strip() or "house-b")
-        working = starting_apr(
-            horse, "turf" if surface == "turf" else "dirt", furlongs, CONDITIONS[condition]
-        )
+    for (horse, jockey), runner in zip(picks, race.runners, strict=True):
         lines += ["", "[[entries]]", f'horse = "{horse.id}"', f'jockey = "{jockey.id}"']
-        table.add_row(str(post), horse.name, jockey.name, working.explain())
+        table.add_row(str(runner.post), horse.name, jockey.name, runner.apr_working)
     try:
         output.write_text("\n".join(lines) + "\n", encoding="utf-8")
     except OSError as exc:
@@ -377,6 +435,9 @@ def simulate(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Run a race many times on the fast kernel: win, place and show chances."""
+    from homestretch.games.stretch.charts import load_chart_set
+    from homestretch.games.stretch.race import load_race
+
     loaded, chart_set = load_race(race), load_chart_set(charts)
     used_seed, chances = _run_many(loaded, chart_set, mode, runs, seed, fmt)
     if fmt is OutputFormat.json:
@@ -450,10 +511,12 @@ def odds(
 
     Quickplay chances are exact (every chart outcome with its chance); Fullplay's come from
     a Monte Carlo run."""
-    from homestretch.games.stretch.analysis import chart_odds_range
+    from homestretch.games.stretch.analysis import Chances, chart_odds_range
+    from homestretch.games.stretch.charts import load_chart_set
+    from homestretch.games.stretch.race import load_race
 
     loaded, chart_set = load_race(race), load_chart_set(charts)
-    exact = _exact_chances(loaded, chart_set) if mode == "quick" else None
+    exact = _exact_chances(loaded, chart_set, fmt) if mode == "quick" else None
     places = exact.places if exact is not None else None
     if exact is not None and places is not None:
         used_seed: int | None = None
@@ -559,11 +622,89 @@ def odds(
     console.print(table)
 
 
-def _exact_chances(race: Race, charts: ChartSet) -> ExactChances:
-    from homestretch.games.stretch.exact import quickplay_chances, shared_outcomes
+def _field_types_table(by_type: Any, bands: Any) -> Table:
+    """The market in each field type: the book, the favourite, win rate at each price."""
+    kinds = list(by_type)
+    table = Table("field type", *kinds, title="Odds by field type", title_justify="left")
+    table.add_row("fields", *(str(by_type[k]["fields"]) for k in kinds))
+    table.add_row("book (115-125%)", *(f"{by_type[k]['overround_mean']:.1%}" for k in kinds))
+    table.add_row("favourite wins", *(f"{by_type[k]['favourite_win_rate']:.1%}" for k in kinds))
+    for name, _, _, band in bands:
+        cells = []
+        for k in kinds:
+            rate = by_type[k]["win_rate_by_odds"][name]
+            ok = rate is not None and band[0] <= rate <= band[1]
+            mark = "" if rate is None else ("" if ok else " [red]out[/red]")
+            cells.append("-" if rate is None else f"{rate:.3f}{mark}")
+        table.add_row(f"at {name} ({band[0]:.3f}-{band[1]:.3f})", *cells)
+    return table
 
+
+def _pace_table(by_size: Any, mode: str) -> Table:
+    table = Table(
+        "runners",
+        "races",
+        "slow",
+        "normal",
+        "fast",
+        title=f"Pace by field size ({mode}play)",
+        title_justify="left",
+    )
+    for size, row in by_size.items():
+        table.add_row(
+            size, f"{row['races']:,}", *(f"{row[p]:.1%}" for p in ("slow", "normal", "fast"))
+        )
+    return table
+
+
+def _exact_chances(race: Race, charts: ChartSet, fmt: OutputFormat) -> ExactChances:
+    """Kept chances at once; else (text) proven brackets at once, then the exact sums."""
+    from homestretch.games.stretch.exact import quickplay_chances, shared_outcomes
+    from homestretch.games.stretch.exact_cache import cached, keep
+
+    found = cached(race, charts)
+    if found is not None:
+        return found
+    if fmt is OutputFormat.text:
+        _show_bounds(race, charts)
     with progress_bar(shared_outcomes(race, charts), "exact chances") as bar:
-        return quickplay_chances(race, charts, lambda n: bar.advance(bar.task_ids[0], n))
+        chances = quickplay_chances(race, charts, lambda n: bar.advance(bar.task_ids[0], n))
+    keep(race, charts, chances)
+    return chances
+
+
+def _show_bounds(race: Race, charts: ChartSet) -> None:
+    """Exact win chances and proven place and show brackets: milliseconds, not seconds."""
+    from homestretch.games.stretch.exact import quickplay_bounds
+
+    bounds = quickplay_bounds(race, charts)
+    table = Table(
+        "PP",
+        "Horse",
+        "Win",
+        "Place",
+        "Show",
+        title=f"{race.name} (quickplay): win exact; place and show proven within "
+        f"{bounds.widest:.1%} (exact figures follow)",
+        title_justify="left",
+    )
+    for runner, win, p_low, p_high, s_low, s_high in zip(
+        race.runners,
+        bounds.win,
+        bounds.place_low,
+        bounds.place_high,
+        bounds.show_low,
+        bounds.show_high,
+        strict=True,
+    ):
+        table.add_row(
+            str(runner.post),
+            runner.horse.name,
+            f"{win:.1%}",
+            f"{p_low:.1%}-{p_high:.1%}",
+            f"{s_low:.1%}-{s_high:.1%}",
+        )
+    console.print(table)
 
 
 def _odds_title(
@@ -602,11 +743,14 @@ def calibrate(
         STAKES_TIMES,
         TARGETS,
         dream_fields,
+        extra_fields,
         run_study,
     )
+    from homestretch.games.stretch.charts import load_chart_set
     from homestretch.games.stretch.finish import format_time
 
-    with progress_bar(fields + dream_fields(fields), "running the corpus") as bar:
+    total = fields + dream_fields(fields) + 2 * extra_fields(fields)
+    with progress_bar(total, "running the corpus") as bar:
         report = run_study(
             fields,
             races,
@@ -665,6 +809,8 @@ def calibrate(
     console.print(
         f"no winning time faster than the dirt records: {figures['records_never_beaten']}"
     )
+    console.print(_field_types_table(report["by_field_type"], ODDS_BANDS))
+    console.print(_pace_table(report["pace_by_field_size"], mode))
     console.print(
         f"ratings monotonic: {figures['apr_monotonic']}; front-runners win "
         f"{figures['front_runner_win_rate_slow_pace']} in slow paces vs "

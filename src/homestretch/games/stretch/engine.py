@@ -25,7 +25,7 @@ from homestretch.core.odds import Odds
 from homestretch.core.protocol import CHANCE, JSON, Game, State
 from homestretch.games.stretch.charts import ChartSet, Factor, Pace, load_chart_set
 from homestretch.games.stretch.finish import Finish, settle_finish
-from homestretch.games.stretch.odds_payoffs import odds_classes, roll_odds
+from homestretch.games.stretch.odds_payoffs import balance_book, odds_classes, roll_odds
 from homestretch.games.stretch.race import Race
 from homestretch.games.stretch.report import race_json
 from homestretch.games.stretch.sheet import Line
@@ -195,7 +195,16 @@ class RaceState(State):
         line = self.lines[step.index]
         red, white = dice
         line.odds_roll = (red, white)
-        line.odds = roll_odds(line.odds_class or "E", red, white, self.charts)
+        line.odds = line.chart_odds = roll_odds(line.odds_class or "E", red, white, self.charts)
+        if not self.pending and self._every_price_rolled():
+            # the last roll: the morning line's book is balanced (ruling S17)
+            rolled = [ln.chart_odds for ln in self.lines if ln.chart_odds is not None]
+            for ln, odds in zip(self.lines, balance_book(rolled, self.charts), strict=True):
+                ln.odds = odds
+
+    def _every_price_rolled(self) -> bool:
+        """Whether the prices on the board are all rolled ones (none from the race file)."""
+        return self.game.odds == "chart" or not any(r.real_odds for r in self.race.runners)
 
     # --- Quickplay pace (page 10) -----------------------------------------------------------
     def _roll_pace(self, step: Step, dice: Outcome) -> None:
@@ -299,6 +308,7 @@ class RaceState(State):
     def _roll_speed(self, step: Step, dice: Outcome) -> None:
         line = self.lines[step.index]
         line.speed_roll = sum(dice)
+        line.speed_dice = (dice[0], dice[1])
         line.final_speed = self.charts.final_speed[(line.final_apr, sum(dice))] + line.factor_adj
 
     # --- photo finishes and disqualifications (page 12) -------------------------------------

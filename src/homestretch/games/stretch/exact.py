@@ -13,7 +13,7 @@ clean and no other disqualified horse is ahead of it at the wire.
 
 Place and show (exact_finish.py) sum over pairs of wire keys instead of single keys, so
 they take seconds rather than milliseconds; the shared outcomes are shared out between
-the processor's cores.
+the processor's cores. ``quickplay_bounds`` brackets them in milliseconds meanwhile.
 """
 
 from __future__ import annotations
@@ -89,6 +89,122 @@ def quickplay_chances(
             if advance is not None:
                 advance(1)
     return ExactChances(np.asarray(win), PlaceShow(place, show, bound))
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Proven brackets on each horse's place and show chances, in post order: the exact
+    chance lies in [low, high] (to rounding)."""
+
+    win: Floats
+    place_low: Floats
+    place_high: Floats
+    show_low: Floats
+    show_high: Floats
+
+    @property
+    def widest(self) -> float:
+        return float(
+            max((self.place_high - self.place_low).max(), (self.show_high - self.show_low).max())
+        )
+
+
+def quickplay_bounds(race: Race, charts: ChartSet) -> Bounds:
+    """Exact win chances, and place and show bracketed from single wire keys (ruling S8).
+
+    A clean horse X at key x finishes 1 + A + S: A clean horses strictly ahead of it, S
+    disqualified horses that stay above it, and only one strictly ahead at the wire can
+    (a disqualified horse never climbs past a clean one). So X is in the first k when
+    A + (disqualified ahead) <= k - 1, and only if A <= k - 1. A disqualified horse ends
+    below every clean horse at or ahead of its key, so it is in the first k only if
+    those number at most k - 1; it is surely there when at most k - 1 others finish.
+    Each bracket is a sum over one key of the chance that few enough other horses, each
+    independent given the shared rolls, do a thing: milliseconds, like the win.
+    """
+    h = len(race.runners)
+    win, brackets = np.zeros(h), np.zeros((4, h))
+    outcomes, counted = [], []
+    for chance, clean, dq, out in _outcomes(race, charts):
+        reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)  # keys no horse reaches go
+        clean, dq = clean[:, reached], dq[:, reached]
+        win += chance * _win_chances(clean, dq, out)  # equal to rounding (fewer zeros summed)
+        outcomes.append((chance, clean, dq))
+        counted.append(_what_counts(clean, dq, out))
+    # one pass over the horses for every shared outcome at once: the keys side by side
+    ends = np.cumsum([block.shape[1] for block in counted])[:-1]
+    few = np.split(_at_most_two_others(np.concatenate(counted, axis=1)), ends, axis=2)
+    for (chance, clean, dq), theirs in zip(outcomes, few, strict=True):
+        brackets += chance * _brackets(clean, dq, theirs)
+    place_low, place_high, show_low, show_high = brackets
+    place_low = np.maximum(place_low, win)  # placing includes winning
+    return Bounds(win, place_low, place_high, np.maximum(show_low, place_low), show_high)
+
+
+def place_show_brackets(clean: Floats, dq: Floats, out: Floats) -> Floats:
+    """[place low, place high, show low, show high] by horse, for one set of shared rolls
+    (rows horses, columns wire keys ascending, as ``exact_finish.place_and_show``)."""
+    return _brackets(clean, dq, _at_most_two_others(_what_counts(clean, dq, out)))
+
+
+def _what_counts(clean: Floats, dq: Floats, out: Floats) -> Floats:
+    """Each other horse's chance of doing what counts against a horse at each key: [clean or
+    disqualified ahead | clean ahead | clean at or ahead], by key; then finishing at all."""
+    c_gt = clean.sum(axis=1, keepdims=True) - np.cumsum(clean, axis=1)
+    d_gt = dq.sum(axis=1, keepdims=True) - np.cumsum(dq, axis=1)
+    return np.concatenate([c_gt + d_gt, c_gt, c_gt + clean, (1 - out)[:, None]], axis=1)
+
+
+def _brackets(clean: Floats, dq: Floats, few: Floats) -> Floats:
+    """The four brackets from ``_at_most_two_others`` of ``_what_counts``."""
+    h, keys = clean.shape
+    surely, maybe, dq_maybe, dq_surely = np.split(few, [keys, 2 * keys, 3 * keys], axis=2)
+    dq_surely = dq_surely[:, :, 0]  # the same at every key
+    result = np.empty((4, h))
+    for k, top in enumerate((2, 3)):  # place: at most one other counts; show: two
+        result[2 * k] = (clean * surely[:top].sum(axis=0)).sum(axis=1) + dq.sum(axis=1) * (
+            dq_surely[:top].sum(axis=0)
+        )
+        result[2 * k + 1] = (clean * maybe[:top].sum(axis=0)).sum(axis=1) + (
+            dq * dq_maybe[:top].sum(axis=0)
+        ).sum(axis=1)
+    return result
+
+
+COLUMNS = 2048
+"""Keys taken at once by ``_at_most_two_others``: its arrays then stay in the cache."""
+
+
+def _at_most_two_others(chance: Floats) -> Floats:
+    """[n, horse, key]: the chance that exactly n = 0, 1, 2 of the other horses do a
+    thing, each horse independently with ``chance[horse, key]``.
+
+    The count's polynomial over the horses before each one times that over the horses
+    after it (no division, so a chance of 1 is no trouble)."""
+    h, keys = chance.shape
+    result = np.empty((3, h, keys))
+    for start in range(0, keys, COLUMNS):
+        part = chance[:, start : start + COLUMNS]
+        before, after = np.zeros((h, 3, part.shape[1])), np.zeros((h, 3, part.shape[1]))
+        before[0, 0] = after[h - 1, 0] = 1
+        for j in range(1, h):
+            _add_horse(before[j - 1], part[j - 1], before[j])
+            _add_horse(after[h - j], part[h - j], after[h - 1 - j])
+        a, b = before.transpose(1, 0, 2), after.transpose(1, 0, 2)  # [degree, horse, key]
+        into = result[:, :, start : start + COLUMNS]
+        np.multiply(a[0], b[0], out=into[0])
+        np.multiply(a[0], b[1], out=into[1])
+        into[1] += a[1] * b[0]
+        np.multiply(a[0], b[2], out=into[2])
+        into[2] += a[1] * b[1]
+        into[2] += a[2] * b[0]
+    return result
+
+
+def _add_horse(poly: Floats, p: Floats, into: Floats) -> None:
+    """The count polynomial (degrees 0-2) with one more horse, which counts with chance p."""
+    q = 1 - p
+    np.multiply(poly, q, out=into)
+    into[1:] += poly[:2] * p
 
 
 def _keep_freed_memory() -> None:

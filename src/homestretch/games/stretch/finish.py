@@ -36,11 +36,53 @@ def settle_finish(lines: list[Line], charts: ChartSet, furlongs: float) -> Finis
         figure = lines[i].final_speed or 0
         lines[i].seconds = time.par_seconds - (figure - time.par_figure) * time.seconds_per_point
     fastest = min((lines[i].seconds or 0.0 for i in running), default=None)
-    beaten = {
-        i: ((lines[i].seconds or 0.0) - (fastest or 0.0)) / charts.seconds_per_length
-        for i in running
-    }
-    return Finish(order=order, beaten=beaten, winner_seconds=fastest)
+    per_point = time.seconds_per_point / charts.seconds_per_length
+    return Finish(
+        order=order, beaten=beaten_lengths(lines, running, per_point), winner_seconds=fastest
+    )
+
+
+PHOTO_MARGINS = ((0, 0.0), (1, 0.05), (3, 0.15), (5, 0.3))
+"""A photo's margin from the difference of the photo totals (ruling S11): level is a dead
+heat, 1-2 a nose, 3-4 a head, 5 or more a neck."""
+
+
+def photo_margin(difference: int) -> float:
+    return next(m for low, m in reversed(PHOTO_MARGINS) if abs(difference) >= low)
+
+
+def figure_margin(points: int, red_ahead: int, red_behind: int, lengths_per_point: float) -> float:
+    """Lengths between horses ``points`` Final Speed Figure points apart (ruling S11).
+
+    A figure is a whole number, but the roll that made it had a red die the chart does
+    not read: it says where in its point the horse finished (a 6 at the top, a 1 at the
+    bottom), so a one-point beating runs from 1/6 to 1 5/6 points and a chart's head,
+    neck and 1/2 appear at every distance. It never reverses the figures' order."""
+    return (points + (red_ahead - red_behind) / 6) * lengths_per_point
+
+
+def beaten_lengths(
+    lines: list[Line], running: list[int], lengths_per_point: float
+) -> dict[int, float]:
+    """Lengths behind the first horse past the wire, built margin by margin down the
+    order at the wire (figure, then photo total)."""
+    wire = sorted(
+        running, key=lambda i: (lines[i].final_speed or 0, lines[i].photo_total or 0), reverse=True
+    )
+    beaten: dict[int, float] = {}
+    behind = 0.0
+    for ahead, i in zip([None, *wire], wire, strict=False):
+        if ahead is not None:
+            a, b = lines[ahead], lines[i]
+            points = (a.final_speed or 0) - (b.final_speed or 0)
+            if points == 0:
+                behind += photo_margin((a.photo_total or 0) - (b.photo_total or 0))
+            else:
+                red_a = a.speed_dice[0] if a.speed_dice else 0
+                red_b = b.speed_dice[0] if b.speed_dice else 0
+                behind += figure_margin(points, red_a, red_b, lengths_per_point)
+        beaten[i] = behind
+    return beaten
 
 
 def official_order(wire_order: list[list[int]], dq_rolls: dict[int, int]) -> list[list[int]]:
@@ -84,7 +126,8 @@ def official_order(wire_order: list[list[int]], dq_rolls: dict[int, int]) -> lis
 
 
 def format_lengths(lengths: float) -> str:
-    """Margins the way a chart caller writes them: nose, head, neck, 1 1/4, ..."""
+    """Margins the way a chart caller writes them: nose, head, neck, 1/2, 3/4, 1, 1 1/4,
+    ... in quarters up to 10 lengths, whole lengths beyond."""
     if lengths <= 0:
         return "dead heat"
     if lengths < 0.1:
@@ -93,6 +136,8 @@ def format_lengths(lengths: float) -> str:
         return "head"
     if lengths < 0.375:
         return "neck"
+    if lengths >= 10:
+        return f"{round(lengths)}"
     quarters = round(lengths * 4)
     whole, part = divmod(quarters, 4)
     fraction = {0: "", 1: "1/4", 2: "1/2", 3: "3/4"}[part]

@@ -15,6 +15,7 @@ Two equivalences keep the kernels simple without changing any probability:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -29,6 +30,8 @@ PHOTO_SPAN = 64  # composite key: figure * 64 + photo total (photo totals stay b
 MAX_POINTS = 80  # race points never reach this on any sane chart set
 
 IntArray = NDArray[np.int64]
+SmallInts = NDArray[np.signedinteger[Any]]
+"""Integers in the smallest type that holds them (the kernels' working arrays)."""
 
 
 @dataclass(frozen=True)
@@ -162,8 +165,8 @@ class FieldArrays:
 class Batch:
     """What a batch of races produced, one row per race, one column per horse."""
 
-    finish: IntArray  # 1 = winner (ties equal), 0 = out of the race
-    final_speed: IntArray  # meaningless where out
+    finish: SmallInts  # 1 = winner (ties equal), 0 = out of the race
+    final_speed: SmallInts  # meaningless where out
     out: NDArray[np.bool_]
     disqualified: NDArray[np.bool_]
     pace: IntArray  # per race: 0 slow, 1 normal, 2 fast
@@ -184,7 +187,7 @@ def _trouble(
     table: IntArray,
     flagged: NDArray[np.bool_],
     jockey: IntArray,
-    adjust: IntArray,
+    adjust: SmallInts,
 ) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
     """The Trouble chart for flagged horses only: (out, disqualified); adjusts APR."""
     where = np.flatnonzero(flagged)
@@ -207,38 +210,61 @@ def simulate(
     furlongs: float,
     with_odds: bool = False,
 ) -> Batch:
-    """Run ``races`` races of one field by the Quickplay or Fullplay rules."""
+    """Run ``races`` races of one field by the Quickplay or Fullplay rules.
+
+    The dice are drawn in one fixed order (a seed gives the same batch whatever the
+    arrays' types). Everything else runs in the smallest integer types that hold it,
+    with per-horse tables looked up by one flat index instead of two broadcast ones.
+    """
     n, h = races, len(field.start_apr)
     odds = _generate_odds(field, tables, rng, n) if with_odds else None
-    adjust = np.zeros((n, h), dtype=np.int64)
+    horses = np.arange(h, dtype=np.int16)
     if mode == "quick":
         pace = tables.pace_scenario[field.top_two_pace, _two_dice(rng, (n,))]
-        adjust += tables.pace_effects_quick[field.pace[None, :], pace[:, None]]
-        form_roll = _two_dice(rng, (n, h))
-        adjust += tables.form_adj[field.form, form_roll]
-        flagged = tables.form_trouble[field.form, form_roll]
-    else:
-        points = tables.break_points[field.pace, _two_dice(rng, (n, h))]
-        if furlongs >= 8:
-            points = points + tables.pace_setup[field.pace, _two_dice(rng, (n, h))]
-        top_two = -np.partition(-points, 1, axis=1)[:, :2].sum(axis=1)
-        die = rng.integers(1, 7, size=n)
-        pace = tables.race_pace[np.clip(top_two, 0, 2 * MAX_POINTS), die]
-        adjust += tables.pace_effects_full[np.clip(points, 0, MAX_POINTS), pace[:, None]]
         roll = _two_dice(rng, (n, h))
-        adjust += tables.power[field.form, roll]
-        flagged = tables.position_trouble[field.form, roll]
-    out, dq = _trouble(rng, tables.trouble, flagged, field.trouble, adjust)
+        # start APR + pace effect + form adjustment, by (horse, pace, form roll)
+        apr_table = (
+            field.start_apr[:, None, None]
+            + tables.pace_effects_quick[field.pace][:, :, None]
+            + tables.form_adj[field.form][:, None, :]
+        )
+        at = ((horses * len(PACES))[None, :] + pace[:, None].astype(np.int16)) * 13 + roll
+        apr = np.take(apr_table.ravel().astype(_apr_type(apr_table)), at)
+        flagged = np.take(tables.form_trouble[field.form].ravel(), horses * 13 + roll)
+    else:
+        breaks, setup = tables.break_points[field.pace], tables.pace_setup[field.pace]
+        if furlongs < 8:
+            setup = np.zeros_like(setup)
+        points_type = _small_type(*_range(breaks, setup))
+        points = _lookup(breaks, horses, _two_dice(rng, (n, h)), points_type)
+        if furlongs >= 8:
+            points += _lookup(setup, horses, _two_dice(rng, (n, h)), points_type)
+        die = rng.integers(1, 7, size=n)
+        pace = tables.race_pace[np.clip(_top_two(points), 0, 2 * MAX_POINTS), die]
+        roll = _two_dice(rng, (n, h))
+        # start APR + power, by (horse, roll); + pace effect, by (points, pace)
+        power = field.start_apr[:, None] + tables.power[field.form]
+        apr_type = _apr_type(power, tables.pace_effects_full)
+        apr = _lookup(power, horses, roll, apr_type)
+        points = np.clip(points, 0, MAX_POINTS).astype(np.int16)
+        at = points * len(PACES) + pace[:, None].astype(np.int16)
+        apr += np.take(tables.pace_effects_full.ravel().astype(apr_type), at)
+        flagged = np.take(tables.position_trouble[field.form].ravel(), horses * 13 + roll)
+    out, dq = _trouble(rng, tables.trouble, flagged, field.trouble, apr)
 
     red, white = rng.integers(1, 7, size=(2, n))
     factor = tables.factor_of_red[red]
-    factor_adj = field.factors[factor] + np.where(
-        tables.ride_of_white[white][:, None], field.ride[None, :], 0
-    )
-    final_apr = np.clip(field.start_apr[None, :] + adjust, 0, 29)
-    speed = tables.final_speed[final_apr, _two_dice(rng, (n, h))] + factor_adj
-    photo = _two_dice(rng, (n, h)) + (field.wire + field.ride)
-    key = np.where(out, np.iinfo(np.int32).min, speed * PHOTO_SPAN + photo).astype(np.int32)
+    # the Race Factors adjustment by (factor, ride or not) and horse
+    ride = np.stack([np.zeros_like(field.ride), field.ride])
+    factor_table = field.factors[:, None, :] + ride[None, :, :]
+    combo = factor * 2 + tables.ride_of_white[white]
+    speed_type = _small_type(*_range(tables.final_speed, factor_table))
+    np.clip(apr, 0, 29, out=apr)
+    at = apr.astype(np.int16) * 13 + _two_dice(rng, (n, h))
+    speed = np.take(tables.final_speed.ravel().astype(speed_type), at)
+    speed += np.take(factor_table.reshape(-1, h).astype(speed_type), combo, axis=0)
+    photo = _two_dice(rng, (n, h)) + (field.wire + field.ride).astype(np.int8)
+    key = _wire_keys(speed, photo, out)
     finish = _places(key)
     finish[out] = 0
     dq &= ~out
@@ -246,14 +272,72 @@ def simulate(
     return Batch(finish, speed, out, dq, pace, factor, odds)
 
 
-def _places(key: NDArray[np.int32]) -> IntArray:
+def _small_type(low: int, high: int) -> type[np.signedinteger[Any]]:
+    """The smallest signed integer type holding ``low`` to ``high``."""
+    for kind in (np.int8, np.int16, np.int32):
+        if np.iinfo(kind).min <= low and high <= np.iinfo(kind).max:
+            return kind
+    return np.int64
+
+
+def _range(*arrays: NDArray[np.integer[Any]] | IntArray) -> tuple[int, int]:
+    """The range of a sum of one value from each array."""
+    return sum(int(a.min()) for a in arrays), sum(int(a.max()) for a in arrays)
+
+
+def _apr_type(*tables: IntArray) -> type[np.signedinteger[Any]]:
+    """A type for APRs made of one value from each table, less a Trouble check (2)."""
+    low, high = _range(*tables)
+    return _small_type(low - 2, high)
+
+
+def _lookup(
+    table: IntArray,
+    horses: NDArray[np.int16],
+    roll: NDArray[np.int8],
+    kind: type[np.signedinteger[Any]],
+) -> SmallInts:
+    """table[horse, roll] for every race and horse, as ``kind``: one flat take."""
+    return np.take(table.ravel().astype(kind), horses * table.shape[1] + roll)
+
+
+def _top_two(points: SmallInts) -> IntArray:
+    """Each race's sum of its two highest break points (a tie for the top counts twice)."""
+    top = points.max(axis=1)
+    at_top = points == top[:, None]
+    second = np.where(at_top, np.iinfo(points.dtype).min, points).max(axis=1)
+    twice = at_top.sum(axis=1) > 1
+    return top.astype(np.int64) + np.where(twice, top, second)
+
+
+def _wire_keys(speed: SmallInts, photo: NDArray[np.int8], out: NDArray[np.bool_]) -> SmallInts:
+    """figure * 64 + photo total, the lowest possible for a horse out of the race."""
+    low, high = int(speed.min(initial=0)), int(speed.max(initial=0))
+    kind = _small_type(low * PHOTO_SPAN - 1, high * PHOTO_SPAN + PHOTO_SPAN)
+    key = speed.astype(kind)
+    key *= PHOTO_SPAN
+    key += photo
+    key[out] = np.iinfo(kind).min
+    return key
+
+
+PLACES_CHUNK = 8192
+"""Races ranked at once: the field's comparisons then stay in the processor's cache."""
+
+
+def _places(key: SmallInts) -> NDArray[np.int8]:
     """1 + how many horses crossed the wire strictly ahead: dead heats share a place.
 
     One comparison of a column against the field per horse is far quicker than one
     (races x horses x horses) comparison."""
-    places = np.ones(key.shape, dtype=np.int64)
-    for horse in range(key.shape[1]):
-        places += key[:, horse : horse + 1] > key
+    places = np.ones(key.shape, dtype=np.int8)
+    ahead = np.empty((min(PLACES_CHUNK, key.shape[0]), key.shape[1]), dtype=bool)
+    for start in range(0, key.shape[0], PLACES_CHUNK):
+        rows = key[start : start + PLACES_CHUNK]
+        into, seen = places[start : start + PLACES_CHUNK], ahead[: rows.shape[0]]
+        for horse in range(key.shape[1]):
+            np.greater(rows[:, horse : horse + 1], rows, out=seen)
+            np.add(into, seen, out=into, casting="unsafe")
     return places
 
 
@@ -268,7 +352,7 @@ def _generate_odds(
     return tables.odds_value[chart, red]
 
 
-def _disqualify(finish: IntArray, dq: NDArray[np.bool_], rng: np.random.Generator) -> None:
+def _disqualify(finish: SmallInts, dq: NDArray[np.bool_], rng: np.random.Generator) -> None:
     """Official places after disqualifications, as the engine's ``official_order``.
 
     A disqualified horse lands in the gap after ``ahead + passed`` clean horses: those
@@ -281,7 +365,8 @@ def _disqualify(finish: IntArray, dq: NDArray[np.bool_], rng: np.random.Generato
     rows = np.flatnonzero(dq.any(axis=1))
     if not rows.size:
         return
-    places, disqualified = finish[rows], dq[rows]
+    # wide integers here: the sentinel below needs them (few races have a disqualification)
+    places, disqualified = finish[rows].astype(np.int64), dq[rows]
     die = rng.integers(1, 7, size=places.shape)
     running = places > 0
     clean = running & ~disqualified

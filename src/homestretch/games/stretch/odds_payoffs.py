@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
+from numpy.typing import NDArray
+
 from homestretch.core.odds import Odds
 from homestretch.games.stretch.charts import ODDS_CLASSES, ChartSet
 
@@ -28,6 +31,73 @@ def chart_after_doubles(odds_class: str, red: int, white: int) -> str:
 
 def roll_odds(odds_class: str, red: int, white: int, charts: ChartSet) -> Odds:
     return charts.odds_chart[(chart_after_doubles(odds_class, red, white), red)]
+
+
+def book(odds: list[Odds]) -> float:
+    """The chances the prices imply, summed: a real morning line runs 115-125%."""
+    return sum(o.implied_probability for o in odds)
+
+
+def balance_book(odds: list[Odds], charts: ChartSet) -> list[Odds]:
+    """The morning-line maker's last step (ruling S17): a book outside the chart set's
+    band is brought to its target and read as the nearest tote-board prices. A book too
+    small has every implied chance scaled alike; one too big (a field crowded at the
+    top) has them raised to the power (target / book) ** flatten first, which narrows the
+    gaps between them. A book inside the band is left as rolled."""
+    values = np.array([[float(o.value) for o in odds]])
+    balanced = balance_book_array(values, charts)[0]
+    return [
+        o if b == float(o.value) else Odds.from_float(b)
+        for o, b in zip(odds, balanced, strict=True)
+    ]
+
+
+BOARD = np.array(sorted({float(Odds.from_float(v / 100).value) for v in range(1, 500)}))
+"""The tote board's steps below 5-1, as :meth:`Odds.from_float` reads them; whole numbers
+from 5-1 up."""
+TWEAKS = (1.0, *(1 + sign * k / 100 for k in range(1, 16) for sign in (-1, 1)))
+"""Scales tried around the target: board prices are coarse below 5-1, so the scale whose
+prices come nearest the target book is kept (the plain one on a tie)."""
+
+
+def balance_book_array(odds: NDArray[np.float64], charts: ChartSet) -> NDArray[np.float64]:
+    """:func:`balance_book` for many races at once: one row of odds to one per race."""
+    low, target, high = charts.book
+    chances = 1.0 / (odds + 1.0)
+    total = chances.sum(axis=1, keepdims=True)
+    # an oversized book means a crowded top: its chances are evened out as well as scaled
+    power = np.where(total > high, (target / total) ** charts.book_flatten, 1.0)
+    shape = chances**power / (chances**power).sum(axis=1, keepdims=True)
+    best, best_gap = odds, np.full(total.shape, np.inf)
+    for tweak in TWEAKS:
+        prices = board_prices(1.0 / _capped(shape * target * tweak) - 1.0)
+        gap = np.abs((1.0 / (prices + 1.0)).sum(axis=1, keepdims=True) - target)
+        closer = gap < best_gap - 1e-12
+        best, best_gap = np.where(closer, prices, best), np.where(closer, gap, best_gap)
+    return np.where((total < low) | (total > high), best, odds)
+
+
+def _capped(chances: NDArray[np.float64]) -> NDArray[np.float64]:
+    """No chance above the board's shortest price (1-9, 90%): what a capped horse cannot
+    take is shared among the others in proportion (a match race with a no-hoper)."""
+    cap = 1.0 / (1.0 + BOARD[0])
+    for _ in range(len(chances[0])):
+        over = chances > cap + 1e-12
+        if not over.any():
+            break
+        excess = np.where(over, chances - cap, 0.0).sum(axis=1, keepdims=True)
+        free = np.where(over, 0.0, chances)
+        share = free / np.maximum(free.sum(axis=1, keepdims=True), 1e-12)
+        chances = np.where(over, cap, chances + excess * share)
+    return chances
+
+
+def board_prices(values: NDArray[np.float64]) -> NDArray[np.float64]:
+    """:meth:`Odds.from_float` on an array: the nearest step below 5-1, whole numbers up."""
+    right = np.clip(np.searchsorted(BOARD, values), 1, len(BOARD) - 1)
+    below, above = BOARD[right - 1], BOARD[right]
+    nearest = np.where(np.abs(values - below) <= np.abs(above - values), below, above)
+    return np.where(values >= 5, np.maximum(5, np.round(values)), nearest)
 
 
 def payoff(odds: Odds, pool: str, charts: ChartSet) -> Fraction:

@@ -21,25 +21,16 @@ from homestretch.games.stretch.cards import (
     CardSet,
     HorseCard,
     JockeyCard,
+    Name,
     PlainText,
     describe_validation,
     load_card_set,
 )
+from homestretch.games.stretch.charts import FURLONGS
+from homestretch.games.stretch.conditions import CONDITIONS
 
 BUNDLED_RACES = Path(__file__).parent / "content" / "races"
 Surface = Literal["dirt", "turf", "synthetic"]
-
-CONDITIONS = {
-    "fast": 0,
-    "firm": 0,
-    "good": -1,
-    "muddy": -2,
-    "yielding": -2,
-    "sloppy": -3,
-    "soft": -3,
-    "heavy": -3,
-}
-"""Track conditions and their wet effect on every horse's Power rating (rulebook p. 7)."""
 
 
 class EntrySpec(BaseModel):
@@ -63,10 +54,10 @@ class RaceSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: PlainText = Field(min_length=1)
+    name: Name
     date: PlainText = ""
     track: PlainText = ""
-    furlongs: float = Field(ge=4, le=20)
+    furlongs: float = Field(ge=FURLONGS[0], le=FURLONGS[1], allow_inf_nan=False)
     surface: Surface = "dirt"
     condition: str = "fast"
     wet_effect: StrictInt | None = Field(default=None, ge=-3, le=0)
@@ -189,6 +180,7 @@ def build_race(spec: RaceSpec, cards: CardSet, estimate_surface: bool = False) -
     surface = "turf" if spec.surface == "turf" else "dirt"  # synthetic runs as dirt (p. 7)
     runners = []
     entered: dict[str, int] = {}
+    riding: dict[str, int] = {}
     for post, entry in enumerate(spec.entries, start=1):
         horse = entry.horse if isinstance(entry.horse, HorseCard) else cards.horse(entry.horse)
         card = horse.id or horse.name  # two cards of one horse (1972, 1973) may meet
@@ -198,6 +190,13 @@ def build_race(spec: RaceSpec, cards: CardSet, estimate_surface: bool = False) -
         jockey = (
             entry.jockey if isinstance(entry.jockey, JockeyCard) else cards.jockey(entry.jockey)
         )
+        rider = jockey.id or jockey.name
+        if rider in riding and not jockey.house_rider:  # one jockey, one mount (ruling S16)
+            raise HomestretchError(
+                f"entry {post}: {jockey.name} already rides entry {riding[rider]}; "
+                "a jockey rides one horse in a race (a house rider may ride several)"
+            )
+        riding[rider] = post
         if entry.apr is not None:
             apr, working = entry.apr, "preset on the scoresheet"
         else:

@@ -34,6 +34,7 @@ def show_header(state: RaceState, console: Console) -> None:
 def show_sheets(state: RaceState, console: Console) -> None:
     data = state.result()
     console.print()
+    console.print(ratings_sheet(state))
     console.print(scoresheet(state, data))
     console.print(result_chart(data))
 
@@ -52,28 +53,74 @@ class Caller:
                 self.console.print(f"[bold]{heading}.[/bold] {words}")
 
 
-def scoresheet(state: RaceState, data: JSON) -> Table:
-    full = state.mode == "full"
-    table = Table(
-        title="Scoresheet",
+def _table(title: str, padding: int = 1) -> Table:
+    return Table(
+        title=title,
         title_justify="left",
         box=box.SIMPLE_HEAD,
-        padding=(0, 1, 0, 0),
+        padding=(0, padding, 0, 0),
         pad_edge=False,
     )
+
+
+def ratings_sheet(state: RaceState) -> Table:
+    """The left half of the paper scoresheet: every rating a reading is taken from (the
+    starting APR opens the other half)."""
+    table = _table("Ratings", padding=0)  # one space between columns: inside 80
+    for column in ("PP", "Horse", "Jockey"):
+        table.add_column(column, justify="right" if column == "PP" else "left", no_wrap=True)
+    for column in ("Pace", "Form", "Cls", "Spd", "Trp", "Wire", "Ride", "Trbl"):
+        table.add_column(column, justify="right", min_width=len(column))
+    for line in state.lines:
+        horse, jockey = line.runner.horse, line.runner.jockey
+        table.add_row(
+            str(line.post),
+            horse.name,
+            jockey.name,
+            str(horse.pace),
+            horse.form,
+            f"{horse.class_:+d}",
+            f"{horse.speed:+d}",
+            f"{horse.trip:+d}",
+            str(horse.wire),
+            f"{jockey.ride:+d}",
+            str(jockey.trouble),
+        )
+    return table
+
+
+def scoresheet(state: RaceState, data: JSON) -> Table:
+    """The right half: every roll's reading, the adjustments to the APR and the figure,
+    the photo totals and the disqualification die, as a paper player writes them."""
+    full = state.mode == "full"
+    table = _table("Scoresheet")
     table.add_column("PP", justify="right")
     table.add_column("Horse", no_wrap=True)
-    table.add_column("APR", justify="right", min_width=3)
-    if full:
-        segments = ["Brk", *(["R2"] if state.race.furlongs >= 8 else []), "R3"]
-        for name in segments:
-            table.add_column(name, justify="right", min_width=len(name))
-    for column in ("Pace", "Form", "APR", "Fac", "Roll", "Spd", "Fin"):
-        table.add_column(column, justify="right", min_width=len(column))
+    table.add_column("APR", justify="right")
+    segments = ["Brk", *(["R2"] if "setup" in state.segments else []), "R3"] if full else []
+    for name in segments:
+        table.add_column(name, justify="right", min_width=len(name))
+    # the photo and disqualification columns only when someone rolled them, to keep the
+    # sheet inside 80 columns
+    photo = any(e["photo_total"] is not None for e in data["entries"])
+    dq = any(e["dq_roll"] is not None for e in data["entries"])
+    headings = [
+        "Pace\nadj",
+        "Form\nroll",
+        "Form\nadj",
+        "Final\nAPR",
+        "Fact\nadj",
+        "Spd\nroll",
+        "Spd\nfig",
+        *(["Photo"] if photo else []),
+        *(["DQ\ndie"] if dq else []),
+        "Fin",
+    ]
+    for column in headings:
+        table.add_column(column, justify="right", min_width=max(map(len, column.split())))
     for entry in data["entries"]:
         points = [str(p) for p in entry.get("race_points", [])] if full else []
-        if full:
-            points += [""] * (len(segments) - len(points))
+        points += [""] * (len(segments) - len(points))
         finish = {"out": "out", "disqualified": f"{entry['finish']} DQ"}.get(
             entry["status"], str(entry["finish"] or "")
         )
@@ -83,14 +130,21 @@ def scoresheet(state: RaceState, data: JSON) -> Table:
             str(entry["start_apr"]),
             *points,
             f"{entry['pace_adj']:+d}",
+            _blank(entry["form_roll"]),
             f"{entry['form_adj']:+d}",
             str(entry["final_apr"]),
             f"{entry['factor_adj']:+d}",
-            str(entry["speed_roll"] or ""),
-            str(entry["final_speed"] or ""),
+            _blank(entry["speed_roll"]),
+            _blank(entry["final_speed"]),
+            *([_blank(entry["photo_total"])] if photo else []),
+            *([_blank(entry["dq_roll"])] if dq else []),
             finish,
         )
     return table
+
+
+def _blank(value: int | None) -> str:
+    return "" if value is None else str(value)
 
 
 def result_chart(data: JSON) -> Table:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from homestretch.core.protocol import CHANCE, JSON
 from homestretch.games.stretch.finish import format_lengths, format_time
-from homestretch.games.stretch.odds_payoffs import payoff
+from homestretch.games.stretch.odds_payoffs import book, payoff
 from homestretch.games.stretch.sheet import Line
 
 if TYPE_CHECKING:
@@ -44,12 +44,14 @@ def race_json(state: RaceState) -> JSON:
             "apr_working": line.runner.apr_working,
             "odds_class": line.odds_class,
             "odds_roll": None if line.odds_roll is None else list(line.odds_roll),
+            "chart_odds": None if line.chart_odds is None else str(line.chart_odds),
             "pace_adj": line.pace_adj,
             "form_roll": line.form_roll,
             "form_adj": line.form_adj,
             "final_apr": line.final_apr,
             "factor_adj": line.factor_adj,
             "speed_roll": line.speed_roll,
+            "speed_dice": None if line.speed_dice is None else list(line.speed_dice),
             "final_speed": line.final_speed,
             "photo_total": line.photo_total,
             "trouble": list(line.trouble),
@@ -66,7 +68,9 @@ def race_json(state: RaceState) -> JSON:
         if state.mode == "full":
             item["race_points"] = list(line.race_points)
         entries.append(item)
+    board = [state.used_odds(line) for line in state.lines]
     return {
+        "book": None if None in board else round(book([o for o in board if o]), 4),
         "race": {
             "name": race.name,
             "date": race.date,
@@ -135,7 +139,7 @@ def _lengths(lengths: float) -> str:
     text = format_lengths(lengths)
     if text in ("nose", "head", "neck"):
         return f"a {text}"
-    return f"{text} length" + ("" if lengths <= 1 else "s")
+    return f"{text} length" + ("" if text in ("1/4", "1/2", "3/4", "1") else "s")
 
 
 def race_call(state: RaceState) -> list[tuple[str, str]]:
@@ -153,23 +157,23 @@ def race_call(state: RaceState) -> list[tuple[str, str]]:
                 continue
             words = running_order_call(lines, at)
             if heading == "Turning for home":
-                words = f"{_pace_words(state)} {words}"
+                words = " ".join(w for w in (_pace_words(state), words, _form_words(state)) if w)
             if words.strip():
                 calls.append((heading, words))
     else:
         if completed(state, "pace"):
             calls.append(("The pace", _pace_words(state)))
-        form = [f"{ln.name} ({ln.form_adj:+d})" for ln in lines if ln.form_adj]
-        if form and completed(state, "form"):
-            calls.append(("Today's form", "Form tells: " + ", ".join(form) + "."))
+        if completed(state, "form") and (words := _form_words(state)):
+            calls.append(("Today's form", words))
     trouble = [f"{ln.name}: {'; '.join(ln.trouble)}" for ln in lines if ln.trouble]
     if trouble and completed(state, "position" if state.mode == "full" else "form"):
         calls.append(("Trouble", " ".join(t + "." for t in trouble)))
     if state.factor and completed(state, "factors"):
-        ride = " and the riders make a difference" if state.ride_applies else ""
-        calls.append(("Down the stretch", f"It comes down to {state.factor}{ride}."))
+        calls.append(("Down the stretch", _factor_words(state)))
     if state.finish is not None:
         calls.append(("At the wire", _finish_call(state)))
+        if state.mode == "full" and (words := _stretch_runs(state)):
+            calls.append(("The stretch run", words))
     return calls
 
 
@@ -187,43 +191,167 @@ def _pace_words(state: RaceState) -> str:
     hurt = [ln.name for ln in state.lines if ln.pace_adj < 0 and not ln.out]
     words = f"The pace is {state.pace}."
     if helped:
-        words += f" It sets up for {', '.join(helped)}."
+        words += f" It sets up for {_names(helped)}."
     if hurt:
-        words += f" It costs {', '.join(hurt)}."
+        words += f" It costs {_names(hurt)}."
     return words
 
 
+def _form_words(state: RaceState) -> str:
+    """Whose form (and trouble) moved the Final Adjusted Power Rating, and to what: the
+    rating the stretch is run on (page 23: "the key to the horse's success or failure")."""
+    moved = [ln for ln in state.lines if ln.form_adj and not ln.out]
+    if not moved:
+        return "Every horse runs to its rating today."
+    up = [f"{ln.name} to {ln.final_apr} ({ln.form_adj:+d})" for ln in moved if ln.form_adj > 0]
+    down = [f"{ln.name} to {ln.final_apr} ({ln.form_adj:+d})" for ln in moved if ln.form_adj < 0]
+    parts = []
+    if up:
+        parts.append("Form lifts " + ", ".join(up))
+    if down:
+        parts.append(("drops " if up else "Form drops ") + ", ".join(down))
+    best = max((ln for ln in state.lines if not ln.out), key=lambda ln: ln.final_apr)
+    tops = [ln.name for ln in state.lines if not ln.out and ln.final_apr == best.final_apr]
+    lead = (
+        f"{_names(tops)} {'has' if len(tops) == 1 else 'share'} the best rating, {best.final_apr}"
+    )
+    return "; ".join(parts) + f". {lead}."
+
+
+def _factor_words(state: RaceState) -> str:
+    """The race factor and whom it favours: page 11 adds the horse's Class, Speed or
+    Trip rating (and the rider's Ride when the white die calls for it) to its figure."""
+    running = [ln for ln in state.lines if not ln.out]
+    ride = " and the riders make a difference" if state.ride_applies else ""
+    words = f"It comes down to {state.factor}{ride}."
+    if not running:
+        return words
+    best = max(ln.factor_adj for ln in running)
+    worst = min(ln.factor_adj for ln in running)
+    if best == worst:
+        return words + " It favours nobody: every horse is rated alike."
+    helped = [f"{ln.name} ({ln.factor_adj:+d})" for ln in running if ln.factor_adj == best]
+    words += f" It favours {_names(helped)}"
+    if worst < 0:
+        hurt = [f"{ln.name} ({ln.factor_adj:+d})" for ln in running if ln.factor_adj == worst]
+        words += f"; it finds out {_names(hurt)}"
+    return words + "."
+
+
+def _stretch_runs(state: RaceState) -> str:
+    """Fullplay: how the order turning for home became the result, the closers who ran
+    into the money from the back and the leaders who did not hold on."""
+    turn = len(state.lines[0].race_points) - 1
+    at_turn = [ln for ln in state.lines if not ln.out and running_at(ln, turn)]
+    if len(at_turn) < 4 or turn < 0:
+        return ""
+    ranked = sorted(at_turn, key=lambda ln: -ln.race_points[turn])
+    points = [ln.race_points[turn] for ln in ranked]
+    back_half = len(ranked) // 2
+    words = []
+    for ln in ranked:
+        place = ln.finish or 0
+        behind_at_turn = sum(p > ln.race_points[turn] for p in points)
+        if behind_at_turn >= back_half and 1 <= place <= 3 and ln.dq_roll is None:
+            where = (
+                "last" if ln.race_points[turn] == points[-1] else f"{_ordinal(behind_at_turn + 1)}"
+            )
+            words.append(f"{ln.name}, {where} turning for home, closes to finish {_ordinal(place)}")
+    leader = ranked[0]
+    if points[0] > points[1] and (leader.finish or 0) > 3:
+        words.append(
+            f"{leader.name}, in front turning for home, fades to {_ordinal(leader.finish or 0)}"
+        )
+    elif points[0] > points[1] and leader.finish == 1 and leader.dq_roll is None:
+        words.append(f"{leader.name} leads turning for home and holds on")
+    return "; ".join(words) + "." if words else ""
+
+
+def _names(names: list[str]) -> str:
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _finish_call(state: RaceState) -> str:
+    """The wire, then the stewards: horses level on figure and photo total are called
+    together as a dead heat; a disqualification that breaks one says so."""
     assert state.finish is not None
     lines = state.lines
-    # the order at the wire: Final Speed Figure, then the photo (page 12)
-    crossing = sorted(
-        (i for i in range(len(lines)) if not lines[i].out),
-        key=lambda i: (lines[i].final_speed or 0, lines[i].photo_total or 0),
-        reverse=True,
-    )
-    if not crossing:
+    running = [i for i in range(len(lines)) if not lines[i].out]
+    if not running:
         return "No horse finished."
-    first = lines[crossing[0]]
-    words = [f"{first.name} hits the wire first"]
-    for ahead, i in zip(crossing, crossing[1:3], strict=False):
-        gap = state.finish.beaten[i] - state.finish.beaten[ahead]
-        photo = lines[i].final_speed == lines[ahead].final_speed
-        how = "in a photo" if photo else f"by {_lengths(gap)}"
-        words.append(f"{lines[i].name} {how}")
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i in running:
+        groups.setdefault((lines[i].final_speed or 0, lines[i].photo_total or 0), []).append(i)
+    wire = [groups[key] for key in sorted(groups, reverse=True)]
+    words = []
+    for n, group in enumerate(wire[:3]):
+        names = _names([lines[i].name for i in group])
+        if n == 0:
+            words.append(
+                f"{names} hits the wire first"
+                if len(group) == 1
+                else f"{names} hit the wire together"
+            )
+            continue
+        ahead = wire[n - 1]
+        gap = state.finish.beaten[group[0]] - state.finish.beaten[ahead[0]]
+        photo = lines[group[0]].final_speed == lines[ahead[0]].final_speed
+        how = f"by {_lengths(gap)}" + (" in a photo" if photo else "")
+        words.append(f"{names} together, {how}" if len(group) > 1 else f"{names} {how}")
     text = ", then ".join(words) + "."
-    for i in range(len(lines)):
+    photos = [g for g in _photo_groups(lines, running)]
+    for group in photos:
+        totals = ", ".join(f"{lines[i].name} {lines[i].photo_total}" for i in group)
+        text += f" The photo ({lines[group[0]].final_speed}): {totals}."
+    for group in wire:
+        if len(group) < 2:
+            continue
+        names = _names([lines[i].name for i in group])
+        places = {lines[i].finish for i in group}
+        kept = [i for i in group if lines[i].dq_roll is None]
+        if len(places) == 1:  # no disqualification, or all of them landing together
+            text += f" Dead heat for {_ordinal(lines[group[0]].finish or 0)}: {names}."
+        elif kept:
+            alone = _names([lines[i].name for i in kept])
+            text += (
+                f" The stewards break the dead heat between {names}: {alone} "
+                f"{'has' if len(kept) == 1 else 'share'} {_ordinal(lines[kept[0]].finish or 0)}."
+            )
+    for i in running:
         if lines[i].dq_roll is not None:
             text += (
-                f" The stewards disqualify {lines[i].name}: placed "
+                f" The stewards disqualify {lines[i].name} (die {lines[i].dq_roll}): placed "
                 f"{_ordinal(lines[i].finish or 0)}."
             )
-    heats = [g for g in state.finish.order if len(g) > 1]
-    for group in heats:
-        text += " Dead heat: " + " and ".join(lines[i].name for i in group) + "."
+    if any(lines[i].dq_roll is not None for i in running):
+        official = [
+            f"{_ordinal(lines[g[0]].finish or 0)} {_names([lines[i].name for i in g])}"
+            for g in state.finish.order[:3]
+        ]
+        text += " Official: " + ", ".join(official) + "."
     if state.finish.winner_seconds is not None:
         text += f" The time: {format_time(state.finish.winner_seconds)}."
     return text
+
+
+def _photo_groups(lines: list[Line], running: list[int]) -> list[list[int]]:
+    """Horses level on the Final Speed Figure near the front, who rolled a photo."""
+    by_figure: dict[int, list[int]] = {}
+    for i in running:
+        by_figure.setdefault(lines[i].final_speed or 0, []).append(i)
+    figures = sorted(by_figure, reverse=True)
+    near_front = []
+    called = 0
+    for figure in figures:
+        group = by_figure[figure]
+        if called >= 3:
+            break
+        if len(group) > 1:
+            near_front.append(sorted(group, key=lambda i: -(lines[i].photo_total or 0)))
+        called += len(group)
+    return near_front
 
 
 def _ordinal(n: int) -> str:

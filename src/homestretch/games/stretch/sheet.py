@@ -15,7 +15,8 @@ class Line:
     runner: Runner
     odds_class: str | None = None
     odds_roll: tuple[int, int] | None = None
-    odds: Odds | None = None
+    odds: Odds | None = None  # the price on the board, after the book is balanced
+    chart_odds: Odds | None = None  # the odds chart's reading
     pace_adj: int = 0
     form_adj: int = 0
     form_roll: int | None = None
@@ -26,6 +27,7 @@ class Line:
     dq_roll: int | None = None
     factor_adj: int = 0
     speed_roll: int | None = None
+    speed_dice: tuple[int, int] | None = None  # (red, white): the red places it in its point
     final_speed: int | None = None
     photo_total: int | None = None
     finish: int | None = None

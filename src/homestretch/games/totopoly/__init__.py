@@ -5,10 +5,14 @@ from __future__ import annotations
 from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
-from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
+
+# the rules are imported when a game is made, so the registry (and `homestretch --help`)
+# stays quick
 
 
 def _make(config: JSON) -> Game:
+    from homestretch.games.totopoly.state import TotopolyGame
+
     return TotopolyGame.from_config(config)
 
 
@@ -30,12 +34,23 @@ def _harness_configs() -> list[JSON]:
 
 def _sensible(game: Game, seat: int, seed: int) -> Agent:
     from homestretch.games.totopoly.bots import SensibleBot
+    from homestretch.games.totopoly.state import TotopolyGame
 
     assert isinstance(game, TotopolyGame)
     return SensibleBot(game, seat, seed)
 
 
+def _search(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.totopoly.search import SearchBot
+    from homestretch.games.totopoly.state import TotopolyGame
+
+    assert isinstance(game, TotopolyGame)
+    return SearchBot(game, seat, seed)
+
+
 def _cash(state: State) -> dict[str, float]:
+    from homestretch.games.totopoly.state import TotopolyState
+
     assert isinstance(state, TotopolyState)
     return {name: float(cash) for name, cash in zip(state.names, state.cash, strict=True)}
 
@@ -46,7 +61,7 @@ ENTRY = GameEntry(
     make=_make,
     harness_configs=_harness_configs,
     harness_games=50,
-    bots={"sensible": _sensible},
+    bots={"sensible": _sensible, "search": _search},
     standings=_cash,
     standings_unit="cash (£)",
 )

@@ -60,6 +60,9 @@ def run(state: TotopolyState) -> Flow[None]:
         assert isinstance(chosen, OfferLot)
         yield from sell_lot(state, chosen.card)
     state.lot = None
+    if state.face_down:
+        state.face_down.clear()
+        state.say("the auction is over: every lease card is turned face up")
 
 
 def sell_lot(state: TotopolyState, card: str) -> Flow[None]:

@@ -9,6 +9,7 @@ held at the end disqualifies), and steers towards coloured squares it can use.
 
 from __future__ import annotations
 
+import math
 import random
 
 from homestretch.core.actions import Action
@@ -42,6 +43,12 @@ WORTH = {"black": 1.5, "red": 1.2, "yellow": 0.9, "blue": 0.6}
 """What a horse is worth to us, as a multiple of its face value, by colour."""
 MARGIN = 60
 """Cash kept back for training fees, beyond the horses' entrance money."""
+GAIN_SCALE = 4.0
+"""Lengths gained that multiply a horse's chance by e (our rough Tote model)."""
+OTHERS = 0.08
+"""An owner's other horses, beside his nominee: about one race in twelve among them."""
+OPENING_CHANCE = 0.25
+"""The chance a horse needs for its owner to open the Tote's book on it."""
 LOOKAHEAD = 6
 LATE = 40
 """From this length on, white cards go in at every chance."""
@@ -70,12 +77,28 @@ class SensibleBot:
         """Lengths a horse may expect to gain in the race: its own colour's squares on
         the course, and a move on for each colour card of its colour the owner holds,
         as far as it will land on other colours to play them."""
+        return self.lengths_gained(number, view["players"][self.seat]["cards"])
+
+    def lengths_gained(self, number: int, cards: dict[str, int]) -> float:
         colour = self.content.horses[number].colour
-        me = view["players"][self.seat]
         value = COLOUR_VALUE[colour]
         own = self.throws * self.density[colour]
         others = self.throws * sum(d for c, d in self.density.items() if c != colour)
-        return value * (own + min(me["cards"][colour], others)) - me["cards"]["white"] * 0.5
+        return value * (own + min(cards[colour], others)) - cards["white"] * 0.5
+
+    def deck_odds(self, deck: str) -> tuple[float, float]:
+        """The share of a pack's cards that give a colour card, and a white one."""
+        cards = [self.content.reports[i] for i in self.content.decks[deck]]
+        colour = sum(r.effect == "colour_card" for r in cards) / len(cards)
+        white = sum(r.effect == "white_card" for r in cards) / len(cards)
+        return colour, white
+
+    def report_gain(self, view: JSON, action: DrawReport) -> float:
+        """Lengths a report may be worth: a colour card of the horse's colour, less the
+        risk of a white one (worth about a blue card's loss, and a risk to the placings)."""
+        colour, white = self.deck_odds(action.deck)
+        value = COLOUR_VALUE[self.content.horses[action.horse].colour]
+        return colour * value - white * 1.5
 
     def reserve(self, view: JSON, extra_horses: int = 0) -> int:
         """Money to keep: every horse's entrance fee and a margin for training."""
@@ -98,9 +121,11 @@ class SensibleBot:
         if Bid in kinds:
             return self._bid(view, legal, cash)
         if Throw in kinds or DrawReport in kinds:
-            reports = [a for a in legal if isinstance(a, DrawReport) and a.deck != "vet"]
+            reports = [a for a in legal if isinstance(a, DrawReport)]
             if reports and cash > self.reserve(view) + 30:
-                return max(reports, key=lambda a: self.horse_rank(view, a.horse))
+                best = max(reports, key=lambda a: self.report_gain(view, a))
+                if self.report_gain(view, best) > 0:
+                    return best
             return Throw()
         if Join in kinds:
             return Join(cash > self.reserve(view) + 60)
@@ -159,9 +184,12 @@ class SensibleBot:
             return Done() if Done() in legal else legal[0]
 
         def order(action: Sell) -> tuple[int, int]:
+            """Kept cards first, then colour cards, businesses, and last a horse."""
             if action.item.startswith("horse:"):
-                return (2, -int(action.item[6:]))
-            return (0 if not action.item.startswith("lease:") else 1, 0)
+                return (3, -int(action.item[6:]))
+            if action.item.startswith("colour:"):
+                return (1, COLOURS.index(action.item[7:]))
+            return (0 if not action.item.startswith("lease:") else 2, 0)
 
         return min(sells, key=order)
 
@@ -171,22 +199,46 @@ class SensibleBot:
         affordable = [a for a in offers if a.pounds <= budget]
         return affordable[-1] if affordable else offers[0]
 
+    def chances(self, view: JSON) -> dict[int, float]:
+        """A rough chance of winning for every runner, from what the table shows: the
+        lengths its colour and its owner's cards may gain, and whether it is nominated
+        (a nominee takes its owner's best throws and wins most races)."""
+        runners = [h for h in view["horses"] if h["status"] == "running"]
+        weight = {}
+        for h in runners:
+            owner = view["players"][h["owner"]]
+            gain = self.lengths_gained(h["number"], owner["cards"])
+            nominee = owner["nominated"] in (None, h["number"])
+            weight[h["number"]] = math.exp(gain / GAIN_SCALE) * (1.0 if nominee else OTHERS)
+        total = sum(weight.values()) or 1.0
+        return {h: w / total for h, w in weight.items()}
+
     def _bet(self, view: JSON, legal: list[Action], cash: int) -> Action:
-        mine = [
-            h["number"]
-            for h in view["horses"]
-            if h["owner"] == self.seat and h["status"] == "running"
-        ]
-        bets = [a for a in legal if isinstance(a, Bet) and a.horse in mine]
-        if not bets or view["phase"] != "tote" or cash < 60:
+        """Back on value, any owner's horse: the stake whose expected return on the
+        Tote as it stands now (our stake in the pool, 10% off) beats the stake most."""
+        if view["phase"] != "tote" or cash < 60:
             return Done()
-        best = max({a.horse for a in bets}, key=lambda h: self.horse_rank(view, h))
-        stake = max(
-            (a for a in bets if a.horse == best and a.pounds <= cash // 5),
-            default=None,
-            key=lambda a: a.pounds,
-        )
-        return stake if stake is not None else Done()
+        chance = self.chances(view)
+        pool = int(view["tote"]["pool"])
+        laid = {int(h): int(v) for h, v in view["tote"]["by_horse"].items()}
+
+        def edge(bet: Bet) -> float:
+            share = bet.pounds / (laid.get(bet.horse, 0) + bet.pounds)
+            back = 0.9 * (pool + bet.pounds) * share
+            return chance.get(bet.horse, 0.0) * back - bet.pounds
+
+        budget = cash // 4  # the entrance fees are paid: nothing more to keep back
+        bets = [a for a in legal if isinstance(a, Bet) and a.pounds <= budget]
+        if pool == 0 and view["prompt"].startswith("back your own"):
+            # An empty pool pays nobody more than his stake back: an owner opens the
+            # book with a modest ticket on a nominee that has a real chance.
+            opening = [a for a in bets if chance.get(a.horse, 0) >= OPENING_CHANCE]
+            target = budget // 2
+            return max(
+                opening, key=lambda a: (chance[a.horse], -abs(a.pounds - target)), default=Done()
+            )
+        best = max(bets, key=edge, default=None)
+        return best if best is not None and edge(best) > 0 else Done()
 
     def _landing_score(self, view: JSON, horse: int, face: int) -> float:
         entry = next(h for h in view["horses"] if h["number"] == horse)

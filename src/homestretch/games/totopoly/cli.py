@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -40,18 +40,13 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON, State, replay
 from homestretch.games.totopoly import ENTRY
-from homestretch.games.totopoly.actions import ALL_ACTIONS, Bet
-from homestretch.games.totopoly.content import COLOURS, load_content
-from homestretch.games.totopoly.money import item_name
-from homestretch.games.totopoly.render import course_picture, show_view
-from homestretch.games.totopoly.simulate import simulate as run_study
-from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
-from homestretch.games.totopoly.views import card_json
-from homestretch.session.saved import open_new, rebuild
-from homestretch.session.seats import Seat, computer
-from homestretch.session.seats import person as seat_person
-from homestretch.session.table import Table as TableSession
-from homestretch.store.db import SavedGame, Store
+from homestretch.games.totopoly.house_rules import RULE_CHOICES
+
+if TYPE_CHECKING:
+    from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
+    from homestretch.session.seats import Seat
+    from homestretch.session.table import Table as TableSession
+    from homestretch.store.db import SavedGame, Store
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -65,8 +60,9 @@ RuleOption = Annotated[
     list[str] | None,
     typer.Option(
         "--rule",
-        help="a house rule where the rulebook reads two ways, NAME=VALUE (repeatable): "
-        "move_on_past_post=finishes|lost, white_card_judged=end|post, auction=open|final_pass",
+        help="a house rule where the rulebook reads two ways, NAME=VALUE (repeatable; "
+        "the first value is our ruling): "
+        + ", ".join(f"{name}={'|'.join(values)}" for name, values in RULE_CHOICES.items()),
     ),
 ]
 ContentOption = Annotated[
@@ -81,6 +77,8 @@ class HotSeat:
     json`` the table talk goes to stderr so stdout carries only the result."""
 
     def __init__(self, content_folder: str | None, people: int, fmt: OutputFormat) -> None:
+        from homestretch.games.totopoly.content import load_content
+
         self.content = load_content(content_folder)
         self.last: int | None = None
         self.people = people
@@ -91,6 +89,8 @@ class HotSeat:
         return prompt(text, err=self.to_stderr, **options)
 
     def show(self, player: int, view: JSON) -> None:
+        from homestretch.games.totopoly.render import show_view
+
         if self.people > 1 and player != self.last:
             clear_for_next_person(self.screen)
             self.prompt(
@@ -109,6 +109,8 @@ OPEN_AMOUNTS = {"bid": "bid GUINEAS", "bet": "bet HORSE POUNDS", "offer": "offer
 
 def parse_action(text: str) -> Action | None:
     """Read a typed action such as "bid 45" or "bet 4 30" (its text form)."""
+    from homestretch.games.totopoly.actions import ALL_ACTIONS
+
     words = text.split()
     if not words:
         return None
@@ -134,11 +136,20 @@ def parse_action(text: str) -> Action | None:
 def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
     """A person at the terminal. Amounts (bids, bets, offers) may be any sum: the list
     shows the usual steps, and the state checks whatever is typed."""
+    from homestretch.games.totopoly.actions import Bet, ChangeTrack
+    from homestretch.games.totopoly.money import item_name
+    from homestretch.games.totopoly.state import TotopolyState
+    from homestretch.games.totopoly.views import card_json
 
     assert isinstance(state, TotopolyState)
 
     def describe(action: Action) -> str:
         """The action's text, with a lease card's or kept card's name beside its id."""
+        if isinstance(action, ChangeTrack) and state.crossing is not None:
+            track = state.crossing[1]
+            if action.track == track:
+                return f"{action}  (stay on track {track})"
+            return f"{action}  (cross to track {action.track})"
         item = getattr(action, "card", None) or getattr(action, "item", None)
         if isinstance(item, str) and item in state.where:
             return f"{action}  ({card_json(state, item)['name']})"
@@ -187,6 +198,8 @@ def _summary(state: TotopolyState) -> str:
 
 
 def _finish(state: TotopolyState, fmt: OutputFormat) -> None:
+    from homestretch.games.totopoly.render import course_picture
+
     result = state.result()
     if fmt is OutputFormat.json:
         echo_json(result)
@@ -213,6 +226,8 @@ def _play_on(
     db: Path | str | None,
 ) -> None:
     """Play the table to the end at this terminal, every event stored as it happens."""
+    from homestretch.games.totopoly.state import TotopolyState
+
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
     seat = HotSeat(game.content_folder, len(people_seats), fmt)
     people = {s: person(table.seats[s].name, table.state, seat) for s in people_seats}
@@ -240,6 +255,11 @@ def play_command(
     db: DbOption = None,
 ) -> None:
     """Play a game at this terminal (hot seat), saved after every move."""
+    from homestretch.games.totopoly.state import TotopolyGame
+    from homestretch.session.saved import open_new
+    from homestretch.session.seats import computer
+    from homestretch.session.seats import person as seat_person
+
     names = [plain_text(n.strip(), "--players") for n in players.split(",") if n.strip()]
     if bots < 0:
         raise HomestretchError("--bots must be 0 or more")
@@ -271,6 +291,9 @@ def play_command(
 def legacy_seats(game: TotopolyGame) -> list[Seat]:
     """The seats of a game saved before tables kept them: its config names the seats
     the computer plays."""
+    from homestretch.session.seats import computer
+    from homestretch.session.seats import person as seat_person
+
     return [
         computer(name, "sensible") if s in game.computer else seat_person(name)
         for s, name in enumerate(game.names)
@@ -279,6 +302,9 @@ def legacy_seats(game: TotopolyGame) -> list[Seat]:
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
     """Rebuild the table from its log and play on, exactly as if it had not stopped."""
+    from homestretch.games.totopoly.state import TotopolyGame
+    from homestretch.session.saved import rebuild
+
     game = TotopolyGame.from_config(saved.config)
     table = rebuild(store, saved, game, legacy_seats=legacy_seats(game), game_entry=ENTRY)
     db = db_hint(store)
@@ -286,6 +312,8 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
+
     state = replay(TotopolyGame.from_config(saved.config), saved.events)
     assert isinstance(state, TotopolyState)
     if fmt is OutputFormat.json:
@@ -309,9 +337,18 @@ def simulate_command(
     seed: SeedOption = None,
     content: ContentOption = None,
     rule: RuleOption = None,
+    board_alone: Annotated[
+        bool,
+        typer.Option("--board-alone", help="empty the colour card piles: the board alone"),
+    ] = False,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Computer players play many games: win rates by colour and by advantage cards."""
+    from homestretch.games.totopoly.content import COLOURS
+    from homestretch.games.totopoly.simulate import simulate as run_study
+    from homestretch.games.totopoly.simulate import without_colour_cards
+    from homestretch.games.totopoly.state import TotopolyGame
+
     if n < 1:
         raise HomestretchError("-n must be at least 1")
     game = TotopolyGame(
@@ -320,6 +357,8 @@ def simulate_command(
         content=str(content.resolve()) if content else None,
         rules=parse_rules(rule),
     )
+    if board_alone:
+        without_colour_cards(game)
     used = seed if seed is not None else new_seed()
     announce_seed(used, "seeded", fmt)
     with progress_bar(n, "playing Totopoly") as bar:
@@ -354,6 +393,9 @@ def simulate_command(
         )
     console.print(cards)
     console.print(
+        f"won by a horse its owner had not nominated: {report['unnominated_win_rate']:.1%}"
+    )
+    console.print(
         f"{report['games']} games; per game {report['turns_per_game']} turns, "
         f"{report['decisions_per_game']} decisions: {report['auction_bids_per_game']} "
         f"auction bids and passes over {report['lots_per_game']} lots, "
@@ -363,9 +405,55 @@ def simulate_command(
     )
 
 
+@app.command("tournament")
+def tournament_command(
+    n: Annotated[int, typer.Option("-n", "--games", help="how many games")] = 100,
+    kinds: Annotated[
+        str,
+        typer.Option("--kinds", help="one computer player kind a seat: search, sensible, random"),
+    ] = "search,sensible,sensible,random",
+    short: ShortOption = False,
+    seed: SeedOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Kinds of computer player play each other: average final money and race wins."""
+    from homestretch.games.totopoly.state import TotopolyGame
+    from homestretch.games.totopoly.tournament import check_kinds
+    from homestretch.games.totopoly.tournament import tournament as run_tournament
+
+    if n < 1:
+        raise HomestretchError("-n must be at least 1")
+    seated = [k.strip() for k in kinds.split(",") if k.strip()]
+    game = TotopolyGame(len(seated), short=short) if 2 <= len(seated) <= 6 else None
+    if game is None:
+        raise HomestretchError(f"--kinds must name 2 to 6 players, not {len(seated)}")
+    check_kinds(seated, game.players)
+    used = seed if seed is not None else new_seed()
+    announce_seed(used, "seeded", fmt)
+    with progress_bar(n, "Totopoly tournament") as bar:
+        report = run_tournament(game, seated, n, used, lambda: bar.advance(bar.task_ids[0]))
+    if fmt is OutputFormat.json:
+        echo_json(report)
+        return
+    table = Table("kind", "seats", "average final money", "race wins", "win rate a seat")
+    for kind, row in report["kinds"].items():
+        table.add_row(
+            kind,
+            str(row["seats"]),
+            f"£{row['average_money']} ± {row['average_money_stderr']}",
+            str(row["race_wins"]),
+            f"{row['race_win_rate_per_seat']:.1%} ± {row['race_win_rate_stderr']:.1%}",
+        )
+    console.print(table)
+    console.print(f"{n} games, kinds rotated round the seats; ± one standard error")
+
+
 @app.command("board")
 def board_command(content: ContentOption = None, fmt: FormatOption = OutputFormat.text) -> None:
     """Show the board and cards: lease cards, training ring, racecourse, report decks."""
+    from homestretch.games.totopoly.content import load_content
+    from homestretch.games.totopoly.render import course_picture
+
     c = load_content(str(content) if content else None)
     if fmt is OutputFormat.json:
         echo_json(

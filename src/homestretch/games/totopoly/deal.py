@@ -75,14 +75,18 @@ def run(state: TotopolyState) -> Flow[None]:
 
 
 def cut_for_deal(state: TotopolyState, pack: list[str]) -> Flow[None]:
-    """Highest horse number cut deals; a business card counts 0; ties cut again."""
+    """Highest horse number cut deals; a business card counts 0; ties cut again.
+
+    Each player cuts a different card: a card cut is not in the pack for the next
+    player (the cards go back, and the pack is shuffled, before a tie is cut again)."""
     numbers = {h.card: h.number for h in state.c.horses.values()}
     cutting = list(range(state.n))
     while True:
         cuts = {}
+        left = list(pack)
         for player in cutting:
-            index = yield from pick(f"{state.name_of(player)} cuts the pack", len(pack))
-            cuts[player] = numbers.get(pack[index], 0)
+            index = yield from pick(f"{state.name_of(player)} cuts the pack", len(left))
+            cuts[player] = numbers.get(left.pop(index), 0)
         best = max(cuts.values())
         cutting = [p for p in cutting if cuts[p] == best]
         state.say("cut: " + ", ".join(f"{state.name_of(p)} {v}" for p, v in cuts.items()))
@@ -173,15 +177,19 @@ def discards(state: TotopolyState) -> Flow[None]:
 
 
 def payment(state: TotopolyState) -> None:
-    """Every retained card is paid for at face value to the banker; hands are shown."""
+    """Every retained card is paid for at face value to the banker. The cards stay face
+    down before their holders until the auction ends (ruling T31), so that what is
+    missing from the table is not the auctioneer's lots."""
     for player in range(state.n):
         hand = state.cards_of(player, "hand")
         cost = sum(value_of(state, card) for card in hand)
         state.transfer_money(player, BANK, cost)
         for card in hand:
             state.where[card] = "owned"
+            state.face_down.add(card)
+            state.retained[card] = player
             _start_horse(state, card)
-        state.say(f"{state.name_of(player)} pays £{cost} for {len(hand)} lease card(s)")
+        state.say(f"{state.name_of(player)} pays for {len(hand)} lease card(s), kept face down")
 
 
 def _start_horse(state: TotopolyState, card: str) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from homestretch.core.actions import Action
 from homestretch.games.totopoly.actions import Accept, Done, Offer, Sell
+from homestretch.games.totopoly.content import COLOURS
 from homestretch.games.totopoly.flow import Flow, ask
 
 if TYPE_CHECKING:
@@ -66,16 +67,20 @@ def may_hold_card(state: TotopolyState, player: int, card: str, extra: list[str]
 
 
 def sellable(state: TotopolyState, player: int) -> list[str]:
-    """What ``player`` may sell: horses not yet raced, businesses, kept cards."""
+    """What ``player`` may sell when he cannot pay: horses not yet raced, businesses,
+    kept cards, and one at a time his advantage colour cards (ruling T20)."""
     items = [f"horse:{h}" for h in state.horses_of(player, ("training", "home"))]
     for business in state.c.businesses.values():
         if business.role != "auctioneer" and state.owner(business.card) == player:
             items.append(business.card)
     items += sorted(card for card, holder in state.specials.items() if holder == player)
+    items += [f"colour:{c}" for c in COLOURS if state.held[player][c]]
     return items
 
 
 def item_name(state: TotopolyState, item: str) -> str:
+    if item.startswith("colour:"):
+        return f"a {item[7:]} advantage card"
     if item.startswith("horse:"):
         horse = state.c.horses[int(item[6:])]
         return f"No. {horse.number} {horse.name} ({horse.colour})"
@@ -85,8 +90,11 @@ def item_name(state: TotopolyState, item: str) -> str:
     return f"the card '{state.c.reports[item].text}'"
 
 
-def hand_over(state: TotopolyState, item: str, buyer: int) -> None:
-    if item.startswith("horse:"):
+def hand_over(state: TotopolyState, item: str, seller: int, buyer: int) -> None:
+    if item.startswith("colour:"):
+        state.held[seller][item[7:]] -= 1
+        state.held[buyer][item[7:]] += 1
+    elif item.startswith("horse:"):
         state.holder[state.c.horses[int(item[6:])].card] = buyer
     elif item in state.specials:
         state.specials[item] = buyer
@@ -122,7 +130,7 @@ def _offers(
 
 def sell(state: TotopolyState, seller: int, item: str, buyer: int, price: int) -> None:
     state.transfer_money(buyer, seller, price)
-    hand_over(state, item, buyer)
+    hand_over(state, item, seller, buyer)
     state.say(
         f"{state.name_of(seller)} sells {item_name(state, item)} to "
         f"{state.name_of(buyer)} for £{price}"

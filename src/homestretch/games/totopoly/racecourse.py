@@ -297,11 +297,15 @@ def obey(state: TotopolyState, horse: int) -> Flow[None]:
 
 def crossable(state: TotopolyState, horse: int) -> list[int]:
     """Tracks the horse may cross to after its move: each track on the way must be free
-    at its length and have no horse within three lengths behind (T8)."""
+    at its length and have no horse within three lengths behind (T8). Horses still at
+    the starting gate are following horses too, standing at length 0 on their tracks
+    (T35): a horse on lengths 1-3 may not cross in front of them."""
     length, track = state.pos[horse]
     if length < 1 or state.c.course.on_bend(length):
         return [track]
-    taken = occupied(state, horse)
+    taken = occupied(state, horse) | {
+        pos for h, pos in state.pos.items() if pos[0] == 0 and state.status[h] in ON_COURSE
+    }
     reach = [track]
     for step in (1, -1):
         t = track + step
@@ -321,8 +325,13 @@ def cross(state: TotopolyState, horse: int) -> Flow[None]:
     owner = state.horse_owner(horse)
     assert owner is not None
     length, track = state.pos[horse]
-    prompt = f"No. {horse} is on length {length}, track {track + 1}: cross to another track?"
-    choice = yield from ask(owner, prompt, [ChangeTrack(t + 1) for t in reach])
+    prompt = f"No. {horse} is on length {length}, track {track + 1}: stay, or cross?"
+    # Staying is the first choice, so the menu reads "stay" before any crossing.
+    options: list[Action] = [ChangeTrack(track + 1)]
+    options += [ChangeTrack(t + 1) for t in reach if t != track]
+    state.crossing = (horse, track + 1)
+    choice = yield from ask(owner, prompt, options)
+    state.crossing = None
     assert isinstance(choice, ChangeTrack)
     if choice.track - 1 != track:
         state.pos[horse] = (length, choice.track - 1)

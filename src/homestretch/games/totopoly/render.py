@@ -8,6 +8,7 @@ from rich.text import Text
 
 from homestretch.core.protocol import JSON
 from homestretch.games.totopoly.content import Content
+from homestretch.games.totopoly.views import RING_CODES
 
 STYLE = {
     "black": "bold white on grey23",
@@ -22,7 +23,7 @@ HALF = 30
 def players_table(view: JSON) -> Table:
     table = Table("seat", "player", "cash", "club", "colour cards", "white", "kept", "businesses")
     for p in view["players"]:
-        cards = " ".join(f"{c[0].upper()}{n}" for c, n in p["cards"].items() if c != "white" and n)
+        cards = ", ".join(f"{n} {c}" for c, n in p["cards"].items() if c != "white" and n)
         roles = []
         if p["seat"] == view["banker"]:
             roles.append("banker")
@@ -37,9 +38,31 @@ def players_table(view: JSON) -> Table:
             cards,
             str(p["cards"]["white"] or ""),
             ", ".join(k["special"] for k in p["kept"]),
-            ", ".join(p["businesses"]),
+            ", ".join(p["businesses"])
+            + (f" +{p['face_down']} face down" if p["face_down"] else ""),
         )
     return table
+
+
+def card_text(card: JSON) -> Text:
+    """A lease card as a player reads it: a horse's number and colour beside its name."""
+    if "horse" not in card:
+        return Text(f"{card['name']} (£{card['value']})")
+    text = Text(f"No. {card['horse']} ")
+    text.append(card["name"], style=STYLE[card["colour"]])
+    text.append(f" ({card['colour']}, £{card['value']})")
+    return text
+
+
+def tote_pad(view: JSON) -> str:
+    """The clerk's pad: "the amount laid in the appropriate space" for each horse."""
+    laid = view["tote"]["by_horse"]
+    spaces = [
+        f"No. {h['number']} £{laid.get(str(h['number']), 0)}"
+        for h in view["horses"]
+        if h["status"] in ("running", "fallen", "finished", "out")
+    ]
+    return f"Tote pad (pool £{view['tote']['pool']}): " + "  ".join(spaces)
 
 
 def horses_table(view: JSON, names: list[str]) -> Table:
@@ -94,16 +117,6 @@ def course_picture(view: JSON, content: Content) -> Text:
     return text
 
 
-RING_CODE = {
-    "stables": "ST",
-    "vet": "VT",
-    "pay": "£",
-    "club_fee": "CF",
-    "club_offer": "CO",
-    "colour_card": "C+",
-    "white_card": "W+",
-    "return_box": "BX",
-}
 RING_ROW = 16
 
 
@@ -120,7 +133,7 @@ def ring_picture(view: JSON, content: Content) -> Text:
         codes = []
         for n in squares:
             square = content.ring.get(n)
-            code = "" if square is None else RING_CODE[square.effect]
+            code = "" if square is None else RING_CODES[square.effect]
             if square is not None and square.effect == "pay":
                 code += str(square.amount)
             codes.append(f"{code or '.':>4}")
@@ -149,7 +162,9 @@ def show_view(console: Console, view: JSON, content: Content) -> None:
     names = [p["name"] for p in view["players"]]
     console.rule(f"Totopoly - {view['phase']}")
     console.print(players_table(view))
-    console.print(f"bank (prize fund): £{view['bank']}   Tote pool: £{view['tote']['pool']}")
+    console.print(f"bank (prize fund): £{view['bank']}")
+    if view["phase"] in ("tote", "race", "over") and not view["short"]:
+        console.print(tote_pad(view))
     if view["phase"] in (
         "auction",
         "training",
@@ -169,12 +184,19 @@ def show_view(console: Console, view: JSON, content: Content) -> None:
         lot = view["lot"]
         bidder = "" if lot["bidder"] is None else f" by {names[lot['bidder']]}"
         console.print(f"[bold]On sale:[/bold] {lot['name']} - {lot['bid']} guineas{bidder}")
-    if view.get("hand"):
-        hand = ", ".join(f"{c['name']} (£{c['value']})" for c in view["hand"])
-        console.print(f"[bold]Your hand:[/bold] {hand}")
+    for label, key in (("Your hand", "hand"), ("Your leases", "leases")):
+        if view.get(key):
+            console.print(
+                Text(f"{label}: ", style="bold") + Text(", ").join(card_text(c) for c in view[key])
+            )
     if view.get("known_lots"):
-        console.print("You know these lots: " + ", ".join(c["name"] for c in view["known_lots"]))
+        console.print(
+            Text("You know these lots: ")
+            + Text(", ").join(card_text(c) for c in view["known_lots"])
+        )
     for line in view["news"][-8:]:
         console.print(f"  [dim]{line}[/dim]")
+    if view.get("your_report") and view["phase"] == "training":
+        console.print(Text("Your last report: ", style="bold") + Text(view["your_report"]))
     if view["prompt"]:
         console.print(f"[bold]{view['prompt']}[/bold]")

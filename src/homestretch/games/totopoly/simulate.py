@@ -7,6 +7,7 @@ a black. These numbers are how we check our board and cards serve those claims.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter
 from collections.abc import Callable
@@ -37,6 +38,8 @@ class Study:
     decisions: int = 0
     events: int = 0
     tally: Counter[str] = field(default_factory=Counter)
+    unnominated_wins: int = 0
+    """Races won by a horse its owner had not nominated (the outsider's surprise)."""
 
     def add(self, state: TotopolyState) -> None:
         self.games += 1
@@ -45,6 +48,8 @@ class Study:
         self.events += len(state.events)
         self.tally += state.tally
         winner = state.placings[0] if state.placings else None
+        if winner is not None and winner not in state.nominated.values():
+            self.unnominated_wins += 1
         for horse, status in state.status.items():
             if status not in ("finished", "running", "fallen", "out"):
                 continue
@@ -67,6 +72,8 @@ class Study:
                 c: round(math.sqrt(self.wins[c] * (games - self.wins[c]) / games**3), 4)
                 for c in COLOURS
             },
+            "unnominated_win_rate": round(self.unnominated_wins / games, 4),
+            "unnominated_win_rate_stderr": stderr(self.unnominated_wins, games),
             "win_rate_per_runner_by_colour": {
                 c: round(self.wins[c] / self.runs[c], 4) if self.runs[c] else None for c in COLOURS
             },
@@ -117,6 +124,13 @@ def stderr(wins: int, runs: int) -> float | None:
     return round(math.sqrt(wins * (runs - wins) / runs**3), 4) if runs else None
 
 
+def without_colour_cards(game: TotopolyGame) -> TotopolyGame:
+    """The same game with the colour card piles emptied: the board alone decides."""
+    empty = {**game.content.supply, **dict.fromkeys(COLOURS, 0)}
+    game.content = dataclasses.replace(game.content, supply=empty)
+    return game
+
+
 def play_one(game: TotopolyGame, seed: int) -> TotopolyState:
     agents = {seat: SensibleBot(game, seat, seed) for seat in range(game.players)}
     state = play(game.new_initial_state(), SeededDice(seed), agents)
@@ -141,4 +155,51 @@ def simulate(
         "players": game.players,
         "short": game.short,
         **study.report(),
+    }
+
+
+def match_race(game: TotopolyGame, field: list[tuple[int, int]], seed: int) -> int | None:
+    """One race on the board, no deal or training: seat ``i`` runs the single horse
+    ``field[i][0]`` and holds ``field[i][1]`` colour cards of its colour (so nobody
+    nominates, and no other horse takes the best throws). Returns the winning seat."""
+    from homestretch.games.totopoly import racecourse
+
+    state = TotopolyState(game)
+    for card in state.where:
+        state.where[card] = "out"
+    for number in state.c.horses:
+        state.status[number] = "withdrawn"
+    for seat, (number, cards) in enumerate(field):
+        horse = state.c.horses[number]
+        state.where[horse.card], state.holder[horse.card] = "owned", seat
+        state.status[number] = "running"
+        state.pos[number] = (0, state.c.course.gate[number])
+        state.held[seat][horse.colour] = cards
+    state.phase = "race"
+    # The table starts at the race: its flow is the race alone.
+    state._flow = racecourse.run(state)
+    state.pending = next(state._flow)
+    agents = {seat: SensibleBot(game, seat, seed) for seat in range(len(field))}
+    play(state, SeededDice(seed), agents)
+    return state.horse_owner(state.placings[0]) if state.placings else None
+
+
+def training_study(game: TotopolyGame, races: int, seed: int, cards: int) -> JSON:
+    """How an untrained black and red fare against a yellow and a blue that each hold
+    ``cards`` colour cards of their own colour, in four-horse races (one horse a seat;
+    each horse starts from each seat's place in turn, so no draw favours a colour)."""
+    horses = [(1, 0), (4, 0), (7, cards), (10, cards)]
+    wins: Counter[str] = Counter()
+    for race in range(races):
+        turn = race % 4
+        field = horses[turn:] + horses[:turn]
+        winner = match_race(game, field, seed + race)
+        if winner is not None:
+            wins[game.content.horses[field[winner][0]].colour] += 1
+    return {
+        "races": races,
+        "seed": seed,
+        "cards": cards,
+        "win_rate": {c: round(wins[c] / races, 4) for c in COLOURS},
+        "stderr": {c: stderr(wins[c], races) for c in COLOURS},
     }

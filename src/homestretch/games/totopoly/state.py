@@ -17,20 +17,13 @@ from homestretch.core.protocol import CHANCE, JSON, Game, State, replay
 from homestretch.games.totopoly.actions import CODEC
 from homestretch.games.totopoly.content import COLOURS, Content, load_content
 from homestretch.games.totopoly.flow import Ask, Flow, Roll
+from homestretch.games.totopoly.house_rules import RULE_CHOICES
 
 DENOMINATIONS = {50: 10, 25: 6, 5: 8, 1: 10}
 """The banker's float for each player: ten £50, six £25, eight £5 and ten £1."""
 STARTING_CASH = sum(note * count for note, count in DENOMINATIONS.items())
 BANK = -2
 """Payee meaning the bank (the prize fund)."""
-RULE_CHOICES: dict[str, tuple[str, ...]] = {
-    "move_on_past_post": ("finishes", "lost"),
-    "white_card_judged": ("end", "post"),
-    "auction": ("open", "final_pass"),
-    "small_table_exchange": ("yes", "no"),
-}
-"""House-rule options where the rulebook reads two ways; the first is our ruling
-(docs/rulings.md (Totopoly) T9, T10, T5 and T38)."""
 DEFAULT_RULES = {name: choices[0] for name, choices in RULE_CHOICES.items()}
 
 
@@ -131,6 +124,11 @@ class TotopolyState(State):
         self.where: dict[str, str] = {}
         self.holder: dict[str, int] = {}
         self.knows: dict[str, set[int]] = {}
+        self.face_down: set[str] = set()
+        """Leases retained and paid for, lying face down before their holders until
+        the auction ends (ruling T31): the lots to come are not what is missing."""
+        self.retained: dict[str, int] = {}
+        """Who kept each lease card at payment (at face value, before the auction)."""
         self.dummy_unseen: list[str] = []
         self.dummy_under: list[str] = []
         self.dealer = 0
@@ -143,6 +141,13 @@ class TotopolyState(State):
         self.status: dict[int, str] = {}
         self.progress: dict[int, int] = {}
         self.pos: dict[int, tuple[int, int]] = {}
+        self.ring_round = 0
+        self.led_in_round: dict[int, int] = {}
+        """The training-ring round in which each horse was last led (T40)."""
+        self.crossing: tuple[int, int] | None = None
+        """While an owner decides whether to cross: (the horse, the track it is on)."""
+        self.reports_read: dict[int, str] = {}
+        """The last report each player read, kept on his screen (the news scrolls on)."""
         self.finish: list[int] = []
         self.nominated: dict[int, int] = {}
         self.order: dict[int, list[int]] = {}
@@ -314,12 +319,32 @@ class TotopolyState(State):
 
     # --- what people see --------------------------------------------------------------------
     def visible(self, card: str, player: int | None) -> bool:
+        if card in self.face_down:
+            return player == self.holder[card]
         if self.where[card] in ("owned", "lot", "out"):
             return True
         return player is not None and player in self.knows[card]
 
     def hidden_from(self, player: int | None) -> set[str]:
         return {card for card in self.where if not self.visible(card, player)}
+
+    def secrets_kept(self, player: int | None) -> dict[str, set[str]]:
+        """The auctioneer's lots to come, each hand and the dummy: none may be all that
+        is hidden from a player, or he could name its cards as the ones he cannot see.
+        (When no other player kept a lease at payment, everyone sees the lots are all
+        the cards not his own: the rules cannot keep them, so they are not listed.)"""
+        hidden = self.hidden_from(player)
+        groups: dict[str, set[str]] = {"the lots to come": set(), "the dummy": set()}
+        lots_kept = any(holder != player for holder in self.retained.values())
+        for card in hidden:
+            where = self.where[card]
+            if where == "pool" and lots_kept:
+                groups["the lots to come"].add(card)
+            elif where == "dummy":
+                groups["the dummy"].add(card)
+            elif where == "hand":
+                groups.setdefault(f"{self.name_of(self.holder[card])}'s hand", set()).add(card)
+        return {name: group for name, group in groups.items() if group}
 
     def conserved(self) -> dict[str, int]:
         colour_cards = sum(self.supply.values()) + sum(self.centre.values())

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from homestretch.core.actions import Action
 from homestretch.games.totopoly.actions import DrawReport, Join, Throw
-from homestretch.games.totopoly.content import STABLE_OF
+from homestretch.games.totopoly.content import DECKS, STABLE_OF
 from homestretch.games.totopoly.flow import Flow, ask, dice, pick
 from homestretch.games.totopoly.money import pay
 from homestretch.games.totopoly.state import BANK
@@ -29,10 +29,22 @@ def run(state: TotopolyState) -> Flow[None]:
     steward = state.role_owner("club")
     first = steward if steward is not None else (state.dealer + 1) % state.n  # T39
     while any(s == "training" for s in state.status.values()):
+        state.ring_round += 1
         for player in state.seats_from(first):
-            if state.horses_of(player, ("training",)):
+            if to_lead(state, player):
                 yield from turn(state, player)
     state.phase = "racecourse"
+
+
+def to_lead(state: TotopolyState, player: int) -> list[int]:
+    """The player's horses still in training and not yet led this round: a horse sold
+    in a forced sale goes with its new owner's throws, but only from the next round if
+    it was led already in this one (ruling T40)."""
+    return [
+        h
+        for h in state.horses_of(player, ("training",))
+        if state.led_in_round.get(h) != state.ring_round
+    ]
 
 
 def square_of(state: TotopolyState, horse: int) -> int | None:
@@ -46,22 +58,24 @@ def square_of(state: TotopolyState, horse: int) -> int | None:
 def turn(state: TotopolyState, player: int) -> Flow[None]:
     state.turns += 1
     if player in state.members:
+        # "a report from either of the trainers or the vet., whomever he desires" (T22)
         options: list[Action] = [Throw()]
-        for horse in state.horses_of(player, ("training",)):
-            stable = STABLE_OF[state.c.horses[horse].colour]
-            options += [DrawReport(stable, horse), DrawReport("vet", horse)]
+        for horse in to_lead(state, player):
+            options += [DrawReport(deck, horse) for deck in DECKS]
         choice = yield from ask(player, "read a report before throwing?", options)
         if isinstance(choice, DrawReport):
             state.say(f"{state.name_of(player)} uses his club membership")
             yield from read_report(state, player, choice.horse, choice.deck)
-    horses = state.horses_of(player, ("training",))
+    horses = to_lead(state, player)
     if not horses:
         return
     faces = yield from dice(f"{state.name_of(player)} throws in the training ring", 2)
     throw = sum(faces)
     state.say(f"{state.name_of(player)} throws {faces[0]}+{faces[1]} = {throw}")
     for horse in horses:
-        if state.status[horse] == "training":
+        # a forced sale on an earlier horse's square may have sold this one (T40)
+        if state.status[horse] == "training" and state.horse_owner(horse) == player:
+            state.led_in_round[horse] = state.ring_round
             yield from lead(state, horse, throw)
 
 
@@ -151,6 +165,7 @@ def read_report(state: TotopolyState, player: int, horse: int, deck: str) -> Flo
         return
     report = state.c.reports[card]
     state.say(f"{deck} report for No. {horse}: {report.text}")
+    state.reports_read[player] = f"{deck} report for No. {horse}: {report.text}"
     if report.effect == "keep":
         state.specials[card] = player
         return

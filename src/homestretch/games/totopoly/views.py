@@ -37,8 +37,11 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
     pending = state.pending
     owned: dict[str, int] = {}
     hand_sizes = [0] * state.n
+    face_down = [0] * state.n
     for card, where in state.where.items():
-        if where == "owned":
+        if card in state.face_down:
+            face_down[state.holder[card]] += 1
+        if where == "owned" and state.visible(card, player):
             owned[card] = state.holder[card]
         elif where == "hand":
             hand_sizes[state.holder[card]] += 1
@@ -58,6 +61,8 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
             "cards": dict(state.held[seat]),
             "kept": kept[seat],
             "hand_size": hand_sizes[seat],
+            "face_down": face_down[seat],
+            "leases": sorted(c for c, holder in owned.items() if holder == seat),
             "businesses": businesses[seat],
             "nominated": state.nominated.get(seat),
         }
@@ -65,11 +70,12 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
     ]
     horses = []
     for number, horse in state.c.horses.items():
-        status = state.status.get(number, "withdrawn")
+        status = shown_status(state, horse.card, state.status.get(number, "withdrawn"), player)
         entry: JSON = {
             "number": number,
             "name": horse.name,
             "colour": horse.colour,
+            "value": horse.value,
             "status": status,
             "owner": owned.get(horse.card),
         }
@@ -97,18 +103,66 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
         "prompt": pending.prompt if isinstance(pending, Ask) else None,
         "supply": dict(state.supply),
         "last_throw": state.last_throw,
+        "crossing": None if state.crossing is None else list(state.crossing),
+        "board": board_layout(state),
     }
     if state.lot is not None and state.where.get(state.lot) == "lot":
         view["lot"] = {**card_json(state, state.lot), "bid": state.high_bid}
         view["lot"]["bidder"] = state.high_bidder
     if player is not None:
         view["hand"] = [card_json(state, c) for c in state.cards_of(player, "hand")]
+        view["leases"] = [card_json(state, c) for c in state.cards_of(player, "owned")]
+        view["your_report"] = state.reports_read.get(player)
         view["known_lots"] = [
             card_json(state, c)
             for c, w in sorted(state.where.items())
             if w in ("pool", "dummy") and player in state.knows[c]
         ]
     return view
+
+
+RING_CODES = {
+    "stables": "ST",
+    "vet": "VT",
+    "pay": "£",
+    "club_fee": "CF",
+    "club_offer": "CO",
+    "colour_card": "C+",
+    "white_card": "W+",
+    "return_box": "BX",
+}
+
+
+def board_layout(state: TotopolyState) -> JSON:
+    """The printed board, for a page to draw: the ring's squares and the course's
+    lengths, one character a length as in racecourse.toml."""
+    c = state.c
+    letters = {"black": "K", "red": "R", "yellow": "Y", "blue": "B", "": "."}
+    return {
+        "ring_size": c.ring_size,
+        "boxes": {str(h): sq for h, sq in c.boxes.items()},
+        "ring": [
+            {"at": sq.at, "code": RING_CODES[sq.effect], "text": sq.text}
+            for sq in sorted(c.ring.values(), key=lambda sq: sq.at)
+        ],
+        "lengths": c.course.lengths,
+        "bend": list(c.course.bend),
+        "tracks": ["".join(letters.get(cell, cell) for cell in row) for row in c.course.cells],
+        "instructions": {code: i.text for code, i in c.course.instructions.items()},
+    }
+
+
+def shown_status(state: TotopolyState, card: str, status: str, player: int | None) -> str:
+    """A horse's status as ``player`` may know it: a lease he cannot see is "unseen"
+    (a hand, the dummy, a lot to come, a lease kept face down: all look alike)."""
+    if not state.visible(card, player):
+        return "unseen"
+    where = state.where[card]
+    if where == "hand":
+        return "in hand"
+    if where in ("dummy", "pool", "lot"):
+        return "for sale"
+    return status
 
 
 def _tote(state: TotopolyState) -> JSON:

@@ -10,6 +10,8 @@ const $ = (id) => document.getElementById(id);
 let frame = null;
 let replayAt = 0;
 let typedFor = null;
+let log = [];  // every log line so far: a frame brings the lines from frame.log_from on
+let drawnLog = 0;  // how many of them the page shows
 // A game's own board, if its script (static/games/<game>.js, loaded before this one) set
 // window.homestretchBoard = (frame, box, tools) => {...}: it draws each frame into box and
 // may send moves with tools.send({action}) or tools.send({roll: faces}). The generic
@@ -63,8 +65,28 @@ function seatName(seat) {
   return s ? s.name : `seat ${seat}`;
 }
 
+// The log kept by the page: a frame brings only the lines it lacks (log_from); a frame
+// that would leave a gap (a line missed) is asked for whole.
+function takeLog(next) {
+  if (next.log_from > log.length) {
+    refetch();
+    return false;
+  }
+  log = log.slice(0, next.log_from).concat(next.log);
+  return true;
+}
+
+async function refetch() {
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const response = await fetch(`/api/tables/${tableId}/frame${query}`);
+  if (response.ok) render(await response.json());
+}
+
 function render(next) {
-  frame = next;
+  if (frame && mode !== "replay" && next.version < frame.version) return;  // came in late
+  const kept = Math.min(next.log_from, log.length);
+  if (!takeLog(next)) return;
+  frame = { ...next, log, log_from: 0 };  // a board is given the whole log
   body.dataset.version = String(frame.version);
   $("version").textContent = frame.version;
   let status;
@@ -95,6 +117,7 @@ function render(next) {
     }));
     $("legal-choice").hidden = !frame.legal.length;
     $("typed-action").value = frame.legal.length ? select.value : "";
+    drawForms(frame.forms || []);
   }
   $("roll").hidden = !frame.may_roll;
   if (frame.may_roll) $("roll-label").textContent = `${frame.waiting.roll.label}, ${frame.waiting.roll.dice} dice`;
@@ -115,15 +138,84 @@ function render(next) {
   $("result-box").hidden = !frame.over;
   if (frame.over) $("result").replaceChildren(draw(frame.result));
   $("notices").replaceChildren(...frame.notices.map((n) => { const li = el("li"); li.append(draw(n)); return li; }));
-  $("log").replaceChildren(...frame.log.slice().reverse().map((entry) => {
-    const text = entry.chance !== undefined
-      ? `${entry.position}: ${entry.chance}${entry.faces ? " " + entry.faces.join("-") : ""}`
-      : `${entry.position}: ${seatName(entry.player)}: ${actionText(entry.action)}`;
-    return el("li", text);
-  }));
+  drawLog(kept);
   $("digest").textContent = frame.seed_digest;
   $("seed").textContent = frame.seed !== null ? `seed ${frame.seed} (check it: homestretch verify ${tableId})` : "(the seed is shown when the game ends)";
   if (mode === "replay") $("version").textContent = `${frame.at} of ${frame.length}`;
+  const replay = $("replay-link");
+  replay.hidden = !frame.over || mode === "replay";
+  if (!replay.hidden) {
+    const query = new URLSearchParams();
+    if (frame.seat !== null) query.set("seat", frame.seat);
+    if (token) query.set("token", token);
+    replay.href = `/t/${tableId}/replay?${query}`;
+  }
+}
+
+// Open-ended actions (a result posted, a bid of any size): a form per kind of action,
+// one input per field, that writes the action's JSON into the box below as it is filled.
+// Lists are typed with commas; a blank item of a list that allows gaps is null.
+const HOLDS = { text: "text", number: "a number", flag: "yes or no", texts: "texts, comma-separated", numbers: "numbers, comma-separated" };
+
+function fieldValue(input, holds) {
+  const optional = holds.endsWith("?");
+  const kind = holds.replace("?", "");
+  if (kind === "flag") return input.checked;
+  const one = (text) => {
+    if (!kind.startsWith("number")) return text;
+    return text === "" && optional ? null : Number(text);
+  };
+  const text = input.value.trim();
+  if (!kind.endsWith("s")) return one(text);
+  return text === "" ? [] : text.split(",").map((item) => one(item.trim()));
+}
+
+function drawForms(forms) {
+  $("action-form").hidden = !forms.length;
+  const kinds = $("form-kind");
+  kinds.replaceChildren(...forms.map((f) => { const o = el("option", f.kind); o.value = f.kind; return o; }));
+  const fill = () => {
+    const form = forms.find((f) => f.kind === kinds.value);
+    const action = { kind: form.kind };
+    for (const field of form.fields) action[field.name] = fieldValue($(`field-${field.name}`), field.holds);
+    $("typed-action").value = JSON.stringify(action);
+  };
+  const fields = () => {
+    const form = forms.find((f) => f.kind === kinds.value);
+    $("form-fields").replaceChildren(...(form ? form.fields : []).flatMap((field) => {
+      const blanks = field.holds.endsWith("?") ? ", a blank for none" : "";
+      const label = el("label", `${field.name.replaceAll("_", " ")} (${HOLDS[field.holds.replace("?", "")]}${blanks})`);
+      label.htmlFor = `field-${field.name}`;
+      const input = el("input");
+      input.id = `field-${field.name}`;
+      input.name = field.name;
+      if (field.holds === "flag") input.type = "checkbox";
+      if (field.holds === "number") input.inputMode = "numeric";
+      input.addEventListener("input", fill);
+      return [label, input];
+    }));
+    if (form && !frame.legal.length) fill();
+  };
+  kinds.onchange = fields;
+  if (forms.length) fields();
+}
+
+// The creator's tools: a seat handed to a computer player of any kind the game has, or
+// a computer's seat opened again (with a new link) for a person.
+function logLine(entry) {
+  const text = entry.chance !== undefined
+    ? `${entry.position}: ${entry.chance}${entry.faces ? " " + entry.faces.join("-") : ""}`
+    : `${entry.position}: ${seatName(entry.player)}: ${actionText(entry.action)}`;
+  return el("li", text);
+}
+
+// Newest first; only the new lines are added when the rest is as drawn.
+function drawLog(kept) {
+  const box = $("log");
+  if (kept < drawnLog) box.replaceChildren();
+  const from = kept < drawnLog ? 0 : drawnLog;
+  box.prepend(...log.slice(from).reverse().map(logLine));
+  drawnLog = log.length;
 }
 
 function drawAdmin() {
@@ -132,10 +224,23 @@ function drawAdmin() {
   box.replaceChildren(el("h3", "Hand a seat over"));
   frame.seats.forEach((s) => {
     if (s.bot === "auto") return;
-    const button = el("button", s.kind === "bot" ? `Open ${s.name}'s seat` : `Computer plays ${s.name}`);
-    button.type = "button";
-    button.addEventListener("click", () => handOver(s.seat, s.kind === "bot" ? "open" : "random"));
-    box.append(button);
+    const row = el("div", null, "hand-over");
+    row.dataset.seat = s.seat;
+    if (s.kind === "bot") {
+      const button = el("button", `Open ${s.name}'s seat`);
+      button.type = "button";
+      button.addEventListener("click", () => handOver(s.seat, "open"));
+      row.append(button);
+    } else {
+      const kinds = el("select");
+      kinds.setAttribute("aria-label", `computer player for ${s.name}`);
+      kinds.append(...frame.bots.map((kind) => { const o = el("option", kind); o.value = kind; return o; }));
+      const button = el("button", `Computer plays ${s.name}`);
+      button.type = "button";
+      button.addEventListener("click", () => handOver(s.seat, kinds.value));
+      row.append(kinds, button);
+    }
+    box.append(row);
   });
 }
 
@@ -183,7 +288,7 @@ $("roll").addEventListener("submit", (event) => {
 
 async function showReplay(at) {
   const seat = body.dataset.seat;
-  const query = seat === "" ? "" : `&seat=${seat}`;
+  const query = (seat === "" ? "" : `&seat=${seat}`) + (token ? `&token=${encodeURIComponent(token)}` : "");
   const response = await fetch(`/api/tables/${tableId}/replay?at=${at}${query}`);
   const answer = await response.json();
   if (!response.ok) { showError(answer.error); return; }

@@ -1,0 +1,113 @@
+"""Across the Board: a tournament of computer players, average fifties by kind.
+
+    .venv/bin/python benchmarks/across_tournament.py [--games N] [--seed S] [--players 4]
+        [--kinds search,sensible,never-bet,random] [--format json]
+
+Plays N seeded meets (one auction and eight races) with one player of each kind at the
+table, the seats rotated and the four tracks taken in turn from game to game so that
+neither seat nor track favours a kind. Prints each kind's mean fifties at the end with a
+95% confidence interval (mean +- 1.96 standard errors), its wins, and the time its
+decisions took (mean and slowest, per decision: the search player must stay under a
+second). The targets (issue 12): sensible beats never-bet and random; search beats
+sensible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections import defaultdict
+from statistics import mean, stdev
+from typing import Any
+
+from homestretch.core.actions import Action
+from homestretch.core.chance import SeededDice
+from homestretch.core.protocol import JSON
+from homestretch.core.referee import play
+from homestretch.games.across import ENTRY
+from homestretch.games.across.game import AcrossGame
+
+TRACKS = ("churchill-downs", "epsom-downs", "longchamp", "woodbine")
+
+
+class Timed:
+    """A computer player whose decisions are timed."""
+
+    def __init__(self, agent: Any, times: list[float]) -> None:
+        self.agent, self.times = agent, times
+
+    def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
+        start = time.perf_counter()
+        action = self.agent.choose(player, view, legal)
+        self.times.append(time.perf_counter() - start)
+        return action  # type: ignore[no-any-return]
+
+
+def make(kind: str, game: AcrossGame, seat: int, seed: int) -> Any:
+    if kind == "random":
+        from homestretch.bots.random_bot import RandomBot
+
+        return RandomBot(seed * 7919 + seat)
+    return ENTRY.bots[kind](game, seat, seed)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--kinds", default="search,sensible,never-bet,random")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    args = parser.parse_args()
+    kinds = args.kinds.split(",")
+    fifties: dict[str, list[int]] = defaultdict(list)
+    wins: dict[str, float] = defaultdict(float)
+    times: dict[str, list[float]] = defaultdict(list)
+    if args.format == "text":
+        print(f"seed {args.seed}: {args.games} meets of {args.players} players")
+    for g in range(args.games):
+        seed = args.seed * 100_003 + g
+        seated = [kinds[(s + g) % len(kinds)] for s in range(args.players)]
+        game = AcrossGame(players=args.players, tracks=(TRACKS[g % len(TRACKS)],))
+        agents = {s: Timed(make(k, game, s, seed), times[k]) for s, k in enumerate(seated)}
+        state = play(game.new_initial_state(), SeededDice(seed), agents)
+        cash = state.result()["fifties"]
+        best = max(cash)
+        winners = [s for s in range(args.players) if cash[s] == best]
+        for s, kind in enumerate(seated):
+            fifties[kind].append(cash[s])
+            if s in winners:
+                wins[kind] += 1 / len(winners)
+    rows = []
+    for kind in kinds:
+        got = fifties[kind]
+        half = 1.96 * stdev(got) / math.sqrt(len(got)) if len(got) > 1 else float("nan")
+        rows.append(
+            {
+                "kind": kind,
+                "seats": len(got),
+                "mean_fifties": round(mean(got), 2),
+                "ci95": [round(mean(got) - half, 2), round(mean(got) + half, 2)],
+                "wins": round(wins[kind], 1),
+                "decision_ms_mean": round(1000 * mean(times[kind]), 2),
+                "decision_ms_max": round(1000 * max(times[kind]), 1),
+            }
+        )
+    if args.format == "json":
+        print(json.dumps({"seed": args.seed, "games": args.games, "kinds": rows}, indent=2))
+        return
+    print(
+        f"{'kind':10} {'seats':>5} {'mean':>7} {'95% CI':>17} {'wins':>6} {'ms/decision':>12} {'max ms':>8}"
+    )
+    for r in rows:
+        low, high = r["ci95"]
+        print(
+            f"{r['kind']:10} {r['seats']:5} {r['mean_fifties']:7.1f} {f'{low:.1f}-{high:.1f}':>17} "
+            f"{r['wins']:6.1f} {r['decision_ms_mean']:12.2f} {r['decision_ms_max']:8.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

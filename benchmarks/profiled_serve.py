@@ -1,0 +1,51 @@
+"""``homestretch serve`` under cProfile, every thread included, for table_latency.py.
+
+    python benchmarks/profiled_serve.py STATS_FILE serve --port N --db URL
+
+The moves are worked in anyio's worker threads, which cProfile alone does not see: each
+new thread gets a profiler of its own, and all of them are merged into STATS_FILE when
+the server stops (SIGTERM, as table_latency.py stops it).
+"""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+import signal
+import sys
+import threading
+from types import FrameType
+from typing import Any
+
+profilers: list[cProfile.Profile] = []
+
+
+def _start_in_thread(frame: FrameType, event: str, arg: Any) -> None:
+    """Called once in each new thread: hand the thread to a profiler of its own."""
+    sys.setprofile(None)
+    profiler = cProfile.Profile()
+    profilers.append(profiler)
+    profiler.enable()
+
+
+def main() -> None:
+    stats_file, sys.argv = sys.argv[1], ["homestretch", *sys.argv[2:]]
+    signal.signal(signal.SIGTERM, lambda *_: signal.raise_signal(signal.SIGINT))
+    threading.setprofile(_start_in_thread)
+    main_profiler = cProfile.Profile()
+    profilers.append(main_profiler)
+    from homestretch.cli.main import run
+
+    main_profiler.enable()
+    try:
+        run()
+    except (SystemExit, KeyboardInterrupt):
+        pass
+    finally:
+        main_profiler.disable()
+        stats = pstats.Stats(*profilers)
+        stats.dump_stats(stats_file)
+
+
+if __name__ == "__main__":
+    main()

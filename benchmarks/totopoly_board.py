@@ -1,0 +1,120 @@
+"""The designer's promise, measured: does our racecourse keep the rulebook's order?
+
+"the black ones have more chance than the red ones, the reds more chance than the
+yellow ones, and the blues least chance of all, but it may be found that, during
+training, a blue or yellow horse has improved so much, that it has an equal chance
+with the blacks and reds. Naturally, the horses with the most chance in the first
+place ... but, as in real racing, an outsider can always give players a big surprise."
+
+Run: nice .venv/bin/python benchmarks/totopoly_board.py [games] [seed] [--format json]
+
+Plays seeded long games of four sensible players twice: with the colour card piles
+emptied (the board alone, "in the first place"), and as shipped (training). Prints the
+share of races won by each colour with 95% confidence intervals, the win rate per
+runner by the colour cards its owner held at the start of the race, and how often a
+horse its owner had not nominated won. Then as many match races of four horses, one a
+seat so that no nomination hands one of them the best throws: an untrained black and
+red against a yellow and a blue each holding 0, 3 or 6 cards of its colour (the
+horses take each gate in turn). Every figure is measured in this run.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+
+from homestretch.core.protocol import JSON
+from homestretch.games.totopoly.content import COLOURS
+from homestretch.games.totopoly.simulate import simulate, training_study, without_colour_cards
+from homestretch.games.totopoly.state import TotopolyGame
+
+Z95 = 1.96
+MATCH_CARDS = (0, 3, 6)
+
+
+def interval(rate: float, stderr: float | None) -> str:
+    half = Z95 * (stderr or 0.0)
+    return f"{rate:6.1%} [{max(0.0, rate - half):5.1%}, {rate + half:5.1%}]"
+
+
+def study(games: int, seed: int) -> JSON:
+    board = simulate(without_colour_cards(TotopolyGame(4)), games, seed)
+    trained = simulate(TotopolyGame(4), games, seed)
+    matches = [training_study(TotopolyGame(4), games, seed, cards) for cards in MATCH_CARDS]
+    return {
+        "games": games,
+        "seed": seed,
+        "board_alone": board,
+        "as_shipped": trained,
+        "match_races": matches,
+    }
+
+
+def show(result: JSON) -> None:
+    for name in ("board_alone", "as_shipped"):
+        report = result[name]
+        print(f"\n{name.replace('_', ' ')}: {report['games']} long games, 4 players")
+        print("  share of races won, 95% interval:")
+        for colour in COLOURS:
+            rate = report["win_rate_by_colour"][colour]
+            err = report["win_rate_stderr_by_colour"][colour]
+            print(f"    {colour:7s} {interval(rate, err)}")
+        rate, err = report["unnominated_win_rate"], report["unnominated_win_rate_stderr"]
+        print(f"  won by a horse its owner had not nominated: {interval(rate, err)}")
+    print("\nas shipped: win rate per runner by colour cards its owner held, 95% interval")
+    cards = result["as_shipped"]["win_rate_by_advantage_cards"]
+    for colour in COLOURS:
+        cells = []
+        for bucket in ("0", "1", "2", "3+"):
+            row = cards[colour][bucket]
+            if row["win_rate"] is None:
+                cells.append(f"{bucket}: -")
+            else:
+                cells.append(
+                    f"{bucket}: {interval(row['win_rate'], row['stderr'])} n={row['runners']}"
+                )
+        print(f"  {colour:7s} " + "  ".join(cells))
+
+
+def show_matches(result: JSON) -> None:
+    print("\nmatch races, one horse a seat (nobody nominates): untrained black No. 1 and")
+    print("red No. 4 against yellow No. 7 and blue No. 10 holding k cards of their colour")
+    for match in result["match_races"]:
+        cells = [f"{c} {interval(match['win_rate'][c], match['stderr'][c])}" for c in COLOURS]
+        print(f"  k={match['cards']}: " + "  ".join(cells) + f"  ({match['races']} races)")
+
+
+def separated(low: JSON, high: JSON) -> bool:
+    """Whether two 95% intervals do not overlap (``high`` above ``low``)."""
+    return high["win_rate"] - Z95 * high["stderr"] > low["win_rate"] + Z95 * low["stderr"]
+
+
+if __name__ == "__main__":
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    games = int(args[0]) if args else 1000
+    seed = int(args[1]) if len(args) > 1 else 2026
+    print(f"seed {seed}", file=sys.stderr)
+    result = study(games, seed)
+    if "--format" in sys.argv and "json" in sys.argv:
+        print(json.dumps(result, indent=2))
+    else:
+        show(result)
+        show_matches(result)
+        board = result["board_alone"]
+        shares = board["win_rate_by_colour"]
+        errs = board["win_rate_stderr_by_colour"]
+        steps = [
+            (COLOURS[i], COLOURS[i + 1])
+            for i in range(3)
+            if shares[COLOURS[i]] - Z95 * errs[COLOURS[i]]
+            <= shares[COLOURS[i + 1]] + Z95 * errs[COLOURS[i + 1]]
+        ]
+        print(
+            "\nboard alone, order black > red > yellow > blue with separated intervals:",
+            "yes" if not steps else f"no, overlapping: {steps}",
+        )
+        print(
+            f"(a 95% interval is {Z95} standard errors either side; sqrt(p(1-p)/n))",
+            f"n={games}, half-width at 25%: {Z95 * math.sqrt(0.25 * 0.75 / games):.1%}",
+        )

@@ -1,0 +1,114 @@
+"""The search player: the sensible player's bidding, with every race decision made by
+Monte Carlo rollouts of the rest of the race on the NumPy kernel.
+
+At an accept/reject choice it runs the rest of the race ``ROLLOUTS`` times after each
+choice (the other players as the computer policy plays, R21) and takes the choice whose
+finishes pay it more, counted exactly (``returns.payouts``: its tickets, the Winners
+Circle of its horses, the 8th-race bins). For its bets it races the field from the
+start with the real owners and the real order of the dice, instead of the track's
+average table. A roll of its own horse, or any roll once nothing of its own is left
+running, it accepts without searching. Each decision uses its own generator, seeded by the table, so a game
+replays; none takes more than a few tens of milliseconds
+(``benchmarks/across_tournament.py`` measures it).
+"""
+
+from __future__ import annotations
+
+import zlib
+from functools import lru_cache
+
+import numpy as np
+
+from homestretch.core.protocol import JSON
+from homestretch.games.across.bots import SensibleBot, owners_of, tickets_of
+from homestretch.games.across.content import HORSES, load_content
+from homestretch.games.across.handicapper import Field, race_on, second_roll
+from homestretch.games.across.returns import Finishes, payouts
+
+ROLLOUTS = 300
+"""Rollouts per choice: a payoff's mean to about a seventeenth of its spread."""
+BET_RACES = 3000
+"""Races from the start behind a betting decision."""
+FINAL_BINS = ("win8", "place8", "show8")
+
+
+class SearchBot(SensibleBot):
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._np = np.random.default_rng(seed)
+
+    # --- betting: the finishes of this field, these owners, this order of rollers -----
+    def _finishes(self, seat: int, view: JSON) -> Finishes:
+        owner = tuple(view["owners"].get(str(h), [-1])[0] for h in HORSES)
+        first = (view["roles"]["trackmaster"] + 1) % len(view["cash"])
+        rollers = tuple(self._rollers(view, first))
+        return field_finishes(view["track"], view["content"], owner, rollers)
+
+    # --- the race ---------------------------------------------------------------------
+    def _accepts(self, seat: int, view: JSON) -> bool:
+        card = view["race_card"]
+        rolled = card["rolled"]
+        running = [h for h in HORSES if h not in card["finish"]]
+        stakes = {int(h) for h, o in view["owners"].items() if seat in o}
+        stakes |= {h for s, h in view["tickets"] if s == seat}
+        if rolled in stakes or not stakes & set(running):
+            return True  # my own horse, or nothing of mine left to race for
+        accept = self._rollout(seat, view, reject=False)
+        reject = self._rollout(seat, view, reject=True)
+        return bool(accept >= reject)
+
+    def _rollout(self, seat: int, view: JSON, reject: bool) -> float:
+        """Mean collection over the rest of the race after accepting or rejecting."""
+        card = view["race_card"]
+        need = np.array([card["need"][str(h)] for h in HORSES])
+        halves = np.array([card["progress"][str(h)] for h in HORSES])
+        finish = tuple(h - HORSES[0] for h in card["finish"])
+        board = Field.start(halves, ROLLOUTS, finish)
+        every = np.arange(ROLLOUTS)
+        rolled = np.full(ROLLOUTS, card["rolled"] - HORSES[0])
+        rolls = np.zeros(ROLLOUTS, dtype=np.int64)
+        board.advance(every, rolled, need, 1 if reject else 2)
+        if reject:
+            second_roll(board, every, need, self._np, rolls)
+        nxt = (seat + (1 if view["rotation"] == "left" else -1)) % len(view["cash"])
+        race_on(board, need, self._owner_matrix(view, ROLLOUTS), self._rollers(view, nxt), self._np)
+        return self._mean_collection(seat, view, board.order + HORSES[0])
+
+    def _mean_collection(self, seat: int, view: JSON, finish: np.ndarray) -> float:
+        owners = owners_of(view)
+        got = payouts(view["windows"], tickets_of(view), seat, owners, finish).astype(float)
+        if view["race"] == 8:  # the 8th-race bins go to the owners of the first three
+            for place, name in enumerate(FINAL_BINS):
+                for horse, members in owners.items():
+                    if seat in members:
+                        got[finish[:, place] == horse] += view["bins"][name] / len(members)
+        return float(got.mean())
+
+    # --- the table --------------------------------------------------------------------
+    @staticmethod
+    def _owner_matrix(view: JSON, n: int) -> np.ndarray:
+        """The seat deciding for each horse (a syndicate's first member), per rollout."""
+        row = np.array([view["owners"].get(str(h), [-1])[0] for h in HORSES])
+        return np.tile(row, (n, 1))
+
+    @staticmethod
+    def _rollers(view: JSON, first: int) -> list[int]:
+        players = len(view["cash"])
+        step = 1 if view["rotation"] == "left" else -1
+        return [(first + k * step) % players for k in range(players)]
+
+
+@lru_cache(maxsize=64)
+def field_finishes(
+    track_key: str, content: str | None, owner: tuple[int, ...], rollers: tuple[int, ...]
+) -> Finishes:
+    """The finishes of a race from the start with these owners and this order of
+    rollers, every seat playing the computer policy. Seeded by its arguments alone, so
+    it is the same whoever asks first (a game replays)."""
+    track = load_content(content).track(track_key)
+    rng = np.random.default_rng(zlib.crc32(repr((track_key, owner, rollers)).encode()))
+    board = Field.start(track.start_halves(), BET_RACES)
+    owners = np.tile(np.array(owner), (BET_RACES, 1))
+    race_on(board, track.need_halves(), owners, list(rollers), rng)
+    triples, counts = np.unique(board.order, axis=0, return_counts=True)
+    return Finishes(triples + HORSES[0], counts / counts.sum())

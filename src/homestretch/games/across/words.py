@@ -1,0 +1,197 @@
+"""The typed notices in plain words, for the terminal (the browser board words them in
+its own script): who is paid what and why, each window's payoff, each deal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from homestretch.core.protocol import JSON
+from homestretch.games.across.totalizator import WINDOW_TITLES
+
+BIN_NAMES = {
+    "race3": "the 3rd-race purse",
+    "race5": "the 5th-race purse",
+    "win8": "the 8th-race WIN bin",
+    "place8": "the 8th-race PLACE bin",
+    "show8": "the 8th-race SHOW bin",
+}
+WHY = {
+    "winners circle": "the Winners Circle, window 1",
+    "win": "WIN, windows 2-5",
+    "place": "PLACE, window 6",
+    "show": "SHOW, window 7",
+    "refund": "bets refunded: the race is disqualified",
+    "daily double": "the Daily Double",
+    "odd fifties": "the odd fifties after the 8th race, to the WIN horse's owner",
+    "win8 bin": "the 8th-race WIN bin",
+    "place8 bin": "the 8th-race PLACE bin",
+    "show8 bin": "the 8th-race SHOW bin",
+}
+"""Why a payment was made, by its ``why``."""
+
+
+def _fifties(n: int) -> str:
+    return f"{n} fifty" if n == 1 else f"{n} fifties"
+
+
+def _windows(numbers: Sequence[int]) -> str:
+    if len(numbers) > 2 and list(numbers) == list(range(numbers[0], numbers[-1] + 1)):
+        return f"windows {numbers[0]}-{numbers[-1]}"
+    label = "window" if len(numbers) == 1 else "windows"
+    return f"{label} {', '.join(str(n) for n in numbers)}"
+
+
+def dealt_windows(windows: Sequence[int]) -> str:
+    """Window by window: "1 Winners Circle 4 | 2 WIN 4 | ..."."""
+    return " | ".join(
+        f"{i + 1} {title} {n}"
+        for i, (title, n) in enumerate(zip(WINDOW_TITLES, windows, strict=True))
+    )
+
+
+def word(notice: JSON, names: Sequence[str]) -> str | None:
+    """One line for a notice; None for the race result (the card shows it)."""
+    wording = WORDING.get(notice["type"])
+    return wording(notice, names) if wording else None
+
+
+def _when(n: JSON) -> str:
+    return f"Race {n['race']}" if n["race"] else f"Meet {n['meet']} auction"
+
+
+def _payment(n: JSON, names: Sequence[str]) -> str:
+    why = WHY.get(n["why"], n["why"])
+    horse = f" (#{n['horse']})" if "horse" in n else ""
+    return f"{_when(n)}: {names[n['seat']]} collects {_fifties(n['amount'])}, {why}{horse}"
+
+
+def _windows_dealt(n: JSON, names: Sequence[str]) -> str:
+    parts = [f"{_fifties(n['tickets'])} in tickets"]
+    if n["carried"]:
+        parts.append(f"{n['carried']} carried forward")
+    if n["purse"]:
+        parts.append(
+            f"{n['purse']} from the {n['race']}{'rd' if n['race'] == 3 else 'th'}-race purse"
+        )
+    return (
+        f"Race {n['race']}: the windows are closed. The Totemaster deals {_fifties(n['handle'])}"
+        f" ({', '.join(parts)}) from window 1: {dealt_windows(n['windows'])}"
+    )
+
+
+def _redeal(n: JSON, names: Sequence[str]) -> str:
+    who = ", ".join(f"no investors on the {g.upper()} horse #{h}" for g, h in n["unbacked"].items())
+    rules = " and ".join(n["rules"])
+    return (
+        f"Race {n['race']}: {who} (rule {rules}): {_windows(n['emptied'])} "
+        f"({_fifties(n['amount'])}) dealt into {_windows(n['into'])}: "
+        f"{dealt_windows(n['windows'])}"
+    )
+
+
+def _window_payoff(n: JSON, names: Sequence[str]) -> str:
+    odd = f", {_fifties(n['odd'])} carried forward" if n["odd"] else ""
+    who = " and ".join(names[s] for s in n["seats"])
+    if n["group"] == "winners circle":
+        return (
+            f"Race {n['race']}: Winners Circle: {n['pool']} to the owner of #{n['horse']} "
+            f"({who}){odd}"
+        )
+    tickets = "ticket" if n["shares"] == 1 else "tickets"
+    return (
+        f"Race {n['race']}: {n['group'].upper()} ({_windows(n['windows'])}, #{n['horse']}): "
+        f"{n['pool']} over {n['shares']} {tickets}, {n['each']} each to {who}{odd}"
+    )
+
+
+def _refund(n: JSON, names: Sequence[str]) -> str:
+    return (
+        f"Race {n['race']}: nobody backed the WIN, PLACE or SHOW horse: the race is "
+        f"disqualified, {n['tickets']} ticket(s) refunded, {_fifties(n['carried'])} "
+        "carried forward"
+    )
+
+
+def _carried(n: JSON, names: Sequence[str]) -> str:
+    return f"Race {n['race']}: {_fifties(n['amount'])} odd, carried forward to the next race"
+
+
+def _daily_double(n: JSON, names: Sequence[str]) -> str:
+    first, second = n["pair"]
+    if not n["tickets"]:
+        return f"Daily Double {first}-{second}: no winning ticket; {n['pool']} go into race 3"
+    odd = f", {n['to_race_3']} odd into race 3" if n["to_race_3"] else ""
+    return (
+        f"Daily Double {first}-{second}: {n['pool']} over {n['tickets']} winning ticket(s), "
+        f"{n['each']} each{odd}"
+    )
+
+
+def _sale(n: JSON, names: Sequence[str]) -> str:
+    head = f"{_when(n)}: #{n['horse']}'s {_fifties(n['price'])}"
+    if "former_owner" in n:
+        return (
+            f"{head} (a forced sale for an unpaid loan): {n['to_bin']} to the 8th-race WIN bin "
+            f"(owed {n['owed']}, loan and interest), {n['to_owner']} to "
+            f"{names[n['former_owner']]}, the former owner"
+        )
+    dealt = ", ".join(f"{k} to {BIN_NAMES[b]}" for b, k in n["bins"].items())
+    return f"{head} dealt into the bins: {dealt}"
+
+
+def _loan(n: JSON, names: Sequence[str]) -> str:
+    return (
+        f"{_when(n)}: {names[n['seat']]} borrows {_fifties(n['amount'])} from the 8th-race WIN "
+        f"bin with #{n['horse']} in hock; {n['due']} (loan and 1 interest) due before race 7"
+    )
+
+
+def _loan_repaid(n: JSON, names: Sequence[str]) -> str:
+    return (
+        f"{_when(n)}: {names[n['seat']]} repays {_fifties(n['amount'])} to the 8th-race WIN bin "
+        f"({n['principal']} loan + {n['interest']} interest) and redeems #{n['horse']}"
+    )
+
+
+def _dealing(n: JSON, names: Sequence[str]) -> str:
+    frm, to = names[n["frm"]], names[n["to"]]
+    verdict = "accepted" if n["accepted"] else "declined"
+    if n["kind"] == "loan":
+        terms = f", to be repaid {n['repay']}" if n["repay"] != n["amount"] else ""
+        return f"{frm} lends {to} {_fifties(n['amount'])}{terms}: {verdict}"
+    if n["kind"] == "buy":
+        return f"{frm} offers {to} {_fifties(n['amount'])} for #{n['horse']}: {verdict}"
+    return f"{frm} sells #{n['horse']} to {to} for {_fifties(n['amount'])}: {verdict}"
+
+
+def _payback(n: JSON, names: Sequence[str]) -> str:
+    return (
+        f"{names[n['seat']]} pays {names[n['lender']]} back {_fifties(n['amount'])} "
+        f"({n['owed']} still owed)"
+    )
+
+
+def _debt_settled(n: JSON, names: Sequence[str]) -> str:
+    lost = n["owed"] - n["paid"]
+    tail = f"; {names[n['lender']]} loses the other {lost}" if lost else ""
+    return (
+        f"Before the totals: {names[n['borrower']]} pays {names[n['lender']]} "
+        f"{_fifties(n['paid'])} of the {n['owed']} owed{tail}"
+    )
+
+
+WORDING: dict[str, Callable[[JSON, Sequence[str]], str]] = {
+    "payment": _payment,
+    "windows_dealt": _windows_dealt,
+    "redeal": _redeal,
+    "window_payoff": _window_payoff,
+    "refund": _refund,
+    "carried": _carried,
+    "daily_double": _daily_double,
+    "sale": _sale,
+    "loan": _loan,
+    "loan_repaid": _loan_repaid,
+    "dealing": _dealing,
+    "payback": _payback,
+    "debt_settled": _debt_settled,
+}

@@ -1,0 +1,88 @@
+"""Exact Quickplay chances kept on disk, so asking again about a race is instant.
+
+An entry is named by a SHA-256 of everything the sums are computed from: the field's
+arrays and the chart set's tables (``FieldArrays``, ``ChartArrays``: a changed chart,
+horse, jockey or APR changes them) and the source of the two modules that compute
+(``exact.py``, ``exact_finish.py``). A changed chart or a changed algorithm is never
+served an old answer; an unreadable entry is computed again. The folder is
+``$HOMESTRETCH_CACHE``, else ``exact-odds`` in the user's cache folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import fields
+from pathlib import Path
+
+import numpy as np
+import platformdirs
+
+from homestretch.games.stretch import exact, exact_finish
+from homestretch.games.stretch.charts import ChartSet
+from homestretch.games.stretch.exact import ExactChances
+from homestretch.games.stretch.exact_finish import PlaceShow
+from homestretch.games.stretch.kernel import ChartArrays, FieldArrays
+from homestretch.games.stretch.race import Race
+
+FORMAT = 1
+"""Bumped when an entry's layout changes."""
+
+
+def cache_folder() -> Path:
+    override = os.environ.get("HOMESTRETCH_CACHE")
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_cache_dir("homestretch")) / "exact-odds"
+
+
+def content_key(race: Race, charts: ChartSet) -> str:
+    sha = hashlib.sha256(f"exact-odds {FORMAT}\n".encode())
+    for module in (exact, exact_finish):
+        assert module.__file__ is not None
+        sha.update(Path(module.__file__).read_bytes())
+    for arrays in (FieldArrays.from_race(race, charts), ChartArrays.from_charts(charts)):
+        for item in fields(arrays):
+            value = np.asarray(getattr(arrays, item.name))
+            sha.update(f"{item.name} {value.dtype.str} {value.shape}\n".encode())
+            sha.update(np.ascontiguousarray(value).tobytes())
+    return sha.hexdigest()
+
+
+def cached(race: Race, charts: ChartSet) -> ExactChances | None:
+    """The chances computed before for this very race and chart set, if kept."""
+    path = cache_folder() / f"{content_key(race, charts)}.json"
+    try:
+        entry = json.loads(path.read_text())
+        win, place, show, bound = (
+            np.array(entry[name], dtype=np.float64)
+            for name in ("win", "place", "show", "show_bound")
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not win.shape == place.shape == show.shape == bound.shape == (len(race.runners),):
+        return None
+    return ExactChances(win, PlaceShow(place, show, bound))
+
+
+def keep(race: Race, charts: ChartSet, chances: ExactChances) -> None:
+    """Keep exact place and show chances (a cache that cannot be written is skipped)."""
+    if chances.places is None:
+        return  # win alone takes milliseconds
+    entry = {
+        "race": race.name,
+        "win": chances.win.tolist(),
+        "place": chances.places.place.tolist(),
+        "show": chances.places.show.tolist(),
+        "show_bound": chances.places.show_bound.tolist(),
+    }
+    folder = cache_folder()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", dir=folder, suffix=".tmp", delete=False) as out:
+            json.dump(entry, out)
+        os.replace(out.name, folder / f"{content_key(race, charts)}.json")
+    except OSError:
+        pass

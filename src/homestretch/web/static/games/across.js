@@ -1,0 +1,352 @@
+// Across the Board's own board: the totalizator and the seven windows, the race card
+// filling with X's, the auction block, every player's fifties and the bins. It draws
+// each frame from scratch (a reload or a late join shows the same board) and sends
+// moves through tools.send; the generic view stays folded below it.
+"use strict";
+(() => {
+  const HORSES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+  const WINDOWS = ["Winners Circle", "WIN", "WIN", "WIN", "WIN", "PLACE", "SHOW"];
+  const BINS = { race3: "3rd-race purse", race5: "5th-race purse", win8: "8th WIN", place8: "8th PLACE", show8: "8th SHOW" };
+  const WHY = {
+    "winners circle": "the Winners Circle (window 1)", win: "WIN (windows 2-5)", place: "PLACE (window 6)",
+    show: "SHOW (window 7)", refund: "a refund: the race is disqualified", "daily double": "the Daily Double",
+    "odd fifties": "the odd fifties, to the WIN horse's owner", "win8 bin": "the 8th-race WIN bin",
+    "place8 bin": "the 8th-race PLACE bin", "show8 bin": "the 8th-race SHOW bin",
+  };
+  let T = null;  // the tools of the frame being drawn
+  let V = null;  // its view
+  let NAMES = [];  // the seats' names at this table
+  let MARKS = [];  // their initials on the totalizator, unique (names.py does the same)
+
+  const f = (n) => (n === 1 ? "1 fifty" : `${n} fifties`);
+  const who = (seats) => seats.map((s) => NAMES[s]).join(" and ");
+  const ownerOf = (h) => (V.owners[String(h)] ? who(V.owners[String(h)]) : "unsold");
+  const ownerMarks = (h) => (V.owners[String(h)] ? V.owners[String(h)].map((s) => MARKS[s]).join("+") : "\u2014");
+
+  function initials(names) {
+    const first = (name) => name.split(/\s+/).filter(Boolean).map((w) => w[0]).join("").toUpperCase().slice(0, 3) || "?";
+    const prefix = (name, n) => name.replace(/\s+/g, "").toUpperCase().slice(0, n) || "?";
+    let marks = names.map(first);
+    for (const length of [2, 3]) {
+      const clash = (m) => marks.filter((x) => x === m).length > 1;
+      marks = marks.map((m, i) => (clash(m) ? prefix(names[i], length) : m));
+    }
+    return marks.map((m, i) => (marks.filter((x) => x === m).length > 1 ? `${m}${i}` : m));
+  }
+  const node = (tag, text, cls, attrs) => {
+    const n = T.el(tag, text, cls);
+    Object.entries(attrs || {}).forEach(([k, v]) => { n.dataset[k] = v; });
+    return n;
+  };
+  const button = (text, action, cls) => {
+    const b = node("button", text, cls);
+    b.type = "button";
+    b.dataset.action = JSON.stringify(action);
+    b.addEventListener("click", () => T.send({ action }));
+    return b;
+  };
+  const section = (title, cls) => { const s = node("section", null, `ab-panel ${cls || ""}`); s.append(node("h3", title)); return s; };
+  const when = (n) => (n.race ? `Race ${n.race}` : `Meet ${n.meet} auction`);
+  const windowsText = (list) => list.map((n, i) => `${i + 1} ${WINDOWS[i]} ${n}`).join(" | ");
+  const range = (ws) => (ws.length > 2 ? `windows ${ws[0]}-${ws[ws.length - 1]}` : `window${ws.length > 1 ? "s" : ""} ${ws.join(", ")}`);
+
+  // Each notice in words (the terminal's words.py says the same).
+  const WORDS = {
+    payment: (n) => `${when(n)}: ${NAMES[n.seat]} collects ${f(n.amount)}, ${WHY[n.why] || n.why}${n.horse ? ` (#${n.horse})` : ""}`,
+    windows_dealt: (n) => `Race ${n.race}: windows closed. ${f(n.handle)} dealt from window 1 (${f(n.tickets)} in tickets${n.carried ? `, ${n.carried} carried forward` : ""}${n.purse ? `, ${n.purse} from the purse` : ""}): ${windowsText(n.windows)}`,
+    redeal: (n) => `Race ${n.race}: ${Object.entries(n.unbacked).map(([g, h]) => `no investors on the ${g.toUpperCase()} horse #${h}`).join(", ")} (rule ${n.rules.join(" and ")}): ${range(n.emptied)} (${f(n.amount)}) dealt into ${range(n.into)}`,
+    window_payoff: (n) => (n.group === "winners circle"
+      ? `Race ${n.race}: Winners Circle: ${n.pool} to the owner of #${n.horse} (${who(n.seats)})`
+      : `Race ${n.race}: ${n.group.toUpperCase()} (${range(n.windows)}, #${n.horse}): ${n.pool} over ${n.shares} ticket(s), ${n.each} each to ${who(n.seats)}`) + (n.odd ? `, ${f(n.odd)} carried forward` : ""),
+    refund: (n) => `Race ${n.race}: nobody backed the first three: disqualified, ${n.tickets} ticket(s) refunded`,
+    carried: (n) => `Race ${n.race}: ${f(n.amount)} odd, carried forward`,
+    daily_double: (n) => (n.tickets ? `Daily Double ${n.pair.join("-")}: ${n.pool} over ${n.tickets} ticket(s), ${n.each} each` : `Daily Double ${n.pair.join("-")}: no winner, ${n.pool} go into race 3`),
+    sale: (n) => `${when(n)}: #${n.horse} sold to ${who(n.buyers)} for ${f(n.price)}` + (n.former_owner !== undefined
+      ? ` (forced sale): ${n.to_bin} to the 8th-race WIN bin, ${n.to_owner} to ${NAMES[n.former_owner]}`
+      : `; bins ${Object.entries(n.bins).map(([b, k]) => `${BINS[b]} +${k}`).join(", ")}`),
+    loan: (n) => `${when(n)}: ${NAMES[n.seat]} borrows ${f(n.amount)} on #${n.horse} from the 8th-race WIN bin; ${n.due} due before race 7`,
+    loan_repaid: (n) => `${when(n)}: ${NAMES[n.seat]} repays ${n.principal} + ${n.interest} interest and redeems #${n.horse}`,
+    dealing: (n) => `${NAMES[n.frm]} ${n.kind === "loan" ? `lends ${NAMES[n.to]} ${f(n.amount)}` : n.kind === "buy" ? `offers ${NAMES[n.to]} ${f(n.amount)} for #${n.horse}` : `sells #${n.horse} to ${NAMES[n.to]} for ${f(n.amount)}`}: ${n.accepted ? "accepted" : "declined"}`,
+    payback: (n) => `${NAMES[n.seat]} pays ${NAMES[n.lender]} back ${f(n.amount)} (${n.owed} still owed)`,
+    debt_settled: (n) => `Before the totals: ${NAMES[n.borrower]} pays ${NAMES[n.lender]} ${f(n.paid)} of the ${n.owed} owed`,
+    race_result: (n) => `Race ${n.race}: WIN #${n.finish[0]}, PLACE #${n.finish[1]}, SHOW #${n.finish[2]} (${n.rolls} rolls)`,
+  };
+
+  function header(frame) {
+    const box = node("div", null, "ab-head");
+    const card = V.card;
+    box.append(node("strong", card ? `${card.name}, ${card.city}` : "Across the Board"));
+    box.append(node("span", ` \u00b7 meet ${V.meet}${V.race ? `, race ${V.race}` : ", auction"} \u00b7 ${V.phase}`));
+    const waiting = frame.waiting.seats.map((s) => NAMES[s]).join(", ");
+    box.append(node("div", frame.over ? "The meet is over." : frame.your_turn ? "Your turn." : `Waiting for ${waiting || "the dice"}.`, "ab-turn"));
+    return box;
+  }
+
+  function players() {
+    const s = section("Players", "ab-players");
+    const table = node("table");
+    table.append(row(["", "player", "role", "fifties", "horses"], "th"));
+    const roles = {};
+    Object.entries(V.roles).forEach(([role, seat]) => { roles[seat] = role; });
+    NAMES.forEach((name, seat) => {
+      const horses = Object.entries(V.owners).filter(([, o]) => o.includes(seat))
+        .map(([h]) => `#${h}${V.in_hock[h] ? " (in hock)" : ""}`).join(" ");
+      const tr = row([MARKS[seat], name + (seat === V.you ? " (you)" : ""), roles[seat] || "", String(V.cash[seat]), horses]);
+      tr.dataset.seat = seat;
+      tr.querySelector("td:nth-child(4)").className = "ab-cash";
+      if (V.to_act.includes(seat)) tr.className = "ab-acting";
+      table.append(tr);
+    });
+    s.append(table);
+    V.debts.forEach((d) => s.append(node("p", `${NAMES[d.borrower]} owes ${NAMES[d.lender]} ${f(d.amount)}`)));
+    return s;
+  }
+
+  function row(cells, tag) {
+    const tr = node("tr");
+    cells.forEach((c) => tr.append(node(tag || "td", c)));
+    return tr;
+  }
+
+  function bins() {
+    const s = section("Bins", "ab-bins");
+    const list = node("div", null, "ab-bin-row");
+    Object.entries(BINS).forEach(([key, title]) => {
+      const b = node("div", null, "ab-bin", { bin: key });
+      b.append(node("span", title), node("strong", String(V.bins[key])));
+      list.append(b);
+    });
+    const dd = node("div", null, "ab-bin", { bin: "daily_double" });
+    dd.append(node("span", "Daily Double"), node("strong", String(V.daily_double_bin)));
+    const carry = node("div", null, "ab-bin", { bin: "carry" });
+    carry.append(node("span", "carried forward"), node("strong", String(V.carry)));
+    list.append(dd, carry);
+    s.append(list);
+    return s;
+  }
+
+  function windowsBoard() {
+    const s = section("MPH Parimutuel Windows", "ab-windows");
+    const racing = V.phase === "race";
+    const payoff = !racing && V.payoff;
+    const shown = payoff ? payoff.dealt : V.windows;
+    const paid = {};
+    if (payoff) payoff.steps.filter((st) => st.step === "window_payoff").forEach((st) => { paid[st.windows[0]] = st; });
+    const boxes = node("div", null, "ab-window-row");
+    shown.forEach((n, i) => {
+      const w = node("div", null, "ab-window", { window: i + 1 });
+      w.append(node("span", `${i + 1} ${WINDOWS[i]}`), node("strong", String(n)));
+      const p = paid[i + 1];
+      if (p) w.append(node("em", `${p.pool} paid on #${p.horse}`));
+      boxes.append(w);
+    });
+    if (payoff) s.append(node("p", `Race ${payoff.race} as dealt, and what each group paid:`));
+    s.append(boxes);
+    if (payoff) payoff.steps.filter((st) => st.step === "redeal").forEach((st) => {
+      s.append(node("p", `Rule ${st.rules.join(" and ")}: ${range(st.emptied)} re-dealt into ${range(st.into)}: ${windowsText(st.windows)}`));
+    });
+    return s;
+  }
+
+  function totalizator() {
+    const s = section(`MPH Totalizator${V.race ? `, race ${V.race}` : ""}`, "ab-tote");
+    const table = node("table");
+    table.append(row(HORSES.map((h) => `#${h}`), "th"));
+    const cols = HORSES.map((h) => V.tickets.filter(([, hh]) => hh === h).map(([seat]) => MARKS[seat]));
+    const depth = Math.max(1, ...cols.map((c) => c.length));
+    for (let r = 0; r < depth; r++) table.append(row(cols.map((c) => c[r] || "")));
+    s.append(table);
+    if (V.daily_double.length) {
+      s.append(node("h4", "Daily Double"));
+      const list = node("ul", null, "ab-dd");
+      V.daily_double.forEach(([seat, a, b]) => list.append(node("li", `${NAMES[seat]}: #${a} then #${b}`)));
+      s.append(list);
+    }
+    return s;
+  }
+
+  // One square of the track card: preprinted marks look different from earned ones.
+  function square(pre, total, shaded) {
+    const printed = Math.min(2, Math.max(0, pre));
+    const earned = Math.max(0, Math.min(2, Math.max(0, total)) - printed);
+    const sq = node("span", null, "ab-sq");
+    const marks = ["", "half", "full"];
+    if (printed) sq.classList.add(`pre-${marks[printed]}`);
+    if (earned) sq.classList.add(`got-${marks[earned]}`);
+    if (shaded) sq.classList.add("shaded");
+    sq.textContent = printed + earned === 2 ? "X" : printed + earned === 1 ? "/" : "";
+    return sq;
+  }
+
+  function raceCard() {
+    const race = V.race_card;
+    const card = V.card;
+    if (!card) return null;
+    const title = race ? `Race card, race ${race.number}${race.running ? "" : " (finished)"}` : "The track card";
+    const s = section(title, "ab-card");
+    const table = node("table");
+    table.append(row(["#", "horse", "owner", "X's to finish", ""], "th"));
+    const placing = {};
+    if (race) race.finish.forEach((h, i) => { placing[h] = ["WIN", "PLACE", "SHOW"][i]; });
+    HORSES.forEach((h) => {
+      const info = card.horses[String(h)];
+      const progress = race ? race.progress[String(h)] : info.preprinted;
+      const tr = node("tr", null, `ab-${info.class}`, { horse: h });
+      const number = node("td", `${h}${card.best_pick === h ? "\u2605" : ""}`);
+      number.title = info.name;
+      tr.append(number, node("td", info.name, "ab-name"));
+      const owner = node("td", ownerMarks(h), "ab-owner");
+      owner.title = ownerOf(h);
+      tr.append(owner);
+      const cell = node("td", null, "ab-squares");
+      for (let i = 0; i < info.need / 2; i++) {
+        cell.append(square(info.preprinted - 2 * i, progress - 2 * i, info.need === 12 && i === 0));
+      }
+      tr.append(cell);
+      const rolled = race && race.running && race.stage === "accept or reject" && race.rolled === h;
+      tr.append(node("td", placing[h] || (rolled ? "\u2190 rolled" : "")));
+      if (rolled) tr.classList.add("ab-rolled");
+      if (placing[h]) tr.classList.add("ab-placed");
+      table.append(tr);
+    });
+    s.append(table);
+    if (race) s.append(node("p", `${race.rolls} rolls. ${race.calls.slice(-3).join("; ")}`, "ab-calls"));
+    else s.append(node("p", `Handicap and Auction News: ${card.conditions}`, "ab-news"));
+    s.append(node("p", "Grey: preprinted X's and half X's; black: marked in the race; ringed: the circled, shaded square; \u2605 the newspaper's best pick.", "ab-legend"));
+    return s;
+  }
+
+  function auctionBlock(frame) {
+    const lot = V.lot;
+    if (!lot) return null;
+    const info = V.card.horses[String(lot.horse)];
+    const s = section("On the block", "ab-block");
+    s.append(node("p", `#${lot.horse} ${info.name}, by ${info.sire} out of ${info.dam}`, "ab-title-card"));
+    s.append(node("p", `${info.class}; opening bid ${lot.opening}; Shady Fence Farms suggest ${info.suggested_bid}`));
+    s.append(node("p", lot.high === null ? `Asking ${f(lot.min_bid)}: no bid yet` : `High bid ${f(lot.high)} by ${who(lot.bidders)}; the next bid is at least ${lot.min_bid}`, "ab-high"));
+    if (frame.your_turn && V.phase === "auction") {
+      const bar = node("div", null, "ab-moves");
+      frame.legal.filter((l) => l.action.kind === "bid" || l.action.kind === "pass").forEach((l) => {
+        const text = l.action.kind === "pass" ? "Pass" : `Bid ${l.action.amount}${l.action.partner >= 0 ? ` with ${NAMES[l.action.partner]}` : ""}`;
+        bar.append(button(text, l.action));
+      });
+      const amount = node("input", null, "ab-amount");
+      amount.type = "number";
+      amount.min = String(lot.min_bid);
+      amount.value = String(lot.min_bid);
+      amount.setAttribute("aria-label", "bid amount");
+      const own = node("button", "Bid this", "ab-bid-own");
+      own.type = "button";
+      own.addEventListener("click", () => T.send({ action: { kind: "bid", amount: Number(amount.value), partner: -1 } }));
+      bar.append(amount, own);
+      s.append(bar);
+    }
+    return s;
+  }
+
+  function rollChoice(frame) {
+    const race = V.race_card;
+    const s = section(`You rolled #${race.rolled}`, "ab-roll");
+    const backers = [...new Set(V.tickets.filter(([, h]) => h === race.rolled).map(([seat]) => NAMES[seat]))];
+    s.append(node("p", `Owner: ${ownerOf(race.rolled)}; tickets: ${backers.join(", ") || "none"}`));
+    const bar = node("div", null, "ab-moves ab-big");
+    bar.append(button(`Accept: one X for #${race.rolled}`, { kind: "accept" }, "ab-accept"));
+    bar.append(button("Reject: half an X, roll again", { kind: "reject" }, "ab-reject"));
+    s.append(bar);
+    return s;
+  }
+
+  function bettingMoves(frame) {
+    const s = section(`Your bets for race ${V.race}`, "ab-betting");
+    const mine = {};
+    V.tickets.filter(([seat]) => seat === V.you).forEach(([, h]) => { mine[h] = (mine[h] || 0) + 1; });
+    const grid = node("div", null, "ab-horse-grid");
+    frame.legal.filter((l) => l.action.kind === "bet").forEach((l) => {
+      const h = l.action.horse;
+      grid.append(button(`#${h}${mine[h] ? ` \u00d7${mine[h]}` : ""}`, l.action, "ab-bet"));
+    });
+    if (grid.childElementCount) s.append(node("p", "A ticket is $150 (3 fifties) across the board; tap again to double up."), grid);
+    const dd = frame.legal.some((l) => l.action.kind === "dd");
+    if (dd) {
+      s.append(node("h4", "Daily Double ($50: one horse to win race 1, one to win race 2)"));
+      const pick = (label) => {
+        const sel = node("select", null, "ab-dd-pick");
+        sel.setAttribute("aria-label", label);
+        HORSES.forEach((h) => { const o = node("option", `#${h}`); o.value = String(h); sel.append(o); });
+        sel.value = "7";
+        return sel;
+      };
+      const first = pick("race 1 winner");
+      const second = pick("race 2 winner");
+      const buy = node("button", "Buy the Daily Double", "ab-dd-buy");
+      buy.type = "button";
+      buy.addEventListener("click", () => T.send({ action: { kind: "dd", first: Number(first.value), second: Number(second.value) } }));
+      const bar = node("div", null, "ab-moves");
+      bar.append(first, second, buy);
+      s.append(bar);
+    }
+    const other = frame.legal.filter((l) => !["bet", "dd", "done"].includes(l.action.kind));
+    if (other.length) {
+      s.append(node("h4", "Loans and dealings"));
+      const bar = node("div", null, "ab-moves ab-dealings");
+      other.slice(0, 24).forEach((l) => bar.append(button(l.text, l.action)));
+      s.append(bar);
+    }
+    s.append(button("Done: no more from me this race", { kind: "done" }, "ab-done"));
+    return s;
+  }
+
+  function offerChoice() {
+    const o = V.offer;
+    const s = section("An offer to you", "ab-offer");
+    const from = NAMES[o.from];
+    const text = o.kind === "syndicate" ? `${from} asks you into a syndicate: ${o.amount} for #${o.horse} (your share ${Math.floor(o.amount / 2)})`
+      : o.kind === "horse" ? `${from} offers you #${o.horse} for ${f(o.amount)}`
+      : o.kind === "buy" ? `${from} offers you ${f(o.amount)} for your #${o.horse}`
+      : `${from} offers to lend you ${f(o.amount)}`;
+    s.append(node("p", text));
+    const bar = node("div", null, "ab-moves ab-big");
+    bar.append(button("Yes", { kind: "answer", accept: true }), button("No", { kind: "answer", accept: false }));
+    s.append(bar);
+    return s;
+  }
+
+  function trackChoice() {
+    const s = section("Choose the track", "ab-tracks");
+    V.tracks.forEach((t) => {
+      const b = button(`${t.name}, ${t.city}: ${t.conditions} Best pick #${t.best_pick}.`, { kind: "track", track: t.key }, "ab-track");
+      s.append(b);
+    });
+    return s;
+  }
+
+  function yourMove(frame) {
+    if (!frame.your_turn) return null;
+    if (V.phase === "race") return rollChoice(frame);
+    if (V.phase === "offer") return offerChoice();
+    if (V.phase === "betting") return bettingMoves(frame);
+    if (V.phase === "choose track") return trackChoice();
+    return null;  // the auction's moves are on the block
+  }
+
+  function announcements(frame) {
+    const s = section("At the table", "ab-talk");
+    const list = node("ol", null, "ab-notices");
+    frame.notices.slice(-14).reverse().forEach((n) => {
+      const words = WORDS[n.type];
+      list.append(node("li", words ? words(n) : n.type, `ab-n-${n.type}`));
+    });
+    s.append(list);
+    return s;
+  }
+
+  window.homestretchBoard = (frame, box, tools) => {
+    T = tools;
+    V = frame.view;
+    NAMES = V.names.map((name, seat) => (frame.seats[seat] ? frame.seats[seat].name : name));
+    MARKS = initials(NAMES);
+    box.className = "ab-board";
+    const parts = [header(frame), yourMove(frame), auctionBlock(frame), raceCard(), windowsBoard(), totalizator(), players(), bins(), announcements(frame)];
+    box.replaceChildren(...parts.filter(Boolean));
+  };
+})();

@@ -1,0 +1,288 @@
+// Totopoly's own board: the seat's hand, the players, the auction block, the training
+// ring, the racecourse with its lanes and coloured lengths, and the Tote pad. Everything
+// is drawn from the seat's view in each frame (which holds only what that seat may
+// see); the moves are the generic page's buttons above. Horses on the course are kept
+// as the same elements from frame to frame, so they run along the lanes as dice fall.
+"use strict";
+(() => {
+  const COLOUR_OF = { K: "black", R: "red", Y: "yellow", B: "blue" };
+  const CELL = 18;  // px a length, and a lane's height
+
+  function make(tools, tag, text, cls) { return tools.el(tag, text, cls); }
+
+  function chip(tools, colour, text) {
+    const span = make(tools, "span", text, `tp-chip tp-${colour}`);
+    span.title = colour;
+    return span;
+  }
+
+  function cardLine(tools, card) {
+    const item = make(tools, "li", null, "tp-card");
+    if (card.horse !== undefined) {
+      item.append(chip(tools, card.colour, `No. ${card.horse}`), ` ${card.name} (${card.colour}, £${card.value})`);
+      item.dataset.horse = card.horse;
+    } else {
+      item.append(`${card.name} (£${card.value})`);
+    }
+    item.dataset.card = card.card;
+    return item;
+  }
+
+  function skeleton(box, tools, layout) {
+    box.replaceChildren();
+    const root = make(tools, "div", null, "tp");
+    const parts = {};
+    for (const [name, title] of [
+      ["status", null], ["moves", "Your move"], ["hand", "Your cards"], ["players", "The players"],
+      ["lot", "The auction block"], ["ring", "The training ring"],
+      ["course", "The racecourse"], ["tote", "The Tote pad"],
+    ]) {
+      const section = make(tools, "section", null, `tp-${name}`);
+      section.id = `tp-${name}`;
+      if (title) section.append(make(tools, "h3", title));
+      const inner = make(tools, "div", null, "tp-inner");
+      section.append(inner);
+      root.append(section);
+      parts[name] = { section, inner };
+    }
+    // The racecourse: lanes of lengths, the gate at the left, the post at the right.
+    const course = make(tools, "div", null, "tp-track");
+    course.style.width = `${(layout.lengths + 2) * CELL}px`;
+    course.style.height = `${layout.tracks.length * CELL + CELL}px`;
+    layout.tracks.forEach((row, track) => {
+      const lane = layout.tracks.length - 1 - track;  // the rails (track 1) at the bottom
+      for (let length = 0; length <= layout.lengths + 1; length++) {
+        const code = length === 0 ? "gate" : length > layout.lengths ? "post" : row[length - 1];
+        const cell = make(tools, "div", null, "tp-len");
+        cell.style.left = `${length * CELL}px`;
+        cell.style.top = `${lane * CELL}px`;
+        if (code === "gate" || code === "post") cell.classList.add(`tp-${code}`);
+        else if (COLOUR_OF[code]) cell.classList.add(`tp-${COLOUR_OF[code]}`);
+        else if (code !== ".") { cell.textContent = code; cell.classList.add("tp-instr"); cell.title = layout.instructions[code] || code; }
+        if (length >= layout.bend[0] && length <= layout.bend[1]) cell.classList.add("tp-bend");
+        cell.dataset.length = length;
+        cell.dataset.track = track + 1;
+        course.append(cell);
+      }
+    });
+    for (let length = 5; length <= layout.lengths; length += 5) {
+      const mark = make(tools, "div", String(length), "tp-ruler");
+      mark.style.left = `${length * CELL}px`;
+      mark.style.top = `${layout.tracks.length * CELL}px`;
+      course.append(mark);
+    }
+    const scroller = make(tools, "div", null, "tp-scroll");
+    scroller.append(course);
+    const legend = make(tools, "p", "Coloured lengths move a horse of that colour on (black 4, red 3, yellow 2, blue 1); shaded: the bend; " +
+      Object.entries(layout.instructions).map(([c, t]) => `${c}: ${t}`).join("; "), "tp-legend");
+    parts.course.inner.append(scroller, legend);
+    parts.track = course;
+    // The training ring: its squares in order, each horse standing on its own.
+    const ring = make(tools, "ol", null, "tp-squares");
+    const codes = Object.fromEntries(layout.ring.map((sq) => [sq.at, sq]));
+    for (let at = 0; at < layout.ring_size; at++) {
+      const square = make(tools, "li", null, "tp-square");
+      square.dataset.square = at;
+      const sq = codes[at];
+      square.append(make(tools, "span", String(at), "tp-num"), make(tools, "span", sq ? sq.code : "", "tp-code"));
+      if (sq) square.title = sq.text;
+      const boxes = Object.entries(layout.boxes).filter(([, s]) => s === at).map(([h]) => h);
+      if (boxes.length) square.append(make(tools, "span", `box ${boxes.join(",")}`, "tp-box"));
+      square.append(make(tools, "span", null, "tp-here"));
+      ring.append(square);
+    }
+    parts.ring.inner.append(ring, make(tools, "p", "ST stables, VT vet, £ pay, CF club fee, CO may join the club, C+ colour card, W+ white card, BX back to the box", "tp-legend"));
+    parts.squares = ring;
+    parts.tokens = {};
+    box.append(root);
+    return parts;
+  }
+
+  function drawStatus(parts, tools, frame, view) {
+    const inner = parts.status.inner;
+    inner.replaceChildren(make(tools, "p", `Phase: ${view.phase}${view.short ? " (short game)" : ""}`, "tp-phase"));
+    if (view.prompt) inner.append(make(tools, "p", frame.your_turn ? `Your turn: ${view.prompt}` : `${tools.seatName(view.to_act[0])}: ${view.prompt}`, "tp-prompt"));
+    if (view.your_report && view.phase === "training") inner.append(make(tools, "p", `Your last report: ${view.your_report}`, "tp-report"));
+    if (view.last_throw && view.phase === "race") inner.append(make(tools, "p", `Last throw: ${view.last_throw}`, "tp-throw"));
+  }
+
+  function drawHand(parts, tools, view) {
+    const inner = parts.hand.inner;
+    inner.replaceChildren();
+    if (view.you === null || view.you === undefined) {
+      parts.hand.section.hidden = true;
+      return;
+    }
+    parts.hand.section.hidden = false;
+    for (const [label, key] of [["In your hand", "hand"], ["Your leases", "leases"], ["Lots you know of", "known_lots"]]) {
+      const cards = view[key] || [];
+      if (!cards.length) continue;
+      inner.append(make(tools, "h4", label));
+      const list = make(tools, "ul", null, `tp-cards tp-${key}`);
+      cards.forEach((card) => list.append(cardLine(tools, card)));
+      inner.append(list);
+    }
+    if (!inner.childNodes.length) inner.append(make(tools, "p", "You hold no lease cards."));
+  }
+
+  function drawPlayers(parts, tools, view) {
+    const table = make(tools, "table", null, "tp-table");
+    const head = make(tools, "tr");
+    ["", "player", "cash", "colour cards", "white", "kept", "businesses"].forEach((t) => head.append(make(tools, "th", t)));
+    table.append(head);
+    view.players.forEach((p) => {
+      const row = make(tools, "tr");
+      const roles = [];
+      if (p.seat === view.banker) roles.push("banker");
+      if (p.seat === view.auctioneer) roles.push("auctioneer");
+      if (p.member) roles.push("member");
+      const name = tools.seatName(p.seat);
+      row.append(make(tools, "td", p.seat === view.you ? "you" : ""), make(tools, "td", `${name}${roles.length ? ` (${roles.join(", ")})` : ""}`), make(tools, "td", `£${p.cash}`));
+      const cards = make(tools, "td");
+      for (const colour of ["black", "red", "yellow", "blue"]) if (p.cards[colour]) cards.append(chip(tools, colour, `${p.cards[colour]} ${colour}`));
+      row.append(cards, make(tools, "td", p.cards.white || ""), make(tools, "td", p.kept.map((k) => k.special).join(", ")));
+      row.append(make(tools, "td", p.businesses.join(", ") + (p.face_down ? ` ${p.face_down} face down` : "")));
+      row.dataset.seat = p.seat;
+      table.append(row);
+    });
+    parts.players.inner.replaceChildren(table);
+  }
+
+  function drawLot(parts, tools, view) {
+    const lot = view.lot;
+    parts.lot.section.hidden = view.phase !== "auction";
+    const inner = parts.lot.inner;
+    if (!lot) { inner.replaceChildren(make(tools, "p", "No lot on the block.")); return; }
+    const card = make(tools, "div", null, "tp-lotcard");
+    if (lot.horse !== undefined) card.append(chip(tools, lot.colour, `No. ${lot.horse}`), ` ${lot.name} (${lot.colour})`);
+    else card.append(lot.name);
+    card.append(make(tools, "div", `face value £${lot.value}`));
+    const bid = lot.bidder === null ? "no bid yet" : `${lot.bid} guineas, ${tools.seatName(lot.bidder)}`;
+    inner.replaceChildren(card, make(tools, "p", `Bidding: ${bid}`, "tp-bid"));
+  }
+
+  function drawRing(parts, tools, view) {
+    const training = view.horses.filter((h) => h.square !== undefined);
+    parts.ring.section.hidden = view.phase !== "training";
+    parts.squares.querySelectorAll(".tp-here").forEach((here) => here.replaceChildren());
+    training.forEach((h) => {
+      const square = parts.squares.querySelector(`[data-square="${h.square}"] .tp-here`);
+      if (square) square.append(chip(tools, h.colour, String(h.number)));
+    });
+  }
+
+  function drawCourse(parts, tools, view) {
+    const racing = ["entry", "sales", "nomination", "tote", "race", "over"].includes(view.phase);
+    parts.course.section.hidden = !racing && view.phase !== "racecourse";
+    const seen = new Set();
+    const lanes = view.board.tracks.length;
+    const gate = {};
+    view.horses.filter((h) => h.length !== undefined).forEach((h) => {
+      seen.add(h.number);
+      let token = parts.tokens[h.number];
+      if (!token) {
+        token = make(tools, "div", String(h.number), `tp-horse tp-${h.colour}`);
+        token.dataset.horse = h.number;
+        parts.tokens[h.number] = token;
+        parts.track.append(token);
+      }
+      // Horses at the gate share their lane's gate square: offset them a little.
+      const key = `${h.length}:${h.track}`;
+      const stack = gate[key] = (gate[key] || 0) + 1;
+      token.style.left = `${h.length * CELL + (stack - 1) * 4}px`;
+      token.style.top = `${(lanes - h.track) * CELL}px`;
+      token.title = `No. ${h.number} ${h.name} (${h.colour}), length ${h.length}, track ${h.track}, ${h.status}`;
+      token.classList.toggle("tp-fallen", h.status === "fallen");
+      token.classList.toggle("tp-nominated", view.players.some((p) => p.nominated === h.number));
+    });
+    for (const [number, token] of Object.entries(parts.tokens)) {
+      if (!seen.has(Number(number))) { token.remove(); delete parts.tokens[number]; }
+    }
+    const done = parts.course.inner.querySelector(".tp-finish") || make(tools, "p", null, "tp-finish");
+    done.textContent = view.finish.length ? `Past the post: ${view.finish.map((n) => `No. ${n}`).join(", ")}` : "";
+    parts.course.inner.append(done);
+  }
+
+  function drawTote(parts, tools, view) {
+    parts.tote.section.hidden = view.short || !["tote", "race", "over"].includes(view.phase);
+    const table = make(tools, "table", null, "tp-table tp-pad");
+    const head = make(tools, "tr");
+    ["horse", "owner", "laid"].forEach((t) => head.append(make(tools, "th", t)));
+    table.append(head);
+    view.horses.filter((h) => ["running", "fallen", "finished", "out"].includes(h.status)).forEach((h) => {
+      const row = make(tools, "tr");
+      const name = make(tools, "td");
+      name.append(chip(tools, h.colour, `No. ${h.number}`), ` ${h.name}`);
+      row.append(name, make(tools, "td", h.owner === null ? "" : tools.seatName(h.owner)), make(tools, "td", `£${view.tote.by_horse[String(h.number)] || 0}`));
+      row.dataset.horse = h.number;
+      table.append(row);
+    });
+    parts.tote.inner.replaceChildren(table, make(tools, "p", `Pool: £${view.tote.pool}`));
+  }
+
+  // Moves in words: a lease card by its name, a horse by its number, "stay" first.
+  function moveText(action, view, names) {
+    const card = action.card || action.item;
+    const named = card && names[card] ? names[card] : card;
+    switch (action.kind) {
+      case "reject": return `Put ${named} under the dummy`;
+      case "discard": return `Throw ${named} into the auction`;
+      case "lot": return `Offer ${named}`;
+      case "sell": return `Sell ${named}`;
+      case "done": return "Done";
+      case "pass": return "Pass";
+      case "bid": return `Bid ${action.guineas} guineas`;
+      case "bet": return `Back No. ${action.horse} for £${action.pounds}`;
+      case "use": return `No. ${action.horse} takes the throw`;
+      case "nominate": return action.horse ? `Nominate No. ${action.horse}` : "Nominate nobody";
+      case "track": {
+        const here = view.crossing ? view.crossing[1] : null;
+        return action.track === here ? `Stay on track ${here}` : `Cross to track ${action.track}`;
+      }
+      case "report": return `Read the ${action.deck} report for No. ${action.horse}`;
+      case "throw": return "Throw the dice";
+      case "offer": return action.pounds ? `Offer £${action.pounds}` : "No offer";
+      case "join": return action.yes ? "Join the Owners' Club" : "Do not join";
+      case "accept": return action.yes ? "Accept the offer" : "Refuse the offer";
+      case "scratch": return `Scratch No. ${action.horse}`;
+      case "special": return action.yes ? "Play the kept card" : "Keep the card";
+      case "colour": return { advantage: "Move on", white: "Throw in a white card instead", card: "Play a colour card and move on", "card+white": "Play a colour card with a white one, stand still", stand: "Stand still" }[action.choice] || null;
+      default: return null;
+    }
+  }
+
+  function drawMoves(parts, tools, frame, view) {
+    const inner = parts.moves.inner;
+    inner.replaceChildren();
+    parts.moves.section.hidden = !frame.legal.length || frame.legal.length > 40;
+    const names = {};
+    for (const key of ["hand", "leases", "known_lots"]) for (const c of view[key] || []) names[c.card] = c.horse !== undefined ? `No. ${c.horse} ${c.name} (${c.colour})` : c.name;
+    if (view.lot) names[view.lot.card] = view.lot.horse !== undefined ? `No. ${view.lot.horse} ${view.lot.name}` : view.lot.name;
+    for (const legal of frame.legal) {
+      const button = make(tools, "button", moveText(legal.action, view, names) || legal.text, "tp-move");
+      button.type = "button";
+      button.dataset.action = JSON.stringify(legal.action);
+      button.addEventListener("click", () => tools.send({ action: legal.action }));
+      inner.append(button);
+    }
+  }
+
+  window.homestretchBoard = (frame, box, tools) => {
+    const view = frame.view;
+    if (!view || !view.board) return;
+    const layout = JSON.stringify(view.board);
+    if (!box.tpParts || box.tpLayout !== layout) {
+      box.tpParts = skeleton(box, tools, view.board);
+      box.tpLayout = layout;
+    }
+    const parts = box.tpParts;
+    drawStatus(parts, tools, frame, view);
+    drawMoves(parts, tools, frame, view);
+    drawHand(parts, tools, view);
+    drawPlayers(parts, tools, view);
+    drawLot(parts, tools, view);
+    drawRing(parts, tools, view);
+    drawCourse(parts, tools, view);
+    drawTote(parts, tools, view);
+  };
+})();

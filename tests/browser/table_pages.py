@@ -1,0 +1,73 @@
+"""Helpers for driving table pages in a real browser: what the server says the table
+is, waiting for a page to draw a version, and what a seat may not be shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from homestretch.core.protocol import JSON
+from homestretch.session.saved import rebuild
+from homestretch.store.db import Store
+
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
+"""A phone-sized browser (an iPhone 12's CSS pixels)."""
+
+
+def open_table(address: str, request: JSON) -> JSON:
+    answer = httpx.post(f"{address}/api/tables", json=request)
+    assert answer.status_code == 200, answer.text
+    links: JSON = answer.json()
+    return links
+
+
+def frame(address: str, game_id: int, token: str | None = None) -> JSON:
+    params = {"token": token} if token else {}
+    answer = httpx.get(f"{address}/api/tables/{game_id}/frame", params=params)
+    assert answer.status_code == 200, answer.text
+    shown: JSON = answer.json()
+    return shown
+
+
+def token_of(link: str) -> str:
+    return link.rsplit("/", 1)[1]
+
+
+def context(browser: Browser, address: str, phone: bool = False) -> BrowserContext:
+    """A browser context of its own (its own cookies and storage: another person)."""
+    return browser.new_context(base_url=address, **(PHONE if phone else {}))
+
+
+def shows(page: Page, version: int) -> None:
+    """The page has drawn the table at ``version`` (waited for: it is pushed)."""
+    expect(page.locator("body")).to_have_attribute("data-version", str(version))
+
+
+def secrets(db: str, game_id: int, seat: int | None) -> set[str]:
+    """What ``hidden_from(seat)`` names at the table as stored now."""
+    store = Store(db)
+    try:
+        return set(rebuild(store, store.load(game_id)).state.hidden_from(seat))
+    finally:
+        store.close()
+
+
+def shown_secrets(page: Page, db: str, game_id: int, seat: int | None) -> set[str]:
+    """The secrets of other seats that the page's text shows (should be none)."""
+    text = page.locator("body").inner_text()
+    return {secret for secret in secrets(db, game_id, seat) if secret in text}
+
+
+FURTHEST_RIGHT = """() => Math.max(...[...document.querySelectorAll("body *")]
+    .map((node) => node.getBoundingClientRect().right)) - window.innerWidth"""
+
+
+def fits_width(page: Page) -> None:
+    """Nothing on the page runs off its right edge, not even inside a box that would
+    scroll sideways (a phone scrolls down, not across)."""
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page is {overflow} px wider than the screen"
+    beyond = page.evaluate(FURTHEST_RIGHT)
+    assert beyond <= 0, f"something on the page runs {beyond:.0f} px off the right edge"

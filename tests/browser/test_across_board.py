@@ -1,0 +1,173 @@
+"""A whole meet of Across the Board in a real browser, on the game's own board: Ann
+(choosing the track, betting, buying a Daily Double) and Bob (on a phone, reloading
+mid-meet, rejecting rolls) play every decision by tapping the board, with a sensible and
+a search computer player at the table and a spectator watching. A meet is the
+rulebook's auction and eight races (there is no shorter one); it takes about 300 taps,
+one to two minutes on an idle machine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from tests.conftest import serving
+
+from homestretch.core.protocol import JSON
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
+SEATS = [
+    {"kind": "person", "name": "Ann"},
+    {"kind": "person", "name": "Bob"},
+    {"kind": "bot", "bot": "sensible", "name": "Cy"},
+    {"kind": "bot", "bot": "search", "name": "Di"},
+]
+MOST_STEPS = 2000
+"""A bound on the people's moves, so a stuck game fails instead of hanging."""
+
+
+def _frame(address: str, game_id: int, token: str | None = None) -> JSON:
+    params = {"token": token} if token else {}
+    answer = httpx.get(f"{address}/api/tables/{game_id}/frame", params=params, timeout=30)
+    assert answer.status_code == 200, answer.text
+    frame: JSON = answer.json()
+    return frame
+
+
+def _shows(page: Page, version: int) -> None:
+    expect(page.locator("body")).to_have_attribute("data-version", str(version))
+
+
+def _tap(page: Page, selector: str) -> None:
+    page.locator(selector).first.click()
+
+
+class Seen:
+    """What the test saw on the board at least once (checked at the end)."""
+
+    def __init__(self) -> None:
+        self.things: set[str] = set()
+
+
+def _play_a_turn(page: Page, frame: JSON, seen: Seen, rejects: bool) -> None:
+    """Tap the board as a player would for this decision."""
+    view = frame["view"]
+    phase = view["phase"]
+    board = page.locator("#board")
+    if phase == "choose track":
+        expect(board.locator(".ab-track")).to_have_count(len(view["tracks"]))
+        expect(board.locator(".ab-tracks")).to_contain_text("Best pick")
+        _tap(page, '.ab-track[data-action*="woodbine"]')
+        seen.things.add("track chosen on the board")
+    elif phase == "auction":
+        block = board.locator(".ab-block")
+        if view["lot"]["high"] is None:
+            expect(block.locator(".ab-high")).to_contain_text("no bid yet")
+            seen.things.add("no bid yet")
+        # the printed card: preprinted X's in grey, shaded favourites
+        assert board.locator(".ab-card .ab-sq.pre-full").count() > 0
+        assert board.locator(".ab-card .ab-sq.shaded").count() > 0
+        if view["lot"]["horse"] in (6, 9) and not view["lot"]["bidders"] and view["you"] == 0:
+            _tap(page, '.ab-block button[data-action*="\\"bid\\""]')
+            seen.things.add("bid")
+        else:
+            _tap(page, '.ab-block button[data-action*="\\"pass\\""]')
+    elif phase == "betting":
+        mine = [t for t in view["tickets"] if t[0] == view["you"]]
+        if view["race"] == 1 and view["you"] == 0 and not view["daily_double"]:
+            page.locator(".ab-dd-pick").nth(0).select_option("6")
+            page.locator(".ab-dd-pick").nth(1).select_option("5")
+            _tap(page, ".ab-dd-buy")
+            seen.things.add("daily double")
+        elif view["race"] in (1, 3) and not mine:
+            _tap(page, """.ab-bet[data-action='{"kind":"bet","horse":6}']""")
+            seen.things.add("bet")
+        else:
+            _tap(page, ".ab-done")
+    elif phase == "race":
+        roll = board.locator(".ab-roll")
+        expect(roll).to_contain_text(f"You rolled #{view['race_card']['rolled']}")
+        expect(roll).to_contain_text("Owner:")
+        # the windows as dealt are on the board while the race runs
+        dealt = [int(t) for t in board.locator(".ab-window strong").all_inner_texts()]
+        assert dealt == view["windows"]
+        if sum(dealt):
+            seen.things.add("windows dealt")
+        _tap(
+            page, ".ab-reject" if rejects and view["race_card"]["rolls"] % 3 == 0 else ".ab-accept"
+        )
+    elif phase == "offer":
+        _tap(page, '.ab-offer button[data-action*="false"]')
+    else:
+        raise AssertionError(f"no move for phase {phase}")
+
+
+def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    with serving(db, tmp_path) as address:
+        config = {"players": 4, "tracks": [], "daily_double": True}
+        request = {"game": "across", "config": config, "seats": SEATS, "seed": 5}
+        links = httpx.post(f"{address}/api/tables", json=request, timeout=30).json()
+        game_id = links["id"]
+        tokens = [seat["link"].rsplit("/", 1)[1] for seat in links["seats"][:2]]
+        desk = browser.new_context(base_url=address)
+        phone: Any = browser.new_context(
+            base_url=address, viewport={"width": 390, "height": 844}, is_mobile=True
+        )
+        tv = browser.new_context(base_url=address)
+        ann, bob, watch = desk.new_page(), phone.new_page(), tv.new_page()
+        ann.goto(links["seats"][0]["link"])
+        bob.goto(links["seats"][1]["link"])
+        watch.goto(f"/t/{game_id}/watch")
+        pages = [ann, bob]
+        seen = Seen()
+        reloaded = False
+        for _ in range(MOST_STEPS):
+            frames = [_frame(address, game_id, token) for token in tokens]
+            if frames[0]["over"]:
+                break
+            mover = next((f["seat"] for f in frames if f["your_turn"]), None)
+            assert mover is not None, f"the table waits for {frames[0]['waiting']}"
+            version = frames[0]["version"]
+            page = pages[mover]
+            _shows(page, version)
+            if frames[0]["view"]["race"] == 4 and not reloaded:
+                bob.reload()  # a phone that slept: back to the same board
+                _shows(bob, version)
+                bob.screenshot(path=str(tmp_path / "across-phone-race-4.png"), full_page=True)
+                reloaded = True
+            _play_a_turn(page, frames[mover], seen, rejects=mover == 1)
+            expect(page.locator("body")).not_to_have_attribute("data-version", str(version))
+        else:
+            pytest.fail("the meet did not end")
+
+        final = _frame(address, game_id)
+        assert final["over"] and final["view"]["phase"] == "over"
+        for page in (ann, bob, watch):
+            _shows(page, final["version"])
+            cash = [int(t) for t in page.locator(".ab-players .ab-cash").all_inner_texts()]
+            assert cash == final["result"]["fifties"]
+            talk = page.locator(".ab-talk")
+            expect(talk).to_contain_text("collects")
+        # every race's payoff was announced to everyone: its Winners Circle, or a refund
+        paid_off = {
+            n["race"]
+            for n in final["notices"]
+            if n["type"] == "refund"
+            or (n["type"] == "window_payoff" and n["group"] == "winners circle")
+        }
+        assert paid_off == set(range(1, 9))
+        assert seen.things >= {
+            "track chosen on the board",
+            "no bid yet",
+            "daily double",
+            "bet",
+            "windows dealt",
+        }, seen.things
+        assert reloaded
+        bob.screenshot(path=str(tmp_path / "across-phone.png"))
+        for context in (desk, phone, tv):
+            context.close()

@@ -1,0 +1,228 @@
+"""Derby Cast as a party game in a real browser: the score keeper's desk, three phones
+and a TV page on one live server play three races (the first from the day's card, the
+others typed in), with a horse scratched
+before post, a late scratch, a pick changed before picks close, a mistyped result
+caught under review, a phone reloaded mid-game, and a correction of an official result."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from tests.conftest import serving
+
+from homestretch.store.db import Store
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
+PEOPLE = ["Ann", "Bob", "Cy"]
+DAY_CARD = {  # race 1 of the day's card, known before the first race
+    "race": "Riverbend 1",
+    "runners": [
+        {"program": "1", "horse": "Alpha", "odds": "2-1"},
+        {"program": "1A", "horse": "Bravo", "odds": "5-2"},
+        {"program": "3", "horse": "Charlie", "odds": "8-1"},
+        {"program": "4", "horse": "Delta", "odds": "25-1", "scratched": True},
+    ],
+}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
+
+
+def _version(address: str, game_id: int) -> int:
+    version: int = httpx.get(f"{address}/api/tables/{game_id}/frame").json()["version"]
+    return version
+
+
+def _settled(address: str, game_id: int, *pages: Page) -> None:
+    """Every page has drawn the table as it is now (each frame is pushed)."""
+    version = str(_version(address, game_id))
+    for page in pages:
+        expect(page.locator("body")).to_have_attribute("data-version", version)
+
+
+def _tap(phone: Page, program: str, bet: str) -> None:
+    """A pick in two taps: the horse, then Win, Place or Show."""
+    phone.locator(f'.dc-horses button[data-program="{program}"]').click()
+    phone.locator(f'.dc-bets button[data-bet="{bet}"]').click()
+
+
+def _card(desk: Page, name: str, field: str, odds: str, scratched: str = "") -> None:
+    desk.fill("#dc-race", name)
+    desk.fill("#dc-field", field)
+    desk.fill("#dc-odds", odds)
+    desk.fill("#dc-scratched", scratched)
+    desk.get_by_role("button", name="Post the card").click()
+
+
+def _result(desk: Page, finish: str, odds: dict[int, str], prefix: str = "dc-result") -> None:
+    """The finish (program numbers) and the final odds of picked horses, by card index."""
+    desk.fill(f"#{prefix}-finish", finish)
+    for index, price in odds.items():
+        desk.fill(f"#{prefix}-odds-{index}", price)
+    button = "Post the correction" if prefix == "dc-fix" else "Post for review"
+    desk.get_by_role("button", name=button).click()
+
+
+def test_a_keeper_three_phones_and_a_tv_play_three_races(browser: Browser, tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    with serving(db, tmp_path) as address:
+        config = {
+            "entrants": [{"name": n} for n in PEOPLE],
+            "source": "keeper",
+            "feed": {"kind": "card", "races": [DAY_CARD]},
+            "races": 3,
+            "tie": "dead-heat",
+            "order": "rotate",
+            "draw": "fresh",
+        }
+        seats = [{"kind": "person", "name": n} for n in [*PEOPLE, "Keeper"]]
+        answer = httpx.post(
+            f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        game_id = links["id"]
+        contexts = [browser.new_context(base_url=address, **PHONE) for _ in PEOPLE]
+        contexts += [browser.new_context(base_url=address) for _ in range(2)]
+        ann, bob, cy, desk, tv = (context.new_page() for context in contexts)
+        phones = [ann, bob, cy]
+        for page, seat in zip([*phones, desk], links["seats"], strict=True):
+            page.goto(seat["link"])
+        tv.goto(f"/t/{game_id}/watch")
+        everyone = (*phones, desk, tv)
+        _settled(address, game_id, *everyone)
+        expect(tv.locator(".dc-oat")).to_be_visible()
+        gate = tv.locator(".dc-oat tr").nth(1).locator("td").first  # lane 1, the Starting Gate
+        expect(gate.locator(".dc-chip")).to_have_text("1")
+
+        # Race 1: coupled entry 1 and 1A; Delta (4) scratched before post.
+        _card(
+            desk, "Riverbend 1", "1 Alpha, 1A Bravo, 3 Charlie, 4 Delta", "2-1, 5-2, 8-1, 25-1", "4"
+        )
+        _settled(address, game_id, *everyone)
+        expect(tv.locator('.dc-card tr[data-program="4"]')).to_have_class("dc-scratched")
+        expect(ann.locator('.dc-horses button[data-program="4"]')).to_have_count(0)
+        expect(ann.locator('.dc-horses button[data-program="3"]')).to_contain_text(
+            "W 8 / P 4 / S 2"
+        )
+        expect(bob.locator(".dc-wait")).to_contain_text("Waiting for Ann")
+        _tap(ann, "3", "win")
+        _settled(address, game_id, *everyone)
+        _tap(bob, "1A", "place")
+        _settled(address, game_id, *everyone)
+        _tap(ann, "1", "show")  # Ann changes her pick before picks close
+        _settled(address, game_id, *everyone)
+        expect(ann.locator(".dc-mine")).to_contain_text("show on 1 Alpha")
+        _tap(cy, "1", "win")
+        _settled(address, game_id, *everyone)
+        # Bravo (1A) is scratched late: Bob chooses again.
+        desk.locator('.dc-desk-form input[data-program="1A"]').check()
+        desk.get_by_role("button", name="Close picks").click()
+        _settled(address, game_id, *everyone)
+        expect(bob.locator("[data-sit-out]")).to_be_visible()
+        _tap(bob, "3", "win")
+        _settled(address, game_id, *everyone)
+        # A slip: 25-1 for Charlie's 8-1. Seen under review, typed again, then official.
+        _result(desk, "3, 1", {0: "2-1", 2: "25-1"})
+        _settled(address, game_id, *everyone)
+        expect(bob.locator(".dc-would")).to_have_text("If the result stands: +25")
+        expect(tv.locator(".dc-status")).to_contain_text("not official yet")
+        _result(desk, "3, 1", {0: "2-1", 2: "8-1"})
+        _settled(address, game_id, *everyone)
+        expect(bob.locator(".dc-would")).to_have_text("If the result stands: +8")
+        desk.locator("[data-official]").click()
+        _settled(address, game_id, *everyone)
+        expect(tv.locator(".dc-last h3")).to_contain_text("Official: race 1, Riverbend 1")
+        expect(tv.locator(".dc-moves")).to_contain_text("2 Bob: win on 3 Charlie, 1st at 8-1: +8")
+        expect(tv.locator('.dc-standings li[data-marker="2"]')).to_contain_text(
+            "Bob (marker 2): 8 (needs 13 more"
+        )
+
+        # Race 2: no program numbers (1, 2, 3 down the list); Bob picks first. Bob's
+        # phone sleeps and reloads first.
+        bob.reload()
+        _card(desk, "Riverbend 2", "Xray, Yankee, Zulu", "9-2, 3-1, 12-1")
+        _settled(address, game_id, *everyone)
+        _tap(bob, "3", "show")
+        _settled(address, game_id, *everyone)
+        _tap(cy, "1", "place")
+        _settled(address, game_id, *everyone)
+        _tap(ann, "2", "win")
+        _settled(address, game_id, *everyone)
+        desk.get_by_role("button", name="Close picks").click()
+        _settled(address, game_id, *everyone)
+        expect(tv.locator('.dc-card tr[data-program="3"]')).to_contain_text("2 (show)")
+        _result(desk, "1, 3, 2", {0: "9-2", 1: "3-1", 2: "12-1"})
+        _settled(address, game_id, *everyone)
+        desk.locator("[data-official]").click()
+        _settled(address, game_id, *everyone)
+        expect(bob.locator(".dc-me")).to_contain_text("11 points")
+        # The stewards: Zulu's final price was 20-1. The keeper corrects race 2.
+        desk.locator(".dc-correct summary").click()
+        _result(desk, "1, 3, 2", {0: "9-2", 1: "3-1", 2: "20-1"}, prefix="dc-fix")
+        _settled(address, game_id, *everyone)
+        expect(tv.locator(".dc-last h3")).to_contain_text("(corrected)")
+        expect(bob.locator(".dc-me")).to_contain_text("13 points")
+        expect(
+            tv.locator(".dc-oat tr").nth(2).locator("td").nth(13).locator(".dc-chip")
+        ).to_have_text("2")
+
+        # Race 3: Cy picks first; after it, the set number of races is run.
+        _card(desk, "Riverbend 3", "1 Mike, 2 November", "3-1, 7-2")
+        _settled(address, game_id, *everyone)
+        _tap(cy, "1", "win")
+        _settled(address, game_id, *everyone)
+        ann.locator('.dc-horses button[data-program="2"]').click()
+        ann.locator("#board-box").screenshot(path=str(tmp_path / "phone-picking.png"))
+        desk.locator("#board-box").screenshot(path=str(tmp_path / "desk.png"))
+        _tap(ann, "2", "win")
+        _settled(address, game_id, *everyone)
+        _tap(bob, "1", "place")
+        _settled(address, game_id, *everyone)
+        desk.get_by_role("button", name="Close picks").click()
+        _settled(address, game_id, *everyone)
+        _result(desk, "1, 2", {0: "3-1", 1: "7-2"})
+        _settled(address, game_id, *everyone)
+        desk.locator("[data-official]").click()
+        _settled(address, game_id, *everyone)
+        expect(tv.locator(".dc-winner")).to_contain_text("Official Winner: Bob (marker 2)")
+        expect(cy.locator(".dc-winner")).to_contain_text("Official Winner: Bob")
+        tv.locator("#board-box").screenshot(path=str(tmp_path / "tv.png"))
+        ann.locator("#board-box").screenshot(path=str(tmp_path / "phone.png"))
+        for context in contexts:
+            context.close()
+
+    store = Store(db)
+    try:
+        saved = store.load(game_id)
+        kinds = [e.action["kind"] for e in saved.events if e.action]
+        assert kinds.count("correction") == 1 and kinds.count("official") == 3
+    finally:
+        store.close()
+
+
+def test_the_tv_shows_markers_13_to_20_trailing_the_row_ahead(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Twenty markers on a 12-row board: 13 travels in row 1 behind marker 1, ... 20 in
+    row 8 behind marker 8 (section 1; ruling R21)."""
+    with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
+        config = {"entrants": [{"name": f"P{m}"} for m in range(1, 21)], "source": "replays"}
+        seats = [{"kind": "person", "name": f"P{m}"} for m in range(1, 21)]  # all at the gate
+        request = {"game": "derbycast", "config": config, "seats": seats, "seed": 3}
+        answer = httpx.post(f"{address}/api/tables", json=request)
+        assert answer.status_code == 200, answer.text
+        context = browser.new_context(base_url=address)
+        tv = context.new_page()
+        tv.goto(f"/t/{answer.json()['id']}/watch")
+        rows = tv.locator(".dc-oat tr")
+        expect(rows).to_have_count(13)  # the header and 12 rows
+        for row in range(1, 13):
+            chips = rows.nth(row).locator(".dc-chip")
+            trailing = [] if row > 8 else [str(row + 12)]
+            expect(chips).to_have_text([str(row), *trailing])
+            expect(rows.nth(row).locator(".dc-trail")).to_have_count(len(trailing))
+        context.close()

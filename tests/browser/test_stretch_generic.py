@@ -1,0 +1,77 @@
+"""A Top of the Stretch race run to the finish in a real browser through the generic
+page. The race has no players' seats: the Trackmaster (the table's creator link) rolls
+real dice and types each roll, while two spectators watch, one on a phone and one (a TV
+on the wall) reloading mid-race. A roll that cannot be is refused with its reason and
+changes nothing."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+from tests.browser.table_pages import context, fits_width, frame, open_table, shown_secrets, shows
+from tests.conftest import serving
+
+from homestretch.core.registry import entry
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
+
+
+def test_the_trackmaster_types_the_dice_and_spectators_watch(
+    browser: Browser, tmp_path: Path
+) -> None:
+    db = str(tmp_path / "games.sqlite")
+    with serving(db, tmp_path) as address:
+        quick = next(c for c in entry("stretch").harness_configs() if c["mode"] == "quick")
+        links = open_table(
+            address, {"game": "stretch", "config": quick, "seats": [], "dice": "asked"}
+        )
+        game_id = links["id"]
+        contexts = [context(browser, address, phone=(n == 1)) for n in range(3)]
+        master, phone, tv = (c.new_page() for c in contexts)
+        master.goto(links["admin"])
+        phone.goto(f"/t/{game_id}/watch")
+        tv.goto(f"/t/{game_id}/watch")
+        pages = (master, phone, tv)
+        for page in (phone, tv):
+            expect(page.locator("#roll")).to_be_hidden()  # only the Trackmaster types dice
+
+        rng = random.Random(7)
+        rolls = 0
+        for _ in range(200):
+            now = frame(address, game_id)
+            for page in pages:
+                shows(page, now["version"])
+            if now["over"]:
+                break
+            roll = now["waiting"]["roll"]
+            expect(master.locator("#roll-label")).to_contain_text(roll["label"])
+            if rolls == 0:  # a die does not show a 9: refused, and nothing changes
+                master.fill("#roll-faces", " ".join(["9"] * roll["dice"]))
+                master.locator("#roll button[type=submit]").click()
+                expect(master.locator("#error")).to_be_visible()
+                assert frame(address, game_id)["version"] == now["version"]
+            faces = [rng.randint(1, 6) for _ in range(roll["dice"])]
+            master.fill("#roll-faces", " ".join(map(str, faces)))
+            master.locator("#roll button[type=submit]").click()
+            line = f"{now['version']}: {roll['label']} {'-'.join(map(str, faces))}"
+            expect(phone.locator("#log")).to_contain_text(line)
+            rolls += 1
+            if rolls == 8:
+                tv.reload()  # the TV comes back to the race as it is
+        else:
+            pytest.fail("the race did not finish")
+
+        assert rolls >= 10
+        final = frame(address, game_id)
+        for page in pages:
+            expect(page.locator("#result-box")).to_be_visible()
+            expect(page.locator("#seed")).to_contain_text(str(final["seed"]))
+            assert not shown_secrets(page, db, game_id, None)
+        fits_width(phone)
+        phone.screenshot(path=str(tmp_path / "stretch-phone.png"), full_page=True)
+        for c in contexts:
+            c.close()

@@ -1,0 +1,54 @@
+"""The board and the card as the terminal shows them."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from homestretch.games.derbycast.actions import Pick, PostCard
+from homestretch.games.derbycast.game import DerbyCastGame
+from homestretch.games.derbycast.show import board_table, card_table, tie_break_line
+
+
+def _text(renderable: object) -> str:
+    console = Console(width=120, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def _board(points: list[int]) -> list[dict[str, object]]:
+    people = [{"name": "Ann"}, {"name": "Bob+Cy", "members": ["Bob", "Cy"]}, {"name": "Di"}]
+    state = DerbyCastGame({"entrants": people}).new_initial_state()
+    state.points = points
+    board: list[dict[str, object]] = state.view(None)["board"]
+    return board
+
+
+def test_the_board_is_sorted_with_the_leader_and_what_each_needs() -> None:
+    lines = [line for line in _text(board_table(_board([5, 20, 21]))).splitlines() if "│" in line]
+    names = [line.split("│")[2].strip() for line in lines]
+    assert names == ["Di", "Bob+Cy [team]", "Ann"]  # the team mark is shown, not eaten
+    assert "OFFICIAL FINISH" in lines[0]
+    assert "on 20, not finished: needs 1 more" in lines[1]
+    assert "needs 16 more" in lines[2] and "leader" not in lines[2]
+
+
+def test_the_leader_is_named_before_anyone_finishes() -> None:
+    text = _text(board_table(_board([3, 7, 7])))
+    assert text.count("leader") == 2  # level at the top: both lead
+
+
+def test_the_card_shows_program_numbers_and_win_place_show_spaces() -> None:
+    state = DerbyCastGame({"entrants": [{"name": "A"}, {"name": "B"}]}).new_initial_state()
+    card = PostCard("R [turf]", ("Alpha", "Bravo"), ("9-2", ""), ("1", "1A"), ())
+    state.apply(2, card)
+    state.apply(0, Pick("Bravo", "win"))
+    text = _text(card_table(state.view(None)))
+    assert "R [turf]" in text  # escaped, not read as markup
+    assert "1A" in text and "4/2/1" in text and "1 (win)" in text
+
+
+def test_a_tie_break_is_announced_by_name() -> None:
+    board = _board([21, 21, 3])
+    assert tie_break_line([1, 2], board) == (
+        "Ann and Bob+Cy are level on 21: a tie-break race, only they pick."
+    )
