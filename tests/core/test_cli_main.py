@@ -93,7 +93,7 @@ def test_hostile_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
         (
             ["stretch", "new", str(tmp_path / "x.toml"), "--furlongs", "inf"]
             + ["-e", "secretariat-1973", "-e", "citation-1948"],
-            "--furlongs must be 4 to 20",
+            "--furlongs",
         ),
         (
             ["stretch", "new", str(tmp_path / "no" / "x.toml")]

@@ -56,7 +56,7 @@ def _finish(value: object, source: Path, where: str) -> tuple[int | None, bool, 
     if value is None:
         return None, False, False
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ContentError(source, f"finish {shown(str(value))} is not a position", where)
+        raise ContentError(source, f"finish {shown_value(value)} is not a position", where)
     text = str(value).strip().lower()
     if not text:
         return None, False, False
