@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup lint clean
+.PHONY: run test setup lint clean fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,11 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/python -m pytest
+
+# The fuzz harness at length: N random examples a test (make test runs a fixed sample)
+FUZZ ?= 400
+fuzz: $(STAMP)
+	HOMESTRETCH_FUZZ=$(FUZZ) nice $(BIN)/python -m pytest -p no:cacheprovider tests/fuzz
 
 clean:
 	rm -rf $(VENV)

@@ -50,7 +50,9 @@ class Outcome:
                 return f"a raw control character {raw.group()!r} on {name}"
         if self.rc == 130:  # the input ran out at a question: stopped as Ctrl-C stops
             lines = [line for line in self.stderr.splitlines() if line.strip()]
-            return None if len(lines) == 1 and "Stopped" in lines[0] else "exit 130, not one line"
+            return (
+                None if any("Stopped" in line for line in lines) else "exit 130 without 'Stopped'"
+            )
         if self.rc == 2:
             lines = [line for line in self.stderr.splitlines() if line.strip()]
             if len(lines) != 1:
@@ -93,11 +95,12 @@ class Homestretch:
         cwd: Path | None = None,
         stdin: str = "",
         seconds: float = SECONDS,
+        env: dict[str, str] | None = None,
     ) -> Outcome:
         assert self._worker.stdin is not None and self._worker.stdout is not None
         case = {
             "argv": list(argv),
-            "env": {"HOMESTRETCH_DB": str(db), "COLUMNS": "100"},
+            "env": {"HOMESTRETCH_DB": str(db), "COLUMNS": "100", **(env or {})},
             "cwd": str(cwd) if cwd is not None else None,
             "stdin": stdin,
             "seconds": seconds,

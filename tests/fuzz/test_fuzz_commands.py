@@ -48,3 +48,25 @@ def test_two_hostile_values_at_once(hs: Homestretch, place: Path, data: st.DataO
         argv = type(command)(tuple(argv), command.slots).with_value(slot, data.draw(_values(place)))
     outcome = hs.run(argv, place / "fuzz.sqlite", cwd=place)
     assert outcome.problem() is None, (outcome.problem(), argv[:12], outcome.stderr[-3000:])
+
+
+TYPING = {
+    "across": ["across", "play", "--players", "Ann", "--bots", "2", "--seed", "1"],
+    "totopoly": ["totopoly", "play", "--players", "Ann", "--bots", "1", "--seed", "1"],
+    "derbycast": ["derbycast", "play", "--players", "Ann", "--bots", "1", "--seed", "1"]
+    + ["--source", "replays", "--races", "1"],
+    "derbycast keeper": ["derbycast", "play", "--bots", "2", "--seed", "1", "--races", "1"],
+    "stretch ask": ["stretch", "run", "2009-champagne-stakes", "--dice", "ask", "--no-save"],
+}
+
+
+@settings(settings.get_profile("homestretch-fuzz"), max_examples=examples(25))
+@given(data=st.data())
+def test_hostile_typing_at_every_prompt(hs: Homestretch, place: Path, data: st.DataObject) -> None:
+    """Menus, bids, rolls typed at --dice ask, a score keeper's results: whatever is typed,
+    the game asks again or stops as Ctrl-C would when the input ends (exit 130)."""
+    name = data.draw(st.sampled_from(sorted(TYPING)), label="game")
+    lines = data.draw(st.lists(hostile_text(), min_size=1, max_size=8), label="typed")
+    typed = "\n".join(line.replace("\n", " ") for line in lines) + "\n"
+    outcome = hs.run(TYPING[name], place / "typing.sqlite", cwd=place, stdin=typed)
+    assert outcome.problem() is None, (outcome.problem(), name, lines, outcome.stderr[-3000:])

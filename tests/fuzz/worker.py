@@ -26,11 +26,27 @@ import tempfile
 import time
 import traceback
 from contextlib import ExitStack
+from pathlib import Path
 from typing import IO
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # no thread pools to fork across
 
+from sqlalchemy import event  # noqa: E402
+from sqlalchemy.engine import Engine  # noqa: E402
+
 from homestretch.cli.main import run  # noqa: E402 - after the thread setting above
+
+_commits = [0]
+
+
+@event.listens_for(Engine, "commit")
+def _kill_at_commit(connection: object) -> None:
+    """For the durability test: with KILL_AT_COMMIT=N the case kills itself with SIGKILL
+    at its Nth commit, after the transaction's statements ran and before its COMMIT."""
+    _commits[0] += 1
+    if _commits[0] == int(os.environ.get("KILL_AT_COMMIT", "0")):
+        os.kill(os.getpid(), signal.SIGKILL)
+
 
 KEEP = 20_000
 """Characters of each stream sent back (enough to judge a case, bounded)."""
@@ -59,6 +75,8 @@ def _child(case: dict, out: int, err: int, into: int) -> None:
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):  # a stream the case broke still exits
                 stream.flush()
+    if os.environ.get("COUNT_COMMITS"):
+        Path(os.environ["COUNT_COMMITS"]).write_text(str(_commits[0]))
     os._exit(code)
 
 

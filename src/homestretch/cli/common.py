@@ -104,11 +104,20 @@ def ask_roll(node: ChanceNode, to_stderr: bool = False) -> Sequence[int]:
     return faces
 
 
+SEED_NOTICES: list[str] = []
+"""Seed notices held back in JSON mode: stdout holds only the JSON, and stderr only one
+line when the run fails, so the notice is printed to stderr at the end of a run that
+succeeds or stops, and joins the error line of one that fails (``cli.main.run``)."""
+
+
 def announce_seed(seed: int | None, kind: str, fmt: OutputFormat) -> None:
-    """Print the seed of a random run (to stderr in JSON mode, to keep stdout clean)."""
+    """Print the seed of a random run (held for stderr in JSON mode)."""
     if kind == "seeded" and seed is not None:
-        target = err_console if fmt is OutputFormat.json else console
-        target.print(f"seed {seed}  (repeat with --seed {seed})", style="dim")
+        notice = f"seed {seed}  (repeat with --seed {seed})"
+        if fmt is OutputFormat.json:
+            SEED_NOTICES.append(notice)
+        else:
+            console.print(notice, style="dim")
 
 
 def open_store(db: str | Path | None) -> Store:

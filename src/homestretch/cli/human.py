@@ -11,6 +11,7 @@ from rich.markup import escape
 from homestretch.cli.common import prompt
 from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON, State
 
 
@@ -49,7 +50,7 @@ class TerminalPlayer:
             self.screen.print(f"  {hint}")
         while True:
             answer = self.ask(f"{self.name}, your choice (number or text)").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(listed):
+            if is_whole(answer) and 1 <= int(answer) <= len(listed):
                 return listed[int(answer) - 1]
             try:
                 typed = self.parse(answer)

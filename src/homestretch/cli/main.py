@@ -22,6 +22,7 @@ from typer.core import TyperGroup, TyperOption
 
 from homestretch.cli.common import (
     MAX_SEED,
+    SEED_NOTICES,
     DbOption,
     FormatOption,
     OutputFormat,
@@ -140,9 +141,8 @@ def history(
     table = Table("id", "game", "what", "status", "dice", "seed", "when", "summary")
     for r in rows:
         seed = "" if r.seed is None else str(r.seed)
-        table.add_row(
-            str(r.id), r.game, escape(r.label), r.status, r.dice, seed, r.created, escape(r.summary)
-        )
+        label, summary = (escape(escape_controls(t)) for t in (r.label, r.summary))
+        table.add_row(str(r.id), r.game, label, r.status, r.dice, seed, r.created, summary)
     console.print(table)
 
 
@@ -200,8 +200,10 @@ def resume(
 
 def run() -> None:
     """Entry point: user mistakes print one line and exit 2, never a traceback."""
+    if any("\0" in word for word in sys.argv):  # only a program calling us can pass one
+        _fail("a NUL character on the command line: no option or file name can hold one")
     try:
-        code = app(standalone_mode=False)
+        code = _run_app()
     except HomestretchError as exc:
         _fail(str(exc))
     except OSError as exc:
@@ -227,11 +229,31 @@ def run() -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
+def _run_app() -> object:
+    """The app, then any seed notice held back in JSON mode, on stderr (not on a
+    failure: the error line names the seed then)."""
+    SEED_NOTICES.clear()  # one run's notices (a test may run the app many times)
+    try:
+        code = app(standalone_mode=False)
+    except (typer.Exit, typer.Abort, KeyboardInterrupt):
+        _print_seed_notices()
+        raise
+    _print_seed_notices()
+    return code
+
+
+def _print_seed_notices() -> None:
+    while SEED_NOTICES:
+        err_console.print(SEED_NOTICES.pop(0), style="dim", highlight=False)
+
+
 def _fail(message: str) -> NoReturn:
     """One line on stderr: whatever the message quotes, no control character reaches the
     terminal raw, and a value pasted in whole cannot make it a screenful."""
     line = escape_controls(" ".join(message.splitlines()))
     if len(line) > MESSAGE_CHARS:
         line = line[:MESSAGE_CHARS] + "..."
+    if SEED_NOTICES:
+        line += f" ({'; '.join(SEED_NOTICES)})"
     err_console.print(f"[red]error:[/red] {escape(line)}", highlight=False, soft_wrap=True)
     sys.exit(2)

@@ -14,6 +14,7 @@ matplotlib.use("Agg")  # files only: no screen is needed
 import matplotlib.pyplot as plt  # noqa: E402
 
 from homestretch.core.errors import HomestretchError  # noqa: E402
+from homestretch.core.inputs import output_path  # noqa: E402
 from homestretch.core.registry import GameEntry  # noqa: E402
 from homestretch.store.db import SavedGame  # noqa: E402
 
@@ -52,6 +53,12 @@ def standings_chart(title: str, unit: str, course: Course, path: Path) -> None:
 
 def save_figure(figure: plt.Figure, path: Path) -> None:
     figure.tight_layout()
+    if not path.is_dir():
+        try:
+            output_path(path, "picture")
+        except HomestretchError:
+            plt.close(figure)
+            raise
     if path.is_dir() or not path.suffix:
         plt.close(figure)
         raise HomestretchError(f"{path}: a picture needs a file name ending .png, .svg or .pdf")

@@ -6,6 +6,7 @@ broken file always gets the same kind of one-line message."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import math
 import tomllib
@@ -20,6 +21,7 @@ from homestretch.core.inputs import (
     read_text,
     safe_text,
     shown,
+    shown_value,
     text_problem,
     whole_number,
 )
@@ -111,6 +113,7 @@ def toml_value(
     kind: type,
     default: Any = REQUIRED,
     minimum: float | None = None,
+    maximum: float | None = None,
 ) -> Any:
     """One typed value from a TOML table, or a ContentError naming the file, the place in it
     and the key. A whole number is accepted where a number is meant, true or false never."""
@@ -137,6 +140,29 @@ def toml_value(
             raise ContentError(path, f"{key}: square brackets [ ] are not allowed in text", where)
     if minimum is not None and isinstance(value, int | float) and value < minimum:
         raise ContentError(path, f"{key} must be at least {minimum}, not {value}", where)
+    if maximum is not None and isinstance(value, int | float) and value > maximum:
+        raise ContentError(path, f"{key} must be at most {maximum}, not {value}", where)
+    return value
+
+
+def toml_table(path: Path, where: str, data: Any, key: str) -> dict[str, Any]:
+    """``data[key]`` as a TOML table (empty when absent); a number or a list there is a
+    one-line refusal, not a crash later."""
+    value = data.get(key, {}) if isinstance(data, dict) else None
+    if not isinstance(value, dict):
+        raise ContentError(
+            path, f"{key} must be a table ([{key}]), not {shown_value(value)}", where
+        )
+    return value
+
+
+def toml_tables(path: Path, where: str, data: Any, key: str) -> list[dict[str, Any]]:
+    """``data[key]`` as an array of tables (``[[key]]``; empty when absent)."""
+    value = data.get(key, []) if isinstance(data, dict) else None
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise ContentError(
+            path, f"{key} must be an array of tables ([[{key}]]), not {shown_value(value)}", where
+        )
     return value
 
 
@@ -164,3 +190,31 @@ def no_brackets(text: str) -> str:
     if has_brackets(text):
         raise ValueError("square brackets [ ] are not allowed")
     return text
+
+
+def folder_digest(folder: Path) -> str:
+    """A digest of every content file in ``folder`` (names and bytes), stored beside a
+    run that used it so a replay can tell when the folder has changed since."""
+    digest = hashlib.sha256()
+    files = sorted(p for p in folder.rglob("*") if p.suffix in (".csv", ".toml", ".json"))
+    for path in files:
+        digest.update(path.relative_to(folder).as_posix().encode("utf-8", "surrogateescape"))
+        digest.update(b"\0" + read_text(path, "content file").encode("utf-8") + b"\0")
+    return digest.hexdigest()[:20]
+
+
+def check_digest(folder: Path, stored: str | None, what: str) -> None:
+    """Refuse to rebuild a run from ``folder`` when it no longer holds the content the
+    run was made with (``stored`` None: a run saved before digests, not checked)."""
+    if stored is None:
+        return
+    if not folder.is_dir():
+        raise HomestretchError(
+            f"this run used the {what} in {folder}, which is gone; "
+            "put it back to replay or resume the run exactly"
+        )
+    if folder_digest(folder) != stored:
+        raise HomestretchError(
+            f"the {what} in {folder} changed after this run was saved, so it cannot be "
+            "replayed or resumed exactly; restore the files the run used"
+        )

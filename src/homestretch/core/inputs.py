@@ -135,6 +135,13 @@ def shown(text: str, longest: int = SHOWN_CHARS) -> str:
     return repr(text if len(text) <= longest else text[:longest] + "...")
 
 
+def shown_value(value: object, longest: int = SHOWN_CHARS) -> str:
+    """A value from a file (a number, a list, a table) written for a message, cut to
+    ``longest`` characters (``repr`` escapes control characters in the text inside)."""
+    text = ascii(value) if isinstance(value, str) else repr(value)
+    return text if len(text) <= longest else text[:longest] + "..."
+
+
 def escape_controls(text: str) -> str:
     """``text`` with every control character and lone surrogate written as an escape
     (``\\x1b``), for a line that must reach a terminal whatever it holds."""
@@ -148,3 +155,18 @@ def escape_controls(text: str) -> str:
 
 MAX_RUNS = 10_000_000
 """The most races a simulation runs in one command (a few minutes on the kernels)."""
+
+
+def output_path(path: Path, what: str) -> Path:
+    """A file to write: its name shown safely, and nothing there but an ordinary file
+    (writing to a pipe would wait for a reader for ever, to a device lose the output)."""
+    safe_text(str(path), what, longest=4096)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return path
+    except OSError as exc:
+        raise ContentError(path, f"cannot write the {what} ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ContentError(path, f"not an ordinary file; the {what} cannot be written there")
+    return path

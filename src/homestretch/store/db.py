@@ -40,6 +40,7 @@ from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError, SQLA
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from homestretch.core.errors import HomestretchError, TableMovedOn
+from homestretch.core.inputs import bad_character, shown
 from homestretch.core.protocol import JSON, Event
 
 # ids and seeds go up to 2**63 - 1 (cli.common.MAX_SEED); SQLite's INTEGER is 64 bits
@@ -154,6 +155,20 @@ def _reason(exc: SQLAlchemyError) -> str:
     return " ".join(line.strip() for line in words.splitlines() if line.strip())
 
 
+def _failed(exc: OperationalError) -> str:
+    """What went wrong with the store, in words a person can act on."""
+    reason = _reason(exc)
+    if "locked" in reason or "busy" in reason:
+        return f"the game store is in use by another program (waited {LOCK_WAIT:g} s; {reason})"
+    if "readonly" in reason or "read-only" in reason:
+        return f"the game store is read-only: nothing can be saved to it ({reason})"
+    return f"the game store failed ({reason})"
+
+
+LOCK_WAIT = 5.0
+"""Seconds a SQLite writer waits for another process's lock before giving up."""
+
+
 def _sqlite_write_ahead(connection: Any, _: Any) -> None:
     """Every event is its own transaction: with a write-ahead log and no sync on every
     commit one takes about a millisecond instead of several (a commit can be lost to a
@@ -167,6 +182,10 @@ class Store:
     def __init__(self, target: str | Path | None = None) -> None:
         """The store in a SQLite file (a path) or a database (a URL)."""
         target = target or default_db()
+        if isinstance(target, str) and bad_character(target):
+            raise HomestretchError(
+                f"--db {shown(target)}: a store's name holds no control characters"
+            )
         self.url = store_url(target)
         self.path: Path | str = (
             self.url.render_as_string(hide_password=True)
@@ -184,7 +203,11 @@ class Store:
         try:
             if file is not None:
                 _create_private(file)
-            self._engine = create_engine(self.url, pool_pre_ping=postgres)
+            self._engine = create_engine(
+                self.url,
+                pool_pre_ping=postgres,
+                connect_args={} if postgres else {"timeout": LOCK_WAIT},
+            )
             if file is not None:
                 event.listen(self._engine, "connect", _sqlite_write_ahead)
             with self._engine.begin() as connection:
@@ -200,12 +223,14 @@ class Store:
         except ImportError as exc:
             raise HomestretchError(f"{self.path}: no database driver ({exc})") from None
         except SQLAlchemyError as exc:
-            cannot = (
-                "cannot connect to the game store"
-                if postgres and isinstance(exc, OperationalError)
-                else "not a game store homestretch can open"
-            )
-            raise HomestretchError(f"{self.path}: {cannot} ({_reason(exc)})") from None
+            reason = _reason(exc)
+            cannot = f"not a game store homestretch can open ({reason})"
+            if isinstance(exc, OperationalError):
+                if postgres:
+                    cannot = f"cannot connect to the game store ({reason})"
+                elif "locked" in reason or "readonly" in reason:
+                    cannot = _failed(exc)
+            raise HomestretchError(f"{self.path}: {cannot}") from None
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
@@ -232,7 +257,7 @@ class Store:
             with Session(self._engine) as session:
                 yield session
         except OperationalError as exc:
-            raise HomestretchError(f"{self.path}: the game store failed ({_reason(exc)})") from None
+            raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
 
     def close(self) -> None:
         """Let go of the store's connections."""
@@ -339,7 +364,7 @@ class Store:
             query = select(GameRow).order_by(GameRow.id.desc()).limit(limit)
             if game:
                 query = query.where(GameRow.game == game)
-            return [self._saved(row, []) for row in session.scalars(query)]
+            return [self._listed(row) for row in session.scalars(query)]
 
     def load(self, game_id: int) -> SavedGame:
         with self._session() as session:
@@ -356,6 +381,25 @@ class Store:
                     f"game {game_id} in {self.path} is damaged and cannot be read "
                     f"({exc.__class__.__name__})"
                 ) from None
+
+    def _listed(self, row: GameRow) -> SavedGame:
+        """A row for ``history``: one whose configuration is damaged is listed as such,
+        and the others still are."""
+        try:
+            return self._saved(row, [])
+        except (ValueError, TypeError):
+            return SavedGame(
+                row.id,
+                row.game,
+                {},
+                row.seed,
+                row.dice,
+                row.label,
+                "damaged",
+                "its configuration cannot be read; it cannot be replayed or resumed",
+                row.created,
+                [],
+            )
 
     @staticmethod
     def _saved(row: GameRow, events: list[Event]) -> SavedGame:

@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON
 from homestretch.session.seats import open_seat
 from homestretch.store.db import Store
@@ -52,7 +53,7 @@ def refusal(status: int, reason: str, **more: Any) -> JSONResponse:
 
 async def body_json(request: Request) -> JSON:
     size = request.headers.get("content-length")
-    if size is not None and size.isdigit() and int(size) > MAX_BODY:
+    if size is not None and is_whole(size) and int(size) > MAX_BODY:
         raise TooLarge(f"the request is over {MAX_BODY // 1024} KiB")
     body = b""
     async for chunk in request.stream():

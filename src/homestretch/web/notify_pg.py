@@ -22,6 +22,7 @@ from sqlalchemy import URL
 from sqlalchemy.engine import make_url
 
 from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import is_whole
 from homestretch.store.db import Store
 from homestretch.web.notify import LocalNotifier, Notifier, OnChange
 
@@ -89,7 +90,7 @@ class PostgresNotifier:
 
     async def _heard(self, payload: str, on_change: OnChange) -> None:
         sender, _, game = payload.partition(":")
-        if sender == self.instance or not game.isdigit():
+        if sender == self.instance or not is_whole(game):
             return
         try:
             await on_change(int(game))

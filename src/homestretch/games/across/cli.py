@@ -65,7 +65,7 @@ MENU_MAX = 24
 def parse_command(text: str) -> Action:
     """Read a typed command such as 'bet 7', 'bid 12 with 3', 'dd 7 8', 'sell 4 to 2 for 6'."""
     words = text.lower().replace(",", " ").split()
-    nums = [int(w) for w in words if re.fullmatch(r"-?\d+", w)]
+    nums = [int(w) for w in words if re.fullmatch(r"-?[0-9]{1,18}", w)]
     head = words[0] if words else ""
     simple: dict[str, Action] = {
         "pass": act.Pass(),

@@ -144,7 +144,7 @@ def load_track(path: Path) -> Track:
         number = entry["number"]
         where = f"horse {number}"
         known_keys(path, where, entry, ("number", "preprinted_x", "shaded", "suggested_bid"))
-        x = toml_value(path, where, entry, "preprinted_x", float)
+        x = toml_value(path, where, entry, "preprinted_x", float, maximum=BASE_NEED_X)
         shaded = toml_value(path, where, entry, "shaded", bool)
         halves = x * 2
         if halves != int(halves) or x < 0:

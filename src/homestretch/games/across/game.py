@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
+from homestretch.core.content import check_digest, folder_digest
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Game
 from homestretch.games.across.actions import CODEC
@@ -33,6 +35,9 @@ class AcrossGame(Game):
     rotation: str = "left"
     debts: str = "settle"
     content_dir: str | None = None
+    content_digest: str | None = field(default=None, compare=False)
+    """The content folder's digest when the game was made: a saved game replayed or
+    resumed after the folder changed is refused rather than silently played otherwise."""
     content: Content = field(init=False, repr=False, compare=False)
 
     name = "across"
@@ -53,6 +58,11 @@ class AcrossGame(Game):
             raise HomestretchError(f"debts must be one of {', '.join(DEBT_MODES)}")
         if self.rotation not in ROTATIONS:
             raise HomestretchError(f"rotation must be one of {', '.join(ROTATIONS)}")
+        if self.content_dir is not None:
+            folder = Path(self.content_dir).resolve()
+            check_digest(folder, self.content_digest, "content folder")
+            object.__setattr__(self, "content_dir", str(folder))
+            object.__setattr__(self, "content_digest", folder_digest(folder))
         content = load_content(self.content_dir)
         for track in self.tracks:
             content.track(track)
@@ -70,7 +80,7 @@ class AcrossGame(Game):
             "rotation",
             "debts",
         }
-        unknown = set(config) - known - {"content_dir", "seats"}
+        unknown = set(config) - known - {"content_dir", "content_digest", "seats"}
         if unknown:
             raise HomestretchError(
                 f"unknown Across the Board options: {', '.join(sorted(unknown))}"
@@ -93,6 +103,7 @@ class AcrossGame(Game):
             "rotation": self.rotation,
             "debts": self.debts,
             "content_dir": self.content_dir,
+            **({"content_digest": self.content_digest} if self.content_dir else {}),
         }
 
     @cached_property

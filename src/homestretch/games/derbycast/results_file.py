@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import SHOWN_CHARS, check_nesting, is_whole, read_text, shown
+from homestretch.core.inputs import check_nesting, is_whole, read_text, shown, shown_value
 from homestretch.core.odds import Odds
 from homestretch.games.derbycast.race import PROGRAM, RaceRecord, Runner, program_number
 
@@ -27,13 +27,6 @@ COLUMNS = ("race", "horse", "odds")
 OPTIONAL = ("program", "finish")
 SCRATCH_WORDS = {"scratched", "scr", "s"}
 LATE_WORDS = {"late", "late scratch", "scratched late"}
-
-
-def _brief(value: object) -> str:
-    """A JSON value that is not text, as Python writes it (its strings' control
-    characters escaped by ``repr``), cut to a line."""
-    text = repr(value)
-    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "..."
 
 
 def read_results(path: Path) -> list[RaceRecord]:
@@ -63,7 +56,7 @@ def _finish(value: object, source: Path, where: str) -> tuple[int | None, bool, 
     if value is None:
         return None, False, False
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ContentError(source, f"finish {_brief(value)} is not a position", where)
+        raise ContentError(source, f"finish {shown_value(value)} is not a position", where)
     text = str(value).strip().lower()
     if not text:
         return None, False, False
@@ -174,7 +167,7 @@ def _json_race(item: Any, number: int, source: Path) -> RaceRecord:
     name = item.get("race") or f"Race {number}"
     if not isinstance(name, str):
         raise ContentError(
-            source, f'"race" must be the race\'s name, not {shown(repr(name))}', where
+            source, f'"race" must be the race\'s name, not {shown_value(name)}', where
         )
     name = name.strip()
     where = f"race {number} ({name})"
@@ -196,7 +189,7 @@ def _json_race(item: Any, number: int, source: Path) -> RaceRecord:
         scratched, late = scratched or flag is not False, late or flag == "late"
         odds = entry.get("odds")
         if odds is not None and not isinstance(odds, str | int | float):
-            raise ContentError(source, f"odds {_brief(odds)} are not odds", spot)
+            raise ContentError(source, f"odds {shown_value(odds)} are not odds", spot)
         parsed = None if odds is None else _odds(str(odds), source, spot)
         program = _program(entry.get("program"), source, spot)
         runners.append(Runner(horse.strip(), parsed, finish, scratched, late, program))

@@ -7,13 +7,14 @@ chart is refused with the file, line and column rather than failing mid-race.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from homestretch.core.content import read_csv, read_toml, require_columns, to_int
+from homestretch.core.content import read_csv, read_toml, require_columns, to_int, toml_value
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 
@@ -229,15 +230,18 @@ def _load_cached(folder: Path) -> ChartSet:
                 for k in ("stake", "win_share", "place_share", "show_share", "minimum")
             )
         )
-        name = str(meta["name"])
-        seconds_per_length = float(meta["seconds_per_length"])
+        name = toml_value(folder / "chartset.toml", "top", meta, "name", str)
+        seconds_per_length = toml_value(
+            folder / "chartset.toml", "top", meta, "seconds_per_length", float
+        )
     except KeyError as exc:
         raise ContentError(folder / "chartset.toml", f"the key {exc} is missing") from None
     except (TypeError, ValueError) as exc:
         raise ContentError(folder / "chartset.toml", f"a value is not a number ({exc})") from None
-    if payoffs.stake <= 0 or seconds_per_length <= 0:
+    if payoffs.stake <= 0 or not 0 < seconds_per_length <= 10:
         raise ContentError(
-            folder / "chartset.toml", "the stake and seconds_per_length must be above 0"
+            folder / "chartset.toml",
+            "the stake must be above 0, and seconds_per_length above 0 and at most 10",
         )
     try:
         odds_meta = meta.get("odds", {})
@@ -325,10 +329,19 @@ def _load_cached(folder: Path) -> ChartSet:
                 "furlongs, par_figure, par_time (m:ss.ff) and seconds_per_point must be numbers",
                 f"line {line}",
             ) from None
-        if final_times[-1].seconds_per_point <= 0 or final_times[-1].par_seconds <= 0:
+        last = final_times[-1]
+        if not all(map(math.isfinite, (last.furlongs, last.par_seconds, last.seconds_per_point))):
+            raise ContentError(path, "every number must be finite (not inf or nan)", f"line {line}")
+        if last.seconds_per_point <= 0 or last.par_seconds <= 0 or last.furlongs <= 0:
             raise ContentError(
-                path, "par_time and seconds_per_point must be above 0", f"line {line}"
+                path, "furlongs, par_time and seconds_per_point must be above 0", f"line {line}"
             )
+        if len(final_times) > 1 and last.furlongs <= final_times[-2].furlongs:
+            raise ContentError(
+                path, "furlongs must increase down the chart (one row a distance)", f"line {line}"
+            )
+    if not final_times:
+        raise ContentError(path, "the chart has no rows (it needs one a distance)")
 
     covered = sorted(row.furlongs for row in final_times)
     if not covered or covered[0] > FURLONGS[0] or covered[-1] < FURLONGS[1]:
@@ -350,6 +363,8 @@ def _load_cached(folder: Path) -> ChartSet:
         (_bands(path, line, row), tuple(_pace(path, line, row[str(d)], False) for d in range(1, 7)))
         for line, row in rows
     )
+    if not race_pace:
+        raise ContentError(path, "the chart has no rows")
     _check_bands(path, [band for band, _ in race_pace])
 
     race_pace_shift = _race_pace_shift(folder / "race_pace_field.csv")
@@ -368,6 +383,8 @@ def _load_cached(folder: Path) -> ChartSet:
         )
         for line, row in rows
     )
+    if not pace_effects_full:
+        raise ContentError(path, "the chart has no rows")
     _check_bands(path, [band for band, _ in pace_effects_full])
 
     path = folder / "race_position.csv"

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from homestretch.cli.common import (
@@ -30,7 +31,7 @@ from homestretch.cli.common import (
 from homestretch.cli.table_loop import db_hint, dice_spec, play_at_terminal
 from homestretch.core.chance import ChanceNode
 from homestretch.core.errors import HomestretchError
-from homestretch.core.inputs import MAX_RUNS
+from homestretch.core.inputs import MAX_RUNS, output_path
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import Event, replay
 from homestretch.games.stretch import ENTRY
@@ -345,6 +346,7 @@ def new(
 
     The race is checked by the same rules as `stretch run` before anything is written,
     so every file this writes runs."""
+    output = output_path(output, "race file")
     from pydantic import ValidationError
 
     from homestretch.games.stretch.cards import describe_validation, load_card_set
@@ -399,7 +401,8 @@ def new(
     except OSError as exc:
         raise HomestretchError(f"{output}: cannot write the race file ({exc.strerror})") from None
     console.print(table)
-    console.print(f"wrote {output}; run it with: homestretch stretch run {output}")
+    shown_path = escape(str(output))
+    console.print(f"wrote {shown_path}; run it with: homestretch stretch run {shown_path}")
 
 
 PlotOption = Annotated[Path | None, typer.Option("--plot", help="draw a picture (PNG or SVG)")]

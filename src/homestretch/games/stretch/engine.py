@@ -19,6 +19,7 @@ from typing import Literal
 
 from homestretch.core.actions import Action, ActionCodec
 from homestretch.core.chance import ChanceNode, Outcome
+from homestretch.core.content import check_digest, folder_digest
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import CHANCE, JSON, Game, State
@@ -63,8 +64,13 @@ class RaceGame(Game):
             raise HomestretchError(f"odds must be real, chart or none, not {odds!r}")
         self.race = race
         self.mode: Mode = mode
-        self.charts_folder = charts
-        self.charts = load_chart_set(charts)
+        self.charts_folder = None if charts is None else charts.resolve()
+        self.charts = load_chart_set(self.charts_folder)
+        self.charts_digest = (
+            None if self.charts_folder is None else folder_digest(self.charts_folder)
+        )
+        """The chart files' digest, saved with the run: a replay after they changed is
+        refused (``from_config``), never silently run on other charts."""
         self.odds: OddsChoice = odds
         """Page 13: "You don't need to use the Odds/Payoffs Chart at all", and "you may
         choose to use the real life odds rather than generating your own": ``real`` uses
@@ -76,6 +82,7 @@ class RaceGame(Game):
             "players": 0,
             "mode": self.mode,
             "charts": None if self.charts_folder is None else str(self.charts_folder),
+            **({"charts_digest": self.charts_digest} if self.charts_digest else {}),
             "odds": self.odds,
             "race": self.race.model_dump(mode="json", by_alias=True),
         }
@@ -83,6 +90,8 @@ class RaceGame(Game):
     @classmethod
     def from_config(cls, config: JSON) -> RaceGame:
         charts = config.get("charts")
+        if charts is not None:
+            check_digest(Path(charts), config.get("charts_digest"), "chart set")
         return cls(
             Race.model_validate(config["race"]),
             config["mode"],

@@ -37,6 +37,7 @@ from homestretch.cli.table_loop import (
 from homestretch.core.actions import Action
 from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON, State, replay
 from homestretch.games.totopoly import ENTRY
 from homestretch.games.totopoly.house_rules import RULE_CHOICES
@@ -122,7 +123,7 @@ def parse_action(text: str) -> Action | None:
     values: dict[str, object] = {}
     for f, word in zip(fields, words[1:], strict=True):
         if f.type in ("int", int):
-            if not word.isdigit():
+            if not is_whole(word):
                 return None
             values[f.name] = int(word)
         elif f.type in ("bool", bool):

@@ -12,8 +12,16 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from homestretch.core.content import REQUIRED, known_keys, read_toml, toml_value
+from homestretch.core.content import (
+    REQUIRED,
+    known_keys,
+    read_toml,
+    toml_table,
+    toml_tables,
+    toml_value,
+)
 from homestretch.core.errors import ContentError
+from homestretch.core.inputs import shown
 
 DEFAULT_CONTENT = Path(__file__).parent / "content"
 COLOURS = ("black", "red", "yellow", "blue")
@@ -37,6 +45,14 @@ REPORT_EFFECTS = ("colour_card", "white_card", "pay", "return_box", "nothing", "
 DECKS = ("walroy", "stevedon", "vet")
 COURSE_EFFECTS = ("forward", "back", "fall", "burst")
 COLOUR_CODES = {"K": "black", "R": "red", "Y": "yellow", "B": "blue"}
+MAX_COUNT = 10_000
+"""The largest count or amount a board file may give (ours stay below 1000)."""
+MAX_COPIES = 100
+"""The most copies of one report card (a deck is shuffled and drawn whole)."""
+MAX_RING = 1000
+"""The most squares the training ring may have (ours has 32)."""
+MAX_TRACKS, MAX_LENGTHS = 20, 1000
+"""The largest racecourse: tracks across, lengths along (ours: 6 by 53)."""
 
 
 @dataclass(frozen=True)
@@ -130,15 +146,17 @@ class Content:
 def _field(
     source: Path, where: str, data: Any, key: str, kind: type, default: Any = REQUIRED
 ) -> Any:
-    """A value from the board files, where every number is a count or an amount (never below 0)."""
-    return toml_value(source, where, data, key, kind, default, minimum=0 if kind is int else None)
+    """A value from the board files, where every number is a count or an amount (0 to
+    MAX_COUNT)."""
+    low, high = (0, MAX_COUNT) if kind is int else (None, None)
+    return toml_value(source, where, data, key, kind, default, minimum=low, maximum=high)
 
 
 def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
     data = read_toml(path)
     known_keys(path, "top", data, ("horse", "business"))
     horses: dict[int, Horse] = {}
-    for i, raw in enumerate(data.get("horse", []), start=1):
+    for i, raw in enumerate(toml_tables(path, "top", data, "horse"), start=1):
         where = f"horse {i}"
         known_keys(path, where, raw, ("number", "name", "colour", "value"))
         number = _field(path, where, raw, "number", int)
@@ -157,7 +175,7 @@ def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
         if any(horses[n].colour != colour for n in numbers):
             raise ContentError(path, f"horses {numbers} must be the {colour} ones")
     businesses: dict[str, Business] = {}
-    for i, raw in enumerate(data.get("business", []), start=1):
+    for i, raw in enumerate(toml_tables(path, "top", data, "business"), start=1):
         where = f"business {i}"
         known_keys(path, where, raw, ("id", "name", "role", "value"))
         ident = _field(path, where, raw, "id", str)
@@ -178,22 +196,23 @@ def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
 def _ring(path: Path, businesses: dict[str, Business]) -> tuple[int, dict[int, int], dict]:
     data = read_toml(path)
     known_keys(path, "top", data, ("ring", "boxes", "square"))
-    known_keys(path, "[ring]", data.get("ring", {}), ("squares",))
-    size = _field(path, "[ring]", data.get("ring", {}), "squares", int)
-    if size < 8:
-        raise ContentError(path, "the ring needs at least 8 squares", "[ring] squares")
-    boxes_raw = data.get("boxes", {})
+    ring = toml_table(path, "top", data, "ring")
+    known_keys(path, "[ring]", ring, ("squares",))
+    size = _field(path, "[ring]", ring, "squares", int)
+    if not 8 <= size <= MAX_RING:
+        raise ContentError(path, f"the ring needs 8 to {MAX_RING} squares", "[ring] squares")
+    boxes_raw = toml_table(path, "top", data, "boxes")
     boxes: dict[int, int] = {}
     for key, value in boxes_raw.items():
-        if not key.isdigit() or int(key) not in range(1, 13):
-            raise ContentError(path, f"{key!r} is not a horse number 1-12", "[boxes]")
+        if key not in {str(n) for n in range(1, 13)}:
+            raise ContentError(path, f"{shown(key)} is not a horse number 1-12", "[boxes]")
         if not isinstance(value, int) or not 0 <= value < size:
             raise ContentError(path, f"square must be 0-{size - 1}", f"[boxes] {key}")
         boxes[int(key)] = value
     if sorted(boxes) != list(range(1, 13)):
         raise ContentError(path, "every horse 1-12 needs a box", "[boxes]")
     squares: dict[int, RingSquare] = {}
-    for i, raw in enumerate(data.get("square", []), start=1):
+    for i, raw in enumerate(toml_tables(path, "top", data, "square"), start=1):
         where = f"square {i}"
         known_keys(path, where, raw, ("at", "effect", "text", "amount", "to"))
         at = _field(path, where, raw, "at", int)
@@ -223,7 +242,7 @@ def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
     decks: dict[str, tuple[str, ...]] = {}
     for deck in DECKS:
         ids: list[str] = []
-        entries = data.get(deck, [])
+        entries = toml_tables(path, "top", data, deck)
         if not entries:
             raise ContentError(path, f"the {deck} deck has no cards", f"[[{deck}]]")
         for i, raw in enumerate(entries, start=1):
@@ -238,7 +257,7 @@ def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
             to = _payee(path, where, raw, businesses) if effect == "pay" else ""
             amount = _field(path, where, raw, "amount", int) if effect == "pay" else 0
             text = _field(path, where, raw, "text", str)
-            copies = _field(path, where, raw, "copies", int, default=1)
+            copies = toml_value(path, where, raw, "copies", int, 1, minimum=1, maximum=MAX_COPIES)
             for _ in range(copies):
                 ident = f"{deck}-report-{len(ids) + 1:02d}"
                 reports[ident] = Report(ident, deck, effect, text, amount, to, special)
@@ -250,7 +269,7 @@ def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
 def _supply(path: Path) -> dict[str, int]:
     whole = read_toml(path)
     known_keys(path, "top", whole, ("supply",))
-    data = whole.get("supply", {})
+    data = toml_table(path, "top", whole, "supply")
     known_keys(path, "[supply]", data, (*COLOURS, "white"))
     return {c: _field(path, "[supply]", data, c, int) for c in (*COLOURS, "white")}
 
@@ -258,13 +277,15 @@ def _supply(path: Path) -> dict[str, int]:
 def _course(path: Path) -> Course:
     data = read_toml(path)
     known_keys(path, "top", data, ("course", "gate", "instructions", "tracks"))
-    head = data.get("course", {})
+    head = toml_table(path, "top", data, "course")
     known_keys(path, "[course]", head, ("tracks", "lengths", "bend"))
     tracks = _field(path, "[course]", head, "tracks", int)
     lengths = _field(path, "[course]", head, "lengths", int)
     bend = head.get("bend")
-    if tracks < 1 or lengths < 10:
-        raise ContentError(path, "needs at least 1 track and 10 lengths", "[course]")
+    if not 1 <= tracks <= MAX_TRACKS or not 10 <= lengths <= MAX_LENGTHS:
+        raise ContentError(
+            path, f"needs 1 to {MAX_TRACKS} tracks and 10 to {MAX_LENGTHS} lengths", "[course]"
+        )
     if (
         not isinstance(bend, list)
         or len(bend) != 2
@@ -273,15 +294,18 @@ def _course(path: Path) -> Course:
     ):
         raise ContentError(path, f"bend must be [first, last] within 1-{lengths}", "[course]")
     gate: dict[int, int] = {}
-    for key, value in data.get("gate", {}).items():
-        if not key.isdigit() or not isinstance(value, int) or not 1 <= value <= tracks:
-            raise ContentError(path, f"{key} = {value!r}: needs a track 1-{tracks}", "[gate]")
+    for key, value in toml_table(path, "top", data, "gate").items():
+        number = key in {str(n) for n in range(1, 13)}
+        if not number or isinstance(value, bool) or not isinstance(value, int):
+            raise ContentError(path, f"{shown(key)}: needs a horse 1-12 = a track", "[gate]")
+        if not 1 <= value <= tracks:
+            raise ContentError(path, f"{key} = {value}: needs a track 1-{tracks}", "[gate]")
         gate[int(key)] = value - 1
     if sorted(gate) != list(range(1, 13)):
         raise ContentError(path, "every horse 1-12 needs a gate track", "[gate]")
     instructions: dict[str, Instruction] = {}
-    for code, raw in data.get("instructions", {}).items():
-        where = f"[instructions.{code}]"
+    for code, raw in toml_table(path, "top", data, "instructions").items():
+        where = f"[instructions.{shown(code)}]"
         known_keys(path, where, raw, ("effect", "lengths", "text"))
         if len(code) != 1 or code in COLOUR_CODES or code in ". ":
             raise ContentError(path, "an instruction code is one letter other than K R Y B", where)
@@ -292,7 +316,7 @@ def _course(path: Path) -> Course:
         count = _field(path, where, raw, "lengths", int) if moves else 0
         text = _field(path, where, raw, "text", str)
         instructions[code] = Instruction(code, effect, text, count)
-    rows = data.get("tracks", {})
+    rows = toml_table(path, "top", data, "tracks")
     cells: list[tuple[str, ...]] = []
     for track in range(1, tracks + 1):
         where = f"[tracks] {track}"
@@ -311,7 +335,7 @@ def _course(path: Path) -> Course:
             elif char in instructions:
                 cell_row.append(char)
             else:
-                raise ContentError(path, f"length {position}: unknown code {char!r}", where)
+                raise ContentError(path, f"length {position}: unknown code {shown(char)}", where)
         cells.append(tuple(cell_row))
     return Course(tracks, lengths, (bend[0], bend[1]), gate, tuple(cells), instructions)
 
