@@ -9,10 +9,9 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import fits_width
+from tests.browser.table_pages import fits_width, frame, shows
 from tests.conftest import serving
 
-from homestretch.core.protocol import JSON
 from homestretch.session.saved import rebuild
 from homestretch.store.db import Store
 
@@ -23,19 +22,6 @@ SEATS = [
     {"kind": "person", "name": "Bob"},
     {"kind": "bot", "bot": "sensible", "name": "Cy"},
 ]
-
-
-def _frame(address: str, game_id: int, token: str | None = None) -> JSON:
-    params = {"token": token} if token else {}
-    answer = httpx.get(f"{address}/api/tables/{game_id}/frame", params=params)
-    assert answer.status_code == 200, answer.text
-    frame: JSON = answer.json()
-    return frame
-
-
-def _shows(page: Page, version: int) -> None:
-    """The page has drawn the table at ``version`` (waited for: it is pushed)."""
-    expect(page.locator("body")).to_have_attribute("data-version", str(version))
 
 
 def _move(page: Page) -> None:
@@ -71,13 +57,13 @@ def test_two_people_and_a_spectator_play_in_the_browser(browser: Browser, tmp_pa
 
         moves = [0, 0]
         while min(moves) < 2:
-            frames = [_frame(address, game_id, token) for token in tokens]
+            frames = [frame(address, game_id, token) for token in tokens]
             assert not frames[0]["over"], "the game ended before both had moved twice"
             version = frames[0]["version"]
             mover = next(f["seat"] for f in frames if f["your_turn"])
             other = 1 - mover
             for page in (*people, watch):
-                _shows(page, version)  # each page drew the table by itself
+                shows(page, version)  # each page drew the table by itself
             expect(people[mover].locator("#status")).to_have_text("your turn")
             _move(people[mover])
             name = SEATS[mover]["name"]
@@ -86,9 +72,9 @@ def test_two_people_and_a_spectator_play_in_the_browser(browser: Browser, tmp_pa
             if moves == [1, 1]:
                 ann.reload()  # and Ann carries on from where the table is
 
-        now = _frame(address, game_id)["version"]
+        now = frame(address, game_id)["version"]
         for page in (*people, watch):
-            _shows(page, now)
+            shows(page, now)
         for page, seat in ((watch, None), (ann, 0), (bob, 1)):
             text = page.locator("body").inner_text()
             shown = {secret for secret in _secrets(db, game_id, seat) if secret in text}
@@ -100,7 +86,7 @@ def test_two_people_and_a_spectator_play_in_the_browser(browser: Browser, tmp_pa
         )
         page = phone.new_page()
         page.goto(links["seats"][0]["link"])
-        _shows(page, now)
+        shows(page, now)
         fits_width(page)  # the nested tables of the generic view included
         page.screenshot(path=str(tmp_path / "phone.png"))
         for context in (*contexts, phone):

@@ -12,9 +12,8 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from tests.browser.table_pages import frame, shows
 from tests.conftest import serving
-
-from homestretch.core.protocol import JSON
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
@@ -23,18 +22,6 @@ SEATS = [
     {"kind": "person", "name": "Bob"},
     {"kind": "bot", "bot": "sensible", "name": "Cy"},
 ]
-
-
-def _frame(address: str, game_id: int, token: str | None = None) -> JSON:
-    params = {"token": token} if token else {}
-    answer = httpx.get(f"{address}/api/tables/{game_id}/frame", params=params)
-    assert answer.status_code == 200, answer.text
-    frame: JSON = answer.json()
-    return frame
-
-
-def _shows(page: Page, version: int) -> None:
-    expect(page.locator("body")).to_have_attribute("data-version", str(version))
 
 
 def _cards_on_board(page: Page) -> set[str]:
@@ -64,14 +51,14 @@ def test_a_game_on_the_totopoly_board(browser: Browser, tmp_path: Path, short: b
         # and each has had the board show him his hand, twice over.
         seen_hands = [0, 0]
         for _ in range(40):
-            frames = [_frame(address, game_id, token) for token in tokens]
+            frames = [frame(address, game_id, token) for token in tokens]
             version = frames[0]["version"]
-            for page, frame in zip(pages, frames, strict=True):
-                _shows(page, version)
-                hand = {card["card"] for card in frame["view"].get("hand", [])}
+            for page, seen in zip(pages, frames, strict=True):
+                shows(page, version)
+                hand = {card["card"] for card in seen["view"].get("hand", [])}
                 assert _cards_on_board(page) == hand | {
-                    c["card"] for c in frame["view"].get("leases", [])
-                } | {c["card"] for c in frame["view"].get("known_lots", [])}
+                    c["card"] for c in seen["view"].get("leases", [])
+                } | {c["card"] for c in seen["view"].get("known_lots", [])}
             hands = [{c["card"] for c in f["view"].get("hand", [])} for f in frames]
             if all(hands):
                 assert not hands[0] & hands[1]
@@ -103,10 +90,10 @@ def test_a_game_on_the_totopoly_board(browser: Browser, tmp_path: Path, short: b
                 timeout=300,  # the computer players play on before the answer comes
             )
             assert answer.status_code == 200, answer.text
-        final = _frame(address, game_id)
+        final = frame(address, game_id)
         assert final["over"], final["waiting"]
         for page in pages:
-            _shows(page, final["version"])
+            shows(page, final["version"])
             expect(page.locator("#tp-course")).to_be_visible()
             expect(page.locator("#tp-course .tp-finish")).to_contain_text("Past the post")
             assert page.locator("#tp-course .tp-len.tp-red").count() > 0
@@ -129,7 +116,7 @@ def test_a_game_on_the_totopoly_board(browser: Browser, tmp_path: Path, short: b
         places: dict[str, set[str]] = {}
         for at in race:
             replay.evaluate(f"showReplay({at})")
-            _shows(replay, at)
+            shows(replay, at)
             expect(replay.locator("#tp-course .tp-horse").first).to_be_visible()
             spots = replay.locator("#tp-course .tp-horse").evaluate_all(
                 "all => all.map(e => [e.dataset.horse, e.style.left + ',' + e.style.top])"
@@ -150,7 +137,7 @@ def test_a_game_on_the_totopoly_board(browser: Browser, tmp_path: Path, short: b
         )
         page = phone.new_page()
         page.goto(links["seats"][0]["link"])
-        _shows(page, final["version"])
+        shows(page, final["version"])
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 400, f"the page is {width}px wide on a phone: the lanes must scroll"
         page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
@@ -158,15 +145,19 @@ def test_a_game_on_the_totopoly_board(browser: Browser, tmp_path: Path, short: b
             context.close()
 
 
+def _phase_at(address: str, game_id: int, at: int) -> str:
+    """The game's phase ``at`` events in, from the table's replay."""
+    replayed = httpx.get(f"{address}/api/tables/{game_id}/replay", params={"at": at}, timeout=60)
+    phase: str = replayed.json()["view"]["phase"]
+    return phase
+
+
 def _race_versions(address: str, game_id: int) -> list[int]:
     """Versions early in the race, where the horses are on the course."""
-    length = _frame(address, game_id)["version"]
+    length = frame(address, game_id)["version"]
     found = []
     for at in range(length // 2, length, max(1, length // 40)):
-        frame = httpx.get(
-            f"{address}/api/tables/{game_id}/replay", params={"at": at}, timeout=60
-        ).json()
-        if frame["view"]["phase"] == "race":
+        if _phase_at(address, game_id, at) == "race":
             found.append(at)
         if len(found) == 4:
             break
@@ -176,18 +167,10 @@ def _race_versions(address: str, game_id: int) -> list[int]:
 
 def _first_version(address: str, game_id: int, phase: str, later: int) -> int:
     """A version ``later`` events into the first stretch of the game in ``phase``."""
-    length = _frame(address, game_id)["version"]
+    length = frame(address, game_id)["version"]
     for at in range(0, length, max(1, length // 80)):
-        frame = httpx.get(
-            f"{address}/api/tables/{game_id}/replay", params={"at": at}, timeout=60
-        ).json()
-        if frame["view"]["phase"] == phase:
+        if _phase_at(address, game_id, at) == phase:
             for step in range(later, -1, -1):
-                again = httpx.get(
-                    f"{address}/api/tables/{game_id}/replay",
-                    params={"at": at + step},
-                    timeout=60,
-                ).json()
-                if again["view"]["phase"] == phase:
+                if _phase_at(address, game_id, at + step) == phase:
                     return at + step
     raise AssertionError(f"no version of the game is in the {phase}")
