@@ -23,6 +23,7 @@ from homestretch.games.stretch.engine import RaceGame
 from homestretch.games.stretch.exact import quickplay_chances, quickplay_win_chances
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
 from homestretch.games.stretch.race import RaceSpec, build_race, load_race
+from stretch_fields import rate
 
 KERNEL_RACES = 1_000_000
 ENGINE_RACES = 1_000
@@ -40,16 +41,6 @@ def ten_horse_field():  # type: ignore[no-untyped-def]
         }
     )
     return build_race(spec, cards)
-
-
-def rate(work, count: int, repeats: int = 3) -> float:  # type: ignore[no-untyped-def]
-    """Work done per CPU second, the best of ``repeats`` timings (the least disturbed)."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        work()
-        best = min(best, time.process_time() - start)
-    return count / best
 
 
 def main() -> None:

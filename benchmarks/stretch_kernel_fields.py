@@ -12,45 +12,17 @@ Run with `.venv/bin/python benchmarks/stretch_kernel_fields.py`.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
 import numpy as np
 
-from homestretch.games.stretch.cards import load_card_set
 from homestretch.games.stretch.charts import load_chart_set
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
-from homestretch.games.stretch.race import Race, RaceSpec, build_race
+from stretch_fields import field_of, rate
 
 SIZES = (6, 8, 10, 12, 14, 20)
 RACES = 400_000
 BATCH = 100_000
 TARGET = 0.25
 ROLLS_PER_HORSE = {"quick": 3, "full": 5}
-
-
-def field_of(horses: int) -> Race:
-    cards = load_card_set()
-    runners = [h for h in cards.horses.values() if h.power_dirt is not None][:horses]
-    riders = list(cards.jockeys)[:horses]
-    spec = RaceSpec.model_validate(
-        {
-            "name": f"Benchmark Stakes ({horses})",
-            "furlongs": 8,
-            "entries": [{"horse": h, "jockey": j} for h, j in zip(runners, riders, strict=True)],
-        }
-    )
-    return build_race(spec, cards)
-
-
-def rate(work: Callable[[], None], count: int, repeats: int = 3) -> float:
-    """Races per CPU second, the best of ``repeats`` (the least disturbed)."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        work()
-        best = min(best, time.process_time() - start)
-    return count / best
 
 
 def main() -> None:

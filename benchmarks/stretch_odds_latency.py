@@ -22,29 +22,14 @@ from pathlib import Path
 import numpy as np
 
 from homestretch.games.stretch import exact_cache
-from homestretch.games.stretch.cards import load_card_set
 from homestretch.games.stretch.charts import load_chart_set
 from homestretch.games.stretch.exact import ExactChances, quickplay_bounds, quickplay_win_chances
 from homestretch.games.stretch.exact_finish import PlaceShow
-from homestretch.games.stretch.race import Race, RaceSpec, build_race
+from stretch_fields import field_of
 
 SIZES = (6, 8, 10, 12, 14, 20)
 REPEATS = 5
 TARGET = 0.1
-
-
-def field_of(horses: int) -> Race:
-    cards = load_card_set()
-    runners = [h for h in cards.horses.values() if h.power_dirt is not None][:horses]
-    riders = list(cards.jockeys)[:horses]
-    spec = RaceSpec.model_validate(
-        {
-            "name": f"Benchmark Stakes ({horses})",
-            "furlongs": 8,
-            "entries": [{"horse": h, "jockey": j} for h, j in zip(runners, riders, strict=True)],
-        }
-    )
-    return build_race(spec, cards)
 
 
 def cpu(work: Callable[[], object]) -> float:
