@@ -212,8 +212,8 @@ def test_bad_scratches_and_results_are_refused_with_a_reason() -> None:
     state = make("Ann", "Bob")
     keeper = state.game.keeper
     state.apply(keeper, PostCard("R", ("A", "B", "C"), ("2", "3", "")))
-    with pytest.raises(IllegalAction, match="not player 2's turn"):
-        state.apply(keeper, PostScratches(()))
+    with pytest.raises(IllegalAction, match="name the markers who have not picked: 1, 2"):
+        state.apply(keeper, PostScratches(()))  # closing early names who sits out (R23)
     state.apply(0, Pick("A", "win"))
     state.apply(1, Pick("C", "show"))
     for scratches, reason in [(("Z",), "'Z' is not in R"), (("A", "B", "C"), "must start")]:

@@ -62,7 +62,7 @@ def _keeper(game: Game, seed: int) -> dict[int, Agent]:
 def _harness_configs() -> list[JSON]:
     """Every marker count over the bundled replays, with set races and both tie rules;
     and a few games whose score keeper posts simulated Top of the Stretch races (no feed
-    named: run from each game's seed, so the harness sees many)."""
+    named: run from each game's seed, so the harness sees many), two with sealed picks."""
     from homestretch.games.derbycast.entrants import Entrant
     from homestretch.games.derbycast.game import DerbyCastGame
 
@@ -74,6 +74,18 @@ def _harness_configs() -> list[JSON]:
             "source": "keeper",
         }
         for markers, races, tie in ((2, 3, "standard"), (5, None, "dead-heat"))
+    ]
+    # sealed picks (hidden from the other seats until picks close) and confirmed picks
+    configs += [
+        {
+            "entrants": [Entrant(f"S{m}", (f"S{m}",)).to_json() for m in range(1, 5)],
+            "races": 2,
+            "source": "keeper",
+            "order": "rotate",
+            "sealed": True,
+            "confirm": confirm,
+        }
+        for confirm in (True, False)
     ]
     for markers in range(2, 21):
         entrants = [Entrant(f"P{m}", (f"P{m}",)).to_json() for m in range(1, markers + 1)]

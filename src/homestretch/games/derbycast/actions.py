@@ -1,9 +1,11 @@
 """What players and the Official Score Keeper do, as typed actions (section 2, Play in
 Order). Players pick a horse to Win, Place or Show (and may pick again until the keeper
-closes picks); a player whose horse is scratched late picks again or sits out. The
-score keeper posts the race card (with the scratches known before post), closes picks
-with any late scratches, posts the result for review, declares it official, and may
-correct the last official result before the next race is carded.
+closes picks; with sealed picks the pick is one ticket the other seats cannot read); a
+player whose horse is scratched late picks again or sits out. The score keeper posts
+the race card (with the scratches known before post) or has Top of the Stretch run one,
+may load a day's card, closes picks with any late scratches, posts the result for
+review (or runs the simulated race), declares it official, and may correct the last
+official result before the next race is carded.
 
 Fields added since the first saved games have defaults, and the codec fills them in,
 so a game saved before them replays exactly.
@@ -26,6 +28,42 @@ class Pick(Action):
 
     def __str__(self) -> str:
         return f"{self.bet} on {self.horse}"
+
+
+@dataclass(frozen=True)
+class SealedPick(Action):
+    """A pick under sealed picks (R22): ``ticket`` is ``MARKER|BET|HORSE``, one string,
+    so the log can show it to its own seat only (every other seat reads "hidden")."""
+
+    kind = "sealed-pick"
+    ticket: str
+
+    def __str__(self) -> str:
+        _, bet, horse = (str(self.ticket).split("|", 2) + ["", ""])[:3]
+        return f"{bet} on {horse} (sealed)"
+
+
+def ticket(marker: int, pick: Pick) -> str:
+    return f"{marker}|{pick.bet}|{pick.horse}"
+
+
+def opened(action: SealedPick) -> tuple[int, Pick] | None:
+    """The marker and pick a ticket holds, or None if it does not read."""
+    parts = action.ticket.split("|", 2)
+    if len(parts) != 3 or not parts[0].isdigit():
+        return None
+    return int(parts[0]), Pick(parts[2], parts[1])
+
+
+@dataclass(frozen=True)
+class Ready(Action):
+    """A marker's pick stands: with ``confirm``, picks close only when every racing
+    marker has said so (or the keeper closes them)."""
+
+    kind = "ready"
+
+    def __str__(self) -> str:
+        return "my pick stands"
 
 
 @dataclass(frozen=True)
@@ -52,14 +90,55 @@ class PostCard(Action):
 
 @dataclass(frozen=True)
 class PostScratches(Action):
-    """Closes picks; ``horses`` are scratched late (after the picks were made)."""
+    """Closes picks; ``horses`` are scratched late (after the picks were made);
+    ``sit_out`` the markers who had not picked (a phone died), who sit this race out
+    (ruling R23): the keeper names them, so nobody is left out by a slip."""
 
     kind = "scratches"
     horses: tuple[str, ...]
+    sit_out: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         late = ", ".join(self.horses) or "no late scratches"
         return f"close picks ({late})"
+
+
+@dataclass(frozen=True)
+class Simulate(Action):
+    """Card a race run by Top of the Stretch: one of its bundled races (``race`` a file
+    name without .toml; blank: the dice choose) in ``mode`` quick or full. The dice of
+    the table run it; the field and odds are the card, the result waits for ``RunRace``."""
+
+    kind = "simulate"
+    race: str = ""
+    mode: str = "quick"
+
+    def __str__(self) -> str:
+        return f"a Top of the Stretch race ({self.race or 'any'}, {self.mode})"
+
+
+@dataclass(frozen=True)
+class RunRace(Action):
+    """They're off: the simulated race's official finish and final odds are posted for
+    review, and its call is shown."""
+
+    kind = "run"
+
+    def __str__(self) -> str:
+        return "run the race"
+
+
+@dataclass(frozen=True)
+class DayCard(Action):
+    """The day's card (or results) file, as uploaded: its races are offered to post,
+    in order, from the next race on. ``file`` names it (.csv or .json)."""
+
+    kind = "day-card"
+    file: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"load the day's card {self.file}"
 
 
 @dataclass(frozen=True)
@@ -110,7 +189,12 @@ class _Codec(ActionCodec):
 
 ACTIONS: tuple[type[Action], ...] = (
     Pick,
+    SealedPick,
+    Ready,
     SitOut,
+    Simulate,
+    RunRace,
+    DayCard,
     PostCard,
     PostScratches,
     PostResult,

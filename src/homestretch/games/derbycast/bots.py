@@ -20,7 +20,7 @@ from fractions import Fraction
 from homestretch.core.actions import Action
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON
-from homestretch.games.derbycast.actions import Pick
+from homestretch.games.derbycast.actions import Pick, SealedPick, opened
 from homestretch.games.derbycast.table import Bet, advance_for
 from homestretch.games.derbycast.winning import OFFICIAL_FINISH
 
@@ -49,6 +49,15 @@ def in_the_money(chances: list[float]) -> list[tuple[float, float, float]]:
     return found
 
 
+def _pick_of(action: Pick | SealedPick) -> Pick:
+    """The pick a legal action makes (a sealed ticket opened: it is the bot's own)."""
+    if isinstance(action, Pick):
+        return action
+    found = opened(action)
+    assert found is not None
+    return found[1]
+
+
 def board_chances(odds: list[Odds | None]) -> list[float]:
     """Implied chances scaled to sum to 1; a horse with no odds shown gets an even
     share of the field."""
@@ -64,10 +73,11 @@ class ValueBot:
         self._seen: dict[tuple[object, ...], dict[str, tuple[float, float, float]]] = {}
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
-        picks = [a for a in legal if isinstance(a, Pick)]
+        picks = [_pick_of(a) for a in legal if isinstance(a, Pick | SealedPick)]
         card = view.get("card")
         if not picks or not card:
             return self._rng.choice(legal)
+        sent = {_pick_of(a): a for a in legal if isinstance(a, Pick | SealedPick)}
         board = {
             h: Odds.parse(o) if o else None
             for h, o in zip(card["horses"], card["odds"], strict=True)
@@ -79,10 +89,10 @@ class ValueBot:
         values = {pick: self._expected(pick, board, chances, need) for pick in picks}
         best = max(values.values())
         if best <= 0:
-            return self._rng.choice(picks)
+            return sent[self._rng.choice(picks)]
         near = [(pick, value) for pick, value in values.items() if value >= best * WORTH_A_LOOK]
         weights = [(value / best) ** SHARPNESS for _, value in near]
-        return self._rng.choices([pick for pick, _ in near], weights=weights)[0]
+        return sent[self._rng.choices([pick for pick, _ in near], weights=weights)[0]]
 
     def _chances(
         self, board: dict[str, Odds | None], scratched: tuple[str, ...]

@@ -28,12 +28,19 @@ from homestretch.core.protocol import CHANCE, JSON, Game, State
 from homestretch.games.derbycast.actions import (
     CODEC,
     Correction,
+    DayCard,
     Official,
     Pick,
     PostCard,
     PostResult,
     PostScratches,
+    Ready,
+    RunRace,
+    SealedPick,
+    Simulate,
     SitOut,
+    opened,
+    ticket,
 )
 from homestretch.games.derbycast.entrants import Entrant, check_entrants
 from homestretch.games.derbycast.race import (
@@ -44,7 +51,14 @@ from homestretch.games.derbycast.race import (
     ranking_problem,
 )
 from homestretch.games.derbycast.replays import replay_library
-from homestretch.games.derbycast.results_file import races_from_data
+from homestretch.games.derbycast.results_file import races_from_data, uploaded_card
+from homestretch.games.derbycast.simulated import (
+    SIM_SEEDS,
+    SimulatedRace,
+    desk_race,
+    desk_race_problem,
+    stretch_races,
+)
 from homestretch.games.derbycast.table import Bet, advance_for, points
 from homestretch.games.derbycast.winning import OFFICIAL_FINISH, TieRule, decide, reached_finish
 
@@ -74,7 +88,11 @@ class Draw(StrEnum):
 
 class Phase(StrEnum):
     card = "card"
+    draw = "draw"
+    """Top of the Stretch runs the race the keeper chose (a chance node: its seed)."""
     pick = "pick"
+    confirm = "confirm"
+    """Every marker has picked; with ``confirm``, each says the pick stands (R24)."""
     scratches = "scratches"
     """Every marker has picked: picks stay open until the keeper closes them."""
     repick = "repick"
@@ -107,6 +125,10 @@ class DerbyCastGame(Game):
         # a config without these keys was saved before they existed: keep its old rules
         self.order = _choice(Order, config.get("order", "marker"), "pick order")
         self.draw = _choice(Draw, config.get("draw", "any"), "replay draw")
+        self.sealed = _flag(config, "sealed")
+        """Picks are hidden from the other seats until the keeper closes them (R22)."""
+        self.confirm = _flag(config, "confirm")
+        """Picks close only after every racing marker says its pick stands (R24)."""
 
     @property
     def keeper(self) -> int:
@@ -123,6 +145,8 @@ class DerbyCastGame(Game):
             "feed": self.feed,
             "order": self.order.value,
             "draw": self.draw.value,
+            "sealed": self.sealed,
+            "confirm": self.confirm,
         }
 
     def new_initial_state(self) -> DerbyCastState:
@@ -138,6 +162,13 @@ def _day_card(feed: JSON) -> tuple[RaceRecord, ...]:
         return tuple(races_from_data({"races": feed.get("races")}, Path("the day's card")))
     except ContentError as exc:
         raise HomestretchError(f"feed: {exc}") from None
+
+
+def _flag(config: JSON, key: str) -> bool:
+    value = config.get(key, False)  # absent: a game saved before the option
+    if not isinstance(value, bool):
+        raise HomestretchError(f"{key} must be true or false, not {value!r}")
+    return value
 
 
 def _choice(kind: type[E], value: object, what: str) -> E:
@@ -167,6 +198,15 @@ class DerbyCastState(State):
         self.how = ""
         self.under_review: RaceRecord | None = None
         self.replays_seen: list[int] = []
+        self.confirmed: set[int] = set()
+        self.tickets: dict[int, set[str]] = {}
+        """Every sealed ticket each marker sent this race (a changed pick's too)."""
+        self.simulation: SimulatedRace | None = None
+        """The race Top of the Stretch ran for the card, its result unseen until run."""
+        self.day_card = game.day_card
+        self.card_from = 0
+        """Races run when the day's card was loaded: its first race is the next one."""
+        self._asked: Simulate | None = None
         self._before_last: tuple[list[int], tuple[int, ...]] | None = None
         """Points and tie-break markers before the last official race, to score it again
         if it is corrected."""
@@ -190,16 +230,27 @@ class DerbyCastState(State):
             return []
         if phase is Phase.card:
             return [CHANCE] if self.game.source is Source.replays else [self.game.keeper]
+        if phase is Phase.draw:
+            return [CHANCE]
         if phase is Phase.pick:
-            return [next(c for c in self.pick_order() if c not in self.picks)]
+            waiting = [c for c in self.pick_order() if c not in self.picks]
+            return waiting if self.game.sealed else waiting[:1]  # sealed: all at once
+        if phase is Phase.confirm:
+            return [c for c in self.pick_order() if c not in self.confirmed]
         if phase is Phase.repick:
             return [self.to_repick[0]]
         return [self.game.keeper]
 
     def picks_open(self) -> bool:
-        return self.phase in (Phase.pick, Phase.scratches)
+        return self.phase in (Phase.pick, Phase.confirm, Phase.scratches)
+
+    def sealed_now(self) -> bool:
+        """Sealed picks stay sealed until the keeper closes picks."""
+        return self.game.sealed and self.picks_open()
 
     def chance_node(self) -> ChanceNode:
+        if self.phase is Phase.draw:
+            return ChanceNode("Top of the Stretch race", choices=SIM_SEEDS)
         return ChanceNode("race replay", choices=len(self._unseen_replays()))
 
     def _unseen_replays(self) -> list[int]:
@@ -215,40 +266,82 @@ class DerbyCastState(State):
     def legal_actions(self, player: int) -> list[Action]:
         if player not in self.to_act() or self.race is None or player == self.game.keeper:
             return []
+        if self.phase is Phase.confirm:
+            return [Ready()]
         starters = [h for h in self.race.horses if h not in self.scratched]
-        picks: list[Action] = [Pick(h, b.value) for h in starters for b in Bet]
-        return picks if self.phase is Phase.pick else [*picks, SitOut()]
+        picks = [Pick(h, b.value) for h in starters for b in Bet]
+        if self.phase is Phase.pick and self.game.sealed:
+            return [SealedPick(ticket(player + 1, p)) for p in picks]
+        return list(picks) if self.phase is Phase.pick else [*picks, SitOut()]
 
     def why_illegal(self, player: int, action: Action) -> str | None:
+        if isinstance(action, SealedPick | Pick) and self.picks_open():
+            problem = self._sealing_problem(player, action)
+            if problem:
+                return problem
         if self._changing_pick(player, action):
             return self._change_problem(player, action)
+        closing_early = self.phase in (Phase.pick, Phase.confirm)
+        if player == self.game.keeper and isinstance(action, PostScratches) and closing_early:
+            return self._early_close_problem(action)
         if player != self.game.keeper or player not in self.to_act():
             return super().why_illegal(player, action)
         return self._posting_problem(action)
 
+    def _sealing_problem(self, player: int, action: SealedPick | Pick) -> str | None:
+        """Open picks are Picks; sealed ones are the seat's own tickets."""
+        if not self.game.sealed:
+            return "picks are not sealed at this table" if isinstance(action, SealedPick) else None
+        if isinstance(action, Pick):
+            return "picks are sealed at this table: send your pick as a sealed ticket"
+        opened_pick = opened(action) if isinstance(action.ticket, str) else None
+        if opened_pick is None:
+            return "a sealed ticket reads MARKER|BET|HORSE"
+        if opened_pick[0] != player + 1:
+            return f"that ticket is marker {opened_pick[0]}'s, not yours"
+        return None
+
     def _changing_pick(self, player: int, action: Action) -> bool:
         """A marker that has picked may pick again until the keeper closes picks."""
         return (
-            isinstance(action, Pick)
+            isinstance(action, Pick | SealedPick)
             and self.picks_open()
             and self.game.source is Source.keeper
             and self.picks.get(player) is not None
         )
 
     def _change_problem(self, player: int, action: Action) -> str | None:
-        assert isinstance(action, Pick) and self.race is not None
-        if action.horse in self.scratched or action.horse not in self.race.horses:
-            return f"{action.horse} is not running in {self.race.name}"
-        if action.bet not in {b.value for b in Bet}:
-            return f"unknown bet {action.bet!r} (win, place or show)"
-        if action == self.picks.get(player):
-            return f"that is already your pick ({action})"
+        pick = _as_pick(action)
+        assert self.race is not None and pick is not None
+        if pick.horse in self.scratched or pick.horse not in self.race.horses:
+            return f"{pick.horse} is not running in {self.race.name}"
+        if pick.bet not in {b.value for b in Bet}:
+            return f"unknown bet {pick.bet!r} (win, place or show)"
+        if pick == self.picks.get(player):
+            return f"that is already your pick ({pick})"
         return None
+
+    def _early_close_problem(self, action: PostScratches) -> str | None:
+        """Closing before every marker has picked (or confirmed): the keeper names the
+        markers who have not picked, and they sit out (R23)."""
+        missing = [c + 1 for c in self.contenders() if c not in self.picks]
+        if sorted(action.sit_out) != missing:
+            named = ", ".join(str(m) for m in missing) or "nobody"
+            return f"to close picks now, name the markers who have not picked: {named}"
+        return self._scratches_problem(action)
 
     def _posting_problem(self, action: Action) -> str | None:
         phase = self.phase
         if phase is Phase.card and isinstance(action, Correction):
             return self._correction_problem(action)
+        if phase is Phase.card and isinstance(action, Simulate):
+            return desk_race_problem(action.race, action.mode)
+        if phase is Phase.card and isinstance(action, DayCard):
+            return self._day_card_problem(action)
+        if phase is Phase.result and self.simulation is not None:
+            if isinstance(action, RunRace):
+                return None
+            return "Top of the Stretch runs this race: run it"
         if phase is Phase.review and isinstance(action, PostResult | Official):
             return None if isinstance(action, Official) else self._result_problem(action)
         expected = {Phase.card: PostCard, Phase.scratches: PostScratches, Phase.result: PostResult}
@@ -266,6 +359,11 @@ class DerbyCastState(State):
 
     # --- changing the state -------------------------------------------------------------
     def _apply_chance(self, outcome: Outcome) -> None:
+        if self.phase is Phase.draw:
+            assert self._asked is not None
+            self.simulation = desk_race(outcome[0], self._asked.race, self._asked.mode)
+            self._open_card(self.simulation.card, ())
+            return
         drawn = self._unseen_replays()[outcome[0]]
         if len(self._unseen_replays()) == len(replay_library()):
             self.replays_seen = []  # every replay was seen: a new round of them
@@ -281,7 +379,20 @@ class DerbyCastState(State):
                 for h, o, n in zip(action.horses, action.odds, programs, strict=True)
             )
             self._open_card(RaceRecord(action.race.strip(), tuple(runners)), action.scratched)
+        elif isinstance(action, Simulate):
+            self._asked, self.phase = action, Phase.draw
+        elif isinstance(action, DayCard):
+            self.day_card = tuple(uploaded_card(action.file, action.text))
+            self.card_from = self.races_run
+            self.notice("day-card", file=action.file, races=len(self.day_card))
+        elif isinstance(action, RunRace):
+            assert self.simulation is not None
+            official = self.simulation.record
+            self.under_review, self.phase = official, Phase.review
+            self.notice("under-review", race=self.races_run + 1, would=self._awards(official))
         elif isinstance(action, PostScratches):
+            for marker in action.sit_out:
+                self.picks[marker - 1] = None
             self._announce_scratches(self.scratched + action.horses)
         elif isinstance(action, PostResult):
             official = self._official(action.odds, action.finish)
@@ -295,8 +406,17 @@ class DerbyCastState(State):
             self._score(self.under_review)
         elif isinstance(action, Correction):
             self._correct(action)
+        elif isinstance(action, Ready):
+            self.confirmed.add(player)
+            if all(c in self.confirmed for c in self.contenders()):
+                self.phase = Phase.scratches
         elif self.picks_open():
-            self.picks[player] = action if isinstance(action, Pick) else None
+            if isinstance(action, SealedPick):
+                self.tickets.setdefault(player, set()).add(action.ticket)
+            self.picks[player] = _as_pick(action)
+            self.confirmed.discard(player)
+            if self.phase is Phase.scratches and self.game.confirm:
+                self.phase = Phase.confirm  # a changed pick must be confirmed again
             if self.phase is Phase.pick and all(c in self.picks for c in self.contenders()):
                 self._after_picks()
         else:
@@ -308,6 +428,7 @@ class DerbyCastState(State):
     def _open_card(self, race: RaceRecord, scratched: tuple[str, ...]) -> None:
         """'Scratches known before post are posted before picks': they are on the card."""
         self.race, self.scratched, self.picks = race, tuple(scratched), {}
+        self.confirmed, self.tickets = set(), {}
         self.scratched_on_card = self.scratched
         self.phase = Phase.pick
         if self.playoff:
@@ -322,7 +443,7 @@ class DerbyCastState(State):
         if self.game.source is Source.replays:
             self._announce_scratches(self.scratched + self.race.scratched_late)
         else:
-            self.phase = Phase.scratches
+            self.phase = Phase.confirm if self.game.confirm else Phase.scratches
 
     def _announce_scratches(self, horses: tuple[str, ...]) -> None:
         """'If your horse is scratched before the official start, choose another horse or
@@ -414,9 +535,11 @@ class DerbyCastState(State):
                 "picks": awarded,
                 "board": list(self.points),
                 "corrected": 0,
+                "call": self.simulation.call if self.simulation is not None else None,
             }
         )
         self.race, self.scratched, self.picks, self.under_review = None, (), {}, None
+        self.simulation = None
         self.notice("official", race=self.races_run, moves=awarded, board=list(self.points))
         self._decide()
 
@@ -459,7 +582,20 @@ class DerbyCastState(State):
     # --- the score keeper's postings ------------------------------------------------------
     def _scratches_problem(self, action: PostScratches) -> str | None:
         assert self.race is not None
+        if action.horses and self.simulation is not None:
+            return "Top of the Stretch runs every horse on its card: no late scratches"
+        if self.phase is Phase.scratches and action.sit_out:
+            return "every marker has picked: nobody need sit out"
         return _scratch_list_problem(action.horses, self.race, self.scratched)
+
+    def _day_card_problem(self, action: DayCard) -> str | None:
+        if not isinstance(action.file, str) or not isinstance(action.text, str):
+            return "a day's card is a file name and its text"
+        try:
+            uploaded_card(action.file, action.text)
+        except HomestretchError as exc:
+            return str(exc)
+        return None
 
     def _result_problem(self, action: PostResult) -> str | None:
         assert self.race is not None
@@ -497,9 +633,27 @@ class DerbyCastState(State):
         }
 
     # --- what people see ------------------------------------------------------------------
+    def hidden_from(self, player: int | None) -> set[str]:
+        """While sealed picks are open, every other seat's tickets (R22)."""
+        if not self.sealed_now():
+            return set()
+        return {t for seat, sent in self.tickets.items() if seat != player for t in sent}
+
+    def _picks_shown(self, player: int | None) -> list[JSON]:
+        shown: list[JSON] = []
+        for seat, pick in sorted(self.picks.items()):
+            if self.sealed_now() and seat != player:
+                shown.append({"marker": seat + 1, "sealed": True})
+            elif pick is None:
+                shown.append({"marker": seat + 1, "sat_out": True})
+            else:
+                shown.append({"marker": seat + 1, "horse": pick.horse, "bet": pick.bet})
+        return shown
+
     def view(self, player: int | None) -> JSON:
-        """Everything at a Derby Cast table is open: the board, the picks as announced.
-        A drawn race replay's finish stays unseen until it is official."""
+        """Everything at a Derby Cast table is open (the board, the picks as announced)
+        but sealed picks until picks close. A drawn race replay's finish, and a
+        simulated race's, stay unseen until the race is run."""
         card = None
         picked = {p.horse for p in self.picks.values() if p is not None}
         if self.race is not None:
@@ -510,7 +664,9 @@ class DerbyCastState(State):
                 "odds": ["" if r.odds is None else str(r.odds) for r in self.race.runners],
                 "spaces": [_spaces(r.odds) for r in self.race.runners],
                 "scratched": list(self.scratched),
-                "unselected": [h for h in self.race.horses if h not in picked],
+                "unselected": None  # sealed: nothing told by elimination
+                if self.sealed_now()
+                else [h for h in self.race.horses if h not in picked],
             }
         review = None
         if self.under_review is not None:
@@ -527,14 +683,17 @@ class DerbyCastState(State):
             "tie_break": [s + 1 for s in self.playoff],
             "order": [s + 1 for s in self.pick_order()],
             "picks_open": self.picks_open(),
+            "sealed": self.game.sealed,
+            "confirm": self.game.confirm,
+            "confirmed": sorted(s + 1 for s in self.confirmed),
             "card": card,
-            "picks": [
-                {"marker": s + 1, "horse": p.horse, "bet": p.bet}
-                if p
-                else {"marker": s + 1, "sat_out": True}
-                for s, p in sorted(self.picks.items())
-            ],
+            "picks": self._picks_shown(player),
             "review": review,
+            "simulated": self.simulation is not None,
+            "call": self.simulation.call
+            if self.simulation is not None and self.phase is Phase.review
+            else None,
+            "stretch_races": stretch_races() if player == self.game.keeper else [],
             "board": [self._marker_json(s) for s in range(len(self.points))],
             "last_race": self.history[-1] if self.history else None,
             "may_correct": self.phase is Phase.card and self._before_last is not None,
@@ -544,10 +703,10 @@ class DerbyCastState(State):
 
     def _next_card(self) -> JSON | None:
         """The race the day's card holds for the keeper to post now, if any."""
-        number = self.races_run + 1
-        if self.phase is not Phase.card or number > len(self.game.day_card):
+        number = self.races_run + 1 - self.card_from
+        if self.phase is not Phase.card or number > len(self.day_card):
             return None
-        race = self.game.day_card[number - 1]
+        race = self.day_card[number - 1]
         return {
             "race": race.name,
             "horses": list(race.horses),
@@ -555,6 +714,15 @@ class DerbyCastState(State):
             "odds": ["" if r.odds is None else str(r.odds) for r in race.runners],
             "scratched": list(race.scratched),
         }
+
+
+def _as_pick(action: Action) -> Pick | None:
+    """The pick an action makes (None: sitting out)."""
+    if isinstance(action, SealedPick):
+        found = opened(action)
+        assert found is not None
+        return found[1]
+    return action if isinstance(action, Pick) else None
 
 
 def _spaces(odds: Odds | None) -> JSON | None:

@@ -26,6 +26,7 @@ from homestretch.games.derbycast.actions import (
     PostCard,
     PostResult,
     PostScratches,
+    RunRace,
 )
 from homestretch.games.derbycast.race import PROGRAM, RaceRecord, find_horse, program_number
 from homestretch.games.derbycast.results_file import read_results
@@ -154,6 +155,8 @@ class ManualKeeper:
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         self.before_asking()
+        if view["phase"] == "result" and view.get("simulated"):
+            return RunRace()  # a race the desk had Top of the Stretch run: off they go
         build = {
             "card": self._card,
             "scratches": self._scratches,

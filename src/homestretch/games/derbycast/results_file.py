@@ -19,7 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import check_nesting, is_whole, read_text, shown, shown_value
+from homestretch.core.inputs import (
+    NAME_CHARS,
+    check_nesting,
+    is_whole,
+    read_text,
+    shown,
+    shown_value,
+    text_problem,
+)
 from homestretch.core.odds import Odds
 from homestretch.games.derbycast.race import PROGRAM, RaceRecord, Runner, program_number
 
@@ -194,3 +202,21 @@ def _json_race(item: Any, number: int, source: Path) -> RaceRecord:
         program = _program(entry.get("program"), source, spot)
         runners.append(Runner(horse.strip(), parsed, finish, scratched, late, program))
     return _checked(RaceRecord(name, tuple(runners)), source, where)
+
+
+MAX_UPLOAD = 12_000
+"""The longest day's card taken from a browser, in characters (a day of 12 races of
+14 horses is about 6,000)."""
+
+
+def uploaded_card(name: str, text: str) -> list[RaceRecord]:
+    """The races of a results or card file a browser sent (``name`` says CSV or JSON);
+    HomestretchError names the file and the line or race of the first problem."""
+    base = Path(name).name
+    source = Path(base if base and text_problem(base, NAME_CHARS) is None else "the file")
+    suffix = Path(base).suffix.lower()
+    if suffix not in (".csv", ".json"):
+        raise ContentError(source, "a day's card must be a .csv or .json file")
+    if len(text) > MAX_UPLOAD:
+        raise ContentError(source, f"a day's card is at most {MAX_UPLOAD} characters")
+    return parse_json(text, source) if suffix == ".json" else parse_csv(text, source)

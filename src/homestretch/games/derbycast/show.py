@@ -39,7 +39,7 @@ def card_table(view: JSON) -> Table:
         shown = f"[strike]{name}[/strike] scratched" if horse in card["scratched"] else name
         worth = "" if spaces is None else f"{spaces['win']}/{spaces['place']}/{spaces['show']}"
         table.add_row(number, shown, odds or "?", worth, ", ".join(pickers.get(horse, [])))
-    if view["picks"]:
+    if view["picks"] and card["unselected"] is not None:  # None: picks are sealed
         table.caption = f"{len(card['unselected'])} horse(s) unselected"
     return table
 

@@ -2,15 +2,25 @@
 race (section 1). The engine's charts set each horse's odds before the off, so the card
 shows them as the board odds; its official finish (dead heats and disqualifications
 settled) and those odds make the result. A horse that did not finish is unplaced.
+
+A race run from the keeper's desk (``desk_race``) also keeps the engine's race call,
+for the TV; the Stretch API gives only the result, so this module runs the engine
+itself (ruling R25).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from homestretch.core.chance import SeededDice
 from homestretch.core.errors import HomestretchError
+from homestretch.core.referee import play
 from homestretch.games.derbycast.race import RaceRecord, Runner
 from homestretch.games.stretch.api import simulated_race
+from homestretch.games.stretch.engine import RaceGame, RaceState
+from homestretch.games.stretch.race import bundled_races, load_race
+from homestretch.games.stretch.report import race_json
 
 
 def race_seed(game_seed: int, number: int) -> int:
@@ -30,3 +40,54 @@ def simulated_record(seed: int, race: Path | None = None, mode: str = "quick") -
     if problem:
         raise HomestretchError(f"the simulated race with seed {seed} cannot be scored: {problem}")
     return record
+
+
+SIM_SEEDS = 1_000_000
+"""The seeds a race run from the keeper's desk is drawn among (by the table's dice)."""
+
+
+@dataclass(frozen=True)
+class SimulatedRace:
+    """A race Top of the Stretch ran for the keeper's desk: the card the players pick
+    from (post positions as program numbers, the odds on the board), the official
+    record, and the race call, unseen until the keeper runs the race."""
+
+    card: RaceRecord
+    record: RaceRecord
+    call: list[dict[str, str]]
+
+
+def stretch_races() -> list[str]:
+    """The bundled Top of the Stretch races the desk may choose, by file name."""
+    return [path.stem for path in bundled_races()]
+
+
+def desk_race_problem(race: object, mode: object) -> str | None:
+    if mode not in ("quick", "full"):
+        return f"unknown Top of the Stretch mode {mode!r} (quick or full)"
+    if race != "" and race not in stretch_races():
+        return f"no bundled Top of the Stretch race is called {race!r}"
+    return None
+
+
+def desk_race(seed: int, race: str, mode: str) -> SimulatedRace:
+    """Run ``race`` (blank: the seed chooses one) with seeded dice; its odds are the
+    board odds and, the race being run at once, its final odds."""
+    paths = {path.stem: path for path in bundled_races()}
+    path = paths[race] if race else bundled_races()[seed % len(paths)]
+    game = RaceGame(load_race(path), "quick" if mode == "quick" else "full")
+    state = play(game.new_initial_state(), SeededDice(seed), {})
+    assert isinstance(state, RaceState)
+    runners = []
+    for line in state.lines:
+        odds = state.used_odds(line)
+        runners.append(Runner(line.name, odds, line.finish, program=str(line.post)))
+    record = RaceRecord(f"{game.race.name} (Top of the Stretch)", tuple(runners))
+    problem = record.problem()
+    if problem:
+        raise HomestretchError(f"the simulated race with seed {seed} cannot be scored: {problem}")
+    card = RaceRecord(record.name, tuple(replace(r, finish=None) for r in runners))
+    call = [
+        {"heading": str(p["heading"]), "words": str(p["words"])} for p in race_json(state)["call"]
+    ]
+    return SimulatedRace(card, record, call)
