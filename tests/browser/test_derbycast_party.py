@@ -12,6 +12,13 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from tests.browser.table_pages import (
+    context,
+    fits_width,
+    open_table,
+    secrets,
+    shown_secrets,
+)
 from tests.conftest import serving
 
 from homestretch.store.db import Store
@@ -248,3 +255,144 @@ def test_the_tv_shows_markers_13_to_20_trailing_the_row_ahead(
             expect(chips).to_have_text([str(row), *trailing])
             expect(rows.nth(row).locator(".dc-trail")).to_have_count(len(trailing))
         context.close()
+
+
+CARD_CSV = """race,program,horse,odds
+Downs 1,1,Ace,2-1
+Downs 1,2,Bolt,7-2
+Downs 1,3,Comet,9-1
+"""
+
+
+def _make_stale(page: Page) -> None:
+    """The page believes it saw the move before the last (as if a push were missed)."""
+    page.evaluate("() => { frame.version -= 1; }")
+
+
+def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A keeper, three phones at 390 px and a TV: the keeper loads the day's card from
+    a file (a bad one first), picks are sealed, a phone dies and its marker sits out,
+    a result typed on a stale page is kept, and the second race is run by Top of the
+    Stretch with its call unfolding on the TV."""
+    db = str(tmp_path / "games.sqlite")
+    with serving(db, tmp_path) as address:
+        config = {
+            "entrants": [{"name": n} for n in PEOPLE],
+            "source": "keeper",
+            "feed": {"kind": "manual"},
+            "races": 2,
+            "tie": "dead-heat",
+            "sealed": True,
+        }
+        seats = [{"kind": "person", "name": n} for n in [*PEOPLE, "Keeper"]]
+        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        game_id = links["id"]
+        contexts = [context(browser, address, phone=True) for _ in PEOPLE]
+        contexts += [context(browser, address) for _ in range(2)]
+        ann, bob, cy, desk, tv = (c.new_page() for c in contexts)
+        phones = [ann, bob, cy]
+        for page, seat in zip([*phones, desk], links["seats"], strict=True):
+            page.goto(seat["link"])
+        tv.goto(f"/t/{game_id}/watch")
+        everyone = (*phones, desk, tv)
+        _settled(address, game_id, *everyone)
+
+        # The day's card from a file: a bad odds cell is refused in one line, naming
+        # the file and the line; the good file fills the card form.
+        upload = tmp_path / "downs.csv"
+        upload.write_text(CARD_CSV.replace("7-2", "7-x"))
+        desk.locator(".dc-upload summary").click()
+        desk.set_input_files("#dc-card-file", str(upload))
+        desk.get_by_role("button", name="Load the card").click()
+        expect(desk.locator("#error")).to_contain_text("downs.csv: line 3:")
+        assert "\n" not in desk.locator("#error").inner_text()
+        upload.write_text(CARD_CSV)
+        desk.set_input_files("#dc-card-file", str(upload))
+        desk.get_by_role("button", name="Load the card").click()
+        _settled(address, game_id, *everyone)
+        expect(desk.locator("#dc-race")).to_have_value("Downs 1")
+        expect(desk.locator("#dc-field")).to_have_value("1 Ace, 2 Bolt, 3 Comet")
+        desk.get_by_role("button", name="Post the card").click()
+        _settled(address, game_id, *everyone)
+
+        # Sealed picks: everyone picks at once; nobody sees another's pick.
+        _tap(bob, "3", "win")
+        _settled(address, game_id, *everyone)
+        _tap(ann, "1", "place")
+        _settled(address, game_id, *everyone)
+        expect(tv.locator(".dc-sealed")).to_contain_text("picked: marker 1, 2")
+        expect(ann.locator(".dc-mine")).to_contain_text("place on 1 Ace")
+        for seat, page in [(0, ann), (1, bob), (2, cy), (3, desk), (None, tv)]:
+            assert secrets(db, game_id, seat)  # every seat has a pick it may not see
+            assert not shown_secrets(page, db, game_id, seat)
+        expect(tv.locator('.dc-card tr[data-program="3"]')).not_to_contain_text("2 (win)")
+        ann.locator("#board-box").screenshot(path=str(tmp_path / "phone-sealed.png"))
+        fits_width(ann)
+        # Cy's phone died. The keeper opens "close now", Bob changes his pick meanwhile
+        # (the desk is redrawn and stays open), then picks close with Cy sitting out.
+        desk.locator(".dc-early summary").click()
+        expect(desk.locator(".dc-sit-out")).to_have_text(
+            "Closing now: Cy (marker 3) sits this race out"
+        )
+        _tap(bob, "2", "show")
+        _settled(address, game_id, *everyone)
+        expect(desk.locator(".dc-early")).to_have_attribute("open", "")
+        desk.get_by_role("button", name="Close picks now").click()
+        _settled(address, game_id, *everyone)
+        expect(tv.locator('.dc-card tr[data-program="2"]')).to_contain_text("2 (show)")
+        expect(tv.locator('.dc-card tr[data-program="1"]')).to_contain_text("1 (place)")
+        # A result typed on a page that missed a move is refused as stale and kept.
+        desk.fill("#dc-result-finish", "2, 1, 3")
+        desk.fill("#dc-result-odds-1", "4-1")
+        _make_stale(desk)
+        desk.get_by_role("button", name="Post for review").click()
+        expect(desk.locator("#error")).to_contain_text("the table moved on")
+        expect(desk.locator("#dc-result-finish")).to_have_value("2, 1, 3")
+        expect(desk.locator("#dc-result-odds-1")).to_have_value("4-1")
+        desk.get_by_role("button", name="Post for review").click()
+        _settled(address, game_id, *everyone)
+        desk.locator("[data-official]").click()
+        _settled(address, game_id, *everyone)
+        expect(tv.locator(".dc-moves")).to_contain_text("3 Cy: sat out")
+        expect(tv.locator(".dc-moves")).to_contain_text("2 Bob: show on 2 Bolt, 1st at 4-1: +1")
+
+        # Race 2: Top of the Stretch runs it; the TV calls it part by part.
+        desk.locator(".dc-stretch summary").click()
+        desk.locator("#board-box").screenshot(path=str(tmp_path / "desk-card.png"))
+        desk.select_option("#dc-stretch-race", "maiden-special-weight")
+        desk.get_by_role("button", name="Card a Top of the Stretch race").click()
+        _settled(address, game_id, *everyone)
+        expect(tv.locator(".dc-card caption")).to_contain_text("(Top of the Stretch)")
+        for phone in phones:
+            _tap(phone, "1", "show")
+            _settled(address, game_id, *everyone)
+        bob.locator("#board-box").screenshot(path=str(tmp_path / "phone-stretch.png"))
+        desk.get_by_role("button", name="Close picks").click()
+        _settled(address, game_id, *everyone)
+        expect(tv.locator(".dc-call")).to_have_count(0)
+        desk.locator("[data-run]").click()
+        _settled(address, game_id, *everyone)
+        expect(tv.locator(".dc-call p").first).to_be_visible()
+        expect(tv.locator(".dc-call")).to_contain_text("At the wire", timeout=30_000)
+        tv.locator("#board-box").screenshot(path=str(tmp_path / "tv-call.png"))
+        expect(desk.locator("#dc-result-finish")).to_have_count(0)  # nothing to type
+        desk.locator("[data-official]").click()
+        _settled(address, game_id, *everyone)
+        expect(tv.locator(".dc-winner")).to_be_visible()
+        expect(tv.locator(".dc-last h3")).to_contain_text("race 2")
+        expect(tv.locator(".dc-call")).to_contain_text("At the wire")
+        for phone in phones:
+            fits_width(phone)
+        desk.locator("#board-box").screenshot(path=str(tmp_path / "desk-done.png"))
+        tv.locator("#board-box").screenshot(path=str(tmp_path / "tv-done.png"))
+        for c in contexts:
+            c.close()
+
+    store = Store(db)
+    try:
+        kinds = [e.action["kind"] for e in store.load(game_id).events if e.action]
+        assert kinds.count("sealed-pick") == 6 and "day-card" in kinds and "run" in kinds
+    finally:
+        store.close()

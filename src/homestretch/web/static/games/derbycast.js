@@ -2,8 +2,10 @@
 // is sent. The spectator link (a TV on the wall) shows the Odds Advancement Table, the
 // race card, the picks once closed, the official result and the winner. A marker's seat
 // link (a phone) picks a horse and Win/Place/Show in two taps. The score keeper's seat
-// link is the keeper's desk: the card, closing picks, the result for review, official,
-// and corrections. Everything is sent as the game's own actions; the server checks them.
+// link is the keeper's desk: the card (typed, from a day's card file, or a race Top of
+// the Stretch runs), closing picks, the result for review, official, and corrections.
+// With sealed picks a phone sends its pick as one ticket the other seats cannot read.
+// Everything is sent as the game's own actions; the server checks them.
 "use strict";
 (() => {
   const BETS = ["win", "place", "show"];
@@ -11,6 +13,10 @@
   const LANES = 12; // markers 13-20 trail the marker of the row ahead (section 1)
   let tapped = null; // the phone's first tap: { race, horse }
   let deskDrawn = null; // the version the desk's forms were drawn for (keeps typing)
+  let kept = { form: null, values: {}, open: new Set() }; // what the keeper typed, kept over a redraw
+  const CALL_STEP_MS = 1800; // the TV reads the call one part at a time (presentation only)
+  let call = { key: null, shown: 0, timer: null };
+  let latest = null; // the frame last drawn, for the call's timer
 
   function make(tools, tag, text, cls, attrs) {
     const node = tools.el(tag, text, cls);
@@ -131,6 +137,36 @@
     return box;
   }
 
+  // The race call of a race Top of the Stretch ran, read out a part at a time on the TV
+  // (at once in a replay and elsewhere): the pace, the form, trouble, the stretch, the wire.
+  function raceCall(parts, key, tools, unfold) {
+    if (!unfold) call = { key, shown: parts.length, timer: null };
+    if (call.key !== key) {
+      if (call.timer) clearInterval(call.timer);
+      call = { key, shown: 1, timer: null };
+      call.timer = setInterval(() => {
+        call.shown += 1;
+        if (call.shown >= parts.length) { clearInterval(call.timer); call.timer = null; }
+        if (latest) window.homestretchBoard(...latest);
+      }, CALL_STEP_MS);
+    }
+    const box = make(tools, "section", null, "dc-call", { "aria-label": "The race call" });
+    box.append(make(tools, "h3", "The call (Top of the Stretch)"));
+    for (const part of parts.slice(0, call.shown)) {
+      const line = make(tools, "p");
+      line.append(make(tools, "b", `${part.heading}. `), document.createTextNode(part.words));
+      box.append(line);
+    }
+    return box;
+  }
+
+  function sealedNote(view, tools) {
+    const picked = view.picks.map((p) => p.marker);
+    const text = picked.length ? `Picks are sealed until the keeper closes them; picked: marker ${picked.join(", ")}`
+      : "Picks are sealed until the keeper closes them";
+    return make(tools, "p", text, "dc-sealed");
+  }
+
   function winners(frame, tools) {
     const names = frame.result.winners.map((w) => `${w.name} (marker ${w.marker})`).join(" and ");
     const title = frame.result.winners.length > 1 ? "Co-winners" : "Official Winner";
@@ -147,10 +183,17 @@
     box.append(advancementTable(view, tools), standings(view, tools));
     if (view.card) {
       box.append(raceCard(view, tools, !view.picks_open));
+      if (view.sealed && view.picks_open) box.append(sealedNote(view, tools));
       const status = { pick: "Picks are open", scratches: "Picks are open: the keeper closes them at the off",
+        confirm: "Picks are in: each player says the pick stands",
         repick: "A late scratch: its pickers choose again or sit out", result: "They're off: waiting for the official result",
         review: "Result posted: not official yet" }[view.phase];
       if (status) box.append(make(tools, "p", status, "dc-status"));
+    }
+    const unfold = tools.mode !== "replay";
+    if (view.call) box.append(raceCall(view.call, `${view.race}:${view.card.race}`, tools, unfold));
+    else if (view.last_race && view.last_race.call) {
+      box.append(raceCall(view.last_race.call, `${view.last_race.race}:${view.last_race.name}`, tools, unfold));
     }
     if (view.last_race) box.append(lastRace(view, tools));
   }
@@ -169,6 +212,12 @@
     }
     const choosing = card && (frame.your_turn || (view.picks_open && mine && !mine.sat_out));
     if (choosing) box.append(pickButtons(frame, tools));
+    if (frame.legal.some((l) => l.action.kind === "ready")) {
+      box.append(button(tools, "My pick stands", () => tools.send({ action: { kind: "ready" } }), { "data-ready": "" }));
+    } else if (view.confirm && view.picks_open && view.confirmed.includes(me.marker)) {
+      box.append(make(tools, "p", "Your pick stands (tap another to change it)", "dc-wait"));
+    }
+    if (view.sealed && view.picks_open) box.append(sealedNote(view, tools));
     else if (card && view.picks_open && view.order.includes(me.marker)) {
       box.append(make(tools, "p", `Waiting for ${frame.waiting.seats.map(tools.seatName).join(", ")} to pick`, "dc-wait"));
     } else if (card && !view.order.includes(me.marker)) {
@@ -210,7 +259,9 @@
         bets.append(button(tools, `${bet}${worth}`, () => {
           const horse = tapped.horse;
           tapped = null;
-          tools.send({ action: { kind: "pick", horse, bet } });
+          const sealed = view.sealed && view.picks_open; // one ticket only this seat reads
+          const marker = frame.seat + 1;
+          tools.send({ action: sealed ? { kind: "sealed-pick", ticket: `${marker}|${bet}|${horse}` } : { kind: "pick", horse, bet } });
         }, { "data-bet": bet }));
       }
       box.append(bets);
@@ -321,6 +372,71 @@
     return form;
   }
 
+  // A race Top of the Stretch runs: the keeper chooses one of its bundled races (or lets
+  // the dice choose) and Quickplay or Fullplay; the table's dice run it.
+  function stretchForm(view, tools) {
+    const box = make(tools, "details", null, "dc-stretch");
+    box.append(make(tools, "summary", "Or run a race with Top of the Stretch"));
+    const form = make(tools, "form", null, "dc-desk-form");
+    const races = make(tools, "select", null, "", { id: "dc-stretch-race", "aria-label": "Top of the Stretch race" });
+    races.append(make(tools, "option", "any race (the dice choose)", "", { value: "" }));
+    for (const name of view.stretch_races) races.append(make(tools, "option", name.replaceAll("-", " "), "", { value: name }));
+    const modes = make(tools, "select", null, "", { id: "dc-stretch-mode", "aria-label": "Quickplay or Fullplay" });
+    modes.append(make(tools, "option", "Quickplay", "", { value: "quick" }), make(tools, "option", "Fullplay", "", { value: "full" }));
+    form.append(races, modes, make(tools, "button", "Card a Top of the Stretch race", "", { type: "submit" }));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      tools.send({ action: { kind: "simulate", race: races.value, mode: modes.value } });
+    });
+    box.append(form);
+    return box;
+  }
+
+  // The day's card (or results) file, CSV or JSON as docs/derbycast.md has them: the
+  // server reads it and offers its races to post, or says in one line what is wrong.
+  function dayCardForm(tools) {
+    const box = make(tools, "details", null, "dc-upload");
+    box.append(make(tools, "summary", "Load the day's card from a file (.csv or .json)"));
+    const form = make(tools, "form", null, "dc-desk-form");
+    const file = make(tools, "input", null, "", { type: "file", id: "dc-card-file", accept: ".csv,.json", "aria-label": "day's card file" });
+    form.append(file, make(tools, "button", "Load the card", "", { type: "submit" }));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const chosen = file.files[0];
+      if (!chosen) { tools.showError("choose the day's card file first"); return; }
+      tools.send({ action: { kind: "day-card", file: chosen.name, text: await chosen.text() } });
+    });
+    box.append(form);
+    return box;
+  }
+
+  // Close picks: any late scratches ticked; before everyone has picked (a phone died),
+  // the markers who have not picked are named and sit this race out (ruling R23).
+  function closeForm(frame, tools) {
+    const view = frame.view;
+    const card = view.card;
+    const form = make(tools, "form", null, "dc-desk-form dc-close");
+    const missing = view.order.filter((m) => !view.picks.some((p) => p.marker === m));
+    const names = missing.map((m) => `${view.board[m - 1].name} (marker ${m})`).join(", ");
+    if (missing.length) form.append(make(tools, "p", `Closing now: ${names} sit${missing.length > 1 ? "" : "s"} this race out`, "dc-sit-out"));
+    if (!view.simulated) {
+      card.horses.forEach((horse, i) => {
+        if (card.scratched.includes(horse)) return;
+        const label = make(tools, "label", null, "dc-check");
+        const box = make(tools, "input", null, "", { type: "checkbox", value: horse, id: `dc-late-${i}`, "data-program": card.programs[i] });
+        label.append(box, document.createTextNode(` late scratch: ${card.programs[i]} ${horse}`));
+        form.append(label);
+      });
+    }
+    form.append(make(tools, "button", missing.length ? "Close picks now" : "Close picks", "", { type: "submit" }));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const horses = [...form.querySelectorAll("input:checked")].map((node) => node.value);
+      tools.send({ action: { kind: "scratches", horses, sit_out: missing } });
+    });
+    return form;
+  }
+
   function correctionForm(view, tools) {
     const last = view.last_race;
     const card = {
@@ -337,11 +453,51 @@
     return box;
   }
 
+  // What the keeper typed or ticked, by field id, kept over a redraw of the same form (a
+  // phone's pick pushed mid-typing, a move refused as stale) and dropped once it changes.
+  function deskForm(view) {
+    const review = view.review ? JSON.stringify(view.review.runners) : "";
+    const last = view.last_race ? `${view.last_race.race}.${view.last_race.corrected}` : "";
+    const ahead = view.next_card ? view.next_card.race : "";
+    return JSON.stringify([view.phase, view.race, last, review, ahead]);
+  }
+
+  function keepTyping(desk) {
+    desk.addEventListener("input", (event) => {
+      const node = event.target;
+      if (!node.id || node.type === "file") return;
+      kept.values[node.id] = node.type === "checkbox" ? node.checked : node.value;
+    });
+    desk.addEventListener("change", (event) => {
+      const node = event.target;
+      if (node.id && node.type === "checkbox") kept.values[node.id] = node.checked;
+    });
+    desk.addEventListener("toggle", (event) => {
+      const cls = event.target.className;
+      if (event.target.open) kept.open.add(cls);
+      else kept.open.delete(cls);
+    }, true);
+  }
+
+  function restoreTyping(desk) {
+    for (const [id, value] of Object.entries(kept.values)) {
+      const node = desk.querySelector(`#${CSS.escape(id)}`);
+      if (!node) continue;
+      if (node.type === "checkbox") node.checked = value;
+      else node.value = value;
+    }
+    for (const details of desk.querySelectorAll("details")) {
+      if (kept.open.has(details.className)) details.open = true;
+    }
+  }
+
   function drawDesk(frame, box, tools) {
     const view = frame.view;
     const stamp = `${frame.version}`;
     if (deskDrawn === stamp && box.querySelector(".dc-desk")) return; // keep what is typed
     deskDrawn = stamp;
+    const form = deskForm(view);
+    if (kept.form !== form) kept = { form, values: {}, open: new Set() };
     box.replaceChildren();
     const desk = make(tools, "div", null, "dc-desk");
     box.append(desk);
@@ -350,29 +506,24 @@
     desk.append(standings(view, tools));
     const card = view.card;
     if (card) desk.append(raceCard(view, tools, true));
+    if (card && view.sealed && view.picks_open) desk.append(sealedNote(view, tools));
     const picked = new Set(view.picks.filter((p) => p.horse).map((p) => p.horse));
     if (view.phase === "card") {
-      desk.append(cardForm(frame, tools));
+      desk.append(cardForm(frame, tools), stretchForm(view, tools), dayCardForm(tools));
       if (view.may_correct) desk.append(correctionForm(view, tools));
-    } else if (view.phase === "pick") {
-      desk.append(make(tools, "p", `Picks are open: waiting for ${frame.waiting.seats.map(tools.seatName).join(", ")}`, "dc-status"));
+    } else if (view.phase === "draw") {
+      desk.append(make(tools, "p", "Top of the Stretch is carding the race", "dc-status"));
+    } else if (view.phase === "pick" || view.phase === "confirm") {
+      const what = view.phase === "pick" ? "to pick" : "to say their pick stands";
+      desk.append(make(tools, "p", `Picks are open: waiting for ${frame.waiting.seats.map(tools.seatName).join(", ")} ${what}`, "dc-status"));
+      const early = make(tools, "details", null, "dc-early");
+      early.append(make(tools, "summary", "A phone died? Close picks now"), closeForm(frame, tools));
+      desk.append(early);
     } else if (view.phase === "scratches") {
-      const form = make(tools, "form", null, "dc-desk-form");
-      form.append(make(tools, "h3", "Every marker has picked. Close picks at the off"));
-      card.horses.forEach((horse, i) => {
-        if (card.scratched.includes(horse)) return;
-        const label = make(tools, "label", null, "dc-check");
-        const box2 = make(tools, "input", null, "", { type: "checkbox", value: horse, "data-program": card.programs[i] });
-        label.append(box2, document.createTextNode(` late scratch: ${card.programs[i]} ${horse}`));
-        form.append(label);
-      });
-      form.append(make(tools, "button", "Close picks", "", { type: "submit" }));
-      form.addEventListener("submit", (event) => {
-        event.preventDefault();
-        const horses = [...form.querySelectorAll("input:checked")].map((node) => node.value);
-        tools.send({ action: { kind: "scratches", horses } });
-      });
-      desk.append(form);
+      desk.append(make(tools, "h3", "Every marker has picked. Close picks at the off"), closeForm(frame, tools));
+    } else if (view.phase === "result" && view.simulated) {
+      desk.append(make(tools, "p", "Picks are closed. Top of the Stretch runs the race; the TV calls it.", "dc-status"),
+        button(tools, "They're off: run the race", () => tools.send({ action: { kind: "run" } }), { "data-run": "" }));
     } else if (view.phase === "repick") {
       desk.append(make(tools, "p", `A late scratch: waiting for ${frame.waiting.seats.map(tools.seatName).join(", ")}`, "dc-status"));
     } else if (view.phase === "result" || view.phase === "review") {
@@ -385,15 +536,20 @@
             : `${w.marker} ${w.name}: ${w.bet} on ${w.program} ${w.horse} at ${w.odds}, ${placeText(w.finish)}: +${w.points}`));
         }
         review.append(list, button(tools, "Official", () => tools.send({ action: { kind: "official" } }), { "data-official": "" }));
-        review.append(make(tools, "p", "Or type it again:"));
+        if (!view.simulated) review.append(make(tools, "p", "Or type it again:"));
         desk.append(review);
       }
-      desk.append(resultForm(tools, "dc-result", card, picked, card.scratched, "Post for review",
-        (odds, finish) => tools.send({ action: { kind: "result", odds, finish, official: false } })));
+      if (!view.simulated) {
+        desk.append(resultForm(tools, "dc-result", card, picked, card.scratched, "Post for review",
+          (odds, finish) => tools.send({ action: { kind: "result", odds, finish, official: false } })));
+      }
     }
+    restoreTyping(desk);
+    keepTyping(desk);
   }
 
   window.homestretchBoard = (frame, box, tools) => {
+    latest = [frame, box, tools];
     const keeper = frame.view.board.length;
     const redraw = () => window.homestretchBoard(frame, box, tools);
     const all = { ...tools, redraw };
