@@ -72,8 +72,12 @@ def _harness_configs() -> list[JSON]:
             "races": races,
             "tie": tie,
             "source": "keeper",
+            "confirm": confirm,  # the first is the lobby's: a window to change picks
         }
-        for markers, races, tie in ((2, 3, "standard"), (5, None, "dead-heat"))
+        for markers, races, tie, confirm in (
+            (2, 3, "standard", True),
+            (5, None, "dead-heat", False),
+        )
     ]
     # sealed picks (hidden from the other seats until picks close) and confirmed picks
     configs += [
