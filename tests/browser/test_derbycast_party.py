@@ -289,9 +289,9 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         seats = [{"kind": "person", "name": n} for n in [*PEOPLE, "Keeper"]]
         links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
         game_id = links["id"]
-        contexts = [context(browser, address, phone=True) for _ in PEOPLE]
-        contexts += [context(browser, address) for _ in range(2)]
-        ann, bob, cy, desk, tv = (c.new_page() for c in contexts)
+        contexts = [context(browser, address, phone=True) for _ in [*PEOPLE, "Keeper"]]
+        contexts += [context(browser, address)]
+        ann, bob, cy, desk, tv = (c.new_page() for c in contexts)  # the desk on a phone too
         phones = [ann, bob, cy]
         for page, seat in zip([*phones, desk], links["seats"], strict=True):
             page.goto(seat["link"])
@@ -361,6 +361,7 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         # Race 2: Top of the Stretch runs it; the TV calls it part by part.
         desk.locator(".dc-stretch summary").click()
         desk.locator("#board-box").screenshot(path=str(tmp_path / "desk-card.png"))
+        fits_width(desk)
         desk.select_option("#dc-stretch-race", "maiden-special-weight")
         desk.get_by_role("button", name="Card a Top of the Stretch race").click()
         _settled(address, game_id, *everyone)
@@ -369,6 +370,8 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
             _tap(phone, "1", "show")
             _settled(address, game_id, *everyone)
         bob.locator("#board-box").screenshot(path=str(tmp_path / "phone-stretch.png"))
+        desk.locator("#board-box").screenshot(path=str(tmp_path / "desk-stretch.png"))
+        fits_width(desk)
         desk.get_by_role("button", name="Close picks").click()
         _settled(address, game_id, *everyone)
         expect(tv.locator(".dc-call")).to_have_count(0)

@@ -259,7 +259,8 @@ def _submit(live: LiveTable, viewer: Viewer, action_json: Any, version: int) -> 
         raise HomestretchError("the action must be a JSON object with its kind")
     try:
         action = table.game.codec.from_json(action_json)
-        # out of turn only if the rules allow it (a Derby Cast pick changed before close)
+        # out of turn only if the rules allow it (Derby Cast: a pick changed before picks
+        # close, the keeper closing picks early; tests/web/test_out_of_turn.py)
         if seat not in table.waiting().seats and table.state.why_illegal(seat, action):
             raise Forbidden(f"it is not {table.seats[seat].name}'s turn")
         table.submit(seat, action, version)

@@ -6,8 +6,14 @@ Races come from one of two sources. ``keeper``: the Official Score Keeper (seat
 ``players``, one past the last marker) posts the card, the scratches and the official
 result; the CLI's keeper types them in, reads them from a results file or runs a Top
 of the Stretch race, and the log keeps every posted race, so a saved game replays
-without the file or the engine. ``replays``: a race replay is drawn at random (a
-chance node) from the bundled library in ``replays.csv``.
+without the file or the engine. The keeper may also have Top of the Stretch run a
+race at the table (a chance node draws its seed; the finish stays unseen until the
+keeper runs it, R25). ``replays``: a race replay is drawn at random (a chance node)
+from the bundled library in ``replays.csv``.
+
+Options for tables online: ``sealed`` picks, hidden from the other seats until the
+keeper closes picks (R22), and ``confirm``, every pick said to stand before picks close
+(R24). The keeper may close picks early, naming who sits out (R23).
 
 The score keeper's postings are open-ended data (any field, any odds), so like an
 auction bid they are verified by ``why_illegal`` and ``legal_actions`` lists none.

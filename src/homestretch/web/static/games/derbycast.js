@@ -505,7 +505,7 @@
     if (frame.over) { desk.append(winners(frame, tools), standings(view, tools)); return; }
     desk.append(standings(view, tools));
     const card = view.card;
-    if (card) desk.append(raceCard(view, tools, true));
+    if (card) desk.append(raceCard(view, tools, !(view.sealed && view.picks_open)));
     if (card && view.sealed && view.picks_open) desk.append(sealedNote(view, tools));
     const picked = new Set(view.picks.filter((p) => p.horse).map((p) => p.horse));
     if (view.phase === "card") {
