@@ -128,20 +128,24 @@ class RaceGame(Game):
 def _tote_rules(config: JSON) -> ToteRules:
     """The players and their tote from a configuration: ``players`` alone names them
     Player 1, Player 2, ..."""
-    players = config.get("players", 0)
-    if not isinstance(players, int) or isinstance(players, bool) or not 0 <= players <= 12:
-        raise HomestretchError("players: a whole number from 0 to 12 (the bettors)")
+    players, most = config.get("players", 0), RaceGame.max_players
+    if not isinstance(players, int) or isinstance(players, bool) or not 0 <= players <= most:
+        raise HomestretchError(f"players: a whole number from 0 to {most} (the bettors)")
     names = config.get("names") or [f"Player {i}" for i in range(1, players + 1)]
     if not isinstance(names, list) or len(names) != players:
         raise HomestretchError(f"names: one for each of the {players} players")
+    if not all(isinstance(n, str) and 0 < len(n.strip()) <= MAX_NAME for n in names):
+        raise HomestretchError(f"names: each a name of 1 to {MAX_NAME} characters")
     numbers = {key: config.get(key, default) for key, default in _TOTE_DEFAULTS.items()}
     for key, value in numbers.items():
         if not isinstance(value, int) or isinstance(value, bool):
             raise HomestretchError(f"{key}: a whole number, not {value!r}")
-    return ToteRules(tuple(str(n) for n in names), **numbers)
+    return ToteRules(tuple(names), **numbers)
 
 
 _TOTE_DEFAULTS = {"bankroll": 100, "takeout": 0, "breakage": 10}
+MAX_NAME = 40
+"""A player's name, as a seat's is at the table server."""
 
 
 class RaceState(State):
