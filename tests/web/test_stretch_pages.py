@@ -158,8 +158,8 @@ def test_players_bet_on_a_built_race_with_its_chances_beside_the_odds(
 def test_fullplay_chances_are_simulated_and_say_so(client: TestClient) -> None:
     links = client.post("/api/stretch/races", json={**race_request(), "mode": "full"}).json()
     shown = _chances(client, links["id"], "simulated")
-    assert shown["method"] == "simulated" and shown["runs"] == 50_000
-    assert "50,000 Fullplay races" in shown["says"]
+    assert shown["method"] == "simulated" and shown["runs"] == 400_000
+    assert "400,000 Fullplay races" in shown["says"]
     assert sum(e["win"] for e in shown["entries"]) == pytest.approx(1, abs=0.01)
 
 

@@ -15,7 +15,8 @@ from homestretch.games.stretch.analysis import Chances, monte_carlo
 from homestretch.games.stretch.charts import ChartSet
 from homestretch.games.stretch.race import Race
 
-SIMULATED_RUNS = 50_000
+SIMULATED_RUNS = 400_000
+"""As many as `stretch odds` runs: about a second, win chances within ±0.1-0.2%."""
 SIMULATED_SEED = 1
 """Fixed, so every page shows the same simulated figures for a race."""
 
