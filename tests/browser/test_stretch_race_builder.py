@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import context, fits_width, frame, shows
@@ -151,3 +152,34 @@ def test_a_race_built_bet_on_run_and_replayed(
         fits_width(replay)
         for page_context in (ann_context, bea_context):
             page_context.close()
+
+
+def test_a_fullplay_race_is_called_and_drawn_as_it_runs(browser: Browser, tmp_path: Path) -> None:
+    """Fullplay at a table of one bettor: the simulated chances say so, and once the
+    race is off the running lines grow a segment at a time with the call."""
+    with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
+        race = {
+            "name": "Route Race",
+            "furlongs": 9,
+            "entries": [{"horse": h} for h in ("secretariat-1973", "seattle-slew-1977")]
+            + [{"horse": h} for h in ("affirmed-1978", "citation-1948")],
+        }
+        request = {"race": race, "mode": "full", "players": [{"kind": "person", "name": "Ann"}]}
+        links = httpx.post(f"{address}/api/stretch/races", json=request).json()
+        page = context(browser, address, phone=True).new_page()
+        page.goto(links["seats"][0]["link"])
+        chances = page.locator("#stretch-chances")
+        expect(chances).to_have_attribute("data-method", "simulated")
+        expect(chances).to_contain_text("400,000 Fullplay races")
+        bet(page, "show", 3, 10)
+        page.click("#bet-done")
+        grid = page.locator("svg.stretch-lines line.grid")
+        expect(page.locator("#stretch-call")).to_contain_text("At the break.")
+        expect(grid).to_have_count(1)  # the break only: the rest is still to be called
+        expect(page.locator("#stretch-call")).to_contain_text("Down the backstretch.")
+        expect(grid).to_have_count(2)
+        expect(page.locator("#stretch-call")).to_contain_text("At the wire.")
+        expect(grid).to_have_count(4)  # break, backstretch, turn and the wire
+        expect(page.locator("#stretch-tote-paid")).to_contain_text("Ann")
+        fits_width(page)
+        page.screenshot(path=str(tmp_path / "fullplay-phone.png"), full_page=True)
