@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from homestretch.bots.random_bot import RandomBot
 from homestretch.core.chance import SeededDice
@@ -134,3 +136,44 @@ def test_a_race_without_players_is_as_before() -> None:
     config = ENTRY.harness_configs()[0]
     assert config["players"] == 0 and "names" not in config
     assert "tote" not in RaceGame.from_config(config).new_initial_state().view(None)
+
+
+@st.composite
+def races(draw: st.DrawFn) -> tuple[list[Ticket], list[list[int]], int, int]:
+    """Tickets on a field of 2-8, an official order with dead heats anywhere."""
+    runners = draw(st.integers(2, 8))
+    posts = draw(st.permutations(range(1, runners + 1)))
+    cuts = sorted(draw(st.sets(st.integers(1, runners - 1))))
+    order = [list(posts[a:b]) for a, b in zip([0, *cuts], [*cuts, runners], strict=True)]
+    tickets = draw(
+        st.lists(
+            st.builds(
+                Ticket,
+                st.integers(0, 3),
+                st.sampled_from(["win", "place", "show"]),
+                st.integers(1, runners),
+                st.integers(2, 60),
+            ),
+            max_size=25,
+        )
+    )
+    return tickets, order, draw(st.integers(0, 25)), draw(st.sampled_from([1, 5, 10, 20]))
+
+
+@given(races())
+def test_every_pool_pays_out_or_keeps_each_cent(
+    race: tuple[list[Ticket], list[list[int]], int, int],
+) -> None:
+    tickets, order, takeout, breakage = race
+    for pool in settle(tickets, order, takeout, breakage):
+        mine = [t for t in tickets if t.pool == pool.pool]
+        assert sum(pool.paid.values()) + pool.kept == pool.total
+        assert pool.kept >= 0
+        paying = paying_shares(order, {"win": 1, "place": 2, "show": 3}[pool.pool])
+        backed = {t.post for t in mine} & set(paying)
+        assert pool.refunded == (bool(mine) and not backed)
+        assert set(pool.prices) == (backed if not pool.refunded else set())
+        for cents in pool.prices.values():
+            assert cents >= 200 and cents % (2 * breakage) == 0  # never below the stake
+        if not takeout and breakage == 1 and backed:  # kept: under a cent a dollar paid on
+            assert pool.kept < sum(t.dollars for t in mine if t.post in backed)
