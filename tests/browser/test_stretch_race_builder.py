@@ -117,7 +117,10 @@ def test_a_race_built_bet_on_run_and_replayed(
         ann.click("#bet-done")
         call = bea.locator("#stretch-call")
         expect(call).to_contain_text("The pace.")
-        assert bea.locator("#stretch-result").count() == 0  # the wire is still to come
+        # the wire is still to come: no result, no sheet, and the money as at the off
+        assert bea.locator("#stretch-result").count() == 0
+        assert bea.locator("#stretch-sheet").count() == 0
+        expect(bea.locator("#stretch-players li[data-seat='1']")).to_contain_text("Bea: $75.00")
         expect(call).to_contain_text("At the wire.")
         expect(bea.locator("#stretch-result tr")).to_have_count(1 + len(HORSES))
         final = frame(address, game_id)

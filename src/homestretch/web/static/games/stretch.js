@@ -29,7 +29,7 @@ window.homestretchBoard = (frame, box, tools) => {
 
   const early = !race.call.length;  // before the off the chances come first
   if (frame.game === "stretch" && early) parts.push(window.stretchChances(frame, el));
-  if (race.tote) parts.push(toteBoard(frame, el, tools));
+  if (race.tote) parts.push(toteBoard(frame, el, tools, complete));
 
   const call = el("div", null, "stretch-call");
   call.id = "stretch-call";
@@ -50,7 +50,7 @@ window.homestretchBoard = (frame, box, tools) => {
     if (race.tote && race.tote.settled) parts.push(totePaid(frame, el));
   }
   if (frame.game === "stretch" && !early) parts.push(window.stretchChances(frame, el));
-  parts.push(scoresheet(race, el));
+  if (complete) parts.push(scoresheet(race, el));  // its figures would give the finish away
   box.replaceChildren(...parts);
 };
 
@@ -134,8 +134,12 @@ function playerName(frame, player) {
   return seat ? seat.name : player.name;
 }
 
-function toteBoard(frame, el, tools) {
+// ``called``: the whole call is shown; until then the players' money is shown as it was
+// at the off, or the board would give the finish away.
+function toteBoard(frame, el, tools, called) {
   const tote = frame.view.tote;
+  const paidTo = (seat) => (tote.settled && !called
+    ? tote.settled.reduce((sum, pool) => sum + (pool.paid[seat] || 0), 0) : 0);
   const box = el("div", null, "stretch-tote");
   box.id = "stretch-tote";
   const rows = frame.view.entries.map((e) => {
@@ -150,7 +154,7 @@ function toteBoard(frame, el, tools) {
   tote.players.forEach((p) => {
     const tickets = tote.tickets.filter((t) => t.seat === p.seat).map((t) => `$${t.dollars} ${t.pool} #${t.post}`);
     const state = tote.open ? (p.done ? ", done" : ", betting") : "";
-    const item = el("li", `${playerName(frame, p)}: ${dollars(p.cash)}${state}${tickets.length ? ` \u2014 ${tickets.join(", ")}` : ""}`);
+    const item = el("li", `${playerName(frame, p)}: ${dollars(p.cash - paidTo(p.seat))}${state}${tickets.length ? ` \u2014 ${tickets.join(", ")}` : ""}`);
     item.dataset.seat = p.seat;
     players.append(item);
   });
