@@ -24,6 +24,7 @@ HORSES = ["Super Saver", "Dublin", "Aspire", "Overlap", "Homeboykris"]
 def build_race(page: Page, shots: Path, submit: bool = True) -> None:
     page.goto("/stretch/new")
     page.fill("#race-name", "Phone Derby")
+    page.fill("#track", "Belmont Park")
     page.fill("#furlongs", "9")
     expect(page.locator("#distance")).to_have_text("1 1/8 miles")
     page.select_option("#condition", "good")
@@ -75,6 +76,7 @@ def test_a_race_built_bet_on_run_and_replayed(
         invite = ann.locator("#invite").get_attribute("href") or ""
         ann.click("#my-seat")
         expect(ann.locator("#stretch-tote")).to_be_visible()
+        expect(ann.locator(".stretch-head h3")).to_have_text("Phone Derby, Belmont Park")
         game_id = int(ann.locator("body").get_attribute("data-table") or 0)
         ann_token = ann.locator("body").get_attribute("data-token") or ""
 

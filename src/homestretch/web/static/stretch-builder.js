@@ -97,13 +97,16 @@ async function openTable(event) {
   for (let i = 0; i < count("open-seats"); i++) players.push({ kind: "open", name: `Guest ${i + 1}` });
   for (let i = 0; i < count("computers"); i++) players.push({ kind: "bot", bot: "value", name: `Computer ${i + 1}` });
   const race = {
-    name: $("race-name").value, furlongs: Number($("furlongs").value), surface: $("surface").value,
+    name: $("race-name").value, track: $("track").value, date: $("date").value,
+    furlongs: Number($("furlongs").value), surface: $("surface").value,
     condition: $("condition").value,
     entries: entries.map((e) => ({ horse: e.horse.id, jockey: jockeyRef(e.jockey) })),
   };
   const response = await fetch("/api/stretch/races", {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ race, mode: $("mode").value, players, bankroll: Number($("bankroll").value) }),
+    body: JSON.stringify({
+      race, mode: $("mode").value, players, bankroll: Number($("bankroll").value), private: $("private").checked,
+    }),
   });
   const answer = await response.json();
   if (!response.ok) { showError(answer.error); return; }

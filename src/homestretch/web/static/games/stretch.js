@@ -20,7 +20,7 @@ window.homestretchBoard = (frame, box, tools) => {
   const complete = shown >= race.call.length;
 
   const head = el("div", null, "stretch-head");
-  head.append(el("h3", race.race.name));
+  head.append(el("h3", [race.race.name, race.race.track, race.race.date].filter(Boolean).join(", ")));
   const facts = [`${race.race.distance} on the ${race.race.surface}, ${race.race.condition}`, mode];
   if (race.pace && complete) facts.push(`pace ${race.pace}`);
   if (race.book !== null) facts.push(`book ${(race.book * 100).toFixed(1)}%`);
