@@ -233,6 +233,10 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
         entry = live.table.entry
         return pages.replay(game_id, seat, entry.title, entry.name, token)
 
+    from homestretch.web.stretch import router as stretch_routes
+
+    app.include_router(stretch_routes(store, hub))  # Top of the Stretch's own pages
+
     @app.get("/favicon.ico")
     async def favicon() -> Response:
         return Response(status_code=204)

@@ -67,3 +67,8 @@ def lobby(tables: list[JSON], games: list[JSON]) -> str:
     )
     page = _fill("lobby.html", games=json.dumps(games))
     return page.replace("<!--tables-->", rows or "<li>No open tables yet.</li>")
+
+
+def stretch_builder(conditions: list[str]) -> str:
+    """Top of the Stretch's race builder (``static/games/stretch-builder.js``)."""
+    return _fill("stretch-builder.html", conditions=json.dumps(conditions))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from homestretch.core.protocol import JSON, Game
+from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
 
 
@@ -17,7 +18,15 @@ def _harness_configs() -> list[JSON]:
     from homestretch.games.stretch.race import bundled_races, load_race
 
     races = [load_race(path) for path in bundled_races()[:2]]
-    return [RaceGame(race, mode).config() for race in races for mode in ("quick", "full")]
+    configs = [RaceGame(race, mode).config() for race in races for mode in ("quick", "full")]
+    # two players betting before the off (ruling S19)
+    return [*configs, {**configs[0], "players": 2}, {**configs[3], "players": 3, "takeout": 15}]
+
+
+def _value_bettor(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.stretch.bots import ValueBettor
+
+    return ValueBettor(game)
 
 
 ENTRY = GameEntry(
@@ -26,4 +35,5 @@ ENTRY = GameEntry(
     make=_make,
     harness_configs=_harness_configs,
     harness_games=15,
+    bots={"value": _value_bettor},
 )

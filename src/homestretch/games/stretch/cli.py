@@ -27,17 +27,19 @@ from homestretch.cli.common import (
     new_seed,
     open_store,
     progress_bar,
+    prompt,
 )
 from homestretch.cli.table_loop import db_hint, dice_spec, play_at_terminal
 from homestretch.core.chance import ChanceNode
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import MAX_RUNS, output_path
 from homestretch.core.odds import Odds
-from homestretch.core.protocol import Event, replay
+from homestretch.core.protocol import JSON, Event, replay
 from homestretch.games.stretch import ENTRY
 from homestretch.games.stretch.conditions import CONDITIONS
 
 if TYPE_CHECKING:
+    from homestretch.core.referee import Agent
     from homestretch.games.stretch.analysis import Chances
     from homestretch.games.stretch.charts import ChartSet
     from homestretch.games.stretch.engine import Mode, RaceState
@@ -90,16 +92,37 @@ def run(
             "horse's) or none (no odds, no payoffs)",
         ),
     ] = "real",
+    bettor: Annotated[
+        list[str] | None,
+        typer.Option("--bettor", help="a player at this terminal who bets before the off"),
+    ] = None,
+    computer_bettor: Annotated[
+        list[str] | None,
+        typer.Option("--computer-bettor", help="a computer player who bets (by value)"),
+    ] = None,
+    bankroll: Annotated[
+        int, typer.Option(help="each bettor's dollars (with --bettor / --computer-bettor)")
+    ] = 100,
 ) -> None:
-    """Run a race: the race call, the scoresheet and the result chart."""
+    """Run a race: the race call, the scoresheet and the result chart.
+
+    With bettors, the players bet Win, Place and Show against each other on a tote of
+    their own stakes once the morning line is up, and are paid after the race."""
+    from homestretch.games.stretch.betting import ToteRules
     from homestretch.games.stretch.engine import ODDS_CHOICES, RaceGame
     from homestretch.games.stretch.race import load_race
     from homestretch.session.saved import open_new
+    from homestretch.session.seats import computer, person
     from homestretch.session.table import Table as TableSession
 
     if odds not in ODDS_CHOICES:
         raise HomestretchError(f"--odds must be real, chart or none, not {odds!r}")
-    game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds)
+    people, computers = bettor or [], computer_bettor or []
+    seats = [person(name) for name in people] + [computer(name, "value") for name in computers]
+    if seats and not save:
+        raise HomestretchError("betting is played at a stored table: drop --no-save")
+    tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll)
+    game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds, tote)
     spec = dice_spec(seed, dice, dice_file)
     announce_seed(spec.seed, spec.kind, fmt)
     if not save:
@@ -107,7 +130,7 @@ def run(
         return
     store = open_store(db)
     # stored before the first roll, so a race stopped halfway can be resumed
-    table, game_id = open_new(store, ENTRY, game, [], spec, f"{game.race.name} ({mode})")
+    table, game_id = open_new(store, ENTRY, game, seats, spec, f"{game.race.name} ({mode})")
     _run_race(table, game_id, store, fmt, plot)
 
 
@@ -153,7 +176,8 @@ def _run_race(
         _unsaved(table, show or (lambda events: None), ask)
     else:
         hint = db_hint(store)
-        play_at_terminal(table, game_id, {}, on_events=show, ask=ask, db=hint)
+        people = _bettors_here(table, to_stderr)
+        play_at_terminal(table, game_id, people, on_events=show, ask=ask, db=hint)
     state = table.state
     assert isinstance(state, RaceState)
     if store is not None and game_id is not None:
@@ -184,6 +208,35 @@ def _run_race(
     show_sheets(state, console)
     if game_id is not None:
         console.print(f"saved as run {game_id}  (homestretch replay {game_id})", style="dim")
+
+
+def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
+    """The people at this terminal who bet before the off (ruling S19)."""
+    from homestretch.cli.human import TerminalPlayer
+    from homestretch.games.stretch.render import parse_bet, tote_board
+
+    screen = err_console if to_stderr else console
+
+    def show(player: int, view: JSON) -> None:
+        screen.print(tote_board(view))
+
+    return {
+        seat: TerminalPlayer(
+            table.seat(seat).name,
+            table.state,
+            screen,
+            show,
+            parse_bet,
+            ask=lambda text: prompt(text, err=to_stderr),
+            menu_max=12,
+            hint=lambda legal: (
+                "type a bet such as [bold]win 3 10[/bold] ($10 to win on #3; "
+                "place, show; $2 when no amount is given), or [bold]done[/bold]"
+            ),
+        )
+        for seat in range(len(table.seats))
+        if table.seat(seat).is_person
+    }
 
 
 def _unused_dice(table: TableSession, state: RaceState) -> list[int]:

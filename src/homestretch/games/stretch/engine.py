@@ -23,12 +23,14 @@ from homestretch.core.content import check_digest, folder_digest
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import CHANCE, JSON, Game, State
+from homestretch.games.stretch.betting import Bet, Done, ToteRules, Windows
 from homestretch.games.stretch.charts import ChartSet, Factor, Pace, load_chart_set
 from homestretch.games.stretch.finish import Finish, settle_finish
 from homestretch.games.stretch.odds_payoffs import balance_book, odds_classes, roll_odds
 from homestretch.games.stretch.race import Race
 from homestretch.games.stretch.report import race_json
 from homestretch.games.stretch.sheet import Line
+from homestretch.games.stretch.tote import settle
 
 Mode = Literal["quick", "full"]
 OddsChoice = Literal["real", "chart", "none"]
@@ -48,8 +50,8 @@ class Step:
 class RaceGame(Game):
     name = "stretch"
     min_players = 0
-    max_players = 0
-    codec = ActionCodec([])
+    max_players = 12
+    codec = ActionCodec([Bet, Done])
 
     def __init__(
         self,
@@ -57,6 +59,7 @@ class RaceGame(Game):
         mode: Mode = "quick",
         charts: Path | None = None,
         odds: OddsChoice = "real",
+        tote: ToteRules | None = None,
     ) -> None:
         if mode not in ("quick", "full"):
             raise HomestretchError(f"mode must be quick or full, not {mode!r}")
@@ -76,10 +79,28 @@ class RaceGame(Game):
         choose to use the real life odds rather than generating your own": ``real`` uses
         the race file's odds where it has them and rolls the rest (ruling S15), ``chart``
         rolls every horse's, ``none`` runs the race without odds or payoffs."""
+        self.tote = tote or ToteRules()
+        """The players at the table and their tote (ruling S19); no names: a race with
+        nobody betting, run straight through."""
+        if len(self.tote.names) > self.max_players:
+            raise HomestretchError(f"at most {self.max_players} players bet on a race")
+        problem = self.tote.problem()
+        if problem:
+            raise HomestretchError(problem)
 
     def config(self) -> JSON:
+        players = len(self.tote.names)
+        betting: JSON = {}
+        if players:
+            betting = {
+                "names": list(self.tote.names),
+                "bankroll": self.tote.bankroll,
+                "takeout": self.tote.takeout,
+                "breakage": self.tote.breakage,
+            }
         return {
-            "players": 0,
+            "players": players,
+            **betting,
             "mode": self.mode,
             "charts": None if self.charts_folder is None else str(self.charts_folder),
             **({"charts_digest": self.charts_digest} if self.charts_digest else {}),
@@ -97,10 +118,34 @@ class RaceGame(Game):
             config["mode"],
             None if charts is None else Path(charts),
             config.get("odds", "real"),
+            _tote_rules(config),
         )
 
     def new_initial_state(self) -> RaceState:
         return RaceState(self)
+
+
+def _tote_rules(config: JSON) -> ToteRules:
+    """The players and their tote from a configuration: ``players`` alone names them
+    Player 1, Player 2, ..."""
+    players, most = config.get("players", 0), RaceGame.max_players
+    if not isinstance(players, int) or isinstance(players, bool) or not 0 <= players <= most:
+        raise HomestretchError(f"players: a whole number from 0 to {most} (the bettors)")
+    names = config.get("names") or [f"Player {i}" for i in range(1, players + 1)]
+    if not isinstance(names, list) or len(names) != players:
+        raise HomestretchError(f"names: one for each of the {players} players")
+    if not all(isinstance(n, str) and 0 < len(n.strip()) <= MAX_NAME for n in names):
+        raise HomestretchError(f"names: each a name of 1 to {MAX_NAME} characters")
+    numbers = {key: config.get(key, default) for key, default in _TOTE_DEFAULTS.items()}
+    for key, value in numbers.items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise HomestretchError(f"{key}: a whole number, not {value!r}")
+    return ToteRules(tuple(names), **numbers)
+
+
+_TOTE_DEFAULTS = {"bankroll": 100, "takeout": 0, "breakage": 10}
+MAX_NAME = 40
+"""A player's name, as a seat's is at the table server."""
 
 
 class RaceState(State):
@@ -121,6 +166,7 @@ class RaceState(State):
         self.segments = self._segments()
         self.segment = -1
         self.pending: list[Step] = []
+        self.windows = Windows(game.tote, tuple(line.post for line in self.lines))
         self._advance()
 
     # --- the order of play --------------------------------------------------------------
@@ -128,18 +174,29 @@ class RaceState(State):
         choice = self.game.odds
         rolled = choice == "chart" or (choice == "real" and not self.race.has_real_odds)
         odds = ["odds"] if rolled else []
+        # the players bet once the morning line is up (ruling S19)
+        odds += ["betting"] if self.game.tote.names else []
         if self.mode == "quick":
             return [*odds, "pace", "form", "factors", "speed", "photo", "dq"]
         setup = ["setup"] if self.race.furlongs >= SETUP_MIN_FURLONGS else []
         return [*odds, "break", *setup, "race_pace", "position", "factors", "speed", "photo", "dq"]
 
     def _advance(self) -> None:
-        """Plan segments until one needs a roll, or the race is over."""
-        while not self.pending and self.segment < len(self.segments) - 1:
+        """Plan segments until one needs a roll or the players, or the race is over."""
+        while not self.pending and not self.betting and self.segment < len(self.segments) - 1:
             self.segment += 1
             self.pending = self._plan(self.segments[self.segment])
-        if not self.pending and self.finish is None:
+        if not self.pending and not self.betting and self.finish is None:
             self.finish = settle_finish(self.lines, self.charts, self.race.furlongs)
+            if self.game.tote.names:
+                order = [[self.lines[i].post for i in group] for group in self.finish.order]
+                rules = self.game.tote
+                self.windows.pay(settle(self.windows.tickets, order, rules.takeout, rules.breakage))
+
+    @property
+    def betting(self) -> bool:
+        """The windows are open: some player is still betting before the off."""
+        return self.current_segment == "betting" and bool(self.windows.waiting())
 
     @property
     def current_segment(self) -> str:
@@ -159,6 +216,8 @@ class RaceState(State):
             return [Step("odds", i) for i in range(len(self.lines))]
         if segment in ("pace", "factors"):
             return [Step(segment)]
+        if segment == "betting":
+            return []
         if segment in ("form", "break", "setup", "position", "speed"):
             return [Step(segment, i) for i in self._running()]
         if segment == "race_pace":
@@ -172,6 +231,8 @@ class RaceState(State):
 
     # --- chance -------------------------------------------------------------------------
     def to_act(self) -> list[int]:
+        if self.betting:
+            return self.windows.waiting()
         return [CHANCE] if self.pending else []
 
     def chance_node(self) -> ChanceNode:
@@ -180,10 +241,16 @@ class RaceState(State):
         return ChanceNode(f"{_STEP_NAMES[step.kind]}{who}", dice=step.dice)
 
     def legal_actions(self, player: int) -> list[Action]:
-        return []
+        return self.windows.menu(player) if player in self.to_act() else []
+
+    def why_illegal(self, player: int, action: Action) -> str | None:
+        if not self.betting:
+            return "the windows are closed: the race is off"
+        return self.windows.why_illegal(player, action)
 
     def _apply(self, player: int, action: Action) -> None:
-        raise AssertionError("a race has no player actions")
+        self.windows.take(player, action)
+        self._advance()
 
     def _apply_chance(self, outcome: Outcome) -> None:
         step = self.pending.pop(0)
@@ -344,10 +411,17 @@ class RaceState(State):
 
     # --- the end --------------------------------------------------------------------------
     def result(self) -> JSON:
-        return race_json(self)
+        return self.view(None)
 
     def view(self, player: int | None) -> JSON:
-        return race_json(self)  # a race has no secrets: everyone sees the scoresheet
+        # a race has no secrets: everyone sees the scoresheet, the tote and its tickets
+        shown = race_json(self)
+        if self.game.tote.names:
+            shown["tote"] = self.windows.to_json()
+        return shown
+
+    def conserved(self) -> dict[str, int]:
+        return {"cents": self.windows.total()} if self.game.tote.names else {}
 
     def used_odds(self, line: Line) -> Odds | None:
         """The real odds where the race file has them (unless the odds are rolled for

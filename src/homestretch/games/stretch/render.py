@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
+from homestretch.core.actions import Action
+from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON
+from homestretch.games.stretch.betting import MIN_TICKET, Bet, Done
 from homestretch.games.stretch.engine import RaceState
 from homestretch.games.stretch.report import race_call
+from homestretch.games.stretch.tote import POOLS
 
 
 def show_race(state: RaceState, console: Console) -> None:
@@ -36,6 +42,8 @@ def show_sheets(state: RaceState, console: Console) -> None:
     console.print(ratings_sheet(state))
     console.print(scoresheet(state, data))
     console.print(result_chart(data))
+    if data.get("tote"):
+        console.print(tote_paid(data))
 
 
 class Caller:
@@ -188,3 +196,77 @@ def result_chart(data: JSON) -> Table:
                 "",
             )
     return table
+
+
+# --- the players' tote (ruling S19) ------------------------------------------------------
+def _dollars(cents: int) -> str:
+    return f"${cents / 100:,.2f}"
+
+
+def tote_board(view: JSON) -> Table:
+    """The pools on each horse, the tote's odds to win, and every player's tickets."""
+    tote = view["tote"]
+    table = _table("The tote")
+    for column in ("PP", "Horse", "Odds", "Win", "Place", "Show", "Tote win"):
+        table.add_column(column, justify="left" if column == "Horse" else "right")
+    for entry in view["entries"]:
+        post = str(entry["post"])
+        probable = tote["probable_win"][post]
+        table.add_row(
+            post,
+            escape(entry["horse"]),
+            entry["odds"] or "",
+            *(_dollars(tote["pools"][p]["by_post"][post]) for p in ("win", "place", "show")),
+            "" if probable is None else f"{probable:.1f}-1",
+        )
+    for player in tote["players"]:
+        tickets = [
+            f"${t['dollars']} {t['pool']} #{t['post']}"
+            for t in tote["tickets"]
+            if t["seat"] == player["seat"]
+        ]
+        table.caption = (table.caption or "") + (
+            f"{escape(player['name'])}: {_dollars(player['cash'])}"
+            f"{'; ' + ', '.join(tickets) if tickets else ''}\n"
+        )
+    table.caption_justify = "left"
+    return table
+
+
+def tote_paid(data: JSON) -> Table:
+    tote = data["tote"]
+    names = {str(p["seat"]): p["name"] for p in tote["players"]}
+    horses = {str(e["post"]): e["horse"] for e in data["entries"]}
+    table = _table("The tote paid ($2 prices)")
+    for column in ("Pool", "Horse", "$2 pays", "Paid to"):
+        table.add_column(column)
+    for pool in tote["settled"] or []:
+        paid = ", ".join(f"{escape(names[s])} {_dollars(c)}" for s, c in pool["paid"].items())
+        if pool["refunded"]:
+            table.add_row(pool["pool"], "no paying ticket: stakes given back", "", paid)
+        for post, cents in pool["prices"].items():
+            table.add_row(pool["pool"], f"{post} {escape(horses[post])}", _dollars(cents), paid)
+    kept = sum(pool["kept"] for pool in tote["settled"] or [])
+    table.caption = (
+        "; ".join(
+            f"{escape(p['name'])} {_dollars(p['cash'])} ({'+' if p['net'] >= 0 else '-'}"
+            f"{_dollars(abs(p['net']))})"
+            for p in tote["players"]
+        )
+        + f"; kept by the tote {_dollars(kept)}"
+    )
+    table.caption_justify = "left"
+    return table
+
+
+def parse_bet(text: str) -> Action | None:
+    """``win 3 10`` ($10 to win on #3), ``show 5`` ($2), or ``done``."""
+    words = text.lower().replace("$", "").replace("#", "").split()
+    if words == ["done"]:
+        return Done()
+    if not 2 <= len(words) <= 3 or words[0] not in POOLS:
+        return None
+    if not all(is_whole(w) for w in words[1:]):
+        raise HomestretchError("a bet is POOL POST [DOLLARS], such as: win 3 10")
+    dollars = int(words[2]) if len(words) == 3 else MIN_TICKET
+    return Bet(words[0], int(words[1]), dollars)

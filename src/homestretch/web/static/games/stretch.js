@@ -1,40 +1,236 @@
 // Top of the Stretch's board: the race as a fan follows it. Every frame is drawn whole
 // from the race's JSON (frame.view): the call so far, the running lines (Fullplay), the
 // result chart once the race is over, and the paper-style scoresheet. A replay steps
-// through the frames, so the call and the running lines unfold segment by segment.
+// through the frames, so the call and the running lines unfold segment by segment; a
+// race run while the page watches is called part by part as it comes in.
+// At a table of players (view.tote) it also shows each horse's chances and fair odds
+// beside the morning line, the tote, a window to bet at before the off, and the payoffs.
+// Derby Cast's TV may draw a race with it too: only frame.view's race is needed.
 "use strict";
+const CALL_STEP_MS = 1200;  // one part of the call after another, as a caller speaks
+const unfolding = { table: null, shown: null, timer: null, redraw: null };
+
 window.homestretchBoard = (frame, box, tools) => {
   const { el } = tools;
   const race = frame.view;
   const entries = race.entries;
   const mode = race.mode === "full" ? "Fullplay" : "Quickplay";
   const parts = [];
+  const shown = callShown(frame, tools, () => window.homestretchBoard(frame, box, tools));
+  const complete = shown >= race.call.length;
 
   const head = el("div", null, "stretch-head");
-  head.append(el("h3", race.race.name));
+  head.append(el("h3", [race.race.name, race.race.track, race.race.date].filter(Boolean).join(", ")));
   const facts = [`${race.race.distance} on the ${race.race.surface}, ${race.race.condition}`, mode];
-  if (race.pace) facts.push(`pace ${race.pace}`);
+  if (race.pace && complete) facts.push(`pace ${race.pace}`);
   if (race.book !== null) facts.push(`book ${(race.book * 100).toFixed(1)}%`);
   head.append(el("p", facts.join("; ")));
   parts.push(head);
 
+  const early = !race.call.length;  // before the off the chances come first
+  if (frame.game === "stretch" && early) parts.push(window.stretchChances(frame, el));
+  if (race.tote) parts.push(toteBoard(frame, el, tools, complete));
+
   const call = el("div", null, "stretch-call");
   call.id = "stretch-call";
-  if (!race.call.length) call.append(el("p", "They are in the gate."));
-  race.call.forEach((part) => {
+  if (!race.call.length) call.append(el("p", race.tote && race.tote.open ? "The windows are open: bet before the off." : "They are in the gate."));
+  race.call.slice(0, shown).forEach((part) => {
     const line = el("p");
     line.append(el("b", `${part.heading}. `), document.createTextNode(part.words));
     call.append(line);
   });
+  if (!complete) call.append(el("p", "\u2026"));
   parts.push(call);
 
   if (race.mode === "full" && entries.some((e) => (e.race_points || []).length)) {
-    parts.push(runningLines(race, el));
+    parts.push(runningLines(race, el, race.call.slice(0, shown).map((p) => p.heading)));
   }
-  if (race.finished) parts.push(resultChart(race, el));
-  parts.push(scoresheet(race, el));
+  if (race.finished && complete) {
+    parts.push(resultChart(race, el));
+    if (race.tote && race.tote.settled) parts.push(totePaid(frame, el));
+  }
+  if (frame.game === "stretch" && !early) parts.push(window.stretchChances(frame, el));
+  if (complete) parts.push(scoresheet(race, el));  // its figures would give the finish away
   box.replaceChildren(...parts);
 };
+
+// How many parts of the call to show: all of them in a replay and on a page's first
+// frame (a reload shows the race as it stands), else the parts come in one by one.
+function callShown(frame, tools, redraw) {
+  const total = frame.view.call.length;
+  const table = `${document.body.dataset.table}`;
+  unfolding.redraw = redraw;
+  if (tools.mode === "replay" || unfolding.table !== table || unfolding.shown === null) {
+    unfolding.table = table;
+    unfolding.shown = total;
+    return total;
+  }
+  if (unfolding.shown > total) unfolding.shown = total;
+  if (unfolding.shown < total && unfolding.timer === null) {
+    unfolding.timer = setTimeout(() => {
+      unfolding.timer = null;
+      unfolding.shown += 1;
+      unfolding.redraw();
+    }, CALL_STEP_MS);
+  }
+  return unfolding.shown;
+}
+
+// --- chances and fair odds beside the morning line -------------------------------------
+// Asked of the server once per page (Quickplay: proven brackets at once, the exact
+// figures when ready; Fullplay: simulated), kept in one box moved from frame to frame.
+const chances = { box: null, data: null, asked: false };
+
+window.stretchChances = (frame, el) => {
+  if (!chances.box) chances.box = el("div", null, "stretch-table");
+  chances.box.id = "stretch-chances";
+  if (frame.game === "stretch" && !chances.asked) {
+    chances.asked = true;
+    askChances(el, frame);
+  }
+  drawChances(frame, el);
+  return chances.box;
+};
+
+async function askChances(el, frame) {
+  const token = document.body.dataset.token;
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  try {
+    const response = await fetch(`/api/stretch/tables/${document.body.dataset.table}/chances${query}`);
+    const answer = await response.json();
+    chances.data = response.ok ? answer : { method: "unavailable", says: answer.error, entries: [] };
+  } catch { /* offline for a moment: asked again below */ }
+  drawChances(frame, el);
+  if (!chances.data || chances.data.pending || chances.data.method === "pending") {
+    setTimeout(() => askChances(el, chances.frame || frame), 1500);
+  }
+}
+
+const pct = (v) => `${(v * 100).toFixed(1)}%`;
+
+function drawChances(frame, el) {
+  chances.frame = frame;
+  const data = chances.data;
+  const box = chances.box;
+  const title = el("h4", "Chances and fair odds");
+  if (!data || !data.entries.length) {
+    box.replaceChildren(title, el("p", data ? data.says + (data.method === "pending" ? "\u2026" : "") : "Working out the chances\u2026", "stretch-says"));
+    return;
+  }
+  const odds = Object.fromEntries(frame.view.entries.map((e) => [e.post, e.odds]));
+  const range = (e, what) => (e[what] !== undefined ? pct(e[what]) : `${pct(e[`${what}_low`])}\u2013${pct(e[`${what}_high`])}`);
+  const rows = data.entries.map((e) => [e.post, e.horse, odds[e.post] || "", pct(e.win), range(e, "place"), range(e, "show"), e.fair_odds || "-"]);
+  const grid = table(el, "", ["PP", "Horse", "Odds", "Win", "Place", "Show", "Fair"], rows, "stretch-chances-table");
+  box.dataset.method = data.method;
+  box.replaceChildren(title, el("p", data.says, "stretch-says"), grid.querySelector("table"));
+}
+
+// --- the players' tote ----------------------------------------------------------------
+const dollars = (cents) => `$${(cents / 100).toFixed(2)}`;
+
+// A player is called by the seat's name: whoever took an open seat named themselves.
+function playerName(frame, player) {
+  const seat = (frame.seats || [])[player.seat];
+  return seat ? seat.name : player.name;
+}
+
+// ``called``: the whole call is shown; until then the players' money is shown as it was
+// at the off, or the board would give the finish away.
+function toteBoard(frame, el, tools, called) {
+  const tote = frame.view.tote;
+  const paidTo = (seat) => (tote.settled && !called
+    ? tote.settled.reduce((sum, pool) => sum + (pool.paid[seat] || 0), 0) : 0);
+  const box = el("div", null, "stretch-tote");
+  box.id = "stretch-tote";
+  const rows = frame.view.entries.map((e) => {
+    const probable = tote.probable_win[e.post];
+    return [e.post, e.horse, e.odds || "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].by_post[e.post])),
+      probable === null ? "" : `${probable.toFixed(1)}-1`];
+  });
+  rows.push(["", "Pool", "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].total)), ""]);
+  box.append(table(el, "The tote", ["PP", "Horse", "Odds", "Win", "Place", "Show", "Tote win"], rows, "stretch-pools"));
+  const players = el("ul");
+  players.id = "stretch-players";
+  tote.players.forEach((p) => {
+    const tickets = tote.tickets.filter((t) => t.seat === p.seat).map((t) => `$${t.dollars} ${t.pool} #${t.post}`);
+    const state = tote.open ? (p.done ? ", done" : ", betting") : "";
+    const item = el("li", `${playerName(frame, p)}: ${dollars(p.cash - paidTo(p.seat))}${state}${tickets.length ? ` \u2014 ${tickets.join(", ")}` : ""}`);
+    item.dataset.seat = p.seat;
+    players.append(item);
+  });
+  box.append(el("h4", "Players"), players);
+  const betting = frame.legal.some((l) => l.action.kind === "done");
+  const turn = document.getElementById("turn");
+  if (turn) turn.hidden = betting;  // the board's own window takes the generic buttons' place
+  if (betting) box.append(betWindow(frame, el, tools));
+  return box;
+}
+
+function betWindow(frame, el, tools) {
+  const form = el("form", null, "stretch-bet");
+  form.id = "stretch-bet";
+  const field = (label, input) => {
+    const wrap = el("div");
+    const text = el("label", label);
+    text.htmlFor = input.id;
+    wrap.append(text, input);
+    return wrap;
+  };
+  const pool = el("select");
+  pool.id = "bet-pool";
+  ["win", "place", "show"].forEach((p) => pool.append(el("option", p)));
+  const horse = el("select");
+  horse.id = "bet-horse";
+  frame.view.entries.forEach((e) => {
+    const option = el("option", `${e.post} ${e.horse} ${e.odds || ""}`);
+    option.value = e.post;
+    horse.append(option);
+  });
+  const amount = el("input");
+  amount.id = "bet-dollars";
+  amount.type = "number";
+  amount.inputMode = "numeric";
+  amount.min = "2";
+  amount.value = "2";
+  const buy = el("button", "Buy the ticket");
+  buy.type = "submit";
+  const done = el("button", "Done betting");
+  done.type = "button";
+  done.id = "bet-done";
+  done.addEventListener("click", () => tools.send({ action: { kind: "done" } }));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    tools.send({ action: { kind: "bet", pool: pool.value, post: Number(horse.value), dollars: Number(amount.value) } });
+  });
+  const me = frame.view.tote.players[frame.seat];
+  form.append(el("h4", `Your window: you hold ${dollars(me.cash)}`), field("Bet", pool), field("on", horse), field("dollars", amount), buy, done);
+  return form;
+}
+
+function totePaid(frame, el) {
+  const race = frame.view;
+  const tote = race.tote;
+  const names = Object.fromEntries(tote.players.map((p) => [p.seat, playerName(frame, p)]));
+  const horses = Object.fromEntries(race.entries.map((e) => [e.post, e.horse]));
+  const rows = [];
+  tote.settled.forEach((pool) => {
+    if (!pool.total) return;
+    const paid = Object.entries(pool.paid).map(([seat, c]) => `${names[seat]} ${dollars(c)}`).join(", ");
+    if (pool.refunded) rows.push([pool.pool, "no paying ticket: stakes given back", "", paid]);
+    Object.entries(pool.prices).forEach(([post, cents]) => rows.push([pool.pool, `${post} ${horses[post]}`, dollars(cents), paid]));
+  });
+  const box = el("div");
+  box.id = "stretch-tote-paid";
+  box.append(table(el, "The tote paid ($2 prices)", ["Pool", "Horse", "$2 pays", "Paid to"], rows));
+  const standing = el("ul", null, "stretch-paid");
+  tote.players.forEach((p) => {
+    const net = p.net >= 0 ? `up ${dollars(p.net)}` : `down ${dollars(-p.net)}`;
+    standing.append(el("li", `${names[p.seat]}: ${dollars(p.cash)} (${net})`));
+  });
+  const kept = tote.settled.reduce((sum, pool) => sum + pool.kept, 0);
+  box.append(standing, el("p", `Kept by the tote (takeout ${tote.takeout}%, breakage to ${tote.breakage}\u00a2): ${dollars(kept)}`, "stretch-says"));
+  return box;
+}
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -46,8 +242,12 @@ function svg(tag, attributes) {
 
 // Lengths behind the leader after each segment (a race point is half a length, page 17),
 // then at the wire; a horse that went out stops where it was last seen.
-function runningLines(race, el) {
-  const segments = Math.max(...race.entries.map((e) => (e.race_points || []).length));
+function runningLines(race, el, called) {
+  const segmentCalls = ["At the break", "Down the backstretch", "Turning for home"];
+  const segments = Math.min(
+    Math.max(...race.entries.map((e) => (e.race_points || []).length)),
+    called.filter((h) => segmentCalls.includes(h)).length,
+  );
   const columns = [];
   for (let at = 0; at < segments; at++) {
     const points = race.entries.map((e) => (e.race_points || [])[at]);
@@ -56,7 +256,7 @@ function runningLines(race, el) {
   }
   const route = race.race.furlongs >= 8; // the Pace Setup segment: a mile and up
   const names = (route ? ["break", "backstretch", "turn"] : ["break", "turn"]).slice(0, segments);
-  if (race.finished) {
+  if (race.finished && called.includes("At the wire")) {
     columns.push(race.entries.map((e) => (e.status === "out" ? null : e.beaten_lengths)));
     names.push("wire");
   }

@@ -1,0 +1,114 @@
+"""Each horse's chances and fair odds as a race page shows them beside the chart odds.
+
+Quickplay: the proven brackets at once (``quickplay_bounds``: exact win, place and show
+within a fraction of a percent, in milliseconds), then the exact figures, which take
+seconds and are kept in the exact cache. Fullplay has no exact sums: the kernel's
+simulated chances, with the number of races run and the win chance's 95% interval.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homestretch.core.protocol import JSON
+from homestretch.games.stretch.analysis import Chances, monte_carlo
+from homestretch.games.stretch.charts import ChartSet
+from homestretch.games.stretch.race import Race
+
+SIMULATED_RUNS = 400_000
+"""As many as `stretch odds` runs: about a second, win chances within ±0.1-0.2%."""
+SIMULATED_SEED = 1
+"""Fixed, so every page shows the same simulated figures for a race."""
+
+
+def fair_odds(win: float) -> str | None:
+    """The price that pays exactly what the win chance is worth."""
+    chances = Chances(0, "", win, 0.0, 0.0, None, (win, win))
+    fair = chances.fair_odds
+    return None if fair is None else str(fair)
+
+
+def _entries(race: Race, win: Any, **columns: Any) -> list[JSON]:
+    return [
+        {
+            "post": runner.post,
+            "horse": runner.horse.name,
+            "win": float(win[i]),
+            "fair_odds": fair_odds(float(win[i])),
+            **{name: float(values[i]) for name, values in columns.items()},
+        }
+        for i, runner in enumerate(race.runners)
+    ]
+
+
+def quick_bounds(race: Race, charts: ChartSet) -> JSON:
+    from homestretch.games.stretch.exact import quickplay_bounds
+
+    b = quickplay_bounds(race, charts)
+    return {
+        "method": "bounds",
+        "says": "win exact; place and show proven within "
+        f"{b.widest:.1%} (the exact figures follow)",
+        "entries": _entries(
+            race,
+            b.win,
+            place_low=b.place_low,
+            place_high=b.place_high,
+            show_low=b.show_low,
+            show_high=b.show_high,
+        ),
+    }
+
+
+def kept_exact(race: Race, charts: ChartSet) -> JSON | None:
+    """The exact figures if the exact cache has them."""
+    from homestretch.games.stretch.exact_cache import cached
+
+    found = cached(race, charts)
+    return None if found is None or found.places is None else _exact_json(race, found)
+
+
+def exact(race: Race, charts: ChartSet) -> JSON:
+    """The exact figures, computed (seconds) and kept in the exact cache."""
+    from homestretch.games.stretch.exact import quickplay_chances
+    from homestretch.games.stretch.exact_cache import keep
+
+    chances = quickplay_chances(race, charts)
+    keep(race, charts, chances)
+    if chances.places is None:  # some horse can never go out: win alone is exact
+        return {**quick_bounds(race, charts), "method": "bounds", "final": True}
+    return _exact_json(race, chances)
+
+
+def _exact_json(race: Race, chances: Any) -> JSON:
+    places = chances.places
+    return {
+        "method": "exact",
+        "says": "exact: every Quickplay chart outcome with its chance",
+        "entries": _entries(race, chances.win, place=places.place, show=places.show),
+    }
+
+
+def simulated(race: Race, charts: ChartSet, runs: int = SIMULATED_RUNS) -> JSON:
+    found = monte_carlo(race, charts, "full", runs, SIMULATED_SEED)
+    margin = max((c.win_interval[1] - c.win_interval[0]) / 2 for c in found)
+    entries = [
+        {
+            "post": c.post,
+            "horse": c.horse,
+            "win": c.win,
+            "place": c.place,
+            "show": c.show,
+            "win_interval": list(c.win_interval),
+            "fair_odds": fair_odds(c.win),
+        }
+        for c in found
+    ]
+    return {
+        "method": "simulated",
+        "runs": runs,
+        "seed": SIMULATED_SEED,
+        "says": f"simulated: {runs:,} Fullplay races on the kernel (seed {SIMULATED_SEED}); "
+        f"win within ±{margin:.1%} (95%)",
+        "entries": entries,
+    }

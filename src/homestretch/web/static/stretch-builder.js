@@ -1,0 +1,148 @@
+// Top of the Stretch's race builder: search the card set, pick a horse and a jockey
+// for each entry, set the conditions, and open a table on the race. The server checks
+// the race by the rules `stretch new` uses and answers a refusal in one line.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const entries = [];  // {horse: card, jockey: name}
+let jockeys = [];
+
+function el(tag, text, cls) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  if (cls) node.className = cls;
+  return node;
+}
+
+function showError(text) {
+  $("error").textContent = text || "";
+  $("error").hidden = !text;
+  if (text) $("error").scrollIntoView({ block: "center" });
+}
+
+// 10 -> "1 1/4 miles", as the race files describe a distance
+function distance(furlongs) {
+  const eighths = { 0: "", 0.5: " 1/16", 1: " 1/8", 2: " 1/4", 3: " 3/8", 4: " 1/2", 5: " 5/8", 6: " 3/4", 7: " 7/8", 1.5: " 3/16" };
+  const miles = Math.floor(furlongs / 8), rest = furlongs - 8 * miles;
+  if (miles >= 1 && rest in eighths) return `${miles}${eighths[rest]} ${miles === 1 && rest === 0 ? "mile" : "miles"}`;
+  return `${furlongs} furlongs`;
+}
+
+function horseFacts(h) {
+  const power = [h.dirt !== null ? `dirt ${h.dirt}` : "", h.turf !== null ? `turf ${h.turf}` : ""].filter(Boolean).join(", ");
+  return `${power}; range ${h.range}; pace ${h.pace}, form ${h.form}`;
+}
+
+const horseText = (h) => `${h.name} (${h.card}): ${horseFacts(h)}`;
+
+function drawEntries() {
+  const list = $("entries");
+  list.replaceChildren(...entries.map((entry, index) => {
+    const item = el("li");
+    item.dataset.horse = entry.horse.id;
+    item.append(el("div", horseText(entry.horse), "stretch-entry-horse"));
+    const label = el("label", `Jockey for ${entry.horse.name}`);
+    const input = el("input");
+    input.id = `jockey-${index}`;
+    label.htmlFor = input.id;
+    input.setAttribute("list", "jockey-names");
+    input.placeholder = "a jockey (blank: house rider)";
+    input.value = entry.jockey;
+    input.addEventListener("input", () => { entry.jockey = input.value; });
+    const remove = el("button", "Remove");
+    remove.type = "button";
+    remove.setAttribute("aria-label", `Remove ${entry.horse.name}`);
+    remove.addEventListener("click", () => { entries.splice(index, 1); drawEntries(); });
+    item.append(label, input, remove);
+    return item;
+  }));
+  $("no-entries").hidden = entries.length > 0;
+  document.querySelectorAll("#horse-results button").forEach((button) => {
+    button.disabled = entries.some((e) => e.horse.id === button.dataset.horse);  // entered once
+  });
+}
+
+async function search() {
+  const query = $("horse-search").value.trim();
+  const response = await fetch(`/api/stretch/horses?q=${encodeURIComponent(query)}`);
+  const found = await response.json();
+  if (query !== $("horse-search").value.trim()) return;  // typed on meanwhile
+  $("horse-results").replaceChildren(...found.map((h) => {
+    const item = el("li");
+    const add = el("button", `Add ${h.name} (${h.card})`);
+    add.type = "button";
+    add.dataset.horse = h.id;
+    add.addEventListener("click", () => {
+      entries.push({ horse: h, jockey: "" });
+      drawEntries();
+      $("entries").lastElementChild.querySelector("input").focus();
+    });
+    add.disabled = entries.some((e) => e.horse.id === h.id);
+    item.append(add, el("span", horseFacts(h), "stretch-card-facts"));
+    return item;
+  }));
+}
+
+// A jockey is sent by card id when the name matches one, else as typed (the server
+// finds it by name or says it knows no such jockey).
+function jockeyRef(typed) {
+  const name = typed.trim().toLowerCase();
+  const found = jockeys.find((j) => j.name.toLowerCase() === name || j.id === name);
+  return found ? found.id : typed.trim();
+}
+
+async function openTable(event) {
+  event.preventDefault();
+  const count = (id) => Math.max(0, Math.floor(Number($(id).value) || 0));
+  const players = [{ kind: "person", name: $("your-name").value.trim() || "Player 1" }];
+  for (let i = 0; i < count("open-seats"); i++) players.push({ kind: "open", name: `Guest ${i + 1}` });
+  for (let i = 0; i < count("computers"); i++) players.push({ kind: "bot", bot: "value", name: `Computer ${i + 1}` });
+  const race = {
+    name: $("race-name").value, track: $("track").value, date: $("date").value,
+    furlongs: Number($("furlongs").value), surface: $("surface").value,
+    condition: $("condition").value,
+    entries: entries.map((e) => ({ horse: e.horse.id, jockey: jockeyRef(e.jockey) })),
+  };
+  const response = await fetch("/api/stretch/races", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      race, mode: $("mode").value, players, bankroll: Number($("bankroll").value), private: $("private").checked,
+    }),
+  });
+  const answer = await response.json();
+  if (!response.ok) { showError(answer.error); return; }
+  showError("");
+  const links = $("links");
+  const add = (text, href, id) => {
+    const item = el("li");
+    const link = el("a", text);
+    link.href = href;
+    if (id) link.id = id;
+    item.append(link, el("code", ` ${location.origin}${href}`));
+    links.append(item);
+  };
+  links.replaceChildren();
+  answer.seats.forEach((s) => add(`${s.name}'s seat: go to the race`, s.link, "my-seat"));
+  if (players.some((p) => p.kind === "open")) add("Invitation (takes an open seat)", answer.invite, "invite");
+  add("Spectators", answer.watch, "watch");
+  $("race").hidden = true;
+  $("created").hidden = false;
+  $("created").scrollIntoView();
+}
+
+const conditions = JSON.parse(document.body.dataset.conditions);
+$("condition").replaceChildren(...conditions.map((c) => { const o = el("option", c); o.selected = c === "fast"; return o; }));
+$("furlongs").addEventListener("input", () => { $("distance").textContent = distance(Number($("furlongs").value)); });
+let typing = null;
+$("horse-search").addEventListener("input", () => { clearTimeout(typing); typing = setTimeout(search, 150); });
+$("race").addEventListener("submit", openTable);
+fetch("/api/stretch/jockeys").then((r) => r.json()).then((found) => {
+  jockeys = found;
+  $("jockey-names").replaceChildren(...found.map((j) => {
+    const o = el("option");
+    o.value = j.name;
+    o.label = `ride ${j.ride > 0 ? "+" : ""}${j.ride}, trouble ${j.trouble}`;
+    return o;
+  }));
+});
+drawEntries();
+search();

@@ -1,0 +1,167 @@
+"""Top of the Stretch's own pages on the table server: the race builder, and each
+horse's chances for a table's race.
+
+The builder searches the card set, checks a race by the rules `stretch new` uses, and
+opens a table on it whose seats are the players who bet on it. Chances are worked out
+in a worker thread, never on the event loop: Quickplay's proven brackets at once and
+its exact figures when they are ready (one exact sum at a time, kept in the exact
+cache), Fullplay's simulated figures once per race.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+from functools import cache
+from typing import Any
+
+import anyio.to_thread
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from homestretch.core.errors import HomestretchError
+from homestretch.core.protocol import JSON
+from homestretch.games.stretch.cards import CardSet, load_card_set
+from homestretch.games.stretch.conditions import CONDITIONS
+from homestretch.games.stretch.engine import RaceGame
+from homestretch.store.db import Store
+from homestretch.web import pages
+from homestretch.web.hub import Hub
+from homestretch.web.lobby import create_table, links
+
+LISTED = 40
+"""Cards listed for one search (type more to narrow it)."""
+MAX_QUERY = 60
+MAX_PLAYERS = 8
+
+
+@cache
+def _cards() -> CardSet:
+    return load_card_set()
+
+
+class Chances:
+    """Figures worked out per race (by the race's and charts' JSON), shared by every
+    table and page on it; exact sums run one at a time in the background."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, JSON] = {}
+        self.early: dict[str, JSON] = {}
+        """Quickplay's proven brackets, shown while the exact sums run."""
+        self.running: dict[str, asyncio.Task[None]] = {}
+        self.one_at_a_time = asyncio.Semaphore(1)
+
+    async def of(self, game: RaceGame) -> JSON:
+        from homestretch.games.stretch import chances
+
+        key = _race_key(game)
+        if key in self.found:
+            return self.found[key]
+        race, charts = game.race, game.charts
+        if game.mode == "full":
+            self._start(key, lambda: chances.simulated(race, charts))
+            return {"method": "pending", "says": "simulating Fullplay races", "entries": []}
+        kept = await anyio.to_thread.run_sync(lambda: chances.kept_exact(race, charts))
+        if kept is not None:
+            self.found[key] = kept
+            return kept
+        if key not in self.early:
+            bounds = await anyio.to_thread.run_sync(lambda: chances.quick_bounds(race, charts))
+            self.early[key] = {**bounds, "pending": True}
+        self._start(key, lambda: chances.exact(race, charts))
+        return self.early[key]
+
+    def _start(self, key: str, work: Any) -> None:
+        if key in self.running:
+            return
+
+        async def run() -> None:
+            async with self.one_at_a_time:
+                try:
+                    self.found[key] = await anyio.to_thread.run_sync(work)
+                except Exception as exc:  # a background task: say so, or pages ask forever
+                    said = f"the figures could not be worked out ({type(exc).__name__}: {exc})"
+                    self.found[key] = {"method": "unavailable", "says": said, "entries": []}
+            self.early.pop(key, None)
+
+        self.running[key] = asyncio.create_task(run())
+
+
+def _race_key(game: RaceGame) -> str:
+    config = {**game.config(), "players": 0}
+    for key in ("names", "bankroll", "takeout", "breakage", "odds"):
+        config.pop(key, None)
+    return hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()
+
+
+def _players(data: Any) -> list[JSON]:
+    """The seats as the builder sends them: people by name, open seats for the
+    invitation, computer bettors of a kind."""
+    if not isinstance(data, list) or len(data) > MAX_PLAYERS:
+        raise HomestretchError(f"players: a list of at most {MAX_PLAYERS}")
+    return data
+
+
+def router(store: Store, hub: Hub) -> APIRouter:
+    routes = APIRouter()
+    chances = Chances()
+
+    @routes.get("/stretch/new", response_class=HTMLResponse)
+    async def builder_page() -> str:
+        return pages.stretch_builder(sorted(CONDITIONS))
+
+    @routes.get("/api/stretch/horses")
+    async def horses(q: str = "") -> list[JSON]:
+        from homestretch.games.stretch.builder import horse_json
+
+        return [horse_json(h) for h in _cards().search(q[:MAX_QUERY].strip())[:LISTED]]
+
+    @routes.get("/api/stretch/jockeys")
+    async def jockeys(q: str = "") -> list[JSON]:
+        from homestretch.games.stretch.builder import jockey_json, search_jockeys
+
+        return [jockey_json(j) for j in search_jockeys(_cards(), q[:MAX_QUERY].strip())]
+
+    @routes.post("/api/stretch/races")
+    async def open_race(request: Request) -> JSON:
+        """Build the race, check it, and open a table on it (seeded dice)."""
+        from homestretch.games.stretch import ENTRY
+        from homestretch.games.stretch.betting import ToteRules
+        from homestretch.games.stretch.builder import race_from_picks
+        from homestretch.web.app import body_json
+
+        data = await body_json(request)
+        race = race_from_picks(data.get("race"), _cards())
+        mode = data.get("mode", "quick")
+        if mode not in ("quick", "full"):
+            raise HomestretchError(f"mode: quick or full, not {mode!r}")
+        seats = _players(data.get("players", []))
+        names = tuple(f"Player {i}" for i in range(1, len(seats) + 1))
+        bankroll = data.get("bankroll", 100)
+        if not isinstance(bankroll, int) or isinstance(bankroll, bool):
+            raise HomestretchError("bankroll: a whole number of dollars")
+        game = RaceGame(race, mode, tote=ToteRules(names, bankroll=bankroll))
+        config = game.config()
+        del config["names"]  # the seats' names are written in when the table opens
+        request_json = {
+            "game": ENTRY.name,
+            "config": config,
+            "seats": seats,
+            "private": bool(data.get("private", False)),
+        }
+        table, game_id, web = create_table(store, request_json)
+        live = hub.add(game_id, table, web)
+        await hub.change(live, table.advance)
+        return links(game_id, table, web)
+
+    @routes.get("/api/stretch/tables/{game_id}/chances")
+    async def table_chances(game_id: int, token: str | None = None) -> JSON:
+        live = await hub.get(game_id)
+        live.viewer(token)  # a private table's chances need one of its links
+        game = live.table.game
+        if not isinstance(game, RaceGame):
+            raise HomestretchError(f"table {game_id} is not a Top of the Stretch race")
+        return await chances.of(game)
+
+    return routes

@@ -1,0 +1,190 @@
+"""A fan's race in the browser, from the card set to the tote's payoffs: built on the
+race-builder page (a refusal first, in one line), each horse's chances and fair odds
+beside the morning line (the proven brackets, then the exact figures), two players
+betting against each other on the tote (one on a phone, reloading mid-betting) and a
+computer bettor, the race called part by part as it runs, the tote paid, and the race
+replayed segment by segment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from tests.browser.table_pages import context, fits_width, frame, shows
+from tests.conftest import serving
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
+EXACT_WAIT = 300_000  # ms: the exact sums run in the background on a loaded machine
+HORSES = ["Super Saver", "Dublin", "Aspire", "Overlap", "Homeboykris"]
+
+
+def build_race(page: Page, shots: Path, submit: bool = True) -> None:
+    page.goto("/stretch/new")
+    page.fill("#race-name", "Phone Derby")
+    page.fill("#track", "Belmont Park")
+    page.fill("#furlongs", "9")
+    expect(page.locator("#distance")).to_have_text("1 1/8 miles")
+    page.select_option("#condition", "good")
+    page.fill("#horse-search", "2009")
+    for name in HORSES:
+        page.locator("#horse-results button", has_text=f"Add {name} (2009)").click()
+    expect(page.locator("#entries li")).to_have_count(len(HORSES))
+    page.fill("#jockey-0", "Nobody Rides")
+    page.fill("#your-name", "Ann")
+    page.fill("#open-seats", "1")
+    page.fill("#computers", "1")
+    if not submit:
+        fits_width(page)
+        page.screenshot(path=str(shots / "builder-phone.png"), full_page=True)
+        return
+    page.click("button[type=submit]")
+    # refused by the rules `stretch new` uses, in one line, and nothing is lost
+    expect(page.locator("#error")).to_have_text("entry 1: no jockey card 'Nobody Rides'")
+    expect(page.locator("#entries li")).to_have_count(len(HORSES))
+    page.fill("#jockey-0", "")
+    page.click("button[type=submit]")
+    expect(page.locator("#created")).to_be_visible()
+
+
+def bet(page: Page, pool: str, post: int, dollars: int) -> None:
+    page.select_option("#bet-pool", pool)
+    page.select_option("#bet-horse", str(post))
+    page.fill("#bet-dollars", str(dollars))
+    page.locator("#stretch-bet button[type=submit]").click()
+
+
+def dollars(cents: int) -> str:
+    return f"${cents / 100:.2f}"
+
+
+def test_a_race_built_bet_on_run_and_replayed(
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path / "exact"))  # the server's too
+    db = str(tmp_path / "games.sqlite")
+    shots = tmp_path / "shots"
+    with serving(db, tmp_path) as address:
+        ann_context = context(browser, address)  # Ann at a desktop, Bea on a phone
+        bea_context = context(browser, address, phone=True)
+        ann = ann_context.new_page()
+        bea = bea_context.new_page()
+        build_race(bea, shots, submit=False)  # the builder fits a phone
+        build_race(ann, shots)
+        invite = ann.locator("#invite").get_attribute("href") or ""
+        ann.click("#my-seat")
+        expect(ann.locator("#stretch-tote")).to_be_visible()
+        expect(ann.locator(".stretch-head h3")).to_have_text("Phone Derby, Belmont Park")
+        game_id = int(ann.locator("body").get_attribute("data-table") or 0)
+        ann_token = ann.locator("body").get_attribute("data-token") or ""
+
+        # chances beside the morning line: brackets at once, the exact figures later
+        chances = ann.locator("#stretch-chances")
+        expect(chances).to_have_attribute("data-method", "bounds")
+        expect(chances).to_contain_text("proven within")
+        expect(chances).to_have_attribute("data-method", "exact", timeout=EXACT_WAIT)
+        seen = frame(address, game_id, ann_token)
+        rows = ann.locator("#stretch-chances-table tr")
+        expect(rows).to_have_count(1 + len(HORSES))
+        for entry in seen["view"]["entries"]:
+            expect(rows.nth(entry["post"])).to_contain_text(entry["odds"])  # the chart odds
+
+        # Bea takes the open seat on her phone; the computer bettor has bet already
+        bea.goto(invite)
+        bea.fill("#name", "Bea")
+        bea.click("button[type=submit]")
+        expect(bea.locator("#stretch-bet")).to_be_visible()
+        robo = [t for t in frame(address, game_id)["view"]["tote"]["tickets"] if t["seat"] == 2]
+        assert [t["pool"] for t in robo] == ["win", "show"]
+
+        bet(bea, "win", 2, 10)
+        expect(bea.locator("#stretch-players li[data-seat='1']")).to_contain_text("$10 win #2")
+        bet(ann, "win", 1, 20)
+        expect(bea.locator("#stretch-players li[data-seat='0']")).to_contain_text("$20 win #1")
+        bea.reload()  # the phone reloads mid-betting: everything is drawn from the frame
+        expect(bea.locator("#stretch-players li[data-seat='1']")).to_contain_text("$10 win #2")
+        bet(bea, "show", 1, 200)  # more than she holds: one line, nothing bought
+        expect(bea.locator("#error")).to_contain_text("you hold $90.00")
+        bet(bea, "place", 1, 15)
+        expect(bea.locator("#stretch-players li[data-seat='1']")).to_contain_text("$15 place #1")
+        fits_width(bea)
+        bea.screenshot(path=str(shots / "betting-phone.png"), full_page=True)
+        bea.click("#bet-done")
+        expect(bea.locator("#stretch-bet")).to_have_count(0)
+        expect(ann.locator("#stretch-players li[data-seat='1']")).to_contain_text("done")
+
+        # Ann says done: the race goes off and both pages call it part by part
+        ann.click("#bet-done")
+        call = bea.locator("#stretch-call")
+        expect(call).to_contain_text("The pace.")
+        # the wire is still to come: no result, no sheet, and the money as at the off
+        assert bea.locator("#stretch-result").count() == 0
+        assert bea.locator("#stretch-sheet").count() == 0
+        expect(bea.locator("#stretch-players li[data-seat='1']")).to_contain_text("Bea: $75.00")
+        expect(call).to_contain_text("At the wire.")
+        expect(bea.locator("#stretch-result tr")).to_have_count(1 + len(HORSES))
+        final = frame(address, game_id)
+        assert final["over"]
+        paid = bea.locator("#stretch-tote-paid")
+        tote = final["view"]["tote"]
+        names = {0: "Ann", 1: "Bea", 2: "Computer 1"}  # Bea named herself taking the seat
+        for player in tote["players"]:
+            expect(paid).to_contain_text(f"{names[player['seat']]}: {dollars(player['cash'])}")
+        for pool in tote["settled"]:
+            for cents in pool["prices"].values():
+                expect(paid).to_contain_text(dollars(cents))
+        fits_width(bea)
+        bea.screenshot(path=str(shots / "paid-phone.png"), full_page=True)
+        shows(ann, final["version"])
+        ann.screenshot(path=str(shots / "paid-ann.png"), full_page=True)
+
+        # the replay unfolds the race again: bets first, then the call, then the tote
+        replay = bea_context.new_page()  # replayed on the phone
+        replay.goto(f"/t/{game_id}/replay")
+        first_bet = next(
+            i for i, e in enumerate(final["log"]) if e.get("action", {}).get("kind") == "bet"
+        )
+        replay.evaluate(f"showReplay({first_bet})")
+        expect(replay.locator("#stretch-call")).to_contain_text("The windows are open")
+        expect(replay.locator("#stretch-tote-paid")).to_have_count(0)
+        replay.evaluate(f"showReplay({final['version'] - 1})")
+        expect(replay.locator("#stretch-call")).not_to_contain_text("At the wire.")
+        replay.locator("#next").click()
+        expect(replay.locator("#stretch-call")).to_contain_text("At the wire.")
+        expect(replay.locator("#stretch-tote-paid")).to_contain_text("The tote paid")
+        fits_width(replay)
+        for page_context in (ann_context, bea_context):
+            page_context.close()
+
+
+def test_a_fullplay_race_is_called_and_drawn_as_it_runs(browser: Browser, tmp_path: Path) -> None:
+    """Fullplay at a table of one bettor: the simulated chances say so, and once the
+    race is off the running lines grow a segment at a time with the call."""
+    with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
+        race = {
+            "name": "Route Race",
+            "furlongs": 9,
+            "entries": [{"horse": h} for h in ("secretariat-1973", "seattle-slew-1977")]
+            + [{"horse": h} for h in ("affirmed-1978", "citation-1948")],
+        }
+        request = {"race": race, "mode": "full", "players": [{"kind": "person", "name": "Ann"}]}
+        links = httpx.post(f"{address}/api/stretch/races", json=request).json()
+        page = context(browser, address, phone=True).new_page()
+        page.goto(links["seats"][0]["link"])
+        chances = page.locator("#stretch-chances")
+        expect(chances).to_have_attribute("data-method", "simulated")
+        expect(chances).to_contain_text("400,000 Fullplay races")
+        bet(page, "show", 3, 10)
+        page.click("#bet-done")
+        grid = page.locator("svg.stretch-lines line.grid")
+        expect(page.locator("#stretch-call")).to_contain_text("At the break.")
+        expect(grid).to_have_count(1)  # the break only: the rest is still to be called
+        expect(page.locator("#stretch-call")).to_contain_text("Down the backstretch.")
+        expect(grid).to_have_count(2)
+        expect(page.locator("#stretch-call")).to_contain_text("At the wire.")
+        expect(grid).to_have_count(4)  # break, backstretch, turn and the wire
+        expect(page.locator("#stretch-tote-paid")).to_contain_text("Ann")
+        fits_width(page)
+        page.screenshot(path=str(tmp_path / "fullplay-phone.png"), full_page=True)

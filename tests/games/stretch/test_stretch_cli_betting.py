@@ -1,0 +1,64 @@
+"""Betting at the terminal (ruling S19): people type bets before the off, a computer
+bettor bets too, the tote is paid after the race, and a stopped table resumes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from homestretch.cli.main import app
+
+RUNNER = CliRunner()
+
+
+def test_two_people_and_a_computer_bet_at_the_terminal(tmp_path: Path) -> None:
+    db = str(tmp_path / "runs.sqlite")
+    args = ["stretch", "run", "2009-champagne-stakes", "--seed", "3", "--db", db]
+    bettors = ["--bettor", "Ann", "--bettor", "Bob", "--computer-bettor", "Robo"]
+    typed = "win 1 10\nshow 9\nplace 2\ndone\nwin 5 $25\ndone\n"
+    result = RUNNER.invoke(app, [*args, *bettors, "--bankroll", "50", "-f", "json"], input=typed)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout[result.stdout.index("{") :])  # after the typed input
+    tote = data["tote"]
+    assert [p["name"] for p in tote["players"]] == ["Ann", "Bob", "Robo"]
+    mine = [(t["seat"], t["pool"], t["post"], t["dollars"]) for t in tote["tickets"]]
+    assert (0, "win", 1, 10) in mine and (0, "place", 2, 2) in mine and (1, "win", 5, 25) in mine
+    assert not any(t[2] == 9 for t in mine)  # no horse #9: refused, asked again
+    assert "there is no horse #9" in result.stderr
+    assert {p["pool"] for p in tote["settled"]} == {"win", "place", "show"}
+    assert (
+        sum(p["cash"] for p in tote["players"]) + sum(p["kept"] for p in tote["settled"])
+        == 3 * 50 * 100
+    )
+    text = RUNNER.invoke(app, ["replay", str(data["run_id"]), "--db", db])
+    assert text.exit_code == 0 and "The tote paid" in text.stdout
+
+
+def test_a_table_stopped_while_betting_resumes(tmp_path: Path) -> None:
+    db = str(tmp_path / "runs.sqlite")
+    args = ["stretch", "run", "2009-champagne-stakes", "--seed", "4", "--db", db]
+    stopped = RUNNER.invoke(app, [*args, "--bettor", "Ann"], input="win 2 4\n")
+    assert stopped.exit_code == 130 and "homestretch resume 1" in stopped.output
+    resumed = RUNNER.invoke(app, ["resume", "1", "--db", db], input="done\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "The tote paid" in resumed.stdout and "Ann" in resumed.stdout
+
+
+def test_bad_betting_options_are_one_line(tmp_path: Path) -> None:
+    race = ["stretch", "run", "2009-champagne-stakes"]
+    for args, said in [
+        ([*race, "--no-save", "--bettor", "Ann"], "drop --no-save"),
+        ([*race, "--bettor", "Ann", "--bankroll", "1"], "the bankroll is $2 to"),
+    ]:
+        result = subprocess.run(
+            [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
+            capture_output=True,
+            text=True,
+            env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+        )
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+        assert said in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -1,0 +1,171 @@
+"""Top of the Stretch's own routes: the card search, the race builder (checked by the
+rules `stretch new` uses, refusals in one line), chances beside the chart odds, and
+players betting on the tote over HTTP."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.web.conftest import frame_of, token_of
+
+from homestretch.core.protocol import JSON
+from homestretch.games.stretch.cards import load_card_set
+from homestretch.games.stretch.chances import quick_bounds
+from homestretch.games.stretch.charts import load_chart_set
+from homestretch.games.stretch.exact import quickplay_chances
+from homestretch.games.stretch.race import Race
+
+HORSES = ["super-saver-2009", "overlap-2009", "aspire-2009", "dublin-2009"]
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path / "exact"))
+
+
+def race_request(**changes: Any) -> JSON:
+    race = {
+        "name": "Dream Mile",
+        "furlongs": 8,
+        "surface": "dirt",
+        "condition": "good",
+        "entries": [{"horse": h, "jockey": ""} for h in HORSES],
+    }
+    return {
+        "race": {**race, **changes},
+        "mode": "quick",
+        "players": [
+            {"kind": "person", "name": "Ann"},
+            {"kind": "open", "name": "Guest"},
+            {"kind": "bot", "bot": "value", "name": "Robo"},
+        ],
+        "bankroll": 50,
+    }
+
+
+def test_the_card_set_is_searched(client: TestClient) -> None:
+    found = client.get("/api/stretch/horses", params={"q": "secretariat"}).json()
+    assert {h["id"] for h in found} == {"secretariat-1973", "secretariat-career"}
+    assert found[0]["range"] == "6-12"
+    riders = client.get("/api/stretch/jockeys", params={"q": "house"}).json()
+    assert riders and all("House" in j["name"] for j in riders)
+    page = client.get("/stretch/new")
+    assert page.status_code == 200 and "stretch-builder.js" in page.text
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        ({"furlongs": 16.5}, "furlongs: Input should be less than or equal to 16"),
+        ({"name": " "}, "name: must not be blank"),
+        ({"condition": "swampy"}, "condition: condition must be one of"),
+        ({"surface": "sand"}, "surface: Input should be 'dirt', 'turf' or 'synthetic'"),
+        ({"entries": [{"horse": HORSES[0]}]}, "a race needs at least two entries"),
+        (
+            {"entries": [{"horse": HORSES[0]}, {"horse": HORSES[0]}]},
+            "entry 2: super-saver-2009 is already entry 1",
+        ),
+        ({"entries": [{"horse": HORSES[0]}, {"horse": "nobody"}]}, "entry 2: no horse card"),
+        (
+            {"entries": [{"horse": h, "jockey": "Nobody"} for h in HORSES[:2]]},
+            "entry 1: no jockey card 'Nobody'",
+        ),
+    ],
+)
+def test_a_race_is_refused_in_one_line(client: TestClient, changes: JSON, said: str) -> None:
+    answer = client.post("/api/stretch/races", json=race_request(**changes))
+    assert answer.status_code == 400
+    assert said in answer.json()["error"] and "\n" not in answer.json()["error"]
+    assert client.get("/api/tables").json() == []  # nothing opened
+
+
+def test_one_jockey_rides_one_horse_as_in_stretch_new(client: TestClient) -> None:
+    jockey = next(iter(j for j in load_card_set().jockeys.values() if not j.house_rider))
+    entries = [{"horse": h, "jockey": jockey.name} for h in HORSES[:2]]
+    answer = client.post("/api/stretch/races", json=race_request(entries=entries))
+    assert answer.status_code == 400
+    assert answer.json()["error"].startswith(f"entry 2: {jockey.name} already rides entry 1")
+
+
+def _chances(client: TestClient, game_id: int, method: str) -> JSON:
+    give_up = time.monotonic() + 300  # a bound on waiting for the exact sums, not a measure
+    while True:
+        shown: JSON = client.get(f"/api/stretch/tables/{game_id}/chances").json()
+        if shown["method"] == method or time.monotonic() > give_up:
+            return shown
+        time.sleep(0.5)
+
+
+def test_players_bet_on_a_built_race_with_its_chances_beside_the_odds(
+    client: TestClient,
+) -> None:
+    links = client.post("/api/stretch/races", json=race_request()).json()
+    game_id = links["id"]
+    ann = token_of(links["seats"][0]["link"])
+    frame = frame_of(client, game_id, ann)
+    assert frame["view"]["race"]["condition"] == "good"
+    assert [p["name"] for p in frame["view"]["tote"]["players"]] == ["Ann", "Guest", "Robo"]
+    assert frame["waiting"]["seats"] == [0, 1]  # the computer bettor has bet and is done
+    robo = [t for t in frame["view"]["tote"]["tickets"] if t["seat"] == 2]
+    assert [t["pool"] for t in robo] == ["win", "show"]
+
+    first = client.get(f"/api/stretch/tables/{game_id}/chances").json()
+    assert first["method"] == "bounds" and first["pending"]
+    config = frame_of(client, game_id)["view"]
+    assert len(first["entries"]) == len(config["entries"])
+    exact = _chances(client, game_id, "exact")
+    assert exact["method"] == "exact"
+    race = Race.model_validate(client.app.state.hub.tables[game_id].table.game.race)  # type: ignore[attr-defined]
+    truth = quickplay_chances(race, load_chart_set())
+    assert truth.places is not None
+    for shown, win, place, show in zip(
+        exact["entries"], truth.win, truth.places.place, truth.places.show, strict=True
+    ):
+        assert shown["win"] == pytest.approx(win) and shown["place"] == pytest.approx(place)
+        assert shown["show"] == pytest.approx(show)
+    for bounded, shown in zip(
+        quick_bounds(race, load_chart_set())["entries"], exact["entries"], strict=True
+    ):
+        assert bounded["place_low"] - 1e-9 <= shown["place"] <= bounded["place_high"] + 1e-9
+
+    guest = client.post(
+        f"/api/tables/{game_id}/join", json={"invite": token_of(links["invite"]), "name": "Bea"}
+    ).json()
+    bea = token_of(guest["link"])
+
+    def move(token: str, action: JSON) -> Any:
+        version = frame_of(client, game_id, token)["version"]
+        body = {"token": token, "version": version, "action": action}
+        return client.post(f"/api/tables/{game_id}/moves", json=body)
+
+    assert move(ann, {"kind": "bet", "pool": "win", "post": 1, "dollars": 20}).status_code == 200
+    too_much = move(bea, {"kind": "bet", "pool": "show", "post": 2, "dollars": 51})
+    assert too_much.status_code == 400 and "too much" in too_much.json()["error"]
+    assert move(bea, {"kind": "bet", "pool": "place", "post": 2, "dollars": 10}).status_code == 200
+    assert move(bea, {"kind": "done"}).status_code == 200
+    assert move(ann, {"kind": "done"}).json()["over"]
+    tote = frame_of(client, game_id)["view"]["tote"]
+    settled = {p["pool"]: p for p in tote["settled"]}
+    assert settled["win"]["total"] == 2000 + robo[0]["dollars"] * 100
+    held = sum(p["cash"] for p in tote["players"]) + sum(p["kept"] for p in tote["settled"])
+    assert held == 3 * 50 * 100  # every cent paid out or kept by the tote
+
+
+def test_fullplay_chances_are_simulated_and_say_so(client: TestClient) -> None:
+    links = client.post("/api/stretch/races", json={**race_request(), "mode": "full"}).json()
+    shown = _chances(client, links["id"], "simulated")
+    assert shown["method"] == "simulated" and shown["runs"] == 400_000
+    assert "400,000 Fullplay races" in shown["says"]
+    assert sum(e["win"] for e in shown["entries"]) == pytest.approx(1, abs=0.01)
+
+
+def test_a_private_tables_chances_need_its_link(client: TestClient) -> None:
+    links = client.post("/api/stretch/races", json={**race_request(), "private": True}).json()
+    assert client.get(f"/api/stretch/tables/{links['id']}/chances").status_code == 403
+    token = token_of(links["seats"][0]["link"])
+    shown = client.get(f"/api/stretch/tables/{links['id']}/chances", params={"token": token})
+    assert shown.status_code == 200
