@@ -422,7 +422,95 @@ def test_a_days_card_game_resumed_at_the_terminal_offers_the_card(tmp_path: Path
     store.create("derbycast", config, seed=1, dice="seeded", label="from the web")
     typed = [""] * 6 + ["win 1a", "show 1", "", "1A, 1", "3-1", "4-1", "yes"]
     out = cli("resume", "1", "--db", str(tmp_path / "g.sqlite"), input="\n".join(typed) + "\n")
-    assert "Race name [R5]" in out and "1 Alpha, 1A Bravo, 2 Cobalt" in out
+    assert "Top of the Stretch run one) [R5]" in out and "1 Alpha, 1A Bravo, 2 Cobalt" in out
     state = replay(DerbyCastGame(config), Store(tmp_path / "g.sqlite").load(1).events)
     assert isinstance(state, DerbyCastState) and state.points == [4, 0]
     assert state.history[0]["runners"][2]["scratched"]
+
+
+def _events(db: Path) -> list[dict[str, object]]:
+    return [e.action for e in Store(db).load(1).events if e.action is not None]
+
+
+def test_sealed_and_confirmed_picks_in_the_hot_seat(tmp_path: Path) -> None:
+    """--sealed: picks go in as each seat's own ticket; --confirm: once all have picked,
+    each is asked whether the pick stands, and Bob changes his (R22, R24)."""
+    typed = [
+        "R1", "1 Alpha, 2 Bravo", "", "", "",  # the card
+        "win 1", "show 2",  # Ann, then Bob, sealed
+        "yes",  # Ann's pick stands
+        "win 1", "",  # Bob changes his pick, then it stands (Enter: yes)
+        "", "1, 2", "3-1", "yes",  # close picks; the result, official
+    ]  # fmt: skip
+    db = tmp_path / "g.sqlite"
+    out = cli("derbycast", "play", "--db", str(db), "--players", "Ann,Bob", "--races", "1",
+              "--tie", "dead-heat", "--sealed", "--confirm", input="\n".join(typed) + "\n")  # fmt: skip
+    assert "Bob (marker 2), your pick is show on 2 Bravo: does it stand?" in out
+    assert "Bob (marker 2), your pick is win on 1 Alpha: does it stand?" in out
+    actions = _events(db)
+    assert [a["ticket"] for a in actions if a["kind"] == "sealed-pick"] == [
+        "1|win|Alpha", "2|show|Bravo", "2|win|Alpha"
+    ]  # fmt: skip
+    assert sum(a["kind"] == "ready" for a in actions) == 2
+    saved = Store(db).load(1)
+    assert saved.config["sealed"] and saved.config["confirm"]
+    state = replay(DerbyCastGame(saved.config), saved.events)
+    assert isinstance(state, DerbyCastState) and state.points == [3, 3]
+
+
+def test_the_hot_seat_clears_the_screen_between_sealed_picks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each sealed pick is cleared off the screen, scrollback too, before the keyboard
+    passes to the next person (the keeper included) while picks are sealed; a finished
+    race's report is not cleared away."""
+    import io
+
+    from rich.console import Console
+
+    import homestretch.games.derbycast.cli as derbycast_cli
+
+    screen = io.StringIO()
+    monkeypatch.setattr(derbycast_cli, "console", Console(file=screen, force_terminal=True))
+    typed = ["R1", "1 Alpha, 2 Bravo", "", "", "", "win 1", "show 2", "", "1, 2", "3-1", "4-1",
+             "yes",
+             "R2", "1 Xray, 2 Yankee", "", "", "", "place 2", "win 1", "", "1, 2", "2-1", "5-2",
+             "yes"]  # fmt: skip
+    cli("derbycast", "play", "--db", str(tmp_path / "g.sqlite"), "--players", "Ann,Bob",
+        "--races", "2", "--tie", "dead-heat", "--sealed", input="\n".join(typed) + "\n")  # fmt: skip
+    shown = screen.getvalue()
+    # Ann -> Bob -> the keeper, in each race: two clears a race
+    assert shown.count("\x1b[3J") == 4 and shown.count("\x1b[2J") == 4
+    screens = shown.split("\x1b[3J")
+    for pick in ("1 (win)", "2 (show)", "2 (place)", "1 (win)"):
+        assert sum(pick in s.split("official result")[0] for s in screens) <= 1
+    assert "Over to Bob" in screens[1] and "Over to score keeper" in screens[2]
+    assert "Race 1: R1 - official result" in screens[2]  # race 1's report stays up
+
+
+def test_the_keeper_at_the_terminal_runs_a_top_of_the_stretch_race(tmp_path: Path) -> None:
+    """As at the desk (R25): the keeper types 'stretch' and chooses a bundled race; a
+    name that is not one is asked again. The table's dice run it, picks close with no
+    late scratches, and the race call is printed before the result is official."""
+    from homestretch.games.derbycast.simulated import desk_race
+
+    typed = ["stretch", "nowhere", "quick", "stretch", "dream-derby", "full", "win 1", "show 2",
+             ""]  # fmt: skip
+    db = tmp_path / "g.sqlite"
+    out = cli("derbycast", "play", "--db", str(db), "--players", "Ann,Bob", "--races", "1",
+              "--tie", "dead-heat", "--seed", "4", input="\n".join(typed) + "\n")  # fmt: skip
+    assert "no bundled Top of the Stretch race is called 'nowhere'" in out
+    assert "dream-derby" in out.split("Which race?")[0]  # the bundled races are listed
+    saved = Store(db).load(1)
+    (drawn,) = [e.outcome for e in saved.events if e.outcome is not None]
+    race = desk_race(drawn[0], "dream-derby", "full")
+    said = " ".join(out.split())
+    for part in race.call:
+        assert " ".join(f"{part['heading']}. {part['words']}".split()) in said
+    assert said.index("At the wire.") < said.index("official result")
+    state = replay(DerbyCastGame(saved.config), saved.events)
+    assert isinstance(state, DerbyCastState) and state.history[0]["call"] == race.call
+    assert [r["finish"] for r in state.history[0]["runners"]] == [
+        r.finish for r in race.record.runners
+    ]
+    assert "Late scratches" not in out

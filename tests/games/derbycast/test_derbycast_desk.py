@@ -220,3 +220,25 @@ def test_a_days_card_file_is_loaded_at_the_desk_and_refused_in_one_line() -> Non
     ahead = state.view(keeper)["next_card"]
     assert ahead["race"] == "Downs 1" and ahead["programs"] == ["1", "1A"]
     assert ahead["scratched"] == ["Bolt"]
+
+
+def test_a_days_card_file_given_with_the_table_is_read_as_the_desk_reads_one() -> None:
+    """The lobby sends the file as uploaded (its name and text); its races are offered
+    from race 1, and a mistake is the desk's one line, naming the file and the line."""
+    from pathlib import Path
+
+    from homestretch.core.errors import HomestretchError
+
+    text = (Path(__file__).parents[3] / "samples" / "derbycast" / "day_card.csv").read_text()
+    state = make(feed={"kind": "card", "file": "day_card.csv", "text": text})
+    assert state.view(3)["next_card"]["race"] == "Riverbend race 5"
+    again = DerbyCastGame(state.game.config())  # saved and opened again: the same card
+    assert again.day_card == state.game.day_card
+    bad = {"kind": "card", "file": "downs.csv", "text": "race,horse,odds\nR1,A,7-x\n"}
+    with pytest.raises(HomestretchError) as refused:
+        make(feed=bad)
+    assert str(refused.value) == (
+        "downs.csv: line 2: cannot read odds '7-x' (write them like 7-2, 7/2, 3.5 or even)"
+    )
+    with pytest.raises(HomestretchError, match="a day's card is a file name and its text"):
+        make(feed={"kind": "card", "file": "day.csv", "text": ["race"]})

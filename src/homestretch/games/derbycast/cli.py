@@ -24,7 +24,12 @@ from homestretch.cli.common import (
     open_store,
     prompt,
 )
-from homestretch.cli.table_loop import db_hint, play_at_terminal, resume_hint
+from homestretch.cli.table_loop import (
+    clear_for_next_person,
+    db_hint,
+    play_at_terminal,
+    resume_hint,
+)
 from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
@@ -126,15 +131,59 @@ def _people(table: TableSession, fmt: OutputFormat, show: Callable[[], None]) ->
     game = table.game
     assert isinstance(game, DerbyCastGame)
     out, ask = _out(fmt), _asker(fmt is OutputFormat.json)
+    hot_seat = _HotSeat(out)
     people: dict[int, Agent] = {}
     for seat, sitting in enumerate(table.seats):
         if not sitting.is_person:
             continue
         if seat == game.keeper:
-            people[seat] = ManualKeeper(ask, _check_at(lambda: table), out, before_asking=show)
+            agent: Agent = ManualKeeper(ask, _check_at(lambda: table), out, before_asking=show)
         else:
-            people[seat] = TerminalPicker(sitting.name, out, ask)
+            agent = TerminalPicker(sitting.name, out, ask)
+        people[seat] = hot_seat.seat(agent, sitting.name) if game.sealed else agent
     return people
+
+
+class _HotSeat:
+    """Sealed picks at one keyboard (R22): when it passes on from a person whose sealed
+    pick is on the screen while picks are still open, the screen and its scrollback are
+    cleared first, so the next person (the keeper too) cannot read that pick."""
+
+    def __init__(self, screen: Console) -> None:
+        self.screen = screen
+        self.sealed_on_screen: tuple[int, object] | None = None
+        """The seat whose sealed pick is on the screen, and the race it is for."""
+
+    def seat(self, agent: Agent, name: str) -> Agent:
+        return _HandedOver(self, agent, name)
+
+    def hand_to(self, player: int, name: str, view: JSON) -> None:
+        shown = self.sealed_on_screen
+        still_sealed = view["sealed"] and view["picks_open"]
+        if shown is not None and shown[0] != player and shown[1] == view["race"] and still_sealed:
+            clear_for_next_person(self.screen)
+            self.screen.print(
+                f"Marker {shown[0] + 1}'s pick is in, sealed. Over to {escape(name)}.",
+                highlight=False,
+            )
+        self.sealed_on_screen = None
+
+    def picked(self, player: int, view: JSON) -> None:
+        if view["sealed"] and view["picks_open"] and view["you"] is not None:
+            self.sealed_on_screen = (player, view["race"])
+
+
+class _HandedOver:
+    """A person's agent at a hot seat with sealed picks."""
+
+    def __init__(self, hot_seat: _HotSeat, agent: Agent, name: str) -> None:
+        self.hot_seat, self.agent, self.name = hot_seat, agent, name
+
+    def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
+        self.hot_seat.hand_to(player, self.name, view)
+        action = self.agent.choose(player, view, legal)
+        self.hot_seat.picked(player, view)
+        return action
 
 
 def _check_at(table: Callable[[], TableSession]) -> Check:
@@ -247,6 +296,22 @@ def play(
     mode: Annotated[
         str, typer.Option("--mode", help="simulate: quick (Quickplay) or full (Fullplay)")
     ] = "quick",
+    sealed: Annotated[
+        bool,
+        typer.Option(
+            "--sealed",
+            help="sealed picks: nobody sees another's pick until picks close; at one "
+            "keyboard the screen is cleared between people (R22)",
+        ),
+    ] = False,
+    confirm: Annotated[
+        bool,
+        typer.Option(
+            "--confirm",
+            help="once all have picked, each says the pick stands or changes it, before "
+            "picks close (R24)",
+        ),
+    ] = False,
     seed: Annotated[
         int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="seed for draws and bots")
     ] = None,
@@ -269,6 +334,8 @@ def play(
         "tie": tie,
         "order": order,
         "draw": "fresh",
+        "sealed": sealed,
+        "confirm": confirm,
     }
     game = DerbyCastGame({**config, "source": kind.value, "feed": feed})
     announce_seed(used, "seeded", fmt)

@@ -161,9 +161,16 @@ class DerbyCastGame(Game):
 
 def _day_card(feed: JSON) -> tuple[RaceRecord, ...]:
     """A day's card held in the configuration (feed ``{"kind": "card", "races": [...]}``,
-    the JSON results format): each race is offered to the keeper to post (R20)."""
+    the JSON results format, or a file as uploaded in the lobby, ``{"kind": "card",
+    "file": NAME, "text": TEXT}``, read as the desk reads one): each race is offered to
+    the keeper to post (R20)."""
     if feed.get("kind") != "card":
         return ()
+    if "text" in feed:
+        name, text = feed.get("file"), feed["text"]
+        if not isinstance(name, str) or not isinstance(text, str):
+            raise HomestretchError("a day's card is a file name and its text")
+        return tuple(uploaded_card(name, text))
     try:
         return tuple(races_from_data({"races": feed.get("races")}, Path("the day's card")))
     except ContentError as exc:

@@ -27,6 +27,7 @@ from homestretch.games.derbycast.actions import (
     PostResult,
     PostScratches,
     RunRace,
+    Simulate,
 )
 from homestretch.games.derbycast.race import PROGRAM, RaceRecord, find_horse, program_number
 from homestretch.games.derbycast.results_file import read_results
@@ -180,13 +181,15 @@ class ManualKeeper:
 
     def _card(self, view: JSON) -> Action:
         self.console.print(f"[bold]Score keeper: post race {view['race']}[/bold]")
-        question = "Race name"
+        question = "Race name (or 'stretch' to have Top of the Stretch run one"
         if view.get("may_correct"):
-            question += f" (or 'correct' to correct race {view['last_race']['race']})"
+            question += f", 'correct' to correct race {view['last_race']['race']}"
         ahead = view.get("next_card") or {}  # the day's card offers its race as the answers
-        name = self.ask(question, ahead.get("race", f"Race {view['race']}"))
+        name = self.ask(question + ")", ahead.get("race", f"Race {view['race']}"))
         if view.get("may_correct") and name.strip().lower() == "correct":
             return self._correction(view["last_race"])
+        if name.strip().lower() == "stretch":
+            return self._stretch_race(view)
         listed = ", ".join(
             f"{n} {h}"
             for n, h in zip(ahead.get("programs", []), ahead.get("horses", []), strict=True)
@@ -207,6 +210,14 @@ class ManualKeeper:
         )
         return PostCard(name, horses, odds, programs, scratched)
 
+    def _stretch_race(self, view: JSON) -> Simulate:
+        """A race Top of the Stretch runs with the table's dice, as at the desk (R25)."""
+        races = view.get("stretch_races") or []
+        self.console.print("Top of the Stretch races: " + escape(", ".join(races)))
+        race = self.ask("Which race? (blank: the dice choose)", "")
+        mode = self.ask("Quickplay or Fullplay? (quick/full)", "quick")
+        return Simulate(race.strip(), mode.strip().lower())
+
     def offer_correction(self, view: JSON) -> Correction | None:
         """Before a race carded from a file: correct the last typed result first?"""
         self.before_asking()
@@ -223,6 +234,9 @@ class ManualKeeper:
 
     def _scratches(self, view: JSON) -> PostScratches:
         card = view["card"]
+        if view.get("simulated"):  # Top of the Stretch runs every horse on its card
+            self.console.print("[bold]Picks are closed. They're off![/bold]")
+            return PostScratches(())
         self.console.print("Close picks: any horse scratched since the picks were made?")
         late = self._horses(
             "Late scratches (program numbers or names, blank for none)",
@@ -282,9 +296,14 @@ class ManualKeeper:
                 self.say_problem(f"{horse}: {exc}")
 
     def _review(self, view: JSON) -> Action:
+        for part in view.get("call") or []:  # the race Top of the Stretch ran, called
+            self.console.print(f"[bold]{escape(part['heading'])}.[/bold] {escape(part['words'])}")
         self.console.print("[bold]Not official yet.[/bold] This result would score:")
         for entry in view["review"]["would"]:
             self.console.print("  " + escape(would_line(entry)))
+        if view.get("simulated"):
+            self.ask("The race is run as Top of the Stretch called it: Enter makes it official", "")
+            return Official()
         answer = self.ask("Is the result official? (yes, or no to type it again)", "yes")
         if answer.strip().lower() in ("y", "yes", "official"):
             return Official()

@@ -1,6 +1,8 @@
 """A person picking at the terminal: the card is shown, the pick is typed as a bet and a
 horse by program number or name ('win 3', 'show 1A', 'show Silver Lining', '3 place'),
-or 'sit out' after a late scratch."""
+or 'sit out' after a late scratch. With sealed picks the pick goes in as the seat's own
+ticket (R22); with confirmed picks each person is asked whether the pick stands and may
+type another instead (R24)."""
 
 from __future__ import annotations
 
@@ -11,14 +13,15 @@ from rich.markup import escape
 
 from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
-from homestretch.games.derbycast.actions import Pick, SitOut
+from homestretch.games.derbycast.actions import Pick, Ready, SealedPick, SitOut, opened, ticket
 from homestretch.games.derbycast.race import find_horse
 from homestretch.games.derbycast.show import card_table
 from homestretch.games.derbycast.table import Bet
 
 
 def read_pick(text: str, horses: list[str], programs: list[str], legal: list[Action]) -> Action:
-    """The legal action a typed pick means; ValueError says what is wrong."""
+    """The legal action a typed pick means (a sealed ticket when picks are sealed);
+    ValueError says what is wrong."""
     words = text.strip().split()
     if [w.lower() for w in words] == ["sit", "out"]:
         if SitOut() in legal:
@@ -34,10 +37,28 @@ def read_pick(text: str, horses: list[str], programs: list[str], legal: list[Act
         raise ValueError("say win, place or show and the horse, like 'win 3'")
     horse = find_horse(name, horses, programs)
     pick = Pick(horse, bet.value)
+    sealed = {found[1]: a for a in legal if isinstance(a, SealedPick) if (found := opened(a))}
+    if pick in sealed:
+        return sealed[pick]
     if pick not in legal:
         also = " or sit out" if SitOut() in legal else ""
         raise ValueError(f"{horse} is scratched; choose another horse{also}")
     return pick
+
+
+def changes(marker: int, view: JSON) -> list[Action]:
+    """The picks a marker may change to while picks are open: any starter at any level,
+    as a sealed ticket when picks are sealed."""
+    card = view["card"]
+    picks = [
+        Pick(horse, bet.value)
+        for horse in card["horses"]
+        if horse not in card["scratched"]
+        for bet in Bet
+    ]
+    if view["sealed"]:
+        return [SealedPick(ticket(marker, pick)) for pick in picks]
+    return list(picks)
 
 
 class TerminalPicker:
@@ -48,14 +69,51 @@ class TerminalPicker:
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         self.console.print(card_table(view))
+        if Ready() in legal:
+            return self._confirm(player, view)
         hint = "e.g. win 3 or show Silver Lining"
         if SitOut() in legal:
             self.console.print("[yellow]Your horse is scratched: pick another or sit out.[/]")
             hint += ", or sit out"
+        if view["sealed"] and view["picks_open"]:
+            self.console.print("Picks are sealed: nobody sees yours until picks close.")
         while True:
+            answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})", "")
             try:
-                answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})", "")
-                card = view["card"]
-                return read_pick(answer, card["horses"], card["programs"], legal)
+                return self._read(answer, view, legal)
             except ValueError as exc:
                 self.console.print(f"[red]{escape(str(exc))}[/red]")
+
+    def _confirm(self, player: int, view: JSON) -> Action:
+        """Every marker has picked: this one's pick stands (yes, or the same pick typed
+        again), or is changed to the pick typed."""
+        mine = next(p for p in view["picks"] if p["marker"] == player + 1)
+        card = view["card"]
+        number = card["programs"][card["horses"].index(mine["horse"])]
+        question = (
+            f"{self.name} (marker {player + 1}), your pick is {mine['bet']} on {number} "
+            f"{mine['horse']}: does it stand? (yes, or type another pick)"
+        )
+        while True:
+            answer = self.ask(question, "yes")
+            if answer.strip().lower() in ("y", "yes"):
+                return Ready()
+            try:
+                action = self._read(answer, view, changes(player + 1, view))
+            except ValueError as exc:
+                self.console.print(f"[red]{escape(str(exc))}[/red]")
+                continue
+            same = _pick_in(action) == Pick(mine["horse"], mine["bet"])
+            return Ready() if same else action
+
+    @staticmethod
+    def _read(answer: str, view: JSON, legal: list[Action]) -> Action:
+        card = view["card"]
+        return read_pick(answer, card["horses"], card["programs"], legal)
+
+
+def _pick_in(action: Action) -> Pick | None:
+    if isinstance(action, SealedPick):
+        found = opened(action)
+        return None if found is None else found[1]
+    return action if isinstance(action, Pick) else None

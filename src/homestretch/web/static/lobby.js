@@ -47,6 +47,7 @@ if ($("create")) {
     $("config").value = JSON.stringify(game.config, null, 1);
     $("seat-lines").value = defaultSeats(game);
     $("bot-kinds").textContent = `Computer players: ${game.bots.join(", ")}`;
+    $("dc-lobby").hidden = game.name !== "derbycast";
   };
   select.addEventListener("change", choose);
   choose();
@@ -56,6 +57,7 @@ if ($("create")) {
     try { config = JSON.parse($("config").value); } catch { showError("the configuration is not JSON"); return; }
     const roller = $("roller").value.trim();
     const seats = $("seat-lines").value.split("\n").filter((l) => l.trim()).map(parseSeat);
+    if (select.value === "derbycast") await derbyCastCard(config, seats, games.find((g) => g.name === "derbycast"));
     const answer = await post("/api/tables", {
       game: select.value, config, seats, dice: $("dice").value,
       roller: roller === "" ? null : Number(roller), private: $("private").checked,
@@ -77,6 +79,16 @@ if ($("create")) {
     add("Creator (hand seats to the computer, type real dice)", answer.admin);
     $("created").hidden = false;
   });
+}
+
+// Derby Cast's day's card, uploaded with the table: the file as it is (the server reads
+// it as the keeper's desk does), and a person at the score keeper's seat to post it.
+async function derbyCastCard(config, seats, game) {
+  const chosen = $("dc-lobby-card").files[0];
+  if (!chosen) return;
+  config.source = "keeper";
+  config.feed = { kind: "card", file: chosen.name, text: await chosen.text() };
+  if (seats.length === game.players) seats.push({ kind: "person", name: "Score keeper" });
 }
 
 if ($("join")) {

@@ -15,7 +15,7 @@
   let deskDrawn = null; // the version the desk's forms were drawn for (keeps typing)
   let kept = { form: null, values: {}, open: new Set() }; // what the keeper typed, kept over a redraw
   const CALL_STEP_MS = 1800; // the TV reads the call one part at a time (presentation only)
-  let call = { key: null, shown: 0, timer: null };
+  let call = { key: null, shown: 0, timer: null }; // the part reached, also kept for a reload
   let latest = null; // the frame last drawn, for the call's timer
 
   function make(tools, tag, text, cls, attrs) {
@@ -138,17 +138,34 @@
   }
 
   // The race call of a race Top of the Stretch ran, read out a part at a time on the TV
-  // (at once in a replay and elsewhere): the pace, the form, trouble, the stretch, the wire.
-  function raceCall(parts, key, tools, unfold) {
-    if (!unfold) call = { key, shown: parts.length, timer: null };
-    if (call.key !== key) {
+  // while the result is under review: the pace, the form, trouble, the stretch, the wire.
+  // Once the result is official the call has been read out, and every page (a TV
+  // reloaded or opened late, a replay) shows it whole. A TV reloaded during the review
+  // goes on from the part it had reached (kept for this tab), not from the first.
+  function callStore(key) {
+    return `dc-call:${location.pathname}:${key}`;
+  }
+
+  function readSoFar(key) {
+    try { return Number(sessionStorage.getItem(callStore(key))) || 1; } catch { return 1; }
+  }
+
+  function keepSoFar(key, shown) {
+    try { sessionStorage.setItem(callStore(key), String(shown)); } catch { /* not kept: it reads again */ }
+  }
+
+  function raceCall(parts, key, tools, reading) {
+    if (call.key !== key || !reading) {
       if (call.timer) clearInterval(call.timer);
-      call = { key, shown: 1, timer: null };
-      call.timer = setInterval(() => {
-        call.shown += 1;
-        if (call.shown >= parts.length) { clearInterval(call.timer); call.timer = null; }
-        if (latest) window.homestretchBoard(...latest);
-      }, CALL_STEP_MS);
+      call = { key, shown: reading ? Math.min(readSoFar(key), parts.length) : parts.length, timer: null };
+      if (call.shown < parts.length) {
+        call.timer = setInterval(() => {
+          call.shown += 1;
+          keepSoFar(key, call.shown);
+          if (call.shown >= parts.length) { clearInterval(call.timer); call.timer = null; }
+          if (latest) window.homestretchBoard(...latest);
+        }, CALL_STEP_MS);
+      }
     }
     const box = make(tools, "section", null, "dc-call", { "aria-label": "The race call" });
     box.append(make(tools, "h3", "The call (Top of the Stretch)"));
@@ -190,10 +207,10 @@
         review: "Result posted: not official yet" }[view.phase];
       if (status) box.append(make(tools, "p", status, "dc-status"));
     }
-    const unfold = tools.mode !== "replay";
-    if (view.call) box.append(raceCall(view.call, `${view.race}:${view.card.race}`, tools, unfold));
+    const reading = tools.mode !== "replay"; // the call is in the view only under review
+    if (view.call) box.append(raceCall(view.call, `${view.race}:${view.card.race}`, tools, reading));
     else if (view.last_race && view.last_race.call) {
-      box.append(raceCall(view.last_race.call, `${view.last_race.race}:${view.last_race.name}`, tools, unfold));
+      box.append(raceCall(view.last_race.call, `${view.last_race.race}:${view.last_race.name}`, tools, false));
     }
     if (view.last_race) box.append(lastRace(view, tools));
   }

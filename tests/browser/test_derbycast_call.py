@@ -1,0 +1,98 @@
+"""The TV's race call of a race Top of the Stretch ran from the keeper's desk (R25): read
+out a part at a time while the result is under review; a TV reloaded after the call was
+read shows it whole at once instead of starting over, and so does a TV opened once the
+result is official."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from tests.browser.table_pages import context, frame, open_table, shows, token_of
+from tests.conftest import serving
+
+from homestretch.core.protocol import JSON
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
+
+# The fewest parts of the call the page has ever shown since it loaded (None: no call
+# yet), watched on every change of the page, so a call that starts over from its first
+# part is seen however quickly it unfolds again.
+FEWEST_PARTS = """
+window.fewestParts = null;
+new MutationObserver(() => {
+  const box = document.querySelector(".dc-call");
+  if (!box) return;
+  const shown = box.querySelectorAll("p").length;
+  window.fewestParts = window.fewestParts === null ? shown : Math.min(window.fewestParts, shown);
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def _move(address: str, game_id: int, token: str, action: JSON) -> None:
+    version = frame(address, game_id, token)["version"]
+    answer = httpx.post(
+        f"{address}/api/tables/{game_id}/moves",
+        json={"token": token, "version": version, "action": action},
+    )
+    assert answer.status_code == 200, answer.text
+
+
+def _fewest(page: Page) -> int | None:
+    fewest: int | None = page.evaluate("window.fewestParts")
+    return fewest
+
+
+def test_a_reloaded_tv_shows_the_call_it_has_read_whole(browser: Browser, tmp_path: Path) -> None:
+    db = str(tmp_path / "games.sqlite")
+    with serving(db, tmp_path) as address:
+        config = {
+            "entrants": [{"name": "Ann"}, {"name": "Bob"}],
+            "source": "keeper",
+            "feed": {"kind": "manual"},
+            "races": 2,
+        }
+        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        game_id = links["id"]
+        ann, bob, keeper = (token_of(seat["link"]) for seat in links["seats"])
+        _move(address, game_id, keeper, {"kind": "simulate", "race": "maiden-special-weight"})
+        card = frame(address, game_id, ann)["view"]["card"]
+        _move(address, game_id, ann, {"kind": "pick", "horse": card["horses"][0], "bet": "win"})
+        _move(address, game_id, bob, {"kind": "pick", "horse": card["horses"][1], "bet": "show"})
+        _move(address, game_id, keeper, {"kind": "scratches", "horses": []})
+
+        tv_context = context(browser, address)  # a screen on the wall
+        tv_context.add_init_script(FEWEST_PARTS)
+        tv = tv_context.new_page()
+        tv.goto(links["watch"])
+        shows(tv, frame(address, game_id)["version"])
+        expect(tv.locator(".dc-call")).to_have_count(0)  # not run yet
+        _move(address, game_id, keeper, {"kind": "run"})
+        call = frame(address, game_id)["view"]["call"]
+        assert len(call) > 2
+        parts = tv.locator(".dc-call p")
+        expect(parts).to_have_count(len(call), timeout=30_000)  # read out, part by part
+        assert _fewest(tv) == 1
+        expect(parts.last).to_contain_text(call[-1]["words"][:30])
+
+        tv.reload()
+        shows(tv, frame(address, game_id)["version"])
+        expect(parts).to_have_count(len(call))
+        assert _fewest(tv) == len(call)  # whole at once: not read out again
+        tv.locator("#board-box").screenshot(path=str(tmp_path / "tv-reloaded.png"))
+
+        _move(address, game_id, keeper, {"kind": "official"})
+        late = context(browser, address)
+        late.add_init_script(FEWEST_PARTS)
+        opened_late = late.new_page()
+        opened_late.goto(links["watch"])
+        shows(opened_late, frame(address, game_id)["version"])
+        expect(opened_late.locator(".dc-last h3")).to_contain_text("race 1")
+        expect(opened_late.locator(".dc-call p")).to_have_count(len(call))
+        assert _fewest(opened_late) == len(call)  # official: the call was read out
+        tv_context.close()
+        late.close()
