@@ -19,16 +19,17 @@ def test_break_readings_page_17() -> None:
     assert CHARTS.break_points[(4, 3)] == 15  # Overlap
 
 
-def test_the_field_size_term_reads_sprints_lower() -> None:
+def test_the_field_size_term_reads_bigger_fields_lower() -> None:
     """Ruling S18: the quoted 44-45 line is read as written in the Champagne's six-horse
-    route (a mile); a sprint, with no Pace Setup segment, takes a point off the top-two
-    total from 6 runners and two from 11 before the chart is read."""
+    route (a mile); a route takes a point off the top-two total from 7 runners, a sprint
+    (no Pace Setup segment) from 13, before the chart is read."""
     quoted = ("normal",) * 2 + ("fast",) * 4
-    assert CHARTS.race_pace_row(44, 6) == CHARTS.race_pace_row(45, 14) == quoted
-    assert CHARTS.race_pace_row(44, 5, sprint=True) == quoted
-    assert CHARTS.race_pace_row(45, 6, sprint=True) == CHARTS.race_pace_row(46, 11, True) == quoted
-    assert CHARTS.race_pace_row(44, 6, sprint=True) == ("normal",) * 6
-    assert CHARTS.race_pace_row(45, 20, sprint=True) == ("normal",) * 6  # 14's term
+    assert CHARTS.race_pace_row(44, 6) == CHARTS.race_pace_row(45, 7) == quoted
+    assert CHARTS.race_pace_row(44, 7) == ("normal",) * 6
+    assert CHARTS.race_pace_row(44, 12, sprint=True) == quoted
+    assert CHARTS.race_pace_row(45, 13, sprint=True) == quoted
+    assert CHARTS.race_pace_row(44, 13, sprint=True) == ("normal",) * 6
+    assert CHARTS.race_pace_row(45, 20) == quoted  # the last row's term: 14 runners'
 
 
 def test_pace_setup_readings_page_18() -> None:
