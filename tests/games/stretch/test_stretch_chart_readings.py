@@ -227,3 +227,24 @@ def test_the_array_balance_agrees_with_the_one_race_balance() -> None:
         one = [float(o.value) for o in balance_book(odds, CHARTS)]
         many = balance_book_array(np.array([[float(o.value) for o in odds]]), CHARTS.book)[0]
         assert one == pytest.approx(list(many))
+
+
+def test_a_field_size_term_without_a_sprint_column_reads_sprints_alike(tmp_path: Path) -> None:
+    """race_pace_field.csv's `sprint_shift` is optional: a chart set written before it
+    (ruling S18's first form) gives sprints the `shift` column, and a misspelt column is
+    refused rather than read as none."""
+    from homestretch.core.errors import ContentError
+
+    folder = tmp_path / "charts"
+    shutil.copytree(STANDARD, folder)
+    rows = "".join(f"{n},{n // 5}\n" for n in range(2, 16))
+    (folder / "race_pace_field.csv").write_text("runners,shift\n" + rows)
+    charts = load_chart_set(folder)
+    for runners in range(2, 21):
+        expected = min(runners, 15) // 5
+        assert charts.pace_shift(runners, True) == charts.pace_shift(runners, False) == expected
+    misspelt = tmp_path / "misspelt"  # chart sets are cached by folder
+    shutil.copytree(STANDARD, misspelt)
+    (misspelt / "race_pace_field.csv").write_text("runners,shift,sprint_shfit\n2,0,0\n")
+    with pytest.raises(ContentError, match="sprint_shfit"):
+        load_chart_set(misspelt)
