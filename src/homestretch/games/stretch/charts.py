@@ -213,10 +213,9 @@ def _race_pace_shift(path: Path) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if not path.exists():
         return (0,) * 21, (0,) * 21
     header, rows = read_csv(path)
-    sprint_column = "sprint_shift" if "sprint_shift" in header else "shift"
-    require_columns(
-        path, header, ["runners", "shift", *(["sprint_shift"] * (sprint_column != "shift"))]
-    )
+    columns = ["runners", "shift", *(["sprint_shift"] if "sprint_shift" in header else [])]
+    require_columns(path, header, columns)
+    sprint_column = columns[-1]
     shifts: dict[int, tuple[int, int]] = {}
     for line, row in rows:
         runners = to_int(path, line, "runners", row["runners"])
