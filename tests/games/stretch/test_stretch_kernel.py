@@ -138,3 +138,34 @@ def test_kernel_odds_sum_to_a_real_book() -> None:
     books = (1 / (batch.odds + 1)).sum(axis=1)
     assert books.mean() == pytest.approx(1.20, abs=0.01)
     assert books.min() >= 1.10 and books.max() <= 1.30
+
+
+@pytest.mark.parametrize(("runners", "furlongs"), [(13, 6.0), (7, 10.0)])
+def test_kernel_reads_the_field_size_term_as_the_engine_does(runners: int, furlongs: float) -> None:
+    """Ruling S18: a 13-runner sprint and a 7-runner route each lose a point off the
+    top-two total; the kernel's pace shares match the engine's, and the field is one
+    where dropping the term would show."""
+    from dataclasses import replace
+
+    from homestretch.games.stretch.kernel import PACES
+    from tests.games.stretch.test_stretch_kernel_identity import field_of
+
+    race, charts = field_of(runners, furlongs), load_chart_set()
+    assert charts.pace_shift(runners, furlongs < 8) == 1
+    game = RaceGame(race, "full", odds="none")
+    engine = np.zeros(3)
+    for seed in range(4000):
+        state = play(game.new_initial_state(), SeededDice(seed), {})
+        assert isinstance(state, RaceState) and state.pace is not None
+        engine[PACES.index(state.pace)] += 1 / 4000
+    field, tables = FieldArrays.from_race(race, charts), ChartArrays.from_charts(charts)
+    shares = {}
+    for name, arrays in (
+        ("term", tables),
+        ("none", replace(tables, race_pace_shift=0 * tables.race_pace_shift)),
+    ):
+        batch = simulate(field, arrays, "full", 100_000, np.random.default_rng(9), furlongs)
+        shares[name] = np.bincount(batch.pace, minlength=3) / 100_000
+    se = np.sqrt(np.maximum(shares["term"] * (1 - shares["term"]), 1e-4) / 4000)
+    assert (np.abs(engine - shares["term"]) < 4.5 * se).all(), (engine, shares)
+    assert (np.abs(engine - shares["none"]) > 4.5 * se).any(), (engine, shares)
