@@ -147,8 +147,9 @@ def test_kernel_reads_the_field_size_term_as_the_engine_does(runners: int, furlo
     where dropping the term would show."""
     from dataclasses import replace
 
-    from homestretch.games.stretch.kernel import PACES
     from tests.games.stretch.test_stretch_kernel_identity import field_of
+
+    from homestretch.games.stretch.kernel import PACES
 
     race, charts = field_of(runners, furlongs), load_chart_set()
     assert charts.pace_shift(runners, furlongs < 8) == 1
