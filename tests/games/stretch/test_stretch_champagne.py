@@ -21,7 +21,7 @@ SETUP = [2, 3, 4, 6, 2, 2, 3, 5, 1, 3, 1, 1]  # totals 5, 10, 4, 8, 4, 2
 RACE_PACE = [4]
 POSITION = [2, 4, 5, 5, 1, 3, 3, 4, 4, 3, 1, 1]  # totals 6, 10, 4, 7, 7, 2
 FACTORS = [3, 2]  # red 3: Speed; white 2: Ride too
-SPEED = [3, 4, 4, 5, 3, 3, 4, 4, 2, 4, 6, 6]  # totals 7, 9, 6, 8, 6, 12
+SPEED = [3, 4, 4, 5, 3, 3, 4, 5, 2, 4, 6, 6]  # totals 7, 9, 6, 9, 6, 12
 PHOTO = [4, 4, 2, 3]  # Super Saver and Discreetly Mine tie on 88: 8 + 5 + 1 beats 5 + 6 + 1
 
 
@@ -48,13 +48,15 @@ def test_race_points_match_the_rulebook_scoresheet() -> None:
 def test_pace_is_fast_and_its_effects_follow_race_points() -> None:
     state = run()
     assert state.pace_total == 44 and state.pace == "fast"
-    assert column(state, "pace_adj") == [0, 1, 1, -1, 0, 1]
+    # page 19: Super Saver's 20 points read 0 and Overlap's 16 read +1 on a fast pace;
+    # Discreetly Mine's 24 read -2 on our chart (ruling S18)
+    assert column(state, "pace_adj") == [0, 1, 1, -2, 0, 1]
 
 
 def test_form_and_final_apr_super_saver_18() -> None:
     state = run()
     assert column(state, "form_adj") == [-1, 1, -1, 0, 0, -2]
-    assert column(state, "final_apr") == [18, 16, 16, 17, 18, 16]
+    assert column(state, "final_apr") == [18, 16, 16, 16, 18, 16]
     assert column(state, "trouble") == [[]] * 6  # "None of our horses required ... Trouble"
 
 
@@ -64,7 +66,7 @@ def test_stretch_worked_by_hand() -> None:
     assert data["race_factor"] == "speed" and data["ride_applies"] is True
     # Speed rating + Ride: Super Saver 1+1, Discreetly Mine 1+1, Dublin 0+1
     assert column(state, "factor_adj") == [2, 0, 0, 2, 1, 0]
-    # chart 50 + 2 x APR + roll offset (7: 0, 9: +4, 6: -2, 8: +2, 12: +12), then factor
+    # chart 50 + 2 x APR + roll offset (7: 0, 9: +4, 6: -2, 12: +12), then factor
     assert column(state, "final_speed") == [88, 86, 80, 88, 85, 94]
     assert column(state, "photo_total") == [14, None, None, 12, None, None]
     assert column(state, "finish") == [2, 4, 6, 3, 5, 1]

@@ -19,13 +19,17 @@ def test_break_readings_page_17() -> None:
     assert CHARTS.break_points[(4, 3)] == 15  # Overlap
 
 
-def test_the_field_size_term_reads_big_fields_lower() -> None:
+def test_the_field_size_term_reads_bigger_fields_lower() -> None:
     """Ruling S18: the quoted 44-45 line is read as written in the Champagne's six-horse
-    field; ten or more runners take a point off the top-two total first."""
+    route (a mile); a route takes a point off the top-two total from 7 runners, a sprint
+    (no Pace Setup segment) from 13, before the chart is read."""
     quoted = ("normal",) * 2 + ("fast",) * 4
-    assert CHARTS.race_pace_row(44, 6) == CHARTS.race_pace_row(45, 9) == quoted
-    assert CHARTS.race_pace_row(46, 10) == quoted
-    assert CHARTS.race_pace_row(46, 9) == ("normal",) + ("fast",) * 5
+    assert CHARTS.race_pace_row(44, 6) == CHARTS.race_pace_row(45, 7) == quoted
+    assert CHARTS.race_pace_row(44, 7) == ("normal",) * 6
+    assert CHARTS.race_pace_row(44, 12, sprint=True) == quoted
+    assert CHARTS.race_pace_row(45, 13, sprint=True) == quoted
+    assert CHARTS.race_pace_row(44, 13, sprint=True) == ("normal",) * 6
+    assert CHARTS.race_pace_row(45, 20) == quoted  # the last row's term: 14 runners'
 
 
 def test_pace_setup_readings_page_18() -> None:
@@ -158,7 +162,7 @@ def test_final_time_between_two_rows_is_read_in_proportion() -> None:
 @pytest.mark.parametrize(
     ("name", "old", "new", "words"),
     [
-        ("race_pace.csv", "38,40,", "39,40,", "leave a gap"),
+        ("race_pace.csv", "36,40,", "37,40,", "leave a gap"),
         ("pace_effects_full.csv", "14,17,", "13,17,", "overlap"),
         ("chartset.toml", "stake = 2.00", "stake = -2.00", "above 0"),
         ("final_time.csv", "6,100,1:09.61,0.12", "6,100,1:09.61,-0.12", "above 0"),
@@ -221,5 +225,26 @@ def test_the_array_balance_agrees_with_the_one_race_balance() -> None:
         size = int(rng.integers(2, 15))
         odds = [prices[i] for i in rng.integers(0, len(prices), size)]
         one = [float(o.value) for o in balance_book(odds, CHARTS)]
-        many = balance_book_array(np.array([[float(o.value) for o in odds]]), CHARTS)[0]
+        many = balance_book_array(np.array([[float(o.value) for o in odds]]), CHARTS.book)[0]
         assert one == pytest.approx(list(many))
+
+
+def test_a_field_size_term_without_a_sprint_column_reads_sprints_alike(tmp_path: Path) -> None:
+    """race_pace_field.csv's `sprint_shift` is optional: a chart set written before it
+    (ruling S18's first form) gives sprints the `shift` column, and a misspelt column is
+    refused rather than read as none."""
+    from homestretch.core.errors import ContentError
+
+    folder = tmp_path / "charts"
+    shutil.copytree(STANDARD, folder)
+    rows = "".join(f"{n},{n // 5}\n" for n in range(2, 16))
+    (folder / "race_pace_field.csv").write_text("runners,shift\n" + rows)
+    charts = load_chart_set(folder)
+    for runners in range(2, 21):
+        expected = min(runners, 15) // 5
+        assert charts.pace_shift(runners, True) == charts.pace_shift(runners, False) == expected
+    misspelt = tmp_path / "misspelt"  # chart sets are cached by folder
+    shutil.copytree(STANDARD, misspelt)
+    (misspelt / "race_pace_field.csv").write_text("runners,shift,sprint_shfit\n2,0,0\n")
+    with pytest.raises(ContentError, match="sprint_shfit"):
+        load_chart_set(misspelt)

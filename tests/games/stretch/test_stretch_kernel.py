@@ -89,3 +89,84 @@ def test_vectorized_disqualification_matches_the_engine_rule(
         _engine_disqualify(expected[row], dq[row], die[k])
     assert (dq.sum(axis=1) > 1).any()
     assert (vectorized == expected).all()
+
+
+@pytest.mark.parametrize(
+    "name", ["2009-breeders-cup-ladies-classic", "maiden-special-weight", "dream-derby"]
+)
+def test_kernel_morning_line_is_the_engines_for_the_same_odds_rolls(name: str) -> None:
+    """Ruling S17: the kernel's generated odds are the board the engine shows after the
+    same odds rolls, balanced book and all (a rulebook race, an even field whose chart
+    book runs long, a dream field whose chart book runs very long)."""
+    from homestretch.games.stretch.kernel import odds_from_dice
+
+    race = load_race(name)
+    charts = load_chart_set()
+    field = FieldArrays.from_race(race, charts)
+    rng = np.random.default_rng(11)
+    red, white = rng.integers(1, 7, size=(2, 60, len(race.runners)))
+    kernel = odds_from_dice(field, ChartArrays.from_charts(charts), red, white)
+    balanced = 0
+    for k in range(red.shape[0]):
+        state = RaceGame(race, "quick", odds="chart").new_initial_state()
+        for r, w in zip(red[k], white[k], strict=True):
+            state.apply_chance((int(r), int(w)))
+        board = [line.odds for line in state.lines]
+        assert all(o is not None for o in board)
+        assert list(kernel[k]) == [float(o.value) for o in board if o is not None]
+        chart = [line.chart_odds for line in state.lines if line.chart_odds is not None]
+        balanced += board != chart
+    assert balanced > 0  # the balance was exercised, not only books already in the band
+
+
+def test_kernel_odds_sum_to_a_real_book() -> None:
+    """The generated boards imply 120% (ruling S17), as the engine's do, where the chart
+    prices of this dream field imply 260% and more; board prices are coarse, so a race's
+    book lands near the target, not on it."""
+    race = load_race("dream-derby")
+    charts = load_chart_set()
+    batch = simulate(
+        FieldArrays.from_race(race, charts),
+        ChartArrays.from_charts(charts),
+        "full",
+        2_000,
+        np.random.default_rng(3),
+        race.furlongs,
+        with_odds=True,
+    )
+    assert batch.odds is not None
+    books = (1 / (batch.odds + 1)).sum(axis=1)
+    assert books.mean() == pytest.approx(1.20, abs=0.01)
+    assert books.min() >= 1.10 and books.max() <= 1.30
+
+
+@pytest.mark.parametrize(("runners", "furlongs"), [(13, 6.0), (7, 10.0)])
+def test_kernel_reads_the_field_size_term_as_the_engine_does(runners: int, furlongs: float) -> None:
+    """Ruling S18: a 13-runner sprint and a 7-runner route each lose a point off the
+    top-two total; the kernel's pace shares match the engine's, and the field is one
+    where dropping the term would show."""
+    from dataclasses import replace
+
+    from tests.games.stretch.test_stretch_kernel_identity import field_of
+
+    from homestretch.games.stretch.kernel import PACES
+
+    race, charts = field_of(runners, furlongs), load_chart_set()
+    assert charts.pace_shift(runners, furlongs < 8) == 1
+    game = RaceGame(race, "full", odds="none")
+    engine = np.zeros(3)
+    for seed in range(4000):
+        state = play(game.new_initial_state(), SeededDice(seed), {})
+        assert isinstance(state, RaceState) and state.pace is not None
+        engine[PACES.index(state.pace)] += 1 / 4000
+    field, tables = FieldArrays.from_race(race, charts), ChartArrays.from_charts(charts)
+    shares = {}
+    for name, arrays in (
+        ("term", tables),
+        ("none", replace(tables, race_pace_shift=0 * tables.race_pace_shift)),
+    ):
+        batch = simulate(field, arrays, "full", 100_000, np.random.default_rng(9), furlongs)
+        shares[name] = np.bincount(batch.pace, minlength=3) / 100_000
+    se = np.sqrt(np.maximum(shares["term"] * (1 - shares["term"]), 1e-4) / 4000)
+    assert (np.abs(engine - shares["term"]) < 4.5 * se).all(), (engine, shares)
+    assert (np.abs(engine - shares["none"]) > 4.5 * se).any(), (engine, shares)

@@ -2,10 +2,14 @@
 
 ``kernel_digests.json`` holds a SHA-256 of every array two consecutive batches produced
 (recorded with the kernels of 2026-12-02, before issue 17 changed their integer types
-and passes; the Fullplay cases re-recorded by that same older kernel after ruling S18
-changed the Break and Race Pace charts), for fields of 6 to 20 horses, both versions, with and without generated
-odds. Any change to what the kernels draw or compute shows here; a deliberate change of
-the rules re-records the file with ``python tests/games/stretch/test_stretch_kernel_identity.py``.
+and passes), for fields of 6 to 20 horses, both versions, with and without generated
+odds. Any change to what the kernels draw or compute shows here. A deliberate change of
+the rules is recorded by that older kernel (commit 806d3b8) with the same change made
+to it by hand, so the fast kernel is still checked bit for bit: so were the Fullplay
+cases after ruling S18 changed the Break and Race Pace charts, and on 2026-12-03 the
+Fullplay and odds cases after S18's sprint term and S17's balanced board in the kernel.
+(``python tests/games/stretch/test_stretch_kernel_identity.py`` records with the
+current kernel instead, for a change that is the kernel's own.)
 """
 
 from __future__ import annotations

@@ -19,7 +19,6 @@ from homestretch.games.stretch.cards import CardSet, HorseCard, JockeyCard, load
 from homestretch.games.stretch.charts import ChartSet
 from homestretch.games.stretch.finish import figure_margin
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
-from homestretch.games.stretch.odds_payoffs import balance_book_array
 from homestretch.games.stretch.race import Race, RaceSpec, build_race
 
 LEVELS = {"stakes": (22, 7), "allowance": (17, 7), "claiming": (12, 7)}
@@ -148,9 +147,11 @@ class Tally:
     closer_other: list[float] = field(default_factory=lambda: [0, 0])
     form_spread: dict[str, list[float]] = field(default_factory=dict)
     greats_top: list[float] = field(default_factory=list)
-    pace_by_size: dict[int, list[int]] = field(default_factory=dict)  # size -> slow/normal/fast
-    style_by_size: dict[int, list[float]] = field(default_factory=dict)
-    """size -> front-runner (Pace 8-9) wins, starts, closer (Pace 0-2) wins, starts."""
+    pace_by_size: dict[int, list[list[int]]] = field(default_factory=dict)
+    """size -> one row a field: slow, normal and fast races."""
+    style_by_size: dict[int, list[list[float]]] = field(default_factory=dict)
+    """size -> one row a field: front-runner (Pace 8-9) wins, starts, closer (Pace 0-2)
+    wins, starts."""
 
 
 def dream_fields(fields: int) -> int:
@@ -221,37 +222,52 @@ def _market(t: Tally) -> dict[str, object]:
     }
 
 
-def _pace_by_size(tallies: Iterable[Tally]) -> dict[str, dict[str, float]]:
-    """Share of slow, normal and fast paces by field size, over every corpus."""
-    counts: dict[int, NDArray[np.float64]] = {}
+def _share(hits: NDArray[np.float64], tries: NDArray[np.float64]) -> tuple[float, float | None]:
+    """A rate over fields and its 95% half-interval, fields being the sampling unit: the
+    corpus is a sample of the fields fans build, and races of one field are not
+    independent of each other (the cluster, or ratio-estimator, standard error)."""
+    rate = hits.sum() / tries.sum()
+    spread = np.sqrt(((hits - rate * tries) ** 2).sum()) / tries.sum()
+    if len(hits) < 2:
+        return float(rate), None  # one field says nothing of the others
+    return float(rate), float(1.96 * spread * np.sqrt(len(hits) / (len(hits) - 1)))
+
+
+def _by_size(tallies: Iterable[Tally], what: str) -> dict[int, NDArray[np.float64]]:
+    rows: dict[int, list[list[float]]] = {}
     for t in tallies:
-        for size, row in t.pace_by_size.items():
-            counts[size] = counts.get(size, np.zeros(3)) + np.array(row)
-    return {
-        str(size): {
-            "races": int(row.sum()),
-            **{
-                pace: float(row[k] / row.sum()) for k, pace in enumerate(("slow", "normal", "fast"))
-            },
-        }
-        for size, row in sorted(counts.items())
-    }
+        for size, per_field in getattr(t, what).items():
+            rows.setdefault(size, []).extend(per_field)
+    return {size: np.array(per_field, dtype=float) for size, per_field in sorted(rows.items())}
+
+
+def _pace_by_size(tallies: Iterable[Tally]) -> dict[str, dict[str, float | None]]:
+    """Share of slow, normal and fast paces by field size, over every corpus, each with
+    its 95% half-interval (``slow_ci``, ...)."""
+    result = {}
+    for size, counts in _by_size(tallies, "pace_by_size").items():
+        races = counts.sum(axis=1)
+        row: dict[str, float | None] = {"races": int(races.sum()), "fields": len(counts)}
+        for k, pace in enumerate(("slow", "normal", "fast")):
+            row[pace], row[f"{pace}_ci"] = _share(counts[:, k], races)
+        result[str(size)] = row
+    return result
 
 
 def _style_by_size(tallies: Iterable[Tally]) -> dict[str, dict[str, float | None]]:
     """Win rates of front-runners (Pace 8-9) and closers (Pace 0-2) by field size, over
-    every corpus: the running-style effects the two versions should share."""
-    counts: dict[int, NDArray[np.float64]] = {}
-    for t in tallies:
-        for size, row in t.style_by_size.items():
-            counts[size] = counts.get(size, np.zeros(4)) + np.array(row)
-    return {
-        str(size): {
-            "front_runner_win_rate": float(row[0] / row[1]) if row[1] else None,
-            "closer_win_rate": float(row[2] / row[3]) if row[3] else None,
-        }
-        for size, row in sorted(counts.items())
-    }
+    every corpus, with 95% half-intervals: the running-style effects the two versions
+    should share."""
+    result: dict[str, dict[str, float | None]] = {}
+    for size, counts in _by_size(tallies, "style_by_size").items():
+        row: dict[str, float | None] = {}
+        for name, at in (("front_runner", 0), ("closer", 2)):
+            ran = counts[:, at + 1] > 0
+            rate, half = _share(counts[ran, at], counts[ran, at + 1]) if ran.any() else (None, None)
+            row[f"{name}_win_rate"], row[f"{name}_ci"] = rate, half
+            row[f"{name}_starts"] = float(counts[:, at + 1].sum())
+        result[str(size)] = row
+    return result
 
 
 def _one_field(
@@ -266,12 +282,10 @@ def _one_field(
 ) -> None:
     arrays = FieldArrays.from_race(race, charts)
     batch = simulate(arrays, tables, mode, n, rng, race.furlongs, with_odds=True)
-    assert batch.odds is not None
-    odds = balance_book_array(batch.odds, charts)  # the morning line (ruling S17)
+    odds = batch.odds  # the morning line, balanced as the engine's (ruling S17)
+    assert odds is not None
     paces = np.bincount(batch.pace, minlength=3)
-    row = tally.pace_by_size.setdefault(len(race.runners), [0, 0, 0])
-    for k in range(3):
-        row[k] += int(paces[k])
+    tally.pace_by_size.setdefault(len(race.runners), []).append([int(p) for p in paces])
     won = batch.finish == 1
     tally.races += n
     tally.starts += won.size
@@ -313,7 +327,8 @@ def _one_field(
         key = min(gap, 10)
         tally.gap_starts[key] = tally.gap_starts.get(key, 0) + n
         tally.gap_wins[key] = tally.gap_wins.get(key, 0) + int(won[:, horse].sum())
-    style = tally.style_by_size.setdefault(len(race.runners), [0.0, 0.0, 0.0, 0.0])
+    style = [0.0, 0.0, 0.0, 0.0]
+    tally.style_by_size.setdefault(len(race.runners), []).append(style)
     for horse, pace_rating in enumerate(arrays.pace.tolist()):
         if pace_rating >= 8 or pace_rating <= 2:
             at = 0 if pace_rating >= 8 else 2

@@ -23,6 +23,8 @@ ROLLS = range(2, 13)
 FORMS = ("A", "B", "C", "D", "E")
 ODDS_CLASSES = ("Fav", "A", "B", "C", "D", "E")
 FIELD_SIZES = ("2-5", "6-8", "9-12", "13+")
+SETUP_MIN_FURLONGS = 8
+"""The Pace Setup segment is omitted in races under a mile (page 16): a sprint."""
 FURLONGS = (4.5, 16.0)
 """The distances a race may be run at: those the standard Final Time chart covers (page
 12 reads every race's time from it). Race files, `stretch new` and every chart set's
@@ -84,13 +86,23 @@ class ChartSet:
     race_pace_shift: tuple[int, ...] = (0,) * 21
     """Points taken off the top-two total before the Race Pace chart is read, by field
     size (index = runners; ruling S18): more runners, higher top two by chance alone."""
+    race_pace_shift_sprint: tuple[int, ...] = (0,) * 21
+    """The same in races under a mile, where the Pace Setup segment is omitted, so the
+    top two's total is one roll's, not two rolls' (ruling S18)."""
 
     # --- readings -----------------------------------------------------------------------
-    def race_pace_row(self, total: int, runners: int | None = None) -> tuple[Pace, ...]:
+    def pace_shift(self, runners: int, sprint: bool) -> int:
+        """The field-size term: points off the top-two total (ruling S18)."""
+        shifts = self.race_pace_shift_sprint if sprint else self.race_pace_shift
+        return shifts[min(runners, len(shifts) - 1)]
+
+    def race_pace_row(
+        self, total: int, runners: int | None = None, sprint: bool = False
+    ) -> tuple[Pace, ...]:
         """The Race Pace chart's row for a top-two total, less the field-size term when
         the number of runners is given (ruling S18)."""
         if runners is not None:
-            total -= self.race_pace_shift[min(runners, len(self.race_pace_shift) - 1)]
+            total -= self.pace_shift(runners, sprint)
         for band, paces in self.race_pace:
             if band.low <= total <= band.high:
                 return paces
@@ -193,23 +205,31 @@ def _pace(path: Path, line: int, text: str, allow_blank: bool) -> Pace:
     return value  # type: ignore[return-value]
 
 
-def _race_pace_shift(path: Path) -> tuple[int, ...]:
-    """race_pace_field.csv (optional): ``runners``, ``shift``; a field larger than the
-    last row reads the last row, and a chart set without the file has no shift."""
+def _race_pace_shift(path: Path) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """race_pace_field.csv (optional): ``runners``, ``shift`` and, optionally,
+    ``sprint_shift`` (races under a mile; else ``shift``): (shifts, sprint shifts) by
+    runners. A field larger than the last row reads the last row, and a chart set
+    without the file has no shift."""
     if not path.exists():
-        return (0,) * 21
+        return (0,) * 21, (0,) * 21
     header, rows = read_csv(path)
-    require_columns(path, header, ["runners", "shift"])
-    shifts: dict[int, int] = {}
+    columns = ["runners", "shift", *(["sprint_shift"] if "sprint_shift" in header else [])]
+    require_columns(path, header, columns)
+    sprint_column = columns[-1]
+    shifts: dict[int, tuple[int, int]] = {}
     for line, row in rows:
         runners = to_int(path, line, "runners", row["runners"])
         if not 2 <= runners <= 20 or runners in shifts:
             raise ContentError(path, "runners must be 2-20, each once", f"line {line}")
-        shifts[runners] = to_int(path, line, "shift", row["shift"])
-    if sorted(shifts) != list(range(2, 2 + len(shifts))):
+        shifts[runners] = (
+            to_int(path, line, "shift", row["shift"]),
+            to_int(path, line, sprint_column, row[sprint_column]),
+        )
+    if not shifts or sorted(shifts) != list(range(2, 2 + len(shifts))):
         raise ContentError(path, "runners must run 2, 3, 4, ... without gaps")
     last = shifts[max(shifts)]
-    return tuple(shifts.get(max(n, 2), last) for n in range(21))
+    by_size = [shifts.get(max(n, 2), last) for n in range(21)]
+    return tuple(s for s, _ in by_size), tuple(s for _, s in by_size)
 
 
 def load_chart_set(folder: Path | None = None) -> ChartSet:
@@ -367,7 +387,7 @@ def _load_cached(folder: Path) -> ChartSet:
         raise ContentError(path, "the chart has no rows")
     _check_bands(path, [band for band, _ in race_pace])
 
-    race_pace_shift = _race_pace_shift(folder / "race_pace_field.csv")
+    race_pace_shift, race_pace_shift_sprint = _race_pace_shift(folder / "race_pace_field.csv")
 
     path = folder / "pace_effects_full.csv"
     header, rows = read_csv(path)
@@ -444,4 +464,5 @@ def _load_cached(folder: Path) -> ChartSet:
         payoffs=payoffs,
         book=(book[0], book[1], book[2]),
         race_pace_shift=race_pace_shift,
+        race_pace_shift_sprint=race_pace_shift_sprint,
     )

@@ -694,26 +694,32 @@ def _field_types_table(by_type: Any, bands: Any) -> Table:
 
 
 def _pace_table(by_size: Any, style: Any, mode: str) -> Table:
-    """Pace and running-style win rates by field size: compare `--mode quick` and
-    `--mode full` (ruling S18)."""
+    """Pace and running-style win rates by field size, each with its 95% interval over
+    the fields: compare `--mode quick` and `--mode full` (ruling S18)."""
     table = Table(
         "runners",
+        "fields",
         "races",
         "slow",
         "normal",
         "fast",
         "front-runners win",
         "closers win",
-        title=f"Pace by field size ({mode}play)",
+        title=f"Pace by field size ({mode}play), with 95% intervals",
         title_justify="left",
     )
+
+    def rate(value: float | None, half: float | None) -> str:
+        return "-" if value is None or half is None else f"{value:.1%} ±{half:.1%}"
+
     for size, row in by_size.items():
-        rates = [style[size]["front_runner_win_rate"], style[size]["closer_win_rate"]]
+        runs = style[size]
         table.add_row(
             size,
+            f"{row['fields']:,}",
             f"{row['races']:,}",
-            *(f"{row[p]:.1%}" for p in ("slow", "normal", "fast")),
-            *("-" if r is None else f"{r:.1%}" for r in rates),
+            *(rate(row[p], row[f"{p}_ci"]) for p in ("slow", "normal", "fast")),
+            *(rate(runs[f"{s}_win_rate"], runs[f"{s}_ci"]) for s in ("front_runner", "closer")),
         )
     return table
 

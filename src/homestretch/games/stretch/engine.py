@@ -24,7 +24,13 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import CHANCE, JSON, Game, State
 from homestretch.games.stretch.betting import Bet, Done, ToteRules, Windows
-from homestretch.games.stretch.charts import ChartSet, Factor, Pace, load_chart_set
+from homestretch.games.stretch.charts import (
+    SETUP_MIN_FURLONGS,
+    ChartSet,
+    Factor,
+    Pace,
+    load_chart_set,
+)
 from homestretch.games.stretch.finish import Finish, settle_finish
 from homestretch.games.stretch.odds_payoffs import balance_book, odds_classes, roll_odds
 from homestretch.games.stretch.race import Race
@@ -35,7 +41,6 @@ from homestretch.games.stretch.tote import settle
 Mode = Literal["quick", "full"]
 OddsChoice = Literal["real", "chart", "none"]
 ODDS_CHOICES: tuple[OddsChoice, ...] = ("real", "chart", "none")
-SETUP_MIN_FURLONGS = 8  # the Pace Setup segment is omitted in races under a mile
 
 
 @dataclass(frozen=True)
@@ -338,7 +343,7 @@ class RaceState(State):
         self.pace_total = sum(
             sorted((ln.points for ln in self.lines if not ln.out), reverse=True)[:2]
         )
-        row = self.charts.race_pace_row(self.pace_total, len(self.lines))
+        row = self._race_pace_row(self.pace_total)
         if len(set(row)) == 1:
             self._set_full_pace(row[0])
             return []
@@ -346,8 +351,13 @@ class RaceState(State):
 
     def _roll_race_pace(self, step: Step, dice: Outcome) -> None:
         self.pace_roll = dice
-        row = self.charts.race_pace_row(self.pace_total or 0, len(self.lines))
+        row = self._race_pace_row(self.pace_total or 0)
         self._set_full_pace(row[dice[0] - 1])
+
+    def _race_pace_row(self, total: int) -> tuple[Pace, ...]:
+        """The row read after the field-size term for this field and distance (S18)."""
+        sprint = self.race.furlongs < SETUP_MIN_FURLONGS
+        return self.charts.race_pace_row(total, len(self.lines), sprint)
 
     def _set_full_pace(self, pace: Pace) -> None:
         self.pace = pace

@@ -20,7 +20,14 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from homestretch.games.stretch.charts import FORMS, ODDS_CLASSES, ChartSet, Pace
+from homestretch.games.stretch.charts import (
+    FORMS,
+    ODDS_CLASSES,
+    SETUP_MIN_FURLONGS,
+    ChartSet,
+    Pace,
+)
+from homestretch.games.stretch.odds_payoffs import balance_book_array
 from homestretch.games.stretch.race import Race
 
 PACES: tuple[Pace, ...] = ("slow", "normal", "fast")
@@ -49,13 +56,14 @@ class ChartArrays:
     break_points: IntArray  # [Pace, roll]
     pace_setup: IntArray  # [Pace, roll]
     race_pace: IntArray  # [total, die 1-6] -> pace index
-    race_pace_shift: IntArray  # [runners] -> points off the top-two total (ruling S18)
+    race_pace_shift: IntArray  # [sprint 0/1, runners] -> points off the top-two total (S18)
     pace_effects_full: IntArray  # [points, pace index]
     position: IntArray  # [form, roll]
     power: IntArray  # [form, roll]
     position_trouble: NDArray[np.bool_]
     odds_value: NDArray[np.float64]  # [class 0-5, red die] -> odds to one
     odds_class_shift: IntArray  # [red, white] -> -1, 0 or +1 charts
+    book: tuple[float, float, float]  # the morning line's band and target (ruling S17)
 
     @classmethod
     def from_charts(cls, charts: ChartSet) -> ChartArrays:
@@ -119,13 +127,14 @@ class ChartArrays:
             break_points,
             setup,
             race_pace,
-            np.array(charts.race_pace_shift, dtype=np.int64),
+            np.array([charts.race_pace_shift, charts.race_pace_shift_sprint], dtype=np.int64),
             effects_full,
             position,
             power,
             position_trouble,
             odds_value,
             shift,
+            charts.book,
         )
 
 
@@ -173,7 +182,7 @@ class Batch:
     disqualified: NDArray[np.bool_]
     pace: IntArray  # per race: 0 slow, 1 normal, 2 fast
     factor: IntArray  # per race
-    odds: NDArray[np.float64] | None  # generated odds to one, if asked for
+    odds: NDArray[np.float64] | None  # the morning line (odds to one), if asked for
 
 
 _TOTALS = np.add.outer(np.arange(1, 7), np.arange(1, 7)).ravel().astype(np.int8)
@@ -235,14 +244,15 @@ def simulate(
         flagged = np.take(tables.form_trouble[field.form].ravel(), horses * 13 + roll)
     else:
         breaks, setup = tables.break_points[field.pace], tables.pace_setup[field.pace]
-        if furlongs < 8:
+        sprint = furlongs < SETUP_MIN_FURLONGS
+        if sprint:
             setup = np.zeros_like(setup)
         points_type = _small_type(*_range(breaks, setup))
         points = _lookup(breaks, horses, _two_dice(rng, (n, h)), points_type)
-        if furlongs >= 8:
+        if not sprint:
             points += _lookup(setup, horses, _two_dice(rng, (n, h)), points_type)
         die = rng.integers(1, 7, size=n)
-        shift = tables.race_pace_shift[min(h, len(tables.race_pace_shift) - 1)]
+        shift = tables.race_pace_shift[int(sprint), min(h, tables.race_pace_shift.shape[1] - 1)]
         top_two = _top_two(points) - shift
         pace = tables.race_pace[np.clip(top_two, 0, 2 * MAX_POINTS), die]
         roll = _two_dice(rng, (n, h))
@@ -352,10 +362,19 @@ def _generate_odds(
 ) -> NDArray[np.float64]:
     h = len(field.start_apr)
     red, white = rng.integers(1, 7, size=(2, n, h))
+    return odds_from_dice(field, tables, red, white)
+
+
+def odds_from_dice(
+    field: FieldArrays, tables: ChartArrays, red: IntArray, white: IntArray
+) -> NDArray[np.float64]:
+    """Each race's morning line from its odds rolls (red, white: [race, horse]): the
+    chart's prices (pages 13-14, doubles read the next chart), then the book balanced
+    as the engine balances a board of rolled prices (ruling S17)."""
     chart = np.clip(
         field.odds_class[None, :] + tables.odds_class_shift[red, white], 0, len(ODDS_CLASSES) - 1
     )
-    return tables.odds_value[chart, red]
+    return balance_book_array(tables.odds_value[chart, red], tables.book)
 
 
 def _disqualify(finish: SmallInts, dq: NDArray[np.bool_], rng: np.random.Generator) -> None:

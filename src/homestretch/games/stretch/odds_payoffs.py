@@ -40,10 +40,11 @@ def book(odds: list[Odds]) -> float:
 
 def balance_book(odds: list[Odds], charts: ChartSet) -> list[Odds]:
     """The morning-line maker's last step (ruling S17): a book outside the chart set's
-    band is brought to its target, every horse's implied chance scaled alike, and read
-    as the nearest tote-board prices. A book inside the band is left as rolled."""
+    band is brought to its target (a long book every chance scaled alike, a short one
+    mostly at the top: :func:`balance_book_array`) and read as the nearest tote-board
+    prices. A book inside the band is left as rolled."""
     values = np.array([[float(o.value) for o in odds]])
-    balanced = balance_book_array(values, charts)[0]
+    balanced = balance_book_array(values, charts.book)[0]
     return [
         o if b == float(o.value) else Odds.from_float(b)
         for o, b in zip(odds, balanced, strict=True)
@@ -58,19 +59,31 @@ TWEAKS = (1.0, *(1 + sign * k / 100 for k in range(1, 16) for sign in (-1, 1)))
 prices come nearest the target book is kept (the plain one on a tie)."""
 
 
-def balance_book_array(odds: NDArray[np.float64], charts: ChartSet) -> NDArray[np.float64]:
-    """:func:`balance_book` for many races at once: one row of odds to one per race."""
-    low, target, high = charts.book
+def balance_book_array(
+    odds: NDArray[np.float64], book: tuple[float, float, float]
+) -> NDArray[np.float64]:
+    """:func:`balance_book` for many races at once: one row of odds to one per race;
+    ``book`` is the chart set's (low, target, high).
+
+    A long book is scaled down, every chance alike. A short book is short because the
+    Fav chart stops at even money (ruling S12) while the favourite's rivals are all on
+    the long charts: the missing chance is the favourite's, so it is shared out in
+    proportion to each horse's chance squared, most of it to the favourite (S17)."""
+    low, target, high = book
     chances = 1.0 / (odds + 1.0)
     total = chances.sum(axis=1, keepdims=True)
-    shape = chances / total
+    short = total < low
+    weight = np.where(short, chances**2, chances)
+    weight /= weight.sum(axis=1, keepdims=True)
     best, best_gap = odds, np.full(total.shape, np.inf)
     for tweak in TWEAKS:
-        prices = board_prices(1.0 / _capped(shape * target * tweak) - 1.0)
+        wanted = target * tweak
+        shape = np.where(short, chances + (wanted - total) * weight, weight * wanted)
+        prices = board_prices(1.0 / _capped(shape) - 1.0)
         gap = np.abs((1.0 / (prices + 1.0)).sum(axis=1, keepdims=True) - target)
         closer = gap < best_gap - 1e-12
         best, best_gap = np.where(closer, prices, best), np.where(closer, gap, best_gap)
-    return np.where((total < low) | (total > high), best, odds)
+    return np.where(short | (total > high), best, odds)
 
 
 def _capped(chances: NDArray[np.float64]) -> NDArray[np.float64]:
