@@ -88,8 +88,10 @@ def handle_now(view: JSON, extra_tickets: int = 0) -> int:
 
 
 class SensibleBot:
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, content_dir: str | None = None) -> None:
         self._rng = random.Random(seed)
+        self.content_dir = content_dir
+        """The game's content folder (the view names it only, not where it is)."""
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         phase = view["phase"]
@@ -106,7 +108,7 @@ class SensibleBot:
     # --- what the race is worth -------------------------------------------------------
     def _finishes(self, seat: int, view: JSON) -> Finishes:
         """The finishes this race may have, with their chances."""
-        return finishes(view["track"], view["content"])
+        return finishes(view["track"], self.content_dir)
 
     def expected_return(
         self, seat: int, view: JSON, tickets: list[tuple[int, int]], table: Finishes
@@ -137,7 +139,7 @@ class SensibleBot:
     def horse_value(self, horse: int, view: JSON) -> float:
         """Expected fifties to the owner from now to the end of the meet: its share of
         the Winners Circle, of the 3rd- and 5th-race purses and of the 8th-race bins."""
-        win, place, show = track_chances(view["track"], view["content"])[horse]
+        win, place, show = track_chances(view["track"], self.content_dir)[horse]
         race = view["race"] if view["phase"] != "betting" else view["race"] - 1
         races_left = 8 - max(race, 0)
         bins = view["bins"]
@@ -145,7 +147,7 @@ class SensibleBot:
         purses = sum(bins[b] for r, b in PURSES.items() if r > race) / 7 * win
         if view["phase"] == "auction" and view["race"] == 0:
             # The receipts still to come put about a fifth of their price in each bin.
-            cards = load_content(view["content"]).cards
+            cards = load_content(self.content_dir).cards
             unsold = sum(cards[h].opening_bid for h in HORSES if str(h) not in view["owners"])
             final += (win + place + show) * unsold * 2 / 5
         return races_left * win * self._handle_guess(view) / 7 + final + purses
@@ -207,7 +209,7 @@ class SensibleBot:
         """A ticket on the pair whose share of the bin is worth more than its fifty."""
         if not any(isinstance(a, DailyDouble) for a in legal) or view["cash"][seat] < RESERVE:
             return None
-        chances = track_chances(view["track"], view["content"])
+        chances = track_chances(view["track"], self.content_dir)
         held: dict[tuple[int, int], int] = {}
         for _, a, b in view["daily_double"]:
             held[a, b] = held.get((a, b), 0) + 1

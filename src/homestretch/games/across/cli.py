@@ -255,18 +255,16 @@ class News:
 
     def _show(self, notice: JSON) -> None:
         from homestretch.games.across.render import track_card
-        from homestretch.games.across.words import word
 
         state = self._state
-        line = word(notice, state.g.seat_names)
-        if line is not None:
-            style = "dim" if notice["type"] == "payment" else "cyan"
-            console.print(f"  {line}", style=style, markup=False, highlight=False)
-        elif notice["type"] == "race_result":
+        if notice["type"] == "race_result":  # announced already: show the finished card
             finished = {**state.view(None), "race_card": notice["card"], "track": notice["track"]}
             card = track_card(finished, state.g.content)
             if card is not None:
                 console.print(card)
+        elif "text" in notice:
+            style = "dim" if notice["type"] == "payment" else "cyan"
+            console.print(f"  {notice['text']}", style=style, markup=False, highlight=False)
 
 
 def _summary(state: State) -> str:

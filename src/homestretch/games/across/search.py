@@ -33,8 +33,8 @@ FINAL_BINS = ("win8", "place8", "show8")
 
 
 class SearchBot(SensibleBot):
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int, content_dir: str | None = None) -> None:
+        super().__init__(seed, content_dir)
         self._np = np.random.default_rng(seed)
 
     # --- betting: the finishes of this field, these owners, this order of rollers -----
@@ -42,7 +42,7 @@ class SearchBot(SensibleBot):
         owner = tuple(view["owners"].get(str(h), [-1])[0] for h in HORSES)
         first = (view["roles"]["trackmaster"] + 1) % len(view["cash"])
         rollers = tuple(self._rollers(view, first))
-        return field_finishes(view["track"], view["content"], owner, rollers)
+        return field_finishes(view["track"], self.content_dir, owner, rollers)
 
     # --- the race ---------------------------------------------------------------------
     def _accepts(self, seat: int, view: JSON) -> bool:

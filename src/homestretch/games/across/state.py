@@ -8,12 +8,13 @@ the table's bookkeeping and hands each decision to the section it belongs to.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from homestretch.core.actions import Action
 from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.protocol import CHANCE, JSON, State
-from homestretch.games.across import auction, betting, dealings, loans
+from homestretch.games.across import auction, betting, dealings, loans, words
 from homestretch.games.across.actions import (
     Accept,
     Answer,
@@ -117,8 +118,13 @@ class AcrossState(State):
     def tell(self, type_: str, **data: Any) -> None:
         """A typed notice for every seat, stamped with the meet and the race (the race
         being bet on or run; 0 at a meet's first auction) and ``news``, the number of
-        announcements made before it, so a surface can show both in order."""
-        self.notice(type_, meet=self.meet + 1, race=self.race_no, news=len(self.news), **data)
+        announcements made before it, so a surface can show both in order. ``text`` is
+        the notice in words (``words.py``): the terminal and the board say the same."""
+        stamped: dict[str, Any] = {"meet": self.meet + 1, "race": self.race_no, **data}
+        text = words.word({"type": type_, **stamped}, self.g.seat_names)
+        if text is not None:
+            stamped["text"] = text
+        self.notice(type_, news=len(self.news), **stamped)
 
     # --- the protocol -----------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -368,7 +374,7 @@ class AcrossState(State):
             "track": self.track.key if self.track else None,
             "card": self._track_card() if self.track else None,
             "tracks": self._tracks() if self.phase == TRACK else [],
-            "content": self.g.content_dir,
+            "content": Path(self.g.content_dir).name if self.g.content_dir else None,
             "cash": list(self.cash),
             "bins": dict(self.bins),
             "daily_double_bin": self.dd_bin,

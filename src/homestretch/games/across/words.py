@@ -1,5 +1,6 @@
-"""The typed notices in plain words, for the terminal (the browser board words them in
-its own script): who is paid what and why, each window's payoff, each deal."""
+"""The typed notices in plain words: who is paid what and why, each window's payoff,
+each deal. The state words each notice as it is made (its ``text``), so the terminal and
+the browser board say the same thing."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def dealt_windows(windows: Sequence[int]) -> str:
 
 
 def word(notice: JSON, names: Sequence[str]) -> str | None:
-    """One line for a notice; None for the race result (the card shows it)."""
+    """One line for a notice (None for a type without words)."""
     wording = WORDING.get(notice["type"])
     return wording(notice, names) if wording else None
 
@@ -127,8 +128,14 @@ def _daily_double(n: JSON, names: Sequence[str]) -> str:
     )
 
 
+def _race_result(n: JSON, names: Sequence[str]) -> str:
+    win, place, show = n["finish"]
+    return f"Race {n['race']}: WIN #{win}, PLACE #{place}, SHOW #{show} ({n['rolls']} rolls)"
+
+
 def _sale(n: JSON, names: Sequence[str]) -> str:
-    head = f"{_when(n)}: #{n['horse']}'s {_fifties(n['price'])}"
+    buyers = " and ".join(names[s] for s in n["buyers"])
+    head = f"{_when(n)}: #{n['horse']} sold to {buyers} for {_fifties(n['price'])}"
     if "former_owner" in n:
         return (
             f"{head} (a forced sale for an unpaid loan): {n['to_bin']} to the 8th-race WIN bin "
@@ -136,7 +143,7 @@ def _sale(n: JSON, names: Sequence[str]) -> str:
             f"{names[n['former_owner']]}, the former owner"
         )
     dealt = ", ".join(f"{k} to {BIN_NAMES[b]}" for b, k in n["bins"].items())
-    return f"{head} dealt into the bins: {dealt}"
+    return f"{head}, dealt into the bins: {dealt}"
 
 
 def _loan(n: JSON, names: Sequence[str]) -> str:
@@ -181,6 +188,7 @@ def _debt_settled(n: JSON, names: Sequence[str]) -> str:
 
 
 WORDING: dict[str, Callable[[JSON, Sequence[str]], str]] = {
+    "race_result": _race_result,
     "payment": _payment,
     "windows_dealt": _windows_dealt,
     "redeal": _redeal,

@@ -7,12 +7,6 @@
   const HORSES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
   const WINDOWS = ["Winners Circle", "WIN", "WIN", "WIN", "WIN", "PLACE", "SHOW"];
   const BINS = { race3: "3rd-race purse", race5: "5th-race purse", win8: "8th WIN", place8: "8th PLACE", show8: "8th SHOW" };
-  const WHY = {
-    "winners circle": "the Winners Circle (window 1)", win: "WIN (windows 2-5)", place: "PLACE (window 6)",
-    show: "SHOW (window 7)", refund: "a refund: the race is disqualified", "daily double": "the Daily Double",
-    "odd fifties": "the odd fifties, to the WIN horse's owner", "win8 bin": "the 8th-race WIN bin",
-    "place8 bin": "the 8th-race PLACE bin", "show8 bin": "the 8th-race SHOW bin",
-  };
   let T = null;  // the tools of the frame being drawn
   let V = null;  // its view
   let NAMES = [];  // the seats' names at this table
@@ -46,31 +40,8 @@
     return b;
   };
   const section = (title, cls) => { const s = node("section", null, `ab-panel ${cls || ""}`); s.append(node("h3", title)); return s; };
-  const when = (n) => (n.race ? `Race ${n.race}` : `Meet ${n.meet} auction`);
   const windowsText = (list) => list.map((n, i) => `${i + 1} ${WINDOWS[i]} ${n}`).join(" | ");
   const range = (ws) => (ws.length > 2 ? `windows ${ws[0]}-${ws[ws.length - 1]}` : `window${ws.length > 1 ? "s" : ""} ${ws.join(", ")}`);
-
-  // Each notice in words (the terminal's words.py says the same).
-  const WORDS = {
-    payment: (n) => `${when(n)}: ${NAMES[n.seat]} collects ${f(n.amount)}, ${WHY[n.why] || n.why}${n.horse ? ` (#${n.horse})` : ""}`,
-    windows_dealt: (n) => `Race ${n.race}: windows closed. ${f(n.handle)} dealt from window 1 (${f(n.tickets)} in tickets${n.carried ? `, ${n.carried} carried forward` : ""}${n.purse ? `, ${n.purse} from the purse` : ""}): ${windowsText(n.windows)}`,
-    redeal: (n) => `Race ${n.race}: ${Object.entries(n.unbacked).map(([g, h]) => `no investors on the ${g.toUpperCase()} horse #${h}`).join(", ")} (rule ${n.rules.join(" and ")}): ${range(n.emptied)} (${f(n.amount)}) dealt into ${range(n.into)}`,
-    window_payoff: (n) => (n.group === "winners circle"
-      ? `Race ${n.race}: Winners Circle: ${n.pool} to the owner of #${n.horse} (${who(n.seats)})`
-      : `Race ${n.race}: ${n.group.toUpperCase()} (${range(n.windows)}, #${n.horse}): ${n.pool} over ${n.shares} ticket(s), ${n.each} each to ${who(n.seats)}`) + (n.odd ? `, ${f(n.odd)} carried forward` : ""),
-    refund: (n) => `Race ${n.race}: nobody backed the first three: disqualified, ${n.tickets} ticket(s) refunded`,
-    carried: (n) => `Race ${n.race}: ${f(n.amount)} odd, carried forward`,
-    daily_double: (n) => (n.tickets ? `Daily Double ${n.pair.join("-")}: ${n.pool} over ${n.tickets} ticket(s), ${n.each} each` : `Daily Double ${n.pair.join("-")}: no winner, ${n.pool} go into race 3`),
-    sale: (n) => `${when(n)}: #${n.horse} sold to ${who(n.buyers)} for ${f(n.price)}` + (n.former_owner !== undefined
-      ? ` (forced sale): ${n.to_bin} to the 8th-race WIN bin, ${n.to_owner} to ${NAMES[n.former_owner]}`
-      : `; bins ${Object.entries(n.bins).map(([b, k]) => `${BINS[b]} +${k}`).join(", ")}`),
-    loan: (n) => `${when(n)}: ${NAMES[n.seat]} borrows ${f(n.amount)} on #${n.horse} from the 8th-race WIN bin; ${n.due} due before race 7`,
-    loan_repaid: (n) => `${when(n)}: ${NAMES[n.seat]} repays ${n.principal} + ${n.interest} interest and redeems #${n.horse}`,
-    dealing: (n) => `${NAMES[n.frm]} ${n.kind === "loan" ? `lends ${NAMES[n.to]} ${f(n.amount)}` : n.kind === "buy" ? `offers ${NAMES[n.to]} ${f(n.amount)} for #${n.horse}` : `sells #${n.horse} to ${NAMES[n.to]} for ${f(n.amount)}`}: ${n.accepted ? "accepted" : "declined"}`,
-    payback: (n) => `${NAMES[n.seat]} pays ${NAMES[n.lender]} back ${f(n.amount)} (${n.owed} still owed)`,
-    debt_settled: (n) => `Before the totals: ${NAMES[n.borrower]} pays ${NAMES[n.lender]} ${f(n.paid)} of the ${n.owed} owed`,
-    race_result: (n) => `Race ${n.race}: WIN #${n.finish[0]}, PLACE #${n.finish[1]}, SHOW #${n.finish[2]} (${n.rolls} rolls)`,
-  };
 
   function header(frame) {
     const box = node("div", null, "ab-head");
@@ -332,9 +303,9 @@
   function announcements(frame) {
     const s = section("At the table", "ab-talk");
     const list = node("ol", null, "ab-notices");
-    frame.notices.slice(-14).reverse().forEach((n) => {
-      const words = WORDS[n.type];
-      list.append(node("li", words ? words(n) : n.type, `ab-n-${n.type}`));
+    // Each notice as words.py words it (the terminal prints the same text).
+    frame.notices.filter((n) => n.text).slice(-14).reverse().forEach((n) => {
+      list.append(node("li", n.text, `ab-n-${n.type}`));
     });
     s.append(list);
     return s;
