@@ -208,3 +208,21 @@ def test_the_hot_seat_clears_the_scrollback_when_the_keyboard_passes() -> None:
     for player in (0, 0, 1, 1, 0):
         seat.hand_to(player)
     assert screen.getvalue().count("\x1b[3J") == 2  # sealed offers stay sealed
+
+
+def test_a_person_deals_at_an_auction_prompt_not_only_in_a_betting_turn(tmp_path: Path) -> None:
+    # Each prompt takes the first of these that is legal: at the very first auction
+    # prompt, and again in later races, Ann offers Sensible 1 a loan (R16).
+    db = tmp_path / "h.sqlite"
+    args = ["across", "play", "--players", "Ann", "--bots", "2", "--seed", "3"]
+    out = runner.invoke(
+        app,
+        [*args, "--track", "longchamp", "--db", str(db)],
+        input="lend 1 2\ndone\na\npass\nno\n" * 3000,
+    )
+    assert out.exit_code == 0, out.output[-2000:]
+    assert "Ann offers to lend Sensible 1 2 fifties: Sensible 1 to answer" in out.stdout
+    assert "Ann lends Sensible 1 2 fifties: declined" in out.stdout
+    saved = Store(db).load(1)
+    first = next(e for e in saved.events if e.player == 0)
+    assert first.action == {"kind": "lend", "borrower": 1, "amount": 2}  # in the auction

@@ -95,10 +95,10 @@ class SensibleBot:
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         phase = view["phase"]
+        if Answer(True) in legal:  # an offer put to me is answered first
+            return Answer(self._agrees(player, view))
         if phase == "race":
             return Accept() if self._accepts(player, view) else Reject()
-        if phase == "offer":
-            return Answer(self._agrees(player, view))
         if phase == "auction":
             return self._bid(player, view, legal)
         if phase == "betting":

@@ -142,10 +142,10 @@ def person(
         hot_seat.hand_to(seat)
         screen.rule(f"{name}: {view['phase']}")
         screen.print(full_view(view, content))
-        if view["phase"] == "race":
-            screen.print(f"[bold]{roll_prompt(seat, view)}[/bold]")
-        elif view["offer"] is not None:
+        if view["offer"] is not None and view["offer"]["to"] == seat:
             screen.print(f"[bold]{describe_offer(view)}[/bold]")
+        elif view["phase"] == "race":
+            screen.print(f"[bold]{roll_prompt(seat, view)}[/bold]")
 
     return TerminalPlayer(
         name,
@@ -189,8 +189,16 @@ def shorten_menu(legal: list[Action]) -> list[Action]:
     return [a for a in legal if not isinstance(a, act.DailyDouble)]
 
 
+DEALINGS_HINT = (
+    "dealings, at any prompt: buy H for N | sell H to SEAT for N | lend SEAT N \\[back M] | "
+    "payback SEAT N (the other player answers; play goes on)"
+)
+
+
 def menu_hint(legal: list[Action]) -> str:
     hints = []
+    if any(isinstance(a, act.Accept | act.Pass) for a in legal):
+        hints.append(DEALINGS_HINT)  # not listed in the race and the auction, but typed
     if any(isinstance(a, act.DailyDouble) for a in legal):
         hints.append(
             "Daily Double is open (race 1 only): type `dd H1 H2` for a $50 ticket on H1 to "

@@ -73,6 +73,9 @@ class AcrossState(State):
         self.bettor = 0
         self.offered: set[int] = set()
         self.offer: dealings.Offer | None = None
+        """A syndicate bid, which the auction waits on (phase OFFER)."""
+        self.offers: list[dealings.Offer] = []
+        """Dealings waiting for an answer; play goes on meanwhile (R16)."""
         self.tickets: list[tuple[int, int]] = []
         self.dd_tickets: list[tuple[int, int, int]] = []
         self.loans_settled = False
@@ -128,6 +131,15 @@ class AcrossState(State):
 
     # --- the protocol -----------------------------------------------------------------
     def to_act(self) -> list[int]:
+        """Whoever the game waits on; a player with an offer to answer comes first (he
+        answers before his own next move, and nobody else waits on him)."""
+        regular = self._to_act()
+        if regular == [CHANCE] or self.phase not in dealings.OPEN_IN:
+            return regular
+        answering = dealings.answering(self)
+        return answering + [s for s in regular if s not in answering]
+
+    def _to_act(self) -> list[int]:
         phase = self.phase
         if phase == RACE:
             assert self.race is not None
@@ -158,6 +170,8 @@ class AcrossState(State):
         if player not in self.to_act():
             return []
         phase = self.phase
+        if phase != OFFER and dealings.pending_to(self, player) is not None:
+            return [Answer(True), Answer(False)]
         if phase == RACE:
             return [Accept(), Reject()]
         if phase == BETTING:
@@ -169,10 +183,16 @@ class AcrossState(State):
         return [ChooseTrack(key) for key in sorted(self.g.content.tracks)]
 
     def why_illegal(self, player: int, action: Action) -> str | None:
-        if player not in self.to_act():
-            who = self.name(player) if 0 <= player < self.g.players else f"player {player}"
-            return f"it is not {who}'s turn"
+        if not 0 <= player < self.g.players:
+            return f"there is no player {player}"
         phase = self.phase
+        waiting = dealings.pending_to(self, player) if phase != OFFER else None
+        if waiting is not None:
+            return None if isinstance(action, Answer) else f"answer {self.name(waiting.frm)} first"
+        if dealings.is_dealing(action):  # in turn or not, whenever the game waits (R16)
+            return dealings.why_illegal(self, player, action)
+        if player not in self.to_act():
+            return f"it is not {self.name(player)}'s turn"
         if isinstance(action, TakeLoan | RepayLoan):
             if phase not in (AUCTION, BETTING):
                 return "loans are made during the auction and between races"
@@ -201,7 +221,9 @@ class AcrossState(State):
         elif isinstance(action, Pass):
             auction.pass_lot(self, player)
         elif isinstance(action, Answer):
-            dealings.answer(self, action.accept)
+            dealings.answer(self, player, action.accept)
+        elif dealings.is_dealing(action):
+            dealings.apply(self, player, action)
         elif isinstance(action, ChooseTrack):
             self._set_track(action.track)
         else:
@@ -250,6 +272,7 @@ class AcrossState(State):
         else:
             if self.g.debts == "settle":
                 dealings.settle_debts(self)
+            self.offers = []  # unanswered at the end: nothing left to deal for
             self.phase = OVER
             best = max(self.cash)
             winners = [self.name(s) for s in range(self.g.players) if self.cash[s] == best]
@@ -407,16 +430,12 @@ class AcrossState(State):
                 "out": sorted(lot.out),
                 "min_bid": lot.min_bid,
             }
-        if self.offer is not None:
-            o = self.offer
-            data["offer"] = {
-                "kind": o.kind,
-                "from": o.frm,
-                "to": o.to,
-                "amount": o.amount,
-                "horse": o.horse,
-                "repay": o.repay,
-            }
+        asked = self.offer
+        if asked is None and player is not None and self.phase != OFFER:
+            asked = dealings.pending_to(self, player)
+        data["offer"] = asked.to_json() if asked is not None else None
+        data["offers"] = [o.to_json() for o in self.offers]
+        data["dealings_open"] = self.phase in dealings.OPEN_IN
         if race is not None:
             data["race_card"] = self._race_card(race)
         return data

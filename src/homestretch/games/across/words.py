@@ -160,9 +160,31 @@ def _loan_repaid(n: JSON, names: Sequence[str]) -> str:
     )
 
 
+def _offered(n: JSON, names: Sequence[str]) -> str:
+    frm, to = names[n["from"]], names[n["to"]]
+    if n["kind"] == "loan":
+        terms = f", to be repaid {n['repay']}" if n["repay"] != n["amount"] else ""
+        deal = f"{frm} offers to lend {to} {_fifties(n['amount'])}{terms}"
+    elif n["kind"] == "buy":
+        deal = f"{frm} offers {to} {_fifties(n['amount'])} for #{n['horse']}"
+    else:
+        deal = f"{frm} offers #{n['horse']} to {to} for {_fifties(n['amount'])}"
+    return deal
+
+
+def _offer(n: JSON, names: Sequence[str]) -> str:
+    return f"{_offered(n, names)}: {names[n['to']]} to answer yes or no; play goes on"
+
+
+def _offer_lapsed(n: JSON, names: Sequence[str]) -> str:
+    return f"{_offered(n, names)}: unanswered, it lapses ({n['why']})"
+
+
 def _dealing(n: JSON, names: Sequence[str]) -> str:
     frm, to = names[n["frm"]], names[n["to"]]
     verdict = "accepted" if n["accepted"] else "declined"
+    if "void" in n:
+        verdict = f"accepted, but the deal is off: {n['void']}"
     if n["kind"] == "loan":
         terms = f", to be repaid {n['repay']}" if n["repay"] != n["amount"] else ""
         return f"{frm} lends {to} {_fifties(n['amount'])}{terms}: {verdict}"
@@ -199,6 +221,8 @@ WORDING: dict[str, Callable[[JSON, Sequence[str]], str]] = {
     "sale": _sale,
     "loan": _loan,
     "loan_repaid": _loan_repaid,
+    "offer": _offer,
+    "offer_lapsed": _offer_lapsed,
     "dealing": _dealing,
     "payback": _payback,
     "debt_settled": _debt_settled,
