@@ -57,7 +57,13 @@ def _play_a_turn(page: Page, frame: JSON, seen: Seen, rejects: bool) -> None:
     view = frame["view"]
     phase = view["phase"]
     board = page.locator("#board")
-    if phase == "choose track":
+    offer = view["offer"]
+    if offer is not None and offer["to"] == view["you"]:  # answered before anything else
+        take = offer["kind"] == "loan" and offer["from"] == 1  # Bob's loan, offered waiting
+        expect(board.locator(".ab-offer")).to_contain_text(f"{offer['amount']}")
+        _tap(page, f'.ab-offer button[data-action*="{str(take).lower()}"]')
+        seen.things.add("loan accepted" if take else "offer declined")
+    elif phase == "choose track":
         expect(board.locator(".ab-track")).to_have_count(len(view["tracks"]))
         expect(board.locator(".ab-tracks")).to_contain_text("Best pick")
         _tap(page, '.ab-track[data-action*="woodbine"]')
@@ -99,10 +105,23 @@ def _play_a_turn(page: Page, frame: JSON, seen: Seen, rejects: bool) -> None:
         _tap(
             page, ".ab-reject" if rejects and view["race_card"]["rolls"] % 3 == 0 else ".ab-accept"
         )
-    elif phase == "offer":
-        _tap(page, '.ab-offer button[data-action*="false"]')
     else:
         raise AssertionError(f"no move for phase {phase}")
+
+
+def _offer_a_loan_while_ann_is_waited_on(bob: Page, version: int) -> None:
+    """Bob, whose turn it is not, offers Ann 2 fifties to be repaid 3 from his phone's
+    Dealings panel; play goes on with Ann asked first."""
+    _shows(bob, version)
+    panel = bob.locator(".ab-dealings-panel")
+    expect(panel.locator(".ab-offer-lend")).to_be_visible()
+    panel.locator('select[aria-label="borrower"]').select_option("0")
+    panel.locator('input[aria-label="amount lent"]').fill("2")
+    panel.locator('input[aria-label="to be repaid"]').fill("3")
+    panel.locator(".ab-offer-lend").click()
+    expect(bob.locator("body")).not_to_have_attribute("data-version", str(version))
+    expect(panel.locator(".ab-pending")).to_contain_text("Bob offers to lend Ann 2 fifties")
+    expect(bob.locator(".ab-talk")).to_contain_text("Ann to answer yes or no; play goes on")
 
 
 def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
@@ -139,6 +158,10 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
                 _shows(bob, version)
                 bob.screenshot(path=str(tmp_path / "across-phone-race-4.png"), full_page=True)
                 reloaded = True
+            if frames[0]["view"]["race"] == 2 and mover == 0 and "loan offered" not in seen.things:
+                _offer_a_loan_while_ann_is_waited_on(bob, version)
+                seen.things.add("loan offered")
+                continue
             _play_a_turn(page, frames[mover], seen, rejects=mover == 1)
             expect(page.locator("body")).not_to_have_attribute("data-version", str(version))
         else:
@@ -160,12 +183,25 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
             or (n["type"] == "window_payoff" and n["group"] == "winners circle")
         }
         assert paid_off == set(range(1, 9))
+        # Bob's loan, offered while the table waited on Ann, answered by her, recorded,
+        # and settled before the totals (R15, R16).
+        (loan,) = [n for n in final["notices"] if n["type"] == "dealing" and n["frm"] == 1]
+        assert (loan["kind"], loan["asked"], loan["accepted"], loan["repay"]) == (
+            "loan",
+            0,
+            True,
+            3,
+        )
+        (settled,) = [n for n in final["notices"] if n["type"] == "debt_settled"]
+        assert (settled["borrower"], settled["lender"], settled["owed"]) == (0, 1, 3)
         assert seen.things >= {
             "track chosen on the board",
             "no bid yet",
             "daily double",
             "bet",
             "windows dealt",
+            "loan offered",
+            "loan accepted",
         }, seen.things
         assert reloaded
         bob.screenshot(path=str(tmp_path / "across-phone.png"))

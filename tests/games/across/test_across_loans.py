@@ -234,8 +234,8 @@ def test_a_player_may_offer_to_buy_another_players_horse(driver: Make) -> None:
     s.apply(3, Answer(True))
     assert s.owners[7] == (2,) and s.cash[2] == cash2 - 9 and s.cash[3] == cash3 + 9
     assert s.to_act() == [2]  # back to the buyer's betting turn
-    (deal,) = [n for n in s.notices if n["type"] == "dealing"]
-    assert (deal["kind"], deal["frm"], deal["to"], deal["accepted"]) == ("buy", 2, 3, True)
+    (deal,) = [n for n in s.notices_for(None) if n["type"] == "dealing"]  # told to all
+    assert (deal["kind"], deal["frm"], deal["asked"], deal["accepted"]) == ("buy", 2, 3, True)
 
 
 def test_a_horse_in_hock_cannot_be_bought(driver: Make) -> None:
@@ -295,6 +295,9 @@ def test_a_loan_may_be_offered_and_answered_in_the_race(driver: Make) -> None:
         s.apply(lender, OfferToBuy(next(h for h, o in s.owners.items() if lender not in o), 5))
     s.apply(lender, OfferLoanTerms(borrower, 4, 5))
     assert s.to_act() == [borrower, roller]
+    offered = s.notices[-1]
+    assert offered["type"] == "offer" and "to" not in offered  # told to the whole table
+    assert offered["text"].endswith("to answer yes or no; play goes on")
     s.apply(borrower, Answer(True))
     assert s.debts == {(borrower, lender): 5} and s.to_act() == [roller]
     s.apply(roller, Accept())

@@ -115,7 +115,7 @@ class SensibleBot:
     ) -> float:
         """What ``seat`` should collect from this race if betting closed with ``tickets``."""
         windows = dealt(handle_now(view, len(tickets) - len(view["tickets"])))
-        got = payouts(windows, tickets, seat, owners_of(view), table.horses)
+        got = payouts(windows, tickets, seat, owners_of(view), table.horses, view["payoff_rule"])
         return float(np.dot(got, table.weight))
 
     def _best_ticket(self, seat: int, view: JSON) -> tuple[int, float]:
@@ -124,7 +124,8 @@ class SensibleBot:
         tickets = tickets_of(view)
         base = self.expected_return(seat, view, tickets, table)
         windows = dealt(handle_now(view, 1))
-        more = with_one_more(windows, tickets, seat, owners_of(view), table.horses) @ table.weight
+        owners, rule = owners_of(view), view["payoff_rule"]
+        more = with_one_more(windows, tickets, seat, owners, table.horses, rule) @ table.weight
         best = int(np.argmax(more))
         return HORSES[best], float(more[best]) - base
 

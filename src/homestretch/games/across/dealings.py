@@ -59,6 +59,13 @@ class Offer:
             "repay": self.repay,
         }
 
+    def notice(self) -> dict[str, object]:
+        """The offer for a notice to the whole table (a notice's ``to`` is its reader:
+        the player asked is ``asked``)."""
+        data = self.to_json()
+        data["asked"] = data.pop("to")
+        return data
+
 
 Dealing = OfferHorse | OfferLoan | OfferLoanTerms | OfferToBuy | PayBack
 
@@ -195,7 +202,7 @@ def apply(state: AcrossState, seat: int, action: Dealing) -> None:
             f"{state.name(action.borrower)}{terms}"
         )
     state.offers.append(offer)
-    state.tell("offer", **offer.to_json())
+    state.tell("offer", **offer.notice())
 
 
 def answer(state: AcrossState, seat: int, accept: bool) -> None:
@@ -216,7 +223,7 @@ def answer(state: AcrossState, seat: int, accept: bool) -> None:
         "dealing",
         kind=offer.kind,
         frm=offer.frm,
-        to=offer.to,
+        asked=offer.to,  # not ``to``: that would make the notice his alone
         amount=offer.amount,
         horse=offer.horse,
         repay=offer.repay,
@@ -259,7 +266,7 @@ def lapse_horse_offers(state: AcrossState) -> None:
     """When the windows close the horses are racing: unanswered horse offers lapse."""
     for offer in [o for o in state.offers if o.kind in ("horse", "buy")]:
         state.offers.remove(offer)
-        state.tell("offer_lapsed", **offer.to_json(), why="the windows closed")
+        state.tell("offer_lapsed", **offer.notice(), why="the windows closed")
 
 
 def carry_out(state: AcrossState, offer: Offer) -> None:

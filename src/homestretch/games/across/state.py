@@ -388,6 +388,7 @@ class AcrossState(State):
             "race": self.race_no,
             "to_act": self.to_act(),
             "rotation": self.g.rotation,
+            "payoff_rule": self.g.payoff,
             "offered": sorted(self.offered),
             "roles": {
                 "trackmaster": self.trackmaster,

@@ -161,7 +161,7 @@ def _loan_repaid(n: JSON, names: Sequence[str]) -> str:
 
 
 def _offered(n: JSON, names: Sequence[str]) -> str:
-    frm, to = names[n["from"]], names[n["to"]]
+    frm, to = names[n["from"]], names[n["asked"]]
     if n["kind"] == "loan":
         terms = f", to be repaid {n['repay']}" if n["repay"] != n["amount"] else ""
         deal = f"{frm} offers to lend {to} {_fifties(n['amount'])}{terms}"
@@ -173,7 +173,7 @@ def _offered(n: JSON, names: Sequence[str]) -> str:
 
 
 def _offer(n: JSON, names: Sequence[str]) -> str:
-    return f"{_offered(n, names)}: {names[n['to']]} to answer yes or no; play goes on"
+    return f"{_offered(n, names)}: {names[n['asked']]} to answer yes or no; play goes on"
 
 
 def _offer_lapsed(n: JSON, names: Sequence[str]) -> str:
@@ -181,7 +181,7 @@ def _offer_lapsed(n: JSON, names: Sequence[str]) -> str:
 
 
 def _dealing(n: JSON, names: Sequence[str]) -> str:
-    frm, to = names[n["frm"]], names[n["to"]]
+    frm, to = names[n["frm"]], names[n["asked"]]
     verdict = "accepted" if n["accepted"] else "declined"
     if "void" in n:
         verdict = f"accepted, but the deal is off: {n['void']}"

@@ -11,6 +11,8 @@
   let V = null;  // its view
   let NAMES = [];  // the seats' names at this table
   let MARKS = [];  // their initials on the totalizator, unique (names.py does the same)
+  const DRAFT = {};  // what is typed in the dealing forms, kept across redraws
+  const DEALINGS = ["sell", "buy", "lend", "lend_terms", "payback"];
 
   const f = (n) => (n === 1 ? "1 fifty" : `${n} fifties`);
   const who = (seats) => seats.map((s) => NAMES[s]).join(" and ");
@@ -256,9 +258,9 @@
       bar.append(first, second, buy);
       s.append(bar);
     }
-    const other = frame.legal.filter((l) => !["bet", "dd", "done"].includes(l.action.kind));
+    const other = frame.legal.filter((l) => !["bet", "dd", "done", ...DEALINGS].includes(l.action.kind));
     if (other.length) {
-      s.append(node("h4", "Loans and dealings"));
+      s.append(node("h4", "Loans from the 8th-race WIN bin"));
       const bar = node("div", null, "ab-moves ab-dealings");
       other.slice(0, 24).forEach((l) => bar.append(button(l.text, l.action)));
       s.append(bar);
@@ -270,14 +272,96 @@
   function offerChoice() {
     const o = V.offer;
     const s = section("An offer to you", "ab-offer");
-    const from = NAMES[o.from];
-    const text = o.kind === "syndicate" ? `${from} asks you into a syndicate: ${o.amount} for #${o.horse} (your share ${Math.floor(o.amount / 2)})`
-      : o.kind === "horse" ? `${from} offers you #${o.horse} for ${f(o.amount)}`
-      : o.kind === "buy" ? `${from} offers you ${f(o.amount)} for your #${o.horse}`
-      : `${from} offers to lend you ${f(o.amount)}`;
+    const text = o.kind === "syndicate" ? `${NAMES[o.from]} asks you into a syndicate: ${o.amount} for #${o.horse} (your share ${Math.floor(o.amount / 2)})` : offerText(o);
     s.append(node("p", text));
     const bar = node("div", null, "ab-moves ab-big");
     bar.append(button("Yes", { kind: "answer", accept: true }), button("No", { kind: "answer", accept: false }));
+    s.append(bar);
+    return s;
+  }
+
+  function offerText(o) {
+    const from = NAMES[o.from];
+    const to = o.to === V.you ? "you" : NAMES[o.to];
+    if (o.kind === "horse") return `${from} offers ${to} #${o.horse} for ${f(o.amount)}`;
+    if (o.kind === "buy") return `${from} offers ${to} ${f(o.amount)} for #${o.horse}`;
+    return `${from} offers to lend ${to} ${f(o.amount)}${o.repay !== o.amount ? `, to be repaid ${o.repay}` : ""}`;
+  }
+
+  // A form field whose value survives the redraw of each frame.
+  function keep(key, el, initial) {
+    el.value = DRAFT[key] !== undefined ? DRAFT[key] : String(initial);
+    el.dataset.keep = key;
+    el.addEventListener("input", () => { DRAFT[key] = el.value; });
+    el.addEventListener("change", () => { DRAFT[key] = el.value; });
+    return el;
+  }
+  function choice(key, label, options) {
+    const sel = node("select", null, "ab-pick");
+    sel.setAttribute("aria-label", label);
+    options.forEach(([value, text]) => { const o = node("option", text); o.value = String(value); sel.append(o); });
+    if (!options.some(([v]) => String(v) === DRAFT[key])) delete DRAFT[key];  // gone since
+    return keep(key, sel, options[0][0]);
+  }
+  function amount(key, label, initial) {
+    const input = node("input", null, "ab-amount");
+    input.type = "number";
+    input.min = "0";
+    input.setAttribute("aria-label", label);
+    return keep(key, input, initial);
+  }
+  function dealButton(text, cls, make) {
+    const b = node("button", text, cls);
+    b.type = "button";
+    b.addEventListener("click", () => T.send({ action: make() }));
+    return b;
+  }
+
+  // Offers to buy, sell and lend, made whenever the game waits (in turn or not); the
+  // other player answers, and play goes on meanwhile (ruling R16).
+  function dealingsPanel(frame) {
+    if (V.you === null || V.you === undefined || frame.over) return null;
+    const s = section("Dealings", "ab-dealings-panel");
+    (V.offers || []).forEach((o) => s.append(node("p", `${offerText(o)}: waiting for ${o.to === V.you ? "your" : `${NAMES[o.to]}'s`} answer`, "ab-pending")));
+    V.debts.filter((d) => d.borrower === V.you).forEach((d) => {
+      const bar = node("div", null, "ab-moves ab-payback");
+      const n = amount(`pay${d.lender}`, `pay back ${NAMES[d.lender]}`, Math.min(d.amount, V.cash[V.you]));
+      bar.append(node("span", `You owe ${NAMES[d.lender]} ${f(d.amount)}`), n,
+        dealButton("Pay back", "ab-pay", () => ({ kind: "payback", lender: d.lender, amount: Number(n.value) })));
+      s.append(bar);
+    });
+    if (!V.dealings_open) { s.append(node("p", "Dealings reopen once the game waits on a player.")); return s; }
+    if (V.offered.includes(V.you)) { s.append(node("p", "You have made your offer for this race.")); return s; }
+    const others = NAMES.map((name, seat) => [seat, name]).filter(([seat]) => seat !== V.you);
+    const owned = Object.entries(V.owners).filter(([h]) => !V.in_hock[h]);
+    const theirs = owned.filter(([, o]) => !o.includes(V.you)).map(([h, o]) => [h, `#${h} (${who(o)})`]);
+    const mine = owned.filter(([, o]) => o[0] === V.you).map(([h]) => [h, `#${h}`]);
+    if (V.phase === "race") s.append(node("p", "Horses change hands between races; loans may be offered now."));
+    else {
+      if (theirs.length) {
+        const bar = node("div", null, "ab-moves ab-buy");
+        const h = choice("buyHorse", "horse to buy", theirs);
+        const n = amount("buyPrice", "price offered", 5);
+        bar.append(node("span", "Buy"), h, node("span", "for"), n,
+          dealButton("Offer to buy", "ab-offer-buy", () => ({ kind: "buy", horse: Number(h.value), price: Number(n.value) })));
+        s.append(bar);
+      }
+      if (mine.length) {
+        const bar = node("div", null, "ab-moves ab-sell");
+        const h = choice("sellHorse", "horse to sell", mine);
+        const to = choice("sellTo", "buyer", others);
+        const n = amount("sellPrice", "asking price", 5);
+        bar.append(node("span", "Sell"), h, node("span", "to"), to, node("span", "for"), n,
+          dealButton("Offer to sell", "ab-offer-sell", () => ({ kind: "sell", horse: Number(h.value), buyer: Number(to.value), price: Number(n.value) })));
+        s.append(bar);
+      }
+    }
+    const bar = node("div", null, "ab-moves ab-lend");
+    const to = choice("lendTo", "borrower", others);
+    const n = amount("lendAmount", "amount lent", 5);
+    const back = amount("lendBack", "to be repaid", 5);
+    bar.append(node("span", "Lend"), to, n, node("span", "to be repaid"), back,
+      dealButton("Offer the loan", "ab-offer-lend", () => ({ kind: "lend_terms", borrower: Number(to.value), amount: Number(n.value), repay: Number(back.value) })));
     s.append(bar);
     return s;
   }
@@ -293,8 +377,8 @@
 
   function yourMove(frame) {
     if (!frame.your_turn) return null;
+    if (V.offer && V.offer.to === V.you) return offerChoice();
     if (V.phase === "race") return rollChoice(frame);
-    if (V.phase === "offer") return offerChoice();
     if (V.phase === "betting") return bettingMoves(frame);
     if (V.phase === "choose track") return trackChoice();
     return null;  // the auction's moves are on the block
@@ -317,7 +401,7 @@
     NAMES = V.names.map((name, seat) => (frame.seats[seat] ? frame.seats[seat].name : name));
     MARKS = initials(NAMES);
     box.className = "ab-board";
-    const parts = [header(frame), yourMove(frame), auctionBlock(frame), raceCard(), windowsBoard(), totalizator(), players(), bins(), announcements(frame)];
+    const parts = [header(frame), yourMove(frame), auctionBlock(frame), raceCard(), dealingsPanel(frame), windowsBoard(), totalizator(), players(), bins(), announcements(frame)];
     box.replaceChildren(...parts.filter(Boolean));
   };
 })();
