@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from homestretch.cli.main import app
 from homestretch.core.protocol import replay
-from homestretch.games.across.actions import Bet, Bid, DailyDouble, OfferHorse, Reject
+from homestretch.games.across.actions import Bet, Bid, DailyDouble, OfferHorse, OfferRing, Reject
 from homestretch.games.across.cli import HotSeat, parse_command
 from homestretch.games.across.game import AcrossGame
 from homestretch.store.db import Store
@@ -200,6 +200,7 @@ def test_typed_commands() -> None:
     assert parse_command("dd 7 8") == DailyDouble(7, 8)
     assert parse_command("sell 4 to 2 for 6") == OfferHorse(4, 2, 6)
     assert parse_command("r") == Reject()
+    assert parse_command("ring 7 2 with 1 pays 2") == OfferRing(7, 2, 1, 2)
 
 
 def test_the_hot_seat_clears_the_scrollback_when_the_keyboard_passes() -> None:

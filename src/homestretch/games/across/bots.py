@@ -118,6 +118,17 @@ class SensibleBot:
         got = payouts(windows, tickets, seat, owners_of(view), table.horses, view["payoff_rule"])
         return float(np.dot(got, table.weight))
 
+    def ring_return(self, view: JSON, offer: JSON) -> float:
+        """What a ring's tickets should collect together (no Winners Circle: the tickets
+        are counted as a seat of their own, which owns no horse)."""
+        ring = -2
+        added = [(ring, offer["horse"])] * offer["tickets"]
+        table = self._finishes(ring, view)
+        windows = dealt(handle_now(view, offer["tickets"]))
+        tickets = [*tickets_of(view), *added]
+        got = payouts(windows, tickets, ring, {}, table.horses, view["payoff_rule"])
+        return float(np.dot(got, table.weight))
+
     def _best_ticket(self, seat: int, view: JSON) -> tuple[int, float]:
         """The horse whose next ticket should bring back the most, and how much."""
         table = self._finishes(seat, view)
@@ -173,6 +184,9 @@ class SensibleBot:
         cash = view["cash"][seat]
         if offer["kind"] == "loan":  # when short, and not from a loan shark
             return bool(cash < TICKET_PRICE * 2 and offer["repay"] <= offer["amount"] + 1)
+        if offer["kind"] == "ring":  # my stake's share of what the tickets should bring
+            share = self.ring_return(view, offer) * offer["amount"] / (3 * offer["tickets"])
+            return share >= offer["amount"] * (1 + EDGE) and cash - offer["amount"] >= RESERVE
         value = self._rng.uniform(*BID_SHARE) * self.horse_value(offer["horse"], view)
         if offer["kind"] == "syndicate":
             value /= 2

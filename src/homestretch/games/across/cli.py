@@ -92,6 +92,8 @@ def parse_command(text: str) -> Action:
         "lend": (2, act.OfferLoan),
         "payback": (2, act.PayBack),
     }
+    if head == "ring" and len(nums) == 4:  # ring H N with SEAT pays K
+        return act.OfferRing(*nums)
     if head == "lend" and len(nums) == 3:  # lend SEAT N back M: agreed terms
         return act.OfferLoanTerms(*nums)
     if head == "bid" and len(nums) in (1, 2):
@@ -106,7 +108,7 @@ def parse_command(text: str) -> Action:
 HELP = (
     "commands: bet H | dd H1 H2 | bid N \\[with SEAT] | pass | done | accept (a) | reject (r) | "
     "yes | no | loan H N | repay H | sell H to SEAT for N | buy H for N | lend SEAT N "
-    "\\[back M] | payback SEAT N | "
+    "\\[back M] | payback SEAT N | ring H TICKETS with SEAT pays K | "
     "track NAME"
 )
 
@@ -121,6 +123,12 @@ def describe_offer(view: JSON) -> str:
         )
     if offer["kind"] == "horse":
         return f"{who} offers you #{horse} for {amount} fifties: yes or no?"
+    if offer["kind"] == "ring":
+        k = offer["tickets"]
+        return (
+            f"{who} asks you into a ring: {k} ticket(s) on #{horse}, you putting in {amount} "
+            f"of the {3 * k} fifties and sharing what they collect in proportion: yes or no?"
+        )
     if offer["kind"] == "buy":
         return f"{who} offers you {amount} fifties for your #{horse}: yes or no?"
     terms = f", and you will owe {offer['repay']}" if offer["repay"] != amount else ""

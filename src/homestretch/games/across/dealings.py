@@ -15,14 +15,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeGuard
 
 from homestretch.core.actions import Action
-from homestretch.games.across import auction
+from homestretch.games.across import auction, rings
 from homestretch.games.across.actions import (
     OfferHorse,
     OfferLoan,
     OfferLoanTerms,
+    OfferRing,
     OfferToBuy,
     PayBack,
 )
+from homestretch.games.across.content import HORSES
 from homestretch.games.across.phases import AUCTION, BETTING, OFFER, RACE
 
 if TYPE_CHECKING:
@@ -40,7 +42,7 @@ HORSES_CHANGE_HANDS_IN = (AUCTION, BETTING)
 class Offer:
     """A deal put to one player, who answers yes or no."""
 
-    kind: str  # "syndicate", "horse" (a sale), "buy" (an offer to buy) or "loan"
+    kind: str  # "syndicate", "horse" (a sale), "buy" (an offer to buy), "loan" or "ring"
     frm: int
     to: int
     amount: int
@@ -48,6 +50,8 @@ class Offer:
     resume: str = BETTING
     repay: int = 0
     """For a loan: what the borrower will owe (the amount, unless terms were agreed)."""
+    tickets: int = 0
+    """For a ring: its tickets on ``horse`` (``amount`` is the partner's stake)."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -57,6 +61,7 @@ class Offer:
             "amount": self.amount,
             "horse": self.horse,
             "repay": self.repay,
+            "tickets": self.tickets,
         }
 
     def notice(self) -> dict[str, object]:
@@ -67,7 +72,9 @@ class Offer:
         return data
 
 
-Dealing = OfferHorse | OfferLoan | OfferLoanTerms | OfferToBuy | PayBack
+Dealing = OfferHorse | OfferLoan | OfferLoanTerms | OfferToBuy | OfferRing | PayBack
+BEFORE_THE_RACE = ("horse", "buy", "ring")
+"""Offers about a race's horses or bets: answered before its windows close, or lapsed."""
 
 
 def sellable(state: AcrossState, seat: int) -> list[int]:
@@ -99,6 +106,13 @@ def menu(state: AcrossState, seat: int) -> list[Action]:
         if cash >= 1:
             amount = min(MENU_LOAN, cash)
             options += [OfferLoan(b, amount) for b in range(state.g.players) if b != seat]
+        if state.phase == BETTING and cash >= 2:  # a ticket shared 2 + 1 (any split typed)
+            options += [
+                OfferRing(h, 1, b, 1)
+                for h in HORSES
+                for b in range(state.g.players)
+                if b != seat and state.cash[b] >= 1
+            ]
     for (borrower, lender), owed in sorted(state.debts.items()):
         if borrower == seat and owed > 0 and cash > 0:
             options.append(PayBack(lender, min(owed, cash)))
@@ -106,12 +120,16 @@ def menu(state: AcrossState, seat: int) -> list[Action]:
 
 
 def is_dealing(action: Action) -> TypeGuard[Dealing]:
-    return isinstance(action, OfferHorse | OfferLoan | OfferLoanTerms | OfferToBuy | PayBack)
+    return isinstance(
+        action, OfferHorse | OfferLoan | OfferLoanTerms | OfferToBuy | OfferRing | PayBack
+    )
 
 
 def answerable(state: AcrossState, offer: Offer) -> bool:
     """An offer can be answered now: loans whenever dealings are open, a horse outside
     a race."""
+    if offer.kind == "ring":
+        return state.phase == BETTING
     if offer.kind in ("horse", "buy"):
         return state.phase in HORSES_CHANGE_HANDS_IN
     return state.phase in OPEN_IN
@@ -142,6 +160,8 @@ def why_illegal(state: AcrossState, seat: int, action: Dealing) -> str | None:
         return None if 1 <= action.amount <= cash else f"you can pay 1 to {cash} fifties"
     if seat in state.offered:
         return "one offer per player per race, so play is not held up"
+    if isinstance(action, OfferRing):
+        return rings.why_illegal(state, seat, action)
     if isinstance(action, OfferHorse | OfferToBuy) and state.phase == RACE:
         return "horses change hands between races, not while one is run"
     if isinstance(action, OfferToBuy):
@@ -180,7 +200,14 @@ def apply(state: AcrossState, seat: int, action: Dealing) -> None:
         )
         return
     state.offered.add(seat)
-    if isinstance(action, OfferHorse):
+    if isinstance(action, OfferRing):
+        h, k = action.horse, action.tickets
+        offer = Offer("ring", seat, action.partner, action.stake, h, tickets=k)
+        state.say(
+            f"{state.name(seat)} asks {state.name(action.partner)} into a ring: {k} ticket(s) "
+            f"on #{h}, {action.stake} of the {3 * k} fifties his"
+        )
+    elif isinstance(action, OfferHorse):
         offer = Offer("horse", seat, action.buyer, action.price, action.horse)
         state.say(
             f"{state.name(seat)} offers #{action.horse} to {state.name(action.buyer)} "
@@ -248,6 +275,8 @@ def answer_syndicate(state: AcrossState, accept: bool) -> None:
 def why_void(state: AcrossState, offer: Offer) -> str | None:
     """Why an offer accepted now can no longer be carried out (play went on while it
     waited), or None."""
+    if offer.kind == "ring":
+        return rings.why_void(state, offer)
     if offer.kind == "loan":
         have = state.cash[offer.frm]
         return None if have >= offer.amount else f"{state.name(offer.frm)} has only {have}"
@@ -263,14 +292,17 @@ def why_void(state: AcrossState, offer: Offer) -> str | None:
 
 
 def lapse_horse_offers(state: AcrossState) -> None:
-    """When the windows close the horses are racing: unanswered horse offers lapse."""
-    for offer in [o for o in state.offers if o.kind in ("horse", "buy")]:
+    """When the windows close the horses are racing: unanswered offers of horses and
+    rings lapse."""
+    for offer in [o for o in state.offers if o.kind in BEFORE_THE_RACE]:
         state.offers.remove(offer)
         state.tell("offer_lapsed", **offer.notice(), why="the windows closed")
 
 
 def carry_out(state: AcrossState, offer: Offer) -> None:
-    if offer.kind in ("horse", "buy"):
+    if offer.kind == "ring":
+        rings.form(state, offer)
+    elif offer.kind in ("horse", "buy"):
         buyer = offer.to if offer.kind == "horse" else offer.frm
         state.cash[buyer] -= offer.amount
         for seat, share in auction.shares(offer.amount, state.owners[offer.horse]).items():

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from homestretch.core.actions import Action
 from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.protocol import CHANCE, JSON, State
-from homestretch.games.across import auction, betting, dealings, loans, words
+from homestretch.games.across import auction, betting, dealings, loans, rings, words
 from homestretch.games.across.actions import (
     Accept,
     Answer,
@@ -74,6 +74,8 @@ class AcrossState(State):
         self.offered: set[int] = set()
         self.offer: dealings.Offer | None = None
         """A syndicate bid, which the auction waits on (phase OFFER)."""
+        self.rings: list[rings.Ring] = []
+        """This race's investing rings (R23)."""
         self.offers: list[dealings.Offer] = []
         """Dealings waiting for an answer; play goes on meanwhile (R16)."""
         self.tickets: list[tuple[int, int]] = []
@@ -320,6 +322,7 @@ class AcrossState(State):
             self.cash[seat] += amount
         for seat, amount, why in settlement.payments:
             self.tell("payment", seat=seat, amount=amount, why=why)
+        rings.share_out(self, settlement.steps, race.finish, settlement.refunded)
         self.carry += settlement.carry
         self.last_payoff = {"race": race.number, "dealt": dealt, "steps": settlement.steps}
         if settlement.carry and race.number < RACES:
@@ -413,6 +416,7 @@ class AcrossState(State):
                 if a
             ],
             "tickets": [list(t) for t in self.tickets],
+            "rings": [r.to_json() for r in self.rings],
             "daily_double": [list(t) for t in self.dd_tickets],
             "lot": None,
             "offer": None,

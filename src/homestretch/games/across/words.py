@@ -162,7 +162,13 @@ def _loan_repaid(n: JSON, names: Sequence[str]) -> str:
 
 def _offered(n: JSON, names: Sequence[str]) -> str:
     frm, to = names[n["from"]], names[n["asked"]]
-    if n["kind"] == "loan":
+    if n["kind"] == "ring":
+        total = 3 * n["tickets"]
+        deal = (
+            f"{frm} asks {to} into a ring: {n['tickets']} ticket(s) on #{n['horse']}, "
+            f"{to} putting in {n['amount']} of the {total} fifties"
+        )
+    elif n["kind"] == "loan":
         terms = f", to be repaid {n['repay']}" if n["repay"] != n["amount"] else ""
         deal = f"{frm} offers to lend {to} {_fifties(n['amount'])}{terms}"
     elif n["kind"] == "buy":
@@ -190,7 +196,25 @@ def _dealing(n: JSON, names: Sequence[str]) -> str:
         return f"{frm} lends {to} {_fifties(n['amount'])}{terms}: {verdict}"
     if n["kind"] == "buy":
         return f"{frm} offers {to} {_fifties(n['amount'])} for #{n['horse']}: {verdict}"
+    if n["kind"] == "ring":
+        return f"{frm} asks {to} into a ring on #{n['horse']}: {verdict}"
     return f"{frm} sells #{n['horse']} to {to} for {_fifties(n['amount'])}: {verdict}"
+
+
+def _ring(n: JSON, names: Sequence[str]) -> str:
+    (a, b), (x, y) = n["members"], n["stakes"]
+    return (
+        f"{_when(n)}: a ring of {names[a]} ({x}) and {names[b]} ({y}) buys {n['tickets']} "
+        f"ticket(s) on #{n['horse']}, written under {names[a]}'s initials"
+    )
+
+
+def _ring_shared(n: JSON, names: Sequence[str]) -> str:
+    (a, b), (x, y) = n["members"], n["shares"]
+    return (
+        f"{_when(n)}: the ring's {n['tickets']} ticket(s) on #{n['horse']} collected "
+        f"{_fifties(n['collected'])}: {x} to {names[a]}, {y} to {names[b]}"
+    )
 
 
 def _payback(n: JSON, names: Sequence[str]) -> str:
@@ -224,6 +248,8 @@ WORDING: dict[str, Callable[[JSON, Sequence[str]], str]] = {
     "offer": _offer,
     "offer_lapsed": _offer_lapsed,
     "dealing": _dealing,
+    "ring": _ring,
+    "ring_shared": _ring_shared,
     "payback": _payback,
     "debt_settled": _debt_settled,
 }
