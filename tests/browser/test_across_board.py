@@ -59,10 +59,11 @@ def _play_a_turn(page: Page, frame: JSON, seen: Seen, rejects: bool) -> None:
     board = page.locator("#board")
     offer = view["offer"]
     if offer is not None and offer["to"] == view["you"]:  # answered before anything else
-        take = offer["kind"] == "loan" and offer["from"] == 1  # Bob's loan, offered waiting
+        # Bob's loan, offered while the table waited on Ann, and Ann's ring are taken
+        take = offer["kind"] in ("loan", "ring") and offer["from"] == 1 - view["you"]
         expect(board.locator(".ab-offer")).to_contain_text(f"{offer['amount']}")
         _tap(page, f'.ab-offer button[data-action*="{str(take).lower()}"]')
-        seen.things.add("loan accepted" if take else "offer declined")
+        seen.things.add(f"{offer['kind']} accepted" if take else "offer declined")
     elif phase == "choose track":
         expect(board.locator(".ab-track")).to_have_count(len(view["tracks"]))
         expect(board.locator(".ab-tracks")).to_contain_text("Best pick")
@@ -88,6 +89,14 @@ def _play_a_turn(page: Page, frame: JSON, seen: Seen, rejects: bool) -> None:
             page.locator(".ab-dd-pick").nth(1).select_option("5")
             _tap(page, ".ab-dd-buy")
             seen.things.add("daily double")
+        elif view["race"] == 3 and view["you"] == 0 and "ring offered" not in seen.things:
+            panel = board.locator(".ab-dealings-panel")
+            panel.locator('select[aria-label="ring\'s horse"]').select_option("6")
+            panel.locator('input[aria-label="ring\'s tickets"]').fill("1")
+            panel.locator('select[aria-label="ring partner"]').select_option("1")
+            panel.locator('input[aria-label="partner\'s fifties"]').fill("1")
+            _tap(page, ".ab-offer-ring")
+            seen.things.add("ring offered")
         elif view["race"] in (1, 3) and not mine:
             _tap(page, """.ab-bet[data-action='{"kind":"bet","horse":6}']""")
             seen.things.add("bet")
@@ -192,6 +201,8 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
             True,
             3,
         )
+        (ring,) = [n for n in final["notices"] if n["type"] == "ring_shared"]
+        assert (ring["members"], ring["stakes"], ring["horse"]) == ([0, 1], [2, 1], 6)
         (settled,) = [n for n in final["notices"] if n["type"] == "debt_settled"]
         assert (settled["borrower"], settled["lender"], settled["owed"]) == (0, 1, 3)
         assert seen.things >= {
@@ -202,6 +213,8 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
             "windows dealt",
             "loan offered",
             "loan accepted",
+            "ring offered",
+            "ring accepted",
         }, seen.things
         assert reloaded
         bob.screenshot(path=str(tmp_path / "across-phone.png"))

@@ -12,7 +12,7 @@
   let NAMES = [];  // the seats' names at this table
   let MARKS = [];  // their initials on the totalizator, unique (names.py does the same)
   const DRAFT = {};  // what is typed in the dealing forms, kept across redraws
-  const DEALINGS = ["sell", "buy", "lend", "lend_terms", "payback"];
+  const DEALINGS = ["sell", "buy", "lend", "lend_terms", "payback", "ring"];
 
   const f = (n) => (n === 1 ? "1 fifty" : `${n} fifties`);
   const who = (seats) => seats.map((s) => NAMES[s]).join(" and ");
@@ -129,6 +129,7 @@
     const depth = Math.max(1, ...cols.map((c) => c.length));
     for (let r = 0; r < depth; r++) table.append(row(cols.map((c) => c[r] || "")));
     s.append(table);
+    (V.rings || []).forEach((r) => s.append(node("p", `Ring on #${r.horse}: ${r.tickets} ticket(s) under ${MARKS[r.members[0]]}, ${NAMES[r.members[0]]} ${r.stakes[0]} and ${NAMES[r.members[1]]} ${r.stakes[1]} fifties`, "ab-ring-line")));
     if (V.daily_double.length) {
       s.append(node("h4", "Daily Double"));
       const list = node("ul", null, "ab-dd");
@@ -285,6 +286,7 @@
     const to = o.to === V.you ? "you" : NAMES[o.to];
     if (o.kind === "horse") return `${from} offers ${to} #${o.horse} for ${f(o.amount)}`;
     if (o.kind === "buy") return `${from} offers ${to} ${f(o.amount)} for #${o.horse}`;
+    if (o.kind === "ring") return `${from} asks ${to} into a ring: ${o.tickets} ticket(s) on #${o.horse}, ${o.to === V.you ? "you" : NAMES[o.to]} putting in ${o.amount} of the ${3 * o.tickets} fifties, winnings shared the same way`;
     return `${from} offers to lend ${to} ${f(o.amount)}${o.repay !== o.amount ? `, to be repaid ${o.repay}` : ""}`;
   }
 
@@ -355,6 +357,16 @@
           dealButton("Offer to sell", "ab-offer-sell", () => ({ kind: "sell", horse: Number(h.value), buyer: Number(to.value), price: Number(n.value) })));
         s.append(bar);
       }
+    }
+    if (V.phase === "betting") {  // an investing ring: tickets bought together (R23)
+      const bar = node("div", null, "ab-moves ab-ring");
+      const h = choice("ringHorse", "ring's horse", HORSES.map((x) => [x, `#${x}`]));
+      const k = amount("ringTickets", "ring's tickets", 1);
+      const to = choice("ringWith", "ring partner", others);
+      const n = amount("ringStake", "partner's fifties", 1);
+      bar.append(node("span", "Ring: tickets on"), h, k, node("span", "with"), to, node("span", "who puts in"), n,
+        dealButton("Offer the ring", "ab-offer-ring", () => ({ kind: "ring", horse: Number(h.value), tickets: Number(k.value), partner: Number(to.value), stake: Number(n.value) })));
+      s.append(bar);
     }
     const bar = node("div", null, "ab-moves ab-lend");
     const to = choice("lendTo", "borrower", others);
