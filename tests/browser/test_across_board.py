@@ -1,7 +1,10 @@
 """A whole meet of Across the Board in a real browser, on the game's own board: Ann
 (choosing the track, betting, buying a Daily Double) and Bob (on a phone, reloading
 mid-meet, rejecting rolls) play every decision by tapping the board, with a sensible and
-a search computer player at the table and a spectator watching. A meet is the
+a search computer player at the table and a spectator watching. Two dealings: in race 2,
+while the table waits on Ann, Bob offers her a loan from his phone's Dealings panel and
+she accepts it (settled before the totals); in race 3 Ann asks Bob into an investing
+ring on #6, which he accepts. A meet is the
 rulebook's auction and eight races (there is no shorter one); it takes about 300 taps,
 about 1.5 minutes on a quiet machine (6 on a heavily loaded one)."""
 
