@@ -1,7 +1,10 @@
 """A whole meet of Across the Board in a real browser, on the game's own board: Ann
 (choosing the track, betting, buying a Daily Double) and Bob (on a phone, reloading
 mid-meet, rejecting rolls) play every decision by tapping the board, with a sensible and
-a search computer player at the table and a spectator watching. A meet is the
+a search computer player at the table and a spectator watching. Two dealings: in race 2,
+while the table waits on Ann, Bob offers her a loan from his phone's Dealings panel and
+she accepts it (settled before the totals); in race 3 Ann asks Bob into an investing
+ring on #6, which he accepts. A meet is the
 rulebook's auction and eight races (there is no shorter one); it takes about 300 taps,
 about 1.5 minutes on a quiet machine (6 on a heavily loaded one)."""
 
@@ -57,7 +60,14 @@ def _play_a_turn(page: Page, frame: JSON, seen: Seen, rejects: bool) -> None:
     view = frame["view"]
     phase = view["phase"]
     board = page.locator("#board")
-    if phase == "choose track":
+    offer = view["offer"]
+    if offer is not None and offer["to"] == view["you"]:  # answered before anything else
+        # Bob's loan, offered while the table waited on Ann, and Ann's ring are taken
+        take = offer["kind"] in ("loan", "ring") and offer["from"] == 1 - view["you"]
+        expect(board.locator(".ab-offer")).to_contain_text(f"{offer['amount']}")
+        _tap(page, f'.ab-offer button[data-action*="{str(take).lower()}"]')
+        seen.things.add(f"{offer['kind']} accepted" if take else "offer declined")
+    elif phase == "choose track":
         expect(board.locator(".ab-track")).to_have_count(len(view["tracks"]))
         expect(board.locator(".ab-tracks")).to_contain_text("Best pick")
         _tap(page, '.ab-track[data-action*="woodbine"]')
@@ -82,6 +92,14 @@ def _play_a_turn(page: Page, frame: JSON, seen: Seen, rejects: bool) -> None:
             page.locator(".ab-dd-pick").nth(1).select_option("5")
             _tap(page, ".ab-dd-buy")
             seen.things.add("daily double")
+        elif view["race"] == 3 and view["you"] == 0 and "ring offered" not in seen.things:
+            panel = board.locator(".ab-dealings-panel")
+            panel.locator('select[aria-label="ring\'s horse"]').select_option("6")
+            panel.locator('input[aria-label="ring\'s tickets"]').fill("1")
+            panel.locator('select[aria-label="ring partner"]').select_option("1")
+            panel.locator('input[aria-label="partner\'s fifties"]').fill("1")
+            _tap(page, ".ab-offer-ring")
+            seen.things.add("ring offered")
         elif view["race"] in (1, 3) and not mine:
             _tap(page, """.ab-bet[data-action='{"kind":"bet","horse":6}']""")
             seen.things.add("bet")
@@ -99,10 +117,23 @@ def _play_a_turn(page: Page, frame: JSON, seen: Seen, rejects: bool) -> None:
         _tap(
             page, ".ab-reject" if rejects and view["race_card"]["rolls"] % 3 == 0 else ".ab-accept"
         )
-    elif phase == "offer":
-        _tap(page, '.ab-offer button[data-action*="false"]')
     else:
         raise AssertionError(f"no move for phase {phase}")
+
+
+def _offer_a_loan_while_ann_is_waited_on(bob: Page, version: int) -> None:
+    """Bob, whose turn it is not, offers Ann 2 fifties to be repaid 3 from his phone's
+    Dealings panel; play goes on with Ann asked first."""
+    _shows(bob, version)
+    panel = bob.locator(".ab-dealings-panel")
+    expect(panel.locator(".ab-offer-lend")).to_be_visible()
+    panel.locator('select[aria-label="borrower"]').select_option("0")
+    panel.locator('input[aria-label="amount lent"]').fill("2")
+    panel.locator('input[aria-label="to be repaid"]').fill("3")
+    panel.locator(".ab-offer-lend").click()
+    expect(bob.locator("body")).not_to_have_attribute("data-version", str(version))
+    expect(panel.locator(".ab-pending")).to_contain_text("Bob offers to lend Ann 2 fifties")
+    expect(bob.locator(".ab-talk")).to_contain_text("Ann to answer yes or no; play goes on")
 
 
 def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
@@ -139,6 +170,10 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
                 _shows(bob, version)
                 bob.screenshot(path=str(tmp_path / "across-phone-race-4.png"), full_page=True)
                 reloaded = True
+            if frames[0]["view"]["race"] == 2 and mover == 0 and "loan offered" not in seen.things:
+                _offer_a_loan_while_ann_is_waited_on(bob, version)
+                seen.things.add("loan offered")
+                continue
             _play_a_turn(page, frames[mover], seen, rejects=mover == 1)
             expect(page.locator("body")).not_to_have_attribute("data-version", str(version))
         else:
@@ -160,12 +195,29 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
             or (n["type"] == "window_payoff" and n["group"] == "winners circle")
         }
         assert paid_off == set(range(1, 9))
+        # Bob's loan, offered while the table waited on Ann, answered by her, recorded,
+        # and settled before the totals (R15, R16).
+        (loan,) = [n for n in final["notices"] if n["type"] == "dealing" and n["frm"] == 1]
+        assert (loan["kind"], loan["asked"], loan["accepted"], loan["repay"]) == (
+            "loan",
+            0,
+            True,
+            3,
+        )
+        (ring,) = [n for n in final["notices"] if n["type"] == "ring_shared"]
+        assert (ring["members"], ring["stakes"], ring["horse"]) == ([0, 1], [2, 1], 6)
+        (settled,) = [n for n in final["notices"] if n["type"] == "debt_settled"]
+        assert (settled["borrower"], settled["lender"], settled["owed"]) == (0, 1, 3)
         assert seen.things >= {
             "track chosen on the board",
             "no bid yet",
             "daily double",
             "bet",
             "windows dealt",
+            "loan offered",
+            "loan accepted",
+            "ring offered",
+            "ring accepted",
         }, seen.things
         assert reloaded
         bob.screenshot(path=str(tmp_path / "across-phone.png"))

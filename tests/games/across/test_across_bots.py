@@ -5,6 +5,8 @@ from __future__ import annotations
 from statistics import mean
 from typing import Any
 
+import numpy as np
+
 from homestretch.bots.random_bot import RandomBot
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import Agent, play
@@ -126,3 +128,36 @@ def test_never_bet_buys_and_bets_nothing() -> None:
     state = play(game.new_initial_state(), SeededDice(2), agents)
     bets = [e for e in state.events if e.player == 0 and e.action and e.action["kind"] == "bet"]
     assert not bets
+
+
+def test_the_search_player_counts_its_daily_double_in_race_2() -> None:
+    # Race 1 was won by #6; I hold two of the three 6-9 tickets in a bin of 10 fifties.
+    view = _race_view(9, {9: 8, 5: 8})
+    view.update(
+        race=2,
+        results=[{"meet": 1, "race": 1, "finish": [6, 7, 8]}],
+        daily_double=[[0, 6, 9], [0, 6, 9], [1, 6, 9], [0, 7, 9], [1, 6, 4]],
+        daily_double_bin=10,
+        tickets=[],
+        owners={str(h): [1] for h in range(2, 13)},
+    )
+    value = SearchBot(3)._daily_double_by_winner(0, view)
+    assert value[9] == 10 // 3 * 2 and value.sum() == value[9]  # 7-9 lost in race 1
+    # #9 is now a horse of mine to race for: its roll is taken, not searched.
+    assert SearchBot(3).choose(0, view, [Accept(), Reject()]) == Accept()
+    # A rival's #4 one X from home would win a 6-4 ticket that is not mine: held back.
+    view["race_card"]["rolled"] = 4
+    view["race_card"]["progress"] = {str(h): 8 if h in (4, 9) else 0 for h in range(2, 13)}
+    assert SearchBot(3).choose(0, view, [Accept(), Reject()]) == Reject()
+
+
+def test_the_search_player_values_tickets_under_the_payoff_rule() -> None:
+    # My one ticket, on the winner #5 (a rival's): windows 2-5 hold 17. Exclusive (R5):
+    # nobody backed the PLACE or SHOW horse, so windows 6 and 7 (8) are dealt into 1-5
+    # and 6 of them reach 2-5. Across: the ticket shares windows 6 and 7 as they stand.
+    view = _race_view(5, {5: 8})
+    view["owners"] = {str(h): [1] for h in range(2, 13)}
+    finish = np.array([[5, 9, 7]])
+    exclusive = SearchBot(3)._mean_collection(0, {**view, "payoff_rule": "exclusive"}, finish)
+    across = SearchBot(3)._mean_collection(0, {**view, "payoff_rule": "across"}, finish)
+    assert (exclusive, across) == (17 + 6, 17 + 4 + 4)

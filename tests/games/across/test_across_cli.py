@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from homestretch.cli.main import app
 from homestretch.core.protocol import replay
-from homestretch.games.across.actions import Bet, Bid, DailyDouble, OfferHorse, Reject
+from homestretch.games.across.actions import Bet, Bid, DailyDouble, OfferHorse, OfferRing, Reject
 from homestretch.games.across.cli import HotSeat, parse_command
 from homestretch.games.across.game import AcrossGame
 from homestretch.store.db import Store
@@ -200,6 +200,7 @@ def test_typed_commands() -> None:
     assert parse_command("dd 7 8") == DailyDouble(7, 8)
     assert parse_command("sell 4 to 2 for 6") == OfferHorse(4, 2, 6)
     assert parse_command("r") == Reject()
+    assert parse_command("ring 7 2 with 1 pays 2") == OfferRing(7, 2, 1, 2)
 
 
 def test_the_hot_seat_clears_the_scrollback_when_the_keyboard_passes() -> None:
@@ -208,3 +209,21 @@ def test_the_hot_seat_clears_the_scrollback_when_the_keyboard_passes() -> None:
     for player in (0, 0, 1, 1, 0):
         seat.hand_to(player)
     assert screen.getvalue().count("\x1b[3J") == 2  # sealed offers stay sealed
+
+
+def test_a_person_deals_at_an_auction_prompt_not_only_in_a_betting_turn(tmp_path: Path) -> None:
+    # Each prompt takes the first of these that is legal: at the very first auction
+    # prompt, and again in later races, Ann offers Sensible 1 a loan (R16).
+    db = tmp_path / "h.sqlite"
+    args = ["across", "play", "--players", "Ann", "--bots", "2", "--seed", "3"]
+    out = runner.invoke(
+        app,
+        [*args, "--track", "longchamp", "--db", str(db)],
+        input="lend 1 2\ndone\na\npass\nno\n" * 3000,
+    )
+    assert out.exit_code == 0, out.output[-2000:]
+    assert "Ann offers to lend Sensible 1 2 fifties: Sensible 1 to answer" in out.stdout
+    assert "Ann lends Sensible 1 2 fifties: declined" in out.stdout
+    saved = Store(db).load(1)
+    first = next(e for e in saved.events if e.player == 0)
+    assert first.action == {"kind": "lend", "borrower": 1, "amount": 2}  # in the auction

@@ -43,6 +43,17 @@ def test_a_copied_folder_loads_and_plays(copy: Path) -> None:
     assert game.new_initial_state().track.name == "Fort Erie"
 
 
+def test_the_view_names_the_content_folder_not_its_path(copy: Path) -> None:
+    """The view reaches browsers: it carries the folder's name, never where it lives on
+    the server; the saved config keeps the path and its digest for the replay check."""
+    game = AcrossGame(players=3, tracks=("woodbine",), content_dir=str(copy))
+    view = game.new_initial_state().view(None)
+    assert view["content"] == copy.name
+    assert str(copy.parent) not in repr(view)
+    assert game.config()["content_dir"] == str(copy.resolve())
+    assert game.config()["content_digest"]
+
+
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [

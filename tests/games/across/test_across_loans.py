@@ -9,6 +9,7 @@ import pytest
 
 from homestretch.core.errors import IllegalAction
 from homestretch.games.across.actions import (
+    Accept,
     Answer,
     Done,
     OfferHorse,
@@ -135,7 +136,7 @@ def test_horses_may_be_sold_between_players(driver: Make) -> None:
     s = d.state
     first_bettor_owning(s, 2)
     s.apply(2, OfferHorse(6, 1, 9))
-    assert s.to_act() == [1] and s.phase == "offer"
+    assert s.to_act() == [1, 2] and s.phase == "betting"  # 1 answers before his next move
     cash1, cash2 = s.cash[1], s.cash[2]
     s.apply(1, Answer(True))
     assert s.owners[6] == (1,) and s.cash[1] == cash1 - 9 and s.cash[2] == cash2 + 9
@@ -229,12 +230,12 @@ def test_a_player_may_offer_to_buy_another_players_horse(driver: Make) -> None:
         s.apply(2, OfferToBuy(6, 3))
     cash2, cash3 = s.cash[2], s.cash[3]
     s.apply(2, OfferToBuy(7, 9))
-    assert s.phase == "offer" and s.to_act() == [3] and s.view(3)["offer"]["kind"] == "buy"
+    assert s.to_act() == [3, 2] and s.view(3)["offer"]["kind"] == "buy"
     s.apply(3, Answer(True))
     assert s.owners[7] == (2,) and s.cash[2] == cash2 - 9 and s.cash[3] == cash3 + 9
     assert s.to_act() == [2]  # back to the buyer's betting turn
-    (deal,) = [n for n in s.notices if n["type"] == "dealing"]
-    assert (deal["kind"], deal["frm"], deal["to"], deal["accepted"]) == ("buy", 2, 3, True)
+    (deal,) = [n for n in s.notices_for(None) if n["type"] == "dealing"]  # told to all
+    assert (deal["kind"], deal["frm"], deal["asked"], deal["accepted"]) == ("buy", 2, 3, True)
 
 
 def test_a_horse_in_hock_cannot_be_bought(driver: Make) -> None:
@@ -259,3 +260,71 @@ def test_a_loan_on_agreed_terms_records_what_is_owed(driver: Make) -> None:
     assert s.view(0)["offer"]["repay"] == 12
     s.apply(0, Answer(True))
     assert s.debts == {(0, 2): 12}
+
+
+# --- dealings while the game waits on someone else (R16) ----------------------------------
+def test_an_offer_out_of_turn_waits_for_its_answer_without_holding_up_play(
+    driver: Make,
+) -> None:
+    # "Players may also purchase horses from other players anytime during the game";
+    # "these dealings must not interrupt regular play".
+    d = at_race_1(driver)
+    s = d.state
+    bettor = s.to_act()[0]
+    buyer = next(seat for seat in range(4) if seat not in (bettor, 3))
+    s.apply(buyer, OfferToBuy(7, 9))  # seat 3 owns #7; the buyer is not the bettor
+    assert s.to_act() == [3, bettor] and s.phase == "betting"
+    assert s.view(3)["offer"]["from"] == buyer and s.view(bettor)["offer"] is None
+    assert [o["kind"] for o in s.view(None)["offers"]] == ["buy"]
+    if bettor != 3:  # play goes on: the bettor bets while the offer waits
+        s.apply(bettor, Done())
+    with pytest.raises(IllegalAction, match="answer"):
+        s.apply(3, Done())  # seat 3 answers before his own next move
+    s.apply(3, Answer(True))
+    assert s.owners[7] == (buyer,) and s.view(None)["offers"] == []
+
+
+def test_a_loan_may_be_offered_and_answered_in_the_race(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    d.bets({})
+    s.apply_chance((3, 3))
+    roller = s.to_act()[0]
+    lender, borrower = (roller + 1) % 4, (roller + 2) % 4
+    with pytest.raises(IllegalAction, match="between races"):
+        s.apply(lender, OfferToBuy(next(h for h, o in s.owners.items() if lender not in o), 5))
+    s.apply(lender, OfferLoanTerms(borrower, 4, 5))
+    assert s.to_act() == [borrower, roller]
+    offered = s.notices[-1]
+    assert offered["type"] == "offer" and "to" not in offered  # told to the whole table
+    assert offered["text"].endswith("to answer yes or no; play goes on")
+    s.apply(borrower, Answer(True))
+    assert s.debts == {(borrower, lender): 5} and s.to_act() == [roller]
+    s.apply(roller, Accept())
+    assert s.is_chance_node()
+
+
+def test_unanswered_horse_offers_lapse_when_the_windows_close(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 2)
+    s.apply(2, Done())
+    s.apply(1, OfferToBuy(6, 10))  # seat 2 has bet already and lets it wait
+    while s.phase == "betting":
+        s.apply(s.to_act()[-1], Done())  # the bettors, not the one asked
+    assert s.phase == "race" and s.offers == [] and s.owners[6] == (2,)
+    (lapsed,) = [n for n in s.notices if n["type"] == "offer_lapsed"]
+    assert lapsed["why"] == "the windows closed" and "lapses" in lapsed["text"]
+
+
+def test_an_offer_accepted_after_play_moved_on_is_void(driver: Make) -> None:
+    d = at_race_1(driver)
+    s = d.state
+    first_bettor_owning(s, 2)
+    s.apply(0, OfferToBuy(6, 9))
+    s.apply(1, OfferToBuy(6, 8))
+    s.apply(2, Answer(True))  # to seat 0: #6 is his
+    s.apply(2, Answer(True))  # to seat 1: #6 is no longer seat 2's to sell
+    assert s.owners[6] == (0,)
+    void = [n for n in s.notices if n["type"] == "dealing" and "void" in n]
+    assert len(void) == 1 and "no longer" in void[0]["text"]

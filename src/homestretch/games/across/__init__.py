@@ -35,16 +35,21 @@ def _harness_configs() -> list[JSON]:
     return configs
 
 
+def _content_dir(game: Game) -> str | None:
+    content_dir = getattr(game, "content_dir", None)
+    return content_dir if isinstance(content_dir, str) else None
+
+
 def _sensible(game: Game, seat: int, seed: int) -> Agent:
     from homestretch.games.across.bots import SensibleBot
 
-    return SensibleBot(seed * 7919 + seat)
+    return SensibleBot(seed * 7919 + seat, _content_dir(game))
 
 
 def _search(game: Game, seat: int, seed: int) -> Agent:
     from homestretch.games.across.search import SearchBot
 
-    return SearchBot(seed * 7919 + seat)
+    return SearchBot(seed * 7919 + seat, _content_dir(game))
 
 
 def _never_bet(game: Game, seat: int, seed: int) -> Agent:

@@ -114,6 +114,26 @@ class OfferToBuy(Action):
 
 
 @dataclass(frozen=True)
+class OfferRing(Action):
+    """Invite ``partner`` into an investing ring: ``tickets`` Across the Board tickets on
+    ``horse``, the partner putting in ``stake`` fifties and you the rest; what the
+    tickets collect is shared in the same proportion ("Establishing investing rings
+    (pooling play money to make track bets)")."""
+
+    kind = "ring"
+    horse: int
+    tickets: int
+    partner: int
+    stake: int
+
+    def __str__(self) -> str:
+        total = 3 * self.tickets
+        return (
+            f"ring {self.horse} {self.tickets} with {self.partner} pays {self.stake} (of {total})"
+        )
+
+
+@dataclass(frozen=True)
 class OfferLoanTerms(Action):
     """Offer to lend ``amount`` fifties to ``borrower``, who will owe ``repay`` (the
     agreed terms: the loan and its interest), recorded by the table."""
@@ -176,6 +196,7 @@ CODEC = ActionCodec(
         OfferHorse,
         OfferLoan,
         OfferToBuy,
+        OfferRing,
         OfferLoanTerms,
         PayBack,
         Done,

@@ -12,16 +12,7 @@ from typing import TYPE_CHECKING
 
 from homestretch.core.actions import Action
 from homestretch.games.across import auction, dealings, loans
-from homestretch.games.across.actions import (
-    Bet,
-    DailyDouble,
-    Done,
-    OfferHorse,
-    OfferLoan,
-    OfferLoanTerms,
-    OfferToBuy,
-    PayBack,
-)
+from homestretch.games.across.actions import Bet, DailyDouble, Done
 from homestretch.games.across.content import HORSES
 from homestretch.games.across.phases import BETTING, RACE
 from homestretch.games.across.race import Race
@@ -80,8 +71,6 @@ def why_illegal(state: AcrossState, seat: int, action: Action) -> str | None:
         if action.first not in HORSES or action.second not in HORSES:
             return "Daily Double horses are 2-12"
         return None if cash >= 1 else "a Daily Double ticket is 1 fifty ($50)"
-    if isinstance(action, OfferHorse | OfferLoan | OfferLoanTerms | OfferToBuy | PayBack):
-        return dealings.why_illegal(state, seat, action)
     return "bet, deal, or say done"
 
 
@@ -94,8 +83,6 @@ def apply(state: AcrossState, seat: int, action: Action) -> None:
         state.cash[seat] -= 1
         state.dd_bin += 1
         state.dd_tickets.append((seat, action.first, action.second))
-    elif isinstance(action, OfferHorse | OfferLoan | OfferLoanTerms | OfferToBuy | PayBack):
-        dealings.apply(state, seat, action)
     else:  # Done
         state.bettor += 1
         if state.bettor == len(state.bettors):
@@ -120,6 +107,7 @@ def close_windows(state: AcrossState) -> None:
     first = state.left_of(state.trackmaster)
     state.race = Race.start(state.race_no, state.track, first)
     state.phase = RACE
+    dealings.lapse_horse_offers(state)
 
 
 def settle_daily_double(state: AcrossState, first: int, second: int, paid: dict[int, int]) -> None:

@@ -88,15 +88,17 @@ def handle_now(view: JSON, extra_tickets: int = 0) -> int:
 
 
 class SensibleBot:
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, content_dir: str | None = None) -> None:
         self._rng = random.Random(seed)
+        self.content_dir = content_dir
+        """The game's content folder (the view names it only, not where it is)."""
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         phase = view["phase"]
+        if Answer(True) in legal:  # an offer put to me is answered first
+            return Answer(self._agrees(player, view))
         if phase == "race":
             return Accept() if self._accepts(player, view) else Reject()
-        if phase == "offer":
-            return Answer(self._agrees(player, view))
         if phase == "auction":
             return self._bid(player, view, legal)
         if phase == "betting":
@@ -106,14 +108,25 @@ class SensibleBot:
     # --- what the race is worth -------------------------------------------------------
     def _finishes(self, seat: int, view: JSON) -> Finishes:
         """The finishes this race may have, with their chances."""
-        return finishes(view["track"], view["content"])
+        return finishes(view["track"], self.content_dir)
 
     def expected_return(
         self, seat: int, view: JSON, tickets: list[tuple[int, int]], table: Finishes
     ) -> float:
         """What ``seat`` should collect from this race if betting closed with ``tickets``."""
         windows = dealt(handle_now(view, len(tickets) - len(view["tickets"])))
-        got = payouts(windows, tickets, seat, owners_of(view), table.horses)
+        got = payouts(windows, tickets, seat, owners_of(view), table.horses, view["payoff_rule"])
+        return float(np.dot(got, table.weight))
+
+    def ring_return(self, view: JSON, offer: JSON) -> float:
+        """What a ring's tickets should collect together (no Winners Circle: the tickets
+        are counted as a seat of their own, which owns no horse)."""
+        ring = -2
+        added = [(ring, offer["horse"])] * offer["tickets"]
+        table = self._finishes(ring, view)
+        windows = dealt(handle_now(view, offer["tickets"]))
+        tickets = [*tickets_of(view), *added]
+        got = payouts(windows, tickets, ring, {}, table.horses, view["payoff_rule"])
         return float(np.dot(got, table.weight))
 
     def _best_ticket(self, seat: int, view: JSON) -> tuple[int, float]:
@@ -122,7 +135,8 @@ class SensibleBot:
         tickets = tickets_of(view)
         base = self.expected_return(seat, view, tickets, table)
         windows = dealt(handle_now(view, 1))
-        more = with_one_more(windows, tickets, seat, owners_of(view), table.horses) @ table.weight
+        owners, rule = owners_of(view), view["payoff_rule"]
+        more = with_one_more(windows, tickets, seat, owners, table.horses, rule) @ table.weight
         best = int(np.argmax(more))
         return HORSES[best], float(more[best]) - base
 
@@ -137,7 +151,7 @@ class SensibleBot:
     def horse_value(self, horse: int, view: JSON) -> float:
         """Expected fifties to the owner from now to the end of the meet: its share of
         the Winners Circle, of the 3rd- and 5th-race purses and of the 8th-race bins."""
-        win, place, show = track_chances(view["track"], view["content"])[horse]
+        win, place, show = track_chances(view["track"], self.content_dir)[horse]
         race = view["race"] if view["phase"] != "betting" else view["race"] - 1
         races_left = 8 - max(race, 0)
         bins = view["bins"]
@@ -145,7 +159,7 @@ class SensibleBot:
         purses = sum(bins[b] for r, b in PURSES.items() if r > race) / 7 * win
         if view["phase"] == "auction" and view["race"] == 0:
             # The receipts still to come put about a fifth of their price in each bin.
-            cards = load_content(view["content"]).cards
+            cards = load_content(self.content_dir).cards
             unsold = sum(cards[h].opening_bid for h in HORSES if str(h) not in view["owners"])
             final += (win + place + show) * unsold * 2 / 5
         return races_left * win * self._handle_guess(view) / 7 + final + purses
@@ -170,6 +184,9 @@ class SensibleBot:
         cash = view["cash"][seat]
         if offer["kind"] == "loan":  # when short, and not from a loan shark
             return bool(cash < TICKET_PRICE * 2 and offer["repay"] <= offer["amount"] + 1)
+        if offer["kind"] == "ring":  # my stake's share of what the tickets should bring
+            share = self.ring_return(view, offer) * offer["amount"] / (3 * offer["tickets"])
+            return share >= offer["amount"] * (1 + EDGE) and cash - offer["amount"] >= RESERVE
         value = self._rng.uniform(*BID_SHARE) * self.horse_value(offer["horse"], view)
         if offer["kind"] == "syndicate":
             value /= 2
@@ -207,7 +224,7 @@ class SensibleBot:
         """A ticket on the pair whose share of the bin is worth more than its fifty."""
         if not any(isinstance(a, DailyDouble) for a in legal) or view["cash"][seat] < RESERVE:
             return None
-        chances = track_chances(view["track"], view["content"])
+        chances = track_chances(view["track"], self.content_dir)
         held: dict[tuple[int, int], int] = {}
         for _, a, b in view["daily_double"]:
             held[a, b] = held.get((a, b), 0) + 1

@@ -92,6 +92,8 @@ def parse_command(text: str) -> Action:
         "lend": (2, act.OfferLoan),
         "payback": (2, act.PayBack),
     }
+    if head == "ring" and len(nums) == 4:  # ring H N with SEAT pays K
+        return act.OfferRing(*nums)
     if head == "lend" and len(nums) == 3:  # lend SEAT N back M: agreed terms
         return act.OfferLoanTerms(*nums)
     if head == "bid" and len(nums) in (1, 2):
@@ -106,7 +108,7 @@ def parse_command(text: str) -> Action:
 HELP = (
     "commands: bet H | dd H1 H2 | bid N \\[with SEAT] | pass | done | accept (a) | reject (r) | "
     "yes | no | loan H N | repay H | sell H to SEAT for N | buy H for N | lend SEAT N "
-    "\\[back M] | payback SEAT N | "
+    "\\[back M] | payback SEAT N | ring H TICKETS with SEAT pays K | "
     "track NAME"
 )
 
@@ -121,6 +123,12 @@ def describe_offer(view: JSON) -> str:
         )
     if offer["kind"] == "horse":
         return f"{who} offers you #{horse} for {amount} fifties: yes or no?"
+    if offer["kind"] == "ring":
+        k = offer["tickets"]
+        return (
+            f"{who} asks you into a ring: {k} ticket(s) on #{horse}, you putting in {amount} "
+            f"of the {3 * k} fifties and sharing what they collect in proportion: yes or no?"
+        )
     if offer["kind"] == "buy":
         return f"{who} offers you {amount} fifties for your #{horse}: yes or no?"
     terms = f", and you will owe {offer['repay']}" if offer["repay"] != amount else ""
@@ -142,10 +150,10 @@ def person(
         hot_seat.hand_to(seat)
         screen.rule(f"{name}: {view['phase']}")
         screen.print(full_view(view, content))
-        if view["phase"] == "race":
-            screen.print(f"[bold]{roll_prompt(seat, view)}[/bold]")
-        elif view["offer"] is not None:
+        if view["offer"] is not None and view["offer"]["to"] == seat:
             screen.print(f"[bold]{describe_offer(view)}[/bold]")
+        elif view["phase"] == "race":
+            screen.print(f"[bold]{roll_prompt(seat, view)}[/bold]")
 
     return TerminalPlayer(
         name,
@@ -189,8 +197,16 @@ def shorten_menu(legal: list[Action]) -> list[Action]:
     return [a for a in legal if not isinstance(a, act.DailyDouble)]
 
 
+DEALINGS_HINT = (
+    "dealings, at any prompt: buy H for N | sell H to SEAT for N | lend SEAT N \\[back M] | "
+    "payback SEAT N (the other player answers; play goes on)"
+)
+
+
 def menu_hint(legal: list[Action]) -> str:
     hints = []
+    if any(isinstance(a, act.Accept | act.Pass) for a in legal):
+        hints.append(DEALINGS_HINT)  # not listed in the race and the auction, but typed
     if any(isinstance(a, act.DailyDouble) for a in legal):
         hints.append(
             "Daily Double is open (race 1 only): type `dd H1 H2` for a $50 ticket on H1 to "
@@ -255,18 +271,16 @@ class News:
 
     def _show(self, notice: JSON) -> None:
         from homestretch.games.across.render import track_card
-        from homestretch.games.across.words import word
 
         state = self._state
-        line = word(notice, state.g.seat_names)
-        if line is not None:
-            style = "dim" if notice["type"] == "payment" else "cyan"
-            console.print(f"  {line}", style=style, markup=False, highlight=False)
-        elif notice["type"] == "race_result":
+        if notice["type"] == "race_result":  # announced already: show the finished card
             finished = {**state.view(None), "race_card": notice["card"], "track": notice["track"]}
             card = track_card(finished, state.g.content)
             if card is not None:
                 console.print(card)
+        elif "text" in notice:
+            style = "dim" if notice["type"] == "payment" else "cyan"
+            console.print(f"  {notice['text']}", style=style, markup=False, highlight=False)
 
 
 def _summary(state: State) -> str:

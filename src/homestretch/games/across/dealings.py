@@ -1,38 +1,48 @@
 """Dealings between players (the rulebook's "No Restrictions" and syndicates).
 
-A player may offer a horse for sale or a loan to another player; a syndicate bid needs
-the partner's yes. Each is an :class:`Offer` the other player answers. One offer per
-player per race keeps the dealings from holding up play (ruling R16).
+A player may offer a horse for sale, offer to buy another's horse, or offer a loan, at
+any time the game waits on a player: in the auction, between races and in the race (a
+horse changes hands only outside a race). The offer waits for the other player's yes or
+no without holding up play: whoever must act next still may, and the player the offer is
+put to answers it before his own next move (ruling R16). One offer per player per race
+keeps the dealings from crowding out the game. A syndicate bid in the auction is an
+offer too, but one the auction waits on (R8).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from homestretch.core.actions import Action
-from homestretch.games.across import auction
+from homestretch.games.across import auction, rings
 from homestretch.games.across.actions import (
     OfferHorse,
     OfferLoan,
     OfferLoanTerms,
+    OfferRing,
     OfferToBuy,
     PayBack,
 )
-from homestretch.games.across.phases import BETTING, OFFER
+from homestretch.games.across.content import HORSES
+from homestretch.games.across.phases import AUCTION, BETTING, OFFER, RACE
 
 if TYPE_CHECKING:
     from homestretch.games.across.state import AcrossState
 
 MENU_LOAN = 5
 """The loan offered in the menu (any amount can be typed)."""
+OPEN_IN = (AUCTION, BETTING, RACE)
+"""Dealings are made while the game waits on a player: not while a syndicate's partner
+is asked (the auction waits on him alone), the track is chosen, or after the game."""
+HORSES_CHANGE_HANDS_IN = (AUCTION, BETTING)
 
 
 @dataclass(frozen=True)
 class Offer:
     """A deal put to one player, who answers yes or no."""
 
-    kind: str  # "syndicate", "horse" (a sale), "buy" (an offer to buy) or "loan"
+    kind: str  # "syndicate", "horse" (a sale), "buy" (an offer to buy), "loan" or "ring"
     frm: int
     to: int
     amount: int
@@ -40,9 +50,31 @@ class Offer:
     resume: str = BETTING
     repay: int = 0
     """For a loan: what the borrower will owe (the amount, unless terms were agreed)."""
+    tickets: int = 0
+    """For a ring: its tickets on ``horse`` (``amount`` is the partner's stake)."""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "from": self.frm,
+            "to": self.to,
+            "amount": self.amount,
+            "horse": self.horse,
+            "repay": self.repay,
+            "tickets": self.tickets,
+        }
+
+    def notice(self) -> dict[str, object]:
+        """The offer for a notice to the whole table (a notice's ``to`` is its reader:
+        the player asked is ``asked``)."""
+        data = self.to_json()
+        data["asked"] = data.pop("to")
+        return data
 
 
-Dealing = OfferHorse | OfferLoan | OfferLoanTerms | OfferToBuy | PayBack
+Dealing = OfferHorse | OfferLoan | OfferLoanTerms | OfferToBuy | OfferRing | PayBack
+BEFORE_THE_RACE = ("horse", "buy", "ring")
+"""Offers about a race's horses or bets: answered before its windows close, or lapsed."""
 
 
 def sellable(state: AcrossState, seat: int) -> list[int]:
@@ -74,13 +106,53 @@ def menu(state: AcrossState, seat: int) -> list[Action]:
         if cash >= 1:
             amount = min(MENU_LOAN, cash)
             options += [OfferLoan(b, amount) for b in range(state.g.players) if b != seat]
+        if state.phase == BETTING and cash >= 2:  # a ticket shared 2 + 1 (any split typed)
+            options += [
+                OfferRing(h, 1, b, 1)
+                for h in HORSES
+                for b in range(state.g.players)
+                if b != seat and state.cash[b] >= 1
+            ]
     for (borrower, lender), owed in sorted(state.debts.items()):
         if borrower == seat and owed > 0 and cash > 0:
             options.append(PayBack(lender, min(owed, cash)))
     return options
 
 
+def is_dealing(action: Action) -> TypeGuard[Dealing]:
+    return isinstance(
+        action, OfferHorse | OfferLoan | OfferLoanTerms | OfferToBuy | OfferRing | PayBack
+    )
+
+
+def answerable(state: AcrossState, offer: Offer) -> bool:
+    """An offer can be answered now: loans whenever dealings are open, a horse outside
+    a race."""
+    if offer.kind == "ring":
+        return state.phase == BETTING
+    if offer.kind in ("horse", "buy"):
+        return state.phase in HORSES_CHANGE_HANDS_IN
+    return state.phase in OPEN_IN
+
+
+def pending_to(state: AcrossState, seat: int) -> Offer | None:
+    """The first offer waiting for ``seat``'s answer that can be answered now."""
+    return next((o for o in state.offers if o.to == seat and answerable(state, o)), None)
+
+
+def answering(state: AcrossState) -> list[int]:
+    """The seats with an offer to answer now, in the order the offers were made."""
+    seats: list[int] = []
+    for offer in state.offers:
+        if answerable(state, offer) and offer.to not in seats:
+            seats.append(offer.to)
+    return seats
+
+
 def why_illegal(state: AcrossState, seat: int, action: Dealing) -> str | None:
+    """Whether ``seat`` may make this dealing now, in turn or not."""
+    if state.phase not in OPEN_IN:
+        return "dealings are made in the auction, between races and in the race"
     cash = state.cash[seat]
     if isinstance(action, PayBack):
         if state.debts.get((seat, action.lender), 0) <= 0:
@@ -88,6 +160,10 @@ def why_illegal(state: AcrossState, seat: int, action: Dealing) -> str | None:
         return None if 1 <= action.amount <= cash else f"you can pay 1 to {cash} fifties"
     if seat in state.offered:
         return "one offer per player per race, so play is not held up"
+    if isinstance(action, OfferRing):
+        return rings.why_illegal(state, seat, action)
+    if isinstance(action, OfferHorse | OfferToBuy) and state.phase == RACE:
+        return "horses change hands between races, not while one is run"
     if isinstance(action, OfferToBuy):
         if action.horse not in state.owners:
             return f"#{action.horse} has no owner yet"
@@ -124,58 +200,115 @@ def apply(state: AcrossState, seat: int, action: Dealing) -> None:
         )
         return
     state.offered.add(seat)
-    state.phase = OFFER
-    if isinstance(action, OfferHorse):
-        state.offer = Offer("horse", seat, action.buyer, action.price, action.horse)
+    if isinstance(action, OfferRing):
+        h, k = action.horse, action.tickets
+        offer = Offer("ring", seat, action.partner, action.stake, h, tickets=k)
+        state.say(
+            f"{state.name(seat)} asks {state.name(action.partner)} into a ring: {k} ticket(s) "
+            f"on #{h}, {action.stake} of the {3 * k} fifties his"
+        )
+    elif isinstance(action, OfferHorse):
+        offer = Offer("horse", seat, action.buyer, action.price, action.horse)
         state.say(
             f"{state.name(seat)} offers #{action.horse} to {state.name(action.buyer)} "
             f"for {action.price} fifties"
         )
     elif isinstance(action, OfferToBuy):
         owner = state.owners[action.horse][0]
-        state.offer = Offer("buy", seat, owner, action.price, action.horse)
+        offer = Offer("buy", seat, owner, action.price, action.horse)
         state.say(
             f"{state.name(seat)} offers {state.name(owner)} {action.price} fifties "
             f"for #{action.horse}"
         )
     else:
         repay = action.repay if isinstance(action, OfferLoanTerms) else action.amount
-        state.offer = Offer("loan", seat, action.borrower, action.amount, repay=repay)
+        offer = Offer("loan", seat, action.borrower, action.amount, repay=repay)
         terms = f", to be repaid {repay}" if repay != action.amount else ""
         state.say(
             f"{state.name(seat)} offers to lend {action.amount} to "
             f"{state.name(action.borrower)}{terms}"
         )
+    state.offers.append(offer)
+    state.tell("offer", **offer.notice())
 
 
-def answer(state: AcrossState, accept: bool) -> None:
+def answer(state: AcrossState, seat: int, accept: bool) -> None:
+    """``seat``'s yes or no: to the syndicate bid the auction waits on, else to the
+    first offer waiting for him."""
+    if state.phase == OFFER:
+        answer_syndicate(state, accept)
+        return
+    offer = pending_to(state, seat)
+    assert offer is not None
+    state.offers.remove(offer)
+    void = why_void(state, offer) if accept else None
+    if void is None:
+        state.say(f"{state.name(offer.to)} {'accepts' if accept else 'declines'}")
+    else:
+        state.say(f"{state.name(offer.to)} accepts, but the deal is off: {void}")
+    state.tell(
+        "dealing",
+        kind=offer.kind,
+        frm=offer.frm,
+        asked=offer.to,  # not ``to``: that would make the notice his alone
+        amount=offer.amount,
+        horse=offer.horse,
+        repay=offer.repay,
+        accepted=accept and void is None,
+        **({"void": void} if void else {}),
+    )
+    if accept and void is None:
+        carry_out(state, offer)
+
+
+def answer_syndicate(state: AcrossState, accept: bool) -> None:
     offer = state.offer
     assert offer is not None
     state.offer, state.phase = None, offer.resume
     state.say(f"{state.name(offer.to)} {'accepts' if accept else 'declines'}")
-    if offer.kind != "syndicate":
-        state.tell(
-            "dealing",
-            kind=offer.kind,
-            frm=offer.frm,
-            to=offer.to,
-            amount=offer.amount,
-            horse=offer.horse,
-            repay=offer.repay,
-            accepted=accept,
-        )
-    if offer.kind == "syndicate":
-        if accept:
-            auction.place_bid(state, (offer.frm, offer.to), offer.amount)
-        else:
-            auction.find_bidder(state, offer.frm)
-    elif accept and offer.kind in ("horse", "buy"):
+    if accept:
+        auction.place_bid(state, (offer.frm, offer.to), offer.amount)
+    else:
+        auction.find_bidder(state, offer.frm)
+
+
+def why_void(state: AcrossState, offer: Offer) -> str | None:
+    """Why an offer accepted now can no longer be carried out (play went on while it
+    waited), or None."""
+    if offer.kind == "ring":
+        return rings.why_void(state, offer)
+    if offer.kind == "loan":
+        have = state.cash[offer.frm]
+        return None if have >= offer.amount else f"{state.name(offer.frm)} has only {have}"
+    seller, buyer = (offer.frm, offer.to) if offer.kind == "horse" else (offer.to, offer.frm)
+    owners = state.owners.get(offer.horse, ())
+    if not owners or owners[0] != seller or buyer in owners:
+        return f"#{offer.horse} is no longer {state.name(seller)}'s to sell"
+    if offer.horse in state.hock:
+        return f"#{offer.horse} is in hock"
+    if state.cash[buyer] < offer.amount:
+        return f"{state.name(buyer)} has only {state.cash[buyer]}"
+    return None
+
+
+def lapse_horse_offers(state: AcrossState) -> None:
+    """When the windows close the horses are racing: unanswered offers of horses and
+    rings lapse."""
+    for offer in [o for o in state.offers if o.kind in BEFORE_THE_RACE]:
+        state.offers.remove(offer)
+        state.tell("offer_lapsed", **offer.notice(), why="the windows closed")
+
+
+def carry_out(state: AcrossState, offer: Offer) -> None:
+    if offer.kind == "ring":
+        rings.form(state, offer)
+    elif offer.kind in ("horse", "buy"):
         buyer = offer.to if offer.kind == "horse" else offer.frm
         state.cash[buyer] -= offer.amount
         for seat, share in auction.shares(offer.amount, state.owners[offer.horse]).items():
             state.cash[seat] += share
         state.owners[offer.horse] = (buyer,)
-    elif accept:
+    else:
         state.cash[offer.frm] -= offer.amount
         state.cash[offer.to] += offer.amount
         key = (offer.to, offer.frm)

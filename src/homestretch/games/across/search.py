@@ -4,7 +4,8 @@ Monte Carlo rollouts of the rest of the race on the NumPy kernel.
 At an accept/reject choice it runs the rest of the race ``ROLLOUTS`` times after each
 choice (the other players as the computer policy plays, R21) and takes the choice whose
 finishes pay it more, counted exactly (``returns.payouts``: its tickets, the Winners
-Circle of its horses, the 8th-race bins). For its bets it races the field from the
+Circle of its horses, the 8th-race bins, its share of the Daily Double bin in races 1
+and 2, under the game's payoff rule). For its bets it races the field from the
 start with the real owners and the real order of the dice, instead of the track's
 average table. A roll of its own horse, or any roll once nothing of its own is left
 running, it accepts without searching. Each decision uses its own generator, seeded by the table, so a game
@@ -20,7 +21,7 @@ from functools import lru_cache
 import numpy as np
 
 from homestretch.core.protocol import JSON
-from homestretch.games.across.bots import SensibleBot, owners_of, tickets_of
+from homestretch.games.across.bots import SensibleBot, owners_of, tickets_of, track_chances
 from homestretch.games.across.content import HORSES, load_content
 from homestretch.games.across.handicapper import Field, race_on, second_roll
 from homestretch.games.across.returns import Finishes, payouts
@@ -33,8 +34,8 @@ FINAL_BINS = ("win8", "place8", "show8")
 
 
 class SearchBot(SensibleBot):
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int, content_dir: str | None = None) -> None:
+        super().__init__(seed, content_dir)
         self._np = np.random.default_rng(seed)
 
     # --- betting: the finishes of this field, these owners, this order of rollers -----
@@ -42,7 +43,7 @@ class SearchBot(SensibleBot):
         owner = tuple(view["owners"].get(str(h), [-1])[0] for h in HORSES)
         first = (view["roles"]["trackmaster"] + 1) % len(view["cash"])
         rollers = tuple(self._rollers(view, first))
-        return field_finishes(view["track"], view["content"], owner, rollers)
+        return field_finishes(view["track"], self.content_dir, owner, rollers)
 
     # --- the race ---------------------------------------------------------------------
     def _accepts(self, seat: int, view: JSON) -> bool:
@@ -51,6 +52,8 @@ class SearchBot(SensibleBot):
         running = [h for h in HORSES if h not in card["finish"]]
         stakes = {int(h) for h, o in view["owners"].items() if seat in o}
         stakes |= {h for s, h in view["tickets"] if s == seat}
+        if view["race"] in (1, 2) and any(s == seat for s, _, _ in view["daily_double"]):
+            stakes |= {h for h in HORSES if self._daily_double_by_winner(seat, view)[h] > 0}
         if rolled in stakes or not stakes & set(running):
             return True  # my own horse, or nothing of mine left to race for
         accept = self._rollout(seat, view, reject=False)
@@ -76,13 +79,40 @@ class SearchBot(SensibleBot):
 
     def _mean_collection(self, seat: int, view: JSON, finish: np.ndarray) -> float:
         owners = owners_of(view)
-        got = payouts(view["windows"], tickets_of(view), seat, owners, finish).astype(float)
+        tickets, rule = tickets_of(view), view["payoff_rule"]
+        got = payouts(view["windows"], tickets, seat, owners, finish, rule).astype(float)
+        if view["race"] in (1, 2) and any(s == seat for s, _, _ in view["daily_double"]):
+            got += self._daily_double_by_winner(seat, view)[finish[:, 0]]
         if view["race"] == 8:  # the 8th-race bins go to the owners of the first three
             for place, name in enumerate(FINAL_BINS):
                 for horse, members in owners.items():
                     if seat in members:
                         got[finish[:, place] == horse] += view["bins"][name] / len(members)
         return float(got.mean())
+
+    def _daily_double_by_winner(self, seat: int, view: JSON) -> np.ndarray:
+        """What this race's winner (by horse number) is worth to ``seat`` from the Daily
+        Double bin: in race 2 its share outright, in race 1 its share if the second
+        horse of its ticket then wins race 2 (at the track's win chances)."""
+        pool = view["daily_double_bin"]
+        pairs: dict[tuple[int, int], list[int]] = {}
+        for s, a, b in view["daily_double"]:
+            pairs.setdefault((a, b), []).append(s)
+        value = np.zeros(13)
+        if view["race"] == 2:
+            first = next(
+                r["finish"][0]
+                for r in reversed(view["results"])
+                if r["meet"] == view["meet"] and r["race"] == 1
+            )
+            for (a, b), holders in pairs.items():
+                if a == first:
+                    value[b] += pool // len(holders) * holders.count(seat)
+            return value
+        chances = track_chances(view["track"], self.content_dir)
+        for (a, b), holders in pairs.items():
+            value[a] += chances[b][0] * (pool // len(holders)) * holders.count(seat)
+        return value
 
     # --- the table --------------------------------------------------------------------
     @staticmethod

@@ -8,12 +8,13 @@ the table's bookkeeping and hands each decision to the section it belongs to.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from homestretch.core.actions import Action
 from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.protocol import CHANCE, JSON, State
-from homestretch.games.across import auction, betting, dealings, loans
+from homestretch.games.across import auction, betting, dealings, loans, rings, words
 from homestretch.games.across.actions import (
     Accept,
     Answer,
@@ -72,6 +73,11 @@ class AcrossState(State):
         self.bettor = 0
         self.offered: set[int] = set()
         self.offer: dealings.Offer | None = None
+        """A syndicate bid, which the auction waits on (phase OFFER)."""
+        self.rings: list[rings.Ring] = []
+        """This race's investing rings (R23)."""
+        self.offers: list[dealings.Offer] = []
+        """Dealings waiting for an answer; play goes on meanwhile (R16)."""
         self.tickets: list[tuple[int, int]] = []
         self.dd_tickets: list[tuple[int, int, int]] = []
         self.loans_settled = False
@@ -117,11 +123,25 @@ class AcrossState(State):
     def tell(self, type_: str, **data: Any) -> None:
         """A typed notice for every seat, stamped with the meet and the race (the race
         being bet on or run; 0 at a meet's first auction) and ``news``, the number of
-        announcements made before it, so a surface can show both in order."""
-        self.notice(type_, meet=self.meet + 1, race=self.race_no, news=len(self.news), **data)
+        announcements made before it, so a surface can show both in order. ``text`` is
+        the notice in words (``words.py``): the terminal and the board say the same."""
+        stamped: dict[str, Any] = {"meet": self.meet + 1, "race": self.race_no, **data}
+        text = words.word({"type": type_, **stamped}, self.g.seat_names)
+        if text is not None:
+            stamped["text"] = text
+        self.notice(type_, news=len(self.news), **stamped)
 
     # --- the protocol -----------------------------------------------------------------
     def to_act(self) -> list[int]:
+        """Whoever the game waits on; a player with an offer to answer comes first (he
+        answers before his own next move, and nobody else waits on him)."""
+        regular = self._to_act()
+        if regular == [CHANCE] or self.phase not in dealings.OPEN_IN:
+            return regular
+        answering = dealings.answering(self)
+        return answering + [s for s in regular if s not in answering]
+
+    def _to_act(self) -> list[int]:
         phase = self.phase
         if phase == RACE:
             assert self.race is not None
@@ -152,6 +172,8 @@ class AcrossState(State):
         if player not in self.to_act():
             return []
         phase = self.phase
+        if phase != OFFER and dealings.pending_to(self, player) is not None:
+            return [Answer(True), Answer(False)]
         if phase == RACE:
             return [Accept(), Reject()]
         if phase == BETTING:
@@ -163,10 +185,16 @@ class AcrossState(State):
         return [ChooseTrack(key) for key in sorted(self.g.content.tracks)]
 
     def why_illegal(self, player: int, action: Action) -> str | None:
-        if player not in self.to_act():
-            who = self.name(player) if 0 <= player < self.g.players else f"player {player}"
-            return f"it is not {who}'s turn"
+        if not 0 <= player < self.g.players:
+            return f"there is no player {player}"
         phase = self.phase
+        waiting = dealings.pending_to(self, player) if phase != OFFER else None
+        if waiting is not None:
+            return None if isinstance(action, Answer) else f"answer {self.name(waiting.frm)} first"
+        if dealings.is_dealing(action):  # in turn or not, whenever the game waits (R16)
+            return dealings.why_illegal(self, player, action)
+        if player not in self.to_act():
+            return f"it is not {self.name(player)}'s turn"
         if isinstance(action, TakeLoan | RepayLoan):
             if phase not in (AUCTION, BETTING):
                 return "loans are made during the auction and between races"
@@ -195,7 +223,9 @@ class AcrossState(State):
         elif isinstance(action, Pass):
             auction.pass_lot(self, player)
         elif isinstance(action, Answer):
-            dealings.answer(self, action.accept)
+            dealings.answer(self, player, action.accept)
+        elif dealings.is_dealing(action):
+            dealings.apply(self, player, action)
         elif isinstance(action, ChooseTrack):
             self._set_track(action.track)
         else:
@@ -244,6 +274,7 @@ class AcrossState(State):
         else:
             if self.g.debts == "settle":
                 dealings.settle_debts(self)
+            self.offers = []  # unanswered at the end: nothing left to deal for
             self.phase = OVER
             best = max(self.cash)
             winners = [self.name(s) for s in range(self.g.players) if self.cash[s] == best]
@@ -291,6 +322,7 @@ class AcrossState(State):
             self.cash[seat] += amount
         for seat, amount, why in settlement.payments:
             self.tell("payment", seat=seat, amount=amount, why=why)
+        rings.share_out(self, settlement.steps, race.finish, settlement.refunded)
         self.carry += settlement.carry
         self.last_payoff = {"race": race.number, "dealt": dealt, "steps": settlement.steps}
         if settlement.carry and race.number < RACES:
@@ -359,6 +391,7 @@ class AcrossState(State):
             "race": self.race_no,
             "to_act": self.to_act(),
             "rotation": self.g.rotation,
+            "payoff_rule": self.g.payoff,
             "offered": sorted(self.offered),
             "roles": {
                 "trackmaster": self.trackmaster,
@@ -368,7 +401,7 @@ class AcrossState(State):
             "track": self.track.key if self.track else None,
             "card": self._track_card() if self.track else None,
             "tracks": self._tracks() if self.phase == TRACK else [],
-            "content": self.g.content_dir,
+            "content": Path(self.g.content_dir).name if self.g.content_dir else None,
             "cash": list(self.cash),
             "bins": dict(self.bins),
             "daily_double_bin": self.dd_bin,
@@ -383,6 +416,7 @@ class AcrossState(State):
                 if a
             ],
             "tickets": [list(t) for t in self.tickets],
+            "rings": [r.to_json() for r in self.rings],
             "daily_double": [list(t) for t in self.dd_tickets],
             "lot": None,
             "offer": None,
@@ -401,16 +435,12 @@ class AcrossState(State):
                 "out": sorted(lot.out),
                 "min_bid": lot.min_bid,
             }
-        if self.offer is not None:
-            o = self.offer
-            data["offer"] = {
-                "kind": o.kind,
-                "from": o.frm,
-                "to": o.to,
-                "amount": o.amount,
-                "horse": o.horse,
-                "repay": o.repay,
-            }
+        asked = self.offer
+        if asked is None and player is not None and self.phase != OFFER:
+            asked = dealings.pending_to(self, player)
+        data["offer"] = asked.to_json() if asked is not None else None
+        data["offers"] = [o.to_json() for o in self.offers]
+        data["dealings_open"] = self.phase in dealings.OPEN_IN
         if race is not None:
             data["race_card"] = self._race_card(race)
         return data

@@ -1,5 +1,6 @@
-"""The typed notices in plain words, for the terminal (the browser board words them in
-its own script): who is paid what and why, each window's payoff, each deal."""
+"""The typed notices in plain words: who is paid what and why, each window's payoff,
+each deal. The state words each notice as it is made (its ``text``), so the terminal and
+the browser board say the same thing."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def dealt_windows(windows: Sequence[int]) -> str:
 
 
 def word(notice: JSON, names: Sequence[str]) -> str | None:
-    """One line for a notice; None for the race result (the card shows it)."""
+    """One line for a notice (None for a type without words)."""
     wording = WORDING.get(notice["type"])
     return wording(notice, names) if wording else None
 
@@ -127,8 +128,14 @@ def _daily_double(n: JSON, names: Sequence[str]) -> str:
     )
 
 
+def _race_result(n: JSON, names: Sequence[str]) -> str:
+    win, place, show = n["finish"]
+    return f"Race {n['race']}: WIN #{win}, PLACE #{place}, SHOW #{show} ({n['rolls']} rolls)"
+
+
 def _sale(n: JSON, names: Sequence[str]) -> str:
-    head = f"{_when(n)}: #{n['horse']}'s {_fifties(n['price'])}"
+    buyers = " and ".join(names[s] for s in n["buyers"])
+    head = f"{_when(n)}: #{n['horse']} sold to {buyers} for {_fifties(n['price'])}"
     if "former_owner" in n:
         return (
             f"{head} (a forced sale for an unpaid loan): {n['to_bin']} to the 8th-race WIN bin "
@@ -136,7 +143,7 @@ def _sale(n: JSON, names: Sequence[str]) -> str:
             f"{names[n['former_owner']]}, the former owner"
         )
     dealt = ", ".join(f"{k} to {BIN_NAMES[b]}" for b, k in n["bins"].items())
-    return f"{head} dealt into the bins: {dealt}"
+    return f"{head}, dealt into the bins: {dealt}"
 
 
 def _loan(n: JSON, names: Sequence[str]) -> str:
@@ -153,15 +160,61 @@ def _loan_repaid(n: JSON, names: Sequence[str]) -> str:
     )
 
 
+def _offered(n: JSON, names: Sequence[str]) -> str:
+    frm, to = names[n["from"]], names[n["asked"]]
+    if n["kind"] == "ring":
+        total = 3 * n["tickets"]
+        deal = (
+            f"{frm} asks {to} into a ring: {n['tickets']} ticket(s) on #{n['horse']}, "
+            f"{to} putting in {n['amount']} of the {total} fifties"
+        )
+    elif n["kind"] == "loan":
+        terms = f", to be repaid {n['repay']}" if n["repay"] != n["amount"] else ""
+        deal = f"{frm} offers to lend {to} {_fifties(n['amount'])}{terms}"
+    elif n["kind"] == "buy":
+        deal = f"{frm} offers {to} {_fifties(n['amount'])} for #{n['horse']}"
+    else:
+        deal = f"{frm} offers #{n['horse']} to {to} for {_fifties(n['amount'])}"
+    return deal
+
+
+def _offer(n: JSON, names: Sequence[str]) -> str:
+    return f"{_offered(n, names)}: {names[n['asked']]} to answer yes or no; play goes on"
+
+
+def _offer_lapsed(n: JSON, names: Sequence[str]) -> str:
+    return f"{_offered(n, names)}: unanswered, it lapses ({n['why']})"
+
+
 def _dealing(n: JSON, names: Sequence[str]) -> str:
-    frm, to = names[n["frm"]], names[n["to"]]
+    frm, to = names[n["frm"]], names[n["asked"]]
     verdict = "accepted" if n["accepted"] else "declined"
+    if "void" in n:
+        verdict = f"accepted, but the deal is off: {n['void']}"
     if n["kind"] == "loan":
         terms = f", to be repaid {n['repay']}" if n["repay"] != n["amount"] else ""
         return f"{frm} lends {to} {_fifties(n['amount'])}{terms}: {verdict}"
     if n["kind"] == "buy":
         return f"{frm} offers {to} {_fifties(n['amount'])} for #{n['horse']}: {verdict}"
+    if n["kind"] == "ring":
+        return f"{frm} asks {to} into a ring on #{n['horse']}: {verdict}"
     return f"{frm} sells #{n['horse']} to {to} for {_fifties(n['amount'])}: {verdict}"
+
+
+def _ring(n: JSON, names: Sequence[str]) -> str:
+    (a, b), (x, y) = n["members"], n["stakes"]
+    return (
+        f"{_when(n)}: a ring of {names[a]} ({x}) and {names[b]} ({y}) buys {n['tickets']} "
+        f"ticket(s) on #{n['horse']}, written under {names[a]}'s initials"
+    )
+
+
+def _ring_shared(n: JSON, names: Sequence[str]) -> str:
+    (a, b), (x, y) = n["members"], n["shares"]
+    return (
+        f"{_when(n)}: the ring's {n['tickets']} ticket(s) on #{n['horse']} collected "
+        f"{_fifties(n['collected'])}: {x} to {names[a]}, {y} to {names[b]}"
+    )
 
 
 def _payback(n: JSON, names: Sequence[str]) -> str:
@@ -181,6 +234,7 @@ def _debt_settled(n: JSON, names: Sequence[str]) -> str:
 
 
 WORDING: dict[str, Callable[[JSON, Sequence[str]], str]] = {
+    "race_result": _race_result,
     "payment": _payment,
     "windows_dealt": _windows_dealt,
     "redeal": _redeal,
@@ -191,7 +245,11 @@ WORDING: dict[str, Callable[[JSON, Sequence[str]], str]] = {
     "sale": _sale,
     "loan": _loan,
     "loan_repaid": _loan_repaid,
+    "offer": _offer,
+    "offer_lapsed": _offer_lapsed,
     "dealing": _dealing,
+    "ring": _ring,
+    "ring_shared": _ring_shared,
     "payback": _payback,
     "debt_settled": _debt_settled,
 }

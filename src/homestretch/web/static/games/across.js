@@ -7,16 +7,12 @@
   const HORSES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
   const WINDOWS = ["Winners Circle", "WIN", "WIN", "WIN", "WIN", "PLACE", "SHOW"];
   const BINS = { race3: "3rd-race purse", race5: "5th-race purse", win8: "8th WIN", place8: "8th PLACE", show8: "8th SHOW" };
-  const WHY = {
-    "winners circle": "the Winners Circle (window 1)", win: "WIN (windows 2-5)", place: "PLACE (window 6)",
-    show: "SHOW (window 7)", refund: "a refund: the race is disqualified", "daily double": "the Daily Double",
-    "odd fifties": "the odd fifties, to the WIN horse's owner", "win8 bin": "the 8th-race WIN bin",
-    "place8 bin": "the 8th-race PLACE bin", "show8 bin": "the 8th-race SHOW bin",
-  };
   let T = null;  // the tools of the frame being drawn
   let V = null;  // its view
   let NAMES = [];  // the seats' names at this table
   let MARKS = [];  // their initials on the totalizator, unique (names.py does the same)
+  const DRAFT = {};  // what is typed in the dealing forms, kept across redraws
+  const DEALINGS = ["sell", "buy", "lend", "lend_terms", "payback", "ring"];
 
   const f = (n) => (n === 1 ? "1 fifty" : `${n} fifties`);
   const who = (seats) => seats.map((s) => NAMES[s]).join(" and ");
@@ -46,31 +42,8 @@
     return b;
   };
   const section = (title, cls) => { const s = node("section", null, `ab-panel ${cls || ""}`); s.append(node("h3", title)); return s; };
-  const when = (n) => (n.race ? `Race ${n.race}` : `Meet ${n.meet} auction`);
   const windowsText = (list) => list.map((n, i) => `${i + 1} ${WINDOWS[i]} ${n}`).join(" | ");
   const range = (ws) => (ws.length > 2 ? `windows ${ws[0]}-${ws[ws.length - 1]}` : `window${ws.length > 1 ? "s" : ""} ${ws.join(", ")}`);
-
-  // Each notice in words (the terminal's words.py says the same).
-  const WORDS = {
-    payment: (n) => `${when(n)}: ${NAMES[n.seat]} collects ${f(n.amount)}, ${WHY[n.why] || n.why}${n.horse ? ` (#${n.horse})` : ""}`,
-    windows_dealt: (n) => `Race ${n.race}: windows closed. ${f(n.handle)} dealt from window 1 (${f(n.tickets)} in tickets${n.carried ? `, ${n.carried} carried forward` : ""}${n.purse ? `, ${n.purse} from the purse` : ""}): ${windowsText(n.windows)}`,
-    redeal: (n) => `Race ${n.race}: ${Object.entries(n.unbacked).map(([g, h]) => `no investors on the ${g.toUpperCase()} horse #${h}`).join(", ")} (rule ${n.rules.join(" and ")}): ${range(n.emptied)} (${f(n.amount)}) dealt into ${range(n.into)}`,
-    window_payoff: (n) => (n.group === "winners circle"
-      ? `Race ${n.race}: Winners Circle: ${n.pool} to the owner of #${n.horse} (${who(n.seats)})`
-      : `Race ${n.race}: ${n.group.toUpperCase()} (${range(n.windows)}, #${n.horse}): ${n.pool} over ${n.shares} ticket(s), ${n.each} each to ${who(n.seats)}`) + (n.odd ? `, ${f(n.odd)} carried forward` : ""),
-    refund: (n) => `Race ${n.race}: nobody backed the first three: disqualified, ${n.tickets} ticket(s) refunded`,
-    carried: (n) => `Race ${n.race}: ${f(n.amount)} odd, carried forward`,
-    daily_double: (n) => (n.tickets ? `Daily Double ${n.pair.join("-")}: ${n.pool} over ${n.tickets} ticket(s), ${n.each} each` : `Daily Double ${n.pair.join("-")}: no winner, ${n.pool} go into race 3`),
-    sale: (n) => `${when(n)}: #${n.horse} sold to ${who(n.buyers)} for ${f(n.price)}` + (n.former_owner !== undefined
-      ? ` (forced sale): ${n.to_bin} to the 8th-race WIN bin, ${n.to_owner} to ${NAMES[n.former_owner]}`
-      : `; bins ${Object.entries(n.bins).map(([b, k]) => `${BINS[b]} +${k}`).join(", ")}`),
-    loan: (n) => `${when(n)}: ${NAMES[n.seat]} borrows ${f(n.amount)} on #${n.horse} from the 8th-race WIN bin; ${n.due} due before race 7`,
-    loan_repaid: (n) => `${when(n)}: ${NAMES[n.seat]} repays ${n.principal} + ${n.interest} interest and redeems #${n.horse}`,
-    dealing: (n) => `${NAMES[n.frm]} ${n.kind === "loan" ? `lends ${NAMES[n.to]} ${f(n.amount)}` : n.kind === "buy" ? `offers ${NAMES[n.to]} ${f(n.amount)} for #${n.horse}` : `sells #${n.horse} to ${NAMES[n.to]} for ${f(n.amount)}`}: ${n.accepted ? "accepted" : "declined"}`,
-    payback: (n) => `${NAMES[n.seat]} pays ${NAMES[n.lender]} back ${f(n.amount)} (${n.owed} still owed)`,
-    debt_settled: (n) => `Before the totals: ${NAMES[n.borrower]} pays ${NAMES[n.lender]} ${f(n.paid)} of the ${n.owed} owed`,
-    race_result: (n) => `Race ${n.race}: WIN #${n.finish[0]}, PLACE #${n.finish[1]}, SHOW #${n.finish[2]} (${n.rolls} rolls)`,
-  };
 
   function header(frame) {
     const box = node("div", null, "ab-head");
@@ -156,6 +129,7 @@
     const depth = Math.max(1, ...cols.map((c) => c.length));
     for (let r = 0; r < depth; r++) table.append(row(cols.map((c) => c[r] || "")));
     s.append(table);
+    (V.rings || []).forEach((r) => s.append(node("p", `Ring on #${r.horse}: ${r.tickets} ticket(s) under ${MARKS[r.members[0]]}, ${NAMES[r.members[0]]} ${r.stakes[0]} and ${NAMES[r.members[1]]} ${r.stakes[1]} fifties`, "ab-ring-line")));
     if (V.daily_double.length) {
       s.append(node("h4", "Daily Double"));
       const list = node("ul", null, "ab-dd");
@@ -285,9 +259,9 @@
       bar.append(first, second, buy);
       s.append(bar);
     }
-    const other = frame.legal.filter((l) => !["bet", "dd", "done"].includes(l.action.kind));
+    const other = frame.legal.filter((l) => !["bet", "dd", "done", ...DEALINGS].includes(l.action.kind));
     if (other.length) {
-      s.append(node("h4", "Loans and dealings"));
+      s.append(node("h4", "Loans from the 8th-race WIN bin"));
       const bar = node("div", null, "ab-moves ab-dealings");
       other.slice(0, 24).forEach((l) => bar.append(button(l.text, l.action)));
       s.append(bar);
@@ -299,14 +273,107 @@
   function offerChoice() {
     const o = V.offer;
     const s = section("An offer to you", "ab-offer");
-    const from = NAMES[o.from];
-    const text = o.kind === "syndicate" ? `${from} asks you into a syndicate: ${o.amount} for #${o.horse} (your share ${Math.floor(o.amount / 2)})`
-      : o.kind === "horse" ? `${from} offers you #${o.horse} for ${f(o.amount)}`
-      : o.kind === "buy" ? `${from} offers you ${f(o.amount)} for your #${o.horse}`
-      : `${from} offers to lend you ${f(o.amount)}`;
+    const text = o.kind === "syndicate" ? `${NAMES[o.from]} asks you into a syndicate: ${o.amount} for #${o.horse} (your share ${Math.floor(o.amount / 2)})` : offerText(o);
     s.append(node("p", text));
     const bar = node("div", null, "ab-moves ab-big");
     bar.append(button("Yes", { kind: "answer", accept: true }), button("No", { kind: "answer", accept: false }));
+    s.append(bar);
+    return s;
+  }
+
+  function offerText(o) {
+    const from = NAMES[o.from];
+    const to = o.to === V.you ? "you" : NAMES[o.to];
+    if (o.kind === "horse") return `${from} offers ${to} #${o.horse} for ${f(o.amount)}`;
+    if (o.kind === "buy") return `${from} offers ${to} ${f(o.amount)} for #${o.horse}`;
+    if (o.kind === "ring") return `${from} asks ${to} into a ring: ${o.tickets} ticket(s) on #${o.horse}, ${o.to === V.you ? "you" : NAMES[o.to]} putting in ${o.amount} of the ${3 * o.tickets} fifties, winnings shared the same way`;
+    return `${from} offers to lend ${to} ${f(o.amount)}${o.repay !== o.amount ? `, to be repaid ${o.repay}` : ""}`;
+  }
+
+  // A form field whose value survives the redraw of each frame.
+  function keep(key, el, initial) {
+    el.value = DRAFT[key] !== undefined ? DRAFT[key] : String(initial);
+    el.dataset.keep = key;
+    el.addEventListener("input", () => { DRAFT[key] = el.value; });
+    el.addEventListener("change", () => { DRAFT[key] = el.value; });
+    return el;
+  }
+  function choice(key, label, options) {
+    const sel = node("select", null, "ab-pick");
+    sel.setAttribute("aria-label", label);
+    options.forEach(([value, text]) => { const o = node("option", text); o.value = String(value); sel.append(o); });
+    if (!options.some(([v]) => String(v) === DRAFT[key])) delete DRAFT[key];  // gone since
+    return keep(key, sel, options[0][0]);
+  }
+  function amount(key, label, initial) {
+    const input = node("input", null, "ab-amount");
+    input.type = "number";
+    input.min = "0";
+    input.setAttribute("aria-label", label);
+    return keep(key, input, initial);
+  }
+  function dealButton(text, cls, make) {
+    const b = node("button", text, cls);
+    b.type = "button";
+    b.addEventListener("click", () => T.send({ action: make() }));
+    return b;
+  }
+
+  // Offers to buy, sell and lend, made whenever the game waits (in turn or not); the
+  // other player answers, and play goes on meanwhile (ruling R16).
+  function dealingsPanel(frame) {
+    if (V.you === null || V.you === undefined || frame.over) return null;
+    const s = section("Dealings", "ab-dealings-panel");
+    (V.offers || []).forEach((o) => s.append(node("p", `${offerText(o)}: waiting for ${o.to === V.you ? "your" : `${NAMES[o.to]}'s`} answer`, "ab-pending")));
+    V.debts.filter((d) => d.borrower === V.you).forEach((d) => {
+      const bar = node("div", null, "ab-moves ab-payback");
+      const n = amount(`pay${d.lender}`, `pay back ${NAMES[d.lender]}`, Math.min(d.amount, V.cash[V.you]));
+      bar.append(node("span", `You owe ${NAMES[d.lender]} ${f(d.amount)}`), n,
+        dealButton("Pay back", "ab-pay", () => ({ kind: "payback", lender: d.lender, amount: Number(n.value) })));
+      s.append(bar);
+    });
+    if (!V.dealings_open) { s.append(node("p", "Dealings reopen once the game waits on a player.")); return s; }
+    if (V.offered.includes(V.you)) { s.append(node("p", "You have made your offer for this race.")); return s; }
+    const others = NAMES.map((name, seat) => [seat, name]).filter(([seat]) => seat !== V.you);
+    const owned = Object.entries(V.owners).filter(([h]) => !V.in_hock[h]);
+    const theirs = owned.filter(([, o]) => !o.includes(V.you)).map(([h, o]) => [h, `#${h} (${who(o)})`]);
+    const mine = owned.filter(([, o]) => o[0] === V.you).map(([h]) => [h, `#${h}`]);
+    if (V.phase === "race") s.append(node("p", "Horses change hands between races; loans may be offered now."));
+    else {
+      if (theirs.length) {
+        const bar = node("div", null, "ab-moves ab-buy");
+        const h = choice("buyHorse", "horse to buy", theirs);
+        const n = amount("buyPrice", "price offered", 5);
+        bar.append(node("span", "Buy"), h, node("span", "for"), n,
+          dealButton("Offer to buy", "ab-offer-buy", () => ({ kind: "buy", horse: Number(h.value), price: Number(n.value) })));
+        s.append(bar);
+      }
+      if (mine.length) {
+        const bar = node("div", null, "ab-moves ab-sell");
+        const h = choice("sellHorse", "horse to sell", mine);
+        const to = choice("sellTo", "buyer", others);
+        const n = amount("sellPrice", "asking price", 5);
+        bar.append(node("span", "Sell"), h, node("span", "to"), to, node("span", "for"), n,
+          dealButton("Offer to sell", "ab-offer-sell", () => ({ kind: "sell", horse: Number(h.value), buyer: Number(to.value), price: Number(n.value) })));
+        s.append(bar);
+      }
+    }
+    if (V.phase === "betting") {  // an investing ring: tickets bought together (R23)
+      const bar = node("div", null, "ab-moves ab-ring");
+      const h = choice("ringHorse", "ring's horse", HORSES.map((x) => [x, `#${x}`]));
+      const k = amount("ringTickets", "ring's tickets", 1);
+      const to = choice("ringWith", "ring partner", others);
+      const n = amount("ringStake", "partner's fifties", 1);
+      bar.append(node("span", "Ring: tickets on"), h, k, node("span", "with"), to, node("span", "who puts in"), n,
+        dealButton("Offer the ring", "ab-offer-ring", () => ({ kind: "ring", horse: Number(h.value), tickets: Number(k.value), partner: Number(to.value), stake: Number(n.value) })));
+      s.append(bar);
+    }
+    const bar = node("div", null, "ab-moves ab-lend");
+    const to = choice("lendTo", "borrower", others);
+    const n = amount("lendAmount", "amount lent", 5);
+    const back = amount("lendBack", "to be repaid", 5);
+    bar.append(node("span", "Lend"), to, n, node("span", "to be repaid"), back,
+      dealButton("Offer the loan", "ab-offer-lend", () => ({ kind: "lend_terms", borrower: Number(to.value), amount: Number(n.value), repay: Number(back.value) })));
     s.append(bar);
     return s;
   }
@@ -322,8 +389,8 @@
 
   function yourMove(frame) {
     if (!frame.your_turn) return null;
+    if (V.offer && V.offer.to === V.you) return offerChoice();
     if (V.phase === "race") return rollChoice(frame);
-    if (V.phase === "offer") return offerChoice();
     if (V.phase === "betting") return bettingMoves(frame);
     if (V.phase === "choose track") return trackChoice();
     return null;  // the auction's moves are on the block
@@ -332,9 +399,9 @@
   function announcements(frame) {
     const s = section("At the table", "ab-talk");
     const list = node("ol", null, "ab-notices");
-    frame.notices.slice(-14).reverse().forEach((n) => {
-      const words = WORDS[n.type];
-      list.append(node("li", words ? words(n) : n.type, `ab-n-${n.type}`));
+    // Each notice as words.py words it (the terminal prints the same text).
+    frame.notices.filter((n) => n.text).slice(-14).reverse().forEach((n) => {
+      list.append(node("li", n.text, `ab-n-${n.type}`));
     });
     s.append(list);
     return s;
@@ -346,7 +413,7 @@
     NAMES = V.names.map((name, seat) => (frame.seats[seat] ? frame.seats[seat].name : name));
     MARKS = initials(NAMES);
     box.className = "ab-board";
-    const parts = [header(frame), yourMove(frame), auctionBlock(frame), raceCard(), windowsBoard(), totalizator(), players(), bins(), announcements(frame)];
+    const parts = [header(frame), yourMove(frame), auctionBlock(frame), raceCard(), dealingsPanel(frame), windowsBoard(), totalizator(), players(), bins(), announcements(frame)];
     box.replaceChildren(...parts.filter(Boolean));
   };
 })();
