@@ -33,8 +33,10 @@ or over every set of horses.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from types import ModuleType
 
 import numpy as np
 from numpy.typing import NDArray
@@ -153,8 +155,12 @@ def _over_horses(a: Floats, b: Floats) -> Floats:
     return np.einsum("h...,h...->...", a, np.broadcast_to(b, a.shape))
 
 
-def place_and_show(clean: Floats, dq: Floats, out: Floats) -> PlaceShow:
-    """Exact chances for one set of shared rolls; rows are horses, columns keys (ascending)."""
+def place_and_show(clean: Floats, dq: Floats, out: Floats, compiled: bool = True) -> PlaceShow:
+    """Exact chances for one set of shared rolls; rows are horses, columns keys (ascending).
+
+    The key-pair sums run as compiled loops (``exact_compiled``) when Numba is installed
+    and ``compiled`` is not turned off, else as NumPy operations: the same numbers.
+    """
     if (out <= 0).any():
         raise NotExact("every horse needs some chance of going out")
     t = Tables.of(clean, dq, out)
@@ -162,6 +168,10 @@ def place_and_show(clean: Floats, dq: Floats, out: Floats) -> PlaceShow:
     place, show, bound = _single_threshold(t, w)
     clean_keys = np.flatnonzero(t.c.any(axis=0))  # keys some horse can finish clean at
     dq_keys = np.flatnonzero(t.dq.any(axis=0))
+    kernels = compiled_kernels() if compiled else None
+    if kernels is not None:
+        p, s, b = kernels.key_pair_sums(t, w, clean_keys, dq_keys)
+        return PlaceShow(place + p, show + s, np.maximum(bound + b, 0))
     for low, high in _key_pairs(clean_keys, clean_keys, t.c.shape[0]):
         p, s, b = _clean_target(t, low, high, w)
         place, show, bound = place + p, show + s, bound + b
@@ -170,6 +180,14 @@ def place_and_show(clean: Floats, dq: Floats, out: Floats) -> PlaceShow:
         place, show, bound = place + p, show + s, bound + b
     # the bound is a sum of nonnegative terms; rounding can leave a few 1e-22 below zero
     return PlaceShow(place, show, np.maximum(bound, 0))
+
+
+def compiled_kernels() -> ModuleType | None:
+    """``exact_compiled`` if Numba is installed (imported on first use: it is slow to load)."""
+    try:
+        return importlib.import_module("homestretch.games.stretch.exact_compiled")
+    except ImportError:
+        return None
 
 
 def _key_pairs(
