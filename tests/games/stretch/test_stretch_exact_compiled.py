@@ -7,17 +7,34 @@ test_stretch_exact_finish.py; here they meet on real chart outcomes of a bundled
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from homestretch.games.stretch import exact_finish
 from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import _outcomes
+from homestretch.games.stretch.exact import _outcomes, quickplay_chances
 from homestretch.games.stretch.race import load_race
 
 pytest.importorskip("numba")
+BASELINE = json.loads(Path(__file__).with_name("exact_baseline.json").read_text())
+"""Recorded by the NumPy sums (benchmarks/stretch_exact_baseline.py records it again)."""
+
+
+@pytest.mark.parametrize("race_name", ["2009-champagne-stakes", "claiming-route-big-field"])
+def test_compiled_chances_are_the_recorded_ones(race_name: str) -> None:
+    known = {name: np.array(values) for name, values in BASELINE[race_name].items()}
+    chances = quickplay_chances(load_race(race_name), load_chart_set(), compiled=True)
+    places = chances.places
+    assert places is not None
+    assert np.abs(chances.win - known["win"]).max() < 1e-12
+    assert np.abs(places.place - known["place"]).max() < 1e-12
+    # show is proven to lie in [show, show + bound]: the new range inside the recorded one
+    assert (places.show >= known["show"] - 1e-12).all()
+    assert (places.show + places.show_bound <= known["show"] + known["show_bound"] + 1e-12).all()
 
 
 @pytest.mark.parametrize("race_name", ["2009-champagne-stakes", "claiming-route-big-field"])

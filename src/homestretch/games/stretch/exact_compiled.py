@@ -155,30 +155,38 @@ def _one_between(
 @kernel
 def _two_q_between(r: Floats, c_y: Floats, w_two: Floats) -> Floats:
     """``exact_finish._two_q_between`` for the key pairs of one higher key y: r is
-    [horse, pair], c_y the chance of each horse at y, w_two[m, n, j] y's window."""
+    [horse, pair], c_y the chance of each horse at y, w_two[m, n, j] y's window (symmetric
+    in m and n). Its contractions as sums over one index at a time."""
     horses, n = r.shape
-    rr, mix = np.empty((horses, horses, n)), np.empty((horses, horses, n))
-    a = np.empty((horses, n))
+    a, ar = np.empty((horses, n)), np.empty((horses, n))
     for h in range(horses):
         for i in range(n):
             a[h, i] = c_y[h] * r[h, i]
-    for k in range(horses):
-        for j in range(horses):
-            for i in range(n):
-                rr[k, j, i] = r[k, i] * r[j, i]
-                mix[k, j, i] = a[k, i] * r[k, i] * r[j, i]  # ar_k r_j
+            ar[h, i] = a[h, i] * r[h, i]
     first, last, shared = np.zeros((horses, n)), np.zeros((horses, n)), np.zeros((horses, n))
+    u, v = np.empty(n), np.empty(n)
     for m in range(horses):
         for k in range(horses):
+            u[:] = 0.0  # sum over j of W[m, k, j] r_j, and of W[m, k, j] ar_j
+            v[:] = 0.0
             for j in range(horses):
                 w = w_two[m, k, j]
-                if w == 0.0:
-                    continue
                 for i in range(n):
-                    first[m, i] += w * rr[k, j, i]
-                    shared[m, i] += w * (mix[k, j, i] + mix[j, k, i])
-                    last[j, i] += w * rr[m, k, i]
-                    shared[j, i] += w * mix[k, m, i]
+                    u[i] += w * r[j, i]
+                    v[i] += w * ar[j, i]
+            for i in range(n):
+                first[m, i] += r[k, i] * u[i]
+                shared[m, i] += ar[k, i] * u[i] + r[k, i] * v[i]
+    for m in range(horses):
+        for j in range(horses):
+            u[:] = 0.0  # sum over k of W[m, k, j] r_k
+            for k in range(horses):
+                w = w_two[m, k, j]
+                for i in range(n):
+                    u[i] += w * r[k, i]
+            for i in range(n):
+                last[j, i] += r[m, i] * u[i]
+                shared[j, i] += ar[m, i] * u[i]  # W[m, k, j] = W[k, m, j]
     result = np.empty((horses, n))
     sum_a, whole, sum_a_own = np.zeros(n), np.zeros(n), np.zeros(n)
     for h in range(horses):
