@@ -47,7 +47,8 @@ def test_compiled_and_numpy_sums_agree_on_real_outcomes(race_name: str) -> None:
         numpy = exact_finish.place_and_show(clean, dq, out, compiled=False)
         assert np.abs(compiled.place - numpy.place).max() < 1e-13
         assert np.abs(compiled.show - numpy.show).max() < 1e-13
-        assert np.abs(compiled.show_bound - numpy.show_bound).max() < 1e-15
+        # the compiled loops bound the window terms of pairs where they are below 1e-18
+        assert np.abs(compiled.show_bound - numpy.show_bound).max() < 1e-13
         assert compiled.show.min() > 0 and compiled.show_bound.max() > 0  # real sums
 
 

@@ -32,7 +32,7 @@ def place_and_show(clean: Floats, dq: Floats, out: Floats) -> PlaceShow:
     for other in compiled:
         assert other.place == pytest.approx(numpy.place, abs=1e-14)
         assert other.show == pytest.approx(numpy.show, abs=1e-14)
-        assert other.show_bound == pytest.approx(numpy.show_bound, abs=1e-16)
+        assert other.show_bound == pytest.approx(numpy.show_bound, abs=1e-14)
     return numpy
 
 
