@@ -451,6 +451,45 @@ def disqualified_targets(
         _add(show, weighted, factor, -1 / 6, n)
 
 
+@kernel
+def _window_two(q: Floats, c: Floats, c_gt: Floats) -> Floats:
+    """``exact_finish.Windows.two`` in one pass down the keys: [y, m, n, j] the sum over
+    y1 > y of c_j(y1) (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)), m, n, j distinct, at least 0."""
+    horses, keys = c.shape
+    two = np.zeros((keys, horses, horses, horses))
+    by_m = np.zeros((horses, horses))  # sums over the keys above y of q_m c_j
+    by_both = np.zeros((horses, horses, horses))  # ... of q_m q_n c_j
+    for y in range(keys - 1, -1, -1):
+        for m in range(horses):
+            for n in range(horses):
+                if n == m:
+                    continue
+                for j in range(horses):
+                    if j == m:
+                        continue
+                    if j == n:
+                        continue
+                    value = (
+                        q[m, y] * q[n, y] * c_gt[j, y]
+                        - q[m, y] * by_m[n, j]
+                        - q[n, y] * by_m[m, j]
+                        + by_both[m, n, j]
+                    )
+                    two[y, m, n, j] = max(value, 0.0)
+        for m in range(horses):
+            for j in range(horses):
+                by_m[m, j] += q[m, y] * c[j, y]
+                for n in range(horses):
+                    by_both[m, n, j] += q[m, y] * q[n, y] * c[j, y]
+    return two
+
+
+def window_two(q: Floats, c: Floats, c_gt: Floats) -> Floats:
+    """``_window_two`` on arrays of one layout (one compiled version serves all)."""
+    two: Floats = _window_two(*(np.ascontiguousarray(a, dtype=np.float64) for a in (q, c, c_gt)))
+    return two
+
+
 def key_pair_sums(
     t: Tables, w: Windows, clean_keys: Ints, dq_keys: Ints
 ) -> tuple[Floats, Floats, Floats]:

@@ -163,12 +163,12 @@ def place_and_show(clean: Floats, dq: Floats, out: Floats, compiled: bool = True
     """
     if (out <= 0).any():
         raise NotExact("every horse needs some chance of going out")
+    kernels = compiled_kernels() if compiled else None
     t = Tables.of(clean, dq, out)
-    w = Windows.of(t)
+    w = Windows.of(t, None if kernels is None else kernels.window_two)
     place, show, bound = _single_threshold(t, w)
     clean_keys = np.flatnonzero(t.c.any(axis=0))  # keys some horse can finish clean at
     dq_keys = np.flatnonzero(t.dq.any(axis=0))
-    kernels = compiled_kernels() if compiled else None
     if kernels is not None:
         p, s, b = kernels.key_pair_sums(t, w, clean_keys, dq_keys)
         return PlaceShow(place + p, show + s, np.maximum(bound + b, 0))
@@ -266,7 +266,10 @@ class Windows:
     """at[y, m, j]: m disqualified at y with a 2 (or a 1), j clean at or ahead of y."""
 
     @classmethod
-    def of(cls, t: Tables) -> Windows:
+    def of(
+        cls, t: Tables, two_of: Callable[[Floats, Floats, Floats], Floats] | None = None
+    ) -> Windows:
+        """``two_of(q, c, c_gt)``, if given, computes ``two`` (``exact_compiled.window_two``)."""
         q, c = t.p_gt, t.c  # a 2 above the key has the same chance as a 1
         q_all = q.sum(axis=0)
         at = np.einsum("mz,jz->zmj", t.dq / 6, t.c_ge)
@@ -283,16 +286,18 @@ class Windows:
             - q_all[:, None, None] * by_m
             + by_both
         )
-        # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
-        two = (
-            np.einsum("my,ny,jy->ymnj", q, q, t.c_gt)
-            - np.einsum("my,ynj->ymnj", q, by_m)
-            - np.einsum("ny,ymj->ymnj", q, by_m)
-            + _above(np.einsum("mz,nz,jz->zmnj", q, q, c))
-        )
-        two[:, idx, idx, :] = 0
-        two[:, idx, :, idx] = 0
-        two[:, :, idx, idx] = 0
+        if two_of is not None:
+            two = two_of(q, c, t.c_gt)
+        else:  # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
+            two = (
+                np.einsum("my,ny,jy->ymnj", q, q, t.c_gt)
+                - np.einsum("my,ynj->ymnj", q, by_m)
+                - np.einsum("ny,ymj->ymnj", q, by_m)
+                + _above(np.einsum("mz,nz,jz->zmnj", q, q, c))
+            )
+            two[:, idx, idx, :] = 0
+            two[:, idx, :, idx] = 0
+            two[:, :, idx, idx] = 0
         at_same = np.einsum("jz,kz->zjk", c, c)
         level = np.cumsum(at_same, axis=0) - at_same
         level[:, idx, idx] = 0
