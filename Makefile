@@ -12,6 +12,8 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@echo 'Compiling the exact-odds loops once (a minute at most), so no odds waits for it'
+	$(BIN)/python -m homestretch.games.stretch.exact_compiled
 	touch $(STAMP)
 
 setup: $(STAMP)

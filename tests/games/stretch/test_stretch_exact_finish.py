@@ -17,10 +17,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from homestretch.games.stretch.exact_finish import NotExact, place_and_show
+from homestretch.games.stretch import exact_finish
+from homestretch.games.stretch.exact_finish import NotExact, PlaceShow
 from homestretch.games.stretch.finish import official_order
 
 Floats = NDArray[np.float64]
+PATHS = [False] + [True] * (exact_finish.compiled_kernels() is not None)
+"""The NumPy sums, and the compiled ones where Numba is installed."""
+
+
+def place_and_show(clean: Floats, dq: Floats, out: Floats) -> PlaceShow:
+    """Both paths' answer, after checking they agree (to rounding)."""
+    numpy, *compiled = (exact_finish.place_and_show(clean, dq, out, path) for path in PATHS)
+    for other in compiled:
+        assert other.place == pytest.approx(numpy.place, abs=1e-14)
+        assert other.show == pytest.approx(numpy.show, abs=1e-14)
+        assert other.show_bound == pytest.approx(numpy.show_bound, abs=1e-14)
+    return numpy
+
+
 # Dice of 3 to 6 leave the first three alike: a horse needs a 1 or a 2 to keep a place
 # in them over a clean horse behind it.
 DICE = ((1, 1 / 6), (2, 1 / 6), (3, 4 / 6))
@@ -114,8 +129,9 @@ def test_one_disqualified_horse_in_a_window_is_exact() -> None:
 def test_a_horse_that_cannot_go_out_is_refused() -> None:
     clean, dq, out = field(7, 4, 3)
     out[2] = 0.0
-    with pytest.raises(NotExact):
-        place_and_show(clean, dq, out)
+    for path in PATHS:
+        with pytest.raises(NotExact):
+            exact_finish.place_and_show(clean, dq, out, path)
 
 
 @settings(max_examples=60, deadline=None)

@@ -11,9 +11,9 @@ horse in front always drops below at least the first clean horse behind it, and 
 horse level with it dead-heats. A disqualified horse wins only when no horse finishes
 clean and no other disqualified horse is ahead of it at the wire.
 
-Place and show (exact_finish.py) sum over pairs of wire keys instead of single keys, so
-they take seconds rather than milliseconds; the shared outcomes are shared out between
-the processor's cores. ``quickplay_bounds`` brackets them in milliseconds meanwhile.
+Place and show (exact_finish.py, compiled in exact_compiled.py) sum over pairs of wire
+keys instead of single keys, so they take seconds rather than milliseconds; the shared
+outcomes are shared out between the processor's cores. ``quickplay_bounds`` brackets them in milliseconds meanwhile.
 """
 
 from __future__ import annotations
@@ -65,9 +65,17 @@ def quickplay_win_chances(race: Race, charts: ChartSet) -> Floats:
 
 
 def quickplay_chances(
-    race: Race, charts: ChartSet, advance: Callable[[int], None] | None = None
+    race: Race,
+    charts: ChartSet,
+    advance: Callable[[int], None] | None = None,
+    workers: int | None = None,
+    compiled: bool = True,
 ) -> ExactChances:
-    """Exact win, place and show chances; ``advance(1)`` after each shared outcome."""
+    """Exact win, place and show chances; ``advance(1)`` after each shared outcome.
+
+    ``workers`` threads share the outcomes (default: the processor's cores, at most two);
+    ``compiled=False`` keeps to the NumPy sums (exact_finish.place_and_show).
+    """
     outcomes = list(_outcomes(race, charts))
     win = sum((chance * _win_chances(clean, dq, out) for chance, clean, dq, out in outcomes))
     if any((out <= 0).any() for _, _, _, out in outcomes):
@@ -75,11 +83,12 @@ def quickplay_chances(
     _keep_freed_memory()
     h = len(race.runners)
     place, show, bound = np.zeros(h), np.zeros(h), np.zeros(h)
-    with ThreadPoolExecutor(max_workers=min(2, os.cpu_count() or 1)) as pool:
-        # numpy lets go of the interpreter lock inside its array loops, so threads share
-        # the work of the big key-pair arrays
+    with ThreadPoolExecutor(max_workers=workers or min(2, os.cpu_count() or 1)) as pool:
+        # the compiled loops, and numpy inside its array loops, let go of the interpreter
+        # lock, so the threads really work at once
         jobs = {
-            pool.submit(_place_show, clean, dq, out): chance for chance, clean, dq, out in outcomes
+            pool.submit(_place_show, clean, dq, out, compiled): chance
+            for chance, clean, dq, out in outcomes
         }
         for job in as_completed(jobs):
             result = job.result()
@@ -231,9 +240,9 @@ def shared_outcomes(race: Race, charts: ChartSet) -> int:
     return len(list(_paces(field, tables))) * len(list(_race_factors(tables)))
 
 
-def _place_show(clean: Floats, dq: Floats, out: Floats) -> PlaceShow:
+def _place_show(clean: Floats, dq: Floats, out: Floats, compiled: bool) -> PlaceShow:
     reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)  # keys no horse can reach go
-    return place_and_show(clean[:, reached], dq[:, reached], out)
+    return place_and_show(clean[:, reached], dq[:, reached], out, compiled)
 
 
 def _outcomes(race: Race, charts: ChartSet) -> Iterator[tuple[float, Floats, Floats, Floats]]:

@@ -2,10 +2,10 @@
 
 An entry is named by a SHA-256 of everything the sums are computed from: the field's
 arrays and the chart set's tables (``FieldArrays``, ``ChartArrays``: a changed chart,
-horse, jockey or APR changes them) and the source of the two modules that compute
-(``exact.py``, ``exact_finish.py``). A changed chart or a changed algorithm is never
-served an old answer; an unreadable entry is computed again. The folder is
-``$HOMESTRETCH_CACHE``, else ``exact-odds`` in the user's cache folder.
+horse, jockey or APR changes them) and the source of the modules that compute
+(``SOURCES``). A changed chart or a changed algorithm is never served an old answer; an
+unreadable entry is computed again. The folder is ``$HOMESTRETCH_CACHE``, else
+``exact-odds`` in the user's cache folder.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import platformdirs
 
-from homestretch.games.stretch import exact, exact_finish
+from homestretch.games.stretch import exact_finish
 from homestretch.games.stretch.charts import ChartSet
 from homestretch.games.stretch.exact import ExactChances
 from homestretch.games.stretch.exact_finish import PlaceShow
@@ -29,6 +29,8 @@ from homestretch.games.stretch.race import Race
 
 FORMAT = 1
 """Bumped when an entry's layout changes."""
+SOURCES = ("exact.py", "exact_finish.py", "exact_compiled.py")
+"""The modules that compute the chances."""
 
 
 def cache_folder() -> Path:
@@ -40,9 +42,10 @@ def cache_folder() -> Path:
 
 def content_key(race: Race, charts: ChartSet) -> str:
     sha = hashlib.sha256(f"exact-odds {FORMAT}\n".encode())
-    for module in (exact, exact_finish):
-        assert module.__file__ is not None
-        sha.update(Path(module.__file__).read_bytes())
+    assert exact_finish.__file__ is not None
+    here = Path(exact_finish.__file__).parent
+    for name in SOURCES:  # read, not imported: Numba is slow to load
+        sha.update((here / name).read_bytes())
     for arrays in (FieldArrays.from_race(race, charts), ChartArrays.from_charts(charts)):
         for item in fields(arrays):
             value = np.asarray(getattr(arrays, item.name))

@@ -33,8 +33,10 @@ or over every set of horses.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from types import ModuleType
 
 import numpy as np
 from numpy.typing import NDArray
@@ -153,15 +155,23 @@ def _over_horses(a: Floats, b: Floats) -> Floats:
     return np.einsum("h...,h...->...", a, np.broadcast_to(b, a.shape))
 
 
-def place_and_show(clean: Floats, dq: Floats, out: Floats) -> PlaceShow:
-    """Exact chances for one set of shared rolls; rows are horses, columns keys (ascending)."""
+def place_and_show(clean: Floats, dq: Floats, out: Floats, compiled: bool = True) -> PlaceShow:
+    """Exact chances for one set of shared rolls; rows are horses, columns keys (ascending).
+
+    The key-pair sums run as compiled loops (``exact_compiled``) when Numba is installed
+    and ``compiled`` is not turned off, else as NumPy operations: the same numbers.
+    """
     if (out <= 0).any():
         raise NotExact("every horse needs some chance of going out")
+    kernels = compiled_kernels() if compiled else None
     t = Tables.of(clean, dq, out)
-    w = Windows.of(t)
+    w = Windows.of(t, None if kernels is None else kernels.window_two)
     place, show, bound = _single_threshold(t, w)
     clean_keys = np.flatnonzero(t.c.any(axis=0))  # keys some horse can finish clean at
     dq_keys = np.flatnonzero(t.dq.any(axis=0))
+    if kernels is not None:
+        p, s, b = kernels.key_pair_sums(t, w, clean_keys, dq_keys)
+        return PlaceShow(place + p, show + s, np.maximum(bound + b, 0))
     for low, high in _key_pairs(clean_keys, clean_keys, t.c.shape[0]):
         p, s, b = _clean_target(t, low, high, w)
         place, show, bound = place + p, show + s, bound + b
@@ -170,6 +180,14 @@ def place_and_show(clean: Floats, dq: Floats, out: Floats) -> PlaceShow:
         place, show, bound = place + p, show + s, bound + b
     # the bound is a sum of nonnegative terms; rounding can leave a few 1e-22 below zero
     return PlaceShow(place, show, np.maximum(bound, 0))
+
+
+def compiled_kernels() -> ModuleType | None:
+    """``exact_compiled`` if Numba is installed (imported on first use: it is slow to load)."""
+    try:
+        return importlib.import_module("homestretch.games.stretch.exact_compiled")
+    except ImportError:
+        return None
 
 
 def _key_pairs(
@@ -248,7 +266,10 @@ class Windows:
     """at[y, m, j]: m disqualified at y with a 2 (or a 1), j clean at or ahead of y."""
 
     @classmethod
-    def of(cls, t: Tables) -> Windows:
+    def of(
+        cls, t: Tables, two_of: Callable[[Floats, Floats, Floats], Floats] | None = None
+    ) -> Windows:
+        """``two_of(q, c, c_gt)``, if given, computes ``two`` (``exact_compiled.window_two``)."""
         q, c = t.p_gt, t.c  # a 2 above the key has the same chance as a 1
         q_all = q.sum(axis=0)
         at = np.einsum("mz,jz->zmj", t.dq / 6, t.c_ge)
@@ -265,16 +286,18 @@ class Windows:
             - q_all[:, None, None] * by_m
             + by_both
         )
-        # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
-        two = (
-            np.einsum("my,ny,jy->ymnj", q, q, t.c_gt)
-            - np.einsum("my,ynj->ymnj", q, by_m)
-            - np.einsum("ny,ymj->ymnj", q, by_m)
-            + _above(np.einsum("mz,nz,jz->zmnj", q, q, c))
-        )
-        two[:, idx, idx, :] = 0
-        two[:, idx, :, idx] = 0
-        two[:, :, idx, idx] = 0
+        if two_of is not None:
+            two = two_of(q, c, t.c_gt)
+        else:  # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
+            two = (
+                np.einsum("my,ny,jy->ymnj", q, q, t.c_gt)
+                - np.einsum("my,ynj->ymnj", q, by_m)
+                - np.einsum("ny,ymj->ymnj", q, by_m)
+                + _above(np.einsum("mz,nz,jz->zmnj", q, q, c))
+            )
+            two[:, idx, idx, :] = 0
+            two[:, idx, :, idx] = 0
+            two[:, :, idx, idx] = 0
         at_same = np.einsum("jz,kz->zjk", c, c)
         level = np.cumsum(at_same, axis=0) - at_same
         level[:, idx, idx] = 0

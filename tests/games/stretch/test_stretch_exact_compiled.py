@@ -1,0 +1,68 @@
+"""The compiled key-pair sums (exact_compiled.py, Numba) against the NumPy path.
+
+Both paths must give the same numbers: the NumPy one is what runs where Numba is not
+installed. The enumerated truth of small fields is checked for both in
+test_stretch_exact_finish.py; here they meet on real chart outcomes of a bundled race.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from homestretch.games.stretch import exact_finish
+from homestretch.games.stretch.charts import load_chart_set
+from homestretch.games.stretch.exact import _outcomes, quickplay_chances
+from homestretch.games.stretch.race import load_race
+
+pytest.importorskip("numba")
+BASELINE = json.loads(Path(__file__).with_name("exact_baseline.json").read_text())
+"""Recorded by the NumPy sums (benchmarks/stretch_exact_baseline.py records it again)."""
+
+
+@pytest.mark.parametrize("race_name", ["2009-champagne-stakes", "claiming-route-big-field"])
+def test_compiled_chances_are_the_recorded_ones(race_name: str) -> None:
+    known = {name: np.array(values) for name, values in BASELINE[race_name].items()}
+    chances = quickplay_chances(load_race(race_name), load_chart_set(), compiled=True)
+    places = chances.places
+    assert places is not None
+    assert np.abs(chances.win - known["win"]).max() < 1e-12
+    assert np.abs(places.place - known["place"]).max() < 1e-12
+    # show is proven to lie in [show, show + bound]: the new range inside the recorded one
+    assert (places.show >= known["show"] - 1e-12).all()
+    assert (places.show + places.show_bound <= known["show"] + known["show_bound"] + 1e-12).all()
+
+
+@pytest.mark.parametrize("race_name", ["2009-champagne-stakes", "claiming-route-big-field"])
+def test_compiled_and_numpy_sums_agree_on_real_outcomes(race_name: str) -> None:
+    outcomes = list(_outcomes(load_race(race_name), load_chart_set()))
+    for _, clean, dq, out in outcomes[:: len(outcomes) // 2]:  # a few: each takes seconds
+        reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
+        clean, dq = clean[:, reached], dq[:, reached]
+        compiled = exact_finish.place_and_show(clean, dq, out, compiled=True)
+        numpy = exact_finish.place_and_show(clean, dq, out, compiled=False)
+        assert np.abs(compiled.place - numpy.place).max() < 1e-13
+        assert np.abs(compiled.show - numpy.show).max() < 1e-13
+        # the compiled loops bound the window terms of pairs where they are below 1e-18
+        assert np.abs(compiled.show_bound - numpy.show_bound).max() < 1e-13
+        assert compiled.show.min() > 0 and compiled.show_bound.max() > 0  # real sums
+
+
+def test_without_numba_the_numpy_path_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "numba", None)  # import numba now fails
+    monkeypatch.delitem(sys.modules, "homestretch.games.stretch.exact_compiled", raising=False)
+    assert exact_finish.compiled_kernels() is None
+    rng = np.random.default_rng(3)
+    clean, dq = rng.random((4, 5)), rng.random((4, 5)) * 0.2
+    scale = 0.9 / (clean.sum(axis=1) + dq.sum(axis=1))
+    clean, dq, out = clean * scale[:, None], dq * scale[:, None], np.full(4, 0.1)
+    fallback = exact_finish.place_and_show(clean, dq, out)
+    monkeypatch.undo()
+    compiled = exact_finish.place_and_show(clean, dq, out, compiled=True)
+    assert exact_finish.compiled_kernels() is not None
+    assert fallback.place == pytest.approx(compiled.place, abs=1e-14)
+    assert fallback.show == pytest.approx(compiled.show, abs=1e-14)
