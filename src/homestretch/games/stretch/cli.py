@@ -99,6 +99,12 @@ def run(
 
     if odds not in ODDS_CHOICES:
         raise HomestretchError(f"--odds must be real, chart or none, not {odds!r}")
+    if plot is not None:  # refused before the race is run, not after
+        if _mode(mode) != "full":
+            raise HomestretchError(
+                "--plot draws the running lines of a Fullplay race (--mode full)"
+            )
+        _picture(plot)
     game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds)
     spec = dice_spec(seed, dice, dice_file)
     announce_seed(spec.seed, spec.kind, fmt)
@@ -408,6 +414,14 @@ def new(
 PlotOption = Annotated[Path | None, typer.Option("--plot", help="draw a picture (PNG or SVG)")]
 
 
+def _picture(plot: Path | None) -> None:
+    """Refuse a picture that cannot be written before the work to draw it is done."""
+    if plot is not None:
+        from homestretch.cli.pictures import picture_path
+
+        picture_path(plot)
+
+
 def _run_many(
     race: Race, charts: ChartSet, mode: str, runs: int, seed: int | None, fmt: OutputFormat
 ) -> tuple[int, list[Chances]]:
@@ -515,6 +529,7 @@ def odds(
     from homestretch.games.stretch.charts import load_chart_set
     from homestretch.games.stretch.race import load_race
 
+    _picture(plot)
     loaded, chart_set = load_race(race), load_chart_set(charts)
     exact = _exact_chances(loaded, chart_set, fmt) if mode == "quick" else None
     places = exact.places if exact is not None else None
@@ -757,6 +772,7 @@ def calibrate(
     from homestretch.games.stretch.charts import load_chart_set
     from homestretch.games.stretch.finish import format_time
 
+    _picture(plot)
     total = fields + dream_fields(fields) + 2 * extra_fields(fields)
     with progress_bar(total, "running the corpus") as bar:
         report = run_study(
