@@ -205,8 +205,18 @@ def folder_digest(folder: Path) -> str:
 
 def check_digest(folder: Path, stored: str | None, what: str) -> None:
     """Refuse to rebuild a run from ``folder`` when it no longer holds the content the
-    run was made with (``stored`` None: a run saved before digests, not checked)."""
+    run was made with. A run saved before digests (``stored`` None) kept the folder as it
+    was typed, often relative to where it was run: it is refused only when the folder is
+    not there, since nothing else about it can be checked here."""
     if stored is None:
+        if not folder.is_dir() and folder.is_absolute():
+            raise HomestretchError(f"this run used the {what} in {folder}, which is gone")
+        if not folder.is_dir():
+            raise HomestretchError(
+                f"this run used the {what} in {folder} (as typed, relative to the folder it "
+                "was run from), which is not here: it was saved before runs kept the whole "
+                "path, so replay or resume it from the folder it was run in"
+            )
         return
     if not folder.is_dir():
         raise HomestretchError(

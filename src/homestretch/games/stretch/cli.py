@@ -31,7 +31,7 @@ from homestretch.cli.common import (
 from homestretch.cli.table_loop import db_hint, dice_spec, play_at_terminal
 from homestretch.core.chance import ChanceNode
 from homestretch.core.errors import HomestretchError
-from homestretch.core.inputs import MAX_RUNS, output_path
+from homestretch.core.inputs import MAX_RUNS, escape_controls, output_path
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import Event, replay
 from homestretch.games.stretch import ENTRY
@@ -226,12 +226,35 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
 
     state = replay(RaceGame.from_config(saved.config), saved.events)
     assert isinstance(state, RaceState)
+    _check_undigested_charts(saved, state)
     if fmt is OutputFormat.json:
         echo_json(
             {**state.result(), "seed": saved.seed, "dice_source": saved.dice, "run_id": saved.id}
         )
         return
     show_race(state, console)
+
+
+def _check_undigested_charts(saved: SavedGame, state: RaceState) -> None:
+    """A run saved before runs kept a digest of their chart set cannot have its charts
+    checked; what can be checked is that they give the race the run saved as its result."""
+    if saved.config.get("charts") is None or "charts_digest" in saved.config:
+        return
+    folder = state.game.charts_folder
+    if saved.status == "finished" and saved.summary and _summary(state) != saved.summary:
+        raise HomestretchError(
+            f"the chart set in {folder} is not the one this run used: it gives "
+            f"{_summary(state)}, the run saved {saved.summary} (it was saved before runs "
+            "kept a digest of their charts, so replay it from the folder it was run in)"
+        )
+    err_console.print(
+        f"note: this run was saved before runs kept a digest of their chart set; the charts "
+        f"in {escape_controls(str(folder))} were checked only against the result it saved",
+        style="dim",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
 
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
