@@ -136,8 +136,6 @@ def toml_value(
         problem = text_problem(value, TEXT_CHARS)
         if problem is not None:
             raise ContentError(path, f"{key} {problem}", where)
-        if has_brackets(value):
-            raise ContentError(path, f"{key}: square brackets [ ] are not allowed in text", where)
     if minimum is not None and isinstance(value, int | float) and value < minimum:
         raise ContentError(path, f"{key} must be at least {minimum}, not {value}", where)
     if maximum is not None and isinstance(value, int | float) and value > maximum:
@@ -166,29 +164,18 @@ def toml_tables(path: Path, where: str, data: Any, key: str) -> list[dict[str, A
     return value
 
 
-def has_brackets(text: str) -> bool:
-    """Text the screen shows may not hold square brackets: the screen reads them as colour
-    marks, and a stray one would break every table the text is in."""
-    return "[" in text or "]" in text
-
-
 def plain_text(text: str, what: str) -> str:
-    """A name a person typed: safe to show (no control characters, NAME_CHARS at most),
-    no square brackets."""
-    safe_text(text, what, NAME_CHARS)
-    if has_brackets(text):
-        raise HomestretchError(f"{what} {shown(text)}: square brackets [ ] are not allowed")
-    return text
+    """A name a person typed: safe to show (no control characters, NAME_CHARS at most).
+    Square brackets are welcome: the screens escape markup when they draw a name."""
+    return safe_text(text, what, NAME_CHARS)
 
 
-def no_brackets(text: str) -> str:
+def screen_text(text: str) -> str:
     """``plain_text`` as a pydantic validator for a content file's text (a ValueError
     names the field)."""
     problem = text_problem(text, TEXT_CHARS)
     if problem is not None:
         raise ValueError(f"the text {problem}")
-    if has_brackets(text):
-        raise ValueError("square brackets [ ] are not allowed")
     return text
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.table import Table
+from rich.text import Text
 
 from homestretch.cli.common import (
     DbOption,
@@ -28,6 +28,7 @@ from homestretch.cli.common import (
     open_store,
     progress_bar,
 )
+from homestretch.cli.plain import Table
 from homestretch.cli.table_loop import db_hint, dice_spec, play_at_terminal
 from homestretch.core.chance import ChanceNode
 from homestretch.core.errors import HomestretchError
@@ -655,9 +656,12 @@ def odds(
             f"{e['show']:.1%}",
             e["fair_odds"] or "-",
             e["real_odds"] if real else e["chart_odds"],
-            "[green]overlay[/green]" if e["overlay"] else "",
+            Text("overlay", style="green") if e["overlay"] else "",
         )
     console.print(table)
+
+
+IN_BAND, OUTSIDE = Text("in band", style="green"), Text("outside", style="red")
 
 
 def _field_types_table(by_type: Any, bands: Any) -> Table:
@@ -673,7 +677,7 @@ def _field_types_table(by_type: Any, bands: Any) -> Table:
             rate = by_type[k]["win_rate_by_odds"][name]
             ok = rate is not None and band[0] <= rate <= band[1]
             mark = "" if rate is None else ("" if ok else " [red]out[/red]")
-            cells.append("-" if rate is None else f"{rate:.3f}{mark}")
+            cells.append("-" if rate is None else Text.from_markup(f"{rate:.3f}{mark}"))
         table.add_row(f"at {name} ({band[0]:.3f}-{band[1]:.3f})", *cells)
     return table
 
@@ -830,7 +834,7 @@ def calibrate(
             name,
             "-" if value is None else f"{value:.3f}",
             f"{low:.2f}-{high:.2f}",
-            "[green]in band[/green]" if ok else "[red]outside[/red]",
+            IN_BAND if ok else OUTSIDE,
         )
     for name, _, _, band in ODDS_BANDS:
         value = figures["win_rate_by_odds"][name]
@@ -839,7 +843,7 @@ def calibrate(
             f"win rate at {name}",
             "-" if value is None else f"{value:.3f}",
             "" if band is None else f"{band[0]:.3f}-{band[1]:.3f}",
-            "[green]in band[/green]" if ok else "[red]outside[/red]",
+            IN_BAND if ok else OUTSIDE,
         )
     for name in ("out_of_race_rate", "disqualification_rate"):
         table.add_row(name, f"{figures[name]:.4f}", "fatal injuries 0.0013 per start", "")
@@ -850,7 +854,7 @@ def calibrate(
             f"stakes winners' median time, {distance}",
             format_time(seconds),
             f"{format_time(low)}-{format_time(high)}",
-            "[green]in band[/green]" if ok else "[red]outside[/red]",
+            IN_BAND if ok else OUTSIDE,
         )
     console.print(table)
     console.print(
