@@ -56,11 +56,11 @@ COMMANDS = {
         + ("--cards",),
     ),
     "stretch simulate": Command(
-        ("stretch", "simulate", RACE, "-n", "200", "--seed", "1"),
+        ("stretch", "simulate", RACE, "-n", "200", "--seed", "1", "--format", "json"),
         ("@0", "-n", "--mode", "--seed", "--charts"),
     ),
     "stretch odds": Command(
-        ("stretch", "odds", RACE, "--mode", "full", "--runs", "1000", "--seed", "1"),
+        ("stretch", "odds", RACE, "--mode", "full", "--runs", "1000", "--seed", "1", "-f", "json"),
         ("@0", "--runs", "--mode", "--seed", "--charts", "--plot"),
     ),
     "stretch calibrate": Command(
@@ -74,7 +74,7 @@ COMMANDS = {
         + ("--content", "--seed", "--dice", "--dice-file"),
     ),
     "across simulate": Command(
-        ("across", "simulate", "--track", "woodbine", "-n", "100", "--seed", "1"),
+        ("across", "simulate", "--track", "woodbine", "-n", "100", "--seed", "1", "-f", "json"),
         ("--track", "-n", "--content", "--seed"),
     ),
     "across tracks": Command(("across", "tracks"), ("--content",)),
@@ -83,7 +83,7 @@ COMMANDS = {
         ("--players", "--bots", "--seed", "--dice", "--dice-file", "--content", "--rule"),
     ),
     "totopoly simulate": Command(
-        ("totopoly", "simulate", "-n", "1", "--seed", "1"),
+        ("totopoly", "simulate", "-n", "1", "--seed", "1", "--format", "json"),
         ("-n", "--players", "--seed", "--content", "--rule"),
     ),
     "totopoly board": Command(("totopoly", "board"), ("--content",)),
@@ -93,12 +93,12 @@ COMMANDS = {
         ("--players", "--bots", "--races", "--tie", "--source", "--race", "--mode", "--seed"),
     ),
     "derbycast points": Command(
-        ("derbycast", "points", "5-2", "--bet", "win", "--finish", "1"),
+        ("derbycast", "points", "5-2", "--bet", "win", "--finish", "1", "-f", "json"),
         ("@0", "--bet", "--finish"),
     ),
     "derbycast races": Command(("derbycast", "races", "card.csv"), ("@0",)),
-    "history": Command(("history",), ("--game", "--limit", "--db")),
-    "replay": Command(("replay", "1"), ("@0", "--plot")),
+    "history": Command(("history", "--format", "json"), ("--game", "--limit", "--db")),
+    "replay": Command(("replay", "1", "--format", "json"), ("@0", "--plot")),
     "resume": Command(("resume", "1"), ("@0",)),
 }
 

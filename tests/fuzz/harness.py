@@ -1,6 +1,7 @@
 """Running ``homestretch`` cases through the fork server and judging what came back.
 
-A case passes when it ends in exit 0 (with JSON on stdout alone under ``--format json``)
+A case passes when it ends in exit 0 (with JSON on stdout alone under ``--format json``,
+a result that makes sense: ``results.py``)
 or in exit 2 with one line on stderr; never a traceback, a hang, a blown memory limit,
 or a raw control character reaching the terminal.
 """
@@ -15,6 +16,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from tests.fuzz.results import result_problem
 
 WORKER = Path(__file__).with_name("worker.py")
 CPU_SECONDS = 20
@@ -64,9 +67,13 @@ class Outcome:
             return f"exit status {self.rc}"
         if _wants_json(self.argv):
             try:
-                json.loads(self.stdout)
+                data = json.loads(self.stdout)
             except ValueError:
                 return "--format json, but stdout is not JSON alone"
+            wrong = result_problem(self.argv, data)
+            return None if wrong is None else f"exit 0 with a result that makes no sense: {wrong}"
+        if not self.stdout.strip() and not self.stderr.strip():
+            return "exit 0 without a word"
         return None
 
 

@@ -1,5 +1,7 @@
 """Every content, result and dice file format, damaged one change at a time, read by the
-command that uses it: exit 0 with a sane result or exit 2 with one line naming the file."""
+command that uses it: exit 0 with a sane result or exit 2 with one line naming the file.
+The commands answer in JSON, so a damaged file quietly taken for a good one shows as a
+result that makes no sense (``results.py``), not only as a crash."""
 
 from __future__ import annotations
 
@@ -43,14 +45,25 @@ def _pick(data: st.DataObject, folder: Path, pattern: str) -> Path:
 FORMATS: dict[str, tuple[Path, Callable[[Path], list[str]], str]] = {
     "race": (
         RACE,
-        lambda p: ["stretch", "run", str(p), "--seed", "1", "--no-save", "--mode", "full"],
+        lambda p: [
+            "stretch",
+            "run",
+            str(p),
+            "--seed",
+            "1",
+            "--no-save",
+            "--mode",
+            "full",
+            "-f",
+            "json",
+        ],
         "*.toml",
     ),
     "chart set": (
         CHARTS,
         lambda p: (
             ["stretch", "run", "2009-champagne-stakes", "--seed", "1", "--no-save"]
-            + ["--mode", "full", "--charts", str(p)]
+            + ["--mode", "full", "--charts", str(p), "--format", "json"]
         ),
         "*",
     ),
@@ -66,17 +79,36 @@ FORMATS: dict[str, tuple[Path, Callable[[Path], list[str]], str]] = {
         ACROSS,
         lambda p: (
             ["across", "simulate", "--track", "woodbine", "-n", "50", "--seed", "1"]
-            + ["--content", str(p)]
+            + ["--content", str(p), "--format", "json"]
         ),
         "**/*.toml",
     ),
     "totopoly content": (
         TOTOPOLY,
-        lambda p: ["totopoly", "simulate", "-n", "1", "--seed", "1", "--content", str(p)],
+        lambda p: [
+            "totopoly",
+            "simulate",
+            "-n",
+            "1",
+            "--seed",
+            "1",
+            "--content",
+            str(p),
+            "-f",
+            "json",
+        ],
         "*.toml",
     ),
-    "results csv": (SAMPLES / "saturday_card.csv", lambda p: ["derbycast", "races", str(p)], "*"),
-    "results json": (SAMPLES / "saturday_card.json", lambda p: ["derbycast", "races", str(p)], "*"),
+    "results csv": (
+        SAMPLES / "saturday_card.csv",
+        lambda p: ["derbycast", "races", str(p), "-f", "json"],
+        "*",
+    ),
+    "results json": (
+        SAMPLES / "saturday_card.json",
+        lambda p: ["derbycast", "races", str(p), "-f", "json"],
+        "*",
+    ),
 }
 _MUTATE = {".toml": toml_mutation, ".csv": csv_mutation, ".json": json_mutation}
 

@@ -209,8 +209,9 @@ def test_each_case_of_the_issue_is_one_line(hs: Homestretch, tmp_path: Path, cas
 def test_json_mode_keeps_stdout_for_json_and_one_line_for_an_error(
     hs: Homestretch, tmp_path: Path
 ) -> None:
-    failed = hs.run(
-        ["stretch", "run", RACE, "--plot", "x.png", "--format", "json"],  # Quickplay: no plot
+    (tmp_path / "a-file").write_text("")
+    failed = hs.run(  # the store cannot be opened: found after the seed was drawn
+        ["stretch", "run", RACE, "--format", "json", "--db", str(tmp_path / "a-file" / "x")],
         tmp_path / "t.sqlite",
         cwd=tmp_path,
     )
@@ -219,3 +220,24 @@ def test_json_mode_keeps_stdout_for_json_and_one_line_for_an_error(
     ran = hs.run(["stretch", "run", RACE, "--format", "json"], tmp_path / "t.sqlite", cwd=tmp_path)
     assert ran.rc == 0 and isinstance(json.loads(ran.stdout), dict)
     assert "repeat with --seed" in ran.stderr
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (["--plot", "x.png"], "Fullplay race (--mode full)"),  # Quickplay has no running lines
+        (["--mode", "full", "--plot", "x.xyz"], "cannot draw a .xyz picture"),
+        (["--mode", "full", "--plot", "no/such/x.png"], "no folder"),
+        (["--mode", "full", "--plot", "."], "needs a file name ending"),
+    ],
+)
+def test_a_picture_that_cannot_be_drawn_is_refused_before_the_race(
+    hs: Homestretch, tmp_path: Path, options: list[str], words: str
+) -> None:
+    """The race is not run (nothing is called, nothing saved) for a picture refused after."""
+    db = tmp_path / "t.sqlite"
+    outcome = hs.run(["stretch", "run", RACE, "--seed", "3", *options], db, cwd=tmp_path)
+    assert outcome.problem() is None and outcome.rc == 2, outcome
+    assert words in outcome.stderr and outcome.stdout == "", outcome
+    listed = hs.run(["history", "--format", "json"], db, cwd=tmp_path)
+    assert json.loads(listed.stdout) == [], listed

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 from pathlib import Path
 
 from tests.fuzz.harness import Homestretch
@@ -55,3 +56,41 @@ def test_an_across_game_on_a_content_folder_resumes_only_on_that_content(
         refused = hs.run([command, "1"], db, cwd=elsewhere)
         assert refused.rc == 2 and refused.problem() is None, refused
         assert "changed after this run was saved" in refused.stderr
+
+
+def _as_saved_before_digests(db: Path, charts: str) -> None:
+    """Make run 1 look as runs saved before this version did: the chart folder as typed
+    (relative) and no digest of it."""
+    with sqlite3.connect(db) as connection:
+        (text,) = connection.execute("SELECT config FROM games WHERE id = 1").fetchone()
+        config = json.loads(text)
+        config["charts"] = charts
+        del config["charts_digest"]
+        connection.execute("UPDATE games SET config = ? WHERE id = 1", (json.dumps(config),))
+
+
+def test_a_run_saved_before_digests_is_checked_against_its_saved_result(
+    hs: Homestretch, tmp_path: Path
+) -> None:
+    work, elsewhere = tmp_path / "work", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.copytree(GAMES / "stretch" / "content" / "charts" / "standard", work / "charts")
+    db = tmp_path / "runs.sqlite"
+    ran = hs.run(
+        ["stretch", "run", "2009-champagne-stakes", "--seed", "7"] + ["--charts", "charts"],
+        db,
+        cwd=work,
+    )
+    assert ran.rc == 0, ran
+    _as_saved_before_digests(db, "charts")
+    lost = hs.run(["replay", "1"], db, cwd=elsewhere)
+    assert lost.rc == 2 and lost.problem() is None, lost
+    assert "relative to the folder it was run from" in lost.stderr
+    same = hs.run(["replay", "1"], db, cwd=work)
+    assert same.rc == 0 and same.problem() is None, same
+    assert "checked only against the result it saved" in same.stderr
+    final_time = work / "charts" / "final_time.csv"
+    final_time.write_text(final_time.read_text().replace("1:3", "1:4", 1))
+    changed = hs.run(["replay", "1"], db, cwd=work)
+    assert changed.rc == 2 and changed.problem() is None, changed
+    assert "is not the one this run used" in changed.stderr

@@ -44,8 +44,8 @@ class TerminalPlayer:
         if self.menu_max is not None and len(listed) > self.menu_max:
             listed = []
         for number, action in enumerate(listed, start=1):
-            self.screen.print(f"  [bold]{number:>3}[/bold]  {self.describe(action)}")
-        hint = self.hint(legal) if self.hint is not None else ""
+            self.screen.print(f"  [bold]{number:>3}[/bold]  {escape(self.describe(action))}")
+        hint = escape(self.hint(legal)) if self.hint is not None else ""
         if hint:
             self.screen.print(f"  {hint}")
         while True:

@@ -12,6 +12,7 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only: no screen is needed
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.backend_bases import FigureCanvasBase  # noqa: E402
 
 from homestretch.core.errors import HomestretchError  # noqa: E402
 from homestretch.core.inputs import output_path  # noqa: E402
@@ -51,17 +52,28 @@ def standings_chart(title: str, unit: str, course: Course, path: Path) -> None:
     save_figure(figure, path)
 
 
+def picture_path(path: Path) -> Path:
+    """``path`` when a picture can be written there: checked before any work is done, so
+    a long run is not thrown away on a misspelled file name."""
+    if path.is_dir() or not path.suffix:
+        raise HomestretchError(f"{path}: a picture needs a file name ending .png, .svg or .pdf")
+    output_path(path, "picture")
+    if path.suffix[1:].lower() not in FigureCanvasBase.get_supported_filetypes():
+        raise HomestretchError(
+            f"{path}: cannot draw a .{path.suffix[1:]} picture (use .png, .svg or .pdf)"
+        )
+    if not path.parent.is_dir():
+        raise HomestretchError(f"{path}: no folder {path.parent} to write the picture in")
+    return path
+
+
 def save_figure(figure: plt.Figure, path: Path) -> None:
     figure.tight_layout()
-    if not path.is_dir():
-        try:
-            output_path(path, "picture")
-        except HomestretchError:
-            plt.close(figure)
-            raise
-    if path.is_dir() or not path.suffix:
+    try:
+        picture_path(path)
+    except HomestretchError:
         plt.close(figure)
-        raise HomestretchError(f"{path}: a picture needs a file name ending .png, .svg or .pdf")
+        raise
     try:
         figure.savefig(path)
     except OSError as exc:

@@ -132,6 +132,7 @@ def play_at_terminal(
     except (KeyboardInterrupt, typer.Abort):
         err_console.print(
             f"\nStopped. Game {game_id} is saved: carry on with `{resume_hint(game_id, db)}`.",
+            markup=False,
             highlight=False,
             soft_wrap=True,
         )

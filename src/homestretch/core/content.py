@@ -136,8 +136,6 @@ def toml_value(
         problem = text_problem(value, TEXT_CHARS)
         if problem is not None:
             raise ContentError(path, f"{key} {problem}", where)
-        if has_brackets(value):
-            raise ContentError(path, f"{key}: square brackets [ ] are not allowed in text", where)
     if minimum is not None and isinstance(value, int | float) and value < minimum:
         raise ContentError(path, f"{key} must be at least {minimum}, not {value}", where)
     if maximum is not None and isinstance(value, int | float) and value > maximum:
@@ -166,29 +164,18 @@ def toml_tables(path: Path, where: str, data: Any, key: str) -> list[dict[str, A
     return value
 
 
-def has_brackets(text: str) -> bool:
-    """Text the screen shows may not hold square brackets: the screen reads them as colour
-    marks, and a stray one would break every table the text is in."""
-    return "[" in text or "]" in text
-
-
 def plain_text(text: str, what: str) -> str:
-    """A name a person typed: safe to show (no control characters, NAME_CHARS at most),
-    no square brackets."""
-    safe_text(text, what, NAME_CHARS)
-    if has_brackets(text):
-        raise HomestretchError(f"{what} {shown(text)}: square brackets [ ] are not allowed")
-    return text
+    """A name a person typed: safe to show (no control characters, NAME_CHARS at most).
+    Square brackets are welcome: the screens escape markup when they draw a name."""
+    return safe_text(text, what, NAME_CHARS)
 
 
-def no_brackets(text: str) -> str:
+def screen_text(text: str) -> str:
     """``plain_text`` as a pydantic validator for a content file's text (a ValueError
     names the field)."""
     problem = text_problem(text, TEXT_CHARS)
     if problem is not None:
         raise ValueError(f"the text {problem}")
-    if has_brackets(text):
-        raise ValueError("square brackets [ ] are not allowed")
     return text
 
 
@@ -205,8 +192,18 @@ def folder_digest(folder: Path) -> str:
 
 def check_digest(folder: Path, stored: str | None, what: str) -> None:
     """Refuse to rebuild a run from ``folder`` when it no longer holds the content the
-    run was made with (``stored`` None: a run saved before digests, not checked)."""
+    run was made with. A run saved before digests (``stored`` None) kept the folder as it
+    was typed, often relative to where it was run: it is refused only when the folder is
+    not there, since nothing else about it can be checked here."""
     if stored is None:
+        if not folder.is_dir() and folder.is_absolute():
+            raise HomestretchError(f"this run used the {what} in {folder}, which is gone")
+        if not folder.is_dir():
+            raise HomestretchError(
+                f"this run used the {what} in {folder} (as typed, relative to the folder it "
+                "was run from), which is not here: it was saved before runs kept the whole "
+                "path, so replay or resume it from the folder it was run in"
+            )
         return
     if not folder.is_dir():
         raise HomestretchError(

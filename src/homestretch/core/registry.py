@@ -30,7 +30,8 @@ class GameEntry:
     harness_configs: Callable[[], list[JSON]]
     """Configurations the generic harness plays: one per allowed player count at least."""
     harness_games: int = 20
-    """Seeded computer games the harness plays per configuration (keep the suite quick)."""
+    """Seeded computer games the harness plays, shared among the configurations (each
+    plays at least one, its first checked at every step; keep the suite quick)."""
     bots: dict[str, BotFactory] = field(default_factory=dict)
     """Computer players by name ("random" is always available)."""
     input_agents: Callable[[Game, int], dict[int, Agent]] | None = None

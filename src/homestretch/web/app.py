@@ -20,13 +20,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from homestretch.core.errors import HomestretchError
-from homestretch.core.inputs import is_whole
+from homestretch.core.inputs import NESTING, is_whole, nesting
 from homestretch.core.protocol import JSON
 from homestretch.session.seats import open_seat
 from homestretch.store.db import Store
 from homestretch.web import pages
 from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer, same_secret
-from homestretch.web.lobby import create_table, game_choices, links, public_tables
+from homestretch.web.lobby import create_table, game_choices, links, public_tables, seat_name
 from homestretch.web.notify import Notifier
 from homestretch.web.replays import replay_frame
 from homestretch.web.verify import verify_table
@@ -60,6 +60,8 @@ async def body_json(request: Request) -> JSON:
         body += chunk
         if len(body) > MAX_BODY:
             raise TooLarge(f"the request is over {MAX_BODY // 1024} KiB")
+    if nesting(body.decode("latin-1")) > NESTING:  # json.loads would exhaust the stack
+        raise HomestretchError(f"the request is nested more than {NESTING} levels deep")
     try:
         data = json.loads(body)
     except ValueError:
@@ -147,8 +149,8 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
         data = await body_json(request)
         if not same_secret(_text(data.get("invite")), live.web["invite"]):
             raise Forbidden("that invitation is not for this table")
-        name = _text(data.get("name")).strip()
-        if not name or len(name) > 40:
+        name = seat_name(data.get("name"), "join")
+        if not name:
             raise HomestretchError("give a name of 1 to 40 characters")
         taken = await hub.change(live, lambda: _take_open_seat(hub, live, name))
         return {"seat": taken, "link": f"/t/{game_id}/seat/{live.table.seats[taken].token}"}

@@ -240,8 +240,9 @@ class Hub:
 
 
 def same_secret(given: str, secret: str) -> bool:
-    """Compared in constant time, so response times give no hint of a token."""
-    return hmac.compare_digest(given.encode(), secret.encode())
+    """Compared in constant time, so response times give no hint of a token (a lone
+    surrogate, which JSON may hold, is compared as its bytes rather than refused)."""
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), secret.encode())
 
 
 def summary(result: Any) -> str:

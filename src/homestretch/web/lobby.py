@@ -13,6 +13,7 @@ from typing import Any
 
 from homestretch.cli.common import new_seed
 from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import shown, text_problem
 from homestretch.core.protocol import JSON, Game
 from homestretch.core.registry import GameEntry, entries
 from homestretch.session.dice import DiceSpec, seed_digest
@@ -61,9 +62,8 @@ def _game(entry: GameEntry, config: Any) -> Game:
 def _seat(index: int, data: Any, bots: list[str]) -> Seat:
     if not isinstance(data, dict):
         raise HomestretchError(f"seat {index}: give its kind and name")
-    kind, name = data.get("kind"), str(data.get("name") or f"Seat {index}").strip()
-    if len(name) > MAX_NAME:
-        raise HomestretchError(f"seat {index}: a name of at most {MAX_NAME} characters")
+    kind, name = data.get("kind"), seat_name(data.get("name"), f"seat {index}")
+    name = name or f"Seat {index}"
     if kind == "person":
         return person(name)
     if kind == "open":
@@ -74,6 +74,18 @@ def _seat(index: int, data: Any, bots: list[str]) -> Seat:
             raise HomestretchError(f"seat {index}: unknown computer player {bot!r} ({bots})")
         return computer(name, bot)
     raise HomestretchError(f"seat {index}: a person, a bot or open, not {kind!r}")
+
+
+def seat_name(name: Any, where: str) -> str:
+    """A name typed into a form: text a screen can show, at most MAX_NAME characters."""
+    if name is None:
+        return ""
+    if not isinstance(name, str):
+        raise HomestretchError(f"{where}: a name is text, not {type(name).__name__}")
+    problem = text_problem(name.strip(), MAX_NAME)
+    if problem is not None:
+        raise HomestretchError(f"{where}: the name {shown(name)} {problem}")
+    return name.strip()
 
 
 def seats_for(entry: GameEntry, game: Game, asked: Any) -> list[Seat]:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from homestretch.cli.common import (
     DbOption,
@@ -29,6 +28,7 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.human import TerminalPlayer
+from homestretch.cli.plain import Table
 from homestretch.cli.table_loop import (
     clear_for_next_person,
     db_hint,
@@ -148,12 +148,12 @@ def person(
 
     def show(seat: int, view: JSON) -> None:
         hot_seat.hand_to(seat)
-        screen.rule(f"{name}: {view['phase']}")
+        screen.rule(escape(f"{name}: {view['phase']}"))
         screen.print(full_view(view, content))
         if view["offer"] is not None and view["offer"]["to"] == seat:
-            screen.print(f"[bold]{describe_offer(view)}[/bold]")
+            screen.print(f"[bold]{escape(describe_offer(view))}[/bold]")
         elif view["phase"] == "race":
-            screen.print(f"[bold]{roll_prompt(seat, view)}[/bold]")
+            screen.print(f"[bold]{escape(roll_prompt(seat, view))}[/bold]")
 
     return TerminalPlayer(
         name,
@@ -267,7 +267,7 @@ class News:
     def _announce(lines: list[str]) -> None:
         for line in lines:
             headline = line.startswith(("Race", "Meet", "After"))
-            console.print(line if headline else f"[dim]{escape(line)}[/dim]")
+            console.print(escape(line) if headline else f"[dim]{escape(line)}[/dim]")
 
     def _show(self, notice: JSON) -> None:
         from homestretch.games.across.render import track_card
@@ -324,7 +324,7 @@ def _play_on(
         echo_json({"id": game_id, **state.result()})
         return
     console.print(players_table(state.view(None)))
-    console.print(f"[bold]{_summary(state)}[/bold]  (saved as game {game_id})")
+    console.print(f"[bold]{escape(_summary(state))}[/bold]  (saved as game {game_id})")
 
 
 @app.command()
@@ -396,7 +396,9 @@ def play(
     table, game_id = open_new(store, ENTRY, game, seats, spec, label=f"{len(names)} players")
     if people:
         notes = err_console if fmt is OutputFormat.json else console
-        notes.print(f"Saved as game {game_id}: resume it with `{resume_hint(game_id, db)}`.")
+        notes.print(
+            escape(f"Saved as game {game_id}: resume it with `{resume_hint(game_id, db)}`.")
+        )
     _play_on(table, game_id, store, game.content_dir, fmt, quiet, db)
 
 
@@ -451,7 +453,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
         )
     console.print(table)
     console.print(players_table(state.view(None)))
-    console.print(_summary(state) if state.is_over() else "in progress")
+    console.print(escape(_summary(state)) if state.is_over() else "in progress")
 
 
 # --- the handicapper and the content --------------------------------------------------

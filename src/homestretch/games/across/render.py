@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rich.console import Console, Group
-from rich.table import Table
 
+from homestretch.cli.plain import Table
 from homestretch.core.protocol import JSON
 from homestretch.games.across.auction import BINS
 from homestretch.games.across.content import HORSES, Content

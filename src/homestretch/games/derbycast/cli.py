@@ -465,7 +465,9 @@ def races_command(
     for race in races:
         winners = [x.horse for x in race.runners if x.finish == 1]
         console.print(
-            f"{race.name}: {len(race.runners)} horses, {len(race.scratched)} scratched, "
-            f"won by {' and '.join(winners)}"
+            escape(
+                f"{race.name}: {len(race.runners)} horses, {len(race.scratched)} scratched, "
+                f"won by {' and '.join(winners)}"
+            )
         )
-    console.print(f"{path}: {len(races)} race(s), all valid")
+    console.print(escape(f"{path}: {len(races)} race(s), all valid"))

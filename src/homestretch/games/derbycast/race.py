@@ -14,7 +14,6 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from homestretch.core.content import has_brackets
 from homestretch.core.inputs import NAME_CHARS, shown, text_problem
 from homestretch.core.odds import Odds
 
@@ -90,8 +89,6 @@ class RaceRecord:
         name_problem = text_problem(self.name, NAME_CHARS)
         if name_problem:
             return f"the race {shown(self.name)} {name_problem}"
-        if has_brackets(self.name):
-            return f"the race {shown(self.name)}: square brackets [ ] are not allowed in names"
         for r in self.runners:
             if r.scratched and r.finish is not None:
                 return f"{r.horse} is scratched but has a finish position"
@@ -135,8 +132,6 @@ def field_problem(horses: Sequence[str], programs: Sequence[str] = ()) -> str | 
         name_problem = text_problem(horse, NAME_CHARS)
         if name_problem:
             return f"the horse {shown(horse)} {name_problem}"
-        if has_brackets(horse):
-            return f"the horse {shown(horse)}: square brackets [ ] are not allowed in names"
         if horse.casefold() in seen:
             return f"the horse {shown(horse)} is listed twice"
         seen.add(horse.casefold())

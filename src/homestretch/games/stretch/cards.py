@@ -16,7 +16,7 @@ from pydantic import (
     model_validator,
 )
 
-from homestretch.core.content import no_brackets, read_csv
+from homestretch.core.content import read_csv, screen_text
 from homestretch.core.errors import ContentError
 
 STANDARD_CARDS = Path(__file__).parent / "content" / "cards"
@@ -37,9 +37,8 @@ def not_blank(text: str) -> str:
     return text
 
 
-PlainText = Annotated[str, AfterValidator(no_brackets), AfterValidator(no_control_characters)]
-"""Text shown on screen: one printable line, no square brackets (they would read as
-colour marks)."""
+PlainText = Annotated[str, AfterValidator(screen_text), AfterValidator(no_control_characters)]
+"""Text shown on screen: one printable line (square brackets are drawn as they are)."""
 Name = Annotated[PlainText, AfterValidator(not_blank)]
 """A horse's, jockey's or race's name: plain text with something in it."""
 Form = Literal["A", "B", "C", "D", "E"]

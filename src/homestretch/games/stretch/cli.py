@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.table import Table
+from rich.text import Text
 
 from homestretch.cli.common import (
     DbOption,
@@ -29,10 +29,11 @@ from homestretch.cli.common import (
     progress_bar,
     prompt,
 )
+from homestretch.cli.plain import Table
 from homestretch.cli.table_loop import db_hint, dice_spec, play_at_terminal
 from homestretch.core.chance import ChanceNode
 from homestretch.core.errors import HomestretchError
-from homestretch.core.inputs import MAX_RUNS, output_path
+from homestretch.core.inputs import MAX_RUNS, escape_controls, output_path
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON, Event, replay
 from homestretch.games.stretch import ENTRY
@@ -117,6 +118,12 @@ def run(
 
     if odds not in ODDS_CHOICES:
         raise HomestretchError(f"--odds must be real, chart or none, not {odds!r}")
+    if plot is not None:  # refused before the race is run, not after
+        if _mode(mode) != "full":
+            raise HomestretchError(
+                "--plot draws the running lines of a Fullplay race (--mode full)"
+            )
+        _picture(plot)
     people, computers = bettor or [], computer_bettor or []
     seats = [person(name) for name in people] + [computer(name, "value") for name in computers]
     if seats and not save:
@@ -273,12 +280,35 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
 
     state = replay(RaceGame.from_config(saved.config), saved.events)
     assert isinstance(state, RaceState)
+    _check_undigested_charts(saved, state)
     if fmt is OutputFormat.json:
         echo_json(
             {**state.result(), "seed": saved.seed, "dice_source": saved.dice, "run_id": saved.id}
         )
         return
     show_race(state, console)
+
+
+def _check_undigested_charts(saved: SavedGame, state: RaceState) -> None:
+    """A run saved before runs kept a digest of their chart set cannot have its charts
+    checked; what can be checked is that they give the race the run saved as its result."""
+    if saved.config.get("charts") is None or "charts_digest" in saved.config:
+        return
+    folder = state.game.charts_folder
+    if saved.status == "finished" and saved.summary and _summary(state) != saved.summary:
+        raise HomestretchError(
+            f"the chart set in {folder} is not the one this run used: it gives "
+            f"{_summary(state)}, the run saved {saved.summary} (it was saved before runs "
+            "kept a digest of their charts, so replay it from the folder it was run in)"
+        )
+    err_console.print(
+        f"note: this run was saved before runs kept a digest of their chart set; the charts "
+        f"in {escape_controls(str(folder))} were checked only against the result it saved",
+        style="dim",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
 
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
@@ -461,6 +491,14 @@ def new(
 PlotOption = Annotated[Path | None, typer.Option("--plot", help="draw a picture (PNG or SVG)")]
 
 
+def _picture(plot: Path | None) -> None:
+    """Refuse a picture that cannot be written before the work to draw it is done."""
+    if plot is not None:
+        from homestretch.cli.pictures import picture_path
+
+        picture_path(plot)
+
+
 def _run_many(
     race: Race, charts: ChartSet, mode: str, runs: int, seed: int | None, fmt: OutputFormat
 ) -> tuple[int, list[Chances]]:
@@ -568,6 +606,7 @@ def odds(
     from homestretch.games.stretch.charts import load_chart_set
     from homestretch.games.stretch.race import load_race
 
+    _picture(plot)
     loaded, chart_set = load_race(race), load_chart_set(charts)
     exact = _exact_chances(loaded, chart_set, fmt) if mode == "quick" else None
     places = exact.places if exact is not None else None
@@ -670,9 +709,12 @@ def odds(
             f"{e['show']:.1%}",
             e["fair_odds"] or "-",
             e["real_odds"] if real else e["chart_odds"],
-            "[green]overlay[/green]" if e["overlay"] else "",
+            Text("overlay", style="green") if e["overlay"] else "",
         )
     console.print(table)
+
+
+IN_BAND, OUTSIDE = Text("in band", style="green"), Text("outside", style="red")
 
 
 def _field_types_table(by_type: Any, bands: Any) -> Table:
@@ -688,7 +730,7 @@ def _field_types_table(by_type: Any, bands: Any) -> Table:
             rate = by_type[k]["win_rate_by_odds"][name]
             ok = rate is not None and band[0] <= rate <= band[1]
             mark = "" if rate is None else ("" if ok else " [red]out[/red]")
-            cells.append("-" if rate is None else f"{rate:.3f}{mark}")
+            cells.append("-" if rate is None else Text.from_markup(f"{rate:.3f}{mark}"))
         table.add_row(f"at {name} ({band[0]:.3f}-{band[1]:.3f})", *cells)
     return table
 
@@ -816,6 +858,7 @@ def calibrate(
     from homestretch.games.stretch.charts import load_chart_set
     from homestretch.games.stretch.finish import format_time
 
+    _picture(plot)
     total = fields + dream_fields(fields) + 2 * extra_fields(fields)
     with progress_bar(total, "running the corpus") as bar:
         report = run_study(
@@ -850,7 +893,7 @@ def calibrate(
             name,
             "-" if value is None else f"{value:.3f}",
             f"{low:.2f}-{high:.2f}",
-            "[green]in band[/green]" if ok else "[red]outside[/red]",
+            IN_BAND if ok else OUTSIDE,
         )
     for name, _, _, band in ODDS_BANDS:
         value = figures["win_rate_by_odds"][name]
@@ -859,7 +902,7 @@ def calibrate(
             f"win rate at {name}",
             "-" if value is None else f"{value:.3f}",
             "" if band is None else f"{band[0]:.3f}-{band[1]:.3f}",
-            "[green]in band[/green]" if ok else "[red]outside[/red]",
+            IN_BAND if ok else OUTSIDE,
         )
     for name in ("out_of_race_rate", "disqualification_rate"):
         table.add_row(name, f"{figures[name]:.4f}", "fatal injuries 0.0013 per start", "")
@@ -870,7 +913,7 @@ def calibrate(
             f"stakes winners' median time, {distance}",
             format_time(seconds),
             f"{format_time(low)}-{format_time(high)}",
-            "[green]in band[/green]" if ok else "[red]outside[/red]",
+            IN_BAND if ok else OUTSIDE,
         )
     console.print(table)
     console.print(

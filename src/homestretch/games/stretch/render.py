@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
+from homestretch.cli.plain import Table
 from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import is_whole
@@ -28,10 +28,11 @@ def show_header(state: RaceState, console: Console) -> None:
     race = state.race
     mode = "Fullplay" if state.mode == "full" else "Quickplay"
     header = " - ".join(x for x in (race.name, race.track, race.date) if x)
-    console.rule(f"[bold]{header}[/bold]")
+    console.rule(f"[bold]{escape(header)}[/bold]")
     console.print(
         f"{race.distance} on the {race.surface}, {race.condition}; {mode}; "
-        f"charts: {state.charts.name}"
+        f"charts: {state.charts.name}",
+        markup=False,
     )
     console.print()
 
@@ -57,7 +58,7 @@ class Caller:
         for heading, words in race_call(state):
             if heading not in self.called:
                 self.called.add(heading)
-                self.console.print(f"[bold]{heading}.[/bold] {words}")
+                self.console.print(f"[bold]{heading}.[/bold] {escape(words)}")
 
 
 def _table(title: str, padding: int = 1) -> Table:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
+from rich.markup import escape
 
 from homestretch.cli.common import (
     DbOption,
@@ -27,6 +27,7 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.human import TerminalPlayer
+from homestretch.cli.plain import Table
 from homestretch.cli.table_loop import (
     clear_for_next_person,
     db_hint,
@@ -213,8 +214,8 @@ def _finish(state: TotopolyState, fmt: OutputFormat) -> None:
     console.print(f"the banker's 10%: £{result['banker_fee']}")
     for horse in result["disqualified"]:
         console.print(f"No. {horse} was disqualified (its owner kept a white card)")
-    console.print("cash: " + ", ".join(f"{n} £{c}" for n, c in result["cash"].items()))
-    console.print(f"[bold]{_summary(state)}[/bold]")
+    console.print(escape("cash: " + ", ".join(f"{n} £{c}" for n, c in result["cash"].items())))
+    console.print(f"[bold]{escape(_summary(state))}[/bold]")
 
 
 def _play_on(
@@ -284,7 +285,9 @@ def play_command(
     store = open_store(db)
     table, game_id = open_new(store, ENTRY, game, seats, spec, label=", ".join(names))
     notes = err_console if fmt is OutputFormat.json else console
-    notes.print(f"game {game_id} saved as it goes ({resume_hint(game_id, db)})", style="dim")
+    notes.print(
+        escape(f"game {game_id} saved as it goes ({resume_hint(game_id, db)})"), style="dim"
+    )
     _play_on(table, game_id, store, game, fmt, db)
 
 
@@ -320,7 +323,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
         echo_json({"id": saved.id, "status": saved.status, "view": state.view(None)})
         return
     for line in state.news:
-        console.print(line)
+        console.print(escape(line))
     if state.is_over():
         _finish(state, fmt)
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from rich.console import Console
-from rich.table import Table
+from rich.markup import escape
 from rich.text import Text
 
+from homestretch.cli.plain import Table
 from homestretch.core.protocol import JSON
 from homestretch.games.totopoly.content import Content
 from homestretch.games.totopoly.views import RING_CODES
@@ -183,7 +184,9 @@ def show_view(console: Console, view: JSON, content: Content) -> None:
     if "lot" in view:
         lot = view["lot"]
         bidder = "" if lot["bidder"] is None else f" by {names[lot['bidder']]}"
-        console.print(f"[bold]On sale:[/bold] {lot['name']} - {lot['bid']} guineas{bidder}")
+        console.print(
+            "[bold]On sale:[/bold] " + escape(f"{lot['name']} - {lot['bid']} guineas{bidder}")
+        )
     for label, key in (("Your hand", "hand"), ("Your leases", "leases")):
         if view.get(key):
             console.print(
@@ -195,8 +198,8 @@ def show_view(console: Console, view: JSON, content: Content) -> None:
             + Text(", ").join(card_text(c) for c in view["known_lots"])
         )
     for line in view["news"][-8:]:
-        console.print(f"  [dim]{line}[/dim]")
+        console.print(f"  [dim]{escape(line)}[/dim]")
     if view.get("your_report") and view["phase"] == "training":
         console.print(Text("Your last report: ", style="bold") + Text(view["your_report"]))
     if view["prompt"]:
-        console.print(f"[bold]{view['prompt']}[/bold]")
+        console.print(f"[bold]{escape(view['prompt'])}[/bold]")
