@@ -15,7 +15,7 @@ let drawnLog = 0;  // how many of them the page shows
 // A game's own board, if its script (static/games/<game>.js, loaded before this one) set
 // window.homestretchBoard = (frame, box, tools) => {...}: it draws each frame into box and
 // may send moves with tools.send({action}) or tools.send({roll: faces}). The generic
-// view stays below it, folded, so nothing the board leaves out is out of reach.
+// view and result stay below it, folded, so nothing the board leaves out is out of reach.
 const board = typeof window.homestretchBoard === "function" ? window.homestretchBoard : null;
 
 function el(tag, text, cls) {
@@ -268,7 +268,8 @@ async function handOver(seat, bot) {
   if (answer) render(answer);
 }
 
-if (board) $("view-box").open = false;
+// A board draws the game and its result itself: the raw view and result stay folded below.
+if (board) { $("view-box").open = false; $("result-fold").open = false; }
 
 $("legal-select").addEventListener("change", () => { $("typed-action").value = $("legal-select").value; });
 
