@@ -123,6 +123,8 @@ def test_a_race_built_bet_on_run_and_replayed(
         assert bea.locator("#stretch-result").count() == 0
         assert bea.locator("#stretch-sheet").count() == 0
         expect(bea.locator("#stretch-players li[data-seat='1']")).to_contain_text("Bea: $75.00")
+        expect(call).to_contain_text("The windows are closed: $")  # the race's notices
+        assert "Official:" not in call.inner_text()  # not before the wire is called
         expect(call).to_contain_text("At the wire.")
         expect(bea.locator("#stretch-result tr")).to_have_count(1 + len(HORSES))
         final = frame(address, game_id)
@@ -135,6 +137,15 @@ def test_a_race_built_bet_on_run_and_replayed(
         for pool in tote["settled"]:
             for cents in pool["prices"].values():
                 expect(paid).to_contain_text(dollars(cents))
+        # who collects what on which pool, each worded by the rules, Bea by her own name
+        payouts = [n for n in final["notices"] if n["type"] == "payout"]
+        assert payouts and sum(n["cents"] for n in payouts) == sum(
+            sum(pool["paid"].values()) for pool in tote["settled"]
+        )
+        expect(call).to_contain_text("Official: 1st #")
+        for n in payouts:
+            said = names[n["seat"]] + n["words"].removeprefix(n["name"])
+            expect(call).to_contain_text(said)
         fits_width(bea)
         bea.screenshot(path=str(shots / "paid-phone.png"), full_page=True)
         shows(ann, final["version"])

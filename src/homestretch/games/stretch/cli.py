@@ -202,6 +202,7 @@ def _run_race(
                 "dice_source": kind,
                 "run_id": game_id,
                 "unused_dice": unused,
+                "notices": state.notices,
             }
         )
         return

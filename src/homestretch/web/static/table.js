@@ -137,7 +137,8 @@ function render(next) {
   }
   $("result-box").hidden = !frame.over;
   if (frame.over) $("result").replaceChildren(draw(frame.result));
-  $("notices").replaceChildren(...frame.notices.map((n) => { const li = el("li"); li.append(draw(n)); return li; }));
+  // a notice the rules worded themselves (``words``) is shown as its words, else as data
+  $("notices").replaceChildren(...frame.notices.map((n) => { const li = el("li"); li.append(typeof n.words === "string" ? el("span", n.words) : draw(n)); return li; }));
   drawLog(kept);
   $("digest").textContent = frame.seed_digest;
   $("seed").textContent = frame.seed !== null ? `seed ${frame.seed} (check it: homestretch verify ${tableId})` : "(the seed is shown when the game ends)";
