@@ -276,7 +276,13 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     assert isinstance(state, RaceState)
     if fmt is OutputFormat.json:
         echo_json(
-            {**state.result(), "seed": saved.seed, "dice_source": saved.dice, "run_id": saved.id}
+            {
+                **state.result(),
+                "seed": saved.seed,
+                "dice_source": saved.dice,
+                "run_id": saved.id,
+                "notices": state.notices,
+            }
         )
         return
     show_race(state, console)
