@@ -146,6 +146,7 @@ def test_a_race_built_bet_on_run_and_replayed(
         for n in payouts:
             said = names[n["seat"]] + n["words"].removeprefix(n["name"])
             expect(call).to_contain_text(said)
+            expect(bea.locator("#notices")).to_contain_text(said)  # the generic list too
         fits_width(bea)
         bea.screenshot(path=str(shots / "paid-phone.png"), full_page=True)
         shows(ann, final["version"])

@@ -65,6 +65,14 @@ function seatName(seat) {
   return s ? s.name : `seat ${seat}`;
 }
 
+// A notice the rules worded themselves (``words``) is shown as its words, else as data.
+// Words about a player open with the ``name`` the game was set up with: the seat's own
+// name is said instead (someone may have taken an open seat since).
+function noticeWords(n) {
+  const named = typeof n.seat === "number" && typeof n.name === "string" && n.words.startsWith(n.name);
+  return named ? seatName(n.seat) + n.words.slice(n.name.length) : n.words;
+}
+
 // The log kept by the page: a frame brings only the lines it lacks (log_from); a frame
 // that would leave a gap (a line missed) is asked for whole.
 function takeLog(next) {
@@ -137,8 +145,7 @@ function render(next) {
   }
   $("result-box").hidden = !frame.over;
   if (frame.over) $("result").replaceChildren(draw(frame.result));
-  // a notice the rules worded themselves (``words``) is shown as its words, else as data
-  $("notices").replaceChildren(...frame.notices.map((n) => { const li = el("li"); li.append(typeof n.words === "string" ? el("span", n.words) : draw(n)); return li; }));
+  $("notices").replaceChildren(...frame.notices.map((n) => { const li = el("li"); li.append(typeof n.words === "string" ? el("span", noticeWords(n)) : draw(n)); return li; }));
   drawLog(kept);
   $("digest").textContent = frame.seed_digest;
   $("seed").textContent = frame.seed !== null ? `seed ${frame.seed} (check it: homestretch verify ${tableId})` : "(the seed is shown when the game ends)";
