@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 BEFORE_THE_OFF = ("start", "odds", "betting")
 """Segments run before the gate opens."""
+CALLED_AFTER = {"pace", "form", "break", "setup", "position", "factors"}
+"""Segments after which the call has a new part (the rest wait for the wire)."""
 RUNNING_ORDER = ("At the break", "Down the backstretch", "Turning for home")
 """Fullplay parts of the call read from the running order (race points)."""
 
@@ -51,16 +53,30 @@ def announce(state: RaceState) -> None:
             f"{race.distance} on the {race.surface}."
         )
         state.notice("off", runners=running, words=words)
-    for heading, part in race_call(state):
-        if f"call {heading}" not in told:
-            told.add(f"call {heading}")
-            leaders = _leaders(state, heading)
-            state.notice("call", heading=heading, leaders=leaders, words=f"{heading}. {part}")
+    if _new_call_parts(state):
+        _call(state)
     if state.finish is not None and "official" not in told:
         told.add("official")
         state.notice("official", **_official(state))
         if state.windows.settled is not None:
             _tote_paid(state)
+
+
+def _new_call_parts(state: RaceState) -> bool:
+    """Whether a segment the call speaks of has been run since last time (the call is
+    worked out only then: a race is called a few times, not at every roll)."""
+    done = state.segments if state.finish is not None else state.segments[: state.segment]
+    fresh = [s for s in done if s in CALLED_AFTER and f"run {s}" not in state.announced]
+    state.announced.update(f"run {s}" for s in fresh)
+    return bool(fresh) or (state.finish is not None and "official" not in state.announced)
+
+
+def _call(state: RaceState) -> None:
+    for heading, part in race_call(state):
+        if f"call {heading}" not in state.announced:
+            state.announced.add(f"call {heading}")
+            leaders = _leaders(state, heading)
+            state.notice("call", heading=heading, leaders=leaders, words=f"{heading}. {part}")
 
 
 def _horse(state: RaceState, post: int) -> str:
