@@ -67,12 +67,21 @@ def test_the_trackmaster_types_the_dice_and_spectators_watch(
 
         assert rolls >= 10
         final = frame(address, game_id)
+        winner = next(e for e in final["result"]["entries"] if e["finish"] == 1)["horse"]
         for page in pages:
+            # the board draws the result: the whole race's JSON is folded below it
             expect(page.locator("#result-box")).to_be_visible()
+            expect(page.locator("#result")).to_be_hidden()
             expect(page.locator("#seed")).to_contain_text(str(final["seed"]))
             assert not shown_secrets(page, db, game_id, None)
         fits_width(phone)
         phone.screenshot(path=str(tmp_path / "stretch-phone.png"), full_page=True)
+        folded = phone.evaluate("document.body.scrollHeight")
+        phone.click("#result-fold > summary")  # still there for whoever wants it
+        expect(phone.locator("#result")).to_be_visible()
+        expect(phone.locator("#result")).to_contain_text(winner)
+        assert phone.evaluate("document.body.scrollHeight") > folded
+        fits_width(phone)
         phone.click("#replay-link")  # the finished race, step by step
         expect(phone.locator("#version")).to_have_text(f"0 of {final['version']}")
         phone.click("#next")

@@ -34,6 +34,9 @@ def test_a_race_is_watched_and_replayed_in_the_browser(browser: Browser, tmp_pat
         call = page.locator("#stretch-call")
         expect(call).to_contain_text("At the break.")
         expect(call).to_contain_text("At the wire.")
+        for kind in ("morning-line", "off", "official"):  # the race's notices, in their words
+            (notice,) = [n for n in frame["notices"] if n["type"] == kind]
+            expect(call.locator(f".stretch-n-{kind}")).to_have_text(notice["words"])
         # one running line per horse, from the break to the wire
         expect(page.locator("svg.stretch-lines path.horse")).to_have_count(len(race.runners))
         result = page.locator("#stretch-result tr")
@@ -49,6 +52,7 @@ def test_a_race_is_watched_and_replayed_in_the_browser(browser: Browser, tmp_pat
         replay = context.new_page()
         replay.goto(f"/t/{game_id}/replay")
         expect(replay.locator("#stretch-call")).to_contain_text("They are in the gate.")
+        expect(replay.locator("#stretch-call .stretch-n-morning-line")).to_have_count(0)
         expect(replay.locator("#stretch-result")).to_have_count(0)
         # six odds rolls and six break rolls: the break is called, nothing after it
         replay.evaluate("showReplay(11)")
@@ -56,7 +60,9 @@ def test_a_race_is_watched_and_replayed_in_the_browser(browser: Browser, tmp_pat
         replay.locator("#next").click()
         expect(replay.locator("#version")).to_have_text(f"12 of {frame['version']}")
         expect(replay.locator("#stretch-call")).to_contain_text("At the break.")
+        expect(replay.locator("#stretch-call")).to_contain_text("The morning line: #1")
         expect(replay.locator("#stretch-call")).not_to_contain_text("Turning for home.")
+        expect(replay.locator("#stretch-call")).not_to_contain_text("Official:")
         expect(replay.locator("svg.stretch-lines path.horse")).to_have_count(len(race.runners))
         replay.evaluate(f"showReplay({frame['version']})")
         expect(replay.locator("#stretch-call")).to_contain_text("At the wire.")

@@ -123,6 +123,8 @@ def test_a_race_built_bet_on_run_and_replayed(
         assert bea.locator("#stretch-result").count() == 0
         assert bea.locator("#stretch-sheet").count() == 0
         expect(bea.locator("#stretch-players li[data-seat='1']")).to_contain_text("Bea: $75.00")
+        expect(call).to_contain_text("The windows are closed: $")  # the race's notices
+        assert "Official:" not in call.inner_text()  # not before the wire is called
         expect(call).to_contain_text("At the wire.")
         expect(bea.locator("#stretch-result tr")).to_have_count(1 + len(HORSES))
         final = frame(address, game_id)
@@ -135,6 +137,16 @@ def test_a_race_built_bet_on_run_and_replayed(
         for pool in tote["settled"]:
             for cents in pool["prices"].values():
                 expect(paid).to_contain_text(dollars(cents))
+        # who collects what on which pool, each worded by the rules, Bea by her own name
+        payouts = [n for n in final["notices"] if n["type"] == "payout"]
+        assert payouts and sum(n["cents"] for n in payouts) == sum(
+            sum(pool["paid"].values()) for pool in tote["settled"]
+        )
+        expect(call).to_contain_text("Official: 1st #")
+        for n in payouts:
+            said = names[n["seat"]] + n["words"].removeprefix(n["name"])
+            expect(call).to_contain_text(said)
+            expect(bea.locator("#notices")).to_contain_text(said)  # the generic list too
         fits_width(bea)
         bea.screenshot(path=str(shots / "paid-phone.png"), full_page=True)
         shows(ann, final["version"])
@@ -188,3 +200,57 @@ def test_a_fullplay_race_is_called_and_drawn_as_it_runs(browser: Browser, tmp_pa
         expect(page.locator("#stretch-tote-paid")).to_contain_text("Ann")
         fits_width(page)
         page.screenshot(path=str(tmp_path / "fullplay-phone.png"), full_page=True)
+
+
+def test_a_race_starts_from_a_sample_and_is_changed(browser: Browser, tmp_path: Path) -> None:
+    """ "Start from" fills the conditions and the entries of a bundled race (its preset
+    starting APRs too); everything stays editable, and the table opens on the race as
+    changed. Other conditions drop the presets, which were for the sample's."""
+    from homestretch.games.stretch.race import load_race
+
+    sample = load_race("2009-champagne-stakes")
+    with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
+        page = context(browser, address, phone=True).new_page()
+        page.goto("/stretch/new")
+        page.select_option("#sample", "2009-champagne-stakes")
+        expect(page.locator("#race-name")).to_have_value(sample.name)
+        expect(page.locator("#track")).to_have_value(sample.track)
+        expect(page.locator("#distance")).to_have_text("1 mile")
+        entries = page.locator("#entries li")
+        expect(entries).to_have_count(len(sample.runners))
+        for n, runner in enumerate(sample.runners):
+            expect(entries.nth(n)).to_contain_text(runner.horse.name)
+            expect(entries.nth(n)).to_contain_text(f"APR {runner.start_apr}, preset")
+            expect(page.locator(f"#jockey-{n}")).to_have_value(runner.jockey.name)
+        expect(page.locator("#sample-note")).to_contain_text("preset for its own conditions")
+        fits_width(page)
+        page.screenshot(path=str(tmp_path / "sample-phone.png"), full_page=True)
+
+        # changed as the fan likes: a new name, one horse out, another in
+        page.fill("#race-name", "Champagne Again")
+        page.locator("#entries li button", has_text="Remove").first.click()
+        page.fill("#horse-search", "secretariat")
+        page.locator("#horse-results button", has_text="Add Secretariat (1973)").click()
+        page.fill("#your-name", "Ann")
+        page.fill("#open-seats", "0")
+        page.click("button[type=submit]")
+        expect(page.locator("#created")).to_be_visible()
+        page.click("#my-seat")
+        expect(page.locator(".stretch-head h3")).to_contain_text("Champagne Again")
+        game_id = int(page.locator("body").get_attribute("data-table") or 0)
+        shown = frame(address, game_id)["view"]["entries"]
+        kept = sample.runners[1:]
+        assert [e["horse"] for e in shown] == [r.horse.name for r in kept] + ["Secretariat"]
+        assert [e["start_apr"] for e in shown[:-1]] == [r.start_apr for r in kept]
+        assert shown[-1]["apr_working"] != "preset on the scoresheet"  # worked from its card
+
+        # at another distance the sample's presets no longer hold
+        page.goto("/stretch/new")
+        page.select_option("#sample", "2009-champagne-stakes")
+        page.fill("#furlongs", "10")
+        page.locator("#furlongs").dispatch_event("change")
+        expect(page.locator("#entries li", has_text="preset")).to_have_count(0)
+        expect(page.locator("#sample-note")).to_contain_text("worked out from the cards")
+        page.select_option("#sample", "")  # a blank race again
+        expect(page.locator("#entries li")).to_have_count(0)
+        expect(page.locator("#race-name")).to_have_value("Dream Race")

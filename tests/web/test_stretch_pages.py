@@ -169,3 +169,34 @@ def test_a_private_tables_chances_need_its_link(client: TestClient) -> None:
     token = token_of(links["seats"][0]["link"])
     shown = client.get(f"/api/stretch/tables/{links['id']}/chances", params={"token": token})
     assert shown.status_code == 200
+
+
+def test_every_sample_race_starts_a_race_that_is_the_race_file(client: TestClient) -> None:
+    """The builder's "start from": each bundled race as picks, and the race a table opens
+    on them is the race file's, preset starting APRs and all."""
+    from homestretch.games.stretch.race import bundled_races, load_race
+
+    samples = client.get("/api/stretch/samples").json()
+    assert [s["id"] for s in samples] == [p.stem for p in bundled_races()]
+    assert any(e["apr"] is not None for s in samples for e in s["entries"])
+    alone = [{"kind": "person", "name": "Ann"}]
+    for sample, path in zip(samples, bundled_races(), strict=True):
+        picks = {
+            **{k: sample[k] for k in ("name", "date", "track", "furlongs", "surface", "condition")},
+            "entries": [
+                {"horse": e["horse"]["id"], "jockey": e["jockey"], "apr": e["apr"]}
+                for e in sample["entries"]
+            ],
+        }
+        answer = client.post("/api/stretch/races", json={"race": picks, "players": alone})
+        assert answer.status_code == 200, (path.stem, answer.text)
+        view = frame_of(client, answer.json()["id"])["view"]
+        race = load_race(path)
+        assert view["race"]["name"] == race.name and view["race"]["furlongs"] == race.furlongs
+        assert [
+            (e["horse"], e["jockey"], e["start_apr"], e["apr_working"]) for e in view["entries"]
+        ] == [(r.horse.name, r.jockey.name, r.start_apr, r.apr_working) for r in race.runners]
+    wrong = {**picks, "entries": [{**e, "apr": 30} for e in picks["entries"]]}
+    answer = client.post("/api/stretch/races", json={"race": wrong, "players": alone})
+    assert answer.status_code == 400 and "\n" not in answer.json()["error"]
+    assert answer.json()["error"] == "entry 1.apr: Input should be less than or equal to 29"

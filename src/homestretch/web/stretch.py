@@ -117,6 +117,14 @@ def router(store: Store, hub: Hub) -> APIRouter:
 
         return [horse_json(h) for h in _cards().search(q[:MAX_QUERY].strip())[:LISTED]]
 
+    @routes.get("/api/stretch/samples")
+    async def samples() -> list[JSON]:
+        """The bundled races (`homestretch stretch races`) to start a race from."""
+        from homestretch.games.stretch.builder import sample_json
+        from homestretch.games.stretch.race import bundled_races
+
+        return [sample_json(path) for path in bundled_races()]
+
     @routes.get("/api/stretch/jockeys")
     async def jockeys(q: str = "") -> list[JSON]:
         from homestretch.games.stretch.builder import jockey_json, search_jockeys

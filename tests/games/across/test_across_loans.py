@@ -297,7 +297,7 @@ def test_a_loan_may_be_offered_and_answered_in_the_race(driver: Make) -> None:
     assert s.to_act() == [borrower, roller]
     offered = s.notices[-1]
     assert offered["type"] == "offer" and "to" not in offered  # told to the whole table
-    assert offered["text"].endswith("to answer yes or no; play goes on")
+    assert offered["words"].endswith("to answer yes or no; play goes on")
     s.apply(borrower, Answer(True))
     assert s.debts == {(borrower, lender): 5} and s.to_act() == [roller]
     s.apply(roller, Accept())
@@ -314,7 +314,7 @@ def test_unanswered_horse_offers_lapse_when_the_windows_close(driver: Make) -> N
         s.apply(s.to_act()[-1], Done())  # the bettors, not the one asked
     assert s.phase == "race" and s.offers == [] and s.owners[6] == (2,)
     (lapsed,) = [n for n in s.notices if n["type"] == "offer_lapsed"]
-    assert lapsed["why"] == "the windows closed" and "lapses" in lapsed["text"]
+    assert lapsed["why"] == "the windows closed" and "lapses" in lapsed["words"]
 
 
 def test_an_offer_accepted_after_play_moved_on_is_void(driver: Make) -> None:
@@ -327,4 +327,4 @@ def test_an_offer_accepted_after_play_moved_on_is_void(driver: Make) -> None:
     s.apply(2, Answer(True))  # to seat 1: #6 is no longer seat 2's to sell
     assert s.owners[6] == (0,)
     void = [n for n in s.notices if n["type"] == "dealing" and "void" in n]
-    assert len(void) == 1 and "no longer" in void[0]["text"]
+    assert len(void) == 1 and "no longer" in void[0]["words"]

@@ -51,7 +51,7 @@ def test_a_ring_pools_fifties_for_tickets_and_shares_what_they_collect(driver: M
     assert shared["shares"] == [shared["collected"] - partner_share, partner_share]
     assert s.cash[partner] == before[partner] + partner_share + (win["each"] if partner == 1 else 0)
     assert s.rings == [] and s.conserved() == {"fifties": 160}
-    assert "collected" in shared["text"] and s.name(partner) in shared["text"]
+    assert "collected" in shared["words"] and s.name(partner) in shared["words"]
 
 
 def test_a_ring_offer_is_answered_before_the_partners_next_move(driver: Make) -> None:

@@ -129,7 +129,7 @@ def test_every_notice_of_a_whole_game_is_worded(driver: Make) -> None:
     for notice in state.notices:
         text = word(notice, NAMES)
         assert text is not None, notice
-        assert notice["text"] == text  # what the board shows is what the terminal says
+        assert notice["words"] == text  # what the board shows is what the terminal says
         if notice["type"] == "payment":
             assert NAMES[notice["seat"]] in (text or "")
         assert notice["meet"] == 1 and 0 <= notice["race"] <= 8

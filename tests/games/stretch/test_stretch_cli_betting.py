@@ -34,8 +34,15 @@ def test_two_people_and_a_computer_bet_at_the_terminal(tmp_path: Path) -> None:
         sum(p["cash"] for p in tote["players"]) + sum(p["kept"] for p in tote["settled"])
         == 3 * 50 * 100
     )
+    paid = [n for n in data["notices"] if n["type"] == "payout"]
+    assert paid  # some ticket paid in this race
+    assert sum(n["cents"] for n in paid) == sum(sum(p["paid"].values()) for p in tote["settled"])
     text = RUNNER.invoke(app, ["replay", str(data["run_id"]), "--db", db])
     assert text.exit_code == 0 and "The tote paid" in text.stdout
+    for n in paid:  # the terminal says who collects what, in the notices' words
+        assert n["words"] in " ".join(text.stdout.split())
+    again = RUNNER.invoke(app, ["replay", str(data["run_id"]), "--db", db, "-f", "json"])
+    assert json.loads(again.stdout)["notices"] == data["notices"]
 
 
 def test_a_table_stopped_while_betting_resumes(tmp_path: Path) -> None:

@@ -278,9 +278,9 @@ class News:
             card = track_card(finished, state.g.content)
             if card is not None:
                 console.print(card)
-        elif "text" in notice:
+        elif "words" in notice:
             style = "dim" if notice["type"] == "payment" else "cyan"
-            console.print(f"  {notice['text']}", style=style, markup=False, highlight=False)
+            console.print(f"  {notice['words']}", style=style, markup=False, highlight=False)
 
 
 def _summary(state: State) -> str:

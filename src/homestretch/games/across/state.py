@@ -123,12 +123,12 @@ class AcrossState(State):
     def tell(self, type_: str, **data: Any) -> None:
         """A typed notice for every seat, stamped with the meet and the race (the race
         being bet on or run; 0 at a meet's first auction) and ``news``, the number of
-        announcements made before it, so a surface can show both in order. ``text`` is
+        announcements made before it, so a surface can show both in order. ``words`` is
         the notice in words (``words.py``): the terminal and the board say the same."""
         stamped: dict[str, Any] = {"meet": self.meet + 1, "race": self.race_no, **data}
         text = words.word({"type": type_, **stamped}, self.g.seat_names)
         if text is not None:
-            stamped["text"] = text
+            stamped["words"] = text
         self.notice(type_, news=len(self.news), **stamped)
 
     # --- the protocol -----------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""What other games need from Top of the Stretch: a simulated race's official result.
+"""What other games need from Top of the Stretch: a simulated race's official result,
+and with it the race call and the whole race as JSON (the view Stretch's board draws).
 
 Derby Cast uses this as its "race replay" when there is no live race.
 """
@@ -10,9 +11,11 @@ from pathlib import Path
 
 from homestretch.core.chance import SeededDice
 from homestretch.core.odds import Odds
+from homestretch.core.protocol import JSON
 from homestretch.core.referee import play
 from homestretch.games.stretch.engine import Mode, RaceGame, RaceState
 from homestretch.games.stretch.race import bundled_races, load_race
+from homestretch.games.stretch.report import race_json
 
 
 @dataclass(frozen=True)
@@ -26,10 +29,22 @@ class RunnerResult:
     """finished, out or disqualified."""
 
 
-def simulated_race(
-    seed: int, race: Path | None = None, mode: Mode = "quick"
-) -> tuple[str, list[RunnerResult]]:
-    """Run a race with seeded dice: (race name, runners in post order).
+@dataclass(frozen=True)
+class SimulatedRun:
+    """A race run with seeded dice, as far as another game needs it."""
+
+    name: str
+    runners: list[RunnerResult]
+    """In post order."""
+    call: list[dict[str, str]]
+    """The race call, segment by segment: ``{"heading": ..., "words": ...}``."""
+    result: JSON
+    """The finished race as JSON (scoresheet, result chart, call, official order): the
+    view ``web/static/games/stretch.js`` draws."""
+
+
+def simulated_run(seed: int, race: Path | None = None, mode: Mode = "quick") -> SimulatedRun:
+    """Run a race with seeded dice: its result, its call and its JSON.
 
     With no race given, the seed also chooses one of the bundled sample races."""
     path = race if race is not None else bundled_races()[seed % len(bundled_races())]
@@ -41,4 +56,14 @@ def simulated_race(
         odds = state.used_odds(line)
         assert odds is not None  # every race generates or carries odds before it is run
         runners.append(RunnerResult(line.post, line.name, line.finish, odds, line.status))
-    return game.race.name, runners
+    result = race_json(state)
+    call = [{"heading": str(p["heading"]), "words": str(p["words"])} for p in result["call"]]
+    return SimulatedRun(game.race.name, runners, call, result)
+
+
+def simulated_race(
+    seed: int, race: Path | None = None, mode: Mode = "quick"
+) -> tuple[str, list[RunnerResult]]:
+    """Run a race with seeded dice: (race name, runners in post order)."""
+    run = simulated_run(seed, race, mode)
+    return run.name, run.runners

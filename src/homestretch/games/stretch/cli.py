@@ -209,6 +209,7 @@ def _run_race(
                 "dice_source": kind,
                 "run_id": game_id,
                 "unused_dice": unused,
+                "notices": state.notices,
             }
         )
         return
@@ -283,7 +284,13 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     _check_undigested_charts(saved, state)
     if fmt is OutputFormat.json:
         echo_json(
-            {**state.result(), "seed": saved.seed, "dice_source": saved.dice, "run_id": saved.id}
+            {
+                **state.result(),
+                "seed": saved.seed,
+                "dice_source": saved.dice,
+                "run_id": saved.id,
+                "notices": state.notices,
+            }
         )
         return
     show_race(state, console)

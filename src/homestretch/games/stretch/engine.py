@@ -32,6 +32,7 @@ from homestretch.games.stretch.charts import (
     load_chart_set,
 )
 from homestretch.games.stretch.finish import Finish, settle_finish
+from homestretch.games.stretch.notices import announce
 from homestretch.games.stretch.odds_payoffs import balance_book, odds_classes, roll_odds
 from homestretch.games.stretch.race import Race
 from homestretch.games.stretch.report import race_json
@@ -172,6 +173,8 @@ class RaceState(State):
         self.segment = -1
         self.pending: list[Step] = []
         self.windows = Windows(game.tote, tuple(line.post for line in self.lines))
+        self.announced: set[str] = set()
+        """What the notices have told so far (``notices.announce``)."""
         self._advance()
 
     # --- the order of play --------------------------------------------------------------
@@ -197,6 +200,7 @@ class RaceState(State):
                 order = [[self.lines[i].post for i in group] for group in self.finish.order]
                 rules = self.game.tote
                 self.windows.pay(settle(self.windows.tickets, order, rules.takeout, rules.breakage))
+        announce(self)
 
     @property
     def betting(self) -> bool:

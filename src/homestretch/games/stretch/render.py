@@ -13,7 +13,6 @@ from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON
 from homestretch.games.stretch.betting import MIN_TICKET, Bet, Done
 from homestretch.games.stretch.engine import RaceState
-from homestretch.games.stretch.report import race_call
 from homestretch.games.stretch.tote import POOLS
 
 
@@ -48,17 +47,29 @@ def show_sheets(state: RaceState, console: Console) -> None:
 
 
 class Caller:
-    """Calls each part of the race once, as soon as it has been run."""
+    """Tells the race as it is run: each notice once, as soon as the rules emit it (the
+    morning line, the off, each part of the call, the official result, the tote)."""
 
     def __init__(self, console: Console) -> None:
         self.console = console
-        self.called: set[str] = set()
+        self.told = 0
 
     def call(self, state: RaceState) -> None:
-        for heading, words in race_call(state):
-            if heading not in self.called:
-                self.called.add(heading)
-                self.console.print(f"[bold]{heading}.[/bold] {escape(words)}")
+        for notice in state.notices[self.told :]:
+            self.console.print(_told(notice))
+        self.told = len(state.notices)
+
+
+NOTICE_STYLES = {"official": "bold", "pool": "green", "payout": "green"}
+
+
+def _told(notice: JSON) -> str:
+    words = escape(notice["words"])
+    if notice["type"] == "call":  # the part's heading in bold, as a caller stresses it
+        heading = escape(notice["heading"])
+        return f"[bold]{heading}.[/bold]{words.removeprefix(heading + '.')}"
+    style = NOTICE_STYLES.get(notice["type"])
+    return f"[{style}]{words}[/]" if style else words
 
 
 def _table(title: str, padding: int = 1) -> Table:

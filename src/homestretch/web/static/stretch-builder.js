@@ -1,9 +1,13 @@
 // Top of the Stretch's race builder: search the card set, pick a horse and a jockey
 // for each entry, set the conditions, and open a table on the race. The server checks
-// the race by the rules `stretch new` uses and answers a refusal in one line.
+// the race by the rules `stretch new` uses and answers a refusal in one line. A race
+// may start from a bundled sample (`homestretch stretch races`), every field still
+// editable.
 "use strict";
 const $ = (id) => document.getElementById(id);
-const entries = [];  // {horse: card, jockey: name}
+const entries = [];  // {horse: card, jockey: name, apr: a sample's preset APR or null}
+let samples = [];
+const CONDITION_FIELDS = ["furlongs", "surface", "condition"];
 let jockeys = [];
 
 function el(tag, text, cls) {
@@ -40,6 +44,7 @@ function drawEntries() {
     const item = el("li");
     item.dataset.horse = entry.horse.id;
     item.append(el("div", horseText(entry.horse), "stretch-entry-horse"));
+    if (entry.apr !== null) item.append(el("div", `APR ${entry.apr}, preset in the sample race`, "stretch-says"));
     const label = el("label", `Jockey for ${entry.horse.name}`);
     const input = el("input");
     input.id = `jockey-${index}`;
@@ -72,7 +77,7 @@ async function search() {
     add.type = "button";
     add.dataset.horse = h.id;
     add.addEventListener("click", () => {
-      entries.push({ horse: h, jockey: "" });
+      entries.push({ horse: h, jockey: "", apr: null });
       drawEntries();
       $("entries").lastElementChild.querySelector("input").focus();
     });
@@ -100,7 +105,7 @@ async function openTable(event) {
     name: $("race-name").value, track: $("track").value, date: $("date").value,
     furlongs: Number($("furlongs").value), surface: $("surface").value,
     condition: $("condition").value,
-    entries: entries.map((e) => ({ horse: e.horse.id, jockey: jockeyRef(e.jockey) })),
+    entries: entries.map((e) => ({ horse: e.horse.id, jockey: jockeyRef(e.jockey), ...(e.apr === null ? {} : { apr: e.apr }) })),
   };
   const response = await fetch("/api/stretch/races", {
     method: "POST", headers: { "Content-Type": "application/json" },
@@ -129,8 +134,45 @@ async function openTable(event) {
   $("created").scrollIntoView();
 }
 
+// --- starting from a sample race --------------------------------------------------------
+const RACE_INPUTS = { name: "race-name", track: "track", date: "date", furlongs: "furlongs", surface: "surface", condition: "condition" };
+let blank = null;  // the page's own defaults, once the conditions are listed
+
+function startFrom(sample) {
+  const race = sample || { ...blank, entries: [] };
+  Object.entries(RACE_INPUTS).forEach(([key, id]) => { $(id).value = race[key]; });
+  $("distance").textContent = distance(Number($("furlongs").value));
+  entries.splice(0, entries.length, ...race.entries.map((e) => ({ horse: e.horse, jockey: e.jockey, apr: e.apr })));
+  const presets = entries.some((e) => e.apr !== null);
+  $("sample-note").hidden = !sample;
+  $("sample-note").textContent = sample ? `${sample.name}: ${sample.entries.length} entries. Change anything before you open the table.`
+    + (presets ? " Its starting APRs are preset for its own conditions: change the distance, surface or track condition and each is worked out from the card." : "") : "";
+  showError("");
+  drawEntries();
+}
+
+// A preset APR holds for the sample's conditions only: other conditions, other ratings.
+function conditionsChanged() {
+  if (!entries.some((e) => e.apr !== null)) return;
+  entries.forEach((e) => { e.apr = null; });
+  $("sample-note").textContent += " The conditions changed: every APR is now worked out from the cards.";
+  drawEntries();
+}
+
+$("sample").addEventListener("change", () => startFrom(samples.find((s) => s.id === $("sample").value)));
+CONDITION_FIELDS.forEach((id) => $(id).addEventListener("change", conditionsChanged));
+fetch("/api/stretch/samples").then((r) => r.json()).then((found) => {
+  samples = found;
+  $("sample").append(...found.map((s) => {
+    const option = el("option", `${s.name} (${[s.track, s.date.slice(0, 4)].filter(Boolean).join(" ")}; ${distance(s.furlongs)} ${s.surface}; ${s.entries.length} runners)`);
+    option.value = s.id;
+    return option;
+  }));
+});
+
 const conditions = JSON.parse(document.body.dataset.conditions);
 $("condition").replaceChildren(...conditions.map((c) => { const o = el("option", c); o.selected = c === "fast"; return o; }));
+blank = Object.fromEntries(Object.entries(RACE_INPUTS).map(([key, id]) => [key, $(id).value]));
 $("furlongs").addEventListener("input", () => { $("distance").textContent = distance(Number($("furlongs").value)); });
 let typing = null;
 $("horse-search").addEventListener("input", () => { clearTimeout(typing); typing = setTimeout(search, 150); });

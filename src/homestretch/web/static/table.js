@@ -15,7 +15,7 @@ let drawnLog = 0;  // how many of them the page shows
 // A game's own board, if its script (static/games/<game>.js, loaded before this one) set
 // window.homestretchBoard = (frame, box, tools) => {...}: it draws each frame into box and
 // may send moves with tools.send({action}) or tools.send({roll: faces}). The generic
-// view stays below it, folded, so nothing the board leaves out is out of reach.
+// view and result stay below it, folded, so nothing the board leaves out is out of reach.
 const board = typeof window.homestretchBoard === "function" ? window.homestretchBoard : null;
 
 function el(tag, text, cls) {
@@ -63,6 +63,14 @@ function showError(text) {
 function seatName(seat) {
   const s = frame.seats[seat];
   return s ? s.name : `seat ${seat}`;
+}
+
+// A notice the rules worded themselves (``words``) is shown as its words, else as data.
+// Words about a player open with the ``name`` the game was set up with: the seat's own
+// name is said instead (someone may have taken an open seat since).
+function noticeWords(n) {
+  const named = typeof n.seat === "number" && typeof n.name === "string" && n.words.startsWith(n.name);
+  return named ? seatName(n.seat) + n.words.slice(n.name.length) : n.words;
 }
 
 // The log kept by the page: a frame brings only the lines it lacks (log_from); a frame
@@ -137,7 +145,7 @@ function render(next) {
   }
   $("result-box").hidden = !frame.over;
   if (frame.over) $("result").replaceChildren(draw(frame.result));
-  $("notices").replaceChildren(...frame.notices.map((n) => { const li = el("li"); li.append(draw(n)); return li; }));
+  $("notices").replaceChildren(...frame.notices.map((n) => { const li = el("li"); li.append(typeof n.words === "string" ? el("span", noticeWords(n)) : draw(n)); return li; }));
   drawLog(kept);
   $("digest").textContent = frame.seed_digest;
   $("seed").textContent = frame.seed !== null ? `seed ${frame.seed} (check it: homestretch verify ${tableId})` : "(the seed is shown when the game ends)";
@@ -268,7 +276,8 @@ async function handOver(seat, bot) {
   if (answer) render(answer);
 }
 
-if (board) $("view-box").open = false;
+// A board draws the game and its result itself: the raw view and result stay folded below.
+if (board) { $("view-box").open = false; $("result-fold").open = false; }
 
 $("legal-select").addEventListener("change", () => { $("typed-action").value = $("legal-select").value; });
 

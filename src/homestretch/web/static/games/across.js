@@ -400,8 +400,8 @@
     const s = section("At the table", "ab-talk");
     const list = node("ol", null, "ab-notices");
     // Each notice as words.py words it (the terminal prints the same text).
-    frame.notices.filter((n) => n.text).slice(-14).reverse().forEach((n) => {
-      list.append(node("li", n.text, `ab-n-${n.type}`));
+    frame.notices.filter((n) => n.words).slice(-14).reverse().forEach((n) => {
+      list.append(node("li", n.words, `ab-n-${n.type}`));
     });
     s.append(list);
     return s;

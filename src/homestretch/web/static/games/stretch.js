@@ -33,6 +33,8 @@ window.homestretchBoard = (frame, box, tools) => {
 
   const call = el("div", null, "stretch-call");
   call.id = "stretch-call";
+  const told = announced(frame, complete);
+  told.before.forEach((n) => call.append(el("p", n.words, `stretch-n-${n.type}`)));
   if (!race.call.length) call.append(el("p", race.tote && race.tote.open ? "The windows are open: bet before the off." : "They are in the gate."));
   race.call.slice(0, shown).forEach((part) => {
     const line = el("p");
@@ -40,6 +42,7 @@ window.homestretchBoard = (frame, box, tools) => {
     call.append(line);
   });
   if (!complete) call.append(el("p", "\u2026"));
+  told.after.forEach((n) => call.append(el("p", sayer(frame, n), `stretch-n-${n.type}`)));
   parts.push(call);
 
   if (race.mode === "full" && entries.some((e) => (e.race_points || []).length)) {
@@ -53,6 +56,27 @@ window.homestretchBoard = (frame, box, tools) => {
   if (complete) parts.push(scoresheet(race, el));  // its figures would give the finish away
   box.replaceChildren(...parts);
 };
+
+// The race's notices, worded by the rules (games/stretch/notices.py): the morning line,
+// the windows closing and the off before the call; the official result and what the tote
+// paid after it, once the whole call is shown (they would give the finish away). The
+// call's own notices are the parts drawn from the view.
+const BEFORE = ["morning-line", "betting-closed", "off"];
+const AFTER = ["official", "pool", "payout"];
+function announced(frame, complete) {
+  const notices = frame.game === "stretch" ? frame.notices || [] : [];
+  return {
+    before: notices.filter((n) => BEFORE.includes(n.type)),
+    after: complete ? notices.filter((n) => AFTER.includes(n.type)) : [],
+  };
+}
+
+// A notice about a player opens with the name the race was set up with: say the seat's
+// name instead when someone took the seat under another.
+function sayer(frame, notice) {
+  if (notice.seat === undefined || !notice.words.startsWith(notice.name)) return notice.words;
+  return playerName(frame, notice) + notice.words.slice(notice.name.length);
+}
 
 // How many parts of the call to show: all of them in a replay and on a page's first
 // frame (a reload shows the race as it stands), else the parts come in one by one.
