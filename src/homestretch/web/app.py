@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingRes
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from homestretch.core.errors import HomestretchError
+from homestretch.core.errors import HomestretchError, TableMovedOn
 from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON
 from homestretch.session.seats import open_seat
@@ -121,24 +121,30 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
         return links(game_id, table, web)
 
     # --- a table ------------------------------------------------------------------------
+    # a frame is sent as it is (JSONResponse): it is JSON already, and FastAPI would
+    # otherwise check and convert it once more, a good part of a move's time
     @app.get("/api/tables/{game_id}/frame")
-    async def current_frame(game_id: int, token: str | None = None) -> JSON:
+    async def current_frame(game_id: int, token: str | None = None) -> JSONResponse:
         live = await hub.get(game_id)
-        return await hub.current(live, live.viewer(token))
+        return JSONResponse(await hub.current(live, live.viewer(token)))
 
     @app.post("/api/tables/{game_id}/moves")
-    async def move(game_id: int, request: Request) -> JSON:
+    async def move(game_id: int, request: Request) -> JSONResponse:
         live = await hub.get(game_id)
         data = await body_json(request)
         viewer = live.viewer(_text(data.get("token")))
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
             raise HomestretchError("say which version of the table you saw (a whole number)")
-        if "roll" in data:
-            await hub.change(live, lambda: _roll(live, viewer, data["roll"], version))
-        else:
-            await hub.change(live, lambda: _submit(live, viewer, data.get("action"), version))
-        return await hub.current(live, viewer, log_from=version)  # the page has the rest
+        try:
+            if "roll" in data:
+                await hub.change(live, lambda: _roll(live, viewer, data["roll"], version))
+            else:
+                await hub.change(live, lambda: _submit(live, viewer, data.get("action"), version))
+        except TableMovedOn as exc:  # another process stored a move first
+            raise Stale(str(exc), await hub.current(live, viewer)) from None
+        # the page has the log up to the version it saw
+        return JSONResponse(await hub.current(live, viewer, log_from=version))
 
     @app.post("/api/tables/{game_id}/join")
     async def join(game_id: int, request: Request) -> JSON:
@@ -150,7 +156,7 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
         name = _text(data.get("name")).strip()
         if not name or len(name) > 40:
             raise HomestretchError("give a name of 1 to 40 characters")
-        taken = await hub.change(live, lambda: _take_open_seat(hub, live, name))
+        taken = await hub.change(live, lambda: _take_open_seat(hub, live, name), seats=True)
         return {"seat": taken, "link": f"/t/{game_id}/seat/{live.table.seats[taken].token}"}
 
     @app.post("/api/tables/{game_id}/seats/{seat}")
@@ -160,7 +166,7 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
         data = await body_json(request)
         if not live.viewer(_text(data.get("token"))).admin:
             raise Forbidden("only the table's creator may change its seats")
-        await hub.change(live, lambda: _hand_over(hub, live, seat, data.get("bot")))
+        await hub.change(live, lambda: _hand_over(hub, live, seat, data.get("bot")), seats=True)
         return await hub.current(live, Viewer(None, admin=True))
 
     @app.get("/api/tables/{game_id}/events")
