@@ -169,6 +169,42 @@ def test_an_invitation_takes_the_open_seat_once(client: TestClient) -> None:
     move_once(client, game_id, [token_of(links["seats"][0]["link"]), token_of(taken["link"])])
 
 
+NAMED_GAMES = {
+    "totopoly": {"players": 2},
+    "across": {**entries()["across"].harness_configs()[0], "players": 3},
+    "derbycast": entries()["derbycast"].harness_configs()[0],
+}
+
+
+@pytest.mark.parametrize("game", sorted(NAMED_GAMES))
+def test_a_person_who_takes_an_open_seat_is_called_by_their_name_in_the_game(
+    client: TestClient, store: Store, game: str
+) -> None:
+    """The game's own name fields (Totopoly's and Across's names, Derby Cast's
+    entrants) carry the name given on joining, not the open seat's, in every view,
+    after a rebuild from the store, and at another server told of the change."""
+    config = NAMED_GAMES[game]
+    seats = [PEOPLE[0], {"kind": "open", "name": "Guest"}, *BOTS[: config["players"] - 2]]
+    links = open_table(client, game=game, config=config, seats=seats, seed=4)
+    game_id, invite = links["id"], token_of(links["invite"])
+    ann = token_of(links["seats"][0]["link"])
+    assert "Guest" in json.dumps(frame_of(client, game_id, ann)["view"])
+    with TestClient(create_app(Store(store.path))) as other:
+        frame_of(other, game_id, ann)  # the other server has the table live too
+        join = {"invite": invite, "name": "Cleo"}
+        cleo = token_of(client.post(f"/api/tables/{game_id}/join", json=join).json()["link"])
+        assert other.portal is not None
+        other.portal.call(other.app.state.hub.changed_elsewhere, game_id)  # type: ignore[attr-defined]
+        for server in (client, other):
+            for token in (ann, cleo, None):
+                view = json.dumps(frame_of(server, game_id, token)["view"])
+                assert "Cleo" in view and "Guest" not in view, (game, token)
+    with TestClient(create_app(Store(store.path))) as rebuilt:  # from the store alone
+        view = json.dumps(frame_of(rebuilt, game_id, cleo)["view"])
+        assert "Cleo" in view and "Guest" not in view
+        move_once(rebuilt, game_id, [ann, cleo])  # and the game goes on
+
+
 def test_the_creator_hands_a_seat_to_the_computer_and_the_game_goes_on(client: TestClient) -> None:
     links = totopoly(client)
     game_id, admin = links["id"], links["admin_token"]

@@ -338,6 +338,15 @@ class Store:
             )
             return [Event.from_json(json.loads(row.payload)) for row in rows]
 
+    def save_config(self, game_id: int, config: JSON) -> None:
+        """A game's configuration changed where its log does not depend on it (a name
+        given by a person who took a seat)."""
+        with self._writing() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise HomestretchError(f"no saved game with id {game_id}")
+            row.config = json.dumps(config, sort_keys=True)
+
     def save_settings(self, game_id: int, settings: JSON) -> None:
         with self._writing() as session:
             row = session.get(SettingsRow, game_id)

@@ -26,7 +26,7 @@ from homestretch.session.seats import open_seat
 from homestretch.store.db import Store
 from homestretch.web import pages
 from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer, same_secret
-from homestretch.web.lobby import create_table, game_choices, links, public_tables
+from homestretch.web.lobby import create_table, game_choices, links, public_tables, renamed
 from homestretch.web.notify import Notifier
 from homestretch.web.replays import replay_frame
 from homestretch.web.verify import verify_table
@@ -290,11 +290,17 @@ def _roll(live: LiveTable, viewer: Viewer, faces: Any, version: int) -> None:
 
 
 def _take_open_seat(hub: Hub, live: LiveTable, name: str) -> int:
+    """The first open seat, given to ``name``, who is then called so in the game's
+    views too (where the game carries the seat's name)."""
     table = live.table
     seat = next((i for i, s in enumerate(table.seats) if s.kind == "open"), None)
     if seat is None:
         raise HomestretchError("every seat at this table is taken")
+    game = renamed(table.entry, table.game, seat, table.seats[seat].name, name)
     table.replace_seat(seat, table.seats[seat].taken_by(name))
+    if game is not None:
+        hub.store.save_config(live.game_id, game.config())
+        live.table = table = table.over_game(game)
     hub.save_seats(live)
     table.advance()
     return seat

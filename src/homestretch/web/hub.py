@@ -210,11 +210,16 @@ class Hub:
 
     def _sync(self, live: LiveTable) -> None:
         """Take the events and seats other processes stored."""
-        live.table.sync()
+        table = live.table
+        table.sync()
         settings = self.store.settings(live.game_id) or {}
+        reseated = False
         for index, data in enumerate(settings.get("seats", [])):
-            if index < len(live.table.seats) and data != live.table.seats[index].to_json():
-                live.table.replace_seat(index, Seat.from_json(data))
+            if index < len(table.seats) and data != table.seats[index].to_json():
+                table.replace_seat(index, Seat.from_json(data))
+                reseated = True
+        if reseated:  # a person who took a seat elsewhere may have renamed it in the game
+            live.table = table.over_game(table.entry.make(self.store.load(live.game_id).config))
 
     def _finish_if_over(self, live: LiveTable) -> None:
         if live.table.state.is_over() and not live.finished:
