@@ -1,9 +1,11 @@
 """How long a move takes to reach every seat, and how many tables one process serves.
 
     .venv/bin/python benchmarks/table_latency.py [--moves N] [--tables 25,50,100,200]
-        [--seconds S] [--pg postgresql+psycopg://USER@HOST/DB] [--profile FILE]
+        [--seconds S] [--think S] [--clients N] [--pg postgresql+psycopg://USER@HOST/DB]
+        [--profile FILE]
 
-A real ``homestretch serve`` process on a loopback port, driven over HTTP by this one:
+A real ``homestretch serve`` process on a loopback port, driven over HTTP by this process
+(and, for the bot tables, by client processes it starts):
 
 1. submit-to-every-seat: tables of 7 seats (Across the Board: 4 people, 3 computers) and
    20 seats (Derby Cast: 12 people, 8 computers), every person's seat and one spectator
@@ -12,7 +14,10 @@ A real ``homestretch serve`` process on a loopback port, driven over HTTP by thi
 2. bot tables at once: T tables of one person and two computer players (Totopoly), each
    person's stream open, every person moving ``--think`` seconds (on average; from half
    to one and a half times it) after it is their turn; the p95 of submit-to-push for
-   T = each of ``--tables`` for ``--seconds`` each, and the moves per second served.
+   T = each of ``--tables`` for ``--seconds`` each, the moves per second served, and
+   the processor time a move cost the server and the clients. The people are shared
+   among ``--clients`` processes (2), as people sit at browsers of their own: one
+   process driving 200 tables is itself slow enough to add to what it measures.
    The target is 200 tables at a p95 under 100 ms. With ``--think 0`` every person
    moves at once: the server is saturated and the latency is the queue, T times the
    work of one move, whatever the server.
