@@ -329,6 +329,31 @@ def test_a_second_server_on_the_same_store_carries_on(client: TestClient, store:
     assert frame_of(client, game_id, tokens[0]) == moved_on
 
 
+def test_a_move_made_before_the_notice_of_another_servers_move_is_refused_as_stale(
+    client: TestClient, store: Store
+) -> None:
+    """A server does not read the store before a move: one whose copy missed another
+    server's move (its notice not yet there) has the move refused by the log's unique
+    key, answered with 409 and the table as it is now, and the move made again goes on."""
+    links = totopoly(client)
+    game_id = links["id"]
+    tokens = [token_of(s["link"]) for s in links["seats"]]
+    before = frame_of(client, game_id, tokens[0])
+    with TestClient(create_app(Store(store.path))) as other:
+        moved_on = move_once(other, game_id, tokens)
+    behind = next(f for f in (frame_of(client, game_id, t) for t in tokens) if f["your_turn"])
+    assert behind["version"] == before["version"] < moved_on["version"]  # not told yet
+    move = {"token": tokens[behind["seat"]], "version": behind["version"]}
+    refused = client.post(
+        f"/api/tables/{game_id}/moves", json={**move, "action": behind["legal"][0]["action"]}
+    )
+    assert "moved on" in refusal(refused, 409)
+    now = refused.json()["frame"]
+    assert now["version"] == moved_on["version"] == frame_of(client, game_id, tokens[0])["version"]
+    assert len(store.load(game_id).events) == moved_on["version"]  # nothing was stored
+    move_once(client, game_id, tokens)
+
+
 # --- fair dice ------------------------------------------------------------------------
 def _finished_table(client: TestClient) -> int:
     """A totopoly table of two computer players, played to its end when opened."""
