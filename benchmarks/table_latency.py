@@ -67,7 +67,12 @@ def serving(db: str, profile: str | None = None) -> Iterator[tuple[str, int]]:
     command = [*SERVE, "--port", str(port), "--db", db]
     if profile:  # the server stops on SIGTERM and cProfile writes what it saw
         command = [str(Path(__file__).with_name("profiled_serve.py")), profile, *command[2:]]
-    server = subprocess.Popen([sys.executable, *command], stdout=subprocess.DEVNULL)
+    # a session of its own, as a server started by its host: where the kernel shares
+    # the processor among sessions (autogroup scheduling, Linux's default), the server
+    # then gets its own share rather than one shared with the clients driving it
+    server = subprocess.Popen(
+        [sys.executable, *command], stdout=subprocess.DEVNULL, start_new_session=True
+    )
     address = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):

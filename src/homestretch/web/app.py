@@ -138,13 +138,16 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
             raise HomestretchError("say which version of the table you saw (a whole number)")
         try:
             if "roll" in data:
-                await hub.change(live, lambda: _roll(live, viewer, data["roll"], version))
+                made = await hub.change(live, lambda: _roll(live, viewer, data["roll"], version))
             else:
-                await hub.change(live, lambda: _submit(live, viewer, data.get("action"), version))
+                made = await hub.change(
+                    live, lambda: _submit(live, viewer, data.get("action"), version)
+                )
         except TableMovedOn as exc:  # another process stored a move first
             raise Stale(str(exc), await hub.current(live, viewer)) from None
-        # the page has the log up to the version it saw
-        return JSONResponse(await hub.current(live, viewer, log_from=version))
+        # the version the move (and what it set off) made: the new frame is pushed to
+        # every page of the table, this one's too, so it is not built again here
+        return JSONResponse({"version": made})
 
     @app.post("/api/tables/{game_id}/join")
     async def join(game_id: int, request: Request) -> JSON:
@@ -250,9 +253,9 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _submit(live: LiveTable, viewer: Viewer, action_json: Any, version: int) -> None:
+def _submit(live: LiveTable, viewer: Viewer, action_json: Any, version: int) -> int:
     """A person's move: refused if the page was stale, if it is not their seat's turn,
-    or if the rules refuse it."""
+    or if the rules refuse it; the version it made."""
     table = live.table
     seat = viewer.seat
     if seat is None:
@@ -269,6 +272,7 @@ def _submit(live: LiveTable, viewer: Viewer, action_json: Any, version: int) -> 
         if seat not in table.waiting().seats and table.state.why_illegal(seat, action):
             raise Forbidden(f"it is not {table.seats[seat].name}'s turn")
         table.submit(seat, action, version)
+        return table.version
     except HomestretchError:
         raise
     except (TypeError, ValueError, KeyError) as exc:
@@ -279,7 +283,7 @@ def _stale_reason(seen: int, now: int) -> str:
     return f"the table moved on: you saw move {seen}, it is now at move {now}; look again"
 
 
-def _roll(live: LiveTable, viewer: Viewer, faces: Any, version: int) -> None:
+def _roll(live: LiveTable, viewer: Viewer, faces: Any, version: int) -> int:
     if not live.may_roll(viewer):
         raise Forbidden("the dice at this table are typed by someone else")
     if not isinstance(faces, list) or not all(isinstance(f, int) for f in faces):
@@ -287,6 +291,7 @@ def _roll(live: LiveTable, viewer: Viewer, faces: Any, version: int) -> None:
     if version != live.table.version:
         raise Stale(_stale_reason(version, live.table.version), live.frame_for(viewer))
     live.table.roll(faces, version)
+    return live.table.version
 
 
 def _take_open_seat(hub: Hub, live: LiveTable, name: str) -> int:
