@@ -3,10 +3,10 @@ made) each create the store's tables, and none of them fails for it."""
 
 from __future__ import annotations
 
-import multiprocessing
+import subprocess
+import sys
 import threading
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -43,14 +43,17 @@ def test_stores_opened_at_once_on_an_empty_database_all_open(postgres_url: str) 
         store.close()
 
 
-def _open_when_told(path: str, start: Any, outcomes: Any) -> None:
-    """In a process of its own: open the store with the other process, make a game."""
-    start.wait()
-    try:
-        Store(path).create("totopoly", {"players": 2}, 1, "seeded")
-        outcomes.put("opened")
-    except BaseException as exc:  # the failure is the finding
-        outcomes.put(f"{type(exc).__name__}: {exc}")
+OPEN_WHEN_TOLD = """
+import pathlib, sys, time
+from homestretch.store.db import Store
+print("ready", flush=True)
+go = pathlib.Path(sys.argv[2])
+while not go.exists():
+    time.sleep(0.0005)
+Store(sys.argv[1]).create("totopoly", {"players": 2}, 1, "seeded")
+print("opened", flush=True)
+"""
+"""A process that opens the store (and makes a game in it) once told to go."""
 
 
 def test_two_processes_creating_a_new_sqlite_store_at_once_both_open(tmp_path: Path) -> None:
@@ -58,16 +61,20 @@ def test_two_processes_creating_a_new_sqlite_store_at_once_both_open(tmp_path: P
     exist yet at the same instant, a few times over: before the store took SQLite's
     write lock to create its tables, the second failed on "table games already exists"
     every round."""
-    context = multiprocessing.get_context("fork")
     for round_ in range(ROUNDS):
-        path = str(tmp_path / f"new-{round_}.sqlite")
-        start, outcomes = context.Barrier(2), context.Queue()
+        path, go = tmp_path / f"new-{round_}.sqlite", tmp_path / f"go-{round_}"
         openers = [
-            context.Process(target=_open_when_told, args=(path, start, outcomes)) for _ in "ab"
+            subprocess.Popen(
+                [sys.executable, "-c", OPEN_WHEN_TOLD, str(path), str(go)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for _ in "ab"
         ]
-        for opener in openers:
-            opener.start()
-        for opener in openers:
-            opener.join(60)
-        assert [outcomes.get(timeout=5) for _ in openers] == ["opened", "opened"]
+        for opener in openers:  # both have imported the store and wait
+            assert opener.stdout is not None and opener.stdout.readline() == "ready\n"
+        go.touch()
+        outcomes = [opener.communicate(timeout=60) for opener in openers]
+        assert [out for out, _ in outcomes] == ["opened\n", "opened\n"], outcomes
         assert len(Store(path).saved_games()) == 2
