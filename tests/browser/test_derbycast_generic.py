@@ -13,8 +13,8 @@ from tests.browser.table_pages import (
     context,
     fits_width,
     frame,
+    nothing_hidden,
     open_table,
-    shown_secrets,
     shows,
 )
 from tests.conftest import serving
@@ -99,7 +99,7 @@ def test_people_and_a_score_keeper_play_derby_cast(browser: Browser, tmp_path: P
         assert {w["name"] for w in final["result"]["winners"]} <= {"Ann", "Bob", "Cy"}
         for page, seat in pages:
             expect(page.locator("#result")).to_contain_text("winners")
-            assert not shown_secrets(page, db, game_id, seat)
+            assert nothing_hidden(db, game_id, seat)  # picks are public: no secret to show
         fits_width(ann)
         ann.screenshot(path=str(tmp_path / "derbycast-phone.png"), full_page=True)
         for c in contexts:

@@ -169,6 +169,42 @@ def test_an_invitation_takes_the_open_seat_once(client: TestClient) -> None:
     move_once(client, game_id, [token_of(links["seats"][0]["link"]), token_of(taken["link"])])
 
 
+NAMED_GAMES = {
+    "totopoly": {"players": 2},
+    "across": {**entries()["across"].harness_configs()[0], "players": 3},
+    "derbycast": entries()["derbycast"].harness_configs()[0],
+}
+
+
+@pytest.mark.parametrize("game", sorted(NAMED_GAMES))
+def test_a_person_who_takes_an_open_seat_is_called_by_their_name_in_the_game(
+    client: TestClient, store: Store, game: str
+) -> None:
+    """The game's own name fields (Totopoly's and Across's names, Derby Cast's
+    entrants) carry the name given on joining, not the open seat's, in every view,
+    after a rebuild from the store, and at another server told of the change."""
+    config = NAMED_GAMES[game]
+    seats = [PEOPLE[0], {"kind": "open", "name": "Guest"}, *BOTS[: config["players"] - 2]]
+    links = open_table(client, game=game, config=config, seats=seats, seed=4)
+    game_id, invite = links["id"], token_of(links["invite"])
+    ann = token_of(links["seats"][0]["link"])
+    assert "Guest" in json.dumps(frame_of(client, game_id, ann)["view"])
+    with TestClient(create_app(Store(store.path))) as other:
+        frame_of(other, game_id, ann)  # the other server has the table live too
+        join = {"invite": invite, "name": "Cleo"}
+        cleo = token_of(client.post(f"/api/tables/{game_id}/join", json=join).json()["link"])
+        assert other.portal is not None
+        other.portal.call(other.app.state.hub.changed_elsewhere, game_id)  # type: ignore[attr-defined]
+        for server in (client, other):
+            for token in (ann, cleo, None):
+                view = json.dumps(frame_of(server, game_id, token)["view"])
+                assert "Cleo" in view and "Guest" not in view, (game, token)
+    with TestClient(create_app(Store(store.path))) as rebuilt:  # from the store alone
+        view = json.dumps(frame_of(rebuilt, game_id, cleo)["view"])
+        assert "Cleo" in view and "Guest" not in view
+        move_once(rebuilt, game_id, [ann, cleo])  # and the game goes on
+
+
 def test_the_creator_hands_a_seat_to_the_computer_and_the_game_goes_on(client: TestClient) -> None:
     links = totopoly(client)
     game_id, admin = links["id"], links["admin_token"]
@@ -227,9 +263,10 @@ def test_the_chosen_seat_types_the_real_dice(client: TestClient) -> None:
         moves, json={"token": ann, "version": frame["version"], "roll": [2] * roll["dice"]}
     )
     assert rolled.status_code == 200
-    # the answer brings the log lines from the version the page saw on
-    assert rolled.json()["log_from"] == frame["version"]
-    assert rolled.json()["log"][0]["faces"] == [2] * roll["dice"]
+    # the answer is the version the roll made; the page's stream brings the frame
+    after = frame_of(client, game_id, ann)
+    assert rolled.json() == {"version": after["version"]} and after["version"] > frame["version"]
+    assert after["log"][frame["version"]]["faces"] == [2] * roll["dice"]
     admin_frame = frame_of(client, game_id, links["admin_token"])
     assert admin_frame["admin"] and admin_frame["seat"] is None
 
@@ -291,6 +328,31 @@ def test_a_second_server_on_the_same_store_carries_on(client: TestClient, store:
     assert client.portal is not None
     client.portal.call(client.app.state.hub.changed_elsewhere, game_id)  # type: ignore[attr-defined]
     assert frame_of(client, game_id, tokens[0]) == moved_on
+
+
+def test_a_move_made_before_the_notice_of_another_servers_move_is_refused_as_stale(
+    client: TestClient, store: Store
+) -> None:
+    """A server does not read the store before a move: one whose copy missed another
+    server's move (its notice not yet there) has the move refused by the log's unique
+    key, answered with 409 and the table as it is now, and the move made again goes on."""
+    links = totopoly(client)
+    game_id = links["id"]
+    tokens = [token_of(s["link"]) for s in links["seats"]]
+    before = frame_of(client, game_id, tokens[0])
+    with TestClient(create_app(Store(store.path))) as other:
+        moved_on = move_once(other, game_id, tokens)
+    behind = next(f for f in (frame_of(client, game_id, t) for t in tokens) if f["your_turn"])
+    assert behind["version"] == before["version"] < moved_on["version"]  # not told yet
+    move = {"token": tokens[behind["seat"]], "version": behind["version"]}
+    refused = client.post(
+        f"/api/tables/{game_id}/moves", json={**move, "action": behind["legal"][0]["action"]}
+    )
+    assert "moved on" in refusal(refused, 409)
+    now = refused.json()["frame"]
+    assert now["version"] == moved_on["version"] == frame_of(client, game_id, tokens[0])["version"]
+    assert len(store.load(game_id).events) == moved_on["version"]  # nothing was stored
+    move_once(client, game_id, tokens)
 
 
 # --- fair dice ------------------------------------------------------------------------

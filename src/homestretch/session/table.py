@@ -221,6 +221,13 @@ class Table:
             self._bot_factory(new.bot or "")  # an unknown kind fails now
         self.seats[seat] = new
 
+    def over_game(self, game: Game) -> Table:
+        """This table played over ``game``, the same rules configured otherwise only in
+        what the log does not depend on (a player's name): its events applied again."""
+        return Table(
+            self.entry, game, self.seats, self.dice_spec, self.log, self.state.events, self._agents
+        )
+
     # --- inside -----------------------------------------------------------------------
     @contextmanager
     def _storing(self) -> Iterator[None]:

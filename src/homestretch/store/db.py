@@ -33,6 +33,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
 )
 from sqlalchemy.engine import Connection, make_url
@@ -149,6 +150,17 @@ def _create_private(path: Path) -> None:
         os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
 
 
+def _schema_missing(connection: Connection) -> bool:
+    """Whether a table or the log's unique key is yet to be made (a store opened only
+    to be read, perhaps read-only, is not written to)."""
+    have = inspect(connection)
+    tables = set(have.get_table_names())
+    if not set(Base.metadata.tables) <= tables:
+        return True
+    indexes = {index["name"] for index in have.get_indexes("events")}
+    return not {index.name for index in Base.metadata.tables["events"].indexes} <= indexes
+
+
 def _reason(exc: SQLAlchemyError) -> str:
     """The driver's words on one line (psycopg adds a hint on a second)."""
     words = str(getattr(exc, "orig", None) or exc.__class__.__name__)
@@ -211,13 +223,8 @@ class Store:
             if file is not None:
                 event.listen(self._engine, "connect", _sqlite_write_ahead)
             with self._engine.begin() as connection:
-                if postgres:  # two servers starting at once on an empty database
-                    connection.execute(select(func.pg_advisory_xact_lock(CREATING_TABLES)))
-                Base.metadata.create_all(connection)
-                # a store made before the unique key gets it now (create_all adds no
-                # index to a table that exists)
-                for index in Base.metadata.tables["events"].indexes:
-                    index.create(connection, checkfirst=True)
+                if _schema_missing(connection):
+                    self._create_schema(connection, postgres)
         except OSError as exc:
             raise HomestretchError(f"{self.path}: cannot open the game store ({exc})") from None
         except ImportError as exc:
@@ -231,6 +238,20 @@ class Store:
                 elif "locked" in reason or "readonly" in reason:
                     cannot = _failed(exc)
             raise HomestretchError(f"{self.path}: {cannot}") from None
+
+    @staticmethod
+    def _create_schema(connection: Connection, postgres: bool) -> None:
+        """The store's tables and keys. Processes opening a new store at once make them
+        one after the other: each takes a lock held until its transaction ends, and
+        the next then finds them made (``create_all`` makes only what is missing; an
+        index is added to a table made before it)."""
+        if postgres:
+            connection.execute(select(func.pg_advisory_xact_lock(CREATING_TABLES)))
+        else:  # SQLite's write lock, waited for as any writer waits
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        Base.metadata.create_all(connection)
+        for index in Base.metadata.tables["events"].indexes:
+            index.create(connection, checkfirst=True)
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
@@ -316,6 +337,15 @@ class Store:
                 .order_by(EventRow.seq)
             )
             return [Event.from_json(json.loads(row.payload)) for row in rows]
+
+    def save_config(self, game_id: int, config: JSON) -> None:
+        """A game's configuration changed where its log does not depend on it (a name
+        given by a person who took a seat)."""
+        with self._writing() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise HomestretchError(f"no saved game with id {game_id}")
+            row.config = json.dumps(config, sort_keys=True)
 
     def save_settings(self, game_id: int, settings: JSON) -> None:
         with self._writing() as session:

@@ -19,14 +19,21 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingRes
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from homestretch.core.errors import HomestretchError
+from homestretch.core.errors import HomestretchError, TableMovedOn
 from homestretch.core.inputs import NESTING, is_whole, nesting
 from homestretch.core.protocol import JSON
 from homestretch.session.seats import open_seat
 from homestretch.store.db import Store
 from homestretch.web import pages
 from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer, same_secret
-from homestretch.web.lobby import create_table, game_choices, links, public_tables, seat_name
+from homestretch.web.lobby import (
+    create_table,
+    game_choices,
+    links,
+    public_tables,
+    renamed,
+    seat_name,
+)
 from homestretch.web.notify import Notifier
 from homestretch.web.replays import replay_frame
 from homestretch.web.verify import verify_table
@@ -123,24 +130,33 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
         return links(game_id, table, web)
 
     # --- a table ------------------------------------------------------------------------
+    # a frame is sent as it is (JSONResponse): it is JSON already, and FastAPI would
+    # otherwise check and convert it once more, a good part of a move's time
     @app.get("/api/tables/{game_id}/frame")
-    async def current_frame(game_id: int, token: str | None = None) -> JSON:
+    async def current_frame(game_id: int, token: str | None = None) -> JSONResponse:
         live = await hub.get(game_id)
-        return await hub.current(live, live.viewer(token))
+        return JSONResponse(await hub.current(live, live.viewer(token)))
 
     @app.post("/api/tables/{game_id}/moves")
-    async def move(game_id: int, request: Request) -> JSON:
+    async def move(game_id: int, request: Request) -> JSONResponse:
         live = await hub.get(game_id)
         data = await body_json(request)
         viewer = live.viewer(_text(data.get("token")))
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
             raise HomestretchError("say which version of the table you saw (a whole number)")
-        if "roll" in data:
-            await hub.change(live, lambda: _roll(live, viewer, data["roll"], version))
-        else:
-            await hub.change(live, lambda: _submit(live, viewer, data.get("action"), version))
-        return await hub.current(live, viewer, log_from=version)  # the page has the rest
+        try:
+            if "roll" in data:
+                made = await hub.change(live, lambda: _roll(live, viewer, data["roll"], version))
+            else:
+                made = await hub.change(
+                    live, lambda: _submit(live, viewer, data.get("action"), version)
+                )
+        except TableMovedOn as exc:  # another process stored a move first
+            raise Stale(str(exc), await hub.current(live, viewer)) from None
+        # the version the move (and what it set off) made: the new frame is pushed to
+        # every page of the table, this one's too, so it is not built again here
+        return JSONResponse({"version": made})
 
     @app.post("/api/tables/{game_id}/join")
     async def join(game_id: int, request: Request) -> JSON:
@@ -152,7 +168,7 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
         name = seat_name(data.get("name"), "join")
         if not name:
             raise HomestretchError("give a name of 1 to 40 characters")
-        taken = await hub.change(live, lambda: _take_open_seat(hub, live, name))
+        taken = await hub.change(live, lambda: _take_open_seat(hub, live, name), seats=True)
         return {"seat": taken, "link": f"/t/{game_id}/seat/{live.table.seats[taken].token}"}
 
     @app.post("/api/tables/{game_id}/seats/{seat}")
@@ -162,7 +178,7 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
         data = await body_json(request)
         if not live.viewer(_text(data.get("token"))).admin:
             raise Forbidden("only the table's creator may change its seats")
-        await hub.change(live, lambda: _hand_over(hub, live, seat, data.get("bot")))
+        await hub.change(live, lambda: _hand_over(hub, live, seat, data.get("bot")), seats=True)
         return await hub.current(live, Viewer(None, admin=True))
 
     @app.get("/api/tables/{game_id}/events")
@@ -250,9 +266,9 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _submit(live: LiveTable, viewer: Viewer, action_json: Any, version: int) -> None:
+def _submit(live: LiveTable, viewer: Viewer, action_json: Any, version: int) -> int:
     """A person's move: refused if the page was stale, if it is not their seat's turn,
-    or if the rules refuse it."""
+    or if the rules refuse it; the version it made."""
     table = live.table
     seat = viewer.seat
     if seat is None:
@@ -270,6 +286,7 @@ def _submit(live: LiveTable, viewer: Viewer, action_json: Any, version: int) -> 
         if seat not in table.waiting().seats and table.state.why_illegal(seat, action):
             raise Forbidden(f"it is not {table.seats[seat].name}'s turn")
         table.submit(seat, action, version)
+        return table.version
     except HomestretchError:
         raise
     except (TypeError, ValueError, KeyError) as exc:
@@ -280,7 +297,7 @@ def _stale_reason(seen: int, now: int) -> str:
     return f"the table moved on: you saw move {seen}, it is now at move {now}; look again"
 
 
-def _roll(live: LiveTable, viewer: Viewer, faces: Any, version: int) -> None:
+def _roll(live: LiveTable, viewer: Viewer, faces: Any, version: int) -> int:
     if not live.may_roll(viewer):
         raise Forbidden("the dice at this table are typed by someone else")
     if not isinstance(faces, list) or not all(isinstance(f, int) for f in faces):
@@ -288,14 +305,21 @@ def _roll(live: LiveTable, viewer: Viewer, faces: Any, version: int) -> None:
     if version != live.table.version:
         raise Stale(_stale_reason(version, live.table.version), live.frame_for(viewer))
     live.table.roll(faces, version)
+    return live.table.version
 
 
 def _take_open_seat(hub: Hub, live: LiveTable, name: str) -> int:
+    """The first open seat, given to ``name``, who is then called so in the game's
+    views too (where the game carries the seat's name)."""
     table = live.table
     seat = next((i for i, s in enumerate(table.seats) if s.kind == "open"), None)
     if seat is None:
         raise HomestretchError("every seat at this table is taken")
+    game = renamed(table.entry, table.game, seat, table.seats[seat].name, name)
     table.replace_seat(seat, table.seats[seat].taken_by(name))
+    if game is not None:
+        hub.store.save_config(live.game_id, game.config())
+        live.table = table = table.over_game(game)
     hub.save_seats(live)
     table.advance()
     return seat

@@ -54,13 +54,20 @@ def frame(
     ``admin``: the table's creator, who may hand seats to computer players;
     ``log_from``: the log lines the page already has (a page that keeps the log is sent
     only the new ones; a reload asks for everything)."""
+    return completed(seat_part(table, seat, may_roll, admin), table, connected, log_from)
+
+
+def seat_part(table: Table, seat: int | None, may_roll: bool = False, admin: bool = False) -> JSON:
+    """What a seat's frame holds that depends on the table and the seat alone (its view,
+    moves and notices): the same for every frame sent to the seat at one version, so a
+    server builds it once a move for the seat, however many of its pages ask."""
     state = table.state
     over = state.is_over()
     waiting = waiting_json(table)
     mine = seat is not None and seat in waiting["seats"] and not table.is_computer(seat)
     legal = table.legal_actions(seat) if mine and seat is not None else []
     typed = mine and seat is not None and (state.open_ended(seat) or len(legal) > TYPED_OVER)
-    data: JSON = {
+    return {
         "game": table.entry.name,
         "title": table.entry.title,
         "version": table.version,
@@ -75,13 +82,19 @@ def frame(
         "may_roll": may_roll and waiting["roll"] is not None,
         "admin": admin,
         "bots": ["random", *sorted(table.entry.bots)] if admin else [],
-        "log_from": log_from,
-        "log": table.log_for(seat, since=log_from),
         "notices": state.notices_for(seat),
-        "seats": seat_list(table, connected),
         "over": over,
         "result": state.result() if over else None,
         "seed_digest": seed_digest(table.seed),
         "seed": table.seed if over else None,
     }
-    return data
+
+
+def completed(part: JSON, table: Table, connected: Set[int], log_from: int) -> JSON:
+    """A seat's frame: its part, the log lines from ``log_from`` on, and who is here."""
+    return {
+        **part,
+        "log_from": log_from,
+        "log": table.log_for(part["seat"], since=log_from),
+        "seats": seat_list(table, connected),
+    }

@@ -1,9 +1,10 @@
 """The live tables of one server process: one lock each, and the browsers to push to.
 
 A table is rebuilt from the store the first time it is asked for. Every change is made
-under the table's lock, after taking whatever other processes stored (``sync``), then
-published through the :class:`~homestretch.web.notify.Notifier`; each connected browser
-is woken and sent a fresh frame built for its own seat.
+under the table's lock and published through the :class:`~homestretch.web.notify.Notifier`;
+each connected browser is woken and sent a fresh frame built for its own seat. What
+other processes store reaches a table through their notices (``sync``), or, when a move
+here comes first, through the log's unique key refusing it.
 """
 
 from __future__ import annotations
@@ -18,13 +19,13 @@ from typing import Any, TypeVar
 
 import anyio.to_thread
 
-from homestretch.core.errors import HomestretchError
+from homestretch.core.errors import HomestretchError, TableMovedOn
 from homestretch.core.protocol import JSON
 from homestretch.session.saved import rebuild, settings_json
 from homestretch.session.seats import Seat
 from homestretch.session.table import Table
 from homestretch.store.db import Store
-from homestretch.web.frames import frame
+from homestretch.web.frames import completed, seat_part
 from homestretch.web.notify import LocalNotifier, Notifier
 
 T = TypeVar("T")
@@ -63,6 +64,9 @@ class LiveTable:
     listeners: dict[asyncio.Queue[None], Viewer] = field(default_factory=dict)
     finished: bool = False
     touched: float = field(default_factory=time.monotonic)
+    parts: dict[tuple[int | None, bool, bool], tuple[Any, ...]] = field(default_factory=dict)
+    """Each viewer's part of a frame (``frames.seat_part``) and the table it was built
+    from: the reply to a move and the pushes to that seat's pages share it."""
 
     def idle_for(self, now: float) -> float:
         """How long nobody has looked: 0 while a browser is connected or a change runs."""
@@ -93,10 +97,19 @@ class LiveTable:
 
     def frame_for(self, viewer: Viewer, log_from: int = 0) -> JSON:
         """The viewer's frame, its log from line ``log_from`` on (what the page lacks)."""
-        log_from = max(0, min(log_from, self.table.version))
-        return frame(
-            self.table, viewer.seat, self.connected(), self.may_roll(viewer), viewer.admin, log_from
-        )
+        table = self.table
+        log_from = max(0, min(log_from, table.version))
+        # built again when the table is not as it was: another version, another state
+        # (the table rebuilt from its log) or other seats (a seat handed over)
+        seats = tuple(table.seats)
+        key = (viewer.seat, self.may_roll(viewer), viewer.admin)
+        built = self.parts.get(key)
+        if built is None or not (
+            built[0] is table.state and built[1] == table.version and built[2] == seats
+        ):
+            part = seat_part(table, viewer.seat, key[1], viewer.admin)
+            built = self.parts[key] = (table.state, table.version, seats, part)
+        return completed(built[3], table, self.connected(), log_from)
 
 
 class Hub:
@@ -159,12 +172,16 @@ class Hub:
         self.tables[game_id] = live
         return live
 
-    async def change(self, live: LiveTable, work: Callable[[], T]) -> T:
+    async def change(self, live: LiveTable, work: Callable[[], T], seats: bool = False) -> T:
         """Do ``work`` on the table under its lock (in a worker thread: the store and
-        computer players take time), then save the end of a game and tell everyone."""
+        computer players take time), then save the end of a game and tell everyone.
+        A move does not read the store first: the log's unique key refuses it if another
+        process moved first (whose notice is still on its way), and the table is then
+        brought up to date. ``seats``: a change of seats, which no key guards, so what
+        other processes stored is taken first."""
         live.touched = time.monotonic()
         async with live.lock:
-            if not self.alone:
+            if seats and not self.alone:
                 await anyio.to_thread.run_sync(self._sync, live)
             result = await anyio.to_thread.run_sync(lambda: self._work(live, work))
         await self.notifier.publish(live.game_id)
@@ -182,17 +199,27 @@ class Hub:
         )
 
     def _work(self, live: LiveTable, work: Callable[[], T]) -> T:
-        result = work()
+        try:
+            result = work()
+        except TableMovedOn:
+            if not self.alone:  # another process stored a move first
+                self._sync(live)
+            raise
         self._finish_if_over(live)
         return result
 
     def _sync(self, live: LiveTable) -> None:
         """Take the events and seats other processes stored."""
-        live.table.sync()
+        table = live.table
+        table.sync()
         settings = self.store.settings(live.game_id) or {}
+        reseated = False
         for index, data in enumerate(settings.get("seats", [])):
-            if index < len(live.table.seats) and data != live.table.seats[index].to_json():
-                live.table.replace_seat(index, Seat.from_json(data))
+            if index < len(table.seats) and data != table.seats[index].to_json():
+                table.replace_seat(index, Seat.from_json(data))
+                reseated = True
+        if reseated:  # a person who took a seat elsewhere may have renamed it in the game
+            live.table = table.over_game(table.entry.make(self.store.load(live.game_id).config))
 
     def _finish_if_over(self, live: LiveTable) -> None:
         if live.table.state.is_over() and not live.finished:

@@ -137,6 +137,32 @@ def named(entry: GameEntry, game: Game, asked: JSON, seats: list[Seat]) -> Game:
         return game
 
 
+def renamed(entry: GameEntry, game: Game, seat: int, old: str, new: str) -> Game | None:
+    """The game with seat ``seat``'s name in its name fields changed from ``old`` (the
+    name it had from its seat) to ``new`` (a person taking the seat by invitation); None
+    where the game carries no name from the seat, or refuses the new one (two alike)."""
+    config = game.config()
+    names, entrants = config.get("names"), config.get("entrants")
+    if isinstance(names, list) and seat < len(names) and names[seat] == old:
+        config = {**config, "names": [new if i == seat else n for i, n in enumerate(names)]}
+    elif (
+        isinstance(entrants, list)
+        and seat < len(entrants)
+        and entrants[seat].get("members") == [old] == [entrants[seat].get("name")]
+    ):
+        changed = {**entrants[seat], "name": new, "members": [new]}
+        config = {
+            **config,
+            "entrants": [changed if i == seat else e for i, e in enumerate(entrants)],
+        }
+    else:
+        return None
+    try:
+        return entry.make(config)
+    except (HomestretchError, ValueError, TypeError, KeyError):
+        return None
+
+
 def create_table(store: Store, request: JSON) -> tuple[Table, int, JSON]:
     """A new table as the form asks (nothing played yet), its id, and the server's own
     settings for it (the invitation, the creator's token, who types asked dice)."""

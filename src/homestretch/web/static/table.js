@@ -266,9 +266,13 @@ async function post(path, data) {
   return answer;
 }
 
+// The answer to a move is the version it made; the frame comes by the event stream, as
+// to every page of the table (a page whose stream is down asks for it after a while).
 async function send(move) {
   const answer = await post(`/api/tables/${tableId}/moves`, { token, version: frame.version, ...move });
-  if (answer) render(answer);
+  if (answer && frame.version < answer.version) {
+    setTimeout(() => { if (frame.version < answer.version) refetch(); }, 3000);
+  }
 }
 
 async function handOver(seat, bot) {
