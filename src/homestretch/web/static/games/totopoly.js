@@ -137,7 +137,7 @@
       if (p.seat === view.auctioneer) roles.push("auctioneer");
       if (p.member) roles.push("member");
       const name = tools.seatName(p.seat);
-      row.append(make(tools, "td", p.seat === view.you ? "you" : ""), make(tools, "td", `${name}${roles.length ? ` (${roles.join(", ")})` : ""}`), make(tools, "td", `£${p.cash}`));
+      row.append(make(tools, "td", p.seat === view.you ? "you" : ""), make(tools, "td", `${name}${roles.length ? ` (${roles.join(", ")})` : ""}`), make(tools, "td", p.cash === null ? "unseen" : `£${p.cash}`));
       const cards = make(tools, "td");
       for (const colour of ["black", "red", "yellow", "blue"]) if (p.cards[colour]) cards.append(chip(tools, colour, `${p.cards[colour]} ${colour}`));
       row.append(cards, make(tools, "td", p.cards.white || ""), make(tools, "td", p.kept.map((k) => k.special).join(", ")));
