@@ -6,16 +6,17 @@ training, a blue or yellow horse has improved so much, that it has an equal chan
 with the blacks and reds. Naturally, the horses with the most chance in the first
 place ... but, as in real racing, an outsider can always give players a big surprise."
 
-Run: nice .venv/bin/python benchmarks/totopoly_board.py [games] [seed] [--format json]
+Run: nice .venv/bin/python benchmarks/totopoly_board.py [games] [seed] [races] [--format json]
 
 Plays seeded long games of four sensible players twice: with the colour card piles
 emptied (the board alone, "in the first place"), and as shipped (training). Prints the
 share of races won by each colour with 95% confidence intervals, the win rate per
 runner by the colour cards its owner held at the start of the race, and how often a
-horse its owner had not nominated won. Then as many match races of four horses, one a
-seat so that no nomination hands one of them the best throws: an untrained black and
-red against a yellow and a blue each holding 0, 3 or 6 cards of its colour (the
-horses take each gate in turn). Every figure is measured in this run.
+horse its owner had not nominated won. Then ``races`` match races of four horses (a
+black, a red, a yellow and a blue), one a seat so that no nomination hands one of them
+the best throws: all untrained (the board alone), then the yellow or the blue alone
+holding 3 or 6 cards of its colour against the untrained rest. Every figure is measured
+in this run.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from homestretch.games.totopoly.simulate import simulate, training_study, withou
 from homestretch.games.totopoly.state import TotopolyGame
 
 Z95 = 1.96
-MATCH_CARDS = (0, 3, 6)
+MATCH_CARDS = (3, 6)
+YELLOW, BLUE = 7, 10
 
 
 def interval(rate: float, stderr: float | None) -> str:
@@ -38,10 +40,15 @@ def interval(rate: float, stderr: float | None) -> str:
     return f"{rate:6.1%} [{max(0.0, rate - half):5.1%}, {rate + half:5.1%}]"
 
 
-def study(games: int, seed: int) -> JSON:
+def study(games: int, seed: int, races: int) -> JSON:
     board = simulate(without_colour_cards(TotopolyGame(4)), games, seed)
     trained = simulate(TotopolyGame(4), games, seed)
-    matches = [training_study(TotopolyGame(4), games, seed, cards) for cards in MATCH_CARDS]
+    matches = [training_study(TotopolyGame(4), races, seed)]
+    matches += [
+        training_study(TotopolyGame(4), races, seed, horse, cards)
+        for horse in (YELLOW, BLUE)
+        for cards in MATCH_CARDS
+    ]
     return {
         "games": games,
         "seed": seed,
@@ -78,42 +85,47 @@ def show(result: JSON) -> None:
 
 
 def show_matches(result: JSON) -> None:
-    print("\nmatch races, one horse a seat (nobody nominates): untrained black No. 1 and")
-    print("red No. 4 against yellow No. 7 and blue No. 10 holding k cards of their colour")
+    print("\nmatch races, one horse a seat (nobody nominates): black No. 1, red No. 4,")
+    print("yellow No. 7 and blue No. 10; one of them may hold k cards of its colour")
     for match in result["match_races"]:
         cells = [f"{c} {interval(match['win_rate'][c], match['stderr'][c])}" for c in COLOURS]
-        print(f"  k={match['cards']}: " + "  ".join(cells) + f"  ({match['races']} races)")
+        who = f"{match['trained']} k={match['cards']}" if match["trained"] else "untrained"
+        print(f"  {who:12s} " + "  ".join(cells) + f"  ({match['races']} races)")
 
 
-def separated(low: JSON, high: JSON) -> bool:
-    """Whether two 95% intervals do not overlap (``high`` above ``low``)."""
-    return high["win_rate"] - Z95 * high["stderr"] > low["win_rate"] + Z95 * low["stderr"]
+def overlapping_steps(shares: JSON, errs: JSON) -> list[tuple[str, str]]:
+    """The steps of the order black > red > yellow > blue whose 95% intervals overlap."""
+    return [
+        (COLOURS[i], COLOURS[i + 1])
+        for i in range(3)
+        if shares[COLOURS[i]] - Z95 * errs[COLOURS[i]]
+        <= shares[COLOURS[i + 1]] + Z95 * errs[COLOURS[i + 1]]
+    ]
 
 
 if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     games = int(args[0]) if args else 1000
     seed = int(args[1]) if len(args) > 1 else 2026
+    races = int(args[2]) if len(args) > 2 else 4 * games
     print(f"seed {seed}", file=sys.stderr)
-    result = study(games, seed)
+    result = study(games, seed, races)
     if "--format" in sys.argv and "json" in sys.argv:
         print(json.dumps(result, indent=2))
     else:
         show(result)
         show_matches(result)
         board = result["board_alone"]
-        shares = board["win_rate_by_colour"]
-        errs = board["win_rate_stderr_by_colour"]
-        steps = [
-            (COLOURS[i], COLOURS[i + 1])
-            for i in range(3)
-            if shares[COLOURS[i]] - Z95 * errs[COLOURS[i]]
-            <= shares[COLOURS[i + 1]] + Z95 * errs[COLOURS[i + 1]]
-        ]
-        print(
-            "\nboard alone, order black > red > yellow > blue with separated intervals:",
-            "yes" if not steps else f"no, overlapping: {steps}",
-        )
+        clean = result["match_races"][0]
+        for name, shares, errs in (
+            ("board alone, games", board["win_rate_by_colour"], board["win_rate_stderr_by_colour"]),
+            ("board alone, match races", clean["win_rate"], clean["stderr"]),
+        ):
+            steps = overlapping_steps(shares, errs)
+            print(
+                f"\n{name}: black > red > yellow > blue with separated intervals:",
+                "yes" if not steps else f"no, overlapping: {steps}",
+            )
         print(
             f"(a 95% interval is {Z95} standard errors either side; sqrt(p(1-p)/n))",
             f"n={games}, half-width at 25%: {Z95 * math.sqrt(0.25 * 0.75 / games):.1%}",

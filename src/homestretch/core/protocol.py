@@ -173,6 +173,14 @@ class State(ABC):
         sees would spell the group out, though no view names a member of it."""
         return {}
 
+    def twin_views(self, player: int | None) -> list[JSON]:
+        """What ``player`` would see in other worlds the rules say he cannot tell from
+        this one (two hidden cards of different worth changed places, and all that
+        follows from it, such as the money each holder paid). The generic harness checks
+        each equals ``view(player)``: a secret may leak through a total (cash counted
+        before and after a payment) though no view names it."""
+        return []
+
     def conserved(self) -> dict[str, int]:
         """Totals the rules never change (money in play, cards in the game)."""
         return {}

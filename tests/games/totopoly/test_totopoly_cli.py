@@ -182,8 +182,8 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
     [
         ("leases.toml", 'colour = "black"', 'colour = "green"', "colour 'green'"),
         ("leases.toml", "value = 170", "value = -5", "value must be at least 0"),
-        ("racecourse.toml", '1 = "..Ks', '1 = "..Qs', "unknown code 'Q'"),
-        ("racecourse.toml", '1 = "..Ks', '1 = "..K.s', "has 61 lengths"),
+        ("racecourse.toml", '1 = "K.Rs', '1 = "Q.Rs', "unknown code 'Q'"),
+        ("racecourse.toml", '1 = "K.Rs', '1 = "K.R.s', "has 61 lengths"),
         ("training_ring.toml", 'to = "forage"', 'to = "grocer"', "'grocer'"),
         ("reports.toml", 'special = "remount"', 'special = "wings"', "special must be"),
         ("cards.toml", "white = 16", "white = lots", "not valid TOML"),

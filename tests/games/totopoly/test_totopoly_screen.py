@@ -70,3 +70,25 @@ def test_rule_help_lists_every_house_rule() -> None:
     result = CliRunner().invoke(app, ["totopoly", "play", "--help"], env={"COLUMNS": "300"})
     for name, values in RULE_CHOICES.items():
         assert f"{name}={'|'.join(values)}" in result.stdout
+
+
+def test_the_seat_reads_its_money_and_cards_news_in_words() -> None:
+    """The typed notices, worded at the terminal: his dealt cards by name, what he paid
+    for his kept leases; another player's dealt cards are not on his screen."""
+    from .test_totopoly_views import _to_phase
+
+    state = _to_phase("auction", players=4, seed=3)
+    assert isinstance(state, TotopolyState)
+    out = io.StringIO()
+    console = Console(file=out, width=160, color_system=None)
+    show_view(console, state.view(0), state.c, state.notices_for(0))
+    text = out.getvalue()
+    assert "Money and cards lately:" in text and "you were dealt" in text
+    assert "to the bank: for the lease cards kept, unseen" in text
+    dealt = next(n for n in state.notices_for(0) if n["type"] == "cards_dealt")
+    horses = {h.card: h for h in state.c.horses.values()}
+    for card in dealt["cards"]:
+        if card in horses:
+            assert f"No. {horses[card].number} {horses[card].name}" in text
+    others = next(n for n in state.notices_for(1) if n["type"] == "cards_dealt")
+    assert others not in state.notices_for(0)

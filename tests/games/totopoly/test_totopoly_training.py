@@ -158,7 +158,7 @@ def test_a_player_who_cannot_pay_sells_to_the_best_offer(table: Table, run) -> N
     state = table(players=3, horses={1: 0, 12: 0}, businesses={"forage": 2}, status="training")
     state.cash = [5, 700, 700]
     driven = run(
-        money.pay(state, 0, 2, 10, "hay"),
+        money.pay(state, 0, 2, 10, "square", "hay"),
         [Sell("horse:12"), Offer(25), Offer(50)],
     )
     assert {a.item for a in driven.asks[0].actions} == {
@@ -172,7 +172,7 @@ def test_a_player_who_cannot_pay_sells_to_the_best_offer(table: Table, run) -> N
 def test_nothing_sells_so_the_rest_of_the_debt_is_waived(table: Table, run) -> None:
     state = table(players=2, horses={12: 0}, status="training")
     state.cash = [4, 700]
-    run(money.pay(state, 0, BANK, 10, "fine"), [Offer(0)])  # the only thing to sell
+    run(money.pay(state, 0, BANK, 10, "square", "fine"), [Offer(0)])  # the only thing to sell
     assert state.cash == [0, 700] and state.bank == 4 and state.horse_owner(12) == 0
 
 
@@ -268,7 +268,9 @@ def test_a_bankrupt_player_may_sell_an_advantage_colour_card_ruling_t20(table: T
     state = table(players=3, horses={1: 0}, businesses={"forage": 2}, status="training")
     state.held[0]["black"], state.held[0]["white"] = 2, 1
     state.cash = [5, 700, 700]
-    driven = run(money.pay(state, 0, 2, 10, "hay"), [Sell("colour:black"), Offer(30), Offer(0)])
+    driven = run(
+        money.pay(state, 0, 2, 10, "square", "hay"), [Sell("colour:black"), Offer(30), Offer(0)]
+    )
     assert {a.item for a in driven.asks[0].actions} == {"horse:1", "colour:black"}
     assert state.held[0]["black"] == 1 and state.held[1]["black"] == 1
     assert state.held[0]["white"] == 1
@@ -282,7 +284,7 @@ def test_a_kept_card_may_be_sold_to_pay_a_debt(table: Table, run) -> None:
     state.deck_unseen[state.c.reports[card].deck].remove(card)
     state.specials[card] = 0
     state.cash = [5, 700, 700]
-    driven = run(money.pay(state, 0, 2, 10, "hay"), [Sell(card), Offer(20), Offer(0)])
+    driven = run(money.pay(state, 0, 2, 10, "square", "hay"), [Sell(card), Offer(20), Offer(0)])
     assert {a.item for a in driven.asks[0].actions} == {"horse:1", card}
     assert state.specials[card] == 1 and state.horse_owner(1) == 0
     assert state.cash == [5 + 20 - 10, 700 - 20, 700 + 10]

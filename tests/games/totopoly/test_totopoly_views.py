@@ -1,5 +1,5 @@
 """Hidden hands: each player sees his own lease cards, nobody sees the dummy or the lots
-to come, and once paid for every lease is public."""
+to come, leases kept lie face down and money is out of sight until the auction ends."""
 
 from __future__ import annotations
 
@@ -52,29 +52,12 @@ def test_retained_leases_lie_face_down_until_the_auction_ends() -> None:
     assert not state.face_down and not (retained & state.hidden_from(None))
 
 
-def _swap(state: TotopolyState, a: str, b: str) -> None:
-    """Exchange two lease cards' places, as if they had been dealt the other way."""
-    for table in (state.where, state.holder, state.knows):
-        table[a], table[b] = table.get(b), table.get(a)  # type: ignore[assignment]
-    for table in (state.where, state.holder):
-        for card in (a, b):
-            if table.get(card) is None:
-                table.pop(card, None)
-    down = {a: b in state.face_down, b: a in state.face_down}
-    state.face_down -= {a, b}
-    state.face_down |= {card for card, flag in down.items() if flag}
-    horse = {h.card: h.number for h in state.c.horses.values()}
-    for card in (a, b):
-        if card in horse:
-            owned = state.where[card] == "owned"
-            state.status[horse[card]] = "training" if owned else "withdrawn"
-            state.progress[horse[card]] = 0
-
-
 def test_no_view_tells_a_lot_to_come_from_a_lease_kept_face_down() -> None:
     """The rulebook: the auctioneer "should not allow the remaining players to know
     what horses or businesses he has to sell". Swap any lot with any lease another
-    player kept face down: a third player's view does not change."""
+    player kept face down, the money he paid changed to match: a third player's view
+    does not change (his money is out of sight, ruling T41), the holder's does."""
+    checked = 0
     for seed in range(3, 9):
         state = _to_phase("auction", seed=seed)
         auctioneer = state.auctioneer
@@ -89,7 +72,58 @@ def test_no_view_tells_a_lot_to_come_from_a_lease_kept_face_down() -> None:
             ]
             for lot in unseen_lots[:2]:
                 for lease in others_leases[:3]:
-                    _swap(state, lot, lease)
+                    holder = state.holder[lease]
+                    own_before = state.view(holder)["players"][holder]["cash"]
+                    state._change_places(lot, lease)
                     assert state.view(seat) == before, (seed, seat, lot, lease)
-                    _swap(state, lot, lease)
+                    moved = state.view(holder)["players"][holder]["cash"] != own_before
+                    state._change_places(lot, lease)
+                    checked += moved
             assert state.view(seat) == before
+    assert checked  # some swaps changed what a holder paid, and nobody else could tell
+
+
+def test_money_is_out_of_sight_from_payment_to_the_end_of_the_auction() -> None:
+    """Ruling T41: each player sees his own cash; others' and the bank's are unseen
+    until the last lot is sold, then all is on the table again."""
+    state = _to_phase("auction")
+    assert state.face_down
+    for seat in range(4):
+        cash = [p["cash"] for p in state.view(seat)["players"]]
+        assert cash[seat] == state.cash[seat]
+        assert all(c is None for i, c in enumerate(cash) if i != seat)
+        assert state.view(seat)["bank"] is None
+    assert state.twin_views(0)  # worlds to compare exist: the check can bite
+    for seat in [None, *range(4)]:
+        assert all(twin == state.view(seat) for twin in state.twin_views(seat))
+    while state.phase == "auction":
+        if state.is_chance_node():
+            state.apply_chance(SeededDice(1).resolve(state.chance_node()))
+        else:
+            player = state.to_act()[0]
+            state.apply(player, state.legal_actions(player)[0])
+    assert [p["cash"] for p in state.view(None)["players"]] == state.cash
+    assert state.view(None)["bank"] == state.bank
+
+
+def test_with_money_on_show_a_twin_world_gives_the_kept_cards_away() -> None:
+    """The harness's check would catch the leak T41 closes: were the cash shown, a
+    world with a lot and a kept lease changed round looks different to a third player."""
+    from homestretch.games.totopoly import views
+
+    state = _to_phase("auction")
+    real = views.build_view
+
+    def on_show(state: TotopolyState, player: int | None) -> dict:
+        view = real(state, player)
+        for p in view["players"]:
+            p["cash"] = state.cash[p["seat"]]
+        return view
+
+    views.build_view = on_show  # type: ignore[assignment]
+    try:
+        seen = [state.view(seat) for seat in range(4)]
+        twins = [(seat, twin) for seat in range(4) for twin in state.twin_views(seat)]
+    finally:
+        views.build_view = real
+    assert twins and any(twin != seen[seat] for seat, twin in twins)

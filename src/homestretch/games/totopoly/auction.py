@@ -129,9 +129,9 @@ def sell_lot(state: TotopolyState, card: str) -> Flow[None]:
         state.say(f"no bid: {describe(state, card)} is withdrawn")
         return
     guineas = state.high_bid
-    state.transfer_money(buyer, BANK, guineas)
+    state.transfer_money(buyer, BANK, guineas, "lot", card=card)
     fee = commission(guineas) if buyer != auctioneer else 0
-    state.transfer_money(buyer, auctioneer, fee)
+    state.transfer_money(buyer, auctioneer, fee, "commission", card=card)
     state.where[card], state.holder[card] = "owned", buyer
     for horse in state.c.horses.values():
         if horse.card == card:

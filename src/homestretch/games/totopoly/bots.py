@@ -1,6 +1,8 @@
 """A sensible computer player: it sees only its own view and picks a legal action.
 
-It values horses by colour (black best), bids up to that value while keeping money for
+It values a horse at its expected prize money (its chance on our course with the
+training it may expect, whether it would be our nominee, and the prize fund) and a
+business at its expected takings, bids up to that value while keeping money for
 entrance fees, joins the Owners' Club when it can spare the fee, reads trainers'
 reports as a member, gives good throws to its nominated horse, plays colour cards
 whenever they move a horse on, throws white cards in at the first chance (a white card
@@ -39,8 +41,14 @@ from homestretch.games.totopoly.content import COLOUR_VALUE, COLOURS
 from homestretch.games.totopoly.racecourse import LONG_FEE, SHORT_FEE
 from homestretch.games.totopoly.state import TotopolyGame
 
-WORTH = {"black": 1.5, "red": 1.2, "yellow": 0.9, "blue": 0.6}
-"""What a horse is worth to us, as a multiple of its face value, by colour."""
+PRIZE_SHARE = 0.9
+"""What the banker leaves of the prize fund for the first three (T19)."""
+TWO_DICE = 7.0
+"""The average throw of two dice: a horse lands on about one ring square in seven."""
+CARDS_A_HORSE = 2.0
+"""The most training cards of its colour we count on for a horse we may lease."""
+TOTE_POOL_A_PLAYER = 40
+"""About what each player lays on the Tote (the clerk keeps a tenth)."""
 MARGIN = 60
 """Cash kept back for training fees, beyond the horses' entrance money."""
 GAIN_SCALE = 4.0
@@ -54,10 +62,24 @@ LATE = 40
 """From this length on, white cards go in at every chance."""
 
 
+def share(gains: dict[int, float], horse: int, scale: float) -> float:
+    """A horse's share of the chances, each horse weighted by e to its lengths gained
+    over ``scale``."""
+    weights = {h: math.exp(g / scale) for h, g in gains.items()}
+    return weights[horse] / sum(weights.values())
+
+
 class SensibleBot:
     def __init__(self, game: TotopolyGame, seat: int, seed: int) -> None:
         self.content = game.content
         self.fee = SHORT_FEE if game.short else LONG_FEE
+        self.short = game.short
+        self.players = game.players
+        self.horses_in_play = [
+            h.number
+            for h in game.content.horses.values()
+            if not (game.short and h.colour == "blue")
+        ]
         self.seat = seat
         self.rng = random.Random(seed * 7919 + seat)
         course = game.content.course
@@ -68,10 +90,76 @@ class SensibleBot:
         """The share of the course's lengths of each colour."""
 
     # --- valuing things ---------------------------------------------------------------
-    def worth(self, card: JSON) -> float:
+    def worth(self, card: JSON, view: JSON | None = None) -> float:
+        """What a lease is worth to us, in pounds: a horse its expected prize money, a
+        business its expected takings (see ``horse_value`` and ``business_income``)."""
         if "horse" in card:
-            return float(card["value"]) * WORTH[card["colour"]]
-        return float(card["value"]) * 0.9
+            return self.horse_value(view or {}, int(card["horse"]))
+        return self.business_income(str(card["business"]))
+
+    def prize_fund(self) -> float:
+        """The prize fund we expect: every lease at face value (the auction adds to
+        it, as the retained cards' payments do) and every runner's entrance fee."""
+        leases = sum(h.value for h in self.content.horses.values() if self.runs(h.number))
+        leases += sum(
+            b.value
+            for b in self.content.businesses.values()
+            if b.role != "auctioneer" and not (self.short and b.role == "tote")
+        )
+        return float(leases + self.fee * len(self.horses_in_play))
+
+    def runs(self, number: int) -> bool:
+        return number in self.horses_in_play
+
+    def horse_value(self, view: JSON, number: int) -> float:
+        """Expected prize money, less the entrance fee: half the fund (after the
+        banker's tenth) times the horse's chance to win, a quarter times its chance of
+        second or third. Its chances come from the lengths its colour gains on our
+        course with the training cards it may expect (the piles as they stand), among
+        every horse in play; a horse we would not nominate, because one of ours ranks
+        above it, does not take the best throws and seldom wins."""
+        piles = view.get("supply") or self.content.supply
+        me = view["players"][self.seat] if view.get("players") else None
+        held = dict(me["cards"]) if me else dict.fromkeys((*COLOURS, "white"), 0)
+
+        def prospects(horse: int) -> float:
+            colour = self.content.horses[horse].colour
+            expected = min(CARDS_A_HORSE, piles.get(colour, 0) / 3)
+            cards = {**held, colour: held[colour] + expected}
+            return self.lengths_gained(horse, cards)
+
+        gains = {h: prospects(h) for h in self.horses_in_play}
+        ours = [int(h["number"]) for h in view.get("horses", []) if h.get("owner") == self.seat]
+        nominee = all(gains[h] <= gains[number] for h in ours if h != number)
+        first = share(gains, number, GAIN_SCALE) * (1.0 if nominee else OTHERS)
+        # Second and third depend less on the lengths gained: the race's exact throw
+        # home brings the field together, so the chance of either is flatter.
+        placed = min(1.0, 2 * share(gains, number, 2 * GAIN_SCALE))
+        prize = 0.5 * first + 0.25 * placed
+        return PRIZE_SHARE * self.prize_fund() * prize - self.fee
+
+    def business_income(self, ident: str) -> float:
+        """Expected takings in the training ring: each horse lands on about one square
+        in seven of its circuit, and a square pays this business for the horses it
+        applies to (the trainers only for their own stable's); the club takes fees
+        from members, the Tote clerk a tenth of the pool."""
+        role = self.content.businesses[ident].role
+        stable = {"walroy": ("black", "red"), "stevedon": ("yellow", "blue")}
+        horses = [self.content.horses[h] for h in self.horses_in_play]
+        income = 0.0
+        for square in self.content.ring.values():
+            if square.effect == "pay" and square.to == ident:
+                income += square.amount * len(horses)
+            elif square.effect == "stables" and role in stable:
+                income += square.amount * sum(h.colour in stable[role] for h in horses)
+            elif square.effect == "vet" and role == "vet":
+                income += square.amount * len(horses)
+            elif square.effect in ("club_fee", "club_offer") and role == "club":
+                income += square.amount * self.players / 2
+        income /= TWO_DICE
+        if role == "tote" and not self.short:
+            income += 0.1 * TOTE_POOL_A_PLAYER * self.players
+        return income
 
     def horse_rank(self, view: JSON, number: int) -> float:
         """Lengths a horse may expect to gain in the race: its own colour's squares on
@@ -152,7 +240,7 @@ class SensibleBot:
 
     def _card_worth(self, view: JSON, action: Action) -> float:
         card = next(c for c in view["hand"] if c["card"] == getattr(action, "card", ""))
-        return self.worth(card)
+        return self.worth(card, view)
 
     def _discard(self, view: JSON, legal: list[Action], cash: int) -> Action:
         cost = sum(c["value"] for c in view["hand"])
@@ -168,7 +256,7 @@ class SensibleBot:
         bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.guineas)
         if lot is None or not bids:
             return Pass()
-        limit = min(self.worth(lot), cash - self.reserve(view, "horse" in lot))
+        limit = min(self.worth(lot, view), cash - self.reserve(view, "horse" in lot))
         # Like a person, raise in steps that shrink as the price nears the limit.
         high = int(lot["bid"])
         step = max(1, (limit - high) // 3)

@@ -82,6 +82,8 @@ class HotSeat:
 
         self.content = load_content(content_folder)
         self.last: int | None = None
+        self.state: State | None = None
+        """The table's state, for the seat's typed notices (set when play starts)."""
         self.people = people
         self.to_stderr = fmt is OutputFormat.json
         self.screen = err_console if self.to_stderr else console
@@ -100,7 +102,8 @@ class HotSeat:
                 show_default=False,
             )
         self.last = player
-        show_view(self.screen, view, self.content)
+        notices = self.state.notices_for(player) if self.state is not None else None
+        show_view(self.screen, view, self.content, notices)
 
 
 LONG_LIST = 20
@@ -231,6 +234,7 @@ def _play_on(
 
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
     seat = HotSeat(game.content_folder, len(people_seats), fmt)
+    seat.state = table.state
     people = {s: person(table.seats[s].name, table.state, seat) for s in people_seats}
     to_stderr = fmt is OutputFormat.json
     play_at_terminal(table, game_id, people, ask=lambda node: ask_roll(node, to_stderr), db=db)

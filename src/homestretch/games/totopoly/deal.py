@@ -108,6 +108,8 @@ def deal(state: TotopolyState, pack: list[str]) -> Flow[None]:
         else:
             state.where[card], state.holder[card] = "hand", target
             state.knows[card].add(target)
+    for player in range(state.n):
+        state.notice("cards_dealt", player, cards=state.cards_of(player, "hand"))
     state.dummy_unseen.sort()
     state.phase = "exchange"
 
@@ -136,6 +138,7 @@ def exchange(state: TotopolyState) -> Flow[None]:
             taken = state.dummy_under.pop(0)
         state.where[taken], state.holder[taken] = "hand", player
         state.knows[taken].add(player)
+        state.notice("card_drawn", player, card=taken)
         state.say(f"{state.name_of(player)} exchanges a card with the dummy")
         if taken == state.c.businesses["auctioneer"].card:
             declare(state, player)
@@ -183,7 +186,7 @@ def payment(state: TotopolyState) -> None:
     for player in range(state.n):
         hand = state.cards_of(player, "hand")
         cost = sum(value_of(state, card) for card in hand)
-        state.transfer_money(player, BANK, cost)
+        state.transfer_money(player, BANK, cost, "leases kept", to=player, cards=len(hand))
         for card in hand:
             state.where[card] = "owned"
             state.face_down.add(card)

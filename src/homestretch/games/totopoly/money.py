@@ -22,8 +22,11 @@ OFFER_STEPS = (5, 10, 25, 50, 100, 200)
 RUNNING = ("training", "home", "running", "fallen", "finished")
 
 
-def pay(state: TotopolyState, payer: int, payee: int | None, amount: int, why: str) -> Flow[None]:
-    """``payer`` pays ``amount`` to a player, BANK, or None (an unowned business).
+def pay(
+    state: TotopolyState, payer: int, payee: int | None, amount: int, why: str, text: str
+) -> Flow[None]:
+    """``payer`` pays ``amount`` to a player, BANK, or None (an unowned business);
+    ``why`` is the notice's code ("trainer", "square", ...), ``text`` the reason in words.
 
     Nobody pays himself; a fee due to a business nobody holds is not paid (ruling T12).
     A player short of cash must sell; if nothing will sell he pays what he has and the
@@ -34,9 +37,9 @@ def pay(state: TotopolyState, payer: int, payee: int | None, amount: int, why: s
     if state.cash[payer] < amount:
         yield from raise_money(state, payer, amount)
     paid = min(amount, state.cash[payer])
-    state.transfer_money(payer, payee, paid)
+    state.transfer_money(payer, payee, paid, why, text=text, waived=amount - paid)
     short = f" (all he had: £{amount - paid} waived)" if paid < amount else ""
-    state.say(f"{state.name_of(payer)} pays £{paid} to {state.name_of(payee)}: {why}{short}")
+    state.say(f"{state.name_of(payer)} pays £{paid} to {state.name_of(payee)}: {text}{short}")
 
 
 def horse_count(state: TotopolyState, player: int) -> int:
@@ -129,7 +132,7 @@ def _offers(
 
 
 def sell(state: TotopolyState, seller: int, item: str, buyer: int, price: int) -> None:
-    state.transfer_money(buyer, seller, price)
+    state.transfer_money(buyer, seller, price, "sale", item=item, text=item_name(state, item))
     hand_over(state, item, seller, buyer)
     state.say(
         f"{state.name_of(seller)} sells {item_name(state, item)} to "

@@ -28,15 +28,17 @@ def shares(fund: int) -> tuple[int, list[int]]:
 
 def distribute(state: TotopolyState) -> None:
     fee, places = shares(state.bank)
-    state.transfer_money(BANK, state.banker, fee)
+    state.transfer_money(BANK, state.banker, fee, "banker's fee")
     state.banker_fee = fee
     for horse, amount in zip(state.placings, places, strict=False):
         owner = state.horse_owner(horse)
         assert owner is not None
         state.transfer_money(BANK, owner, amount)
         state.prizes.append(amount)
+        place = len(state.prizes)
+        state.notice("prize", seat=owner, horse=horse, place=place, amount=amount)
         state.say(f"{state.name_of(owner)} wins £{amount} with No. {horse}")
     if state.bank:
         # Ruling T19: a place nobody filled leaves its share with the banker.
         state.banker_fee += state.bank
-        state.transfer_money(BANK, state.banker, state.bank)
+        state.transfer_money(BANK, state.banker, state.bank, "unfilled places")

@@ -71,7 +71,7 @@ def entrance_fees(state: TotopolyState) -> Flow[None]:
                     yield from sell_to_best(state, player, choice.item, reserve)
             mine = [h for h in sorted(unpaid) if state.horse_owner(h) == player]
             if mine:
-                state.transfer_money(player, BANK, fee * len(mine))
+                state.transfer_money(player, BANK, fee * len(mine), "entrance", horses=mine)
                 unpaid -= set(mine)
                 state.say(f"{state.name_of(player)} pays £{fee * len(mine)} entrance fees")
     for horse, status in state.status.items():

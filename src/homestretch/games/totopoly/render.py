@@ -19,6 +19,20 @@ STYLE = {
 }
 CELL_CHAR = {"black": "K", "red": "R", "yellow": "Y", "blue": "B"}
 HALF = 30
+NOTICE_LINES = 6
+
+
+def lease_name(content: Content, card: str) -> str:
+    """A lease card in words: "No. 4 Red Rum", "Walroy Stables"."""
+    for horse in content.horses.values():
+        if horse.card == card:
+            return f"No. {horse.number} {horse.name}"
+    return next((b.name for b in content.businesses.values() if b.card == card), card)
+
+
+def money(pounds: int | None) -> str:
+    """A sum of money, or a note that it is out of sight (until the auction ends, T41)."""
+    return "unseen" if pounds is None else f"£{pounds}"
 
 
 def players_table(view: JSON) -> Table:
@@ -34,7 +48,7 @@ def players_table(view: JSON) -> Table:
         table.add_row(
             str(p["seat"]),
             name,
-            f"£{p['cash']}",
+            money(p["cash"]),
             "member" if p["member"] else "",
             cards,
             str(p["cards"]["white"] or ""),
@@ -159,11 +173,15 @@ def ring_picture(view: JSON, content: Content) -> Text:
     return text
 
 
-def show_view(console: Console, view: JSON, content: Content) -> None:
+def show_view(
+    console: Console, view: JSON, content: Content, notices: list[JSON] | None = None
+) -> None:
+    """The table as ``view`` shows it, and the latest of the seat's typed ``notices``
+    (payments, prizes, Tote payouts, cards dealt to him) in words."""
     names = [p["name"] for p in view["players"]]
     console.rule(f"Totopoly - {view['phase']}")
     console.print(players_table(view))
-    console.print(f"bank (prize fund): £{view['bank']}")
+    console.print(f"bank (prize fund): {money(view['bank'])}")
     if view["phase"] in ("tote", "race", "over") and not view["short"]:
         console.print(tote_pad(view))
     if view["phase"] in (
@@ -199,6 +217,15 @@ def show_view(console: Console, view: JSON, content: Content) -> None:
         )
     for line in view["news"][-8:]:
         console.print(f"  [dim]{escape(line)}[/dim]")
+    if notices:
+        from homestretch.games.totopoly.words import word
+
+        def card(card_id: str) -> str:
+            return lease_name(content, card_id)
+
+        console.print(Text("Money and cards lately:", style="bold"))
+        for notice in notices[-NOTICE_LINES:]:
+            console.print(f"  {escape(word(notice, names, card))}")
     if view.get("your_report") and view["phase"] == "training":
         console.print(Text("Your last report: ", style="bold") + Text(view["your_report"]))
     if view["prompt"]:

@@ -184,11 +184,19 @@ def match_race(game: TotopolyGame, field: list[tuple[int, int]], seed: int) -> i
     return state.horse_owner(state.placings[0]) if state.placings else None
 
 
-def training_study(game: TotopolyGame, races: int, seed: int, cards: int) -> JSON:
-    """How an untrained black and red fare against a yellow and a blue that each hold
-    ``cards`` colour cards of their own colour, in four-horse races (one horse a seat;
-    each horse starts from each seat's place in turn, so no draw favours a colour)."""
-    horses = [(1, 0), (4, 0), (7, cards), (10, cards)]
+MATCH_FIELD = (1, 4, 7, 10)
+"""A black, a red, a yellow and a blue horse: one of each colour."""
+
+
+def training_study(
+    game: TotopolyGame, races: int, seed: int, trained: int | None = None, cards: int = 0
+) -> JSON:
+    """Four-horse match races, one horse a seat so that nobody nominates: a black, a red,
+    a yellow and a blue. The horse numbered ``trained`` (if any) holds ``cards`` colour
+    cards of its colour and the others none, so its win rate says what training brings
+    it against an untrained field. Each horse starts from each seat's place in turn, so
+    no seat's turn favours a colour."""
+    horses = [(h, cards if h == trained else 0) for h in MATCH_FIELD]
     wins: Counter[str] = Counter()
     for race in range(races):
         turn = race % 4
@@ -199,7 +207,8 @@ def training_study(game: TotopolyGame, races: int, seed: int, cards: int) -> JSO
     return {
         "races": races,
         "seed": seed,
-        "cards": cards,
+        "trained": game.content.horses[trained].colour if trained else None,
+        "cards": cards if trained else 0,
         "win_rate": {c: round(wins[c] / races, 4) for c in COLOURS},
         "stderr": {c: stderr(wins[c], races) for c in COLOURS},
     }

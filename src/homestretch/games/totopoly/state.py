@@ -27,6 +27,11 @@ BANK = -2
 DEFAULT_RULES = {name: choices[0] for name, choices in RULE_CHOICES.items()}
 
 
+def party(seat: int) -> int | str:
+    """A payer or payee in a notice: a seat, or "bank"."""
+    return "bank" if seat == BANK else seat
+
+
 def check_rules(rules: dict[str, str]) -> dict[str, str]:
     """The full rule set with defaults, or a clear error naming the bad option."""
     for name, value in rules.items():
@@ -282,8 +287,18 @@ class TotopolyState(State):
     def cards_of(self, player: int, where: str) -> list[str]:
         return sorted(c for c, w in self.where.items() if w == where and self.holder[c] == player)
 
-    def transfer_money(self, payer: int, payee: int, amount: int) -> None:
-        """Move cash; the caller has checked the payer can pay."""
+    def transfer_money(
+        self,
+        payer: int,
+        payee: int,
+        amount: int,
+        why: str | None = None,
+        to: int | None = None,
+        **about: Any,
+    ) -> None:
+        """Move cash; the caller has checked the payer can pay. With ``why`` (a code:
+        "lot", "commission", "trainer", ...) a typed ``payment`` notice goes to the
+        table, or to the one seat ``to`` when the sum is private (ruling T41)."""
         if payer == BANK:
             self.bank -= amount
         else:
@@ -292,6 +307,16 @@ class TotopolyState(State):
             self.bank += amount
         else:
             self.cash[payee] += amount
+        if why is not None and amount:
+            self.notice(
+                "payment",
+                to,
+                payer=party(payer),
+                payee=party(payee),
+                amount=amount,
+                why=why,
+                **about,
+            )
 
     # --- the end ------------------------------------------------------------------------
     def winner(self) -> int | None:
@@ -345,6 +370,60 @@ class TotopolyState(State):
             elif where == "hand":
                 groups.setdefault(f"{self.name_of(self.holder[card])}'s hand", set()).add(card)
         return {name: group for name, group in groups.items() if group}
+
+    def twin_views(self, player: int | None) -> list[JSON]:
+        """Worlds ``player`` cannot tell from this one: a lease kept face down changed
+        places with a lot to come, or with another holder's face-down lease, of another
+        face value, each holder having paid for what he then holds. Money is out of
+        sight until the auction ends (ruling T41), so the views must be equal."""
+        from homestretch.games.totopoly.deal import value_of
+        from homestretch.games.totopoly.views import build_view
+
+        places: dict[str, list[str]] = {}
+        for card in sorted(self.hidden_from(player)):
+            if card in self.face_down:
+                places.setdefault(f"held by {self.holder[card]}", []).append(card)
+            elif self.where[card] == "pool":
+                places.setdefault("the lots to come", []).append(card)
+        twins = []
+        names = sorted(places)
+        for i, here in enumerate(names):
+            for there in names[i + 1 :]:
+                pair = next(
+                    (
+                        (a, b)
+                        for a in places[here]
+                        for b in places[there]
+                        if value_of(self, a) != value_of(self, b)
+                    ),
+                    None,
+                )
+                if pair is not None:
+                    self._change_places(*pair)
+                    twins.append(build_view(self, player))
+                    self._change_places(*pair)
+        return twins
+
+    def _change_places(self, a: str, b: str) -> None:
+        """Swap two lease cards (their place, holder, who has seen them, face down or
+        not), and the money their retainers paid; doing it twice undoes it."""
+        from homestretch.games.totopoly.deal import value_of
+
+        for payer, paid, now in ((self.retained.get(a), a, b), (self.retained.get(b), b, a)):
+            if payer is not None:
+                difference = value_of(self, paid) - value_of(self, now)
+                self.cash[payer] += difference
+                self.bank -= difference
+        self.where[a], self.where[b] = self.where[b], self.where[a]
+        self.knows[a], self.knows[b] = self.knows[b], self.knows[a]
+        for table in (self.holder, self.retained):
+            first, second = table.pop(a, None), table.pop(b, None)
+            if second is not None:
+                table[a] = second
+            if first is not None:
+                table[b] = first
+        down = {a, b} & self.face_down
+        self.face_down ^= {a, b} if len(down) == 1 else set()
 
     def conserved(self) -> dict[str, int]:
         colour_cards = sum(self.supply.values()) + sum(self.centre.values())

@@ -88,9 +88,11 @@ def pay_out(state: TotopolyState) -> None:
     winner = state.placings[0] if state.placings else None
     winning_bets = [(p, s) for p, h, s in state.bets if h == winner]
     paid, kept = dividends(state.tote_pool, [s for _, s in winning_bets])
-    for (player, _), amount in zip(winning_bets, paid, strict=True):
+    for (player, stake), amount in zip(winning_bets, paid, strict=True):
         state.cash[player] += amount
         state.tote_paid[player] = state.tote_paid.get(player, 0) + amount
+        state.notice("tote_payout", seat=player, horse=winner, stake=stake, amount=amount)
     state.cash[clerk(state)] += kept
+    state.notice("tote_kept", seat=clerk(state), horse=winner, pool=state.tote_pool, kept=kept)
     state.tote_pool = 0
     state.say(f"the Tote pays £{sum(paid)}; the clerk keeps £{kept}")

@@ -103,13 +103,15 @@ def obey(state: TotopolyState, horse: int, at: int) -> Flow[None]:
     state.say(f"No. {horse} on square {at}: {square.text}")
     if square.effect == "stables":
         stable = STABLE_OF[colour]
-        yield from pay(state, owner, state.role_owner(stable), square.amount, "trainer's fee")
+        yield from pay(
+            state, owner, state.role_owner(stable), square.amount, "trainer", "trainer's fee"
+        )
         yield from read_report(state, owner, horse, stable)
     elif square.effect == "vet":
-        yield from pay(state, owner, state.role_owner("vet"), square.amount, "vet's fee")
+        yield from pay(state, owner, state.role_owner("vet"), square.amount, "vet", "vet's fee")
         yield from read_report(state, owner, horse, "vet")
     elif square.effect == "pay":
-        yield from pay(state, owner, payee(state, square.to), square.amount, square.text)
+        yield from pay(state, owner, payee(state, square.to), square.amount, "square", square.text)
     elif square.effect == "club_fee":
         if owner not in state.members:
             yield from join_club(state, owner, square.amount)
@@ -128,7 +130,9 @@ def payee(state: TotopolyState, to: str) -> int | None:
 
 
 def join_club(state: TotopolyState, player: int, fee: int) -> Flow[None]:
-    yield from pay(state, player, state.role_owner("club"), fee, "Owners' Club entrance fee")
+    yield from pay(
+        state, player, state.role_owner("club"), fee, "club", "Owners' Club entrance fee"
+    )
     state.members.add(player)
     state.say(f"{state.name_of(player)} takes a member's card")
 
@@ -141,6 +145,7 @@ def apply_card_effect(state: TotopolyState, player: int, horse: int, effect: str
             state.supply[pile] -= 1
             state.held[player][pile] += 1
             state.say(f"{state.name_of(player)} takes a {pile} card")
+            state.notice("card_taken", seat=player, pile=pile, horse=horse)
         else:
             state.say(f"the {pile} pile is empty")  # ruling T37: nothing is taken
     elif effect == "return_box":
@@ -171,6 +176,6 @@ def read_report(state: TotopolyState, player: int, horse: int, deck: str) -> Flo
         return
     under.append(card)
     if report.effect == "pay":
-        yield from pay(state, player, payee(state, report.to), report.amount, report.text)
+        yield from pay(state, player, payee(state, report.to), report.amount, "report", report.text)
     elif report.effect != "nothing":
         apply_card_effect(state, player, horse, report.effect)

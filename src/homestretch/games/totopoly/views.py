@@ -1,7 +1,8 @@
 """What each player may see: everything on the table, his own hand, nothing more.
 
 Lease cards in hands, in the dummy and in the auction pool are shown only to whoever
-has seen them face up; once paid for, holdings are public. Colour and white cards are
+has seen them face up; leases paid for lie face down until the auction ends, and while
+they do each player's money is his own business (rulings T31, T41). Colour and white cards are
 taken openly on the board's instructions, so everyone sees who holds how many.
 """
 
@@ -48,6 +49,10 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
     kept: list[list[JSON]] = [[] for _ in range(state.n)]
     for card, holder in sorted(state.specials.items()):
         kept[holder].append({"id": card, "special": state.c.reports[card].special})
+    # Ruling T41: from the payment for retained cards until the auction ends, money is
+    # out of sight (each player sees his own), or counting it would price the leases
+    # kept face down and so narrow down the lots to come.
+    money_unseen = bool(state.face_down)
     businesses: list[list[str]] = [[] for _ in range(state.n)]
     for business in state.c.businesses.values():
         if business.card in owned:
@@ -56,7 +61,7 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
         {
             "seat": seat,
             "name": state.names[seat],
-            "cash": state.cash[seat],
+            "cash": None if money_unseen and seat != player else state.cash[seat],
             "member": seat in state.members,
             "cards": dict(state.held[seat]),
             "kept": kept[seat],
@@ -92,7 +97,7 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
         "dealer": state.dealer,
         "banker": state.banker,
         "auctioneer": state.auctioneer,
-        "bank": state.bank,
+        "bank": None if money_unseen else state.bank,
         "players": players,
         "horses": horses,
         "tote": _tote(state),

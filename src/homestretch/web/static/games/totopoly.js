@@ -34,7 +34,7 @@
     const parts = {};
     for (const [name, title] of [
       ["status", null], ["moves", "Your move"], ["hand", "Your cards"], ["players", "The players"],
-      ["lot", "The auction block"], ["ring", "The training ring"],
+      ["lot", "The auction block"], ["news", "Money and cards"], ["ring", "The training ring"],
       ["course", "The racecourse"], ["tote", "The Tote pad"],
     ]) {
       const section = make(tools, "section", null, `tp-${name}`);
@@ -77,12 +77,18 @@
       Object.entries(layout.instructions).map(([c, t]) => `${c}: ${t}`).join("; "), "tp-legend");
     parts.course.inner.append(scroller, legend);
     parts.track = course;
-    // The training ring: its squares in order, each horse standing on its own.
+    // The training ring: a loop of squares round the board's edge, clockwise from
+    // square 0 at the top left, each horse standing on its own square.
     const ring = make(tools, "ol", null, "tp-squares");
+    const side = Math.ceil((layout.ring_size + 4) / 4);
+    ring.style.gridTemplateColumns = `repeat(${side}, minmax(0, 1fr))`;
     const codes = Object.fromEntries(layout.ring.map((sq) => [sq.at, sq]));
     for (let at = 0; at < layout.ring_size; at++) {
       const square = make(tools, "li", null, "tp-square");
       square.dataset.square = at;
+      const [row, column] = loopCell(at, side);
+      square.style.gridRow = String(row);
+      square.style.gridColumn = String(column);
       const sq = codes[at];
       square.append(make(tools, "span", String(at), "tp-num"), make(tools, "span", sq ? sq.code : "", "tp-code"));
       if (sq) square.title = sq.text;
@@ -91,11 +97,25 @@
       square.append(make(tools, "span", null, "tp-here"));
       ring.append(square);
     }
+    const middle = make(tools, "li", "clockwise \u21bb from square 0", "tp-ring-middle");
+    middle.style.gridRow = `2 / ${side}`;
+    middle.style.gridColumn = `2 / ${side}`;
+    ring.append(middle);
     parts.ring.inner.append(ring, make(tools, "p", "ST stables, VT vet, £ pay, CF club fee, CO may join the club, C+ colour card, W+ white card, BX back to the box", "tp-legend"));
     parts.squares = ring;
     parts.tokens = {};
     box.append(root);
     return parts;
+  }
+
+  // Square ``at`` of a loop round a grid ``side`` squares a side: along the top,
+  // down the right, back along the bottom and up the left (1-based row, column).
+  function loopCell(at, side) {
+    const edge = side - 1;
+    if (at < edge) return [1, at + 1];
+    if (at < 2 * edge) return [at - edge + 1, side];
+    if (at < 3 * edge) return [side, side - (at - 2 * edge)];
+    return [side - (at - 3 * edge), 1];
   }
 
   function drawStatus(parts, tools, frame, view) {
@@ -137,7 +157,7 @@
       if (p.seat === view.auctioneer) roles.push("auctioneer");
       if (p.member) roles.push("member");
       const name = tools.seatName(p.seat);
-      row.append(make(tools, "td", p.seat === view.you ? "you" : ""), make(tools, "td", `${name}${roles.length ? ` (${roles.join(", ")})` : ""}`), make(tools, "td", `£${p.cash}`));
+      row.append(make(tools, "td", p.seat === view.you ? "you" : ""), make(tools, "td", `${name}${roles.length ? ` (${roles.join(", ")})` : ""}`), make(tools, "td", p.cash === null ? "unseen" : `£${p.cash}`));
       const cards = make(tools, "td");
       for (const colour of ["black", "red", "yellow", "blue"]) if (p.cards[colour]) cards.append(chip(tools, colour, `${p.cards[colour]} ${colour}`));
       row.append(cards, make(tools, "td", p.cards.white || ""), make(tools, "td", p.kept.map((k) => k.special).join(", ")));
@@ -203,6 +223,53 @@
     parts.course.inner.append(done);
   }
 
+  // The typed notices in words (words.py says the same at the terminal).
+  const WHY = {
+    "leases kept": "for the lease cards kept, unseen", lot: "for the lot", commission: "commission on the lot",
+    trainer: "trainer's fee", vet: "vet's fee", club: "Owners' Club entrance fee", entrance: "entrance fees",
+    "banker's fee": "the banker's 10%", "unfilled places": "the share of places nobody filled",
+  };
+  const PLACE = { 1: "first", 2: "second", 3: "third" };
+  function shortCard(card) {
+    const tail = card.replace(/^lease:/, "");
+    return tail.startsWith("horse-") ? `No. ${Number(tail.slice(6))}` : tail;
+  }
+  function noticeText(n, tools, names) {
+    const cardName = (card) => names[card] || shortCard(card);
+    const who = (p) => (p === "bank" ? "the bank" : tools.seatName(p));
+    switch (n.type) {
+      case "payment": {
+        let why = ["square", "report"].includes(n.why) ? n.text : WHY[n.why] || n.why;
+        if (n.why === "sale") why = `for ${n.text}`;
+        else if (n.why === "lot" || n.why === "commission") why += ` (${cardName(n.card)})`;
+        else if (n.why === "entrance") why += ` for ${n.horses.map((h) => `No. ${h}`).join(", ")}`;
+        const waived = n.waived ? ` (all he had: £${n.waived} waived)` : "";
+        return `${who(n.payer)} pays £${n.amount} to ${who(n.payee)}: ${why}${waived}`;
+      }
+      case "prize": return `${who(n.seat)} wins £${n.amount} prize money: No. ${n.horse} ${PLACE[n.place] || n.place}`;
+      case "tote_payout": return `the Tote pays ${who(n.seat)} £${n.amount} on a £${n.stake} ticket on No. ${n.horse}`;
+      case "tote_kept": return `the Tote clerk (${who(n.seat)}) keeps £${n.kept} of the £${n.pool} pool`;
+      case "cards_dealt": return `you were dealt ${n.cards.map(cardName).join(", ") || "no card"}`;
+      case "card_drawn": return `you drew ${cardName(n.card)} from the dummy`;
+      case "card_taken": return `${who(n.seat)} takes a ${n.pile} card (No. ${n.horse} in training)`;
+      default: return n.type;
+    }
+  }
+
+  function drawNews(parts, tools, frame, view) {
+    // A lease card by its name where this seat has seen it (a lot on the block, his
+    // own cards, the lots he knows of), else by its number or business.
+    const names = cardNames(view);
+    const list = make(tools, "ol", null, "tp-notices");
+    frame.notices.slice(-10).reverse().forEach((n) => {
+      const item = make(tools, "li", noticeText(n, tools, names));
+      item.dataset.type = n.type;
+      list.append(item);
+    });
+    parts.news.section.hidden = !frame.notices.length;
+    parts.news.inner.replaceChildren(list);
+  }
+
   function drawTote(parts, tools, view) {
     parts.tote.section.hidden = view.short || !["tote", "race", "over"].includes(view.phase);
     const table = make(tools, "table", null, "tp-table tp-pad");
@@ -251,20 +318,75 @@
     }
   }
 
-  function drawMoves(parts, tools, frame, view) {
-    const inner = parts.moves.inner;
-    inner.replaceChildren();
-    parts.moves.section.hidden = !frame.legal.length || frame.legal.length > 40;
+  // A bid, a bet or an offer may be any whole amount, not only the listed steps: a
+  // box to type it in beside the buttons (the rules check it and say why if not).
+  function amountForm(tools, kind, legal) {
+    const form = make(tools, "form", null, `tp-amount tp-amount-${kind}`);
+    const what = { bid: "guineas", bet: "pounds", offer: "pounds" }[kind];
+    const input = make(tools, "input");
+    Object.assign(input, { type: "number", min: "0", step: "1", inputMode: "numeric", required: true });
+    input.name = what;
+    input.setAttribute("aria-label", `${kind}: ${what}`);
+    let horse = null;
+    if (kind === "bet") {
+      horse = make(tools, "select");
+      horse.name = "horse";
+      horse.setAttribute("aria-label", "horse to back");
+      for (const h of new Set(legal.map((l) => l.action.horse))) {
+        const option = make(tools, "option", `No. ${h}`);
+        option.value = String(h);
+        horse.append(option);
+      }
+      form.append(horse);
+    }
+    const label = { bid: "Bid guineas", bet: "Back for £", offer: "Offer £" }[kind];
+    const go = make(tools, "button", label, "tp-move");
+    go.type = "submit";
+    form.append(input, go);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const action = { kind, [what]: Number(input.value) };
+      if (horse) action.horse = Number(horse.value);
+      tools.send({ action });
+    });
+    return form;
+  }
+
+  function cardNames(view) {
     const names = {};
     for (const key of ["hand", "leases", "known_lots"]) for (const c of view[key] || []) names[c.card] = c.horse !== undefined ? `No. ${c.horse} ${c.name} (${c.colour})` : c.name;
     if (view.lot) names[view.lot.card] = view.lot.horse !== undefined ? `No. ${view.lot.horse} ${view.lot.name}` : view.lot.name;
+    return names;
+  }
+
+  function drawMoves(parts, tools, frame, view) {
+    const inner = parts.moves.inner;
+    inner.replaceChildren();
+    parts.moves.section.hidden = !frame.legal.length;
+    const names = cardNames(view);
+    const amounts = ["bid", "bet", "offer"];
+    const many = frame.legal.length > 40;  // the Tote's every horse and stake: boxes only
     for (const legal of frame.legal) {
+      if (many && amounts.includes(legal.action.kind)) continue;
       const button = make(tools, "button", moveText(legal.action, view, names) || legal.text, "tp-move");
       button.type = "button";
       button.dataset.action = JSON.stringify(legal.action);
       button.addEventListener("click", () => tools.send({ action: legal.action }));
       inner.append(button);
     }
+    for (const kind of amounts) {
+      const ofKind = frame.legal.filter((l) => l.action.kind === kind);
+      if (ofKind.length) inner.append(amountForm(tools, kind, ofKind));
+    }
+    // The generic page's buttons and list, folded below, say the same in words.
+    document.querySelectorAll("#actions button, #legal-select option").forEach((node) => {
+      const source = node.dataset.action || node.value;
+      if (!source) return;
+      try {
+        const words = moveText(JSON.parse(source), view, names);
+        if (words) node.textContent = words;
+      } catch (error) { /* not an action of ours */ }
+    });
   }
 
   window.homestretchBoard = (frame, box, tools) => {
@@ -281,6 +403,7 @@
     drawHand(parts, tools, view);
     drawPlayers(parts, tools, view);
     drawLot(parts, tools, view);
+    drawNews(parts, tools, frame, view);
     drawRing(parts, tools, view);
     drawCourse(parts, tools, view);
     drawTote(parts, tools, view);

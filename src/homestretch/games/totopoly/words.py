@@ -1,0 +1,79 @@
+"""The typed notices in plain words, for the terminal (the browser board words them in
+its own script, totopoly.js): who paid whom and why, the prizes, the Tote's payouts,
+the cards dealt to you and the colour cards taken."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from homestretch.core.protocol import JSON
+
+WHY = {
+    "leases kept": "for the lease cards kept, unseen (ruling T41)",
+    "lot": "for the lot",
+    "commission": "commission on the lot",
+    "trainer": "trainer's fee",
+    "vet": "vet's fee",
+    "club": "Owners' Club entrance fee",
+    "entrance": "entrance fees",
+    "sale": "for",
+    "banker's fee": "the banker's 10%",
+    "unfilled places": "the share of places nobody filled",
+}
+"""Why a payment was made, by its ``why`` (squares and reports carry their own text)."""
+PLACES = {1: "first", 2: "second", 3: "third"}
+
+
+CardName = Callable[[str], str]
+
+
+def short_card(card: str) -> str:
+    """A lease card's id in words without the content: "No. 4", "club"."""
+    tail = card.removeprefix("lease:")
+    return f"No. {int(tail[6:])}" if tail.startswith("horse-") else tail
+
+
+def _party(who: int | str, names: Sequence[str]) -> str:
+    return "the bank" if who == "bank" else names[int(who)]
+
+
+def _payment(n: JSON, names: Sequence[str], card: CardName) -> str:
+    payer, payee = _party(n["payer"], names), _party(n["payee"], names)
+    why = str(n["text"] if n["why"] in ("square", "report") else WHY.get(n["why"], n["why"]))
+    if n["why"] == "sale":
+        why = f"for {n['text']}"
+    elif n["why"] in ("lot", "commission"):
+        why += f" ({card(n['card'])})"
+    elif n["why"] == "entrance":
+        why += " for " + ", ".join(f"No. {h}" for h in n["horses"])
+    waived = f" (all he had: £{n['waived']} waived)" if n.get("waived") else ""
+    return f"{payer} pays £{n['amount']} to {payee}: {why}{waived}"
+
+
+WORDING: dict[str, Callable[[JSON, Sequence[str], CardName], str]] = {
+    "payment": _payment,
+    "prize": lambda n, names, card: (
+        f"{names[n['seat']]} wins £{n['amount']} prize money: No. {n['horse']} "
+        f"{PLACES.get(n['place'], str(n['place']))}"
+    ),
+    "tote_payout": lambda n, names, card: (
+        f"the Tote pays {names[n['seat']]} £{n['amount']} on a £{n['stake']} ticket on "
+        f"No. {n['horse']}"
+    ),
+    "tote_kept": lambda n, names, card: (
+        f"the Tote clerk ({names[n['seat']]}) keeps £{n['kept']} of the £{n['pool']} pool"
+    ),
+    "cards_dealt": lambda n, names, card: (
+        "you were dealt " + (", ".join(card(c) for c in n["cards"]) or "no card")
+    ),
+    "card_drawn": lambda n, names, card: f"you drew {card(n['card'])} from the dummy",
+    "card_taken": lambda n, names, card: (
+        f"{names[n['seat']]} takes a {n['pile']} card (No. {n['horse']} in training)"
+    ),
+}
+
+
+def word(notice: JSON, names: Sequence[str], card: CardName = short_card) -> str:
+    """One line for a notice; ``card`` names a lease card from its id."""
+    wording = WORDING.get(notice["type"])
+    return wording(notice, names, card) if wording else str(notice["type"])
