@@ -4,8 +4,7 @@ shows them as the board odds; its official finish (dead heats and disqualificati
 settled) and those odds make the result. A horse that did not finish is unplaced.
 
 A race run from the keeper's desk (``desk_race``) also keeps the engine's race call,
-for the TV; the Stretch API gives only the result, so this module runs the engine
-itself (ruling R25).
+for the TV (ruling R25).
 """
 
 from __future__ import annotations
@@ -13,14 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from homestretch.core.chance import SeededDice
 from homestretch.core.errors import HomestretchError
-from homestretch.core.referee import play
 from homestretch.games.derbycast.race import RaceRecord, Runner
-from homestretch.games.stretch.api import simulated_race
-from homestretch.games.stretch.engine import RaceGame, RaceState
-from homestretch.games.stretch.race import bundled_races, load_race
-from homestretch.games.stretch.report import race_json
+from homestretch.games.stretch.api import simulated_race, simulated_run
+from homestretch.games.stretch.race import bundled_races
 
 
 def race_seed(game_seed: int, number: int) -> int:
@@ -74,20 +69,11 @@ def desk_race(seed: int, race: str, mode: str) -> SimulatedRace:
     """Run ``race`` (blank: the seed chooses one) with seeded dice; its odds are the
     board odds and, the race being run at once, its final odds."""
     paths = {path.stem: path for path in bundled_races()}
-    path = paths[race] if race else bundled_races()[seed % len(paths)]
-    game = RaceGame(load_race(path), "quick" if mode == "quick" else "full")
-    state = play(game.new_initial_state(), SeededDice(seed), {})
-    assert isinstance(state, RaceState)
-    runners = []
-    for line in state.lines:
-        odds = state.used_odds(line)
-        runners.append(Runner(line.name, odds, line.finish, program=str(line.post)))
-    record = RaceRecord(f"{game.race.name} (Top of the Stretch)", tuple(runners))
+    run = simulated_run(seed, paths[race] if race else None, "quick" if mode == "quick" else "full")
+    runners = [Runner(r.horse, r.odds, r.finish, program=str(r.post)) for r in run.runners]
+    record = RaceRecord(f"{run.name} (Top of the Stretch)", tuple(runners))
     problem = record.problem()
     if problem:
         raise HomestretchError(f"the simulated race with seed {seed} cannot be scored: {problem}")
     card = RaceRecord(record.name, tuple(replace(r, finish=None) for r in runners))
-    call = [
-        {"heading": str(p["heading"]), "words": str(p["words"])} for p in race_json(state)["call"]
-    ]
-    return SimulatedRace(card, record, call)
+    return SimulatedRace(card, record, run.call)
