@@ -94,3 +94,32 @@ def test_a_run_saved_before_digests_is_checked_against_its_saved_result(
     changed = hs.run(["replay", "1"], db, cwd=work)
     assert changed.rc == 2 and changed.problem() is None, changed
     assert "is not the one this run used" in changed.stderr
+
+
+def test_an_across_game_saved_before_digests_is_checked_against_its_saved_result(
+    hs: Homestretch, tmp_path: Path
+) -> None:
+    work, elsewhere = tmp_path / "work", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.copytree(GAMES / "across" / "content", work / "content")
+    db = tmp_path / "games.sqlite"
+    argv = ["across", "play", "--bots", "3", "--bot", "random", "--seed", "4"]
+    played = hs.run([*argv, "--content", "content"], db, cwd=work)
+    assert played.rc == 0, played
+    with sqlite3.connect(db) as connection:  # as games saved before digests were kept
+        (text,) = connection.execute("SELECT config FROM games WHERE id = 1").fetchone()
+        config = json.loads(text)
+        config["content_dir"] = "content"
+        del config["content_digest"]
+        connection.execute("UPDATE games SET config = ? WHERE id = 1", (json.dumps(config),))
+    lost = hs.run(["replay", "1"], db, cwd=elsewhere)
+    assert lost.rc == 2 and lost.problem() is None, lost
+    assert "relative to the folder it was run from" in lost.stderr
+    same = hs.run(["replay", "1"], db, cwd=work)
+    assert same.rc == 0 and same.problem() is None, same
+    assert "checked only against the result it saved" in same.stderr
+    with sqlite3.connect(db) as connection:  # a result this content does not give
+        connection.execute("UPDATE games SET summary = 'Nobody won with 99 fifties'")
+    changed = hs.run(["replay", "1"], db, cwd=work)
+    assert changed.rc == 2 and changed.problem() is None, changed
+    assert "is not what this game used" in changed.stderr

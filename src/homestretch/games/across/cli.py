@@ -39,7 +39,7 @@ from homestretch.cli.table_loop import (
 from homestretch.core.actions import Action
 from homestretch.core.content import plain_text
 from homestretch.core.errors import HomestretchError
-from homestretch.core.inputs import MAX_RUNS
+from homestretch.core.inputs import MAX_RUNS, escape_controls
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across import actions as act
@@ -434,6 +434,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
 
     game = AcrossGame.from_config(dict(saved.config))
     state = replay(game, saved.events)
+    _check_undigested_content(saved, state)
     if fmt is OutputFormat.json:
         echo_json(
             {"id": saved.id, "status": saved.status, "over": state.is_over(), **state.result()}
@@ -454,6 +455,30 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     console.print(table)
     console.print(players_table(state.view(None)))
     console.print(escape(_summary(state)) if state.is_over() else "in progress")
+
+
+def _check_undigested_content(saved: SavedGame, state: State) -> None:
+    """A game saved before games kept a digest of their content folder cannot have the
+    folder checked; what can be checked is that it gives the result the game saved."""
+    if saved.config.get("content_dir") is None or "content_digest" in saved.config:
+        return
+    folder = saved.config["content_dir"]
+    if saved.status == "finished" and saved.summary and state.is_over():
+        if _summary(state) != saved.summary:
+            raise HomestretchError(
+                f"the content in {escape_controls(str(folder))} is not what this game used: "
+                f"it gives {_summary(state)}, the game saved {saved.summary} (it was saved "
+                "before games kept a digest of their content, so replay it from the folder "
+                "it was played in)"
+            )
+    err_console.print(
+        f"note: this game was saved before games kept a digest of their content; the folder "
+        f"{escape_controls(str(folder))} was checked only against the result it saved",
+        style="dim",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
 
 
 # --- the handicapper and the content --------------------------------------------------

@@ -59,8 +59,8 @@ class AcrossGame(Game):
         if self.rotation not in ROTATIONS:
             raise HomestretchError(f"rotation must be one of {', '.join(ROTATIONS)}")
         if self.content_dir is not None:
+            check_digest(Path(self.content_dir), self.content_digest, "content folder")
             folder = Path(self.content_dir).resolve()
-            check_digest(folder, self.content_digest, "content folder")
             object.__setattr__(self, "content_dir", str(folder))
             object.__setattr__(self, "content_digest", folder_digest(folder))
         content = load_content(self.content_dir)
