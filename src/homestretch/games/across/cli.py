@@ -463,14 +463,14 @@ def _check_undigested_content(saved: SavedGame, state: State) -> None:
     if saved.config.get("content_dir") is None or "content_digest" in saved.config:
         return
     folder = saved.config["content_dir"]
-    if saved.status == "finished" and saved.summary and state.is_over():
-        if _summary(state) != saved.summary:
-            raise HomestretchError(
-                f"the content in {escape_controls(str(folder))} is not what this game used: "
-                f"it gives {_summary(state)}, the game saved {saved.summary} (it was saved "
-                "before games kept a digest of their content, so replay it from the folder "
-                "it was played in)"
-            )
+    finished = saved.status == "finished" and saved.summary and state.is_over()
+    if finished and _summary(state) != saved.summary:
+        raise HomestretchError(
+            f"the content in {escape_controls(str(folder))} is not what this game used: "
+            f"it gives {_summary(state)}, the game saved {saved.summary} (it was saved "
+            "before games kept a digest of their content, so replay it from the folder "
+            "it was played in)"
+        )
     err_console.print(
         f"note: this game was saved before games kept a digest of their content; the folder "
         f"{escape_controls(str(folder))} was checked only against the result it saved",
