@@ -218,8 +218,10 @@ def menu_hint(legal: list[Action]) -> str:
 
 
 class HotSeat:
-    """Sealed offers are private: when the keyboard passes from one person to another,
-    the screen and its scrollback are cleared first."""
+    """When the keyboard passes from one person to another the screen and its scrollback
+    are cleared first, so each person starts on a screen of their own. Nothing in Across
+    the Board is secret (bids, tickets and offers are made in the open, as at the web
+    table): the clearing is for a tidy screen, not to keep anything from anyone."""
 
     def __init__(self, screen: Console, people: int) -> None:
         self.screen, self.people = screen, people
