@@ -57,19 +57,19 @@ def db_hint(store: Store) -> Path | str | None:
     return None if store.path == default_db() else store.path
 
 
-def resume_hint(game_id: int, db: Path | str | None = None) -> str:
-    """The command that carries on with a game. A database URL is shown without its
-    password, PASSWORD in its place (the hint is printed, and terminals are read over
-    shoulders and logged)."""
+def resume_hint(game_id: int, db: Path | str | None = None, command: str = "resume") -> str:
+    """The command that carries on with a game (or, with ``command="replay"``, shows it
+    again). A database URL is shown without its password, PASSWORD in its place (the
+    hint is printed, and terminals are read over shoulders and logged)."""
     from homestretch.store.db import is_url, store_url
 
     if db is None:
-        return f"homestretch resume {game_id}"
+        return f"homestretch {command} {game_id}"
     if isinstance(db, str) and is_url(db):
         url = store_url(db)
         if url.password is not None:
             db = url.set(password="PASSWORD").render_as_string(hide_password=False)
-    return f"homestretch resume {game_id} --db {db}"
+    return f"homestretch {command} {game_id} --db {db}"
 
 
 def clear_for_next_person(screen: Console) -> None:

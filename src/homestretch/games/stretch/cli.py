@@ -30,7 +30,7 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.plain import Table
-from homestretch.cli.table_loop import db_hint, dice_spec, play_at_terminal
+from homestretch.cli.table_loop import db_hint, dice_spec, play_at_terminal, resume_hint
 from homestretch.core.chance import ChanceNode
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import MAX_RUNS, escape_controls, output_path
@@ -214,8 +214,9 @@ def _run_race(
         )
         return
     show_sheets(state, console)
-    if game_id is not None:
-        console.print(f"saved as run {game_id}  (homestretch replay {game_id})", style="dim")
+    if store is not None and game_id is not None:
+        again = resume_hint(game_id, db_hint(store), command="replay")
+        console.print(f"saved as run {game_id}  ({again})", style="dim", markup=False)
 
 
 def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
