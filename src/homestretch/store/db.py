@@ -177,6 +177,9 @@ def _failed(exc: OperationalError) -> str:
     return f"the game store failed ({reason})"
 
 
+POOL_SIZE = 40
+"""PostgreSQL connections one store keeps at most, each opened when first needed."""
+
 LOCK_WAIT = 5.0
 """Seconds a SQLite writer waits for another process's lock before giving up."""
 
@@ -218,6 +221,10 @@ class Store:
             self._engine = create_engine(
                 self.url,
                 pool_pre_ping=postgres,
+                # PostgreSQL: connections kept for a server's worker threads at once
+                # (anyio's 40); past SQLAlchemy's 5 each burst of moves opened new ones,
+                # a new PostgreSQL process each, closed again as soon as they were free
+                **({"pool_size": POOL_SIZE, "max_overflow": 0} if postgres else {}),
                 connect_args={} if postgres else {"timeout": LOCK_WAIT},
             )
             if file is not None:

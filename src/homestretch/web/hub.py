@@ -184,8 +184,10 @@ class Hub:
             if seats and not self.alone:
                 await anyio.to_thread.run_sync(self._sync, live)
             result = await anyio.to_thread.run_sync(lambda: self._work(live, work))
-        await self.notifier.publish(live.game_id)
+        # the pages here first: telling other processes is a round trip to PostgreSQL,
+        # one at a time on the notifier's connection, and 200 tables' moves queued there
         self.wake(live)
+        await self.notifier.publish(live.game_id)
         return result
 
     async def current(self, live: LiveTable, viewer: Viewer, log_from: int = 0) -> JSON:
