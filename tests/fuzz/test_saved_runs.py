@@ -58,14 +58,14 @@ def test_an_across_game_on_a_content_folder_resumes_only_on_that_content(
         assert "changed after this run was saved" in refused.stderr
 
 
-def _as_saved_before_digests(db: Path, charts: str) -> None:
-    """Make run 1 look as runs saved before this version did: the chart folder as typed
-    (relative) and no digest of it."""
+def _as_saved_before_digests(db: Path, key: str, folder: str) -> None:
+    """Make run 1 look as runs saved before this version did: its folder (``key``, with
+    ``key``_digest beside it) as typed, relative, and no digest of it."""
     with sqlite3.connect(db) as connection:
         (text,) = connection.execute("SELECT config FROM games WHERE id = 1").fetchone()
         config = json.loads(text)
-        config["charts"] = charts
-        del config["charts_digest"]
+        config[key] = folder
+        del config[key.removesuffix("_dir") + "_digest"]
         connection.execute("UPDATE games SET config = ? WHERE id = 1", (json.dumps(config),))
 
 
@@ -82,7 +82,7 @@ def test_a_run_saved_before_digests_is_checked_against_its_saved_result(
         cwd=work,
     )
     assert ran.rc == 0, ran
-    _as_saved_before_digests(db, "charts")
+    _as_saved_before_digests(db, "charts", "charts")
     lost = hs.run(["replay", "1"], db, cwd=elsewhere)
     assert lost.rc == 2 and lost.problem() is None, lost
     assert "relative to the folder it was run from" in lost.stderr
@@ -106,12 +106,7 @@ def test_an_across_game_saved_before_digests_is_checked_against_its_saved_result
     argv = ["across", "play", "--bots", "3", "--bot", "random", "--seed", "4"]
     played = hs.run([*argv, "--content", "content"], db, cwd=work)
     assert played.rc == 0, played
-    with sqlite3.connect(db) as connection:  # as games saved before digests were kept
-        (text,) = connection.execute("SELECT config FROM games WHERE id = 1").fetchone()
-        config = json.loads(text)
-        config["content_dir"] = "content"
-        del config["content_digest"]
-        connection.execute("UPDATE games SET config = ? WHERE id = 1", (json.dumps(config),))
+    _as_saved_before_digests(db, "content_dir", "content")
     lost = hs.run(["replay", "1"], db, cwd=elsewhere)
     assert lost.rc == 2 and lost.problem() is None, lost
     assert "relative to the folder it was run from" in lost.stderr

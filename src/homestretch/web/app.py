@@ -27,9 +27,7 @@ from homestretch.store.db import Store
 from homestretch.web import pages
 from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer, same_secret
 from homestretch.web.lobby import (
-    create_table,
     game_choices,
-    links,
     public_tables,
     renamed,
     seat_name,
@@ -123,11 +121,7 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
 
     @app.post("/api/tables")
     async def open_table(request: Request) -> JSON:
-        data = await body_json(request)
-        table, game_id, web = create_table(store, data)
-        live = hub.add(game_id, table, web)
-        await hub.change(live, table.advance)
-        return links(game_id, table, web)
+        return await hub.open_table(await body_json(request))
 
     # --- a table ------------------------------------------------------------------------
     # a frame is sent as it is (JSONResponse): it is JSON already, and FastAPI would

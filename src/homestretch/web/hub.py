@@ -26,6 +26,7 @@ from homestretch.session.seats import Seat
 from homestretch.session.table import Table
 from homestretch.store.db import Store
 from homestretch.web.frames import completed, seat_part
+from homestretch.web.lobby import create_table, links
 from homestretch.web.notify import LocalNotifier, Notifier
 
 T = TypeVar("T")
@@ -171,6 +172,13 @@ class Hub:
         live = LiveTable(game_id, table, web)
         self.tables[game_id] = live
         return live
+
+    async def open_table(self, request: JSON) -> JSON:
+        """A new table as the lobby's ``request`` asks (the lobby's and the Stretch race
+        builder's), played on until a person must act: its links."""
+        table, game_id, web = create_table(self.store, request)
+        await self.change(self.add(game_id, table, web), table.advance)
+        return links(game_id, table, web)
 
     async def change(self, live: LiveTable, work: Callable[[], T], seats: bool = False) -> T:
         """Do ``work`` on the table under its lock (in a worker thread: the store and

@@ -28,7 +28,6 @@ from homestretch.games.stretch.engine import RaceGame
 from homestretch.store.db import Store
 from homestretch.web import pages
 from homestretch.web.hub import Hub
-from homestretch.web.lobby import create_table, links
 
 LISTED = 40
 """Cards listed for one search (type more to narrow it)."""
@@ -158,10 +157,7 @@ def router(store: Store, hub: Hub) -> APIRouter:
             "seats": seats,
             "private": bool(data.get("private", False)),
         }
-        table, game_id, web = create_table(store, request_json)
-        live = hub.add(game_id, table, web)
-        await hub.change(live, table.advance)
-        return links(game_id, table, web)
+        return await hub.open_table(request_json)
 
     @routes.get("/api/stretch/tables/{game_id}/chances")
     async def table_chances(game_id: int, token: str | None = None) -> JSON:
