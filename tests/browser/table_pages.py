@@ -45,6 +45,13 @@ def shows(page: Page, version: int) -> None:
     expect(page.locator("body")).to_have_attribute("data-version", str(version))
 
 
+def open_moves(page: Page) -> None:
+    """Open the generic moves (buttons and the form for any action), folded under a
+    game's own board; a reload folds them again."""
+    if page.locator("#turn-fold").get_attribute("open") is None:
+        page.click("#turn-fold > summary")
+
+
 def secrets(db: str, game_id: int, seat: int | None) -> set[str]:
     """What ``hidden_from(seat)`` names at the table as stored now."""
     store = Store(db)

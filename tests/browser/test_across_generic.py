@@ -15,6 +15,7 @@ from tests.browser.table_pages import (
     fits_width,
     frame,
     nothing_hidden,
+    open_moves,
     open_table,
     shows,
     token_of,
@@ -35,6 +36,7 @@ QUICK = ("pass", "done", "reject")
 
 
 def _move(page: Page) -> None:
+    open_moves(page)  # folded under the board
     buttons = page.locator("#actions button")
     if not buttons.count():  # too many to list as buttons: the first from the list
         page.locator("#typed button[type=submit]").click()

@@ -14,6 +14,7 @@ from tests.browser.table_pages import (
     fits_width,
     frame,
     nothing_hidden,
+    open_moves,
     open_table,
     shows,
 )
@@ -43,6 +44,7 @@ def _config() -> dict[str, object]:
 
 def _post(keeper: Page, kind: str, **fields: str) -> None:
     """The keeper fills in the form for ``kind`` and sends it."""
+    open_moves(keeper)  # folded under the keeper's desk
     keeper.select_option("#form-kind", kind)
     for name, value in fields.items():
         keeper.fill(f"#field-{name}", value)
@@ -84,6 +86,7 @@ def test_people_and_a_score_keeper_play_derby_cast(browser: Browser, tmp_path: P
             elif seat == 3:
                 _post(keeper, "result", odds=ODDS, finish="2, 1, 4, 3")
             else:
+                open_moves(page)
                 page.locator("#actions button").first.click()  # a pick from the card
             expect(watch.locator("#log")).to_contain_text(
                 f"{now['version']}: {SEATS[seat]['name']}:"

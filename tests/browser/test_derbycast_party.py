@@ -202,7 +202,9 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         # Race 4, the tie-break: only Bob and Cy pick, Cy first (the order rotates).
         _card(desk, "Riverbend 4", "1 Oscar, 2 Papa", "2-1, 5-1")
         _settled(address, game_id, *everyone)
-        expect(tv.locator(".dc-tie")).to_have_text("Tie-break: Bob and Cy race on; only they pick.")
+        expect(tv.locator(".dc-tie")).to_have_text(
+            "Bob and Cy are level on 13: a tie-break race, only they pick."
+        )
         expect(ann.locator(".dc-wait")).to_have_text(
             "Only the tied markers pick in this tie-break race"
         )
@@ -218,6 +220,9 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         _settled(address, game_id, *everyone)
         expect(tv.locator(".dc-winner")).to_contain_text("Official Winner: Cy (marker 3)")
         expect(tv.locator(".dc-winner")).to_contain_text("won the tie-break race(s)")
+        final = httpx.get(f"{address}/api/tables/{game_id}/frame").json()
+        (won,) = [n["words"] for n in final["notices"] if n["type"] == "winner"]
+        expect(tv.locator(".dc-winner")).to_have_text(won)  # as the terminal says it
         expect(bob.locator(".dc-winner")).to_contain_text("Official Winner: Cy")
         tv.locator("#board-box").screenshot(path=str(tmp_path / "tv.png"))
         ann.locator("#board-box").screenshot(path=str(tmp_path / "phone.png"))
@@ -298,6 +303,19 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         tv.goto(f"/t/{game_id}/watch")
         everyone = (*phones, desk, tv)
         _settled(address, game_id, *everyone)
+        # The keeper's phone shows the desk first: the generic moves are folded under it,
+        # still there for whoever opens them.
+        turn = desk.locator("#turn-fold")
+        expect(turn).to_be_visible()
+        expect(turn).not_to_have_attribute("open", "")
+        expect(desk.locator("#typed")).to_be_hidden()
+        desk_at, turn_at = desk.locator(".dc-desk").bounding_box(), turn.bounding_box()
+        assert desk_at and turn_at and desk_at["y"] + desk_at["height"] <= turn_at["y"]
+        desk.screenshot(path=str(tmp_path / "desk-first-screen.png"))
+        desk.click("#turn-fold > summary")
+        expect(desk.locator("#form-kind")).to_be_visible()
+        desk.click("#turn-fold > summary")
+        expect(desk.locator("#form-kind")).to_be_hidden()
 
         # The day's card from a file: a bad odds cell is refused in one line, naming
         # the file and the line; the good file fills the card form.

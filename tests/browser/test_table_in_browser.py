@@ -9,7 +9,15 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import fits_width, frame, on_page, secrets, shown_secrets, shows
+from tests.browser.table_pages import (
+    fits_width,
+    frame,
+    on_page,
+    open_moves,
+    secrets,
+    shown_secrets,
+    shows,
+)
 from tests.conftest import serving
 
 pytestmark = pytest.mark.browser
@@ -22,7 +30,9 @@ SEATS = [
 
 
 def _move(page: Page) -> None:
-    """The first action offered: a button, or the list when there are many."""
+    """The first action offered: a button, or the list when there are many (the generic
+    moves, folded under the board)."""
+    open_moves(page)
     buttons = page.locator("#actions button")
     if buttons.count():
         buttons.first.click()

@@ -70,6 +70,10 @@ def test_bidding_any_amount_on_a_phone_and_the_ring_as_a_loop(
         news = page.locator("#tp-news li")
         expect(news.first).to_be_visible()
         assert any("you were dealt" in t for t in news.all_inner_texts()), news.all_inner_texts()
+        # the board says what the rules worded (words.py, as the terminal prints them)
+        told = frame(address, game_id, tokens[bidder])
+        shows(page, told["version"])
+        assert news.all_inner_texts() == [n["words"] for n in told["notices"][-10:][::-1]]
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 400, f"the page is {width}px wide on a phone"
         page.screenshot(path=str(tmp_path / "auction-phone.png"), full_page=True)

@@ -6,7 +6,8 @@ from rich.console import Console
 
 from homestretch.games.derbycast.actions import Pick, PostCard
 from homestretch.games.derbycast.game import DerbyCastGame
-from homestretch.games.derbycast.show import board_table, card_table, tie_break_line
+from homestretch.games.derbycast.show import board_table, card_table
+from homestretch.games.derbycast.words import tie_break_line
 
 
 def _text(renderable: object) -> str:
@@ -49,6 +50,6 @@ def test_the_card_shows_program_numbers_and_win_place_show_spaces() -> None:
 
 def test_a_tie_break_is_announced_by_name() -> None:
     board = _board([21, 21, 3])
-    assert tie_break_line([1, 2], board) == (
+    assert tie_break_line([board[0]["name"], board[1]["name"]], board[0]["points"]) == (
         "Ann and Bob+Cy are level on 21: a tie-break race, only they pick."
     )

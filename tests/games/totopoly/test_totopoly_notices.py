@@ -1,6 +1,6 @@
 """Typed notices: payments, prizes, Tote payouts and the cards dealt to you, each for
-the seats that may know it, worded by the terminal's words.py (the board's script words
-the same notices itself)."""
+the seats that may know it, each carrying its words from words.py (the terminal and
+the board both show them)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
 from homestretch.games.totopoly.bots import SensibleBot
 from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
-from homestretch.games.totopoly.words import word
+from homestretch.games.totopoly.words import lease_name
 
 
 @pytest.fixture(scope="module")
@@ -54,15 +54,19 @@ def test_prizes_and_tote_payouts_match_the_result(game_over: TotopolyState) -> N
     assert sum(n["amount"] for n in fees) == 25 * sum(len(n["horses"]) for n in fees) > 0
 
 
-def test_every_notice_is_worded(game_over: TotopolyState) -> None:
-    names = game_over.names
+def test_every_notice_carries_its_words(game_over: TotopolyState) -> None:
     kinds = {n["type"] for n in game_over.notices}
     assert {"payment", "prize", "cards_dealt", "card_taken"} <= kinds
     for notice in game_over.notices:
-        line = word(notice, names)
+        line = notice["words"]
         assert line and "None" not in line and notice["type"] != line, notice
+        assert "lease:" not in line, notice  # a card by its name, not its id
     dealt = next(n for n in game_over.notices if n["type"] == "cards_dealt")
-    line = word(dealt, names)
-    for card in dealt["cards"]:
-        tail = card.removeprefix("lease:")
-        assert (f"No. {int(tail[6:])}" if tail.startswith("horse-") else tail) in line
+    names = [lease_name(game_over.c, card) for card in dealt["cards"]]
+    assert names and all(name in dealt["words"] for name in names)
+    assert dealt["words"].startswith("you were dealt")
+    prize = next(n for n in game_over.notices if n["type"] == "prize")
+    owner = game_over.names[prize["seat"]]
+    assert (
+        prize["words"] == f"{owner} wins £{prize['amount']} prize money: No. {prize['horse']} first"
+    )

@@ -231,24 +231,19 @@ class _RaceShow:
 
     @staticmethod
     def _show(notice: JSON, state: DerbyCastState) -> None:
-        from homestretch.games.derbycast.show import print_race, tie_break_line
+        from homestretch.games.derbycast.show import print_race
 
-        board = state.view(None)["board"]
-        if notice["type"] == "tie-break":
-            console.print(f"[bold yellow]{escape(tie_break_line(notice['markers'], board))}[/]")
-        elif notice["type"] in ("official", "correction"):
-            if notice["type"] == "correction":
-                console.print(
-                    f"[bold yellow]Race {notice['race']} is corrected: every marker is scored again.[/]"
-                )
-            print_race(console, state.history[notice["race"] - 1], board)
+        if notice["type"] in ("tie-break", "correction"):
+            console.print(f"[bold yellow]{escape(notice['words'])}[/]")
+        if notice["type"] in ("official", "correction"):
+            print_race(console, state.history[notice["race"] - 1], state.view(None)["board"])
 
 
 def _play(
     table: TableSession, game_id: int, store: Store, fmt: OutputFormat, show: _RaceShow
 ) -> None:
     from homestretch.games.derbycast.game import DerbyCastState
-    from homestretch.games.derbycast.show import winners_line
+    from homestretch.games.derbycast.words import winners_line
 
     play_at_terminal(table, game_id, _people(table, fmt, show), on_events=show, db=db_hint(store))
     state = table.state
@@ -371,7 +366,8 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
-    from homestretch.games.derbycast.show import board_table, race_report, winners_line
+    from homestretch.games.derbycast.show import board_table, race_report
+    from homestretch.games.derbycast.words import winners_line
 
     state = replay(DerbyCastGame(saved.config), saved.events)
     assert isinstance(state, DerbyCastState)

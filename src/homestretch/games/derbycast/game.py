@@ -67,6 +67,14 @@ from homestretch.games.derbycast.simulated import (
 )
 from homestretch.games.derbycast.table import Bet, advance_for, points
 from homestretch.games.derbycast.winning import OFFICIAL_FINISH, TieRule, decide, reached_finish
+from homestretch.games.derbycast.words import (
+    correction_line,
+    day_card_line,
+    official_line,
+    review_line,
+    tie_break_line,
+    winners_line,
+)
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -397,12 +405,14 @@ class DerbyCastState(State):
         elif isinstance(action, DayCard):
             self.day_card = tuple(uploaded_card(action.file, action.text))
             self.card_from = self.races_run
-            self.notice("day-card", file=action.file, races=len(self.day_card))
+            races = len(self.day_card)
+            self.notice(
+                "day-card", file=action.file, races=races, words=day_card_line(action.file, races)
+            )
         elif isinstance(action, RunRace):
             assert self.simulation is not None
             official = self.simulation.record
-            self.under_review, self.phase = official, Phase.review
-            self.notice("under-review", race=self.races_run + 1, would=self._awards(official))
+            self._review(official)
         elif isinstance(action, PostScratches):
             for marker in action.sit_out:
                 self.picks[marker - 1] = None
@@ -412,8 +422,7 @@ class DerbyCastState(State):
             if action.official:
                 self._score(official)
             else:
-                self.under_review, self.phase = official, Phase.review
-                self.notice("under-review", race=self.races_run + 1, would=self._awards(official))
+                self._review(official)
         elif isinstance(action, Official):
             assert self.under_review is not None
             self._score(self.under_review)
@@ -438,18 +447,18 @@ class DerbyCastState(State):
             if not self.to_repick:
                 self._after_repicks()
 
+    def _review(self, official: RaceRecord) -> None:
+        self.under_review, self.phase = official, Phase.review
+        race = self.races_run + 1
+        would = self._awards(official)
+        self.notice("under-review", race=race, would=would, words=review_line(race))
+
     def _open_card(self, race: RaceRecord, scratched: tuple[str, ...]) -> None:
         """'Scratches known before post are posted before picks': they are on the card."""
         self.race, self.scratched, self.picks = race, tuple(scratched), {}
         self.confirmed, self.tickets = set(), {}
         self.scratched_on_card = self.scratched
         self.phase = Phase.pick
-        if self.playoff:
-            self.notice(
-                "tie-break",
-                markers=[s + 1 for s in self.playoff],
-                points=self.points[self.playoff[0]],
-            )
 
     def _after_picks(self) -> None:
         assert self.race is not None
@@ -553,7 +562,13 @@ class DerbyCastState(State):
         )
         self.race, self.scratched, self.picks, self.under_review = None, (), {}, None
         self.simulation = None
-        self.notice("official", race=self.races_run, moves=awarded, board=list(self.points))
+        self.notice(
+            "official",
+            race=self.races_run,
+            moves=awarded,
+            board=list(self.points),
+            words=official_line(self.races_run, official.name, awarded),
+        )
         self._decide()
 
     def _decide(self) -> None:
@@ -562,10 +577,24 @@ class DerbyCastState(State):
         )
         if decision.winners:
             self.winners, self.how, self.phase = decision.winners, decision.how, Phase.over
-            self.notice("winner", markers=[s + 1 for s in self.winners], how=self.how)
+            self.notice(
+                "winner",
+                markers=[s + 1 for s in self.winners],
+                how=self.how,
+                words=winners_line(self.result()),
+            )
         else:
             self.playoff = decision.playoff or self.playoff
             self.phase = Phase.card
+            if self.playoff:  # told before the card is posted, so every screen says why
+                level = self.points[self.playoff[0]]
+                names = [self.game.entrants[s].name for s in self.playoff]
+                self.notice(
+                    "tie-break",
+                    markers=[s + 1 for s in self.playoff],
+                    points=level,
+                    words=tie_break_line(names, level),
+                )
 
     def _correct(self, action: Correction) -> None:
         """The last official race scored again from its corrected result: every marker
@@ -589,7 +618,13 @@ class DerbyCastState(State):
             board=list(self.points),
             corrected=int(last["corrected"]) + 1,
         )
-        self.notice("correction", race=last["race"], moves=awarded, board=list(self.points))
+        self.notice(
+            "correction",
+            race=last["race"],
+            moves=awarded,
+            board=list(self.points),
+            words=correction_line(last["race"]),
+        )
         self._decide()
 
     # --- the score keeper's postings ------------------------------------------------------

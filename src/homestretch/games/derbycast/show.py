@@ -107,23 +107,7 @@ def board_table(board: list[JSON]) -> Table:
     return table
 
 
-def tie_break_line(markers: list[int], board: list[JSON]) -> str:
-    """'Ann and Bob are level on 21: a tie-break race, only they pick.'"""
-    names = " and ".join(board[m - 1]["name"] for m in markers)
-    return (
-        f"{names} are level on {board[markers[0] - 1]['points']}: a tie-break race, only they pick."
-    )
-
-
 def print_race(console: Console, report: JSON, board: list[JSON]) -> None:
     for table in race_report(report):
         console.print(table)
     console.print(board_table(board))
-
-
-def winners_line(result: JSON) -> str:
-    """Plain text (no markup): print it with markup off."""
-    names = " and ".join(f"{w['name']} (marker {w['marker']})" for w in result["winners"])
-    if len(result["winners"]) > 1:
-        return f"Co-winners: {names} - {result['how']}, after {result['races']} race(s)."
-    return f"Official Winner: {names} - {result['how']}, after {result['races']} race(s)."

@@ -22,14 +22,6 @@ HALF = 30
 NOTICE_LINES = 6
 
 
-def lease_name(content: Content, card: str) -> str:
-    """A lease card in words: "No. 4 Red Rum", "Walroy Stables"."""
-    for horse in content.horses.values():
-        if horse.card == card:
-            return f"No. {horse.number} {horse.name}"
-    return next((b.name for b in content.businesses.values() if b.card == card), card)
-
-
 def money(pounds: int | None) -> str:
     """A sum of money, or a note that it is out of sight (until the auction ends, T41)."""
     return "unseen" if pounds is None else f"£{pounds}"
@@ -218,14 +210,9 @@ def show_view(
     for line in view["news"][-8:]:
         console.print(f"  [dim]{escape(line)}[/dim]")
     if notices:
-        from homestretch.games.totopoly.words import word
-
-        def card(card_id: str) -> str:
-            return lease_name(content, card_id)
-
         console.print(Text("Money and cards lately:", style="bold"))
         for notice in notices[-NOTICE_LINES:]:
-            console.print(f"  {escape(word(notice, names, card))}")
+            console.print(f"  {escape(notice['words'])}")
     if view.get("your_report") and view["phase"] == "training":
         console.print(Text("Your last report: ", style="bold") + Text(view["your_report"]))
     if view["prompt"]:

@@ -8,12 +8,14 @@ generator (see flow.py) and shows each player only what he may see.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Any
 
 from homestretch.core.actions import Action
 from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import CHANCE, JSON, Game, State, replay
+from homestretch.games.totopoly import words
 from homestretch.games.totopoly.actions import CODEC
 from homestretch.games.totopoly.content import COLOURS, Content, load_content
 from homestretch.games.totopoly.flow import Ask, Flow, Roll
@@ -258,6 +260,13 @@ class TotopolyState(State):
 
     def say(self, text: str) -> None:
         self.news.append(text)
+
+    def notice(self, type_: str, to: int | None = None, **data: Any) -> None:
+        """A typed notice with its ``words`` (words.py): the terminal and the board
+        say the same. A card is named in full: a private notice goes to the one seat
+        that holds or drew it, and a lot's payment follows the lot shown face up."""
+        text = words.word({"type": type_, **data}, self.names, partial(words.lease_name, self.c))
+        super().notice(type_, to, **data, words=text)
 
     def seats_from(self, first: int) -> list[int]:
         """Every seat clockwise, starting with ``first``."""

@@ -1,12 +1,13 @@
-"""The typed notices in plain words, for the terminal (the browser board words them in
-its own script, totopoly.js): who paid whom and why, the prizes, the Tote's payouts,
-the cards dealt to you and the colour cards taken."""
+"""The typed notices in plain words: who paid whom and why, the prizes, the Tote's
+payouts, the cards dealt to you and the colour cards taken. The state words each notice
+as it is made (its ``words``), so the terminal and the browser board say the same."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
 from homestretch.core.protocol import JSON
+from homestretch.games.totopoly.content import Content
 
 WHY = {
     "leases kept": "for the lease cards kept, unseen (ruling T41)",
@@ -27,10 +28,12 @@ PLACES = {1: "first", 2: "second", 3: "third"}
 CardName = Callable[[str], str]
 
 
-def short_card(card: str) -> str:
-    """A lease card's id in words without the content: "No. 4", "club"."""
-    tail = card.removeprefix("lease:")
-    return f"No. {int(tail[6:])}" if tail.startswith("horse-") else tail
+def lease_name(content: Content, card: str) -> str:
+    """A lease card in words: "No. 4 Red Rum", "Walroy Stables"."""
+    for horse in content.horses.values():
+        if horse.card == card:
+            return f"No. {horse.number} {horse.name}"
+    return next((b.name for b in content.businesses.values() if b.card == card), card)
 
 
 def _party(who: int | str, names: Sequence[str]) -> str:
@@ -73,7 +76,7 @@ WORDING: dict[str, Callable[[JSON, Sequence[str], CardName], str]] = {
 }
 
 
-def word(notice: JSON, names: Sequence[str], card: CardName = short_card) -> str:
+def word(notice: JSON, names: Sequence[str], card: CardName) -> str:
     """One line for a notice; ``card`` names a lease card from its id."""
     wording = WORDING.get(notice["type"])
     return wording(notice, names, card) if wording else str(notice["type"])

@@ -15,7 +15,7 @@ let drawnLog = 0;  // how many of them the page shows
 // A game's own board, if its script (static/games/<game>.js, loaded before this one) set
 // window.homestretchBoard = (frame, box, tools) => {...}: it draws each frame into box and
 // may send moves with tools.send({action}) or tools.send({roll: faces}). The generic
-// view and result stay below it, folded, so nothing the board leaves out is out of reach.
+// moves, view and result stay below it, folded, so nothing the board leaves out is out of reach.
 const board = typeof window.homestretchBoard === "function" ? window.homestretchBoard : null;
 
 function el(tag, text, cls) {
@@ -115,6 +115,7 @@ function render(next) {
     }
   }
   $("typed").hidden = !frame.typed;
+  $("turn-fold").hidden = !frame.legal.length && !frame.typed;  // nothing to do: no heading
   if (frame.version !== typedFor) {  // a push at the same version keeps what is being typed
     typedFor = frame.version;
     const select = $("legal-select");
@@ -280,8 +281,9 @@ async function handOver(seat, bot) {
   if (answer) render(answer);
 }
 
-// A board draws the game and its result itself: the raw view and result stay folded below.
-if (board) { $("view-box").open = false; $("result-fold").open = false; }
+// A board draws the game, its moves and its result itself: the generic moves (buttons and
+// the form for any action), the raw view and the result stay folded below it.
+if (board) { $("turn-fold").open = false; $("view-box").open = false; $("result-fold").open = false; }
 
 $("legal-select").addEventListener("change", () => { $("typed-action").value = $("legal-select").value; });
 

@@ -184,19 +184,21 @@
     return make(tools, "p", text, "dc-sealed");
   }
 
+  // The latest notice of a type, as the rules worded it (derbycast/words.py: the
+  // terminal prints the same words).
+  function told(frame, type) {
+    const found = frame.notices.filter((n) => n.type === type);
+    return found.length ? found[found.length - 1].words : "";
+  }
+
   function winners(frame, tools) {
-    const names = frame.result.winners.map((w) => `${w.name} (marker ${w.marker})`).join(" and ");
-    const title = frame.result.winners.length > 1 ? "Co-winners" : "Official Winner";
-    return make(tools, "p", `${title}: ${names} - ${frame.result.how}`, "dc-winner");
+    return make(tools, "p", told(frame, "winner"), "dc-winner");
   }
 
   function drawTv(frame, box, tools) {
     const view = frame.view;
     if (frame.over) box.append(winners(frame, tools));
-    if (view.tie_break.length) {
-      const names = view.tie_break.map((m) => view.board[m - 1].name).join(" and ");
-      box.append(make(tools, "p", `Tie-break: ${names} race on; only they pick.`, "dc-tie"));
-    }
+    if (view.tie_break.length) box.append(make(tools, "p", told(frame, "tie-break"), "dc-tie"));
     box.append(advancementTable(view, tools), standings(view, tools));
     if (view.card) {
       box.append(raceCard(view, tools, !view.picks_open));

@@ -223,46 +223,11 @@
     parts.course.inner.append(done);
   }
 
-  // The typed notices in words (words.py says the same at the terminal).
-  const WHY = {
-    "leases kept": "for the lease cards kept, unseen", lot: "for the lot", commission: "commission on the lot",
-    trainer: "trainer's fee", vet: "vet's fee", club: "Owners' Club entrance fee", entrance: "entrance fees",
-    "banker's fee": "the banker's 10%", "unfilled places": "the share of places nobody filled",
-  };
-  const PLACE = { 1: "first", 2: "second", 3: "third" };
-  function shortCard(card) {
-    const tail = card.replace(/^lease:/, "");
-    return tail.startsWith("horse-") ? `No. ${Number(tail.slice(6))}` : tail;
-  }
-  function noticeText(n, tools, names) {
-    const cardName = (card) => names[card] || shortCard(card);
-    const who = (p) => (p === "bank" ? "the bank" : tools.seatName(p));
-    switch (n.type) {
-      case "payment": {
-        let why = ["square", "report"].includes(n.why) ? n.text : WHY[n.why] || n.why;
-        if (n.why === "sale") why = `for ${n.text}`;
-        else if (n.why === "lot" || n.why === "commission") why += ` (${cardName(n.card)})`;
-        else if (n.why === "entrance") why += ` for ${n.horses.map((h) => `No. ${h}`).join(", ")}`;
-        const waived = n.waived ? ` (all he had: £${n.waived} waived)` : "";
-        return `${who(n.payer)} pays £${n.amount} to ${who(n.payee)}: ${why}${waived}`;
-      }
-      case "prize": return `${who(n.seat)} wins £${n.amount} prize money: No. ${n.horse} ${PLACE[n.place] || n.place}`;
-      case "tote_payout": return `the Tote pays ${who(n.seat)} £${n.amount} on a £${n.stake} ticket on No. ${n.horse}`;
-      case "tote_kept": return `the Tote clerk (${who(n.seat)}) keeps £${n.kept} of the £${n.pool} pool`;
-      case "cards_dealt": return `you were dealt ${n.cards.map(cardName).join(", ") || "no card"}`;
-      case "card_drawn": return `you drew ${cardName(n.card)} from the dummy`;
-      case "card_taken": return `${who(n.seat)} takes a ${n.pile} card (No. ${n.horse} in training)`;
-      default: return n.type;
-    }
-  }
-
-  function drawNews(parts, tools, frame, view) {
-    // A lease card by its name where this seat has seen it (a lot on the block, his
-    // own cards, the lots he knows of), else by its number or business.
-    const names = cardNames(view);
+  // The typed notices as the rules worded them (words.py: the terminal says the same).
+  function drawNews(parts, tools, frame) {
     const list = make(tools, "ol", null, "tp-notices");
     frame.notices.slice(-10).reverse().forEach((n) => {
-      const item = make(tools, "li", noticeText(n, tools, names));
+      const item = make(tools, "li", n.words);
       item.dataset.type = n.type;
       list.append(item);
     });
@@ -403,7 +368,7 @@
     drawHand(parts, tools, view);
     drawPlayers(parts, tools, view);
     drawLot(parts, tools, view);
-    drawNews(parts, tools, frame, view);
+    drawNews(parts, tools, frame);
     drawRing(parts, tools, view);
     drawCourse(parts, tools, view);
     drawTote(parts, tools, view);
