@@ -1,7 +1,8 @@
 """The TV's race call of a race Top of the Stretch ran from the keeper's desk (R25): read
-out a part at a time while the result is under review; a TV reloaded after the call was
-read shows it whole at once instead of starting over, and so does a TV opened once the
-result is official."""
+out a part at a time while the result is under review, timed by the server's clock so
+every screen agrees: a second TV opened mid-call starts at the part the first has
+reached, a TV reloaded after the call was read shows it whole at once instead of
+starting over, and so does a TV opened once the result is official."""
 
 from __future__ import annotations
 
@@ -72,11 +73,26 @@ def test_a_reloaded_tv_shows_the_call_it_has_read_whole(browser: Browser, tmp_pa
         shows(tv, frame(address, game_id)["version"])
         expect(tv.locator(".dc-call")).to_have_count(0)  # not run yet
         _move(address, game_id, keeper, {"kind": "run"})
-        call = frame(address, game_id)["view"]["call"]
-        assert len(call) > 2
+        now = frame(address, game_id)
+        call = now["view"]["call"]
+        assert len(call) > 3
         parts = tv.locator(".dc-call p")
+        tv.wait_for_function("document.querySelectorAll('.dc-call p').length >= 2")
+        reached = parts.count()
+
+        # Another screen opened now starts where the first is, not from the first part.
+        other_context = context(browser, address, phone=True)  # the watch link on a phone
+        other_context.add_init_script(FEWEST_PARTS)
+        other = other_context.new_page()
+        other.goto(links["watch"])
+        shows(other, now["version"])
+        expect(other.locator(".dc-call p").first).to_be_visible()
+        assert (_fewest(other) or 0) >= reached > 1
         expect(parts).to_have_count(len(call), timeout=30_000)  # read out, part by part
         assert _fewest(tv) == 1
+        expect(other.locator(".dc-call p")).to_have_count(len(call))
+        other.screenshot(path=str(tmp_path / "tv-opened-mid-call.png"), full_page=True)
+        other_context.close()
         expect(parts.last).to_contain_text(call[-1]["words"][:30])
 
         tv.reload()

@@ -13,7 +13,14 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import first_pushed_frame, frame_of, open_table, refusal, token_of
+from tests.web.conftest import (
+    first_pushed_frame,
+    frame_of,
+    open_table,
+    refusal,
+    timeless,
+    token_of,
+)
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app as cli_app
@@ -297,7 +304,8 @@ def test_presence_follows_the_open_event_streams(client: TestClient) -> None:
     # the push brings only the log lines the stream had not sent, the rest as a reload
     assert pushed["log_from"] == first["version"]
     assert first["log"] + pushed["log"] == whole["log"]
-    assert pushed | {"log": whole["log"], "log_from": 0} == whole | {"seats": pushed["seats"]}
+    reloaded = whole | {"seats": pushed["seats"]}
+    assert timeless(pushed) | {"log": whole["log"], "log_from": 0} == reloaded
     client.portal.call(stream.aclose)
     assert not frame_of(client, game_id, bob)["seats"][0]["connected"]
 
@@ -310,7 +318,7 @@ def test_the_event_stream_of_a_finished_table_sends_its_last_frame(client: TestC
     assert response.headers["content-type"].startswith("text/event-stream")
     event, data = response.text.strip().split("\n", 1)
     assert event == "event: frame"
-    assert json.loads(data.removeprefix("data: ")) == frame_of(client, links["id"])
+    assert timeless(json.loads(data.removeprefix("data: "))) == frame_of(client, links["id"])
     assert first_pushed_frame(client, links["id"], None)["over"]
 
 
@@ -328,6 +336,34 @@ def test_a_second_server_on_the_same_store_carries_on(client: TestClient, store:
     assert client.portal is not None
     client.portal.call(client.app.state.hub.changed_elsewhere, game_id)  # type: ignore[attr-defined]
     assert frame_of(client, game_id, tokens[0]) == moved_on
+
+
+def test_a_frame_says_how_long_the_table_has_stood_at_its_version(
+    client: TestClient, store: Store
+) -> None:
+    """``since``, by the server's clock, from the move that made the version (a board
+    times what it unfolds by it, so every screen agrees); None where a server loaded
+    the table from the store at that version and cannot know."""
+    links = totopoly(client)
+    game_id = links["id"]
+    tokens = [token_of(s["link"]) for s in links["seats"]]
+
+    def since(server: TestClient, token: str | None = None) -> float | None:
+        params = {"token": token} if token else {}
+        answer = server.get(f"/api/tables/{game_id}/frame", params=params).json()
+        return answer["since"]  # type: ignore[no-any-return]
+
+    first = since(client)
+    assert first is not None and 0 <= first <= (since(client, tokens[0]) or -1.0)
+    version = move_once(client, game_id, tokens)["version"]
+    assert client.app.state.hub.tables[game_id].reached[0] == version  # type: ignore[attr-defined]
+    with TestClient(create_app(Store(store.path))) as other:
+        assert since(other) is None  # loaded from the store: not known how long
+        move_once(other, game_id, tokens)
+        assert since(other) is not None  # its own move: known from then
+    assert client.portal is not None
+    client.portal.call(client.app.state.hub.changed_elsewhere, game_id)  # type: ignore[attr-defined]
+    assert since(client) is not None  # told of the other server's move: timed from then
 
 
 def test_a_move_made_before_the_notice_of_another_servers_move_is_refused_as_stale(

@@ -68,6 +68,14 @@ class LiveTable:
     parts: dict[tuple[int | None, bool, bool], tuple[Any, ...]] = field(default_factory=dict)
     """Each viewer's part of a frame (``frames.seat_part``) and the table it was built
     from: the reply to a move and the pushes to that seat's pages share it."""
+    reached: tuple[int, float | None] = (-1, None)
+    """The version the table is at and when (``time.monotonic``) this process saw it
+    reached it; None when the table was loaded from the store at that version."""
+
+    def mark(self) -> None:
+        """Note the time a change (here or in another process) moved the table on."""
+        if self.reached[0] != self.table.version:
+            self.reached = (self.table.version, time.monotonic())
 
     def idle_for(self, now: float) -> float:
         """How long nobody has looked: 0 while a browser is connected or a change runs."""
@@ -110,7 +118,11 @@ class LiveTable:
         ):
             part = seat_part(table, viewer.seat, key[1], viewer.admin)
             built = self.parts[key] = (table.state, table.version, seats, part)
-        return completed(built[3], table, self.connected(), log_from)
+        version, when = self.reached
+        since = None if when is None or version != table.version else time.monotonic() - when
+        # ``since``: seconds the table has stood at this version, by this server's clock
+        # (a page times what it unfolds by it, so every screen agrees); None: not known
+        return {**completed(built[3], table, self.connected(), log_from), "since": since}
 
 
 class Hub:
@@ -166,7 +178,10 @@ class Hub:
             raise NotFound(f"there is no table {game_id} on this server")
         saved = self.store.load(game_id)
         table = rebuild(self.store, saved)
-        return LiveTable(game_id, table, settings[WEB], finished=saved.status == "finished")
+        finished = saved.status == "finished"
+        return LiveTable(
+            game_id, table, settings[WEB], finished=finished, reached=(table.version, None)
+        )
 
     def add(self, game_id: int, table: Table, web: JSON) -> LiveTable:
         live = LiveTable(game_id, table, web)
@@ -215,6 +230,7 @@ class Hub:
             if not self.alone:  # another process stored a move first
                 self._sync(live)
             raise
+        live.mark()
         self._finish_if_over(live)
         return result
 
@@ -230,6 +246,7 @@ class Hub:
                 reseated = True
         if reseated:  # a person who took a seat elsewhere may have renamed it in the game
             live.table = table.over_game(table.entry.make(self.store.load(live.game_id).config))
+        live.mark()
 
     def _finish_if_over(self, live: LiveTable) -> None:
         if live.table.state.is_over() and not live.finished:

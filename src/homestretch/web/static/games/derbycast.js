@@ -15,7 +15,7 @@
   let deskDrawn = null; // the version the desk's forms were drawn for (keeps typing)
   let kept = { form: null, values: {}, open: new Set() }; // what the keeper typed, kept over a redraw
   const CALL_STEP_MS = 1800; // the TV reads the call one part at a time (presentation only)
-  let call = { key: null, shown: 0, timer: null }; // the part reached, also kept for a reload
+  let call = { key: null, start: null, timer: null }; // the call read, from when (this page's clock)
   let latest = null; // the frame last drawn, for the call's timer
 
   function make(tools, tag, text, cls, attrs) {
@@ -139,37 +139,31 @@
 
   // The race call of a race Top of the Stretch ran, read out a part at a time on the TV
   // while the result is under review: the pace, the form, trouble, the stretch, the wire.
-  // Once the result is official the call has been read out, and every page (a TV
-  // reloaded or opened late, a replay) shows it whole. A TV reloaded during the review
-  // goes on from the part it had reached (kept for this tab), not from the first.
-  function callStore(key) {
-    return `dc-call:${location.pathname}:${key}`;
-  }
-
-  function readSoFar(key) {
-    try { return Number(sessionStorage.getItem(callStore(key))) || 1; } catch { return 1; }
-  }
-
-  function keepSoFar(key, shown) {
-    try { sessionStorage.setItem(callStore(key), String(shown)); } catch { /* not kept: it reads again */ }
-  }
-
-  function raceCall(parts, key, tools, reading) {
-    if (call.key !== key || !reading) {
-      if (call.timer) clearInterval(call.timer);
-      call = { key, shown: reading ? Math.min(readSoFar(key), parts.length) : parts.length, timer: null };
-      if (call.shown < parts.length) {
-        call.timer = setInterval(() => {
-          call.shown += 1;
-          keepSoFar(key, call.shown);
-          if (call.shown >= parts.length) { clearInterval(call.timer); call.timer = null; }
-          if (latest) window.homestretchBoard(...latest);
-        }, CALL_STEP_MS);
-      }
+  // Every screen times the reading from when the table reached the review, by the
+  // server's clock (the frame's ``since``), so a TV reloaded or opened late shows the
+  // part every other TV shows. Once the result is official (or where the server does not
+  // know when: a table it loaded from its store) the call is shown whole.
+  function raceCall(parts, key, tools, since) {
+    const start = typeof since === "number" ? Date.now() - since * 1000 : null;
+    if (call.key !== key) {
+      if (call.timer) clearTimeout(call.timer);
+      call = { key, start, timer: null };
+    } else if (start !== null && call.start !== null) {
+      call.start = Math.min(call.start, start); // a later push came later: keep the first
+    } else {
+      call.start = start;
+    }
+    const elapsed = call.start === null ? Infinity : Date.now() - call.start;
+    const shown = Math.min(parts.length, 1 + Math.floor(elapsed / CALL_STEP_MS));
+    if (call.timer) clearTimeout(call.timer);
+    call.timer = null;
+    if (shown < parts.length) { // drawn again when the next part is due
+      call.timer = setTimeout(() => { call.timer = null; if (latest) window.homestretchBoard(...latest); },
+        CALL_STEP_MS - (elapsed % CALL_STEP_MS) + 20);
     }
     const box = make(tools, "section", null, "dc-call", { "aria-label": "The race call" });
     box.append(make(tools, "h3", "The call (Top of the Stretch)"));
-    for (const part of parts.slice(0, call.shown)) {
+    for (const part of parts.slice(0, shown)) {
       const line = make(tools, "p");
       line.append(make(tools, "b", `${part.heading}. `), document.createTextNode(part.words));
       box.append(line);
@@ -210,9 +204,9 @@
       if (status) box.append(make(tools, "p", status, "dc-status"));
     }
     const reading = tools.mode !== "replay"; // the call is in the view only under review
-    if (view.call) box.append(raceCall(view.call, `${view.race}:${view.card.race}`, tools, reading));
+    if (view.call) box.append(raceCall(view.call, `${view.race}:${view.card.race}`, tools, reading ? frame.since : null));
     else if (view.last_race && view.last_race.call) {
-      box.append(raceCall(view.last_race.call, `${view.last_race.race}:${view.last_race.name}`, tools, false));
+      box.append(raceCall(view.last_race.call, `${view.last_race.race}:${view.last_race.name}`, tools, null));
     }
     if (view.last_race) box.append(lastRace(view, tools));
   }
