@@ -89,5 +89,17 @@ def test_two_people_and_a_spectator_play_in_the_browser(browser: Browser, tmp_pa
         shows(page, now)
         fits_width(page)  # the nested tables of the generic view included
         page.screenshot(path=str(tmp_path / "phone.png"))
+
+        # A game without a board of its own (here: its script not served) shows the
+        # generic moves open, where the board would fold them.
+        mover = next(seat for seat in (0, 1) if frame(address, game_id, tokens[seat])["your_turn"])
+        plain = phone.new_page()
+        plain.route("**/static/games/totopoly.js", lambda route: route.fulfill(body=""))
+        plain.goto(links["seats"][mover]["link"])
+        shows(plain, now)
+        expect(plain.locator("#board-box")).to_be_hidden()
+        expect(plain.locator("#turn-fold")).to_have_attribute("open", "")
+        expect(plain.locator("#actions button, #typed").first).to_be_visible()
+        expect(page.locator("#turn-fold")).not_to_have_attribute("open", "")  # with the board
         for context in (*contexts, phone):
             context.close()
