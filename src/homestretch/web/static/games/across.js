@@ -1,7 +1,7 @@
 // Across the Board's own board: the totalizator and the seven windows, the race card
 // filling with X's, the auction block, every player's fifties and the bins. It draws
 // each frame from scratch (a reload or a late join shows the same board) and sends
-// moves through tools.send; the generic view stays folded below it.
+// moves through tools.send; the generic moves and view stay folded below it.
 "use strict";
 (() => {
   const HORSES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];

@@ -1,8 +1,9 @@
 // Totopoly's own board: the seat's hand, the players, the auction block, the training
 // ring, the racecourse with its lanes and coloured lengths, and the Tote pad. Everything
 // is drawn from the seat's view in each frame (which holds only what that seat may
-// see); the moves are the generic page's buttons above. Horses on the course are kept
-// as the same elements from frame to frame, so they run along the lanes as dice fall.
+// see); the moves are the board's own buttons, in words (the generic page's are folded
+// below). Horses on the course are kept as the same elements from frame to frame, so
+// they run along the lanes as dice fall.
 "use strict";
 (() => {
   const COLOUR_OF = { K: "black", R: "red", Y: "yellow", B: "blue" };
