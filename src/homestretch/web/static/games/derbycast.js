@@ -148,11 +148,11 @@
     if (call.key !== key) {
       if (call.timer) clearTimeout(call.timer);
       call = { key, start, timer: null };
-    } else if (start !== null && call.start !== null) {
+    } else if (start === null) {
+      call.start = null; // official, a replay, or not known: whole
+    } else if (call.start !== null) {
       call.start = Math.min(call.start, start); // a later push came later: keep the first
-    } else {
-      call.start = start;
-    }
+    } // (a call once shown whole stays whole)
     const elapsed = call.start === null ? Infinity : Date.now() - call.start;
     const shown = Math.min(parts.length, 1 + Math.floor(elapsed / CALL_STEP_MS));
     if (call.timer) clearTimeout(call.timer);
