@@ -223,6 +223,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         final = httpx.get(f"{address}/api/tables/{game_id}/frame").json()
         (won,) = [n["words"] for n in final["notices"] if n["type"] == "winner"]
         expect(tv.locator(".dc-winner")).to_have_text(won)  # as the terminal says it
+        expect(tv.locator(".dc-tie")).to_have_count(0)  # decided: no longer "level"
         expect(bob.locator(".dc-winner")).to_contain_text("Official Winner: Cy")
         tv.locator("#board-box").screenshot(path=str(tmp_path / "tv.png"))
         ann.locator("#board-box").screenshot(path=str(tmp_path / "phone.png"))

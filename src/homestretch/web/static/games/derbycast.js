@@ -192,7 +192,7 @@
   function drawTv(frame, box, tools) {
     const view = frame.view;
     if (frame.over) box.append(winners(frame, tools));
-    if (view.tie_break.length) box.append(make(tools, "p", told(frame, "tie-break"), "dc-tie"));
+    if (view.tie_break.length && !frame.over) box.append(make(tools, "p", told(frame, "tie-break"), "dc-tie"));
     box.append(advancementTable(view, tools), standings(view, tools));
     if (view.card) {
       box.append(raceCard(view, tools, !view.picks_open));
