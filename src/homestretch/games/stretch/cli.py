@@ -31,7 +31,6 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.plain import Table
-from homestretch.cli.table_loop import db_hint, dice_spec, play_at_terminal, resume_hint
 from homestretch.core.chance import ChanceNode
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import MAX_RUNS, escape_controls, output_path
@@ -110,6 +109,7 @@ def run(
 
     With bettors, the players bet Win, Place and Show against each other on a tote of
     their own stakes once the morning line is up, and are paid after the race."""
+    from homestretch.cli.table_loop import dice_spec  # the sessions' loop: not for odds
     from homestretch.games.stretch.betting import ToteRules
     from homestretch.games.stretch.engine import ODDS_CHOICES, RaceGame
     from homestretch.games.stretch.race import load_race
@@ -171,6 +171,7 @@ def _run_race(
 ) -> None:
     """Run the table's race to the end (a stored one is stored roll by roll), then show
     the sheets or the JSON."""
+    from homestretch.cli.table_loop import db_hint, play_at_terminal, resume_hint
     from homestretch.games.stretch.engine import RaceState
     from homestretch.games.stretch.render import show_sheets
 
