@@ -3,9 +3,13 @@
 For fields of 6 to 20 horses, in CPU time (best of ``REPEATS``, in this one run): the
 exact win chances alone, the win chances with proven place and show brackets (target:
 under 0.1 s), and a kept answer read back from the cache; with the widest bracket.
-Then, on the wall clock, a fresh `homestretch stretch odds` process: how long until the
-first table is on the screen, and, asked again, until the exact table is. The exact
-place and show sums themselves are timed by benchmarks/stretch_kernel.py.
+Then a fresh `homestretch stretch odds` process (6 horses), as a person or a script
+starts it, for the text table and for `--format json --early`: how long until the
+brackets are out, and, asked again, until the exact answer is; on the wall clock and in
+the child's CPU time (to the moment the line is read), best of ``FRESH`` runs, as
+ratios to the target. Beside them the floor: a process that only imports what every
+`stretch odds` must (typer, which brings pydantic, rich, numpy). The exact place and
+show sums themselves are timed by benchmarks/stretch_exact.py.
 Run with `.venv/bin/python benchmarks/stretch_odds_latency.py`.
 """
 
@@ -30,6 +34,7 @@ from stretch_fields import field_of
 SIZES = (6, 8, 10, 12, 14, 20)
 REPEATS = 5
 TARGET = 0.1
+FRESH = 5
 
 
 def cpu(work: Callable[[], object]) -> float:
@@ -41,19 +46,62 @@ def cpu(work: Callable[[], object]) -> float:
     return best
 
 
-def first_line_after(args: list[str], env: dict[str, str], marker: str) -> float:
-    """Wall seconds from starting a process to its first stdout line holding ``marker``."""
+def first_line_after(args: list[str], env: dict[str, str], marker: str) -> tuple[float, float]:
+    """(wall, CPU) seconds from starting a process to its first stdout line holding
+    ``marker``; the child's CPU is counted up to the moment it is stopped, at that line."""
     start = time.perf_counter()
-    with subprocess.Popen(
+    child = subprocess.Popen(
         args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
-    ) as child:
-        assert child.stdout is not None
-        for line in child.stdout:
-            if marker in line:
-                seen = time.perf_counter() - start
-                child.kill()
-                return seen
-    raise RuntimeError(f"{marker!r} never shown")
+    )
+    assert child.stdout is not None
+    for line in child.stdout:
+        if marker in line:
+            seen = time.perf_counter() - start
+            child.kill()
+            break
+    else:
+        raise RuntimeError(f"{marker!r} never shown")
+    _, _, usage = os.wait4(child.pid, 0)
+    child.stdout.close()
+    return seen, usage.ru_utime + usage.ru_stime
+
+
+def best_of(args: list[str], env: dict[str, str], marker: str) -> tuple[float, float]:
+    wall, cpu = zip(*(first_line_after(args, env, marker) for _ in range(FRESH)), strict=True)
+    return min(wall), min(cpu)
+
+
+def fresh_process(folder: str) -> None:
+    """The brackets, then (asked again) the kept exact answer, from a fresh process."""
+    command = [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+    command += ["stretch", "odds", "2009-champagne-stakes"]
+    floor_code = "import typer, typer._adapters, rich.table, numpy; print('up', flush=True)"
+    floor = best_of([sys.executable, "-c", floor_code], dict(os.environ), "up")
+    print(
+        f"\na fresh process, 6 horses (best of {FRESH}; wall and CPU seconds, x the {TARGET} s target)"
+    )
+    print(f"{'':48} {'wall':>6} {'x':>5} {'CPU':>6} {'x':>5}")
+
+    def row(what: str, figures: tuple[float, float]) -> None:
+        wall, cpu = figures
+        print(f"{what:48} {wall:6.3f} {wall / TARGET:5.1f} {cpu:6.3f} {cpu / TARGET:5.1f}")
+
+    row("floor: python importing typer, rich, numpy", floor)
+    for name, extra, early_marker, exact_marker in (
+        ("text", [], "proven within", "exact chances"),
+        ("json --early", ["--format", "json", "--early"], '"final": false', '"final": true'),
+    ):
+        runs = []
+        for run in range(FRESH):
+            env = dict(os.environ, HOMESTRETCH_CACHE=str(Path(folder) / f"{name}-{run}"))
+            runs.append(first_line_after(command + extra, env, early_marker))
+        early = min(w for w, _ in runs), min(c for _, c in runs)
+        env = dict(os.environ, HOMESTRETCH_CACHE=str(Path(folder) / "kept"))
+        subprocess.run(command, env=env, check=True, capture_output=True)  # computes, keeps
+        again = best_of(command + extra, env, exact_marker)
+        row(f"{name}: brackets out, nothing kept", early)
+        row(f"{name}: asked again, the exact answer out", again)
+        print(f"{'':48} first line {early[1] / floor[1]:.2f}x the floor's CPU")
 
 
 def main() -> None:
@@ -79,16 +127,7 @@ def main() -> None:
             )
         print(f"slowest brackets: {worst:.3f} s CPU, {worst / TARGET:.2f} of the {TARGET} s target")
 
-        env = dict(os.environ, HOMESTRETCH_CACHE=str(Path(folder) / "fresh"))
-        command = [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
-        command += ["stretch", "odds", "2009-champagne-stakes"]
-        shown = first_line_after(command, env, "proven within")
-        print(
-            f"a fresh `stretch odds` (6 horses, nothing kept): brackets on screen after {shown:.2f} s wall"
-        )
-        subprocess.run(command, env=env, check=True, capture_output=True)  # computes, keeps
-        again = first_line_after(command, env, "exact chances")
-        print(f"asked again: the exact table on screen after {again:.2f} s wall")
+        fresh_process(folder)
 
 
 if __name__ == "__main__":
