@@ -39,6 +39,20 @@ def fake_chances(horses: int, value: float) -> ExactChances:
     return ExactChances(full, PlaceShow(full, full, np.zeros(horses)))
 
 
+def changed_charts(tmp_path: Path) -> Path:
+    """The standard chart set with one reading of the Final Speed chart one higher."""
+    changed = tmp_path / "charts"
+    shutil.copytree(STANDARD, changed)
+    speed = changed / "final_speed.csv"
+    lines = speed.read_text().splitlines()
+    row = next(i for i, line in enumerate(lines) if line[:1].isdigit())
+    cells = lines[row].split(",")
+    cells[-1] = str(int(cells[-1]) + 1)
+    lines[row] = ",".join(cells)
+    speed.write_text("\n".join(lines) + "\n")
+    return changed
+
+
 def test_kept_chances_come_back_for_the_same_race_and_charts_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -52,16 +66,7 @@ def test_kept_chances_come_back_for_the_same_race_and_charts_only(
     assert exact_cache.cached(load_race("allowance-turf-route"), charts) is None
 
     # one changed reading of one chart: a different key, nothing stale served
-    changed = tmp_path / "charts"
-    shutil.copytree(STANDARD, changed)
-    speed = changed / "final_speed.csv"
-    lines = speed.read_text().splitlines()
-    row = next(i for i, line in enumerate(lines) if line[:1].isdigit())
-    cells = lines[row].split(",")
-    cells[-1] = str(int(cells[-1]) + 1)
-    lines[row] = ",".join(cells)
-    speed.write_text("\n".join(lines) + "\n")
-    other = load_chart_set(changed)
+    other = load_chart_set(changed_charts(tmp_path))
     assert exact_cache.content_key(race, other) != exact_cache.content_key(race, charts)
     assert exact_cache.cached(race, other) is None
 
@@ -112,6 +117,13 @@ def test_odds_show_brackets_first_then_exact_and_keep_the_answer(
     assert again.exit_code == 0, again.output
     assert "proven within" not in again.stdout and "62.5%" in again.stdout
     assert runs == ["sums"]
+    # a changed chart: the brackets and the sums again, not the kept answer
+    charts = str(changed_charts(tmp_path))
+    other = CliRunner().invoke(
+        app, ["stretch", "odds", "2009-champagne-stakes", "--charts", charts]
+    )
+    assert other.exit_code == 0, other.output
+    assert "proven within" in other.stdout and runs == ["sums", "sums"]
 
 
 SLOW_EXACT = """
@@ -191,3 +203,26 @@ def test_early_json_is_a_line_a_script_reads_before_the_exact_answer_exists(
     whole = runner.invoke(app, ["stretch", "odds", "2009-champagne-stakes", "-f", "json"])
     assert whole.exit_code == 0, whole.output
     assert json.loads(whole.stdout) == last
+
+
+def test_the_key_reads_every_module_the_sums_are_computed_with() -> None:
+    """A module the exact sums import is in the key, or its output is: charts.py and
+    race.py only make the ChartSet and Race whose arrays are hashed."""
+    import ast
+
+    from homestretch.games.stretch import exact, exact_compiled, exact_finish
+
+    used = set()
+    for module in (exact, exact_finish, exact_compiled):
+        assert module.__file__ is not None
+        for node in ast.walk(ast.parse(Path(module.__file__).read_text())):
+            named = [node.module] if isinstance(node, ast.ImportFrom) else []
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
+                named = [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
+            used |= {
+                name.rsplit(".", 1)[1] + ".py"
+                for name in named
+                if name and name.startswith("homestretch.games.stretch.")
+            }
+    assert "exact_compiled.py" in used  # the compiled loops, imported by name
+    assert used - {"charts.py", "race.py"} <= set(exact_cache.SOURCES)
