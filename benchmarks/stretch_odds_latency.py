@@ -6,8 +6,8 @@ under 0.1 s), and a kept answer read back from the cache; with the widest bracke
 Then a fresh `homestretch stretch odds` process (6 horses), as a person or a script
 starts it, for the text table and for `--format json --early`: how long until the
 brackets are out, and, asked again, until the exact answer is; on the wall clock and in
-the child's CPU time (to the moment the line is read), best of ``FRESH`` runs, as
-ratios to the target. Beside them the floor: a process that only imports what every
+the CPU time the process has used when it writes the line, best of ``FRESH`` runs, as
+ratios to the target (on a busy machine the CPU is the figure to trust). Beside them the floor: a process that only imports what every
 `stretch odds` must (typer, which brings pydantic, rich, numpy). The exact place and
 show sums themselves are timed by benchmarks/stretch_exact.py.
 Run with `.venv/bin/python benchmarks/stretch_odds_latency.py`.
@@ -46,37 +46,65 @@ def cpu(work: Callable[[], object]) -> float:
     return best
 
 
-def first_line_after(args: list[str], env: dict[str, str], marker: str) -> tuple[float, float]:
-    """(wall, CPU) seconds from starting a process to its first stdout line holding
-    ``marker``; the child's CPU is counted up to the moment it is stopped, at that line."""
+CLOCKED = """
+import os, sys, time
+
+class Clocked:
+    # stdout, telling stderr the CPU this process has used when MARKER first goes out
+    def __init__(self, out):
+        self.out, self.told = out, False
+
+    def write(self, text):
+        if not self.told and os.environ["MARKER"] in text:  # told first: killed once seen
+            self.told = True
+            print("cpu", time.process_time(), file=sys.stderr, flush=True)
+        return self.out.write(text)
+
+    def __getattr__(self, name):
+        return getattr(self.out, name)
+
+sys.stdout = Clocked(sys.stdout)
+"""
+"""Run before a command: its CPU time (start-up included) when the line is written, as
+the process itself counts it, so a busy machine's delay in reading the line adds none."""
+
+
+def first_line_after(
+    code: str, args: list[str], env: dict[str, str], marker: str
+) -> tuple[float, float]:
+    """(wall, CPU) seconds from starting ``python -c code args`` until it writes a line
+    holding ``marker``: the wall as seen here, the CPU as the process counted it."""
     start = time.perf_counter()
-    child = subprocess.Popen(
-        args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
-    )
-    assert child.stdout is not None
-    for line in child.stdout:
-        if marker in line:
-            seen = time.perf_counter() - start
-            child.kill()
-            break
-    else:
-        raise RuntimeError(f"{marker!r} never shown")
-    _, _, usage = os.wait4(child.pid, 0)
-    child.stdout.close()
-    return seen, usage.ru_utime + usage.ru_stime
+    with subprocess.Popen(
+        [sys.executable, "-c", CLOCKED + code, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(env, MARKER=marker),
+    ) as child:
+        assert child.stdout is not None and child.stderr is not None
+        for line in child.stdout:
+            if marker in line:
+                seen = time.perf_counter() - start
+                break
+        else:
+            raise RuntimeError(f"{marker!r} never shown")
+        child.kill()
+        told = [line for line in child.stderr.read().splitlines() if line.startswith("cpu ")]
+    return seen, float(told[0].split()[1])
 
 
-def best_of(args: list[str], env: dict[str, str], marker: str) -> tuple[float, float]:
-    wall, cpu = zip(*(first_line_after(args, env, marker) for _ in range(FRESH)), strict=True)
+def best_of(code: str, args: list[str], env: dict[str, str], marker: str) -> tuple[float, float]:
+    wall, cpu = zip(*(first_line_after(code, args, env, marker) for _ in range(FRESH)), strict=True)
     return min(wall), min(cpu)
 
 
 def fresh_process(folder: str) -> None:
     """The brackets, then (asked again) the kept exact answer, from a fresh process."""
-    command = [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
-    command += ["stretch", "odds", "2009-champagne-stakes"]
-    floor_code = "import typer, typer._adapters, rich.table, numpy; print('up', flush=True)"
-    floor = best_of([sys.executable, "-c", floor_code], dict(os.environ), "up")
+    command = "from homestretch.cli.main import run; run()"
+    odds = ["stretch", "odds", "2009-champagne-stakes"]
+    floor_code = "import typer, typer._adapters, rich.table, numpy; print('up')"
+    floor = best_of(floor_code, [], dict(os.environ), "up")
     print(
         f"\na fresh process, 6 horses (best of {FRESH}; wall and CPU seconds, x the {TARGET} s target)"
     )
@@ -94,11 +122,12 @@ def fresh_process(folder: str) -> None:
         runs = []
         for run in range(FRESH):
             env = dict(os.environ, HOMESTRETCH_CACHE=str(Path(folder) / f"{name}-{run}"))
-            runs.append(first_line_after(command + extra, env, early_marker))
+            runs.append(first_line_after(command, odds + extra, env, early_marker))
         early = min(w for w, _ in runs), min(c for _, c in runs)
         env = dict(os.environ, HOMESTRETCH_CACHE=str(Path(folder) / "kept"))
-        subprocess.run(command, env=env, check=True, capture_output=True)  # computes, keeps
-        again = best_of(command + extra, env, exact_marker)
+        keeping = [sys.executable, "-c", command, *odds]
+        subprocess.run(keeping, env=env, check=True, capture_output=True)  # computes, keeps
+        again = best_of(command, odds + extra, env, exact_marker)
         row(f"{name}: brackets out, nothing kept", early)
         row(f"{name}: asked again, the exact answer out", again)
         print(f"{'':48} first line {early[1] / floor[1]:.2f}x the floor's CPU")
