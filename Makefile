@@ -14,6 +14,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@echo 'Compiling the exact-odds loops once (a minute at most), so no odds waits for it'
 	$(BIN)/python -m homestretch.games.stretch.exact_compiled
+	$(BIN)/python -m compileall -q src  # the first command, too, starts from bytecode
 	touch $(STAMP)
 
 setup: $(STAMP)

@@ -104,6 +104,8 @@ def check_nesting(path: Path, text: str, limit: int = NESTING) -> None:
 def bad_character(text: str) -> str | None:
     """The first character of ``text`` a terminal must not be sent raw: a control
     character (escape, NUL, DEL, C1) or a lone surrogate (undecodable bytes)."""
+    if text.isprintable():  # no Cc or Cs in it: the usual case, decided in C
+        return None
     for char in text:
         if unicodedata.category(char) in ("Cc", "Cs") and char not in "\t":
             return char

@@ -20,7 +20,7 @@ _NUMBER = r"([0-9]{1,9}(?:\.[0-9]{1,6})?)"
 _RATIO = re.compile(rf"^\s*{_NUMBER}\s*[-/:]\s*{_NUMBER}\s*(on)?\s*$")
 MAX_ODDS = 10_000
 """The longest odds read (10000-1): no tote board shows more, and far past every chart."""
-_BOARD_STEPS = tuple(
+BOARD_STEPS = tuple(
     Fraction(n, d)
     for n, d in (
         (1, 9),
@@ -45,7 +45,7 @@ _BOARD_STEPS = tuple(
         (5, 1),
     )
 )
-"""The odds a tote board shows below 5-1."""
+"""The odds a tote board shows up to 5-1 (whole numbers above)."""
 _DECIMAL = re.compile(rf"^\s*{_NUMBER}\s*(?:-1|/1|to 1)?\s*$")
 
 
@@ -100,7 +100,7 @@ class Odds:
         numbers."""
         if value >= 5:
             return cls(Fraction(max(5, round(value))))
-        return cls(min(_BOARD_STEPS, key=lambda step: abs(float(step) - value)))
+        return cls(min(BOARD_STEPS, key=lambda step: abs(float(step) - value)))
 
     @property
     def implied_probability(self) -> float:

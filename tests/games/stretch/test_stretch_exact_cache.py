@@ -39,6 +39,20 @@ def fake_chances(horses: int, value: float) -> ExactChances:
     return ExactChances(full, PlaceShow(full, full, np.zeros(horses)))
 
 
+def changed_charts(tmp_path: Path) -> Path:
+    """The standard chart set with one reading of the Final Speed chart one higher."""
+    changed = tmp_path / "charts"
+    shutil.copytree(STANDARD, changed)
+    speed = changed / "final_speed.csv"
+    lines = speed.read_text().splitlines()
+    row = next(i for i, line in enumerate(lines) if line[:1].isdigit())
+    cells = lines[row].split(",")
+    cells[-1] = str(int(cells[-1]) + 1)
+    lines[row] = ",".join(cells)
+    speed.write_text("\n".join(lines) + "\n")
+    return changed
+
+
 def test_kept_chances_come_back_for_the_same_race_and_charts_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -52,16 +66,7 @@ def test_kept_chances_come_back_for_the_same_race_and_charts_only(
     assert exact_cache.cached(load_race("allowance-turf-route"), charts) is None
 
     # one changed reading of one chart: a different key, nothing stale served
-    changed = tmp_path / "charts"
-    shutil.copytree(STANDARD, changed)
-    speed = changed / "final_speed.csv"
-    lines = speed.read_text().splitlines()
-    row = next(i for i, line in enumerate(lines) if line[:1].isdigit())
-    cells = lines[row].split(",")
-    cells[-1] = str(int(cells[-1]) + 1)
-    lines[row] = ",".join(cells)
-    speed.write_text("\n".join(lines) + "\n")
-    other = load_chart_set(changed)
+    other = load_chart_set(changed_charts(tmp_path))
     assert exact_cache.content_key(race, other) != exact_cache.content_key(race, charts)
     assert exact_cache.cached(race, other) is None
 
@@ -112,3 +117,112 @@ def test_odds_show_brackets_first_then_exact_and_keep_the_answer(
     assert again.exit_code == 0, again.output
     assert "proven within" not in again.stdout and "62.5%" in again.stdout
     assert runs == ["sums"]
+    # a changed chart: the brackets and the sums again, not the kept answer
+    charts = str(changed_charts(tmp_path))
+    other = CliRunner().invoke(
+        app, ["stretch", "odds", "2009-champagne-stakes", "--charts", charts]
+    )
+    assert other.exit_code == 0, other.output
+    assert "proven within" in other.stdout and runs == ["sums", "sums"]
+
+
+SLOW_EXACT = """
+import sys
+import numpy as np
+from homestretch.games.stretch import exact
+from homestretch.games.stretch.exact import ExactChances
+from homestretch.games.stretch.exact_finish import PlaceShow
+
+def after_the_go(race, charts, advance=None):
+    sys.stdin.readline()  # the exact sums finish only when the test has read the early line
+    full = np.full(len(race.runners), 0.625)
+    return ExactChances(full, PlaceShow(full, full, np.zeros(len(full))))
+
+exact.quickplay_chances = after_the_go
+from homestretch.cli.main import run
+run()
+"""
+
+
+def test_early_json_is_a_line_a_script_reads_before_the_exact_answer_exists(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`odds --format json --early`, read through a pipe as a script would: the first line
+    (exact win, proven brackets) arrives while the exact sums are held back; the last line
+    is the one document `--format json` prints."""
+    import subprocess
+    import sys
+    import threading
+
+    from typer.testing import CliRunner
+
+    from homestretch.cli.main import app
+
+    monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path))
+    command = [sys.executable, "-c", SLOW_EXACT, "stretch", "odds", "2009-champagne-stakes"]
+    with subprocess.Popen(
+        [*command, "--format", "json", "--early"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as child:
+        assert child.stdin is not None and child.stdout is not None
+        hung = threading.Timer(300, child.kill)  # a line never sent fails, it does not hang
+        hung.start()
+        try:
+            first = json.loads(child.stdout.readline())
+            child.stdin.write("go\n")
+            child.stdin.close()
+            rest = child.stdout.read().splitlines()
+        finally:
+            hung.cancel()
+    assert child.returncode == 0, child.stderr.read() if child.stderr else ""
+
+    known = BASELINE["2009-champagne-stakes"]
+    assert first["final"] is False and first["method"] == "bounds"
+    assert 0 < first["widest"] < 0.02
+    for e, win, place, show in zip(
+        first["entries"], known["win"], known["place"], known["show"], strict=True
+    ):
+        assert e["win"] == pytest.approx(win, abs=1e-14)
+        assert e["place_low"] <= place <= e["place_high"]
+        assert e["show_low"] <= show <= e["show_high"]
+    assert len(rest) == 1
+    last = json.loads(rest[0])
+    assert last["final"] is True and last["method"] == "exact"
+    assert [e["place"] for e in last["entries"]] == [0.625] * 6  # the held-back sums' answer
+
+    # asked again the answer is kept: one final line, the document --format json prints
+    runner = CliRunner()
+    again = runner.invoke(
+        app, ["stretch", "odds", "2009-champagne-stakes", "-f", "json", "--early"]
+    )
+    assert again.exit_code == 0, again.output
+    assert again.stdout.count("\n") == 1 and json.loads(again.stdout) == last
+    whole = runner.invoke(app, ["stretch", "odds", "2009-champagne-stakes", "-f", "json"])
+    assert whole.exit_code == 0, whole.output
+    assert json.loads(whole.stdout) == last
+
+
+def test_the_key_reads_every_module_the_sums_are_computed_with() -> None:
+    """A module the exact sums import is in the key, or its output is: charts.py and
+    race.py only make the ChartSet and Race whose arrays are hashed."""
+    import ast
+
+    from homestretch.games.stretch import exact, exact_compiled, exact_finish
+
+    used = set()
+    for module in (exact, exact_finish, exact_compiled):
+        assert module.__file__ is not None
+        for node in ast.walk(ast.parse(Path(module.__file__).read_text())):
+            named = [node.module] if isinstance(node, ast.ImportFrom) else []
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
+                named = [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
+            used |= {
+                name.rsplit(".", 1)[1] + ".py"
+                for name in named
+                if name and name.startswith("homestretch.games.stretch.")
+            }
+    assert "exact_compiled.py" in used  # the compiled loops, imported by name
+    assert used - {"charts.py", "race.py"} <= set(exact_cache.SOURCES)

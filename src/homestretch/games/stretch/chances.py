@@ -49,6 +49,7 @@ def quick_bounds(race: Race, charts: ChartSet) -> JSON:
         "method": "bounds",
         "says": "win exact; place and show proven within "
         f"{b.widest:.1%} (the exact figures follow)",
+        "widest": b.widest,
         "entries": _entries(
             race,
             b.win,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -30,7 +31,6 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.plain import Table
-from homestretch.cli.table_loop import db_hint, dice_spec, play_at_terminal, resume_hint
 from homestretch.core.chance import ChanceNode
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import MAX_RUNS, escape_controls, output_path
@@ -109,6 +109,7 @@ def run(
 
     With bettors, the players bet Win, Place and Show against each other on a tote of
     their own stakes once the morning line is up, and are paid after the race."""
+    from homestretch.cli.table_loop import dice_spec  # the sessions' loop: not for odds
     from homestretch.games.stretch.betting import ToteRules
     from homestretch.games.stretch.engine import ODDS_CHOICES, RaceGame
     from homestretch.games.stretch.race import load_race
@@ -170,6 +171,7 @@ def _run_race(
 ) -> None:
     """Run the table's race to the end (a stored one is stored roll by roll), then show
     the sheets or the JSON."""
+    from homestretch.cli.table_loop import db_hint, play_at_terminal, resume_hint
     from homestretch.games.stretch.engine import RaceState
     from homestretch.games.stretch.render import show_sheets
 
@@ -605,6 +607,15 @@ def odds(
     charts: ChartsOption = None,
     plot: PlotOption = None,
     fmt: FormatOption = OutputFormat.text,
+    early: Annotated[
+        bool,
+        typer.Option(
+            "--early",
+            help="with --format json: JSON Lines, the exact win chances and proven place "
+            'and show brackets at once ("final": false), then the exact answer '
+            '("final": true); the text table always shows the brackets first',
+        ),
+    ] = False,
 ) -> None:
     """Each horse's chance to win, place and show, fair odds beside the odds offered.
 
@@ -616,7 +627,7 @@ def odds(
 
     _picture(plot)
     loaded, chart_set = load_race(race), load_chart_set(charts)
-    exact = _exact_chances(loaded, chart_set, fmt) if mode == "quick" else None
+    exact = _exact_chances(loaded, chart_set, fmt, early) if mode == "quick" else None
     places = exact.places if exact is not None else None
     if exact is not None and places is not None:
         used_seed: int | None = None
@@ -675,17 +686,20 @@ def odds(
             plot,
         )
     if fmt is OutputFormat.json:
-        echo_json(
-            {
-                "race": loaded.name,
-                "mode": mode,
-                "method": "exact" if places is not None else "monte-carlo",
-                "win_method": "exact" if exact is not None else "monte-carlo",
-                "runs": None if places is not None else runs,
-                "seed": used_seed,
-                "entries": entries,
-            }
-        )
+        answer = {
+            "race": loaded.name,
+            "mode": mode,
+            "method": "exact" if places is not None else "monte-carlo",
+            "win_method": "exact" if exact is not None else "monte-carlo",
+            "runs": None if places is not None else runs,
+            "seed": used_seed,
+            "final": True,
+            "entries": entries,
+        }
+        if early:
+            _json_line(answer)
+        else:
+            echo_json(answer)
         return
     real = any(e["real_odds"] for e in entries)
     margin = max((high - low) / 2 for low, high in (e["win_interval"] for e in entries))
@@ -774,54 +788,55 @@ def _pace_table(by_size: Any, style: Any, mode: str) -> Table:
     return table
 
 
-def _exact_chances(race: Race, charts: ChartSet, fmt: OutputFormat) -> ExactChances:
-    """Kept chances at once; else (text) proven brackets at once, then the exact sums."""
+def _exact_chances(race: Race, charts: ChartSet, fmt: OutputFormat, early: bool) -> ExactChances:
+    """Kept chances at once; else proven brackets at once (a text table, or with --early a
+    JSON line), then the exact sums."""
     from homestretch.games.stretch.exact import quickplay_chances, shared_outcomes
     from homestretch.games.stretch.exact_cache import cached, keep
 
     found = cached(race, charts)
     if found is not None:
         return found
-    if fmt is OutputFormat.text:
-        _show_bounds(race, charts)
+    if fmt is OutputFormat.text or early:
+        _show_bounds(race, charts, fmt)
     with progress_bar(shared_outcomes(race, charts), "exact chances") as bar:
         chances = quickplay_chances(race, charts, lambda n: bar.advance(bar.task_ids[0], n))
     keep(race, charts, chances)
     return chances
 
 
-def _show_bounds(race: Race, charts: ChartSet) -> None:
+def _show_bounds(race: Race, charts: ChartSet, fmt: OutputFormat) -> None:
     """Exact win chances and proven place and show brackets: milliseconds, not seconds."""
-    from homestretch.games.stretch.exact import quickplay_bounds
+    from homestretch.games.stretch.chances import quick_bounds
 
-    bounds = quickplay_bounds(race, charts)
+    bounds = quick_bounds(race, charts)
+    if fmt is OutputFormat.json:
+        _json_line({"race": race.name, "mode": "quick", "final": False, **bounds})
+        return
     table = Table(
         "PP",
         "Horse",
         "Win",
         "Place",
         "Show",
-        title=f"{race.name} (quickplay): win exact; place and show proven within "
-        f"{bounds.widest:.1%} (exact figures follow)",
+        title=f"{race.name} (quickplay): {bounds['says']}",
         title_justify="left",
     )
-    for runner, win, p_low, p_high, s_low, s_high in zip(
-        race.runners,
-        bounds.win,
-        bounds.place_low,
-        bounds.place_high,
-        bounds.show_low,
-        bounds.show_high,
-        strict=True,
-    ):
+    for e in bounds["entries"]:
         table.add_row(
-            str(runner.post),
-            runner.horse.name,
-            f"{win:.1%}",
-            f"{p_low:.1%}-{p_high:.1%}",
-            f"{s_low:.1%}-{s_high:.1%}",
+            str(e["post"]),
+            e["horse"],
+            f"{e['win']:.1%}",
+            f"{e['place_low']:.1%}-{e['place_high']:.1%}",
+            f"{e['show_low']:.1%}-{e['show_high']:.1%}",
         )
     console.print(table)
+
+
+def _json_line(data: JSON) -> None:
+    """One answer of a JSON Lines stream, on its way at once (a pipe would hold it)."""
+    sys.stdout.write(json.dumps(data) + "\n")
+    sys.stdout.flush()
 
 
 def _odds_title(

@@ -268,7 +268,7 @@ def _paces(field: FieldArrays, tables: ChartArrays) -> Iterator[tuple[int, float
 
 def _race_factors(tables: ChartArrays) -> Iterator[tuple[int, bool, float]]:
     """The Race Factors chart: (factor by the red die, ride by the white die, chance)."""
-    for factor in np.unique(tables.factor_of_red[1:]):
+    for factor in sorted(set(tables.factor_of_red[1:].tolist())):  # np.unique loads numpy.ma
         p_factor = float(np.mean(tables.factor_of_red[1:] == factor))
         for ride in (False, True):
             p_ride = float(np.mean(tables.ride_of_white[1:] == ride))

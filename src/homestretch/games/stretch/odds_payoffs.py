@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 from numpy.typing import NDArray
 
-from homestretch.core.odds import Odds
+from homestretch.core.odds import BOARD_STEPS, Odds
 from homestretch.games.stretch.charts import ODDS_CLASSES, ChartSet
 
 
@@ -51,9 +51,9 @@ def balance_book(odds: list[Odds], charts: ChartSet) -> list[Odds]:
     ]
 
 
-BOARD = np.array(sorted({float(Odds.from_float(v / 100).value) for v in range(1, 500)}))
-"""The tote board's steps below 5-1, as :meth:`Odds.from_float` reads them; whole numbers
-from 5-1 up."""
+BOARD = np.array(sorted(float(step) for step in BOARD_STEPS))
+"""The tote board's steps up to 5-1, those :meth:`Odds.from_float` reads a price below
+5-1 as; whole numbers from 5-1 up."""
 TWEAKS = (1.0, *(1 + sign * k / 100 for k in range(1, 16) for sign in (-1, 1)))
 """Scales tried around the target: board prices are coarse below 5-1, so the scale whose
 prices come nearest the target book is kept (the plain one on a tie)."""
