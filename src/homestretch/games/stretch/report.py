@@ -102,6 +102,8 @@ def race_json(state: RaceState) -> JSON:
         "pace": state.pace,
         "pace_total": state.pace_total,
         "pace_roll": None if state.pace_roll is None else list(state.pace_roll),
+        "pace_term": state.pace_term,
+        "field_die": state.field_die,
         "race_factor": state.factor,
         "ride_applies": state.ride_applies,
         "dice": dice,
@@ -233,6 +235,11 @@ def _pace_words(state: RaceState) -> str:
     helped = [ln.name for ln in state.lines if ln.pace_adj > 0 and not ln.out]
     hurt = [ln.name for ln in state.lines if ln.pace_adj < 0 and not ln.out]
     words = f"The pace is {state.pace}."
+    if state.field_die is not None:
+        words = (
+            f"The Field die shows {state.field_die}: {state.pace_term} off the top two's "
+            f"{state.pace_total} race points for {len(state.lines)} runners. " + words
+        )
     if helped:
         words += f" It sets up for {_names(helped)}."
     if hurt:
