@@ -1,4 +1,4 @@
-"""How the Fullplay Race Pace chart and its field-size term were fitted (ruling S18).
+"""How the Fullplay Race Pace charts and their field-size terms were fitted (ruling S18).
 
     nice .venv/bin/python benchmarks/stretch_pace_fit.py          # the charts as they stand
     nice .venv/bin/python benchmarks/stretch_pace_fit.py --search # fit them again
@@ -18,13 +18,16 @@ of even, big and dream ones), and the result is shown on the calibration corpus 
 versions' slow and fast shares, their difference, and the difference's standard error
 over the fields (the two versions run the same fields, so the difference is paired).
 
-``--search`` anneals the rows the rulebook does not quote (one die, a row's slow faces
-never rising and fast faces never falling with the total; the 44-45 line as on page 19)
-and, for each chart tried, picks each field size's sprint and route terms (in sixths;
-none for the six-runner Champagne Stakes, a route, which reads the 44-45 line as the
-rulebook does) to bring the mean slow and fast shares of that size and distance as close
-to Quickplay's as they go (benchmarks/stretch_pace_agreement.py then judges them on two
-corpora the fit never saw).
+``--search`` fits the sprint chart (race_pace_sprint.csv) and the route chart
+(race_pace.csv) apart, by coordinate descent over the rows the rulebook does not quote
+(one die; a row's slow faces never rising and fast faces never falling with the total;
+the 44-45 line as on page 19): each row in turn takes the (slow faces, fast faces) that
+fits best, until none changes. For each chart tried, each field size's term is the one
+in sixths (-2 to +5 points) that brings that size and distance's mean slow and fast
+shares nearest Quickplay's, each field's own pace a tie-breaker; six-runner routes keep
+none, as the Champagne Stakes reads the 44-45 line with no Field die. Run from the
+standard charts it finds them again. benchmarks/stretch_pace_agreement.py then judges
+the result on two corpora the fit never saw (ruling S18).
 """
 
 from __future__ import annotations
