@@ -168,8 +168,10 @@ def _race_pace_reading(state: RaceState) -> str:
     """How the Race Pace chart was read: the top-two total, the field-size term and its
     Field die (ruling S18), and the Race Pace die."""
     words = f"Race Pace: top two {state.pace_total}"
-    if state.pace_term:
-        words += f", {state.pace_term} off for {len(state.lines)} runners"
+    term = state.pace_term or 0
+    if term or state.field_die is not None:
+        change = f"{term} off" if term > 0 else (f"{-term} added" if term else "none off")
+        words += f", {change} for {len(state.lines)} runners"
     if state.field_die is not None:
         words += f" (Field die {state.field_die})"
     if state.pace_roll is not None:

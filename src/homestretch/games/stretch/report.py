@@ -236,15 +236,22 @@ def _pace_words(state: RaceState) -> str:
     hurt = [ln.name for ln in state.lines if ln.pace_adj < 0 and not ln.out]
     words = f"The pace is {state.pace}."
     if state.field_die is not None:
-        words = (
-            f"The Field die shows {state.field_die}: {state.pace_term} off the top two's "
-            f"{state.pace_total} race points for {len(state.lines)} runners. " + words
-        )
+        words = f"The Field die shows {state.field_die}: {pace_term_words(state)}. " + words
     if helped:
         words += f" It sets up for {_names(helped)}."
     if hurt:
         words += f" It costs {_names(hurt)}."
     return words
+
+
+def pace_term_words(state: RaceState) -> str:
+    """What Fullplay's field-size term did to the top-two total (ruling S18)."""
+    term, runners = state.pace_term or 0, len(state.lines)
+    total = f"the top two's {state.pace_total} race points"
+    if term == 0:
+        return f"{total} stand for {runners} runners"
+    points = f"{abs(term)} point{'s' if abs(term) > 1 else ''}"
+    return f"{points} {'off' if term > 0 else 'added to'} {total} for {runners} runners"
 
 
 def _form_words(state: RaceState) -> str:
