@@ -1,7 +1,7 @@
 """Do Quickplay and Fullplay agree on pace and running styles, field size by field size?
 
     nice .venv/bin/python benchmarks/stretch_pace_agreement.py [FIELDS] [RACES] [SEED]
-        [--charts DIR] [--format json]
+        [--charts DIR] [--distance sprint|route] [--format json]
 
 Runs both versions on the calibration corpus (seed 1; 400 everyday fields by default,
 with the even, big and dream fields `calibrate` adds) and prints, by field size 5-14,
@@ -19,7 +19,8 @@ Holm-Bonferroni at a family-wise 5%: a difference is *significant* if Holm rejec
 The versions agree on a corpus when nothing is significant; they agree when that holds
 on two independent corpora (seed 1 and seed 101, 400 everyday fields and 500 races a
 field and version, the sizes the ruling's numbers were measured with) and no (size,
-measure) leaves out 0 in its raw 95% interval on both.
+measure) leaves out 0 in its raw 95% interval on both. ``--distance`` shows sprints or
+routes alone, to see where a difference comes from.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import numpy as np
 
 from homestretch.games.stretch.calibrate import build_corpus, dream_fields, extra_fields
 from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.charts import load_chart_set
+from homestretch.games.stretch.charts import SETUP_MIN_FURLONGS, load_chart_set
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
 
 SIZES = range(5, 15)
@@ -95,8 +96,12 @@ def holm(cells: list[dict]) -> None:  # type: ignore[type-arg]
         cell.setdefault("significant", False)
 
 
-def agreement(fields: int, n: int, seed: int, charts_dir: Path | None = None) -> list[dict]:  # type: ignore[type-arg]
-    """One cell per (field size, measure) with its difference, interval and verdicts."""
+def agreement(
+    fields: int, n: int, seed: int, charts_dir: Path | None = None, distance: str = "all"
+) -> list[dict]:  # type: ignore[type-arg]
+    """One cell per (field size, measure) with its difference, interval and verdicts;
+    ``distance`` "sprint" or "route" keeps those fields only (a breakdown, not the
+    criterion)."""
     charts = load_chart_set(charts_dir)
     tables = ChartArrays.from_charts(charts)
     races = corpus(fields, seed)
@@ -105,9 +110,11 @@ def agreement(fields: int, n: int, seed: int, charts_dir: Path | None = None) ->
         for mode in ("quick", "full")
     }
     sizes = np.array([len(r.runners) for r in races])
+    sprints = np.array([r.furlongs < SETUP_MIN_FURLONGS for r in races])
+    kept = np.ones(len(races), bool) if distance == "all" else sprints == (distance == "sprint")
     cells = []
     for size in SIZES:
-        m = sizes == size
+        m = (sizes == size) & kept
         q, f = rows["quick"][m], rows["full"][m]
         races_ = np.full(m.sum(), float(n))
         for measure, (hits, tries) in zip(
@@ -116,17 +123,18 @@ def agreement(fields: int, n: int, seed: int, charts_dir: Path | None = None) ->
             strict=True,
         ):
             cell = paired(f[:, hits], q[:, hits], races_ if tries is None else q[:, tries])
-            miss = cell["p"] is not None and abs(cell["difference"]) > cell["half_width"]
+            miss = cell["p"] is not None and bool(abs(cell["difference"]) > cell["half_width"])
             cells.append({"runners": size, "fields": int(m.sum()), "measure": measure,
                           **cell, "outside_95": miss})  # fmt: skip
     holm(cells)
     return cells
 
 
-def show(cells: list[dict], fields: int, n: int, seed: int) -> None:  # type: ignore[type-arg]
+def show(cells: list[dict], fields: int, n: int, seed: int, distance: str) -> None:  # type: ignore[type-arg]
     races = sum(c["fields"] for c in cells) // len(MEASURES)
+    kind = "" if distance == "all" else f" {distance}s"
     print(
-        f"seed {seed} ({fields} everyday fields; {races} of 5-14 runners) x {n} races a "
+        f"seed {seed} ({fields} everyday fields; {races}{kind} of 5-14 runners) x {n} races a "
         "version\n* = the 95% interval leaves out 0; ! = significant after Holm-Bonferroni "
         "over all 40"
     )
@@ -157,13 +165,17 @@ def main() -> None:
     parser.add_argument("seed", nargs="?", type=int, default=1)
     parser.add_argument("--charts", type=Path, default=None)
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--distance", choices=("all", "sprint", "route"), default="all",
+        help="sprints or routes only: a breakdown (the criterion takes all fields)",
+    )  # fmt: skip
     args = parser.parse_args()
-    cells = agreement(args.fields, args.races, args.seed, args.charts)
+    cells = agreement(args.fields, args.races, args.seed, args.charts, args.distance)
     if args.format == "json":
         print(json.dumps({"seed": args.seed, "fields": args.fields, "races": args.races,
                           "cells": cells}, indent=1))  # fmt: skip
     else:
-        show(cells, args.fields, args.races, args.seed)
+        show(cells, args.fields, args.races, args.seed, args.distance)
 
 
 if __name__ == "__main__":

@@ -45,10 +45,12 @@ def run(game: RaceGame, dice: SeededDice | ScriptedDice) -> RaceState:
 
 
 def test_the_field_die_is_rolled_where_it_decides_the_row() -> None:
-    """A 7-runner route loses a point on faces 1-4 of the Field die: the die is a chance
+    """A 7-runner route loses a point on some faces of the Field die: the die is a chance
     node of its own, rolled only when the total it leaves reads another row, before the
     Race Pace die; the call, the JSON and the scoresheet show it; scripted the other way
     it reads the other row."""
+    shift, faces_taking = CHARTS.pace_term(7, False)
+    assert 0 < faces_taking < 6
     game = RaceGame(field_of(7, 10.0), "full", odds="none")
     rolled = 0
     for seed in range(40):
@@ -58,13 +60,13 @@ def test_the_field_die_is_rolled_where_it_decides_the_row() -> None:
         matters = CHARTS.field_die_matters(state.pace_total or 0, 7, False)
         assert names.count("Field die (the Race Pace chart's field-size term)") == int(matters)
         if not matters:
-            assert state.field_die is None and state.pace_term == 0
+            assert state.field_die is None and state.pace_term == shift
             continue
         rolled += 1
         at = names.index("Field die (the Race Pace chart's field-size term)")
         assert all(not name.startswith("Race Pace die") for name in names[:at])
         assert state.field_die == dice.rolls[at][1][0]
-        assert state.pace_term == int(state.field_die <= 4)
+        assert state.pace_term == shift + int(state.field_die <= faces_taking)
         row = CHARTS.race_pace_row((state.pace_total or 0) - state.pace_term)
         assert state.pace == (row[state.pace_roll[0] - 1] if state.pace_roll else row[0])
         assert state.result()["field_die"] == state.field_die
@@ -75,9 +77,10 @@ def test_the_field_die_is_rolled_where_it_decides_the_row() -> None:
         # the same race with the Field die turned over reads the other row
         faces = [face for _, outcome in dice.rolls for face in outcome]
         flat_at = sum(len(outcome) for _, outcome in dice.rolls[:at])
-        faces[flat_at] = 6 if state.field_die <= 4 else 1
+        faces[flat_at] = 6 if state.field_die <= faces_taking else 1
         other = run(game, ScriptedDice(faces + [1] * 40))
-        assert other.field_die == faces[flat_at] and other.pace_term == 1 - state.pace_term
+        assert other.field_die == faces[flat_at]
+        assert other.pace_term == 2 * shift + 1 - state.pace_term
     assert 0 < rolled < 40
 
 
