@@ -1,27 +1,45 @@
 """Do Quickplay and Fullplay agree on pace and running styles, field size by field size?
 
-    nice .venv/bin/python benchmarks/stretch_pace_agreement.py [FIELDS] [RACES_PER_FIELD] [SEED]
+    nice .venv/bin/python benchmarks/stretch_pace_agreement.py [FIELDS] [RACES] [SEED]
+        [--charts DIR] [--distance sprint|route] [--format json]
 
 Runs both versions on the calibration corpus (seed 1; 400 everyday fields by default,
-with the even, big and dream fields `calibrate` adds) and prints, by field size, the
-Fullplay-minus-Quickplay difference in slow and fast shares and in the win rates of
+with the even, big and dream fields `calibrate` adds) and prints, by field size 5-14,
+the Fullplay-minus-Quickplay difference in slow and fast shares and in the win rates of
 front-runners (Pace 8-9) and closers (Pace 0-2), each with a 95% interval. The two
 versions run the very same fields, so the difference is taken field by field (a paired
-comparison): its interval is the sampling error of the corpus's fields and races, far
-narrower than either version's own interval from `calibrate`. A difference whose interval
-holds 0 is one the corpus cannot tell from none.
+comparison, fields the sampling unit): its interval is the sampling error of the
+corpus's fields and races, far narrower than either version's own interval from
+`calibrate`.
+
+The criterion (ruling S18). Ten sizes times four measures are 40 intervals: even with
+perfect agreement about two of them leave out 0 by chance alone. So each difference
+also gets a two-sided p-value (normal approximation), and the 40 are judged together by
+Holm-Bonferroni at a family-wise 5%: a difference is *significant* if Holm rejects it.
+The versions agree on a corpus when nothing is significant; they agree when that holds
+on two independent corpora (seed 1 and seed 101, 400 everyday fields and 500 races a
+field and version, the sizes the ruling's numbers were measured with) and no (size,
+measure) leaves out 0 in its raw 95% interval on both. ``--distance`` shows sprints or
+routes alone, to see where a difference comes from.
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
+import json
+import math
+from pathlib import Path
 
 import numpy as np
 
 from homestretch.games.stretch.calibrate import build_corpus, dream_fields, extra_fields
 from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.charts import load_chart_set
+from homestretch.games.stretch.charts import SETUP_MIN_FURLONGS, load_chart_set
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
+
+SIZES = range(5, 15)
+MEASURES = ("slow", "fast", "front-runners win", "closers win")
+FAMILY_ALPHA = 0.05
 
 
 def corpus(fields: int, seed: int) -> list:  # type: ignore[type-arg]
@@ -54,21 +72,37 @@ def per_field(race, charts, tables, mode: str, n: int, seed: int) -> np.ndarray:
     )
 
 
-def paired(hits_full: np.ndarray, hits_quick: np.ndarray, tries: np.ndarray) -> str:
-    """Fullplay minus Quickplay over fields, with the 95% interval of a ratio estimator
-    (fields are the sampling unit)."""
+def paired(hits_full: np.ndarray, hits_quick: np.ndarray, tries: np.ndarray) -> dict:  # type: ignore[type-arg]
+    """Fullplay minus Quickplay over fields: the difference, the half-width of its 95%
+    interval (a ratio estimator, fields the sampling unit) and a two-sided p-value."""
     keep = tries > 0
     e, s = (hits_full - hits_quick)[keep], tries[keep]
     if len(s) < 2:
-        return "        -       "
+        return {"difference": None, "half_width": None, "p": None}
     d = e.sum() / s.sum()
-    half = 1.96 * np.sqrt(((e - d * s) ** 2).sum() * len(s) / (len(s) - 1)) / s.sum()
-    flag = " " if abs(d) <= half else "*"
-    return f"{d:+6.1%} ±{half:4.1%}{flag}"
+    se = math.sqrt(((e - d * s) ** 2).sum() * len(s) / (len(s) - 1)) / s.sum()
+    p = math.erfc(abs(d) / se / math.sqrt(2)) if se > 0 else (1.0 if d == 0 else 0.0)
+    return {"difference": d, "half_width": 1.96 * se, "p": p}
 
 
-def main(fields: int, n: int, seed: int) -> None:
-    charts = load_chart_set()
+def holm(cells: list[dict]) -> None:  # type: ignore[type-arg]
+    """Mark each cell ``significant`` by Holm-Bonferroni at a family-wise 5%."""
+    tested = sorted((c for c in cells if c["p"] is not None), key=lambda c: c["p"])
+    rejecting = True
+    for rank, cell in enumerate(tested):
+        rejecting = rejecting and cell["p"] <= FAMILY_ALPHA / (len(tested) - rank)
+        cell["significant"] = rejecting
+    for cell in cells:
+        cell.setdefault("significant", False)
+
+
+def agreement(
+    fields: int, n: int, seed: int, charts_dir: Path | None = None, distance: str = "all"
+) -> list[dict]:  # type: ignore[type-arg]
+    """One cell per (field size, measure) with its difference, interval and verdicts;
+    ``distance`` "sprint" or "route" keeps those fields only (a breakdown, not the
+    criterion)."""
+    charts = load_chart_set(charts_dir)
     tables = ChartArrays.from_charts(charts)
     races = corpus(fields, seed)
     rows = {
@@ -76,25 +110,73 @@ def main(fields: int, n: int, seed: int) -> None:
         for mode in ("quick", "full")
     }
     sizes = np.array([len(r.runners) for r in races])
-    print(f"seed {seed}: {len(races)} fields x {n} races a version; * = the interval leaves out 0")
-    print("runners fields   slow, F-Q        fast, F-Q        front-runners win  closers win")
-    for size in sorted(set(sizes.tolist())):
-        m = sizes == size
+    sprints = np.array([r.furlongs < SETUP_MIN_FURLONGS for r in races])
+    kept = np.ones(len(races), bool) if distance == "all" else sprints == (distance == "sprint")
+    cells = []
+    for size in SIZES:
+        m = (sizes == size) & kept
         q, f = rows["quick"][m], rows["full"][m]
         races_ = np.full(m.sum(), float(n))
-        print(
-            f"{size:7d} {m.sum():6d}  "
-            + "  ".join(
-                (
-                    paired(f[:, 0], q[:, 0], races_),
-                    paired(f[:, 1], q[:, 1], races_),
-                    paired(f[:, 2], q[:, 2], q[:, 3]),
-                    paired(f[:, 4], q[:, 4], q[:, 5]),
-                )
-            )
-        )
+        for measure, (hits, tries) in zip(
+            MEASURES,
+            ((0, None), (1, None), (2, 3), (4, 5)),
+            strict=True,
+        ):
+            cell = paired(f[:, hits], q[:, hits], races_ if tries is None else q[:, tries])
+            miss = cell["p"] is not None and bool(abs(cell["difference"]) > cell["half_width"])
+            cells.append({"runners": size, "fields": int(m.sum()), "measure": measure,
+                          **cell, "outside_95": miss})  # fmt: skip
+    holm(cells)
+    return cells
+
+
+def show(cells: list[dict], fields: int, n: int, seed: int, distance: str) -> None:  # type: ignore[type-arg]
+    races = sum(c["fields"] for c in cells) // len(MEASURES)
+    kind = "" if distance == "all" else f" {distance}s"
+    print(
+        f"seed {seed} ({fields} everyday fields; {races}{kind} of 5-14 runners) x {n} races a "
+        "version\n* = the 95% interval leaves out 0; ! = significant after Holm-Bonferroni "
+        "over all 40"
+    )
+    print("runners fields   " + "".join(f"{m + ', F-Q':22s}" for m in MEASURES))
+    for size in SIZES:
+        row = [c for c in cells if c["runners"] == size]
+        text = []
+        for c in row:
+            if c["p"] is None:
+                text.append(f"{'-':22s}")
+                continue
+            mark = ("*" if c["outside_95"] else " ") + ("!" if c["significant"] else " ")
+            text.append(f"{c['difference']:+6.1%} ±{c['half_width']:4.1%}{mark} p={c['p']:.3f}")
+        print(f"{size:7d} {row[0]['fields']:6d}   " + "  ".join(text))
+    outside = sum(c["outside_95"] for c in cells)
+    significant = sum(c["significant"] for c in cells)
+    smallest = min(c["p"] for c in cells if c["p"] is not None)
+    print(
+        f"{outside} of {len(cells)} intervals leave out 0; {significant} significant after "
+        f"Holm (smallest p {smallest:.4f}, against {FAMILY_ALPHA / len(cells):.5f})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("fields", nargs="?", type=int, default=400)
+    parser.add_argument("races", nargs="?", type=int, default=500)
+    parser.add_argument("seed", nargs="?", type=int, default=1)
+    parser.add_argument("--charts", type=Path, default=None)
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--distance", choices=("all", "sprint", "route"), default="all",
+        help="sprints or routes only: a breakdown (the criterion takes all fields)",
+    )  # fmt: skip
+    args = parser.parse_args()
+    cells = agreement(args.fields, args.races, args.seed, args.charts, args.distance)
+    if args.format == "json":
+        print(json.dumps({"seed": args.seed, "fields": args.fields, "races": args.races,
+                          "cells": cells}, indent=1))  # fmt: skip
+    else:
+        show(cells, args.fields, args.races, args.seed, args.distance)
 
 
 if __name__ == "__main__":
-    args = [int(a) for a in sys.argv[1:]]
-    main(*(args + [400, 500, 1][len(args) :]))
+    main()

@@ -197,6 +197,8 @@ def test_a_fullplay_race_is_called_and_drawn_as_it_runs(browser: Browser, tmp_pa
         expect(grid).to_have_count(2)
         expect(page.locator("#stretch-call")).to_contain_text("At the wire.")
         expect(grid).to_have_count(4)  # break, backstretch, turn and the wire
+        # the Race Pace reading: the top-two race points (ruling S18)
+        expect(page.locator(".stretch-head")).to_contain_text("(top two ")
         expect(page.locator("#stretch-tote-paid")).to_contain_text("Ann")
         fits_width(page)
         page.screenshot(path=str(tmp_path / "fullplay-phone.png"), full_page=True)

@@ -21,15 +21,37 @@ def test_break_readings_page_17() -> None:
 
 def test_the_field_size_term_reads_bigger_fields_lower() -> None:
     """Ruling S18: the quoted 44-45 line is read as written in the Champagne's six-horse
-    route (a mile); a route takes a point off the top-two total from 7 runners, a sprint
-    (no Pace Setup segment) from 13, before the chart is read."""
+    route (a mile), with no Field die; other field sizes lose whole points and, on some
+    faces of the Field die, one more (a 7-runner route on faces 1-4, a 10-runner route a
+    whole point, a 13-runner sprint on faces 1-3), before the chart is read."""
     quoted = ("normal",) * 2 + ("fast",) * 4
-    assert CHARTS.race_pace_row(44, 6) == CHARTS.race_pace_row(45, 7) == quoted
-    assert CHARTS.race_pace_row(44, 7) == ("normal",) * 6
-    assert CHARTS.race_pace_row(44, 12, sprint=True) == quoted
-    assert CHARTS.race_pace_row(45, 13, sprint=True) == quoted
-    assert CHARTS.race_pace_row(44, 13, sprint=True) == ("normal",) * 6
-    assert CHARTS.race_pace_row(45, 20) == quoted  # the last row's term: 14 runners'
+    assert CHARTS.pace_term(6, False) == (0, 0)
+    assert CHARTS.race_pace_row(44, 6) == quoted
+    assert not CHARTS.field_die_matters(44, 6, False)
+    assert CHARTS.pace_term(7, False) == (0, 4)
+    assert CHARTS.field_die_matters(44, 7, False)
+    assert CHARTS.race_pace_row(44, 7, field_die=4) == ("normal",) * 6
+    assert CHARTS.race_pace_row(44, 7, field_die=5) == quoted
+    assert not CHARTS.field_die_matters(48, 7, False)  # 47 and 48 read one row
+    assert CHARTS.pace_term(10, False) == (1, 0)
+    assert CHARTS.race_pace_row(45, 10) == quoted
+    assert CHARTS.race_pace_row(44, 10) == ("normal",) * 6
+    assert CHARTS.pace_term(13, True) == (0, 3)
+    assert CHARTS.race_pace_row(44, 13, sprint=True, field_die=3) == ("normal",) * 6
+    assert CHARTS.race_pace_row(44, 13, sprint=True, field_die=4) == quoted
+    assert CHARTS.pace_term(20, False) == CHARTS.pace_term(14, False)  # the last row's
+
+
+def test_sprints_read_their_own_race_pace_chart() -> None:
+    """Ruling S18: a sprint's top two come from one roll, so it reads race_pace_sprint.csv
+    (slow on face 1 at 41, fast from 47); the quoted 44-45 line is the same in both."""
+    quoted = ("normal",) * 2 + ("fast",) * 4
+    assert CHARTS.race_pace_row(41, sprint=True) == ("slow",) + ("normal",) * 5
+    assert CHARTS.race_pace_row(41) == ("normal",) * 6
+    assert CHARTS.race_pace_row(47, sprint=True) == ("fast",) * 6
+    assert CHARTS.race_pace_row(47) == quoted
+    for total in (44, 45):
+        assert CHARTS.race_pace_row(total, sprint=True) == CHARTS.race_pace_row(total) == quoted
 
 
 def test_pace_setup_readings_page_18() -> None:
@@ -162,7 +184,7 @@ def test_final_time_between_two_rows_is_read_in_proportion() -> None:
 @pytest.mark.parametrize(
     ("name", "old", "new", "words"),
     [
-        ("race_pace.csv", "36,40,", "37,40,", "leave a gap"),
+        ("race_pace.csv", "37,40,", "38,40,", "leave a gap"),
         ("pace_effects_full.csv", "14,17,", "13,17,", "overlap"),
         ("chartset.toml", "stake = 2.00", "stake = -2.00", "above 0"),
         ("final_time.csv", "6,100,1:09.61,0.12", "6,100,1:09.61,-0.12", "above 0"),
@@ -229,22 +251,33 @@ def test_the_array_balance_agrees_with_the_one_race_balance() -> None:
         assert one == pytest.approx(list(many))
 
 
-def test_a_field_size_term_without_a_sprint_column_reads_sprints_alike(tmp_path: Path) -> None:
-    """race_pace_field.csv's `sprint_shift` is optional: a chart set written before it
-    (ruling S18's first form) gives sprints the `shift` column, and a misspelt column is
-    refused rather than read as none."""
+def test_a_field_size_term_without_its_optional_columns(tmp_path: Path) -> None:
+    """race_pace_field.csv's `sprint_shift`, `faces` and `sprint_faces` are optional: a
+    chart set written before them (ruling S18's first form) gives sprints the `shift`
+    column and no Field die; `faces` alone serves sprints too; a misspelt column, a face
+    beyond 5 and `sprint_faces` without `faces` are refused rather than read as none. A
+    set without race_pace_sprint.csv reads race_pace.csv in sprints."""
     from homestretch.core.errors import ContentError
 
-    folder = tmp_path / "charts"
-    shutil.copytree(STANDARD, folder)
+    def chart_set(name: str, header: str, rows: str) -> Path:
+        folder = tmp_path / name  # chart sets are cached by folder
+        shutil.copytree(STANDARD, folder)
+        (folder / "race_pace_sprint.csv").unlink()
+        (folder / "race_pace_field.csv").write_text(header + "\n" + rows)
+        return folder
+
     rows = "".join(f"{n},{n // 5}\n" for n in range(2, 16))
-    (folder / "race_pace_field.csv").write_text("runners,shift\n" + rows)
-    charts = load_chart_set(folder)
+    old = load_chart_set(chart_set("old", "runners,shift", rows))
     for runners in range(2, 21):
-        expected = min(runners, 15) // 5
-        assert charts.pace_shift(runners, True) == charts.pace_shift(runners, False) == expected
-    misspelt = tmp_path / "misspelt"  # chart sets are cached by folder
-    shutil.copytree(STANDARD, misspelt)
-    (misspelt / "race_pace_field.csv").write_text("runners,shift,sprint_shfit\n2,0,0\n")
-    with pytest.raises(ContentError, match="sprint_shfit"):
-        load_chart_set(misspelt)
+        expected = (min(runners, 15) // 5, 0)
+        assert old.pace_term(runners, True) == old.pace_term(runners, False) == expected
+    assert old.race_pace_row(41, sprint=True) == old.race_pace_row(41)
+    faces = load_chart_set(chart_set("faces", "runners,shift,faces", "2,0,0\n3,1,2\n"))
+    assert faces.pace_term(3, True) == faces.pace_term(9, False) == (1, 2)
+    for name, header, bad, message in (
+        ("misspelt", "runners,shift,sprint_shfit", "2,0,0\n", "sprint_shfit"),
+        ("face", "runners,shift,faces", "2,0,6\n", "faces must be 0-5"),
+        ("alone", "runners,shift,sprint_faces", "2,0,1\n", "needs a faces column"),
+    ):
+        with pytest.raises(ContentError, match=message):
+            load_chart_set(chart_set(name, header, bad))

@@ -142,9 +142,10 @@ def test_kernel_odds_sum_to_a_real_book() -> None:
 
 @pytest.mark.parametrize(("runners", "furlongs"), [(13, 6.0), (7, 10.0)])
 def test_kernel_reads_the_field_size_term_as_the_engine_does(runners: int, furlongs: float) -> None:
-    """Ruling S18: a 13-runner sprint and a 7-runner route each lose a point off the
-    top-two total; the kernel's pace shares match the engine's, and the field is one
-    where dropping the term would show."""
+    """Ruling S18: a 13-runner sprint loses a point off the top-two total on three faces
+    of the Field die, a 7-runner route on four; the engine rolls the die only where it
+    decides the row, the kernel every race, and their pace shares match; the field is
+    one where dropping the term would show."""
     from dataclasses import replace
 
     from tests.games.stretch.test_stretch_kernel_identity import field_of
@@ -152,7 +153,7 @@ def test_kernel_reads_the_field_size_term_as_the_engine_does(runners: int, furlo
     from homestretch.games.stretch.kernel import PACES
 
     race, charts = field_of(runners, furlongs), load_chart_set()
-    assert charts.pace_shift(runners, furlongs < 8) == 1
+    assert charts.pace_term(runners, furlongs < 8) == (0, 3 if furlongs < 8 else 4)
     game = RaceGame(race, "full", odds="none")
     engine = np.zeros(3)
     for seed in range(4000):
@@ -163,7 +164,7 @@ def test_kernel_reads_the_field_size_term_as_the_engine_does(runners: int, furlo
     shares = {}
     for name, arrays in (
         ("term", tables),
-        ("none", replace(tables, race_pace_shift=0 * tables.race_pace_shift)),
+        ("none", replace(tables, race_pace_faces=0 * tables.race_pace_faces)),
     ):
         batch = simulate(field, arrays, "full", 100_000, np.random.default_rng(9), furlongs)
         shares[name] = np.bincount(batch.pace, minlength=3) / 100_000

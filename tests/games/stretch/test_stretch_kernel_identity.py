@@ -7,7 +7,10 @@ odds. Any change to what the kernels draw or compute shows here. A deliberate ch
 the rules is recorded by that older kernel (commit 806d3b8) with the same change made
 to it by hand, so the fast kernel is still checked bit for bit: so were the Fullplay
 cases after ruling S18 changed the Break and Race Pace charts, and on 2026-12-03 the
-Fullplay and odds cases after S18's sprint term and S17's balanced board in the kernel.
+Fullplay and odds cases after S18's sprint term and S17's balanced board in the kernel,
+and again for the Fullplay cases after S18's Field die, sprint Race Pace chart and Pace
+Effects from 21 points (the older kernel with those changes made by hand gave the 36
+digests recorded before them first, then these).
 (``python tests/games/stretch/test_stretch_kernel_identity.py`` records with the
 current kernel instead, for a change that is the kernel's own.)
 """

@@ -89,24 +89,54 @@ class ChartSet:
     race_pace_shift_sprint: tuple[int, ...] = (0,) * 21
     """The same in races under a mile, where the Pace Setup segment is omitted, so the
     top two's total is one roll's, not two rolls' (ruling S18)."""
+    race_pace_faces: tuple[int, ...] = (0,) * 21
+    """The faces (1 to this, 0-5) of the Field die on which one more point comes off, by
+    field size: the term's sixths of a point (ruling S18)."""
+    race_pace_faces_sprint: tuple[int, ...] = (0,) * 21
+    """The same in races under a mile."""
+    race_pace_sprint: tuple[tuple[Band, tuple[Pace, ...]], ...] | None = None
+    """The Race Pace chart of races under a mile, if the set has one (ruling S18): their
+    top two's total is one roll's, so it spreads less than a route's."""
 
     # --- readings -----------------------------------------------------------------------
-    def pace_shift(self, runners: int, sprint: bool) -> int:
-        """The field-size term: points off the top-two total (ruling S18)."""
+    def pace_term(self, runners: int, sprint: bool) -> tuple[int, int]:
+        """The field-size term (ruling S18): whole points off the top-two total, and the
+        Field die's faces (1 to this) on which one more comes off."""
         shifts = self.race_pace_shift_sprint if sprint else self.race_pace_shift
-        return shifts[min(runners, len(shifts) - 1)]
+        faces = self.race_pace_faces_sprint if sprint else self.race_pace_faces
+        at = min(runners, len(shifts) - 1)
+        return shifts[at], faces[at]
+
+    def field_die_matters(self, total: int, runners: int, sprint: bool) -> bool:
+        """Whether the Field die is rolled: the term has sixths, and the total it leaves
+        reads another Race Pace row on the faces that take the extra point (S18)."""
+        shift, faces = self.pace_term(runners, sprint)
+        row = self.race_pace_row
+        return faces > 0 and row(total - shift, sprint=sprint) != row(
+            total - shift - 1, sprint=sprint
+        )
 
     def race_pace_row(
-        self, total: int, runners: int | None = None, sprint: bool = False
+        self,
+        total: int,
+        runners: int | None = None,
+        sprint: bool = False,
+        field_die: int | None = None,
     ) -> tuple[Pace, ...]:
-        """The Race Pace chart's row for a top-two total, less the field-size term when
-        the number of runners is given (ruling S18)."""
+        """The Race Pace chart's row for a top-two total (a sprint's chart in a sprint,
+        if the set has one), less the field-size term when the number of runners is
+        given (ruling S18): its whole points, and one more if the Field die was rolled
+        and shows one of the term's faces."""
         if runners is not None:
-            total -= self.pace_shift(runners, sprint)
-        for band, paces in self.race_pace:
+            shift, faces = self.pace_term(runners, sprint)
+            total -= shift + (field_die is not None and field_die <= faces)
+        chart, name = self.race_pace, "race_pace.csv"
+        if sprint and self.race_pace_sprint is not None:
+            chart, name = self.race_pace_sprint, "race_pace_sprint.csv"
+        for band, paces in chart:
             if band.low <= total <= band.high:
                 return paces
-        raise HomestretchError(f"{self.folder}: race_pace.csv has no row for a total of {total}")
+        raise HomestretchError(f"{self.folder}: {name} has no row for a total of {total}")
 
     def pace_effect_full(self, points: int, pace: Pace) -> int:
         if pace == "normal":
@@ -205,31 +235,63 @@ def _pace(path: Path, line: int, text: str, allow_blank: bool) -> Pace:
     return value  # type: ignore[return-value]
 
 
-def _race_pace_shift(path: Path) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """race_pace_field.csv (optional): ``runners``, ``shift`` and, optionally,
-    ``sprint_shift`` (races under a mile; else ``shift``): (shifts, sprint shifts) by
-    runners. A field larger than the last row reads the last row, and a chart set
-    without the file has no shift."""
-    if not path.exists():
-        return (0,) * 21, (0,) * 21
+RacePaceChart = tuple[tuple[Band, tuple[Pace, ...]], ...]
+
+
+def _race_pace_chart(path: Path) -> RacePaceChart:
     header, rows = read_csv(path)
-    columns = ["runners", "shift", *(["sprint_shift"] if "sprint_shift" in header else [])]
-    require_columns(path, header, columns)
-    sprint_column = columns[-1]
-    shifts: dict[int, tuple[int, int]] = {}
+    require_columns(path, header, ["low", "high", *[str(d) for d in range(1, 7)]])
+    chart = tuple(
+        (_bands(path, line, row), tuple(_pace(path, line, row[str(d)], False) for d in range(1, 7)))
+        for line, row in rows
+    )
+    if not chart:
+        raise ContentError(path, "the chart has no rows")
+    _check_bands(path, [band for band, _ in chart])
+    return chart
+
+
+PaceTerms = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _race_pace_terms(path: Path) -> PaceTerms:
+    """race_pace_field.csv (optional): ``runners``, ``shift`` and, optionally,
+    ``sprint_shift`` (races under a mile; else ``shift``), ``faces`` and ``sprint_faces``
+    (0-5; without them none, and without ``sprint_faces`` ``faces``): (shifts, sprint
+    shifts, faces, sprint faces) by runners. A field larger than the last row reads the
+    last row, and a chart set without the file has no term."""
+    if not path.exists():
+        return (0,) * 21, (0,) * 21, (0,) * 21, (0,) * 21
+    header, rows = read_csv(path)
+    optional = [c for c in ("sprint_shift", "faces", "sprint_faces") if c in header]
+    require_columns(path, header, ["runners", "shift", *optional])
+    if "sprint_faces" in header and "faces" not in header:
+        raise ContentError(path, "sprint_faces needs a faces column too", "header")
+    sprint_shift = "sprint_shift" if "sprint_shift" in header else "shift"
+    faces = "faces" if "faces" in header else None
+    sprint_faces = "sprint_faces" if "sprint_faces" in header else faces
+    terms: dict[int, tuple[int, int, int, int]] = {}
     for line, row in rows:
         runners = to_int(path, line, "runners", row["runners"])
-        if not 2 <= runners <= 20 or runners in shifts:
+        if not 2 <= runners <= 20 or runners in terms:
             raise ContentError(path, "runners must be 2-20, each once", f"line {line}")
-        shifts[runners] = (
+        die = [
+            0 if column is None else to_int(path, line, column, row[column])
+            for column in (faces, sprint_faces)
+        ]
+        if not all(0 <= d <= 5 for d in die):
+            raise ContentError(path, "faces must be 0-5 (of the Field die)", f"line {line}")
+        terms[runners] = (
             to_int(path, line, "shift", row["shift"]),
-            to_int(path, line, sprint_column, row[sprint_column]),
+            to_int(path, line, sprint_shift, row[sprint_shift]),
+            die[0],
+            die[1],
         )
-    if not shifts or sorted(shifts) != list(range(2, 2 + len(shifts))):
+    if not terms or sorted(terms) != list(range(2, 2 + len(terms))):
         raise ContentError(path, "runners must run 2, 3, 4, ... without gaps")
-    last = shifts[max(shifts)]
-    by_size = [shifts.get(max(n, 2), last) for n in range(21)]
-    return tuple(s for s, _ in by_size), tuple(s for _, s in by_size)
+    last = terms[max(terms)]
+    by_size = [terms.get(max(n, 2), last) for n in range(21)]
+    return tuple(tuple(t[k] for t in by_size) for k in range(4))  # type: ignore[return-value]
 
 
 def load_chart_set(folder: Path | None = None) -> ChartSet:
@@ -376,18 +438,10 @@ def _load_cached(folder: Path) -> ChartSet:
         folder / "pace_setup.csv", _grid_int(folder, "pace_setup.csv", [str(p) for p in range(10)])
     )
 
-    path = folder / "race_pace.csv"
-    header, rows = read_csv(path)
-    require_columns(path, header, ["low", "high", *[str(d) for d in range(1, 7)]])
-    race_pace = tuple(
-        (_bands(path, line, row), tuple(_pace(path, line, row[str(d)], False) for d in range(1, 7)))
-        for line, row in rows
-    )
-    if not race_pace:
-        raise ContentError(path, "the chart has no rows")
-    _check_bands(path, [band for band, _ in race_pace])
-
-    race_pace_shift, race_pace_shift_sprint = _race_pace_shift(folder / "race_pace_field.csv")
+    race_pace = _race_pace_chart(folder / "race_pace.csv")
+    sprint_chart = folder / "race_pace_sprint.csv"
+    race_pace_sprint = _race_pace_chart(sprint_chart) if sprint_chart.exists() else None
+    shifts, sprint_shifts, faces, sprint_faces = _race_pace_terms(folder / "race_pace_field.csv")
 
     path = folder / "pace_effects_full.csv"
     header, rows = read_csv(path)
@@ -457,12 +511,15 @@ def _load_cached(folder: Path) -> ChartSet:
         break_points=break_points,
         pace_setup=pace_setup,
         race_pace=race_pace,
+        race_pace_sprint=race_pace_sprint,
         pace_effects_full=pace_effects_full,
         race_position=race_position,
         odds_class=odds_class,
         odds_chart=odds_chart,
         payoffs=payoffs,
         book=(book[0], book[1], book[2]),
-        race_pace_shift=race_pace_shift,
-        race_pace_shift_sprint=race_pace_shift_sprint,
+        race_pace_shift=shifts,
+        race_pace_shift_sprint=sprint_shifts,
+        race_pace_faces=faces,
+        race_pace_faces_sprint=sprint_faces,
     )

@@ -166,6 +166,7 @@ class RaceState(State):
         self.pace: Pace | None = None
         self.pace_roll: tuple[int, ...] | None = None
         self.pace_total: int | None = None  # top-two Pace ratings (quick) or race points (full)
+        self.field_die: int | None = None  # Fullplay's field-size term's die, if rolled (S18)
         self.factor: Factor | None = None
         self.ride_applies: bool | None = None
         self.finish: Finish | None = None
@@ -347,7 +348,18 @@ class RaceState(State):
         self.pace_total = sum(
             sorted((ln.points for ln in self.lines if not ln.out), reverse=True)[:2]
         )
-        row = self._race_pace_row(self.pace_total)
+        # the field-size term's sixths of a point: the Field die, first, where it
+        # decides which row is read (ruling S18)
+        if self.charts.field_die_matters(self.pace_total, len(self.lines), self._sprint):
+            return [Step("field_die", dice=1)]
+        return self._plan_pace_die()
+
+    def _roll_field_die(self, step: Step, dice: Outcome) -> None:
+        self.field_die = dice[0]
+        self.pending[:0] = self._plan_pace_die()
+
+    def _plan_pace_die(self) -> list[Step]:
+        row = self._race_pace_row()
         if len(set(row)) == 1:
             self._set_full_pace(row[0])
             return []
@@ -355,13 +367,26 @@ class RaceState(State):
 
     def _roll_race_pace(self, step: Step, dice: Outcome) -> None:
         self.pace_roll = dice
-        row = self._race_pace_row(self.pace_total or 0)
-        self._set_full_pace(row[dice[0] - 1])
+        self._set_full_pace(self._race_pace_row()[dice[0] - 1])
 
-    def _race_pace_row(self, total: int) -> tuple[Pace, ...]:
+    @property
+    def _sprint(self) -> bool:
+        return self.race.furlongs < SETUP_MIN_FURLONGS
+
+    def _race_pace_row(self) -> tuple[Pace, ...]:
         """The row read after the field-size term for this field and distance (S18)."""
-        sprint = self.race.furlongs < SETUP_MIN_FURLONGS
-        return self.charts.race_pace_row(total, len(self.lines), sprint)
+        return self.charts.race_pace_row(
+            self.pace_total or 0, len(self.lines), self._sprint, self.field_die
+        )
+
+    @property
+    def pace_term(self) -> int | None:
+        """The points the field-size term took off the top-two total in this race (the
+        Field die's included), once the Race Pace row is known; None before."""
+        if self.pace is None or self.mode != "full":
+            return None
+        shift, faces = self.charts.pace_term(len(self.lines), self._sprint)
+        return shift + (self.field_die is not None and self.field_die <= faces)
 
     def _set_full_pace(self, pace: Pace) -> None:
         self.pace = pace
@@ -454,6 +479,7 @@ _STEP_NAMES = {
     "jockey_dq": "Jockey Trouble test (disqualification)",
     "break": "Break roll",
     "setup": "Pace Setup roll",
+    "field_die": "Field die (the Race Pace chart's field-size term)",
     "race_pace": "Race Pace die",
     "position": "Race Position roll",
     "factors": "Race Factors roll (red: factor, white: ride)",

@@ -55,8 +55,9 @@ class ChartArrays:
     final_speed: IntArray  # [APR 0-29, roll]
     break_points: IntArray  # [Pace, roll]
     pace_setup: IntArray  # [Pace, roll]
-    race_pace: IntArray  # [total, die 1-6] -> pace index
+    race_pace: IntArray  # [sprint 0/1, total, die 1-6] -> pace index
     race_pace_shift: IntArray  # [sprint 0/1, runners] -> points off the top-two total (S18)
+    race_pace_faces: IntArray  # [sprint 0/1, runners] -> Field die faces taking one more
     pace_effects_full: IntArray  # [points, pace index]
     position: IntArray  # [form, roll]
     power: IntArray  # [form, roll]
@@ -101,11 +102,12 @@ class ChartArrays:
             break_points[rating, roll] = points
         for (rating, roll), change in charts.pace_setup.items():
             setup[rating, roll] = change
-        race_pace = np.ones((2 * MAX_POINTS + 1, 7), dtype=np.int64)
+        race_pace = np.ones((2, 2 * MAX_POINTS + 1, 7), dtype=np.int64)
         effects_full = np.zeros((MAX_POINTS + 1, 3), dtype=np.int64)
-        for total in range(2 * MAX_POINTS + 1):
-            row = charts.race_pace_row(total)
-            race_pace[total, 1:] = [PACES.index(p) for p in row]
+        for sprint in (0, 1):
+            for total in range(2 * MAX_POINTS + 1):
+                row = charts.race_pace_row(total, sprint=bool(sprint))
+                race_pace[sprint, total, 1:] = [PACES.index(p) for p in row]
         for points in range(MAX_POINTS + 1):
             for p, reading in enumerate(PACES):
                 effects_full[points, p] = charts.pace_effect_full(points, reading)
@@ -128,6 +130,7 @@ class ChartArrays:
             setup,
             race_pace,
             np.array([charts.race_pace_shift, charts.race_pace_shift_sprint], dtype=np.int64),
+            np.array([charts.race_pace_faces, charts.race_pace_faces_sprint], dtype=np.int64),
             effects_full,
             position,
             power,
@@ -252,9 +255,14 @@ def simulate(
         if not sprint:
             points += _lookup(setup, horses, _two_dice(rng, (n, h)), points_type)
         die = rng.integers(1, 7, size=n)
-        shift = tables.race_pace_shift[int(sprint), min(h, tables.race_pace_shift.shape[1] - 1)]
-        top_two = _top_two(points) - shift
-        pace = tables.race_pace[np.clip(top_two, 0, 2 * MAX_POINTS), die]
+        at = int(sprint), min(h, tables.race_pace_shift.shape[1] - 1)
+        top_two = _top_two(points) - tables.race_pace_shift[at]
+        faces = tables.race_pace_faces[at]
+        if faces:
+            # the Field die: the engine rolls it only where it decides the row, which
+            # leaves the distribution the same (ruling S18)
+            top_two -= rng.integers(1, 7, size=n) <= faces
+        pace = tables.race_pace[int(sprint), np.clip(top_two, 0, 2 * MAX_POINTS), die]
         roll = _two_dice(rng, (n, h))
         # start APR + power, by (horse, roll); + pace effect, by (points, pace)
         power = field.start_apr[:, None] + tables.power[field.form]

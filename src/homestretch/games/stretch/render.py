@@ -159,7 +159,24 @@ def scoresheet(state: RaceState, data: JSON) -> Table:
             *([_blank(entry["dq_roll"])] if dq else []),
             finish,
         )
+    if full and state.pace is not None:
+        table.caption = _race_pace_reading(state)
     return table
+
+
+def _race_pace_reading(state: RaceState) -> str:
+    """How the Race Pace chart was read: the top-two total, the field-size term and its
+    Field die (ruling S18), and the Race Pace die."""
+    words = f"Race Pace: top two {state.pace_total}"
+    term = state.pace_term or 0
+    if term or state.field_die is not None:
+        change = f"{term} off" if term > 0 else (f"{-term} added" if term else "none off")
+        words += f", {change} for {len(state.lines)} runners"
+    if state.field_die is not None:
+        words += f" (Field die {state.field_die})"
+    if state.pace_roll is not None:
+        words += f", die {state.pace_roll[0]}"
+    return f"{words}: {state.pace}"
 
 
 def _blank(value: int | None) -> str:

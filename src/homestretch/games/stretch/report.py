@@ -102,6 +102,8 @@ def race_json(state: RaceState) -> JSON:
         "pace": state.pace,
         "pace_total": state.pace_total,
         "pace_roll": None if state.pace_roll is None else list(state.pace_roll),
+        "pace_term": state.pace_term,
+        "field_die": state.field_die,
         "race_factor": state.factor,
         "ride_applies": state.ride_applies,
         "dice": dice,
@@ -233,11 +235,23 @@ def _pace_words(state: RaceState) -> str:
     helped = [ln.name for ln in state.lines if ln.pace_adj > 0 and not ln.out]
     hurt = [ln.name for ln in state.lines if ln.pace_adj < 0 and not ln.out]
     words = f"The pace is {state.pace}."
+    if state.field_die is not None:
+        words = f"The Field die shows {state.field_die}: {pace_term_words(state)}. " + words
     if helped:
         words += f" It sets up for {_names(helped)}."
     if hurt:
         words += f" It costs {_names(hurt)}."
     return words
+
+
+def pace_term_words(state: RaceState) -> str:
+    """What Fullplay's field-size term did to the top-two total (ruling S18)."""
+    term, runners = state.pace_term or 0, len(state.lines)
+    total = f"the top two's {state.pace_total} race points"
+    if term == 0:
+        return f"{total} stand for {runners} runners"
+    points = f"{abs(term)} point{'s' if abs(term) > 1 else ''}"
+    return f"{points} {'off' if term > 0 else 'added to'} {total} for {runners} runners"
 
 
 def _form_words(state: RaceState) -> str:

@@ -22,7 +22,11 @@ window.homestretchBoard = (frame, box, tools) => {
   const head = el("div", null, "stretch-head");
   head.append(el("h3", [race.race.name, race.race.track, race.race.date].filter(Boolean).join(", ")));
   const facts = [`${race.race.distance} on the ${race.race.surface}, ${race.race.condition}`, mode];
-  if (race.pace && complete) facts.push(`pace ${race.pace}`);
+  if (race.pace && complete) {
+    // the Race Pace reading, with the field-size term's Field die where it was rolled (S18)
+    const die = race.field_die === null || race.field_die === undefined ? "" : `, Field die ${race.field_die}`;
+    facts.push(race.mode === "full" ? `pace ${race.pace} (top two ${race.pace_total}${die})` : `pace ${race.pace}`);
+  }
   if (race.book !== null) facts.push(`book ${(race.book * 100).toFixed(1)}%`);
   head.append(el("p", facts.join("; ")));
   parts.push(head);
