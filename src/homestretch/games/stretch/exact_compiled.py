@@ -2,13 +2,31 @@
 
 The same cases and the same algebra as ``exact_finish._clean_target`` and
 ``_disqualified_target`` (their docstrings say what each term means), arranged for a
-compiler: for each higher key, every lower key at once, in loops over [horse, lower key]
-arrays that run along whole rows (so the processor does several at a time) and make no
-temporary arrays. One difference: where a key pair's window terms (disqualified horses
-between two clean ones, the costly part) are bounded below ``NEGLIGIBLE`` they are added
-to the show bound instead of summed. The loops let go of the interpreter lock, so the threads of
+compiler. One difference: where a key pair's window terms (disqualified horses between
+two clean ones, the costly part) are bounded below ``NEGLIGIBLE`` they are added to the
+show bound instead of summed. The loops let go of the interpreter lock, so the threads of
 ``exact.quickplay_chances`` really work at once. The numbers agree with the NumPy path
 to rounding (tests/games/stretch/test_stretch_exact_compiled.py).
+
+How the loops are organised (design note):
+- One outer loop over the higher key of the pairs (y for a clean target, d for a
+  disqualified one), and inside it the lower keys in blocks of ``BLOCK`` lanes. Every
+  array of the inner work is a [horse, lane] block of a few kilobytes, so all of it stays
+  in the processor's first cache, and every loop runs along the lanes (the lower keys),
+  several at a time. Nothing is allocated inside the loops: ``_Work`` holds the blocks.
+- What depends on the higher key only (its chances, its window matrix) is taken once
+  per higher key; what depends on the lower key only is gathered once per call.
+- Each case's "others" (an ``allowed`` chance per horse, ``exact_finish.Others``) is one
+  pass giving 1 / allowed and the product; its terms are sums over the horses, then one
+  pass per term adding each target's share (``_one``, ``_two``, ``_pair``, ``_weigh``).
+- The window terms with one disqualified horse between two clean ones cost a product of
+  a horse-by-horse matrix per lane. They use only the matrix plus its transpose, so each
+  is one symmetric matrix, applied to two vectors over its upper triangle
+  (``_times_fixed``, ``_times_window``), then ``_one_in_window``.
+- Two or more disqualified horses in a window are bounded in clearly named places:
+  ``_two_or_more_clean`` (clean target: summed exactly with two where the bound is not
+  negligible, ``_two_q_between``), and in ``disqualified_targets`` the bounds marked
+  "two or more 2s above d" and "two or more 1s in the window".
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -29,136 +47,573 @@ from homestretch.games.stretch.exact_finish import HEAVY_PAIR, Floats, Tables, W
 NEGLIGIBLE = 1e-18
 """Key pairs whose window terms are bounded below this are bounded, not summed: about
 two thirds of the pairs of a 12-horse field, adding some 1e-15 to its show bound."""
+BLOCK = 64
+"""Lower keys taken at once: a [horse, lane] block of 12 horses is 6 kB."""
 
 # nogil: threads run the loops at once; cache: compiled once, kept in __pycache__;
 # contract: a * b + c in one instruction (rounded once, not twice)
 kernel = njit(nogil=True, cache=True, error_model="numpy", fastmath={"contract"})
+_lane = np.uint64
+"""Lane indices are unsigned: a signed one may be negative, counted from the end, and
+that check keeps the compiler from running the loop several lanes at a time."""
 Ints = Any  # numba reads no annotations; these name what each argument holds
 
-# Every helper works on the first n columns of [horse, lower key] arrays: r holds
-# 1 / allowed, each horse's chance of an outcome that harms no claim (exact_finish.Others).
+
+# ---------------------------------------------------------------- block helpers
+# Each works on the first nb lanes (key pairs) of [horse, lane] blocks; r holds
+# 1 / allowed, each horse's chance of an outcome that harms no claim (exact_finish.Others),
+# and `lo` is the first lane a window term is summed at (those below it are bounded).
 
 
 @kernel
-def _others(allowed: Floats, weight: Floats, r: Floats, weighted: Floats, n: int) -> None:
-    """r = 1 / allowed; weighted = the product of the others' allowed times weight."""
-    horses = allowed.shape[0]
-    product = np.ones(n)
-    for h in range(horses):
-        for i in range(n):
-            product[i] *= allowed[h, i]
-    for h in range(horses):
-        for i in range(n):
-            r[h, i] = 1 / allowed[h, i]
-            weighted[h, i] = product[i] / allowed[h, i] * weight[h, i]
-
-
-@kernel
-def _sum_of(r: Floats, a: Floats, n: int) -> Floats:
-    total = np.zeros(n)
+def _sum(r: Floats, a: Floats, into: Floats, nb: int) -> None:
+    """into = the sum over the horses of a / allowed (how many are marked a, weighed)."""
+    into[:nb] = 0.0
     for h in range(r.shape[0]):
-        for i in range(n):
-            total[i] += a[h, i] * r[h, i]
-    return total
+        for i in range(_lane(nb)):
+            into[i] += a[h, i] * r[h, i]
 
 
 @kernel
-def _one(r: Floats, a: Floats, into: Floats, scale: float, n: int) -> None:
-    """into += scale * (exactly one other horse marked a)."""
-    total = _sum_of(r, a, n)
+def _one(r: Floats, a: Floats, total: Floats, into: Floats, scale: float, nb: int) -> None:
+    """into += scale * (exactly one other horse marked a); total is ``_sum(r, a)``."""
     for h in range(r.shape[0]):
-        for i in range(n):
+        for i in range(_lane(nb)):
             into[h, i] += scale * (total[i] - a[h, i] * r[h, i])
 
 
 @kernel
-def _two(r: Floats, a: Floats, b: Floats, into: Floats, scale: float, n: int) -> None:
-    """into += scale * (one other marked a, a different one marked b)."""
-    horses = r.shape[0]
-    sum_a, sum_b, both = np.zeros(n), np.zeros(n), np.zeros(n)
-    for h in range(horses):
-        for i in range(n):
+def _two(
+    r: Floats, a: Floats, b: Floats, into: Floats, scale: float, lo: int, nb: int, work: Floats
+) -> None:
+    """into += scale * (one other marked a, a different one marked b), lanes lo to nb."""
+    sum_a, sum_b, both = work[0], work[1], work[2]
+    sum_a[lo:nb], sum_b[lo:nb], both[lo:nb] = 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
             ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
             sum_a[i] += ra
             sum_b[i] += rb
             both[i] += ra * rb
-    for h in range(horses):
-        for i in range(n):
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
             ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
             into[h, i] += scale * ((sum_a[i] - ra) * (sum_b[i] - rb) - (both[i] - ra * rb))
 
 
 @kernel
-def _pair(r: Floats, a: Floats, into: Floats, scale: float, n: int) -> None:
+def _pair(r: Floats, a: Floats, into: Floats, scale: float, nb: int, work: Floats) -> None:
     """into += scale * (two different others both marked a)."""
-    horses = r.shape[0]
-    total, squares = np.zeros(n), np.zeros(n)
-    for h in range(horses):
-        for i in range(n):
+    total, squares = work[0], work[1]
+    total[:nb], squares[:nb] = 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
             ra = a[h, i] * r[h, i]
             total[i] += ra
             squares[i] += ra * ra
-    for h in range(horses):
-        for i in range(n):
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
             ra = a[h, i] * r[h, i]
-            pairs = (total[i] * total[i] - squares[i]) / 2
-            into[h, i] += scale * (pairs - ra * (total[i] - ra))
+            into[h, i] += scale * ((total[i] * total[i] - squares[i]) / 2 - ra * (total[i] - ra))
 
 
 @kernel
-def _one_between(
-    r: Floats, c_y: Floats, matrix: Floats, into: Floats, scale: float, start: int, n: int
+def _weigh(
+    into: Floats, at: int, product: Floats, r: Floats, weight: Floats, factor: Floats,
+    scale: float, nb: int,
+) -> None:  # fmt: skip
+    """into[:, at + lane] += scale * (the others' allowed) * weight * factor."""
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            into[h, _lane(at) + i] += scale * product[i] * r[h, i] * weight[h, i] * factor[h, i]
+
+
+@kernel
+def _spread(column: Floats, block: Floats) -> None:
+    """One value per horse, the same in every lane."""
+    for h in range(block.shape[0]):
+        block[h, :] = column[h]
+
+
+@kernel
+def _negligible(
+    product: Floats, r: Floats, weight: Floats, s_a: Floats, s_b: Floats, q: Floats,
+    into: Floats, at: int, scale: float, nb: int,
+) -> int:  # fmt: skip
+    """The first lane whose window terms may matter; the lanes before it get their bound.
+
+    The window terms (one or more disqualified horses in a window, besides a horse
+    marked a and another marked b) of a key pair are at most weighted * s_a * s_b *
+    (exp(q) - 1): the sums over the others of a, b and the window's markers, each over
+    allowed (the product over subsets of markers, bounded by the exponential). Low keys
+    are where a horse is rarely so far ahead that the window matters: below ``NEGLIGIBLE``
+    they are bounded instead of summed, at no cost to place.
+    """
+    for i in range(nb):
+        share = s_a[i] * s_b[i] * math.expm1(q[i]) * scale * product[i]
+        total = 0.0
+        for h in range(r.shape[0]):
+            total += r[h, i] * weight[h, i] * share
+        if total >= NEGLIGIBLE:
+            return i
+        for h in range(r.shape[0]):
+            into[h, at + i] += r[h, i] * weight[h, i] * share
+    return nb
+
+
+# ------------------------------------------------- one disqualified horse in a window
+
+
+@kernel
+def _one_in_window(
+    r: Floats, c: Floats, by_r: Floats, by_ra: Floats, into: Floats, scale: float, lo: int,
+    nb: int, work: Floats,
+) -> None:  # fmt: skip
+    """into += scale * ``exact_finish._one_between``, from the window's symmetric matrix
+    S = W + W^T applied to r and to r * a (a = c * r): by_r = S r, by_ra = S (r a).
+
+    Every term of the sum uses W and W^T together (row + col, W ra + W^T ra), so half
+    the products of the two separately do.
+    """
+    sum_a, half, spread = work[0], work[1], work[2]
+    sum_a[lo:nb], half[lo:nb], spread[lo:nb] = 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            a, s = c[h, i] * r[h, i], r[h, i] * by_r[h, i]
+            sum_a[i] += a
+            half[i] += s / 2
+            spread[i] += a * s
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            a, s = c[h, i] * r[h, i], r[h, i] * by_r[h, i]
+            into[h, i] += scale * (
+                (sum_a[i] - a) * (half[i] - s) - (spread[i] - a * s) + r[h, i] * by_ra[h, i]
+            )
+
+
+@kernel
+def _times_fixed(
+    sym: Floats, r: Floats, ra: Floats, by_r: Floats, by_ra: Floats, lo: int, nb: int
 ) -> None:
-    """into += scale * ``exact_finish._one_between`` on the columns start to n; the
-    coupling matrix[m, j, i] is each lower key's own (``matrix.shape[2] == 1``: one
-    matrix for all)."""
+    """by_r = S r and by_ra = S ra for one symmetric matrix S (zero diagonal)."""
     horses = r.shape[0]
-    if start >= n:
-        return
-    each = matrix.shape[2] > 1
-    a, ra = np.empty((horses, n)), np.empty((horses, n))
-    row, col = np.zeros((horses, n)), np.zeros((horses, n))
-    m_ra, mt_ra = np.zeros((horses, n)), np.zeros((horses, n))
-    for h in range(horses):
-        for i in range(start, n):
-            a[h, i] = c_y[h, i] * r[h, i]
-            ra[h, i] = r[h, i] * a[h, i]
+    by_r[:, lo:nb], by_ra[:, lo:nb] = 0.0, 0.0
+    for m in range(horses):
+        for j in range(m + 1, horses):
+            w = sym[m, j]
+            if w == 0.0:
+                continue
+            for i in range(_lane(lo), _lane(nb)):
+                by_r[m, i] += w * r[j, i]
+                by_r[j, i] += w * r[m, i]
+                by_ra[m, i] += w * ra[j, i]
+                by_ra[j, i] += w * ra[m, i]
+
+
+@kernel
+def _times_r_c_r(r: Floats, c: Floats, into: Floats, lo: int, nb: int) -> None:
+    """into = r * c * r, the vector ``_one_in_window`` needs S applied to besides r."""
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            into[h, i] = r[h, i] * c[h, i] * r[h, i]
+
+
+@kernel
+def _times_window(
+    low_sym: Floats, at: int, fixed: Floats, ones: Floats, c_ge_d: Floats,
+    vectors: Floats, into: Floats, lo: int, nb: int, work: Floats,
+) -> None:  # fmt: skip
+    """into[k] = S vectors[k], k < 4, for the window of each lane (clean key y below the
+    disqualified key d): y's matrix (low_sym, lanes from ``at``) less d's (fixed), less the
+    1s between y and d (ones) paired with the clean horses at or ahead of d (a rank-two
+    part, diagonal left out, taken with sums over the horses)."""
+    horses = vectors.shape[1]
+    v0, v1, v2, v3 = vectors[0], vectors[1], vectors[2], vectors[3]
+    u0, u1, u2, u3 = into[0], into[1], into[2], into[3]
+    into[:, :, lo:nb] = 0.0
+    for m in range(horses):
+        for j in range(m + 1, horses):
+            f = fixed[m, j]
+            for i in range(_lane(lo), _lane(nb)):
+                w = low_sym[m, j, _lane(at) + i] - f
+                u0[m, i] += w * v0[j, i]
+                u0[j, i] += w * v0[m, i]
+                u1[m, i] += w * v1[j, i]
+                u1[j, i] += w * v1[m, i]
+                u2[m, i] += w * v2[j, i]
+                u2[j, i] += w * v2[m, i]
+                u3[m, i] += w * v3[j, i]
+                u3[j, i] += w * v3[m, i]
+    for k in range(4):
+        _less_rank_two(ones, c_ge_d, vectors[k], into[k], lo, nb, work)
+
+
+@kernel
+def _less_rank_two(
+    ones: Floats, c_ge_d: Floats, v: Floats, u: Floats, lo: int, nb: int, work: Floats
+) -> None:
+    """u -= (ones c^T + c ones^T) v, diagonal left out."""
+    by_c, by_ones = work[0], work[1]
+    by_c[lo:nb], by_ones[lo:nb] = 0.0, 0.0
+    for h in range(v.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            by_c[i] += c_ge_d[h, i] * v[h, i]
+            by_ones[i] += ones[h, i] * v[h, i]
+    for h in range(v.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            u[h, i] -= ones[h, i] * (by_c[i] - c_ge_d[h, i] * v[h, i]) + c_ge_d[h, i] * (
+                by_ones[i] - ones[h, i] * v[h, i]
+            )
+
+
+# ------------------------------------------------------------------ clean targets
+
+
+@kernel
+def clean_targets(
+    c: Floats,
+    c_gt: Floats,
+    p_gt: Floats,
+    w_one: Floats,
+    w_spread: Floats,
+    clean_keys: Ints,
+    heavy_pair: float,
+    place: Floats,
+    show: Floats,
+    bound: Floats,
+) -> None:
+    """``exact_finish._clean_target`` for every key pair (x, y), x < y clean keys;
+    place, show and bound are [horse, x] sums over y. ``heavy_pair`` is
+    ``exact_finish.HEAVY_PAIR``, an argument: a compiled constant would outlive a change
+    to it in the cache, which watches this file only."""
+    horses, count = c.shape[0], clean_keys.size
+    low_c, low_gt = c[:, clean_keys].copy(), c_gt[:, clean_keys].copy()
+    shape = (horses, BLOCK)
+    c_y, p_y, c_gt_y = np.empty(shape), np.empty(shape), np.empty(shape)
+    r1, r2, weight = np.empty(shape), np.empty(shape), np.empty(shape)
+    factor, distinct, ra = np.empty(shape), np.empty(shape), np.empty(shape)
+    by_r, by_ra, squared = np.empty(shape), np.empty(shape), np.empty(shape)
+    product1, product2 = np.empty(BLOCK), np.empty(BLOCK)
+    q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
+    sym = np.empty((horses, horses))
+    # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
+    two, by_m, by_both = _window_two_start(horses)
+    for k in range(count - 1, 0, -1):  # downwards: the window of two 2s is summed so
+        y = clean_keys[k]
+        _spread(c[:, y], c_y)
+        _spread(p_gt[:, y], p_y)
+        _spread(c_gt[:, y], c_gt_y)
+        _symmetric(w_one[y], sym)
+        summing, heavy_at_y = False, False
+        for start in range(0, k, BLOCK):
+            nb = min(BLOCK, k - start)
+            # the others of both cases, in one pass: no 1 above y (A = 1), nor a 2 (A = 2)
+            product1[:nb], product2[:nb] = 1.0, 1.0
+            for h in range(horses):
+                p = p_gt[h, y]
+                for i in range(_lane(nb)):
+                    weight[h, i] = low_c[h, _lane(start) + i]
+                    g1 = 1 - low_gt[h, _lane(start) + i] - p
+                    g2 = 1 - low_gt[h, _lane(start) + i] - 2 * p
+                    product1[i] *= g1
+                    product2[i] *= g2
+                    r1[h, i] = 1 / g1
+                    r2[h, i] = 1 / g2
+            # A = 1: one clean horse at y, no disqualified 1 above it (show: at most one)
+            _sum(r1, c_y, s_a, nb)
+            factor[:, :nb] = 0.0
+            _one(r1, c_y, s_a, factor, 1.0, nb)
+            _weigh(place, start, product1, r1, weight, factor, 1.0, nb)
+            _two(r1, c_y, p_y, factor, 1.0, 0, nb, sums)
+            _weigh(show, start, product1, r1, weight, factor, 1.0, nb)
+            # A = 2, the lower at y: no disqualified 1 or 2 above y ...
+            distinct[:, :nb] = 0.0
+            _two(r2, c_y, c_gt_y, distinct, 1.0, 0, nb, sums)
+            factor[:, :nb] = distinct[:, :nb]
+            _pair(r2, c_y, factor, 1.0, nb, sums)
+            _sum(r2, p_y, q, nb)
+            lo = 0
+            if not summing:
+                _sum(r2, c_y, s_a, nb)
+                _sum(r2, c_gt_y, s_b, nb)
+                lo = _negligible(product2, r2, weight, s_a, s_b, q, bound, start, 1.0, nb)
+                summing = lo < nb
+            # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
+            if lo < nb:
+                _times_r_c_r(r2, c_y, ra, lo, nb)
+                _times_fixed(sym, r2, ra, by_r, by_ra, lo, nb)
+                _one_in_window(r2, c_y, by_r, by_ra, factor, 1.0, lo, nb, sums)
+            _weigh(show, start, product2, r2, weight, factor, 1.0, nb)
+            if lo < nb:
+                heavy_at_y = _two_or_more_clean(
+                    c, c_gt, p_gt, w_spread, y, (two, by_m, by_both), r2, c_y, distinct,
+                    weight, product2, q, squared, factor, show, bound, start, lo, nb, sums,
+                    heavy_pair, heavy_at_y,
+                )  # fmt: skip
+        _window_two_add(p_gt, c, y, by_m, by_both)
+
+
+@kernel
+def _two_or_more_clean(
+    c: Floats, c_gt: Floats, p_gt: Floats, w_spread: Floats, y: int, window: Any, r: Floats,
+    c_y: Floats,
+    distinct: Floats, weight: Floats, product: Floats, q: Floats, squared: Floats,
+    factor: Floats, show: Floats, bound: Floats, start: int, lo: int, nb: int, sums: Floats,
+    heavy_pair: float, ready: bool,
+) -> bool:  # fmt: skip
+    """Two or more disqualified 2s in the window of a clean target's key pair (A = 2):
+    bounded, by all the 2s above y or (Cauchy-Schwarz) by those inside the window; where
+    that bound is not negligible (``heavy_pair``), exactly two are summed and three or
+    more bounded by the two times (2s above y) / 3 (each further one adds at most that).
+    Returns whether y's window of two 2s is now made (``ready``: it already was)."""
+    horses = r.shape[0]
+    squared[:, lo:nb] = 0.0
     for m in range(horses):
         for j in range(horses):
-            if m == j:
+            w = w_spread[y, m, j]
+            if w == 0.0:
                 continue
-            if each:
-                for i in range(start, n):
-                    w = matrix[m, j, i]
-                    row[m, i] += w * r[j, i]
-                    m_ra[m, i] += w * ra[j, i]
-                    col[j, i] += w * r[m, i]
-                    mt_ra[j, i] += w * ra[m, i]
-            else:
-                w = matrix[m, j, 0]
-                if w == 0.0:
+            for i in range(_lane(lo), _lane(nb)):
+                squared[j, i] += w * r[m, i] * r[m, i]
+    factor[:, lo:nb] = 0.0
+    _two(r, c_y, squared, factor, 1.0, lo, nb, sums)
+    heavy = np.zeros(nb, dtype=np.bool_)
+    for i in range(_lane(lo), _lane(nb)):
+        grows, share = math.expm1(q[i]) - q[i], 0.0
+        for h in range(horses):
+            factor[h, i] = min(distinct[h, i] * grows, factor[h, i] * math.exp(q[i]) / 2)
+            share += product[i] * r[h, i] * weight[h, i] * factor[h, i]
+        heavy[i] = share > heavy_pair
+        if not heavy[i]:
+            for h in range(horses):
+                bound[h, _lane(start) + i] += product[i] * r[h, i] * weight[h, i] * factor[h, i]
+    chosen = np.flatnonzero(heavy)
+    if chosen.size == 0:
+        return ready
+    two, by_m, by_both = window
+    if not ready:
+        _window_two_at(p_gt, c_gt, y, by_m, by_both, two)
+    two_q = _two_q_between(r[:, chosen], c[:, y], two)
+    for s, lane in enumerate(chosen):
+        beyond = q[lane] * math.exp(q[lane]) / 3
+        for h in range(horses):
+            share = product[lane] * r[h, lane] * weight[h, lane] * two_q[h, s]
+            show[h, start + lane] += share
+            bound[h, start + lane] += share * beyond
+    return True
+
+
+@kernel
+def _window_two_start(horses: int) -> tuple[Floats, Floats, Floats]:
+    """The window of two 2s at a key, and the sums over the keys above it that make it:
+    of q_m c_j, and of q_m q_n c_j (none yet: start at the top key)."""
+    shape = (horses, horses, horses)
+    return np.zeros(shape), np.zeros((horses, horses)), np.zeros(shape)
+
+
+@kernel
+def _window_two_at(
+    q: Floats, c_gt: Floats, y: int, by_m: Floats, by_both: Floats, two: Floats
+) -> None:
+    """``exact_finish.Windows.two`` at y: two[m, n, j] the sum over y1 > y of c_j(y1)
+    (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)), m, n, j distinct, at least 0."""
+    horses = q.shape[0]
+    two[:] = 0.0
+    for m in range(horses):
+        for n in range(horses):
+            if n == m:
+                continue
+            for j in range(horses):
+                if j == m:
                     continue
-                for i in range(start, n):
-                    row[m, i] += w * r[j, i]
-                    m_ra[m, i] += w * ra[j, i]
-                    col[j, i] += w * r[m, i]
-                    mt_ra[j, i] += w * ra[m, i]
-    sum_a, sum_row, sum_spread = np.zeros(n), np.zeros(n), np.zeros(n)
-    for h in range(horses):
-        for i in range(start, n):
-            row[h, i] *= r[h, i]
-            col[h, i] *= r[h, i]
-            sum_a[i] += a[h, i]
-            sum_row[i] += row[h, i]
-            sum_spread[i] += a[h, i] * (row[h, i] + col[h, i])
-    for h in range(horses):
-        for i in range(start, n):
-            spread = a[h, i] * (row[h, i] + col[h, i])
-            into[h, i] += scale * (
-                (sum_a[i] - a[h, i]) * (sum_row[i] - row[h, i] - col[h, i])
-                - (sum_spread[i] - spread)
-                + r[h, i] * (m_ra[h, i] + mt_ra[h, i])
-            )
+                if j == n:
+                    continue
+                value = (
+                    q[m, y] * q[n, y] * c_gt[j, y]
+                    - q[m, y] * by_m[n, j]
+                    - q[n, y] * by_m[m, j]
+                    + by_both[m, n, j]
+                )
+                two[m, n, j] = max(value, 0.0)
+
+
+@kernel
+def _window_two_add(q: Floats, c: Floats, y: int, by_m: Floats, by_both: Floats) -> None:
+    """Count key y in the sums over the keys above (for the next key down)."""
+    horses = q.shape[0]
+    for m in range(horses):
+        for j in range(horses):
+            by_m[m, j] += q[m, y] * c[j, y]
+            for n in range(horses):
+                by_both[m, n, j] += q[m, y] * q[n, y] * c[j, y]
+
+
+@kernel
+def _symmetric(matrix: Floats, into: Floats) -> None:
+    """into = matrix + its transpose."""
+    for m in range(matrix.shape[0]):
+        for j in range(matrix.shape[1]):
+            into[m, j] = matrix[m, j] + matrix[j, m]
+
+
+# ------------------------------------------------------------- disqualified targets
+
+
+@kernel
+def disqualified_targets(
+    c: Floats,
+    dq: Floats,
+    out: Floats,
+    c_ge: Floats,
+    c_gt: Floats,
+    c_lt: Floats,
+    c_tot: Floats,
+    p_gt: Floats,
+    d_le: Floats,
+    w_one: Floats,
+    w_at: Floats,
+    clean_keys: Ints,
+    dq_keys: Ints,
+    place: Floats,
+    show: Floats,
+    bound: Floats,
+) -> None:
+    """``exact_finish._disqualified_target`` for every pair (y, d), y a clean key below
+    the disqualified key d; place, show and bound are [horse, y] sums over d."""
+    horses, count = c.shape[0], clean_keys.size
+    low_c, low_ge = c[:, clean_keys].copy(), c_ge[:, clean_keys].copy()
+    low_gt, low_lt = c_gt[:, clean_keys].copy(), c_lt[:, clean_keys].copy()
+    low_p = p_gt[:, clean_keys].copy()
+    # each lower key's window matrix plus its transpose, lower key last
+    low_sym = np.zeros((horses, horses, count))
+    for m in range(horses):
+        for j in range(m + 1, horses):
+            for i in range(count):
+                y = clean_keys[i]
+                low_sym[m, j, i] = w_one[y, m, j] + w_one[y, j, m]
+    shape = (horses, BLOCK)
+    weight, p_d, c_ge_d = np.empty(shape), np.empty(shape), np.empty(shape)
+    lc, llt, between, ones = np.empty(shape), np.empty(shape), np.empty(shape), np.empty(shape)
+    r1, r2, r3 = np.empty(shape), np.empty(shape), np.empty(shape)
+    factor, two_clean, ra = np.empty(shape), np.empty(shape), np.empty(shape)
+    by_r, by_ra = np.empty(shape), np.empty(shape)
+    vectors, products = np.empty((4, horses, BLOCK)), np.empty((4, horses, BLOCK))
+    r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
+    product = np.empty((5, BLOCK))
+    q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
+    fixed_one, fixed_window, fixed_at = (
+        np.empty((horses, horses)),
+        np.empty((horses, horses)),
+        np.empty((horses, horses)),
+    )
+    for d in dq_keys:
+        n = int(np.searchsorted(clean_keys, d))
+        if n == 0:
+            continue
+        _spread(dq[:, d], weight)
+        _spread(p_gt[:, d], p_d)
+        _spread(c_ge[:, d], c_ge_d)
+        _symmetric(w_one[d], fixed_one)
+        _symmetric(w_at[d], fixed_at)
+        fixed_window[:, :] = fixed_one + fixed_at
+        leader_summing, window_summing = False, False
+        for start in range(0, n, BLOCK):
+            nb = min(BLOCK, n - start)
+            # the others of the five cases below, in one pass
+            product[:, :nb] = 1.0
+            for h in range(horses):
+                pd, beyond, own = p_gt[h, d], out[h] + d_le[h, d], dq[h, d] / 6
+                for i in range(_lane(nb)):
+                    at = _lane(start) + i
+                    ge, lp = low_ge[h, at], low_p[h, at]
+                    lc[h, i], llt[h, i] = low_c[h, at], low_lt[h, at]
+                    between[h, i] = low_gt[h, at] - c_ge[h, d]
+                    ones[h, i] = lp - pd - own
+                    g1 = 1 - ge - pd
+                    g2 = beyond - (lp - pd)
+                    g3 = 1 - ge - 2 * pd
+                    g4 = 1 - ge - lp - pd
+                    g5 = 1 - c_tot[h] - lp - pd
+                    product[0, i] *= g1
+                    product[1, i] *= g2
+                    product[2, i] *= g3
+                    product[3, i] *= g4
+                    product[4, i] *= g5
+                    r1[h, i], r2[h, i], r3[h, i] = 1 / g1, 1 / g2, 1 / g3
+                    r4[h, i], r5[h, i] = 1 / g4, 1 / g5
+            # r = 1: X rolled 1, the clean horse at y heads the others (the cases with no
+            # other clean horse are taken off in exact_finish._single_threshold)
+            _sum(r1, lc, s_a, nb)
+            factor[:, :nb] = 0.0
+            _one(r1, lc, s_a, factor, 1.0, nb)
+            _weigh(place, start, product[0], r1, weight, factor, 1 / 6, nb)
+            _two(r1, lc, p_d, factor, 1.0, 0, nb, sums)
+            _weigh(show, start, product[0], r1, weight, factor, 1 / 6, nb)
+
+            # exactly two clean horses, both behind d and apart: X rolled 2 or more
+            factor[:, :nb] = 0.0
+            _two(r2, lc, llt, factor, 1.0, 0, nb, sums)
+            _weigh(show, start, product[1], r2, weight, factor, 5 / 6, nb)
+
+            # three or more: X rolled 1 with one clean horse at or ahead of d, no 1 or 2
+            # above d ...
+            factor[:, :nb] = 0.0
+            _two(r3, lc, c_ge_d, factor, 1.0, 0, nb, sums)
+            _sum(r3, p_d, q, nb)
+            lo = 0
+            if not leader_summing:
+                _sum(r3, lc, s_a, nb)
+                _sum(r3, c_ge_d, s_b, nb)
+                lo = _negligible(product[2], r3, weight, s_a, s_b, q, bound, start, 1 / 6, nb)
+                leader_summing = lo < nb
+            # ... two or more 2s above d: bounded
+            for h in range(horses):
+                for i in range(_lane(lo), _lane(nb)):
+                    bound[h, _lane(start) + i] += (
+                        product[2, i] * r3[h, i] * weight[h, i] * factor[h, i]
+                        * (math.expm1(q[i]) - q[i]) / 6
+                    )  # fmt: skip
+            # ... or exactly one 2 above d, at or behind the clean horse ahead
+            if lo < nb:
+                _times_r_c_r(r3, lc, ra, lo, nb)
+                _times_fixed(fixed_one, r3, ra, by_r, by_ra, lo, nb)
+                _one_in_window(r3, lc, by_r, by_ra, factor, 1.0, lo, nb, sums)
+            # a tie for the top clean place at y, X rolled 1 or 2
+            _pair(r3, lc, factor, 2.0, nb, sums)
+            _weigh(show, start, product[2], r3, weight, factor, 1 / 6, nb)
+
+            # X rolled 2, clean horses alone at y and between y and d, no 1 above y ...
+            two_clean[:, :nb] = 0.0
+            _two(r4, lc, between, two_clean, 1.0, 0, nb, sums)
+            _sum(r4, ones, q, nb)
+            lo = 0
+            if not window_summing:
+                # the window's sum is the one below less the one with no other clean
+                # horse (both with one 1 in it, so it is at most the first): bounded together
+                _sum(r4, lc, s_a, nb)
+                _sum(r4, between, s_b, nb)
+                lo = _negligible(product[3], r4, weight, s_a, s_b, q, bound, start, 1 / 6, nb)
+                window_summing = lo < nb
+            # ... two or more 1s in the window: bounded
+            for h in range(horses):
+                for i in range(_lane(lo), _lane(nb)):
+                    bound[h, _lane(start) + i] += (
+                        product[3, i] * r4[h, i] * weight[h, i] * two_clean[h, i]
+                        * (math.expm1(q[i]) - q[i]) / 6
+                    )  # fmt: skip
+            # ... or exactly one 1 above y, at or behind the upper clean horse; less the
+            # same with no other clean horse (r5)
+            factor[:, :nb] = 0.0
+            _two(r5, lc, between, factor, 1.0, 0, nb, sums)
+            if lo < nb:
+                _times_r_c_r(r4, lc, ra4, lo, nb)
+                _times_r_c_r(r5, lc, ra5, lo, nb)
+                _times_window(low_sym, start, fixed_window, ones, c_ge_d, vectors, products,
+                              lo, nb, sums)  # fmt: skip
+                _one_in_window(r4, lc, products[0], products[1], two_clean, 1.0, lo, nb, sums)
+                _one_in_window(r5, lc, products[2], products[3], factor, 1.0, lo, nb, sums)
+            _weigh(show, start, product[3], r4, weight, two_clean, 1 / 6, nb)
+            _weigh(show, start, product[4], r5, weight, factor, -1 / 6, nb)
 
 
 @kernel
@@ -215,281 +670,6 @@ def _two_q_between(r: Floats, c_y: Floats, w_two: Floats) -> Floats:
     return result
 
 
-@kernel
-def _negligible_prefix(
-    weighted: Floats, s_a: Floats, s_b: Floats, q: Floats, bound: Floats, scale: float, n: int
-) -> int:
-    """The first lower key whose window terms may matter; those below it get their bound.
-
-    The window terms (one or more disqualified horses in a window, besides a horse
-    marked a and another marked b) of a key pair are at most weighted * s_a * s_b *
-    (exp(q) - 1): the sums over the others of a, b and the window's markers, each over
-    allowed (the product over subsets of markers, bounded by the exponential). Low keys
-    are where a horse is rarely so far ahead that the window matters: below ``NEGLIGIBLE``
-    they are bounded (``bound += scale * ...``) instead of summed, at no cost to place.
-    """
-    start = 0
-    while start < n:
-        share = s_a[start] * s_b[start] * math.expm1(q[start]) * scale
-        total = 0.0
-        for h in range(weighted.shape[0]):
-            total += weighted[h, start] * share
-        if total >= NEGLIGIBLE:
-            break
-        for h in range(weighted.shape[0]):
-            bound[h, start] += weighted[h, start] * share
-        start += 1
-    return start
-
-
-@kernel
-def _spread(column: Floats, horses: int, n: int) -> Floats:
-    """One value per horse, the same at every lower key."""
-    out = np.empty((horses, n))
-    for h in range(horses):
-        for i in range(n):
-            out[h, i] = column[h]
-    return out
-
-
-@kernel
-def _add(into: Floats, weighted: Floats, factor: Floats, scale: float, n: int) -> None:
-    for h in range(into.shape[0]):
-        for i in range(n):
-            into[h, i] += scale * weighted[h, i] * factor[h, i]
-
-
-@kernel
-def clean_targets(
-    c: Floats,
-    c_gt: Floats,
-    p_gt: Floats,
-    w_one: Floats,
-    w_two: Floats,
-    w_spread: Floats,
-    clean_keys: Ints,
-    place: Floats,
-    show: Floats,
-    bound: Floats,
-) -> None:
-    """``exact_finish._clean_target`` for every key pair (x, y), x < y clean keys;
-    place, show and bound are [horse, x] sums over y."""
-    horses, count = c.shape[0], clean_keys.size
-    low_c, low_gt = c[:, clean_keys].copy(), c_gt[:, clean_keys].copy()
-    allowed, r = np.empty((horses, count)), np.empty((horses, count))
-    weighted, factor = np.empty((horses, count)), np.empty((horses, count))
-    distinct, squared = np.empty((horses, count)), np.empty((horses, count))
-    for k in range(1, count):
-        y, n = clean_keys[k], k
-        c_y, p_y = _spread(c[:, y], horses, n), _spread(p_gt[:, y], horses, n)
-        c_gt_y = _spread(c_gt[:, y], horses, n)
-        # A = 1: one clean horse at y, no disqualified 1 above it
-        for h in range(horses):
-            for i in range(n):
-                allowed[h, i] = 1 - low_gt[h, i] - p_y[h, i]
-        _others(allowed, low_c, r, weighted, n)
-        factor[:, :n] = 0.0
-        _one(r, c_y, factor, 1.0, n)
-        _add(place, weighted, factor, 1.0, n)
-        _two(r, c_y, p_y, factor, 1.0, n)
-        _add(show, weighted, factor, 1.0, n)
-        # A = 2, the lower at y
-        for h in range(horses):
-            for i in range(n):
-                allowed[h, i] = 1 - low_gt[h, i] - 2 * p_y[h, i]
-        _others(allowed, low_c, r, weighted, n)
-        distinct[:, :n] = 0.0
-        _two(r, c_y, c_gt_y, distinct, 1.0, n)
-        factor[:, :n] = distinct[:, :n]
-        _pair(r, c_y, factor, 1.0, n)
-        q = _sum_of(r, p_y, n)
-        start = _negligible_prefix(
-            weighted, _sum_of(r, c_y, n), _sum_of(r, c_gt_y, n), q, bound, 1.0, n
-        )
-        _one_between(r, c_y, w_one[y][:, :, None], factor, 1.0, start, n)
-        _add(show, weighted, factor, 1.0, n)
-        # two or more disqualified 2s in the window: summed where that matters
-        squared[:, :n] = 0.0
-        for m in range(horses):
-            for j in range(horses):
-                w = w_spread[y, m, j]
-                for i in range(start, n):
-                    squared[j, i] += w * r[m, i] * r[m, i]
-        factor[:, :n] = 0.0
-        _two(r, c_y, squared, factor, 1.0, n)
-        heavy = np.zeros(n, dtype=np.bool_)
-        for i in range(start, n):
-            grows, share = math.expm1(q[i]) - q[i], 0.0
-            for h in range(horses):
-                factor[h, i] = min(distinct[h, i] * grows, factor[h, i] * math.exp(q[i]) / 2)
-                share += weighted[h, i] * factor[h, i]
-            heavy[i] = share > HEAVY_PAIR
-            if not heavy[i]:
-                for h in range(horses):
-                    bound[h, i] += weighted[h, i] * factor[h, i]
-        chosen = np.flatnonzero(heavy)
-        if chosen.size:
-            two_q = _two_q_between(r[:, chosen], c[:, y], w_two[y])
-            for s, x in enumerate(chosen):
-                beyond = q[x] * math.exp(q[x]) / 3
-                for h in range(horses):
-                    show[h, x] += weighted[h, x] * two_q[h, s]
-                    bound[h, x] += weighted[h, x] * two_q[h, s] * beyond
-
-
-@kernel
-def disqualified_targets(
-    c: Floats,
-    dq: Floats,
-    out: Floats,
-    c_ge: Floats,
-    c_gt: Floats,
-    c_lt: Floats,
-    c_tot: Floats,
-    p_gt: Floats,
-    d_le: Floats,
-    w_one: Floats,
-    w_at: Floats,
-    clean_keys: Ints,
-    dq_keys: Ints,
-    place: Floats,
-    show: Floats,
-    bound: Floats,
-) -> None:
-    """``exact_finish._disqualified_target`` for every pair (y, d), y a clean key below
-    the disqualified key d; place, show and bound are [horse, y] sums over d."""
-    horses, count = c.shape[0], clean_keys.size
-    low_c, low_ge = c[:, clean_keys].copy(), c_ge[:, clean_keys].copy()
-    low_gt, low_lt = c_gt[:, clean_keys].copy(), c_lt[:, clean_keys].copy()
-    low_p = p_gt[:, clean_keys].copy()
-    low_w = np.empty((horses, horses, count))  # w_one at the lower keys, lower key last
-    for m in range(horses):
-        for j in range(horses):
-            for i in range(count):
-                low_w[m, j, i] = w_one[clean_keys[i], m, j]
-    allowed, r = np.empty((horses, count)), np.empty((horses, count))
-    weighted, factor = np.empty((horses, count)), np.empty((horses, count))
-    between, ones = np.empty((horses, count)), np.empty((horses, count))
-    two_clean = np.empty((horses, count))
-    window = np.empty((horses, horses, count))
-    for d in dq_keys:
-        n = int(np.searchsorted(clean_keys, d))
-        if n == 0:
-            continue
-        weight = _spread(dq[:, d], horses, n)
-        p_d, c_ge_d = _spread(p_gt[:, d], horses, n), _spread(c_ge[:, d], horses, n)
-        for h in range(horses):
-            for i in range(n):
-                between[h, i] = low_gt[h, i] - c_ge_d[h, i]
-                ones[h, i] = low_p[h, i] - p_d[h, i] - dq[h, d] / 6
-        # r = 1: X rolled 1, the clean horse at y heads the others
-        for h in range(horses):
-            for i in range(n):
-                allowed[h, i] = 1 - low_ge[h, i] - p_d[h, i]
-        _others(allowed, weight, r, weighted, n)
-        factor[:, :n] = 0.0
-        _one(r, low_c, factor, 1.0, n)
-        _add(place, weighted, factor, 1 / 6, n)
-        _two(r, low_c, p_d, factor, 1.0, n)
-        _add(show, weighted, factor, 1 / 6, n)
-        # exactly two clean horses, both behind d and apart: X rolled 2 or more
-        for h in range(horses):
-            for i in range(n):
-                allowed[h, i] = out[h] + d_le[h, d] - (low_p[h, i] - p_d[h, i])
-        _others(allowed, weight, r, weighted, n)
-        factor[:, :n] = 0.0
-        _two(r, low_c, low_lt, factor, 1.0, n)
-        _add(show, weighted, factor, 5 / 6, n)
-        # three or more: X rolled 1 with one clean horse at or ahead of d
-        for h in range(horses):
-            for i in range(n):
-                allowed[h, i] = 1 - low_ge[h, i] - 2 * p_d[h, i]
-        _others(allowed, weight, r, weighted, n)
-        factor[:, :n] = 0.0
-        _two(r, low_c, c_ge_d, factor, 1.0, n)
-        q = _sum_of(r, p_d, n)
-        start = _negligible_prefix(
-            weighted, _sum_of(r, low_c, n), _sum_of(r, c_ge_d, n), q, bound, 1 / 6, n
-        )
-        for h in range(horses):
-            for i in range(start, n):
-                bound[h, i] += weighted[h, i] * factor[h, i] * (math.expm1(q[i]) - q[i]) / 6
-        _one_between(r, low_c, w_one[d][:, :, None], factor, 1.0, start, n)
-        _pair(r, low_c, factor, 2.0, n)
-        _add(show, weighted, factor, 1 / 6, n)
-        # X rolled 2: clean horses alone at y and between y and d, no 1 above y, or one
-        # 1 above y at or behind the upper clean horse (the window of exact_finish._p_window)
-        for h in range(horses):
-            for i in range(n):
-                allowed[h, i] = 1 - low_ge[h, i] - low_p[h, i] - p_d[h, i]
-        _others(allowed, weight, r, weighted, n)
-        two_clean[:, :n] = 0.0
-        _two(r, low_c, between, two_clean, 1.0, n)
-        p = _sum_of(r, ones, n)
-        # the window's sum is the one below less the one with no other clean horse
-        # (both with one 1 in it, so it is at most the first): bounded together
-        start = _negligible_prefix(
-            weighted, _sum_of(r, low_c, n), _sum_of(r, between, n), p, bound, 1 / 6, n
-        )
-        for h in range(horses):
-            for i in range(start, n):
-                bound[h, i] += weighted[h, i] * two_clean[h, i] * (math.expm1(p[i]) - p[i]) / 6
-        for m in range(horses):
-            for j in range(horses):
-                fixed = w_one[d, m, j] + w_at[d, m, j]
-                for i in range(start, n):
-                    window[m, j, i] = low_w[m, j, i] - fixed - ones[m, i] * c_ge_d[j, i]
-        _one_between(r, low_c, window, two_clean, 1.0, start, n)
-        _add(show, weighted, two_clean, 1 / 6, n)
-        for h in range(horses):
-            for i in range(n):
-                allowed[h, i] = 1 - c_tot[h] - low_p[h, i] - p_d[h, i]
-        _others(allowed, weight, r, weighted, n)
-        factor[:, :n] = 0.0
-        _two(r, low_c, between, factor, 1.0, n)
-        _one_between(r, low_c, window, factor, 1.0, start, n)
-        _add(show, weighted, factor, -1 / 6, n)
-
-
-@kernel
-def _window_two(q: Floats, c: Floats, c_gt: Floats) -> Floats:
-    """``exact_finish.Windows.two`` in one pass down the keys: [y, m, n, j] the sum over
-    y1 > y of c_j(y1) (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)), m, n, j distinct, at least 0."""
-    horses, keys = c.shape
-    two = np.zeros((keys, horses, horses, horses))
-    by_m = np.zeros((horses, horses))  # sums over the keys above y of q_m c_j
-    by_both = np.zeros((horses, horses, horses))  # ... of q_m q_n c_j
-    for y in range(keys - 1, -1, -1):
-        for m in range(horses):
-            for n in range(horses):
-                if n == m:
-                    continue
-                for j in range(horses):
-                    if j == m:
-                        continue
-                    if j == n:
-                        continue
-                    value = (
-                        q[m, y] * q[n, y] * c_gt[j, y]
-                        - q[m, y] * by_m[n, j]
-                        - q[n, y] * by_m[m, j]
-                        + by_both[m, n, j]
-                    )
-                    two[y, m, n, j] = max(value, 0.0)
-        for m in range(horses):
-            for j in range(horses):
-                by_m[m, j] += q[m, y] * c[j, y]
-                for n in range(horses):
-                    by_both[m, n, j] += q[m, y] * q[n, y] * c[j, y]
-    return two
-
-
-def window_two(q: Floats, c: Floats, c_gt: Floats) -> Floats:
-    """``_window_two`` on arrays of one layout (one compiled version serves all)."""
-    two: Floats = _window_two(*(np.ascontiguousarray(a, dtype=np.float64) for a in (q, c, c_gt)))
-    return two
-
-
 def key_pair_sums(
     t: Tables, w: Windows, clean_keys: Ints, dq_keys: Ints
 ) -> tuple[Floats, Floats, Floats]:
@@ -501,8 +681,8 @@ def key_pair_sums(
     b = {name: np.ascontiguousarray(getattr(w, name), dtype=np.float64) for name in WINDOWS}
     clean_keys, dq_keys = clean_keys.astype(np.int64), dq_keys.astype(np.int64)
     clean_targets(
-        a["c"], a["c_gt"], a["p_gt"], b["one"], b["two"], b["spread"], clean_keys,
-        place, show, bound,
+        a["c"], a["c_gt"], a["p_gt"], b["one"], b["spread"], clean_keys, HEAVY_PAIR, place,
+        show, bound,
     )  # fmt: skip
     disqualified_targets(
         a["c"], a["dq"], a["out"], a["c_ge"], a["c_gt"], a["c_lt"], a["c_tot"], a["p_gt"],
@@ -512,7 +692,7 @@ def key_pair_sums(
 
 
 TABLES = ("c", "dq", "out", "c_ge", "c_gt", "c_lt", "c_tot", "p_gt", "d_le")
-WINDOWS = ("one", "two", "spread", "at")
+WINDOWS = ("one", "spread", "at")
 
 
 def warm_up() -> None:
