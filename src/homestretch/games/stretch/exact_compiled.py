@@ -298,13 +298,16 @@ def clean_targets(
     sym = np.empty((horses, horses))
     # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
     two, by_m, by_both = _window_two_start(horses)
+    heavy = (np.empty((horses, count)), np.empty((horses, count)), np.empty(count, np.int64),
+             np.empty(count))  # fmt: skip
+    heavy_work, heavy_lanes = np.empty((6, horses, count)), np.empty((7, count))
     for k in range(count - 1, 0, -1):  # downwards: the window of two 2s is summed so
         y = clean_keys[k]
         _spread(c[:, y], c_y)
         _spread(p_gt[:, y], p_y)
         _spread(c_gt[:, y], c_gt_y)
         _symmetric(w_one[y], sym)
-        summing, heavy_at_y = False, False
+        summing, heavy_count = False, 0
         for start in range(0, k, BLOCK):
             nb = min(BLOCK, k - start)
             # the others of both cases, in one pass: no 1 above y (A = 1), nor a 2 (A = 2)
@@ -345,62 +348,72 @@ def clean_targets(
                 _one_in_window(r2, c_y, by_r, by_ra, factor, 1.0, lo, nb, sums)
             _weigh(show, start, product2, r2, weight, factor, 1.0, nb)
             if lo < nb:
-                heavy_at_y = _two_or_more_clean(
-                    c, c_gt, p_gt, w_spread, y, (two, by_m, by_both), r2, c_y, distinct,
-                    weight, product2, q, squared, factor, show, bound, start, lo, nb, sums,
-                    heavy_pair, heavy_at_y,
+                heavy_count = _two_or_more_clean(
+                    w_spread[y], r2, c_y, distinct, weight, product2, q, squared, factor,
+                    bound, start, lo, nb, sums, heavy_pair, heavy, heavy_count,
                 )  # fmt: skip
+        if heavy_count:
+            _window_two_at(p_gt, c_gt, y, by_m, by_both, two)
+            _two_qs_summed(c[:, y], two, heavy, heavy_count, heavy_work, heavy_lanes, show, bound)
         _window_two_add(p_gt, c, y, by_m, by_both)
 
 
 @kernel
 def _two_or_more_clean(
-    c: Floats, c_gt: Floats, p_gt: Floats, w_spread: Floats, y: int, window: Any, r: Floats,
-    c_y: Floats,
-    distinct: Floats, weight: Floats, product: Floats, q: Floats, squared: Floats,
-    factor: Floats, show: Floats, bound: Floats, start: int, lo: int, nb: int, sums: Floats,
-    heavy_pair: float, ready: bool,
-) -> bool:  # fmt: skip
+    spread: Floats, r: Floats, c_y: Floats, distinct: Floats, weight: Floats,
+    product: Floats, q: Floats, squared: Floats, factor: Floats, bound: Floats, start: int,
+    lo: int, nb: int, sums: Floats, heavy_pair: float, heavy: Any, count: int,
+) -> int:  # fmt: skip
     """Two or more disqualified 2s in the window of a clean target's key pair (A = 2):
-    bounded, by all the 2s above y or (Cauchy-Schwarz) by those inside the window; where
-    that bound is not negligible (``heavy_pair``), exactly two are summed and three or
-    more bounded by the two times (2s above y) / 3 (each further one adds at most that).
-    Returns whether y's window of two 2s is now made (``ready``: it already was)."""
+    bounded, by all the 2s above y or (Cauchy-Schwarz) by those inside the window (the
+    ``spread`` matrix of y). Lanes where that bound is not negligible (``heavy_pair``)
+    go to ``heavy`` (their r, the others' share, key and q, from lane ``count`` on), for
+    ``_two_qs_summed`` to sum exactly once y's blocks are done. Returns the new count."""
     horses = r.shape[0]
+    heavy_r, heavy_share, heavy_at, heavy_q = heavy
     squared[:, lo:nb] = 0.0
     for m in range(horses):
         for j in range(horses):
-            w = w_spread[y, m, j]
+            w = spread[m, j]
             if w == 0.0:
                 continue
             for i in range(_lane(lo), _lane(nb)):
                 squared[j, i] += w * r[m, i] * r[m, i]
     factor[:, lo:nb] = 0.0
     _two(r, c_y, squared, factor, 1.0, lo, nb, sums)
-    heavy = np.zeros(nb, dtype=np.bool_)
-    for i in range(_lane(lo), _lane(nb)):
+    for i in range(lo, nb):
         grows, share = math.expm1(q[i]) - q[i], 0.0
         for h in range(horses):
             factor[h, i] = min(distinct[h, i] * grows, factor[h, i] * math.exp(q[i]) / 2)
             share += product[i] * r[h, i] * weight[h, i] * factor[h, i]
-        heavy[i] = share > heavy_pair
-        if not heavy[i]:
+        if share <= heavy_pair:
             for h in range(horses):
-                bound[h, _lane(start) + i] += product[i] * r[h, i] * weight[h, i] * factor[h, i]
-    chosen = np.flatnonzero(heavy)
-    if chosen.size == 0:
-        return ready
-    two, by_m, by_both = window
-    if not ready:
-        _window_two_at(p_gt, c_gt, y, by_m, by_both, two)
-    two_q = _two_q_between(r[:, chosen], c[:, y], two)
-    for s, lane in enumerate(chosen):
-        beyond = q[lane] * math.exp(q[lane]) / 3
+                bound[h, start + i] += product[i] * r[h, i] * weight[h, i] * factor[h, i]
+            continue
         for h in range(horses):
-            share = product[lane] * r[h, lane] * weight[h, lane] * two_q[h, s]
-            show[h, start + lane] += share
-            bound[h, start + lane] += share * beyond
-    return True
+            heavy_r[h, count] = r[h, i]
+            heavy_share[h, count] = product[i] * r[h, i] * weight[h, i]
+        heavy_at[count], heavy_q[count] = start + i, q[i]
+        count += 1
+    return count
+
+
+@kernel
+def _two_qs_summed(
+    c_y: Floats, two: Floats, heavy: Any, count: int, work: Floats, lanes: Floats,
+    show: Floats, bound: Floats,
+) -> None:  # fmt: skip
+    """Exactly two 2s in the window, summed for the heavy lanes of one y; three or more
+    bounded by the two times (2s above y) / 3 (each further one adds at most that)."""
+    heavy_r, heavy_share, heavy_at, heavy_q = heavy
+    two_q = work[0]
+    _two_q_between(heavy_r, count, c_y, two, two_q, work[1:], lanes)
+    for s in range(count):
+        beyond = heavy_q[s] * math.exp(heavy_q[s]) / 3
+        for h in range(heavy_r.shape[0]):
+            share = heavy_share[h, s] * two_q[h, s]
+            show[h, heavy_at[s]] += share
+            bound[h, heavy_at[s]] += share * beyond
 
 
 @kernel
@@ -617,57 +630,65 @@ def disqualified_targets(
 
 
 @kernel
-def _two_q_between(r: Floats, c_y: Floats, w_two: Floats) -> Floats:
-    """``exact_finish._two_q_between`` for the key pairs of one higher key y: r is
+def _two_q_between(
+    r: Floats, n: int, c_y: Floats, w_two: Floats, result: Floats, work: Floats, lanes: Floats
+) -> None:
+    """``exact_finish._two_q_between`` for n key pairs of one higher key y: r is
     [horse, pair], c_y the chance of each horse at y, w_two[m, n, j] y's window (symmetric
-    in m and n). Its contractions as sums over one index at a time."""
-    horses, n = r.shape
-    a, ar = np.empty((horses, n)), np.empty((horses, n))
+    in m and n, zero unless m, n, j differ). result = the sum, [horse, pair]. Its
+    contractions as sums over one index at a time, over m < k (the symmetry)."""
+    horses = r.shape[0]
+    a, ar, first, last, shared = work[0], work[1], work[2], work[3], work[4]
+    u, v, both, mixed = lanes[0], lanes[1], lanes[2], lanes[3]
     for h in range(horses):
-        for i in range(n):
+        for i in range(_lane(n)):
             a[h, i] = c_y[h] * r[h, i]
             ar[h, i] = a[h, i] * r[h, i]
-    first, last, shared = np.zeros((horses, n)), np.zeros((horses, n)), np.zeros((horses, n))
-    u, v = np.empty(n), np.empty(n)
+    first[:, :n], last[:, :n], shared[:, :n] = 0.0, 0.0, 0.0
     for m in range(horses):
-        for k in range(horses):
-            u[:] = 0.0  # sum over j of W[m, k, j] r_j, and of W[m, k, j] ar_j
-            v[:] = 0.0
+        for k in range(m + 1, horses):
+            # u = sum over j of W[m, k, j] r_j, v the same of ar_j; last and shared gather
+            # W[m, k, j] times r_m r_k (both orders) and ar_m r_k + ar_k r_m, for each j
+            u[:n], v[:n] = 0.0, 0.0
+            for i in range(_lane(n)):
+                both[i] = 2 * r[m, i] * r[k, i]
+                mixed[i] = ar[m, i] * r[k, i] + ar[k, i] * r[m, i]
             for j in range(horses):
                 w = w_two[m, k, j]
-                for i in range(n):
+                if w == 0.0:
+                    continue
+                for i in range(_lane(n)):
                     u[i] += w * r[j, i]
+                for i in range(_lane(n)):
                     v[i] += w * ar[j, i]
-            for i in range(n):
+                for i in range(_lane(n)):
+                    last[j, i] += w * both[i]
+                for i in range(_lane(n)):
+                    shared[j, i] += w * mixed[i]
+            for i in range(_lane(n)):
                 first[m, i] += r[k, i] * u[i]
+            for i in range(_lane(n)):
+                first[k, i] += r[m, i] * u[i]
+            for i in range(_lane(n)):
                 shared[m, i] += ar[k, i] * u[i] + r[k, i] * v[i]
-    for m in range(horses):
-        for j in range(horses):
-            u[:] = 0.0  # sum over k of W[m, k, j] r_k
-            for k in range(horses):
-                w = w_two[m, k, j]
-                for i in range(n):
-                    u[i] += w * r[k, i]
-            for i in range(n):
-                last[j, i] += r[m, i] * u[i]
-                shared[j, i] += ar[m, i] * u[i]  # W[m, k, j] = W[k, m, j]
-    result = np.empty((horses, n))
-    sum_a, whole, sum_a_own = np.zeros(n), np.zeros(n), np.zeros(n)
+            for i in range(_lane(n)):
+                shared[k, i] += ar[m, i] * u[i] + r[m, i] * v[i]
+    sum_a, whole, sum_a_own = lanes[4], lanes[5], lanes[6]
+    sum_a[:n], whole[:n], sum_a_own[:n] = 0.0, 0.0, 0.0
     for h in range(horses):
-        for i in range(n):
+        for i in range(_lane(n)):
             own = (2 * first[h, i] + last[h, i]) * r[h, i]
             sum_a[i] += a[h, i]
             whole[i] += first[h, i] * r[h, i]
             sum_a_own[i] += a[h, i] * own
     for h in range(horses):
-        for i in range(n):
+        for i in range(_lane(n)):
             own = (2 * first[h, i] + last[h, i]) * r[h, i]
             result[h, i] = (
                 (sum_a[i] - a[h, i]) * (whole[i] - own)
                 - (sum_a_own[i] - a[h, i] * own)
                 + 2 * r[h, i] * shared[h, i]
             ) / 2
-    return result
 
 
 def key_pair_sums(
