@@ -66,12 +66,50 @@ Ints = Any  # numba reads no annotations; these name what each argument holds
 
 
 @kernel
+def _dot(a: Floats, b: Floats, into: Floats, lo: int, nb: int) -> None:
+    """into = the sum over the horses of a * b. (One array written a loop, as in every
+    loop over lanes here: with more the compiler cannot rule out that they overlap, and
+    runs the loop one lane at a time.)"""
+    into[lo:nb] = 0.0
+    for h in range(a.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            into[i] += a[h, i] * b[h, i]
+
+
+@kernel
+def _dot_r2(r: Floats, a: Floats, b: Floats, into: Floats, lo: int, nb: int) -> None:
+    """into = the sum over the horses of (a / allowed) (b / allowed)."""
+    into[lo:nb] = 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            into[i] += a[h, i] * r[h, i] * b[h, i] * r[h, i]
+
+
+@kernel
 def _sum(r: Floats, a: Floats, into: Floats, nb: int) -> None:
     """into = the sum over the horses of a / allowed (how many are marked a, weighed)."""
-    into[:nb] = 0.0
+    _dot(r, a, into, 0, nb)
+
+
+@kernel
+def _others(base: Floats, low: Floats, at: int, r: Floats, product: Floats, nb: int) -> None:
+    """allowed = base (by horse) - low (at the lower keys from ``at``): r = 1 / allowed
+    and product = the product of every horse's allowed."""
     for h in range(r.shape[0]):
         for i in range(_lane(nb)):
-            into[i] += a[h, i] * r[h, i]
+            r[h, i] = 1 / (base[h] - low[h, _lane(at) + i])
+    product[:nb] = 1.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            product[i] *= base[h] - low[h, _lane(at) + i]
+
+
+@kernel
+def _gather(low: Floats, at: int, minus: Floats, into: Floats, nb: int) -> None:
+    """into = low (at the lower keys from ``at``) - minus (by horse)."""
+    for h in range(into.shape[0]):
+        for i in range(_lane(nb)):
+            into[h, i] = low[h, _lane(at) + i] - minus[h]
 
 
 @kernel
@@ -88,13 +126,9 @@ def _two(
 ) -> None:
     """into += scale * (one other marked a, a different one marked b), lanes lo to nb."""
     sum_a, sum_b, both = work[0], work[1], work[2]
-    sum_a[lo:nb], sum_b[lo:nb], both[lo:nb] = 0.0, 0.0, 0.0
-    for h in range(r.shape[0]):
-        for i in range(_lane(lo), _lane(nb)):
-            ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
-            sum_a[i] += ra
-            sum_b[i] += rb
-            both[i] += ra * rb
+    _dot(r, a, sum_a, lo, nb)
+    _dot(r, b, sum_b, lo, nb)
+    _dot_r2(r, a, b, both, lo, nb)
     for h in range(r.shape[0]):
         for i in range(_lane(lo), _lane(nb)):
             ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
@@ -105,12 +139,8 @@ def _two(
 def _pair(r: Floats, a: Floats, into: Floats, scale: float, nb: int, work: Floats) -> None:
     """into += scale * (two different others both marked a)."""
     total, squares = work[0], work[1]
-    total[:nb], squares[:nb] = 0.0, 0.0
-    for h in range(r.shape[0]):
-        for i in range(_lane(nb)):
-            ra = a[h, i] * r[h, i]
-            total[i] += ra
-            squares[i] += ra * ra
+    _dot(r, a, total, 0, nb)
+    _dot_r2(r, a, a, squares, 0, nb)
     for h in range(r.shape[0]):
         for i in range(_lane(nb)):
             ra = a[h, i] * r[h, i]
@@ -175,19 +205,15 @@ def _one_in_window(
     Every term of the sum uses W and W^T together (row + col, W ra + W^T ra), so half
     the products of the two separately do.
     """
-    sum_a, half, spread = work[0], work[1], work[2]
-    sum_a[lo:nb], half[lo:nb], spread[lo:nb] = 0.0, 0.0, 0.0
-    for h in range(r.shape[0]):
-        for i in range(_lane(lo), _lane(nb)):
-            a, s = c[h, i] * r[h, i], r[h, i] * by_r[h, i]
-            sum_a[i] += a
-            half[i] += s / 2
-            spread[i] += a * s
+    sum_a, whole, spread = work[0], work[1], work[2]
+    _dot(r, c, sum_a, lo, nb)
+    _dot(r, by_r, whole, lo, nb)
+    _dot_r2(r, c, by_r, spread, lo, nb)
     for h in range(r.shape[0]):
         for i in range(_lane(lo), _lane(nb)):
             a, s = c[h, i] * r[h, i], r[h, i] * by_r[h, i]
             into[h, i] += scale * (
-                (sum_a[i] - a) * (half[i] - s) - (spread[i] - a * s) + r[h, i] * by_ra[h, i]
+                (sum_a[i] - a) * (whole[i] / 2 - s) - (spread[i] - a * s) + r[h, i] * by_ra[h, i]
             )
 
 
@@ -254,11 +280,8 @@ def _less_rank_two(
 ) -> None:
     """u -= (ones c^T + c ones^T) v, diagonal left out."""
     by_c, by_ones = work[0], work[1]
-    by_c[lo:nb], by_ones[lo:nb] = 0.0, 0.0
-    for h in range(v.shape[0]):
-        for i in range(_lane(lo), _lane(nb)):
-            by_c[i] += c_ge_d[h, i] * v[h, i]
-            by_ones[i] += ones[h, i] * v[h, i]
+    _dot(c_ge_d, v, by_c, lo, nb)
+    _dot(ones, v, by_ones, lo, nb)
     for h in range(v.shape[0]):
         for i in range(_lane(lo), _lane(nb)):
             u[h, i] -= ones[h, i] * (by_c[i] - c_ge_d[h, i] * v[h, i]) + c_ge_d[h, i] * (
@@ -296,6 +319,7 @@ def clean_targets(
     product1, product2 = np.empty(BLOCK), np.empty(BLOCK)
     q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
     sym = np.empty((horses, horses))
+    base1, base2, nothing = np.empty(horses), np.empty(horses), np.zeros(horses)
     # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
     two, by_m, by_both = _window_two_start(horses)
     heavy = (np.empty((horses, count)), np.empty((horses, count)), np.empty(count, np.int64),
@@ -307,21 +331,14 @@ def clean_targets(
         _spread(p_gt[:, y], p_y)
         _spread(c_gt[:, y], c_gt_y)
         _symmetric(w_one[y], sym)
+        for h in range(horses):  # the others: no 1 above y (A = 1), nor a 2 (A = 2)
+            base1[h], base2[h] = 1 - p_gt[h, y], 1 - 2 * p_gt[h, y]
         summing, heavy_count = False, 0
         for start in range(0, k, BLOCK):
             nb = min(BLOCK, k - start)
-            # the others of both cases, in one pass: no 1 above y (A = 1), nor a 2 (A = 2)
-            product1[:nb], product2[:nb] = 1.0, 1.0
-            for h in range(horses):
-                p = p_gt[h, y]
-                for i in range(_lane(nb)):
-                    weight[h, i] = low_c[h, _lane(start) + i]
-                    g1 = 1 - low_gt[h, _lane(start) + i] - p
-                    g2 = 1 - low_gt[h, _lane(start) + i] - 2 * p
-                    product1[i] *= g1
-                    product2[i] *= g2
-                    r1[h, i] = 1 / g1
-                    r2[h, i] = 1 / g2
+            _gather(low_c, start, nothing, weight, nb)
+            _others(base1, low_gt, start, r1, product1, nb)
+            _others(base2, low_gt, start, r2, product2, nb)
             # A = 1: one clean horse at y, no disqualified 1 above it (show: at most one)
             _sum(r1, c_y, s_a, nb)
             factor[:, :nb] = 0.0
@@ -497,6 +514,7 @@ def disqualified_targets(
     low_c, low_ge = c[:, clean_keys].copy(), c_ge[:, clean_keys].copy()
     low_gt, low_lt = c_gt[:, clean_keys].copy(), c_lt[:, clean_keys].copy()
     low_p = p_gt[:, clean_keys].copy()
+    low_ge_p = low_ge + low_p
     # each lower key's window matrix plus its transpose, lower key last
     low_sym = np.zeros((horses, horses, count))
     for m in range(horses):
@@ -514,6 +532,7 @@ def disqualified_targets(
     r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
     product = np.empty((5, BLOCK))
     q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
+    base, by_horse, nothing = np.empty((5, horses)), np.empty((2, horses)), np.zeros(horses)
     fixed_one, fixed_window, fixed_at = (
         np.empty((horses, horses)),
         np.empty((horses, horses)),
@@ -529,31 +548,24 @@ def disqualified_targets(
         _symmetric(w_one[d], fixed_one)
         _symmetric(w_at[d], fixed_at)
         fixed_window[:, :] = fixed_one + fixed_at
+        for h in range(horses):  # allowed = base - (a chance at the lower key), below
+            pd = p_gt[h, d]
+            base[0, h], base[1, h], base[2, h] = 1 - pd, out[h] + d_le[h, d] + pd, 1 - 2 * pd
+            base[3, h], base[4, h] = 1 - pd, 1 - c_tot[h] - pd
+            by_horse[0, h], by_horse[1, h] = c_ge[h, d], pd + dq[h, d] / 6
         leader_summing, window_summing = False, False
         for start in range(0, n, BLOCK):
             nb = min(BLOCK, n - start)
-            # the others of the five cases below, in one pass
-            product[:, :nb] = 1.0
-            for h in range(horses):
-                pd, beyond, own = p_gt[h, d], out[h] + d_le[h, d], dq[h, d] / 6
-                for i in range(_lane(nb)):
-                    at = _lane(start) + i
-                    ge, lp = low_ge[h, at], low_p[h, at]
-                    lc[h, i], llt[h, i] = low_c[h, at], low_lt[h, at]
-                    between[h, i] = low_gt[h, at] - c_ge[h, d]
-                    ones[h, i] = lp - pd - own
-                    g1 = 1 - ge - pd
-                    g2 = beyond - (lp - pd)
-                    g3 = 1 - ge - 2 * pd
-                    g4 = 1 - ge - lp - pd
-                    g5 = 1 - c_tot[h] - lp - pd
-                    product[0, i] *= g1
-                    product[1, i] *= g2
-                    product[2, i] *= g3
-                    product[3, i] *= g4
-                    product[4, i] *= g5
-                    r1[h, i], r2[h, i], r3[h, i] = 1 / g1, 1 / g2, 1 / g3
-                    r4[h, i], r5[h, i] = 1 / g4, 1 / g5
+            _gather(low_c, start, nothing, lc, nb)
+            _gather(low_lt, start, nothing, llt, nb)
+            _gather(low_gt, start, by_horse[0], between, nb)  # clean between y and d
+            _gather(low_p, start, by_horse[1], ones, nb)  # a 1 between y and d
+            # the others of the five cases below
+            _others(base[0], low_ge, start, r1, product[0], nb)
+            _others(base[1], low_p, start, r2, product[1], nb)
+            _others(base[2], low_ge, start, r3, product[2], nb)
+            _others(base[3], low_ge_p, start, r4, product[3], nb)
+            _others(base[4], low_p, start, r5, product[4], nb)
             # r = 1: X rolled 1, the clean horse at y heads the others (the cases with no
             # other clean horse are taken off in exact_finish._single_threshold)
             _sum(r1, lc, s_a, nb)
