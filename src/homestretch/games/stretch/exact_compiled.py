@@ -153,9 +153,26 @@ def _weigh(
     scale: float, nb: int,
 ) -> None:  # fmt: skip
     """into[:, at + lane] += scale * (the others' allowed) * weight * factor."""
+    _weigh_lanes(into, at, product, r, weight, factor, scale, 0, nb)
+
+
+@kernel
+def _weigh_lanes(
+    into: Floats, at: int, product: Floats, r: Floats, weight: Floats, factor: Floats,
+    scale: float, lo: int, nb: int,
+) -> None:  # fmt: skip
+    """``_weigh`` on the lanes lo to nb."""
     for h in range(r.shape[0]):
-        for i in range(_lane(nb)):
+        for i in range(_lane(lo), _lane(nb)):
             into[h, _lane(at) + i] += scale * product[i] * r[h, i] * weight[h, i] * factor[h, i]
+
+
+@kernel
+def _beyond_one(q: Floats, product: Floats, into: Floats, lo: int, nb: int) -> None:
+    """into = product * (exp(q) - 1 - q): with q the sum over the others of a marker over
+    allowed, the others' product times this bounds two or more of them marked."""
+    for i in range(lo, nb):
+        into[i] = product[i] * (math.expm1(q[i]) - q[i])
 
 
 @kernel
@@ -168,7 +185,7 @@ def _spread(column: Floats, block: Floats) -> None:
 @kernel
 def _negligible(
     product: Floats, r: Floats, weight: Floats, s_a: Floats, s_b: Floats, q: Floats,
-    into: Floats, at: int, scale: float, nb: int,
+    into: Floats, at: int, scale: float, nb: int, work: Floats,
 ) -> int:  # fmt: skip
     """The first lane whose window terms may matter; the lanes before it get their bound.
 
@@ -179,16 +196,18 @@ def _negligible(
     are where a horse is rarely so far ahead that the window matters: below ``NEGLIGIBLE``
     they are bounded instead of summed, at no cost to place.
     """
-    for i in range(nb):
-        share = s_a[i] * s_b[i] * math.expm1(q[i]) * scale * product[i]
-        total = 0.0
-        for h in range(r.shape[0]):
-            total += r[h, i] * weight[h, i] * share
-        if total >= NEGLIGIBLE:
-            return i
-        for h in range(r.shape[0]):
-            into[h, at + i] += r[h, i] * weight[h, i] * share
-    return nb
+    share, total = work[0], work[1]
+    _dot(r, weight, total, 0, nb)
+    lo = 0
+    while lo < nb:
+        share[lo] = s_a[lo] * s_b[lo] * math.expm1(q[lo]) * scale * product[lo]
+        if total[lo] * share[lo] >= NEGLIGIBLE:
+            break
+        lo += 1
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo)):
+            into[h, _lane(at) + i] += r[h, i] * weight[h, i] * share[i]
+    return lo
 
 
 # ------------------------------------------------- one disqualified horse in a window
@@ -356,7 +375,7 @@ def clean_targets(
             if not summing:
                 _sum(r2, c_y, s_a, nb)
                 _sum(r2, c_gt_y, s_b, nb)
-                lo = _negligible(product2, r2, weight, s_a, s_b, q, bound, start, 1.0, nb)
+                lo = _negligible(product2, r2, weight, s_a, s_b, q, bound, start, 1.0, nb, sums)
                 summing = lo < nb
             # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
             if lo < nb:
@@ -398,14 +417,24 @@ def _two_or_more_clean(
                 squared[j, i] += w * r[m, i] * r[m, i]
     factor[:, lo:nb] = 0.0
     _two(r, c_y, squared, factor, 1.0, lo, nb, sums)
+    grows, spreads, share = sums[0], sums[1], sums[2]
     for i in range(lo, nb):
-        grows, share = math.expm1(q[i]) - q[i], 0.0
-        for h in range(horses):
-            factor[h, i] = min(distinct[h, i] * grows, factor[h, i] * math.exp(q[i]) / 2)
-            share += product[i] * r[h, i] * weight[h, i] * factor[h, i]
-        if share <= heavy_pair:
+        grows[i], spreads[i] = math.expm1(q[i]) - q[i], math.exp(q[i]) / 2
+    for h in range(horses):
+        for i in range(_lane(lo), _lane(nb)):
+            factor[h, i] = min(distinct[h, i] * grows[i], factor[h, i] * spreads[i])
+    for h in range(horses):
+        for i in range(_lane(lo), _lane(nb)):
+            squared[h, i] = product[i] * r[h, i] * weight[h, i] * factor[h, i]  # its bound
+    for i in range(lo, nb):
+        share[i] = 0.0
+    for h in range(horses):
+        for i in range(_lane(lo), _lane(nb)):
+            share[i] += squared[h, i]
+    for i in range(lo, nb):
+        if share[i] <= heavy_pair:
             for h in range(horses):
-                bound[h, start + i] += product[i] * r[h, i] * weight[h, i] * factor[h, i]
+                bound[h, start + i] += squared[h, i]
             continue
         for h in range(horses):
             heavy_r[h, count] = r[h, i]
@@ -530,7 +559,7 @@ def disqualified_targets(
     by_r, by_ra = np.empty(shape), np.empty(shape)
     vectors, products = np.empty((4, horses, BLOCK)), np.empty((4, horses, BLOCK))
     r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
-    product = np.empty((5, BLOCK))
+    product, grown = np.empty((5, BLOCK)), np.empty(BLOCK)
     q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
     base, by_horse, nothing = np.empty((5, horses)), np.empty((2, horses)), np.zeros(horses)
     fixed_one, fixed_window, fixed_at = (
@@ -589,15 +618,11 @@ def disqualified_targets(
             if not leader_summing:
                 _sum(r3, lc, s_a, nb)
                 _sum(r3, c_ge_d, s_b, nb)
-                lo = _negligible(product[2], r3, weight, s_a, s_b, q, bound, start, 1 / 6, nb)
+                lo = _negligible(product[2], r3, weight, s_a, s_b, q, bound, start, 1 / 6, nb, sums)
                 leader_summing = lo < nb
             # ... two or more 2s above d: bounded
-            for h in range(horses):
-                for i in range(_lane(lo), _lane(nb)):
-                    bound[h, _lane(start) + i] += (
-                        product[2, i] * r3[h, i] * weight[h, i] * factor[h, i]
-                        * (math.expm1(q[i]) - q[i]) / 6
-                    )  # fmt: skip
+            _beyond_one(q, product[2], grown, lo, nb)
+            _weigh_lanes(bound, start, grown, r3, weight, factor, 1 / 6, lo, nb)
             # ... or exactly one 2 above d, at or behind the clean horse ahead
             if lo < nb:
                 _times_r_c_r(r3, lc, ra, lo, nb)
@@ -617,15 +642,11 @@ def disqualified_targets(
                 # horse (both with one 1 in it, so it is at most the first): bounded together
                 _sum(r4, lc, s_a, nb)
                 _sum(r4, between, s_b, nb)
-                lo = _negligible(product[3], r4, weight, s_a, s_b, q, bound, start, 1 / 6, nb)
+                lo = _negligible(product[3], r4, weight, s_a, s_b, q, bound, start, 1 / 6, nb, sums)
                 window_summing = lo < nb
             # ... two or more 1s in the window: bounded
-            for h in range(horses):
-                for i in range(_lane(lo), _lane(nb)):
-                    bound[h, _lane(start) + i] += (
-                        product[3, i] * r4[h, i] * weight[h, i] * two_clean[h, i]
-                        * (math.expm1(q[i]) - q[i]) / 6
-                    )  # fmt: skip
+            _beyond_one(q, product[3], grown, lo, nb)
+            _weigh_lanes(bound, start, grown, r4, weight, two_clean, 1 / 6, lo, nb)
             # ... or exactly one 1 above y, at or behind the upper clean horse; less the
             # same with no other clean horse (r5)
             factor[:, :nb] = 0.0
