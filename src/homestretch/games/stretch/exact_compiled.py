@@ -250,11 +250,24 @@ def _times_fixed(
             w = sym[m, j]
             if w == 0.0:
                 continue
-            for i in range(_lane(lo), _lane(nb)):
-                by_r[m, i] += w * r[j, i]
-                by_r[j, i] += w * r[m, i]
-                by_ra[m, i] += w * ra[j, i]
-                by_ra[j, i] += w * ra[m, i]
+            _add_times(w, r, j, by_r, m, lo, nb)
+            _add_times(w, r, m, by_r, j, lo, nb)
+            _add_times(w, ra, j, by_ra, m, lo, nb)
+            _add_times(w, ra, m, by_ra, j, lo, nb)
+
+
+@kernel
+def _add_times(w: float, v: Floats, j: int, u: Floats, m: int, lo: int, nb: int) -> None:
+    """u[m] += w * v[j] on the lanes lo to nb."""
+    for i in range(_lane(lo), _lane(nb)):
+        u[m, i] += w * v[j, i]
+
+
+@kernel
+def _add_times_lanes(w: Floats, v: Floats, j: int, u: Floats, m: int, lo: int, nb: int) -> None:
+    """u[m] += w * v[j] on the lanes lo to nb, w one per lane."""
+    for i in range(_lane(lo), _lane(nb)):
+        u[m, i] += w[i] * v[j, i]
 
 
 @kernel
@@ -275,22 +288,16 @@ def _times_window(
     1s between y and d (ones) paired with the clean horses at or ahead of d (a rank-two
     part, diagonal left out, taken with sums over the horses)."""
     horses = vectors.shape[1]
-    v0, v1, v2, v3 = vectors[0], vectors[1], vectors[2], vectors[3]
-    u0, u1, u2, u3 = into[0], into[1], into[2], into[3]
     into[:, :, lo:nb] = 0.0
+    w = work[0]
     for m in range(horses):
         for j in range(m + 1, horses):
             f = fixed[m, j]
             for i in range(_lane(lo), _lane(nb)):
-                w = low_sym[m, j, _lane(at) + i] - f
-                u0[m, i] += w * v0[j, i]
-                u0[j, i] += w * v0[m, i]
-                u1[m, i] += w * v1[j, i]
-                u1[j, i] += w * v1[m, i]
-                u2[m, i] += w * v2[j, i]
-                u2[j, i] += w * v2[m, i]
-                u3[m, i] += w * v3[j, i]
-                u3[j, i] += w * v3[m, i]
+                w[i] = low_sym[m, j, _lane(at) + i] - f
+            for k in range(4):
+                _add_times_lanes(w, vectors[k], j, into[k], m, lo, nb)
+                _add_times_lanes(w, vectors[k], m, into[k], j, lo, nb)
     for k in range(4):
         _less_rank_two(ones, c_ge_d, vectors[k], into[k], lo, nb, work)
 
