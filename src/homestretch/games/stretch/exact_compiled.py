@@ -9,24 +9,35 @@ show bound instead of summed. The loops let go of the interpreter lock, so the t
 to rounding (tests/games/stretch/test_stretch_exact_compiled.py).
 
 How the loops are organised (design note):
-- One outer loop over the higher key of the pairs (y for a clean target, d for a
-  disqualified one), and inside it the lower keys in blocks of ``BLOCK`` lanes. Every
-  array of the inner work is a [horse, lane] block of a few kilobytes, so all of it stays
-  in the processor's first cache, and every loop runs along the lanes (the lower keys),
-  several at a time. Nothing is allocated inside the loops: ``_Work`` holds the blocks.
-- What depends on the higher key only (its chances, its window matrix) is taken once
-  per higher key; what depends on the lower key only is gathered once per call.
+- One outer loop over the higher key of the pairs (y for a clean target, descending;
+  d for a disqualified one), and inside it the lower keys in blocks of ``BLOCK`` lanes.
+  Every array of the inner work is a [horse, lane] block allocated once a call (tens of
+  kilobytes: it stays in the first two caches), and every loop runs along the lanes
+  (the lower keys), several at a time. Nothing is allocated inside the loops.
+- What depends on the higher key only (its chances, its window matrix, the per-horse
+  ``base`` of each case's allowed) is taken once per higher key; what depends on the
+  lower key only is gathered once per call (``low_*``, ``low_sym``).
 - Each case's "others" (an ``allowed`` chance per horse, ``exact_finish.Others``) is one
-  pass giving 1 / allowed and the product; its terms are sums over the horses, then one
-  pass per term adding each target's share (``_one``, ``_two``, ``_pair``, ``_weigh``).
+  pass giving 1 / allowed and one the product (``_others``); each sum over the horses a
+  case needs is taken once (``_sum``, ``_dot``) and shared by its terms; then one pass
+  per term adds each target's share (``_one``, ``_two``, ``_pair``) and one weighs it
+  into place, show or bound (``_weigh``).
+- A loop over lanes writes one array and indexes with unsigned lanes (``_lane``):
+  otherwise the compiler runs it one lane at a time (checked in the assembly).
 - The window terms with one disqualified horse between two clean ones cost a product of
   a horse-by-horse matrix per lane. They use only the matrix plus its transpose, so each
-  is one symmetric matrix, applied to two vectors over its upper triangle
-  (``_times_fixed``, ``_times_window``), then ``_one_in_window``.
+  is one symmetric matrix, applied over its upper triangle (``_times_fixed``,
+  ``_times_window``), then ``_one_in_window``.
 - Two or more disqualified horses in a window are bounded in clearly named places:
-  ``_two_or_more_clean`` (clean target: summed exactly with two where the bound is not
-  negligible, ``_two_q_between``), and in ``disqualified_targets`` the bounds marked
-  "two or more 2s above d" and "two or more 1s in the window".
+  ``_two_or_more_clean`` (clean target: its heavy lanes gathered over all of y's blocks
+  and summed exactly with two in ``_two_qs_summed``/``_two_q_between``, the window of
+  two 2s made at y only then, from running sums over the keys above), and in
+  ``disqualified_targets`` the bounds marked "two or more 2s above d" and "two or more
+  1s in the window".
+- Where the time goes (12 horses, one shared outcome, ~85 ms on a loaded machine): the
+  per-lane passes linear in the horses about half (disqualified targets' five cases
+  the most), the window products about a third, the heavy lanes' sums over three
+  horses and the NumPy tables (``Windows.of``, ``_single_threshold``) the rest.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
