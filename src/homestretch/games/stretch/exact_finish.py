@@ -165,7 +165,7 @@ def place_and_show(clean: Floats, dq: Floats, out: Floats, compiled: bool = True
         raise NotExact("every horse needs some chance of going out")
     kernels = compiled_kernels() if compiled else None
     t = Tables.of(clean, dq, out)
-    w = Windows.of(t, None if kernels is None else kernels.window_two)
+    w = Windows.of(t, with_two=kernels is None)  # the compiled loops make it key by key
     place, show, bound = _single_threshold(t, w)
     clean_keys = np.flatnonzero(t.c.any(axis=0))  # keys some horse can finish clean at
     dq_keys = np.flatnonzero(t.dq.any(axis=0))
@@ -258,7 +258,8 @@ class Windows:
     """
 
     one: Floats
-    two: Floats
+    two: Floats | None
+    """None where the compiled loops make it one key at a time (``exact_compiled``)."""
     spread: Floats
     level: Floats
     """level[d, j, j']: horses j and j' clean at the same key below d (zero diagonal)."""
@@ -266,10 +267,7 @@ class Windows:
     """at[y, m, j]: m disqualified at y with a 2 (or a 1), j clean at or ahead of y."""
 
     @classmethod
-    def of(
-        cls, t: Tables, two_of: Callable[[Floats, Floats, Floats], Floats] | None = None
-    ) -> Windows:
-        """``two_of(q, c, c_gt)``, if given, computes ``two`` (``exact_compiled.window_two``)."""
+    def of(cls, t: Tables, with_two: bool = True) -> Windows:
         q, c = t.p_gt, t.c  # a 2 above the key has the same chance as a 1
         q_all = q.sum(axis=0)
         at = np.einsum("mz,jz->zmj", t.dq / 6, t.c_ge)
@@ -286,9 +284,8 @@ class Windows:
             - q_all[:, None, None] * by_m
             + by_both
         )
-        if two_of is not None:
-            two = two_of(q, c, t.c_gt)
-        else:  # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
+        two = None
+        if with_two:  # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
             two = (
                 np.einsum("my,ny,jy->ymnj", q, q, t.c_gt)
                 - np.einsum("my,ynj->ymnj", q, by_m)
@@ -302,7 +299,8 @@ class Windows:
         level = np.cumsum(at_same, axis=0) - at_same
         level[:, idx, idx] = 0
         at[:, idx, idx] = 0
-        return cls(one, np.maximum(two, 0), np.maximum(spread, 0), level, at)
+        two = None if two is None else np.maximum(two, 0)
+        return cls(one, two, np.maximum(spread, 0), level, at)
 
 
 def _above(per_key: Floats) -> Floats:
@@ -345,6 +343,7 @@ def _clean_target(
     bound = (share * two_on)[:, ~heavy].sum(axis=1)
     rows, cols = np.nonzero(heavy)
     if rows.size:
+        assert w.two is not None, "the NumPy sums need Windows.of(with_two=True)"
         allowed = two.allowed[:, rows, cols][:, None, :]
         two_q = _two_q_between(allowed, t.c[:, None, high[cols]], w.two[high[cols]])[:, 0]
         q = q_weight[rows, cols]
