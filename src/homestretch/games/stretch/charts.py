@@ -97,10 +97,6 @@ class ChartSet:
     race_pace_sprint: tuple[tuple[Band, tuple[Pace, ...]], ...] | None = None
     """The Race Pace chart of races under a mile, if the set has one (ruling S18): their
     top two's total is one roll's, so it spreads less than a route's."""
-    race_pace_slow_term: tuple[tuple[int, ...], ...] | None = None
-    """The slow-side term, if the set has one (ruling S18): (shifts, sprint shifts,
-    faces, sprint faces) by field size, taken off the top-two total before its row's
-    slow faces are read; the term above then reads only the fast faces."""
 
     # --- readings -----------------------------------------------------------------------
     def pace_term(self, runners: int, sprint: bool) -> tuple[int, int]:
@@ -111,20 +107,14 @@ class ChartSet:
         at = min(runners, len(shifts) - 1)
         return shifts[at], faces[at]
 
-    def slow_term(self, runners: int, sprint: bool) -> tuple[int, int]:
-        """The slow-side term (ruling S18): as ``pace_term``, taken off before the slow
-        faces are read; without one in the set, the term itself."""
-        if self.race_pace_slow_term is None:
-            return self.pace_term(runners, sprint)
-        shifts, sprint_shifts, faces, sprint_faces = self.race_pace_slow_term
-        at = min(runners, len(shifts) - 1)
-        return (sprint_shifts if sprint else shifts)[at], (sprint_faces if sprint else faces)[at]
-
     def field_die_matters(self, total: int, runners: int, sprint: bool) -> bool:
-        """Whether the Field die is rolled: a term has sixths, and the row read on the
-        faces that take the extra point differs from the row read on the others (S18)."""
-        rows = {self.race_pace_row(total, runners, sprint, die) for die in range(1, 7)}
-        return len(rows) > 1
+        """Whether the Field die is rolled: the term has sixths, and the total it leaves
+        reads another Race Pace row on the faces that take the extra point (S18)."""
+        shift, faces = self.pace_term(runners, sprint)
+        row = self.race_pace_row
+        return faces > 0 and row(total - shift, sprint=sprint) != row(
+            total - shift - 1, sprint=sprint
+        )
 
     def race_pace_row(
         self,
@@ -136,25 +126,10 @@ class ChartSet:
         """The Race Pace chart's row for a top-two total (a sprint's chart in a sprint,
         if the set has one), less the field-size term when the number of runners is
         given (ruling S18): its whole points, and one more if the Field die was rolled
-        and shows one of the term's faces. With a slow-side term, the slow faces are
-        read on the total less that term and the fast faces on the total less the term;
-        the other faces read normal."""
-        if runners is None:
-            return self._chart_row(total, sprint)
-
-        def less(term: tuple[int, int]) -> int:
-            return total - term[0] - (field_die is not None and field_die <= term[1])
-
-        fast = self._chart_row(less(self.pace_term(runners, sprint)), sprint)
-        if self.race_pace_slow_term is None:
-            return fast
-        slow = self._chart_row(less(self.slow_term(runners, sprint)), sprint)
-        return tuple(
-            "slow" if s == "slow" else "fast" if f == "fast" else "normal"
-            for s, f in zip(slow, fast, strict=True)
-        )
-
-    def _chart_row(self, total: int, sprint: bool) -> tuple[Pace, ...]:
+        and shows one of the term's faces."""
+        if runners is not None:
+            shift, faces = self.pace_term(runners, sprint)
+            total -= shift + (field_die is not None and field_die <= faces)
         chart, name = self.race_pace, "race_pace.csv"
         if sprint and self.race_pace_sprint is not None:
             chart, name = self.race_pace_sprint, "race_pace_sprint.csv"
@@ -277,36 +252,24 @@ def _race_pace_chart(path: Path) -> RacePaceChart:
 
 
 PaceTerms = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-_TERM_COLUMNS = ("sprint_shift", "faces", "sprint_faces", "slow_shift", "sprint_slow_shift",
-                 "slow_faces", "sprint_slow_faces")  # fmt: skip
 
 
-def _race_pace_terms(path: Path, slow: bool = False) -> PaceTerms | None:
+def _race_pace_terms(path: Path) -> PaceTerms:
     """race_pace_field.csv (optional): ``runners``, ``shift`` and, optionally,
     ``sprint_shift`` (races under a mile; else ``shift``), ``faces`` and ``sprint_faces``
     (0-5; without them none, and without ``sprint_faces`` ``faces``): (shifts, sprint
     shifts, faces, sprint faces) by runners. A field larger than the last row reads the
-    last row, and a chart set without the file has no term. With ``slow``, the same
-    from ``slow_shift``, ``sprint_slow_shift``, ``slow_faces`` and ``sprint_slow_faces``
-    (the slow-side term), or None if the file has no ``slow_shift``."""
-    prefix = "slow_" if slow else ""
+    last row, and a chart set without the file has no term."""
     if not path.exists():
-        return None if slow else ((0,) * 21, (0,) * 21, (0,) * 21, (0,) * 21)
+        return (0,) * 21, (0,) * 21, (0,) * 21, (0,) * 21
     header, rows = read_csv(path)
-    if slow and not any("slow_" in c for c in header):
-        return None
-    named = {c: c.replace("sprint_", "sprint_" + prefix) if c.startswith("sprint_") else prefix + c
-             for c in ("shift", "sprint_shift", "faces", "sprint_faces")}  # fmt: skip
-    optional = [c for c in _TERM_COLUMNS if c in header]
-    require_columns(path, header, ["runners", *dict.fromkeys(["shift", named["shift"], *optional])])
-    if named["sprint_faces"] in header and named["faces"] not in header:
-        raise ContentError(
-            path, f"{named['sprint_faces']} needs a {named['faces']} column too", "header"
-        )
-    shift = named["shift"]
-    sprint_shift = named["sprint_shift"] if named["sprint_shift"] in header else shift
-    faces = named["faces"] if named["faces"] in header else None
-    sprint_faces = named["sprint_faces"] if named["sprint_faces"] in header else faces
+    optional = [c for c in ("sprint_shift", "faces", "sprint_faces") if c in header]
+    require_columns(path, header, ["runners", "shift", *optional])
+    if "sprint_faces" in header and "faces" not in header:
+        raise ContentError(path, "sprint_faces needs a faces column too", "header")
+    sprint_shift = "sprint_shift" if "sprint_shift" in header else "shift"
+    faces = "faces" if "faces" in header else None
+    sprint_faces = "sprint_faces" if "sprint_faces" in header else faces
     terms: dict[int, tuple[int, int, int, int]] = {}
     for line, row in rows:
         runners = to_int(path, line, "runners", row["runners"])
@@ -319,7 +282,7 @@ def _race_pace_terms(path: Path, slow: bool = False) -> PaceTerms | None:
         if not all(0 <= d <= 5 for d in die):
             raise ContentError(path, "faces must be 0-5 (of the Field die)", f"line {line}")
         terms[runners] = (
-            to_int(path, line, shift, row[shift]),
+            to_int(path, line, "shift", row["shift"]),
             to_int(path, line, sprint_shift, row[sprint_shift]),
             die[0],
             die[1],
@@ -478,10 +441,7 @@ def _load_cached(folder: Path) -> ChartSet:
     race_pace = _race_pace_chart(folder / "race_pace.csv")
     sprint_chart = folder / "race_pace_sprint.csv"
     race_pace_sprint = _race_pace_chart(sprint_chart) if sprint_chart.exists() else None
-    terms = _race_pace_terms(folder / "race_pace_field.csv")
-    assert terms is not None
-    shifts, sprint_shifts, faces, sprint_faces = terms
-    slow_term = _race_pace_terms(folder / "race_pace_field.csv", slow=True)
+    shifts, sprint_shifts, faces, sprint_faces = _race_pace_terms(folder / "race_pace_field.csv")
 
     path = folder / "pace_effects_full.csv"
     header, rows = read_csv(path)
@@ -562,5 +522,4 @@ def _load_cached(folder: Path) -> ChartSet:
         race_pace_shift_sprint=sprint_shifts,
         race_pace_faces=faces,
         race_pace_faces_sprint=sprint_faces,
-        race_pace_slow_term=slow_term,
     )

@@ -14,7 +14,6 @@ Two equivalences keep the kernels simple without changing any probability:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,8 +58,6 @@ class ChartArrays:
     race_pace: IntArray  # [sprint 0/1, total, die 1-6] -> pace index
     race_pace_shift: IntArray  # [sprint 0/1, runners] -> points off the top-two total (S18)
     race_pace_faces: IntArray  # [sprint 0/1, runners] -> Field die faces taking one more
-    race_pace_slow_shift: IntArray  # the same for the slow faces (S18's slow-side term)
-    race_pace_slow_faces: IntArray
     pace_effects_full: IntArray  # [points, pace index]
     position: IntArray  # [form, roll]
     power: IntArray  # [form, roll]
@@ -117,12 +114,6 @@ class ChartArrays:
         odds_value = np.zeros((len(ODDS_CLASSES), 7))
         for (cls_name, red), odds in charts.odds_chart.items():
             odds_value[ODDS_CLASSES.index(cls_name), red] = float(odds.value)
-
-        def terms(term: Callable[[int, bool], tuple[int, int]]) -> tuple[IntArray, IntArray]:
-            """(shifts, faces) by [sprint 0/1, runners 0-20]."""
-            both = np.array([[term(n, bool(sprint)) for n in range(21)] for sprint in (0, 1)])
-            return both[:, :, 0].astype(np.int64), both[:, :, 1].astype(np.int64)
-
         shift = np.zeros((7, 7), dtype=np.int64)
         for die in range(1, 7):
             shift[die, die] = 1 if die <= 3 else -1
@@ -138,8 +129,8 @@ class ChartArrays:
             break_points,
             setup,
             race_pace,
-            *terms(charts.pace_term),
-            *terms(charts.slow_term),
+            np.array([charts.race_pace_shift, charts.race_pace_shift_sprint], dtype=np.int64),
+            np.array([charts.race_pace_faces, charts.race_pace_faces_sprint], dtype=np.int64),
             effects_full,
             position,
             power,
@@ -265,23 +256,13 @@ def simulate(
             points += _lookup(setup, horses, _two_dice(rng, (n, h)), points_type)
         die = rng.integers(1, 7, size=n)
         at = int(sprint), min(h, tables.race_pace_shift.shape[1] - 1)
-        top_two = _top_two(points)
-        fast_total = top_two - tables.race_pace_shift[at]
-        slow_total = top_two - tables.race_pace_slow_shift[at]
-        faces, slow_faces = tables.race_pace_faces[at], tables.race_pace_slow_faces[at]
-        if faces or slow_faces:
+        top_two = _top_two(points) - tables.race_pace_shift[at]
+        faces = tables.race_pace_faces[at]
+        if faces:
             # the Field die: the engine rolls it only where it decides the row, which
             # leaves the distribution the same (ruling S18)
-            field_die = rng.integers(1, 7, size=n)
-            fast_total -= field_die <= faces
-            slow_total -= field_die <= slow_faces
-        chart = tables.race_pace[int(sprint)]
-        pace = chart[np.clip(fast_total, 0, 2 * MAX_POINTS), die]
-        # the slow faces are read on the total less the slow-side term (S18); without
-        # one the two totals are the same and this changes nothing
-        slow = chart[np.clip(slow_total, 0, 2 * MAX_POINTS), die] == PACES.index("slow")
-        pace[pace == PACES.index("slow")] = PACES.index("normal")
-        pace[slow] = PACES.index("slow")
+            top_two -= rng.integers(1, 7, size=n) <= faces
+        pace = tables.race_pace[int(sprint), np.clip(top_two, 0, 2 * MAX_POINTS), die]
         roll = _two_dice(rng, (n, h))
         # start APR + power, by (horse, roll); + pace effect, by (points, pace)
         power = field.start_apr[:, None] + tables.power[field.form]
