@@ -1,7 +1,7 @@
 """Do Quickplay and Fullplay agree on pace and running styles, field size by field size?
 
     nice .venv/bin/python benchmarks/stretch_pace_agreement.py [FIELDS] [RACES] [SEED]
-        [--charts DIR] [--distance sprint|route] [--format json]
+        [--charts DIR] [--distance sprint|route] [--also SEED] [--format json]
 
 Runs both versions on the calibration corpus (seed 1; 400 everyday fields by default,
 with the even, big and dream fields `calibrate` adds) and prints, by field size 5-14,
@@ -20,7 +20,9 @@ The versions agree on a corpus when nothing is significant; they agree when that
 on two independent corpora (seed 1 and seed 101, 400 everyday fields and 500 races a
 field and version, the sizes the ruling's numbers were measured with) and no (size,
 measure) leaves out 0 in its raw 95% interval on both. ``--distance`` shows sprints or
-routes alone, to see where a difference comes from.
+routes alone, to see where a difference comes from. ``--also SEED`` runs a second
+corpus too and gives the verdict on the pair (seeds 1 and 101 have been used to choose
+the charts, so a fresh pair such as 201 and 301 judges fairly).
 """
 
 from __future__ import annotations
@@ -169,13 +171,37 @@ def main() -> None:
         "--distance", choices=("all", "sprint", "route"), default="all",
         help="sprints or routes only: a breakdown (the criterion takes all fields)",
     )  # fmt: skip
+    parser.add_argument("--also", type=int, default=None, help="a second corpus's seed")
     args = parser.parse_args()
-    cells = agreement(args.fields, args.races, args.seed, args.charts, args.distance)
+    seeds = [args.seed] + ([] if args.also is None else [args.also])
+    runs = {seed: agreement(args.fields, args.races, seed, args.charts, args.distance)
+            for seed in seeds}  # fmt: skip
+    verdict = pair_verdict(runs) if len(runs) == 2 else None
     if args.format == "json":
-        print(json.dumps({"seed": args.seed, "fields": args.fields, "races": args.races,
-                          "cells": cells}, indent=1))  # fmt: skip
-    else:
-        show(cells, args.fields, args.races, args.seed, args.distance)
+        out = [{"seed": seed, "fields": args.fields, "races": args.races, "cells": cells}
+               for seed, cells in runs.items()]  # fmt: skip
+        print(json.dumps(out[0] if verdict is None else {"corpora": out, **verdict}, indent=1))
+        return
+    for seed, cells in runs.items():
+        show(cells, args.fields, args.races, seed, args.distance)
+    if verdict is not None:
+        both = ", ".join(f"{n} runners {m}" for n, m in verdict["outside_on_both"]) or "none"
+        print(
+            f"outside on both corpora: {both}; significant on either: "
+            f"{verdict['significant']}; the versions {'' if verdict['agree'] else 'do not '}agree"
+        )
+
+
+def pair_verdict(runs: dict[int, list[dict]]) -> dict:  # type: ignore[type-arg]
+    """The criterion on two corpora: nothing significant on either, and no (size,
+    measure) outside its raw 95% interval on both."""
+    first, second = (
+        {(c["runners"], c["measure"]) for c in cells if c["outside_95"]} for cells in runs.values()
+    )
+    both = sorted(first & second)
+    significant = sum(c["significant"] for cells in runs.values() for c in cells)
+    return {"outside_on_both": both, "significant": significant,
+            "agree": not both and not significant}  # fmt: skip
 
 
 if __name__ == "__main__":

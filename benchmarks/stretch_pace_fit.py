@@ -2,6 +2,7 @@
 
     nice .venv/bin/python benchmarks/stretch_pace_fit.py          # the charts as they stand
     nice .venv/bin/python benchmarks/stretch_pace_fit.py --search # fit them again
+        [--charts DIR] [--slow-term] [--fit-fields N] [--held-out SEED ...] [--write DIR]
 
 Quickplay's pace is exact per field (the Pace Scenario chart on the top two Pace ratings).
 Fullplay's top-two race points are simulated on the Break and Pace Setup charts, once per
@@ -28,17 +29,32 @@ shares nearest Quickplay's, each field's own pace a tie-breaker; six-runner rout
 none, as the Champagne Stakes reads the 44-45 line with no Field die. Run from the
 standard charts it finds them again. benchmarks/stretch_pace_agreement.py then judges
 the result on two corpora the fit never saw (ruling S18).
+
+Options for measuring alternatives: ``--charts DIR`` starts from another chart set (its
+Break and Pace Setup charts give the histograms; its Race Pace rows start the search);
+``--slow-term`` fits each size a slow-side term of its own beside the term (the slow
+faces read on the total less it, the fast faces on the total less the term; six-runner
+routes may take one that reads no slow face at 44 on any Field die face), a second
+degree of freedom per size that no chart set has adopted (ruling S18 records what it
+measured); ``--fit-fields`` sizes the fit corpus (its seeds stay 1001-1003);
+``--held-out`` names the corpora reported after the fit (none: the fit's only);
+``--write DIR`` writes a copy of the starting set with the fitted charts and terms (with
+``--slow-term`` its race_pace_field.csv has ``slow_shift``, ``sprint_slow_shift``,
+``slow_faces`` and ``sprint_slow_faces`` columns, which only the reader measured with
+can load: see S18).
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
+import shutil
+from pathlib import Path
 
 import numpy as np
 
 from homestretch.games.stretch.calibrate import build_corpus, dream_fields, extra_fields
 from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.charts import SETUP_MIN_FURLONGS, load_chart_set
+from homestretch.games.stretch.charts import SETUP_MIN_FURLONGS, STANDARD, ChartSet, load_chart_set
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays
 
 TOTALS = np.add.outer(np.arange(1, 7), np.arange(1, 7)).ravel()
@@ -61,10 +77,9 @@ def corpus(fields: int, seed: int) -> list:  # type: ignore[type-arg]
     return races
 
 
-def measure(races: list, n: int, seed: int) -> tuple[np.ndarray, ...]:  # type: ignore[type-arg]
+def measure(races: list, n: int, seed: int, charts: ChartSet) -> tuple[np.ndarray, ...]:  # type: ignore[type-arg]
     """Per field: Quickplay's exact (slow, normal, fast), the histogram of Fullplay's
     top-two totals before any field-size term, the field size, and whether a sprint."""
-    charts = load_chart_set()
     tables = ChartArrays.from_charts(charts)
     rng = np.random.default_rng(seed)
     quick, hist, size, sprint = [], [], [], []
@@ -104,35 +119,63 @@ def term_shares(hist: np.ndarray, slow: np.ndarray, fast: np.ndarray, sixths: in
 
 
 def shares_by_field(data: tuple, rows: dict, terms: dict) -> tuple:  # type: ignore[type-arg]
+    """Each field's Fullplay (slow, fast) shares; a term is (slow side, fast side) in
+    sixths, the two equal unless the set has a slow-side term."""
     quick, hist, size, sprint = data
     s, f = np.zeros(len(size)), np.zeros(len(size))
-    for (n, is_sprint), sixths in terms.items():
+    for (n, is_sprint), (slow_term, fast_term) in terms.items():
         m = (size == n) & (sprint == is_sprint)
-        s[m], f[m] = term_shares(hist[m], *rows[is_sprint], sixths)
+        s[m] = term_shares(hist[m], *rows[is_sprint], slow_term)[0]
+        f[m] = term_shares(hist[m], *rows[is_sprint], fast_term)[1]
     return s, f
 
 
+def overlap_free(slow: np.ndarray, fast: np.ndarray, slow_term: int, fast_term: int) -> bool:
+    """Whether no face of the one Race Pace die can read both slow (at the total less
+    the slow-side term) and fast (less the fast-side term), on any Field die face."""
+    for die in range(1, 7):
+        at_s = np.arange(SPAN) - slow_term // 6 - (die <= slow_term % 6)
+        at_f = np.arange(SPAN) - fast_term // 6 - (die <= fast_term % 6)
+        if (slow[np.clip(at_s, 0, SPAN - 1)] + fast[np.clip(at_f, 0, SPAN - 1)] > 6).any():
+            return False
+    return True
+
+
 def fit_terms(
-    data: tuple, slow: np.ndarray, fast: np.ndarray, is_sprint: bool
+    data: tuple, slow: np.ndarray, fast: np.ndarray, is_sprint: bool, split: bool = False
 ) -> tuple[float, dict]:  # type: ignore[type-arg]
     """Each field size's terms (in sixths) for sprints or routes that best match
-    Quickplay's mean slow and fast shares there."""
+    Quickplay's mean slow and fast shares there: one term for both, or with ``split``
+    a slow-side and a fast-side term."""
     quick, hist, size, sprint = data
     pre = {t: term_shares(hist, slow, fast, t) for t in TERMS}
     total, terms = 0.0, {}
     for n in SIZES:
         m = (size == n) & (sprint == is_sprint)
-        # the Champagne Stakes (six runners, a mile) reads the 44-45 line as on page 19
-        options = [0] if n == 6 and not is_sprint else list(TERMS)
-        costs = []
-        for t in options:
-            s, f = pre[t][0][m], pre[t][1][m]
-            miss = (quick[m, 0].mean() - s.mean()) ** 2 + (quick[m, 2].mean() - f.mean()) ** 2
-            own = ((quick[m, 0] - s) ** 2 + (quick[m, 2] - f) ** 2).mean()
-            costs.append(miss + FIELD_WEIGHT * own / m.sum())
-        best = int(np.argmin(costs))
-        total += costs[best]
-        terms[(n, is_sprint)] = options[best]
+        # the Champagne Stakes (six runners, a mile) reads the 44-45 line as on page 19,
+        # with no Field die: no term, and a slow-side term only if it reads no slow face
+        # at 44 on any face of the Field die
+        pinned = n == 6 and not is_sprint
+        options = {1: [0] if pinned else list(TERMS), 0: list(TERMS)}
+        if pinned:
+            options[0] = [t for t in TERMS if not slow[44 - t // 6 - 1 : 44 - t // 6 + 1].any()]
+            options[0] = options[0] if split else [0]
+        cost = {}
+        for side, column in ((0, 0), (1, 2)):
+            for t in options[side]:
+                x = pre[t][side][m]
+                miss = (quick[m, column].mean() - x.mean()) ** 2
+                own = ((quick[m, column] - x) ** 2).mean()
+                cost[side, t] = miss + FIELD_WEIGHT * own / m.sum()
+        if split:
+            pairs = sorted(
+                (cost[0, a] + cost[1, b], (a, b)) for a in options[0] for b in options[1]
+            )
+            best, pair = next(p for p in pairs if overlap_free(slow, fast, *p[1]))
+        else:
+            best, pair = min((cost[0, t] + cost[1, t], (t, t)) for t in options[1])
+        total += best
+        terms[(n, is_sprint)] = pair
     return total, terms
 
 
@@ -145,13 +188,13 @@ def allowed(slow: np.ndarray, fast: np.ndarray) -> bool:
     )
 
 
-def search(data: tuple, slow: np.ndarray, fast: np.ndarray, is_sprint: bool) -> tuple:  # type: ignore[type-arg]
+def search(data: tuple, slow: np.ndarray, fast: np.ndarray, is_sprint: bool, split: bool) -> tuple:  # type: ignore[type-arg]
     """Coordinate descent over the rows the rulebook does not quote: each row in turn
     takes the (slow faces, fast faces) that fits best, until no row changes."""
     quick, hist, size, sprint = data
     mine = sprint == is_sprint
     data = (quick[mine], hist[mine], size[mine], sprint[mine])
-    current = fit_terms(data, slow, fast, is_sprint)[0]
+    current = fit_terms(data, slow, fast, is_sprint, split)[0]
     changed = True
     while changed:
         changed = False
@@ -164,7 +207,7 @@ def search(data: tuple, slow: np.ndarray, fast: np.ndarray, is_sprint: bool) -> 
                     s[total], f[total] = s_faces, f_faces
                     if not allowed(s, f):
                         continue
-                    cost = fit_terms(data, s, f, is_sprint)[0]
+                    cost = fit_terms(data, s, f, is_sprint, split)[0]
                     if cost < current - 1e-12:
                         slow, fast, current, changed = s, f, cost, True
     return slow, fast
@@ -189,7 +232,7 @@ def report(title: str, data: tuple, rows: dict, terms: dict) -> None:  # type: i
             se_s, se_f = ds.std(ddof=1) / np.sqrt(m.sum()), df.std(ddof=1) / np.sqrt(m.sum())
             print(
                 f"{n:4d} {'sprint' if is_sprint else 'route '} {m.sum():6d}  "
-                f"{sixths(terms[(n, is_sprint)])}  {quick[m, 0].mean():5.1%} {quick[m, 2].mean():5.1%}"
+                f"{sixths(terms[(n, is_sprint)][0])} {sixths(terms[(n, is_sprint)][1])}  {quick[m, 0].mean():5.1%} {quick[m, 2].mean():5.1%}"
                 f"     {s[m].mean():5.1%} {f[m].mean():5.1%}"
                 f"    slow {ds.mean():+5.1%} ({se_s:4.1%}) fast {df.mean():+5.1%} ({se_f:4.1%})"
             )
@@ -201,27 +244,67 @@ def standard_terms() -> dict:  # type: ignore[type-arg]
     for n in SIZES:
         for is_sprint in (True, False):
             shift, faces = charts.pace_term(n, is_sprint)
-            terms[(n, is_sprint)] = 6 * shift + faces
+            terms[(n, is_sprint)] = (6 * shift + faces,) * 2
     return terms
 
 
-def chart_rows(sprint: bool) -> tuple[np.ndarray, np.ndarray]:
-    charts = load_chart_set()
+def chart_rows(sprint: bool, charts: ChartSet) -> tuple[np.ndarray, np.ndarray]:
     slow = np.array([charts.race_pace_row(t, sprint=sprint).count("slow") for t in range(SPAN)])
     fast = np.array([charts.race_pace_row(t, sprint=sprint).count("fast") for t in range(SPAN)])
     return slow, fast
 
 
-def main(fit: bool) -> None:
-    rows = {sprint: chart_rows(sprint) for sprint in (True, False)}
+def write(source: Path, folder: Path, rows: dict, terms: dict, split: bool) -> None:  # type: ignore[type-arg]
+    """A copy of ``source`` with the fitted Race Pace charts and field-size terms."""
+    shutil.copytree(source, folder)
+    for sprint, name in ((True, "race_pace_sprint.csv"), (False, "race_pace.csv")):
+        slow, fast = rows[sprint]
+        paces = [("slow",) * slow[t] + ("normal",) * (6 - slow[t] - fast[t]) + ("fast",) * fast[t]
+                 for t in range(SPAN)]  # fmt: skip
+        lines, low = ["low,high,1,2,3,4,5,6"], 0
+        for t in range(1, SPAN + 1):
+            if t == SPAN or paces[t] != paces[low]:
+                lines.append(f"{low},{999 if t == SPAN else t - 1}," + ",".join(paces[low]))
+                low = t
+        (folder / name).write_text("\n".join(lines) + "\n")
+    columns = ["shift", "sprint_shift", "faces", "sprint_faces"]
+    header = columns + [f"{c.replace('sprint_', 'sprint_slow_')}" if "sprint" in c else f"slow_{c}"
+                        for c in columns] * split  # fmt: skip
+    lines = ["runners," + ",".join(header)]
+    for n in range(2, 15):
+        route, sprint = terms.get((n, False), (0, 0)), terms.get((n, True), (0, 0))
+        cells = []
+        for side in (1, 0)[: 1 + split]:
+            r, p = route[side], sprint[side]
+            cells += [r // 6, p // 6, r % 6, p % 6]
+        lines.append(f"{n}," + ",".join(str(c) for c in cells))
+    (folder / "race_pace_field.csv").write_text("\n".join(lines) + "\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--search", action="store_true", help="fit the charts and terms again")
+    parser.add_argument("--charts", type=Path, default=None, help="a chart set's folder")
+    parser.add_argument(
+        "--slow-term", action="store_true",
+        help="fit a slow-side term of its own for each size (a measurement; no set has one)",
+    )  # fmt: skip
+    parser.add_argument("--fit-fields", type=int, default=2400, help="the fit corpus's size")
+    parser.add_argument("--held-out", type=int, nargs="*", default=[1], help="corpus seeds")
+    parser.add_argument(
+        "--write", type=Path, default=None,
+        help="with --search: a copy of the chart set with the fitted charts and terms",
+    )  # fmt: skip
+    args = parser.parse_args()
+    charts = load_chart_set(args.charts)
+    rows = {sprint: chart_rows(sprint, charts) for sprint in (True, False)}
     terms = standard_terms()
-    held_out = measure(corpus(400, 1), 4000, 6)
-    if fit:
-        data = measure(corpus(2400, 1001), 4000, 5)
+    if args.search:
+        data = measure(corpus(args.fit_fields, 1001), 4000, 5, charts)
         terms = {}
         for sprint in (True, False):
-            rows[sprint] = search(data, *rows[sprint], sprint)
-            for (n, _), t in fit_terms(data, *rows[sprint], sprint)[1].items():
+            rows[sprint] = search(data, *rows[sprint], sprint, args.slow_term)
+            for (n, _), t in fit_terms(data, *rows[sprint], sprint, args.slow_term)[1].items():
                 terms[(n, sprint)] = t
         report("the fit's own corpus", data, rows, terms)
         for sprint, name in ((True, "race_pace_sprint.csv"), (False, "race_pace.csv")):
@@ -229,12 +312,19 @@ def main(fit: bool) -> None:
             slow, fast = rows[sprint]
             for total in range(26, 60):
                 print(f"  {total}: {slow[total]} slow, {fast[total]} fast")
-        print("\nrace_pace_field.csv:\nrunners,shift,sprint_shift,faces,sprint_faces")
+        print("\nrace_pace_field.csv (slow side / fast side if they differ):")
+        print("runners,shift,sprint_shift,faces,sprint_faces")
         for n in range(2, 15):
-            route, sprint = terms.get((n, False), 0), terms.get((n, True), 0)
-            print(f"{n},{route // 6},{sprint // 6},{route % 6},{sprint % 6}")
-    report("the calibration corpus (seed 1)", held_out, rows, terms)
+            route, sprint = terms.get((n, False), (0, 0)), terms.get((n, True), (0, 0))
+            for side in {0, 1} if route[0] != route[1] or sprint[0] != sprint[1] else {1}:
+                r, p = route[side], sprint[side]
+                print(f"{n},{r // 6},{p // 6},{r % 6},{p % 6}" + ("  slow" if side == 0 else ""))
+        if args.write:
+            write(args.charts or STANDARD, args.write, rows, terms, args.slow_term)
+    for seed in args.held_out:
+        held_out = measure(corpus(400, seed), 4000, 6, charts)
+        report(f"corpus seed {seed}", held_out, rows, terms)
 
 
 if __name__ == "__main__":
-    main("--search" in sys.argv[1:])
+    main()
