@@ -29,8 +29,10 @@ lint: $(STAMP)
 	$(BIN)/mypy src
 	$(BIN)/lint-imports --no-cache
 
+# Over every core (xdist), a test file to a worker: files share module fixtures (a
+# sample of games, a server) that would otherwise be made once per worker
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # The fuzz harness at length: N random examples a test (make test runs a fixed sample)
 FUZZ ?= 400
