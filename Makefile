@@ -30,8 +30,11 @@ lint: $(STAMP)
 	$(BIN)/mypy src
 	$(BIN)/lint-imports --no-cache
 
+# Over every core (xdist), a test file to a worker (files share module fixtures, a sample
+# of games or a server, that would otherwise be made once per worker), handed out in the
+# order collected: the long browser files first, not last (xdist's default: most tests first)
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 # The fuzz harness at length: N random examples a test (make test runs a fixed sample)
 FUZZ ?= 400

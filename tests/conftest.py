@@ -1,7 +1,9 @@
 """What the whole suite shares: a throwaway PostgreSQL server, and the rule for tests
 whose tools are missing (marker ``postgres``: PostgreSQL's initdb and pg_ctl; marker
 ``browser``: Debian's Chromium). Without them a test is skipped, and the summary says
-so loudly; under CI (``CI=true``) it fails instead, since CI installs both."""
+so loudly; under CI (``CI=true``) it fails instead, since CI installs both. Under
+pytest-xdist the workers skip and the controller prints the summary: each skip carries
+its reason to it in the test report."""
 
 from __future__ import annotations
 
@@ -25,7 +27,8 @@ import pytest
 
 from homestretch.web.notify_pg import libpq_url
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("HOMESTRETCH_CHROMIUM", "/usr/bin/chromium"))
+"""The browser the browser tests drive (Debian's, unless the environment names another)."""
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -36,8 +39,11 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 INSTALL = "apt-get install postgresql chromium"
+MISSING_TOOL = "homestretch-missing-tool"
+"""The name a skipped test's report carries its (group, reason) under."""
 _skipped: dict[str, str] = {}
-"""The groups of tests skipped for a missing tool, and why."""
+"""The groups of tests skipped for a missing tool, and why (filled from the reports, so
+in the process that prints the summary: the xdist controller, or the only one)."""
 
 
 def in_ci() -> bool:
@@ -135,8 +141,15 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             continue
         if in_ci():
             pytest.fail(f"{reason}: CI must run the {group} tests ({INSTALL})", pytrace=False)
-        _skipped[group] = reason
+        item.user_properties.append((MISSING_TOOL, (group, reason)))
         pytest.skip(f"{group} tests: {reason}")
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    for name, value in report.user_properties:
+        if name == MISSING_TOOL:
+            group, reason = value
+            _skipped[group] = reason
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -1,13 +1,27 @@
-"""Playwright drives Debian's Chromium (it cannot download its own browsers here)."""
+"""Playwright drives Debian's Chromium (it cannot download its own browsers here); a
+module of several tests shares one server."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.table_pages import SharedServer
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, serving
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedServer]:
+    """One server for the tests of a module (started once: a second or two each)."""
+    folder = tmp_path_factory.mktemp("server")
+    db = str(folder / "games.sqlite")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("HOMESTRETCH_CACHE", str(folder / "exact-odds"))  # the server's own
+        with serving(db, folder) as address:
+            yield SharedServer(address, db, folder)

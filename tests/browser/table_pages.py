@@ -1,11 +1,17 @@
-"""Helpers for driving table pages in a real browser: what the server says the table
-is, waiting for a page to draw a version, and what a seat may not be shown."""
+"""Helpers for driving table pages in a real browser: a server shared by a module's
+tests, what the server says the table is, waiting for a page to draw a version, and what
+a seat may not be shown."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from homestretch.core.protocol import JSON
@@ -14,6 +20,27 @@ from homestretch.store.db import Store
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
 """A phone-sized browser (an iPhone 12's CSS pixels)."""
+
+
+@dataclass(frozen=True)
+class SharedServer:
+    """``homestretch serve`` started once for a test module, not once a test (each test
+    opens tables of its own on it): its address, its store and its folder."""
+
+    address: str
+    db: str
+    folder: Path
+
+    @contextmanager
+    def visit(self) -> Iterator[str]:
+        """A test's time on the server: its address; afterwards the server must still
+        answer, so a test that brought it down fails, not the next one."""
+        yield self.address
+        try:
+            httpx.get(f"{self.address}/api/tables", timeout=30).raise_for_status()
+        except httpx.HTTPError as exc:
+            logs = "".join(log.read_text() for log in self.folder.glob("serve-*.log"))
+            pytest.fail(f"the shared server stopped answering ({exc}): {logs[-2000:]}")
 
 
 def open_table(address: str, request: JSON) -> JSON:

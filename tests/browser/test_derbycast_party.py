@@ -13,13 +13,13 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
+    SharedServer,
     context,
     fits_width,
     open_table,
     secrets,
     shown_secrets,
 )
-from tests.conftest import serving
 
 from homestretch.store.db import Store
 
@@ -74,10 +74,10 @@ def _result(desk: Page, finish: str, odds: dict[int, str], prefix: str = "dc-res
 
 
 def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
-    browser: Browser, tmp_path: Path
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
-    db = str(tmp_path / "games.sqlite")
-    with serving(db, tmp_path) as address:
+    db = shared_server.db
+    with shared_server.visit() as address:
         config = {
             "entrants": [{"name": n} for n in PEOPLE],
             "source": "keeper",
@@ -240,11 +240,11 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
 
 
 def test_the_tv_shows_markers_13_to_20_trailing_the_row_ahead(
-    browser: Browser, tmp_path: Path
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
     """Twenty markers on a 12-row board: 13 travels in row 1 behind marker 1, ... 20 in
     row 8 behind marker 8 (section 1; ruling R21)."""
-    with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
+    with shared_server.visit() as address:
         config = {"entrants": [{"name": f"P{m}"} for m in range(1, 21)], "source": "replays"}
         seats = [{"kind": "person", "name": f"P{m}"} for m in range(1, 21)]  # all at the gate
         request = {"game": "derbycast", "config": config, "seats": seats, "seed": 3}
@@ -276,14 +276,14 @@ def _make_stale(page: Page) -> None:
 
 
 def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
-    browser: Browser, tmp_path: Path
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
     """A keeper, three phones at 390 px and a TV: the keeper loads the day's card from
     a file (a bad one first), picks are sealed, a phone dies and its marker sits out,
     a result typed on a stale page is kept, and the second race is run by Top of the
     Stretch with its call unfolding on the TV."""
-    db = str(tmp_path / "games.sqlite")
-    with serving(db, tmp_path) as address:
+    db = shared_server.db
+    with shared_server.visit() as address:
         config = {
             "entrants": [{"name": n} for n in PEOPLE],
             "source": "keeper",

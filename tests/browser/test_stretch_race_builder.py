@@ -12,8 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import context, fits_width, frame, shows
-from tests.conftest import serving
+from tests.browser.table_pages import SharedServer, context, fits_width, frame, shows
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
@@ -61,12 +60,10 @@ def dollars(cents: int) -> str:
 
 
 def test_a_race_built_bet_on_run_and_replayed(
-    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
-    monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path / "exact"))  # the server's too
-    db = str(tmp_path / "games.sqlite")
     shots = tmp_path / "shots"
-    with serving(db, tmp_path) as address:
+    with shared_server.visit() as address:  # no other test races these: odds are worked out
         ann_context = context(browser, address)  # Ann at a desktop, Bea on a phone
         bea_context = context(browser, address, phone=True)
         ann = ann_context.new_page()
@@ -171,10 +168,12 @@ def test_a_race_built_bet_on_run_and_replayed(
             page_context.close()
 
 
-def test_a_fullplay_race_is_called_and_drawn_as_it_runs(browser: Browser, tmp_path: Path) -> None:
+def test_a_fullplay_race_is_called_and_drawn_as_it_runs(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
     """Fullplay at a table of one bettor: the simulated chances say so, and once the
     race is off the running lines grow a segment at a time with the call."""
-    with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
+    with shared_server.visit() as address:
         race = {
             "name": "Route Race",
             "furlongs": 9,
@@ -204,14 +203,16 @@ def test_a_fullplay_race_is_called_and_drawn_as_it_runs(browser: Browser, tmp_pa
         page.screenshot(path=str(tmp_path / "fullplay-phone.png"), full_page=True)
 
 
-def test_a_race_starts_from_a_sample_and_is_changed(browser: Browser, tmp_path: Path) -> None:
+def test_a_race_starts_from_a_sample_and_is_changed(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
     """ "Start from" fills the conditions and the entries of a bundled race (its preset
     starting APRs too); everything stays editable, and the table opens on the race as
     changed. Other conditions drop the presets, which were for the sample's."""
     from homestretch.games.stretch.race import load_race
 
     sample = load_race("2009-champagne-stakes")
-    with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
+    with shared_server.visit() as address:
         page = context(browser, address, phone=True).new_page()
         page.goto("/stretch/new")
         page.select_option("#sample", "2009-champagne-stakes")

@@ -12,8 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import frame, shows
-from tests.conftest import serving
+from tests.browser.table_pages import SharedServer, frame, shows
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
@@ -30,9 +29,10 @@ def _cards_on_board(page: Page) -> set[str]:
 
 
 @pytest.mark.parametrize("short", [True, False], ids=["short", "long"])
-def test_a_game_on_the_totopoly_board(browser: Browser, tmp_path: Path, short: bool) -> None:
-    db = str(tmp_path / "games.sqlite")
-    with serving(db, tmp_path) as address:
+def test_a_game_on_the_totopoly_board(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path, short: bool
+) -> None:
+    with shared_server.visit() as address:
         request = {
             "game": "totopoly",
             "config": {"players": 3, "short": short},

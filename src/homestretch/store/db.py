@@ -10,6 +10,7 @@ kept beside it (``table_settings``), so any surface can rebuild it.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import threading
@@ -193,6 +194,14 @@ def _sqlite_write_ahead(connection: Any, _: Any) -> None:
     connection.execute("PRAGMA synchronous=NORMAL")
 
 
+def _not_an_interrupt(record: logging.LogRecord) -> bool:
+    """Ctrl-C as a connection goes back to SQLAlchemy's pool: the pool logs the interrupt
+    as an error, traceback and all (on the terminal, with no logging set up), then
+    raises it again, and the program stops with its one line. Errors are still logged."""
+    kind = record.exc_info[0] if record.exc_info else None
+    return kind is None or issubclass(kind, Exception)
+
+
 class Store:
     def __init__(self, target: str | Path | None = None) -> None:
         """The store in a SQLite file (a path) or a database (a URL)."""
@@ -227,6 +236,8 @@ class Store:
                 **({"pool_size": POOL_SIZE, "max_overflow": 0} if postgres else {}),
                 connect_args={} if postgres else {"timeout": LOCK_WAIT},
             )
+            if isinstance(self._engine.pool.logger, logging.Logger):  # not echoing
+                self._engine.pool.logger.addFilter(_not_an_interrupt)
             if file is not None:
                 event.listen(self._engine, "connect", _sqlite_write_ahead)
             with self._engine.begin() as connection:

@@ -10,6 +10,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -138,14 +139,16 @@ def test_ctrl_c_while_a_computer_player_thinks_leaves_a_resumable_game(
     assert Store(db).load(2).events == whole.events
 
 
-def test_a_real_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
-    """SIGINT sent to a running game of computer players (waiting on the saved log, not
-    on a clock): one line, exit status 130, the game saved in progress and whole."""
-    db = tmp_path / "s.sqlite"
-    command = [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
-    args = ["across", "play", "--bots", "5", "--seed", "3", "--meets", "30", "--db", str(db)]
+GAME = ["across", "play", "--bots", "5", "--seed", "3", "--meets", "30"]
+"""A long game of computer players (30 meets), to be stopped in the middle."""
+
+
+def _stopped_game(db: Path, program: str, wait_for_events: int) -> tuple[int, str]:
+    """``program`` (Python run with the game's arguments) in a process of its own; once
+    the saved log holds more than ``wait_for_events`` events (0: at once), SIGINT. Its
+    exit status and stderr."""
     game = subprocess.Popen(
-        command + args,
+        [sys.executable, "-c", program, *GAME, "--db", str(db)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -153,21 +156,65 @@ def test_a_real_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
-        while game.poll() is None:
+        while wait_for_events and game.poll() is None:
             with contextlib.suppress(sqlite3.Error), contextlib.closing(sqlite3.connect(db)) as con:
-                if con.execute("select count(*) from events").fetchone()[0] > 300:
+                if con.execute("select count(*) from events").fetchone()[0] > wait_for_events:
                     break
-        game.send_signal(signal.SIGINT)
-        _, err = game.communicate(timeout=120)
+            time.sleep(0.02)  # leave the processor to the game on a busy machine
+        if wait_for_events:
+            game.send_signal(signal.SIGINT)
+        _, err = game.communicate(timeout=300)  # a bound on waiting, not a measurement
     finally:
         if game.poll() is None:
             game.kill()
-    assert game.returncode == 130, err
+    return game.returncode, err
+
+
+def _stopped_cleanly(db: Path, code: int, err: str) -> None:
+    """One line, exit status 130, the game saved in progress and whole."""
+    assert code == 130, err
     hint = f"homestretch resume 1 --db {db}"
     assert err.strip() == f"Stopped. Game 1 is saved: carry on with `{hint}`."
     saved = Store(db).load(1)
-    assert saved.status == "in progress" and len(saved.events) > 300
+    assert saved.status == "in progress" and len(saved.events) > 200
     replay(AcrossGame.from_config(saved.config), saved.events)  # the log is whole
+
+
+def test_a_real_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
+    """SIGINT sent to a running game of computer players (waiting on the saved log, not
+    on a clock), wherever the program is at that moment."""
+    db = tmp_path / "s.sqlite"
+    program = "from homestretch.cli.main import run; run()"
+    _stopped_cleanly(db, *_stopped_game(db, program, wait_for_events=300))
+
+
+CTRL_C_AT_A_CHECKIN = """
+from sqlalchemy import event
+from sqlalchemy.pool import Pool
+
+from homestretch.cli.main import run
+
+checkins = 0
+
+
+def interrupted(*_: object) -> None:
+    global checkins
+    checkins += 1
+    if checkins == 300:
+        raise KeyboardInterrupt  # what Ctrl-C raises as a connection goes back
+
+
+event.listen(Pool, "reset", interrupted)
+run()
+"""
+
+
+def test_ctrl_c_as_a_connection_goes_back_to_the_pool_stops_cleanly(tmp_path: Path) -> None:
+    """The moment the real Ctrl-C above rarely hits (a failure seen once on a loaded
+    machine): SQLAlchemy's pool logged the interrupt, traceback and all, on the terminal
+    before the program said its one line."""
+    db = tmp_path / "s.sqlite"
+    _stopped_cleanly(db, *_stopped_game(db, CTRL_C_AT_A_CHECKIN, wait_for_events=0))
 
 
 def test_a_game_saved_before_tables_resumes_with_its_seats(tmp_path: Path) -> None:

@@ -218,7 +218,10 @@ def _run_race(
     show_sheets(state, console)
     if store is not None and game_id is not None:
         again = resume_hint(game_id, db_hint(store), command="replay")
-        console.print(f"saved as run {game_id}  ({again})", style="dim", markup=False)
+        # never folded inside the path: the command is copied whole
+        console.print(
+            f"saved as run {game_id}  ({again})", style="dim", markup=False, soft_wrap=True
+        )
 
 
 def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
