@@ -163,14 +163,15 @@ def _one_between(
 
 @kernel
 def _two_q_between(r: Floats, c_y: Floats, w_two: Floats) -> Floats:
-    """``exact_finish._two_q_between`` for the key pairs of one higher key y: r is
-    [horse, pair], c_y the chance of each horse at y, w_two[m, n, j] y's window (symmetric
-    in m and n). Its contractions as sums over one index at a time."""
+    """``exact_finish._two_q_between`` for key pairs sharing one window: r is
+    [horse, pair], c_y [horse, pair] each horse's chance at the lower clean horse's key,
+    w_two[m, n, j] the window (symmetric in m and n). Its contractions as sums over one
+    index at a time."""
     horses, n = r.shape
     a, ar = np.empty((horses, n)), np.empty((horses, n))
     for h in range(horses):
         for i in range(n):
-            a[h, i] = c_y[h] * r[h, i]
+            a[h, i] = c_y[h, i] * r[h, i]
             ar[h, i] = a[h, i] * r[h, i]
     first, last, shared = np.zeros((horses, n)), np.zeros((horses, n)), np.zeros((horses, n))
     u, v = np.empty(n), np.empty(n)
@@ -278,7 +279,7 @@ def clean_targets(
     low_c, low_gt = c[:, clean_keys].copy(), c_gt[:, clean_keys].copy()
     allowed, r = np.empty((horses, count)), np.empty((horses, count))
     weighted, factor = np.empty((horses, count)), np.empty((horses, count))
-    distinct, squared = np.empty((horses, count)), np.empty((horses, count))
+    distinct = np.empty((horses, count))
     for k in range(1, count):
         y, n = clean_keys[k], k
         c_y, p_y = _spread(c[:, y], horses, n), _spread(p_gt[:, y], horses, n)
@@ -309,32 +310,102 @@ def clean_targets(
         _one_between(r, c_y, w_one[y][:, :, None], factor, 1.0, start, n)
         _add(show, weighted, factor, 1.0, n)
         # two or more disqualified 2s in the window: summed where that matters
-        squared[:, :n] = 0.0
-        for m in range(horses):
-            for j in range(horses):
-                w = w_spread[y, m, j]
-                for i in range(start, n):
-                    squared[j, i] += w * r[m, i] * r[m, i]
-        factor[:, :n] = 0.0
-        _two(r, c_y, squared, factor, 1.0, n)
-        heavy = np.zeros(n, dtype=np.bool_)
-        for i in range(start, n):
-            grows, share = math.expm1(q[i]) - q[i], 0.0
-            for h in range(horses):
-                factor[h, i] = min(distinct[h, i] * grows, factor[h, i] * math.exp(q[i]) / 2)
-                share += weighted[h, i] * factor[h, i]
-            heavy[i] = share > HEAVY_PAIR
-            if not heavy[i]:
-                for h in range(horses):
-                    bound[h, i] += weighted[h, i] * factor[h, i]
+        heavy = _heavy_windows(
+            r, weighted, c_y, distinct, q, w_spread[y], True, bound, 1.0, start, n
+        )
         chosen = np.flatnonzero(heavy)
         if chosen.size:
-            two_q = _two_q_between(r[:, chosen], c[:, y], w_two[y])
-            for s, x in enumerate(chosen):
-                beyond = q[x] * math.exp(q[x]) / 3
-                for h in range(horses):
-                    show[h, x] += weighted[h, x] * two_q[h, s]
-                    bound[h, x] += weighted[h, x] * two_q[h, s] * beyond
+            two_q = _two_q_between(r[:, chosen], c_y[:, chosen], w_two[y])
+            _add_two(show, bound, weighted, two_q, chosen, q, 1.0)
+
+
+@kernel
+def _heavy_windows(
+    r: Floats,
+    weighted: Floats,
+    lower: Floats,
+    none_in: Floats,
+    q: Floats,
+    spread: Floats,
+    use_spread: bool,
+    bound: Floats,
+    scale: float,
+    start: int,
+    n: int,
+) -> Any:
+    """``exact_finish._two_in_window`` up to the sums: the columns from start whose bound
+    on two or more disqualified horses in the window is above ``HEAVY_PAIR`` (returned,
+    for the sums of two), the others' bound added (times ``scale``). ``spread[m, j]`` is
+    the window's ``Windows.spread`` when ``use_spread``."""
+    horses = r.shape[0]
+    two_on = np.zeros((horses, n))
+    if use_spread:
+        squared = np.zeros((horses, n))
+        for m in range(horses):
+            for j in range(horses):
+                w = spread[m, j]
+                for i in range(start, n):
+                    squared[j, i] += w * r[m, i] * r[m, i]
+        _two(r, lower, squared, two_on, 1.0, n)
+    heavy = np.zeros(n, dtype=np.bool_)
+    for i in range(start, n):
+        grows, share = math.expm1(q[i]) - q[i], 0.0
+        for h in range(horses):
+            if use_spread:
+                two_on[h, i] = min(none_in[h, i] * grows, two_on[h, i] * math.exp(q[i]) / 2)
+            else:
+                two_on[h, i] = none_in[h, i] * grows
+            share += weighted[h, i] * two_on[h, i]
+        heavy[i] = share > HEAVY_PAIR
+        if not heavy[i]:
+            for h in range(horses):
+                bound[h, i] += scale * weighted[h, i] * two_on[h, i]
+    return heavy
+
+
+@kernel
+def _add_two(
+    show: Floats,
+    bound: Floats,
+    weighted: Floats,
+    two_q: Floats,
+    chosen: Ints,
+    q: Floats,
+    scale: float,
+) -> None:
+    """Exactly two in the window (two_q, a column per chosen pair) to show, and three or
+    more to the bound: the two times q exp(q) / 3."""
+    for s, x in enumerate(chosen):
+        beyond = q[x] * math.exp(q[x]) / 3
+        for h in range(show.shape[0]):
+            show[h, x] += scale * weighted[h, x] * two_q[h, s]
+            bound[h, x] += scale * weighted[h, x] * two_q[h, s] * beyond
+
+
+@kernel
+def _p_window_two(
+    w_two: Floats, w_one: Floats, c_ge: Floats, p_gt: Floats, y: int, d: int
+) -> Floats:
+    """``exact_finish._p_window_two`` for one key pair (y, d)."""
+    horses = c_ge.shape[0]
+    two = np.zeros((horses, horses, horses))
+    for m in range(horses):
+        alpha_m = p_gt[m, y] - p_gt[m, d]
+        for n in range(horses):
+            if n == m:
+                continue
+            alpha_n = p_gt[n, y] - p_gt[n, d]
+            for j in range(horses):
+                if j in (m, n):
+                    continue
+                above = (
+                    alpha_m * alpha_n * c_ge[j, d]
+                    + alpha_m * w_one[d, n, j]
+                    + alpha_n * w_one[d, m, j]
+                    + w_two[d, m, n, j]
+                )
+                two[m, n, j] = max(w_two[y, m, n, j] - above, 0.0)
+    return two
 
 
 @kernel
@@ -349,6 +420,8 @@ def disqualified_targets(
     p_gt: Floats,
     d_le: Floats,
     w_one: Floats,
+    w_two: Floats,
+    w_spread: Floats,
     w_at: Floats,
     clean_keys: Ints,
     dq_keys: Ints,
@@ -411,9 +484,14 @@ def disqualified_targets(
         start = _negligible_prefix(
             weighted, _sum_of(r, low_c, n), _sum_of(r, c_ge_d, n), q, bound, 1 / 6, n
         )
-        for h in range(horses):
-            for i in range(start, n):
-                bound[h, i] += weighted[h, i] * factor[h, i] * (math.expm1(q[i]) - q[i]) / 6
+        # ... and two or more 2s in the window above d (a clean third's window at d)
+        heavy = _heavy_windows(
+            r, weighted, low_c, factor, q, w_spread[d], True, bound, 1 / 6, start, n
+        )
+        chosen = np.flatnonzero(heavy)
+        if chosen.size:
+            two_q = _two_q_between(r[:, chosen], low_c[:, chosen], w_two[d])
+            _add_two(show, bound, weighted, two_q, chosen, q, 1 / 6)
         _one_between(r, low_c, w_one[d][:, :, None], factor, 1.0, start, n)
         _pair(r, low_c, factor, 2.0, n)
         _add(show, weighted, factor, 1 / 6, n)
@@ -431,9 +509,19 @@ def disqualified_targets(
         start = _negligible_prefix(
             weighted, _sum_of(r, low_c, n), _sum_of(r, between, n), p, bound, 1 / 6, n
         )
-        for h in range(horses):
-            for i in range(start, n):
-                bound[h, i] += weighted[h, i] * two_clean[h, i] * (math.expm1(p[i]) - p[i]) / 6
+        # two or more 1s in the window: summed for two where that matters, less the same
+        # with no other clean horse (the same pairs: the difference is at least 0)
+        heavy = _heavy_windows(
+            r, weighted, low_c, two_clean, p, w_one[d], False, bound, 1 / 6, start, n
+        )
+        chosen = np.flatnonzero(heavy)
+        windows = np.empty((chosen.size, horses, horses, horses))
+        two_q = np.empty((horses, chosen.size))
+        for s, col in enumerate(chosen):
+            windows[s] = _p_window_two(w_two, w_one, c_ge, p_gt, clean_keys[col], d)
+            pair = _two_q_between(r[:, col : col + 1], low_c[:, col : col + 1], windows[s])
+            two_q[:, s] = pair[:, 0]
+        _add_two(show, bound, weighted, two_q, chosen, p, 1 / 6)
         for m in range(horses):
             for j in range(horses):
                 fixed = w_one[d, m, j] + w_at[d, m, j]
@@ -449,6 +537,11 @@ def disqualified_targets(
         _two(r, low_c, between, factor, 1.0, n)
         _one_between(r, low_c, window, factor, 1.0, start, n)
         _add(show, weighted, factor, -1 / 6, n)
+        for s, col in enumerate(chosen):
+            pair = _two_q_between(r[:, col : col + 1], low_c[:, col : col + 1], windows[s])
+            two_q[:, s] = pair[:, 0]
+            for h in range(horses):
+                show[h, col] -= weighted[h, col] * two_q[h, s] / 6
 
 
 @kernel
@@ -506,7 +599,8 @@ def key_pair_sums(
     )  # fmt: skip
     disqualified_targets(
         a["c"], a["dq"], a["out"], a["c_ge"], a["c_gt"], a["c_lt"], a["c_tot"], a["p_gt"],
-        a["d_le"], b["one"], b["at"], clean_keys, dq_keys, place, show, bound,
+        a["d_le"], b["one"], b["two"], b["spread"], b["at"], clean_keys, dq_keys, place, show,
+        bound,
     )  # fmt: skip
     return place.sum(axis=1), show.sum(axis=1), bound.sum(axis=1)
 

@@ -44,7 +44,9 @@ from numpy.typing import NDArray
 Floats = NDArray[np.float64]
 CELLS_PER_CHUNK = 60_000  # key pairs x horses at once: small arrays stay in cache
 HEAVY_PAIR = 1e-11
-"""Key pairs whose bound on two or more 2s in the window is above this get them summed."""
+"""Key pairs whose bound on two or more disqualified horses in a window is above this get
+two of them summed."""
+PAIRS_PER_WINDOW_CHUNK = 512  # heavy key pairs whose windows W2[m, n, j] are held at once
 
 
 class NotExact(Exception):
@@ -108,6 +110,7 @@ class Others:
     def __init__(self, allowed: Floats, weight: Floats) -> None:
         self.allowed = allowed
         self.without = np.prod(allowed, axis=0) / allowed
+        self.weight_of_target = weight
         self._weighted = self.without * weight  # each target's chance of its own part
 
     def _ratio(self, marker: Floats) -> tuple[Floats, Floats]:
@@ -235,9 +238,10 @@ def _single_threshold(t: Tables, w: Windows) -> tuple[Floats, Floats, Floats]:
     pair_alone = Others(1 - t.c_tot[:, None] - 2 * t.p_gt, t.dq)  # nor a 2
     with_leader = pair_alone.two(t.c_lt, t.c_ge)
     one_q = _one_q_between(pair_alone.allowed[:, None], t.c_lt[:, None], w.one)[:, 0]
+    two_q = _two_q_between(pair_alone.allowed[:, None], t.c_lt[:, None], w.two)[:, 0]
     die_one = (
         alone.total(alone_place),
-        alone.total(alone_show) + pair_alone.total(with_leader + one_q),
+        alone.total(alone_show) + pair_alone.total(with_leader + one_q + two_q),
     )
     die_one_or_two = pair_alone.total(pair_alone.pairs(w.level))
     place = first + any_die[0] - die_one[0] / 6
@@ -334,23 +338,56 @@ def _clean_target(
     # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
     one_q = _one_q_between(two.allowed, c_y, w.one[high])
     show = show + two.total(distinct + two.pair(c_y) + one_q)
-    # two or more such: bounded, by all the 2s above y or (Cauchy-Schwarz) by those inside
-    # the window; where that bound is not negligible, exactly two are summed and three or
-    # more bounded by the two times (2s above y) / 3 (each further one adds at most that)
-    q_weight = two.weight(p_gt_y)
+    # two or more such: summed exactly for two where their bound is not negligible
     squares = two.two(c_y, _per_key_times(two.allowed**-2, w.spread[high]))
-    two_on = np.minimum(distinct * (np.expm1(q_weight) - q_weight), squares * np.exp(q_weight) / 2)
-    share = two.without * weight
-    heavy = (share * two_on).sum(axis=0) > HEAVY_PAIR
-    bound = (share * two_on)[:, ~heavy].sum(axis=1)
-    rows, cols = np.nonzero(heavy)
-    if rows.size:
-        allowed = two.allowed[:, rows, cols][:, None, :]
-        two_q = _two_q_between(allowed, t.c[:, None, high[cols]], w.two[high[cols]])[:, 0]
-        q = q_weight[rows, cols]
-        show = show + (share[:, rows, cols] * two_q).sum(axis=1)
-        bound = bound + (share[:, rows, cols] * two_q * q * np.exp(q) / 3).sum(axis=1)
+    extra, bound, _ = _two_in_window(
+        two, c_y, distinct, two.weight(p_gt_y), squares, lambda rows, cols: w.two[high[cols]]
+    )
+    show = show + extra
     return place, show, bound
+
+
+def _two_in_window(
+    others: Others,
+    lower: Floats,
+    none_in: Floats,
+    q: Floats,
+    squares: Floats | None,
+    windows: Callable[[NDArray[np.int64], NDArray[np.int64]], Floats],
+    heavy: NDArray[np.bool_] | None = None,
+) -> tuple[Floats, Floats, NDArray[np.bool_]]:
+    """Two or more disqualified horses in a window below a clean horse j1 (``windows``
+    gives W2[m, n, j1] for the key pairs at the given rows and columns), with a clean
+    horse marked ``lower`` besides: show summed exactly for two, and the show bound.
+
+    ``none_in`` is the case with nobody in the window and q the others' weight of any
+    marker that can be in it: the chance of two or more is at most none_in times
+    (exp(q) - 1 - q), and (Cauchy-Schwarz, ``squares``) at most squares * exp(q) / 2.
+    Where that is above ``HEAVY_PAIR`` exactly two are summed and three or more bounded
+    by the two times q exp(q) / 3 (each further one adds at most q / k); elsewhere the
+    whole is bounded. Both are weighted by each target's share and summed over the pairs;
+    returned with the pairs summed (``heavy``: given, those are, whatever the bound).
+    """
+    two_on = none_in * (np.expm1(q) - q)
+    if squares is not None:
+        two_on = np.minimum(two_on, squares * np.exp(q) / 2)
+    share = np.broadcast_to(others.without * others.weight_of_target, two_on.shape)
+    if heavy is None:
+        heavy = (share * two_on).sum(axis=0) > HEAVY_PAIR
+    bound = (share * two_on)[:, ~heavy].sum(axis=1)
+    show = np.zeros_like(bound)
+    rows, cols = np.nonzero(heavy)
+    for start in range(0, rows.size, PAIRS_PER_WINDOW_CHUNK):
+        r, c = (
+            rows[start : start + PAIRS_PER_WINDOW_CHUNK],
+            cols[start : start + PAIRS_PER_WINDOW_CHUNK],
+        )
+        allowed = np.broadcast_to(others.allowed, two_on.shape)[:, r, c][:, None, :]
+        marked = np.broadcast_to(lower, two_on.shape)[:, r, c][:, None, :]
+        two = _two_q_between(allowed, marked, windows(r, c))[:, 0] * share[:, r, c]
+        show = show + two.sum(axis=1)
+        bound = bound + (two * q[r, c] * np.exp(q[r, c]) / 3).sum(axis=1)
+    return show, bound, heavy
 
 
 def _two_q_between(allowed: Floats, c_y: Floats, w_two: Floats) -> Floats:
@@ -460,6 +497,28 @@ def _p_window(
     return times, times_t, ones
 
 
+def _p_window_two(w: Windows, t: Tables, low: NDArray[np.int64], high: NDArray[np.int64]) -> Floats:
+    """W2[m, n, j] for key pairs (y, d) = (low, high), one pair a row: j clean at some y1
+    strictly between y and d, m and n both with a 1 in (y, y1]. ``Windows.two`` at y less
+    its part with y1 at or above d, where each 1 in (y, y1] lies in (y, d] (alpha below) or
+    in (d, y1] (``Windows.two`` and ``one`` at d)."""
+    alpha = (t.p_gt[:, low] - t.p_gt[:, high]).T  # [pair, m]: a 1 in (y, d]
+    ahead_of_d = t.c_ge[:, high].T  # [pair, j]
+    one_d = w.one[high]  # [pair, n, j]
+    above = (
+        np.einsum("pm,pn,pj->pmnj", alpha, alpha, ahead_of_d)
+        + alpha[:, :, None, None] * one_d[:, None, :, :]
+        + alpha[:, None, :, None] * one_d[:, :, None, :]
+        + w.two[high]
+    )
+    two = w.two[low] - above
+    idx = np.arange(two.shape[1])
+    two[:, idx, idx, :] = 0
+    two[:, idx, :, idx] = 0
+    two[:, :, idx, idx] = 0
+    return np.maximum(two, 0)
+
+
 def _disqualified_target(
     t: Tables, low: NDArray[np.int64], high: NDArray[np.int64], w: Windows
 ) -> tuple[Floats, Floats, Floats]:
@@ -501,8 +560,12 @@ def _disqualified_target(
     # ... or exactly one 2 above d, at or behind the clean horse ahead
     one_q = _one_q_between(ahead.allowed, c_y, w.one[high])
     show = show + ahead.total(with_leader + one_q) / 6
-    q_weight = ahead.weight(p_gt_d)
-    bound = ahead.total(with_leader * (np.expm1(q_weight) - q_weight)) / 6
+    # ... or two or more (the window above d is that of a clean third's at d)
+    squares = ahead.two(c_y, _per_key_times(ahead.allowed**-2, w.spread[high]))
+    extra, bound, _ = _two_in_window(
+        ahead, c_y, with_leader, ahead.weight(p_gt_d), squares, lambda _, cols: w.two[high[cols]]
+    )
+    show, bound = show + extra / 6, bound / 6
     # a tie for the top clean place at y, X rolled 1 or 2
     show = show + ahead.total(ahead.pair(c_y)) * 2 / 6
     # X rolled 2, clean horses alone at y and between y and d, no 1 above y ...
@@ -516,6 +579,14 @@ def _disqualified_target(
     one_p = two_ahead.total(_one_between(two_ahead.allowed, c_y, times, times_t))
     one_p = one_p - two_only.total(_one_between(two_only.allowed, c_y, times, times_t))
     show = show + one_p / 6
+
+    # ... or two or more: those with no other clean horse are fewer at every count, so
+    # the difference of the two sums of exactly two is at least 0 and the rest at most
+    # what bounds the first
+    def windows(rows: NDArray[np.int64], cols: NDArray[np.int64]) -> Floats:
+        return _p_window_two(w, t, low[rows], high[cols])
+
     p_weight = two_ahead.weight(ones)
-    bound = bound + two_ahead.total(two_clean * (np.expm1(p_weight) - p_weight)) / 6
-    return place, show, bound
+    extra, more, heavy = _two_in_window(two_ahead, c_y, two_clean, p_weight, None, windows)
+    less, _, _ = _two_in_window(two_only, c_y, two_clean, p_weight, None, windows, heavy)
+    return place, show + (extra - less) / 6, bound + more / 6
