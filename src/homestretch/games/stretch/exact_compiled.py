@@ -163,11 +163,12 @@ def _one_between(
 
 @kernel
 def _two_q_between(r: Floats, c_y: Floats, w_two: Floats) -> Floats:
-    """``exact_finish._two_q_between`` for key pairs sharing one window: r is
-    [horse, pair], c_y [horse, pair] each horse's chance at the lower clean horse's key,
-    w_two[m, n, j] the window (symmetric in m and n). Its contractions as sums over one
-    index at a time."""
+    """``exact_finish._two_q_between`` for key pairs: r is [horse, pair], c_y [horse, pair]
+    each horse's chance at the lower clean horse's key, w_two[m, n, j, pair] the windows
+    (symmetric in m and n; a last axis of 1: one window for all). Its contractions as
+    sums over one index at a time."""
     horses, n = r.shape
+    each = w_two.shape[3] > 1
     a, ar = np.empty((horses, n)), np.empty((horses, n))
     for h in range(horses):
         for i in range(n):
@@ -180,7 +181,12 @@ def _two_q_between(r: Floats, c_y: Floats, w_two: Floats) -> Floats:
             u[:] = 0.0  # sum over j of W[m, k, j] r_j, and of W[m, k, j] ar_j
             v[:] = 0.0
             for j in range(horses):
-                w = w_two[m, k, j]
+                if each:
+                    for i in range(n):
+                        u[i] += w_two[m, k, j, i] * r[j, i]
+                        v[i] += w_two[m, k, j, i] * ar[j, i]
+                    continue
+                w = w_two[m, k, j, 0]
                 for i in range(n):
                     u[i] += w * r[j, i]
                     v[i] += w * ar[j, i]
@@ -191,7 +197,11 @@ def _two_q_between(r: Floats, c_y: Floats, w_two: Floats) -> Floats:
         for j in range(horses):
             u[:] = 0.0  # sum over k of W[m, k, j] r_k
             for k in range(horses):
-                w = w_two[m, k, j]
+                if each:
+                    for i in range(n):
+                        u[i] += w_two[m, k, j, i] * r[k, i]
+                    continue
+                w = w_two[m, k, j, 0]
                 for i in range(n):
                     u[i] += w * r[k, i]
             for i in range(n):
@@ -268,16 +278,19 @@ def clean_targets(
     w_one: Floats,
     w_two: Floats,
     w_spread: Floats,
+    w_cube: Floats,
     clean_keys: Ints,
     place: Floats,
     show: Floats,
     bound: Floats,
+    heavy_pair: float,
 ) -> None:
     """``exact_finish._clean_target`` for every key pair (x, y), x < y clean keys;
     place, show and bound are [horse, x] sums over y."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_gt = c[:, clean_keys].copy(), c_gt[:, clean_keys].copy()
     allowed, r = np.empty((horses, count)), np.empty((horses, count))
+    three_on = np.empty((horses, count))
     weighted, factor = np.empty((horses, count)), np.empty((horses, count))
     distinct = np.empty((horses, count))
     for k in range(1, count):
@@ -311,12 +324,13 @@ def clean_targets(
         _add(show, weighted, factor, 1.0, n)
         # two or more disqualified 2s in the window: summed where that matters
         heavy = _heavy_windows(
-            r, weighted, c_y, distinct, q, w_spread[y], True, bound, 1.0, start, n
-        )
+            r, weighted, c_y, distinct, q, w_spread[y][:, :, None], w_cube[y][:, :, None],
+            bound, three_on, 1.0, heavy_pair, start, n,
+        )  # fmt: skip
         chosen = np.flatnonzero(heavy)
         if chosen.size:
-            two_q = _two_q_between(r[:, chosen], c_y[:, chosen], w_two[y])
-            _add_two(show, bound, weighted, two_q, chosen, q, 1.0)
+            two_q = _two_q_between(r[:, chosen], c_y[:, chosen], w_two[y][..., None])
+            _add_two(show, bound, weighted, two_q, three_on, chosen, q, 1.0)
 
 
 @kernel
@@ -327,39 +341,56 @@ def _heavy_windows(
     none_in: Floats,
     q: Floats,
     spread: Floats,
-    use_spread: bool,
+    cube: Floats,
     bound: Floats,
+    three_on: Floats,
     scale: float,
+    heavy_pair: float,
     start: int,
     n: int,
 ) -> Any:
     """``exact_finish._two_in_window`` up to the sums: the columns from start whose bound
-    on two or more disqualified horses in the window is above ``HEAVY_PAIR`` (returned,
-    for the sums of two), the others' bound added (times ``scale``). ``spread[m, j]`` is
-    the window's ``Windows.spread`` when ``use_spread``."""
+    on two or more disqualified horses in the window is above heavy_pair (returned,
+    for the sums of two), the others' bound added (times ``scale``), and three_on the
+    bound on three or more. ``spread`` and ``cube`` are [m, j, column] (``Windows``; a
+    last axis of 1: one matrix for every column)."""
     horses = r.shape[0]
-    two_on = np.zeros((horses, n))
-    if use_spread:
-        squared = np.zeros((horses, n))
-        for m in range(horses):
-            for j in range(horses):
-                w = spread[m, j]
+    each = spread.shape[2] > 1
+    squared = np.zeros((horses, n))
+    for m in range(horses):
+        for j in range(horses):
+            if each:
                 for i in range(start, n):
-                    squared[j, i] += w * r[m, i] * r[m, i]
-        _two(r, lower, squared, two_on, 1.0, n)
+                    squared[j, i] += spread[m, j, i] * r[m, i] * r[m, i]
+                continue
+            w = spread[m, j, 0]
+            for i in range(start, n):
+                squared[j, i] += w * r[m, i] * r[m, i]
+    two_on = np.zeros((horses, n))
+    _two(r, lower, squared, two_on, 1.0, n)
     heavy = np.zeros(n, dtype=np.bool_)
     for i in range(start, n):
         grows, share = math.expm1(q[i]) - q[i], 0.0
         for h in range(horses):
-            if use_spread:
-                two_on[h, i] = min(none_in[h, i] * grows, two_on[h, i] * math.exp(q[i]) / 2)
-            else:
-                two_on[h, i] = none_in[h, i] * grows
+            two_on[h, i] = min(none_in[h, i] * grows, two_on[h, i] * math.exp(q[i]) / 2)
             share += weighted[h, i] * two_on[h, i]
-        heavy[i] = share > HEAVY_PAIR
+        heavy[i] = share > heavy_pair
         if not heavy[i]:
             for h in range(horses):
                 bound[h, i] += scale * weighted[h, i] * two_on[h, i]
+    # three or more: only where two are summed
+    cubed = np.zeros((horses, n))
+    for m in range(horses):
+        for j in range(horses):
+            for i in range(start, n):
+                if heavy[i]:
+                    r3 = r[m, i] * r[m, i] * r[m, i]
+                    cubed[j, i] += cube[m, j, i if each else 0] * r3
+    three_on[:, :n] = 0.0
+    _two(r, lower, cubed, three_on, 1.0, n)
+    for i in range(start, n):
+        for h in range(horses):
+            three_on[h, i] *= math.exp(q[i]) / 6
     return heavy
 
 
@@ -369,26 +400,28 @@ def _add_two(
     bound: Floats,
     weighted: Floats,
     two_q: Floats,
+    three_on: Floats,
     chosen: Ints,
     q: Floats,
     scale: float,
 ) -> None:
     """Exactly two in the window (two_q, a column per chosen pair) to show, and three or
-    more to the bound: the two times q exp(q) / 3."""
+    more to the bound: the two times q exp(q) / 3, or three_on if less."""
     for s, x in enumerate(chosen):
         beyond = q[x] * math.exp(q[x]) / 3
         for h in range(show.shape[0]):
-            show[h, x] += scale * weighted[h, x] * two_q[h, s]
-            bound[h, x] += scale * weighted[h, x] * two_q[h, s] * beyond
+            two = weighted[h, x] * two_q[h, s]
+            show[h, x] += scale * two
+            bound[h, x] += scale * min(two * beyond, weighted[h, x] * three_on[h, x])
 
 
 @kernel
 def _p_window_two(
-    w_two: Floats, w_one: Floats, c_ge: Floats, p_gt: Floats, y: int, d: int
-) -> Floats:
-    """``exact_finish._p_window_two`` for one key pair (y, d)."""
+    w_two: Floats, w_one: Floats, c_ge: Floats, p_gt: Floats, y: int, d: int, two: Floats
+) -> None:
+    """two = ``exact_finish._p_window_two`` for one key pair (y, d)."""
     horses = c_ge.shape[0]
-    two = np.zeros((horses, horses, horses))
+    two[:] = 0.0
     for m in range(horses):
         alpha_m = p_gt[m, y] - p_gt[m, d]
         for n in range(horses):
@@ -405,7 +438,6 @@ def _p_window_two(
                     + w_two[d, m, n, j]
                 )
                 two[m, n, j] = max(w_two[y, m, n, j] - above, 0.0)
-    return two
 
 
 @kernel
@@ -422,12 +454,14 @@ def disqualified_targets(
     w_one: Floats,
     w_two: Floats,
     w_spread: Floats,
+    w_cube: Floats,
     w_at: Floats,
     clean_keys: Ints,
     dq_keys: Ints,
     place: Floats,
     show: Floats,
     bound: Floats,
+    heavy_pair: float,
 ) -> None:
     """``exact_finish._disqualified_target`` for every pair (y, d), y a clean key below
     the disqualified key d; place, show and bound are [horse, y] sums over d."""
@@ -436,14 +470,19 @@ def disqualified_targets(
     low_gt, low_lt = c_gt[:, clean_keys].copy(), c_lt[:, clean_keys].copy()
     low_p = p_gt[:, clean_keys].copy()
     low_w = np.empty((horses, horses, count))  # w_one at the lower keys, lower key last
+    low_spread, low_cube = np.empty((horses, horses, count)), np.empty((horses, horses, count))
     for m in range(horses):
         for j in range(horses):
             for i in range(count):
                 low_w[m, j, i] = w_one[clean_keys[i], m, j]
+                low_spread[m, j, i] = w_spread[clean_keys[i], m, j]
+                low_cube[m, j, i] = w_cube[clean_keys[i], m, j]
     allowed, r = np.empty((horses, count)), np.empty((horses, count))
     weighted, factor = np.empty((horses, count)), np.empty((horses, count))
     between, ones = np.empty((horses, count)), np.empty((horses, count))
-    two_clean = np.empty((horses, count))
+    two_clean, three_on = np.empty((horses, count)), np.empty((horses, count))
+    alone, r_alone = np.empty((horses, count)), np.empty((horses, count))
+    weighted_alone = np.empty((horses, count))
     window = np.empty((horses, horses, count))
     for d in dq_keys:
         n = int(np.searchsorted(clean_keys, d))
@@ -486,12 +525,22 @@ def disqualified_targets(
         )
         # ... and two or more 2s in the window above d (a clean third's window at d)
         heavy = _heavy_windows(
-            r, weighted, low_c, factor, q, w_spread[d], True, bound, 1 / 6, start, n
-        )
+            r, weighted, low_c, factor, q, w_spread[d][:, :, None], w_cube[d][:, :, None],
+            bound, three_on, 1 / 6, heavy_pair, start, n,
+        )  # fmt: skip
         chosen = np.flatnonzero(heavy)
         if chosen.size:
-            two_q = _two_q_between(r[:, chosen], low_c[:, chosen], w_two[d])
-            _add_two(show, bound, weighted, two_q, chosen, q, 1 / 6)
+            two_q = _two_q_between(r[:, chosen], low_c[:, chosen], w_two[d][..., None])
+            _add_two(show, bound, weighted, two_q, three_on, chosen, q, 1 / 6)
+            # less the same with no other clean horse (_single_threshold counts them)
+            for h in range(horses):
+                for i in range(n):
+                    alone[h, i] = 1 - c_tot[h] - 2 * p_d[h, i]
+            _others(alone, weight, r_alone, weighted_alone, n)
+            two_q = _two_q_between(r_alone[:, chosen], low_c[:, chosen], w_two[d][..., None])
+            for s, col in enumerate(chosen):
+                for h in range(horses):
+                    show[h, col] -= weighted_alone[h, col] * two_q[h, s] / 6
         _one_between(r, low_c, w_one[d][:, :, None], factor, 1.0, start, n)
         _pair(r, low_c, factor, 2.0, n)
         _add(show, weighted, factor, 1 / 6, n)
@@ -512,16 +561,15 @@ def disqualified_targets(
         # two or more 1s in the window: summed for two where that matters, less the same
         # with no other clean horse (the same pairs: the difference is at least 0)
         heavy = _heavy_windows(
-            r, weighted, low_c, two_clean, p, w_one[d], False, bound, 1 / 6, start, n
-        )
+            r, weighted, low_c, two_clean, p, low_spread, low_cube, bound, three_on, 1 / 6,
+            heavy_pair, start, n,
+        )  # fmt: skip
         chosen = np.flatnonzero(heavy)
-        windows = np.empty((chosen.size, horses, horses, horses))
-        two_q = np.empty((horses, chosen.size))
+        windows = np.empty((horses, horses, horses, chosen.size))
         for s, col in enumerate(chosen):
-            windows[s] = _p_window_two(w_two, w_one, c_ge, p_gt, clean_keys[col], d)
-            pair = _two_q_between(r[:, col : col + 1], low_c[:, col : col + 1], windows[s])
-            two_q[:, s] = pair[:, 0]
-        _add_two(show, bound, weighted, two_q, chosen, p, 1 / 6)
+            _p_window_two(w_two, w_one, c_ge, p_gt, clean_keys[col], d, windows[:, :, :, s])
+        two_q = _two_q_between(r[:, chosen], low_c[:, chosen], windows)
+        _add_two(show, bound, weighted, two_q, three_on, chosen, p, 1 / 6)
         for m in range(horses):
             for j in range(horses):
                 fixed = w_one[d, m, j] + w_at[d, m, j]
@@ -537,9 +585,8 @@ def disqualified_targets(
         _two(r, low_c, between, factor, 1.0, n)
         _one_between(r, low_c, window, factor, 1.0, start, n)
         _add(show, weighted, factor, -1 / 6, n)
+        two_q = _two_q_between(r[:, chosen], low_c[:, chosen], windows)
         for s, col in enumerate(chosen):
-            pair = _two_q_between(r[:, col : col + 1], low_c[:, col : col + 1], windows[s])
-            two_q[:, s] = pair[:, 0]
             for h in range(horses):
                 show[h, col] -= weighted[h, col] * two_q[h, s] / 6
 
@@ -594,19 +641,19 @@ def key_pair_sums(
     b = {name: np.ascontiguousarray(getattr(w, name), dtype=np.float64) for name in WINDOWS}
     clean_keys, dq_keys = clean_keys.astype(np.int64), dq_keys.astype(np.int64)
     clean_targets(
-        a["c"], a["c_gt"], a["p_gt"], b["one"], b["two"], b["spread"], clean_keys,
-        place, show, bound,
+        a["c"], a["c_gt"], a["p_gt"], b["one"], b["two"], b["spread"], b["cube"], clean_keys,
+        place, show, bound, HEAVY_PAIR,
     )  # fmt: skip
     disqualified_targets(
         a["c"], a["dq"], a["out"], a["c_ge"], a["c_gt"], a["c_lt"], a["c_tot"], a["p_gt"],
-        a["d_le"], b["one"], b["two"], b["spread"], b["at"], clean_keys, dq_keys, place, show,
-        bound,
+        a["d_le"], b["one"], b["two"], b["spread"], b["cube"], b["at"], clean_keys, dq_keys,
+        place, show, bound, HEAVY_PAIR,
     )  # fmt: skip
     return place.sum(axis=1), show.sum(axis=1), bound.sum(axis=1)
 
 
 TABLES = ("c", "dq", "out", "c_ge", "c_gt", "c_lt", "c_tot", "p_gt", "d_le")
-WINDOWS = ("one", "two", "spread", "at")
+WINDOWS = ("one", "two", "spread", "cube", "at")
 
 
 def warm_up() -> None:
