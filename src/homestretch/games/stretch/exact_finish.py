@@ -20,15 +20,18 @@ Every case is a sum over one or two thresholds of products over the other horses
 products are taken once and each horse's own factor divided out again, which needs every
 factor above zero (every horse must have some chance of going out: ``NotExact`` if not).
 
-Place is exact. Three show cases couple a third key: a clean third with 2s between the
-two clean horses ahead of it (allowed while the upper one stays ahead of them); a
-disqualified horse that rolled 1 with 2s above it behind its one clean leader; one that
-rolled 2 with 1s between its two clean leaders. Each is summed exactly with one such
-horse in the window; for the clean third, two are summed too wherever their bound is
-not negligible. What is left is bounded from above: the ``show_bound`` (at most 2.5e-7
-on the bundled races; every show chance is at least ``show`` and at most
-``show + show_bound``). Summing everything would cost a sum over every triple of keys,
-or over every set of horses.
+Place is exact. Three show cases couple a third key, through the disqualified horses
+allowed in a window between two keys: a clean third with 2s between the two clean horses
+ahead of it (allowed while the upper one stays ahead of them); a disqualified horse that
+rolled 1 with 2s above it behind its one clean leader; one that rolled 2 with 1s between
+its two clean leaders. Each is summed exactly with no horse and with one horse in the
+window. With two in it, it is summed exactly where its bound (``HEAVY_PAIR``) is not
+negligible, and three or more are bounded there (by the two times q exp(q) / 3, or from
+the cubes of the horses' chances in the window, ``Windows.cube``); elsewhere two or more
+are bounded together (``_two_in_window``). What is bounded is the ``show_bound``: every
+show chance is at least ``show`` and at most ``show + show_bound`` (at most 4e-8 on the
+bundled races, 2e-9 for 12 horses). Summing everything would cost a sum over every
+triple of keys, or over every set of horses.
 """
 
 from __future__ import annotations
