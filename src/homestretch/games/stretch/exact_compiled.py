@@ -278,7 +278,6 @@ def clean_targets(
     w_one: Floats,
     w_two: Floats,
     w_spread: Floats,
-    w_cube: Floats,
     clean_keys: Ints,
     place: Floats,
     show: Floats,
@@ -290,7 +289,6 @@ def clean_targets(
     horses, count = c.shape[0], clean_keys.size
     low_c, low_gt = c[:, clean_keys].copy(), c_gt[:, clean_keys].copy()
     allowed, r = np.empty((horses, count)), np.empty((horses, count))
-    three_on = np.empty((horses, count))
     weighted, factor = np.empty((horses, count)), np.empty((horses, count))
     distinct = np.empty((horses, count))
     for k in range(1, count):
@@ -324,13 +322,13 @@ def clean_targets(
         _add(show, weighted, factor, 1.0, n)
         # two or more disqualified 2s in the window: summed where that matters
         heavy = _heavy_windows(
-            r, weighted, c_y, distinct, q, w_spread[y][:, :, None], w_cube[y][:, :, None],
-            bound, three_on, 1.0, heavy_pair, start, n,
+            r, weighted, c_y, distinct, q, w_spread[y][:, :, None], bound, 1.0, heavy_pair,
+            start, n,
         )  # fmt: skip
         chosen = np.flatnonzero(heavy)
         if chosen.size:
             two_q = _two_q_between(r[:, chosen], c_y[:, chosen], w_two[y][..., None])
-            _add_two(show, bound, weighted, two_q, three_on, chosen, q, 1.0)
+            _add_two(show, bound, weighted, two_q, chosen, q, 1.0)
 
 
 @kernel
@@ -341,9 +339,7 @@ def _heavy_windows(
     none_in: Floats,
     q: Floats,
     spread: Floats,
-    cube: Floats,
     bound: Floats,
-    three_on: Floats,
     scale: float,
     heavy_pair: float,
     start: int,
@@ -351,9 +347,8 @@ def _heavy_windows(
 ) -> Any:
     """``exact_finish._two_in_window`` up to the sums: the columns from start whose bound
     on two or more disqualified horses in the window is above heavy_pair (returned,
-    for the sums of two), the others' bound added (times ``scale``), and three_on the
-    bound on three or more. ``spread`` and ``cube`` are [m, j, column] (``Windows``; a
-    last axis of 1: one matrix for every column)."""
+    for the sums of two), the others' bound added (times ``scale``). ``spread`` is
+    [m, j, column] (``Windows.spread``; a last axis of 1: one matrix for every column)."""
     horses = r.shape[0]
     each = spread.shape[2] > 1
     squared = np.zeros((horses, n))
@@ -378,19 +373,6 @@ def _heavy_windows(
         if not heavy[i]:
             for h in range(horses):
                 bound[h, i] += scale * weighted[h, i] * two_on[h, i]
-    # three or more: only where two are summed
-    cubed = np.zeros((horses, n))
-    for m in range(horses):
-        for j in range(horses):
-            for i in range(start, n):
-                if heavy[i]:
-                    r3 = r[m, i] * r[m, i] * r[m, i]
-                    cubed[j, i] += cube[m, j, i if each else 0] * r3
-    three_on[:, :n] = 0.0
-    _two(r, lower, cubed, three_on, 1.0, n)
-    for i in range(start, n):
-        for h in range(horses):
-            three_on[h, i] *= math.exp(q[i]) / 6
     return heavy
 
 
@@ -400,19 +382,18 @@ def _add_two(
     bound: Floats,
     weighted: Floats,
     two_q: Floats,
-    three_on: Floats,
     chosen: Ints,
     q: Floats,
     scale: float,
 ) -> None:
     """Exactly two in the window (two_q, a column per chosen pair) to show, and three or
-    more to the bound: the two times q exp(q) / 3, or three_on if less."""
+    more to the bound: the two times q exp(q) / 3."""
     for s, x in enumerate(chosen):
         beyond = q[x] * math.exp(q[x]) / 3
         for h in range(show.shape[0]):
             two = weighted[h, x] * two_q[h, s]
             show[h, x] += scale * two
-            bound[h, x] += scale * min(two * beyond, weighted[h, x] * three_on[h, x])
+            bound[h, x] += scale * two * beyond
 
 
 @kernel
@@ -454,7 +435,6 @@ def disqualified_targets(
     w_one: Floats,
     w_two: Floats,
     w_spread: Floats,
-    w_cube: Floats,
     w_at: Floats,
     clean_keys: Ints,
     dq_keys: Ints,
@@ -470,17 +450,16 @@ def disqualified_targets(
     low_gt, low_lt = c_gt[:, clean_keys].copy(), c_lt[:, clean_keys].copy()
     low_p = p_gt[:, clean_keys].copy()
     low_w = np.empty((horses, horses, count))  # w_one at the lower keys, lower key last
-    low_spread, low_cube = np.empty((horses, horses, count)), np.empty((horses, horses, count))
+    low_spread = np.empty((horses, horses, count))
     for m in range(horses):
         for j in range(horses):
             for i in range(count):
                 low_w[m, j, i] = w_one[clean_keys[i], m, j]
                 low_spread[m, j, i] = w_spread[clean_keys[i], m, j]
-                low_cube[m, j, i] = w_cube[clean_keys[i], m, j]
     allowed, r = np.empty((horses, count)), np.empty((horses, count))
     weighted, factor = np.empty((horses, count)), np.empty((horses, count))
     between, ones = np.empty((horses, count)), np.empty((horses, count))
-    two_clean, three_on = np.empty((horses, count)), np.empty((horses, count))
+    two_clean = np.empty((horses, count))
     alone, r_alone = np.empty((horses, count)), np.empty((horses, count))
     weighted_alone = np.empty((horses, count))
     window = np.empty((horses, horses, count))
@@ -525,13 +504,13 @@ def disqualified_targets(
         )
         # ... and two or more 2s in the window above d (a clean third's window at d)
         heavy = _heavy_windows(
-            r, weighted, low_c, factor, q, w_spread[d][:, :, None], w_cube[d][:, :, None],
-            bound, three_on, 1 / 6, heavy_pair, start, n,
+            r, weighted, low_c, factor, q, w_spread[d][:, :, None], bound, 1 / 6, heavy_pair,
+            start, n,
         )  # fmt: skip
         chosen = np.flatnonzero(heavy)
         if chosen.size:
             two_q = _two_q_between(r[:, chosen], low_c[:, chosen], w_two[d][..., None])
-            _add_two(show, bound, weighted, two_q, three_on, chosen, q, 1 / 6)
+            _add_two(show, bound, weighted, two_q, chosen, q, 1 / 6)
             # less the same with no other clean horse (_single_threshold counts them)
             for h in range(horses):
                 for i in range(n):
@@ -561,15 +540,14 @@ def disqualified_targets(
         # two or more 1s in the window: summed for two where that matters, less the same
         # with no other clean horse (the same pairs: the difference is at least 0)
         heavy = _heavy_windows(
-            r, weighted, low_c, two_clean, p, low_spread, low_cube, bound, three_on, 1 / 6,
-            heavy_pair, start, n,
+            r, weighted, low_c, two_clean, p, low_spread, bound, 1 / 6, heavy_pair, start, n,
         )  # fmt: skip
         chosen = np.flatnonzero(heavy)
         windows = np.empty((horses, horses, horses, chosen.size))
         for s, col in enumerate(chosen):
             _p_window_two(w_two, w_one, c_ge, p_gt, clean_keys[col], d, windows[:, :, :, s])
         two_q = _two_q_between(r[:, chosen], low_c[:, chosen], windows)
-        _add_two(show, bound, weighted, two_q, three_on, chosen, p, 1 / 6)
+        _add_two(show, bound, weighted, two_q, chosen, p, 1 / 6)
         for m in range(horses):
             for j in range(horses):
                 fixed = w_one[d, m, j] + w_at[d, m, j]
@@ -641,19 +619,19 @@ def key_pair_sums(
     b = {name: np.ascontiguousarray(getattr(w, name), dtype=np.float64) for name in WINDOWS}
     clean_keys, dq_keys = clean_keys.astype(np.int64), dq_keys.astype(np.int64)
     clean_targets(
-        a["c"], a["c_gt"], a["p_gt"], b["one"], b["two"], b["spread"], b["cube"], clean_keys,
+        a["c"], a["c_gt"], a["p_gt"], b["one"], b["two"], b["spread"], clean_keys,
         place, show, bound, HEAVY_PAIR,
     )  # fmt: skip
     disqualified_targets(
         a["c"], a["dq"], a["out"], a["c_ge"], a["c_gt"], a["c_lt"], a["c_tot"], a["p_gt"],
-        a["d_le"], b["one"], b["two"], b["spread"], b["cube"], b["at"], clean_keys, dq_keys,
+        a["d_le"], b["one"], b["two"], b["spread"], b["at"], clean_keys, dq_keys,
         place, show, bound, HEAVY_PAIR,
     )  # fmt: skip
     return place.sum(axis=1), show.sum(axis=1), bound.sum(axis=1)
 
 
 TABLES = ("c", "dq", "out", "c_ge", "c_gt", "c_lt", "c_tot", "p_gt", "d_le")
-WINDOWS = ("one", "two", "spread", "cube", "at")
+WINDOWS = ("one", "two", "spread", "at")
 
 
 def warm_up() -> None:

@@ -26,9 +26,8 @@ ahead of it (allowed while the upper one stays ahead of them); a disqualified ho
 rolled 1 with 2s above it behind its one clean leader; one that rolled 2 with 1s between
 its two clean leaders. Each is summed exactly with no horse and with one horse in the
 window. With two in it, it is summed exactly where its bound (``HEAVY_PAIR``) is not
-negligible, and three or more are bounded there (by the two times q exp(q) / 3, or from
-the cubes of the horses' chances in the window, ``Windows.cube``); elsewhere two or more
-are bounded together (``_two_in_window``). What is bounded is the ``show_bound``: every
+negligible, and three or more are bounded there (by the two times q exp(q) / 3);
+elsewhere two or more are bounded together (``_two_in_window``). What is bounded is the ``show_bound``: every
 show chance is at least ``show`` and at most ``show + show_bound`` (at most 4e-8 on the
 bundled races, 2e-9 for 12 horses). Summing everything would cost a sum over every
 triple of keys, or over every set of horses.
@@ -259,16 +258,14 @@ class Windows:
     clean level with it or ahead: one disqualified horse inside a window below a clean one
     (m != j). ``two[y, m, n, j]``: j clean at some y1 > y, m and n both with a 2 in
     (y, y1], summed over y1 (indices distinct). ``spread[y, m, j]``: for j clean at some
-    y1 > y, m's chance of a 2 in (y, y1] times every other horse's, summed over y1;
-    ``cube[y, m, j]`` the same times the square of every other horse's: what bounds two,
-    and three or more, in the window (r_m r_n <= (r_m^2 + r_n^2) / 2 and its like for three
-    factors take each horse's own weight r = 1 / allowed out of the sum over y1).
+    y1 > y, m's chance of a 2 in (y, y1] times every other horse's, summed over y1: what
+    bounds two in the window (r_m r_n <= (r_m^2 + r_n^2) / 2 takes each horse's own weight
+    r = 1 / allowed out of the sum over y1).
     """
 
     one: Floats
     two: Floats
     spread: Floats
-    cube: Floats
     level: Floats
     """level[d, j, j']: horses j and j' clean at the same key below d (zero diagonal)."""
     at: Floats
@@ -298,7 +295,6 @@ class Windows:
         )
         # less m's own square: (q_m(y) - q_m(y1))^2 expanded
         spread -= np.einsum("my,jy->ymj", q * q, t.c_gt) - 2 * q.T[:, :, None] * by_m + by_square
-        cube = _window_cubes(q, c, t.c_gt, by_m)
         if two_of is not None:
             two = two_of(q, c, t.c_gt)
         else:  # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
@@ -315,28 +311,8 @@ class Windows:
         level = np.cumsum(at_same, axis=0) - at_same
         level[:, idx, idx] = 0
         at[:, idx, idx] = 0
-        spread[:, idx, idx] = cube[:, idx, idx] = 0
-        return cls(one, np.maximum(two, 0), np.maximum(spread, 0), np.maximum(cube, 0), level, at)
-
-
-def _window_cubes(q: Floats, c: Floats, c_gt: Floats, by_m: Floats) -> Floats:
-    """``Windows.cube``: [y, m, j] the sum over y1 > y of c_j(y1) (a_m - b_m) (e_m - f_m)^2,
-    with a = q(y), b = q(y1), e_m = sum of a over the others, f_m = sum of b over them.
-    Expanded, each term is a sum over y1 of c_j times a power of b_m and of f_m."""
-    others = q.sum(axis=0) - q  # f_m at each key (e_m at the lower key)
-
-    def by(power_b: int, power_f: int) -> Floats:
-        return _above(np.einsum("mz,jz->zmj", q**power_b * others**power_f, c))
-
-    a, e = q.T[:, :, None], others.T[:, :, None]  # [y, m, 1]
-    return (
-        a * e * e * c_gt.T[:, None, :]
-        - 2 * a * e * by(0, 1)
-        + a * by(0, 2)
-        - e * e * by_m
-        + 2 * e * by(1, 1)
-        - by(1, 2)
-    )
+        spread[:, idx, idx] = 0
+        return cls(one, np.maximum(two, 0), np.maximum(spread, 0), level, at)
 
 
 def _above(per_key: Floats) -> Floats:
@@ -369,29 +345,25 @@ def _clean_target(
     one_q = _one_q_between(two.allowed, c_y, w.one[high])
     show = show + two.total(distinct + two.pair(c_y) + one_q)
     # two or more such: summed exactly for two where their bound is not negligible
-    squares, cubes = _powers(two, c_y, w, high, 2)
+    squares = _squares(two, c_y, w, high, 2)
     extra, bound, _ = _two_in_window(
-        two, c_y, distinct, two.weight(p_gt_y), squares, cubes, lambda _, cols: w.two[high[cols]]
+        two, c_y, distinct, two.weight(p_gt_y), squares, lambda _, cols: w.two[high[cols]]
     )
     show = show + extra
     return place, show, bound
 
 
-def _powers(
+def _squares(
     others: Others, lower: Floats, w: Windows, keys: NDArray[np.int64], axis: int
-) -> tuple[Floats, Floats]:
-    """Bounds on two, and on three, disqualified horses in the windows of ``w`` at ``keys``
-    (those of the last pair axis if ``axis`` is 2, else of the first), below a clean j1
-    and with a clean horse marked ``lower``: the sums over j1 of ``others.two`` with j1's
-    marker sum_m r_m^2 spread[m, j1], and sum_m r_m^3 cube[m, j1] (r = 1 / allowed)."""
-
-    def times(power: int, matrices: Floats) -> Floats:
-        vector = others.allowed ** (-power)
-        if axis == 2:
-            return _per_key_times(vector, matrices[keys])
-        return _horse_first(np.einsum("mxy,xmj->jxy", vector, matrices[keys]))
-
-    return others.two(lower, times(2, w.spread)), others.two(lower, times(3, w.cube))
+) -> Floats:
+    """A bound on two disqualified horses in the windows of ``w`` at ``keys`` (those of
+    the last pair axis if ``axis`` is 2, else of the first), below a clean j1 and with a
+    clean horse marked ``lower``: ``others.two`` with j1's marker sum_m r_m^2 spread[m, j1]
+    (r = 1 / allowed), twice at least the sum of two over the window."""
+    squared = others.allowed**-2
+    if axis == 2:
+        return others.two(lower, _per_key_times(squared, w.spread[keys]))
+    return others.two(lower, _horse_first(np.einsum("mxy,xmj->jxy", squared, w.spread[keys])))
 
 
 def _two_in_window(
@@ -400,7 +372,6 @@ def _two_in_window(
     none_in: Floats,
     q: Floats,
     squares: Floats | None,
-    cubes: Floats | None,
     windows: Callable[[NDArray[np.int64], NDArray[np.int64]], Floats],
     heavy: NDArray[np.bool_] | None = None,
 ) -> tuple[Floats, Floats, NDArray[np.bool_]]:
@@ -411,16 +382,14 @@ def _two_in_window(
     ``none_in`` is the case with nobody in the window and q the others' weight of any
     marker that can be in it (at least the sum e1 of the ratios of those in the window):
     the chance of two or more is at most none_in (exp(q) - 1 - q), and at most
-    squares * exp(q) / 2 (``_powers``: e2 <= squares / 2, and e_k <= e_{k-1} e1 / k).
+    squares * exp(q) / 2 (``_squares``: e2 <= squares / 2, and e_k <= e_{k-1} e1 / k).
     Where that is above ``HEAVY_PAIR`` exactly two are summed and three or more bounded
-    by the two times q exp(q) / 3 or by cubes * exp(q) / 6; elsewhere the whole is
-    bounded. Both are weighted by each target's share and summed over the pairs;
+    by the two times q exp(q) / 3; elsewhere the whole is bounded. Both are weighted by each target's share and summed over the pairs;
     returned with the pairs summed (``heavy``: given, those are, whatever the bound).
     """
     two_on = none_in * (np.expm1(q) - q)
     if squares is not None:
         two_on = np.minimum(two_on, squares * np.exp(q) / 2)
-    three_on = None if cubes is None else np.broadcast_to(cubes * np.exp(q) / 6, two_on.shape)
     share = np.broadcast_to(others.without * others.weight_of_target, two_on.shape)
     if heavy is None:
         heavy = (share * two_on).sum(axis=0) > HEAVY_PAIR
@@ -436,10 +405,7 @@ def _two_in_window(
         marked = np.broadcast_to(lower, two_on.shape)[:, r, c][:, None, :]
         two = _two_q_between(allowed, marked, windows(r, c))[:, 0] * share[:, r, c]
         show = show + two.sum(axis=1)
-        three = two * q[r, c] * np.exp(q[r, c]) / 3
-        if three_on is not None:
-            three = np.minimum(three, three_on[:, r, c] * share[:, r, c])
-        bound = bound + three.sum(axis=1)
+        bound = bound + (two * q[r, c] * np.exp(q[r, c]) / 3).sum(axis=1)
     return show, bound, heavy
 
 
@@ -619,13 +585,11 @@ def _disqualified_target(
     def windows_at_d(_: NDArray[np.int64], cols: NDArray[np.int64]) -> Floats:
         return w.two[high[cols]]
 
-    squares, cubes = _powers(ahead, c_y, w, high, 2)
+    squares = _squares(ahead, c_y, w, high, 2)
     q_weight = ahead.weight(p_gt_d)
-    extra, bound, heavy = _two_in_window(
-        ahead, c_y, with_leader, q_weight, squares, cubes, windows_at_d
-    )
+    extra, bound, heavy = _two_in_window(ahead, c_y, with_leader, q_weight, squares, windows_at_d)
     alone = Others(rest - 2 * p_gt_d, weight)
-    less, _, _ = _two_in_window(alone, c_y, with_leader, q_weight, None, None, windows_at_d, heavy)
+    less, _, _ = _two_in_window(alone, c_y, with_leader, q_weight, None, windows_at_d, heavy)
     show, bound = show + (extra - less) / 6, bound / 6
     # a tie for the top clean place at y, X rolled 1 or 2
     show = show + ahead.total(ahead.pair(c_y)) * 2 / 6
@@ -649,9 +613,7 @@ def _disqualified_target(
 
     p_weight = two_ahead.weight(ones)
     # (the windows at y, with y1 anywhere above it, bound those with y1 below d)
-    squares, cubes = _powers(two_ahead, c_y, w, low, 1)
-    extra, more, heavy = _two_in_window(
-        two_ahead, c_y, two_clean, p_weight, squares, cubes, windows
-    )
-    less, _, _ = _two_in_window(two_only, c_y, two_clean, p_weight, None, None, windows, heavy)
+    squares = _squares(two_ahead, c_y, w, low, 1)
+    extra, more, heavy = _two_in_window(two_ahead, c_y, two_clean, p_weight, squares, windows)
+    less, _, _ = _two_in_window(two_only, c_y, two_clean, p_weight, None, windows, heavy)
     return place, show + (extra - less) / 6, bound + more / 6
