@@ -2,13 +2,31 @@
 
 The same cases and the same algebra as ``exact_finish._clean_target`` and
 ``_disqualified_target`` (their docstrings say what each term means), arranged for a
-compiler: for each higher key, every lower key at once, in loops over [horse, lower key]
-arrays that run along whole rows (so the processor does several at a time) and make no
-temporary arrays. One difference: where a key pair's window terms (disqualified horses
-between two clean ones, the costly part) are bounded below ``NEGLIGIBLE`` they are added
-to the show bound instead of summed. The loops let go of the interpreter lock, so the threads of
+compiler. One difference: where a key pair's window terms (disqualified horses between
+two clean ones, the costly part) are bounded below ``NEGLIGIBLE`` they are added to the
+show bound instead of summed. The loops let go of the interpreter lock, so the threads of
 ``exact.quickplay_chances`` really work at once. The numbers agree with the NumPy path
 to rounding (tests/games/stretch/test_stretch_exact_compiled.py).
+
+How the loops are organised (design note):
+- One outer loop over the higher key of the pairs (y for a clean target, d for a
+  disqualified one), and inside it the lower keys in blocks of ``BLOCK`` lanes. Every
+  array of the inner work is a [horse, lane] block of a few kilobytes, so all of it stays
+  in the processor's first cache, and every loop runs along the lanes (the lower keys),
+  several at a time. Nothing is allocated inside the loops: ``_Work`` holds the blocks.
+- What depends on the higher key only (its chances, its window matrix) is taken once
+  per higher key; what depends on the lower key only is gathered once per call.
+- Each case's "others" (an ``allowed`` chance per horse, ``exact_finish.Others``) is one
+  pass giving 1 / allowed and the product; its terms are sums over the horses, then one
+  pass per term adding each target's share (``_one``, ``_two``, ``_pair``, ``_weigh``).
+- The window terms with one disqualified horse between two clean ones cost a product of
+  a horse-by-horse matrix per lane. They use only the matrix plus its transpose, so each
+  is one symmetric matrix, applied to two vectors over its upper triangle
+  (``_times_fixed``, ``_times_window``), then ``_one_in_window``.
+- Two or more disqualified horses in a window are bounded in clearly named places:
+  ``_two_or_more_clean`` (clean target: summed exactly with two where the bound is not
+  negligible, ``_two_q_between``), and in ``disqualified_targets`` the bounds marked
+  "two or more 2s above d" and "two or more 1s in the window".
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -29,245 +47,260 @@ from homestretch.games.stretch.exact_finish import HEAVY_PAIR, Floats, Tables, W
 NEGLIGIBLE = 1e-18
 """Key pairs whose window terms are bounded below this are bounded, not summed: about
 two thirds of the pairs of a 12-horse field, adding some 1e-15 to its show bound."""
+BLOCK = 64
+"""Lower keys taken at once: a [horse, lane] block of 12 horses is 6 kB."""
 
 # nogil: threads run the loops at once; cache: compiled once, kept in __pycache__;
 # contract: a * b + c in one instruction (rounded once, not twice)
 kernel = njit(nogil=True, cache=True, error_model="numpy", fastmath={"contract"})
+_lane = np.uint64
+"""Lane indices are unsigned: a signed one may be negative, counted from the end, and
+that check keeps the compiler from running the loop several lanes at a time."""
 Ints = Any  # numba reads no annotations; these name what each argument holds
 
-# Every helper works on the first n columns of [horse, lower key] arrays: r holds
-# 1 / allowed, each horse's chance of an outcome that harms no claim (exact_finish.Others).
+
+# ---------------------------------------------------------------- block helpers
+# Each works on the first nb lanes (key pairs) of [horse, lane] blocks; r holds
+# 1 / allowed, each horse's chance of an outcome that harms no claim (exact_finish.Others),
+# and `lo` is the first lane a window term is summed at (those below it are bounded).
 
 
 @kernel
-def _others(allowed: Floats, weight: Floats, r: Floats, weighted: Floats, n: int) -> None:
-    """r = 1 / allowed; weighted = the product of the others' allowed times weight."""
-    horses = allowed.shape[0]
-    product = np.ones(n)
-    for h in range(horses):
-        for i in range(n):
-            product[i] *= allowed[h, i]
-    for h in range(horses):
-        for i in range(n):
-            r[h, i] = 1 / allowed[h, i]
-            weighted[h, i] = product[i] / allowed[h, i] * weight[h, i]
+def _dot(a: Floats, b: Floats, into: Floats, lo: int, nb: int) -> None:
+    """into = the sum over the horses of a * b. (One array written a loop, as in every
+    loop over lanes here: with more the compiler cannot rule out that they overlap, and
+    runs the loop one lane at a time.)"""
+    into[lo:nb] = 0.0
+    for h in range(a.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            into[i] += a[h, i] * b[h, i]
 
 
 @kernel
-def _sum_of(r: Floats, a: Floats, n: int) -> Floats:
-    total = np.zeros(n)
+def _dot_r2(r: Floats, a: Floats, b: Floats, into: Floats, lo: int, nb: int) -> None:
+    """into = the sum over the horses of (a / allowed) (b / allowed)."""
+    into[lo:nb] = 0.0
     for h in range(r.shape[0]):
-        for i in range(n):
-            total[i] += a[h, i] * r[h, i]
-    return total
+        for i in range(_lane(lo), _lane(nb)):
+            into[i] += a[h, i] * r[h, i] * b[h, i] * r[h, i]
 
 
 @kernel
-def _one(r: Floats, a: Floats, into: Floats, scale: float, n: int) -> None:
-    """into += scale * (exactly one other horse marked a)."""
-    total = _sum_of(r, a, n)
+def _sum(r: Floats, a: Floats, into: Floats, nb: int) -> None:
+    """into = the sum over the horses of a / allowed (how many are marked a, weighed)."""
+    _dot(r, a, into, 0, nb)
+
+
+@kernel
+def _others(base: Floats, low: Floats, at: int, r: Floats, product: Floats, nb: int) -> None:
+    """allowed = base (by horse) - low (at the lower keys from ``at``): r = 1 / allowed
+    and product = the product of every horse's allowed."""
     for h in range(r.shape[0]):
-        for i in range(n):
+        for i in range(_lane(nb)):
+            r[h, i] = 1 / (base[h] - low[h, _lane(at) + i])
+    product[:nb] = 1.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            product[i] *= base[h] - low[h, _lane(at) + i]
+
+
+@kernel
+def _gather(low: Floats, at: int, minus: Floats, into: Floats, nb: int) -> None:
+    """into = low (at the lower keys from ``at``) - minus (by horse)."""
+    for h in range(into.shape[0]):
+        for i in range(_lane(nb)):
+            into[h, i] = low[h, _lane(at) + i] - minus[h]
+
+
+@kernel
+def _one(r: Floats, a: Floats, total: Floats, into: Floats, scale: float, nb: int) -> None:
+    """into += scale * (exactly one other horse marked a); total is ``_sum(r, a)``."""
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
             into[h, i] += scale * (total[i] - a[h, i] * r[h, i])
 
 
 @kernel
-def _two(r: Floats, a: Floats, b: Floats, into: Floats, scale: float, n: int) -> None:
-    """into += scale * (one other marked a, a different one marked b)."""
-    horses = r.shape[0]
-    sum_a, sum_b, both = np.zeros(n), np.zeros(n), np.zeros(n)
-    for h in range(horses):
-        for i in range(n):
-            ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
-            sum_a[i] += ra
-            sum_b[i] += rb
-            both[i] += ra * rb
-    for h in range(horses):
-        for i in range(n):
+def _two(
+    r: Floats, a: Floats, b: Floats, into: Floats, scale: float, lo: int, nb: int, work: Floats
+) -> None:
+    """into += scale * (one other marked a, a different one marked b), lanes lo to nb."""
+    sum_a, sum_b, both = work[0], work[1], work[2]
+    _dot(r, a, sum_a, lo, nb)
+    _dot(r, b, sum_b, lo, nb)
+    _dot_r2(r, a, b, both, lo, nb)
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
             ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
             into[h, i] += scale * ((sum_a[i] - ra) * (sum_b[i] - rb) - (both[i] - ra * rb))
 
 
 @kernel
-def _pair(r: Floats, a: Floats, into: Floats, scale: float, n: int) -> None:
+def _pair(r: Floats, a: Floats, into: Floats, scale: float, nb: int, work: Floats) -> None:
     """into += scale * (two different others both marked a)."""
-    horses = r.shape[0]
-    total, squares = np.zeros(n), np.zeros(n)
-    for h in range(horses):
-        for i in range(n):
+    total, squares = work[0], work[1]
+    _dot(r, a, total, 0, nb)
+    _dot_r2(r, a, a, squares, 0, nb)
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
             ra = a[h, i] * r[h, i]
-            total[i] += ra
-            squares[i] += ra * ra
-    for h in range(horses):
-        for i in range(n):
-            ra = a[h, i] * r[h, i]
-            pairs = (total[i] * total[i] - squares[i]) / 2
-            into[h, i] += scale * (pairs - ra * (total[i] - ra))
+            into[h, i] += scale * ((total[i] * total[i] - squares[i]) / 2 - ra * (total[i] - ra))
 
 
 @kernel
-def _one_between(
-    r: Floats, c_y: Floats, matrix: Floats, into: Floats, scale: float, start: int, n: int
-) -> None:
-    """into += scale * ``exact_finish._one_between`` on the columns start to n; the
-    coupling matrix[m, j, i] is each lower key's own (``matrix.shape[2] == 1``: one
-    matrix for all)."""
-    horses = r.shape[0]
-    if start >= n:
-        return
-    each = matrix.shape[2] > 1
-    a, ra = np.empty((horses, n)), np.empty((horses, n))
-    row, col = np.zeros((horses, n)), np.zeros((horses, n))
-    m_ra, mt_ra = np.zeros((horses, n)), np.zeros((horses, n))
-    for h in range(horses):
-        for i in range(start, n):
-            a[h, i] = c_y[h, i] * r[h, i]
-            ra[h, i] = r[h, i] * a[h, i]
-    for m in range(horses):
-        for j in range(horses):
-            if m == j:
-                continue
-            if each:
-                for i in range(start, n):
-                    w = matrix[m, j, i]
-                    row[m, i] += w * r[j, i]
-                    m_ra[m, i] += w * ra[j, i]
-                    col[j, i] += w * r[m, i]
-                    mt_ra[j, i] += w * ra[m, i]
-            else:
-                w = matrix[m, j, 0]
-                if w == 0.0:
-                    continue
-                for i in range(start, n):
-                    row[m, i] += w * r[j, i]
-                    m_ra[m, i] += w * ra[j, i]
-                    col[j, i] += w * r[m, i]
-                    mt_ra[j, i] += w * ra[m, i]
-    sum_a, sum_row, sum_spread = np.zeros(n), np.zeros(n), np.zeros(n)
-    for h in range(horses):
-        for i in range(start, n):
-            row[h, i] *= r[h, i]
-            col[h, i] *= r[h, i]
-            sum_a[i] += a[h, i]
-            sum_row[i] += row[h, i]
-            sum_spread[i] += a[h, i] * (row[h, i] + col[h, i])
-    for h in range(horses):
-        for i in range(start, n):
-            spread = a[h, i] * (row[h, i] + col[h, i])
-            into[h, i] += scale * (
-                (sum_a[i] - a[h, i]) * (sum_row[i] - row[h, i] - col[h, i])
-                - (sum_spread[i] - spread)
-                + r[h, i] * (m_ra[h, i] + mt_ra[h, i])
-            )
+def _weigh(
+    into: Floats, at: int, product: Floats, r: Floats, weight: Floats, factor: Floats,
+    scale: float, nb: int,
+) -> None:  # fmt: skip
+    """into[:, at + lane] += scale * (the others' allowed) * weight * factor."""
+    _weigh_lanes(into, at, product, r, weight, factor, scale, 0, nb)
 
 
 @kernel
-def _two_q_between(r: Floats, c_y: Floats, w_two: Floats) -> Floats:
-    """``exact_finish._two_q_between`` for key pairs: r is [horse, pair], c_y [horse, pair]
-    each horse's chance at the lower clean horse's key, w_two[m, n, j, pair] the windows
-    (symmetric in m and n; a last axis of 1: one window for all). Its contractions as
-    sums over one index at a time."""
-    horses, n = r.shape
-    each = w_two.shape[3] > 1
-    a, ar = np.empty((horses, n)), np.empty((horses, n))
-    for h in range(horses):
-        for i in range(n):
-            a[h, i] = c_y[h, i] * r[h, i]
-            ar[h, i] = a[h, i] * r[h, i]
-    first, last, shared = np.zeros((horses, n)), np.zeros((horses, n)), np.zeros((horses, n))
-    u, v = np.empty(n), np.empty(n)
-    for m in range(horses):
-        for k in range(horses):
-            u[:] = 0.0  # sum over j of W[m, k, j] r_j, and of W[m, k, j] ar_j
-            v[:] = 0.0
-            for j in range(horses):
-                if each:
-                    for i in range(n):
-                        u[i] += w_two[m, k, j, i] * r[j, i]
-                        v[i] += w_two[m, k, j, i] * ar[j, i]
-                    continue
-                w = w_two[m, k, j, 0]
-                for i in range(n):
-                    u[i] += w * r[j, i]
-                    v[i] += w * ar[j, i]
-            for i in range(n):
-                first[m, i] += r[k, i] * u[i]
-                shared[m, i] += ar[k, i] * u[i] + r[k, i] * v[i]
-    for m in range(horses):
-        for j in range(horses):
-            u[:] = 0.0  # sum over k of W[m, k, j] r_k
-            for k in range(horses):
-                if each:
-                    for i in range(n):
-                        u[i] += w_two[m, k, j, i] * r[k, i]
-                    continue
-                w = w_two[m, k, j, 0]
-                for i in range(n):
-                    u[i] += w * r[k, i]
-            for i in range(n):
-                last[j, i] += r[m, i] * u[i]
-                shared[j, i] += ar[m, i] * u[i]  # W[m, k, j] = W[k, m, j]
-    result = np.empty((horses, n))
-    sum_a, whole, sum_a_own = np.zeros(n), np.zeros(n), np.zeros(n)
-    for h in range(horses):
-        for i in range(n):
-            own = (2 * first[h, i] + last[h, i]) * r[h, i]
-            sum_a[i] += a[h, i]
-            whole[i] += first[h, i] * r[h, i]
-            sum_a_own[i] += a[h, i] * own
-    for h in range(horses):
-        for i in range(n):
-            own = (2 * first[h, i] + last[h, i]) * r[h, i]
-            result[h, i] = (
-                (sum_a[i] - a[h, i]) * (whole[i] - own)
-                - (sum_a_own[i] - a[h, i] * own)
-                + 2 * r[h, i] * shared[h, i]
-            ) / 2
-    return result
+def _weigh_lanes(
+    into: Floats, at: int, product: Floats, r: Floats, weight: Floats, factor: Floats,
+    scale: float, lo: int, nb: int,
+) -> None:  # fmt: skip
+    """``_weigh`` on the lanes lo to nb."""
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            into[h, _lane(at) + i] += scale * product[i] * r[h, i] * weight[h, i] * factor[h, i]
 
 
 @kernel
-def _negligible_prefix(
-    weighted: Floats, s_a: Floats, s_b: Floats, q: Floats, bound: Floats, scale: float, n: int
-) -> int:
-    """The first lower key whose window terms may matter; those below it get their bound.
+def _spread(column: Floats, block: Floats) -> None:
+    """One value per horse, the same in every lane."""
+    for h in range(block.shape[0]):
+        block[h, :] = column[h]
+
+
+@kernel
+def _negligible(
+    product: Floats, r: Floats, weight: Floats, s_a: Floats, s_b: Floats, q: Floats,
+    into: Floats, at: int, scale: float, nb: int, work: Floats,
+) -> int:  # fmt: skip
+    """The first lane whose window terms may matter; the lanes before it get their bound.
 
     The window terms (one or more disqualified horses in a window, besides a horse
     marked a and another marked b) of a key pair are at most weighted * s_a * s_b *
     (exp(q) - 1): the sums over the others of a, b and the window's markers, each over
     allowed (the product over subsets of markers, bounded by the exponential). Low keys
     are where a horse is rarely so far ahead that the window matters: below ``NEGLIGIBLE``
-    they are bounded (``bound += scale * ...``) instead of summed, at no cost to place.
+    they are bounded instead of summed, at no cost to place.
     """
-    start = 0
-    while start < n:
-        share = s_a[start] * s_b[start] * math.expm1(q[start]) * scale
-        total = 0.0
-        for h in range(weighted.shape[0]):
-            total += weighted[h, start] * share
-        if total >= NEGLIGIBLE:
+    share, total = work[0], work[1]
+    _dot(r, weight, total, 0, nb)
+    lo = 0
+    while lo < nb:
+        share[lo] = s_a[lo] * s_b[lo] * math.expm1(q[lo]) * scale * product[lo]
+        if total[lo] * share[lo] >= NEGLIGIBLE:
             break
-        for h in range(weighted.shape[0]):
-            bound[h, start] += weighted[h, start] * share
-        start += 1
-    return start
+        lo += 1
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo)):
+            into[h, _lane(at) + i] += r[h, i] * weight[h, i] * share[i]
+    return lo
+
+
+# ------------------------------------------------- one disqualified horse in a window
 
 
 @kernel
-def _spread(column: Floats, horses: int, n: int) -> Floats:
-    """One value per horse, the same at every lower key."""
-    out = np.empty((horses, n))
-    for h in range(horses):
-        for i in range(n):
-            out[h, i] = column[h]
-    return out
+def _one_in_window(
+    r: Floats, c: Floats, by_r: Floats, by_ra: Floats, into: Floats, scale: float, lo: int,
+    nb: int, work: Floats,
+) -> None:  # fmt: skip
+    """into += scale * ``exact_finish._one_between``, from the window's symmetric matrix
+    S = W + W^T applied to r and to r * a (a = c * r): by_r = S r, by_ra = S (r a).
+
+    Every term of the sum uses W and W^T together (row + col, W ra + W^T ra), so half
+    the products of the two separately do.
+    """
+    sum_a, whole, spread = work[0], work[1], work[2]
+    _dot(r, c, sum_a, lo, nb)
+    _dot(r, by_r, whole, lo, nb)
+    _dot_r2(r, c, by_r, spread, lo, nb)
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            a, s = c[h, i] * r[h, i], r[h, i] * by_r[h, i]
+            into[h, i] += scale * (
+                (sum_a[i] - a) * (whole[i] / 2 - s) - (spread[i] - a * s) + r[h, i] * by_ra[h, i]
+            )
 
 
 @kernel
-def _add(into: Floats, weighted: Floats, factor: Floats, scale: float, n: int) -> None:
-    for h in range(into.shape[0]):
-        for i in range(n):
-            into[h, i] += scale * weighted[h, i] * factor[h, i]
+def _times_fixed(
+    sym: Floats, r: Floats, ra: Floats, by_r: Floats, by_ra: Floats, lo: int, nb: int
+) -> None:
+    """by_r = S r and by_ra = S ra for one symmetric matrix S (zero diagonal)."""
+    horses = r.shape[0]
+    by_r[:, lo:nb], by_ra[:, lo:nb] = 0.0, 0.0
+    for m in range(horses):
+        for j in range(m + 1, horses):
+            w = sym[m, j]
+            if w == 0.0:
+                continue
+            for i in range(_lane(lo), _lane(nb)):
+                by_r[m, i] += w * r[j, i]
+                by_r[j, i] += w * r[m, i]
+                by_ra[m, i] += w * ra[j, i]
+                by_ra[j, i] += w * ra[m, i]
+
+
+@kernel
+def _times_r_c_r(r: Floats, c: Floats, into: Floats, lo: int, nb: int) -> None:
+    """into = r * c * r, the vector ``_one_in_window`` needs S applied to besides r."""
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            into[h, i] = r[h, i] * c[h, i] * r[h, i]
+
+
+@kernel
+def _times_window(
+    low_sym: Floats, at: int, fixed: Floats, ones: Floats, c_ge_d: Floats,
+    vectors: Floats, into: Floats, lo: int, nb: int, work: Floats,
+) -> None:  # fmt: skip
+    """into[k] = S vectors[k], k < 4, for the window of each lane (clean key y below the
+    disqualified key d): y's matrix (low_sym, lanes from ``at``) less d's (fixed), less the
+    1s between y and d (ones) paired with the clean horses at or ahead of d (a rank-two
+    part, diagonal left out, taken with sums over the horses)."""
+    horses = vectors.shape[1]
+    v0, v1, v2, v3 = vectors[0], vectors[1], vectors[2], vectors[3]
+    u0, u1, u2, u3 = into[0], into[1], into[2], into[3]
+    into[:, :, lo:nb] = 0.0
+    for m in range(horses):
+        for j in range(m + 1, horses):
+            f = fixed[m, j]
+            for i in range(_lane(lo), _lane(nb)):
+                w = low_sym[m, j, _lane(at) + i] - f
+                u0[m, i] += w * v0[j, i]
+                u0[j, i] += w * v0[m, i]
+                u1[m, i] += w * v1[j, i]
+                u1[j, i] += w * v1[m, i]
+                u2[m, i] += w * v2[j, i]
+                u2[j, i] += w * v2[m, i]
+                u3[m, i] += w * v3[j, i]
+                u3[j, i] += w * v3[m, i]
+    for k in range(4):
+        _less_rank_two(ones, c_ge_d, vectors[k], into[k], lo, nb, work)
+
+
+@kernel
+def _less_rank_two(
+    ones: Floats, c_ge_d: Floats, v: Floats, u: Floats, lo: int, nb: int, work: Floats
+) -> None:
+    """u -= (ones c^T + c ones^T) v, diagonal left out."""
+    by_c, by_ones = work[0], work[1]
+    _dot(c_ge_d, v, by_c, lo, nb)
+    _dot(ones, v, by_ones, lo, nb)
+    for h in range(v.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            u[h, i] -= ones[h, i] * (by_c[i] - c_ge_d[h, i] * v[h, i]) + c_ge_d[h, i] * (
+                by_ones[i] - ones[h, i] * v[h, i]
+            )
+
+
+# ------------------------------------------------------------------ clean targets
 
 
 @kernel
@@ -276,124 +309,231 @@ def clean_targets(
     c_gt: Floats,
     p_gt: Floats,
     w_one: Floats,
-    w_two: Floats,
     w_spread: Floats,
     clean_keys: Ints,
+    heavy_pair: float,
     place: Floats,
     show: Floats,
     bound: Floats,
-    heavy_pair: float,
 ) -> None:
     """``exact_finish._clean_target`` for every key pair (x, y), x < y clean keys;
-    place, show and bound are [horse, x] sums over y."""
+    place, show and bound are [horse, x] sums over y. ``heavy_pair`` is
+    ``exact_finish.HEAVY_PAIR``, an argument: a compiled constant would outlive a change
+    to it in the cache, which watches this file only."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_gt = c[:, clean_keys].copy(), c_gt[:, clean_keys].copy()
-    allowed, r = np.empty((horses, count)), np.empty((horses, count))
-    weighted, factor = np.empty((horses, count)), np.empty((horses, count))
-    distinct = np.empty((horses, count))
-    for k in range(1, count):
-        y, n = clean_keys[k], k
-        c_y, p_y = _spread(c[:, y], horses, n), _spread(p_gt[:, y], horses, n)
-        c_gt_y = _spread(c_gt[:, y], horses, n)
-        # A = 1: one clean horse at y, no disqualified 1 above it
-        for h in range(horses):
-            for i in range(n):
-                allowed[h, i] = 1 - low_gt[h, i] - p_y[h, i]
-        _others(allowed, low_c, r, weighted, n)
-        factor[:, :n] = 0.0
-        _one(r, c_y, factor, 1.0, n)
-        _add(place, weighted, factor, 1.0, n)
-        _two(r, c_y, p_y, factor, 1.0, n)
-        _add(show, weighted, factor, 1.0, n)
-        # A = 2, the lower at y
-        for h in range(horses):
-            for i in range(n):
-                allowed[h, i] = 1 - low_gt[h, i] - 2 * p_y[h, i]
-        _others(allowed, low_c, r, weighted, n)
-        distinct[:, :n] = 0.0
-        _two(r, c_y, c_gt_y, distinct, 1.0, n)
-        factor[:, :n] = distinct[:, :n]
-        _pair(r, c_y, factor, 1.0, n)
-        q = _sum_of(r, p_y, n)
-        start = _negligible_prefix(
-            weighted, _sum_of(r, c_y, n), _sum_of(r, c_gt_y, n), q, bound, 1.0, n
-        )
-        _one_between(r, c_y, w_one[y][:, :, None], factor, 1.0, start, n)
-        _add(show, weighted, factor, 1.0, n)
-        # two or more disqualified 2s in the window: summed where that matters
-        heavy = _heavy_windows(
-            r, weighted, c_y, distinct, q, w_spread[y][:, :, None], bound, 1.0, heavy_pair,
-            start, n,
-        )  # fmt: skip
-        chosen = np.flatnonzero(heavy)
-        if chosen.size:
-            two_q = _two_q_between(r[:, chosen], c_y[:, chosen], w_two[y][..., None])
-            _add_two(show, bound, weighted, two_q, chosen, q, 1.0)
+    shape = (horses, BLOCK)
+    c_y, p_y, c_gt_y = np.empty(shape), np.empty(shape), np.empty(shape)
+    r1, r2, weight = np.empty(shape), np.empty(shape), np.empty(shape)
+    factor, distinct, ra = np.empty(shape), np.empty(shape), np.empty(shape)
+    by_r, by_ra, squared = np.empty(shape), np.empty(shape), np.empty(shape)
+    product1, product2 = np.empty(BLOCK), np.empty(BLOCK)
+    q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
+    sym = np.empty((horses, horses))
+    base1, base2, nothing = np.empty(horses), np.empty(horses), np.zeros(horses)
+    # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
+    two, by_m, by_both = _window_two_start(horses)
+    heavy = _heavy_lanes(horses, count)
+    heavy_work, heavy_lanes = np.empty((6, horses, count)), np.empty((7, count))
+    for k in range(count - 1, 0, -1):  # downwards: the window of two 2s is summed so
+        y = clean_keys[k]
+        _spread(c[:, y], c_y)
+        _spread(p_gt[:, y], p_y)
+        _spread(c_gt[:, y], c_gt_y)
+        _symmetric(w_one[y], sym)
+        for h in range(horses):  # the others: no 1 above y (A = 1), nor a 2 (A = 2)
+            base1[h], base2[h] = 1 - p_gt[h, y], 1 - 2 * p_gt[h, y]
+        summing, heavy_count = False, 0
+        for start in range(0, k, BLOCK):
+            nb = min(BLOCK, k - start)
+            _gather(low_c, start, nothing, weight, nb)
+            _others(base1, low_gt, start, r1, product1, nb)
+            _others(base2, low_gt, start, r2, product2, nb)
+            # A = 1: one clean horse at y, no disqualified 1 above it (show: at most one)
+            _sum(r1, c_y, s_a, nb)
+            factor[:, :nb] = 0.0
+            _one(r1, c_y, s_a, factor, 1.0, nb)
+            _weigh(place, start, product1, r1, weight, factor, 1.0, nb)
+            _two(r1, c_y, p_y, factor, 1.0, 0, nb, sums)
+            _weigh(show, start, product1, r1, weight, factor, 1.0, nb)
+            # A = 2, the lower at y: no disqualified 1 or 2 above y ...
+            distinct[:, :nb] = 0.0
+            _two(r2, c_y, c_gt_y, distinct, 1.0, 0, nb, sums)
+            factor[:, :nb] = distinct[:, :nb]
+            _pair(r2, c_y, factor, 1.0, nb, sums)
+            _sum(r2, p_y, q, nb)
+            lo = 0
+            if not summing:
+                _sum(r2, c_y, s_a, nb)
+                _sum(r2, c_gt_y, s_b, nb)
+                lo = _negligible(product2, r2, weight, s_a, s_b, q, bound, start, 1.0, nb, sums)
+                summing = lo < nb
+            # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
+            if lo < nb:
+                _times_r_c_r(r2, c_y, ra, lo, nb)
+                _times_fixed(sym, r2, ra, by_r, by_ra, lo, nb)
+                _one_in_window(r2, c_y, by_r, by_ra, factor, 1.0, lo, nb, sums)
+            _weigh(show, start, product2, r2, weight, factor, 1.0, nb)
+            if lo < nb:
+                heavy_count = _two_or_more(
+                    w_spread[y][:, :, None], 0, r2, c_y, distinct, weight, product2, q,
+                    squared, factor, bound, 1.0, start, lo, nb, sums, heavy_pair, heavy,
+                    heavy_count,
+                )  # fmt: skip
+        if heavy_count:
+            _window_two_at(p_gt, c_gt, y, by_m, by_both, two)
+            _two_qs_summed(two, heavy, heavy_count, heavy_work, heavy_lanes, show, bound, 1.0)
+        _window_two_add(p_gt, c, y, by_m, by_both)
 
 
 @kernel
-def _heavy_windows(
-    r: Floats,
-    weighted: Floats,
-    lower: Floats,
-    none_in: Floats,
-    q: Floats,
-    spread: Floats,
-    bound: Floats,
-    scale: float,
-    heavy_pair: float,
-    start: int,
-    n: int,
-) -> Any:
-    """``exact_finish._two_in_window`` up to the sums: the columns from start whose bound
-    on two or more disqualified horses in the window is above heavy_pair (returned,
-    for the sums of two), the others' bound added (times ``scale``). ``spread`` is
-    [m, j, column] (``Windows.spread``; a last axis of 1: one matrix for every column)."""
+def _two_or_more(
+    spread: Floats, at: int, r: Floats, c_y: Floats, distinct: Floats, weight: Floats,
+    product: Floats, q: Floats, squared: Floats, factor: Floats, bound: Floats, scale: float,
+    start: int, lo: int, nb: int, sums: Floats, heavy_pair: float, heavy: Any, count: int,
+) -> int:  # fmt: skip
+    """Two or more disqualified horses in the window of a key pair (``exact_finish.
+    _two_in_window``): bounded, by all the markers above the window's foot or (Cauchy-
+    Schwarz) by those inside it, the ``spread`` matrix [m, j, k] of the window's key (k
+    = 0: one for every lane; else lane i's at k = at + i). Lanes where that bound is not
+    negligible (``heavy_pair``) go to ``heavy`` (their r, the others' share, the lower
+    clean horse's chance c_y, key and q, from lane ``count`` on), to be summed exactly
+    once the blocks are done; the others' bound times ``scale`` goes to ``bound``.
+    ``factor`` is work space. Returns the new count."""
     horses = r.shape[0]
-    each = spread.shape[2] > 1
-    squared = np.zeros((horses, n))
+    heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
+    squared[:, lo:nb] = 0.0
     for m in range(horses):
         for j in range(horses):
-            if each:
-                for i in range(start, n):
-                    squared[j, i] += spread[m, j, i] * r[m, i] * r[m, i]
+            if spread.shape[2] > 1:
+                for i in range(_lane(lo), _lane(nb)):
+                    squared[j, i] += spread[m, j, _lane(at) + i] * r[m, i] * r[m, i]
                 continue
             w = spread[m, j, 0]
-            for i in range(start, n):
+            if w == 0.0:
+                continue
+            for i in range(_lane(lo), _lane(nb)):
                 squared[j, i] += w * r[m, i] * r[m, i]
-    two_on = np.zeros((horses, n))
-    _two(r, lower, squared, two_on, 1.0, n)
-    heavy = np.zeros(n, dtype=np.bool_)
-    for i in range(start, n):
-        grows, share = math.expm1(q[i]) - q[i], 0.0
-        for h in range(horses):
-            two_on[h, i] = min(none_in[h, i] * grows, two_on[h, i] * math.exp(q[i]) / 2)
-            share += weighted[h, i] * two_on[h, i]
-        heavy[i] = share > heavy_pair
-        if not heavy[i]:
+    factor[:, lo:nb] = 0.0
+    _two(r, c_y, squared, factor, 1.0, lo, nb, sums)
+    grows, spreads, share = sums[0], sums[1], sums[2]
+    for i in range(lo, nb):
+        grows[i], spreads[i] = math.expm1(q[i]) - q[i], math.exp(q[i]) / 2
+    for h in range(horses):
+        for i in range(_lane(lo), _lane(nb)):
+            factor[h, i] = min(distinct[h, i] * grows[i], factor[h, i] * spreads[i])
+    for h in range(horses):
+        for i in range(_lane(lo), _lane(nb)):
+            squared[h, i] = product[i] * r[h, i] * weight[h, i] * factor[h, i]  # its bound
+    for i in range(lo, nb):
+        share[i] = 0.0
+    for h in range(horses):
+        for i in range(_lane(lo), _lane(nb)):
+            share[i] += squared[h, i]
+    for i in range(lo, nb):
+        if share[i] <= heavy_pair:
             for h in range(horses):
-                bound[h, i] += scale * weighted[h, i] * two_on[h, i]
-    return heavy
+                bound[h, start + i] += scale * squared[h, i]
+            continue
+        for h in range(horses):
+            heavy_r[h, count] = r[h, i]
+            heavy_share[h, count] = product[i] * r[h, i] * weight[h, i]
+            heavy_c[h, count] = c_y[h, i]
+        heavy_at[count], heavy_q[count] = start + i, q[i]
+        count += 1
+    return count
 
 
 @kernel
-def _add_two(
-    show: Floats,
-    bound: Floats,
-    weighted: Floats,
-    two_q: Floats,
-    chosen: Ints,
-    q: Floats,
-    scale: float,
+def _heavy_lanes(horses: int, count: int) -> Any:
+    """Space for ``_two_or_more``'s heavy lanes: r, share, c, key and q."""
+    return (np.empty((horses, count)), np.empty((horses, count)), np.empty((horses, count)),
+            np.empty(count, np.int64), np.empty(count))  # fmt: skip
+
+
+@kernel
+def _two_qs_summed(
+    two: Floats, heavy: Any, count: int, work: Floats, lanes: Floats, show: Floats,
+    bound: Floats, scale: float,
+) -> None:  # fmt: skip
+    """Exactly two disqualified horses in the window ``two`` (one for all the lanes),
+    summed for the heavy lanes; three or more bounded by the two times q exp(q) / 3 (each
+    further one adds at most q / k); both times ``scale``."""
+    heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
+    two_q = work[0]
+    _two_q_between(heavy_r, count, heavy_c, two, two_q, work[1:], lanes)
+    for s in range(count):
+        beyond = heavy_q[s] * math.exp(heavy_q[s]) / 3
+        for h in range(heavy_r.shape[0]):
+            share = scale * heavy_share[h, s] * two_q[h, s]
+            show[h, heavy_at[s]] += share
+            bound[h, heavy_at[s]] += share * beyond
+
+
+@kernel
+def _window_two_start(horses: int) -> tuple[Floats, Floats, Floats]:
+    """The window of two 2s at a key, and the sums over the keys above it that make it:
+    of q_m c_j, and of q_m q_n c_j (none yet: start at the top key)."""
+    shape = (horses, horses, horses)
+    return np.zeros(shape), np.zeros((horses, horses)), np.zeros(shape)
+
+
+@kernel
+def _window_two_at(
+    q: Floats, c_gt: Floats, y: int, by_m: Floats, by_both: Floats, two: Floats
 ) -> None:
-    """Exactly two in the window (two_q, a column per chosen pair) to show, and three or
-    more to the bound: the two times q exp(q) / 3."""
-    for s, x in enumerate(chosen):
-        beyond = q[x] * math.exp(q[x]) / 3
-        for h in range(show.shape[0]):
-            two = weighted[h, x] * two_q[h, s]
-            show[h, x] += scale * two
-            bound[h, x] += scale * two * beyond
+    """``exact_finish.Windows.two`` at y: two[m, n, j] the sum over y1 > y of c_j(y1)
+    (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)), m, n, j distinct, at least 0."""
+    horses = q.shape[0]
+    two[:] = 0.0
+    for m in range(horses):
+        for n in range(horses):
+            if n == m:
+                continue
+            for j in range(horses):
+                if j == m:
+                    continue
+                if j == n:
+                    continue
+                value = (
+                    q[m, y] * q[n, y] * c_gt[j, y]
+                    - q[m, y] * by_m[n, j]
+                    - q[n, y] * by_m[m, j]
+                    + by_both[m, n, j]
+                )
+                two[m, n, j] = max(value, 0.0)
+
+
+@kernel
+def _window_two_add(q: Floats, c: Floats, y: int, by_m: Floats, by_both: Floats) -> None:
+    """Count key y in the sums over the keys above (for the next key down)."""
+    horses = q.shape[0]
+    for m in range(horses):
+        for j in range(horses):
+            by_m[m, j] += q[m, y] * c[j, y]
+            for n in range(horses):
+                by_both[m, n, j] += q[m, y] * q[n, y] * c[j, y]
+
+
+@kernel
+def _window_two_table(q: Floats, c: Floats, c_gt: Floats) -> Floats:
+    """``exact_finish.Windows.two`` at every key, [y, m, n, j]."""
+    horses, keys = c.shape
+    table = np.empty((keys, horses, horses, horses))
+    two, by_m, by_both = _window_two_start(horses)
+    for y in range(keys - 1, -1, -1):
+        _window_two_at(q, c_gt, y, by_m, by_both, two)
+        table[y] = two
+        _window_two_add(q, c, y, by_m, by_both)
+    return table
+
+
+def window_two(q: Floats, c: Floats, c_gt: Floats) -> Floats:
+    """``_window_two_table`` on arrays of one layout (one compiled version serves all):
+    ``exact_finish.Windows.of`` takes it, for the windows of disqualified targets."""
+    arrays = (np.ascontiguousarray(a, dtype=np.float64) for a in (q, c, c_gt))
+    two: Floats = _window_two_table(*arrays)
+    return two
 
 
 @kernel
@@ -422,6 +562,40 @@ def _p_window_two(
 
 
 @kernel
+def _symmetric(matrix: Floats, into: Floats) -> None:
+    """into = matrix + its transpose."""
+    for m in range(matrix.shape[0]):
+        for j in range(matrix.shape[1]):
+            into[m, j] = matrix[m, j] + matrix[j, m]
+
+
+# ------------------------------------------------------------- disqualified targets
+
+
+@kernel
+def _less_alone(
+    c_tot: Floats, p_gt: Floats, dq: Floats, d: int, two: Floats, heavy: Any, count: int,
+    work: Floats, lanes: Floats, show: Floats,
+) -> None:  # fmt: skip
+    """Take off, for the heavy lanes of d, two 2s above d in the window of a disqualified
+    target that rolled 1 with no other clean horse (exact_finish._single_threshold counts
+    those apart): the others allowed are the same at every lower key."""
+    horses = c_tot.shape[0]
+    heavy_r, heavy_share, heavy_c, heavy_at, _ = heavy
+    product = 1.0
+    for h in range(horses):
+        product *= 1 - c_tot[h] - 2 * p_gt[h, d]
+    for h in range(horses):
+        r = 1 / (1 - c_tot[h] - 2 * p_gt[h, d])
+        for s in range(count):
+            heavy_r[h, s], heavy_share[h, s] = r, product * r * dq[h, d]
+    _two_q_between(heavy_r, count, heavy_c, two, work[0], work[1:], lanes)
+    for s in range(count):
+        for h in range(horses):
+            show[h, heavy_at[s]] -= heavy_share[h, s] * work[0][h, s] / 6
+
+
+@kernel
 def disqualified_targets(
     c: Floats,
     dq: Floats,
@@ -438,174 +612,244 @@ def disqualified_targets(
     w_at: Floats,
     clean_keys: Ints,
     dq_keys: Ints,
+    heavy_pair: float,
     place: Floats,
     show: Floats,
     bound: Floats,
-    heavy_pair: float,
 ) -> None:
     """``exact_finish._disqualified_target`` for every pair (y, d), y a clean key below
-    the disqualified key d; place, show and bound are [horse, y] sums over d."""
+    the disqualified key d; place, show and bound are [horse, y] sums over d. ``w_two`` is
+    ``exact_finish.Windows.two`` at every key (``window_two``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_ge = c[:, clean_keys].copy(), c_ge[:, clean_keys].copy()
     low_gt, low_lt = c_gt[:, clean_keys].copy(), c_lt[:, clean_keys].copy()
     low_p = p_gt[:, clean_keys].copy()
-    low_w = np.empty((horses, horses, count))  # w_one at the lower keys, lower key last
-    low_spread = np.empty((horses, horses, count))
+    low_ge_p = low_ge + low_p
+    # each lower key's window matrix plus its transpose, lower key last; its spread
+    low_sym, low_spread = np.zeros((horses, horses, count)), np.empty((horses, horses, count))
     for m in range(horses):
         for j in range(horses):
             for i in range(count):
-                low_w[m, j, i] = w_one[clean_keys[i], m, j]
                 low_spread[m, j, i] = w_spread[clean_keys[i], m, j]
-    allowed, r = np.empty((horses, count)), np.empty((horses, count))
-    weighted, factor = np.empty((horses, count)), np.empty((horses, count))
-    between, ones = np.empty((horses, count)), np.empty((horses, count))
-    two_clean = np.empty((horses, count))
-    alone, r_alone = np.empty((horses, count)), np.empty((horses, count))
-    weighted_alone = np.empty((horses, count))
-    window = np.empty((horses, horses, count))
+    for m in range(horses):
+        for j in range(m + 1, horses):
+            for i in range(count):
+                y = clean_keys[i]
+                low_sym[m, j, i] = w_one[y, m, j] + w_one[y, j, m]
+    shape = (horses, BLOCK)
+    weight, p_d, c_ge_d = np.empty(shape), np.empty(shape), np.empty(shape)
+    lc, llt, between, ones = np.empty(shape), np.empty(shape), np.empty(shape), np.empty(shape)
+    r1, r2, r3 = np.empty(shape), np.empty(shape), np.empty(shape)
+    factor, two_clean, ra = np.empty(shape), np.empty(shape), np.empty(shape)
+    by_r, by_ra, squared, scratch = (
+        np.empty(shape),
+        np.empty(shape),
+        np.empty(shape),
+        np.empty(shape),
+    )
+    # key pairs where two disqualified horses in the window are summed (``_two_or_more``):
+    # a leader's 2s above d (and the same with no other clean horse, r and share below),
+    # and 1s below a leader between y and d (and the same with no other clean horse)
+    heavy2, heavy3 = _heavy_lanes(horses, count), _heavy_lanes(horses, count)
+    alone_r, alone_share = np.empty((horses, count)), np.empty((horses, count))
+    heavy_work, heavy_lanes = np.empty((7, horses, count)), np.empty((7, count))
+    window = np.empty((horses, horses, horses))
+    vectors, products = np.empty((4, horses, BLOCK)), np.empty((4, horses, BLOCK))
+    r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
+    product = np.empty((5, BLOCK))
+    q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
+    base, by_horse, nothing = np.empty((5, horses)), np.empty((2, horses)), np.zeros(horses)
+    fixed_one, fixed_window, fixed_at = (
+        np.empty((horses, horses)),
+        np.empty((horses, horses)),
+        np.empty((horses, horses)),
+    )
     for d in dq_keys:
         n = int(np.searchsorted(clean_keys, d))
         if n == 0:
             continue
-        weight = _spread(dq[:, d], horses, n)
-        p_d, c_ge_d = _spread(p_gt[:, d], horses, n), _spread(c_ge[:, d], horses, n)
-        for h in range(horses):
-            for i in range(n):
-                between[h, i] = low_gt[h, i] - c_ge_d[h, i]
-                ones[h, i] = low_p[h, i] - p_d[h, i] - dq[h, d] / 6
-        # r = 1: X rolled 1, the clean horse at y heads the others
-        for h in range(horses):
-            for i in range(n):
-                allowed[h, i] = 1 - low_ge[h, i] - p_d[h, i]
-        _others(allowed, weight, r, weighted, n)
-        factor[:, :n] = 0.0
-        _one(r, low_c, factor, 1.0, n)
-        _add(place, weighted, factor, 1 / 6, n)
-        _two(r, low_c, p_d, factor, 1.0, n)
-        _add(show, weighted, factor, 1 / 6, n)
-        # exactly two clean horses, both behind d and apart: X rolled 2 or more
-        for h in range(horses):
-            for i in range(n):
-                allowed[h, i] = out[h] + d_le[h, d] - (low_p[h, i] - p_d[h, i])
-        _others(allowed, weight, r, weighted, n)
-        factor[:, :n] = 0.0
-        _two(r, low_c, low_lt, factor, 1.0, n)
-        _add(show, weighted, factor, 5 / 6, n)
-        # three or more: X rolled 1 with one clean horse at or ahead of d
-        for h in range(horses):
-            for i in range(n):
-                allowed[h, i] = 1 - low_ge[h, i] - 2 * p_d[h, i]
-        _others(allowed, weight, r, weighted, n)
-        factor[:, :n] = 0.0
-        _two(r, low_c, c_ge_d, factor, 1.0, n)
-        q = _sum_of(r, p_d, n)
-        start = _negligible_prefix(
-            weighted, _sum_of(r, low_c, n), _sum_of(r, c_ge_d, n), q, bound, 1 / 6, n
-        )
-        # ... and two or more 2s in the window above d (a clean third's window at d)
-        heavy = _heavy_windows(
-            r, weighted, low_c, factor, q, w_spread[d][:, :, None], bound, 1 / 6, heavy_pair,
-            start, n,
-        )  # fmt: skip
-        chosen = np.flatnonzero(heavy)
-        if chosen.size:
-            two_q = _two_q_between(r[:, chosen], low_c[:, chosen], w_two[d][..., None])
-            _add_two(show, bound, weighted, two_q, chosen, q, 1 / 6)
-            # less the same with no other clean horse (_single_threshold counts them)
+        _spread(dq[:, d], weight)
+        _spread(p_gt[:, d], p_d)
+        _spread(c_ge[:, d], c_ge_d)
+        _symmetric(w_one[d], fixed_one)
+        _symmetric(w_at[d], fixed_at)
+        fixed_window[:, :] = fixed_one + fixed_at
+        for h in range(horses):  # allowed = base - (a chance at the lower key), below
+            pd = p_gt[h, d]
+            base[0, h], base[1, h], base[2, h] = 1 - pd, out[h] + d_le[h, d] + pd, 1 - 2 * pd
+            base[3, h], base[4, h] = 1 - pd, 1 - c_tot[h] - pd
+            by_horse[0, h], by_horse[1, h] = c_ge[h, d], pd + dq[h, d] / 6
+        leader_summing, window_summing = False, False
+        count2, count3 = 0, 0
+        for start in range(0, n, BLOCK):
+            nb = min(BLOCK, n - start)
+            _gather(low_c, start, nothing, lc, nb)
+            _gather(low_lt, start, nothing, llt, nb)
+            _gather(low_gt, start, by_horse[0], between, nb)  # clean between y and d
+            _gather(low_p, start, by_horse[1], ones, nb)  # a 1 between y and d
+            # the others of the five cases below
+            _others(base[0], low_ge, start, r1, product[0], nb)
+            _others(base[1], low_p, start, r2, product[1], nb)
+            _others(base[2], low_ge, start, r3, product[2], nb)
+            _others(base[3], low_ge_p, start, r4, product[3], nb)
+            _others(base[4], low_p, start, r5, product[4], nb)
+            # r = 1: X rolled 1, the clean horse at y heads the others (the cases with no
+            # other clean horse are taken off in exact_finish._single_threshold)
+            _sum(r1, lc, s_a, nb)
+            factor[:, :nb] = 0.0
+            _one(r1, lc, s_a, factor, 1.0, nb)
+            _weigh(place, start, product[0], r1, weight, factor, 1 / 6, nb)
+            _two(r1, lc, p_d, factor, 1.0, 0, nb, sums)
+            _weigh(show, start, product[0], r1, weight, factor, 1 / 6, nb)
+
+            # exactly two clean horses, both behind d and apart: X rolled 2 or more
+            factor[:, :nb] = 0.0
+            _two(r2, lc, llt, factor, 1.0, 0, nb, sums)
+            _weigh(show, start, product[1], r2, weight, factor, 5 / 6, nb)
+
+            # three or more: X rolled 1 with one clean horse at or ahead of d, no 1 or 2
+            # above d ...
+            factor[:, :nb] = 0.0
+            _two(r3, lc, c_ge_d, factor, 1.0, 0, nb, sums)
+            _sum(r3, p_d, q, nb)
+            lo = 0
+            if not leader_summing:
+                _sum(r3, lc, s_a, nb)
+                _sum(r3, c_ge_d, s_b, nb)
+                lo = _negligible(product[2], r3, weight, s_a, s_b, q, bound, start, 1 / 6, nb, sums)
+                leader_summing = lo < nb
+            # ... two or more 2s above d (a clean third's window, at d): summed for two
+            # where that matters, once d's blocks are done
+            if lo < nb:
+                count2 = _two_or_more(
+                    w_spread[d][:, :, None], 0, r3, lc, factor, weight, product[2], q, squared,
+                    scratch, bound, 1 / 6, start, lo, nb, sums, heavy_pair, heavy2, count2,
+                )  # fmt: skip
+            # ... or exactly one 2 above d, at or behind the clean horse ahead
+            if lo < nb:
+                _times_r_c_r(r3, lc, ra, lo, nb)
+                _times_fixed(fixed_one, r3, ra, by_r, by_ra, lo, nb)
+                _one_in_window(r3, lc, by_r, by_ra, factor, 1.0, lo, nb, sums)
+            # a tie for the top clean place at y, X rolled 1 or 2
+            _pair(r3, lc, factor, 2.0, nb, sums)
+            _weigh(show, start, product[2], r3, weight, factor, 1 / 6, nb)
+
+            # X rolled 2, clean horses alone at y and between y and d, no 1 above y ...
+            two_clean[:, :nb] = 0.0
+            _two(r4, lc, between, two_clean, 1.0, 0, nb, sums)
+            _sum(r4, ones, q, nb)
+            lo = 0
+            if not window_summing:
+                # the window's sum is the one below less the one with no other clean
+                # horse (both with one 1 in it, so it is at most the first): bounded together
+                _sum(r4, lc, s_a, nb)
+                _sum(r4, between, s_b, nb)
+                lo = _negligible(product[3], r4, weight, s_a, s_b, q, bound, start, 1 / 6, nb, sums)
+                window_summing = lo < nb
+            # ... two or more 1s in the window (y1 anywhere above y bounds it): summed for
+            # two where that matters, less the same with no other clean horse (r5)
+            if lo < nb:
+                first = count3
+                count3 = _two_or_more(
+                    low_spread, start, r4, lc, two_clean, weight, product[3], q, squared,
+                    scratch, bound, 1 / 6, start, lo, nb, sums, heavy_pair, heavy3, count3,
+                )  # fmt: skip
+                for s in range(first, count3):
+                    i = heavy3[3][s] - start
+                    for h in range(horses):
+                        alone_r[h, s] = r5[h, i]
+                        alone_share[h, s] = product[4][i] * r5[h, i] * weight[h, i]
+            # ... or exactly one 1 above y, at or behind the upper clean horse; less the
+            # same with no other clean horse (r5)
+            factor[:, :nb] = 0.0
+            _two(r5, lc, between, factor, 1.0, 0, nb, sums)
+            if lo < nb:
+                _times_r_c_r(r4, lc, ra4, lo, nb)
+                _times_r_c_r(r5, lc, ra5, lo, nb)
+                _times_window(low_sym, start, fixed_window, ones, c_ge_d, vectors, products,
+                              lo, nb, sums)  # fmt: skip
+                _one_in_window(r4, lc, products[0], products[1], two_clean, 1.0, lo, nb, sums)
+                _one_in_window(r5, lc, products[2], products[3], factor, 1.0, lo, nb, sums)
+            _weigh(show, start, product[3], r4, weight, two_clean, 1 / 6, nb)
+            _weigh(show, start, product[4], r5, weight, factor, -1 / 6, nb)
+        if count2:
+            _two_qs_summed(w_two[d], heavy2, count2, heavy_work, heavy_lanes, show, bound, 1 / 6)
+            _less_alone(c_tot, p_gt, dq, d, w_two[d], heavy2, count2, heavy_work, heavy_lanes, show)
+        for s in range(count3):
+            at = heavy3[3][s]
+            _p_window_two(w_two, w_one, c_ge, p_gt, clean_keys[at], d, window)
+            two_q, alone_q = heavy_work[0], heavy_work[1]
+            _two_q_between(heavy3[0][:, s : s + 1], 1, heavy3[2][:, s : s + 1], window, two_q,
+                           heavy_work[2:], heavy_lanes)  # fmt: skip
+            _two_q_between(alone_r[:, s : s + 1], 1, heavy3[2][:, s : s + 1], window, alone_q,
+                           heavy_work[2:], heavy_lanes)  # fmt: skip
+            beyond = heavy3[4][s] * math.exp(heavy3[4][s]) / 3
             for h in range(horses):
-                for i in range(n):
-                    alone[h, i] = 1 - c_tot[h] - 2 * p_d[h, i]
-            _others(alone, weight, r_alone, weighted_alone, n)
-            two_q = _two_q_between(r_alone[:, chosen], low_c[:, chosen], w_two[d][..., None])
-            for s, col in enumerate(chosen):
-                for h in range(horses):
-                    show[h, col] -= weighted_alone[h, col] * two_q[h, s] / 6
-        _one_between(r, low_c, w_one[d][:, :, None], factor, 1.0, start, n)
-        _pair(r, low_c, factor, 2.0, n)
-        _add(show, weighted, factor, 1 / 6, n)
-        # X rolled 2: clean horses alone at y and between y and d, no 1 above y, or one
-        # 1 above y at or behind the upper clean horse (the window of exact_finish._p_window)
-        for h in range(horses):
-            for i in range(n):
-                allowed[h, i] = 1 - low_ge[h, i] - low_p[h, i] - p_d[h, i]
-        _others(allowed, weight, r, weighted, n)
-        two_clean[:, :n] = 0.0
-        _two(r, low_c, between, two_clean, 1.0, n)
-        p = _sum_of(r, ones, n)
-        # the window's sum is the one below less the one with no other clean horse
-        # (both with one 1 in it, so it is at most the first): bounded together
-        start = _negligible_prefix(
-            weighted, _sum_of(r, low_c, n), _sum_of(r, between, n), p, bound, 1 / 6, n
-        )
-        # two or more 1s in the window: summed for two where that matters, less the same
-        # with no other clean horse (the same pairs: the difference is at least 0)
-        heavy = _heavy_windows(
-            r, weighted, low_c, two_clean, p, low_spread, bound, 1 / 6, heavy_pair, start, n,
-        )  # fmt: skip
-        chosen = np.flatnonzero(heavy)
-        windows = np.empty((horses, horses, horses, chosen.size))
-        for s, col in enumerate(chosen):
-            _p_window_two(w_two, w_one, c_ge, p_gt, clean_keys[col], d, windows[:, :, :, s])
-        two_q = _two_q_between(r[:, chosen], low_c[:, chosen], windows)
-        _add_two(show, bound, weighted, two_q, chosen, p, 1 / 6)
-        for m in range(horses):
-            for j in range(horses):
-                fixed = w_one[d, m, j] + w_at[d, m, j]
-                for i in range(start, n):
-                    window[m, j, i] = low_w[m, j, i] - fixed - ones[m, i] * c_ge_d[j, i]
-        _one_between(r, low_c, window, two_clean, 1.0, start, n)
-        _add(show, weighted, two_clean, 1 / 6, n)
-        for h in range(horses):
-            for i in range(n):
-                allowed[h, i] = 1 - c_tot[h] - low_p[h, i] - p_d[h, i]
-        _others(allowed, weight, r, weighted, n)
-        factor[:, :n] = 0.0
-        _two(r, low_c, between, factor, 1.0, n)
-        _one_between(r, low_c, window, factor, 1.0, start, n)
-        _add(show, weighted, factor, -1 / 6, n)
-        two_q = _two_q_between(r[:, chosen], low_c[:, chosen], windows)
-        for s, col in enumerate(chosen):
-            for h in range(horses):
-                show[h, col] -= weighted[h, col] * two_q[h, s] / 6
+                two = heavy3[1][h, s] * two_q[h, 0]
+                show[h, at] += (two - alone_share[h, s] * alone_q[h, 0]) / 6
+                bound[h, at] += two * beyond / 6
 
 
 @kernel
-def _window_two(q: Floats, c: Floats, c_gt: Floats) -> Floats:
-    """``exact_finish.Windows.two`` in one pass down the keys: [y, m, n, j] the sum over
-    y1 > y of c_j(y1) (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)), m, n, j distinct, at least 0."""
-    horses, keys = c.shape
-    two = np.zeros((keys, horses, horses, horses))
-    by_m = np.zeros((horses, horses))  # sums over the keys above y of q_m c_j
-    by_both = np.zeros((horses, horses, horses))  # ... of q_m q_n c_j
-    for y in range(keys - 1, -1, -1):
-        for m in range(horses):
-            for n in range(horses):
-                if n == m:
-                    continue
-                for j in range(horses):
-                    if j == m:
-                        continue
-                    if j == n:
-                        continue
-                    value = (
-                        q[m, y] * q[n, y] * c_gt[j, y]
-                        - q[m, y] * by_m[n, j]
-                        - q[n, y] * by_m[m, j]
-                        + by_both[m, n, j]
-                    )
-                    two[y, m, n, j] = max(value, 0.0)
-        for m in range(horses):
+def _two_q_between(
+    r: Floats, n: int, c_y: Floats, w_two: Floats, result: Floats, work: Floats, lanes: Floats
+) -> None:
+    """``exact_finish._two_q_between`` for n key pairs sharing one window: r is
+    [horse, pair], c_y [horse, pair] each horse's chance at the lower clean horse's key,
+    w_two[m, n, j] the window (symmetric in m and n, zero unless m, n, j differ). result = the sum, [horse, pair]. Its
+    contractions as sums over one index at a time, over m < k (the symmetry)."""
+    horses = r.shape[0]
+    a, ar, first, last, shared = work[0], work[1], work[2], work[3], work[4]
+    u, v, both, mixed = lanes[0], lanes[1], lanes[2], lanes[3]
+    for h in range(horses):
+        for i in range(_lane(n)):
+            a[h, i] = c_y[h, i] * r[h, i]
+            ar[h, i] = a[h, i] * r[h, i]
+    first[:, :n], last[:, :n], shared[:, :n] = 0.0, 0.0, 0.0
+    for m in range(horses):
+        for k in range(m + 1, horses):
+            # u = sum over j of W[m, k, j] r_j, v the same of ar_j; last and shared gather
+            # W[m, k, j] times r_m r_k (both orders) and ar_m r_k + ar_k r_m, for each j
+            u[:n], v[:n] = 0.0, 0.0
+            for i in range(_lane(n)):
+                both[i] = 2 * r[m, i] * r[k, i]
+                mixed[i] = ar[m, i] * r[k, i] + ar[k, i] * r[m, i]
             for j in range(horses):
-                by_m[m, j] += q[m, y] * c[j, y]
-                for n in range(horses):
-                    by_both[m, n, j] += q[m, y] * q[n, y] * c[j, y]
-    return two
-
-
-def window_two(q: Floats, c: Floats, c_gt: Floats) -> Floats:
-    """``_window_two`` on arrays of one layout (one compiled version serves all)."""
-    two: Floats = _window_two(*(np.ascontiguousarray(a, dtype=np.float64) for a in (q, c, c_gt)))
-    return two
+                w = w_two[m, k, j]
+                if w == 0.0:
+                    continue
+                for i in range(_lane(n)):
+                    u[i] += w * r[j, i]
+                for i in range(_lane(n)):
+                    v[i] += w * ar[j, i]
+                for i in range(_lane(n)):
+                    last[j, i] += w * both[i]
+                for i in range(_lane(n)):
+                    shared[j, i] += w * mixed[i]
+            for i in range(_lane(n)):
+                first[m, i] += r[k, i] * u[i]
+            for i in range(_lane(n)):
+                first[k, i] += r[m, i] * u[i]
+            for i in range(_lane(n)):
+                shared[m, i] += ar[k, i] * u[i] + r[k, i] * v[i]
+            for i in range(_lane(n)):
+                shared[k, i] += ar[m, i] * u[i] + r[m, i] * v[i]
+    sum_a, whole, sum_a_own = lanes[4], lanes[5], lanes[6]
+    sum_a[:n], whole[:n], sum_a_own[:n] = 0.0, 0.0, 0.0
+    for h in range(horses):
+        for i in range(_lane(n)):
+            own = (2 * first[h, i] + last[h, i]) * r[h, i]
+            sum_a[i] += a[h, i]
+            whole[i] += first[h, i] * r[h, i]
+            sum_a_own[i] += a[h, i] * own
+    for h in range(horses):
+        for i in range(_lane(n)):
+            own = (2 * first[h, i] + last[h, i]) * r[h, i]
+            result[h, i] = (
+                (sum_a[i] - a[h, i]) * (whole[i] - own)
+                - (sum_a_own[i] - a[h, i] * own)
+                + 2 * r[h, i] * shared[h, i]
+            ) / 2
 
 
 def key_pair_sums(
@@ -619,13 +863,13 @@ def key_pair_sums(
     b = {name: np.ascontiguousarray(getattr(w, name), dtype=np.float64) for name in WINDOWS}
     clean_keys, dq_keys = clean_keys.astype(np.int64), dq_keys.astype(np.int64)
     clean_targets(
-        a["c"], a["c_gt"], a["p_gt"], b["one"], b["two"], b["spread"], clean_keys,
-        place, show, bound, HEAVY_PAIR,
+        a["c"], a["c_gt"], a["p_gt"], b["one"], b["spread"], clean_keys, HEAVY_PAIR, place,
+        show, bound,
     )  # fmt: skip
     disqualified_targets(
         a["c"], a["dq"], a["out"], a["c_ge"], a["c_gt"], a["c_lt"], a["c_tot"], a["p_gt"],
-        a["d_le"], b["one"], b["two"], b["spread"], b["at"], clean_keys, dq_keys,
-        place, show, bound, HEAVY_PAIR,
+        a["d_le"], b["one"], b["two"], b["spread"], b["at"], clean_keys, dq_keys, HEAVY_PAIR,
+        place, show, bound,
     )  # fmt: skip
     return place.sum(axis=1), show.sum(axis=1), bound.sum(axis=1)
 
