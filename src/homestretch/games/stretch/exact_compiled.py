@@ -23,10 +23,12 @@ How the loops are organised (design note):
   a horse-by-horse matrix per lane. They use only the matrix plus its transpose, so each
   is one symmetric matrix, applied to two vectors over its upper triangle
   (``_times_fixed``, ``_times_window``), then ``_one_in_window``.
-- Two or more disqualified horses in a window are bounded in clearly named places:
-  ``_two_or_more_clean`` (clean target: summed exactly with two where the bound is not
-  negligible, ``_two_q_between``), and in ``disqualified_targets`` the bounds marked
-  "two or more 2s above d" and "two or more 1s in the window".
+- Two or more disqualified horses in a window (``exact_finish._two_in_window``): each
+  case's lanes go through ``_two_or_more``, which bounds them, or, where the bound is not
+  negligible, gathers them to be summed exactly with two once the higher key's blocks
+  are done (``_two_qs_summed`` and ``_two_q_between``; in ``disqualified_targets`` also
+  the same with no other clean horse, taken off, and for a window of 1s below a leader
+  its matrix made per key pair, ``_p_window_two``). Three or more stay bounded.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
