@@ -76,7 +76,10 @@ def quickplay_chances(
     ``workers`` threads share the outcomes (default: the processor's cores, at most two);
     ``compiled=False`` keeps to the NumPy sums (exact_finish.place_and_show).
     """
-    outcomes = list(_outcomes(race, charts))
+    outcomes = [
+        (chance, *_reached(clean, dq), out) for chance, clean, dq, out in _outcomes(race, charts)
+    ]
+    # equal to the win over every key to rounding (fewer zeros summed)
     win = sum((chance * _win_chances(clean, dq, out) for chance, clean, dq, out in outcomes))
     if any((out <= 0).any() for _, _, _, out in outcomes):
         return ExactChances(np.asarray(win), None)
@@ -87,7 +90,7 @@ def quickplay_chances(
         # the compiled loops, and numpy inside its array loops, let go of the interpreter
         # lock, so the threads really work at once
         jobs = {
-            pool.submit(_place_show, clean, dq, out, compiled): chance
+            pool.submit(place_and_show, clean, dq, out, compiled): chance
             for chance, clean, dq, out in outcomes
         }
         for job in as_completed(jobs):
@@ -134,8 +137,7 @@ def quickplay_bounds(race: Race, charts: ChartSet) -> Bounds:
     win, brackets = np.zeros(h), np.zeros((4, h))
     outcomes, counted = [], []
     for chance, clean, dq, out in _outcomes(race, charts):
-        reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)  # keys no horse reaches go
-        clean, dq = clean[:, reached], dq[:, reached]
+        clean, dq = _reached(clean, dq)
         win += chance * _win_chances(clean, dq, out)  # equal to rounding (fewer zeros summed)
         outcomes.append((chance, clean, dq))
         counted.append(_what_counts(clean, dq, out))
@@ -240,9 +242,10 @@ def shared_outcomes(race: Race, charts: ChartSet) -> int:
     return len(list(_paces(field, tables))) * len(list(_race_factors(tables)))
 
 
-def _place_show(clean: Floats, dq: Floats, out: Floats, compiled: bool) -> PlaceShow:
-    reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)  # keys no horse can reach go
-    return place_and_show(clean[:, reached], dq[:, reached], out, compiled)
+def _reached(clean: Floats, dq: Floats) -> tuple[Floats, Floats]:
+    """Only the keys some horse can reach (about one in seven): the rest add nothing."""
+    reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
+    return clean[:, reached], dq[:, reached]
 
 
 def _outcomes(race: Race, charts: ChartSet) -> Iterator[tuple[float, Floats, Floats, Floats]]:

@@ -9,26 +9,35 @@ show bound instead of summed. The loops let go of the interpreter lock, so the t
 to rounding (tests/games/stretch/test_stretch_exact_compiled.py).
 
 How the loops are organised (design note):
-- One outer loop over the higher key of the pairs (y for a clean target, d for a
-  disqualified one), and inside it the lower keys in blocks of ``BLOCK`` lanes. Every
-  array of the inner work is a [horse, lane] block of a few kilobytes, so all of it stays
-  in the processor's first cache, and every loop runs along the lanes (the lower keys),
-  several at a time. Nothing is allocated inside the loops: ``_Work`` holds the blocks.
-- What depends on the higher key only (its chances, its window matrix) is taken once
-  per higher key; what depends on the lower key only is gathered once per call.
+- One outer loop over the higher key of the pairs (y for a clean target, descending;
+  d for a disqualified one), and inside it the lower keys in blocks of ``BLOCK`` lanes.
+  Every array of the inner work is a [horse, lane] block allocated once a call (tens of
+  kilobytes: it stays in the first two caches), and every loop runs along the lanes
+  (the lower keys), several at a time. Nothing is allocated inside the loops.
+- What depends on the higher key only (its chances, its window matrix, the per-horse
+  ``base`` of each case's allowed) is taken once per higher key; what depends on the
+  lower key only is gathered once per call (``low_*``, ``low_sym``).
 - Each case's "others" (an ``allowed`` chance per horse, ``exact_finish.Others``) is one
-  pass giving 1 / allowed and the product; its terms are sums over the horses, then one
-  pass per term adding each target's share (``_one``, ``_two``, ``_pair``, ``_weigh``).
+  pass giving 1 / allowed and one the product (``_others``); each sum over the horses a
+  case needs is taken once (``_sum``, ``_dot``) and shared by its terms; then one pass
+  per term adds each target's share (``_one``, ``_two``, ``_pair``) and one weighs it
+  into place, show or bound (``_weigh``).
+- A loop over lanes writes one array and indexes with unsigned lanes (``_lane``):
+  otherwise the compiler runs it one lane at a time (checked in the assembly).
 - The window terms with one disqualified horse between two clean ones cost a product of
   a horse-by-horse matrix per lane. They use only the matrix plus its transpose, so each
-  is one symmetric matrix, applied to two vectors over its upper triangle
-  (``_times_fixed``, ``_times_window``), then ``_one_in_window``.
+  is one symmetric matrix, applied over its upper triangle (``_times_fixed``,
+  ``_times_window``), then ``_one_in_window``.
 - Two or more disqualified horses in a window (``exact_finish._two_in_window``): each
   case's lanes go through ``_two_or_more``, which bounds them, or, where the bound is not
   negligible, gathers them to be summed exactly with two once the higher key's blocks
   are done (``_two_qs_summed`` and ``_two_q_between``; in ``disqualified_targets`` also
   the same with no other clean horse, taken off, and for a window of 1s below a leader
   its matrix made per key pair, ``_p_window_two``). Three or more stay bounded.
+- Where the time goes (12 horses, one shared outcome, ~85 ms on a loaded machine): the
+  per-lane passes linear in the horses about half (disqualified targets' five cases
+  the most), the window products about a third, the heavy lanes' sums over three
+  horses and the NumPy tables (``Windows.of``, ``_single_threshold``) the rest.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -49,8 +58,9 @@ from homestretch.games.stretch.exact_finish import HEAVY_PAIR, Floats, Tables, W
 NEGLIGIBLE = 1e-18
 """Key pairs whose window terms are bounded below this are bounded, not summed: about
 two thirds of the pairs of a 12-horse field, adding some 1e-15 to its show bound."""
-BLOCK = 64
-"""Lower keys taken at once: a [horse, lane] block of 12 horses is 6 kB."""
+BLOCK = 256
+"""Lower keys taken at once: a [horse, lane] block of 12 horses is 24 kB, in the first two
+caches (measured: 64 and 512 lanes are a little slower)."""
 
 # nogil: threads run the loops at once; cache: compiled once, kept in __pycache__;
 # contract: a * b + c in one instruction (rounded once, not twice)
@@ -124,12 +134,12 @@ def _one(r: Floats, a: Floats, total: Floats, into: Floats, scale: float, nb: in
 
 @kernel
 def _two(
-    r: Floats, a: Floats, b: Floats, into: Floats, scale: float, lo: int, nb: int, work: Floats
-) -> None:
-    """into += scale * (one other marked a, a different one marked b), lanes lo to nb."""
-    sum_a, sum_b, both = work[0], work[1], work[2]
-    _dot(r, a, sum_a, lo, nb)
-    _dot(r, b, sum_b, lo, nb)
+    r: Floats, a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, into: Floats, scale: float,
+    lo: int, nb: int, work: Floats,
+) -> None:  # fmt: skip
+    """into += scale * (one other marked a, a different one marked b), lanes lo to nb;
+    sum_a and sum_b are ``_sum(r, a)`` and ``_sum(r, b)``, which other terms share."""
+    both = work[0]
     _dot_r2(r, a, b, both, lo, nb)
     for h in range(r.shape[0]):
         for i in range(_lane(lo), _lane(nb)):
@@ -138,10 +148,11 @@ def _two(
 
 
 @kernel
-def _pair(r: Floats, a: Floats, into: Floats, scale: float, nb: int, work: Floats) -> None:
-    """into += scale * (two different others both marked a)."""
-    total, squares = work[0], work[1]
-    _dot(r, a, total, 0, nb)
+def _pair(
+    r: Floats, a: Floats, total: Floats, into: Floats, scale: float, nb: int, work: Floats
+) -> None:
+    """into += scale * (two different others both marked a); total is ``_sum(r, a)``."""
+    squares = work[0]
     _dot_r2(r, a, a, squares, 0, nb)
     for h in range(r.shape[0]):
         for i in range(_lane(nb)):
@@ -209,17 +220,17 @@ def _negligible(
 
 @kernel
 def _one_in_window(
-    r: Floats, c: Floats, by_r: Floats, by_ra: Floats, into: Floats, scale: float, lo: int,
-    nb: int, work: Floats,
+    r: Floats, c: Floats, sum_a: Floats, by_r: Floats, by_ra: Floats, into: Floats,
+    scale: float, lo: int, nb: int, work: Floats,
 ) -> None:  # fmt: skip
     """into += scale * ``exact_finish._one_between``, from the window's symmetric matrix
-    S = W + W^T applied to r and to r * a (a = c * r): by_r = S r, by_ra = S (r a).
+    S = W + W^T applied to r and to r * a (a = c * r): by_r = S r, by_ra = S (r a);
+    sum_a is ``_sum(r, c)``.
 
     Every term of the sum uses W and W^T together (row + col, W ra + W^T ra), so half
     the products of the two separately do.
     """
-    sum_a, whole, spread = work[0], work[1], work[2]
-    _dot(r, c, sum_a, lo, nb)
+    whole, spread = work[0], work[1]
     _dot(r, by_r, whole, lo, nb)
     _dot_r2(r, c, by_r, spread, lo, nb)
     for h in range(r.shape[0]):
@@ -242,11 +253,24 @@ def _times_fixed(
             w = sym[m, j]
             if w == 0.0:
                 continue
-            for i in range(_lane(lo), _lane(nb)):
-                by_r[m, i] += w * r[j, i]
-                by_r[j, i] += w * r[m, i]
-                by_ra[m, i] += w * ra[j, i]
-                by_ra[j, i] += w * ra[m, i]
+            _add_times(w, r, j, by_r, m, lo, nb)
+            _add_times(w, r, m, by_r, j, lo, nb)
+            _add_times(w, ra, j, by_ra, m, lo, nb)
+            _add_times(w, ra, m, by_ra, j, lo, nb)
+
+
+@kernel
+def _add_times(w: float, v: Floats, j: int, u: Floats, m: int, lo: int, nb: int) -> None:
+    """u[m] += w * v[j] on the lanes lo to nb."""
+    for i in range(_lane(lo), _lane(nb)):
+        u[m, i] += w * v[j, i]
+
+
+@kernel
+def _add_times_lanes(w: Floats, v: Floats, j: int, u: Floats, m: int, lo: int, nb: int) -> None:
+    """u[m] += w * v[j] on the lanes lo to nb, w one per lane."""
+    for i in range(_lane(lo), _lane(nb)):
+        u[m, i] += w[i] * v[j, i]
 
 
 @kernel
@@ -267,22 +291,16 @@ def _times_window(
     1s between y and d (ones) paired with the clean horses at or ahead of d (a rank-two
     part, diagonal left out, taken with sums over the horses)."""
     horses = vectors.shape[1]
-    v0, v1, v2, v3 = vectors[0], vectors[1], vectors[2], vectors[3]
-    u0, u1, u2, u3 = into[0], into[1], into[2], into[3]
     into[:, :, lo:nb] = 0.0
+    w = work[0]
     for m in range(horses):
         for j in range(m + 1, horses):
             f = fixed[m, j]
             for i in range(_lane(lo), _lane(nb)):
-                w = low_sym[m, j, _lane(at) + i] - f
-                u0[m, i] += w * v0[j, i]
-                u0[j, i] += w * v0[m, i]
-                u1[m, i] += w * v1[j, i]
-                u1[j, i] += w * v1[m, i]
-                u2[m, i] += w * v2[j, i]
-                u2[j, i] += w * v2[m, i]
-                u3[m, i] += w * v3[j, i]
-                u3[j, i] += w * v3[m, i]
+                w[i] = low_sym[m, j, _lane(at) + i] - f
+            for k in range(4):
+                _add_times_lanes(w, vectors[k], j, into[k], m, lo, nb)
+                _add_times_lanes(w, vectors[k], m, into[k], j, lo, nb)
     for k in range(4):
         _less_rank_two(ones, c_ge_d, vectors[k], into[k], lo, nb, work)
 
@@ -353,32 +371,33 @@ def clean_targets(
             _others(base2, low_gt, start, r2, product2, nb)
             # A = 1: one clean horse at y, no disqualified 1 above it (show: at most one)
             _sum(r1, c_y, s_a, nb)
+            _sum(r1, p_y, s_b, nb)
             factor[:, :nb] = 0.0
             _one(r1, c_y, s_a, factor, 1.0, nb)
             _weigh(place, start, product1, r1, weight, factor, 1.0, nb)
-            _two(r1, c_y, p_y, factor, 1.0, 0, nb, sums)
+            _two(r1, c_y, p_y, s_a, s_b, factor, 1.0, 0, nb, sums)
             _weigh(show, start, product1, r1, weight, factor, 1.0, nb)
             # A = 2, the lower at y: no disqualified 1 or 2 above y ...
-            distinct[:, :nb] = 0.0
-            _two(r2, c_y, c_gt_y, distinct, 1.0, 0, nb, sums)
-            factor[:, :nb] = distinct[:, :nb]
-            _pair(r2, c_y, factor, 1.0, nb, sums)
+            _sum(r2, c_y, s_a, nb)
+            _sum(r2, c_gt_y, s_b, nb)
             _sum(r2, p_y, q, nb)
+            distinct[:, :nb] = 0.0
+            _two(r2, c_y, c_gt_y, s_a, s_b, distinct, 1.0, 0, nb, sums)
+            factor[:, :nb] = distinct[:, :nb]
+            _pair(r2, c_y, s_a, factor, 1.0, nb, sums)
             lo = 0
             if not summing:
-                _sum(r2, c_y, s_a, nb)
-                _sum(r2, c_gt_y, s_b, nb)
                 lo = _negligible(product2, r2, weight, s_a, s_b, q, bound, start, 1.0, nb, sums)
                 summing = lo < nb
             # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
             if lo < nb:
                 _times_r_c_r(r2, c_y, ra, lo, nb)
                 _times_fixed(sym, r2, ra, by_r, by_ra, lo, nb)
-                _one_in_window(r2, c_y, by_r, by_ra, factor, 1.0, lo, nb, sums)
+                _one_in_window(r2, c_y, s_a, by_r, by_ra, factor, 1.0, lo, nb, sums)
             _weigh(show, start, product2, r2, weight, factor, 1.0, nb)
             if lo < nb:
                 heavy_count = _two_or_more(
-                    w_spread[y][:, :, None], 0, r2, c_y, distinct, weight, product2, q,
+                    w_spread[y][:, :, None], 0, r2, c_y, s_a, distinct, weight, product2, q,
                     squared, factor, bound, 1.0, start, lo, nb, sums, heavy_pair, heavy,
                     heavy_count,
                 )  # fmt: skip
@@ -390,9 +409,10 @@ def clean_targets(
 
 @kernel
 def _two_or_more(
-    spread: Floats, at: int, r: Floats, c_y: Floats, distinct: Floats, weight: Floats,
-    product: Floats, q: Floats, squared: Floats, factor: Floats, bound: Floats, scale: float,
-    start: int, lo: int, nb: int, sums: Floats, heavy_pair: float, heavy: Any, count: int,
+    spread: Floats, at: int, r: Floats, c_y: Floats, sum_c: Floats, distinct: Floats,
+    weight: Floats, product: Floats, q: Floats, squared: Floats, factor: Floats, bound: Floats,
+    scale: float, start: int, lo: int, nb: int, sums: Floats, heavy_pair: float, heavy: Any,
+    count: int,
 ) -> int:  # fmt: skip
     """Two or more disqualified horses in the window of a key pair (``exact_finish.
     _two_in_window``): bounded, by all the markers above the window's foot or (Cauchy-
@@ -417,7 +437,9 @@ def _two_or_more(
             for i in range(_lane(lo), _lane(nb)):
                 squared[j, i] += w * r[m, i] * r[m, i]
     factor[:, lo:nb] = 0.0
-    _two(r, c_y, squared, factor, 1.0, lo, nb, sums)
+    sum_squared = sums[1]
+    _dot(r, squared, sum_squared, lo, nb)
+    _two(r, c_y, squared, sum_c, sum_squared, factor, 1.0, lo, nb, sums)
     grows, spreads, share = sums[0], sums[1], sums[2]
     for i in range(lo, nb):
         grows[i], spreads[i] = math.expm1(q[i]) - q[i], math.exp(q[i]) / 2
@@ -660,6 +682,7 @@ def disqualified_targets(
     r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
     product = np.empty((5, BLOCK))
     q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
+    s_c, s_d = np.empty(BLOCK), np.empty(BLOCK)
     base, by_horse, nothing = np.empty((5, horses)), np.empty((2, horses)), np.zeros(horses)
     fixed_one, fixed_window, fixed_at = (
         np.empty((horses, horses)),
@@ -698,54 +721,58 @@ def disqualified_targets(
             # r = 1: X rolled 1, the clean horse at y heads the others (the cases with no
             # other clean horse are taken off in exact_finish._single_threshold)
             _sum(r1, lc, s_a, nb)
+            _sum(r1, p_d, s_b, nb)
             factor[:, :nb] = 0.0
             _one(r1, lc, s_a, factor, 1.0, nb)
             _weigh(place, start, product[0], r1, weight, factor, 1 / 6, nb)
-            _two(r1, lc, p_d, factor, 1.0, 0, nb, sums)
+            _two(r1, lc, p_d, s_a, s_b, factor, 1.0, 0, nb, sums)
             _weigh(show, start, product[0], r1, weight, factor, 1 / 6, nb)
 
             # exactly two clean horses, both behind d and apart: X rolled 2 or more
+            _sum(r2, lc, s_a, nb)
+            _sum(r2, llt, s_b, nb)
             factor[:, :nb] = 0.0
-            _two(r2, lc, llt, factor, 1.0, 0, nb, sums)
+            _two(r2, lc, llt, s_a, s_b, factor, 1.0, 0, nb, sums)
             _weigh(show, start, product[1], r2, weight, factor, 5 / 6, nb)
 
             # three or more: X rolled 1 with one clean horse at or ahead of d, no 1 or 2
             # above d ...
-            factor[:, :nb] = 0.0
-            _two(r3, lc, c_ge_d, factor, 1.0, 0, nb, sums)
+            _sum(r3, lc, s_a, nb)
+            _sum(r3, c_ge_d, s_b, nb)
             _sum(r3, p_d, q, nb)
+            factor[:, :nb] = 0.0
+            _two(r3, lc, c_ge_d, s_a, s_b, factor, 1.0, 0, nb, sums)
             lo = 0
             if not leader_summing:
-                _sum(r3, lc, s_a, nb)
-                _sum(r3, c_ge_d, s_b, nb)
                 lo = _negligible(product[2], r3, weight, s_a, s_b, q, bound, start, 1 / 6, nb, sums)
                 leader_summing = lo < nb
             # ... two or more 2s above d (a clean third's window, at d): summed for two
             # where that matters, once d's blocks are done
             if lo < nb:
                 count2 = _two_or_more(
-                    w_spread[d][:, :, None], 0, r3, lc, factor, weight, product[2], q, squared,
-                    scratch, bound, 1 / 6, start, lo, nb, sums, heavy_pair, heavy2, count2,
+                    w_spread[d][:, :, None], 0, r3, lc, s_a, factor, weight, product[2], q,
+                    squared, scratch, bound, 1 / 6, start, lo, nb, sums, heavy_pair, heavy2,
+                    count2,
                 )  # fmt: skip
             # ... or exactly one 2 above d, at or behind the clean horse ahead
             if lo < nb:
                 _times_r_c_r(r3, lc, ra, lo, nb)
                 _times_fixed(fixed_one, r3, ra, by_r, by_ra, lo, nb)
-                _one_in_window(r3, lc, by_r, by_ra, factor, 1.0, lo, nb, sums)
+                _one_in_window(r3, lc, s_a, by_r, by_ra, factor, 1.0, lo, nb, sums)
             # a tie for the top clean place at y, X rolled 1 or 2
-            _pair(r3, lc, factor, 2.0, nb, sums)
+            _pair(r3, lc, s_a, factor, 2.0, nb, sums)
             _weigh(show, start, product[2], r3, weight, factor, 1 / 6, nb)
 
             # X rolled 2, clean horses alone at y and between y and d, no 1 above y ...
-            two_clean[:, :nb] = 0.0
-            _two(r4, lc, between, two_clean, 1.0, 0, nb, sums)
+            _sum(r4, lc, s_a, nb)
+            _sum(r4, between, s_b, nb)
             _sum(r4, ones, q, nb)
+            two_clean[:, :nb] = 0.0
+            _two(r4, lc, between, s_a, s_b, two_clean, 1.0, 0, nb, sums)
             lo = 0
             if not window_summing:
                 # the window's sum is the one below less the one with no other clean
                 # horse (both with one 1 in it, so it is at most the first): bounded together
-                _sum(r4, lc, s_a, nb)
-                _sum(r4, between, s_b, nb)
                 lo = _negligible(product[3], r4, weight, s_a, s_b, q, bound, start, 1 / 6, nb, sums)
                 window_summing = lo < nb
             # ... two or more 1s in the window (y1 anywhere above y bounds it): summed for
@@ -753,7 +780,7 @@ def disqualified_targets(
             if lo < nb:
                 first = count3
                 count3 = _two_or_more(
-                    low_spread, start, r4, lc, two_clean, weight, product[3], q, squared,
+                    low_spread, start, r4, lc, s_a, two_clean, weight, product[3], q, squared,
                     scratch, bound, 1 / 6, start, lo, nb, sums, heavy_pair, heavy3, count3,
                 )  # fmt: skip
                 for s in range(first, count3):
@@ -763,15 +790,17 @@ def disqualified_targets(
                         alone_share[h, s] = product[4][i] * r5[h, i] * weight[h, i]
             # ... or exactly one 1 above y, at or behind the upper clean horse; less the
             # same with no other clean horse (r5)
+            _sum(r5, lc, s_c, nb)
+            _sum(r5, between, s_d, nb)
             factor[:, :nb] = 0.0
-            _two(r5, lc, between, factor, 1.0, 0, nb, sums)
+            _two(r5, lc, between, s_c, s_d, factor, 1.0, 0, nb, sums)
             if lo < nb:
                 _times_r_c_r(r4, lc, ra4, lo, nb)
                 _times_r_c_r(r5, lc, ra5, lo, nb)
                 _times_window(low_sym, start, fixed_window, ones, c_ge_d, vectors, products,
                               lo, nb, sums)  # fmt: skip
-                _one_in_window(r4, lc, products[0], products[1], two_clean, 1.0, lo, nb, sums)
-                _one_in_window(r5, lc, products[2], products[3], factor, 1.0, lo, nb, sums)
+                _one_in_window(r4, lc, s_a, products[0], products[1], two_clean, 1.0, lo, nb, sums)
+                _one_in_window(r5, lc, s_c, products[2], products[3], factor, 1.0, lo, nb, sums)
             _weigh(show, start, product[3], r4, weight, two_clean, 1 / 6, nb)
             _weigh(show, start, product[4], r5, weight, factor, -1 / 6, nb)
         if count2:
