@@ -562,11 +562,12 @@ def window_two(q: Floats, c: Floats, c_gt: Floats) -> Floats:
 
 @kernel
 def _p_window_two(
-    w_two: Floats, w_one: Floats, c_ge: Floats, p_gt: Floats, y: int, d: int, two: Floats
-) -> None:
-    """two = ``exact_finish._p_window_two`` for one key pair (y, d)."""
+    w_two: Floats, w_one: Floats, c_ge: Floats, p_gt: Floats, y: int, d: int, two: Floats,
+    lane: int,
+) -> None:  # fmt: skip
+    """two[:, :, :, lane] = ``exact_finish._p_window_two`` for one key pair (y, d)."""
     horses = c_ge.shape[0]
-    two[:] = 0.0
+    two[:, :, :, lane] = 0.0
     for m in range(horses):
         alpha_m = p_gt[m, y] - p_gt[m, d]
         for n in range(horses):
@@ -582,7 +583,7 @@ def _p_window_two(
                     + alpha_n * w_one[d, m, j]
                     + w_two[d, m, n, j]
                 )
-                two[m, n, j] = max(w_two[y, m, n, j] - above, 0.0)
+                two[m, n, j, lane] = max(w_two[y, m, n, j] - above, 0.0)
 
 
 @kernel
@@ -677,7 +678,7 @@ def disqualified_targets(
     heavy2, heavy3 = _heavy_lanes(horses, count), _heavy_lanes(horses, count)
     alone_r, alone_share = np.empty((horses, count)), np.empty((horses, count))
     heavy_work, heavy_lanes = np.empty((7, horses, count)), np.empty((7, count))
-    window = np.empty((horses, horses, horses))
+    windows = np.empty((horses, horses, horses, count))
     vectors, products = np.empty((4, horses, BLOCK)), np.empty((4, horses, BLOCK))
     r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
     product = np.empty((5, BLOCK))
@@ -806,19 +807,20 @@ def disqualified_targets(
         if count2:
             _two_qs_summed(w_two[d], heavy2, count2, heavy_work, heavy_lanes, show, bound, 1 / 6)
             _less_alone(c_tot, p_gt, dq, d, w_two[d], heavy2, count2, heavy_work, heavy_lanes, show)
-        for s in range(count3):
-            at = heavy3[3][s]
-            _p_window_two(w_two, w_one, c_ge, p_gt, clean_keys[at], d, window)
+        if count3:
+            for s in range(count3):
+                _p_window_two(w_two, w_one, c_ge, p_gt, clean_keys[heavy3[3][s]], d, windows, s)
             two_q, alone_q = heavy_work[0], heavy_work[1]
-            _two_q_between(heavy3[0][:, s : s + 1], 1, heavy3[2][:, s : s + 1], window, two_q,
-                           heavy_work[2:], heavy_lanes)  # fmt: skip
-            _two_q_between(alone_r[:, s : s + 1], 1, heavy3[2][:, s : s + 1], window, alone_q,
-                           heavy_work[2:], heavy_lanes)  # fmt: skip
-            beyond = heavy3[4][s] * math.exp(heavy3[4][s]) / 3
-            for h in range(horses):
-                two = heavy3[1][h, s] * two_q[h, 0]
-                show[h, at] += (two - alone_share[h, s] * alone_q[h, 0]) / 6
-                bound[h, at] += two * beyond / 6
+            _two_q_between_each(heavy3[0], count3, heavy3[2], windows, two_q, heavy_work[2:],
+                                heavy_lanes)  # fmt: skip
+            _two_q_between_each(alone_r, count3, heavy3[2], windows, alone_q, heavy_work[2:],
+                                heavy_lanes)  # fmt: skip
+            for s in range(count3):
+                at, beyond = heavy3[3][s], heavy3[4][s] * math.exp(heavy3[4][s]) / 3
+                for h in range(horses):
+                    two = heavy3[1][h, s] * two_q[h, s]
+                    show[h, at] += (two - alone_share[h, s] * alone_q[h, s]) / 6
+                    bound[h, at] += two * beyond / 6
 
 
 @kernel
@@ -827,16 +829,12 @@ def _two_q_between(
 ) -> None:
     """``exact_finish._two_q_between`` for n key pairs sharing one window: r is
     [horse, pair], c_y [horse, pair] each horse's chance at the lower clean horse's key,
-    w_two[m, n, j] the window (symmetric in m and n, zero unless m, n, j differ). result = the sum, [horse, pair]. Its
-    contractions as sums over one index at a time, over m < k (the symmetry)."""
+    w_two[m, n, j] the window (symmetric in m and n, zero unless m, n, j differ). result =
+    the sum, [horse, pair]. Its contractions as sums over one index at a time, over m < k
+    (the symmetry)."""
     horses = r.shape[0]
-    a, ar, first, last, shared = work[0], work[1], work[2], work[3], work[4]
+    a, ar, first, last, shared = _two_q_start(r, n, c_y, work)
     u, v, both, mixed = lanes[0], lanes[1], lanes[2], lanes[3]
-    for h in range(horses):
-        for i in range(_lane(n)):
-            a[h, i] = c_y[h, i] * r[h, i]
-            ar[h, i] = a[h, i] * r[h, i]
-    first[:, :n], last[:, :n], shared[:, :n] = 0.0, 0.0, 0.0
     for m in range(horses):
         for k in range(m + 1, horses):
             # u = sum over j of W[m, k, j] r_j, v the same of ar_j; last and shared gather
@@ -857,23 +855,80 @@ def _two_q_between(
                     last[j, i] += w * both[i]
                 for i in range(_lane(n)):
                     shared[j, i] += w * mixed[i]
+            _two_q_gather(r, ar, first, shared, u, v, m, k, n)
+    _two_q_finish(r, n, work, lanes, result)
+
+
+@kernel
+def _two_q_between_each(
+    r: Floats, n: int, c_y: Floats, windows: Floats, result: Floats, work: Floats, lanes: Floats
+) -> None:
+    """``_two_q_between`` with each pair's own window, windows[m, n, j, pair]."""
+    horses = r.shape[0]
+    a, ar, first, last, shared = _two_q_start(r, n, c_y, work)
+    u, v, both, mixed = lanes[0], lanes[1], lanes[2], lanes[3]
+    for m in range(horses):
+        for k in range(m + 1, horses):
+            u[:n], v[:n] = 0.0, 0.0
             for i in range(_lane(n)):
-                first[m, i] += r[k, i] * u[i]
-            for i in range(_lane(n)):
-                first[k, i] += r[m, i] * u[i]
-            for i in range(_lane(n)):
-                shared[m, i] += ar[k, i] * u[i] + r[k, i] * v[i]
-            for i in range(_lane(n)):
-                shared[k, i] += ar[m, i] * u[i] + r[m, i] * v[i]
+                both[i] = 2 * r[m, i] * r[k, i]
+                mixed[i] = ar[m, i] * r[k, i] + ar[k, i] * r[m, i]
+            for j in range(horses):
+                w = windows[m, k, j]
+                for i in range(_lane(n)):
+                    u[i] += w[i] * r[j, i]
+                for i in range(_lane(n)):
+                    v[i] += w[i] * ar[j, i]
+                for i in range(_lane(n)):
+                    last[j, i] += w[i] * both[i]
+                for i in range(_lane(n)):
+                    shared[j, i] += w[i] * mixed[i]
+            _two_q_gather(r, ar, first, shared, u, v, m, k, n)
+    _two_q_finish(r, n, work, lanes, result)
+
+
+@kernel
+def _two_q_start(r: Floats, n: int, c_y: Floats, work: Floats) -> Any:
+    """a = c / allowed and ar = a / allowed; first, last and shared zeroed."""
+    a, ar, first, last, shared = work[0], work[1], work[2], work[3], work[4]
+    for h in range(r.shape[0]):
+        for i in range(_lane(n)):
+            a[h, i] = c_y[h, i] * r[h, i]
+            ar[h, i] = a[h, i] * r[h, i]
+    first[:, :n], last[:, :n], shared[:, :n] = 0.0, 0.0, 0.0
+    return a, ar, first, last, shared
+
+
+@kernel
+def _two_q_gather(
+    r: Floats, ar: Floats, first: Floats, shared: Floats, u: Floats, v: Floats, m: int,
+    k: int, n: int,
+) -> None:  # fmt: skip
+    """The sums over j of the pair m < k (u, v) into first and shared, both orders."""
+    for i in range(_lane(n)):
+        first[m, i] += r[k, i] * u[i]
+    for i in range(_lane(n)):
+        first[k, i] += r[m, i] * u[i]
+    for i in range(_lane(n)):
+        shared[m, i] += ar[k, i] * u[i] + r[k, i] * v[i]
+    for i in range(_lane(n)):
+        shared[k, i] += ar[m, i] * u[i] + r[m, i] * v[i]
+
+
+@kernel
+def _two_q_finish(r: Floats, n: int, work: Floats, lanes: Floats, result: Floats) -> None:
+    """result from the contractions: all distinct triples, less those holding the target
+    or the lower clean horse, plus those holding both (exact_finish._two_q_between)."""
+    a, first, last, shared = work[0], work[2], work[3], work[4]
     sum_a, whole, sum_a_own = lanes[4], lanes[5], lanes[6]
     sum_a[:n], whole[:n], sum_a_own[:n] = 0.0, 0.0, 0.0
-    for h in range(horses):
+    for h in range(r.shape[0]):
         for i in range(_lane(n)):
             own = (2 * first[h, i] + last[h, i]) * r[h, i]
             sum_a[i] += a[h, i]
             whole[i] += first[h, i] * r[h, i]
             sum_a_own[i] += a[h, i] * own
-    for h in range(horses):
+    for h in range(r.shape[0]):
         for i in range(_lane(n)):
             own = (2 * first[h, i] + last[h, i]) * r[h, i]
             result[h, i] = (
