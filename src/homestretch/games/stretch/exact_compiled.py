@@ -53,7 +53,13 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from homestretch.games.stretch.exact_finish import HEAVY_PAIR, Floats, Tables, Windows
+from homestretch.games.stretch.exact_finish import (
+    HEAVY_DQ_PAIR,
+    HEAVY_PAIR,
+    Floats,
+    Tables,
+    Windows,
+)
 
 NEGLIGIBLE = 1e-18
 """Key pairs whose window terms are bounded below this are bounded, not summed: about
@@ -954,7 +960,7 @@ def key_pair_sums(
     )  # fmt: skip
     disqualified_targets(
         a["c"], a["dq"], a["out"], a["c_ge"], a["c_gt"], a["c_lt"], a["c_tot"], a["p_gt"],
-        a["d_le"], b["one"], b["two"], b["spread"], b["at"], clean_keys, dq_keys, HEAVY_PAIR,
+        a["d_le"], b["one"], b["two"], b["spread"], b["at"], clean_keys, dq_keys, HEAVY_DQ_PAIR,
         place, show, bound,
     )  # fmt: skip
     return place.sum(axis=1), show.sum(axis=1), bound.sum(axis=1)

@@ -25,11 +25,12 @@ allowed in a window between two keys: a clean third with 2s between the two clea
 ahead of it (allowed while the upper one stays ahead of them); a disqualified horse that
 rolled 1 with 2s above it behind its one clean leader; one that rolled 2 with 1s between
 its two clean leaders. Each is summed exactly with no horse and with one horse in the
-window. With two in it, it is summed exactly where its bound (``HEAVY_PAIR``) is not
-negligible, and three or more are bounded there (by the two times q exp(q) / 3);
-elsewhere two or more are bounded together (``_two_in_window``). What is bounded is the ``show_bound``: every
-show chance is at least ``show`` and at most ``show + show_bound`` (at most 4e-8 on the
-bundled races, 2e-9 for 12 horses). Summing everything would cost a sum over every
+window. With two in it, it is summed exactly where its bound (``HEAVY_PAIR``, and
+``HEAVY_DQ_PAIR`` for a disqualified target) is not negligible, and three or more are
+bounded there (by the two times q exp(q) / 3); elsewhere two or more are bounded together
+(``_two_in_window``). What is bounded is the ``show_bound``: every show chance is at
+least ``show`` and at most ``show + show_bound`` (at most 4e-8 on the bundled races,
+6e-9 for 12 horses). Summing everything would cost a sum over every
 triple of keys, or over every set of horses.
 """
 
@@ -46,8 +47,12 @@ from numpy.typing import NDArray
 Floats = NDArray[np.float64]
 CELLS_PER_CHUNK = 60_000  # key pairs x horses at once: small arrays stay in cache
 HEAVY_PAIR = 1e-12
-"""Key pairs whose bound on two or more disqualified horses in a window is above this get
-two of them summed."""
+"""Key pairs of a clean target whose bound on two or more disqualified horses in a window
+is above this get two of them summed."""
+HEAVY_DQ_PAIR = 1e-11
+"""The same for a disqualified target's windows: their sums cost more (two per key pair,
+and a window per pair for 1s below a leader); at 1e-12 a 12-horse field took 4.0 s of CPU
+against 2.8 s, for a show bound of 2.1e-9 against 5.9e-9 (20 horses: 14.9 s against 5.6 s)."""
 PAIRS_PER_WINDOW_CHUNK = 512  # heavy key pairs whose windows W2[m, n, j] are held at once
 
 
@@ -373,7 +378,7 @@ def _two_in_window(
     q: Floats,
     squares: Floats | None,
     windows: Callable[[NDArray[np.int64], NDArray[np.int64]], Floats],
-    heavy: NDArray[np.bool_] | None = None,
+    heavy: NDArray[np.bool_] | float = HEAVY_PAIR,
 ) -> tuple[Floats, Floats, NDArray[np.bool_]]:
     """Two or more disqualified horses in a window below a clean horse j1 (``windows``
     gives W2[m, n, j1] for the key pairs at the given rows and columns), with a clean
@@ -383,19 +388,18 @@ def _two_in_window(
     marker that can be in it (at least the sum e1 of the ratios of those in the window):
     the chance of two or more is at most none_in (exp(q) - 1 - q), and at most
     squares * exp(q) / 2 (``_squares``: e2 <= squares / 2, and e_k <= e_{k-1} e1 / k).
-    Where that is above ``HEAVY_PAIR`` exactly two are summed and three or more bounded
+    Where that is above ``heavy`` (a float) exactly two are summed and three or more bounded
     by the two times q exp(q) / 3; elsewhere the whole is bounded. Both are weighted by each target's share and summed over the pairs;
-    returned with the pairs summed (``heavy``: given, those are, whatever the bound).
+    returned with the pairs summed (``heavy`` as pairs: those are, whatever the bound).
     """
     two_on = none_in * (np.expm1(q) - q)
     if squares is not None:
         two_on = np.minimum(two_on, squares * np.exp(q) / 2)
     share = np.broadcast_to(others.without * others.weight_of_target, two_on.shape)
-    if heavy is None:
-        heavy = (share * two_on).sum(axis=0) > HEAVY_PAIR
-    bound = (share * two_on)[:, ~heavy].sum(axis=1)
+    pairs = (share * two_on).sum(axis=0) > heavy if isinstance(heavy, float) else heavy
+    bound = (share * two_on)[:, ~pairs].sum(axis=1)
     show = np.zeros_like(bound)
-    rows, cols = np.nonzero(heavy)
+    rows, cols = np.nonzero(pairs)
     for start in range(0, rows.size, PAIRS_PER_WINDOW_CHUNK):
         r, c = (
             rows[start : start + PAIRS_PER_WINDOW_CHUNK],
@@ -406,7 +410,7 @@ def _two_in_window(
         two = _two_q_between(allowed, marked, windows(r, c))[:, 0] * share[:, r, c]
         show = show + two.sum(axis=1)
         bound = bound + (two * q[r, c] * np.exp(q[r, c]) / 3).sum(axis=1)
-    return show, bound, heavy
+    return show, bound, pairs
 
 
 def _two_q_between(allowed: Floats, c_y: Floats, w_two: Floats) -> Floats:
@@ -587,7 +591,9 @@ def _disqualified_target(
 
     squares = _squares(ahead, c_y, w, high, 2)
     q_weight = ahead.weight(p_gt_d)
-    extra, bound, heavy = _two_in_window(ahead, c_y, with_leader, q_weight, squares, windows_at_d)
+    extra, bound, heavy = _two_in_window(
+        ahead, c_y, with_leader, q_weight, squares, windows_at_d, HEAVY_DQ_PAIR
+    )
     alone = Others(rest - 2 * p_gt_d, weight)
     less, _, _ = _two_in_window(alone, c_y, with_leader, q_weight, None, windows_at_d, heavy)
     show, bound = show + (extra - less) / 6, bound / 6
@@ -614,6 +620,8 @@ def _disqualified_target(
     p_weight = two_ahead.weight(ones)
     # (the windows at y, with y1 anywhere above it, bound those with y1 below d)
     squares = _squares(two_ahead, c_y, w, low, 1)
-    extra, more, heavy = _two_in_window(two_ahead, c_y, two_clean, p_weight, squares, windows)
+    extra, more, heavy = _two_in_window(
+        two_ahead, c_y, two_clean, p_weight, squares, windows, HEAVY_DQ_PAIR
+    )
     less, _, _ = _two_in_window(two_only, c_y, two_clean, p_weight, None, windows, heavy)
     return place, show + (extra - less) / 6, bound + more / 6
