@@ -83,8 +83,8 @@ def field(seed: int, horses: int, keys: int) -> tuple[Floats, Floats, Floats]:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_four_horses_place_and_show_are_exact(seed: int) -> None:
-    # with four horses the cases left to the bound (two disqualified horses between the
-    # clean horses ahead of a third) cannot happen: show is exact too
+    # with four horses the cases left to the bound (three disqualified horses in a
+    # window) cannot happen: show is exact too
     clean, dq, out = field(seed, 4, 4)
     place, show = every_outcome(clean, dq, out)
     exact = place_and_show(clean, dq, out)
@@ -93,11 +93,14 @@ def test_four_horses_place_and_show_are_exact(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", [4, 5, 6])
-def test_five_horses_place_exact_and_show_within_its_bound(seed: int) -> None:
+def test_five_horses_place_and_show_exact_within_a_bound(seed: int) -> None:
+    # two disqualified horses in a window are summed, and three need six horses (seven
+    # for a disqualified target): show is exact, and its bound holds what cannot happen
     clean, dq, out = field(seed, 5, 3)
     place, show = every_outcome(clean, dq, out)
     exact = place_and_show(clean, dq, out)
     assert exact.place == pytest.approx(place, abs=1e-12)
+    assert exact.show == pytest.approx(show, abs=1e-12)
     assert (exact.show <= show + 1e-12).all()
     assert (show <= exact.show + exact.show_bound + 1e-12).all()
     # the bound is a real bound, not a shrug: well under the chances themselves
@@ -124,6 +127,40 @@ def test_one_disqualified_horse_in_a_window_is_exact() -> None:
     exact = place_and_show(clean, dq, out)
     assert exact.place == pytest.approx(place, abs=1e-12)
     assert exact.show == pytest.approx(show, abs=1e-12)
+
+
+def two_in_a_window(x_dq_key: int | None) -> tuple[Floats, Floats, Floats]:
+    """Six horses on keys 0-3 where two disqualified horses fall in one window often.
+
+    A and B are disqualified at 2 or 3 (or out); J is clean at 2 or 3, Y at 1, Z at 0.
+    X is clean at 0, and disqualified at ``x_dq_key`` if given: at 2 it needs a 1 to
+    show over Y and Z with J ahead, so A and B may not roll 1 above it but may roll 2
+    at 3, J's key; at 3 it needs a 2 to pass J at 2 and Y, so A and B may not roll 2
+    above it but may roll 1 at 2. Z shows behind Y and J with A and B both rolling 2.
+    """
+    clean, dq = np.zeros((6, 4)), np.zeros((6, 4))
+    dq[0, 2:] = dq[1, 2:] = 0.45
+    clean[2, 0] = 0.3 if x_dq_key else 0.9
+    if x_dq_key:
+        dq[2, x_dq_key] = 0.6
+    clean[3, 2:] = 0.45
+    clean[4, 1] = clean[5, 0] = 0.9
+    return clean, dq, np.full(6, 0.1)
+
+
+@pytest.mark.parametrize("x_dq_key", [2, 3, None])
+def test_two_disqualified_horses_in_a_window_are_summed(x_dq_key: int | None) -> None:
+    # Without the sums of two disqualified horses in a window (before 2026-12-03 only a
+    # clean third's were summed) A, B and X each fell 2.1e-4 short of the truth: at most
+    # three horses can be disqualified, so only Z (X's 2 in its window too) needs a bound
+    clean, dq, out = two_in_a_window(x_dq_key)
+    place, show = every_outcome(clean, dq, out)
+    exact = place_and_show(clean, dq, out)
+    assert exact.place == pytest.approx(place, abs=1e-12)
+    exact_ones = [0, 1, 2, 3, 4] if x_dq_key else [0, 1, 2, 3, 4, 5]
+    assert exact.show[exact_ones] == pytest.approx(show[exact_ones], abs=1e-12)
+    assert (exact.show <= show + 1e-12).all()
+    assert (show <= exact.show + exact.show_bound + 1e-12).all()
 
 
 def test_a_horse_that_cannot_go_out_is_refused() -> None:

@@ -28,12 +28,12 @@ How the loops are organised (design note):
   a horse-by-horse matrix per lane. They use only the matrix plus its transpose, so each
   is one symmetric matrix, applied over its upper triangle (``_times_fixed``,
   ``_times_window``), then ``_one_in_window``.
-- Two or more disqualified horses in a window are bounded in clearly named places:
-  ``_two_or_more_clean`` (clean target: its heavy lanes gathered over all of y's blocks
-  and summed exactly with two in ``_two_qs_summed``/``_two_q_between``, the window of
-  two 2s made at y only then, from running sums over the keys above), and in
-  ``disqualified_targets`` the bounds marked "two or more 2s above d" and "two or more
-  1s in the window".
+- Two or more disqualified horses in a window (``exact_finish._two_in_window``): each
+  case's lanes go through ``_two_or_more``, which bounds them, or, where the bound is not
+  negligible, gathers them to be summed exactly with two once the higher key's blocks
+  are done (``_two_qs_summed`` and ``_two_q_between``; in ``disqualified_targets`` also
+  the same with no other clean horse, taken off, and for a window of 1s below a leader
+  its matrix made per key pair, ``_p_window_two``). Three or more stay bounded.
 - Where the time goes (12 horses, one shared outcome, ~85 ms on a loaded machine): the
   per-lane passes linear in the horses about half (disqualified targets' five cases
   the most), the window products about a third, the heavy lanes' sums over three
@@ -53,7 +53,13 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from homestretch.games.stretch.exact_finish import HEAVY_PAIR, Floats, Tables, Windows
+from homestretch.games.stretch.exact_finish import (
+    HEAVY_DQ_PAIR,
+    HEAVY_PAIR,
+    Floats,
+    Tables,
+    Windows,
+)
 
 NEGLIGIBLE = 1e-18
 """Key pairs whose window terms are bounded below this are bounded, not summed: about
@@ -178,14 +184,6 @@ def _weigh_lanes(
     for h in range(r.shape[0]):
         for i in range(_lane(lo), _lane(nb)):
             into[h, _lane(at) + i] += scale * product[i] * r[h, i] * weight[h, i] * factor[h, i]
-
-
-@kernel
-def _beyond_one(q: Floats, product: Floats, into: Floats, lo: int, nb: int) -> None:
-    """into = product * (exp(q) - 1 - q): with q the sum over the others of a marker over
-    allowed, the others' product times this bounds two or more of them marked."""
-    for i in range(lo, nb):
-        into[i] = product[i] * (math.expm1(q[i]) - q[i])
 
 
 @kernel
@@ -361,8 +359,7 @@ def clean_targets(
     base1, base2, nothing = np.empty(horses), np.empty(horses), np.zeros(horses)
     # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
     two, by_m, by_both = _window_two_start(horses)
-    heavy = (np.empty((horses, count)), np.empty((horses, count)), np.empty(count, np.int64),
-             np.empty(count))  # fmt: skip
+    heavy = _heavy_lanes(horses, count)
     heavy_work, heavy_lanes = np.empty((6, horses, count)), np.empty((7, count))
     for k in range(count - 1, 0, -1):  # downwards: the window of two 2s is summed so
         y = clean_keys[k]
@@ -405,33 +402,42 @@ def clean_targets(
                 _one_in_window(r2, c_y, s_a, by_r, by_ra, factor, 1.0, lo, nb, sums)
             _weigh(show, start, product2, r2, weight, factor, 1.0, nb)
             if lo < nb:
-                heavy_count = _two_or_more_clean(
-                    w_spread[y], r2, c_y, s_a, distinct, weight, product2, q, squared, factor,
-                    bound, start, lo, nb, sums, heavy_pair, heavy, heavy_count,
+                heavy_count = _two_or_more(
+                    w_spread[y][:, :, None], 0, r2, c_y, s_a, distinct, weight, product2, q,
+                    squared, factor, bound, 1.0, start, lo, nb, sums, heavy_pair, heavy,
+                    heavy_count,
                 )  # fmt: skip
         if heavy_count:
             _window_two_at(p_gt, c_gt, y, by_m, by_both, two)
-            _two_qs_summed(c[:, y], two, heavy, heavy_count, heavy_work, heavy_lanes, show, bound)
+            _two_qs_summed(two, heavy, heavy_count, heavy_work, heavy_lanes, show, bound, 1.0)
         _window_two_add(p_gt, c, y, by_m, by_both)
 
 
 @kernel
-def _two_or_more_clean(
-    spread: Floats, r: Floats, c_y: Floats, sum_c: Floats, distinct: Floats, weight: Floats,
-    product: Floats, q: Floats, squared: Floats, factor: Floats, bound: Floats, start: int,
-    lo: int, nb: int, sums: Floats, heavy_pair: float, heavy: Any, count: int,
+def _two_or_more(
+    spread: Floats, at: int, r: Floats, c_y: Floats, sum_c: Floats, distinct: Floats,
+    weight: Floats, product: Floats, q: Floats, squared: Floats, factor: Floats, bound: Floats,
+    scale: float, start: int, lo: int, nb: int, sums: Floats, heavy_pair: float, heavy: Any,
+    count: int,
 ) -> int:  # fmt: skip
-    """Two or more disqualified 2s in the window of a clean target's key pair (A = 2):
-    bounded, by all the 2s above y or (Cauchy-Schwarz) by those inside the window (the
-    ``spread`` matrix of y). Lanes where that bound is not negligible (``heavy_pair``)
-    go to ``heavy`` (their r, the others' share, key and q, from lane ``count`` on), for
-    ``_two_qs_summed`` to sum exactly once y's blocks are done. Returns the new count."""
+    """Two or more disqualified horses in the window of a key pair (``exact_finish.
+    _two_in_window``): bounded, by all the markers above the window's foot or (Cauchy-
+    Schwarz) by those inside it, the ``spread`` matrix [m, j, k] of the window's key (k
+    = 0: one for every lane; else lane i's at k = at + i). Lanes where that bound is not
+    negligible (``heavy_pair``) go to ``heavy`` (their r, the others' share, the lower
+    clean horse's chance c_y, key and q, from lane ``count`` on), to be summed exactly
+    once the blocks are done; the others' bound times ``scale`` goes to ``bound``.
+    ``factor`` is work space. Returns the new count."""
     horses = r.shape[0]
-    heavy_r, heavy_share, heavy_at, heavy_q = heavy
+    heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
     squared[:, lo:nb] = 0.0
     for m in range(horses):
         for j in range(horses):
-            w = spread[m, j]
+            if spread.shape[2] > 1:
+                for i in range(_lane(lo), _lane(nb)):
+                    squared[j, i] += spread[m, j, _lane(at) + i] * r[m, i] * r[m, i]
+                continue
+            w = spread[m, j, 0]
             if w == 0.0:
                 continue
             for i in range(_lane(lo), _lane(nb)):
@@ -457,30 +463,39 @@ def _two_or_more_clean(
     for i in range(lo, nb):
         if share[i] <= heavy_pair:
             for h in range(horses):
-                bound[h, start + i] += squared[h, i]
+                bound[h, start + i] += scale * squared[h, i]
             continue
         for h in range(horses):
             heavy_r[h, count] = r[h, i]
             heavy_share[h, count] = product[i] * r[h, i] * weight[h, i]
+            heavy_c[h, count] = c_y[h, i]
         heavy_at[count], heavy_q[count] = start + i, q[i]
         count += 1
     return count
 
 
 @kernel
+def _heavy_lanes(horses: int, count: int) -> Any:
+    """Space for ``_two_or_more``'s heavy lanes: r, share, c, key and q."""
+    return (np.empty((horses, count)), np.empty((horses, count)), np.empty((horses, count)),
+            np.empty(count, np.int64), np.empty(count))  # fmt: skip
+
+
+@kernel
 def _two_qs_summed(
-    c_y: Floats, two: Floats, heavy: Any, count: int, work: Floats, lanes: Floats,
-    show: Floats, bound: Floats,
+    two: Floats, heavy: Any, count: int, work: Floats, lanes: Floats, show: Floats,
+    bound: Floats, scale: float,
 ) -> None:  # fmt: skip
-    """Exactly two 2s in the window, summed for the heavy lanes of one y; three or more
-    bounded by the two times (2s above y) / 3 (each further one adds at most that)."""
-    heavy_r, heavy_share, heavy_at, heavy_q = heavy
+    """Exactly two disqualified horses in the window ``two`` (one for all the lanes),
+    summed for the heavy lanes; three or more bounded by the two times q exp(q) / 3 (each
+    further one adds at most q / k); both times ``scale``."""
+    heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
     two_q = work[0]
-    _two_q_between(heavy_r, count, c_y, two, two_q, work[1:], lanes)
+    _two_q_between(heavy_r, count, heavy_c, two, two_q, work[1:], lanes)
     for s in range(count):
         beyond = heavy_q[s] * math.exp(heavy_q[s]) / 3
         for h in range(heavy_r.shape[0]):
-            share = heavy_share[h, s] * two_q[h, s]
+            share = scale * heavy_share[h, s] * two_q[h, s]
             show[h, heavy_at[s]] += share
             bound[h, heavy_at[s]] += share * beyond
 
@@ -531,6 +546,53 @@ def _window_two_add(q: Floats, c: Floats, y: int, by_m: Floats, by_both: Floats)
 
 
 @kernel
+def _window_two_table(q: Floats, c: Floats, c_gt: Floats) -> Floats:
+    """``exact_finish.Windows.two`` at every key, [y, m, n, j]."""
+    horses, keys = c.shape
+    table = np.empty((keys, horses, horses, horses))
+    two, by_m, by_both = _window_two_start(horses)
+    for y in range(keys - 1, -1, -1):
+        _window_two_at(q, c_gt, y, by_m, by_both, two)
+        table[y] = two
+        _window_two_add(q, c, y, by_m, by_both)
+    return table
+
+
+def window_two(q: Floats, c: Floats, c_gt: Floats) -> Floats:
+    """``_window_two_table`` on arrays of one layout (one compiled version serves all):
+    ``exact_finish.Windows.of`` takes it, for the windows of disqualified targets."""
+    arrays = (np.ascontiguousarray(a, dtype=np.float64) for a in (q, c, c_gt))
+    two: Floats = _window_two_table(*arrays)
+    return two
+
+
+@kernel
+def _p_window_two(
+    w_two: Floats, w_one: Floats, c_ge: Floats, p_gt: Floats, y: int, d: int, two: Floats,
+    lane: int,
+) -> None:  # fmt: skip
+    """two[:, :, :, lane] = ``exact_finish._p_window_two`` for one key pair (y, d)."""
+    horses = c_ge.shape[0]
+    two[:, :, :, lane] = 0.0
+    for m in range(horses):
+        alpha_m = p_gt[m, y] - p_gt[m, d]
+        for n in range(horses):
+            if n == m:
+                continue
+            alpha_n = p_gt[n, y] - p_gt[n, d]
+            for j in range(horses):
+                if j in (m, n):
+                    continue
+                above = (
+                    alpha_m * alpha_n * c_ge[j, d]
+                    + alpha_m * w_one[d, n, j]
+                    + alpha_n * w_one[d, m, j]
+                    + w_two[d, m, n, j]
+                )
+                two[m, n, j, lane] = max(w_two[y, m, n, j] - above, 0.0)
+
+
+@kernel
 def _symmetric(matrix: Floats, into: Floats) -> None:
     """into = matrix + its transpose."""
     for m in range(matrix.shape[0]):
@@ -539,6 +601,29 @@ def _symmetric(matrix: Floats, into: Floats) -> None:
 
 
 # ------------------------------------------------------------- disqualified targets
+
+
+@kernel
+def _less_alone(
+    c_tot: Floats, p_gt: Floats, dq: Floats, d: int, two: Floats, heavy: Any, count: int,
+    work: Floats, lanes: Floats, show: Floats,
+) -> None:  # fmt: skip
+    """Take off, for the heavy lanes of d, two 2s above d in the window of a disqualified
+    target that rolled 1 with no other clean horse (exact_finish._single_threshold counts
+    those apart): the others allowed are the same at every lower key."""
+    horses = c_tot.shape[0]
+    heavy_r, heavy_share, heavy_c, heavy_at, _ = heavy
+    product = 1.0
+    for h in range(horses):
+        product *= 1 - c_tot[h] - 2 * p_gt[h, d]
+    for h in range(horses):
+        r = 1 / (1 - c_tot[h] - 2 * p_gt[h, d])
+        for s in range(count):
+            heavy_r[h, s], heavy_share[h, s] = r, product * r * dq[h, d]
+    _two_q_between(heavy_r, count, heavy_c, two, work[0], work[1:], lanes)
+    for s in range(count):
+        for h in range(horses):
+            show[h, heavy_at[s]] -= heavy_share[h, s] * work[0][h, s] / 6
 
 
 @kernel
@@ -553,22 +638,30 @@ def disqualified_targets(
     p_gt: Floats,
     d_le: Floats,
     w_one: Floats,
+    w_two: Floats,
+    w_spread: Floats,
     w_at: Floats,
     clean_keys: Ints,
     dq_keys: Ints,
+    heavy_pair: float,
     place: Floats,
     show: Floats,
     bound: Floats,
 ) -> None:
     """``exact_finish._disqualified_target`` for every pair (y, d), y a clean key below
-    the disqualified key d; place, show and bound are [horse, y] sums over d."""
+    the disqualified key d; place, show and bound are [horse, y] sums over d. ``w_two`` is
+    ``exact_finish.Windows.two`` at every key (``window_two``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_ge = c[:, clean_keys].copy(), c_ge[:, clean_keys].copy()
     low_gt, low_lt = c_gt[:, clean_keys].copy(), c_lt[:, clean_keys].copy()
     low_p = p_gt[:, clean_keys].copy()
     low_ge_p = low_ge + low_p
-    # each lower key's window matrix plus its transpose, lower key last
-    low_sym = np.zeros((horses, horses, count))
+    # each lower key's window matrix plus its transpose, lower key last; its spread
+    low_sym, low_spread = np.zeros((horses, horses, count)), np.empty((horses, horses, count))
+    for m in range(horses):
+        for j in range(horses):
+            for i in range(count):
+                low_spread[m, j, i] = w_spread[clean_keys[i], m, j]
     for m in range(horses):
         for j in range(m + 1, horses):
             for i in range(count):
@@ -579,10 +672,22 @@ def disqualified_targets(
     lc, llt, between, ones = np.empty(shape), np.empty(shape), np.empty(shape), np.empty(shape)
     r1, r2, r3 = np.empty(shape), np.empty(shape), np.empty(shape)
     factor, two_clean, ra = np.empty(shape), np.empty(shape), np.empty(shape)
-    by_r, by_ra = np.empty(shape), np.empty(shape)
+    by_r, by_ra, squared, scratch = (
+        np.empty(shape),
+        np.empty(shape),
+        np.empty(shape),
+        np.empty(shape),
+    )
+    # key pairs where two disqualified horses in the window are summed (``_two_or_more``):
+    # a leader's 2s above d (and the same with no other clean horse, r and share below),
+    # and 1s below a leader between y and d (and the same with no other clean horse)
+    heavy2, heavy3 = _heavy_lanes(horses, count), _heavy_lanes(horses, count)
+    alone_r, alone_share = np.empty((horses, count)), np.empty((horses, count))
+    heavy_work, heavy_lanes = np.empty((7, horses, count)), np.empty((7, count))
+    windows = np.empty((horses, horses, horses, count))
     vectors, products = np.empty((4, horses, BLOCK)), np.empty((4, horses, BLOCK))
     r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
-    product, grown = np.empty((5, BLOCK)), np.empty(BLOCK)
+    product = np.empty((5, BLOCK))
     q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
     s_c, s_d = np.empty(BLOCK), np.empty(BLOCK)
     base, by_horse, nothing = np.empty((5, horses)), np.empty((2, horses)), np.zeros(horses)
@@ -607,6 +712,7 @@ def disqualified_targets(
             base[3, h], base[4, h] = 1 - pd, 1 - c_tot[h] - pd
             by_horse[0, h], by_horse[1, h] = c_ge[h, d], pd + dq[h, d] / 6
         leader_summing, window_summing = False, False
+        count2, count3 = 0, 0
         for start in range(0, n, BLOCK):
             nb = min(BLOCK, n - start)
             _gather(low_c, start, nothing, lc, nb)
@@ -647,9 +753,14 @@ def disqualified_targets(
             if not leader_summing:
                 lo = _negligible(product[2], r3, weight, s_a, s_b, q, bound, start, 1 / 6, nb, sums)
                 leader_summing = lo < nb
-            # ... two or more 2s above d: bounded
-            _beyond_one(q, product[2], grown, lo, nb)
-            _weigh_lanes(bound, start, grown, r3, weight, factor, 1 / 6, lo, nb)
+            # ... two or more 2s above d (a clean third's window, at d): summed for two
+            # where that matters, once d's blocks are done
+            if lo < nb:
+                count2 = _two_or_more(
+                    w_spread[d][:, :, None], 0, r3, lc, s_a, factor, weight, product[2], q,
+                    squared, scratch, bound, 1 / 6, start, lo, nb, sums, heavy_pair, heavy2,
+                    count2,
+                )  # fmt: skip
             # ... or exactly one 2 above d, at or behind the clean horse ahead
             if lo < nb:
                 _times_r_c_r(r3, lc, ra, lo, nb)
@@ -671,9 +782,19 @@ def disqualified_targets(
                 # horse (both with one 1 in it, so it is at most the first): bounded together
                 lo = _negligible(product[3], r4, weight, s_a, s_b, q, bound, start, 1 / 6, nb, sums)
                 window_summing = lo < nb
-            # ... two or more 1s in the window: bounded
-            _beyond_one(q, product[3], grown, lo, nb)
-            _weigh_lanes(bound, start, grown, r4, weight, two_clean, 1 / 6, lo, nb)
+            # ... two or more 1s in the window (y1 anywhere above y bounds it): summed for
+            # two where that matters, less the same with no other clean horse (r5)
+            if lo < nb:
+                first = count3
+                count3 = _two_or_more(
+                    low_spread, start, r4, lc, s_a, two_clean, weight, product[3], q, squared,
+                    scratch, bound, 1 / 6, start, lo, nb, sums, heavy_pair, heavy3, count3,
+                )  # fmt: skip
+                for s in range(first, count3):
+                    i = heavy3[3][s] - start
+                    for h in range(horses):
+                        alone_r[h, s] = r5[h, i]
+                        alone_share[h, s] = product[4][i] * r5[h, i] * weight[h, i]
             # ... or exactly one 1 above y, at or behind the upper clean horse; less the
             # same with no other clean horse (r5)
             _sum(r5, lc, s_c, nb)
@@ -689,24 +810,37 @@ def disqualified_targets(
                 _one_in_window(r5, lc, s_c, products[2], products[3], factor, 1.0, lo, nb, sums)
             _weigh(show, start, product[3], r4, weight, two_clean, 1 / 6, nb)
             _weigh(show, start, product[4], r5, weight, factor, -1 / 6, nb)
+        if count2:
+            _two_qs_summed(w_two[d], heavy2, count2, heavy_work, heavy_lanes, show, bound, 1 / 6)
+            _less_alone(c_tot, p_gt, dq, d, w_two[d], heavy2, count2, heavy_work, heavy_lanes, show)
+        if count3:
+            for s in range(count3):
+                _p_window_two(w_two, w_one, c_ge, p_gt, clean_keys[heavy3[3][s]], d, windows, s)
+            two_q, alone_q = heavy_work[0], heavy_work[1]
+            _two_q_between_each(heavy3[0], count3, heavy3[2], windows, two_q, heavy_work[2:],
+                                heavy_lanes)  # fmt: skip
+            _two_q_between_each(alone_r, count3, heavy3[2], windows, alone_q, heavy_work[2:],
+                                heavy_lanes)  # fmt: skip
+            for s in range(count3):
+                at, beyond = heavy3[3][s], heavy3[4][s] * math.exp(heavy3[4][s]) / 3
+                for h in range(horses):
+                    two = heavy3[1][h, s] * two_q[h, s]
+                    show[h, at] += (two - alone_share[h, s] * alone_q[h, s]) / 6
+                    bound[h, at] += two * beyond / 6
 
 
 @kernel
 def _two_q_between(
     r: Floats, n: int, c_y: Floats, w_two: Floats, result: Floats, work: Floats, lanes: Floats
 ) -> None:
-    """``exact_finish._two_q_between`` for n key pairs of one higher key y: r is
-    [horse, pair], c_y the chance of each horse at y, w_two[m, n, j] y's window (symmetric
-    in m and n, zero unless m, n, j differ). result = the sum, [horse, pair]. Its
-    contractions as sums over one index at a time, over m < k (the symmetry)."""
+    """``exact_finish._two_q_between`` for n key pairs sharing one window: r is
+    [horse, pair], c_y [horse, pair] each horse's chance at the lower clean horse's key,
+    w_two[m, n, j] the window (symmetric in m and n, zero unless m, n, j differ). result =
+    the sum, [horse, pair]. Its contractions as sums over one index at a time, over m < k
+    (the symmetry)."""
     horses = r.shape[0]
-    a, ar, first, last, shared = work[0], work[1], work[2], work[3], work[4]
+    a, ar, first, last, shared = _two_q_start(r, n, c_y, work)
     u, v, both, mixed = lanes[0], lanes[1], lanes[2], lanes[3]
-    for h in range(horses):
-        for i in range(_lane(n)):
-            a[h, i] = c_y[h] * r[h, i]
-            ar[h, i] = a[h, i] * r[h, i]
-    first[:, :n], last[:, :n], shared[:, :n] = 0.0, 0.0, 0.0
     for m in range(horses):
         for k in range(m + 1, horses):
             # u = sum over j of W[m, k, j] r_j, v the same of ar_j; last and shared gather
@@ -727,23 +861,80 @@ def _two_q_between(
                     last[j, i] += w * both[i]
                 for i in range(_lane(n)):
                     shared[j, i] += w * mixed[i]
+            _two_q_gather(r, ar, first, shared, u, v, m, k, n)
+    _two_q_finish(r, n, work, lanes, result)
+
+
+@kernel
+def _two_q_between_each(
+    r: Floats, n: int, c_y: Floats, windows: Floats, result: Floats, work: Floats, lanes: Floats
+) -> None:
+    """``_two_q_between`` with each pair's own window, windows[m, n, j, pair]."""
+    horses = r.shape[0]
+    a, ar, first, last, shared = _two_q_start(r, n, c_y, work)
+    u, v, both, mixed = lanes[0], lanes[1], lanes[2], lanes[3]
+    for m in range(horses):
+        for k in range(m + 1, horses):
+            u[:n], v[:n] = 0.0, 0.0
             for i in range(_lane(n)):
-                first[m, i] += r[k, i] * u[i]
-            for i in range(_lane(n)):
-                first[k, i] += r[m, i] * u[i]
-            for i in range(_lane(n)):
-                shared[m, i] += ar[k, i] * u[i] + r[k, i] * v[i]
-            for i in range(_lane(n)):
-                shared[k, i] += ar[m, i] * u[i] + r[m, i] * v[i]
+                both[i] = 2 * r[m, i] * r[k, i]
+                mixed[i] = ar[m, i] * r[k, i] + ar[k, i] * r[m, i]
+            for j in range(horses):
+                w = windows[m, k, j]
+                for i in range(_lane(n)):
+                    u[i] += w[i] * r[j, i]
+                for i in range(_lane(n)):
+                    v[i] += w[i] * ar[j, i]
+                for i in range(_lane(n)):
+                    last[j, i] += w[i] * both[i]
+                for i in range(_lane(n)):
+                    shared[j, i] += w[i] * mixed[i]
+            _two_q_gather(r, ar, first, shared, u, v, m, k, n)
+    _two_q_finish(r, n, work, lanes, result)
+
+
+@kernel
+def _two_q_start(r: Floats, n: int, c_y: Floats, work: Floats) -> Any:
+    """a = c / allowed and ar = a / allowed; first, last and shared zeroed."""
+    a, ar, first, last, shared = work[0], work[1], work[2], work[3], work[4]
+    for h in range(r.shape[0]):
+        for i in range(_lane(n)):
+            a[h, i] = c_y[h, i] * r[h, i]
+            ar[h, i] = a[h, i] * r[h, i]
+    first[:, :n], last[:, :n], shared[:, :n] = 0.0, 0.0, 0.0
+    return a, ar, first, last, shared
+
+
+@kernel
+def _two_q_gather(
+    r: Floats, ar: Floats, first: Floats, shared: Floats, u: Floats, v: Floats, m: int,
+    k: int, n: int,
+) -> None:  # fmt: skip
+    """The sums over j of the pair m < k (u, v) into first and shared, both orders."""
+    for i in range(_lane(n)):
+        first[m, i] += r[k, i] * u[i]
+    for i in range(_lane(n)):
+        first[k, i] += r[m, i] * u[i]
+    for i in range(_lane(n)):
+        shared[m, i] += ar[k, i] * u[i] + r[k, i] * v[i]
+    for i in range(_lane(n)):
+        shared[k, i] += ar[m, i] * u[i] + r[m, i] * v[i]
+
+
+@kernel
+def _two_q_finish(r: Floats, n: int, work: Floats, lanes: Floats, result: Floats) -> None:
+    """result from the contractions: all distinct triples, less those holding the target
+    or the lower clean horse, plus those holding both (exact_finish._two_q_between)."""
+    a, first, last, shared = work[0], work[2], work[3], work[4]
     sum_a, whole, sum_a_own = lanes[4], lanes[5], lanes[6]
     sum_a[:n], whole[:n], sum_a_own[:n] = 0.0, 0.0, 0.0
-    for h in range(horses):
+    for h in range(r.shape[0]):
         for i in range(_lane(n)):
             own = (2 * first[h, i] + last[h, i]) * r[h, i]
             sum_a[i] += a[h, i]
             whole[i] += first[h, i] * r[h, i]
             sum_a_own[i] += a[h, i] * own
-    for h in range(horses):
+    for h in range(r.shape[0]):
         for i in range(_lane(n)):
             own = (2 * first[h, i] + last[h, i]) * r[h, i]
             result[h, i] = (
@@ -769,13 +960,14 @@ def key_pair_sums(
     )  # fmt: skip
     disqualified_targets(
         a["c"], a["dq"], a["out"], a["c_ge"], a["c_gt"], a["c_lt"], a["c_tot"], a["p_gt"],
-        a["d_le"], b["one"], b["at"], clean_keys, dq_keys, place, show, bound,
+        a["d_le"], b["one"], b["two"], b["spread"], b["at"], clean_keys, dq_keys, HEAVY_DQ_PAIR,
+        place, show, bound,
     )  # fmt: skip
     return place.sum(axis=1), show.sum(axis=1), bound.sum(axis=1)
 
 
 TABLES = ("c", "dq", "out", "c_ge", "c_gt", "c_lt", "c_tot", "p_gt", "d_le")
-WINDOWS = ("one", "spread", "at")
+WINDOWS = ("one", "two", "spread", "at")
 
 
 def warm_up() -> None:

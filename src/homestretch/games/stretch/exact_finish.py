@@ -20,15 +20,18 @@ Every case is a sum over one or two thresholds of products over the other horses
 products are taken once and each horse's own factor divided out again, which needs every
 factor above zero (every horse must have some chance of going out: ``NotExact`` if not).
 
-Place is exact. Three show cases couple a third key: a clean third with 2s between the
-two clean horses ahead of it (allowed while the upper one stays ahead of them); a
-disqualified horse that rolled 1 with 2s above it behind its one clean leader; one that
-rolled 2 with 1s between its two clean leaders. Each is summed exactly with one such
-horse in the window; for the clean third, two are summed too wherever their bound is
-not negligible. What is left is bounded from above: the ``show_bound`` (at most 2.5e-7
-on the bundled races; every show chance is at least ``show`` and at most
-``show + show_bound``). Summing everything would cost a sum over every triple of keys,
-or over every set of horses.
+Place is exact. Three show cases couple a third key, through the disqualified horses
+allowed in a window between two keys: a clean third with 2s between the two clean horses
+ahead of it (allowed while the upper one stays ahead of them); a disqualified horse that
+rolled 1 with 2s above it behind its one clean leader; one that rolled 2 with 1s between
+its two clean leaders. Each is summed exactly with no horse and with one horse in the
+window. With two in it, it is summed exactly where its bound (``HEAVY_PAIR``, and
+``HEAVY_DQ_PAIR`` for a disqualified target) is not negligible, and three or more are
+bounded there (by the two times q exp(q) / 3); elsewhere two or more are bounded together
+(``_two_in_window``). What is bounded is the ``show_bound``: every show chance is at
+least ``show`` and at most ``show + show_bound`` (at most 4e-8 on the bundled races,
+6e-9 for 12 horses). Summing everything would cost a sum over every
+triple of keys, or over every set of horses.
 """
 
 from __future__ import annotations
@@ -43,8 +46,14 @@ from numpy.typing import NDArray
 
 Floats = NDArray[np.float64]
 CELLS_PER_CHUNK = 60_000  # key pairs x horses at once: small arrays stay in cache
-HEAVY_PAIR = 1e-11
-"""Key pairs whose bound on two or more 2s in the window is above this get them summed."""
+HEAVY_PAIR = 1e-12
+"""Key pairs of a clean target whose bound on two or more disqualified horses in a window
+is above this get two of them summed."""
+HEAVY_DQ_PAIR = 1e-11
+"""The same for a disqualified target's windows: their sums cost more (two per key pair,
+and a window per pair for 1s below a leader); at 1e-12 a 12-horse field took 4.0 s of CPU
+against 2.8 s, for a show bound of 2.1e-9 against 5.9e-9 (20 horses: 14.9 s against 5.6 s)."""
+PAIRS_PER_WINDOW_CHUNK = 512  # heavy key pairs whose windows W2[m, n, j] are held at once
 
 
 class NotExact(Exception):
@@ -108,6 +117,7 @@ class Others:
     def __init__(self, allowed: Floats, weight: Floats) -> None:
         self.allowed = allowed
         self.without = np.prod(allowed, axis=0) / allowed
+        self.weight_of_target = weight
         self._weighted = self.without * weight  # each target's chance of its own part
 
     def _ratio(self, marker: Floats) -> tuple[Floats, Floats]:
@@ -165,7 +175,7 @@ def place_and_show(clean: Floats, dq: Floats, out: Floats, compiled: bool = True
         raise NotExact("every horse needs some chance of going out")
     kernels = compiled_kernels() if compiled else None
     t = Tables.of(clean, dq, out)
-    w = Windows.of(t, with_two=kernels is None)  # the compiled loops make it key by key
+    w = Windows.of(t, None if kernels is None else kernels.window_two)
     place, show, bound = _single_threshold(t, w)
     clean_keys = np.flatnonzero(t.c.any(axis=0))  # keys some horse can finish clean at
     dq_keys = np.flatnonzero(t.dq.any(axis=0))
@@ -253,13 +263,13 @@ class Windows:
     clean level with it or ahead: one disqualified horse inside a window below a clean one
     (m != j). ``two[y, m, n, j]``: j clean at some y1 > y, m and n both with a 2 in
     (y, y1], summed over y1 (indices distinct). ``spread[y, m, j]``: for j clean at some
-    y1 > y, m's chance of a 2 in (y, y1] times everyone's, summed over y1: what bounds two
-    or more in the window (Cauchy-Schwarz on the sum of the chances in it).
+    y1 > y, m's chance of a 2 in (y, y1] times every other horse's, summed over y1: what
+    bounds two in the window (r_m r_n <= (r_m^2 + r_n^2) / 2 takes each horse's own weight
+    r = 1 / allowed out of the sum over y1).
     """
 
     one: Floats
-    two: Floats | None
-    """None where the compiled loops make it one key at a time (``exact_compiled``)."""
+    two: Floats
     spread: Floats
     level: Floats
     """level[d, j, j']: horses j and j' clean at the same key below d (zero diagonal)."""
@@ -267,7 +277,10 @@ class Windows:
     """at[y, m, j]: m disqualified at y with a 2 (or a 1), j clean at or ahead of y."""
 
     @classmethod
-    def of(cls, t: Tables, with_two: bool = True) -> Windows:
+    def of(
+        cls, t: Tables, two_of: Callable[[Floats, Floats, Floats], Floats] | None = None
+    ) -> Windows:
+        """``two_of(q, c, c_gt)``, if given, computes ``two`` (``exact_compiled.window_two``)."""
         q, c = t.p_gt, t.c  # a 2 above the key has the same chance as a 1
         q_all = q.sum(axis=0)
         at = np.einsum("mz,jz->zmj", t.dq / 6, t.c_ge)
@@ -278,14 +291,18 @@ class Windows:
         by_all = _above((c * q_all).T)  # [y, j]
         by_m = _above(np.einsum("mz,jz->zmj", q, c))
         by_both = _above(np.einsum("mz,jz->zmj", q * q_all, c))
+        by_square = _above(np.einsum("mz,jz->zmj", q * q, c))
         spread = (
             np.einsum("my,y,jy->ymj", q, q_all, t.c_gt)
             - np.einsum("my,yj->ymj", q, by_all)
             - q_all[:, None, None] * by_m
             + by_both
         )
-        two = None
-        if with_two:  # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
+        # less m's own square: (q_m(y) - q_m(y1))^2 expanded
+        spread -= np.einsum("my,jy->ymj", q * q, t.c_gt) - 2 * q.T[:, :, None] * by_m + by_square
+        if two_of is not None:
+            two = two_of(q, c, t.c_gt)
+        else:  # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
             two = (
                 np.einsum("my,ny,jy->ymnj", q, q, t.c_gt)
                 - np.einsum("my,ynj->ymnj", q, by_m)
@@ -299,8 +316,8 @@ class Windows:
         level = np.cumsum(at_same, axis=0) - at_same
         level[:, idx, idx] = 0
         at[:, idx, idx] = 0
-        two = None if two is None else np.maximum(two, 0)
-        return cls(one, two, np.maximum(spread, 0), level, at)
+        spread[:, idx, idx] = 0
+        return cls(one, np.maximum(two, 0), np.maximum(spread, 0), level, at)
 
 
 def _above(per_key: Floats) -> Floats:
@@ -332,24 +349,68 @@ def _clean_target(
     # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
     one_q = _one_q_between(two.allowed, c_y, w.one[high])
     show = show + two.total(distinct + two.pair(c_y) + one_q)
-    # two or more such: bounded, by all the 2s above y or (Cauchy-Schwarz) by those inside
-    # the window; where that bound is not negligible, exactly two are summed and three or
-    # more bounded by the two times (2s above y) / 3 (each further one adds at most that)
-    q_weight = two.weight(p_gt_y)
-    squares = two.two(c_y, _per_key_times(two.allowed**-2, w.spread[high]))
-    two_on = np.minimum(distinct * (np.expm1(q_weight) - q_weight), squares * np.exp(q_weight) / 2)
-    share = two.without * weight
-    heavy = (share * two_on).sum(axis=0) > HEAVY_PAIR
-    bound = (share * two_on)[:, ~heavy].sum(axis=1)
-    rows, cols = np.nonzero(heavy)
-    if rows.size:
-        assert w.two is not None, "the NumPy sums need Windows.of(with_two=True)"
-        allowed = two.allowed[:, rows, cols][:, None, :]
-        two_q = _two_q_between(allowed, t.c[:, None, high[cols]], w.two[high[cols]])[:, 0]
-        q = q_weight[rows, cols]
-        show = show + (share[:, rows, cols] * two_q).sum(axis=1)
-        bound = bound + (share[:, rows, cols] * two_q * q * np.exp(q) / 3).sum(axis=1)
+    # two or more such: summed exactly for two where their bound is not negligible
+    squares = _squares(two, c_y, w, high, 2)
+    extra, bound, _ = _two_in_window(
+        two, c_y, distinct, two.weight(p_gt_y), squares, lambda _, cols: w.two[high[cols]]
+    )
+    show = show + extra
     return place, show, bound
+
+
+def _squares(
+    others: Others, lower: Floats, w: Windows, keys: NDArray[np.int64], axis: int
+) -> Floats:
+    """A bound on two disqualified horses in the windows of ``w`` at ``keys`` (those of
+    the last pair axis if ``axis`` is 2, else of the first), below a clean j1 and with a
+    clean horse marked ``lower``: ``others.two`` with j1's marker sum_m r_m^2 spread[m, j1]
+    (r = 1 / allowed), twice at least the sum of two over the window."""
+    squared = others.allowed**-2
+    if axis == 2:
+        return others.two(lower, _per_key_times(squared, w.spread[keys]))
+    return others.two(lower, _horse_first(np.einsum("mxy,xmj->jxy", squared, w.spread[keys])))
+
+
+def _two_in_window(
+    others: Others,
+    lower: Floats,
+    none_in: Floats,
+    q: Floats,
+    squares: Floats | None,
+    windows: Callable[[NDArray[np.int64], NDArray[np.int64]], Floats],
+    heavy: NDArray[np.bool_] | float = HEAVY_PAIR,
+) -> tuple[Floats, Floats, NDArray[np.bool_]]:
+    """Two or more disqualified horses in a window below a clean horse j1 (``windows``
+    gives W2[m, n, j1] for the key pairs at the given rows and columns), with a clean
+    horse marked ``lower`` besides: show summed exactly for two, and the show bound.
+
+    ``none_in`` is the case with nobody in the window and q the others' weight of any
+    marker that can be in it (at least the sum e1 of the ratios of those in the window):
+    the chance of two or more is at most none_in (exp(q) - 1 - q), and at most
+    squares * exp(q) / 2 (``_squares``: e2 <= squares / 2, and e_k <= e_{k-1} e1 / k).
+    Where that is above ``heavy`` (a float) exactly two are summed and three or more bounded
+    by the two times q exp(q) / 3; elsewhere the whole is bounded. Both are weighted by each target's share and summed over the pairs;
+    returned with the pairs summed (``heavy`` as pairs: those are, whatever the bound).
+    """
+    two_on = none_in * (np.expm1(q) - q)
+    if squares is not None:
+        two_on = np.minimum(two_on, squares * np.exp(q) / 2)
+    share = np.broadcast_to(others.without * others.weight_of_target, two_on.shape)
+    pairs = (share * two_on).sum(axis=0) > heavy if isinstance(heavy, float) else heavy
+    bound = (share * two_on)[:, ~pairs].sum(axis=1)
+    show = np.zeros_like(bound)
+    rows, cols = np.nonzero(pairs)
+    for start in range(0, rows.size, PAIRS_PER_WINDOW_CHUNK):
+        r, c = (
+            rows[start : start + PAIRS_PER_WINDOW_CHUNK],
+            cols[start : start + PAIRS_PER_WINDOW_CHUNK],
+        )
+        allowed = np.broadcast_to(others.allowed, two_on.shape)[:, r, c][:, None, :]
+        marked = np.broadcast_to(lower, two_on.shape)[:, r, c][:, None, :]
+        two = _two_q_between(allowed, marked, windows(r, c))[:, 0] * share[:, r, c]
+        show = show + two.sum(axis=1)
+        bound = bound + (two * q[r, c] * np.exp(q[r, c]) / 3).sum(axis=1)
+    return show, bound, pairs
 
 
 def _two_q_between(allowed: Floats, c_y: Floats, w_two: Floats) -> Floats:
@@ -459,6 +520,28 @@ def _p_window(
     return times, times_t, ones
 
 
+def _p_window_two(w: Windows, t: Tables, low: NDArray[np.int64], high: NDArray[np.int64]) -> Floats:
+    """W2[m, n, j] for key pairs (y, d) = (low, high), one pair a row: j clean at some y1
+    strictly between y and d, m and n both with a 1 in (y, y1]. ``Windows.two`` at y less
+    its part with y1 at or above d, where each 1 in (y, y1] lies in (y, d] (alpha below) or
+    in (d, y1] (``Windows.two`` and ``one`` at d)."""
+    alpha = (t.p_gt[:, low] - t.p_gt[:, high]).T  # [pair, m]: a 1 in (y, d]
+    ahead_of_d = t.c_ge[:, high].T  # [pair, j]
+    one_d = w.one[high]  # [pair, n, j]
+    above = (
+        np.einsum("pm,pn,pj->pmnj", alpha, alpha, ahead_of_d)
+        + alpha[:, :, None, None] * one_d[:, None, :, :]
+        + alpha[:, None, :, None] * one_d[:, :, None, :]
+        + w.two[high]
+    )
+    two = w.two[low] - above
+    idx = np.arange(two.shape[1])
+    two[:, idx, idx, :] = 0
+    two[:, idx, :, idx] = 0
+    two[:, :, idx, idx] = 0
+    return np.maximum(two, 0)
+
+
 def _disqualified_target(
     t: Tables, low: NDArray[np.int64], high: NDArray[np.int64], w: Windows
 ) -> tuple[Floats, Floats, Floats]:
@@ -500,8 +583,20 @@ def _disqualified_target(
     # ... or exactly one 2 above d, at or behind the clean horse ahead
     one_q = _one_q_between(ahead.allowed, c_y, w.one[high])
     show = show + ahead.total(with_leader + one_q) / 6
+
+    # ... or two or more (the window above d is that of a clean third's at d), less the
+    # same with no other clean horse (``_single_threshold`` counts them apart)
+    def windows_at_d(_: NDArray[np.int64], cols: NDArray[np.int64]) -> Floats:
+        return w.two[high[cols]]
+
+    squares = _squares(ahead, c_y, w, high, 2)
     q_weight = ahead.weight(p_gt_d)
-    bound = ahead.total(with_leader * (np.expm1(q_weight) - q_weight)) / 6
+    extra, bound, heavy = _two_in_window(
+        ahead, c_y, with_leader, q_weight, squares, windows_at_d, HEAVY_DQ_PAIR
+    )
+    alone = Others(rest - 2 * p_gt_d, weight)
+    less, _, _ = _two_in_window(alone, c_y, with_leader, q_weight, None, windows_at_d, heavy)
+    show, bound = show + (extra - less) / 6, bound / 6
     # a tie for the top clean place at y, X rolled 1 or 2
     show = show + ahead.total(ahead.pair(c_y)) * 2 / 6
     # X rolled 2, clean horses alone at y and between y and d, no 1 above y ...
@@ -515,6 +610,18 @@ def _disqualified_target(
     one_p = two_ahead.total(_one_between(two_ahead.allowed, c_y, times, times_t))
     one_p = one_p - two_only.total(_one_between(two_only.allowed, c_y, times, times_t))
     show = show + one_p / 6
+
+    # ... or two or more: those with no other clean horse are fewer at every count, so
+    # the difference of the two sums of exactly two is at least 0 and the rest at most
+    # what bounds the first
+    def windows(rows: NDArray[np.int64], cols: NDArray[np.int64]) -> Floats:
+        return _p_window_two(w, t, low[rows], high[cols])
+
     p_weight = two_ahead.weight(ones)
-    bound = bound + two_ahead.total(two_clean * (np.expm1(p_weight) - p_weight)) / 6
-    return place, show, bound
+    # (the windows at y, with y1 anywhere above it, bound those with y1 below d)
+    squares = _squares(two_ahead, c_y, w, low, 1)
+    extra, more, heavy = _two_in_window(
+        two_ahead, c_y, two_clean, p_weight, squares, windows, HEAVY_DQ_PAIR
+    )
+    less, _, _ = _two_in_window(two_only, c_y, two_clean, p_weight, None, windows, heavy)
+    return place, show + (extra - less) / 6, bound + more / 6
