@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+COMPILED := $(VENV)/.compiled
+EXACT_LOOPS := src/homestretch/games/stretch/exact_compiled.py
 
 .PHONY: run test setup lint clean fuzz
 
@@ -12,19 +14,23 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+# Again whenever the loops change (after a pull too), so no `odds` waits for the compiler
+$(COMPILED): $(STAMP) $(EXACT_LOOPS)
 	@echo 'Compiling the exact-odds loops once (a minute at most), so no odds waits for it'
 	$(BIN)/python -m homestretch.games.stretch.exact_compiled
 	$(BIN)/python -m compileall -q src  # the first command, too, starts from bytecode
-	touch $(STAMP)
+	touch $(COMPILED)
 
-setup: $(STAMP)
+setup: $(COMPILED)
 
-run: $(STAMP)
+run: $(COMPILED)
 	$(BIN)/homestretch stretch run 2009-champagne-stakes --mode full
 
 CODE := $(wildcard src tests benchmarks)
 
-lint: $(STAMP)
+lint: $(COMPILED)
 	$(BIN)/ruff check $(CODE)
 	$(BIN)/ruff format --check $(CODE)
 	$(BIN)/mypy src
@@ -38,7 +44,7 @@ test: lint
 
 # The fuzz harness at length: N random examples a test (make test runs a fixed sample)
 FUZZ ?= 400
-fuzz: $(STAMP)
+fuzz: $(COMPILED)
 	HOMESTRETCH_FUZZ=$(FUZZ) nice $(BIN)/python -m pytest -p no:cacheprovider tests/fuzz
 
 clean:
