@@ -163,6 +163,34 @@ def test_two_disqualified_horses_in_a_window_are_summed(x_dq_key: int | None) ->
     assert (show <= exact.show + exact.show_bound + 1e-12).all()
 
 
+def test_a_window_below_the_disqualified_horse_bounds_its_two_1s(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # X (disqualified at 3) rolls 2 to pass J at 2 and Y at 1, with A and B rolling 1 at
+    # 2, in the window (Y, J]: nothing summed (every such bound deemed negligible), so
+    # the bound holds two or more 1s there, 2e-4 of X's show. Its window ends below X's
+    # key: taking off the part of the spread with J at or above 3 keeps it a bound
+    # (exact_finish._squares_below) and makes it smaller than the whole spread's.
+    clean, dq, out = two_in_a_window(3)
+    _, show = every_outcome(clean, dq, out)
+    for module in filter(None, (exact_finish, exact_finish.compiled_kernels())):
+        monkeypatch.setattr(module, "HEAVY_DQ_PAIR", 1.0)
+    exact = place_and_show(clean, dq, out)
+    x = 2
+    assert show[x] - exact.show[x] > 1e-4  # the bound carries real weight
+    assert (exact.show <= show + 1e-12).all()
+    assert (show <= exact.show + exact.show_bound + 1e-12).all()
+
+    def whole_spread(others, lower, w, t, low, high):  # type: ignore[no-untyped-def]
+        return exact_finish._squares(others, lower, w, low, 1)
+
+    monkeypatch.setattr(exact_finish, "_squares_below", whole_spread)
+    before = exact_finish.place_and_show(clean, dq, out, compiled=False)
+    assert exact.show == pytest.approx(before.show, abs=1e-15)
+    assert exact.show_bound[x] < 0.85 * before.show_bound[x]
+    assert (exact.show_bound <= before.show_bound + 1e-15).all()
+
+
 def test_a_horse_that_cannot_go_out_is_refused() -> None:
     clean, dq, out = field(7, 4, 3)
     out[2] = 0.0

@@ -418,7 +418,7 @@ def _two_or_more(
     spread: Floats, at: int, r: Floats, c_y: Floats, sum_c: Floats, distinct: Floats,
     weight: Floats, product: Floats, q: Floats, squared: Floats, factor: Floats, bound: Floats,
     scale: float, start: int, lo: int, nb: int, sums: Floats, heavy_pair: float, heavy: Any,
-    count: int,
+    count: int, below: Any = None,
 ) -> int:  # fmt: skip
     """Two or more disqualified horses in the window of a key pair (``exact_finish.
     _two_in_window``): bounded, by all the markers above the window's foot or (Cauchy-
@@ -427,7 +427,13 @@ def _two_or_more(
     negligible (``heavy_pair``) go to ``heavy`` (their r, the others' share, the lower
     clean horse's chance c_y, key and q, from lane ``count`` on), to be summed exactly
     once the blocks are done; the others' bound times ``scale`` goes to ``bound``.
-    ``factor`` is work space. Returns the new count."""
+    ``factor`` is work space. Returns the new count.
+
+    ``below``, if given (a disqualified target at d that rolled 2), is (a, c_ge_d, work,
+    lanes): the window's upper clean horse lies below d, so the bound of the lanes not
+    summed takes off the part of spread with it at or above d (``exact_finish.
+    _squares_below`` says why that stays a bound; a = q(y) - q(d) by horse and lane).
+    Which lanes are summed stays as the whole spread chooses."""
     horses = r.shape[0]
     heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
     squared[:, lo:nb] = 0.0
@@ -442,6 +448,8 @@ def _two_or_more(
                 continue
             for i in range(_lane(lo), _lane(nb)):
                 squared[j, i] += w * r[m, i] * r[m, i]
+    if below is not None:
+        tight = _squares_below(r, squared, below, sum_c, c_y, lo, nb, sums)
     factor[:, lo:nb] = 0.0
     sum_squared = sums[1]
     _dot(r, squared, sum_squared, lo, nb)
@@ -455,6 +463,15 @@ def _two_or_more(
     for h in range(horses):
         for i in range(_lane(lo), _lane(nb)):
             squared[h, i] = product[i] * r[h, i] * weight[h, i] * factor[h, i]  # its bound
+    if below is not None:  # the bound of the lanes not summed, from the tighter squares
+        for h in range(horses):
+            for i in range(_lane(lo), _lane(nb)):
+                tight[h, i] = min(distinct[h, i] * grows[i], tight[h, i] * spreads[i])
+        for h in range(horses):
+            for i in range(_lane(lo), _lane(nb)):
+                tight[h, i] *= product[i] * r[h, i] * weight[h, i]
+    else:
+        tight = squared
     for i in range(lo, nb):
         share[i] = 0.0
     for h in range(horses):
@@ -463,7 +480,7 @@ def _two_or_more(
     for i in range(lo, nb):
         if share[i] <= heavy_pair:
             for h in range(horses):
-                bound[h, start + i] += scale * squared[h, i]
+                bound[h, start + i] += scale * tight[h, i]
             continue
         for h in range(horses):
             heavy_r[h, count] = r[h, i]
@@ -472,6 +489,46 @@ def _two_or_more(
         heavy_at[count], heavy_q[count] = start + i, q[i]
         count += 1
     return count
+
+
+@kernel
+def _squares_below(
+    r: Floats,
+    squared: Floats,
+    below: Any,
+    sum_c: Floats,
+    c_y: Floats,
+    lo: int,
+    nb: int,
+    sums: Floats,
+) -> Floats:
+    """``_two_or_more``'s squares with the window below d (``exact_finish._squares_below``):
+    others.two(c_y, squared less c_ge_d (sum_{m != j} r_m^2 a_m (A_a - a_m)), at least 0),
+    into below's first work block."""
+    a, c_ge_d, work, lanes = below
+    tight, own = work[0], work[1]
+    total_a, total_own, sum_tight = lanes[0], lanes[1], lanes[2]
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            a[h, i] = max(a[h, i], 0.0)
+    total_a[lo:nb] = 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            total_a[i] += a[h, i]
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            own[h, i] = r[h, i] * r[h, i] * a[h, i] * (total_a[i] - a[h, i])
+    total_own[lo:nb] = 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            total_own[i] += own[h, i]
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            own[h, i] = max(squared[h, i] - c_ge_d[h, i] * (total_own[i] - own[h, i]), 0.0)
+    tight[:, lo:nb] = 0.0
+    _dot(r, own, sum_tight, lo, nb)
+    _two(r, c_y, own, sum_c, sum_tight, tight, 1.0, lo, nb, sums)
+    return tight
 
 
 @kernel
@@ -690,7 +747,8 @@ def disqualified_targets(
     product = np.empty((5, BLOCK))
     q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
     s_c, s_d = np.empty(BLOCK), np.empty(BLOCK)
-    base, by_horse, nothing = np.empty((5, horses)), np.empty((2, horses)), np.zeros(horses)
+    base, by_horse, nothing = np.empty((5, horses)), np.empty((3, horses)), np.zeros(horses)
+    below_d = (np.empty(shape), c_ge_d, np.empty((2, horses, BLOCK)), np.empty((3, BLOCK)))
     fixed_one, fixed_window, fixed_at = (
         np.empty((horses, horses)),
         np.empty((horses, horses)),
@@ -711,6 +769,7 @@ def disqualified_targets(
             base[0, h], base[1, h], base[2, h] = 1 - pd, out[h] + d_le[h, d] + pd, 1 - 2 * pd
             base[3, h], base[4, h] = 1 - pd, 1 - c_tot[h] - pd
             by_horse[0, h], by_horse[1, h] = c_ge[h, d], pd + dq[h, d] / 6
+            by_horse[2, h] = pd
         leader_summing, window_summing = False, False
         count2, count3 = 0, 0
         for start in range(0, n, BLOCK):
@@ -786,9 +845,11 @@ def disqualified_targets(
             # two where that matters, less the same with no other clean horse (r5)
             if lo < nb:
                 first = count3
+                _gather(low_p, start, by_horse[2], below_d[0], nb)  # 1s in (y, d]
                 count3 = _two_or_more(
                     low_spread, start, r4, lc, s_a, two_clean, weight, product[3], q, squared,
                     scratch, bound, 1 / 6, start, lo, nb, sums, heavy_pair, heavy3, count3,
+                    below_d,
                 )  # fmt: skip
                 for s in range(first, count3):
                     i = heavy3[3][s] - start

@@ -371,6 +371,28 @@ def _squares(
     return others.two(lower, _horse_first(np.einsum("mxy,xmj->jxy", squared, w.spread[keys])))
 
 
+def _squares_below(
+    others: Others, lower: Floats, w: Windows, t: Tables, low: NDArray[np.int64],
+    high: NDArray[np.int64],
+) -> Floats:  # fmt: skip
+    """``_squares`` of the windows at the low keys y (axis 1) with the upper clean horse j1
+    below the high key d, not anywhere above y: a disqualified target at d that rolled 2.
+
+    spread[y, m, j1] sums over y1 > y the terms c_j1(y1) alpha_m (A - alpha_m), each at
+    least 0, with alpha_m = q_m(y) - q_m(y1) and A = sum_n alpha_n. Those with y1 >= d do
+    not belong to the window; there alpha_n >= a_n = q_n(y) - q_n(d) >= 0 for every n, so
+    they sum to at least c_ge(j1, d) a_m (sum_n a_n - a_m), which is taken off:
+    sum_m r_m^2 spread[y, m, j1] (m != j1) - c_ge(j1, d) sum_{m != j1} r_m^2 a_m (A_a - a_m)
+    >= sum_m r_m^2 (spread over y < y1 < d only), what ``_squares`` needs.
+    """
+    squared = others.allowed**-2
+    spread = _horse_first(np.einsum("mxy,xmj->jxy", squared, w.spread[low]))
+    a = np.maximum(t.p_gt[:, low][:, :, None] - t.p_gt[:, None, high], 0)
+    own = squared * a * (a.sum(axis=0) - a)
+    window = np.maximum(spread - t.c_ge[:, None, high] * (own.sum(axis=0) - own), 0)
+    return others.two(lower, window)
+
+
 def _two_in_window(
     others: Others,
     lower: Floats,
@@ -379,6 +401,7 @@ def _two_in_window(
     squares: Floats | None,
     windows: Callable[[NDArray[np.int64], NDArray[np.int64]], Floats],
     heavy: NDArray[np.bool_] | float = HEAVY_PAIR,
+    tighter: Floats | None = None,
 ) -> tuple[Floats, Floats, NDArray[np.bool_]]:
     """Two or more disqualified horses in a window below a clean horse j1 (``windows``
     gives W2[m, n, j1] for the key pairs at the given rows and columns), with a clean
@@ -389,14 +412,18 @@ def _two_in_window(
     the chance of two or more is at most none_in (exp(q) - 1 - q), and at most
     squares * exp(q) / 2 (``_squares``: e2 <= squares / 2, and e_k <= e_{k-1} e1 / k).
     Where that is above ``heavy`` (a float) exactly two are summed and three or more bounded
-    by the two times q exp(q) / 3; elsewhere the whole is bounded. Both are weighted by each target's share and summed over the pairs;
-    returned with the pairs summed (``heavy`` as pairs: those are, whatever the bound).
+    by the two times q exp(q) / 3; elsewhere the whole is bounded. Both are weighted by each
+    target's share and summed over the pairs; returned with the pairs summed (``heavy`` as
+    pairs: those are, whatever the bound). ``tighter``, if given, is a smaller ``squares``
+    (``_squares_below``) for the bound of the pairs not summed: which pairs are summed
+    stays as ``squares`` chooses, so show does not move.
     """
-    two_on = none_in * (np.expm1(q) - q)
-    if squares is not None:
-        two_on = np.minimum(two_on, squares * np.exp(q) / 2)
+    grows = none_in * (np.expm1(q) - q)
+    two_on = grows if squares is None else np.minimum(grows, squares * np.exp(q) / 2)
     share = np.broadcast_to(others.without * others.weight_of_target, two_on.shape)
     pairs = (share * two_on).sum(axis=0) > heavy if isinstance(heavy, float) else heavy
+    if tighter is not None:
+        two_on = np.minimum(grows, tighter * np.exp(q) / 2)
     bound = (share * two_on)[:, ~pairs].sum(axis=1)
     show = np.zeros_like(bound)
     rows, cols = np.nonzero(pairs)
@@ -620,8 +647,9 @@ def _disqualified_target(
     p_weight = two_ahead.weight(ones)
     # (the windows at y, with y1 anywhere above it, bound those with y1 below d)
     squares = _squares(two_ahead, c_y, w, low, 1)
+    tighter = _squares_below(two_ahead, c_y, w, t, low, high)  # ... and those below d
     extra, more, heavy = _two_in_window(
-        two_ahead, c_y, two_clean, p_weight, squares, windows, HEAVY_DQ_PAIR
+        two_ahead, c_y, two_clean, p_weight, squares, windows, HEAVY_DQ_PAIR, tighter
     )
     less, _, _ = _two_in_window(two_only, c_y, two_clean, p_weight, None, windows, heavy)
     return place, show + (extra - less) / 6, bound + more / 6
