@@ -502,29 +502,48 @@ def _squares_below(
     nb: int,
     sums: Floats,
 ) -> Floats:
-    """``_two_or_more``'s squares with the window below d (``exact_finish._squares_below``):
-    others.two(c_y, squared less c_ge_d (sum_{m != j} r_m^2 a_m (A_a - a_m)), at least 0),
-    into below's first work block."""
-    a, c_ge_d, work, lanes = below
-    tight, own = work[0], work[1]
-    total_a, total_own, sum_tight = lanes[0], lanes[1], lanes[2]
-    for h in range(r.shape[0]):
+    """``_two_or_more``'s squares with the window below d (``exact_finish._squares_below``
+    says what is taken off, and why it stays a bound), into below's first work block.
+    below = (a, c_ge_d, work, lanes, one_d, spread_d, by_j): a = q(y) - q(d) by horse and
+    lane, one_d and spread_d the windows at d, by_j[j] the sum over m of one_d[m, j]."""
+    a, c_ge_d, work, lanes, one_d, spread_d, by_j = below
+    tight, own, v_one, v_spread = work[0], work[1], work[2], work[3]
+    total_a, total_own, total_ra, sum_tight = lanes[0], lanes[1], lanes[2], lanes[3]
+    horses = r.shape[0]
+    for h in range(horses):
         for i in range(_lane(lo), _lane(nb)):
             a[h, i] = max(a[h, i], 0.0)
     total_a[lo:nb] = 0.0
-    for h in range(r.shape[0]):
+    for h in range(horses):
         for i in range(_lane(lo), _lane(nb)):
             total_a[i] += a[h, i]
-    for h in range(r.shape[0]):
+    for h in range(horses):
         for i in range(_lane(lo), _lane(nb)):
-            own[h, i] = r[h, i] * r[h, i] * a[h, i] * (total_a[i] - a[h, i])
+            v_spread[h, i] = r[h, i] * r[h, i]
+            v_one[h, i] = v_spread[h, i] * (total_a[i] - 2 * a[h, i])
+    _dot(v_spread, a, total_ra, lo, nb)
+    for h in range(horses):
+        for i in range(_lane(lo), _lane(nb)):
+            own[h, i] = v_spread[h, i] * a[h, i] * (total_a[i] - a[h, i])
     total_own[lo:nb] = 0.0
-    for h in range(r.shape[0]):
+    for h in range(horses):
         for i in range(_lane(lo), _lane(nb)):
             total_own[i] += own[h, i]
-    for h in range(r.shape[0]):
+    for j in range(horses):  # the part at or above d, less each horse's own
         for i in range(_lane(lo), _lane(nb)):
-            own[h, i] = max(squared[h, i] - c_ge_d[h, i] * (total_own[i] - own[h, i]), 0.0)
+            own[j, i] = c_ge_d[j, i] * (total_own[i] - own[j, i]) + by_j[j] * (
+                total_ra[i] - v_spread[j, i] * a[j, i]
+            )
+    for m in range(horses):
+        for j in range(horses):
+            w_one, w_spread = one_d[m, j], spread_d[m, j]
+            if w_one == 0.0 and w_spread == 0.0:
+                continue
+            for i in range(_lane(lo), _lane(nb)):
+                own[j, i] += w_one * v_one[m, i] + w_spread * v_spread[m, i]
+    for h in range(horses):
+        for i in range(_lane(lo), _lane(nb)):
+            own[h, i] = max(squared[h, i] - own[h, i], 0.0)
     tight[:, lo:nb] = 0.0
     _dot(r, own, sum_tight, lo, nb)
     _two(r, c_y, own, sum_c, sum_tight, tight, 1.0, lo, nb, sums)
@@ -748,7 +767,8 @@ def disqualified_targets(
     q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
     s_c, s_d = np.empty(BLOCK), np.empty(BLOCK)
     base, by_horse, nothing = np.empty((5, horses)), np.empty((3, horses)), np.zeros(horses)
-    below_d = (np.empty(shape), c_ge_d, np.empty((2, horses, BLOCK)), np.empty((3, BLOCK)))
+    below_work, below_lanes = np.empty((4, horses, BLOCK)), np.empty((4, BLOCK))
+    a_d, one_by_j = np.empty(shape), np.empty(horses)
     fixed_one, fixed_window, fixed_at = (
         np.empty((horses, horses)),
         np.empty((horses, horses)),
@@ -770,6 +790,10 @@ def disqualified_targets(
             base[3, h], base[4, h] = 1 - pd, 1 - c_tot[h] - pd
             by_horse[0, h], by_horse[1, h] = c_ge[h, d], pd + dq[h, d] / 6
             by_horse[2, h] = pd
+            one_by_j[h] = 0.0
+            for m in range(horses):
+                one_by_j[h] += w_one[d, m, h]
+        below_d = (a_d, c_ge_d, below_work, below_lanes, w_one[d], w_spread[d], one_by_j)
         leader_summing, window_summing = False, False
         count2, count3 = 0, 0
         for start in range(0, n, BLOCK):
@@ -845,7 +869,7 @@ def disqualified_targets(
             # two where that matters, less the same with no other clean horse (r5)
             if lo < nb:
                 first = count3
-                _gather(low_p, start, by_horse[2], below_d[0], nb)  # 1s in (y, d]
+                _gather(low_p, start, by_horse[2], a_d, nb)  # 1s in (y, d]
                 count3 = _two_or_more(
                     low_spread, start, r4, lc, s_a, two_clean, weight, product[3], q, squared,
                     scratch, bound, 1 / 6, start, lo, nb, sums, heavy_pair, heavy3, count3,

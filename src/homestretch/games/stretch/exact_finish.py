@@ -380,17 +380,30 @@ def _squares_below(
 
     spread[y, m, j1] sums over y1 > y the terms c_j1(y1) alpha_m (A - alpha_m), each at
     least 0, with alpha_m = q_m(y) - q_m(y1) and A = sum_n alpha_n. Those with y1 >= d do
-    not belong to the window; there alpha_n >= a_n = q_n(y) - q_n(d) >= 0 for every n, so
-    they sum to at least c_ge(j1, d) a_m (sum_n a_n - a_m), which is taken off:
-    sum_m r_m^2 spread[y, m, j1] (m != j1) - c_ge(j1, d) sum_{m != j1} r_m^2 a_m (A_a - a_m)
-    >= sum_m r_m^2 (spread over y < y1 < d only), what ``_squares`` needs.
+    not belong to the window. There alpha_n = a_n + b_n, a_n = q_n(y) - q_n(d) >= 0 and
+    b_n = q_n(d) - q_n(y1) >= 0, and a term is a_m (A_a - a_m) + a_m (B - b_m) + b_m (A_a -
+    a_m) + b_m (B - b_m) (A_a, B the sums of a and b); summed over y1 >= d with c_j1(y1),
+    for m != j1, at least
+        c_ge(j1, d) a_m (A_a - a_m) + a_m (O_j1 - one[d, m, j1])
+        + (A_a - a_m) one[d, m, j1] + spread[d, m, j1],
+    one[d, m, j1] being the sum of c_j1(y1) b_m over y1 > d (b is 0 at y1 = d) and O_j1 its
+    sum over m (``Windows.one`` leaves out m = j1: smaller, still a lower bound), and
+    spread[d] the sum of the last terms. That is taken off, times r_m^2: the rest is at least
+    sum_m r_m^2 (spread over y < y1 < d only), what ``_squares`` needs.
     """
     squared = others.allowed**-2
     spread = _horse_first(np.einsum("mxy,xmj->jxy", squared, w.spread[low]))
     a = np.maximum(t.p_gt[:, low][:, :, None] - t.p_gt[:, None, high], 0)
-    own = squared * a * (a.sum(axis=0) - a)
-    window = np.maximum(spread - t.c_ge[:, None, high] * (own.sum(axis=0) - own), 0)
-    return others.two(lower, window)
+    total_a, ra = a.sum(axis=0), squared * a
+    own = ra * (total_a - a)
+    one_d, by_j = w.one[high], w.one[high].sum(axis=1).T[:, None, :]  # [y, m, j], [j, 1, y]
+    above = (
+        t.c_ge[:, None, high] * (own.sum(axis=0) - own)
+        + by_j * (ra.sum(axis=0) - ra)
+        + np.einsum("mxy,ymj->jxy", squared * (total_a - 2 * a), one_d)
+        + np.einsum("mxy,ymj->jxy", squared, w.spread[high])
+    )
+    return others.two(lower, np.maximum(spread - above, 0))
 
 
 def _two_in_window(
