@@ -163,6 +163,26 @@ def test_two_disqualified_horses_in_a_window_are_summed(x_dq_key: int | None) ->
     assert (show <= exact.show + exact.show_bound + 1e-12).all()
 
 
+@pytest.mark.parametrize("x_dq_key", [2, 3])
+def test_three_disqualified_horses_in_a_window_are_bounded_from_two(
+    x_dq_key: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Z shows behind Y and J with A, B and X all rolling 2 in its window, 1e-3 of its
+    # show: only the bound holds it, two of them summed times exact_finish.beyond_two,
+    # which bounds it (the enumerated truth) and is smaller than q exp(q) / 3 before
+    clean, dq, out = two_in_a_window(x_dq_key)
+    _, show = every_outcome(clean, dq, out)
+    exact = place_and_show(clean, dq, out)
+    z = 5
+    assert show[z] - exact.show[z] > 5e-4  # the bound carries real weight
+    assert (show <= exact.show + exact.show_bound + 1e-12).all()
+    monkeypatch.setattr(exact_finish, "beyond_two", lambda q: q * np.exp(q) / 3)
+    before = exact_finish.place_and_show(clean, dq, out, compiled=False)
+    assert exact.show == pytest.approx(before.show, abs=1e-15)
+    assert exact.show_bound[z] < 0.75 * before.show_bound[z]
+    assert (exact.show_bound <= before.show_bound + 1e-15).all()
+
+
 def test_a_window_below_the_disqualified_horse_bounds_its_two_1s(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -563,17 +563,28 @@ def _two_qs_summed(
     bound: Floats, scale: float,
 ) -> None:  # fmt: skip
     """Exactly two disqualified horses in the window ``two`` (one for all the lanes),
-    summed for the heavy lanes; three or more bounded by the two times q exp(q) / 3 (each
+    summed for the heavy lanes; three or more bounded by the two times ``_beyond_two(q)`` (each
     further one adds at most q / k); both times ``scale``."""
     heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
     two_q = work[0]
     _two_q_between(heavy_r, count, heavy_c, two, two_q, work[1:], lanes)
     for s in range(count):
-        beyond = heavy_q[s] * math.exp(heavy_q[s]) / 3
+        beyond = _beyond_two(heavy_q[s])
         for h in range(heavy_r.shape[0]):
             share = scale * heavy_share[h, s] * two_q[h, s]
             show[h, heavy_at[s]] += share
             bound[h, heavy_at[s]] += share * beyond
+
+
+@kernel
+def _beyond_two(q: float) -> float:
+    """``exact_finish.beyond_two`` (why it bounds three or more per two), the same arithmetic."""
+    if q < 0.5:
+        small = 0.0
+        for j in range(16, 0, -1):  # exact_finish.SERIES_TERMS
+            small = (small + 2 / math.gamma(j + 3)) * q
+        return small
+    return 2 * (math.expm1(q) - q - q * q / 2) / (q * q)
 
 
 @kernel
@@ -907,7 +918,7 @@ def disqualified_targets(
             _two_q_between_each(alone_r, count3, heavy3[2], windows, alone_q, heavy_work[2:],
                                 heavy_lanes)  # fmt: skip
             for s in range(count3):
-                at, beyond = heavy3[3][s], heavy3[4][s] * math.exp(heavy3[4][s]) / 3
+                at, beyond = heavy3[3][s], _beyond_two(heavy3[4][s])
                 for h in range(horses):
                     two = heavy3[1][h, s] * two_q[h, s]
                     show[h, at] += (two - alone_share[h, s] * alone_q[h, s]) / 6

@@ -27,7 +27,7 @@ rolled 1 with 2s above it behind its one clean leader; one that rolled 2 with 1s
 its two clean leaders. Each is summed exactly with no horse and with one horse in the
 window. With two in it, it is summed exactly where its bound (``HEAVY_PAIR``, and
 ``HEAVY_DQ_PAIR`` for a disqualified target) is not negligible, and three or more are
-bounded there (by the two times q exp(q) / 3); elsewhere two or more are bounded together
+bounded there (by the two times ``beyond_two(q)``); elsewhere two or more are bounded together
 (``_two_in_window``). What is bounded is the ``show_bound``: every show chance is at
 least ``show`` and at most ``show + show_bound`` (at most 4e-8 on the bundled races,
 6e-9 for 12 horses). Summing everything would cost a sum over every
@@ -37,6 +37,7 @@ triple of keys, or over every set of horses.
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
@@ -425,7 +426,7 @@ def _two_in_window(
     the chance of two or more is at most none_in (exp(q) - 1 - q), and at most
     squares * exp(q) / 2 (``_squares``: e2 <= squares / 2, and e_k <= e_{k-1} e1 / k).
     Where that is above ``heavy`` (a float) exactly two are summed and three or more bounded
-    by the two times q exp(q) / 3; elsewhere the whole is bounded. Both are weighted by each
+    by the two times ``beyond_two(q)``; elsewhere the whole is bounded. Both are weighted by each
     target's share and summed over the pairs; returned with the pairs summed (``heavy`` as
     pairs: those are, whatever the bound). ``tighter``, if given, is a smaller ``squares``
     (``_squares_below``) for the bound of the pairs not summed: which pairs are summed
@@ -449,8 +450,30 @@ def _two_in_window(
         marked = np.broadcast_to(lower, two_on.shape)[:, r, c][:, None, :]
         two = _two_q_between(allowed, marked, windows(r, c))[:, 0] * share[:, r, c]
         show = show + two.sum(axis=1)
-        bound = bound + (two * q[r, c] * np.exp(q[r, c]) / 3).sum(axis=1)
+        bound = bound + (two * beyond_two(q[r, c])).sum(axis=1)
     return show, bound, pairs
+
+
+SERIES_TERMS = 16
+"""beyond_two's series below q = 1/2: what it leaves out is under 1e-21 of the sum."""
+
+
+def beyond_two(q: Floats) -> Floats:
+    """Three or more disqualified horses in a window, per two: sum over k >= 3 of
+    2 q^(k - 2) / k!, with q at least the sum e1 of the window's ratios.
+
+    Each set of k counts k times in e_(k-1) e1 (and e1 adds only terms at least 0), so
+    e_k <= e_(k-1) e1 / k <= e_2 q^(k-2) 2 / k!: summed over k >= 3, at most e_2 times
+    this, in every window, so the sum of three or more is at most the sum of two times
+    this. (It is below q exp(q) / 3, the bound before: 2 / k! <= 1 / (3 (k - 3)!).)
+    ``exact_compiled._beyond_two`` is the same arithmetic."""
+    q = np.asarray(q, dtype=np.float64)
+    small = np.zeros_like(q)  # Horner, where the closed form would cancel: 2 / (j + 2)!
+    for j in range(SERIES_TERMS, 0, -1):  # from j = 16 down (the rest: under 1e-21 of it)
+        small = (small + 2 / math.factorial(j + 2)) * q
+    safe = np.maximum(q, 0.5)
+    closed = 2 * (np.expm1(safe) - safe - safe * safe / 2) / (safe * safe)
+    return np.where(q < 0.5, small, closed)
 
 
 def _two_q_between(allowed: Floats, c_y: Floats, w_two: Floats) -> Floats:
