@@ -29,8 +29,8 @@ window. With two in it, it is summed exactly where its bound (``HEAVY_PAIR``, an
 ``HEAVY_DQ_PAIR`` for a disqualified target) is not negligible, and three or more are
 bounded there (by the two times ``beyond_two(q)``); elsewhere two or more are bounded together
 (``_two_in_window``). What is bounded is the ``show_bound``: every show chance is at
-least ``show`` and at most ``show + show_bound`` (at most 4e-8 on the bundled races,
-6e-9 for 12 horses). Summing everything would cost a sum over every
+least ``show`` and at most ``show + show_bound`` (at most 3.3e-8 on the recorded races,
+4.9e-9 for 12 horses). Summing everything would cost a sum over every
 triple of keys, or over every set of horses.
 """
 
