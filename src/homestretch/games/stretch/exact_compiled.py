@@ -448,8 +448,6 @@ def _two_or_more(
                 continue
             for i in range(_lane(lo), _lane(nb)):
                 squared[j, i] += w * r[m, i] * r[m, i]
-    if below is not None:
-        tight = _squares_below(r, squared, below, sum_c, c_y, lo, nb, sums)
     factor[:, lo:nb] = 0.0
     sum_squared = sums[1]
     _dot(r, squared, sum_squared, lo, nb)
@@ -462,21 +460,24 @@ def _two_or_more(
             factor[h, i] = min(distinct[h, i] * grows[i], factor[h, i] * spreads[i])
     for h in range(horses):
         for i in range(_lane(lo), _lane(nb)):
-            squared[h, i] = product[i] * r[h, i] * weight[h, i] * factor[h, i]  # its bound
-    if below is not None:  # the bound of the lanes not summed, from the tighter squares
-        for h in range(horses):
-            for i in range(_lane(lo), _lane(nb)):
-                tight[h, i] = min(distinct[h, i] * grows[i], tight[h, i] * spreads[i])
-        for h in range(horses):
-            for i in range(_lane(lo), _lane(nb)):
-                tight[h, i] *= product[i] * r[h, i] * weight[h, i]
-    else:
-        tight = squared
+            factor[h, i] *= product[i] * r[h, i] * weight[h, i]  # its bound
     for i in range(lo, nb):
         share[i] = 0.0
     for h in range(horses):
         for i in range(_lane(lo), _lane(nb)):
-            share[i] += squared[h, i]
+            share[i] += factor[h, i]
+    tight = factor
+    if below is not None:  # the lanes not summed (first to last) bounded from tighter squares
+        first, last = nb, lo
+        for i in range(lo, nb):
+            if share[i] <= heavy_pair:
+                first, last = min(first, i), i + 1
+        if first < last:
+            tight = _squares_below(r, squared, below, sum_c, c_y, first, last)
+            for h in range(horses):
+                for i in range(_lane(first), _lane(last)):
+                    tight[h, i] = min(distinct[h, i] * grows[i], tight[h, i] * spreads[i])
+                    tight[h, i] *= product[i] * r[h, i] * weight[h, i]
     for i in range(lo, nb):
         if share[i] <= heavy_pair:
             for h in range(horses):
@@ -493,14 +494,7 @@ def _two_or_more(
 
 @kernel
 def _squares_below(
-    r: Floats,
-    squared: Floats,
-    below: Any,
-    sum_c: Floats,
-    c_y: Floats,
-    lo: int,
-    nb: int,
-    sums: Floats,
+    r: Floats, squared: Floats, below: Any, sum_c: Floats, c_y: Floats, lo: int, nb: int
 ) -> Floats:
     """``_two_or_more``'s squares with the window below d (``exact_finish._squares_below``
     says what is taken off, and why it stays a bound), into below's first work block.
@@ -509,6 +503,7 @@ def _squares_below(
     a, c_ge_d, work, lanes, one_d, spread_d, by_j = below
     tight, own, v_one, v_spread = work[0], work[1], work[2], work[3]
     total_a, total_own, total_ra, sum_tight = lanes[0], lanes[1], lanes[2], lanes[3]
+    sums = lanes[4:]  # _two's work
     horses = r.shape[0]
     for h in range(horses):
         for i in range(_lane(lo), _lane(nb)):
@@ -580,9 +575,10 @@ def _two_qs_summed(
 def _beyond_two(q: float) -> float:
     """``exact_finish.beyond_two`` (why it bounds three or more per two), the same arithmetic."""
     if q < 0.5:
-        small = 0.0
-        for j in range(16, 0, -1):  # exact_finish.SERIES_TERMS
-            small = (small + 2 / math.gamma(j + 3)) * q
+        small, factorial = 0.0, 6402373705728000.0  # 18!, exact in a float
+        for j in range(16, 0, -1):  # exact_finish.SERIES_TERMS; factorial = (j + 2)!
+            small = (small + 2 / factorial) * q
+            factorial /= j + 2
         return small
     return 2 * (math.expm1(q) - q - q * q / 2) / (q * q)
 
@@ -778,7 +774,7 @@ def disqualified_targets(
     q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
     s_c, s_d = np.empty(BLOCK), np.empty(BLOCK)
     base, by_horse, nothing = np.empty((5, horses)), np.empty((3, horses)), np.zeros(horses)
-    below_work, below_lanes = np.empty((4, horses, BLOCK)), np.empty((4, BLOCK))
+    below_work, below_lanes = np.empty((4, horses, BLOCK)), np.empty((5, BLOCK))
     a_d, one_by_j = np.empty(shape), np.empty(horses)
     fixed_one, fixed_window, fixed_at = (
         np.empty((horses, horses)),
