@@ -69,6 +69,17 @@ def _as_saved_before_digests(db: Path, key: str, folder: str) -> None:
         connection.execute("UPDATE games SET config = ? WHERE id = 1", (json.dumps(config),))
 
 
+def _replays_only_from_where_it_ran(hs: Homestretch, db: Path, work: Path, elsewhere: Path) -> None:
+    """Run 1's relative folder is not there from ``elsewhere`` (one line), and from
+    ``work`` it replays, checked against the result it saved (it has no digest)."""
+    lost = hs.run(["replay", "1"], db, cwd=elsewhere)
+    assert lost.rc == 2 and lost.problem() is None, lost
+    assert "relative to the folder it was run from" in lost.stderr
+    same = hs.run(["replay", "1"], db, cwd=work)
+    assert same.rc == 0 and same.problem() is None, same
+    assert "checked only against the result it saved" in same.stderr
+
+
 def test_a_run_saved_before_digests_is_checked_against_its_saved_result(
     hs: Homestretch, tmp_path: Path
 ) -> None:
@@ -83,12 +94,7 @@ def test_a_run_saved_before_digests_is_checked_against_its_saved_result(
     )
     assert ran.rc == 0, ran
     _as_saved_before_digests(db, "charts", "charts")
-    lost = hs.run(["replay", "1"], db, cwd=elsewhere)
-    assert lost.rc == 2 and lost.problem() is None, lost
-    assert "relative to the folder it was run from" in lost.stderr
-    same = hs.run(["replay", "1"], db, cwd=work)
-    assert same.rc == 0 and same.problem() is None, same
-    assert "checked only against the result it saved" in same.stderr
+    _replays_only_from_where_it_ran(hs, db, work, elsewhere)
     final_time = work / "charts" / "final_time.csv"
     final_time.write_text(final_time.read_text().replace("1:3", "1:4", 1))
     changed = hs.run(["replay", "1"], db, cwd=work)
@@ -107,12 +113,7 @@ def test_an_across_game_saved_before_digests_is_checked_against_its_saved_result
     played = hs.run([*argv, "--content", "content"], db, cwd=work)
     assert played.rc == 0, played
     _as_saved_before_digests(db, "content_dir", "content")
-    lost = hs.run(["replay", "1"], db, cwd=elsewhere)
-    assert lost.rc == 2 and lost.problem() is None, lost
-    assert "relative to the folder it was run from" in lost.stderr
-    same = hs.run(["replay", "1"], db, cwd=work)
-    assert same.rc == 0 and same.problem() is None, same
-    assert "checked only against the result it saved" in same.stderr
+    _replays_only_from_where_it_ran(hs, db, work, elsewhere)
     with sqlite3.connect(db) as connection:  # a result this content does not give
         connection.execute("UPDATE games SET summary = 'Nobody won with 99 fifties'")
     changed = hs.run(["replay", "1"], db, cwd=work)

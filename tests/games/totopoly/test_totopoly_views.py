@@ -21,6 +21,16 @@ def _to_phase(phase: str, players: int = 4, seed: int = 3) -> TotopolyState:
     return state
 
 
+def _finish_auction(state: TotopolyState) -> None:
+    """Play the auction out: seeded dice, each player's first legal move."""
+    while state.phase == "auction":
+        if state.is_chance_node():
+            state.apply_chance(SeededDice(1).resolve(state.chance_node()))
+        else:
+            player = state.to_act()[0]
+            state.apply(player, state.legal_actions(player)[0])
+
+
 def test_hands_are_private_during_the_deal() -> None:
     state = _to_phase("discard")
     for seat in range(4):
@@ -43,12 +53,7 @@ def test_retained_leases_lie_face_down_until_the_auction_ends() -> None:
         assert card not in state.hidden_from(holder)
         assert card in {c["card"] for c in state.view(holder)["leases"]}
         assert all(card in state.hidden_from(seat) for seat in range(4) if seat != holder)
-    while state.phase == "auction":
-        if state.is_chance_node():
-            state.apply_chance(SeededDice(1).resolve(state.chance_node()))
-        else:
-            player = state.to_act()[0]
-            state.apply(player, state.legal_actions(player)[0])
+    _finish_auction(state)
     assert not state.face_down and not (retained & state.hidden_from(None))
 
 
@@ -96,12 +101,7 @@ def test_money_is_out_of_sight_from_payment_to_the_end_of_the_auction() -> None:
     assert state.twin_views(0)  # worlds to compare exist: the check can bite
     for seat in [None, *range(4)]:
         assert all(twin == state.view(seat) for twin in state.twin_views(seat))
-    while state.phase == "auction":
-        if state.is_chance_node():
-            state.apply_chance(SeededDice(1).resolve(state.chance_node()))
-        else:
-            player = state.to_act()[0]
-            state.apply(player, state.legal_actions(player)[0])
+    _finish_auction(state)
     assert [p["cash"] for p in state.view(None)["players"]] == state.cash
     assert state.view(None)["bank"] == state.bank
 
