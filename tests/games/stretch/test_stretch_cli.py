@@ -180,6 +180,9 @@ def test_bad_chart_dice_and_missing_file(tmp_path: Path) -> None:
         tmp_path, "stretch", "run", "2009-champagne-stakes", "--dice", "3 4 6 1"
     )
     assert "no such race file" in _bad(tmp_path, "stretch", "run", "nowhere.toml")
+    assert "did you mean 2009-champagne-stakes?" in _bad(
+        tmp_path, "stretch", "run", "2009-champagne-stake"
+    )
 
 
 def test_running_lines_picture(tmp_path: Path) -> None:

@@ -138,10 +138,12 @@ def resolve_race_path(ref: str | Path) -> Path:
     bundled = BUNDLED_RACES / f"{ref}.toml"
     if bundled.exists():
         return bundled
-    raise HomestretchError(
-        f"{ref}: no such race file, and no bundled race of that name "
-        f"(see `homestretch stretch races`)"
-    )
+    from difflib import get_close_matches  # only on a mistake: 13 ms at every start else
+
+    names = [race.stem for race in bundled_races()]
+    near = get_close_matches(str(ref), names, n=1)
+    hint = f"did you mean {near[0]}?" if near else "see `homestretch stretch races`"
+    raise HomestretchError(f"{ref}: no such race file, and no bundled race of that name ({hint})")
 
 
 def bundled_races() -> list[Path]:
