@@ -17,12 +17,12 @@ from homestretch.games.stretch.race import load_race
 
 ODDS = [4, 1, 2, 3, 5, 2, 3, 1, 1, 2, 6, 5]  # Fav 8-5, C 18-1, B 14-1, A 7-2, A 5-2, A 6-1
 BREAK = [1, 3, 1, 2, 3, 3, 5, 6, 4, 5, 3, 4]  # totals 4, 3, 6, 11, 9, 7
-SETUP = [2, 3, 4, 6, 2, 2, 3, 5, 1, 3, 1, 1]  # totals 5, 10, 4, 8, 4, 2
+SETUP = [2, 3, 4, 6, 2, 2, 4, 6, 1, 3, 1, 1]  # totals 5, 10, 4, 10, 4, 2
 RACE_PACE = [4]
 POSITION = [2, 4, 5, 5, 1, 3, 3, 4, 4, 3, 1, 1]  # totals 6, 10, 4, 7, 7, 2
 FACTORS = [3, 2]  # red 3: Speed; white 2: Ride too
 SPEED = [3, 4, 4, 5, 3, 3, 4, 5, 2, 4, 6, 6]  # totals 7, 9, 6, 9, 6, 12
-PHOTO = [4, 4, 2, 3]  # Super Saver and Discreetly Mine tie on 88: 8 + 5 + 1 beats 5 + 6 + 1
+PHOTO = [4, 5, 4, 4]  # Overlap and Discreetly Mine tie on 86: 8 + 6 + 1 beats 9 + 4 + 0
 
 
 def run() -> RaceState:
@@ -49,14 +49,14 @@ def test_pace_is_fast_and_its_effects_follow_race_points() -> None:
     state = run()
     assert state.pace_total == 44 and state.pace == "fast"
     # page 19: Super Saver's 20 points read 0 and Overlap's 16 read +1 on a fast pace;
-    # Discreetly Mine's 24 read -2 on our chart (ruling S18)
-    assert column(state, "pace_adj") == [0, 1, 1, -2, 0, 1]
+    # Discreetly Mine's 24 read -3 on our chart (ruling S18: 22 and up)
+    assert column(state, "pace_adj") == [0, 1, 1, -3, 0, 1]
 
 
 def test_form_and_final_apr_super_saver_18() -> None:
     state = run()
     assert column(state, "form_adj") == [-1, 1, -1, 0, 0, -2]
-    assert column(state, "final_apr") == [18, 16, 16, 16, 18, 16]
+    assert column(state, "final_apr") == [18, 16, 16, 15, 18, 16]
     assert column(state, "trouble") == [[]] * 6  # "None of our horses required ... Trouble"
 
 
@@ -67,8 +67,9 @@ def test_stretch_worked_by_hand() -> None:
     # Speed rating + Ride: Super Saver 1+1, Discreetly Mine 1+1, Dublin 0+1
     assert column(state, "factor_adj") == [2, 0, 0, 2, 1, 0]
     # chart 50 + 2 x APR + roll offset (7: 0, 9: +4, 6: -2, 12: +12), then factor
-    assert column(state, "final_speed") == [88, 86, 80, 88, 85, 94]
-    assert column(state, "photo_total") == [14, None, None, 12, None, None]
+    assert column(state, "final_speed") == [88, 86, 80, 86, 85, 94]
+    # Overlap and Discreetly Mine tie on 86: 9 + Wire 4 + Ride 0 against 8 + 6 + 1
+    assert column(state, "photo_total") == [None, 13, None, 15, None, None]
     assert column(state, "finish") == [2, 4, 6, 3, 5, 1]
     assert column(state, "odds") == ["8-5", "18-1", "14-1", "7-2", "5-2", "6-1"]
     winner = data["entries"][5]["payoffs"]
@@ -79,9 +80,11 @@ def test_stretch_worked_by_hand() -> None:
     assert data["final_time"] == "1:36.68"
     # 6 points x 0.14 s / 0.2 s = 4.2 lengths, and half a point more (0.35 lengths) from
     # the red dice of the two speed rolls: Homeboykris 6 at the top of his point, Super
-    # Saver 3 (ruling S11); Discreetly Mine loses the photo by 2, a nose
+    # Saver 3 (ruling S11); Discreetly Mine 8 points (5.6) and a third more (red 4, 0.23);
+    # Overlap loses the photo by 2, a nose
     assert data["entries"][0]["beaten_lengths"] == 4.55
-    assert data["entries"][3]["beaten_lengths"] == 4.6
+    assert data["entries"][3]["beaten_lengths"] == 5.83
+    assert data["entries"][1]["beaten_lengths"] == 5.88
 
 
 def test_race_call_describes_each_segment_in_lengths() -> None:

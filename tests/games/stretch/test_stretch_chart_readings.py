@@ -22,20 +22,21 @@ def test_break_readings_page_17() -> None:
 def test_the_field_size_term_reads_bigger_fields_lower() -> None:
     """Ruling S18: the quoted 44-45 line is read as written in the Champagne's six-horse
     route (a mile), with no Field die; other field sizes lose whole points and, on some
-    faces of the Field die, one more (a 7-runner route on faces 1-4, a 10-runner route a
-    whole point, a 13-runner sprint on faces 1-3), before the chart is read."""
+    faces of the Field die, one more (a 7-runner route on face 1, a 10-runner route on
+    faces 1-3, a 13-runner sprint on faces 1-3), before the chart is read."""
     quoted = ("normal",) * 2 + ("fast",) * 4
     assert CHARTS.pace_term(6, False) == (0, 0)
     assert CHARTS.race_pace_row(44, 6) == quoted
     assert not CHARTS.field_die_matters(44, 6, False)
-    assert CHARTS.pace_term(7, False) == (0, 4)
+    assert CHARTS.pace_term(7, False) == (0, 1)
     assert CHARTS.field_die_matters(44, 7, False)
-    assert CHARTS.race_pace_row(44, 7, field_die=4) == ("normal",) * 6
-    assert CHARTS.race_pace_row(44, 7, field_die=5) == quoted
+    assert CHARTS.race_pace_row(44, 7, field_die=1) == ("normal",) * 5 + ("fast",)
+    assert CHARTS.race_pace_row(44, 7, field_die=2) == quoted
     assert not CHARTS.field_die_matters(48, 7, False)  # 47 and 48 read one row
-    assert CHARTS.pace_term(10, False) == (1, 0)
-    assert CHARTS.race_pace_row(45, 10) == quoted
-    assert CHARTS.race_pace_row(44, 10) == ("normal",) * 6
+    assert CHARTS.pace_term(10, False) == (0, 3)
+    assert CHARTS.race_pace_row(45, 10, field_die=3) == quoted
+    assert CHARTS.race_pace_row(44, 10, field_die=3) == ("normal",) * 5 + ("fast",)
+    assert CHARTS.race_pace_row(44, 10, field_die=4) == quoted
     assert CHARTS.pace_term(13, True) == (0, 3)
     assert CHARTS.race_pace_row(44, 13, sprint=True, field_die=3) == ("normal",) * 6
     assert CHARTS.race_pace_row(44, 13, sprint=True, field_die=4) == quoted
@@ -59,6 +60,19 @@ def test_pace_setup_readings_page_18() -> None:
     assert CHARTS.pace_setup[(4, 10)] == 1
 
 
+def test_pace_setup_settles_the_speed_horses_ruling_s18() -> None:
+    """Ruling S18: Pace 7-9 read Pace 0-2's column (a point lost on 5-6, none gained on
+    8-9), Pace 3-6 lose nothing on 5-6; a faster Pace still never breaks lower."""
+    for roll in range(2, 13):
+        assert CHARTS.pace_setup[(9, roll)] == CHARTS.pace_setup[(0, roll)]
+        assert CHARTS.pace_setup[(7, roll)] == CHARTS.pace_setup[(2, roll)]
+    assert [CHARTS.pace_setup[(8, r)] for r in (5, 6, 8, 9)] == [-1, -1, 0, 0]
+    assert [CHARTS.pace_setup[(5, r)] for r in (5, 6, 8, 9)] == [0, 0, 0, 0]
+    for pace in range(9):
+        for roll in range(2, 13):
+            assert CHARTS.break_points[(pace, roll)] <= CHARTS.break_points[(pace + 1, roll)]
+
+
 def test_race_pace_44_or_45_splits_on_one_die_page_19() -> None:
     for total in (44, 45):
         assert CHARTS.race_pace_row(total) == ("normal",) * 2 + ("fast",) * 4
@@ -67,6 +81,15 @@ def test_race_pace_44_or_45_splits_on_one_die_page_19() -> None:
 def test_fullplay_pace_effects_fast_page_19() -> None:
     assert CHARTS.pace_effect_full(20, "fast") == 0
     assert CHARTS.pace_effect_full(16, "fast") == 1
+
+
+def test_fullplay_pace_effects_ours_ruling_s18() -> None:
+    """Ruling S18: 13 points read as 14 (as Quickplay's Pace 2-3), 22 and up pay 3 for a
+    fast pace (a front-runner far ahead), 21 pays 2; the slow column mirrors to 21."""
+    fast = [CHARTS.pace_effect_full(p, "fast") for p in (12, 13, 17, 18, 20, 21, 22, 30)]
+    slow = [CHARTS.pace_effect_full(p, "slow") for p in (12, 13, 17, 18, 20, 21, 22, 30)]
+    assert fast == [2, 1, 1, 0, 0, -2, -3, -3]
+    assert slow == [-2, -1, -1, 0, 0, 2, 2, 2]
 
 
 def test_race_position_readings_pages_20_21() -> None:
@@ -184,8 +207,8 @@ def test_final_time_between_two_rows_is_read_in_proportion() -> None:
 @pytest.mark.parametrize(
     ("name", "old", "new", "words"),
     [
-        ("race_pace.csv", "37,40,", "38,40,", "leave a gap"),
-        ("pace_effects_full.csv", "14,17,", "13,17,", "overlap"),
+        ("race_pace.csv", "35,40,", "36,40,", "leave a gap"),
+        ("pace_effects_full.csv", "13,17,", "12,17,", "overlap"),
         ("chartset.toml", "stake = 2.00", "stake = -2.00", "above 0"),
         ("final_time.csv", "6,100,1:09.61,0.12", "6,100,1:09.61,-0.12", "above 0"),
     ],

@@ -156,10 +156,10 @@ def _pace_of(game: RaceGame, seed: int, whole_race: bool) -> Pace:
     return pace
 
 
-@pytest.mark.parametrize(("runners", "furlongs"), [(13, 6.0), (7, 10.0)])
+@pytest.mark.parametrize(("runners", "furlongs"), [(13, 6.0), (14, 10.0)])
 def test_kernel_reads_the_field_size_term_as_the_engine_does(runners: int, furlongs: float) -> None:
     """Ruling S18: a 13-runner sprint loses a point off the top-two total on three faces
-    of the Field die, a 7-runner route on four; the engine rolls the die only where it
+    of the Field die, a 14-runner route on four; the engine rolls the die only where it
     decides the row, the kernel every race, and their pace shares match; the field is
     one where dropping the term would show."""
     from dataclasses import replace

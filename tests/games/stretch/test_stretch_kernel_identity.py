@@ -10,7 +10,10 @@ cases after ruling S18 changed the Break and Race Pace charts, and on 2026-12-03
 Fullplay and odds cases after S18's sprint term and S17's balanced board in the kernel,
 and again for the Fullplay cases after S18's Field die, sprint Race Pace chart and Pace
 Effects from 21 points (the older kernel with those changes made by hand gave the 36
-digests recorded before them first, then these).
+digests recorded before them first, then these), and again for the Fullplay cases when
+S18's Pace Setup, Pace Effects and route Race Pace charts and terms were refitted (chart
+cells only: the same by-hand kernel gave main's 36 digests on main's charts first, and
+the 12 Quickplay cases did not change).
 (``python tests/games/stretch/test_stretch_kernel_identity.py`` records with the
 current kernel instead, for a change that is the kernel's own.)
 """

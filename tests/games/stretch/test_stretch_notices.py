@@ -4,6 +4,7 @@ each with its words, emitted at the event that caused it."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from homestretch.core.chance import SeededDice
@@ -133,6 +134,8 @@ def test_fullplay_calls_name_the_leaders_of_the_running_order() -> None:
             points = {ln.post: ln.race_points[at] for ln in final.lines if len(ln.race_points) > at}
             assert n["leaders"] == [p for p, v in points.items() if v == max(points.values())]
             names = [final.lines[p - 1].name for p in n["leaders"]]
-            assert any(name in n["words"][: len(n["heading"]) + 60] for name in names)
+            # the leaders come first, after the pace (and the Field die, when rolled)
+            words = re.sub(r"The Field die shows \d: [^.]*\. ", "", n["words"])
+            assert any(name in words[: len(n["heading"]) + 60] for name in names)
         # nobody bets: no windows, no pools
         assert not {"betting-closed", "pool", "payout"} & {n["type"] for n in final.notices}

@@ -109,6 +109,19 @@ OLD_RACE_PACE = """low,high,1,2,3,4,5,6
 48,49,normal,fast,fast,fast,fast,fast
 50,999,fast,fast,fast,fast,fast,fast
 """
+OLD_PACE_SETUP = """roll,0,1,2,3,4,5,6,7,8,9
+2,-2,-2,-2,-2,-2,-2,-2,-2,-2,-2
+3,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1
+4,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1
+5,-1,-1,-1,0,0,0,0,0,0,0
+6,-1,-1,-1,0,0,0,0,0,0,0
+7,0,0,0,0,0,0,0,0,0,0
+8,0,0,0,0,0,0,0,1,1,1
+9,0,0,0,0,0,0,0,1,1,1
+10,1,1,1,1,1,1,1,1,1,1
+11,1,1,1,1,1,1,1,1,1,1
+12,2,2,2,2,2,2,2,2,2,2
+"""
 OLD_TERMS = "runners,shift,sprint_shift\n" + "".join(
     f"{n},{int(n >= 7)},{int(n >= 13)}\n" for n in range(2, 15)
 )
@@ -117,7 +130,8 @@ OLD_TERMS = "runners,shift,sprint_shift\n" + "".join(
 def test_slow_paces_agree_where_whole_point_terms_missed(tmp_path: Path) -> None:
     """Over 750 fields the two versions' slow shares agree within a point in sprints of
     9-14 runners and within 0.6 over all fields of 5-14; the whole-point charts of
-    2026-12-03 (one Race Pace chart for every distance) missed both, by about 2 and 1."""
+    2026-12-03 (one Race Pace chart for every distance, with the Pace Setup chart of then)
+    missed both, by about 2 and 1."""
     cards = load_card_set()
     races = build_corpus(cards, 600, 7).races + build_corpus(cards, 150, 8, kind="big").races
     old = tmp_path / "whole-point"
@@ -125,6 +139,7 @@ def test_slow_paces_agree_where_whole_point_terms_missed(tmp_path: Path) -> None
     (old / "race_pace_sprint.csv").unlink()
     (old / "race_pace.csv").write_text(OLD_RACE_PACE)
     (old / "race_pace_field.csv").write_text(OLD_TERMS)
+    (old / "pace_setup.csv").write_text(OLD_PACE_SETUP)  # Pace 7-9 gained on 8-9 then
     misses = {}
     for name, folder in (("standard", None), ("whole-point", old)):
         d = pace_differences(folder, races)
