@@ -4,6 +4,7 @@ players betting on the tote over HTTP."""
 
 from __future__ import annotations
 
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -13,11 +14,13 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import frame_of, token_of
 
 from homestretch.core.protocol import JSON
-from homestretch.games.stretch.cards import load_card_set
+from homestretch.games.stretch.cards import STANDARD_CARDS, load_card_set
 from homestretch.games.stretch.chances import quick_bounds
 from homestretch.games.stretch.charts import load_chart_set
 from homestretch.games.stretch.exact import quickplay_chances
 from homestretch.games.stretch.race import Race
+from homestretch.store.db import Store
+from homestretch.web.app import create_app
 
 HORSES = ["super-saver-2009", "overlap-2009", "aspire-2009", "dublin-2009"]
 
@@ -55,6 +58,25 @@ def test_the_card_set_is_searched(client: TestClient) -> None:
     assert riders and all("House" in j["name"] for j in riders)
     page = client.get("/stretch/new")
     assert page.status_code == 200 and "stretch-builder.js" in page.text
+
+
+def test_a_server_builds_from_its_own_card_set(store: Store, tmp_path: Path) -> None:
+    """`homestretch serve --cards FOLDER`: the builder searches and builds from that card
+    set; the table keeps the runners' cards, so a server on the standard set replays it."""
+    folder = tmp_path / "cards"
+    shutil.copytree(STANDARD_CARDS, folder)
+    with (folder / "horses.csv").open("a", encoding="utf-8") as horses:
+        horses.write("home-bred,Home Bred,ours,colt,3,80,15,,6,10,0,7,B,0,0,1,5,a fan's own\n")
+    with TestClient(create_app(store, stretch_cards=load_card_set(folder))) as own:
+        assert [
+            h["id"] for h in own.get("/api/stretch/horses", params={"q": "home bred"}).json()
+        ] == ["home-bred"]
+        entries = [{"horse": h, "jockey": ""} for h in ["home-bred", *HORSES[:2]]]
+        links = own.post("/api/stretch/races", json=race_request(entries=entries)).json()
+    with TestClient(create_app(store)) as standard:
+        assert standard.get("/api/stretch/horses", params={"q": "home bred"}).json() == []
+        entries = frame_of(standard, links["id"])["view"]["entries"]
+        assert [e["horse"] for e in entries[:2]] == ["Home Bred", "Super Saver"]
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException
 from homestretch.core.errors import HomestretchError, TableMovedOn
 from homestretch.core.inputs import NESTING, is_whole, nesting
 from homestretch.core.protocol import JSON
+from homestretch.games.stretch.cards import CardSet
 from homestretch.session.seats import open_seat
 from homestretch.store.db import Store
 from homestretch.web import pages
@@ -76,7 +77,11 @@ async def body_json(request: Request) -> JSON:
     return data
 
 
-def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
+def create_app(
+    store: Store, notifier: Notifier | None = None, stretch_cards: CardSet | None = None
+) -> FastAPI:
+    """The server's app; ``stretch_cards``: the card set Top of the Stretch's race builder
+    searches (default: the standard set)."""
     hub = Hub(store, notifier)
 
     @asynccontextmanager
@@ -247,7 +252,7 @@ def create_app(store: Store, notifier: Notifier | None = None) -> FastAPI:
 
     from homestretch.web.stretch import router as stretch_routes
 
-    app.include_router(stretch_routes(store, hub))  # Top of the Stretch's own pages
+    app.include_router(stretch_routes(store, hub, stretch_cards))  # Top of the Stretch's pages
 
     @app.get("/favicon.ico")
     async def favicon() -> Response:

@@ -3,6 +3,7 @@ The server's libraries are imported inside the commands, so ``--help`` stays qui
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -15,6 +16,12 @@ def serve(
     host: Annotated[str, typer.Option("--host", help="the address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="the port")] = 8000,
     db: DbOption = None,
+    cards: Annotated[
+        Path | None,
+        typer.Option(
+            "--cards", help="the card set the Stretch race builder uses (default: the standard set)"
+        ),
+    ] = None,
 ) -> None:
     """Serve tables to browsers: a lobby, a link per seat, spectators and replays."""
     import socket
@@ -22,11 +29,15 @@ def serve(
     import uvicorn
 
     from homestretch.cli.common import open_store
+    from homestretch.games.stretch.cards import load_card_set
     from homestretch.web.app import create_app
     from homestretch.web.notify_pg import notifier_for
 
+    card_set = None if cards is None else load_card_set(cards)  # a bad folder: one line now
     store = open_store(db)
-    app = create_app(store, notifier_for(store))  # LISTEN/NOTIFY when several share PostgreSQL
+    app = create_app(
+        store, notifier_for(store), card_set
+    )  # LISTEN/NOTIFY when several share PostgreSQL
     # bound here, so a port in use is one line rather than uvicorn's log
     try:
         listening = socket.create_server((host, port))

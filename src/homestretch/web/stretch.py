@@ -35,11 +35,6 @@ MAX_QUERY = 60
 MAX_PLAYERS = 8
 
 
-@cache
-def _cards() -> CardSet:
-    return load_card_set()
-
-
 class Chances:
     """Figures worked out per race (by the race's and charts' JSON), shared by every
     table and page on it; exact sums run one at a time in the background."""
@@ -87,6 +82,11 @@ class Chances:
         self.running[key] = asyncio.create_task(run())
 
 
+@cache
+def _standard_cards() -> CardSet:
+    return load_card_set()
+
+
 def _race_key(game: RaceGame) -> str:
     config = {**game.config(), "players": 0}
     for key in ("names", "bankroll", "takeout", "breakage", "odds"):
@@ -102,8 +102,14 @@ def _players(data: Any) -> list[JSON]:
     return data
 
 
-def router(store: Store, hub: Hub) -> APIRouter:
+def router(store: Store, hub: Hub, cards: CardSet | None = None) -> APIRouter:
+    """The routes; ``cards``: the card set the builder searches and builds from (a race
+    keeps its runners' cards, so its table replays on any server)."""
     routes = APIRouter()
+
+    def card_set() -> CardSet:
+        return cards or _standard_cards()
+
     chances = Chances()
 
     @routes.get("/stretch/new", response_class=HTMLResponse)
@@ -114,7 +120,7 @@ def router(store: Store, hub: Hub) -> APIRouter:
     async def horses(q: str = "") -> list[JSON]:
         from homestretch.games.stretch.builder import horse_json
 
-        return [horse_json(h) for h in _cards().search(q[:MAX_QUERY].strip())[:LISTED]]
+        return [horse_json(h) for h in card_set().search(q[:MAX_QUERY].strip())[:LISTED]]
 
     @routes.get("/api/stretch/samples")
     async def samples() -> list[JSON]:
@@ -128,7 +134,7 @@ def router(store: Store, hub: Hub) -> APIRouter:
     async def jockeys(q: str = "") -> list[JSON]:
         from homestretch.games.stretch.builder import jockey_json, search_jockeys
 
-        return [jockey_json(j) for j in search_jockeys(_cards(), q[:MAX_QUERY].strip())]
+        return [jockey_json(j) for j in search_jockeys(card_set(), q[:MAX_QUERY].strip())]
 
     @routes.post("/api/stretch/races")
     async def open_race(request: Request) -> JSON:
@@ -139,7 +145,7 @@ def router(store: Store, hub: Hub) -> APIRouter:
         from homestretch.web.app import body_json
 
         data = await body_json(request)
-        race = race_from_picks(data.get("race"), _cards())
+        race = race_from_picks(data.get("race"), card_set())
         mode = data.get("mode", "quick")
         if mode not in ("quick", "full"):
             raise HomestretchError(f"mode: quick or full, not {mode!r}")
