@@ -21,8 +21,9 @@ on two independent corpora (seed 1 and seed 101, 400 everyday fields and 500 rac
 field and version, the sizes the ruling's numbers were measured with) and no (size,
 measure) leaves out 0 in its raw 95% interval on both. ``--distance`` shows sprints or
 routes alone, to see where a difference comes from. ``--also SEED`` runs a second
-corpus too and gives the verdict on the pair (seeds 1 and 101 have been used to choose
-the charts, so a fresh pair such as 201 and 301 judges fairly).
+corpus too and gives the verdict on the pair. Seeds 1, 101, 201, 301, 401, 501 and the
+fit's 1001-1003 have been used to choose charts, and 7001 and 7101 judged the standard
+set (ruling S18): a change judged fairly needs a fresh pair, named before it is run.
 """
 
 from __future__ import annotations
