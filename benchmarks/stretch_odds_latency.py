@@ -147,11 +147,12 @@ class Case:
 
     def row(self, floor: Case | None = None) -> None:
         figures = f"{self.what:44} {self.wall:6.3f} {self.cpu:6.3f} {self.cpu / TARGET:6.1f}"
+        figures += f" {verdict(self.cpu):>7}"
         if floor is None:
             print(figures)
             return
         own = self.cpu - floor.cpu
-        print(f"{figures} {verdict(self.cpu):>7} {own:6.3f} {verdict(own):>7}")
+        print(f"{figures} {own:6.3f} {verdict(own):>7}")
 
 
 def fresh_processes(folder: str) -> None:
