@@ -1,6 +1,6 @@
 """Names are drawn as they are written: square brackets in a player's, a horse's or a
-race's name are part of the name, never colour marks (rich reads "[bold]" as one), in
-every game's terminal output, its replay and the history."""
+race's name are part of the name, never colour marks (rich reads "[bold]" as one), and
+":smile:" is never an emoji, in every game's terminal output, its replay and the history."""
 
 from __future__ import annotations
 
@@ -17,6 +17,9 @@ GAMES = Path(__file__).parents[2] / "src" / "homestretch" / "games"
 PEOPLE = "[bold]Ann[/],Bob [team]"
 NAMES = {"[bold]Ann[/]": "Ann", "Bob [team]": "Bob", "[red]Red Rum[/]": "Rum"}
 """Each name, and a word of it that shows when the rest was taken for markup."""
+EMOJI = ":smile: Seabiscuit"
+"""A horse's name rich would draw with an emoji."""
+WORDS = {**NAMES, EMOJI: "Seabiscuit"}
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +36,7 @@ def _drawn_as_written(outcome: Outcome, names: list[str]) -> None:
     assert outcome.problem() is None and outcome.rc == 0, (outcome.problem(), outcome.stderr)
     shown = outcome.stdout + outcome.stderr
     for name in names:
-        word = NAMES[name]
+        word = WORDS[name]
         whole = shown.count(name)
         assert whole > 0, (name, shown[-3000:])
         assert len(re.findall(rf"\b{word}\b", shown)) == whole, (name, shown[-3000:])
@@ -79,10 +82,13 @@ def test_stretch_horses_and_race_with_brackets(hs: Homestretch, tmp_path: Path) 
     shutil.copytree(GAMES / "stretch" / "content" / "cards", cards)
     horses = cards / "horses.csv"
     text = horses.read_text().replace(",Secretariat,", ',"[red]Red Rum[/]",')
+    text = text.replace(",Seabiscuit,", f",{EMOJI},")
     horses.write_text(text.replace(",Citation,", ',"Bob [team]",'))
-    entries = ["-e", "secretariat-1973", "-e", "citation-1948", "--cards", "cards"]
+    entries = ["-e", "secretariat-1973", "-e", "citation-1948", "-e", "seabiscuit-1938"]
     made = ["stretch", "new", "made.toml", "--name", "[bold]Ann[/] Stakes", *entries]
-    everything, horses_only = list(NAMES), ["[red]Red Rum[/]", "Bob [team]"]
+    made += ["--cards", "cards"]
+    horses_only = ["[red]Red Rum[/]", "Bob [team]", EMOJI]
+    everything = [*NAMES, EMOJI]
     _drawn_as_written(_run(hs, tmp_path, made), horses_only)
     for command in (
         ["stretch", "run", "made.toml", "--seed", "4", "--mode", "full"],

@@ -27,8 +27,10 @@ if TYPE_CHECKING:
 
     from homestretch.store.db import Store
 
-console = Console()
-err_console = Console(stderr=True)
+# A name such as ":smile: Boy" is drawn as written, never as an emoji (and rich's emoji
+# table, 2 ms to load, stays unread)
+console = Console(emoji=False)
+err_console = Console(stderr=True, emoji=False)
 
 
 class OutputFormat(StrEnum):

@@ -126,22 +126,28 @@ def test_odds_show_brackets_first_then_exact_and_keep_the_answer(
     assert "proven within" in other.stdout and runs == ["sums", "sums"]
 
 
-SLOW_EXACT = """
+RUN = "from homestretch.cli.main import run\nrun()\n"
+LOADED = """
+def loaded():  # Numba and the exact_* modules imported so far, on one line of stderr
+    exact = "homestretch.games.stretch.exact_"
+    names = [m for m in sys.modules if m == "numba" or m.startswith(exact)]
+    print("loaded:", *sorted(names), file=sys.stderr, flush=True)
+"""
+SLOW_EXACT = f"""
 import sys
 import numpy as np
 from homestretch.games.stretch import exact
 from homestretch.games.stretch.exact import ExactChances
-from homestretch.games.stretch.exact_finish import PlaceShow
-
+{LOADED}
 def after_the_go(race, charts, advance=None):
+    loaded()  # what the brackets, already out, were kept waiting for
     sys.stdin.readline()  # the exact sums finish only when the test has read the early line
+    from homestretch.games.stretch.exact_finish import PlaceShow
     full = np.full(len(race.runners), 0.625)
     return ExactChances(full, PlaceShow(full, full, np.zeros(len(full))))
 
 exact.quickplay_chances = after_the_go
-from homestretch.cli.main import run
-run()
-"""
+{RUN}"""
 
 
 def test_early_json_is_a_line_a_script_reads_before_the_exact_answer_exists(
@@ -175,9 +181,12 @@ def test_early_json_is_a_line_a_script_reads_before_the_exact_answer_exists(
             child.stdin.write("go\n")
             child.stdin.close()
             rest = child.stdout.read().splitlines()
+            told = child.stderr.read() if child.stderr else ""
         finally:
             hung.cancel()
-    assert child.returncode == 0, child.stderr.read() if child.stderr else ""
+    assert child.returncode == 0, told
+    # the brackets waited on no part of the sums: neither Numba nor their modules loaded
+    assert "loaded: homestretch.games.stretch.exact_cache\n" in told
 
     known = BASELINE["2009-champagne-stakes"]
     assert first["final"] is False and first["method"] == "bounds"
@@ -203,6 +212,19 @@ def test_early_json_is_a_line_a_script_reads_before_the_exact_answer_exists(
     whole = runner.invoke(app, ["stretch", "odds", "2009-champagne-stakes", "-f", "json"])
     assert whole.exit_code == 0, whole.output
     assert json.loads(whole.stdout) == last
+
+    # and from a new process: the kept answer, with neither Numba nor the sums loaded
+    kept_alone = f"import atexit, sys\n{LOADED}\natexit.register(loaded)\n" + RUN
+    odds = ["stretch", "odds", "2009-champagne-stakes", "-f", "json"]
+    new = subprocess.run(
+        [sys.executable, "-c", kept_alone, *odds],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(new.stdout) == last
+    exact_modules = "homestretch.games.stretch.exact_cache homestretch.games.stretch.exact_finish"
+    assert f"loaded: {exact_modules}\n" in new.stderr
 
 
 def test_the_key_reads_every_module_the_sums_are_computed_with() -> None:

@@ -22,14 +22,13 @@ import ctypes
 import os
 import sys
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from homestretch.games.stretch.charts import ChartSet
-from homestretch.games.stretch.exact_finish import PlaceShow, place_and_show
 from homestretch.games.stretch.kernel import (
     PACES,
     PHOTO_SPAN,
@@ -38,6 +37,9 @@ from homestretch.games.stretch.kernel import (
     FieldArrays,
 )
 from homestretch.games.stretch.race import Race
+
+if TYPE_CHECKING:
+    from homestretch.games.stretch.exact_finish import PlaceShow
 
 Floats = NDArray[np.float64]
 
@@ -76,6 +78,11 @@ def quickplay_chances(
     ``workers`` threads share the outcomes (default: the processor's cores, at most two);
     ``compiled=False`` keeps to the NumPy sums (exact_finish.place_and_show).
     """
+    # imported here, not above: the brackets never wait for them
+    from concurrent.futures import ThreadPoolExecutor, as_completed
+
+    from homestretch.games.stretch.exact_finish import PlaceShow, place_and_show
+
     outcomes = [
         (chance, *_reached(clean, dq), out) for chance, clean, dq, out in _outcomes(race, charts)
     ]
@@ -133,6 +140,7 @@ def quickplay_bounds(race: Race, charts: ChartSet) -> Bounds:
     Each bracket is a sum over one key of the chance that few enough other horses, each
     independent given the shared rolls, do a thing: milliseconds, like the win.
     """
+    _keep_freed_memory()  # in a new process a fifth of the time went on fresh pages
     h = len(race.runners)
     win, brackets = np.zeros(h), np.zeros((4, h))
     outcomes, counted = [], []

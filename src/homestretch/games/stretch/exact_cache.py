@@ -20,10 +20,8 @@ from pathlib import Path
 import numpy as np
 import platformdirs
 
-from homestretch.games.stretch import exact_finish
 from homestretch.games.stretch.charts import ChartSet
 from homestretch.games.stretch.exact import ExactChances
-from homestretch.games.stretch.exact_finish import PlaceShow
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays
 from homestretch.games.stretch.race import Race
 
@@ -42,8 +40,7 @@ def cache_folder() -> Path:
 
 def content_key(race: Race, charts: ChartSet) -> str:
     sha = hashlib.sha256(f"exact-odds {FORMAT}\n".encode())
-    assert exact_finish.__file__ is not None
-    here = Path(exact_finish.__file__).parent
+    here = Path(__file__).parent
     for name in SOURCES:  # read, not imported: Numba is slow to load
         sha.update((here / name).read_bytes())
     for arrays in (FieldArrays.from_race(race, charts), ChartArrays.from_charts(charts)):
@@ -67,6 +64,8 @@ def cached(race: Race, charts: ChartSet) -> ExactChances | None:
         return None
     if not win.shape == place.shape == show.shape == bound.shape == (len(race.runners),):
         return None
+    from homestretch.games.stretch.exact_finish import PlaceShow  # not before the brackets
+
     return ExactChances(win, PlaceShow(place, show, bound))
 
 
