@@ -142,7 +142,7 @@
   // Every screen times the reading from when the table reached the review, by the
   // server's clock (the frame's ``since``), so a TV reloaded or opened late shows the
   // part every other TV shows. Once the result is official (or where the server does not
-  // know when: a table it loaded from its store) the call is shown whole.
+  // know when: a log stored before the store kept the time) the call is shown whole.
   function raceCall(parts, key, tools, since) {
     const start = typeof since === "number" ? Date.now() - since * 1000 : null;
     if (call.key !== key) {
