@@ -121,7 +121,7 @@ def test_a_reloaded_tv_shows_the_call_it_has_read_whole(browser: Browser, tmp_pa
         opened_late = late.new_page()
         opened_late.goto(links["watch"])
         shows(opened_late, frame(address, game_id)["version"])
-        expect(opened_late.locator(".dc-last h3")).to_contain_text("race 1")
+        expect(opened_late.locator(".dc-last h3")).to_contain_text("Race 1")
         expect(opened_late.locator(".dc-call p")).to_have_count(len(call))
         assert _fewest(opened_late) == len(call)  # official: the call was read out
         tv_context.close()
