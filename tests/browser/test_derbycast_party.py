@@ -73,6 +73,7 @@ def _worded_as_the_view(address: str, game_id: int, tv: Page, phone: Page) -> No
     for page in (tv, phone):
         expect(page.locator(".dc-last h3")).to_have_text(report["title"])
         expect(page.locator(".dc-result li")).to_have_text(report["finish"])
+        expect(page.locator(".dc-result")).to_have_css("list-style-type", "none")  # "1st: ..."
         expect(page.locator(".dc-moves li")).to_have_text(report["picks"])
 
 
@@ -144,6 +145,11 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         desk.get_by_role("button", name="Close picks").click()
         _settled(address, game_id, *everyone)
         expect(bob.locator("[data-sit-out]")).to_be_visible()
+        # every phone says what the table is doing, Ann's too (her pick stands)
+        for phone in (ann, bob):
+            expect(phone.locator(".dc-status")).to_have_text(
+                "A late scratch: its pickers choose again or sit out"
+            )
         _tap(bob, "3", "win")
         _settled(address, game_id, *everyone)
         # A slip: 25-1 for Charlie's 8-1. Seen under review, typed again, then official.

@@ -31,7 +31,8 @@
   }
 
   function spacesText(spaces) {
-    return spaces ? `W ${spaces.win} / P ${spaces.place} / S ${spaces.show}` : "odds not known";
+    // a letter never parted from its number ("S" over "7") when a narrow column wraps
+    return spaces ? `W\u00a0${spaces.win} / P\u00a0${spaces.place} / S\u00a0${spaces.show}` : "odds not known";
   }
 
   // --- the TV ------------------------------------------------------------------------
@@ -195,6 +196,7 @@
     box.append(make(tools, "p", standingOf(view, me.marker), "dc-me"));
     if (frame.over) { box.append(winners(frame, tools)); return; }
     const card = view.card;
+    if (card && view.status) box.append(make(tools, "p", view.status, "dc-status")); // what the table is doing
     const mine = view.picks.find((p) => p.marker === me.marker);
     if (mine) {
       const text = mine.sat_out ? "You sit out this race" : `Your pick: ${mine.bet} on ${programOf(card, mine.horse)} ${mine.horse}`;
