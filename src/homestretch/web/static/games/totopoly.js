@@ -146,10 +146,13 @@
     if (!inner.childNodes.length) inner.append(make(tools, "p", "You hold no lease cards."));
   }
 
+  // One row a player; on a phone each row is a block of labelled items (the cells'
+  // data-label), so no word is broken to fit a narrow column.
   function drawPlayers(parts, tools, view) {
-    const table = make(tools, "table", null, "tp-table");
+    const table = make(tools, "table", null, "tp-table tp-players-table");
     const head = make(tools, "tr");
-    ["", "player", "cash", "colour cards", "white", "kept", "businesses"].forEach((t) => head.append(make(tools, "th", t)));
+    const titles = ["", "player", "cash", "colour cards", "white", "kept", "businesses"];
+    titles.forEach((t) => head.append(make(tools, "th", t)));
     table.append(head);
     view.players.forEach((p) => {
       const row = make(tools, "tr");
@@ -164,6 +167,7 @@
       row.append(cards, make(tools, "td", p.cards.white || ""), make(tools, "td", p.kept.map((k) => k.special).join(", ")));
       row.append(make(tools, "td", p.businesses.join(", ") + (p.face_down ? ` ${p.face_down} face down` : "")));
       row.dataset.seat = p.seat;
+      [...row.children].forEach((cell, i) => { if (i > 1) cell.dataset.label = titles[i]; });
       table.append(row);
     });
     parts.players.inner.replaceChildren(table);
