@@ -109,6 +109,7 @@ def _play_a_turn(page: Page, frame: JSON, seen: Seen, rejects: bool) -> None:
         else:
             _tap(page, ".ab-done")
     elif phase == "race":
+        expect(board.locator(".ab-head > span")).not_to_contain_text(" · race")  # said once
         roll = board.locator(".ab-roll")
         expect(roll).to_contain_text(f"You rolled #{view['race_card']['rolled']}")
         expect(roll).to_contain_text("Owner:")

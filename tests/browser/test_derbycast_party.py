@@ -131,6 +131,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
             "W 8 / P 4 / S 2"
         )
         expect(bob.locator(".dc-wait")).to_contain_text("Waiting for Ann")
+        expect(ann.locator(".dc-wait")).to_have_count(0)  # her own turn: not "waiting for Ann"
         _tap(ann, "3", "win")
         _settled(address, game_id, *everyone)
         _tap(bob, "1A", "place")

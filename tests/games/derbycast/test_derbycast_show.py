@@ -78,3 +78,10 @@ def test_the_terminal_says_the_views_words() -> None:
     for row in view["standings"]:
         standing = row["words"].split("(", 2)[2].rstrip(")")  # 'needs 12 more, leader'
         assert standing in board
+
+
+def test_one_point_is_said_in_the_singular() -> None:
+    from homestretch.games.derbycast.words import standing_line
+
+    row = {"name": "Ann", "marker": 1, "points": 1, "needs": 20, "official_finish": False}
+    assert standing_line(row, 1) == "Ann (marker 1): 1 point (needs 20 more, leader)"

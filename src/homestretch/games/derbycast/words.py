@@ -36,7 +36,8 @@ def _marker(row: JSON) -> str:
 
 def standing_line(row: JSON, leader: int) -> str:
     """'Bob (marker 2): 8 points (needs 13 more, leader)'."""
-    return f"{_marker(row)}: {row['points']} points ({standing(row, leader)})"
+    points = "1 point" if row["points"] == 1 else f"{row['points']} points"
+    return f"{_marker(row)}: {points} ({standing(row, leader)})"
 
 
 def pick_line(entry: JSON) -> str:

@@ -211,7 +211,8 @@
     }
     if (view.sealed_note) box.append(sealedNote(view, tools));
     else if (card && view.picks_open && view.order.includes(me.marker)) {
-      box.append(make(tools, "p", `Waiting for ${frame.waiting.seats.map(tools.seatName).join(", ")} to pick`, "dc-wait"));
+      const others = frame.waiting.seats.filter((s) => s !== frame.seat); // not "waiting for" oneself
+      if (others.length) box.append(make(tools, "p", `Waiting for ${others.map(tools.seatName).join(", ")} to pick`, "dc-wait"));
     } else if (card && !view.order.includes(me.marker)) {
       box.append(make(tools, "p", "Only the tied markers pick in this tie-break race", "dc-wait"));
     }
