@@ -119,3 +119,29 @@ def fits_width(page: Page) -> None:
     assert overflow <= 0, f"the page is {overflow} px wider than the screen"
     beyond = page.evaluate(FURTHEST_RIGHT)
     assert beyond <= 0, f"something on the page runs {beyond:.0f} px off the right edge"
+
+
+BROKEN_WORDS = """(selector) => {
+  const broken = [];
+  for (const box of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement.getClientRects().length) continue;  // not shown
+      for (const found of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, found.index);
+        range.setEnd(node, found.index + found[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(found[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def broken_words(page: Page, selector: str) -> list[str]:
+    """The words inside ``selector`` drawn over two lines or more (a narrow column
+    breaking 'auctioneer' into 'auctio' and 'neer'): a reader stumbles on each."""
+    found: list[str] = page.evaluate(BROKEN_WORDS, selector)
+    return found

@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from tests.browser.table_pages import broken_words
 from tests.conftest import serving
 
 from homestretch.core.protocol import JSON
@@ -73,6 +74,8 @@ def _play_a_turn(page: Page, frame: JSON, seen: Seen, rejects: bool) -> None:
         _tap(page, '.ab-track[data-action*="woodbine"]')
         seen.things.add("track chosen on the board")
     elif phase == "auction":
+        # the auction said once in the heading ("meet 1 · auction"), not "auction · auction"
+        expect(board.locator(".ab-head")).to_contain_text(f"meet {view['meet']} · auction")
         block = board.locator(".ab-block")
         if view["lot"]["high"] is None:
             expect(block.locator(".ab-high")).to_contain_text("no bid yet")
@@ -106,6 +109,7 @@ def _play_a_turn(page: Page, frame: JSON, seen: Seen, rejects: bool) -> None:
         else:
             _tap(page, ".ab-done")
     elif phase == "race":
+        expect(board.locator(".ab-head > span")).not_to_contain_text(" · race")  # said once
         roll = board.locator(".ab-roll")
         expect(roll).to_contain_text(f"You rolled #{view['race_card']['rolled']}")
         expect(roll).to_contain_text("Owner:")
@@ -169,6 +173,7 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
                 bob.reload()  # a phone that slept: back to the same board
                 _shows(bob, version)
                 bob.screenshot(path=str(tmp_path / "across-phone-race-4.png"), full_page=True)
+                assert broken_words(bob, ".ab-tote th") == []  # "#10" whole on a phone
                 reloaded = True
             if frames[0]["view"]["race"] == 2 and mover == 0 and "loan offered" not in seen.things:
                 _offer_a_loan_while_ann_is_waited_on(bob, version)

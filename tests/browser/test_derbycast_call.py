@@ -33,6 +33,12 @@ new MutationObserver(() => {
 """
 
 
+MAIDEN = {"race": "maiden-special-weight"}
+LONG_CALL = {"race": "claiming-route-big-field", "mode": "full"}
+"""A race whose call has six parts (Fullplay's trouble and stretch): time to open a page
+elsewhere while it is read out."""
+
+
 def _move(address: str, game_id: int, token: str, action: JSON) -> None:
     version = frame(address, game_id, token)["version"]
     answer = httpx.post(
@@ -47,24 +53,32 @@ def _fewest(page: Page) -> int | None:
     return fewest
 
 
+def _picks_closed(address: str, race: JSON = MAIDEN) -> tuple[JSON, str]:
+    """A table whose keeper carded a Top of the Stretch race and closed picks (the race is
+    not run yet): its links and the keeper's token."""
+    config = {
+        "entrants": [{"name": "Ann"}, {"name": "Bob"}],
+        "source": "keeper",
+        "feed": {"kind": "manual"},
+        "races": 2,
+    }
+    seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+    links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+    game_id = links["id"]
+    ann, bob, keeper = (token_of(seat["link"]) for seat in links["seats"])
+    _move(address, game_id, keeper, {"kind": "simulate", **race})
+    card = frame(address, game_id, ann)["view"]["card"]
+    _move(address, game_id, ann, {"kind": "pick", "horse": card["horses"][0], "bet": "win"})
+    _move(address, game_id, bob, {"kind": "pick", "horse": card["horses"][1], "bet": "show"})
+    _move(address, game_id, keeper, {"kind": "scratches", "horses": []})
+    return links, keeper
+
+
 def test_a_reloaded_tv_shows_the_call_it_has_read_whole(browser: Browser, tmp_path: Path) -> None:
     db = str(tmp_path / "games.sqlite")
     with serving(db, tmp_path) as address:
-        config = {
-            "entrants": [{"name": "Ann"}, {"name": "Bob"}],
-            "source": "keeper",
-            "feed": {"kind": "manual"},
-            "races": 2,
-        }
-        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
-        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        links, keeper = _picks_closed(address)
         game_id = links["id"]
-        ann, bob, keeper = (token_of(seat["link"]) for seat in links["seats"])
-        _move(address, game_id, keeper, {"kind": "simulate", "race": "maiden-special-weight"})
-        card = frame(address, game_id, ann)["view"]["card"]
-        _move(address, game_id, ann, {"kind": "pick", "horse": card["horses"][0], "bet": "win"})
-        _move(address, game_id, bob, {"kind": "pick", "horse": card["horses"][1], "bet": "show"})
-        _move(address, game_id, keeper, {"kind": "scratches", "horses": []})
 
         tv_context = context(browser, address)  # a screen on the wall
         tv_context.add_init_script(FEWEST_PARTS)
@@ -107,8 +121,45 @@ def test_a_reloaded_tv_shows_the_call_it_has_read_whole(browser: Browser, tmp_pa
         opened_late = late.new_page()
         opened_late.goto(links["watch"])
         shows(opened_late, frame(address, game_id)["version"])
-        expect(opened_late.locator(".dc-last h3")).to_contain_text("race 1")
+        expect(opened_late.locator(".dc-last h3")).to_contain_text("Race 1")
         expect(opened_late.locator(".dc-call p")).to_have_count(len(call))
         assert _fewest(opened_late) == len(call)  # official: the call was read out
         tv_context.close()
         late.close()
+
+
+def test_a_tv_on_a_server_that_loaded_the_table_reads_the_call_in_step(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A server that loads the table from its store mid-call (restarted, or a second
+    process on the same store) times the call from when the store kept the race's start,
+    so a TV opened there starts at the part a TV that watched the race run has reached,
+    neither from the first part nor with the whole call at once."""
+    db = str(tmp_path / "games.sqlite")
+    with serving(db, tmp_path) as address, serving(db, tmp_path) as loads:
+        links, keeper = _picks_closed(address, LONG_CALL)
+        game_id = links["id"]
+        phone_context = context(browser, loads, phone=True)
+        phone_context.add_init_script(FEWEST_PARTS)
+        phone = phone_context.new_page()
+        tv_context = context(browser, address)
+        tv_context.add_init_script(FEWEST_PARTS)
+        tv = tv_context.new_page()
+        tv.goto(links["watch"])
+        shows(tv, frame(address, game_id)["version"])
+        _move(address, game_id, keeper, {"kind": "run"})
+        call = frame(address, game_id)["view"]["call"]
+        tv.wait_for_function("document.querySelectorAll('.dc-call p').length >= 2")
+        reached = tv.locator(".dc-call p").count()
+        assert reached < len(call), "the first TV read the call out too fast to compare"
+
+        # The second server has not had the table: it loads it from the store now.
+        phone.goto(links["watch"])
+        shows(phone, frame(loads, game_id)["version"])
+        expect(phone.locator(".dc-call p").first).to_be_visible()
+        fewest = _fewest(phone) or 0
+        assert reached <= fewest < len(call)  # in step: not from the start, not all at once
+        expect(phone.locator(".dc-call p")).to_have_count(len(call), timeout=30_000)
+        phone.screenshot(path=str(tmp_path / "tv-on-the-second-server.png"), full_page=True)
+        phone_context.close()
+        tv_context.close()

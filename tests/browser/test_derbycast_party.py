@@ -64,6 +64,19 @@ def _card(desk: Page, name: str, field: str, odds: str, scratched: str = "") -> 
     desk.get_by_role("button", name="Post the card").click()
 
 
+def _worded_as_the_view(address: str, game_id: int, tv: Page, phone: Page) -> None:
+    """The TV and a phone say the standings and the last race in the view's words (made
+    in Python, derbycast/words.py, which the terminal prints too)."""
+    view = httpx.get(f"{address}/api/tables/{game_id}/frame").json()["view"]
+    expect(tv.locator(".dc-standings li")).to_have_text([r["words"] for r in view["standings"]])
+    report = view["last_race"]["words"]
+    for page in (tv, phone):
+        expect(page.locator(".dc-last h3")).to_have_text(report["title"])
+        expect(page.locator(".dc-result li")).to_have_text(report["finish"])
+        expect(page.locator(".dc-result")).to_have_css("list-style-type", "none")  # "1st: ..."
+        expect(page.locator(".dc-moves li")).to_have_text(report["picks"])
+
+
 def _result(desk: Page, finish: str, odds: dict[int, str], prefix: str = "dc-result") -> None:
     """The finish (program numbers) and the final odds of picked horses, by card index."""
     desk.fill(f"#{prefix}-finish", finish)
@@ -118,6 +131,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
             "W 8 / P 4 / S 2"
         )
         expect(bob.locator(".dc-wait")).to_contain_text("Waiting for Ann")
+        expect(ann.locator(".dc-wait")).to_have_count(0)  # her own turn: not "waiting for Ann"
         _tap(ann, "3", "win")
         _settled(address, game_id, *everyone)
         _tap(bob, "1A", "place")
@@ -132,23 +146,35 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         desk.get_by_role("button", name="Close picks").click()
         _settled(address, game_id, *everyone)
         expect(bob.locator("[data-sit-out]")).to_be_visible()
+        # every phone says what the table is doing, Ann's too (her pick stands)
+        for phone in (ann, bob):
+            expect(phone.locator(".dc-status")).to_have_text(
+                "A late scratch: its pickers choose again or sit out"
+            )
         _tap(bob, "3", "win")
         _settled(address, game_id, *everyone)
         # A slip: 25-1 for Charlie's 8-1. Seen under review, typed again, then official.
         _result(desk, "3, 1", {0: "2-1", 2: "25-1"})
         _settled(address, game_id, *everyone)
-        expect(bob.locator(".dc-would")).to_have_text("If the result stands: +25")
+        expect(bob.locator(".dc-would")).to_have_text(
+            "If the result stands: Bob (marker 2): win on 3 Charlie, 1st at 25-1: +25"
+        )
         expect(tv.locator(".dc-status")).to_contain_text("not official yet")
         _result(desk, "3, 1", {0: "2-1", 2: "8-1"})
         _settled(address, game_id, *everyone)
-        expect(bob.locator(".dc-would")).to_have_text("If the result stands: +8")
+        expect(bob.locator(".dc-would")).to_have_text(
+            "If the result stands: Bob (marker 2): win on 3 Charlie, 1st at 8-1: +8"
+        )
         desk.locator("[data-official]").click()
         _settled(address, game_id, *everyone)
-        expect(tv.locator(".dc-last h3")).to_contain_text("Official: race 1, Riverbend 1")
-        expect(tv.locator(".dc-moves")).to_contain_text("2 Bob: win on 3 Charlie, 1st at 8-1: +8")
-        expect(tv.locator('.dc-standings li[data-marker="2"]')).to_contain_text(
-            "Bob (marker 2): 8 (needs 13 more"
+        expect(tv.locator(".dc-last h3")).to_contain_text("Race 1: Riverbend 1 - official result")
+        expect(tv.locator(".dc-moves")).to_contain_text(
+            "Bob (marker 2): win on 3 Charlie, 1st at 8-1: +8"
         )
+        expect(tv.locator('.dc-standings li[data-marker="2"]')).to_contain_text(
+            "Bob (marker 2): 8 points (needs 13 more"
+        )
+        _worded_as_the_view(address, game_id, tv, bob)
 
         # Race 2: no program numbers (1, 2, 3 down the list); Bob picks first. Bob's
         # phone sleeps and reloads first.
@@ -243,24 +269,31 @@ def test_the_tv_shows_markers_13_to_20_trailing_the_row_ahead(
     browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
     """Twenty markers on a 12-row board: 13 travels in row 1 behind marker 1, ... 20 in
-    row 8 behind marker 8 (section 1; ruling R21)."""
+    row 8 behind marker 8 (section 1; ruling R21). On a phone the whole table is on the
+    screen (nothing to scroll sideways), every chip in it."""
     with shared_server.visit() as address:
         config = {"entrants": [{"name": f"P{m}"} for m in range(1, 21)], "source": "replays"}
         seats = [{"kind": "person", "name": f"P{m}"} for m in range(1, 21)]  # all at the gate
         request = {"game": "derbycast", "config": config, "seats": seats, "seed": 3}
         answer = httpx.post(f"{address}/api/tables", json=request)
         assert answer.status_code == 200, answer.text
-        context = browser.new_context(base_url=address)
-        tv = context.new_page()
-        tv.goto(f"/t/{answer.json()['id']}/watch")
-        rows = tv.locator(".dc-oat tr")
-        expect(rows).to_have_count(13)  # the header and 12 rows
-        for row in range(1, 13):
-            chips = rows.nth(row).locator(".dc-chip")
-            trailing = [] if row > 8 else [str(row + 12)]
-            expect(chips).to_have_text([str(row), *trailing])
-            expect(rows.nth(row).locator(".dc-trail")).to_have_count(len(trailing))
-        context.close()
+        for phone in (False, True):
+            context = browser.new_context(base_url=address, **(PHONE if phone else {}))
+            tv = context.new_page()
+            tv.goto(f"/t/{answer.json()['id']}/watch")
+            rows = tv.locator(".dc-oat tr")
+            expect(rows).to_have_count(13)  # the header and 12 rows
+            for row in range(1, 13):
+                chips = rows.nth(row).locator(".dc-chip")
+                trailing = [] if row > 8 else [str(row + 12)]
+                expect(chips).to_have_text([str(row), *trailing])
+                expect(rows.nth(row).locator(".dc-trail")).to_have_count(len(trailing))
+            if phone:
+                fits_width(tv)
+                for chip in tv.locator(".dc-chip").all():
+                    expect(chip).to_be_in_viewport(ratio=1)
+                tv.locator(".dc-oat").screenshot(path=str(tmp_path / "oat-phone.png"))
+            context.close()
 
 
 CARD_CSV = """race,program,horse,odds
@@ -374,8 +407,10 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         _settled(address, game_id, *everyone)
         desk.locator("[data-official]").click()
         _settled(address, game_id, *everyone)
-        expect(tv.locator(".dc-moves")).to_contain_text("3 Cy: sat out")
-        expect(tv.locator(".dc-moves")).to_contain_text("2 Bob: show on 2 Bolt, 1st at 4-1: +1")
+        expect(tv.locator(".dc-moves")).to_contain_text("Cy (marker 3): sat out")
+        expect(tv.locator(".dc-moves")).to_contain_text(
+            "Bob (marker 2): show on 2 Bolt, 1st at 4-1: +1"
+        )
 
         # Race 2: Top of the Stretch runs it; the TV calls it part by part.
         desk.locator(".dc-stretch summary").click()
@@ -403,7 +438,7 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         desk.locator("[data-official]").click()
         _settled(address, game_id, *everyone)
         expect(tv.locator(".dc-winner")).to_be_visible()
-        expect(tv.locator(".dc-last h3")).to_contain_text("race 2")
+        expect(tv.locator(".dc-last h3")).to_contain_text("Race 2")
         expect(tv.locator(".dc-call")).to_contain_text("At the wire")
         for phone in phones:
             fits_width(phone)

@@ -9,12 +9,17 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
+from tests.browser.table_pages import broken_words
 from tests.conftest import serving
 
 from homestretch.games.stretch.engine import RaceGame
 from homestretch.games.stretch.race import load_race
 
 pytestmark = pytest.mark.browser
+LINE_NAMES = """[...document.querySelectorAll("svg.stretch-lines text")]
+    .filter((t) => /^[0-9]+ /.test(t.textContent))
+    .map((t) => { const r = t.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"""
+"""Where each horse's name is drawn at the end of its running line (the screen's px)."""
 expect.set_options(timeout=15_000)
 
 
@@ -48,6 +53,18 @@ def test_a_race_is_watched_and_replayed_in_the_browser(browser: Browser, tmp_pat
         expect(sheet.locator("tr")).to_have_count(1 + len(race.runners))
         # the board fits a phone: only its wide tables scroll, not the page
         assert page.evaluate("document.documentElement.scrollWidth") <= 400
+        # read on a phone: no price wrapped apart ("9-" over "2"), the running lines'
+        # names at a readable size and none printed over another
+        assert broken_words(page, "#stretch-call") == []
+        names = page.evaluate(LINE_NAMES)
+        assert len(names) == len(race.runners)
+        assert min(bottom - top for _, top, _, bottom in names) >= 10, names
+        for k, (left, top, right, bottom) in enumerate(names):
+            for other in names[k + 1 :]:
+                apart = (
+                    right <= other[0] or other[2] <= left or bottom <= other[1] or other[3] <= top
+                )
+                assert apart, f"two horses' names overlap: {names}"
 
         replay = context.new_page()
         replay.goto(f"/t/{game_id}/replay")

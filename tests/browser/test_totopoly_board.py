@@ -124,6 +124,17 @@ def test_a_game_on_the_totopoly_board(
             for horse, spot in spots:
                 places.setdefault(horse, set()).add(spot)
         assert any(len(spots) > 1 for spots in places.values()), places
+        # At the off the horses wait at their lanes' gates: side by side, none hidden
+        at = _horses_sharing_a_gate(address, game_id)
+        replay.evaluate(f"showReplay({at})")
+        shows(replay, at)
+        spots = replay.locator("#tp-course .tp-horse").evaluate_all(TOKEN_SPOTS)
+        replay.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")  # glided
+        replay.locator("#tp-course .tp-scroll").screenshot(path=str(tmp_path / "at-the-gate.png"))
+        for k, (one, left, top) in enumerate(spots):
+            for two, other_left, other_top in spots[k + 1 :]:
+                apart = abs(left - other_left) >= 17 or abs(top - other_top) >= 17
+                assert apart, f"No. {one} and No. {two} are drawn over each other: {spots}"
         # Earlier in the same game: the auction block, then the training ring.
         replay.evaluate(f"showReplay({_first_version(address, game_id, 'auction', 1)})")
         expect(replay.locator("#tp-lot .tp-lotcard")).to_be_visible()
@@ -150,6 +161,25 @@ def _phase_at(address: str, game_id: int, at: int) -> str:
     replayed = httpx.get(f"{address}/api/tables/{game_id}/replay", params={"at": at}, timeout=60)
     phase: str = replayed.json()["view"]["phase"]
     return phase
+
+
+TOKEN_SPOTS = """all => all.map((e) => [e.dataset.horse, parseFloat(e.style.left), parseFloat(e.style.top)])"""
+"""Where each horse's token is put on the racecourse (px; a token is 17 px across)."""
+
+
+def _horses_sharing_a_gate(address: str, game_id: int) -> int:
+    """The first version at which two horses wait at one lane's gate (looked for from
+    just before the race is first seen, version by version)."""
+    length = frame(address, game_id)["version"]
+    begin = _first_version(address, game_id, "race", 0) - max(1, length // 80)
+    for at in range(max(0, begin), length):
+        view = httpx.get(f"{address}/api/tables/{game_id}/replay", params={"at": at}).json()["view"]
+        if view["phase"] != "race":
+            continue
+        waiting = [h["track"] for h in view["horses"] if h.get("length") == 0]
+        if len(waiting) > len(set(waiting)):
+            return at
+    raise AssertionError("no two horses ever waited at one gate")
 
 
 def _race_versions(address: str, game_id: int) -> list[int]:

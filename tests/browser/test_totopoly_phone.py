@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import context, frame, shows, token_of
+from tests.browser.table_pages import broken_words, context, frame, shows, token_of
 from tests.browser.test_totopoly_board import SEATS, _first_version
 from tests.conftest import serving
 
@@ -56,6 +56,9 @@ def test_bidding_any_amount_on_a_phone_and_the_ring_as_a_loop(
         expect(cash).to_have_text("unseen")
         own = page.locator(f"#tp-players tr[data-seat='{bidder}'] td").nth(2)
         expect(own).to_have_text(f"£{seen['view']['players'][bidder]['cash']}")
+        # each player a block of labelled items on a phone: no word broken to fit a column
+        assert broken_words(page, "#tp-players") == []
+        expect(page.locator("#tp-players td[data-label='cash']").first).to_be_visible()
         # A bid two guineas over the last, a step the buttons do not list, typed in.
         high = int(seen["view"]["lot"]["bid"])
         bids = [legal["action"] for legal in seen["legal"] if legal["action"]["kind"] == "bid"]

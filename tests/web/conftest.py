@@ -45,8 +45,8 @@ def frame_of(client: TestClient, game_id: int, token: str | None = None) -> JSON
 
 def timeless(frame: JSON) -> JSON:
     """A frame without ``since`` (how long the table has stood at its version, by the
-    server's clock: it grows as the frame is asked for again, and a table rebuilt from
-    the store does not know it), so frames of one table as it stands compare equal."""
+    server's clock: it grows as the frame is asked for again), so frames of one table
+    as it stands compare equal."""
     assert "since" in frame
     return {key: value for key, value in frame.items() if key != "since"}
 

@@ -342,8 +342,9 @@ def test_a_frame_says_how_long_the_table_has_stood_at_its_version(
     client: TestClient, store: Store
 ) -> None:
     """``since``, by the server's clock, from the move that made the version (a board
-    times what it unfolds by it, so every screen agrees); None where a server loaded
-    the table from the store at that version and cannot know."""
+    times what it unfolds by it, so every screen agrees); a server that loads the table
+    from the store (restarted, or another process) times it from when the store kept
+    the move, and only a log stored before the store kept the time gives None."""
     links = totopoly(client)
     game_id = links["id"]
     tokens = [token_of(s["link"]) for s in links["seats"]]
@@ -357,10 +358,17 @@ def test_a_frame_says_how_long_the_table_has_stood_at_its_version(
     assert first is not None and 0 <= first <= (since(client, tokens[0]) or -1.0)
     version = move_once(client, game_id, tokens)["version"]
     assert client.app.state.hub.tables[game_id].reached[0] == version  # type: ignore[attr-defined]
+    here = since(client)
     with TestClient(create_app(Store(store.path))) as other:
-        assert since(other) is None  # loaded from the store: not known how long
+        loaded = since(other)  # loaded from the store: timed from the stored move
+        assert here is not None and loaded is not None and loaded >= here - 0.01
         move_once(other, game_id, tokens)
         assert since(other) is not None  # its own move: known from then
+        version = frame_of(other, game_id, tokens[0])["version"]
+    _drop_stored_times(Path(store.path), game_id)
+    with TestClient(create_app(Store(store.path))) as restarted:
+        assert frame_of(restarted, game_id, tokens[0])["version"] == version
+        assert since(restarted) is None  # a log stored without times: not known
     assert client.portal is not None
     client.portal.call(client.app.state.hub.changed_elsewhere, game_id)  # type: ignore[attr-defined]
     assert since(client) is not None  # told of the other server's move: timed from then
@@ -435,6 +443,18 @@ def _change_die(path: Path, game_id: int, position: int) -> None:
             "update events set payload = ? where game_id = ? and seq = ?",
             (json.dumps(event), game_id, position),
         )
+
+
+def _drop_stored_times(path: Path, game_id: int) -> None:
+    """The log as a store kept it before it kept when each event was stored."""
+    with sqlite3.connect(path) as db:
+        rows = db.execute("select seq, payload from events where game_id = ?", (game_id,))
+        for seq, payload in rows.fetchall():
+            event = {k: v for k, v in json.loads(payload).items() if k != "at"}
+            db.execute(
+                "update events set payload = ? where game_id = ? and seq = ?",
+                (json.dumps(event), game_id, seq),
+            )
 
 
 def test_serve_on_a_port_in_use_is_one_line(store: Store) -> None:

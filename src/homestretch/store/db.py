@@ -14,9 +14,10 @@ import logging
 import os
 import re
 import threading
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,9 @@ class GameRow(Base):
 
 
 class EventRow(Base):
+    """One event of a game's log: the event as JSON (``Event.to_json``) with ``at``, when
+    it was stored (seconds since the epoch; absent in a log stored before it was kept)."""
+
     __tablename__ = "events"
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     game_id: Mapped[int] = mapped_column(BigId, ForeignKey("games.id"), index=True)
@@ -96,6 +100,9 @@ class SavedGame:
     summary: str
     created: str
     events: list[Event]
+    moved_at: float | None = None
+    """When the last event was stored (seconds since the epoch): the time the game has
+    stood at its version since; None with no event, or one stored before it was kept."""
 
 
 CREATING_TABLES = 0x686F6D6573747265  # "homestre": PostgreSQL's advisory lock for it
@@ -321,8 +328,13 @@ class Store:
         refuses a position already taken; the log stays whole because the event before
         ``position`` is there: looked up, unless this store wrote it (a log only grows,
         so a length this store saw is still reached)."""
+        at = round(time.time(), 3)
         rows = [
-            {"game_id": game_id, "seq": position + offset, "payload": json.dumps(e.to_json())}
+            {
+                "game_id": game_id,
+                "seq": position + offset,
+                "payload": json.dumps({**e.to_json(), "at": at}),
+            }
             for offset, e in enumerate(events)
         ]
         if not rows:
@@ -423,12 +435,15 @@ class Store:
                 select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
             )
             try:
-                return self._saved(row, [Event.from_json(json.loads(e.payload)) for e in events])
+                payloads = [json.loads(e.payload) for e in events]
+                saved = self._saved(row, [Event.from_json(p) for p in payloads])
             except (ValueError, TypeError, KeyError, AttributeError) as exc:
                 raise HomestretchError(
                     f"game {game_id} in {self.path} is damaged and cannot be read "
                     f"({exc.__class__.__name__})"
                 ) from None
+            at = payloads[-1].get("at") if payloads else None
+            return replace(saved, moved_at=at if isinstance(at, int | float) else None)
 
     def _listed(self, row: GameRow) -> SavedGame:
         """A row for ``history``: one whose configuration is damaged is listed as such,

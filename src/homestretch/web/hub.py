@@ -69,8 +69,9 @@ class LiveTable:
     """Each viewer's part of a frame (``frames.seat_part``) and the table it was built
     from: the reply to a move and the pushes to that seat's pages share it."""
     reached: tuple[int, float | None] = (-1, None)
-    """The version the table is at and when (``time.monotonic``) this process saw it
-    reached it; None when the table was loaded from the store at that version."""
+    """The version the table is at and when (``time.monotonic``) it reached it: seen by
+    this process, or stored with the log's last event; None when not known (a log
+    stored before the store kept the time)."""
 
     def mark(self) -> None:
         """Note the time a change (here or in another process) moved the table on."""
@@ -179,8 +180,11 @@ class Hub:
         saved = self.store.load(game_id)
         table = rebuild(self.store, saved)
         finished = saved.status == "finished"
+        began = None
+        if saved.moved_at is not None:  # the store's wall clock on this process's clock
+            began = time.monotonic() - max(0.0, time.time() - saved.moved_at)
         return LiveTable(
-            game_id, table, settings[WEB], finished=finished, reached=(table.version, None)
+            game_id, table, settings[WEB], finished=finished, reached=(table.version, began)
         )
 
     def add(self, game_id: int, table: Table, web: JSON) -> LiveTable:

@@ -364,7 +364,7 @@ def test_a_days_card_is_picked_from_and_only_the_results_are_typed(tmp_path: Pat
               "--source", str(card), "--races", "2", "--tie", "dead-heat",
               input="\n".join(typed) + "\n")  # fmt: skip
     assert "Gilded Oar is scratched; choose another horse" in out
-    assert "marker 1 Ann: win on 3 Morning Parade at 5-2, finished 1: +2" in out
+    assert "Ann (marker 1): win on 3 Morning Parade, 1st at 5-2: +2" in out
     assert out.index("Race 1: Riverbend race 5 - official") < out.index("Correct race 1 before")
     assert out.count("The board") == 2  # once after each race
     assert "resume with homestretch resume 1 --db" in out

@@ -53,3 +53,35 @@ def test_a_tie_break_is_announced_by_name() -> None:
     assert tie_break_line([board[0]["name"], board[1]["name"]], board[0]["points"]) == (
         "Ann and Bob+Cy are level on 21: a tie-break race, only they pick."
     )
+
+
+def test_the_terminal_says_the_views_words() -> None:
+    """The board's standings, the race report and what the table is doing: the words
+    the TV and the phones show (the view's), printed by the terminal."""
+    from homestretch.games.derbycast.actions import PostResult, PostScratches
+    from homestretch.games.derbycast.show import race_report
+
+    state = DerbyCastGame({"entrants": [{"name": "A"}, {"name": "B"}]}).new_initial_state()
+    state.apply(2, PostCard("Downs 1", ("Ace", "Bolt"), ("2-1", "9-2"), ("1", "2"), ()))
+    assert state.view(None)["status"] == "Picks are open"
+    state.apply(0, Pick("Bolt", "win"))
+    state.apply(1, Pick("Ace", "show"))
+    state.apply(2, PostScratches(()))
+    state.apply(2, PostResult(("2-1", "9-2"), (2, 1), official=True))
+    view = state.view(None)
+    report = "".join(_text(t) for t in race_report(view["last_race"]))
+    words = view["last_race"]["words"]
+    for line in [words["title"], *words["picks"]]:
+        assert line in report
+    assert words["picks"][0] == "A (marker 1): win on 2 Bolt, 1st at 9-2: +4"
+    board = _text(board_table(view["board"]))
+    for row in view["standings"]:
+        standing = row["words"].split("(", 2)[2].rstrip(")")  # 'needs 12 more, leader'
+        assert standing in board
+
+
+def test_one_point_is_said_in_the_singular() -> None:
+    from homestretch.games.derbycast.words import standing_line
+
+    row = {"name": "Ann", "marker": 1, "points": 1, "needs": 20, "official_finish": False}
+    assert standing_line(row, 1) == "Ann (marker 1): 1 point (needs 20 more, leader)"

@@ -71,7 +71,12 @@ from homestretch.games.derbycast.words import (
     correction_line,
     day_card_line,
     official_line,
+    phase_line,
+    pick_line,
+    report_words,
     review_line,
+    sealed_line,
+    standing_line,
     tie_break_line,
     winners_line,
 )
@@ -720,8 +725,12 @@ class DerbyCastState(State):
         if self.under_review is not None:
             review = {
                 "runners": [r.to_json() for r in self.under_review.runners],
-                "would": self._awards(self.under_review),
+                "would": [{**w, "words": pick_line(w)} for w in self._awards(self.under_review)],
             }
+        board = [self._marker_json(s) for s in range(len(self.points))]
+        leader = max(self.points, default=0)
+        last = self.history[-1] if self.history else None
+        picks = self._picks_shown(player)
         return {
             "you": None if player is None or player >= len(self.points) else player + 1,
             "phase": self.phase.value,
@@ -735,18 +744,26 @@ class DerbyCastState(State):
             "confirm": self.game.confirm,
             "confirmed": sorted(s + 1 for s in self.confirmed),
             "card": card,
-            "picks": self._picks_shown(player),
+            "picks": picks,
             "review": review,
             "simulated": self.simulation is not None,
             "call": self.simulation.call
             if self.simulation is not None and self.phase is Phase.review
             else None,
             "stretch_races": stretch_races() if player == self.game.keeper else [],
-            "board": [self._marker_json(s) for s in range(len(self.points))],
-            "last_race": self.history[-1] if self.history else None,
+            "board": board,
+            "last_race": None if last is None else {**last, "words": report_words(last)},
             "may_correct": self.phase is Phase.card and self._before_last is not None,
             "next_card": self._next_card(),
             "winners": [s + 1 for s in self.winners],
+            # in words, as the terminal says them: the standings (most points first),
+            # what the table is doing, and the sealed picks' note
+            "standings": [
+                {"marker": row["marker"], "words": standing_line(row, leader)}
+                for row in sorted(board, key=lambda r: (-r["points"], r["marker"]))
+            ],
+            "status": phase_line(self.phase.value),
+            "sealed_note": sealed_line([p["marker"] for p in picks]) if self.sealed_now() else "",
         }
 
     def _next_card(self) -> JSON | None:

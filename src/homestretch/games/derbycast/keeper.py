@@ -300,7 +300,7 @@ class ManualKeeper:
             self.console.print(f"[bold]{escape(part['heading'])}.[/bold] {escape(part['words'])}")
         self.console.print("[bold]Not official yet.[/bold] This result would score:")
         for entry in view["review"]["would"]:
-            self.console.print("  " + escape(would_line(entry)))
+            self.console.print("  " + escape(entry["words"]))
         if view.get("simulated"):
             self.ask("The race is run as Top of the Stretch called it: Enter makes it official", "")
             return Official()
@@ -321,17 +321,6 @@ class ManualKeeper:
         picked = {p["horse"] for p in last["picks"] if "horse" in p}
         odds, finish = self._typed_result(card, scratched, picked)
         return Correction(odds, finish)
-
-
-def would_line(entry: JSON) -> str:
-    """One marker's pick and what the result under review gives it."""
-    if entry.get("sat_out"):
-        return f"marker {entry['marker']} {entry['name']}: sat out"
-    return (
-        f"marker {entry['marker']} {entry['name']}: {entry['bet']} on {entry['program']} "
-        f"{entry['horse']} at {entry['odds']}, finished {entry['finish'] or '-'}: "
-        f"+{entry['points']}"
-    )
 
 
 def read_finish(text: str, horses: list[str], programs: list[str]) -> dict[str, int]:

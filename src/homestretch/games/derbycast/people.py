@@ -69,14 +69,16 @@ class TerminalPicker:
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         self.console.print(card_table(view))
+        if view["status"]:  # what the table is doing, as the TV says it
+            self.console.print(escape(view["status"]))
         if Ready() in legal:
             return self._confirm(player, view)
         hint = "e.g. win 3 or show Silver Lining"
         if SitOut() in legal:
             self.console.print("[yellow]Your horse is scratched: pick another or sit out.[/]")
             hint += ", or sit out"
-        if view["sealed"] and view["picks_open"]:
-            self.console.print("Picks are sealed: nobody sees yours until picks close.")
+        if view["sealed_note"]:
+            self.console.print(escape(view["sealed_note"]))
         while True:
             answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})", "")
             try:

@@ -8,13 +8,7 @@ from rich.table import Table
 
 from homestretch.core.protocol import JSON
 from homestretch.games.derbycast.winning import OFFICIAL_FINISH
-
-
-def _place(finish: int | None) -> str:
-    if finish is None:
-        return "-"
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(finish if finish < 20 else finish % 10, "th")
-    return f"{finish}{suffix}"
+from homestretch.games.derbycast.words import ordinal, pick_line, report_title, standing
 
 
 def card_table(view: JSON) -> Table:
@@ -45,18 +39,15 @@ def card_table(view: JSON) -> Table:
 
 
 def race_report(report: JSON) -> list[Table]:
+    """The official result, the first four home, and each marker's pick in the words the
+    TV and the phones show."""
     placed = sorted(
         (r for r in report["runners"] if r["finish"] is not None), key=lambda r: r["finish"]
     )
-    title = f"Race {report['race']}: {report['name']} - official result"
-    if report["tie_break"]:
-        title += " (tie-break race)"
-    if report.get("corrected"):
-        title += " (corrected)"
-    result = Table("finish", "#", "horse", "final odds", title=escape(title))
+    result = Table("finish", "#", "horse", "final odds", title=escape(report_title(report)))
     for runner in placed[:4]:
         result.add_row(
-            _place(runner["finish"]),
+            ordinal(runner["finish"]),
             runner.get("program") or "",
             escape(runner["horse"]),
             runner["odds"] or "",
@@ -64,31 +55,10 @@ def race_report(report: JSON) -> list[Table]:
     scratched = [r["horse"] for r in report["runners"] if r["scratched"]]
     if scratched:
         result.caption = escape("scratched: " + ", ".join(scratched))
-    picks = Table("marker", "player", "pick", "finish", "final odds", "points", title="Points")
+    picks = Table("pick", title="Points", show_header=False)
     for pick in report["picks"]:
-        if pick.get("sat_out"):
-            picks.add_row(str(pick["marker"]), escape(pick["name"]), "sat out", "", "", "0")
-            continue
-        number = f"{pick['program']} " if pick.get("program") else ""
-        picks.add_row(
-            str(pick["marker"]),
-            escape(pick["name"]),
-            escape(f"{pick['bet']} on {number}{pick['horse']}"),
-            _place(pick["finish"]),
-            pick["odds"],
-            f"+{pick['points']}",
-        )
+        picks.add_row(escape(pick_line(pick)))
     return [result, picks]
-
-
-def standing(row: JSON, leader: int) -> str:
-    """Where a marker stands: past 20 is the Official Finish; exactly 20 is not."""
-    if row["official_finish"]:
-        return "OFFICIAL FINISH"
-    note = f"needs {row['needs']} more"
-    if row["points"] == OFFICIAL_FINISH:
-        note = "on 20, not finished: " + note
-    return note + (", leader" if row["points"] == leader and leader > 0 else "")
 
 
 def board_table(board: list[JSON]) -> Table:

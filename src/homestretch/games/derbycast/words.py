@@ -1,12 +1,109 @@
-"""Derby Cast's notices in plain words: a day's card loaded, a result under review, a
-race official or corrected, a tie-break race, the winners. The state words each notice
-as it is made (its ``words``), so the terminal, the TV and the phones say the same."""
+"""Derby Cast in plain words: the notices (a day's card loaded, a result under review,
+a race official or corrected, a tie-break race, the winners), where each marker stands,
+the last race's report and what the table is doing. The state words each notice as it
+is made (its ``words``) and its view carries the rest, so the terminal, the TV and the
+phones say the same."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from homestretch.core.protocol import JSON
+from homestretch.games.derbycast.winning import OFFICIAL_FINISH
+
+
+def ordinal(finish: int | None) -> str:
+    """'1st', '22nd'; '-' for a horse that did not finish (or was not placed)."""
+    if finish is None:
+        return "-"
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(finish if finish < 20 else finish % 10, "th")
+    return f"{finish}{suffix}"
+
+
+def standing(row: JSON, leader: int) -> str:
+    """Where a marker stands: past 20 is the Official Finish; exactly 20 is not."""
+    if row["official_finish"]:
+        return "OFFICIAL FINISH"
+    note = f"needs {row['needs']} more"
+    if row["points"] == OFFICIAL_FINISH:
+        note = "on 20, not finished: " + note
+    return note + (", leader" if row["points"] == leader and leader > 0 else "")
+
+
+def _marker(row: JSON) -> str:
+    return f"{row['name']}{' [team]' if row.get('team') else ''} (marker {row['marker']})"
+
+
+def standing_line(row: JSON, leader: int) -> str:
+    """'Bob (marker 2): 8 points (needs 13 more, leader)'."""
+    points = "1 point" if row["points"] == 1 else f"{row['points']} points"
+    return f"{_marker(row)}: {points} ({standing(row, leader)})"
+
+
+def pick_line(entry: JSON) -> str:
+    """One marker's pick and what a result gives it: 'Bob (marker 2): win on 3 Charlie,
+    1st at 8-1: +8' (or 'Cy (marker 3): sat out')."""
+    if entry.get("sat_out"):
+        return f"{_marker(entry)}: sat out"
+    number = f"{entry['program']} " if entry.get("program") else ""
+    return (
+        f"{_marker(entry)}: {entry['bet']} on {number}{entry['horse']}, "
+        f"{ordinal(entry['finish'])} at {entry['odds']}: +{entry['points']}"
+    )
+
+
+def report_title(report: JSON) -> str:
+    """'Race 1: Riverbend - official result (corrected)'."""
+    title = f"Race {report['race']}: {report['name']} - official result"
+    if report["tie_break"]:
+        title += " (tie-break race)"
+    if report.get("corrected"):
+        title += " (corrected)"
+    return title
+
+
+def finish_line(runner: JSON) -> str:
+    """'1st: 3 Charlie (8-1)'."""
+    number = f"{runner['program']} " if runner.get("program") else ""
+    odds = f" ({runner['odds']})" if runner.get("odds") else ""
+    return f"{ordinal(runner['finish'])}: {number}{runner['horse']}{odds}"
+
+
+def report_words(report: JSON) -> JSON:
+    """An official race in words: its title, the first four home, each marker's pick."""
+    placed = sorted((r for r in report["runners"] if r["finish"] is not None), key=_finish)
+    return {
+        "title": report_title(report),
+        "finish": [finish_line(r) for r in placed[:4]],
+        "picks": [pick_line(p) for p in report["picks"]],
+    }
+
+
+def _finish(runner: JSON) -> int:
+    return int(runner["finish"])
+
+
+PHASES = {
+    "draw": "Top of the Stretch is carding the race",
+    "pick": "Picks are open",
+    "scratches": "Picks are open: the keeper closes them at the off",
+    "confirm": "Picks are in: each player says the pick stands",
+    "repick": "A late scratch: its pickers choose again or sit out",
+    "result": "They're off: waiting for the official result",
+    "review": "Result posted: not official yet",
+}
+"""What the table is doing, by phase (none while a card is awaited or the game is over)."""
+
+
+def phase_line(phase: str) -> str:
+    """What the table is doing ('' while a card is awaited or once the game is over)."""
+    return PHASES.get(phase, "")
+
+
+def sealed_line(picked: Sequence[int]) -> str:
+    """Sealed picks while they are open: who has picked, not what (R22)."""
+    line = "Picks are sealed until the keeper closes them"
+    return line + (f"; picked: marker {', '.join(map(str, picked))}" if picked else "")
 
 
 def _races(n: int) -> str:

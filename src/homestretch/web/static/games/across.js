@@ -49,7 +49,8 @@
     const box = node("div", null, "ab-head");
     const card = V.card;
     box.append(node("strong", card ? `${card.name}, ${card.city}` : "Across the Board"));
-    box.append(node("span", ` \u00b7 meet ${V.meet}${V.race ? `, race ${V.race}` : ", auction"} \u00b7 ${V.phase}`));
+    const doing = V.phase === "race" ? "" : ` \u00b7 ${V.phase}`; // "race 5 \u00b7 race" says it twice
+    box.append(node("span", ` \u00b7 meet ${V.meet}${V.race ? `, race ${V.race}` : ""}${doing}`));
     const waiting = frame.waiting.seats.map((s) => NAMES[s]).join(", ");
     box.append(node("div", frame.over ? "The meet is over." : frame.your_turn ? "Your turn." : `Waiting for ${waiting || "the dice"}.`, "ab-turn"));
     return box;

@@ -30,20 +30,9 @@
     return node;
   }
 
-  function standing(row) {
-    if (row.official_finish) return "OFFICIAL FINISH";
-    const note = `needs ${row.needs} more`;
-    return row.points === FINISH ? `on 20, not finished: ${note}` : note;
-  }
-
   function spacesText(spaces) {
-    return spaces ? `W ${spaces.win} / P ${spaces.place} / S ${spaces.show}` : "odds not known";
-  }
-
-  function placeText(finish) {
-    if (finish === null || finish === undefined) return "-";
-    const suffix = { 1: "st", 2: "nd", 3: "rd" }[finish] || "th";
-    return `${finish}${suffix}`;
+    // a letter never parted from its number ("S" over "7") when a narrow column wraps
+    return spaces ? `W\u00a0${spaces.win} / P\u00a0${spaces.place} / S\u00a0${spaces.show}` : "odds not known";
   }
 
   // --- the TV ------------------------------------------------------------------------
@@ -60,7 +49,7 @@
       row.append(make(tools, "th", lane));
       const cells = [];
       for (let space = 0; space <= FINISH + 1; space += 1) {
-        const cell = make(tools, "td", null, space === FINISH + 1 ? "dc-finish" : "");
+        const cell = make(tools, "td", null, space === FINISH + 1 ? "dc-finish" : space === 0 ? "dc-gate" : "");
         cells.push(cell);
         row.append(cell);
       }
@@ -79,18 +68,20 @@
     return table;
   }
 
+  // Where each marker stands, most points first, as the rules word it
+  // (derbycast/words.py: the terminal's board says the same).
   function standings(view, tools) {
     const list = make(tools, "ul", null, "dc-standings");
-    const leader = Math.max(...view.board.map((m) => m.points));
-    const sorted = [...view.board].sort((a, b) => b.points - a.points || a.marker - b.marker);
-    for (const m of sorted) {
-      const lead = m.points === leader && leader > 0 && !m.official_finish ? ", leader" : "";
-      const team = m.team ? " [team]" : "";
-      const item = make(tools, "li", `${m.name}${team} (marker ${m.marker}): ${m.points} (${standing(m)}${lead})`);
-      item.dataset.marker = m.marker;
+    for (const row of view.standings) {
+      const item = make(tools, "li", row.words);
+      item.dataset.marker = row.marker;
       list.append(item);
     }
     return list;
+  }
+
+  function standingOf(view, marker) {
+    return view.standings.find((row) => row.marker === marker).words;
   }
 
   function raceCard(view, tools, showPicks) {
@@ -117,22 +108,16 @@
     return table;
   }
 
+  // The last official race as the rules word it: its title, the first four home and
+  // what each pick earned (the terminal prints the same report).
   function lastRace(view, tools) {
-    const report = view.last_race;
+    const words = view.last_race.words;
     const box = make(tools, "section", null, "dc-last");
-    const corrected = report.corrected ? " (corrected)" : "";
-    box.append(make(tools, "h3", `Official: race ${report.race}, ${report.name}${corrected}`));
-    const placed = report.runners.filter((r) => r.finish !== null).sort((a, b) => a.finish - b.finish);
+    box.append(make(tools, "h3", words.title));
     const finish = make(tools, "ol", null, "dc-result");
-    for (const r of placed.slice(0, 4)) {
-      finish.append(make(tools, "li", `${placeText(r.finish)}: ${r.program} ${r.horse} (${r.odds})`));
-    }
+    for (const line of words.finish) finish.append(make(tools, "li", line));
     const moves = make(tools, "ul", null, "dc-moves");
-    for (const p of report.picks) {
-      const text = p.sat_out ? `${p.marker} ${p.name}: sat out`
-        : `${p.marker} ${p.name}: ${p.bet} on ${p.program} ${p.horse}, ${placeText(p.finish)} at ${p.odds}: +${p.points}`;
-      moves.append(make(tools, "li", text));
-    }
+    for (const line of words.picks) moves.append(make(tools, "li", line));
     box.append(finish, moves);
     return box;
   }
@@ -142,7 +127,7 @@
   // Every screen times the reading from when the table reached the review, by the
   // server's clock (the frame's ``since``), so a TV reloaded or opened late shows the
   // part every other TV shows. Once the result is official (or where the server does not
-  // know when: a table it loaded from its store) the call is shown whole.
+  // know when: a log stored before the store kept the time) the call is shown whole.
   function raceCall(parts, key, tools, since) {
     const start = typeof since === "number" ? Date.now() - since * 1000 : null;
     if (call.key !== key) {
@@ -172,10 +157,7 @@
   }
 
   function sealedNote(view, tools) {
-    const picked = view.picks.map((p) => p.marker);
-    const text = picked.length ? `Picks are sealed until the keeper closes them; picked: marker ${picked.join(", ")}`
-      : "Picks are sealed until the keeper closes them";
-    return make(tools, "p", text, "dc-sealed");
+    return make(tools, "p", view.sealed_note, "dc-sealed");
   }
 
   // The latest notice of a type, as the rules worded it (derbycast/words.py: the
@@ -196,12 +178,8 @@
     box.append(advancementTable(view, tools), standings(view, tools));
     if (view.card) {
       box.append(raceCard(view, tools, !view.picks_open));
-      if (view.sealed && view.picks_open) box.append(sealedNote(view, tools));
-      const status = { pick: "Picks are open", scratches: "Picks are open: the keeper closes them at the off",
-        confirm: "Picks are in: each player says the pick stands",
-        repick: "A late scratch: its pickers choose again or sit out", result: "They're off: waiting for the official result",
-        review: "Result posted: not official yet" }[view.phase];
-      if (status) box.append(make(tools, "p", status, "dc-status"));
+      if (view.sealed_note) box.append(sealedNote(view, tools));
+      if (view.status) box.append(make(tools, "p", view.status, "dc-status"));
     }
     const reading = tools.mode !== "replay"; // the call is in the view only under review
     if (view.call) box.append(raceCall(view.call, `${view.race}:${view.card.race}`, tools, reading ? frame.since : null));
@@ -215,9 +193,10 @@
   function drawPhone(frame, box, tools) {
     const view = frame.view;
     const me = view.board[frame.seat];
-    box.append(make(tools, "p", `Marker ${me.marker}, ${me.name}: ${me.points} points (${standing(me)})`, "dc-me"));
+    box.append(make(tools, "p", standingOf(view, me.marker), "dc-me"));
     if (frame.over) { box.append(winners(frame, tools)); return; }
     const card = view.card;
+    if (card && view.status) box.append(make(tools, "p", view.status, "dc-status")); // what the table is doing
     const mine = view.picks.find((p) => p.marker === me.marker);
     if (mine) {
       const text = mine.sat_out ? "You sit out this race" : `Your pick: ${mine.bet} on ${programOf(card, mine.horse)} ${mine.horse}`;
@@ -230,15 +209,16 @@
     } else if (view.confirm && view.picks_open && view.confirmed.includes(me.marker)) {
       box.append(make(tools, "p", "Your pick stands (tap another to change it)", "dc-wait"));
     }
-    if (view.sealed && view.picks_open) box.append(sealedNote(view, tools));
+    if (view.sealed_note) box.append(sealedNote(view, tools));
     else if (card && view.picks_open && view.order.includes(me.marker)) {
-      box.append(make(tools, "p", `Waiting for ${frame.waiting.seats.map(tools.seatName).join(", ")} to pick`, "dc-wait"));
+      const others = frame.waiting.seats.filter((s) => s !== frame.seat); // not "waiting for" oneself
+      if (others.length) box.append(make(tools, "p", `Waiting for ${others.map(tools.seatName).join(", ")} to pick`, "dc-wait"));
     } else if (card && !view.order.includes(me.marker)) {
       box.append(make(tools, "p", "Only the tied markers pick in this tie-break race", "dc-wait"));
     }
     if (view.review) {
       const would = view.review.would.find((w) => w.marker === me.marker);
-      if (would) box.append(make(tools, "p", `If the result stands: +${would.points}`, "dc-would"));
+      if (would) box.append(make(tools, "p", `If the result stands: ${would.words}`, "dc-would"));
     }
     if (view.last_race) box.append(lastRace(view, tools));
   }
@@ -519,13 +499,13 @@
     desk.append(standings(view, tools));
     const card = view.card;
     if (card) desk.append(raceCard(view, tools, !(view.sealed && view.picks_open)));
-    if (card && view.sealed && view.picks_open) desk.append(sealedNote(view, tools));
+    if (card && view.sealed_note) desk.append(sealedNote(view, tools));
     const picked = new Set(view.picks.filter((p) => p.horse).map((p) => p.horse));
     if (view.phase === "card") {
       desk.append(cardForm(frame, tools), stretchForm(view, tools), dayCardForm(tools));
       if (view.may_correct) desk.append(correctionForm(view, tools));
     } else if (view.phase === "draw") {
-      desk.append(make(tools, "p", "Top of the Stretch is carding the race", "dc-status"));
+      desk.append(make(tools, "p", view.status, "dc-status"));
     } else if (view.phase === "pick" || view.phase === "confirm") {
       const what = view.phase === "pick" ? "to pick" : "to say their pick stands";
       desk.append(make(tools, "p", `Picks are open: waiting for ${frame.waiting.seats.map(tools.seatName).join(", ")} ${what}`, "dc-status"));
@@ -544,10 +524,7 @@
         const review = make(tools, "section", null, "dc-review");
         review.append(make(tools, "h3", "Not official yet: this result would score"));
         const list = make(tools, "ul");
-        for (const w of view.review.would) {
-          list.append(make(tools, "li", w.sat_out ? `${w.marker} ${w.name}: sat out`
-            : `${w.marker} ${w.name}: ${w.bet} on ${w.program} ${w.horse} at ${w.odds}, ${placeText(w.finish)}: +${w.points}`));
-        }
+        for (const w of view.review.would) list.append(make(tools, "li", w.words));
         review.append(list, button(tools, "Official", () => tools.send({ action: { kind: "official" } }), { "data-official": "" }));
         if (!view.simulated) review.append(make(tools, "p", "Or type it again:"));
         desk.append(review);

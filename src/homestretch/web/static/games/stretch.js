@@ -38,15 +38,16 @@ window.homestretchBoard = (frame, box, tools) => {
   const call = el("div", null, "stretch-call");
   call.id = "stretch-call";
   const told = announced(frame, complete);
-  told.before.forEach((n) => call.append(el("p", n.words, `stretch-n-${n.type}`)));
+  told.before.forEach((n) => call.append(oddsWhole(el("p", null, `stretch-n-${n.type}`), n.words)));
   if (!race.call.length) call.append(el("p", race.tote && race.tote.open ? "The windows are open: bet before the off." : "They are in the gate."));
   race.call.slice(0, shown).forEach((part) => {
     const line = el("p");
-    line.append(el("b", `${part.heading}. `), document.createTextNode(part.words));
+    line.append(el("b", `${part.heading}. `));
+    oddsWhole(line, part.words);
     call.append(line);
   });
   if (!complete) call.append(el("p", "\u2026"));
-  told.after.forEach((n) => call.append(el("p", sayer(frame, n), `stretch-n-${n.type}`)));
+  told.after.forEach((n) => call.append(oddsWhole(el("p", null, `stretch-n-${n.type}`), sayer(frame, n))));
   parts.push(call);
 
   if (race.mode === "full" && entries.some((e) => (e.race_points || []).length)) {
@@ -268,6 +269,19 @@ function svg(tag, attributes) {
   return node;
 }
 
+// ``text`` added to ``node`` with each price ("9-2", "25-1") kept on one line: a phone
+// wrapping "9-" away from "2" would be misread. The text itself is unchanged.
+function oddsWhole(node, text) {
+  text.split(/(\d+-\d+)/).forEach((piece, i) => {
+    if (i % 2 === 0) { node.append(document.createTextNode(piece)); return; }
+    const price = document.createElement("span");
+    price.className = "stretch-odds";
+    price.textContent = piece;
+    node.append(price);
+  });
+  return node;
+}
+
 // Lengths behind the leader after each segment (a race point is half a length, page 17),
 // then at the wire; a horse that went out stops where it was last seen.
 function runningLines(race, el, called) {
@@ -289,7 +303,10 @@ function runningLines(race, el, called) {
     names.push("wire");
   }
   const deepest = Math.max(1, ...columns.flat().filter((v) => v !== null));
-  const width = 640, height = 220, left = 40, right = 130, top = 16, bottom = 28;
+  // a phone gets a figure drawn near its own width, so the 11px labels stay 11px
+  const narrow = window.matchMedia("(max-width: 40rem)").matches;
+  const width = narrow ? 360 : 640, height = narrow ? 240 : 220, left = narrow ? 20 : 40;
+  const right = narrow ? 118 : 130, top = 16, bottom = 28;
   const x = (i) => left + (i * (width - left - right)) / Math.max(1, columns.length - 1);
   const y = (v) => top + (v * (height - top - bottom)) / deepest;
   const figure = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "stretch-lines", role: "img" });
@@ -301,6 +318,7 @@ function runningLines(race, el, called) {
     label.textContent = name;
     figure.append(label);
   });
+  const labels = [];
   race.entries.forEach((entry, horse) => {
     const seen = columns.map((c, i) => [i, c[horse]]).filter(([, v]) => v !== null);
     if (!seen.length) return;
@@ -308,10 +326,17 @@ function runningLines(race, el, called) {
     const path = seen.map(([i, v], k) => `${k ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`);
     figure.append(svg("path", { d: path.join(" "), stroke: `hsl(${hue} 70% 40%)`, class: "horse" }));
     const [lastAt, lastV] = seen[seen.length - 1];
-    const label = svg("text", { x: x(lastAt) + 6, y: y(lastV) + 4, fill: `hsl(${hue} 70% 35%)` });
+    const label = svg("text", { x: x(lastAt) + 6, fill: `hsl(${hue} 70% 35%)` });
     label.textContent = `${entry.post} ${entry.horse}`;
-    figure.append(label);
+    labels.push({ label, at: lastAt, y: y(lastV) + 4 });
   });
+  // horses that end close together: their names moved apart a line each, not overprinted
+  labels.sort((a, b) => a.at - b.at || a.y - b.y);
+  labels.forEach((item, k) => {
+    const above = labels[k - 1];
+    if (above && above.at === item.at) item.y = Math.max(item.y, above.y + 14);
+  });
+  labels.forEach(({ label, y: at }) => { label.setAttribute("y", at.toFixed(1)); figure.append(label); });
   const box = el("div", null, "stretch-lines-box");
   box.append(el("h4", "Running lines (lengths behind the leader)"), figure);
   return box;

@@ -8,6 +8,7 @@
 (() => {
   const COLOUR_OF = { K: "black", R: "red", Y: "yellow", B: "blue" };
   const CELL = 18;  // px a length, and a lane's height
+  const PADDOCK = 2 * CELL;  // px left of the gate: horses waiting in one lane's gate side by side
 
   function make(tools, tag, text, cls) { return tools.el(tag, text, cls); }
 
@@ -48,14 +49,14 @@
     }
     // The racecourse: lanes of lengths, the gate at the left, the post at the right.
     const course = make(tools, "div", null, "tp-track");
-    course.style.width = `${(layout.lengths + 2) * CELL}px`;
+    course.style.width = `${PADDOCK + (layout.lengths + 2) * CELL}px`;
     course.style.height = `${layout.tracks.length * CELL + CELL}px`;
     layout.tracks.forEach((row, track) => {
       const lane = layout.tracks.length - 1 - track;  // the rails (track 1) at the bottom
       for (let length = 0; length <= layout.lengths + 1; length++) {
         const code = length === 0 ? "gate" : length > layout.lengths ? "post" : row[length - 1];
         const cell = make(tools, "div", null, "tp-len");
-        cell.style.left = `${length * CELL}px`;
+        cell.style.left = `${PADDOCK + length * CELL}px`;
         cell.style.top = `${lane * CELL}px`;
         if (code === "gate" || code === "post") cell.classList.add(`tp-${code}`);
         else if (COLOUR_OF[code]) cell.classList.add(`tp-${COLOUR_OF[code]}`);
@@ -68,7 +69,7 @@
     });
     for (let length = 5; length <= layout.lengths; length += 5) {
       const mark = make(tools, "div", String(length), "tp-ruler");
-      mark.style.left = `${length * CELL}px`;
+      mark.style.left = `${PADDOCK + length * CELL}px`;
       mark.style.top = `${layout.tracks.length * CELL}px`;
       course.append(mark);
     }
@@ -146,10 +147,13 @@
     if (!inner.childNodes.length) inner.append(make(tools, "p", "You hold no lease cards."));
   }
 
+  // One row a player; on a phone each row is a block of labelled items (the cells'
+  // data-label), so no word is broken to fit a narrow column.
   function drawPlayers(parts, tools, view) {
-    const table = make(tools, "table", null, "tp-table");
+    const table = make(tools, "table", null, "tp-table tp-players-table");
     const head = make(tools, "tr");
-    ["", "player", "cash", "colour cards", "white", "kept", "businesses"].forEach((t) => head.append(make(tools, "th", t)));
+    const titles = ["", "player", "cash", "colour cards", "white", "kept", "businesses"];
+    titles.forEach((t) => head.append(make(tools, "th", t)));
     table.append(head);
     view.players.forEach((p) => {
       const row = make(tools, "tr");
@@ -164,6 +168,7 @@
       row.append(cards, make(tools, "td", p.cards.white || ""), make(tools, "td", p.kept.map((k) => k.special).join(", ")));
       row.append(make(tools, "td", p.businesses.join(", ") + (p.face_down ? ` ${p.face_down} face down` : "")));
       row.dataset.seat = p.seat;
+      [...row.children].forEach((cell, i) => { if (i > 1) cell.dataset.label = titles[i]; });
       table.append(row);
     });
     parts.players.inner.replaceChildren(table);
@@ -207,10 +212,13 @@
         parts.tokens[h.number] = token;
         parts.track.append(token);
       }
-      // Horses at the gate share their lane's gate square: offset them a little.
+      // Horses at the gate share their lane's gate square: the second and third (the
+      // board's three a lane) wait beside it, a length each to its left, so every
+      // number shows; any more, and a horse sharing a length, are offset a little.
       const key = `${h.length}:${h.track}`;
-      const stack = gate[key] = (gate[key] || 0) + 1;
-      token.style.left = `${h.length * CELL + (stack - 1) * 4}px`;
+      const slot = (gate[key] = (gate[key] || 0) + 1) - 1;
+      const aside = h.length === 0 ? -Math.min(slot, 2) * CELL + Math.max(0, slot - 2) * 4 : slot * 4;
+      token.style.left = `${PADDOCK + h.length * CELL + aside}px`;
       token.style.top = `${(lanes - h.track) * CELL}px`;
       token.title = `No. ${h.number} ${h.name} (${h.colour}), length ${h.length}, track ${h.track}, ${h.status}`;
       token.classList.toggle("tp-fallen", h.status === "fallen");
