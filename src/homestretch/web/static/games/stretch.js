@@ -31,9 +31,14 @@ window.homestretchBoard = (frame, box, tools) => {
   head.append(el("p", facts.join("; ")));
   parts.push(head);
 
+  // a player whose window is open is asked first (the chances and the tote a jump below)
+  const betting = Boolean(race.tote) && frame.legal.some((l) => l.action.kind === "done");
+  const turn = document.getElementById("turn");
+  if (turn && race.tote) turn.hidden = betting;  // the window takes the generic buttons' place
+  if (betting) parts.push(betWindow(frame, el, tools), jumps(el));
   const early = !race.call.length;  // before the off the chances come first
   if (frame.game === "stretch" && early) parts.push(window.stretchChances(frame, el));
-  if (race.tote) parts.push(toteBoard(frame, el, tools, complete));
+  if (race.tote) parts.push(toteBoard(frame, el, complete));
 
   const call = el("div", null, "stretch-call");
   call.id = "stretch-call";
@@ -59,7 +64,9 @@ window.homestretchBoard = (frame, box, tools) => {
   }
   if (frame.game === "stretch" && !early) parts.push(window.stretchChances(frame, el));
   if (complete) parts.push(scoresheet(race, el));  // its figures would give the finish away
+  const typing = document.activeElement;
   box.replaceChildren(...parts);
+  if (typing && typing !== document.activeElement && box.contains(typing)) typing.focus();  // kept
 };
 
 // The race's notices, worded by the rules (games/stretch/notices.py): the morning line,
@@ -165,7 +172,7 @@ function playerName(frame, player) {
 
 // ``called``: the whole call is shown; until then the players' money is shown as it was
 // at the off, or the board would give the finish away.
-function toteBoard(frame, el, tools, called) {
+function toteBoard(frame, el, called) {
   const tote = frame.view.tote;
   const paidTo = (seat) => (tote.settled && !called
     ? tote.settled.reduce((sum, pool) => sum + (pool.paid[seat] || 0), 0) : 0);
@@ -188,14 +195,37 @@ function toteBoard(frame, el, tools, called) {
     players.append(item);
   });
   box.append(el("h4", "Players"), players);
-  const betting = frame.legal.some((l) => l.action.kind === "done");
-  const turn = document.getElementById("turn");
-  if (turn) turn.hidden = betting;  // the board's own window takes the generic buttons' place
-  if (betting) box.append(betWindow(frame, el, tools));
   return box;
 }
 
+// Where the chances and the tote are, below the window.
+function jumps(el) {
+  const nav = el("p", "Before you bet: ", "stretch-jumps");
+  const link = (text, target) => { const a = el("a", text); a.href = `#${target}`; return a; };
+  nav.append(link("the chances and fair odds", "stretch-chances"), " \u00b7 ", link("the tote and who bet what", "stretch-tote"));
+  return nav;
+}
+
+// The player's betting window, made once a table and kept from frame to frame: a bet
+// half chosen (or the amount being typed) stays as it is when another player's bet or
+// a reconnect redraws the board. Each frame brings the money held and the tickets.
+const windowKept = { table: null, form: null };
+
 function betWindow(frame, el, tools) {
+  const table = `${document.body.dataset.table}:${frame.seat}`;
+  if (windowKept.table !== table) windowKept.form = makeWindow(frame, el, tools);
+  windowKept.table = table;
+  const form = windowKept.form;
+  const me = frame.view.tote.players[frame.seat];
+  const mine = frame.view.tote.tickets.filter((t) => t.seat === frame.seat).map((t) => `$${t.dollars} ${t.pool} #${t.post}`);
+  form.querySelector("h4").textContent = `Your window: you hold ${dollars(me.cash)}`;
+  form.querySelector(".stretch-says").textContent = mine.length ? `Your tickets: ${mine.join(", ")}` : "No tickets yet.";
+  const odds = Object.fromEntries(frame.view.entries.map((e) => [e.post, e.odds || ""]));
+  form.querySelectorAll("#bet-horse option").forEach((o) => { o.textContent = `${o.value} ${o.dataset.horse} ${odds[o.value]}`; });
+  return form;
+}
+
+function makeWindow(frame, el, tools) {
   const form = el("form", null, "stretch-bet");
   form.id = "stretch-bet";
   const field = (label, input) => {
@@ -211,8 +241,9 @@ function betWindow(frame, el, tools) {
   const horse = el("select");
   horse.id = "bet-horse";
   frame.view.entries.forEach((e) => {
-    const option = el("option", `${e.post} ${e.horse} ${e.odds || ""}`);
+    const option = el("option");
     option.value = e.post;
+    option.dataset.horse = e.horse;
     horse.append(option);
   });
   const amount = el("input");
@@ -231,8 +262,7 @@ function betWindow(frame, el, tools) {
     event.preventDefault();
     tools.send({ action: { kind: "bet", pool: pool.value, post: Number(horse.value), dollars: Number(amount.value) } });
   });
-  const me = frame.view.tote.players[frame.seat];
-  form.append(el("h4", `Your window: you hold ${dollars(me.cash)}`), field("Bet", pool), field("on", horse), field("dollars", amount), buy, done);
+  form.append(el("h4"), el("p", null, "stretch-says"), field("Bet", pool), field("on", horse), field("dollars", amount), buy, done);
   return form;
 }
 

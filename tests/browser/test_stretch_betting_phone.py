@@ -1,0 +1,100 @@
+"""A Top of the Stretch player betting on a phone: when the window is open the betting
+form comes first (the chances and the tote a jump below it), after a reload too, and a
+bet half chosen stays as it is when another player's bet redraws the page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from tests.browser.table_pages import (
+    PHONE,
+    SharedServer,
+    broken_words,
+    context,
+    fits_width,
+    frame,
+    shows,
+)
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
+SCREEN = PHONE["viewport"]["height"]
+
+
+def bet(page: Page, pool: str, post: int, dollars: int) -> None:
+    page.select_option("#bet-pool", pool)
+    page.select_option("#bet-horse", str(post))
+    page.fill("#bet-dollars", str(dollars))
+    page.locator("#stretch-bet button[type=submit]").click()
+
+
+def on_first_screen(page: Page, selector: str) -> None:
+    """``selector`` is drawn whole on the phone's first screen, unscrolled."""
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not drawn"
+    assert box["y"] + box["height"] <= SCREEN, (
+        f"{selector} ends {box['y'] + box['height']:.0f} px down"
+    )
+
+
+def test_the_window_comes_first_on_a_phone(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    with shared_server.visit() as address:
+        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978", "citation-1948")
+        race = {"name": "Phone Stakes", "furlongs": 6, "entries": [{"horse": h} for h in horses]}
+        people = [{"kind": "person", "name": name} for name in ("Ann", "Bea")]
+        request = {"race": race, "mode": "quick", "players": people}
+        answer = httpx.post(f"{address}/api/stretch/races", json=request)
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        ann = context(browser, address).new_page()
+        ann.goto(links["seats"][0]["link"])
+        bet(ann, "win", 1, 20)  # Ann bets before Bea has looked
+        expect(ann.locator("#stretch-players li[data-seat='0']")).to_contain_text("$20 win #1")
+
+        bea = context(browser, address, phone=True).new_page()
+        bea.goto(links["seats"][1]["link"])
+        expect(bea.locator("#stretch-players li[data-seat='0']")).to_contain_text("$20 win #1")
+        on_first_screen(bea, "#stretch-bet")
+        expect(bea.locator("#stretch-bet h4")).to_have_text("Your window: you hold $100.00")
+        expect(bea.locator("#stretch-bet .stretch-says")).to_have_text("No tickets yet.")
+        fits_width(bea)
+        assert broken_words(bea, "#stretch-bet, .stretch-jumps") == []
+        bea.screenshot(path=str(tmp_path / "window-first.png"), full_page=True)
+
+        # a bet half chosen when Ann bets again: the push leaves it as Bea left it
+        bea.select_option("#bet-pool", "place")
+        bea.select_option("#bet-horse", "3")
+        bea.fill("#bet-dollars", "15")
+        version = frame(address, int(links["id"]))["version"]
+        bet(ann, "show", 2, 10)
+        shows(bea, version + 1)
+        expect(bea.locator("#stretch-players li[data-seat='0']")).to_contain_text("$10 show #2")
+        expect(bea.locator("#bet-pool")).to_have_value("place")
+        expect(bea.locator("#bet-horse")).to_have_value("3")
+        expect(bea.locator("#bet-dollars")).to_have_value("15")
+        bea.locator("#stretch-bet button[type=submit]").click()
+        expect(bea.locator("#stretch-bet .stretch-says")).to_have_text("Your tickets: $15 place #3")
+        expect(bea.locator("#stretch-bet h4")).to_have_text("Your window: you hold $85.00")
+
+        # after a reload the window is first again; the chances and the tote a tap away
+        bea.reload()
+        expect(bea.locator("#stretch-bet .stretch-says")).to_have_text("Your tickets: $15 place #3")
+        on_first_screen(bea, "#stretch-bet")
+        on_first_screen(bea, ".stretch-jumps")
+        for target in ("stretch-chances", "stretch-tote"):
+            bea.evaluate("window.scrollTo(0, 0)")
+            bea.locator(f".stretch-jumps a[href='#{target}']").click()
+            expect(bea.locator(f"#{target}")).to_be_in_viewport()
+        bea.screenshot(path=str(tmp_path / "window-reloaded.png"), full_page=True)
+
+        # once Bea is done her window goes; the board is the race's again
+        bea.click("#bet-done")
+        expect(bea.locator("#stretch-bet")).to_have_count(0)
+        expect(bea.locator(".stretch-jumps")).to_have_count(0)
+        expect(bea.locator("#stretch-players li[data-seat='1']")).to_contain_text("done")
