@@ -164,8 +164,8 @@ def test_a_typed_result_that_breaks_the_rules_is_asked_again(tmp_path: Path) -> 
     assert "'Zed' is not a horse" in result.output and "A is placed twice" in result.output
     # the bad odds cell alone is asked again: B's odds were asked once
     assert "cannot read odds 'seven'" in result.output
-    assert result.output.count("Final odds of A") == 2
-    assert result.output.count("Final odds of B") == 1
+    assert result.output.count("Final odds of 1 A") == 2
+    assert result.output.count("Final odds of 2 B") == 1
     assert "Co-winners" not in result.output and "Official Winner: Bob" in result.output
 
 
@@ -445,8 +445,9 @@ def test_sealed_and_confirmed_picks_in_the_hot_seat(tmp_path: Path) -> None:
     db = tmp_path / "g.sqlite"
     out = cli("derbycast", "play", "--db", str(db), "--players", "Ann,Bob", "--races", "1",
               "--tie", "dead-heat", "--sealed", "--confirm", input="\n".join(typed) + "\n")  # fmt: skip
-    assert "Bob (marker 2), your pick is show on 2 Bravo: does it stand?" in out
-    assert "Bob (marker 2), your pick is win on 1 Alpha: does it stand?" in out
+    assert "Your pick: show on 2 Bravo (you may change it until picks close)" in out
+    assert "Your pick: win on 1 Alpha (you may change it until picks close)" in out
+    assert "Bob (marker 2): does your pick stand? (yes, or type another)" in out
     actions = _events(db)
     assert [a["ticket"] for a in actions if a["kind"] == "sealed-pick"] == [
         "1|win|Alpha", "2|show|Bravo", "2|win|Alpha"

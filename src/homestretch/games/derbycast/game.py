@@ -70,6 +70,7 @@ from homestretch.games.derbycast.winning import OFFICIAL_FINISH, TieRule, decide
 from homestretch.games.derbycast.words import (
     correction_line,
     day_card_line,
+    desk_words,
     official_line,
     phase_line,
     pick_line,
@@ -79,6 +80,7 @@ from homestretch.games.derbycast.words import (
     standing_line,
     tie_break_line,
     winners_line,
+    yours,
 )
 
 E = TypeVar("E", bound=StrEnum)
@@ -731,8 +733,9 @@ class DerbyCastState(State):
         leader = max(self.points, default=0)
         last = self.history[-1] if self.history else None
         picks = self._picks_shown(player)
-        return {
-            "you": None if player is None or player >= len(self.points) else player + 1,
+        marker = None if player is None or player >= len(self.points) else player + 1
+        shown: JSON = {
+            "you": marker,
             "phase": self.phase.value,
             "race": self.races_run + (0 if self.phase is Phase.over else 1),
             "set_races": self.game.set_races,
@@ -765,6 +768,10 @@ class DerbyCastState(State):
             "status": phase_line(self.phase.value),
             "sealed_note": sealed_line([p["marker"] for p in picks]) if self.sealed_now() else "",
         }
+        # a marker's own lines (its phone), the keeper's questions (the desk)
+        shown["yours"] = None if marker is None else yours(marker, shown)
+        shown["desk"] = desk_words(shown) if player == self.game.keeper else None
+        return shown
 
     def _next_card(self) -> JSON | None:
         """The race the day's card holds for the keeper to post now, if any."""

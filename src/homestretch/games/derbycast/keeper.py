@@ -32,13 +32,19 @@ from homestretch.games.derbycast.actions import (
 from homestretch.games.derbycast.race import PROGRAM, RaceRecord, find_horse, program_number
 from homestretch.games.derbycast.results_file import read_results
 from homestretch.games.derbycast.simulated import race_seed, simulated_record
+from homestretch.games.derbycast.words import (
+    FIELD,
+    FINISH,
+    RACE_NAME,
+    SCRATCHED,
+    final_odds_question,
+)
 
 Ask = Callable[[str, str], str]
 """Ask a person a question (prompt, default answer) and return the answer."""
 Check = Callable[[Action], str | None]
 """Why a posting would be refused now, or None (the state's ``why_illegal``)."""
 MORNING_LINE = "Morning line (blank if none)"
-FINAL_ODDS = "Final odds"
 
 
 def card_of(race: RaceRecord) -> PostCard:
@@ -181,7 +187,7 @@ class ManualKeeper:
 
     def _card(self, view: JSON) -> Action:
         self.console.print(f"[bold]Score keeper: post race {view['race']}[/bold]")
-        question = "Race name (or 'stretch' to have Top of the Stretch run one"
+        question = f"{RACE_NAME} (or 'stretch' to have Top of the Stretch run one"
         if view.get("may_correct"):
             question += f", 'correct' to correct race {view['last_race']['race']}"
         ahead = view.get("next_card") or {}  # the day's card offers its race as the answers
@@ -194,20 +200,13 @@ class ManualKeeper:
             f"{n} {h}"
             for n, h in zip(ahead.get("programs", []), ahead.get("horses", []), strict=True)
         )
-        horses, programs = typed_field(
-            self.ask("Horses in program order, commas (with numbers: 1 Alpha, 1A Bravo)", listed)
-        )
+        horses, programs = typed_field(self.ask(FIELD, listed))
         lines = dict(zip(ahead.get("horses", []), ahead.get("odds", []), strict=True))
-        odds = tuple(self._odds_cell(h, MORNING_LINE, lines.get(h, "")) for h in horses)
+        odds = tuple(self._odds_cell(f"{MORNING_LINE} of {h}", h, lines.get(h, "")) for h in horses)
         numbers = programs if any(programs) else tuple(str(n) for n in range(1, len(horses) + 1))
         out = dict(zip(ahead.get("horses", []), ahead.get("programs", []), strict=True))
         known = ", ".join(out[h] for h in ahead.get("scratched", []) if h in horses)
-        scratched = self._horses(
-            "Scratched before post (program numbers or names, blank for none)",
-            horses,
-            numbers,
-            known,
-        )
+        scratched = self._horses(SCRATCHED, horses, numbers, known)
         return PostCard(name, horses, odds, programs, scratched)
 
     def _stretch_race(self, view: JSON) -> Simulate:
@@ -269,7 +268,7 @@ class ManualKeeper:
         horses: list[str] = card["horses"]
         while True:
             try:
-                text = self.ask("Official finish, best first (dead heat: 3=1, e.g. 3=1,5,2)", "")
+                text = self.ask(FINISH, "")
                 placed = read_finish(text, horses, card["programs"])
                 out = [h for h in placed if h in scratched]
                 if out:
@@ -278,17 +277,18 @@ class ManualKeeper:
             except ValueError as exc:
                 self.say_problem(str(exc))
         odds = []
-        for horse, board in zip(horses, card["odds"], strict=True):
+        for horse, number, board in zip(horses, card["programs"], card["odds"], strict=True):
             needed = horse in picked and horse not in scratched
-            odds.append(self._odds_cell(horse, FINAL_ODDS, board) if needed else board)
+            question = final_odds_question(horse, number)
+            odds.append(self._odds_cell(question, horse, board, needed=True) if needed else board)
         return tuple(odds), tuple(placed.get(h) for h in horses)
 
-    def _odds_cell(self, horse: str, what: str, default: str) -> str:
+    def _odds_cell(self, question: str, horse: str, default: str, needed: bool = False) -> str:
         """One horse's odds, asked again on their own until they read. Morning lines
-        may be left blank; final odds are needed."""
+        may be left blank; final odds are ``needed``."""
         while True:
-            text = self.ask(f"{what} of {horse}", default)
-            if not text.strip() and what == MORNING_LINE:
+            text = self.ask(question, default)
+            if not text.strip() and not needed:
                 return ""
             try:
                 return str(Odds.parse(text))

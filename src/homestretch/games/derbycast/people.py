@@ -74,8 +74,8 @@ class TerminalPicker:
         if Ready() in legal:
             return self._confirm(player, view)
         hint = "e.g. win 3 or show Silver Lining"
-        if SitOut() in legal:
-            self.console.print("[yellow]Your horse is scratched: pick another or sit out.[/]")
+        if SitOut() in legal:  # its horse scratched late: the phone says the same
+            self.console.print(f"[yellow]{escape(view['yours']['pick'])}[/]")
             hint += ", or sit out"
         if view["sealed_note"]:
             self.console.print(escape(view["sealed_note"]))
@@ -90,11 +90,9 @@ class TerminalPicker:
         """Every marker has picked: this one's pick stands (yes, or the same pick typed
         again), or is changed to the pick typed."""
         mine = next(p for p in view["picks"] if p["marker"] == player + 1)
-        card = view["card"]
-        number = card["programs"][card["horses"].index(mine["horse"])]
+        self.console.print(escape(view["yours"]["pick"]))  # as the phone says it
         question = (
-            f"{self.name} (marker {player + 1}), your pick is {mine['bet']} on {number} "
-            f"{mine['horse']}: does it stand? (yes, or type another pick)"
+            f"{self.name} (marker {player + 1}): does your pick stand? (yes, or type another)"
         )
         while True:
             answer = self.ask(question, "yes")

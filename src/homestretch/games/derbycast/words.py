@@ -146,3 +146,79 @@ def winners_line(result: JSON) -> str:
     names = " and ".join(f"{w['name']} (marker {w['marker']})" for w in result["winners"])
     title = "Co-winners" if len(result["winners"]) > 1 else "Official Winner"
     return f"{title}: {names} - {result['how']}, after {result['races']} race(s)."
+
+
+# --- a marker's own race, as its phone and the terminal say it ---------------------------
+ONLOOKER = "Only the tied markers pick in this tie-break race"
+"""A marker not in a tie-break race (it has no turn there)."""
+
+
+def your_pick_line(pick: JSON | None, card: JSON, picks_open: bool) -> str:
+    """'Your pick: win on 3 Charlie' (and that it may change while picks are open, or
+    that its horse is scratched), 'You sit out this race'; '' before it picks."""
+    if pick is None or pick.get("sealed"):
+        return ""
+    if pick.get("sat_out"):
+        return "You sit out this race"
+    number = card["programs"][card["horses"].index(pick["horse"])]
+    line = f"Your pick: {pick['bet']} on {number} {pick['horse']}"
+    if pick["horse"] in card["scratched"]:
+        return line + ", scratched: pick another or sit out"
+    return line + (" (you may change it until picks close)" if picks_open else "")
+
+
+def would_line(entry: JSON) -> str:
+    """What the result under review gives a marker, if it stands."""
+    return f"If the result stands: {pick_line(entry)}"
+
+
+def yours(marker: int, view: JSON) -> JSON:
+    """A marker's own lines in ``view`` (its seat's): its pick, whether it sits a
+    tie-break race out, and what a result under review would give it."""
+    card, review = view["card"], view["review"]
+    mine = next((p for p in view["picks"] if p["marker"] == marker), None)
+    would = [w for w in review["would"] if w["marker"] == marker] if review else []
+    return {
+        "pick": your_pick_line(mine, card, view["picks_open"]) if card else "",
+        "onlooker": ONLOOKER if card and marker not in view["order"] else "",
+        "would": would_line(would[0]) if would else "",
+    }
+
+
+# --- the score keeper's questions: the terminal asks them, the desk labels its fields ----
+RACE_NAME = "Race name"
+FIELD = "Horses in program order, commas (with numbers: 1 Alpha, 1A Bravo)"
+MORNING_LINES = "Morning lines in the same order, commas (blank if none)"
+"""The desk's one field; the terminal asks each horse's morning line in turn."""
+SCRATCHED = "Scratched before post (program numbers or names, blank for none)"
+FINISH = "Official finish, best first (dead heat: 3=1, e.g. 3=1,5,2)"
+
+
+def final_odds_question(horse: str, program: str = "") -> str:
+    """'Final odds of 3 Charlie' (of a horse with no program number: its name)."""
+    return f"Final odds of {program} {horse}" if program else f"Final odds of {horse}"
+
+
+def desk_words(view: JSON) -> JSON:
+    """The keeper's desk's field labels, in the terminal's words; each final odds by
+    card index (the race posted, and the last race for a correction)."""
+    last = view["last_race"]
+    card = view["card"]
+    return {
+        "race": RACE_NAME,
+        "field": FIELD,
+        "morning_lines": MORNING_LINES,
+        "scratched": SCRATCHED,
+        "finish": FINISH,
+        "final_odds": [
+            final_odds_question(h, n) for h, n in zip(card["horses"], card["programs"], strict=True)
+        ]
+        if card
+        else [],
+        "fix_odds": [
+            final_odds_question(r["horse"], r.get("program") or str(i))
+            for i, r in enumerate(last["runners"], 1)
+        ]
+        if last
+        else [],
+    }

@@ -198,10 +198,8 @@
     const card = view.card;
     if (card && view.status) box.append(make(tools, "p", view.status, "dc-status")); // what the table is doing
     const mine = view.picks.find((p) => p.marker === me.marker);
-    if (mine) {
-      const text = mine.sat_out ? "You sit out this race" : `Your pick: ${mine.bet} on ${programOf(card, mine.horse)} ${mine.horse}`;
-      box.append(make(tools, "p", text + (view.picks_open ? " (you may change it until picks close)" : ""), "dc-mine"));
-    }
+    const own = view.yours; // this marker's lines, worded by the rules (derbycast/words.py)
+    if (own.pick) box.append(make(tools, "p", own.pick, "dc-mine"));
     const choosing = card && (frame.your_turn || (view.picks_open && mine && !mine.sat_out));
     if (choosing) box.append(pickButtons(frame, tools));
     if (frame.legal.some((l) => l.action.kind === "ready")) {
@@ -213,18 +211,11 @@
     else if (card && view.picks_open && view.order.includes(me.marker)) {
       const others = frame.waiting.seats.filter((s) => s !== frame.seat); // not "waiting for" oneself
       if (others.length) box.append(make(tools, "p", `Waiting for ${others.map(tools.seatName).join(", ")} to pick`, "dc-wait"));
-    } else if (card && !view.order.includes(me.marker)) {
-      box.append(make(tools, "p", "Only the tied markers pick in this tie-break race", "dc-wait"));
+    } else if (own.onlooker) {
+      box.append(make(tools, "p", own.onlooker, "dc-wait"));
     }
-    if (view.review) {
-      const would = view.review.would.find((w) => w.marker === me.marker);
-      if (would) box.append(make(tools, "p", `If the result stands: ${would.words}`, "dc-would"));
-    }
+    if (own.would) box.append(make(tools, "p", own.would, "dc-would"));
     if (view.last_race) box.append(lastRace(view, tools));
-  }
-
-  function programOf(card, horse) {
-    return card ? card.programs[card.horses.indexOf(horse)] : "";
   }
 
   function pickButtons(frame, tools) {
@@ -308,13 +299,14 @@
     return horses.map((h) => (place.has(h) ? place.get(h) : null));
   }
 
-  function resultForm(tools, prefix, card, picked, scratched, submitText, onSubmit) {
+  // ``asks``: the desk's words (view.desk), ``oddsAsked`` each horse's final odds label
+  function resultForm(tools, asks, oddsAsked, prefix, card, picked, scratched, submitText, onSubmit) {
     const form = make(tools, "form", null, "dc-desk-form");
-    form.append(field(tools, `${prefix}-finish`, "Official finish, best first (program numbers; dead heat 3=1)", ""));
+    form.append(field(tools, `${prefix}-finish`, asks.finish, ""));
     const needed = card.horses.filter((h) => picked.has(h) && !scratched.includes(h));
     for (const horse of needed) {
       const i = card.horses.indexOf(horse);
-      form.append(field(tools, `${prefix}-odds-${i}`, `Final odds of ${card.programs[i]} ${horse}`, card.odds[i]));
+      form.append(field(tools, `${prefix}-odds-${i}`, oddsAsked[i], card.odds[i]));
     }
     form.append(make(tools, "button", submitText, "", { type: "submit" }));
     form.addEventListener("submit", (event) => {
@@ -336,11 +328,12 @@
     const ahead = view.next_card; // the day's card offers its race, to check and post
     const listed = ahead ? ahead.horses.map((h, i) => `${ahead.programs[i]} ${h}`).join(", ") : "";
     const out = ahead ? ahead.scratched.map((h) => ahead.programs[ahead.horses.indexOf(h)]).join(", ") : "";
+    const asks = view.desk;
     form.append(make(tools, "h3", ahead ? `Post race ${view.race} from the day's card` : `Post race ${view.race}`),
-      field(tools, "dc-race", "Race name", ahead ? ahead.race : `Race ${view.race}`),
-      field(tools, "dc-field", "Horses with program numbers (1 Alpha, 1A Bravo, 3 Charlie)", listed),
-      field(tools, "dc-odds", "Morning lines, same order (commas; blank if none)", ahead ? ahead.odds.join(", ") : ""),
-      field(tools, "dc-scratched", "Scratched before post (program numbers)", out),
+      field(tools, "dc-race", asks.race, ahead ? ahead.race : `Race ${view.race}`),
+      field(tools, "dc-field", asks.field, listed),
+      field(tools, "dc-odds", asks.morning_lines, ahead ? ahead.odds.join(", ") : ""),
+      field(tools, "dc-scratched", asks.scratched, out),
       make(tools, "button", "Post the card", "", { type: "submit" }));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -441,7 +434,7 @@
     const scratched = last.runners.filter((r) => r.scratched).map((r) => r.horse);
     const box = make(tools, "details", null, "dc-correct");
     box.append(make(tools, "summary", `Correct race ${last.race} (${last.name})`));
-    box.append(resultForm(tools, "dc-fix", card, picked, scratched, "Post the correction",
+    box.append(resultForm(tools, view.desk, view.desk.fix_odds, "dc-fix", card, picked, scratched, "Post the correction",
       (odds, finish) => tools.send({ action: { kind: "correction", odds, finish } })));
     return box;
   }
@@ -530,7 +523,7 @@
         desk.append(review);
       }
       if (!view.simulated) {
-        desk.append(resultForm(tools, "dc-result", card, picked, card.scratched, "Post for review",
+        desk.append(resultForm(tools, view.desk, view.desk.final_odds, "dc-result", card, picked, card.scratched, "Post for review",
           (odds, finish) => tools.send({ action: { kind: "result", odds, finish, official: false } })));
       }
     }
