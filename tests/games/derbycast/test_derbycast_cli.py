@@ -515,3 +515,21 @@ def test_the_keeper_at_the_terminal_runs_a_top_of_the_stretch_race(tmp_path: Pat
         r.finish for r in race.record.runners
     ]
     assert "Late scratches" not in out
+
+
+def test_a_late_scratched_pick_is_told_in_the_phones_words(tmp_path: Path) -> None:
+    """The terminal tells a marker whose horse is scratched late what its phone says,
+    and asks the keeper for final odds by program number, as the desk labels them."""
+    typed = [
+        "R1", "1 Alpha, 2 Bravo, 3 Charlie", "2-1", "5-2", "8-1", "",  # the card
+        "win 1", "place 2",  # Ann, Bob
+        "2",  # Bravo scratched late
+        "sit out",  # Bob
+        "1, 3", "2-1", "yes",  # the result, official
+    ]  # fmt: skip
+    db = tmp_path / "g.sqlite"
+    out = cli("derbycast", "play", "--db", str(db), "--players", "Ann,Bob", "--races", "1",
+              "--tie", "dead-heat", input="\n".join(typed) + "\n")  # fmt: skip
+    assert "Your pick: place on 2 Bravo, scratched: pick another or sit out" in out
+    assert "Final odds of 1 Alpha" in out
+    assert "Bob (marker 2): sat out" in out
