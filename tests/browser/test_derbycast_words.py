@@ -20,7 +20,14 @@ from tests.browser.table_pages import (
     token_of,
 )
 
-from homestretch.games.derbycast.words import FIELD, FINISH, MORNING_LINES, RACE_NAME, SCRATCHED
+from homestretch.games.derbycast.words import (
+    FIELD,
+    FINISH,
+    MORNING_LINES,
+    RACE_NAME,
+    SCRATCHED,
+    UNDER_REVIEW,
+)
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
@@ -136,5 +143,6 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         )
         says_its_view(ann, 0)
         says_its_view(bob, 1)
+        expect(desk.locator(".dc-review h3")).to_have_text(UNDER_REVIEW)
         fits_width(ann)
         ann.screenshot(path=str(tmp_path / "ann-review.png"), full_page=True)

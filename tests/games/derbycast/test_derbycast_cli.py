@@ -533,3 +533,4 @@ def test_a_late_scratched_pick_is_told_in_the_phones_words(tmp_path: Path) -> No
     assert "Your pick: place on 2 Bravo, scratched: pick another or sit out" in out
     assert "Final odds of 1 Alpha" in out
     assert "Bob (marker 2): sat out" in out
+    assert "Not official yet: this result would score:" in out  # the desk's heading

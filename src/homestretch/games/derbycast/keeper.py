@@ -37,6 +37,7 @@ from homestretch.games.derbycast.words import (
     FINISH,
     RACE_NAME,
     SCRATCHED,
+    UNDER_REVIEW,
     final_odds_question,
 )
 
@@ -298,7 +299,7 @@ class ManualKeeper:
     def _review(self, view: JSON) -> Action:
         for part in view.get("call") or []:  # the race Top of the Stretch ran, called
             self.console.print(f"[bold]{escape(part['heading'])}.[/bold] {escape(part['words'])}")
-        self.console.print("[bold]Not official yet.[/bold] This result would score:")
+        self.console.print(f"[bold]{UNDER_REVIEW}:[/bold]")  # the desk's words
         for entry in view["review"]["would"]:
             self.console.print("  " + escape(entry["words"]))
         if view.get("simulated"):

@@ -192,6 +192,7 @@ MORNING_LINES = "Morning lines in the same order, commas (blank if none)"
 """The desk's one field; the terminal asks each horse's morning line in turn."""
 SCRATCHED = "Scratched before post (program numbers or names, blank for none)"
 FINISH = "Official finish, best first (dead heat: 3=1, e.g. 3=1,5,2)"
+UNDER_REVIEW = "Not official yet: this result would score"
 
 
 def final_odds_question(horse: str, program: str = "") -> str:
@@ -210,6 +211,7 @@ def desk_words(view: JSON) -> JSON:
         "morning_lines": MORNING_LINES,
         "scratched": SCRATCHED,
         "finish": FINISH,
+        "under_review": UNDER_REVIEW,
         "final_odds": [
             final_odds_question(h, n) for h, n in zip(card["horses"], card["programs"], strict=True)
         ]

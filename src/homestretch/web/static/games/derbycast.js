@@ -515,7 +515,7 @@
     } else if (view.phase === "result" || view.phase === "review") {
       if (view.review) {
         const review = make(tools, "section", null, "dc-review");
-        review.append(make(tools, "h3", "Not official yet: this result would score"));
+        review.append(make(tools, "h3", view.desk.under_review));
         const list = make(tools, "ul");
         for (const w of view.review.would) list.append(make(tools, "li", w.words));
         review.append(list, button(tools, "Official", () => tools.send({ action: { kind: "official" } }), { "data-official": "" }));
