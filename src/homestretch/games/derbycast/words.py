@@ -1,8 +1,8 @@
 """Derby Cast in plain words: the notices (a day's card loaded, a result under review,
 a race official or corrected, a tie-break race, the winners), where each marker stands,
-the last race's report and what the table is doing. The state words each notice as it
-is made (its ``words``) and its view carries the rest, so the terminal, the TV and the
-phones say the same."""
+the last race's report, what the table is doing, a marker's own pick and the score
+keeper's questions. The state words each notice as it is made (its ``words``) and its
+view carries the rest, so the terminal, the TV, the phones and the desk say the same."""
 
 from __future__ import annotations
 
