@@ -31,6 +31,7 @@ from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import CHANCE, JSON, Game, State
+from homestretch.games.derbycast import secrecy
 from homestretch.games.derbycast.actions import (
     CODEC,
     Correction,
@@ -683,9 +684,11 @@ class DerbyCastState(State):
     # --- what people see ------------------------------------------------------------------
     def hidden_from(self, player: int | None) -> set[str]:
         """While sealed picks are open, every other seat's tickets (R22)."""
-        if not self.sealed_now():
-            return set()
-        return {t for seat, sent in self.tickets.items() if seat != player for t in sent}
+        return secrecy.hidden_tickets(self, player)
+
+    def twin_views(self, player: int | None) -> list[JSON]:
+        """Other sealed picks, and an unrun race's places changed round (``secrecy``)."""
+        return [twin.view(player) for twin in secrecy.twins(self, player)]
 
     def _picks_shown(self, player: int | None) -> list[JSON]:
         shown: list[JSON] = []
