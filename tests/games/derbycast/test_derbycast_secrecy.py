@@ -10,10 +10,18 @@ import pytest
 from tests.games.derbycast.test_derbycast_desk import card, make
 from tests.generic.test_every_game import _check_not_derivable, _check_step
 
+from homestretch.core.errors import HomestretchError, IllegalAction
 from homestretch.core.protocol import CHANCE, JSON
 from homestretch.core.registry import entries
 from homestretch.games.derbycast import secrecy
-from homestretch.games.derbycast.actions import Pick, PostScratches, RunRace, SealedPick, Simulate
+from homestretch.games.derbycast.actions import (
+    DayCard,
+    Pick,
+    PostScratches,
+    RunRace,
+    SealedPick,
+    Simulate,
+)
 from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
 from homestretch.games.derbycast.replays import replay_library
 from homestretch.session.dice import DiceSpec
@@ -154,3 +162,30 @@ def test_the_harness_checks_bite_on_a_sealed_table_played_by_computers() -> None
             assert all(twin == state.view(seat) for twin in twins)
             compared += len(twins)
     assert table.state.is_over() and compared > 20
+
+
+def test_a_days_card_with_a_finish_is_refused_before_any_seat_could_read_it() -> None:
+    """A day's card goes to every seat (the desk's upload in the log, the lobby's in
+    the table's settings): a finish in it would tell everyone the result before the
+    race is run (R20)."""
+    text = "race,horse,odds,finish\nDowns 1,Ace,2-1,1\nDowns 1,Bolt,3-1,2\n"
+    state = make()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(state.game.keeper, DayCard("day.csv", text))
+    assert str(refused.value) == (
+        "day.csv: race 'Downs 1': a day's card holds no finish: "
+        "the keeper posts the result after the race"
+    )
+    assert not state.events  # nothing logged, so no seat's log carries the file
+    with pytest.raises(HomestretchError, match=r"^day.csv: race 'Downs 1': .* holds no finish"):
+        make(feed={"kind": "card", "file": "day.csv", "text": text})
+    runners = [{"horse": "Ace", "odds": "2-1", "finish": 1}, {"horse": "Bolt", "odds": "3-1"}]
+    races = [{"race": "Downs 1", "runners": runners}]
+    with pytest.raises(
+        HomestretchError, match=r"^feed: the day's card: race 'Downs 1': .* no finish"
+    ):
+        make(feed={"kind": "card", "races": races})
+    state.apply(
+        state.game.keeper, DayCard("day.csv", text.replace(",1\n", ",\n").replace(",2\n", ",\n"))
+    )
+    assert state.view(0)["next_card"]["race"] == "Downs 1"

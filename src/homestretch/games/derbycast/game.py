@@ -58,7 +58,7 @@ from homestretch.games.derbycast.race import (
     ranking_problem,
 )
 from homestretch.games.derbycast.replays import replay_library
-from homestretch.games.derbycast.results_file import races_from_data, uploaded_card
+from homestretch.games.derbycast.results_file import card_only, races_from_data, uploaded_card
 from homestretch.games.derbycast.simulated import (
     SIM_SEEDS,
     SimulatedRace,
@@ -181,7 +181,8 @@ def _day_card(feed: JSON) -> tuple[RaceRecord, ...]:
             raise HomestretchError("a day's card is a file name and its text")
         return tuple(uploaded_card(name, text))
     try:
-        return tuple(races_from_data({"races": feed.get("races")}, Path("the day's card")))
+        source = Path("the day's card")
+        return tuple(card_only(races_from_data({"races": feed.get("races")}, source), source))
     except ContentError as exc:
         raise HomestretchError(f"feed: {exc}") from None
 
