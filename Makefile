@@ -42,10 +42,11 @@ lint: $(COMPILED)
 test: lint
 	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
-# The fuzz harness at length: N random examples a test (make test runs a fixed sample)
+# The fuzz harness at length: N random examples a test (make test runs a fixed sample),
+# over every core, a test to a worker as each comes free (each worker its own fork server)
 FUZZ ?= 400
 fuzz: $(COMPILED)
-	HOMESTRETCH_FUZZ=$(FUZZ) nice $(BIN)/python -m pytest -p no:cacheprovider tests/fuzz
+	HOMESTRETCH_FUZZ=$(FUZZ) nice $(BIN)/python -m pytest -p no:cacheprovider -n auto tests/fuzz
 
 clean:
 	rm -rf $(VENV)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.console import Console
 from rich.markup import escape
@@ -13,6 +14,17 @@ from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON, State
+
+
+@dataclass(frozen=True)
+class Aside(Action):
+    """A move another person at this keyboard types at someone else's prompt, out of
+    turn (an Across the Board dealing, ruling R16): the table takes ``action`` as
+    ``seat``'s. Unwrapped before it is played, so never logged."""
+
+    kind: ClassVar[str] = "aside"
+    seat: int
+    action: Action
 
 
 @dataclass
@@ -62,7 +74,10 @@ class TerminalPlayer:
                     f"[red]{escape(repr(answer))} is not one of the choices above[/red]"
                 )
                 continue
-            reason = self.state.why_illegal(player, typed)
+            if isinstance(typed, Aside):
+                reason = self.state.why_illegal(typed.seat, typed.action)
+            else:
+                reason = self.state.why_illegal(player, typed)
             if reason is None:
                 return typed
             self.screen.print(f"[red]{escape(reason)}[/red]")

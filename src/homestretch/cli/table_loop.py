@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.control import Control
 
 from homestretch.cli.common import ask_roll, err_console, new_seed
+from homestretch.cli.human import Aside
 from homestretch.core.chance import ChanceNode, parse_faces, read_faces_file
 from homestretch.core.errors import HomestretchError, TableMovedOn
 from homestretch.core.protocol import Event
@@ -119,6 +120,8 @@ def play_at_terminal(
                     f"(game {game_id} is saved)"
                 )
             action = people[seat].choose(seat, table.view(seat), table.legal_actions(seat))
+            if isinstance(action, Aside):  # another person here, out of turn
+                seat, action = action.seat, action.action
             show(table.submit(seat, action, table.version))
     except ScriptRanOut as short:
         raise HomestretchError(

@@ -10,7 +10,7 @@ import numpy as np
 from homestretch.bots.random_bot import RandomBot
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import Agent, play
-from homestretch.games.across.actions import Accept, Bet, Done, Reject
+from homestretch.games.across.actions import Accept, Answer, Bet, Done, OfferRing, Reject
 from homestretch.games.across.bots import NeverBetBot, SensibleBot, track_chances
 from homestretch.games.across.game import AcrossGame
 from homestretch.games.across.search import SearchBot
@@ -161,3 +161,22 @@ def test_the_search_player_values_tickets_under_the_payoff_rule() -> None:
     exclusive = SearchBot(3)._mean_collection(0, {**view, "payoff_rule": "exclusive"}, finish)
     across = SearchBot(3)._mean_collection(0, {**view, "payoff_rule": "across"}, finish)
     assert (exclusive, across) == (17 + 6, 17 + 4 + 4)
+
+
+def test_short_of_a_tickets_fifties_it_asks_the_richest_into_a_ring() -> None:
+    """A ticket worth buying and only two fifties: the richest other player who can
+    spare the third is asked to put it in, sharing what it brings (R23); and that
+    player, a sensible one too, finds its share worth the stake."""
+    legal = [Done(), *(Bet(h) for h in range(2, 13))]
+    view = _betting_view(carry=20)
+    bought = SensibleBot(1).choose(0, view, legal)
+    assert isinstance(bought, Bet)
+    view["cash"] = [2, 30, 41, 12]
+    ring = SensibleBot(1).choose(0, view, [Done()])
+    assert ring == OfferRing(bought.horse, 1, 2, 1)
+    offered = {**view, "offered": [0]}
+    assert SensibleBot(1).choose(0, offered, [Done()]) == Done()  # one offer a race
+    asked = {**view, "offer": {**ring.to_json(), "kind": "ring", "amount": 1, "from": 0}}
+    assert SensibleBot(2).choose(2, asked, [Answer(True), Answer(False)]) == Answer(True)
+    view["cash"] = [0, 30, 41, 12]  # nothing to put in
+    assert SensibleBot(1).choose(0, view, [Done()]) == Done()

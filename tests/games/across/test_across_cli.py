@@ -13,10 +13,20 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from homestretch.cli.human import Aside
 from homestretch.cli.main import app
+from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import replay
-from homestretch.games.across.actions import Bet, Bid, DailyDouble, OfferHorse, OfferRing, Reject
-from homestretch.games.across.cli import HotSeat, parse_command
+from homestretch.games.across.actions import (
+    Bet,
+    Bid,
+    DailyDouble,
+    OfferHorse,
+    OfferLoan,
+    OfferRing,
+    Reject,
+)
+from homestretch.games.across.cli import HotSeat, parse_at_keyboard, parse_command
 from homestretch.games.across.game import AcrossGame
 from homestretch.store.db import Store
 
@@ -227,3 +237,31 @@ def test_a_person_deals_at_an_auction_prompt_not_only_in_a_betting_turn(tmp_path
     saved = Store(db).load(1)
     first = next(e for e in saved.events if e.player == 0)
     assert first.action == {"kind": "lend", "borrower": 1, "amount": 2}  # in the auction
+
+
+def test_another_person_at_the_keyboard_deals_at_someone_elses_prompt(tmp_path: Path) -> None:
+    """R16: any player deals, in turn or not. At one keyboard the other person types
+    their name first, at whoever's prompt is up; the table takes it as theirs."""
+    here = parse_at_keyboard({"ann": 0, "bob": 1})
+    assert here("Bob: lend 0 2") == Aside(1, OfferLoan(0, 2))
+    assert here("lend 0 2") == OfferLoan(0, 2)  # the prompt's own person
+    with pytest.raises(HomestretchError, match="'Cy' is not a person at this keyboard"):
+        here("Cy: lend 0 2")
+    with pytest.raises(HomestretchError, match="out of turn, only a dealing"):
+        here("bob: bet 7")
+    db = tmp_path / "h.sqlite"
+    args = ["across", "play", "--players", "Ann,Bob", "--bots", "1", "--seed", "3"]
+    out = runner.invoke(
+        app,
+        [*args, "--track", "longchamp", "--db", str(db)],
+        input="ann: lend 1 2\nyes\nbob: lend 0 3\nyes\n" + "done\na\npass\nno\n" * 3000,
+    )
+    assert out.exit_code == 0, out.output[-2000:]
+    assert "Ann offers to lend Bob 2 fifties" in out.stdout
+    assert "Bob offers to lend Ann 3 fifties" in out.stdout
+    saved = Store(db).load(1)
+    game = AcrossGame.from_config(saved.config)
+    lends = [i for i, e in enumerate(saved.events) if e.action and e.action["kind"] == "lend"]
+    assert [saved.events[i].player for i in lends[:2]] == [0, 1]
+    bobs = lends[1]  # typed at Ann's prompt: the table was waiting on her, not him
+    assert replay(game, saved.events[:bobs]).to_act() == [0]

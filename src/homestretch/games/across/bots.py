@@ -5,8 +5,9 @@ bring back under the pool as it stands (``returns.py``: the windows the handle w
 deal, every ticket already bought, rules A-C, the Winners Circle if it owns the horse)
 and buys while one more pays more than its three fifties; values a horse by its share of
 the Winners Circle and the purses over the races left, bids up to a varying share of
-that, borrows on a horse when short of the fifties a good ticket needs, offers a horse
-for sale above its own value, and in the race holds back a rival one X from home while
+that, borrows on a horse when short of the fifties a good ticket needs (or, with fewer
+than a ticket's three, asks the richest other player into a ring for the rest), offers
+a horse for sale above its own value, and in the race holds back a rival one X from home while
 a horse it owns or backed still runs (ruling R21).
 """
 
@@ -30,6 +31,7 @@ from homestretch.games.across.actions import (
     DailyDouble,
     Done,
     OfferHorse,
+    OfferRing,
     Pass,
     PayBack,
     Reject,
@@ -214,11 +216,26 @@ class SensibleBot:
                 loans = [a for a in legal if isinstance(a, TakeLoan) and view["race"] <= 5]
                 if loans and gain >= TICKET_PRICE + 1:  # it pays the fifty of interest
                     return loans[0]
+                ring = self._ring(seat, view, horse)
+                if ring is not None:
+                    return ring
         dd = self._daily_double(seat, view, legal)
         if dd is not None:
             return dd
         sale = self._sale(seat, view)
         return sale if sale is not None else Done()
+
+    def _ring(self, seat: int, view: JSON, horse: int) -> Action | None:
+        """Short of the three fifties of a ticket worth buying: ask the richest other
+        player who can spare it to put in the rest, sharing what it brings (R23)."""
+        cash = view["cash"][seat]
+        if not 1 <= cash < TICKET_PRICE or seat in view["offered"]:
+            return None
+        stake = TICKET_PRICE - cash
+        others = [s for s, c in enumerate(view["cash"]) if s != seat and c - stake >= RESERVE]
+        if not others:
+            return None
+        return OfferRing(horse, 1, max(others, key=lambda s: view["cash"][s]), stake)
 
     def _daily_double(self, seat: int, view: JSON, legal: list[Action]) -> Action | None:
         """A ticket on the pair whose share of the bin is worth more than its fifty."""

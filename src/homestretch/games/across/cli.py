@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -27,7 +28,7 @@ from homestretch.cli.common import (
     progress_bar,
     prompt,
 )
-from homestretch.cli.human import TerminalPlayer
+from homestretch.cli.human import Aside, TerminalPlayer
 from homestretch.cli.plain import Table
 from homestretch.cli.table_loop import (
     clear_for_next_person,
@@ -135,10 +136,39 @@ def describe_offer(view: JSON) -> str:
     return f"{who} offers to lend you {amount} fifties{terms}: yes or no?"
 
 
+def parse_at_keyboard(people: Mapping[str, int]) -> Callable[[str], Action]:
+    """Commands as typed at a shared keyboard: ``NAME: COMMAND`` is a dealing another
+    person here makes at someone else's prompt (R16: any player, in turn or not);
+    ``people`` maps each person's name, casefolded, to the seat."""
+
+    def parse(text: str) -> Action:
+        from homestretch.games.across.dealings import is_dealing
+
+        who, colon, command = text.partition(":")
+        if not colon:
+            return parse_command(text)
+        seat = people.get(who.strip().casefold())
+        if seat is None:
+            named = ", ".join(sorted(people)) or "nobody"
+            raise HomestretchError(f"{who.strip()!r} is not a person at this keyboard ({named})")
+        action = parse_command(command)
+        if not is_dealing(action):
+            raise HomestretchError("out of turn, only a dealing: buy, sell, lend, payback, ring")
+        return Aside(seat, action)
+
+    return parse
+
+
 def person(
-    name: str, state: State, content_dir: str | None, hot_seat: HotSeat, to_stderr: bool = False
+    name: str,
+    state: State,
+    content_dir: str | None,
+    hot_seat: HotSeat,
+    to_stderr: bool = False,
+    people: Mapping[str, int] | None = None,
 ) -> TerminalPlayer:
-    """A person in hot-seat play: sees the tables, picks from a menu or types a command.
+    """A person in hot-seat play: sees the tables, picks from a menu or types a command
+    (``people``: everyone at this keyboard, who may deal at this person's prompt too).
     With ``to_stderr`` (``--format json``) the table talk keeps off stdout."""
     from homestretch.games.across.content import load_content
     from homestretch.games.across.render import full_view
@@ -160,7 +190,7 @@ def person(
         state,
         screen,
         show,
-        parse_command,
+        parse_at_keyboard(people or {}),
         ask=lambda text: prompt(text, err=to_stderr),
         describe=lambda action: describe_action(action, content),
         shorten=shorten_menu,
@@ -199,7 +229,8 @@ def shorten_menu(legal: list[Action]) -> list[Action]:
 
 DEALINGS_HINT = (
     "dealings, at any prompt: buy H for N | sell H to SEAT for N | lend SEAT N \\[back M] | "
-    "payback SEAT N (the other player answers; play goes on)"
+    "payback SEAT N (the other player answers; play goes on); another person here types "
+    "NAME: before it"
 )
 
 
@@ -308,8 +339,9 @@ def _play_on(
     screen = err_console if to_stderr else console
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
     hot_seat = HotSeat(screen, len(people_seats))
+    here = {table.seats[s].name.casefold(): s for s in people_seats}
     people = {
-        s: person(table.seats[s].name, table.state, content_dir, hot_seat, to_stderr)
+        s: person(table.seats[s].name, table.state, content_dir, hot_seat, to_stderr, here)
         for s in people_seats
     }
     play_at_terminal(

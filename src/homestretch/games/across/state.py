@@ -41,6 +41,10 @@ NEWS_KEPT = 40
 
 
 class AcrossState(State):
+    """No secrets (so no ``hidden_from``): bids are open outcry, every ticket is on the
+    Totalizator under its investor's initials, a horse in hock has its title card turned
+    over, and dealings are offered and answered in the open (R16)."""
+
     game: AcrossGame
 
     def __init__(self, game: AcrossGame) -> None:

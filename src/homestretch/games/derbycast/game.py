@@ -31,6 +31,7 @@ from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import CHANCE, JSON, Game, State
+from homestretch.games.derbycast import secrecy
 from homestretch.games.derbycast.actions import (
     CODEC,
     Correction,
@@ -57,7 +58,7 @@ from homestretch.games.derbycast.race import (
     ranking_problem,
 )
 from homestretch.games.derbycast.replays import replay_library
-from homestretch.games.derbycast.results_file import races_from_data, uploaded_card
+from homestretch.games.derbycast.results_file import card_only, races_from_data, uploaded_card
 from homestretch.games.derbycast.simulated import (
     SIM_SEEDS,
     SimulatedRace,
@@ -187,7 +188,8 @@ def _day_card(feed: JSON) -> tuple[RaceRecord, ...]:
             raise HomestretchError("a day's card is a file name and its text")
         return tuple(uploaded_card(name, text))
     try:
-        return tuple(races_from_data({"races": feed.get("races")}, Path("the day's card")))
+        source = Path("the day's card")
+        return tuple(card_only(races_from_data({"races": feed.get("races")}, source), source))
     except ContentError as exc:
         raise HomestretchError(f"feed: {exc}") from None
 
@@ -690,9 +692,11 @@ class DerbyCastState(State):
     # --- what people see ------------------------------------------------------------------
     def hidden_from(self, player: int | None) -> set[str]:
         """While sealed picks are open, every other seat's tickets (R22)."""
-        if not self.sealed_now():
-            return set()
-        return {t for seat, sent in self.tickets.items() if seat != player for t in sent}
+        return secrecy.hidden_tickets(self, player)
+
+    def twin_views(self, player: int | None) -> list[JSON]:
+        """Other sealed picks, and an unrun race's places changed round (``secrecy``)."""
+        return [twin.view(player) for twin in secrecy.twins(self, player)]
 
     def _picks_shown(self, player: int | None) -> list[JSON]:
         shown: list[JSON] = []

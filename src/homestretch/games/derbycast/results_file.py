@@ -209,8 +209,19 @@ MAX_UPLOAD = 12_000
 14 horses is about 6,000)."""
 
 
+def card_only(races: list[RaceRecord], source: Path) -> list[RaceRecord]:
+    """A day's card holds the fields and morning lines only (R20). A finish in it would
+    be no use (the keeper types the result after the race) and would go to every seat
+    before the race is run, in the card as the log and the table's settings carry it."""
+    for race in races:
+        if race.has_result:
+            problem = "a day's card holds no finish: the keeper posts the result after the race"
+            raise ContentError(source, problem, f"race {shown(race.name)}")
+    return races
+
+
 def uploaded_card(name: str, text: str) -> list[RaceRecord]:
-    """The races of a results or card file a browser sent (``name`` says CSV or JSON);
+    """The races of a day's card file a browser sent (``name`` says CSV or JSON);
     HomestretchError names the file and the line or race of the first problem."""
     base = Path(name).name
     source = Path(base if base and text_problem(base, NAME_CHARS) is None else "the file")
@@ -219,4 +230,6 @@ def uploaded_card(name: str, text: str) -> list[RaceRecord]:
         raise ContentError(source, "a day's card must be a .csv or .json file")
     if len(text) > MAX_UPLOAD:
         raise ContentError(source, f"a day's card is at most {MAX_UPLOAD} characters")
-    return parse_json(text, source) if suffix == ".json" else parse_csv(text, source)
+    return card_only(
+        parse_json(text, source) if suffix == ".json" else parse_csv(text, source), source
+    )

@@ -155,6 +155,9 @@ MAX_NAME = 40
 
 
 class RaceState(State):
+    """No secrets (so no ``hidden_from``): every rating, roll and chart reading is on the
+    scoresheet, and the players' tickets and pools are public, as on a tote board (S19)."""
+
     game: RaceGame
 
     def __init__(self, game: RaceGame) -> None:
@@ -453,7 +456,6 @@ class RaceState(State):
         return self.view(None)
 
     def view(self, player: int | None) -> JSON:
-        # a race has no secrets: everyone sees the scoresheet, the tote and its tickets
         shown = race_json(self)
         if self.game.tote.names:
             shown["tote"] = self.windows.to_json()
