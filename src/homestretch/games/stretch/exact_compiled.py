@@ -596,13 +596,11 @@ def _window_two_at(
     q: Floats, c_gt: Floats, y: int, by_m: Floats, by_both: Floats, two: Floats
 ) -> None:
     """``exact_finish.Windows.two`` at y: two[m, n, j] the sum over y1 > y of c_j(y1)
-    (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)), m, n, j distinct, at least 0."""
+    (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)), m, n, j distinct, at least 0; only m < n is
+    made (it is symmetric): what the loops here read."""
     horses = q.shape[0]
-    two[:] = 0.0
     for m in range(horses):
-        for n in range(horses):
-            if n == m:
-                continue
+        for n in range(m + 1, horses):
             for j in range(horses):
                 if j == m:
                     continue
@@ -629,24 +627,63 @@ def _window_two_add(q: Floats, c: Floats, y: int, by_m: Floats, by_both: Floats)
 
 
 @kernel
-def _window_two_table(q: Floats, c: Floats, c_gt: Floats) -> Floats:
-    """``exact_finish.Windows.two`` at every key, [y, m, n, j]."""
+def _window_tables(
+    dq: Floats, c_ge: Floats, q: Floats, c: Floats, c_gt: Floats
+) -> tuple[Floats, Floats, Floats, Floats, Floats]:
+    """``exact_finish.Windows.of``'s tables [key, ...] as one sweep down the keys, each sum
+    over the keys above a key kept running (the same expansions, so the same numbers to
+    rounding); ``two`` only for m < n, j apart from both (all the loops here read)."""
     horses, keys = c.shape
+    one, spread = np.empty((keys, horses, horses)), np.empty((keys, horses, horses))
+    level, at = np.empty((keys, horses, horses)), np.empty((keys, horses, horses))
     table = np.empty((keys, horses, horses, horses))
     two, by_m, by_both = _window_two_start(horses)
+    at_above, by_q, by_square = np.zeros((3, horses, horses))
+    by_all = np.zeros(horses)
     for y in range(keys - 1, -1, -1):
+        q_all = 0.0
+        for m in range(horses):
+            q_all += q[m, y]
+        for m in range(horses):
+            for j in range(horses):
+                if m == j:
+                    one[y, m, j], spread[y, m, j], at[y, m, j] = 0.0, 0.0, 0.0
+                    continue
+                one[y, m, j] = at_above[m, j]
+                at[y, m, j] = dq[m, y] / 6 * c_ge[j, y]
+                # (q_m(y) - q_m(y1)) (Q(y) - Q(y1)) expanded, less m's own square
+                value = (
+                    q[m, y] * q_all * c_gt[j, y]
+                    - q[m, y] * by_all[j]
+                    - q_all * by_m[m, j]
+                    + by_q[m, j]
+                )
+                value -= q[m, y] * q[m, y] * c_gt[j, y] - 2 * q[m, y] * by_m[m, j] + by_square[m, j]
+                spread[y, m, j] = max(value, 0.0)
         _window_two_at(q, c_gt, y, by_m, by_both, two)
         table[y] = two
+        for m in range(horses):  # count key y in the sums over the keys above
+            for j in range(horses):
+                at_above[m, j] += dq[m, y] / 6 * c_ge[j, y]
+                by_q[m, j] += q[m, y] * q_all * c[j, y]
+                by_square[m, j] += q[m, y] * q[m, y] * c[j, y]
+        for j in range(horses):
+            by_all[j] += c[j, y] * q_all
         _window_two_add(q, c, y, by_m, by_both)
-    return table
+    level_sum = np.zeros((horses, horses))
+    for y in range(keys):  # horses level below each key
+        for j in range(horses):
+            for k in range(horses):
+                level[y, j, k] = level_sum[j, k] if j != k else 0.0
+                level_sum[j, k] += c[j, y] * c[k, y]
+    return one, table, spread, level, at
 
 
-def window_two(q: Floats, c: Floats, c_gt: Floats) -> Floats:
-    """``_window_two_table`` on arrays of one layout (one compiled version serves all):
-    ``exact_finish.Windows.of`` takes it, for the windows of disqualified targets."""
-    arrays = (np.ascontiguousarray(a, dtype=np.float64) for a in (q, c, c_gt))
-    two: Floats = _window_two_table(*arrays)
-    return two
+def windows(t: Tables) -> Windows:
+    """``exact_finish.Windows.of`` for the compiled sums: the same tables, as loops."""
+    tables = (t.dq, t.c_ge, t.p_gt, t.c, t.c_gt)
+    arrays = (np.ascontiguousarray(a, dtype=np.float64) for a in tables)
+    return Windows(*_window_tables(*arrays))
 
 
 @kernel
@@ -920,7 +957,8 @@ def _batch_window(window: Floats, into: Floats, lane: int) -> None:
     for m in range(horses):
         for k in range(m + 1, horses):
             for j in range(horses):
-                into[m, k, j, lane] = window[m, k, j]
+                if j not in (m, k):
+                    into[m, k, j, lane] = window[m, k, j]
 
 
 @kernel

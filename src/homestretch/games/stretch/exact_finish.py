@@ -176,7 +176,7 @@ def place_and_show(clean: Floats, dq: Floats, out: Floats, compiled: bool = True
         raise NotExact("every horse needs some chance of going out")
     kernels = compiled_kernels() if compiled else None
     t = Tables.of(clean, dq, out)
-    w = Windows.of(t, None if kernels is None else kernels.window_two)
+    w = Windows.of(t) if kernels is None else kernels.windows(t)
     place, show, bound = _single_threshold(t, w)
     clean_keys = np.flatnonzero(t.c.any(axis=0))  # keys some horse can finish clean at
     dq_keys = np.flatnonzero(t.dq.any(axis=0))
@@ -263,7 +263,8 @@ class Windows:
     ``one[y, m, j]``: horse m disqualified above y with a 2 (or a 1: same chance), horse j
     clean level with it or ahead: one disqualified horse inside a window below a clean one
     (m != j). ``two[y, m, n, j]``: j clean at some y1 > y, m and n both with a 2 in
-    (y, y1], summed over y1 (indices distinct). ``spread[y, m, j]``: for j clean at some
+    (y, y1], summed over y1 (indices distinct; symmetric in m and n, and
+    ``exact_compiled.windows`` makes only m < n). ``spread[y, m, j]``: for j clean at some
     y1 > y, m's chance of a 2 in (y, y1] times every other horse's, summed over y1: what
     bounds two in the window (r_m r_n <= (r_m^2 + r_n^2) / 2 takes each horse's own weight
     r = 1 / allowed out of the sum over y1).
@@ -278,10 +279,8 @@ class Windows:
     """at[y, m, j]: m disqualified at y with a 2 (or a 1), j clean at or ahead of y."""
 
     @classmethod
-    def of(
-        cls, t: Tables, two_of: Callable[[Floats, Floats, Floats], Floats] | None = None
-    ) -> Windows:
-        """``two_of(q, c, c_gt)``, if given, computes ``two`` (``exact_compiled.window_two``)."""
+    def of(cls, t: Tables) -> Windows:
+        """The tables as NumPy sums (``exact_compiled.windows`` makes them as loops)."""
         q, c = t.p_gt, t.c  # a 2 above the key has the same chance as a 1
         q_all = q.sum(axis=0)
         at = np.einsum("mz,jz->zmj", t.dq / 6, t.c_ge)
@@ -301,18 +300,16 @@ class Windows:
         )
         # less m's own square: (q_m(y) - q_m(y1))^2 expanded
         spread -= np.einsum("my,jy->ymj", q * q, t.c_gt) - 2 * q.T[:, :, None] * by_m + by_square
-        if two_of is not None:
-            two = two_of(q, c, t.c_gt)
-        else:  # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
-            two = (
-                np.einsum("my,ny,jy->ymnj", q, q, t.c_gt)
-                - np.einsum("my,ynj->ymnj", q, by_m)
-                - np.einsum("ny,ymj->ymnj", q, by_m)
-                + _above(np.einsum("mz,nz,jz->zmnj", q, q, c))
-            )
-            two[:, idx, idx, :] = 0
-            two[:, idx, :, idx] = 0
-            two[:, :, idx, idx] = 0
+        # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
+        two = (
+            np.einsum("my,ny,jy->ymnj", q, q, t.c_gt)
+            - np.einsum("my,ynj->ymnj", q, by_m)
+            - np.einsum("ny,ymj->ymnj", q, by_m)
+            + _above(np.einsum("mz,nz,jz->zmnj", q, q, c))
+        )
+        two[:, idx, idx, :] = 0
+        two[:, idx, :, idx] = 0
+        two[:, :, idx, idx] = 0
         at_same = np.einsum("jz,kz->zjk", c, c)
         level = np.cumsum(at_same, axis=0) - at_same
         level[:, idx, idx] = 0
