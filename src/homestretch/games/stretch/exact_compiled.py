@@ -669,14 +669,12 @@ def _p_window_two(
     w_two: Floats, w_one: Floats, c_ge: Floats, p_gt: Floats, y: int, d: int, two: Floats,
     lane: int,
 ) -> None:  # fmt: skip
-    """two[:, :, :, lane] = ``exact_finish._p_window_two`` for one key pair (y, d)."""
+    """two[:, :, :, lane] = ``exact_finish._p_window_two`` for one key pair (y, d), where
+    ``_two_q_between_each`` reads it (m < n, j apart from both: symmetric in m and n)."""
     horses = c_ge.shape[0]
-    two[:, :, :, lane] = 0.0
     for m in range(horses):
         alpha_m = p_gt[m, y] - p_gt[m, d]
-        for n in range(horses):
-            if n == m:
-                continue
+        for n in range(m + 1, horses):
             alpha_n = p_gt[n, y] - p_gt[n, d]
             for j in range(horses):
                 if j in (m, n):
@@ -699,29 +697,6 @@ def _symmetric(matrix: Floats, into: Floats) -> None:
 
 
 # ------------------------------------------------------------- disqualified targets
-
-
-@kernel
-def _less_alone(
-    c_tot: Floats, p_gt: Floats, dq: Floats, d: int, two: Floats, heavy: Any, count: int,
-    work: Floats, lanes: Floats, show: Floats,
-) -> None:  # fmt: skip
-    """Take off, for the heavy lanes of d, two 2s above d in the window of a disqualified
-    target that rolled 1 with no other clean horse (exact_finish._single_threshold counts
-    those apart): the others allowed are the same at every lower key."""
-    horses = c_tot.shape[0]
-    heavy_r, heavy_share, heavy_c, heavy_at, _ = heavy
-    product = 1.0
-    for h in range(horses):
-        product *= 1 - c_tot[h] - 2 * p_gt[h, d]
-    for h in range(horses):
-        r = 1 / (1 - c_tot[h] - 2 * p_gt[h, d])
-        for s in range(count):
-            heavy_r[h, s], heavy_share[h, s] = r, product * r * dq[h, d]
-    _two_q_between(heavy_r, count, heavy_c, two, work[0], work[1:], lanes)
-    for s in range(count):
-        for h in range(horses):
-            show[h, heavy_at[s]] -= heavy_share[h, s] * work[0][h, s] / 6
 
 
 @kernel
@@ -781,9 +756,10 @@ def disqualified_targets(
     # and 1s below a leader between y and d (and the same with no other clean horse)
     heavy2, heavy3 = _heavy_lanes(horses, count), _heavy_lanes(horses, count)
     alone_r, alone_share = np.empty((horses, count)), np.empty((horses, count))
-    heavy_work, heavy_lanes = np.empty((7, horses, count)), np.empty((7, count))
-    windows = np.empty((horses, horses, horses, count))
-    no_log = (np.inf, np.empty(0, np.int64), np.empty(0, np.int64), np.zeros(1, np.int64))
+    alone_r2, alone_share2 = np.empty((horses, 1)), np.empty((horses, 1))  # the same at every y
+    # ... gathered over many d, each lane with its own window, and summed HEAVY_BATCH at once
+    batch, batched = _heavy_batch(horses), 0
+    heavy_work, heavy_lanes = np.empty((7, horses, HEAVY_BATCH)), np.empty((7, HEAVY_BATCH))
     vectors, products = np.empty((4, horses, BLOCK)), np.empty((4, horses, BLOCK))
     r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
     product = np.empty((5, BLOCK))
@@ -918,25 +894,87 @@ def disqualified_targets(
                 _one_in_window(r5, lc, s_c, products[2], products[3], factor, 1.0, lo, nb, sums)
             _weigh(show, start, product[3], r4, weight, two_clean, 1 / 6, nb)
             _weigh(show, start, product[4], r5, weight, factor, -1 / 6, nb)
-        if count2:
-            _two_qs_summed(
-                w_two[d], heavy2, count2, heavy_work, heavy_lanes, show, bound, 1 / 6, d, no_log
-            )
-            _less_alone(c_tot, p_gt, dq, d, w_two[d], heavy2, count2, heavy_work, heavy_lanes, show)
-        if count3:
-            for s in range(count3):
-                _p_window_two(w_two, w_one, c_ge, p_gt, clean_keys[heavy3[3][s]], d, windows, s)
-            two_q, alone_q = heavy_work[0], heavy_work[1]
-            _two_q_between_each(heavy3[0], count3, heavy3[2], windows, two_q, heavy_work[2:],
-                                heavy_lanes)  # fmt: skip
-            _two_q_between_each(alone_r, count3, heavy3[2], windows, alone_q, heavy_work[2:],
-                                heavy_lanes)  # fmt: skip
-            for s in range(count3):
-                at, beyond = heavy3[3][s], _beyond_two(heavy3[4][s])
-                for h in range(horses):
-                    two = heavy3[1][h, s] * two_q[h, s]
-                    show[h, at] += (two - alone_share[h, s] * alone_q[h, s]) / 6
-                    bound[h, at] += two * beyond / 6
+        # two 2s above d with no other clean horse are taken off (exact_finish.
+        # _single_threshold counts those apart): the others allowed are the same at every y
+        alone_product = 1.0
+        for h in range(horses):
+            alone_product *= 1 - c_tot[h] - 2 * p_gt[h, d]
+        for h in range(horses):
+            alone_r2[h, 0] = 1 / (1 - c_tot[h] - 2 * p_gt[h, d])
+            alone_share2[h, 0] = alone_product * alone_r2[h, 0] * dq[h, d]
+        for s in range(count2):
+            _batch_window(w_two[d], batch[1], batched)
+            batched = _batch_lane(batch, batched, heavy2, alone_r2, alone_share2, s, 0,
+                                  heavy_work, heavy_lanes, show, bound)  # fmt: skip
+        for s in range(count3):
+            y = clean_keys[heavy3[3][s]]
+            _p_window_two(w_two, w_one, c_ge, p_gt, y, d, batch[1], batched)
+            batched = _batch_lane(batch, batched, heavy3, alone_r, alone_share, s, s,
+                                  heavy_work, heavy_lanes, show, bound)  # fmt: skip
+    _batch_sum(batch, batched, heavy_work, heavy_lanes, show, bound)
+
+
+HEAVY_BATCH = 128
+"""Heavy key pairs of disqualified targets summed at once (a few a key d: gathered over
+many d, so the loops over them run along many lanes; their windows take 1.8 MB)."""
+
+
+@kernel
+def _heavy_batch(horses: int) -> Any:
+    """Space for HEAVY_BATCH heavy lanes, each with its own window [m, k, j, lane] (only
+    m < k, j apart from both, is filled: what ``_two_q_between_each`` reads): r, share, c
+    (as ``_heavy_lanes``), then r and share with no other clean horse; window; key; q."""
+    return (np.empty((5, horses, HEAVY_BATCH)), np.empty((horses, horses, horses, HEAVY_BATCH)),
+            np.empty(HEAVY_BATCH, np.int64), np.empty(HEAVY_BATCH))  # fmt: skip
+
+
+@kernel
+def _batch_window(window: Floats, into: Floats, lane: int) -> None:
+    """into[:, :, :, lane] = window, where ``_two_q_between_each`` reads it."""
+    horses = window.shape[0]
+    for m in range(horses):
+        for k in range(m + 1, horses):
+            for j in range(horses):
+                into[m, k, j, lane] = window[m, k, j]
+
+
+@kernel
+def _batch_lane(
+    batch: Any, lane: int, heavy: Any, alone_r: Floats, alone_share: Floats, s: int,
+    alone: int, work: Floats, lanes: Floats, show: Floats, bound: Floats,
+) -> int:  # fmt: skip
+    """Heavy lane s (its window already at ``lane``, its r and share with no other clean
+    horse in column ``alone``) into the batch, summed when full; returns the lanes now in
+    the batch."""
+    values, _, at, q = batch
+    heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
+    for h in range(heavy_r.shape[0]):
+        values[0, h, lane], values[1, h, lane] = heavy_r[h, s], heavy_share[h, s]
+        values[2, h, lane] = heavy_c[h, s]
+        values[3, h, lane], values[4, h, lane] = alone_r[h, alone], alone_share[h, alone]
+    at[lane], q[lane] = heavy_at[s], heavy_q[s]
+    if lane + 1 < HEAVY_BATCH:
+        return lane + 1
+    _batch_sum(batch, HEAVY_BATCH, work, lanes, show, bound)
+    return 0
+
+
+@kernel
+def _batch_sum(
+    batch: Any, n: int, work: Floats, lanes: Floats, show: Floats, bound: Floats
+) -> None:
+    """Two disqualified horses in each lane's window summed exactly, less the same with no
+    other clean horse; three or more bounded by the two times ``_beyond_two(q)``."""
+    values, windows, at, q = batch
+    two_q, alone_q = work[0], work[1]
+    _two_q_between_each(values[0], n, values[2], windows, two_q, work[2:], lanes)
+    _two_q_between_each(values[3], n, values[2], windows, alone_q, work[2:], lanes)
+    for s in range(n):
+        beyond = _beyond_two(q[s])
+        for h in range(values.shape[1]):
+            two = values[1, h, s] * two_q[h, s]
+            show[h, at[s]] += (two - values[4, h, s] * alone_q[h, s]) / 6
+            bound[h, at[s]] += two * beyond / 6
 
 
 @kernel
@@ -990,6 +1028,8 @@ def _two_q_between_each(
                 both[i] = 2 * r[m, i] * r[k, i]
                 mixed[i] = ar[m, i] * r[k, i] + ar[k, i] * r[m, i]
             for j in range(horses):
+                if j in (m, k):  # the window is zero there (and left unfilled)
+                    continue
                 w = windows[m, k, j]
                 for i in range(_lane(n)):
                     u[i] += w[i] * r[j, i]
