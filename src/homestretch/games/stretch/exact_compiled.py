@@ -53,9 +53,11 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from homestretch.games.stretch.exact_compiled_three import three_in_window
 from homestretch.games.stretch.exact_finish import (
     HEAVY_DQ_PAIR,
     HEAVY_PAIR,
+    HEAVY_THREE,
     Floats,
     Tables,
     Windows,
@@ -341,11 +343,13 @@ def clean_targets(
     place: Floats,
     show: Floats,
     bound: Floats,
+    three_log: Any,
 ) -> None:
     """``exact_finish._clean_target`` for every key pair (x, y), x < y clean keys;
     place, show and bound are [horse, x] sums over y. ``heavy_pair`` is
     ``exact_finish.HEAVY_PAIR``, an argument: a compiled constant would outlive a change
-    to it in the cache, which watches this file only."""
+    to it in the cache, which watches this file only. ``three_log`` (``HEAVY_THREE``, and
+    where to log the pairs whose three or more are to be summed: ``_two_qs_summed``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_gt = c[:, clean_keys].copy(), c_gt[:, clean_keys].copy()
     shape = (horses, BLOCK)
@@ -409,7 +413,9 @@ def clean_targets(
                 )  # fmt: skip
         if heavy_count:
             _window_two_at(p_gt, c_gt, y, by_m, by_both, two)
-            _two_qs_summed(two, heavy, heavy_count, heavy_work, heavy_lanes, show, bound, 1.0)
+            _two_qs_summed(
+                two, heavy, heavy_count, heavy_work, heavy_lanes, show, bound, 1.0, y, three_log
+            )
         _window_two_add(p_gt, c, y, by_m, by_both)
 
 
@@ -555,20 +561,29 @@ def _heavy_lanes(horses: int, count: int) -> Any:
 @kernel
 def _two_qs_summed(
     two: Floats, heavy: Any, count: int, work: Floats, lanes: Floats, show: Floats,
-    bound: Floats, scale: float,
+    bound: Floats, scale: float, y: int, log: Any,
 ) -> None:  # fmt: skip
     """Exactly two disqualified horses in the window ``two`` (one for all the lanes),
     summed for the heavy lanes; three or more bounded by the two times ``_beyond_two(q)`` (each
-    further one adds at most q / k); both times ``scale``."""
+    further one adds at most q / k); both times ``scale``. ``log`` is (threshold, at, key,
+    count): a lane whose bound of three or more is above the threshold is logged (its at,
+    key y) instead, for ``exact_compiled_three.three_in_window`` to sum (nothing is above
+    an infinite threshold)."""
     heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
     two_q = work[0]
     _two_q_between(heavy_r, count, heavy_c, two, two_q, work[1:], lanes)
     for s in range(count):
-        beyond = _beyond_two(heavy_q[s])
+        beyond, more = _beyond_two(heavy_q[s]), 0.0
         for h in range(heavy_r.shape[0]):
             share = scale * heavy_share[h, s] * two_q[h, s]
             show[h, heavy_at[s]] += share
-            bound[h, heavy_at[s]] += share * beyond
+            more += share * beyond
+        if more > log[0]:
+            logged = log[3][0]
+            log[1][logged], log[2][logged], log[3][0] = heavy_at[s], y, logged + 1
+            continue
+        for h in range(heavy_r.shape[0]):
+            bound[h, heavy_at[s]] += scale * heavy_share[h, s] * two_q[h, s] * beyond
 
 
 @kernel
@@ -1127,8 +1142,19 @@ def key_pair_sums(
     a = {name: np.ascontiguousarray(getattr(t, name), dtype=np.float64) for name in TABLES}
     b = {name: np.ascontiguousarray(getattr(w, name), dtype=np.float64) for name in WINDOWS}
     clean_keys, dq_keys = clean_keys.astype(np.int64), dq_keys.astype(np.int64)
+    logged = clean_keys.size * (clean_keys.size - 1) // 2  # room for every key pair
+    three_log = (
+        HEAVY_THREE,
+        np.empty(logged, np.int64),
+        np.empty(logged, np.int64),
+        np.zeros(1, np.int64),
+    )
     clean_targets(
         a["c"], a["c_gt"], a["p_gt"], b["one"], b["spread"], clean_keys, HEAVY_PAIR, place,
+        show, bound, three_log,
+    )  # fmt: skip
+    three_in_window(
+        a["c"], a["c_gt"], a["p_gt"], clean_keys, three_log[1], three_log[2], int(three_log[3][0]),
         show, bound,
     )  # fmt: skip
     disqualified_targets(
