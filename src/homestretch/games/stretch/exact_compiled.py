@@ -66,6 +66,11 @@ from homestretch.games.stretch.exact_finish import (
 NEGLIGIBLE = 1e-18
 """Key pairs whose window terms are bounded below this are bounded, not summed: about
 two thirds of the pairs of a 12-horse field, adding some 1e-15 to its show bound."""
+LEFT_OUT = 1e-15
+"""A clean target's lowest keys are left out while all they could add (each horse's chance
+to be clean there with one or two others clean ahead) stays below this together: it is
+added to the show bound (place may be that much low). About a third of the key pairs of a
+12-horse field (``_left_out``)."""
 BLOCK = 256
 """Lower keys taken at once: a [horse, lane] block of 12 horses is 24 kB, in the first two
 caches (measured: 64 and 512 lanes are a little slower)."""
@@ -340,6 +345,7 @@ def clean_targets(
     w_spread: Floats,
     clean_keys: Ints,
     heavy_pair: float,
+    first: int,
     place: Floats,
     show: Floats,
     bound: Floats,
@@ -348,7 +354,8 @@ def clean_targets(
     """``exact_finish._clean_target`` for every key pair (x, y), x < y clean keys;
     place, show and bound are [horse, x] sums over y. ``heavy_pair`` is
     ``exact_finish.HEAVY_PAIR``, an argument: a compiled constant would outlive a change
-    to it in the cache, which watches this file only. ``three_log`` (``HEAVY_THREE``, and
+    to it in the cache, which watches this file only. The lower keys before ``first`` are
+    left out (``_left_out``). ``three_log`` (``HEAVY_THREE``, and
     where to log the pairs whose three or more are to be summed: ``_two_qs_summed``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_gt = c[:, clean_keys].copy(), c_gt[:, clean_keys].copy()
@@ -374,7 +381,7 @@ def clean_targets(
         for h in range(horses):  # the others: no 1 above y (A = 1), nor a 2 (A = 2)
             base1[h], base2[h] = 1 - p_gt[h, y], 1 - 2 * p_gt[h, y]
         summing, heavy_count = False, 0
-        for start in range(0, k, BLOCK):
+        for start in range(first, k, BLOCK):
             nb = min(BLOCK, k - start)
             _gather(low_c, start, nothing, weight, nb)
             _others(base1, low_gt, start, r1, product1, nb)
@@ -417,6 +424,44 @@ def clean_targets(
                 two, heavy, heavy_count, heavy_work, heavy_lanes, show, bound, 1.0, y, three_log
             )
         _window_two_add(p_gt, c, y, by_m, by_both)
+
+
+@kernel
+def _left_out(c: Floats, c_gt: Floats, clean_keys: Ints, bound: Floats) -> int:
+    """How many of a clean target's lowest keys x to leave out, their chances added to
+    ``bound`` ([horse, x]). All a key pair (x, y) adds for a horse X (place, show and what
+    bounds show) is a chance that X is clean at x with one or two others clean ahead of it,
+    the lower at y; summed over y at most c_X(x) (P1 + P2), Pn the chance that exactly n
+    others are clean ahead of x (each horse's count polynomial taken over the horses
+    before it and after it, degrees 0 to 2). Keys are left out from the lowest while these
+    sum below ``LEFT_OUT``."""
+    horses = c.shape[0]
+    before, after = np.zeros((horses, 3)), np.zeros((horses, 3))
+    before[0, 0], after[horses - 1, 0] = 1.0, 1.0  # nobody before the first, after the last
+    chance, total = np.empty(horses), 0.0
+    for first in range(clean_keys.size):
+        x = clean_keys[first]
+        for h in range(1, horses):
+            _count_one_more(before[h - 1], c_gt[h - 1, x], before[h])
+            _count_one_more(after[horses - h], c_gt[horses - h, x], after[horses - 1 - h])
+        for h in range(horses):
+            b, a = before[h], after[h]
+            one_or_two = b[0] * a[1] + b[1] * a[0] + b[0] * a[2] + b[1] * a[1] + b[2] * a[0]
+            chance[h] = c[h, x] * one_or_two
+            total += chance[h]
+        if total >= LEFT_OUT:
+            return first
+        for h in range(horses):
+            bound[h, first] += chance[h]
+    return clean_keys.size
+
+
+@kernel
+def _count_one_more(poly: Floats, p: float, into: Floats) -> None:
+    """The chances of 0, 1 and 2 counted, with one more horse counted with chance p."""
+    into[0] = poly[0] * (1 - p)
+    into[1] = poly[1] * (1 - p) + poly[0] * p
+    into[2] = poly[2] * (1 - p) + poly[1] * p
 
 
 @kernel
@@ -1149,9 +1194,10 @@ def key_pair_sums(
         np.empty(logged, np.int64),
         np.zeros(1, np.int64),
     )
+    first = _left_out(a["c"], a["c_gt"], clean_keys, bound)
     clean_targets(
-        a["c"], a["c_gt"], a["p_gt"], b["one"], b["spread"], clean_keys, HEAVY_PAIR, place,
-        show, bound, three_log,
+        a["c"], a["c_gt"], a["p_gt"], b["one"], b["spread"], clean_keys, HEAVY_PAIR, first,
+        place, show, bound, three_log,
     )  # fmt: skip
     three_in_window(
         a["c"], a["c_gt"], a["p_gt"], clean_keys, three_log[1], three_log[2], int(three_log[3][0]),
