@@ -33,7 +33,9 @@ How the loops are organised (design note):
   negligible, gathers them to be summed exactly with two once the higher key's blocks
   are done (``_two_qs_summed`` and ``_two_q_between``; in ``disqualified_targets`` also
   the same with no other clean horse, taken off, and for a window of 1s below a leader
-  its matrix made per key pair, ``_p_window_two``). Three or more stay bounded.
+  its matrix made per key pair, ``_p_window_two``). Three or more stay bounded, except
+  in a clean target's window, where the lanes whose bound of them is not negligible are
+  logged and summed with three by ``exact_compiled_three.three_in_window``.
 - Where the time goes (12 horses, one shared outcome, ~85 ms on a loaded machine): the
   per-lane passes linear in the horses about half (disqualified targets' five cases
   the most), the window products about a third, the heavy lanes' sums over three
