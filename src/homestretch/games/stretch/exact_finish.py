@@ -64,7 +64,7 @@ HEAVY_THREE = 1e-14
 window (two summed, times ``beyond_two``) is above this get three of them summed, four or
 more bounded by the three times ``beyond_three``."""
 PAIRS_PER_WINDOW_CHUNK = 512  # heavy key pairs whose windows W2[m, n, j] are held at once
-PAIRS_PER_THREE_CHUNK = 32  # ... and whose W3[m, n, k, j] are (h^4 numbers a pair)
+CELLS_PER_THREE_CHUNK = 2**20  # key pairs x h^4 of the windows W3[m, n, k, j] held at once
 
 
 class NotExact(Exception):
@@ -467,8 +467,9 @@ def _two_in_window(
         more = two * beyond_two(q[r, c])
         if three is not None:
             summed = np.flatnonzero(more.sum(axis=0) > HEAVY_THREE)
-            for first in range(0, summed.size, PAIRS_PER_THREE_CHUNK):
-                at = summed[first : first + PAIRS_PER_THREE_CHUNK]
+            chunk = max(1, CELLS_PER_THREE_CHUNK // allowed.shape[0] ** 4)
+            for first in range(0, summed.size, chunk):
+                at = summed[first : first + chunk]
                 r3, c3 = r[at], c[at]
                 w3 = three(r3, c3)
                 triples = _three_q_between(allowed[:, 0, at], marked[:, 0, at], w3)
