@@ -41,7 +41,8 @@ How the loops are organised (design note):
   gathered over many d, each with its own window (``_p_window_two``), and summed
   ``HEAVY_BATCH`` at once with the same with no other clean horse taken off
   (``_batch_sum``: summed per d they took a third of the whole time). Three or more stay
-  bounded, or for a clean target are summed in ``exact_compiled_three``.
+  bounded, except in a clean target's window, where the lanes whose bound of them is not
+  negligible are logged and summed with three by ``exact_compiled_three.three_in_window``.
 - The window tables (``windows``) are one sweep down the keys, each sum over the keys
   above kept running: 4 ms an outcome at 12 horses against 17-33 ms as NumPy sums.
 - Where the time goes (12 horses, all 18 shared outcomes, one thread, a loaded machine,

@@ -184,28 +184,31 @@ def _window_three_at(
     q: Floats, c_gt: Floats, y: int, by_one: Floats, by_two: Floats, by_three: Floats,
     w3: Floats,
 ) -> None:  # fmt: skip
-    """W3 at y (m < n < k, j none of them; at least 0) from the sums over the keys above."""
+    """W3 at y (m < n < k, j none of them; at least 0) from the sums over the keys above.
+    (Every j first, those among m, n, k zeroed after: the loop over j runs several at once.)"""
     horses = q.shape[0]
+    ahead = c_gt[:, y].copy()
     for m in range(horses):
         qm = q[m, y]
         for n in range(m + 1, horses):
             qn = q[n, y]
             for k in range(n + 1, horses):
                 qk = q[k, y]
+                qmn, qmk, qnk = qm * qn, qm * qk, qn * qk
+                qmnk = qmn * qk
                 for j in range(horses):
-                    if j in (m, n, k):
-                        continue
                     value = (
-                        qm * qn * qk * c_gt[j, y]
-                        - qm * qn * by_one[k, j]
-                        - qm * qk * by_one[n, j]
-                        - qn * qk * by_one[m, j]
+                        qmnk * ahead[j]
+                        - qmn * by_one[k, j]
+                        - qmk * by_one[n, j]
+                        - qnk * by_one[m, j]
                         + qm * by_two[n, k, j]
                         + qn * by_two[m, k, j]
                         + qk * by_two[m, n, j]
                         - by_three[m, n, k, j]
                     )
                     w3[m, n, k, j] = max(value, 0.0)
+                w3[m, n, k, m], w3[m, n, k, n], w3[m, n, k, k] = 0.0, 0.0, 0.0
 
 
 @kernel

@@ -29,11 +29,13 @@ one clean leader; one that rolled 2 with 1s between
 its two clean leaders. Each is summed exactly with no horse and with one horse in the
 window. With two in it, it is summed exactly where its bound (``HEAVY_PAIR``, and
 ``HEAVY_DQ_PAIR`` for a disqualified target) is not negligible, and three or more are
-bounded there (by the two times ``beyond_two(q)``); elsewhere two or more are bounded together
-(``_two_in_window``). What is bounded is the ``show_bound``: every show chance is at
-least ``show`` and at most ``show + show_bound`` (at most 3.3e-8 on the recorded races,
-4.9e-9 for 12 horses). Summing everything would cost a sum over every
-triple of keys, or over every set of horses.
+bounded there (by the two times ``beyond_two(q)``), except a clean third's: where that is
+not negligible either (``HEAVY_THREE``) three are summed (``WindowsOfThree``) and four or
+more bounded (by the three times ``beyond_three(q)``); elsewhere two or more are bounded
+together (``_two_in_window``). What is bounded is the ``show_bound``: every show chance is
+at least ``show`` and at most ``show + show_bound`` (under 1e-9 on the recorded races and
+on fields of 6 to 20 horses). Summing everything would cost a sum over every triple of
+keys, or over every set of horses.
 """
 
 from __future__ import annotations
@@ -49,19 +51,22 @@ from numpy.typing import NDArray
 
 Floats = NDArray[np.float64]
 CELLS_PER_CHUNK = 60_000  # key pairs x horses at once: small arrays stay in cache
-HEAVY_PAIR = 1e-12
+HEAVY_PAIR = 1e-13
 """Key pairs of a clean target whose bound on two or more disqualified horses in a window
 is above this get two of them summed."""
-HEAVY_DQ_PAIR = 1e-11
+HEAVY_DQ_PAIR = 1e-12
 """The same for a disqualified target's windows: their sums cost more (two per key pair,
-and a window per pair for 1s below a leader); at 1e-12 a 12-horse field took 4.0 s of CPU
-against 2.8 s, for a show bound of 2.1e-9 against 5.9e-9 (20 horses: 14.9 s against 5.6 s)."""
-HEAVY_THREE = 1e-15
+and a window per pair for 1s below a leader). These two and ``HEAVY_THREE`` keep the show
+bound under 1e-9 on the recorded races and fields of 6 to 20 horses
+(``benchmarks/stretch_show_bound_terms.py`` splits it into its terms); at 1e-12, 1e-11 and
+no three summed (before 2026-12-03) it was 3.3e-8 for the Champagne Stakes and 4.9e-9 for
+12 horses, for about two thirds of the CPU (half at 20 horses)."""
+HEAVY_THREE = 1e-14
 """Key pairs of a clean target whose bound on three or more disqualified horses in the
 window (two summed, times ``beyond_two``) is above this get three of them summed, four or
 more bounded by the three times ``beyond_three``."""
 PAIRS_PER_WINDOW_CHUNK = 512  # heavy key pairs whose windows W2[m, n, j] are held at once
-PAIRS_PER_THREE_CHUNK = 32  # ... and whose W3[m, n, k, j] are (h^4 numbers a pair)
+CELLS_PER_THREE_CHUNK = 2**20  # key pairs x h^4 of the windows W3[m, n, k, j] held at once
 
 
 class NotExact(Exception):
@@ -464,8 +469,9 @@ def _two_in_window(
         more = two * beyond_two(q[r, c])
         if three is not None:
             summed = np.flatnonzero(more.sum(axis=0) > HEAVY_THREE)
-            for first in range(0, summed.size, PAIRS_PER_THREE_CHUNK):
-                at = summed[first : first + PAIRS_PER_THREE_CHUNK]
+            chunk = max(1, CELLS_PER_THREE_CHUNK // allowed.shape[0] ** 4)
+            for first in range(0, summed.size, chunk):
+                at = summed[first : first + chunk]
                 r3, c3 = r[at], c[at]
                 w3 = three(r3, c3)
                 triples = _three_q_between(allowed[:, 0, at], marked[:, 0, at], w3)
