@@ -46,14 +46,16 @@ How the loops are organised (design note):
 - The window tables (``windows``) are one sweep down the keys, each sum over the keys
   above kept running: 4 ms an outcome at 12 horses against 17-33 ms as NumPy sums.
 - Where the time goes (12 horses, all 18 shared outcomes, one thread, a loaded machine,
-  in CPU seconds): tables and ``_single_threshold`` 0.1; clean targets 0.6 (two thirds
+  in CPU seconds, at the former thresholds ``HEAVY_PAIR`` 1e-12 and ``HEAVY_DQ_PAIR``
+  1e-11): tables and ``_single_threshold`` 0.1; clean targets 0.6 (two thirds
   the per-lane passes linear in the horses, the rest the window products and the heavy
   lanes); ``exact_compiled_three`` 0.6-0.7; disqualified targets 1.1-1.25 (about 0.5
   the per-lane passes of the five cases, 0.4 the window products of the lanes not
   negligible, 0.25 the heavy lanes). The passes cost about a cycle a horse and lane
-  each; what would cut them is fewer passes (each case's sums over the horses and its
-  weighing in one loop, which the compiler then must still run several lanes at a
-  time).
+  each; what would cut them further is fewer passes in the cases with window terms too.
+  The whole answer took 1.8-2.2 s against main's 2.7-3.1 s in paired runs at those
+  thresholds; at today's (1e-13, 1e-12, and ``HEAVY_THREE`` 1e-14, for a show bound under
+  1e-9) the heavy lanes and ``exact_compiled_three`` cost more: 3.7-4.3 s.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
