@@ -2,9 +2,11 @@
 
 The same cases and the same algebra as ``exact_finish._clean_target`` and
 ``_disqualified_target`` (their docstrings say what each term means), arranged for a
-compiler. One difference: where a key pair's window terms (disqualified horses between
+compiler. Two differences: where a key pair's window terms (disqualified horses between
 two clean ones, the costly part) are bounded below ``NEGLIGIBLE`` they are added to the
-show bound instead of summed. The loops let go of the interpreter lock, so the threads of
+show bound instead of summed; and the key pairs that could add least, below ``LEFT_OUT``
+(1e-15) together for each kind of target, are left out and what they could add goes to
+the show bound. The loops let go of the interpreter lock, so the threads of
 ``exact.quickplay_chances`` really work at once. The numbers agree with the NumPy path
 to rounding (tests/games/stretch/test_stretch_exact_compiled.py).
 
@@ -30,16 +32,24 @@ How the loops are organised (design note):
   ``_times_window``), then ``_one_in_window``.
 - Two or more disqualified horses in a window (``exact_finish._two_in_window``): each
   case's lanes go through ``_two_or_more``, which bounds them, or, where the bound is not
-  negligible, gathers them to be summed exactly with two once the higher key's blocks
-  are done (``_two_qs_summed`` and ``_two_q_between``; in ``disqualified_targets`` also
-  the same with no other clean horse, taken off, and for a window of 1s below a leader
-  its matrix made per key pair, ``_p_window_two``). Three or more stay bounded, except
-  in a clean target's window, where the lanes whose bound of them is not negligible are
-  logged and summed with three by ``exact_compiled_three.three_in_window``.
-- Where the time goes (12 horses, one shared outcome, ~85 ms on a loaded machine): the
-  per-lane passes linear in the horses about half (disqualified targets' five cases
-  the most), the window products about a third, the heavy lanes' sums over three
-  horses and the NumPy tables (``Windows.of``, ``_single_threshold``) the rest.
+  negligible, gathers them to be summed exactly with two (``_two_q_between``): for a
+  clean target once the higher key's blocks are done (``_two_qs_summed``, one window
+  for them all); for a disqualified one there are only a few a key d, so they are
+  gathered over many d, each with its own window (``_p_window_two``), and summed
+  ``HEAVY_BATCH`` at once with the same with no other clean horse taken off
+  (``_batch_sum``: summed per d they took a third of the whole time). Three or more stay
+  bounded, or for a clean target are summed in ``exact_compiled_three``.
+- The window tables (``windows``) are one sweep down the keys, each sum over the keys
+  above kept running: 4 ms an outcome at 12 horses against 17-33 ms as NumPy sums.
+- Where the time goes (12 horses, all 18 shared outcomes, one thread, a loaded machine,
+  in CPU seconds): tables and ``_single_threshold`` 0.1; clean targets 0.6 (two thirds
+  the per-lane passes linear in the horses, the rest the window products and the heavy
+  lanes); ``exact_compiled_three`` 0.6-0.7; disqualified targets 1.1-1.25 (about 0.5
+  the per-lane passes of the five cases, 0.4 the window products of the lanes not
+  negligible, 0.25 the heavy lanes). The passes cost about a cycle a horse and lane
+  each; what would cut them is fewer passes (each case's sums over the horses and its
+  weighing in one loop, which the compiler then must still run several lanes at a
+  time).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -70,9 +80,11 @@ NEGLIGIBLE = 1e-18
 two thirds of the pairs of a 12-horse field, adding some 1e-15 to its show bound."""
 LEFT_OUT = 1e-15
 """A clean target's lowest keys are left out while all they could add (each horse's chance
-to be clean there with one or two others clean ahead) stays below this together: it is
-added to the show bound (place may be that much low). About a third of the key pairs of a
-12-horse field (``_left_out``)."""
+to be clean there with one or two others clean ahead) stays below this together, and so
+are a disqualified target's keys that could add least: each part is added to the show
+bound (place may be that much low, 2e-15 at most). About a third of the clean targets'
+key pairs of a 12-horse field and a seventh of the disqualified ones' (``_left_out``,
+``_left_out_rows``)."""
 BLOCK = 256
 """Lower keys taken at once: a [horse, lane] block of 12 horses is 24 kB, in the first two
 caches (measured: 64 and 512 lanes are a little slower)."""
@@ -459,6 +471,38 @@ def _left_out(c: Floats, c_gt: Floats, clean_keys: Ints, bound: Floats) -> int:
 
 
 @kernel
+def _left_out_rows(c_ge: Floats, dq: Floats, dq_keys: Ints, bound: Floats) -> Any:
+    """Which keys d of a disqualified target to leave out, their chances added to
+    ``bound`` (at the first lower key: it is summed over them). All the key pairs (y, d)
+    add for a horse X (``exact_finish._disqualified_target``'s cases) are chances that X
+    is disqualified at d with at most one other horse clean at or ahead of d: at most
+    dq_X(d) (P0 + P1), Pn the chance of exactly n. The keys with the least are left out
+    while these sum below ``LEFT_OUT``."""
+    horses = dq.shape[0]
+    before, after = np.zeros((horses, 3)), np.zeros((horses, 3))
+    before[0, 0], after[horses - 1, 0] = 1.0, 1.0
+    chance, total = np.empty((horses, dq_keys.size)), np.zeros(dq_keys.size)
+    for index in range(dq_keys.size):
+        d = dq_keys[index]
+        for h in range(1, horses):
+            _count_one_more(before[h - 1], c_ge[h - 1, d], before[h])
+            _count_one_more(after[horses - h], c_ge[horses - h, d], after[horses - 1 - h])
+        for h in range(horses):
+            b, a = before[h], after[h]
+            chance[h, index] = dq[h, d] * (b[0] * a[0] + b[0] * a[1] + b[1] * a[0])
+            total[index] += chance[h, index]
+    left_out, sum_left = np.zeros(dq_keys.size, np.bool_), 0.0
+    for index in np.argsort(total):
+        sum_left += total[index]
+        if sum_left >= LEFT_OUT:
+            break
+        left_out[index] = True
+        for h in range(horses):
+            bound[h, 0] += chance[h, index]
+    return left_out
+
+
+@kernel
 def _count_one_more(poly: Floats, p: float, into: Floats) -> None:
     """The chances of 0, 1 and 2 counted, with one more horse counted with chance p."""
     into[0] = poly[0] * (1 - p)
@@ -801,13 +845,15 @@ def disqualified_targets(
     clean_keys: Ints,
     dq_keys: Ints,
     heavy_pair: float,
+    left_out: Any,
     place: Floats,
     show: Floats,
     bound: Floats,
 ) -> None:
     """``exact_finish._disqualified_target`` for every pair (y, d), y a clean key below
     the disqualified key d; place, show and bound are [horse, y] sums over d. ``w_two`` is
-    ``exact_finish.Windows.two`` at every key (``window_two``)."""
+    ``exact_finish.Windows.two`` at every key (``windows``). The keys d where
+    ``left_out`` (one a key of ``dq_keys``) are left out (``_left_out_rows``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_ge = c[:, clean_keys].copy(), c_ge[:, clean_keys].copy()
     low_gt, low_lt = c_gt[:, clean_keys].copy(), c_lt[:, clean_keys].copy()
@@ -857,9 +903,10 @@ def disqualified_targets(
         np.empty((horses, horses)),
         np.empty((horses, horses)),
     )
-    for d in dq_keys:
+    for index in range(dq_keys.size):
+        d = dq_keys[index]
         n = int(np.searchsorted(clean_keys, d))
-        if n == 0:
+        if n == 0 or left_out[index]:
             continue
         _spread(dq[:, d], weight)
         _spread(p_gt[:, d], p_d)
@@ -1208,7 +1255,7 @@ def key_pair_sums(
     disqualified_targets(
         a["c"], a["dq"], a["out"], a["c_ge"], a["c_gt"], a["c_lt"], a["c_tot"], a["p_gt"],
         a["d_le"], b["one"], b["two"], b["spread"], b["at"], clean_keys, dq_keys, HEAVY_DQ_PAIR,
-        place, show, bound,
+        _left_out_rows(a["c_ge"], a["dq"], dq_keys, bound), place, show, bound,
     )  # fmt: skip
     return place.sum(axis=1), show.sum(axis=1), bound.sum(axis=1)
 

@@ -20,10 +20,12 @@ Every case is a sum over one or two thresholds of products over the other horses
 products are taken once and each horse's own factor divided out again, which needs every
 factor above zero (every horse must have some chance of going out: ``NotExact`` if not).
 
-Place is exact. Three show cases couple a third key, through the disqualified horses
-allowed in a window between two keys: a clean third with 2s between the two clean horses
-ahead of it (allowed while the upper one stays ahead of them); a disqualified horse that
-rolled 1 with 2s above it behind its one clean leader; one that rolled 2 with 1s between
+Place is exact (the compiled loops leave out key pairs that could add below 1e-15 in
+all, ``exact_compiled.LEFT_OUT``, and add that to the show bound). Three show cases couple
+a third key, through the disqualified horses allowed in a window between two keys: a
+clean third with 2s between the two clean horses ahead of it (allowed while the upper
+one stays ahead of them); a disqualified horse that rolled 1 with 2s above it behind its
+one clean leader; one that rolled 2 with 1s between
 its two clean leaders. Each is summed exactly with no horse and with one horse in the
 window. With two in it, it is summed exactly where its bound (``HEAVY_PAIR``, and
 ``HEAVY_DQ_PAIR`` for a disqualified target) is not negligible, and three or more are
