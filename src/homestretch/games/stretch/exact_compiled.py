@@ -22,10 +22,13 @@ How the loops are organised (design note):
 - Each case's "others" (an ``allowed`` chance per horse, ``exact_finish.Others``) is one
   pass giving 1 / allowed and one the product (``_others``); each sum over the horses a
   case needs is taken once (``_sum``, ``_dot``) and shared by its terms; then one pass
-  per term adds each target's share (``_one``, ``_two``, ``_pair``) and one weighs it
-  into place, show or bound (``_weigh``).
-- A loop over lanes writes one array and indexes with unsigned lanes (``_lane``):
-  otherwise the compiler runs it one lane at a time (checked in the assembly).
+  per term adds each target's share (``_two``, ``_pair``) and one weighs it into place,
+  show or bound (``_weigh``); where a case has only such terms, its sums are one pass
+  (``_sums_two``) and its terms and weighing another (``_weigh_one_two``, ``_weigh_two``).
+- A loop over lanes indexes with unsigned lanes (``_lane``): otherwise the compiler runs
+  it one lane at a time (checked in the assembly). Most write one array; a loop writing
+  two or three still runs several lanes at a time (``_others`` in one pass measured
+  faster than in two).
 - The window terms with one disqualified horse between two clean ones cost a product of
   a horse-by-horse matrix per lane. They use only the matrix plus its transpose, so each
   is one symmetric matrix, applied over its upper triangle (``_times_fixed``,
@@ -38,7 +41,8 @@ How the loops are organised (design note):
   gathered over many d, each with its own window (``_p_window_two``), and summed
   ``HEAVY_BATCH`` at once with the same with no other clean horse taken off
   (``_batch_sum``: summed per d they took a third of the whole time). Three or more stay
-  bounded, or for a clean target are summed in ``exact_compiled_three``.
+  bounded, except in a clean target's window, where the lanes whose bound of them is not
+  negligible are logged and summed with three by ``exact_compiled_three.three_in_window``.
 - The window tables (``windows``) are one sweep down the keys, each sum over the keys
   above kept running: 4 ms an outcome at 12 horses against 17-33 ms as NumPy sums.
 - Where the time goes (12 horses, all 18 shared outcomes, one thread, a loaded machine,
@@ -134,13 +138,57 @@ def _sum(r: Floats, a: Floats, into: Floats, nb: int) -> None:
 def _others(base: Floats, low: Floats, at: int, r: Floats, product: Floats, nb: int) -> None:
     """allowed = base (by horse) - low (at the lower keys from ``at``): r = 1 / allowed
     and product = the product of every horse's allowed."""
-    for h in range(r.shape[0]):
-        for i in range(_lane(nb)):
-            r[h, i] = 1 / (base[h] - low[h, _lane(at) + i])
     product[:nb] = 1.0
     for h in range(r.shape[0]):
         for i in range(_lane(nb)):
-            product[i] *= base[h] - low[h, _lane(at) + i]
+            allowed = base[h] - low[h, _lane(at) + i]
+            r[h, i] = 1 / allowed
+            product[i] *= allowed
+
+
+@kernel
+def _sums_two(
+    r: Floats, a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, both: Floats, nb: int
+) -> None:
+    """The sums over the horses of a / allowed, of b / allowed and of their product, in one
+    pass (a loop that writes three arrays: the compiler still runs it several lanes at a
+    time, measured)."""
+    sum_a[:nb], sum_b[:nb], both[:nb] = 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
+            sum_a[i] += ra
+            sum_b[i] += rb
+            both[i] += ra * rb
+
+
+@kernel
+def _weigh_one_two(
+    place: Floats, show: Floats, at: int, product: Floats, r: Floats, weight: Floats,
+    a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, both: Floats, scale: float, nb: int,
+) -> None:  # fmt: skip
+    """``_one`` (a) weighed into place, and it plus ``_two`` (a, b) into show, in one pass;
+    the sums are ``_sums_two``'s."""
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
+            one = sum_a[i] - ra
+            share = scale * product[i] * r[h, i] * weight[h, i]
+            place[h, _lane(at) + i] += share * one
+            show[h, _lane(at) + i] += share * (one + (one * (sum_b[i] - rb) - (both[i] - ra * rb)))
+
+
+@kernel
+def _weigh_two(
+    into: Floats, at: int, product: Floats, r: Floats, weight: Floats, a: Floats, b: Floats,
+    sum_a: Floats, sum_b: Floats, both: Floats, scale: float, nb: int,
+) -> None:  # fmt: skip
+    """``_two`` (a, b) weighed into ``into`` in one pass; the sums are ``_sums_two``'s."""
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
+            two = (sum_a[i] - ra) * (sum_b[i] - rb) - (both[i] - ra * rb)
+            into[h, _lane(at) + i] += scale * product[i] * r[h, i] * weight[h, i] * two
 
 
 @kernel
@@ -149,14 +197,6 @@ def _gather(low: Floats, at: int, minus: Floats, into: Floats, nb: int) -> None:
     for h in range(into.shape[0]):
         for i in range(_lane(nb)):
             into[h, i] = low[h, _lane(at) + i] - minus[h]
-
-
-@kernel
-def _one(r: Floats, a: Floats, total: Floats, into: Floats, scale: float, nb: int) -> None:
-    """into += scale * (exactly one other horse marked a); total is ``_sum(r, a)``."""
-    for h in range(r.shape[0]):
-        for i in range(_lane(nb)):
-            into[h, i] += scale * (total[i] - a[h, i] * r[h, i])
 
 
 @kernel
@@ -401,13 +441,9 @@ def clean_targets(
             _others(base1, low_gt, start, r1, product1, nb)
             _others(base2, low_gt, start, r2, product2, nb)
             # A = 1: one clean horse at y, no disqualified 1 above it (show: at most one)
-            _sum(r1, c_y, s_a, nb)
-            _sum(r1, p_y, s_b, nb)
-            factor[:, :nb] = 0.0
-            _one(r1, c_y, s_a, factor, 1.0, nb)
-            _weigh(place, start, product1, r1, weight, factor, 1.0, nb)
-            _two(r1, c_y, p_y, s_a, s_b, factor, 1.0, 0, nb, sums)
-            _weigh(show, start, product1, r1, weight, factor, 1.0, nb)
+            _sums_two(r1, c_y, p_y, s_a, s_b, sums[0], nb)
+            _weigh_one_two(place, show, start, product1, r1, weight, c_y, p_y, s_a, s_b, sums[0],
+                           1.0, nb)  # fmt: skip
             # A = 2, the lower at y: no disqualified 1 or 2 above y ...
             _sum(r2, c_y, s_a, nb)
             _sum(r2, c_gt_y, s_b, nb)
@@ -940,20 +976,13 @@ def disqualified_targets(
             _others(base[4], low_p, start, r5, product[4], nb)
             # r = 1: X rolled 1, the clean horse at y heads the others (the cases with no
             # other clean horse are taken off in exact_finish._single_threshold)
-            _sum(r1, lc, s_a, nb)
-            _sum(r1, p_d, s_b, nb)
-            factor[:, :nb] = 0.0
-            _one(r1, lc, s_a, factor, 1.0, nb)
-            _weigh(place, start, product[0], r1, weight, factor, 1 / 6, nb)
-            _two(r1, lc, p_d, s_a, s_b, factor, 1.0, 0, nb, sums)
-            _weigh(show, start, product[0], r1, weight, factor, 1 / 6, nb)
+            _sums_two(r1, lc, p_d, s_a, s_b, sums[0], nb)
+            _weigh_one_two(place, show, start, product[0], r1, weight, lc, p_d, s_a, s_b, sums[0],
+                           1 / 6, nb)  # fmt: skip
 
             # exactly two clean horses, both behind d and apart: X rolled 2 or more
-            _sum(r2, lc, s_a, nb)
-            _sum(r2, llt, s_b, nb)
-            factor[:, :nb] = 0.0
-            _two(r2, lc, llt, s_a, s_b, factor, 1.0, 0, nb, sums)
-            _weigh(show, start, product[1], r2, weight, factor, 5 / 6, nb)
+            _sums_two(r2, lc, llt, s_a, s_b, sums[0], nb)
+            _weigh_two(show, start, product[1], r2, weight, lc, llt, s_a, s_b, sums[0], 5 / 6, nb)
 
             # three or more: X rolled 1 with one clean horse at or ahead of d, no 1 or 2
             # above d ...
