@@ -6,7 +6,8 @@ The bound is the sum, over shared outcomes and key pairs, of terms of
 cases: a clean target with two clean horses ahead ("clean"), a disqualified target that
 rolled 1 behind one clean leader ("dq rolled 1") and one that rolled 2 with two clean
 horses ahead ("dq rolled 2"). Each is split into the pairs whose two in the window were
-summed (what is bounded is three or more: "3+") and the pairs bounded whole ("2+").
+summed (what is bounded is three or more, or four or more where three were summed too:
+"3+") and the pairs bounded whole ("2+").
 Runs the NumPy sums (the compiled ones differ only by key pairs bounded below
 ``exact_compiled.NEGLIGIBLE``). Prints, for the horse with the largest bound, each term.
 
@@ -33,6 +34,7 @@ from stretch_fields import field_of
 BASELINE = Path(__file__).parents[1] / "tests/games/stretch/exact_baseline.json"
 original_two_in_window = exact_finish._two_in_window
 original_beyond_two = exact_finish.beyond_two
+original_beyond_three = exact_finish.beyond_three
 terms: dict[str, Any] = defaultdict(float)
 weight = [1.0]  # the chance of the shared outcome being summed
 
@@ -51,11 +53,12 @@ def counted_two_in_window(*args: Any, **kwargs: Any) -> Any:
     if isinstance(heavy, float):  # the 'less' sums' bounds are not used
         tighter = args[7] if len(args) > 7 else kwargs.get("tighter")
         case, scale = _case(tighter)
-        exact_finish.beyond_two = np.zeros_like
+        exact_finish.beyond_two = exact_finish.beyond_three = np.zeros_like
         try:
             _, whole_only, _ = original_two_in_window(*args, **kwargs)
         finally:
             exact_finish.beyond_two = original_beyond_two
+            exact_finish.beyond_three = original_beyond_three
         terms[case, "2+"] = terms[case, "2+"] + weight[0] * scale * whole_only
         terms[case, "3+"] = terms[case, "3+"] + weight[0] * scale * (bound - whole_only)
         terms[case, "summed pairs"] = terms[case, "summed pairs"] + int(pairs.sum())
