@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 COMPILED := $(VENV)/.compiled
-EXACT_LOOPS := src/homestretch/games/stretch/exact_compiled.py
+EXACT_LOOPS := $(addprefix src/homestretch/games/stretch/,exact_compiled.py exact_compiled_three.py)
 
 .PHONY: run test setup lint clean fuzz
 

@@ -5,6 +5,8 @@ Prints, in this one run, each target as met or not with the exactness checks bes
   6 to 20 horses, the compiled loops (exact_compiled.py); target under 1 s at 12 horses;
 - the compiled loops against the NumPy sums on the same few outcomes: the CPU-time ratio
   and the largest difference in any chance;
+- where the 12-horse field's time goes: the tables, the single-threshold cases and the
+  key-pair sums (exact_compiled.py's design note splits the last);
 - the speed-up of two threads over one on the wall clock at 12 horses (the compiled
   loops let go of the interpreter lock), which other work on the machine lowers, and
   whether Python runs beside the compiled sums (it cannot while they hold the lock);
@@ -68,6 +70,32 @@ def both_paths(horses: int, charts) -> tuple[float, float]:  # type: ignore[no-u
     return seconds[False] / seconds[True], float(max(differences))
 
 
+def where_time_goes(race, charts) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """CPU seconds of each part of the exact sums over every shared outcome, one thread:
+    the tables (window tables compiled), the single-threshold cases, the key pairs."""
+    kernels = exact_finish.compiled_kernels()
+    assert kernels is not None
+    seconds = dict.fromkeys(("tables", "single threshold", "key pairs"), 0.0)
+    for _, clean, dq, out in _outcomes(race, charts):
+        reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
+        clean, dq = clean[:, reached], dq[:, reached]
+        start = time.process_time()
+        tables = exact_finish.Tables.of(clean, dq, out)
+        windows = kernels.windows(tables)
+        tables_done = time.process_time()
+        exact_finish._single_threshold(tables, windows)
+        single_done = time.process_time()
+        clean_keys, dq_keys = (
+            np.flatnonzero(tables.c.any(axis=0)),
+            np.flatnonzero(tables.dq.any(axis=0)),
+        )
+        kernels.key_pair_sums(tables, windows, clean_keys, dq_keys)
+        seconds["tables"] += tables_done - start
+        seconds["single threshold"] += single_done - tables_done
+        seconds["key pairs"] += time.process_time() - single_done
+    return seconds
+
+
 def python_steps_beside_the_sums(race, charts) -> int:  # type: ignore[no-untyped-def]
     """Count loops of Python run by this thread while another runs one outcome's sums."""
     _, clean, dq, out = next(iter(_outcomes(race, charts)))
@@ -106,6 +134,11 @@ def main() -> None:
         f"{verdict(at_twelve < TARGET_SECONDS)}"
     )
     print(f"compiled = NumPy sums to {worst_diff:.1e}, target {SAME}: {verdict(worst_diff < SAME)}")
+    parts = where_time_goes(field_of(12), charts)
+    print(
+        "where the 12-horse field's time goes (CPU s): "
+        + ", ".join(f"{name} {seconds:.2f}" for name, seconds in parts.items())
+    )
 
     twelve = field_of(12)
     wall, used = {}, {}

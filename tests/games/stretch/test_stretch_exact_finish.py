@@ -163,24 +163,62 @@ def test_two_disqualified_horses_in_a_window_are_summed(x_dq_key: int | None) ->
     assert (show <= exact.show + exact.show_bound + 1e-12).all()
 
 
+def without_three_summed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three disqualified horses in a window bounded, not summed (as before 2026-12-03)."""
+    for module in filter(None, (exact_finish, exact_finish.compiled_kernels())):
+        monkeypatch.setattr(module, "HEAVY_THREE", 1.0)
+
+
 @pytest.mark.parametrize("x_dq_key", [2, 3])
-def test_three_disqualified_horses_in_a_window_are_bounded_from_two(
+def test_three_disqualified_horses_in_a_window_are_summed(
     x_dq_key: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Z shows behind Y and J with A, B and X all rolling 2 in its window, 1e-3 of its
-    # show: only the bound holds it, two of them summed times exact_finish.beyond_two,
-    # which bounds it (the enumerated truth) and is smaller than q exp(q) / 3 before
+    # show: summed exactly (exact_finish.WindowsOfThree, _three_q_between), Z's show is
+    # exact, as every horse's is (no fourth horse can be disqualified)
     clean, dq, out = two_in_a_window(x_dq_key)
     _, show = every_outcome(clean, dq, out)
     exact = place_and_show(clean, dq, out)
+    assert exact.show == pytest.approx(show, abs=1e-12)
+    # left to the bound, two of them summed times exact_finish.beyond_two, it falls short
+    # by 1e-3, and the bound holds it, smaller than q exp(q) / 3 before
     z = 5
-    assert show[z] - exact.show[z] > 5e-4  # the bound carries real weight
-    assert (show <= exact.show + exact.show_bound + 1e-12).all()
+    without_three_summed(monkeypatch)
+    bounded = place_and_show(clean, dq, out)
+    assert show[z] - bounded.show[z] > 5e-4  # the bound carries real weight
+    assert (show <= bounded.show + bounded.show_bound + 1e-12).all()
+    assert exact.show_bound[z] < 0.1 * bounded.show_bound[z]
     monkeypatch.setattr(exact_finish, "beyond_two", lambda q: q * np.exp(q) / 3)
     before = exact_finish.place_and_show(clean, dq, out, compiled=False)
-    assert exact.show == pytest.approx(before.show, abs=1e-15)
-    assert exact.show_bound[z] < 0.75 * before.show_bound[z]
-    assert (exact.show_bound <= before.show_bound + 1e-15).all()
+    assert bounded.show == pytest.approx(before.show, abs=1e-15)
+    assert bounded.show_bound[z] < 0.75 * before.show_bound[z]
+    assert (bounded.show_bound <= before.show_bound + 1e-15).all()
+
+
+def test_four_disqualified_horses_in_a_window_are_bounded_from_three(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A, B, C and D disqualified at 2 or 3, J clean there, Y at 1, Z at 0: Z shows behind
+    # Y and J with all four rolling 2 in its window, 2e-4 of its show. Three are summed,
+    # four bounded by the three times exact_finish.beyond_three: that holds the truth, and
+    # is a tenth of what bounds three or more from two
+    clean, dq = np.zeros((7, 4)), np.zeros((7, 4))
+    dq[:4, 2:] = 0.45
+    clean[4, 2:] = 0.45
+    clean[5, 1] = clean[6, 0] = 0.9
+    out = np.full(7, 0.1)
+    _, show = every_outcome(clean, dq, out)
+    exact = place_and_show(clean, dq, out)
+    z = 6
+    assert show[z] - exact.show[z] > 1e-4  # the bound carries real weight
+    assert (exact.show <= show + 1e-12).all()
+    assert (show <= exact.show + exact.show_bound + 1e-12).all()
+    without_three_summed(monkeypatch)
+    bounded = place_and_show(clean, dq, out)
+    assert show[z] - bounded.show[z] > 3e-3
+    assert exact.show[z] > bounded.show[z] + 3e-3  # the three summed
+    assert exact.show_bound[z] < 0.1 * bounded.show_bound[z]
+    assert (show <= bounded.show + bounded.show_bound + 1e-12).all()
 
 
 def test_a_window_below_the_disqualified_horse_bounds_its_two_1s(

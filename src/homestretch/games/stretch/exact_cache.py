@@ -27,7 +27,13 @@ from homestretch.games.stretch.race import Race
 
 FORMAT = 1
 """Bumped when an entry's layout changes."""
-SOURCES = ("exact.py", "exact_finish.py", "exact_compiled.py", "kernel.py")
+SOURCES = (
+    "exact.py",
+    "exact_finish.py",
+    "exact_compiled.py",
+    "exact_compiled_three.py",
+    "kernel.py",
+)
 """The modules that compute the chances (kernel.py: the wire keys' layout, PHOTO_SPAN)."""
 
 

@@ -2,9 +2,11 @@
 
 The same cases and the same algebra as ``exact_finish._clean_target`` and
 ``_disqualified_target`` (their docstrings say what each term means), arranged for a
-compiler. One difference: where a key pair's window terms (disqualified horses between
+compiler. Two differences: where a key pair's window terms (disqualified horses between
 two clean ones, the costly part) are bounded below ``NEGLIGIBLE`` they are added to the
-show bound instead of summed. The loops let go of the interpreter lock, so the threads of
+show bound instead of summed; and the key pairs that could add least, below ``LEFT_OUT``
+(1e-15) together for each kind of target, are left out and what they could add goes to
+the show bound. The loops let go of the interpreter lock, so the threads of
 ``exact.quickplay_chances`` really work at once. The numbers agree with the NumPy path
 to rounding (tests/games/stretch/test_stretch_exact_compiled.py).
 
@@ -20,24 +22,40 @@ How the loops are organised (design note):
 - Each case's "others" (an ``allowed`` chance per horse, ``exact_finish.Others``) is one
   pass giving 1 / allowed and one the product (``_others``); each sum over the horses a
   case needs is taken once (``_sum``, ``_dot``) and shared by its terms; then one pass
-  per term adds each target's share (``_one``, ``_two``, ``_pair``) and one weighs it
-  into place, show or bound (``_weigh``).
-- A loop over lanes writes one array and indexes with unsigned lanes (``_lane``):
-  otherwise the compiler runs it one lane at a time (checked in the assembly).
+  per term adds each target's share (``_two``, ``_pair``) and one weighs it into place,
+  show or bound (``_weigh``); where a case has only such terms, its sums are one pass
+  (``_sums_two``) and its terms and weighing another (``_weigh_one_two``, ``_weigh_two``).
+- A loop over lanes indexes with unsigned lanes (``_lane``): otherwise the compiler runs
+  it one lane at a time (checked in the assembly). Most write one array; a loop writing
+  two or three still runs several lanes at a time (``_others`` in one pass measured
+  faster than in two).
 - The window terms with one disqualified horse between two clean ones cost a product of
   a horse-by-horse matrix per lane. They use only the matrix plus its transpose, so each
   is one symmetric matrix, applied over its upper triangle (``_times_fixed``,
   ``_times_window``), then ``_one_in_window``.
 - Two or more disqualified horses in a window (``exact_finish._two_in_window``): each
   case's lanes go through ``_two_or_more``, which bounds them, or, where the bound is not
-  negligible, gathers them to be summed exactly with two once the higher key's blocks
-  are done (``_two_qs_summed`` and ``_two_q_between``; in ``disqualified_targets`` also
-  the same with no other clean horse, taken off, and for a window of 1s below a leader
-  its matrix made per key pair, ``_p_window_two``). Three or more stay bounded.
-- Where the time goes (12 horses, one shared outcome, ~85 ms on a loaded machine): the
-  per-lane passes linear in the horses about half (disqualified targets' five cases
-  the most), the window products about a third, the heavy lanes' sums over three
-  horses and the NumPy tables (``Windows.of``, ``_single_threshold``) the rest.
+  negligible, gathers them to be summed exactly with two (``_two_q_between``): for a
+  clean target once the higher key's blocks are done (``_two_qs_summed``, one window
+  for them all); for a disqualified one there are only a few a key d, so they are
+  gathered over many d, each with its own window (``_p_window_two``), and summed
+  ``HEAVY_BATCH`` at once with the same with no other clean horse taken off
+  (``_batch_sum``: summed per d they took a third of the whole time). Three or more stay
+  bounded, except in a clean target's window, where the lanes whose bound of them is not
+  negligible are logged and summed with three by ``exact_compiled_three.three_in_window``.
+- The window tables (``windows``) are one sweep down the keys, each sum over the keys
+  above kept running: 4 ms an outcome at 12 horses against 17-33 ms as NumPy sums.
+- Where the time goes (12 horses, all 18 shared outcomes, one thread, a loaded machine,
+  in CPU seconds, at the former thresholds ``HEAVY_PAIR`` 1e-12 and ``HEAVY_DQ_PAIR``
+  1e-11): tables and ``_single_threshold`` 0.1; clean targets 0.6 (two thirds
+  the per-lane passes linear in the horses, the rest the window products and the heavy
+  lanes); ``exact_compiled_three`` 0.6-0.7; disqualified targets 1.1-1.25 (about 0.5
+  the per-lane passes of the five cases, 0.4 the window products of the lanes not
+  negligible, 0.25 the heavy lanes). The passes cost about a cycle a horse and lane
+  each; what would cut them further is fewer passes in the cases with window terms too.
+  The whole answer took 1.8-2.2 s against main's 2.7-3.1 s in paired runs at those
+  thresholds; at today's (1e-13, 1e-12, and ``HEAVY_THREE`` 1e-14, for a show bound under
+  1e-9) the heavy lanes and ``exact_compiled_three`` cost more: 3.7-4.3 s.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -53,9 +71,11 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from homestretch.games.stretch.exact_compiled_three import three_in_window
 from homestretch.games.stretch.exact_finish import (
     HEAVY_DQ_PAIR,
     HEAVY_PAIR,
+    HEAVY_THREE,
     Floats,
     Tables,
     Windows,
@@ -64,6 +84,13 @@ from homestretch.games.stretch.exact_finish import (
 NEGLIGIBLE = 1e-18
 """Key pairs whose window terms are bounded below this are bounded, not summed: about
 two thirds of the pairs of a 12-horse field, adding some 1e-15 to its show bound."""
+LEFT_OUT = 1e-15
+"""A clean target's lowest keys are left out while all they could add (each horse's chance
+to be clean there with one or two others clean ahead) stays below this together, and so
+are a disqualified target's keys that could add least: each part is added to the show
+bound (place may be that much low, 2e-15 at most). About a third of the clean targets'
+key pairs of a 12-horse field and a seventh of the disqualified ones' (``_left_out``,
+``_left_out_rows``)."""
 BLOCK = 256
 """Lower keys taken at once: a [horse, lane] block of 12 horses is 24 kB, in the first two
 caches (measured: 64 and 512 lanes are a little slower)."""
@@ -113,13 +140,57 @@ def _sum(r: Floats, a: Floats, into: Floats, nb: int) -> None:
 def _others(base: Floats, low: Floats, at: int, r: Floats, product: Floats, nb: int) -> None:
     """allowed = base (by horse) - low (at the lower keys from ``at``): r = 1 / allowed
     and product = the product of every horse's allowed."""
-    for h in range(r.shape[0]):
-        for i in range(_lane(nb)):
-            r[h, i] = 1 / (base[h] - low[h, _lane(at) + i])
     product[:nb] = 1.0
     for h in range(r.shape[0]):
         for i in range(_lane(nb)):
-            product[i] *= base[h] - low[h, _lane(at) + i]
+            allowed = base[h] - low[h, _lane(at) + i]
+            r[h, i] = 1 / allowed
+            product[i] *= allowed
+
+
+@kernel
+def _sums_two(
+    r: Floats, a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, both: Floats, nb: int
+) -> None:
+    """The sums over the horses of a / allowed, of b / allowed and of their product, in one
+    pass (a loop that writes three arrays: the compiler still runs it several lanes at a
+    time, measured)."""
+    sum_a[:nb], sum_b[:nb], both[:nb] = 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
+            sum_a[i] += ra
+            sum_b[i] += rb
+            both[i] += ra * rb
+
+
+@kernel
+def _weigh_one_two(
+    place: Floats, show: Floats, at: int, product: Floats, r: Floats, weight: Floats,
+    a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, both: Floats, scale: float, nb: int,
+) -> None:  # fmt: skip
+    """``_one`` (a) weighed into place, and it plus ``_two`` (a, b) into show, in one pass;
+    the sums are ``_sums_two``'s."""
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
+            one = sum_a[i] - ra
+            share = scale * product[i] * r[h, i] * weight[h, i]
+            place[h, _lane(at) + i] += share * one
+            show[h, _lane(at) + i] += share * (one + (one * (sum_b[i] - rb) - (both[i] - ra * rb)))
+
+
+@kernel
+def _weigh_two(
+    into: Floats, at: int, product: Floats, r: Floats, weight: Floats, a: Floats, b: Floats,
+    sum_a: Floats, sum_b: Floats, both: Floats, scale: float, nb: int,
+) -> None:  # fmt: skip
+    """``_two`` (a, b) weighed into ``into`` in one pass; the sums are ``_sums_two``'s."""
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
+            two = (sum_a[i] - ra) * (sum_b[i] - rb) - (both[i] - ra * rb)
+            into[h, _lane(at) + i] += scale * product[i] * r[h, i] * weight[h, i] * two
 
 
 @kernel
@@ -128,14 +199,6 @@ def _gather(low: Floats, at: int, minus: Floats, into: Floats, nb: int) -> None:
     for h in range(into.shape[0]):
         for i in range(_lane(nb)):
             into[h, i] = low[h, _lane(at) + i] - minus[h]
-
-
-@kernel
-def _one(r: Floats, a: Floats, total: Floats, into: Floats, scale: float, nb: int) -> None:
-    """into += scale * (exactly one other horse marked a); total is ``_sum(r, a)``."""
-    for h in range(r.shape[0]):
-        for i in range(_lane(nb)):
-            into[h, i] += scale * (total[i] - a[h, i] * r[h, i])
 
 
 @kernel
@@ -338,14 +401,18 @@ def clean_targets(
     w_spread: Floats,
     clean_keys: Ints,
     heavy_pair: float,
+    first: int,
     place: Floats,
     show: Floats,
     bound: Floats,
+    three_log: Any,
 ) -> None:
     """``exact_finish._clean_target`` for every key pair (x, y), x < y clean keys;
     place, show and bound are [horse, x] sums over y. ``heavy_pair`` is
     ``exact_finish.HEAVY_PAIR``, an argument: a compiled constant would outlive a change
-    to it in the cache, which watches this file only."""
+    to it in the cache, which watches this file only. The lower keys before ``first`` are
+    left out (``_left_out``). ``three_log`` (``HEAVY_THREE``, and
+    where to log the pairs whose three or more are to be summed: ``_two_qs_summed``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_gt = c[:, clean_keys].copy(), c_gt[:, clean_keys].copy()
     shape = (horses, BLOCK)
@@ -370,19 +437,15 @@ def clean_targets(
         for h in range(horses):  # the others: no 1 above y (A = 1), nor a 2 (A = 2)
             base1[h], base2[h] = 1 - p_gt[h, y], 1 - 2 * p_gt[h, y]
         summing, heavy_count = False, 0
-        for start in range(0, k, BLOCK):
+        for start in range(first, k, BLOCK):
             nb = min(BLOCK, k - start)
             _gather(low_c, start, nothing, weight, nb)
             _others(base1, low_gt, start, r1, product1, nb)
             _others(base2, low_gt, start, r2, product2, nb)
             # A = 1: one clean horse at y, no disqualified 1 above it (show: at most one)
-            _sum(r1, c_y, s_a, nb)
-            _sum(r1, p_y, s_b, nb)
-            factor[:, :nb] = 0.0
-            _one(r1, c_y, s_a, factor, 1.0, nb)
-            _weigh(place, start, product1, r1, weight, factor, 1.0, nb)
-            _two(r1, c_y, p_y, s_a, s_b, factor, 1.0, 0, nb, sums)
-            _weigh(show, start, product1, r1, weight, factor, 1.0, nb)
+            _sums_two(r1, c_y, p_y, s_a, s_b, sums[0], nb)
+            _weigh_one_two(place, show, start, product1, r1, weight, c_y, p_y, s_a, s_b, sums[0],
+                           1.0, nb)  # fmt: skip
             # A = 2, the lower at y: no disqualified 1 or 2 above y ...
             _sum(r2, c_y, s_a, nb)
             _sum(r2, c_gt_y, s_b, nb)
@@ -409,8 +472,80 @@ def clean_targets(
                 )  # fmt: skip
         if heavy_count:
             _window_two_at(p_gt, c_gt, y, by_m, by_both, two)
-            _two_qs_summed(two, heavy, heavy_count, heavy_work, heavy_lanes, show, bound, 1.0)
+            _two_qs_summed(
+                two, heavy, heavy_count, heavy_work, heavy_lanes, show, bound, 1.0, y, three_log
+            )
         _window_two_add(p_gt, c, y, by_m, by_both)
+
+
+@kernel
+def _left_out(c: Floats, c_gt: Floats, clean_keys: Ints, bound: Floats) -> int:
+    """How many of a clean target's lowest keys x to leave out, their chances added to
+    ``bound`` ([horse, x]). All a key pair (x, y) adds for a horse X (place, show and what
+    bounds show) is a chance that X is clean at x with one or two others clean ahead of it,
+    the lower at y; summed over y at most c_X(x) (P1 + P2), Pn the chance that exactly n
+    others are clean ahead of x (each horse's count polynomial taken over the horses
+    before it and after it, degrees 0 to 2). Keys are left out from the lowest while these
+    sum below ``LEFT_OUT``."""
+    horses = c.shape[0]
+    before, after = np.zeros((horses, 3)), np.zeros((horses, 3))
+    before[0, 0], after[horses - 1, 0] = 1.0, 1.0  # nobody before the first, after the last
+    chance, total = np.empty(horses), 0.0
+    for first in range(clean_keys.size):
+        x = clean_keys[first]
+        for h in range(1, horses):
+            _count_one_more(before[h - 1], c_gt[h - 1, x], before[h])
+            _count_one_more(after[horses - h], c_gt[horses - h, x], after[horses - 1 - h])
+        for h in range(horses):
+            b, a = before[h], after[h]
+            one_or_two = b[0] * a[1] + b[1] * a[0] + b[0] * a[2] + b[1] * a[1] + b[2] * a[0]
+            chance[h] = c[h, x] * one_or_two
+            total += chance[h]
+        if total >= LEFT_OUT:
+            return first
+        for h in range(horses):
+            bound[h, first] += chance[h]
+    return clean_keys.size
+
+
+@kernel
+def _left_out_rows(c_ge: Floats, dq: Floats, dq_keys: Ints, bound: Floats) -> Any:
+    """Which keys d of a disqualified target to leave out, their chances added to
+    ``bound`` (at the first lower key: it is summed over them). All the key pairs (y, d)
+    add for a horse X (``exact_finish._disqualified_target``'s cases) are chances that X
+    is disqualified at d with at most one other horse clean at or ahead of d: at most
+    dq_X(d) (P0 + P1), Pn the chance of exactly n. The keys with the least are left out
+    while these sum below ``LEFT_OUT``."""
+    horses = dq.shape[0]
+    before, after = np.zeros((horses, 3)), np.zeros((horses, 3))
+    before[0, 0], after[horses - 1, 0] = 1.0, 1.0
+    chance, total = np.empty((horses, dq_keys.size)), np.zeros(dq_keys.size)
+    for index in range(dq_keys.size):
+        d = dq_keys[index]
+        for h in range(1, horses):
+            _count_one_more(before[h - 1], c_ge[h - 1, d], before[h])
+            _count_one_more(after[horses - h], c_ge[horses - h, d], after[horses - 1 - h])
+        for h in range(horses):
+            b, a = before[h], after[h]
+            chance[h, index] = dq[h, d] * (b[0] * a[0] + b[0] * a[1] + b[1] * a[0])
+            total[index] += chance[h, index]
+    left_out, sum_left = np.zeros(dq_keys.size, np.bool_), 0.0
+    for index in np.argsort(total):
+        sum_left += total[index]
+        if sum_left >= LEFT_OUT:
+            break
+        left_out[index] = True
+        for h in range(horses):
+            bound[h, 0] += chance[h, index]
+    return left_out
+
+
+@kernel
+def _count_one_more(poly: Floats, p: float, into: Floats) -> None:
+    """The chances of 0, 1 and 2 counted, with one more horse counted with chance p."""
+    into[0] = poly[0] * (1 - p)
+    into[1] = poly[1] * (1 - p) + poly[0] * p
+    into[2] = poly[2] * (1 - p) + poly[1] * p
 
 
 @kernel
@@ -555,20 +690,29 @@ def _heavy_lanes(horses: int, count: int) -> Any:
 @kernel
 def _two_qs_summed(
     two: Floats, heavy: Any, count: int, work: Floats, lanes: Floats, show: Floats,
-    bound: Floats, scale: float,
+    bound: Floats, scale: float, y: int, log: Any,
 ) -> None:  # fmt: skip
     """Exactly two disqualified horses in the window ``two`` (one for all the lanes),
     summed for the heavy lanes; three or more bounded by the two times ``_beyond_two(q)`` (each
-    further one adds at most q / k); both times ``scale``."""
+    further one adds at most q / k); both times ``scale``. ``log`` is (threshold, at, key,
+    count): a lane whose bound of three or more is above the threshold is logged (its at,
+    key y) instead, for ``exact_compiled_three.three_in_window`` to sum (nothing is above
+    an infinite threshold)."""
     heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
     two_q = work[0]
     _two_q_between(heavy_r, count, heavy_c, two, two_q, work[1:], lanes)
     for s in range(count):
-        beyond = _beyond_two(heavy_q[s])
+        beyond, more = _beyond_two(heavy_q[s]), 0.0
         for h in range(heavy_r.shape[0]):
             share = scale * heavy_share[h, s] * two_q[h, s]
             show[h, heavy_at[s]] += share
-            bound[h, heavy_at[s]] += share * beyond
+            more += share * beyond
+        if more > log[0]:
+            logged = log[3][0]
+            log[1][logged], log[2][logged], log[3][0] = heavy_at[s], y, logged + 1
+            continue
+        for h in range(heavy_r.shape[0]):
+            bound[h, heavy_at[s]] += scale * heavy_share[h, s] * two_q[h, s] * beyond
 
 
 @kernel
@@ -596,13 +740,11 @@ def _window_two_at(
     q: Floats, c_gt: Floats, y: int, by_m: Floats, by_both: Floats, two: Floats
 ) -> None:
     """``exact_finish.Windows.two`` at y: two[m, n, j] the sum over y1 > y of c_j(y1)
-    (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)), m, n, j distinct, at least 0."""
+    (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)), m, n, j distinct, at least 0; only m < n is
+    made (it is symmetric): what the loops here read."""
     horses = q.shape[0]
-    two[:] = 0.0
     for m in range(horses):
-        for n in range(horses):
-            if n == m:
-                continue
+        for n in range(m + 1, horses):
             for j in range(horses):
                 if j == m:
                     continue
@@ -629,24 +771,63 @@ def _window_two_add(q: Floats, c: Floats, y: int, by_m: Floats, by_both: Floats)
 
 
 @kernel
-def _window_two_table(q: Floats, c: Floats, c_gt: Floats) -> Floats:
-    """``exact_finish.Windows.two`` at every key, [y, m, n, j]."""
+def _window_tables(
+    dq: Floats, c_ge: Floats, q: Floats, c: Floats, c_gt: Floats
+) -> tuple[Floats, Floats, Floats, Floats, Floats]:
+    """``exact_finish.Windows.of``'s tables [key, ...] as one sweep down the keys, each sum
+    over the keys above a key kept running (the same expansions, so the same numbers to
+    rounding); ``two`` only for m < n, j apart from both (all the loops here read)."""
     horses, keys = c.shape
+    one, spread = np.empty((keys, horses, horses)), np.empty((keys, horses, horses))
+    level, at = np.empty((keys, horses, horses)), np.empty((keys, horses, horses))
     table = np.empty((keys, horses, horses, horses))
     two, by_m, by_both = _window_two_start(horses)
+    at_above, by_q, by_square = np.zeros((3, horses, horses))
+    by_all = np.zeros(horses)
     for y in range(keys - 1, -1, -1):
+        q_all = 0.0
+        for m in range(horses):
+            q_all += q[m, y]
+        for m in range(horses):
+            for j in range(horses):
+                if m == j:
+                    one[y, m, j], spread[y, m, j], at[y, m, j] = 0.0, 0.0, 0.0
+                    continue
+                one[y, m, j] = at_above[m, j]
+                at[y, m, j] = dq[m, y] / 6 * c_ge[j, y]
+                # (q_m(y) - q_m(y1)) (Q(y) - Q(y1)) expanded, less m's own square
+                value = (
+                    q[m, y] * q_all * c_gt[j, y]
+                    - q[m, y] * by_all[j]
+                    - q_all * by_m[m, j]
+                    + by_q[m, j]
+                )
+                value -= q[m, y] * q[m, y] * c_gt[j, y] - 2 * q[m, y] * by_m[m, j] + by_square[m, j]
+                spread[y, m, j] = max(value, 0.0)
         _window_two_at(q, c_gt, y, by_m, by_both, two)
         table[y] = two
+        for m in range(horses):  # count key y in the sums over the keys above
+            for j in range(horses):
+                at_above[m, j] += dq[m, y] / 6 * c_ge[j, y]
+                by_q[m, j] += q[m, y] * q_all * c[j, y]
+                by_square[m, j] += q[m, y] * q[m, y] * c[j, y]
+        for j in range(horses):
+            by_all[j] += c[j, y] * q_all
         _window_two_add(q, c, y, by_m, by_both)
-    return table
+    level_sum = np.zeros((horses, horses))
+    for y in range(keys):  # horses level below each key
+        for j in range(horses):
+            for k in range(horses):
+                level[y, j, k] = level_sum[j, k] if j != k else 0.0
+                level_sum[j, k] += c[j, y] * c[k, y]
+    return one, table, spread, level, at
 
 
-def window_two(q: Floats, c: Floats, c_gt: Floats) -> Floats:
-    """``_window_two_table`` on arrays of one layout (one compiled version serves all):
-    ``exact_finish.Windows.of`` takes it, for the windows of disqualified targets."""
-    arrays = (np.ascontiguousarray(a, dtype=np.float64) for a in (q, c, c_gt))
-    two: Floats = _window_two_table(*arrays)
-    return two
+def windows(t: Tables) -> Windows:
+    """``exact_finish.Windows.of`` for the compiled sums: the same tables, as loops."""
+    tables = (t.dq, t.c_ge, t.p_gt, t.c, t.c_gt)
+    arrays = (np.ascontiguousarray(a, dtype=np.float64) for a in tables)
+    return Windows(*_window_tables(*arrays))
 
 
 @kernel
@@ -654,14 +835,12 @@ def _p_window_two(
     w_two: Floats, w_one: Floats, c_ge: Floats, p_gt: Floats, y: int, d: int, two: Floats,
     lane: int,
 ) -> None:  # fmt: skip
-    """two[:, :, :, lane] = ``exact_finish._p_window_two`` for one key pair (y, d)."""
+    """two[:, :, :, lane] = ``exact_finish._p_window_two`` for one key pair (y, d), where
+    ``_two_q_between_each`` reads it (m < n, j apart from both: symmetric in m and n)."""
     horses = c_ge.shape[0]
-    two[:, :, :, lane] = 0.0
     for m in range(horses):
         alpha_m = p_gt[m, y] - p_gt[m, d]
-        for n in range(horses):
-            if n == m:
-                continue
+        for n in range(m + 1, horses):
             alpha_n = p_gt[n, y] - p_gt[n, d]
             for j in range(horses):
                 if j in (m, n):
@@ -687,29 +866,6 @@ def _symmetric(matrix: Floats, into: Floats) -> None:
 
 
 @kernel
-def _less_alone(
-    c_tot: Floats, p_gt: Floats, dq: Floats, d: int, two: Floats, heavy: Any, count: int,
-    work: Floats, lanes: Floats, show: Floats,
-) -> None:  # fmt: skip
-    """Take off, for the heavy lanes of d, two 2s above d in the window of a disqualified
-    target that rolled 1 with no other clean horse (exact_finish._single_threshold counts
-    those apart): the others allowed are the same at every lower key."""
-    horses = c_tot.shape[0]
-    heavy_r, heavy_share, heavy_c, heavy_at, _ = heavy
-    product = 1.0
-    for h in range(horses):
-        product *= 1 - c_tot[h] - 2 * p_gt[h, d]
-    for h in range(horses):
-        r = 1 / (1 - c_tot[h] - 2 * p_gt[h, d])
-        for s in range(count):
-            heavy_r[h, s], heavy_share[h, s] = r, product * r * dq[h, d]
-    _two_q_between(heavy_r, count, heavy_c, two, work[0], work[1:], lanes)
-    for s in range(count):
-        for h in range(horses):
-            show[h, heavy_at[s]] -= heavy_share[h, s] * work[0][h, s] / 6
-
-
-@kernel
 def disqualified_targets(
     c: Floats,
     dq: Floats,
@@ -727,13 +883,15 @@ def disqualified_targets(
     clean_keys: Ints,
     dq_keys: Ints,
     heavy_pair: float,
+    left_out: Any,
     place: Floats,
     show: Floats,
     bound: Floats,
 ) -> None:
     """``exact_finish._disqualified_target`` for every pair (y, d), y a clean key below
     the disqualified key d; place, show and bound are [horse, y] sums over d. ``w_two`` is
-    ``exact_finish.Windows.two`` at every key (``window_two``)."""
+    ``exact_finish.Windows.two`` at every key (``windows``). The keys d where
+    ``left_out`` (one a key of ``dq_keys``) are left out (``_left_out_rows``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_ge = c[:, clean_keys].copy(), c_ge[:, clean_keys].copy()
     low_gt, low_lt = c_gt[:, clean_keys].copy(), c_lt[:, clean_keys].copy()
@@ -766,8 +924,10 @@ def disqualified_targets(
     # and 1s below a leader between y and d (and the same with no other clean horse)
     heavy2, heavy3 = _heavy_lanes(horses, count), _heavy_lanes(horses, count)
     alone_r, alone_share = np.empty((horses, count)), np.empty((horses, count))
-    heavy_work, heavy_lanes = np.empty((7, horses, count)), np.empty((7, count))
-    windows = np.empty((horses, horses, horses, count))
+    alone_r2, alone_share2 = np.empty((horses, 1)), np.empty((horses, 1))  # the same at every y
+    # ... gathered over many d, each lane with its own window, and summed HEAVY_BATCH at once
+    batch, batched = _heavy_batch(horses), 0
+    heavy_work, heavy_lanes = np.empty((7, horses, HEAVY_BATCH)), np.empty((7, HEAVY_BATCH))
     vectors, products = np.empty((4, horses, BLOCK)), np.empty((4, horses, BLOCK))
     r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
     product = np.empty((5, BLOCK))
@@ -781,9 +941,10 @@ def disqualified_targets(
         np.empty((horses, horses)),
         np.empty((horses, horses)),
     )
-    for d in dq_keys:
+    for index in range(dq_keys.size):
+        d = dq_keys[index]
         n = int(np.searchsorted(clean_keys, d))
-        if n == 0:
+        if n == 0 or left_out[index]:
             continue
         _spread(dq[:, d], weight)
         _spread(p_gt[:, d], p_d)
@@ -817,20 +978,13 @@ def disqualified_targets(
             _others(base[4], low_p, start, r5, product[4], nb)
             # r = 1: X rolled 1, the clean horse at y heads the others (the cases with no
             # other clean horse are taken off in exact_finish._single_threshold)
-            _sum(r1, lc, s_a, nb)
-            _sum(r1, p_d, s_b, nb)
-            factor[:, :nb] = 0.0
-            _one(r1, lc, s_a, factor, 1.0, nb)
-            _weigh(place, start, product[0], r1, weight, factor, 1 / 6, nb)
-            _two(r1, lc, p_d, s_a, s_b, factor, 1.0, 0, nb, sums)
-            _weigh(show, start, product[0], r1, weight, factor, 1 / 6, nb)
+            _sums_two(r1, lc, p_d, s_a, s_b, sums[0], nb)
+            _weigh_one_two(place, show, start, product[0], r1, weight, lc, p_d, s_a, s_b, sums[0],
+                           1 / 6, nb)  # fmt: skip
 
             # exactly two clean horses, both behind d and apart: X rolled 2 or more
-            _sum(r2, lc, s_a, nb)
-            _sum(r2, llt, s_b, nb)
-            factor[:, :nb] = 0.0
-            _two(r2, lc, llt, s_a, s_b, factor, 1.0, 0, nb, sums)
-            _weigh(show, start, product[1], r2, weight, factor, 5 / 6, nb)
+            _sums_two(r2, lc, llt, s_a, s_b, sums[0], nb)
+            _weigh_two(show, start, product[1], r2, weight, lc, llt, s_a, s_b, sums[0], 5 / 6, nb)
 
             # three or more: X rolled 1 with one clean horse at or ahead of d, no 1 or 2
             # above d ...
@@ -902,23 +1056,88 @@ def disqualified_targets(
                 _one_in_window(r5, lc, s_c, products[2], products[3], factor, 1.0, lo, nb, sums)
             _weigh(show, start, product[3], r4, weight, two_clean, 1 / 6, nb)
             _weigh(show, start, product[4], r5, weight, factor, -1 / 6, nb)
-        if count2:
-            _two_qs_summed(w_two[d], heavy2, count2, heavy_work, heavy_lanes, show, bound, 1 / 6)
-            _less_alone(c_tot, p_gt, dq, d, w_two[d], heavy2, count2, heavy_work, heavy_lanes, show)
-        if count3:
-            for s in range(count3):
-                _p_window_two(w_two, w_one, c_ge, p_gt, clean_keys[heavy3[3][s]], d, windows, s)
-            two_q, alone_q = heavy_work[0], heavy_work[1]
-            _two_q_between_each(heavy3[0], count3, heavy3[2], windows, two_q, heavy_work[2:],
-                                heavy_lanes)  # fmt: skip
-            _two_q_between_each(alone_r, count3, heavy3[2], windows, alone_q, heavy_work[2:],
-                                heavy_lanes)  # fmt: skip
-            for s in range(count3):
-                at, beyond = heavy3[3][s], _beyond_two(heavy3[4][s])
-                for h in range(horses):
-                    two = heavy3[1][h, s] * two_q[h, s]
-                    show[h, at] += (two - alone_share[h, s] * alone_q[h, s]) / 6
-                    bound[h, at] += two * beyond / 6
+        # two 2s above d with no other clean horse are taken off (exact_finish.
+        # _single_threshold counts those apart): the others allowed are the same at every y
+        alone_product = 1.0
+        for h in range(horses):
+            alone_product *= 1 - c_tot[h] - 2 * p_gt[h, d]
+        for h in range(horses):
+            alone_r2[h, 0] = 1 / (1 - c_tot[h] - 2 * p_gt[h, d])
+            alone_share2[h, 0] = alone_product * alone_r2[h, 0] * dq[h, d]
+        for s in range(count2):
+            _batch_window(w_two[d], batch[1], batched)
+            batched = _batch_lane(batch, batched, heavy2, alone_r2, alone_share2, s, 0,
+                                  heavy_work, heavy_lanes, show, bound)  # fmt: skip
+        for s in range(count3):
+            y = clean_keys[heavy3[3][s]]
+            _p_window_two(w_two, w_one, c_ge, p_gt, y, d, batch[1], batched)
+            batched = _batch_lane(batch, batched, heavy3, alone_r, alone_share, s, s,
+                                  heavy_work, heavy_lanes, show, bound)  # fmt: skip
+    _batch_sum(batch, batched, heavy_work, heavy_lanes, show, bound)
+
+
+HEAVY_BATCH = 128
+"""Heavy key pairs of disqualified targets summed at once (a few a key d: gathered over
+many d, so the loops over them run along many lanes; their windows take 1.8 MB)."""
+
+
+@kernel
+def _heavy_batch(horses: int) -> Any:
+    """Space for HEAVY_BATCH heavy lanes, each with its own window [m, k, j, lane] (only
+    m < k, j apart from both, is filled: what ``_two_q_between_each`` reads): r, share, c
+    (as ``_heavy_lanes``), then r and share with no other clean horse; window; key; q."""
+    return (np.empty((5, horses, HEAVY_BATCH)), np.empty((horses, horses, horses, HEAVY_BATCH)),
+            np.empty(HEAVY_BATCH, np.int64), np.empty(HEAVY_BATCH))  # fmt: skip
+
+
+@kernel
+def _batch_window(window: Floats, into: Floats, lane: int) -> None:
+    """into[:, :, :, lane] = window, where ``_two_q_between_each`` reads it."""
+    horses = window.shape[0]
+    for m in range(horses):
+        for k in range(m + 1, horses):
+            for j in range(horses):
+                if j not in (m, k):
+                    into[m, k, j, lane] = window[m, k, j]
+
+
+@kernel
+def _batch_lane(
+    batch: Any, lane: int, heavy: Any, alone_r: Floats, alone_share: Floats, s: int,
+    alone: int, work: Floats, lanes: Floats, show: Floats, bound: Floats,
+) -> int:  # fmt: skip
+    """Heavy lane s (its window already at ``lane``, its r and share with no other clean
+    horse in column ``alone``) into the batch, summed when full; returns the lanes now in
+    the batch."""
+    values, _, at, q = batch
+    heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
+    for h in range(heavy_r.shape[0]):
+        values[0, h, lane], values[1, h, lane] = heavy_r[h, s], heavy_share[h, s]
+        values[2, h, lane] = heavy_c[h, s]
+        values[3, h, lane], values[4, h, lane] = alone_r[h, alone], alone_share[h, alone]
+    at[lane], q[lane] = heavy_at[s], heavy_q[s]
+    if lane + 1 < HEAVY_BATCH:
+        return lane + 1
+    _batch_sum(batch, HEAVY_BATCH, work, lanes, show, bound)
+    return 0
+
+
+@kernel
+def _batch_sum(
+    batch: Any, n: int, work: Floats, lanes: Floats, show: Floats, bound: Floats
+) -> None:
+    """Two disqualified horses in each lane's window summed exactly, less the same with no
+    other clean horse; three or more bounded by the two times ``_beyond_two(q)``."""
+    values, windows, at, q = batch
+    two_q, alone_q = work[0], work[1]
+    _two_q_between_each(values[0], n, values[2], windows, two_q, work[2:], lanes)
+    _two_q_between_each(values[3], n, values[2], windows, alone_q, work[2:], lanes)
+    for s in range(n):
+        beyond = _beyond_two(q[s])
+        for h in range(values.shape[1]):
+            two = values[1, h, s] * two_q[h, s]
+            show[h, at[s]] += (two - values[4, h, s] * alone_q[h, s]) / 6
+            bound[h, at[s]] += two * beyond / 6
 
 
 @kernel
@@ -972,6 +1191,8 @@ def _two_q_between_each(
                 both[i] = 2 * r[m, i] * r[k, i]
                 mixed[i] = ar[m, i] * r[k, i] + ar[k, i] * r[m, i]
             for j in range(horses):
+                if j in (m, k):  # the window is zero there (and left unfilled)
+                    continue
                 w = windows[m, k, j]
                 for i in range(_lane(n)):
                     u[i] += w[i] * r[j, i]
@@ -1046,14 +1267,26 @@ def key_pair_sums(
     a = {name: np.ascontiguousarray(getattr(t, name), dtype=np.float64) for name in TABLES}
     b = {name: np.ascontiguousarray(getattr(w, name), dtype=np.float64) for name in WINDOWS}
     clean_keys, dq_keys = clean_keys.astype(np.int64), dq_keys.astype(np.int64)
+    logged = clean_keys.size * (clean_keys.size - 1) // 2  # room for every key pair
+    three_log = (
+        HEAVY_THREE,
+        np.empty(logged, np.int64),
+        np.empty(logged, np.int64),
+        np.zeros(1, np.int64),
+    )
+    first = _left_out(a["c"], a["c_gt"], clean_keys, bound)
     clean_targets(
-        a["c"], a["c_gt"], a["p_gt"], b["one"], b["spread"], clean_keys, HEAVY_PAIR, place,
+        a["c"], a["c_gt"], a["p_gt"], b["one"], b["spread"], clean_keys, HEAVY_PAIR, first,
+        place, show, bound, three_log,
+    )  # fmt: skip
+    three_in_window(
+        a["c"], a["c_gt"], a["p_gt"], clean_keys, three_log[1], three_log[2], int(three_log[3][0]),
         show, bound,
     )  # fmt: skip
     disqualified_targets(
         a["c"], a["dq"], a["out"], a["c_ge"], a["c_gt"], a["c_lt"], a["c_tot"], a["p_gt"],
         a["d_le"], b["one"], b["two"], b["spread"], b["at"], clean_keys, dq_keys, HEAVY_DQ_PAIR,
-        place, show, bound,
+        _left_out_rows(a["c_ge"], a["dq"], dq_keys, bound), place, show, bound,
     )  # fmt: skip
     return place.sum(axis=1), show.sum(axis=1), bound.sum(axis=1)
 

@@ -20,18 +20,22 @@ Every case is a sum over one or two thresholds of products over the other horses
 products are taken once and each horse's own factor divided out again, which needs every
 factor above zero (every horse must have some chance of going out: ``NotExact`` if not).
 
-Place is exact. Three show cases couple a third key, through the disqualified horses
-allowed in a window between two keys: a clean third with 2s between the two clean horses
-ahead of it (allowed while the upper one stays ahead of them); a disqualified horse that
-rolled 1 with 2s above it behind its one clean leader; one that rolled 2 with 1s between
+Place is exact (the compiled loops leave out key pairs that could add below 1e-15 in
+all, ``exact_compiled.LEFT_OUT``, and add that to the show bound). Three show cases couple
+a third key, through the disqualified horses allowed in a window between two keys: a
+clean third with 2s between the two clean horses ahead of it (allowed while the upper
+one stays ahead of them); a disqualified horse that rolled 1 with 2s above it behind its
+one clean leader; one that rolled 2 with 1s between
 its two clean leaders. Each is summed exactly with no horse and with one horse in the
 window. With two in it, it is summed exactly where its bound (``HEAVY_PAIR``, and
 ``HEAVY_DQ_PAIR`` for a disqualified target) is not negligible, and three or more are
-bounded there (by the two times ``beyond_two(q)``); elsewhere two or more are bounded together
-(``_two_in_window``). What is bounded is the ``show_bound``: every show chance is at
-least ``show`` and at most ``show + show_bound`` (at most 3.3e-8 on the recorded races,
-4.9e-9 for 12 horses). Summing everything would cost a sum over every
-triple of keys, or over every set of horses.
+bounded there (by the two times ``beyond_two(q)``), except a clean third's: where that is
+not negligible either (``HEAVY_THREE``) three are summed (``WindowsOfThree``) and four or
+more bounded (by the three times ``beyond_three(q)``); elsewhere two or more are bounded
+together (``_two_in_window``). What is bounded is the ``show_bound``: every show chance is
+at least ``show`` and at most ``show + show_bound`` (under 1e-9 on the recorded races and
+on fields of 6 to 20 horses). Summing everything would cost a sum over every triple of
+keys, or over every set of horses.
 """
 
 from __future__ import annotations
@@ -47,14 +51,22 @@ from numpy.typing import NDArray
 
 Floats = NDArray[np.float64]
 CELLS_PER_CHUNK = 60_000  # key pairs x horses at once: small arrays stay in cache
-HEAVY_PAIR = 1e-12
+HEAVY_PAIR = 1e-13
 """Key pairs of a clean target whose bound on two or more disqualified horses in a window
 is above this get two of them summed."""
-HEAVY_DQ_PAIR = 1e-11
+HEAVY_DQ_PAIR = 1e-12
 """The same for a disqualified target's windows: their sums cost more (two per key pair,
-and a window per pair for 1s below a leader); at 1e-12 a 12-horse field took 4.0 s of CPU
-against 2.8 s, for a show bound of 2.1e-9 against 5.9e-9 (20 horses: 14.9 s against 5.6 s)."""
+and a window per pair for 1s below a leader). These two and ``HEAVY_THREE`` keep the show
+bound under 1e-9 on the recorded races and fields of 6 to 20 horses
+(``benchmarks/stretch_show_bound_terms.py`` splits it into its terms); at 1e-12, 1e-11 and
+no three summed (before 2026-12-03) it was 3.3e-8 for the Champagne Stakes and 4.9e-9 for
+12 horses, for about two thirds of the CPU (half at 20 horses)."""
+HEAVY_THREE = 1e-14
+"""Key pairs of a clean target whose bound on three or more disqualified horses in the
+window (two summed, times ``beyond_two``) is above this get three of them summed, four or
+more bounded by the three times ``beyond_three``."""
 PAIRS_PER_WINDOW_CHUNK = 512  # heavy key pairs whose windows W2[m, n, j] are held at once
+CELLS_PER_THREE_CHUNK = 2**20  # key pairs x h^4 of the windows W3[m, n, k, j] held at once
 
 
 class NotExact(Exception):
@@ -176,15 +188,16 @@ def place_and_show(clean: Floats, dq: Floats, out: Floats, compiled: bool = True
         raise NotExact("every horse needs some chance of going out")
     kernels = compiled_kernels() if compiled else None
     t = Tables.of(clean, dq, out)
-    w = Windows.of(t, None if kernels is None else kernels.window_two)
+    w = Windows.of(t) if kernels is None else kernels.windows(t)
     place, show, bound = _single_threshold(t, w)
     clean_keys = np.flatnonzero(t.c.any(axis=0))  # keys some horse can finish clean at
     dq_keys = np.flatnonzero(t.dq.any(axis=0))
     if kernels is not None:
         p, s, b = kernels.key_pair_sums(t, w, clean_keys, dq_keys)
         return PlaceShow(place + p, show + s, np.maximum(bound + b, 0))
+    threes = WindowsOfThree(t)
     for low, high in _key_pairs(clean_keys, clean_keys, t.c.shape[0]):
-        p, s, b = _clean_target(t, low, high, w)
+        p, s, b = _clean_target(t, low, high, w, threes)
         place, show, bound = place + p, show + s, bound + b
     for low, high in _key_pairs(clean_keys, dq_keys, t.c.shape[0]):
         p, s, b = _disqualified_target(t, low, high, w)
@@ -263,7 +276,8 @@ class Windows:
     ``one[y, m, j]``: horse m disqualified above y with a 2 (or a 1: same chance), horse j
     clean level with it or ahead: one disqualified horse inside a window below a clean one
     (m != j). ``two[y, m, n, j]``: j clean at some y1 > y, m and n both with a 2 in
-    (y, y1], summed over y1 (indices distinct). ``spread[y, m, j]``: for j clean at some
+    (y, y1], summed over y1 (indices distinct; symmetric in m and n, and
+    ``exact_compiled.windows`` makes only m < n). ``spread[y, m, j]``: for j clean at some
     y1 > y, m's chance of a 2 in (y, y1] times every other horse's, summed over y1: what
     bounds two in the window (r_m r_n <= (r_m^2 + r_n^2) / 2 takes each horse's own weight
     r = 1 / allowed out of the sum over y1).
@@ -278,10 +292,8 @@ class Windows:
     """at[y, m, j]: m disqualified at y with a 2 (or a 1), j clean at or ahead of y."""
 
     @classmethod
-    def of(
-        cls, t: Tables, two_of: Callable[[Floats, Floats, Floats], Floats] | None = None
-    ) -> Windows:
-        """``two_of(q, c, c_gt)``, if given, computes ``two`` (``exact_compiled.window_two``)."""
+    def of(cls, t: Tables) -> Windows:
+        """The tables as NumPy sums (``exact_compiled.windows`` makes them as loops)."""
         q, c = t.p_gt, t.c  # a 2 above the key has the same chance as a 1
         q_all = q.sum(axis=0)
         at = np.einsum("mz,jz->zmj", t.dq / 6, t.c_ge)
@@ -301,18 +313,16 @@ class Windows:
         )
         # less m's own square: (q_m(y) - q_m(y1))^2 expanded
         spread -= np.einsum("my,jy->ymj", q * q, t.c_gt) - 2 * q.T[:, :, None] * by_m + by_square
-        if two_of is not None:
-            two = two_of(q, c, t.c_gt)
-        else:  # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
-            two = (
-                np.einsum("my,ny,jy->ymnj", q, q, t.c_gt)
-                - np.einsum("my,ynj->ymnj", q, by_m)
-                - np.einsum("ny,ymj->ymnj", q, by_m)
-                + _above(np.einsum("mz,nz,jz->zmnj", q, q, c))
-            )
-            two[:, idx, idx, :] = 0
-            two[:, idx, :, idx] = 0
-            two[:, :, idx, idx] = 0
+        # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
+        two = (
+            np.einsum("my,ny,jy->ymnj", q, q, t.c_gt)
+            - np.einsum("my,ynj->ymnj", q, by_m)
+            - np.einsum("ny,ymj->ymnj", q, by_m)
+            + _above(np.einsum("mz,nz,jz->zmnj", q, q, c))
+        )
+        two[:, idx, idx, :] = 0
+        two[:, idx, :, idx] = 0
+        two[:, :, idx, idx] = 0
         at_same = np.einsum("jz,kz->zjk", c, c)
         level = np.cumsum(at_same, axis=0) - at_same
         level[:, idx, idx] = 0
@@ -327,8 +337,9 @@ def _above(per_key: Floats) -> Floats:
 
 
 def _clean_target(
-    t: Tables, low: NDArray[np.int64], high: NDArray[np.int64], w: Windows
-) -> tuple[Floats, Floats, Floats]:
+    t: Tables, low: NDArray[np.int64], high: NDArray[np.int64], w: Windows,
+    threes: WindowsOfThree,
+) -> tuple[Floats, Floats, Floats]:  # fmt: skip
     """A clean horse X at key x (low) with one or two clean horses ahead, the lower at y.
 
     Returns place, show and show bound, summed over the chunk, each weighted by X's chance
@@ -353,8 +364,9 @@ def _clean_target(
     # two or more such: summed exactly for two where their bound is not negligible
     squares = _squares(two, c_y, w, high, 2)
     extra, bound, _ = _two_in_window(
-        two, c_y, distinct, two.weight(p_gt_y), squares, lambda _, cols: w.two[high[cols]]
-    )
+        two, c_y, distinct, two.weight(p_gt_y), squares, lambda _, cols: w.two[high[cols]],
+        three=lambda _, cols: threes.at(high[cols]),
+    )  # fmt: skip
     show = show + extra
     return place, show, bound
 
@@ -416,6 +428,7 @@ def _two_in_window(
     windows: Callable[[NDArray[np.int64], NDArray[np.int64]], Floats],
     heavy: NDArray[np.bool_] | float = HEAVY_PAIR,
     tighter: Floats | None = None,
+    three: Callable[[NDArray[np.int64], NDArray[np.int64]], Floats] | None = None,
 ) -> tuple[Floats, Floats, NDArray[np.bool_]]:
     """Two or more disqualified horses in a window below a clean horse j1 (``windows``
     gives W2[m, n, j1] for the key pairs at the given rows and columns), with a clean
@@ -430,7 +443,10 @@ def _two_in_window(
     target's share and summed over the pairs; returned with the pairs summed (``heavy`` as
     pairs: those are, whatever the bound). ``tighter``, if given, is a smaller ``squares``
     (``_squares_below``) for the bound of the pairs not summed: which pairs are summed
-    stays as ``squares`` chooses, so show does not move.
+    stays as ``squares`` chooses, so show does not move. ``three``, if given, gives
+    W3[pair, m, n, k, j1] (``WindowsOfThree``): where two summed times ``beyond_two`` is
+    above ``HEAVY_THREE`` three are summed too, and four or more bounded by the three times
+    ``beyond_three(q)``.
     """
     grows = none_in * (np.expm1(q) - q)
     two_on = grows if squares is None else np.minimum(grows, squares * np.exp(q) / 2)
@@ -450,8 +466,81 @@ def _two_in_window(
         marked = np.broadcast_to(lower, two_on.shape)[:, r, c][:, None, :]
         two = _two_q_between(allowed, marked, windows(r, c))[:, 0] * share[:, r, c]
         show = show + two.sum(axis=1)
-        bound = bound + (two * beyond_two(q[r, c])).sum(axis=1)
+        more = two * beyond_two(q[r, c])
+        if three is not None:
+            summed = np.flatnonzero(more.sum(axis=0) > HEAVY_THREE)
+            chunk = max(1, CELLS_PER_THREE_CHUNK // allowed.shape[0] ** 4)
+            for first in range(0, summed.size, chunk):
+                at = summed[first : first + chunk]
+                r3, c3 = r[at], c[at]
+                w3 = three(r3, c3)
+                triples = _three_q_between(allowed[:, 0, at], marked[:, 0, at], w3)
+                triples = triples * share[:, r3, c3]
+                show = show + triples.sum(axis=1)
+                more[:, at] = triples * beyond_three(q[r3, c3])
+        bound = bound + more.sum(axis=1)
     return show, bound, pairs
+
+
+class WindowsOfThree:
+    """W3[m, n, k, j] at a clean key y: j clean at some y1 > y, m, n and k each with a 2 in
+    (y, y1] (the same chance as a 1: ``Tables.p_gt``), summed over y1; zero unless all four
+    differ. Kept per key once asked (h^4 numbers a key: only the keys some pair needs)."""
+
+    def __init__(self, t: Tables) -> None:
+        self.q, self.c = t.p_gt, t.c
+        horses = t.c.shape[0]
+        idx = np.indices((horses,) * 4)
+        self.distinct = np.ones((horses,) * 4, dtype=bool)
+        for a, b in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
+            self.distinct &= idx[a] != idx[b]
+        self.kept: dict[int, Floats] = {}
+
+    def at(self, keys: NDArray[np.int64]) -> Floats:
+        """W3 for each of the keys, [key, m, n, k, j]."""
+        return np.stack([self._at(int(y)) for y in keys])
+
+    def _at(self, y: int) -> Floats:
+        if y not in self.kept:
+            horses = self.q.shape[0]
+            alpha = (self.q[:, y][:, None] - self.q[:, y + 1 :]).T  # [y1, m]: a 2 in (y, y1]
+            c = self.c[:, y + 1 :].T
+            pairs = (alpha[:, :, None] * alpha[:, None, :]).reshape(-1, horses * horses)
+            rest = (alpha[:, :, None] * c[:, None, :]).reshape(-1, horses * horses)
+            w3 = (pairs.T @ rest).reshape((horses,) * 4)
+            self.kept[y] = np.where(self.distinct, w3, 0.0)
+        return self.kept[y]
+
+
+def _three_q_between(allowed: Floats, c_y: Floats, w3: Floats) -> Floats:
+    """Sum over j2 (clean at y) and distinct m, n, k, j1 (m, n, k unordered) of
+    c(j2) W3[m, n, k, j1] / (g_j2 g_m g_n g_k g_j1), every index other than the target:
+    [horse, pair] for allowed and c_y [horse, pair] and w3 [pair, m, n, k, j1].
+
+    With T the terms without j2 (r = 1/g, a = c/g), Z their sum, Z_i the sum of those
+    holding horse i and U_i that of T times the a of the others they hold: for target X,
+    (A - a_X)(Z - Z_X) - (sum_i a_i Z_i - a_X Z_X) + U_X (j2 neither X nor in the term).
+    """
+    r, a = (1 / allowed).T, (c_y / allowed).T  # [pair, horse]
+
+    def axis(v: Floats, at: int) -> Floats:
+        shape = [v.shape[0], 1, 1, 1, 1]
+        shape[at] = v.shape[1]
+        return v.reshape(shape)
+
+    terms = w3 * axis(r, 1) * axis(r, 2) * axis(r, 3) * axis(r, 4)
+    a_all = axis(a, 1) + axis(a, 2) + axis(a, 3) + axis(a, 4)
+
+    def holding(v: Floats) -> Floats:  # each unordered triple is there 6 times, i in it 2
+        return v.sum(axis=(1, 2, 3)) / 6 + v.sum(axis=(2, 3, 4)) / 2
+
+    whole = terms.sum(axis=(1, 2, 3, 4))[:, None] / 6
+    z = holding(terms)
+    u = holding(terms * a_all) - a * z
+    az = a * z
+    result = (a.sum(axis=1, keepdims=True) - a) * (whole - z)
+    result = result - (az.sum(axis=1, keepdims=True) - az) + u
+    return np.ascontiguousarray(result.T)
 
 
 SERIES_TERMS = 16
@@ -473,6 +562,19 @@ def beyond_two(q: Floats) -> Floats:
         small = (small + 2 / math.factorial(j + 2)) * q
     safe = np.maximum(q, 0.5)
     closed = 2 * (np.expm1(safe) - safe - safe * safe / 2) / (safe * safe)
+    return np.where(q < 0.5, small, closed)
+
+
+def beyond_three(q: Floats) -> Floats:
+    """Four or more disqualified horses in a window, per three: sum over k >= 4 of
+    6 q^(k - 3) / k! (e_k <= e_3 q^(k-3) 3! / k!, as ``beyond_two``).
+    ``exact_compiled_three._beyond_three`` is the same arithmetic."""
+    q = np.asarray(q, dtype=np.float64)
+    small = np.zeros_like(q)
+    for j in range(SERIES_TERMS, 0, -1):
+        small = (small + 6 / math.factorial(j + 3)) * q
+    safe = np.maximum(q, 0.5)
+    closed = 6 * (np.expm1(safe) - safe - safe * safe / 2 - safe**3 / 6) / safe**3
     return np.where(q < 0.5, small, closed)
 
 
