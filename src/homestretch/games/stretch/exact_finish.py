@@ -202,6 +202,8 @@ def place_and_show(clean: Floats, dq: Floats, out: Floats, compiled: bool = True
     for low, high in _key_pairs(clean_keys, dq_keys, t.c.shape[0]):
         p, s, b = _disqualified_target(t, low, high, w)
         place, show, bound = place + p, show + s, bound + b
+    s, b = threes.sums()
+    show, bound = show + s, bound + b
     # the bound is a sum of nonnegative terms; rounding can leave a few 1e-22 below zero
     return PlaceShow(place, show, np.maximum(bound, 0))
 
@@ -365,7 +367,7 @@ def _clean_target(
     squares = _squares(two, c_y, w, high, 2)
     extra, bound, _ = _two_in_window(
         two, c_y, distinct, two.weight(p_gt_y), squares, lambda _, cols: w.two[high[cols]],
-        three=lambda _, cols: threes.at(high[cols]),
+        three=(threes, high),
     )  # fmt: skip
     show = show + extra
     return place, show, bound
@@ -428,7 +430,7 @@ def _two_in_window(
     windows: Callable[[NDArray[np.int64], NDArray[np.int64]], Floats],
     heavy: NDArray[np.bool_] | float = HEAVY_PAIR,
     tighter: Floats | None = None,
-    three: Callable[[NDArray[np.int64], NDArray[np.int64]], Floats] | None = None,
+    three: tuple[WindowsOfThree, NDArray[np.int64]] | None = None,
 ) -> tuple[Floats, Floats, NDArray[np.bool_]]:
     """Two or more disqualified horses in a window below a clean horse j1 (``windows``
     gives W2[m, n, j1] for the key pairs at the given rows and columns), with a clean
@@ -443,10 +445,11 @@ def _two_in_window(
     target's share and summed over the pairs; returned with the pairs summed (``heavy`` as
     pairs: those are, whatever the bound). ``tighter``, if given, is a smaller ``squares``
     (``_squares_below``) for the bound of the pairs not summed: which pairs are summed
-    stays as ``squares`` chooses, so show does not move. ``three``, if given, gives
-    W3[pair, m, n, k, j1] (``WindowsOfThree``): where two summed times ``beyond_two`` is
-    above ``HEAVY_THREE`` three are summed too, and four or more bounded by the three times
-    ``beyond_three(q)``.
+    stays as ``squares`` chooses, so show does not move. ``three``, if given, is where to
+    log the pairs whose two summed times ``beyond_two`` is above ``HEAVY_THREE``, with the
+    key of the upper clean horse's window of each pair column: ``WindowsOfThree`` sums
+    three for them later (and bounds four or more), so their three or more are left out of
+    the bound returned here.
     """
     grows = none_in * (np.expm1(q) - q)
     two_on = grows if squares is None else np.minimum(grows, squares * np.exp(q) / 2)
@@ -468,54 +471,120 @@ def _two_in_window(
         show = show + two.sum(axis=1)
         more = two * beyond_two(q[r, c])
         if three is not None:
-            summed = np.flatnonzero(more.sum(axis=0) > HEAVY_THREE)
-            chunk = max(1, CELLS_PER_THREE_CHUNK // allowed.shape[0] ** 4)
-            for first in range(0, summed.size, chunk):
-                at = summed[first : first + chunk]
-                r3, c3 = r[at], c[at]
-                w3 = three(r3, c3)
-                triples = _three_q_between(allowed[:, 0, at], marked[:, 0, at], w3)
-                triples = triples * share[:, r3, c3]
-                show = show + triples.sum(axis=1)
-                more[:, at] = triples * beyond_three(q[r3, c3])
+            threes, keys = three
+            at = np.flatnonzero(more.sum(axis=0) > HEAVY_THREE)
+            r3, c3 = r[at], c[at]
+            threes.log(keys[c3], allowed[:, 0, at], marked[:, 0, at], share[:, r3, c3], q[r3, c3])
+            more[:, at] = 0
         bound = bound + more.sum(axis=1)
     return show, bound, pairs
 
 
 class WindowsOfThree:
-    """W3[m, n, k, j] at a clean key y: j clean at some y1 > y, m, n and k each with a 2 in
-    (y, y1] (the same chance as a 1: ``Tables.p_gt``), summed over y1; zero unless all four
-    differ. Kept per key once asked (h^4 numbers a key: only the keys some pair needs)."""
+    """Three disqualified horses in a clean third's window, summed for the key pairs logged
+    by ``_two_in_window``, and four or more bounded (by the three times ``beyond_three``).
+
+    The window at a clean key y is W3[m, n, k, j]: j clean at some y1 > y, m, n and k each
+    with a 2 in (y, y1] (the same chance as a 1: ``Tables.p_gt``), summed over y1; zero
+    unless all four differ. A 2 in (y, y1] has chance q(y) - q(y1), so expanded, W3 at y
+    is made from sums over the keys above y of q_m c_j, q_m q_n c_j and q_m q_n q_k c_j.
+    ``sums`` keeps those as it goes down the keys once, adding the keys passed on the way,
+    and makes W3 only at the keys some logged pair needs, one key at a time: memory is a
+    few h^4 numbers, whatever the number of keys (``exact_compiled_three`` does the same
+    arithmetic as loops).
+    """
 
     def __init__(self, t: Tables) -> None:
-        self.q, self.c = t.p_gt, t.c
-        horses = t.c.shape[0]
-        idx = np.indices((horses,) * 4)
-        self.distinct = np.ones((horses,) * 4, dtype=bool)
-        for a, b in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
-            self.distinct &= idx[a] != idx[b]
-        self.kept: dict[int, Floats] = {}
+        self.q, self.c, self.c_gt = t.p_gt, t.c, t.c_gt
+        self.distinct = _all_differ(t.c.shape[0])
+        self.logged: list[tuple[NDArray[np.int64], Floats, Floats, Floats, Floats]] = []
 
-    def at(self, keys: NDArray[np.int64]) -> Floats:
-        """W3 for each of the keys, [key, m, n, k, j]."""
-        return np.stack([self._at(int(y)) for y in keys])
+    def log(
+        self, keys: NDArray[np.int64], allowed: Floats, marked: Floats, share: Floats, q: Floats
+    ) -> None:
+        """Key pairs to sum three for: their window's key y and, [horse, pair], the
+        others' allowed, the lower clean horse's marker at y and each target's share; q
+        the others' weight of a 2 above y."""
+        if keys.size:
+            self.logged.append((keys, allowed, marked, share, q))
 
-    def _at(self, y: int) -> Floats:
-        if y not in self.kept:
-            horses = self.q.shape[0]
-            alpha = (self.q[:, y][:, None] - self.q[:, y + 1 :]).T  # [y1, m]: a 2 in (y, y1]
-            c = self.c[:, y + 1 :].T
-            pairs = (alpha[:, :, None] * alpha[:, None, :]).reshape(-1, horses * horses)
-            rest = (alpha[:, :, None] * c[:, None, :]).reshape(-1, horses * horses)
-            w3 = (pairs.T @ rest).reshape((horses,) * 4)
-            self.kept[y] = np.where(self.distinct, w3, 0.0)
-        return self.kept[y]
+    def sums(self) -> tuple[Floats, Floats]:
+        """Show and show bound [horse] of every logged pair, the keys taken from the top."""
+        horses = self.q.shape[0]
+        show, bound = np.zeros(horses), np.zeros(horses)
+        if not self.logged:
+            return show, bound
+        keys, allowed, marked, share, q = (
+            np.concatenate(parts, axis=-1) for parts in zip(*self.logged, strict=True)
+        )
+        sums = _SumsAbove(self.q, self.c)
+        chunk = max(1, CELLS_PER_THREE_CHUNK // horses**4)
+        for y in np.unique(keys)[::-1]:
+            w3 = self._at(int(y), sums)[None]
+            pairs = np.flatnonzero(keys == y)
+            for first in range(0, pairs.size, chunk):
+                at = pairs[first : first + chunk]
+                triples = _three_q_between(allowed[:, at], marked[:, at], w3) * share[:, at]
+                show = show + triples.sum(axis=1)
+                bound = bound + (triples * beyond_three(q[at])).sum(axis=1)
+        return show, bound
+
+    def _at(self, y: int, sums: _SumsAbove) -> Floats:
+        """W3 at key y: the product of the three (q(y) - q(y1)) expanded, each term summed
+        over y1 > y with c_j(y1) (rounding can leave a few just below zero: at least 0)."""
+        sums.down_to(y)
+        q, by_one, by_two = self.q[:, y], sums.by_one, sums.by_two
+        w3 = (
+            np.einsum("m,n,k,j->mnkj", q, q, q, self.c_gt[:, y])
+            - np.einsum("m,n,kj->mnkj", q, q, by_one)
+            - np.einsum("m,k,nj->mnkj", q, q, by_one)
+            - np.einsum("n,k,mj->mnkj", q, q, by_one)
+            + np.einsum("m,nkj->mnkj", q, by_two)
+            + np.einsum("n,mkj->mnkj", q, by_two)
+            + np.einsum("k,mnj->mnkj", q, by_two)
+            - sums.by_three
+        )
+        return np.where(self.distinct, np.maximum(w3, 0), 0.0)
+
+
+class _SumsAbove:
+    """Sums over the keys above a key y of q_m c_j, q_m q_n c_j and q_m q_n q_k c_j, as
+    y goes down the keys (``down_to``): each key is added once."""
+
+    def __init__(self, q: Floats, c: Floats) -> None:
+        self.q, self.c = q, c
+        horses = q.shape[0]
+        self.by_one = np.zeros((horses,) * 2)
+        self.by_two = np.zeros((horses,) * 3)
+        self.by_three = np.zeros((horses,) * 4)
+        self.lowest_added = q.shape[1]
+
+    def down_to(self, y: int) -> None:
+        """Add the keys above y not added yet (keys may only go down)."""
+        keys = slice(y + 1, self.lowest_added)
+        self.lowest_added = min(y + 1, self.lowest_added)
+        q, c = self.q[:, keys].T, self.c[:, keys].T  # [key, horse]
+        qq = (q[:, :, None] * q[:, None, :]).reshape(q.shape[0], -1)  # [key, (m, n)]
+        qc = (q[:, :, None] * c[:, None, :]).reshape(q.shape[0], -1)  # [key, (k, j)]
+        self.by_one += q.T @ c
+        self.by_two += (qq.T @ c).reshape(self.by_two.shape)
+        self.by_three += (qq.T @ qc).reshape(self.by_three.shape)
+
+
+def _all_differ(horses: int) -> NDArray[np.bool_]:
+    """[m, n, k, j]: True where the four indices all differ."""
+    idx = np.indices((horses,) * 4)
+    distinct = np.ones((horses,) * 4, dtype=bool)
+    for a, b in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
+        distinct &= idx[a] != idx[b]
+    return distinct
 
 
 def _three_q_between(allowed: Floats, c_y: Floats, w3: Floats) -> Floats:
     """Sum over j2 (clean at y) and distinct m, n, k, j1 (m, n, k unordered) of
     c(j2) W3[m, n, k, j1] / (g_j2 g_m g_n g_k g_j1), every index other than the target:
-    [horse, pair] for allowed and c_y [horse, pair] and w3 [pair, m, n, k, j1].
+    [horse, pair] for allowed and c_y [horse, pair] and w3 [pair, m, n, k, j1] (or one
+    window for every pair: [1, m, n, k, j1]).
 
     With T the terms without j2 (r = 1/g, a = c/g), Z their sum, Z_i the sum of those
     holding horse i and U_i that of T times the a of the others they hold: for target X,
