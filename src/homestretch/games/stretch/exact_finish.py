@@ -66,7 +66,7 @@ HEAVY_THREE = 1e-14
 window (two summed, times ``beyond_two``) is above this get three of them summed, four or
 more bounded by the three times ``beyond_three``."""
 PAIRS_PER_WINDOW_CHUNK = 512  # heavy key pairs whose windows W2[m, n, j] are held at once
-CELLS_PER_THREE_CHUNK = 2**20  # key pairs x h^4 of the windows W3[m, n, k, j] held at once
+CELLS_PER_THREE_CHUNK = 2**20  # key pairs x h^3: W3[m, n, k, j] with one index summed, at once
 
 
 class NotExact(Exception):
@@ -518,9 +518,9 @@ class WindowsOfThree:
             np.concatenate(parts, axis=-1) for parts in zip(*self.logged, strict=True)
         )
         sums = _SumsAbove(self.q, self.c)
-        chunk = max(1, CELLS_PER_THREE_CHUNK // horses**4)
+        chunk = max(1, CELLS_PER_THREE_CHUNK // horses**3)
         for y in np.unique(keys)[::-1]:
-            w3 = self._at(int(y), sums)[None]
+            w3 = self._at(int(y), sums)
             pairs = np.flatnonzero(keys == y)
             for first in range(0, pairs.size, chunk):
                 at = pairs[first : first + chunk]
@@ -583,33 +583,34 @@ def _all_differ(horses: int) -> NDArray[np.bool_]:
 def _three_q_between(allowed: Floats, c_y: Floats, w3: Floats) -> Floats:
     """Sum over j2 (clean at y) and distinct m, n, k, j1 (m, n, k unordered) of
     c(j2) W3[m, n, k, j1] / (g_j2 g_m g_n g_k g_j1), every index other than the target:
-    [horse, pair] for allowed and c_y [horse, pair] and w3 [pair, m, n, k, j1] (or one
-    window for every pair: [1, m, n, k, j1]).
+    [horse, pair] for allowed and c_y [horse, pair], one window w3 [m, n, k, j1] for all.
 
     With T the terms without j2 (r = 1/g, a = c/g), Z their sum, Z_i the sum of those
     holding horse i and U_i that of T times the a of the others they hold: for target X,
     (A - a_X)(Z - Z_X) - (sum_i a_i Z_i - a_X Z_X) + U_X (j2 neither X nor in the term).
+    W3 is symmetric in m, n, k and zero unless all four differ, so each is W3 with three
+    axes summed against r (or one of them against r a): Z_i = r_i (last_i / 6 + first_i /
+    2), the unordered triples holding i as j1 or among m, n, k; U_i = r_i (the same sums
+    with each r of the others replaced by r a in turn) / 2, the terms' own a_i left out.
     """
-    r, a = (1 / allowed).T, (c_y / allowed).T  # [pair, horse]
-
-    def axis(v: Floats, at: int) -> Floats:
-        shape = [v.shape[0], 1, 1, 1, 1]
-        shape[at] = v.shape[1]
-        return v.reshape(shape)
-
-    terms = w3 * axis(r, 1) * axis(r, 2) * axis(r, 3) * axis(r, 4)
-    a_all = axis(a, 1) + axis(a, 2) + axis(a, 3) + axis(a, 4)
-
-    def holding(v: Floats) -> Floats:  # each unordered triple is there 6 times, i in it 2
-        return v.sum(axis=(1, 2, 3)) / 6 + v.sum(axis=(2, 3, 4)) / 2
-
-    whole = terms.sum(axis=(1, 2, 3, 4))[:, None] / 6
-    z = holding(terms)
-    u = holding(terms * a_all) - a * z
+    r, a = 1 / allowed, c_y / allowed  # [horse, pair]
+    ra = r * a
+    horses = r.shape[0]
+    # m summed against r by one matrix product; i may stand at n (m, n, k alike)
+    by_m = (w3.reshape(horses, -1).T @ r).reshape((horses,) * 3 + (-1,))  # [n, k, j1, pair]
+    with_j = np.einsum("nkjp,jp->nkp", by_m, r)
+    with_ra_j = np.einsum("nkjp,jp->nkp", by_m, ra)
+    with_n = np.einsum("nkjp,np->kjp", by_m, r)
+    first = np.einsum("ikp,kp->ip", with_j, r)  # [i, pair]: i among m, n, k, all else r
+    first_ra = 2 * np.einsum("ikp,kp->ip", with_j, ra) + np.einsum("ikp,kp->ip", with_ra_j, r)
+    last = np.einsum("kjp,kp->jp", with_n, r)  # i as j1
+    last_ra = 3 * np.einsum("kjp,kp->jp", with_n, ra)
+    whole = (r * last).sum(axis=0) / 6
+    z = r * (last / 6 + first / 2)
+    u = r * (last_ra / 6 + first_ra / 2)
     az = a * z
-    result = (a.sum(axis=1, keepdims=True) - a) * (whole - z)
-    result = result - (az.sum(axis=1, keepdims=True) - az) + u
-    return np.ascontiguousarray(result.T)
+    result = (a.sum(axis=0) - a) * (whole - z)
+    return result - (az.sum(axis=0) - az) + u
 
 
 SERIES_TERMS = 16
