@@ -490,8 +490,8 @@ class WindowsOfThree:
     is made from sums over the keys above y of q_m c_j, q_m q_n c_j and q_m q_n q_k c_j.
     ``sums`` keeps those as it goes down the keys once, adding the keys passed on the way,
     and makes W3 only at the keys some logged pair needs, one key at a time: memory is a
-    few h^4 numbers, whatever the number of keys (``exact_compiled_three`` does the same
-    arithmetic as loops).
+    few h^4 numbers and h^2 for each key passed, the logged pairs' 3h + 2 each
+    (``exact_compiled_three`` does the same arithmetic as loops).
     """
 
     def __init__(self, t: Tables) -> None:
