@@ -534,11 +534,12 @@ class WindowsOfThree:
         over y1 > y with c_j(y1) (rounding can leave a few just below zero: at least 0)."""
         sums.down_to(y)
         q, by_one, by_two = self.q[:, y], sums.by_one, sums.by_two
+        qq = np.outer(q, q)  # (einsum of two operands: several times faster than of four)
         w3 = (
-            np.einsum("m,n,k,j->mnkj", q, q, q, self.c_gt[:, y])
-            - np.einsum("m,n,kj->mnkj", q, q, by_one)
-            - np.einsum("m,k,nj->mnkj", q, q, by_one)
-            - np.einsum("n,k,mj->mnkj", q, q, by_one)
+            np.einsum("mn,kj->mnkj", qq, np.outer(q, self.c_gt[:, y]))
+            - np.einsum("mn,kj->mnkj", qq, by_one)
+            - np.einsum("mk,nj->mnkj", qq, by_one)
+            - np.einsum("nk,mj->mnkj", qq, by_one)
             + np.einsum("m,nkj->mnkj", q, by_two)
             + np.einsum("n,mkj->mnkj", q, by_two)
             + np.einsum("k,mnj->mnkj", q, by_two)
