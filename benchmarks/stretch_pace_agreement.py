@@ -1,7 +1,8 @@
 """Do Quickplay and Fullplay agree on pace and running styles, field size by field size?
 
     nice .venv/bin/python benchmarks/stretch_pace_agreement.py [FIELDS] [RACES] [SEED]
-        [--charts DIR] [--distance sprint|route] [--also SEED] [--format json]
+        [--charts DIR] [--distance sprint|route] [--also SEED] [--pairs K] [--null]
+        [--format json]
 
 Runs both versions on the calibration corpus (seed 1; 400 everyday fields by default,
 with the even, big and dream fields `calibrate` adds) and prints, by field size 5-14,
@@ -24,6 +25,11 @@ routes alone, to see where a difference comes from. ``--also SEED`` runs a secon
 corpus too and gives the verdict on the pair. Seeds 1, 101, 201, 301, 401, 501 and the
 fit's 1001-1003 have been used to choose charts, and 7001 and 7101 judged the standard
 set (ruling S18): a change judged fairly needs a fresh pair, named before it is run.
+
+How often the criterion fails when nothing differs: ``--null`` runs Quickplay against
+Quickplay on other dice in place of Fullplay, and ``--pairs K`` judges K pairs (SEED +
+100k and SEED + 100k + 50) and counts those that agree. Run both ways, the failure rates
+of the null and of the real comparison say whether what is left is sampling error.
 """
 
 from __future__ import annotations
@@ -56,8 +62,15 @@ def corpus(fields: int, seed: int) -> list:  # type: ignore[type-arg]
     )
 
 
+NULL_DICE = 10**6
+"""Under ``--null`` the Fullplay side is Quickplay on the dice this far from its seed."""
+
+
 def per_field(race, charts, tables, mode: str, n: int, seed: int) -> np.ndarray:  # type: ignore[no-untyped-def]
-    """slow, fast (races), front-runner wins, starts, closer wins, starts."""
+    """slow, fast (races), front-runner wins, starts, closer wins, starts; mode "null"
+    is Quickplay on other dice."""
+    if mode == "null":
+        mode, seed = "quick", seed + NULL_DICE
     field = FieldArrays.from_race(race, charts)
     batch = simulate(field, tables, mode, n, np.random.default_rng(seed), race.furlongs)
     won = (batch.finish == 1).sum(axis=0)
@@ -100,17 +113,22 @@ def holm(cells: list[dict]) -> None:  # type: ignore[type-arg]
 
 
 def agreement(
-    fields: int, n: int, seed: int, charts_dir: Path | None = None, distance: str = "all"
+    fields: int,
+    n: int,
+    seed: int,
+    charts_dir: Path | None = None,
+    distance: str = "all",
+    null: bool = False,
 ) -> list[dict]:  # type: ignore[type-arg]
     """One cell per (field size, measure) with its difference, interval and verdicts;
     ``distance`` "sprint" or "route" keeps those fields only (a breakdown, not the
-    criterion)."""
+    criterion); ``null`` puts Quickplay on other dice in Fullplay's place."""
     charts = load_chart_set(charts_dir)
     tables = ChartArrays.from_charts(charts)
     races = corpus(fields, seed)
     rows = {
-        mode: np.array([per_field(r, charts, tables, mode, n, k) for k, r in enumerate(races)])
-        for mode in ("quick", "full")
+        side: np.array([per_field(r, charts, tables, mode, n, k) for k, r in enumerate(races)])
+        for side, mode in (("quick", "quick"), ("full", "null" if null else "full"))
     }
     sizes = np.array([len(r.runners) for r in races])
     sprints = np.array([r.furlongs < SETUP_MIN_FURLONGS for r in races])
@@ -173,7 +191,18 @@ def main() -> None:
         help="sprints or routes only: a breakdown (the criterion takes all fields)",
     )  # fmt: skip
     parser.add_argument("--also", type=int, default=None, help="a second corpus's seed")
+    parser.add_argument(
+        "--pairs", type=int, default=None,
+        help="judge this many pairs (SEED + 100k, SEED + 100k + 50) and count the failures",
+    )  # fmt: skip
+    parser.add_argument(
+        "--null", action="store_true",
+        help="Quickplay against Quickplay on other dice: how often the criterion fails by chance",
+    )  # fmt: skip
     args = parser.parse_args()
+    if args.pairs is not None:
+        study(args)
+        return
     seeds = [args.seed] + ([] if args.also is None else [args.also])
     runs = {seed: agreement(args.fields, args.races, seed, args.charts, args.distance)
             for seed in seeds}  # fmt: skip
@@ -191,6 +220,34 @@ def main() -> None:
             f"outside on both corpora: {both}; significant on either: "
             f"{verdict['significant']}; the versions {'' if verdict['agree'] else 'do not '}agree"
         )
+
+
+def study(args: argparse.Namespace) -> None:
+    """``--pairs``: each pair's verdict, then how many of them agree."""
+    verdicts = []
+    side = "Quickplay on other dice" if args.null else "Fullplay"
+    for k in range(args.pairs):
+        first = args.seed + 100 * k
+        runs = {s: agreement(args.fields, args.races, s, args.charts, args.distance, args.null)
+                for s in (first, first + 50)}  # fmt: skip
+        verdict = {"seeds": [first, first + 50], **pair_verdict(runs)}
+        verdict["significant_cells"] = [
+            {"seed": s, "runners": c["runners"], "measure": c["measure"],
+             "difference": c["difference"]}
+            for s, cells in runs.items() for c in cells if c["significant"]
+        ]  # fmt: skip
+        verdicts.append(verdict)
+        if args.format == "text":
+            marks = [f"{n} runners {m} outside on both" for n, m in verdict["outside_on_both"]]
+            marks += [f"{c['runners']} runners {c['measure']} {c['difference']:+.1%} significant "
+                      f"on {c['seed']}" for c in verdict["significant_cells"]]  # fmt: skip
+            print(f"{first}/{first + 50}: {'agree' if verdict['agree'] else 'do not agree'}"
+                  + (f" ({'; '.join(marks)})" if marks else ""), flush=True)  # fmt: skip
+    failed = sum(not v["agree"] for v in verdicts)
+    if args.format == "json":
+        print(json.dumps({"against": side, "pairs": verdicts, "failed": failed}, indent=1))
+        return
+    print(f"{side} against Quickplay: {failed} of {len(verdicts)} pairs fail the criterion")
 
 
 def pair_verdict(runs: dict[int, list[dict]]) -> dict:  # type: ignore[type-arg]

@@ -185,3 +185,13 @@ def test_kernel_reads_the_field_size_term_as_the_engine_does(runners: int, furlo
     se = np.sqrt(np.maximum(shares["term"] * (1 - shares["term"]), 1e-4) / 4000)
     assert (np.abs(engine - shares["term"]) < 4.5 * se).all(), (engine, shares)
     assert (np.abs(engine - shares["none"]) > 4.5 * se).any(), (engine, shares)
+
+
+def test_kernel_refuses_a_mode_it_does_not_know() -> None:
+    """Any mode but "quick" ran Fullplay silently (a benchmark's "null" side did)."""
+    race = load_race("maiden-special-weight")
+    charts = load_chart_set()
+    field = FieldArrays.from_race(race, charts)
+    tables = ChartArrays.from_charts(charts)
+    with pytest.raises(ValueError, match="'quick' or 'full', not 'null'"):
+        simulate(field, tables, "null", 10, np.random.default_rng(1), race.furlongs)

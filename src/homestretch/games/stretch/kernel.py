@@ -230,6 +230,8 @@ def simulate(
     arrays' types). Everything else runs in the smallest integer types that hold it,
     with per-horse tables looked up by one flat index instead of two broadcast ones.
     """
+    if mode not in ("quick", "full"):
+        raise ValueError(f"mode must be 'quick' or 'full', not {mode!r}")
     n, h = races, len(field.start_apr)
     odds = _generate_odds(field, tables, rng, n) if with_odds else None
     horses = np.arange(h, dtype=np.int16)
