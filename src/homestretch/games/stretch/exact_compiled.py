@@ -62,8 +62,10 @@ How the loops are organised (design note):
   1e-9) the heavy lanes and ``exact_compiled_three`` cost more: 3.7-4.3 s (clean
   targets 0.6-0.7, ``exact_compiled_three`` 0.6-0.75, disqualified targets 1.9-2.3 of
   which the heavy lanes 1.0-1.2). Making the heavy lanes' windows as they are summed
-  (above) took the disqualified targets to 1.7-2.0 s (paired in one process, 4 rounds:
-  0.80-1.03 of before, 0.87 the middle).
+  (above) cut the disqualified targets by about a tenth, 0.15-0.25 s (paired in one
+  process, 9 rounds: 0.80-1.08 of before; against the clean targets' time in the same
+  round, which it leaves alone, 0.88-0.94); the whole answer, paired against main in
+  separate processes, 0.95-1.07 (the machine's noise is as large as the gain).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
