@@ -38,11 +38,15 @@ How the loops are organised (design note):
   negligible, gathers them to be summed exactly with two (``_two_q_between``): for a
   clean target once the higher key's blocks are done (``_two_qs_summed``, one window
   for them all); for a disqualified one there are only a few a key d, so they are
-  gathered over many d, each with its own window (``_p_window_two``), and summed
-  ``HEAVY_BATCH`` at once with the same with no other clean horse taken off
-  (``_batch_sum``: summed per d they took a third of the whole time). Three or more stay
-  bounded, except in a clean target's window, where the lanes whose bound of them is not
-  negligible are logged and summed with three by ``exact_compiled_three.three_in_window``.
+  gathered over many d, each with its own window (``exact_finish._p_window_two``), and
+  summed ``HEAVY_BATCH`` at once with the same with no other clean horse taken off
+  (``_batch_sum``: summed per d they took a third of the whole time). Each lane keeps
+  only its keys; its window is made a horse pair at a time as the sums reach it
+  (``_window_at``), once for both sums: written out whole by lane, a cache line a value,
+  the windows took more time than the sums (0.5-0.7 s against 0.35-0.45 s at 12
+  horses). Three or more stay bounded, except in a clean target's window, where the
+  lanes whose bound of them is not negligible are logged and summed with three by
+  ``exact_compiled_three.three_in_window``.
 - The window tables (``windows``) are one sweep down the keys, each sum over the keys
   above kept running: 4 ms an outcome at 12 horses against 17-33 ms as NumPy sums.
 - Where the time goes (12 horses, all 18 shared outcomes, one thread, a loaded machine,
@@ -55,7 +59,13 @@ How the loops are organised (design note):
   each; what would cut them further is fewer passes in the cases with window terms too.
   The whole answer took 1.8-2.2 s against main's 2.7-3.1 s in paired runs at those
   thresholds; at today's (1e-13, 1e-12, and ``HEAVY_THREE`` 1e-14, for a show bound under
-  1e-9) the heavy lanes and ``exact_compiled_three`` cost more: 3.7-4.3 s.
+  1e-9) the heavy lanes and ``exact_compiled_three`` cost more: 3.7-4.3 s (clean
+  targets 0.6-0.7, ``exact_compiled_three`` 0.6-0.75, disqualified targets 1.9-2.3 of
+  which the heavy lanes 1.0-1.2). Making the heavy lanes' windows as they are summed
+  (above) cut the disqualified targets by about a tenth, 0.15-0.25 s (paired in one
+  process, 9 rounds: 0.80-1.08 of before; against the clean targets' time in the same
+  round, which it leaves alone, 0.88-0.94); the whole answer, paired against main in
+  separate processes, 0.95-1.07 (the machine's noise is as large as the gain).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -831,30 +841,6 @@ def windows(t: Tables) -> Windows:
 
 
 @kernel
-def _p_window_two(
-    w_two: Floats, w_one: Floats, c_ge: Floats, p_gt: Floats, y: int, d: int, two: Floats,
-    lane: int,
-) -> None:  # fmt: skip
-    """two[:, :, :, lane] = ``exact_finish._p_window_two`` for one key pair (y, d), where
-    ``_two_q_between_each`` reads it (m < n, j apart from both: symmetric in m and n)."""
-    horses = c_ge.shape[0]
-    for m in range(horses):
-        alpha_m = p_gt[m, y] - p_gt[m, d]
-        for n in range(m + 1, horses):
-            alpha_n = p_gt[n, y] - p_gt[n, d]
-            for j in range(horses):
-                if j in (m, n):
-                    continue
-                above = (
-                    alpha_m * alpha_n * c_ge[j, d]
-                    + alpha_m * w_one[d, n, j]
-                    + alpha_n * w_one[d, m, j]
-                    + w_two[d, m, n, j]
-                )
-                two[m, n, j, lane] = max(w_two[y, m, n, j] - above, 0.0)
-
-
-@kernel
 def _symmetric(matrix: Floats, into: Floats) -> None:
     """into = matrix + its transpose."""
     for m in range(matrix.shape[0]):
@@ -926,8 +912,8 @@ def disqualified_targets(
     alone_r, alone_share = np.empty((horses, count)), np.empty((horses, count))
     alone_r2, alone_share2 = np.empty((horses, 1)), np.empty((horses, 1))  # the same at every y
     # ... gathered over many d, each lane with its own window, and summed HEAVY_BATCH at once
-    batch, batched = _heavy_batch(horses), 0
-    heavy_work, heavy_lanes = np.empty((7, horses, HEAVY_BATCH)), np.empty((7, HEAVY_BATCH))
+    batch, batched = _heavy_batch(horses, w_two, w_one, np.ascontiguousarray(c_ge.T)), 0
+    heavy_work, heavy_lanes = np.empty((13, horses, HEAVY_BATCH)), np.empty((14, HEAVY_BATCH))
     vectors, products = np.empty((4, horses, BLOCK)), np.empty((4, horses, BLOCK))
     r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
     product = np.empty((5, BLOCK))
@@ -1065,12 +1051,12 @@ def disqualified_targets(
             alone_r2[h, 0] = 1 / (1 - c_tot[h] - 2 * p_gt[h, d])
             alone_share2[h, 0] = alone_product * alone_r2[h, 0] * dq[h, d]
         for s in range(count2):
-            _batch_window(w_two[d], batch[1], batched)
+            _batch_window(batch, batched, -1, d, p_gt)
             batched = _batch_lane(batch, batched, heavy2, alone_r2, alone_share2, s, 0,
                                   heavy_work, heavy_lanes, show, bound)  # fmt: skip
         for s in range(count3):
             y = clean_keys[heavy3[3][s]]
-            _p_window_two(w_two, w_one, c_ge, p_gt, y, d, batch[1], batched)
+            _batch_window(batch, batched, y, d, p_gt)
             batched = _batch_lane(batch, batched, heavy3, alone_r, alone_share, s, s,
                                   heavy_work, heavy_lanes, show, bound)  # fmt: skip
     _batch_sum(batch, batched, heavy_work, heavy_lanes, show, bound)
@@ -1078,27 +1064,56 @@ def disqualified_targets(
 
 HEAVY_BATCH = 128
 """Heavy key pairs of disqualified targets summed at once (a few a key d: gathered over
-many d, so the loops over them run along many lanes; their windows take 1.8 MB)."""
+many d, so the loops over them run along many lanes)."""
 
 
 @kernel
-def _heavy_batch(horses: int) -> Any:
-    """Space for HEAVY_BATCH heavy lanes, each with its own window [m, k, j, lane] (only
-    m < k, j apart from both, is filled: what ``_two_q_between_each`` reads): r, share, c
-    (as ``_heavy_lanes``), then r and share with no other clean horse; window; key; q."""
-    return (np.empty((5, horses, HEAVY_BATCH)), np.empty((horses, horses, horses, HEAVY_BATCH)),
-            np.empty(HEAVY_BATCH, np.int64), np.empty(HEAVY_BATCH))  # fmt: skip
+def _heavy_batch(horses: int, w_two: Floats, w_one: Floats, c_ge_by_key: Floats) -> Any:
+    """Space for HEAVY_BATCH heavy lanes: r, share, c (as ``_heavy_lanes``), then r and
+    share with no other clean horse; key; q; each lane's window as its keys (y, d) and
+    alpha (``_batch_window``); the tables ``_window_at`` makes the windows from (c_ge
+    by key and horse: a key's row is read whole)."""
+    return (np.empty((5, horses, HEAVY_BATCH)), np.empty(HEAVY_BATCH, np.int64),
+            np.empty(HEAVY_BATCH), np.empty((2, HEAVY_BATCH), np.int64),
+            np.empty((horses, HEAVY_BATCH)), w_two, w_one, c_ge_by_key)  # fmt: skip
 
 
 @kernel
-def _batch_window(window: Floats, into: Floats, lane: int) -> None:
-    """into[:, :, :, lane] = window, where ``_two_q_between_each`` reads it."""
-    horses = window.shape[0]
-    for m in range(horses):
-        for k in range(m + 1, horses):
+def _batch_window(batch: Any, lane: int, y: int, d: int, p_gt: Floats) -> None:
+    """Lane's window: ``exact_finish.Windows.two`` at d (y < 0), or ``exact_finish.
+    _p_window_two`` of the key pair (y, d), made by ``_window_at`` when summed."""
+    keys, alpha = batch[3], batch[4]
+    keys[0, lane], keys[1, lane] = y, d
+    if y >= 0:
+        for m in range(alpha.shape[0]):
+            alpha[m, lane] = p_gt[m, y] - p_gt[m, d]
+
+
+@kernel
+def _window_at(batch: Any, m: int, k: int, n: int, into: Floats) -> None:
+    """into[j, lane] = the window of each of the n lanes at m < k, for j apart from both.
+    Made here, a horse pair at a time, from the tables: written out whole for each lane
+    (by lane last, a cache line a value) they took more time than their sums."""
+    keys, alpha, w_two, w_one, c_ge_by_key = batch[3], batch[4], batch[5], batch[6], batch[7]
+    horses = alpha.shape[0]
+    for i in range(n):
+        y, d = keys[0, i], keys[1, i]
+        if y < 0:
             for j in range(horses):
                 if j not in (m, k):
-                    into[m, k, j, lane] = window[m, k, j]
+                    into[j, i] = w_two[d, m, k, j]
+            continue
+        alpha_m, alpha_n = alpha[m, i], alpha[k, i]
+        for j in range(horses):
+            if j in (m, k):
+                continue
+            above = (
+                alpha_m * alpha_n * c_ge_by_key[d, j]
+                + alpha_m * w_one[d, k, j]
+                + alpha_n * w_one[d, m, j]
+                + w_two[d, m, k, j]
+            )
+            into[j, i] = max(w_two[y, m, k, j] - above, 0.0)
 
 
 @kernel
@@ -1106,10 +1121,10 @@ def _batch_lane(
     batch: Any, lane: int, heavy: Any, alone_r: Floats, alone_share: Floats, s: int,
     alone: int, work: Floats, lanes: Floats, show: Floats, bound: Floats,
 ) -> int:  # fmt: skip
-    """Heavy lane s (its window already at ``lane``, its r and share with no other clean
-    horse in column ``alone``) into the batch, summed when full; returns the lanes now in
-    the batch."""
-    values, _, at, q = batch
+    """Heavy lane s (its window's keys already at ``lane``, its r and share with no other
+    clean horse in column ``alone``) into the batch, summed when full; returns the lanes
+    now in the batch."""
+    values, at, q = batch[0], batch[1], batch[2]
     heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
     for h in range(heavy_r.shape[0]):
         values[0, h, lane], values[1, h, lane] = heavy_r[h, s], heavy_share[h, s]
@@ -1128,10 +1143,9 @@ def _batch_sum(
 ) -> None:
     """Two disqualified horses in each lane's window summed exactly, less the same with no
     other clean horse; three or more bounded by the two times ``_beyond_two(q)``."""
-    values, windows, at, q = batch
+    values, at, q = batch[0], batch[1], batch[2]
     two_q, alone_q = work[0], work[1]
-    _two_q_between_each(values[0], n, values[2], windows, two_q, work[2:], lanes)
-    _two_q_between_each(values[3], n, values[2], windows, alone_q, work[2:], lanes)
+    _two_q_between_each(values[0], values[3], n, values[2], batch, two_q, alone_q, work[2:], lanes)
     for s in range(n):
         beyond = _beyond_two(q[s])
         for h in range(values.shape[1]):
@@ -1178,32 +1192,49 @@ def _two_q_between(
 
 @kernel
 def _two_q_between_each(
-    r: Floats, n: int, c_y: Floats, windows: Floats, result: Floats, work: Floats, lanes: Floats
-) -> None:
-    """``_two_q_between`` with each pair's own window, windows[m, n, j, pair]."""
+    r: Floats, alone_r: Floats, n: int, c_y: Floats, batch: Any, result: Floats,
+    alone_result: Floats, work: Floats, lanes: Floats,
+) -> None:  # fmt: skip
+    """``_two_q_between`` with each pair's own window (``_window_at``, into work's last
+    block), for r and for alone_r (no other clean horse) at once: each window is made once."""
     horses = r.shape[0]
-    a, ar, first, last, shared = _two_q_start(r, n, c_y, work)
-    u, v, both, mixed = lanes[0], lanes[1], lanes[2], lanes[3]
+    sums = _two_q_start(r, n, c_y, work[:5])
+    alone_sums = _two_q_start(alone_r, n, c_y, work[5:10])
+    window = work[10]
     for m in range(horses):
         for k in range(m + 1, horses):
-            u[:n], v[:n] = 0.0, 0.0
-            for i in range(_lane(n)):
-                both[i] = 2 * r[m, i] * r[k, i]
-                mixed[i] = ar[m, i] * r[k, i] + ar[k, i] * r[m, i]
-            for j in range(horses):
-                if j in (m, k):  # the window is zero there (and left unfilled)
-                    continue
-                w = windows[m, k, j]
-                for i in range(_lane(n)):
-                    u[i] += w[i] * r[j, i]
-                for i in range(_lane(n)):
-                    v[i] += w[i] * ar[j, i]
-                for i in range(_lane(n)):
-                    last[j, i] += w[i] * both[i]
-                for i in range(_lane(n)):
-                    shared[j, i] += w[i] * mixed[i]
-            _two_q_gather(r, ar, first, shared, u, v, m, k, n)
-    _two_q_finish(r, n, work, lanes, result)
+            _window_at(batch, m, k, n, window)
+            _two_q_pair(r, n, window, m, k, sums, lanes[:7])
+            _two_q_pair(alone_r, n, window, m, k, alone_sums, lanes[7:])
+    _two_q_finish(r, n, work[:5], lanes[:7], result)
+    _two_q_finish(alone_r, n, work[5:10], lanes[7:], alone_result)
+
+
+@kernel
+def _two_q_pair(
+    r: Floats, n: int, window: Floats, m: int, k: int, sums: Any, lanes: Floats
+) -> None:
+    """``_two_q_between``'s sums of the horse pair m < k, window[j] by lane."""
+    horses = r.shape[0]
+    _, ar, first, last, shared = sums
+    u, v, both, mixed = lanes[0], lanes[1], lanes[2], lanes[3]
+    u[:n], v[:n] = 0.0, 0.0
+    for i in range(_lane(n)):
+        both[i] = 2 * r[m, i] * r[k, i]
+        mixed[i] = ar[m, i] * r[k, i] + ar[k, i] * r[m, i]
+    for j in range(horses):
+        if j in (m, k):  # the window is zero there (and left unmade)
+            continue
+        w = window[j]
+        for i in range(_lane(n)):
+            u[i] += w[i] * r[j, i]
+        for i in range(_lane(n)):
+            v[i] += w[i] * ar[j, i]
+        for i in range(_lane(n)):
+            last[j, i] += w[i] * both[i]
+        for i in range(_lane(n)):
+            shared[j, i] += w[i] * mixed[i]
+    _two_q_gather(r, ar, first, shared, u, v, m, k, n)
 
 
 @kernel
