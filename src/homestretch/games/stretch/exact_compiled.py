@@ -503,9 +503,7 @@ def _left_out(c: Floats, c_gt: Floats, clean_keys: Ints, bound: Floats) -> int:
     chance, total = np.empty(horses), 0.0
     for first in range(clean_keys.size):
         x = clean_keys[first]
-        for h in range(1, horses):
-            _count_one_more(before[h - 1], c_gt[h - 1, x], before[h])
-            _count_one_more(after[horses - h], c_gt[horses - h, x], after[horses - 1 - h])
+        _counts_around(c_gt[:, x], before, after)
         for h in range(horses):
             b, a = before[h], after[h]
             one_or_two = b[0] * a[1] + b[1] * a[0] + b[0] * a[2] + b[1] * a[1] + b[2] * a[0]
@@ -532,9 +530,7 @@ def _left_out_rows(c_ge: Floats, dq: Floats, dq_keys: Ints, bound: Floats) -> An
     chance, total = np.empty((horses, dq_keys.size)), np.zeros(dq_keys.size)
     for index in range(dq_keys.size):
         d = dq_keys[index]
-        for h in range(1, horses):
-            _count_one_more(before[h - 1], c_ge[h - 1, d], before[h])
-            _count_one_more(after[horses - h], c_ge[horses - h, d], after[horses - 1 - h])
+        _counts_around(c_ge[:, d], before, after)
         for h in range(horses):
             b, a = before[h], after[h]
             chance[h, index] = dq[h, d] * (b[0] * a[0] + b[0] * a[1] + b[1] * a[0])
@@ -548,6 +544,17 @@ def _left_out_rows(c_ge: Floats, dq: Floats, dq_keys: Ints, bound: Floats) -> An
         for h in range(horses):
             bound[h, 0] += chance[h, index]
     return left_out
+
+
+@kernel
+def _counts_around(p: Floats, before: Floats, after: Floats) -> None:
+    """before[h] and after[h]: the chances that 0, 1 and 2 of the horses before h, and of
+    those after h, are counted, horse k counted with chance p[k] (before[0] and
+    after[-1] are set by the caller: nobody before the first, after the last)."""
+    horses = p.shape[0]
+    for h in range(1, horses):
+        _count_one_more(before[h - 1], p[h - 1], before[h])
+        _count_one_more(after[horses - h], p[horses - h], after[horses - 1 - h])
 
 
 @kernel
