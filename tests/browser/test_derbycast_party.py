@@ -231,7 +231,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         expect(tv.locator(".dc-tie")).to_have_text(
             "Bob and Cy are level on 13: a tie-break race, only they pick."
         )
-        expect(ann.locator(".dc-wait")).to_have_text(
+        expect(ann.locator(".dc-onlooker")).to_have_text(
             "Only the tied markers pick in this tie-break race"
         )
         _tap(cy, "2", "win")

@@ -151,6 +151,10 @@ class PostResult(Action):
     odds: tuple[str, ...]
     finish: tuple[int | None, ...]
     official: bool = True
+    typed: str = ""
+    """The finish as the keeper typed it at the desk ('3=1, 5, 2', program numbers or
+    names; ``finish`` then empty): the state reads it, and says in one line what is
+    wrong with it, so the finish is checked in one place."""
 
 
 @dataclass(frozen=True)
@@ -170,6 +174,8 @@ class Correction(Action):
     kind = "correction"
     odds: tuple[str, ...]
     finish: tuple[int | None, ...]
+    typed: str = ""
+    """The finish as typed, as ``PostResult.typed``."""
 
 
 class _Codec(ActionCodec):

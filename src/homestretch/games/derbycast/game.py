@@ -56,6 +56,7 @@ from homestretch.games.derbycast.race import (
     field_problem,
     numbered,
     ranking_problem,
+    read_finish,
 )
 from homestretch.games.derbycast.replays import replay_library
 from homestretch.games.derbycast.results_file import card_only, races_from_data, uploaded_card
@@ -80,6 +81,7 @@ from homestretch.games.derbycast.words import (
     sealed_line,
     standing_line,
     tie_break_line,
+    waiting_line,
     winners_line,
     yours,
 )
@@ -427,7 +429,8 @@ class DerbyCastState(State):
                 self.picks[marker - 1] = None
             self._announce_scratches(self.scratched + action.horses)
         elif isinstance(action, PostResult):
-            official = self._official(action.odds, action.finish)
+            assert self.race is not None
+            official = self._official(action.odds, _finish_of(action, self.race))
             if action.official:
                 self._score(official)
             else:
@@ -613,7 +616,7 @@ class DerbyCastState(State):
         last = self.history[-1]
         self.points, self.playoff = list(before), playoff
         card = _record_of(last)
-        corrected = self._official(action.odds, action.finish, card)
+        corrected = self._official(action.odds, _finish_of(action, card), card)
         picks = {
             p["marker"] - 1: None if p.get("sat_out") else Pick(p["horse"], p["bet"])
             for p in last["picks"]
@@ -657,7 +660,11 @@ class DerbyCastState(State):
     def _result_problem(self, action: PostResult) -> str | None:
         assert self.race is not None
         picked = {p.horse for p in self.picks.values() if p is not None}
-        return _result_problem(self.race, self.scratched, picked, action.odds, action.finish)
+        try:
+            finish = _finish_of(action, self.race)
+        except ValueError as exc:
+            return str(exc)
+        return _result_problem(self.race, self.scratched, picked, action.odds, finish)
 
     def _correction_problem(self, action: Correction) -> str | None:
         if not self.history or self._before_last is None:
@@ -665,7 +672,11 @@ class DerbyCastState(State):
         last = self.history[-1]
         card = _record_of(last)
         picked = {p["horse"] for p in last["picks"] if not p.get("sat_out")}
-        return _result_problem(card, card.scratched, picked, action.odds, action.finish)
+        try:
+            finish = _finish_of(action, card)
+        except ValueError as exc:
+            return str(exc)
+        return _result_problem(card, card.scratched, picked, action.odds, finish)
 
     # --- the end ------------------------------------------------------------------------
     def result(self) -> JSON:
@@ -774,7 +785,10 @@ class DerbyCastState(State):
         }
         # a marker's own lines (its phone), the keeper's questions (the desk)
         shown["yours"] = None if marker is None else yours(marker, shown)
-        shown["desk"] = desk_words(shown) if player == self.game.keeper else None
+        # whose move the table waits for (a phone is not told it waits for itself)
+        waited = [board[s] for s in self.to_act() if 0 <= s < len(board) and s != player]
+        shown["waiting"] = waiting_line(self.phase.value, waited)
+        shown["desk"] = desk_words(shown, waited) if player == self.game.keeper else None
         return shown
 
     def _next_card(self) -> JSON | None:
@@ -799,6 +813,17 @@ def _as_pick(action: Action) -> Pick | None:
         assert found is not None
         return found[1]
     return action if isinstance(action, Pick) else None
+
+
+def _finish_of(action: PostResult | Correction, race: RaceRecord) -> tuple[int | None, ...]:
+    """Each horse's official finish, in card order: as posted, or read from the finish
+    the keeper typed (ValueError names what does not read)."""
+    if not action.typed:
+        return action.finish
+    if action.finish:
+        raise ValueError("give the finish once: typed, or a position for each horse")
+    placed = read_finish(action.typed, race.horses, race.programs)
+    return tuple(placed.get(h) for h in race.horses)
 
 
 def _spaces(odds: Odds | None) -> JSON | None:

@@ -29,7 +29,14 @@ from homestretch.games.derbycast.actions import (
     RunRace,
     Simulate,
 )
-from homestretch.games.derbycast.race import PROGRAM, RaceRecord, find_horse, program_number
+from homestretch.games.derbycast.race import (
+    PROGRAM,
+    RaceRecord,
+    comma_words,
+    find_horse,
+    program_number,
+    read_finish,
+)
 from homestretch.games.derbycast.results_file import read_results
 from homestretch.games.derbycast.simulated import race_seed, simulated_record
 from homestretch.games.derbycast.words import (
@@ -237,6 +244,7 @@ class ManualKeeper:
         if view.get("simulated"):  # Top of the Stretch runs every horse on its card
             self.console.print("[bold]Picks are closed. They're off![/bold]")
             return PostScratches(())
+        self.console.print(escape(view["desk"]["status"]))  # as the desk says it
         self.console.print("Close picks: any horse scratched since the picks were made?")
         late = self._horses(
             "Late scratches (program numbers or names, blank for none)",
@@ -250,7 +258,7 @@ class ManualKeeper:
     ) -> tuple[str, ...]:
         while True:
             try:
-                words = _words(self.ask(question, default))
+                words = comma_words(self.ask(question, default))
                 return tuple(find_horse(w, horses, programs) for w in words)
             except ValueError as exc:
                 self.say_problem(str(exc))
@@ -322,24 +330,3 @@ class ManualKeeper:
         picked = {p["horse"] for p in last["picks"] if "horse" in p}
         odds, finish = self._typed_result(card, scratched, picked)
         return Correction(odds, finish)
-
-
-def read_finish(text: str, horses: list[str], programs: list[str]) -> dict[str, int]:
-    """'3,1,5' or with a dead heat '3=1,5' (program numbers or names) as each placed
-    horse's official position."""
-    finish: dict[str, int] = {}
-    place = 1
-    for group in _words(text):
-        tied = [find_horse(word, horses, programs) for word in group.split("=")]
-        for horse in tied:
-            if horse in finish:
-                raise ValueError(f"{horse} is placed twice")
-            finish[horse] = place
-        place += len(tied)
-    if not finish:
-        raise ValueError("type the finish, at least the winner")
-    return finish
-
-
-def _words(text: str) -> list[str]:
-    return [w.strip() for w in text.split(",") if w.strip()]

@@ -174,3 +174,26 @@ def find_horse(word: str, horses: Sequence[str], programs: Sequence[str]) -> str
             return horse
     shown = ", ".join(programs)
     raise ValueError(f"{word.strip()!r} is not a horse in this race (program numbers {shown})")
+
+
+def read_finish(text: str, horses: Sequence[str], programs: Sequence[str]) -> dict[str, int]:
+    """The official finish as the keeper types it, best first: '3,1,5', with a dead heat
+    '3=1,5' (3 and 1 share 1st, 5 is 3rd), by program number or name; each placed
+    horse's position. ValueError says what is wrong, naming the horse or the word."""
+    finish: dict[str, int] = {}
+    place = 1
+    for group in comma_words(text):
+        tied = [find_horse(word, horses, programs) for word in group.split("=")]
+        for horse in tied:
+            if horse in finish:
+                raise ValueError(f"{horse} is placed twice in the finish")
+            finish[horse] = place
+        place += len(tied)
+    if not finish:
+        raise ValueError("type the official finish, at least the winner")
+    return finish
+
+
+def comma_words(text: str) -> list[str]:
+    """'3, 1,,5' as ['3', '1', '5']."""
+    return [w.strip() for w in text.split(",") if w.strip()]

@@ -100,6 +100,63 @@ def phase_line(phase: str) -> str:
     return PHASES.get(phase, "")
 
 
+def named(rows: Sequence[JSON]) -> str:
+    """Markers by name and number: 'Ann (marker 1)', 'Ann (marker 1) and Bob (marker 2)',
+    'Ann (marker 1), Bob (marker 2) and Cy (marker 3)'."""
+    names = [_marker(row) for row in rows]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+WAITING_TO = {
+    "pick": "to pick",
+    "confirm": "to say the pick stands",
+    "repick": "to pick again or sit out",
+}
+"""What the table waits for its markers to do, by phase (the keeper's turn is the desk's)."""
+
+
+def _waiting_for(phase: str, waited: Sequence[JSON]) -> str:
+    if not waited or phase not in WAITING_TO:
+        return ""
+    return f"waiting for {named(waited)} {WAITING_TO[phase]}"
+
+
+def waiting_line(phase: str, waited: Sequence[JSON]) -> str:
+    """'Waiting for Ann (marker 1) to pick': the markers whose move the table waits for
+    ('' if none, or it is only the keeper's). Who has not picked is open under sealed
+    picks too (R22): only what they picked is hidden."""
+    waiting = _waiting_for(phase, waited)
+    return waiting[:1].upper() + waiting[1:]
+
+
+DESK_LEADS = {
+    "pick": "Picks are open",
+    "confirm": "Every marker has picked",
+    "repick": "A late scratch",
+}
+
+
+def desk_status(phase: str, waited: Sequence[JSON], simulated: bool) -> str:
+    """What the keeper's desk says the table is doing, and what is the keeper's to do:
+    'Picks are open: waiting for Ann (marker 1) to pick'."""
+    waiting = _waiting_for(phase, waited)
+    if waiting:
+        return f"{DESK_LEADS[phase]}: {waiting}"
+    if phase == "scratches":
+        return "Every marker has picked: close picks at the off"
+    if phase == "result" and simulated:
+        return "Picks are closed: Top of the Stretch runs the race, and the TV calls it"
+    return phase_line(phase) if phase == "draw" else ""
+
+
+def closing_early_line(missing: Sequence[JSON]) -> str:
+    """The keeper closing picks before everyone picked names who sits out (R23)."""
+    if not missing:
+        return ""
+    verb = "sits" if len(missing) == 1 else "sit"
+    return f"Closing now: {named(missing)} {verb} this race out"
+
+
 def sealed_line(picked: Sequence[int]) -> str:
     """Sealed picks while they are open: who has picked, not what (R22)."""
     line = "Picks are sealed until the keeper closes them"
@@ -153,6 +210,10 @@ ONLOOKER = "Only the tied markers pick in this tie-break race"
 """A marker not in a tie-break race (it has no turn there)."""
 
 
+STANDS = "Your pick stands (pick another to change it until picks close)"
+"""A marker that said its pick stands (R24)."""
+
+
 def your_pick_line(pick: JSON | None, card: JSON, picks_open: bool) -> str:
     """'Your pick: win on 3 Charlie' (and that it may change while picks are open, or
     that its horse is scratched), 'You sit out this race'; '' before it picks."""
@@ -173,13 +234,16 @@ def would_line(entry: JSON) -> str:
 
 
 def yours(marker: int, view: JSON) -> JSON:
-    """A marker's own lines in ``view`` (its seat's): its pick, whether it sits a
-    tie-break race out, and what a result under review would give it."""
+    """A marker's own lines in ``view`` (its seat's): its pick, that it stands (with
+    ``confirm``), whether it sits a tie-break race out, and what a result under review
+    would give it."""
     card, review = view["card"], view["review"]
     mine = next((p for p in view["picks"] if p["marker"] == marker), None)
     would = [w for w in review["would"] if w["marker"] == marker] if review else []
+    stands = view["confirm"] and view["picks_open"] and marker in view["confirmed"]
     return {
         "pick": your_pick_line(mine, card, view["picks_open"]) if card else "",
+        "stands": STANDS if stands else "",
         "onlooker": ONLOOKER if card and marker not in view["order"] else "",
         "would": would_line(would[0]) if would else "",
     }
@@ -200,12 +264,19 @@ def final_odds_question(horse: str, program: str = "") -> str:
     return f"Final odds of {program} {horse}" if program else f"Final odds of {horse}"
 
 
-def desk_words(view: JSON) -> JSON:
-    """The keeper's desk's field labels, in the terminal's words; each final odds by
-    card index (the race posted, and the last race for a correction)."""
+def desk_words(view: JSON, waited: Sequence[JSON]) -> JSON:
+    """The keeper's desk in the terminal's words: what the table is doing (``waited``:
+    the markers it waits for), who sits out if picks close now (their markers in
+    ``sit_out``), and its field labels, each final odds by card index (the race posted,
+    and the last race for a correction)."""
     last = view["last_race"]
     card = view["card"]
+    picked = {p["marker"] for p in view["picks"]}
+    missing = [view["board"][m - 1] for m in view["order"] if m not in picked]
     return {
+        "status": desk_status(view["phase"], waited, view["simulated"]),
+        "sit_out": [row["marker"] for row in missing] if view["picks_open"] else [],
+        "closing_early": closing_early_line(missing) if view["picks_open"] else "",
         "race": RACE_NAME,
         "field": FIELD,
         "morning_lines": MORNING_LINES,

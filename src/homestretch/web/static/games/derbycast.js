@@ -180,6 +180,7 @@
       box.append(raceCard(view, tools, !view.picks_open));
       if (view.sealed_note) box.append(sealedNote(view, tools));
       if (view.status) box.append(make(tools, "p", view.status, "dc-status"));
+      if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait"));
     }
     const reading = tools.mode !== "replay"; // the call is in the view only under review
     if (view.call) box.append(raceCall(view.call, `${view.race}:${view.card.race}`, tools, reading ? frame.since : null));
@@ -204,16 +205,12 @@
     if (choosing) box.append(pickButtons(frame, tools));
     if (frame.legal.some((l) => l.action.kind === "ready")) {
       box.append(button(tools, "My pick stands", () => tools.send({ action: { kind: "ready" } }), { "data-ready": "" }));
-    } else if (view.confirm && view.picks_open && view.confirmed.includes(me.marker)) {
-      box.append(make(tools, "p", "Your pick stands (tap another to change it)", "dc-wait"));
+    } else if (own.stands) {
+      box.append(make(tools, "p", own.stands, "dc-stands"));
     }
     if (view.sealed_note) box.append(sealedNote(view, tools));
-    else if (card && view.picks_open && view.order.includes(me.marker)) {
-      const others = frame.waiting.seats.filter((s) => s !== frame.seat); // not "waiting for" oneself
-      if (others.length) box.append(make(tools, "p", `Waiting for ${others.map(tools.seatName).join(", ")} to pick`, "dc-wait"));
-    } else if (own.onlooker) {
-      box.append(make(tools, "p", own.onlooker, "dc-wait"));
-    }
+    if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait")); // never oneself
+    if (own.onlooker) box.append(make(tools, "p", own.onlooker, "dc-onlooker"));
     if (own.would) box.append(make(tools, "p", own.would, "dc-would"));
     if (view.last_race) box.append(lastRace(view, tools));
   }
@@ -283,22 +280,8 @@
     throw new Error(`${word} is not a horse in this race (program numbers ${programs.join(", ")})`);
   }
 
-  // '3=1, 5, 2': 3 and 1 dead-heated for 1st, 5 was 3rd, 2 was 4th.
-  function finishFor(text, horses, programs) {
-    const place = new Map();
-    let next = 1;
-    for (const group of words(text)) {
-      const tied = group.split("=").map((w) => horseFor(w.trim(), horses, programs));
-      for (const horse of tied) {
-        if (place.has(horse)) throw new Error(`${horse} is placed twice`);
-        place.set(horse, next);
-      }
-      next += tied.length;
-    }
-    if (!place.size) throw new Error("type the finish, at least the winner");
-    return horses.map((h) => (place.has(h) ? place.get(h) : null));
-  }
-
+  // The finish is sent as typed ('3=1, 5, 2'): the server reads it, and says in one line
+  // what is wrong with it (derbycast/race.py read_finish; the terminal reads it the same).
   // ``asks``: the desk's words (view.desk), ``oddsAsked`` each horse's final odds label
   function resultForm(tools, asks, oddsAsked, prefix, card, picked, scratched, submitText, onSubmit) {
     const form = make(tools, "form", null, "dc-desk-form");
@@ -311,13 +294,8 @@
     form.append(make(tools, "button", submitText, "", { type: "submit" }));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      try {
-        const finish = finishFor(read(`${prefix}-finish`), card.horses, card.programs);
-        const odds = card.horses.map((h, i) => (needed.includes(h) ? read(`${prefix}-odds-${i}`) : card.odds[i] || ""));
-        onSubmit(odds, finish);
-      } catch (error) {
-        tools.showError(error.message);
-      }
+      const odds = card.horses.map((h, i) => (needed.includes(h) ? read(`${prefix}-odds-${i}`) : card.odds[i] || ""));
+      onSubmit(odds, read(`${prefix}-finish`));
     });
     return form;
   }
@@ -402,9 +380,8 @@
     const view = frame.view;
     const card = view.card;
     const form = make(tools, "form", null, "dc-desk-form dc-close");
-    const missing = view.order.filter((m) => !view.picks.some((p) => p.marker === m));
-    const names = missing.map((m) => `${view.board[m - 1].name} (marker ${m})`).join(", ");
-    if (missing.length) form.append(make(tools, "p", `Closing now: ${names} sit${missing.length > 1 ? "" : "s"} this race out`, "dc-sit-out"));
+    const missing = view.desk.sit_out; // named by the server, with its words
+    if (missing.length) form.append(make(tools, "p", view.desk.closing_early, "dc-sit-out"));
     if (!view.simulated) {
       card.horses.forEach((horse, i) => {
         if (card.scratched.includes(horse)) return;
@@ -435,7 +412,7 @@
     const box = make(tools, "details", null, "dc-correct");
     box.append(make(tools, "summary", `Correct race ${last.race} (${last.name})`));
     box.append(resultForm(tools, view.desk, view.desk.fix_odds, "dc-fix", card, picked, scratched, "Post the correction",
-      (odds, finish) => tools.send({ action: { kind: "correction", odds, finish } })));
+      (odds, typed) => tools.send({ action: { kind: "correction", odds, finish: [], typed } })));
     return box;
   }
 
@@ -498,20 +475,19 @@
       desk.append(cardForm(frame, tools), stretchForm(view, tools), dayCardForm(tools));
       if (view.may_correct) desk.append(correctionForm(view, tools));
     } else if (view.phase === "draw") {
-      desk.append(make(tools, "p", view.status, "dc-status"));
+      desk.append(make(tools, "p", view.desk.status, "dc-status"));
     } else if (view.phase === "pick" || view.phase === "confirm") {
-      const what = view.phase === "pick" ? "to pick" : "to say their pick stands";
-      desk.append(make(tools, "p", `Picks are open: waiting for ${frame.waiting.seats.map(tools.seatName).join(", ")} ${what}`, "dc-status"));
+      desk.append(make(tools, "p", view.desk.status, "dc-status"));
       const early = make(tools, "details", null, "dc-early");
       early.append(make(tools, "summary", "A phone died? Close picks now"), closeForm(frame, tools));
       desk.append(early);
     } else if (view.phase === "scratches") {
-      desk.append(make(tools, "h3", "Every marker has picked. Close picks at the off"), closeForm(frame, tools));
+      desk.append(make(tools, "h3", view.desk.status, "dc-status"), closeForm(frame, tools));
     } else if (view.phase === "result" && view.simulated) {
-      desk.append(make(tools, "p", "Picks are closed. Top of the Stretch runs the race; the TV calls it.", "dc-status"),
+      desk.append(make(tools, "p", view.desk.status, "dc-status"),
         button(tools, "They're off: run the race", () => tools.send({ action: { kind: "run" } }), { "data-run": "" }));
     } else if (view.phase === "repick") {
-      desk.append(make(tools, "p", `A late scratch: waiting for ${frame.waiting.seats.map(tools.seatName).join(", ")}`, "dc-status"));
+      desk.append(make(tools, "p", view.desk.status, "dc-status"));
     } else if (view.phase === "result" || view.phase === "review") {
       if (view.review) {
         const review = make(tools, "section", null, "dc-review");
@@ -524,7 +500,7 @@
       }
       if (!view.simulated) {
         desk.append(resultForm(tools, view.desk, view.desk.final_odds, "dc-result", card, picked, card.scratched, "Post for review",
-          (odds, finish) => tools.send({ action: { kind: "result", odds, finish, official: false } })));
+          (odds, typed) => tools.send({ action: { kind: "result", odds, finish: [], official: false, typed } })));
       }
     }
     restoreTyping(desk);

@@ -1,0 +1,213 @@
+"""Who the table waits for, worded by the rules (derbycast/words.py) for the TV, each
+phone (never waiting for itself) and the keeper's desk, in every phase where markers
+move; and the finish the keeper types, read and checked by the state alone (the desk
+only sends it), with one clear line naming what is wrong."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.generic.test_every_game import _string_leaves
+
+from homestretch.core.errors import IllegalAction
+from homestretch.games.derbycast.actions import (
+    CODEC,
+    Correction,
+    Official,
+    Pick,
+    PostCard,
+    PostResult,
+    PostScratches,
+    Ready,
+    SealedPick,
+)
+from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
+from homestretch.games.derbycast.words import STANDS, closing_early_line, named, waiting_line
+
+FIELD = ("Alpha", "Bravo", "Charlie")
+ODDS = ("2-1", "5-2", "8-1")
+
+
+def make(**options: Any) -> DerbyCastState:
+    people = [{"name": n} for n in ("Ann", "Bob", "Cy")]
+    config = {"entrants": people, "source": "keeper", "feed": {"kind": "manual"}, **options}
+    state = DerbyCastGame(config).new_initial_state()
+    state.apply(state.game.keeper, PostCard("R", FIELD, ODDS))
+    return state
+
+
+def waiting(state: DerbyCastState) -> dict[str | int | None, str]:
+    """The waiting line the TV (None), each phone (0-2) and the desk ("desk") show."""
+    keeper = state.game.keeper
+    lines: dict[str | int | None, str] = {s: state.view(s)["waiting"] for s in (None, 0, 1, 2)}
+    lines["keeper"] = state.view(keeper)["waiting"]
+    lines["desk"] = state.view(keeper)["desk"]["status"]
+    return lines
+
+
+def test_names_read_as_a_list() -> None:
+    ann, bob, cy = ({"name": n, "marker": m} for m, n in enumerate(("Ann", "Bob", "Cy"), 1))
+    assert named([ann]) == "Ann (marker 1)"
+    assert named([ann, bob]) == "Ann (marker 1) and Bob (marker 2)"
+    assert named([ann, bob, cy]) == "Ann (marker 1), Bob (marker 2) and Cy (marker 3)"
+    team = {"name": "Rail", "marker": 4, "team": True}
+    assert waiting_line("pick", [team]) == "Waiting for Rail [team] (marker 4) to pick"
+    assert waiting_line("scratches", [ann]) == ""  # the keeper's turn: no marker waited for
+    assert closing_early_line([]) == ""
+    assert closing_early_line([cy]) == "Closing now: Cy (marker 3) sits this race out"
+    assert closing_early_line([bob, cy]) == (
+        "Closing now: Bob (marker 2) and Cy (marker 3) sit this race out"
+    )
+
+
+def test_open_picks_wait_for_the_next_picker_and_a_phone_never_waits_for_itself() -> None:
+    state = make()
+    ann = "Waiting for Ann (marker 1) to pick"
+    assert waiting(state) == {
+        None: ann,
+        0: "",  # Ann's own turn: her phone shows the horses, not a wait for herself
+        1: ann,
+        2: ann,
+        "keeper": ann,
+        "desk": "Picks are open: waiting for Ann (marker 1) to pick",
+    }
+    state.apply(0, Pick("Alpha", "win"))
+    assert waiting(state)[0] == "Waiting for Bob (marker 2) to pick"
+    assert waiting(state)[1] == ""
+
+
+def test_once_everyone_has_picked_nobody_waits_for_the_keeper_to_pick() -> None:
+    """The old phone said 'Waiting for Keeper to pick' while picks waited to be closed."""
+    state = make()
+    for seat, horse in enumerate(FIELD):
+        state.apply(seat, Pick(horse, "win"))
+    assert state.phase == "scratches"
+    lines = waiting(state)
+    assert lines.pop("desk") == "Every marker has picked: close picks at the off"
+    assert set(lines.values()) == {""}
+
+
+def test_confirm_waits_for_each_marker_to_say_the_pick_stands() -> None:
+    state = make(confirm=True)
+    for seat, horse in enumerate(FIELD):
+        state.apply(seat, Pick(horse, "win"))
+    state.apply(1, Ready())
+    lines = waiting(state)
+    assert lines[None] == "Waiting for Ann (marker 1) and Cy (marker 3) to say the pick stands"
+    assert lines[0] == "Waiting for Cy (marker 3) to say the pick stands"
+    assert lines[1] == lines[None]
+    assert lines["desk"] == (
+        "Every marker has picked: waiting for Ann (marker 1) and Cy (marker 3) "
+        "to say the pick stands"
+    )
+    assert state.view(1)["yours"]["stands"] == STANDS  # Bob's phone: his stands
+    assert state.view(0)["yours"]["stands"] == ""
+
+
+def test_a_late_scratch_waits_for_its_picker() -> None:
+    state = make()
+    for seat, horse in enumerate(FIELD):
+        state.apply(seat, Pick(horse, "win"))
+    state.apply(state.game.keeper, PostScratches(("Bravo",)))
+    lines = waiting(state)
+    assert lines[None] == "Waiting for Bob (marker 2) to pick again or sit out"
+    assert lines[1] == ""
+    assert lines["desk"] == "A late scratch: waiting for Bob (marker 2) to pick again or sit out"
+
+
+def test_sealed_picks_name_who_has_not_picked_never_what_anyone_picked() -> None:
+    state = make(sealed=True)
+    state.apply(1, SealedPick("2|show|Charlie"))
+    lines = waiting(state)
+    assert lines[None] == "Waiting for Ann (marker 1) and Cy (marker 3) to pick"
+    assert lines[1] == lines[None]
+    assert lines[0] == "Waiting for Cy (marker 3) to pick"
+    for seat in (None, 0, 2, state.game.keeper):  # the twin worlds look the same
+        seen = state.view(seat)
+        assert "Charlie" not in seen["waiting"]
+        assert all(twin == seen for twin in state.twin_views(seat))
+        assert "2|show|Charlie" not in _string_leaves(seen)
+
+
+def test_the_desk_names_who_sits_out_when_it_closes_picks_early() -> None:
+    state = make()
+    state.apply(0, Pick("Alpha", "win"))
+    desk = state.view(state.game.keeper)["desk"]
+    assert desk["sit_out"] == [2, 3]
+    assert desk["closing_early"] == (
+        "Closing now: Bob (marker 2) and Cy (marker 3) sit this race out"
+    )
+    state.apply(state.game.keeper, PostScratches((), sit_out=tuple(desk["sit_out"])))
+    assert state.view(state.game.keeper)["desk"]["closing_early"] == ""
+
+
+def closed(state: DerbyCastState) -> DerbyCastState:
+    for seat, horse in enumerate(FIELD):
+        state.apply(seat, Pick(horse, "win"))
+    state.apply(state.game.keeper, PostScratches(()))
+    return state
+
+
+def typed(text: str, odds: tuple[str, ...] = ODDS) -> PostResult:
+    return PostResult(odds, (), official=False, typed=text)
+
+
+def test_a_typed_finish_is_read_by_the_state_dead_heats_included() -> None:
+    state = closed(make())
+    keeper = state.game.keeper
+    state.apply(keeper, typed(" 3=1 , bravo"))  # numbers or names, any case and spacing
+    assert [r["finish"] for r in state.view(None)["review"]["runners"]] == [1, 3, 1]
+    state.apply(keeper, Official())
+    assert state.points == [2, 0, 8]  # Alpha 2-1, Charlie 8-1 dead-heat; Bravo 3rd: no win
+    again = CODEC.from_json(typed("3,1").to_json())  # the log reads it back as sent
+    assert again == typed("3,1")
+
+
+@pytest.mark.parametrize(
+    ("text", "odds", "refused"),
+    [
+        ("9, 1", ODDS, "'9' is not a horse in this race (program numbers 1, 2, 3)"),
+        ("Zed", ODDS, "'Zed' is not a horse in this race (program numbers 1, 2, 3)"),
+        ("1, 2=1", ODDS, "Alpha is placed twice in the finish"),
+        (" , ", ODDS, "type the official finish, at least the winner"),
+        ("1, 2", ("2-1", "", "8-1"), "Bravo was picked, so its final odds are needed"),
+        ("1, 2", ("2-1", "five", "8-1"), "Bravo: "),
+    ],
+)
+def test_a_typed_finish_that_does_not_read_is_refused_in_one_line_naming_it(
+    text: str, odds: tuple[str, ...], refused: str
+) -> None:
+    state = closed(make())
+    why = state.why_illegal(state.game.keeper, typed(text, odds))
+    assert why is not None and why.startswith(refused) and "\n" not in why
+    with pytest.raises(IllegalAction):
+        state.apply(state.game.keeper, typed(text, odds))
+    assert state.phase == "result"  # nothing posted
+
+
+def test_a_typed_finish_may_not_place_a_scratched_horse_or_come_twice() -> None:
+    state = make()
+    for seat, horse in enumerate(FIELD):
+        state.apply(seat, Pick(horse, "win"))
+    state.apply(state.game.keeper, PostScratches(("Bravo",)))
+    state.apply(1, Pick("Alpha", "show"))
+    why = state.why_illegal(state.game.keeper, typed("2, 1"))
+    assert why == "Bravo is scratched and cannot have a finish position"
+    both = PostResult(ODDS, (1, None, 2), official=False, typed="1, 3")
+    assert state.why_illegal(state.game.keeper, both) == (
+        "give the finish once: typed, or a position for each horse"
+    )
+
+
+def test_a_typed_correction_is_read_against_the_last_race() -> None:
+    state = closed(make())
+    keeper = state.game.keeper
+    state.apply(keeper, typed("1, 2, 3"))
+    state.apply(keeper, Official())
+    assert state.points == [2, 0, 0]
+    assert state.why_illegal(keeper, Correction(ODDS, (), typed="4")) == (
+        "'4' is not a horse in this race (program numbers 1, 2, 3)"
+    )
+    state.apply(keeper, Correction(ODDS, (), typed="3, 2, 1"))
+    assert state.points == [0, 0, 8]
