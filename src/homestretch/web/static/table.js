@@ -269,11 +269,14 @@ async function post(path, data) {
 
 // The answer to a move is the version it made; the frame comes by the event stream, as
 // to every page of the table (a page whose stream is down asks for it after a while).
+// A board may await it: the version, or the one line why the move was refused (shown at
+// the top of the page too), to show by the form it came from.
 async function send(move) {
   const answer = await post(`/api/tables/${tableId}/moves`, { token, version: frame.version, ...move });
   if (answer && frame.version < answer.version) {
     setTimeout(() => { if (frame.version < answer.version) refetch(); }, 3000);
   }
+  return answer ? { version: answer.version } : { refused: $("error").textContent };
 }
 
 async function handOver(seat, bot) {

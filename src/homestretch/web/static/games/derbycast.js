@@ -99,13 +99,22 @@
       const name = card.scratched.includes(horse) ? `${horse} (scratched)` : horse;
       row.append(make(tools, "td", card.programs[i]), make(tools, "td", name),
         make(tools, "td", card.odds[i] || "?"), make(tools, "td", spacesText(card.spaces[i])));
-      if (showPicks) {
-        const by = view.picks.filter((p) => p.horse === horse).map((p) => `${p.marker} (${p.bet})`);
-        row.append(make(tools, "td", by.join(", ")));
-      }
+      if (showPicks) row.append(make(tools, "td", pickedBy(view, horse)));
       table.append(row);
     });
     return table;
+  }
+
+  // Open picks are shown as they are made, as at the table (R7); sealed ones once picks
+  // close (R22).
+  function picksShown(view) {
+    return !(view.sealed && view.picks_open);
+  }
+
+  // Who picked a horse, as the terminal's card says it: '1 (win), 3 (show)' (none while
+  // picks are sealed: a sealed pick names no horse).
+  function pickedBy(view, horse) {
+    return view.picks.filter((p) => p.horse === horse).map((p) => `${p.marker} (${p.bet})`).join(", ");
   }
 
   // The last official race as the rules word it: its title, the first four home and
@@ -177,7 +186,7 @@
     if (view.tie_break.length && !frame.over) box.append(make(tools, "p", told(frame, "tie-break"), "dc-tie"));
     box.append(advancementTable(view, tools), standings(view, tools));
     if (view.card) {
-      box.append(raceCard(view, tools, !view.picks_open));
+      box.append(raceCard(view, tools, picksShown(view)));
       if (view.sealed_note) box.append(sealedNote(view, tools));
       if (view.status) box.append(make(tools, "p", view.status, "dc-status"));
       if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait"));
@@ -198,18 +207,19 @@
     if (frame.over) { box.append(winners(frame, tools)); return; }
     const card = view.card;
     if (card && view.status) box.append(make(tools, "p", view.status, "dc-status")); // what the table is doing
+    if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait")); // whom for (never oneself)
     const mine = view.picks.find((p) => p.marker === me.marker);
     const own = view.yours; // this marker's lines, worded by the rules (derbycast/words.py)
     if (own.pick) box.append(make(tools, "p", own.pick, "dc-mine"));
     const choosing = card && (frame.your_turn || (view.picks_open && mine && !mine.sat_out));
     if (choosing) box.append(pickButtons(frame, tools));
+    else if (card) box.append(raceCard(view, tools, picksShown(view))); // the field, the picks so far
     if (frame.legal.some((l) => l.action.kind === "ready")) {
       box.append(button(tools, "My pick stands", () => tools.send({ action: { kind: "ready" } }), { "data-ready": "" }));
     } else if (own.stands) {
       box.append(make(tools, "p", own.stands, "dc-stands"));
     }
     if (view.sealed_note) box.append(sealedNote(view, tools));
-    if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait")); // never oneself
     if (own.onlooker) box.append(make(tools, "p", own.onlooker, "dc-onlooker"));
     if (own.would) box.append(make(tools, "p", own.would, "dc-would"));
     if (view.last_race) box.append(lastRace(view, tools));
@@ -229,6 +239,8 @@
         tapped = { race, horse };
         tools.redraw();
       }, { "data-program": card.programs[i], "aria-pressed": chosen ? "true" : "false" });
+      const by = pickedBy(view, horse); // the picks made before this one (R7)
+      if (by) node.append(make(tools, "span", `picked by ${by}`, "dc-by"));
       horses.append(node);
     });
     box.append(horses);
@@ -262,6 +274,19 @@
     return wrap;
   }
 
+  // A posting from one of the desk's forms; a refusal (the server's one line) is said
+  // under that form too, where the keeper typed: the page's own line is at its top, off
+  // a phone's screen.
+  async function post(form, tools, action) {
+    said(form, tools, (await tools.send({ action })).refused || "");
+  }
+
+  function said(form, tools, refusal) {
+    const old = form.querySelector(".dc-refused");
+    if (old) old.remove();
+    if (refusal) form.append(make(tools, "p", refusal, "dc-refused"));
+  }
+
   function read(id) {
     const node = document.getElementById(id);
     return node ? node.value.trim() : "";
@@ -282,8 +307,9 @@
 
   // The finish is sent as typed ('3=1, 5, 2'): the server reads it, and says in one line
   // what is wrong with it (derbycast/race.py read_finish; the terminal reads it the same).
-  // ``asks``: the desk's words (view.desk), ``oddsAsked`` each horse's final odds label
-  function resultForm(tools, asks, oddsAsked, prefix, card, picked, scratched, submitText, onSubmit) {
+  // ``asks``: the desk's words (view.desk), ``oddsAsked`` each horse's final odds label,
+  // ``posting(odds, typed)`` the action to send
+  function resultForm(tools, asks, oddsAsked, prefix, card, picked, scratched, submitText, posting) {
     const form = make(tools, "form", null, "dc-desk-form");
     form.append(field(tools, `${prefix}-finish`, asks.finish, ""));
     const needed = card.horses.filter((h) => picked.has(h) && !scratched.includes(h));
@@ -295,7 +321,7 @@
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const odds = card.horses.map((h, i) => (needed.includes(h) ? read(`${prefix}-odds-${i}`) : card.odds[i] || ""));
-      onSubmit(odds, read(`${prefix}-finish`));
+      post(form, tools, posting(odds, read(`${prefix}-finish`)));
     });
     return form;
   }
@@ -328,9 +354,10 @@
         const lines = read("dc-odds") ? read("dc-odds").split(",").map((o) => o.trim()) : [];
         const odds = horses.map((_, i) => lines[i] || "");
         const scratched = words(read("dc-scratched")).map((w) => horseFor(w, horses, numbers));
-        tools.send({ action: { kind: "card", race: read("dc-race"), horses, odds, programs, scratched } });
+        post(form, tools, { kind: "card", race: read("dc-race"), horses, odds, programs, scratched });
       } catch (error) {
         tools.showError(error.message);
+        said(form, tools, error.message);
       }
     });
     return form;
@@ -350,7 +377,7 @@
     form.append(races, modes, make(tools, "button", "Card a Top of the Stretch race", "", { type: "submit" }));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      tools.send({ action: { kind: "simulate", race: races.value, mode: modes.value } });
+      post(form, tools, { kind: "simulate", race: races.value, mode: modes.value });
     });
     box.append(form);
     return box;
@@ -367,8 +394,8 @@
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const chosen = file.files[0];
-      if (!chosen) { tools.showError("choose the day's card file first"); return; }
-      tools.send({ action: { kind: "day-card", file: chosen.name, text: await chosen.text() } });
+      if (!chosen) { said(form, tools, "choose the day's card file first"); return; }
+      post(form, tools, { kind: "day-card", file: chosen.name, text: await chosen.text() });
     });
     box.append(form);
     return box;
@@ -395,7 +422,7 @@
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const horses = [...form.querySelectorAll("input:checked")].map((node) => node.value);
-      tools.send({ action: { kind: "scratches", horses, sit_out: missing } });
+      post(form, tools, { kind: "scratches", horses, sit_out: missing });
     });
     return form;
   }
@@ -412,7 +439,7 @@
     const box = make(tools, "details", null, "dc-correct");
     box.append(make(tools, "summary", `Correct race ${last.race} (${last.name})`));
     box.append(resultForm(tools, view.desk, view.desk.fix_odds, "dc-fix", card, picked, scratched, "Post the correction",
-      (odds, typed) => tools.send({ action: { kind: "correction", odds, finish: [], typed } })));
+      (odds, typed) => ({ kind: "correction", odds, finish: [], typed })));
     return box;
   }
 
@@ -468,7 +495,7 @@
     if (frame.over) { desk.append(winners(frame, tools), standings(view, tools)); return; }
     desk.append(standings(view, tools));
     const card = view.card;
-    if (card) desk.append(raceCard(view, tools, !(view.sealed && view.picks_open)));
+    if (card) desk.append(raceCard(view, tools, picksShown(view)));
     if (card && view.sealed_note) desk.append(sealedNote(view, tools));
     const picked = new Set(view.picks.filter((p) => p.horse).map((p) => p.horse));
     if (view.phase === "card") {
@@ -500,7 +527,7 @@
       }
       if (!view.simulated) {
         desk.append(resultForm(tools, view.desk, view.desk.final_odds, "dc-result", card, picked, card.scratched, "Post for review",
-          (odds, typed) => tools.send({ action: { kind: "result", odds, finish: [], official: false, typed } })));
+          (odds, typed) => ({ kind: "result", odds, finish: [], official: false, typed })));
       }
     }
     restoreTyping(desk);

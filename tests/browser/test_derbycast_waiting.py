@@ -1,0 +1,146 @@
+"""Derby Cast's pages as a table sees them, every one a 390 px phone (the keeper's desk
+too): who the table waits for in the rules' words (derbycast/words.py) on the TV, each
+phone (never waiting for itself, nor for the keeper) and the desk, the same after a
+reload; open picks shown as they are made (R7), the field on a waiting phone; and a
+typed finish sent as typed, the server's refusal said under the form the keeper typed in."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from tests.browser.table_pages import SharedServer, context, fits_width, frame, open_table, shows
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
+
+PEOPLE = ("Ann", "Bob", "Cy")
+
+
+def _tap(phone: Page, program: str, bet: str) -> None:
+    phone.locator(f'.dc-horses button[data-program="{program}"]').click()
+    phone.locator(f'.dc-bets button[data-bet="{bet}"]').click()
+
+
+def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_finish(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    with shared_server.visit() as address:
+        config = {
+            "entrants": [{"name": n} for n in PEOPLE],
+            "source": "keeper",
+            "feed": {"kind": "manual"},
+            "races": 2,
+            "tie": "dead-heat",
+            "order": "rotate",
+            "draw": "fresh",
+        }
+        seats = [{"kind": "person", "name": n} for n in (*PEOPLE, "Keeper")]
+        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        game_id = links["id"]
+        tokens = [link["link"].rsplit("/", 1)[1] for link in links["seats"]]
+        ann, bob, cy, desk, tv = (
+            context(browser, address, phone=True).new_page() for _ in range(5)
+        )
+        phones = (ann, bob, cy)
+        for page, seat in zip((*phones, desk), links["seats"], strict=True):
+            page.goto(seat["link"])
+        tv.goto(links["watch"])
+        everyone = (*phones, desk, tv)
+
+        def settled() -> None:
+            version = frame(address, game_id)["version"]
+            for page in everyone:
+                shows(page, version)
+
+        def worded(page: Page, seat: int | None) -> None:
+            """The page's waiting line is its view's words ('' : none drawn)."""
+            line = frame(address, game_id, tokens[seat] if seat is not None else None)
+            waiting = page.locator(".dc-wait")
+            if line["view"]["waiting"]:
+                expect(waiting).to_have_text(line["view"]["waiting"])
+            else:
+                expect(waiting).to_have_count(0)
+
+        def snap(page: Page, name: str) -> None:
+            fits_width(page)
+            page.screenshot(path=str(tmp_path / f"{name}.png"), full_page=True)
+
+        settled()
+        desk.fill("#dc-race", "Riverbend")
+        desk.fill("#dc-field", "1 Alpha, 1A Bravo, 3 Charlie")
+        desk.fill("#dc-odds", "2-1, 5-2, 8-1")
+        desk.get_by_role("button", name="Post the card").click()
+        settled()
+
+        # Ann picks first (race 1, rotating order): everyone else is told so, by marker
+        ann_first = "Waiting for Ann (marker 1) to pick"
+        for page in (tv, bob, cy):
+            expect(page.locator(".dc-wait")).to_have_text(ann_first)
+        expect(ann.locator(".dc-wait")).to_have_count(0)  # her own turn
+        expect(desk.locator(".dc-status")).to_have_text(
+            "Picks are open: waiting for Ann (marker 1) to pick"
+        )
+        expect(bob.locator(".dc-card tr[data-program]")).to_have_count(3)  # the field, waiting
+        snap(bob, "bob-waiting")
+
+        _tap(ann, "3", "win")
+        settled()
+        # open picks are seen as they are made (R7): on the TV, and on Bob's buttons
+        expect(tv.locator('.dc-card tr[data-program="3"]')).to_contain_text("1 (win)")
+        expect(bob.locator('.dc-horses button[data-program="3"]')).to_contain_text(
+            "picked by 1 (win)"
+        )
+        worded(ann, 0)
+        worded(cy, 2)
+        snap(bob, "bob-turn")
+        _tap(bob, "1A", "place")
+        settled()
+        _tap(cy, "1", "show")
+        settled()
+
+        # every marker has picked: no phone waits for anyone (not "Waiting for Keeper")
+        for page, seat in ((ann, 0), (bob, 1), (cy, 2), (tv, None)):
+            worded(page, seat)
+            expect(page.locator(".dc-wait")).to_have_count(0)
+        everything_picked = "Every marker has picked: close picks at the off"
+        expect(desk.locator(".dc-status")).to_have_text(everything_picked)
+        bob.reload()
+        desk.reload()
+        settled()
+        expect(bob.locator(".dc-wait")).to_have_count(0)
+        expect(bob.locator(".dc-mine")).to_have_text(
+            "Your pick: place on 1A Bravo (you may change it until picks close)"
+        )
+        expect(desk.locator(".dc-status")).to_have_text(everything_picked)
+        snap(desk, "desk-all-picked")
+        desk.get_by_role("button", name="Close picks").click()
+        settled()
+
+        # a finish that does not read: sent as typed, refused by the server in one line,
+        # said under the form on the keeper's phone (the page's own line is off screen)
+        with desk.expect_request("**/moves") as sent:
+            desk.fill("#dc-result-finish", "3, 9")
+            desk.get_by_role("button", name="Post for review").click()
+        action = json.loads(sent.value.post_data or "{}")["action"]
+        assert (action["kind"], action["typed"], action["finish"]) == ("result", "3, 9", [])
+        refusal = "'9' is not a horse in this race (program numbers 1, 1A, 3)"
+        expect(desk.locator("#error")).to_have_text(refusal)
+        under = desk.locator(".dc-desk-form .dc-refused")
+        expect(under).to_have_text(refusal)
+        expect(under).to_be_in_viewport()
+        snap(desk, "desk-refused")
+        assert frame(address, game_id)["view"]["phase"] == "result"  # nothing posted
+
+        desk.fill("#dc-result-finish", "3=1, 1a")  # a dead heat for 1st; 1A typed 1a
+        desk.get_by_role("button", name="Post for review").click()
+        settled()
+        expect(desk.locator(".dc-refused")).to_have_count(0)
+        runners = frame(address, game_id)["view"]["review"]["runners"]
+        assert [r["finish"] for r in runners] == [1, 3, 1]
+        expect(cy.locator(".dc-would")).to_have_text(
+            "If the result stands: Cy (marker 3): show on 1 Alpha, 1st at 2-1: +0"
+        )
+        snap(cy, "cy-review")
