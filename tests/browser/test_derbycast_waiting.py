@@ -2,7 +2,8 @@
 too): who the table waits for in the rules' words (derbycast/words.py) on the TV, each
 phone (never waiting for itself, nor for the keeper) and the desk, the same after a
 reload; open picks shown as they are made (R7), the field on a waiting phone; and a
-typed finish sent as typed, the server's refusal said under the form the keeper typed in."""
+typed card and finish sent as typed, the server's refusal said under the form the keeper
+typed in."""
 
 from __future__ import annotations
 
@@ -69,9 +70,26 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
             page.screenshot(path=str(tmp_path / f"{name}.png"), full_page=True)
 
         settled()
+        # a card that does not read: sent as typed, the server's line under the form
         desk.fill("#dc-race", "Riverbend")
-        desk.fill("#dc-field", "1 Alpha, 1A Bravo, 3 Charlie")
+        desk.fill("#dc-field", "1 Alpha, Bravo, 3 Charlie")
         desk.fill("#dc-odds", "2-1, 5-2, 8-1")
+        desk.fill("#dc-scratched", "")
+        with desk.expect_request("**/moves") as sent:
+            desk.get_by_role("button", name="Post the card").click()
+        card = json.loads(sent.value.post_data or "{}")["action"]
+        assert card == {
+            "kind": "typed-card",
+            "race": "Riverbend",
+            "field": "1 Alpha, Bravo, 3 Charlie",
+            "odds": "2-1, 5-2, 8-1",
+            "scratched": "",
+        }
+        expect(desk.locator(".dc-desk-form .dc-refused")).to_have_text(
+            "give every horse its program number (like '1A Bravo'), or none"
+        )
+        expect(desk.locator(".dc-refused")).to_be_in_viewport()
+        desk.fill("#dc-field", "1 Alpha, 1A Bravo, 3 Charlie")
         desk.get_by_role("button", name="Post the card").click()
         settled()
 

@@ -30,7 +30,18 @@ def test_a_keeper_is_offered_a_form_for_each_posting(client: TestClient) -> None
         "scratched": "texts",
     }
     # blanks: scratched; unticked "official" posts the result for review
-    assert forms["result"] == {"odds": "texts", "finish": "numbers?", "official": "flag"}
+    assert forms["result"] == {
+        "odds": "texts",
+        "finish": "numbers?",
+        "official": "flag",
+        "typed": "text",  # or the finish as typed ("3=1, 2"), "finish" left empty
+    }
+    assert forms["typed-card"] == {
+        "race": "text",
+        "field": "text",
+        "odds": "text",
+        "scratched": "text",
+    }
     picker = frame_of(client, links["id"], token_of(links["seats"][0]["link"]))
     assert picker["forms"] == []  # a person choosing from a list needs no form
 

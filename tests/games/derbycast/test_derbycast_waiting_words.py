@@ -1,23 +1,16 @@
 """Who the table waits for, worded by the rules (derbycast/words.py) for the TV, each
 phone (never waiting for itself) and the keeper's desk, in every phase where markers
-move; and the finish the keeper types, read and checked by the state alone (the desk
-only sends it), with one clear line naming what is wrong."""
+move."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from tests.generic.test_every_game import _string_leaves
 
-from homestretch.core.errors import IllegalAction
 from homestretch.games.derbycast.actions import (
-    CODEC,
-    Correction,
-    Official,
     Pick,
     PostCard,
-    PostResult,
     PostScratches,
     Ready,
     SealedPick,
@@ -140,74 +133,3 @@ def test_the_desk_names_who_sits_out_when_it_closes_picks_early() -> None:
     )
     state.apply(state.game.keeper, PostScratches((), sit_out=tuple(desk["sit_out"])))
     assert state.view(state.game.keeper)["desk"]["closing_early"] == ""
-
-
-def closed(state: DerbyCastState) -> DerbyCastState:
-    for seat, horse in enumerate(FIELD):
-        state.apply(seat, Pick(horse, "win"))
-    state.apply(state.game.keeper, PostScratches(()))
-    return state
-
-
-def typed(text: str, odds: tuple[str, ...] = ODDS) -> PostResult:
-    return PostResult(odds, (), official=False, typed=text)
-
-
-def test_a_typed_finish_is_read_by_the_state_dead_heats_included() -> None:
-    state = closed(make())
-    keeper = state.game.keeper
-    state.apply(keeper, typed(" 3=1 , bravo"))  # numbers or names, any case and spacing
-    assert [r["finish"] for r in state.view(None)["review"]["runners"]] == [1, 3, 1]
-    state.apply(keeper, Official())
-    assert state.points == [2, 0, 8]  # Alpha 2-1, Charlie 8-1 dead-heat; Bravo 3rd: no win
-    again = CODEC.from_json(typed("3,1").to_json())  # the log reads it back as sent
-    assert again == typed("3,1")
-
-
-@pytest.mark.parametrize(
-    ("text", "odds", "refused"),
-    [
-        ("9, 1", ODDS, "'9' is not a horse in this race (program numbers 1, 2, 3)"),
-        ("Zed", ODDS, "'Zed' is not a horse in this race (program numbers 1, 2, 3)"),
-        ("1, 2=1", ODDS, "Alpha is placed twice in the finish"),
-        (" , ", ODDS, "type the official finish, at least the winner"),
-        ("1, 2", ("2-1", "", "8-1"), "Bravo was picked, so its final odds are needed"),
-        ("1, 2", ("2-1", "five", "8-1"), "Bravo: "),
-    ],
-)
-def test_a_typed_finish_that_does_not_read_is_refused_in_one_line_naming_it(
-    text: str, odds: tuple[str, ...], refused: str
-) -> None:
-    state = closed(make())
-    why = state.why_illegal(state.game.keeper, typed(text, odds))
-    assert why is not None and why.startswith(refused) and "\n" not in why
-    with pytest.raises(IllegalAction):
-        state.apply(state.game.keeper, typed(text, odds))
-    assert state.phase == "result"  # nothing posted
-
-
-def test_a_typed_finish_may_not_place_a_scratched_horse_or_come_twice() -> None:
-    state = make()
-    for seat, horse in enumerate(FIELD):
-        state.apply(seat, Pick(horse, "win"))
-    state.apply(state.game.keeper, PostScratches(("Bravo",)))
-    state.apply(1, Pick("Alpha", "show"))
-    why = state.why_illegal(state.game.keeper, typed("2, 1"))
-    assert why == "Bravo is scratched and cannot have a finish position"
-    both = PostResult(ODDS, (1, None, 2), official=False, typed="1, 3")
-    assert state.why_illegal(state.game.keeper, both) == (
-        "give the finish once: typed, or a position for each horse"
-    )
-
-
-def test_a_typed_correction_is_read_against_the_last_race() -> None:
-    state = closed(make())
-    keeper = state.game.keeper
-    state.apply(keeper, typed("1, 2, 3"))
-    state.apply(keeper, Official())
-    assert state.points == [2, 0, 0]
-    assert state.why_illegal(keeper, Correction(ODDS, (), typed="4")) == (
-        "'4' is not a horse in this race (program numbers 1, 2, 3)"
-    )
-    state.apply(keeper, Correction(ODDS, (), typed="3, 2, 1"))
-    assert state.points == [0, 0, 8]

@@ -89,6 +89,21 @@ class PostCard(Action):
 
 
 @dataclass(frozen=True)
+class TypedCard(Action):
+    """The card as the keeper typed it at the desk, each field as typed: ``field`` '1
+    Alpha, 1A Bravo, 3 Charlie' (or names alone, numbered 1, 2, 3), ``odds`` the
+    morning lines in that order, commas (blank if none), ``scratched`` program numbers
+    or names. The state reads it as a ``PostCard``, and says in one line what does not
+    read, so the card is checked in one place."""
+
+    kind = "typed-card"
+    race: str
+    field: str
+    odds: str = ""
+    scratched: str = ""
+
+
+@dataclass(frozen=True)
 class PostScratches(Action):
     """Closes picks; ``horses`` are scratched late (after the picks were made);
     ``sit_out`` the markers who had not picked (a phone died), who sit this race out
@@ -202,6 +217,7 @@ ACTIONS: tuple[type[Action], ...] = (
     RunRace,
     DayCard,
     PostCard,
+    TypedCard,
     PostScratches,
     PostResult,
     Official,

@@ -46,6 +46,7 @@ from homestretch.games.derbycast.actions import (
     SealedPick,
     Simulate,
     SitOut,
+    TypedCard,
     opened,
     ticket,
 )
@@ -53,10 +54,14 @@ from homestretch.games.derbycast.entrants import Entrant, check_entrants
 from homestretch.games.derbycast.race import (
     RaceRecord,
     Runner,
+    comma_words,
     field_problem,
+    find_horse,
     numbered,
     ranking_problem,
     read_finish,
+    typed_field,
+    typed_lines,
 )
 from homestretch.games.derbycast.replays import replay_library
 from homestretch.games.derbycast.results_file import card_only, races_from_data, uploaded_card
@@ -370,6 +375,11 @@ class DerbyCastState(State):
             return desk_race_problem(action.race, action.mode)
         if phase is Phase.card and isinstance(action, DayCard):
             return self._day_card_problem(action)
+        if phase is Phase.card and isinstance(action, TypedCard):
+            try:
+                return _card_problem(_card_read(action))
+            except ValueError as exc:
+                return str(exc)
         if phase is Phase.result and self.simulation is not None:
             if isinstance(action, RunRace):
                 return None
@@ -404,6 +414,8 @@ class DerbyCastState(State):
         self._open_card(replay, replay.scratched_before_post)
 
     def _apply(self, player: int, action: Action) -> None:
+        if isinstance(action, TypedCard):
+            action = _card_read(action)
         if isinstance(action, PostCard):
             programs = numbered(action.programs, len(action.horses))
             runners = (
@@ -820,6 +832,8 @@ def _finish_of(action: PostResult | Correction, race: RaceRecord) -> tuple[int |
     the keeper typed (ValueError names what does not read)."""
     if not action.typed:
         return action.finish
+    if not isinstance(action.typed, str):
+        raise ValueError("a typed finish is text, like 3=1, 5, 2")
     if action.finish:
         raise ValueError("give the finish once: typed, or a position for each horse")
     placed = read_finish(action.typed, race.horses, race.programs)
@@ -898,6 +912,18 @@ def _odds_problem(text: str, horse: str) -> str | None:
     except HomestretchError as exc:
         return f"{horse}: {exc}"
     return None
+
+
+def _card_read(action: TypedCard) -> PostCard:
+    """The card typed at the desk as posted (ValueError names what does not read)."""
+    typed = (action.race, action.field, action.odds, action.scratched)
+    if not all(isinstance(text, str) for text in typed):
+        raise ValueError("a typed card is text: the race, its field, odds and scratches")
+    horses, programs = typed_field(action.field)
+    odds = typed_lines(action.odds, len(horses))
+    numbers = numbered(programs, len(horses))
+    scratched = tuple(find_horse(w, horses, numbers) for w in comma_words(action.scratched))
+    return PostCard(action.race, horses, odds, programs, scratched)
 
 
 def _card_problem(action: PostCard) -> str | None:

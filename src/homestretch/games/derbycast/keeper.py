@@ -30,12 +30,11 @@ from homestretch.games.derbycast.actions import (
     Simulate,
 )
 from homestretch.games.derbycast.race import (
-    PROGRAM,
     RaceRecord,
     comma_words,
     find_horse,
-    program_number,
     read_finish,
+    typed_field,
 )
 from homestretch.games.derbycast.results_file import read_results
 from homestretch.games.derbycast.simulated import race_seed, simulated_record
@@ -131,23 +130,6 @@ def race_source(feed: JSON) -> Callable[[int], RaceRecord | None]:
     race = None if feed.get("race") is None else Path(feed["race"])
     seed, mode = int(feed["seed"]), str(feed.get("mode", "quick"))
     return lambda number: simulated_record(race_seed(seed, number), race, mode)
-
-
-def typed_field(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """'1 Alpha, 1A Bravo, 3 Charlie' as horses and program numbers; a list with no
-    numbers ('Alpha, Bravo') is numbered 1, 2, 3 by the game (ruling R16)."""
-    horses, programs = [], []
-    for entry in (e.strip() for e in text.split(",")):
-        first, _, rest = entry.partition(" ")
-        if rest.strip() and PROGRAM.match(program_number(first)):
-            programs.append(program_number(first))
-            horses.append(rest.strip())
-        else:
-            programs.append("")
-            horses.append(entry)
-    if any(programs) and not all(programs):
-        raise ValueError("give every horse its program number (like '1A Bravo'), or none")
-    return tuple(horses), tuple(programs)
 
 
 class ManualKeeper:

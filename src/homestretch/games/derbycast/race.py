@@ -197,3 +197,31 @@ def read_finish(text: str, horses: Sequence[str], programs: Sequence[str]) -> di
 def comma_words(text: str) -> list[str]:
     """'3, 1,,5' as ['3', '1', '5']."""
     return [w.strip() for w in text.split(",") if w.strip()]
+
+
+def typed_field(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """'1 Alpha, 1A Bravo, 3 Charlie' as horses and program numbers; a list with no
+    numbers ('Alpha, Bravo') is numbered 1, 2, 3 by the game (ruling R16)."""
+    horses, programs = [], []
+    for entry in (e.strip() for e in text.split(",")):
+        first, _, rest = entry.partition(" ")
+        if rest.strip() and PROGRAM.match(program_number(first)):
+            programs.append(program_number(first))
+            horses.append(rest.strip())
+        else:
+            programs.append("")
+            horses.append(entry)
+    if any(programs) and not all(programs):
+        raise ValueError("give every horse its program number (like '1A Bravo'), or none")
+    return tuple(horses), tuple(programs)
+
+
+def typed_lines(text: str, horses: int) -> tuple[str, ...]:
+    """'2-1, , 8-1' as each horse's morning line, in program order; blank if none given
+    (a short list leaves the last horses blank)."""
+    lines = [w.strip() for w in text.split(",")] if text.strip() else []
+    if len(lines) > horses:
+        raise ValueError(
+            f"{len(lines)} morning lines for {horses} horses: one a horse, in program order"
+        )
+    return tuple(lines + [""] * (horses - len(lines)))

@@ -292,19 +292,6 @@
     return node ? node.value.trim() : "";
   }
 
-  function words(text) {
-    return text.split(",").map((w) => w.trim()).filter(Boolean);
-  }
-
-  // A horse by its program number (1A as printed) or its name.
-  function horseFor(word, horses, programs) {
-    const i = programs.indexOf(word.toUpperCase());
-    if (i >= 0) return horses[i];
-    const named = horses.find((h) => h.toLowerCase() === word.toLowerCase());
-    if (named) return named;
-    throw new Error(`${word} is not a horse in this race (program numbers ${programs.join(", ")})`);
-  }
-
   // The finish is sent as typed ('3=1, 5, 2'): the server reads it, and says in one line
   // what is wrong with it (derbycast/race.py read_finish; the terminal reads it the same).
   // ``asks``: the desk's words (view.desk), ``oddsAsked`` each horse's final odds label,
@@ -340,25 +327,9 @@
       field(tools, "dc-scratched", asks.scratched, out),
       make(tools, "button", "Post the card", "", { type: "submit" }));
     form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      try {
-        const horses = [];
-        const programs = [];
-        for (const entry of words(read("dc-field"))) {
-          const match = entry.match(/^([1-9][0-9]?[A-Za-z]?)\s+(.+)$/);
-          programs.push(match ? match[1].toUpperCase() : "");
-          horses.push(match ? match[2].trim() : entry);
-        }
-        if (programs.some(Boolean) && !programs.every(Boolean)) throw new Error("give every horse its program number, or none");
-        const numbers = programs.some(Boolean) ? programs : horses.map((_, i) => String(i + 1));
-        const lines = read("dc-odds") ? read("dc-odds").split(",").map((o) => o.trim()) : [];
-        const odds = horses.map((_, i) => lines[i] || "");
-        const scratched = words(read("dc-scratched")).map((w) => horseFor(w, horses, numbers));
-        post(form, tools, { kind: "card", race: read("dc-race"), horses, odds, programs, scratched });
-      } catch (error) {
-        tools.showError(error.message);
-        said(form, tools, error.message);
-      }
+      event.preventDefault(); // sent as typed: the server reads the card (derbycast/race.py)
+      post(form, tools, { kind: "typed-card", race: read("dc-race"), field: read("dc-field"),
+        odds: read("dc-odds"), scratched: read("dc-scratched") });
     });
     return form;
   }
