@@ -245,12 +245,20 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         desk.locator("[data-official]").click()
         _settled(address, game_id, *everyone)
         expect(tv.locator(".dc-winner")).to_contain_text("Official Winner: Cy (marker 3)")
-        expect(tv.locator(".dc-winner")).to_contain_text("won the tie-break race(s)")
+        expect(tv.locator(".dc-winner")).to_contain_text("won the tie-break, after 4 races.")
         final = httpx.get(f"{address}/api/tables/{game_id}/frame").json()
         (won,) = [n["words"] for n in final["notices"] if n["type"] == "winner"]
         expect(tv.locator(".dc-winner")).to_have_text(won)  # as the terminal says it
         expect(tv.locator(".dc-tie")).to_have_count(0)  # decided: no longer "level"
         expect(bob.locator(".dc-winner")).to_contain_text("Official Winner: Cy")
+        # a phone at the end shows what the TV does: where everyone stands, the last race
+        view = final["view"]
+        for phone in (ann, bob):
+            expect(phone.locator(".dc-standings li")).to_have_text(
+                [r["words"] for r in view["standings"]]
+            )
+            expect(phone.locator(".dc-last h3")).to_have_text(view["last_race"]["words"]["title"])
+        fits_width(ann)
         tv.locator("#board-box").screenshot(path=str(tmp_path / "tv.png"))
         ann.locator("#board-box").screenshot(path=str(tmp_path / "phone.png"))
         for context in contexts:

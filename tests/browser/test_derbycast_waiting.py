@@ -12,7 +12,15 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SharedServer, context, fits_width, frame, open_table, shows
+from tests.browser.table_pages import (
+    SharedServer,
+    broken_words,
+    context,
+    fits_width,
+    frame,
+    open_table,
+    shows,
+)
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
@@ -161,4 +169,8 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         expect(cy.locator(".dc-would")).to_have_text(
             "If the result stands: Cy (marker 3): show on 1 Alpha, 1st at 2-1: +0"
         )
+        price = cy.locator(".dc-would .dc-odds")  # "2-1" never broken into "2-" and "1"
+        expect(price).to_have_text("2-1")
+        expect(price).to_have_css("white-space", "nowrap")
+        assert broken_words(cy, ".dc-would, .dc-card") == []
         snap(cy, "cy-review")

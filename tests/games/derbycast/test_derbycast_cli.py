@@ -405,7 +405,7 @@ def test_a_tie_break_is_announced_and_only_the_tied_pick(tmp_path: Path) -> None
     said = " ".join(out.split())
     assert "Ann and Bob are level on 25: a tie-break race, only they pick." in said
     assert "Cy (marker 3), your pick" not in out.split("tie-break race, only")[1]
-    assert "Official Winner: Ann (marker 1) - won the tie-break race(s)" in said
+    assert "Official Winner: Ann (marker 1) - won the tie-break, after" in said
 
 
 def test_a_days_card_game_resumed_at_the_terminal_offers_the_card(tmp_path: Path) -> None:

@@ -161,15 +161,13 @@ def test_standard_tie_rule_races_on_with_only_the_tied_players() -> None:
     assert state.history[-1]["tie_break"]
     run_race(state, {0: ("Ace", "win"), 1: ("Comet", "place")}, {"Comet": 1, "Ace": 2})
     assert state.is_over() and state.result()["winners"][0]["name"] == "Bob"
-    assert state.result()["how"] == "won the tie-break race(s)"
+    assert state.result()["how"] == "won the tie-break"
     # every notice carries its words, as the terminal prints them and the boards show them
     said = {n["type"]: n["words"] for n in state.notices}
     assert said["tie-break"].startswith("Ann and Bob are level on ")
     assert said["tie-break"].endswith(": a tie-break race, only they pick.")
     assert said["official"] == "Race 3 (Test race) is official: Ann +0, Bob +4."
-    assert said["winner"] == (
-        "Official Winner: Bob (marker 2) - won the tie-break race(s), after 3 race(s)."
-    )
+    assert said["winner"] == ("Official Winner: Bob (marker 2) - won the tie-break, after 3 races.")
 
 
 def test_a_set_number_of_races_ends_with_the_most_points() -> None:

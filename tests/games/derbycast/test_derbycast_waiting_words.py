@@ -16,7 +16,13 @@ from homestretch.games.derbycast.actions import (
     SealedPick,
 )
 from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
-from homestretch.games.derbycast.words import STANDS, closing_early_line, named, waiting_line
+from homestretch.games.derbycast.words import (
+    STANDS,
+    closing_early_line,
+    named,
+    waiting_line,
+    winners_line,
+)
 
 FIELD = ("Alpha", "Bravo", "Charlie")
 ODDS = ("2-1", "5-2", "8-1")
@@ -133,3 +139,13 @@ def test_the_desk_names_who_sits_out_when_it_closes_picks_early() -> None:
     )
     state.apply(state.game.keeper, PostScratches((), sit_out=tuple(desk["sit_out"])))
     assert state.view(state.game.keeper)["desk"]["closing_early"] == ""
+
+
+def test_the_winner_line_counts_races_in_words() -> None:
+    """'after 1 race', 'after 3 races': never 'race(s)'."""
+    ann = {"name": "Ann", "marker": 1}
+    one = {"winners": [ann], "how": "reached the Official Finish", "races": 1}
+    assert winners_line(one) == (
+        "Official Winner: Ann (marker 1) - reached the Official Finish, after 1 race."
+    )
+    assert winners_line({**one, "races": 3}).endswith("after 3 races.")

@@ -59,7 +59,7 @@ def decide(
 ) -> Decision:
     """``playoff``: the seats racing off a standard tie (empty in ordinary play)."""
     if playoff:
-        return _split(_leaders(points, playoff), tie, "won the tie-break race(s)")
+        return _split(_leaders(points, playoff), tie, "won the tie-break")
     finished = [seat for seat, p in enumerate(points) if reached_finish(p)]
     if finished:
         return _split(_leaders(points, finished), tie, "reached the Official Finish")

@@ -202,7 +202,7 @@ def winners_line(result: JSON) -> str:
     """Plain text (no markup): print it with markup off."""
     names = " and ".join(f"{w['name']} (marker {w['marker']})" for w in result["winners"])
     title = "Co-winners" if len(result["winners"]) > 1 else "Official Winner"
-    return f"{title}: {names} - {result['how']}, after {result['races']} race(s)."
+    return f"{title}: {names} - {result['how']}, after {_races(result['races'])}."
 
 
 # --- a marker's own race, as its phone and the terminal say it ---------------------------

@@ -24,6 +24,16 @@
     return node;
   }
 
+  // A line of the rules' words with each price kept whole: "at 9-2" never broken into
+  // "9-" and "2" at the end of a phone's line.
+  function priced(tools, tag, text, cls) {
+    const node = make(tools, tag, null, cls);
+    text.split(/(\d+-\d+)/).forEach((piece, i) => {
+      node.append(i % 2 ? make(tools, "span", piece, "dc-odds") : document.createTextNode(piece));
+    });
+    return node;
+  }
+
   function button(tools, text, onClick, attrs) {
     const node = make(tools, "button", text, "", { type: "button", ...(attrs || {}) });
     node.addEventListener("click", onClick);
@@ -98,7 +108,7 @@
       row.dataset.program = card.programs[i];
       const name = card.scratched.includes(horse) ? `${horse} (scratched)` : horse;
       row.append(make(tools, "td", card.programs[i]), make(tools, "td", name),
-        make(tools, "td", card.odds[i] || "?"), make(tools, "td", spacesText(card.spaces[i])));
+        priced(tools, "td", card.odds[i] || "?"), make(tools, "td", spacesText(card.spaces[i])));
       if (showPicks) row.append(make(tools, "td", pickedBy(view, horse)));
       table.append(row);
     });
@@ -124,9 +134,9 @@
     const box = make(tools, "section", null, "dc-last");
     box.append(make(tools, "h3", words.title));
     const finish = make(tools, "ol", null, "dc-result");
-    for (const line of words.finish) finish.append(make(tools, "li", line));
+    for (const line of words.finish) finish.append(priced(tools, "li", line));
     const moves = make(tools, "ul", null, "dc-moves");
-    for (const line of words.picks) moves.append(make(tools, "li", line));
+    for (const line of words.picks) moves.append(priced(tools, "li", line));
     box.append(finish, moves);
     return box;
   }
@@ -204,7 +214,11 @@
     const view = frame.view;
     const me = view.board[frame.seat];
     box.append(make(tools, "p", standingOf(view, me.marker), "dc-me"));
-    if (frame.over) { box.append(winners(frame, tools)); return; }
+    if (frame.over) { // the end as the TV shows it: the winner, where all stand, the last race
+      box.append(winners(frame, tools), standings(view, tools));
+      if (view.last_race) box.append(lastRace(view, tools));
+      return;
+    }
     const card = view.card;
     if (card && view.status) box.append(make(tools, "p", view.status, "dc-status")); // what the table is doing
     if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait")); // whom for (never oneself)
@@ -221,7 +235,7 @@
     }
     if (view.sealed_note) box.append(sealedNote(view, tools));
     if (own.onlooker) box.append(make(tools, "p", own.onlooker, "dc-onlooker"));
-    if (own.would) box.append(make(tools, "p", own.would, "dc-would"));
+    if (own.would) box.append(priced(tools, "p", own.would, "dc-would"));
     if (view.last_race) box.append(lastRace(view, tools));
   }
 
@@ -239,6 +253,7 @@
         tapped = { race, horse };
         tools.redraw();
       }, { "data-program": card.programs[i], "aria-pressed": chosen ? "true" : "false" });
+      node.replaceChildren(...priced(tools, "span", node.textContent).childNodes);
       const by = pickedBy(view, horse); // the picks made before this one (R7)
       if (by) node.append(make(tools, "span", `picked by ${by}`, "dc-by"));
       horses.append(node);
@@ -491,7 +506,7 @@
         const review = make(tools, "section", null, "dc-review");
         review.append(make(tools, "h3", view.desk.under_review));
         const list = make(tools, "ul");
-        for (const w of view.review.would) list.append(make(tools, "li", w.words));
+        for (const w of view.review.would) list.append(priced(tools, "li", w.words));
         review.append(list, button(tools, "Official", () => tools.send({ action: { kind: "official" } }), { "data-official": "" }));
         if (!view.simulated) review.append(make(tools, "p", "Or type it again:"));
         desk.append(review);
