@@ -174,3 +174,16 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         expect(price).to_have_css("white-space", "nowrap")
         assert broken_words(cy, ".dc-would, .dc-card") == []
         snap(cy, "cy-review")
+
+        # official: between races every page says what the table waits for
+        desk.locator("[data-official]").click()
+        settled()
+        bob.reload()
+        settled()
+        view = frame(address, game_id)["view"]
+        for page in (ann, bob, cy, tv):
+            expect(page.locator(".dc-status")).to_have_text("Waiting for the keeper to post race 2")
+            expect(page.locator(".dc-standings li")).to_have_text(
+                [r["words"] for r in view["standings"]]
+            )
+        snap(bob, "bob-between-races")

@@ -162,6 +162,7 @@ def test_a_typed_result_that_breaks_the_rules_is_asked_again(tmp_path: Path) -> 
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "'Zed' is not a horse" in result.output and "A is placed twice" in result.output
+    assert "Every marker has picked: close picks at the off" in result.output  # the desk's words
     # the bad odds cell alone is asked again: B's odds were asked once
     assert "cannot read odds 'seven'" in result.output
     assert result.output.count("Final odds of 1 A") == 2

@@ -11,6 +11,7 @@ from tests.generic.test_every_game import _string_leaves
 from homestretch.games.derbycast.actions import (
     Pick,
     PostCard,
+    PostResult,
     PostScratches,
     Ready,
     SealedPick,
@@ -149,3 +150,19 @@ def test_the_winner_line_counts_races_in_words() -> None:
         "Official Winner: Ann (marker 1) - reached the Official Finish, after 1 race."
     )
     assert winners_line({**one, "races": 3}).endswith("after 3 races.")
+
+
+def test_between_races_everyone_waits_for_the_keeper_to_post_the_next() -> None:
+    state = make()
+    for seat, horse in enumerate(FIELD):
+        state.apply(seat, Pick(horse, "win"))
+    keeper = state.game.keeper
+    state.apply(keeper, PostScratches(()))
+    state.apply(keeper, PostResult(("2-1", "5-2", "8-1"), (1, 2, 3)))
+    assert state.phase == "card"
+    for seat in (None, 0, 1, 2):
+        assert state.view(seat)["status"] == "Waiting for the keeper to post race 2"
+    replays = DerbyCastGame(
+        {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "replays"}
+    ).new_initial_state()
+    assert replays.view(None)["status"] == ""  # a replay is drawn at once: no keeper

@@ -78,6 +78,7 @@ from homestretch.games.derbycast.words import (
     correction_line,
     day_card_line,
     desk_words,
+    next_race_line,
     official_line,
     phase_line,
     pick_line,
@@ -792,7 +793,7 @@ class DerbyCastState(State):
                 {"marker": row["marker"], "words": standing_line(row, leader)}
                 for row in sorted(board, key=lambda r: (-r["points"], r["marker"]))
             ],
-            "status": phase_line(self.phase.value),
+            "status": phase_line(self.phase.value) or self._between_races(),
             "sealed_note": sealed_line([p["marker"] for p in picks]) if self.sealed_now() else "",
         }
         # a marker's own lines (its phone), the keeper's questions (the desk)
@@ -802,6 +803,13 @@ class DerbyCastState(State):
         shown["waiting"] = waiting_line(self.phase.value, waited)
         shown["desk"] = desk_words(shown, waited) if player == self.game.keeper else None
         return shown
+
+    def _between_races(self) -> str:
+        """What a table with a score keeper waits for between races (a replay is drawn
+        at once)."""
+        if self.phase is not Phase.card or self.game.source is not Source.keeper:
+            return ""
+        return next_race_line(self.races_run + 1)
 
     def _next_card(self) -> JSON | None:
         """The race the day's card holds for the keeper to post now, if any."""

@@ -100,6 +100,11 @@ def phase_line(phase: str) -> str:
     return PHASES.get(phase, "")
 
 
+def next_race_line(race: int) -> str:
+    """Between races at a table with a score keeper: what everyone waits for."""
+    return f"Waiting for the keeper to post race {race}"
+
+
 def named(rows: Sequence[JSON]) -> str:
     """Markers by name and number: 'Ann (marker 1)', 'Ann (marker 1) and Bob (marker 2)',
     'Ann (marker 1), Bob (marker 2) and Cy (marker 3)'."""

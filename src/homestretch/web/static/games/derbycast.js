@@ -198,9 +198,9 @@
     if (view.card) {
       box.append(raceCard(view, tools, picksShown(view)));
       if (view.sealed_note) box.append(sealedNote(view, tools));
-      if (view.status) box.append(make(tools, "p", view.status, "dc-status"));
-      if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait"));
     }
+    if (view.status) box.append(make(tools, "p", view.status, "dc-status"));
+    if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait"));
     const reading = tools.mode !== "replay"; // the call is in the view only under review
     if (view.call) box.append(raceCall(view.call, `${view.race}:${view.card.race}`, tools, reading ? frame.since : null));
     else if (view.last_race && view.last_race.call) {
@@ -220,7 +220,8 @@
       return;
     }
     const card = view.card;
-    if (card && view.status) box.append(make(tools, "p", view.status, "dc-status")); // what the table is doing
+    if (view.status) box.append(make(tools, "p", view.status, "dc-status")); // what the table is doing
+    if (!card) box.append(standings(view, tools)); // between races: where everyone stands
     if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait")); // whom for (never oneself)
     const mine = view.picks.find((p) => p.marker === me.marker);
     const own = view.yours; // this marker's lines, worded by the rules (derbycast/words.py)
