@@ -1,8 +1,9 @@
 """Derby Cast in plain words: the notices (a day's card loaded, a result under review,
 a race official or corrected, a tie-break race, the winners), where each marker stands,
-the last race's report, what the table is doing, a marker's own pick and the score
-keeper's questions. The state words each notice as it is made (its ``words``) and its
-view carries the rest, so the terminal, the TV, the phones and the desk say the same."""
+the last race's report, what the table is doing and whom it waits for, a marker's own
+pick and the score keeper's desk (its status and its questions). The state words each
+notice as it is made (its ``words``) and its view carries the rest, so the terminal,
+the TV, the phones and the desk say the same."""
 
 from __future__ import annotations
 
@@ -139,6 +140,7 @@ DESK_LEADS = {
     "confirm": "Every marker has picked",
     "repick": "A late scratch",
 }
+"""What the desk says before whom it waits for, by phase."""
 
 
 def desk_status(phase: str, waited: Sequence[JSON], simulated: bool) -> str:
