@@ -142,6 +142,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         )
         expect(desk.locator(".dc-status")).to_have_text(everything_picked)
         snap(desk, "desk-all-picked")
+        snap(tv, "tv-all-picked")  # the card with its picks fits a phone-sized TV
         desk.get_by_role("button", name="Close picks").click()
         settled()
 

@@ -102,6 +102,9 @@ def test_confirm_waits_for_each_marker_to_say_the_pick_stands() -> None:
         "to say the pick stands"
     )
     assert state.view(1)["yours"]["stands"] == STANDS  # Bob's phone: his stands
+    desk = state.view(state.game.keeper)["desk"]
+    assert desk["close_now"] == "Close picks now, before every pick stands"  # none missing
+    assert (desk["sit_out"], desk["closing_early"]) == ([], "")
     assert state.view(0)["yours"]["stands"] == ""
 
 
@@ -134,6 +137,7 @@ def test_the_desk_names_who_sits_out_when_it_closes_picks_early() -> None:
     state = make()
     state.apply(0, Pick("Alpha", "win"))
     desk = state.view(state.game.keeper)["desk"]
+    assert desk["close_now"] == "A phone died? Close picks now"
     assert desk["sit_out"] == [2, 3]
     assert desk["closing_early"] == (
         "Closing now: Bob (marker 2) and Cy (marker 3) sit this race out"

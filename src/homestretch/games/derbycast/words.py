@@ -156,6 +156,13 @@ def desk_status(phase: str, waited: Sequence[JSON], simulated: bool) -> str:
     return phase_line(phase) if phase == "draw" else ""
 
 
+CLOSE_NOW = {
+    "pick": "A phone died? Close picks now",
+    "confirm": "Close picks now, before every pick stands",
+}
+"""The desk's fold for closing picks early (R23; with ``confirm``, R24), by phase."""
+
+
 def closing_early_line(missing: Sequence[JSON]) -> str:
     """The keeper closing picks before everyone picked names who sits out (R23)."""
     if not missing:
@@ -284,6 +291,7 @@ def desk_words(view: JSON, waited: Sequence[JSON]) -> JSON:
         "status": desk_status(view["phase"], waited, view["simulated"]),
         "sit_out": [row["marker"] for row in missing] if view["picks_open"] else [],
         "closing_early": closing_early_line(missing) if view["picks_open"] else "",
+        "close_now": CLOSE_NOW.get(view["phase"], ""),
         "race": RACE_NAME,
         "field": FIELD,
         "morning_lines": MORNING_LINES,

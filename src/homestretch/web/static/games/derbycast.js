@@ -493,7 +493,7 @@
     } else if (view.phase === "pick" || view.phase === "confirm") {
       desk.append(make(tools, "p", view.desk.status, "dc-status"));
       const early = make(tools, "details", null, "dc-early");
-      early.append(make(tools, "summary", "A phone died? Close picks now"), closeForm(frame, tools));
+      early.append(make(tools, "summary", view.desk.close_now), closeForm(frame, tools));
       desk.append(early);
     } else if (view.phase === "scratches") {
       desk.append(make(tools, "h3", view.desk.status, "dc-status"), closeForm(frame, tools));
