@@ -26,12 +26,14 @@ belongs to c is summed over d first and to a and b over c (each pass over the la
 reads and writes memory: a first version that added every term at all four of its horses
 was 2.1x the old, this 3.2-3.7x). Before (0.60-0.78 s, the W3 terms one by one with
 four passes each: the passes' loads and stores of 256 lanes were the "two instructions
-of one loop") and now (0.16-0.24 s, noisy machine): the sums over sets of four 0.11 s,
-the pairs' others and their show (``_lanes``, ``_finish``) 0.025, the windows and their
-K 0.02, the sums over the keys above 0.017 (they stop at the last logged pair's key:
-about 40% of the keys are below it). Lanes are padded to whole vectors (``PAD``: 4.5%
-more); two d at once, 64 or 128 lanes a block, or no divisions in ``_beyond_three``
-measured the same. Show and bound within 1.1e-26 and 1.6e-28 of the old (2.3e-8 in all).
+of one loop") and now (0.14-0.23 s, noisy machine; 3.1-4.4x): the sums over sets of four
+0.11 s, the pairs' others and their show (``_lanes``, ``_finish``) 0.025, the windows and
+their K 0.02, the sums over the keys above 0.012 (0.024 before: they stop at the last
+logged pair's key, about 40% of the keys are below it, and read c's column from a copy).
+Lanes are padded to whole vectors (``PAD``: 4.5% more). Measured the same: two d at once,
+64 or 128 lanes a block, rows of a block's length one after another, and ``_lanes`` and
+``_beyond_three`` without their divisions per lane. Show and bound within 1.1e-26 and
+1.6e-28 of the old (its show terms add up to 2.3e-8).
 """
 
 from __future__ import annotations
@@ -262,16 +264,18 @@ def _window_three_at(
 def _window_three_add(
     q: Floats, c: Floats, y: int, by_one: Floats, by_two: Floats, by_three: Floats
 ) -> None:
-    """Count key y in the sums over the keys above (for the next key down)."""
+    """Count key y in the sums over the keys above (for the next key down). (Its column of
+    c copied first: the loops over j read it in a row, several at once.)"""
     horses = q.shape[0]
+    here = c[:, y].copy()
     for m in range(horses):
         for j in range(horses):
-            by_one[m, j] += q[m, y] * c[j, y]
+            by_one[m, j] += q[m, y] * here[j]
         for n in range(m + 1, horses):
             qmn = q[m, y] * q[n, y]
             for j in range(horses):
-                by_two[m, n, j] += qmn * c[j, y]
+                by_two[m, n, j] += qmn * here[j]
             for k in range(n + 1, horses):
                 qmnk = qmn * q[k, y]
                 for j in range(horses):
-                    by_three[m, n, k, j] += qmnk * c[j, y]
+                    by_three[m, n, k, j] += qmnk * here[j]
