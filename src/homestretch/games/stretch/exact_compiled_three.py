@@ -26,8 +26,8 @@ belongs to c is summed over d first and to a and b over c (each pass over the la
 reads and writes memory: a first version that added every term at all four of its horses
 was 2.1x the old, this 3.2-3.7x). Before (0.60-0.78 s, the W3 terms one by one with
 four passes each: the passes' loads and stores of 256 lanes were the "two instructions
-of one loop") and now (0.14-0.23 s, noisy machine; 3.1-4.4x): the sums over sets of four
-0.11 s, the pairs' others and their show (``_lanes``, ``_finish``) 0.025, the windows and
+of one loop") and now (0.15-0.22 s, noisy machine; 3.7-5.3x, 4.9x the median): the sums
+over sets of four 0.11 s, the pairs' others and their show (``_lanes``, ``_finish``) 0.025, the windows and
 their K 0.02, the sums over the keys above 0.012 (0.024 before: they stop at the last
 logged pair's key, about 40% of the keys are below it, and read c's column from a copy).
 Lanes are padded to whole vectors (``PAD``: 4.5% more), and every row of lanes starts a
@@ -35,7 +35,10 @@ cache line (``_aligned``: 20% less at 12 horses, 30% at 20; Numba aligns to 32 b
 half the vectors of AVX-512 spanned two lines). Measured the same: two d at once,
 64 or 128 lanes a block, rows of a block's length one after another, and ``_lanes`` and
 ``_beyond_three`` without their divisions per lane. Show and bound within 1.1e-26 and
-1.6e-28 of the old (its show terms add up to 2.3e-8).
+1.6e-28 of the old (its show terms add up to 2.3e-8). By field size (median ratio, now's
+CPU): 6 horses 1.6x (0.10 s: 1.1M pairs of 15 sets of four, so ``_lanes`` and ``_finish``
+are most of it), 10 3.5x (0.12 s), 14 4.1x (0.30 s), 20 2.3x (0.61-0.90 s: 4,845 sets of
+four a pair, and a pass over ~70 lanes costs about as much to start as to run).
 """
 
 from __future__ import annotations
