@@ -66,3 +66,38 @@ def test_without_numba_the_numpy_path_answers(monkeypatch: pytest.MonkeyPatch) -
     assert exact_finish.compiled_kernels() is not None
     assert fallback.place == pytest.approx(compiled.place, abs=1e-14)
     assert fallback.show == pytest.approx(compiled.show, abs=1e-14)
+
+
+@pytest.mark.parametrize("horses", [5, 6, 9])
+def test_three_in_a_window_matches_the_numpy_reference(horses: int) -> None:
+    # every key pair of a made-up field with heavy disqualification logged, so three in a
+    # window weigh a lot: exact_compiled_three (sets of four horses, lanes of pairs) against
+    # exact_finish.WindowsOfThree (a window per key, matrix products) on the same pairs
+    from homestretch.games.stretch.exact_compiled_three import three_in_window
+
+    rng = np.random.default_rng(horses)
+    clean, dq = rng.random((horses, 10)), rng.random((horses, 10)) * 0.4
+    scale = 0.9 / (clean.sum(axis=1) + dq.sum(axis=1))
+    t = exact_finish.Tables.of(clean * scale[:, None], dq * scale[:, None], np.full(horses, 0.1))
+    keys = np.arange(10)
+    lower, upper = (pair.ravel() for pair in np.meshgrid(keys, keys, indexing="ij"))
+    at, ys = lower[lower < upper], upper[lower < upper]
+    at, ys = at[np.argsort(-ys, kind="stable")], ys[np.argsort(-ys, kind="stable")]
+    show, bound = np.zeros((horses, keys.size)), np.zeros((horses, keys.size))
+    three_in_window(t.c, t.c_gt, t.p_gt, keys, at, ys, at.size, show, bound)
+
+    # the others of each pair as clean_targets logs them: none may be clean above x (the
+    # lower key) nor roll a 1 or 2 above y; each target's share is their product times
+    # its own chance at x, and q weighs a 2 above y
+    allowed = (1 - 2 * t.p_gt[:, ys]) - t.c_gt[:, at]
+    share = allowed.prod(axis=0) / allowed * t.c[:, at]
+    q = (t.p_gt[:, ys] / allowed).sum(axis=0)
+    reference = exact_finish.WindowsOfThree(t)
+    reference.log(ys, allowed, t.c[:, ys], share, q)
+    numpy_show, numpy_bound = reference.sums()
+    assert show.sum(axis=1) == pytest.approx(numpy_show, rel=1e-13, abs=1e-17)
+    assert bound.sum(axis=1) == pytest.approx(numpy_bound, rel=1e-13, abs=1e-17)
+    if horses == 5:  # a term needs six: the target, three in the window, two clean ahead
+        assert np.abs(show).max() < 1e-18  # rounding: the terms taken off cancel
+    else:
+        assert numpy_show.min() > 1e-7  # real sums (rounding is under 1e-18)

@@ -14,6 +14,31 @@ keys above y of q_m c_j, q_m q_n c_j and q_m q_n q_k c_j, kept as the keys go do
 m < n < k: the window is symmetric in them). Compiled apart from ``exact_compiled`` (whose
 loops this does not call, nor they it) so that Numba's cache, which watches only the file
 of each function, never serves one of them compiled against an old version of the other.
+
+Where the time goes (``benchmarks/stretch_exact_three.py``, 12 horses, 18 shared outcomes,
+329k logged pairs, paired rounds in one process). Each pair sums the window against its
+own r and a, W3[m, n, k, j] r_m r_n r_k r_j, with each term's horses noted. The four
+terms over the same four horses (any of them as j) hold the same horses and the same r,
+so they are one: K = their four W3 summed, a number a set of four horses, once a key
+(``_quads_of``), 495 sets at 12 horses against 2,640 W3 (1,980 of them not zero). Its
+contraction (``_contract``) goes down a < b < c < d and writes each term at d only; what
+belongs to c is summed over d first and to a and b over c (each pass over the lanes
+reads and writes memory: a first version that added every term at all four of its horses
+was 2.1x the old, this 3.2-3.7x). Before (0.60-0.78 s, the W3 terms one by one with
+four passes each: the passes' loads and stores of 256 lanes were the "two instructions
+of one loop") and now (0.15-0.22 s, noisy machine; 3.7-5.3x, 4.9x the median): the sums
+over sets of four 0.11 s, the pairs' others and their show (``_lanes``, ``_finish``) 0.025, the windows and
+their K 0.02, the sums over the keys above 0.012 (0.024 before: they stop at the last
+logged pair's key, about 40% of the keys are below it, and read c's column from a copy).
+Lanes are padded to whole vectors (``PAD``: 4.5% more), and every row of lanes starts a
+cache line (``_aligned``: 20% less at 12 horses, 30% at 20; Numba aligns to 32 bytes, so
+half the vectors of AVX-512 spanned two lines). Measured the same: two d at once,
+64 or 128 lanes a block, rows of a block's length one after another, and ``_lanes`` and
+``_beyond_three`` without their divisions per lane. Show and bound within 1.1e-26 and
+1.6e-28 of the old (its show terms add up to 2.3e-8). By field size (median ratio, now's
+CPU): 6 horses 1.6x (0.10 s: 1.1M pairs of 15 sets of four, so ``_lanes`` and ``_finish``
+are most of it), 10 3.5x (0.12 s), 14 4.1x (0.30 s), 20 2.3x (0.61-0.90 s: 4,845 sets of
+four a pair, and a pass over ~70 lanes costs about as much to start as to run).
 """
 
 from __future__ import annotations
@@ -28,6 +53,7 @@ from homestretch.games.stretch.exact_finish import Floats
 
 kernel = njit(nogil=True, cache=True, error_model="numpy", fastmath={"contract"})
 BLOCK = 256  # logged key pairs taken at once
+PAD = 8  # lanes a vector holds (of AVX-512; two of AVX2)
 Ints = Any
 _lane = np.uint64  # unsigned lane indices: see exact_compiled._lane
 
@@ -43,10 +69,10 @@ def three_in_window(
     by_one, by_two = np.zeros((horses, horses)), np.zeros((horses, horses, horses))
     by_three = np.zeros((horses, horses, horses, horses))
     w3 = np.zeros((horses, horses, horses, horses))
-    shape = (horses, BLOCK)
-    r, a, share = np.empty(shape), np.empty(shape), np.empty(shape)
-    held, weighed, q, whole = np.empty(shape), np.empty(shape), np.empty(BLOCK), np.empty(BLOCK)
-    work = np.empty((5, horses, BLOCK))
+    quads = np.zeros(horses * (horses - 1) * (horses - 2) * max(horses - 3, 0) // 24)
+    r, a, share = _aligned(horses), _aligned(horses), _aligned(horses)
+    held, weighed, q, whole = _aligned(horses), _aligned(horses), np.empty(BLOCK), np.empty(BLOCK)
+    work = _aligned(8)
     s = 0
     for index in range(clean_keys.size - 1, -1, -1):
         y = clean_keys[index]
@@ -55,12 +81,27 @@ def three_in_window(
             s += 1
         if s > first:
             _window_three_at(p_gt, c_gt, y, by_one, by_two, by_three, w3)
+            _quads_of(w3, quads)
             for start in range(first, s, BLOCK):
                 nb = min(BLOCK, s - start)
                 _lanes(c, c_gt, p_gt, clean_keys, log_at, y, start, nb, r, a, share, q)
-                _contract(w3, r, a, nb, whole, held, weighed, work)
+                # whole vectors of lanes (the padding's r and a are 0, so are its terms)
+                padded = -(-nb // PAD) * PAD
+                r[:, nb:padded], a[:, nb:padded] = 0.0, 0.0
+                _contract(quads, r, a, padded, whole, held, weighed, work)
                 _finish(a, share, q, whole, held, weighed, log_at, start, nb, show, bound)
+        if s == count:
+            break  # the keys below the last logged pair's window are never needed
         _window_three_add(p_gt, c, y, by_one, by_two, by_three)
+
+
+@kernel
+def _aligned(rows: int) -> Floats:
+    """[rows, BLOCK], each row starting a cache line (64 bytes: a vector of AVX-512 in one
+    line, not two; Numba aligns arrays to 32)."""
+    space = np.empty(rows * BLOCK + 8)
+    skip = (-space.ctypes.data) % 64 // 8
+    return space[skip : skip + rows * BLOCK].reshape((rows, BLOCK))
 
 
 @kernel
@@ -86,62 +127,83 @@ def _lanes(
 
 
 @kernel
+def _quads_of(w3: Floats, quads: Floats) -> None:
+    """K for each set of four horses a < b < c < d (in that loop order): the window's four
+    terms over them, W3 with each of the four as j and the other three as m < n < k."""
+    horses = w3.shape[0]
+    at = 0
+    for a in range(horses):
+        for b in range(a + 1, horses):
+            for c in range(b + 1, horses):
+                for d in range(c + 1, horses):
+                    quads[at] = w3[b, c, d, a] + w3[a, c, d, b] + w3[a, b, d, c] + w3[a, b, c, d]
+                    at += 1
+
+
+@kernel
 def _contract(
-    w3: Floats, r: Floats, a: Floats, nb: int, whole: Floats, held: Floats, weighed: Floats,
+    quads: Floats, r: Floats, a: Floats, nb: int, whole: Floats, held: Floats, weighed: Floats,
     work: Floats,
 ) -> None:  # fmt: skip
     """whole = the sum over the terms T = W3[m, n, k, j] r_m r_n r_k r_j (m < n < k, all
     distinct); held[i] = that over the terms holding i, weighed[i] = over those of T times
-    the sum of a over the others they hold. For each triple m < n < k, with P = r_m r_n r_k
-    and u, v the sums over j of W3 r_j and W3 r_j a_j: its terms add P u to whole and to
-    held at m, n and k, P (u (a_m + a_n + a_k - a_i) + v) to weighed at i of m, n, k, and
-    W3 r_j P (and that times a_m + a_n + a_k) to held (weighed) at j. (Loops over lanes
-    that write one array each: the compiler runs them several lanes at a time.)"""
+    the sum of a over the others they hold. A term holds all four of its horses, so the
+    terms over the same four add up to one: T = K r_a r_b r_c r_d (``_quads_of``) for each
+    a < b < c < d, adding T to held and T (a_a + a_b + a_c + a_d) to weighed at each of the
+    four, a_i held[i] taken off weighed[i] at the end, and whole = the sum of held / 4. The
+    loop over d writes held and weighed at d only: what is added at c is summed over d
+    first, and at a and b over c and d (every pass over the lanes costs loads and stores).
+    (Loops over lanes: the compiler runs them several lanes at a time.)"""
     horses = r.shape[0]
-    ra, p, pa, u, v = work[0], work[1], work[2], work[3], work[4]
-    whole[:nb], held[:, :nb], weighed[:, :nb] = 0.0, 0.0, 0.0
+    rab, aab, rabc, aabc = work[0], work[1], work[2], work[3]
+    t_sum, ta_sum, s_ab, sa_ab = work[4], work[5], work[6], work[7]
+    held[:, :nb], weighed[:, :nb] = 0.0, 0.0
+    at = 0
+    for h_a in range(horses - 3):
+        for h_b in range(h_a + 1, horses - 2):
+            for i in range(_lane(nb)):
+                rab[i] = r[h_a, i] * r[h_b, i]
+                aab[i] = a[h_a, i] + a[h_b, i]
+                s_ab[i], sa_ab[i] = 0.0, 0.0
+            for h_c in range(h_b + 1, horses - 1):
+                h_d, k = h_c + 1, quads[at]
+                at += 1
+                for i in range(_lane(nb)):  # the first d: a, b, c's products, and its terms
+                    rabc[i] = rab[i] * r[h_c, i]
+                    aabc[i] = aab[i] + a[h_c, i]
+                    t = k * r[h_d, i] * rabc[i]
+                    ta = t * (aabc[i] + a[h_d, i])
+                    held[h_d, i] += t
+                    weighed[h_d, i] += ta
+                    t_sum[i], ta_sum[i] = t, ta
+                for h_d in range(h_c + 2, horses):
+                    k = quads[at]
+                    at += 1
+                    for i in range(_lane(nb)):
+                        t = k * r[h_d, i] * rabc[i]
+                        ta = t * (aabc[i] + a[h_d, i])
+                        held[h_d, i] += t
+                        weighed[h_d, i] += ta
+                        t_sum[i] += t
+                        ta_sum[i] += ta
+                for i in range(_lane(nb)):  # c's terms, and a and b's summed over c
+                    held[h_c, i] += t_sum[i]
+                    weighed[h_c, i] += ta_sum[i]
+                    s_ab[i] += t_sum[i]
+                    sa_ab[i] += ta_sum[i]
+            for i in range(_lane(nb)):
+                held[h_a, i] += s_ab[i]
+                held[h_b, i] += s_ab[i]
+                weighed[h_a, i] += sa_ab[i]
+                weighed[h_b, i] += sa_ab[i]
+    for i in range(_lane(nb)):
+        whole[i] = 0.0
     for h in range(horses):
         for i in range(_lane(nb)):
-            ra[h, i] = r[h, i] * a[h, i]
-    for m in range(horses):
-        for n in range(m + 1, horses):
-            for k in range(n + 1, horses):
-                for i in range(_lane(nb)):
-                    p[0, i] = r[m, i] * r[n, i] * r[k, i]
-                for i in range(_lane(nb)):
-                    pa[0, i] = p[0, i] * (a[m, i] + a[n, i] + a[k, i])
-                u[0, :nb], v[0, :nb] = 0.0, 0.0
-                for j in range(horses):
-                    w = w3[m, n, k, j]
-                    if w == 0.0:
-                        continue
-                    _add(w, r[j], u[0], nb)
-                    _add(w, ra[j], v[0], nb)
-                    _add_product(w, r[j], p[0], held[j], nb)
-                    _add_product(w, r[j], pa[0], weighed[j], nb)
-                for i in range(_lane(nb)):
-                    whole[i] += p[0, i] * u[0, i]
-                for member in (m, n, k):
-                    for i in range(_lane(nb)):
-                        held[member, i] += p[0, i] * u[0, i]
-                    for i in range(_lane(nb)):
-                        weighed[member, i] += pa[0, i] * u[0, i] - p[0, i] * (
-                            a[member, i] * u[0, i] - v[0, i]
-                        )
-
-
-@kernel
-def _add(w: float, x: Floats, into: Floats, nb: int) -> None:
-    """into += w x on the first nb lanes."""
+            whole[i] += held[h, i]
+            weighed[h, i] -= a[h, i] * held[h, i]
     for i in range(_lane(nb)):
-        into[i] += w * x[i]
-
-
-@kernel
-def _add_product(w: float, x: Floats, y: Floats, into: Floats, nb: int) -> None:
-    """into += w x y on the first nb lanes."""
-    for i in range(_lane(nb)):
-        into[i] += w * x[i] * y[i]
+        whole[i] /= 4
 
 
 @kernel
@@ -215,16 +277,18 @@ def _window_three_at(
 def _window_three_add(
     q: Floats, c: Floats, y: int, by_one: Floats, by_two: Floats, by_three: Floats
 ) -> None:
-    """Count key y in the sums over the keys above (for the next key down)."""
+    """Count key y in the sums over the keys above (for the next key down). (Its column of
+    c copied first: the loops over j read it in a row, several at once.)"""
     horses = q.shape[0]
+    here = c[:, y].copy()
     for m in range(horses):
         for j in range(horses):
-            by_one[m, j] += q[m, y] * c[j, y]
+            by_one[m, j] += q[m, y] * here[j]
         for n in range(m + 1, horses):
             qmn = q[m, y] * q[n, y]
             for j in range(horses):
-                by_two[m, n, j] += qmn * c[j, y]
+                by_two[m, n, j] += qmn * here[j]
             for k in range(n + 1, horses):
                 qmnk = qmn * q[k, y]
                 for j in range(horses):
-                    by_three[m, n, k, j] += qmnk * c[j, y]
+                    by_three[m, n, k, j] += qmnk * here[j]

@@ -565,8 +565,9 @@ class _SumsAbove:
         keys = slice(y + 1, self.lowest_added)
         self.lowest_added = min(y + 1, self.lowest_added)
         q, c = self.q[:, keys].T, self.c[:, keys].T  # [key, horse]
-        qq = (q[:, :, None] * q[:, None, :]).reshape(q.shape[0], -1)  # [key, (m, n)]
-        qc = (q[:, :, None] * c[:, None, :]).reshape(q.shape[0], -1)  # [key, (k, j)]
+        by_pair = (q.shape[0], q.shape[1] ** 2)  # (no -1: there may be no keys to add)
+        qq = (q[:, :, None] * q[:, None, :]).reshape(by_pair)  # [key, (m, n)]
+        qc = (q[:, :, None] * c[:, None, :]).reshape(by_pair)  # [key, (k, j)]
         self.by_one += q.T @ c
         self.by_two += (qq.T @ c).reshape(self.by_two.shape)
         self.by_three += (qq.T @ qc).reshape(self.by_three.shape)

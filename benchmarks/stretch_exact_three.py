@@ -1,0 +1,124 @@
+"""Three disqualified horses in a window (exact_compiled_three.py): its CPU against an
+earlier version's, paired in one run (issue 17).
+
+Runs the exact answer of a field once (one thread), keeping the inputs of every call of
+``three_in_window`` (one per shared outcome), then times the current loops and those of
+``--against REV`` (a git revision; by default 370bc82, the last before the sums over sets
+of four horses) on the same inputs, in alternate rounds, so both see the same load.
+Prints each round's CPU seconds, their ratio, the part of the whole answer, and the
+largest difference between the two versions' show and bound.
+Run with `.venv/bin/python benchmarks/stretch_exact_three.py [--horses 12] [--rounds 5]
+[--against REV]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from homestretch.games.stretch import exact_compiled, exact_compiled_three
+from homestretch.games.stretch.charts import load_chart_set
+from homestretch.games.stretch.exact import quickplay_chances
+from stretch_fields import field_of
+
+SOURCE = "src/homestretch/games/stretch/exact_compiled_three.py"
+BEFORE = "370bc82"
+
+
+def calls_of_one_answer(horses: int) -> tuple[list[tuple[Any, ...]], float]:
+    """The inputs of each call of three_in_window in one exact answer, and its CPU seconds."""
+    calls: list[tuple[Any, ...]] = []
+    kept = exact_compiled.three_in_window
+
+    def keeping(*args: Any) -> None:
+        c, c_gt, p_gt, clean_keys, log_at, log_y, count, show, bound = args
+        calls.append((c, c_gt, p_gt, clean_keys, log_at[:count].copy(), log_y[:count].copy(),
+                      count, show.shape))  # fmt: skip
+        kept(*args)
+
+    exact_compiled.three_in_window = keeping
+    try:
+        start = time.process_time()
+        quickplay_chances(field_of(horses), load_chart_set(), workers=1)
+        seconds = time.process_time() - start
+    finally:
+        exact_compiled.three_in_window = kept
+    return calls, seconds
+
+
+def version_at(revision: str, into: Path) -> ModuleType:
+    """exact_compiled_three.py as it was at a git revision, imported (compiled there)."""
+    text = subprocess.run(
+        ["git", "show", f"{revision}:{SOURCE}"], capture_output=True, text=True, check=True
+    ).stdout
+    path = into / "three_before.py"
+    path.write_text(text)
+    spec = importlib.util.spec_from_file_location("three_before", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(module: ModuleType, call: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:
+    c, c_gt, p_gt, clean_keys, log_at, log_y, count, shape = call
+    show, bound = np.zeros(shape), np.zeros(shape)
+    module.three_in_window(c, c_gt, p_gt, clean_keys, log_at, log_y, count, show, bound)
+    return show, bound
+
+
+def cpu_of_all(module: ModuleType, calls: list[tuple[Any, ...]]) -> float:
+    start = time.process_time()
+    for call in calls:
+        run(module, call)
+    return time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--horses", type=int, default=12)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--against", default=BEFORE)
+    options = parser.parse_args()
+    exact_compiled.warm_up()
+    calls, whole = calls_of_one_answer(options.horses)
+    pairs = sum(call[6] for call in calls)
+    print(f"{options.horses} horses: {len(calls)} shared outcomes, {pairs:,} logged key pairs")
+    with tempfile.TemporaryDirectory() as folder:
+        before = version_at(options.against, Path(folder))
+        now = exact_compiled_three
+        run(before, calls[0])  # compiled before it is timed
+        show_diff, bound_diff, three_total = 0.0, 0.0, 0.0
+        for call in calls:
+            (show_a, bound_a), (show_b, bound_b) = run(before, call), run(now, call)
+            show_diff = max(show_diff, float(np.abs(show_a - show_b).max()))
+            bound_diff = max(bound_diff, float(np.abs(bound_a - bound_b).max()))
+            three_total += float(show_b.sum())
+        ratios, current = [], []
+        print(f"{'round':>5} {options.against + ' s':>12} {'now s':>7} {'ratio':>6}")
+        for round_ in range(options.rounds):
+            old, new = cpu_of_all(before, calls), cpu_of_all(now, calls)
+            ratios.append(old / new)
+            current.append(new)
+            print(f"{round_ + 1:5} {old:12.3f} {new:7.3f} {old / new:6.2f}")
+    print(
+        f"three in a window: {np.median(current):.3f} s of the whole answer's {whole:.2f} s "
+        f"(CPU, one thread); {np.median(ratios):.2f}x faster than {options.against} "
+        f"(median of {options.rounds} paired rounds)"
+    )
+    print(
+        f"the same sums: show within {show_diff:.1e}, bound within {bound_diff:.1e} "
+        f"(its show terms add up to {three_total:.1e} in all)"
+    )
+
+
+if __name__ == "__main__":
+    main()
