@@ -12,7 +12,8 @@ Two sets of N seeded meets (one auction and eight races), the four tracks taken 
 2. ``mixed``: half the seats trading players, half pre-trading ones, the kinds
    alternating round the table and swapped from meet to meet. Mean fifties at the end
    by kind with 95% intervals, the paired difference per meet (the trading seats' mean
-   less the others') with its interval, wins (ties shared) and the horses traded.
+   less the others') with its interval, wins (ties shared), the trading players' share
+   of the wins with its interval (normal approximation) and the horses traded.
 """
 
 from __future__ import annotations
@@ -116,6 +117,8 @@ def main() -> None:
         deals = traded(state)
         mixed_trades.append(len(deals))
         prices += [d["amount"] for d in deals]
+    share = wins["trading"] / args.games  # each meet has one win, a tie's shared
+    half = 1.96 * math.sqrt(share * (1 - share) / args.games)
     report: JSON = {
         "seed": args.seed,
         "games": args.games,
@@ -139,6 +142,10 @@ def main() -> None:
                 for kind, f in fifties.items()
             },
             "trading_less_old_per_meet": {"mean": round(mean(paired), 3), "ci95": interval(paired)},
+            "trading_share_of_wins": {
+                "mean": round(share, 3),
+                "ci95": [round(share - half, 3), round(share + half, 3)],
+            },
             "horses_traded_per_meet": round(mean(mixed_trades), 3),
             "mean_price": round(mean(prices), 2) if prices else None,
         },
@@ -165,6 +172,9 @@ def main() -> None:
     print(
         f"  trading - old per meet: {diff['mean']:+.2f}  95% CI {diff['ci95'][0]:+.2f} to {diff['ci95'][1]:+.2f}"
     )
+    low, high = mixed["trading_share_of_wins"]["ci95"]
+    share = mixed["trading_share_of_wins"]["mean"]
+    print(f"  the trading players' share of the wins: {share:.3f}  95% CI {low:.3f}-{high:.3f}")
     print(
         f"  horses traded per meet {mixed['horses_traded_per_meet']}, mean price {mixed['mean_price']}"
     )
