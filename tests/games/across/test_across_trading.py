@@ -56,9 +56,10 @@ def test_no_deal_where_one_side_would_lose() -> None:
     # A horseless buyer does not pay more than a horse is worth to it ...
     owners = {h: [0] for h in range(2, 13)}
     m = market(owners, [40, 40, 40, 40])
-    assert m.accepts(2, 7, 5) and not m.accepts(2, 7, 6)
+    assert m.accepts(2, 7, 5, selling=False) and not m.accepts(2, 7, 6, selling=False)
     # ... and a seller does not let one go below its returns.
-    assert m.accepts(0, 7, 4) and not m.accepts(0, 7, 3)
+    assert m.accepts(0, 7, 4, selling=True) and not m.accepts(0, 7, 3, selling=True)
+    assert not m.accepts(1, 7, 40, selling=True)  # not his to sell
     # A seller whose string is below a fair share gives up more than the returns.
     weak = market({7: [0], 8: [1]} | {h: [2] for h in range(9, 13)}, [40, 40, 40, 40])
     assert weak.least_price(7) == 6 and weak.deal(7, 3) is None
@@ -79,7 +80,7 @@ def test_a_player_short_of_cash_sells_below_the_horses_returns() -> None:
 def test_a_horse_in_hock_is_not_traded() -> None:
     owners = {h: [0] for h in range(2, 13)}
     m = Market(values=VALUES, owners=owners, cash=[40] * 4, in_hock=frozenset({7}))
-    assert m.deal(7, 2) is None and not m.accepts(0, 7, 40)
+    assert m.deal(7, 2) is None and not m.accepts(0, 7, 40, selling=True)
 
 
 # --- the computer players at a real table ----------------------------------------------

@@ -187,7 +187,8 @@ class SensibleBot:
             share = self.ring_return(view, offer) * offer["amount"] / (3 * offer["tickets"])
             return share >= offer["amount"] * (1 + EDGE) and cash - offer["amount"] >= RESERVE
         if offer["kind"] in ("horse", "buy"):  # a horse offered me, or an offer for mine
-            return self.market(view).accepts(seat, offer["horse"], offer["amount"])
+            market = self.market(view)
+            return market.accepts(seat, offer["horse"], offer["amount"], offer["kind"] == "buy")
         value = self._rng.uniform(*BID_SHARE) * self.horse_value(offer["horse"], view) / 2
         price = offer["amount"] // 2  # a syndicate: my half of the bid
         return price <= value and cash - price >= RESERVE

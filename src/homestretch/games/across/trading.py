@@ -49,7 +49,7 @@ class Deal:
     buyer: int
     price: int
     surplus: float
-    """The buyer's most less the seller's least, in fifties: how much the deal gains."""
+    """What the two sides gain together at ``price``, each in fifties of its own."""
 
 
 @dataclass(frozen=True)
@@ -155,11 +155,11 @@ class Market:
         found = [d for d in deals if d is not None]
         return max(found, key=lambda d: d.surplus, default=None)
 
-    def accepts(self, seat: int, horse: int, price: int) -> bool:
-        """Whether an offer of ``horse`` at ``price`` leaves ``seat`` no worse off: as
-        its seller if it is the first-named owner, else as its buyer."""
-        if horse in self.in_hock:
+    def accepts(self, seat: int, horse: int, price: int, selling: bool) -> bool:
+        """Whether an offer of ``horse`` at ``price`` leaves ``seat`` no worse off, as
+        its seller (it must be the first-named owner) or as its buyer."""
+        if horse in self.in_hock or horse not in self.owners:
             return False
-        if self.owners[horse][0] == seat:
-            return self.seller_gain(horse, price) >= 0
+        if selling:
+            return self.owners[horse][0] == seat and self.seller_gain(horse, price) >= 0
         return seat not in self.owners[horse] and self.buyer_gain(seat, horse, price) >= 0
