@@ -8,8 +8,9 @@ table, the seats rotated and the four tracks taken in turn from game to game so 
 neither seat nor track favours a kind. Prints each kind's mean fifties at the end with a
 95% confidence interval (mean +- 1.96 standard errors), its wins, and the time its
 decisions took (mean, slowest and the very first, which pays for anything built on first
-use: the search player must stay under a second). The targets (issue 12): sensible beats never-bet and random; search beats
-sensible.
+use: the search player must stay under a second), and how many horses changed hands per
+meet (offers to buy or sell accepted and carried out). The targets (issue 12): sensible
+beats never-bet and random; search beats sensible.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ def main() -> None:
     fifties: dict[str, list[int]] = defaultdict(list)
     wins: dict[str, float] = defaultdict(float)
     times: dict[str, list[float]] = defaultdict(list)
+    traded: list[int] = []
     if args.format == "text":
         print(f"seed {args.seed}: {args.games} meets of {args.players} players")
     for g in range(args.games):
@@ -74,6 +76,12 @@ def main() -> None:
         agents = {s: Timed(make(k, game, s, seed), times[k]) for s, k in enumerate(seated)}
         state = play(game.new_initial_state(), SeededDice(seed), agents)
         cash = state.result()["fifties"]
+        traded.append(
+            sum(
+                n["type"] == "dealing" and n["kind"] in ("horse", "buy") and n["accepted"]
+                for n in state.notices
+            )
+        )
         best = max(cash)
         winners = [s for s in range(args.players) if cash[s] == best]
         for s, kind in enumerate(seated):
@@ -96,8 +104,19 @@ def main() -> None:
                 "first_decision_ms": round(1000 * times[kind][0], 1),
             }
         )
+    half = 1.96 * stdev(traded) / math.sqrt(len(traded)) if len(traded) > 1 else float("nan")
+    horses = {
+        "mean": round(mean(traded), 3),
+        "ci95": [round(mean(traded) - half, 3), round(mean(traded) + half, 3)],
+    }
     if args.format == "json":
-        print(json.dumps({"seed": args.seed, "games": args.games, "kinds": rows}, indent=2))
+        report = {
+            "seed": args.seed,
+            "games": args.games,
+            "kinds": rows,
+            "horses_traded_per_meet": horses,
+        }
+        print(json.dumps(report, indent=2))
         return
     print(
         f"{'kind':10} {'seats':>5} {'mean':>7} {'95% CI':>17} {'wins':>6} {'ms/decision':>12} "
@@ -110,6 +129,8 @@ def main() -> None:
             f"{r['wins']:6.1f} {r['decision_ms_mean']:12.2f} {r['decision_ms_max']:8.1f} "
             f"{r['first_decision_ms']:9.1f}"
         )
+    low, high = horses["ci95"]
+    print(f"horses changing hands per meet: {horses['mean']:.2f} (95% CI {low:.2f}-{high:.2f})")
 
 
 if __name__ == "__main__":

@@ -86,8 +86,10 @@ def _betting_view(carry: int, owners: dict[str, list[int]] | None = None) -> Any
 
 def test_a_ticket_is_bought_only_when_the_pool_makes_it_pay() -> None:
     legal = [Done(), *(Bet(h) for h in range(2, 13))]
-    # An empty pool: one ticket can only win back part of its own three fifties.
-    assert SensibleBot(1).choose(0, _betting_view(carry=0), legal) == Done()
+    # An empty pool: one ticket can only win back part of its own three fifties. (Its
+    # offer this race is made: seat 0, with no horse, would offer to buy one.)
+    empty = {**_betting_view(carry=0), "offered": [0]}
+    assert SensibleBot(1).choose(0, empty, legal) == Done()
     # Twenty fifties carried forward: a ticket on a likely horse pays.
     choice = SensibleBot(1).choose(0, _betting_view(carry=20), legal)
     assert isinstance(choice, Bet)

@@ -49,6 +49,12 @@ def test_a_resumed_game_goes_on_exactly_as_an_uninterrupted_one(tmp_path: Path, 
     whole = store.load(_play(db, bot, 11))
     settings = store.settings(whole.id)
     assert settings is not None
+    if bot == "sensible":  # the computer players traded horses, and the trades replay
+        ended = replay(AcrossGame.from_config(whole.config), whole.events)
+        sold = [
+            n for n in ended.notices if n["type"] == "dealing" and n["kind"] in ("horse", "buy")
+        ]
+        assert any(n["accepted"] for n in sold)
     # Cut the log (in the auction; in the middle of the meet), then resume.
     n = len(whole.events)
     for cut in (5, n * 2 // 3) if bot == "sensible" else (n // 2,):

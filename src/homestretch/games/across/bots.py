@@ -6,14 +6,14 @@ deal, every ticket already bought, rules A-C, the Winners Circle if it owns the 
 and buys while one more pays more than its three fifties; values a horse by its share of
 the Winners Circle and the purses over the races left, bids up to a varying share of
 that, borrows on a horse when short of the fifties a good ticket needs (or, with fewer
-than a ticket's three, asks the richest other player into a ring for the rest), offers
-a horse for sale above its own value, and in the race holds back a rival one X from home while
-a horse it owns or backed still runs (ruling R21).
-"""
+than a ticket's three, asks the richest other player into a ring for the rest), trades
+horses between races where both sides gain (``trading.py``: the horse's value plus what
+a weak string needs, against cash worth more to a player short of it), and in the race
+holds back a rival one X from home while a horse it owns or backed still runs (ruling
+R21)."""
 
 from __future__ import annotations
 
-import math
 import random
 from functools import cache
 
@@ -32,6 +32,7 @@ from homestretch.games.across.actions import (
     Done,
     OfferHorse,
     OfferRing,
+    OfferToBuy,
     Pass,
     PayBack,
     Reject,
@@ -47,9 +48,8 @@ from homestretch.games.across.returns import (
     with_one_more,
 )
 from homestretch.games.across.totalizator import TICKET_PRICE
+from homestretch.games.across.trading import RESERVE, Market
 
-RESERVE = 4
-"""Fifties the player keeps back for betting when it bids."""
 BID_SHARE = (0.7, 1.0)
 """The share of a horse's expected earnings it will pay: drawn afresh each time, so the
 same horse does not fetch the same price at every auction."""
@@ -57,9 +57,6 @@ EDGE = 0.05
 """A ticket is bought when it should bring back at least this much more than its price."""
 TICKETS_A_RACE = 8
 PURSES = {3: "race3", 5: "race5"}
-SELL_FROM_RACE = 4
-"""Horses are offered for sale from this race on, when their value has fallen."""
-SELL_MARKUP = 1.3
 
 
 @cache
@@ -189,14 +186,11 @@ class SensibleBot:
         if offer["kind"] == "ring":  # my stake's share of what the tickets should bring
             share = self.ring_return(view, offer) * offer["amount"] / (3 * offer["tickets"])
             return share >= offer["amount"] * (1 + EDGE) and cash - offer["amount"] >= RESERVE
-        value = self._rng.uniform(*BID_SHARE) * self.horse_value(offer["horse"], view)
-        if offer["kind"] == "syndicate":
-            value /= 2
-            price = offer["amount"] // 2
-        elif offer["kind"] == "buy":  # someone wants to buy my horse
-            return bool(offer["amount"] >= self.horse_value(offer["horse"], view) * 1.1)
-        else:
-            price = offer["amount"]
+        if offer["kind"] in ("horse", "buy"):  # a horse offered me, or an offer for mine
+            market = self.market(view)
+            return market.accepts(seat, offer["horse"], offer["amount"], offer["kind"] == "buy")
+        value = self._rng.uniform(*BID_SHARE) * self.horse_value(offer["horse"], view) / 2
+        price = offer["amount"] // 2  # a syndicate: my half of the bid
         return price <= value and cash - price >= RESERVE
 
     # --- betting ----------------------------------------------------------------------
@@ -222,8 +216,8 @@ class SensibleBot:
         dd = self._daily_double(seat, view, legal)
         if dd is not None:
             return dd
-        sale = self._sale(seat, view)
-        return sale if sale is not None else Done()
+        trade = self._trade(seat, view)
+        return trade if trade is not None else Done()
 
     def _ring(self, seat: int, view: JSON, horse: int) -> Action | None:
         """Short of the three fifties of a ticket worth buying: ask the richest other
@@ -253,24 +247,27 @@ class SensibleBot:
         best = max(((a, b) for a in HORSES for b in HORSES), key=worth)
         return DailyDouble(*best) if worth(best) > 1 + EDGE else None
 
-    def _sale(self, seat: int, view: JSON) -> Action | None:
-        """Offer a horse to the richest other player above what it is worth to me."""
-        if view["race"] < SELL_FROM_RACE or self._rng.random() < 0.5:
+    def market(self, view: JSON) -> Market:
+        """The table as a trader sees it, each horse valued as it bids (``trading.py``)."""
+        owners = owners_of(view)
+        return Market(
+            values={h: self.horse_value(h, view) for h in owners},
+            owners=owners,
+            cash=view["cash"],
+            in_hock=frozenset(int(h) for h in view["in_hock"]),
+        )
+
+    def _trade(self, seat: int, view: JSON) -> Action | None:
+        """The horse deal with most to gain where both sides gain (``trading.py``): one
+        of my horses offered to another player, or an offer for another's."""
+        if seat in view["offered"]:
             return None
-        if seat in view.get("offered", []):
+        deal = self.market(view).best_deal(seat)
+        if deal is None:
             return None
-        mine = [
-            int(h) for h, o in view["owners"].items() if o[0] == seat and h not in view["in_hock"]
-        ]
-        others = [s for s in range(len(view["cash"])) if s != seat]
-        if not mine or not others:
-            return None
-        horse = min(mine, key=lambda h: self.horse_value(h, view))
-        buyer = max(others, key=lambda s: view["cash"][s])
-        price = math.ceil(self.horse_value(horse, view) * SELL_MARKUP) + 1
-        if seat in view["owners"][str(horse)][1:] or price > view["cash"][buyer]:
-            return None
-        return OfferHorse(horse, buyer, price)
+        if deal.seller == seat:
+            return OfferHorse(deal.horse, deal.buyer, deal.price)
+        return OfferToBuy(deal.horse, deal.price)
 
     # --- the race ---------------------------------------------------------------------
     def _accepts(self, seat: int, view: JSON) -> bool:
