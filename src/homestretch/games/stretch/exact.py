@@ -146,9 +146,10 @@ def quickplay_bounds(race: Race, charts: ChartSet) -> Bounds:
     outcomes, counted = [], []
     for chance, clean, dq, out in _outcomes(race, charts):
         clean, dq = _reached(clean, dq)
-        win += chance * _win_chances(clean, dq, out)  # equal to rounding (fewer zeros summed)
+        ahead = _ahead(clean, dq)  # for the win and the brackets alike
+        win += chance * _win_chances(clean, dq, out, ahead)  # equal to rounding (fewer zeros)
         outcomes.append((chance, clean, dq))
-        counted.append(_what_counts(clean, dq, out))
+        counted.append(_what_counts(clean, dq, out, ahead))
     # one pass over the horses for every shared outcome at once: the keys side by side
     ends = np.cumsum([block.shape[1] for block in counted])[:-1]
     few = np.split(_at_most(np.concatenate(counted, axis=1)), ends, axis=2)
@@ -165,11 +166,10 @@ def place_show_brackets(clean: Floats, dq: Floats, out: Floats) -> Floats:
     return _brackets(clean, dq, _at_most(_what_counts(clean, dq, out)))
 
 
-def _what_counts(clean: Floats, dq: Floats, out: Floats) -> Floats:
+def _what_counts(clean: Floats, dq: Floats, out: Floats, ahead: Ahead | None = None) -> Floats:
     """Each other horse's chance of doing what counts against a horse at each key: [clean or
     disqualified ahead | clean ahead | clean at or ahead], by key; then finishing at all."""
-    c_gt = clean.sum(axis=1, keepdims=True) - np.cumsum(clean, axis=1)
-    d_gt = dq.sum(axis=1, keepdims=True) - np.cumsum(dq, axis=1)
+    c_gt, _, d_gt = ahead or _ahead(clean, dq)
     return np.concatenate([c_gt + d_gt, c_gt, c_gt + clean, (1 - out)[:, None]], axis=1)
 
 
@@ -364,10 +364,21 @@ def _wire_keys(
     return clean, dq
 
 
-def _win_chances(clean: Floats, dq: Floats, out: Floats) -> Floats:
+Ahead = tuple[Floats, Floats, Floats]
+
+
+def _ahead(clean: Floats, dq: Floats) -> Ahead:
+    """By horse and key, the chance of finishing: clean strictly ahead of the key;
+    disqualified at or behind it; disqualified strictly ahead."""
+    dq_behind = np.cumsum(dq, axis=1)
     clean_ahead = clean.sum(axis=1, keepdims=True) - np.cumsum(clean, axis=1)
+    return clean_ahead, dq_behind, dq.sum(axis=1, keepdims=True) - dq_behind
+
+
+def _win_chances(clean: Floats, dq: Floats, out: Floats, ahead: Ahead | None = None) -> Floats:
+    clean_ahead, dq_behind, _ = ahead or _ahead(clean, dq)
     clean_wins = (clean * _others(1 - clean_ahead)).sum(axis=1)
-    nobody_clean_none_ahead = out[:, None] + np.cumsum(dq, axis=1)
+    nobody_clean_none_ahead = out[:, None] + dq_behind
     dq_wins = (dq * _others(nobody_clean_none_ahead)).sum(axis=1)
     return clean_wins + dq_wins
 
