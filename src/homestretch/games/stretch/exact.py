@@ -168,15 +168,20 @@ def place_show_brackets(clean: Floats, dq: Floats, out: Floats) -> Floats:
 
 def _what_counts(clean: Floats, dq: Floats, out: Floats, ahead: Ahead | None = None) -> Floats:
     """Each other horse's chance of doing what counts against a horse at each key: [clean or
-    disqualified ahead | clean ahead | clean at or ahead], by key; then finishing at all."""
+    disqualified ahead, by key | clean at or ahead of the first key, then clean ahead, by
+    key | finishing at all]. Clean at or ahead of a key is clean ahead of the key before
+    (none between is reached), so that middle run serves both, a third fewer columns."""
     c_gt, _, d_gt = ahead or _ahead(clean, dq)
-    return np.concatenate([c_gt + d_gt, c_gt, c_gt + clean, (1 - out)[:, None]], axis=1)
+    return np.concatenate(
+        [c_gt + d_gt, clean.sum(axis=1, keepdims=True), c_gt, (1 - out)[:, None]], axis=1
+    )
 
 
 def _brackets(clean: Floats, dq: Floats, few: Floats) -> Floats:
     """The four brackets from ``_at_most`` of ``_what_counts``."""
     h, keys = clean.shape
-    surely, maybe, dq_maybe, dq_surely = np.split(few, [keys, 2 * keys, 3 * keys], axis=2)
+    surely, dq_maybe, dq_surely = few[:, :, :keys], few[:, :, keys:-2], few[:, :, -1:]
+    maybe = few[:, :, keys + 1 : -1]
     result = np.empty((4, h))  # rows: place then show (at most one other counts, two)
     result[0::2] = (clean * surely).sum(axis=2) + dq.sum(axis=1) * dq_surely[:, :, 0]
     result[1::2] = (clean * maybe).sum(axis=2) + (dq * dq_maybe).sum(axis=2)
