@@ -30,12 +30,16 @@ them, measured in the same run, the floors: Python starting; Python importing ty
 2); and a one-command typer app that imports NumPy and prints a rich table. The odds'
 own work is a run's CPU less the import floor's. The exact place and show sums are timed
 by benchmarks/stretch_exact.py.
-Run with `.venv/bin/python benchmarks/stretch_odds_latency.py`.
+Run with `.venv/bin/python benchmarks/stretch_odds_latency.py`; add `--instructions` to
+count each fresh process's instructions with valgrind too (minutes): a busy machine
+inflates CPU times, not instruction counts.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -97,6 +101,27 @@ sys.stdout = Clocked(sys.stdout)
 """Run before a command: its CPU time (start-up included) when the line is written, as
 the process itself counts it, so a busy machine's delay in reading the line adds none."""
 
+STOPPING = """
+import os, sys
+
+class Stopping:
+    # stdout, ending the process once MARKER has gone out (its instructions counted to there)
+    def __init__(self, out):
+        self.out = out
+
+    def write(self, text):
+        written = self.out.write(text)
+        if os.environ["MARKER"] in text:
+            self.out.flush()
+            os._exit(0)
+        return written
+
+    def __getattr__(self, name):
+        return getattr(self.out, name)
+
+sys.stdout = Stopping(sys.stdout)
+"""
+
 ODDS = "from homestretch.cli.main import run; run()"
 IMPORTS = "import typer, typer._adapters, rich.console, rich.table, numpy; print('up')"
 TYPER_APP = """
@@ -149,6 +174,22 @@ def first_line_after(
     return seen, float(told[0].split()[1])
 
 
+def instructions(code: str, args: list[str], env: dict[str, str], marker: str) -> int:
+    """Instructions run from starting ``python -c code args`` until it writes ``marker``,
+    counted by valgrind (callgrind): the same on a busy machine as on an idle one."""
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        + [sys.executable, "-c", STOPPING + code, *args],
+        env=dict(env, MARKER=marker),
+        capture_output=True,
+        text=True,
+    )
+    found = re.search(r"Collected : ([\d,]+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"valgrind counted nothing: {done.stderr[-500:]}")
+    return int(found[1].replace(",", ""))
+
+
 class Case:
     """A command started afresh FRESH times (taken in turn with the others): its best."""
 
@@ -161,6 +202,12 @@ class Case:
         env = dict(os.environ, HOMESTRETCH_CACHE=cache)
         wall, cpu = first_line_after(self.code, self.args, env, self.marker)
         self.wall, self.cpu = min(self.wall, wall), min(self.cpu, cpu)
+
+    def instructions(self, folder: str) -> int:
+        cache = self.cache or str(Path(folder) / f"{self.what}-counted")  # nothing kept
+        return instructions(
+            self.code, self.args, dict(os.environ, HOMESTRETCH_CACHE=cache), self.marker
+        )
 
     def row(self, floor: Case | None = None) -> None:
         figures = f"{self.what:40} {self.wall:6.3f} {self.cpu:6.3f}"
@@ -185,7 +232,7 @@ def race_file(horses: int, folder: Path) -> Path:
     return path
 
 
-def fresh_processes(folder: str) -> None:
+def fresh_processes(folder: str) -> tuple[Case, list[Case]]:
     """The brackets of every field, then (asked again) kept exact answers, afresh."""
     kept = str(Path(folder) / "kept")
     # bytecode up to date, as `make setup` leaves it: a module edited since is not
@@ -255,6 +302,28 @@ def fresh_processes(folder: str) -> None:
         f"target 3, a fresh process to the brackets on screen: {worst:.3f} s CPU at worst, "
         f"{worst / STARTUP:.2f} of the {STARTUP} s start-up target: {verdict(worst, STARTUP)}"
     )
+    return imports, odds
+
+
+def counted(imports: Case, odds: list[Case], folder: str) -> None:
+    """The fresh processes' instructions beside the import floor's: the share of work
+    that is the odds' own, whatever else the machine is doing. Converted to seconds at
+    the floor's rate in this run (its best CPU over its instructions): an estimate, not a
+    measurement, and on a busy machine a high one (the floor's CPU is inflated too)."""
+    floor = imports.instructions(folder)
+    rate = imports.cpu / floor
+    print(
+        f"\ninstructions to the first answer (valgrind), own: beyond the import floor's "
+        f"{floor / 1e9:.3f} billion; ~s: own at the floor's rate ({imports.cpu:.3f} s CPU)"
+    )
+    print(f"{'':40} {'total':>7} {'own':>7} {'x floor':>7} {'~s':>6} {'':>7}")
+    for case in odds:
+        total = case.instructions(folder)
+        own = total - floor
+        print(
+            f"{case.what:40} {total / 1e9:7.3f} {own / 1e9:7.3f} {own / floor:7.2f} "
+            f"{own * rate:6.3f} {verdict(own * rate):>7}"
+        )
 
 
 def main() -> None:
@@ -283,7 +352,12 @@ def main() -> None:
             f"{worst:.3f} s CPU, {worst / TARGET:.2f} of the {TARGET} s target: {verdict(worst)}"
         )
 
-        fresh_processes(folder)
+        imports, odds = fresh_processes(folder)
+        if "--instructions" in sys.argv:
+            if shutil.which("valgrind") is None:
+                print("--instructions: valgrind is not installed")
+                return
+            counted(imports, odds, folder)
 
 
 if __name__ == "__main__":
