@@ -188,28 +188,19 @@ def _brackets(clean: Floats, dq: Floats, few: Floats) -> Floats:
     return result
 
 
+COLUMNS = 2048
+"""Keys taken at once by ``_at_most``: its working arrays then stay in the cache."""
+
+
 def _at_most(chance: Floats) -> Floats:
     """[n - 1, horse, key]: the chance that at most n = 1, 2 of the other horses do a
-    thing, each horse independently with ``chance[horse, key]``."""
-    exactly = _at_most_two_others(chance)
-    result = np.empty_like(exactly[1:])  # np.cumsum along the first axis: 10x slower
-    np.add(exactly[0], exactly[1], out=result[0])
-    np.add(result[0], exactly[2], out=result[1])
-    return result
-
-
-COLUMNS = 2048
-"""Keys taken at once by ``_at_most_two_others``: its arrays then stay in the cache."""
-
-
-def _at_most_two_others(chance: Floats) -> Floats:
-    """[n, horse, key]: the chance that exactly n = 0, 1, 2 of the other horses do a
     thing, each horse independently with ``chance[horse, key]``.
 
     The count's polynomial over the horses before each one times that over the horses
-    after it (no division, so a chance of 1 is no trouble)."""
+    after it (no division, so a chance of 1 is no trouble), a block of keys at a time:
+    exactly 0, 1 and 2 in the block, then at most 1 and 2 added up from them."""
     h, keys = chance.shape
-    result = np.empty((3, h, keys))
+    result = np.empty((2, h, keys))
     for start in range(0, keys, COLUMNS):
         p = chance[:, start : start + COLUMNS]
         q, width = 1 - p, p.shape[1]
@@ -223,13 +214,16 @@ def _at_most_two_others(chance: Floats) -> Floats:
             _add_horse(before[j - 1], p[j - 1], q[j - 1], before[j], scratch)
             _add_horse(after[h - j], p[h - j], q[h - j], after[h - 1 - j], scratch)
         a, b = before.transpose(1, 0, 2), after.transpose(1, 0, 2)  # [degree, horse, key]
-        into = result[:, :, start : start + COLUMNS]
-        np.multiply(a[0], b[0], out=into[0])
-        np.multiply(a[0], b[1], out=into[1])
-        into[1] += a[1] * b[0]
-        np.multiply(a[0], b[2], out=into[2])
-        into[2] += a[1] * b[1]
-        into[2] += a[2] * b[0]
+        exactly = np.empty((3, h, width))
+        np.multiply(a[0], b[0], out=exactly[0])
+        np.multiply(a[0], b[1], out=exactly[1])
+        exactly[1] += a[1] * b[0]
+        np.multiply(a[0], b[2], out=exactly[2])
+        exactly[2] += a[1] * b[1]
+        exactly[2] += a[2] * b[0]
+        at_most = result[:, :, start : start + COLUMNS]
+        np.add(exactly[0], exactly[1], out=at_most[0])
+        np.add(at_most[0], exactly[2], out=at_most[1])
     return result
 
 
