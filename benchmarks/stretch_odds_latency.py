@@ -61,7 +61,7 @@ TARGET = 0.1
 """The odds' own latency (targets 1 and 2)."""
 STARTUP = 0.3
 """A fresh process to the brackets on screen (target 3): the issue's start-up target."""
-FRESH = 7
+FRESH = 11
 SOURCE = Path(__file__).parents[1] / "src" / "homestretch"
 KEPT = (("2009-champagne-stakes", 6), ("claiming-route-big-field", 12))
 
