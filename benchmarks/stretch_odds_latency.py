@@ -1,28 +1,45 @@
 """An answer nobody waits for: how soon `stretch odds` shows something true (issue 17).
 
-The target: within 0.1 s, the exact win chances with proven place and show brackets.
+The target, "within 100 ms, `stretch odds` (and the browser's race page) shows exact win
+chances and place/show within a proven bound that it prints", read as the coordinator
+reads it: the same issue holds every command's start-up to 0.3 s (the `--help` target),
+so 0.1 s is the odds' own latency, from the request reaching homestretch (its own
+imports, reading the race and charts, the brackets, the table on screen), and a fresh
+process is held to the start-up target on top of it. Three targets, each printed as
+met or NOT MET:
 
-In a running process (the web server's race page), for fields of 6 to 20 horses, in CPU
-time (best of ``REPEATS``): the exact win chances alone, the win chances with the
-brackets, and a kept answer read back from the cache; with the widest bracket.
+1. in a running process (the web server's race page), the brackets on screen within
+   0.1 s of CPU, for fields of 6 to 20 horses;
+2. from a fresh `homestretch stretch odds` process, the odds' own work beyond the import
+   floor of the libraries every run must load (typer, rich, NumPy; measured in the same
+   run) under 0.1 s of CPU, for fields of 6 to 20 horses;
+3. the whole fresh process, start to the brackets on screen, under 0.3 s of CPU.
 
-Then fresh `homestretch stretch odds` processes, as a person or a script starts them,
-for 6 horses (the Champagne Stakes) and 12 (the claiming big field): how long until the
-brackets are out, and, asked again, until the kept exact answer is, on the wall clock
-and in the CPU time the process has used when it writes the line (on a busy machine the
-CPU is the figure to trust), best of ``FRESH`` runs taken in turn. Beside them, measured
-in the same run, the floor no `stretch odds` can go under: Python starting, Python
-importing typer (with the pydantic it checks options with), rich and NumPy, and a
-one-command typer app that imports NumPy and prints a rich table. The odds' own work is
-a run's CPU less the import floor's. Each figure is printed against the target with
-"met" or "NOT MET". The exact place and show sums are timed by
-benchmarks/stretch_exact.py.
-Run with `.venv/bin/python benchmarks/stretch_odds_latency.py`.
+In a running process, in CPU time (best of ``REPEATS``): the exact win chances alone, the
+win chances with the brackets, and a kept answer read back from the cache; with the
+widest bracket. The fields are ``stretch_fields.field_of``.
+
+Fresh processes, as a person or a script starts them, with nothing kept: the same
+fields written as race files; and, asked again, the kept exact answer of two bundled
+races (6 and 12 horses). Each is timed until the whole table (or JSON line) is written,
+on the wall clock and in the CPU time the process has used when it writes it (on a busy
+machine the CPU is the figure to trust), best of ``FRESH`` runs taken in turn, from
+up-to-date bytecode (as `make setup` leaves it). Beside
+them, measured in the same run, the floors: Python starting; Python importing typer
+(with the pydantic it checks options with), rich and NumPy (the import floor of target
+2); and a one-command typer app that imports NumPy and prints a rich table. The odds'
+own work is a run's CPU less the import floor's. The exact place and show sums are timed
+by benchmarks/stretch_exact.py.
+Run with `.venv/bin/python benchmarks/stretch_odds_latency.py`; add `--instructions` to
+count each fresh process's instructions with valgrind too (minutes): a busy machine
+inflates CPU times, not instruction counts.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -41,8 +58,12 @@ from stretch_fields import field_of
 SIZES = (6, 8, 10, 12, 14, 20)
 REPEATS = 5
 TARGET = 0.1
-FRESH = 7
-RACES = (("2009-champagne-stakes", 6), ("claiming-route-big-field", 12))
+"""The odds' own latency (targets 1 and 2)."""
+STARTUP = 0.3
+"""A fresh process to the brackets on screen (target 3): the issue's start-up target."""
+FRESH = 11
+SOURCE = Path(__file__).parents[1] / "src" / "homestretch"
+KEPT = (("2009-champagne-stakes", 6), ("claiming-route-big-field", 12))
 
 
 def cpu(work: Callable[[], object]) -> float:
@@ -54,8 +75,8 @@ def cpu(work: Callable[[], object]) -> float:
     return best
 
 
-def verdict(seconds: float) -> str:
-    return "met" if seconds < TARGET else "NOT MET"
+def verdict(seconds: float, target: float = TARGET) -> str:
+    return "met" if seconds < target else "NOT MET"
 
 
 CLOCKED = """
@@ -79,6 +100,27 @@ sys.stdout = Clocked(sys.stdout)
 """
 """Run before a command: its CPU time (start-up included) when the line is written, as
 the process itself counts it, so a busy machine's delay in reading the line adds none."""
+
+STOPPING = """
+import os, sys
+
+class Stopping:
+    # stdout, ending the process once MARKER has gone out (its instructions counted to there)
+    def __init__(self, out):
+        self.out = out
+
+    def write(self, text):
+        written = self.out.write(text)
+        if os.environ["MARKER"] in text:
+            self.out.flush()
+            os._exit(0)
+        return written
+
+    def __getattr__(self, name):
+        return getattr(self.out, name)
+
+sys.stdout = Stopping(sys.stdout)
+"""
 
 ODDS = "from homestretch.cli.main import run; run()"
 IMPORTS = "import typer, typer._adapters, rich.console, rich.table, numpy; print('up')"
@@ -132,6 +174,22 @@ def first_line_after(
     return seen, float(told[0].split()[1])
 
 
+def instructions(code: str, args: list[str], env: dict[str, str], marker: str) -> int:
+    """Instructions run from starting ``python -c code args`` until it writes ``marker``,
+    counted by valgrind (callgrind): the same on a busy machine as on an idle one."""
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        + [sys.executable, "-c", STOPPING + code, *args],
+        env=dict(env, MARKER=marker),
+        capture_output=True,
+        text=True,
+    )
+    found = re.search(r"Collected : ([\d,]+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"valgrind counted nothing: {done.stderr[-500:]}")
+    return int(found[1].replace(",", ""))
+
+
 class Case:
     """A command started afresh FRESH times (taken in turn with the others): its best."""
 
@@ -145,51 +203,80 @@ class Case:
         wall, cpu = first_line_after(self.code, self.args, env, self.marker)
         self.wall, self.cpu = min(self.wall, wall), min(self.cpu, cpu)
 
+    def instructions(self, folder: str) -> int:
+        cache = self.cache or str(Path(folder) / f"{self.what}-counted")  # nothing kept
+        return instructions(
+            self.code, self.args, dict(os.environ, HOMESTRETCH_CACHE=cache), self.marker
+        )
+
     def row(self, floor: Case | None = None) -> None:
-        figures = f"{self.what:44} {self.wall:6.3f} {self.cpu:6.3f} {self.cpu / TARGET:6.1f}"
-        figures += f" {verdict(self.cpu):>7}"
+        figures = f"{self.what:40} {self.wall:6.3f} {self.cpu:6.3f}"
         if floor is None:
             print(figures)
             return
         own = self.cpu - floor.cpu
-        print(f"{figures} {own:6.3f} {verdict(own):>7}")
+        print(
+            f"{figures} {verdict(self.cpu, STARTUP):>7} {own:6.3f} {own / TARGET:5.2f} "
+            f"{verdict(own):>7}"
+        )
 
 
-def fresh_processes(folder: str) -> None:
-    """The brackets, then (asked again) the kept exact answer, from fresh processes."""
+def race_file(horses: int, folder: Path) -> Path:
+    """``field_of(horses)`` written as a race file (horse and jockey cards by id)."""
+    race = field_of(horses)
+    lines = [f'name = "{race.name}"', f"furlongs = {race.furlongs}", ""]
+    for runner in race.runners:
+        lines += ["[[entries]]", f'horse = "{runner.horse.id}"', f'jockey = "{runner.jockey.id}"']
+    path = folder / f"field-of-{horses}.toml"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def fresh_processes(folder: str) -> tuple[Case, list[Case]]:
+    """The brackets of every field, then (asked again) kept exact answers, afresh."""
     kept = str(Path(folder) / "kept")
+    # bytecode up to date, as `make setup` leaves it: a module edited since is not
+    # compiled afresh in every run (PYTHONDONTWRITEBYTECODE would keep it so)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(SOURCE)], check=True)
     python = Case("python starting", "print('up')", [], "up", None)
     imports = Case("python importing typer, rich, numpy", IMPORTS, [], "up", None)
     app = Case("a typer command printing a NumPy table", TYPER_APP, ["race"], "PP", None)
     floors = [python, imports, app]
-    odds: list[Case] = []
-    for race, horses in RACES:
+    end = "\u2514"  # the table's last line: the whole table is out
+    odds = [
+        Case(
+            f"{h} horses: brackets out",
+            ODDS,
+            ["stretch", "odds", str(race_file(h, Path(folder)))],
+            end,
+            None,
+        )
+        for h in SIZES
+    ]
+    early = ["stretch", "odds", str(race_file(6, Path(folder))), "--format", "json", "--early"]
+    odds.insert(1, Case("6 horses, json --early: first line", ODDS, early, '"final": false', None))
+    for race, horses in KEPT:
         command = ["stretch", "odds", race]
         env = dict(os.environ, HOMESTRETCH_CACHE=kept)
         subprocess.run(
             [sys.executable, "-c", ODDS, *command], env=env, check=True, capture_output=True
         )
-        odds += [
-            Case(f"{horses} horses: brackets out", ODDS, command, "proven within", None),
-            Case(f"{horses} horses: kept exact answer out", ODDS, command, "exact chances", kept),
-        ]
-    early = ["stretch", "odds", RACES[0][0], "--format", "json", "--early"]
-    odds.insert(1, Case("6 horses, json --early: first line", ODDS, early, '"final": false', None))
+        odds.append(Case(f"{horses} horses: kept exact answer out", ODDS, command, end, kept))
     for turn in range(FRESH):
         for case in floors + odds:
             case.run(folder, turn)
 
     print(
-        f"\nfresh processes (best of {FRESH}; wall and CPU seconds; x the {TARGET} s target on "
-        "the CPU; own: the CPU less the import floor's)"
+        f"\nfresh processes, best of {FRESH}, seconds: wall, CPU (against the {STARTUP} s "
+        f"start-up), own: the CPU less the import floor's (x and against the {TARGET} s target)"
     )
-    print(f"{'':44} {'wall':>6} {'CPU':>6} {'x':>6} {'':>7} {'own':>6} {'':>7}")
+    print(f"{'':40} {'wall':>6} {'CPU':>6} {'':>7} {'own':>6} {'x':>5} {'':>7}")
     for case in floors:
         case.row()
     for case in odds:
         case.row(imports)
     loaded = subprocess.run(
-        [sys.executable, "-c", LOADED + ODDS, "stretch", "odds", RACES[1][0]],
+        [sys.executable, "-c", LOADED + ODDS, "stretch", "odds", KEPT[1][0]],
         env=dict(os.environ, HOMESTRETCH_CACHE=kept),
         check=True,
         capture_output=True,
@@ -198,20 +285,45 @@ def fresh_processes(folder: str) -> None:
     (told,) = [line for line in loaded.splitlines() if line.startswith("numba ")]  # or fail
     print(f"a kept answer from a fresh process loads Numba: {told == 'numba True'}")
 
-    worst = max(case.cpu for case in odds)
-    own = max(case.cpu - imports.cpu for case in odds)
+    first = [case for case in odds if "brackets" in case.what or "--early" in case.what]
+    slowest = max(first, key=lambda case: case.cpu - imports.cpu)
+    own = slowest.cpu - imports.cpu
     print(
-        f"a fresh process to the first answer: {worst:.3f} s CPU at worst, "
-        f"{worst / TARGET:.1f}x the target: {verdict(worst)}"
+        f"target 2, the odds' own work in a fresh process beyond the import floor "
+        f"({imports.cpu:.3f} s): {own:.3f} s CPU at worst ({slowest.what}), "
+        f"{own / TARGET:.2f} of the {TARGET} s target: {verdict(own)}"
     )
     print(
-        f"  of which typer, rich and numpy imported: {imports.cpu:.3f} s, "
-        f"{imports.cpu / TARGET:.1f}x the target before any odds work: {verdict(imports.cpu)}"
+        f"  ({slowest.cpu - app.cpu:.3f} s beyond a typer command printing a NumPy table; "
+        f"the import floor alone is {imports.cpu / TARGET:.1f}x {TARGET} s)"
     )
+    worst = max(case.cpu for case in first)
     print(
-        f"  the odds' own work beyond that floor: {own:.3f} s at worst: {verdict(own)} "
-        f"({worst - app.cpu:.3f} s beyond a typer command printing a NumPy table)"
+        f"target 3, a fresh process to the brackets on screen: {worst:.3f} s CPU at worst, "
+        f"{worst / STARTUP:.2f} of the {STARTUP} s start-up target: {verdict(worst, STARTUP)}"
     )
+    return imports, odds
+
+
+def counted(imports: Case, odds: list[Case], folder: str) -> None:
+    """The fresh processes' instructions beside the import floor's: the share of work
+    that is the odds' own, whatever else the machine is doing. Converted to seconds at
+    the floor's rate in this run (its best CPU over its instructions): an estimate, not a
+    measurement, and on a busy machine a high one (the floor's CPU is inflated too)."""
+    floor = imports.instructions(folder)
+    rate = imports.cpu / floor
+    print(
+        f"\ninstructions to the first answer (valgrind), own: beyond the import floor's "
+        f"{floor / 1e9:.3f} billion; ~s: own at the floor's rate ({imports.cpu:.3f} s CPU)"
+    )
+    print(f"{'':40} {'total':>7} {'own':>7} {'x floor':>7} {'~s':>6} {'':>7}")
+    for case in odds:
+        total = case.instructions(folder)
+        own = total - floor
+        print(
+            f"{case.what:40} {total / 1e9:7.3f} {own / 1e9:7.3f} {own / floor:7.2f} "
+            f"{own * rate:6.3f} {verdict(own * rate):>7}"
+        )
 
 
 def main() -> None:
@@ -236,11 +348,16 @@ def main() -> None:
                 f"{widest:7.2%} {kept:7.3f}"
             )
         print(
-            f"in a running process (the web race page), the slowest brackets: {worst:.3f} s CPU, "
-            f"{worst / TARGET:.2f} of the {TARGET} s target: {verdict(worst)}"
+            f"target 1, in a running process (the web race page), the slowest brackets: "
+            f"{worst:.3f} s CPU, {worst / TARGET:.2f} of the {TARGET} s target: {verdict(worst)}"
         )
 
-        fresh_processes(folder)
+        imports, odds = fresh_processes(folder)
+        if "--instructions" in sys.argv:
+            if shutil.which("valgrind") is None:
+                print("--instructions: valgrind is not installed")
+                return
+            counted(imports, odds, folder)
 
 
 if __name__ == "__main__":

@@ -173,3 +173,29 @@ def test_a_command_loads_only_its_own_game() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0 and done.stderr.strip() == "[]", done.stderr
     assert "2009-champagne-stakes" in done.stdout
+
+
+@pytest.mark.parametrize("game", ["stretch", "across", "totopoly", "derbycast"])
+def test_a_game_builds_only_the_command_asked_for(game: str) -> None:
+    """The game's group lists what typer's would, in its order, and builds a command
+    (reading its signature) only when it is asked for: the same command typer builds."""
+    import importlib
+
+    import typer
+
+    from homestretch.cli.main import _LazyCommands
+
+    game_app = importlib.import_module(f"homestretch.games.{game}.cli").app
+    eager = typer.main.get_group(game_app)
+    lazy = _LazyCommands.of(game_app)
+    ctx = typer.Context(lazy)
+    names = eager.list_commands(ctx)
+    assert lazy.list_commands(ctx) == names
+    groups = [name for name in names if isinstance(eager.commands[name], typer.core.TyperGroup)]
+    assert sorted(lazy.commands) == sorted(groups)  # no command built yet
+    first = next(name for name in names if name not in groups)
+    built = lazy.get_command(ctx, first)
+    assert built is not None and sorted(lazy.commands) == sorted([*groups, first])
+    assert [p.name for p in built.params] == [p.name for p in eager.commands[first].params]
+    assert built.help == eager.commands[first].help
+    assert lazy.get_command(ctx, first) is built and lazy.get_command(ctx, "no-such") is None

@@ -380,3 +380,37 @@ def test_ctrl_c_at_a_roll_stops_with_the_resume_hint(
     said = " ".join(stopped.stderr.split())
     assert "Stopped. Game 1 is saved: carry on with `homestretch resume 1 --db" in said
     assert Store(Path(db)).load(1).status == "in progress"
+
+
+@pytest.mark.parametrize("overlay_at", [None, 0])
+def test_odds_table_has_an_overlay_column_only_when_some_horse_is_one(
+    overlay_at: int | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # kept chances (the exact cache) stand in for the sums: every horse a 999-1 chance,
+    # below any odds on offer, and in the second case the first horse at evens, above
+    # its 7-5
+    import numpy as np
+
+    from homestretch.games.stretch import exact_cache
+    from homestretch.games.stretch.charts import load_chart_set
+    from homestretch.games.stretch.exact import ExactChances
+    from homestretch.games.stretch.exact_finish import PlaceShow
+    from homestretch.games.stretch.race import load_race
+
+    monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path))
+    race = load_race("2009-champagne-stakes")
+    win = np.full(6, 0.001)
+    if overlay_at is not None:
+        win[overlay_at] = 0.5
+    exact_cache.keep(race, load_chart_set(), ExactChances(win, PlaceShow(win, win, win * 0)))
+    out = invoke("stretch", "odds", "2009-champagne-stakes")
+    header = next(line for line in out.splitlines() if "PP" in line)
+    cells = [cell.strip() for cell in header.split("┃")[1:-1]]
+    rows = [line for line in out.splitlines() if line.startswith("│")]
+    if overlay_at is None:
+        assert cells == ["PP", "Horse", "Win", "Place", "Show", "Fair", "Chart"]
+        assert "overlay" not in out
+    else:
+        assert cells == ["PP", "Horse", "Win", "Place", "Show", "Fair", "Chart", ""]
+        assert [("overlay" in row) for row in rows] == [i == overlay_at for i in range(6)]
+    assert all(row.count("│") == len(cells) + 1 for row in rows)

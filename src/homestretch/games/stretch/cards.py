@@ -25,6 +25,8 @@ STANDARD_CARDS = Path(__file__).parent / "content" / "cards"
 def no_control_characters(text: str) -> str:
     """Text shown on a scoresheet is one printable line: a tab, newline or terminal
     escape in a name would break the sheet and the terminal it is printed on."""
+    if text.isprintable():  # no Cc or Cf in it: the usual case, decided in C
+        return text
     bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf")), None)
     if bad is not None:
         raise ValueError(f"the control character {bad!r} is not allowed")

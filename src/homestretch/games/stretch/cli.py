@@ -705,6 +705,7 @@ def odds(
             echo_json(answer)
         return
     real = any(e["real_odds"] for e in entries)
+    overlays = any(e["overlay"] for e in entries)  # else no empty, headless last column
     margin = max((high - low) / 2 for low, high in (e["win_interval"] for e in entries))
     table = Table(
         "PP",
@@ -714,7 +715,7 @@ def odds(
         "Show",
         "Fair",
         "Real" if real else "Chart",
-        "",
+        *([""] if overlays else []),
         title=_odds_title(
             loaded.name,
             mode,
@@ -734,7 +735,7 @@ def odds(
             f"{e['show']:.1%}",
             e["fair_odds"] or "-",
             e["real_odds"] if real else e["chart_odds"],
-            Text("overlay", style="green") if e["overlay"] else "",
+            *([Text("overlay", style="green") if e["overlay"] else ""] if overlays else []),
         )
     console.print(table)
 

@@ -146,12 +146,13 @@ def quickplay_bounds(race: Race, charts: ChartSet) -> Bounds:
     outcomes, counted = [], []
     for chance, clean, dq, out in _outcomes(race, charts):
         clean, dq = _reached(clean, dq)
-        win += chance * _win_chances(clean, dq, out)  # equal to rounding (fewer zeros summed)
+        ahead = _ahead(clean, dq)  # for the win and the brackets alike
+        win += chance * _win_chances(clean, dq, out, ahead)  # equal to rounding (fewer zeros)
         outcomes.append((chance, clean, dq))
-        counted.append(_what_counts(clean, dq, out))
+        counted.append(_what_counts(clean, dq, out, ahead))
     # one pass over the horses for every shared outcome at once: the keys side by side
     ends = np.cumsum([block.shape[1] for block in counted])[:-1]
-    few = np.split(_at_most_two_others(np.concatenate(counted, axis=1)), ends, axis=2)
+    few = np.split(_at_most(np.concatenate(counted, axis=1)), ends, axis=2)
     for (chance, clean, dq), theirs in zip(outcomes, few, strict=True):
         brackets += chance * _brackets(clean, dq, theirs)
     place_low, place_high, show_low, show_high = brackets
@@ -162,68 +163,76 @@ def quickplay_bounds(race: Race, charts: ChartSet) -> Bounds:
 def place_show_brackets(clean: Floats, dq: Floats, out: Floats) -> Floats:
     """[place low, place high, show low, show high] by horse, for one set of shared rolls
     (rows horses, columns wire keys ascending, as ``exact_finish.place_and_show``)."""
-    return _brackets(clean, dq, _at_most_two_others(_what_counts(clean, dq, out)))
+    return _brackets(clean, dq, _at_most(_what_counts(clean, dq, out)))
 
 
-def _what_counts(clean: Floats, dq: Floats, out: Floats) -> Floats:
+def _what_counts(clean: Floats, dq: Floats, out: Floats, ahead: Ahead | None = None) -> Floats:
     """Each other horse's chance of doing what counts against a horse at each key: [clean or
-    disqualified ahead | clean ahead | clean at or ahead], by key; then finishing at all."""
-    c_gt = clean.sum(axis=1, keepdims=True) - np.cumsum(clean, axis=1)
-    d_gt = dq.sum(axis=1, keepdims=True) - np.cumsum(dq, axis=1)
-    return np.concatenate([c_gt + d_gt, c_gt, c_gt + clean, (1 - out)[:, None]], axis=1)
+    disqualified ahead, by key | clean at or ahead of the first key, then clean ahead, by
+    key | finishing at all]. Clean at or ahead of a key is clean ahead of the key before
+    (none between is reached), so that middle run serves both, a third fewer columns."""
+    c_gt, _, d_gt = ahead or _ahead(clean, dq)
+    return np.concatenate(
+        [c_gt + d_gt, clean.sum(axis=1, keepdims=True), c_gt, (1 - out)[:, None]], axis=1
+    )
 
 
 def _brackets(clean: Floats, dq: Floats, few: Floats) -> Floats:
-    """The four brackets from ``_at_most_two_others`` of ``_what_counts``."""
+    """The four brackets from ``_at_most`` of ``_what_counts``."""
     h, keys = clean.shape
-    surely, maybe, dq_maybe, dq_surely = np.split(few, [keys, 2 * keys, 3 * keys], axis=2)
-    dq_surely = dq_surely[:, :, 0]  # the same at every key
-    result = np.empty((4, h))
-    for k, top in enumerate((2, 3)):  # place: at most one other counts; show: two
-        result[2 * k] = (clean * surely[:top].sum(axis=0)).sum(axis=1) + dq.sum(axis=1) * (
-            dq_surely[:top].sum(axis=0)
-        )
-        result[2 * k + 1] = (clean * maybe[:top].sum(axis=0)).sum(axis=1) + (
-            dq * dq_maybe[:top].sum(axis=0)
-        ).sum(axis=1)
+    surely, dq_maybe, dq_surely = few[:, :, :keys], few[:, :, keys:-2], few[:, :, -1:]
+    maybe = few[:, :, keys + 1 : -1]
+    result = np.empty((4, h))  # rows: place then show (at most one other counts, two)
+    result[0::2] = (clean * surely).sum(axis=2) + dq.sum(axis=1) * dq_surely[:, :, 0]
+    result[1::2] = (clean * maybe).sum(axis=2) + (dq * dq_maybe).sum(axis=2)
     return result
 
 
 COLUMNS = 2048
-"""Keys taken at once by ``_at_most_two_others``: its arrays then stay in the cache."""
+"""Keys taken at once by ``_at_most``: its working arrays then stay in the cache."""
 
 
-def _at_most_two_others(chance: Floats) -> Floats:
-    """[n, horse, key]: the chance that exactly n = 0, 1, 2 of the other horses do a
+def _at_most(chance: Floats) -> Floats:
+    """[n - 1, horse, key]: the chance that at most n = 1, 2 of the other horses do a
     thing, each horse independently with ``chance[horse, key]``.
 
     The count's polynomial over the horses before each one times that over the horses
-    after it (no division, so a chance of 1 is no trouble)."""
+    after it (no division, so a chance of 1 is no trouble), a block of keys at a time:
+    exactly 0, 1 and 2 in the block, then at most 1 and 2 added up from them."""
     h, keys = chance.shape
-    result = np.empty((3, h, keys))
+    result = np.empty((2, h, keys))
     for start in range(0, keys, COLUMNS):
-        part = chance[:, start : start + COLUMNS]
-        before, after = np.zeros((h, 3, part.shape[1])), np.zeros((h, 3, part.shape[1]))
-        before[0, 0] = after[h - 1, 0] = 1
+        p = chance[:, start : start + COLUMNS]
+        q, width = 1 - p, p.shape[1]
+        before, after, scratch = (
+            np.empty((h, 3, width)),
+            np.empty((h, 3, width)),
+            np.empty((2, width)),
+        )
+        before[0], after[h - 1] = ((1,), (0,), (0,)), ((1,), (0,), (0,))  # none counts yet
         for j in range(1, h):
-            _add_horse(before[j - 1], part[j - 1], before[j])
-            _add_horse(after[h - j], part[h - j], after[h - 1 - j])
+            _add_horse(before[j - 1], p[j - 1], q[j - 1], before[j], scratch)
+            _add_horse(after[h - j], p[h - j], q[h - j], after[h - 1 - j], scratch)
         a, b = before.transpose(1, 0, 2), after.transpose(1, 0, 2)  # [degree, horse, key]
-        into = result[:, :, start : start + COLUMNS]
-        np.multiply(a[0], b[0], out=into[0])
-        np.multiply(a[0], b[1], out=into[1])
-        into[1] += a[1] * b[0]
-        np.multiply(a[0], b[2], out=into[2])
-        into[2] += a[1] * b[1]
-        into[2] += a[2] * b[0]
+        exactly = np.empty((3, h, width))
+        np.multiply(a[0], b[0], out=exactly[0])
+        np.multiply(a[0], b[1], out=exactly[1])
+        exactly[1] += a[1] * b[0]
+        np.multiply(a[0], b[2], out=exactly[2])
+        exactly[2] += a[1] * b[1]
+        exactly[2] += a[2] * b[0]
+        at_most = result[:, :, start : start + COLUMNS]
+        np.add(exactly[0], exactly[1], out=at_most[0])
+        np.add(at_most[0], exactly[2], out=at_most[1])
     return result
 
 
-def _add_horse(poly: Floats, p: Floats, into: Floats) -> None:
-    """The count polynomial (degrees 0-2) with one more horse, which counts with chance p."""
-    q = 1 - p
+def _add_horse(poly: Floats, p: Floats, q: Floats, into: Floats, scratch: Floats) -> None:
+    """The count polynomial (degrees 0-2) with one more horse, which counts with chance p
+    (q = 1 - p); ``scratch`` holds two rows of working space."""
     np.multiply(poly, q, out=into)
-    into[1:] += poly[:2] * p
+    np.multiply(poly[:2], p, out=scratch)
+    into[1:] += scratch
 
 
 def _keep_freed_memory() -> None:
@@ -337,11 +346,15 @@ def _wire_keys(
     figures = tables.final_speed[:, 2:13][None, :, :] + adjust[:, None, None]  # [h, APR, roll]
     lowest = int(figures.min())
     spread = int(figures.max()) - lowest + 1
-    rows = np.broadcast_to(np.arange(h)[:, None, None], figures.shape)
+    # each horse's figures side by side; bincount adds in order, as np.add.at did
+    where = (figures - lowest + spread * np.arange(h)[:, None, None]).ravel()
     roll_chance = TWO_DICE[2:13][None, None, :]
-    clean_figure, dq_figure = np.zeros((h, spread)), np.zeros((h, spread))
-    np.add.at(clean_figure, (rows, figures - lowest), clean_apr[:, :, None] * roll_chance)
-    np.add.at(dq_figure, (rows, figures - lowest), dq_apr[:, :, None] * roll_chance)
+    clean_figure, dq_figure = (
+        np.bincount(where, (chance[:, :, None] * roll_chance).ravel(), h * spread).reshape(
+            h, spread
+        )
+        for chance in (clean_apr, dq_apr)
+    )
     photo = np.zeros((h, PHOTO_SPAN))
     for roll in ROLLS:
         photo[np.arange(h), roll + field.wire + field.ride] += TWO_DICE[roll]
@@ -350,17 +363,33 @@ def _wire_keys(
     return clean, dq
 
 
-def _win_chances(clean: Floats, dq: Floats, out: Floats) -> Floats:
+Ahead = tuple[Floats, Floats, Floats]
+
+
+def _ahead(clean: Floats, dq: Floats) -> Ahead:
+    """By horse and key, the chance of finishing: clean strictly ahead of the key;
+    disqualified at or behind it; disqualified strictly ahead."""
+    dq_behind = np.cumsum(dq, axis=1)
     clean_ahead = clean.sum(axis=1, keepdims=True) - np.cumsum(clean, axis=1)
+    return clean_ahead, dq_behind, dq.sum(axis=1, keepdims=True) - dq_behind
+
+
+def _win_chances(clean: Floats, dq: Floats, out: Floats, ahead: Ahead | None = None) -> Floats:
+    clean_ahead, dq_behind, _ = ahead or _ahead(clean, dq)
     clean_wins = (clean * _others(1 - clean_ahead)).sum(axis=1)
-    nobody_clean_none_ahead = out[:, None] + np.cumsum(dq, axis=1)
+    nobody_clean_none_ahead = out[:, None] + dq_behind
     dq_wins = (dq * _others(nobody_clean_none_ahead)).sum(axis=1)
     return clean_wins + dq_wins
 
 
 def _others(factor: Floats) -> Floats:
-    """For each horse, the product of every other horse's factor (no division by zero)."""
-    ones = np.ones_like(factor[:1])
-    before = np.cumprod(np.concatenate([ones, factor[:-1]]), axis=0)
-    after = np.cumprod(np.concatenate([ones, factor[:0:-1]]), axis=0)[::-1]
+    """For each horse, the product of every other horse's factor (no division by zero):
+    the product over the horses before it times that over the horses after it, a horse
+    at a time (np.cumprod down the horses is ten times slower: it steps across rows)."""
+    h = len(factor)
+    before, after = np.empty_like(factor), np.empty_like(factor)
+    before[0] = after[h - 1] = 1
+    for j in range(1, h):
+        np.multiply(before[j - 1], factor[j - 1], out=before[j])
+        np.multiply(after[h - j], factor[h - j], out=after[h - 1 - j])
     return before * after
