@@ -40,7 +40,10 @@ How the loops are organised (design note):
   for them all); for a disqualified one there are only a few a key d, so they are
   gathered over many d, each with its own window (``exact_finish._p_window_two``), and
   summed ``HEAVY_BATCH`` at once with the same with no other clean horse taken off
-  (``_batch_sum``: summed per d they took a third of the whole time). Each lane keeps
+  (``_batch_sum``: summed per d they took a third of the whole time), that one bounded
+  instead where every lane's bound of it is negligible (``_alone_bound``: it needs every
+  other horse out or disqualified, some 1e-19 in all at 12 horses; summed, it took as
+  long as the sum it comes off). Each lane keeps
   only its keys; its window is made a horse pair at a time as the sums reach it
   (``_window_at``), once for both sums: written out whole by lane, a cache line a value,
   the windows took more time than the sums (0.5-0.7 s against 0.35-0.45 s at 12
@@ -66,6 +69,35 @@ How the loops are organised (design note):
   process, 9 rounds: 0.80-1.08 of before; against the clean targets' time in the same
   round, which it leaves alone, 0.88-0.94); the whole answer, paired against main in
   separate processes, 0.95-1.07 (the machine's noise is as large as the gain).
+- 2026-12-03, the same split at today's thresholds (``benchmarks/stretch_exact.py``
+  prints it): tables 0.1, clean targets 0.65-0.7, ``exact_compiled_three`` 0.7,
+  disqualified targets 1.5-1.9 (a machine at four to five times two cores' load: the
+  idle figures are about a fifth lower). Switching parts off in a copy of this module
+  (paired, two rounds) splits the last: the per-lane passes of the five cases
+  0.23-0.27, the window terms of the lanes not negligible (one disqualified horse in a
+  window, ``_times_window``, and the bounds of two or more, ``_two_or_more`` with its
+  spread per lane and ``_squares_below``) 0.6-0.75, the heavy lanes 0.7 (about half
+  making their windows, ``_window_at``, half the sums); the clean targets: passes
+  0.22-0.25, window terms 0.2-0.3, heavy lanes 0.15-0.2. So the passes are a fifth of
+  the time; the window terms and heavy lanes, each an h^2 or h^3 product for every lane,
+  are the rest. Two cuts measured this session: a disqualified target's lowest lanes
+  left out (``_left_out_lanes``: about two fifths of its lanes, but those are cheap
+  ones, below ``NEGLIGIBLE``, so a few hundredths of a second), and the heavy lanes'
+  sums with no other clean horse bounded (``_alone_bound``): the disqualified targets
+  0.83-0.88 of before at 12 horses (paired in one process, three rounds), the whole
+  answer 0.89-0.94 at 12 horses and 0.74-0.91 at 20; place and show the same to 1e-18.
+  Tried and dropped: ``NEGLIGIBLE`` 1e-16 (no gain measurable; show 1e-14 lower).
+  What would cut next, in order of the time at stake: (1) the heavy lanes of a
+  disqualified target without a window each: their sum is linear in the window, and
+  the window of (y, d) is W2 at y less W2 at d less terms of rank one in the 1s between
+  (``_window_at``), so sorting the lanes by y and by d would let each be contracted with
+  the fixed tables W2[y] and W2[d] (the clean targets' ``_two_q_between``, no window
+  made, 0.3-0.4 s at stake); (2) fewer lanes with window terms: ``_negligible``
+  bounds only the lowest lanes of a key, up to the first whose bound matters, and sums
+  every lane after it (and of the key's later blocks), though many later ones may be as
+  small; a test per lane (its bound is a few passes) would bound those too (not yet
+  measured how many; 0.6-0.75 s at stake in the disqualified targets, 0.2-0.3 in the
+  clean); (3) ``exact_compiled_three`` (another owner). Below 1 s needs all three.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -76,6 +108,7 @@ for a compile at their first ``odds``. Importing Numba takes about half a second
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 import numpy as np
@@ -1450,9 +1483,18 @@ def _two_q_finish(r: Floats, n: int, work: Floats, lanes: Floats, result: Floats
 
 
 def key_pair_sums(
-    t: Tables, w: Windows, clean_keys: Ints, dq_keys: Ints
+    t: Tables, w: Windows, clean_keys: Ints, dq_keys: Ints, seconds: dict[str, float] | None = None
 ) -> tuple[Floats, Floats, Floats]:
-    """Place, show and show bound of both key-pair cases, by horse."""
+    """Place, show and show bound of both key-pair cases, by horse; the CPU seconds of
+    each part added to ``seconds`` if given (benchmarks/stretch_exact.py)."""
+    clock = [time.process_time()]
+
+    def took(part: str) -> None:
+        now = time.process_time()
+        if seconds is not None:
+            seconds[part] = seconds.get(part, 0.0) + now - clock[0]
+        clock[0] = now
+
     shape = (t.c.shape[0], clean_keys.size)
     place, show, bound = np.zeros(shape), np.zeros(shape), np.zeros(shape)
     # one memory layout and type whatever made the arrays: one compiled version serves all
@@ -1471,10 +1513,12 @@ def key_pair_sums(
         a["c"], a["c_gt"], a["p_gt"], b["one"], b["spread"], clean_keys, HEAVY_PAIR, first,
         place, show, bound, three_log,
     )  # fmt: skip
+    took("clean targets")
     three_in_window(
         a["c"], a["c_gt"], a["p_gt"], clean_keys, three_log[1], three_log[2], int(three_log[3][0]),
         show, bound,
     )  # fmt: skip
+    took("three in a window")
     rows_left_out = _left_out_rows(a["c_ge"], a["dq"], dq_keys, bound)
     first_lanes = _left_out_lanes(
         a["c"], a["c_ge"], a["dq"], clean_keys, dq_keys, rows_left_out, bound
@@ -1484,6 +1528,7 @@ def key_pair_sums(
         a["d_le"], b["one"], b["two"], b["spread"], b["at"], clean_keys, dq_keys, HEAVY_DQ_PAIR,
         first_lanes, place, show, bound,
     )  # fmt: skip
+    took("disqualified targets")
     return place.sum(axis=1), show.sum(axis=1), bound.sum(axis=1)
 
 
