@@ -40,7 +40,10 @@ How the loops are organised (design note):
   for them all); for a disqualified one there are only a few a key d, so they are
   gathered over many d, each with its own window (``exact_finish._p_window_two``), and
   summed ``HEAVY_BATCH`` at once with the same with no other clean horse taken off
-  (``_batch_sum``: summed per d they took a third of the whole time). Each lane keeps
+  (``_batch_sum``: summed per d they took a third of the whole time), that one bounded
+  instead where every lane's bound of it is negligible (``_alone_bound``: it needs every
+  other horse out or disqualified, some 1e-19 in all at 12 horses; summed, it took as
+  long as the sum it comes off). Each lane keeps
   only its keys; its window is made a horse pair at a time as the sums reach it
   (``_window_at``), once for both sums: written out whole by lane, a cache line a value,
   the windows took more time than the sums (0.5-0.7 s against 0.35-0.45 s at 12
@@ -66,6 +69,35 @@ How the loops are organised (design note):
   process, 9 rounds: 0.80-1.08 of before; against the clean targets' time in the same
   round, which it leaves alone, 0.88-0.94); the whole answer, paired against main in
   separate processes, 0.95-1.07 (the machine's noise is as large as the gain).
+- 2026-12-03, the same split at today's thresholds (``benchmarks/stretch_exact.py``
+  prints it): tables 0.1, clean targets 0.65-0.7, ``exact_compiled_three`` 0.7,
+  disqualified targets 1.5-1.9 (a machine at four to five times two cores' load: the
+  idle figures are about a fifth lower). Switching parts off in a copy of this module
+  (paired, two rounds) splits the last: the per-lane passes of the five cases
+  0.23-0.27, the window terms of the lanes not negligible (one disqualified horse in a
+  window, ``_times_window``, and the bounds of two or more, ``_two_or_more`` with its
+  spread per lane and ``_squares_below``) 0.6-0.75, the heavy lanes 0.7 (about half
+  making their windows, ``_window_at``, half the sums); the clean targets: passes
+  0.22-0.25, window terms 0.2-0.3, heavy lanes 0.15-0.2. So the passes are a fifth of
+  the time; the window terms and heavy lanes, each an h^2 or h^3 product for every lane,
+  are the rest. Two cuts measured this session: a disqualified target's lowest lanes
+  left out (``_left_out_lanes``: about two fifths of its lanes, but those are cheap
+  ones, below ``NEGLIGIBLE``, so a few hundredths of a second), and the heavy lanes'
+  sums with no other clean horse bounded (``_alone_bound``): the disqualified targets
+  0.83-0.88 of before at 12 horses (paired in one process, three rounds), the whole
+  answer 0.89-0.94 at 12 horses and 0.74-0.91 at 20; place and show the same to 1e-18.
+  Tried and dropped: ``NEGLIGIBLE`` 1e-16 (no gain measurable; show 1e-14 lower).
+  What would cut next, in order of the time at stake: (1) the heavy lanes of a
+  disqualified target without a window each: their sum is linear in the window, and
+  the window of (y, d) is W2 at y less W2 at d less terms of rank one in the 1s between
+  (``_window_at``), so sorting the lanes by y and by d would let each be contracted with
+  the fixed tables W2[y] and W2[d] (the clean targets' ``_two_q_between``, no window
+  made, 0.3-0.4 s at stake); (2) fewer lanes with window terms: ``_negligible``
+  bounds only the lowest lanes of a key, up to the first whose bound matters, and sums
+  every lane after it (and of the key's later blocks), though many later ones may be as
+  small; a test per lane (its bound is a few passes) would bound those too (not yet
+  measured how many; 0.6-0.75 s at stake in the disqualified targets, 0.2-0.3 in the
+  clean); (3) ``exact_compiled_three`` (another owner). Below 1 s needs all three.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -76,6 +108,7 @@ for a compile at their first ``odds``. Importing Numba takes about half a second
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 import numpy as np
@@ -97,10 +130,11 @@ two thirds of the pairs of a 12-horse field, adding some 1e-15 to its show bound
 LEFT_OUT = 1e-15
 """A clean target's lowest keys are left out while all they could add (each horse's chance
 to be clean there with one or two others clean ahead) stays below this together, and so
-are a disqualified target's keys that could add least: each part is added to the show
-bound (place may be that much low, 2e-15 at most). About a third of the clean targets'
-key pairs of a 12-horse field and a seventh of the disqualified ones' (``_left_out``,
-``_left_out_rows``)."""
+are a disqualified target's keys that could add least, and then, of the keys kept, each
+one's lowest lower keys while each pair could add below this over the number of pairs:
+each part is added to the show bound (place may be that much low, 3e-15 at most). About
+a third of the clean targets' key pairs of a 12-horse field and half the disqualified
+ones' (``_left_out``, ``_left_out_rows``, ``_left_out_lanes``)."""
 BLOCK = 256
 """Lower keys taken at once: a [horse, lane] block of 12 horses is 24 kB, in the first two
 caches (measured: 64 and 512 lanes are a little slower)."""
@@ -547,6 +581,77 @@ def _left_out_rows(c_ge: Floats, dq: Floats, dq_keys: Ints, bound: Floats) -> An
 
 
 @kernel
+def _left_out_lanes(
+    c: Floats, c_ge: Floats, dq: Floats, clean_keys: Ints, dq_keys: Ints, rows_left_out: Any,
+    bound: Floats,
+) -> Any:  # fmt: skip
+    """The first lower key (an index of ``clean_keys``) of each key d of a disqualified
+    target to sum from: the lowest lanes (y, d) of each row are left out while each could
+    add below LEFT_OUT / (the lanes of all rows), their chances added to ``bound`` ([horse,
+    y]); a row ``_left_out_rows`` leaves out starts past its last lane.
+
+    All a lane adds for a horse X (``exact_finish._disqualified_target``'s cases, place,
+    show and what bounds show) is a chance that X is disqualified at d, another horse j is
+    clean at y and at most one of the rest is clean at or above y: at most dq_X(d) B_X(y),
+    B_X(y) the sum over j of c_j(y) times the chance that at most one horse but X and j is
+    clean at y or above (each horse's count polynomial over the horses before it and after
+    it, X counted never). Low y is where nearly every horse is clean above: about two
+    fifths of a 12-horse field's lanes add under 1e-20 each."""
+    horses, count = c.shape[0], clean_keys.size
+    lanes = 0
+    for index in range(dq_keys.size):
+        lanes += np.searchsorted(clean_keys, dq_keys[index])
+    first = np.zeros(dq_keys.size, np.int64)
+    if lanes == 0:
+        return first
+    each = LEFT_OUT / lanes
+    chance = np.empty((horses, count))  # B_X(y) by horse and lower key, made as needed
+    made = 0
+    before, after, p = np.zeros((horses, 3)), np.zeros((horses, 3)), np.empty(horses)
+    before[0, 0], after[horses - 1, 0] = 1.0, 1.0  # nobody before the first, after the last
+    for index in range(dq_keys.size):
+        d = dq_keys[index]
+        n = np.searchsorted(clean_keys, d)
+        if rows_left_out[index]:
+            first[index] = n
+            continue
+        i = 0
+        while i < n:
+            while made <= i:  # B at the next lower key
+                _led_from(c, c_ge, clean_keys[made], chance[:, made], before, after, p)
+                made += 1
+            lane = 0.0
+            for h in range(horses):
+                lane += dq[h, d] * chance[h, i]
+            if lane >= each:
+                break
+            for h in range(horses):
+                bound[h, i] += dq[h, d] * chance[h, i]
+            i += 1
+        first[index] = i
+    return first
+
+
+@kernel
+def _led_from(
+    c: Floats, c_ge: Floats, y: int, into: Floats, before: Floats, after: Floats, p: Floats
+) -> None:
+    """into[X] = B_X(y) of ``_left_out_lanes``: the sum over j of c_j(y) times the chance
+    that at most one horse but X and j is clean at y or above."""
+    horses = c.shape[0]
+    for x in range(horses):
+        for h in range(horses):
+            p[h] = c_ge[h, y] if h != x else 0.0  # horse x counted never
+        _counts_around(p, before, after)
+        total = 0.0
+        for j in range(horses):
+            if j != x:
+                b, a = before[j], after[j]
+                total += c[j, y] * (b[0] * a[0] + b[0] * a[1] + b[1] * a[0])
+        into[x] = total
+
+
+@kernel
 def _counts_around(p: Floats, before: Floats, after: Floats) -> None:
     """before[h] and after[h]: the chances that 0, 1 and 2 of the horses before h, and of
     those after h, are counted, horse k counted with chance p[k] (before[0] and
@@ -876,15 +981,15 @@ def disqualified_targets(
     clean_keys: Ints,
     dq_keys: Ints,
     heavy_pair: float,
-    left_out: Any,
+    first_lanes: Any,
     place: Floats,
     show: Floats,
     bound: Floats,
 ) -> None:
     """``exact_finish._disqualified_target`` for every pair (y, d), y a clean key below
     the disqualified key d; place, show and bound are [horse, y] sums over d. ``w_two`` is
-    ``exact_finish.Windows.two`` at every key (``windows``). The keys d where
-    ``left_out`` (one a key of ``dq_keys``) are left out (``_left_out_rows``)."""
+    ``exact_finish.Windows.two`` at every key (``windows``). Each key d's lanes start at
+    the lower key ``first_lanes`` (one a key of ``dq_keys``: ``_left_out_lanes``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_ge = c[:, clean_keys].copy(), c_ge[:, clean_keys].copy()
     low_gt, low_lt = c_gt[:, clean_keys].copy(), c_lt[:, clean_keys].copy()
@@ -918,6 +1023,8 @@ def disqualified_targets(
     heavy2, heavy3 = _heavy_lanes(horses, count), _heavy_lanes(horses, count)
     alone_r, alone_share = np.empty((horses, count)), np.empty((horses, count))
     alone_r2, alone_share2 = np.empty((horses, 1)), np.empty((horses, 1))  # the same at every y
+    # ... and its bound (``_alone_bound``)
+    alone_bound, alone_bound2 = np.empty((horses, count)), np.empty((horses, 1))
     # ... gathered over many d, each lane with its own window, and summed HEAVY_BATCH at once
     batch, batched = _heavy_batch(horses, w_two, w_one, np.ascontiguousarray(c_ge.T)), 0
     heavy_work, heavy_lanes = np.empty((13, horses, HEAVY_BATCH)), np.empty((14, HEAVY_BATCH))
@@ -937,7 +1044,7 @@ def disqualified_targets(
     for index in range(dq_keys.size):
         d = dq_keys[index]
         n = int(np.searchsorted(clean_keys, d))
-        if n == 0 or left_out[index]:
+        if first_lanes[index] >= n:
             continue
         _spread(dq[:, d], weight)
         _spread(p_gt[:, d], p_d)
@@ -957,7 +1064,7 @@ def disqualified_targets(
         below_d = (a_d, c_ge_d, below_work, below_lanes, w_one[d], w_spread[d], one_by_j)
         leader_summing, window_summing = False, False
         count2, count3 = 0, 0
-        for start in range(0, n, BLOCK):
+        for start in range(first_lanes[index], n, BLOCK):
             nb = min(BLOCK, n - start)
             _gather(low_c, start, nothing, lc, nb)
             _gather(low_lt, start, nothing, llt, nb)
@@ -1034,6 +1141,8 @@ def disqualified_targets(
                     for h in range(horses):
                         alone_r[h, s] = r5[h, i]
                         alone_share[h, s] = product[4][i] * r5[h, i] * weight[h, i]
+                    _alone_bound(alone_r, alone_share, s, lc, i, between, ones, i, alone_bound,
+                                 s)  # fmt: skip
             # ... or exactly one 1 above y, at or behind the upper clean horse; less the
             # same with no other clean horse (r5)
             _sum(r5, lc, s_c, nb)
@@ -1057,15 +1166,18 @@ def disqualified_targets(
         for h in range(horses):
             alone_r2[h, 0] = 1 / (1 - c_tot[h] - 2 * p_gt[h, d])
             alone_share2[h, 0] = alone_product * alone_r2[h, 0] * dq[h, d]
+        heavy2_c = heavy2[2]
         for s in range(count2):
+            _alone_bound(alone_r2, alone_share2, 0, heavy2_c, s, c_ge, p_gt, d, alone_bound2, 0)
             _batch_window(batch, batched, -1, d, p_gt)
-            batched = _batch_lane(batch, batched, heavy2, alone_r2, alone_share2, s, 0,
-                                  heavy_work, heavy_lanes, show, bound)  # fmt: skip
+            batched = _batch_lane(batch, batched, heavy2, s, alone_r2, alone_share2,
+                                  alone_bound2, 0, heavy_work, heavy_lanes, show,
+                                  bound)  # fmt: skip
         for s in range(count3):
             y = clean_keys[heavy3[3][s]]
             _batch_window(batch, batched, y, d, p_gt)
-            batched = _batch_lane(batch, batched, heavy3, alone_r, alone_share, s, s,
-                                  heavy_work, heavy_lanes, show, bound)  # fmt: skip
+            batched = _batch_lane(batch, batched, heavy3, s, alone_r, alone_share, alone_bound,
+                                  s, heavy_work, heavy_lanes, show, bound)  # fmt: skip
     _batch_sum(batch, batched, heavy_work, heavy_lanes, show, bound)
 
 
@@ -1075,12 +1187,55 @@ many d, so the loops over them run along many lanes)."""
 
 
 @kernel
+def _alone_bound(
+    r: Floats, share: Floats, rc: int, c: Floats, cc: int, b: Floats, u: Floats, bc: int,
+    into: Floats, s: int,
+) -> None:  # fmt: skip
+    """into[:, s] = a bound on a heavy lane's two disqualified horses in its window with no
+    other clean horse, the sum ``_batch_sum`` takes off (``exact_finish._disqualified_
+    target``'s ``less``), for r = 1 / allowed of that case and each target's share (their
+    column rc); c is each horse's chance at the lower clean key (column cc), b at the
+    window's top (clean anywhere in it) and u of a die in it (the window's markers: a 1 in
+    (y, d), a 2 above d; column bc). Columns, not slices: a slice costs two atomic counts.
+
+    The sum is over distinct j2 (at y), j1 (the top), and m < n (in the window) of
+    c_j2 r_j2 W[m, n, j1] r_j1 r_m r_n, and W[m, n, j1] (j1 clean at y1 in the window, m
+    and n a die between its foot and y1, summed over y1) is at most b_j1 u_m u_n: so at
+    most (A - a_X) (B - b_X) (U - u_X)^2 / 2, a = c r, b r, u r summed over the horses.
+    It is some 1e-19 of a 12-horse field in all (every other horse out or disqualified):
+    where this is below ``ALONE_BOUNDED`` it is bounded, not summed (summed, it took as
+    long as the sums it is taken from)."""
+    sum_a, sum_b, sum_u = 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        sum_a += c[h, cc] * r[h, rc]
+        sum_b += b[h, bc] * r[h, rc]
+        sum_u += u[h, bc] * r[h, rc]
+    for h in range(r.shape[0]):
+        others_u = max(sum_u - u[h, bc] * r[h, rc], 0.0)
+        into[h, s] = (
+            share[h, rc]
+            * max(sum_a - c[h, cc] * r[h, rc], 0.0)
+            * max(sum_b - b[h, bc] * r[h, rc], 0.0)
+            * others_u
+            * others_u
+            / 2
+        )
+
+
+ALONE_BOUNDED = 1e-18
+"""A batch of heavy lanes' sums with no other clean horse are bounded where each lane's
+bound (summed over the horses) is below this, else summed: show loses at most this a
+lane (some 1e-14 an outcome at most; at 12 horses nearly all are bounded, at 6 most are
+summed)."""
+
+
+@kernel
 def _heavy_batch(horses: int, w_two: Floats, w_one: Floats, c_ge_by_key: Floats) -> Any:
     """Space for HEAVY_BATCH heavy lanes: r, share, c (as ``_heavy_lanes``), then r and
-    share with no other clean horse; key; q; each lane's window as its keys (y, d) and
+    share with no other clean horse and its bound (``_alone_bound``); key; q; each lane's window as its keys (y, d) and
     alpha (``_batch_window``); the tables ``_window_at`` makes the windows from (c_ge
     by key and horse: a key's row is read whole)."""
-    return (np.empty((5, horses, HEAVY_BATCH)), np.empty(HEAVY_BATCH, np.int64),
+    return (np.empty((6, horses, HEAVY_BATCH)), np.empty(HEAVY_BATCH, np.int64),
             np.empty(HEAVY_BATCH), np.empty((2, HEAVY_BATCH), np.int64),
             np.empty((horses, HEAVY_BATCH)), w_two, w_one, c_ge_by_key)  # fmt: skip
 
@@ -1125,18 +1280,19 @@ def _window_at(batch: Any, m: int, k: int, n: int, into: Floats) -> None:
 
 @kernel
 def _batch_lane(
-    batch: Any, lane: int, heavy: Any, alone_r: Floats, alone_share: Floats, s: int,
-    alone: int, work: Floats, lanes: Floats, show: Floats, bound: Floats,
+    batch: Any, lane: int, heavy: Any, s: int, alone_r: Floats, alone_share: Floats,
+    alone_bound: Floats, alone: int, work: Floats, lanes: Floats, show: Floats, bound: Floats,
 ) -> int:  # fmt: skip
-    """Heavy lane s (its window's keys already at ``lane``, its r and share with no other
-    clean horse in column ``alone``) into the batch, summed when full; returns the lanes
-    now in the batch."""
+    """Heavy lane s (its window's keys already at ``lane``; its r, share and bound with no
+    other clean horse in column ``alone``) into the batch, summed when full; returns the
+    lanes now in the batch."""
     values, at, q = batch[0], batch[1], batch[2]
     heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
     for h in range(heavy_r.shape[0]):
         values[0, h, lane], values[1, h, lane] = heavy_r[h, s], heavy_share[h, s]
         values[2, h, lane] = heavy_c[h, s]
         values[3, h, lane], values[4, h, lane] = alone_r[h, alone], alone_share[h, alone]
+        values[5, h, lane] = alone_bound[h, alone]
     at[lane], q[lane] = heavy_at[s], heavy_q[s]
     if lane + 1 < HEAVY_BATCH:
         return lane + 1
@@ -1149,16 +1305,32 @@ def _batch_sum(
     batch: Any, n: int, work: Floats, lanes: Floats, show: Floats, bound: Floats
 ) -> None:
     """Two disqualified horses in each lane's window summed exactly, less the same with no
-    other clean horse; three or more bounded by the two times ``_beyond_two(q)``."""
+    other clean horse: summed too, unless every lane's bound of it is below
+    ``ALONE_BOUNDED``, then bounded (that bound goes to the show bound, as what show may
+    lack); three or more bounded by the two times ``_beyond_two(q)``."""
     values, at, q = batch[0], batch[1], batch[2]
     two_q, alone_q = work[0], work[1]
-    _two_q_between_each(values[0], values[3], n, values[2], batch, two_q, alone_q, work[2:], lanes)
+    summed = False
+    for s in range(n):
+        total = 0.0
+        for h in range(values.shape[1]):
+            total += values[5, h, s]
+        summed = summed or total >= ALONE_BOUNDED
+    if summed:
+        _two_q_between_each(values[0], values[3], n, values[2], batch, two_q, alone_q,
+                            work[2:], lanes)  # fmt: skip
+    else:
+        _two_q_between_own(values[0], n, values[2], batch, two_q, work[2:], lanes[:7])
     for s in range(n):
         beyond = _beyond_two(q[s])
         for h in range(values.shape[1]):
             two = values[1, h, s] * two_q[h, s]
-            show[h, at[s]] += (two - values[4, h, s] * alone_q[h, s]) / 6
-            bound[h, at[s]] += two * beyond / 6
+            if summed:
+                show[h, at[s]] += (two - values[4, h, s] * alone_q[h, s]) / 6
+                bound[h, at[s]] += two * beyond / 6
+            else:
+                show[h, at[s]] += (two - values[5, h, s]) / 6
+                bound[h, at[s]] += (two * beyond + values[5, h, s]) / 6
 
 
 @kernel
@@ -1215,6 +1387,21 @@ def _two_q_between_each(
             _two_q_pair(alone_r, n, window, m, k, alone_sums, lanes[7:])
     _two_q_finish(r, n, work[:5], lanes[:7], result)
     _two_q_finish(alone_r, n, work[5:10], lanes[7:], alone_result)
+
+
+@kernel
+def _two_q_between_own(
+    r: Floats, n: int, c_y: Floats, batch: Any, result: Floats, work: Floats, lanes: Floats
+) -> None:
+    """``_two_q_between_each`` for r alone."""
+    horses = r.shape[0]
+    sums = _two_q_start(r, n, c_y, work[:5])
+    window = work[5]
+    for m in range(horses):
+        for k in range(m + 1, horses):
+            _window_at(batch, m, k, n, window)
+            _two_q_pair(r, n, window, m, k, sums, lanes)
+    _two_q_finish(r, n, work[:5], lanes, result)
 
 
 @kernel
@@ -1296,9 +1483,18 @@ def _two_q_finish(r: Floats, n: int, work: Floats, lanes: Floats, result: Floats
 
 
 def key_pair_sums(
-    t: Tables, w: Windows, clean_keys: Ints, dq_keys: Ints
+    t: Tables, w: Windows, clean_keys: Ints, dq_keys: Ints, seconds: dict[str, float] | None = None
 ) -> tuple[Floats, Floats, Floats]:
-    """Place, show and show bound of both key-pair cases, by horse."""
+    """Place, show and show bound of both key-pair cases, by horse; the CPU seconds of
+    each part added to ``seconds`` if given (benchmarks/stretch_exact.py)."""
+    clock = [time.process_time()]
+
+    def took(part: str) -> None:
+        now = time.process_time()
+        if seconds is not None:
+            seconds[part] = seconds.get(part, 0.0) + now - clock[0]
+        clock[0] = now
+
     shape = (t.c.shape[0], clean_keys.size)
     place, show, bound = np.zeros(shape), np.zeros(shape), np.zeros(shape)
     # one memory layout and type whatever made the arrays: one compiled version serves all
@@ -1317,15 +1513,22 @@ def key_pair_sums(
         a["c"], a["c_gt"], a["p_gt"], b["one"], b["spread"], clean_keys, HEAVY_PAIR, first,
         place, show, bound, three_log,
     )  # fmt: skip
+    took("clean targets")
     three_in_window(
         a["c"], a["c_gt"], a["p_gt"], clean_keys, three_log[1], three_log[2], int(three_log[3][0]),
         show, bound,
     )  # fmt: skip
+    took("three in a window")
+    rows_left_out = _left_out_rows(a["c_ge"], a["dq"], dq_keys, bound)
+    first_lanes = _left_out_lanes(
+        a["c"], a["c_ge"], a["dq"], clean_keys, dq_keys, rows_left_out, bound
+    )
     disqualified_targets(
         a["c"], a["dq"], a["out"], a["c_ge"], a["c_gt"], a["c_lt"], a["c_tot"], a["p_gt"],
         a["d_le"], b["one"], b["two"], b["spread"], b["at"], clean_keys, dq_keys, HEAVY_DQ_PAIR,
-        _left_out_rows(a["c_ge"], a["dq"], dq_keys, bound), place, show, bound,
+        first_lanes, place, show, bound,
     )  # fmt: skip
+    took("disqualified targets")
     return place.sum(axis=1), show.sum(axis=1), bound.sum(axis=1)
 
 
