@@ -6,8 +6,14 @@ from typing import Any
 
 from rich.console import Console
 
-from homestretch.games.across.actions import Bet, DailyDouble, Done
-from homestretch.games.across.cli import menu_hint, roll_prompt, shorten_menu
+from homestretch.games.across.actions import Bet, DailyDouble, Done, OfferHorse, OfferRing
+from homestretch.games.across.cli import (
+    DEALINGS_HINT,
+    MENU_MAX,
+    menu_hint,
+    roll_prompt,
+    shorten_menu,
+)
 from homestretch.games.across.content import Content
 from homestretch.games.across.game import AcrossGame
 from homestretch.games.across.render import LEGEND, full_view, squares
@@ -65,3 +71,18 @@ def test_the_roller_is_told_who_owns_the_horse_and_who_backs_it() -> None:
     legal = [Done(), Bet(7), DailyDouble(7, 8)]
     assert shorten_menu(legal) == [Done(), Bet(7)]
     assert "dd H1 H2" in menu_hint(legal)
+
+
+def test_a_long_betting_menu_keeps_done_and_the_bets_numbered() -> None:
+    """With cash and many horses to deal in, the dealings are typed, not listed: the
+    list would be too long to print, and then not even `done` had a number."""
+    bets = [Done()] + [Bet(h) for h in range(2, 13)]
+    dealings = [OfferHorse(h, b, 10) for h in range(2, 9) for b in (1, 2)]
+    dealings += [OfferRing(h, 1, 1, 1) for h in range(2, 13)]
+    legal = bets + dealings
+    assert len(legal) > MENU_MAX
+    assert shorten_menu(legal) == bets
+    assert DEALINGS_HINT in menu_hint(legal)
+    few = bets[:3] + dealings[:2]  # short enough: the offers stay listed
+    assert shorten_menu(few) == few
+    assert DEALINGS_HINT not in menu_hint(few)

@@ -223,8 +223,19 @@ def describe_action(action: Action, content: Content) -> str:
 
 
 def shorten_menu(legal: list[Action]) -> list[Action]:
-    """Race 1's 121 Daily Double pairs are typed (`dd 7 8`), not listed."""
-    return [a for a in legal if not isinstance(a, act.DailyDouble)]
+    """Race 1's 121 Daily Double pairs are typed (`dd 7 8`), not listed; so are the
+    dealings when with them the list would be too long to print: a player with cash
+    then still sees `done` and the bets numbered (the hint says how to type a deal)."""
+    listed = [a for a in legal if not isinstance(a, act.DailyDouble)]
+    if len(listed) > MENU_MAX:
+        listed = [a for a in listed if not _listed_dealing(a)]
+    return listed
+
+
+def _listed_dealing(action: Action) -> bool:
+    return isinstance(
+        action, act.OfferHorse | act.OfferToBuy | act.OfferLoan | act.OfferRing | act.PayBack
+    )
 
 
 DEALINGS_HINT = (
@@ -236,7 +247,10 @@ DEALINGS_HINT = (
 
 def menu_hint(legal: list[Action]) -> str:
     hints = []
-    if any(isinstance(a, act.Accept | act.Pass) for a in legal):
+    typed_dealings = any(_listed_dealing(a) for a in legal) and not any(
+        _listed_dealing(a) for a in shorten_menu(legal)
+    )
+    if typed_dealings or any(isinstance(a, act.Accept | act.Pass) for a in legal):
         hints.append(DEALINGS_HINT)  # not listed in the race and the auction, but typed
     if any(isinstance(a, act.DailyDouble) for a in legal):
         hints.append(
