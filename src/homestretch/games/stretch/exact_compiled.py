@@ -113,7 +113,9 @@ How the loops are organised (design note):
   some 0.2 s, is at stake, for compacting the lanes that
   matter in all three cases, which the heavy lanes' bookkeeping (each kept by its lane
   ``start + i``, ``_alone_bound`` reading r5 at it) would have to follow. Item (1), the
-  larger stake, comes first.
+  larger stake, comes first; note that ``_window_at`` clamps each value at 0 (``max``),
+  so the window is linear in the tables only where that clamp catches rounding alone:
+  to be checked before contracting with W2[y] and W2[d] apart.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
