@@ -95,9 +95,27 @@ How the loops are organised (design note):
   made, 0.3-0.4 s at stake); (2) fewer lanes with window terms: ``_negligible``
   bounds only the lowest lanes of a key, up to the first whose bound matters, and sums
   every lane after it (and of the key's later blocks), though many later ones may be as
-  small; a test per lane (its bound is a few passes) would bound those too (not yet
-  measured how many; 0.6-0.75 s at stake in the disqualified targets, 0.2-0.3 in the
-  clean); (3) ``exact_compiled_three`` (another owner). Below 1 s needs all three.
+  small (measured below: it does not pay); (3) ``exact_compiled_three`` (another
+  owner). Below 1 s needs (1) and (3) and more.
+- 2026-12-03, item (2) measured: a copy of this module counting, for every lane whose
+  window terms are summed, the bound ``_negligible`` would give it (12 horses, all 18
+  shared outcomes, counts summed over them). Of the lanes summed, those whose bound is
+  below ``NEGLIGIBLE`` are few: clean targets 80 thousand of 2.34 million (3.4 %; the
+  lowest lanes bounded besides: 1.37 million), a disqualified target's leader case 35
+  thousand of 1.34 million (2.6 %), its window case 47 thousand of 1.32 million (3.5 %).
+  Bounding them per lane would save some 3 % of the window terms, a few hundredths of
+  a second, less than the test and the compaction it needs: not done. A looser per-lane
+  threshold finds more, some 7 % of the summed lanes a decade: below 1e-16 a fifth
+  (clean 19 %, leader 19 %, window 20 %; their bounds, summed over the outcomes and
+  horses unweighted, at most 7e-12, 5e-12 and 5e-12), below 1e-15 a quarter (26 %, 28 %,
+  28 %; 6e-11, 5e-11, 5e-11), below 1e-14 a third (but 5-6e-10 each, over the show
+  bound's budget beside its 5e-10). So at 1e-15 about a quarter of the window terms,
+  some 0.2 s, is at stake, for compacting the lanes that
+  matter in all three cases, which the heavy lanes' bookkeeping (each kept by its lane
+  ``start + i``, ``_alone_bound`` reading r5 at it) would have to follow. Item (1), the
+  larger stake, comes first; note that ``_window_at`` clamps each value at 0 (``max``),
+  so the window is linear in the tables only where that clamp catches rounding alone:
+  to be checked before contracting with W2[y] and W2[d] apart.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
