@@ -115,7 +115,33 @@ How the loops are organised (design note):
   ``start + i``, ``_alone_bound`` reading r5 at it) would have to follow. Item (1), the
   larger stake, comes first; note that ``_window_at`` clamps each value at 0 (``max``),
   so the window is linear in the tables only where that clamp catches rounding alone:
-  to be checked before contracting with W2[y] and W2[d] apart.
+  checked below.
+- 2026-12-03, item (1) measured (scripts calling this module's kernels, the heavy lanes
+  recorded from ``disqualified_targets``' Python body, every other loop compiled; all 18
+  shared outcomes). The clamp catches rounding alone: over the heavy lanes' windows, 43
+  thousand of 166 million values clamped at 12 horses (5 thousand of 31 million at 6),
+  the largest 1.9e-22 (2.9e-22), at most 1.5e-21 (1e-21) a lane, 1e-19 summed over every
+  lane and outcome, against window values up to 4.7e-6 (a few units of the tables' last
+  place); over every key pair (y, d), heavy or not, the largest is 1.1e-20. So the sum
+  may be contracted with W2[y] and W2[d] apart. Where it pays: the same lanes summed
+  against one fixed window (``_two_q_between``, scalar weights, the densest W2[y] of
+  each batch) took 0.13 s against 0.46-0.50 s made and summed as today (five paired
+  rounds: 0.27-0.28 of it; against W2[d], sparser, 0.08 s). But a batch of
+  ``HEAVY_BATCH`` holds some 78 distinct y (2.5 distinct d): grouped by y inside a batch
+  the loops would run along one or two lanes. A 12-horse outcome has some 19 thousand
+  heavy lanes, two thirds with a y, some 77 a y (about 165 distinct y, 244 d): so the
+  lanes must be kept for the whole outcome (some 11 MB at 12 horses: a lane's r, share,
+  c, r and share with no other clean horse and bound), sorted by y, summed against
+  W2[y] by y and against W2[d] by d, and the rank-one terms (alpha_m alpha_k c_ge(d)_j
+  and alpha_m W1(d)[k, j] both ways) contracted per lane in h^2 (u, v, ``last`` and
+  ``shared`` of ``_two_q_between`` each factor through alpha and W1(d) r; the j = m, k
+  exclusions taken off). Estimate: 0.47 s to about 0.25 s (0.13 + 0.08 + the rank-one
+  terms and the sort), some 0.2 s of the 2.2. A smaller first step: the lanes with the
+  window at d alone (no y: a third of them, 125 thousand at 12 horses, consecutive for
+  each d, some 43 a d) summed by d against ``Windows.two`` at d: 0.066 s against 0.127 s
+  today (four paired rounds), 0.06 s, 3 % of the whole; its ``_alone_bound`` choice would
+  then be per d, not per batch. Neither was done in this session (no time left to
+  measure them whole).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
