@@ -37,7 +37,9 @@ How the loops are organised (design note):
   case's lanes go through ``_two_or_more``, which bounds them, or, where the bound is not
   negligible, gathers them to be summed exactly with two (``_two_q_between``): for a
   clean target once the higher key's blocks are done (``_two_qs_summed``, one window
-  for them all); for a disqualified one there are only a few a key d, so they are
+  for them all); for a disqualified one, those with two 2s above d likewise share one
+  window, ``Windows.two`` at d, and are summed against it once d's blocks are done
+  (``_sum_at_d``); those with two 1s in the window are only a few a key pair, so they are
   gathered over many d, each with its own window (``exact_finish._p_window_two``), and
   summed ``HEAVY_BATCH`` at once with the same with no other clean horse taken off
   (``_batch_sum``: summed per d they took a third of the whole time), that one bounded
@@ -140,8 +142,12 @@ How the loops are organised (design note):
   window at d alone (no y: a third of them, 125 thousand at 12 horses, consecutive for
   each d, some 43 a d) summed by d against ``Windows.two`` at d: 0.066 s against 0.127 s
   today (four paired rounds), 0.06 s, 3 % of the whole; its ``_alone_bound`` choice would
-  then be per d, not per batch. Neither was done in this session (no time left to
-  measure them whole).
+  then be per d, not per batch. Done (``_sum_at_d``): paired in one process against
+  the module before (12 horses, all 18 outcomes, five rounds), the disqualified targets
+  0.81-0.91 of before (1.5-1.7 s against 1.8-2.1 s on a loaded machine; 0.91-0.96
+  against the clean targets' time in the same round, which it leaves alone), all the
+  key pairs 0.82-0.93; 6 horses 0.84 (two rounds); place and show the same to 0, the
+  bound to 1e-25. The whole contraction (the lanes with a y) is left.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -1068,7 +1074,13 @@ def disqualified_targets(
     alone_r, alone_share = np.empty((horses, count)), np.empty((horses, count))
     alone_r2, alone_share2 = np.empty((horses, 1)), np.empty((horses, 1))  # the same at every y
     # ... and its bound (``_alone_bound``)
-    alone_bound, alone_bound2 = np.empty((horses, count)), np.empty((horses, 1))
+    alone_bound = np.empty((horses, count))
+    # ... the 2s above d share one window: summed by d (``_sum_at_d``), its work
+    at_d, d_work, d_lanes = (
+        np.empty((3, horses, count)),
+        np.empty((7, horses, count)),
+        np.empty((7, count)),
+    )
     # ... gathered over many d, each lane with its own window, and summed HEAVY_BATCH at once
     batch, batched = _heavy_batch(horses, w_two, w_one, np.ascontiguousarray(c_ge.T)), 0
     heavy_work, heavy_lanes = np.empty((13, horses, HEAVY_BATCH)), np.empty((14, HEAVY_BATCH))
@@ -1210,13 +1222,10 @@ def disqualified_targets(
         for h in range(horses):
             alone_r2[h, 0] = 1 / (1 - c_tot[h] - 2 * p_gt[h, d])
             alone_share2[h, 0] = alone_product * alone_r2[h, 0] * dq[h, d]
-        heavy2_c = heavy2[2]
         for s in range(count2):
-            _alone_bound(alone_r2, alone_share2, 0, heavy2_c, s, c_ge, p_gt, d, alone_bound2, 0)
-            _batch_window(batch, batched, -1, d, p_gt)
-            batched = _batch_lane(batch, batched, heavy2, s, alone_r2, alone_share2,
-                                  alone_bound2, 0, heavy_work, heavy_lanes, show,
-                                  bound)  # fmt: skip
+            _alone_bound(alone_r2, alone_share2, 0, heavy2[2], s, c_ge, p_gt, d, at_d[0], s)
+        _sum_at_d(w_two[d], heavy2, count2, alone_r2, alone_share2, at_d, d_work, d_lanes, show,
+                  bound)  # fmt: skip
         for s in range(count3):
             y = clean_keys[heavy3[3][s]]
             _batch_window(batch, batched, y, d, p_gt)
@@ -1286,13 +1295,12 @@ def _heavy_batch(horses: int, w_two: Floats, w_one: Floats, c_ge_by_key: Floats)
 
 @kernel
 def _batch_window(batch: Any, lane: int, y: int, d: int, p_gt: Floats) -> None:
-    """Lane's window: ``exact_finish.Windows.two`` at d (y < 0), or ``exact_finish.
-    _p_window_two`` of the key pair (y, d), made by ``_window_at`` when summed."""
+    """Lane's window: ``exact_finish._p_window_two`` of the key pair (y, d), made by
+    ``_window_at`` when summed."""
     keys, alpha = batch[3], batch[4]
     keys[0, lane], keys[1, lane] = y, d
-    if y >= 0:
-        for m in range(alpha.shape[0]):
-            alpha[m, lane] = p_gt[m, y] - p_gt[m, d]
+    for m in range(alpha.shape[0]):
+        alpha[m, lane] = p_gt[m, y] - p_gt[m, d]
 
 
 @kernel
@@ -1304,11 +1312,6 @@ def _window_at(batch: Any, m: int, k: int, n: int, into: Floats) -> None:
     horses = alpha.shape[0]
     for i in range(n):
         y, d = keys[0, i], keys[1, i]
-        if y < 0:
-            for j in range(horses):
-                if j not in (m, k):
-                    into[j, i] = w_two[d, m, k, j]
-            continue
         alpha_m, alpha_n = alpha[m, i], alpha[k, i]
         for j in range(horses):
             if j in (m, k):
@@ -1354,27 +1357,69 @@ def _batch_sum(
     lack); three or more bounded by the two times ``_beyond_two(q)``."""
     values, at, q = batch[0], batch[1], batch[2]
     two_q, alone_q = work[0], work[1]
-    summed = False
-    for s in range(n):
-        total = 0.0
-        for h in range(values.shape[1]):
-            total += values[5, h, s]
-        summed = summed or total >= ALONE_BOUNDED
+    summed = _alone_summed(values[5], n)
     if summed:
         _two_q_between_each(values[0], values[3], n, values[2], batch, two_q, alone_q,
                             work[2:], lanes)  # fmt: skip
     else:
         _two_q_between_own(values[0], n, values[2], batch, two_q, work[2:], lanes[:7])
+    _weigh_heavy(values[1], values[4], values[5], at, q, two_q, alone_q, n, summed, show, bound)
+
+
+@kernel
+def _alone_summed(alone_bound: Floats, n: int) -> bool:
+    """Whether the n lanes' sums with no other clean horse are summed: some lane's bound
+    of them (``_alone_bound``, summed over the horses) is not below ``ALONE_BOUNDED``."""
+    for s in range(n):
+        total = 0.0
+        for h in range(alone_bound.shape[0]):
+            total += alone_bound[h, s]
+        if total >= ALONE_BOUNDED:
+            return True
+    return False
+
+
+@kernel
+def _weigh_heavy(
+    share: Floats, alone_share: Floats, alone_bound: Floats, at: Ints, q: Floats, two_q: Floats,
+    alone_q: Floats, n: int, summed: bool, show: Floats, bound: Floats,
+) -> None:  # fmt: skip
+    """Heavy lanes' sums (two_q, and alone_q where summed, by lane) weighed into show and
+    its bound at their lower key ``at``; three or more bounded by ``_beyond_two(q)``."""
     for s in range(n):
         beyond = _beyond_two(q[s])
-        for h in range(values.shape[1]):
-            two = values[1, h, s] * two_q[h, s]
+        for h in range(share.shape[0]):
+            two = share[h, s] * two_q[h, s]
             if summed:
-                show[h, at[s]] += (two - values[4, h, s] * alone_q[h, s]) / 6
+                show[h, at[s]] += (two - alone_share[h, s] * alone_q[h, s]) / 6
                 bound[h, at[s]] += two * beyond / 6
             else:
-                show[h, at[s]] += (two - values[5, h, s]) / 6
-                bound[h, at[s]] += (two * beyond + values[5, h, s]) / 6
+                show[h, at[s]] += (two - alone_bound[h, s]) / 6
+                bound[h, at[s]] += (two * beyond + alone_bound[h, s]) / 6
+
+
+@kernel
+def _sum_at_d(
+    two: Floats, heavy: Any, n: int, alone_r: Floats, alone_share: Floats, at_d: Floats,
+    work: Floats, lanes: Floats, show: Floats, bound: Floats,
+) -> None:  # fmt: skip
+    """``_batch_sum`` for the n heavy lanes of a key d with two 2s above d: they share one
+    window, ``Windows.two`` at d (``two``), so are summed against it as the clean targets'
+    are (``_two_q_between``, no window made a lane: half the time). at_d[0] holds each
+    lane's ``_alone_bound``; alone_r and alone_share (no other clean horse) are the same at
+    every lane: spread into at_d[1] and at_d[2]."""
+    if n == 0:
+        return
+    heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
+    two_q, alone_q = work[0], work[1]
+    summed = _alone_summed(at_d[0], n)
+    _two_q_between(heavy_r, n, heavy_c, two, two_q, work[2:], lanes)
+    if summed:
+        for h in range(heavy_r.shape[0]):
+            at_d[1, h, :n], at_d[2, h, :n] = alone_r[h, 0], alone_share[h, 0]
+        _two_q_between(at_d[1], n, heavy_c, two, alone_q, work[2:], lanes)
+    _weigh_heavy(heavy_share, at_d[2], at_d[0], heavy_at, heavy_q, two_q, alone_q, n, summed,
+                 show, bound)  # fmt: skip
 
 
 @kernel
