@@ -68,7 +68,11 @@ def test_table_json_lists_every_printed_row() -> None:
 
 
 def test_races_checks_a_results_file(tmp_path: Path) -> None:
-    assert "4 race(s), all valid" in cli("derbycast", "races", str(SAMPLE))
+    assert "4 races, all valid" in cli("derbycast", "races", str(SAMPLE))
+    one = tmp_path / "one.csv"
+    one.write_text("race,horse,odds,finish\nR1,A,2,1\nR1,B,3,2\nR1,C,4,3\n", encoding="utf-8")
+    said = " ".join(cli("derbycast", "races", str(one)).split())  # a long path wraps
+    assert "1 race, all valid" in said
     bad = tmp_path / "bad.csv"
     bad.write_text("race,horse,odds,finish\nR1,A,2,1\nR1,B,x,2\n", encoding="utf-8")
     result = runner.invoke(app, ["derbycast", "races", str(bad)])

@@ -466,4 +466,5 @@ def races_command(
                 f"won by {' and '.join(winners)}"
             )
         )
-    console.print(escape(f"{path}: {len(races)} race(s), all valid"))
+    counted = "1 race" if len(races) == 1 else f"{len(races)} races"
+    console.print(escape(f"{path}: {counted}, all valid"))
