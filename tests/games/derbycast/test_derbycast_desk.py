@@ -5,9 +5,8 @@ from a file (R20)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from tests.games.derbycast.keeper_table import keeper_state, post_card
 from tests.generic.test_every_game import _check_step, _string_leaves
 
 from homestretch.core.errors import IllegalAction
@@ -17,7 +16,6 @@ from homestretch.games.derbycast.actions import (
     DayCard,
     Official,
     Pick,
-    PostCard,
     PostResult,
     PostScratches,
     Ready,
@@ -29,22 +27,10 @@ from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
 from homestretch.session.dice import DiceSpec
 from homestretch.session.table import Table, computer_seats
 
-FIELD = ("Alpha", "Bravo", "Charlie")
-
-
-def make(**options: Any) -> DerbyCastState:
-    people = [{"name": n} for n in ("Ann", "Bob", "Cy")]
-    config = {"entrants": people, "source": "keeper", "feed": {"kind": "manual"}, **options}
-    return DerbyCastGame(config).new_initial_state()
-
-
-def card(state: DerbyCastState) -> None:
-    state.apply(state.game.keeper, PostCard("R", FIELD, ("2-1", "5-2", "8-1")))
-
 
 def test_sealed_picks_are_made_at_once_and_hidden_from_every_other_seat() -> None:
-    state = make(sealed=True)
-    card(state)
+    state = keeper_state(sealed=True)
+    post_card(state)
     assert state.to_act() == [0, 1, 2]  # sealed: nobody waits to see another's pick
     state.apply(1, SealedPick("2|win|Charlie"))
     state.apply(1, SealedPick("2|show|Alpha"))  # changed: both tickets stay secret
@@ -65,8 +51,8 @@ def test_sealed_picks_are_made_at_once_and_hidden_from_every_other_seat() -> Non
 
 
 def test_sealed_tickets_are_the_seats_own_and_open_picks_are_refused() -> None:
-    state = make(sealed=True)
-    card(state)
+    state = keeper_state(sealed=True)
+    post_card(state)
     for seat, action, reason in [
         (0, Pick("Alpha", "win"), "picks are sealed"),
         (0, SealedPick("2|win|Alpha"), "marker 2's, not yours"),
@@ -75,8 +61,8 @@ def test_sealed_tickets_are_the_seats_own_and_open_picks_are_refused() -> None:
     ]:
         with pytest.raises(IllegalAction, match=reason):
             state.apply(seat, action)
-    open_table = make()
-    card(open_table)
+    open_table = keeper_state()
+    post_card(open_table)
     with pytest.raises(IllegalAction, match="not sealed"):
         open_table.apply(0, SealedPick("1|win|Alpha"))
 
@@ -124,8 +110,8 @@ def test_the_generic_secret_check_catches_a_view_that_shows_sealed_picks(
 
 
 def test_the_keeper_may_close_picks_with_a_silent_phone_sitting_out() -> None:
-    state = make()
-    card(state)
+    state = keeper_state()
+    post_card(state)
     state.apply(0, Pick("Alpha", "win"))
     state.apply(1, Pick("Bravo", "win"))  # Cy's phone died before picking
     keeper = state.game.keeper
@@ -141,7 +127,7 @@ def test_the_keeper_may_close_picks_with_a_silent_phone_sitting_out() -> None:
         "sat_out": True,
         "points": 0,
     }
-    card(state)
+    post_card(state)
     while state.phase == "pick":  # race 2: everyone picks, so nobody may be sat out
         state.apply(state.to_act()[0], Pick("Alpha", "show"))
     with pytest.raises(IllegalAction, match="nobody need sit out"):
@@ -149,8 +135,8 @@ def test_the_keeper_may_close_picks_with_a_silent_phone_sitting_out() -> None:
 
 
 def test_with_confirm_a_computer_keeper_waits_for_every_pick_to_stand() -> None:
-    state = make(confirm=True)
-    card(state)
+    state = keeper_state(confirm=True)
+    post_card(state)
     keeper = state.game.keeper
     state.apply(0, Pick("Alpha", "win"))
     state.apply(1, Pick("Bravo", "win"))
@@ -172,7 +158,7 @@ def test_with_confirm_a_computer_keeper_waits_for_every_pick_to_stand() -> None:
 
 
 def test_a_race_run_by_top_of_the_stretch_keeps_its_result_unseen_until_run() -> None:
-    state = make()
+    state = keeper_state()
     keeper = state.game.keeper
     with pytest.raises(IllegalAction, match="no bundled Top of the Stretch race"):
         state.apply(keeper, Simulate("no-such-race", "quick"))
@@ -203,7 +189,7 @@ def test_a_race_run_by_top_of_the_stretch_keeps_its_result_unseen_until_run() ->
 
 
 def test_a_days_card_file_is_loaded_at_the_desk_and_refused_in_one_line() -> None:
-    state = make()
+    state = keeper_state()
     keeper = state.game.keeper
     csv = "race,program,horse,odds,finish\nDowns 1,1,Ace,2-1,\nDowns 1,1A,Bolt,3-1,scratched\n"
     csv += "Downs 2,1,Cat,5-2,\nDowns 2,2,Dog,4-1,\n"
@@ -230,15 +216,15 @@ def test_a_days_card_file_given_with_the_table_is_read_as_the_desk_reads_one() -
     from homestretch.core.errors import HomestretchError
 
     text = (Path(__file__).parents[3] / "samples" / "derbycast" / "day_card.csv").read_text()
-    state = make(feed={"kind": "card", "file": "day_card.csv", "text": text})
+    state = keeper_state(feed={"kind": "card", "file": "day_card.csv", "text": text})
     assert state.view(3)["next_card"]["race"] == "Riverbend race 5"
     again = DerbyCastGame(state.game.config())  # saved and opened again: the same card
     assert again.day_card == state.game.day_card
     bad = {"kind": "card", "file": "downs.csv", "text": "race,horse,odds\nR1,A,7-x\n"}
     with pytest.raises(HomestretchError) as refused:
-        make(feed=bad)
+        keeper_state(feed=bad)
     assert str(refused.value) == (
         "downs.csv: line 2: cannot read odds '7-x' (write them like 7-2, 7/2, 3.5 or even)"
     )
     with pytest.raises(HomestretchError, match="a day's card is a file name and its text"):
-        make(feed={"kind": "card", "file": "day.csv", "text": ["race"]})
+        keeper_state(feed={"kind": "card", "file": "day.csv", "text": ["race"]})

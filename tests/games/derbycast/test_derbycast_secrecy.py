@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.games.derbycast.test_derbycast_desk import card, make
+from tests.games.derbycast.keeper_table import keeper_state, post_card
 from tests.generic.test_every_game import _check_not_derivable, _check_step
 
 from homestretch.core.errors import HomestretchError, IllegalAction
@@ -31,8 +31,8 @@ SEATS = (None, 0, 1, 2, 3)  # the TV, the three markers, the keeper
 
 
 def _sealed_with_two_picks() -> DerbyCastState:
-    state = make(sealed=True)
-    card(state)
+    state = keeper_state(sealed=True)
+    post_card(state)
     state.apply(1, SealedPick("2|win|Charlie"))
     state.apply(0, SealedPick("1|place|Bravo"))
     return state
@@ -125,7 +125,7 @@ def test_a_replays_late_scratch_is_kept_until_picks_are_in(
 def test_a_desk_race_keeps_its_finish_and_call_unseen_until_it_is_run(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    state = make()
+    state = keeper_state()
     keeper = state.game.keeper
     state.apply(keeper, Simulate("dream-derby", "quick"))
     assert state.to_act() == [CHANCE]
@@ -169,7 +169,7 @@ def test_a_days_card_with_a_finish_is_refused_before_any_seat_could_read_it() ->
     the table's settings): a finish in it would tell everyone the result before the
     race is run (R20)."""
     text = "race,horse,odds,finish\nDowns 1,Ace,2-1,1\nDowns 1,Bolt,3-1,2\n"
-    state = make()
+    state = keeper_state()
     with pytest.raises(IllegalAction) as refused:
         state.apply(state.game.keeper, DayCard("day.csv", text))
     assert str(refused.value) == (
@@ -178,13 +178,13 @@ def test_a_days_card_with_a_finish_is_refused_before_any_seat_could_read_it() ->
     )
     assert not state.events  # nothing logged, so no seat's log carries the file
     with pytest.raises(HomestretchError, match=r"^day.csv: race 'Downs 1': .* holds no finish"):
-        make(feed={"kind": "card", "file": "day.csv", "text": text})
+        keeper_state(feed={"kind": "card", "file": "day.csv", "text": text})
     runners = [{"horse": "Ace", "odds": "2-1", "finish": 1}, {"horse": "Bolt", "odds": "3-1"}]
     races = [{"race": "Downs 1", "runners": runners}]
     with pytest.raises(
         HomestretchError, match=r"^feed: the day's card: race 'Downs 1': .* no finish"
     ):
-        make(feed={"kind": "card", "races": races})
+        keeper_state(feed={"kind": "card", "races": races})
     state.apply(
         state.game.keeper, DayCard("day.csv", text.replace(",1\n", ",\n").replace(",2\n", ",\n"))
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.games.derbycast.keeper_table import FIELD, ODDS, keeper_state, post_card
 
 from homestretch.core.errors import IllegalAction
 from homestretch.games.derbycast.actions import (
@@ -15,23 +16,15 @@ from homestretch.games.derbycast.actions import (
     Correction,
     Official,
     Pick,
-    PostCard,
     PostResult,
     PostScratches,
     TypedCard,
 )
 from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
 
-FIELD = ("Alpha", "Bravo", "Charlie")
-ODDS = ("2-1", "5-2", "8-1")
-
 
 def make(**options: Any) -> DerbyCastState:
-    people = [{"name": n} for n in ("Ann", "Bob", "Cy")]
-    config = {"entrants": people, "source": "keeper", "feed": {"kind": "manual"}, **options}
-    state = DerbyCastGame(config).new_initial_state()
-    state.apply(state.game.keeper, PostCard("R", FIELD, ODDS))
-    return state
+    return post_card(keeper_state(**options))
 
 
 def closed(state: DerbyCastState) -> DerbyCastState:

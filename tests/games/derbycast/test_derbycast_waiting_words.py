@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.games.derbycast.keeper_table import FIELD, keeper_state, post_card
 from tests.generic.test_every_game import _string_leaves
 
 from homestretch.games.derbycast.actions import (
     Pick,
-    PostCard,
     PostResult,
     PostScratches,
     Ready,
@@ -25,16 +25,9 @@ from homestretch.games.derbycast.words import (
     winners_line,
 )
 
-FIELD = ("Alpha", "Bravo", "Charlie")
-ODDS = ("2-1", "5-2", "8-1")
-
 
 def make(**options: Any) -> DerbyCastState:
-    people = [{"name": n} for n in ("Ann", "Bob", "Cy")]
-    config = {"entrants": people, "source": "keeper", "feed": {"kind": "manual"}, **options}
-    state = DerbyCastGame(config).new_initial_state()
-    state.apply(state.game.keeper, PostCard("R", FIELD, ODDS))
-    return state
+    return post_card(keeper_state(**options))
 
 
 def waiting(state: DerbyCastState) -> dict[str | int | None, str]:
