@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.console import Console
 
+from homestretch.cli.human import TerminalPlayer
 from homestretch.games.across.actions import Bet, DailyDouble, Done, OfferHorse, OfferRing
 from homestretch.games.across.cli import (
     DEALINGS_HINT,
@@ -86,3 +87,18 @@ def test_a_long_betting_menu_keeps_done_and_the_bets_numbered() -> None:
     few = bets[:3] + dealings[:2]  # short enough: the offers stay listed
     assert shorten_menu(few) == few
     assert DEALINGS_HINT not in menu_hint(few)
+
+
+def test_the_hints_are_drawn_as_written() -> None:
+    """The terminal escapes a hint before drawing it, so its brackets are written plain:
+    a player saw `lend SEAT N \\[back M]`, backslash and all."""
+    bets = [Done()] + [Bet(h) for h in range(2, 13)]
+    legal = bets + [OfferRing(h, 1, b, 1) for h in range(2, 13) for b in (1, 2)]
+    screen = Console(width=400, record=True)
+    player = TerminalPlayer(
+        "Ann", None, screen, show=lambda *_: None, parse=lambda _: None,  # type: ignore[arg-type]
+        ask=lambda _: "1", shorten=shorten_menu, hint=menu_hint, menu_max=MENU_MAX,
+    )  # fmt: skip
+    assert player.choose(0, {}, legal) == Done()
+    drawn = screen.export_text()
+    assert "lend SEAT N [back M]" in drawn and "\\" not in drawn

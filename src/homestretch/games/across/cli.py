@@ -107,9 +107,9 @@ def parse_command(text: str) -> Action:
 
 
 HELP = (
-    "commands: bet H | dd H1 H2 | bid N \\[with SEAT] | pass | done | accept (a) | reject (r) | "
+    "commands: bet H | dd H1 H2 | bid N [with SEAT] | pass | done | accept (a) | reject (r) | "
     "yes | no | loan H N | repay H | sell H to SEAT for N | buy H for N | lend SEAT N "
-    "\\[back M] | payback SEAT N | ring H TICKETS with SEAT pays K | "
+    "[back M] | payback SEAT N | ring H TICKETS with SEAT pays K | "
     "track NAME"
 )
 
@@ -239,7 +239,7 @@ def _listed_dealing(action: Action) -> bool:
 
 
 DEALINGS_HINT = (
-    "dealings, at any prompt: buy H for N | sell H to SEAT for N | lend SEAT N \\[back M] | "
+    "dealings, at any prompt: buy H for N | sell H to SEAT for N | lend SEAT N [back M] | "
     "payback SEAT N (the other player answers; play goes on); another person here types "
     "NAME: before it"
 )
