@@ -17,6 +17,7 @@ from homestretch.games.totopoly.deal import value_of
 from homestretch.games.totopoly.flow import Flow, ask
 from homestretch.games.totopoly.money import may_hold
 from homestretch.games.totopoly.state import BANK
+from homestretch.games.totopoly.words import guineas
 
 if TYPE_CHECKING:
     from homestretch.games.totopoly.state import TotopolyState
@@ -110,12 +111,13 @@ def sell_lot(state: TotopolyState, card: str) -> Flow[None]:
             if not isinstance(action, Bid):
                 return "bid a number of guineas or pass"
             if action.guineas <= state.high_bid:
-                return f"bid more than {state.high_bid} guineas"
+                return f"bid more than {guineas(state.high_bid)}"
             if cost(state, bidder, action.guineas) > state.cash[bidder]:
-                return f"{action.guineas} guineas would cost more than your £{state.cash[bidder]}"
+                return f"{guineas(action.guineas)} would cost more than your £{state.cash[bidder]}"
             return None
 
-        prompt = f"bid for {describe(state, card)} (now {state.high_bid} gns)"
+        standing = f"{guineas(state.high_bid)} bid" if state.high_bid else "no bid yet"
+        prompt = f"bid for {describe(state, card)} ({standing})"
         answer = yield from ask(bidder, prompt, options, check)
         if isinstance(answer, Bid):
             state.high_bid, state.high_bidder = answer.guineas, bidder
@@ -128,17 +130,17 @@ def sell_lot(state: TotopolyState, card: str) -> Flow[None]:
         state.where[card] = "out"
         state.say(f"no bid: {describe(state, card)} is withdrawn")
         return
-    guineas = state.high_bid
-    state.transfer_money(buyer, BANK, guineas, "lot", card=card)
-    fee = commission(guineas) if buyer != auctioneer else 0
+    price = state.high_bid
+    state.transfer_money(buyer, BANK, price, "lot", card=card)
+    fee = commission(price) if buyer != auctioneer else 0
     state.transfer_money(buyer, auctioneer, fee, "commission", card=card)
     state.where[card], state.holder[card] = "owned", buyer
     for horse in state.c.horses.values():
         if horse.card == card:
             state.status[horse.number], state.progress[horse.number] = "training", 0
     state.say(
-        f"sold to {state.name_of(buyer)} for {guineas} guineas "
-        f"(£{guineas} to the bank, £{fee} commission)"
+        f"sold to {state.name_of(buyer)} for {guineas(price)} "
+        f"(£{price} to the bank, £{fee} commission)"
     )
 
 

@@ -169,9 +169,13 @@ def discards(state: TotopolyState) -> Flow[None]:
         while True:
             hand = state.cards_of(player, "hand")
             options: list[Action] = [Discard(c) for c in hand]
-            if hand_problem(state, player) is None:
+            problem = hand_problem(state, player)
+            if problem is None:
                 options.insert(0, Done())
-            choice = yield from ask(player, "throw cards into the auction, then done", options)
+            # "done" is not offered while the hand breaks a rule: the prompt says which
+            prompt = f"throw cards into the auction: {problem}" if problem else None
+            others = "throw cards into the auction, then done"
+            choice = yield from ask(player, prompt or others, options, others=others)
             if isinstance(choice, Done):
                 break
             assert isinstance(choice, Discard)
@@ -192,7 +196,8 @@ def payment(state: TotopolyState) -> None:
             state.face_down.add(card)
             state.retained[card] = player
             _start_horse(state, card)
-        state.say(f"{state.name_of(player)} pays for {len(hand)} lease card(s), kept face down")
+        cards = "1 lease card" if len(hand) == 1 else f"{len(hand)} lease cards"
+        state.say(f"{state.name_of(player)} pays for {cards}, kept face down")
 
 
 def _start_horse(state: TotopolyState, card: str) -> None:

@@ -23,6 +23,8 @@ class Ask:
     actions: list[Action]
     check: Callable[[Action], str | None] | None = field(default=None)
     """For open-ended actions (a bid of any amount): why this one is not allowed."""
+    others: str | None = None
+    """The prompt as the rest of the table reads it, where ``prompt`` says "you"."""
 
 
 @dataclass
@@ -39,11 +41,13 @@ def ask(
     prompt: str,
     actions: list[Action],
     check: Callable[[Action], str | None] | None = None,
+    others: str | None = None,
 ) -> Flow[Action]:
-    """A player's choice; a choice of one is made without asking."""
+    """A player's choice; a choice of one is made without asking. ``others``: the
+    prompt as the other players read it, where ``prompt`` speaks to the player."""
     if len(actions) == 1 and check is None:
         return actions[0]
-    answer: Action = yield Ask(player, prompt, actions, check)
+    answer: Action = yield Ask(player, prompt, actions, check, others)
     return answer
 
 

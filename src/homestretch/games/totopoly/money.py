@@ -158,7 +158,8 @@ def raise_money(
         if not items:
             return
         prompt = f"you owe £{owed()} and hold £{state.cash[debtor]}: sell something"
-        choice = yield from ask(debtor, prompt, [Sell(i) for i in items])
+        others = f"£{owed()} owed and £{state.cash[debtor]} in hand: sell something"
+        choice = yield from ask(debtor, prompt, [Sell(i) for i in items], others=others)
         assert isinstance(choice, Sell)
         tried.add(choice.item)
         yield from sell_to_best(state, debtor, choice.item, reserve)

@@ -62,7 +62,8 @@ def entrance_fees(state: TotopolyState) -> Flow[None]:
                 options: list[Action] = [Scratch(h) for h in mine]
                 options += [Sell(f"horse:{h}") for h in mine if h not in tried]
                 prompt = f"the entrance fee is £{fee} a horse and you hold £{state.cash[player]}"
-                choice = yield from ask(player, prompt, options)
+                others = f"the entrance fee is £{fee} a horse, £{state.cash[player]} in hand"
+                choice = yield from ask(player, prompt, options, others=others)
                 if isinstance(choice, Scratch):
                     scratch(state, choice.horse, unpaid)
                 else:
@@ -155,7 +156,8 @@ def player_turn(state: TotopolyState, player: int) -> Flow[None]:
         # possible": a throw one horse can use may not be given to one that cannot (T26)
         options = [h for h in options if can_use(state, h, face)] or options
         prompt = f"you threw {face}: which horse moves?"
-        choice = yield from ask(player, prompt, [UseThrow(h) for h in options])
+        others = f"a throw of {face}: which horse moves?"
+        choice = yield from ask(player, prompt, [UseThrow(h) for h in options], others=others)
         assert isinstance(choice, UseThrow)
         if first and choice.horse != nominee:
             state.order[player].append(choice.horse)

@@ -36,12 +36,15 @@ def betting(state: TotopolyState) -> Flow[None]:
     for player in seats:
         own = [h for h in runners if state.horse_owner(h) == player]
         if own:
-            yield from window(state, player, own, "back your own horses first")
+            first = "an owner backs his own horses first"
+            yield from window(state, player, own, "back your own horses first", first)
     for player in seats:
         yield from window(state, player, runners, "back any horse on the Tote")
 
 
-def window(state: TotopolyState, player: int, horses: list[int], prompt: str) -> Flow[None]:
+def window(
+    state: TotopolyState, player: int, horses: list[int], prompt: str, others: str | None = None
+) -> Flow[None]:
     """One visit to the Tote: at most one ticket per horse, of any amount (T17)."""
     backed: set[int] = set()
     while state.cash[player] > 0:
@@ -54,12 +57,12 @@ def window(state: TotopolyState, player: int, horses: list[int], prompt: str) ->
             action: Action, cash: int = cash, open_horses: list[int] = open_horses
         ) -> str | None:
             if not isinstance(action, Bet) or action.horse not in open_horses:
-                return f"back one of {open_horses} or say done"
+                return f"back {', '.join(f'No. {h}' for h in open_horses)}, or say done"
             if not 1 <= action.pounds <= cash:
                 return f"stake between £1 and £{cash}"
             return None
 
-        choice = yield from ask(player, prompt, options, check)
+        choice = yield from ask(player, prompt, options, check, others)
         if not isinstance(choice, Bet):
             return
         backed.add(choice.horse)

@@ -105,7 +105,7 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
         "placings": list(state.placings),
         "news": state.news[-NEWS_LINES:],
         "to_act": state.to_act(),
-        "prompt": pending.prompt if isinstance(pending, Ask) else None,
+        "prompt": _prompt(pending, player),
         "supply": dict(state.supply),
         "last_throw": state.last_throw,
         "crossing": None if state.crossing is None else list(state.crossing),
@@ -154,6 +154,7 @@ def board_layout(state: TotopolyState) -> JSON:
         "bend": list(c.course.bend),
         "tracks": ["".join(letters.get(cell, cell) for cell in row) for row in c.course.cells],
         "instructions": {code: i.text for code, i in c.course.instructions.items()},
+        "businesses": {b.id: b.name for b in c.businesses.values()},
     }
 
 
@@ -168,6 +169,16 @@ def shown_status(state: TotopolyState, card: str, status: str, player: int | Non
     if where in ("dummy", "pool", "lot"):
         return "for sale"
     return status
+
+
+def _prompt(pending: object, player: int | None) -> str | None:
+    """What the table is asked: as the player asked reads it, or as the others do (a
+    prompt that says "you" has words for them)."""
+    if not isinstance(pending, Ask):
+        return None
+    if player == pending.player or pending.others is None:
+        return pending.prompt
+    return pending.others
 
 
 def _tote(state: TotopolyState) -> JSON:

@@ -28,6 +28,11 @@ PLACES = {1: "first", 2: "second", 3: "third"}
 CardName = Callable[[str], str]
 
 
+def guineas(amount: int) -> str:
+    """A bid in words: "1 guinea", "25 guineas"."""
+    return f"{amount} guinea" if amount == 1 else f"{amount} guineas"
+
+
 def lease_name(content: Content, card: str) -> str:
     """A lease card in words: "No. 4 Red Rum", "Walroy Stables"."""
     for horse in content.horses.values():
