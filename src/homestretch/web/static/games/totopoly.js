@@ -11,6 +11,7 @@
   const PADDOCK = 2 * CELL;  // px left of the gate: horses waiting in one lane's gate side by side
 
   function make(tools, tag, text, cls) { return tools.el(tag, text, cls); }
+  const guineas = (n) => (n === 1 ? "1 guinea" : `${n} guineas`);
 
   function chip(tools, colour, text) {
     const span = make(tools, "span", text, `tp-chip tp-${colour}`);
@@ -35,7 +36,7 @@
     const root = make(tools, "div", null, "tp");
     const parts = {};
     for (const [name, title] of [
-      ["status", null], ["moves", "Your move"], ["hand", "Your cards"], ["players", "The players"],
+      ["status", null], ["moves", "Your move"], ["lately", "Lately at the table"], ["hand", "Your cards"], ["players", "The players"],
       ["lot", "The auction block"], ["news", "Money and cards"], ["ring", "The training ring"],
       ["course", "The racecourse"], ["tote", "The Tote pad"],
     ]) {
@@ -123,7 +124,8 @@
   function drawStatus(parts, tools, frame, view) {
     const inner = parts.status.inner;
     inner.replaceChildren(make(tools, "p", `Phase: ${view.phase}${view.short ? " (short game)" : ""}`, "tp-phase"));
-    if (view.prompt) inner.append(make(tools, "p", frame.your_turn ? `Your turn: ${view.prompt}` : `${tools.seatName(view.to_act[0])}: ${view.prompt}`, "tp-prompt"));
+    // the prompt as the rules word it for this seat ("you threw 3" to the thrower only)
+    if (view.prompt) inner.append(make(tools, "p", frame.your_turn ? `Your turn: ${view.prompt}` : `Waiting for ${tools.seatName(view.to_act[0])}: ${view.prompt}`, "tp-prompt"));
     if (view.your_report && view.phase === "training") inner.append(make(tools, "p", `Your last report: ${view.your_report}`, "tp-report"));
     if (view.last_throw && view.phase === "race") inner.append(make(tools, "p", `Last throw: ${view.last_throw}`, "tp-throw"));
   }
@@ -147,12 +149,16 @@
     if (!inner.childNodes.length) inner.append(make(tools, "p", "You hold no lease cards."));
   }
 
+  const SPECIAL = { remount: "remount immediately", reins: "unbreakable reins" };
+  const DECK = { walroy: "a Walroy trainer's", stevedon: "a Stevedon trainer's", vet: "a vet's" };
+
   // One row a player; on a phone each row is a block of labelled items (the cells'
   // data-label), so no word is broken to fit a narrow column.
   function drawPlayers(parts, tools, view) {
     const table = make(tools, "table", null, "tp-table tp-players-table");
     const head = make(tools, "tr");
-    const titles = ["", "player", "cash", "colour cards", "white", "kept", "businesses"];
+    const titles = ["", "player", "cash", "colour cards", "white", "kept cards", "businesses", "face down"];
+    const business = view.board.businesses;
     titles.forEach((t) => head.append(make(tools, "th", t)));
     table.append(head);
     view.players.forEach((p) => {
@@ -165,8 +171,9 @@
       row.append(make(tools, "td", p.seat === view.you ? "you" : ""), make(tools, "td", `${name}${roles.length ? ` (${roles.join(", ")})` : ""}`), make(tools, "td", p.cash === null ? "unseen" : `£${p.cash}`));
       const cards = make(tools, "td");
       for (const colour of ["black", "red", "yellow", "blue"]) if (p.cards[colour]) cards.append(chip(tools, colour, `${p.cards[colour]} ${colour}`));
-      row.append(cards, make(tools, "td", p.cards.white || ""), make(tools, "td", p.kept.map((k) => k.special).join(", ")));
-      row.append(make(tools, "td", p.businesses.join(", ") + (p.face_down ? ` ${p.face_down} face down` : "")));
+      row.append(cards, make(tools, "td", p.cards.white || ""), make(tools, "td", p.kept.map((k) => SPECIAL[k.special] || k.special).join(", ")));
+      row.append(make(tools, "td", p.businesses.map((b) => business[b] || b).join(", ")));
+      row.append(make(tools, "td", p.face_down ? `${p.face_down} lease${p.face_down === 1 ? "" : "s"}` : ""));
       row.dataset.seat = p.seat;
       [...row.children].forEach((cell, i) => { if (i > 1) cell.dataset.label = titles[i]; });
       table.append(row);
@@ -183,7 +190,7 @@
     if (lot.horse !== undefined) card.append(chip(tools, lot.colour, `No. ${lot.horse}`), ` ${lot.name} (${lot.colour})`);
     else card.append(lot.name);
     card.append(make(tools, "div", `face value £${lot.value}`));
-    const bid = lot.bidder === null ? "no bid yet" : `${lot.bid} guineas, ${tools.seatName(lot.bidder)}`;
+    const bid = lot.bidder === null ? "no bid yet" : `${guineas(lot.bid)}, ${tools.seatName(lot.bidder)}`;
     inner.replaceChildren(card, make(tools, "p", `Bidding: ${bid}`, "tp-bid"));
   }
 
@@ -232,6 +239,16 @@
     parts.course.inner.append(done);
   }
 
+  // What the table did lately, newest first (the rules' own news, as the terminal prints
+  // it): a player who was not looking sees what the others did before his turn.
+  const TABLE_LINES = 6;
+  function drawTable(parts, tools, view) {
+    const list = make(tools, "ul", null, "tp-said");
+    view.news.slice(-TABLE_LINES).reverse().forEach((line) => list.append(make(tools, "li", line)));
+    parts.lately.section.hidden = !view.news.length;
+    parts.lately.inner.replaceChildren(list);
+  }
+
   // The typed notices as the rules worded them (words.py: the terminal says the same).
   function drawNews(parts, tools, frame) {
     const list = make(tools, "ol", null, "tp-notices");
@@ -272,7 +289,7 @@
       case "sell": return `Sell ${named}`;
       case "done": return "Done";
       case "pass": return "Pass";
-      case "bid": return `Bid ${action.guineas} guineas`;
+      case "bid": return `Bid ${guineas(action.guineas)}`;
       case "bet": return `Back No. ${action.horse} for £${action.pounds}`;
       case "use": return `No. ${action.horse} takes the throw`;
       case "nominate": return action.horse ? `Nominate No. ${action.horse}` : "Nominate nobody";
@@ -280,7 +297,7 @@
         const here = view.crossing ? view.crossing[1] : null;
         return action.track === here ? `Stay on track ${here}` : `Cross to track ${action.track}`;
       }
-      case "report": return `Read the ${action.deck} report for No. ${action.horse}`;
+      case "report": return `Read ${DECK[action.deck] || `the ${action.deck}`} report for No. ${action.horse}`;
       case "throw": return "Throw the dice";
       case "offer": return action.pounds ? `Offer £${action.pounds}` : "No offer";
       case "join": return action.yes ? "Join the Owners' Club" : "Do not join";
@@ -292,9 +309,22 @@
     }
   }
 
+  // Why a typed amount was refused, said under the box it was typed in (the page's own
+  // error line is at its top, scrolled off on a phone) until the table moves on.
+  let refusal = null;
+  function sayRefusal() {
+    const form = refusal && refusal.version === document.body.dataset.version && document.querySelector(`.tp-amount-${refusal.kind}`);
+    if (!form) return;
+    const line = document.createElement("p");
+    line.className = "tp-refused";
+    line.setAttribute("role", "alert");
+    line.textContent = refusal.text;
+    form.append(line);
+  }
+
   // A bid, a bet or an offer may be any whole amount, not only the listed steps: a
   // box to type it in beside the buttons (the rules check it and say why if not).
-  function amountForm(tools, kind, legal) {
+  function amountForm(tools, kind, legal, view) {
     const form = make(tools, "form", null, `tp-amount tp-amount-${kind}`);
     const what = { bid: "guineas", bet: "pounds", offer: "pounds" }[kind];
     const input = make(tools, "input");
@@ -307,21 +337,25 @@
       horse.name = "horse";
       horse.setAttribute("aria-label", "horse to back");
       for (const h of new Set(legal.map((l) => l.action.horse))) {
-        const option = make(tools, "option", `No. ${h}`);
+        const runner = view.horses.find((one) => one.number === h);
+        const option = make(tools, "option", runner ? `No. ${h} ${runner.name}` : `No. ${h}`);
         option.value = String(h);
         horse.append(option);
       }
       form.append(horse);
     }
-    const label = { bid: "Bid guineas", bet: "Back for £", offer: "Offer £" }[kind];
+    input.placeholder = what;
+    const label = { bid: "Bid", bet: "Buy the ticket", offer: "Offer" }[kind];
     const go = make(tools, "button", label, "tp-move");
     go.type = "submit";
     form.append(input, go);
-    form.addEventListener("submit", (event) => {
+    form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const action = { kind, [what]: Number(input.value) };
       if (horse) action.horse = Number(horse.value);
-      tools.send({ action });
+      const answer = await tools.send({ action });
+      refusal = answer.refused ? { kind, text: answer.refused, version: document.body.dataset.version } : null;
+      sayRefusal();
     });
     return form;
   }
@@ -339,9 +373,11 @@
     parts.moves.section.hidden = !frame.legal.length;
     const names = cardNames(view);
     const amounts = ["bid", "bet", "offer"];
-    const many = frame.legal.length > 40;  // the Tote's every horse and stake: boxes only
+    // A bet is a horse and a stake: the box beside the horses' list says it in one line
+    // (a button for every horse and listed stake made a wall of them on a phone).
+    const many = frame.legal.length > 40;
     for (const legal of frame.legal) {
-      if (many && amounts.includes(legal.action.kind)) continue;
+      if (legal.action.kind === "bet" || (many && amounts.includes(legal.action.kind))) continue;
       const button = make(tools, "button", moveText(legal.action, view, names) || legal.text, "tp-move");
       button.type = "button";
       button.dataset.action = JSON.stringify(legal.action);
@@ -350,8 +386,9 @@
     }
     for (const kind of amounts) {
       const ofKind = frame.legal.filter((l) => l.action.kind === kind);
-      if (ofKind.length) inner.append(amountForm(tools, kind, ofKind));
+      if (ofKind.length) inner.append(amountForm(tools, kind, ofKind, view));
     }
+    sayRefusal();
     // The generic page's buttons and list, folded below, say the same in words.
     document.querySelectorAll("#actions button, #legal-select option").forEach((node) => {
       const source = node.dataset.action || node.value;
@@ -374,6 +411,7 @@
     const parts = box.tpParts;
     drawStatus(parts, tools, frame, view);
     drawMoves(parts, tools, frame, view);
+    drawTable(parts, tools, view);
     drawHand(parts, tools, view);
     drawPlayers(parts, tools, view);
     drawLot(parts, tools, view);

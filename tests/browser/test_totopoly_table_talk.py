@@ -1,0 +1,153 @@
+"""Totopoly at a table of three friends, each on a phone: what each page says about the
+others. A player who was not looking reads what the table did lately; the one asked is
+told why "done" is missing; a waiting player reads the prompt about the player asked,
+never "you threw 3"; a typed bid the rules refuse is said under the box it was typed
+in; the Tote asks for a horse and a stake in one line, not a wall of buttons; the
+players' businesses and kept cards are named as the cards name them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from tests.browser.table_pages import (
+    SharedServer,
+    broken_words,
+    context,
+    fits_width,
+    frame,
+    shows,
+    token_of,
+)
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
+PEOPLE = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
+QUIET = ("done", "pass", "throw", "join", "nominate")
+"""The moves played for the people between the checks: keep hands, let lots go."""
+
+
+def _asked(address: str, game_id: int, tokens: list[str]) -> dict[str, Any]:
+    """The frame of the person asked to move."""
+    return next(f for f in (frame(address, game_id, t) for t in tokens) if f["your_turn"])
+
+
+def _move(address: str, game_id: int, tokens: list[str]) -> dict[str, Any]:
+    """The person to act plays a quiet move; the frame he moved from."""
+    mover = _asked(address, game_id, tokens)
+    legal = [entry["action"] for entry in mover["legal"]]
+    quiet = [a for a in legal if a["kind"] in QUIET and a.get("horse") is None]
+    action = (quiet or legal)[0]
+    body = {"token": tokens[mover["seat"]], "version": mover["version"], "action": action}
+    answer = httpx.post(f"{address}/api/tables/{game_id}/moves", json=body)
+    assert answer.status_code == 200, answer.text
+    return mover
+
+
+def _until(address: str, game_id: int, tokens: list[str], phase: str) -> dict[str, Any]:
+    """Quiet moves until someone is asked in ``phase``: that person's frame."""
+    for _ in range(400):
+        mover = _asked(address, game_id, tokens)
+        if mover["view"]["phase"] == phase:
+            return mover
+        _move(address, game_id, tokens)
+    raise AssertionError(f"never got to {phase}")
+
+
+def _status(page: Page) -> str:
+    return page.locator("#tp-status .tp-prompt").inner_text()
+
+
+def test_what_each_phone_says_about_the_others(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    with shared_server.visit() as address:
+        request = {"game": "totopoly", "config": {"players": 3}, "seats": PEOPLE, "seed": 5}
+        links = httpx.post(f"{address}/api/tables", json=request).json()
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        phones = [context(browser, address, phone=True) for _ in PEOPLE]
+        pages = [phone.new_page() for phone in phones]
+        for page, seat in zip(pages, links["seats"], strict=True):
+            page.goto(seat["link"])
+
+        # Someone else moves first: the others' pages say what he did.
+        first = _until(address, game_id, tokens, "exchange")
+        name = first["name"]
+        mover = _move(address, game_id, tokens)
+        watcher = pages[(mover["seat"] + 1) % 3]
+        lately = watcher.locator("#tp-lately li").first
+        expect(lately).to_have_text(f"{name} exchanges a card with the dummy")
+
+        # Discarding: a hand of four horses may not stop; its holder is told why, and
+        # the others are not told what his hand breaks.
+        asked = _until(address, game_id, tokens, "discard")
+        while any(a["action"]["kind"] == "done" for a in asked["legal"]):
+            _move(address, game_id, tokens)
+            asked = _asked(address, game_id, tokens)
+            assert asked["view"]["phase"] == "discard", "no hand here breaks a discarding rule"
+        page = pages[asked["seat"]]
+        shows(page, asked["version"])
+        assert "more than three horses" in _status(page)
+        other = pages[(asked["seat"] + 1) % 3]
+        shows(other, asked["version"])
+        said = _status(other)
+        assert said == f"Waiting for {asked['name']}: throw cards into the auction, then done"
+
+        # A bid the rules refuse is said under the box it was typed in.
+        bidder = _until(address, game_id, tokens, "auction")
+        while not any(a["action"]["kind"] == "bid" for a in bidder["legal"]):
+            _move(address, game_id, tokens)
+            bidder = _until(address, game_id, tokens, "auction")
+        page = pages[bidder["seat"]]
+        shows(page, bidder["version"])
+        expect(page.locator("#tp-moves button", has_text="Bid 1 guinea")).to_have_count(1)
+        page.locator(".tp-amount-bid input").fill("1000")
+        page.locator(".tp-amount-bid button").click()
+        refused = page.locator(".tp-amount-bid .tp-refused")
+        expect(refused).to_contain_text("1000 guineas would cost more than your £")
+        page.screenshot(path=str(tmp_path / "bid-refused.png"))
+
+        # The Tote: one line to back a horse, not a button for every horse and stake.
+        backer = _until(address, game_id, tokens, "tote")
+        page = pages[backer["seat"]]
+        shows(page, backer["version"])
+        expect(page.locator(".tp-amount-bet button")).to_have_text("Buy the ticket")
+        assert page.locator("#tp-moves button").all_inner_texts() == ["Done", "Buy the ticket"]
+        assert broken_words(page, "#tp-moves") == []
+        fits_width_but_the_course(page)
+        # businesses by their names, and no label without a value
+        view = backer["view"]
+        held = next(p for p in view["players"] if p["businesses"])
+        row = page.locator(f"#tp-players tr[data-seat='{held['seat']}']")
+        names = view["board"]["businesses"]
+        expect(row).to_contain_text(names[held["businesses"][0]])
+        for cell in row.locator("td[data-label]").all():
+            assert cell.is_visible() == bool(cell.inner_text().strip()), cell.inner_text()
+        page.screenshot(path=str(tmp_path / "tote.png"), full_page=True)
+
+        # The race: the thrower reads "you threw", the others read about him.
+        thrower = _until(address, game_id, tokens, "race")
+        while "you threw" not in (thrower["view"]["prompt"] or ""):
+            _move(address, game_id, tokens)
+            thrower = _until(address, game_id, tokens, "race")
+        page = pages[thrower["seat"]]
+        shows(page, thrower["version"])
+        assert _status(page).startswith("Your turn: you threw")
+        for seat, other in enumerate(pages):
+            if seat != thrower["seat"]:
+                shows(other, thrower["version"])
+                said = _status(other)
+                assert said.startswith(f"Waiting for {thrower['name']}: a throw of"), said
+        for phone in phones:
+            phone.close()
+
+
+def fits_width_but_the_course(page: Page) -> None:
+    """Nothing but the racecourse (its own sideways scroller) runs off a phone."""
+    page.evaluate("document.querySelector('#tp-course').hidden = true")
+    fits_width(page)
+    page.evaluate("document.querySelector('#tp-course').hidden = false")
