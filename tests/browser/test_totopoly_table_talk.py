@@ -118,7 +118,7 @@ def test_what_each_phone_says_about_the_others(
         expect(page.locator(".tp-amount-bet button")).to_have_text("Buy the ticket")
         assert page.locator("#tp-moves button").all_inner_texts() == ["Done", "Buy the ticket"]
         assert broken_words(page, "#tp-moves") == []
-        fits_width_but_the_course(page)
+        fits_width(page)  # the racecourse too: in rows, not a strip to scroll along
         # businesses by their names, and no label without a value
         view = backer["view"]
         held = next(p for p in view["players"] if p["businesses"])
@@ -142,12 +142,34 @@ def test_what_each_phone_says_about_the_others(
                 shows(other, thrower["version"])
                 said = _status(other)
                 assert said.startswith(f"Waiting for {thrower['name']}: a throw of"), said
+        # the whole course on the phone, each horse on its length, nothing to scroll
+        _move(address, game_id, tokens)
+        for _ in range(60):  # on until some horse is past the phone's first row
+            later = _asked(address, game_id, tokens)
+            if max(h.get("length", 0) for h in later["view"]["horses"]) > 20:
+                break
+            _move(address, game_id, tokens)
+        watcher = pages[(later["seat"] + 1) % 3]
+        shows(watcher, later["version"])
+        fits_width(watcher)
+        horses_on_their_lengths(watcher, later["view"])
+        watcher.locator("#tp-course").screenshot(path=str(tmp_path / "course-phone.png"))
         for phone in phones:
             phone.close()
 
 
-def fits_width_but_the_course(page: Page) -> None:
-    """Nothing but the racecourse (its own sideways scroller) runs off a phone."""
-    page.evaluate("document.querySelector('#tp-course').hidden = true")
-    fits_width(page)
-    page.evaluate("document.querySelector('#tp-course').hidden = false")
+ON_ITS_LENGTH = """(horses) => horses.map(([number, length, track]) => {
+  const token = document.querySelector(`#tp-course .tp-horse[data-horse="${number}"]`);
+  const cell = document.querySelector(`#tp-course .tp-len[data-length="${length}"][data-track="${track}"]`);
+  const [a, b] = [token.getBoundingClientRect(), cell.getBoundingClientRect()];
+  return Math.max(Math.abs(a.left - b.left), Math.abs(a.top - b.top));
+})"""
+
+
+def horses_on_their_lengths(page: Page, view: dict[str, Any]) -> None:
+    """Each horse on the course is drawn on the length and track the rules put it."""
+    page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")  # glided
+    placed = [[h["number"], h["length"], h["track"]] for h in view["horses"] if h.get("length")]
+    assert placed, "no horse has left the gate"
+    off = page.evaluate(ON_ITS_LENGTH, placed)
+    assert max(off) <= 8, list(zip(placed, off, strict=True))  # a shared length: 4 px aside

@@ -31,6 +31,24 @@
     return item;
   }
 
+  // The course is drawn in rows of as many lengths as the board's width holds (a phone
+  // takes four rows of fifteen, so no horse is out of sight sideways): where length
+  // ``length`` of lane ``lane`` (0 at the top) is drawn, in px.
+  const ROW_GAP = 8;
+  function courseRows(layout, width) {
+    const most = Math.max(10, Math.floor((width - PADDOCK) / CELL) - 2);
+    const rows = Math.ceil(layout.lengths / most);
+    const perRow = Math.ceil(layout.lengths / rows);  // rows of even length
+    const height = layout.tracks.length * CELL + CELL + ROW_GAP;  // the lanes and the ruler
+    const spot = (length, lane) => {
+      const row = length <= 0 ? 0 : Math.min(rows - 1, Math.floor((length - 1) / perRow));
+      return [PADDOCK + (length - row * perRow) * CELL, row * height + lane * CELL];
+    };
+    return { perRow, rows, height, spot };
+  }
+  // the width the course may take inside its section on this screen
+  const roomFor = (box) => Math.max(240, box.clientWidth - 26);
+
   function skeleton(box, tools, layout) {
     box.replaceChildren();
     const root = make(tools, "div", null, "tp");
@@ -50,15 +68,17 @@
     }
     // The racecourse: lanes of lengths, the gate at the left, the post at the right.
     const course = make(tools, "div", null, "tp-track");
-    course.style.width = `${PADDOCK + (layout.lengths + 2) * CELL}px`;
-    course.style.height = `${layout.tracks.length * CELL + CELL}px`;
+    const rows = courseRows(layout, roomFor(box));
+    course.style.width = `${PADDOCK + (rows.perRow + 2) * CELL}px`;
+    course.style.height = `${rows.rows * rows.height - ROW_GAP}px`;
     layout.tracks.forEach((row, track) => {
       const lane = layout.tracks.length - 1 - track;  // the rails (track 1) at the bottom
       for (let length = 0; length <= layout.lengths + 1; length++) {
         const code = length === 0 ? "gate" : length > layout.lengths ? "post" : row[length - 1];
         const cell = make(tools, "div", null, "tp-len");
-        cell.style.left = `${PADDOCK + length * CELL}px`;
-        cell.style.top = `${lane * CELL}px`;
+        const [left, top] = rows.spot(length, lane);
+        cell.style.left = `${left}px`;
+        cell.style.top = `${top}px`;
         if (code === "gate" || code === "post") cell.classList.add(`tp-${code}`);
         else if (COLOUR_OF[code]) cell.classList.add(`tp-${COLOUR_OF[code]}`);
         else if (code !== ".") { cell.textContent = code; cell.classList.add("tp-instr"); cell.title = layout.instructions[code] || code; }
@@ -70,8 +90,17 @@
     });
     for (let length = 5; length <= layout.lengths; length += 5) {
       const mark = make(tools, "div", String(length), "tp-ruler");
-      mark.style.left = `${PADDOCK + length * CELL}px`;
-      mark.style.top = `${layout.tracks.length * CELL}px`;
+      const [left, top] = rows.spot(length, layout.tracks.length);
+      mark.style.left = `${left}px`;
+      mark.style.top = `${top}px`;
+      course.append(mark);
+    }
+    for (let row = 1; row < rows.rows; row++) {  // a row goes on from the one above
+      const first = row * rows.perRow + 1;
+      const mark = make(tools, "div", `${first} \u2192`, "tp-ruler tp-row-start");
+      const [, top] = rows.spot(first, 0);
+      mark.style.left = "0px";
+      mark.style.top = `${top + CELL}px`;
       course.append(mark);
     }
     const scroller = make(tools, "div", null, "tp-scroll");
@@ -80,6 +109,7 @@
       Object.entries(layout.instructions).map(([c, t]) => `${c}: ${t}`).join("; "), "tp-legend");
     parts.course.inner.append(scroller, legend);
     parts.track = course;
+    parts.spot = rows.spot;
     // The training ring: a loop of squares round the board's edge, clockwise from
     // square 0 at the top left, each horse standing on its own square.
     const ring = make(tools, "ol", null, "tp-squares");
@@ -225,8 +255,9 @@
       const key = `${h.length}:${h.track}`;
       const slot = (gate[key] = (gate[key] || 0) + 1) - 1;
       const aside = h.length === 0 ? -Math.min(slot, 2) * CELL + Math.max(0, slot - 2) * 4 : slot * 4;
-      token.style.left = `${PADDOCK + h.length * CELL + aside}px`;
-      token.style.top = `${(lanes - h.track) * CELL}px`;
+      const [left, top] = parts.spot(h.length, lanes - h.track);
+      token.style.left = `${left + aside}px`;
+      token.style.top = `${top}px`;
       token.title = `No. ${h.number} ${h.name} (${h.colour}), length ${h.length}, track ${h.track}, ${h.status}`;
       token.classList.toggle("tp-fallen", h.status === "fallen");
       token.classList.toggle("tp-nominated", view.players.some((p) => p.nominated === h.number));
@@ -400,10 +431,14 @@
     });
   }
 
+  let shown = null;  // the last frame drawn, drawn again when the screen turns
+  window.addEventListener("resize", () => { if (shown) window.homestretchBoard(...shown); });
+
   window.homestretchBoard = (frame, box, tools) => {
     const view = frame.view;
     if (!view || !view.board) return;
-    const layout = JSON.stringify(view.board);
+    shown = [frame, box, tools];
+    const layout = JSON.stringify(view.board) + courseRows(view.board, roomFor(box)).perRow;
     if (!box.tpParts || box.tpLayout !== layout) {
       box.tpParts = skeleton(box, tools, view.board);
       box.tpLayout = layout;
