@@ -50,9 +50,9 @@ def test_a_players_horses_show_number_colour_and_value() -> None:
 def test_a_members_own_report_stays_on_his_screen() -> None:
     state = make_table(players=2, horses={7: 0}, status="training")
     state.phase = "training"
-    state.reports_read[0] = "stevedon report for No. 7: Flew up the all-weather strip"
+    state.reports_read[0] = "Stevedon trainer's report for No. 7: Flew up the all-weather strip"
     state.news += [f"filler {i}" for i in range(20)]  # the news has scrolled on
-    assert "Your last report: stevedon report for No. 7" in screen(state, 0)
+    assert "Your last report: Stevedon trainer's report for No. 7" in screen(state, 0)
     assert "Your last report" not in screen(state, 1)
 
 

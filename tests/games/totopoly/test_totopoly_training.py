@@ -288,3 +288,12 @@ def test_a_kept_card_may_be_sold_to_pay_a_debt(table: Table, run) -> None:
     assert {a.item for a in driven.asks[0].actions} == {"horse:1", card}
     assert state.specials[card] == 1 and state.horse_owner(1) == 0
     assert state.cash == [5 + 20 - 10, 700 - 20, 700 + 10]
+
+
+def test_a_report_is_named_as_the_board_names_its_pack(table: Table, run) -> None:
+    state = table(horses={1: 0}, status="training")
+    run(training.read_report(state, 0, 1, "walroy"), [(0,)])
+    assert state.reports_read[0].startswith("Walroy trainer's report for No. 1: ")
+    run(training.read_report(state, 0, 1, "vet"), [(0,)])
+    assert state.reports_read[0].startswith("vet's report for No. 1: ")
+    assert any(line.startswith("vet's report for No. 1: ") for line in state.news)

@@ -19,6 +19,7 @@ from homestretch.games.totopoly.content import DECKS, STABLE_OF
 from homestretch.games.totopoly.flow import Flow, ask, dice, pick
 from homestretch.games.totopoly.money import pay
 from homestretch.games.totopoly.state import BANK
+from homestretch.games.totopoly.words import report_pack
 
 if TYPE_CHECKING:
     from homestretch.games.totopoly.state import TotopolyState
@@ -166,11 +167,12 @@ def read_report(state: TotopolyState, player: int, horse: int, deck: str) -> Flo
     elif under:
         card = under.pop(0)
     else:
-        state.say(f"every {deck} report has been kept: nothing to read")
+        state.say(f"every {report_pack(deck)} has been kept: nothing to read")
         return
     report = state.c.reports[card]
-    state.say(f"{deck} report for No. {horse}: {report.text}")
-    state.reports_read[player] = f"{deck} report for No. {horse}: {report.text}"
+    read = f"{report_pack(deck)} for No. {horse}: {report.text}"
+    state.say(read)
+    state.reports_read[player] = read
     if report.effect == "keep":
         state.specials[card] = player
         return

@@ -28,6 +28,15 @@ PLACES = {1: "first", 2: "second", 3: "third"}
 CardName = Callable[[str], str]
 
 
+REPORTS = {"walroy": "Walroy trainer's report", "stevedon": "Stevedon trainer's report"}
+"""A pack of reports by its name on the board (the vet's is "vet's report")."""
+
+
+def report_pack(deck: str) -> str:
+    """A pack of reports in words: "Walroy trainer's report", "vet's report"."""
+    return REPORTS.get(deck, f"{deck}'s report")
+
+
 def guineas(amount: int) -> str:
     """A bid in words: "1 guinea", "25 guineas"."""
     return f"{amount} guinea" if amount == 1 else f"{amount} guineas"
