@@ -26,8 +26,9 @@ from tests.browser.table_pages import (
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 PEOPLE = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
-QUIET = ("done", "pass", "throw", "join", "nominate")
-"""The moves played for the people between the checks: keep hands, let lots go."""
+QUIET = ("done", "pass", "throw", "join")
+"""The moves played for the people between the checks: keep hands, let lots go (and
+each nominates his first horse)."""
 
 
 def _asked(address: str, game_id: int, tokens: list[str]) -> dict[str, Any]:
@@ -39,7 +40,7 @@ def _move(address: str, game_id: int, tokens: list[str]) -> dict[str, Any]:
     """The person to act plays a quiet move; the frame he moved from."""
     mover = _asked(address, game_id, tokens)
     legal = [entry["action"] for entry in mover["legal"]]
-    quiet = [a for a in legal if a["kind"] in QUIET and a.get("horse") is None]
+    quiet = [a for a in legal if a["kind"] in QUIET or (a["kind"] == "nominate" and a["horse"])]
     action = (quiet or legal)[0]
     body = {"token": tokens[mover["seat"]], "version": mover["version"], "action": action}
     answer = httpx.post(f"{address}/api/tables/{game_id}/moves", json=body)
@@ -154,6 +155,35 @@ def test_what_each_phone_says_about_the_others(
         fits_width(watcher)
         horses_on_their_lengths(watcher, later["view"])
         watcher.locator("#tp-course").screenshot(path=str(tmp_path / "course-phone.png"))
+
+        # The end, the computer players running the race home: every phone says who
+        # won the game (the race winner's owner) and how the horses were placed.
+        for seat in range(3):
+            body = {"token": links["admin_token"], "bot": "sensible"}
+            answer = httpx.post(
+                f"{address}/api/tables/{game_id}/seats/{seat}", json=body, timeout=300
+            )
+            assert answer.status_code == 200, answer.text
+        final = frame(address, game_id)
+        assert final["over"], final["waiting"]
+        result, view = final["result"], final["view"]
+        for page in pages:
+            shows(page, final["version"])
+            if result["winner"] is None:
+                expect(page.locator("#tp-status .tp-winner")).to_have_text("Nobody won the race.")
+            else:
+                winner = next(h for h in view["horses"] if h["number"] == result["placings"][0])
+                said = f"{result['winner_name']} wins the game: No. {winner['number']} {winner['name']}"
+                expect(page.locator("#tp-status .tp-winner")).to_contain_text(said)
+                expect(page.locator("#tp-status")).to_contain_text(f"1st No. {winner['number']}")
+            assert any(player["nominated"] for player in view["players"])
+            for player in view["players"]:
+                if player["nominated"]:
+                    row = page.locator(f"#tp-players tr[data-seat='{player['seat']}']")
+                    expect(row.locator("td[data-label='nominated']")).to_have_text(
+                        f"No. {player['nominated']}"
+                    )
+        pages[0].screenshot(path=str(tmp_path / "over.png"), full_page=True)
         for phone in phones:
             phone.close()
 

@@ -151,9 +151,33 @@
     return [side - (at - 3 * edge), 1];
   }
 
+  // The rulebook's parts of the game, in its own words.
+  const PHASES = {
+    deal: "the deal", exchange: "the compulsory exchange with the dummy", discard: "discarding",
+    auction: "the auction sale", training: "the training ring", racecourse: "to the racecourse",
+    entry: "entrance fees", sales: "selling kept cards", nomination: "nomination",
+    tote: "the Tote", race: "the race", over: "the race is over",
+  };
+  const PLACE = ["1st", "2nd", "3rd"];
+
+  // The end: who won the game (the owner of the race winner) and the placings.
+  function drawResult(inner, tools, frame, view) {
+    const result = frame.result || {};
+    const named = (n, owned = true) => {
+      const h = view.horses.find((one) => one.number === n);
+      if (!h) return `No. ${n}`;
+      return `No. ${n} ${h.name}${owned && h.owner !== null ? ` (${tools.seatName(h.owner)})` : ""}`;
+    };
+    const winner = result.winner === null || result.winner === undefined ? null : tools.seatName(result.winner);
+    inner.append(make(tools, "p", winner ? `${winner} wins the game: ${named(view.placings[0], false)} won the race.` : "Nobody won the race.", "tp-winner"));
+    if (view.placings.length) inner.append(make(tools, "p", `Placed: ${view.placings.map((n, i) => `${PLACE[i]} ${named(n)}`).join("; ")}`, "tp-placings"));
+    if ((result.disqualified || []).length) inner.append(make(tools, "p", `Disqualified (a white card still held): ${result.disqualified.map(named).join("; ")}`, "tp-placings"));
+  }
+
   function drawStatus(parts, tools, frame, view) {
     const inner = parts.status.inner;
-    inner.replaceChildren(make(tools, "p", `Phase: ${view.phase}${view.short ? " (short game)" : ""}`, "tp-phase"));
+    inner.replaceChildren(make(tools, "p", `Now: ${PHASES[view.phase] || view.phase}${view.short ? " (short game)" : ""}`, "tp-phase"));
+    if (frame.over) drawResult(inner, tools, frame, view);
     // the prompt as the rules word it for this seat ("you threw 3" to the thrower only)
     if (view.prompt) inner.append(make(tools, "p", frame.your_turn ? `Your turn: ${view.prompt}` : `Waiting for ${tools.seatName(view.to_act[0])}: ${view.prompt}`, "tp-prompt"));
     if (view.your_report && view.phase === "training") inner.append(make(tools, "p", `Your last report: ${view.your_report}`, "tp-report"));
@@ -187,7 +211,7 @@
   function drawPlayers(parts, tools, view) {
     const table = make(tools, "table", null, "tp-table tp-players-table");
     const head = make(tools, "tr");
-    const titles = ["", "player", "cash", "colour cards", "white", "kept cards", "businesses", "face down"];
+    const titles = ["", "player", "cash", "colour cards", "white", "kept cards", "businesses", "face down", "nominated"];
     const business = view.board.businesses;
     titles.forEach((t) => head.append(make(tools, "th", t)));
     table.append(head);
@@ -204,6 +228,7 @@
       row.append(cards, make(tools, "td", p.cards.white || ""), make(tools, "td", p.kept.map((k) => SPECIAL[k.special] || k.special).join(", ")));
       row.append(make(tools, "td", p.businesses.map((b) => business[b] || b).join(", ")));
       row.append(make(tools, "td", p.face_down ? `${p.face_down} lease${p.face_down === 1 ? "" : "s"}` : ""));
+      row.append(make(tools, "td", p.nominated ? `No. ${p.nominated}` : ""));
       row.dataset.seat = p.seat;
       [...row.children].forEach((cell, i) => { if (i > 1) cell.dataset.label = titles[i]; });
       table.append(row);
