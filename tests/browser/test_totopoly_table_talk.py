@@ -203,3 +203,32 @@ def horses_on_their_lengths(page: Page, view: dict[str, Any]) -> None:
     assert placed, "no horse has left the gate"
     off = page.evaluate(ON_ITS_LENGTH, placed)
     assert max(off) <= 8, list(zip(placed, off, strict=True))  # a shared length: 4 px aside
+
+
+def test_an_amount_half_typed_stays_when_someone_else_connects(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        request = {"game": "totopoly", "config": {"players": 3}, "seats": PEOPLE, "seed": 5}
+        links = httpx.post(f"{address}/api/tables", json=request).json()
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        bidder = _until(address, game_id, tokens, "auction")
+        while not any(a["action"]["kind"] == "bid" for a in bidder["legal"]):
+            _move(address, game_id, tokens)
+            bidder = _until(address, game_id, tokens, "auction")
+        phone = context(browser, address, phone=True)
+        page = phone.new_page()
+        page.goto(links["seats"][bidder["seat"]]["link"])
+        shows(page, bidder["version"])
+        box = page.locator(".tp-amount-bid input")
+        box.fill("7")
+        # another player opens his page: the table is pushed again at the same version
+        other = (bidder["seat"] + 1) % 3
+        late = context(browser, address, phone=True)
+        late.new_page().goto(links["seats"][other]["link"])
+        expect(page.locator(f"#seats li[data-seat='{other}']")).to_contain_text("here")
+        expect(box).to_have_value("7")
+        expect(box).to_be_focused()
+        for each in (phone, late):
+            each.close()

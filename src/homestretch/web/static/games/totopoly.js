@@ -369,6 +369,7 @@
   // error line is at its top, scrolled off on a phone) until the table moves on.
   let refusal = null;
   function sayRefusal() {
+    document.querySelectorAll(".tp-refused").forEach((line) => line.remove());
     const form = refusal && refusal.version === document.body.dataset.version && document.querySelector(`.tp-amount-${refusal.kind}`);
     if (!form) return;
     const line = document.createElement("p");
@@ -423,11 +424,31 @@
     return names;
   }
 
+  // The moves are made again only when the table has moved on: a push at the same
+  // version (someone else connecting) or a redraw (a phone's keyboard opening) keeps an
+  // amount half typed, and the box keeps the focus.
   function drawMoves(parts, tools, frame, view) {
+    const names = cardNames(view);
+    const drawn = `${frame.version}:${frame.seat}`;
+    if (parts.movesDrawn !== drawn) {
+      parts.movesDrawn = drawn;
+      makeMoves(parts, tools, frame, view, names);
+    }
+    // The generic page's buttons and list, folded below, say the same in words.
+    document.querySelectorAll("#actions button, #legal-select option").forEach((node) => {
+      const source = node.dataset.action || node.value;
+      if (!source) return;
+      try {
+        const words = moveText(JSON.parse(source), view, names);
+        if (words) node.textContent = words;
+      } catch (error) { /* not an action of ours */ }
+    });
+  }
+
+  function makeMoves(parts, tools, frame, view, names) {
     const inner = parts.moves.inner;
     inner.replaceChildren();
     parts.moves.section.hidden = !frame.legal.length;
-    const names = cardNames(view);
     const amounts = ["bid", "bet", "offer"];
     // A bet is a horse and a stake: the box beside the horses' list says it in one line
     // (a button for every horse and listed stake made a wall of them on a phone).
@@ -445,15 +466,6 @@
       if (ofKind.length) inner.append(amountForm(tools, kind, ofKind, view));
     }
     sayRefusal();
-    // The generic page's buttons and list, folded below, say the same in words.
-    document.querySelectorAll("#actions button, #legal-select option").forEach((node) => {
-      const source = node.dataset.action || node.value;
-      if (!source) return;
-      try {
-        const words = moveText(JSON.parse(source), view, names);
-        if (words) node.textContent = words;
-      } catch (error) { /* not an action of ours */ }
-    });
   }
 
   let shown = null;  // the last frame drawn, drawn again when the screen turns
