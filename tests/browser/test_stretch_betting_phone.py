@@ -98,3 +98,41 @@ def test_the_window_comes_first_on_a_phone(
         expect(bea.locator("#stretch-bet")).to_have_count(0)
         expect(bea.locator(".stretch-jumps")).to_have_count(0)
         expect(bea.locator("#stretch-players li[data-seat='1']")).to_contain_text("done")
+
+
+def test_nothing_below_tells_the_finish_before_the_caller(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """Phones watching the off: while the call comes in part by part, the page's
+    notices, log and result (below the board) say nothing of the finish; once the
+    caller reaches the wire they are back."""
+    with shared_server.visit() as address:
+        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
+        race = {"name": "Quiet Stakes", "furlongs": 6, "entries": [{"horse": h} for h in horses]}
+        people = [{"kind": "person", "name": name} for name in ("Ann", "Bea")]
+        answer = httpx.post(
+            f"{address}/api/stretch/races", json={"race": race, "mode": "quick", "players": people}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
+        for page, seat in ((ann, 0), (bea, 1)):
+            page.goto(links["seats"][seat]["link"])
+            expect(page.locator("#bet-done")).to_be_visible()
+        bet(ann, "win", 1, 10)
+        ann.click("#bet-done")
+        bea.click("#bet-done")  # the last one done: the race goes off
+        over = frame(address, int(links["id"]))
+        assert over["over"]
+        official = next(n["words"] for n in over["notices"] if n["type"] == "official")
+        shows(ann, over["version"])
+        expect(ann.locator("#stretch-call")).to_contain_text("\u2026")  # still being called
+        assert official not in ann.locator("body").inner_text()
+        for hidden in ("#notices", "#log", "#result-box"):
+            expect(ann.locator(hidden)).to_be_hidden()
+        ann.screenshot(path=str(tmp_path / "calling.png"), full_page=True)
+        expect(ann.locator("#stretch-call .stretch-n-official")).to_have_text(
+            official, timeout=30_000
+        )
+        expect(ann.locator("#notices")).to_contain_text(official)
+        expect(ann.locator("#notices")).to_be_visible()

@@ -18,6 +18,9 @@ window.homestretchBoard = (frame, box, tools) => {
   const parts = [];
   const shown = callShown(frame, tools, () => window.homestretchBoard(frame, box, tools));
   const complete = shown >= race.call.length;
+  // While the call is being read out the generic page below keeps quiet: its notices,
+  // its log of the rolls and its result would tell the finish before the caller does.
+  if (frame.game === "stretch") document.body.classList.toggle("stretch-calling", !complete);
 
   const head = el("div", null, "stretch-head");
   head.append(el("h3", [race.race.name, race.race.track, race.race.date].filter(Boolean).join(", ")));
