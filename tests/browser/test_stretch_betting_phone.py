@@ -136,3 +136,31 @@ def test_nothing_below_tells_the_finish_before_the_caller(
         )
         expect(ann.locator("#notices")).to_contain_text(official)
         expect(ann.locator("#notices")).to_be_visible()
+
+
+def test_the_last_at_the_window_is_told_the_race_waits_for_them(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
+        race = {"name": "Last Stakes", "furlongs": 6, "entries": [{"horse": h} for h in horses]}
+        people = [{"kind": "person", "name": name} for name in ("Ann", "Bea", "Cal")]
+        answer = httpx.post(
+            f"{address}/api/stretch/races", json={"race": race, "mode": "quick", "players": people}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        pages = [context(browser, address, phone=True).new_page() for _ in people]
+        for page, seat in zip(pages, links["seats"], strict=True):
+            page.goto(seat["link"])
+        ann, bea, cal = pages
+        waiting = cal.locator("#stretch-bet .stretch-waiting")
+        expect(waiting).to_have_text("Still betting: Ann, Bea.")
+        # only one ticket on the win pool: the tote board says it pays the stake back
+        bet(ann, "win", 1, 10)
+        expect(cal.locator("#stretch-pools tr").nth(1)).to_contain_text("stake back")
+        ann.click("#bet-done")
+        expect(waiting).to_have_text("Still betting: Bea.")
+        bea.click("#bet-done")
+        expect(waiting).to_have_text("Everyone else is done: the race goes off when you are.")
+        on_first_screen(cal, "#stretch-bet")

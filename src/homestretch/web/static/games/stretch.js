@@ -173,6 +173,10 @@ function playerName(frame, player) {
   return seat ? seat.name : player.name;
 }
 
+// The tote board's price to win, as profit to a dollar; a horse carrying the whole win
+// pool would pay a ticket's stake back and no more (ruling S19), which "0.0-1" hid.
+const probableWin = (odds) => (odds < 0.05 ? "stake back" : `${odds.toFixed(1)}-1`);
+
 // ``called``: the whole call is shown; until then the players' money is shown as it was
 // at the off, or the board would give the finish away.
 function toteBoard(frame, el, called) {
@@ -184,7 +188,7 @@ function toteBoard(frame, el, called) {
   const rows = frame.view.entries.map((e) => {
     const probable = tote.probable_win[e.post];
     return [e.post, e.horse, e.odds || "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].by_post[e.post])),
-      probable === null ? "" : `${probable.toFixed(1)}-1`];
+      probable === null ? "" : probableWin(probable)];
   });
   rows.push(["", "Pool", "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].total)), ""]);
   box.append(table(el, "The tote", ["PP", "Horse", "Odds", "Win", "Place", "Show", "Tote win"], rows, "stretch-pools"));
@@ -223,9 +227,19 @@ function betWindow(frame, el, tools) {
   const mine = frame.view.tote.tickets.filter((t) => t.seat === frame.seat).map((t) => `$${t.dollars} ${t.pool} #${t.post}`);
   form.querySelector("h4").textContent = `Your window: you hold ${dollars(me.cash)}`;
   form.querySelector(".stretch-says").textContent = mine.length ? `Your tickets: ${mine.join(", ")}` : "No tickets yet.";
+  form.querySelector(".stretch-waiting").textContent = stillBetting(frame);
   const odds = Object.fromEntries(frame.view.entries.map((e) => [e.post, e.odds || ""]));
   form.querySelectorAll("#bet-horse option").forEach((o) => { o.textContent = `${o.value} ${o.dataset.horse} ${odds[o.value]}`; });
   return form;
+}
+
+// Who else is still at the window: the last one to bet knows the table waits for him.
+function stillBetting(frame) {
+  const others = frame.view.tote.players.filter((p) => p.seat !== frame.seat);
+  const open = others.filter((p) => !p.done).map((p) => playerName(frame, p));
+  if (!others.length) return "";
+  if (!open.length) return "Everyone else is done: the race goes off when you are.";
+  return `Still betting: ${open.join(", ")}.`;
 }
 
 function makeWindow(frame, el, tools) {
@@ -265,7 +279,7 @@ function makeWindow(frame, el, tools) {
     event.preventDefault();
     tools.send({ action: { kind: "bet", pool: pool.value, post: Number(horse.value), dollars: Number(amount.value) } });
   });
-  form.append(el("h4"), el("p", null, "stretch-says"), field("Bet", pool), field("on", horse), field("dollars", amount), buy, done);
+  form.append(el("h4"), el("p", null, "stretch-says"), el("p", null, "stretch-says stretch-waiting"), field("Bet", pool), field("on", horse), field("dollars", amount), buy, done);
   return form;
 }
 
