@@ -279,7 +279,7 @@ function makeWindow(frame, el, tools) {
     event.preventDefault();
     tools.send({ action: { kind: "bet", pool: pool.value, post: Number(horse.value), dollars: Number(amount.value) } });
   });
-  form.append(el("h4"), el("p", null, "stretch-says"), el("p", null, "stretch-says stretch-waiting"), field("Bet", pool), field("on", horse), field("dollars", amount), buy, done);
+  form.append(el("h4"), el("p", null, "stretch-says"), el("p", null, "stretch-waiting"), field("Bet", pool), field("on", horse), field("dollars", amount), buy, done);
   return form;
 }
 
