@@ -7,6 +7,7 @@ players' businesses and kept cards are named as the cards name them."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -155,6 +156,33 @@ def test_what_each_phone_says_about_the_others(
         fits_width(watcher)
         horses_on_their_lengths(watcher, later["view"])
         watcher.locator("#tp-course").screenshot(path=str(tmp_path / "course-phone.png"))
+
+        # A horse on a coloured square: the buttons say which card and how far it goes.
+        for _ in range(300):
+            asked = _asked(address, game_id, tokens)
+            if any(a["action"]["kind"] == "colour" for a in asked["legal"]):
+                break
+            _move(address, game_id, tokens)
+        else:
+            pytest.fail("no horse of a person's stopped on a coloured square")
+        colour = next(
+            c for c in ("black", "red", "yellow", "blue") if f"({c})" in asked["view"]["prompt"]
+        )
+        far = {"black": "4 lengths", "red": "3 lengths", "yellow": "2 lengths", "blue": "1 length"}
+        page = pages[asked["seat"]]
+        shows(page, asked["version"])
+        words = {
+            "advantage": f"Move on {far[colour]}",
+            "card": f"Play a {colour} card and move on {far[colour]}",
+            "stand": "Stand still",
+        }
+        for legal in asked["legal"]:
+            choice = legal["action"]["choice"]
+            if choice in words:
+                button = page.locator(
+                    f"#tp-moves button[data-action='{json.dumps(legal['action'], separators=(',', ':'))}']"
+                )
+                expect(button).to_have_text(words[choice])
 
         # The end, the computer players running the race home: every phone says who
         # won the game (the race winner's owner) and how the horses were placed.

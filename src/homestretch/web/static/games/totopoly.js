@@ -334,6 +334,20 @@
     parts.tote.inner.replaceChildren(table, make(tools, "p", `Pool: £${view.tote.pool}`));
   }
 
+  // A horse on a coloured square ("No. 1 (black) is on a red square"): the card it may
+  // play is of its own colour, and moves it on as far as that colour's squares do.
+  const MOVE_ON = { black: 4, red: 3, yellow: 2, blue: 1 };
+  function colourText(choice, prompt) {
+    const colour = (/\((black|red|yellow|blue)\)/.exec(prompt || "") || [])[1];
+    const on = colour ? `move on ${MOVE_ON[colour]} length${MOVE_ON[colour] === 1 ? "" : "s"}` : "move on";
+    const card = colour ? `a ${colour} card` : "a colour card";
+    return {
+      advantage: on[0].toUpperCase() + on.slice(1), white: "Throw in a white card instead, stand still",
+      card: `Play ${card} and ${on}`, "card+white": `Play ${card} with a white one, stand still`,
+      stand: "Stand still",
+    }[choice] || null;
+  }
+
   // Moves in words: a lease card by its name, a horse by its number, "stay" first.
   function moveText(action, view, names) {
     const card = action.card || action.item;
@@ -360,7 +374,7 @@
       case "accept": return action.yes ? "Accept the offer" : "Refuse the offer";
       case "scratch": return `Scratch No. ${action.horse}`;
       case "special": return action.yes ? "Play the kept card" : "Keep the card";
-      case "colour": return { advantage: "Move on", white: "Throw in a white card instead", card: "Play a colour card and move on", "card+white": "Play a colour card with a white one, stand still", stand: "Stand still" }[action.choice] || null;
+      case "colour": return colourText(action.choice, view.prompt);
       default: return null;
     }
   }
