@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from tests.browser.table_pages import (
     SharedServer,
     broken_words,
@@ -57,6 +57,12 @@ def _until(address: str, game_id: int, tokens: list[str], phase: str) -> dict[st
             return mover
         _move(address, game_id, tokens)
     raise AssertionError(f"never got to {phase}")
+
+
+def _button(page: Page, action: dict[str, Any]) -> Locator:
+    """The board's button for ``action`` (it carries the action as the page sends it)."""
+    sent = json.dumps(action, separators=(",", ":"))
+    return page.locator(f"#tp-moves button[data-action='{sent}']")
 
 
 def _status(page: Page) -> str:
@@ -179,10 +185,7 @@ def test_what_each_phone_says_about_the_others(
         for legal in asked["legal"]:
             choice = legal["action"]["choice"]
             if choice in words:
-                button = page.locator(
-                    f"#tp-moves button[data-action='{json.dumps(legal['action'], separators=(',', ':'))}']"
-                )
-                expect(button).to_have_text(words[choice])
+                expect(_button(page, legal["action"])).to_have_text(words[choice])
 
         # The end, the computer players running the race home: every phone says who
         # won the game (the race winner's owner) and how the horses were placed.
@@ -260,3 +263,26 @@ def test_an_amount_half_typed_stays_when_someone_else_connects(
         expect(box).to_be_focused()
         for each in (phone, late):
             each.close()
+
+
+def test_a_kept_card_is_offered_for_sale_by_its_name(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        request = {"game": "totopoly", "config": {"players": 3}, "seats": PEOPLE, "seed": 9}
+        links = httpx.post(f"{address}/api/tables", json=request).json()
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        seller = _until(address, game_id, tokens, "sales")
+        sells = [a["action"] for a in seller["legal"] if a["action"]["kind"] == "sell"]
+        assert sells, "nobody holds a kept card here"
+        kept = {k["id"]: k["special"] for k in seller["view"]["players"][seller["seat"]]["kept"]}
+        words = {"remount": "remount immediately", "reins": "unbreakable reins"}
+        phone = context(browser, address, phone=True)
+        page = phone.new_page()
+        page.goto(links["seats"][seller["seat"]]["link"])
+        shows(page, seller["version"])
+        for action in sells:
+            said = f'Sell the "{words[kept[action["item"]]]}" card'
+            expect(_button(page, action)).to_have_text(said)
+        phone.close()

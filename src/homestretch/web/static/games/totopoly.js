@@ -435,6 +435,11 @@
     const names = {};
     for (const key of ["hand", "leases", "known_lots"]) for (const c of view[key] || []) names[c.card] = c.horse !== undefined ? `No. ${c.horse} ${c.name} (${c.colour})` : c.name;
     if (view.lot) names[view.lot.card] = view.lot.horse !== undefined ? `No. ${view.lot.horse} ${view.lot.name}` : view.lot.name;
+    // what a player may sell: a kept card, a horse, an advantage card of a colour
+    for (const p of view.players) for (const k of p.kept) names[k.id] = `the "${SPECIAL[k.special] || k.special}" card`;
+    for (const h of view.horses) names[`horse:${h.number}`] = `No. ${h.number} ${h.name} (${h.colour})`;
+    for (const colour of Object.keys(MOVE_ON)) names[`colour:${colour}`] = `a ${colour} advantage card`;
+    for (const [id, name] of Object.entries(view.board.businesses)) names[`lease:${id}`] = names[`lease:${id}`] || name;
     return names;
   }
 
