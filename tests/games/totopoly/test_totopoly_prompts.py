@@ -62,3 +62,23 @@ def test_a_hand_that_breaks_a_rule_says_so_instead_of_done() -> None:
     assert all(a.kind != "done" for a in state.legal_actions(actor))
     other = (actor + 1) % 3
     assert state.view(other)["prompt"] == "throw cards into the auction, then done"
+
+
+def test_an_offer_with_none_made_says_so() -> None:
+    state = TotopolyGame(3).new_initial_state()
+    dice = SeededDice(9)
+    offers = []
+    while not state.is_over() and state.phase not in ("tote", "race"):
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        actor = state.to_act()[0]
+        prompt = state.view(actor)["prompt"]
+        if prompt.startswith("offer for"):
+            offers.append(prompt)
+        legal = state.legal_actions(actor)
+        sells = [a for a in legal if a.kind == "sell"]
+        state.apply(actor, (sells or [a for a in legal if a.kind in ("done", "pass")] or legal)[0])
+    assert offers, "nothing was offered for sale here"
+    assert all("£0" not in p for p in offers), offers
+    assert any(p.endswith("(no offer yet)") for p in offers), offers

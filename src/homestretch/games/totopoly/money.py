@@ -123,7 +123,8 @@ def _offers(
                 return None
             return f"offer between £0 and £{limit}, in whole pounds"
 
-        prompt = f"offer for {item_name(state, item)} from {state.name_of(seller)} (best £{best})"
+        standing = f"best £{best}" if best else "no offer yet"
+        prompt = f"offer for {item_name(state, item)} from {state.name_of(seller)} ({standing})"
         answer = yield from ask(bidder, prompt, options, check)
         assert isinstance(answer, Offer)
         if answer.pounds > best:
