@@ -65,6 +65,18 @@ def _button(page: Page, action: dict[str, Any]) -> Locator:
     return page.locator(f"#tp-moves button[data-action='{sent}']")
 
 
+def just_under_the_moves(page: Page, part: str) -> None:
+    """``part`` of the board comes straight after the moves, before the table's news,
+    the player's cards and the players."""
+    tops = page.evaluate(
+        """(part) => ["#tp-moves", part, "#tp-lately", "#tp-hand", "#tp-players"]
+            .map((s) => document.querySelector(s).getBoundingClientRect().top)""",
+        part,
+    )
+    names = ["moves", part, "lately", "hand", "players"]
+    assert tops == sorted(tops), dict(zip(names, tops, strict=True))
+
+
 def _status(page: Page) -> str:
     return page.locator("#tp-status .tp-prompt").inner_text()
 
@@ -118,6 +130,7 @@ def test_what_each_phone_says_about_the_others(
         refused = page.locator(".tp-amount-bid .tp-refused")
         expect(refused).to_contain_text("1000 guineas would cost more than your £")
         page.screenshot(path=str(tmp_path / "bid-refused.png"))
+        just_under_the_moves(page, "#tp-lot")  # the lot up for sale, not a scroll away
 
         # The Tote: one line to back a horse, not a button for every horse and stake.
         backer = _until(address, game_id, tokens, "tote")
@@ -145,6 +158,7 @@ def test_what_each_phone_says_about_the_others(
         page = pages[thrower["seat"]]
         shows(page, thrower["version"])
         assert _status(page).startswith("Your turn: you threw")
+        just_under_the_moves(page, "#tp-course")  # which horse takes it: the course in sight
         for seat, other in enumerate(pages):
             if seat != thrower["seat"]:
                 shows(other, thrower["version"])

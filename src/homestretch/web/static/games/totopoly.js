@@ -487,6 +487,18 @@
     sayRefusal();
   }
 
+  // The part of the board the game is at comes up under the moves (on a phone the
+  // racecourse was a long scroll below the cards and the players, out of sight of the
+  // "which horse takes the throw?" it answers); the rest keep their places.
+  const AT_STAKE = { auction: "lot", training: "ring" };
+  const ON_THE_COURSE = ["racecourse", "entry", "sales", "nomination", "tote", "race", "over"];
+  function putFirst(parts, phase) {
+    const first = AT_STAKE[phase] || (ON_THE_COURSE.includes(phase) ? "course" : null);
+    const names = Object.keys(parts).filter((name) => parts[name] && parts[name].section);
+    const order = ["status", "moves", first, ...names.filter((n) => !["status", "moves", first].includes(n))];
+    order.forEach((name, at) => { if (name && parts[name]) parts[name].section.style.order = String(at); });
+  }
+
   let shown = null;  // the last frame drawn, drawn again when the screen turns
   window.addEventListener("resize", () => { if (shown) window.homestretchBoard(...shown); });
 
@@ -510,5 +522,6 @@
     drawRing(parts, tools, view);
     drawCourse(parts, tools, view);
     drawTote(parts, tools, view);
+    putFirst(parts, view.phase);
   };
 })();
