@@ -175,6 +175,12 @@ def test_what_each_phone_says_about_the_others(
         shows(watcher, later["version"])
         fits_width(watcher)
         horses_on_their_lengths(watcher, later["view"])
+        # "cross to track 2": the page says which lane that is, and draws it so
+        rails = watcher.locator("#tp-course .tp-len[data-length='1'][data-track='1']")
+        top = watcher.locator("#tp-course .tp-len[data-length='1'][data-track='4']")
+        assert rails.bounding_box()["y"] > top.bounding_box()["y"]  # type: ignore[index]
+        legend = watcher.locator("#tp-course .tp-legend")
+        expect(legend).to_contain_text("track 1, the rails, is the bottom lane and track 4 the top")
         watcher.locator("#tp-course").screenshot(path=str(tmp_path / "course-phone.png"))
 
         # A horse on a coloured square: the buttons say which card and how far it goes.

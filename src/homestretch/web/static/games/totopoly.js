@@ -105,7 +105,9 @@
     }
     const scroller = make(tools, "div", null, "tp-scroll");
     scroller.append(course);
-    const legend = make(tools, "p", "Coloured lengths move a horse of that colour on (black 4, red 3, yellow 2, blue 1); shaded: the bend; " +
+    const lanes = layout.tracks.length;
+    const legend = make(tools, "p", `In each row track 1, the rails, is the bottom lane and track ${lanes} the top. ` +
+      "Coloured lengths move a horse of that colour on (black 4, red 3, yellow 2, blue 1); shaded: the bend; " +
       Object.entries(layout.instructions).map(([c, t]) => `${c}: ${t}`).join("; "), "tp-legend");
     parts.course.inner.append(scroller, legend);
     parts.track = course;
