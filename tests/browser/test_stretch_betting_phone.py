@@ -130,12 +130,14 @@ def test_nothing_below_tells_the_finish_before_the_caller(
         assert official not in ann.locator("body").inner_text()
         for hidden in ("#notices", "#log", "#result-box"):
             expect(ann.locator(hidden)).to_be_hidden()
+        expect(ann.locator("#status")).to_have_text("the race is being called")
         ann.screenshot(path=str(tmp_path / "calling.png"), full_page=True)
         expect(ann.locator("#stretch-call .stretch-n-official")).to_have_text(
             official, timeout=30_000
         )
         expect(ann.locator("#notices")).to_contain_text(official)
         expect(ann.locator("#notices")).to_be_visible()
+        expect(ann.locator("#status")).to_have_text("the game is over")
 
 
 def test_the_last_at_the_window_is_told_the_race_waits_for_them(

@@ -21,6 +21,8 @@ window.homestretchBoard = (frame, box, tools) => {
   // While the call is being read out the generic page below keeps quiet: its notices,
   // its log of the rolls and its result would tell the finish before the caller does.
   if (frame.game === "stretch") document.body.classList.toggle("stretch-calling", !complete);
+  const status = document.getElementById("status");  // nor does "the game is over" up top
+  if (status && frame.game === "stretch" && frame.over && tools.mode !== "replay") status.textContent = complete ? "the game is over" : "the race is being called";
 
   const head = el("div", null, "stretch-head");
   head.append(el("h3", [race.race.name, race.race.track, race.race.date].filter(Boolean).join(", ")));
