@@ -84,7 +84,8 @@ def test_the_seat_reads_its_money_and_cards_news_in_words() -> None:
     show_view(console, state.view(0), state.c, state.notices_for(0))
     text = out.getvalue()
     assert "Money and cards lately:" in text and "you were dealt" in text
-    assert "to the bank: for the lease cards kept, unseen" in text
+    assert "to the bank: for the lease cards kept (nobody else sees this sum" in text
+    assert "ruling" not in text  # a player reads the rule, not our code for it
     dealt = next(n for n in state.notices_for(0) if n["type"] == "cards_dealt")
     horses = {h.card: h for h in state.c.horses.values()}
     for card in dealt["cards"]:

@@ -10,7 +10,7 @@ from homestretch.core.protocol import JSON
 from homestretch.games.totopoly.content import Content
 
 WHY = {
-    "leases kept": "for the lease cards kept, unseen (ruling T41)",
+    "leases kept": "for the lease cards kept (nobody else sees this sum until the auction ends)",
     "lot": "for the lot",
     "commission": "commission on the lot",
     "trainer": "trainer's fee",
