@@ -305,4 +305,25 @@ def test_a_kept_card_is_offered_for_sale_by_its_name(
         for action in sells:
             said = f'Sell the "{words[kept[action["item"]]]}" card'
             expect(_button(page, action)).to_have_text(said)
+        # the replay from his seat reads the prompt as he did, and from another's about him
+        for seat in range(3):  # (a table is replayed once its game is over)
+            body = {"token": links["admin_token"], "bot": "sensible"}
+            answer = httpx.post(
+                f"{address}/api/tables/{game_id}/seats/{seat}", json=body, timeout=300
+            )
+            assert answer.status_code == 200, answer.text
+        replay = phone.new_page()
+        replay.goto(f"/t/{game_id}/replay?seat={seller['seat']}")
+        replay.evaluate(f"showReplay({seller['version']})")
+        shows(replay, seller["version"])
+        expect(replay.locator("#tp-status .tp-prompt")).to_have_text(
+            "Your turn: offer a kept card for sale?"
+        )
+        other = (seller["seat"] + 1) % 3
+        replay.goto(f"/t/{game_id}/replay?seat={other}")
+        replay.evaluate(f"showReplay({seller['version']})")
+        shows(replay, seller["version"])
+        expect(replay.locator("#tp-status .tp-prompt")).to_have_text(
+            f"Waiting for {seller['name']}: offer a kept card for sale?"
+        )
         phone.close()

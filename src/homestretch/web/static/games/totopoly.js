@@ -180,8 +180,10 @@
     const inner = parts.status.inner;
     inner.replaceChildren(make(tools, "p", `Now: ${PHASES[view.phase] || view.phase}${view.short ? " (short game)" : ""}`, "tp-phase"));
     if (frame.over) drawResult(inner, tools, frame, view);
-    // the prompt as the rules word it for this seat ("you threw 3" to the thrower only)
-    if (view.prompt) inner.append(make(tools, "p", frame.your_turn ? `Your turn: ${view.prompt}` : `Waiting for ${tools.seatName(view.to_act[0])}: ${view.prompt}`, "tp-prompt"));
+    // the prompt as the rules word it for this seat ("you threw 3" to the thrower only;
+    // a replay from his seat reads it as he did)
+    const asked = frame.your_turn || (tools.mode === "replay" && view.you !== null && view.to_act.includes(view.you));
+    if (view.prompt) inner.append(make(tools, "p", asked ? `Your turn: ${view.prompt}` : `Waiting for ${tools.seatName(view.to_act[0])}: ${view.prompt}`, "tp-prompt"));
     if (view.your_report && view.phase === "training") inner.append(make(tools, "p", `Your last report: ${view.your_report}`, "tp-report"));
     if (view.last_throw && view.phase === "race") inner.append(make(tools, "p", `Last throw: ${view.last_throw}`, "tp-throw"));
   }
