@@ -75,7 +75,8 @@ def play_special(state: TotopolyState, horse: int, special: str, use: str) -> Fl
     if not cards:
         return False
     options: list[Action] = [PlaySpecial(cards[0], True), PlaySpecial(cards[0], False)]
-    prompt, others = (f"No. {horse}: play {whose} card to {use}?" for whose in ("your", "the kept"))
+    prompt = f"No. {horse}: play your card to {use}?"
+    others = f"No. {horse}: play the kept card to {use}?"
     choice = yield from ask(player, prompt, options, others=others)
     assert isinstance(choice, PlaySpecial)
     if not choice.yes:

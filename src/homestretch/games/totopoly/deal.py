@@ -173,9 +173,9 @@ def discards(state: TotopolyState) -> Flow[None]:
             if problem is None:
                 options.insert(0, Done())
             # "done" is not offered while the hand breaks a rule: the prompt says which
-            prompt = f"throw cards into the auction: {problem}" if problem else None
             others = "throw cards into the auction, then done"
-            choice = yield from ask(player, prompt or others, options, others=others)
+            prompt = f"throw cards into the auction: {problem}" if problem else others
+            choice = yield from ask(player, prompt, options, others=others)
             if isinstance(choice, Done):
                 break
             assert isinstance(choice, Discard)

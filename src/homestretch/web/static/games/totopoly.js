@@ -32,7 +32,7 @@
   }
 
   // The course is drawn in rows of as many lengths as the board's width holds (a phone
-  // takes four rows of fifteen, so no horse is out of sight sideways): where length
+  // takes five rows of twelve, so no horse is out of sight sideways): where length
   // ``length`` of lane ``lane`` (0 at the top) is drawn, in px.
   const ROW_GAP = 8;
   function courseRows(layout, width) {
@@ -302,7 +302,7 @@
   // What the table did lately, newest first (the rules' own news, as the terminal prints
   // it): a player who was not looking sees what the others did before his turn.
   const TABLE_LINES = 6;
-  function drawTable(parts, tools, view) {
+  function drawLately(parts, tools, view) {
     const list = make(tools, "ul", null, "tp-said");
     view.news.slice(-TABLE_LINES).reverse().forEach((line) => list.append(make(tools, "li", line)));
     parts.lately.section.hidden = !view.news.length;
@@ -518,7 +518,7 @@
     const parts = box.tpParts;
     drawStatus(parts, tools, frame, view);
     drawMoves(parts, tools, frame, view);
-    drawTable(parts, tools, view);
+    drawLately(parts, tools, view);
     drawHand(parts, tools, view);
     drawPlayers(parts, tools, view);
     drawLot(parts, tools, view);
