@@ -510,6 +510,9 @@
     const view = frame.view;
     if (!view || !view.board) return;
     shown = [frame, box, tools];
+    // a refusal at the top of the page is stale once the table has moved on
+    if (box.tpVersion !== undefined && frame.version > box.tpVersion && tools.mode !== "replay") tools.showError("");
+    box.tpVersion = frame.version;
     const layout = JSON.stringify(view.board) + courseRows(view.board, roomFor(box)).perRow;
     if (!box.tpParts || box.tpLayout !== layout) {
       box.tpParts = skeleton(box, tools, view.board);
