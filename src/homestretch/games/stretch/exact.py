@@ -83,9 +83,7 @@ def quickplay_chances(
 
     from homestretch.games.stretch.exact_finish import PlaceShow, place_and_show
 
-    outcomes = [
-        (chance, *_reached(clean, dq), out) for chance, clean, dq, out in _outcomes(race, charts)
-    ]
+    outcomes = list(_outcomes(race, charts, reached=True))
     # equal to the win over every key to rounding (fewer zeros summed)
     win = sum((chance * _win_chances(clean, dq, out) for chance, clean, dq, out in outcomes))
     if any((out <= 0).any() for _, _, _, out in outcomes):
@@ -144,8 +142,7 @@ def quickplay_bounds(race: Race, charts: ChartSet) -> Bounds:
     h = len(race.runners)
     win, brackets = np.zeros(h), np.zeros((4, h))
     outcomes, counted = [], []
-    for chance, clean, dq, out in _outcomes(race, charts):
-        clean, dq = _reached(clean, dq)
+    for chance, clean, dq, out in _outcomes(race, charts, reached=True):
         ahead = _ahead(clean, dq)  # for the win and the brackets alike
         win += chance * _win_chances(clean, dq, out, ahead)  # equal to rounding (fewer zeros)
         outcomes.append((chance, clean, dq))
@@ -259,20 +256,18 @@ def shared_outcomes(race: Race, charts: ChartSet) -> int:
     return len(list(_paces(field, tables))) * len(list(_race_factors(tables)))
 
 
-def _reached(clean: Floats, dq: Floats) -> tuple[Floats, Floats]:
-    """Only the keys some horse can reach (about one in seven): the rest add nothing."""
-    reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
-    return clean[:, reached], dq[:, reached]
-
-
-def _outcomes(race: Race, charts: ChartSet) -> Iterator[tuple[float, Floats, Floats, Floats]]:
-    """Every shared outcome: (chance, clean and disqualified wire keys by horse, out)."""
+def _outcomes(
+    race: Race, charts: ChartSet, reached: bool = False
+) -> Iterator[tuple[float, Floats, Floats, Floats]]:
+    """Every shared outcome: (chance, clean and disqualified wire keys by horse, out);
+    with ``reached``, only the keys some horse can reach (about one in seven: the rest
+    add nothing)."""
     field = FieldArrays.from_race(race, charts)
     tables = ChartArrays.from_charts(charts)
     for pace, p_pace in _paces(field, tables):
         clean_apr, dq_apr, out = _apr_chances(field, tables, pace)
         for factor, ride, p_factors in _race_factors(tables):
-            clean, dq = _wire_keys(field, tables, clean_apr, dq_apr, factor, ride)
+            clean, dq = _wire_keys(field, tables, clean_apr, dq_apr, factor, ride, reached)
             yield p_pace * p_factors, clean, dq, out
 
 
@@ -335,11 +330,14 @@ def _wire_keys(
     dq_apr: Floats,
     factor: int,
     ride: bool,
+    reached: bool = False,
 ) -> tuple[Floats, Floats]:
     """Chance of each wire key, clean and disqualified: [horse, figure * 64 + photo].
 
     Keys are counted from the lowest figure any horse can make, so the arrays of every
-    horse line up and a higher index is a better finish, as in the kernel.
+    horse line up and a higher index is a better finish, as in the kernel. With
+    ``reached``, only the keys some horse reaches, in the same order: each the same one
+    product of a figure's chance and a photo total's, made for those keys alone.
     """
     h = len(field.start_apr)
     adjust = field.factors[factor] + (field.ride if ride else 0)
@@ -358,9 +356,19 @@ def _wire_keys(
     photo = np.zeros((h, PHOTO_SPAN))
     for roll in ROLLS:
         photo[np.arange(h), roll + field.wire + field.ride] += TWO_DICE[roll]
-    clean = (clean_figure[:, :, None] * photo[:, None, :]).reshape(h, -1)
-    dq = (dq_figure[:, :, None] * photo[:, None, :]).reshape(h, -1)
-    return clean, dq
+    if not reached:
+        clean = (clean_figure[:, :, None] * photo[:, None, :]).reshape(h, -1)
+        dq = (dq_figure[:, :, None] * photo[:, None, :]).reshape(h, -1)
+        return clean, dq
+    # a key some horse may reach with both its figure and its photo total, then only
+    # the keys whose product is above 0 (the same, unless a product underflows)
+    figure_seen = (clean_figure > 0) | (dq_figure > 0)
+    maybe = (figure_seen[:, :, None] & (photo > 0)[:, None, :]).any(axis=0).ravel()
+    figure, total = np.divmod(np.flatnonzero(maybe), PHOTO_SPAN)
+    clean = clean_figure[:, figure] * photo[:, total]
+    dq = dq_figure[:, figure] * photo[:, total]
+    kept = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
+    return (clean, dq) if kept.all() else (clean[:, kept], dq[:, kept])
 
 
 Ahead = tuple[Floats, Floats, Floats]
