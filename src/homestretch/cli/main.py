@@ -62,13 +62,23 @@ class _LazyGames(TyperGroup):
             if importlib.util.find_spec(f"homestretch.games.{name}.cli") is not None
         }
 
+    def _title(self, name: str) -> str | None:
+        """The title of the game ``name`` if it has commands (its package alone read)."""
+        try:
+            entry = registry.entry(name)
+        except HomestretchError:
+            return None
+        if importlib.util.find_spec(f"homestretch.games.{name}.cli") is None:
+            return None
+        return entry.title
+
     def list_commands(self, ctx: _click.Context) -> list[str]:
         return [*self.commands, *(name for name in self._games() if name not in self.commands)]
 
     def get_command(self, ctx: _click.Context, cmd_name: str) -> _click.Command | None:
         if cmd_name in self.commands:
             return self.commands[cmd_name]
-        title = self._games().get(cmd_name)
+        title = self._title(cmd_name)
         if title is None:
             return None
         if self._listing:  # a line of help needs the title alone

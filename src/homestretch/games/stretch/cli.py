@@ -624,13 +624,14 @@ def odds(
 
     Quickplay chances are exact (every chart outcome with its chance); Fullplay's come from
     a Monte Carlo run."""
-    from homestretch.games.stretch.analysis import Chances, chart_odds_range
     from homestretch.games.stretch.charts import load_chart_set
     from homestretch.games.stretch.race import load_race
 
     _picture(plot)
     loaded, chart_set = load_race(race), load_chart_set(charts)
     exact = _exact_chances(loaded, chart_set, fmt, early) if mode == "quick" else None
+    from homestretch.games.stretch.analysis import Chances, chart_odds_range  # after brackets
+
     places = exact.places if exact is not None else None
     if exact is not None and places is not None:
         used_seed: int | None = None
