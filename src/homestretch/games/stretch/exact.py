@@ -252,7 +252,7 @@ def _keep_freed_memory() -> None:
 
 def shared_outcomes(race: Race, charts: ChartSet) -> int:
     """How many shared outcomes ``quickplay_chances`` works through (for a progress bar)."""
-    field, tables = FieldArrays.from_race(race, charts), ChartArrays.from_charts(charts)
+    field, tables = FieldArrays.from_race(race, charts), charts.arrays
     return len(list(_paces(field, tables))) * len(list(_race_factors(tables)))
 
 
@@ -263,7 +263,7 @@ def _outcomes(
     with ``reached``, only the keys some horse can reach (about one in seven: the rest
     add nothing)."""
     field = FieldArrays.from_race(race, charts)
-    tables = ChartArrays.from_charts(charts)
+    tables = charts.arrays
     photo = _photo_totals(field)
     factors = [
         (_figures(field, tables, factor, ride), p_factors)

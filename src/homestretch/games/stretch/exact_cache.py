@@ -22,7 +22,7 @@ import platformdirs
 
 from homestretch.games.stretch.charts import ChartSet
 from homestretch.games.stretch.exact import ExactChances
-from homestretch.games.stretch.kernel import ChartArrays, FieldArrays
+from homestretch.games.stretch.kernel import FieldArrays
 from homestretch.games.stretch.race import Race
 
 FORMAT = 1
@@ -49,7 +49,7 @@ def content_key(race: Race, charts: ChartSet) -> str:
     here = Path(__file__).parent
     for name in SOURCES:  # read, not imported: Numba is slow to load
         sha.update((here / name).read_bytes())
-    for arrays in (FieldArrays.from_race(race, charts), ChartArrays.from_charts(charts)):
+    for arrays in (FieldArrays.from_race(race, charts), charts.arrays):
         for item in fields(arrays):
             value = np.asarray(getattr(arrays, item.name))
             sha.update(f"{item.name} {value.dtype.str} {value.shape}\n".encode())
