@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -475,6 +474,8 @@ def new(
         raise HomestretchError(f"--{field.split('.')[0]}: {problem}") from None
     race = build_race(spec, card_set)
 
+    import json
+
     def quoted(text: str) -> str:  # a TOML basic string (JSON's escapes are TOML's)
         return json.dumps(text, ensure_ascii=False)
 
@@ -840,6 +841,8 @@ def _show_bounds(race: Race, charts: ChartSet, fmt: OutputFormat) -> None:
 
 def _json_line(data: JSON) -> None:
     """One answer of a JSON Lines stream, on its way at once (a pipe would hold it)."""
+    import json  # a text answer never needs it
+
     sys.stdout.write(json.dumps(data) + "\n")
     sys.stdout.flush()
 
