@@ -27,7 +27,7 @@ import numpy as np
 
 from homestretch.games.stretch import exact_finish
 from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import _outcomes, _reached  # as quickplay_chances
+from homestretch.games.stretch.exact import _outcomes  # as quickplay_chances
 from homestretch.games.stretch.race import Race, load_race
 from stretch_fields import field_of
 
@@ -67,10 +67,9 @@ def counted_two_in_window(*args: Any, **kwargs: Any) -> Any:
 
 def split(race: Race, name: str, charts: Any) -> None:
     terms.clear()
-    outcomes = list(_outcomes(race, charts))
+    outcomes = list(_outcomes(race, charts, reached=True))
     total = None
     for chance, clean, dq, out in outcomes:
-        clean, dq = _reached(clean, dq)
         weight[0] = chance
         result = exact_finish.place_and_show(clean, dq, out, compiled=False)
         total = chance * result.show_bound if total is None else total + chance * result.show_bound

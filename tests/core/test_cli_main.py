@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from homestretch.cli.main import PLUGINS_OFF
 
 
 def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -173,6 +176,44 @@ def test_a_command_loads_only_its_own_game() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0 and done.stderr.strip() == "[]", done.stderr
     assert "2009-champagne-stakes" in done.stdout
+
+
+@pytest.mark.parametrize("setting", [None, "__all__", "1", "true", "some_plugin"])
+def test_pydantic_plugins_are_looked_for_only_when_the_user_names_some(
+    setting: str | None,
+) -> None:
+    """With plugins off (homestretch's default) pydantic's own loader answers "none" and
+    the stand-in answers the same without importing importlib.metadata; a user naming
+    plugins in PYDANTIC_DISABLE_PLUGINS gets pydantic's loader itself."""
+    code = (
+        "import sys\nfrom homestretch.cli.main import run\n"
+        "sys.argv = ['homestretch', 'stretch', 'races', '--format', 'json']\n"
+        "try:\n    run()\nexcept SystemExit:\n    pass\n"
+        "from pydantic.plugin._loader import get_plugins\n"
+        "print(list(get_plugins()), 'importlib.metadata' in sys.modules, file=sys.stderr)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    if setting is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = setting
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.split() == ["[]", str(setting == "some_plugin")]
+
+
+@pytest.mark.parametrize("off", PLUGINS_OFF)
+def test_pydantic_itself_finds_no_plugins_when_they_are_off(off: str) -> None:
+    """What the stand-in answers is what pydantic's loader answers."""
+    real = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from pydantic.plugin._loader import get_plugins\nprint(list(get_plugins()))",
+        ],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYDANTIC_DISABLE_PLUGINS=off),
+    )
+    assert real.stdout.split() == ["[]"], real.stderr
 
 
 @pytest.mark.parametrize("game", ["stretch", "across", "totopoly", "derbycast"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Iterator, Sequence
@@ -70,6 +69,8 @@ DbOption = Annotated[
 
 
 def echo_json(data: Any) -> None:
+    import json  # not before: a text answer never needs it
+
     sys.stdout.write(json.dumps(data, indent=2) + "\n")
 
 

@@ -62,13 +62,23 @@ class _LazyGames(TyperGroup):
             if importlib.util.find_spec(f"homestretch.games.{name}.cli") is not None
         }
 
+    def _title(self, name: str) -> str | None:
+        """The title of the game ``name`` if it has commands (its package alone read)."""
+        try:
+            entry = registry.entry(name)
+        except HomestretchError:
+            return None
+        if importlib.util.find_spec(f"homestretch.games.{name}.cli") is None:
+            return None
+        return entry.title
+
     def list_commands(self, ctx: _click.Context) -> list[str]:
         return [*self.commands, *(name for name in self._games() if name not in self.commands)]
 
     def get_command(self, ctx: _click.Context, cmd_name: str) -> _click.Command | None:
         if cmd_name in self.commands:
             return self.commands[cmd_name]
-        title = self._games().get(cmd_name)
+        title = self._title(cmd_name)
         if title is None:
             return None
         if self._listing:  # a line of help needs the title alone
@@ -243,9 +253,7 @@ def resume(
 
 def run() -> None:
     """Entry point: user mistakes print one line and exit 2, never a traceback."""
-    # homestretch uses no pydantic plugin: not looking for any (every installed package's
-    # entry points, read at the first option typer checks) saves ~3 ms of every command
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    _no_pydantic_plugins()
     if any("\0" in word for word in sys.argv):  # only a program calling us can pass one
         _fail("a NUL character on the command line: no option or file name can hold one")
     try:
@@ -273,6 +281,23 @@ def run() -> None:
         hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
         _fail(f"{where}{exc.format_message()}{hint}")
     sys.exit(code if isinstance(code, int) else 0)
+
+
+PLUGINS_OFF = ("__all__", "1", "true")
+"""The values of PYDANTIC_DISABLE_PLUGINS that turn every pydantic plugin off."""
+
+
+def _no_pydantic_plugins() -> None:
+    """homestretch uses no pydantic plugin, so none is looked for (every installed
+    package's entry points, read at the first option typer checks), unless the user
+    names plugins in PYDANTIC_DISABLE_PLUGINS. With them off, pydantic's plugin loader
+    still imports importlib.metadata (and the email package with it: 12 ms of every
+    command) only to answer "no plugins": its one function stands in, answering so."""
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    if os.environ["PYDANTIC_DISABLE_PLUGINS"] in PLUGINS_OFF:
+        loader = ModuleType("pydantic.plugin._loader")
+        loader.get_plugins = tuple  # type: ignore[attr-defined]  # no plugins: ()
+        sys.modules.setdefault(loader.__name__, loader)  # the real one if already loaded
 
 
 def _run_app() -> object:

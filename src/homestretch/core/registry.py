@@ -7,7 +7,7 @@ packages are discovered, so adding a game edits no shared file.
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -45,6 +45,8 @@ class GameEntry:
 
 
 def entries() -> dict[str, GameEntry]:
+    import pkgutil  # to list every game; a command of one game finds its own (``entry``)
+
     found: dict[str, GameEntry] = {}
     for module in pkgutil.iter_modules(homestretch.games.__path__):
         package = importlib.import_module(f"homestretch.games.{module.name}")
@@ -55,7 +57,21 @@ def entries() -> dict[str, GameEntry]:
 
 
 def entry(name: str) -> GameEntry:
+    """The game called ``name``, from its own package alone when that is where it is."""
+    own = _own_entry(name)
+    if own is not None:
+        return own
     known = entries()
     if name not in known:
         raise HomestretchError(f"unknown game {name!r} (known: {', '.join(sorted(known))})")
     return known[name]
+
+
+def _own_entry(name: str) -> GameEntry | None:
+    """The entry of the package ``homestretch.games.<name>``, if it registers ``name``."""
+    if not name.isidentifier() or name.startswith("_"):
+        return None
+    if importlib.util.find_spec(f"homestretch.games.{name}") is None:
+        return None
+    entry = getattr(importlib.import_module(f"homestretch.games.{name}"), "ENTRY", None)
+    return entry if isinstance(entry, GameEntry) and entry.name == name else None

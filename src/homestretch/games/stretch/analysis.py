@@ -11,6 +11,7 @@ import numpy as np
 from homestretch.core.odds import Odds
 from homestretch.games.stretch.charts import ChartSet
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.odds_payoffs import fair_odds
 from homestretch.games.stretch.race import Race
 
 BATCH = 100_000
@@ -31,9 +32,7 @@ class Chances:
     @property
     def fair_odds(self) -> Odds | None:
         """Odds that would pay exactly what the win chance is worth: (1 - p) / p."""
-        if self.win <= 0:
-            return None
-        return Odds.from_float(min(max((1 - self.win) / self.win, 0.01), 999))
+        return fair_odds(self.win)
 
 
 def monte_carlo(

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from homestretch.core.protocol import JSON
-from homestretch.games.stretch.analysis import Chances, monte_carlo
 from homestretch.games.stretch.charts import ChartSet
+from homestretch.games.stretch.odds_payoffs import fair_odds as fair
 from homestretch.games.stretch.race import Race
 
 SIMULATED_RUNS = 400_000
@@ -23,9 +23,8 @@ SIMULATED_SEED = 1
 
 def fair_odds(win: float) -> str | None:
     """The price that pays exactly what the win chance is worth."""
-    chances = Chances(0, "", win, 0.0, 0.0, None, (win, win))
-    fair = chances.fair_odds
-    return None if fair is None else str(fair)
+    odds = fair(win)
+    return None if odds is None else str(odds)
 
 
 def _entries(race: Race, win: Any, **columns: Any) -> list[JSON]:
@@ -91,6 +90,8 @@ def _exact_json(race: Race, chances: Any) -> JSON:
 
 
 def simulated(race: Race, charts: ChartSet, runs: int = SIMULATED_RUNS) -> JSON:
+    from homestretch.games.stretch.analysis import monte_carlo  # not before the brackets
+
     found = monte_carlo(race, charts, "full", runs, SIMULATED_SEED)
     margin = max((c.win_interval[1] - c.win_interval[0]) / 2 for c in found)
     entries = [

@@ -10,13 +10,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from homestretch.core.content import read_csv, read_toml, require_columns, to_int, toml_value
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
+
+if TYPE_CHECKING:
+    from homestretch.games.stretch.kernel import ChartArrays
 
 STANDARD = Path(__file__).parent / "content" / "charts" / "standard"
 ROLLS = range(2, 13)
@@ -97,6 +100,13 @@ class ChartSet:
     race_pace_sprint: tuple[tuple[Band, tuple[Pace, ...]], ...] | None = None
     """The Race Pace chart of races under a mile, if the set has one (ruling S18): their
     top two's total is one roll's, so it spreads less than a route's."""
+
+    @cached_property
+    def arrays(self) -> ChartArrays:
+        """The charts as the kernels' lookup arrays, made once a chart set."""
+        from homestretch.games.stretch.kernel import ChartArrays  # kernel reads this module
+
+        return ChartArrays.from_charts(self)
 
     # --- readings -----------------------------------------------------------------------
     def pace_term(self, runners: int, sprint: bool) -> tuple[int, int]:

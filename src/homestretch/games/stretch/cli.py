@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -475,6 +474,8 @@ def new(
         raise HomestretchError(f"--{field.split('.')[0]}: {problem}") from None
     race = build_race(spec, card_set)
 
+    import json
+
     def quoted(text: str) -> str:  # a TOML basic string (JSON's escapes are TOML's)
         return json.dumps(text, ensure_ascii=False)
 
@@ -624,13 +625,14 @@ def odds(
 
     Quickplay chances are exact (every chart outcome with its chance); Fullplay's come from
     a Monte Carlo run."""
-    from homestretch.games.stretch.analysis import Chances, chart_odds_range
     from homestretch.games.stretch.charts import load_chart_set
     from homestretch.games.stretch.race import load_race
 
     _picture(plot)
     loaded, chart_set = load_race(race), load_chart_set(charts)
     exact = _exact_chances(loaded, chart_set, fmt, early) if mode == "quick" else None
+    from homestretch.games.stretch.analysis import Chances, chart_odds_range  # after brackets
+
     places = exact.places if exact is not None else None
     if exact is not None and places is not None:
         used_seed: int | None = None
@@ -839,6 +841,8 @@ def _show_bounds(race: Race, charts: ChartSet, fmt: OutputFormat) -> None:
 
 def _json_line(data: JSON) -> None:
     """One answer of a JSON Lines stream, on its way at once (a pipe would hold it)."""
+    import json  # a text answer never needs it
+
     sys.stdout.write(json.dumps(data) + "\n")
     sys.stdout.flush()
 

@@ -83,9 +83,7 @@ def quickplay_chances(
 
     from homestretch.games.stretch.exact_finish import PlaceShow, place_and_show
 
-    outcomes = [
-        (chance, *_reached(clean, dq), out) for chance, clean, dq, out in _outcomes(race, charts)
-    ]
+    outcomes = list(_outcomes(race, charts, reached=True))
     # equal to the win over every key to rounding (fewer zeros summed)
     win = sum((chance * _win_chances(clean, dq, out) for chance, clean, dq, out in outcomes))
     if any((out <= 0).any() for _, _, _, out in outcomes):
@@ -144,8 +142,7 @@ def quickplay_bounds(race: Race, charts: ChartSet) -> Bounds:
     h = len(race.runners)
     win, brackets = np.zeros(h), np.zeros((4, h))
     outcomes, counted = [], []
-    for chance, clean, dq, out in _outcomes(race, charts):
-        clean, dq = _reached(clean, dq)
+    for chance, clean, dq, out in _outcomes(race, charts, reached=True):
         ahead = _ahead(clean, dq)  # for the win and the brackets alike
         win += chance * _win_chances(clean, dq, out, ahead)  # equal to rounding (fewer zeros)
         outcomes.append((chance, clean, dq))
@@ -255,24 +252,28 @@ def _keep_freed_memory() -> None:
 
 def shared_outcomes(race: Race, charts: ChartSet) -> int:
     """How many shared outcomes ``quickplay_chances`` works through (for a progress bar)."""
-    field, tables = FieldArrays.from_race(race, charts), ChartArrays.from_charts(charts)
+    field, tables = FieldArrays.from_race(race, charts), charts.arrays
     return len(list(_paces(field, tables))) * len(list(_race_factors(tables)))
 
 
-def _reached(clean: Floats, dq: Floats) -> tuple[Floats, Floats]:
-    """Only the keys some horse can reach (about one in seven): the rest add nothing."""
-    reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
-    return clean[:, reached], dq[:, reached]
-
-
-def _outcomes(race: Race, charts: ChartSet) -> Iterator[tuple[float, Floats, Floats, Floats]]:
-    """Every shared outcome: (chance, clean and disqualified wire keys by horse, out)."""
+def _outcomes(
+    race: Race, charts: ChartSet, reached: bool = False
+) -> Iterator[tuple[float, Floats, Floats, Floats]]:
+    """Every shared outcome: (chance, clean and disqualified wire keys by horse, out);
+    with ``reached``, only the keys some horse can reach (about one in seven: the rest
+    add nothing)."""
     field = FieldArrays.from_race(race, charts)
-    tables = ChartArrays.from_charts(charts)
-    for pace, p_pace in _paces(field, tables):
-        clean_apr, dq_apr, out = _apr_chances(field, tables, pace)
-        for factor, ride, p_factors in _race_factors(tables):
-            clean, dq = _wire_keys(field, tables, clean_apr, dq_apr, factor, ride)
+    tables = charts.arrays
+    photo = _photo_totals(field)
+    factors = [
+        (_figures(field, tables, factor, ride), p_factors)
+        for factor, ride, p_factors in _race_factors(tables)
+    ]  # the same under every pace: worked out once
+    paces = list(_paces(field, tables))
+    clean_apr, dq_apr, out = _apr_chances(field, tables, [pace for pace, _ in paces])
+    for at, (_, p_pace) in enumerate(paces):
+        for figures, p_factors in factors:
+            clean, dq = _wire_keys(figures, photo, clean_apr[at], dq_apr[at], reached)
             yield p_pace * p_factors, clean, dq, out
 
 
@@ -297,57 +298,82 @@ def _race_factors(tables: ChartArrays) -> Iterator[tuple[int, bool, float]]:
 
 
 def _apr_chances(
-    field: FieldArrays, tables: ChartArrays, pace: int
+    field: FieldArrays, tables: ChartArrays, paces: list[int]
 ) -> tuple[Floats, Floats, Floats]:
-    """Chance of each final APR, clean and disqualified, and of being out: [horse, APR]."""
+    """Chance of each final APR, clean and disqualified, under each pace given: [pace,
+    horse, APR]; and of being out, the same under every pace: [horse]."""
     h = len(field.start_apr)
-    rows = np.arange(h)
-    base = field.start_apr + tables.pace_effects_quick[field.pace, pace]
+    at = np.arange(len(paces))[:, None], np.arange(h)[None, :]  # [pace, horse]
+    base = field.start_apr + tables.pace_effects_quick[field.pace][:, paces].T
     jockey_fails = np.array([TWO_DICE[rating + 1 :].sum() for rating in field.trouble])
-    clean, dq, out = np.zeros((h, APRS)), np.zeros((h, APRS)), np.zeros(h)
+    clean, dq = np.zeros((len(paces), h, APRS)), np.zeros((len(paces), h, APRS))
+    out = np.zeros(h)
     for roll in ROLLS:
-        apr = np.clip(base + tables.form_adj[field.form, roll], 0, APRS - 1)
-        checked = np.clip(apr - 2, 0, APRS - 1)
+        apr = at + (np.clip(base + tables.form_adj[field.form, roll], 0, APRS - 1),)
+        checked = at + (np.clip(apr[2] - 2, 0, APRS - 1),)
         flagged = tables.form_trouble[field.form, roll]
-        clean[rows, apr] += TWO_DICE[roll] * ~flagged
+        clean[apr] += TWO_DICE[roll] * ~flagged
         for trouble_roll in ROLLS:
             p = TWO_DICE[roll] * TWO_DICE[trouble_roll] * flagged
             code = tables.trouble[trouble_roll]
             if code == TROUBLE_CODES["out"]:
                 out += p
             elif code == TROUBLE_CODES["none"]:
-                clean[rows, apr] += p
+                clean[apr] += p
             elif code == TROUBLE_CODES["check-points"]:
-                clean[rows, apr] += p * (1 - jockey_fails)
-                clean[rows, checked] += p * jockey_fails
+                clean[apr] += p * (1 - jockey_fails)
+                clean[checked] += p * jockey_fails
             elif code == TROUBLE_CODES["check-dq"]:
-                clean[rows, apr] += p * (1 - jockey_fails)
-                dq[rows, apr] += p * jockey_fails
+                clean[apr] += p * (1 - jockey_fails)
+                dq[apr] += p * jockey_fails
             else:
-                dq[rows, apr] += p
+                dq[apr] += p
     return clean, dq, out
 
 
-def _wire_keys(
-    field: FieldArrays,
-    tables: ChartArrays,
-    clean_apr: Floats,
-    dq_apr: Floats,
-    factor: int,
-    ride: bool,
-) -> tuple[Floats, Floats]:
-    """Chance of each wire key, clean and disqualified: [horse, figure * 64 + photo].
+Figures = tuple[NDArray[np.int64], int]
+"""Where each horse's figure falls by final APR and roll, among its ``spread`` figures
+(see ``_figures``)."""
 
-    Keys are counted from the lowest figure any horse can make, so the arrays of every
-    horse line up and a higher index is a better finish, as in the kernel.
-    """
+
+def _figures(field: FieldArrays, tables: ChartArrays, factor: int, ride: bool) -> Figures:
+    """Each horse's Final Speed Figure by final APR and roll under the race factor and
+    ride, as a place among the figures: horse * spread + figure - lowest, where the
+    figures counted run from the lowest any horse can make (``spread`` of them)."""
     h = len(field.start_apr)
     adjust = field.factors[factor] + (field.ride if ride else 0)
     figures = tables.final_speed[:, 2:13][None, :, :] + adjust[:, None, None]  # [h, APR, roll]
     lowest = int(figures.min())
     spread = int(figures.max()) - lowest + 1
+    return (figures - lowest + spread * np.arange(h)[:, None, None]).ravel(), spread
+
+
+def _photo_totals(field: FieldArrays) -> Floats:
+    """Chance of each photo total by horse: [horse, total]."""
+    h = len(field.start_apr)
+    photo = np.zeros((h, PHOTO_SPAN))
+    for roll in ROLLS:
+        photo[np.arange(h), roll + field.wire + field.ride] += TWO_DICE[roll]
+    return photo
+
+
+def _wire_keys(
+    figures: Figures,
+    photo: Floats,
+    clean_apr: Floats,
+    dq_apr: Floats,
+    reached: bool = False,
+) -> tuple[Floats, Floats]:
+    """Chance of each wire key, clean and disqualified: [horse, figure * 64 + photo].
+
+    Keys are counted from the lowest figure any horse can make, so the arrays of every
+    horse line up and a higher index is a better finish, as in the kernel. With
+    ``reached``, only the keys some horse reaches, in the same order: each the same one
+    product of a figure's chance and a photo total's, made for those keys alone.
+    """
+    where, spread = figures
+    h = len(photo)
     # each horse's figures side by side; bincount adds in order, as np.add.at did
-    where = (figures - lowest + spread * np.arange(h)[:, None, None]).ravel()
     roll_chance = TWO_DICE[2:13][None, None, :]
     clean_figure, dq_figure = (
         np.bincount(where, (chance[:, :, None] * roll_chance).ravel(), h * spread).reshape(
@@ -355,12 +381,19 @@ def _wire_keys(
         )
         for chance in (clean_apr, dq_apr)
     )
-    photo = np.zeros((h, PHOTO_SPAN))
-    for roll in ROLLS:
-        photo[np.arange(h), roll + field.wire + field.ride] += TWO_DICE[roll]
-    clean = (clean_figure[:, :, None] * photo[:, None, :]).reshape(h, -1)
-    dq = (dq_figure[:, :, None] * photo[:, None, :]).reshape(h, -1)
-    return clean, dq
+    if not reached:
+        clean = (clean_figure[:, :, None] * photo[:, None, :]).reshape(h, -1)
+        dq = (dq_figure[:, :, None] * photo[:, None, :]).reshape(h, -1)
+        return clean, dq
+    # a key some horse may reach with both its figure and its photo total, then only
+    # the keys whose product is above 0 (the same, unless a product underflows)
+    figure_seen = (clean_figure > 0) | (dq_figure > 0)
+    maybe = (figure_seen[:, :, None] & (photo > 0)[:, None, :]).any(axis=0).ravel()
+    figure, total = np.divmod(np.flatnonzero(maybe), PHOTO_SPAN)
+    clean = clean_figure[:, figure] * photo[:, total]
+    dq = dq_figure[:, figure] * photo[:, total]
+    kept = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
+    return (clean, dq) if kept.all() else (clean[:, kept], dq[:, kept])
 
 
 Ahead = tuple[Floats, Floats, Floats]

@@ -11,7 +11,6 @@ unreadable entry is computed again. The folder is ``$HOMESTRETCH_CACHE``, else
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import tempfile
 from dataclasses import fields
@@ -22,7 +21,7 @@ import platformdirs
 
 from homestretch.games.stretch.charts import ChartSet
 from homestretch.games.stretch.exact import ExactChances
-from homestretch.games.stretch.kernel import ChartArrays, FieldArrays
+from homestretch.games.stretch.kernel import FieldArrays
 from homestretch.games.stretch.race import Race
 
 FORMAT = 1
@@ -49,7 +48,7 @@ def content_key(race: Race, charts: ChartSet) -> str:
     here = Path(__file__).parent
     for name in SOURCES:  # read, not imported: Numba is slow to load
         sha.update((here / name).read_bytes())
-    for arrays in (FieldArrays.from_race(race, charts), ChartArrays.from_charts(charts)):
+    for arrays in (FieldArrays.from_race(race, charts), charts.arrays):
         for item in fields(arrays):
             value = np.asarray(getattr(arrays, item.name))
             sha.update(f"{item.name} {value.dtype.str} {value.shape}\n".encode())
@@ -61,7 +60,10 @@ def cached(race: Race, charts: ChartSet) -> ExactChances | None:
     """The chances computed before for this very race and chart set, if kept."""
     path = cache_folder() / f"{content_key(race, charts)}.json"
     try:
-        entry = json.loads(path.read_text())
+        text = path.read_text()
+        import json  # for a kept answer: none is kept the first time a race is asked
+
+        entry = json.loads(text)
         win, place, show, bound = (
             np.array(entry[name], dtype=np.float64)
             for name in ("win", "place", "show", "show_bound")
@@ -86,6 +88,8 @@ def keep(race: Race, charts: ChartSet, chances: ExactChances) -> None:
         "show": chances.places.show.tolist(),
         "show_bound": chances.places.show_bound.tolist(),
     }
+    import json
+
     folder = cache_folder()
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -103,14 +103,23 @@ class ChartArrays:
         for (rating, roll), change in charts.pace_setup.items():
             setup[rating, roll] = change
         race_pace = np.ones((2, 2 * MAX_POINTS + 1, 7), dtype=np.int64)
+        for sprint in (0, 1):  # a band of totals at a time (the bands neither gap nor overlap)
+            chart = charts.race_pace_sprint if sprint else None  # as race_pace_row reads
+            covered = np.zeros(2 * MAX_POINTS + 1, dtype=bool)
+            for band, paces in charts.race_pace if chart is None else chart:
+                rows = slice(max(band.low, 0), max(min(band.high, 2 * MAX_POINTS) + 1, 0))
+                race_pace[sprint, rows, 1:] = [PACES.index(p) for p in paces]
+                covered[rows] = True
+            if not covered.all():  # the chart's own refusal of the first total it misses
+                charts.race_pace_row(int(np.argmin(covered)), sprint=bool(sprint))
         effects_full = np.zeros((MAX_POINTS + 1, 3), dtype=np.int64)
-        for sprint in (0, 1):
-            for total in range(2 * MAX_POINTS + 1):
-                row = charts.race_pace_row(total, sprint=bool(sprint))
-                race_pace[sprint, total, 1:] = [PACES.index(p) for p in row]
-        for points in range(MAX_POINTS + 1):
-            for p, reading in enumerate(PACES):
-                effects_full[points, p] = charts.pace_effect_full(points, reading)
+        covered = np.zeros(MAX_POINTS + 1, dtype=bool)
+        for band, effects in charts.pace_effects_full:
+            rows = slice(max(band.low, 0), max(min(band.high, MAX_POINTS) + 1, 0))
+            effects_full[rows] = [effects[p] if p != "normal" else 0 for p in PACES]
+            covered[rows] = True
+        if not covered.all():
+            charts.pace_effect_full(int(np.argmin(covered)), "slow")
         odds_value = np.zeros((len(ODDS_CLASSES), 7))
         for (cls_name, red), odds in charts.odds_chart.items():
             odds_value[ODDS_CLASSES.index(cls_name), red] = float(odds.value)

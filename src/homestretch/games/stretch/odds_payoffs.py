@@ -11,6 +11,13 @@ from homestretch.core.odds import BOARD_STEPS, Odds
 from homestretch.games.stretch.charts import ODDS_CLASSES, ChartSet
 
 
+def fair_odds(win: float) -> Odds | None:
+    """Odds that would pay exactly what a win chance is worth: (1 - p) / p."""
+    if win <= 0:
+        return None
+    return Odds.from_float(min(max((1 - win) / win, 0.01), 999))
+
+
 def odds_classes(aprs: list[int], charts: ChartSet) -> list[str]:
     """Each horse's odds chart from its APR difference to the field's top, by field size."""
     top = max(aprs)
