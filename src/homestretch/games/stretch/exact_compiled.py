@@ -24,7 +24,8 @@ How the loops are organised (design note):
   case needs is taken once (``_sum``, ``_dot``) and shared by its terms; then one pass
   per term adds each target's share (``_two``, ``_pair``) and one weighs it into place,
   show or bound (``_weigh``); where a case has only such terms, its sums are one pass
-  (``_sums_two``) and its terms and weighing another (``_weigh_one_two``, ``_weigh_two``).
+  (``_sums_two``, ``_sums_three``) and its terms and weighing another (``_weigh_one_two``,
+  ``_weigh_two``, ``_distinct_and_pair``).
 - A loop over lanes indexes with unsigned lanes (``_lane``): otherwise the compiler runs
   it one lane at a time (checked in the assembly). Most write one array; a loop writing
   two or three still runs several lanes at a time (``_others`` in one pass measured
@@ -148,6 +149,34 @@ How the loops are organised (design note):
   against the clean targets' time in the same round, which it leaves alone), all the
   key pairs 0.82-0.93; 6 horses 0.84 (two rounds); place and show the same to 0, the
   bound to 1e-25. The whole contraction (the lanes with a y) is left.
+- 2026-12-03 (evening), the clean targets measured where they run
+  (``benchmarks/stretch_exact_clean.py`` pairs ``clean_targets`` and
+  ``exact_compiled_three`` against a git revision in one process; 12 horses, all 18
+  outcomes, 0.64-0.87 s on a loaded machine). A kernel timed alone on made-up blocks
+  misleads: ``_times_fixed`` skips the zeros of a high key's window, which a loop
+  over whole rows does not. So each part was timed in place, by calling it three times
+  (where it only overwrites) or leaving it out, in paired rounds: a pass over the horses
+  and lanes (``_sum``, ``_others``) 0.013-0.015 s, and there are about fifteen a block;
+  ``_times_fixed`` 0.075; ``_two_or_more`` with its heavy lanes gathered 0.19; the heavy
+  lanes' sums (``_two_qs_summed``) 0.25; the rest of the window terms (``_one_in_window``
+  and its vectors) some 0.03. Counted (all 18 outcomes): 2.34 million lanes reach
+  ``_two_or_more``; of those the bound without the squares (none in the window times
+  exp(q) - 1 - q) is under 1e-19 for 7 % (4 % in each key's lowest lanes, what a
+  ``_negligible``-like cut could take), under 1e-13 for 59 %. Of the heavy lanes (two
+  outcomes, the NumPy sums) the sum is 0.03-0.44 of the bound (median 0.16), but above
+  ``HEAVY_PAIR`` itself for three quarters: a perfect bound would spare at most a
+  quarter of the 0.25 s. Done: A = 2's three sums in one pass and ``_two`` and
+  ``_pair`` from zero in two (``_sums_three``, ``_distinct_and_pair``; five passes
+  fewer a block, the same numbers to the last bit): 0.94-0.97 of before (medians of
+  three runs of eight paired rounds). Tried and dropped, each paired the same way:
+  S r and the squares eight horses a pass (``_combine``; alone 0.7 of the time, in place
+  slower: the zeros); ``_two_q_between`` with u and v so and last and shared in one pass
+  (1.06 of before); ``_two_or_more`` for one spread with its passes fused, exp(q) by its
+  series in vectors, its bounds added in one pass and the heavy lanes gathered a horse's
+  row at a time (0.99-1.0); both ``_others`` in one pass (no gain seen). What is left is
+  arithmetic, not passes: some 430 multiply-adds a summed lane (three h^2 products) and
+  some 2,600 a heavy lane (h^3), and the lanes are fixed by the key pairs; under 1 s
+  needs fewer lanes or fewer terms a lane, not faster loops.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -541,13 +570,8 @@ def clean_targets(
             _weigh_one_two(place, show, start, product1, r1, weight, c_y, p_y, s_a, s_b, sums[0],
                            1.0, nb)  # fmt: skip
             # A = 2, the lower at y: no disqualified 1 or 2 above y ...
-            _sum(r2, c_y, s_a, nb)
-            _sum(r2, c_gt_y, s_b, nb)
-            _sum(r2, p_y, q, nb)
-            distinct[:, :nb] = 0.0
-            _two(r2, c_y, c_gt_y, s_a, s_b, distinct, 1.0, 0, nb, sums)
-            factor[:, :nb] = distinct[:, :nb]
-            _pair(r2, c_y, s_a, factor, 1.0, nb, sums)
+            _sums_three(r2, c_y, c_gt_y, p_y, s_a, s_b, q, nb)
+            _distinct_and_pair(r2, c_y, c_gt_y, s_a, s_b, distinct, factor, nb, sums)
             lo = 0
             if not summing:
                 lo = _negligible(product2, r2, weight, s_a, s_b, q, bound, start, 1.0, nb, sums)
@@ -570,6 +594,44 @@ def clean_targets(
                 two, heavy, heavy_count, heavy_work, heavy_lanes, show, bound, 1.0, y, three_log
             )
         _window_two_add(p_gt, c, y, by_m, by_both)
+
+
+@kernel
+def _sums_three(
+    r: Floats, a: Floats, b: Floats, c: Floats, sum_a: Floats, sum_b: Floats, sum_c: Floats,
+    nb: int,
+) -> None:  # fmt: skip
+    """The sums over the horses of a / allowed, b / allowed and c / allowed in one pass
+    (``_sum`` three times, the same numbers)."""
+    sum_a[:nb], sum_b[:nb], sum_c[:nb] = 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            sum_a[i] += r[h, i] * a[h, i]
+            sum_b[i] += r[h, i] * b[h, i]
+            sum_c[i] += r[h, i] * c[h, i]
+
+
+@kernel
+def _distinct_and_pair(
+    r: Floats, a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, distinct: Floats,
+    factor: Floats, nb: int, work: Floats,
+) -> None:  # fmt: skip
+    """distinct = ``_two`` (a, b) and factor = it plus ``_pair`` (a), each from zero: the
+    sums of their products in one pass, their terms in another (``_two`` and ``_pair``
+    took five)."""
+    both, squares = work[0], work[1]
+    both[:nb], squares[:nb] = 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            ra = a[h, i] * r[h, i]
+            both[i] += ra * b[h, i] * r[h, i]
+            squares[i] += ra * a[h, i] * r[h, i]
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
+            two = (sum_a[i] - ra) * (sum_b[i] - rb) - (both[i] - ra * rb)
+            distinct[h, i] = two
+            factor[h, i] = two + ((sum_a[i] * sum_a[i] - squares[i]) / 2 - ra * (sum_a[i] - ra))
 
 
 @kernel
