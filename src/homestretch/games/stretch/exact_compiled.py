@@ -172,7 +172,8 @@ How the loops are organised (design note):
   S r and the squares eight horses a pass (``_combine``; alone 0.7 of the time, in place
   slower: the zeros); ``_two_q_between`` with u and v so and last and shared in one pass
   (1.06 of before); ``_two_or_more``'s passes fused alone (the same as before); both
-  ``_others`` in one pass (no gain seen). Inside ``_two_or_more``, timed in place the same
+  ``_others`` in one pass (no gain seen); ``_gather`` folded into ``_others`` and
+  ``_one_in_window``'s two sums in one pass (0.99, within the noise). Inside ``_two_or_more``, timed in place the same
   way: its squares 0.03 s, ``math.expm1`` and ``math.exp`` a lane at a time 0.035. Done:
   ``_two_or_more_fixed`` (a clean target's: one spread, scale 1, no ``below``) takes
   exp(q) - 1 - q by its series in vectors (``_grows``), adds the bounds in one pass over
