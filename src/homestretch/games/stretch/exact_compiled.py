@@ -173,14 +173,16 @@ How the loops are organised (design note):
   slower: the zeros); ``_two_q_between`` with u and v so and last and shared in one pass
   (1.06 of before); ``_two_or_more``'s passes fused alone (the same as before); both
   ``_others`` in one pass (no gain seen); ``_gather`` folded into ``_others`` and
-  ``_one_in_window``'s two sums in one pass (0.99, within the noise). Inside ``_two_or_more``, timed in place the same
-  way: its squares 0.03 s, ``math.expm1`` and ``math.exp`` a lane at a time 0.035. Done:
+  ``_one_in_window``'s two sums in one pass (0.99, within the noise). Inside
+  ``_two_or_more``, timed in place the same way: its squares 0.03 s, ``math.expm1`` and
+  ``math.exp`` a lane at a time 0.035. Done:
   ``_two_or_more_fixed`` (a clean target's: one spread, scale 1, no ``below``) takes
   exp(q) - 1 - q by its series in vectors (``_grows``), adds the bounds in one pass over
   the lanes (the heavy ones weighed by 0) and gathers the heavy lanes a horse's row at a
   time: 0.97-0.98 of the fused passes' time (two runs of ten paired rounds, the clean
   targets and three in a window together 0.97), show the same, the bound within 1e-26
-  (exp by its series rounds differently). What is left is
+  (exp by its series rounds differently). Both together: the clean targets and three in
+  a window 0.89 of bf8f932's time (0.87-0.92, ten paired rounds). What is left is
   arithmetic, not passes: some 430 multiply-adds a summed lane (three h^2 products) and
   some 2,600 a heavy lane (h^3), and the lanes are fixed by the key pairs; under 1 s
   needs fewer lanes or fewer terms a lane, not faster loops.
