@@ -24,7 +24,8 @@ How the loops are organised (design note):
   case needs is taken once (``_sum``, ``_dot``) and shared by its terms; then one pass
   per term adds each target's share (``_two``, ``_pair``) and one weighs it into place,
   show or bound (``_weigh``); where a case has only such terms, its sums are one pass
-  (``_sums_two``) and its terms and weighing another (``_weigh_one_two``, ``_weigh_two``).
+  (``_sums_two``, ``_sums_three``) and its terms and weighing another (``_weigh_one_two``,
+  ``_weigh_two``, ``_distinct_and_pair``).
 - A loop over lanes indexes with unsigned lanes (``_lane``): otherwise the compiler runs
   it one lane at a time (checked in the assembly). Most write one array; a loop writing
   two or three still runs several lanes at a time (``_others`` in one pass measured
@@ -148,6 +149,43 @@ How the loops are organised (design note):
   against the clean targets' time in the same round, which it leaves alone), all the
   key pairs 0.82-0.93; 6 horses 0.84 (two rounds); place and show the same to 0, the
   bound to 1e-25. The whole contraction (the lanes with a y) is left.
+- 2026-12-03 (evening), the clean targets measured where they run
+  (``benchmarks/stretch_exact_clean.py`` pairs ``clean_targets`` and
+  ``exact_compiled_three`` against a git revision in one process; 12 horses, all 18
+  outcomes, 0.64-0.87 s on a loaded machine). A kernel timed alone on made-up blocks
+  misleads: ``_times_fixed`` skips the zeros of a high key's window, which a loop
+  over whole rows does not. So each part was timed in place, by calling it three times
+  (where it only overwrites) or leaving it out, in paired rounds: a pass over the horses
+  and lanes (``_sum``, ``_others``) 0.013-0.015 s, and there are about fifteen a block;
+  ``_times_fixed`` 0.075; ``_two_or_more`` with its heavy lanes gathered 0.19; the heavy
+  lanes' sums (``_two_qs_summed``) 0.25; the rest of the window terms (``_one_in_window``
+  and its vectors) some 0.03. Counted (all 18 outcomes): 2.34 million lanes reach
+  ``_two_or_more``; of those the bound without the squares (none in the window times
+  exp(q) - 1 - q) is under 1e-19 for 7 % (4 % in each key's lowest lanes, what a
+  ``_negligible``-like cut could take), under 1e-13 for 59 %. Of the heavy lanes (two
+  outcomes, the NumPy sums) the sum is 0.03-0.44 of the bound (median 0.16), but above
+  ``HEAVY_PAIR`` itself for three quarters: a perfect bound would spare at most a
+  quarter of the 0.25 s. Done: A = 2's three sums in one pass and ``_two`` and
+  ``_pair`` from zero in two (``_sums_three``, ``_distinct_and_pair``; five passes
+  fewer a block, the same numbers to the last bit): 0.94-0.97 of before (medians of
+  three runs of eight paired rounds). Tried and dropped, each paired the same way:
+  S r and the squares eight horses a pass (``_combine``; alone 0.7 of the time, in place
+  slower: the zeros); ``_two_q_between`` with u and v so and last and shared in one pass
+  (1.06 of before); ``_two_or_more``'s passes fused alone (the same as before); both
+  ``_others`` in one pass (no gain seen); ``_gather`` folded into ``_others`` and
+  ``_one_in_window``'s two sums in one pass (0.99, within the noise). Inside
+  ``_two_or_more``, timed in place the same way: its squares 0.03 s, ``math.expm1`` and
+  ``math.exp`` a lane at a time 0.035. Done:
+  ``_two_or_more_fixed`` (a clean target's: one spread, scale 1, no ``below``) takes
+  exp(q) - 1 - q by its series in vectors (``_grows``), adds the bounds in one pass over
+  the lanes (the heavy ones weighed by 0) and gathers the heavy lanes a horse's row at a
+  time: 0.97-0.98 of the fused passes' time (two runs of ten paired rounds, the clean
+  targets and three in a window together 0.97), show the same, the bound within 1e-26
+  (exp by its series rounds differently). Both together: the clean targets and three in
+  a window 0.89 of bf8f932's time (0.87-0.92, ten paired rounds). What is left is
+  arithmetic, not passes: some 430 multiply-adds a summed lane (three h^2 products) and
+  some 2,600 a heavy lane (h^3), and the lanes are fixed by the key pairs; under 1 s
+  needs fewer lanes or fewer terms a lane, not faster loops.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -516,7 +554,7 @@ def clean_targets(
     by_r, by_ra, squared = np.empty(shape), np.empty(shape), np.empty(shape)
     product1, product2 = np.empty(BLOCK), np.empty(BLOCK)
     q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
-    sym = np.empty((horses, horses))
+    more, sym = np.empty((2, BLOCK)), np.empty((horses, horses))
     base1, base2, nothing = np.empty(horses), np.empty(horses), np.zeros(horses)
     # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
     two, by_m, by_both = _window_two_start(horses)
@@ -541,13 +579,8 @@ def clean_targets(
             _weigh_one_two(place, show, start, product1, r1, weight, c_y, p_y, s_a, s_b, sums[0],
                            1.0, nb)  # fmt: skip
             # A = 2, the lower at y: no disqualified 1 or 2 above y ...
-            _sum(r2, c_y, s_a, nb)
-            _sum(r2, c_gt_y, s_b, nb)
-            _sum(r2, p_y, q, nb)
-            distinct[:, :nb] = 0.0
-            _two(r2, c_y, c_gt_y, s_a, s_b, distinct, 1.0, 0, nb, sums)
-            factor[:, :nb] = distinct[:, :nb]
-            _pair(r2, c_y, s_a, factor, 1.0, nb, sums)
+            _sums_three(r2, c_y, c_gt_y, p_y, s_a, s_b, q, nb)
+            _distinct_and_pair(r2, c_y, c_gt_y, s_a, s_b, distinct, factor, nb, sums)
             lo = 0
             if not summing:
                 lo = _negligible(product2, r2, weight, s_a, s_b, q, bound, start, 1.0, nb, sums)
@@ -559,10 +592,9 @@ def clean_targets(
                 _one_in_window(r2, c_y, s_a, by_r, by_ra, factor, 1.0, lo, nb, sums)
             _weigh(show, start, product2, r2, weight, factor, 1.0, nb)
             if lo < nb:
-                heavy_count = _two_or_more(
-                    w_spread[y][:, :, None], 0, r2, c_y, s_a, distinct, weight, product2, q,
-                    squared, factor, bound, 1.0, start, lo, nb, sums, heavy_pair, heavy,
-                    heavy_count,
+                heavy_count = _two_or_more_fixed(
+                    w_spread[y], r2, c_y, s_a, distinct, weight, product2, q, squared, factor,
+                    bound, start, lo, nb, sums, more, heavy_pair, heavy, heavy_count,
                 )  # fmt: skip
         if heavy_count:
             _window_two_at(p_gt, c_gt, y, by_m, by_both, two)
@@ -570,6 +602,44 @@ def clean_targets(
                 two, heavy, heavy_count, heavy_work, heavy_lanes, show, bound, 1.0, y, three_log
             )
         _window_two_add(p_gt, c, y, by_m, by_both)
+
+
+@kernel
+def _sums_three(
+    r: Floats, a: Floats, b: Floats, c: Floats, sum_a: Floats, sum_b: Floats, sum_c: Floats,
+    nb: int,
+) -> None:  # fmt: skip
+    """The sums over the horses of a / allowed, b / allowed and c / allowed in one pass
+    (``_sum`` three times, the same numbers)."""
+    sum_a[:nb], sum_b[:nb], sum_c[:nb] = 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            sum_a[i] += r[h, i] * a[h, i]
+            sum_b[i] += r[h, i] * b[h, i]
+            sum_c[i] += r[h, i] * c[h, i]
+
+
+@kernel
+def _distinct_and_pair(
+    r: Floats, a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, distinct: Floats,
+    factor: Floats, nb: int, work: Floats,
+) -> None:  # fmt: skip
+    """distinct = ``_two`` (a, b) and factor = it plus ``_pair`` (a), each from zero: the
+    sums of their products in one pass, their terms in another (``_two`` and ``_pair``
+    took five)."""
+    both, squares = work[0], work[1]
+    both[:nb], squares[:nb] = 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            ra = a[h, i] * r[h, i]
+            both[i] += ra * b[h, i] * r[h, i]
+            squares[i] += ra * a[h, i] * r[h, i]
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
+            two = (sum_a[i] - ra) * (sum_b[i] - rb) - (both[i] - ra * rb)
+            distinct[h, i] = two
+            factor[h, i] = two + ((sum_a[i] * sum_a[i] - squares[i]) / 2 - ra * (sum_a[i] - ra))
 
 
 @kernel
@@ -797,6 +867,84 @@ def _two_or_more(
         heavy_at[count], heavy_q[count] = start + i, q[i]
         count += 1
     return count
+
+
+@kernel
+def _two_or_more_fixed(
+    spread: Floats, r: Floats, c_y: Floats, sum_c: Floats, distinct: Floats,
+    weight: Floats, product: Floats, q: Floats, squared: Floats, factor: Floats,
+    bound: Floats, start: int, lo: int, nb: int, sums: Floats, lanes: Floats,
+    heavy_pair: float, heavy: Any, count: int,
+) -> int:  # fmt: skip
+    """``_two_or_more`` for one spread matrix [m, j] for every lane (a clean target's),
+    scale 1 and no ``below``: the same bound and the same heavy lanes in fewer passes.
+    Measured in place: exp(q) - 1 - q and exp(q) by ``math``, a lane at a time, took as
+    long as the squares (``_grows`` takes them by the series, in vectors), and the
+    bounds added a lane at a time, a store a horse strided by the keys, took longer
+    (here one pass over the lanes, the heavy ones weighed by 0)."""
+    horses = r.shape[0]
+    heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
+    squared[:, lo:nb] = 0.0
+    for m in range(horses):
+        for j in range(horses):
+            w = spread[m, j]
+            if w == 0.0:
+                continue
+            for i in range(_lane(lo), _lane(nb)):
+                squared[j, i] += w * r[m, i] * r[m, i]
+    sum_squared, both, share = sums[0], sums[1], sums[2]
+    sum_squared[lo:nb], both[lo:nb] = 0.0, 0.0
+    for h in range(horses):
+        for i in range(_lane(lo), _lane(nb)):
+            rb = squared[h, i] * r[h, i]
+            sum_squared[i] += rb
+            both[i] += c_y[h, i] * r[h, i] * rb
+    grows, spreads = lanes[0], lanes[1]
+    _grows(q, grows, spreads, lo, nb)
+    share[lo:nb] = 0.0
+    for h in range(horses):
+        for i in range(_lane(lo), _lane(nb)):
+            ra, rb = c_y[h, i] * r[h, i], squared[h, i] * r[h, i]
+            two = (sum_c[i] - ra) * (sum_squared[i] - rb) - (both[i] - ra * rb)
+            tight = min(distinct[h, i] * grows[i], two * spreads[i])
+            factor[h, i] = tight * (product[i] * r[h, i] * weight[h, i])
+            share[i] += factor[h, i]
+    light = spreads  # 1 where the lane is bounded, 0 where it is summed
+    for i in range(_lane(lo), _lane(nb)):
+        light[i] = 1.0 if share[i] <= heavy_pair else 0.0
+    for h in range(horses):
+        for i in range(_lane(lo), _lane(nb)):
+            bound[h, _lane(start) + i] += factor[h, i] * light[i]
+    summed = count
+    for i in range(lo, nb):
+        if light[i] == 0.0:
+            heavy_at[summed], heavy_q[summed] = start + i, q[i]
+            summed += 1
+    for h in range(horses):  # a horse at a time: its row of each heavy array in order
+        into = count
+        for i in range(lo, nb):
+            if light[i] == 0.0:
+                heavy_r[h, into] = r[h, i]
+                heavy_share[h, into] = product[i] * r[h, i] * weight[h, i]
+                heavy_c[h, into] = c_y[h, i]
+                into += 1
+    return summed
+
+
+@kernel
+def _grows(q: Floats, grows: Floats, spreads: Floats, lo: int, nb: int) -> None:
+    """grows = exp(q) - 1 - q and spreads = exp(q) / 2 on the lanes lo to nb: below q = 1/2
+    by the series (18 terms, as ``_beyond_two``: the rest is below 1e-21 of the sum), in
+    vectors; by ``math``, a lane at a time, at the few lanes above."""
+    for i in range(_lane(lo), _lane(nb)):
+        x, series = q[i], 0.0
+        for k in range(19, 1, -1):
+            series = (series + 1.0) * x / k
+        grows[i] = series * x
+        spreads[i] = (1.0 + x + grows[i]) / 2
+    for i in range(lo, nb):
+        if q[i] >= 0.5:
+            grows[i], spreads[i] = math.expm1(q[i]) - q[i], math.exp(q[i]) / 2
 
 
 @kernel
