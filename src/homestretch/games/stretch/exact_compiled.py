@@ -148,6 +148,37 @@ How the loops are organised (design note):
   against the clean targets' time in the same round, which it leaves alone), all the
   key pairs 0.82-0.93; 6 horses 0.84 (two rounds); place and show the same to 0, the
   bound to 1e-25. The whole contraction (the lanes with a y) is left.
+- 2026-12-03 (evening), measured as ``benchmarks/stretch_exact_dq.py`` does: each
+  shared outcome's call run a few times, the versions in turn, the least CPU time of each
+  call summed (whole rounds swung by a tenth or more on the loaded machine, and two
+  identical versions by 0.82-1.14 in paired rounds; the least of a few tries is steady
+  to a few hundredths). 12 horses, all 18 outcomes, disqualified targets 1.5-1.7 s;
+  copies with one part switched off: the heavy lanes with 1s in the window
+  (``_batch_sum``, 14 thousand lanes an outcome) 0.36 of it, the leader's window terms
+  (``_two_or_more``, ``_times_fixed``, ``_one_in_window``) 0.16, the window case's window
+  terms besides those heavy sums 0.35, the rest (per-lane passes) 0.12; the heavy lanes
+  with 2s above d (``_sum_at_d``, 7 thousand an outcome) too little to measure. The heavy
+  lanes' exact sums are 0.003-0.4 of the bound that chose them (median 0.12 with 2s,
+  0.055 with 1s), from 3e-16 (2s) and 3e-15 (1s) up, a tenth of a percent under 1e-15:
+  no tighter bound would let many heavy lanes be bounded without moving show by more
+  than the 1e-12 it must keep to.
+  Tried and dropped, item (1) above in full: every heavy lane with 1s in the window
+  begun by d against the part of its window at or above d (that part made along the
+  lanes of one d from W2[d], W1[d] and alpha: no table read a lane), kept for the whole
+  outcome and finished by y against ``Windows.two`` at y: the same numbers to 4e-19, but
+  1.05 of the time. Its part by y alone, one fixed window against the lanes of a y (some
+  85), took 0.23 s and its part by d 0.46 s: the windows made a lane were not where the
+  time went, the h^3 products a lane are, each loop over the lanes doing about one
+  product a cycle (three loads and a store each, loops of some 100 lanes). Fusing
+  ``_two_q_pair``'s four loops into two: 1.03 (dropped). What would pay is fewer memory
+  passes per product (several lanes' sums over j kept in registers, as a matrix product
+  does), which these loops over lanes do not give.
+  Done: the window case's term with one 1 and no other clean horse (taken off show, r5)
+  bounded instead of summed where every lane of a block bounds it below
+  ``ALONE_ONE_BOUNDED`` (``_alone_one_bounded``: it needs every other horse out or
+  disqualified), which drops half of ``_times_window``'s products and an
+  ``_one_in_window``: 0.94 and 0.97 of the time at 12 horses (two runs, 3 and 5 tries;
+  every block bounded, place, show and bound the same to 2.3e-18), 1.00 at 6 (1.1e-19).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -447,9 +478,9 @@ def _times_r_c_r(r: Floats, c: Floats, into: Floats, lo: int, nb: int) -> None:
 @kernel
 def _times_window(
     low_sym: Floats, at: int, fixed: Floats, ones: Floats, c_ge_d: Floats,
-    vectors: Floats, into: Floats, lo: int, nb: int, work: Floats,
+    vectors: Floats, kinds: int, into: Floats, lo: int, nb: int, work: Floats,
 ) -> None:  # fmt: skip
-    """into[k] = S vectors[k], k < 4, for the window of each lane (clean key y below the
+    """into[k] = S vectors[k], k < kinds, for the window of each lane (clean key y below the
     disqualified key d): y's matrix (low_sym, lanes from ``at``) less d's (fixed), less the
     1s between y and d (ones) paired with the clean horses at or ahead of d (a rank-two
     part, diagonal left out, taken with sums over the horses)."""
@@ -461,10 +492,10 @@ def _times_window(
             f = fixed[m, j]
             for i in range(_lane(lo), _lane(nb)):
                 w[i] = low_sym[m, j, _lane(at) + i] - f
-            for k in range(4):
+            for k in range(kinds):
                 _add_times_lanes(w, vectors[k], j, into[k], m, lo, nb)
                 _add_times_lanes(w, vectors[k], m, into[k], j, lo, nb)
-    for k in range(4):
+    for k in range(kinds):
         _less_rank_two(ones, c_ge_d, vectors[k], into[k], lo, nb, work)
 
 
@@ -1088,7 +1119,7 @@ def disqualified_targets(
     r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
     product = np.empty((5, BLOCK))
     q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
-    s_c, s_d = np.empty(BLOCK), np.empty(BLOCK)
+    s_c, s_d, q5 = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK)
     base, by_horse, nothing = np.empty((5, horses)), np.empty((3, horses)), np.zeros(horses)
     below_work, below_lanes = np.empty((4, horses, BLOCK)), np.empty((5, BLOCK))
     a_d, one_by_j = np.empty(shape), np.empty(horses)
@@ -1206,12 +1237,19 @@ def disqualified_targets(
             factor[:, :nb] = 0.0
             _two(r5, lc, between, s_c, s_d, factor, 1.0, 0, nb, sums)
             if lo < nb:
+                # the window's one 1 with no other clean horse: bounded where that is
+                # negligible in every lane (summed, it took half the window's products)
+                alone = _alone_one_bounded(product[4], r5, weight, ones, s_c, s_d, q5, factor,
+                                           bound, start, lo, nb, sums)  # fmt: skip
                 _times_r_c_r(r4, lc, ra4, lo, nb)
-                _times_r_c_r(r5, lc, ra5, lo, nb)
-                _times_window(low_sym, start, fixed_window, ones, c_ge_d, vectors, products,
-                              lo, nb, sums)  # fmt: skip
+                if not alone:
+                    _times_r_c_r(r5, lc, ra5, lo, nb)
+                _times_window(low_sym, start, fixed_window, ones, c_ge_d, vectors,
+                              2 if alone else 4, products, lo, nb, sums)  # fmt: skip
                 _one_in_window(r4, lc, s_a, products[0], products[1], two_clean, 1.0, lo, nb, sums)
-                _one_in_window(r5, lc, s_c, products[2], products[3], factor, 1.0, lo, nb, sums)
+                if not alone:
+                    _one_in_window(r5, lc, s_c, products[2], products[3], factor, 1.0, lo, nb,
+                                   sums)  # fmt: skip
             _weigh(show, start, product[3], r4, weight, two_clean, 1 / 6, nb)
             _weigh(show, start, product[4], r5, weight, factor, -1 / 6, nb)
         # two 2s above d with no other clean horse are taken off (exact_finish.
@@ -1232,6 +1270,39 @@ def disqualified_targets(
             batched = _batch_lane(batch, batched, heavy3, s, alone_r, alone_share, alone_bound,
                                   s, heavy_work, heavy_lanes, show, bound)  # fmt: skip
     _batch_sum(batch, batched, heavy_work, heavy_lanes, show, bound)
+
+
+@kernel
+def _alone_one_bounded(
+    product: Floats, r: Floats, weight: Floats, ones: Floats, s_c: Floats, s_d: Floats,
+    q: Floats, factor: Floats, bound: Floats, start: int, lo: int, nb: int, work: Floats,
+) -> bool:  # fmt: skip
+    """Whether a disqualified target's lanes lo to nb have their window term with one 1 and
+    no other clean horse (taken off show, r = 1 / allowed of that case) bounded, not
+    summed: where every lane's bound of it is below ``ALONE_ONE_BOUNDED``. Then the bound
+    goes into ``factor`` (taken off show in its place: show stays below the truth) and into
+    ``bound`` ([horse, start + lane]). The term sums c_j2 W[m, j1] r_j2 r_m r_j1 over
+    distinct horses, W[m, j1] (m's 1 in the window below j1, clean in it) at most m's
+    chance of a 1 in it (``ones``) times j1's of being clean in it: so at most s_c s_d q,
+    the sums over the horses of c r (s_c), of that clean chance times r (s_d) and of
+    ones r (q, made here)."""
+    _sum(r, ones, q, nb)
+    each = work[0]
+    _dot(r, weight, each, lo, nb)
+    for i in range(lo, nb):
+        if product[i] * each[i] * s_c[i] * s_d[i] * q[i] / 6 >= ALONE_ONE_BOUNDED:
+            return False
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            alone = s_c[i] * s_d[i] * q[i]
+            factor[h, i] += alone
+            bound[h, _lane(start) + i] += product[i] * r[h, i] * weight[h, i] * alone / 6
+    return True
+
+
+ALONE_ONE_BOUNDED = 1e-19
+"""A block's window terms with one 1 and no other clean horse are bounded where every
+lane's bound (summed over the horses) is below this, else summed."""
 
 
 HEAVY_BATCH = 128
