@@ -173,6 +173,12 @@ How the loops are organised (design note):
   ``_two_q_pair``'s four loops into two (1.03), ``HEAVY_BATCH`` 256 and 512 for the former
   batches (1.00, 1.04). The same remainders cost the other loops here: a key d's last
   block of lanes runs up to 31 of them singly (not padded: its writes go to show by lane).
+  Both changes against the start of the evening (bf8f932, ``benchmarks/stretch_exact_dq.py
+  --tries``): 0.91 and 0.88 at 12 horses (3 and 5 tries; 1.48 s against 1.62-1.67 s), but
+  1.10 at 6 (1.10 s against 1.00 s): there the lanes with no other clean horse are summed too (twice the lanes) in
+  groups of a few, and h^3 is small, so the padding and the loops' starts cost more than
+  the windows saved. Under 1 s at 12 horses still needs the per-lane products themselves
+  cheaper (about one product a cycle now) or fewer of them.
   Done: the window case's term with one 1 and no other clean horse (taken off show, r5)
   bounded instead of summed where every lane of a block bounds it below
   ``ALONE_ONE_BOUNDED`` (``_alone_one_bounded``: it needs every other horse out or
