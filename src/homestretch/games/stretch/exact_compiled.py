@@ -40,17 +40,15 @@ How the loops are organised (design note):
   clean target once the higher key's blocks are done (``_two_qs_summed``, one window
   for them all); for a disqualified one, those with two 2s above d likewise share one
   window, ``Windows.two`` at d, and are summed against it once d's blocks are done
-  (``_sum_at_d``); those with two 1s in the window are only a few a key pair, so they are
-  gathered over many d, each with its own window (``exact_finish._p_window_two``), and
-  summed ``HEAVY_BATCH`` at once with the same with no other clean horse taken off
-  (``_batch_sum``: summed per d they took a third of the whole time), that one bounded
-  instead where every lane's bound of it is negligible (``_alone_bound``: it needs every
+  (``_sum_at_d``); those with two 1s in the window each have their own window
+  (``exact_finish._p_window_two``): ``Windows.two`` at y less its part at or above d, so
+  their sums (linear in the window) are begun by d against that part, made along the
+  lanes of d (``_keep``), kept for the whole outcome and finished by y against
+  ``Windows.two`` at y (``_sum_by_y``), each loop padded to whole vectors (``_padded``);
+  the same with no other clean horse is taken off, summed as lanes of their own, or
+  bounded where a lane's bound of it is negligible (``_alone_bound``: it needs every
   other horse out or disqualified, some 1e-19 in all at 12 horses; summed, it took as
-  long as the sum it comes off). Each lane keeps
-  only its keys; its window is made a horse pair at a time as the sums reach it
-  (``_window_at``), once for both sums: written out whole by lane, a cache line a value,
-  the windows took more time than the sums (0.5-0.7 s against 0.35-0.45 s at 12
-  horses). Three or more stay bounded, except in a clean target's window, where the
+  long as the sum it comes off). Three or more stay bounded, except in a clean target's window, where the
   lanes whose bound of them is not negligible are logged and summed with three by
   ``exact_compiled_three.three_in_window``.
 - The window tables (``windows``) are one sweep down the keys, each sum over the keys
@@ -186,6 +184,45 @@ How the loops are organised (design note):
   arithmetic, not passes: some 430 multiply-adds a summed lane (three h^2 products) and
   some 2,600 a heavy lane (h^3), and the lanes are fixed by the key pairs; under 1 s
   needs fewer lanes or fewer terms a lane, not faster loops.
+- 2026-12-03 (evening), measured as ``benchmarks/stretch_exact_dq.py`` does: each
+  shared outcome's call run a few times, the versions in turn, the least CPU time of each
+  call summed (whole rounds swung by a tenth or more on the loaded machine, and two
+  identical versions by 0.82-1.14 in paired rounds; the least of a few tries is steady
+  to a few hundredths). 12 horses, all 18 outcomes, disqualified targets 1.5-1.7 s;
+  copies with one part switched off: the heavy lanes with 1s in the window
+  (``_batch_sum``, 14 thousand lanes an outcome) 0.36 of it, the leader's window terms
+  (``_two_or_more``, ``_times_fixed``, ``_one_in_window``) 0.16, the window case's window
+  terms besides those heavy sums 0.35, the rest (per-lane passes) 0.12; the heavy lanes
+  with 2s above d (``_sum_at_d``, 7 thousand an outcome) too little to measure. The heavy
+  lanes' exact sums are 0.003-0.4 of the bound that chose them (median 0.12 with 2s,
+  0.055 with 1s), from 3e-16 (2s) and 3e-15 (1s) up, a tenth of a percent under 1e-15:
+  no tighter bound would let many heavy lanes be bounded without moving show by more
+  than the 1e-12 it must keep to.
+  Item (1) above in full: every heavy lane with 1s in the window begun by d against the
+  part of its window at or above d (made along the lanes of one d from W2[d], W1[d] and
+  alpha: no table read a lane; ``_keep``), kept for the whole outcome and finished by y
+  against ``Windows.two`` at y (``_sum_by_y``). As first written, the same numbers to
+  4e-19 but 1.05 of the time: its part by y, one fixed window against the lanes of a y
+  (some 85), took 0.23 s and its part by d 0.46 s. The compiler runs a loop over lanes 32
+  at a time (four AVX-512 vectors, checked in the assembly) and the rest one lane at a
+  time, so loops of 40-100 lanes ran a third or more of their lanes singly: padded to a
+  multiple of 32 with lanes of zeros (``_padded``), 0.88 of the time before it (three
+  tries; place, show and bound the same to 8.7e-19). Tried and dropped: fusing
+  ``_two_q_pair``'s four loops into two (1.03), ``HEAVY_BATCH`` 256 and 512 for the former
+  batches (1.00, 1.04). The same remainders cost the other loops here: a key d's last
+  block of lanes runs up to 31 of them singly (not padded: its writes go to show by lane).
+  Both changes against the start of the evening (bf8f932, ``benchmarks/stretch_exact_dq.py
+  --tries``): 0.91 and 0.88 at 12 horses (3 and 5 tries; 1.48 s against 1.62-1.67 s), but
+  1.10 at 6 (1.10 s against 1.00 s): there the lanes with no other clean horse are summed too (twice the lanes) in
+  groups of a few, and h^3 is small, so the padding and the loops' starts cost more than
+  the windows saved. Under 1 s at 12 horses still needs the per-lane products themselves
+  cheaper (about one product a cycle now) or fewer of them.
+  Done: the window case's term with one 1 and no other clean horse (taken off show, r5)
+  bounded instead of summed where every lane of a block bounds it below
+  ``ALONE_ONE_BOUNDED`` (``_alone_one_bounded``: it needs every other horse out or
+  disqualified), which drops half of ``_times_window``'s products and an
+  ``_one_in_window``: 0.94 and 0.97 of the time at 12 horses (two runs, 3 and 5 tries;
+  every block bounded, place, show and bound the same to 2.3e-18), 1.00 at 6 (1.1e-19).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -485,9 +522,9 @@ def _times_r_c_r(r: Floats, c: Floats, into: Floats, lo: int, nb: int) -> None:
 @kernel
 def _times_window(
     low_sym: Floats, at: int, fixed: Floats, ones: Floats, c_ge_d: Floats,
-    vectors: Floats, into: Floats, lo: int, nb: int, work: Floats,
+    vectors: Floats, kinds: int, into: Floats, lo: int, nb: int, work: Floats,
 ) -> None:  # fmt: skip
-    """into[k] = S vectors[k], k < 4, for the window of each lane (clean key y below the
+    """into[k] = S vectors[k], k < kinds, for the window of each lane (clean key y below the
     disqualified key d): y's matrix (low_sym, lanes from ``at``) less d's (fixed), less the
     1s between y and d (ones) paired with the clean horses at or ahead of d (a rank-two
     part, diagonal left out, taken with sums over the horses)."""
@@ -499,10 +536,10 @@ def _times_window(
             f = fixed[m, j]
             for i in range(_lane(lo), _lane(nb)):
                 w[i] = low_sym[m, j, _lane(at) + i] - f
-            for k in range(4):
+            for k in range(kinds):
                 _add_times_lanes(w, vectors[k], j, into[k], m, lo, nb)
                 _add_times_lanes(w, vectors[k], m, into[k], j, lo, nb)
-    for k in range(4):
+    for k in range(kinds):
         _less_rank_two(ones, c_ge_d, vectors[k], into[k], lo, nb, work)
 
 
@@ -1229,14 +1266,17 @@ def disqualified_targets(
         np.empty((7, horses, count)),
         np.empty((7, count)),
     )
-    # ... gathered over many d, each lane with its own window, and summed HEAVY_BATCH at once
-    batch, batched = _heavy_batch(horses, w_two, w_one, np.ascontiguousarray(c_ge.T)), 0
-    heavy_work, heavy_lanes = np.empty((13, horses, HEAVY_BATCH)), np.empty((14, HEAVY_BATCH))
+    # ... the 1s below a leader: each lane's window less Windows.two at y summed by d, kept
+    # for the whole outcome and the rest summed by y (``_keep``, ``_sum_by_y``)
+    kept, kept_count = _kept_lanes(horses, 4 * count), 0
+    room = 2 * count + VECTOR_LANES
+    keep_work, keep_lanes = np.empty((10, horses, room)), np.empty((7, room))
+    keep_beyond, keep_at = np.empty(2 * count), np.empty(2 * count, np.int64)
     vectors, products = np.empty((4, horses, BLOCK)), np.empty((4, horses, BLOCK))
     r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
     product = np.empty((5, BLOCK))
     q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
-    s_c, s_d = np.empty(BLOCK), np.empty(BLOCK)
+    s_c, s_d, q5 = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK)
     base, by_horse, nothing = np.empty((5, horses)), np.empty((3, horses)), np.zeros(horses)
     below_work, below_lanes = np.empty((4, horses, BLOCK)), np.empty((5, BLOCK))
     a_d, one_by_j = np.empty(shape), np.empty(horses)
@@ -1354,12 +1394,19 @@ def disqualified_targets(
             factor[:, :nb] = 0.0
             _two(r5, lc, between, s_c, s_d, factor, 1.0, 0, nb, sums)
             if lo < nb:
+                # the window's one 1 with no other clean horse: bounded where that is
+                # negligible in every lane (summed, it took half the window's products)
+                alone = _alone_one_bounded(product[4], r5, weight, ones, s_c, s_d, q5, factor,
+                                           bound, start, lo, nb, sums)  # fmt: skip
                 _times_r_c_r(r4, lc, ra4, lo, nb)
-                _times_r_c_r(r5, lc, ra5, lo, nb)
-                _times_window(low_sym, start, fixed_window, ones, c_ge_d, vectors, products,
-                              lo, nb, sums)  # fmt: skip
+                if not alone:
+                    _times_r_c_r(r5, lc, ra5, lo, nb)
+                _times_window(low_sym, start, fixed_window, ones, c_ge_d, vectors,
+                              2 if alone else 4, products, lo, nb, sums)  # fmt: skip
                 _one_in_window(r4, lc, s_a, products[0], products[1], two_clean, 1.0, lo, nb, sums)
-                _one_in_window(r5, lc, s_c, products[2], products[3], factor, 1.0, lo, nb, sums)
+                if not alone:
+                    _one_in_window(r5, lc, s_c, products[2], products[3], factor, 1.0, lo, nb,
+                                   sums)  # fmt: skip
             _weigh(show, start, product[3], r4, weight, two_clean, 1 / 6, nb)
             _weigh(show, start, product[4], r5, weight, factor, -1 / 6, nb)
         # two 2s above d with no other clean horse are taken off (exact_finish.
@@ -1374,17 +1421,230 @@ def disqualified_targets(
             _alone_bound(alone_r2, alone_share2, 0, heavy2[2], s, c_ge, p_gt, d, at_d[0], s)
         _sum_at_d(w_two[d], heavy2, count2, alone_r2, alone_share2, at_d, d_work, d_lanes, show,
                   bound)  # fmt: skip
-        for s in range(count3):
-            y = clean_keys[heavy3[3][s]]
-            _batch_window(batch, batched, y, d, p_gt)
-            batched = _batch_lane(batch, batched, heavy3, s, alone_r, alone_share, alone_bound,
-                                  s, heavy_work, heavy_lanes, show, bound)  # fmt: skip
-    _batch_sum(batch, batched, heavy_work, heavy_lanes, show, bound)
+        if count3:
+            kept, kept_count = _keep(
+                kept, kept_count, heavy3, count3, alone_r, alone_share, alone_bound, p_gt,
+                clean_keys, d, w_two[d], w_one[d], c_ge, keep_work, keep_lanes, keep_beyond,
+                keep_at, show, bound,
+            )  # fmt: skip
+    _sum_by_y(kept, kept_count, w_two, clean_keys, show, bound)
 
 
-HEAVY_BATCH = 128
-"""Heavy key pairs of disqualified targets summed at once (a few a key d: gathered over
-many d, so the loops over them run along many lanes)."""
+@kernel
+def _alone_one_bounded(
+    product: Floats, r: Floats, weight: Floats, ones: Floats, s_c: Floats, s_d: Floats,
+    q: Floats, factor: Floats, bound: Floats, start: int, lo: int, nb: int, work: Floats,
+) -> bool:  # fmt: skip
+    """Whether a disqualified target's lanes lo to nb have their window term with one 1 and
+    no other clean horse (taken off show, r = 1 / allowed of that case) bounded, not
+    summed: where every lane's bound of it is below ``ALONE_ONE_BOUNDED``. Then the bound
+    goes into ``factor`` (taken off show in its place: show stays below the truth) and into
+    ``bound`` ([horse, start + lane]). The term sums c_j2 W[m, j1] r_j2 r_m r_j1 over
+    distinct horses, W[m, j1] (m's 1 in the window below j1, clean in it) at most m's
+    chance of a 1 in it (``ones``) times j1's of being clean in it: so at most s_c s_d q,
+    the sums over the horses of c r (s_c), of that clean chance times r (s_d) and of
+    ones r (q, made here)."""
+    _sum(r, ones, q, nb)
+    each = work[0]
+    _dot(r, weight, each, lo, nb)
+    for i in range(lo, nb):
+        if product[i] * each[i] * s_c[i] * s_d[i] * q[i] / 6 >= ALONE_ONE_BOUNDED:
+            return False
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo), _lane(nb)):
+            alone = s_c[i] * s_d[i] * q[i]
+            factor[h, i] += alone
+            bound[h, _lane(start) + i] += product[i] * r[h, i] * weight[h, i] * alone / 6
+    return True
+
+
+ALONE_ONE_BOUNDED = 1e-19
+"""A block's window terms with one 1 and no other clean horse are bounded where every
+lane's bound (summed over the horses) is below this, else summed."""
+
+
+VECTOR_LANES = 32
+"""Lanes the compiled loops take at once (four AVX-512 vectors); the rest of a loop runs a
+lane at a time, so short loops are padded to a multiple of this (with lanes of zeros)."""
+
+
+@kernel
+def _padded(n: int) -> int:
+    """n rounded up to a multiple of ``VECTOR_LANES``."""
+    return (n + VECTOR_LANES - 1) // VECTOR_LANES * VECTOR_LANES
+
+
+@kernel
+def _kept_lanes(horses: int, capacity: int) -> Any:
+    """Space for a whole outcome's heavy lanes with 1s in the window (``_keep``): by
+    horse and lane r, c, share and ``_two_q_between``'s first, last and shared; by lane
+    ``_beyond_two`` and the lower key."""
+    return np.empty((6, horses, capacity)), np.empty(capacity), np.empty(capacity, np.int64)
+
+
+@kernel
+def _room(kept: Any, count: int, needed: int) -> Any:
+    """``kept`` with room for ``needed`` lanes (a larger copy of its first ``count`` if not)."""
+    values, beyond, at = kept
+    if needed <= beyond.size:
+        return kept
+    grown = _kept_lanes(values.shape[1], max(needed, 2 * beyond.size))
+    grown[0][:, :, :count], grown[1][:count], grown[2][:count] = (
+        values[:, :, :count],
+        beyond[:count],
+        at[:count],
+    )
+    return grown
+
+
+@kernel
+def _keep(
+    kept: Any, kept_count: int, heavy: Any, count: int, alone_r: Floats, alone_share: Floats,
+    alone_bound: Floats, p_gt: Floats, clean_keys: Ints, d: int, two_d: Floats, one_d: Floats,
+    c_ge: Floats, work: Floats, lanes: Floats, beyond: Floats, at: Ints, show: Floats,
+    bound: Floats,
+) -> Any:  # fmt: skip
+    """The heavy lanes of key d with 1s in the window (``exact_finish._p_window_two``),
+    their sums begun and kept (returns ``kept`` and its new count): the window of (y, d)
+    is ``Windows.two`` at y less its part with the clean horse at or above d (``_window_
+    below_d``), and ``_two_q_between``'s sums are linear in it (its clamp at 0 was shown
+    to catch rounding alone, some 1e-19 in all), so that part is summed here, where the
+    lanes share d, and ``Windows.two`` at y by y (``_sum_by_y``): no window is made a
+    lane. Where a lane's sum with no other clean horse is not bounded (``_alone_bound``,
+    ``ALONE_BOUNDED``) it is kept as a lane of its own, r that case's, share negative."""
+    heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
+    horses = heavy_r.shape[0]
+    r, c, alpha, share, window = work[0], work[1], work[2], work[3], work[4]
+    n = 0
+    for s in range(count):
+        y, total = clean_keys[heavy_at[s]], 0.0
+        for h in range(horses):
+            total += alone_bound[h, s]
+        for h in range(horses):
+            r[h, n], c[h, n], share[h, n] = heavy_r[h, s], heavy_c[h, s], heavy_share[h, s]
+            alpha[h, n] = p_gt[h, y] - p_gt[h, d]  # a 1 in (y, d]
+        beyond[n], at[n] = _beyond_two(heavy_q[s]), heavy_at[s]
+        n += 1
+        if total >= ALONE_BOUNDED:  # summed, and taken off
+            for h in range(horses):
+                r[h, n], c[h, n], share[h, n] = alone_r[h, s], heavy_c[h, s], -alone_share[h, s]
+                alpha[h, n] = alpha[h, n - 1]
+            beyond[n], at[n] = 0.0, heavy_at[s]
+            n += 1
+            continue
+        for h in range(horses):  # bounded: show may lack it
+            show[h, heavy_at[s]] -= alone_bound[h, s] / 6
+            bound[h, heavy_at[s]] += alone_bound[h, s] / 6
+    padded = _padded(n)
+    r[:, n:padded], c[:, n:padded], alpha[:, n:padded] = 0.0, 0.0, 0.0
+    sums = _two_q_start(r, padded, c, work[5:])
+    for m in range(horses):
+        for k in range(m + 1, horses):
+            _window_below_d(two_d, one_d, c_ge, d, alpha, m, k, padded, window)
+            _two_q_pair(r, padded, window, m, k, sums, lanes)
+    kept = _room(kept, kept_count, kept_count + n)
+    values, kept_beyond, kept_at = kept
+    for h in range(horses):  # r, c, share, first, last, shared
+        for i in range(n):
+            values[0, h, kept_count + i], values[1, h, kept_count + i] = r[h, i], c[h, i]
+            values[2, h, kept_count + i] = share[h, i]
+            values[3, h, kept_count + i] = sums[2][h, i]
+            values[4, h, kept_count + i] = sums[3][h, i]
+            values[5, h, kept_count + i] = sums[4][h, i]
+    kept_beyond[kept_count : kept_count + n] = beyond[:n]
+    kept_at[kept_count : kept_count + n] = at[:n]
+    return kept, kept_count + n
+
+
+@kernel
+def _window_below_d(
+    two_d: Floats, one_d: Floats, c_ge: Floats, d: int, alpha: Floats, m: int, k: int, n: int,
+    into: Floats,
+) -> None:  # fmt: skip
+    """into[j, lane] = minus the part of each lane's window at m < k (``exact_finish.
+    _p_window_two``) with the clean horse j at or above d, for j apart from both: the 1s
+    of m and k in (y, d] (alpha) or above d (``Windows.one`` at d), or both above d
+    (``Windows.two`` at d)."""
+    for j in range(alpha.shape[0]):
+        if j in (m, k):
+            continue
+        fixed, to_k, to_m, ahead = two_d[m, k, j], one_d[k, j], one_d[m, j], c_ge[j, d]
+        for i in range(_lane(n)):
+            into[j, i] = -(fixed + alpha[m, i] * (to_k + alpha[k, i] * ahead) + alpha[k, i] * to_m)
+
+
+@kernel
+def _sum_by_y(
+    kept: Any, count: int, w_two: Floats, clean_keys: Ints, show: Floats, bound: Floats
+) -> None:
+    """The kept lanes (``_keep``) summed against ``Windows.two`` at their y, the lanes of
+    each y together (the loops run along them with one window), and weighed into show and
+    its bound at y; three or more bounded by the two times ``_beyond_two``."""
+    values, beyond, at = kept
+    horses, keys = values.shape[1], show.shape[1]
+    starts = np.zeros(keys + 1, np.int64)  # the lanes in order of y
+    for e in range(count):
+        starts[at[e] + 1] += 1
+    for x in range(keys):
+        starts[x + 1] += starts[x]
+    order, filled = np.empty(count, np.int64), starts[:keys].copy()
+    for e in range(count):
+        order[filled[at[e]]] = e
+        filled[at[e]] += 1
+    work, lanes = np.empty((8, horses, BLOCK)), np.empty((7, BLOCK))
+    a, ar, first, last, shared = work[0], work[1], work[2], work[3], work[4]
+    r, share, two_q = work[5], work[6], work[7]
+    for x in range(keys):
+        for lo in range(starts[x], starts[x + 1], BLOCK):
+            nb = min(BLOCK, starts[x + 1] - lo)
+            for i in range(nb):
+                e = order[lo + i]
+                for h in range(horses):
+                    r[h, i], share[h, i] = values[0, h, e], values[2, h, e]
+                    a[h, i] = values[1, h, e] * r[h, i]
+                    ar[h, i] = a[h, i] * r[h, i]
+                    first[h, i], last[h, i] = values[3, h, e], values[4, h, e]
+                    shared[h, i] = values[5, h, e]
+            padded = _padded(nb)
+            work[:6, :, nb:padded] = 0.0
+            _two_q_add(r, ar, padded, w_two[clean_keys[x]], first, last, shared, lanes)
+            _two_q_finish(r, padded, work, lanes, two_q)
+            for i in range(nb):
+                e = order[lo + i]
+                for h in range(horses):
+                    two = share[h, i] * two_q[h, i]
+                    show[h, x] += two / 6
+                    bound[h, x] += two * beyond[e] / 6
+
+
+@kernel
+def _two_q_add(
+    r: Floats, ar: Floats, n: int, w_two: Floats, first: Floats, last: Floats, shared: Floats,
+    lanes: Floats,
+) -> None:  # fmt: skip
+    """``_two_q_between``'s first, last and shared of one window for all n lanes, added
+    to those given (the same loops, without the start and the finish)."""
+    horses = r.shape[0]
+    u, v, both, mixed = lanes[0], lanes[1], lanes[2], lanes[3]
+    for m in range(horses):
+        for k in range(m + 1, horses):
+            u[:n], v[:n] = 0.0, 0.0
+            for i in range(_lane(n)):
+                both[i] = 2 * r[m, i] * r[k, i]
+                mixed[i] = ar[m, i] * r[k, i] + ar[k, i] * r[m, i]
+            for j in range(horses):
+                w = w_two[m, k, j]
+                if w == 0.0:
+                    continue
+                for i in range(_lane(n)):
+                    u[i] += w * r[j, i]
+                for i in range(_lane(n)):
+                    v[i] += w * ar[j, i]
+                for i in range(_lane(n)):
+                    last[j, i] += w * both[i]
+                for i in range(_lane(n)):
+                    shared[j, i] += w * mixed[i]
+            _two_q_gather(r, ar, first, shared, u, v, m, k, n)
 
 
 @kernel
@@ -1393,7 +1653,7 @@ def _alone_bound(
     into: Floats, s: int,
 ) -> None:  # fmt: skip
     """into[:, s] = a bound on a heavy lane's two disqualified horses in its window with no
-    other clean horse, the sum ``_batch_sum`` takes off (``exact_finish._disqualified_
+    other clean horse, the sum ``_keep`` takes off (``exact_finish._disqualified_
     target``'s ``less``), for r = 1 / allowed of that case and each target's share (their
     column rc); c is each horse's chance at the lower clean key (column cc), b at the
     window's top (clean anywhere in it) and u of a die in it (the window's markers: a 1 in
@@ -1424,94 +1684,10 @@ def _alone_bound(
 
 
 ALONE_BOUNDED = 1e-18
-"""A batch of heavy lanes' sums with no other clean horse are bounded where each lane's
-bound (summed over the horses) is below this, else summed: show loses at most this a
-lane (some 1e-14 an outcome at most; at 12 horses nearly all are bounded, at 6 most are
-summed)."""
-
-
-@kernel
-def _heavy_batch(horses: int, w_two: Floats, w_one: Floats, c_ge_by_key: Floats) -> Any:
-    """Space for HEAVY_BATCH heavy lanes: r, share, c (as ``_heavy_lanes``), then r and
-    share with no other clean horse and its bound (``_alone_bound``); key; q; each lane's window as its keys (y, d) and
-    alpha (``_batch_window``); the tables ``_window_at`` makes the windows from (c_ge
-    by key and horse: a key's row is read whole)."""
-    return (np.empty((6, horses, HEAVY_BATCH)), np.empty(HEAVY_BATCH, np.int64),
-            np.empty(HEAVY_BATCH), np.empty((2, HEAVY_BATCH), np.int64),
-            np.empty((horses, HEAVY_BATCH)), w_two, w_one, c_ge_by_key)  # fmt: skip
-
-
-@kernel
-def _batch_window(batch: Any, lane: int, y: int, d: int, p_gt: Floats) -> None:
-    """Lane's window: ``exact_finish._p_window_two`` of the key pair (y, d), made by
-    ``_window_at`` when summed."""
-    keys, alpha = batch[3], batch[4]
-    keys[0, lane], keys[1, lane] = y, d
-    for m in range(alpha.shape[0]):
-        alpha[m, lane] = p_gt[m, y] - p_gt[m, d]
-
-
-@kernel
-def _window_at(batch: Any, m: int, k: int, n: int, into: Floats) -> None:
-    """into[j, lane] = the window of each of the n lanes at m < k, for j apart from both.
-    Made here, a horse pair at a time, from the tables: written out whole for each lane
-    (by lane last, a cache line a value) they took more time than their sums."""
-    keys, alpha, w_two, w_one, c_ge_by_key = batch[3], batch[4], batch[5], batch[6], batch[7]
-    horses = alpha.shape[0]
-    for i in range(n):
-        y, d = keys[0, i], keys[1, i]
-        alpha_m, alpha_n = alpha[m, i], alpha[k, i]
-        for j in range(horses):
-            if j in (m, k):
-                continue
-            above = (
-                alpha_m * alpha_n * c_ge_by_key[d, j]
-                + alpha_m * w_one[d, k, j]
-                + alpha_n * w_one[d, m, j]
-                + w_two[d, m, k, j]
-            )
-            into[j, i] = max(w_two[y, m, k, j] - above, 0.0)
-
-
-@kernel
-def _batch_lane(
-    batch: Any, lane: int, heavy: Any, s: int, alone_r: Floats, alone_share: Floats,
-    alone_bound: Floats, alone: int, work: Floats, lanes: Floats, show: Floats, bound: Floats,
-) -> int:  # fmt: skip
-    """Heavy lane s (its window's keys already at ``lane``; its r, share and bound with no
-    other clean horse in column ``alone``) into the batch, summed when full; returns the
-    lanes now in the batch."""
-    values, at, q = batch[0], batch[1], batch[2]
-    heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
-    for h in range(heavy_r.shape[0]):
-        values[0, h, lane], values[1, h, lane] = heavy_r[h, s], heavy_share[h, s]
-        values[2, h, lane] = heavy_c[h, s]
-        values[3, h, lane], values[4, h, lane] = alone_r[h, alone], alone_share[h, alone]
-        values[5, h, lane] = alone_bound[h, alone]
-    at[lane], q[lane] = heavy_at[s], heavy_q[s]
-    if lane + 1 < HEAVY_BATCH:
-        return lane + 1
-    _batch_sum(batch, HEAVY_BATCH, work, lanes, show, bound)
-    return 0
-
-
-@kernel
-def _batch_sum(
-    batch: Any, n: int, work: Floats, lanes: Floats, show: Floats, bound: Floats
-) -> None:
-    """Two disqualified horses in each lane's window summed exactly, less the same with no
-    other clean horse: summed too, unless every lane's bound of it is below
-    ``ALONE_BOUNDED``, then bounded (that bound goes to the show bound, as what show may
-    lack); three or more bounded by the two times ``_beyond_two(q)``."""
-    values, at, q = batch[0], batch[1], batch[2]
-    two_q, alone_q = work[0], work[1]
-    summed = _alone_summed(values[5], n)
-    if summed:
-        _two_q_between_each(values[0], values[3], n, values[2], batch, two_q, alone_q,
-                            work[2:], lanes)  # fmt: skip
-    else:
-        _two_q_between_own(values[0], n, values[2], batch, two_q, work[2:], lanes[:7])
-    _weigh_heavy(values[1], values[4], values[5], at, q, two_q, alone_q, n, summed, show, bound)
+"""A heavy lane's sums with no other clean horse are bounded where its bound (summed over
+the horses) is below this (with 2s above d: every lane's of that d), else summed: show
+loses at most this a lane (some 1e-14 an outcome at most; at 12 horses nearly all are
+bounded, at 6 most are summed)."""
 
 
 @kernel
@@ -1551,7 +1727,9 @@ def _sum_at_d(
     two: Floats, heavy: Any, n: int, alone_r: Floats, alone_share: Floats, at_d: Floats,
     work: Floats, lanes: Floats, show: Floats, bound: Floats,
 ) -> None:  # fmt: skip
-    """``_batch_sum`` for the n heavy lanes of a key d with two 2s above d: they share one
+    """The n heavy lanes of a key d with two 2s above d summed, less the same with no other
+    clean horse (summed too, unless every lane's bound of it is below ``ALONE_BOUNDED``,
+    then bounded); three or more bounded by the two times ``_beyond_two(q)``. They share one
     window, ``Windows.two`` at d (``two``), so are summed against it as the clean targets'
     are (``_two_q_between``, no window made a lane: half the time). at_d[0] holds each
     lane's ``_alone_bound``; alone_r and alone_share (no other clean horse) are the same at
@@ -1604,41 +1782,6 @@ def _two_q_between(
                     shared[j, i] += w * mixed[i]
             _two_q_gather(r, ar, first, shared, u, v, m, k, n)
     _two_q_finish(r, n, work, lanes, result)
-
-
-@kernel
-def _two_q_between_each(
-    r: Floats, alone_r: Floats, n: int, c_y: Floats, batch: Any, result: Floats,
-    alone_result: Floats, work: Floats, lanes: Floats,
-) -> None:  # fmt: skip
-    """``_two_q_between`` with each pair's own window (``_window_at``, into work's last
-    block), for r and for alone_r (no other clean horse) at once: each window is made once."""
-    horses = r.shape[0]
-    sums = _two_q_start(r, n, c_y, work[:5])
-    alone_sums = _two_q_start(alone_r, n, c_y, work[5:10])
-    window = work[10]
-    for m in range(horses):
-        for k in range(m + 1, horses):
-            _window_at(batch, m, k, n, window)
-            _two_q_pair(r, n, window, m, k, sums, lanes[:7])
-            _two_q_pair(alone_r, n, window, m, k, alone_sums, lanes[7:])
-    _two_q_finish(r, n, work[:5], lanes[:7], result)
-    _two_q_finish(alone_r, n, work[5:10], lanes[7:], alone_result)
-
-
-@kernel
-def _two_q_between_own(
-    r: Floats, n: int, c_y: Floats, batch: Any, result: Floats, work: Floats, lanes: Floats
-) -> None:
-    """``_two_q_between_each`` for r alone."""
-    horses = r.shape[0]
-    sums = _two_q_start(r, n, c_y, work[:5])
-    window = work[5]
-    for m in range(horses):
-        for k in range(m + 1, horses):
-            _window_at(batch, m, k, n, window)
-            _two_q_pair(r, n, window, m, k, sums, lanes)
-    _two_q_finish(r, n, work[:5], lanes, result)
 
 
 @kernel
