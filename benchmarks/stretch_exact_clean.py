@@ -14,9 +14,6 @@ Run with `.venv/bin/python benchmarks/stretch_exact_clean.py [--horses 12] [--ro
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -28,6 +25,7 @@ import numpy as np
 from homestretch.games.stretch import exact_compiled, exact_finish
 from homestretch.games.stretch.charts import load_chart_set
 from homestretch.games.stretch.exact import _outcomes
+from revisions import module_at
 from stretch_fields import field_of
 
 SOURCE = "src/homestretch/games/stretch/exact_compiled.py"
@@ -45,21 +43,6 @@ def inputs_of(horses: int) -> list[tuple[dict[str, np.ndarray], dict[str, np.nda
         windows = {n: np.ascontiguousarray(getattr(w, n)) for n in ("one", "spread")}
         found.append((tables, windows, np.flatnonzero(t.c.any(axis=0)).astype(np.int64)))
     return found
-
-
-def version_at(revision: str, into: Path) -> ModuleType:
-    """exact_compiled.py as it was at a git revision, imported (compiled there)."""
-    text = subprocess.run(
-        ["git", "show", f"{revision}:{SOURCE}"], capture_output=True, text=True, check=True
-    ).stdout
-    path = into / "clean_before.py"
-    path.write_text(text)
-    spec = importlib.util.spec_from_file_location("clean_before", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["clean_before"] = module  # Numba's cache finds the module by its name
-    spec.loader.exec_module(module)
-    return module
 
 
 def run(module: ModuleType, tables: Any, windows: Any, keys: Any) -> tuple[float, np.ndarray]:
@@ -89,7 +72,7 @@ def main() -> None:
     found = inputs_of(options.horses)
     print(f"{options.horses} horses: {len(found)} shared outcomes")
     with tempfile.TemporaryDirectory() as folder:
-        before = version_at(options.against, Path(folder))
+        before = module_at(options.against, SOURCE, Path(folder), "clean_before")
         differences = np.zeros(3)
         for outcome in found:  # compiled before it is timed, and the answers compared
             (_, old), (_, new) = run(before, *outcome), run(exact_compiled, *outcome)

@@ -16,8 +16,6 @@ Run with `.venv/bin/python benchmarks/stretch_exact_dq.py [--horses 12] [--tries
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -29,6 +27,7 @@ import numpy as np
 from homestretch.games.stretch import exact_compiled
 from homestretch.games.stretch.charts import load_chart_set
 from homestretch.games.stretch.exact import quickplay_chances
+from revisions import module_at
 from stretch_fields import field_of
 
 SOURCE = "src/homestretch/games/stretch/exact_compiled.py"
@@ -53,23 +52,6 @@ def calls_of_one_answer(horses: int) -> tuple[list[tuple[Any, ...]], float]:
     finally:
         exact_compiled.disqualified_targets = kept
     return calls, seconds
-
-
-def version_at(revision: str, into: Path) -> ModuleType:
-    """exact_compiled.py at a git revision (or a file), imported (compiled there)."""
-    if Path(revision).is_file():
-        text = Path(revision).read_text()
-    else:
-        text = subprocess.run(
-            ["git", "show", f"{revision}:{SOURCE}"], capture_output=True, text=True, check=True
-        ).stdout
-    path = into / "dq_before.py"
-    path.write_text(text)
-    spec = importlib.util.spec_from_file_location("dq_before", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def run(module: ModuleType, call: tuple[Any, ...]) -> tuple[np.ndarray, ...]:
@@ -102,7 +84,7 @@ def main() -> None:
     calls, whole = calls_of_one_answer(options.horses)
     print(f"{options.horses} horses: {len(calls)} shared outcomes")
     with tempfile.TemporaryDirectory() as folder:
-        before = version_at(options.against, Path(folder))
+        before = module_at(options.against, SOURCE, Path(folder), "dq_before")
         now = exact_compiled
         diffs, largest_bound = np.zeros(3), 0.0
         for call in calls:

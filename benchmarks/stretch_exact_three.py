@@ -14,8 +14,6 @@ Run with `.venv/bin/python benchmarks/stretch_exact_three.py [--horses 12] [--ro
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -27,6 +25,7 @@ import numpy as np
 from homestretch.games.stretch import exact_compiled, exact_compiled_three
 from homestretch.games.stretch.charts import load_chart_set
 from homestretch.games.stretch.exact import quickplay_chances
+from revisions import module_at
 from stretch_fields import field_of
 
 SOURCE = "src/homestretch/games/stretch/exact_compiled_three.py"
@@ -54,20 +53,6 @@ def calls_of_one_answer(horses: int) -> tuple[list[tuple[Any, ...]], float]:
     return calls, seconds
 
 
-def version_at(revision: str, into: Path) -> ModuleType:
-    """exact_compiled_three.py as it was at a git revision, imported (compiled there)."""
-    text = subprocess.run(
-        ["git", "show", f"{revision}:{SOURCE}"], capture_output=True, text=True, check=True
-    ).stdout
-    path = into / "three_before.py"
-    path.write_text(text)
-    spec = importlib.util.spec_from_file_location("three_before", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def run(module: ModuleType, call: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:
     c, c_gt, p_gt, clean_keys, log_at, log_y, count, shape = call
     show, bound = np.zeros(shape), np.zeros(shape)
@@ -93,7 +78,7 @@ def main() -> None:
     pairs = sum(call[6] for call in calls)
     print(f"{options.horses} horses: {len(calls)} shared outcomes, {pairs:,} logged key pairs")
     with tempfile.TemporaryDirectory() as folder:
-        before = version_at(options.against, Path(folder))
+        before = module_at(options.against, SOURCE, Path(folder), "three_before")
         now = exact_compiled_three
         run(before, calls[0])  # compiled before it is timed
         show_diff, bound_diff, three_total = 0.0, 0.0, 0.0

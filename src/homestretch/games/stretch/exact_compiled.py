@@ -1622,12 +1622,15 @@ def _two_q_add(
     r: Floats, ar: Floats, n: int, w_two: Floats, first: Floats, last: Floats, shared: Floats,
     lanes: Floats,
 ) -> None:  # fmt: skip
-    """``_two_q_between``'s first, last and shared of one window for all n lanes, added
-    to those given (the same loops, without the start and the finish)."""
+    """``_two_q_between``'s contractions of one window for all n lanes, added to first,
+    last and shared (``_two_q_start`` zeroes them for a window alone; ``_sum_by_y`` adds
+    a lane's parts at or above d and at y)."""
     horses = r.shape[0]
     u, v, both, mixed = lanes[0], lanes[1], lanes[2], lanes[3]
     for m in range(horses):
         for k in range(m + 1, horses):
+            # u = sum over j of W[m, k, j] r_j, v the same of ar_j; last and shared gather
+            # W[m, k, j] times r_m r_k (both orders) and ar_m r_k + ar_k r_m, for each j
             u[:n], v[:n] = 0.0, 0.0
             for i in range(_lane(n)):
                 both[i] = 2 * r[m, i] * r[k, i]
@@ -1757,30 +1760,8 @@ def _two_q_between(
     w_two[m, n, j] the window (symmetric in m and n, zero unless m, n, j differ). result =
     the sum, [horse, pair]. Its contractions as sums over one index at a time, over m < k
     (the symmetry)."""
-    horses = r.shape[0]
-    a, ar, first, last, shared = _two_q_start(r, n, c_y, work)
-    u, v, both, mixed = lanes[0], lanes[1], lanes[2], lanes[3]
-    for m in range(horses):
-        for k in range(m + 1, horses):
-            # u = sum over j of W[m, k, j] r_j, v the same of ar_j; last and shared gather
-            # W[m, k, j] times r_m r_k (both orders) and ar_m r_k + ar_k r_m, for each j
-            u[:n], v[:n] = 0.0, 0.0
-            for i in range(_lane(n)):
-                both[i] = 2 * r[m, i] * r[k, i]
-                mixed[i] = ar[m, i] * r[k, i] + ar[k, i] * r[m, i]
-            for j in range(horses):
-                w = w_two[m, k, j]
-                if w == 0.0:
-                    continue
-                for i in range(_lane(n)):
-                    u[i] += w * r[j, i]
-                for i in range(_lane(n)):
-                    v[i] += w * ar[j, i]
-                for i in range(_lane(n)):
-                    last[j, i] += w * both[i]
-                for i in range(_lane(n)):
-                    shared[j, i] += w * mixed[i]
-            _two_q_gather(r, ar, first, shared, u, v, m, k, n)
+    _, ar, first, last, shared = _two_q_start(r, n, c_y, work)
+    _two_q_add(r, ar, n, w_two, first, last, shared, lanes)
     _two_q_finish(r, n, work, lanes, result)
 
 
