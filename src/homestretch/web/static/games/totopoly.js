@@ -127,6 +127,8 @@
       const sq = codes[at];
       square.append(make(tools, "span", String(at), "tp-num"), make(tools, "span", sq ? sq.code : "", "tp-code"));
       if (sq) square.title = sq.text;
+      square.tabIndex = 0;  // read with a tap, a click or Enter (a phone shows no tooltip)
+      square.setAttribute("role", "button");
       const boxes = Object.entries(layout.boxes).filter(([, s]) => s === at).map(([h]) => h);
       if (boxes.length) square.append(make(tools, "span", `box ${boxes.join(",")}`, "tp-box"));
       square.append(make(tools, "span", null, "tp-here"));
@@ -136,7 +138,27 @@
     middle.style.gridRow = `2 / ${side}`;
     middle.style.gridColumn = `2 / ${side}`;
     ring.append(middle);
-    parts.ring.inner.append(ring, make(tools, "p", "ST stables, VT vet, £ pay, CF club fee, CO may join the club, C+ colour card, W+ white card, BX back to the box", "tp-legend"));
+    const said = make(tools, "p", "Tap a square to read it in full.", "tp-square-said");
+    said.setAttribute("aria-live", "polite");
+    const read = (square) => {
+      if (!square || !square.dataset.square) return;
+      const at = Number(square.dataset.square);
+      const sq = codes[at];
+      const boxes = Object.entries(layout.boxes).filter(([, s]) => s === at).map(([h]) => h);
+      const outside = boxes.length ? ` (No. ${boxes.join(", No. ")} leaves its box here)` : "";
+      said.textContent = sq ? `Square ${at} (${sq.code}): ${sq.text}${outside}` : `Square ${at}: a plain square${outside}`;
+      ring.querySelectorAll(".tp-read").forEach((s) => s.classList.remove("tp-read"));
+      square.classList.add("tp-read");
+      box.tpSquareRead = at;  // read again after the board is drawn anew (a phone turned)
+    };
+    ring.addEventListener("click", (event) => read(event.target.closest(".tp-square")));
+    ring.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      read(event.target.closest(".tp-square"));
+    });
+    if (box.tpSquareRead !== undefined) read(ring.querySelector(`[data-square="${box.tpSquareRead}"]`));
+    parts.ring.inner.append(ring, said, make(tools, "p", "ST stables, VT vet, £ pay, CF club fee, CO may join the club, C+ colour card, W+ white card, BX back to the box", "tp-legend"));
     parts.squares = ring;
     parts.tokens = {};
     box.append(root);
