@@ -9,6 +9,7 @@ square is read in full with a tap (a phone shows no tooltip)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -384,3 +385,49 @@ def test_a_square_of_the_ring_is_read_with_a_tap(
         watch.locator("#tp-ring").screenshot(path=str(tmp_path / "ring-read-tv.png"))
         for each in (phone, tv):
             each.close()
+
+
+def test_the_log_names_cards_as_the_board_does(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """The generic log under the board says a player's moves in words ("Throw No. 1
+    Ebony Lantern (black) into the auction"), not by card id, after a reload and as
+    lines come in."""
+    with shared_server.visit() as address:
+        request = {"game": "totopoly", "config": {"players": 3}, "seats": PEOPLE, "seed": 5}
+        links = httpx.post(f"{address}/api/tables", json=request).json()
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        asked = _until(address, game_id, tokens, "auction")
+        seen = frame(address, game_id, tokens[asked["seat"]])
+        view = seen["view"]
+        leases = {f"lease:{b}": name for b, name in view["board"]["businesses"].items()}
+        for h in view["horses"]:
+            leases[f"lease:horse-{h['number']:02d}"] = (
+                f"No. {h['number']} {h['name']} ({h['colour']})"
+            )
+        carded = [e for e in seen["log"] if e.get("action", {}).get("card") in leases]
+        assert carded, "nobody has discarded or exchanged a card yet"
+        phone = context(browser, address, phone=True)
+        page = phone.new_page()
+        page.goto(links["seats"][asked["seat"]]["link"])
+        shows(page, seen["version"])
+        lines = page.locator("#log li")
+
+        def worded() -> None:
+            said = lines.all_inner_texts()
+            assert not [line for line in said if "lease:" in line or '"' in line], said
+            by_position = {int(line.split(":")[0]): line for line in said}
+            for entry in carded:
+                assert leases[entry["action"]["card"]] in by_position[entry["position"]]
+
+        worded()
+        expect(lines.filter(has_text="into the auction").first).to_be_visible()
+        # a line that comes in while the page is open is said in words too
+        mover = _move(address, game_id, tokens)
+        expect(page.locator("body")).not_to_have_attribute("data-version", str(mover["version"]))
+        assert "action" in frame(address, game_id, tokens[asked["seat"]])["log"][-1]
+        expect(lines.first).to_have_text(re.compile(r"^\d+: \w+: [A-Z]"))  # "Pass", not "pass"
+        worded()
+        page.locator("#log").screenshot(path=str(tmp_path / "log-phone.png"))
+        phone.close()
