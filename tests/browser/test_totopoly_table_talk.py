@@ -431,3 +431,25 @@ def test_the_log_names_cards_as_the_board_does(
         worded()
         page.locator("#log").screenshot(path=str(tmp_path / "log-phone.png"))
         phone.close()
+
+
+def test_the_page_names_the_game_and_its_tote(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """The short game takes the Tote out (rulebook, "Short Game"): its page does not
+    promise one; the long game's does."""
+    with shared_server.visit() as address:
+        phone = context(browser, address, phone=True)
+        page = phone.new_page()
+        for short, name in (
+            (True, "Totopoly, the short game: lease, train and race horses (no Tote)"),
+            (False, "Totopoly: lease, train and race horses, with a Tote"),
+        ):
+            config = {"players": 3, "short": short}
+            request = {"game": "totopoly", "config": config, "seats": PEOPLE, "seed": 5}
+            links = httpx.post(f"{address}/api/tables", json=request).json()
+            page.goto(links["seats"][0]["link"])
+            shows(page, frame(address, links["id"])["version"])
+            expect(page.locator("header h1")).to_have_text(name)
+            expect(page).to_have_title(f"{name}: table {links['id']}")
+        phone.close()
