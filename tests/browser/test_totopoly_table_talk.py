@@ -3,11 +3,13 @@ others. A player who was not looking reads what the table did lately; the one as
 told why "done" is missing; a waiting player reads the prompt about the player asked,
 never "you threw 3"; a typed bid the rules refuse is said under the box it was typed
 in; the Tote asks for a horse and a stake in one line, not a wall of buttons; the
-players' businesses and kept cards are named as the cards name them."""
+players' businesses and kept cards are named as the cards name them; a training-ring
+square is read in full with a tap (a phone shows no tooltip)."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -330,4 +332,124 @@ def test_a_kept_card_is_offered_for_sale_by_its_name(
         expect(replay.locator("#tp-status .tp-prompt")).to_have_text(
             f"Waiting for {seller['name']}: offer a kept card for sale?"
         )
+        phone.close()
+
+
+def test_a_square_of_the_ring_is_read_with_a_tap(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """A phone shows no tooltip: a square's code (ST, £, C+) is read in full with a tap,
+    in a line under the ring, on a player's phone and on the TV alike."""
+    with shared_server.visit() as address:
+        request = {"game": "totopoly", "config": {"players": 3}, "seats": PEOPLE, "seed": 5}
+        links = httpx.post(f"{address}/api/tables", json=request).json()
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        asked = _until(address, game_id, tokens, "training")
+        board = asked["view"]["board"]
+        phone = context(browser, address, phone=True)
+        tv = context(browser, address)
+        page, watch = phone.new_page(), tv.new_page()
+        page.goto(links["seats"][(asked["seat"] + 1) % 3]["link"])
+        watch.goto(f"/t/{game_id}/watch")
+        squares = {sq["at"]: sq for sq in board["ring"]}
+        paid = next(sq for sq in board["ring"] if sq["code"] == "£")
+        box_of = {at: number for number, at in board["boxes"].items()}
+        plain = next(at for at in range(board["ring_size"]) if at not in squares | box_of.keys())
+        for screen in (page, watch):
+            shows(screen, asked["version"])
+            said = screen.locator("#tp-ring .tp-square-said")
+            expect(said).to_be_visible()
+            screen.locator(f"#tp-ring .tp-square[data-square='{paid['at']}']").click()
+            expect(said).to_contain_text(f"Square {paid['at']} (£): {paid['text']}")
+            screen.locator(f"#tp-ring .tp-square[data-square='{plain}']").click()
+            expect(said).to_have_text(f"Square {plain}: a plain square")
+        # read by keyboard too, and still read after the table moves on
+        stables = next(sq for sq in board["ring"] if sq["code"] == "ST")
+        page.locator(f"#tp-ring .tp-square[data-square='{stables['at']}']").focus()
+        page.keyboard.press("Enter")
+        said = page.locator("#tp-ring .tp-square-said")
+        read = f"Square {stables['at']} (ST): {stables['text']}"
+        expect(said).to_contain_text(read)
+        mover = _move(address, game_id, tokens)
+        expect(page.locator("body")).not_to_have_attribute("data-version", str(mover["version"]))
+        expect(said).to_contain_text(read)
+        # the square outside a horse's box says so
+        boxed = next(at for at in box_of if at not in squares)
+        page.locator(f"#tp-ring .tp-square[data-square='{boxed}']").click()
+        expect(said).to_have_text(
+            f"Square {boxed}: a plain square (No. {box_of[boxed]} leaves its box here)"
+        )
+        fits_width(page)
+        page.locator("#tp-ring").screenshot(path=str(tmp_path / "ring-read-phone.png"))
+        watch.locator("#tp-ring").screenshot(path=str(tmp_path / "ring-read-tv.png"))
+        for each in (phone, tv):
+            each.close()
+
+
+def test_the_log_names_cards_as_the_board_does(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """The generic log under the board says a player's moves in words ("Throw No. 1
+    Ebony Lantern (black) into the auction"), not by card id, after a reload and as
+    lines come in."""
+    with shared_server.visit() as address:
+        request = {"game": "totopoly", "config": {"players": 3}, "seats": PEOPLE, "seed": 5}
+        links = httpx.post(f"{address}/api/tables", json=request).json()
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        asked = _until(address, game_id, tokens, "auction")
+        seen = frame(address, game_id, tokens[asked["seat"]])
+        view = seen["view"]
+        leases = {f"lease:{b}": name for b, name in view["board"]["businesses"].items()}
+        for h in view["horses"]:
+            leases[f"lease:horse-{h['number']:02d}"] = (
+                f"No. {h['number']} {h['name']} ({h['colour']})"
+            )
+        carded = [e for e in seen["log"] if e.get("action", {}).get("card") in leases]
+        assert carded, "nobody has discarded or exchanged a card yet"
+        phone = context(browser, address, phone=True)
+        page = phone.new_page()
+        page.goto(links["seats"][asked["seat"]]["link"])
+        shows(page, seen["version"])
+        lines = page.locator("#log li")
+
+        def worded() -> None:
+            said = lines.all_inner_texts()
+            assert not [line for line in said if "lease:" in line or '"' in line], said
+            by_position = {int(line.split(":")[0]): line for line in said}
+            for entry in carded:
+                assert leases[entry["action"]["card"]] in by_position[entry["position"]]
+
+        worded()
+        expect(lines.filter(has_text="into the auction").first).to_be_visible()
+        # a line that comes in while the page is open is said in words too
+        mover = _move(address, game_id, tokens)
+        expect(page.locator("body")).not_to_have_attribute("data-version", str(mover["version"]))
+        assert "action" in frame(address, game_id, tokens[asked["seat"]])["log"][-1]
+        expect(lines.first).to_have_text(re.compile(r"^\d+: \w+: [A-Z]"))  # "Pass", not "pass"
+        worded()
+        page.locator("#log").screenshot(path=str(tmp_path / "log-phone.png"))
+        phone.close()
+
+
+def test_the_page_names_the_game_and_its_tote(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """The short game takes the Tote out (rulebook, "Short Game"): its page does not
+    promise one; the long game's does."""
+    with shared_server.visit() as address:
+        phone = context(browser, address, phone=True)
+        page = phone.new_page()
+        for short, name in (
+            (True, "Totopoly, the short game: lease, train and race horses (no Tote)"),
+            (False, "Totopoly: lease, train and race horses, with a Tote"),
+        ):
+            config = {"players": 3, "short": short}
+            request = {"game": "totopoly", "config": config, "seats": PEOPLE, "seed": 5}
+            links = httpx.post(f"{address}/api/tables", json=request).json()
+            page.goto(links["seats"][0]["link"])
+            shows(page, frame(address, links["id"])["version"])
+            expect(page.locator("header h1")).to_have_text(name)
+            expect(page).to_have_title(f"{name}: table {links['id']}")
         phone.close()

@@ -57,7 +57,7 @@ def _cash(state: State) -> dict[str, float]:
 
 ENTRY = GameEntry(
     name="totopoly",
-    title="Totopoly: lease, train and race horses, with a Tote",
+    title="Totopoly: lease, train and race horses",  # the short game runs no Tote
     make=_make,
     harness_configs=_harness_configs,
     harness_games=50,

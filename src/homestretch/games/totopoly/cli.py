@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     no_args_is_help=True,
-    help="Totopoly: lease horses, train them in the ring, race them with a Tote.",
+    help="Totopoly: lease horses, train them in the ring, race them (the long game with a Tote).",
 )
 
 ShortOption = Annotated[

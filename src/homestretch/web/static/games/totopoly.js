@@ -127,6 +127,8 @@
       const sq = codes[at];
       square.append(make(tools, "span", String(at), "tp-num"), make(tools, "span", sq ? sq.code : "", "tp-code"));
       if (sq) square.title = sq.text;
+      square.tabIndex = 0;  // read with a tap, a click or Enter (a phone shows no tooltip)
+      square.setAttribute("role", "button");
       const boxes = Object.entries(layout.boxes).filter(([, s]) => s === at).map(([h]) => h);
       if (boxes.length) square.append(make(tools, "span", `box ${boxes.join(",")}`, "tp-box"));
       square.append(make(tools, "span", null, "tp-here"));
@@ -136,7 +138,27 @@
     middle.style.gridRow = `2 / ${side}`;
     middle.style.gridColumn = `2 / ${side}`;
     ring.append(middle);
-    parts.ring.inner.append(ring, make(tools, "p", "ST stables, VT vet, £ pay, CF club fee, CO may join the club, C+ colour card, W+ white card, BX back to the box", "tp-legend"));
+    const said = make(tools, "p", "Tap a square to read it in full.", "tp-square-said");
+    said.setAttribute("aria-live", "polite");
+    const read = (square) => {
+      if (!square || !square.dataset.square) return;
+      const at = Number(square.dataset.square);
+      const sq = codes[at];
+      const boxes = Object.entries(layout.boxes).filter(([, s]) => s === at).map(([h]) => h);
+      const outside = boxes.length ? ` (No. ${boxes.join(", No. ")} leaves its box here)` : "";
+      said.textContent = sq ? `Square ${at} (${sq.code}): ${sq.text}${outside}` : `Square ${at}: a plain square${outside}`;
+      ring.querySelectorAll(".tp-read").forEach((s) => s.classList.remove("tp-read"));
+      square.classList.add("tp-read");
+      box.tpSquareRead = at;  // read again after the board is drawn anew (a phone turned)
+    };
+    ring.addEventListener("click", (event) => read(event.target.closest(".tp-square")));
+    ring.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      read(event.target.closest(".tp-square"));
+    });
+    if (box.tpSquareRead !== undefined) read(ring.querySelector(`[data-square="${box.tpSquareRead}"]`));
+    parts.ring.inner.append(ring, said, make(tools, "p", "ST stables, VT vet, £ pay, CF club fee, CO may join the club, C+ colour card, W+ white card, BX back to the box", "tp-legend"));
     parts.squares = ring;
     parts.tokens = {};
     box.append(root);
@@ -436,14 +458,17 @@
   }
 
   function cardNames(view) {
+    // every lease card by its id (content.py's, kept out of the view: a seat's frame holds
+    // no card id it may not see); a log line names a card thrown away long ago by it
     const names = {};
+    for (const h of view.horses) names[`lease:horse-${String(h.number).padStart(2, "0")}`] = `No. ${h.number} ${h.name} (${h.colour})`;
+    for (const [id, name] of Object.entries(view.board.businesses)) names[`lease:${id}`] = name;
     for (const key of ["hand", "leases", "known_lots"]) for (const c of view[key] || []) names[c.card] = c.horse !== undefined ? `No. ${c.horse} ${c.name} (${c.colour})` : c.name;
     if (view.lot) names[view.lot.card] = view.lot.horse !== undefined ? `No. ${view.lot.horse} ${view.lot.name}` : view.lot.name;
     // what a player may sell: a kept card, a horse, an advantage card of a colour
     for (const p of view.players) for (const k of p.kept) names[k.id] = `the "${SPECIAL[k.special] || k.special}" card`;
     for (const h of view.horses) names[`horse:${h.number}`] = `No. ${h.number} ${h.name} (${h.colour})`;
     for (const colour of Object.keys(MOVE_ON)) names[`colour:${colour}`] = `a ${colour} advantage card`;
-    for (const [id, name] of Object.entries(view.board.businesses)) names[`lease:${id}`] = names[`lease:${id}`] || name;
     return names;
   }
 
@@ -503,6 +528,31 @@
     order.forEach((name, at) => { if (name && parts[name]) parts[name].section.style.order = String(at); });
   }
 
+  // The generic log under the board names a move as data ('discard card "lease:horse-01"'):
+  // each line is said again in words as the board says the move. The page draws the log
+  // just after the board, from the frame the board was given (its whole log).
+  let logSaid = null;  // the log, the names of the cards and the seats' names, as last given
+  function sayLogLine(line) {
+    const position = parseInt(line.textContent, 10);
+    const entry = logSaid && logSaid.log[position];
+    if (!entry || entry.position !== position || !entry.action) return;  // dice: as they are
+    const { action } = entry;
+    const words = action.kind === "track"  // crossing or staying: the view of then is gone
+      ? `Take track ${action.track}`
+      : moveText(action, { crossing: null, prompt: null }, logSaid.names);
+    if (!words) return;
+    line.textContent = `${position}: ${logSaid.seatName(entry.player)}: ${words}`;
+  }
+  function sayLog(frame, view, tools) {
+    const box = document.getElementById("log");
+    if (!box) return;
+    logSaid = { log: frame.log || [], names: { ...cardNames(view), hidden: "a card" }, seatName: tools.seatName };
+    if (box.tpSaying) return;
+    box.tpSaying = new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(sayLogLine)));
+    box.tpSaying.observe(box, { childList: true });
+    box.querySelectorAll("li").forEach(sayLogLine);  // any drawn before the first board
+  }
+
   let shown = null;  // the last frame drawn, drawn again when the screen turns
   window.addEventListener("resize", () => { if (shown) window.homestretchBoard(...shown); });
 
@@ -530,5 +580,19 @@
     drawCourse(parts, tools, view);
     drawTote(parts, tools, view);
     putFirst(parts, view.phase);
+    sayLog(frame, view, tools);
+    nameTheGame(view);
   };
+
+  // The page's heading, the same for either game, says which game this is and whether
+  // a Tote runs (the short game takes the Tote out).
+  function nameTheGame(view) {
+    const heading = document.querySelector("header h1");
+    const name = view.short
+      ? "Totopoly, the short game: lease, train and race horses (no Tote)"
+      : "Totopoly: lease, train and race horses, with a Tote";
+    if (!heading || heading.textContent === name) return;
+    document.title = document.title.replace(heading.textContent, name);
+    heading.textContent = name;
+  }
 })();
