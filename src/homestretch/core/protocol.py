@@ -166,6 +166,12 @@ class State(ABC):
         see; the generic harness checks none appears in ``view(player)``."""
         return set()
 
+    def secret_move(self, player: int | None, event: Event) -> bool:
+        """Whether ``player`` may not see what was done in ``event`` (another player's
+        card put face down, though the card may be face up now): the log then shows only
+        the kind of move."""
+        return False
+
     def secrets_kept(self, player: int | None) -> dict[str, set[str]]:
         """Groups of hidden identifiers the rules keep from ``player`` by name (the lots
         an auctioneer has still to sell, another player's hand). The generic harness

@@ -35,7 +35,7 @@ from homestretch.core.protocol import CHANCE, JSON, Event, Game, State
 from homestretch.core.referee import Agent, RefereeError
 from homestretch.core.registry import GameEntry
 from homestretch.session.dice import DiceSpec, TableDice
-from homestretch.session.log import EventLog, MemoryLog, log_entry, redacted
+from homestretch.session.log import HIDDEN, EventLog, MemoryLog, log_entry, redacted
 from homestretch.session.seats import Seat, computer
 
 AUTO = "auto"
@@ -134,13 +134,17 @@ class Table:
 
     def log_for(self, seat: int | None, since: int = 0) -> list[JSON]:
         """The log as ``seat`` may see it (None: a spectator): draws without their
-        outcome, and whatever ``hidden_from(seat)`` names replaced by "hidden"."""
+        outcome, another player's secret moves (``secret_move``) as their kind alone,
+        and whatever ``hidden_from(seat)`` names replaced by "hidden"."""
         hidden = self.state.hidden_from(seat)
         entries = []
         for position in range(since, self.version):
             chance = self._chance[position]
             label, dice = chance if chance is not None else (None, False)
-            entry = log_entry(position, self.state.events[position], label, dice)
+            event = self.state.events[position]
+            entry = log_entry(position, event, label, dice)
+            if event.action is not None and self.state.secret_move(seat, event):
+                entry["action"] = {k: v if k == "kind" else HIDDEN for k, v in event.action.items()}
             entries.append(redacted(entry, hidden) if hidden else entry)
         return entries
 

@@ -14,7 +14,7 @@ from typing import Any
 from homestretch.core.actions import Action
 from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.errors import HomestretchError
-from homestretch.core.protocol import CHANCE, JSON, Game, State, replay
+from homestretch.core.protocol import CHANCE, JSON, Event, Game, State, replay
 from homestretch.games.totopoly import words
 from homestretch.games.totopoly.actions import CODEC
 from homestretch.games.totopoly.content import COLOURS, Content, load_content
@@ -25,6 +25,7 @@ DENOMINATIONS = {50: 10, 25: 6, 5: 8, 1: 10}
 """The banker's float for each player: ten £50, six £25, eight £5 and ten £1."""
 STARTING_CASH = sum(note * count for note, count in DENOMINATIONS.items())
 BANK = -2
+SECRET_MOVES = {"reject", "discard"}  # cards given up face down (secret_move)
 """Payee meaning the bank (the prize fund)."""
 DEFAULT_RULES = {name: choices[0] for name, choices in RULE_CHOICES.items()}
 
@@ -361,6 +362,13 @@ class TotopolyState(State):
 
     def hidden_from(self, player: int | None) -> set[str]:
         return {card for card in self.where if not self.visible(card, player)}
+
+    def secret_move(self, player: int | None, event: Event) -> bool:
+        """A card another player put under the dummy or threw into the auction went face
+        down: who gave up which card stays his, though the card is later sold face up
+        ("players should guard their own hands")."""
+        action = event.action or {}
+        return event.player != player and action.get("kind") in SECRET_MOVES
 
     def secrets_kept(self, player: int | None) -> dict[str, set[str]]:
         """The auctioneer's lots to come, each hand and the dummy: none may be all that
