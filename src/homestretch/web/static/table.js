@@ -304,11 +304,15 @@ $("roll").addEventListener("submit", (event) => {
   send({ roll: faces });
 });
 
+let replayAsked = 0;  // the newest move asked for: an answer overtaken by a later ask is dropped
+
 async function showReplay(at) {
+  const asked = ++replayAsked;
   const seat = body.dataset.seat;
   const query = (seat === "" ? "" : `&seat=${seat}`) + (token ? `&token=${encodeURIComponent(token)}` : "");
   const response = await fetch(`/api/tables/${tableId}/replay?at=${at}${query}`);
   const answer = await response.json();
+  if (asked !== replayAsked) return;
   if (!response.ok) { showError(answer.error); return; }
   replayAt = at;
   render(answer);
