@@ -34,6 +34,13 @@ QUIET = ("done", "pass", "throw", "join")
 each nominates his first horse)."""
 
 
+def _open(address: str, seed: int) -> tuple[dict[str, Any], int, list[str]]:
+    """A long game for Ann, Bob and Cy, each a person: its links, id and seat tokens."""
+    request = {"game": "totopoly", "config": {"players": 3}, "seats": PEOPLE, "seed": seed}
+    links = httpx.post(f"{address}/api/tables", json=request).json()
+    return links, links["id"], [token_of(seat["link"]) for seat in links["seats"]]
+
+
 def _asked(address: str, game_id: int, tokens: list[str]) -> dict[str, Any]:
     """The frame of the person asked to move."""
     return next(f for f in (frame(address, game_id, t) for t in tokens) if f["your_turn"])
@@ -87,10 +94,7 @@ def test_what_each_phone_says_about_the_others(
     browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
     with shared_server.visit() as address:
-        request = {"game": "totopoly", "config": {"players": 3}, "seats": PEOPLE, "seed": 5}
-        links = httpx.post(f"{address}/api/tables", json=request).json()
-        game_id = links["id"]
-        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        links, game_id, tokens = _open(address, seed=5)
         phones = [context(browser, address, phone=True) for _ in PEOPLE]
         pages = [phone.new_page() for phone in phones]
         for page, seat in zip(pages, links["seats"], strict=True):
@@ -266,10 +270,7 @@ def test_an_amount_half_typed_stays_when_someone_else_connects(
     browser: Browser, shared_server: SharedServer
 ) -> None:
     with shared_server.visit() as address:
-        request = {"game": "totopoly", "config": {"players": 3}, "seats": PEOPLE, "seed": 5}
-        links = httpx.post(f"{address}/api/tables", json=request).json()
-        game_id = links["id"]
-        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        links, game_id, tokens = _open(address, seed=5)
         bidder = _until(address, game_id, tokens, "auction")
         while not any(a["action"]["kind"] == "bid" for a in bidder["legal"]):
             _move(address, game_id, tokens)
@@ -295,10 +296,7 @@ def test_a_kept_card_is_offered_for_sale_by_its_name(
     browser: Browser, shared_server: SharedServer
 ) -> None:
     with shared_server.visit() as address:
-        request = {"game": "totopoly", "config": {"players": 3}, "seats": PEOPLE, "seed": 9}
-        links = httpx.post(f"{address}/api/tables", json=request).json()
-        game_id = links["id"]
-        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        links, game_id, tokens = _open(address, seed=9)
         seller = _until(address, game_id, tokens, "sales")
         sells = [a["action"] for a in seller["legal"] if a["action"]["kind"] == "sell"]
         assert sells, "nobody holds a kept card here"
@@ -341,10 +339,7 @@ def test_a_square_of_the_ring_is_read_with_a_tap(
     """A phone shows no tooltip: a square's code (ST, £, C+) is read in full with a tap,
     in a line under the ring, on a player's phone and on the TV alike."""
     with shared_server.visit() as address:
-        request = {"game": "totopoly", "config": {"players": 3}, "seats": PEOPLE, "seed": 5}
-        links = httpx.post(f"{address}/api/tables", json=request).json()
-        game_id = links["id"]
-        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        links, game_id, tokens = _open(address, seed=5)
         asked = _until(address, game_id, tokens, "training")
         board = asked["view"]["board"]
         phone = context(browser, address, phone=True)
@@ -394,10 +389,7 @@ def test_the_log_names_cards_as_the_board_does(
     Ebony Lantern (black) into the auction"), not by card id, after a reload and as
     lines come in."""
     with shared_server.visit() as address:
-        request = {"game": "totopoly", "config": {"players": 3}, "seats": PEOPLE, "seed": 5}
-        links = httpx.post(f"{address}/api/tables", json=request).json()
-        game_id = links["id"]
-        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        links, game_id, tokens = _open(address, seed=5)
         asked = _until(address, game_id, tokens, "auction")
         seen = frame(address, game_id, tokens[asked["seat"]])
         view = seen["view"]
