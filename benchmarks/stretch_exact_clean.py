@@ -25,7 +25,7 @@ import numpy as np
 from homestretch.games.stretch import exact_compiled, exact_finish
 from homestretch.games.stretch.charts import load_chart_set
 from homestretch.games.stretch.exact import _outcomes
-from revisions import module_at
+from paired import module_at
 from stretch_fields import field_of
 
 SOURCE = "src/homestretch/games/stretch/exact_compiled.py"

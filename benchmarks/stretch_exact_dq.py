@@ -27,7 +27,7 @@ import numpy as np
 from homestretch.games.stretch import exact_compiled
 from homestretch.games.stretch.charts import load_chart_set
 from homestretch.games.stretch.exact import quickplay_chances
-from revisions import module_at
+from paired import calls_during, module_at
 from stretch_fields import field_of
 
 SOURCE = "src/homestretch/games/stretch/exact_compiled.py"
@@ -35,23 +35,14 @@ BEFORE = "bf8f932"
 
 
 def calls_of_one_answer(horses: int) -> tuple[list[tuple[Any, ...]], float]:
-    """The inputs of each call of disqualified_targets in one exact answer, and its CPU s."""
-    calls: list[tuple[Any, ...]] = []
-    kept = exact_compiled.disqualified_targets
-
-    def keeping(*args: Any) -> None:
-        place, show, bound = args[-3:]
-        calls.append(args[:-3] + (place.shape,))
-        kept(*args)
-
-    exact_compiled.disqualified_targets = keeping
-    try:
-        start = time.process_time()
-        quickplay_chances(field_of(horses), load_chart_set(), workers=1)
-        seconds = time.process_time() - start
-    finally:
-        exact_compiled.disqualified_targets = kept
-    return calls, seconds
+    """The inputs of each call of disqualified_targets in one exact answer, and its CPU s
+    (the place, show and bound it adds into kept as their shape)."""
+    return calls_during(
+        exact_compiled,
+        "disqualified_targets",
+        lambda *args: args[:-3] + (args[-3].shape,),
+        lambda: quickplay_chances(field_of(horses), load_chart_set(), workers=1),
+    )
 
 
 def run(module: ModuleType, call: tuple[Any, ...]) -> tuple[np.ndarray, ...]:

@@ -25,7 +25,7 @@ import numpy as np
 from homestretch.games.stretch import exact_compiled, exact_compiled_three
 from homestretch.games.stretch.charts import load_chart_set
 from homestretch.games.stretch.exact import quickplay_chances
-from revisions import module_at
+from paired import calls_during, module_at
 from stretch_fields import field_of
 
 SOURCE = "src/homestretch/games/stretch/exact_compiled_three.py"
@@ -33,24 +33,20 @@ BEFORE = "370bc82"
 
 
 def calls_of_one_answer(horses: int) -> tuple[list[tuple[Any, ...]], float]:
-    """The inputs of each call of three_in_window in one exact answer, and its CPU seconds."""
-    calls: list[tuple[Any, ...]] = []
-    kept = exact_compiled.three_in_window
+    """The inputs of each call of three_in_window in one exact answer, and its CPU seconds
+    (the logs cut to what was logged, show and bound kept as their shape)."""
 
-    def keeping(*args: Any) -> None:
-        c, c_gt, p_gt, clean_keys, log_at, log_y, count, show, bound = args
-        calls.append((c, c_gt, p_gt, clean_keys, log_at[:count].copy(), log_y[:count].copy(),
-                      count, show.shape))  # fmt: skip
-        kept(*args)
+    def record(*args: Any) -> tuple[Any, ...]:
+        c, c_gt, p_gt, clean_keys, log_at, log_y, count, show, _ = args
+        return (c, c_gt, p_gt, clean_keys, log_at[:count].copy(), log_y[:count].copy(),
+                count, show.shape)  # fmt: skip
 
-    exact_compiled.three_in_window = keeping
-    try:
-        start = time.process_time()
-        quickplay_chances(field_of(horses), load_chart_set(), workers=1)
-        seconds = time.process_time() - start
-    finally:
-        exact_compiled.three_in_window = kept
-    return calls, seconds
+    return calls_during(
+        exact_compiled,
+        "three_in_window",
+        record,
+        lambda: quickplay_chances(field_of(horses), load_chart_set(), workers=1),
+    )
 
 
 def run(module: ModuleType, call: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:

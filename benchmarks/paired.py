@@ -1,0 +1,57 @@
+"""What the paired benchmarks (stretch_exact_three.py, stretch_exact_clean.py,
+stretch_exact_dq.py) share: a module as it was at a git revision, imported beside
+today's, and the inputs of a kernel's calls recorded from a real run, so both versions
+are timed on the same inputs in one process (the noise between processes here is as
+large as the gains they measure)."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+
+def module_at(revision: str, source: str, into: Path, name: str) -> ModuleType:
+    """``source`` (a path in the repository) at ``revision``, or the file ``revision`` names,
+    written into ``into`` as ``name``.py and imported (Numba compiles it there)."""
+    if Path(revision).is_file():
+        text = Path(revision).read_text()
+    else:
+        text = subprocess.run(
+            ["git", "show", f"{revision}:{source}"], capture_output=True, text=True, check=True
+        ).stdout
+    path = into / f"{name}.py"
+    path.write_text(text)
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # Numba's cache finds the module by its name
+    spec.loader.exec_module(module)
+    return module
+
+
+def calls_during(
+    module: ModuleType, name: str, record: Callable[..., tuple[Any, ...]], work: Callable[[], Any]
+) -> tuple[list[tuple[Any, ...]], float]:
+    """``record(*args)`` of each call of ``module.name`` while ``work()`` runs (the call
+    itself still made), and the CPU seconds ``work`` took."""
+    calls: list[tuple[Any, ...]] = []
+    kept = getattr(module, name)
+
+    def keeping(*args: Any) -> None:
+        calls.append(record(*args))
+        kept(*args)
+
+    setattr(module, name, keeping)
+    try:
+        start = time.process_time()
+        work()
+        seconds = time.process_time() - start
+    finally:
+        setattr(module, name, kept)
+    return calls, seconds
