@@ -400,6 +400,9 @@ def test_the_log_names_cards_as_the_board_does(
             )
         carded = [e for e in seen["log"] if e.get("action", {}).get("card") in leases]
         assert carded, "nobody has discarded or exchanged a card yet"
+        # the others' cards given up face down stay theirs (ruling T42): "a card"
+        secret = [e["position"] for e in seen["log"] if e.get("action", {}).get("card") == "hidden"]
+        assert secret, "no other player has given up a card face down yet"
         phone = context(browser, address, phone=True)
         page = phone.new_page()
         page.goto(links["seats"][asked["seat"]]["link"])
@@ -412,6 +415,8 @@ def test_the_log_names_cards_as_the_board_does(
             by_position = {int(line.split(":")[0]): line for line in said}
             for entry in carded:
                 assert leases[entry["action"]["card"]] in by_position[entry["position"]]
+            for position in secret:
+                assert "a card" in by_position[position], by_position[position]
 
         worded()
         expect(lines.filter(has_text="into the auction").first).to_be_visible()
