@@ -4,6 +4,7 @@ bet half chosen stays as it is when another player's bet redraws the page."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import httpx
@@ -17,6 +18,7 @@ from tests.browser.table_pages import (
     fits_width,
     frame,
     shows,
+    token_of,
 )
 
 pytestmark = pytest.mark.browser
@@ -121,7 +123,8 @@ def test_nothing_below_tells_the_finish_before_the_caller(
             expect(page.locator("#bet-done")).to_be_visible()
         bet(ann, "win", 1, 10)
         ann.click("#bet-done")
-        bea.click("#bet-done")  # the last one done: the race goes off
+        with bea.expect_response("**/moves"):
+            bea.click("#bet-done")  # the last one done: the race goes off
         over = frame(address, int(links["id"]))
         assert over["over"]
         official = next(n["words"] for n in over["notices"] if n["type"] == "official")
@@ -166,3 +169,39 @@ def test_the_last_at_the_window_is_told_the_race_waits_for_them(
         bea.click("#bet-done")
         expect(waiting).to_have_text("Everyone else is done: the race goes off when you are.")
         on_first_screen(cal, "#stretch-bet")
+
+
+def test_done_straight_after_a_bet_counts_both(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """A player pressing "Done betting" straight after "Buy the ticket", before the
+    bet's frame has come back: both moves are the player's own, so neither is refused
+    as stale. The event stream here only ever sends the first frame, so no frame can
+    come between the two."""
+    with shared_server.visit() as address:
+        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
+        race = {"name": "Quick Hands", "furlongs": 6, "entries": [{"horse": h} for h in horses]}
+        request = {"race": race, "mode": "quick", "players": [{"kind": "person", "name": "Ann"}]}
+        answer = httpx.post(f"{address}/api/stretch/races", json=request)
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        first = frame(address, int(links["id"]), token_of(links["seats"][0]["link"]))
+        stream = f"event: frame\ndata: {json.dumps(first)}\n\n"
+        page = context(browser, address, phone=True).new_page()
+        page.route(
+            "**/events*",
+            lambda route: route.fulfill(content_type="text/event-stream", body=stream),
+        )
+        page.goto(links["seats"][0]["link"])
+        expect(page.locator("#bet-done")).to_be_visible()
+        with page.expect_response("**/moves") as bought:
+            bet(page, "show", 2, 10)
+        with page.expect_response("**/moves") as done:
+            page.click("#bet-done")
+        assert bought.value.ok, bought.value.text()
+        assert done.value.ok, done.value.text()
+        over = frame(address, int(links["id"]))
+        assert over["over"]
+        tickets = over["view"]["tote"]["tickets"]
+        assert [(t["pool"], t["post"], t["dollars"]) for t in tickets] == [("show", 2, 10)]
+        expect(page.locator("#error")).to_be_empty()

@@ -271,12 +271,25 @@ async function post(path, data) {
 // to every page of the table (a page whose stream is down asks for it after a while).
 // A board may await it: the version, or the one line why the move was refused (shown at
 // the top of the page too), to show by the form it came from.
-async function send(move) {
-  const answer = await post(`/api/tables/${tableId}/moves`, { token, version: frame.version, ...move });
-  if (answer && frame.version < answer.version) {
-    setTimeout(() => { if (frame.version < answer.version) refetch(); }, 3000);
-  }
-  return answer ? { version: answer.version } : { refused: $("error").textContent };
+// A player's own moves go one at a time, each at the version the one before made: "Done
+// betting" pressed straight after "Buy the ticket" is not refused as stale because the
+// bet's frame had not come yet. A move by anyone else in between still makes it stale.
+let sending = Promise.resolve();
+let made = 0;
+
+function send(move) {
+  const turn = sending.then(async () => {
+    const version = Math.max(frame.version, made);
+    const answer = await post(`/api/tables/${tableId}/moves`, { token, version, ...move });
+    if (!answer) return { refused: $("error").textContent };
+    made = answer.version;
+    if (frame.version < answer.version) {
+      setTimeout(() => { if (frame.version < answer.version) refetch(); }, 3000);
+    }
+    return { version: answer.version };
+  });
+  sending = turn.catch(() => {});
+  return turn;
 }
 
 async function handOver(seat, bot) {
