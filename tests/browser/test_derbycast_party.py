@@ -312,8 +312,10 @@ Downs 1,3,Comet,9-1
 
 
 def _make_stale(page: Page) -> None:
-    """The page believes it saw the move before the last (as if a push were missed)."""
-    page.evaluate("() => { frame.version -= 1; }")
+    """The page believes it saw the move before the last (as if a push were missed) and
+    made none of its own since (the page sends its next move at the version its own last
+    move made, table.js ``send``)."""
+    page.evaluate("() => { frame.version -= 1; made = Math.min(made, frame.version); }")
 
 
 def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
