@@ -189,7 +189,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         _settled(address, game_id, *everyone)
         desk.get_by_role("button", name="Close picks").click()
         _settled(address, game_id, *everyone)
-        expect(tv.locator('.dc-card tr[data-program="3"]')).to_contain_text("2 (show)")
+        expect(tv.locator('.dc-card tr[data-program="3"]')).to_contain_text("Bob (show)")
         _result(desk, "1, 3, 2", {0: "9-2", 1: "3-1", 2: "12-1"})
         _settled(address, game_id, *everyone)
         desk.locator("[data-official]").click()
@@ -312,8 +312,10 @@ Downs 1,3,Comet,9-1
 
 
 def _make_stale(page: Page) -> None:
-    """The page believes it saw the move before the last (as if a push were missed)."""
-    page.evaluate("() => { frame.version -= 1; }")
+    """The page believes it saw the move before the last (as if a push were missed), and
+    made none since (table.js sends a page's next move at the version its own last move
+    made: that one was the last move here)."""
+    page.evaluate("() => { frame.version -= 1; made = Math.min(made, frame.version); }")
 
 
 def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
@@ -387,7 +389,7 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         for seat, page in [(0, ann), (1, bob), (2, cy), (3, desk), (None, tv)]:
             assert secrets(db, game_id, seat)  # every seat has a pick it may not see
             assert not shown_secrets(page, db, game_id, seat)
-        expect(tv.locator('.dc-card tr[data-program="3"]')).not_to_contain_text("2 (win)")
+        expect(tv.locator('.dc-card tr[data-program="3"]')).not_to_contain_text("Bob (win)")
         ann.locator("#board-box").screenshot(path=str(tmp_path / "phone-sealed.png"))
         fits_width(ann)
         # Cy's phone died. The keeper opens "close now", Bob changes his pick meanwhile
@@ -401,8 +403,8 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         expect(desk.locator(".dc-early")).to_have_attribute("open", "")
         desk.get_by_role("button", name="Close picks now").click()
         _settled(address, game_id, *everyone)
-        expect(tv.locator('.dc-card tr[data-program="2"]')).to_contain_text("2 (show)")
-        expect(tv.locator('.dc-card tr[data-program="1"]')).to_contain_text("1 (place)")
+        expect(tv.locator('.dc-card tr[data-program="2"]')).to_contain_text("Bob (show)")
+        expect(tv.locator('.dc-card tr[data-program="1"]')).to_contain_text("Ann (place)")
         # A result typed on a page that missed a move is refused as stale and kept.
         desk.fill("#dc-result-finish", "2, 1, 3")
         desk.fill("#dc-result-odds-1", "4-1")
