@@ -384,7 +384,10 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         _settled(address, game_id, *everyone)
         _tap(ann, "1", "place")
         _settled(address, game_id, *everyone)
-        expect(tv.locator(".dc-sealed")).to_contain_text("picked: marker 1, 2")
+        expect(tv.locator(".dc-sealed")).to_have_text(
+            "Picks are sealed until the keeper closes them; "
+            "picked so far: Ann (marker 1) and Bob (marker 2)"
+        )
         expect(ann.locator(".dc-mine")).to_contain_text("place on 1 Ace")
         for seat, page in [(0, ann), (1, bob), (2, cy), (3, desk), (None, tv)]:
             assert secrets(db, game_id, seat)  # every seat has a pick it may not see

@@ -171,10 +171,10 @@ def closing_early_line(missing: Sequence[JSON]) -> str:
     return f"Closing now: {named(missing)} {verb} this race out"
 
 
-def sealed_line(picked: Sequence[int]) -> str:
-    """Sealed picks while they are open: who has picked, not what (R22)."""
+def sealed_line(picked: Sequence[JSON]) -> str:
+    """Sealed picks while they are open: who has picked (by name), not what (R22)."""
     line = "Picks are sealed until the keeper closes them"
-    return line + (f"; picked: marker {', '.join(map(str, picked))}" if picked else "")
+    return line + (f"; picked so far: {named(picked)}" if picked else "")
 
 
 def _races(n: int) -> str:

@@ -227,14 +227,15 @@
     const mine = view.picks.find((p) => p.marker === me.marker);
     const own = view.yours; // this marker's lines, worded by the rules (derbycast/words.py)
     if (own.pick) box.append(make(tools, "p", own.pick, "dc-mine"));
-    const choosing = card && (frame.your_turn || (view.picks_open && mine && !mine.sat_out));
-    if (choosing) box.append(pickButtons(frame, tools));
-    else if (card) box.append(raceCard(view, tools, picksShown(view), me.marker)); // the field, the picks so far
+    // that the pick stands (what the table waits for) under the pick, not below the field
     if (frame.legal.some((l) => l.action.kind === "ready")) {
       box.append(button(tools, own.buttons.stands, () => tools.send({ action: { kind: "ready" } }), { "data-ready": "" }));
     } else if (own.stands) {
       box.append(make(tools, "p", own.stands, "dc-stands"));
     }
+    const choosing = card && (frame.your_turn || (view.picks_open && mine && !mine.sat_out));
+    if (choosing) box.append(pickButtons(frame, tools));
+    else if (card) box.append(raceCard(view, tools, picksShown(view), me.marker)); // the field, the picks so far
     if (view.sealed_note) box.append(sealedNote(view, tools));
     if (own.onlooker) box.append(make(tools, "p", own.onlooker, "dc-onlooker"));
     if (own.would && calledFor(frame) > 0) box.append(make(tools, "p", own.calling, "dc-would"));
