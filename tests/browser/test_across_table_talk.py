@@ -56,7 +56,8 @@ def test_the_pages_say_what_the_table_waits_for_and_keep_a_typed_bid(
     browser: Browser, shared_server: SharedServer
 ) -> None:
     with shared_server.visit() as address:
-        request = {"game": "across", "config": {"players": 3}, "seats": SEATS, "seed": 7}
+        config = {"players": 3, "daily_double": True}
+        request = {"game": "across", "config": config, "seats": SEATS, "seed": 7}
         links = open_table(address, request)
         game_id = links["id"]
         tokens = [token_of(seat["link"]) for seat in links["seats"]]
@@ -127,6 +128,17 @@ def test_the_pages_say_what_the_table_waits_for_and_keep_a_typed_bid(
         )
         expect(page.locator(".ab-dealings button").first).to_have_text(words)
         fits_width(page)
+
+        # The Daily Double's two horses, chosen but not bought yet, stay chosen when a
+        # ticket bought first redraws the board (they went back to #7 and #7).
+        assert view["race"] == 1
+        picks = page.locator(".ab-dd-pick")
+        picks.nth(0).select_option("5")
+        picks.nth(1).select_option("9")
+        page.locator(".ab-bet").first.click()
+        expect(page.locator("body")).not_to_have_attribute("data-version", str(shown["version"]))
+        expect(picks.nth(0)).to_have_value("5")
+        expect(picks.nth(1)).to_have_value("9")
 
 
 def _fifties(n: int) -> str:
