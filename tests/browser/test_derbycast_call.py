@@ -195,4 +195,5 @@ def test_a_phone_keeps_what_the_result_gives_it_until_the_tv_reaches_the_wire(
         assert tv.locator(".dc-call p").count() < len(call)  # the TV not at the wire yet
         expect(tv.locator(".dc-call p")).to_have_count(len(call), timeout=30_000)
         expect(would).to_have_text(yours["would"])  # at the wire: drawn again by itself
+        expect(would).to_be_in_viewport()  # under the pick, not below the whole field
         bob.screenshot(path=str(tmp_path / "phone-at-the-wire.png"), full_page=True)

@@ -233,13 +233,14 @@
     } else if (own.stands) {
       box.append(make(tools, "p", own.stands, "dc-stands"));
     }
+    // what the result under review gives this marker, above the field (not under 14 rows)
+    if (own.would && calledFor(frame) > 0) box.append(make(tools, "p", own.calling, "dc-would"));
+    else if (own.would) box.append(priced(tools, "p", own.would, "dc-would"));
+    if (own.onlooker) box.append(make(tools, "p", own.onlooker, "dc-onlooker"));
     const choosing = card && (frame.your_turn || (view.picks_open && mine && !mine.sat_out));
     if (choosing) box.append(pickButtons(frame, tools));
     else if (card) box.append(raceCard(view, tools, picksShown(view), me.marker)); // the field, the picks so far
     if (view.sealed_note) box.append(sealedNote(view, tools));
-    if (own.onlooker) box.append(make(tools, "p", own.onlooker, "dc-onlooker"));
-    if (own.would && calledFor(frame) > 0) box.append(make(tools, "p", own.calling, "dc-would"));
-    else if (own.would) box.append(priced(tools, "p", own.would, "dc-would"));
     if (view.last_race) box.append(lastRace(view, tools));
   }
 
