@@ -163,3 +163,37 @@ def test_a_tv_on_a_server_that_loaded_the_table_reads_the_call_in_step(
         phone.screenshot(path=str(tmp_path / "tv-on-the-second-server.png"), full_page=True)
         phone_context.close()
         tv_context.close()
+
+
+def test_a_phone_keeps_what_the_result_gives_it_until_the_tv_reaches_the_wire(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The TV reads the call a part at a time; a marker's phone says what the result
+    under review gives it only once the call has reached the wire (it said "3rd at 10-1:
+    +0" while the TV was still at the pace), after a reload too."""
+    db = str(tmp_path / "games.sqlite")
+    with serving(db, tmp_path) as address:
+        links, keeper = _picks_closed(address, LONG_CALL)
+        game_id = links["id"]
+        tv = context(browser, address).new_page()
+        tv.goto(links["watch"])
+        bob = context(browser, address, phone=True).new_page()
+        bob.goto(links["seats"][1]["link"])
+        shows(bob, frame(address, game_id)["version"])
+        _move(address, game_id, keeper, {"kind": "run"})
+        now = frame(address, game_id, token_of(links["seats"][1]["link"]))
+        call, yours = now["view"]["call"], now["view"]["yours"]
+        assert len(call) > 3 and yours["would"].startswith("If the result stands: Bob")
+        shows(bob, now["version"])
+        would = bob.locator(".dc-would")
+        expect(would).to_have_text(yours["calling"])
+        assert "If the result stands" not in bob.locator("#board-box").inner_text()
+        bob.screenshot(path=str(tmp_path / "phone-while-called.png"), full_page=True)
+        bob.reload()  # a phone woken mid-call: still the TV's to tell
+        shows(bob, now["version"])
+        expect(would).to_have_text(yours["calling"])
+        assert tv.locator(".dc-call p").count() < len(call)  # the TV not at the wire yet
+        expect(tv.locator(".dc-call p")).to_have_count(len(call), timeout=30_000)
+        expect(would).to_have_text(yours["would"])  # at the wire: drawn again by itself
+        expect(would).to_be_in_viewport()  # under the pick, not below the whole field
+        bob.screenshot(path=str(tmp_path / "phone-at-the-wire.png"), full_page=True)

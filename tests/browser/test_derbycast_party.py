@@ -189,7 +189,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         _settled(address, game_id, *everyone)
         desk.get_by_role("button", name="Close picks").click()
         _settled(address, game_id, *everyone)
-        expect(tv.locator('.dc-card tr[data-program="3"]')).to_contain_text("2 (show)")
+        expect(tv.locator('.dc-card tr[data-program="3"]')).to_contain_text("Bob (show)")
         _result(desk, "1, 3, 2", {0: "9-2", 1: "3-1", 2: "12-1"})
         _settled(address, game_id, *everyone)
         desk.locator("[data-official]").click()
@@ -384,12 +384,15 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         _settled(address, game_id, *everyone)
         _tap(ann, "1", "place")
         _settled(address, game_id, *everyone)
-        expect(tv.locator(".dc-sealed")).to_contain_text("picked: marker 1, 2")
+        expect(tv.locator(".dc-sealed")).to_have_text(
+            "Picks are sealed until the keeper closes them; "
+            "picked so far: Ann (marker 1) and Bob (marker 2)"
+        )
         expect(ann.locator(".dc-mine")).to_contain_text("place on 1 Ace")
         for seat, page in [(0, ann), (1, bob), (2, cy), (3, desk), (None, tv)]:
             assert secrets(db, game_id, seat)  # every seat has a pick it may not see
             assert not shown_secrets(page, db, game_id, seat)
-        expect(tv.locator('.dc-card tr[data-program="3"]')).not_to_contain_text("2 (win)")
+        expect(tv.locator('.dc-card tr[data-program="3"]')).not_to_contain_text("Bob (win)")
         ann.locator("#board-box").screenshot(path=str(tmp_path / "phone-sealed.png"))
         fits_width(ann)
         # Cy's phone died. The keeper opens "close now", Bob changes his pick meanwhile
@@ -403,8 +406,8 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         expect(desk.locator(".dc-early")).to_have_attribute("open", "")
         desk.get_by_role("button", name="Close picks now").click()
         _settled(address, game_id, *everyone)
-        expect(tv.locator('.dc-card tr[data-program="2"]')).to_contain_text("2 (show)")
-        expect(tv.locator('.dc-card tr[data-program="1"]')).to_contain_text("1 (place)")
+        expect(tv.locator('.dc-card tr[data-program="2"]')).to_contain_text("Bob (show)")
+        expect(tv.locator('.dc-card tr[data-program="1"]')).to_contain_text("Ann (place)")
         # A result typed on a page that missed a move is refused as stale and kept.
         desk.fill("#dc-result-finish", "2, 1, 3")
         desk.fill("#dc-result-odds-1", "4-1")

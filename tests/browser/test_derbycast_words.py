@@ -21,9 +21,11 @@ from tests.browser.table_pages import (
 )
 
 from homestretch.games.derbycast.words import (
+    DESK_BUTTONS,
     FIELD,
     FINISH,
     MORNING_LINES,
+    PHONE_BUTTONS,
     RACE_NAME,
     SCRATCHED,
     UNDER_REVIEW,
@@ -95,7 +97,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         desk.fill("#dc-race", "Riverbend")
         desk.fill("#dc-field", "1 Alpha, 1A Bravo, 3 Charlie")
         desk.fill("#dc-odds", "2-1, 5-2, 8-1")
-        desk.get_by_role("button", name="Post the card").click()
+        desk.get_by_role("button", name=DESK_BUTTONS["post_card"]).click()
         settled()
         _tap(ann, "3", "show")
         settled()
@@ -110,7 +112,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
 
         # Bravo is scratched late: Bob's phone says so, as the terminal would
         desk.locator('.dc-desk-form input[data-program="1A"]').check()
-        desk.get_by_role("button", name="Close picks").click()
+        desk.get_by_role("button", name=DESK_BUTTONS["close"]).click()
         settled()
         expect(bob.locator(".dc-mine")).to_have_text(
             "Your pick: place on 1A Bravo, scratched: pick another or sit out"
@@ -123,6 +125,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         fits_width(bob)
         assert broken_words(bob, "#board") == []
         bob.screenshot(path=str(tmp_path / "bob-scratched.png"), full_page=True)
+        expect(bob.locator("[data-sit-out]")).to_have_text(PHONE_BUTTONS["sit_out"])
         bob.locator("[data-sit-out]").click()
         settled()
         expect(bob.locator(".dc-mine")).to_have_text("You sit out this race")
@@ -133,7 +136,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         assert _label(desk, "dc-result-odds-0") == "Final odds of 1 Alpha"
         desk.fill("#dc-result-finish", "1, 3")
         desk.fill("#dc-result-odds-0", "2-1")
-        desk.get_by_role("button", name="Post for review").click()
+        desk.get_by_role("button", name=DESK_BUTTONS["post_result"]).click()
         settled()
         expect(ann.locator(".dc-would")).to_contain_text(
             "If the result stands: Ann (marker 1): win on 1 Alpha, 1st at 2-1: +"

@@ -17,6 +17,9 @@ from homestretch.core.errors import HomestretchError
 @dataclasses.dataclass(frozen=True)
 class Action:
     kind: ClassVar[str] = "action"
+    any_time: ClassVar[bool] = False
+    """A move the rules take from a seat the table is not waiting for (an Across dealing):
+    refused out of turn in the rules' own words, not as whose turn it is."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}

@@ -282,8 +282,12 @@ def _submit(live: LiveTable, viewer: Viewer, action_json: Any, version: int) -> 
         action = table.game.codec.from_json(action_json)
         # out of turn only if the rules allow it (Derby Cast: a pick changed before picks
         # close, the keeper closing picks early; tests/web/test_out_of_turn.py)
-        if seat not in table.waiting().seats and table.state.why_illegal(seat, action):
-            raise Forbidden(f"it is not {table.seats[seat].name}'s turn")
+        # (an Across dealing, made any time, is refused in the rules' words: "you can lend
+        # 1 to 40 fifties", not "it is not Bob's turn")
+        if seat not in table.waiting().seats and (reason := table.state.why_illegal(seat, action)):
+            raise Forbidden(
+                reason if action.any_time else f"it is not {table.seats[seat].name}'s turn"
+            )
         table.submit(seat, action, version)
         return table.version
     except HomestretchError:

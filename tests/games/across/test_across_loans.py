@@ -165,7 +165,7 @@ def test_loans_between_players_are_recorded_and_paid_back(driver: Make) -> None:
     s.apply(2, Done())
     s.apply(3, Done())
     assert s.to_act() == [0]
-    with pytest.raises(IllegalAction, match="owe nothing"):
+    with pytest.raises(IllegalAction, match=f"owe nothing to {s.name(1)}$"):  # a name, not a seat
         s.apply(0, PayBack(1, 1))
     s.apply(0, PayBack(2, 12))  # the terms were theirs: two fifties interest
     assert s.debts == {(0, 2): 0}

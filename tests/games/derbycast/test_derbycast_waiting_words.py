@@ -18,9 +18,13 @@ from homestretch.games.derbycast.actions import (
 )
 from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
 from homestretch.games.derbycast.words import (
+    DESK_BUTTONS,
+    PHONE_BUTTONS,
     STANDS,
     closing_early_line,
+    correct_title,
     named,
+    post_title,
     waiting_line,
     winners_line,
 )
@@ -163,3 +167,17 @@ def test_between_races_everyone_waits_for_the_keeper_to_post_the_next() -> None:
         {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "replays"}
     ).new_initial_state()
     assert replays.view(None)["status"] == ""  # a replay is drawn at once: no keeper
+
+
+def test_the_desk_and_the_phones_have_their_buttons_in_the_rules_words() -> None:
+    """The desk's and a phone's buttons and form labels come with the view (words.py),
+    as their questions do, not written in the page's script."""
+    state = keeper_state()
+    desk = state.view(state.game.keeper)["desk"]
+    assert desk["buttons"] == DESK_BUTTONS
+    assert (desk["post_title"], desk["correct_title"]) == ("Post race 1", "")
+    state = make()
+    assert state.view(0)["yours"]["buttons"] == PHONE_BUTTONS
+    assert state.view(state.game.keeper)["yours"] is None  # the keeper is no marker
+    assert post_title(3, True) == "Post race 3 from the day's card"
+    assert correct_title(1, "Derby") == "Correct race 1 (Derby)"

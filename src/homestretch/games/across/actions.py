@@ -89,6 +89,7 @@ class OfferHorse(Action):
     """Offer ``horse`` to ``buyer`` for ``price`` fifties."""
 
     kind = "sell"
+    any_time = True  # whenever the game waits (R16)
     horse: int
     buyer: int
     price: int
@@ -99,6 +100,7 @@ class OfferLoan(Action):
     """Offer to lend ``amount`` fifties to ``borrower`` (terms are between you)."""
 
     kind = "lend"
+    any_time = True  # whenever the game waits (R16)
     borrower: int
     amount: int
 
@@ -109,6 +111,7 @@ class OfferToBuy(Action):
     purchase horses from other players anytime during the game")."""
 
     kind = "buy"
+    any_time = True  # whenever the game waits (R16)
     horse: int
     price: int
 
@@ -121,6 +124,7 @@ class OfferRing(Action):
     (pooling play money to make track bets)")."""
 
     kind = "ring"
+    any_time = True  # whenever the game waits (R16)
     horse: int
     tickets: int
     partner: int
@@ -139,6 +143,7 @@ class OfferLoanTerms(Action):
     agreed terms: the loan and its interest), recorded by the table."""
 
     kind = "lend_terms"
+    any_time = True  # whenever the game waits (R16)
     borrower: int
     amount: int
     repay: int
@@ -149,6 +154,7 @@ class PayBack(Action):
     """Pay ``amount`` fifties to ``lender`` against what you owe them."""
 
     kind = "payback"
+    any_time = True  # whenever the game waits (R16)
     lender: int
     amount: int
 

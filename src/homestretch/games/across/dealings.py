@@ -156,7 +156,7 @@ def why_illegal(state: AcrossState, seat: int, action: Dealing) -> str | None:
     cash = state.cash[seat]
     if isinstance(action, PayBack):
         if state.debts.get((seat, action.lender), 0) <= 0:
-            return f"you owe nothing to player {action.lender}"
+            return f"you owe nothing to {state.name(action.lender)}"
         return None if 1 <= action.amount <= cash else f"you can pay 1 to {cash} fifties"
     if seat in state.offered:
         return "one offer per player per race, so play is not held up"
@@ -182,7 +182,7 @@ def why_illegal(state: AcrossState, seat: int, action: Dealing) -> str | None:
     if action.horse not in sellable(state, seat):
         return f"#{action.horse} is not yours to sell (or is in hock)"
     if action.buyer in state.owners[action.horse]:
-        return f"player {action.buyer} already owns part of #{action.horse}"
+        return f"{state.name(action.buyer)} already owns part of #{action.horse}"
     if not 0 <= action.price <= state.cash[action.buyer]:
         return f"the price must be 0 to {state.cash[action.buyer]} (the buyer's fifties)"
     return None

@@ -794,7 +794,9 @@ class DerbyCastState(State):
                 for row in sorted(board, key=lambda r: (-r["points"], r["marker"]))
             ],
             "status": phase_line(self.phase.value) or self._between_races(),
-            "sealed_note": sealed_line([p["marker"] for p in picks]) if self.sealed_now() else "",
+            "sealed_note": sealed_line([board[p["marker"] - 1] for p in picks])
+            if self.sealed_now()
+            else "",
         }
         # a marker's own lines (its phone), the keeper's questions (the desk)
         shown["yours"] = None if marker is None else yours(marker, shown)

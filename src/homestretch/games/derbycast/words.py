@@ -171,10 +171,10 @@ def closing_early_line(missing: Sequence[JSON]) -> str:
     return f"Closing now: {named(missing)} {verb} this race out"
 
 
-def sealed_line(picked: Sequence[int]) -> str:
-    """Sealed picks while they are open: who has picked, not what (R22)."""
+def sealed_line(picked: Sequence[JSON]) -> str:
+    """Sealed picks while they are open: who has picked (by name), not what (R22)."""
     line = "Picks are sealed until the keeper closes them"
-    return line + (f"; picked: marker {', '.join(map(str, picked))}" if picked else "")
+    return line + (f"; picked so far: {named(picked)}" if picked else "")
 
 
 def _races(n: int) -> str:
@@ -242,6 +242,11 @@ def your_pick_line(pick: JSON | None, card: JSON, picks_open: bool) -> str:
     return line + (" (you may change it until picks close)" if picks_open else "")
 
 
+CALLING = "The TV is calling the race: what the result gives you follows at the wire"
+"""A marker's phone while the TV reads out the call of a race Top of the Stretch ran:
+the finish is the TV's to tell first."""
+
+
 def would_line(entry: JSON) -> str:
     """What the result under review gives a marker, if it stands."""
     return f"If the result stands: {pick_line(entry)}"
@@ -249,8 +254,8 @@ def would_line(entry: JSON) -> str:
 
 def yours(marker: int, view: JSON) -> JSON:
     """A marker's own lines in ``view`` (its seat's): its pick, that it stands (with
-    ``confirm``), whether it sits a tie-break race out, and what a result under review
-    would give it."""
+    ``confirm``), whether it sits a tie-break race out, what a result under review
+    would give it, and what its phone says instead while the TV calls the race."""
     card, review = view["card"], view["review"]
     mine = next((p for p in view["picks"] if p["marker"] == marker), None)
     would = [w for w in review["would"] if w["marker"] == marker] if review else []
@@ -260,6 +265,8 @@ def yours(marker: int, view: JSON) -> JSON:
         "stands": STANDS if stands else "",
         "onlooker": ONLOOKER if card and marker not in view["order"] else "",
         "would": would_line(would[0]) if would else "",
+        "calling": CALLING if would and view["call"] else "",
+        "buttons": PHONE_BUTTONS,
     }
 
 
@@ -273,6 +280,45 @@ FINISH = "Official finish, best first (dead heat: 3=1, e.g. 3=1,5,2)"
 UNDER_REVIEW = "Not official yet: this result would score"
 
 
+DESK_BUTTONS = {
+    "desk": "Score keeper's desk",
+    "post_card": "Post the card",
+    "stretch": "Or run a race with Top of the Stretch",
+    "stretch_race": "Top of the Stretch race",
+    "any_race": "any race (the dice choose)",
+    "mode": "Quickplay or Fullplay",
+    "quick": "Quickplay",
+    "full": "Fullplay",
+    "card_stretch": "Card a Top of the Stretch race",
+    "day_card": "Load the day's card from a file (.csv or .json)",
+    "day_card_file": "day's card file",
+    "load": "Load the card",
+    "no_file": "choose the day's card file first",
+    "late_scratch": "late scratch:",
+    "close": "Close picks",
+    "close_now": "Close picks now",
+    "run": "They're off: run the race",
+    "official": "Official",
+    "again": "Or type it again:",
+    "post_result": "Post for review",
+    "post_correction": "Post the correction",
+}
+"""The desk's buttons and form labels (the terminal asks its own questions instead)."""
+
+PHONE_BUTTONS = {"stands": "My pick stands", "sit_out": "Sit out this race"}
+"""A marker's phone's buttons (its pick is two taps: a horse, then win, place or show)."""
+
+
+def post_title(race: int, from_day_card: bool) -> str:
+    """'Post race 2' (or '... from the day's card' when the card offers it)."""
+    return f"Post race {race}" + (" from the day's card" if from_day_card else "")
+
+
+def correct_title(race: int, name: str) -> str:
+    """The desk's fold for correcting the last official race: 'Correct race 1 (Derby)'."""
+    return f"Correct race {race} ({name})"
+
+
 def final_odds_question(horse: str, program: str = "") -> str:
     """'Final odds of 3 Charlie' (of a horse with no program number: its name)."""
     return f"Final odds of {program} {horse}" if program else f"Final odds of {horse}"
@@ -281,8 +327,8 @@ def final_odds_question(horse: str, program: str = "") -> str:
 def desk_words(view: JSON, waited: Sequence[JSON]) -> JSON:
     """The keeper's desk in the terminal's words: what the table is doing (``waited``:
     the markers it waits for), who sits out if picks close now (their markers in
-    ``sit_out``), and its field labels, each final odds by card index (the race posted,
-    and the last race for a correction)."""
+    ``sit_out``), its buttons and field labels, each final odds by card index (the race
+    posted, and the last race for a correction)."""
     last = view["last_race"]
     card = view["card"]
     picked = {p["marker"] for p in view["picks"]}
@@ -298,6 +344,9 @@ def desk_words(view: JSON, waited: Sequence[JSON]) -> JSON:
         "scratched": SCRATCHED,
         "finish": FINISH,
         "under_review": UNDER_REVIEW,
+        "buttons": DESK_BUTTONS,
+        "post_title": post_title(view["race"], view["next_card"] is not None),
+        "correct_title": correct_title(last["race"], last["name"]) if last else "",
         "final_odds": [
             final_odds_question(h, n) for h, n in zip(card["horses"], card["programs"], strict=True)
         ]

@@ -38,10 +38,29 @@
     const b = node("button", text, cls);
     b.type = "button";
     b.dataset.action = JSON.stringify(action);
-    b.addEventListener("click", () => T.send({ action }));
+    b.addEventListener("click", () => sendFrom(b, action));
     return b;
   };
-  const section = (title, cls) => { const s = node("section", null, `ab-panel ${cls || ""}`); s.append(node("h3", title)); return s; };
+
+  // Why a move was refused, said under the row or panel that sent it (the page's own
+  // error line is at its top, scrolled off on a phone) until the table moves on: each
+  // such box has a data-say name that survives the redraw of the frame.
+  let refusal = null;
+  async function sendFrom(sender, action) {
+    const box = sender.closest("[data-say]");
+    const answer = await T.send({ action });
+    refusal = answer.refused && box ? { say: box.dataset.say, text: answer.refused, version: document.body.dataset.version } : null;
+    sayRefusal();
+  }
+  function sayRefusal() {
+    document.querySelectorAll(".ab-refused").forEach((line) => line.remove());
+    const box = refusal && refusal.version === document.body.dataset.version && document.querySelector(`[data-say="${refusal.say}"]`);
+    if (!box) return;
+    const line = node("p", refusal.text, "ab-refused");
+    line.setAttribute("role", "alert");
+    box.append(line);
+  }
+  const section = (title, cls) => { const s = node("section", null, `ab-panel ${cls}`, { say: cls }); s.append(node("h3", title)); return s; };
   const windowsText = (list) => list.map((n, i) => `${i + 1} ${WINDOWS[i]} ${n}`).join(" | ");
   const range = (ws) => (ws.length > 2 ? `windows ${ws[0]}-${ws[ws.length - 1]}` : `window${ws.length > 1 ? "s" : ""} ${ws.join(", ")}`);
 
@@ -51,9 +70,41 @@
     box.append(node("strong", card ? `${card.name}, ${card.city}` : "Across the Board"));
     const doing = V.phase === "race" ? "" : ` \u00b7 ${V.phase}`; // "race 5 \u00b7 race" says it twice
     box.append(node("span", ` \u00b7 meet ${V.meet}${V.race ? `, race ${V.race}` : ""}${doing}`));
-    const waiting = frame.waiting.seats.map((s) => NAMES[s]).join(", ");
-    box.append(node("div", frame.over ? "The meet is over." : frame.your_turn ? "Your turn." : `Waiting for ${waiting || "the dice"}.`, "ab-turn"));
+    box.append(node("div", frame.over ? theEnd(frame) : frame.your_turn ? "Your turn." : waitingFor(frame), "ab-turn"));
     return box;
+  }
+
+  // Whom the table waits for and what for: "Waiting for Ann to bid on #7 or pass".
+  function waitingFor(frame) {
+    const seats = frame.waiting.seats;
+    if (!seats.length) return "Waiting for the dice.";
+    return `Waiting for ${seats.map((s) => `${NAMES[s]} ${waitedTo(s)}`).join("; ")}.`;
+  }
+
+  function waitedTo(seat) {
+    const asked = V.phase === "offer" ? V.offer : (V.offers || []).find((o) => o.to === seat);
+    if (asked) return `to answer ${NAMES[asked.from]}'s offer`;
+    const race = V.race_card;
+    switch (V.phase) {
+      case "choose track": return "to choose the track";
+      case "auction": return `to bid on #${V.lot.horse} or pass`;
+      case "betting": return `to bet on race ${V.race} or say done`;
+      case "race": return race && race.stage === "accept or reject" ? `to accept or reject the roll of #${race.rolled}` : "to roll";
+      default: return "";
+    }
+  }
+
+  // Who won, and everyone's fifties, most first: "The meet is over: Di wins with 75
+  // fifties. Cy 34, Bob 28, Ann 23."
+  function theEnd(frame) {
+    const result = frame.result;
+    if (!result) return "The game is over.";
+    const best = result.fifties[result.winners[0]];
+    const won = result.winners.length > 1 ? `${who(result.winners)} share the win with ${f(best)} each` : `${NAMES[result.winners[0]]} wins with ${f(best)}`;
+    const others = NAMES.map((name, seat) => [seat, name]).filter(([seat]) => !result.winners.includes(seat))
+      .sort(([a], [b]) => result.fifties[b] - result.fifties[a]).map(([seat, name]) => `${name} ${result.fifties[seat]}`);
+    const over = result.meets.length > 1 ? "The game is over" : "The meet is over";
+    return `${over}: ${won}.${others.length ? ` ${others.join(", ")}.` : ""}`;
   }
 
   function players() {
@@ -205,15 +256,12 @@
         const text = l.action.kind === "pass" ? "Pass" : `Bid ${l.action.amount}${l.action.partner >= 0 ? ` with ${NAMES[l.action.partner]}` : ""}`;
         bar.append(button(text, l.action));
       });
-      const amount = node("input", null, "ab-amount");
+      const amount = keep(`bid${lot.horse}`, node("input", null, "ab-amount"), lot.min_bid);
       amount.type = "number";
       amount.min = String(lot.min_bid);
-      amount.value = String(lot.min_bid);
       amount.setAttribute("aria-label", "bid amount");
-      const own = node("button", "Bid this", "ab-bid-own");
-      own.type = "button";
-      own.addEventListener("click", () => T.send({ action: { kind: "bid", amount: Number(amount.value), partner: -1 } }));
-      bar.append(amount, own);
+      bar.append(amount, dealButton("Bid this", "ab-bid-own", () => ({ kind: "bid", amount: Number(amount.value), partner: -1 })));
+      bar.dataset.say = "bid";
       s.append(bar);
     }
     return s;
@@ -244,31 +292,37 @@
     const dd = frame.legal.some((l) => l.action.kind === "dd");
     if (dd) {
       s.append(node("h4", "Daily Double ($50: one horse to win race 1, one to win race 2)"));
-      const pick = (label) => {
+      const pick = (key, label) => {
         const sel = node("select", null, "ab-dd-pick");
         sel.setAttribute("aria-label", label);
         HORSES.forEach((h) => { const o = node("option", `#${h}`); o.value = String(h); sel.append(o); });
-        sel.value = "7";
-        return sel;
+        return keep(key, sel, 7);
       };
-      const first = pick("race 1 winner");
-      const second = pick("race 2 winner");
-      const buy = node("button", "Buy the Daily Double", "ab-dd-buy");
-      buy.type = "button";
-      buy.addEventListener("click", () => T.send({ action: { kind: "dd", first: Number(first.value), second: Number(second.value) } }));
-      const bar = node("div", null, "ab-moves");
+      const first = pick("dd1", "race 1 winner");
+      const second = pick("dd2", "race 2 winner");
+      const buy = dealButton("Buy the Daily Double", "ab-dd-buy", () => ({ kind: "dd", first: Number(first.value), second: Number(second.value) }));
+      const bar = node("div", null, "ab-moves", { say: "dd" });
       bar.append(first, second, buy);
       s.append(bar);
     }
     const other = frame.legal.filter((l) => !["bet", "dd", "done", ...DEALINGS].includes(l.action.kind));
     if (other.length) {
       s.append(node("h4", "Loans from the 8th-race WIN bin"));
-      const bar = node("div", null, "ab-moves ab-dealings");
-      other.slice(0, 24).forEach((l) => bar.append(button(l.text, l.action)));
+      const bar = node("div", null, "ab-moves ab-dealings", { say: "loans" });
+      other.slice(0, 24).forEach((l) => bar.append(button(loanText(l), l.action)));
       s.append(bar);
     }
     s.append(button("Done: no more from me this race", { kind: "done" }, "ab-done"));
     return s;
+  }
+
+  // A bin loan in words, not its action's ids ("loan 3 1"): what is borrowed on which
+  // horse and what is due back (R13: the loan and one fifty of interest before race 7).
+  function loanText(legal) {
+    const a = legal.action;
+    if (a.kind === "loan") return `Borrow ${f(a.amount)} with #${a.horse} in hock (${a.amount + 1} due before race 7)`;
+    if (a.kind === "repay") return `Repay the loan on #${a.horse}: ${f(V.in_hock[String(a.horse)] + 1)}`;
+    return legal.text;
   }
 
   function offerChoice() {
@@ -316,7 +370,7 @@
   function dealButton(text, cls, make) {
     const b = node("button", text, cls);
     b.type = "button";
-    b.addEventListener("click", () => T.send({ action: make() }));
+    b.addEventListener("click", () => sendFrom(b, make()));
     return b;
   }
 
@@ -327,7 +381,7 @@
     const s = section("Dealings", "ab-dealings-panel");
     (V.offers || []).forEach((o) => s.append(node("p", `${offerText(o)}: waiting for ${o.to === V.you ? "your" : `${NAMES[o.to]}'s`} answer`, "ab-pending")));
     V.debts.filter((d) => d.borrower === V.you).forEach((d) => {
-      const bar = node("div", null, "ab-moves ab-payback");
+      const bar = node("div", null, "ab-moves ab-payback", { say: `payback${d.lender}` });
       const n = amount(`pay${d.lender}`, `pay back ${NAMES[d.lender]}`, Math.min(d.amount, V.cash[V.you]));
       bar.append(node("span", `You owe ${NAMES[d.lender]} ${f(d.amount)}`), n,
         dealButton("Pay back", "ab-pay", () => ({ kind: "payback", lender: d.lender, amount: Number(n.value) })));
@@ -342,7 +396,7 @@
     if (V.phase === "race") s.append(node("p", "Horses change hands between races; loans may be offered now."));
     else {
       if (theirs.length) {
-        const bar = node("div", null, "ab-moves ab-buy");
+        const bar = node("div", null, "ab-moves ab-buy", { say: `buy` });
         const h = choice("buyHorse", "horse to buy", theirs);
         const n = amount("buyPrice", "price offered", 5);
         bar.append(node("span", "Buy"), h, node("span", "for"), n,
@@ -350,7 +404,7 @@
         s.append(bar);
       }
       if (mine.length) {
-        const bar = node("div", null, "ab-moves ab-sell");
+        const bar = node("div", null, "ab-moves ab-sell", { say: `sell` });
         const h = choice("sellHorse", "horse to sell", mine);
         const to = choice("sellTo", "buyer", others);
         const n = amount("sellPrice", "asking price", 5);
@@ -360,7 +414,7 @@
       }
     }
     if (V.phase === "betting") {  // an investing ring: tickets bought together (R23)
-      const bar = node("div", null, "ab-moves ab-ring");
+      const bar = node("div", null, "ab-moves ab-ring", { say: `ring` });
       const h = choice("ringHorse", "ring's horse", HORSES.map((x) => [x, `#${x}`]));
       const k = amount("ringTickets", "ring's tickets", 1);
       const to = choice("ringWith", "ring partner", others);
@@ -369,7 +423,7 @@
         dealButton("Offer the ring", "ab-offer-ring", () => ({ kind: "ring", horse: Number(h.value), tickets: Number(k.value), partner: Number(to.value), stake: Number(n.value) })));
       s.append(bar);
     }
-    const bar = node("div", null, "ab-moves ab-lend");
+    const bar = node("div", null, "ab-moves ab-lend", { say: `lend` });
     const to = choice("lendTo", "borrower", others);
     const n = amount("lendAmount", "amount lent", 5);
     const back = amount("lendBack", "to be repaid", 5);
@@ -399,7 +453,7 @@
 
   function announcements(frame) {
     const s = section("At the table", "ab-talk");
-    const list = node("ol", null, "ab-notices");
+    const list = node("ul", null, "ab-notices");  // newest first: no numbers counting back
     // Each notice as words.py words it (the terminal prints the same text).
     frame.notices.filter((n) => n.words).slice(-14).reverse().forEach((n) => {
       list.append(node("li", n.words, `ab-n-${n.type}`));
@@ -416,5 +470,6 @@
     box.className = "ab-board";
     const parts = [header(frame), yourMove(frame), auctionBlock(frame), raceCard(), dealingsPanel(frame), windowsBoard(), totalizator(), players(), bins(), announcements(frame)];
     box.replaceChildren(...parts.filter(Boolean));
+    sayRefusal();
   };
 })();

@@ -94,7 +94,7 @@
     return view.standings.find((row) => row.marker === marker).words;
   }
 
-  function raceCard(view, tools, showPicks) {
+  function raceCard(view, tools, showPicks, me) {
     const card = view.card;
     const table = make(tools, "table", null, "dc-card");
     table.append(make(tools, "caption", `Race ${view.race}: ${card.race}`));
@@ -109,7 +109,7 @@
       const name = card.scratched.includes(horse) ? `${horse} (scratched)` : horse;
       row.append(make(tools, "td", card.programs[i]), make(tools, "td", name),
         priced(tools, "td", card.odds[i] || "?"), make(tools, "td", spacesText(card.spaces[i])));
-      if (showPicks) row.append(make(tools, "td", pickedBy(view, horse)));
+      if (showPicks) row.append(make(tools, "td", pickedBy(view, horse, me)));
       table.append(row);
     });
     return table;
@@ -121,10 +121,11 @@
     return !(view.sealed && view.picks_open);
   }
 
-  // Who picked a horse, as the terminal's card says it: '1 (win), 3 (show)' (none while
-  // picks are sealed: a sealed pick names no horse).
-  function pickedBy(view, horse) {
-    return view.picks.filter((p) => p.horse === horse).map((p) => `${p.marker} (${p.bet})`).join(", ");
+  // Who picked a horse, by name: 'Ann (win), Cy (show)', and on a marker's own phone its
+  // own pick as 'you (win)' (none while picks are sealed: a sealed pick names no horse).
+  function pickedBy(view, horse, me) {
+    const who = (p) => (p.marker === me ? "you" : view.board[p.marker - 1].name);
+    return view.picks.filter((p) => p.horse === horse).map((p) => `${who(p)} (${p.bet})`).join(", ");
   }
 
   // The last official race as the rules word it: its title, the first four home and
@@ -226,18 +227,39 @@
     const mine = view.picks.find((p) => p.marker === me.marker);
     const own = view.yours; // this marker's lines, worded by the rules (derbycast/words.py)
     if (own.pick) box.append(make(tools, "p", own.pick, "dc-mine"));
-    const choosing = card && (frame.your_turn || (view.picks_open && mine && !mine.sat_out));
-    if (choosing) box.append(pickButtons(frame, tools));
-    else if (card) box.append(raceCard(view, tools, picksShown(view))); // the field, the picks so far
+    // that the pick stands (what the table waits for) under the pick, not below the field
     if (frame.legal.some((l) => l.action.kind === "ready")) {
-      box.append(button(tools, "My pick stands", () => tools.send({ action: { kind: "ready" } }), { "data-ready": "" }));
+      box.append(button(tools, own.buttons.stands, () => tools.send({ action: { kind: "ready" } }), { "data-ready": "" }));
     } else if (own.stands) {
       box.append(make(tools, "p", own.stands, "dc-stands"));
     }
-    if (view.sealed_note) box.append(sealedNote(view, tools));
+    // what the result under review gives this marker, above the field (not under 14 rows)
+    if (own.would && calledFor(frame) > 0) box.append(make(tools, "p", own.calling, "dc-would"));
+    else if (own.would) box.append(priced(tools, "p", own.would, "dc-would"));
     if (own.onlooker) box.append(make(tools, "p", own.onlooker, "dc-onlooker"));
-    if (own.would) box.append(priced(tools, "p", own.would, "dc-would"));
+    const choosing = card && (frame.your_turn || (view.picks_open && mine && !mine.sat_out));
+    if (choosing) box.append(pickButtons(frame, tools));
+    else if (card) box.append(raceCard(view, tools, picksShown(view), me.marker)); // the field, the picks so far
+    if (view.sealed_note) box.append(sealedNote(view, tools));
     if (view.last_race) box.append(lastRace(view, tools));
+  }
+
+  // How long the TV's call of a race Top of the Stretch ran has still to go before it
+  // reaches the wire, in ms (0: reached, or no call). A phone keeps what the result
+  // would give its marker until then, and is drawn again when it is due: the finish is
+  // the TV's to tell first.
+  let heard = { key: null, start: null, timer: null }; // the call a phone waits out, from when
+  function calledFor(frame) {
+    const view = frame.view;
+    if (heard.timer) clearTimeout(heard.timer);
+    heard.timer = null;
+    if (!view.call || typeof frame.since !== "number") return 0;
+    const key = `${view.race}:${view.card.race}`;
+    const start = Date.now() - frame.since * 1000; // by the server's clock, as the TV times it
+    heard = { key, start: heard.key === key ? Math.min(heard.start, start) : start, timer: null };
+    const left = heard.start + (view.call.length - 1) * CALL_STEP_MS - Date.now();
+    if (left > 0) heard.timer = setTimeout(() => { heard.timer = null; if (latest) window.homestretchBoard(...latest); }, left + 20);
+    return left;
   }
 
   function pickButtons(frame, tools) {
@@ -255,7 +277,7 @@
         tools.redraw();
       }, { "data-program": card.programs[i], "aria-pressed": chosen ? "true" : "false" });
       node.replaceChildren(...priced(tools, "span", node.textContent).childNodes);
-      const by = pickedBy(view, horse); // the picks made before this one (R7)
+      const by = pickedBy(view, horse, frame.seat + 1); // the picks made before this one (R7)
       if (by) node.append(make(tools, "span", `picked by ${by}`, "dc-by"));
       horses.append(node);
     });
@@ -276,7 +298,7 @@
       box.append(bets);
     }
     if (frame.legal.some((l) => l.action.kind === "sit-out")) {
-      box.append(button(tools, "Sit out this race", () => tools.send({ action: { kind: "sit-out" } }), { "data-sit-out": "" }));
+      box.append(button(tools, view.yours.buttons.sit_out, () => tools.send({ action: { kind: "sit-out" } }), { "data-sit-out": "" }));
     }
     return box;
   }
@@ -336,12 +358,12 @@
     const listed = ahead ? ahead.horses.map((h, i) => `${ahead.programs[i]} ${h}`).join(", ") : "";
     const out = ahead ? ahead.scratched.map((h) => ahead.programs[ahead.horses.indexOf(h)]).join(", ") : "";
     const asks = view.desk;
-    form.append(make(tools, "h3", ahead ? `Post race ${view.race} from the day's card` : `Post race ${view.race}`),
+    form.append(make(tools, "h3", asks.post_title),
       field(tools, "dc-race", asks.race, ahead ? ahead.race : `Race ${view.race}`),
       field(tools, "dc-field", asks.field, listed),
       field(tools, "dc-odds", asks.morning_lines, ahead ? ahead.odds.join(", ") : ""),
       field(tools, "dc-scratched", asks.scratched, out),
-      make(tools, "button", "Post the card", "", { type: "submit" }));
+      make(tools, "button", asks.buttons.post_card, "", { type: "submit" }));
     form.addEventListener("submit", (event) => {
       event.preventDefault(); // sent as typed: the server reads the card (derbycast/race.py)
       post(form, tools, { kind: "typed-card", race: read("dc-race"), field: read("dc-field"),
@@ -354,14 +376,15 @@
   // the dice choose) and Quickplay or Fullplay; the table's dice run it.
   function stretchForm(view, tools) {
     const box = make(tools, "details", null, "dc-stretch");
-    box.append(make(tools, "summary", "Or run a race with Top of the Stretch"));
+    const says = view.desk.buttons;
+    box.append(make(tools, "summary", says.stretch));
     const form = make(tools, "form", null, "dc-desk-form");
-    const races = make(tools, "select", null, "", { id: "dc-stretch-race", "aria-label": "Top of the Stretch race" });
-    races.append(make(tools, "option", "any race (the dice choose)", "", { value: "" }));
+    const races = make(tools, "select", null, "", { id: "dc-stretch-race", "aria-label": says.stretch_race });
+    races.append(make(tools, "option", says.any_race, "", { value: "" }));
     for (const name of view.stretch_races) races.append(make(tools, "option", name.replaceAll("-", " "), "", { value: name }));
-    const modes = make(tools, "select", null, "", { id: "dc-stretch-mode", "aria-label": "Quickplay or Fullplay" });
-    modes.append(make(tools, "option", "Quickplay", "", { value: "quick" }), make(tools, "option", "Fullplay", "", { value: "full" }));
-    form.append(races, modes, make(tools, "button", "Card a Top of the Stretch race", "", { type: "submit" }));
+    const modes = make(tools, "select", null, "", { id: "dc-stretch-mode", "aria-label": says.mode });
+    modes.append(make(tools, "option", says.quick, "", { value: "quick" }), make(tools, "option", says.full, "", { value: "full" }));
+    form.append(races, modes, make(tools, "button", says.card_stretch, "", { type: "submit" }));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       post(form, tools, { kind: "simulate", race: races.value, mode: modes.value });
@@ -372,16 +395,17 @@
 
   // The day's card (or results) file, CSV or JSON as docs/derbycast.md has them: the
   // server reads it and offers its races to post, or says in one line what is wrong.
-  function dayCardForm(tools) {
+  function dayCardForm(view, tools) {
+    const says = view.desk.buttons;
     const box = make(tools, "details", null, "dc-upload");
-    box.append(make(tools, "summary", "Load the day's card from a file (.csv or .json)"));
+    box.append(make(tools, "summary", says.day_card));
     const form = make(tools, "form", null, "dc-desk-form");
-    const file = make(tools, "input", null, "", { type: "file", id: "dc-card-file", accept: ".csv,.json", "aria-label": "day's card file" });
-    form.append(file, make(tools, "button", "Load the card", "", { type: "submit" }));
+    const file = make(tools, "input", null, "", { type: "file", id: "dc-card-file", accept: ".csv,.json", "aria-label": says.day_card_file });
+    form.append(file, make(tools, "button", says.load, "", { type: "submit" }));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const chosen = file.files[0];
-      if (!chosen) { said(form, tools, "choose the day's card file first"); return; }
+      if (!chosen) { said(form, tools, says.no_file); return; }
       post(form, tools, { kind: "day-card", file: chosen.name, text: await chosen.text() });
     });
     box.append(form);
@@ -401,11 +425,11 @@
         if (card.scratched.includes(horse)) return;
         const label = make(tools, "label", null, "dc-check");
         const box = make(tools, "input", null, "", { type: "checkbox", value: horse, id: `dc-late-${i}`, "data-program": card.programs[i] });
-        label.append(box, document.createTextNode(` late scratch: ${card.programs[i]} ${horse}`));
+        label.append(box, document.createTextNode(` ${view.desk.buttons.late_scratch} ${card.programs[i]} ${horse}`));
         form.append(label);
       });
     }
-    form.append(make(tools, "button", missing.length ? "Close picks now" : "Close picks", "", { type: "submit" }));
+    form.append(make(tools, "button", missing.length ? view.desk.buttons.close_now : view.desk.buttons.close, "", { type: "submit" }));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const horses = [...form.querySelectorAll("input:checked")].map((node) => node.value);
@@ -424,8 +448,8 @@
     const picked = new Set(last.picks.filter((p) => !p.sat_out).map((p) => p.horse));
     const scratched = last.runners.filter((r) => r.scratched).map((r) => r.horse);
     const box = make(tools, "details", null, "dc-correct");
-    box.append(make(tools, "summary", `Correct race ${last.race} (${last.name})`));
-    box.append(resultForm(tools, view.desk, view.desk.fix_odds, "dc-fix", card, picked, scratched, "Post the correction",
+    box.append(make(tools, "summary", view.desk.correct_title));
+    box.append(resultForm(tools, view.desk, view.desk.fix_odds, "dc-fix", card, picked, scratched, view.desk.buttons.post_correction,
       (odds, typed) => ({ kind: "correction", odds, finish: [], typed })));
     return box;
   }
@@ -478,7 +502,7 @@
     box.replaceChildren();
     const desk = make(tools, "div", null, "dc-desk");
     box.append(desk);
-    desk.append(make(tools, "h2", "Score keeper's desk"));
+    desk.append(make(tools, "h2", view.desk.buttons.desk));
     if (frame.over) { desk.append(winners(frame, tools), standings(view, tools)); return; }
     desk.append(standings(view, tools));
     const card = view.card;
@@ -486,7 +510,7 @@
     if (card && view.sealed_note) desk.append(sealedNote(view, tools));
     const picked = new Set(view.picks.filter((p) => p.horse).map((p) => p.horse));
     if (view.phase === "card") {
-      desk.append(cardForm(frame, tools), stretchForm(view, tools), dayCardForm(tools));
+      desk.append(cardForm(frame, tools), stretchForm(view, tools), dayCardForm(view, tools));
       if (view.may_correct) desk.append(correctionForm(view, tools));
     } else if (view.phase === "draw") {
       desk.append(make(tools, "p", view.desk.status, "dc-status"));
@@ -499,7 +523,7 @@
       desk.append(make(tools, "h3", view.desk.status, "dc-status"), closeForm(frame, tools));
     } else if (view.phase === "result" && view.simulated) {
       desk.append(make(tools, "p", view.desk.status, "dc-status"),
-        button(tools, "They're off: run the race", () => tools.send({ action: { kind: "run" } }), { "data-run": "" }));
+        button(tools, view.desk.buttons.run, () => tools.send({ action: { kind: "run" } }), { "data-run": "" }));
     } else if (view.phase === "repick") {
       desk.append(make(tools, "p", view.desk.status, "dc-status"));
     } else if (view.phase === "result" || view.phase === "review") {
@@ -508,12 +532,12 @@
         review.append(make(tools, "h3", view.desk.under_review));
         const list = make(tools, "ul");
         for (const w of view.review.would) list.append(priced(tools, "li", w.words));
-        review.append(list, button(tools, "Official", () => tools.send({ action: { kind: "official" } }), { "data-official": "" }));
-        if (!view.simulated) review.append(make(tools, "p", "Or type it again:"));
+        review.append(list, button(tools, view.desk.buttons.official, () => tools.send({ action: { kind: "official" } }), { "data-official": "" }));
+        if (!view.simulated) review.append(make(tools, "p", view.desk.buttons.again));
         desk.append(review);
       }
       if (!view.simulated) {
-        desk.append(resultForm(tools, view.desk, view.desk.final_odds, "dc-result", card, picked, card.scratched, "Post for review",
+        desk.append(resultForm(tools, view.desk, view.desk.final_odds, "dc-result", card, picked, card.scratched, view.desk.buttons.post_result,
           (odds, typed) => ({ kind: "result", odds, finish: [], official: false, typed })));
       }
     }
