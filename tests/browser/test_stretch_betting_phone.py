@@ -164,6 +164,7 @@ def test_the_last_at_the_window_is_told_the_race_waits_for_them(
         # only one ticket on the win pool: the tote board says it pays the stake back
         bet(ann, "win", 1, 10)
         expect(cal.locator("#stretch-pools tr").nth(1)).to_contain_text("stake back")
+        expect(cal.locator("#log")).to_contain_text("Ann: bet $10 to win on #1 Secretariat")
         ann.click("#bet-done")
         expect(waiting).to_have_text("Still betting: Bea.")
         bea.click("#bet-done")

@@ -172,6 +172,13 @@ class State(ABC):
         the kind of move."""
         return False
 
+    def move_words(self, event: Event) -> str | None:
+        """The move of ``event`` said for the log, after the mover's name ("bet $10 to
+        show on #3 Citation"), from the action and the game's fixed content alone (the
+        state may have moved on since); None: the log shows the action as data. Asked
+        only where nothing in the move is hidden from the reader."""
+        return None
+
     def secrets_kept(self, player: int | None) -> dict[str, set[str]]:
         """Groups of hidden identifiers the rules keep from ``player`` by name (the lots
         an auctioneer has still to sell, another player's hand). The generic harness

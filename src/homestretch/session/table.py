@@ -135,7 +135,8 @@ class Table:
     def log_for(self, seat: int | None, since: int = 0) -> list[JSON]:
         """The log as ``seat`` may see it (None: a spectator): draws without their
         outcome, another player's secret moves (``secret_move``) as their kind alone,
-        and whatever ``hidden_from(seat)`` names replaced by "hidden"."""
+        whatever ``hidden_from(seat)`` names replaced by "hidden", and each move wholly
+        seen also in the game's words (``move_words``)."""
         hidden = self.state.hidden_from(seat)
         entries = []
         for position in range(since, self.version):
@@ -143,9 +144,14 @@ class Table:
             label, dice = chance if chance is not None else (None, False)
             event = self.state.events[position]
             entry = log_entry(position, event, label, dice)
-            if event.action is not None and self.state.secret_move(seat, event):
-                entry["action"] = {k: v if k == "kind" else HIDDEN for k, v in event.action.items()}
-            entries.append(redacted(entry, hidden) if hidden else entry)
+            shown = redacted(entry, hidden) if hidden else entry
+            if event.action is None:
+                pass
+            elif self.state.secret_move(seat, event):
+                shown["action"] = {k: v if k == "kind" else HIDDEN for k, v in event.action.items()}
+            elif shown == entry and (words := self.state.move_words(event)) is not None:
+                shown["words"] = words
+            entries.append(shown)
         return entries
 
     # --- moves ------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from homestretch.core.errors import IllegalAction
 from homestretch.core.protocol import CHANCE, replay
 from homestretch.core.registry import entries
 from homestretch.games.derbycast.actions import (
+    CODEC,
     DayCard,
     Official,
     Pick,
@@ -24,6 +25,7 @@ from homestretch.games.derbycast.actions import (
     Simulate,
 )
 from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
+from homestretch.games.derbycast.words import move_said
 from homestretch.session.dice import DiceSpec
 from homestretch.session.table import Table, computer_seats
 
@@ -88,6 +90,45 @@ def test_the_log_shows_each_seat_only_its_own_sealed_tickets() -> None:
             assert mine <= log
         sealed_seen += 1
     assert sealed_seen > 0 and table.state.is_over()
+
+
+def test_the_log_words_a_sealed_pick_only_for_whoever_may_read_it() -> None:
+    """The log says each move in words ('picked Citation to win (sealed)') but a sealed
+    ticket another seat may not read yet: that line keeps only its kind and "hidden";
+    once picks close everyone reads every pick in words."""
+    entry = entries()["derbycast"]
+    config = next(c for c in entry.harness_configs() if c.get("sealed"))
+    game = entry.make(config)
+    table = Table(entry, game, computer_seats(entry, game, 1), DiceSpec("seeded", 5))
+    names = [e.name for e in game.entrants]
+    kept_from, shown_to = 0, 0
+    while table.step() is not None:
+        state = table.state
+        assert isinstance(state, DerbyCastState)
+        for seat in [None, *range(game.num_players + 1)]:
+            for line, event in zip(table.log_for(seat), state.events, strict=True):
+                if event.action is None:
+                    assert "words" not in line
+                    continue
+                said = move_said(CODEC.from_json(event.action), names)
+                if event.action["kind"] == "sealed-pick" and line["action"]["ticket"] == "hidden":
+                    assert "words" not in line and event.player != seat
+                    kept_from += 1
+                else:
+                    assert line["words"] == said
+                    shown_to += event.action["kind"] == "sealed-pick"
+    assert kept_from > 0 and shown_to > 0 and table.state.is_over()
+
+
+def test_moves_said_in_the_log() -> None:
+    names = ["Ann", "Bob", "Cy"]
+    assert move_said(Pick("Citation", "win"), names) == "picked Citation to win"
+    assert move_said(SealedPick("2|show|Bolt"), names) == "picked Bolt to show (sealed)"
+    closing = PostScratches(("Bolt",), (3,))
+    assert move_said(closing, names) == "closed picks; late scratches: Bolt; Cy (marker 3) sits out"
+    assert move_said(PostResult(("4-1",), (1,), official=False), names) == (
+        "posted the result for review"
+    )
 
 
 def test_the_generic_secret_check_catches_a_view_that_shows_sealed_picks(

@@ -16,6 +16,8 @@ from homestretch.games.stretch import ENTRY
 from homestretch.games.stretch.betting import Bet, Done
 from homestretch.games.stretch.engine import RaceGame, RaceState
 from homestretch.games.stretch.tote import Ticket, paying_shares, settle, settle_pool
+from homestretch.session.dice import DiceSpec
+from homestretch.session.table import Table, computer_seats
 
 ORDER = [[3], [1], [2], [4]]
 
@@ -177,3 +179,24 @@ def test_every_pool_pays_out_or_keeps_each_cent(
             assert cents >= 200 and cents % (2 * breakage) == 0  # never below the stake
         if not takeout and breakage == 1 and backed:  # kept: under a cent a dollar paid on
             assert pool.kept < sum(t.dollars for t in mine if t.post in backed)
+
+
+def test_the_log_says_each_bet_in_words() -> None:
+    """The table's log names the horse bet on ('bet $10 to win on #5 Proviso'), not the
+    action's data."""
+    config = next(c for c in ENTRY.harness_configs() if c.get("players"))
+    game = ENTRY.make(config)
+    table = Table(ENTRY, game, computer_seats(ENTRY, game), DiceSpec("seeded", 3))
+    while table.step() is not None:
+        pass
+    moves = [line for line in table.log_for(None) if "player" in line]
+    runners = table.state.race.runners
+    bets = [line for line in moves if line["action"]["kind"] == "bet"]
+    assert bets and len(bets) < len(moves)
+    for line in moves:
+        bet = line["action"]
+        if bet["kind"] == "done":
+            assert line["words"] == "done betting"
+            continue
+        horse = runners[bet["post"] - 1].horse.name
+        assert line["words"] == f"bet ${bet['dollars']} to {bet['pool']} on #{bet['post']} {horse}"

@@ -30,7 +30,7 @@ from homestretch.core.actions import Action
 from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
-from homestretch.core.protocol import CHANCE, JSON, Game, State
+from homestretch.core.protocol import CHANCE, JSON, Event, Game, State
 from homestretch.games.derbycast import secrecy
 from homestretch.games.derbycast.actions import (
     CODEC,
@@ -78,6 +78,7 @@ from homestretch.games.derbycast.words import (
     correction_line,
     day_card_line,
     desk_words,
+    move_said,
     next_race_line,
     official_line,
     phase_line,
@@ -717,6 +718,10 @@ class DerbyCastState(State):
     def hidden_from(self, player: int | None) -> set[str]:
         """While sealed picks are open, every other seat's tickets (R22)."""
         return secrecy.hidden_tickets(self, player)
+
+    def move_words(self, event: Event) -> str | None:
+        names = [entrant.name for entrant in self.game.entrants]
+        return move_said(CODEC.from_json(event.action or {}), names)
 
     def twin_views(self, player: int | None) -> list[JSON]:
         """Other sealed picks, and an unrun race's places changed round (``secrecy``)."""

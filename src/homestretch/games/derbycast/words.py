@@ -9,7 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
+from homestretch.games.derbycast.actions import (
+    Correction,
+    DayCard,
+    Official,
+    Pick,
+    PostCard,
+    PostResult,
+    PostScratches,
+    Ready,
+    RunRace,
+    SealedPick,
+    Simulate,
+    SitOut,
+    TypedCard,
+    opened,
+)
 from homestretch.games.derbycast.winning import OFFICIAL_FINISH
 
 
@@ -359,3 +376,46 @@ def desk_words(view: JSON, waited: Sequence[JSON]) -> JSON:
         if last
         else [],
     }
+
+
+def move_said(action: Action, markers: Sequence[str]) -> str:
+    """A move as the log says it after the mover's name ('picked Citation to win',
+    'closed picks; late scratches: Bolt; Cy (marker 3) sits out'); ``markers`` are the
+    markers' names, in marker order."""
+    match action:
+        case Pick(horse=horse, bet=bet):
+            return f"picked {horse} to {bet}"
+        case SealedPick():
+            pick = opened(action)
+            return (
+                "picked (sealed)"
+                if pick is None
+                else f"picked {pick[1].horse} to {pick[1].bet} (sealed)"
+            )
+        case Ready():
+            return "said the pick stands"
+        case SitOut():
+            return "sat this race out"
+        case PostCard(race=race) | TypedCard(race=race):
+            return f"posted the card: {race}"
+        case PostScratches(horses=horses, sit_out=sit_out):
+            said = "closed picks" + (f"; late scratches: {', '.join(horses)}" if horses else "")
+            for marker in sit_out:
+                name = markers[marker - 1] if 0 < marker <= len(markers) else "?"
+                said += f"; {name} (marker {marker}) sits out"
+            return said
+        case Simulate(race=race, mode=mode):
+            return f"carded a Top of the Stretch race ({race or 'the dice choose'}, {mode}play)"
+        case RunRace():
+            return "ran the race"
+        case DayCard(file=file):
+            return f"loaded the day's card {file}"
+        case PostResult(official=True):
+            return "posted the official result"
+        case PostResult():
+            return "posted the result for review"
+        case Official():
+            return "declared the result official"
+        case Correction():
+            return "corrected the last official result"
+    return str(action)

@@ -22,7 +22,7 @@ from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.content import check_digest, folder_digest
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
-from homestretch.core.protocol import CHANCE, JSON, Game, State
+from homestretch.core.protocol import CHANCE, JSON, Event, Game, State
 from homestretch.games.stretch.betting import Bet, Done, ToteRules, Windows
 from homestretch.games.stretch.charts import (
     SETUP_MIN_FURLONGS,
@@ -460,6 +460,13 @@ class RaceState(State):
         if self.game.tote.names:
             shown["tote"] = self.windows.to_json()
         return shown
+
+    def move_words(self, event: Event) -> str | None:
+        action = self.game.codec.from_json(event.action or {})
+        if isinstance(action, Bet):
+            horse = self.lines[action.post - 1].name
+            return f"bet ${action.dollars} to {action.pool} on #{action.post} {horse}"
+        return "done betting"
 
     def conserved(self) -> dict[str, int]:
         return {"cents": self.windows.total()} if self.game.tote.names else {}

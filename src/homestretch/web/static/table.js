@@ -214,7 +214,7 @@ function drawForms(forms) {
 function logLine(entry) {
   const text = entry.chance !== undefined
     ? `${entry.position}: ${entry.chance}${entry.faces ? " " + entry.faces.join("-") : ""}`
-    : `${entry.position}: ${seatName(entry.player)}: ${actionText(entry.action)}`;
+    : `${entry.position}: ${seatName(entry.player)}: ${entry.words || actionText(entry.action)}`;
   return el("li", text);
 }
 
