@@ -8,10 +8,11 @@ from typing import Any
 
 from tests.games.across.test_across_loans import OWNERS, at_race_1, first_bettor_owning
 
+from homestretch.games.across import actions as act
 from homestretch.games.across.actions import Bid, DailyDouble, Done, TakeLoan
 from homestretch.games.across.names import unique_initials
 from homestretch.games.across.totalizator import settle
-from homestretch.games.across.words import word
+from homestretch.games.across.words import move_said, word
 
 Make = Callable[..., Any]
 NAMES = ("Ann", "Bob", "Cy", "Di")
@@ -179,3 +180,25 @@ def test_daily_double_tickets_are_on_the_totalizator(driver: Make) -> None:
     s.apply(seat, DailyDouble(7, 8))
     assert s.view(None)["daily_double"] == [[seat, 7, 8]]
     s.apply(seat, Done())
+
+
+def test_the_log_says_each_move_with_the_players_names() -> None:
+    """The table's log says a move as the notices do: players by name, fifties counted,
+    the roll's answer as accepting or rejecting it (was 'lend 1 5', 'yes', 'accept')."""
+    names = NAMES
+    tracks = {"woodbine": "Woodbine"}
+    said = {
+        act.ChooseTrack("woodbine"): "chose the track: Woodbine",
+        act.Bid(5, 1): "bid 5 fifties with Bob",
+        act.Bid(1): "bid 1 fifty",
+        act.Answer(False): "said no to the offer",
+        act.OfferLoan(2, 5): "offered to lend Cy 5 fifties",
+        act.OfferRing(
+            9, 1, 3, 1
+        ): "asked Di into a ring: 1 ticket on #9, Di putting in 1 fifty of 3",
+        act.TakeLoan(4, 2): "borrowed 2 fifties from the bank with #4 in hock",
+        act.Accept(): "accepted the roll",
+        act.Reject(): "rejected the roll",
+    }
+    for action, words in said.items():
+        assert move_said(action, names, tracks) == words

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from homestretch.core.actions import Action
 from homestretch.core.chance import ChanceNode, Outcome
-from homestretch.core.protocol import CHANCE, JSON, State
+from homestretch.core.protocol import CHANCE, JSON, Event, State
 from homestretch.games.across import auction, betting, dealings, loans, rings, words
 from homestretch.games.across.actions import (
+    CODEC,
     Accept,
     Answer,
     Bid,
@@ -382,6 +383,10 @@ class AcrossState(State):
     def conserved(self) -> dict[str, int]:
         total = sum(self.cash) + sum(self.bins.values()) + self.dd_bin + sum(self.windows)
         return {"fifties": total + self.carry + self.held}
+
+    def move_words(self, event: Event) -> str | None:
+        tracks = {key: track.name for key, track in self.g.content.tracks.items()}
+        return words.move_said(CODEC.from_json(event.action or {}), self.g.seat_names, tracks)
 
     def view(self, player: int | None) -> JSON:
         lot = self.lot if self.phase in (AUCTION, OFFER) else None

@@ -4,9 +4,11 @@ the browser board say the same thing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
+from homestretch.games.across import actions as act
 from homestretch.games.across.totalizator import WINDOW_TITLES
 
 BIN_NAMES = {
@@ -33,6 +35,10 @@ WHY = {
 
 def _fifties(n: int) -> str:
     return f"{n} fifty" if n == 1 else f"{n} fifties"
+
+
+def _tickets(n: int) -> str:
+    return f"{n} ticket" if n == 1 else f"{n} tickets"
 
 
 def _windows(numbers: Sequence[int]) -> str:
@@ -253,3 +259,50 @@ WORDING: dict[str, Callable[[JSON, Sequence[str]], str]] = {
     "payback": _payback,
     "debt_settled": _debt_settled,
 }
+
+
+def move_said(action: Action, names: Sequence[str], track_names: Mapping[str, str]) -> str:
+    """A move as the log says it after the mover's name ('bid 5 fifties with Bob',
+    'accepted the roll'); ``names`` are the seats' names, ``track_names`` the tracks'
+    by their keys."""
+    match action:
+        case act.ChooseTrack(track=track):
+            return f"chose the track: {track_names.get(track, track)}"
+        case act.Bid(amount=amount, partner=partner):
+            return f"bid {_fifties(amount)}" + (
+                "" if partner == act.NOBODY else f" with {names[partner]}"
+            )
+        case act.Pass():
+            return "passed"
+        case act.Answer(accept=accept):
+            return "said yes to the offer" if accept else "said no to the offer"
+        case act.Bet(horse=horse):
+            return f"bought an Across the Board ticket on #{horse}"
+        case act.DailyDouble(first=first, second=second):
+            return f"bought a Daily Double ticket: #{first} then #{second}"
+        case act.TakeLoan(horse=horse, amount=amount):
+            return f"borrowed {_fifties(amount)} from the bank with #{horse} in hock"
+        case act.RepayLoan(horse=horse):
+            return f"repaid the bank's loan on #{horse}"
+        case act.OfferHorse(horse=horse, buyer=buyer, price=price):
+            return f"offered #{horse} to {names[buyer]} for {_fifties(price)}"
+        case act.OfferLoan(borrower=borrower, amount=amount):
+            return f"offered to lend {names[borrower]} {_fifties(amount)}"
+        case act.OfferLoanTerms(borrower=borrower, amount=amount, repay=repay):
+            return f"offered to lend {names[borrower]} {_fifties(amount)}, {repay} to be repaid"
+        case act.OfferToBuy(horse=horse, price=price):
+            return f"offered {_fifties(price)} for #{horse}"
+        case act.OfferRing(horse=horse, tickets=tickets, partner=partner, stake=stake):
+            return (
+                f"asked {names[partner]} into a ring: {_tickets(tickets)} on #{horse}, "
+                f"{names[partner]} putting in {_fifties(stake)} of {3 * tickets}"
+            )
+        case act.PayBack(lender=lender, amount=amount):
+            return f"paid {names[lender]} {_fifties(amount)} back"
+        case act.Done():
+            return "done for this race"
+        case act.Accept():
+            return "accepted the roll"
+        case act.Reject():
+            return "rejected the roll"
+    return str(action)
