@@ -223,6 +223,40 @@ How the loops are organised (design note):
   disqualified), which drops half of ``_times_window``'s products and an
   ``_one_in_window``: 0.94 and 0.97 of the time at 12 horses (two runs, 3 and 5 tries;
   every block bounded, place, show and bound the same to 2.3e-18), 1.00 at 6 (1.1e-19).
+- 2026-12-03 (late), register blocking tried on the clean targets (scratch kernels on
+  recorded inputs, then in place; this machine reports no cycle counters, so rates are
+  multiply-adds per cycle at its nominal 2.6 GHz). Peak is not the limit: sixteen
+  multiply-adds chained per lane, all in registers, ran at 15.6 a cycle. A pass
+  u[m] += w v[j] over 117-256 lanes (``_add_times``, the heavy lanes' loops) runs at
+  2.7-3.9 (4.5-5.6 with every row starting a cache line, 2.8-3.3 with rows at 32 bytes
+  past one, as Numba's own alignment and the heavy arrays' odd row lengths leave half or
+  more of them): two loads and a store a multiply-add, not the arithmetic. Four rows of
+  the result by four of v at a time (sixteen weights held as scalars, four loads of v
+  for sixteen multiply-adds) runs at 6.1-9.4. Holding a whole tile of lanes in
+  registers (an 8-lane tile loop of constant length inside the loops over horses, as
+  the vector width) does not compile to vectors: the compiler unrolls such a loop
+  early and then cannot prove the tile's arrays apart, so it left it scalar (no zmm in
+  the assembly) at twice the time; the horse count is known only at run time, so
+  blocks of four with their own loads and stores is what Numba can express. Done:
+  ``_times_sym`` (S r and S ra in four-by-four blocks, each row's sum in the same
+  order: the same numbers to the last bit) and every block row starting a cache line
+  (``_aligned``): the clean targets 0.87-0.94 of before (least of three tries an
+  outcome, three paired rounds), with three in a window 0.95 (0.88-0.99, six paired
+  rounds of ``benchmarks/stretch_exact_clean.py``); the heavy lanes' rows too
+  (``_heavy_lanes_aligned``): 0.90-0.99 of that, the same numbers. Tried on the heavy
+  lanes (1,344 recorded windows, 156 thousand lanes of four outcomes): their loops run
+  at about 4 multiply-adds a cycle already; the sums as four blocked products (the
+  pairs' u = W2 r and v = W2 ar, and last and shared as W2^T times the pairs' products)
+  ran those products at 7.8, but W2's zeros (j one of the pair, a fifth of it), the
+  pairs' gathers and making W2 a window took 1.10-1.30 of the time; j in fours
+  (``u += w0 r_j0 + ... + w3 r_j3``) 1.00-1.07; lanes padded to whole 32s 1.00-1.07;
+  rows starting a cache line 0.80 (taken, above). Also dropped: ``_two_or_more_fixed``'s
+  squares by the same blocks (1.00, and the bound moves by 1e-26: w r^2, not (w r) r).
+  So the 1-a-cycle reading was low (the loops run at 3-4) and blocking buys at most
+  about 2x on the products alone, less once their zeros and gathers are counted; the
+  clean targets' time is now some 0.55-0.7 s on this loaded machine (heavy lanes about
+  0.2 of it, the passes over horses and lanes most of the rest). Under 1 s for the
+  whole answer still needs fewer lanes or terms (the disqualified targets' 1.5 s first).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -596,8 +630,10 @@ def clean_targets(
     base1, base2, nothing = np.empty(horses), np.empty(horses), np.zeros(horses)
     # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
     two, by_m, by_both = _window_two_start(horses)
-    heavy = _heavy_lanes(horses, count)
-    heavy_work, heavy_lanes = np.empty((6, horses, count)), np.empty((7, count))
+    heavy = _heavy_lanes_aligned(horses, count)
+    width = -(-count // 8) * 8
+    heavy_work = _aligned(6 * horses, count).reshape((6, horses, width))
+    heavy_lanes = _aligned(7, count)
     for k in range(count - 1, 0, -1):  # downwards: the window of two 2s is summed so
         y = clean_keys[k]
         _spread(c[:, y], c_y)
@@ -651,6 +687,14 @@ def _aligned(rows: int, lanes: int) -> Floats:
     space = np.empty(rows * width + 8)
     skip = (-space.ctypes.data) % 64 // 8
     return space[skip : skip + rows * width].reshape((rows, width))
+
+
+@kernel
+def _heavy_lanes_aligned(horses: int, count: int) -> Any:
+    """``_heavy_lanes`` with each row starting a cache line (``_aligned``): the heavy lanes'
+    sums ran a fifth longer with the rows anywhere (measured on recorded lanes)."""
+    rows = _aligned(3 * horses, count).reshape((3, horses, -(-count // 8) * 8))
+    return rows[0], rows[1], rows[2], np.empty(count, np.int64), np.empty(count)
 
 
 @kernel
