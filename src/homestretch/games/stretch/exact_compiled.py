@@ -243,7 +243,10 @@ How the loops are organised (design note):
   (``_aligned``): the clean targets 0.87-0.94 of before (least of three tries an
   outcome, three paired rounds), with three in a window 0.95 (0.88-0.99, six paired
   rounds of ``benchmarks/stretch_exact_clean.py``); the heavy lanes' rows too
-  (``_heavy_lanes_aligned``): 0.90-0.99 of that, the same numbers. Tried on the heavy
+  (``_heavy_lanes_aligned``): 0.90-0.99 of that, the same numbers. Both against cecf051:
+  the clean targets 0.79-0.85 (four paired rounds, least of three tries), with three in
+  a window 0.87 (0.71-1.02, eight paired rounds); place, show and bound the same to 0
+  at 6, 12 and 20 horses. Tried on the heavy
   lanes (1,344 recorded windows, 156 thousand lanes of four outcomes): their loops run
   at about 4 multiply-adds a cycle already; the sums as four blocked products (the
   pairs' u = W2 r and v = W2 ar, and last and shared as W2^T times the pairs' products)
@@ -254,8 +257,8 @@ How the loops are organised (design note):
   squares by the same blocks (1.00, and the bound moves by 1e-26: w r^2, not (w r) r).
   So the 1-a-cycle reading was low (the loops run at 3-4) and blocking buys at most
   about 2x on the products alone, less once their zeros and gathers are counted; the
-  clean targets' time is now some 0.55-0.7 s on this loaded machine (heavy lanes about
-  0.2 of it, the passes over horses and lanes most of the rest). Under 1 s for the
+  clean targets' time is now some 0.55-0.7 s on this loaded machine (the heavy lanes'
+  sums about 0.2 s of it, the passes over horses and lanes most of the rest). Under 1 s for the
   whole answer still needs fewer lanes or terms (the disqualified targets' 1.5 s first).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
