@@ -244,7 +244,8 @@ How the loops are organised (design note):
   outcome, three paired rounds), with three in a window 0.95 (0.88-0.99, six paired
   rounds of ``benchmarks/stretch_exact_clean.py``); the heavy lanes' rows too
   (``_heavy_lanes_aligned``): 0.90-0.99 of that, the same numbers. Both against cecf051:
-  the clean targets 0.79-0.85 (four paired rounds, least of three tries), with three in
+  the clean targets 0.79-0.85 at 12 horses (four paired rounds, least of three tries;
+  0.88-0.90 at 6, 0.82-0.85 at 20, two rounds), with three in
   a window 0.87 (0.71-1.02, eight paired rounds); place, show and bound the same to 0
   at 6, 12 and 20 horses. Tried on the heavy
   lanes (1,344 recorded windows, 156 thousand lanes of four outcomes): their loops run
