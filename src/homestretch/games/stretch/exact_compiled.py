@@ -223,6 +223,44 @@ How the loops are organised (design note):
   disqualified), which drops half of ``_times_window``'s products and an
   ``_one_in_window``: 0.94 and 0.97 of the time at 12 horses (two runs, 3 and 5 tries;
   every block bounded, place, show and bound the same to 2.3e-18), 1.00 at 6 (1.1e-19).
+- 2026-12-03 (late), register blocking tried on the clean targets (scratch kernels on
+  recorded inputs, then in place; this machine reports no cycle counters, so rates are
+  multiply-adds per cycle at its nominal 2.6 GHz). Peak is not the limit: sixteen
+  multiply-adds chained per lane, all in registers, ran at 15.6 a cycle. A pass
+  u[m] += w v[j] over 117-256 lanes (``_add_times``, the heavy lanes' loops) runs at
+  2.7-3.9 (4.5-5.6 with every row starting a cache line, 2.8-3.3 with rows at 32 bytes
+  past one, as Numba's own alignment and the heavy arrays' odd row lengths leave half or
+  more of them): two loads and a store a multiply-add, not the arithmetic. Four rows of
+  the result by four of v at a time (sixteen weights held as scalars, four loads of v
+  for sixteen multiply-adds) runs at 6.1-9.4. Holding a whole tile of lanes in
+  registers (an 8-lane tile loop of constant length inside the loops over horses, as
+  the vector width) does not compile to vectors: the compiler unrolls such a loop
+  early and then cannot prove the tile's arrays apart, so it left it scalar (no zmm in
+  the assembly) at twice the time; the horse count is known only at run time, so
+  blocks of four with their own loads and stores is what Numba can express. Done:
+  ``_times_sym`` (S r and S ra in four-by-four blocks, each row's sum in the same
+  order: the same numbers to the last bit) and every block row starting a cache line
+  (``_aligned``): the clean targets 0.87-0.94 of before (least of three tries an
+  outcome, three paired rounds), with three in a window 0.95 (0.88-0.99, six paired
+  rounds of ``benchmarks/stretch_exact_clean.py``); the heavy lanes' rows too
+  (``_heavy_lanes_aligned``): 0.90-0.99 of that, the same numbers. Both against cecf051:
+  the clean targets 0.79-0.85 at 12 horses (four paired rounds, least of three tries;
+  0.88-0.90 at 6, 0.82-0.85 at 20, two rounds), with three in
+  a window 0.87 (0.71-1.02, eight paired rounds); place, show and bound the same to 0
+  at 6, 12 and 20 horses. Tried on the heavy
+  lanes (1,344 recorded windows, 156 thousand lanes of four outcomes): their loops run
+  at about 4 multiply-adds a cycle already; the sums as four blocked products (the
+  pairs' u = W2 r and v = W2 ar, and last and shared as W2^T times the pairs' products)
+  ran those products at 7.8, but W2's zeros (j one of the pair, a fifth of it), the
+  pairs' gathers and making W2 a window took 1.10-1.30 of the time; j in fours
+  (``u += w0 r_j0 + ... + w3 r_j3``) 1.00-1.07; lanes padded to whole 32s 1.00-1.07;
+  rows starting a cache line 0.80 (taken, above). Also dropped: ``_two_or_more_fixed``'s
+  squares by the same blocks (1.00, and the bound moves by 1e-26: w r^2, not (w r) r).
+  So the 1-a-cycle reading was low (the loops run at 3-4) and blocking buys at most
+  about 2x on the products alone, less once their zeros and gathers are counted; the
+  clean targets' time is now some 0.55-0.7 s on this loaded machine (the heavy lanes'
+  sums about 0.2 s of it, the passes over horses and lanes most of the rest). Under 1 s for the
+  whole answer still needs fewer lanes or terms (the disqualified targets' 1.5 s first).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -584,19 +622,22 @@ def clean_targets(
     where to log the pairs whose three or more are to be summed: ``_two_qs_summed``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_gt = c[:, clean_keys].copy(), c_gt[:, clean_keys].copy()
-    shape = (horses, BLOCK)
-    c_y, p_y, c_gt_y = np.empty(shape), np.empty(shape), np.empty(shape)
-    r1, r2, weight = np.empty(shape), np.empty(shape), np.empty(shape)
-    factor, distinct, ra = np.empty(shape), np.empty(shape), np.empty(shape)
-    by_r, by_ra, squared = np.empty(shape), np.empty(shape), np.empty(shape)
-    product1, product2 = np.empty(BLOCK), np.empty(BLOCK)
-    q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
-    more, sym = np.empty((2, BLOCK)), np.empty((horses, horses))
+    blocks = _aligned(12 * horses, BLOCK).reshape((12, horses, BLOCK))  # rows start lines
+    c_y, p_y, c_gt_y = blocks[0], blocks[1], blocks[2]
+    r1, r2, weight = blocks[3], blocks[4], blocks[5]
+    factor, distinct, ra = blocks[6], blocks[7], blocks[8]
+    by_r, by_ra, squared = blocks[9], blocks[10], blocks[11]
+    lanes = _aligned(10, BLOCK)
+    product1, product2, q, s_a, s_b = lanes[0], lanes[1], lanes[2], lanes[3], lanes[4]
+    sums, more = lanes[5:8], lanes[8:10]
+    sym = _padded_square(horses)
     base1, base2, nothing = np.empty(horses), np.empty(horses), np.zeros(horses)
     # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
     two, by_m, by_both = _window_two_start(horses)
-    heavy = _heavy_lanes(horses, count)
-    heavy_work, heavy_lanes = np.empty((6, horses, count)), np.empty((7, count))
+    heavy = _heavy_lanes_aligned(horses, count)
+    width = -(-count // 8) * 8
+    heavy_work = _aligned(6 * horses, count).reshape((6, horses, width))
+    heavy_lanes = _aligned(7, count)
     for k in range(count - 1, 0, -1):  # downwards: the window of two 2s is summed so
         y = clean_keys[k]
         _spread(c[:, y], c_y)
@@ -625,7 +666,8 @@ def clean_targets(
             # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
             if lo < nb:
                 _times_r_c_r(r2, c_y, ra, lo, nb)
-                _times_fixed(sym, r2, ra, by_r, by_ra, lo, nb)
+                _times_sym(sym, r2, by_r, lo, nb)
+                _times_sym(sym, ra, by_ra, lo, nb)
                 _one_in_window(r2, c_y, s_a, by_r, by_ra, factor, 1.0, lo, nb, sums)
             _weigh(show, start, product2, r2, weight, factor, 1.0, nb)
             if lo < nb:
@@ -639,6 +681,74 @@ def clean_targets(
                 two, heavy, heavy_count, heavy_work, heavy_lanes, show, bound, 1.0, y, three_log
             )
         _window_two_add(p_gt, c, y, by_m, by_both)
+
+
+@kernel
+def _aligned(rows: int, lanes: int) -> Floats:
+    """[rows, lanes] with each row starting a cache line (lanes rounded up to whole lines:
+    a vector of AVX-512 in one line, not two; Numba aligns arrays to 32 bytes only)."""
+    width = -(-lanes // 8) * 8
+    space = np.empty(rows * width + 8)
+    skip = (-space.ctypes.data) % 64 // 8
+    return space[skip : skip + rows * width].reshape((rows, width))
+
+
+@kernel
+def _heavy_lanes_aligned(horses: int, count: int) -> Any:
+    """``_heavy_lanes`` with each row starting a cache line (``_aligned``): the heavy lanes'
+    sums ran a fifth longer with the rows anywhere (measured on recorded lanes)."""
+    rows = _aligned(3 * horses, count).reshape((3, horses, -(-count // 8) * 8))
+    return rows[0], rows[1], rows[2], np.empty(count, np.int64), np.empty(count)
+
+
+@kernel
+def _padded_square(horses: int) -> Floats:
+    """A [horse, horse] matrix of zeros with rows and columns up to a multiple of four
+    (``_times_sym`` reads it in four-by-four blocks)."""
+    size = -(-horses // 4) * 4
+    return np.zeros((size, size))
+
+
+@kernel
+def _times_sym(sym: Floats, v: Floats, into: Floats, lo: int, nb: int) -> None:
+    """into = sym v on the lanes lo to nb, sym (``_padded_square``) a four-by-four block at a
+    time: four rows of v loaded once for sixteen multiply-adds, four of ``into`` stored
+    once (one at a time, each multiply-add was two loads and a store). Each row's sum
+    is taken in the same order as one at a time, the zeros skipped or added exactly (a
+    row past the last horse is read as the last, its weights 0): the same numbers."""
+    horses = v.shape[0]
+    into[:, lo:nb] = 0.0
+    for m in range(0, horses, 4):
+        for j in range(0, horses, 4):
+            w = sym[m : m + 4, j : j + 4]
+            if not w.any():
+                continue
+            j1, j2, j3 = min(j + 1, horses - 1), min(j + 2, horses - 1), min(j + 3, horses - 1)
+            if m + 4 > horses:  # the last one to three rows one at a time
+                for row in range(m, horses):
+                    _add_four(w[row - m], v, j, j1, j2, j3, into, row, lo, nb)
+                continue
+            w00, w01, w02, w03 = w[0, 0], w[0, 1], w[0, 2], w[0, 3]
+            w10, w11, w12, w13 = w[1, 0], w[1, 1], w[1, 2], w[1, 3]
+            w20, w21, w22, w23 = w[2, 0], w[2, 1], w[2, 2], w[2, 3]
+            w30, w31, w32, w33 = w[3, 0], w[3, 1], w[3, 2], w[3, 3]
+            for i in range(_lane(lo), _lane(nb)):
+                v0, v1, v2, v3 = v[j, i], v[j1, i], v[j2, i], v[j3, i]
+                into[m, i] = into[m, i] + w00 * v0 + w01 * v1 + w02 * v2 + w03 * v3
+                into[m + 1, i] = into[m + 1, i] + w10 * v0 + w11 * v1 + w12 * v2 + w13 * v3
+                into[m + 2, i] = into[m + 2, i] + w20 * v0 + w21 * v1 + w22 * v2 + w23 * v3
+                into[m + 3, i] = into[m + 3, i] + w30 * v0 + w31 * v1 + w32 * v2 + w33 * v3
+
+
+@kernel
+def _add_four(
+    w: Floats, v: Floats, j0: int, j1: int, j2: int, j3: int, into: Floats, m: int, lo: int,
+    nb: int,
+) -> None:  # fmt: skip
+    """into[m] += w[0] v[j0] + ... + w[3] v[j3] on the lanes lo to nb, in that order."""
+    w0, w1, w2, w3 = w[0], w[1], w[2], w[3]
+    for i in range(_lane(lo), _lane(nb)):
+        into[m, i] = into[m, i] + w0 * v[j0, i] + w1 * v[j1, i] + w2 * v[j2, i] + w3 * v[j3, i]
 
 
 @kernel
