@@ -223,6 +223,42 @@ How the loops are organised (design note):
   disqualified), which drops half of ``_times_window``'s products and an
   ``_one_in_window``: 0.94 and 0.97 of the time at 12 horses (two runs, 3 and 5 tries;
   every block bounded, place, show and bound the same to 2.3e-18), 1.00 at 6 (1.1e-19).
+- 2026-12-03 (night), register blocking (the reading that the per-lane products are bound
+  by memory, not arithmetic, and would run several times faster with their sums held in
+  vector registers) measured before writing it. In place, ``_times_window`` is 0.17 s of
+  the disqualified targets' 1.60 s (a copy calling it twice, paired, least of 3: 1.77 s);
+  the rest is spread over a score of kernels. Alone, on made-up [12, 256] blocks (a
+  scratch script; least of 7 runs of 160 calls), it does 4.0-4.9 billion lane
+  multiply-adds a second, some 1.5-2 a cycle (this VM exposes no hardware counters:
+  ``perf stat -e cycles`` is "not supported"), each a load of u, v and w and a store of
+  u, its blocks 200 kB (the second cache). Every rearrangement tried was slower: all
+  pairs' loops inside 32-lane tiles 2.9 (each loop's start, with its run-time overlap
+  checks, costs as much as its one vector step), fixed 32-lane inner loops 1.4 (not
+  vectorized), each horse's row summed over j inside a tile 2.8, the four kinds in one
+  loop 3.9, kinds outermost (a kind's blocks fit the first cache) 4.0, 64-lane tiles 3.7,
+  eight lanes' sums held in eight scalars across j 1.75-2.2 (LLVM's SLP pass left them
+  scalar: no vector FMA in the assembly). Numba marks no array argument ``noalias``, so
+  LLVM may keep no sum in a register across a loop that stores to another array (it
+  cannot tell them apart) and checks for overlap before every vector loop; a tile loop
+  of one or two vectors pays that each time. So here the products stay where they are;
+  register blocking needs a compiler told the arrays are apart (C with ``restrict``, or
+  BLAS, which NumPy has but Numba reaches only through SciPy, not installed; and the
+  windows differ by lane), more than this session had.
+  Done instead: the heavy lanes' part of the window at or above d (``_keep``) is
+  ``Windows.two`` at d, one window for all of d's lanes (``_two_q_add``, which skips its
+  zeros), plus terms with a 1 in (y, d] that are each a horse's factor times a lane's, so
+  their sums over the horses are taken once a lane in h^2 (``_add_alpha_parts``; checked
+  against the per-pair window on made-up data to 8e-16) instead of a window made for each
+  pair m < k: 0.94-0.95 of the time at 12 horses (``benchmarks/stretch_exact_dq.py``, 3
+  and 5 tries; 1.42 s against 1.51 s), 1.04 at 6 (h^3 is small there, and the h^2 part
+  runs more, shorter loops); place and show the same to 0, the bound to 1e-25. Tried and
+  dropped (paired the same way): its W1 products two loops a pair of horses, not six
+  (1.01 at 6 horses); ``_two_or_more`` with r^2 once, ``_grows`` for exp(q) and its bounds
+  in one pass along the lanes (0.99); a key d's lanes summed from a whole number of
+  vectors back (``_left_out_lanes`` leaving out fewer: a twentieth of the lanes ran a lane
+  at a time, 0.98, show within 4e-19) and the window terms' first summed lane likewise
+  (1.00). The loops' remainders cost less than their count suggests (LLVM runs them in
+  shorter vectors). Under 1 s still needs fewer lanes or fewer terms a lane.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
