@@ -261,6 +261,42 @@ How the loops are organised (design note):
   clean targets' time is now some 0.55-0.7 s on this loaded machine (the heavy lanes'
   sums about 0.2 s of it, the passes over horses and lanes most of the rest). Under 1 s for the
   whole answer still needs fewer lanes or terms (the disqualified targets' 1.5 s first).
+- 2026-12-03 (night), register blocking (the reading that the per-lane products are bound
+  by memory, not arithmetic, and would run several times faster with their sums held in
+  vector registers) measured before writing it. In place, ``_times_window`` is 0.17 s of
+  the disqualified targets' 1.60 s (a copy calling it twice, paired, least of 3: 1.77 s);
+  the rest is spread over a score of kernels. Alone, on made-up [12, 256] blocks (a
+  scratch script; least of 7 runs of 160 calls), it does 4.0-4.9 billion lane
+  multiply-adds a second, some 1.5-2 a cycle (this VM exposes no hardware counters:
+  ``perf stat -e cycles`` is "not supported"), each a load of u, v and w and a store of
+  u, its blocks 200 kB (the second cache). Every rearrangement tried was slower: all
+  pairs' loops inside 32-lane tiles 2.9 (each loop's start, with its run-time overlap
+  checks, costs as much as its one vector step), fixed 32-lane inner loops 1.4 (not
+  vectorized), each horse's row summed over j inside a tile 2.8, the four kinds in one
+  loop 3.9, kinds outermost (a kind's blocks fit the first cache) 4.0, 64-lane tiles 3.7,
+  eight lanes' sums held in eight scalars across j 1.75-2.2 (LLVM's SLP pass left them
+  scalar: no vector FMA in the assembly). Numba marks no array argument ``noalias``, so
+  LLVM may keep no sum in a register across a loop that stores to another array (it
+  cannot tell them apart) and checks for overlap before every vector loop; a tile loop
+  of one or two vectors pays that each time. So here the products stay where they are;
+  register blocking needs a compiler told the arrays are apart (C with ``restrict``, or
+  BLAS, which NumPy has but Numba reaches only through SciPy, not installed; and the
+  windows differ by lane), more than this session had.
+  Done instead: the heavy lanes' part of the window at or above d (``_keep``) is
+  ``Windows.two`` at d, one window for all of d's lanes (``_two_q_add``, which skips its
+  zeros), plus terms with a 1 in (y, d] that are each a horse's factor times a lane's, so
+  their sums over the horses are taken once a lane in h^2 (``_add_alpha_parts``; checked
+  against the per-pair window on made-up data to 8e-16) instead of a window made for each
+  pair m < k: 0.94-0.95 of the time at 12 horses (``benchmarks/stretch_exact_dq.py``, 3
+  and 5 tries; 1.42 s against 1.51 s), 1.04 at 6 (h^3 is small there, and the h^2 part
+  runs more, shorter loops); place and show the same to 0, the bound to 1e-25. Tried and
+  dropped (paired the same way): its W1 products two loops a pair of horses, not six
+  (1.01 at 6 horses); ``_two_or_more`` with r^2 once, ``_grows`` for exp(q) and its bounds
+  in one pass along the lanes (0.99); a key d's lanes summed from a whole number of
+  vectors back (``_left_out_lanes`` leaving out fewer: a twentieth of the lanes ran a lane
+  at a time, 0.98, show within 4e-19) and the window terms' first summed lane likewise
+  (1.00). The loops' remainders cost less than their count suggests (LLVM runs them in
+  shorter vectors). Under 1 s still needs fewer lanes or fewer terms a lane.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -1380,7 +1416,7 @@ def disqualified_targets(
     # for the whole outcome and the rest summed by y (``_keep``, ``_sum_by_y``)
     kept, kept_count = _kept_lanes(horses, 4 * count), 0
     room = 2 * count + VECTOR_LANES
-    keep_work, keep_lanes = np.empty((10, horses, room)), np.empty((7, room))
+    keep_work, keep_lanes = np.empty((19, horses, room)), np.empty((8, room))
     keep_beyond, keep_at = np.empty(2 * count), np.empty(2 * count, np.int64)
     vectors, products = np.empty((4, horses, BLOCK)), np.empty((4, horses, BLOCK))
     r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
@@ -1616,15 +1652,15 @@ def _keep(
 ) -> Any:  # fmt: skip
     """The heavy lanes of key d with 1s in the window (``exact_finish._p_window_two``),
     their sums begun and kept (returns ``kept`` and its new count): the window of (y, d)
-    is ``Windows.two`` at y less its part with the clean horse at or above d (``_window_
-    below_d``), and ``_two_q_between``'s sums are linear in it (its clamp at 0 was shown
-    to catch rounding alone, some 1e-19 in all), so that part is summed here, where the
-    lanes share d, and ``Windows.two`` at y by y (``_sum_by_y``): no window is made a
-    lane. Where a lane's sum with no other clean horse is not bounded (``_alone_bound``,
+    is ``Windows.two`` at y less its part with the clean horse at or above d, and
+    ``_two_q_between``'s sums are linear in it (its clamp at 0 was shown to catch rounding
+    alone, some 1e-19 in all), so that part is summed here, where the lanes share d
+    (``Windows.two`` at d for all of them, ``_add_alpha_parts`` the terms with a 1 in
+    (y, d]), and ``Windows.two`` at y by y (``_sum_by_y``): no window is made a lane. Where a lane's sum with no other clean horse is not bounded (``_alone_bound``,
     ``ALONE_BOUNDED``) it is kept as a lane of its own, r that case's, share negative."""
     heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
     horses = heavy_r.shape[0]
-    r, c, alpha, share, window = work[0], work[1], work[2], work[3], work[4]
+    r, c, alpha, share = work[0], work[1], work[2], work[3]
     n = 0
     for s in range(count):
         y, total = clean_keys[heavy_at[s]], 0.0
@@ -1647,11 +1683,17 @@ def _keep(
             bound[h, heavy_at[s]] += alone_bound[h, s] / 6
     padded = _padded(n)
     r[:, n:padded], c[:, n:padded], alpha[:, n:padded] = 0.0, 0.0, 0.0
-    sums = _two_q_start(r, padded, c, work[5:])
-    for m in range(horses):
-        for k in range(m + 1, horses):
-            _window_below_d(two_d, one_d, c_ge, d, alpha, m, k, padded, window)
-            _two_q_pair(r, padded, window, m, k, sums, lanes)
+    sums = _two_q_start(r, padded, c, work[4:])
+    _, ar, first, last, shared = sums
+    _two_q_add(r, ar, padded, two_d, first, last, shared, lanes)
+    _add_alpha_parts(r, ar, alpha, one_d, c_ge, d, padded, first, last, shared, work[9:], lanes)
+    for h in range(horses):  # the part at or above d is taken off
+        for i in range(_lane(padded)):
+            first[h, i] = -first[h, i]
+        for i in range(_lane(padded)):
+            last[h, i] = -last[h, i]
+        for i in range(_lane(padded)):
+            shared[h, i] = -shared[h, i]
     kept = _room(kept, kept_count, kept_count + n)
     values, kept_beyond, kept_at = kept
     for h in range(horses):  # r, c, share, first, last, shared
@@ -1667,20 +1709,99 @@ def _keep(
 
 
 @kernel
-def _window_below_d(
-    two_d: Floats, one_d: Floats, c_ge: Floats, d: int, alpha: Floats, m: int, k: int, n: int,
-    into: Floats,
+def _add_alpha_parts(
+    r: Floats, ar: Floats, alpha: Floats, one_d: Floats, c_ge: Floats, d: int, n: int,
+    first: Floats, last: Floats, shared: Floats, work: Floats, lanes: Floats,
 ) -> None:  # fmt: skip
-    """into[j, lane] = minus the part of each lane's window at m < k (``exact_finish.
-    _p_window_two``) with the clean horse j at or above d, for j apart from both: the 1s
-    of m and k in (y, d] (alpha) or above d (``Windows.one`` at d), or both above d
-    (``Windows.two`` at d)."""
-    for j in range(alpha.shape[0]):
-        if j in (m, k):
-            continue
-        fixed, to_k, to_m, ahead = two_d[m, k, j], one_d[k, j], one_d[m, j], c_ge[j, d]
+    """Adds to ``_two_q_between``'s first, last and shared (n lanes) the terms of the part
+    of each lane's window at or above d (``exact_finish._p_window_two``) that hold a 1 in
+    (y, d] (alpha): W[m, k, j] = alpha_m W1[k, j] + alpha_k W1[m, j] + alpha_m alpha_k
+    c_j, W1 = ``Windows.one`` at d (zero diagonal), c_j = c_ge[j, d], for m, k and j
+    distinct (``Windows.two`` at d, the rest, is one window for every lane: ``_two_q_add``).
+
+    Each term is a product of a horse's factor and a lane's, so its sums over the horses
+    are taken once a lane, in h^2 (sums over all horses, less the terms with j = m or k),
+    not made as a window for each pair m < k (h^3 a lane). With ra = alpha r, aa = alpha
+    ar and P, PA, Q, X their sums over the horses of ra, aa, ra^2 and aa ra:
+    - last[j] (the sum over the pairs without j of W[m, k, j] 2 r_m r_k) takes
+      2 (P T_r[j] - T_x[j] - ra_j T_r[j]) + c_j ((P - ra_j)^2 - (Q - ra_j^2)), where
+      T_r[j] = sum_k W1[k, j] r_k and T_x[j] = the same of r_k ra_k;
+    - shared[j] (of W[m, k, j] (ar_m r_k + ar_k r_m)) takes T_s[j] - aa_j T_r[j] - ra_j
+      T_a[j] + c_j ((PA - aa_j) (P - ra_j) - (X - aa_j ra_j)), where T_a[j] = sum_k W1[k,
+      j] ar_k and T_s[j] = sum_k W1[k, j] (r_k (PA - aa_k) + ar_k (P - ra_k));
+    - each pair's u (sum over j of W[m, k, j] r_j) is alpha_m (O_r[k] - W1[k, m] r_m) +
+      alpha_k (O_r[m] - W1[m, k] r_k) + alpha_m alpha_k (C_r - c_m r_m - c_k r_k), where
+      O_r[k] = sum_j W1[k, j] r_j and C_r = sum_j c_j r_j; v the same of ar; both go
+      into first and shared as ``_two_q_gather`` takes them."""
+    horses = r.shape[0]
+    ra, aa, o_r, o_a, t_r = work[0], work[1], work[2], work[3], work[4]
+    t_a, t_x, t_s, by_k, r_ra = work[5], work[6], work[7], work[8], work[9]
+    p, pa, q, x = lanes[0], lanes[1], lanes[2], lanes[3]
+    c_r, c_a, u, v = lanes[4], lanes[5], lanes[6], lanes[7]
+    for h in range(horses):
         for i in range(_lane(n)):
-            into[j, i] = -(fixed + alpha[m, i] * (to_k + alpha[k, i] * ahead) + alpha[k, i] * to_m)
+            ra[h, i] = alpha[h, i] * r[h, i]
+        for i in range(_lane(n)):
+            aa[h, i] = alpha[h, i] * ar[h, i]
+    _dot(alpha, r, p, 0, n)
+    _dot(alpha, ar, pa, 0, n)
+    _dot(ra, ra, q, 0, n)
+    _dot(aa, ra, x, 0, n)
+    c_r[:n], c_a[:n] = 0.0, 0.0
+    for h in range(horses):
+        ahead = c_ge[h, d]
+        for i in range(_lane(n)):
+            c_r[i] += ahead * r[h, i]
+        for i in range(_lane(n)):
+            c_a[i] += ahead * ar[h, i]
+    for h in range(horses):  # each k's factor in T_x and in T_s
+        for i in range(_lane(n)):
+            r_ra[h, i] = r[h, i] * ra[h, i]
+        for i in range(_lane(n)):
+            by_k[h, i] = r[h, i] * (pa[i] - aa[h, i]) + ar[h, i] * (p[i] - ra[h, i])
+    work[2:8, :, :n] = 0.0  # O_r, O_a, T_r, T_a, T_x, T_s
+    for k in range(horses):  # W1's products: O by row, T by column
+        for j in range(horses):
+            w = one_d[k, j]
+            if w == 0.0:
+                continue
+            _add_times(w, r, j, o_r, k, 0, n)
+            _add_times(w, ar, j, o_a, k, 0, n)
+            _add_times(w, r, k, t_r, j, 0, n)
+            _add_times(w, ar, k, t_a, j, 0, n)
+            _add_times(w, r_ra, k, t_x, j, 0, n)
+            _add_times(w, by_k, k, t_s, j, 0, n)
+    for j in range(horses):
+        ahead = c_ge[j, d]
+        for i in range(_lane(n)):
+            rest = p[i] - ra[j, i]
+            last[j, i] += 2 * (p[i] * t_r[j, i] - t_x[j, i] - ra[j, i] * t_r[j, i]) + ahead * (
+                rest * rest - (q[i] - ra[j, i] * ra[j, i])
+            )
+        for i in range(_lane(n)):
+            rest, rest_a = p[i] - ra[j, i], pa[i] - aa[j, i]
+            shared[j, i] += (
+                t_s[j, i]
+                - aa[j, i] * t_r[j, i]
+                - ra[j, i] * t_a[j, i]
+                + ahead * (rest_a * rest - (x[i] - aa[j, i] * ra[j, i]))
+            )
+    for m in range(horses):
+        for k in range(m + 1, horses):
+            to_k, to_m, c_m, c_k = one_d[k, m], one_d[m, k], c_ge[m, d], c_ge[k, d]
+            for i in range(_lane(n)):
+                u[i] = (
+                    alpha[m, i] * (o_r[k, i] - to_k * r[m, i])
+                    + alpha[k, i] * (o_r[m, i] - to_m * r[k, i])
+                    + alpha[m, i] * alpha[k, i] * (c_r[i] - c_m * r[m, i] - c_k * r[k, i])
+                )
+            for i in range(_lane(n)):
+                v[i] = (
+                    alpha[m, i] * (o_a[k, i] - to_k * ar[m, i])
+                    + alpha[k, i] * (o_a[m, i] - to_m * ar[k, i])
+                    + alpha[m, i] * alpha[k, i] * (c_a[i] - c_m * ar[m, i] - c_k * ar[k, i])
+                )
+            _two_q_gather(r, ar, first, shared, u, v, m, k, n)
 
 
 @kernel
@@ -1873,33 +1994,6 @@ def _two_q_between(
     _, ar, first, last, shared = _two_q_start(r, n, c_y, work)
     _two_q_add(r, ar, n, w_two, first, last, shared, lanes)
     _two_q_finish(r, n, work, lanes, result)
-
-
-@kernel
-def _two_q_pair(
-    r: Floats, n: int, window: Floats, m: int, k: int, sums: Any, lanes: Floats
-) -> None:
-    """``_two_q_between``'s sums of the horse pair m < k, window[j] by lane."""
-    horses = r.shape[0]
-    _, ar, first, last, shared = sums
-    u, v, both, mixed = lanes[0], lanes[1], lanes[2], lanes[3]
-    u[:n], v[:n] = 0.0, 0.0
-    for i in range(_lane(n)):
-        both[i] = 2 * r[m, i] * r[k, i]
-        mixed[i] = ar[m, i] * r[k, i] + ar[k, i] * r[m, i]
-    for j in range(horses):
-        if j in (m, k):  # the window is zero there (and left unmade)
-            continue
-        w = window[j]
-        for i in range(_lane(n)):
-            u[i] += w[i] * r[j, i]
-        for i in range(_lane(n)):
-            v[i] += w[i] * ar[j, i]
-        for i in range(_lane(n)):
-            last[j, i] += w[i] * both[i]
-        for i in range(_lane(n)):
-            shared[j, i] += w[i] * mixed[i]
-    _two_q_gather(r, ar, first, shared, u, v, m, k, n)
 
 
 @kernel
