@@ -5,6 +5,8 @@ closes only once every person's pick stands, so a pick may be changed until then
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 from tests.generic.test_every_game import _string_leaves
 from tests.web.conftest import frame_of, open_table, token_of
@@ -75,3 +77,52 @@ def test_sealed_picks_stay_sealed_and_the_computer_keeper_waits_for_every_pick(
     picks = view["last_race"]["picks"]
     assert [p["marker"] for p in picks] == [1, 2, 3] and all("horse" in p for p in picks)
     assert again.split("|", 2)[2] == picks[0]["horse"]
+
+
+def test_a_streamed_log_shows_the_sealed_picks_once_picks_close(client: TestClient) -> None:
+    """A page kept open through the picks reads the same log as a page opened after:
+    the lines its stream sent as "hidden" are sent again once the seat may read them."""
+    config = {"entrants": [{"name": n} for n in PEOPLE], "source": "keeper", "races": 1}
+    config["sealed"] = True
+    seats = [{"kind": "person", "name": n} for n in PEOPLE]
+    links = open_table(client, game="derbycast", config=config, seats=seats, seed=4)
+    game_id = links["id"]
+    tokens = [token_of(s["link"]) for s in links["seats"]]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert client.portal is not None
+    portal = client.portal
+
+    async def open_stream() -> Any:
+        live = await hub.get(game_id)
+        return hub.frames(live, live.viewer(tokens[1]))
+
+    stream = portal.call(open_stream)
+    page_log: list[JSON] = []  # as table.js keeps it: the lines from log_from replaced
+
+    async def next_frame() -> JSON:
+        while (frame := await anext(stream)) is None:
+            pass  # a keep-alive
+        return frame
+
+    def pull() -> JSON:
+        frame = portal.call(next_frame)
+        page_log[frame["log_from"] :] = frame["log"]
+        return frame
+
+    pull()
+    first = _ticket(frame_of(client, game_id, tokens[0]))
+    _move(client, game_id, tokens[0], {"kind": "sealed-pick", "ticket": first})
+    assert "hidden" in _string_leaves(pull()["log"])  # Ann's pick, not Bob's to read yet
+    for seat in (1, 2):
+        _move(
+            client,
+            game_id,
+            tokens[seat],
+            {"kind": "sealed-pick", "ticket": _ticket(frame_of(client, game_id, tokens[seat]))},
+        )
+    final = frame_of(client, game_id, tokens[1])
+    while pull()["version"] < final["version"]:
+        pass
+    portal.call(stream.aclose)
+    assert page_log == final["log"]
+    assert first in _string_leaves(page_log) and "hidden" not in _string_leaves(page_log)

@@ -51,6 +51,26 @@ def redacted(value: Any, hidden: set[str]) -> Any:
     return value
 
 
+def first_naming(events: Sequence[Event], names: set[str]) -> int | None:
+    """The first of ``events`` whose action names one of ``names`` (a log line that
+    was redacted while they were hidden), or None."""
+    if names:
+        for position, event in enumerate(events):
+            if event.action is not None and names & _strings(event.action):
+                return position
+    return None
+
+
+def _strings(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set(map(str, value)) | {s for v in value.values() for s in _strings(v)}
+    if isinstance(value, list | tuple):
+        return {s for v in value for s in _strings(v)}
+    return set()
+
+
 def log_entry(position: int, event: Event, chance_label: str | None, dice: bool) -> JSON:
     """One event as every seat may see it: who acted and the action, or the dice that
     were rolled. A card drawn or a shuffle is shown as a draw with no outcome: the

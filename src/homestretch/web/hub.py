@@ -21,6 +21,7 @@ import anyio.to_thread
 
 from homestretch.core.errors import HomestretchError, TableMovedOn
 from homestretch.core.protocol import JSON
+from homestretch.session.log import first_naming
 from homestretch.session.saved import rebuild, settings_json
 from homestretch.session.seats import Seat
 from homestretch.session.table import Table
@@ -274,15 +275,21 @@ class Hub:
     async def frames(self, live: LiveTable, viewer: Viewer) -> AsyncIterator[JSON | None]:
         """The viewer's frame now and after every change, until the game is over; None
         after a quiet while (a keep-alive, so proxies keep the connection open). The
-        first frame has the whole log, each after it only the lines added since."""
+        first frame has the whole log, each after it only the lines added since, and
+        again those from the first one sent redacted that the seat may read now (sealed
+        picks closed): the page's log reads as a fresh page's would."""
         queue: asyncio.Queue[None] = asyncio.Queue()
         self.wake(live)  # the others see this seat connected
         live.listeners[queue] = viewer
-        sent = 0
+        sent, hidden_then = 0, set[str]()
         try:
             while True:
-                current = await self.current(live, viewer, sent)
-                sent = current["version"]
+                async with live.lock:
+                    state = live.table.state
+                    hidden = state.hidden_from(viewer.seat)
+                    seen_now = first_naming(state.events[:sent], hidden_then - hidden)
+                    current = live.frame_for(viewer, sent if seen_now is None else seen_now)
+                sent, hidden_then = current["version"], hidden
                 yield current
                 if current["over"]:
                     return
