@@ -201,16 +201,13 @@ def _at_most(chance: Floats) -> Floats:
     for start in range(0, keys, COLUMNS):
         p = chance[:, start : start + COLUMNS]
         q, width = 1 - p, p.shape[1]
-        before, after, scratch = (
-            np.empty((h, 3, width)),
-            np.empty((h, 3, width)),
-            np.empty((2, width)),
-        )
-        before[0], after[h - 1] = ((1,), (0,), (0,)), ((1,), (0,), (0,))  # none counts yet
+        # [degree, horse, key]: each degree's products below run over one contiguous block
+        # (laid out [horse, degree, key], NumPy copied every operand through its buffers)
+        a, b, scratch = np.empty((3, h, width)), np.empty((3, h, width)), np.empty((2, width))
+        a[:, 0], b[:, h - 1] = ((1,), (0,), (0,)), ((1,), (0,), (0,))  # none counts yet
         for j in range(1, h):
-            _add_horse(before[j - 1], p[j - 1], q[j - 1], before[j], scratch)
-            _add_horse(after[h - j], p[h - j], q[h - j], after[h - 1 - j], scratch)
-        a, b = before.transpose(1, 0, 2), after.transpose(1, 0, 2)  # [degree, horse, key]
+            _add_horse(a[:, j - 1], p[j - 1], q[j - 1], a[:, j], scratch)
+            _add_horse(b[:, h - j], p[h - j], q[h - j], b[:, h - 1 - j], scratch)
         exactly = np.empty((3, h, width))
         np.multiply(a[0], b[0], out=exactly[0])
         np.multiply(a[0], b[1], out=exactly[1])
