@@ -389,8 +389,8 @@ def _wire_keys(
     figure_seen = (clean_figure > 0) | (dq_figure > 0)
     maybe = (figure_seen[:, :, None] & (photo > 0)[:, None, :]).any(axis=0).ravel()
     figure, total = np.divmod(np.flatnonzero(maybe), PHOTO_SPAN)
-    clean = clean_figure[:, figure] * photo[:, total]
-    dq = dq_figure[:, figure] * photo[:, total]
+    photo_at = photo[:, total]
+    clean, dq = clean_figure[:, figure] * photo_at, dq_figure[:, figure] * photo_at
     kept = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
     return (clean, dq) if kept.all() else (clean[:, kept], dq[:, kept])
 
