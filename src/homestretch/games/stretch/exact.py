@@ -141,15 +141,17 @@ def quickplay_bounds(race: Race, charts: ChartSet) -> Bounds:
     _keep_freed_memory()  # in a new process a fifth of the time went on fresh pages
     h = len(race.runners)
     win, brackets = np.zeros(h), np.zeros((4, h))
-    outcomes, counted = [], []
+    outcomes, factors, counted = [], [], []
     for chance, clean, dq, out in _outcomes(race, charts, reached=True):
         ahead = _ahead(clean, dq)  # for the win and the brackets alike
-        win += chance * _win_chances(clean, dq, out, ahead)  # equal to rounding (fewer zeros)
         outcomes.append((chance, clean, dq))
+        factors += _win_factors(out, ahead)
         counted.append(_what_counts(clean, dq, out, ahead))
     # one pass over the horses for every shared outcome at once: the keys side by side
-    ends = np.cumsum([block.shape[1] for block in counted])[:-1]
-    few = np.split(_at_most(np.concatenate(counted, axis=1)), ends, axis=2)
+    others = _side_by_side(_others, factors)
+    for at, (chance, clean, dq) in enumerate(outcomes):  # equal to rounding (fewer zeros)
+        win += chance * _wins(clean, dq, others[2 * at], others[2 * at + 1])
+    few = _side_by_side(_at_most, counted)
     for (chance, clean, dq), theirs in zip(outcomes, few, strict=True):
         brackets += chance * _brackets(clean, dq, theirs)
     place_low, place_high, show_low, show_high = brackets
@@ -201,16 +203,13 @@ def _at_most(chance: Floats) -> Floats:
     for start in range(0, keys, COLUMNS):
         p = chance[:, start : start + COLUMNS]
         q, width = 1 - p, p.shape[1]
-        before, after, scratch = (
-            np.empty((h, 3, width)),
-            np.empty((h, 3, width)),
-            np.empty((2, width)),
-        )
-        before[0], after[h - 1] = ((1,), (0,), (0,)), ((1,), (0,), (0,))  # none counts yet
+        # [degree, horse, key]: each degree's products below run over one contiguous block
+        # (laid out [horse, degree, key], NumPy copied every operand through its buffers)
+        a, b, scratch = np.empty((3, h, width)), np.empty((3, h, width)), np.empty((2, width))
+        a[:, 0], b[:, h - 1] = ((1,), (0,), (0,)), ((1,), (0,), (0,))  # none counts yet
         for j in range(1, h):
-            _add_horse(before[j - 1], p[j - 1], q[j - 1], before[j], scratch)
-            _add_horse(after[h - j], p[h - j], q[h - j], after[h - 1 - j], scratch)
-        a, b = before.transpose(1, 0, 2), after.transpose(1, 0, 2)  # [degree, horse, key]
+            _add_horse(a[:, j - 1], p[j - 1], q[j - 1], a[:, j], scratch)
+            _add_horse(b[:, h - j], p[h - j], q[h - j], b[:, h - 1 - j], scratch)
         exactly = np.empty((3, h, width))
         np.multiply(a[0], b[0], out=exactly[0])
         np.multiply(a[0], b[1], out=exactly[1])
@@ -390,8 +389,8 @@ def _wire_keys(
     figure_seen = (clean_figure > 0) | (dq_figure > 0)
     maybe = (figure_seen[:, :, None] & (photo > 0)[:, None, :]).any(axis=0).ravel()
     figure, total = np.divmod(np.flatnonzero(maybe), PHOTO_SPAN)
-    clean = clean_figure[:, figure] * photo[:, total]
-    dq = dq_figure[:, figure] * photo[:, total]
+    photo_at = photo[:, total]
+    clean, dq = clean_figure[:, figure] * photo_at, dq_figure[:, figure] * photo_at
     kept = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
     return (clean, dq) if kept.all() else (clean[:, kept], dq[:, kept])
 
@@ -408,11 +407,29 @@ def _ahead(clean: Floats, dq: Floats) -> Ahead:
 
 
 def _win_chances(clean: Floats, dq: Floats, out: Floats, ahead: Ahead | None = None) -> Floats:
-    clean_ahead, dq_behind, _ = ahead or _ahead(clean, dq)
-    clean_wins = (clean * _others(1 - clean_ahead)).sum(axis=1)
-    nobody_clean_none_ahead = out[:, None] + dq_behind
-    dq_wins = (dq * _others(nobody_clean_none_ahead)).sum(axis=1)
-    return clean_wins + dq_wins
+    if_clean, if_dq = _win_factors(out, ahead or _ahead(clean, dq))
+    return _wins(clean, dq, _others(if_clean), _others(if_dq))
+
+
+def _win_factors(out: Floats, ahead: Ahead) -> list[Floats]:
+    """By horse and key, what each other horse must do for a horse at the key to win:
+    clean, not finish clean ahead of it; disqualified, finish neither clean nor
+    disqualified ahead of it (out, or disqualified at or behind the key)."""
+    clean_ahead, dq_behind, _ = ahead
+    return [1 - clean_ahead, out[:, None] + dq_behind]
+
+
+def _wins(clean: Floats, dq: Floats, others_if_clean: Floats, others_if_dq: Floats) -> Floats:
+    """Each horse's win chance from ``_others`` of the two ``_win_factors``."""
+    return (clean * others_if_clean).sum(axis=1) + (dq * others_if_dq).sum(axis=1)
+
+
+def _side_by_side(work: Callable[[Floats], Floats], blocks: list[Floats]) -> list[Floats]:
+    """``work`` (column by column over the horses, keys last) done once for every block
+    with its keys side by side, then split back into the blocks: one pass of NumPy calls
+    over the horses, not one a block."""
+    ends = np.cumsum([block.shape[1] for block in blocks])[:-1]
+    return np.split(work(np.concatenate(blocks, axis=1)), ends, axis=-1)
 
 
 def _others(factor: Floats) -> Floats:
