@@ -123,6 +123,7 @@ def test_nothing_below_tells_the_finish_before_the_caller(
             expect(page.locator("#bet-done")).to_be_visible()
         bet(ann, "win", 1, 10)
         ann.click("#bet-done")
+        expect(ann.locator("#stretch-bet")).to_have_count(0)  # her bet and done both landed
         with bea.expect_response("**/moves"):
             bea.click("#bet-done")  # the last one done: the race goes off
         over = frame(address, int(links["id"]))
