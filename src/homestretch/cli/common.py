@@ -40,10 +40,22 @@ class OutputFormat(StrEnum):
 FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text (tables) or json")]
 MAX_SEED = 2**63 - 1
 """The largest seed (and game id) the store can keep."""
+
+
+def _seed_in_range(seed: int | None) -> int | None:
+    # checked here rather than by min/max: their range would print as 19 digits in every --help
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise typer.BadParameter(f"a seed is a whole number from 0 to {MAX_SEED}")
+    return seed
+
+
 SeedOption = Annotated[
     int | None,
     typer.Option(
-        "--seed", min=0, max=MAX_SEED, help="seed for the dice (0 or more); printed when not given"
+        "--seed",
+        metavar="SEED",
+        callback=_seed_in_range,
+        help="seed for the dice (a whole number, 0 or more); printed when not given",
     ),
 ]
 DiceOption = Annotated[
