@@ -297,6 +297,28 @@ How the loops are organised (design note):
   at a time, 0.98, show within 4e-19) and the window terms' first summed lane likewise
   (1.00). The loops' remainders cost less than their count suggests (LLVM runs them in
   shorter vectors). Under 1 s still needs fewer lanes or fewer terms a lane.
+- 2026-12-04, bracketing a clean target's heavy lanes instead of summing them, measured
+  before writing it (``benchmarks/stretch_bracket_scan.py``, the NumPy sums of two
+  outcomes): it does not pay. Along the lanes of one y a target's heavy sum F (two in
+  the window, ``_two_qs_summed``; three, ``exact_compiled_three``) is a sum of terms
+  W r_j2 r_m r_n r_j1 (one r more for three) with W >= 0 the window at y, the same for
+  every lane, and r_j = 1 / (1 - 2 p_gt_j(y) - c_gt_j(x)) falling as x rises: F falls
+  with x (measured: it rises nowhere by more than 7e-15 of its largest, rounding). So a
+  lane between two summed ones lies in [F(next), F(previous)]. But F falls fast and
+  counts for much: at 12 horses some 38 thousand heavy lanes an outcome, worth 1.3-1.5e-7
+  of show for the largest horse, F falling 4-5 % a lane (median; quartiles 1-9 %);
+  three: 17 thousand lanes, 1.6-1.9e-10, 6-8 % a lane. Every other lane bracketed adds
+  1.1-1.4e-8 to a horse's bound (two) and 2e-11 (three), and show may drop as much:
+  show must stay within 1e-12 of today's (the recorded range holds the new one,
+  tests/games/stretch/test_stretch_exact_compiled.py), so at most some 5e-13 may be
+  spent. Within that, smallest widths first: a tenth of the two-lanes (10-11 %) and a
+  third of the three-lanes (29-33 %; 6 horses: 12-13 % and 25 %), some 0.02 + 0.045 s of
+  the 2.3 s at 12 horses before the cost of summing the ends first and choosing. A first-
+  order bracket (F(x) >= F(b) + the sum of e_i Z_i, Z_i F's terms holding horse i and
+  e_i = r_i(x) / r_i(b) - 1 >= 0, width about 6 max(e)^2 F; scratch, two outcomes) is ten
+  times tighter but needs a second contraction at each summed lane, and is still ten
+  times the budget with every other lane. The lanes that matter are the heavy ones
+  because they are heavy: only fewer terms a lane would cut them.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
