@@ -73,3 +73,28 @@ def test_every_runner_has_a_chance_and_the_top_rating_is_likeliest() -> None:
     exact = quickplay_win_chances(race, load_chart_set())
     assert (exact > 0).all() and (exact < 1).all()
     assert np.argmax(exact) == 1  # Life Is Sweet, the top Adjusted Power Rating
+
+
+def test_an_outcome_bounds_more_the_less_it_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each shared outcome's bound counts in the answer times its chance: its heavy
+    # thresholds are loosened by the mean chance over its own, so chance times loosening
+    # is the same for every outcome and the unlikeliest bound most
+    from homestretch.games.stretch import exact, exact_finish
+
+    race, charts = load_race(RACE), load_chart_set()
+    chances = [chance for chance, *_ in exact._outcomes(race, charts, reached=True)]
+    given: list[float] = []
+
+    def recorded(clean, dq, out, compiled, loosen):  # type: ignore[no-untyped-def]
+        given.append(loosen)
+        horses = clean.shape[0]
+        return exact_finish.PlaceShow(np.zeros(horses), np.zeros(horses), np.zeros(horses))
+
+    monkeypatch.setattr(exact_finish, "place_and_show", recorded)
+    quickplay_chances(race, charts, workers=1)
+    assert len(given) == len(chances) and len(set(chances)) > 1
+    mean = sum(chances) / len(chances)
+    assert sorted(given) == pytest.approx(
+        sorted(exact.LOOSEN * mean / chance for chance in chances)
+    )
+    assert max(given) > exact.LOOSEN
