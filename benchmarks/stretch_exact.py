@@ -29,7 +29,7 @@ import numpy as np
 
 from homestretch.games.stretch import exact_finish
 from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import LOOSEN, _outcomes, quickplay_chances
+from homestretch.games.stretch.exact import _outcomes, loosening, quickplay_chances
 from homestretch.games.stretch.race import load_race
 from stretch_fields import field_of
 
@@ -78,8 +78,8 @@ def where_time_goes(race, charts) -> dict[str, float]:  # type: ignore[no-untype
     assert kernels is not None
     seconds = dict.fromkeys(("tables", "single threshold"), 0.0)
     outcomes = list(_outcomes(race, charts))
-    mean = sum(chance for chance, *_ in outcomes) / len(outcomes)
-    for chance, clean, dq, out in outcomes:
+    scales = loosening([chance for chance, *_ in outcomes])  # as quickplay_chances
+    for (_, clean, dq, out), loosen in zip(outcomes, scales, strict=True):
         reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
         clean, dq = clean[:, reached], dq[:, reached]
         start = time.process_time()
@@ -92,7 +92,6 @@ def where_time_goes(race, charts) -> dict[str, float]:  # type: ignore[no-untype
             np.flatnonzero(tables.c.any(axis=0)),
             np.flatnonzero(tables.dq.any(axis=0)),
         )
-        loosen = LOOSEN * mean / chance  # as quickplay_chances
         kernels.key_pair_sums(tables, windows, clean_keys, dq_keys, seconds, loosen)
         seconds["tables"] += tables_done - start
         seconds["single threshold"] += single_done - tables_done

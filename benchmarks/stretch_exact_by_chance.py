@@ -1,8 +1,8 @@
 """Heavy thresholds weighted by each shared outcome's chance, against one for all (issue 17).
 
 ``exact.quickplay_chances`` scales each outcome's heavy thresholds by ``exact.LOOSEN``
-times the mean chance of an outcome over its own. This times every outcome's
-``exact_finish.place_and_show`` both ways (scale 1, and the outcome's own), the least
+times the mean chance of an outcome over its own (``exact.loosening``). This times every
+outcome's ``exact_finish.place_and_show`` both ways (scale 1, and its own), the least
 CPU of ``--tries`` runs of each call, the two ways in turn, and compares the answers
 weighted by the outcomes' chances as ``quickplay_chances`` adds them: place must be the
 same, and the new show range [show, show + bound] inside the old one (as
@@ -44,10 +44,10 @@ def main() -> None:
     for name in options.races:
         race = field_of(int(name)) if name.isdigit() else load_race(name)
         outcomes = list(exact._outcomes(race, charts, reached=True))
-        mean = sum(chance for chance, *_ in outcomes) / len(outcomes)
+        scales = exact.loosening([chance for chance, *_ in outcomes])
         seconds, sums = np.zeros(2), np.zeros((2, 3, len(race.runners)))
-        for chance, clean, dq, out in outcomes:
-            for way, loosen in enumerate((1.0, exact.LOOSEN * mean / chance)):
+        for (chance, clean, dq, out), scale in zip(outcomes, scales, strict=True):
+            for way, loosen in enumerate((1.0, scale)):
                 spent, answer = least_cpu(options.tries, clean, dq, out, True, loosen)
                 seconds[way] += spent
                 sums[way] += chance * np.stack([answer.place, answer.show, answer.show_bound])
