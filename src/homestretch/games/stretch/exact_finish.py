@@ -451,11 +451,10 @@ def _two_in_window(
     pairs: those are, whatever the bound). ``tighter``, if given, is a smaller ``squares``
     (``_squares_below``) for the bound of the pairs not summed: which pairs are summed
     stays as ``squares`` chooses, so show does not move. ``three``, if given, is where to
-    log the pairs whose two summed times ``beyond_two`` is above its threshold (``HEAVY_
-    THREE``), with the key of the upper clean horse's window of each pair column, and
-    that threshold: ``WindowsOfThree`` sums
-    three for them later (and bounds four or more), so their three or more are left out of
-    the bound returned here.
+    log the pairs whose two summed times ``beyond_two`` is above a threshold (``HEAVY_THREE``
+    scaled as ``heavy``), with the key of the upper clean horse's window of each pair
+    column, and that threshold: ``WindowsOfThree`` sums three for them later (and bounds
+    four or more), so their three or more are left out of the bound returned here.
     """
     grows = none_in * (np.expm1(q) - q)
     two_on = grows if squares is None else np.minimum(grows, squares * np.exp(q) / 2)
