@@ -29,7 +29,7 @@ import numpy as np
 
 from homestretch.games.stretch import exact_finish
 from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import _outcomes, quickplay_chances
+from homestretch.games.stretch.exact import _outcomes, loosening, quickplay_chances
 from homestretch.games.stretch.race import load_race
 from stretch_fields import field_of
 
@@ -77,7 +77,9 @@ def where_time_goes(race, charts) -> dict[str, float]:  # type: ignore[no-untype
     kernels = exact_finish.compiled_kernels()
     assert kernels is not None
     seconds = dict.fromkeys(("tables", "single threshold"), 0.0)
-    for _, clean, dq, out in _outcomes(race, charts):
+    outcomes = list(_outcomes(race, charts))
+    scales = loosening([chance for chance, *_ in outcomes])  # as quickplay_chances
+    for (_, clean, dq, out), loosen in zip(outcomes, scales, strict=True):
         reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
         clean, dq = clean[:, reached], dq[:, reached]
         start = time.process_time()
@@ -90,7 +92,7 @@ def where_time_goes(race, charts) -> dict[str, float]:  # type: ignore[no-untype
             np.flatnonzero(tables.c.any(axis=0)),
             np.flatnonzero(tables.dq.any(axis=0)),
         )
-        kernels.key_pair_sums(tables, windows, clean_keys, dq_keys, seconds)
+        kernels.key_pair_sums(tables, windows, clean_keys, dq_keys, seconds, loosen)
         seconds["tables"] += tables_done - start
         seconds["single threshold"] += single_done - tables_done
     return seconds

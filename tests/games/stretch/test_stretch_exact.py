@@ -73,3 +73,35 @@ def test_every_runner_has_a_chance_and_the_top_rating_is_likeliest() -> None:
     exact = quickplay_win_chances(race, load_chart_set())
     assert (exact > 0).all() and (exact < 1).all()
     assert np.argmax(exact) == 1  # Life Is Sweet, the top Adjusted Power Rating
+
+
+def test_an_outcome_bounds_more_the_less_it_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each shared outcome's bound counts in the answer times its chance: its heavy
+    # thresholds are loosened by the mean chance over its own (times exact.LOOSEN), so
+    # the unlikeliest bound most; where the chances lie close together that would only
+    # tighten them all, and every outcome keeps the thresholds as they are
+    from homestretch.games.stretch import exact, exact_finish
+
+    given: list[float] = []
+
+    def recorded(clean, dq, out, compiled, loosen):  # type: ignore[no-untyped-def]
+        given.append(loosen)
+        horses = clean.shape[0]
+        return exact_finish.PlaceShow(np.zeros(horses), np.zeros(horses), np.zeros(horses))
+
+    monkeypatch.setattr(exact_finish, "place_and_show", recorded)
+    charts = load_chart_set()
+    for name, spread in (("2009-champagne-stakes", True), (RACE, False)):
+        race = load_race(name)
+        chances = [chance for chance, *_ in exact._outcomes(race, charts, reached=True)]
+        given.clear()
+        quickplay_chances(race, charts, workers=1)
+        assert len(given) == len(chances)
+        mean = sum(chances) / len(chances)
+        if spread:  # 18 outcomes, 0.009 to 0.125
+            expected = sorted(exact.LOOSEN * mean / chance for chance in chances)
+            assert sorted(given) == pytest.approx(expected)
+            assert min(given) < 1 < max(given)
+        else:  # 12 outcomes, 0.069 and 0.097
+            assert max(chances) / min(chances) < 1.5
+            assert given == [1.0] * len(chances)

@@ -163,6 +163,31 @@ def test_two_disqualified_horses_in_a_window_are_summed(x_dq_key: int | None) ->
     assert (show <= exact.show + exact.show_bound + 1e-12).all()
 
 
+@pytest.mark.parametrize("x_dq_key", [2, 3])
+def test_loosened_thresholds_still_bound_the_truth(x_dq_key: int) -> None:
+    # exact.quickplay_chances loosens an unlikely outcome's heavy thresholds: whatever they
+    # are, place is exact and show within its bound; loosened far enough, nothing heavy
+    # is summed and the bound carries Z's two and three in a window (2e-4 of its show)
+    clean, dq, out = two_in_a_window(x_dq_key)
+    place, show = every_outcome(clean, dq, out)
+    answers = {}
+    for loosen in (1e-6, 1.0, 1e12):
+        numpy, *compiled = (
+            exact_finish.place_and_show(clean, dq, out, path, loosen) for path in PATHS
+        )
+        for other in compiled:
+            assert other.show == pytest.approx(numpy.show, abs=1e-14)
+            assert other.show_bound == pytest.approx(numpy.show_bound, abs=1e-14)
+        assert numpy.place == pytest.approx(place, abs=1e-12)
+        assert (numpy.show <= show + 1e-12).all()
+        assert (show <= numpy.show + numpy.show_bound + 1e-12).all()
+        answers[loosen] = numpy
+    z = 5
+    assert answers[1e-6].show == pytest.approx(answers[1.0].show, abs=1e-15)
+    assert show[z] - answers[1e12].show[z] > 1e-4
+    assert answers[1e12].show_bound[z] > 2 * answers[1.0].show_bound[z]
+
+
 def without_three_summed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three disqualified horses in a window bounded, not summed (as before 2026-12-03)."""
     for module in filter(None, (exact_finish, exact_finish.compiled_kernels())):

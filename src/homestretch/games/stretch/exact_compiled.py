@@ -297,6 +297,41 @@ How the loops are organised (design note):
   at a time, 0.98, show within 4e-19) and the window terms' first summed lane likewise
   (1.00). The loops' remainders cost less than their count suggests (LLVM runs them in
   shorter vectors). Under 1 s still needs fewer lanes or fewer terms a lane.
+- 2026-12-04, bracketing a clean target's heavy lanes instead of summing them, measured
+  before writing it (``benchmarks/stretch_bracket_scan.py``, the NumPy sums of two
+  outcomes): it does not pay. Along the lanes of one y a target's heavy sum F (two in
+  the window, ``_two_qs_summed``; three, ``exact_compiled_three``) is a sum of terms
+  W r_j2 r_m r_n r_j1 (one r more for three) with W >= 0 the window at y, the same for
+  every lane, and r_j = 1 / (1 - 2 p_gt_j(y) - c_gt_j(x)) falling as x rises: F falls
+  with x (measured: it rises nowhere by more than 7e-15 of its largest, rounding). So a
+  lane between two summed ones lies in [F(next), F(previous)]. But F falls fast and
+  counts for much: at 12 horses some 38 thousand heavy lanes an outcome, worth 1.3-1.5e-7
+  of show for the largest horse, F falling 4-5 % a lane (median; quartiles 1-9 %);
+  three: 17 thousand lanes, 1.6-1.9e-10, 6-8 % a lane. Every other lane bracketed adds
+  1.1-1.4e-8 to a horse's bound (two) and 2e-11 (three), and show may drop as much:
+  show must stay within 1e-12 of today's (the recorded range holds the new one,
+  tests/games/stretch/test_stretch_exact_compiled.py), so at most some 5e-13 may be
+  spent. Within that, smallest widths first: a tenth of the two-lanes (10-11 %) and a
+  third of the three-lanes (29-33 %; 6 horses: 12-13 % and 25 %), some 0.02 + 0.045 s of
+  the 2.3 s at 12 horses before the cost of summing the ends first and choosing. A first-
+  order bracket (F(x) >= F(b) + the sum of e_i Z_i, Z_i F's terms holding horse i and
+  e_i = r_i(x) / r_i(b) - 1 >= 0, width about 6 max(e)^2 F; scratch, two outcomes) is ten
+  times tighter but needs a second contraction at each summed lane, and is still ten
+  times the budget with every other lane. The lanes that matter are the heavy ones
+  because they are heavy: only fewer terms a lane would cut them.
+- 2026-12-04, the heavy thresholds weighted by each shared outcome's chance
+  (``exact.LOOSEN``, ``key_pair_sums``' ``loosen``; ``benchmarks/stretch_exact_by_chance.py``,
+  least of three tries a call, both ways in one process). Loosening only the unlikely
+  outcomes (by the mean chance over theirs, where above 1) cut 12 horses to 0.89 but
+  moved show down by 9e-12 and the top of its range up by 1.4e-10 (scan, two tries):
+  outside today's range. Scaled by 0.75 the mean chance over its own, both ways, the
+  likely outcomes pay for the unlikely: 0.91-0.93 at 12 horses (2.11 s against 2.32),
+  0.95-0.99 at 6, 0.96-0.97 the Champagne Stakes and the allowance turf route; the bound
+  3.3e-10 against 5.1e-10 at 12, 7.3e-10 against 9.4e-10 at 6; place the same, each new
+  show range inside the old. At 1 (the bound as before) the top rose by 6.5e-12 to
+  1.3e-11. Where the chances lie close (twelve outcomes: 20 horses, the claiming route,
+  the Dream Derby) every scale came out under 1, only tighter: 1.01-1.05 of the time, so
+  there (the scales' product not above 1, ``exact.loosening``) all keep 1, as before.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -2048,10 +2083,12 @@ def _two_q_finish(r: Floats, n: int, work: Floats, lanes: Floats, result: Floats
 
 
 def key_pair_sums(
-    t: Tables, w: Windows, clean_keys: Ints, dq_keys: Ints, seconds: dict[str, float] | None = None
-) -> tuple[Floats, Floats, Floats]:
+    t: Tables, w: Windows, clean_keys: Ints, dq_keys: Ints, seconds: dict[str, float] | None = None,
+    loosen: float = 1.0,
+) -> tuple[Floats, Floats, Floats]:  # fmt: skip
     """Place, show and show bound of both key-pair cases, by horse; the CPU seconds of
-    each part added to ``seconds`` if given (benchmarks/stretch_exact.py)."""
+    each part added to ``seconds`` if given (benchmarks/stretch_exact.py). The heavy
+    thresholds are ``exact_finish``'s times ``loosen`` (``place_and_show`` says why)."""
     clock = [time.process_time()]
 
     def took(part: str) -> None:
@@ -2068,14 +2105,14 @@ def key_pair_sums(
     clean_keys, dq_keys = clean_keys.astype(np.int64), dq_keys.astype(np.int64)
     logged = clean_keys.size * (clean_keys.size - 1) // 2  # room for every key pair
     three_log = (
-        HEAVY_THREE,
+        HEAVY_THREE * loosen,
         np.empty(logged, np.int64),
         np.empty(logged, np.int64),
         np.zeros(1, np.int64),
     )
     first = _left_out(a["c"], a["c_gt"], clean_keys, bound)
     clean_targets(
-        a["c"], a["c_gt"], a["p_gt"], b["one"], b["spread"], clean_keys, HEAVY_PAIR, first,
+        a["c"], a["c_gt"], a["p_gt"], b["one"], b["spread"], clean_keys, HEAVY_PAIR * loosen, first,
         place, show, bound, three_log,
     )  # fmt: skip
     took("clean targets")
@@ -2090,8 +2127,8 @@ def key_pair_sums(
     )
     disqualified_targets(
         a["c"], a["dq"], a["out"], a["c_ge"], a["c_gt"], a["c_lt"], a["c_tot"], a["p_gt"],
-        a["d_le"], b["one"], b["two"], b["spread"], b["at"], clean_keys, dq_keys, HEAVY_DQ_PAIR,
-        first_lanes, place, show, bound,
+        a["d_le"], b["one"], b["two"], b["spread"], b["at"], clean_keys, dq_keys,
+        HEAVY_DQ_PAIR * loosen, first_lanes, place, show, bound,
     )  # fmt: skip
     took("disqualified targets")
     return place.sum(axis=1), show.sum(axis=1), bound.sum(axis=1)

@@ -178,11 +178,16 @@ def _over_horses(a: Floats, b: Floats) -> Floats:
     return np.einsum("h...,h...->...", a, np.broadcast_to(b, a.shape))
 
 
-def place_and_show(clean: Floats, dq: Floats, out: Floats, compiled: bool = True) -> PlaceShow:
+def place_and_show(
+    clean: Floats, dq: Floats, out: Floats, compiled: bool = True, loosen: float = 1.0
+) -> PlaceShow:
     """Exact chances for one set of shared rolls; rows are horses, columns keys (ascending).
 
     The key-pair sums run as compiled loops (``exact_compiled``) when Numba is installed
     and ``compiled`` is not turned off, else as NumPy operations: the same numbers.
+    ``loosen`` multiplies the heavy thresholds (``HEAVY_PAIR``, ``HEAVY_DQ_PAIR``,
+    ``HEAVY_THREE``): an outcome that counts little in the answer may bound more
+    (``exact.quickplay_chances``).
     """
     if (out <= 0).any():
         raise NotExact("every horse needs some chance of going out")
@@ -193,14 +198,14 @@ def place_and_show(clean: Floats, dq: Floats, out: Floats, compiled: bool = True
     clean_keys = np.flatnonzero(t.c.any(axis=0))  # keys some horse can finish clean at
     dq_keys = np.flatnonzero(t.dq.any(axis=0))
     if kernels is not None:
-        p, s, b = kernels.key_pair_sums(t, w, clean_keys, dq_keys)
+        p, s, b = kernels.key_pair_sums(t, w, clean_keys, dq_keys, loosen=loosen)
         return PlaceShow(place + p, show + s, np.maximum(bound + b, 0))
     threes = WindowsOfThree(t)
     for low, high in _key_pairs(clean_keys, clean_keys, t.c.shape[0]):
-        p, s, b = _clean_target(t, low, high, w, threes)
+        p, s, b = _clean_target(t, low, high, w, threes, loosen)
         place, show, bound = place + p, show + s, bound + b
     for low, high in _key_pairs(clean_keys, dq_keys, t.c.shape[0]):
-        p, s, b = _disqualified_target(t, low, high, w)
+        p, s, b = _disqualified_target(t, low, high, w, loosen)
         place, show, bound = place + p, show + s, bound + b
     s, b = threes.sums()
     show, bound = show + s, bound + b
@@ -340,7 +345,7 @@ def _above(per_key: Floats) -> Floats:
 
 def _clean_target(
     t: Tables, low: NDArray[np.int64], high: NDArray[np.int64], w: Windows,
-    threes: WindowsOfThree,
+    threes: WindowsOfThree, loosen: float = 1.0,
 ) -> tuple[Floats, Floats, Floats]:  # fmt: skip
     """A clean horse X at key x (low) with one or two clean horses ahead, the lower at y.
 
@@ -367,7 +372,7 @@ def _clean_target(
     squares = _squares(two, c_y, w, high, 2)
     extra, bound, _ = _two_in_window(
         two, c_y, distinct, two.weight(p_gt_y), squares, lambda _, cols: w.two[high[cols]],
-        three=(threes, high),
+        HEAVY_PAIR * loosen, three=(threes, high, HEAVY_THREE * loosen),
     )  # fmt: skip
     show = show + extra
     return place, show, bound
@@ -430,7 +435,7 @@ def _two_in_window(
     windows: Callable[[NDArray[np.int64], NDArray[np.int64]], Floats],
     heavy: NDArray[np.bool_] | float = HEAVY_PAIR,
     tighter: Floats | None = None,
-    three: tuple[WindowsOfThree, NDArray[np.int64]] | None = None,
+    three: tuple[WindowsOfThree, NDArray[np.int64], float] | None = None,
 ) -> tuple[Floats, Floats, NDArray[np.bool_]]:
     """Two or more disqualified horses in a window below a clean horse j1 (``windows``
     gives W2[m, n, j1] for the key pairs at the given rows and columns), with a clean
@@ -446,10 +451,10 @@ def _two_in_window(
     pairs: those are, whatever the bound). ``tighter``, if given, is a smaller ``squares``
     (``_squares_below``) for the bound of the pairs not summed: which pairs are summed
     stays as ``squares`` chooses, so show does not move. ``three``, if given, is where to
-    log the pairs whose two summed times ``beyond_two`` is above ``HEAVY_THREE``, with the
-    key of the upper clean horse's window of each pair column: ``WindowsOfThree`` sums
-    three for them later (and bounds four or more), so their three or more are left out of
-    the bound returned here.
+    log the pairs whose two summed times ``beyond_two`` is above a threshold (``HEAVY_THREE``
+    scaled as ``heavy``), with the key of the upper clean horse's window of each pair
+    column, and that threshold: ``WindowsOfThree`` sums three for them later (and bounds
+    four or more), so their three or more are left out of the bound returned here.
     """
     grows = none_in * (np.expm1(q) - q)
     two_on = grows if squares is None else np.minimum(grows, squares * np.exp(q) / 2)
@@ -471,8 +476,8 @@ def _two_in_window(
         show = show + two.sum(axis=1)
         more = two * beyond_two(q[r, c])
         if three is not None:
-            threes, keys = three
-            at = np.flatnonzero(more.sum(axis=0) > HEAVY_THREE)
+            threes, keys, heavy_three = three
+            at = np.flatnonzero(more.sum(axis=0) > heavy_three)
             r3, c3 = r[at], c[at]
             threes.log(keys[c3], allowed[:, 0, at], marked[:, 0, at], share[:, r3, c3], q[r3, c3])
             more[:, at] = 0
@@ -780,7 +785,7 @@ def _p_window_two(w: Windows, t: Tables, low: NDArray[np.int64], high: NDArray[n
 
 
 def _disqualified_target(
-    t: Tables, low: NDArray[np.int64], high: NDArray[np.int64], w: Windows
+    t: Tables, low: NDArray[np.int64], high: NDArray[np.int64], w: Windows, loosen: float = 1.0
 ) -> tuple[Floats, Floats, Floats]:
     """A disqualified horse X at key d (high) with the top clean horse behind it at y (low).
 
@@ -829,7 +834,7 @@ def _disqualified_target(
     squares = _squares(ahead, c_y, w, high, 2)
     q_weight = ahead.weight(p_gt_d)
     extra, bound, heavy = _two_in_window(
-        ahead, c_y, with_leader, q_weight, squares, windows_at_d, HEAVY_DQ_PAIR
+        ahead, c_y, with_leader, q_weight, squares, windows_at_d, HEAVY_DQ_PAIR * loosen
     )
     alone = Others(rest - 2 * p_gt_d, weight)
     less, _, _ = _two_in_window(alone, c_y, with_leader, q_weight, None, windows_at_d, heavy)
@@ -859,7 +864,7 @@ def _disqualified_target(
     squares = _squares(two_ahead, c_y, w, low, 1)
     tighter = _squares_below(two_ahead, c_y, w, t, low, high)  # ... and those below d
     extra, more, heavy = _two_in_window(
-        two_ahead, c_y, two_clean, p_weight, squares, windows, HEAVY_DQ_PAIR, tighter
+        two_ahead, c_y, two_clean, p_weight, squares, windows, HEAVY_DQ_PAIR * loosen, tighter
     )
     less, _, _ = _two_in_window(two_only, c_y, two_clean, p_weight, None, windows, heavy)
     return place, show + (extra - less) / 6, bound + more / 6
