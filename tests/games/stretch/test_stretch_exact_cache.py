@@ -15,7 +15,7 @@ import pytest
 
 from homestretch.games.stretch import exact_cache
 from homestretch.games.stretch.charts import STANDARD, load_chart_set
-from homestretch.games.stretch.exact import ExactChances, quickplay_bounds
+from homestretch.games.stretch.exact import ExactChances, _at_most, _others, quickplay_bounds
 from homestretch.games.stretch.exact_finish import PlaceShow
 from homestretch.games.stretch.race import load_race
 
@@ -32,6 +32,20 @@ def test_brackets_hold_the_exact_chances_of_bundled_races(name: str) -> None:
     assert (bounds.show_low <= known["show"]).all()
     assert (known["show"] + known["show_bound"] <= bounds.show_high).all()
     assert bounds.widest < 0.02
+
+
+def test_the_passes_over_the_horses_give_the_same_bits_whatever_the_layout() -> None:
+    """``_at_most`` and ``_others`` work row by row on a contiguous copy of keys that come
+    laid out column by column (as the wire keys do): the same numbers to the last bit, and
+    the others' products handed back laid out as they came, so the sums after them add in
+    the same order."""
+    chances = np.random.default_rng(17).random((9, 5000))
+    chances[:, ::7] = 0  # keys a horse never reaches
+    by_keys, by_rows = np.asfortranarray(chances), np.ascontiguousarray(chances)
+    assert np.array_equal(_at_most(by_keys), _at_most(by_rows))
+    others = _others(by_keys)
+    assert np.array_equal(others, _others(by_rows))
+    assert others.flags.f_contiguous and _others(by_rows).flags.c_contiguous
 
 
 def fake_chances(horses: int, value: float) -> ExactChances:
