@@ -207,3 +207,42 @@ def test_done_straight_after_a_bet_counts_both(
         tickets = over["view"]["tote"]["tickets"]
         assert [(t["pool"], t["post"], t["dollars"]) for t in tickets] == [("show", 2, 10)]
         expect(page.locator("#error")).to_be_empty()
+
+
+def test_a_refused_bet_is_said_under_the_window_until_the_table_moves_on(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """A bet the tote refuses (more than the player holds) is said under the window on
+    her phone, where she pressed, not at the top of the page; it goes when another
+    player's bet changes the table, and with her own next good bet."""
+    with shared_server.visit() as address:
+        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
+        race = {"name": "Short Stakes", "furlongs": 6, "entries": [{"horse": h} for h in horses]}
+        people = [{"kind": "person", "name": name} for name in ("Ann", "Bea")]
+        answer = httpx.post(
+            f"{address}/api/stretch/races", json={"race": race, "mode": "quick", "players": people}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
+        for page, seat in ((ann, 0), (bea, 1)):
+            page.goto(links["seats"][seat]["link"])
+            expect(page.locator("#bet-done")).to_be_visible()
+        refused = ann.locator("#stretch-bet .stretch-refused")
+        bet(ann, "win", 1, 500)
+        expect(refused).to_contain_text("$100")  # what she holds, in the tote's words
+        expect(ann.locator("#error")).to_be_hidden()
+        on_first_screen(ann, "#stretch-bet .stretch-refused")
+        ann.screenshot(path=str(tmp_path / "refused.png"), full_page=True)
+
+        version = frame(address, int(links["id"]))["version"]
+        bet(bea, "show", 2, 10)  # the table moves on: Ann's refusal no longer applies
+        shows(ann, version + 1)
+        expect(refused).to_be_hidden()
+
+        bet(ann, "win", 1, 500)
+        expect(refused).to_be_visible()
+        bet(ann, "win", 1, 20)  # her next good bet
+        expect(ann.locator("#stretch-bet .stretch-says")).to_have_text("Your tickets: $20 win #1")
+        expect(refused).to_be_hidden()
+        expect(ann.locator("#error")).to_be_hidden()

@@ -218,7 +218,23 @@ function jumps(el) {
 // The player's betting window, made once a table and kept from frame to frame: a bet
 // half chosen (or the amount being typed) stays as it is when another player's bet or
 // a reconnect redraws the board. Each frame brings the money held and the tickets.
-const windowKept = { table: null, form: null };
+const windowKept = { table: null, form: null, refusedAt: Infinity };
+
+// A refused bet (or done) is said under the window, where the player pressed, not at the
+// top of the page (off a phone's screen); it goes with the player's next good move or the
+// next frame that changes the table (another's bet, say), when it may no longer apply.
+function refuse(form, refusal) {
+  const line = form.querySelector(".stretch-refused");
+  line.textContent = refusal;
+  line.hidden = !refusal;
+  windowKept.refusedAt = refusal ? Number(document.body.dataset.version) : Infinity;
+}
+
+async function sendFromWindow(form, tools, action) {
+  const answer = await tools.send({ action });
+  if (answer.refused) tools.showError("");  // said under the window instead
+  refuse(form, answer.refused || "");
+}
 
 function betWindow(frame, el, tools) {
   const table = `${document.body.dataset.table}:${frame.seat}`;
@@ -230,6 +246,7 @@ function betWindow(frame, el, tools) {
   form.querySelector("h4").textContent = `Your window: you hold ${dollars(me.cash)}`;
   form.querySelector(".stretch-says").textContent = mine.length ? `Your tickets: ${mine.join(", ")}` : "No tickets yet.";
   form.querySelector(".stretch-waiting").textContent = stillBetting(frame);
+  if (frame.version > windowKept.refusedAt) refuse(form, "");  // the table moved on since
   const odds = Object.fromEntries(frame.view.entries.map((e) => [e.post, e.odds || ""]));
   form.querySelectorAll("#bet-horse option").forEach((o) => { o.textContent = `${o.value} ${o.dataset.horse} ${odds[o.value]}`; });
   return form;
@@ -276,12 +293,15 @@ function makeWindow(frame, el, tools) {
   const done = el("button", "Done betting");
   done.type = "button";
   done.id = "bet-done";
-  done.addEventListener("click", () => tools.send({ action: { kind: "done" } }));
+  done.addEventListener("click", () => sendFromWindow(form, tools, { kind: "done" }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    tools.send({ action: { kind: "bet", pool: pool.value, post: Number(horse.value), dollars: Number(amount.value) } });
+    sendFromWindow(form, tools, { kind: "bet", pool: pool.value, post: Number(horse.value), dollars: Number(amount.value) });
   });
-  form.append(el("h4"), el("p", null, "stretch-says"), el("p", null, "stretch-waiting"), field("Bet", pool), field("on", horse), field("dollars", amount), buy, done);
+  const refused = el("p", null, "stretch-refused");
+  refused.setAttribute("role", "alert");
+  refused.hidden = true;
+  form.append(el("h4"), el("p", null, "stretch-says"), el("p", null, "stretch-waiting"), field("Bet", pool), field("on", horse), field("dollars", amount), buy, done, refused);
   return form;
 }
 
