@@ -240,6 +240,11 @@ class DerbyCastState(State):
         self.confirmed: set[int] = set()
         self.tickets: dict[int, set[str]] = {}
         """Every sealed ticket each marker sent this race (a changed pick's too)."""
+        self.sealed_at: dict[int, int] = {}
+        """Where in the log each marker's sealed pick this race is (its latest)."""
+        self.changed_sealed: set[int] = set()
+        """Where in the log the sealed picks changed before picks closed are: they stay
+        the picker's own when the close reveals the picks (R26)."""
         self.simulation: SimulatedRace | None = None
         """The race Top of the Stretch ran for the card, its result unseen until run."""
         self.day_card = game.day_card
@@ -461,6 +466,9 @@ class DerbyCastState(State):
         elif self.picks_open():
             if isinstance(action, SealedPick):
                 self.tickets.setdefault(player, set()).add(action.ticket)
+                if player in self.sealed_at:
+                    self.changed_sealed.add(self.sealed_at[player])
+                self.sealed_at[player] = len(self.events) - 1  # this move, logged
             self.picks[player] = _as_pick(action)
             self.confirmed.discard(player)
             if self.phase is Phase.scratches and self.game.confirm:
@@ -482,7 +490,7 @@ class DerbyCastState(State):
     def _open_card(self, race: RaceRecord, scratched: tuple[str, ...]) -> None:
         """'Scratches known before post are posted before picks': they are on the card."""
         self.race, self.scratched, self.picks = race, tuple(scratched), {}
-        self.confirmed, self.tickets = set(), {}
+        self.confirmed, self.tickets, self.sealed_at = set(), {}, {}
         self.scratched_on_card = self.scratched
         self.phase = Phase.pick
 
@@ -718,6 +726,11 @@ class DerbyCastState(State):
     def hidden_from(self, player: int | None) -> set[str]:
         """While sealed picks are open, every other seat's tickets (R22)."""
         return secrecy.hidden_tickets(self, player)
+
+    def secret_move(self, player: int | None, position: int) -> bool:
+        """A sealed pick another marker changed before picks closed: the close reveals
+        the pick that stands, not the ones it replaced (R26)."""
+        return position in self.changed_sealed and self.events[position].player != player
 
     def move_words(self, event: Event) -> str | None:
         names = [entrant.name for entrant in self.game.entrants]
