@@ -75,9 +75,12 @@ from homestretch.games.derbycast.simulated import (
 from homestretch.games.derbycast.table import Bet, advance_for, points
 from homestretch.games.derbycast.winning import OFFICIAL_FINISH, TieRule, decide, reached_finish
 from homestretch.games.derbycast.words import (
+    CAPTIONS,
+    card_words,
     correction_line,
     day_card_line,
     desk_words,
+    marker_title,
     move_said,
     next_race_line,
     official_line,
@@ -755,7 +758,7 @@ class DerbyCastState(State):
         """Everything at a Derby Cast table is open (the board, the picks as announced)
         but sealed picks until picks close. A drawn race replay's finish, and a
         simulated race's, stay unseen until the race is run."""
-        card = None
+        card: JSON | None = None
         picked = {p.horse for p in self.picks.values() if p is not None}
         if self.race is not None:
             card = {
@@ -816,6 +819,12 @@ class DerbyCastState(State):
             if self.sealed_now()
             else "",
         }
+        # the pages' captions, the card and the board's chips in words
+        shown["captions"] = CAPTIONS
+        if card is not None:
+            card["words"] = card_words(card, shown["race"], picks, board, marker)
+        for row in board:
+            row["title"] = marker_title(row)
         # a marker's own lines (its phone), the keeper's questions (the desk)
         shown["yours"] = None if marker is None else yours(marker, shown)
         # whose move the table waits for (a phone is not told it waits for itself)
