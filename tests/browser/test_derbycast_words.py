@@ -245,3 +245,48 @@ def test_win_place_and_show_come_up_under_the_horse_tapped_on_a_phone(
         fits_width(ann)
         bets.locator("[data-bet='show']").click()
         expect(ann.locator(".dc-mine")).to_contain_text("Your pick: show on 12 ")
+
+
+def _on_first_screen(page: Page, selector: str) -> None:
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not drawn"
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    assert box["y"] + box["height"] <= height, (
+        f"{selector} ends {box['y'] + box['height']:.0f} px down"
+    )
+
+
+def test_the_keepers_next_step_is_on_a_phones_first_screen(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """A keeper running the desk from a phone, a field of twelve carded: "Close picks",
+    "They're off: run the race" and "Official" each come on the first screen, the card
+    below them (it came first, and put each off the screen)."""
+    with shared_server.visit() as address:
+        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 2}
+        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+        answer = httpx.post(
+            f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        game_id = links["id"]
+        ann, bob, keeper = (token_of(seat["link"]) for seat in links["seats"])
+        _move(address, game_id, keeper, {"kind": "simulate", "race": "claiming-route-big-field"})
+        horses = frame(address, game_id, ann)["view"]["card"]["horses"]
+        _move(address, game_id, ann, {"kind": "pick", "horse": horses[0], "bet": "win"})
+        _move(address, game_id, bob, {"kind": "pick", "horse": horses[1], "bet": "show"})
+        desk = context(browser, address, phone=True).new_page()
+        desk.goto(links["seats"][2]["link"])
+        expect(desk.locator(".dc-card tr")).to_have_count(13)  # the twelve, and the headings
+        _on_first_screen(desk, ".dc-close button[type=submit]")
+        desk.screenshot(path=str(tmp_path / "desk-close.png"))
+        desk.locator(".dc-close button[type=submit]").click()
+        expect(desk.locator("[data-run]")).to_be_visible()
+        _on_first_screen(desk, "[data-run]")
+        desk.locator("[data-run]").click()
+        expect(desk.locator("[data-official]")).to_be_visible()
+        _on_first_screen(desk, "[data-official]")
+        desk.screenshot(path=str(tmp_path / "desk-review.png"))
+        fits_width(desk)

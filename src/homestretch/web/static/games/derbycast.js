@@ -508,8 +508,6 @@
     if (frame.over) { desk.append(winners(frame, tools), standings(view, tools)); return; }
     desk.append(standings(view, tools));
     const card = view.card;
-    if (card) desk.append(raceCard(view, tools, picksShown(view)));
-    if (card && view.sealed_note) desk.append(sealedNote(view, tools));
     const picked = new Set(view.picks.filter((p) => p.horse).map((p) => p.horse));
     if (view.phase === "card") {
       desk.append(cardForm(frame, tools), stretchForm(view, tools), dayCardForm(view, tools));
@@ -543,6 +541,10 @@
           (odds, typed) => ({ kind: "result", odds, finish: [], official: false, typed })));
       }
     }
+    // the card below what is the keeper's to do: a field of twelve above "Close picks"
+    // or "Official" put them off a phone's screen
+    if (card) desk.append(raceCard(view, tools, picksShown(view)));
+    if (card && view.sealed_note) desk.append(sealedNote(view, tools));
     restoreTyping(desk);
     keepTyping(desk);
   }
