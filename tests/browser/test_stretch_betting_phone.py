@@ -246,3 +246,50 @@ def test_a_refused_bet_is_said_under_the_window_until_the_table_moves_on(
         expect(ann.locator("#stretch-bet .stretch-says")).to_have_text("Your tickets: $20 win #1")
         expect(refused).to_be_hidden()
         expect(ann.locator("#error")).to_be_hidden()
+
+
+def test_a_player_reads_her_own_lines_first_when_done_and_after_the_race(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """Once Ann is done betting her phone's first screen says her tickets and whom the
+    race waits for (they were under the chances and the tote, two screens down); once
+    the caller reaches the wire, what the tote paid her and where that leaves her, not
+    before."""
+    with shared_server.visit() as address:
+        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
+        race = {"name": "Own Stakes", "furlongs": 6, "entries": [{"horse": h} for h in horses]}
+        people = [{"kind": "person", "name": name} for name in ("Ann", "Bea")]
+        answer = httpx.post(
+            f"{address}/api/stretch/races", json={"race": race, "mode": "quick", "players": people}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
+        for page, seat in ((ann, 0), (bea, 1)):
+            page.goto(links["seats"][seat]["link"])
+            expect(page.locator("#bet-done")).to_be_visible()
+        bet(ann, "win", 1, 10)
+        expect(ann.locator("#stretch-bet .stretch-says")).to_have_text("Your tickets: $10 win #1")
+        ann.click("#bet-done")
+        mine = ann.locator(".stretch-mine")
+        expect(mine).to_have_text(
+            "You are done betting (your tickets: $10 win #1). "
+            "Waiting for Bea: the race goes off when they are done."
+        )
+        on_first_screen(ann, ".stretch-mine")
+        ann.reload()
+        expect(mine).to_contain_text("Waiting for Bea")
+        ann.screenshot(path=str(tmp_path / "done-waiting.png"))
+
+        with bea.expect_response("**/moves"):
+            bea.click("#bet-done")
+        over = frame(address, int(links["id"]), token_of(links["seats"][0]["link"]))
+        assert over["over"]
+        outcome = over["view"]["yours"]["outcome"]
+        assert outcome.startswith(("The tote paid you", "None of your tickets paid"))
+        shows(ann, over["version"])
+        expect(ann.locator("#stretch-call")).to_contain_text("\u2026")  # being called
+        expect(mine).to_have_count(0)  # what she won would tell the finish
+        expect(mine).to_have_text(outcome, timeout=30_000)
+        on_first_screen(ann, ".stretch-mine")
+        ann.screenshot(path=str(tmp_path / "paid.png"))

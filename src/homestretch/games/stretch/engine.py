@@ -38,6 +38,7 @@ from homestretch.games.stretch.race import Race
 from homestretch.games.stretch.report import race_json
 from homestretch.games.stretch.sheet import Line
 from homestretch.games.stretch.tote import settle
+from homestretch.games.stretch.words import yours as window_words
 
 Mode = Literal["quick", "full"]
 OddsChoice = Literal["real", "chart", "none"]
@@ -459,6 +460,8 @@ class RaceState(State):
         shown = race_json(self)
         if self.game.tote.names:
             shown["tote"] = self.windows.to_json()
+            if player is not None and 0 <= player < len(self.game.tote.names):
+                shown["yours"] = window_words(shown["tote"], player)  # its phone's lines
         return shown
 
     def move_words(self, event: Event) -> str | None:

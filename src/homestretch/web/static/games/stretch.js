@@ -40,7 +40,11 @@ window.homestretchBoard = (frame, box, tools) => {
   const betting = Boolean(race.tote) && frame.legal.some((l) => l.action.kind === "done");
   const turn = document.getElementById("turn");
   if (turn && race.tote) turn.hidden = betting;  // the window takes the generic buttons' place
-  if (betting) parts.push(betWindow(frame, el, tools), jumps(el));
+  if (betting) parts.push(betWindow(frame, el, tools), jumps(el, race.yours.buttons));
+  else if (race.yours) {  // a player's own: done and waiting, or what the tote paid
+    const own = race.yours.done || (complete ? race.yours.outcome : "");
+    if (own) parts.push(el("p", own, "stretch-mine"));
+  }
   const early = !race.call.length;  // before the off the chances come first
   if (frame.game === "stretch" && early) parts.push(window.stretchChances(frame, el));
   if (race.tote) parts.push(toteBoard(frame, el, complete));
@@ -208,16 +212,17 @@ function toteBoard(frame, el, called) {
 }
 
 // Where the chances and the tote are, below the window.
-function jumps(el) {
-  const nav = el("p", "Before you bet: ", "stretch-jumps");
+function jumps(el, says) {
+  const nav = el("p", says.before, "stretch-jumps");
   const link = (text, target) => { const a = el("a", text); a.href = `#${target}`; return a; };
-  nav.append(link("the chances and fair odds", "stretch-chances"), " \u00b7 ", link("the tote and who bet what", "stretch-tote"));
+  nav.append(link(says.chances, "stretch-chances"), " \u00b7 ", link(says.tote, "stretch-tote"));
   return nav;
 }
 
 // The player's betting window, made once a table and kept from frame to frame: a bet
 // half chosen (or the amount being typed) stays as it is when another player's bet or
-// a reconnect redraws the board. Each frame brings the money held and the tickets.
+// a reconnect redraws the board. Each frame brings the money held and the tickets, in
+// the rules' words (games/stretch/words.py, the view's ``yours``).
 const windowKept = { table: null, form: null, refusedAt: Infinity };
 
 // A refused bet (or done) is said under the window, where the player pressed, not at the
@@ -241,24 +246,14 @@ function betWindow(frame, el, tools) {
   if (windowKept.table !== table) windowKept.form = makeWindow(frame, el, tools);
   windowKept.table = table;
   const form = windowKept.form;
-  const me = frame.view.tote.players[frame.seat];
-  const mine = frame.view.tote.tickets.filter((t) => t.seat === frame.seat).map((t) => `$${t.dollars} ${t.pool} #${t.post}`);
-  form.querySelector("h4").textContent = `Your window: you hold ${dollars(me.cash)}`;
-  form.querySelector(".stretch-says").textContent = mine.length ? `Your tickets: ${mine.join(", ")}` : "No tickets yet.";
-  form.querySelector(".stretch-waiting").textContent = stillBetting(frame);
+  const own = frame.view.yours;
+  form.querySelector("h4").textContent = own.holding;
+  form.querySelector(".stretch-says").textContent = own.tickets;
+  form.querySelector(".stretch-waiting").textContent = own.waiting;
   if (frame.version > windowKept.refusedAt) refuse(form, "");  // the table moved on since
   const odds = Object.fromEntries(frame.view.entries.map((e) => [e.post, e.odds || ""]));
   form.querySelectorAll("#bet-horse option").forEach((o) => { o.textContent = `${o.value} ${o.dataset.horse} ${odds[o.value]}`; });
   return form;
-}
-
-// Who else is still at the window: the last one to bet knows the table waits for him.
-function stillBetting(frame) {
-  const others = frame.view.tote.players.filter((p) => p.seat !== frame.seat);
-  const open = others.filter((p) => !p.done).map((p) => playerName(frame, p));
-  if (!others.length) return "";
-  if (!open.length) return "Everyone else is done: the race goes off when you are.";
-  return `Still betting: ${open.join(", ")}.`;
 }
 
 function makeWindow(frame, el, tools) {
@@ -288,9 +283,10 @@ function makeWindow(frame, el, tools) {
   amount.inputMode = "numeric";
   amount.min = "2";
   amount.value = "2";
-  const buy = el("button", "Buy the ticket");
+  const says = frame.view.yours.buttons;
+  const buy = el("button", says.buy);
   buy.type = "submit";
-  const done = el("button", "Done betting");
+  const done = el("button", says.done);
   done.type = "button";
   done.id = "bet-done";
   done.addEventListener("click", () => sendFromWindow(form, tools, { kind: "done" }));
@@ -301,7 +297,7 @@ function makeWindow(frame, el, tools) {
   const refused = el("p", null, "stretch-refused");
   refused.setAttribute("role", "alert");
   refused.hidden = true;
-  form.append(el("h4"), el("p", null, "stretch-says"), el("p", null, "stretch-waiting"), field("Bet", pool), field("on", horse), field("dollars", amount), buy, done, refused);
+  form.append(el("h4"), el("p", null, "stretch-says"), el("p", null, "stretch-waiting"), field(says.bet, pool), field(says.on, horse), field(says.dollars, amount), buy, done, refused);
   return form;
 }
 
