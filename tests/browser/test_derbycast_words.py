@@ -5,6 +5,7 @@ reloaded after another seat moved."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import httpx
@@ -290,3 +291,48 @@ def test_the_keepers_next_step_is_on_a_phones_first_screen(
         _on_first_screen(desk, "[data-official]")
         desk.screenshot(path=str(tmp_path / "desk-review.png"))
         fits_width(desk)
+
+
+def test_a_pick_refused_because_another_came_first_is_said_under_it(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """Sealed picks, everyone picking at once: Bob's phone has not yet heard of Ann's
+    pick (its stream holds at the first frame) when he picks the twelfth horse. The
+    refusal is said under his win/place/show buttons, on his screen, the horse still
+    tapped (it went to the top of the page, off his screen, and the tap was lost); his
+    next press is taken and the line goes."""
+    with shared_server.visit() as address:
+        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper"}
+        config |= {"races": 1, "sealed": True}
+        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+        answer = httpx.post(
+            f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        game_id = links["id"]
+        ann, bob_token, keeper = (token_of(seat["link"]) for seat in links["seats"])
+        _move(address, game_id, keeper, {"kind": "simulate", "race": "claiming-route-big-field"})
+        first = frame(address, game_id, bob_token)
+        stream = f"event: frame\ndata: {json.dumps(first)}\n\n"
+        bob = context(browser, address, phone=True).new_page()
+        bob.route(
+            "**/events*",
+            lambda route: route.fulfill(content_type="text/event-stream", body=stream),
+        )
+        bob.goto(links["seats"][1]["link"])
+        horses = bob.locator(".dc-horses > button")
+        expect(horses).to_have_count(12)
+        ticket = frame(address, game_id, ann)["legal"][0]["action"]
+        _move(address, game_id, ann, ticket)  # Ann's pick lands first
+        horses.last.click()
+        bob.locator(".dc-bets [data-bet='show']").click()
+        refusal = bob.locator(".dc-bets .dc-refused")
+        expect(refusal).to_contain_text("the table moved on")
+        expect(refusal).to_be_in_viewport()
+        expect(bob.locator("#error")).to_be_hidden()
+        expect(horses.last).to_have_attribute("aria-pressed", "true")
+        bob.screenshot(path=str(tmp_path / "pick-refused.png"))
+        bob.locator(".dc-bets [data-bet='show']").click()
+        expect(bob.locator(".dc-mine")).to_contain_text("Your pick: show on 12 ")
+        expect(bob.locator(".dc-refused")).to_have_count(0)

@@ -12,6 +12,7 @@
   const FINISH = 20; // points must be greater than this (section 4)
   const LANES = 12; // markers 13-20 trail the marker of the row ahead (section 1)
   let tapped = null; // the phone's first tap: { race, horse }
+  let refused = null; // a phone's move refused: { text, version, where } (said where it was made)
   let deskDrawn = null; // the version the desk's forms were drawn for (keeps typing)
   let kept = { form: null, values: {}, open: new Set() }; // what the keeper typed, kept over a redraw
   const CALL_STEP_MS = 1800; // the TV reads the call one part at a time (presentation only)
@@ -221,8 +222,10 @@
     const own = view.yours; // this marker's lines, worded by the rules (derbycast/words.py)
     if (own.pick) box.append(make(tools, "p", own.pick, "dc-mine"));
     // that the pick stands (what the table waits for) under the pick, not below the field
+    if (refused && frame.version > refused.version) refused = null; // the table moved on since
     if (frame.legal.some((l) => l.action.kind === "ready")) {
-      box.append(button(tools, own.buttons.stands, () => tools.send({ action: { kind: "ready" } }), { "data-ready": "" }));
+      box.append(button(tools, own.buttons.stands, () => phoneSend(tools, { kind: "ready" }, "ready"), { "data-ready": "" }));
+      box.append(...refusedAt("ready", tools));
     } else if (own.stands) {
       box.append(make(tools, "p", own.stands, "dc-stands"));
     }
@@ -268,6 +271,7 @@
       const words = card.words.rows[i];
       const node = button(tools, `${card.programs[i]} ${horse} ${card.odds[i] || ""} \u00b7 ${words.spaces}`, () => {
         tapped = { race, horse, fresh: true };
+        if (refused && refused.where === "pick") refused = null; // another horse: a new pick
         tools.redraw();
       }, { "data-program": card.programs[i], "aria-pressed": chosen ? "true" : "false" });
       node.replaceChildren(...priced(tools, "span", node.textContent).childNodes);
@@ -278,7 +282,8 @@
     });
     box.append(horses);
     if (frame.legal.some((l) => l.action.kind === "sit-out")) {
-      box.append(button(tools, view.yours.buttons.sit_out, () => tools.send({ action: { kind: "sit-out" } }), { "data-sit-out": "" }));
+      box.append(button(tools, view.yours.buttons.sit_out, () => phoneSend(tools, { kind: "sit-out" }, "sit-out"), { "data-sit-out": "" }));
+      box.append(...refusedAt("sit-out", tools));
     }
     return box;
   }
@@ -291,18 +296,36 @@
     const bets = make(tools, "div", null, "dc-bets");
     for (const bet of BETS) {
       bets.append(button(tools, view.card.words.rows[i].bets[bet], () => {
-        const horse = tapped.horse;
+        const { race, horse } = tapped;
         tapped = null;
         const sealed = view.sealed && view.picks_open; // one ticket only this seat reads
         const marker = frame.seat + 1;
-        tools.send({ action: sealed ? { kind: "sealed-pick", ticket: `${marker}|${bet}|${horse}` } : { kind: "pick", horse, bet } });
+        const action = sealed ? { kind: "sealed-pick", ticket: `${marker}|${bet}|${horse}` } : { kind: "pick", horse, bet };
+        phoneSend(tools, action, "pick", () => { tapped = { race, horse }; }); // refused: its horse stays tapped
       }, { "data-bet": bet }));
     }
+    bets.append(...refusedAt("pick", tools));
     if (tapped.fresh) {
       tapped.fresh = false;
       requestAnimationFrame(() => bets.scrollIntoView({ block: "nearest" }));
     }
     return bets;
+  }
+
+  // A phone's move; a refusal (another's pick came first, say) is said where it was made
+  // (``where``), not only at the top of the page, off the screen of a phone scrolled to
+  // its twelfth horse, and goes with the next frame that changes the table.
+  async function phoneSend(tools, action, where, onRefused) {
+    const answer = await tools.send({ action });
+    refused = answer.refused ? { text: answer.refused, version: Number(document.body.dataset.version), where } : null;
+    if (!answer.refused) return;
+    tools.showError(""); // said at the button instead
+    if (onRefused) onRefused();
+    if (latest) window.homestretchBoard(...latest);
+  }
+
+  function refusedAt(where, tools) {
+    return refused && refused.where === where ? [make(tools, "p", refused.text, "dc-refused", { role: "alert" })] : [];
   }
 
   // --- the keeper's desk ------------------------------------------------------------------
