@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections import Counter
 
 from homestretch.games.stretch.betting import Bet, Done, ToteRules, Windows
+from homestretch.games.stretch.engine import RaceGame
+from homestretch.games.stretch.race import load_race
 from homestretch.games.stretch.tote import PoolResult
-from homestretch.games.stretch.words import WINDOW, yours
+from homestretch.games.stretch.words import CAPTIONS, WINDOW, yours
 
 
 def _windows() -> Windows:
@@ -57,3 +59,15 @@ def test_after_the_race_each_player_reads_what_the_tote_paid_them() -> None:
     assert yours(tote, 0)["outcome"] == "The tote paid you $30.00: you hold $120.00, up $20.00."
     assert yours(tote, 1)["outcome"] == "None of your tickets paid: you hold $80.00, down $20.00."
     assert yours(tote, 2)["outcome"] == "You bet nothing on this race: you hold $100.00."
+
+
+def test_every_view_of_a_race_carries_its_captions_and_a_player_her_own_lines() -> None:
+    """The board's headings and labels come with the view (not written in the page's
+    script); a player's seat also gets her own lines, the TV none."""
+    tote = ToteRules(("Ann", "Bea"))
+    state = RaceGame(load_race("2009-champagne-stakes"), "quick", tote=tote).new_initial_state()
+    for seat in (None, 0, 1):
+        assert state.view(seat)["captions"] == CAPTIONS
+    assert "yours" not in state.view(None)
+    assert state.view(1)["yours"] == yours(state.view(1)["tote"], 1)
+    assert CAPTIONS["sheet_headings"][12:15] == ["Brk", "R2", "R3"]  # the page's slice

@@ -38,6 +38,7 @@ from homestretch.games.stretch.race import Race
 from homestretch.games.stretch.report import race_json
 from homestretch.games.stretch.sheet import Line
 from homestretch.games.stretch.tote import settle
+from homestretch.games.stretch.words import CAPTIONS
 from homestretch.games.stretch.words import yours as window_words
 
 Mode = Literal["quick", "full"]
@@ -458,6 +459,7 @@ class RaceState(State):
 
     def view(self, player: int | None) -> JSON:
         shown = race_json(self)
+        shown["captions"] = CAPTIONS
         if self.game.tote.names:
             shown["tote"] = self.windows.to_json()
             if player is not None and 0 <= player < len(self.game.tote.names):

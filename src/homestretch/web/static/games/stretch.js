@@ -9,12 +9,16 @@
 "use strict";
 const CALL_STEP_MS = 1200;  // one part of the call after another, as a caller speaks
 const unfolding = { table: null, shown: null, timer: null, redraw: null };
+// Every heading, label and set line is the rules' (games/stretch/words.py, the view's
+// captions and a player's ``yours``); {name} in one is filled in here.
+const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => values[key]);
 
 window.homestretchBoard = (frame, box, tools) => {
   const { el } = tools;
   const race = frame.view;
   const entries = race.entries;
-  const mode = race.mode === "full" ? "Fullplay" : "Quickplay";
+  const says = race.captions;
+  const mode = race.mode === "full" ? says.full : says.quick;
   const parts = [];
   const shown = callShown(frame, tools, () => window.homestretchBoard(frame, box, tools));
   const complete = shown >= race.call.length;
@@ -22,7 +26,7 @@ window.homestretchBoard = (frame, box, tools) => {
   // its log of the rolls and its result would tell the finish before the caller does.
   if (frame.game === "stretch") document.body.classList.toggle("stretch-calling", !complete);
   const status = document.getElementById("status");  // nor does "the game is over" up top
-  if (status && frame.game === "stretch" && frame.over && tools.mode !== "replay") status.textContent = complete ? "the game is over" : "the race is being called";
+  if (status && frame.game === "stretch" && frame.over && tools.mode !== "replay") status.textContent = complete ? says.over : says.calling;
 
   const head = el("div", null, "stretch-head");
   head.append(el("h3", [race.race.name, race.race.track, race.race.date].filter(Boolean).join(", ")));
@@ -53,7 +57,7 @@ window.homestretchBoard = (frame, box, tools) => {
   call.id = "stretch-call";
   const told = announced(frame, complete);
   told.before.forEach((n) => call.append(oddsWhole(el("p", null, `stretch-n-${n.type}`), n.words)));
-  if (!race.call.length) call.append(el("p", race.tote && race.tote.open ? "The windows are open: bet before the off." : "They are in the gate."));
+  if (!race.call.length) call.append(el("p", race.tote && race.tote.open ? says.windows_open : says.in_the_gate));
   race.call.slice(0, shown).forEach((part) => {
     const line = el("p");
     line.append(el("b", `${part.heading}. `));
@@ -157,15 +161,16 @@ function drawChances(frame, el) {
   chances.frame = frame;
   const data = chances.data;
   const box = chances.box;
-  const title = el("h4", "Chances and fair odds");
+  const says = frame.view.captions;
+  const title = el("h4", says.chances);
   if (!data || !data.entries.length) {
-    box.replaceChildren(title, el("p", data ? data.says + (data.method === "pending" ? "\u2026" : "") : "Working out the chances\u2026", "stretch-says"));
+    box.replaceChildren(title, el("p", data ? data.says + (data.method === "pending" ? "\u2026" : "") : says.working, "stretch-says"));
     return;
   }
   const odds = Object.fromEntries(frame.view.entries.map((e) => [e.post, e.odds]));
   const range = (e, what) => (e[what] !== undefined ? pct(e[what]) : `${pct(e[`${what}_low`])}\u2013${pct(e[`${what}_high`])}`);
   const rows = data.entries.map((e) => [e.post, e.horse, odds[e.post] || "", pct(e.win), range(e, "place"), range(e, "show"), e.fair_odds || "-"]);
-  const grid = table(el, "", ["PP", "Horse", "Odds", "Win", "Place", "Show", "Fair"], rows, "stretch-chances-table");
+  const grid = table(el, "", says.chances_headings, rows, "stretch-chances-table");
   box.dataset.method = data.method;
   box.replaceChildren(title, el("p", data.says, "stretch-says"), grid.querySelector("table"));
 }
@@ -181,12 +186,13 @@ function playerName(frame, player) {
 
 // The tote board's price to win, as profit to a dollar; a horse carrying the whole win
 // pool would pay a ticket's stake back and no more (ruling S19), which "0.0-1" hid.
-const probableWin = (odds) => (odds < 0.05 ? "stake back" : `${odds.toFixed(1)}-1`);
+const probableWin = (odds, says) => (odds < 0.05 ? says.stake_back : `${odds.toFixed(1)}-1`);
 
 // ``called``: the whole call is shown; until then the players' money is shown as it was
 // at the off, or the board would give the finish away.
 function toteBoard(frame, el, called) {
   const tote = frame.view.tote;
+  const says = frame.view.captions;
   const paidTo = (seat) => (tote.settled && !called
     ? tote.settled.reduce((sum, pool) => sum + (pool.paid[seat] || 0), 0) : 0);
   const box = el("div", null, "stretch-tote");
@@ -194,20 +200,20 @@ function toteBoard(frame, el, called) {
   const rows = frame.view.entries.map((e) => {
     const probable = tote.probable_win[e.post];
     return [e.post, e.horse, e.odds || "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].by_post[e.post])),
-      probable === null ? "" : probableWin(probable)];
+      probable === null ? "" : probableWin(probable, says)];
   });
-  rows.push(["", "Pool", "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].total)), ""]);
-  box.append(table(el, "The tote", ["PP", "Horse", "Odds", "Win", "Place", "Show", "Tote win"], rows, "stretch-pools"));
+  rows.push(["", says.pool, "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].total)), ""]);
+  box.append(table(el, says.tote, says.tote_headings, rows, "stretch-pools"));
   const players = el("ul");
   players.id = "stretch-players";
   tote.players.forEach((p) => {
     const tickets = tote.tickets.filter((t) => t.seat === p.seat).map((t) => `$${t.dollars} ${t.pool} #${t.post}`);
-    const state = tote.open ? (p.done ? ", done" : ", betting") : "";
+    const state = tote.open ? `, ${p.done ? says.done : says.betting}` : "";
     const item = el("li", `${playerName(frame, p)}: ${dollars(p.cash - paidTo(p.seat))}${state}${tickets.length ? ` \u2014 ${tickets.join(", ")}` : ""}`);
     item.dataset.seat = p.seat;
     players.append(item);
   });
-  box.append(el("h4", "Players"), players);
+  box.append(el("h4", says.players), players);
   return box;
 }
 
@@ -303,6 +309,7 @@ function makeWindow(frame, el, tools) {
 
 function totePaid(frame, el) {
   const race = frame.view;
+  const says = race.captions;
   const tote = race.tote;
   const names = Object.fromEntries(tote.players.map((p) => [p.seat, playerName(frame, p)]));
   const horses = Object.fromEntries(race.entries.map((e) => [e.post, e.horse]));
@@ -310,19 +317,19 @@ function totePaid(frame, el) {
   tote.settled.forEach((pool) => {
     if (!pool.total) return;
     const paid = Object.entries(pool.paid).map(([seat, c]) => `${names[seat]} ${dollars(c)}`).join(", ");
-    if (pool.refunded) rows.push([pool.pool, "no paying ticket: stakes given back", "", paid]);
+    if (pool.refunded) rows.push([pool.pool, says.refunded, "", paid]);
     Object.entries(pool.prices).forEach(([post, cents]) => rows.push([pool.pool, `${post} ${horses[post]}`, dollars(cents), paid]));
   });
   const box = el("div");
   box.id = "stretch-tote-paid";
-  box.append(table(el, "The tote paid ($2 prices)", ["Pool", "Horse", "$2 pays", "Paid to"], rows));
+  box.append(table(el, says.paid, says.paid_headings, rows));
   const standing = el("ul", null, "stretch-paid");
   tote.players.forEach((p) => {
-    const net = p.net >= 0 ? `up ${dollars(p.net)}` : `down ${dollars(-p.net)}`;
+    const net = p.net >= 0 ? fill(says.up, { money: dollars(p.net) }) : fill(says.down, { money: dollars(-p.net) });
     standing.append(el("li", `${names[p.seat]}: ${dollars(p.cash)} (${net})`));
   });
   const kept = tote.settled.reduce((sum, pool) => sum + pool.kept, 0);
-  box.append(standing, el("p", `Kept by the tote (takeout ${tote.takeout}%, breakage to ${tote.breakage}\u00a2): ${dollars(kept)}`, "stretch-says"));
+  box.append(standing, el("p", fill(says.kept, { takeout: tote.takeout, breakage: tote.breakage, money: dollars(kept) }), "stretch-says"));
   return box;
 }
 
@@ -362,10 +369,11 @@ function runningLines(race, el, called) {
     columns.push(points.map((p) => (p === undefined ? null : (lead - p) / 2)));
   }
   const route = race.race.furlongs >= 8; // the Pace Setup segment: a mile and up
-  const names = (route ? ["break", "backstretch", "turn"] : ["break", "turn"]).slice(0, segments);
+  const [brk, back, turn, wire] = race.captions.lines_at;
+  const names = (route ? [brk, back, turn] : [brk, turn]).slice(0, segments);
   if (race.finished && called.includes("At the wire")) {
     columns.push(race.entries.map((e) => (e.status === "out" ? null : e.beaten_lengths)));
-    names.push("wire");
+    names.push(wire);
   }
   const deepest = Math.max(1, ...columns.flat().filter((v) => v !== null));
   // a phone gets a figure drawn near its own width, so the 11px labels stay 11px
@@ -376,7 +384,7 @@ function runningLines(race, el, called) {
   const y = (v) => top + (v * (height - top - bottom)) / deepest;
   const figure = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "stretch-lines", role: "img" });
   figure.append(svg("title", {}));
-  figure.firstChild.textContent = "Running lines: lengths behind the leader";
+  figure.firstChild.textContent = race.captions.lines_label;
   names.forEach((name, i) => {
     figure.append(svg("line", { x1: x(i), x2: x(i), y1: top, y2: height - bottom, class: "grid" }));
     const label = svg("text", { x: x(i), y: height - 8, "text-anchor": "middle" });
@@ -403,7 +411,7 @@ function runningLines(race, el, called) {
   });
   labels.forEach(({ label, y: at }) => { label.setAttribute("y", at.toFixed(1)); figure.append(label); });
   const box = el("div", null, "stretch-lines-box");
-  box.append(el("h4", "Running lines (lengths behind the leader)"), figure);
+  box.append(el("h4", race.captions.lines), figure);
   return box;
 }
 
@@ -432,13 +440,14 @@ const money = (v) => (v ? `$${v.toFixed(2)}` : "");
 const signed = (v) => (v > 0 ? `+${v}` : String(v));
 
 function resultChart(race, el) {
+  const says = race.captions;
   const finishers = race.entries
     .filter((e) => e.finish !== null)
     .sort((a, b) => a.finish - b.finish || a.post - b.post);
   const rows = finishers.map((e) => [
     e.finish,
     e.post,
-    e.horse + (e.status === "disqualified" ? " (DQ)" : ""),
+    e.horse + (e.status === "disqualified" ? ` (${says.dq})` : ""),
     e.margin,
     e.odds,
     money(e.payoffs.win),
@@ -447,26 +456,25 @@ function resultChart(race, el) {
     e.time,
   ]);
   race.entries.filter((e) => e.status === "out").forEach((e) => {
-    rows.push(["-", e.post, `${e.horse} (out)`, "", e.odds, "", "", "", ""]);
+    rows.push(["-", e.post, `${e.horse} (${says.out})`, "", e.odds, "", "", "", ""]);
   });
-  const headings = ["Fin", "PP", "Horse", "Margin", "Odds", "Win", "Place", "Show", "Time"];
-  return table(el, `Result (final time ${race.final_time || "-"})`, headings, rows, "stretch-result");
+  return table(el, fill(says.result, { time: race.final_time || "-" }), says.result_headings, rows, "stretch-result");
 }
 
 function scoresheet(race, el) {
   const full = race.mode === "full";
   const segments = full ? Math.max(0, ...race.entries.map((e) => (e.race_points || []).length)) : 0;
-  const headings = ["PP", "Horse", "Jockey", "Pace", "Form", "Cls", "Spd", "Trp", "Wire", "Ride",
-    "Trbl", "APR", ...["Brk", "R2", "R3"].slice(0, segments), "Pace adj", "Form roll",
-    "Form adj", "Final APR", "Fact adj", "Spd roll", "Spd fig", "Photo", "DQ die", "Fin"];
+  const says = race.captions;
+  const all = says.sheet_headings;  // its running columns (Brk, R2, R3) as far as the race has them
+  const headings = [...all.slice(0, 12), ...all.slice(12, 12 + segments), ...all.slice(15)];
   const rows = race.entries.map((e) => {
     const r = e.ratings;
-    const finish = { out: "out", disqualified: `${e.finish} DQ` }[e.status] || e.finish;
+    const finish = { out: says.out, disqualified: `${e.finish} ${says.dq}` }[e.status] || e.finish;
     return [e.post, e.horse, e.jockey, r.pace, r.form, signed(r.class), signed(r.speed),
       signed(r.trip), r.wire, signed(r.ride), r.trouble, e.start_apr,
       ...Array.from({ length: segments }, (_, i) => (e.race_points || [])[i]),
       signed(e.pace_adj), e.form_roll, signed(e.form_adj), e.final_apr, signed(e.factor_adj),
       e.speed_roll, e.final_speed, e.photo_total, e.dq_roll, finish];
   });
-  return table(el, "Scoresheet", headings, rows, "stretch-sheet");
+  return table(el, says.sheet, headings, rows, "stretch-sheet");
 }
