@@ -24,6 +24,7 @@ from tests.browser.table_pages import (
 from homestretch.games.derbycast.words import (
     CAPTIONS,
     DESK_BUTTONS,
+    DESK_CALLING,
     FIELD,
     FINISH,
     MORNING_LINES,
@@ -263,7 +264,8 @@ def test_the_keepers_next_step_is_on_a_phones_first_screen(
 ) -> None:
     """A keeper running the desk from a phone, a field of twelve carded: "Close picks",
     "They're off: run the race" and "Official" each come on the first screen, the card
-    below them (it came first, and put each off the screen)."""
+    below them (it came first, and put each off the screen). While the TV calls the
+    race the desk says so and holds the result (it told the finish at once)."""
     with shared_server.visit() as address:
         config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 2}
         seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
@@ -287,7 +289,11 @@ def test_the_keepers_next_step_is_on_a_phones_first_screen(
         expect(desk.locator("[data-run]")).to_be_visible()
         _on_first_screen(desk, "[data-run]")
         desk.locator("[data-run]").click()
-        expect(desk.locator("[data-official]")).to_be_visible()
+        # the TV calls the race: the desk tells the finish no sooner than the TV does
+        expect(desk.locator(".dc-status")).to_have_text(DESK_CALLING)
+        expect(desk.locator(".dc-review")).to_have_count(0)
+        desk.screenshot(path=str(tmp_path / "desk-calling.png"))
+        expect(desk.locator("[data-official]")).to_be_visible(timeout=30_000)
         _on_first_screen(desk, "[data-official]")
         desk.screenshot(path=str(tmp_path / "desk-review.png"))
         fits_width(desk)

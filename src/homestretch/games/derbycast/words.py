@@ -218,9 +218,10 @@ def _moves(awarded: Sequence[JSON]) -> str:
 
 
 def official_line(race: int, name: str, awarded: Sequence[JSON]) -> str:
-    """'Race 1 (Derby) is official: Ann +5, Bob +0, Cy sat out.'"""
+    """'Race 1, Derby, is official: Ann +5, Bob +0, Cy sat out.' (the name between
+    commas: a Top of the Stretch race's has brackets of its own)."""
     moves = _moves(awarded)
-    return f"Race {race} ({name}) is official" + (f": {moves}." if moves else ".")
+    return f"Race {race}, {name}, is official" + (f": {moves}." if moves else ".")
 
 
 def correction_line(race: int) -> str:
@@ -335,6 +336,11 @@ CALLING = "The TV is calling the race: what the result gives you follows at the 
 the finish is the TV's to tell first."""
 
 
+DESK_CALLING = "The TV is calling the race: the result to make official follows at the wire"
+"""The keeper's desk while the TV reads out the call of a race Top of the Stretch ran:
+the keeper watches it with the table, the finish not told first at the desk."""
+
+
 def would_line(entry: JSON) -> str:
     """What the result under review gives a marker, if it stands."""
     return f"If the result stands: {pick_line(entry)}"
@@ -432,6 +438,7 @@ def desk_words(view: JSON, waited: Sequence[JSON]) -> JSON:
         "scratched": SCRATCHED,
         "finish": FINISH,
         "under_review": UNDER_REVIEW,
+        "calling": DESK_CALLING if view["review"] and view["call"] else "",
         "buttons": DESK_BUTTONS,
         "post_title": post_title(view["race"], view["next_card"] is not None),
         "correct_title": correct_title(last["race"], last["name"]) if last else "",

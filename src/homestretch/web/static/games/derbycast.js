@@ -519,7 +519,9 @@
 
   function drawDesk(frame, box, tools) {
     const view = frame.view;
-    const stamp = `${frame.version}`;
+    // the review waits for the TV's call to reach the wire (drawn again when it does)
+    const calling = view.desk.calling && calledFor(frame) > 0;
+    const stamp = `${frame.version}:${calling}`;
     if (deskDrawn === stamp && box.querySelector(".dc-desk")) return; // keep what is typed
     deskDrawn = stamp;
     const form = deskForm(view);
@@ -549,6 +551,8 @@
         button(tools, view.desk.buttons.run, () => tools.send({ action: { kind: "run" } }), { "data-run": "" }));
     } else if (view.phase === "repick") {
       desk.append(make(tools, "p", view.desk.status, "dc-status"));
+    } else if (calling) {
+      desk.append(make(tools, "p", view.desk.calling, "dc-status"));
     } else if (view.phase === "result" || view.phase === "review") {
       if (view.review) {
         const review = make(tools, "section", null, "dc-review");
