@@ -226,3 +226,20 @@ def test_a_sealed_pick_is_not_on_the_card_until_picks_close() -> None:
     assert state.view(0)["card"]["words"]["rows"][2]["picked_by"] == "you (win)"
     for seat in (None, 1, state.game.keeper):
         assert all(not row["picked_by"] for row in state.view(seat)["card"]["words"]["rows"])
+
+
+def test_once_the_game_is_over_nobody_needs_more_points() -> None:
+    """The standings at the end say the points (the winner is said apart), not 'needs
+    18 more, leader' as though another race were to come."""
+    state = make(races=1)
+    for seat, horse in enumerate(FIELD):
+        state.apply(seat, Pick(horse, "win"))
+    state.apply(state.game.keeper, PostScratches(()))
+    state.apply(state.game.keeper, PostResult(("2-1", "5-2", "8-1"), (2, 1, 3), official=True))
+    assert state.is_over()
+    words = [row["words"] for row in state.view(None)["standings"]]
+    assert words == [
+        "Bob (marker 2): 2 points",
+        "Ann (marker 1): 0 points",
+        "Cy (marker 3): 0 points",
+    ]

@@ -811,7 +811,7 @@ class DerbyCastState(State):
             # in words, as the terminal says them: the standings (most points first),
             # what the table is doing, and the sealed picks' note
             "standings": [
-                {"marker": row["marker"], "words": standing_line(row, leader)}
+                {"marker": row["marker"], "words": standing_line(row, leader, self.is_over())}
                 for row in sorted(board, key=lambda r: (-r["points"], r["marker"]))
             ],
             "status": phase_line(self.phase.value) or self._between_races(),

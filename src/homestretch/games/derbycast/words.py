@@ -38,10 +38,13 @@ def ordinal(finish: int | None) -> str:
     return f"{finish}{suffix}"
 
 
-def standing(row: JSON, leader: int) -> str:
-    """Where a marker stands: past 20 is the Official Finish; exactly 20 is not."""
+def standing(row: JSON, leader: int, over: bool = False) -> str:
+    """Where a marker stands: past 20 is the Official Finish; exactly 20 is not. Once
+    the game is over nobody needs more points ('': the winners are said apart)."""
     if row["official_finish"]:
         return "OFFICIAL FINISH"
+    if over:
+        return ""
     note = f"needs {row['needs']} more"
     if row["points"] == OFFICIAL_FINISH:
         note = "on 20, not finished: " + note
@@ -52,9 +55,11 @@ def _marker(row: JSON) -> str:
     return f"{row['name']}{' [team]' if row.get('team') else ''} (marker {row['marker']})"
 
 
-def standing_line(row: JSON, leader: int) -> str:
-    """'Bob (marker 2): 8 points (needs 13 more, leader)'."""
-    return f"{_marker(row)}: {_points(row['points'])} ({standing(row, leader)})"
+def standing_line(row: JSON, leader: int, over: bool = False) -> str:
+    """'Bob (marker 2): 8 points (needs 13 more, leader)'; once the game is over 'Bob
+    (marker 2): 8 points'."""
+    note = standing(row, leader, over)
+    return f"{_marker(row)}: {_points(row['points'])}" + (f" ({note})" if note else "")
 
 
 def _points(points: int) -> str:
