@@ -103,16 +103,24 @@ function sayer(frame, notice) {
   return playerName(frame, notice) + notice.words.slice(notice.name.length);
 }
 
-// How many parts of the call to show: all of them in a replay and on a page's first
-// frame (a reload shows the race as it stands), else the parts come in one by one.
+// How many parts of the call to show: all of them in a replay, else the parts come in
+// one by one. A page opened (or reloaded, or woken) while the call is being read picks
+// it up where the pages kept open are, by the server's clock (``frame.since``: how long
+// ago the race was run), so a phone that slept through the off does not tell its player
+// the finish before the others hear it; opened later, or where the server does not
+// know when, the call is whole.
 function callShown(frame, tools, redraw) {
   const total = frame.view.call.length;
   const table = `${document.body.dataset.table}`;
   unfolding.redraw = redraw;
-  if (tools.mode === "replay" || unfolding.table !== table || unfolding.shown === null) {
-    unfolding.table = table;
+  if (tools.mode === "replay") {
     unfolding.shown = total;
     return total;
+  }
+  if (unfolding.table !== table || unfolding.shown === null) {
+    unfolding.table = table;
+    const heard = frame.over && typeof frame.since === "number" ? Math.floor((frame.since * 1000) / CALL_STEP_MS) : total;
+    unfolding.shown = Math.min(total, heard);
   }
   if (unfolding.shown > total) unfolding.shown = total;
   if (unfolding.shown < total && unfolding.timer === null) {
@@ -375,6 +383,7 @@ function runningLines(race, el, called) {
     columns.push(race.entries.map((e) => (e.status === "out" ? null : e.beaten_lengths)));
     names.push(wire);
   }
+  if (!columns.length) return el("div");  // not at the break yet: no empty figure
   const deepest = Math.max(1, ...columns.flat().filter((v) => v !== null));
   // a phone gets a figure drawn near its own width, so the 11px labels stay 11px
   const narrow = window.matchMedia("(max-width: 40rem)").matches;
