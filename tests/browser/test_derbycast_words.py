@@ -5,6 +5,7 @@ reloaded after another seat moved."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import httpx
@@ -21,7 +22,9 @@ from tests.browser.table_pages import (
 )
 
 from homestretch.games.derbycast.words import (
+    CAPTIONS,
     DESK_BUTTONS,
+    DESK_CALLING,
     FIELD,
     FINISH,
     MORNING_LINES,
@@ -149,3 +152,193 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         expect(desk.locator(".dc-review h3")).to_have_text(UNDER_REVIEW)
         fits_width(ann)
         ann.screenshot(path=str(tmp_path / "ann-review.png"), full_page=True)
+
+
+def _move(address: str, game_id: int, token: str, action: dict[str, object]) -> None:
+    version = frame(address, game_id, token)["version"]
+    answer = httpx.post(
+        f"{address}/api/tables/{game_id}/moves",
+        json={"token": token, "version": version, "action": action},
+    )
+    assert answer.status_code == 200, answer.text
+
+
+def test_the_tv_reads_its_captions_from_the_rules_words(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """The TV's board and card are captioned in the view's words (words.py CAPTIONS and
+    the card's lines), and a phone's buttons say who picked a horse from them too."""
+    with shared_server.visit() as address:
+        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 1}
+        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+        answer = httpx.post(
+            f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        card = {"kind": "card", "race": "Riverbend", "horses": ["Alpha", "Bravo", "Charlie"]}
+        card |= {"odds": ["2-1", "", "8-1"], "scratched": ["Bravo"]}
+        _move(address, game_id, tokens[2], card)
+        _move(address, game_id, tokens[0], {"kind": "pick", "horse": "Charlie", "bet": "win"})
+        tv = context(browser, address).new_page()
+        tv.goto(links["watch"])
+        bob = context(browser, address, phone=True).new_page()
+        bob.goto(links["seats"][1]["link"])
+        now = frame(address, game_id)
+        shows(tv, now["version"])
+        shows(bob, now["version"])
+        view = now["view"]
+        says = view["captions"]
+        expect(tv.locator(".dc-oat")).to_have_attribute("aria-label", CAPTIONS["board"])
+        assert tv.locator(".dc-oat tr").first.locator("th").first.inner_text() == says["lane"]
+        expect(tv.locator(".dc-card caption")).to_have_text("Race 1: Riverbend")
+        headings = [says[k] for k in ("program", "horse", "odds", "spaces", "picked_by")]
+        assert tv.locator(".dc-card th").all_inner_texts() == headings
+        charlie = tv.locator('.dc-card tr[data-program="3"] td')
+        assert charlie.all_inner_texts() == [
+            "3",
+            "Charlie",
+            "8-1",
+            "W\u00a08 / P\u00a04 / S\u00a02",
+            "Ann (win)",
+        ]
+        bravo = tv.locator('.dc-card tr[data-program="2"] td')
+        assert bravo.all_inner_texts()[1:4] == ["Bravo (scratched)", "?", "odds not known"]
+        expect(tv.locator('.dc-chip[data-marker="1"]')).to_have_attribute("title", "Ann: 0 points")
+        tv.screenshot(path=str(tmp_path / "tv-captions.png"), full_page=True)
+        expect(bob.locator('.dc-horses button[data-program="3"] .dc-by')).to_have_text(
+            "picked by Ann (win)"
+        )
+        bob.locator('.dc-horses button[data-program="3"]').click()
+        expect(bob.locator('.dc-bets button[data-bet="show"]')).to_have_text("show +2")
+
+
+def test_win_place_and_show_come_up_under_the_horse_tapped_on_a_phone(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """A field of twelve on a phone: the horse tapped first brings its win, place and
+    show buttons up right under it, on the screen (they came after the twelfth horse,
+    off the screen, and the tap seemed to do nothing); the last horse's too."""
+    with shared_server.visit() as address:
+        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 1}
+        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+        answer = httpx.post(
+            f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        game_id = links["id"]
+        keeper = token_of(links["seats"][2]["link"])
+        _move(address, game_id, keeper, {"kind": "simulate", "race": "claiming-route-big-field"})
+        ann = context(browser, address, phone=True).new_page()
+        ann.goto(links["seats"][0]["link"])
+        horses = ann.locator(".dc-horses > button")
+        expect(horses).to_have_count(12)
+        bets = ann.locator(".dc-bets")
+        for horse in (horses.first, horses.last):
+            horse.click()
+            expect(bets.locator("button")).to_have_count(3)
+            expect(bets).to_be_in_viewport(ratio=1)
+            under = ann.locator(".dc-horses > button[aria-pressed='true'] + .dc-bets")
+            expect(under).to_have_count(1)  # straight after the horse tapped
+        ann.screenshot(path=str(tmp_path / "last-horse-tapped.png"))
+        fits_width(ann)
+        bets.locator("[data-bet='show']").click()
+        expect(ann.locator(".dc-mine")).to_contain_text("Your pick: show on 12 ")
+
+
+def _on_first_screen(page: Page, selector: str) -> None:
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not drawn"
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    assert box["y"] + box["height"] <= height, (
+        f"{selector} ends {box['y'] + box['height']:.0f} px down"
+    )
+
+
+def test_the_keepers_next_step_is_on_a_phones_first_screen(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """A keeper running the desk from a phone, a field of twelve carded: "Close picks",
+    "They're off: run the race" and "Official" each come on the first screen, the card
+    below them (it came first, and put each off the screen). While the TV calls the
+    race the desk says so and holds the result (it told the finish at once)."""
+    with shared_server.visit() as address:
+        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 2}
+        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+        answer = httpx.post(
+            f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        game_id = links["id"]
+        ann, bob, keeper = (token_of(seat["link"]) for seat in links["seats"])
+        _move(address, game_id, keeper, {"kind": "simulate", "race": "claiming-route-big-field"})
+        horses = frame(address, game_id, ann)["view"]["card"]["horses"]
+        _move(address, game_id, ann, {"kind": "pick", "horse": horses[0], "bet": "win"})
+        _move(address, game_id, bob, {"kind": "pick", "horse": horses[1], "bet": "show"})
+        desk = context(browser, address, phone=True).new_page()
+        desk.goto(links["seats"][2]["link"])
+        expect(desk.locator(".dc-card tr")).to_have_count(13)  # the twelve, and the headings
+        _on_first_screen(desk, ".dc-close button[type=submit]")
+        desk.screenshot(path=str(tmp_path / "desk-close.png"))
+        desk.locator(".dc-close button[type=submit]").click()
+        expect(desk.locator("[data-run]")).to_be_visible()
+        _on_first_screen(desk, "[data-run]")
+        desk.locator("[data-run]").click()
+        # the TV calls the race: the desk tells the finish no sooner than the TV does
+        expect(desk.locator(".dc-status")).to_have_text(DESK_CALLING)
+        expect(desk.locator(".dc-review")).to_have_count(0)
+        desk.screenshot(path=str(tmp_path / "desk-calling.png"))
+        expect(desk.locator("[data-official]")).to_be_visible(timeout=30_000)
+        _on_first_screen(desk, "[data-official]")
+        desk.screenshot(path=str(tmp_path / "desk-review.png"))
+        fits_width(desk)
+
+
+def test_a_pick_refused_because_another_came_first_is_said_under_it(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """Sealed picks, everyone picking at once: Bob's phone has not yet heard of Ann's
+    pick (its stream holds at the first frame) when he picks the twelfth horse. The
+    refusal is said under his win/place/show buttons, on his screen, the horse still
+    tapped (it went to the top of the page, off his screen, and the tap was lost); his
+    next press is taken and the line goes."""
+    with shared_server.visit() as address:
+        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper"}
+        config |= {"races": 1, "sealed": True}
+        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+        answer = httpx.post(
+            f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        game_id = links["id"]
+        ann, bob_token, keeper = (token_of(seat["link"]) for seat in links["seats"])
+        _move(address, game_id, keeper, {"kind": "simulate", "race": "claiming-route-big-field"})
+        first = frame(address, game_id, bob_token)
+        stream = f"event: frame\ndata: {json.dumps(first)}\n\n"
+        bob = context(browser, address, phone=True).new_page()
+        bob.route(
+            "**/events*",
+            lambda route: route.fulfill(content_type="text/event-stream", body=stream),
+        )
+        bob.goto(links["seats"][1]["link"])
+        horses = bob.locator(".dc-horses > button")
+        expect(horses).to_have_count(12)
+        ticket = frame(address, game_id, ann)["legal"][0]["action"]
+        _move(address, game_id, ann, ticket)  # Ann's pick lands first
+        horses.last.click()
+        bob.locator(".dc-bets [data-bet='show']").click()
+        refusal = bob.locator(".dc-bets .dc-refused")
+        expect(refusal).to_contain_text("the table moved on")
+        expect(refusal).to_be_in_viewport()
+        expect(bob.locator("#error")).to_be_hidden()
+        expect(horses.last).to_have_attribute("aria-pressed", "true")
+        bob.screenshot(path=str(tmp_path / "pick-refused.png"))
+        bob.locator(".dc-bets [data-bet='show']").click()
+        expect(bob.locator(".dc-mine")).to_contain_text("Your pick: show on 12 ")
+        expect(bob.locator(".dc-refused")).to_have_count(0)

@@ -207,3 +207,158 @@ def test_done_straight_after_a_bet_counts_both(
         tickets = over["view"]["tote"]["tickets"]
         assert [(t["pool"], t["post"], t["dollars"]) for t in tickets] == [("show", 2, 10)]
         expect(page.locator("#error")).to_be_empty()
+
+
+def test_a_refused_bet_is_said_under_the_window_until_the_table_moves_on(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """A bet the tote refuses (more than the player holds) is said under the window on
+    her phone, where she pressed, not at the top of the page; it goes when another
+    player's bet changes the table, and with her own next good bet."""
+    with shared_server.visit() as address:
+        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
+        race = {"name": "Short Stakes", "furlongs": 6, "entries": [{"horse": h} for h in horses]}
+        people = [{"kind": "person", "name": name} for name in ("Ann", "Bea")]
+        answer = httpx.post(
+            f"{address}/api/stretch/races", json={"race": race, "mode": "quick", "players": people}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
+        for page, seat in ((ann, 0), (bea, 1)):
+            page.goto(links["seats"][seat]["link"])
+            expect(page.locator("#bet-done")).to_be_visible()
+        refused = ann.locator("#stretch-bet .stretch-refused")
+        bet(ann, "win", 1, 500)
+        expect(refused).to_contain_text("$100")  # what she holds, in the tote's words
+        expect(ann.locator("#error")).to_be_hidden()
+        on_first_screen(ann, "#stretch-bet .stretch-refused")
+        ann.screenshot(path=str(tmp_path / "refused.png"), full_page=True)
+
+        version = frame(address, int(links["id"]))["version"]
+        bet(bea, "show", 2, 10)  # the table moves on: Ann's refusal no longer applies
+        shows(ann, version + 1)
+        expect(refused).to_be_hidden()
+
+        bet(ann, "win", 1, 500)
+        expect(refused).to_be_visible()
+        bet(ann, "win", 1, 20)  # her next good bet
+        expect(ann.locator("#stretch-bet .stretch-says")).to_have_text("Your tickets: $20 win #1")
+        expect(refused).to_be_hidden()
+        expect(ann.locator("#error")).to_be_hidden()
+
+
+def test_a_player_reads_her_own_lines_first_when_done_and_after_the_race(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """Once Ann is done betting her phone's first screen says her tickets and whom the
+    race waits for (they were under the chances and the tote, two screens down); once
+    the caller reaches the wire, what the tote paid her and where that leaves her, not
+    before."""
+    with shared_server.visit() as address:
+        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
+        race = {"name": "Own Stakes", "furlongs": 6, "entries": [{"horse": h} for h in horses]}
+        people = [{"kind": "person", "name": name} for name in ("Ann", "Bea")]
+        answer = httpx.post(
+            f"{address}/api/stretch/races", json={"race": race, "mode": "quick", "players": people}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
+        for page, seat in ((ann, 0), (bea, 1)):
+            page.goto(links["seats"][seat]["link"])
+            expect(page.locator("#bet-done")).to_be_visible()
+        bet(ann, "win", 1, 10)
+        expect(ann.locator("#stretch-bet .stretch-says")).to_have_text("Your tickets: $10 win #1")
+        ann.click("#bet-done")
+        mine = ann.locator(".stretch-mine")
+        expect(mine).to_have_text(
+            "You are done betting (your tickets: $10 win #1). "
+            "Waiting for Bea: the race goes off when they are done."
+        )
+        on_first_screen(ann, ".stretch-mine")
+        ann.reload()
+        expect(mine).to_contain_text("Waiting for Bea")
+        ann.screenshot(path=str(tmp_path / "done-waiting.png"))
+
+        with bea.expect_response("**/moves"):
+            bea.click("#bet-done")
+        over = frame(address, int(links["id"]), token_of(links["seats"][0]["link"]))
+        assert over["over"]
+        outcome = over["view"]["yours"]["outcome"]
+        assert outcome.startswith(("The tote paid you", "None of your tickets paid"))
+        shows(ann, over["version"])
+        expect(ann.locator("#stretch-call")).to_contain_text("\u2026")  # being called
+        expect(mine).to_have_count(0)  # what she won would tell the finish
+        expect(mine).to_have_text(outcome, timeout=30_000)
+        on_first_screen(ann, ".stretch-mine")
+        ann.screenshot(path=str(tmp_path / "paid.png"))
+
+
+def test_a_phone_woken_at_the_off_hears_the_call_with_the_others(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """Bea's phone slept through the off and reloads while the race is being called: it
+    picks the call up where Ann's open page is, by the server's clock, and does not
+    tell her the finish first (it showed the race whole, the official order on top)."""
+    with shared_server.visit() as address:
+        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978", "citation-1948")
+        race = {"name": "Woken Stakes", "furlongs": 9, "entries": [{"horse": h} for h in horses]}
+        people = [{"kind": "person", "name": name} for name in ("Ann", "Bea")]
+        answer = httpx.post(
+            f"{address}/api/stretch/races", json={"race": race, "mode": "full", "players": people}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
+        for page, seat in ((ann, 0), (bea, 1)):
+            page.goto(links["seats"][seat]["link"])
+            expect(page.locator("#bet-done")).to_be_visible()
+        ann.click("#bet-done")
+        expect(ann.locator("#stretch-bet")).to_have_count(0)
+        with bea.expect_response("**/moves"):
+            bea.click("#bet-done")  # the last one done: the race goes off
+        over = frame(address, int(links["id"]))
+        assert over["over"]
+        official = next(n["words"] for n in over["notices"] if n["type"] == "official")
+        bea.reload()
+        shows(bea, over["version"])
+        expect(bea.locator("#stretch-call")).to_contain_text("\u2026")  # still being called
+        assert official not in bea.locator("body").inner_text()
+        expect(bea.locator("#status")).to_have_text("the race is being called")
+        bea.screenshot(path=str(tmp_path / "woken.png"), full_page=True)
+        for page in (ann, bea):
+            expect(page.locator("#stretch-call .stretch-n-official")).to_have_text(
+                official, timeout=30_000
+            )
+
+
+def test_no_empty_running_lines_before_the_break_is_called(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Fullplay, Ann's page open at the off, its clock held: before the caller reaches
+    the break the page draws no running-lines figure (it drew an empty one, a blank
+    screenful on a phone); with the break called it does."""
+    with shared_server.visit() as address:
+        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
+        race = {"name": "Held Stakes", "furlongs": 9, "entries": [{"horse": h} for h in horses]}
+        people = [{"kind": "person", "name": "Ann"}]
+        answer = httpx.post(
+            f"{address}/api/stretch/races", json={"race": race, "mode": "full", "players": people}
+        )
+        assert answer.status_code == 200, answer.text
+        links = answer.json()
+        ann = context(browser, address, phone=True).new_page()
+        ann.clock.install()
+        ann.goto(links["seats"][0]["link"])
+        expect(ann.locator("#bet-done")).to_be_visible()
+        with ann.expect_response("**/moves"):
+            ann.click("#bet-done")
+        over = frame(address, int(links["id"]))
+        shows(ann, over["version"])
+        expect(ann.locator("#stretch-call")).to_contain_text("\u2026")
+        expect(ann.locator(".stretch-lines")).to_have_count(0)
+        assert over["view"]["call"][0]["heading"] == "At the break"
+        ann.clock.run_for(1500)  # one part of the call
+        expect(ann.locator("#stretch-call b").first).to_have_text("At the break. ")
+        expect(ann.locator(".stretch-lines")).to_have_count(1)

@@ -102,8 +102,8 @@ def test_a_race_built_bet_on_run_and_replayed(
         expect(bea.locator("#stretch-players li[data-seat='0']")).to_contain_text("$20 win #1")
         bea.reload()  # the phone reloads mid-betting: everything is drawn from the frame
         expect(bea.locator("#stretch-players li[data-seat='1']")).to_contain_text("$10 win #2")
-        bet(bea, "show", 1, 200)  # more than she holds: one line, nothing bought
-        expect(bea.locator("#error")).to_contain_text("you hold $90.00")
+        bet(bea, "show", 1, 200)  # more than she holds: one line under the window
+        expect(bea.locator("#stretch-bet .stretch-refused")).to_contain_text("you hold $90.00")
         bet(bea, "place", 1, 15)
         expect(bea.locator("#stretch-players li[data-seat='1']")).to_contain_text("$15 place #1")
         fits_width(bea)

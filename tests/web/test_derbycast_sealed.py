@@ -12,6 +12,8 @@ from tests.generic.test_every_game import _string_leaves
 from tests.web.conftest import frame_of, open_table, token_of
 
 from homestretch.core.protocol import JSON
+from homestretch.games.derbycast.actions import SealedPick
+from homestretch.games.derbycast.words import move_said
 
 PEOPLE = ["Ann", "Bob", "Cy"]
 
@@ -81,7 +83,8 @@ def test_sealed_picks_stay_sealed_and_the_computer_keeper_waits_for_every_pick(
 
 def test_a_streamed_log_shows_the_sealed_picks_once_picks_close(client: TestClient) -> None:
     """A page kept open through the picks reads the same log as a page opened after:
-    the lines its stream sent as "hidden" are sent again once the seat may read them."""
+    the lines its stream sent as "hidden" are sent again once the seat may read them,
+    a pick changed before the close still as a sealed pick alone (R26)."""
     config = {"entrants": [{"name": n} for n in PEOPLE], "source": "keeper", "races": 1}
     config["sealed"] = True
     seats = [{"kind": "person", "name": n} for n in PEOPLE]
@@ -110,9 +113,10 @@ def test_a_streamed_log_shows_the_sealed_picks_once_picks_close(client: TestClie
         return frame
 
     pull()
-    first = _ticket(frame_of(client, game_id, tokens[0]))
+    first, changed = (_ticket(frame_of(client, game_id, tokens[0]), i) for i in (0, 5))
     _move(client, game_id, tokens[0], {"kind": "sealed-pick", "ticket": first})
     assert "hidden" in _string_leaves(pull()["log"])  # Ann's pick, not Bob's to read yet
+    _move(client, game_id, tokens[0], {"kind": "sealed-pick", "ticket": changed})
     for seat in (1, 2):
         _move(
             client,
@@ -125,4 +129,7 @@ def test_a_streamed_log_shows_the_sealed_picks_once_picks_close(client: TestClie
         pass
     portal.call(stream.aclose)
     assert page_log == final["log"]
-    assert first in _string_leaves(page_log) and "hidden" not in _string_leaves(page_log)
+    # the pick that stands is read, not the one it replaced (R26)
+    assert changed in _string_leaves(page_log) and first not in _string_leaves(page_log)
+    anns = [line["words"] for line in page_log if line.get("player") == 0]
+    assert anns == ["picked (sealed)", move_said(SealedPick(changed), PEOPLE)]

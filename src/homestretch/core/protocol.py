@@ -166,17 +166,19 @@ class State(ABC):
         see; the generic harness checks none appears in ``view(player)``."""
         return set()
 
-    def secret_move(self, player: int | None, event: Event) -> bool:
-        """Whether ``player`` may not see what was done in ``event`` (another player's
-        card put face down, though the card may be face up now): the log then shows only
-        the kind of move."""
+    def secret_move(self, player: int | None, position: int) -> bool:
+        """Whether ``player`` may not see what was done in the move at ``position`` of
+        ``events`` (another player's card put face down, though the card may be face up
+        now; a sealed pick changed before it was revealed): the log then shows only the
+        kind of move."""
         return False
 
     def move_words(self, event: Event) -> str | None:
         """The move of ``event`` said for the log, after the mover's name ("bet $10 to
         show on #3 Citation"), from the action and the game's fixed content alone (the
         state may have moved on since); None: the log shows the action as data. Asked
-        only where nothing in the move is hidden from the reader."""
+        with the move as the reader may see it: where something in it is kept from him,
+        with "hidden" in its place (words cannot tell what it stands for)."""
         return None
 
     def secrets_kept(self, player: int | None) -> dict[str, set[str]]:

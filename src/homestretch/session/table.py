@@ -135,8 +135,8 @@ class Table:
     def log_for(self, seat: int | None, since: int = 0) -> list[JSON]:
         """The log as ``seat`` may see it (None: a spectator): draws without their
         outcome, another player's secret moves (``secret_move``) as their kind alone,
-        whatever ``hidden_from(seat)`` names replaced by "hidden", and each move wholly
-        seen also in the game's words (``move_words``)."""
+        whatever ``hidden_from(seat)`` names replaced by "hidden", and each move also in
+        the game's words (``move_words``) of the move as shown."""
         hidden = self.state.hidden_from(seat)
         entries = []
         for position in range(since, self.version):
@@ -145,12 +145,13 @@ class Table:
             event = self.state.events[position]
             entry = log_entry(position, event, label, dice)
             shown = redacted(entry, hidden) if hidden else entry
-            if event.action is None:
-                pass
-            elif self.state.secret_move(seat, event):
-                shown["action"] = {k: v if k == "kind" else HIDDEN for k, v in event.action.items()}
-            elif shown == entry and (words := self.state.move_words(event)) is not None:
-                shown["words"] = words
+            if event.action is not None:
+                if self.state.secret_move(seat, position):
+                    kind_alone = {k: v if k == "kind" else HIDDEN for k, v in event.action.items()}
+                    shown = {**shown, "action": kind_alone}
+                seen = event if shown == entry else Event(event.player, shown["action"])
+                if (words := self.state.move_words(seen)) is not None:
+                    shown["words"] = words
             entries.append(shown)
         return entries
 

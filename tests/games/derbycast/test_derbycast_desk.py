@@ -17,6 +17,7 @@ from homestretch.games.derbycast.actions import (
     DayCard,
     Official,
     Pick,
+    PostCard,
     PostResult,
     PostScratches,
     Ready,
@@ -27,6 +28,7 @@ from homestretch.games.derbycast.actions import (
 from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
 from homestretch.games.derbycast.words import move_said
 from homestretch.session.dice import DiceSpec
+from homestretch.session.seats import person
 from homestretch.session.table import Table, computer_seats
 
 
@@ -94,8 +96,9 @@ def test_the_log_shows_each_seat_only_its_own_sealed_tickets() -> None:
 
 def test_the_log_words_a_sealed_pick_only_for_whoever_may_read_it() -> None:
     """The log says each move in words ('picked Citation to win (sealed)') but a sealed
-    ticket another seat may not read yet: that line keeps only its kind and "hidden";
-    once picks close everyone reads every pick in words."""
+    ticket another seat may not read yet: that line keeps only its kind and "hidden",
+    and says no more than 'picked (sealed)'; once picks close everyone reads every pick
+    that stands in words."""
     entry = entries()["derbycast"]
     config = next(c for c in entry.harness_configs() if c.get("sealed"))
     game = entry.make(config)
@@ -112,12 +115,48 @@ def test_the_log_words_a_sealed_pick_only_for_whoever_may_read_it() -> None:
                     continue
                 said = move_said(CODEC.from_json(event.action), names)
                 if event.action["kind"] == "sealed-pick" and line["action"]["ticket"] == "hidden":
-                    assert "words" not in line and event.player != seat
+                    assert line["words"] == "picked (sealed)" and event.player != seat
                     kept_from += 1
                 else:
                     assert line["words"] == said
                     shown_to += event.action["kind"] == "sealed-pick"
     assert kept_from > 0 and shown_to > 0 and table.state.is_over()
+
+
+def test_closing_sealed_picks_reveals_the_picks_that_stand_not_the_changes() -> None:
+    """Ruling R26: Ann changes her sealed pick twice (Bravo to win, Charlie to show,
+    back to Bravo to win) before picks close. After the close every other seat, the
+    keeper's and the TV's too, reads the pick that stands and 'picked (sealed)' for the
+    two she replaced, the first though it was the same ticket; Ann reads all three."""
+    game = DerbyCastGame(
+        {"entrants": [{"name": n} for n in ("Ann", "Bob")], "source": "keeper", "sealed": True}
+    )
+    entry = entries()["derbycast"]
+    seats = [person("Ann"), person("Bob"), person("Keeper")]
+    table = Table(entry, game, seats, DiceSpec("seeded", 1))
+    keeper = game.keeper
+    table.submit(keeper, PostCard("R", ("Alpha", "Bravo", "Charlie"), ("2-1", "5-2", "8-1")), 0)
+    for ticket in ("1|win|Bravo", "1|show|Charlie", "1|win|Bravo"):
+        table.submit(0, SealedPick(ticket), table.version)
+    table.submit(1, SealedPick("2|place|Alpha"), table.version)
+    table.submit(keeper, PostScratches(()), table.version)
+    anns = [line for line in table.log_for(0) if line.get("player") == 0]
+    assert [line["words"] for line in anns] == [
+        "picked Bravo to win (sealed)",
+        "picked Charlie to show (sealed)",
+        "picked Bravo to win (sealed)",
+    ]
+    for seat in (1, keeper, None):
+        lines = [line for line in table.log_for(seat) if line.get("player") == 0]
+        assert [line["words"] for line in lines] == [
+            "picked (sealed)",
+            "picked (sealed)",
+            "picked Bravo to win (sealed)",
+        ]
+        assert [line["action"]["ticket"] for line in lines] == ["hidden", "hidden", "1|win|Bravo"]
+        assert "1|show|Charlie" not in _string_leaves(table.log_for(seat))
+        bobs = next(line for line in table.log_for(seat) if line.get("player") == 1)
+        assert bobs["words"] == "picked Alpha to place (sealed)"
 
 
 def test_moves_said_in_the_log() -> None:

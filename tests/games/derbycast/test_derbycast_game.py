@@ -166,7 +166,7 @@ def test_standard_tie_rule_races_on_with_only_the_tied_players() -> None:
     said = {n["type"]: n["words"] for n in state.notices}
     assert said["tie-break"].startswith("Ann and Bob are level on ")
     assert said["tie-break"].endswith(": a tie-break race, only they pick.")
-    assert said["official"] == "Race 3 (Test race) is official: Ann +0, Bob +4."
+    assert said["official"] == "Race 3, Test race, is official: Ann +0, Bob +4."
     assert said["winner"] == ("Official Winner: Bob (marker 2) - won the tie-break, after 3 races.")
 
 

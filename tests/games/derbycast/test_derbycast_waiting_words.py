@@ -11,6 +11,7 @@ from tests.generic.test_every_game import _string_leaves
 
 from homestretch.games.derbycast.actions import (
     Pick,
+    PostCard,
     PostResult,
     PostScratches,
     Ready,
@@ -18,6 +19,7 @@ from homestretch.games.derbycast.actions import (
 )
 from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
 from homestretch.games.derbycast.words import (
+    CAPTIONS,
     DESK_BUTTONS,
     PHONE_BUTTONS,
     STANDS,
@@ -181,3 +183,63 @@ def test_the_desk_and_the_phones_have_their_buttons_in_the_rules_words() -> None
     assert state.view(state.game.keeper)["yours"] is None  # the keeper is no marker
     assert post_title(3, True) == "Post race 3 from the day's card"
     assert correct_title(1, "Derby") == "Correct race 1 (Derby)"
+
+
+def test_the_tv_card_and_board_are_captioned_in_the_rules_words() -> None:
+    """The TV's (and every page's) captions, the card's lines and the board's chips come
+    with the view (words.py): the card names who picked each horse, the reader's own
+    pick as 'you', a scratched horse as scratched; a horse with no odds says so."""
+    state = keeper_state()
+    state.apply(state.game.keeper, PostCard("Derby", FIELD, ("2-1", "", "8-1"), (), ("Bravo",)))
+    state.apply(0, Pick("Charlie", "win"))
+    state.apply(1, Pick("Charlie", "show"))
+    for seat, ann in ((None, "Ann"), (0, "you"), (state.game.keeper, "Ann")):
+        view = state.view(seat)
+        assert view["captions"] == CAPTIONS
+        words = view["card"]["words"]
+        assert words["caption"] == "Race 1: Derby"
+        alpha, bravo, charlie = words["rows"]
+        assert (alpha["name"], alpha["odds"], alpha["spaces"]) == (
+            "Alpha",
+            "2-1",
+            "W\u00a02 / P\u00a01 / S\u00a00",
+        )
+        assert (bravo["name"], bravo["odds"], bravo["spaces"]) == (
+            "Bravo (scratched)",
+            "?",
+            "odds not known",
+        )
+        assert charlie["picked_by"] == f"{ann} (win), Bob (show)"
+        assert charlie["picked_line"] == f"picked by {ann} (win), Bob (show)"
+        assert charlie["bets"] == {"win": "win +8", "place": "place +4", "show": "show +2"}
+        assert alpha["picked_line"] == ""
+        assert [row["title"] for row in view["board"]] == [
+            "Ann: 0 points",
+            "Bob: 0 points",
+            "Cy: 0 points",
+        ]
+
+
+def test_a_sealed_pick_is_not_on_the_card_until_picks_close() -> None:
+    state = make(sealed=True)
+    state.apply(0, SealedPick("1|win|Charlie"))
+    assert state.view(0)["card"]["words"]["rows"][2]["picked_by"] == "you (win)"
+    for seat in (None, 1, state.game.keeper):
+        assert all(not row["picked_by"] for row in state.view(seat)["card"]["words"]["rows"])
+
+
+def test_once_the_game_is_over_nobody_needs_more_points() -> None:
+    """The standings at the end say the points (the winner is said apart), not 'needs
+    18 more, leader' as though another race were to come."""
+    state = make(races=1)
+    for seat, horse in enumerate(FIELD):
+        state.apply(seat, Pick(horse, "win"))
+    state.apply(state.game.keeper, PostScratches(()))
+    state.apply(state.game.keeper, PostResult(("2-1", "5-2", "8-1"), (2, 1, 3), official=True))
+    assert state.is_over()
+    words = [row["words"] for row in state.view(None)["standings"]]
+    assert words == [
+        "Bob (marker 2): 2 points",
+        "Ann (marker 1): 0 points",
+        "Cy (marker 3): 0 points",
+    ]

@@ -75,9 +75,12 @@ from homestretch.games.derbycast.simulated import (
 from homestretch.games.derbycast.table import Bet, advance_for, points
 from homestretch.games.derbycast.winning import OFFICIAL_FINISH, TieRule, decide, reached_finish
 from homestretch.games.derbycast.words import (
+    CAPTIONS,
+    card_words,
     correction_line,
     day_card_line,
     desk_words,
+    marker_title,
     move_said,
     next_race_line,
     official_line,
@@ -240,6 +243,11 @@ class DerbyCastState(State):
         self.confirmed: set[int] = set()
         self.tickets: dict[int, set[str]] = {}
         """Every sealed ticket each marker sent this race (a changed pick's too)."""
+        self.sealed_at: dict[int, int] = {}
+        """Where in the log each marker's sealed pick this race is (its latest)."""
+        self.changed_sealed: set[int] = set()
+        """Where in the log the sealed picks changed before picks closed are: they stay
+        the picker's own when the close reveals the picks (R26)."""
         self.simulation: SimulatedRace | None = None
         """The race Top of the Stretch ran for the card, its result unseen until run."""
         self.day_card = game.day_card
@@ -461,6 +469,9 @@ class DerbyCastState(State):
         elif self.picks_open():
             if isinstance(action, SealedPick):
                 self.tickets.setdefault(player, set()).add(action.ticket)
+                if player in self.sealed_at:
+                    self.changed_sealed.add(self.sealed_at[player])
+                self.sealed_at[player] = len(self.events) - 1  # this move, logged
             self.picks[player] = _as_pick(action)
             self.confirmed.discard(player)
             if self.phase is Phase.scratches and self.game.confirm:
@@ -482,7 +493,7 @@ class DerbyCastState(State):
     def _open_card(self, race: RaceRecord, scratched: tuple[str, ...]) -> None:
         """'Scratches known before post are posted before picks': they are on the card."""
         self.race, self.scratched, self.picks = race, tuple(scratched), {}
-        self.confirmed, self.tickets = set(), {}
+        self.confirmed, self.tickets, self.sealed_at = set(), {}, {}
         self.scratched_on_card = self.scratched
         self.phase = Phase.pick
 
@@ -719,6 +730,11 @@ class DerbyCastState(State):
         """While sealed picks are open, every other seat's tickets (R22)."""
         return secrecy.hidden_tickets(self, player)
 
+    def secret_move(self, player: int | None, position: int) -> bool:
+        """A sealed pick another marker changed before picks closed: the close reveals
+        the pick that stands, not the ones it replaced (R26)."""
+        return position in self.changed_sealed and self.events[position].player != player
+
     def move_words(self, event: Event) -> str | None:
         names = [entrant.name for entrant in self.game.entrants]
         return move_said(CODEC.from_json(event.action or {}), names)
@@ -742,7 +758,7 @@ class DerbyCastState(State):
         """Everything at a Derby Cast table is open (the board, the picks as announced)
         but sealed picks until picks close. A drawn race replay's finish, and a
         simulated race's, stay unseen until the race is run."""
-        card = None
+        card: JSON | None = None
         picked = {p.horse for p in self.picks.values() if p is not None}
         if self.race is not None:
             card = {
@@ -795,7 +811,7 @@ class DerbyCastState(State):
             # in words, as the terminal says them: the standings (most points first),
             # what the table is doing, and the sealed picks' note
             "standings": [
-                {"marker": row["marker"], "words": standing_line(row, leader)}
+                {"marker": row["marker"], "words": standing_line(row, leader, self.is_over())}
                 for row in sorted(board, key=lambda r: (-r["points"], r["marker"]))
             ],
             "status": phase_line(self.phase.value) or self._between_races(),
@@ -803,6 +819,12 @@ class DerbyCastState(State):
             if self.sealed_now()
             else "",
         }
+        # the pages' captions, the card and the board's chips in words
+        shown["captions"] = CAPTIONS
+        if card is not None:
+            card["words"] = card_words(card, shown["race"], picks, board, marker)
+        for row in board:
+            row["title"] = marker_title(row)
         # a marker's own lines (its phone), the keeper's questions (the desk)
         shown["yours"] = None if marker is None else yours(marker, shown)
         # whose move the table waits for (a phone is not told it waits for itself)

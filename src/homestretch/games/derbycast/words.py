@@ -38,10 +38,13 @@ def ordinal(finish: int | None) -> str:
     return f"{finish}{suffix}"
 
 
-def standing(row: JSON, leader: int) -> str:
-    """Where a marker stands: past 20 is the Official Finish; exactly 20 is not."""
+def standing(row: JSON, leader: int, over: bool = False) -> str:
+    """Where a marker stands: past 20 is the Official Finish; exactly 20 is not. Once
+    the game is over nobody needs more points ('': the winners are said apart)."""
     if row["official_finish"]:
         return "OFFICIAL FINISH"
+    if over:
+        return ""
     note = f"needs {row['needs']} more"
     if row["points"] == OFFICIAL_FINISH:
         note = "on 20, not finished: " + note
@@ -52,10 +55,15 @@ def _marker(row: JSON) -> str:
     return f"{row['name']}{' [team]' if row.get('team') else ''} (marker {row['marker']})"
 
 
-def standing_line(row: JSON, leader: int) -> str:
-    """'Bob (marker 2): 8 points (needs 13 more, leader)'."""
-    points = "1 point" if row["points"] == 1 else f"{row['points']} points"
-    return f"{_marker(row)}: {points} ({standing(row, leader)})"
+def standing_line(row: JSON, leader: int, over: bool = False) -> str:
+    """'Bob (marker 2): 8 points (needs 13 more, leader)'; once the game is over 'Bob
+    (marker 2): 8 points'."""
+    note = standing(row, leader, over)
+    return f"{_marker(row)}: {_points(row['points'])}" + (f" ({note})" if note else "")
+
+
+def _points(points: int) -> str:
+    return "1 point" if points == 1 else f"{points} points"
 
 
 def pick_line(entry: JSON) -> str:
@@ -215,9 +223,10 @@ def _moves(awarded: Sequence[JSON]) -> str:
 
 
 def official_line(race: int, name: str, awarded: Sequence[JSON]) -> str:
-    """'Race 1 (Derby) is official: Ann +5, Bob +0, Cy sat out.'"""
+    """'Race 1, Derby, is official: Ann +5, Bob +0, Cy sat out.' (the name between
+    commas: a Top of the Stretch race's has brackets of its own)."""
     moves = _moves(awarded)
-    return f"Race {race} ({name}) is official" + (f": {moves}." if moves else ".")
+    return f"Race {race}, {name}, is official" + (f": {moves}." if moves else ".")
 
 
 def correction_line(race: int) -> str:
@@ -234,6 +243,74 @@ def winners_line(result: JSON) -> str:
     names = " and ".join(f"{w['name']} (marker {w['marker']})" for w in result["winners"])
     title = "Co-winners" if len(result["winners"]) > 1 else "Official Winner"
     return f"{title}: {names} - {result['how']}, after {_races(result['races'])}."
+
+
+# --- the board and the race card, as the TV, the phones and the desk draw them ----------
+CAPTIONS = {
+    "board": "Odds Advancement Table",
+    "lane": "lane",
+    "gate": "Gate",
+    "finish": "Finish",
+    "program": "#",
+    "horse": "horse",
+    "odds": "board odds",
+    "spaces": "W/P/S spaces",
+    "picked_by": "picked by",
+    "call": "The call (Top of the Stretch)",
+    "call_label": "The race call",
+}
+"""The pages' headings and labels (the terminal's board prints its own table)."""
+
+
+def card_caption(race: int, name: str) -> str:
+    """'Race 2: Riverbend Handicap'."""
+    return f"Race {race}: {name}"
+
+
+def spaces_words(spaces: JSON | None) -> str:
+    """A horse's spaces at its board odds, 'W 8 / P 4 / S 2' (a letter never parted from
+    its number when a narrow column wraps), or that its odds are not known."""
+    if spaces is None:
+        return "odds not known"
+    return f"W\u00a0{spaces['win']} / P\u00a0{spaces['place']} / S\u00a0{spaces['show']}"
+
+
+def picked_by(picks: Sequence[JSON], board: Sequence[JSON], horse: str, me: int | None) -> str:
+    """Who picked ``horse``, by name: 'Ann (win), Cy (show)', the reader's own pick as
+    'you (win)' (a sealed pick names no horse, so it is not among them)."""
+    return ", ".join(
+        f"{'you' if p['marker'] == me else board[p['marker'] - 1]['name']} ({p['bet']})"
+        for p in picks
+        if p.get("horse") == horse
+    )
+
+
+def card_words(
+    card: JSON, race: int, picks: Sequence[JSON], board: Sequence[JSON], me: int | None
+) -> JSON:
+    """The race card in words for ``me`` (a marker, or None): its caption, and for each
+    horse its name (marked if scratched), board odds, spaces, who picked it, and the
+    phone's buttons' words ('picked by Ann (win)'; 'win +8')."""
+    rows = []
+    for i, horse in enumerate(card["horses"]):
+        spaces = card["spaces"][i]
+        by = picked_by(picks, board, horse, me)
+        rows.append(
+            {
+                "name": f"{horse} (scratched)" if horse in card["scratched"] else horse,
+                "odds": card["odds"][i] or "?",
+                "spaces": spaces_words(spaces),
+                "picked_by": by,
+                "picked_line": f"{CAPTIONS['picked_by']} {by}" if by else "",
+                "bets": {b: f"{b} +{spaces[b]}" if spaces else b for b in ("win", "place", "show")},
+            }
+        )
+    return {"caption": card_caption(race, card["race"]), "rows": rows}
+
+
+def marker_title(row: JSON) -> str:
+    """A marker's chip on the board, named: 'Ann: 8 points'."""
+    return f"{row['name']}: {_points(row['points'])}"
 
 
 # --- a marker's own race, as its phone and the terminal say it ---------------------------
@@ -262,6 +339,11 @@ def your_pick_line(pick: JSON | None, card: JSON, picks_open: bool) -> str:
 CALLING = "The TV is calling the race: what the result gives you follows at the wire"
 """A marker's phone while the TV reads out the call of a race Top of the Stretch ran:
 the finish is the TV's to tell first."""
+
+
+DESK_CALLING = "The TV is calling the race: the result to make official follows at the wire"
+"""The keeper's desk while the TV reads out the call of a race Top of the Stretch ran:
+the keeper watches it with the table, the finish not told first at the desk."""
 
 
 def would_line(entry: JSON) -> str:
@@ -361,6 +443,7 @@ def desk_words(view: JSON, waited: Sequence[JSON]) -> JSON:
         "scratched": SCRATCHED,
         "finish": FINISH,
         "under_review": UNDER_REVIEW,
+        "calling": DESK_CALLING if view["review"] and view["call"] else "",
         "buttons": DESK_BUTTONS,
         "post_title": post_title(view["race"], view["next_card"] is not None),
         "correct_title": correct_title(last["race"], last["name"]) if last else "",

@@ -38,6 +38,8 @@ from homestretch.games.stretch.race import Race
 from homestretch.games.stretch.report import race_json
 from homestretch.games.stretch.sheet import Line
 from homestretch.games.stretch.tote import settle
+from homestretch.games.stretch.words import CAPTIONS
+from homestretch.games.stretch.words import yours as window_words
 
 Mode = Literal["quick", "full"]
 OddsChoice = Literal["real", "chart", "none"]
@@ -457,8 +459,11 @@ class RaceState(State):
 
     def view(self, player: int | None) -> JSON:
         shown = race_json(self)
+        shown["captions"] = CAPTIONS
         if self.game.tote.names:
             shown["tote"] = self.windows.to_json()
+            if player is not None and 0 <= player < len(self.game.tote.names):
+                shown["yours"] = window_words(shown["tote"], player)  # its phone's lines
         return shown
 
     def move_words(self, event: Event) -> str | None:

@@ -14,7 +14,7 @@ from typing import Any
 from homestretch.core.actions import Action
 from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.errors import HomestretchError
-from homestretch.core.protocol import CHANCE, JSON, Event, Game, State, replay
+from homestretch.core.protocol import CHANCE, JSON, Game, State, replay
 from homestretch.games.totopoly import words
 from homestretch.games.totopoly.actions import CODEC
 from homestretch.games.totopoly.content import COLOURS, Content, load_content
@@ -363,10 +363,11 @@ class TotopolyState(State):
     def hidden_from(self, player: int | None) -> set[str]:
         return {card for card in self.where if not self.visible(card, player)}
 
-    def secret_move(self, player: int | None, event: Event) -> bool:
+    def secret_move(self, player: int | None, position: int) -> bool:
         """A card another player put under the dummy or threw into the auction went face
         down: who gave up which card stays his, though the card is later sold face up
         ("players should guard their own hands")."""
+        event = self.events[position]
         action = event.action or {}
         return event.player != player and action.get("kind") in SECRET_MOVES
 

@@ -12,6 +12,7 @@
   const FINISH = 20; // points must be greater than this (section 4)
   const LANES = 12; // markers 13-20 trail the marker of the row ahead (section 1)
   let tapped = null; // the phone's first tap: { race, horse }
+  let refused = null; // a phone's move refused: { text, version, where } (said where it was made)
   let deskDrawn = null; // the version the desk's forms were drawn for (keeps typing)
   let kept = { form: null, values: {}, open: new Set() }; // what the keeper typed, kept over a redraw
   const CALL_STEP_MS = 1800; // the TV reads the call one part at a time (presentation only)
@@ -40,18 +41,16 @@
     return node;
   }
 
-  function spacesText(spaces) {
-    // a letter never parted from its number ("S" over "7") when a narrow column wraps
-    return spaces ? `W\u00a0${spaces.win} / P\u00a0${spaces.place} / S\u00a0${spaces.show}` : "odds not known";
-  }
-
   // --- the TV ------------------------------------------------------------------------
+  // Its headings, labels and the card's lines are the rules' words (derbycast/words.py,
+  // view.captions and card.words), as the phones' and the desk's buttons are.
   function advancementTable(view, tools) {
-    const table = make(tools, "table", null, "dc-oat", { "aria-label": "Odds Advancement Table" });
+    const says = view.captions;
+    const table = make(tools, "table", null, "dc-oat", { "aria-label": says.board });
     const head = make(tools, "tr");
-    head.append(make(tools, "th", "lane"), make(tools, "th", "Gate"));
+    head.append(make(tools, "th", says.lane), make(tools, "th", says.gate));
     for (let space = 1; space <= FINISH; space += 1) head.append(make(tools, "th", space));
-    head.append(make(tools, "th", "Finish"));
+    head.append(make(tools, "th", says.finish));
     table.append(head);
     const lanes = Math.min(LANES, view.board.length);
     for (let lane = 1; lane <= lanes; lane += 1) {
@@ -67,7 +66,7 @@
         const trailing = marker.marker > LANES;
         const chip = make(tools, "span", marker.marker, trailing ? "dc-chip dc-trail" : "dc-chip", {
           "data-marker": marker.marker,
-          title: `${marker.name}: ${marker.points} points`,
+          title: marker.title,
         });
         const cell = cells[Math.min(marker.points, FINISH + 1)];
         if (trailing) cell.append(chip); // behind the marker of the row ahead
@@ -94,22 +93,24 @@
     return view.standings.find((row) => row.marker === marker).words;
   }
 
-  function raceCard(view, tools, showPicks, me) {
+  // The card, its picks by name (a phone's own as 'you'): the view's words for its reader.
+  function raceCard(view, tools, showPicks) {
     const card = view.card;
+    const says = view.captions;
     const table = make(tools, "table", null, "dc-card");
-    table.append(make(tools, "caption", `Race ${view.race}: ${card.race}`));
+    table.append(make(tools, "caption", card.words.caption));
     const head = make(tools, "tr");
-    for (const title of ["#", "horse", "board odds", "W/P/S spaces", ...(showPicks ? ["picked by"] : [])]) {
+    for (const title of [says.program, says.horse, says.odds, says.spaces, ...(showPicks ? [says.picked_by] : [])]) {
       head.append(make(tools, "th", title));
     }
     table.append(head);
     card.horses.forEach((horse, i) => {
+      const words = card.words.rows[i];
       const row = make(tools, "tr", null, card.scratched.includes(horse) ? "dc-scratched" : "");
       row.dataset.program = card.programs[i];
-      const name = card.scratched.includes(horse) ? `${horse} (scratched)` : horse;
-      row.append(make(tools, "td", card.programs[i]), make(tools, "td", name),
-        priced(tools, "td", card.odds[i] || "?"), make(tools, "td", spacesText(card.spaces[i])));
-      if (showPicks) row.append(make(tools, "td", pickedBy(view, horse, me)));
+      row.append(make(tools, "td", card.programs[i]), make(tools, "td", words.name),
+        priced(tools, "td", words.odds), make(tools, "td", words.spaces));
+      if (showPicks) row.append(make(tools, "td", words.picked_by));
       table.append(row);
     });
     return table;
@@ -119,13 +120,6 @@
   // close (R22).
   function picksShown(view) {
     return !(view.sealed && view.picks_open);
-  }
-
-  // Who picked a horse, by name: 'Ann (win), Cy (show)', and on a marker's own phone its
-  // own pick as 'you (win)' (none while picks are sealed: a sealed pick names no horse).
-  function pickedBy(view, horse, me) {
-    const who = (p) => (p.marker === me ? "you" : view.board[p.marker - 1].name);
-    return view.picks.filter((p) => p.horse === horse).map((p) => `${who(p)} (${p.bet})`).join(", ");
   }
 
   // The last official race as the rules word it: its title, the first four home and
@@ -148,7 +142,7 @@
   // server's clock (the frame's ``since``), so a TV reloaded or opened late shows the
   // part every other TV shows. Once the result is official (or where the server does not
   // know when: a log stored before the store kept the time) the call is shown whole.
-  function raceCall(parts, key, tools, since) {
+  function raceCall(parts, key, tools, since, says) {
     const start = typeof since === "number" ? Date.now() - since * 1000 : null;
     if (call.key !== key) {
       if (call.timer) clearTimeout(call.timer);
@@ -166,8 +160,8 @@
       call.timer = setTimeout(() => { call.timer = null; if (latest) window.homestretchBoard(...latest); },
         CALL_STEP_MS - (elapsed % CALL_STEP_MS) + 20);
     }
-    const box = make(tools, "section", null, "dc-call", { "aria-label": "The race call" });
-    box.append(make(tools, "h3", "The call (Top of the Stretch)"));
+    const box = make(tools, "section", null, "dc-call", { "aria-label": says.call_label });
+    box.append(make(tools, "h3", says.call));
     for (const part of parts.slice(0, shown)) {
       const line = make(tools, "p");
       line.append(make(tools, "b", `${part.heading}. `), document.createTextNode(part.words));
@@ -203,9 +197,9 @@
     if (view.status) box.append(make(tools, "p", view.status, "dc-status"));
     if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait"));
     const reading = tools.mode !== "replay"; // the call is in the view only under review
-    if (view.call) box.append(raceCall(view.call, `${view.race}:${view.card.race}`, tools, reading ? frame.since : null));
+    if (view.call) box.append(raceCall(view.call, `${view.race}:${view.card.race}`, tools, reading ? frame.since : null, view.captions));
     else if (view.last_race && view.last_race.call) {
-      box.append(raceCall(view.last_race.call, `${view.last_race.race}:${view.last_race.name}`, tools, null));
+      box.append(raceCall(view.last_race.call, `${view.last_race.race}:${view.last_race.name}`, tools, null, view.captions));
     }
     if (view.last_race) box.append(lastRace(view, tools));
   }
@@ -228,8 +222,10 @@
     const own = view.yours; // this marker's lines, worded by the rules (derbycast/words.py)
     if (own.pick) box.append(make(tools, "p", own.pick, "dc-mine"));
     // that the pick stands (what the table waits for) under the pick, not below the field
+    if (refused && frame.version > refused.version) refused = null; // the table moved on since
     if (frame.legal.some((l) => l.action.kind === "ready")) {
-      box.append(button(tools, own.buttons.stands, () => tools.send({ action: { kind: "ready" } }), { "data-ready": "" }));
+      box.append(button(tools, own.buttons.stands, () => phoneSend(tools, { kind: "ready" }, "ready"), { "data-ready": "" }));
+      box.append(...refusedAt("ready", tools));
     } else if (own.stands) {
       box.append(make(tools, "p", own.stands, "dc-stands"));
     }
@@ -239,7 +235,7 @@
     if (own.onlooker) box.append(make(tools, "p", own.onlooker, "dc-onlooker"));
     const choosing = card && (frame.your_turn || (view.picks_open && mine && !mine.sat_out));
     if (choosing) box.append(pickButtons(frame, tools));
-    else if (card) box.append(raceCard(view, tools, picksShown(view), me.marker)); // the field, the picks so far
+    else if (card) box.append(raceCard(view, tools, picksShown(view))); // the field, the picks so far
     if (view.sealed_note) box.append(sealedNote(view, tools));
     if (view.last_race) box.append(lastRace(view, tools));
   }
@@ -272,35 +268,64 @@
     card.horses.forEach((horse, i) => {
       if (card.scratched.includes(horse)) return;
       const chosen = tapped && tapped.horse === horse;
-      const node = button(tools, `${card.programs[i]} ${horse} ${card.odds[i] || ""} \u00b7 ${spacesText(card.spaces[i])}`, () => {
-        tapped = { race, horse };
+      const words = card.words.rows[i];
+      const node = button(tools, `${card.programs[i]} ${horse} ${card.odds[i] || ""} \u00b7 ${words.spaces}`, () => {
+        tapped = { race, horse, fresh: true };
+        if (refused && refused.where === "pick") refused = null; // another horse: a new pick
         tools.redraw();
       }, { "data-program": card.programs[i], "aria-pressed": chosen ? "true" : "false" });
       node.replaceChildren(...priced(tools, "span", node.textContent).childNodes);
-      const by = pickedBy(view, horse, frame.seat + 1); // the picks made before this one (R7)
-      if (by) node.append(make(tools, "span", `picked by ${by}`, "dc-by"));
+      // the picks made before this one (R7)
+      if (words.picked_line) node.append(make(tools, "span", words.picked_line, "dc-by"));
       horses.append(node);
+      if (chosen) horses.append(betButtons(frame, tools, i));
     });
     box.append(horses);
-    if (tapped) {
-      const i = card.horses.indexOf(tapped.horse);
-      const bets = make(tools, "div", null, "dc-bets");
-      for (const bet of BETS) {
-        const worth = card.spaces[i] ? ` +${card.spaces[i][bet]}` : "";
-        bets.append(button(tools, `${bet}${worth}`, () => {
-          const horse = tapped.horse;
-          tapped = null;
-          const sealed = view.sealed && view.picks_open; // one ticket only this seat reads
-          const marker = frame.seat + 1;
-          tools.send({ action: sealed ? { kind: "sealed-pick", ticket: `${marker}|${bet}|${horse}` } : { kind: "pick", horse, bet } });
-        }, { "data-bet": bet }));
-      }
-      box.append(bets);
-    }
     if (frame.legal.some((l) => l.action.kind === "sit-out")) {
-      box.append(button(tools, view.yours.buttons.sit_out, () => tools.send({ action: { kind: "sit-out" } }), { "data-sit-out": "" }));
+      box.append(button(tools, view.yours.buttons.sit_out, () => phoneSend(tools, { kind: "sit-out" }, "sit-out"), { "data-sit-out": "" }));
+      box.append(...refusedAt("sit-out", tools));
     }
     return box;
+  }
+
+  // Win, place or show for the horse just tapped, right under it: below a field of
+  // twelve they were off a phone's screen, and the tap seemed to do nothing. Brought into
+  // view once, when the horse is tapped (not on every push while the player decides).
+  function betButtons(frame, tools, i) {
+    const view = frame.view;
+    const bets = make(tools, "div", null, "dc-bets");
+    for (const bet of BETS) {
+      bets.append(button(tools, view.card.words.rows[i].bets[bet], () => {
+        const { race, horse } = tapped;
+        tapped = null;
+        const sealed = view.sealed && view.picks_open; // one ticket only this seat reads
+        const marker = frame.seat + 1;
+        const action = sealed ? { kind: "sealed-pick", ticket: `${marker}|${bet}|${horse}` } : { kind: "pick", horse, bet };
+        phoneSend(tools, action, "pick", () => { tapped = { race, horse }; }); // refused: its horse stays tapped
+      }, { "data-bet": bet }));
+    }
+    bets.append(...refusedAt("pick", tools));
+    if (tapped.fresh) {
+      tapped.fresh = false;
+      requestAnimationFrame(() => bets.scrollIntoView({ block: "nearest" }));
+    }
+    return bets;
+  }
+
+  // A phone's move; a refusal (another's pick came first, say) is said where it was made
+  // (``where``), not only at the top of the page, off the screen of a phone scrolled to
+  // its twelfth horse, and goes with the next frame that changes the table.
+  async function phoneSend(tools, action, where, onRefused) {
+    const answer = await tools.send({ action });
+    refused = answer.refused ? { text: answer.refused, version: Number(document.body.dataset.version), where } : null;
+    if (!answer.refused) return;
+    tools.showError(""); // said at the button instead
+    if (onRefused) onRefused();
+    if (latest) window.homestretchBoard(...latest);
+  }
+
+  function refusedAt(where, tools) {
+    return refused && refused.where === where ? [make(tools, "p", refused.text, "dc-refused", { role: "alert" })] : [];
   }
 
   // --- the keeper's desk ------------------------------------------------------------------
@@ -494,7 +519,9 @@
 
   function drawDesk(frame, box, tools) {
     const view = frame.view;
-    const stamp = `${frame.version}`;
+    // the review waits for the TV's call to reach the wire (drawn again when it does)
+    const calling = view.desk.calling && calledFor(frame) > 0;
+    const stamp = `${frame.version}:${calling}`;
     if (deskDrawn === stamp && box.querySelector(".dc-desk")) return; // keep what is typed
     deskDrawn = stamp;
     const form = deskForm(view);
@@ -506,8 +533,6 @@
     if (frame.over) { desk.append(winners(frame, tools), standings(view, tools)); return; }
     desk.append(standings(view, tools));
     const card = view.card;
-    if (card) desk.append(raceCard(view, tools, picksShown(view)));
-    if (card && view.sealed_note) desk.append(sealedNote(view, tools));
     const picked = new Set(view.picks.filter((p) => p.horse).map((p) => p.horse));
     if (view.phase === "card") {
       desk.append(cardForm(frame, tools), stretchForm(view, tools), dayCardForm(view, tools));
@@ -526,6 +551,8 @@
         button(tools, view.desk.buttons.run, () => tools.send({ action: { kind: "run" } }), { "data-run": "" }));
     } else if (view.phase === "repick") {
       desk.append(make(tools, "p", view.desk.status, "dc-status"));
+    } else if (calling) {
+      desk.append(make(tools, "p", view.desk.calling, "dc-status"));
     } else if (view.phase === "result" || view.phase === "review") {
       if (view.review) {
         const review = make(tools, "section", null, "dc-review");
@@ -541,6 +568,10 @@
           (odds, typed) => ({ kind: "result", odds, finish: [], official: false, typed })));
       }
     }
+    // the card below what is the keeper's to do: a field of twelve above "Close picks"
+    // or "Official" put them off a phone's screen
+    if (card) desk.append(raceCard(view, tools, picksShown(view)));
+    if (card && view.sealed_note) desk.append(sealedNote(view, tools));
     restoreTyping(desk);
     keepTyping(desk);
   }

@@ -9,12 +9,16 @@
 "use strict";
 const CALL_STEP_MS = 1200;  // one part of the call after another, as a caller speaks
 const unfolding = { table: null, shown: null, timer: null, redraw: null };
+// Every heading, label and set line is the rules' (games/stretch/words.py, the view's
+// captions and a player's ``yours``); {name} in one is filled in here.
+const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => values[key]);
 
 window.homestretchBoard = (frame, box, tools) => {
   const { el } = tools;
   const race = frame.view;
   const entries = race.entries;
-  const mode = race.mode === "full" ? "Fullplay" : "Quickplay";
+  const says = race.captions;
+  const mode = race.mode === "full" ? says.full : says.quick;
   const parts = [];
   const shown = callShown(frame, tools, () => window.homestretchBoard(frame, box, tools));
   const complete = shown >= race.call.length;
@@ -22,7 +26,7 @@ window.homestretchBoard = (frame, box, tools) => {
   // its log of the rolls and its result would tell the finish before the caller does.
   if (frame.game === "stretch") document.body.classList.toggle("stretch-calling", !complete);
   const status = document.getElementById("status");  // nor does "the game is over" up top
-  if (status && frame.game === "stretch" && frame.over && tools.mode !== "replay") status.textContent = complete ? "the game is over" : "the race is being called";
+  if (status && frame.game === "stretch" && frame.over && tools.mode !== "replay") status.textContent = complete ? says.over : says.calling;
 
   const head = el("div", null, "stretch-head");
   head.append(el("h3", [race.race.name, race.race.track, race.race.date].filter(Boolean).join(", ")));
@@ -40,7 +44,11 @@ window.homestretchBoard = (frame, box, tools) => {
   const betting = Boolean(race.tote) && frame.legal.some((l) => l.action.kind === "done");
   const turn = document.getElementById("turn");
   if (turn && race.tote) turn.hidden = betting;  // the window takes the generic buttons' place
-  if (betting) parts.push(betWindow(frame, el, tools), jumps(el));
+  if (betting) parts.push(betWindow(frame, el, tools), jumps(el, race.yours.buttons));
+  else if (race.yours) {  // a player's own: done and waiting, or what the tote paid
+    const own = race.yours.done || (complete ? race.yours.outcome : "");
+    if (own) parts.push(el("p", own, "stretch-mine"));
+  }
   const early = !race.call.length;  // before the off the chances come first
   if (frame.game === "stretch" && early) parts.push(window.stretchChances(frame, el));
   if (race.tote) parts.push(toteBoard(frame, el, complete));
@@ -49,7 +57,7 @@ window.homestretchBoard = (frame, box, tools) => {
   call.id = "stretch-call";
   const told = announced(frame, complete);
   told.before.forEach((n) => call.append(oddsWhole(el("p", null, `stretch-n-${n.type}`), n.words)));
-  if (!race.call.length) call.append(el("p", race.tote && race.tote.open ? "The windows are open: bet before the off." : "They are in the gate."));
+  if (!race.call.length) call.append(el("p", race.tote && race.tote.open ? says.windows_open : says.in_the_gate));
   race.call.slice(0, shown).forEach((part) => {
     const line = el("p");
     line.append(el("b", `${part.heading}. `));
@@ -95,16 +103,24 @@ function sayer(frame, notice) {
   return playerName(frame, notice) + notice.words.slice(notice.name.length);
 }
 
-// How many parts of the call to show: all of them in a replay and on a page's first
-// frame (a reload shows the race as it stands), else the parts come in one by one.
+// How many parts of the call to show: all of them in a replay, else the parts come in
+// one by one. A page opened (or reloaded, or woken) while the call is being read picks
+// it up where the pages kept open are, by the server's clock (``frame.since``: how long
+// ago the race was run), so a phone that slept through the off does not tell its player
+// the finish before the others hear it; opened later, or where the server does not
+// know when, the call is whole.
 function callShown(frame, tools, redraw) {
   const total = frame.view.call.length;
   const table = `${document.body.dataset.table}`;
   unfolding.redraw = redraw;
-  if (tools.mode === "replay" || unfolding.table !== table || unfolding.shown === null) {
-    unfolding.table = table;
+  if (tools.mode === "replay") {
     unfolding.shown = total;
     return total;
+  }
+  if (unfolding.table !== table || unfolding.shown === null) {
+    unfolding.table = table;
+    const heard = frame.over && typeof frame.since === "number" ? Math.floor((frame.since * 1000) / CALL_STEP_MS) : total;
+    unfolding.shown = Math.min(total, heard);
   }
   if (unfolding.shown > total) unfolding.shown = total;
   if (unfolding.shown < total && unfolding.timer === null) {
@@ -153,15 +169,16 @@ function drawChances(frame, el) {
   chances.frame = frame;
   const data = chances.data;
   const box = chances.box;
-  const title = el("h4", "Chances and fair odds");
+  const says = frame.view.captions;
+  const title = el("h4", says.chances);
   if (!data || !data.entries.length) {
-    box.replaceChildren(title, el("p", data ? data.says + (data.method === "pending" ? "\u2026" : "") : "Working out the chances\u2026", "stretch-says"));
+    box.replaceChildren(title, el("p", data ? data.says + (data.method === "pending" ? "\u2026" : "") : says.working, "stretch-says"));
     return;
   }
   const odds = Object.fromEntries(frame.view.entries.map((e) => [e.post, e.odds]));
   const range = (e, what) => (e[what] !== undefined ? pct(e[what]) : `${pct(e[`${what}_low`])}\u2013${pct(e[`${what}_high`])}`);
   const rows = data.entries.map((e) => [e.post, e.horse, odds[e.post] || "", pct(e.win), range(e, "place"), range(e, "show"), e.fair_odds || "-"]);
-  const grid = table(el, "", ["PP", "Horse", "Odds", "Win", "Place", "Show", "Fair"], rows, "stretch-chances-table");
+  const grid = table(el, "", says.chances_headings, rows, "stretch-chances-table");
   box.dataset.method = data.method;
   box.replaceChildren(title, el("p", data.says, "stretch-says"), grid.querySelector("table"));
 }
@@ -177,12 +194,13 @@ function playerName(frame, player) {
 
 // The tote board's price to win, as profit to a dollar; a horse carrying the whole win
 // pool would pay a ticket's stake back and no more (ruling S19), which "0.0-1" hid.
-const probableWin = (odds) => (odds < 0.05 ? "stake back" : `${odds.toFixed(1)}-1`);
+const probableWin = (odds, says) => (odds < 0.05 ? says.stake_back : `${odds.toFixed(1)}-1`);
 
 // ``called``: the whole call is shown; until then the players' money is shown as it was
 // at the off, or the board would give the finish away.
 function toteBoard(frame, el, called) {
   const tote = frame.view.tote;
+  const says = frame.view.captions;
   const paidTo = (seat) => (tote.settled && !called
     ? tote.settled.reduce((sum, pool) => sum + (pool.paid[seat] || 0), 0) : 0);
   const box = el("div", null, "stretch-tote");
@@ -190,58 +208,66 @@ function toteBoard(frame, el, called) {
   const rows = frame.view.entries.map((e) => {
     const probable = tote.probable_win[e.post];
     return [e.post, e.horse, e.odds || "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].by_post[e.post])),
-      probable === null ? "" : probableWin(probable)];
+      probable === null ? "" : probableWin(probable, says)];
   });
-  rows.push(["", "Pool", "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].total)), ""]);
-  box.append(table(el, "The tote", ["PP", "Horse", "Odds", "Win", "Place", "Show", "Tote win"], rows, "stretch-pools"));
+  rows.push(["", says.pool, "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].total)), ""]);
+  box.append(table(el, says.tote, says.tote_headings, rows, "stretch-pools"));
   const players = el("ul");
   players.id = "stretch-players";
   tote.players.forEach((p) => {
     const tickets = tote.tickets.filter((t) => t.seat === p.seat).map((t) => `$${t.dollars} ${t.pool} #${t.post}`);
-    const state = tote.open ? (p.done ? ", done" : ", betting") : "";
+    const state = tote.open ? `, ${p.done ? says.done : says.betting}` : "";
     const item = el("li", `${playerName(frame, p)}: ${dollars(p.cash - paidTo(p.seat))}${state}${tickets.length ? ` \u2014 ${tickets.join(", ")}` : ""}`);
     item.dataset.seat = p.seat;
     players.append(item);
   });
-  box.append(el("h4", "Players"), players);
+  box.append(el("h4", says.players), players);
   return box;
 }
 
 // Where the chances and the tote are, below the window.
-function jumps(el) {
-  const nav = el("p", "Before you bet: ", "stretch-jumps");
+function jumps(el, says) {
+  const nav = el("p", says.before, "stretch-jumps");
   const link = (text, target) => { const a = el("a", text); a.href = `#${target}`; return a; };
-  nav.append(link("the chances and fair odds", "stretch-chances"), " \u00b7 ", link("the tote and who bet what", "stretch-tote"));
+  nav.append(link(says.chances, "stretch-chances"), " \u00b7 ", link(says.tote, "stretch-tote"));
   return nav;
 }
 
 // The player's betting window, made once a table and kept from frame to frame: a bet
 // half chosen (or the amount being typed) stays as it is when another player's bet or
-// a reconnect redraws the board. Each frame brings the money held and the tickets.
-const windowKept = { table: null, form: null };
+// a reconnect redraws the board. Each frame brings the money held and the tickets, in
+// the rules' words (games/stretch/words.py, the view's ``yours``).
+const windowKept = { table: null, form: null, refusedAt: Infinity };
+
+// A refused bet (or done) is said under the window, where the player pressed, not at the
+// top of the page (off a phone's screen); it goes with the player's next good move or the
+// next frame that changes the table (another's bet, say), when it may no longer apply.
+function refuse(form, refusal) {
+  const line = form.querySelector(".stretch-refused");
+  line.textContent = refusal;
+  line.hidden = !refusal;
+  windowKept.refusedAt = refusal ? Number(document.body.dataset.version) : Infinity;
+}
+
+async function sendFromWindow(form, tools, action) {
+  const answer = await tools.send({ action });
+  if (answer.refused) tools.showError("");  // said under the window instead
+  refuse(form, answer.refused || "");
+}
 
 function betWindow(frame, el, tools) {
   const table = `${document.body.dataset.table}:${frame.seat}`;
   if (windowKept.table !== table) windowKept.form = makeWindow(frame, el, tools);
   windowKept.table = table;
   const form = windowKept.form;
-  const me = frame.view.tote.players[frame.seat];
-  const mine = frame.view.tote.tickets.filter((t) => t.seat === frame.seat).map((t) => `$${t.dollars} ${t.pool} #${t.post}`);
-  form.querySelector("h4").textContent = `Your window: you hold ${dollars(me.cash)}`;
-  form.querySelector(".stretch-says").textContent = mine.length ? `Your tickets: ${mine.join(", ")}` : "No tickets yet.";
-  form.querySelector(".stretch-waiting").textContent = stillBetting(frame);
+  const own = frame.view.yours;
+  form.querySelector("h4").textContent = own.holding;
+  form.querySelector(".stretch-says").textContent = own.tickets;
+  form.querySelector(".stretch-waiting").textContent = own.waiting;
+  if (frame.version > windowKept.refusedAt) refuse(form, "");  // the table moved on since
   const odds = Object.fromEntries(frame.view.entries.map((e) => [e.post, e.odds || ""]));
   form.querySelectorAll("#bet-horse option").forEach((o) => { o.textContent = `${o.value} ${o.dataset.horse} ${odds[o.value]}`; });
   return form;
-}
-
-// Who else is still at the window: the last one to bet knows the table waits for him.
-function stillBetting(frame) {
-  const others = frame.view.tote.players.filter((p) => p.seat !== frame.seat);
-  const open = others.filter((p) => !p.done).map((p) => playerName(frame, p));
-  if (!others.length) return "";
-  if (!open.length) return "Everyone else is done: the race goes off when you are.";
-  return `Still betting: ${open.join(", ")}.`;
 }
 
 function makeWindow(frame, el, tools) {
@@ -271,22 +297,27 @@ function makeWindow(frame, el, tools) {
   amount.inputMode = "numeric";
   amount.min = "2";
   amount.value = "2";
-  const buy = el("button", "Buy the ticket");
+  const says = frame.view.yours.buttons;
+  const buy = el("button", says.buy);
   buy.type = "submit";
-  const done = el("button", "Done betting");
+  const done = el("button", says.done);
   done.type = "button";
   done.id = "bet-done";
-  done.addEventListener("click", () => tools.send({ action: { kind: "done" } }));
+  done.addEventListener("click", () => sendFromWindow(form, tools, { kind: "done" }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    tools.send({ action: { kind: "bet", pool: pool.value, post: Number(horse.value), dollars: Number(amount.value) } });
+    sendFromWindow(form, tools, { kind: "bet", pool: pool.value, post: Number(horse.value), dollars: Number(amount.value) });
   });
-  form.append(el("h4"), el("p", null, "stretch-says"), el("p", null, "stretch-waiting"), field("Bet", pool), field("on", horse), field("dollars", amount), buy, done);
+  const refused = el("p", null, "stretch-refused");
+  refused.setAttribute("role", "alert");
+  refused.hidden = true;
+  form.append(el("h4"), el("p", null, "stretch-says"), el("p", null, "stretch-waiting"), field(says.bet, pool), field(says.on, horse), field(says.dollars, amount), buy, done, refused);
   return form;
 }
 
 function totePaid(frame, el) {
   const race = frame.view;
+  const says = race.captions;
   const tote = race.tote;
   const names = Object.fromEntries(tote.players.map((p) => [p.seat, playerName(frame, p)]));
   const horses = Object.fromEntries(race.entries.map((e) => [e.post, e.horse]));
@@ -294,19 +325,19 @@ function totePaid(frame, el) {
   tote.settled.forEach((pool) => {
     if (!pool.total) return;
     const paid = Object.entries(pool.paid).map(([seat, c]) => `${names[seat]} ${dollars(c)}`).join(", ");
-    if (pool.refunded) rows.push([pool.pool, "no paying ticket: stakes given back", "", paid]);
+    if (pool.refunded) rows.push([pool.pool, says.refunded, "", paid]);
     Object.entries(pool.prices).forEach(([post, cents]) => rows.push([pool.pool, `${post} ${horses[post]}`, dollars(cents), paid]));
   });
   const box = el("div");
   box.id = "stretch-tote-paid";
-  box.append(table(el, "The tote paid ($2 prices)", ["Pool", "Horse", "$2 pays", "Paid to"], rows));
+  box.append(table(el, says.paid, says.paid_headings, rows));
   const standing = el("ul", null, "stretch-paid");
   tote.players.forEach((p) => {
-    const net = p.net >= 0 ? `up ${dollars(p.net)}` : `down ${dollars(-p.net)}`;
+    const net = p.net >= 0 ? fill(says.up, { money: dollars(p.net) }) : fill(says.down, { money: dollars(-p.net) });
     standing.append(el("li", `${names[p.seat]}: ${dollars(p.cash)} (${net})`));
   });
   const kept = tote.settled.reduce((sum, pool) => sum + pool.kept, 0);
-  box.append(standing, el("p", `Kept by the tote (takeout ${tote.takeout}%, breakage to ${tote.breakage}\u00a2): ${dollars(kept)}`, "stretch-says"));
+  box.append(standing, el("p", fill(says.kept, { takeout: tote.takeout, breakage: tote.breakage, money: dollars(kept) }), "stretch-says"));
   return box;
 }
 
@@ -346,11 +377,13 @@ function runningLines(race, el, called) {
     columns.push(points.map((p) => (p === undefined ? null : (lead - p) / 2)));
   }
   const route = race.race.furlongs >= 8; // the Pace Setup segment: a mile and up
-  const names = (route ? ["break", "backstretch", "turn"] : ["break", "turn"]).slice(0, segments);
+  const [brk, back, turn, wire] = race.captions.lines_at;
+  const names = (route ? [brk, back, turn] : [brk, turn]).slice(0, segments);
   if (race.finished && called.includes("At the wire")) {
     columns.push(race.entries.map((e) => (e.status === "out" ? null : e.beaten_lengths)));
-    names.push("wire");
+    names.push(wire);
   }
+  if (!columns.length) return el("div");  // not at the break yet: no empty figure
   const deepest = Math.max(1, ...columns.flat().filter((v) => v !== null));
   // a phone gets a figure drawn near its own width, so the 11px labels stay 11px
   const narrow = window.matchMedia("(max-width: 40rem)").matches;
@@ -360,7 +393,7 @@ function runningLines(race, el, called) {
   const y = (v) => top + (v * (height - top - bottom)) / deepest;
   const figure = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "stretch-lines", role: "img" });
   figure.append(svg("title", {}));
-  figure.firstChild.textContent = "Running lines: lengths behind the leader";
+  figure.firstChild.textContent = race.captions.lines_label;
   names.forEach((name, i) => {
     figure.append(svg("line", { x1: x(i), x2: x(i), y1: top, y2: height - bottom, class: "grid" }));
     const label = svg("text", { x: x(i), y: height - 8, "text-anchor": "middle" });
@@ -387,7 +420,7 @@ function runningLines(race, el, called) {
   });
   labels.forEach(({ label, y: at }) => { label.setAttribute("y", at.toFixed(1)); figure.append(label); });
   const box = el("div", null, "stretch-lines-box");
-  box.append(el("h4", "Running lines (lengths behind the leader)"), figure);
+  box.append(el("h4", race.captions.lines), figure);
   return box;
 }
 
@@ -416,13 +449,14 @@ const money = (v) => (v ? `$${v.toFixed(2)}` : "");
 const signed = (v) => (v > 0 ? `+${v}` : String(v));
 
 function resultChart(race, el) {
+  const says = race.captions;
   const finishers = race.entries
     .filter((e) => e.finish !== null)
     .sort((a, b) => a.finish - b.finish || a.post - b.post);
   const rows = finishers.map((e) => [
     e.finish,
     e.post,
-    e.horse + (e.status === "disqualified" ? " (DQ)" : ""),
+    e.horse + (e.status === "disqualified" ? ` (${says.dq})` : ""),
     e.margin,
     e.odds,
     money(e.payoffs.win),
@@ -431,26 +465,25 @@ function resultChart(race, el) {
     e.time,
   ]);
   race.entries.filter((e) => e.status === "out").forEach((e) => {
-    rows.push(["-", e.post, `${e.horse} (out)`, "", e.odds, "", "", "", ""]);
+    rows.push(["-", e.post, `${e.horse} (${says.out})`, "", e.odds, "", "", "", ""]);
   });
-  const headings = ["Fin", "PP", "Horse", "Margin", "Odds", "Win", "Place", "Show", "Time"];
-  return table(el, `Result (final time ${race.final_time || "-"})`, headings, rows, "stretch-result");
+  return table(el, fill(says.result, { time: race.final_time || "-" }), says.result_headings, rows, "stretch-result");
 }
 
 function scoresheet(race, el) {
   const full = race.mode === "full";
   const segments = full ? Math.max(0, ...race.entries.map((e) => (e.race_points || []).length)) : 0;
-  const headings = ["PP", "Horse", "Jockey", "Pace", "Form", "Cls", "Spd", "Trp", "Wire", "Ride",
-    "Trbl", "APR", ...["Brk", "R2", "R3"].slice(0, segments), "Pace adj", "Form roll",
-    "Form adj", "Final APR", "Fact adj", "Spd roll", "Spd fig", "Photo", "DQ die", "Fin"];
+  const says = race.captions;
+  const all = says.sheet_headings;  // its running columns (Brk, R2, R3) as far as the race has them
+  const headings = [...all.slice(0, 12), ...all.slice(12, 12 + segments), ...all.slice(15)];
   const rows = race.entries.map((e) => {
     const r = e.ratings;
-    const finish = { out: "out", disqualified: `${e.finish} DQ` }[e.status] || e.finish;
+    const finish = { out: says.out, disqualified: `${e.finish} ${says.dq}` }[e.status] || e.finish;
     return [e.post, e.horse, e.jockey, r.pace, r.form, signed(r.class), signed(r.speed),
       signed(r.trip), r.wire, signed(r.ride), r.trouble, e.start_apr,
       ...Array.from({ length: segments }, (_, i) => (e.race_points || [])[i]),
       signed(e.pace_adj), e.form_roll, signed(e.form_adj), e.final_apr, signed(e.factor_adj),
       e.speed_roll, e.final_speed, e.photo_total, e.dq_roll, finish];
   });
-  return table(el, "Scoresheet", headings, rows, "stretch-sheet");
+  return table(el, says.sheet, headings, rows, "stretch-sheet");
 }

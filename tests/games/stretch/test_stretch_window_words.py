@@ -1,0 +1,73 @@
+"""A player's own lines at the betting windows (games/stretch/words.py): the window,
+who is still betting, what a player who is done waits for, and what the tote paid."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from homestretch.games.stretch.betting import Bet, Done, ToteRules, Windows
+from homestretch.games.stretch.engine import RaceGame
+from homestretch.games.stretch.race import load_race
+from homestretch.games.stretch.tote import PoolResult
+from homestretch.games.stretch.words import CAPTIONS, WINDOW, yours
+
+
+def _windows() -> Windows:
+    return Windows(ToteRules(("Ann", "Bea", "Cal")), (1, 2, 3))
+
+
+def test_the_window_says_what_the_player_holds_and_who_is_still_betting() -> None:
+    windows = _windows()
+    windows.take(0, Bet("win", 1, 20))
+    ann = yours(windows.to_json(), 0)
+    assert ann["holding"] == "Your window: you hold $80.00"
+    assert ann["tickets"] == "Your tickets: $20 win #1"
+    assert ann["waiting"] == "Still betting: Bea, Cal."
+    assert (ann["done"], ann["outcome"], ann["buttons"]) == ("", "", WINDOW)
+    assert yours(windows.to_json(), 1)["tickets"] == "No tickets yet."
+    windows.take(1, Done())
+    windows.take(2, Done())
+    assert yours(windows.to_json(), 0)["waiting"] == (
+        "Everyone else is done: the race goes off when you are."
+    )
+
+
+def test_a_player_who_is_done_is_told_whom_the_race_waits_for() -> None:
+    windows = _windows()
+    windows.take(0, Bet("show", 2, 5))
+    windows.take(0, Done())
+    assert yours(windows.to_json(), 0)["done"] == (
+        "You are done betting (your tickets: $5 show #2). "
+        "Waiting for Bea and Cal: the race goes off when they are done."
+    )
+    windows.take(1, Done())
+    assert yours(windows.to_json(), 1)["done"] == (
+        "You are done betting (no tickets). Waiting for Cal: the race goes off when they are done."
+    )
+    windows.take(2, Done())
+    assert yours(windows.to_json(), 0)["done"] == ""  # the windows are closed: they're off
+
+
+def test_after_the_race_each_player_reads_what_the_tote_paid_them() -> None:
+    windows = _windows()
+    windows.take(0, Bet("win", 1, 10))
+    windows.take(1, Bet("win", 2, 20))
+    for seat in range(3):
+        windows.take(seat, Done())
+    windows.pay([PoolResult("win", 3000, prices={1: 600}, paid=Counter({0: 3000}))])
+    tote = windows.to_json()
+    assert yours(tote, 0)["outcome"] == "The tote paid you $30.00: you hold $120.00, up $20.00."
+    assert yours(tote, 1)["outcome"] == "None of your tickets paid: you hold $80.00, down $20.00."
+    assert yours(tote, 2)["outcome"] == "You bet nothing on this race: you hold $100.00."
+
+
+def test_every_view_of_a_race_carries_its_captions_and_a_player_her_own_lines() -> None:
+    """The board's headings and labels come with the view (not written in the page's
+    script); a player's seat also gets her own lines, the TV none."""
+    tote = ToteRules(("Ann", "Bea"))
+    state = RaceGame(load_race("2009-champagne-stakes"), "quick", tote=tote).new_initial_state()
+    for seat in (None, 0, 1):
+        assert state.view(seat)["captions"] == CAPTIONS
+    assert "yours" not in state.view(None)
+    assert state.view(1)["yours"] == yours(state.view(1)["tote"], 1)
+    assert CAPTIONS["sheet_headings"][12:15] == ["Brk", "R2", "R3"]  # the page's slice
