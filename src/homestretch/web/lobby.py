@@ -231,5 +231,6 @@ def public_tables(store: Store, limit: int = 50) -> list[JSON]:
         web = (store.settings(saved.id) or {}).get("web")
         if web is None or web.get("private"):
             continue
-        found.append({"id": saved.id, "game": saved.game, "label": saved.label})
+        title = entries()[saved.game].titled(saved.config) if saved.game in entries() else ""
+        found.append({"id": saved.id, "game": saved.game, "title": title, "label": saved.label})
     return found

@@ -9,6 +9,14 @@ from collections.abc import Callable, Sequence
 from homestretch.core.protocol import JSON
 from homestretch.games.totopoly.content import Content
 
+
+def game_title(short: bool) -> str:
+    """A table's title: the short game takes the Tote out (rulebook, "Short Game")."""
+    if short:
+        return "Totopoly, the short game: lease, train and race horses (no Tote)"
+    return "Totopoly: lease, train and race horses, with a Tote"
+
+
 WHY = {
     "leases kept": "for the lease cards kept (nobody else sees this sum until the auction ends)",
     "lot": "for the lot",

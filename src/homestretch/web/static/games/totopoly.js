@@ -581,18 +581,5 @@
     drawTote(parts, tools, view);
     putFirst(parts, view.phase);
     sayLog(frame, view, tools);
-    nameTheGame(view);
   };
-
-  // The page's heading, the same for either game, says which game this is and whether
-  // a Tote runs (the short game takes the Tote out).
-  function nameTheGame(view) {
-    const heading = document.querySelector("header h1");
-    const name = view.short
-      ? "Totopoly, the short game: lease, train and race horses (no Tote)"
-      : "Totopoly: lease, train and race horses, with a Tote";
-    if (!heading || heading.textContent === name) return;
-    document.title = document.title.replace(heading.textContent, name);
-    heading.textContent = name;
-  }
 })();
