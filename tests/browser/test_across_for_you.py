@@ -1,0 +1,169 @@
+"""Across the Board on phones: what the table asks of a player, or answers him, is on
+the screen his phone opens on (an offer to answer, his own offer's fate, a debt to pay
+back), after a reload too; and every word the board says is the one the server sent
+(across/words.py), none written into the page."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Locator, Page, Route, expect
+from tests.browser.table_pages import (
+    PHONE,
+    SharedServer,
+    context,
+    fits_width,
+    frame,
+    open_table,
+    shows,
+    token_of,
+)
+
+from homestretch.core.protocol import JSON
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
+SEATS = [
+    {"kind": "person", "name": "Ann"},
+    {"kind": "person", "name": "Bob"},
+    {"kind": "bot", "bot": "sensible", "name": "Cy"},
+]
+SCREEN = PHONE["viewport"]["height"]
+
+
+def _move(address: str, game_id: int, token: str, action: dict[str, Any]) -> int:
+    version = frame(address, game_id, token)["version"]
+    answer = httpx.post(
+        f"{address}/api/tables/{game_id}/moves",
+        json={"token": token, "version": version, "action": action},
+        timeout=30,
+    )
+    assert answer.status_code == 200, answer.text
+    made: int = answer.json()["version"]
+    return made
+
+
+def _on_first_screen(box: Locator) -> None:
+    """Seen without scrolling: the phone's page at its top shows all of ``box``."""
+    box.page.evaluate("window.scrollTo(0, 0)")
+    found = box.bounding_box()
+    assert found is not None, "not shown"
+    assert found["y"] + found["height"] <= SCREEN, f"{found['y'] + found['height']:.0f} px down"
+
+
+def _table(address: str) -> tuple[JSON, list[str]]:
+    """A table at its first auction: the track chosen, the first horse on the block."""
+    request = {"game": "across", "config": {"players": 3}, "seats": SEATS, "seed": 7}
+    links = open_table(address, request)
+    tokens = [token_of(seat["link"]) for seat in links["seats"]]
+    mover = next(s for s, t in enumerate(tokens) if frame(address, links["id"], t)["your_turn"])
+    _move(address, links["id"], tokens[mover], {"kind": "track", "track": "woodbine"})
+    return links, tokens
+
+
+def test_an_offer_its_answer_and_the_debt_are_on_the_first_screen(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        links, tokens = _table(address)
+        game_id = links["id"]
+        ann, bob = (context(browser, address, phone=True).new_page() for _ in range(2))
+        ann.goto(links["seats"][0]["link"])
+        bob.goto(links["seats"][1]["link"])
+        # Bob, from his phone or anywhere, offers Ann a loan while she is on the block
+        offered = _move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
+        for reload in (False, True):
+            if reload:
+                ann.reload()
+            shows(ann, offered)
+            box = ann.locator(".ab-for-you")
+            expect(box).to_contain_text("Bob offers to lend you 3 fifties, to be repaid 4")
+            expect(ann.locator(".ab-turn")).to_have_text("Your turn: answer Bob's offer first.")
+            _on_first_screen(box.locator(".ab-offer button", has_text="No"))
+            expect(ann.locator(".ab-block .ab-bid-own")).to_have_count(0)  # the offer first
+        shows(bob, offered)
+        mine = bob.locator(".ab-for-you")
+        expect(mine).to_contain_text("Bob offers to lend Ann 3 fifties, to be repaid 4: waiting for Ann's answer")  # fmt: skip
+        expect(bob.locator(".ab-turn")).to_contain_text("Waiting for Ann to answer your offer.")
+        _on_first_screen(mine)
+
+        ann.locator(".ab-offer button", has_text="Yes").click()
+        answered = offered + 1
+        shows(bob, answered)
+        expect(mine).to_contain_text("Bob lends Ann 3 fifties, to be repaid 4: accepted")
+        _on_first_screen(mine)
+        for reload in (False, True):
+            if reload:
+                ann.reload()
+            shows(ann, answered)
+            owed = ann.locator(".ab-for-you .ab-payback")
+            expect(owed).to_contain_text("You owe Bob 4 fifties")
+            _on_first_screen(owed.locator(".ab-pay"))
+        fits_width(ann)
+        ann.screenshot(path=str(shared_server.folder / "across-for-you.png"))
+        ann.locator(".ab-for-you .ab-amount").fill("4")
+        ann.locator(".ab-pay").click()
+        expect(ann.locator(".ab-for-you .ab-payback")).to_have_count(0)
+        expect(ann.locator(".ab-for-you")).to_contain_text("Ann pays Bob back 4 fifties (0 still owed)")  # fmt: skip
+
+
+MARK = "\u00b6"
+"""Put before every served word: a word the board wrote itself has none."""
+
+
+def _marked(words: Any) -> Any:
+    if isinstance(words, str):
+        return MARK + words
+    if isinstance(words, list):
+        return [_marked(w) for w in words]
+    return {key: _marked(w) for key, w in words.items()}
+
+
+def _serve_marked(page: Page, address: str, game_id: int, token: str) -> None:
+    """The page's stream gives it the table's frame with every served word marked."""
+
+    def stream(route: Route) -> None:
+        shown = frame(address, game_id, token)
+        shown["view"]["page"] = _marked(shown["view"]["page"])
+        body = f"event: frame\ndata: {json.dumps(shown)}\n\n"
+        route.fulfill(status=200, headers={"Content-Type": "text/event-stream"}, body=body)
+
+    page.route("**/events**", stream)
+
+
+def test_the_board_says_the_words_the_server_sends(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        links, tokens = _table(address)
+        game_id = links["id"]
+        _move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
+        ann = context(browser, address, phone=True).new_page()
+        _serve_marked(ann, address, game_id, tokens[0])
+        ann.goto(links["seats"][0]["link"])
+        board = ann.locator("#board")
+        expect(board.locator(".ab-turn")).to_have_text(MARK + "Your turn: answer Bob's offer first.")  # fmt: skip
+        _every_word_served(board)
+        _move(address, game_id, tokens[0], {"kind": "answer", "accept": True})
+        ann.reload()  # the auction's own moves, the debt and the dealings' forms
+        expect(board.locator(".ab-pay")).to_have_text(MARK + "Pay back")
+        expect(board.locator(".ab-block button").first).to_have_text(MARK + "Bid 1")
+        _every_word_served(board)
+        ann.screenshot(path=str(shared_server.folder / "across-served-words.png"), full_page=True)
+
+
+def _every_word_served(board: Locator) -> None:
+    """Headings, buttons, labels and the lines the board words: each starts with the mark
+    (the table's news and the game's own names, a horse's or a track's, are not the
+    board's words)."""
+    said = board.evaluate("""(box) => [...box.querySelectorAll(
+        "h3, h4, button, th, .ab-turn, .ab-bin span, .ab-window span, .ab-for-you p:not(.ab-news-yours), "
+        + ".ab-moves > span, [aria-label]")]
+      .map((node) => node.getAttribute("aria-label") || node.textContent)
+      .filter((text) => text.trim())""")
+    assert len(said) > 40
+    unserved = [text for text in said if not text.startswith(MARK) and MARK not in text[:2]]
+    assert unserved == []
