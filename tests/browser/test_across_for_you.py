@@ -32,6 +32,8 @@ SEATS = [
     {"kind": "bot", "bot": "sensible", "name": "Cy"},
 ]
 SCREEN = PHONE["viewport"]["height"]
+MOST_MOVES = 400
+"""A bound on the moves sent to reach a race, so a stuck game fails."""
 
 
 def _move(address: str, game_id: int, token: str, action: dict[str, Any]) -> int:
@@ -167,3 +169,44 @@ def _every_word_served(board: Locator) -> None:
     assert len(said) > 40
     unserved = [text for text in said if not text.startswith(MARK) and MARK not in text[:2]]
     assert unserved == []
+
+
+def test_after_a_race_the_phone_opens_on_its_result_and_what_it_paid_you(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        links, tokens = _table(address)
+        game_id = links["id"]
+        for _ in range(MOST_MOVES):  # the people pass, bet once, accept every roll
+            shown = [frame(address, game_id, token) for token in tokens]
+            view = shown[0]["view"]
+            if view["phase"] == "betting" and view["race"] == 2:
+                break
+            seat = next(s for s in (0, 1) if shown[s]["your_turn"])
+            mine = shown[seat]["view"]
+            bought = any(t[0] == seat for t in mine["tickets"])
+            action: dict[str, Any] = {
+                "auction": {"kind": "pass"},
+                "betting": {"kind": "done"} if bought else {"kind": "bet", "horse": 6},
+                "race": {"kind": "accept"},
+            }[mine["phase"]]
+            if mine["offer"] is not None and mine["offer"]["to"] == seat:
+                action = {"kind": "answer", "accept": False}
+            _move(address, game_id, tokens[seat], action)
+        else:
+            pytest.fail("race 2's betting did not open")
+        notices = shown[0]["notices"]
+        result = next(n["words"] for n in notices if n["type"] == "race_result")
+        for seat in (0, 1):
+            paid = [
+                n["words"]
+                for n in notices
+                if n["type"] == "payment" and n["race"] == 1 and n["seat"] == seat
+            ]
+            page = context(browser, address, phone=True).new_page()
+            page.goto(links["seats"][seat]["link"])
+            shows(page, shown[seat]["version"])
+            said = page.locator(".ab-for-you .ab-collected")
+            expect(said).to_have_text([result, *(paid or ["Race 1: nothing collected by you"])])
+            _on_first_screen(said.last)
+            page.screenshot(path=str(shared_server.folder / f"across-after-race-{seat}.png"))

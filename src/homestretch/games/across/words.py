@@ -415,6 +415,7 @@ PAGE_TEMPLATES = {
     "awaits": "{offer}: waiting for {name}'s answer",
     "awaits_you": "{offer}: waiting for your answer",
     "for_you": "For you",
+    "collected_nothing": "Race {race}: nothing collected by you",
     "you_owe": "You owe {lender} {fifties}",
     "pay_back_amount": "pay back {lender}",
     "pay_back": "Pay back",

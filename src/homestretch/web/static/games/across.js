@@ -407,6 +407,7 @@
       .forEach((o) => s.append(node("p", say("awaits_you", { offer: offerText(o) }), "ab-pending")));
     (V.offers || []).filter((o) => o.from === V.you)
       .forEach((o) => s.append(node("p", say("awaits", { offer: offerText(o), name: NAMES[o.to] }), "ab-pending")));
+    s.append(...lastRace(frame));
     const mine = (n) => [n.frm, n.from, n.asked, n.seat, n.lender, n.borrower].includes(V.you) || (n.members || []).includes(V.you);
     frame.notices.filter((n) => n.words && DEALING_NEWS.includes(n.type) && n.meet === V.meet && n.race === V.race && mine(n))
       .slice(-3).forEach((n) => s.append(node("p", n.words, "ab-news-yours")));
@@ -420,6 +421,19 @@
     if (V.loans_open) Object.entries(V.in_hock).filter(([h]) => (V.owners[h] || [])[0] === V.you)
       .forEach(([h, owed]) => s.append(node("p", say("hock_due", { horse: h, due: owed + 1 }), "ab-hock")));
     return s.childElementCount > 1 ? s : null;
+  }
+
+  // Between races (and at the end): how the race just run finished and what this player
+  // collected from it, or that he collected nothing (the table's news says it all, lower).
+  function lastRace(frame) {
+    if (!["betting", "over"].includes(V.phase)) return [];
+    const results = frame.notices.filter((n) => n.type === "race_result" && n.meet === V.meet);
+    if (!results.length) return [];
+    const result = results[results.length - 1];
+    const paid = frame.notices.filter((n) => n.type === "payment" && n.meet === V.meet && n.race === result.race && n.seat === V.you);
+    const lines = [result.words, ...paid.map((n) => n.words)].map((text) => node("p", text, "ab-news-yours ab-collected"));
+    if (!paid.length) lines.push(node("p", say("collected_nothing", result), "ab-collected"));
+    return lines;
   }
 
   // Offers to buy, sell and lend, made whenever the game waits (in turn or not); the
