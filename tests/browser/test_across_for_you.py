@@ -210,3 +210,30 @@ def test_after_a_race_the_phone_opens_on_its_result_and_what_it_paid_you(
             expect(said).to_have_text([result, *(paid or ["Race 1: nothing collected by you"])])
             _on_first_screen(said.last)
             page.screenshot(path=str(shared_server.folder / f"across-after-race-{seat}.png"))
+
+
+def test_a_phone_scrolled_away_is_told_its_turn_came_and_taken_to_it(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        links, tokens = _table(address)
+        game_id = links["id"]
+        ann = context(browser, address, phone=True).new_page()
+        ann.goto(links["seats"][0]["link"])
+        shows(ann, frame(address, game_id, tokens[0])["version"])
+        jump = ann.locator(".ab-jump")
+        ann.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading the bins
+        if frame(address, game_id, tokens[0])["your_turn"]:  # her bid is out of sight
+            expect(jump).to_be_visible()
+            ann.locator(".ab-block button", has_text="Pass").click()
+        expect(jump).to_be_hidden()
+        ann.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        # Bob's offer makes it her turn while she reads the foot of the page
+        offered = _move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
+        shows(ann, offered)
+        expect(jump).to_have_text("Your turn \u2191")
+        expect(jump).to_be_visible()
+        ann.screenshot(path=str(shared_server.folder / "across-jump.png"))
+        jump.click()
+        expect(ann.locator(".ab-offer button", has_text="No")).to_be_in_viewport()
+        expect(jump).to_be_hidden()  # the move is on the screen now
