@@ -6,11 +6,12 @@ back), after a reload too; and every word the board says is the one the server s
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 from tests.browser.table_pages import (
     PHONE,
     SharedServer,
@@ -34,6 +35,21 @@ SEATS = [
 SCREEN = PHONE["viewport"]["height"]
 MOST_MOVES = 400
 """A bound on the moves sent to reach a race, so a stuck game fails."""
+
+
+@pytest.fixture
+def phone(browser: Browser, shared_server: SharedServer) -> Iterator[Callable[[], Page]]:
+    """A new phone's page (a person of its own) for each call, all closed after the test:
+    a page left open would go on asking its stream (and its route) for frames."""
+    made: list[BrowserContext] = []
+
+    def new_page() -> Page:
+        made.append(context(browser, shared_server.address, phone=True))
+        return made[-1].new_page()
+
+    yield new_page
+    for each in made:
+        each.close()
 
 
 def _move(address: str, game_id: int, token: str, action: dict[str, Any]) -> int:
@@ -67,12 +83,12 @@ def _table(address: str) -> tuple[JSON, list[str]]:
 
 
 def test_an_offer_its_answer_and_the_debt_are_on_the_first_screen(
-    browser: Browser, shared_server: SharedServer
+    shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     with shared_server.visit() as address:
         links, tokens = _table(address)
         game_id = links["id"]
-        ann, bob = (context(browser, address, phone=True).new_page() for _ in range(2))
+        ann, bob = (phone() for _ in range(2))
         ann.goto(links["seats"][0]["link"])
         bob.goto(links["seats"][1]["link"])
         # Bob, from his phone or anywhere, offers Ann a loan while she is on the block
@@ -128,7 +144,11 @@ def _serve_marked(page: Page, address: str, game_id: int, token: str) -> None:
     """The page's stream gives it the table's frame with every served word marked."""
 
     def stream(route: Route) -> None:
-        shown = frame(address, game_id, token)
+        try:
+            shown = frame(address, game_id, token)
+        except httpx.HTTPError:  # the test is over and its server gone: the page retries
+            route.abort()
+            return
         shown["view"]["page"] = _marked(shown["view"]["page"])
         body = f"event: frame\ndata: {json.dumps(shown)}\n\n"
         route.fulfill(status=200, headers={"Content-Type": "text/event-stream"}, body=body)
@@ -137,13 +157,13 @@ def _serve_marked(page: Page, address: str, game_id: int, token: str) -> None:
 
 
 def test_the_board_says_the_words_the_server_sends(
-    browser: Browser, shared_server: SharedServer
+    shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     with shared_server.visit() as address:
         links, tokens = _table(address)
         game_id = links["id"]
         _move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
-        ann = context(browser, address, phone=True).new_page()
+        ann = phone()
         _serve_marked(ann, address, game_id, tokens[0])
         ann.goto(links["seats"][0]["link"])
         board = ann.locator("#board")
@@ -172,7 +192,7 @@ def _every_word_served(board: Locator) -> None:
 
 
 def test_after_a_race_the_phone_opens_on_its_result_and_what_it_paid_you(
-    browser: Browser, shared_server: SharedServer
+    shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     with shared_server.visit() as address:
         links, tokens = _table(address)
@@ -203,7 +223,7 @@ def test_after_a_race_the_phone_opens_on_its_result_and_what_it_paid_you(
                 for n in notices
                 if n["type"] == "payment" and n["race"] == 1 and n["seat"] == seat
             ]
-            page = context(browser, address, phone=True).new_page()
+            page = phone()
             page.goto(links["seats"][seat]["link"])
             shows(page, shown[seat]["version"])
             said = page.locator(".ab-for-you .ab-collected")
@@ -213,12 +233,12 @@ def test_after_a_race_the_phone_opens_on_its_result_and_what_it_paid_you(
 
 
 def test_a_phone_scrolled_away_is_told_its_turn_came_and_taken_to_it(
-    browser: Browser, shared_server: SharedServer
+    shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     with shared_server.visit() as address:
         links, tokens = _table(address)
         game_id = links["id"]
-        ann = context(browser, address, phone=True).new_page()
+        ann = phone()
         ann.goto(links["seats"][0]["link"])
         shows(ann, frame(address, game_id, tokens[0])["version"])
         jump = ann.locator(".ab-jump")

@@ -6,11 +6,12 @@ training ring."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import httpx
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 from tests.browser.table_pages import SharedServer, context, frame
 from tests.browser.test_totopoly_table_talk import PEOPLE, _asked, _move, _open
 
@@ -22,6 +23,21 @@ MARK = "\u00b6"
 """Put before every served word: a word the board wrote itself has none."""
 MOST_MOVES = 300
 """A bound on the quiet moves played to reach the training ring, so a stuck game fails."""
+
+
+@pytest.fixture
+def phone(browser: Browser, shared_server: SharedServer) -> Iterator[Callable[[], Page]]:
+    """A new phone's page (a person of its own) for each call, all closed after the test:
+    a page left open would go on asking its stream (and its route) for frames."""
+    made: list[BrowserContext] = []
+
+    def new_page() -> Page:
+        made.append(context(browser, shared_server.address, phone=True))
+        return made[-1].new_page()
+
+    yield new_page
+    for each in made:
+        each.close()
 
 
 def _marked(words: Any) -> Any:
@@ -42,7 +58,11 @@ def _serve_marked(
     """The page's stream gives it the table's frame changed: every served word marked."""
 
     def stream(route: Route) -> None:
-        shown = frame(address, game_id, token)
+        try:
+            shown = frame(address, game_id, token)
+        except httpx.HTTPError:  # the test is over and its server gone: the page retries
+            route.abort()
+            return
         change(shown)
         body = f"event: frame\ndata: {json.dumps(shown)}\n\n"
         route.fulfill(status=200, headers={"Content-Type": "text/event-stream"}, body=body)
@@ -68,7 +88,7 @@ def _every_word_served(board: Locator) -> None:
 
 
 def test_the_board_says_the_words_the_server_sends(
-    browser: Browser, shared_server: SharedServer
+    shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     with shared_server.visit() as address:
         links, game_id, tokens = _open(address, seed=5)
@@ -83,7 +103,7 @@ def test_the_board_says_the_words_the_server_sends(
                 and kinds & {"bid", "throw"}
             ):
                 checked.add(phase)
-                page = context(browser, address, phone=True).new_page()
+                page = phone()
                 _serve_marked(page, address, game_id, tokens[asked["seat"]])
                 page.goto(links["seats"][asked["seat"]]["link"])
                 board = page.locator("#board")
@@ -104,7 +124,7 @@ def test_the_board_says_the_words_the_server_sends(
 
 
 def test_every_disqualified_horse_is_named_with_its_owner(
-    browser: Browser, shared_server: SharedServer
+    shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     """The end's line of horses disqualified for a white card still held names each
     with its owner (the first was named without: its place in the list was taken for
@@ -124,7 +144,7 @@ def test_every_disqualified_horse_is_named_with_its_owner(
             shown["over"] = True
             shown["result"] = {"winner": None, "disqualified": [h["number"] for h in owned]}
 
-        page = context(browser, address, phone=True).new_page()
+        page = phone()
         _serve_marked(page, address, game_id, tokens[0], ended)
         page.goto(links["seats"][0]["link"])
         names = [PEOPLE[h["owner"]]["name"] for h in owned]
