@@ -433,8 +433,8 @@ def test_the_log_names_cards_as_the_board_does(
 def test_the_page_names_the_game_and_its_tote(
     browser: Browser, shared_server: SharedServer
 ) -> None:
-    """The short game takes the Tote out (rulebook, "Short Game"): its page does not
-    promise one; the long game's does."""
+    """The short game takes the Tote out (rulebook, "Short Game"): its pages do not
+    promise one; the long game's do."""
     with shared_server.visit() as address:
         phone = context(browser, address, phone=True)
         page = phone.new_page()
@@ -445,6 +445,16 @@ def test_the_page_names_the_game_and_its_tote(
             config = {"players": 3, "short": short}
             request = {"game": "totopoly", "config": config, "seats": PEOPLE, "seed": 5}
             links = httpx.post(f"{address}/api/tables", json=request).json()
+            # the server names it from the first byte: a phone still loading, the
+            # invitation and the lobby's list say which game too, not only the board
+            served = httpx.get(f"{address}{links['seats'][0]['link']}").text
+            assert f"<h1>{name}</h1>" in served
+            page.goto(links["invite"])
+            expect(page).to_have_title(f"{name}: join table {links['id']}")
+            page.goto("/")
+            expect(page.locator(f'a[href="/t/{links["id"]}/watch"]')).to_have_text(
+                f"Table {links['id']}: {name}"
+            )
             page.goto(links["seats"][0]["link"])
             shows(page, frame(address, links["id"])["version"])
             expect(page.locator("header h1")).to_have_text(name)

@@ -42,6 +42,13 @@ class GameEntry:
     draws it over the game."""
     standings_unit: str = ""
     """What ``standings`` counts, for the picture's axis."""
+    title_for: Callable[[JSON], str] | None = None
+    """The title of one configuration (Totopoly's short game has no Tote), if it differs
+    from ``title``."""
+
+    def titled(self, config: JSON) -> str:
+        """What a table of this configuration is called (its pages' title and heading)."""
+        return self.title_for(config) if self.title_for else self.title
 
 
 def entries() -> dict[str, GameEntry]:

@@ -214,41 +214,40 @@ def create_app(
         viewer = live.viewer(token)
         if viewer.seat is None:
             raise Forbidden("that link belongs to no seat at this table")
-        return pages.table(game_id, "seat", token, live.table.entry.title, live.table.entry.name)
+        return pages.table(game_id, "seat", token, _title(live), live.table.entry.name)
 
     @app.get("/t/{game_id}/watch", response_class=HTMLResponse)
     async def watch_page(game_id: int) -> str:
         live = await hub.get(game_id)
         live.viewer(None)  # a private table is watched with its key
-        return pages.table(game_id, "watch", "", live.table.entry.title, live.table.entry.name)
+        return pages.table(game_id, "watch", "", _title(live), live.table.entry.name)
 
     @app.get("/t/{game_id}/watch/{key}", response_class=HTMLResponse)
     async def private_watch_page(game_id: int, key: str) -> str:
         live = await hub.get(game_id)
         if live.viewer(key).seat is not None:
             raise Forbidden("that is a seat's link, not the watch link")
-        return pages.table(game_id, "watch", key, live.table.entry.title, live.table.entry.name)
+        return pages.table(game_id, "watch", key, _title(live), live.table.entry.name)
 
     @app.get("/t/{game_id}/admin/{token}", response_class=HTMLResponse)
     async def admin_page(game_id: int, token: str) -> str:
         live = await hub.get(game_id)
         if not live.viewer(token).admin:
             raise Forbidden("that is not this table's creator link")
-        return pages.table(game_id, "admin", token, live.table.entry.title, live.table.entry.name)
+        return pages.table(game_id, "admin", token, _title(live), live.table.entry.name)
 
     @app.get("/t/{game_id}/join/{invite}", response_class=HTMLResponse)
     async def join_page(game_id: int, invite: str) -> str:
         live = await hub.get(game_id)
         if not same_secret(invite, live.web["invite"]):
             raise Forbidden("that invitation is not for this table")
-        return pages.join(game_id, invite, live.table.entry.title)
+        return pages.join(game_id, invite, _title(live))
 
     @app.get("/t/{game_id}/replay", response_class=HTMLResponse)
     async def replay_page(game_id: int, seat: int | None = None, token: str = "") -> str:
         live = await hub.get(game_id)
         live.viewer(token)  # a private table is replayed with one of its links
-        entry = live.table.entry
-        return pages.replay(game_id, seat, entry.title, entry.name, token)
+        return pages.replay(game_id, seat, _title(live), live.table.entry.name, token)
 
     from homestretch.web.stretch import router as stretch_routes
 
@@ -259,6 +258,11 @@ def create_app(
         return Response(status_code=204)
 
     return app
+
+
+def _title(live: LiveTable) -> str:
+    """What the table's pages are headed: its game as configured (Totopoly's short game)."""
+    return live.table.entry.titled(live.table.game.config())
 
 
 def _text(value: Any) -> str:

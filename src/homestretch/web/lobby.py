@@ -225,11 +225,13 @@ def watch_link(game_id: int, web: JSON) -> str:
 def public_tables(store: Store, limit: int = 50) -> list[JSON]:
     """Unfinished tables opened here and not private, newest first."""
     found = []
+    known = entries()
     for saved in store.saved_games(limit=limit):
         if saved.status == "finished":
             continue
         web = (store.settings(saved.id) or {}).get("web")
         if web is None or web.get("private"):
             continue
-        found.append({"id": saved.id, "game": saved.game, "label": saved.label})
+        title = known[saved.game].titled(saved.config) if saved.game in known else ""
+        found.append({"id": saved.id, "game": saved.game, "title": title, "label": saved.label})
     return found

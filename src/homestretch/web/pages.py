@@ -61,7 +61,7 @@ def join(game_id: int, invite: str, title: str) -> str:
 
 def lobby(tables: list[JSON], games: list[JSON]) -> str:
     rows = "".join(
-        f'<li><a href="/t/{t["id"]}/watch">Table {t["id"]}: {html.escape(t["game"])}</a> '
+        f'<li><a href="/t/{t["id"]}/watch">Table {t["id"]}: {html.escape(t["title"] or t["game"])}</a> '
         f"{html.escape(t['label'])}</li>"
         for t in tables
     )

@@ -433,6 +433,7 @@ class AcrossState(State):
             "payoff": self.last_payoff,
             "results": list(self.results[-RACES:]),
             "news": self.news[-NEWS_KEPT:],
+            "page": words.PAGE,  # the browser board's own words
         }
         if lot is not None:
             data["lot"] = {

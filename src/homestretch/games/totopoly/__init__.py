@@ -55,9 +55,16 @@ def _cash(state: State) -> dict[str, float]:
     return {name: float(cash) for name, cash in zip(state.names, state.cash, strict=True)}
 
 
+def _title(config: JSON) -> str:
+    from homestretch.games.totopoly.words import game_title
+
+    return game_title(short=bool(config.get("short", False)))
+
+
 ENTRY = GameEntry(
     name="totopoly",
     title="Totopoly: lease, train and race horses",  # the short game runs no Tote
+    title_for=_title,
     make=_make,
     harness_configs=_harness_configs,
     harness_games=50,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from homestretch.core.protocol import JSON
 from homestretch.games.totopoly.flow import Ask
 from homestretch.games.totopoly.training import square_of
+from homestretch.games.totopoly.words import PAGE
 
 if TYPE_CHECKING:
     from homestretch.games.totopoly.state import TotopolyState
@@ -110,6 +111,7 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
         "last_throw": state.last_throw,
         "crossing": None if state.crossing is None else list(state.crossing),
         "board": board_layout(state),
+        "page": PAGE,  # the browser board's own words
     }
     if state.lot is not None and state.where.get(state.lot) == "lot":
         view["lot"] = {**card_json(state, state.lot), "bid": state.high_bid}

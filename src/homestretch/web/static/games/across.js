@@ -5,18 +5,20 @@
 "use strict";
 (() => {
   const HORSES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-  const WINDOWS = ["Winners Circle", "WIN", "WIN", "WIN", "WIN", "PLACE", "SHOW"];
-  const BINS = { race3: "3rd-race purse", race5: "5th-race purse", win8: "8th WIN", place8: "8th PLACE", show8: "8th SHOW" };
   let T = null;  // the tools of the frame being drawn
   let V = null;  // its view
+  let W = null;  // the board's words, served with the view (across/words.py PAGE)
   let NAMES = [];  // the seats' names at this table
   let MARKS = [];  // their initials on the totalizator, unique (names.py does the same)
   const DRAFT = {};  // what is typed in the dealing forms, kept across redraws
   const DEALINGS = ["sell", "buy", "lend", "lend_terms", "payback", "ring"];
 
-  const f = (n) => (n === 1 ? "1 fifty" : `${n} fifties`);
-  const who = (seats) => seats.map((s) => NAMES[s]).join(" and ");
-  const ownerOf = (h) => (V.owners[String(h)] ? who(V.owners[String(h)]) : "unsold");
+  // A template of the served words with its {fields} filled in.
+  const say = (key, fields) => W[key].replace(/\{(\w+)\}/g, (_, name) => String(fields[name]));
+  const f = (n) => say(n === 1 ? "fifty" : "fifties", { n });
+  const both = (items) => items.reduce((a, b) => say("and", { a, b }));
+  const who = (seats) => both(seats.map((s) => NAMES[s]));
+  const ownerOf = (h) => (V.owners[String(h)] ? who(V.owners[String(h)]) : W.unsold);
   const ownerMarks = (h) => (V.owners[String(h)] ? V.owners[String(h)].map((s) => MARKS[s]).join("+") : "\u2014");
 
   function initials(names) {
@@ -61,35 +63,42 @@
     box.append(line);
   }
   const section = (title, cls) => { const s = node("section", null, `ab-panel ${cls}`, { say: cls }); s.append(node("h3", title)); return s; };
-  const windowsText = (list) => list.map((n, i) => `${i + 1} ${WINDOWS[i]} ${n}`).join(" | ");
-  const range = (ws) => (ws.length > 2 ? `windows ${ws[0]}-${ws[ws.length - 1]}` : `window${ws.length > 1 ? "s" : ""} ${ws.join(", ")}`);
+  const windowsText = (list) => list.map((count, i) => say("window_dealt", { n: i + 1, title: W.windows[i], count })).join(" | ");
+  const range = (ws) => (ws.length > 2 ? say("window_range", { first: ws[0], last: ws[ws.length - 1] })
+    : ws.length > 1 ? say("window_two", { a: ws[0], b: ws[1] }) : say("window_one", { n: ws[0] }));
 
   function header(frame) {
     const box = node("div", null, "ab-head");
     const card = V.card;
-    box.append(node("strong", card ? `${card.name}, ${card.city}` : "Across the Board"));
-    const doing = V.phase === "race" ? "" : ` \u00b7 ${V.phase}`; // "race 5 \u00b7 race" says it twice
-    box.append(node("span", ` \u00b7 meet ${V.meet}${V.race ? `, race ${V.race}` : ""}${doing}`));
-    box.append(node("div", frame.over ? theEnd(frame) : frame.your_turn ? "Your turn." : waitingFor(frame), "ab-turn"));
+    box.append(node("strong", card ? say("track", card) : W.game));
+    const doing = V.phase === "race" ? "" : ` \u00b7 ${W.phases[V.phase]}`; // "race 5 \u00b7 race" says it twice
+    box.append(node("span", say(V.race ? "meet_race" : "meet", V) + doing));
+    box.append(node("div", frame.over ? theEnd(frame) : frame.your_turn ? yourTurn() : waitingFor(frame), "ab-turn"));
     return box;
   }
 
   // Whom the table waits for and what for: "Waiting for Ann to bid on #7 or pass".
   function waitingFor(frame) {
     const seats = frame.waiting.seats;
-    if (!seats.length) return "Waiting for the dice.";
-    return `Waiting for ${seats.map((s) => `${NAMES[s]} ${waitedTo(s)}`).join("; ")}.`;
+    if (!seats.length) return W.waiting_dice;
+    return say("waiting", { who: seats.map((s) => say("waiting_one", { name: NAMES[s], what: waitedTo(s) })).join("; ") });
+  }
+
+  // "Your turn.", or what comes first: another's offer is answered before one's own move.
+  function yourTurn() {
+    const asked = V.offer && V.offer.to === V.you ? V.offer : null;
+    return asked ? say("your_turn_answer", { name: NAMES[asked.from] }) : W.your_turn;
   }
 
   function waitedTo(seat) {
     const asked = V.phase === "offer" ? V.offer : (V.offers || []).find((o) => o.to === seat);
-    if (asked) return `to answer ${NAMES[asked.from]}'s offer`;
+    if (asked) return asked.from === V.you ? W.to_answer_yours : say("to_answer", { name: NAMES[asked.from] });
     const race = V.race_card;
     switch (V.phase) {
-      case "choose track": return "to choose the track";
-      case "auction": return `to bid on #${V.lot.horse} or pass`;
-      case "betting": return `to bet on race ${V.race} or say done`;
-      case "race": return race && race.stage === "accept or reject" ? `to accept or reject the roll of #${race.rolled}` : "to roll";
+      case "choose track": return W.to_track;
+      case "auction": return say("to_bid", V.lot);
+      case "betting": return say("to_bet", V);
+      case "race": return race && race.stage === "accept or reject" ? say("to_decide", { horse: race.rolled }) : W.to_roll;
       default: return "";
     }
   }
@@ -98,32 +107,33 @@
   // fifties. Cy 34, Bob 28, Ann 23."
   function theEnd(frame) {
     const result = frame.result;
-    if (!result) return "The game is over.";
+    if (!result) return W.game_over;
     const best = result.fifties[result.winners[0]];
-    const won = result.winners.length > 1 ? `${who(result.winners)} share the win with ${f(best)} each` : `${NAMES[result.winners[0]]} wins with ${f(best)}`;
+    const won = result.winners.length > 1 ? say("won_shared", { names: who(result.winners), fifties: f(best) })
+      : say("won_alone", { name: NAMES[result.winners[0]], fifties: f(best) });
     const others = NAMES.map((name, seat) => [seat, name]).filter(([seat]) => !result.winners.includes(seat))
-      .sort(([a], [b]) => result.fifties[b] - result.fifties[a]).map(([seat, name]) => `${name} ${result.fifties[seat]}`);
-    const over = result.meets.length > 1 ? "The game is over" : "The meet is over";
-    return `${over}: ${won}.${others.length ? ` ${others.join(", ")}.` : ""}`;
+      .sort(([a], [b]) => result.fifties[b] - result.fifties[a]).map(([seat, name]) => say("standing", { name, n: result.fifties[seat] }));
+    const over = result.meets.length > 1 ? W.over_game : W.over_meet;
+    return say(others.length ? "the_end_others" : "the_end", { over, won, others: others.join(", ") });
   }
 
   function players() {
-    const s = section("Players", "ab-players");
+    const s = section(W.players, "ab-players");
     const table = node("table");
-    table.append(row(["", "player", "role", "fifties", "horses"], "th"));
+    table.append(row(W.player_columns, "th"));
     const roles = {};
-    Object.entries(V.roles).forEach(([role, seat]) => { roles[seat] = role; });
+    Object.entries(V.roles).forEach(([role, seat]) => { roles[seat] = W.roles[role]; });
     NAMES.forEach((name, seat) => {
       const horses = Object.entries(V.owners).filter(([, o]) => o.includes(seat))
-        .map(([h]) => `#${h}${V.in_hock[h] ? " (in hock)" : ""}`).join(" ");
-      const tr = row([MARKS[seat], name + (seat === V.you ? " (you)" : ""), roles[seat] || "", String(V.cash[seat]), horses]);
+        .map(([h]) => say(V.in_hock[h] ? "in_hock_mark" : "horse", { horse: h })).join(" ");
+      const tr = row([MARKS[seat], seat === V.you ? say("you_mark", { name }) : name, roles[seat] || "", String(V.cash[seat]), horses]);
       tr.dataset.seat = seat;
       tr.querySelector("td:nth-child(4)").className = "ab-cash";
       if (V.to_act.includes(seat)) tr.className = "ab-acting";
       table.append(tr);
     });
     s.append(table);
-    V.debts.forEach((d) => s.append(node("p", `${NAMES[d.borrower]} owes ${NAMES[d.lender]} ${f(d.amount)}`)));
+    V.debts.forEach((d) => s.append(node("p", say("owes", { borrower: NAMES[d.borrower], lender: NAMES[d.lender], fifties: f(d.amount) }))));
     return s;
   }
 
@@ -134,24 +144,24 @@
   }
 
   function bins() {
-    const s = section("Bins", "ab-bins");
+    const s = section(W.bins, "ab-bins");
     const list = node("div", null, "ab-bin-row");
-    Object.entries(BINS).forEach(([key, title]) => {
+    Object.entries(W.bin_names).forEach(([key, title]) => {
       const b = node("div", null, "ab-bin", { bin: key });
       b.append(node("span", title), node("strong", String(V.bins[key])));
       list.append(b);
     });
     const dd = node("div", null, "ab-bin", { bin: "daily_double" });
-    dd.append(node("span", "Daily Double"), node("strong", String(V.daily_double_bin)));
+    dd.append(node("span", W.daily_double), node("strong", String(V.daily_double_bin)));
     const carry = node("div", null, "ab-bin", { bin: "carry" });
-    carry.append(node("span", "carried forward"), node("strong", String(V.carry)));
+    carry.append(node("span", W.carried), node("strong", String(V.carry)));
     list.append(dd, carry);
     s.append(list);
     return s;
   }
 
   function windowsBoard() {
-    const s = section("MPH Parimutuel Windows", "ab-windows");
+    const s = section(W.windows_title, "ab-windows");
     const racing = V.phase === "race";
     const payoff = !racing && V.payoff;
     const shown = payoff ? payoff.dealt : V.windows;
@@ -160,32 +170,35 @@
     const boxes = node("div", null, "ab-window-row");
     shown.forEach((n, i) => {
       const w = node("div", null, "ab-window", { window: i + 1 });
-      w.append(node("span", `${i + 1} ${WINDOWS[i]}`), node("strong", String(n)));
+      w.append(node("span", say("window", { n: i + 1, title: W.windows[i] })), node("strong", String(n)));
       const p = paid[i + 1];
-      if (p) w.append(node("em", `${p.pool} paid on #${p.horse}`));
+      if (p) w.append(node("em", say("paid_on", p)));
       boxes.append(w);
     });
-    if (payoff) s.append(node("p", `Race ${payoff.race} as dealt, and what each group paid:`));
+    if (payoff) s.append(node("p", say("as_dealt", payoff)));
     s.append(boxes);
     if (payoff) payoff.steps.filter((st) => st.step === "redeal").forEach((st) => {
-      s.append(node("p", `Rule ${st.rules.join(" and ")}: ${range(st.emptied)} re-dealt into ${range(st.into)}: ${windowsText(st.windows)}`));
+      s.append(node("p", say("redealt", { rules: both(st.rules), emptied: range(st.emptied), into: range(st.into), windows: windowsText(st.windows) })));
     });
     return s;
   }
 
   function totalizator() {
-    const s = section(`MPH Totalizator${V.race ? `, race ${V.race}` : ""}`, "ab-tote");
+    const s = section(V.race ? say("tote_race", V) : W.tote, "ab-tote");
     const table = node("table");
-    table.append(row(HORSES.map((h) => `#${h}`), "th"));
+    table.append(row(HORSES.map((horse) => say("horse", { horse })), "th"));
     const cols = HORSES.map((h) => V.tickets.filter(([, hh]) => hh === h).map(([seat]) => MARKS[seat]));
     const depth = Math.max(1, ...cols.map((c) => c.length));
     for (let r = 0; r < depth; r++) table.append(row(cols.map((c) => c[r] || "")));
     s.append(table);
-    (V.rings || []).forEach((r) => s.append(node("p", `Ring on #${r.horse}: ${r.tickets} ticket(s) under ${MARKS[r.members[0]]}, ${NAMES[r.members[0]]} ${r.stakes[0]} and ${NAMES[r.members[1]]} ${r.stakes[1]} fifties`, "ab-ring-line")));
+    (V.rings || []).forEach((r) => s.append(node("p", say("ring_line", {
+      horse: r.horse, tickets: r.tickets, mark: MARKS[r.members[0]],
+      a: NAMES[r.members[0]], x: r.stakes[0], b: NAMES[r.members[1]], y: r.stakes[1],
+    }), "ab-ring-line")));
     if (V.daily_double.length) {
-      s.append(node("h4", "Daily Double"));
+      s.append(node("h4", W.daily_double));
       const list = node("ul", null, "ab-dd");
-      V.daily_double.forEach(([seat, a, b]) => list.append(node("li", `${NAMES[seat]}: #${a} then #${b}`)));
+      V.daily_double.forEach(([seat, first, second]) => list.append(node("li", say("dd_line", { name: NAMES[seat], first, second }))));
       s.append(list);
     }
     return s;
@@ -208,12 +221,12 @@
     const race = V.race_card;
     const card = V.card;
     if (!card) return null;
-    const title = race ? `Race card, race ${race.number}${race.running ? "" : " (finished)"}` : "The track card";
+    const title = race ? say(race.running ? "card_race" : "card_finished", { race: race.number }) : W.card_track;
     const s = section(title, "ab-card");
     const table = node("table");
-    table.append(row(["#", "horse", "owner", "X's to finish", ""], "th"));
+    table.append(row(W.card_columns, "th"));
     const placing = {};
-    if (race) race.finish.forEach((h, i) => { placing[h] = ["WIN", "PLACE", "SHOW"][i]; });
+    if (race) race.finish.forEach((h, i) => { placing[h] = W.placings[i]; });
     HORSES.forEach((h) => {
       const info = card.horses[String(h)];
       const progress = race ? race.progress[String(h)] : info.preprinted;
@@ -230,15 +243,15 @@
       }
       tr.append(cell);
       const rolled = race && race.running && race.stage === "accept or reject" && race.rolled === h;
-      tr.append(node("td", placing[h] || (rolled ? "\u2190 rolled" : "")));
+      tr.append(node("td", placing[h] || (rolled ? W.rolled : "")));
       if (rolled) tr.classList.add("ab-rolled");
       if (placing[h]) tr.classList.add("ab-placed");
       table.append(tr);
     });
     s.append(table);
-    if (race) s.append(node("p", `${race.rolls} rolls. ${race.calls.slice(-3).join("; ")}`, "ab-calls"));
-    else s.append(node("p", `Handicap and Auction News: ${card.conditions}`, "ab-news"));
-    s.append(node("p", "Grey: preprinted X's and half X's; black: marked in the race; ringed: the circled, shaded square; \u2605 the newspaper's best pick.", "ab-legend"));
+    if (race) s.append(node("p", say("calls", { rolls: race.rolls, calls: race.calls.slice(-3).join("; ") }), "ab-calls"));
+    else s.append(node("p", say("news", card), "ab-news"));
+    s.append(node("p", W.legend, "ab-legend"));
     return s;
   }
 
@@ -246,21 +259,23 @@
     const lot = V.lot;
     if (!lot) return null;
     const info = V.card.horses[String(lot.horse)];
-    const s = section("On the block", "ab-block");
-    s.append(node("p", `#${lot.horse} ${info.name}, by ${info.sire} out of ${info.dam}`, "ab-title-card"));
-    s.append(node("p", `${info.class}; opening bid ${lot.opening}; Shady Fence Farms suggest ${info.suggested_bid}`));
-    s.append(node("p", lot.high === null ? `Asking ${f(lot.min_bid)}: no bid yet` : `High bid ${f(lot.high)} by ${who(lot.bidders)}; the next bid is at least ${lot.min_bid}`, "ab-high"));
-    if (frame.your_turn && V.phase === "auction") {
+    const s = section(W.block, "ab-block");
+    s.append(node("p", say("title_card", { horse: lot.horse, ...info }), "ab-title-card"));
+    s.append(node("p", say("lot", { class: info.class, opening: lot.opening, suggested: info.suggested_bid })));
+    s.append(node("p", lot.high === null ? say("asking", { fifties: f(lot.min_bid) })
+      : say("high_bid", { fifties: f(lot.high), who: who(lot.bidders), least: lot.min_bid }), "ab-high"));
+    if (frame.your_turn && V.phase === "auction" && !(V.offer && V.offer.to === V.you)) {  // an offer first
       const bar = node("div", null, "ab-moves");
       frame.legal.filter((l) => l.action.kind === "bid" || l.action.kind === "pass").forEach((l) => {
-        const text = l.action.kind === "pass" ? "Pass" : `Bid ${l.action.amount}${l.action.partner >= 0 ? ` with ${NAMES[l.action.partner]}` : ""}`;
-        bar.append(button(text, l.action));
+        const a = l.action;
+        const text = a.kind === "pass" ? W.pass : a.partner >= 0 ? say("bid_with", { amount: a.amount, partner: NAMES[a.partner] }) : say("bid", a);
+        bar.append(button(text, a));
       });
       const amount = keep(`bid${lot.horse}`, node("input", null, "ab-amount"), lot.min_bid);
       amount.type = "number";
       amount.min = String(lot.min_bid);
-      amount.setAttribute("aria-label", "bid amount");
-      bar.append(amount, dealButton("Bid this", "ab-bid-own", () => ({ kind: "bid", amount: Number(amount.value), partner: -1 })));
+      amount.setAttribute("aria-label", W.bid_amount);
+      bar.append(amount, dealButton(W.bid_this, "ab-bid-own", () => ({ kind: "bid", amount: Number(amount.value), partner: -1 })));
       bar.dataset.say = "bid";
       s.append(bar);
     }
@@ -269,50 +284,50 @@
 
   function rollChoice(frame) {
     const race = V.race_card;
-    const s = section(`You rolled #${race.rolled}`, "ab-roll");
+    const s = section(say("you_rolled", { horse: race.rolled }), "ab-roll");
     const backers = [...new Set(V.tickets.filter(([, h]) => h === race.rolled).map(([seat]) => NAMES[seat]))];
-    s.append(node("p", `Owner: ${ownerOf(race.rolled)}; tickets: ${backers.join(", ") || "none"}`));
+    s.append(node("p", say("roll_backers", { owner: ownerOf(race.rolled), backers: backers.join(", ") || W.none })));
     const bar = node("div", null, "ab-moves ab-big");
-    bar.append(button(`Accept: one X for #${race.rolled}`, { kind: "accept" }, "ab-accept"));
-    bar.append(button("Reject: half an X, roll again", { kind: "reject" }, "ab-reject"));
+    bar.append(button(say("accept", { horse: race.rolled }), { kind: "accept" }, "ab-accept"));
+    bar.append(button(W.reject, { kind: "reject" }, "ab-reject"));
     s.append(bar);
     return s;
   }
 
   function bettingMoves(frame) {
-    const s = section(`Your bets for race ${V.race}`, "ab-betting");
+    const s = section(say("bets", V), "ab-betting");
     const mine = {};
     V.tickets.filter(([seat]) => seat === V.you).forEach(([, h]) => { mine[h] = (mine[h] || 0) + 1; });
     const grid = node("div", null, "ab-horse-grid");
     frame.legal.filter((l) => l.action.kind === "bet").forEach((l) => {
       const h = l.action.horse;
-      grid.append(button(`#${h}${mine[h] ? ` \u00d7${mine[h]}` : ""}`, l.action, "ab-bet"));
+      grid.append(button(mine[h] ? say("bet_again", { horse: h, n: mine[h] }) : say("bet", { horse: h }), l.action, "ab-bet"));
     });
-    if (grid.childElementCount) s.append(node("p", "A ticket is $150 (3 fifties) across the board; tap again to double up."), grid);
+    if (grid.childElementCount) s.append(node("p", W.ticket_note), grid);
     const dd = frame.legal.some((l) => l.action.kind === "dd");
     if (dd) {
-      s.append(node("h4", "Daily Double ($50: one horse to win race 1, one to win race 2)"));
+      s.append(node("h4", W.dd_title));
       const pick = (key, label) => {
         const sel = node("select", null, "ab-dd-pick");
         sel.setAttribute("aria-label", label);
-        HORSES.forEach((h) => { const o = node("option", `#${h}`); o.value = String(h); sel.append(o); });
+        HORSES.forEach((h) => { const o = node("option", say("horse", { horse: h })); o.value = String(h); sel.append(o); });
         return keep(key, sel, 7);
       };
-      const first = pick("dd1", "race 1 winner");
-      const second = pick("dd2", "race 2 winner");
-      const buy = dealButton("Buy the Daily Double", "ab-dd-buy", () => ({ kind: "dd", first: Number(first.value), second: Number(second.value) }));
+      const first = pick("dd1", W.dd_first);
+      const second = pick("dd2", W.dd_second);
+      const buy = dealButton(W.dd_buy, "ab-dd-buy", () => ({ kind: "dd", first: Number(first.value), second: Number(second.value) }));
       const bar = node("div", null, "ab-moves", { say: "dd" });
       bar.append(first, second, buy);
       s.append(bar);
     }
     const other = frame.legal.filter((l) => !["bet", "dd", "done", ...DEALINGS].includes(l.action.kind));
     if (other.length) {
-      s.append(node("h4", "Loans from the 8th-race WIN bin"));
+      s.append(node("h4", W.bin_loans));
       const bar = node("div", null, "ab-moves ab-dealings", { say: "loans" });
       other.slice(0, 24).forEach((l) => bar.append(button(loanText(l), l.action)));
       s.append(bar);
     }
-    s.append(button("Done: no more from me this race", { kind: "done" }, "ab-done"));
+    s.append(button(W.done, { kind: "done" }, "ab-done"));
     return s;
   }
 
@@ -320,29 +335,32 @@
   // horse and what is due back (R13: the loan and one fifty of interest before race 7).
   function loanText(legal) {
     const a = legal.action;
-    if (a.kind === "loan") return `Borrow ${f(a.amount)} with #${a.horse} in hock (${a.amount + 1} due before race 7)`;
-    if (a.kind === "repay") return `Repay the loan on #${a.horse}: ${f(V.in_hock[String(a.horse)] + 1)}`;
+    if (a.kind === "loan") return say("borrow", { fifties: f(a.amount), horse: a.horse, due: a.amount + 1 });
+    if (a.kind === "repay") return say("repay", { horse: a.horse, fifties: f(V.in_hock[String(a.horse)] + 1) });
     return legal.text;
   }
 
+  // An offer put to this player (answered first, before any other move of his: R16).
   function offerChoice() {
     const o = V.offer;
-    const s = section("An offer to you", "ab-offer");
-    const text = o.kind === "syndicate" ? `${NAMES[o.from]} asks you into a syndicate: ${o.amount} for #${o.horse} (your share ${Math.floor(o.amount / 2)})` : offerText(o);
+    const s = node("div", null, "ab-offer", { say: "offer" });
+    s.append(node("h4", W.offer_to_you));
+    const text = o.kind === "syndicate" ? say("syndicate", { frm: NAMES[o.from], amount: o.amount, horse: o.horse, share: Math.floor(o.amount / 2) }) : offerText(o);
     s.append(node("p", text));
     const bar = node("div", null, "ab-moves ab-big");
-    bar.append(button("Yes", { kind: "answer", accept: true }), button("No", { kind: "answer", accept: false }));
+    bar.append(button(W.yes, { kind: "answer", accept: true }), button(W.no, { kind: "answer", accept: false }));
     s.append(bar);
     return s;
   }
 
   function offerText(o) {
-    const from = NAMES[o.from];
-    const to = o.to === V.you ? "you" : NAMES[o.to];
-    if (o.kind === "horse") return `${from} offers ${to} #${o.horse} for ${f(o.amount)}`;
-    if (o.kind === "buy") return `${from} offers ${to} ${f(o.amount)} for #${o.horse}`;
-    if (o.kind === "ring") return `${from} asks ${to} into a ring: ${o.tickets} ticket(s) on #${o.horse}, ${o.to === V.you ? "you" : NAMES[o.to]} putting in ${o.amount} of the ${3 * o.tickets} fifties, winnings shared the same way`;
-    return `${from} offers to lend ${to} ${f(o.amount)}${o.repay !== o.amount ? `, to be repaid ${o.repay}` : ""}`;
+    const frm = NAMES[o.from];
+    const to = o.to === V.you ? W.you : NAMES[o.to];
+    const fields = { frm, to, horse: o.horse, fifties: f(o.amount), amount: o.amount, tickets: o.tickets, total: 3 * o.tickets, repay: o.repay };
+    if (o.kind === "horse") return say("offer_horse", fields);
+    if (o.kind === "buy") return say("offer_buy", fields);
+    if (o.kind === "ring") return say("offer_ring", fields);
+    return say(o.repay !== o.amount ? "offer_loan_terms" : "offer_loan", fields);
   }
 
   // A form field whose value survives the redraw of each frame.
@@ -374,69 +392,107 @@
     return b;
   }
 
+  // What asks something of this player, or answers him, under the heading where a phone
+  // opens (the rest of the table talk is further down): an offer to answer, his own
+  // offers waiting for an answer, what became of his dealings this race, what he owes
+  // another player (with the form to pay it back) and his horses in hock.
+  const DEALING_NEWS = ["dealing", "offer_lapsed", "payback", "ring", "ring_shared", "debt_settled"];
+  function forYou(frame) {
+    if (V.you === null || V.you === undefined) return null;
+    const s = section(W.for_you, "ab-for-you");
+    const asked = V.offer && V.offer.to === V.you ? V.offer : null;
+    const answering = asked && frame.your_turn ? JSON.stringify(asked) : null;
+    if (answering) s.append(offerChoice());
+    (V.offers || []).filter((o) => o.to === V.you && JSON.stringify(o) !== answering)
+      .forEach((o) => s.append(node("p", say("awaits_you", { offer: offerText(o) }), "ab-pending")));
+    (V.offers || []).filter((o) => o.from === V.you)
+      .forEach((o) => s.append(node("p", say("awaits", { offer: offerText(o), name: NAMES[o.to] }), "ab-pending")));
+    s.append(...lastRace(frame));
+    const mine = (n) => [n.frm, n.from, n.asked, n.seat, n.lender, n.borrower].includes(V.you) || (n.members || []).includes(V.you);
+    frame.notices.filter((n) => n.words && DEALING_NEWS.includes(n.type) && n.meet === V.meet && n.race === V.race && mine(n))
+      .slice(-3).forEach((n) => s.append(node("p", n.words, "ab-news-yours")));
+    if (!frame.over) V.debts.filter((d) => d.borrower === V.you).forEach((d) => {
+      const bar = node("div", null, "ab-moves ab-payback", { say: `payback${d.lender}` });
+      const n = amount(`pay${d.lender}`, say("pay_back_amount", { lender: NAMES[d.lender] }), Math.min(d.amount, V.cash[V.you]));
+      bar.append(node("span", say("you_owe", { lender: NAMES[d.lender], fifties: f(d.amount) })), n,
+        dealButton(W.pay_back, "ab-pay", () => ({ kind: "payback", lender: d.lender, amount: Number(n.value) })));
+      s.append(bar);
+    });
+    if (V.loans_open) Object.entries(V.in_hock).filter(([h]) => (V.owners[h] || [])[0] === V.you)
+      .forEach(([h, owed]) => s.append(node("p", say("hock_due", { horse: h, due: owed + 1 }), "ab-hock")));
+    return s.childElementCount > 1 ? s : null;
+  }
+
+  // Between races (and at the end): how the race just run finished and what this player
+  // collected from it, or that he collected nothing (the table's news says it all, lower).
+  function lastRace(frame) {
+    if (!["betting", "over"].includes(V.phase)) return [];
+    const results = frame.notices.filter((n) => n.type === "race_result" && n.meet === V.meet);
+    if (!results.length) return [];
+    const result = results[results.length - 1];
+    const paid = frame.notices.filter((n) => n.type === "payment" && n.meet === V.meet && n.race === result.race && n.seat === V.you);
+    const lines = [result.words, ...paid.map((n) => n.words)].map((text) => node("p", text, "ab-news-yours ab-collected"));
+    if (!paid.length) lines.push(node("p", say("collected_nothing", result), "ab-collected"));
+    return lines;
+  }
+
   // Offers to buy, sell and lend, made whenever the game waits (in turn or not); the
   // other player answers, and play goes on meanwhile (ruling R16).
   function dealingsPanel(frame) {
     if (V.you === null || V.you === undefined || frame.over) return null;
-    const s = section("Dealings", "ab-dealings-panel");
-    (V.offers || []).forEach((o) => s.append(node("p", `${offerText(o)}: waiting for ${o.to === V.you ? "your" : `${NAMES[o.to]}'s`} answer`, "ab-pending")));
-    V.debts.filter((d) => d.borrower === V.you).forEach((d) => {
-      const bar = node("div", null, "ab-moves ab-payback", { say: `payback${d.lender}` });
-      const n = amount(`pay${d.lender}`, `pay back ${NAMES[d.lender]}`, Math.min(d.amount, V.cash[V.you]));
-      bar.append(node("span", `You owe ${NAMES[d.lender]} ${f(d.amount)}`), n,
-        dealButton("Pay back", "ab-pay", () => ({ kind: "payback", lender: d.lender, amount: Number(n.value) })));
-      s.append(bar);
-    });
-    if (!V.dealings_open) { s.append(node("p", "Dealings reopen once the game waits on a player.")); return s; }
-    if (V.offered.includes(V.you)) { s.append(node("p", "You have made your offer for this race.")); return s; }
+    const s = section(W.dealings, "ab-dealings-panel");
+    (V.offers || []).filter((o) => o.from !== V.you && o.to !== V.you)  // his own: under "For you"
+      .forEach((o) => s.append(node("p", say("awaits", { offer: offerText(o), name: NAMES[o.to] }), "ab-pending")));
+    if (!V.dealings_open) { s.append(node("p", W.dealings_closed)); return s; }
+    if (V.offered.includes(V.you)) { s.append(node("p", W.offered_already)); return s; }
     const others = NAMES.map((name, seat) => [seat, name]).filter(([seat]) => seat !== V.you);
     const owned = Object.entries(V.owners).filter(([h]) => !V.in_hock[h]);
-    const theirs = owned.filter(([, o]) => !o.includes(V.you)).map(([h, o]) => [h, `#${h} (${who(o)})`]);
-    const mine = owned.filter(([, o]) => o[0] === V.you).map(([h]) => [h, `#${h}`]);
-    if (V.phase === "race") s.append(node("p", "Horses change hands between races; loans may be offered now."));
+    const theirs = owned.filter(([, o]) => !o.includes(V.you)).map(([h, o]) => [h, say("horse_of", { horse: h, owners: who(o) })]);
+    const mine = owned.filter(([, o]) => o[0] === V.you).map(([h]) => [h, say("horse", { horse: h })]);
+    if (V.phase === "race") s.append(node("p", W.dealings_in_race));
     else {
       if (theirs.length) {
         const bar = node("div", null, "ab-moves ab-buy", { say: `buy` });
-        const h = choice("buyHorse", "horse to buy", theirs);
-        const n = amount("buyPrice", "price offered", 5);
-        bar.append(node("span", "Buy"), h, node("span", "for"), n,
-          dealButton("Offer to buy", "ab-offer-buy", () => ({ kind: "buy", horse: Number(h.value), price: Number(n.value) })));
+        const h = choice("buyHorse", W.horse_to_buy, theirs);
+        const n = amount("buyPrice", W.price_offered, 5);
+        bar.append(node("span", W.buy), h, node("span", W.for), n,
+          dealButton(W.offer_to_buy, "ab-offer-buy", () => ({ kind: "buy", horse: Number(h.value), price: Number(n.value) })));
         s.append(bar);
       }
       if (mine.length) {
         const bar = node("div", null, "ab-moves ab-sell", { say: `sell` });
-        const h = choice("sellHorse", "horse to sell", mine);
-        const to = choice("sellTo", "buyer", others);
-        const n = amount("sellPrice", "asking price", 5);
-        bar.append(node("span", "Sell"), h, node("span", "to"), to, node("span", "for"), n,
-          dealButton("Offer to sell", "ab-offer-sell", () => ({ kind: "sell", horse: Number(h.value), buyer: Number(to.value), price: Number(n.value) })));
+        const h = choice("sellHorse", W.horse_to_sell, mine);
+        const to = choice("sellTo", W.buyer, others);
+        const n = amount("sellPrice", W.asking_price, 5);
+        bar.append(node("span", W.sell), h, node("span", W.to), to, node("span", W.for), n,
+          dealButton(W.offer_to_sell, "ab-offer-sell", () => ({ kind: "sell", horse: Number(h.value), buyer: Number(to.value), price: Number(n.value) })));
         s.append(bar);
       }
     }
     if (V.phase === "betting") {  // an investing ring: tickets bought together (R23)
       const bar = node("div", null, "ab-moves ab-ring", { say: `ring` });
-      const h = choice("ringHorse", "ring's horse", HORSES.map((x) => [x, `#${x}`]));
-      const k = amount("ringTickets", "ring's tickets", 1);
-      const to = choice("ringWith", "ring partner", others);
-      const n = amount("ringStake", "partner's fifties", 1);
-      bar.append(node("span", "Ring: tickets on"), h, k, node("span", "with"), to, node("span", "who puts in"), n,
-        dealButton("Offer the ring", "ab-offer-ring", () => ({ kind: "ring", horse: Number(h.value), tickets: Number(k.value), partner: Number(to.value), stake: Number(n.value) })));
+      const h = choice("ringHorse", W.ring_horse, HORSES.map((x) => [x, say("horse", { horse: x })]));
+      const k = amount("ringTickets", W.ring_tickets, 1);
+      const to = choice("ringWith", W.ring_partner, others);
+      const n = amount("ringStake", W.partner_fifties, 1);
+      bar.append(node("span", W.ring), h, k, node("span", W.with), to, node("span", W.who_puts_in), n,
+        dealButton(W.offer_ring_button, "ab-offer-ring", () => ({ kind: "ring", horse: Number(h.value), tickets: Number(k.value), partner: Number(to.value), stake: Number(n.value) })));
       s.append(bar);
     }
     const bar = node("div", null, "ab-moves ab-lend", { say: `lend` });
-    const to = choice("lendTo", "borrower", others);
-    const n = amount("lendAmount", "amount lent", 5);
-    const back = amount("lendBack", "to be repaid", 5);
-    bar.append(node("span", "Lend"), to, n, node("span", "to be repaid"), back,
-      dealButton("Offer the loan", "ab-offer-lend", () => ({ kind: "lend_terms", borrower: Number(to.value), amount: Number(n.value), repay: Number(back.value) })));
+    const to = choice("lendTo", W.borrower, others);
+    const n = amount("lendAmount", W.amount_lent, 5);
+    const back = amount("lendBack", W.to_be_repaid, 5);
+    bar.append(node("span", W.lend), to, n, node("span", W.to_be_repaid), back,
+      dealButton(W.offer_loan_button, "ab-offer-lend", () => ({ kind: "lend_terms", borrower: Number(to.value), amount: Number(n.value), repay: Number(back.value) })));
     s.append(bar);
     return s;
   }
 
   function trackChoice() {
-    const s = section("Choose the track", "ab-tracks");
+    const s = section(W.choose_track, "ab-tracks");
     V.tracks.forEach((t) => {
-      const b = button(`${t.name}, ${t.city}: ${t.conditions} Best pick #${t.best_pick}.`, { kind: "track", track: t.key }, "ab-track");
+      const b = button(say("track_choice", { ...t, pick: t.best_pick }), { kind: "track", track: t.key }, "ab-track");
       s.append(b);
     });
     return s;
@@ -444,7 +500,7 @@
 
   function yourMove(frame) {
     if (!frame.your_turn) return null;
-    if (V.offer && V.offer.to === V.you) return offerChoice();
+    if (V.offer && V.offer.to === V.you) return null;  // answered first, under "For you"
     if (V.phase === "race") return rollChoice(frame);
     if (V.phase === "betting") return bettingMoves(frame);
     if (V.phase === "choose track") return trackChoice();
@@ -452,7 +508,7 @@
   }
 
   function announcements(frame) {
-    const s = section("At the table", "ab-talk");
+    const s = section(W.at_the_table, "ab-talk");
     const list = node("ul", null, "ab-notices");  // newest first: no numbers counting back
     // Each notice as words.py words it (the terminal prints the same text).
     frame.notices.filter((n) => n.words).slice(-14).reverse().forEach((n) => {
@@ -462,14 +518,43 @@
     return s;
   }
 
+  // A phone scrolled down to the race card or the news does not show that the table
+  // now waits on this player: while his move is out of sight a "Your turn" button stays
+  // pinned to the screen and takes him to it.
+  const MOVES = [".ab-for-you .ab-offer", ".ab-roll", ".ab-betting", ".ab-tracks", ".ab-block .ab-moves", ".ab-turn"];
+  const theMove = () => MOVES.map((where) => document.querySelector(where)).find(Boolean);
+  let jump = null;
+  function placeJump() {
+    if (!jump) return;
+    const move = theMove();
+    const seen = move && move.getBoundingClientRect().bottom > 0 && move.getBoundingClientRect().top < window.innerHeight;
+    jump.hidden = !jump.dataset.asked || !move || seen;
+  }
+  window.addEventListener("scroll", placeJump, { passive: true });
+  function jumpButton(frame) {
+    jump = node("button", W.jump, "ab-jump");
+    jump.type = "button";
+    if (frame.your_turn && !frame.over) jump.dataset.asked = "yes";
+    jump.addEventListener("click", () => {
+      const move = theMove();
+      if (move) move.scrollIntoView({ block: "center" });
+    });
+    return jump;
+  }
+
   window.homestretchBoard = (frame, box, tools) => {
     T = tools;
     V = frame.view;
+    W = V.page;
     NAMES = V.names.map((name, seat) => (frame.seats[seat] ? frame.seats[seat].name : name));
     MARKS = initials(NAMES);
     box.className = "ab-board";
-    const parts = [header(frame), yourMove(frame), auctionBlock(frame), raceCard(), dealingsPanel(frame), windowsBoard(), totalizator(), players(), bins(), announcements(frame)];
+    // A phone reads from the top: whose turn, what is put to this player, his move, the
+    // race, then the table's news, the dealings he may offer, the windows and the rest.
+    const parts = [header(frame), forYou(frame), yourMove(frame), auctionBlock(frame), raceCard(), announcements(frame),
+      dealingsPanel(frame), windowsBoard(), totalizator(), players(), bins(), jumpButton(frame)];
     box.replaceChildren(...parts.filter(Boolean));
     sayRefusal();
+    placeJump();
   };
 })();

@@ -10,8 +10,13 @@
   const CELL = 18;  // px a length, and a lane's height
   const PADDOCK = 2 * CELL;  // px left of the gate: horses waiting in one lane's gate side by side
 
+  let W = null;  // the board's words, served with the view (totopoly/words.py PAGE)
+
   function make(tools, tag, text, cls) { return tools.el(tag, text, cls); }
-  const guineas = (n) => (n === 1 ? "1 guinea" : `${n} guineas`);
+  // A template of the served words with its {fields} filled in.
+  const say = (key, fields) => W[key].replace(/\{(\w+)\}/g, (_, name) => String(fields[name]));
+  const guineas = (n) => say(n === 1 ? "guinea" : "guineas", { n });
+  const no = (n) => say("no", { n });
 
   function chip(tools, colour, text) {
     const span = make(tools, "span", text, `tp-chip tp-${colour}`);
@@ -22,10 +27,10 @@
   function cardLine(tools, card) {
     const item = make(tools, "li", null, "tp-card");
     if (card.horse !== undefined) {
-      item.append(chip(tools, card.colour, `No. ${card.horse}`), ` ${card.name} (${card.colour}, £${card.value})`);
+      item.append(chip(tools, card.colour, no(card.horse)), say("horse_card", card));
       item.dataset.horse = card.horse;
     } else {
-      item.append(`${card.name} (£${card.value})`);
+      item.append(say("business_card", card));
     }
     item.dataset.card = card.card;
     return item;
@@ -53,14 +58,10 @@
     box.replaceChildren();
     const root = make(tools, "div", null, "tp");
     const parts = {};
-    for (const [name, title] of [
-      ["status", null], ["moves", "Your move"], ["lately", "Lately at the table"], ["hand", "Your cards"], ["players", "The players"],
-      ["lot", "The auction block"], ["news", "Money and cards"], ["ring", "The training ring"],
-      ["course", "The racecourse"], ["tote", "The Tote pad"],
-    ]) {
+    for (const name of ["status", "moves", "lately", "hand", "players", "lot", "news", "ring", "course", "tote"]) {
       const section = make(tools, "section", null, `tp-${name}`);
       section.id = `tp-${name}`;
-      if (title) section.append(make(tools, "h3", title));
+      if (W.sections[name]) section.append(make(tools, "h3", W.sections[name]));
       const inner = make(tools, "div", null, "tp-inner");
       section.append(inner);
       root.append(section);
@@ -106,9 +107,8 @@
     const scroller = make(tools, "div", null, "tp-scroll");
     scroller.append(course);
     const lanes = layout.tracks.length;
-    const legend = make(tools, "p", `In each row track 1, the rails, is the bottom lane and track ${lanes} the top. ` +
-      "Coloured lengths move a horse of that colour on (black 4, red 3, yellow 2, blue 1); shaded: the bend; " +
-      Object.entries(layout.instructions).map(([c, t]) => `${c}: ${t}`).join("; "), "tp-legend");
+    const instructions = Object.entries(layout.instructions).map(([code, text]) => say("instruction", { code, text })).join("; ");
+    const legend = make(tools, "p", say("course_legend", { lanes, instructions }), "tp-legend");
     parts.course.inner.append(scroller, legend);
     parts.track = course;
     parts.spot = rows.spot;
@@ -130,23 +130,23 @@
       square.tabIndex = 0;  // read with a tap, a click or Enter (a phone shows no tooltip)
       square.setAttribute("role", "button");
       const boxes = Object.entries(layout.boxes).filter(([, s]) => s === at).map(([h]) => h);
-      if (boxes.length) square.append(make(tools, "span", `box ${boxes.join(",")}`, "tp-box"));
+      if (boxes.length) square.append(make(tools, "span", say("box", { boxes: boxes.join(",") }), "tp-box"));
       square.append(make(tools, "span", null, "tp-here"));
       ring.append(square);
     }
-    const middle = make(tools, "li", "clockwise \u21bb from square 0", "tp-ring-middle");
+    const middle = make(tools, "li", W.ring_middle, "tp-ring-middle");
     middle.style.gridRow = `2 / ${side}`;
     middle.style.gridColumn = `2 / ${side}`;
     ring.append(middle);
-    const said = make(tools, "p", "Tap a square to read it in full.", "tp-square-said");
+    const said = make(tools, "p", W.tap_square, "tp-square-said");
     said.setAttribute("aria-live", "polite");
     const read = (square) => {
       if (!square || !square.dataset.square) return;
       const at = Number(square.dataset.square);
       const sq = codes[at];
       const boxes = Object.entries(layout.boxes).filter(([, s]) => s === at).map(([h]) => h);
-      const outside = boxes.length ? ` (No. ${boxes.join(", No. ")} leaves its box here)` : "";
-      said.textContent = sq ? `Square ${at} (${sq.code}): ${sq.text}${outside}` : `Square ${at}: a plain square${outside}`;
+      const outside = boxes.length ? say("leaves_box", { horses: boxes.map(no).join(", ") }) : "";
+      said.textContent = sq ? say("square", { at, code: sq.code, text: sq.text, outside }) : say("plain_square", { at, outside });
       ring.querySelectorAll(".tp-read").forEach((s) => s.classList.remove("tp-read"));
       square.classList.add("tp-read");
       box.tpSquareRead = at;  // read again after the board is drawn anew (a phone turned)
@@ -158,7 +158,7 @@
       read(event.target.closest(".tp-square"));
     });
     if (box.tpSquareRead !== undefined) read(ring.querySelector(`[data-square="${box.tpSquareRead}"]`));
-    parts.ring.inner.append(ring, said, make(tools, "p", "ST stables, VT vet, £ pay, CF club fee, CO may join the club, C+ colour card, W+ white card, BX back to the box", "tp-legend"));
+    parts.ring.inner.append(ring, said, make(tools, "p", W.ring_legend, "tp-legend"));
     parts.squares = ring;
     parts.tokens = {};
     box.append(root);
@@ -175,39 +175,30 @@
     return [side - (at - 3 * edge), 1];
   }
 
-  // The rulebook's parts of the game, in its own words.
-  const PHASES = {
-    deal: "the deal", exchange: "the compulsory exchange with the dummy", discard: "discarding",
-    auction: "the auction sale", training: "the training ring", racecourse: "to the racecourse",
-    entry: "entrance fees", sales: "selling kept cards", nomination: "nomination",
-    tote: "the Tote", race: "the race", over: "the race is over",
-  };
-  const PLACE = ["1st", "2nd", "3rd"];
-
   // The end: who won the game (the owner of the race winner) and the placings.
   function drawResult(inner, tools, frame, view) {
     const result = frame.result || {};
     const named = (n, owned = true) => {
       const h = view.horses.find((one) => one.number === n);
-      if (!h) return `No. ${n}`;
-      return `No. ${n} ${h.name}${owned && h.owner !== null ? ` (${tools.seatName(h.owner)})` : ""}`;
+      if (!h) return no(n);
+      return owned && h.owner !== null ? say("horse_owned", { n, name: h.name, owner: tools.seatName(h.owner) }) : say("horse", { n, name: h.name });
     };
     const winner = result.winner === null || result.winner === undefined ? null : tools.seatName(result.winner);
-    inner.append(make(tools, "p", winner ? `${winner} wins the game: ${named(view.placings[0], false)} won the race.` : "Nobody won the race.", "tp-winner"));
-    if (view.placings.length) inner.append(make(tools, "p", `Placed: ${view.placings.map((n, i) => `${PLACE[i]} ${named(n)}`).join("; ")}`, "tp-placings"));
-    if ((result.disqualified || []).length) inner.append(make(tools, "p", `Disqualified (a white card still held): ${result.disqualified.map(named).join("; ")}`, "tp-placings"));
+    inner.append(make(tools, "p", winner ? say("winner", { winner, horse: named(view.placings[0], false) }) : W.nobody_won, "tp-winner"));
+    if (view.placings.length) inner.append(make(tools, "p", say("placed", { placings: view.placings.map((n, i) => say("placing", { place: W.places[i], horse: named(n) })).join("; ") }), "tp-placings"));
+    if ((result.disqualified || []).length) inner.append(make(tools, "p", say("disqualified", { horses: result.disqualified.map((n) => named(n)).join("; ") }), "tp-placings"));
   }
 
   function drawStatus(parts, tools, frame, view) {
     const inner = parts.status.inner;
-    inner.replaceChildren(make(tools, "p", `Now: ${PHASES[view.phase] || view.phase}${view.short ? " (short game)" : ""}`, "tp-phase"));
+    inner.replaceChildren(make(tools, "p", say(view.short ? "now_short" : "now", { phase: W.phases[view.phase] || view.phase }), "tp-phase"));
     if (frame.over) drawResult(inner, tools, frame, view);
     // the prompt as the rules word it for this seat ("you threw 3" to the thrower only;
     // a replay from his seat reads it as he did)
     const asked = frame.your_turn || (tools.mode === "replay" && view.you !== null && view.to_act.includes(view.you));
-    if (view.prompt) inner.append(make(tools, "p", asked ? `Your turn: ${view.prompt}` : `Waiting for ${tools.seatName(view.to_act[0])}: ${view.prompt}`, "tp-prompt"));
-    if (view.your_report && view.phase === "training") inner.append(make(tools, "p", `Your last report: ${view.your_report}`, "tp-report"));
-    if (view.last_throw && view.phase === "race") inner.append(make(tools, "p", `Last throw: ${view.last_throw}`, "tp-throw"));
+    if (view.prompt) inner.append(make(tools, "p", asked ? say("your_turn", view) : say("waiting", { name: tools.seatName(view.to_act[0]), prompt: view.prompt }), "tp-prompt"));
+    if (view.your_report && view.phase === "training") inner.append(make(tools, "p", say("your_report", { report: view.your_report }), "tp-report"));
+    if (view.last_throw && view.phase === "race") inner.append(make(tools, "p", say("last_throw", { throw: view.last_throw }), "tp-throw"));
   }
 
   function drawHand(parts, tools, view) {
@@ -218,43 +209,41 @@
       return;
     }
     parts.hand.section.hidden = false;
-    for (const [label, key] of [["In your hand", "hand"], ["Your leases", "leases"], ["Lots you know of", "known_lots"]]) {
+    for (const key of ["hand", "leases", "known_lots"]) {
       const cards = view[key] || [];
       if (!cards.length) continue;
-      inner.append(make(tools, "h4", label));
+      inner.append(make(tools, "h4", W.hand_titles[key]));
       const list = make(tools, "ul", null, `tp-cards tp-${key}`);
       cards.forEach((card) => list.append(cardLine(tools, card)));
       inner.append(list);
     }
-    if (!inner.childNodes.length) inner.append(make(tools, "p", "You hold no lease cards."));
+    if (!inner.childNodes.length) inner.append(make(tools, "p", W.no_leases));
   }
-
-  const SPECIAL = { remount: "remount immediately", reins: "unbreakable reins" };
-  const DECK = { walroy: "a Walroy trainer's", stevedon: "a Stevedon trainer's", vet: "a vet's" };
 
   // One row a player; on a phone each row is a block of labelled items (the cells'
   // data-label), so no word is broken to fit a narrow column.
   function drawPlayers(parts, tools, view) {
     const table = make(tools, "table", null, "tp-table tp-players-table");
     const head = make(tools, "tr");
-    const titles = ["", "player", "cash", "colour cards", "white", "kept cards", "businesses", "face down", "nominated"];
+    const titles = W.player_columns;
     const business = view.board.businesses;
     titles.forEach((t) => head.append(make(tools, "th", t)));
     table.append(head);
     view.players.forEach((p) => {
       const row = make(tools, "tr");
       const roles = [];
-      if (p.seat === view.banker) roles.push("banker");
-      if (p.seat === view.auctioneer) roles.push("auctioneer");
-      if (p.member) roles.push("member");
+      if (p.seat === view.banker) roles.push(W.roles.banker);
+      if (p.seat === view.auctioneer) roles.push(W.roles.auctioneer);
+      if (p.member) roles.push(W.roles.member);
       const name = tools.seatName(p.seat);
-      row.append(make(tools, "td", p.seat === view.you ? "you" : ""), make(tools, "td", `${name}${roles.length ? ` (${roles.join(", ")})` : ""}`), make(tools, "td", p.cash === null ? "unseen" : `£${p.cash}`));
+      row.append(make(tools, "td", p.seat === view.you ? W.you : ""), make(tools, "td", roles.length ? say("with_roles", { name, roles: roles.join(", ") }) : name),
+        make(tools, "td", p.cash === null ? W.unseen : say("pounds", { n: p.cash })));
       const cards = make(tools, "td");
-      for (const colour of ["black", "red", "yellow", "blue"]) if (p.cards[colour]) cards.append(chip(tools, colour, `${p.cards[colour]} ${colour}`));
-      row.append(cards, make(tools, "td", p.cards.white || ""), make(tools, "td", p.kept.map((k) => SPECIAL[k.special] || k.special).join(", ")));
+      for (const colour of ["black", "red", "yellow", "blue"]) if (p.cards[colour]) cards.append(chip(tools, colour, say("colour_cards", { n: p.cards[colour], colour })));
+      row.append(cards, make(tools, "td", p.cards.white || ""), make(tools, "td", p.kept.map((k) => W.specials[k.special] || k.special).join(", ")));
       row.append(make(tools, "td", p.businesses.map((b) => business[b] || b).join(", ")));
-      row.append(make(tools, "td", p.face_down ? `${p.face_down} lease${p.face_down === 1 ? "" : "s"}` : ""));
-      row.append(make(tools, "td", p.nominated ? `No. ${p.nominated}` : ""));
+      row.append(make(tools, "td", p.face_down ? say(p.face_down === 1 ? "lease" : "leases", { n: p.face_down }) : ""));
+      row.append(make(tools, "td", p.nominated ? no(p.nominated) : ""));
       row.dataset.seat = p.seat;
       [...row.children].forEach((cell, i) => { if (i > 1) cell.dataset.label = titles[i]; });
       table.append(row);
@@ -266,13 +255,13 @@
     const lot = view.lot;
     parts.lot.section.hidden = view.phase !== "auction";
     const inner = parts.lot.inner;
-    if (!lot) { inner.replaceChildren(make(tools, "p", "No lot on the block.")); return; }
+    if (!lot) { inner.replaceChildren(make(tools, "p", W.no_lot)); return; }
     const card = make(tools, "div", null, "tp-lotcard");
-    if (lot.horse !== undefined) card.append(chip(tools, lot.colour, `No. ${lot.horse}`), ` ${lot.name} (${lot.colour})`);
+    if (lot.horse !== undefined) card.append(chip(tools, lot.colour, no(lot.horse)), say("lot_horse", lot));
     else card.append(lot.name);
-    card.append(make(tools, "div", `face value £${lot.value}`));
-    const bid = lot.bidder === null ? "no bid yet" : `${guineas(lot.bid)}, ${tools.seatName(lot.bidder)}`;
-    inner.replaceChildren(card, make(tools, "p", `Bidding: ${bid}`, "tp-bid"));
+    card.append(make(tools, "div", say("face_value", lot)));
+    const bid = lot.bidder === null ? W.no_bid : say("bid_by", { guineas: guineas(lot.bid), name: tools.seatName(lot.bidder) });
+    inner.replaceChildren(card, make(tools, "p", say("bidding", { bid }), "tp-bid"));
   }
 
   function drawRing(parts, tools, view) {
@@ -309,7 +298,7 @@
       const [left, top] = parts.spot(h.length, lanes - h.track);
       token.style.left = `${left + aside}px`;
       token.style.top = `${top}px`;
-      token.title = `No. ${h.number} ${h.name} (${h.colour}), length ${h.length}, track ${h.track}, ${h.status}`;
+      token.title = say("on_course", { n: h.number, ...h });
       token.classList.toggle("tp-fallen", h.status === "fallen");
       token.classList.toggle("tp-nominated", view.players.some((p) => p.nominated === h.number));
     });
@@ -317,7 +306,7 @@
       if (!seen.has(Number(number))) { token.remove(); delete parts.tokens[number]; }
     }
     const done = parts.course.inner.querySelector(".tp-finish") || make(tools, "p", null, "tp-finish");
-    done.textContent = view.finish.length ? `Past the post: ${view.finish.map((n) => `No. ${n}`).join(", ")}` : "";
+    done.textContent = view.finish.length ? say("past_post", { horses: view.finish.map(no).join(", ") }) : "";
     parts.course.inner.append(done);
   }
 
@@ -347,17 +336,17 @@
     parts.tote.section.hidden = view.short || !["tote", "race", "over"].includes(view.phase);
     const table = make(tools, "table", null, "tp-table tp-pad");
     const head = make(tools, "tr");
-    ["horse", "owner", "laid"].forEach((t) => head.append(make(tools, "th", t)));
+    W.tote_columns.forEach((t) => head.append(make(tools, "th", t)));
     table.append(head);
     view.horses.filter((h) => ["running", "fallen", "finished", "out"].includes(h.status)).forEach((h) => {
       const row = make(tools, "tr");
       const name = make(tools, "td");
-      name.append(chip(tools, h.colour, `No. ${h.number}`), ` ${h.name}`);
-      row.append(name, make(tools, "td", h.owner === null ? "" : tools.seatName(h.owner)), make(tools, "td", `£${view.tote.by_horse[String(h.number)] || 0}`));
+      name.append(chip(tools, h.colour, no(h.number)), ` ${h.name}`);
+      row.append(name, make(tools, "td", h.owner === null ? "" : tools.seatName(h.owner)), make(tools, "td", say("pounds", { n: view.tote.by_horse[String(h.number)] || 0 })));
       row.dataset.horse = h.number;
       table.append(row);
     });
-    parts.tote.inner.replaceChildren(table, make(tools, "p", `Pool: £${view.tote.pool}`));
+    parts.tote.inner.replaceChildren(table, make(tools, "p", say("pool", view.tote)));
   }
 
   // A horse on a coloured square ("No. 1 (black) is on a red square"): the card it may
@@ -365,12 +354,12 @@
   const MOVE_ON = { black: 4, red: 3, yellow: 2, blue: 1 };
   function colourText(choice, prompt) {
     const colour = (/\((black|red|yellow|blue)\)/.exec(prompt || "") || [])[1];
-    const on = colour ? `move on ${MOVE_ON[colour]} length${MOVE_ON[colour] === 1 ? "" : "s"}` : "move on";
-    const card = colour ? `a ${colour} card` : "a colour card";
+    const on = colour ? say(MOVE_ON[colour] === 1 ? "move_on_one" : "move_on_many", { n: MOVE_ON[colour] }) : W.move_on;
+    const card = colour ? say("a_colour_card", { colour }) : W.any_colour_card;
     return {
-      advantage: on[0].toUpperCase() + on.slice(1), white: "Throw in a white card instead, stand still",
-      card: `Play ${card} and ${on}`, "card+white": `Play ${card} with a white one, stand still`,
-      stand: "Stand still",
+      advantage: on[0].toUpperCase() + on.slice(1), white: W.white_instead,
+      card: say("play_card", { card, on }), "card+white": say("play_card_white", { card }),
+      stand: W.stand,
     }[choice] || null;
   }
 
@@ -379,27 +368,22 @@
     const card = action.card || action.item;
     const named = card && names[card] ? names[card] : card;
     switch (action.kind) {
-      case "reject": return `Put ${named} under the dummy`;
-      case "discard": return `Throw ${named} into the auction`;
-      case "lot": return `Offer ${named}`;
-      case "sell": return `Sell ${named}`;
-      case "done": return "Done";
-      case "pass": return "Pass";
-      case "bid": return `Bid ${guineas(action.guineas)}`;
-      case "bet": return `Back No. ${action.horse} for £${action.pounds}`;
-      case "use": return `No. ${action.horse} takes the throw`;
-      case "nominate": return action.horse ? `Nominate No. ${action.horse}` : "Nominate nobody";
+      case "reject": case "discard": case "lot": case "sell": return say(action.kind, { card: named });
+      case "done": return W.done;
+      case "pass": return W.pass;
+      case "bid": return say("bid", { guineas: guineas(action.guineas) });
+      case "bet": case "use": case "scratch": return say(action.kind, action);
+      case "nominate": return action.horse ? say("nominate", action) : W.nominate_nobody;
       case "track": {
         const here = view.crossing ? view.crossing[1] : null;
-        return action.track === here ? `Stay on track ${here}` : `Cross to track ${action.track}`;
+        return action.track === here ? say("stay", { track: here }) : say("cross", action);
       }
-      case "report": return `Read ${DECK[action.deck] || `the ${action.deck}`} report for No. ${action.horse}`;
-      case "throw": return "Throw the dice";
-      case "offer": return action.pounds ? `Offer £${action.pounds}` : "No offer";
-      case "join": return action.yes ? "Join the Owners' Club" : "Do not join";
-      case "accept": return action.yes ? "Accept the offer" : "Refuse the offer";
-      case "scratch": return `Scratch No. ${action.horse}`;
-      case "special": return action.yes ? "Play the kept card" : "Keep the card";
+      case "report": return say("report", { deck: W.decks[action.deck] || say("some_report", action), horse: action.horse });
+      case "throw": return W.throw;
+      case "offer": return action.pounds ? say("offer", action) : W.no_offer;
+      case "join": return action.yes ? W.join : W.not_join;
+      case "accept": return action.yes ? W.accept : W.refuse;
+      case "special": return action.yes ? W.play_kept : W.keep_kept;
       case "colour": return colourText(action.choice, view.prompt);
       default: return null;
     }
@@ -423,27 +407,26 @@
   // box to type it in beside the buttons (the rules check it and say why if not).
   function amountForm(tools, kind, legal, view) {
     const form = make(tools, "form", null, `tp-amount tp-amount-${kind}`);
-    const what = { bid: "guineas", bet: "pounds", offer: "pounds" }[kind];
+    const what = { bid: "guineas", bet: "pounds", offer: "pounds" }[kind];  // the action's field
     const input = make(tools, "input");
     Object.assign(input, { type: "number", min: "0", step: "1", inputMode: "numeric", required: true });
     input.name = what;
-    input.setAttribute("aria-label", `${kind}: ${what}`);
+    input.setAttribute("aria-label", say("amount_label", { kind: W.amount_buttons[kind], unit: W.units[kind] }));
     let horse = null;
     if (kind === "bet") {
       horse = make(tools, "select");
       horse.name = "horse";
-      horse.setAttribute("aria-label", "horse to back");
+      horse.setAttribute("aria-label", W.horse_to_back);
       for (const h of new Set(legal.map((l) => l.action.horse))) {
         const runner = view.horses.find((one) => one.number === h);
-        const option = make(tools, "option", runner ? `No. ${h} ${runner.name}` : `No. ${h}`);
+        const option = make(tools, "option", runner ? say("horse", { n: h, name: runner.name }) : no(h));
         option.value = String(h);
         horse.append(option);
       }
       form.append(horse);
     }
-    input.placeholder = what;
-    const label = { bid: "Bid", bet: "Buy the ticket", offer: "Offer" }[kind];
-    const go = make(tools, "button", label, "tp-move");
+    input.placeholder = W.units[kind];
+    const go = make(tools, "button", W.amount_buttons[kind], "tp-move");
     go.type = "submit";
     form.append(input, go);
     form.addEventListener("submit", async (event) => {
@@ -461,14 +444,15 @@
     // every lease card by its id (content.py's, kept out of the view: a seat's frame holds
     // no card id it may not see); a log line names a card thrown away long ago by it
     const names = {};
-    for (const h of view.horses) names[`lease:horse-${String(h.number).padStart(2, "0")}`] = `No. ${h.number} ${h.name} (${h.colour})`;
+    const horse = (n, h) => say("horse_coloured", { n, name: h.name, colour: h.colour });
+    for (const h of view.horses) names[`lease:horse-${String(h.number).padStart(2, "0")}`] = horse(h.number, h);
     for (const [id, name] of Object.entries(view.board.businesses)) names[`lease:${id}`] = name;
-    for (const key of ["hand", "leases", "known_lots"]) for (const c of view[key] || []) names[c.card] = c.horse !== undefined ? `No. ${c.horse} ${c.name} (${c.colour})` : c.name;
-    if (view.lot) names[view.lot.card] = view.lot.horse !== undefined ? `No. ${view.lot.horse} ${view.lot.name}` : view.lot.name;
+    for (const key of ["hand", "leases", "known_lots"]) for (const c of view[key] || []) names[c.card] = c.horse !== undefined ? horse(c.horse, c) : c.name;
+    if (view.lot) names[view.lot.card] = view.lot.horse !== undefined ? say("horse", { n: view.lot.horse, name: view.lot.name }) : view.lot.name;
     // what a player may sell: a kept card, a horse, an advantage card of a colour
-    for (const p of view.players) for (const k of p.kept) names[k.id] = `the "${SPECIAL[k.special] || k.special}" card`;
-    for (const h of view.horses) names[`horse:${h.number}`] = `No. ${h.number} ${h.name} (${h.colour})`;
-    for (const colour of Object.keys(MOVE_ON)) names[`colour:${colour}`] = `a ${colour} advantage card`;
+    for (const p of view.players) for (const k of p.kept) names[k.id] = say("kept_card", { name: W.specials[k.special] || k.special });
+    for (const h of view.horses) names[`horse:${h.number}`] = horse(h.number, h);
+    for (const colour of Object.keys(MOVE_ON)) names[`colour:${colour}`] = say("advantage_card", { colour });
     return names;
   }
 
@@ -538,7 +522,7 @@
     if (!entry || entry.position !== position || !entry.action) return;  // dice: as they are
     const { action } = entry;
     const words = action.kind === "track"  // crossing or staying: the view of then is gone
-      ? `Take track ${action.track}`
+      ? say("take_track", action)
       : moveText(action, { crossing: null, prompt: null }, logSaid.names);
     if (!words) return;
     line.textContent = `${position}: ${logSaid.seatName(entry.player)}: ${words}`;
@@ -546,7 +530,7 @@
   function sayLog(frame, view, tools) {
     const box = document.getElementById("log");
     if (!box) return;
-    logSaid = { log: frame.log || [], names: { ...cardNames(view), hidden: "a card" }, seatName: tools.seatName };
+    logSaid = { log: frame.log || [], names: { ...cardNames(view), hidden: W.a_card }, seatName: tools.seatName };
     if (box.tpSaying) return;
     box.tpSaying = new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(sayLogLine)));
     box.tpSaying.observe(box, { childList: true });
@@ -559,6 +543,7 @@
   window.homestretchBoard = (frame, box, tools) => {
     const view = frame.view;
     if (!view || !view.board) return;
+    W = view.page;
     shown = [frame, box, tools];
     // a refusal at the top of the page is stale once the table has moved on
     if (box.tpVersion !== undefined && frame.version > box.tpVersion && tools.mode !== "replay") tools.showError("");
@@ -581,18 +566,5 @@
     drawTote(parts, tools, view);
     putFirst(parts, view.phase);
     sayLog(frame, view, tools);
-    nameTheGame(view);
   };
-
-  // The page's heading, the same for either game, says which game this is and whether
-  // a Tote runs (the short game takes the Tote out).
-  function nameTheGame(view) {
-    const heading = document.querySelector("header h1");
-    const name = view.short
-      ? "Totopoly, the short game: lease, train and race horses (no Tote)"
-      : "Totopoly: lease, train and race horses, with a Tote";
-    if (!heading || heading.textContent === name) return;
-    document.title = document.title.replace(heading.textContent, name);
-    heading.textContent = name;
-  }
 })();
