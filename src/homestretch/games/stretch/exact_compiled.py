@@ -249,7 +249,19 @@ How the loops are organised (design note):
   window terms bounded while those bounds together stay below ``LOWEST_BOUNDED`` (each
   of the two cases with window terms; ``_negligible_lowest``), not only while each is
   below ``NEGLIGIBLE``; and the window case's highest lanes of d's last block likewise
-  (the window of 1s between y and d is short there; ``_negligible_highest``).
+  (the window of 1s between y and d is short there; ``_negligible_highest``). Paired
+  against 9061b07 (``benchmarks/stretch_exact_dq.py``, least of 3 tries): at
+  ``LOWEST_BOUNDED`` 3e-15, 0.92 at 12 horses (1.19 s against 1.29 s), 1.00 at 6 (no lane
+  qualifies: the same numbers to 0), 1.01 at 20 (2 tries; none qualifies either): of
+  the sizes measured, only 12 horses gain. Show lower by at most 7.7e-14 an outcome, its bound higher by at most 5.2e-13 (12 horses), the whole answer's bounds
+  the same to two digits (``benchmarks/stretch_exact.py --quick``). At 1e-15 the lowest
+  lanes alone gave 0.94, at 1e-14 0.91 and with the highest 0.89 (show 2.5e-13, bound
+  1.9e-12 an outcome), but there the recorded races' ranges (show to show plus bound)
+  grew past the recorded ones by more than the 1e-12 allowed
+  (test_stretch_exact_compiled.py): 3e-15 keeps within it. Not tried: per-lane bounds
+  with the lanes compacted (item (2) above); the window case reads a window a lane
+  (``low_sym``, ``low_spread``), which compacting would have to gather, about as many
+  reads as the products it would spare (an estimate, not measured).
 - 2026-12-03 (late), register blocking tried on the clean targets (scratch kernels on
   recorded inputs, then in place; this machine reports no cycle counters, so rates are
   multiply-adds per cycle at its nominal 2.6 GHz). Peak is not the limit: sixteen
