@@ -3,12 +3,14 @@
 The same cases and the same algebra as ``exact_finish._clean_target`` and
 ``_disqualified_target`` (their docstrings say what each term means), arranged for a
 compiler. Two differences: where a key pair's window terms (disqualified horses between
-two clean ones, the costly part) are bounded below ``NEGLIGIBLE`` they are added to the
-show bound instead of summed; and the key pairs that could add least, below ``LEFT_OUT``
-(1e-15) together for each kind of target, are left out and what they could add goes to
-the show bound. The loops let go of the interpreter lock, so the threads of
-``exact.quickplay_chances`` really work at once. The numbers agree with the NumPy path
-to rounding (tests/games/stretch/test_stretch_exact_compiled.py).
+two clean ones, the costly part) are bounded below ``NEGLIGIBLE`` (a disqualified
+target's lowest and highest lower keys of a key d: below ``LOWEST_BOUNDED`` together)
+they are added to the show bound instead of summed; and the key pairs that could add
+least, below ``LEFT_OUT`` (1e-15) together for each kind of target, are left out and what
+they could add goes to the show bound. The loops let go of the interpreter lock, so the
+threads of ``exact.quickplay_chances`` really work at once. Place agrees with the NumPy
+path to rounding, show to what the bound gains (some 1e-13 an outcome;
+tests/games/stretch/test_stretch_exact_compiled.py).
 
 How the loops are organised (design note):
 - One outer loop over the higher key of the pairs (y for a clean target, descending;
@@ -223,6 +225,43 @@ How the loops are organised (design note):
   disqualified), which drops half of ``_times_window``'s products and an
   ``_one_in_window``: 0.94 and 0.97 of the time at 12 horses (two runs, 3 and 5 tries;
   every block bounded, place, show and bound the same to 2.3e-18), 1.00 at 6 (1.1e-19).
+- 2026-12-04, bracket instead of sum, the heavy lanes with 1s in the window, measured
+  before writing it (``benchmarks/stretch_exact_bracket.py``: the lanes of the NumPy sums,
+  outcomes 8, 17 and 2 at 12 and at 6 horses). With d fixed, lane y's sum for target h is
+  the sum over j2 of c_j2(y) H[h, j2](y), H = r_j2 times the window's triples without h
+  and j2: as y rises every allowed rises (c_ge and p_gt at y fall) and the window (1s in
+  (y, y1], y1 in (y, d)) shrinks, so H falls (no neighbour rose, 13-29 thousand lanes an
+  outcome); but c_j2(y), clean at exactly y, does not, so a bracket needs the h^2 matrix H
+  at the summed lanes, not only their sums (along d with y fixed c is fixed, but r falls
+  as the window grows: the sums fell at up to 558 neighbours). The bracket is wide: a lane
+  between its two neighbours, both summed, has one of 0.20-0.25 of its own sum (medians;
+  quartiles 0.10-0.15 and 0.29-0.35) at 12 horses, 0.16-0.19 at 6. The heavy lanes come
+  to 1.1e-9 an outcome at 12 horses (2e-9 at 6), so every other lane bracketed adds about
+  1e-10 an outcome to the show bound (6 horses' 9.4e-10 would pass 1e-9) and takes as
+  much off show, a hundred times the 1e-12 it must keep to. Bracketed only where a lane's
+  bracket is under 1e-14: 0.66-0.77 of the lanes still summed (0.59-0.67 at 6), 1.5-2.7e-11
+  an outcome; under 1e-15: 0.92-1.00. So a quarter of the heavy lanes at most, some 0.1 s
+  of their half second, for 2e-11 on show and its bound, less what it needs: H made and
+  kept at every summed lane (a second contraction a lane, s[m, j] = sum over k of W[m, k,
+  j] r_k, beside u), and a second round (which lanes between need summing is known only
+  once the first round's are summed, by d and then by y, each loop with fewer lanes):
+  not done. Done instead: a disqualified target's lowest lanes of each key d have their
+  window terms bounded while those bounds together stay below ``LOWEST_BOUNDED`` (each
+  of the two cases with window terms; ``_negligible_lowest``), not only while each is
+  below ``NEGLIGIBLE``; and the window case's highest lanes of d's last block likewise
+  (the window of 1s between y and d is short there; ``_negligible_highest``). Paired
+  against 9061b07 (``benchmarks/stretch_exact_dq.py``, least of 3 tries): at
+  ``LOWEST_BOUNDED`` 3e-15, 0.92 at 12 horses (1.19 s against 1.29 s), 1.00 at 6 (no lane
+  qualifies: the same numbers to 0), 1.01 at 20 (2 tries; none qualifies either): of
+  the sizes measured, only 12 horses gain. Show lower by at most 7.7e-14 an outcome, its bound higher by at most 5.2e-13 (12 horses), the whole answer's bounds
+  the same to two digits (``benchmarks/stretch_exact.py --quick``). At 1e-15 the lowest
+  lanes alone gave 0.94, at 1e-14 0.91 and with the highest 0.89 (show 2.5e-13, bound
+  1.9e-12 an outcome), but there the recorded races' ranges (show to show plus bound)
+  grew past the recorded ones by more than the 1e-12 allowed
+  (test_stretch_exact_compiled.py): 3e-15 keeps within it. Not tried: per-lane bounds
+  with the lanes compacted (item (2) above); the window case reads a window a lane
+  (``low_sym``, ``low_spread``), which compacting would have to gather, about as many
+  reads as the products it would spare (an estimate, not measured).
 - 2026-12-03 (late), register blocking tried on the clean targets (scratch kernels on
   recorded inputs, then in place; this machine reports no cycle counters, so rates are
   multiply-adds per cycle at its nominal 2.6 GHz). Peak is not the limit: sixteen
@@ -1461,6 +1500,7 @@ def disqualified_targets(
     base, by_horse, nothing = np.empty((5, horses)), np.empty((3, horses)), np.zeros(horses)
     below_work, below_lanes = np.empty((4, horses, BLOCK)), np.empty((5, BLOCK))
     a_d, one_by_j = np.empty(shape), np.empty(horses)
+    spent = np.empty(3)  # the bounds of d's lowest lanes (leader, window) and highest
     fixed_one, fixed_window, fixed_at = (
         np.empty((horses, horses)),
         np.empty((horses, horses)),
@@ -1488,6 +1528,7 @@ def disqualified_targets(
                 one_by_j[h] += w_one[d, m, h]
         below_d = (a_d, c_ge_d, below_work, below_lanes, w_one[d], w_spread[d], one_by_j)
         leader_summing, window_summing = False, False
+        spent[:] = 0.0
         count2, count3 = 0, 0
         for start in range(first_lanes[index], n, BLOCK):
             nb = min(BLOCK, n - start)
@@ -1520,7 +1561,8 @@ def disqualified_targets(
             _two(r3, lc, c_ge_d, s_a, s_b, factor, 1.0, 0, nb, sums)
             lo = 0
             if not leader_summing:
-                lo = _negligible(product[2], r3, weight, s_a, s_b, q, bound, start, 1 / 6, nb, sums)
+                lo = _negligible_lowest(product[2], r3, weight, s_a, s_b, q, bound, start, nb, sums,
+                                        spent, 0)  # fmt: skip
                 leader_summing = lo < nb
             # ... two or more 2s above d (a clean third's window, at d): summed for two
             # where that matters, once d's blocks are done
@@ -1549,16 +1591,21 @@ def disqualified_targets(
             if not window_summing:
                 # the window's sum is the one below less the one with no other clean
                 # horse (both with one 1 in it, so it is at most the first): bounded together
-                lo = _negligible(product[3], r4, weight, s_a, s_b, q, bound, start, 1 / 6, nb, sums)
+                lo = _negligible_lowest(product[3], r4, weight, s_a, s_b, q, bound, start, nb, sums,
+                                        spent, 1)  # fmt: skip
                 window_summing = lo < nb
+            top = nb  # ... and d's highest (the window between y and d is short there)
+            if lo < nb and start + nb == n:
+                top = _negligible_highest(product[3], r4, weight, s_a, s_b, q, bound, start, lo,
+                                          nb, sums, spent)  # fmt: skip
             # ... two or more 1s in the window (y1 anywhere above y bounds it): summed for
             # two where that matters, less the same with no other clean horse (r5)
-            if lo < nb:
+            if lo < top:
                 first = count3
                 _gather(low_p, start, by_horse[2], a_d, nb)  # 1s in (y, d]
                 count3 = _two_or_more(
                     low_spread, start, r4, lc, s_a, two_clean, weight, product[3], q, squared,
-                    scratch, bound, 1 / 6, start, lo, nb, sums, heavy_pair, heavy3, count3,
+                    scratch, bound, 1 / 6, start, lo, top, sums, heavy_pair, heavy3, count3,
                     below_d,
                 )  # fmt: skip
                 for s in range(first, count3):
@@ -1574,19 +1621,19 @@ def disqualified_targets(
             _sum(r5, between, s_d, nb)
             factor[:, :nb] = 0.0
             _two(r5, lc, between, s_c, s_d, factor, 1.0, 0, nb, sums)
-            if lo < nb:
+            if lo < top:
                 # the window's one 1 with no other clean horse: bounded where that is
                 # negligible in every lane (summed, it took half the window's products)
                 alone = _alone_one_bounded(product[4], r5, weight, ones, s_c, s_d, q5, factor,
-                                           bound, start, lo, nb, sums)  # fmt: skip
-                _times_r_c_r(r4, lc, ra4, lo, nb)
+                                           bound, start, lo, top, sums)  # fmt: skip
+                _times_r_c_r(r4, lc, ra4, lo, top)
                 if not alone:
-                    _times_r_c_r(r5, lc, ra5, lo, nb)
+                    _times_r_c_r(r5, lc, ra5, lo, top)
                 _times_window(low_sym, start, fixed_window, ones, c_ge_d, vectors,
-                              2 if alone else 4, products, lo, nb, sums)  # fmt: skip
-                _one_in_window(r4, lc, s_a, products[0], products[1], two_clean, 1.0, lo, nb, sums)
+                              2 if alone else 4, products, lo, top, sums)  # fmt: skip
+                _one_in_window(r4, lc, s_a, products[0], products[1], two_clean, 1.0, lo, top, sums)
                 if not alone:
-                    _one_in_window(r5, lc, s_c, products[2], products[3], factor, 1.0, lo, nb,
+                    _one_in_window(r5, lc, s_c, products[2], products[3], factor, 1.0, lo, top,
                                    sums)  # fmt: skip
             _weigh(show, start, product[3], r4, weight, two_clean, 1 / 6, nb)
             _weigh(show, start, product[4], r5, weight, factor, -1 / 6, nb)
@@ -1609,6 +1656,61 @@ def disqualified_targets(
                 keep_at, show, bound,
             )  # fmt: skip
     _sum_by_y(kept, kept_count, w_two, clean_keys, show, bound)
+
+
+@kernel
+def _negligible_lowest(
+    product: Floats, r: Floats, weight: Floats, s_a: Floats, s_b: Floats, q: Floats,
+    into: Floats, at: int, nb: int, work: Floats, spent: Floats, case: int,
+) -> int:  # fmt: skip
+    """``_negligible`` for a disqualified target (its window terms weigh 1/6): the lowest
+    lanes of a key d are bounded while each is below ``NEGLIGIBLE`` or all of them
+    together (``spent[case]``, over d's blocks) stay below ``LOWEST_BOUNDED``."""
+    share, total = work[0], work[1]
+    _dot(r, weight, total, 0, nb)
+    lo = 0
+    while lo < nb:
+        share[lo] = s_a[lo] * s_b[lo] * math.expm1(q[lo]) * product[lo] / 6
+        lane = total[lo] * share[lo]
+        if lane >= NEGLIGIBLE and spent[case] + lane >= LOWEST_BOUNDED:
+            break
+        spent[case] += lane
+        lo += 1
+    for h in range(r.shape[0]):
+        for i in range(_lane(lo)):
+            into[h, _lane(at) + i] += r[h, i] * weight[h, i] * share[i]
+    return lo
+
+
+@kernel
+def _negligible_highest(
+    product: Floats, r: Floats, weight: Floats, s_a: Floats, s_b: Floats, q: Floats,
+    into: Floats, at: int, lo: int, nb: int, work: Floats, spent: Floats,
+) -> int:  # fmt: skip
+    """The same for the highest lanes of a key d's last block (lanes lo to nb) in the
+    window case (X rolled 2): the window of 1s between y and d is short there. Returns the
+    lane after the last summed; the lanes from it on get their bound."""
+    share, total = work[0], work[1]
+    _dot(r, weight, total, lo, nb)
+    top = nb
+    while top > lo:
+        i = top - 1
+        share[i] = s_a[i] * s_b[i] * math.expm1(q[i]) * product[i] / 6
+        lane = total[i] * share[i]
+        if lane >= NEGLIGIBLE and spent[2] + lane >= LOWEST_BOUNDED:
+            break
+        spent[2] += lane
+        top = i
+    for h in range(r.shape[0]):
+        for i in range(_lane(top), _lane(nb)):
+            into[h, _lane(at) + i] += r[h, i] * weight[h, i] * share[i]
+    return top
+
+
+LOWEST_BOUNDED = 3e-15
+"""What a disqualified target's lowest lanes of a key d may add to the show bound
+together, for each of its two cases with window terms (``_negligible_lowest``), and the
+window case's highest (``_negligible_highest``)."""
 
 
 @kernel
