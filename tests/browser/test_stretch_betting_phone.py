@@ -26,6 +26,27 @@ expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy ma
 SCREEN = PHONE["viewport"]["height"]
 
 
+THREE_HORSES = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
+
+
+def new_race(
+    address: str,
+    name: str,
+    people: tuple[str, ...],
+    horses: tuple[str, ...] = THREE_HORSES,
+    furlongs: int = 6,
+    mode: str = "quick",
+) -> dict:
+    """A race built through the server's API with ``people`` at its windows: its links."""
+    race = {"name": name, "furlongs": furlongs, "entries": [{"horse": h} for h in horses]}
+    players = [{"kind": "person", "name": person} for person in people]
+    answer = httpx.post(
+        f"{address}/api/stretch/races", json={"race": race, "mode": mode, "players": players}
+    )
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
 def bet(page: Page, pool: str, post: int, dollars: int) -> None:
     page.select_option("#bet-pool", pool)
     page.select_option("#bet-horse", str(post))
@@ -47,13 +68,12 @@ def test_the_window_comes_first_on_a_phone(
     browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
     with shared_server.visit() as address:
-        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978", "citation-1948")
-        race = {"name": "Phone Stakes", "furlongs": 6, "entries": [{"horse": h} for h in horses]}
-        people = [{"kind": "person", "name": name} for name in ("Ann", "Bea")]
-        request = {"race": race, "mode": "quick", "players": people}
-        answer = httpx.post(f"{address}/api/stretch/races", json=request)
-        assert answer.status_code == 200, answer.text
-        links = answer.json()
+        links = new_race(
+            address,
+            "Phone Stakes",
+            ("Ann", "Bea"),
+            horses=("secretariat-1973", "seattle-slew-1977", "affirmed-1978", "citation-1948"),
+        )
         ann = context(browser, address).new_page()
         ann.goto(links["seats"][0]["link"])
         bet(ann, "win", 1, 20)  # Ann bets before Bea has looked
@@ -109,14 +129,7 @@ def test_nothing_below_tells_the_finish_before_the_caller(
     notices, log and result (below the board) say nothing of the finish; once the
     caller reaches the wire they are back."""
     with shared_server.visit() as address:
-        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
-        race = {"name": "Quiet Stakes", "furlongs": 6, "entries": [{"horse": h} for h in horses]}
-        people = [{"kind": "person", "name": name} for name in ("Ann", "Bea")]
-        answer = httpx.post(
-            f"{address}/api/stretch/races", json={"race": race, "mode": "quick", "players": people}
-        )
-        assert answer.status_code == 200, answer.text
-        links = answer.json()
+        links = new_race(address, "Quiet Stakes", ("Ann", "Bea"))
         ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
         for page, seat in ((ann, 0), (bea, 1)):
             page.goto(links["seats"][seat]["link"])
@@ -148,15 +161,8 @@ def test_the_last_at_the_window_is_told_the_race_waits_for_them(
     browser: Browser, shared_server: SharedServer
 ) -> None:
     with shared_server.visit() as address:
-        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
-        race = {"name": "Last Stakes", "furlongs": 6, "entries": [{"horse": h} for h in horses]}
-        people = [{"kind": "person", "name": name} for name in ("Ann", "Bea", "Cal")]
-        answer = httpx.post(
-            f"{address}/api/stretch/races", json={"race": race, "mode": "quick", "players": people}
-        )
-        assert answer.status_code == 200, answer.text
-        links = answer.json()
-        pages = [context(browser, address, phone=True).new_page() for _ in people]
+        links = new_race(address, "Last Stakes", ("Ann", "Bea", "Cal"))
+        pages = [context(browser, address, phone=True).new_page() for _ in range(3)]
         for page, seat in zip(pages, links["seats"], strict=True):
             page.goto(seat["link"])
         ann, bea, cal = pages
@@ -181,12 +187,7 @@ def test_done_straight_after_a_bet_counts_both(
     as stale. The event stream here only ever sends the first frame, so no frame can
     come between the two."""
     with shared_server.visit() as address:
-        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
-        race = {"name": "Quick Hands", "furlongs": 6, "entries": [{"horse": h} for h in horses]}
-        request = {"race": race, "mode": "quick", "players": [{"kind": "person", "name": "Ann"}]}
-        answer = httpx.post(f"{address}/api/stretch/races", json=request)
-        assert answer.status_code == 200, answer.text
-        links = answer.json()
+        links = new_race(address, "Quick Hands", ("Ann",))
         first = frame(address, int(links["id"]), token_of(links["seats"][0]["link"]))
         stream = f"event: frame\ndata: {json.dumps(first)}\n\n"
         page = context(browser, address, phone=True).new_page()
@@ -216,14 +217,7 @@ def test_a_refused_bet_is_said_under_the_window_until_the_table_moves_on(
     her phone, where she pressed, not at the top of the page; it goes when another
     player's bet changes the table, and with her own next good bet."""
     with shared_server.visit() as address:
-        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
-        race = {"name": "Short Stakes", "furlongs": 6, "entries": [{"horse": h} for h in horses]}
-        people = [{"kind": "person", "name": name} for name in ("Ann", "Bea")]
-        answer = httpx.post(
-            f"{address}/api/stretch/races", json={"race": race, "mode": "quick", "players": people}
-        )
-        assert answer.status_code == 200, answer.text
-        links = answer.json()
+        links = new_race(address, "Short Stakes", ("Ann", "Bea"))
         ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
         for page, seat in ((ann, 0), (bea, 1)):
             page.goto(links["seats"][seat]["link"])
@@ -256,14 +250,7 @@ def test_a_player_reads_her_own_lines_first_when_done_and_after_the_race(
     the caller reaches the wire, what the tote paid her and where that leaves her, not
     before."""
     with shared_server.visit() as address:
-        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
-        race = {"name": "Own Stakes", "furlongs": 6, "entries": [{"horse": h} for h in horses]}
-        people = [{"kind": "person", "name": name} for name in ("Ann", "Bea")]
-        answer = httpx.post(
-            f"{address}/api/stretch/races", json={"race": race, "mode": "quick", "players": people}
-        )
-        assert answer.status_code == 200, answer.text
-        links = answer.json()
+        links = new_race(address, "Own Stakes", ("Ann", "Bea"))
         ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
         for page, seat in ((ann, 0), (bea, 1)):
             page.goto(links["seats"][seat]["link"])
@@ -302,14 +289,14 @@ def test_a_phone_woken_at_the_off_hears_the_call_with_the_others(
     picks the call up where Ann's open page is, by the server's clock, and does not
     tell her the finish first (it showed the race whole, the official order on top)."""
     with shared_server.visit() as address:
-        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978", "citation-1948")
-        race = {"name": "Woken Stakes", "furlongs": 9, "entries": [{"horse": h} for h in horses]}
-        people = [{"kind": "person", "name": name} for name in ("Ann", "Bea")]
-        answer = httpx.post(
-            f"{address}/api/stretch/races", json={"race": race, "mode": "full", "players": people}
+        links = new_race(
+            address,
+            "Woken Stakes",
+            ("Ann", "Bea"),
+            horses=("secretariat-1973", "seattle-slew-1977", "affirmed-1978", "citation-1948"),
+            furlongs=9,
+            mode="full",
         )
-        assert answer.status_code == 200, answer.text
-        links = answer.json()
         ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
         for page, seat in ((ann, 0), (bea, 1)):
             page.goto(links["seats"][seat]["link"])
@@ -340,14 +327,7 @@ def test_no_empty_running_lines_before_the_break_is_called(
     the break the page draws no running-lines figure (it drew an empty one, a blank
     screenful on a phone); with the break called it does."""
     with shared_server.visit() as address:
-        horses = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
-        race = {"name": "Held Stakes", "furlongs": 9, "entries": [{"horse": h} for h in horses]}
-        people = [{"kind": "person", "name": "Ann"}]
-        answer = httpx.post(
-            f"{address}/api/stretch/races", json={"race": race, "mode": "full", "players": people}
-        )
-        assert answer.status_code == 200, answer.text
-        links = answer.json()
+        links = new_race(address, "Held Stakes", ("Ann",), furlongs=9, mode="full")
         ann = context(browser, address, phone=True).new_page()
         ann.clock.install()
         ann.goto(links["seats"][0]["link"])
