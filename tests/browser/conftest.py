@@ -3,11 +3,12 @@ module of several tests shares one server."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from tests.browser.table_pages import SharedServer
+from playwright.sync_api import Browser, BrowserContext, Page
+from tests.browser.table_pages import SharedServer, context
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, serving
 
 
@@ -25,3 +26,18 @@ def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedSe
         env.setenv("HOMESTRETCH_CACHE", str(folder / "exact-odds"))  # the server's own
         with serving(db, folder) as address:
             yield SharedServer(address, db, folder)
+
+
+@pytest.fixture
+def phone(browser: Browser, shared_server: SharedServer) -> Iterator[Callable[[], Page]]:
+    """A new phone's page (a person of its own) for each call, all closed after the test:
+    a page left open would go on asking its stream (and its route) for frames."""
+    made: list[BrowserContext] = []
+
+    def new_page() -> Page:
+        made.append(context(browser, shared_server.address, phone=True))
+        return made[-1].new_page()
+
+    yield new_page
+    for each in made:
+        each.close()

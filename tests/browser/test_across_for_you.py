@@ -6,16 +6,15 @@ back), after a reload too; and every word the board says is the one the server s
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 from tests.browser.table_pages import (
     PHONE,
     SharedServer,
-    context,
     fits_width,
     frame,
     open_table,
@@ -35,21 +34,6 @@ SEATS = [
 SCREEN = PHONE["viewport"]["height"]
 MOST_MOVES = 400
 """A bound on the moves sent to reach a race, so a stuck game fails."""
-
-
-@pytest.fixture
-def phone(browser: Browser, shared_server: SharedServer) -> Iterator[Callable[[], Page]]:
-    """A new phone's page (a person of its own) for each call, all closed after the test:
-    a page left open would go on asking its stream (and its route) for frames."""
-    made: list[BrowserContext] = []
-
-    def new_page() -> Page:
-        made.append(context(browser, shared_server.address, phone=True))
-        return made[-1].new_page()
-
-    yield new_page
-    for each in made:
-        each.close()
 
 
 def _move(address: str, game_id: int, token: str, action: dict[str, Any]) -> int:

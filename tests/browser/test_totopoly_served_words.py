@@ -6,13 +6,13 @@ training ring."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
-from tests.browser.table_pages import SharedServer, context, frame
+from playwright.sync_api import Locator, Page, Route, expect
+from tests.browser.table_pages import SharedServer, frame
 from tests.browser.test_totopoly_table_talk import PEOPLE, _asked, _move, _open
 
 from homestretch.core.protocol import JSON
@@ -23,21 +23,6 @@ MARK = "\u00b6"
 """Put before every served word: a word the board wrote itself has none."""
 MOST_MOVES = 300
 """A bound on the quiet moves played to reach the training ring, so a stuck game fails."""
-
-
-@pytest.fixture
-def phone(browser: Browser, shared_server: SharedServer) -> Iterator[Callable[[], Page]]:
-    """A new phone's page (a person of its own) for each call, all closed after the test:
-    a page left open would go on asking its stream (and its route) for frames."""
-    made: list[BrowserContext] = []
-
-    def new_page() -> Page:
-        made.append(context(browser, shared_server.address, phone=True))
-        return made[-1].new_page()
-
-    yield new_page
-    for each in made:
-        each.close()
 
 
 def _marked(words: Any) -> Any:
