@@ -247,7 +247,7 @@ How the loops are organised (design note):
   once the first round's are summed, by d and then by y, each loop with fewer lanes):
   not done. Done instead: a disqualified target's lowest lanes of each key d have their
   window terms bounded while those bounds together stay below ``LOWEST_BOUNDED`` (each
-  of the two cases with window terms; ``_negligible_lowest``), not only while each is
+  of the two cases with window terms; ``_negligible`` with a budget), not only while each is
   below ``NEGLIGIBLE``; and the window case's highest lanes of d's last block likewise
   (the window of 1s between y and d is short there; ``_negligible_highest``). Paired
   against 9061b07 (``benchmarks/stretch_exact_dq.py``, least of 3 tries): at
@@ -576,7 +576,8 @@ def _spread(column: Floats, block: Floats) -> None:
 @kernel
 def _negligible(
     product: Floats, r: Floats, weight: Floats, s_a: Floats, s_b: Floats, q: Floats,
-    into: Floats, at: int, scale: float, nb: int, work: Floats,
+    into: Floats, at: int, per: float, nb: int, work: Floats, spent: Floats, case: int,
+    budget: float,
 ) -> int:  # fmt: skip
     """The first lane whose window terms may matter; the lanes before it get their bound.
 
@@ -585,15 +586,20 @@ def _negligible(
     (exp(q) - 1): the sums over the others of a, b and the window's markers, each over
     allowed (the product over subsets of markers, bounded by the exponential). Low keys
     are where a horse is rarely so far ahead that the window matters: below ``NEGLIGIBLE``
-    they are bounded instead of summed, at no cost to place.
+    they are bounded instead of summed, at no cost to place. The window terms weigh
+    1 / ``per`` of the case. A lane above ``NEGLIGIBLE`` is bounded too while the bounds
+    of the lanes bounded so far (``spent[case]``, kept by the caller over a key's blocks)
+    stay below ``budget`` (0: none is).
     """
     share, total = work[0], work[1]
     _dot(r, weight, total, 0, nb)
     lo = 0
     while lo < nb:
-        share[lo] = s_a[lo] * s_b[lo] * math.expm1(q[lo]) * scale * product[lo]
-        if total[lo] * share[lo] >= NEGLIGIBLE:
+        share[lo] = s_a[lo] * s_b[lo] * math.expm1(q[lo]) * product[lo] / per
+        lane = total[lo] * share[lo]
+        if lane >= NEGLIGIBLE and spent[case] + lane >= budget:
             break
+        spent[case] += lane
         lo += 1
     for h in range(r.shape[0]):
         for i in range(_lane(lo)):
@@ -742,6 +748,7 @@ def clean_targets(
     sums, more = lanes[5:8], lanes[8:10]
     sym = _padded_square(horses)
     base1, base2, nothing = np.empty(horses), np.empty(horses), np.zeros(horses)
+    spent = np.zeros(1)  # no budget here: ``_negligible`` bounds lanes below NEGLIGIBLE only
     # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
     two, by_m, by_both = _window_two_start(horses)
     heavy = _heavy_lanes_aligned(horses, count)
@@ -771,7 +778,8 @@ def clean_targets(
             _distinct_and_pair(r2, c_y, c_gt_y, s_a, s_b, distinct, factor, nb, sums)
             lo = 0
             if not summing:
-                lo = _negligible(product2, r2, weight, s_a, s_b, q, bound, start, 1.0, nb, sums)
+                lo = _negligible(product2, r2, weight, s_a, s_b, q, bound, start, 1.0, nb, sums,
+                                spent, 0, 0.0)  # fmt: skip
                 summing = lo < nb
             # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
             if lo < nb:
@@ -1561,8 +1569,8 @@ def disqualified_targets(
             _two(r3, lc, c_ge_d, s_a, s_b, factor, 1.0, 0, nb, sums)
             lo = 0
             if not leader_summing:
-                lo = _negligible_lowest(product[2], r3, weight, s_a, s_b, q, bound, start, nb, sums,
-                                        spent, 0)  # fmt: skip
+                lo = _negligible(product[2], r3, weight, s_a, s_b, q, bound, start, 6.0, nb, sums,
+                                spent, 0, LOWEST_BOUNDED)  # fmt: skip
                 leader_summing = lo < nb
             # ... two or more 2s above d (a clean third's window, at d): summed for two
             # where that matters, once d's blocks are done
@@ -1591,8 +1599,8 @@ def disqualified_targets(
             if not window_summing:
                 # the window's sum is the one below less the one with no other clean
                 # horse (both with one 1 in it, so it is at most the first): bounded together
-                lo = _negligible_lowest(product[3], r4, weight, s_a, s_b, q, bound, start, nb, sums,
-                                        spent, 1)  # fmt: skip
+                lo = _negligible(product[3], r4, weight, s_a, s_b, q, bound, start, 6.0, nb, sums,
+                                spent, 1, LOWEST_BOUNDED)  # fmt: skip
                 window_summing = lo < nb
             top = nb  # ... and d's highest (the window between y and d is short there)
             if lo < nb and start + nb == n:
@@ -1659,30 +1667,6 @@ def disqualified_targets(
 
 
 @kernel
-def _negligible_lowest(
-    product: Floats, r: Floats, weight: Floats, s_a: Floats, s_b: Floats, q: Floats,
-    into: Floats, at: int, nb: int, work: Floats, spent: Floats, case: int,
-) -> int:  # fmt: skip
-    """``_negligible`` for a disqualified target (its window terms weigh 1/6): the lowest
-    lanes of a key d are bounded while each is below ``NEGLIGIBLE`` or all of them
-    together (``spent[case]``, over d's blocks) stay below ``LOWEST_BOUNDED``."""
-    share, total = work[0], work[1]
-    _dot(r, weight, total, 0, nb)
-    lo = 0
-    while lo < nb:
-        share[lo] = s_a[lo] * s_b[lo] * math.expm1(q[lo]) * product[lo] / 6
-        lane = total[lo] * share[lo]
-        if lane >= NEGLIGIBLE and spent[case] + lane >= LOWEST_BOUNDED:
-            break
-        spent[case] += lane
-        lo += 1
-    for h in range(r.shape[0]):
-        for i in range(_lane(lo)):
-            into[h, _lane(at) + i] += r[h, i] * weight[h, i] * share[i]
-    return lo
-
-
-@kernel
 def _negligible_highest(
     product: Floats, r: Floats, weight: Floats, s_a: Floats, s_b: Floats, q: Floats,
     into: Floats, at: int, lo: int, nb: int, work: Floats, spent: Floats,
@@ -1709,7 +1693,7 @@ def _negligible_highest(
 
 LOWEST_BOUNDED = 3e-15
 """What a disqualified target's lowest lanes of a key d may add to the show bound
-together, for each of its two cases with window terms (``_negligible_lowest``), and the
+together, for each of its two cases with window terms (``_negligible`` with a budget), and the
 window case's highest (``_negligible_highest``)."""
 
 
