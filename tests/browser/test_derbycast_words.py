@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -154,6 +155,17 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         ann.screenshot(path=str(tmp_path / "ann-review.png"), full_page=True)
 
 
+def _keepers_table(address: str) -> dict[str, Any]:
+    """A one-race table of Ann and Bob with a keeper who posts the card: its links."""
+    config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 1}
+    seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+    answer = httpx.post(
+        f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
+    )
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
 def _move(address: str, game_id: int, token: str, action: dict[str, object]) -> None:
     version = frame(address, game_id, token)["version"]
     answer = httpx.post(
@@ -169,13 +181,7 @@ def test_the_tv_reads_its_captions_from_the_rules_words(
     """The TV's board and card are captioned in the view's words (words.py CAPTIONS and
     the card's lines), and a phone's buttons say who picked a horse from them too."""
     with shared_server.visit() as address:
-        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 1}
-        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
-        answer = httpx.post(
-            f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
-        )
-        assert answer.status_code == 200, answer.text
-        links = answer.json()
+        links = _keepers_table(address)
         game_id = links["id"]
         tokens = [token_of(seat["link"]) for seat in links["seats"]]
         card = {"kind": "card", "race": "Riverbend", "horses": ["Alpha", "Bravo", "Charlie"]}
@@ -222,13 +228,7 @@ def test_win_place_and_show_come_up_under_the_horse_tapped_on_a_phone(
     show buttons up right under it, on the screen (they came after the twelfth horse,
     off the screen, and the tap seemed to do nothing); the last horse's too."""
     with shared_server.visit() as address:
-        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 1}
-        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
-        answer = httpx.post(
-            f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
-        )
-        assert answer.status_code == 200, answer.text
-        links = answer.json()
+        links = _keepers_table(address)
         game_id = links["id"]
         keeper = token_of(links["seats"][2]["link"])
         _move(address, game_id, keeper, {"kind": "simulate", "race": "claiming-route-big-field"})
