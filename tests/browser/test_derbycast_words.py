@@ -155,9 +155,11 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         ann.screenshot(path=str(tmp_path / "ann-review.png"), full_page=True)
 
 
-def _keepers_table(address: str) -> dict[str, Any]:
-    """A one-race table of Ann and Bob with a keeper who posts the card: its links."""
-    config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 1}
+def _keepers_table(address: str, races: int = 1, sealed: bool = False) -> dict[str, Any]:
+    """A table of Ann and Bob with a keeper who posts the cards: its links."""
+    config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": races}
+    if sealed:
+        config["sealed"] = True
     seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
     answer = httpx.post(
         f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
@@ -267,13 +269,7 @@ def test_the_keepers_next_step_is_on_a_phones_first_screen(
     below them (it came first, and put each off the screen). While the TV calls the
     race the desk says so and holds the result (it told the finish at once)."""
     with shared_server.visit() as address:
-        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 2}
-        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
-        answer = httpx.post(
-            f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
-        )
-        assert answer.status_code == 200, answer.text
-        links = answer.json()
+        links = _keepers_table(address, races=2)
         game_id = links["id"]
         ann, bob, keeper = (token_of(seat["link"]) for seat in links["seats"])
         _move(address, game_id, keeper, {"kind": "simulate", "race": "claiming-route-big-field"})
@@ -308,14 +304,7 @@ def test_a_pick_refused_because_another_came_first_is_said_under_it(
     tapped (it went to the top of the page, off his screen, and the tap was lost); his
     next press is taken and the line goes."""
     with shared_server.visit() as address:
-        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper"}
-        config |= {"races": 1, "sealed": True}
-        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
-        answer = httpx.post(
-            f"{address}/api/tables", json={"game": "derbycast", "config": config, "seats": seats}
-        )
-        assert answer.status_code == 200, answer.text
-        links = answer.json()
+        links = _keepers_table(address, sealed=True)
         game_id = links["id"]
         ann, bob_token, keeper = (token_of(seat["link"]) for seat in links["seats"])
         _move(address, game_id, keeper, {"kind": "simulate", "race": "claiming-route-big-field"})
