@@ -225,7 +225,7 @@ def test_a_phone_scrolled_away_is_told_its_turn_came_and_taken_to_it(
         ann = phone()
         ann.goto(links["seats"][0]["link"])
         shows(ann, frame(address, game_id, tokens[0])["version"])
-        jump = ann.locator(".ab-jump")
+        jump = ann.locator("#your-turn-pin")  # the shared page's (table.js)
         ann.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading the bins
         if frame(address, game_id, tokens[0])["your_turn"]:  # her bid is out of sight
             expect(jump).to_be_visible()

@@ -14,6 +14,7 @@ from homestretch.core.protocol import JSON
 from homestretch.session.dice import seed_digest
 from homestretch.session.table import Table
 from homestretch.web.forms import action_forms
+from homestretch.web.words import PAGE
 
 TYPED_OVER = 40
 """More legal actions than this and the page offers a form to type one in."""
@@ -87,6 +88,7 @@ def seat_part(table: Table, seat: int | None, may_roll: bool = False, admin: boo
         "result": state.result() if over else None,
         "seed_digest": seed_digest(table.seed),
         "seed": table.seed if over else None,
+        "words": PAGE,  # the shared page's own (a game's board has its own in the view)
     }
 
 

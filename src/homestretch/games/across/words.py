@@ -453,7 +453,6 @@ PAGE_TEMPLATES = {
     "choose_track": "Choose the track",
     "track_choice": "{name}, {city}: {conditions} Best pick #{pick}.",
     "at_the_table": "At the table",
-    "jump": "Your turn \u2191",
 }
 """The board's sentences and labels, each a template of {fields}."""
 

@@ -16,6 +16,9 @@ let drawnLog = 0;  // how many of them the page shows
 // window.homestretchBoard = (frame, box, tools) => {...}: it draws each frame into box and
 // may send moves with tools.send({action}) or tools.send({roll: faces}). The generic
 // moves, view and result stay below it, folded, so nothing the board leaves out is out of reach.
+// A board marks where its player makes the move the table waits for with the attribute
+// data-your-move (on the form, the buttons or the box that holds them; several marks are
+// taken in the page's order): see "Your turn" pinned below.
 const board = typeof window.homestretchBoard === "function" ? window.homestretchBoard : null;
 
 function el(tag, text, cls) {
@@ -159,7 +162,53 @@ function render(next) {
     if (token) query.set("token", token);
     replay.href = `/t/${tableId}/replay?${query}`;
   }
+  placePin();
 }
+
+// "Your turn" pinned to the screen: a phone scrolled away from its move (down to the race
+// card, the tote, the news) while the table waits for it is told so, and a tap takes it
+// back. The move is where the board marked it (data-your-move), or the generic moves of
+// a game without a board; the pin shows while the frame says it is this seat's turn and
+// no marked move is in sight, and goes once one is (or the move is made). Its words are
+// the server's (frame.words, web/words.py).
+const PIN_SEEN = 40;  // px of a move on the screen that count as seeing it (all of a smaller one)
+
+function movesMarked() {
+  const marked = board ? [...$("board").querySelectorAll("[data-your-move]")] : [$("turn")];
+  return marked.filter((node) => node.getClientRects().length);  // drawn, not hidden
+}
+
+function inSight(node) {
+  const box = node.getBoundingClientRect();
+  const shown = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+  return shown >= Math.min(PIN_SEEN, box.height);
+}
+
+function placePin() {
+  const pin = $("your-turn-pin");
+  const asked = frame && frame.your_turn && !frame.over && mode !== "replay" && frame.words;
+  const moves = asked ? movesMarked() : [];
+  pin.hidden = !moves.length || moves.some(inSight);
+  body.classList.toggle("pinned", !pin.hidden);
+  if (!pin.hidden) pin.textContent = frame.words.your_turn_pin;
+}
+
+$("your-turn-pin").addEventListener("click", () => {
+  const move = movesMarked()[0];
+  if (!move) return;
+  const tall = move.getBoundingClientRect().height > window.innerHeight * 0.8;
+  move.scrollIntoView({ block: tall ? "start" : "center" });  // a tall one from its top
+  placePin();
+});
+window.addEventListener("scroll", placePin, { passive: true });
+window.addEventListener("resize", placePin);
+// A board may draw again between frames (a tap, a call read out part by part).
+let pinPlacing = false;
+new MutationObserver(() => {
+  if (pinPlacing) return;
+  pinPlacing = true;
+  requestAnimationFrame(() => { pinPlacing = false; placePin(); });
+}).observe($("board"), { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "data-your-move"] });
 
 // Open-ended actions (a result posted, a bid of any size): a form per kind of action,
 // one input per field, that writes the action's JSON into the box below as it is filled.

@@ -518,28 +518,12 @@
     return s;
   }
 
-  // A phone scrolled down to the race card or the news does not show that the table
-  // now waits on this player: while his move is out of sight a "Your turn" button stays
-  // pinned to the screen and takes him to it.
+  // Where this player's move is, for the page's "Your turn" pin (table.js): an offer to
+  // answer first, then the roll, the betting, the tracks, the bid; else the turn's line.
   const MOVES = [".ab-for-you .ab-offer", ".ab-roll", ".ab-betting", ".ab-tracks", ".ab-block .ab-moves", ".ab-turn"];
-  const theMove = () => MOVES.map((where) => document.querySelector(where)).find(Boolean);
-  let jump = null;
-  function placeJump() {
-    if (!jump) return;
-    const move = theMove();
-    const seen = move && move.getBoundingClientRect().bottom > 0 && move.getBoundingClientRect().top < window.innerHeight;
-    jump.hidden = !jump.dataset.asked || !move || seen;
-  }
-  window.addEventListener("scroll", placeJump, { passive: true });
-  function jumpButton(frame) {
-    jump = node("button", W.jump, "ab-jump");
-    jump.type = "button";
-    if (frame.your_turn && !frame.over) jump.dataset.asked = "yes";
-    jump.addEventListener("click", () => {
-      const move = theMove();
-      if (move) move.scrollIntoView({ block: "center" });
-    });
-    return jump;
+  function markMove(box) {
+    const move = MOVES.map((where) => box.querySelector(where)).find(Boolean);
+    if (move) move.dataset.yourMove = "";
   }
 
   window.homestretchBoard = (frame, box, tools) => {
@@ -552,9 +536,9 @@
     // A phone reads from the top: whose turn, what is put to this player, his move, the
     // race, then the table's news, the dealings he may offer, the windows and the rest.
     const parts = [header(frame), forYou(frame), yourMove(frame), auctionBlock(frame), raceCard(), announcements(frame),
-      dealingsPanel(frame), windowsBoard(), totalizator(), players(), bins(), jumpButton(frame)];
+      dealingsPanel(frame), windowsBoard(), totalizator(), players(), bins()];
     box.replaceChildren(...parts.filter(Boolean));
     sayRefusal();
-    placeJump();
+    markMove(box);
   };
 })();

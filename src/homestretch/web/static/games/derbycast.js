@@ -224,7 +224,7 @@
     // that the pick stands (what the table waits for) under the pick, not below the field
     if (refused && frame.version > refused.version) refused = null; // the table moved on since
     if (frame.legal.some((l) => l.action.kind === "ready")) {
-      box.append(button(tools, own.buttons.stands, () => phoneSend(tools, { kind: "ready" }, "ready"), { "data-ready": "" }));
+      box.append(button(tools, own.buttons.stands, () => phoneSend(tools, { kind: "ready" }, "ready"), { "data-ready": "", "data-your-move": "" }));
       box.append(...refusedAt("ready", tools));
     } else if (own.stands) {
       box.append(make(tools, "p", own.stands, "dc-stands"));
@@ -261,7 +261,7 @@
   function pickButtons(frame, tools) {
     const view = frame.view;
     const card = view.card;
-    const box = make(tools, "div", null, "dc-picker");
+    const box = make(tools, "div", null, "dc-picker", { "data-your-move": "" }); // the page's pin goes here
     const race = `${view.race}:${card.race}`;
     if (tapped && tapped.race !== race) tapped = null;
     const horses = make(tools, "div", null, "dc-horses");
@@ -572,6 +572,8 @@
     // or "Official" put them off a phone's screen
     if (card) desk.append(raceCard(view, tools, picksShown(view)));
     if (card && view.sealed_note) desk.append(sealedNote(view, tools));
+    // where the keeper's move is, for the page's "Your turn" pin (folded forms are passed over)
+    desk.querySelectorAll(".dc-review, .dc-desk-form, .dc-early, [data-run]").forEach((node) => { node.dataset.yourMove = ""; });
     restoreTyping(desk);
     keepTyping(desk);
   }

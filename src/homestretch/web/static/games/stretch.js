@@ -273,6 +273,7 @@ function betWindow(frame, el, tools) {
 function makeWindow(frame, el, tools) {
   const form = el("form", null, "stretch-bet");
   form.id = "stretch-bet";
+  form.dataset.yourMove = "";  // the page's "Your turn" pin takes a player here
   const field = (label, input) => {
     const wrap = el("div");
     const text = el("label", label);

@@ -61,6 +61,7 @@
     for (const name of ["status", "moves", "lately", "hand", "players", "lot", "news", "ring", "course", "tote"]) {
       const section = make(tools, "section", null, `tp-${name}`);
       section.id = `tp-${name}`;
+      if (name === "moves") section.dataset.yourMove = "";  // the page's "Your turn" pin goes here
       if (W.sections[name]) section.append(make(tools, "h3", W.sections[name]));
       const inner = make(tools, "div", null, "tp-inner");
       section.append(inner);

@@ -1,0 +1,11 @@
+"""The words the shared table page (``static/table.js``) says for every game, served in
+each frame (``words``), as each game's board is served its own (a game's ``words.PAGE``):
+the page writes none of them itself."""
+
+from __future__ import annotations
+
+PAGE: dict[str, str] = {
+    "your_turn_pin": "Your turn \u2191",
+}
+"""``your_turn_pin``: the button pinned to the screen while the move the table waits for
+from this seat is scrolled out of sight (a tap takes the player to it)."""

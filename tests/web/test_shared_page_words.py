@@ -1,0 +1,36 @@
+"""The shared table page's own words (web/words.py PAGE) come in every frame, as each
+game's board is served its words in the view: table.js looks up only served words, and
+every word served is used."""
+
+from __future__ import annotations
+
+import re
+from importlib.resources import files
+
+from fastapi.testclient import TestClient
+from tests.web.conftest import frame_of, open_table, token_of
+
+from homestretch.web.words import PAGE
+
+
+def _script() -> str:
+    return (files("homestretch.web") / "static" / "table.js").read_text(encoding="utf-8")
+
+
+def test_the_page_looks_up_only_served_words_and_uses_them_all() -> None:
+    looked_up = set(re.findall(r"\bframe\.words\.(\w+)", _script()))
+    assert looked_up == set(PAGE)
+
+
+def test_the_pins_word_is_not_written_into_the_page() -> None:
+    assert PAGE["your_turn_pin"] not in _script()
+    html = (files("homestretch.web") / "static" / "table.html").read_text(encoding="utf-8")
+    assert PAGE["your_turn_pin"] not in html
+
+
+def test_every_frame_serves_the_words(client: TestClient) -> None:
+    seats = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
+    links = open_table(client, game="across", config={"players": 3}, seats=seats, seed=7)
+    for seat in links["seats"]:
+        assert frame_of(client, links["id"], token_of(seat["link"]))["words"] == PAGE
+    assert frame_of(client, links["id"])["words"] == PAGE  # a spectator's too
