@@ -448,7 +448,9 @@ def test_the_page_names_the_game_and_its_tote(
             # the server names it from the first byte: a phone still loading, the
             # invitation and the lobby's list say which game too, not only the board
             served = httpx.get(f"{address}{links['seats'][0]['link']}").text
-            assert f"<h1>{name}</h1>" in served
+            short, rest = name.split(": ", 1)  # a phone's heading, the rest in a smaller line
+            assert f"<title>{name}: table {links['id']}</title>" in served
+            assert f"<h1>{short}</h1>" in served and f'<p class="subtitle">{rest}</p>' in served
             page.goto(links["invite"])
             expect(page).to_have_title(f"{name}: join table {links['id']}")
             page.goto("/")
@@ -457,6 +459,6 @@ def test_the_page_names_the_game_and_its_tote(
             )
             page.goto(links["seats"][0]["link"])
             shows(page, frame(address, links["id"])["version"])
-            expect(page.locator("header h1")).to_have_text(name)
+            expect(page.locator("header h1")).to_have_text(short)
             expect(page).to_have_title(f"{name}: table {links['id']}")
         phone.close()

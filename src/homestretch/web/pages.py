@@ -30,8 +30,17 @@ def has_board(game: str) -> bool:
     return (files("homestretch.web") / "static" / "games" / f"{game}.js").is_file()
 
 
+def heading(title: str) -> tuple[str, str]:
+    """A page's heading from the game's title: its short name ("Across the Board"), one
+    line on a phone, and the rest of the title ("auction, MPH totalizator, ...") for a
+    smaller line under it (the document's title keeps the whole)."""
+    name, _, rest = title.partition(": ")
+    return name, rest
+
+
 def _table_page(game: str, **fields: str) -> str:
-    page = _fill("table.html", game=game, **fields)
+    short, subtitle = heading(fields["title"])
+    page = _fill("table.html", game=game, short=short, subtitle=subtitle, **fields)
     script = ""
     if has_board(game):
         name = html.escape(game)
@@ -56,7 +65,10 @@ def replay(game_id: int, seat: int | None, title: str, game: str, token: str = "
 
 
 def join(game_id: int, invite: str, title: str) -> str:
-    return _fill("join.html", id=str(game_id), invite=invite, title=title)
+    short, subtitle = heading(title)
+    return _fill(
+        "join.html", id=str(game_id), invite=invite, title=title, short=short, subtitle=subtitle
+    )
 
 
 def lobby(tables: list[JSON], games: list[JSON]) -> str:

@@ -1,0 +1,67 @@
+"""Each game's page on a phone is headed by the game's short name on one line (the long
+title took three), the rest of the title in a smaller line under it and the whole in
+the document's title."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+from tests.browser.table_pages import SharedServer, fits_width, open_table
+from tests.browser.test_stretch_betting_phone import new_race
+
+from homestretch.core.protocol import JSON
+from homestretch.core.registry import entry
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
+PEOPLE = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
+
+
+def _tables(address: str) -> list[tuple[str, str, JSON]]:
+    """A table of each game (and Totopoly's short game): its game, title and links."""
+    race = new_race(address, "Heading Stakes", ("Ann", "Bea"))
+    made = [("stretch", entry("stretch").title, race)]
+    configs = [
+        ("across", {"players": 3}),
+        ("totopoly", {"players": 3}),
+        ("totopoly", {"players": 3, "short": True}),
+        ("derbycast", {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper"}),
+    ]
+    for game, config in configs:
+        links = open_table(address, {"game": game, "config": config, "seats": PEOPLE})
+        made.append((game, entry(game).titled(config), links))
+    return made
+
+
+def _lines(page: Page) -> float:
+    """How many lines the page's heading takes."""
+    height: float = page.evaluate("""() => {
+        const h1 = document.querySelector("h1");
+        return h1.getBoundingClientRect().height / parseFloat(getComputedStyle(h1).lineHeight);
+    }""")
+    return height
+
+
+def test_each_game_is_headed_by_its_short_name_on_a_phone(
+    shared_server: SharedServer, phone: Callable[[], Page]
+) -> None:
+    with shared_server.visit() as address:
+        for n, (game, title, links) in enumerate(_tables(address)):
+            name, rest = title.split(": ", 1)
+            page = phone()
+            page.goto(links["seats"][0]["link"])
+            expect(page).to_have_title(f"{title}: table {links['id']}")  # the whole title kept
+            expect(page.locator("header h1")).to_have_text(name)
+            expect(page.locator("header .subtitle")).to_have_text(rest)
+            assert _lines(page) < 1.5, f"{title}: {_lines(page):.1f} lines"
+            fits_width(page)
+            page.screenshot(path=str(shared_server.folder / f"heading-{n}-{game}.png"))
+            if "invite" in links:  # the invitation's page likewise
+                page.goto(links["invite"])
+                expect(page).to_have_title(f"{title}: join table {links['id']}")
+                expect(page.locator("h1")).to_have_text(f"{name}: join table {links['id']}")
+                expect(page.locator(".subtitle")).to_have_text(rest)
+                assert _lines(page) < 2.5, f"{title}: {_lines(page):.1f} lines to join"
+                page.screenshot(path=str(shared_server.folder / f"join-{n}-{game}.png"))
