@@ -353,14 +353,22 @@
     return s;
   }
 
+  // An offer in words, said to whom it concerns: "Bob offers to lend you 3 fifties" to
+  // the one asked, "You offer to lend Ann 3 fifties" to the one who made it.
+  const OFFER_WORDS = {
+    horse: ["offer_horse", "own_offer_horse"],
+    buy: ["offer_buy", "own_offer_buy"],
+    ring: ["offer_ring", "own_offer_ring"],
+    loan: ["offer_loan", "own_offer_loan"],
+    terms: ["offer_loan_terms", "own_offer_loan_terms"],
+  };
   function offerText(o) {
     const frm = NAMES[o.from];
     const to = o.to === V.you ? W.you : NAMES[o.to];
     const fields = { frm, to, horse: o.horse, fifties: f(o.amount), amount: o.amount, tickets: o.tickets, total: 3 * o.tickets, repay: o.repay };
-    if (o.kind === "horse") return say("offer_horse", fields);
-    if (o.kind === "buy") return say("offer_buy", fields);
-    if (o.kind === "ring") return say("offer_ring", fields);
-    return say(o.repay !== o.amount ? "offer_loan_terms" : "offer_loan", fields);
+    const kind = o.kind === "loan" && o.repay !== o.amount ? "terms" : OFFER_WORDS[o.kind] ? o.kind : "loan";
+    const [theirs, own] = OFFER_WORDS[kind];
+    return say(o.from === V.you ? own : theirs, fields);
   }
 
   // A form field whose value survives the redraw of each frame.
@@ -408,9 +416,9 @@
     (V.offers || []).filter((o) => o.from === V.you)
       .forEach((o) => s.append(node("p", say("awaits", { offer: offerText(o), name: NAMES[o.to] }), "ab-pending")));
     s.append(...lastRace(frame));
-    const mine = (n) => [n.frm, n.from, n.asked, n.seat, n.lender, n.borrower].includes(V.you) || (n.members || []).includes(V.you);
-    frame.notices.filter((n) => n.words && DEALING_NEWS.includes(n.type) && n.meet === V.meet && n.race === V.race && mine(n))
-      .slice(-3).forEach((n) => s.append(node("p", n.words, "ab-news-yours")));
+    // each said to him (words_you: "Bob lends you 3 fifties"), served only where it concerns him
+    frame.notices.filter((n) => n.words_you && DEALING_NEWS.includes(n.type) && n.meet === V.meet && n.race === V.race)
+      .slice(-3).forEach((n) => s.append(node("p", n.words_you, "ab-news-yours")));
     if (!frame.over) V.debts.filter((d) => d.borrower === V.you).forEach((d) => {
       const bar = node("div", null, "ab-moves ab-payback", { say: `payback${d.lender}` });
       const n = amount(`pay${d.lender}`, say("pay_back_amount", { lender: NAMES[d.lender] }), Math.min(d.amount, V.cash[V.you]));
@@ -431,7 +439,7 @@
     if (!results.length) return [];
     const result = results[results.length - 1];
     const paid = frame.notices.filter((n) => n.type === "payment" && n.meet === V.meet && n.race === result.race && n.seat === V.you);
-    const lines = [result.words, ...paid.map((n) => n.words)].map((text) => node("p", text, "ab-news-yours ab-collected"));
+    const lines = [result.words, ...paid.map((n) => n.words_you || n.words)].map((text) => node("p", text, "ab-news-yours ab-collected"));
     if (!paid.length) lines.push(node("p", say("collected_nothing", result), "ab-collected"));
     return lines;
   }
