@@ -10,7 +10,7 @@
   let W = null;  // the board's words, served with the view (across/words.py PAGE)
   let NAMES = [];  // the seats' names at this table
   let MARKS = [];  // their initials on the totalizator, unique (names.py does the same)
-  const DRAFT = {};  // what is typed in the dealing forms, kept across redraws
+  const DRAFT = {};  // what is typed in the forms, kept across redraws (and reloads: tools.draft)
   const DEALINGS = ["sell", "buy", "lend", "lend_terms", "payback", "ring"];
 
   // A template of the served words with its {fields} filled in.
@@ -50,7 +50,10 @@
   let refusal = null;
   async function sendFrom(sender, action) {
     const box = sender.closest("[data-say]");
-    const answer = await T.send({ action });
+    // the fields of the row it was sent from: their drafts go once the move is made
+    const used = [...sender.parentElement.querySelectorAll("[data-keep]")].map((field) => field.dataset.keep);
+    const answer = await T.send({ action }, used);
+    if (!answer.refused) used.forEach((key) => { delete DRAFT[key]; });
     refusal = answer.refused && box ? { say: box.dataset.say, text: answer.refused, version: document.body.dataset.version } : null;
     sayRefusal();
   }
@@ -371,19 +374,26 @@
     return say(o.from === V.you ? own : theirs, fields);
   }
 
-  // A form field whose value survives the redraw of each frame.
+  // A form field whose value survives the redraw of each frame, and a reload (kept for
+  // this table and seat by the page: tools.draft).
+  const drafted = (key) => (DRAFT[key] !== undefined ? DRAFT[key] : T.draft.get(key));
   function keep(key, el, initial) {
-    el.value = DRAFT[key] !== undefined ? DRAFT[key] : String(initial);
+    const kept = drafted(key);
+    el.value = kept !== undefined ? kept : String(initial);
     el.dataset.keep = key;
-    el.addEventListener("input", () => { DRAFT[key] = el.value; });
-    el.addEventListener("change", () => { DRAFT[key] = el.value; });
+    const typed = () => { DRAFT[key] = el.value; T.draft.set(key, el.value); };
+    el.addEventListener("input", typed);
+    el.addEventListener("change", typed);
     return el;
   }
   function choice(key, label, options) {
     const sel = node("select", null, "ab-pick");
     sel.setAttribute("aria-label", label);
     options.forEach(([value, text]) => { const o = node("option", text); o.value = String(value); sel.append(o); });
-    if (!options.some(([v]) => String(v) === DRAFT[key])) delete DRAFT[key];  // gone since
+    if (drafted(key) !== undefined && !options.some(([v]) => String(v) === drafted(key))) {  // gone since
+      delete DRAFT[key];
+      T.draft.drop([key]);
+    }
     return keep(key, sel, options[0][0]);
   }
   function amount(key, label, initial) {
