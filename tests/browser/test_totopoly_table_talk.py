@@ -174,6 +174,7 @@ def test_what_each_phone_says_about_the_others(
                 shows(other, thrower["version"])
                 said = _status(other)
                 assert said.startswith(f"Waiting for {thrower['name']} to give a throw of"), said
+                other.screenshot(path=str(tmp_path / f"waiting-throw-{seat}.png"))
         # the whole course on the phone, each horse on its length, nothing to scroll
         _move(address, game_id, tokens)
         for _ in range(60):  # on until some horse is past the phone's first row
