@@ -138,7 +138,7 @@ def _offer_a_loan_while_ann_is_waited_on(bob: Page, version: int) -> None:
     expect(bob.locator("body")).not_to_have_attribute("data-version", str(version))
     # (a computer player's offer of a horse may be waiting too)
     # his own offer is said under "For you", at the top of his phone
-    pending = bob.locator(".ab-for-you .ab-pending", has_text="Bob offers to lend Ann 2 fifties")
+    pending = bob.locator(".ab-for-you .ab-pending", has_text="You offer to lend Ann 2 fifties")
     expect(pending).to_be_visible()
     expect(bob.locator(".ab-talk")).to_contain_text("Ann to answer yes or no; play goes on")
 

@@ -88,15 +88,18 @@ def test_an_offer_its_answer_and_the_debt_are_on_the_first_screen(
             expect(ann.locator(".ab-block .ab-bid-own")).to_have_count(0)  # the offer first
         shows(bob, offered)
         mine = bob.locator(".ab-for-you")
-        expect(mine).to_contain_text("Bob offers to lend Ann 3 fifties, to be repaid 4: waiting for Ann's answer")  # fmt: skip
+        expect(mine).to_contain_text("You offer to lend Ann 3 fifties, to be repaid 4: waiting for Ann's answer")  # fmt: skip
+        expect(mine).not_to_contain_text("Bob")  # his own offer said to him
         expect(bob.locator(".ab-turn")).to_contain_text("Waiting for Ann to answer your offer.")
         _on_first_screen(mine)
 
         ann.locator(".ab-offer button", has_text="Yes").click()
         answered = offered + 1
         shows(bob, answered)
-        expect(mine).to_contain_text("Bob lends Ann 3 fifties, to be repaid 4: accepted")
+        expect(mine).to_contain_text("You lend Ann 3 fifties, to be repaid 4: accepted")
         _on_first_screen(mine)
+        expect(ann.locator(".ab-for-you")).to_contain_text("Bob lends you 3 fifties, to be repaid 4: accepted")  # fmt: skip
+        expect(ann.locator(".ab-talk")).to_contain_text("Bob lends Ann 3 fifties, to be repaid 4: accepted")  # fmt: skip
         for reload in (False, True):
             if reload:
                 ann.reload()
@@ -109,7 +112,8 @@ def test_an_offer_its_answer_and_the_debt_are_on_the_first_screen(
         ann.locator(".ab-for-you .ab-amount").fill("4")
         ann.locator(".ab-pay").click()
         expect(ann.locator(".ab-for-you .ab-payback")).to_have_count(0)
-        expect(ann.locator(".ab-for-you")).to_contain_text("Ann pays Bob back 4 fifties (0 still owed)")  # fmt: skip
+        expect(ann.locator(".ab-for-you")).to_contain_text("You pay Bob back 4 fifties (0 still owed)")  # fmt: skip
+        expect(ann.locator(".ab-for-you")).not_to_contain_text("Ann")  # all of it said to her
 
 
 MARK = "\u00b6"
@@ -199,14 +203,14 @@ def test_after_a_race_the_phone_opens_on_its_result_and_what_it_paid_you(
             _move(address, game_id, tokens[seat], action)
         else:
             pytest.fail("race 2's betting did not open")
-        notices = shown[0]["notices"]
-        result = next(n["words"] for n in notices if n["type"] == "race_result")
+        result = next(n["words"] for n in shown[0]["notices"] if n["type"] == "race_result")
         for seat in (0, 1):
             paid = [
-                n["words"]
-                for n in notices
+                n["words_you"]  # said to the seat: "Race 1: you collect 4 fifties, ..."
+                for n in shown[seat]["notices"]
                 if n["type"] == "payment" and n["race"] == 1 and n["seat"] == seat
             ]
+            assert all(text.startswith("Race 1: you collect") for text in paid)
             page = phone()
             page.goto(links["seats"][seat]["link"])
             shows(page, shown[seat]["version"])

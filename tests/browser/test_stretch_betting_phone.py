@@ -273,7 +273,15 @@ def test_a_player_reads_her_own_lines_first_when_done_and_after_the_race(
         over = frame(address, int(links["id"]), token_of(links["seats"][0]["link"]))
         assert over["over"]
         outcome = over["view"]["yours"]["outcome"]
-        assert outcome.startswith(("The tote paid you", "None of your tickets paid"))
+        # Ann alone bet to win: the pool pays her stake back if #1 won, else it is given
+        # back (no paying ticket); either way her $10 came back, said as what happened
+        (win,) = (pool for pool in over["view"]["tote"]["settled"] if pool["pool"] == "win")
+        assert outcome == (
+            "Your win stake ($10.00 on #1) came back: nobody held a paying win ticket. "
+            "You hold $100.00, even."
+            if win["refunded"]
+            else "The tote paid you $10.00: you hold $100.00, even."
+        )
         shows(ann, over["version"])
         expect(ann.locator("#stretch-call")).to_contain_text("\u2026")  # being called
         expect(mine).to_have_count(0)  # what she won would tell the finish

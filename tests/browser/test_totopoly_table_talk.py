@@ -121,7 +121,7 @@ def test_what_each_phone_says_about_the_others(
         other = pages[(asked["seat"] + 1) % 3]
         shows(other, asked["version"])
         said = _status(other)
-        assert said == f"Waiting for {asked['name']}: throw cards into the auction, then done"
+        assert said == f"Waiting for {asked['name']} to throw cards into the auction, then say done"
 
         # A bid the rules refuse is said under the box it was typed in.
         bidder = _until(address, game_id, tokens, "auction")
@@ -173,7 +173,8 @@ def test_what_each_phone_says_about_the_others(
             if seat != thrower["seat"]:
                 shows(other, thrower["version"])
                 said = _status(other)
-                assert said.startswith(f"Waiting for {thrower['name']}: a throw of"), said
+                assert said.startswith(f"Waiting for {thrower['name']} to give a throw of"), said
+                other.screenshot(path=str(tmp_path / f"waiting-throw-{seat}.png"))
         # the whole course on the phone, each horse on its length, nothing to scroll
         _move(address, game_id, tokens)
         for _ in range(60):  # on until some horse is past the phone's first row
@@ -321,14 +322,14 @@ def test_a_kept_card_is_offered_for_sale_by_its_name(
         replay.evaluate(f"showReplay({seller['version']})")
         shows(replay, seller["version"])
         expect(replay.locator("#tp-status .tp-prompt")).to_have_text(
-            "Your turn: offer a kept card for sale?"
+            "Your turn: offer a kept card for sale, or say done"
         )
         other = (seller["seat"] + 1) % 3
         replay.goto(f"/t/{game_id}/replay?seat={other}")
         replay.evaluate(f"showReplay({seller['version']})")
         shows(replay, seller["version"])
         expect(replay.locator("#tp-status .tp-prompt")).to_have_text(
-            f"Waiting for {seller['name']}: offer a kept card for sale?"
+            f"Waiting for {seller['name']} to offer a kept card for sale, or say done"
         )
         phone.close()
 

@@ -61,6 +61,30 @@ def test_after_the_race_each_player_reads_what_the_tote_paid_them() -> None:
     assert yours(tote, 2)["outcome"] == "You bet nothing on this race: you hold $100.00."
 
 
+def test_a_stake_given_back_is_said_to_have_come_back_not_to_have_paid() -> None:
+    """A pool in which nobody held a paying ticket is given back (S19): the player's
+    stake came back, the tote paid her nothing."""
+    windows = _windows()
+    windows.take(0, Bet("show", 3, 10))
+    windows.take(0, Bet("show", 1, 4))
+    windows.take(1, Bet("show", 2, 6))
+    windows.take(1, Bet("win", 2, 10))
+    for seat in range(3):
+        windows.take(seat, Done())
+    refund = PoolResult("show", 2000, refunded=True, paid=Counter({0: 1400, 1: 600}))
+    win = PoolResult("win", 1000, prices={2: 200}, paid=Counter({1: 1000}))
+    windows.pay([win, PoolResult("place", 0), refund])
+    tote = windows.to_json()
+    assert yours(tote, 0)["outcome"] == (
+        "Your show stakes ($10.00 on #3 and $4.00 on #1) came back: nobody held a paying "
+        "show ticket. You hold $100.00, even."
+    )
+    assert yours(tote, 1)["outcome"] == (
+        "The tote paid you $10.00. Your show stake ($6.00 on #2) came back: nobody held a "
+        "paying show ticket. You hold $100.00, even."
+    )
+
+
 def test_every_view_of_a_race_carries_its_captions_and_a_player_her_own_lines() -> None:
     """The board's headings and labels come with the view (not written in the page's
     script); a player's seat also gets her own lines, the TV none."""

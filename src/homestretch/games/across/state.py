@@ -384,6 +384,20 @@ class AcrossState(State):
         total = sum(self.cash) + sum(self.bins.values()) + self.dd_bin + sum(self.windows)
         return {"fifties": total + self.carry + self.held}
 
+    def notices_for(self, player: int | None, since: int = 0) -> list[JSON]:
+        """The notices, each also said to ``player`` where it concerns him
+        (``words_you``: "Bob lends you 5 fifties"); ``words`` is the table's record."""
+        shown = super().notices_for(player, since)
+        if player is None:
+            return shown
+        told = []
+        for n in shown:
+            said = words.word(n, self.g.seat_names, you=player) if "words" in n else None
+            if said is not None and player in words.concerned(n):
+                n = {**n, "words_you": said}
+            told.append(n)
+        return told
+
     def move_words(self, event: Event) -> str | None:
         tracks = {key: track.name for key, track in self.g.content.tracks.items()}
         return words.move_said(CODEC.from_json(event.action or {}), self.g.seat_names, tracks)

@@ -1,10 +1,13 @@
 """The typed notices in plain words: who is paid what and why, each window's payoff,
-each deal. The state words each notice as it is made (its ``text``), so the terminal and
-the browser board say the same thing."""
+each deal. The state words each notice as it is made (its ``words``), so the terminal and
+the browser board say the same thing: the table's record, every player by name. A player
+a notice concerns also reads it said to them (``word(..., you=seat)``: "Bob lends you 5
+fifties", "You pay Bob back 5 fifties"), in the board's "For you" box."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
@@ -56,23 +59,55 @@ def dealt_windows(windows: Sequence[int]) -> str:
     )
 
 
-def word(notice: JSON, names: Sequence[str]) -> str | None:
-    """One line for a notice (None for a type without words)."""
+@dataclass(frozen=True)
+class Seats:
+    """The seats' names as one reader reads them: the seat ``you`` (None: nobody, the
+    table's record) is "you", and a sentence about it says "you pay", not "Ann pays"."""
+
+    names: Sequence[str]
+    you: int | None = None
+
+    def __getitem__(self, seat: int) -> str:
+        return "you" if seat == self.you else self.names[seat]
+
+    def does(self, seat: int, verb: str, start: bool = False) -> str:
+        """The seat doing ``verb`` (its plain form: "lend"): "Bob lends", "you lend"
+        ("You lend" at the start of a sentence)."""
+        if seat != self.you:
+            return f"{self.names[seat]} {verb}s"
+        return f"{'You' if start else 'you'} {verb}"
+
+    def whose(self, seat: int) -> str:
+        return "your" if seat == self.you else f"{self.names[seat]}'s"
+
+
+def word(notice: JSON, names: Sequence[str], you: int | None = None) -> str | None:
+    """One line for a notice (None for a type without words); ``you``: the seat it is
+    said to (None: the table's record, everyone by name)."""
     wording = WORDING.get(notice["type"])
-    return wording(notice, names) if wording else None
+    return wording(notice, Seats(names, you)) if wording else None
+
+
+def concerned(notice: JSON) -> set[int]:
+    """The seats a notice is about (who pays, is paid, offers, is asked, lends, owes)."""
+    keys = ("seat", "frm", "from", "asked", "lender", "borrower", "former_owner")
+    seats = {notice[k] for k in keys if k in notice}
+    for many in ("members", "buyers", "seats"):
+        seats |= set(notice.get(many, ()))
+    return {s for s in seats if isinstance(s, int)}
 
 
 def _when(n: JSON) -> str:
     return f"Race {n['race']}" if n["race"] else f"Meet {n['meet']} auction"
 
 
-def _payment(n: JSON, names: Sequence[str]) -> str:
+def _payment(n: JSON, names: Seats) -> str:
     why = WHY.get(n["why"], n["why"])
     horse = f" (#{n['horse']})" if "horse" in n else ""
-    return f"{_when(n)}: {names[n['seat']]} collects {_fifties(n['amount'])}, {why}{horse}"
+    return f"{_when(n)}: {names.does(n['seat'], 'collect')} {_fifties(n['amount'])}, {why}{horse}"
 
 
-def _windows_dealt(n: JSON, names: Sequence[str]) -> str:
+def _windows_dealt(n: JSON, names: Seats) -> str:
     parts = [f"{_fifties(n['tickets'])} in tickets"]
     if n["carried"]:
         parts.append(f"{n['carried']} carried forward")
@@ -86,7 +121,7 @@ def _windows_dealt(n: JSON, names: Sequence[str]) -> str:
     )
 
 
-def _redeal(n: JSON, names: Sequence[str]) -> str:
+def _redeal(n: JSON, names: Seats) -> str:
     who = ", ".join(f"no investors on the {g.upper()} horse #{h}" for g, h in n["unbacked"].items())
     rules = " and ".join(n["rules"])
     return (
@@ -96,7 +131,7 @@ def _redeal(n: JSON, names: Sequence[str]) -> str:
     )
 
 
-def _window_payoff(n: JSON, names: Sequence[str]) -> str:
+def _window_payoff(n: JSON, names: Seats) -> str:
     odd = f", {_fifties(n['odd'])} carried forward" if n["odd"] else ""
     who = " and ".join(names[s] for s in n["seats"])
     if n["group"] == "winners circle":
@@ -111,7 +146,7 @@ def _window_payoff(n: JSON, names: Sequence[str]) -> str:
     )
 
 
-def _refund(n: JSON, names: Sequence[str]) -> str:
+def _refund(n: JSON, names: Seats) -> str:
     return (
         f"Race {n['race']}: nobody backed the WIN, PLACE or SHOW horse: the race is "
         f"disqualified, {n['tickets']} ticket(s) refunded, {_fifties(n['carried'])} "
@@ -119,11 +154,11 @@ def _refund(n: JSON, names: Sequence[str]) -> str:
     )
 
 
-def _carried(n: JSON, names: Sequence[str]) -> str:
+def _carried(n: JSON, names: Seats) -> str:
     return f"Race {n['race']}: {_fifties(n['amount'])} odd, carried forward to the next race"
 
 
-def _daily_double(n: JSON, names: Sequence[str]) -> str:
+def _daily_double(n: JSON, names: Seats) -> str:
     first, second = n["pair"]
     if not n["tickets"]:
         return f"Daily Double {first}-{second}: no winning ticket; {n['pool']} go into race 3"
@@ -134,12 +169,12 @@ def _daily_double(n: JSON, names: Sequence[str]) -> str:
     )
 
 
-def _race_result(n: JSON, names: Sequence[str]) -> str:
+def _race_result(n: JSON, names: Seats) -> str:
     win, place, show = n["finish"]
     return f"Race {n['race']}: WIN #{win}, PLACE #{place}, SHOW #{show} ({n['rolls']} rolls)"
 
 
-def _sale(n: JSON, names: Sequence[str]) -> str:
+def _sale(n: JSON, names: Seats) -> str:
     buyers = " and ".join(names[s] for s in n["buyers"])
     head = f"{_when(n)}: #{n['horse']} sold to {buyers} for {_fifties(n['price'])}"
     if "former_owner" in n:
@@ -152,70 +187,73 @@ def _sale(n: JSON, names: Sequence[str]) -> str:
     return f"{head}, dealt into the bins: {dealt}"
 
 
-def _loan(n: JSON, names: Sequence[str]) -> str:
+def _loan(n: JSON, names: Seats) -> str:
     return (
-        f"{_when(n)}: {names[n['seat']]} borrows {_fifties(n['amount'])} from the 8th-race WIN "
+        f"{_when(n)}: {names.does(n['seat'], 'borrow')} {_fifties(n['amount'])} from the 8th-race WIN "
         f"bin with #{n['horse']} in hock; {n['due']} (loan and 1 interest) due before race 7"
     )
 
 
-def _loan_repaid(n: JSON, names: Sequence[str]) -> str:
+def _loan_repaid(n: JSON, names: Seats) -> str:
     return (
-        f"{_when(n)}: {names[n['seat']]} repays {_fifties(n['amount'])} to the 8th-race WIN bin "
-        f"({n['principal']} loan + {n['interest']} interest) and redeems #{n['horse']}"
+        f"{_when(n)}: {names.does(n['seat'], 'repay')} {_fifties(n['amount'])} to the 8th-race "
+        f"WIN bin ({n['principal']} loan + {n['interest']} interest) and "
+        f"{'redeem' if n['seat'] == names.you else 'redeems'} #{n['horse']}"
     )
 
 
-def _offered(n: JSON, names: Sequence[str]) -> str:
-    frm, to = names[n["from"]], names[n["asked"]]
+def _offered(n: JSON, names: Seats) -> str:
+    to = names[n["asked"]]
     if n["kind"] == "ring":
         total = 3 * n["tickets"]
         deal = (
-            f"{frm} asks {to} into a ring: {n['tickets']} ticket(s) on #{n['horse']}, "
-            f"{to} putting in {n['amount']} of the {total} fifties"
+            f"{names.does(n['from'], 'ask', start=True)} {to} into a ring: {n['tickets']} "
+            f"ticket(s) on #{n['horse']}, {to} putting in {n['amount']} of the {total} fifties"
         )
-    elif n["kind"] == "loan":
+        return deal
+    offers = names.does(n["from"], "offer", start=True)
+    if n["kind"] == "loan":
         terms = f", to be repaid {n['repay']}" if n["repay"] != n["amount"] else ""
-        deal = f"{frm} offers to lend {to} {_fifties(n['amount'])}{terms}"
-    elif n["kind"] == "buy":
-        deal = f"{frm} offers {to} {_fifties(n['amount'])} for #{n['horse']}"
-    else:
-        deal = f"{frm} offers #{n['horse']} to {to} for {_fifties(n['amount'])}"
-    return deal
+        return f"{offers} to lend {to} {_fifties(n['amount'])}{terms}"
+    if n["kind"] == "buy":
+        return f"{offers} {to} {_fifties(n['amount'])} for #{n['horse']}"
+    return f"{offers} #{n['horse']} to {to} for {_fifties(n['amount'])}"
 
 
-def _offer(n: JSON, names: Sequence[str]) -> str:
+def _offer(n: JSON, names: Seats) -> str:
     return f"{_offered(n, names)}: {names[n['asked']]} to answer yes or no; play goes on"
 
 
-def _offer_lapsed(n: JSON, names: Sequence[str]) -> str:
+def _offer_lapsed(n: JSON, names: Seats) -> str:
     return f"{_offered(n, names)}: unanswered, it lapses ({n['why']})"
 
 
-def _dealing(n: JSON, names: Sequence[str]) -> str:
-    frm, to = names[n["frm"]], names[n["asked"]]
+def _dealing(n: JSON, names: Seats) -> str:
+    frm, to = n["frm"], names[n["asked"]]
     verdict = "accepted" if n["accepted"] else "declined"
     if "void" in n:
         verdict = f"accepted, but the deal is off: {n['void']}"
     if n["kind"] == "loan":
         terms = f", to be repaid {n['repay']}" if n["repay"] != n["amount"] else ""
-        return f"{frm} lends {to} {_fifties(n['amount'])}{terms}: {verdict}"
+        return f"{names.does(frm, 'lend', True)} {to} {_fifties(n['amount'])}{terms}: {verdict}"
     if n["kind"] == "buy":
-        return f"{frm} offers {to} {_fifties(n['amount'])} for #{n['horse']}: {verdict}"
+        offers = names.does(frm, "offer", True)
+        return f"{offers} {to} {_fifties(n['amount'])} for #{n['horse']}: {verdict}"
     if n["kind"] == "ring":
-        return f"{frm} asks {to} into a ring on #{n['horse']}: {verdict}"
-    return f"{frm} sells #{n['horse']} to {to} for {_fifties(n['amount'])}: {verdict}"
+        return f"{names.does(frm, 'ask', True)} {to} into a ring on #{n['horse']}: {verdict}"
+    sells = names.does(frm, "sell", True)
+    return f"{sells} #{n['horse']} to {to} for {_fifties(n['amount'])}: {verdict}"
 
 
-def _ring(n: JSON, names: Sequence[str]) -> str:
+def _ring(n: JSON, names: Seats) -> str:
     (a, b), (x, y) = n["members"], n["stakes"]
     return (
         f"{_when(n)}: a ring of {names[a]} ({x}) and {names[b]} ({y}) buys {n['tickets']} "
-        f"ticket(s) on #{n['horse']}, written under {names[a]}'s initials"
+        f"ticket(s) on #{n['horse']}, written under {names.whose(a)} initials"
     )
 
 
-def _ring_shared(n: JSON, names: Sequence[str]) -> str:
+def _ring_shared(n: JSON, names: Seats) -> str:
     (a, b), (x, y) = n["members"], n["shares"]
     return (
         f"{_when(n)}: the ring's {n['tickets']} ticket(s) on #{n['horse']} collected "
@@ -223,23 +261,23 @@ def _ring_shared(n: JSON, names: Sequence[str]) -> str:
     )
 
 
-def _payback(n: JSON, names: Sequence[str]) -> str:
+def _payback(n: JSON, names: Seats) -> str:
     return (
-        f"{names[n['seat']]} pays {names[n['lender']]} back {_fifties(n['amount'])} "
-        f"({n['owed']} still owed)"
+        f"{names.does(n['seat'], 'pay', True)} {names[n['lender']]} back "
+        f"{_fifties(n['amount'])} ({n['owed']} still owed)"
     )
 
 
-def _debt_settled(n: JSON, names: Sequence[str]) -> str:
+def _debt_settled(n: JSON, names: Seats) -> str:
     lost = n["owed"] - n["paid"]
-    tail = f"; {names[n['lender']]} loses the other {lost}" if lost else ""
+    tail = f"; {names.does(n['lender'], 'lose')} the other {lost}" if lost else ""
     return (
-        f"Before the totals: {names[n['borrower']]} pays {names[n['lender']]} "
+        f"Before the totals: {names.does(n['borrower'], 'pay')} {names[n['lender']]} "
         f"{_fifties(n['paid'])} of the {n['owed']} owed{tail}"
     )
 
 
-WORDING: dict[str, Callable[[JSON, Sequence[str]], str]] = {
+WORDING: dict[str, Callable[[JSON, Seats], str]] = {
     "race_result": _race_result,
     "payment": _payment,
     "windows_dealt": _windows_dealt,
@@ -412,6 +450,14 @@ PAGE_TEMPLATES = {
     ),
     "offer_loan": "{frm} offers to lend {to} {fifties}",
     "offer_loan_terms": "{frm} offers to lend {to} {fifties}, to be repaid {repay}",
+    "own_offer_horse": "You offer {to} #{horse} for {fifties}",
+    "own_offer_buy": "You offer {to} {fifties} for #{horse}",
+    "own_offer_ring": (
+        "You ask {to} into a ring: {tickets} ticket(s) on #{horse}, {to} putting in "
+        "{amount} of the {total} fifties, winnings shared the same way"
+    ),
+    "own_offer_loan": "You offer to lend {to} {fifties}",
+    "own_offer_loan_terms": "You offer to lend {to} {fifties}, to be repaid {repay}",
     "awaits": "{offer}: waiting for {name}'s answer",
     "awaits_you": "{offer}: waiting for your answer",
     "for_you": "For you",

@@ -44,16 +44,29 @@ def still_betting(tote: JSON, seat: int) -> str:
 
 
 def _outcome(tote: JSON, seat: int) -> str:
-    """After the race: what the tote paid the player, and where that leaves them."""
+    """After the race: what the tote paid the player, what came back to them from a pool
+    given back (nobody held a paying ticket in it: S19), and where that leaves them."""
     me = tote["players"][seat]
-    paid = sum(pool["paid"].get(str(seat), 0) for pool in tote["settled"])
     mine = [t for t in tote["tickets"] if t["seat"] == seat]
     net = me["net"]
     standing = f"up {money(net)}" if net > 0 else f"down {money(-net)}" if net < 0 else "even"
     if not mine:
         return f"You bet nothing on this race: you hold {money(me['cash'])}."
-    got = f"The tote paid you {money(paid)}" if paid else "None of your tickets paid"
-    return f"{got}: you hold {money(me['cash'])}, {standing}."
+    won = sum(p["paid"].get(str(seat), 0) for p in tote["settled"] if not p["refunded"])
+    said = [f"The tote paid you {money(won)}"] if won else []
+    for pool in tote["settled"]:
+        back = [t for t in mine if pool["refunded"] and t["pool"] == pool["pool"]]
+        if back:
+            stakes = " and ".join(f"{money(100 * t['dollars'])} on #{t['post']}" for t in back)
+            said.append(
+                f"Your {pool['pool']} {'stake' if len(back) == 1 else 'stakes'} ({stakes}) "
+                f"came back: nobody held a paying {pool['pool']} ticket"
+            )
+    if not said:
+        return f"None of your tickets paid: you hold {money(me['cash'])}, {standing}."
+    if len(said) == 1 and won:
+        return f"{said[0]}: you hold {money(me['cash'])}, {standing}."
+    return f"{'. '.join(said)}. You hold {money(me['cash'])}, {standing}."
 
 
 def yours(tote: JSON, seat: int) -> JSON:

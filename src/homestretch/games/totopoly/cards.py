@@ -48,7 +48,8 @@ def on_colour(state: TotopolyState, horse: int, square: str) -> Flow[None]:
     colour = state.c.horses[horse].colour
     options = colour_options(state, player, colour, square)
     prompt = f"No. {horse} ({colour}) is on a {square} square"
-    choice = yield from ask(player, prompt, [Colour(o) for o in options])
+    others = f"decide what No. {horse} ({colour}) does on a {square} square"
+    choice = yield from ask(player, prompt, [Colour(o) for o in options], others=others)
     assert isinstance(choice, Colour)
     if choice.choice in ("card", "card+white"):
         throw_in(state, player, colour)
@@ -75,8 +76,8 @@ def play_special(state: TotopolyState, horse: int, special: str, use: str) -> Fl
     if not cards:
         return False
     options: list[Action] = [PlaySpecial(cards[0], True), PlaySpecial(cards[0], False)]
-    prompt = f"No. {horse}: play your card to {use}?"
-    others = f"No. {horse}: play the kept card to {use}?"
+    prompt = f"No. {horse}: play your card to {use}, or keep it"
+    others = f"play a kept card for No. {horse} to {use}, or keep it"
     choice = yield from ask(player, prompt, options, others=others)
     assert isinstance(choice, PlaySpecial)
     if not choice.yes:

@@ -173,7 +173,7 @@ def discards(state: TotopolyState) -> Flow[None]:
             if problem is None:
                 options.insert(0, Done())
             # "done" is not offered while the hand breaks a rule: the prompt says which
-            others = "throw cards into the auction, then done"
+            others = "throw cards into the auction, then say done"
             prompt = f"throw cards into the auction: {problem}" if problem else others
             choice = yield from ask(player, prompt, options, others=others)
             if isinstance(choice, Done):

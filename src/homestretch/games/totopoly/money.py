@@ -159,7 +159,7 @@ def raise_money(
         if not items:
             return
         prompt = f"you owe £{owed()} and hold £{state.cash[debtor]}: sell something"
-        others = f"£{owed()} owed and £{state.cash[debtor]} in hand: sell something"
+        others = f"sell something: £{owed()} owed and £{state.cash[debtor]} in hand"
         choice = yield from ask(debtor, prompt, [Sell(i) for i in items], others=others)
         assert isinstance(choice, Sell)
         tried.add(choice.item)
@@ -187,14 +187,14 @@ def voluntary_sales(state: TotopolyState) -> Flow[None]:
             if not cards:
                 break
             options: list[Action] = [Done()] + [Sell(c) for c in sorted(cards)]
-            choice = yield from ask(seller, "offer a kept card for sale?", options)
+            choice = yield from ask(seller, "offer a kept card for sale, or say done", options)
             if not isinstance(choice, Sell):
                 break
             offered.add(choice.item)
             price, buyer = yield from _offers(state, seller, choice.item, lambda item: 0)
             if buyer is None:
                 continue
-            prompt = f"accept £{price} from {state.name_of(buyer)}?"
+            prompt = f"accept or refuse {state.name_of(buyer)}'s offer of £{price}"
             answer = yield from ask(seller, prompt, [Accept(True), Accept(False)])
             if isinstance(answer, Accept) and answer.yes:
                 sell(state, seller, choice.item, buyer, price)

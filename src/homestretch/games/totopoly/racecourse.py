@@ -61,8 +61,13 @@ def entrance_fees(state: TotopolyState) -> Flow[None]:
                     continue
                 options: list[Action] = [Scratch(h) for h in mine]
                 options += [Sell(f"horse:{h}") for h in mine if h not in tried]
-                prompt = f"the entrance fee is £{fee} a horse and you hold £{state.cash[player]}"
-                others = f"the entrance fee is £{fee} a horse, £{state.cash[player]} in hand"
+                held = state.cash[player]
+                prompt = (
+                    f"the entrance fee is £{fee} a horse and you hold £{held}: scratch or sell one"
+                )
+                others = (
+                    f"scratch or sell a horse: the entrance fee is £{fee} a horse, £{held} in hand"
+                )
                 choice = yield from ask(player, prompt, options, others=others)
                 if isinstance(choice, Scratch):
                     scratch(state, choice.horse, unpaid)
@@ -93,7 +98,9 @@ def nominate(state: TotopolyState) -> Flow[None]:
         if len(horses) < 2:
             continue
         options: list[Action] = [Nominate(h) for h in (0, *horses)]
-        choice = yield from ask(player, "nominate a horse to win?", options)
+        prompt = "nominate one of your horses to win, or none"
+        others = "nominate one of their horses to win, or none"
+        choice = yield from ask(player, prompt, options, others=others)
         assert isinstance(choice, Nominate)
         if choice.horse:
             state.nominated[player] = choice.horse
@@ -155,8 +162,8 @@ def player_turn(state: TotopolyState, player: int) -> Flow[None]:
         # "Every throw of the die is to count. Players MUST move their horses, if
         # possible": a throw one horse can use may not be given to one that cannot (T26)
         options = [h for h in options if can_use(state, h, face)] or options
-        prompt = f"you threw {face}: which horse moves?"
-        others = f"a throw of {face}: which horse moves?"
+        prompt = f"you threw {face}: give it to one of your horses"
+        others = f"give a throw of {face} to one of their horses"
         choice = yield from ask(player, prompt, [UseThrow(h) for h in options], others=others)
         assert isinstance(choice, UseThrow)
         if first and choice.horse != nominee:
@@ -327,12 +334,13 @@ def cross(state: TotopolyState, horse: int) -> Flow[None]:
     owner = state.horse_owner(horse)
     assert owner is not None
     length, track = state.pos[horse]
-    prompt = f"No. {horse} is on length {length}, track {track + 1}: stay, or cross?"
+    prompt = f"No. {horse} is on length {length}, track {track + 1}: stay on it or cross"
+    others = f"keep No. {horse} on track {track + 1} (length {length}) or cross"
     # Staying is the first choice, so the menu reads "stay" before any crossing.
     options: list[Action] = [ChangeTrack(track + 1)]
     options += [ChangeTrack(t + 1) for t in reach if t != track]
     state.crossing = (horse, track + 1)
-    choice = yield from ask(owner, prompt, options)
+    choice = yield from ask(owner, prompt, options, others=others)
     state.crossing = None
     assert isinstance(choice, ChangeTrack)
     if choice.track - 1 != track:

@@ -36,7 +36,7 @@ def betting(state: TotopolyState) -> Flow[None]:
     for player in seats:
         own = [h for h in runners if state.horse_owner(h) == player]
         if own:
-            first = "an owner backs his own horses first"
+            first = "back their own horses first"
             yield from window(state, player, own, "back your own horses first", first)
     for player in seats:
         yield from window(state, player, runners, "back any horse on the Tote")

@@ -63,7 +63,9 @@ def turn(state: TotopolyState, player: int) -> Flow[None]:
         options: list[Action] = [Throw()]
         for horse in to_lead(state, player):
             options += [DrawReport(deck, horse) for deck in DECKS]
-        choice = yield from ask(player, "read a report before throwing?", options)
+        prompt = "read a report (a club member's right) before you throw, or throw"
+        others = "read a report (a club member's right) before throwing, or throw"
+        choice = yield from ask(player, prompt, options, others=others)
         if isinstance(choice, DrawReport):
             state.say(f"{state.name_of(player)} uses his club membership")
             yield from read_report(state, player, choice.horse, choice.deck)
@@ -118,7 +120,7 @@ def obey(state: TotopolyState, horse: int, at: int) -> Flow[None]:
             yield from join_club(state, owner, square.amount)
     elif square.effect == "club_offer":
         if owner not in state.members and state.cash[owner] >= square.amount:
-            prompt = f"join the Owners' Club for £{square.amount}?"
+            prompt = f"join the Owners' Club for £{square.amount}, or not"
             answer = yield from ask(owner, prompt, [Join(True), Join(False)])
             if isinstance(answer, Join) and answer.yes:
                 yield from join_club(state, owner, square.amount)

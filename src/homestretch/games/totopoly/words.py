@@ -138,7 +138,7 @@ PAGE_TEMPLATES = {
     "now": "Now: {phase}",
     "now_short": "Now: {phase} (short game)",
     "your_turn": "Your turn: {prompt}",
-    "waiting": "Waiting for {name}: {prompt}",
+    "waiting": "Waiting for {name} to {prompt}",
     "your_report": "Your last report: {report}",
     "last_throw": "Last throw: {throw}",
     "no_leases": "You hold no lease cards.",

@@ -145,7 +145,7 @@ function render(next) {
   $("view").replaceChildren(draw(frame.view));
   if (board) {
     $("board-box").hidden = false;
-    board(frame, $("board"), { send, el, draw, seatName, mode, showError });
+    board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft });
   }
   $("result-box").hidden = !frame.over;
   if (frame.over) $("result").replaceChildren(draw(frame.result));
@@ -302,7 +302,7 @@ function drawAdmin() {
   });
 }
 
-async function post(path, data) {
+async function post(path, data, refused) {
   const response = await fetch(path, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
   });
@@ -310,11 +310,29 @@ async function post(path, data) {
   if (!response.ok) {
     showError(answer.error);
     if (answer.frame) render(answer.frame);
+    if (refused) refused(response.status);
     return null;
   }
   showError("");
   return answer;
 }
+
+// What a board's player has half typed (an amount, a horse picked), kept per table and
+// seat for the browser tab's life, so a reload shows it again: tools.draft.get(key) and
+// .set(key, value). A move sent with the keys it used, tools.send(move, keys), drops them
+// once made or refused by the rules; a move refused only as stale keeps them.
+const draftsKey = () => `homestretch-drafts:${tableId}:${frame && frame.seat !== null ? frame.seat : "-"}`;
+function readDrafts() {
+  try { return JSON.parse(sessionStorage.getItem(draftsKey())) || {}; } catch { return {}; }
+}
+function writeDrafts(all) {
+  try { sessionStorage.setItem(draftsKey(), JSON.stringify(all)); } catch { /* storage full or off: kept on screen only */ }
+}
+const draft = {
+  get: (key) => readDrafts()[key],
+  set: (key, value) => writeDrafts({ ...readDrafts(), [key]: value }),
+  drop: (keys) => { const all = readDrafts(); keys.forEach((key) => delete all[key]); writeDrafts(all); },
+};
 
 // The answer to a move is the version it made; the frame comes by the event stream, as
 // to every page of the table (a page whose stream is down asks for it after a while).
@@ -326,11 +344,13 @@ async function post(path, data) {
 let sending = Promise.resolve();
 let made = 0;
 
-function send(move) {
+function send(move, drafts = []) {
   const turn = sending.then(async () => {
     const version = Math.max(frame.version, made);
-    const answer = await post(`/api/tables/${tableId}/moves`, { token, version, ...move });
-    if (!answer) return { refused: $("error").textContent };
+    let stale = false;
+    const answer = await post(`/api/tables/${tableId}/moves`, { token, version, ...move }, (status) => { stale = status === 409; });
+    if (!stale) draft.drop(drafts);
+    if (!answer) return { refused: $("error").textContent, stale };
     made = answer.version;
     if (frame.version < answer.version) {
       setTimeout(() => { if (frame.version < answer.version) refetch(); }, 3000);

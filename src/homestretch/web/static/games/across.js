@@ -10,7 +10,7 @@
   let W = null;  // the board's words, served with the view (across/words.py PAGE)
   let NAMES = [];  // the seats' names at this table
   let MARKS = [];  // their initials on the totalizator, unique (names.py does the same)
-  const DRAFT = {};  // what is typed in the dealing forms, kept across redraws
+  const DRAFT = {};  // what is typed in the forms, kept across redraws (and reloads: tools.draft)
   const DEALINGS = ["sell", "buy", "lend", "lend_terms", "payback", "ring"];
 
   // A template of the served words with its {fields} filled in.
@@ -50,7 +50,10 @@
   let refusal = null;
   async function sendFrom(sender, action) {
     const box = sender.closest("[data-say]");
-    const answer = await T.send({ action });
+    // the fields of the row it was sent from: their drafts go once the move is made
+    const used = [...sender.parentElement.querySelectorAll("[data-keep]")].map((field) => field.dataset.keep);
+    const answer = await T.send({ action }, used);
+    if (!answer.refused) used.forEach((key) => { delete DRAFT[key]; });
     refusal = answer.refused && box ? { say: box.dataset.say, text: answer.refused, version: document.body.dataset.version } : null;
     sayRefusal();
   }
@@ -353,29 +356,44 @@
     return s;
   }
 
+  // An offer in words, said to whom it concerns: "Bob offers to lend you 3 fifties" to
+  // the one asked, "You offer to lend Ann 3 fifties" to the one who made it.
+  const OFFER_WORDS = {
+    horse: ["offer_horse", "own_offer_horse"],
+    buy: ["offer_buy", "own_offer_buy"],
+    ring: ["offer_ring", "own_offer_ring"],
+    loan: ["offer_loan", "own_offer_loan"],
+    terms: ["offer_loan_terms", "own_offer_loan_terms"],
+  };
   function offerText(o) {
     const frm = NAMES[o.from];
     const to = o.to === V.you ? W.you : NAMES[o.to];
     const fields = { frm, to, horse: o.horse, fifties: f(o.amount), amount: o.amount, tickets: o.tickets, total: 3 * o.tickets, repay: o.repay };
-    if (o.kind === "horse") return say("offer_horse", fields);
-    if (o.kind === "buy") return say("offer_buy", fields);
-    if (o.kind === "ring") return say("offer_ring", fields);
-    return say(o.repay !== o.amount ? "offer_loan_terms" : "offer_loan", fields);
+    const kind = o.kind === "loan" && o.repay !== o.amount ? "terms" : OFFER_WORDS[o.kind] ? o.kind : "loan";
+    const [theirs, own] = OFFER_WORDS[kind];
+    return say(o.from === V.you ? own : theirs, fields);
   }
 
-  // A form field whose value survives the redraw of each frame.
+  // A form field whose value survives the redraw of each frame, and a reload (kept for
+  // this table and seat by the page: tools.draft).
+  const drafted = (key) => (DRAFT[key] !== undefined ? DRAFT[key] : T.draft.get(key));
   function keep(key, el, initial) {
-    el.value = DRAFT[key] !== undefined ? DRAFT[key] : String(initial);
+    const kept = drafted(key);
+    el.value = kept !== undefined ? kept : String(initial);
     el.dataset.keep = key;
-    el.addEventListener("input", () => { DRAFT[key] = el.value; });
-    el.addEventListener("change", () => { DRAFT[key] = el.value; });
+    const typed = () => { DRAFT[key] = el.value; T.draft.set(key, el.value); };
+    el.addEventListener("input", typed);
+    el.addEventListener("change", typed);
     return el;
   }
   function choice(key, label, options) {
     const sel = node("select", null, "ab-pick");
     sel.setAttribute("aria-label", label);
     options.forEach(([value, text]) => { const o = node("option", text); o.value = String(value); sel.append(o); });
-    if (!options.some(([v]) => String(v) === DRAFT[key])) delete DRAFT[key];  // gone since
+    if (drafted(key) !== undefined && !options.some(([v]) => String(v) === drafted(key))) {  // gone since
+      delete DRAFT[key];
+      T.draft.drop([key]);
+    }
     return keep(key, sel, options[0][0]);
   }
   function amount(key, label, initial) {
@@ -408,9 +426,9 @@
     (V.offers || []).filter((o) => o.from === V.you)
       .forEach((o) => s.append(node("p", say("awaits", { offer: offerText(o), name: NAMES[o.to] }), "ab-pending")));
     s.append(...lastRace(frame));
-    const mine = (n) => [n.frm, n.from, n.asked, n.seat, n.lender, n.borrower].includes(V.you) || (n.members || []).includes(V.you);
-    frame.notices.filter((n) => n.words && DEALING_NEWS.includes(n.type) && n.meet === V.meet && n.race === V.race && mine(n))
-      .slice(-3).forEach((n) => s.append(node("p", n.words, "ab-news-yours")));
+    // each said to him (words_you: "Bob lends you 3 fifties"), served only where it concerns him
+    frame.notices.filter((n) => n.words_you && DEALING_NEWS.includes(n.type) && n.meet === V.meet && n.race === V.race)
+      .slice(-3).forEach((n) => s.append(node("p", n.words_you, "ab-news-yours")));
     if (!frame.over) V.debts.filter((d) => d.borrower === V.you).forEach((d) => {
       const bar = node("div", null, "ab-moves ab-payback", { say: `payback${d.lender}` });
       const n = amount(`pay${d.lender}`, say("pay_back_amount", { lender: NAMES[d.lender] }), Math.min(d.amount, V.cash[V.you]));
@@ -431,7 +449,7 @@
     if (!results.length) return [];
     const result = results[results.length - 1];
     const paid = frame.notices.filter((n) => n.type === "payment" && n.meet === V.meet && n.race === result.race && n.seat === V.you);
-    const lines = [result.words, ...paid.map((n) => n.words)].map((text) => node("p", text, "ab-news-yours ab-collected"));
+    const lines = [result.words, ...paid.map((n) => n.words_you || n.words)].map((text) => node("p", text, "ab-news-yours ab-collected"));
     if (!paid.length) lines.push(node("p", say("collected_nothing", result), "ab-collected"));
     return lines;
   }

@@ -249,8 +249,12 @@ function refuse(form, refusal) {
   windowKept.refusedAt = refusal ? Number(document.body.dataset.version) : Infinity;
 }
 
+// The window's fields, kept for this table and seat through a reload (tools.draft) until
+// a bet or "done" is made with them.
+const WINDOW_FIELDS = ["bet-pool", "bet-horse", "bet-dollars"];
+
 async function sendFromWindow(form, tools, action) {
-  const answer = await tools.send({ action });
+  const answer = await tools.send({ action }, WINDOW_FIELDS);
   if (answer.refused) tools.showError("");  // said under the window instead
   refuse(form, answer.refused || "");
 }
@@ -313,6 +317,13 @@ function makeWindow(frame, el, tools) {
   refused.setAttribute("role", "alert");
   refused.hidden = true;
   form.append(el("h4"), el("p", null, "stretch-says"), el("p", null, "stretch-waiting"), field(says.bet, pool), field(says.on, horse), field(says.dollars, amount), buy, done, refused);
+  [pool, horse, amount].forEach((input) => {
+    const kept = tools.draft.get(input.id);
+    if (kept !== undefined && (input.tagName !== "SELECT" || [...input.options].some((o) => o.value === kept))) input.value = kept;
+    const typed = () => tools.draft.set(input.id, input.value);
+    input.addEventListener("input", typed);
+    input.addEventListener("change", typed);
+  });
   return form;
 }
 

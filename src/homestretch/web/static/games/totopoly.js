@@ -404,6 +404,18 @@
     form.append(line);
   }
 
+  // What is typed in the amount boxes (and the horse picked to back) is kept for this
+  // table and seat through a reload (tools.draft) until the player makes a move: every
+  // move of his ends the decision they were typed for.
+  const TYPED = ["bid", "bet", "offer", "bet-horse"].map((key) => `tp-${key}`);
+  function kept(tools, field, key) {
+    const value = tools.draft.get(key);
+    if (value !== undefined && (field.tagName !== "SELECT" || [...field.options].some((o) => o.value === value))) field.value = value;
+    const typed = () => tools.draft.set(key, field.value);
+    field.addEventListener("input", typed);
+    field.addEventListener("change", typed);
+  }
+
   // A bid, a bet or an offer may be any whole amount, not only the listed steps: a
   // box to type it in beside the buttons (the rules check it and say why if not).
   function amountForm(tools, kind, legal, view) {
@@ -430,11 +442,13 @@
     const go = make(tools, "button", W.amount_buttons[kind], "tp-move");
     go.type = "submit";
     form.append(input, go);
+    kept(tools, input, `tp-${kind}`);
+    if (horse) kept(tools, horse, "tp-bet-horse");
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const action = { kind, [what]: Number(input.value) };
       if (horse) action.horse = Number(horse.value);
-      const answer = await tools.send({ action });
+      const answer = await tools.send({ action }, TYPED);
       refusal = answer.refused ? { kind, text: answer.refused, version: document.body.dataset.version } : null;
       sayRefusal();
     });
@@ -491,7 +505,7 @@
       const button = make(tools, "button", moveText(legal.action, view, names) || legal.text, "tp-move");
       button.type = "button";
       button.dataset.action = JSON.stringify(legal.action);
-      button.addEventListener("click", () => tools.send({ action: legal.action }));
+      button.addEventListener("click", () => tools.send({ action: legal.action }, TYPED));
       inner.append(button);
     }
     for (const kind of amounts) {

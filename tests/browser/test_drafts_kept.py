@@ -1,0 +1,135 @@
+"""What a player has half typed on a phone (an amount, a horse picked) is there again
+after a reload, at each game's board: kept for the table and the seat (the tab's
+sessionStorage), until the move is made or the rules refuse it; a move refused only as
+stale (the table moved on) keeps it to press again."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+from tests.browser.table_pages import SharedServer, frame, shows
+from tests.browser.test_across_for_you import _table
+from tests.browser.test_stretch_betting_phone import new_race
+from tests.browser.test_totopoly_table_talk import _move, _open, _until
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
+
+
+def _drafts(page: Page, game_id: int, seat: int) -> dict[str, Any]:
+    """What the page keeps as typed for the table and seat."""
+    kept = page.evaluate("(key) => sessionStorage.getItem(key)", f"homestretch-drafts:{game_id}:{seat}")  # fmt: skip
+    found: dict[str, Any] = json.loads(kept) if kept else {}
+    return found
+
+
+def _stale(route: Route) -> None:
+    """The server's answer to a move sent at a version the table has moved on from."""
+    route.fulfill(status=409, json={"error": "the table moved on: you saw move 1; look again"})
+
+
+def test_across_amounts_typed_survive_a_reload_until_the_offer_is_made(
+    shared_server: SharedServer, phone: Callable[[], Page]
+) -> None:
+    with shared_server.visit() as address:
+        links, tokens = _table(address)
+        game_id = links["id"]
+        first = frame(address, game_id, tokens[0])
+        version, lot = first["version"], first["view"]["lot"]["horse"]
+        assert first["your_turn"], "Ann is not the first on the block here"
+        ann = phone()
+        ann.goto(links["seats"][0]["link"])
+        shows(ann, version)
+        lend = ann.locator(".ab-lend")
+        lend.locator("select").select_option("1")  # to Bob
+        amounts = lend.locator("input")
+        amounts.nth(0).fill("7")
+        amounts.nth(1).fill("9")
+        bid = ann.locator(".ab-block .ab-amount")
+        bid.fill("12")  # her bid on the block, not sent
+        ann.reload()
+        shows(ann, version)
+        expect(lend.locator("select")).to_have_value("1")
+        expect(amounts.nth(0)).to_have_value("7")
+        expect(amounts.nth(1)).to_have_value("9")
+        expect(bid).to_have_value("12")
+        # refused as stale: kept, to press again (after a reload too)
+        ann.route("**/moves", _stale)
+        lend.locator(".ab-offer-lend").click()
+        expect(lend.locator(".ab-refused")).to_contain_text("the table moved on")
+        ann.unroute("**/moves")
+        assert _drafts(ann, game_id, 0)["lendAmount"] == "7"
+        ann.reload()
+        shows(ann, version)
+        expect(amounts.nth(0)).to_have_value("7")
+        # refused by the rules: no longer kept for a reload (the screen still shows it)
+        amounts.nth(0).fill("999")
+        lend.locator(".ab-offer-lend").click()
+        expect(lend.locator(".ab-refused")).to_be_visible()
+        expect(amounts.nth(0)).to_have_value("999")
+        assert "lendAmount" not in _drafts(ann, game_id, 0)
+        # made: gone, the other drafts (her bid) kept
+        amounts.nth(0).fill("7")
+        lend.locator(".ab-offer-lend").click()
+        expect(ann.locator(".ab-for-you")).to_contain_text("You offer to lend Bob 7 fifties, to be repaid 9")  # fmt: skip
+        assert _drafts(ann, game_id, 0) == {f"bid{lot}": "12"}
+        ann.reload()
+        shows(ann, version + 1)
+        expect(bid).to_have_value("12")
+        ann.screenshot(path=str(shared_server.folder / "across-drafts.png"))
+
+
+def test_stretch_a_bet_half_chosen_survives_a_reload_until_it_is_bought(
+    shared_server: SharedServer, phone: Callable[[], Page]
+) -> None:
+    with shared_server.visit() as address:
+        links = new_race(address, "Draft Stakes", ("Ann", "Bea"))
+        game_id = int(links["id"])
+        ann = phone()
+        ann.goto(links["seats"][0]["link"])
+        ann.select_option("#bet-pool", "place")
+        ann.select_option("#bet-horse", "2")
+        ann.fill("#bet-dollars", "15")
+        for _ in range(2):  # and a tab's second reload
+            ann.reload()
+            expect(ann.locator("#bet-pool")).to_have_value("place")
+            expect(ann.locator("#bet-horse")).to_have_value("2")
+            expect(ann.locator("#bet-dollars")).to_have_value("15")
+        ann.screenshot(path=str(shared_server.folder / "stretch-drafts.png"))
+        # another seat at the table keeps nothing of hers
+        bea = phone()
+        bea.goto(links["seats"][1]["link"])
+        expect(bea.locator("#bet-dollars")).to_have_value("2")
+        ann.locator("#stretch-bet button[type=submit]").click()
+        expect(ann.locator("#stretch-bet .stretch-says")).to_have_text("Your tickets: $15 place #2")  # fmt: skip
+        assert _drafts(ann, game_id, 0) == {}
+        ann.reload()
+        expect(ann.locator("#bet-dollars")).to_have_value("2")
+
+
+def test_totopoly_a_bid_typed_survives_a_reload_until_a_move_is_made(
+    shared_server: SharedServer, phone: Callable[[], Page]
+) -> None:
+    with shared_server.visit() as address:
+        links, game_id, tokens = _open(address, seed=5)
+        bidder = _until(address, game_id, tokens, "auction")
+        while not any(a["action"]["kind"] == "bid" for a in bidder["legal"]):
+            _move(address, game_id, tokens)
+            bidder = _until(address, game_id, tokens, "auction")
+        seat = bidder["seat"]
+        page = phone()
+        page.goto(links["seats"][seat]["link"])
+        shows(page, bidder["version"])
+        box = page.locator(".tp-amount-bid input")
+        box.fill("3")
+        page.reload()
+        shows(page, bidder["version"])
+        expect(box).to_have_value("3")
+        page.screenshot(path=str(shared_server.folder / "totopoly-drafts.png"))
+        page.locator("#tp-moves button", has_text="Pass").click()
+        shows(page, bidder["version"] + 1)
+        assert _drafts(page, game_id, seat) == {}
