@@ -16,7 +16,7 @@ from homestretch.core.registry import GameEntry
 
 
 def _make(config: JSON) -> Game:
-    from homestretch.games.derbycast.game import DerbyCastGame
+    from homestretch.games.derbycast.rules.game import DerbyCastGame
 
     return DerbyCastGame(config)
 
@@ -34,8 +34,8 @@ def _keeper(game: Game, seed: int) -> dict[int, Agent]:
     left to the computer, it says a person must keep score."""
     from rich.console import Console
 
-    from homestretch.games.derbycast.game import DerbyCastGame
-    from homestretch.games.derbycast.keeper import ManualKeeper, RecordKeeper, race_source
+    from homestretch.games.derbycast.rules.game import DerbyCastGame
+    from homestretch.games.derbycast.terminal.keeper import ManualKeeper, RecordKeeper, race_source
 
     assert isinstance(game, DerbyCastGame)
     if game.source.value != "keeper":
@@ -63,8 +63,8 @@ def _harness_configs() -> list[JSON]:
     """Every marker count over the bundled replays, with set races and both tie rules;
     and a few games whose score keeper posts simulated Top of the Stretch races (no feed
     named: run from each game's seed, so the harness sees many), two with sealed picks."""
-    from homestretch.games.derbycast.entrants import Entrant
-    from homestretch.games.derbycast.game import DerbyCastGame
+    from homestretch.games.derbycast.rules.entrants import Entrant
+    from homestretch.games.derbycast.rules.game import DerbyCastGame
 
     configs: list[JSON] = [
         {
@@ -105,7 +105,7 @@ def _harness_configs() -> list[JSON]:
 
 
 def _points(state: State) -> dict[str, float]:
-    from homestretch.games.derbycast.game import DerbyCastState
+    from homestretch.games.derbycast.rules.game import DerbyCastState
 
     assert isinstance(state, DerbyCastState)
     entrants = state.game.entrants

@@ -12,10 +12,10 @@ from homestretch.bots.random_bot import RandomBot
 from homestretch.core.protocol import replay
 from homestretch.core.referee import Agent
 from homestretch.games.derbycast.bots import ValueBot
-from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
-from homestretch.games.derbycast.keeper import ManualKeeper, RecordKeeper
-from homestretch.games.derbycast.race import RaceRecord
-from homestretch.games.derbycast.replays import replay_library
+from homestretch.games.derbycast.content.replays import replay_library
+from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
+from homestretch.games.derbycast.rules.race import RaceRecord
+from homestretch.games.derbycast.terminal.keeper import ManualKeeper, RecordKeeper
 
 
 def _no_typing(prompt: str, default: str) -> str:

@@ -1,6 +1,6 @@
 """The Final Odds Calculator Table and the Win/Place/Show scoring rules (sections 3 and 5).
 
-The table is content: ``odds_table.csv`` holds every printed row, validated on load.
+The table is content: ``content/odds_table.csv`` holds every printed row, validated on load.
 Odds between printed rows use the highest row at or below them (ruling R1), odds
 shorter than the first row use the first row (R2), and odds past the last row use the
 printed formula on the whole part of the odds (R3).
@@ -19,7 +19,7 @@ from pathlib import Path
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 
-TABLE_FILE = Path(__file__).with_name("odds_table.csv")
+TABLE_FILE = Path(__file__).parent.parent / "content" / "odds_table.csv"
 
 
 class Bet(StrEnum):

@@ -20,7 +20,8 @@ from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON
-from homestretch.games.derbycast.actions import (
+from homestretch.games.derbycast.content.results_file import read_results
+from homestretch.games.derbycast.rules.actions import (
     Correction,
     Official,
     PostCard,
@@ -29,16 +30,15 @@ from homestretch.games.derbycast.actions import (
     RunRace,
     Simulate,
 )
-from homestretch.games.derbycast.race import (
+from homestretch.games.derbycast.rules.race import (
     RaceRecord,
     comma_words,
     find_horse,
     read_finish,
     typed_field,
 )
-from homestretch.games.derbycast.results_file import read_results
-from homestretch.games.derbycast.simulated import race_seed, simulated_record
-from homestretch.games.derbycast.words import (
+from homestretch.games.derbycast.rules.simulated import race_seed, simulated_record
+from homestretch.games.derbycast.rules.words import (
     FIELD,
     FINISH,
     RACE_NAME,
