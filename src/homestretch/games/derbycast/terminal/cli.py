@@ -417,7 +417,7 @@ def points_command(
 @app.command("table")
 def table_command(fmt: FormatOption = OutputFormat.text) -> None:
     """The Final Odds Calculator Table, as printed in the rulebook."""
-    from homestretch.games.derbycast.rules.table import printed_table
+    from homestretch.games.derbycast.content.odds_table import printed_table
 
     rows = [
         {
