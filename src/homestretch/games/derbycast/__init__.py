@@ -6,7 +6,6 @@ Calculator Table; the first marker past 20 points wins.
 
 from __future__ import annotations
 
-from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
@@ -35,7 +34,12 @@ def _keeper(game: Game, seed: int) -> dict[int, Agent]:
     from rich.console import Console
 
     from homestretch.games.derbycast.rules.game import DerbyCastGame
-    from homestretch.games.derbycast.terminal.keeper import ManualKeeper, RecordKeeper, race_source
+    from homestretch.games.derbycast.terminal.keeper import (
+        ManualKeeper,
+        NobodyToAsk,
+        RecordKeeper,
+        race_source,
+    )
 
     assert isinstance(game, DerbyCastGame)
     if game.source.value != "keeper":
@@ -44,10 +48,8 @@ def _keeper(game: Game, seed: int) -> dict[int, Agent]:
 
     def nobody_types(prompt: str, default: str) -> str:
         if typed_in:
-            raise HomestretchError(
-                "a typed-in Derby Cast needs a person at the score keeper's seat"
-            )
-        raise HomestretchError(
+            raise NobodyToAsk("a typed-in Derby Cast needs a person at the score keeper's seat")
+        raise NobodyToAsk(
             "the race source has no more races; resume the game at a terminal, where "
             "the score keeper can type the next one in"
         )

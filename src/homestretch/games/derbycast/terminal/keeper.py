@@ -54,6 +54,11 @@ Check = Callable[[Action], str | None]
 MORNING_LINE = "Morning line (blank if none)"
 
 
+class NobodyToAsk(HomestretchError):
+    """What an ``ask`` with no person behind it raises (the keeper's seat left to the
+    computer): said at once, never taken for a typing mistake and asked again."""
+
+
 def card_of(race: RaceRecord) -> PostCard:
     """The card as posted before picks: the field, its numbers, board odds and the
     scratches known before post."""
@@ -164,6 +169,8 @@ class ManualKeeper:
         while True:
             try:
                 action = make(view)
+            except NobodyToAsk:
+                raise
             except (ValueError, HomestretchError) as exc:
                 self.say_problem(str(exc))
                 continue
