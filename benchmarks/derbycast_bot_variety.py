@@ -18,9 +18,9 @@ from homestretch.bots.random_bot import RandomBot
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
 from homestretch.games.derbycast.bots import ValueBot
-from homestretch.games.derbycast.game import DerbyCastGame
-from homestretch.games.derbycast.keeper import card_of
-from homestretch.games.derbycast.replays import replay_library
+from homestretch.games.derbycast.content.replays import replay_library
+from homestretch.games.derbycast.rules.game import DerbyCastGame
+from homestretch.games.derbycast.terminal.keeper import card_of
 
 
 def spread(players: int) -> tuple[float, int, float]:

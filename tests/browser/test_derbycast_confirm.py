@@ -20,7 +20,7 @@ from tests.browser.table_pages import (
 )
 
 from homestretch.core.protocol import JSON
-from homestretch.games.derbycast.words import PHONE_BUTTONS, STANDS
+from homestretch.games.derbycast.rules.words import PHONE_BUTTONS, STANDS
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine

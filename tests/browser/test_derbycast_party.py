@@ -66,7 +66,7 @@ def _card(desk: Page, name: str, field: str, odds: str, scratched: str = "") -> 
 
 def _worded_as_the_view(address: str, game_id: int, tv: Page, phone: Page) -> None:
     """The TV and a phone say the standings and the last race in the view's words (made
-    in Python, derbycast/words.py, which the terminal prints too)."""
+    in Python, derbycast/rules/words.py, which the terminal prints too)."""
     view = httpx.get(f"{address}/api/tables/{game_id}/frame").json()["view"]
     expect(tv.locator(".dc-standings li")).to_have_text([r["words"] for r in view["standings"]])
     report = view["last_race"]["words"]

@@ -1,5 +1,5 @@
 """Derby Cast's pages as a table sees them, every one a 390 px phone (the keeper's desk
-too): who the table waits for in the rules' words (derbycast/words.py) on the TV, each
+too): who the table waits for in the rules' words (derbycast/rules/words.py) on the TV, each
 phone (never waiting for itself, nor for the keeper) and the desk, the same after a
 reload; open picks shown as they are made (R7), the field on a waiting phone; and a
 typed card and finish sent as typed, the server's refusal said under the form the keeper

@@ -1,6 +1,6 @@
 """Derby Cast's phones and desk say what the terminal says: a marker's own pick (changed
 while picks are open, scratched late, sat out), what a result under review would give it,
-and the keeper's questions, all worded by the rules (derbycast/words.py), on a phone
+and the keeper's questions, all worded by the rules (derbycast/rules/words.py), on a phone
 reloaded after another seat moved."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from tests.browser.table_pages import (
     token_of,
 )
 
-from homestretch.games.derbycast.words import (
+from homestretch.games.derbycast.rules.words import (
     CAPTIONS,
     DESK_BUTTONS,
     DESK_CALLING,

@@ -171,7 +171,8 @@ def test_a_command_loads_only_its_own_game() -> None:
         "sys.argv = ['homestretch', 'stretch', 'races', '--format', 'json']\n"
         "try:\n    run()\nexcept SystemExit:\n    pass\n"
         "print([g for g in ('across', 'derbycast', 'totopoly') "
-        "if f'homestretch.games.{g}.cli' in sys.modules], file=sys.stderr)"
+        "if {f'homestretch.games.{g}.cli', f'homestretch.games.{g}.terminal.cli'} "
+        "& set(sys.modules)], file=sys.stderr)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0 and done.stderr.strip() == "[]", done.stderr
@@ -224,9 +225,11 @@ def test_a_game_builds_only_the_command_asked_for(game: str) -> None:
 
     import typer
 
-    from homestretch.cli.main import _LazyCommands
+    from homestretch.cli.main import _LazyCommands, cli_module
 
-    game_app = importlib.import_module(f"homestretch.games.{game}.cli").app
+    module = cli_module(game)
+    assert module is not None
+    game_app = importlib.import_module(module).app
     eager = typer.main.get_group(game_app)
     lazy = _LazyCommands.of(game_app)
     ctx = typer.Context(lazy)
@@ -240,3 +243,13 @@ def test_a_game_builds_only_the_command_asked_for(game: str) -> None:
     assert [p.name for p in built.params] == [p.name for p in eager.commands[first].params]
     assert built.help == eager.commands[first].help
     assert lazy.get_command(ctx, first) is built and lazy.get_command(ctx, "no-such") is None
+
+
+def test_a_games_commands_are_found_in_its_terminal_package_or_on_top() -> None:
+    """A game moved to DESIGN.md's layout has its commands in ``terminal/cli.py``; one not
+    moved yet in ``cli.py``; a name with neither has none."""
+    from homestretch.cli.main import cli_module
+
+    assert cli_module("derbycast") == "homestretch.games.derbycast.terminal.cli"
+    assert cli_module("stretch") == "homestretch.games.stretch.cli"
+    assert cli_module("no_such_game") is None

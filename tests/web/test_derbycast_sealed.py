@@ -12,8 +12,8 @@ from tests.generic.test_every_game import _string_leaves
 from tests.web.conftest import frame_of, open_table, token_of
 
 from homestretch.core.protocol import JSON
-from homestretch.games.derbycast.actions import SealedPick
-from homestretch.games.derbycast.words import move_said
+from homestretch.games.derbycast.rules.actions import SealedPick
+from homestretch.games.derbycast.rules.words import move_said
 
 PEOPLE = ["Ann", "Bob", "Cy"]
 

@@ -31,7 +31,7 @@ DERBYCAST_OUT_OF_TURN = {"pick", "sealed-pick", "scratches"}
 
 def _allowed_out_of_turn(state: State, seat: int, action: Action) -> bool:
     """Derby Cast's two exceptions, said again from the rules' own words."""
-    from homestretch.games.derbycast.game import DerbyCastState
+    from homestretch.games.derbycast.rules.game import DerbyCastState
 
     if not isinstance(state, DerbyCastState) or action.kind not in DERBYCAST_OUT_OF_TURN:
         return False

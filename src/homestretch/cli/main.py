@@ -1,4 +1,6 @@
-"""The `homestretch` command. Each game adds its own group from ``games/<name>/cli.py``.
+"""The `homestretch` command. Each game adds its own group from its cli module:
+``games/<name>/terminal/cli.py`` (the layout of DESIGN.md section 1), or
+``games/<name>/cli.py`` in a game not yet moved to it.
 
 A game's cli module exposes ``app`` (its typer group) and may expose
 ``show_saved(saved, fmt)`` (used by ``replay``) and ``resume_saved(saved, store)``.
@@ -43,8 +45,24 @@ MESSAGE_CHARS = 600
 """The longest error line printed (a message quoting a long value is cut)."""
 
 
+def cli_module(name: str) -> str | None:
+    """The name of the game ``name``'s cli module, or None if it has none: found without
+    importing it (a game's ``terminal`` package alone is imported, to look inside)."""
+    package = f"homestretch.games.{name}"
+    for module in (f"{package}.terminal.cli", f"{package}.cli"):
+        try:
+            if importlib.util.find_spec(module) is not None:
+                return module
+        except ModuleNotFoundError:  # no terminal package: a game with its cli.py on top
+            continue
+    return None
+
+
 def _game_cli(name: str) -> ModuleType:
-    return importlib.import_module(f"homestretch.games.{name}.cli")
+    module = cli_module(name)
+    if module is None:
+        raise HomestretchError(f"the game {name!r} has no commands")
+    return importlib.import_module(module)
 
 
 class _LazyGames(TyperGroup):
@@ -59,7 +77,7 @@ class _LazyGames(TyperGroup):
         return {
             name: entry.title
             for name, entry in sorted(registry.entries().items())
-            if importlib.util.find_spec(f"homestretch.games.{name}.cli") is not None
+            if cli_module(name) is not None
         }
 
     def _title(self, name: str) -> str | None:
@@ -68,7 +86,7 @@ class _LazyGames(TyperGroup):
             entry = registry.entry(name)
         except HomestretchError:
             return None
-        if importlib.util.find_spec(f"homestretch.games.{name}.cli") is None:
+        if cli_module(name) is None:
             return None
         return entry.title
 

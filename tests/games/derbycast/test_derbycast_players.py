@@ -12,13 +12,13 @@ from homestretch.core.chance import SeededDice
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.referee import play
-from homestretch.games.derbycast.actions import Pick, SitOut
 from homestretch.games.derbycast.bots import ValueBot, board_chances, in_the_money
-from homestretch.games.derbycast.entrants import computer_players, parse_players
-from homestretch.games.derbycast.game import DerbyCastGame
-from homestretch.games.derbycast.people import read_pick
-from homestretch.games.derbycast.table import Bet
-from homestretch.games.derbycast.winning import TieRule, decide
+from homestretch.games.derbycast.rules.actions import Pick, SitOut
+from homestretch.games.derbycast.rules.entrants import computer_players, parse_players
+from homestretch.games.derbycast.rules.game import DerbyCastGame
+from homestretch.games.derbycast.rules.table import Bet
+from homestretch.games.derbycast.rules.winning import TieRule, decide
+from homestretch.games.derbycast.terminal.people import read_pick
 
 
 def test_players_and_teams_from_the_command_line() -> None:
@@ -153,8 +153,8 @@ def test_the_computer_beats_random_picks_over_race_replays() -> None:
 def test_a_table_of_computer_players_spreads_its_picks() -> None:
     """17 computer players on each of a few replay cards: no one horse-and-bet takes
     half of them (once 14 of 17 took the same 18-1 horse)."""
-    from homestretch.games.derbycast.keeper import card_of
-    from homestretch.games.derbycast.replays import replay_library
+    from homestretch.games.derbycast.content.replays import replay_library
+    from homestretch.games.derbycast.terminal.keeper import card_of
 
     people = [{"name": f"C{i}", "members": [f"C{i}"]} for i in range(17)]
     game = DerbyCastGame({"entrants": people, "order": "rotate"})

@@ -6,7 +6,6 @@ Calculator Table; the first marker past 20 points wins.
 
 from __future__ import annotations
 
-from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
@@ -16,7 +15,7 @@ from homestretch.core.registry import GameEntry
 
 
 def _make(config: JSON) -> Game:
-    from homestretch.games.derbycast.game import DerbyCastGame
+    from homestretch.games.derbycast.rules.game import DerbyCastGame
 
     return DerbyCastGame(config)
 
@@ -34,8 +33,13 @@ def _keeper(game: Game, seed: int) -> dict[int, Agent]:
     left to the computer, it says a person must keep score."""
     from rich.console import Console
 
-    from homestretch.games.derbycast.game import DerbyCastGame
-    from homestretch.games.derbycast.keeper import ManualKeeper, RecordKeeper, race_source
+    from homestretch.games.derbycast.rules.game import DerbyCastGame
+    from homestretch.games.derbycast.terminal.keeper import (
+        ManualKeeper,
+        NobodyToAsk,
+        RecordKeeper,
+        race_source,
+    )
 
     assert isinstance(game, DerbyCastGame)
     if game.source.value != "keeper":
@@ -44,10 +48,8 @@ def _keeper(game: Game, seed: int) -> dict[int, Agent]:
 
     def nobody_types(prompt: str, default: str) -> str:
         if typed_in:
-            raise HomestretchError(
-                "a typed-in Derby Cast needs a person at the score keeper's seat"
-            )
-        raise HomestretchError(
+            raise NobodyToAsk("a typed-in Derby Cast needs a person at the score keeper's seat")
+        raise NobodyToAsk(
             "the race source has no more races; resume the game at a terminal, where "
             "the score keeper can type the next one in"
         )
@@ -63,8 +65,8 @@ def _harness_configs() -> list[JSON]:
     """Every marker count over the bundled replays, with set races and both tie rules;
     and a few games whose score keeper posts simulated Top of the Stretch races (no feed
     named: run from each game's seed, so the harness sees many), two with sealed picks."""
-    from homestretch.games.derbycast.entrants import Entrant
-    from homestretch.games.derbycast.game import DerbyCastGame
+    from homestretch.games.derbycast.rules.entrants import Entrant
+    from homestretch.games.derbycast.rules.game import DerbyCastGame
 
     configs: list[JSON] = [
         {
@@ -105,7 +107,7 @@ def _harness_configs() -> list[JSON]:
 
 
 def _points(state: State) -> dict[str, float]:
-    from homestretch.games.derbycast.game import DerbyCastState
+    from homestretch.games.derbycast.rules.game import DerbyCastState
 
     assert isinstance(state, DerbyCastState)
     entrants = state.game.entrants

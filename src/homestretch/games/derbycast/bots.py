@@ -20,9 +20,9 @@ from fractions import Fraction
 from homestretch.core.actions import Action
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON
-from homestretch.games.derbycast.actions import Pick, SealedPick, opened
-from homestretch.games.derbycast.table import Bet, advance_for
-from homestretch.games.derbycast.winning import OFFICIAL_FINISH
+from homestretch.games.derbycast.rules.actions import Pick, SealedPick, opened
+from homestretch.games.derbycast.rules.table import Bet, advance_for
+from homestretch.games.derbycast.rules.winning import OFFICIAL_FINISH
 
 WORTH_A_LOOK = 0.5
 SHARPNESS = 4

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from homestretch.games.derbycast.actions import Pick, PostCard
-from homestretch.games.derbycast.game import DerbyCastGame
-from homestretch.games.derbycast.show import board_table, card_table
-from homestretch.games.derbycast.words import tie_break_line
+from homestretch.games.derbycast.rules.actions import Pick, PostCard
+from homestretch.games.derbycast.rules.game import DerbyCastGame
+from homestretch.games.derbycast.rules.words import tie_break_line
+from homestretch.games.derbycast.terminal.show import board_table, card_table
 
 
 def _text(renderable: object) -> str:
@@ -58,8 +58,8 @@ def test_a_tie_break_is_announced_by_name() -> None:
 def test_the_terminal_says_the_views_words() -> None:
     """The board's standings, the race report and what the table is doing: the words
     the TV and the phones show (the view's), printed by the terminal."""
-    from homestretch.games.derbycast.actions import PostResult, PostScratches
-    from homestretch.games.derbycast.show import race_report
+    from homestretch.games.derbycast.rules.actions import PostResult, PostScratches
+    from homestretch.games.derbycast.terminal.show import race_report
 
     state = DerbyCastGame({"entrants": [{"name": "A"}, {"name": "B"}]}).new_initial_state()
     state.apply(2, PostCard("Downs 1", ("Ace", "Bolt"), ("2-1", "9-2"), ("1", "2"), ()))
@@ -81,7 +81,7 @@ def test_the_terminal_says_the_views_words() -> None:
 
 
 def test_one_point_is_said_in_the_singular() -> None:
-    from homestretch.games.derbycast.words import standing_line
+    from homestretch.games.derbycast.rules.words import standing_line
 
     row = {"name": "Ann", "marker": 1, "points": 1, "needs": 20, "official_finish": False}
     assert standing_line(row, 1) == "Ann (marker 1): 1 point (needs 20 more, leader)"

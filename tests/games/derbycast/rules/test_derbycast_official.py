@@ -8,7 +8,8 @@ import pytest
 
 from homestretch.core.errors import HomestretchError, IllegalAction
 from homestretch.core.protocol import Event, replay
-from homestretch.games.derbycast.actions import (
+from homestretch.games.derbycast.content.replays import replay_library
+from homestretch.games.derbycast.rules.actions import (
     CODEC,
     Correction,
     Official,
@@ -18,8 +19,7 @@ from homestretch.games.derbycast.actions import (
     PostScratches,
     SitOut,
 )
-from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
-from homestretch.games.derbycast.replays import replay_library
+from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
 
 HORSES = ("Alpha", "Bravo", "Charlie", "Delta")
 PROGRAMS = ("1", "1A", "3", "4")

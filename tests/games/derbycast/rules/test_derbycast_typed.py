@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.games.derbycast.keeper_table import FIELD, ODDS, keeper_state, post_card
+from tests.games.derbycast.rules.keeper_table import FIELD, ODDS, keeper_state, post_card
 
 from homestretch.core.errors import IllegalAction
-from homestretch.games.derbycast.actions import (
+from homestretch.games.derbycast.rules.actions import (
     CODEC,
     Correction,
     Official,
@@ -20,7 +20,7 @@ from homestretch.games.derbycast.actions import (
     PostScratches,
     TypedCard,
 )
-from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
+from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
 
 
 def make(**options: Any) -> DerbyCastState:

@@ -31,8 +31,14 @@ from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import CHANCE, JSON, Event, Game, State
-from homestretch.games.derbycast import secrecy
-from homestretch.games.derbycast.actions import (
+from homestretch.games.derbycast.content.replays import replay_library
+from homestretch.games.derbycast.content.results_file import (
+    card_only,
+    races_from_data,
+    uploaded_card,
+)
+from homestretch.games.derbycast.rules import secrecy
+from homestretch.games.derbycast.rules.actions import (
     CODEC,
     Correction,
     DayCard,
@@ -50,8 +56,8 @@ from homestretch.games.derbycast.actions import (
     opened,
     ticket,
 )
-from homestretch.games.derbycast.entrants import Entrant, check_entrants
-from homestretch.games.derbycast.race import (
+from homestretch.games.derbycast.rules.entrants import Entrant, check_entrants
+from homestretch.games.derbycast.rules.race import (
     RaceRecord,
     Runner,
     comma_words,
@@ -63,18 +69,21 @@ from homestretch.games.derbycast.race import (
     typed_field,
     typed_lines,
 )
-from homestretch.games.derbycast.replays import replay_library
-from homestretch.games.derbycast.results_file import card_only, races_from_data, uploaded_card
-from homestretch.games.derbycast.simulated import (
+from homestretch.games.derbycast.rules.simulated import (
     SIM_SEEDS,
     SimulatedRace,
     desk_race,
     desk_race_problem,
     stretch_races,
 )
-from homestretch.games.derbycast.table import Bet, advance_for, points
-from homestretch.games.derbycast.winning import OFFICIAL_FINISH, TieRule, decide, reached_finish
-from homestretch.games.derbycast.words import (
+from homestretch.games.derbycast.rules.table import Bet, advance_for, points
+from homestretch.games.derbycast.rules.winning import (
+    OFFICIAL_FINISH,
+    TieRule,
+    decide,
+    reached_finish,
+)
+from homestretch.games.derbycast.rules.words import (
     CAPTIONS,
     card_words,
     correction_line,

@@ -1,4 +1,4 @@
-"""Who the table waits for, worded by the rules (derbycast/words.py) for the TV, each
+"""Who the table waits for, worded by the rules (derbycast/rules/words.py) for the TV, each
 phone (never waiting for itself) and the keeper's desk, in every phase where markers
 move."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.games.derbycast.keeper_table import FIELD, keeper_state, post_card
+from tests.games.derbycast.rules.keeper_table import FIELD, keeper_state, post_card
 from tests.generic.test_every_game import _string_leaves
 
-from homestretch.games.derbycast.actions import (
+from homestretch.games.derbycast.rules.actions import (
     Pick,
     PostCard,
     PostResult,
@@ -17,8 +17,8 @@ from homestretch.games.derbycast.actions import (
     Ready,
     SealedPick,
 )
-from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
-from homestretch.games.derbycast.words import (
+from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
+from homestretch.games.derbycast.rules.words import (
     CAPTIONS,
     DESK_BUTTONS,
     PHONE_BUTTONS,

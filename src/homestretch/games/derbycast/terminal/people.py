@@ -13,10 +13,17 @@ from rich.markup import escape
 
 from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
-from homestretch.games.derbycast.actions import Pick, Ready, SealedPick, SitOut, opened, ticket
-from homestretch.games.derbycast.race import find_horse
-from homestretch.games.derbycast.show import card_table
-from homestretch.games.derbycast.table import Bet
+from homestretch.games.derbycast.rules.actions import (
+    Pick,
+    Ready,
+    SealedPick,
+    SitOut,
+    opened,
+    ticket,
+)
+from homestretch.games.derbycast.rules.race import find_horse
+from homestretch.games.derbycast.rules.table import Bet
+from homestretch.games.derbycast.terminal.show import card_table
 
 
 def read_pick(text: str, horses: list[str], programs: list[str], legal: list[Action]) -> Action:

@@ -6,13 +6,13 @@ from a file (R20)."""
 from __future__ import annotations
 
 import pytest
-from tests.games.derbycast.keeper_table import keeper_state, post_card
+from tests.games.derbycast.rules.keeper_table import keeper_state, post_card
 from tests.generic.test_every_game import _check_step, _string_leaves
 
 from homestretch.core.errors import IllegalAction
 from homestretch.core.protocol import CHANCE, replay
 from homestretch.core.registry import entries
-from homestretch.games.derbycast.actions import (
+from homestretch.games.derbycast.rules.actions import (
     CODEC,
     DayCard,
     Official,
@@ -25,8 +25,8 @@ from homestretch.games.derbycast.actions import (
     SealedPick,
     Simulate,
 )
-from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
-from homestretch.games.derbycast.words import move_said
+from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
+from homestretch.games.derbycast.rules.words import move_said
 from homestretch.session.dice import DiceSpec
 from homestretch.session.seats import person
 from homestretch.session.table import Table, computer_seats
@@ -295,7 +295,7 @@ def test_a_days_card_file_given_with_the_table_is_read_as_the_desk_reads_one() -
 
     from homestretch.core.errors import HomestretchError
 
-    text = (Path(__file__).parents[3] / "samples" / "derbycast" / "day_card.csv").read_text()
+    text = (Path(__file__).parents[4] / "samples" / "derbycast" / "day_card.csv").read_text()
     state = keeper_state(feed={"kind": "card", "file": "day_card.csv", "text": text})
     assert state.view(3)["next_card"]["race"] == "Riverbend race 5"
     again = DerbyCastGame(state.game.config())  # saved and opened again: the same card

@@ -7,14 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.games.derbycast.keeper_table import keeper_state, post_card
+from tests.games.derbycast.rules.keeper_table import keeper_state, post_card
 from tests.generic.test_every_game import _check_not_derivable, _check_step
 
 from homestretch.core.errors import HomestretchError, IllegalAction
 from homestretch.core.protocol import CHANCE, JSON
 from homestretch.core.registry import entries
-from homestretch.games.derbycast import secrecy
-from homestretch.games.derbycast.actions import (
+from homestretch.games.derbycast.content.replays import replay_library
+from homestretch.games.derbycast.rules import secrecy
+from homestretch.games.derbycast.rules.actions import (
     DayCard,
     Pick,
     PostScratches,
@@ -22,8 +23,7 @@ from homestretch.games.derbycast.actions import (
     SealedPick,
     Simulate,
 )
-from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
-from homestretch.games.derbycast.replays import replay_library
+from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
 from homestretch.session.dice import DiceSpec
 from homestretch.session.table import Table, computer_seats
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from homestretch.core.errors import ContentError
-from homestretch.games.derbycast.results_file import read_results
+from homestretch.games.derbycast.content.results_file import read_results
 
-SAMPLES = Path(__file__).parents[3] / "samples" / "derbycast"
+SAMPLES = Path(__file__).parents[4] / "samples" / "derbycast"
 
 
 def test_the_csv_and_json_samples_hold_the_same_races() -> None:

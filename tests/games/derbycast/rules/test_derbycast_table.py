@@ -9,7 +9,8 @@ import pytest
 
 from homestretch.core.errors import ContentError
 from homestretch.core.odds import Odds
-from homestretch.games.derbycast.table import Bet, advance_for, load_table, points
+from homestretch.games.derbycast.content.odds_table import load_table
+from homestretch.games.derbycast.rules.table import Bet, advance_for, points
 
 # The table as printed in the rulebook: (final odds, 1st, 2nd, 3rd place point values).
 PRINTED = [

@@ -21,12 +21,12 @@ import copy
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from homestretch.games.derbycast.actions import Pick, ticket
-from homestretch.games.derbycast.race import RaceRecord, Runner
-from homestretch.games.derbycast.table import Bet
+from homestretch.games.derbycast.rules.actions import Pick, ticket
+from homestretch.games.derbycast.rules.race import RaceRecord, Runner
+from homestretch.games.derbycast.rules.table import Bet
 
 if TYPE_CHECKING:
-    from homestretch.games.derbycast.game import DerbyCastState
+    from homestretch.games.derbycast.rules.game import DerbyCastState
 
 UNRUN = ("pick", "confirm", "scratches", "repick", "result")
 """The phases in which a race the table holds has not been run or scored yet."""

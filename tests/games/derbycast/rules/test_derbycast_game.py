@@ -8,9 +8,15 @@ import pytest
 from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError, IllegalAction
 from homestretch.core.protocol import CHANCE, replay
-from homestretch.games.derbycast.actions import Pick, PostCard, PostResult, PostScratches, SitOut
-from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
-from homestretch.games.derbycast.replays import replay_library
+from homestretch.games.derbycast.content.replays import replay_library
+from homestretch.games.derbycast.rules.actions import (
+    Pick,
+    PostCard,
+    PostResult,
+    PostScratches,
+    SitOut,
+)
+from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
 
 FIELD = {"Ace": "5-2", "Bolt": "9-5", "Comet": "8-1", "Dash": "25-1", "Echo": "13-2"}
 

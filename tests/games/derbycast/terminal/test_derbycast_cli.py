@@ -14,12 +14,12 @@ from typer.testing import CliRunner
 from homestretch.cli.main import app
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.protocol import Event, replay
-from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
+from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
 from homestretch.games.stretch.api import simulated_race
 from homestretch.games.stretch.race import bundled_races
 from homestretch.store.db import Store
 
-SAMPLE = Path(__file__).parents[3] / "samples" / "derbycast" / "saturday_card.csv"
+SAMPLE = Path(__file__).parents[4] / "samples" / "derbycast" / "saturday_card.csv"
 runner = CliRunner()
 
 
@@ -474,7 +474,7 @@ def test_the_hot_seat_clears_the_screen_between_sealed_picks(
 
     from rich.console import Console
 
-    import homestretch.games.derbycast.cli as derbycast_cli
+    import homestretch.games.derbycast.terminal.cli as derbycast_cli
 
     screen = io.StringIO()
     monkeypatch.setattr(derbycast_cli, "console", Console(file=screen, force_terminal=True))
@@ -498,7 +498,7 @@ def test_the_keeper_at_the_terminal_runs_a_top_of_the_stretch_race(tmp_path: Pat
     """As at the desk (R25): the keeper types 'stretch' and chooses a bundled race; a
     name that is not one is asked again. The table's dice run it, picks close with no
     late scratches, and the race call is printed before the result is official."""
-    from homestretch.games.derbycast.simulated import desk_race
+    from homestretch.games.derbycast.rules.simulated import desk_race
 
     typed = ["stretch", "nowhere", "quick", "stretch", "dream-derby", "full", "win 1", "show 2",
              ""]  # fmt: skip

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
-from homestretch.games.derbycast.actions import (
+from homestretch.games.derbycast.rules.actions import (
     Correction,
     DayCard,
     Official,
@@ -27,7 +27,7 @@ from homestretch.games.derbycast.actions import (
     TypedCard,
     opened,
 )
-from homestretch.games.derbycast.winning import OFFICIAL_FINISH
+from homestretch.games.derbycast.rules.winning import OFFICIAL_FINISH
 
 
 def ordinal(finish: int | None) -> str:

@@ -20,7 +20,8 @@ from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON
-from homestretch.games.derbycast.actions import (
+from homestretch.games.derbycast.content.results_file import read_results
+from homestretch.games.derbycast.rules.actions import (
     Correction,
     Official,
     PostCard,
@@ -29,16 +30,15 @@ from homestretch.games.derbycast.actions import (
     RunRace,
     Simulate,
 )
-from homestretch.games.derbycast.race import (
+from homestretch.games.derbycast.rules.race import (
     RaceRecord,
     comma_words,
     find_horse,
     read_finish,
     typed_field,
 )
-from homestretch.games.derbycast.results_file import read_results
-from homestretch.games.derbycast.simulated import race_seed, simulated_record
-from homestretch.games.derbycast.words import (
+from homestretch.games.derbycast.rules.simulated import race_seed, simulated_record
+from homestretch.games.derbycast.rules.words import (
     FIELD,
     FINISH,
     RACE_NAME,
@@ -52,6 +52,11 @@ Ask = Callable[[str, str], str]
 Check = Callable[[Action], str | None]
 """Why a posting would be refused now, or None (the state's ``why_illegal``)."""
 MORNING_LINE = "Morning line (blank if none)"
+
+
+class NobodyToAsk(HomestretchError):
+    """What an ``ask`` with no person behind it raises (the keeper's seat left to the
+    computer): said at once, never taken for a typing mistake and asked again."""
 
 
 def card_of(race: RaceRecord) -> PostCard:
@@ -164,6 +169,8 @@ class ManualKeeper:
         while True:
             try:
                 action = make(view)
+            except NobodyToAsk:
+                raise
             except (ValueError, HomestretchError) as exc:
                 self.say_problem(str(exc))
                 continue

@@ -36,17 +36,17 @@ from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON, Event, replay
 from homestretch.core.referee import Agent
 from homestretch.games.derbycast import ENTRY
-from homestretch.games.derbycast.entrants import (
+from homestretch.games.derbycast.rules.entrants import (
     MAX_MARKERS,
     check_entrants,
     computer_players,
     parse_players,
 )
-from homestretch.games.derbycast.race import MAX_FIELD
+from homestretch.games.derbycast.rules.race import MAX_FIELD
 
 if TYPE_CHECKING:
-    from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState, Source
-    from homestretch.games.derbycast.keeper import Check
+    from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState, Source
+    from homestretch.games.derbycast.terminal.keeper import Check
     from homestretch.session.seats import Seat
     from homestretch.session.table import Table as TableSession
     from homestretch.store.db import SavedGame, Store
@@ -67,9 +67,9 @@ def _asker(to_stderr: bool) -> Callable[[str, str], str]:
 def _feed(source: str, seed: int, race: str | None, mode: str) -> tuple[Source, JSON]:
     """--source: manual, replays, simulate or a results file. A file or a simulated race
     is tried now, so a mistake is reported before the game is saved."""
-    from homestretch.games.derbycast.game import Source
-    from homestretch.games.derbycast.results_file import read_results
-    from homestretch.games.derbycast.simulated import race_seed, simulated_record
+    from homestretch.games.derbycast.content.results_file import read_results
+    from homestretch.games.derbycast.rules.game import Source
+    from homestretch.games.derbycast.rules.simulated import race_seed, simulated_record
 
     if race is not None and source != "simulate":
         raise HomestretchError("--race is for --source simulate")
@@ -92,7 +92,7 @@ KEEPER = "score keeper"
 def _seats(game: DerbyCastGame) -> list[Seat]:
     """People and computer players in marker order; then the score keeper, a person
     when races are typed in, else played by the feed."""
-    from homestretch.games.derbycast.game import Source
+    from homestretch.games.derbycast.rules.game import Source
     from homestretch.session.seats import computer, person
     from homestretch.session.table import AUTO
 
@@ -109,8 +109,8 @@ def _feed_keeper(
     """The terminal's score keeper for a results file or simulated races: it posts what
     the feed holds and, past a file's end or on a day's card, asks the person at the
     terminal (``show`` first brings the screen up to date)."""
-    from homestretch.games.derbycast.game import Source
-    from homestretch.games.derbycast.keeper import ManualKeeper, RecordKeeper, race_source
+    from homestretch.games.derbycast.rules.game import Source
+    from homestretch.games.derbycast.terminal.keeper import ManualKeeper, RecordKeeper, race_source
 
     if game.source is not Source.keeper or game.feed.get("kind") in (None, "manual", "card"):
         return {}
@@ -124,9 +124,9 @@ def _out(fmt: OutputFormat) -> Console:
 
 
 def _people(table: TableSession, fmt: OutputFormat, show: Callable[[], None]) -> dict[int, Agent]:
-    from homestretch.games.derbycast.game import DerbyCastGame
-    from homestretch.games.derbycast.keeper import ManualKeeper
-    from homestretch.games.derbycast.people import TerminalPicker
+    from homestretch.games.derbycast.rules.game import DerbyCastGame
+    from homestretch.games.derbycast.terminal.keeper import ManualKeeper
+    from homestretch.games.derbycast.terminal.people import TerminalPicker
 
     game = table.game
     assert isinstance(game, DerbyCastGame)
@@ -190,7 +190,7 @@ def _check_at(table: Callable[[], TableSession]) -> Check:
     """Why the table would refuse the score keeper's posting now. The table is looked up
     when a posting is typed, so a keeper can be made before the table it posts at."""
 
-    from homestretch.games.derbycast.game import DerbyCastGame
+    from homestretch.games.derbycast.rules.game import DerbyCastGame
 
     def why_illegal(action: Action) -> str | None:
         game = table().game
@@ -213,7 +213,7 @@ class _RaceShow:
 
     def follow(self, table: TableSession) -> None:
         """Show what happens at ``table`` from now on."""
-        from homestretch.games.derbycast.game import DerbyCastState
+        from homestretch.games.derbycast.rules.game import DerbyCastState
 
         state = replay(table.game, table.state.events)
         assert isinstance(state, DerbyCastState)
@@ -231,7 +231,7 @@ class _RaceShow:
 
     @staticmethod
     def _show(notice: JSON, state: DerbyCastState) -> None:
-        from homestretch.games.derbycast.show import print_race
+        from homestretch.games.derbycast.terminal.show import print_race
 
         if notice["type"] in ("tie-break", "correction"):
             console.print(f"[bold yellow]{escape(notice['words'])}[/]")
@@ -242,8 +242,8 @@ class _RaceShow:
 def _play(
     table: TableSession, game_id: int, store: Store, fmt: OutputFormat, show: _RaceShow
 ) -> None:
-    from homestretch.games.derbycast.game import DerbyCastState
-    from homestretch.games.derbycast.words import winners_line
+    from homestretch.games.derbycast.rules.game import DerbyCastState
+    from homestretch.games.derbycast.rules.words import winners_line
 
     play_at_terminal(table, game_id, _people(table, fmt, show), on_events=show, db=db_hint(store))
     state = table.state
@@ -314,7 +314,7 @@ def play(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Play a game: each race, every marker picks; the official result moves the board."""
-    from homestretch.games.derbycast.game import DerbyCastGame
+    from homestretch.games.derbycast.rules.game import DerbyCastGame
     from homestretch.session.dice import DiceSpec
     from homestretch.session.saved import open_new
 
@@ -349,8 +349,8 @@ def play(
 
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
-    from homestretch.games.derbycast.game import DerbyCastGame
-    from homestretch.games.derbycast.show import board_table
+    from homestretch.games.derbycast.rules.game import DerbyCastGame
+    from homestretch.games.derbycast.terminal.show import board_table
     from homestretch.session.saved import rebuild
 
     game = DerbyCastGame(saved.config)
@@ -365,9 +365,9 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
-    from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
-    from homestretch.games.derbycast.show import board_table, race_report
-    from homestretch.games.derbycast.words import winners_line
+    from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
+    from homestretch.games.derbycast.rules.words import winners_line
+    from homestretch.games.derbycast.terminal.show import board_table, race_report
 
     state = replay(DerbyCastGame(saved.config), saved.events)
     assert isinstance(state, DerbyCastState)
@@ -392,7 +392,7 @@ def points_command(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """The spaces one pick earns, by the Final Odds Calculator Table."""
-    from homestretch.games.derbycast.table import Bet, advance_for, points
+    from homestretch.games.derbycast.rules.table import Bet, advance_for, points
 
     parsed, chosen = Odds.parse(odds), Bet.parse(bet)
     earned = points(parsed, chosen, finish)
@@ -417,7 +417,7 @@ def points_command(
 @app.command("table")
 def table_command(fmt: FormatOption = OutputFormat.text) -> None:
     """The Final Odds Calculator Table, as printed in the rulebook."""
-    from homestretch.games.derbycast.table import printed_table
+    from homestretch.games.derbycast.content.odds_table import printed_table
 
     rows = [
         {
@@ -444,7 +444,7 @@ def races_command(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Check a results file and list its races."""
-    from homestretch.games.derbycast.results_file import read_results
+    from homestretch.games.derbycast.content.results_file import read_results
 
     races = read_results(path)
     if fmt is OutputFormat.json:

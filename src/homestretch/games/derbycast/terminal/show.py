@@ -7,8 +7,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from homestretch.core.protocol import JSON
-from homestretch.games.derbycast.winning import OFFICIAL_FINISH
-from homestretch.games.derbycast.words import ordinal, pick_line, report_title, standing
+from homestretch.games.derbycast.rules.winning import OFFICIAL_FINISH
+from homestretch.games.derbycast.rules.words import ordinal, pick_line, report_title, standing
 
 
 def card_table(view: JSON) -> Table:

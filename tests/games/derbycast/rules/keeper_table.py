@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from homestretch.games.derbycast.actions import PostCard
-from homestretch.games.derbycast.game import DerbyCastGame, DerbyCastState
+from homestretch.games.derbycast.rules.actions import PostCard
+from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
 
 FIELD = ("Alpha", "Bravo", "Charlie")
 ODDS = ("2-1", "5-2", "8-1")
