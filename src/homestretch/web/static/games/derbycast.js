@@ -42,7 +42,7 @@
   }
 
   // --- the TV ------------------------------------------------------------------------
-  // Its headings, labels and the card's lines are the rules' words (derbycast/words.py,
+  // Its headings, labels and the card's lines are the rules' words (derbycast/rules/words.py,
   // view.captions and card.words), as the phones' and the desk's buttons are.
   function advancementTable(view, tools) {
     const says = view.captions;
@@ -78,7 +78,7 @@
   }
 
   // Where each marker stands, most points first, as the rules word it
-  // (derbycast/words.py: the terminal's board says the same).
+  // (derbycast/rules/words.py: the terminal's board says the same).
   function standings(view, tools) {
     const list = make(tools, "ul", null, "dc-standings");
     for (const row of view.standings) {
@@ -174,7 +174,7 @@
     return make(tools, "p", view.sealed_note, "dc-sealed");
   }
 
-  // The latest notice of a type, as the rules worded it (derbycast/words.py: the
+  // The latest notice of a type, as the rules worded it (derbycast/rules/words.py: the
   // terminal prints the same words).
   function told(frame, type) {
     const found = frame.notices.filter((n) => n.type === type);
@@ -219,7 +219,7 @@
     if (!card) box.append(standings(view, tools)); // between races: where everyone stands
     if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait")); // whom for (never oneself)
     const mine = view.picks.find((p) => p.marker === me.marker);
-    const own = view.yours; // this marker's lines, worded by the rules (derbycast/words.py)
+    const own = view.yours; // this marker's lines, worded by the rules (derbycast/rules/words.py)
     if (own.pick) box.append(make(tools, "p", own.pick, "dc-mine"));
     // that the pick stands (what the table waits for) under the pick, not below the field
     if (refused && frame.version > refused.version) refused = null; // the table moved on since
@@ -356,7 +356,7 @@
   }
 
   // The finish is sent as typed ('3=1, 5, 2'): the server reads it, and says in one line
-  // what is wrong with it (derbycast/race.py read_finish; the terminal reads it the same).
+  // what is wrong with it (derbycast/rules/race.py read_finish; the terminal reads it the same).
   // ``asks``: the desk's words (view.desk), ``oddsAsked`` each horse's final odds label,
   // ``posting(odds, typed)`` the action to send
   function resultForm(tools, asks, oddsAsked, prefix, card, picked, scratched, submitText, posting) {
@@ -390,7 +390,7 @@
       field(tools, "dc-scratched", asks.scratched, out),
       make(tools, "button", asks.buttons.post_card, "", { type: "submit" }));
     form.addEventListener("submit", (event) => {
-      event.preventDefault(); // sent as typed: the server reads the card (derbycast/race.py)
+      event.preventDefault(); // sent as typed: the server reads the card (derbycast/rules/race.py)
       post(form, tools, { kind: "typed-card", race: read("dc-race"), field: read("dc-field"),
         odds: read("dc-odds"), scratched: read("dc-scratched") });
     });
