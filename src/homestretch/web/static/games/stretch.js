@@ -51,7 +51,9 @@ window.homestretchBoard = (frame, box, tools) => {
   }
   const early = !race.call.length;  // before the off the chances come first
   if (frame.game === "stretch" && early) parts.push(window.stretchChances(frame, el));
-  if (race.tote) parts.push(toteBoard(frame, el, complete));
+  // while the race is being called the call comes first, the tote after it
+  const tote = race.tote ? toteBoard(frame, el, complete) : null;
+  if (tote && complete) parts.push(tote);
 
   const call = el("div", null, "stretch-call");
   call.id = "stretch-call";
@@ -71,6 +73,7 @@ window.homestretchBoard = (frame, box, tools) => {
   if (race.mode === "full" && entries.some((e) => (e.race_points || []).length)) {
     parts.push(runningLines(race, el, race.call.slice(0, shown).map((p) => p.heading)));
   }
+  if (tote && !complete) parts.push(tote);
   if (race.finished && complete) {
     parts.push(resultChart(race, el));
     if (race.tote && race.tote.settled) parts.push(totePaid(frame, el));
