@@ -1,5 +1,6 @@
 """A Top of the Stretch player on a phone once the race goes off: the call is what she
-sees first, not the tote's pools (they come back above the call when it is done)."""
+sees first, not the tote's pools (they come back above the call when it is done); the
+result chart then gives no $2 prices of its own beside the tote's (which are paid)."""
 
 from __future__ import annotations
 
@@ -59,3 +60,6 @@ def test_the_call_comes_first_while_the_race_is_run(
         tote_top = ann.locator("#stretch-tote").bounding_box()
         assert call_top is not None and tote_top is not None
         assert tote_top["y"] < call_top["y"]
+        headings = ann.locator("#stretch-result tr").first
+        expect(headings).to_have_text("FinPPHorseMarginOddsTime")
+        expect(ann.locator("#stretch-tote-paid")).to_contain_text("$2")

@@ -482,7 +482,11 @@ function resultChart(race, el) {
   race.entries.filter((e) => e.status === "out").forEach((e) => {
     rows.push(["-", e.post, `${e.horse} (${says.out})`, "", e.odds, "", "", "", ""]);
   });
-  return table(el, fill(says.result, { time: race.final_time || "-" }), says.result_headings, rows, "stretch-result");
+  // at a table with a tote its own prices are the ones paid (the box below): the chart's
+  // $2 prices at the odds would say another sum for the same ticket
+  const columns = (row) => (race.tote ? [...row.slice(0, 5), row[8]] : row);
+  const caption = fill(says.result, { time: race.final_time || "-" });
+  return table(el, caption, columns(says.result_headings), rows.map(columns), "stretch-result");
 }
 
 function scoresheet(race, el) {
