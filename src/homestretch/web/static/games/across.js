@@ -237,7 +237,8 @@
       const number = node("td", `${h}${card.best_pick === h ? "\u2605" : ""}`);
       number.title = info.name;
       tr.append(number, node("td", info.name, "ab-name"));
-      const owner = node("td", ownerMarks(h), "ab-owner");
+      const yours = (V.owners[String(h)] || []).includes(V.you);  // a player finds her own at a glance
+      const owner = node("td", yours ? say("owner_you", { marks: ownerMarks(h) }) : ownerMarks(h), "ab-owner");
       owner.title = ownerOf(h);
       tr.append(owner);
       const cell = node("td", null, "ab-squares");
