@@ -308,6 +308,8 @@
       grid.append(button(mine[h] ? say("bet_again", { horse: h, n: mine[h] }) : say("bet", { horse: h }), l.action, "ab-bet"));
     });
     if (grid.childElementCount) s.append(node("p", W.ticket_note), grid);
+    // done right under the horses: not below the Daily Double and a loan for every horse
+    s.append(button(W.done, { kind: "done" }, "ab-done"));
     const dd = frame.legal.some((l) => l.action.kind === "dd");
     if (dd) {
       s.append(node("h4", W.dd_title));
@@ -331,7 +333,6 @@
       other.slice(0, 24).forEach((l) => bar.append(button(loanText(l), l.action)));
       s.append(bar);
     }
-    s.append(button(W.done, { kind: "done" }, "ab-done"));
     return s;
   }
 
