@@ -1,5 +1,6 @@
 """Across the Board on a phone: the track card marks a player's own horses, so she need
-not look up which letter is hers in the players' table further down."""
+not look up which letter is hers in the players' table further down; and saying done at
+the betting window is right under the horses, not below a loan for each of hers."""
 
 from __future__ import annotations
 
