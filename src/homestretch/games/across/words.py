@@ -406,6 +406,7 @@ PAGE_TEMPLATES = {
     "card_finished": "Race card, race {race} (finished)",
     "card_track": "The track card",
     "rolled": "\u2190 rolled",
+    "owner_you": "{marks} (you)",
     "calls": "{rolls} rolls. {calls}",
     "news": "Handicap and Auction News: {conditions}",
     "legend": (

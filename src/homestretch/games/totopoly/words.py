@@ -155,6 +155,10 @@ PAGE_TEMPLATES = {
     "no_bid": "no bid yet",
     "bid_by": "{guineas}, {name}",
     "bidding": "Bidding: {bid}",
+    "guinea_note": (
+        "A guinea is \u00a31 1s: the buyer pays \u00a31 a guinea to the bank and 1s a guinea "
+        "(to the nearest \u00a31) to the auctioneer."
+    ),
     "guinea": "{n} guinea",
     "guineas": "{n} guineas",
     "on_course": "No. {n} {name} ({colour}), length {length}, track {track}, {status}",

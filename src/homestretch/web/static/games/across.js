@@ -237,7 +237,8 @@
       const number = node("td", `${h}${card.best_pick === h ? "\u2605" : ""}`);
       number.title = info.name;
       tr.append(number, node("td", info.name, "ab-name"));
-      const owner = node("td", ownerMarks(h), "ab-owner");
+      const yours = (V.owners[String(h)] || []).includes(V.you);  // a player finds her own at a glance
+      const owner = node("td", yours ? say("owner_you", { marks: ownerMarks(h) }) : ownerMarks(h), "ab-owner");
       owner.title = ownerOf(h);
       tr.append(owner);
       const cell = node("td", null, "ab-squares");
@@ -307,6 +308,8 @@
       grid.append(button(mine[h] ? say("bet_again", { horse: h, n: mine[h] }) : say("bet", { horse: h }), l.action, "ab-bet"));
     });
     if (grid.childElementCount) s.append(node("p", W.ticket_note), grid);
+    // done right under the horses: not below the Daily Double and a loan for every horse
+    s.append(button(W.done, { kind: "done" }, "ab-done"));
     const dd = frame.legal.some((l) => l.action.kind === "dd");
     if (dd) {
       s.append(node("h4", W.dd_title));
@@ -330,7 +333,6 @@
       other.slice(0, 24).forEach((l) => bar.append(button(loanText(l), l.action)));
       s.append(bar);
     }
-    s.append(button(W.done, { kind: "done" }, "ab-done"));
     return s;
   }
 

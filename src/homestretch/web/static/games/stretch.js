@@ -51,7 +51,9 @@ window.homestretchBoard = (frame, box, tools) => {
   }
   const early = !race.call.length;  // before the off the chances come first
   if (frame.game === "stretch" && early) parts.push(window.stretchChances(frame, el));
-  if (race.tote) parts.push(toteBoard(frame, el, complete));
+  // while the race is being called the call comes first, the tote after it
+  const tote = race.tote ? toteBoard(frame, el, complete) : null;
+  if (tote && complete) parts.push(tote);
 
   const call = el("div", null, "stretch-call");
   call.id = "stretch-call";
@@ -71,6 +73,7 @@ window.homestretchBoard = (frame, box, tools) => {
   if (race.mode === "full" && entries.some((e) => (e.race_points || []).length)) {
     parts.push(runningLines(race, el, race.call.slice(0, shown).map((p) => p.heading)));
   }
+  if (tote && !complete) parts.push(tote);
   if (race.finished && complete) {
     parts.push(resultChart(race, el));
     if (race.tote && race.tote.settled) parts.push(totePaid(frame, el));
@@ -479,7 +482,11 @@ function resultChart(race, el) {
   race.entries.filter((e) => e.status === "out").forEach((e) => {
     rows.push(["-", e.post, `${e.horse} (${says.out})`, "", e.odds, "", "", "", ""]);
   });
-  return table(el, fill(says.result, { time: race.final_time || "-" }), says.result_headings, rows, "stretch-result");
+  // at a table with a tote its own prices are the ones paid (the box below): the chart's
+  // $2 prices at the odds would say another sum for the same ticket
+  const columns = (row) => (race.tote ? [...row.slice(0, 5), row[8]] : row);
+  const caption = fill(says.result, { time: race.final_time || "-" });
+  return table(el, caption, columns(says.result_headings), rows.map(columns), "stretch-result");
 }
 
 function scoresheet(race, el) {

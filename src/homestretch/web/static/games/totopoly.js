@@ -262,7 +262,8 @@
     else card.append(lot.name);
     card.append(make(tools, "div", say("face_value", lot)));
     const bid = lot.bidder === null ? W.no_bid : say("bid_by", { guineas: guineas(lot.bid), name: tools.seatName(lot.bidder) });
-    inner.replaceChildren(card, make(tools, "p", say("bidding", { bid }), "tp-bid"));
+    // bids are in guineas, money in pounds: what a guinea costs (T11)
+    inner.replaceChildren(card, make(tools, "p", say("bidding", { bid }), "tp-bid"), make(tools, "p", W.guinea_note, "tp-guinea"));
   }
 
   function drawRing(parts, tools, view) {
