@@ -378,6 +378,26 @@ How the loops are organised (design note):
   in the same run); place the same to 0, show at most 3.9e-14 lower and show plus bound
   at most 1.3e-13 higher (weighted by the outcomes' chances); every recorded race's
   range inside the recorded one (``benchmarks/stretch_exact.py --quick``).
+- 2026-12-04 (afternoon), a profile by kernel (``benchmarks/stretch_exact_perf.py`` names
+  the compiled code for ``perf``; cpu-clock samples, 12 horses, 18 outcomes twice, the
+  allocator set as ``exact.quickplay_chances`` sets it). Share of the process's samples
+  by function, whoever calls it: ``_two_q_add`` 9 % (the heavy lanes' h^3 products,
+  clean and disqualified), ``_two_or_more`` 5 %, ``exact_compiled_three._contract`` 5 %,
+  ``_two_q_gather`` 3.4 %, libc memset 3.2 %, ``_times_window`` 3.2 %,
+  ``_two_or_more_fixed`` 2.9 %, ``_dot`` 2.7 %, ``_others`` 2.5 %, ``_sum_by_y`` 2.4 %,
+  ``_gather`` 2 %, ``_keep`` 1.7 %, then some thirty kernels of 0.7-1.6 % each: no single
+  loop is a tenth. The memset calls are the zeroing of [horse, lane] slices a row at a
+  time (``factor[:, :nb] = 0.0`` and the like), spread over a dozen callers (of 90
+  samples: ``disqualified_targets`` 14, ``_times_window`` 13, ``_add_alpha_parts`` 13,
+  ``_two_q_start`` 12, ``_two_or_more`` 10, ``_two_q_add`` 4). Measured and dropped:
+  the window tables and the heavy lanes' store (``_kept_lanes``, grown by ``_room``)
+  held by each thread from one outcome to the next instead of made afresh. Run without
+  ``exact._keep_freed_memory`` (as a profiling script first was), each outcome took some
+  5 thousand page faults (21 MB of new pages: the window tables 29 %, the heavy lanes'
+  store 41 %), 9 % of the CPU in the kernel; with it, as every real answer runs, 36
+  answers took 2.6 thousand faults in all (900 with the arrays held), 0.3 % of the CPU
+  in the kernel: holding them gains nothing measurable. A paired benchmark must set the allocator the same way
+  (``benchmarks/stretch_exact_pairs.py`` does).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
