@@ -371,6 +371,33 @@ How the loops are organised (design note):
   1.3e-11. Where the chances lie close (twelve outcomes: 20 horses, the claiming route,
   the Dream Derby) every scale came out under 1, only tighter: 1.01-1.05 of the time, so
   there (the scales' product not above 1, ``exact.loosening``) all keep 1, as before.
+- 2026-12-04 (afternoon), a clean target's lowest lanes of each key y bounded with a
+  running budget too (``CLEAN_LOWEST_BOUNDED`` 3e-15 a key, as ``LOWEST_BOUNDED``): the
+  clean targets 0.92 of main at 12 horses (three tries each of the 18 outcomes' key-pair
+  sums, least summed, paired in one process; the disqualified targets, untouched, 0.97
+  in the same run); place the same to 0, show at most 3.9e-14 lower and show plus bound
+  at most 1.3e-13 higher (weighted by the outcomes' chances); every recorded race's
+  range inside the recorded one (``benchmarks/stretch_exact.py --quick``).
+- 2026-12-04 (afternoon), a profile by kernel (``benchmarks/stretch_exact_perf.py`` names
+  the compiled code for ``perf``; cpu-clock samples, 12 horses, 18 outcomes twice, the
+  allocator set as ``exact.quickplay_chances`` sets it). Share of the process's samples
+  by function, whoever calls it: ``_two_q_add`` 9 % (the heavy lanes' h^3 products,
+  clean and disqualified), ``_two_or_more`` 5 %, ``exact_compiled_three._contract`` 5 %,
+  ``_two_q_gather`` 3.4 %, libc memset 3.2 %, ``_times_window`` 3.2 %,
+  ``_two_or_more_fixed`` 2.9 %, ``_dot`` 2.7 %, ``_others`` 2.5 %, ``_sum_by_y`` 2.4 %,
+  ``_gather`` 2 %, ``_keep`` 1.7 %, then some thirty kernels of 0.7-1.6 % each: no single
+  loop is a tenth. The memset calls are the zeroing of [horse, lane] slices a row at a
+  time (``factor[:, :nb] = 0.0`` and the like), spread over a dozen callers (of 90
+  samples: ``disqualified_targets`` 14, ``_times_window`` 13, ``_add_alpha_parts`` 13,
+  ``_two_q_start`` 12, ``_two_or_more`` 10, ``_two_q_add`` 4). Measured and dropped:
+  the window tables and the heavy lanes' store (``_kept_lanes``, grown by ``_room``)
+  held by each thread from one outcome to the next instead of made afresh. Run without
+  ``exact._keep_freed_memory`` (as a profiling script first was), each outcome took some
+  5 thousand page faults (21 MB of new pages: the window tables 29 %, the heavy lanes'
+  store 41 %), 9 % of the CPU in the kernel; with it, as every real answer runs, 36
+  answers took 2.6 thousand faults in all (900 with the arrays held), 0.3 % of the CPU
+  in the kernel: holding them gains nothing measurable. A paired benchmark must set the allocator the same way
+  (``benchmarks/stretch_exact_pairs.py`` does).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -400,6 +427,9 @@ from homestretch.games.stretch.exact_finish import (
 NEGLIGIBLE = 1e-18
 """Key pairs whose window terms are bounded below this are bounded, not summed: about
 two thirds of the pairs of a 12-horse field, adding some 1e-15 to its show bound."""
+CLEAN_LOWEST_BOUNDED = 3e-15
+"""What a clean target's lowest lanes of a key y may add to the show bound together
+(``_negligible`` with a budget, as a disqualified target's ``LOWEST_BOUNDED``)."""
 LEFT_OUT = 1e-15
 """A clean target's lowest keys are left out while all they could add (each horse's chance
 to be clean there with one or two others clean ahead) stays below this together, and so
@@ -748,7 +778,7 @@ def clean_targets(
     sums, more = lanes[5:8], lanes[8:10]
     sym = _padded_square(horses)
     base1, base2, nothing = np.empty(horses), np.empty(horses), np.zeros(horses)
-    spent = np.zeros(1)  # no budget here: ``_negligible`` bounds lanes below NEGLIGIBLE only
+    spent = np.zeros(1)  # the bounds of y's lowest lanes (``CLEAN_LOWEST_BOUNDED``)
     # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
     two, by_m, by_both = _window_two_start(horses)
     heavy = _heavy_lanes_aligned(horses, count)
@@ -764,6 +794,7 @@ def clean_targets(
         for h in range(horses):  # the others: no 1 above y (A = 1), nor a 2 (A = 2)
             base1[h], base2[h] = 1 - p_gt[h, y], 1 - 2 * p_gt[h, y]
         summing, heavy_count = False, 0
+        spent[0] = 0.0
         for start in range(first, k, BLOCK):
             nb = min(BLOCK, k - start)
             _gather(low_c, start, nothing, weight, nb)
@@ -779,7 +810,7 @@ def clean_targets(
             lo = 0
             if not summing:
                 lo = _negligible(product2, r2, weight, s_a, s_b, q, bound, start, 1.0, nb, sums,
-                                spent, 0, 0.0)  # fmt: skip
+                                spent, 0, CLEAN_LOWEST_BOUNDED)  # fmt: skip
                 summing = lo < nb
             # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
             if lo < nb:
