@@ -58,6 +58,20 @@ def frame(address: str, game_id: int, token: str | None = None) -> JSON:
     return shown
 
 
+def move(address: str, game_id: int, token: str, action: JSON) -> int:
+    """A seat's move sent at the table's present version, as a phone would; the version
+    it made."""
+    version = frame(address, game_id, token)["version"]
+    answer = httpx.post(
+        f"{address}/api/tables/{game_id}/moves",
+        json={"token": token, "version": version, "action": action},
+        timeout=30,
+    )
+    assert answer.status_code == 200, answer.text
+    made: int = answer.json()["version"]
+    return made
+
+
 def token_of(link: str) -> str:
     return link.rsplit("/", 1)[1]
 

@@ -17,6 +17,7 @@ from tests.browser.table_pages import (
     SharedServer,
     fits_width,
     frame,
+    move,
     open_table,
     shows,
     token_of,
@@ -36,18 +37,6 @@ MOST_MOVES = 400
 """A bound on the moves sent to reach a race, so a stuck game fails."""
 
 
-def _move(address: str, game_id: int, token: str, action: dict[str, Any]) -> int:
-    version = frame(address, game_id, token)["version"]
-    answer = httpx.post(
-        f"{address}/api/tables/{game_id}/moves",
-        json={"token": token, "version": version, "action": action},
-        timeout=30,
-    )
-    assert answer.status_code == 200, answer.text
-    made: int = answer.json()["version"]
-    return made
-
-
 def _on_first_screen(box: Locator) -> None:
     """Seen without scrolling: the phone's page at its top shows all of ``box``."""
     box.page.evaluate("window.scrollTo(0, 0)")
@@ -62,7 +51,7 @@ def _table(address: str) -> tuple[JSON, list[str]]:
     links = open_table(address, request)
     tokens = [token_of(seat["link"]) for seat in links["seats"]]
     mover = next(s for s, t in enumerate(tokens) if frame(address, links["id"], t)["your_turn"])
-    _move(address, links["id"], tokens[mover], {"kind": "track", "track": "woodbine"})
+    move(address, links["id"], tokens[mover], {"kind": "track", "track": "woodbine"})
     return links, tokens
 
 
@@ -76,7 +65,7 @@ def test_an_offer_its_answer_and_the_debt_are_on_the_first_screen(
         ann.goto(links["seats"][0]["link"])
         bob.goto(links["seats"][1]["link"])
         # Bob, from his phone or anywhere, offers Ann a loan while she is on the block
-        offered = _move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
+        offered = move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
         for reload in (False, True):
             if reload:
                 ann.reload()
@@ -150,14 +139,14 @@ def test_the_board_says_the_words_the_server_sends(
     with shared_server.visit() as address:
         links, tokens = _table(address)
         game_id = links["id"]
-        _move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
+        move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
         ann = phone()
         _serve_marked(ann, address, game_id, tokens[0])
         ann.goto(links["seats"][0]["link"])
         board = ann.locator("#board")
         expect(board.locator(".ab-turn")).to_have_text(MARK + "Your turn: answer Bob's offer first.")  # fmt: skip
         _every_word_served(board)
-        _move(address, game_id, tokens[0], {"kind": "answer", "accept": True})
+        move(address, game_id, tokens[0], {"kind": "answer", "accept": True})
         ann.reload()  # the auction's own moves, the debt and the dealings' forms
         expect(board.locator(".ab-pay")).to_have_text(MARK + "Pay back")
         expect(board.locator(".ab-block button").first).to_have_text(MARK + "Bid 1")
@@ -200,7 +189,7 @@ def test_after_a_race_the_phone_opens_on_its_result_and_what_it_paid_you(
             }[mine["phase"]]
             if mine["offer"] is not None and mine["offer"]["to"] == seat:
                 action = {"kind": "answer", "accept": False}
-            _move(address, game_id, tokens[seat], action)
+            move(address, game_id, tokens[seat], action)
         else:
             pytest.fail("race 2's betting did not open")
         result = next(n["words"] for n in shown[0]["notices"] if n["type"] == "race_result")
@@ -237,7 +226,7 @@ def test_a_phone_scrolled_away_is_told_its_turn_came_and_taken_to_it(
         expect(jump).to_be_hidden()
         ann.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         # Bob's offer makes it her turn while she reads the foot of the page
-        offered = _move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
+        offered = move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
         shows(ann, offered)
         expect(jump).to_have_text("Your turn \u2191")
         expect(jump).to_be_visible()

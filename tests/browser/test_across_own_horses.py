@@ -5,9 +5,7 @@ the betting window is right under the horses, not below a loan for each of hers.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.table_pages import (
@@ -15,6 +13,7 @@ from tests.browser.table_pages import (
     SharedServer,
     fits_width,
     frame,
+    move,
     open_table,
     shows,
     token_of,
@@ -29,18 +28,6 @@ SEATS = [
 ]
 
 
-def _move(address: str, game_id: int, token: str, action: dict[str, Any]) -> int:
-    version = frame(address, game_id, token)["version"]
-    answer = httpx.post(
-        f"{address}/api/tables/{game_id}/moves",
-        json={"token": token, "version": version, "action": action},
-        timeout=30,
-    )
-    assert answer.status_code == 200, answer.text
-    made: int = answer.json()["version"]
-    return made
-
-
 def test_the_track_card_marks_her_own_horses(
     shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
@@ -48,8 +35,8 @@ def test_the_track_card_marks_her_own_horses(
         request = {"game": "across", "config": {"players": 3}, "seats": SEATS, "seed": 7}
         links = open_table(address, request)
         game_id, token = links["id"], token_of(links["seats"][0]["link"])
-        _move(address, game_id, token, {"kind": "track", "track": "woodbine"})
-        _move(address, game_id, token, {"kind": "bid", "amount": 10, "partner": -1})
+        move(address, game_id, token, {"kind": "track", "track": "woodbine"})
+        move(address, game_id, token, {"kind": "bid", "amount": 10, "partner": -1})
         seen = frame(address, game_id, token)
         owners = seen["view"]["owners"]
         assert owners.get("2") == [0], owners  # the computers let #2 go to Ann
@@ -80,14 +67,14 @@ def test_done_betting_is_on_the_first_screen_above_the_loans(
         request = {"game": "across", "config": {"players": 3}, "seats": SEATS, "seed": 7}
         links = open_table(address, request)
         game_id, token = links["id"], token_of(links["seats"][0]["link"])
-        _move(address, game_id, token, {"kind": "track", "track": "woodbine"})
-        _move(address, game_id, token, {"kind": "bid", "amount": 10, "partner": -1})
+        move(address, game_id, token, {"kind": "track", "track": "woodbine"})
+        move(address, game_id, token, {"kind": "bid", "amount": 10, "partner": -1})
         for _ in range(MOST_MOVES):  # Ann lets every other horse go
             seen = frame(address, game_id, token)
             kinds = {legal["action"]["kind"] for legal in seen["legal"]}
             if "done" in kinds:
                 break
-            _move(address, game_id, token, {"kind": "pass"})
+            move(address, game_id, token, {"kind": "pass"})
         else:
             pytest.fail("the auction did not end")
         assert "loan" in kinds or len(kinds - {"bet", "dd", "done"}) > 0, kinds

@@ -6,9 +6,7 @@ offered in words (not "loan 3 1"), and the end says who won."""
 from __future__ import annotations
 
 import time
-from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
@@ -16,6 +14,7 @@ from tests.browser.table_pages import (
     context,
     fits_width,
     frame,
+    move,
     open_table,
     shows,
     token_of,
@@ -32,16 +31,6 @@ SEATS = [
 ]
 MOST_MOVES = 500
 """A bound on the people's moves sent past the auction, so a stuck game fails."""
-
-
-def _move(address: str, game_id: int, token: str, action: dict[str, Any]) -> None:
-    version = frame(address, game_id, token)["version"]
-    answer = httpx.post(
-        f"{address}/api/tables/{game_id}/moves",
-        json={"token": token, "version": version, "action": action},
-        timeout=30,
-    )
-    assert answer.status_code == 200, answer.text
 
 
 def _mover(address: str, game_id: int, tokens: list[str]) -> tuple[int, JSON]:
@@ -71,10 +60,10 @@ def test_the_pages_say_what_the_table_waits_for_and_keep_a_typed_bid(
         shows(other, shown["version"])
         name = SEATS[seat]["name"]
         expect(other.locator(".ab-turn")).to_have_text(f"Waiting for {name} to choose the track.")
-        _move(address, game_id, tokens[seat], {"kind": "track", "track": "woodbine"})
+        move(address, game_id, tokens[seat], {"kind": "track", "track": "woodbine"})
 
         while (found := _mover(address, game_id, tokens))[0] != 0:  # Bob passes to Ann
-            _move(address, game_id, tokens[1], {"kind": "pass"})
+            move(address, game_id, tokens[1], {"kind": "pass"})
         shown = found[1]
         lot = shown["view"]["lot"]
         shows(bob, shown["version"])
@@ -114,9 +103,9 @@ def test_the_pages_say_what_the_table_waits_for_and_keep_a_typed_bid(
                 break
             quick = "pass" if view["phase"] == "auction" else "done"
             if view["offer"] is not None:
-                _move(address, game_id, tokens[seat], {"kind": "answer", "accept": False})
+                move(address, game_id, tokens[seat], {"kind": "answer", "accept": False})
             else:
-                _move(address, game_id, tokens[seat], {"kind": quick})
+                move(address, game_id, tokens[seat], {"kind": quick})
         else:
             pytest.fail("no person was offered a bin loan in the betting")
         page = (ann, bob)[seat]

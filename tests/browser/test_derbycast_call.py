@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import context, frame, open_table, shows, token_of
+from tests.browser.table_pages import context, frame, move, open_table, shows, token_of
 from tests.conftest import serving
 
 from homestretch.core.protocol import JSON
@@ -39,15 +38,6 @@ LONG_CALL = {"race": "claiming-route-big-field", "mode": "full"}
 elsewhere while it is read out."""
 
 
-def _move(address: str, game_id: int, token: str, action: JSON) -> None:
-    version = frame(address, game_id, token)["version"]
-    answer = httpx.post(
-        f"{address}/api/tables/{game_id}/moves",
-        json={"token": token, "version": version, "action": action},
-    )
-    assert answer.status_code == 200, answer.text
-
-
 def _fewest(page: Page) -> int | None:
     fewest: int | None = page.evaluate("window.fewestParts")
     return fewest
@@ -66,11 +56,11 @@ def _picks_closed(address: str, race: JSON = MAIDEN) -> tuple[JSON, str]:
     links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
     game_id = links["id"]
     ann, bob, keeper = (token_of(seat["link"]) for seat in links["seats"])
-    _move(address, game_id, keeper, {"kind": "simulate", **race})
+    move(address, game_id, keeper, {"kind": "simulate", **race})
     card = frame(address, game_id, ann)["view"]["card"]
-    _move(address, game_id, ann, {"kind": "pick", "horse": card["horses"][0], "bet": "win"})
-    _move(address, game_id, bob, {"kind": "pick", "horse": card["horses"][1], "bet": "show"})
-    _move(address, game_id, keeper, {"kind": "scratches", "horses": []})
+    move(address, game_id, ann, {"kind": "pick", "horse": card["horses"][0], "bet": "win"})
+    move(address, game_id, bob, {"kind": "pick", "horse": card["horses"][1], "bet": "show"})
+    move(address, game_id, keeper, {"kind": "scratches", "horses": []})
     return links, keeper
 
 
@@ -86,7 +76,7 @@ def test_a_reloaded_tv_shows_the_call_it_has_read_whole(browser: Browser, tmp_pa
         tv.goto(links["watch"])
         shows(tv, frame(address, game_id)["version"])
         expect(tv.locator(".dc-call")).to_have_count(0)  # not run yet
-        _move(address, game_id, keeper, {"kind": "run"})
+        move(address, game_id, keeper, {"kind": "run"})
         now = frame(address, game_id)
         call = now["view"]["call"]
         assert len(call) > 3
@@ -115,7 +105,7 @@ def test_a_reloaded_tv_shows_the_call_it_has_read_whole(browser: Browser, tmp_pa
         assert _fewest(tv) == len(call)  # whole at once: not read out again
         tv.locator("#board-box").screenshot(path=str(tmp_path / "tv-reloaded.png"))
 
-        _move(address, game_id, keeper, {"kind": "official"})
+        move(address, game_id, keeper, {"kind": "official"})
         late = context(browser, address)
         late.add_init_script(FEWEST_PARTS)
         opened_late = late.new_page()
@@ -147,7 +137,7 @@ def test_a_tv_on_a_server_that_loaded_the_table_reads_the_call_in_step(
         tv = tv_context.new_page()
         tv.goto(links["watch"])
         shows(tv, frame(address, game_id)["version"])
-        _move(address, game_id, keeper, {"kind": "run"})
+        move(address, game_id, keeper, {"kind": "run"})
         call = frame(address, game_id)["view"]["call"]
         tv.wait_for_function("document.querySelectorAll('.dc-call p').length >= 2")
         reached = tv.locator(".dc-call p").count()
@@ -180,7 +170,7 @@ def test_a_phone_keeps_what_the_result_gives_it_until_the_tv_reaches_the_wire(
         bob = context(browser, address, phone=True).new_page()
         bob.goto(links["seats"][1]["link"])
         shows(bob, frame(address, game_id)["version"])
-        _move(address, game_id, keeper, {"kind": "run"})
+        move(address, game_id, keeper, {"kind": "run"})
         now = frame(address, game_id, token_of(links["seats"][1]["link"]))
         call, yours = now["view"]["call"], now["view"]["yours"]
         assert len(call) > 3 and yours["would"].startswith("If the result stands: Bob")

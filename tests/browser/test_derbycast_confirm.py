@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
@@ -14,26 +13,17 @@ from tests.browser.table_pages import (
     context,
     fits_width,
     frame,
+    move,
     open_table,
     shows,
     token_of,
 )
 
-from homestretch.core.protocol import JSON
 from homestretch.games.derbycast.rules.words import PHONE_BUTTONS, STANDS
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 BIG_FIELD = {"race": "claiming-route-big-field", "mode": "quick"}
-
-
-def _move(address: str, game_id: int, token: str, action: JSON) -> None:
-    version = frame(address, game_id, token)["version"]
-    answer = httpx.post(
-        f"{address}/api/tables/{game_id}/moves",
-        json={"token": token, "version": version, "action": action},
-    )
-    assert answer.status_code == 200, answer.text
 
 
 def test_a_phone_says_its_pick_stands_on_its_first_screen(
@@ -52,17 +42,17 @@ def test_a_phone_says_its_pick_stands_on_its_first_screen(
         links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
         game_id = links["id"]
         ann, bob, keeper = (token_of(seat["link"]) for seat in links["seats"])
-        _move(address, game_id, keeper, {"kind": "simulate", **BIG_FIELD})
+        move(address, game_id, keeper, {"kind": "simulate", **BIG_FIELD})
         horses = frame(address, game_id, ann)["view"]["card"]["horses"]
         assert len(horses) >= 12  # a field that fills more than a phone's screen
-        _move(address, game_id, ann, {"kind": "sealed-pick", "ticket": f"1|win|{horses[0]}"})
+        move(address, game_id, ann, {"kind": "sealed-pick", "ticket": f"1|win|{horses[0]}"})
         tv = context(browser, address).new_page()
         tv.goto(links["watch"])
         shows(tv, frame(address, game_id)["version"])
         expect(tv.locator(".dc-sealed")).to_have_text(
             "Picks are sealed until the keeper closes them; picked so far: Ann (marker 1)"
         )
-        _move(address, game_id, bob, {"kind": "sealed-pick", "ticket": f"2|show|{horses[1]}"})
+        move(address, game_id, bob, {"kind": "sealed-pick", "ticket": f"2|show|{horses[1]}"})
 
         phone = context(browser, address, phone=True).new_page()
         phone.goto(links["seats"][0]["link"])

@@ -18,6 +18,7 @@ from tests.browser.table_pages import (
     context,
     fits_width,
     frame,
+    move,
     shows,
     token_of,
 )
@@ -168,15 +169,6 @@ def _keepers_table(address: str, races: int = 1, sealed: bool = False) -> dict[s
     return answer.json()
 
 
-def _move(address: str, game_id: int, token: str, action: dict[str, object]) -> None:
-    version = frame(address, game_id, token)["version"]
-    answer = httpx.post(
-        f"{address}/api/tables/{game_id}/moves",
-        json={"token": token, "version": version, "action": action},
-    )
-    assert answer.status_code == 200, answer.text
-
-
 def test_the_tv_reads_its_captions_from_the_rules_words(
     browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
@@ -188,8 +180,8 @@ def test_the_tv_reads_its_captions_from_the_rules_words(
         tokens = [token_of(seat["link"]) for seat in links["seats"]]
         card = {"kind": "card", "race": "Riverbend", "horses": ["Alpha", "Bravo", "Charlie"]}
         card |= {"odds": ["2-1", "", "8-1"], "scratched": ["Bravo"]}
-        _move(address, game_id, tokens[2], card)
-        _move(address, game_id, tokens[0], {"kind": "pick", "horse": "Charlie", "bet": "win"})
+        move(address, game_id, tokens[2], card)
+        move(address, game_id, tokens[0], {"kind": "pick", "horse": "Charlie", "bet": "win"})
         tv = context(browser, address).new_page()
         tv.goto(links["watch"])
         bob = context(browser, address, phone=True).new_page()
@@ -233,7 +225,7 @@ def test_win_place_and_show_come_up_under_the_horse_tapped_on_a_phone(
         links = _keepers_table(address)
         game_id = links["id"]
         keeper = token_of(links["seats"][2]["link"])
-        _move(address, game_id, keeper, {"kind": "simulate", "race": "claiming-route-big-field"})
+        move(address, game_id, keeper, {"kind": "simulate", "race": "claiming-route-big-field"})
         ann = context(browser, address, phone=True).new_page()
         ann.goto(links["seats"][0]["link"])
         horses = ann.locator(".dc-horses > button")
@@ -272,10 +264,10 @@ def test_the_keepers_next_step_is_on_a_phones_first_screen(
         links = _keepers_table(address, races=2)
         game_id = links["id"]
         ann, bob, keeper = (token_of(seat["link"]) for seat in links["seats"])
-        _move(address, game_id, keeper, {"kind": "simulate", "race": "claiming-route-big-field"})
+        move(address, game_id, keeper, {"kind": "simulate", "race": "claiming-route-big-field"})
         horses = frame(address, game_id, ann)["view"]["card"]["horses"]
-        _move(address, game_id, ann, {"kind": "pick", "horse": horses[0], "bet": "win"})
-        _move(address, game_id, bob, {"kind": "pick", "horse": horses[1], "bet": "show"})
+        move(address, game_id, ann, {"kind": "pick", "horse": horses[0], "bet": "win"})
+        move(address, game_id, bob, {"kind": "pick", "horse": horses[1], "bet": "show"})
         desk = context(browser, address, phone=True).new_page()
         desk.goto(links["seats"][2]["link"])
         expect(desk.locator(".dc-card tr")).to_have_count(13)  # the twelve, and the headings
@@ -307,7 +299,7 @@ def test_a_pick_refused_because_another_came_first_is_said_under_it(
         links = _keepers_table(address, sealed=True)
         game_id = links["id"]
         ann, bob_token, keeper = (token_of(seat["link"]) for seat in links["seats"])
-        _move(address, game_id, keeper, {"kind": "simulate", "race": "claiming-route-big-field"})
+        move(address, game_id, keeper, {"kind": "simulate", "race": "claiming-route-big-field"})
         first = frame(address, game_id, bob_token)
         stream = f"event: frame\ndata: {json.dumps(first)}\n\n"
         bob = context(browser, address, phone=True).new_page()
@@ -319,7 +311,7 @@ def test_a_pick_refused_because_another_came_first_is_said_under_it(
         horses = bob.locator(".dc-horses > button")
         expect(horses).to_have_count(12)
         ticket = frame(address, game_id, ann)["legal"][0]["action"]
-        _move(address, game_id, ann, ticket)  # Ann's pick lands first
+        move(address, game_id, ann, ticket)  # Ann's pick lands first
         horses.last.click()
         bob.locator(".dc-bets [data-bet='show']").click()
         refusal = bob.locator(".dc-bets .dc-refused")

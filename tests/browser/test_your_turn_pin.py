@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from tests.browser.table_pages import SharedServer, frame, open_table, shows, token_of
+from tests.browser.table_pages import SharedServer, frame, move, open_table, shows, token_of
 from tests.browser.test_stretch_betting_phone import new_race
 
 from homestretch.web.words import PAGE
@@ -22,18 +21,6 @@ PIN = "#your-turn-pin"
 PEOPLE = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
 SIMULATE = {"kind": "simulate", "race": "claiming-route-big-field"}
 """A race of twelve Top of the Stretch runs for Derby Cast's keeper."""
-
-
-def _move(address: str, game_id: int, token: str, action: dict[str, Any]) -> int:
-    version = frame(address, game_id, token)["version"]
-    answer = httpx.post(
-        f"{address}/api/tables/{game_id}/moves",
-        json={"token": token, "version": version, "action": action},
-        timeout=30,
-    )
-    assert answer.status_code == 200, answer.text
-    made: int = answer.json()["version"]
-    return made
 
 
 def _to_the_foot(page: Page) -> None:
@@ -89,7 +76,7 @@ def test_across_the_board(shared_server: SharedServer, phone: Callable[[], Page]
         game_id = links["id"]
         tokens = [token_of(seat["link"]) for seat in links["seats"]]
         mover = next(s for s, t in enumerate(tokens) if frame(address, game_id, t)["your_turn"])
-        _move(address, game_id, tokens[mover], {"kind": "track", "track": "woodbine"})
+        move(address, game_id, tokens[mover], {"kind": "track", "track": "woodbine"})
         asked = next(s for s in (0, 1) if frame(address, game_id, tokens[s])["your_turn"])
         page, other = phone(), phone()
         page.goto(links["seats"][asked]["link"])
@@ -130,7 +117,7 @@ def test_derby_cast(shared_server: SharedServer, phone: Callable[[], Page]) -> N
         links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
         game_id = links["id"]
         tokens = [token_of(seat["link"]) for seat in links["seats"]]
-        version = _move(address, game_id, tokens[2], SIMULATE)
+        version = move(address, game_id, tokens[2], SIMULATE)
         first = next(s for s in (0, 1) if frame(address, game_id, tokens[s])["your_turn"])
         page, other, desk = phone(), phone(), phone()
         page.goto(links["seats"][first]["link"])
@@ -146,12 +133,12 @@ def test_derby_cast(shared_server: SharedServer, phone: Callable[[], Page]) -> N
         _never_pinned(page)  # picked: the other marker's turn
         # both picked: closing the picks is the keeper's move, above the card of twelve
         horse = frame(address, game_id, tokens[0])["view"]["card"]["horses"][1]
-        version = _move(address, game_id, tokens[1 - first], {"kind": "pick", "horse": horse, "bet": "show"})  # fmt: skip
+        version = move(address, game_id, tokens[1 - first], {"kind": "pick", "horse": horse, "bet": "show"})  # fmt: skip
         shows(desk, version)
         _pin_takes_them_back(desk, desk.locator(".dc-close"), "derbycast-desk", shared_server.folder)  # fmt: skip
         # race 2: a marker's phone shows the picks under the last race's call and result
         for action in ({"kind": "scratches", "horses": [], "sit_out": []}, {"kind": "run"}, {"kind": "official"}, SIMULATE):  # fmt: skip
-            version = _move(address, game_id, tokens[2], action)
+            version = move(address, game_id, tokens[2], action)
         asked = next(s for s in (0, 1) if frame(address, game_id, tokens[s])["your_turn"])
         marker = page if frame(address, game_id, tokens[asked])["seat"] == first else other
         shows(marker, version)
