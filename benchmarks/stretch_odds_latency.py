@@ -19,15 +19,19 @@ In a running process, in CPU time (best of ``REPEATS``): the exact win chances a
 win chances with the brackets, and a kept answer read back from the cache; with the
 widest bracket. The fields are ``stretch_fields.field_of``.
 
-Fresh processes, as a person or a script starts them, with nothing kept: the same
-fields written as race files; and, asked again, the kept exact answer of two bundled
-races (6 and 12 horses). Each is timed until the whole table (or JSON line) is written,
-on the wall clock and in the CPU time the process has used when it writes it (on a busy
-machine the CPU is the figure to trust), best of ``FRESH`` runs taken in turn, from
-up-to-date bytecode (as `make setup` leaves it). Beside
-them, measured in the same run, the floors: Python starting; Python importing typer
-(with the pydantic it checks options with), rich and NumPy (the import floor of target
-2); and a one-command typer app that imports NumPy and prints a rich table. The odds'
+Fresh processes, as a person or a script starts them, asking about a race for the
+first time: the same fields written as race files, each start with a cache folder of its
+own found as a user's is (XDG_CACHE_HOME, through platformdirs), holding what `make
+setup` or any earlier command leaves there, the standard card and chart sets checked and
+kept (core/kept.py), and nothing of the race; and, asked again, the kept exact answer of
+two bundled races (6 and 12 horses). One more row, beside the targets, starts with
+nothing kept at all: a new machine's first command before `make setup`. Each is timed
+until the whole table (or JSON line) is written, on the wall clock and in the CPU time
+the process has used when it writes it (on a busy machine the CPU is the figure to
+trust), best of ``FRESH`` runs taken in turn, from up-to-date bytecode (as `make setup`
+leaves it). Beside them, measured in the same run, the floors: Python starting; Python
+importing typer (with the pydantic it checks options with), rich and NumPy (the import
+floor of target 2); and a one-command typer app that imports NumPy and prints a rich table. The odds'
 own work is a run's CPU less the import floor's. The exact place and show sums are timed
 by benchmarks/stretch_exact.py.
 Run with `.venv/bin/python benchmarks/stretch_odds_latency.py`; add `--instructions` to
@@ -143,6 +147,8 @@ def odds(race: str, mode: str = "quick", runs: int = 400_000, early: bool = Fals
 app()
 """
 """The least a typer command that prints a NumPy figure in a rich table does."""
+SEED = "from homestretch.games.stretch import cards, charts; cards.load_card_set(); charts.load_chart_set()"
+"""What `make setup` runs: the standard card and chart sets checked and kept."""
 LOADED = """
 import atexit, sys
 atexit.register(lambda: print("numba", "numba" in sys.modules, file=sys.stderr))
@@ -190,27 +196,53 @@ def instructions(code: str, args: list[str], env: dict[str, str], marker: str) -
     return int(found[1].replace(",", ""))
 
 
-class Case:
-    """A command started afresh FRESH times (taken in turn with the others): its best."""
+def user_env(cache_home: str) -> dict[str, str]:
+    """This environment, as a user's: the cache in ``cache_home`` (XDG_CACHE_HOME: the
+    user's cache folder found as platformdirs finds it), not a folder named outright."""
+    env = {name: value for name, value in os.environ.items() if name != "HOMESTRETCH_CACHE"}
+    return dict(env, XDG_CACHE_HOME=cache_home)
 
-    def __init__(self, what: str, code: str, args: list[str], marker: str, cache: str | None):
-        self.what, self.code, self.args, self.marker, self.cache = what, code, args, marker, cache
+
+class Case:
+    """A command started afresh FRESH times (taken in turn with the others): its best.
+
+    Each start has a cache of its own: a copy of ``seed`` (the standard card and chart
+    sets checked and kept, as `make setup` or any earlier command leaves them: nothing
+    of this race kept), or nothing at all (``seed`` None: a new machine's first command
+    before setup); or the shared ``cache`` of kept exact answers."""
+
+    def __init__(
+        self,
+        what: str,
+        code: str,
+        args: list[str],
+        marker: str,
+        seed: str | None,
+        cache: str | None = None,
+    ):
+        self.what, self.code, self.args, self.marker = what, code, args, marker
+        self.seed, self.cache = seed, cache
         self.wall = self.cpu = float("inf")
 
+    def _cache(self, folder: str, turn: str) -> str:
+        if self.cache is not None:
+            return self.cache
+        own = str(Path(folder) / f"{self.what}-{turn}")
+        if self.seed is not None:
+            shutil.copytree(self.seed, own)
+        return own
+
     def run(self, folder: str, turn: int) -> None:
-        cache = self.cache or str(Path(folder) / f"{self.what}-{turn}")  # nothing kept
-        env = dict(os.environ, HOMESTRETCH_CACHE=cache)
+        env = user_env(self._cache(folder, str(turn)))
         wall, cpu = first_line_after(self.code, self.args, env, self.marker)
         self.wall, self.cpu = min(self.wall, wall), min(self.cpu, cpu)
 
     def instructions(self, folder: str) -> int:
-        cache = self.cache or str(Path(folder) / f"{self.what}-counted")  # nothing kept
-        return instructions(
-            self.code, self.args, dict(os.environ, HOMESTRETCH_CACHE=cache), self.marker
-        )
+        env = user_env(self._cache(folder, "counted"))
+        return instructions(self.code, self.args, env, self.marker)
 
     def row(self, floor: Case | None = None) -> None:
-        figures = f"{self.what:40} {self.wall:6.3f} {self.cpu:6.3f}"
+        figures = f"{self.what:44} {self.wall:6.3f} {self.cpu:6.3f}"
         if floor is None:
             print(figures)
             return
@@ -238,6 +270,8 @@ def fresh_processes(folder: str) -> tuple[Case, list[Case]]:
     # bytecode up to date, as `make setup` leaves it: a module edited since is not
     # compiled afresh in every run (PYTHONDONTWRITEBYTECODE would keep it so)
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(SOURCE)], check=True)
+    seed = str(Path(folder) / "seed")  # the standard sets checked and kept, as setup does
+    subprocess.run([sys.executable, "-c", SEED], env=user_env(seed), check=True)
     python = Case("python starting", "print('up')", [], "up", None)
     imports = Case("python importing typer, rich, numpy", IMPORTS, [], "up", None)
     app = Case("a typer command printing a NumPy table", TYPER_APP, ["race"], "PP", None)
@@ -249,19 +283,30 @@ def fresh_processes(folder: str) -> tuple[Case, list[Case]]:
             ODDS,
             ["stretch", "odds", str(race_file(h, Path(folder)))],
             end,
-            None,
+            seed,
         )
         for h in SIZES
     ]
     early = ["stretch", "odds", str(race_file(6, Path(folder))), "--format", "json", "--early"]
-    odds.insert(1, Case("6 horses, json --early: first line", ODDS, early, '"final": false', None))
+    odds.insert(1, Case("6 horses, json --early: first line", ODDS, early, '"final": false', seed))
     for race, horses in KEPT:
         command = ["stretch", "odds", race]
-        env = dict(os.environ, HOMESTRETCH_CACHE=kept)
         subprocess.run(
-            [sys.executable, "-c", ODDS, *command], env=env, check=True, capture_output=True
+            [sys.executable, "-c", ODDS, *command],
+            env=user_env(kept),
+            check=True,
+            capture_output=True,
         )
-        odds.append(Case(f"{horses} horses: kept exact answer out", ODDS, command, end, kept))
+        odds.append(Case(f"{horses} horses: kept exact answer out", ODDS, command, end, None, kept))
+    first = [str(race_file(SIZES[-1], Path(folder)))]
+    unset = Case(
+        f"{SIZES[-1]} horses, nothing kept: brackets out",
+        ODDS,
+        ["stretch", "odds", *first],
+        end,
+        None,
+    )
+    odds.append(unset)
     for turn in range(FRESH):
         for case in floors + odds:
             case.run(folder, turn)
@@ -270,14 +315,14 @@ def fresh_processes(folder: str) -> tuple[Case, list[Case]]:
         f"\nfresh processes, best of {FRESH}, seconds: wall, CPU (against the {STARTUP} s "
         f"start-up), own: the CPU less the import floor's (x and against the {TARGET} s target)"
     )
-    print(f"{'':40} {'wall':>6} {'CPU':>6} {'':>7} {'own':>6} {'x':>5} {'':>7}")
+    print(f"{'':44} {'wall':>6} {'CPU':>6} {'':>7} {'own':>6} {'x':>5} {'':>7}")
     for case in floors:
         case.row()
     for case in odds:
         case.row(imports)
     loaded = subprocess.run(
         [sys.executable, "-c", LOADED + ODDS, "stretch", "odds", KEPT[1][0]],
-        env=dict(os.environ, HOMESTRETCH_CACHE=kept),
+        env=user_env(kept),
         check=True,
         capture_output=True,
         text=True,
@@ -285,7 +330,11 @@ def fresh_processes(folder: str) -> tuple[Case, list[Case]]:
     (told,) = [line for line in loaded.splitlines() if line.startswith("numba ")]  # or fail
     print(f"a kept answer from a fresh process loads Numba: {told == 'numba True'}")
 
-    first = [case for case in odds if "brackets" in case.what or "--early" in case.what]
+    first = [
+        case
+        for case in odds
+        if ("brackets" in case.what or "--early" in case.what) and case is not unset
+    ]
     slowest = max(first, key=lambda case: case.cpu - imports.cpu)
     own = slowest.cpu - imports.cpu
     print(
@@ -316,12 +365,12 @@ def counted(imports: Case, odds: list[Case], folder: str) -> None:
         f"\ninstructions to the first answer (valgrind), own: beyond the import floor's "
         f"{floor / 1e9:.3f} billion; ~s: own at the floor's rate ({imports.cpu:.3f} s CPU)"
     )
-    print(f"{'':40} {'total':>7} {'own':>7} {'x floor':>7} {'~s':>6} {'':>7}")
+    print(f"{'':44} {'total':>7} {'own':>7} {'x floor':>7} {'~s':>6} {'':>7}")
     for case in odds:
         total = case.instructions(folder)
         own = total - floor
         print(
-            f"{case.what:40} {total / 1e9:7.3f} {own / 1e9:7.3f} {own / floor:7.2f} "
+            f"{case.what:44} {total / 1e9:7.3f} {own / 1e9:7.3f} {own / floor:7.2f} "
             f"{own * rate:6.3f} {verdict(own * rate):>7}"
         )
 

@@ -14,16 +14,12 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from homestretch.core.chance import (
-    DIE_NAMES,
-    ChanceNode,
-    parse_faces,
-)
 from homestretch.core.errors import DiceError
 
 if TYPE_CHECKING:
     from rich.progress import Progress
 
+    from homestretch.core.chance import ChanceNode
     from homestretch.store.db import Store
 
 # A name such as ":smile: Boy" is drawn as written, never as an emoji (and rich's emoji
@@ -103,6 +99,8 @@ def ask_roll(node: ChanceNode, to_stderr: bool = False) -> Sequence[int]:
     """Ask a person at the table for the faces they rolled: both at once ("3 5") or one
     die at a time; a typing slip is said and asked again. With ``to_stderr`` (``--format
     json``) the question goes to stderr, keeping stdout for the result."""
+    from homestretch.core.chance import DIE_NAMES, parse_faces  # a table's, not every command's
+
     faces: list[int] = []
     while len(faces) < node.dice:
         wanted = " and ".join(DIE_NAMES[len(faces) : node.dice])

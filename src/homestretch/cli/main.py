@@ -66,9 +66,9 @@ def _game_cli(name: str) -> ModuleType:
 
 
 class _LazyGames(TyperGroup):
-    """The top-level group: a game's command group is built from its cli module the
-    first time it is asked for. Listing the commands (``--help``) shows each game's
-    registry title and imports no game's commands."""
+    """The top-level group: its own commands (``_COMMANDS``) and each game's command group
+    are built when first asked for (a game's from its cli module). Listing the commands
+    (``--help``) shows each game's registry title and imports no game's commands."""
 
     _listing = False
 
@@ -91,10 +91,19 @@ class _LazyGames(TyperGroup):
         return entry.title
 
     def list_commands(self, ctx: _click.Context) -> list[str]:
-        return [*self.commands, *(name for name in self._games() if name not in self.commands)]
+        own = [*_COMMANDS, *self.commands]
+        return [*dict.fromkeys(own), *(name for name in self._games() if name not in own)]
 
     def get_command(self, ctx: _click.Context, cmd_name: str) -> _click.Command | None:
         if cmd_name in self.commands:
+            return self.commands[cmd_name]
+        info = _COMMANDS.get(cmd_name)
+        if info is not None:  # built as typer builds a group's commands
+            self.commands[cmd_name] = typer.main.get_command_from_info(
+                info,
+                pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode,
+            )
             return self.commands[cmd_name]
         title = self._title(cmd_name)
         if title is None:
@@ -169,19 +178,28 @@ def _help_flag_defaults_off(group: _click.Command, ctx: _click.Context) -> None:
         option.default = False
 
 
+def _commands_follow() -> None:
+    """Nothing to do before a command (a callback makes typer build a group: the commands
+    themselves are ``_LazyGames``'s to build)."""
+
+
 app = typer.Typer(
     cls=_LazyGames,
+    callback=_commands_follow,
     help="homestretch: four tabletop horse-racing games, and the races they describe.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
+commands = typer.Typer()
+"""The top-level commands, each built (its signature read: 3-4 ms a command) only when
+it is asked for, by ``_LazyGames``."""
 
-app.command()(serve)
-app.command()(verify)
+commands.command()(serve)
+commands.command()(verify)
 
 
-@app.command()
+@commands.command()
 def history(
     game: str | None = typer.Option(None, "--game", help="only this game"),
     limit: int = typer.Option(30, "--limit", min=1, max=MAX_SEED, help="how many, newest first"),
@@ -217,7 +235,7 @@ def history(
     console.print(table)
 
 
-@app.command()
+@commands.command()
 def replay(
     game_id: Annotated[int, typer.Argument(min=1, max=MAX_SEED, help="the game's id (history)")],
     db: DbOption = None,
@@ -251,7 +269,7 @@ def replay(
         notes.print(f"drew {plot}", style="dim")
 
 
-@app.command()
+@commands.command()
 def resume(
     game_id: Annotated[int, typer.Argument(min=1, max=MAX_SEED, help="the game's id (history)")],
     db: DbOption = None,
@@ -267,6 +285,13 @@ def resume(
     if not hasattr(module, "resume_saved"):
         raise HomestretchError(f"{saved.game} games cannot be resumed")
     module.resume_saved(saved, store, fmt)
+
+
+_COMMANDS = {
+    info.name or typer.main.get_command_name(info.callback.__name__): info
+    for info in commands.registered_commands
+    if info.callback is not None
+}
 
 
 def run() -> None:

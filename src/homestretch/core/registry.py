@@ -10,13 +10,16 @@ import importlib
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias
 
 import homestretch.games
 from homestretch.core.errors import HomestretchError
-from homestretch.core.protocol import JSON, Game, State
-from homestretch.core.referee import Agent
 
-BotFactory = Callable[[Game, int, int], Agent]
+if TYPE_CHECKING:  # a command finds its game without the rules' machinery
+    from homestretch.core.protocol import JSON, Game, State
+    from homestretch.core.referee import Agent
+
+BotFactory: TypeAlias = "Callable[[Game, int, int], Agent]"
 """Make a computer player for (game, seat, seed)."""
 
 

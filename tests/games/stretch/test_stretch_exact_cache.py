@@ -17,7 +17,7 @@ from homestretch.games.stretch import exact_cache
 from homestretch.games.stretch.charts import STANDARD, load_chart_set
 from homestretch.games.stretch.exact import ExactChances, _at_most, _others, quickplay_bounds
 from homestretch.games.stretch.exact_finish import PlaceShow
-from homestretch.games.stretch.race import load_race
+from homestretch.games.stretch.race import Race, load_race
 
 BASELINE = json.loads(Path(__file__).with_name("exact_baseline.json").read_text())
 
@@ -46,6 +46,35 @@ def test_the_passes_over_the_horses_give_the_same_bits_whatever_the_layout() -> 
     others = _others(by_keys)
     assert np.array_equal(others, _others(by_rows))
     assert others.flags.f_contiguous and _others(by_rows).flags.c_contiguous
+
+
+BRACKETS = json.loads(Path(__file__).with_name("brackets_baseline.json").read_text())
+"""The brackets of six races as `stretch odds --format json --early` printed them on
+2026-12-04 (hex floats), before the brackets were worked out an outcome at a time."""
+
+
+def _bracketed(name: str) -> Race:
+    """A bundled race, or ``field-N``: the first N dirt horses of the card set at a mile,
+    one jockey each (benchmarks/stretch_fields.py)."""
+    if not name.startswith("field-"):
+        return load_race(name)
+    from homestretch.games.stretch.cards import load_card_set
+    from homestretch.games.stretch.race import RaceSpec, build_race
+
+    horses, cards = int(name.removeprefix("field-")), load_card_set()
+    runners = [h for h in cards.horses.values() if h.power_dirt is not None][:horses]
+    entries = [
+        {"horse": h, "jockey": j} for h, j in zip(runners, list(cards.jockeys), strict=False)
+    ]
+    spec = {"name": f"Benchmark Stakes ({horses})", "furlongs": 8, "entries": entries}
+    return build_race(RaceSpec.model_validate(spec), cards)
+
+
+@pytest.mark.parametrize("name", sorted(BRACKETS))
+def test_the_brackets_are_the_same_to_the_bit(name: str) -> None:
+    bounds = quickplay_bounds(_bracketed(name), load_chart_set())
+    for field, known in BRACKETS[name].items():
+        assert [float(x).hex() for x in getattr(bounds, field)] == known, field
 
 
 def fake_chances(horses: int, value: float) -> ExactChances:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from homestretch.core.protocol import JSON, Game
-from homestretch.core.referee import Agent
+from typing import TYPE_CHECKING
+
 from homestretch.core.registry import GameEntry
+
+if TYPE_CHECKING:  # the commands find the game's entry without the rules' machinery
+    from homestretch.core.protocol import JSON, Game
+    from homestretch.core.referee import Agent
 
 
 def _make(config: JSON) -> Game:

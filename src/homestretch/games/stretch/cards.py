@@ -20,6 +20,7 @@ from homestretch.core.content import read_csv, screen_text
 from homestretch.core.errors import ContentError
 
 STANDARD_CARDS = Path(__file__).parent / "content" / "cards"
+CARD_FILES = ("horses.csv", "jockeys.csv")
 
 
 def no_control_characters(text: str) -> str:
@@ -162,9 +163,28 @@ def _blank_to_none(row: dict[str, str]) -> dict[str, str | None]:
 
 
 def load_card_set(folder: Path | None = None) -> CardSet:
-    folder = folder or STANDARD_CARDS
+    """The card set in ``folder``, read and checked; the standard set's is kept
+    (``core.kept``: read and checked again only when a file or a rule changes)."""
+    if folder is not None:
+        return _read_card_set(folder)
+    import pydantic
+
+    from homestretch.core import content, inputs, kept
+
+    return kept.checked(
+        "cards",
+        STANDARD_CARDS,
+        CARD_FILES,
+        [Path(__file__), Path(content.__file__), Path(inputs.__file__)],
+        f"pydantic {pydantic.VERSION}",
+        lambda: _read_card_set(STANDARD_CARDS),
+        lambda kept: isinstance(kept, CardSet) and kept.folder == STANDARD_CARDS,
+    )
+
+
+def _read_card_set(folder: Path) -> CardSet:
     horses: dict[str, HorseCard] = {}
-    path = folder / "horses.csv"
+    path = folder / CARD_FILES[0]
     _, rows = read_csv(path)
     for line, row in rows:
         data = {k: v for k, v in _blank_to_none(row).items() if v is not None}
@@ -176,7 +196,7 @@ def load_card_set(folder: Path | None = None) -> CardSet:
             raise ContentError(path, f"id {horse.id!r} is missing or repeated", f"line {line}")
         horses[horse.id] = horse
     jockeys: dict[str, JockeyCard] = {}
-    path = folder / "jockeys.csv"
+    path = folder / CARD_FILES[1]
     _, rows = read_csv(path)
     for line, row in rows:
         try:

@@ -8,12 +8,14 @@ simulated chances, with the number of races run and the win chance's 95% interva
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from homestretch.core.protocol import JSON
 from homestretch.games.stretch.charts import ChartSet
 from homestretch.games.stretch.odds_payoffs import fair_odds as fair
 from homestretch.games.stretch.race import Race
+
+if TYPE_CHECKING:
+    from homestretch.core.protocol import JSON
 
 SIMULATED_RUNS = 400_000
 """As many as `stretch odds` runs: about a second, win chances within ±0.1-0.2%."""

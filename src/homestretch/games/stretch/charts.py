@@ -7,7 +7,9 @@ chart is refused with the file, line and column rather than failing mid-race.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
@@ -313,6 +315,35 @@ def load_chart_set(folder: Path | None = None) -> ChartSet:
 
 @cache
 def _load_cached(folder: Path) -> ChartSet:
+    """The chart set in ``folder``, read and checked once a process; the standard set's
+    is kept with its lookup arrays (``core.kept``: read and checked again only when a
+    file or a rule changes)."""
+    if folder != STANDARD.resolve():
+        return _read_chart_set(folder)
+    import numpy
+
+    from homestretch.core import content, inputs, kept, odds
+    from homestretch.games.stretch import kernel
+
+    return kept.checked(
+        "charts",
+        folder,
+        sorted(p.name for p in folder.iterdir() if p.suffix in (".csv", ".toml")),
+        [Path(m.__file__ or "") for m in (sys.modules[__name__], content, inputs, odds, kernel)],
+        f"numpy {numpy.__version__}",
+        lambda: _with_arrays(_read_chart_set(folder)),
+        lambda kept: isinstance(kept, ChartSet) and kept.folder == str(folder),
+    )
+
+
+def _with_arrays(charts: ChartSet) -> ChartSet:
+    """``charts`` with its lookup arrays made (kept with it), where the charts allow."""
+    with contextlib.suppress(HomestretchError):  # refused when a kernel first reads them
+        charts.arrays  # noqa: B018 - made now, so they are kept
+    return charts
+
+
+def _read_chart_set(folder: Path) -> ChartSet:
     meta = read_toml(folder / "chartset.toml")
     try:
         pay = meta["payoffs"]

@@ -30,15 +30,15 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.plain import Table
-from homestretch.core.chance import ChanceNode
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import MAX_RUNS, escape_controls, output_path
 from homestretch.core.odds import Odds
-from homestretch.core.protocol import JSON, Event, replay
 from homestretch.games.stretch import ENTRY
 from homestretch.games.stretch.conditions import CONDITIONS
 
 if TYPE_CHECKING:
+    from homestretch.core.chance import ChanceNode
+    from homestretch.core.protocol import JSON, Event
     from homestretch.core.referee import Agent
     from homestretch.games.stretch.analysis import Chances
     from homestretch.games.stretch.charts import ChartSet
@@ -145,6 +145,7 @@ class _RaceCall:
     """The race call as it unfolds: each part is called once its rolls are in."""
 
     def __init__(self, table: TableSession) -> None:
+        from homestretch.core.protocol import replay
         from homestretch.games.stretch.engine import RaceState
         from homestretch.games.stretch.render import Caller, show_header
 
@@ -281,6 +282,7 @@ def _summary(state: RaceState) -> str:
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    from homestretch.core.protocol import replay
     from homestretch.games.stretch.engine import RaceGame, RaceState
     from homestretch.games.stretch.render import show_race
 

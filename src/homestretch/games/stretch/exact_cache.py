@@ -4,21 +4,20 @@ An entry is named by a SHA-256 of everything the sums are computed from: the fie
 arrays and the chart set's tables (``FieldArrays``, ``ChartArrays``: a changed chart,
 horse, jockey or APR changes them) and the source of the modules that compute
 (``SOURCES``). A changed chart or a changed algorithm is never served an old answer; an
-unreadable entry is computed again. The folder is ``$HOMESTRETCH_CACHE``, else
-``exact-odds`` in the user's cache folder.
+unreadable entry is computed again. The folder is ``core.kept.cache_folder()``:
+``$HOMESTRETCH_CACHE``, else ``exact-odds`` in the user's cache folder.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from dataclasses import fields
 from pathlib import Path
 
 import numpy as np
-import platformdirs
 
+from homestretch.core.kept import cache_folder
 from homestretch.games.stretch.charts import ChartSet
 from homestretch.games.stretch.exact import ExactChances
 from homestretch.games.stretch.kernel import FieldArrays
@@ -34,13 +33,6 @@ SOURCES = (
     "kernel.py",
 )
 """The modules that compute the chances (kernel.py: the wire keys' layout, PHOTO_SPAN)."""
-
-
-def cache_folder() -> Path:
-    override = os.environ.get("HOMESTRETCH_CACHE")
-    if override:
-        return Path(override)
-    return Path(platformdirs.user_cache_dir("homestretch")) / "exact-odds"
 
 
 def content_key(race: Race, charts: ChartSet) -> str:
@@ -89,6 +81,7 @@ def keep(race: Race, charts: ChartSet, chances: ExactChances) -> None:
         "show_bound": chances.places.show_bound.tolist(),
     }
     import json
+    import tempfile  # for a new answer only
 
     folder = cache_folder()
     try:

@@ -1,0 +1,87 @@
+"""Work kept on disk between runs: what a command would otherwise do afresh each time.
+
+The folder is ``$HOMESTRETCH_CACHE``, else ``exact-odds`` in the user's cache folder:
+Top of the Stretch keeps its exact odds there (``games/stretch/exact_cache.py``), and
+its standard card and chart sets, read and checked (``checked``).
+
+Reading and checking a content folder is much of what a first `stretch odds` does
+beyond its imports (211 card rows through pydantic, fifteen chart files cell by cell).
+``checked`` keeps what ``build`` made from a folder, pickled, in a file named by a
+SHA-256 of everything it was made from: the folder's path, its files' names and bytes,
+the source of the modules that read and check them, and the versions of Python and the
+libraries whose objects it holds. A changed file or a changed rule is never served an
+old result. An entry that cannot be read back (damaged, cut short, of another kind) is
+made again, never an error; a folder that cannot be written keeps nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import pickle
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TypeVar
+
+FORMAT = 1
+"""Bumped when what ``checked`` keeps, or how it names it, changes."""
+
+Made = TypeVar("Made")
+
+
+def cache_folder() -> Path:
+    """Where kept work goes (``$HOMESTRETCH_CACHE`` else the user's cache folder)."""
+    override = os.environ.get("HOMESTRETCH_CACHE")
+    if override:
+        return Path(override)
+    import platformdirs  # where no folder is named (a tenth of a first `odds` to import)
+
+    return Path(platformdirs.user_cache_dir("homestretch")) / "exact-odds"
+
+
+def checked(
+    kind: str,
+    folder: Path,
+    files: Iterable[str],
+    sources: Iterable[Path],
+    versions: str,
+    build: Callable[[], Made],
+    fits: Callable[[object], bool],
+) -> Made:
+    """``build()``, kept: made from ``files`` (names in ``folder``) by ``sources``, with
+    objects of ``versions``; an entry kept before is used when it ``fits`` (its kind)."""
+    try:
+        path = cache_folder() / f"{kind}-{_key(kind, folder, files, sources, versions)}.pickle"
+    except OSError:
+        return build()  # a file that cannot be read: build says which, as it always did
+    try:
+        kept = pickle.loads(path.read_bytes())
+    except Exception:  # nothing kept, or not readable back: any failure at all
+        kept = None
+    if kept is not None and fits(kept):
+        return kept
+    made = build()
+    part = path.with_name(f"{path.name}.{os.getpid()}.part")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part.write_bytes(pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(part, path)  # whole or not at all, even with two processes keeping it
+    except (OSError, pickle.PicklingError, TypeError):
+        with contextlib.suppress(OSError):
+            part.unlink(missing_ok=True)
+    return made
+
+
+def _key(
+    kind: str, folder: Path, files: Iterable[str], sources: Iterable[Path], versions: str
+) -> str:
+    sha = hashlib.sha256(f"{kind} {FORMAT} {sys.version} {versions}\n{folder}\n".encode())
+    for source in sources:
+        sha.update(source.read_bytes())
+    for name in files:
+        content = (folder / name).read_bytes()
+        sha.update(f"\n{name} {len(content)}\n".encode())
+        sha.update(content)
+    return sha.hexdigest()

@@ -1,0 +1,161 @@
+"""The standard card and chart sets, read and checked once and kept (core.kept): a kept
+set is the set read afresh; a changed file is read again, never served stale; a damaged
+or foreign entry is read again, never an error; an unwritable cache keeps nothing."""
+
+from __future__ import annotations
+
+import pickle
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from homestretch.core import kept
+from homestretch.games.stretch import cards, charts
+from homestretch.games.stretch.cards import load_card_set
+from homestretch.games.stretch.charts import load_chart_set
+
+
+@pytest.fixture
+def standard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Copies of the standard card and chart sets standing in for them, and a cache
+    folder of the test's own."""
+    monkeypatch.setattr(cards, "STANDARD_CARDS", tmp_path / "cards")
+    monkeypatch.setattr(charts, "STANDARD", tmp_path / "charts")
+    shutil.copytree(Path(cards.__file__).parent / "content" / "cards", tmp_path / "cards")
+    shutil.copytree(
+        Path(charts.__file__).parent / "content" / "charts" / "standard", tmp_path / "charts"
+    )
+    monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path / "cache"))
+    charts._load_cached.cache_clear()  # the process's own memory of chart sets
+    yield tmp_path
+    charts._load_cached.cache_clear()
+
+
+def entries(tmp_path: Path, kind: str) -> list[Path]:
+    return sorted((tmp_path / "cache").glob(f"{kind}-*.pickle"))
+
+
+def fresh_charts() -> charts.ChartSet:
+    charts._load_cached.cache_clear()
+    return load_chart_set()
+
+
+def test_a_kept_card_set_is_the_set_read_afresh(standard: Path) -> None:
+    first = load_card_set()
+    (entry,) = entries(standard, "cards")
+    again = load_card_set()
+    assert again == first and again is not first  # read back from the entry
+    assert again == cards._read_card_set(standard / "cards")
+    assert again.horses["secretariat-1973"].name == "Secretariat"
+    assert entries(standard, "cards") == [entry]
+
+
+def test_a_kept_chart_set_is_the_set_read_afresh_with_its_arrays(standard: Path) -> None:
+    first = fresh_charts()
+    (entry,) = entries(standard, "charts")
+    kept_charts = pickle.loads(entry.read_bytes())
+    assert "arrays" in kept_charts.__dict__  # the lookup arrays kept with it
+    again = fresh_charts()
+    assert again == first and again is not first
+    for name, value in vars(first.arrays).items():
+        assert np.array_equal(getattr(again.arrays, name), value), name
+
+
+def test_a_changed_card_file_is_read_again(standard: Path) -> None:
+    assert load_card_set().horses["secretariat-1973"].name == "Secretariat"
+    horses = standard / "cards" / "horses.csv"
+    horses.write_text(horses.read_text().replace("Secretariat", "Big Red"))
+    assert load_card_set().horses["secretariat-1973"].name == "Big Red"
+    assert len(entries(standard, "cards")) == 2  # the old entry is never read again
+    jockeys = standard / "cards" / "jockeys.csv"
+    jockeys.write_text(jockeys.read_text() + "late-rider,Late Rider,1,7,\n")
+    assert "late-rider" in load_card_set().jockeys
+
+
+def test_a_changed_chart_file_is_read_again(standard: Path) -> None:
+    before = fresh_charts()
+    speed = standard / "charts" / "final_speed.csv"
+    lines = speed.read_text().splitlines()
+    row = next(i for i, line in enumerate(lines) if line[:1].isdigit())
+    cells = lines[row].split(",")
+    cells[-1] = str(int(cells[-1]) + 1)
+    lines[row] = ",".join(cells)
+    speed.write_text("\n".join(lines) + "\n")
+    after = fresh_charts()
+    assert after.final_speed != before.final_speed
+    assert not np.array_equal(after.arrays.final_speed, before.arrays.final_speed)
+    assert after.final_speed == charts._read_chart_set(standard / "charts").final_speed
+
+
+def test_a_broken_card_file_is_refused_as_before_and_nothing_is_kept(standard: Path) -> None:
+    horses = standard / "cards" / "horses.csv"
+    horses.write_text(horses.read_text().replace("Secretariat", "", 1))
+    with pytest.raises(Exception, match="horses.csv"):
+        load_card_set()
+    assert entries(standard, "cards") == []
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [b"", b"not a pickle", pickle.dumps({"horses": {}}), pickle.dumps("a string")],
+    ids=["empty", "garbage", "another kind", "a string"],
+)
+def test_a_damaged_entry_is_read_again_never_an_error(standard: Path, damage: bytes) -> None:
+    first = load_card_set()
+    fresh_charts()
+    for entry in entries(standard, "cards") + entries(standard, "charts"):
+        entry.write_bytes(damage)
+    assert load_card_set() == first
+    assert fresh_charts() == charts._read_chart_set(standard / "charts")
+    for entry in entries(standard, "cards") + entries(standard, "charts"):
+        assert entry.read_bytes() != damage  # made again and kept again
+
+
+def test_a_cut_short_entry_is_read_again(standard: Path) -> None:
+    first = load_card_set()
+    (entry,) = entries(standard, "cards")
+    entry.write_bytes(entry.read_bytes()[:1000])
+    assert load_card_set() == first
+
+
+def test_an_entry_of_another_folder_is_not_served(standard: Path) -> None:
+    """A card set kept for one folder, under the name another folder's would have: the
+    kept set names its folder, and only its own folder's fits."""
+    load_card_set()
+    (entry,) = entries(standard, "cards")
+    other = cards.CardSet(Path("/elsewhere"), {}, {})
+    entry.write_bytes(pickle.dumps(other))
+    assert load_card_set().folder == standard / "cards"
+
+
+def test_an_unwritable_cache_keeps_nothing_and_fails_nothing(
+    standard: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = standard / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("HOMESTRETCH_CACHE", str(blocked / "cache"))
+    assert load_card_set().horses
+    assert fresh_charts().final_speed
+
+
+def test_another_folder_is_read_every_time(standard: Path) -> None:
+    """Only the standard sets are kept (a folder of one's own is read as it is)."""
+    other = standard / "mine"
+    shutil.copytree(standard / "cards", other)
+    assert load_card_set(other).folder == other
+    assert entries(standard, "cards") == []
+
+
+def test_a_changed_rule_or_version_names_another_entry(tmp_path: Path) -> None:
+    (tmp_path / "a.csv").write_text("x\n1\n")
+    source = tmp_path / "rules.py"
+    source.write_text("RULE = 1\n")
+    key = kept._key("cards", tmp_path, ["a.csv"], [source], "pydantic 2")
+    assert key == kept._key("cards", tmp_path, ["a.csv"], [source], "pydantic 2")
+    assert key != kept._key("cards", tmp_path, ["a.csv"], [source], "pydantic 3")
+    assert key != kept._key("charts", tmp_path, ["a.csv"], [source], "pydantic 2")
+    source.write_text("RULE = 2\n")
+    assert key != kept._key("cards", tmp_path, ["a.csv"], [source], "pydantic 2")
