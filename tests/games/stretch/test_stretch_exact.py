@@ -105,3 +105,37 @@ def test_an_outcome_bounds_more_the_less_it_counts(monkeypatch: pytest.MonkeyPat
         else:  # 12 outcomes, 0.069 and 0.097
             assert max(chances) / min(chances) < 1.5
             assert given == [1.0] * len(chances)
+
+
+def test_the_answer_adds_the_outcomes_in_their_order_whichever_thread_ends_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # two threads, the first outcome's sums the slowest: the answer is still added up in
+    # the outcomes' order (it was added as the threads finished, so the last digit of a
+    # chance could change from one run to the next). The made-up sums put one large
+    # value first and tiny ones after, which rounds differently in another order.
+    import itertools
+    import time
+
+    from homestretch.games.stretch import exact, exact_finish
+
+    calls = itertools.count()
+
+    def first_slow(clean, dq, out, compiled, loosen):  # type: ignore[no-untyped-def]
+        n, horses = next(calls), clean.shape[0]
+        if n == 0:
+            time.sleep(0.5)
+        value = np.full(horses, 1.0 if n == 0 else 1e-17)
+        return exact_finish.PlaceShow(value, value, value)
+
+    monkeypatch.setattr(exact_finish, "place_and_show", first_slow)
+    race, charts = load_race(RACE), load_chart_set()
+    chances = [chance for chance, *_ in exact._outcomes(race, charts, reached=True)]
+    in_order = 0.0
+    for n, chance in enumerate(chances):
+        in_order += chance * (1.0 if n == 0 else 1e-17)
+    out_of_order = sum(chance * 1e-17 for chance in chances[1:]) + chances[0]
+    assert in_order != out_of_order  # the made-up sums do tell the orders apart
+    places = quickplay_chances(race, charts, workers=2).places
+    assert places is not None
+    assert (places.place == in_order).all() and (places.show_bound == in_order).all()

@@ -106,17 +106,19 @@ def quickplay_chances(
     with ThreadPoolExecutor(max_workers=workers or min(2, os.cpu_count() or 1)) as pool:
         # the compiled loops, and numpy inside its array loops, let go of the interpreter
         # lock, so the threads really work at once
-        jobs = {
-            pool.submit(place_and_show, clean, dq, out, compiled, scale): chance
-            for (chance, clean, dq, out), scale in zip(outcomes, loosen, strict=True)
-        }
-        for job in as_completed(jobs):
-            result = job.result()
-            place += jobs[job] * result.place
-            show += jobs[job] * result.show
-            bound += jobs[job] * result.show_bound
-            if advance is not None:
+        jobs = [
+            pool.submit(place_and_show, clean, dq, out, compiled, scale)
+            for (_, clean, dq, out), scale in zip(outcomes, loosen, strict=True)
+        ]
+        if advance is not None:
+            for _ in as_completed(jobs):
                 advance(1)
+    # added in the outcomes' order, not as the threads finish: the same answer every run
+    for (chance, _, _, _), job in zip(outcomes, jobs, strict=True):
+        result = job.result()
+        place += chance * result.place
+        show += chance * result.show
+        bound += chance * result.show_bound
     return ExactChances(np.asarray(win), PlaceShow(place, show, bound))
 
 
