@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import typer
+from typer import _click as click  # typer's own copy of click: its commands are of it
+from typer.core import TyperGroup
 
-from homestretch.cli.main import PLUGINS_OFF
+from homestretch.cli.main import PLUGINS_OFF, app
 
 
 def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -40,6 +45,13 @@ def test_mistakes_are_one_line_exit_2(tmp_path: Path, args: list[str], words: st
 def test_help_and_history_succeed(tmp_path: Path) -> None:
     assert run(tmp_path, "--help").returncode == 0
     assert run(tmp_path, "history").returncode == 0
+
+
+def test_help_shows_no_value_for_a_flag(tmp_path: Path) -> None:
+    """A flag takes no value, so its help line names none (typer 0.29 wrote `<bool>`)."""
+    shown = run(tmp_path, "stretch", "odds", "--help")
+    assert shown.returncode == 0, shown.stderr
+    assert "--early" in shown.stdout and "<bool>" not in shown.stdout
 
 
 def test_replay_draws_money_over_a_game_and_refuses_what_it_cannot_draw(tmp_path: Path) -> None:
@@ -253,3 +265,23 @@ def test_a_games_commands_are_found_in_its_terminal_package_or_on_top() -> None:
     assert cli_module("derbycast") == "homestretch.games.derbycast.terminal.cli"
     assert cli_module("stretch") == "homestretch.games.stretch.cli"
     assert cli_module("no_such_game") is None
+
+
+def _commands(group: TyperGroup, ctx: click.Context) -> Iterator[click.Command]:
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        assert command is not None, name
+        yield command
+        if isinstance(command, TyperGroup):
+            yield from _commands(command, click.Context(command, parent=ctx, info_name=name))
+
+
+def test_every_help_paragraph_is_one_line() -> None:
+    """typer's rich help keeps a docstring's line breaks, so a paragraph wrapped in the
+    source would print ragged at any terminal width: each is written on one line."""
+    root = typer.main.get_command(app)
+    assert isinstance(root, TyperGroup)
+    helps = [c.help or "" for c in _commands(root, click.Context(root, info_name="homestretch"))]
+    assert len(helps) > 20
+    ragged = [h for h in helps if any("\n" in p for p in inspect.cleandoc(h).split("\n\n"))]
+    assert ragged == []

@@ -106,8 +106,9 @@ def run(
 ) -> None:
     """Run a race: the race call, the scoresheet and the result chart.
 
-    With bettors, the players bet Win, Place and Show against each other on a tote of
-    their own stakes once the morning line is up, and are paid after the race."""
+    With bettors, the players bet Win, Place and Show on a tote of their own stakes.
+
+    Betting opens once the morning line is up; winning tickets are paid after the race."""
     from homestretch.cli.table_loop import dice_spec  # the sessions' loop: not for odds
     from homestretch.games.stretch.betting import ToteRules
     from homestretch.games.stretch.engine import ODDS_CHOICES, RaceGame
@@ -441,8 +442,7 @@ def new(
 ) -> None:
     """Build a race file from cards and conditions (APRs computed when it is run).
 
-    The race is checked by the same rules as `stretch run` before anything is written,
-    so every file this writes runs."""
+    Checked by the same rules as `stretch run` before a byte is written: every file it writes runs."""
     output = output_path(output, "race file")
     from pydantic import ValidationError
 
@@ -625,8 +625,7 @@ def odds(
 ) -> None:
     """Each horse's chance to win, place and show, fair odds beside the odds offered.
 
-    Quickplay chances are exact (every chart outcome with its chance); Fullplay's come from
-    a Monte Carlo run."""
+    Quickplay chances are exact (every chart outcome weighed); Fullplay's are run by Monte Carlo."""
     from homestretch.games.stretch.charts import load_chart_set
     from homestretch.games.stretch.race import load_race
 
