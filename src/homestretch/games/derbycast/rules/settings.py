@@ -1,0 +1,73 @@
+"""The settings a person chooses for a new game of Derby Cast (the lobby's form). The
+markers come from the table's seats, one person each (teams: the settings as JSON)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from homestretch.core.settings import Blank, Choices, Settings
+
+
+class DerbyCastSettings(Settings):
+    source: Annotated[
+        str,
+        Choices(
+            ("keeper", "posted by the score keeper (the computer runs Top of the Stretch races)"),
+            ("replays", "race replays drawn from the bundled library"),
+        ),
+    ] = Field(
+        default="keeper",
+        title="The races",
+        description="Where each race comes from; a person at the score keeper's seat "
+        "types real races in.",
+    )
+    races: Annotated[int | None, Blank("no set number: the first past 20 points wins")] = Field(
+        default=3,
+        ge=1,
+        le=1000,
+        title="Number of races",
+        description="After the set races the most points wins; blank: play until "
+        "someone passes 20 points.",
+    )
+    tie: Annotated[
+        str,
+        Choices(
+            ("standard", "the tied players race on until one wins"),
+            ("dead-heat", "the tied players share the win"),
+        ),
+    ] = Field(
+        default="standard",
+        title="A tie at the top",
+        description="Two or more level at the end (rulings R8, R9).",
+    )
+    order: Annotated[
+        str,
+        Choices(
+            ("rotate", "moves down one player each race"),
+            ("marker", "is always the first player"),
+        ),
+    ] = Field(default="rotate", title="The first to pick", description="In each race (ruling R17).")
+    draw: Annotated[
+        str,
+        Choices(
+            ("fresh", "no replay comes back until all were seen"),
+            ("any", "any replay, seen or not"),
+        ),
+    ] = Field(
+        default="fresh",
+        title="Replays drawn",
+        description="Only for race replays (ruling R15).",
+    )
+    sealed: bool = Field(
+        default=False,
+        title="Sealed picks",
+        description="Nobody sees another's pick until picks close (ruling R22).",
+    )
+    confirm: bool = Field(
+        default=True,
+        title="Confirm picks",
+        description="Each player says their pick stands before picks close, so there is "
+        "time to change it (ruling R24).",
+    )
