@@ -28,8 +28,7 @@ class DerbyCastSettings(Settings):
         ge=1,
         le=1000,
         title="Number of races",
-        description="After the set races the most points wins; blank: play until "
-        "someone passes 20 points.",
+        description="After the set races the most points wins.",
     )
     tie: Annotated[
         str,
