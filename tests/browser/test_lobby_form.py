@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.browser.table_pages import SharedServer, fits_width, frame, open_moves, shows
+
+from homestretch.store.db import Store
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
@@ -21,6 +23,27 @@ QUICK = ("pass", "done", "reject", "keep", "done betting")
 COMPUTER = {"across": "sensible", "totopoly": "sensible", "derbycast": "value", "stretch": "value"}
 SMALLEST = 44
 """A tap target's least height and width, in CSS pixels."""
+
+
+@pytest.fixture
+def phone(browser: Browser, shared_server: SharedServer) -> Iterator[Callable[[], Page]]:
+    """A new page on a narrow phone (375 px wide, an iPhone SE's or mini's CSS pixels)
+    for each call: a person of its own; all closed after the test."""
+    made: list[BrowserContext] = []
+
+    def new_page() -> Page:
+        made.append(
+            browser.new_context(
+                base_url=shared_server.address,
+                viewport={"width": 375, "height": 667},
+                is_mobile=True,
+            )
+        )
+        return made[-1].new_page()
+
+    yield new_page
+    for each in made:
+        each.close()
 
 
 def seat_row(page: Page, index: int) -> tuple[str, str]:
@@ -206,3 +229,37 @@ def test_the_settings_as_json_follow_the_fields_and_the_fields_the_json(
         expect(page.locator("#setting-short")).to_be_checked()
         page.reload()
         expect(page.locator("#config")).to_have_value('{"players": 3, "short": ')
+
+
+def test_the_score_keeper_and_the_dice_typist_are_chosen_in_words(
+    phone: Callable[[], Page], shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        page = phone()
+        page.goto("/")
+        page.select_option("#game", "derbycast")
+        for index, name in enumerate(("Ann", "Bob")):
+            page.locator(f"#seats li[data-seat='{index}'] input").fill(name)
+        page.select_option("#setting-source", label="race replays drawn from the bundled library")
+        expect(page.locator("#dc-keeper-box")).to_be_hidden()  # replays need no keeper
+        page.select_option("#setting-source", index=0)
+        expect(page.locator("#dc-keeper-box")).to_be_visible()
+        page.select_option("#dc-keeper", label="a person here (types each real race in)")
+        expect(page.locator("#roller-box")).to_be_hidden()
+        page.select_option("#dice", "asked")
+        page.select_option("#roller", label="Bob (player 2)")
+        page.get_by_role("button", name="Open the table").click()
+        expect(page.locator("#created")).to_be_visible()
+        expect(page.locator("#links a", has_text="Score keeper's seat")).to_have_count(1)
+        game_id = int(str(page.locator("#links a").first.get_attribute("href")).split("/")[2])
+        seats = frame(address, game_id)["seats"]
+        assert [(s["name"], s["kind"]) for s in seats] == [
+            ("Ann", "person"),
+            ("Bob", "person"),
+            ("Score keeper", "person"),
+        ]
+        store = Store(shared_server.db)
+        try:
+            assert store.settings(game_id)["web"]["roller"] == 1  # type: ignore[index]
+        finally:
+            store.close()

@@ -1,9 +1,10 @@
 """Opening a table from the lobby's form, and the list of tables anyone may join.
 
-The form names the game, its configuration (JSON), who sits at each player's seat (a
-person, a computer player, or open for whoever the invitation reaches), the dice, and
-whether the table is listed. Seats the game fills itself (Derby Cast's score keeper
-posting simulated races) are added after the players' seats.
+The form names the game, its configuration (drawn as fields from the game's settings,
+``game_choices``, and checked by them first, so a refusal names its field), who sits at
+each player's seat (a person, a computer player, or open for whoever the invitation
+reaches), the dice, and whether the table is listed. Seats the game fills itself (Derby
+Cast's score keeper posting simulated races) are added after the players' seats.
 """
 
 from __future__ import annotations

@@ -183,7 +183,7 @@ if ($("create")) {
   function changedSeats(redraw) {
     fitPlayers();
     if (redraw) drawSeats(); else drawRoller();
-    drawSettings();  // a seat's name shows in the settings that name seats
+    if (game().fields.some((f) => f.kind === "seat")) drawSettings();  // they name the seats
     showJson();
     save();
   }
@@ -342,6 +342,15 @@ if ($("create")) {
     $("dc-keeper-box").hidden = mine().config.source !== "keeper";
   }
   select.addEventListener("change", chooseGame);
+  // a field changed: its refusal goes (the next press of "Open the table" says again)
+  const mended = (event) => {
+    const place = event.target.closest(".setting, .seat-row, #roller-box");
+    if (!place) return;
+    for (const slot of place.querySelectorAll("[data-error-for]")) slot.hidden = true;
+    for (const bad of place.querySelectorAll(".invalid")) bad.classList.remove("invalid");
+  };
+  $("create").addEventListener("input", mended);
+  $("create").addEventListener("change", mended);
   $("settings").addEventListener("change", () => { if (game().name === "derbycast") keeperShown(); });
   $("dc-keeper").addEventListener("change", () => { mine().keeper = $("dc-keeper").value; save(); });
   $("dice").addEventListener("change", () => { drawRoller(); save(); });
@@ -373,7 +382,10 @@ if ($("create")) {
     const clash = checkNames(mineNow.seats);
     if (clash) { fieldError(...clash); return; }
     const config = structuredClone(mineNow.config);
-    const seats = mineNow.seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot || "random", name: s.name.trim() } : { kind: s.kind, name: s.name.trim() }));
+    const seats = mineNow.seats.map((s, i) => {
+      const name = s.name.trim() || `Player ${i + 1}`;
+      return s.kind === "bot" ? { kind: "bot", bot: s.bot || "random", name } : { kind: s.kind, name };
+    });
     if (g.name === "derbycast") {
       const withCard = await derbyCastCard(config, seats);
       if (!withCard && config.source === "keeper" && mineNow.keeper === "person") seats.push({ kind: "person", name: "Score keeper" });
