@@ -229,6 +229,10 @@ def test_the_settings_as_json_follow_the_fields_and_the_fields_the_json(
         expect(page.locator("#setting-short")).to_be_checked()
         page.reload()
         expect(page.locator("#config")).to_have_value('{"players": 3, "short": ')
+        page.click("#reset-settings")  # the settings start again; the players stay
+        shown = json.loads(page.locator("#config").input_value())
+        assert (shown["short"], shown["players"], shown["rules"]["auction"]) == (False, 3, "open")
+        expect(page.locator("#seats li")).to_have_count(3)
 
 
 def test_the_score_keeper_and_the_dice_typist_are_chosen_in_words(

@@ -138,8 +138,9 @@ def seats_for(entry: GameEntry, game: Game, asked: Any) -> list[Seat]:
                 f"seats.{index}.kind",
                 f"seat {index} is the game's own: a person, or leave it out for its computer",
             )
-    while len(seats) < most:
-        seats.append(computer(f"Keeper {len(seats)}", AUTO))
+    while len(seats) < most:  # "Score keeper" (Derby Cast's, the one game with its own)
+        extra = len(seats) - game.num_players
+        seats.append(computer("Score keeper" + (f" {extra + 1}" if extra else ""), AUTO))
     return seats
 
 

@@ -352,13 +352,24 @@ if ($("create")) {
   $("create").addEventListener("input", mended);
   $("create").addEventListener("change", mended);
   $("settings").addEventListener("change", () => { if (game().name === "derbycast") keeperShown(); });
+  $("reset-settings").addEventListener("click", () => {  // the players stay as they are
+    const mineNow = mine();
+    mineNow.config = structuredClone(game().config);
+    delete mineNow.configText;
+    fitPlayers();
+    drawSettings();
+    showJson();
+    keeperShown();
+    clearErrors();
+    save();
+  });
   $("dc-keeper").addEventListener("change", () => { mine().keeper = $("dc-keeper").value; save(); });
   $("dice").addEventListener("change", () => { drawRoller(); save(); });
   $("roller").addEventListener("change", save);
   $("private").addEventListener("change", save);
   chooseGame();
   if (draft.roller) { $("roller").value = draft.roller; }
-  if (draft.created) showCreated(draft.created);
+  if (draft.created) showCreated(draft.created, false);
 
   function checkNames(seats) {
     const seen = new Map();
@@ -419,7 +430,7 @@ if ($("create")) {
     showCreated(answer);
   });
 
-  function showCreated(answer) {
+  function showCreated(answer, scroll = true) {
     const links = $("links");
     const add = (text, href) => {
       const link = el("a", { href, text: `${text}: ${location.origin}${href}` });
@@ -431,7 +442,7 @@ if ($("create")) {
     add("Spectators", answer.watch);
     add("Creator (hand seats to the computer, type real dice)", answer.admin);
     $("created").hidden = false;
-    $("created").scrollIntoView({ block: "start" });
+    if (scroll) $("created").scrollIntoView({ block: "start" });
   }
 }
 
