@@ -155,7 +155,7 @@ def test_a_bad_value_is_shown_by_its_field_and_nothing_typed_is_lost(
         set_seats(page, "across")
         page.fill("#setting-meets", "500")  # the box says 1 to 100; the server holds to it
         page.select_option(
-            "#setting-payoff", label="a winner's ticket shares the place and show windows too"
+            "#setting-payoff", label="as at a track: a winner's ticket shares place and show too"
         )
         page.get_by_role("button", name="Open the table").click()
         error = page.locator("[data-error-for='meets']")
@@ -244,10 +244,12 @@ def test_the_score_keeper_and_the_dice_typist_are_chosen_in_words(
         page.select_option("#game", "derbycast")
         for index, name in enumerate(("Ann", "Bob")):
             page.locator(f"#seats li[data-seat='{index}'] input").fill(name)
-        page.select_option("#setting-source", label="race replays drawn from the bundled library")
+        page.select_option("#setting-source", label="race replays from the library")
         expect(page.locator("#dc-keeper-box")).to_be_hidden()  # replays need no keeper
+        expect(page.locator("#setting-draw")).to_be_visible()  # but how they are drawn
         page.select_option("#setting-source", index=0)
         expect(page.locator("#dc-keeper-box")).to_be_visible()
+        expect(page.locator("#setting-draw")).to_be_hidden()
         page.select_option("#dc-keeper", label="a person here (types each real race in)")
         expect(page.locator("#roller-box")).to_be_hidden()
         page.select_option("#dice", "asked")

@@ -108,6 +108,9 @@ def _described(name: str, info: FieldInfo, group: str) -> list[JSON]:
     }
     if group:
         described["group"] = group
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    if "when" in extra:  # shown only while other settings hold these values
+        described["when"] = extra["when"]
     blank = next((e for e in [*extras, *info.metadata] if isinstance(e, Blank)), None)
     if blank is not None:
         described["blank"] = blank.words
@@ -133,7 +136,8 @@ def settings_fields(model: type[Settings]) -> list[JSON]:
     ``default``, ``optional`` (may be left blank, null: ``blank`` says what that means),
     ``min``, ``max``, ``most`` (a list's length), ``choices`` (each ``value`` and the
     ``label`` a person reads; ``other``: a whole object may stand instead, as in the
-    JSON), ``group`` (the heading of a group of settings, such as house rules)."""
+    JSON), ``group`` (the heading of a group of settings, such as house rules), ``when``
+    (shown only while the settings it names hold the values it gives)."""
     return [
         field for name, info in model.model_fields.items() for field in _described(name, info, "")
     ]

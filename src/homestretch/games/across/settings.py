@@ -40,8 +40,8 @@ class AcrossSettings(Settings):
     payoff: Annotated[
         str,
         Choices(
-            ("exclusive", "each ticket collects from its own horse's windows only"),
-            ("across", "a winner's ticket shares the place and show windows too"),
+            ("exclusive", "only its own horse's windows"),
+            ("across", "as at a track: a winner's ticket shares place and show too"),
         ),
     ] = Field(
         default="exclusive",

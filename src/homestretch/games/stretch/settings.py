@@ -46,12 +46,15 @@ class StretchSettings(Settings):
     odds: Annotated[
         str,
         Choices(
-            ("real", "the race's real odds, rolled where it has none"),
-            ("chart", "rolled on the odds chart for every horse"),
+            ("real", "the race's real odds"),
+            ("chart", "every horse's rolled on the odds chart"),
             ("none", "no odds and no payoffs"),
         ),
     ] = Field(
-        default="real", title="Odds", description="Where the horses' odds come from (ruling S15)."
+        default="real",
+        title="Odds",
+        description="Real odds where the race has them, rolled on the chart for the rest "
+        "(ruling S15).",
     )
     bankroll: int = Field(
         default=100,

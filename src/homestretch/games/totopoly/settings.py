@@ -41,7 +41,7 @@ class HouseRules(BaseModel):
     auction: Annotated[
         str,
         Choices(
-            ("open", "open: a player who passed may bid again"),
+            ("open", "open: a passer may bid again"),
             ("final_pass", "a pass is final for that lot"),
         ),
     ] = Field(

@@ -213,7 +213,7 @@ if ($("create")) {
   function fieldInput(field, config) {
     const value = getPath(config, field.name);
     const id = `setting-${field.name.replace(/\W/g, "-")}`;
-    const set = (v) => { setPath(mine().config, field.name, v); showJson(); save(); };
+    const set = (v) => { setPath(mine().config, field.name, v); showJson(); applyWhen(); save(); };
     if (field.kind === "flag") {
       const box = el("input", { type: "checkbox", id, "data-field": field.name });
       box.checked = Boolean(value);
@@ -296,13 +296,24 @@ if ($("create")) {
         if (group) box.append(el("h3", { class: "settings-group", text: group }));
       }
       const help = [field.help, field.blank && field.optional ? `Blank: ${field.blank}.` : ""].filter(Boolean).join(" ");
-      box.append(el("div", { class: `setting setting-${field.kind}` },
+      box.append(el("div", { class: `setting setting-${field.kind}`, "data-when": field.when ? JSON.stringify(field.when) : null },
         ...fieldInput(field, config),
         el("p", { class: "help", text: help }),
         el("p", { class: "field-error", "data-error-for": field.name, role: "alert", hidden: true })));
     }
     if (!g.fields.length) box.append(el("p", { class: "help", text: "This game has no settings to choose here: see the settings as JSON." }));
     if (open && $(open)) $(open).focus();
+    applyWhen();
+  }
+
+  // a setting that matters only with another's value (Derby Cast's replays drawn, with
+  // replays) is hidden otherwise; its value stays in the configuration
+  function applyWhen() {
+    const { config } = mine();
+    for (const place of $("settings").querySelectorAll(".setting[data-when]")) {
+      const when = JSON.parse(place.dataset.when);
+      place.hidden = !Object.entries(when).every(([name, value]) => same(getPath(config, name), value));
+    }
   }
 
   $("config").addEventListener("input", () => {

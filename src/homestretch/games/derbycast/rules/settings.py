@@ -14,14 +14,14 @@ class DerbyCastSettings(Settings):
     source: Annotated[
         str,
         Choices(
-            ("keeper", "posted by the score keeper (the computer runs Top of the Stretch races)"),
-            ("replays", "race replays drawn from the bundled library"),
+            ("keeper", "the score keeper posts each race"),
+            ("replays", "race replays from the library"),
         ),
     ] = Field(
         default="keeper",
         title="The races",
-        description="Where each race comes from; a person at the score keeper's seat "
-        "types real races in.",
+        description="The score keeper's races: simulated by the computer, or real ones a "
+        "person at the keeper's seat types in (below).",
     )
     races: Annotated[int | None, Blank("no set number: the first past 20 points wins")] = Field(
         default=3,
@@ -33,7 +33,7 @@ class DerbyCastSettings(Settings):
     tie: Annotated[
         str,
         Choices(
-            ("standard", "the tied players race on until one wins"),
+            ("standard", "the tied race on until one wins"),
             ("dead-heat", "the tied players share the win"),
         ),
     ] = Field(
@@ -51,13 +51,14 @@ class DerbyCastSettings(Settings):
     draw: Annotated[
         str,
         Choices(
-            ("fresh", "no replay comes back until all were seen"),
+            ("fresh", "no replay twice until all are seen"),
             ("any", "any replay, seen or not"),
         ),
     ] = Field(
         default="fresh",
         title="Replays drawn",
-        description="Only for race replays (ruling R15).",
+        description="Race replays are drawn at random (ruling R15).",
+        json_schema_extra={"when": {"source": "replays"}},
     )
     sealed: bool = Field(
         default=False,
