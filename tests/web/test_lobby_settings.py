@@ -192,3 +192,29 @@ def test_a_stretch_table_names_a_bundled_race_and_stores_it_whole(client: TestCl
     assert "Champagne" in str(frame["view"])
     with pytest.raises(HomestretchError, match="no bundled race"):
         entries()["stretch"].make({**config, "race": "/etc/hostname"})
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "value"),
+    [
+        ("across", "content_dir", "/etc"),
+        ("totopoly", "content", "/etc"),
+        ("stretch", "charts", "/etc"),
+        ("derbycast", "feed", {"kind": "file", "path": "/etc/results.csv"}),
+        ("derbycast", "feed", {"kind": "simulate", "seed": 1, "race": "/etc/race.toml"}),
+    ],
+)
+def test_no_file_or_folder_on_the_server_is_named_from_a_browser(
+    client: TestClient, game: str, key: str, value: Any
+) -> None:
+    """A content folder, a chart set or a results file is read where the server runs
+    (``serve`` options, the terminal); a browser naming one is refused before anything is
+    read."""
+    config = {**_choice(game)["config"], key: value}
+    seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Cy")][
+        : max(2, _choice(game)["players"])
+    ]
+    answer = client.post("/api/tables", json={"game": game, "config": config, "seats": seats})
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["field"] == key
+    assert "on the server" in answer.json()["error"]

@@ -26,6 +26,12 @@ class Settings(BaseModel):
 
     model_config = ConfigDict(extra="allow", strict=True)
 
+    @classmethod
+    def server_paths(cls, config: dict[str, Any]) -> list[str]:
+        """The keys of ``config`` that name a file or folder on the server (a content
+        folder, a results file): chosen where the server runs, never by a browser."""
+        return []
+
 
 @dataclass(frozen=True)
 class Choices:

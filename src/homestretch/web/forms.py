@@ -169,6 +169,11 @@ def check_settings(model: type[Settings], config: JSON, seats: int) -> None:
     """Refuse a configuration the settings do not allow, naming the field (the first
     one wrong); ``seats``: how many seats the table is asked for."""
     fields = settings_fields(model)
+    named = model.server_paths(config)  # read where the server runs, never from a browser
+    if named:
+        raise FieldError(
+            named[0], f"{named[0]}: files and folders on the server are chosen where it runs"
+        )
     try:
         model.model_validate(config)
     except ValidationError as exc:

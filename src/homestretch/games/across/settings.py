@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -17,6 +17,10 @@ def _tracks() -> Choices:
 
 
 class AcrossSettings(Settings):
+    @classmethod
+    def server_paths(cls, config: dict[str, Any]) -> list[str]:
+        return ["content_dir"] if config.get("content_dir") is not None else []
+
     tracks: list[Annotated[str, _tracks()]] = Field(
         default=[],
         max_length=100,

@@ -31,6 +31,10 @@ def _races() -> Choices:
 
 
 class StretchSettings(Settings):
+    @classmethod
+    def server_paths(cls, config: dict[str, Any]) -> list[str]:
+        return ["charts"] if config.get("charts") is not None else []
+
     race: Annotated[str, _races()] | dict[str, Any] = Field(
         default=LOBBY_RACE,
         title="Race",

@@ -4,7 +4,7 @@ our ruling."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -63,6 +63,10 @@ class HouseRules(BaseModel):
 
 
 class TotopolySettings(Settings):
+    @classmethod
+    def server_paths(cls, config: dict[str, Any]) -> list[str]:
+        return ["content"] if config.get("content") is not None else []
+
     short: bool = Field(
         default=False,
         title="The short game",

@@ -3,7 +3,7 @@ markers come from the table's seats, one person each (teams: the settings as JSO
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -11,6 +11,16 @@ from homestretch.core.settings import Blank, Choices, Settings
 
 
 class DerbyCastSettings(Settings):
+    @classmethod
+    def server_paths(cls, config: dict[str, Any]) -> list[str]:
+        """A results file (feed ``file``) or a race file to simulate (feed ``race``); a
+        day's card comes uploaded, as its text."""
+        feed = config.get("feed")
+        if not isinstance(feed, dict):
+            return []
+        named = feed.get("kind") == "file" or feed.get("path") is not None
+        return ["feed"] if named or feed.get("race") is not None else []
+
     source: Annotated[
         str,
         Choices(
