@@ -18,6 +18,7 @@ from homestretch.core.errors import HomestretchError
 if TYPE_CHECKING:  # a command finds its game without the rules' machinery
     from homestretch.core.protocol import JSON, Game, State
     from homestretch.core.referee import Agent
+    from homestretch.core.settings import Settings
 
 BotFactory: TypeAlias = "Callable[[Game, int, int], Agent]"
 """Make a computer player for (game, seat, seed)."""
@@ -45,6 +46,9 @@ class GameEntry:
     draws it over the game."""
     standings_unit: str = ""
     """What ``standings`` counts, for the picture's axis."""
+    settings: Callable[[], type[Settings]] | None = None
+    """The settings a person chooses for a new game (``core.settings``): the lobby draws
+    its form from them and checks a configuration by them."""
     title_for: Callable[[JSON], str] | None = None
     """The title of one configuration (Totopoly's short game has no Tote), if it differs
     from ``title``."""

@@ -26,6 +26,7 @@ from homestretch.games.stretch.cards import CardSet
 from homestretch.session.seats import open_seat
 from homestretch.store.db import Store
 from homestretch.web import pages
+from homestretch.web.forms import FieldError
 from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer, same_secret
 from homestretch.web.lobby import (
     game_choices,
@@ -99,6 +100,8 @@ def create_app(
         if isinstance(exc, Stale):
             return refusal(409, str(exc), frame=exc.frame)
         status = {NotFound: 404, Forbidden: 403, TooLarge: 413}.get(type(exc), 400)
+        if isinstance(exc, FieldError):  # the lobby's form shows it by the field it names
+            return refusal(status, str(exc), field=exc.field)
         return refusal(status, str(exc))
 
     @app.exception_handler(RequestValidationError)

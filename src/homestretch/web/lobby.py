@@ -1,9 +1,10 @@
 """Opening a table from the lobby's form, and the list of tables anyone may join.
 
-The form names the game, its configuration (JSON), who sits at each player's seat (a
-person, a computer player, or open for whoever the invitation reaches), the dice, and
-whether the table is listed. Seats the game fills itself (Derby Cast's score keeper
-posting simulated races) are added after the players' seats.
+The form names the game, its configuration (drawn as fields from the game's settings,
+``game_choices``, and checked by them first, so a refusal names its field), who sits at
+each player's seat (a person, a computer player, or open for whoever the invitation
+reaches), the dice, and whether the table is listed. Seats the game fills itself (Derby
+Cast's score keeper posting simulated races) are added after the players' seats.
 """
 
 from __future__ import annotations
@@ -21,24 +22,47 @@ from homestretch.session.saved import open_new
 from homestretch.session.seats import Seat, computer, new_token, open_seat, person
 from homestretch.session.table import AUTO, Table
 from homestretch.store.db import Store
+from homestretch.web.forms import FieldError, check_settings, settings_fields
 
 MAX_NAME = 40
 
 
+BOT_WORDS = {
+    "random": "the computer (plays at random)",
+    "never-bet": "the computer (never bets)",
+    "value": "the computer (bets on value)",
+}
+"""How the form names a kind of computer player; any other is "the computer (KIND)"."""
+
+
 @cache
 def game_choices() -> list[JSON]:
-    """Every game with a valid default configuration and its kinds of computer player
-    (the same while the server runs)."""
-    return [
-        {
-            "name": name,
-            "title": entry.title,
-            "config": entry.harness_configs()[0],
-            "bots": ["random", *sorted(entry.bots)],
-            "players": entry.make(entry.harness_configs()[0]).num_players,
-        }
-        for name, entry in sorted(entries().items())
-    ]
+    """Every game with a valid default configuration (its settings' defaults over the
+    first the harness plays), the settings the form draws (``fields``, see
+    ``forms.settings_fields``), how many players it seats, and its kinds of computer
+    player with their words (the same while the server runs)."""
+    return [_choice(name, entry) for name, entry in sorted(entries().items())]
+
+
+def _choice(name: str, entry: GameEntry) -> JSON:
+    config = entry.harness_configs()[0]
+    fields: list[JSON] = []
+    if entry.settings is not None:
+        fields = settings_fields(entry.settings())
+        config = {**config, **entry.settings()().model_dump()}
+    game = entry.make(config)
+    bots = ["random", *sorted(entry.bots)]
+    return {
+        "name": name,
+        "title": entry.title,
+        "config": config,
+        "fields": fields,
+        "bots": bots,
+        "bot_words": {bot: BOT_WORDS.get(bot, f"the computer ({bot})") for bot in bots},
+        "players": game.num_players,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+    }
 
 
 def _entry(name: Any) -> GameEntry:
@@ -61,8 +85,11 @@ def _game(entry: GameEntry, config: Any) -> Game:
 
 def _seat(index: int, data: Any, bots: list[str]) -> Seat:
     if not isinstance(data, dict):
-        raise HomestretchError(f"seat {index}: give its kind and name")
-    kind, name = data.get("kind"), seat_name(data.get("name"), f"seat {index}")
+        raise FieldError(f"seats.{index}", f"seat {index}: give its kind and name")
+    try:
+        kind, name = data.get("kind"), seat_name(data.get("name"), f"seat {index}")
+    except HomestretchError as exc:
+        raise FieldError(f"seats.{index}.name", str(exc)) from None
     name = name or f"Seat {index}"
     if kind == "person":
         return person(name)
@@ -71,9 +98,11 @@ def _seat(index: int, data: Any, bots: list[str]) -> Seat:
     if kind == "bot":
         bot = data.get("bot") or "random"
         if bot not in bots:
-            raise HomestretchError(f"seat {index}: unknown computer player {bot!r} ({bots})")
+            raise FieldError(
+                f"seats.{index}.kind", f"seat {index}: unknown computer player {bot!r} ({bots})"
+            )
         return computer(name, bot)
-    raise HomestretchError(f"seat {index}: a person, a bot or open, not {kind!r}")
+    raise FieldError(f"seats.{index}.kind", f"seat {index}: a person, a bot or open, not {kind!r}")
 
 
 def seat_name(name: Any, where: str) -> str:
@@ -92,23 +121,26 @@ def seats_for(entry: GameEntry, game: Game, asked: Any) -> list[Seat]:
     """The seats as asked: the players', then any the game fills itself (a score
     keeper); those left out are given to the game's own computer player."""
     if not isinstance(asked, list):
-        raise HomestretchError("seats must be a list")
+        raise FieldError("seats", "seats must be a list")
     own = entry.input_agents(game, 0) if entry.input_agents is not None else {}
     most = max([game.num_players - 1, *own]) + 1
     if not game.num_players <= len(asked) <= most:
         also = f" (and up to {most - game.num_players} for the game's own)" if own else ""
-        raise HomestretchError(
-            f"this configuration seats {game.num_players} player(s){also}; {len(asked)} given"
+        raise FieldError(
+            "seats",
+            f"this configuration seats {game.num_players} player(s){also}; {len(asked)} given",
         )
     bots = ["random", *sorted(entry.bots)]
     seats = [_seat(i, data, bots) for i, data in enumerate(asked)]
     for index in range(game.num_players, len(seats)):
         if seats[index].kind == "bot":
-            raise HomestretchError(
-                f"seat {index} is the game's own: a person, or leave it out for its computer"
+            raise FieldError(
+                f"seats.{index}.kind",
+                f"seat {index} is the game's own: a person, or leave it out for its computer",
             )
-    while len(seats) < most:
-        seats.append(computer(f"Keeper {len(seats)}", AUTO))
+    while len(seats) < most:  # "Score keeper" (Derby Cast's, the one game with its own)
+        extra = len(seats) - game.num_players
+        seats.append(computer("Score keeper" + (f" {extra + 1}" if extra else ""), AUTO))
     return seats
 
 
@@ -167,8 +199,13 @@ def create_table(store: Store, request: JSON) -> tuple[Table, int, JSON]:
     """A new table as the form asks (nothing played yet), its id, and the server's own
     settings for it (the invitation, the creator's token, who types asked dice)."""
     entry = _entry(request.get("game"))
-    game = _game(entry, request.get("config"))
-    seats = seats_for(entry, game, request.get("seats", []))
+    config, asked = request.get("config"), request.get("seats", [])
+    if entry.settings is not None and isinstance(config, dict) and isinstance(asked, list):
+        players = config.get("players")  # the seats' count is checked with the game
+        count = players if isinstance(players, int) and not isinstance(players, bool) else None
+        check_settings(entry.settings(), config, len(asked) if count is None else count)
+    game = _game(entry, config)
+    seats = seats_for(entry, game, asked)
     game = named(entry, game, request["config"], seats)
     dice_kind = request.get("dice", "seeded")
     if dice_kind not in ("seeded", "asked"):
@@ -182,7 +219,7 @@ def create_table(store: Store, request: JSON) -> tuple[Table, int, JSON]:
     if roller is not None and (
         not isinstance(roller, int) or not 0 <= roller < len(seats) or not seats[roller].is_person
     ):
-        raise HomestretchError("the dice are typed by a person's seat (or by the creator)")
+        raise FieldError("roller", "the dice are typed by a person's seat (or by the creator)")
     dice = DiceSpec(dice_kind, seed)
     private = bool(request.get("private", False))
     web: JSON = {

@@ -73,8 +73,9 @@ def join(game_id: int, invite: str, title: str) -> str:
 
 def lobby(tables: list[JSON], games: list[JSON]) -> str:
     rows = "".join(
-        f'<li><a href="/t/{t["id"]}/watch">Table {t["id"]}: {html.escape(t["title"] or t["game"])}</a> '
-        f"{html.escape(t['label'])}</li>"
+        f'<li><a href="/t/{t["id"]}/watch">Table {t["id"]}: '
+        f"{html.escape(heading(t['title'] or t['game'])[0])}</a> "
+        f'<span class="who">{html.escape(t["label"].removeprefix("web table: "))}</span></li>'
         for t in tables
     )
     page = _fill("lobby.html", games=json.dumps(games))

@@ -3,9 +3,14 @@ eight races on one of four tracks. See docs/across.md and docs/rulings.md (Acros
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
+
+if TYPE_CHECKING:  # pydantic is loaded when the lobby asks
+    from homestretch.core.settings import Settings
 
 # the rules are imported when a game is made, so the registry (and `homestretch --help`)
 # stays quick
@@ -65,10 +70,17 @@ def _fifties(state: State) -> dict[str, float]:
     return {name: float(cash) for name, cash in zip(state.g.seat_names, state.cash, strict=True)}
 
 
+def _settings() -> type[Settings]:
+    from homestretch.games.across.settings import AcrossSettings
+
+    return AcrossSettings
+
+
 ENTRY = GameEntry(
     name="across",
     title="Across the Board: auction, MPH totalizator, eight races on four tracks",
     make=_make,
+    settings=_settings,
     harness_configs=_harness_configs,
     harness_games=20,
     bots={"sensible": _sensible, "search": _search, "never-bet": _never_bet},

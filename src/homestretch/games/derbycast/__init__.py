@@ -6,9 +6,14 @@ Calculator Table; the first marker past 20 points wins.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
+
+if TYPE_CHECKING:  # pydantic is loaded when the lobby asks
+    from homestretch.core.settings import Settings
 
 # the rules are imported when a game is made, so the registry (and `homestretch --help`)
 # stays quick
@@ -114,10 +119,17 @@ def _points(state: State) -> dict[str, float]:
     return {e.name: float(p) for e, p in zip(entrants, state.points, strict=True)}
 
 
+def _settings() -> type[Settings]:
+    from homestretch.games.derbycast.rules.settings import DerbyCastSettings
+
+    return DerbyCastSettings
+
+
 ENTRY = GameEntry(
     name="derbycast",
     title="Derby Cast: pick Win, Place or Show over real or simulated races",
     make=_make,
+    settings=_settings,
     harness_configs=_harness_configs,
     harness_games=6,
     bots={"value": _value_bot},

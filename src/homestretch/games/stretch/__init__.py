@@ -9,6 +9,7 @@ from homestretch.core.registry import GameEntry
 if TYPE_CHECKING:  # the commands find the game's entry without the rules' machinery
     from homestretch.core.protocol import JSON, Game
     from homestretch.core.referee import Agent
+    from homestretch.core.settings import Settings
 
 
 def _make(config: JSON) -> Game:
@@ -33,10 +34,17 @@ def _value_bettor(game: Game, seat: int, seed: int) -> Agent:
     return ValueBettor(game)
 
 
+def _settings() -> type[Settings]:
+    from homestretch.games.stretch.settings import StretchSettings
+
+    return StretchSettings
+
+
 ENTRY = GameEntry(
     name="stretch",
     title="Top of the Stretch: run a thoroughbred race by dice and charts",
     make=_make,
+    settings=_settings,
     harness_configs=_harness_configs,
     harness_games=15,
     bots={"value": _value_bettor},

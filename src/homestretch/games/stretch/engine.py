@@ -34,7 +34,7 @@ from homestretch.games.stretch.charts import (
 from homestretch.games.stretch.finish import Finish, settle_finish
 from homestretch.games.stretch.notices import announce
 from homestretch.games.stretch.odds_payoffs import balance_book, odds_classes, roll_odds
-from homestretch.games.stretch.race import Race
+from homestretch.games.stretch.race import Race, bundled_race
 from homestretch.games.stretch.report import race_json
 from homestretch.games.stretch.sheet import Line
 from homestretch.games.stretch.tote import settle
@@ -121,8 +121,9 @@ class RaceGame(Game):
         charts = config.get("charts")
         if charts is not None:
             check_digest(Path(charts), config.get("charts_digest"), "chart set")
+        race = config["race"]  # a race, or a bundled race's name (the lobby's form)
         return cls(
-            Race.model_validate(config["race"]),
+            bundled_race(race) if isinstance(race, str) else Race.model_validate(race),
             config["mode"],
             None if charts is None else Path(charts),
             config.get("odds", "real"),

@@ -150,6 +150,15 @@ def bundled_races() -> list[Path]:
     return sorted(BUNDLED_RACES.glob("*.toml"))
 
 
+def bundled_race(name: str) -> Race:
+    """A bundled race by its name (``2009-champagne-stakes``), never a file's path: a
+    configuration sent to the server names one this way."""
+    names = [race.stem for race in bundled_races()]
+    if name not in names:
+        raise HomestretchError(f"race: no bundled race {name!r} (see `homestretch stretch races`)")
+    return load_race(BUNDLED_RACES / f"{name}.toml")
+
+
 def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
     path = resolve_race_path(ref)
     data: dict[str, Any] = read_toml(path)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from homestretch.core.protocol import JSON, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry
+
+if TYPE_CHECKING:  # pydantic is loaded when the lobby asks
+    from homestretch.core.settings import Settings
 
 # the rules are imported when a game is made, so the registry (and `homestretch --help`)
 # stays quick
@@ -61,11 +66,18 @@ def _title(config: JSON) -> str:
     return game_title(short=bool(config.get("short", False)))
 
 
+def _settings() -> type[Settings]:
+    from homestretch.games.totopoly.settings import TotopolySettings
+
+    return TotopolySettings
+
+
 ENTRY = GameEntry(
     name="totopoly",
     title="Totopoly: lease, train and race horses",  # the short game runs no Tote
     title_for=_title,
     make=_make,
+    settings=_settings,
     harness_configs=_harness_configs,
     harness_games=50,
     bots={"sensible": _sensible, "search": _search},

@@ -17,60 +17,435 @@ async function post(path, data) {
   return answer;
 }
 
-// "person Ann", "bot sensible Bob", "open Guest" -> a seat for the server.
-function parseSeat(line) {
-  const words = line.trim().split(/\s+/);
-  const kind = words.shift();
-  if (kind === "bot") return { kind, bot: words.shift() || "random", name: words.join(" ") };
-  return { kind, name: words.join(" ") };
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "text") node.textContent = value;
+    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  node.append(...children);
+  return node;
 }
 
-function defaultSeats(game) {
-  const lines = [];
-  for (let seat = 0; seat < game.players; seat++) {
-    lines.push(seat < 2 ? `person Player ${seat + 1}` : `bot ${game.bots[game.bots.length - 1]} Computer ${seat + 1}`);
+// --- a setting's place in the configuration: "rules.auction" is config.rules.auction ---
+function getPath(config, name) {
+  return name.split(".").reduce((at, key) => (at && typeof at === "object" ? at[key] : undefined), config);
+}
+function setPath(config, name, value) {
+  const keys = name.split(".");
+  let at = config;
+  for (const key of keys.slice(0, -1)) {
+    if (!at[key] || typeof at[key] !== "object" || Array.isArray(at[key])) at[key] = {};
+    at = at[key];
   }
-  return lines.join("\n");
+  at[keys[keys.length - 1]] = value;
+}
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+// --- what was typed, kept for the browser tab's life (a reload, an error: nothing lost) --
+const DRAFT_KEY = "homestretch-lobby";
+function readDraft() {
+  try { return JSON.parse(sessionStorage.getItem(DRAFT_KEY)) || {}; } catch { return {}; }
+}
+function writeDraft(draft) {
+  try { sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft)); } catch { /* storage off: kept on screen only */ }
+}
+
+// --- errors shown next to the field they name ("seats.2.name": that seat's row) ---------
+function clearErrors() {
+  showError("");
+  for (const slot of document.querySelectorAll("[data-error-for]")) { slot.hidden = true; slot.textContent = ""; }
+  for (const bad of document.querySelectorAll(".invalid")) bad.classList.remove("invalid");
+}
+function fieldError(field, text) {
+  let name = field || "";
+  while (name) {
+    const slot = document.querySelector(`[data-error-for="${CSS.escape(name)}"]`);
+    if (slot) {
+      slot.textContent = text;
+      slot.hidden = false;
+      const input = document.querySelector(`[data-field="${CSS.escape(field)}"]`) || slot.parentElement.querySelector("input, select, textarea");
+      if (input) input.classList.add("invalid");
+      slot.scrollIntoView({ block: "center" });
+      return;
+    }
+    name = name.includes(".") ? name.slice(0, name.lastIndexOf(".")) : "";
+  }
+  showError(text);
+  $("error").scrollIntoView({ block: "center" });
 }
 
 if ($("create")) {
   const games = JSON.parse(document.body.dataset.games);
+  const byName = Object.fromEntries(games.map((g) => [g.name, g]));
+  const draft = readDraft();
+  draft.games = draft.games || {};
   const select = $("game");
-  for (const game of games) {
-    const option = document.createElement("option");
-    option.value = game.name;
-    option.textContent = game.title;
-    select.append(option);
-  }
-  const choose = () => {
-    const game = games.find((g) => g.name === select.value);
-    $("config").value = JSON.stringify(game.config, null, 1);
-    $("seat-lines").value = defaultSeats(game);
-    $("bot-kinds").textContent = `Computer players: ${game.bots.join(", ")}`;
-    $("dc-lobby").hidden = game.name !== "derbycast";
+  for (const game of games) select.append(el("option", { value: game.name, text: game.title.split(": ")[0] }));
+  if (draft.game && byName[draft.game]) select.value = draft.game;
+  if (draft.dice) $("dice").value = draft.dice;
+  $("private").checked = Boolean(draft.private);
+
+  const game = () => byName[select.value];
+  // this game's part of the draft: its configuration (as JSON text too, while it does
+  // not parse), its seats and its score keeper
+  const mine = () => {
+    const g = game();
+    if (!draft.games[g.name]) draft.games[g.name] = { config: structuredClone(g.config), seats: defaultSeats(g), keeper: "computer" };
+    return draft.games[g.name];
   };
-  select.addEventListener("change", choose);
-  choose();
+  const save = () => {
+    draft.game = select.value;
+    draft.dice = $("dice").value;
+    draft.roller = $("roller").value;
+    draft.private = $("private").checked;
+    writeDraft(draft);
+  };
+
+  function defaultSeats(g) {
+    const most = g.bots[g.bots.length - 1];
+    const count = Math.max(g.players, Math.min(2, g.max_players));  // a race bet on by two
+    return Array.from({ length: count }, (_, i) => (i < 2 || g.bots.length === 1
+      ? { kind: "person", name: `Player ${i + 1}` }
+      : { kind: "bot", bot: most, name: `Computer ${i + 1}` }));
+  }
+
+  // the seats decide how many play: the configuration's "players" or Derby Cast's
+  // entrants (one person each; a team from the JSON stays a team)
+  function fitPlayers() {
+    const { config, seats } = mine();
+    const names = seats.map((s, i) => s.name.trim() || `Player ${i + 1}`);
+    if (Array.isArray(config.entrants)) {
+      config.entrants = names.map((name, i) => {
+        const had = config.entrants[i];
+        return had && Array.isArray(had.members) && had.members.length > 1 ? had : { name, members: [name], bot: false };
+      });
+    }
+    if ("players" in config || !Array.isArray(config.entrants)) config.players = seats.length;
+    if (Array.isArray(config.names) && config.names.length !== seats.length) delete config.names;
+    for (const field of game().fields) {  // a setting naming a seat stays at the table
+      const at = getPath(config, field.name);
+      if (field.kind === "seat" && Number.isInteger(at) && at >= seats.length) setPath(config, field.name, Math.max(0, seats.length - 1));
+    }
+  }
+
+  function showJson() {
+    const mineNow = mine();
+    if (document.activeElement !== $("config")) {
+      $("config").value = JSON.stringify(mineNow.config, null, 1);
+      delete mineNow.configText;
+    }
+  }
+
+  // --- the seats' rows ---
+  function whoOptions(g, seat) {
+    const options = [el("option", { value: "person", text: "a person here" }), el("option", { value: "open", text: "an open seat (for an invitation)" })];
+    for (const bot of g.bots) options.push(el("option", { value: `bot:${bot}`, text: g.bot_words[bot] || `the computer (${bot})` }));
+    const box = el("select", { class: "seat-kind", "aria-label": "Who plays" }, ...options);
+    box.value = seat.kind === "bot" ? `bot:${seat.bot || "random"}` : seat.kind;
+    return box;
+  }
+
+  function drawSeats() {
+    const g = game();
+    const { seats } = mine();
+    const list = $("seats");
+    list.replaceChildren();
+    seats.forEach((seat, index) => {
+      const name = el("input", { class: "seat-name", maxlength: 40, value: seat.name, autocomplete: "off", "data-field": `seats.${index}.name`, id: `seat-${index}-name` });
+      name.addEventListener("input", () => { seat.name = name.value; changedSeats(false); });
+      const who = whoOptions(g, seat);
+      who.id = `seat-${index}-who`;
+      who.dataset.field = `seats.${index}.kind`;
+      who.addEventListener("change", () => {
+        const [kind, bot] = who.value.split(":");
+        seat.kind = kind;
+        if (bot) seat.bot = bot; else delete seat.bot;
+        changedSeats(false);
+      });
+      const remove = el("button", { type: "button", class: "remove-seat", "aria-label": `Remove player ${index + 1}`, text: "Remove" });
+      remove.disabled = seats.length <= g.min_players;
+      remove.addEventListener("click", () => { seats.splice(index, 1); changedSeats(true); });
+      list.append(el("li", { class: "seat-row", "data-seat": index },
+        el("div", { class: "seat-name-box" }, el("label", { for: name.id, text: `Player ${index + 1}` }), name),
+        el("div", { class: "seat-who-box" }, el("label", { for: who.id, text: "Who plays" }), who),
+        remove,
+        el("p", { class: "field-error", "data-error-for": `seats.${index}`, role: "alert", hidden: true })));
+    });
+    $("add-seat").disabled = seats.length >= g.max_players;
+    const limits = g.min_players === g.max_players ? `${g.min_players}` : `${g.min_players} to ${g.max_players}`;
+    $("seat-limits").textContent = g.min_players === 0
+      ? `Up to ${g.max_players} players bet on the race; with none it runs straight through.`
+      : `${limits} players. An open seat is taken by whoever you send the invitation.`;
+    drawRoller();
+  }
+
+  function changedSeats(redraw) {
+    fitPlayers();
+    if (redraw) drawSeats(); else drawRoller();
+    if (game().fields.some((f) => f.kind === "seat")) drawSettings();  // they name the seats
+    showJson();
+    save();
+  }
+
+  $("add-seat").addEventListener("click", () => {
+    const g = game();
+    const { seats } = mine();
+    if (seats.length >= g.max_players) return;
+    seats.push({ kind: "person", name: `Player ${seats.length + 1}` });
+    changedSeats(true);
+    $("seats").lastElementChild.querySelector("input").focus();
+  });
+
+  function drawRoller() {
+    const { seats } = mine();
+    const roller = $("roller");
+    const chosen = roller.value || draft.roller || "";
+    roller.replaceChildren(el("option", { value: "", text: "the creator (on the creator's page)" }));
+    seats.forEach((seat, i) => {
+      if (seat.kind === "person") roller.append(el("option", { value: String(i), text: `${seat.name || `Player ${i + 1}`} (player ${i + 1})` }));
+    });
+    roller.value = [...roller.options].some((o) => o.value === chosen) ? chosen : "";
+    $("roller-box").hidden = $("dice").value !== "asked";
+  }
+
+  // --- the settings, one field each, drawn from the game's description ---
+  function fieldInput(field, config) {
+    const value = getPath(config, field.name);
+    const id = `setting-${field.name.replace(/\W/g, "-")}`;
+    const set = (v) => { setPath(mine().config, field.name, v); showJson(); applyWhen(); save(); };
+    if (field.kind === "flag") {
+      const box = el("input", { type: "checkbox", id, "data-field": field.name });
+      box.checked = Boolean(value);
+      box.addEventListener("change", () => set(box.checked));
+      return [el("label", { class: "check", for: id }, box, ` ${field.label}`)];
+    }
+    let input;
+    if (field.kind === "number") {
+      input = el("input", { type: "number", inputmode: "numeric", step: 1, min: field.min, max: field.max, id, "data-field": field.name, placeholder: field.optional ? "blank" : null });
+      input.value = value === null || value === undefined ? "" : String(value);
+      input.addEventListener("input", () => {
+        const text = input.value.trim();
+        if (text === "" && field.optional) set(null);
+        else if (text !== "" && Number.isFinite(Number(text))) set(Number(text));
+      });
+    } else if (field.kind === "choice" || field.kind === "seat") {
+      const choices = field.kind === "seat"
+        ? mine().seats.map((s, i) => ({ value: i, label: `${s.name || `Player ${i + 1}`} (player ${i + 1})` }))
+        : field.choices;
+      input = el("select", { id, "data-field": field.name });
+      choices.forEach((c, i) => input.append(el("option", { value: String(i), text: c.label })));
+      if (field.optional) input.append(el("option", { value: "blank", text: field.blank || "none" }));
+      const at = choices.findIndex((c) => same(c.value, value));
+      if (at >= 0) input.value = String(at);
+      else if (value === null && field.optional) input.value = "blank";
+      else {  // as the JSON has it (a race of your own): kept until another is chosen
+        input.append(el("option", { value: "json", text: "as in the settings as JSON" }));
+        input.value = "json";
+      }
+      input.addEventListener("change", () => {
+        if (input.value === "blank") set(null);
+        else if (input.value !== "json") set(choices[Number(input.value)].value);
+      });
+    } else if (field.kind === "list") {
+      return [listInput(field, value, id, set)];
+    } else {
+      input = el("input", { id, "data-field": field.name });
+      input.value = value === null || value === undefined ? "" : String(value);
+      input.addEventListener("input", () => set(input.value));
+    }
+    return [el("label", { for: id, text: field.label }), input];
+  }
+
+  // several choices in order (Across's track of each meet): a select each, added and removed
+  function listInput(field, value, id, set) {
+    const items = Array.isArray(value) ? [...value] : [];
+    const box = el("div", { class: "list-field", "data-field": field.name, id });
+    const draw = () => {
+      box.replaceChildren(el("span", { class: "list-label", text: field.label }));
+      items.forEach((item, i) => {
+        const choose = el("select", { "aria-label": `${field.label} ${i + 1}` });
+        field.choices.forEach((c, k) => choose.append(el("option", { value: String(k), text: c.label })));
+        const at = field.choices.findIndex((c) => same(c.value, item));
+        if (at >= 0) choose.value = String(at);
+        choose.addEventListener("change", () => { items[i] = field.choices[Number(choose.value)].value; set([...items]); });
+        const drop = el("button", { type: "button", "aria-label": `Remove ${field.label} ${i + 1}`, text: "Remove" });
+        drop.addEventListener("click", () => { items.splice(i, 1); set([...items]); draw(); });
+        box.append(el("div", { class: "list-row" }, el("span", { class: "list-number", text: `${i + 1}.` }), choose, drop));
+      });
+      if (!items.length) box.append(el("p", { class: "list-empty", text: "none chosen" }));
+      const add = el("button", { type: "button", text: "Add one", "aria-label": `Add to ${field.label}` });
+      add.disabled = field.most !== undefined && items.length >= field.most;
+      add.addEventListener("click", () => { items.push(field.choices[0].value); set([...items]); draw(); box.querySelectorAll("select")[items.length - 1].focus(); });
+      box.append(add);
+    };
+    draw();
+    return box;
+  }
+
+  function drawSettings() {
+    const g = game();
+    const { config } = mine();
+    const box = $("settings");
+    const open = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
+    box.replaceChildren();
+    let group = "";
+    for (const field of g.fields) {
+      if ((field.group || "") !== group) {
+        group = field.group || "";
+        if (group) box.append(el("h3", { class: "settings-group", text: group }));
+      }
+      const help = [field.help, field.blank && field.optional ? `Blank: ${field.blank}.` : ""].filter(Boolean).join(" ");
+      box.append(el("div", { class: `setting setting-${field.kind}`, "data-when": field.when ? JSON.stringify(field.when) : null },
+        ...fieldInput(field, config),
+        el("p", { class: "help", text: help }),
+        el("p", { class: "field-error", "data-error-for": field.name, role: "alert", hidden: true })));
+    }
+    if (!g.fields.length) box.append(el("p", { class: "help", text: "This game has no settings to choose here: see the settings as JSON." }));
+    if (open && $(open)) $(open).focus();
+    applyWhen();
+  }
+
+  // a setting that matters only with another's value (Derby Cast's replays drawn, with
+  // replays) is hidden otherwise; its value stays in the configuration
+  function applyWhen() {
+    const { config } = mine();
+    for (const place of $("settings").querySelectorAll(".setting[data-when]")) {
+      const when = JSON.parse(place.dataset.when);
+      place.hidden = !Object.entries(when).every(([name, value]) => same(getPath(config, name), value));
+    }
+  }
+
+  $("config").addEventListener("input", () => {
+    const slot = document.querySelector('[data-error-for="config"]');
+    mine().configText = $("config").value;
+    let parsed;
+    try { parsed = JSON.parse($("config").value); } catch { parsed = undefined; }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+      slot.textContent = "Not a JSON object yet: the settings above stay as they were.";
+      slot.hidden = false;
+      save();
+      return;
+    }
+    slot.hidden = true;
+    mine().config = parsed;
+    drawSettings();
+    save();
+  });
+
+  function chooseGame() {
+    const g = game();
+    const mineNow = mine();
+    $("dc-lobby").hidden = g.name !== "derbycast";
+    $("game-about").textContent = g.title.split(": ").slice(1).join(": ");
+    $("game-note").hidden = g.name !== "stretch";
+    $("dc-keeper").value = mineNow.keeper || "computer";
+    fitPlayers();
+    drawSeats();
+    drawSettings();
+    if (mineNow.configText !== undefined) $("config").value = mineNow.configText;
+    else showJson();
+    keeperShown();
+    clearErrors();
+    save();
+  }
+  function keeperShown() {
+    $("dc-keeper-box").hidden = mine().config.source !== "keeper";
+  }
+  select.addEventListener("change", chooseGame);
+  // a field changed: its refusal goes (the next press of "Open the table" says again)
+  const mended = (event) => {
+    const place = event.target.closest(".setting, .seat-row, #roller-box");
+    if (!place) return;
+    for (const slot of place.querySelectorAll("[data-error-for]")) slot.hidden = true;
+    for (const bad of place.querySelectorAll(".invalid")) bad.classList.remove("invalid");
+  };
+  $("create").addEventListener("input", mended);
+  $("create").addEventListener("change", mended);
+  $("settings").addEventListener("change", () => { if (game().name === "derbycast") keeperShown(); });
+  $("reset-settings").addEventListener("click", () => {  // the players stay as they are
+    const mineNow = mine();
+    mineNow.config = structuredClone(game().config);
+    delete mineNow.configText;
+    fitPlayers();
+    drawSettings();
+    showJson();
+    keeperShown();
+    clearErrors();
+    save();
+  });
+  $("dc-keeper").addEventListener("change", () => { mine().keeper = $("dc-keeper").value; save(); });
+  $("dice").addEventListener("change", () => { drawRoller(); save(); });
+  $("roller").addEventListener("change", save);
+  $("private").addEventListener("change", save);
+  chooseGame();
+  if (draft.roller) { $("roller").value = draft.roller; }
+  if (draft.created) showCreated(draft.created, false);
+
+  function checkNames(seats) {
+    const seen = new Map();
+    for (const [i, seat] of seats.entries()) {
+      const key = seat.name.trim().toLowerCase();
+      if (!key) continue;
+      if (seen.has(key)) return [`seats.${i}.name`, `Two players are called ${seat.name.trim()}: give each their own name.`];
+      seen.set(key, i);
+    }
+    return null;
+  }
+
   $("create").addEventListener("submit", async (event) => {
     event.preventDefault();
-    let config;
-    try { config = JSON.parse($("config").value); } catch { showError("the configuration is not JSON"); return; }
-    const roller = $("roller").value.trim();
-    const seats = $("seat-lines").value.split("\n").filter((l) => l.trim()).map(parseSeat);
-    if (select.value === "derbycast") await derbyCastCard(config, seats, games.find((g) => g.name === "derbycast"));
-    const answer = await post("/api/tables", {
-      game: select.value, config, seats, dice: $("dice").value,
-      roller: roller === "" ? null : Number(roller), private: $("private").checked,
+    clearErrors();
+    const g = game();
+    const mineNow = mine();
+    if (mineNow.configText !== undefined) {
+      try { JSON.parse(mineNow.configText); } catch { $("advanced").open = true; fieldError("config", "The settings as JSON are not JSON: mend them or choose the settings above."); return; }
+    }
+    const clash = checkNames(mineNow.seats);
+    if (clash) { fieldError(...clash); return; }
+    const config = structuredClone(mineNow.config);
+    const seats = mineNow.seats.map((s, i) => {
+      const name = s.name.trim() || `Player ${i + 1}`;
+      return s.kind === "bot" ? { kind: "bot", bot: s.bot || "random", name } : { kind: s.kind, name };
     });
-    if (!answer) return;
+    if (g.name === "derbycast") {
+      const withCard = await derbyCastCard(config, seats);
+      if (!withCard && config.source === "keeper" && mineNow.keeper === "person") seats.push({ kind: "person", name: "Score keeper" });
+    }
+    const roller = $("dice").value === "asked" ? $("roller").value : "";
+    $("open").disabled = true;
+    let response;
+    try {
+      response = await fetch("/api/tables", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ game: g.name, config, seats, dice: $("dice").value, roller: roller === "" ? null : Number(roller), private: $("private").checked }),
+      });
+    } catch {
+      $("open").disabled = false;
+      showError("The server did not answer: nothing was opened. Try again.");
+      return;
+    }
+    $("open").disabled = false;
+    const answer = await response.json();
+    if (!response.ok) {
+      if (answer.field && answer.field.startsWith("seats.") && Number(answer.field.split(".")[1]) >= mineNow.seats.length) {
+        fieldError("", answer.error);  // the score keeper's seat, added here
+      } else {
+        if (answer.field === "config") $("advanced").open = true;
+        fieldError(answer.field, answer.error);
+      }
+      return;
+    }
+    draft.created = answer;
+    save();
+    showCreated(answer);
+  });
+
+  function showCreated(answer, scroll = true) {
     const links = $("links");
     const add = (text, href) => {
-      const item = document.createElement("li");
-      const link = document.createElement("a");
-      link.href = href;
-      link.textContent = `${text}: ${location.origin}${href}`;
-      item.append(link);
-      links.append(item);
+      const link = el("a", { href, text: `${text}: ${location.origin}${href}` });
+      links.append(el("li", {}, link));
     };
     links.replaceChildren();
     answer.seats.forEach((s) => add(`${s.name}'s seat`, s.link));
@@ -78,17 +453,19 @@ if ($("create")) {
     add("Spectators", answer.watch);
     add("Creator (hand seats to the computer, type real dice)", answer.admin);
     $("created").hidden = false;
-  });
+    if (scroll) $("created").scrollIntoView({ block: "start" });
+  }
 }
 
 // Derby Cast's day's card, uploaded with the table: the file as it is (the server reads
 // it as the keeper's desk does), and a person at the score keeper's seat to post it.
-async function derbyCastCard(config, seats, game) {
+async function derbyCastCard(config, seats) {
   const chosen = $("dc-lobby-card").files[0];
-  if (!chosen) return;
+  if (!chosen) return false;
   config.source = "keeper";
   config.feed = { kind: "card", file: chosen.name, text: await chosen.text() };
-  if (seats.length === game.players) seats.push({ kind: "person", name: "Score keeper" });
+  seats.push({ kind: "person", name: "Score keeper" });
+  return true;
 }
 
 if ($("join")) {

@@ -1,0 +1,83 @@
+"""The settings a person chooses for a new game of Derby Cast (the lobby's form). The
+markers come from the table's seats, one person each (teams: the settings as JSON)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from homestretch.core.settings import Blank, Choices, Settings
+
+
+class DerbyCastSettings(Settings):
+    @classmethod
+    def server_paths(cls, config: dict[str, Any]) -> list[str]:
+        """A results file (feed ``file``) or a race file to simulate (feed ``race``); a
+        day's card comes uploaded, as its text."""
+        feed = config.get("feed")
+        if not isinstance(feed, dict):
+            return []
+        named = feed.get("kind") == "file" or feed.get("path") is not None
+        return ["feed"] if named or feed.get("race") is not None else []
+
+    source: Annotated[
+        str,
+        Choices(
+            ("keeper", "the score keeper posts each race"),
+            ("replays", "race replays from the library"),
+        ),
+    ] = Field(
+        default="keeper",
+        title="The races",
+        description="The score keeper's races: simulated by the computer, or real ones a "
+        "person at the keeper's seat types in (below).",
+    )
+    races: Annotated[int | None, Blank("no set number: the first past 20 points wins")] = Field(
+        default=3,
+        ge=1,
+        le=1000,
+        title="Number of races",
+        description="After the set races the most points wins.",
+    )
+    tie: Annotated[
+        str,
+        Choices(
+            ("standard", "the tied race on until one wins"),
+            ("dead-heat", "the tied players share the win"),
+        ),
+    ] = Field(
+        default="standard",
+        title="A tie at the top",
+        description="Two or more level at the end (rulings R8, R9).",
+    )
+    order: Annotated[
+        str,
+        Choices(
+            ("rotate", "moves down one player each race"),
+            ("marker", "is always the first player"),
+        ),
+    ] = Field(default="rotate", title="The first to pick", description="In each race (ruling R17).")
+    draw: Annotated[
+        str,
+        Choices(
+            ("fresh", "no replay twice until all are seen"),
+            ("any", "any replay, seen or not"),
+        ),
+    ] = Field(
+        default="fresh",
+        title="Replays drawn",
+        description="Race replays are drawn at random (ruling R15).",
+        json_schema_extra={"when": {"source": "replays"}},
+    )
+    sealed: bool = Field(
+        default=False,
+        title="Sealed picks",
+        description="Nobody sees another's pick until picks close (ruling R22).",
+    )
+    confirm: bool = Field(
+        default=True,
+        title="Confirm picks",
+        description="Each player says their pick stands before picks close, so there is "
+        "time to change it (ruling R24).",
+    )

@@ -1,0 +1,85 @@
+"""The settings a person chooses for a new game of Totopoly (the lobby's form). The
+house rules are the options of docs/rulings.md (Totopoly); each one's first choice is
+our ruling."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from homestretch.core.settings import Choices, Seat, Settings
+
+
+class HouseRules(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", title="House rules")
+
+    move_on_past_post: Annotated[
+        str,
+        Choices(
+            ("finishes", "finishes the horse"),
+            ("lost", "is lost: the horse stays where its throw put it"),
+        ),
+    ] = Field(
+        default="finishes",
+        title="A move on past the winning post",
+        description="A colour square or a card's 'go on' that carries a horse past the "
+        "post (ruling T9).",
+    )
+    white_card_judged: Annotated[
+        str,
+        Choices(
+            ("end", "when the race ends"),
+            ("post", "as each horse passes the post"),
+        ),
+    ] = Field(
+        default="end",
+        title="White cards are judged",
+        description="When a horse whose owner still holds a white card is disqualified "
+        "(ruling T10).",
+    )
+    auction: Annotated[
+        str,
+        Choices(
+            ("open", "open: a passer may bid again"),
+            ("final_pass", "a pass is final for that lot"),
+        ),
+    ] = Field(
+        default="open",
+        title="Bidding at the auction",
+        description="When the hammer falls on a lot (ruling T5).",
+    )
+    small_table_exchange: Annotated[
+        str,
+        Choices(
+            ("yes", "every player exchanges a card with the dummy"),
+            ("no", "nobody exchanges"),
+        ),
+    ] = Field(
+        default="yes",
+        title="With fewer than four players",
+        description="The exchange the Auctioneer's card calls for (ruling T38).",
+    )
+
+
+class TotopolySettings(Settings):
+    @classmethod
+    def server_paths(cls, config: dict[str, Any]) -> list[str]:
+        return ["content"] if config.get("content") is not None else []
+
+    short: bool = Field(
+        default=False,
+        title="The short game",
+        description="No blue horses and no Tote; each horse's entry is £100.",
+    )
+    banker: Annotated[int, Seat()] = Field(
+        default=0,
+        title="Banker",
+        description="Pays out and takes in for the bank (ruling T1).",
+    )
+    auctioneer: Annotated[int, Seat()] = Field(
+        default=1,
+        title="Auctioneer",
+        description="Sells the lots at the auction and is paid a commission (ruling T1).",
+    )
+    rules: HouseRules = Field(default_factory=HouseRules, title="House rules")

@@ -1,0 +1,271 @@
+"""The lobby's form on a phone: a table of every game opened through its labelled
+settings and its seats' rows (a person, an open seat, the computer), one move played on
+it; a bad value refused next to its field with nothing typed lost, a reload included;
+the settings as JSON kept in step with the fields."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from tests.browser.table_pages import SharedServer, fits_width, frame, open_moves, shows
+
+from homestretch.store.db import Store
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
+QUICK = ("pass", "done", "reject", "keep", "done betting")
+"""What a person in a hurry chooses when it is offered."""
+COMPUTER = {"across": "sensible", "totopoly": "sensible", "derbycast": "value", "stretch": "value"}
+SMALLEST = 44
+"""A tap target's least height and width, in CSS pixels."""
+
+
+@pytest.fixture
+def phone(browser: Browser, shared_server: SharedServer) -> Iterator[Callable[[], Page]]:
+    """A new page on a narrow phone (375 px wide, an iPhone SE's or mini's CSS pixels)
+    for each call: a person of its own; all closed after the test."""
+    made: list[BrowserContext] = []
+
+    def new_page() -> Page:
+        made.append(
+            browser.new_context(
+                base_url=shared_server.address,
+                viewport={"width": 375, "height": 667},
+                is_mobile=True,
+            )
+        )
+        return made[-1].new_page()
+
+    yield new_page
+    for each in made:
+        each.close()
+
+
+def seat_row(page: Page, index: int) -> tuple[str, str]:
+    row = page.locator(f"#seats li[data-seat='{index}']")
+    return row.locator("input").input_value(), row.locator("select").input_value()
+
+
+def set_seats(page: Page, game: str) -> None:
+    """Ann here, an open seat for a guest, and the computer: rows added or removed to
+    three (Across seats three at least; the others start with two)."""
+    rows = page.locator("#seats li")
+    while rows.count() < 3:
+        page.click("#add-seat")
+    while rows.count() > 3:
+        rows.last.get_by_role("button", name="Remove").click()
+    wanted = [("Ann", "person"), ("Guest", "open"), ("Robo", f"bot:{COMPUTER[game]}")]
+    for index, (name, who) in enumerate(wanted):
+        row = page.locator(f"#seats li[data-seat='{index}']")
+        row.locator("input").fill(name)
+        row.locator("select").select_option(who)
+
+
+def tap_targets_too_small(page: Page) -> list[str]:
+    """The form's controls a finger would miss (under 44 px tall or wide), by id or text."""
+    small: list[str] = page.evaluate(
+        """(least) => [...document.querySelectorAll(
+              '#create input, #create select, #create button, #create summary, #create label.check')]
+            .filter((node) => node.getClientRects().length)
+            .filter((node) => node.type !== 'checkbox' && node.type !== 'file')
+            .filter((node) => { const r = node.getBoundingClientRect();
+                                return r.height < least || r.width < least; })
+            .map((node) => node.id || node.textContent.trim().slice(0, 30))""",
+        SMALLEST,
+    )
+    return small
+
+
+def move_once(page: Page, game: str) -> None:
+    """One move: Stretch's a $2 bet at its betting window; the others' from the generic
+    moves under the board, a quick one where offered."""
+    if game == "stretch":
+        page.locator("#stretch-bet button[type=submit]").click()
+        return
+    open_moves(page)
+    buttons = page.locator("#actions button")
+    if not buttons.count():  # too many to list as buttons: the first from the form
+        page.locator("#typed button[type=submit]").click()
+        return
+    texts = [text.strip().lower() for text in buttons.all_inner_texts()]
+    quick = next((i for i, text in enumerate(texts) if text in QUICK), 0)
+    buttons.nth(quick).click()
+
+
+@pytest.mark.parametrize("game", ["across", "derbycast", "stretch", "totopoly"])
+def test_a_table_of_each_game_opened_from_the_form_on_a_phone(
+    phone: Callable[[], Page], shared_server: SharedServer, game: str, tmp_path: Path
+) -> None:
+    with shared_server.visit() as address:
+        lobby = phone()
+        lobby.goto("/")
+        lobby.select_option("#game", game)
+        set_seats(lobby, game)
+        fits_width(lobby)
+        assert tap_targets_too_small(lobby) == []
+        lobby.screenshot(path=str(tmp_path / f"lobby-{game}.png"), full_page=True)
+        lobby.get_by_role("button", name="Open the table").click()
+        expect(lobby.locator("#created")).to_be_visible()
+        fits_width(lobby)
+        ann_link = str(lobby.locator("#links a", has_text="Ann's seat").get_attribute("href"))
+        invite = str(lobby.locator("#links a", has_text="Invitation").get_attribute("href"))
+        game_id = int(ann_link.split("/")[2])
+
+        seats = frame(address, game_id)["seats"]
+        kinds = [(s["name"], s["kind"], s["bot"]) for s in seats[:3]]
+        assert kinds == [
+            ("Ann", "person", None),
+            ("Guest", "open", None),
+            ("Robo", "bot", COMPUTER[game]),
+        ]
+
+        ann = phone()
+        ann.goto(ann_link)
+        before = frame(address, game_id)
+        shows(ann, before["version"])
+        if 0 in before["waiting"]["seats"]:
+            mover = ann
+        else:  # the guest's turn first: the invitation seats them, and they move
+            mover = phone()
+            mover.goto(invite)
+            mover.fill("#name", "Cleo")
+            mover.get_by_role("button", name="Take a seat").click()
+            expect(mover).to_have_url(re.compile("/seat/"))
+            before = frame(address, game_id)
+        shows(mover, before["version"])
+        expect(mover.locator("#status")).to_have_text("your turn")
+        move_once(mover, game)
+        expect(mover.locator("body")).not_to_have_attribute("data-version", str(before["version"]))
+        assert frame(address, game_id)["version"] > before["version"]
+        mover.screenshot(path=str(tmp_path / f"moved-{game}.png"), full_page=True)
+
+
+def test_a_bad_value_is_shown_by_its_field_and_nothing_typed_is_lost(
+    phone: Callable[[], Page], shared_server: SharedServer, tmp_path: Path
+) -> None:
+    with shared_server.visit() as address:
+        page = phone()
+        page.goto("/")
+        page.select_option("#game", "across")
+        set_seats(page, "across")
+        page.fill("#setting-meets", "500")  # the box says 1 to 100; the server holds to it
+        page.select_option(
+            "#setting-payoff", label="as at a track: a winner's ticket shares place and show too"
+        )
+        page.get_by_role("button", name="Open the table").click()
+        error = page.locator("[data-error-for='meets']")
+        expect(error).to_have_text("Meets: a whole number from 1 to 100")
+        expect(page.locator("#setting-meets")).to_have_class("invalid")
+        expect(page.locator("#error")).to_be_hidden()
+        expect(page.locator("#created")).to_be_hidden()
+        fits_width(page)
+        page.screenshot(path=str(tmp_path / "lobby-refused.png"), full_page=True)
+
+        page.reload()  # nothing typed is lost
+        expect(page.locator("#game")).to_have_value("across")
+        assert [seat_row(page, i) for i in range(3)] == [
+            ("Ann", "person"),
+            ("Guest", "open"),
+            ("Robo", "bot:sensible"),
+        ]
+        expect(page.locator("#setting-meets")).to_have_value("500")
+        assert json.loads(page.locator("#config").input_value())["payoff"] == "across"
+
+        # a seat's name the server refuses is shown in that seat's row
+        page.locator("#seats li[data-seat='2'] input").fill("Ro\u0007bo")
+        page.fill("#setting-meets", "2")
+        page.get_by_role("button", name="Open the table").click()
+        row_error = page.locator("[data-error-for='seats.2']")
+        expect(row_error).to_contain_text("control character")
+        expect(page.locator("[data-error-for='meets']")).to_be_hidden()
+
+        # two seats of one name: said by the second before anything is sent
+        page.locator("#seats li[data-seat='2'] input").fill("ann")
+        page.get_by_role("button", name="Open the table").click()
+        expect(row_error).to_have_text("Two players are called ann: give each their own name.")
+
+        page.locator("#seats li[data-seat='2'] input").fill("Robo")
+        page.get_by_role("button", name="Open the table").click()
+        expect(page.locator("#created")).to_be_visible()
+        game_id = int(str(page.locator("#links a").first.get_attribute("href")).split("/")[2])
+        saved = frame(address, game_id)
+        assert [s["name"] for s in saved["seats"]] == ["Ann", "Guest", "Robo"]
+        page.reload()  # the links stay on the page after a reload, too
+        expect(page.locator("#created")).to_be_visible()
+        expect(page.locator("#links a", has_text="Ann's seat")).to_have_count(1)
+
+
+def test_the_settings_as_json_follow_the_fields_and_the_fields_the_json(
+    phone: Callable[[], Page], shared_server: SharedServer
+) -> None:
+    with shared_server.visit():
+        page = phone()
+        page.goto("/")
+        page.select_option("#game", "totopoly")
+        page.click("#advanced > summary")
+        config = page.locator("#config")
+        page.check("#setting-short")
+        page.select_option("#setting-rules-auction", label="a pass is final for that lot")
+        page.click("#add-seat")
+        shown = json.loads(config.input_value())
+        assert (shown["short"], shown["rules"]["auction"], shown["players"]) == (
+            True,
+            "final_pass",
+            3,
+        )
+
+        shown["rules"]["auction"] = "open"
+        shown["banker"] = 2
+        config.fill(json.dumps(shown))
+        expect(page.locator("#setting-rules-auction")).to_have_value("0")  # "open", the first
+        expect(page.locator("#setting-banker")).to_have_value("2")
+        config.fill('{"players": 3, "short": ')  # half typed: the fields stay as they were
+        expect(page.locator("[data-error-for='config']")).to_be_visible()
+        expect(page.locator("#setting-short")).to_be_checked()
+        page.reload()
+        expect(page.locator("#config")).to_have_value('{"players": 3, "short": ')
+        page.click("#reset-settings")  # the settings start again; the players stay
+        shown = json.loads(page.locator("#config").input_value())
+        assert (shown["short"], shown["players"], shown["rules"]["auction"]) == (False, 3, "open")
+        expect(page.locator("#seats li")).to_have_count(3)
+
+
+def test_the_score_keeper_and_the_dice_typist_are_chosen_in_words(
+    phone: Callable[[], Page], shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        page = phone()
+        page.goto("/")
+        page.select_option("#game", "derbycast")
+        for index, name in enumerate(("Ann", "Bob")):
+            page.locator(f"#seats li[data-seat='{index}'] input").fill(name)
+        page.select_option("#setting-source", label="race replays from the library")
+        expect(page.locator("#dc-keeper-box")).to_be_hidden()  # replays need no keeper
+        expect(page.locator("#setting-draw")).to_be_visible()  # but how they are drawn
+        page.select_option("#setting-source", index=0)
+        expect(page.locator("#dc-keeper-box")).to_be_visible()
+        expect(page.locator("#setting-draw")).to_be_hidden()
+        page.select_option("#dc-keeper", label="a person here (types each real race in)")
+        expect(page.locator("#roller-box")).to_be_hidden()
+        page.select_option("#dice", "asked")
+        page.select_option("#roller", label="Bob (player 2)")
+        page.get_by_role("button", name="Open the table").click()
+        expect(page.locator("#created")).to_be_visible()
+        expect(page.locator("#links a", has_text="Score keeper's seat")).to_have_count(1)
+        game_id = int(str(page.locator("#links a").first.get_attribute("href")).split("/")[2])
+        seats = frame(address, game_id)["seats"]
+        assert [(s["name"], s["kind"]) for s in seats] == [
+            ("Ann", "person"),
+            ("Bob", "person"),
+            ("Score keeper", "person"),
+        ]
+        store = Store(shared_server.db)
+        try:
+            assert store.settings(game_id)["web"]["roller"] == 1  # type: ignore[index]
+        finally:
+            store.close()

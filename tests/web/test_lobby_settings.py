@@ -1,0 +1,220 @@
+"""The lobby's form is drawn from each game's settings: every game describes its
+settings (label, help, kind, limits, choices in words), the descriptions tell the truth
+(every choice and every limit makes a game, one past a limit is refused), and a refusal
+names the field it is about."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.web.conftest import open_table
+
+from homestretch.core.errors import HomestretchError
+from homestretch.core.protocol import JSON
+from homestretch.core.registry import entries
+from homestretch.web.forms import FieldError, check_settings, settings_fields
+from homestretch.web.lobby import game_choices
+
+GAMES = sorted(entries())
+KINDS = {"number", "choice", "flag", "seat", "list", "text"}
+EXPECTED = {
+    "across": {"tracks", "meets", "daily_double", "payoff", "rotation", "debts"},
+    "derbycast": {"source", "races", "tie", "order", "draw", "sealed", "confirm"},
+    "stretch": {"race", "mode", "odds", "bankroll", "takeout", "breakage"},
+    "totopoly": {
+        "short",
+        "banker",
+        "auctioneer",
+        "rules.move_on_past_post",
+        "rules.white_card_judged",
+        "rules.auction",
+        "rules.small_table_exchange",
+    },
+}
+"""What a person chooses for each game (the players come from the seats)."""
+
+
+def _choice(game: str) -> JSON:
+    return next(c for c in game_choices() if c["name"] == game)
+
+
+def _set(config: JSON, name: str, value: Any) -> JSON:
+    """``config`` with the setting at the dotted path ``name`` changed (a copy)."""
+    head, _, rest = name.partition(".")
+    if not rest:
+        return {**config, head: value}
+    return {**config, head: _set(dict(config.get(head) or {}), rest, value)}
+
+
+def _get(config: JSON, name: str) -> Any:
+    for key in name.split("."):
+        config = config[key]
+    return config
+
+
+def _made(game: str, config: JSON) -> None:
+    """The settings let ``config`` through and the game is made from it."""
+    entry = entries()[game]
+    assert entry.settings is not None
+    check_settings(entry.settings(), config, _choice(game)["players"] or 1)
+    entry.make(config)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_describes_its_settings_in_words(game: str) -> None:
+    choice = _choice(game)
+    fields = choice["fields"]
+    settings = entries()[game].settings
+    assert settings is not None and fields == settings_fields(settings())
+    assert {f["name"] for f in fields} == EXPECTED[game]
+    for field in fields:
+        assert field["kind"] in KINDS, field
+        assert field["label"] and field["label"][0].isupper(), field
+        assert field["help"] and field["help"].endswith("."), field
+        assert "_" not in field["label"] + field["help"], field  # words, not identifiers
+        if field["kind"] in ("choice", "list"):
+            labels = [c["label"] for c in field["choices"]]
+            assert len(labels) >= 2 and all(labels) and len(set(labels)) == len(labels), field
+        if field["kind"] == "number":
+            assert "min" in field, field
+        # the form starts from the defaults, and the default configuration carries them
+        assert _get(choice["config"], field["name"]) == field["default"], field
+    assert choice["min_players"] <= choice["players"] <= choice["max_players"]
+    assert set(choice["bot_words"]) == set(choice["bots"])
+    assert all(words.startswith("the computer (") for words in choice["bot_words"].values())
+
+
+def test_the_players_limits_and_computer_players_are_the_games() -> None:
+    limits = {c["name"]: (c["min_players"], c["max_players"]) for c in game_choices()}
+    assert limits == {
+        "across": (3, 7),
+        "derbycast": (2, 20),
+        "stretch": (0, 12),
+        "totopoly": (2, 6),
+    }
+    bots = {c["name"]: c["bots"] for c in game_choices()}
+    assert bots["across"] == ["random", "never-bet", "search", "sensible"]
+    assert bots["totopoly"] == ["random", "search", "sensible"]
+    assert bots["derbycast"] == bots["stretch"] == ["random", "value"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_choice_and_every_limit_makes_a_game_and_one_past_is_refused(game: str) -> None:
+    """The descriptions are the truth: each choice, each end of each number's range and
+    a blank where one is allowed make the game; one past either end is refused by the
+    settings, naming the field."""
+    choice = _choice(game)
+    base = choice["config"]
+    entry = entries()[game]
+    assert entry.settings is not None
+    for field in choice["fields"]:
+        name, kind = field["name"], field["kind"]
+        good: list[Any] = []
+        bad: list[Any] = []
+        if kind == "choice":
+            good = [c["value"] for c in field["choices"]]
+            bad = ["no such choice"]
+        elif kind == "list":
+            good = [[c["value"]] for c in field["choices"]] + [[]]
+            bad = [["no such choice"]]
+        elif kind == "flag":
+            good, bad = [True, False], ["yes", 1]
+        elif kind == "number":
+            good = [field["min"], field.get("max", field["min"] + 1)]
+            bad = [field["min"] - 1, "3", 2.5, True]
+            if "max" in field:
+                bad.append(field["max"] + 1)
+        elif kind == "seat":
+            good, bad = [0, choice["players"] - 1], [choice["players"], -1]
+        if field["optional"]:
+            good.append(None)
+        else:
+            bad.append(None)
+        for value in good:
+            _made(game, _set(base, name, value))
+        for value in bad:
+            with pytest.raises(FieldError) as refused:
+                check_settings(entry.settings(), _set(base, name, value), choice["players"])
+            assert refused.value.field == name, (name, value)
+            assert str(refused.value).startswith(field["label"]), (name, value)
+
+
+def test_a_number_field_says_its_range_and_a_choice_its_values() -> None:
+    fields = {f["name"]: f for f in _choice("across")["fields"]}
+    assert (fields["meets"]["min"], fields["meets"]["max"]) == (1, 100)
+    assert fields["payoff"]["choices"][0]["value"] == "exclusive"  # the ruling first
+    races = {f["name"]: f for f in _choice("derbycast")["fields"]}["races"]
+    assert races["optional"] and races["blank"].startswith("no set number")
+    track = fields["tracks"]
+    assert [c["value"] for c in track["choices"]] == [
+        "churchill-downs",
+        "epsom-downs",
+        "longchamp",
+        "woodbine",
+    ]
+
+
+def test_a_refusal_over_the_server_names_the_field(client: TestClient) -> None:
+    def refused(game: str, config: JSON, seats: list[JSON]) -> JSON:
+        answer = client.post("/api/tables", json={"game": game, "config": config, "seats": seats})
+        assert answer.status_code == 400, answer.text
+        body: JSON = answer.json()
+        return body
+
+    people = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Cy")]
+    across = _choice("across")["config"]
+    body = refused("across", {**across, "meets": 0}, people)
+    assert body == {"error": "Meets: a whole number from 1 to 100", "field": "meets"}
+    body = refused("across", {**across, "tracks": ["woodbine", "nowhere"]}, people)
+    assert body["field"] == "tracks" and "churchill-downs" in body["error"]
+    totopoly = {**_choice("totopoly")["config"], "players": 2}
+    body = refused("totopoly", _set(totopoly, "rules.auction", "sealed"), people[:2])
+    assert body["field"] == "rules.auction"
+    assert refused("totopoly", {**totopoly, "banker": 2}, people[:2])["field"] == "banker"
+    bad_name = [people[0], {"kind": "person", "name": "B\u0007b"}]
+    assert refused("totopoly", totopoly, bad_name)["field"] == "seats.1.name"
+    odd_bot = [people[0], {"kind": "bot", "bot": "clever", "name": "Cy"}]
+    assert refused("totopoly", totopoly, odd_bot)["field"] == "seats.1.kind"
+    assert refused("totopoly", totopoly, people)["field"] == "seats"  # three for two
+    stretch = _choice("stretch")["config"]
+    body = refused("stretch", {**stretch, "race": "../../etc/passwd"}, [])
+    assert body["field"] == "race"
+
+
+def test_a_stretch_table_names_a_bundled_race_and_stores_it_whole(client: TestClient) -> None:
+    config = {**_choice("stretch")["config"], "players": 1}
+    links = open_table(
+        client, game="stretch", config=config, seats=[{"kind": "person", "name": "Ann"}]
+    )
+    frame = client.get(f"/api/tables/{links['id']}/frame").json()
+    assert "Champagne" in str(frame["view"])
+    with pytest.raises(HomestretchError, match="no bundled race"):
+        entries()["stretch"].make({**config, "race": "/etc/hostname"})
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "value"),
+    [
+        ("across", "content_dir", "/etc"),
+        ("totopoly", "content", "/etc"),
+        ("stretch", "charts", "/etc"),
+        ("derbycast", "feed", {"kind": "file", "path": "/etc/results.csv"}),
+        ("derbycast", "feed", {"kind": "simulate", "seed": 1, "race": "/etc/race.toml"}),
+    ],
+)
+def test_no_file_or_folder_on_the_server_is_named_from_a_browser(
+    client: TestClient, game: str, key: str, value: Any
+) -> None:
+    """A content folder, a chart set or a results file is read where the server runs
+    (``serve`` options, the terminal); a browser naming one is refused before anything is
+    read."""
+    config = {**_choice(game)["config"], key: value}
+    seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Cy")][
+        : max(2, _choice(game)["players"])
+    ]
+    answer = client.post("/api/tables", json={"game": game, "config": config, "seats": seats})
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["field"] == key
+    assert "on the server" in answer.json()["error"]
