@@ -37,21 +37,22 @@ How the loops are organised (design note):
   is one symmetric matrix, applied over its upper triangle (``_times_fixed``,
   ``_times_window``), then ``_one_in_window``.
 - Two or more disqualified horses in a window (``exact_finish._two_in_window``): each
-  case's lanes go through ``_two_or_more``, which bounds them, or, where the bound is not
-  negligible, gathers them to be summed exactly with two (``_two_q_between``): for a
-  clean target once the higher key's blocks are done (``_two_qs_summed``, one window
-  for them all); for a disqualified one, those with two 2s above d likewise share one
-  window, ``Windows.two`` at d, and are summed against it once d's blocks are done
-  (``_sum_at_d``); those with two 1s in the window each have their own window
-  (``exact_finish._p_window_two``): ``Windows.two`` at y less its part at or above d, so
-  their sums (linear in the window) are begun by d against that part, made along the
-  lanes of d (``_keep``), kept for the whole outcome and finished by y against
-  ``Windows.two`` at y (``_sum_by_y``), each loop padded to whole vectors (``_padded``);
-  the same with no other clean horse is taken off, summed as lanes of their own, or
-  bounded where a lane's bound of it is negligible (``_alone_bound``: it needs every
-  other horse out or disqualified, some 1e-19 in all at 12 horses; summed, it took as
-  long as the sum it comes off). Three or more stay bounded, except in a clean target's window, where the
-  lanes whose bound of them is not negligible are logged and summed with three by
+  case's lanes go through ``_two_or_more``, which bounds them, or, where the bound is
+  not negligible, gathers them to be summed exactly with two (``_two_q_between``, over
+  sets of three horses: ``_two_q_sets``): for a clean target once the higher key's
+  blocks are done (``_two_qs_summed``, one window for them all); for a disqualified one,
+  those with two 2s above d likewise share one window, ``Windows.two`` at d, and are
+  summed against it once d's blocks are done (``_sum_at_d``); those with two 1s in the
+  window each have their own window (``exact_finish._p_window_two``): ``Windows.two`` at
+  y less its part at or above d, so their sums (linear in the window) are begun by d
+  against that part, made along the lanes of d (``_keep``), kept for the whole outcome
+  and finished by y against ``Windows.two`` at y (``_sum_by_y``), each loop padded to
+  whole vectors (``_padded``); the same with no other clean horse is taken off, summed
+  as lanes of their own, or bounded where a lane's bound of it is negligible
+  (``_alone_bound``: it needs every other horse out or disqualified, some 1e-19 in all
+  at 12 horses; summed, it took as long as the sum it comes off). Three or more stay
+  bounded, except in a clean target's window, where the lanes whose bound of them is not
+  negligible are logged and summed with three by
   ``exact_compiled_three.three_in_window``.
 - The window tables (``windows``) are one sweep down the keys, each sum over the keys
   above kept running: 4 ms an outcome at 12 horses against 17-33 ms as NumPy sums.
@@ -398,6 +399,50 @@ How the loops are organised (design note):
   answers took 2.6 thousand faults in all (900 with the arrays held), 0.3 % of the CPU
   in the kernel: holding them gains nothing measurable. A paired benchmark must set the allocator the same way
   (``benchmarks/stretch_exact_pairs.py`` does).
+- 2026-12-04 (evening), two in a window summed over sets of three horses
+  (``_two_q_sets``, ``_two_q_done``). ``_two_q_between``'s result needs, per lane, only
+  sums that do not care which slot of a term W[m, k, j] r_m r_k r_j a horse holds: the
+  terms holding each horse (own = 2 first + last, times r, is twice that; whole is the sum
+  of the terms twice) and those times the a of the other two (shared times r). The three
+  terms over the same three horses, each of them as j, hold the same r, so they are one
+  number a set (``_sets_of``: 220 sets at 12 horses against 660 window entries, each of
+  which took four multiply-adds a lane, u, v, last and shared, and the pair's gathers),
+  contracted as ``exact_compiled_three._contract`` contracts its sets of four. It serves
+  the clean targets' heavy lanes and ``_sum_at_d`` (``_two_q_between``), ``_keep`` (its
+  alpha parts, still by slot in h^2, turned into held and weighed) and ``_sum_by_y`` (the
+  kept lanes hold held and weighed). Paired against main 4ecd069 in one process (main's
+  module kept compiled beside it; least of 3 tries an outcome; a machine at load 9-15):
+  12 horses clean targets 0.85, disqualified targets 0.90, all key-pair sums 0.90 (4.36 s
+  against 3.93 s); 6 horses 0.89, 0.87, all 0.88; 20 horses (every other outcome) 0.78,
+  0.92, all 0.91. Place and show the same to 0 weighted by the outcomes' chances (the
+  sets' rounding is far below a cell's last place), the bound within 3.5e-26.
+  The brief's leads, measured or looked at first:
+  (a) A budget for the heavy lanes instead of fixed thresholds: sorted by bound, bounding
+  the smallest while a budget lasts is a per-outcome threshold, so its stake is what
+  looser thresholds buy where the bound has room (12 horses 3.3e-10 of the 1e-9; 6 horses
+  7.3e-10, the Champagne Stakes 7.2e-10: little room there). Scanned with this commit's
+  loops (``key_pair_sums`` with ``loosen`` times k, 12 horses, least of 2): x1 3.90 s
+  (bound 3.3e-10), x2.5 3.65 s (7.9e-10), x10 3.27 s (2.9e-9): 0.94 of the time for the
+  whole budget, the disqualified targets all of it (the clean targets' heavy lanes are
+  cheap now: 1.05-1.08 s at every scale). And it moves show down by what it bounds
+  (2.3e-11 at x2.5, 1.1e-10 at x10), outside the recorded range the tests hold show to
+  (1e-12 below the recorded show: tests/games/stretch/test_stretch_exact_compiled.py):
+  the baseline would have to be recorded again with the NumPy sums choosing the same
+  lanes. Not done: some 6 % for a looser rule. (A greedy running budget in loop order, as
+  ``CLEAN_LOWEST_BOUNDED``, is worse: the first lanes take it, at up to 1e-12 each.)
+  (b) Item (1) above (a disqualified target's heavy lanes against W2[y] and W2[d], no
+  window each) was already done (``_keep``, ``_sum_by_y``, ``_sum_at_d``); this commit
+  makes both contractions the sets'. Left of it: ``_add_alpha_parts``' slot-by-slot h^2
+  work (some 2 % of the whole before this commit), which the same held and weighed could
+  take directly.
+  (c) Tighter bounds of two or more in a window: the exact sums are 0.03-0.44 of the bound
+  that chose them (above), so a perfect bound spares at most some quarter of the heavy
+  lanes, and those cost a third of what they did: a few hundredths of a second at most.
+  Where the 12-horse time is now (``benchmarks/stretch_exact.py --quick``, load 15):
+  tables 0.17, single threshold 0.07, clean targets 1.10, three in a window 0.39,
+  disqualified targets 2.46 s of 4.2; the per-lane passes and the one-in-a-window
+  products of the lanes not negligible (h and h^2 a lane, every lane) are most of it.
+  Under 1 s still needs fewer lanes, not cheaper heavy ones.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
