@@ -442,6 +442,12 @@ How the loops are organised (design note):
   tables 0.17, single threshold 0.07, clean targets 1.10, three in a window 0.39,
   disqualified targets 2.46 s of 4.2; the per-lane passes and the one-in-a-window
   products of the lanes not negligible (h and h^2 a lane, every lane) are most of it.
+  The profile by kernel after this commit (``benchmarks/stretch_exact_perf.py``, 12
+  horses, 18 outcomes once, share of the process's samples, its start-up included):
+  ``_two_q_sets`` 5.4 % (before: ``_two_q_add`` 9 % and ``_two_q_gather`` 3.4 %),
+  ``exact_compiled_three._contract`` 4.0 %, ``_two_or_more`` 3.2 % (and 1.2 % in a second
+  copy), memset 2.6 %, ``_times_window`` 2.4 %, ``_two_or_more_fixed`` 2.4 %, ``_others``
+  2.1 %, ``_sum_by_y`` 1.7 %, ``_keep`` 1.6 %, then some thirty at 0.8-1.5 %.
   Under 1 s still needs fewer lanes, not cheaper heavy ones.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
