@@ -111,3 +111,31 @@ def test_three_in_a_window_matches_the_numpy_reference(horses: int) -> None:
         assert np.abs(show).max() < 1e-18  # rounding: the terms taken off cancel
     else:
         assert numpy_show.min() > 1e-7  # real sums (rounding is under 1e-18)
+
+
+@pytest.mark.parametrize("horses", [3, 4, 7, 12])
+def test_two_in_a_window_by_sets_of_three_matches_the_numpy_reference(horses: int) -> None:
+    # exact_compiled._two_q_between sums a window over sets of three horses (one number a
+    # set); exact_finish._two_q_between contracts it index by index: the same sums
+    from homestretch.games.stretch.exact_compiled import _two_q_between
+
+    rng = np.random.default_rng(horses)
+    lanes = 37  # not a whole number of vectors
+    window = rng.random((horses,) * 3) * 1e-3
+    window = window + window.transpose(1, 0, 2)  # symmetric in m and n, zero unless distinct
+    idx = np.arange(horses)
+    window[idx, idx, :], window[idx, :, idx], window[:, idx, idx] = 0.0, 0.0, 0.0
+    window[0, 1, :] = window[1, 0, :] = 0.0  # some terms zero, as in a real window
+    allowed = rng.random((horses, lanes)) * 0.6 + 0.3
+    c_y = rng.random((horses, lanes)) * 0.2
+    r = 1 / allowed
+    result = np.zeros((horses, lanes))
+    _two_q_between(
+        r, lanes, c_y, window, result, np.empty((3, horses, lanes)), np.empty((7, lanes))
+    )
+    reference = exact_finish._two_q_between(
+        allowed[:, None, :], c_y[:, None, :], np.broadcast_to(window, (lanes,) + window.shape)
+    )[:, 0, :]
+    assert result == pytest.approx(reference, rel=1e-12, abs=1e-15)  # rounding of the cancels
+    if horses >= 5:  # a target, the lower clean horse and three more: real sums
+        assert reference.min() > 0

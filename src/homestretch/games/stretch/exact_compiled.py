@@ -37,21 +37,22 @@ How the loops are organised (design note):
   is one symmetric matrix, applied over its upper triangle (``_times_fixed``,
   ``_times_window``), then ``_one_in_window``.
 - Two or more disqualified horses in a window (``exact_finish._two_in_window``): each
-  case's lanes go through ``_two_or_more``, which bounds them, or, where the bound is not
-  negligible, gathers them to be summed exactly with two (``_two_q_between``): for a
-  clean target once the higher key's blocks are done (``_two_qs_summed``, one window
-  for them all); for a disqualified one, those with two 2s above d likewise share one
-  window, ``Windows.two`` at d, and are summed against it once d's blocks are done
-  (``_sum_at_d``); those with two 1s in the window each have their own window
-  (``exact_finish._p_window_two``): ``Windows.two`` at y less its part at or above d, so
-  their sums (linear in the window) are begun by d against that part, made along the
-  lanes of d (``_keep``), kept for the whole outcome and finished by y against
-  ``Windows.two`` at y (``_sum_by_y``), each loop padded to whole vectors (``_padded``);
-  the same with no other clean horse is taken off, summed as lanes of their own, or
-  bounded where a lane's bound of it is negligible (``_alone_bound``: it needs every
-  other horse out or disqualified, some 1e-19 in all at 12 horses; summed, it took as
-  long as the sum it comes off). Three or more stay bounded, except in a clean target's window, where the
-  lanes whose bound of them is not negligible are logged and summed with three by
+  case's lanes go through ``_two_or_more``, which bounds them, or, where the bound is
+  not negligible, gathers them to be summed exactly with two (``_two_q_between``, over
+  sets of three horses: ``_two_q_sets``): for a clean target once the higher key's
+  blocks are done (``_two_qs_summed``, one window for them all); for a disqualified one,
+  those with two 2s above d likewise share one window, ``Windows.two`` at d, and are
+  summed against it once d's blocks are done (``_sum_at_d``); those with two 1s in the
+  window each have their own window (``exact_finish._p_window_two``): ``Windows.two`` at
+  y less its part at or above d, so their sums (linear in the window) are begun by d
+  against that part, made along the lanes of d (``_keep``), kept for the whole outcome
+  and finished by y against ``Windows.two`` at y (``_sum_by_y``), each loop padded to
+  whole vectors (``_padded``); the same with no other clean horse is taken off, summed
+  as lanes of their own, or bounded where a lane's bound of it is negligible
+  (``_alone_bound``: it needs every other horse out or disqualified, some 1e-19 in all
+  at 12 horses; summed, it took as long as the sum it comes off). Three or more stay
+  bounded, except in a clean target's window, where the lanes whose bound of them is not
+  negligible are logged and summed with three by
   ``exact_compiled_three.three_in_window``.
 - The window tables (``windows``) are one sweep down the keys, each sum over the keys
   above kept running: 4 ms an outcome at 12 horses against 17-33 ms as NumPy sums.
@@ -398,6 +399,56 @@ How the loops are organised (design note):
   answers took 2.6 thousand faults in all (900 with the arrays held), 0.3 % of the CPU
   in the kernel: holding them gains nothing measurable. A paired benchmark must set the allocator the same way
   (``benchmarks/stretch_exact_pairs.py`` does).
+- 2026-12-04 (evening), two in a window summed over sets of three horses
+  (``_two_q_sets``, ``_two_q_done``). ``_two_q_between``'s result needs, per lane, only
+  sums that do not care which slot of a term W[m, k, j] r_m r_k r_j a horse holds: the
+  terms holding each horse (own = 2 first + last, times r, is twice that; whole is the sum
+  of the terms twice) and those times the a of the other two (shared times r). The three
+  terms over the same three horses, each of them as j, hold the same r, so they are one
+  number a set (``_sets_of``: 220 sets at 12 horses against 660 window entries, each of
+  which took four multiply-adds a lane, u, v, last and shared, and the pair's gathers),
+  contracted as ``exact_compiled_three._contract`` contracts its sets of four. It serves
+  the clean targets' heavy lanes and ``_sum_at_d`` (``_two_q_between``), ``_keep`` (its
+  alpha parts, still by slot in h^2, turned into held and weighed) and ``_sum_by_y`` (the
+  kept lanes hold held and weighed). Paired against main 4ecd069 in one process (main's
+  module kept compiled beside it; least of 3 tries an outcome; a machine at load 9-15):
+  12 horses clean targets 0.85, disqualified targets 0.90, all key-pair sums 0.90 (4.36 s
+  against 3.93 s); 6 horses 0.89, 0.87, all 0.88; 20 horses (every other outcome) 0.78,
+  0.92, all 0.91. Place and show the same to 0 weighted by the outcomes' chances (the
+  sets' rounding is far below a cell's last place), the bound within 3.5e-26.
+  The brief's leads, measured or looked at first:
+  (a) A budget for the heavy lanes instead of fixed thresholds: sorted by bound, bounding
+  the smallest while a budget lasts is a per-outcome threshold, so its stake is what
+  looser thresholds buy where the bound has room (12 horses 3.3e-10 of the 1e-9; 6 horses
+  7.3e-10, the Champagne Stakes 7.2e-10: little room there). Scanned with this commit's
+  loops (``key_pair_sums`` with ``loosen`` times k, 12 horses, least of 2): x1 3.90 s
+  (bound 3.3e-10), x2.5 3.65 s (7.9e-10), x10 3.27 s (2.9e-9): 0.94 of the time for the
+  whole budget, the disqualified targets all of it (the clean targets' heavy lanes are
+  cheap now: 1.05-1.08 s at every scale). And it moves show down by what it bounds
+  (2.3e-11 at x2.5, 1.1e-10 at x10), outside the recorded range the tests hold show to
+  (1e-12 below the recorded show: tests/games/stretch/test_stretch_exact_compiled.py):
+  the baseline would have to be recorded again with the NumPy sums choosing the same
+  lanes. Not done: some 6 % for a looser rule. (A greedy running budget in loop order, as
+  ``CLEAN_LOWEST_BOUNDED``, is worse: the first lanes take it, at up to 1e-12 each.)
+  (b) Item (1) above (a disqualified target's heavy lanes against W2[y] and W2[d], no
+  window each) was already done (``_keep``, ``_sum_by_y``, ``_sum_at_d``); this commit
+  makes both contractions the sets'. Left of it: ``_add_alpha_parts``' slot-by-slot h^2
+  work (some 2 % of the whole before this commit), which the same held and weighed could
+  take directly.
+  (c) Tighter bounds of two or more in a window: the exact sums are 0.03-0.44 of the bound
+  that chose them (above), so a perfect bound spares at most some quarter of the heavy
+  lanes, and those cost a third of what they did: a few hundredths of a second at most.
+  Where the 12-horse time is now (``benchmarks/stretch_exact.py --quick``, load 15):
+  tables 0.17, single threshold 0.07, clean targets 1.10, three in a window 0.39,
+  disqualified targets 2.46 s of 4.2; the per-lane passes and the one-in-a-window
+  products of the lanes not negligible (h and h^2 a lane, every lane) are most of it.
+  The profile by kernel after this commit (``benchmarks/stretch_exact_perf.py``, 12
+  horses, 18 outcomes once, share of the process's samples, its start-up included):
+  ``_two_q_sets`` 5.4 % (before: ``_two_q_add`` 9 % and ``_two_q_gather`` 3.4 %),
+  ``exact_compiled_three._contract`` 4.0 %, ``_two_or_more`` 3.2 % (and 1.2 % in a second
+  copy), memset 2.6 %, ``_times_window`` 2.4 %, ``_two_or_more_fixed`` 2.4 %, ``_others``
+  2.1 %, ``_sum_by_y`` 1.7 %, ``_keep`` 1.6 %, then some thirty at 0.8-1.5 %.
+  Under 1 s still needs fewer lanes, not cheaper heavy ones.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -1529,7 +1580,7 @@ def disqualified_targets(
     # for the whole outcome and the rest summed by y (``_keep``, ``_sum_by_y``)
     kept, kept_count = _kept_lanes(horses, 4 * count), 0
     room = 2 * count + VECTOR_LANES
-    keep_work, keep_lanes = np.empty((19, horses, room)), np.empty((8, room))
+    keep_work, keep_lanes = np.empty((21, horses, room)), np.empty((8, room))
     keep_beyond, keep_at = np.empty(2 * count), np.empty(2 * count, np.int64)
     vectors, products = np.empty((4, horses, BLOCK)), np.empty((4, horses, BLOCK))
     r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
@@ -1775,9 +1826,9 @@ def _padded(n: int) -> int:
 @kernel
 def _kept_lanes(horses: int, capacity: int) -> Any:
     """Space for a whole outcome's heavy lanes with 1s in the window (``_keep``): by
-    horse and lane r, c, share and ``_two_q_between``'s first, last and shared; by lane
+    horse and lane r, c, share and ``_two_q_sets``' held and weighed; by lane
     ``_beyond_two`` and the lower key."""
-    return np.empty((6, horses, capacity)), np.empty(capacity), np.empty(capacity, np.int64)
+    return np.empty((5, horses, capacity)), np.empty(capacity), np.empty(capacity, np.int64)
 
 
 @kernel
@@ -1835,26 +1886,32 @@ def _keep(
             bound[h, heavy_at[s]] += alone_bound[h, s] / 6
     padded = _padded(n)
     r[:, n:padded], c[:, n:padded], alpha[:, n:padded] = 0.0, 0.0, 0.0
-    sums = _two_q_start(r, padded, c, work[4:])
-    _, ar, first, last, shared = sums
-    _two_q_add(r, ar, padded, two_d, first, last, shared, lanes)
-    _add_alpha_parts(r, ar, alpha, one_d, c_ge, d, padded, first, last, shared, work[9:], lanes)
-    for h in range(horses):  # the part at or above d is taken off
+    a, ar, first, last, shared = work[4], work[5], work[6], work[7], work[8]
+    held, weighed = work[19], work[20]
+    for h in range(horses):
         for i in range(_lane(padded)):
-            first[h, i] = -first[h, i]
+            a[h, i] = c[h, i] * r[h, i]
         for i in range(_lane(padded)):
-            last[h, i] = -last[h, i]
+            ar[h, i] = a[h, i] * r[h, i]
+    first[:, :padded], last[:, :padded], shared[:, :padded] = 0.0, 0.0, 0.0
+    _add_alpha_parts(r, ar, alpha, one_d, c_ge, d, padded, first, last, shared, work[9:19], lanes)
+    # those as _two_q_sets' held and weighed: first r is a term's share at its pair m, k
+    # (each term twice), last r twice its share at j, shared r its share times the other
+    # two's a; then Windows.two at d by sets of three
+    for h in range(horses):
         for i in range(_lane(padded)):
-            shared[h, i] = -shared[h, i]
+            held[h, i] = (2 * first[h, i] + last[h, i]) * r[h, i] / 2
+        for i in range(_lane(padded)):
+            weighed[h, i] = shared[h, i] * r[h, i] + a[h, i] * held[h, i]
+    _two_q_sets(_sets_of(two_d), r, a, padded, held, weighed, lanes)
     kept = _room(kept, kept_count, kept_count + n)
     values, kept_beyond, kept_at = kept
-    for h in range(horses):  # r, c, share, first, last, shared
+    for h in range(horses):  # r, c, share; held and weighed of the part at or above d, taken off
         for i in range(n):
             values[0, h, kept_count + i], values[1, h, kept_count + i] = r[h, i], c[h, i]
             values[2, h, kept_count + i] = share[h, i]
-            values[3, h, kept_count + i] = sums[2][h, i]
-            values[4, h, kept_count + i] = sums[3][h, i]
-            values[5, h, kept_count + i] = sums[4][h, i]
+            values[3, h, kept_count + i] = -held[h, i]
+            values[4, h, kept_count + i] = -weighed[h, i]
     kept_beyond[kept_count : kept_count + n] = beyond[:n]
     kept_at[kept_count : kept_count + n] = at[:n]
     return kept, kept_count + n
@@ -1865,11 +1922,13 @@ def _add_alpha_parts(
     r: Floats, ar: Floats, alpha: Floats, one_d: Floats, c_ge: Floats, d: int, n: int,
     first: Floats, last: Floats, shared: Floats, work: Floats, lanes: Floats,
 ) -> None:  # fmt: skip
-    """Adds to ``_two_q_between``'s first, last and shared (n lanes) the terms of the part
-    of each lane's window at or above d (``exact_finish._p_window_two``) that hold a 1 in
-    (y, d] (alpha): W[m, k, j] = alpha_m W1[k, j] + alpha_k W1[m, j] + alpha_m alpha_k
-    c_j, W1 = ``Windows.one`` at d (zero diagonal), c_j = c_ge[j, d], for m, k and j
-    distinct (``Windows.two`` at d, the rest, is one window for every lane: ``_two_q_add``).
+    """Adds to first, last and shared (n lanes: ``exact_finish._two_q_between``'s
+    contractions, by the slot each horse holds; ``_keep`` turns them into ``_two_q_sets``'
+    held and weighed) the terms of the part of each lane's window at or above d
+    (``exact_finish._p_window_two``) that hold a 1 in (y, d] (alpha): W[m, k, j] =
+    alpha_m W1[k, j] + alpha_k W1[m, j] + alpha_m alpha_k c_j, W1 = ``Windows.one`` at d
+    (zero diagonal), c_j = c_ge[j, d], for m, k and j distinct (``Windows.two`` at d, the
+    rest, is one window for every lane: ``_two_q_sets``).
 
     Each term is a product of a horse's factor and a lane's, so its sums over the horses
     are taken once a lane, in h^2 (sums over all horses, less the terms with j = m or k),
@@ -1974,10 +2033,12 @@ def _sum_by_y(
     for e in range(count):
         order[filled[at[e]]] = e
         filled[at[e]] += 1
-    work, lanes = np.empty((8, horses, BLOCK)), np.empty((7, BLOCK))
-    a, ar, first, last, shared = work[0], work[1], work[2], work[3], work[4]
-    r, share, two_q = work[5], work[6], work[7]
+    work, lanes = np.empty((6, horses, BLOCK)), np.empty((7, BLOCK))
+    a, held, weighed, r, share, two_q = work[0], work[1], work[2], work[3], work[4], work[5]
     for x in range(keys):
+        if starts[x + 1] == starts[x]:
+            continue
+        sets = _sets_of(w_two[clean_keys[x]])
         for lo in range(starts[x], starts[x + 1], BLOCK):
             nb = min(BLOCK, starts[x + 1] - lo)
             for i in range(nb):
@@ -1985,52 +2046,17 @@ def _sum_by_y(
                 for h in range(horses):
                     r[h, i], share[h, i] = values[0, h, e], values[2, h, e]
                     a[h, i] = values[1, h, e] * r[h, i]
-                    ar[h, i] = a[h, i] * r[h, i]
-                    first[h, i], last[h, i] = values[3, h, e], values[4, h, e]
-                    shared[h, i] = values[5, h, e]
+                    held[h, i], weighed[h, i] = values[3, h, e], values[4, h, e]
             padded = _padded(nb)
-            work[:6, :, nb:padded] = 0.0
-            _two_q_add(r, ar, padded, w_two[clean_keys[x]], first, last, shared, lanes)
-            _two_q_finish(r, padded, work, lanes, two_q)
+            work[:4, :, nb:padded] = 0.0
+            _two_q_sets(sets, r, a, padded, held, weighed, lanes)
+            _two_q_done(a, padded, held, weighed, lanes, two_q)
             for i in range(nb):
                 e = order[lo + i]
                 for h in range(horses):
                     two = share[h, i] * two_q[h, i]
                     show[h, x] += two / 6
                     bound[h, x] += two * beyond[e] / 6
-
-
-@kernel
-def _two_q_add(
-    r: Floats, ar: Floats, n: int, w_two: Floats, first: Floats, last: Floats, shared: Floats,
-    lanes: Floats,
-) -> None:  # fmt: skip
-    """``_two_q_between``'s contractions of one window for all n lanes, added to first,
-    last and shared (``_two_q_start`` zeroes them for a window alone; ``_sum_by_y`` adds
-    a lane's parts at or above d and at y)."""
-    horses = r.shape[0]
-    u, v, both, mixed = lanes[0], lanes[1], lanes[2], lanes[3]
-    for m in range(horses):
-        for k in range(m + 1, horses):
-            # u = sum over j of W[m, k, j] r_j, v the same of ar_j; last and shared gather
-            # W[m, k, j] times r_m r_k (both orders) and ar_m r_k + ar_k r_m, for each j
-            u[:n], v[:n] = 0.0, 0.0
-            for i in range(_lane(n)):
-                both[i] = 2 * r[m, i] * r[k, i]
-                mixed[i] = ar[m, i] * r[k, i] + ar[k, i] * r[m, i]
-            for j in range(horses):
-                w = w_two[m, k, j]
-                if w == 0.0:
-                    continue
-                for i in range(_lane(n)):
-                    u[i] += w * r[j, i]
-                for i in range(_lane(n)):
-                    v[i] += w * ar[j, i]
-                for i in range(_lane(n)):
-                    last[j, i] += w * both[i]
-                for i in range(_lane(n)):
-                    shared[j, i] += w * mixed[i]
-            _two_q_gather(r, ar, first, shared, u, v, m, k, n)
 
 
 @kernel
@@ -2141,23 +2167,101 @@ def _two_q_between(
     """``exact_finish._two_q_between`` for n key pairs sharing one window: r is
     [horse, pair], c_y [horse, pair] each horse's chance at the lower clean horse's key,
     w_two[m, n, j] the window (symmetric in m and n, zero unless m, n, j differ). result =
-    the sum, [horse, pair]. Its contractions as sums over one index at a time, over m < k
-    (the symmetry)."""
-    _, ar, first, last, shared = _two_q_start(r, n, c_y, work)
-    _two_q_add(r, ar, n, w_two, first, last, shared, lanes)
-    _two_q_finish(r, n, work, lanes, result)
-
-
-@kernel
-def _two_q_start(r: Floats, n: int, c_y: Floats, work: Floats) -> Any:
-    """a = c / allowed and ar = a / allowed; first, last and shared zeroed."""
-    a, ar, first, last, shared = work[0], work[1], work[2], work[3], work[4]
+    the sum, [horse, pair]. Summed over sets of three horses (``_two_q_sets``)."""
+    a, held, weighed = work[0], work[1], work[2]
     for h in range(r.shape[0]):
         for i in range(_lane(n)):
             a[h, i] = c_y[h, i] * r[h, i]
-            ar[h, i] = a[h, i] * r[h, i]
-    first[:, :n], last[:, :n], shared[:, :n] = 0.0, 0.0, 0.0
-    return a, ar, first, last, shared
+    held[:, :n], weighed[:, :n] = 0.0, 0.0
+    sets = _sets_of(w_two)
+    _two_q_sets(sets, r, a, n, held, weighed, lanes)
+    _two_q_done(a, n, held, weighed, lanes, result)
+
+
+@kernel
+def _sets_of(w_two: Floats) -> Floats:
+    """K for each set of three horses a < b < c (in that loop order): the window's three
+    terms over them, each of the three as j and the other two as m < n (``windows`` makes
+    ``Windows.two`` for m < n only)."""
+    horses = w_two.shape[0]
+    sets = np.empty(max(horses * (horses - 1) * (horses - 2) // 6, 1))
+    at = 0
+    for a in range(horses):
+        for b in range(a + 1, horses):
+            for c in range(b + 1, horses):
+                sets[at] = w_two[b, c, a] + w_two[a, c, b] + w_two[a, b, c]
+                at += 1
+    return sets
+
+
+@kernel
+def _two_q_sets(
+    sets: Floats, r: Floats, a: Floats, n: int, held: Floats, weighed: Floats, lanes: Floats
+) -> None:  # fmt: skip
+    """Adds to held[i] the window's terms W[m, k, j] r_m r_k r_j (m < k, j, all distinct)
+    that hold horse i, and to weighed[i] each of those times the sum of a over all three of
+    its horses (i's own a included), on the n lanes.
+
+    ``exact_finish._two_q_between`` needs only these: with H = held, G = weighed less
+    a_i H_i (the terms holding i times the a of the other two) and T the sum of all terms
+    (the sum of H over three), each target X's sum is (A - a_X)(T - H_X) - (the sum of
+    a H less a_X H_X) + G_X (``_two_q_done``). A term holds the same three horses and the
+    same r whichever of them is j, so the three terms over a set are one, K r_a r_b r_c
+    (``_sets_of``): 220 sets at 12 horses against 660 window entries, each of which took
+    four multiply-adds a lane (u, v, last, shared). As ``exact_compiled_three._contract``:
+    the loop over c writes held and weighed at c only, what belongs to a and b is summed
+    over c first."""
+    horses = r.shape[0]
+    rab, aab, t_sum, ta_sum = lanes[0], lanes[1], lanes[2], lanes[3]
+    at = 0
+    for h_a in range(horses - 2):
+        for h_b in range(h_a + 1, horses - 1):
+            for i in range(_lane(n)):
+                rab[i] = r[h_a, i] * r[h_b, i]
+                aab[i] = a[h_a, i] + a[h_b, i]
+                t_sum[i], ta_sum[i] = 0.0, 0.0
+            for h_c in range(h_b + 1, horses):
+                k = sets[at]
+                at += 1
+                if k == 0.0:
+                    continue
+                for i in range(_lane(n)):
+                    t = k * rab[i] * r[h_c, i]
+                    ta = t * (aab[i] + a[h_c, i])
+                    held[h_c, i] += t
+                    weighed[h_c, i] += ta
+                    t_sum[i] += t
+                    ta_sum[i] += ta
+            for i in range(_lane(n)):
+                held[h_a, i] += t_sum[i]
+                held[h_b, i] += t_sum[i]
+                weighed[h_a, i] += ta_sum[i]
+                weighed[h_b, i] += ta_sum[i]
+
+
+@kernel
+def _two_q_done(
+    a: Floats, n: int, held: Floats, weighed: Floats, lanes: Floats, result: Floats
+) -> None:  # fmt: skip
+    """result from ``_two_q_sets``' held and weighed: all the terms, less those holding the
+    target or the lower clean horse, plus those holding both (exact_finish._two_q_between)."""
+    sum_a, whole, sum_a_held = lanes[4], lanes[5], lanes[6]
+    sum_a[:n], whole[:n], sum_a_held[:n] = 0.0, 0.0, 0.0
+    for h in range(a.shape[0]):
+        for i in range(_lane(n)):
+            sum_a[i] += a[h, i]
+            whole[i] += held[h, i]
+            sum_a_held[i] += a[h, i] * held[h, i]
+    for i in range(_lane(n)):
+        whole[i] /= 3
+    for h in range(a.shape[0]):
+        for i in range(_lane(n)):
+            own = a[h, i] * held[h, i]
+            result[h, i] = (
+                (sum_a[i] - a[h, i]) * (whole[i] - held[h, i])
+                - (sum_a_held[i] - own)
+                + (weighed[h, i] - own)
+            )
 
 
 @kernel
@@ -2174,29 +2278,6 @@ def _two_q_gather(
         shared[m, i] += ar[k, i] * u[i] + r[k, i] * v[i]
     for i in range(_lane(n)):
         shared[k, i] += ar[m, i] * u[i] + r[m, i] * v[i]
-
-
-@kernel
-def _two_q_finish(r: Floats, n: int, work: Floats, lanes: Floats, result: Floats) -> None:
-    """result from the contractions: all distinct triples, less those holding the target
-    or the lower clean horse, plus those holding both (exact_finish._two_q_between)."""
-    a, first, last, shared = work[0], work[2], work[3], work[4]
-    sum_a, whole, sum_a_own = lanes[4], lanes[5], lanes[6]
-    sum_a[:n], whole[:n], sum_a_own[:n] = 0.0, 0.0, 0.0
-    for h in range(r.shape[0]):
-        for i in range(_lane(n)):
-            own = (2 * first[h, i] + last[h, i]) * r[h, i]
-            sum_a[i] += a[h, i]
-            whole[i] += first[h, i] * r[h, i]
-            sum_a_own[i] += a[h, i] * own
-    for h in range(r.shape[0]):
-        for i in range(_lane(n)):
-            own = (2 * first[h, i] + last[h, i]) * r[h, i]
-            result[h, i] = (
-                (sum_a[i] - a[h, i]) * (whole[i] - own)
-                - (sum_a_own[i] - a[h, i] * own)
-                + 2 * r[h, i] * shared[h, i]
-            ) / 2
 
 
 def key_pair_sums(
