@@ -127,7 +127,8 @@ def describe_offer(view: JSON) -> str:
     if offer["kind"] == "ring":
         k = offer["tickets"]
         return (
-            f"{who} asks you into a ring: {k} ticket(s) on #{horse}, you putting in {amount} "
+            f"{who} asks you into a ring: {k} {'ticket' if k == 1 else 'tickets'} on #{horse}, "
+            f"you putting in {amount} "
             f"of the {3 * k} fifties and sharing what they collect in proportion: yes or no?"
         )
     if offer["kind"] == "buy":
