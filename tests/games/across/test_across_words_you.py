@@ -288,3 +288,9 @@ def test_one_ticket_is_a_ticket_and_two_are_tickets(notice: dict[str, Any]) -> N
     for tickets, said in ((1, r"\b1 (winning )?ticket\b"), (2, r"\b2 (winning )?tickets\b")):
         text = word({**notice, "tickets": tickets}, NAMES) or ""
         assert re.search(said, text) and "(s)" not in text, text
+
+
+def test_one_roll_is_a_roll() -> None:
+    result = {"type": "race_result", "finish": [5, 3, 6], "rolls": 1, **AT}
+    assert word(result, NAMES) == "Race 3: WIN #5, PLACE #3, SHOW #6 (1 roll)"
+    assert word({**result, "rolls": 22}, NAMES) == "Race 3: WIN #5, PLACE #3, SHOW #6 (22 rolls)"

@@ -44,6 +44,10 @@ def fifties(n: int) -> str:
 _fifties = fifties
 
 
+def _rolls(n: int) -> str:
+    return f"{n} roll" if n == 1 else f"{n} rolls"
+
+
 def _tickets(n: int, kind: str = "") -> str:
     """'1 ticket', '3 winning tickets'."""
     return f"{n} {kind}ticket" if n == 1 else f"{n} {kind}tickets"
@@ -184,7 +188,7 @@ def _daily_double(n: JSON, names: Seats) -> str:
 
 def _race_result(n: JSON, names: Seats) -> str:
     win, place, show = n["finish"]
-    return f"Race {n['race']}: WIN #{win}, PLACE #{place}, SHOW #{show} ({n['rolls']} rolls)"
+    return f"Race {n['race']}: WIN #{win}, PLACE #{place}, SHOW #{show} ({_rolls(n['rolls'])})"
 
 
 def _sale(n: JSON, names: Seats) -> str:
@@ -430,7 +434,9 @@ PAGE_TEMPLATES = {
     "card_track": "The track card",
     "rolled": "\u2190 rolled",
     "owner_you": "{marks} (you)",
-    "calls": "{rolls} rolls. {calls}",
+    "calls": "{rolls}. {calls}",
+    "roll": "{n} roll",
+    "rolls": "{n} rolls",
     "news": "Handicap and Auction News: {conditions}",
     "legend": (
         "Grey: preprinted X's and half X's; black: marked in the race; ringed: the circled, "

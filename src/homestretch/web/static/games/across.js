@@ -254,7 +254,7 @@
       table.append(tr);
     });
     s.append(table);
-    if (race) s.append(node("p", say("calls", { rolls: race.rolls, calls: race.calls.slice(-3).join("; ") }), "ab-calls"));
+    if (race) s.append(node("p", say("calls", { rolls: say(race.rolls === 1 ? "roll" : "rolls", { n: race.rolls }), calls: race.calls.slice(-3).join("; ") }), "ab-calls"));
     else s.append(node("p", say("news", card), "ab-news"));
     s.append(node("p", W.legend, "ab-legend"));
     return s;
