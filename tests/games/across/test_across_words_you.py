@@ -294,3 +294,13 @@ def test_one_roll_is_a_roll() -> None:
     result = {"type": "race_result", "finish": [5, 3, 6], "rolls": 1, **AT}
     assert word(result, NAMES) == "Race 3: WIN #5, PLACE #3, SHOW #6 (1 roll)"
     assert word({**result, "rolls": 22}, NAMES) == "Race 3: WIN #5, PLACE #3, SHOW #6 (22 rolls)"
+
+
+def test_the_terminal_asks_about_one_fifty_in_the_singular() -> None:
+    from homestretch.games.across.cli import describe_offer
+
+    offer = {"kind": "loan", "from": 1, "amount": 1, "repay": 1, "horse": 0, "tickets": 0}
+    view = {"offer": offer, "names": NAMES}
+    assert describe_offer(view) == "Bob offers to lend you 1 fifty: yes or no?"
+    horse = {**offer, "kind": "horse", "horse": 5}
+    assert describe_offer({**view, "offer": horse}) == "Bob offers you #5 for 1 fifty: yes or no?"
