@@ -85,10 +85,10 @@ def test_an_offer_its_answer_and_the_debt_are_on_the_first_screen(
         ann.locator(".ab-offer button", has_text="Yes").click()
         answered = offered + 1
         shows(bob, answered)
-        expect(mine).to_contain_text("You lend Ann 3 fifties, to be repaid 4: accepted")
+        expect(mine).to_contain_text("You lend Ann 3 fifties, to be repaid 4: Ann accepted")
         _on_first_screen(mine)
-        expect(ann.locator(".ab-for-you")).to_contain_text("Bob lends you 3 fifties, to be repaid 4: accepted")  # fmt: skip
-        expect(ann.locator(".ab-talk")).to_contain_text("Bob lends Ann 3 fifties, to be repaid 4: accepted")  # fmt: skip
+        expect(ann.locator(".ab-for-you")).to_contain_text("Bob lends you 3 fifties, to be repaid 4: you accepted")  # fmt: skip
+        expect(ann.locator(".ab-talk")).to_contain_text("Bob lends Ann 3 fifties, to be repaid 4: Ann accepted")  # fmt: skip
         for reload in (False, True):
             if reload:
                 ann.reload()
@@ -234,3 +234,63 @@ def test_a_phone_scrolled_away_is_told_its_turn_came_and_taken_to_it(
         jump.click()
         expect(ann.locator(".ab-offer button", has_text="No")).to_be_in_viewport()
         expect(jump).to_be_hidden()  # the move is on the screen now
+
+
+def _to_race_1_betting(address: str, game_id: int, tokens: list[str]) -> None:
+    """The people pass every lot and say no to every offer until race 1's windows open."""
+    for _ in range(MOST_MOVES):
+        shown = [frame(address, game_id, token) for token in tokens]
+        if shown[0]["view"]["phase"] == "betting":
+            return
+        seat = next(s for s in (0, 1) if shown[s]["your_turn"])
+        mine = shown[seat]["view"]
+        asked = mine["offer"] is not None and mine["offer"]["to"] == seat
+        action = {"kind": "answer", "accept": False} if asked else {"kind": "pass"}
+        move(address, game_id, tokens[seat], action)
+    pytest.fail("race 1's betting did not open")
+
+
+def test_an_offer_that_lapses_leaves_for_you_as_it_lapses(
+    shared_server: SharedServer, phone: Callable[[], Page]
+) -> None:
+    with shared_server.visit() as address:
+        links, tokens = _table(address)
+        game_id = links["id"]
+        _to_race_1_betting(address, game_id, tokens)
+        # the first of Ann and Bob to bet says done; the other then asks him into a ring
+        # and is done too: he has had his turn, so the windows close on it unanswered
+        done: list[int] = []
+        for _ in range(MOST_MOVES):
+            shown = [frame(address, game_id, token) for token in tokens]
+            if shown[0]["view"]["phase"] != "betting":
+                break
+            seat = next(s for s in (0, 1) if shown[s]["your_turn"])
+            mine = shown[seat]["view"]
+            if mine["offer"] is not None and mine["offer"]["to"] == seat:
+                move(address, game_id, tokens[seat], {"kind": "answer", "accept": False})
+                continue
+            if done and seat not in done:
+                ring = {"kind": "ring", "horse": 6, "tickets": 1, "partner": done[0], "stake": 1}
+                offered = move(address, game_id, tokens[seat], ring)
+                asked = phone()
+                asked.goto(links["seats"][done[0]]["link"])
+                shows(asked, offered)
+                expect(asked.locator(".ab-for-you")).to_contain_text(
+                    "into a ring: 1 ticket on #6, you putting in 1 of the 3 fifties"
+                )
+            move(address, game_id, tokens[seat], {"kind": "done"})
+            done.append(seat)
+        else:
+            pytest.fail("race 1's windows did not close")
+        race = frame(address, game_id, tokens[0])
+        assert race["view"]["phase"] == "race"
+        lapsed = [n for n in race["notices"] if n["type"] == "offer_lapsed"]
+        assert len(lapsed) == 1 and all("words_you" not in n for n in lapsed)
+        for seat in done:
+            page = phone()
+            page.goto(links["seats"][seat]["link"])
+            shows(page, frame(address, game_id, tokens[seat])["version"])
+            expect(page.locator(".ab-talk")).to_contain_text("unanswered, it lapses")
+            expect(page.locator(".ab-board")).not_to_contain_text("ticket(s)")
+            expect(page.locator(".ab-for-you", has_text="ring")).to_have_count(0)  # gone with it
+            page.screenshot(path=str(shared_server.folder / f"across-lapsed-{seat}.png"))

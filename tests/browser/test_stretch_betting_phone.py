@@ -278,14 +278,18 @@ def test_a_player_reads_her_own_lines_first_when_done_and_after_the_race(
         (win,) = (pool for pool in over["view"]["tote"]["settled"] if pool["pool"] == "win")
         assert outcome == (
             "Your win stake ($10.00 on #1) came back: nobody held a paying win ticket. "
-            "You hold $100.00, even."
+            "You hold $100.00, as you started."
             if win["refunded"]
-            else "The tote paid you $10.00: you hold $100.00, even."
+            else "The tote paid you $10.00: you hold $100.00, as you started."
         )
         shows(ann, over["version"])
         expect(ann.locator("#stretch-call")).to_contain_text("\u2026")  # being called
         expect(mine).to_have_count(0)  # what she won would tell the finish
         expect(mine).to_have_text(outcome, timeout=30_000)
+        # her stake back: neither up nor down, and not "even", a price on this board
+        expect(ann.locator("#stretch-tote-paid .stretch-paid li").first).to_have_text(
+            "Ann: $100.00 (as at the start)"
+        )
         on_first_screen(ann, ".stretch-mine")
         ann.screenshot(path=str(tmp_path / "paid.png"))
 

@@ -57,7 +57,7 @@ def test_the_trackmaster_types_the_dice_and_spectators_watch(
             faces = [rng.randint(1, 6) for _ in range(roll["dice"])]
             master.fill("#roll-faces", " ".join(map(str, faces)))
             master.locator("#roll button[type=submit]").click()
-            line = f"{now['version']}: {roll['label']} {'-'.join(map(str, faces))}"
+            line = f"{now['version']}: {roll['label']} {' and '.join(map(str, faces))}"
             expect(phone.locator("#log")).to_contain_text(line)
             rolls += 1
             if rolls == 8:

@@ -223,3 +223,28 @@ def test_every_sample_race_starts_a_race_that_is_the_race_file(client: TestClien
     answer = client.post("/api/stretch/races", json={"race": wrong, "players": alone})
     assert answer.status_code == 400 and "\n" not in answer.json()["error"]
     assert answer.json()["error"] == "entry 1.apr: Input should be less than or equal to 29"
+
+
+def test_the_exact_figures_are_said_to_follow_only_while_they_are_coming(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A race where some horse can never go out has no exact place and show: its
+    brackets are final, and once they are they no longer say the figures follow."""
+    from homestretch.games.stretch import exact
+
+    def win_alone(race: Race, charts: Any, *args: Any, **kwargs: Any) -> exact.ExactChances:
+        win = exact.quickplay_win_chances(race, charts)
+        return exact.ExactChances(win, None)
+
+    monkeypatch.setattr(exact, "quickplay_chances", win_alone)
+    game_id = client.post("/api/stretch/races", json=race_request()).json()["id"]
+    first = client.get(f"/api/stretch/tables/{game_id}/chances").json()
+    assert first["pending"] and first["says"].endswith("(the exact figures follow)")
+    give_up = time.monotonic() + 300  # a bound on waiting for the work, not a measure
+    shown = first
+    while shown.get("pending") and time.monotonic() < give_up:
+        time.sleep(0.2)
+        shown = client.get(f"/api/stretch/tables/{game_id}/chances").json()
+    assert shown["method"] == "bounds" and shown["final"]
+    assert shown["says"].startswith("win exact; place and show proven within ")
+    assert "follow" not in shown["says"]

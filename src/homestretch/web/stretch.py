@@ -61,7 +61,9 @@ class Chances:
             self.found[key] = kept
             return kept
         if key not in self.early:
-            bounds = await anyio.to_thread.run_sync(lambda: chances.quick_bounds(race, charts))
+            bounds = await anyio.to_thread.run_sync(
+                lambda: chances.quick_bounds(race, charts, coming=True)
+            )
             self.early[key] = {**bounds, "pending": True}
         self._start(key, lambda: chances.exact(race, charts))
         return self.early[key]

@@ -233,7 +233,7 @@ def test_a_person_deals_at_an_auction_prompt_not_only_in_a_betting_turn(tmp_path
     )
     assert out.exit_code == 0, out.output[-2000:]
     assert "Ann offers to lend Sensible 1 2 fifties: Sensible 1 to answer" in out.stdout
-    assert "Ann lends Sensible 1 2 fifties: declined" in out.stdout
+    assert "Ann offers to lend Sensible 1 2 fifties: Sensible 1 declined" in out.stdout
     saved = Store(db).load(1)
     first = next(e for e in saved.events if e.player == 0)
     assert first.action == {"kind": "lend", "borrower": 1, "amount": 2}  # in the auction

@@ -204,7 +204,7 @@ def test_a_dead_heat_is_called_once_and_the_same_way_throughout(scripted: Any) -
         "Alpha and Bravo hit the wire together, then Charlie by a neck in a photo."
     )
     assert "hits the wire first" not in wire
-    assert "The photo (90): Alpha 12, Bravo 12, Charlie 7." in wire
+    assert "The photo, all on a speed figure of 90: Alpha 12, Bravo 12, Charlie 7." in wire
     assert "Dead heat for 1st: Alpha and Bravo." in wire
 
 

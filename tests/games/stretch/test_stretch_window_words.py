@@ -4,12 +4,17 @@ who is still betting, what a player who is done waits for, and what the tote pai
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
+
+import pytest
+from rich.console import Console
 
 from homestretch.games.stretch.betting import Bet, Done, ToteRules, Windows
 from homestretch.games.stretch.engine import RaceGame
 from homestretch.games.stretch.race import load_race
+from homestretch.games.stretch.render import tote_board
 from homestretch.games.stretch.tote import PoolResult
-from homestretch.games.stretch.words import CAPTIONS, WINDOW, yours
+from homestretch.games.stretch.words import CAPTIONS, WINDOW, tote_odds, yours
 
 
 def _windows() -> Windows:
@@ -77,11 +82,11 @@ def test_a_stake_given_back_is_said_to_have_come_back_not_to_have_paid() -> None
     tote = windows.to_json()
     assert yours(tote, 0)["outcome"] == (
         "Your show stakes ($10.00 on #3 and $4.00 on #1) came back: nobody held a paying "
-        "show ticket. You hold $100.00, even."
+        "show ticket. You hold $100.00, as you started."
     )
     assert yours(tote, 1)["outcome"] == (
         "The tote paid you $10.00. Your show stake ($6.00 on #2) came back: nobody held a "
-        "paying show ticket. You hold $100.00, even."
+        "paying show ticket. You hold $100.00, as you started."
     )
 
 
@@ -95,3 +100,50 @@ def test_every_view_of_a_race_carries_its_captions_and_a_player_her_own_lines() 
     assert "yours" not in state.view(None)
     assert state.view(1)["yours"] == yours(state.view(1)["tote"], 1)
     assert CAPTIONS["sheet_headings"][12:15] == ["Brk", "R2", "R3"]  # the page's slice
+
+
+@pytest.mark.parametrize(
+    ("price", "breakage", "said"),
+    [
+        (None, 10, ""),  # nobody has backed it
+        (Fraction(1), 10, "even"),
+        (Fraction(6, 5), 10, "6-5"),
+        (Fraction(5, 2), 10, "5-2"),
+        (Fraction(29, 10), 10, "5-2"),  # read down to the board's step, as a tote does
+        (Fraction(7, 2), 10, "7-2"),
+        (Fraction(9, 10), 10, "4-5"),
+        (Fraction(39, 5), 10, "7-1"),
+        (Fraction(0), 10, "stake back"),
+        (Fraction(1, 20), 10, "stake back"),  # $1.05 a dollar breaks down to the dollar
+        (Fraction(1, 20), 1, "1-20"),  # to the cent it pays $2.10
+        (Fraction(1, 9), 10, "1-9"),
+    ],
+)
+def test_the_tote_says_its_odds_as_a_racegoer_reads_them(
+    price: Fraction | None, breakage: int, said: str
+) -> None:
+    assert tote_odds(price, breakage) == said
+
+
+def test_the_tote_board_in_a_view_reads_even_not_one_point_oh() -> None:
+    """Ann's $10 and Bea's $10 to win on two horses: each pays even money."""
+    tote = ToteRules(("Ann", "Bea"))
+    state = RaceGame(load_race("2009-champagne-stakes"), "quick", tote=tote).new_initial_state()
+    state.windows.take(0, Bet("win", 1, 10))
+    state.windows.take(1, Bet("win", 2, 10))
+    board = state.view(None)["tote"]["tote_odds"]
+    assert (board["1"], board["2"], board["3"]) == ("even", "even", "")
+    state.windows.take(0, Bet("win", 1, 15))  # $25 of $35 on #1: 2-5; #2 at 5-2
+    board = state.view(0)["tote"]["tote_odds"]
+    assert (board["1"], board["2"]) == ("2-5", "5-2")
+
+
+def test_the_terminal_tote_board_says_the_same_odds() -> None:
+    tote = ToteRules(("Ann", "Bea"))
+    state = RaceGame(load_race("2009-champagne-stakes"), "quick", tote=tote).new_initial_state()
+    state.windows.take(0, Bet("win", 1, 10))
+    state.windows.take(1, Bet("win", 2, 10))
+    console = Console(width=120, record=True)
+    console.print(tote_board(state.view(0)))
+    shown = console.export_text()
+    assert "Tote odds" in shown and " even" in shown and "1.0-1" not in shown

@@ -17,6 +17,7 @@ from homestretch.games.across import betting, dealings, loans
 from homestretch.games.across.actions import NOBODY, Bid, Pass
 from homestretch.games.across.content import HORSES
 from homestretch.games.across.phases import AUCTION, OFFER
+from homestretch.games.across.words import fifties
 
 if TYPE_CHECKING:
     from homestretch.games.across.state import AcrossState
@@ -223,13 +224,14 @@ def place_bid(state: AcrossState, members: tuple[int, ...], amount: int) -> None
     assert lot is not None
     lot.high, lot.bidders = amount, members
     if members == (state.auctioneer,):
-        state.say(f"Auctioneer's bid is {amount} fifties")
+        state.say(f"Auctioneer's bid is {fifties(amount)}")
     elif state.auctioneer in members:
         partner = next(s for s in members if s != state.auctioneer)
-        state.say(f"Auctioneer's bid is {amount} fifties, with {state.name(partner)}")
+        state.say(f"Auctioneer's bid is {fifties(amount)}, with {state.name(partner)}")
     else:
         who = " and ".join(state.name(s) for s in members)
-        state.say(f"{who} bid(s) {amount} fifties for #{lot.horse}")
+        bid = "bid" if len(members) > 1 else "bids"
+        state.say(f"{who} {bid} {fifties(amount)} for #{lot.horse}")
     find_bidder(state, state.neighbour(members[0]))
 
 
@@ -254,6 +256,6 @@ def sell(state: AcrossState, members: tuple[int, ...], price: int) -> None:
     sale["paid"] = {str(s): p for s, p in paying.items()}
     state.owners[lot.horse] = members
     who = " and ".join(state.name(s) for s in members)
-    state.say(f"#{lot.horse} sold to {who} for {price} fifties")
+    state.say(f"#{lot.horse} sold to {who} for {fifties(price)}")
     state.tell("sale", **sale)
     next_lot(state)

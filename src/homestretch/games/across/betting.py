@@ -17,6 +17,7 @@ from homestretch.games.across.content import HORSES
 from homestretch.games.across.phases import BETTING, RACE
 from homestretch.games.across.race import Race
 from homestretch.games.across.totalizator import TICKET_PRICE, deal, split
+from homestretch.games.across.words import fifties
 
 if TYPE_CHECKING:
     from homestretch.games.across.state import AcrossState
@@ -99,7 +100,7 @@ def close_windows(state: AcrossState) -> None:
         state.bins[purse] = 0
     handle = sum(parts.values())
     deal(handle, state.windows)
-    state.say(f"Windows closed: {handle} fifties dealt. They're off!")
+    state.say(f"Windows closed: {fifties(handle)} dealt. They're off!")
     state.tell("windows_dealt", handle=handle, **parts, windows=list(state.windows))
     assert state.track is not None
     # "The player to the left of the Trackmaster rolls the dice", whichever way they go
@@ -115,7 +116,8 @@ def settle_daily_double(state: AcrossState, first: int, second: int, paid: dict[
     nobody won, go into race 3 (R19)."""
     winners = [s for s, a, b in state.dd_tickets if (a, b) == (first, second)]
     if winners:
-        state.say(f"Daily Double {first}-{second}: {state.dd_bin} over {len(winners)} ticket(s)")
+        tickets = "1 ticket" if len(winners) == 1 else f"{len(winners)} tickets"
+        state.say(f"Daily Double {first}-{second}: {state.dd_bin} over {tickets}")
     else:
         state.say(f"No Daily Double winners: {state.dd_bin} go into race 3")
     shares, odd = split(state.dd_bin, winners)

@@ -44,6 +44,7 @@ from homestretch.core.inputs import MAX_RUNS, escape_controls
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across import actions as act
+from homestretch.games.across.words import fifties
 
 if TYPE_CHECKING:
     from homestretch.games.across.content import Content
@@ -123,17 +124,18 @@ def describe_offer(view: JSON) -> str:
             f"(your share {amount // 2}): yes or no?"
         )
     if offer["kind"] == "horse":
-        return f"{who} offers you #{horse} for {amount} fifties: yes or no?"
+        return f"{who} offers you #{horse} for {fifties(amount)}: yes or no?"
     if offer["kind"] == "ring":
         k = offer["tickets"]
         return (
-            f"{who} asks you into a ring: {k} ticket(s) on #{horse}, you putting in {amount} "
+            f"{who} asks you into a ring: {k} {'ticket' if k == 1 else 'tickets'} on #{horse}, "
+            f"you putting in {amount} "
             f"of the {3 * k} fifties and sharing what they collect in proportion: yes or no?"
         )
     if offer["kind"] == "buy":
-        return f"{who} offers you {amount} fifties for your #{horse}: yes or no?"
+        return f"{who} offers you {fifties(amount)} for your #{horse}: yes or no?"
     terms = f", and you will owe {offer['repay']}" if offer["repay"] != amount else ""
-    return f"{who} offers to lend you {amount} fifties{terms}: yes or no?"
+    return f"{who} offers to lend you {fifties(amount)}{terms}: yes or no?"
 
 
 def parse_at_keyboard(people: Mapping[str, int]) -> Callable[[str], Action]:
@@ -334,7 +336,7 @@ def _summary(state: State) -> str:
     result = state.result()
     best = max(result["fifties"])
     names = [result["names"][s] for s in result["winners"]]
-    return f"{' and '.join(names)} won with {best} fifties"
+    return f"{' and '.join(names)} won with {fifties(best)}"
 
 
 def _play_on(

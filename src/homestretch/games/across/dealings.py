@@ -26,6 +26,7 @@ from homestretch.games.across.actions import (
 )
 from homestretch.games.across.content import HORSES
 from homestretch.games.across.phases import AUCTION, BETTING, OFFER, RACE
+from homestretch.games.across.words import fifties
 
 if TYPE_CHECKING:
     from homestretch.games.across.state import AcrossState
@@ -204,20 +205,21 @@ def apply(state: AcrossState, seat: int, action: Dealing) -> None:
         h, k = action.horse, action.tickets
         offer = Offer("ring", seat, action.partner, action.stake, h, tickets=k)
         state.say(
-            f"{state.name(seat)} asks {state.name(action.partner)} into a ring: {k} ticket(s) "
-            f"on #{h}, {action.stake} of the {3 * k} fifties his"
+            f"{state.name(seat)} asks {state.name(action.partner)} into a ring: {k} "
+            f"{'ticket' if k == 1 else 'tickets'} on #{h}, {state.name(action.partner)} "
+            f"putting in {action.stake} of the {3 * k} fifties"
         )
     elif isinstance(action, OfferHorse):
         offer = Offer("horse", seat, action.buyer, action.price, action.horse)
         state.say(
             f"{state.name(seat)} offers #{action.horse} to {state.name(action.buyer)} "
-            f"for {action.price} fifties"
+            f"for {fifties(action.price)}"
         )
     elif isinstance(action, OfferToBuy):
         owner = state.owners[action.horse][0]
         offer = Offer("buy", seat, owner, action.price, action.horse)
         state.say(
-            f"{state.name(seat)} offers {state.name(owner)} {action.price} fifties "
+            f"{state.name(seat)} offers {state.name(owner)} {fifties(action.price)} "
             f"for #{action.horse}"
         )
     else:
@@ -225,8 +227,8 @@ def apply(state: AcrossState, seat: int, action: Dealing) -> None:
         offer = Offer("loan", seat, action.borrower, action.amount, repay=repay)
         terms = f", to be repaid {repay}" if repay != action.amount else ""
         state.say(
-            f"{state.name(seat)} offers to lend {action.amount} to "
-            f"{state.name(action.borrower)}{terms}"
+            f"{state.name(seat)} offers to lend {state.name(action.borrower)} "
+            f"{fifties(action.amount)}{terms}"
         )
     state.offers.append(offer)
     state.tell("offer", **offer.notice())

@@ -167,7 +167,8 @@ def track_card(view: JSON, content: Content) -> Table | None:
             squares(progress, need, track.handicaps[h].preprinted_halves),
             placing.get(h, "<- rolled" if rolled else ""),
         )
-    table.caption = f"{card['rolls']} rolls; " + "; ".join(card["calls"][-4:])
+    rolls = "1 roll" if card["rolls"] == 1 else f"{card['rolls']} rolls"
+    table.caption = f"{rolls}; " + "; ".join(card["calls"][-4:])
     table.caption += f"\n{LEGEND}"
     return table
 

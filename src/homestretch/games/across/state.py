@@ -283,7 +283,10 @@ class AcrossState(State):
             self.phase = OVER
             best = max(self.cash)
             winners = [self.name(s) for s in range(self.g.players) if self.cash[s] == best]
-            self.say(f"After {RACES} races: {' and '.join(winners)} win(s) with {best} fifties")
+            win = "share the win" if len(winners) > 1 else "wins"
+            self.say(
+                f"After {RACES} races: {' and '.join(winners)} {win} with {words.fifties(best)}"
+            )
 
     # --- the race ---------------------------------------------------------------------
     def _decide(self, action: Action) -> None:
@@ -385,16 +388,18 @@ class AcrossState(State):
         return {"fifties": total + self.carry + self.held}
 
     def notices_for(self, player: int | None, since: int = 0) -> list[JSON]:
-        """The notices, each also said to ``player`` where it concerns him
-        (``words_you``: "Bob lends you 5 fifties"); ``words`` is the table's record."""
+        """The notices, each of a kind the board's "For you" box shows also said to
+        ``player`` where it concerns him (``words_you``: "Bob lends you 5 fifties";
+        ``words.SAID_TO_YOU``); ``words`` is the table's record."""
         shown = super().notices_for(player, since)
         if player is None:
             return shown
         told = []
         for n in shown:
-            said = words.word(n, self.g.seat_names, you=player) if "words" in n else None
-            if said is not None and player in words.concerned(n):
-                n = {**n, "words_you": said}
+            if n["type"] in words.SAID_TO_YOU and player in words.concerned(n):
+                said = words.word(n, self.g.seat_names, you=player) if "words" in n else None
+                if said is not None:
+                    n = {**n, "words_you": said}
             told.append(n)
         return told
 

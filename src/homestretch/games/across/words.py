@@ -26,7 +26,7 @@ WHY = {
     "win": "WIN, windows 2-5",
     "place": "PLACE, window 6",
     "show": "SHOW, window 7",
-    "refund": "bets refunded: the race is disqualified",
+    "refund": "a refund: nobody backed any of the first three home, so the race is disqualified",
     "daily double": "the Daily Double",
     "odd fifties": "the odd fifties after the 8th race, to the WIN horse's owner",
     "win8 bin": "the 8th-race WIN bin",
@@ -36,12 +36,21 @@ WHY = {
 """Why a payment was made, by its ``why``."""
 
 
-def _fifties(n: int) -> str:
+def fifties(n: int) -> str:
+    """'1 fifty', '3 fifties'."""
     return f"{n} fifty" if n == 1 else f"{n} fifties"
 
 
-def _tickets(n: int) -> str:
-    return f"{n} ticket" if n == 1 else f"{n} tickets"
+_fifties = fifties
+
+
+def _rolls(n: int) -> str:
+    return f"{n} roll" if n == 1 else f"{n} rolls"
+
+
+def _tickets(n: int, kind: str = "") -> str:
+    """'1 ticket', '3 winning tickets'."""
+    return f"{n} {kind}ticket" if n == 1 else f"{n} {kind}tickets"
 
 
 def _windows(numbers: Sequence[int]) -> str:
@@ -79,6 +88,14 @@ class Seats:
 
     def whose(self, seat: int) -> str:
         return "your" if seat == self.you else f"{self.names[seat]}'s"
+
+
+SAID_TO_YOU = frozenset({"payment", "dealing", "payback", "ring", "ring_shared", "debt_settled"})
+"""The notices a player is also sent in his own words (``words_you``): the ones the
+board's "For you" box shows him (what he collected from the race just run, and what
+became of his dealings this race); the rest he reads as the table does, so they are
+not sent twice. An offer that lapsed unanswered is not among them: once it lapses it
+asks nothing of him (the table's news says it lapsed)."""
 
 
 def word(notice: JSON, names: Sequence[str], you: int | None = None) -> str | None:
@@ -148,9 +165,9 @@ def _window_payoff(n: JSON, names: Seats) -> str:
 
 def _refund(n: JSON, names: Seats) -> str:
     return (
-        f"Race {n['race']}: nobody backed the WIN, PLACE or SHOW horse: the race is "
-        f"disqualified, {n['tickets']} ticket(s) refunded, {_fifties(n['carried'])} "
-        "carried forward"
+        f"Race {n['race']}: nobody backed any of the first three home (WIN, PLACE or SHOW): "
+        f"the race is disqualified, {_tickets(n['tickets'])} refunded, "
+        f"{_fifties(n['carried'])} carried forward"
     )
 
 
@@ -164,14 +181,14 @@ def _daily_double(n: JSON, names: Seats) -> str:
         return f"Daily Double {first}-{second}: no winning ticket; {n['pool']} go into race 3"
     odd = f", {n['to_race_3']} odd into race 3" if n["to_race_3"] else ""
     return (
-        f"Daily Double {first}-{second}: {n['pool']} over {n['tickets']} winning ticket(s), "
+        f"Daily Double {first}-{second}: {n['pool']} over {_tickets(n['tickets'], 'winning ')}, "
         f"{n['each']} each{odd}"
     )
 
 
 def _race_result(n: JSON, names: Seats) -> str:
     win, place, show = n["finish"]
-    return f"Race {n['race']}: WIN #{win}, PLACE #{place}, SHOW #{show} ({n['rolls']} rolls)"
+    return f"Race {n['race']}: WIN #{win}, PLACE #{place}, SHOW #{show} ({_rolls(n['rolls'])})"
 
 
 def _sale(n: JSON, names: Seats) -> str:
@@ -207,8 +224,9 @@ def _offered(n: JSON, names: Seats) -> str:
     if n["kind"] == "ring":
         total = 3 * n["tickets"]
         deal = (
-            f"{names.does(n['from'], 'ask', start=True)} {to} into a ring: {n['tickets']} "
-            f"ticket(s) on #{n['horse']}, {to} putting in {n['amount']} of the {total} fifties"
+            f"{names.does(n['from'], 'ask', start=True)} {to} into a ring: "
+            f"{_tickets(n['tickets'])} on #{n['horse']}, {to} putting in {n['amount']} of the "
+            f"{total} fifties"
         )
         return deal
     offers = names.does(n["from"], "offer", start=True)
@@ -229,16 +247,25 @@ def _offer_lapsed(n: JSON, names: Seats) -> str:
 
 
 def _dealing(n: JSON, names: Seats) -> str:
+    """An offer answered, naming who answered: what was agreed if it was taken ("Cleo
+    sells #5 to Ann for 4 fifties: Ann accepted"), else what was offered ("Cleo offers
+    #5 to Ann for 4 fifties: Ann declined")."""
     frm, to = n["frm"], names[n["asked"]]
-    verdict = "accepted" if n["accepted"] else "declined"
-    if "void" in n:
-        verdict = f"accepted, but the deal is off: {n['void']}"
+    if not n["accepted"]:
+        verdict = (
+            f"{to} accepted, but the deal is off: {n['void']}" if "void" in n else f"{to} declined"
+        )
+        offered = {**n, "from": frm, "tickets": 0}
+        if n["kind"] == "ring":
+            return f"{names.does(frm, 'ask', True)} {to} into a ring on #{n['horse']}: {verdict}"
+        return f"{_offered(offered, names)}: {verdict}"
+    verdict = f"{to} accepted"
     if n["kind"] == "loan":
         terms = f", to be repaid {n['repay']}" if n["repay"] != n["amount"] else ""
         return f"{names.does(frm, 'lend', True)} {to} {_fifties(n['amount'])}{terms}: {verdict}"
     if n["kind"] == "buy":
-        offers = names.does(frm, "offer", True)
-        return f"{offers} {to} {_fifties(n['amount'])} for #{n['horse']}: {verdict}"
+        buys = names.does(frm, "buy", True)
+        return f"{buys} #{n['horse']} from {to} for {_fifties(n['amount'])}: {verdict}"
     if n["kind"] == "ring":
         return f"{names.does(frm, 'ask', True)} {to} into a ring on #{n['horse']}: {verdict}"
     sells = names.does(frm, "sell", True)
@@ -248,15 +275,15 @@ def _dealing(n: JSON, names: Seats) -> str:
 def _ring(n: JSON, names: Seats) -> str:
     (a, b), (x, y) = n["members"], n["stakes"]
     return (
-        f"{_when(n)}: a ring of {names[a]} ({x}) and {names[b]} ({y}) buys {n['tickets']} "
-        f"ticket(s) on #{n['horse']}, written under {names.whose(a)} initials"
+        f"{_when(n)}: a ring of {names[a]} ({x}) and {names[b]} ({y}) buys "
+        f"{_tickets(n['tickets'])} on #{n['horse']}, written under {names.whose(a)} initials"
     )
 
 
 def _ring_shared(n: JSON, names: Seats) -> str:
     (a, b), (x, y) = n["members"], n["shares"]
     return (
-        f"{_when(n)}: the ring's {n['tickets']} ticket(s) on #{n['horse']} collected "
+        f"{_when(n)}: the ring's {_tickets(n['tickets'])} on #{n['horse']} collected "
         f"{_fifties(n['collected'])}: {x} to {names[a]}, {y} to {names[b]}"
     )
 
@@ -352,6 +379,8 @@ def move_said(action: Action, names: Sequence[str], track_names: Mapping[str, st
 PAGE_TEMPLATES = {
     "fifty": "{n} fifty",
     "fifties": "{n} fifties",
+    "ticket": "{n} ticket",
+    "tickets": "{n} tickets",
     "and": "{a} and {b}",
     "you": "you",
     "none": "none",
@@ -398,16 +427,16 @@ PAGE_TEMPLATES = {
     "window_dealt": "{n} {title} {count}",
     "tote": "MPH Totalizator",
     "tote_race": "MPH Totalizator, race {race}",
-    "ring_line": (
-        "Ring on #{horse}: {tickets} ticket(s) under {mark}, {a} {x} and {b} {y} fifties"
-    ),
+    "ring_line": ("Ring on #{horse}: {tickets} under {mark}, {a} {x} and {b} {y} fifties"),
     "dd_line": "{name}: #{first} then #{second}",
     "card_race": "Race card, race {race}",
     "card_finished": "Race card, race {race} (finished)",
     "card_track": "The track card",
     "rolled": "\u2190 rolled",
     "owner_you": "{marks} (you)",
-    "calls": "{rolls} rolls. {calls}",
+    "calls": "{rolls}. {calls}",
+    "roll": "{n} roll",
+    "rolls": "{n} rolls",
     "news": "Handicap and Auction News: {conditions}",
     "legend": (
         "Grey: preprinted X's and half X's; black: marked in the race; ringed: the circled, "
@@ -446,7 +475,7 @@ PAGE_TEMPLATES = {
     "offer_horse": "{frm} offers {to} #{horse} for {fifties}",
     "offer_buy": "{frm} offers {to} {fifties} for #{horse}",
     "offer_ring": (
-        "{frm} asks {to} into a ring: {tickets} ticket(s) on #{horse}, {to} putting in "
+        "{frm} asks {to} into a ring: {tickets} on #{horse}, {to} putting in "
         "{amount} of the {total} fifties, winnings shared the same way"
     ),
     "offer_loan": "{frm} offers to lend {to} {fifties}",
@@ -454,7 +483,7 @@ PAGE_TEMPLATES = {
     "own_offer_horse": "You offer {to} #{horse} for {fifties}",
     "own_offer_buy": "You offer {to} {fifties} for #{horse}",
     "own_offer_ring": (
-        "You ask {to} into a ring: {tickets} ticket(s) on #{horse}, {to} putting in "
+        "You ask {to} into a ring: {tickets} on #{horse}, {to} putting in "
         "{amount} of the {total} fifties, winnings shared the same way"
     ),
     "own_offer_loan": "You offer to lend {to} {fifties}",

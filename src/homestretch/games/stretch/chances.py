@@ -42,14 +42,20 @@ def _entries(race: Race, win: Any, **columns: Any) -> list[JSON]:
     ]
 
 
-def quick_bounds(race: Race, charts: ChartSet) -> JSON:
+COMING = " (the exact figures follow)"
+"""Said after the brackets while the exact figures are being worked out, and only then."""
+
+
+def quick_bounds(race: Race, charts: ChartSet, coming: bool = False) -> JSON:
+    """The proven brackets; ``coming``: the exact figures are being worked out (the
+    brackets say they follow)."""
     from homestretch.games.stretch.exact import quickplay_bounds
 
     b = quickplay_bounds(race, charts)
     return {
         "method": "bounds",
-        "says": "win exact; place and show proven within "
-        f"{b.widest:.1%} (the exact figures follow)",
+        "says": f"win exact; place and show proven within {b.widest:.1%}"
+        + (COMING if coming else ""),
         "widest": b.widest,
         "entries": _entries(
             race,

@@ -816,7 +816,7 @@ def _show_bounds(race: Race, charts: ChartSet, fmt: OutputFormat) -> None:
     """Exact win chances and proven place and show brackets: milliseconds, not seconds."""
     from homestretch.games.stretch.chances import quick_bounds
 
-    bounds = quick_bounds(race, charts)
+    bounds = quick_bounds(race, charts, coming=True)
     if fmt is OutputFormat.json:
         _json_line({"race": race.name, "mode": "quick", "final": False, **bounds})
         return

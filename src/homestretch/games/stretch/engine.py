@@ -37,8 +37,8 @@ from homestretch.games.stretch.odds_payoffs import balance_book, odds_classes, r
 from homestretch.games.stretch.race import Race, bundled_race
 from homestretch.games.stretch.report import race_json
 from homestretch.games.stretch.sheet import Line
-from homestretch.games.stretch.tote import settle
-from homestretch.games.stretch.words import CAPTIONS
+from homestretch.games.stretch.tote import probable_win_price, settle
+from homestretch.games.stretch.words import CAPTIONS, tote_odds
 from homestretch.games.stretch.words import yours as window_words
 
 Mode = Literal["quick", "full"]
@@ -463,6 +463,13 @@ class RaceState(State):
         shown["captions"] = CAPTIONS
         if self.game.tote.names:
             shown["tote"] = self.windows.to_json()
+            shown["tote"]["tote_odds"] = {  # the board's odds to win, in words
+                str(post): tote_odds(
+                    probable_win_price(self.windows.tickets, post, self.windows.rules.takeout),
+                    self.windows.rules.breakage,
+                )
+                for post in self.windows.posts
+            }
             if player is not None and 0 <= player < len(self.game.tote.names):
                 shown["yours"] = window_words(shown["tote"], player)  # its phone's lines
         return shown

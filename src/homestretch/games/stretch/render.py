@@ -236,17 +236,16 @@ def tote_board(view: JSON) -> Table:
     """The pools on each horse, the tote's odds to win, and every player's tickets."""
     tote = view["tote"]
     table = _table("The tote")
-    for column in ("PP", "Horse", "Odds", "Win", "Place", "Show", "Tote win"):
+    for column in ("PP", "Horse", "Odds", "Win", "Place", "Show", "Tote odds"):
         table.add_column(column, justify="left" if column == "Horse" else "right")
     for entry in view["entries"]:
         post = str(entry["post"])
-        probable = tote["probable_win"][post]
         table.add_row(
             post,
             escape(entry["horse"]),
             entry["odds"] or "",
             *(_dollars(tote["pools"][p]["by_post"][post]) for p in ("win", "place", "show")),
-            "" if probable is None else f"{probable:.1f}-1",
+            tote["tote_odds"][post],
         )
     for player in tote["players"]:
         tickets = [

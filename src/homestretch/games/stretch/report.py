@@ -361,7 +361,9 @@ def _finish_call(state: RaceState) -> str:
     photos = [g for g in _photo_groups(lines, running)]
     for group in photos:
         totals = ", ".join(f"{lines[i].name} {lines[i].photo_total}" for i in group)
-        text += f" The photo ({lines[group[0]].final_speed}): {totals}."
+        level = "both" if len(group) == 2 else "all"
+        figure = lines[group[0]].final_speed
+        text += f" The photo, {level} on a speed figure of {figure}: {totals}."
     for group in wire:
         if len(group) < 2:
             continue

@@ -115,11 +115,19 @@ def settle(
     return [settle_pool(p, tickets, order, takeout_percent, breakage_cents) for p in POOLS]
 
 
-def probable_win_odds(tickets: Sequence[Ticket], post: int, takeout_percent: int) -> float | None:
+def probable_win_price(
+    tickets: Sequence[Ticket], post: int, takeout_percent: int
+) -> Fraction | None:
     """The tote board's odds to win on ``post`` if the race were run now (profit per
-    dollar, before breakage); None while nobody has backed it."""
+    dollar, before breakage), exact; None while nobody has backed it."""
     backed = sum(t.dollars for t in tickets if t.pool == "win" and t.post == post)
     total = sum(t.dollars for t in tickets if t.pool == "win")
     if not backed:
         return None
-    return max(0.0, total * (100 - takeout_percent) / 100 / backed - 1)
+    return max(Fraction(0), Fraction(total * (100 - takeout_percent), 100 * backed) - 1)
+
+
+def probable_win_odds(tickets: Sequence[Ticket], post: int, takeout_percent: int) -> float | None:
+    """``probable_win_price`` as a float."""
+    price = probable_win_price(tickets, post, takeout_percent)
+    return None if price is None else float(price)

@@ -5,15 +5,19 @@ labels are here too, so every word a player reads comes from the rules' side."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from fractions import Fraction
 
+from homestretch.core.odds import BOARD_STEPS, Odds
 from homestretch.core.protocol import JSON
-from homestretch.games.stretch.betting import money
+from homestretch.games.stretch.betting import MIN_TICKET, money
 
 WINDOW = {
     "bet": "Bet",
     "on": "on",
     "dollars": "dollars",
+    "dollars_hint": f"{MIN_TICKET} or more",
     "buy": "Buy the ticket",
     "done": "Done betting",
     "before": "Before you bet: ",
@@ -21,6 +25,27 @@ WINDOW = {
     "tote": "the tote and who bet what",
 }
 """The betting window's labels and buttons, and the jumps below it."""
+
+
+STAKE_BACK = "stake back"
+"""The tote's odds on a horse whose winning ticket would get its stake back, no more."""
+
+
+def tote_odds(price: Fraction | None, breakage_cents: int) -> str:
+    """The tote board's odds to win as a racegoer reads them: the board's steps ("even",
+    "6-5", "5-2", "7-2" ..., whole numbers from 5-1), each price read down to the step at
+    or below it, as a tote board shows odds (it never shows more than it would pay);
+    "stake back" where a winning ticket would get its stake back and no more (ruling
+    S19: breakage never takes a price below the dollar staked); "" while nobody has
+    backed the horse. ``price``: profit per dollar (``tote.probable_win_price``)."""
+    if price is None:
+        return ""
+    if (100 + 100 * price) // breakage_cents * breakage_cents <= 100:
+        return STAKE_BACK
+    if price >= 5:
+        return str(Odds(Fraction(math.floor(price))))
+    steps = [step for step in BOARD_STEPS if step <= price]
+    return str(Odds(steps[-1])) if steps else f"1-{math.floor(1 / price)}"
 
 
 def ticket_words(ticket: JSON) -> str:
@@ -49,7 +74,10 @@ def _outcome(tote: JSON, seat: int) -> str:
     me = tote["players"][seat]
     mine = [t for t in tote["tickets"] if t["seat"] == seat]
     net = me["net"]
-    standing = f"up {money(net)}" if net > 0 else f"down {money(-net)}" if net < 0 else "even"
+    # not "even": beside the tote's odds that word is a price
+    standing = (
+        f"up {money(net)}" if net > 0 else f"down {money(-net)}" if net < 0 else "as you started"
+    )
     if not mine:
         return f"You bet nothing on this race: you hold {money(me['cash'])}."
     won = sum(p["paid"].get(str(seat), 0) for p in tote["settled"] if not p["refunded"])
@@ -102,10 +130,14 @@ CAPTIONS = {
     "chances": "Chances and fair odds",
     "working": "Working out the chances\u2026",
     "chances_headings": ["PP", "Horse", "Odds", "Win", "Place", "Show", "Fair"],
+    "book": (
+        "The morning line's odds imply chances that add up to {book}: fair odds would add "
+        "up to 100%, and the rest is the odds maker's margin."
+    ),
     "tote": "The tote",
-    "tote_headings": ["PP", "Horse", "Odds", "Win", "Place", "Show", "Tote win"],
+    "tote_headings": ["PP", "Horse", "Odds", "Win", "Place", "Show", "Tote odds"],
     "pool": "Pool",
-    "stake_back": "stake back",
+    "stake_back": STAKE_BACK,
     "players": "Players",
     "done": "done",
     "betting": "betting",
@@ -114,6 +146,7 @@ CAPTIONS = {
     "refunded": "no paying ticket: stakes given back",
     "up": "up {money}",
     "down": "down {money}",
+    "level": "as at the start",
     "kept": "Kept by the tote (takeout {takeout}%, breakage to {breakage}\u00a2): {money}",
     "lines": "Running lines (lengths behind the leader)",
     "lines_label": "Running lines: lengths behind the leader",

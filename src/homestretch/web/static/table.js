@@ -262,7 +262,7 @@ function drawForms(forms) {
 // a computer's seat opened again (with a new link) for a person.
 function logLine(entry) {
   const text = entry.chance !== undefined
-    ? `${entry.position}: ${entry.chance}${entry.faces ? " " + entry.faces.join("-") : ""}`
+    ? `${entry.position}: ${entry.chance}${entry.faces ? " " + entry.faces.join(" and ") : ""}`  // "2 and 5": "2-5" reads as odds
     : `${entry.position}: ${seatName(entry.player)}: ${entry.words || actionText(entry.action)}`;
   return el("li", text);
 }

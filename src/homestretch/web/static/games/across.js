@@ -16,6 +16,7 @@
   // A template of the served words with its {fields} filled in.
   const say = (key, fields) => W[key].replace(/\{(\w+)\}/g, (_, name) => String(fields[name]));
   const f = (n) => say(n === 1 ? "fifty" : "fifties", { n });
+  const tickets = (n) => say(n === 1 ? "ticket" : "tickets", { n });
   const both = (items) => items.reduce((a, b) => say("and", { a, b }));
   const who = (seats) => both(seats.map((s) => NAMES[s]));
   const ownerOf = (h) => (V.owners[String(h)] ? who(V.owners[String(h)]) : W.unsold);
@@ -195,7 +196,7 @@
     for (let r = 0; r < depth; r++) table.append(row(cols.map((c) => c[r] || "")));
     s.append(table);
     (V.rings || []).forEach((r) => s.append(node("p", say("ring_line", {
-      horse: r.horse, tickets: r.tickets, mark: MARKS[r.members[0]],
+      horse: r.horse, tickets: tickets(r.tickets), mark: MARKS[r.members[0]],
       a: NAMES[r.members[0]], x: r.stakes[0], b: NAMES[r.members[1]], y: r.stakes[1],
     }), "ab-ring-line")));
     if (V.daily_double.length) {
@@ -253,7 +254,7 @@
       table.append(tr);
     });
     s.append(table);
-    if (race) s.append(node("p", say("calls", { rolls: race.rolls, calls: race.calls.slice(-3).join("; ") }), "ab-calls"));
+    if (race) s.append(node("p", say("calls", { rolls: say(race.rolls === 1 ? "roll" : "rolls", { n: race.rolls }), calls: race.calls.slice(-3).join("; ") }), "ab-calls"));
     else s.append(node("p", say("news", card), "ab-news"));
     s.append(node("p", W.legend, "ab-legend"));
     return s;
@@ -370,7 +371,7 @@
   function offerText(o) {
     const frm = NAMES[o.from];
     const to = o.to === V.you ? W.you : NAMES[o.to];
-    const fields = { frm, to, horse: o.horse, fifties: f(o.amount), amount: o.amount, tickets: o.tickets, total: 3 * o.tickets, repay: o.repay };
+    const fields = { frm, to, horse: o.horse, fifties: f(o.amount), amount: o.amount, tickets: tickets(o.tickets), total: 3 * o.tickets, repay: o.repay };
     const kind = o.kind === "loan" && o.repay !== o.amount ? "terms" : OFFER_WORDS[o.kind] ? o.kind : "loan";
     const [theirs, own] = OFFER_WORDS[kind];
     return say(o.from === V.you ? own : theirs, fields);
@@ -416,7 +417,6 @@
   // opens (the rest of the table talk is further down): an offer to answer, his own
   // offers waiting for an answer, what became of his dealings this race, what he owes
   // another player (with the form to pay it back) and his horses in hock.
-  const DEALING_NEWS = ["dealing", "offer_lapsed", "payback", "ring", "ring_shared", "debt_settled"];
   function forYou(frame) {
     if (V.you === null || V.you === undefined) return null;
     const s = section(W.for_you, "ab-for-you");
@@ -428,8 +428,9 @@
     (V.offers || []).filter((o) => o.from === V.you)
       .forEach((o) => s.append(node("p", say("awaits", { offer: offerText(o), name: NAMES[o.to] }), "ab-pending")));
     s.append(...lastRace(frame));
-    // each said to him (words_you: "Bob lends you 3 fifties"), served only where it concerns him
-    frame.notices.filter((n) => n.words_you && DEALING_NEWS.includes(n.type) && n.meet === V.meet && n.race === V.race)
+    // each said to him (words_you: "Bob lends you 3 fifties"), served only on what concerns
+    // him and this box shows (words.py SAID_TO_YOU): his dealings; his payments are above
+    frame.notices.filter((n) => n.words_you && n.type !== "payment" && n.meet === V.meet && n.race === V.race)
       .slice(-3).forEach((n) => s.append(node("p", n.words_you, "ab-news-yours")));
     if (!frame.over) V.debts.filter((d) => d.borrower === V.you).forEach((d) => {
       const bar = node("div", null, "ab-moves ab-payback", { say: `payback${d.lender}` });

@@ -36,7 +36,6 @@ window.homestretchBoard = (frame, box, tools) => {
     const die = race.field_die === null || race.field_die === undefined ? "" : `, Field die ${race.field_die}`;
     facts.push(race.mode === "full" ? `pace ${race.pace} (top two ${race.pace_total}${die})` : `pace ${race.pace}`);
   }
-  if (race.book !== null) facts.push(`book ${(race.book * 100).toFixed(1)}%`);
   head.append(el("p", facts.join("; ")));
   parts.push(head);
 
@@ -174,8 +173,11 @@ function drawChances(frame, el) {
   const box = chances.box;
   const says = frame.view.captions;
   const title = el("h4", says.chances);
+  // the morning line's book, in words, where a player weighs the odds against the chances
+  const book = frame.view.book === null || frame.view.book === undefined ? []
+    : [el("p", fill(says.book, { book: pct(frame.view.book) }), "stretch-says stretch-book")];
   if (!data || !data.entries.length) {
-    box.replaceChildren(title, el("p", data ? data.says + (data.method === "pending" ? "\u2026" : "") : says.working, "stretch-says"));
+    box.replaceChildren(title, el("p", data ? data.says + (data.method === "pending" ? "\u2026" : "") : says.working, "stretch-says"), ...book);
     return;
   }
   const odds = Object.fromEntries(frame.view.entries.map((e) => [e.post, e.odds]));
@@ -183,7 +185,7 @@ function drawChances(frame, el) {
   const rows = data.entries.map((e) => [e.post, e.horse, odds[e.post] || "", pct(e.win), range(e, "place"), range(e, "show"), e.fair_odds || "-"]);
   const grid = table(el, "", says.chances_headings, rows, "stretch-chances-table");
   box.dataset.method = data.method;
-  box.replaceChildren(title, el("p", data.says, "stretch-says"), grid.querySelector("table"));
+  box.replaceChildren(title, el("p", data.says, "stretch-says"), grid.querySelector("table"), ...book);
 }
 
 // --- the players' tote ----------------------------------------------------------------
@@ -195,10 +197,6 @@ function playerName(frame, player) {
   return seat ? seat.name : player.name;
 }
 
-// The tote board's price to win, as profit to a dollar; a horse carrying the whole win
-// pool would pay a ticket's stake back and no more (ruling S19), which "0.0-1" hid.
-const probableWin = (odds, says) => (odds < 0.05 ? says.stake_back : `${odds.toFixed(1)}-1`);
-
 // ``called``: the whole call is shown; until then the players' money is shown as it was
 // at the off, or the board would give the finish away.
 function toteBoard(frame, el, called) {
@@ -208,11 +206,9 @@ function toteBoard(frame, el, called) {
     ? tote.settled.reduce((sum, pool) => sum + (pool.paid[seat] || 0), 0) : 0);
   const box = el("div", null, "stretch-tote");
   box.id = "stretch-tote";
-  const rows = frame.view.entries.map((e) => {
-    const probable = tote.probable_win[e.post];
-    return [e.post, e.horse, e.odds || "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].by_post[e.post])),
-      probable === null ? "" : probableWin(probable, says)];
-  });
+  // the tote's odds to win as the board reads them ("even", "5-2", "stake back": words.py)
+  const rows = frame.view.entries.map((e) => [e.post, e.horse, e.odds || "",
+    ...["win", "place", "show"].map((p) => dollars(tote.pools[p].by_post[e.post])), tote.tote_odds[e.post]]);
   rows.push(["", says.pool, "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].total)), ""]);
   box.append(table(el, says.tote, says.tote_headings, rows, "stretch-pools"));
   const players = el("ul");
@@ -304,8 +300,10 @@ function makeWindow(frame, el, tools) {
   amount.type = "number";
   amount.inputMode = "numeric";
   amount.min = "2";
-  amount.value = "2";
   const says = frame.view.yours.buttons;
+  // blank, not 2: a phone's tap leaves the caret after a 2 already there, and "10"
+  // typed in would bet $210; left blank it buys the least ticket, as `win 3` does
+  amount.placeholder = says.dollars_hint;
   const buy = el("button", says.buy);
   buy.type = "submit";
   const done = el("button", says.done);
@@ -314,7 +312,8 @@ function makeWindow(frame, el, tools) {
   done.addEventListener("click", () => sendFromWindow(form, tools, { kind: "done" }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    sendFromWindow(form, tools, { kind: "bet", pool: pool.value, post: Number(horse.value), dollars: Number(amount.value) });
+    const dollars = amount.value.trim() === "" ? Number(amount.min) : Number(amount.value);
+    sendFromWindow(form, tools, { kind: "bet", pool: pool.value, post: Number(horse.value), dollars });
   });
   const refused = el("p", null, "stretch-refused");
   refused.setAttribute("role", "alert");
@@ -348,7 +347,8 @@ function totePaid(frame, el) {
   box.append(table(el, says.paid, says.paid_headings, rows));
   const standing = el("ul", null, "stretch-paid");
   tote.players.forEach((p) => {
-    const net = p.net >= 0 ? fill(says.up, { money: dollars(p.net) }) : fill(says.down, { money: dollars(-p.net) });
+    const net = p.net > 0 ? fill(says.up, { money: dollars(p.net) })
+      : p.net < 0 ? fill(says.down, { money: dollars(-p.net) }) : says.level;
     standing.append(el("li", `${names[p.seat]}: ${dollars(p.cash)} (${net})`));
   });
   const kept = tote.settled.reduce((sum, pool) => sum + pool.kept, 0);
