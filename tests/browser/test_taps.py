@@ -43,10 +43,15 @@ def _bob(browser: Browser, address: str) -> tuple[Page, int, str]:
 TAP_WHAT_IS_DRAWN = """(before) => { window.tapped = (async () => {
   // as soon as the page has drawn the frame after ``before`` with a move in it (and
   // heard the answer to the move), a finger lands where its first move button is:
-  // hit-tested as a real tap is
+  // hit-tested as a real tap is. Said back: the version drawn and how long after the
+  // button was first seen (at most a frame after it was drawn) the tap came.
+  let seen = null;
   await new Promise((done) => {
-    const drawn = () => document.body.dataset.version !== before && !document.body.classList.contains("moving");
-    const look = () => (drawn() && document.querySelector("#tp-moves button")) ? done() : requestAnimationFrame(look);
+    const look = () => {
+      const drawn = document.body.dataset.version !== before && document.querySelector("#tp-moves button");
+      if (drawn && seen === null) seen = performance.now();
+      if (drawn && !document.body.classList.contains("moving")) done(); else requestAnimationFrame(look);
+    };
     look();
   });
   const button = document.querySelector("#tp-moves button");
@@ -54,9 +59,12 @@ TAP_WHAT_IS_DRAWN = """(before) => { window.tapped = (async () => {
   const box = button.getBoundingClientRect();
   const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
   const hit = document.elementFromPoint(x, y);
+  const late = performance.now() - seen;
   hit.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, clientX: x, clientY: y }));
-  return document.body.dataset.version;
+  return [document.body.dataset.version, late];
 })(); }"""
+SOON = 150
+"""ms after a button was drawn that a tap surely comes within table.js's SETTLE (200)."""
 
 
 def test_a_double_tap_makes_one_move_in_totopoly(
@@ -80,16 +88,27 @@ def test_a_double_tap_makes_one_move_in_totopoly(
         assert len(sent) == 1, [r.post_data for r in sent]
         expect(page.locator("#error")).to_be_hidden()
 
-        # his next move, and at once a tap on what the frame after it draws
-        page.evaluate(TAP_WHAT_IS_DRAWN, str(after["version"]))  # the finger ready
-        page.locator("#tp-moves button").first.click()
-        drawn = page.evaluate("window.tapped")
-        page.wait_for_timeout(300)
-        assert len(sent) == 2, [r.post_data for r in sent]
+        # his next move, and at once a tap on what the frame after it draws (again on
+        # the next decision if the machine was too slow to tap that soon)
+        for _ in range(5):
+            now = frame(address, game_id, token)["version"]
+            shows(page, now)
+            page.wait_for_timeout(300)  # the buttons of this frame settled
+            made = len(sent)
+            page.evaluate(TAP_WHAT_IS_DRAWN, str(now))  # the finger ready
+            page.locator("#tp-moves button").first.click()
+            drawn, late = page.evaluate("window.tapped")
+            page.wait_for_timeout(300)  # a move the tap made would have been sent by now
+            if late < SOON:
+                assert len(sent) == made + 1, [r.post_data for r in sent[made:]]
+                break
+        else:
+            pytest.fail("no tap came soon enough after a frame was drawn")
         assert frame(address, game_id, token)["version"] == int(drawn)
+        made = len(sent)
         page.locator("#tp-moves button").first.click()  # looked at, then tapped: taken
         expect(page.locator("body")).not_to_have_attribute("data-version", drawn)
-        assert len(sent) == 3
+        assert len(sent) == made + 1
         expect(page.locator("#error")).to_be_hidden()
 
 
