@@ -272,7 +272,8 @@ def test_the_chosen_seat_types_the_real_dice(client: TestClient) -> None:
     assert rolled.status_code == 200
     # the answer is the version the roll made; the page's stream brings the frame
     after = frame_of(client, game_id, ann)
-    assert rolled.json() == {"version": after["version"]} and after["version"] > frame["version"]
+    assert rolled.json() == {"version": after["version"], "again": False}
+    assert after["version"] > frame["version"]
     assert after["log"][frame["version"]]["faces"] == [2] * roll["dice"]
     admin_frame = frame_of(client, game_id, links["admin_token"])
     assert admin_frame["admin"] and admin_frame["seat"] is None

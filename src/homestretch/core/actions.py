@@ -20,6 +20,11 @@ class Action:
     any_time: ClassVar[bool] = False
     """A move the rules take from a seat the table is not waiting for (an Across dealing):
     refused out of turn in the rules' own words, not as whose turn it is."""
+    at_once: ClassVar[bool] = False
+    """A move made at the same time as other seats' moves of its kind (a bet at the
+    windows, a sealed pick), meaning the same whichever of them the table takes first: one
+    sent from a page a moment behind, when only such moves of others came between, is
+    made rather than refused as stale (``Table.still_stands``, docs/architecture.md)."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
@@ -42,6 +47,11 @@ class ActionCodec:
             if cls.kind in self._by_kind:
                 raise ValueError(f"two action classes share the kind {cls.kind!r}")
             self._by_kind[cls.kind] = cls
+
+    def at_once(self, data: dict[str, Any] | None) -> bool:
+        """Whether the action ``data`` (an event's) is of a kind made at once with others'."""
+        cls = self._by_kind.get(str((data or {}).get("kind")))
+        return cls is not None and cls.at_once
 
     @property
     def classes(self) -> list[type[Action]]:

@@ -171,6 +171,24 @@ class Table:
             self._run()
         return self.state.events[start:]
 
+    def still_stands(self, seat: int, action: Action, seen_version: int) -> bool:
+        """Whether ``seat``'s move, sent when the table was at ``seen_version`` and refused
+        as stale, means now what it meant then, so may be made as it is (the ruling in
+        docs/architecture.md, "Moves made at once"): only other seats' moves came between,
+        each of a kind made at once (``Action.at_once``: a bet at the windows, a sealed
+        pick), no roll or draw; the move is of such a kind too, the table still waits for
+        the seat and the rules take the move now. Anything else (a bid after another bid,
+        a move after the dice) may mean something else now: it is refused, not made."""
+        if not 0 <= seen_version < self.version or not action.at_once:
+            return False
+        codec = self.game.codec
+        between = self.state.events[seen_version:]
+        if any(
+            e.action is None or e.player == seat or not codec.at_once(e.action) for e in between
+        ):
+            return False
+        return seat in self.waiting().seats and self.state.why_illegal(seat, action) is None
+
     def roll(self, faces: Sequence[int], seen_version: int) -> list[Event]:
         """The faces a person rolled with real dice, for the roll the table waits for."""
         self._check_version(seen_version)

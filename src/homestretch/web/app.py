@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import anyio.to_thread
@@ -24,6 +25,7 @@ from homestretch.core.inputs import NESTING, is_whole, nesting
 from homestretch.core.protocol import JSON
 from homestretch.games.stretch.cards import CardSet
 from homestretch.session.seats import open_seat
+from homestretch.session.table import Table
 from homestretch.store.db import Store
 from homestretch.web import pages
 from homestretch.web.forms import FieldError
@@ -157,8 +159,10 @@ def create_app(
         except TableMovedOn as exc:  # another process stored a move first
             raise Stale(str(exc), await hub.current(live, viewer)) from None
         # the version the move (and what it set off) made: the new frame is pushed to
-        # every page of the table, this one's too, so it is not built again here
-        return JSONResponse({"version": made})
+        # every page of the table, this one's too, so it is not built again here;
+        # ``again``: the table took this move alone and waits for the seat still (a bet,
+        # the window open), so the page may take its next tap before that frame comes
+        return JSONResponse({"version": made.version, "again": made.again})
 
     @app.post("/api/tables/{game_id}/join")
     async def join(game_id: int, request: Request) -> JSON:
@@ -272,15 +276,27 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _submit(live: LiveTable, viewer: Viewer, action_json: Any, version: int) -> int:
-    """A person's move: refused if the page was stale, if it is not their seat's turn,
-    or if the rules refuse it; the version it made."""
+@dataclass(frozen=True)
+class Made:
+    """What a move made: the table's version after it (and all it set off), and whether
+    the table took that move alone and still waits for the same seat."""
+
+    version: int
+    again: bool = False
+
+
+def _submit(live: LiveTable, viewer: Viewer, action_json: Any, version: int) -> Made:
+    """A person's move: refused if the page was stale (unless it still stands: moves
+    made at once, ``Table.still_stands``), if it is not their seat's turn, or if the rules
+    refuse it; what it made."""
     table = live.table
     seat = viewer.seat
     if seat is None:
         raise Forbidden("a spectator cannot move; open your seat's link")
     if version != table.version:
-        raise Stale(_stale_reason(version, table.version), live.frame_for(viewer))
+        if not _stands(table, seat, action_json, version):
+            raise Stale(_stale_reason(table, seat, version), live.frame_for(viewer))
+        version = table.version  # made now, as if sent a moment later
     if table.is_computer(seat):
         raise Forbidden(f"seat {seat} ({table.seats[seat].name}) is played by the computer now")
     if not isinstance(action_json, dict):
@@ -296,26 +312,52 @@ def _submit(live: LiveTable, viewer: Viewer, action_json: Any, version: int) -> 
                 reason if action.any_time else f"it is not {table.seats[seat].name}'s turn"
             )
         table.submit(seat, action, version)
-        return table.version
+        again = table.version == version + 1 and seat in table.waiting().seats
+        return Made(table.version, again)
     except HomestretchError:
         raise
     except (TypeError, ValueError, KeyError) as exc:
         raise HomestretchError(f"not an action of {table.entry.name} here ({exc})") from None
 
 
-def _stale_reason(seen: int, now: int) -> str:
-    return f"the table moved on: you saw move {seen}, it is now at move {now}; look again"
+def _stands(table: Table, seat: int, action_json: Any, seen: int) -> bool:
+    """Whether a move sent at ``seen`` is made although the table moved on since."""
+    if not isinstance(action_json, dict):
+        return False
+    try:
+        action = table.game.codec.from_json(action_json)
+    except (HomestretchError, TypeError, ValueError, KeyError):
+        return False
+    return table.still_stands(seat, action, seen)
 
 
-def _roll(live: LiveTable, viewer: Viewer, faces: Any, version: int) -> int:
+def _stale_reason(table: Table, seat: int | None, seen: int) -> str:
+    """A move refused as stale, in plain words: who moved first and what they did (or
+    that the dice rolled), and that the move was not made."""
+    first = "the table moved on"
+    if 0 <= seen < table.version:
+        entries = table.log_for(seat, since=seen)
+        said = []
+        for entry in entries[:2]:
+            if "player" not in entry:
+                said.append(str(entry.get("chance") or "the dice rolled"))
+                continue
+            name = table.seats[entry["player"]].name if entry["player"] < len(table.seats) else ""
+            said.append(f"{name} {entry.get('words') or 'moved'}".strip())
+        more = f" and {len(entries) - 2} more" if len(entries) > 2 else ""
+        first += f" before your move reached it ({'; '.join(said)}{more})"
+    return f"{first}, so yours was not made: look again and make it again if you still want it"
+
+
+def _roll(live: LiveTable, viewer: Viewer, faces: Any, version: int) -> Made:
     if not live.may_roll(viewer):
         raise Forbidden("the dice at this table are typed by someone else")
     if not isinstance(faces, list) or not all(isinstance(f, int) for f in faces):
         raise HomestretchError("a roll is a list of faces, such as [3, 5]")
     if version != live.table.version:
-        raise Stale(_stale_reason(version, live.table.version), live.frame_for(viewer))
+        raise Stale(_stale_reason(live.table, viewer.seat, version), live.frame_for(viewer))
     live.table.roll(faces, version)
-    return live.table.version
+    return Made(live.table.version)
 
 
 def _take_open_seat(hub: Hub, live: LiveTable, name: str) -> int:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
+from homestretch.core.chance import SeededDice
 from homestretch.core.errors import HomestretchError
 from homestretch.games.totopoly import auction, deal
 from homestretch.games.totopoly.actions import Bid, Discard, Done, OfferLot, Pass, Reject
@@ -334,3 +335,25 @@ def test_a_small_table_still_exchanges_unless_the_house_rule_says_not_ruling_t38
     skipping = _three_player_deal("no")
     assert skipping.phase == "discard"
     assert any("no compulsory exchange" in line for line in skipping.news)
+
+
+def test_the_log_says_who_deals_which_card_to_whom() -> None:
+    """Each card dealt is a draw in the log: it says who deals it to whom and which of
+    their cards it is ("Ann deals card 2 of 5 to Bob"), where the log said "the deal"
+    fourteen times over."""
+    state = TotopolyGame(3).new_initial_state()
+    dice = SeededDice(5)
+    labels = []
+    while state.is_chance_node():
+        labels.append(state.chance_node().label)
+        state.apply_chance(dice.resolve(state.chance_node()))
+    dealer = state.name_of(state.dealer)
+    dealt = [label for label in labels if " deals card " in label]
+    pack, _ = deal.cards_in_play(state)
+    assert len(dealt) == len(pack) - 1  # the last card is the one left: no draw
+    assert "the deal" not in labels and len(set(dealt)) == len(dealt)
+    receivers = [*(state.name_of(p) for p in state.seats_from(state.dealer + 1)), "the dummy hand"]
+    sizes = deal.hand_sizes(len(pack), state.n)
+    assert dealt[: len(receivers)] == [
+        f"{dealer} deals card 1 of {n} to {who}" for who, n in zip(receivers, sizes, strict=True)
+    ]

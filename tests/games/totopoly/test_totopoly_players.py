@@ -5,21 +5,26 @@ from __future__ import annotations
 
 import pytest
 
+from homestretch.core.actions import Action
+from homestretch.core.chance import SeededDice
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON
+from homestretch.core.referee import play
 from homestretch.games.totopoly.actions import Bet, Done
 from homestretch.games.totopoly.bots import SensibleBot
 from homestretch.games.totopoly.state import TotopolyGame
 from homestretch.games.totopoly.tournament import tournament
 
 
-def tote_view(by_horse: dict[str, int], prompt: str = "back any horse on the Tote") -> JSON:
+def tote_view(by_horse: dict[str, int], window: str = "any") -> JSON:
     """Seat 0 owns No. 12 (blue, no cards); seat 1 owns black No. 1 with two black cards,
-    nominated."""
+    nominated; ``window``: "own" (owners back their own first) or "any" (the view's
+    ``asked``: the bots read data, not the prompt's words)."""
     cards = {"black": 0, "red": 0, "yellow": 0, "blue": 0, "white": 0}
     return {
         "phase": "tote",
-        "prompt": prompt,
+        "prompt": "a prompt in words, which no computer player reads",
+        "asked": {"window": window},
         "players": [
             {"seat": 0, "cash": 400, "cards": dict(cards), "nominated": None},
             {"seat": 1, "cash": 400, "cards": {**cards, "black": 2}, "nominated": 1},
@@ -53,12 +58,33 @@ def test_the_sensible_player_backs_another_owners_horse_on_value() -> None:
 
 def test_an_owner_opens_an_empty_book_only_on_a_horse_with_a_chance() -> None:
     bot = SensibleBot(TotopolyGame(2), seat=0, seed=1)
-    own_first = "back your own horses first"
+    own_first = "own"
     assert bot.choose(0, tote_view({}, own_first), bets((12,))) == Done()  # a 3% blue
     favourite = SensibleBot(TotopolyGame(2), seat=1, seed=1)
     view = tote_view({}, own_first)
     choice = favourite.choose(1, view, bets((1,)))
     assert isinstance(choice, Bet) and choice.horse == 1
+
+
+class Unworded(SensibleBot):
+    """The sensible player shown every prompt in other words."""
+
+    def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
+        return super().choose(player, {**view, "prompt": "other words"}, legal)
+
+
+@pytest.mark.parametrize("seed", [4, 11])
+def test_computer_players_read_the_decision_as_data_not_the_prompts_words(seed: int) -> None:
+    """The sensible player decides from the view's data (``asked``: the horse on a
+    coloured square, the Tote window), never the prompt's words: the same game with every
+    prompt reworded is played move for move the same."""
+    game = TotopolyGame(3)
+    games = []
+    for kind in (SensibleBot, Unworded):
+        agents = {seat: kind(game, seat, seed) for seat in range(3)}
+        games.append(play(game.new_initial_state(), SeededDice(seed), agents).events)
+    assert games[0] == games[1]
+    assert any(e.action and e.action["kind"] in ("colour", "track") for e in games[0])
 
 
 def test_a_tournament_reports_money_and_race_wins_by_kind() -> None:

@@ -89,7 +89,7 @@ def test_stables_square_reads_the_report_of_the_horses_trainer(table: Table, run
     ring(state, {5: ("stables", 10, "")})
     red = run(training.lead(state, 4, 6), [(0,)])
     yellow = run(training.lead(state, 8, 6), [(0,)])
-    assert "walroy" in red.rolls[0].node.label and "stevedon" in yellow.rolls[0].node.label
+    assert "Walroy" in red.rolls[0].node.label and "Stevedon" in yellow.rolls[0].node.label
     assert state.cash == [680, 720]
 
 

@@ -28,6 +28,7 @@ LISTED_STAKES = (2, 10)
 @dataclass(frozen=True)
 class Bet(Action):
     kind = "bet"
+    at_once = True  # made at the same time as the others' (docs/architecture.md)
     pool: str
     post: int
     dollars: int
@@ -39,6 +40,7 @@ class Bet(Action):
 @dataclass(frozen=True)
 class Done(Action):
     kind = "done"
+    at_once = True  # made at the same time as the others' (docs/architecture.md)
 
     def __str__(self) -> str:
         return "done betting"

@@ -317,7 +317,7 @@ class SensibleBot:
 
         budget = cash // 4  # the entrance fees are paid: nothing more to keep back
         bets = [a for a in legal if isinstance(a, Bet) and a.pounds <= budget]
-        if pool == 0 and view["prompt"].startswith("back your own"):
+        if pool == 0 and (view.get("asked") or {}).get("window") == "own":
             # An empty pool pays nobody more than his stake back: an owner opens the
             # book with a modest ticket on a nominee that has a real chance.
             opening = [a for a in bets if chance.get(a.horse, 0) >= OPENING_CHANCE]
@@ -356,7 +356,7 @@ class SensibleBot:
         finish nears, throw white cards in (one still held at the end disqualifies)."""
         choices = {a.choice for a in legal if isinstance(a, Colour)}
         me = view["players"][self.seat]
-        number = int(view["prompt"].split()[1])
+        number = int(view["asked"]["horse"])
         horse = next(h for h in view["horses"] if h["number"] == number)
         late = horse.get("length", 0) >= LATE
         spare = me["nominated"] != number or me["cards"]["white"] > 1 or late
@@ -370,13 +370,7 @@ class SensibleBot:
         return Colour("stand")
 
     def _track(self, view: JSON, legal: list[Action]) -> Action:
-        horse = next(
-            h
-            for h in view["horses"]
-            if h["owner"] == self.seat
-            and "length" in h
-            and view["prompt"].startswith(f"No. {h['number']} ")
-        )
+        horse = next(h for h in view["horses"] if h["number"] == view["asked"]["horse"])
         colour = self.content.horses[horse["number"]].colour
         course = self.content.course
         cards = view["players"][self.seat]["cards"]

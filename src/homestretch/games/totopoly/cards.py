@@ -49,7 +49,10 @@ def on_colour(state: TotopolyState, horse: int, square: str) -> Flow[None]:
     options = colour_options(state, player, colour, square)
     prompt = f"No. {horse} ({colour}) is on a {square} square"
     others = f"decide what No. {horse} ({colour}) does on a {square} square"
-    choice = yield from ask(player, prompt, [Colour(o) for o in options], others=others)
+    about = {"horse": horse, "colour": colour, "square": square}
+    choice = yield from ask(
+        player, prompt, [Colour(o) for o in options], others=others, about=about
+    )
     assert isinstance(choice, Colour)
     if choice.choice in ("card", "card+white"):
         throw_in(state, player, colour)
@@ -78,7 +81,7 @@ def play_special(state: TotopolyState, horse: int, special: str, use: str) -> Fl
     options: list[Action] = [PlaySpecial(cards[0], True), PlaySpecial(cards[0], False)]
     prompt = f"No. {horse}: play your card to {use}, or keep it"
     others = f"play a kept card for No. {horse} to {use}, or keep it"
-    choice = yield from ask(player, prompt, options, others=others)
+    choice = yield from ask(player, prompt, options, others=others, about={"horse": horse})
     assert isinstance(choice, PlaySpecial)
     if not choice.yes:
         return False

@@ -99,9 +99,16 @@ def cut_for_deal(state: TotopolyState, pack: list[str]) -> Flow[None]:
 def deal(state: TotopolyState, pack: list[str]) -> Flow[None]:
     undealt = list(pack)
     order = state.seats_from(state.dealer + 1) + [BANK]
+    sizes = dict(zip(order, hand_sizes(len(pack), state.n), strict=True))
+    given = dict.fromkeys(order, 0)
+    dealer = state.name_of(state.dealer)
     for turn in range(len(pack)):
         target = order[turn % len(order)]
-        card = undealt.pop((yield from pick("the deal", len(undealt))))
+        given[target] += 1
+        # the log says what each draw was (not "the deal" fourteen times over)
+        to = "the dummy hand" if target == BANK else state.name_of(target)
+        said = f"{dealer} deals card {given[target]} of {sizes[target]} to {to}"
+        card = undealt.pop((yield from pick(said, len(undealt))))
         if target == BANK:
             state.where[card] = "dummy"
             state.dummy_unseen.append(card)
@@ -132,7 +139,8 @@ def exchange(state: TotopolyState) -> Flow[None]:
         state.where[rejected.card] = "dummy"
         state.dummy_under.append(rejected.card)
         if state.dummy_unseen:
-            index = yield from pick("the top card of the dummy", len(state.dummy_unseen))
+            taking = f"{state.name_of(player)} takes the top card of the dummy hand"
+            index = yield from pick(taking, len(state.dummy_unseen))
             taken = state.dummy_unseen.pop(index)
         else:
             taken = state.dummy_under.pop(0)

@@ -25,6 +25,10 @@ class Ask:
     """For open-ended actions (a bid of any amount): why this one is not allowed."""
     others: str | None = None
     """The prompt as the rest of the table reads it, where ``prompt`` says "you"."""
+    about: dict[str, Any] | None = None
+    """What the decision is about, as data the table may all see (the horse on a coloured
+    square and its colour, the Tote window): computer players and the board read this,
+    never the prompt's words."""
 
 
 @dataclass
@@ -42,12 +46,14 @@ def ask(
     actions: list[Action],
     check: Callable[[Action], str | None] | None = None,
     others: str | None = None,
+    about: dict[str, Any] | None = None,
 ) -> Flow[Action]:
     """A player's choice; a choice of one is made without asking. ``others``: the
-    prompt as the other players read it, where ``prompt`` speaks to the player."""
+    prompt as the other players read it, where ``prompt`` speaks to the player;
+    ``about``: what the choice is about, as data (``Ask.about``)."""
     if len(actions) == 1 and check is None:
         return actions[0]
-    answer: Action = yield Ask(player, prompt, actions, check, others)
+    answer: Action = yield Ask(player, prompt, actions, check, others, about)
     return answer
 
 

@@ -340,7 +340,7 @@ def cross(state: TotopolyState, horse: int) -> Flow[None]:
     options: list[Action] = [ChangeTrack(track + 1)]
     options += [ChangeTrack(t + 1) for t in reach if t != track]
     state.crossing = (horse, track + 1)
-    choice = yield from ask(owner, prompt, options, others=others)
+    choice = yield from ask(owner, prompt, options, others=others, about={"horse": horse})
     state.crossing = None
     assert isinstance(choice, ChangeTrack)
     if choice.track - 1 != track:

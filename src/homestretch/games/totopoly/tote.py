@@ -37,15 +37,21 @@ def betting(state: TotopolyState) -> Flow[None]:
         own = [h for h in runners if state.horse_owner(h) == player]
         if own:
             first = "back their own horses first"
-            yield from window(state, player, own, "back your own horses first", first)
+            yield from window(state, player, own, "back your own horses first", first, which="own")
     for player in seats:
-        yield from window(state, player, runners, "back any horse on the Tote")
+        yield from window(state, player, runners, "back any horse on the Tote", which="any")
 
 
 def window(
-    state: TotopolyState, player: int, horses: list[int], prompt: str, others: str | None = None
+    state: TotopolyState,
+    player: int,
+    horses: list[int],
+    prompt: str,
+    others: str | None = None,
+    which: str = "any",
 ) -> Flow[None]:
-    """One visit to the Tote: at most one ticket per horse, of any amount (T17)."""
+    """One visit to the Tote: at most one ticket per horse, of any amount (T17);
+    ``which``: "own" (owners back their own horses first) or "any"."""
     backed: set[int] = set()
     while state.cash[player] > 0:
         cash = state.cash[player]
@@ -62,7 +68,7 @@ def window(
                 return f"stake between £1 and £{cash}"
             return None
 
-        choice = yield from ask(player, prompt, options, check, others)
+        choice = yield from ask(player, prompt, options, check, others, {"window": which})
         if not isinstance(choice, Bet):
             return
         backed.add(choice.horse)

@@ -165,7 +165,8 @@ def read_report(state: TotopolyState, player: int, horse: int, deck: str) -> Flo
     """
     unseen, under = state.deck_unseen[deck], state.deck_under[deck]
     if unseen:
-        card = unseen.pop((yield from pick(f"the top {deck} report", len(unseen))))
+        drawn = f"{state.name_of(player)} reads the top {report_pack(deck)} for No. {horse}"
+        card = unseen.pop((yield from pick(drawn, len(unseen))))
     elif under:
         card = under.pop(0)
     else:

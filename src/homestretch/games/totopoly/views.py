@@ -107,6 +107,7 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
         "news": state.news[-NEWS_LINES:],
         "to_act": state.to_act(),
         "prompt": _prompt(pending, player),
+        "asked": dict(pending.about) if isinstance(pending, Ask) and pending.about else None,
         "supply": dict(state.supply),
         "last_throw": state.last_throw,
         "crossing": None if state.crossing is None else list(state.crossing),

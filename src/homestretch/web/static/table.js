@@ -97,8 +97,10 @@ function render(next) {
   if (frame && mode !== "replay" && next.version < frame.version) return;  // came in late
   const kept = Math.min(next.log_from, log.length);
   if (!takeLog(next)) return;
+  const before = frame && frame.version !== next.version ? new Set(document.querySelectorAll(CONTROLS)) : null;
   frame = { ...next, log, log_from: 0 };  // a board is given the whole log
   body.dataset.version = String(frame.version);
+  holding();  // the frame a move of this page made: its controls take taps again
   $("version").textContent = frame.version;
   let status;
   if (frame.over) status = "the game is over";
@@ -162,8 +164,55 @@ function render(next) {
     if (token) query.set("token", token);
     replay.href = `/t/${tableId}/replay?${query}`;
   }
+  if (before) settle(before);
   placePin();
 }
+
+// A tap meant for one decision never lands on the next. A quick double tap on a phone:
+// the first tap sends the move, and the second comes either to the same button, still
+// on the screen until the move's frame arrives, or to the button the new frame drew in
+// its place. So (1) while a move of this page is on its way, and until the frame it made
+// is drawn, the move controls take no tap (dimmed: the tap was taken); a move that leaves
+// the seat at the same decision (a Stretch bet, the window still open: the server's
+// answer says so, ``again``) frees the other controls at once, its own button a moment
+// later; (2) a control a new frame drew takes no tap for a moment (SETTLE), the time in
+// which a tap was aimed at what was there before; (3) a move chosen on a frame whose
+// decision this page's own earlier move has already answered is not sent (a tap that
+// slipped past both, a keyboard's Enter). A held control lets the tap through to what
+// lies under it (pointer-events: none), so nothing behind it acts either.
+const CONTROLS = ":is(#board, #actions, #typed, #roll) :is(button, input[type=submit])";
+const SETTLE = 200;  // ms a control newly drawn by a frame takes no tap
+const AGAIN_SETTLE = 400;  // ms the button of a move that left the decision open takes no second tap
+let moving = 0;  // moves of this page sent and not yet answered
+let movedTo = 0;  // the version the page waits to draw before its controls take taps again
+let answered = -1;  // the newest frame version whose decision this page's own move answered
+let tapped = null;  // the control being tapped, while its click runs
+
+function holding() {
+  body.classList.toggle("moving", moving > 0 || (frame !== null && frame.version < movedTo));
+}
+
+function settle(before) {
+  const fresh = [...document.querySelectorAll(CONTROLS)].filter((node) => !before.has(node));
+  fresh.forEach((node) => { node.dataset.fresh = ""; });
+  if (fresh.length) setTimeout(() => fresh.forEach((node) => delete node.dataset.fresh), SETTLE);
+}
+
+function held(control) {
+  return body.classList.contains("moving") || "fresh" in control.dataset || "sent" in control.dataset;
+}
+
+document.addEventListener("click", (event) => {
+  const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
+  if (!control || mode === "replay") return;
+  if (held(control)) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    return;
+  }
+  tapped = control;
+  setTimeout(() => { if (tapped === control) tapped = null; }, 0);
+}, true);
 
 // "Your turn" pinned to the screen: a phone scrolled away from its move (down to the race
 // card, the tote, the news) while the table waits for it is told so, and a tap takes it
@@ -308,8 +357,8 @@ async function post(path, data, refused) {
   });
   const answer = await response.json();
   if (!response.ok) {
+    if (answer.frame) render(answer.frame);  // first: a board clears an old refusal as it draws
     showError(answer.error);
-    if (answer.frame) render(answer.frame);
     if (refused) refused(response.status);
     return null;
   }
@@ -345,18 +394,35 @@ let sending = Promise.resolve();
 let made = 0;
 
 function send(move, drafts = []) {
+  const chosenOn = frame.version;  // the decision the move was chosen for
+  const control = tapped;
+  if (control) control.dataset.sent = "";
+  moving += 1;
+  holding();
   const turn = sending.then(async () => {
+    if (chosenOn <= answered) return { dropped: true };  // that decision is answered already
     const version = Math.max(frame.version, made);
     let stale = false;
     const answer = await post(`/api/tables/${tableId}/moves`, { token, version, ...move }, (status) => { stale = status === 409; });
     if (!stale) draft.drop(drafts);
+    if (stale) answered = Math.max(answered, chosenOn);
     if (!answer) return { refused: $("error").textContent, stale };
     made = answer.version;
+    if (!answer.again) {
+      answered = Math.max(answered, chosenOn);
+      movedTo = Math.max(movedTo, answer.version);
+    }
     if (frame.version < answer.version) {
       setTimeout(() => { if (frame.version < answer.version) refetch(); }, 3000);
     }
     return { version: answer.version };
   });
+  const over = () => {
+    moving -= 1;
+    holding();
+    if (control) setTimeout(() => delete control.dataset.sent, AGAIN_SETTLE);
+  };
+  turn.then(over, over);
   sending = turn.catch(() => {});
   return turn;
 }

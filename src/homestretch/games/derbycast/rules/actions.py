@@ -36,6 +36,7 @@ class SealedPick(Action):
     so the log can show it to its own seat only (every other seat reads "hidden")."""
 
     kind = "sealed-pick"
+    at_once = True  # made at the same time as the others' (docs/architecture.md)
     ticket: str
 
     def __str__(self) -> str:
@@ -61,6 +62,7 @@ class Ready(Action):
     marker has said so (or the keeper closes them)."""
 
     kind = "ready"
+    at_once = True  # made at the same time as the others' (docs/architecture.md)
 
     def __str__(self) -> str:
         return "my pick stands"
@@ -69,6 +71,7 @@ class Ready(Action):
 @dataclass(frozen=True)
 class SitOut(Action):
     kind = "sit-out"
+    at_once = True  # made at the same time as the others' (docs/architecture.md)
 
     def __str__(self) -> str:
         return "sit out this race"

@@ -347,7 +347,10 @@
   function said(form, tools, refusal) {
     const old = form.querySelector(".dc-refused");
     if (old) old.remove();
-    if (refusal) form.append(make(tools, "p", refusal, "dc-refused"));
+    if (!refusal) return;
+    const line = make(tools, "p", refusal, "dc-refused");
+    form.append(line);
+    line.scrollIntoView({ block: "nearest" });  // below a button pressed at the screen's foot
   }
 
   function read(id) {

@@ -354,8 +354,8 @@
   // A horse on a coloured square ("No. 1 (black) is on a red square"): the card it may
   // play is of its own colour, and moves it on as far as that colour's squares do.
   const MOVE_ON = { black: 4, red: 3, yellow: 2, blue: 1 };
-  function colourText(choice, prompt) {
-    const colour = (/\((black|red|yellow|blue)\)/.exec(prompt || "") || [])[1];
+  function colourText(choice, asked) {
+    const colour = asked && MOVE_ON[asked.colour] ? asked.colour : null;  // the rules' data, not the prompt's words
     const on = colour ? say(MOVE_ON[colour] === 1 ? "move_on_one" : "move_on_many", { n: MOVE_ON[colour] }) : W.move_on;
     const card = colour ? say("a_colour_card", { colour }) : W.any_colour_card;
     return {
@@ -386,7 +386,7 @@
       case "join": return action.yes ? W.join : W.not_join;
       case "accept": return action.yes ? W.accept : W.refuse;
       case "special": return action.yes ? W.play_kept : W.keep_kept;
-      case "colour": return colourText(action.choice, view.prompt);
+      case "colour": return colourText(action.choice, view.asked);
       default: return null;
     }
   }
@@ -450,6 +450,7 @@
       const action = { kind, [what]: Number(input.value) };
       if (horse) action.horse = Number(horse.value);
       const answer = await tools.send({ action }, TYPED);
+      if (answer.refused) tools.showError("");  // said under the box instead, not twice
       refusal = answer.refused ? { kind, text: answer.refused, version: document.body.dataset.version } : null;
       sayRefusal();
     });
@@ -539,7 +540,7 @@
     const { action } = entry;
     const words = action.kind === "track"  // crossing or staying: the view of then is gone
       ? say("take_track", action)
-      : moveText(action, { crossing: null, prompt: null }, logSaid.names);
+      : moveText(action, { crossing: null, asked: null }, logSaid.names);
     if (!words) return;
     line.textContent = `${position}: ${logSaid.seatName(entry.player)}: ${words}`;
   }

@@ -1,0 +1,51 @@
+"""Totopoly's board on a phone, as its player reads it: the status box opens with "Now:"
+(no empty line above it), a refused bid is said once, under the box it was typed in
+(not again at the top of the page), and the log says who dealt which card to whom."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+from tests.browser.table_pages import SharedServer, context, frame, move, shows
+from tests.browser.test_taps import _bob
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
+
+GAP_ABOVE = """() => {
+  const box = document.querySelector("#tp-status");
+  const style = getComputedStyle(box);
+  const inside = box.getBoundingClientRect().top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop);
+  return document.querySelector("#tp-status .tp-phase").getBoundingClientRect().top - inside;
+}"""
+
+
+def test_the_status_a_refused_bid_and_the_deal_read_plainly(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    with shared_server.visit() as address:
+        page, game_id, token = _bob(browser, address)
+        seen = frame(address, game_id, token)
+        shows(page, seen["version"])
+        assert page.evaluate(GAP_ABOVE) <= 1  # "Now:" at the top of its box
+        log = page.locator("#log li").all_inner_texts()
+        assert not [line for line in log if line.endswith("the deal")], log
+        assert any(" deals card 1 of " in line for line in log), log
+
+        for _ in range(80):  # Bob makes his first choice until he may bid for a lot
+            seen = frame(address, game_id, token)
+            if any(legal["action"]["kind"] == "bid" for legal in seen["legal"]):
+                break
+            move(address, game_id, token, seen["legal"][0]["action"])
+        else:
+            pytest.fail("Bob was never asked to bid")
+        phone = context(browser, address, phone=True).new_page()
+        phone.goto(page.url)
+        shows(phone, seen["version"])
+        phone.locator(".tp-amount-bid input").fill("0")
+        phone.locator(".tp-amount-bid button").click()
+        expect(phone.locator(".tp-amount-bid .tp-refused")).to_contain_text("bid more than")
+        expect(phone.locator("#error")).to_be_hidden()  # said once, where it was typed
+        phone.screenshot(path=str(tmp_path / "refused-bid.png"))
