@@ -374,22 +374,32 @@ def _apr_chances(
         apr = at + (np.clip(base + tables.form_adj[field.form, roll], 0, APRS - 1),)
         checked = at + (np.clip(apr[2] - 2, 0, APRS - 1),)
         flagged = tables.form_trouble[field.form, roll]
-        clean[apr] += TWO_DICE[roll] * ~flagged
+        # a roll's chances added to its APRs picked out once, then put back: the same
+        # sums in the same order as added in place one by one, with a fifth of the
+        # picking (the checked APR is another but at APR 0, where its chance goes to the
+        # APR's own: adding 0 elsewhere changes nothing)
+        same = checked[2] == apr[2]
+        at_apr, dq_at_apr, at_checked = clean[apr], dq[apr], clean[checked]
+        at_apr += TWO_DICE[roll] * ~flagged
         for trouble_roll in ROLLS:
             p = TWO_DICE[roll] * TWO_DICE[trouble_roll] * flagged
             code = tables.trouble[trouble_roll]
             if code == TROUBLE_CODES["out"]:
                 out += p
             elif code == TROUBLE_CODES["none"]:
-                clean[apr] += p
+                at_apr += p
             elif code == TROUBLE_CODES["check-points"]:
-                clean[apr] += p * (1 - jockey_fails)
-                clean[checked] += p * jockey_fails
+                at_apr += p * (1 - jockey_fails)
+                checks = p * jockey_fails
+                at_apr += checks * same
+                at_checked += checks * ~same
             elif code == TROUBLE_CODES["check-dq"]:
-                clean[apr] += p * (1 - jockey_fails)
-                dq[apr] += p * jockey_fails
+                at_apr += p * (1 - jockey_fails)
+                dq_at_apr += p * jockey_fails
             else:
-                dq[apr] += p
+                dq_at_apr += p
+        clean[checked] = at_checked
+        clean[apr], dq[apr] = at_apr, dq_at_apr  # after: at APR 0 the APR's own sum
     return clean, dq, out
 
 
@@ -453,7 +463,9 @@ def _wire_keys(
     # a key some horse may reach with both its figure and its photo total, then only
     # the keys whose product is above 0 (the same, unless a product underflows)
     figure_seen = (clean_figure > 0) | (dq_figure > 0)
-    maybe = (figure_seen[:, :, None] & (photo > 0)[:, None, :]).any(axis=0).ravel()
+    # (how many horses reach both: a product of 0/1 matrices, exact; one NumPy call, not
+    # a [horse, figure, total] array of booleans)
+    maybe = (figure_seen.T.astype(float) @ (photo > 0).astype(float) > 0).ravel()
     figure, total = np.divmod(np.flatnonzero(maybe), PHOTO_SPAN)
     if rows:
         photo_at = photo.take(total, axis=1)
@@ -462,7 +474,7 @@ def _wire_keys(
     else:
         photo_at = photo[:, total]
         clean, dq = clean_figure[:, figure] * photo_at, dq_figure[:, figure] * photo_at
-    kept = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
+    kept = (clean + dq > 0).any(axis=0)  # chances are not negative: either above 0
     if kept.all():
         return clean, dq
     if rows:
