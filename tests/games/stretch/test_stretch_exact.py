@@ -139,3 +139,65 @@ def test_the_answer_adds_the_outcomes_in_their_order_whichever_thread_ends_first
     places = quickplay_chances(race, charts, workers=2).places
     assert places is not None
     assert (places.place == in_order).all() and (places.show_bound == in_order).all()
+
+
+def _apr_chances_in_place(
+    field: FieldArrays, tables: ChartArrays, paces: list[int]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``exact._apr_chances`` as first written: each chance added where it falls, in place,
+    one after the other (the order its sums must keep to the bit)."""
+    from homestretch.games.stretch.exact import APRS, ROLLS, TWO_DICE
+    from homestretch.games.stretch.kernel import TROUBLE_CODES
+
+    h = len(field.start_apr)
+    at = np.arange(len(paces))[:, None], np.arange(h)[None, :]
+    base = field.start_apr + tables.pace_effects_quick[field.pace][:, paces].T
+    jockey_fails = np.array([TWO_DICE[rating + 1 :].sum() for rating in field.trouble])
+    clean, dq = np.zeros((len(paces), h, APRS)), np.zeros((len(paces), h, APRS))
+    out = np.zeros(h)
+    for roll in ROLLS:
+        apr = at + (np.clip(base + tables.form_adj[field.form, roll], 0, APRS - 1),)
+        checked = at + (np.clip(apr[2] - 2, 0, APRS - 1),)
+        flagged = tables.form_trouble[field.form, roll]
+        clean[apr] += TWO_DICE[roll] * ~flagged
+        for trouble_roll in ROLLS:
+            p = TWO_DICE[roll] * TWO_DICE[trouble_roll] * flagged
+            code = tables.trouble[trouble_roll]
+            if code == TROUBLE_CODES["out"]:
+                out += p
+            elif code == TROUBLE_CODES["none"]:
+                clean[apr] += p
+            elif code == TROUBLE_CODES["check-points"]:
+                clean[apr] += p * (1 - jockey_fails)
+                clean[checked] += p * jockey_fails
+            elif code == TROUBLE_CODES["check-dq"]:
+                clean[apr] += p * (1 - jockey_fails)
+                dq[apr] += p * jockey_fails
+            else:
+                dq[apr] += p
+    return clean, dq, out
+
+
+@pytest.mark.parametrize("start", [None, 0, 1, 2])
+def test_apr_chances_are_the_in_place_sums_to_the_bit(start: int | None) -> None:
+    """The APR chances, added a roll at a time to APRs picked out once, are the sums
+    added in place one by one, to the bit: also where a checked horse's APR is its own
+    (APR 0; fields started low so that every roll reaches it)."""
+    import dataclasses
+
+    from homestretch.games.stretch import exact
+
+    charts = load_chart_set()
+    tables = charts.arrays
+    field = FieldArrays.from_race(load_race(RACE), charts)
+    if start is not None:
+        field = dataclasses.replace(field, start_apr=np.full_like(field.start_apr, start))
+    paces = [pace for pace, _ in exact._paces(field, tables)]
+    made, known = (
+        exact._apr_chances(field, tables, paces),
+        _apr_chances_in_place(field, tables, paces),
+    )
+    for got, want in zip(made, known, strict=True):
+        assert np.array_equal(got, want)
+    if start == 0:
+        assert (known[0][:, :, 0] > 0).all()  # the APR-0 case is really met

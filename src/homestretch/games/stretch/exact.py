@@ -158,11 +158,10 @@ def quickplay_bounds(race: Race, charts: ChartSet) -> Bounds:
     # a shared outcome at a time: the working arrays of one fit in a few megabytes, taken
     # again by the next, where every outcome's side by side took 33 MB of fresh pages at
     # 20 horses (8,000 page faults, as long as the sums themselves in a new process)
-    for chance, clean, dq, out in _outcomes(race, charts, reached=True):
-        ahead = _ahead(clean, dq)  # for the win and the brackets alike
-        if_clean, if_dq = _side_by_side(_others, _win_factors(out, ahead))
-        win += chance * _wins(clean, dq, if_clean, if_dq)  # equal to rounding (fewer zeros)
-        brackets += chance * _brackets(clean, dq, _at_most(_what_counts(clean, dq, out, ahead)))
+    for chance, clean, dq, out in _outcomes(race, charts, reached=True, rows=True):
+        wins, four = _win_and_brackets(clean, dq, out)
+        win += chance * wins  # equal to rounding (fewer zeros)
+        brackets += chance * four
     place_low, place_high, show_low, show_high = brackets
     place_low = np.maximum(place_low, win)  # placing includes winning
     return Bounds(win, place_low, place_high, np.maximum(show_low, place_low), show_high)
@@ -185,15 +184,54 @@ def _what_counts(clean: Floats, dq: Floats, out: Floats, ahead: Ahead | None = N
     )
 
 
-def _brackets(clean: Floats, dq: Floats, few: Floats) -> Floats:
-    """The four brackets from ``_at_most`` of ``_what_counts``."""
+def _brackets(clean: Floats, dq: Floats, few: Floats, dq_total: Floats | None = None) -> Floats:
+    """The four brackets from ``_at_most`` of ``_what_counts`` (``dq_total``: each horse's
+    ``dq`` summed over its keys in order, if already known)."""
     h, keys = clean.shape
     surely, dq_maybe, dq_surely = few[:, :, :keys], few[:, :, keys:-2], few[:, :, -1:]
     maybe = few[:, :, keys + 1 : -1]
     result = np.empty((4, h))  # rows: place then show (at most one other counts, two)
-    result[0::2] = (clean * surely).sum(axis=2) + dq.sum(axis=1) * dq_surely[:, :, 0]
+    dq_all = dq.sum(axis=1) if dq_total is None else dq_total
+    # (a product of the keys and ``few`` comes laid out as ``few``, a row to a horse: its
+    # sums add pairwise, whichever way the keys are laid out)
+    result[0::2] = (clean * surely).sum(axis=2) + dq_all * dq_surely[:, :, 0]
     result[1::2] = (clean * maybe).sum(axis=2) + (dq * dq_maybe).sum(axis=2)
     return result
+
+
+def _win_and_brackets(clean: Floats, dq: Floats, out: Floats) -> tuple[Floats, Floats]:
+    """One shared outcome's win chances and four brackets (``_wins`` of ``_others`` of the
+    ``_win_factors``, ``_brackets``), from wire keys laid out a horse to a row
+    (``_wire_keys`` with ``rows``), the same to the bit as from keys laid out key by key.
+
+    Laid out key by key, NumPy adds a sum over a horse's keys in order, one key after the
+    other; laid out by rows it would add pairwise (another last bit). So each such sum
+    here is the last of a running sum (``np.cumsum``, in order), which ``_ahead`` makes
+    anyway. What the rows save: the horse-by-horse passes of ``_others`` and ``_at_most``
+    run on the rows as they are, not on a copy laid out afresh (a tenth of an
+    instruction an element against several), and every working array is made in place."""
+    h, keys = clean.shape
+    clean_run, dq_run = np.cumsum(clean, axis=1), np.cumsum(dq, axis=1)
+    clean_total, dq_total = clean_run[:, -1:].copy(), dq_run[:, -1:].copy()
+    clean_ahead = np.subtract(clean_total, clean_run, out=clean_run)  # as _ahead
+    # the win factors side by side (``_win_factors``), then every other horse's product
+    factors = np.empty((h, 2 * keys))
+    np.subtract(1, clean_ahead, out=factors[:, :keys])
+    np.add(out[:, None], dq_run, out=factors[:, keys:])
+    others = _others(factors)
+    products = np.empty((h, 2, keys))
+    np.multiply(clean, others[:, :keys], out=products[:, 0])
+    np.multiply(dq, others[:, keys:], out=products[:, 1])
+    sums = np.cumsum(products, axis=2)[:, :, -1]
+    wins = sums[:, 0] + sums[:, 1]
+    # ``_what_counts``: [clean or disqualified ahead | clean in all | clean ahead | out]
+    counts = np.empty((h, 2 * keys + 2))
+    np.subtract(dq_total, dq_run, out=dq_run)  # disqualified ahead
+    np.add(clean_ahead, dq_run, out=counts[:, :keys])
+    counts[:, keys] = clean_total[:, 0]
+    counts[:, keys + 1 : -1] = clean_ahead
+    np.subtract(1, out, out=counts[:, -1])
+    return wins, _brackets(clean, dq, _at_most(counts), dq_total[:, 0])
 
 
 COLUMNS = 2048
@@ -281,11 +319,11 @@ def shared_outcomes(race: Race, charts: ChartSet) -> int:
 
 
 def _outcomes(
-    race: Race, charts: ChartSet, reached: bool = False
+    race: Race, charts: ChartSet, reached: bool = False, rows: bool = False
 ) -> Iterator[tuple[float, Floats, Floats, Floats]]:
     """Every shared outcome: (chance, clean and disqualified wire keys by horse, out);
     with ``reached``, only the keys some horse can reach (about one in seven: the rest
-    add nothing)."""
+    add nothing); ``rows``: see ``_wire_keys``."""
     field = FieldArrays.from_race(race, charts)
     tables = charts.arrays
     photo = _photo_totals(field)
@@ -297,7 +335,7 @@ def _outcomes(
     clean_apr, dq_apr, out = _apr_chances(field, tables, [pace for pace, _ in paces])
     for at, (_, p_pace) in enumerate(paces):
         for figures, p_factors in factors:
-            clean, dq = _wire_keys(figures, photo, clean_apr[at], dq_apr[at], reached)
+            clean, dq = _wire_keys(figures, photo, clean_apr[at], dq_apr[at], reached, rows)
             yield p_pace * p_factors, clean, dq, out
 
 
@@ -336,22 +374,32 @@ def _apr_chances(
         apr = at + (np.clip(base + tables.form_adj[field.form, roll], 0, APRS - 1),)
         checked = at + (np.clip(apr[2] - 2, 0, APRS - 1),)
         flagged = tables.form_trouble[field.form, roll]
-        clean[apr] += TWO_DICE[roll] * ~flagged
+        # a roll's chances added to its APRs picked out once, then put back: the same
+        # sums in the same order as added in place one by one, with a fifth of the
+        # picking (the checked APR is another but at APR 0, where its chance goes to the
+        # APR's own: adding 0 elsewhere changes nothing)
+        same = checked[2] == apr[2]
+        at_apr, dq_at_apr, at_checked = clean[apr], dq[apr], clean[checked]
+        at_apr += TWO_DICE[roll] * ~flagged
         for trouble_roll in ROLLS:
             p = TWO_DICE[roll] * TWO_DICE[trouble_roll] * flagged
             code = tables.trouble[trouble_roll]
             if code == TROUBLE_CODES["out"]:
                 out += p
             elif code == TROUBLE_CODES["none"]:
-                clean[apr] += p
+                at_apr += p
             elif code == TROUBLE_CODES["check-points"]:
-                clean[apr] += p * (1 - jockey_fails)
-                clean[checked] += p * jockey_fails
+                at_apr += p * (1 - jockey_fails)
+                checks = p * jockey_fails
+                at_apr += checks * same
+                at_checked += checks * ~same
             elif code == TROUBLE_CODES["check-dq"]:
-                clean[apr] += p * (1 - jockey_fails)
-                dq[apr] += p * jockey_fails
+                at_apr += p * (1 - jockey_fails)
+                dq_at_apr += p * jockey_fails
             else:
-                dq[apr] += p
+                dq_at_apr += p
+        clean[checked] = at_checked
+        clean[apr], dq[apr] = at_apr, dq_at_apr  # after: at APR 0 the APR's own sum
     return clean, dq, out
 
 
@@ -387,13 +435,16 @@ def _wire_keys(
     clean_apr: Floats,
     dq_apr: Floats,
     reached: bool = False,
+    rows: bool = False,
 ) -> tuple[Floats, Floats]:
     """Chance of each wire key, clean and disqualified: [horse, figure * 64 + photo].
 
     Keys are counted from the lowest figure any horse can make, so the arrays of every
     horse line up and a higher index is a better finish, as in the kernel. With
     ``reached``, only the keys some horse reaches, in the same order: each the same one
-    product of a figure's chance and a photo total's, made for those keys alone.
+    product of a figure's chance and a photo total's, made for those keys alone, laid
+    out key by key (picked with an index), or with ``rows`` a horse to a row (the same
+    numbers, ``np.take``: what ``_win_and_brackets`` works on).
     """
     where, spread = figures
     h = len(photo)
@@ -412,12 +463,23 @@ def _wire_keys(
     # a key some horse may reach with both its figure and its photo total, then only
     # the keys whose product is above 0 (the same, unless a product underflows)
     figure_seen = (clean_figure > 0) | (dq_figure > 0)
-    maybe = (figure_seen[:, :, None] & (photo > 0)[:, None, :]).any(axis=0).ravel()
+    # (how many horses reach both: a product of 0/1 matrices, exact; one NumPy call, not
+    # a [horse, figure, total] array of booleans)
+    maybe = (figure_seen.T.astype(float) @ (photo > 0).astype(float) > 0).ravel()
     figure, total = np.divmod(np.flatnonzero(maybe), PHOTO_SPAN)
-    photo_at = photo[:, total]
-    clean, dq = clean_figure[:, figure] * photo_at, dq_figure[:, figure] * photo_at
-    kept = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
-    return (clean, dq) if kept.all() else (clean[:, kept], dq[:, kept])
+    if rows:
+        photo_at = photo.take(total, axis=1)
+        clean = clean_figure.take(figure, axis=1) * photo_at
+        dq = dq_figure.take(figure, axis=1) * photo_at
+    else:
+        photo_at = photo[:, total]
+        clean, dq = clean_figure[:, figure] * photo_at, dq_figure[:, figure] * photo_at
+    kept = (clean + dq > 0).any(axis=0)  # chances are not negative: either above 0
+    if kept.all():
+        return clean, dq
+    if rows:
+        return clean.compress(kept, axis=1), dq.compress(kept, axis=1)
+    return clean[:, kept], dq[:, kept]
 
 
 Ahead = tuple[Floats, Floats, Floats]
@@ -447,14 +509,6 @@ def _win_factors(out: Floats, ahead: Ahead) -> list[Floats]:
 def _wins(clean: Floats, dq: Floats, others_if_clean: Floats, others_if_dq: Floats) -> Floats:
     """Each horse's win chance from ``_others`` of the two ``_win_factors``."""
     return (clean * others_if_clean).sum(axis=1) + (dq * others_if_dq).sum(axis=1)
-
-
-def _side_by_side(work: Callable[[Floats], Floats], blocks: list[Floats]) -> list[Floats]:
-    """``work`` (column by column over the horses, keys last) done once for every block
-    with its keys side by side, then split back into the blocks: one pass of NumPy calls
-    over the horses, not one a block (the two win factors of a shared outcome)."""
-    ends = np.cumsum([block.shape[1] for block in blocks])[:-1]
-    return np.split(work(np.concatenate(blocks, axis=1)), ends, axis=-1)
 
 
 def _others(factor: Floats) -> Floats:
