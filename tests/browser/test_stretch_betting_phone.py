@@ -5,6 +5,7 @@ bet half chosen stays as it is when another player's bet redraws the page."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -337,18 +338,29 @@ def test_no_empty_running_lines_before_the_break_is_called(
 ) -> None:
     """Fullplay, Ann's page open at the off, its clock held: before the caller reaches
     the break the page draws no running-lines figure (it drew an empty one, a blank
-    screenful on a phone); with the break called it does."""
+    screenful on a phone); with the break called it does.
+
+    ``clock.install()`` alone does not hold the page's clock: its timers go on firing
+    in real time, so the caller reached the break 1.2 s after the off whenever the test
+    was slower than that to look (a loaded machine) and the figure, rightly drawn by
+    then, failed the test. The clock is paused before the off, so the call moves only
+    with ``run_for``."""
+    start = datetime(2026, 12, 4, 20, 0, tzinfo=UTC)
     with shared_server.visit() as address:
         links = new_race(address, "Held Stakes", ("Ann",), furlongs=9, mode="full")
         ann = context(browser, address, phone=True).new_page()
-        ann.clock.install()
+        ann.clock.install(time=start)
         ann.goto(links["seats"][0]["link"])
         expect(ann.locator("#bet-done")).to_be_visible()
+        # held from here, before the off: the page's clock has run a few seconds since
+        # start (its loading), far less than the ten minutes jumped to
+        ann.clock.pause_at(start + timedelta(minutes=10))
         with ann.expect_response("**/moves"):
             ann.click("#bet-done")
         over = frame(address, int(links["id"]))
         shows(ann, over["version"])
         expect(ann.locator("#stretch-call")).to_contain_text("\u2026")
+        expect(ann.locator("#stretch-call b")).to_have_count(0)  # the break not called yet
         expect(ann.locator(".stretch-lines")).to_have_count(0)
         assert over["view"]["call"][0]["heading"] == "At the break"
         ann.clock.run_for(1500)  # one part of the call
