@@ -168,7 +168,7 @@ def test_a_refusal_over_the_server_names_the_field(client: TestClient) -> None:
     body = refused("across", {**across, "meets": 0}, people)
     assert body == {"error": "Meets: a whole number from 1 to 100", "field": "meets"}
     body = refused("across", {**across, "tracks": ["woodbine", "nowhere"]}, people)
-    assert body["field"] == "tracks" and "churchill-downs" in body["error"]
+    assert body["field"] == "tracks" and "Churchill Downs" in body["error"]
     totopoly = {**_choice("totopoly")["config"], "players": 2}
     body = refused("totopoly", _set(totopoly, "rules.auction", "sealed"), people[:2])
     assert body["field"] == "rules.auction"
@@ -218,3 +218,24 @@ def test_no_file_or_folder_on_the_server_is_named_from_a_browser(
     assert answer.status_code == 400, answer.text
     assert answer.json()["field"] == key
     assert "on the server" in answer.json()["error"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_refused_choice_is_said_in_the_words_the_form_shows(game: str) -> None:
+    """ "Payoff: one of ..." lists the choices as the select shows them (their labels),
+    never the values in the configuration ("exclusive", "churchill-downs")."""
+    entry = entries()[game]
+    assert entry.settings is not None
+    choice = _choice(game)
+    for field in choice["fields"]:
+        if field["kind"] not in ("choice", "list"):
+            continue
+        bad: Any = ["no such choice"] if field["kind"] == "list" else "no such choice"
+        with pytest.raises(FieldError) as refused:
+            check_settings(entry.settings(), _set(choice["config"], field["name"], bad), 3)
+        said = str(refused.value)
+        assert said.startswith(f"{field['label']}: "), said
+        for each in field["choices"]:
+            assert f'"{each["label"]}"' in said, (said, each)
+        values = ", ".join(str(each["value"]) for each in field["choices"])
+        assert values not in said, said  # was "Payoff: one of exclusive, across"

@@ -156,12 +156,15 @@ def plain(field: JSON) -> str:
         return f"{label}: on or off (true or false)"
     if kind == "seat":
         return f"{label}: one of the players' seats"
-    words = ", ".join(str(c["value"]) for c in field["choices"])
+    words = ", ".join(f'"{c["label"]}"' for c in field["choices"])  # as the form says them
     if kind == "list":
         most = f", at most {field['most']}" if "most" in field else ""
         return f"{label}: a list, each one of {words}{most}"
     if kind == "choice":
-        return f"{label}: one of {words}{blank}"
+        if field["optional"]:  # the form's last choice, blank
+            words += f', "{field.get("blank") or "none"}"'
+        whole = " (or one given whole in the settings as JSON)" if field.get("other") else ""
+        return f"{label}: one of {words}{whole}"
     return f"{label}: text"
 
 
