@@ -14,7 +14,7 @@ from tests.web.conftest import open_table
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON
 from homestretch.core.registry import entries
-from homestretch.web.forms import FieldError, check_settings, settings_fields
+from homestretch.web.forms import FieldError, check_settings, settings_fields, shown
 from homestretch.web.lobby import game_choices
 
 GAMES = sorted(entries())
@@ -239,3 +239,30 @@ def test_a_refused_choice_is_said_in_the_words_the_form_shows(game: str) -> None
             assert f'"{each["label"]}"' in said, (said, each)
         values = ", ".join(str(each["value"]) for each in field["choices"])
         assert values not in said, said  # was "Payoff: one of exclusive, across"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_settings_when_names_a_setting_and_values_it_may_or_may_not_hold(game: str) -> None:
+    choice = _choice(game)
+    for field in choice["fields"]:
+        for name, wanted in field.get("when", {}).items():
+            _get(choice["config"], name)  # a key of the configuration
+            values = wanted["not"] if isinstance(wanted, dict) else wanted
+            assert isinstance(values, list) and values, field
+            assert set(wanted) == {"not"} if isinstance(wanted, dict) else True, field
+
+
+def test_the_totes_settings_are_shown_only_where_somebody_bets() -> None:
+    """A race with nobody betting (no players) has no tote: its bankroll, takeout and
+    breakage are hidden; Derby Cast's replays drawn only with replays."""
+    fields = {f["name"]: f for f in _choice("stretch")["fields"]}
+    config = _choice("stretch")["config"]
+    for name in ("bankroll", "takeout", "breakage"):
+        assert not shown(fields[name], {**config, "players": 0}), name
+        assert shown(fields[name], {**config, "players": 2}), name
+    for name in ("race", "mode", "odds"):
+        assert shown(fields[name], {**config, "players": 0}), name
+    draw = next(f for f in _choice("derbycast")["fields"] if f["name"] == "draw")
+    config = _choice("derbycast")["config"]
+    assert shown(draw, {**config, "source": "replays"})
+    assert not shown(draw, {**config, "source": "keeper"})
