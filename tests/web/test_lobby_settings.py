@@ -266,3 +266,22 @@ def test_the_totes_settings_are_shown_only_where_somebody_bets() -> None:
     config = _choice("derbycast")["config"]
     assert shown(draw, {**config, "source": "replays"})
     assert not shown(draw, {**config, "source": "keeper"})
+
+
+def test_the_open_tables_list_tells_a_short_totopoly_from_a_full_one(client: TestClient) -> None:
+    """The list names each table by its game's short name and what tells it apart: the
+    short game is "Totopoly, the short game (no Tote)", the full game "Totopoly"."""
+    config = {**_choice("totopoly")["config"], "players": 2}
+    seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob")]
+    short = open_table(client, game="totopoly", config={**config, "short": True}, seats=seats)
+    full = open_table(client, game="totopoly", config=config, seats=seats)
+    page = client.get("/").text
+    assert f"Table {short['id']}: Totopoly, the short game (no Tote)</a>" in page
+    assert f"Table {full['id']}: Totopoly</a>" in page
+    across = open_table(
+        client,
+        game="across",
+        config=_choice("across")["config"],
+        seats=[*seats, seats[0] | {"name": "Cy"}],
+    )
+    assert f"Table {across['id']}: Across the Board</a>" in client.get("/").text
