@@ -269,3 +269,39 @@ def test_the_score_keeper_and_the_dice_typist_are_chosen_in_words(
             assert store.settings(game_id)["web"]["roller"] == 1  # type: ignore[index]
         finally:
             store.close()
+
+
+def test_a_race_with_nobody_betting_shows_no_tote_settings(
+    phone: Callable[[], Page], shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """Top of the Stretch's bankroll, takeout and breakage matter only where somebody
+    bets: with every seat removed they are hidden (the race, version and odds stay), and
+    back with a player; a refusal of a choice says the choices as the select does."""
+    with shared_server.visit():
+        page = phone()
+        page.goto("/")
+        page.select_option("#game", "stretch")
+        tote = ["#setting-bankroll", "#setting-takeout", "#setting-breakage"]
+        for each in tote:
+            expect(page.locator(each)).to_be_visible()
+        rows = page.locator("#seats li")
+        while rows.count():
+            rows.last.get_by_role("button", name="Remove").click()
+        for each in tote:
+            expect(page.locator(each)).to_be_hidden()
+        for each in ("#setting-race", "#setting-mode", "#setting-odds"):
+            expect(page.locator(each)).to_be_visible()
+        assert json.loads(page.locator("#config").input_value())["players"] == 0
+        fits_width(page)
+        page.screenshot(path=str(tmp_path / "lobby-no-bettors.png"), full_page=True)
+        page.click("#add-seat")
+        for each in tote:
+            expect(page.locator(each)).to_be_visible()
+
+        page.click("#advanced > summary")
+        shown = json.loads(page.locator("#config").input_value())
+        page.locator("#config").fill(json.dumps({**shown, "mode": "slow"}))
+        page.get_by_role("button", name="Open the table").click()
+        expect(page.locator("[data-error-for='mode']")).to_have_text(
+            'Version: one of "Quickplay (exact chances)", "Fullplay (running lines)"'
+        )

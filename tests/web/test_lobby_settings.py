@@ -14,7 +14,7 @@ from tests.web.conftest import open_table
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON
 from homestretch.core.registry import entries
-from homestretch.web.forms import FieldError, check_settings, settings_fields
+from homestretch.web.forms import FieldError, check_settings, settings_fields, shown
 from homestretch.web.lobby import game_choices
 
 GAMES = sorted(entries())
@@ -168,7 +168,7 @@ def test_a_refusal_over_the_server_names_the_field(client: TestClient) -> None:
     body = refused("across", {**across, "meets": 0}, people)
     assert body == {"error": "Meets: a whole number from 1 to 100", "field": "meets"}
     body = refused("across", {**across, "tracks": ["woodbine", "nowhere"]}, people)
-    assert body["field"] == "tracks" and "churchill-downs" in body["error"]
+    assert body["field"] == "tracks" and "Churchill Downs" in body["error"]
     totopoly = {**_choice("totopoly")["config"], "players": 2}
     body = refused("totopoly", _set(totopoly, "rules.auction", "sealed"), people[:2])
     assert body["field"] == "rules.auction"
@@ -218,3 +218,70 @@ def test_no_file_or_folder_on_the_server_is_named_from_a_browser(
     assert answer.status_code == 400, answer.text
     assert answer.json()["field"] == key
     assert "on the server" in answer.json()["error"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_refused_choice_is_said_in_the_words_the_form_shows(game: str) -> None:
+    """ "Payoff: one of ..." lists the choices as the select shows them (their labels),
+    never the values in the configuration ("exclusive", "churchill-downs")."""
+    entry = entries()[game]
+    assert entry.settings is not None
+    choice = _choice(game)
+    for field in choice["fields"]:
+        if field["kind"] not in ("choice", "list"):
+            continue
+        bad: Any = ["no such choice"] if field["kind"] == "list" else "no such choice"
+        with pytest.raises(FieldError) as refused:
+            check_settings(entry.settings(), _set(choice["config"], field["name"], bad), 3)
+        said = str(refused.value)
+        assert said.startswith(f"{field['label']}: "), said
+        for each in field["choices"]:
+            assert f'"{each["label"]}"' in said, (said, each)
+        values = ", ".join(str(each["value"]) for each in field["choices"])
+        assert values not in said, said  # was "Payoff: one of exclusive, across"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_settings_when_names_a_setting_and_values_it_may_or_may_not_hold(game: str) -> None:
+    choice = _choice(game)
+    for field in choice["fields"]:
+        for name, wanted in field.get("when", {}).items():
+            _get(choice["config"], name)  # a key of the configuration
+            values = wanted["not"] if isinstance(wanted, dict) else wanted
+            assert isinstance(values, list) and values, field
+            assert set(wanted) == {"not"} if isinstance(wanted, dict) else True, field
+
+
+def test_the_totes_settings_are_shown_only_where_somebody_bets() -> None:
+    """A race with nobody betting (no players) has no tote: its bankroll, takeout and
+    breakage are hidden; Derby Cast's replays drawn only with replays."""
+    fields = {f["name"]: f for f in _choice("stretch")["fields"]}
+    config = _choice("stretch")["config"]
+    for name in ("bankroll", "takeout", "breakage"):
+        assert not shown(fields[name], {**config, "players": 0}), name
+        assert shown(fields[name], {**config, "players": 2}), name
+    for name in ("race", "mode", "odds"):
+        assert shown(fields[name], {**config, "players": 0}), name
+    draw = next(f for f in _choice("derbycast")["fields"] if f["name"] == "draw")
+    config = _choice("derbycast")["config"]
+    assert shown(draw, {**config, "source": "replays"})
+    assert not shown(draw, {**config, "source": "keeper"})
+
+
+def test_the_open_tables_list_tells_a_short_totopoly_from_a_full_one(client: TestClient) -> None:
+    """The list names each table by its game's short name and what tells it apart: the
+    short game is "Totopoly, the short game (no Tote)", the full game "Totopoly"."""
+    config = {**_choice("totopoly")["config"], "players": 2}
+    seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob")]
+    short = open_table(client, game="totopoly", config={**config, "short": True}, seats=seats)
+    full = open_table(client, game="totopoly", config=config, seats=seats)
+    page = client.get("/").text
+    assert f"Table {short['id']}: Totopoly, the short game (no Tote)</a>" in page
+    assert f"Table {full['id']}: Totopoly</a>" in page
+    across = open_table(
+        client,
+        game="across",
+        config=_choice("across")["config"],
+        seats=[*seats, seats[0] | {"name": "Cy"}],
+    )
+    assert f"Table {across['id']}: Across the Board</a>" in client.get("/").text

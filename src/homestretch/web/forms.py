@@ -109,7 +109,7 @@ def _described(name: str, info: FieldInfo, group: str) -> list[JSON]:
     if group:
         described["group"] = group
     extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    if "when" in extra:  # shown only while other settings hold these values
+    if "when" in extra:  # shown only while the configuration holds these values
         described["when"] = extra["when"]
     blank = next((e for e in [*extras, *info.metadata] if isinstance(e, Blank)), None)
     if blank is not None:
@@ -137,10 +137,28 @@ def settings_fields(model: type[Settings]) -> list[JSON]:
     ``min``, ``max``, ``most`` (a list's length), ``choices`` (each ``value`` and the
     ``label`` a person reads; ``other``: a whole object may stand instead, as in the
     JSON), ``group`` (the heading of a group of settings, such as house rules), ``when``
-    (shown only while the settings it names hold the values it gives)."""
+    (shown only while it matters: see ``shown``)."""
     return [
         field for name, info in model.model_fields.items() for field in _described(name, info, "")
     ]
+
+
+def shown(field: JSON, config: JSON) -> bool:
+    """Whether the form shows ``field`` for ``config``, by its ``when``: for each key of
+    the configuration it names (a dotted path), a list of the values it may hold
+    (``{"source": ["replays"]}``) or of those it may not (``{"players": {"not": [0]}}``,
+    a tote's settings where somebody bets). A hidden setting keeps its value; the lobby's
+    script reads ``when`` the same way."""
+    for name, wanted in field.get("when", {}).items():
+        value: Any = config
+        for key in name.split("."):
+            value = value.get(key) if isinstance(value, dict) else None
+        if isinstance(wanted, dict):
+            if value in wanted["not"]:
+                return False
+        elif value not in wanted:
+            return False
+    return True
 
 
 def plain(field: JSON) -> str:
@@ -156,12 +174,15 @@ def plain(field: JSON) -> str:
         return f"{label}: on or off (true or false)"
     if kind == "seat":
         return f"{label}: one of the players' seats"
-    words = ", ".join(str(c["value"]) for c in field["choices"])
+    words = ", ".join(f'"{c["label"]}"' for c in field["choices"])  # as the form says them
     if kind == "list":
         most = f", at most {field['most']}" if "most" in field else ""
         return f"{label}: a list, each one of {words}{most}"
     if kind == "choice":
-        return f"{label}: one of {words}{blank}"
+        if field["optional"]:  # the form's last choice, blank
+            words += f', "{field.get("blank") or "none"}"'
+        whole = " (or one given whole in the settings as JSON)" if field.get("other") else ""
+        return f"{label}: one of {words}{whole}"
     return f"{label}: text"
 
 

@@ -38,6 +38,15 @@ def heading(title: str) -> tuple[str, str]:
     return name, rest
 
 
+def table_name(title: str) -> str:
+    """A table's name in the lobby's list: the game's short name with what tells this
+    table from another of the same game, a trailing aside of the title ("Totopoly, the
+    short game (no Tote)"; the full game is "Totopoly")."""
+    name, rest = heading(title)
+    aside = rest.rpartition(" (")[2] if rest.endswith(")") else ""
+    return f"{name} ({aside}" if aside else name
+
+
 def _table_page(game: str, **fields: str) -> str:
     short, subtitle = heading(fields["title"])
     page = _fill("table.html", game=game, short=short, subtitle=subtitle, **fields)
@@ -74,7 +83,7 @@ def join(game_id: int, invite: str, title: str) -> str:
 def lobby(tables: list[JSON], games: list[JSON]) -> str:
     rows = "".join(
         f'<li><a href="/t/{t["id"]}/watch">Table {t["id"]}: '
-        f"{html.escape(heading(t['title'] or t['game'])[0])}</a> "
+        f"{html.escape(table_name(t['title'] or t['game']))}</a> "
         f'<span class="who">{html.escape(t["label"].removeprefix("web table: "))}</span></li>'
         for t in tables
     )

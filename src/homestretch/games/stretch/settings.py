@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from pydantic import Field
+from pydantic.config import JsonDict
 
 from homestretch.core.settings import Choices, Settings
 from homestretch.games.stretch.betting import BREAKAGE_STEPS, MAX_BANKROLL, MIN_TICKET
@@ -14,6 +15,8 @@ from homestretch.games.stretch.race import bundled_races, describe_distance, loa
 
 LOBBY_RACE = "2009-champagne-stakes"
 _CENTS = {1: "the cent", 10: "the dime"}
+_BETTING: JsonDict = {"when": {"players": {"not": [0]}}}
+"""The tote's settings matter only where somebody bets (the lobby hides them otherwise)."""
 
 
 def _races() -> Choices:
@@ -66,6 +69,7 @@ class StretchSettings(Settings):
         le=MAX_BANKROLL,
         title="Each player's bankroll, in dollars",
         description="What each player starts with to bet Win, Place and Show.",
+        json_schema_extra=_BETTING,
     )
     takeout: int = Field(
         default=0,
@@ -74,6 +78,7 @@ class StretchSettings(Settings):
         title="Takeout, in percent",
         description="What the tote keeps of each pool; among friends nobody takes a cut "
         "(ruling S19).",
+        json_schema_extra=_BETTING,
     )
     breakage: Annotated[
         int, Choices.of((c, _CENTS.get(c, f"{c} cents")) for c in BREAKAGE_STEPS)
@@ -81,4 +86,5 @@ class StretchSettings(Settings):
         default=10,
         title="Prices broken down to",
         description="Each price per dollar is rounded down to this (ruling S19).",
+        json_schema_extra=_BETTING,
     )

@@ -184,6 +184,7 @@ if ($("create")) {
     fitPlayers();
     if (redraw) drawSeats(); else drawRoller();
     if (game().fields.some((f) => f.kind === "seat")) drawSettings();  // they name the seats
+    else applyWhen();  // the tote's settings, with somebody betting
     showJson();
     save();
   }
@@ -307,12 +308,17 @@ if ($("create")) {
   }
 
   // a setting that matters only with another's value (Derby Cast's replays drawn, with
-  // replays) is hidden otherwise; its value stays in the configuration
+  // replays; Stretch's tote, with somebody betting) is hidden otherwise; its value stays
+  // in the configuration. "when" names values the key may hold, or {"not": [...]} those
+  // it may not (forms.shown on the server)
   function applyWhen() {
     const { config } = mine();
+    const holds = (value, wanted) => (Array.isArray(wanted)
+      ? wanted.some((w) => same(value, w))
+      : !wanted.not.some((w) => same(value, w)));
     for (const place of $("settings").querySelectorAll(".setting[data-when]")) {
       const when = JSON.parse(place.dataset.when);
-      place.hidden = !Object.entries(when).every(([name, value]) => same(getPath(config, name), value));
+      place.hidden = !Object.entries(when).every(([name, wanted]) => holds(getPath(config, name), wanted));
     }
   }
 

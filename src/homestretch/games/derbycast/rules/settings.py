@@ -68,7 +68,7 @@ class DerbyCastSettings(Settings):
         default="fresh",
         title="Replays drawn",
         description="Race replays are drawn at random (ruling R15).",
-        json_schema_extra={"when": {"source": "replays"}},
+        json_schema_extra={"when": {"source": ["replays"]}},
     )
     sealed: bool = Field(
         default=False,
