@@ -103,12 +103,12 @@ def test_stretch_a_bet_half_chosen_survives_a_reload_until_it_is_bought(
         # another seat at the table keeps nothing of hers
         bea = phone()
         bea.goto(links["seats"][1]["link"])
-        expect(bea.locator("#bet-dollars")).to_have_value("2")
+        expect(bea.locator("#bet-dollars")).to_have_value("")  # blank: the $2 minimum
         ann.locator("#stretch-bet button[type=submit]").click()
         expect(ann.locator("#stretch-bet .stretch-says")).to_have_text("Your tickets: $15 place #2")  # fmt: skip
         assert _drafts(ann, game_id, 0) == {}
         ann.reload()
-        expect(ann.locator("#bet-dollars")).to_have_value("2")
+        expect(ann.locator("#bet-dollars")).to_have_value("")
 
 
 def test_totopoly_a_bid_typed_survives_a_reload_until_a_move_is_made(

@@ -438,9 +438,13 @@ def test_the_page_names_the_game_and_its_tote(
     with shared_server.visit() as address:
         phone = context(browser, address, phone=True)
         page = phone.new_page()
-        for short, name in (
-            (True, "Totopoly, the short game: lease, train and race horses (no Tote)"),
-            (False, "Totopoly: lease, train and race horses, with a Tote"),
+        for short, name, listed in (
+            (
+                True,
+                "Totopoly, the short game: lease, train and race horses (no Tote)",
+                "Totopoly, the short game (no Tote)",
+            ),
+            (False, "Totopoly: lease, train and race horses, with a Tote", "Totopoly"),
         ):
             config = {"players": 3, "short": short}
             request = {"game": "totopoly", "config": config, "seats": PEOPLE, "seed": 5}
@@ -455,7 +459,7 @@ def test_the_page_names_the_game_and_its_tote(
             expect(page).to_have_title(f"{name}: join table {links['id']}")
             page.goto("/")
             expect(page.locator(f'a[href="/t/{links["id"]}/watch"]')).to_have_text(
-                f"Table {links['id']}: {name}"
+                f"Table {links['id']}: {listed}"
             )
             page.goto(links["seats"][0]["link"])
             shows(page, frame(address, links["id"])["version"])
