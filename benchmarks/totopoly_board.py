@@ -26,9 +26,13 @@ import math
 import sys
 
 from homestretch.core.protocol import JSON
-from homestretch.games.totopoly.content import COLOURS
-from homestretch.games.totopoly.simulate import simulate, training_study, without_colour_cards
-from homestretch.games.totopoly.state import TotopolyGame
+from homestretch.games.totopoly.analysis.simulate import (
+    simulate,
+    training_study,
+    without_colour_cards,
+)
+from homestretch.games.totopoly.content.loader import COLOURS
+from homestretch.games.totopoly.rules.state import TotopolyGame
 
 Z95 = 1.96
 MATCH_CARDS = (3, 6)

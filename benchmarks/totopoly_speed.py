@@ -15,7 +15,7 @@ from homestretch.bots.random_bot import RandomBot
 from homestretch.core.chance import SeededDice
 from homestretch.core.protocol import CHANCE
 from homestretch.games.totopoly.bots import SensibleBot
-from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
+from homestretch.games.totopoly.rules.state import TotopolyGame, TotopolyState
 
 
 def play(game: TotopolyGame, seed: int, sensible: bool, views: bool) -> TotopolyState:

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.table_pages import SharedServer, fits_width, frame, open_table, shows, token_of
 
-from homestretch.games.totopoly.words import PAGE
+from homestretch.games.totopoly.rules.words import PAGE
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine

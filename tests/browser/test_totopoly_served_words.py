@@ -1,5 +1,5 @@
 """Every word Totopoly's board says on a phone is the one the server sent
-(totopoly/words.py PAGE, served in each view), none written into the page: a frame
+(totopoly/rules/words.py PAGE, served in each view), none written into the page: a frame
 whose served words are all marked shows only marked words, at the auction and in the
 training ring."""
 

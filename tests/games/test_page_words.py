@@ -16,8 +16,8 @@ import pytest
 
 from homestretch.games.across import words as across_words
 from homestretch.games.across.game import AcrossGame
-from homestretch.games.totopoly import words as totopoly_words
-from homestretch.games.totopoly.state import TotopolyGame
+from homestretch.games.totopoly.rules import words as totopoly_words
+from homestretch.games.totopoly.rules.state import TotopolyGame
 
 
 @dataclass(frozen=True)

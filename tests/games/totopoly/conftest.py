@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from homestretch.core.actions import Action
-from homestretch.games.totopoly.flow import Ask, Roll
-from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
+from homestretch.games.totopoly.rules.flow import Ask, Roll
+from homestretch.games.totopoly.rules.state import TotopolyGame, TotopolyState
 
 Answer = Action | tuple[int, ...]
 

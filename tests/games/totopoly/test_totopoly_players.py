@@ -10,10 +10,10 @@ from homestretch.core.chance import SeededDice
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON
 from homestretch.core.referee import play
-from homestretch.games.totopoly.actions import Bet, Done
+from homestretch.games.totopoly.analysis.tournament import tournament
 from homestretch.games.totopoly.bots import SensibleBot
-from homestretch.games.totopoly.state import TotopolyGame
-from homestretch.games.totopoly.tournament import tournament
+from homestretch.games.totopoly.rules.actions import Bet, Done
+from homestretch.games.totopoly.rules.state import TotopolyGame
 
 
 def tote_view(by_horse: dict[str, int], window: str = "any") -> JSON:

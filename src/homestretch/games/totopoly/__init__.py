@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # pydantic is loaded when the lobby asks
 
 
 def _make(config: JSON) -> Game:
-    from homestretch.games.totopoly.state import TotopolyGame
+    from homestretch.games.totopoly.rules.state import TotopolyGame
 
     return TotopolyGame.from_config(config)
 
@@ -39,35 +39,35 @@ def _harness_configs() -> list[JSON]:
 
 def _sensible(game: Game, seat: int, seed: int) -> Agent:
     from homestretch.games.totopoly.bots import SensibleBot
-    from homestretch.games.totopoly.state import TotopolyGame
+    from homestretch.games.totopoly.rules.state import TotopolyGame
 
     assert isinstance(game, TotopolyGame)
     return SensibleBot(game, seat, seed)
 
 
 def _search(game: Game, seat: int, seed: int) -> Agent:
+    from homestretch.games.totopoly.rules.state import TotopolyGame
     from homestretch.games.totopoly.search import SearchBot
-    from homestretch.games.totopoly.state import TotopolyGame
 
     assert isinstance(game, TotopolyGame)
     return SearchBot(game, seat, seed)
 
 
 def _cash(state: State) -> dict[str, float]:
-    from homestretch.games.totopoly.state import TotopolyState
+    from homestretch.games.totopoly.rules.state import TotopolyState
 
     assert isinstance(state, TotopolyState)
     return {name: float(cash) for name, cash in zip(state.names, state.cash, strict=True)}
 
 
 def _title(config: JSON) -> str:
-    from homestretch.games.totopoly.words import game_title
+    from homestretch.games.totopoly.rules.words import game_title
 
     return game_title(short=bool(config.get("short", False)))
 
 
 def _settings() -> type[Settings]:
-    from homestretch.games.totopoly.settings import TotopolySettings
+    from homestretch.games.totopoly.rules.settings import TotopolySettings
 
     return TotopolySettings
 

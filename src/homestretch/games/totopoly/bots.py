@@ -16,7 +16,8 @@ import random
 
 from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
-from homestretch.games.totopoly.actions import (
+from homestretch.games.totopoly.content.loader import COLOUR_VALUE, COLOURS
+from homestretch.games.totopoly.rules.actions import (
     Accept,
     Bet,
     Bid,
@@ -37,9 +38,8 @@ from homestretch.games.totopoly.actions import (
     Throw,
     UseThrow,
 )
-from homestretch.games.totopoly.content import COLOUR_VALUE, COLOURS
-from homestretch.games.totopoly.racecourse import LONG_FEE, SHORT_FEE
-from homestretch.games.totopoly.state import TotopolyGame
+from homestretch.games.totopoly.rules.racecourse import LONG_FEE, SHORT_FEE
+from homestretch.games.totopoly.rules.state import TotopolyGame
 
 PRIZE_SHARE = 0.9
 """What the banker leaves of the prize fund for the first three (T19)."""

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
-from homestretch.games.totopoly import racecourse
-from homestretch.games.totopoly.actions import ChangeTrack, Colour, PlaySpecial, UseThrow
 from homestretch.games.totopoly.bots import SensibleBot
-from homestretch.games.totopoly.flow import Ask
-from homestretch.games.totopoly.state import TotopolyGame, TotopolyState
+from homestretch.games.totopoly.rules import racecourse
+from homestretch.games.totopoly.rules.actions import ChangeTrack, Colour, PlaySpecial, UseThrow
+from homestretch.games.totopoly.rules.flow import Ask
+from homestretch.games.totopoly.rules.state import TotopolyGame, TotopolyState
 
 NOMINEE_WEIGHT = 1.0
 OTHER_WEIGHT = 0.35

@@ -1,0 +1,363 @@
+"""The board and cards, read from the TOML files of a content folder.
+
+The rulebook describes the lease cards, training ring, racecourse and report decks but
+does not print them; ours are in ``content/`` and documented in docs/totopoly.md. Every
+file is checked on load and a mistake names the file, the key and what is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, cached_property
+from pathlib import Path
+from typing import Any
+
+from homestretch.core.content import (
+    REQUIRED,
+    known_keys,
+    read_toml,
+    toml_table,
+    toml_tables,
+    toml_value,
+)
+from homestretch.core.errors import ContentError
+from homestretch.core.inputs import shown
+
+DEFAULT_CONTENT = Path(__file__).parent
+COLOURS = ("black", "red", "yellow", "blue")
+COLOUR_VALUE = {"black": 4, "red": 3, "yellow": 2, "blue": 1}
+"""Lengths a horse moves on from a square (or card) of its own colour."""
+STABLE_OF = {"black": "walroy", "red": "walroy", "yellow": "stevedon", "blue": "stevedon"}
+"""Heavyweights train at Walroy, lightweights at Stevedon."""
+ROLES = ("walroy", "stevedon", "vet", "club", "trade", "tote", "auctioneer")
+SPECIALS = ("remount", "reins")
+RING_EFFECTS = (
+    "stables",
+    "vet",
+    "pay",
+    "club_fee",
+    "club_offer",
+    "colour_card",
+    "white_card",
+    "return_box",
+)
+REPORT_EFFECTS = ("colour_card", "white_card", "pay", "return_box", "nothing", "keep")
+DECKS = ("walroy", "stevedon", "vet")
+COURSE_EFFECTS = ("forward", "back", "fall", "burst")
+COLOUR_CODES = {"K": "black", "R": "red", "Y": "yellow", "B": "blue"}
+MAX_COUNT = 10_000
+"""The largest count or amount a board file may give (ours stay below 1000)."""
+MAX_COPIES = 100
+"""The most copies of one report card (a deck is shuffled and drawn whole)."""
+MAX_RING = 1000
+"""The most squares the training ring may have (ours has 32)."""
+MAX_TRACKS, MAX_LENGTHS = 20, 1000
+"""The largest racecourse: tracks across, lengths along (ours: 6 by 53)."""
+
+
+@dataclass(frozen=True)
+class Horse:
+    number: int
+    name: str
+    colour: str
+    value: int
+
+    @cached_property
+    def card(self) -> str:
+        """The lease card's id (kept apart from the horse so a hidden hand never leaks)."""
+        return f"lease:horse-{self.number:02d}"
+
+
+@dataclass(frozen=True)
+class Business:
+    id: str
+    name: str
+    role: str
+    value: int
+
+    @cached_property
+    def card(self) -> str:
+        return f"lease:{self.id}"
+
+
+@dataclass(frozen=True)
+class RingSquare:
+    at: int
+    effect: str
+    text: str
+    amount: int = 0
+    to: str = ""
+
+
+@dataclass(frozen=True)
+class Report:
+    id: str
+    deck: str
+    effect: str
+    text: str
+    amount: int = 0
+    to: str = ""
+    special: str = ""
+
+
+@dataclass(frozen=True)
+class Instruction:
+    code: str
+    effect: str
+    text: str
+    lengths: int = 0
+
+
+@dataclass(frozen=True)
+class Course:
+    tracks: int
+    lengths: int
+    bend: tuple[int, int]
+    gate: dict[int, int]
+    """Horse number -> track (0 is the rails)."""
+    cells: tuple[tuple[str, ...], ...]
+    """cells[track][length - 1]: "" plain, a colour name, or an instruction code."""
+    instructions: dict[str, Instruction]
+
+    def cell(self, length: int, track: int) -> str:
+        return self.cells[track][length - 1] if 1 <= length <= self.lengths else ""
+
+    def on_bend(self, length: int) -> bool:
+        return self.bend[0] <= length <= self.bend[1]
+
+
+@dataclass(frozen=True)
+class Content:
+    source: str
+    horses: dict[int, Horse]
+    businesses: dict[str, Business]
+    ring_size: int
+    boxes: dict[int, int]
+    ring: dict[int, RingSquare]
+    reports: dict[str, Report]
+    decks: dict[str, tuple[str, ...]]
+    supply: dict[str, int]
+    course: Course
+
+    def business_with_role(self, role: str) -> Business | None:
+        return next((b for b in self.businesses.values() if b.role == role), None)
+
+
+def _field(
+    source: Path, where: str, data: Any, key: str, kind: type, default: Any = REQUIRED
+) -> Any:
+    """A value from the board files, where every number is a count or an amount (0 to
+    MAX_COUNT)."""
+    low, high = (0, MAX_COUNT) if kind is int else (None, None)
+    return toml_value(source, where, data, key, kind, default, minimum=low, maximum=high)
+
+
+def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
+    data = read_toml(path)
+    known_keys(path, "top", data, ("horse", "business"))
+    horses: dict[int, Horse] = {}
+    for i, raw in enumerate(toml_tables(path, "top", data, "horse"), start=1):
+        where = f"horse {i}"
+        known_keys(path, where, raw, ("number", "name", "colour", "value"))
+        number = _field(path, where, raw, "number", int)
+        colour = _field(path, where, raw, "colour", str)
+        if colour not in COLOURS:
+            raise ContentError(path, f"colour {colour!r} is not one of {COLOURS}", where)
+        if number in horses:
+            raise ContentError(path, f"horse number {number} appears twice", where)
+        name = _field(path, where, raw, "name", str)
+        horses[number] = Horse(number, name, colour, _field(path, where, raw, "value", int))
+    if sorted(horses) != list(range(1, 13)):
+        raise ContentError(path, "there must be twelve horses numbered 1 to 12")
+    for colour, numbers in zip(
+        COLOURS, ((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12)), strict=True
+    ):
+        if any(horses[n].colour != colour for n in numbers):
+            raise ContentError(path, f"horses {numbers} must be the {colour} ones")
+    businesses: dict[str, Business] = {}
+    for i, raw in enumerate(toml_tables(path, "top", data, "business"), start=1):
+        where = f"business {i}"
+        known_keys(path, where, raw, ("id", "name", "role", "value"))
+        ident = _field(path, where, raw, "id", str)
+        role = _field(path, where, raw, "role", str)
+        if role not in ROLES:
+            raise ContentError(path, f"role {role!r} is not one of {ROLES}", where)
+        if ident in businesses or ident == "bank":
+            raise ContentError(path, f"business id {ident!r} is used twice or reserved", where)
+        name = _field(path, where, raw, "name", str)
+        businesses[ident] = Business(ident, name, role, _field(path, where, raw, "value", int))
+    for role in ROLES:
+        count = sum(1 for b in businesses.values() if b.role == role)
+        if role != "trade" and count != 1:
+            raise ContentError(path, f"there must be exactly one business with role {role!r}")
+    return horses, businesses
+
+
+def _ring(path: Path, businesses: dict[str, Business]) -> tuple[int, dict[int, int], dict]:
+    data = read_toml(path)
+    known_keys(path, "top", data, ("ring", "boxes", "square"))
+    ring = toml_table(path, "top", data, "ring")
+    known_keys(path, "[ring]", ring, ("squares",))
+    size = _field(path, "[ring]", ring, "squares", int)
+    if not 8 <= size <= MAX_RING:
+        raise ContentError(path, f"the ring needs 8 to {MAX_RING} squares", "[ring] squares")
+    boxes_raw = toml_table(path, "top", data, "boxes")
+    boxes: dict[int, int] = {}
+    for key, value in boxes_raw.items():
+        if key not in {str(n) for n in range(1, 13)}:
+            raise ContentError(path, f"{shown(key)} is not a horse number 1-12", "[boxes]")
+        if not isinstance(value, int) or not 0 <= value < size:
+            raise ContentError(path, f"square must be 0-{size - 1}", f"[boxes] {key}")
+        boxes[int(key)] = value
+    if sorted(boxes) != list(range(1, 13)):
+        raise ContentError(path, "every horse 1-12 needs a box", "[boxes]")
+    squares: dict[int, RingSquare] = {}
+    for i, raw in enumerate(toml_tables(path, "top", data, "square"), start=1):
+        where = f"square {i}"
+        known_keys(path, where, raw, ("at", "effect", "text", "amount", "to"))
+        at = _field(path, where, raw, "at", int)
+        effect = _field(path, where, raw, "effect", str)
+        if at >= size or at in squares:
+            raise ContentError(path, f"square {at} is off the ring or listed twice", where)
+        if effect not in RING_EFFECTS:
+            raise ContentError(path, f"effect {effect!r} is not one of {RING_EFFECTS}", where)
+        to = _payee(path, where, raw, businesses) if effect == "pay" else ""
+        needs_amount = effect in ("stables", "vet", "pay", "club_fee", "club_offer")
+        amount = _field(path, where, raw, "amount", int) if needs_amount else 0
+        squares[at] = RingSquare(at, effect, _field(path, where, raw, "text", str), amount, to)
+    return size, boxes, squares
+
+
+def _payee(path: Path, where: str, raw: Any, businesses: dict[str, Business]) -> str:
+    to = _field(path, where, raw, "to", str)
+    if to != "bank" and to not in businesses:
+        raise ContentError(path, f"'to' must be 'bank' or a business id, got {to!r}", where)
+    return str(to)
+
+
+def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
+    data = read_toml(path)
+    known_keys(path, "top", data, DECKS)
+    reports: dict[str, Report] = {}
+    decks: dict[str, tuple[str, ...]] = {}
+    for deck in DECKS:
+        ids: list[str] = []
+        entries = toml_tables(path, "top", data, deck)
+        if not entries:
+            raise ContentError(path, f"the {deck} deck has no cards", f"[[{deck}]]")
+        for i, raw in enumerate(entries, start=1):
+            where = f"{deck} card {i}"
+            known_keys(path, where, raw, ("effect", "text", "copies", "amount", "to", "special"))
+            effect = _field(path, where, raw, "effect", str)
+            if effect not in REPORT_EFFECTS:
+                raise ContentError(path, f"effect {effect!r} is not one of {REPORT_EFFECTS}", where)
+            special = _field(path, where, raw, "special", str) if effect == "keep" else ""
+            if effect == "keep" and special not in SPECIALS:
+                raise ContentError(path, f"special must be one of {SPECIALS}", where)
+            to = _payee(path, where, raw, businesses) if effect == "pay" else ""
+            amount = _field(path, where, raw, "amount", int) if effect == "pay" else 0
+            text = _field(path, where, raw, "text", str)
+            copies = toml_value(path, where, raw, "copies", int, 1, minimum=1, maximum=MAX_COPIES)
+            for _ in range(copies):
+                ident = f"{deck}-report-{len(ids) + 1:02d}"
+                reports[ident] = Report(ident, deck, effect, text, amount, to, special)
+                ids.append(ident)
+        decks[deck] = tuple(ids)
+    return reports, decks
+
+
+def _supply(path: Path) -> dict[str, int]:
+    whole = read_toml(path)
+    known_keys(path, "top", whole, ("supply",))
+    data = toml_table(path, "top", whole, "supply")
+    known_keys(path, "[supply]", data, (*COLOURS, "white"))
+    return {c: _field(path, "[supply]", data, c, int) for c in (*COLOURS, "white")}
+
+
+def _course(path: Path) -> Course:
+    data = read_toml(path)
+    known_keys(path, "top", data, ("course", "gate", "instructions", "tracks"))
+    head = toml_table(path, "top", data, "course")
+    known_keys(path, "[course]", head, ("tracks", "lengths", "bend"))
+    tracks = _field(path, "[course]", head, "tracks", int)
+    lengths = _field(path, "[course]", head, "lengths", int)
+    bend = head.get("bend")
+    if not 1 <= tracks <= MAX_TRACKS or not 10 <= lengths <= MAX_LENGTHS:
+        raise ContentError(
+            path, f"needs 1 to {MAX_TRACKS} tracks and 10 to {MAX_LENGTHS} lengths", "[course]"
+        )
+    if (
+        not isinstance(bend, list)
+        or len(bend) != 2
+        or not all(isinstance(x, int) for x in bend)
+        or not 1 <= bend[0] <= bend[1] <= lengths
+    ):
+        raise ContentError(path, f"bend must be [first, last] within 1-{lengths}", "[course]")
+    gate: dict[int, int] = {}
+    for key, value in toml_table(path, "top", data, "gate").items():
+        number = key in {str(n) for n in range(1, 13)}
+        if not number or isinstance(value, bool) or not isinstance(value, int):
+            raise ContentError(path, f"{shown(key)}: needs a horse 1-12 = a track", "[gate]")
+        if not 1 <= value <= tracks:
+            raise ContentError(path, f"{key} = {value}: needs a track 1-{tracks}", "[gate]")
+        gate[int(key)] = value - 1
+    if sorted(gate) != list(range(1, 13)):
+        raise ContentError(path, "every horse 1-12 needs a gate track", "[gate]")
+    instructions: dict[str, Instruction] = {}
+    for code, raw in toml_table(path, "top", data, "instructions").items():
+        where = f"[instructions.{shown(code)}]"
+        known_keys(path, where, raw, ("effect", "lengths", "text"))
+        if len(code) != 1 or code in COLOUR_CODES or code in ". ":
+            raise ContentError(path, "an instruction code is one letter other than K R Y B", where)
+        effect = _field(path, where, raw, "effect", str)
+        if effect not in COURSE_EFFECTS:
+            raise ContentError(path, f"effect {effect!r} is not one of {COURSE_EFFECTS}", where)
+        moves = effect in ("forward", "back")
+        count = _field(path, where, raw, "lengths", int) if moves else 0
+        text = _field(path, where, raw, "text", str)
+        instructions[code] = Instruction(code, effect, text, count)
+    rows = toml_table(path, "top", data, "tracks")
+    cells: list[tuple[str, ...]] = []
+    for track in range(1, tracks + 1):
+        where = f"[tracks] {track}"
+        row = rows.get(str(track))
+        if not isinstance(row, str):
+            raise ContentError(path, "missing (one string per track)", where)
+        chars = row.replace(" ", "")
+        if len(chars) != lengths:
+            raise ContentError(path, f"has {len(chars)} lengths, the course has {lengths}", where)
+        cell_row: list[str] = []
+        for position, char in enumerate(chars, start=1):
+            if char == ".":
+                cell_row.append("")
+            elif char in COLOUR_CODES:
+                cell_row.append(COLOUR_CODES[char])
+            elif char in instructions:
+                cell_row.append(char)
+            else:
+                raise ContentError(path, f"length {position}: unknown code {shown(char)}", where)
+        cells.append(tuple(cell_row))
+    return Course(tracks, lengths, (bend[0], bend[1]), gate, tuple(cells), instructions)
+
+
+@cache
+def load_content(folder: str | None = None) -> Content:
+    """Read and check a content folder (ours when ``folder`` is None)."""
+    root = Path(folder) if folder else DEFAULT_CONTENT
+    if not root.is_dir():
+        raise ContentError(root, "is not a content folder")
+    horses, businesses = _leases(root / "leases.toml")
+    ring_size, boxes, ring = _ring(root / "training_ring.toml", businesses)
+    reports, decks = _reports(root / "reports.toml", businesses)
+    return Content(
+        source=str(root),
+        horses=horses,
+        businesses=businesses,
+        ring_size=ring_size,
+        boxes=boxes,
+        ring=ring,
+        reports=reports,
+        decks=decks,
+        supply=_supply(root / "cards.toml"),
+        course=_course(root / "racecourse.toml"),
+    )

@@ -1,0 +1,151 @@
+"""The auction (rulebook: "Auctioneer").
+
+The auctioneer picks up the dummy hand and the rejected cards and offers them one at a
+time, without reserve, never showing the lots to come. Bids are in guineas; the buyer
+pays the bank a pound for every guinea and hands the auctioneer his commission of one
+shilling in the guinea, to the nearest pound. The auctioneer may bid too.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING
+
+from homestretch.core.actions import Action
+from homestretch.games.totopoly.rules.actions import Bid, OfferLot, Pass
+from homestretch.games.totopoly.rules.deal import value_of
+from homestretch.games.totopoly.rules.flow import Flow, ask
+from homestretch.games.totopoly.rules.money import may_hold
+from homestretch.games.totopoly.rules.state import BANK
+from homestretch.games.totopoly.rules.words import guineas
+
+if TYPE_CHECKING:
+    from homestretch.games.totopoly.rules.state import TotopolyState
+
+RAISES = (1, 5, 10, 25)
+
+
+def commission(guineas: int) -> int:
+    """One shilling in the guinea, to the nearest pound (ten shillings round up)."""
+    return (guineas + 10) // 20
+
+
+def cost(state: TotopolyState, bidder: int, guineas: int) -> int:
+    """What a bid costs its bidder: the auctioneer pays himself no commission."""
+    return guineas + (0 if bidder == state.auctioneer else commission(guineas))
+
+
+def lot_item(state: TotopolyState, card: str) -> str:
+    """The lot as a sale item (a horse is checked as a horse for the three-horse rule)."""
+    for horse in state.c.horses.values():
+        if horse.card == card:
+            return f"horse:{horse.number}"
+    return card
+
+
+def run(state: TotopolyState) -> Flow[None]:
+    state.phase = "auction"
+    auctioneer = state.auctioneer
+    assert auctioneer is not None
+    for card in state.dummy_unseen + state.dummy_under:
+        state.where[card] = "pool"
+    state.dummy_unseen, state.dummy_under = [], []
+    for card, where in state.where.items():
+        if where == "pool":
+            state.knows[card].add(auctioneer)
+    while True:
+        pool = sorted(c for c, w in state.where.items() if w == "pool")
+        if not pool:
+            break
+        chosen = yield from ask(auctioneer, "offer the next lot", [OfferLot(c) for c in pool])
+        assert isinstance(chosen, OfferLot)
+        yield from sell_lot(state, chosen.card)
+    state.lot = None
+    if state.face_down:
+        state.face_down.clear()
+        state.say("the auction is over: every lease card is turned face up")
+
+
+def sell_lot(state: TotopolyState, card: str) -> Flow[None]:
+    """Bidding goes round the table from the auctioneer's left until every player but
+    the high bidder has passed since the last bid; the last bid standing buys.
+
+    Ruling T5: by default the bidding is open, a player who passed may come back in
+    while the lot is still up; with the rule ``auction = final_pass`` a pass ends his
+    bidding on the lot. Either way every auction ends: each bid beats the last by a
+    whole guinea and nobody may bid more than he can pay, so there are at most as many
+    bids as the richest bidder holds pounds, and at most one pass from each other
+    player after the last of them.
+    """
+    auctioneer = state.auctioneer
+    assert auctioneer is not None
+    state.where[card], state.lot = "lot", card
+    state.high_bid, state.high_bidder = 0, None
+    state.tally["lots"] += 1
+    item = lot_item(state, card)
+    state.say(f"lot: {describe(state, card)} (face value £{value_of(state, card)})")
+    final = state.rules["auction"] == "final_pass"
+    out: set[int] = set()
+    """Players whose bidding on this lot is over (a pass, with ``final_pass``)."""
+    quiet: set[int] = set()
+    """Players who passed (or could not bid) since the last bid."""
+    seats = state.seats_from(auctioneer + 1)
+    for bidder in itertools.cycle(seats):
+        if {p for p in seats if p != state.high_bidder} <= quiet | out:
+            break
+        if bidder == state.high_bidder or bidder in out or bidder in quiet:
+            continue
+        if (
+            not may_hold(state, bidder, item)
+            or cost(state, bidder, state.high_bid + 1) > (state.cash[bidder])
+        ):
+            (out if final else quiet).add(bidder)
+            continue
+        options: list[Action] = [Pass()] + [
+            Bid(state.high_bid + r)
+            for r in RAISES
+            if cost(state, bidder, state.high_bid + r) <= state.cash[bidder]
+        ]
+
+        def check(action: Action, bidder: int = bidder) -> str | None:
+            if not isinstance(action, Bid):
+                return "bid a number of guineas or pass"
+            if action.guineas <= state.high_bid:
+                return f"bid more than {guineas(state.high_bid)}"
+            if cost(state, bidder, action.guineas) > state.cash[bidder]:
+                return f"{guineas(action.guineas)} would cost more than your £{state.cash[bidder]}"
+            return None
+
+        standing = f"{guineas(state.high_bid)} bid" if state.high_bid else "no bid yet"
+        prompt = f"bid for {describe(state, card)} ({standing})"
+        answer = yield from ask(bidder, prompt, options, check)
+        if isinstance(answer, Bid):
+            state.high_bid, state.high_bidder = answer.guineas, bidder
+            quiet = set()
+        else:
+            (out if final else quiet).add(bidder)
+    buyer = state.high_bidder
+    if buyer is None:
+        # Ruling T6: a lot nobody bids for is withdrawn from the game.
+        state.where[card] = "out"
+        state.say(f"no bid: {describe(state, card)} is withdrawn")
+        return
+    price = state.high_bid
+    state.transfer_money(buyer, BANK, price, "lot", card=card)
+    fee = commission(price) if buyer != auctioneer else 0
+    state.transfer_money(buyer, auctioneer, fee, "commission", card=card)
+    state.where[card], state.holder[card] = "owned", buyer
+    for horse in state.c.horses.values():
+        if horse.card == card:
+            state.status[horse.number], state.progress[horse.number] = "training", 0
+    state.say(
+        f"sold to {state.name_of(buyer)} for {guineas(price)} "
+        f"(£{price} to the bank, £{fee} commission)"
+    )
+
+
+def describe(state: TotopolyState, card: str) -> str:
+    for horse in state.c.horses.values():
+        if horse.card == card:
+            return f"No. {horse.number} {horse.name} ({horse.colour})"
+    return next(b.name for b in state.c.businesses.values() if b.card == card)

@@ -1,0 +1,200 @@
+"""Paying, and raising money by private sale (rulebook: "Borrowing").
+
+No borrowing is allowed: a player who cannot meet a payment must sell one of his
+horses or businesses (or a kept card such as "unbreakable reins") to another player at
+the best offer obtainable, until he can pay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from homestretch.core.actions import Action
+from homestretch.games.totopoly.content.loader import COLOURS
+from homestretch.games.totopoly.rules.actions import Accept, Done, Offer, Sell
+from homestretch.games.totopoly.rules.flow import Flow, ask
+
+if TYPE_CHECKING:
+    from homestretch.games.totopoly.rules.state import TotopolyState
+
+OFFER_STEPS = (5, 10, 25, 50, 100, 200)
+RUNNING = ("training", "home", "running", "fallen", "finished")
+
+
+def pay(
+    state: TotopolyState, payer: int, payee: int | None, amount: int, why: str, text: str
+) -> Flow[None]:
+    """``payer`` pays ``amount`` to a player, BANK, or None (an unowned business);
+    ``why`` is the notice's code ("trainer", "square", ...), ``text`` the reason in words.
+
+    Nobody pays himself; a fee due to a business nobody holds is not paid (ruling T12).
+    A player short of cash must sell; if nothing will sell he pays what he has and the
+    rest is waived (ruling T13), since the rules allow no borrowing and no other way out.
+    """
+    if amount <= 0 or payee is None or payee == payer:
+        return
+    if state.cash[payer] < amount:
+        yield from raise_money(state, payer, amount)
+    paid = min(amount, state.cash[payer])
+    state.transfer_money(payer, payee, paid, why, text=text, waived=amount - paid)
+    short = f" (all he had: £{amount - paid} waived)" if paid < amount else ""
+    state.say(f"{state.name_of(payer)} pays £{paid} to {state.name_of(payee)}: {text}{short}")
+
+
+def horse_count(state: TotopolyState, player: int) -> int:
+    return len(state.horses_of(player, RUNNING))
+
+
+def may_hold(state: TotopolyState, buyer: int, item: str) -> bool:
+    """Discarding rules 1 and 2: never both stables, never more than three horses."""
+    if item.startswith("horse:"):
+        return horse_count(state, buyer) < 3
+    if item in (state.c.businesses["walroy"].card, state.c.businesses["stevedon"].card):
+        other = "stevedon" if item.endswith("walroy") else "walroy"
+        return state.owner(state.c.businesses[other].card) != buyer
+    return True
+
+
+def may_hold_card(state: TotopolyState, player: int, card: str, extra: list[str]) -> bool:
+    """Whether ``player``'s cards plus ``card`` keep the discarding rules (cards in hand)."""
+    horses = state.c.horses
+    stables = {state.c.businesses["walroy"].card, state.c.businesses["stevedon"].card}
+    cards = [*extra, card]
+    if card in stables and len(stables & set(cards)) > 1:
+        return False
+    if card.startswith("lease:horse-"):
+        held = [h for h in horses.values() if h.card in cards]
+        return len(held) + horse_count(state, player) <= 3
+    return True
+
+
+def sellable(state: TotopolyState, player: int) -> list[str]:
+    """What ``player`` may sell when he cannot pay: horses not yet raced, businesses,
+    kept cards, and one at a time his advantage colour cards (ruling T20)."""
+    items = [f"horse:{h}" for h in state.horses_of(player, ("training", "home"))]
+    for business in state.c.businesses.values():
+        if business.role != "auctioneer" and state.owner(business.card) == player:
+            items.append(business.card)
+    items += sorted(card for card, holder in state.specials.items() if holder == player)
+    items += [f"colour:{c}" for c in COLOURS if state.held[player][c]]
+    return items
+
+
+def item_name(state: TotopolyState, item: str) -> str:
+    if item.startswith("colour:"):
+        return f"a {item[7:]} advantage card"
+    if item.startswith("horse:"):
+        horse = state.c.horses[int(item[6:])]
+        return f"No. {horse.number} {horse.name} ({horse.colour})"
+    for business in state.c.businesses.values():
+        if business.card == item:
+            return business.name
+    return f"the card '{state.c.reports[item].text}'"
+
+
+def hand_over(state: TotopolyState, item: str, seller: int, buyer: int) -> None:
+    if item.startswith("colour:"):
+        state.held[seller][item[7:]] -= 1
+        state.held[buyer][item[7:]] += 1
+    elif item.startswith("horse:"):
+        state.holder[state.c.horses[int(item[6:])].card] = buyer
+    elif item in state.specials:
+        state.specials[item] = buyer
+    else:
+        state.holder[item] = buyer
+
+
+def _offers(
+    state: TotopolyState, seller: int, item: str, reserve: Callable[[str], int]
+) -> Flow[tuple[int, int | None]]:
+    """Each other player, clockwise, may make one offer; the best (first on a tie) wins."""
+    best, buyer = 0, None
+    for bidder in state.seats_from(seller + 1)[:-1]:
+        if not may_hold(state, bidder, item):
+            continue
+        limit = state.cash[bidder] - reserve(item)
+        if limit <= 0:
+            continue
+        options: list[Action] = [Offer(x) for x in (0, *OFFER_STEPS) if x <= limit]
+
+        def check(action: Action, limit: int = limit) -> str | None:
+            if isinstance(action, Offer) and 0 <= action.pounds <= limit:
+                return None
+            return f"offer between £0 and £{limit}, in whole pounds"
+
+        standing = f"best £{best}" if best else "no offer yet"
+        prompt = f"offer for {item_name(state, item)} from {state.name_of(seller)} ({standing})"
+        answer = yield from ask(bidder, prompt, options, check)
+        assert isinstance(answer, Offer)
+        if answer.pounds > best:
+            best, buyer = answer.pounds, bidder
+    return best, buyer
+
+
+def sell(state: TotopolyState, seller: int, item: str, buyer: int, price: int) -> None:
+    state.transfer_money(buyer, seller, price, "sale", item=item, text=item_name(state, item))
+    hand_over(state, item, seller, buyer)
+    state.say(
+        f"{state.name_of(seller)} sells {item_name(state, item)} to "
+        f"{state.name_of(buyer)} for £{price}"
+    )
+
+
+def raise_money(
+    state: TotopolyState,
+    debtor: int,
+    need: int | Callable[[], int],
+    reserve: Callable[[str], int] = lambda item: 0,
+) -> Flow[None]:
+    """Forced private sales until ``debtor`` holds what he owes or nothing more will sell.
+    ``need`` may be worked out afresh after each sale (a horse sold takes its fee with it)."""
+    tried: set[str] = set()
+
+    def owed() -> int:
+        return need() if callable(need) else need
+
+    while state.cash[debtor] < owed():
+        items = [i for i in sellable(state, debtor) if i not in tried]
+        if not items:
+            return
+        prompt = f"you owe £{owed()} and hold £{state.cash[debtor]}: sell something"
+        others = f"sell something: £{owed()} owed and £{state.cash[debtor]} in hand"
+        choice = yield from ask(debtor, prompt, [Sell(i) for i in items], others=others)
+        assert isinstance(choice, Sell)
+        tried.add(choice.item)
+        yield from sell_to_best(state, debtor, choice.item, reserve)
+
+
+def sell_to_best(
+    state: TotopolyState, seller: int, item: str, reserve: Callable[[str], int]
+) -> Flow[None]:
+    """A forced sale: the best offer obtainable is taken."""
+    price, buyer = yield from _offers(state, seller, item, reserve)
+    if buyer is None:
+        state.say(f"no offer for {item_name(state, item)}")
+    else:
+        sell(state, seller, item, buyer, price)
+
+
+def voluntary_sales(state: TotopolyState) -> Flow[None]:
+    """Kept cards ("remount immediately", "unbreakable reins") may be sold before the
+    race (ruling T20: the sale window is after training, before nomination)."""
+    for seller in state.seats_from(state.dealer + 1):
+        offered: set[str] = set()
+        while True:
+            cards = [c for c, h in state.specials.items() if h == seller and c not in offered]
+            if not cards:
+                break
+            options: list[Action] = [Done()] + [Sell(c) for c in sorted(cards)]
+            choice = yield from ask(seller, "offer a kept card for sale, or say done", options)
+            if not isinstance(choice, Sell):
+                break
+            offered.add(choice.item)
+            price, buyer = yield from _offers(state, seller, choice.item, lambda item: 0)
+            if buyer is None:
+                continue
+            prompt = f"accept or refuse {state.name_of(buyer)}'s offer of £{price}"
+            answer = yield from ask(seller, prompt, [Accept(True), Accept(False)])
+            if isinstance(answer, Accept) and answer.yes:
+                sell(state, seller, choice.item, buyer, price)

@@ -1,0 +1,267 @@
+"""The typed notices in plain words: who paid whom and why, the prizes, the Tote's
+payouts, the cards dealt to you and the colour cards taken. The state words each notice
+as it is made (its ``words``), so the terminal and the browser board say the same."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from homestretch.core.protocol import JSON
+from homestretch.games.totopoly.content.loader import Content
+
+
+def game_title(short: bool) -> str:
+    """A table's title: the short game takes the Tote out (rulebook, "Short Game")."""
+    if short:
+        return "Totopoly, the short game: lease, train and race horses (no Tote)"
+    return "Totopoly: lease, train and race horses, with a Tote"
+
+
+WHY = {
+    "leases kept": "for the lease cards kept (nobody else sees this sum until the auction ends)",
+    "lot": "for the lot",
+    "commission": "commission on the lot",
+    "trainer": "trainer's fee",
+    "vet": "vet's fee",
+    "club": "Owners' Club entrance fee",
+    "entrance": "entrance fees",
+    "sale": "for",
+    "banker's fee": "the banker's 10%",
+    "unfilled places": "the share of places nobody filled",
+}
+"""Why a payment was made, by its ``why`` (squares and reports carry their own text)."""
+PLACES = {1: "first", 2: "second", 3: "third"}
+
+
+CardName = Callable[[str], str]
+
+
+REPORTS = {"walroy": "Walroy trainer's report", "stevedon": "Stevedon trainer's report"}
+"""A pack of reports by its name on the board (the vet's is "vet's report")."""
+
+
+def report_pack(deck: str) -> str:
+    """A pack of reports in words: "Walroy trainer's report", "vet's report"."""
+    return REPORTS.get(deck, f"{deck}'s report")
+
+
+def guineas(amount: int) -> str:
+    """A bid in words: "1 guinea", "25 guineas"."""
+    return f"{amount} guinea" if amount == 1 else f"{amount} guineas"
+
+
+def lease_name(content: Content, card: str) -> str:
+    """A lease card in words: "No. 4 Red Rum", "Walroy Stables"."""
+    for horse in content.horses.values():
+        if horse.card == card:
+            return f"No. {horse.number} {horse.name}"
+    return next((b.name for b in content.businesses.values() if b.card == card), card)
+
+
+def _party(who: int | str, names: Sequence[str]) -> str:
+    return "the bank" if who == "bank" else names[int(who)]
+
+
+def _payment(n: JSON, names: Sequence[str], card: CardName) -> str:
+    payer, payee = _party(n["payer"], names), _party(n["payee"], names)
+    why = str(n["text"] if n["why"] in ("square", "report") else WHY.get(n["why"], n["why"]))
+    if n["why"] == "sale":
+        why = f"for {n['text']}"
+    elif n["why"] in ("lot", "commission"):
+        why += f" ({card(n['card'])})"
+    elif n["why"] == "entrance":
+        why += " for " + ", ".join(f"No. {h}" for h in n["horses"])
+    waived = f" (all he had: £{n['waived']} waived)" if n.get("waived") else ""
+    return f"{payer} pays £{n['amount']} to {payee}: {why}{waived}"
+
+
+WORDING: dict[str, Callable[[JSON, Sequence[str], CardName], str]] = {
+    "payment": _payment,
+    "prize": lambda n, names, card: (
+        f"{names[n['seat']]} wins £{n['amount']} prize money: No. {n['horse']} "
+        f"{PLACES.get(n['place'], str(n['place']))}"
+    ),
+    "tote_payout": lambda n, names, card: (
+        f"the Tote pays {names[n['seat']]} £{n['amount']} on a £{n['stake']} ticket on "
+        f"No. {n['horse']}"
+    ),
+    "tote_kept": lambda n, names, card: (
+        f"the Tote clerk ({names[n['seat']]}) keeps £{n['kept']} of the £{n['pool']} pool"
+    ),
+    "cards_dealt": lambda n, names, card: (
+        "you were dealt " + (", ".join(card(c) for c in n["cards"]) or "no card")
+    ),
+    "card_drawn": lambda n, names, card: f"you drew {card(n['card'])} from the dummy",
+    "card_taken": lambda n, names, card: (
+        f"{names[n['seat']]} takes a {n['pile']} card (No. {n['horse']} in training)"
+    ),
+}
+
+
+def word(notice: JSON, names: Sequence[str], card: CardName) -> str:
+    """One line for a notice; ``card`` names a lease card from its id."""
+    wording = WORDING.get(notice["type"])
+    return wording(notice, names, card) if wording else str(notice["type"])
+
+
+# --- the browser board's own words (totopoly.js) --------------------------------------
+# Served in every view as ``page``: each template's {fields} are filled in by the board
+# from the view (a horse's number and name, a seat's name, an amount).
+PAGE_TEMPLATES = {
+    "no": "No. {n}",
+    "horse_card": " {name} ({colour}, \u00a3{value})",
+    "business_card": "{name} (\u00a3{value})",
+    "course_legend": (
+        "In each row track 1, the rails, is the bottom lane and track {lanes} the top. "
+        "Coloured lengths move a horse of that colour on (black 4, red 3, yellow 2, blue 1); "
+        "shaded: the bend; {instructions}"
+    ),
+    "instruction": "{code}: {text}",
+    "box": "box {boxes}",
+    "ring_middle": "clockwise \u21bb from square 0",
+    "tap_square": "Tap a square to read it in full.",
+    "leaves_box": " ({horses} leaves its box here)",
+    "square": "Square {at} ({code}): {text}{outside}",
+    "plain_square": "Square {at}: a plain square{outside}",
+    "ring_legend": (
+        "ST stables, VT vet, \u00a3 pay, CF club fee, CO may join the club, C+ colour card, "
+        "W+ white card, BX back to the box"
+    ),
+    "horse": "No. {n} {name}",
+    "horse_owned": "No. {n} {name} ({owner})",
+    "horse_coloured": "No. {n} {name} ({colour})",
+    "winner": "{winner} wins the game: {horse} won the race.",
+    "nobody_won": "Nobody won the race.",
+    "placed": "Placed: {placings}",
+    "placing": "{place} {horse}",
+    "disqualified": "Disqualified (a white card still held): {horses}",
+    "now": "Now: {phase}",
+    "now_short": "Now: {phase} (short game)",
+    "your_turn": "Your turn: {prompt}",
+    "waiting": "Waiting for {name} to {prompt}",
+    "your_report": "Your last report: {report}",
+    "last_throw": "Last throw: {throw}",
+    "no_leases": "You hold no lease cards.",
+    "with_roles": "{name} ({roles})",
+    "you": "you",
+    "unseen": "unseen",
+    "pounds": "\u00a3{n}",
+    "colour_cards": "{n} {colour}",
+    "lease": "{n} lease",
+    "leases": "{n} leases",
+    "no_lot": "No lot on the block.",
+    "lot_horse": " {name} ({colour})",
+    "face_value": "face value \u00a3{value}",
+    "no_bid": "no bid yet",
+    "bid_by": "{guineas}, {name}",
+    "bidding": "Bidding: {bid}",
+    "guinea_note": (
+        "A guinea is \u00a31 1s: the buyer pays \u00a31 a guinea to the bank and 1s a guinea "
+        "(to the nearest \u00a31) to the auctioneer."
+    ),
+    "guinea": "{n} guinea",
+    "guineas": "{n} guineas",
+    "on_course": "No. {n} {name} ({colour}), length {length}, track {track}, {status}",
+    "past_post": "Past the post: {horses}",
+    "pool": "Pool: \u00a3{pool}",
+    "move_on_one": "move on {n} length",
+    "move_on_many": "move on {n} lengths",
+    "move_on": "move on",
+    "a_colour_card": "a {colour} card",
+    "any_colour_card": "a colour card",
+    "white_instead": "Throw in a white card instead, stand still",
+    "play_card": "Play {card} and {on}",
+    "play_card_white": "Play {card} with a white one, stand still",
+    "stand": "Stand still",
+    "reject": "Put {card} under the dummy",
+    "discard": "Throw {card} into the auction",
+    "lot": "Offer {card}",
+    "sell": "Sell {card}",
+    "done": "Done",
+    "pass": "Pass",
+    "bid": "Bid {guineas}",
+    "bet": "Back No. {horse} for \u00a3{pounds}",
+    "use": "No. {horse} takes the throw",
+    "nominate": "Nominate No. {horse}",
+    "nominate_nobody": "Nominate nobody",
+    "stay": "Stay on track {track}",
+    "cross": "Cross to track {track}",
+    "take_track": "Take track {track}",
+    "report": "Read {deck} report for No. {horse}",
+    "some_report": "the {deck}",
+    "throw": "Throw the dice",
+    "offer": "Offer \u00a3{pounds}",
+    "no_offer": "No offer",
+    "join": "Join the Owners' Club",
+    "not_join": "Do not join",
+    "accept": "Accept the offer",
+    "refuse": "Refuse the offer",
+    "scratch": "Scratch No. {horse}",
+    "play_kept": "Play the kept card",
+    "keep_kept": "Keep the card",
+    "amount_label": "{kind}: {unit}",
+    "horse_to_back": "horse to back",
+    "kept_card": 'the "{name}" card',
+    "advantage_card": "a {colour} advantage card",
+    "a_card": "a card",
+}
+"""The board's sentences and labels, each a template of {fields}."""
+
+PAGE_LISTS = {
+    "places": ["1st", "2nd", "3rd"],
+    "player_columns": [
+        "",
+        "player",
+        "cash",
+        "colour cards",
+        "white",
+        "kept cards",
+        "businesses",
+        "face down",
+        "nominated",
+    ],
+    "tote_columns": ["horse", "owner", "laid"],
+}
+"""The board's rows of headings, in order."""
+
+PAGE_NAMES = {
+    "sections": {
+        "moves": "Your move",
+        "lately": "Lately at the table",
+        "hand": "Your cards",
+        "players": "The players",
+        "lot": "The auction block",
+        "news": "Money and cards",
+        "ring": "The training ring",
+        "course": "The racecourse",
+        "tote": "The Tote pad",
+    },
+    "phases": {
+        "deal": "the deal",
+        "exchange": "the compulsory exchange with the dummy",
+        "discard": "discarding",
+        "auction": "the auction sale",
+        "training": "the training ring",
+        "racecourse": "to the racecourse",
+        "entry": "entrance fees",
+        "sales": "selling kept cards",
+        "nomination": "nomination",
+        "tote": "the Tote",
+        "race": "the race",
+        "over": "the race is over",
+    },
+    "hand_titles": {
+        "hand": "In your hand",
+        "leases": "Your leases",
+        "known_lots": "Lots you know of",
+    },
+    "roles": {"banker": "banker", "auctioneer": "auctioneer", "member": "member"},
+    "specials": {"remount": "remount immediately", "reins": "unbreakable reins"},
+    "decks": {"walroy": "a Walroy trainer's", "stevedon": "a Stevedon trainer's", "vet": "a vet's"},
+    "units": {"bid": "guineas", "bet": "pounds", "offer": "pounds"},
+    "amount_buttons": {"bid": "Bid", "bet": "Buy the ticket", "offer": "Offer"},
+}
+"""What the board calls the view's keys (its sections, phases, roles, decks)."""
+
+PAGE: JSON = {**PAGE_TEMPLATES, **PAGE_LISTS, **PAGE_NAMES}
+"""Everything ``totopoly.js`` says, served with the view (``view["page"]``)."""

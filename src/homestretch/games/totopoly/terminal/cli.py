@@ -1,0 +1,500 @@
+"""`homestretch totopoly`: play at the terminal, study the balance, look at the board."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.markup import escape
+
+from homestretch.cli.common import (
+    DbOption,
+    DiceFileOption,
+    DiceOption,
+    FormatOption,
+    OutputFormat,
+    SeedOption,
+    announce_seed,
+    ask_roll,
+    console,
+    echo_json,
+    err_console,
+    new_seed,
+    open_store,
+    progress_bar,
+    prompt,
+)
+from homestretch.cli.human import TerminalPlayer
+from homestretch.cli.plain import Table
+from homestretch.cli.table_loop import (
+    clear_for_next_person,
+    db_hint,
+    dice_spec,
+    play_at_terminal,
+    resume_hint,
+)
+from homestretch.core.actions import Action
+from homestretch.core.content import plain_text
+from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import is_whole
+from homestretch.core.protocol import JSON, State, replay
+from homestretch.games.totopoly import ENTRY
+from homestretch.games.totopoly.rules.house_rules import RULE_CHOICES
+
+if TYPE_CHECKING:
+    from homestretch.games.totopoly.rules.state import TotopolyGame, TotopolyState
+    from homestretch.session.seats import Seat
+    from homestretch.session.table import Table as TableSession
+    from homestretch.store.db import SavedGame, Store
+
+app = typer.Typer(
+    no_args_is_help=True,
+    help="Totopoly: lease horses, train them in the ring, race them (the long game with a Tote).",
+)
+
+ShortOption = Annotated[
+    bool, typer.Option("--short", help="the short game: no blue horses, no Tote, £100 entry")
+]
+RuleOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        help="a house rule where the rulebook reads two ways, NAME=VALUE (repeatable; "
+        "the first value is our ruling): "
+        + ", ".join(f"{name}={'|'.join(values)}" for name, values in RULE_CHOICES.items()),
+    ),
+]
+ContentOption = Annotated[
+    Path | None,
+    typer.Option("--content", help="a content folder (board and cards; default: ours)"),
+]
+
+
+class HotSeat:
+    """Hides each person's hand from the others: before showing a new person's view,
+    the screen and its scrollback are cleared and the seat handed over. With ``--format
+    json`` the table talk goes to stderr so stdout carries only the result."""
+
+    def __init__(self, content_folder: str | None, people: int, fmt: OutputFormat) -> None:
+        from homestretch.games.totopoly.content.loader import load_content
+
+        self.content = load_content(content_folder)
+        self.last: int | None = None
+        self.state: State | None = None
+        """The table's state, for the seat's typed notices (set when play starts)."""
+        self.people = people
+        self.to_stderr = fmt is OutputFormat.json
+        self.screen = err_console if self.to_stderr else console
+
+    def prompt(self, text: str, **options: Any) -> str:
+        return prompt(text, err=self.to_stderr, **options)
+
+    def show(self, player: int, view: JSON) -> None:
+        from homestretch.games.totopoly.terminal.render import show_view
+
+        if self.people > 1 and player != self.last:
+            clear_for_next_person(self.screen)
+            self.prompt(
+                f"Pass the seat to {view['players'][player]['name']} and press Enter",
+                default="",
+                show_default=False,
+            )
+        self.last = player
+        notices = self.state.notices_for(player) if self.state is not None else None
+        show_view(self.screen, view, self.content, notices)
+
+
+LONG_LIST = 20
+SHOWN_STAKE = 5
+OPEN_AMOUNTS = {"bid": "bid GUINEAS", "bet": "bet HORSE POUNDS", "offer": "offer POUNDS"}
+
+
+def parse_action(text: str) -> Action | None:
+    """Read a typed action such as "bid 45" or "bet 4 30" (its text form)."""
+    from homestretch.games.totopoly.rules.actions import ALL_ACTIONS
+
+    words = text.split()
+    if not words:
+        return None
+    cls = next((c for c in ALL_ACTIONS if c.kind == words[0].lower()), None)
+    if cls is None:
+        return None
+    fields = dataclasses.fields(cls)
+    if len(words) - 1 != len(fields):
+        return None
+    values: dict[str, object] = {}
+    for f, word in zip(fields, words[1:], strict=True):
+        if f.type in ("int", int):
+            if not is_whole(word):
+                return None
+            values[f.name] = int(word)
+        elif f.type in ("bool", bool):
+            values[f.name] = word.lower() in ("true", "yes", "y", "1")
+        else:
+            values[f.name] = word
+    return cls(**values)
+
+
+def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
+    """A person at the terminal. Amounts (bids, bets, offers) may be any sum: the list
+    shows the usual steps, and the state checks whatever is typed."""
+    from homestretch.games.totopoly.rules.actions import Bet, ChangeTrack
+    from homestretch.games.totopoly.rules.money import item_name
+    from homestretch.games.totopoly.rules.state import TotopolyState
+    from homestretch.games.totopoly.rules.views import card_json
+
+    assert isinstance(state, TotopolyState)
+
+    def describe(action: Action) -> str:
+        """The action's text, with a lease card's or kept card's name beside its id."""
+        if isinstance(action, ChangeTrack) and state.crossing is not None:
+            track = state.crossing[1]
+            if action.track == track:
+                return f"{action}  (stay on track {track})"
+            return f"{action}  (cross to track {action.track})"
+        item = getattr(action, "card", None) or getattr(action, "item", None)
+        if isinstance(item, str) and item in state.where:
+            return f"{action}  ({card_json(state, item)['name']})"
+        if isinstance(item, str) and (item.startswith("horse:") or item in state.c.reports):
+            return f"{action}  ({item_name(state, item)})"
+        return str(action)
+
+    def shorten(legal: list[Action]) -> list[Action]:
+        if len(legal) <= LONG_LIST:
+            return legal
+        # Many horses times many stakes: list one stake a horse; any can be typed.
+        return [a for a in legal if not isinstance(a, Bet) or a.pounds == SHOWN_STAKE]
+
+    def hint(legal: list[Action]) -> str:
+        kinds = sorted({a.kind for a in legal if a.kind in OPEN_AMOUNTS})
+        return "or type any amount: " + ", ".join(OPEN_AMOUNTS[k] for k in kinds) if kinds else ""
+
+    return TerminalPlayer(
+        name,
+        state,
+        seat.screen,
+        seat.show,
+        parse_action,
+        ask=seat.prompt,
+        describe=describe,
+        shorten=shorten,
+        hint=hint,
+    )
+
+
+def parse_rules(given: list[str] | None) -> dict[str, str]:
+    rules: dict[str, str] = {}
+    for item in given or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise HomestretchError(f"--rule {item!r}: write NAME=VALUE")
+        rules[name.strip()] = value.strip()
+    return rules
+
+
+def _summary(state: TotopolyState) -> str:
+    result = state.result()
+    if result["winner"] is None:
+        return "no horse was placed"
+    return f"{result['winner_name']} won with No. {result['placings'][0]}"
+
+
+def _finish(state: TotopolyState, fmt: OutputFormat) -> None:
+    from homestretch.games.totopoly.terminal.render import course_picture
+
+    result = state.result()
+    if fmt is OutputFormat.json:
+        echo_json(result)
+        return
+    console.print(course_picture(state.view(None), state.c))
+    table = Table("place", "horse", "owner", "prize")
+    for place, won in enumerate(result["prizes"], start=1):
+        name = state.c.horses[won["horse"]].name
+        table.add_row(str(place), f"No. {won['horse']} {name}", won["owner"], f"£{won['pounds']}")
+    console.print(table)
+    console.print(f"the banker's 10%: £{result['banker_fee']}")
+    for horse in result["disqualified"]:
+        console.print(f"No. {horse} was disqualified (its owner kept a white card)")
+    console.print(escape("cash: " + ", ".join(f"{n} £{c}" for n, c in result["cash"].items())))
+    console.print(f"[bold]{escape(_summary(state))}[/bold]")
+
+
+def _play_on(
+    table: TableSession,
+    game_id: int,
+    store: Store,
+    game: TotopolyGame,
+    fmt: OutputFormat,
+    db: Path | str | None,
+) -> None:
+    """Play the table to the end at this terminal, every event stored as it happens."""
+    from homestretch.games.totopoly.rules.state import TotopolyState
+
+    people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
+    seat = HotSeat(game.content_folder, len(people_seats), fmt)
+    seat.state = table.state
+    people = {s: person(table.seats[s].name, table.state, seat) for s in people_seats}
+    to_stderr = fmt is OutputFormat.json
+    play_at_terminal(table, game_id, people, ask=lambda node: ask_roll(node, to_stderr), db=db)
+    final = table.state
+    assert isinstance(final, TotopolyState)
+    store.finish(game_id, _summary(final))
+    _finish(final, fmt)
+
+
+@app.command("play")
+def play_command(
+    players: Annotated[
+        str, typer.Option("--players", help="people at the table, comma separated: Ann,Bob")
+    ] = "",
+    bots: Annotated[int, typer.Option("--bots", min=0, max=6, help="computer players to add")] = 0,
+    short: ShortOption = False,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    dice_file: DiceFileOption = None,
+    content: ContentOption = None,
+    rule: RuleOption = None,
+    fmt: FormatOption = OutputFormat.text,
+    db: DbOption = None,
+) -> None:
+    """Play a game at this terminal (hot seat), saved after every move."""
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+    from homestretch.session.saved import open_new
+    from homestretch.session.seats import computer
+    from homestretch.session.seats import person as seat_person
+
+    names = [plain_text(n.strip(), "--players") for n in players.split(",") if n.strip()]
+    if bots < 0:
+        raise HomestretchError("--bots must be 0 or more")
+    names += [f"Computer {i + 1}" for i in range(bots)]
+    if not 2 <= len(names) <= 6:
+        raise HomestretchError(
+            f"Totopoly needs 2 to 6 players; --players and --bots give {len(names)}"
+        )
+    game = TotopolyGame(
+        len(names),
+        names=names,
+        short=short,
+        content=str(content.resolve()) if content else None,
+        computer=list(range(len(names) - bots, len(names))),
+        rules=parse_rules(rule),
+    )
+    spec = dice_spec(seed, dice, dice_file)
+    announce_seed(spec.seed, spec.kind, fmt)
+    people = len(names) - bots
+    seats = [seat_person(n) for n in names[:people]]
+    seats += [computer(n, "sensible") for n in names[people:]]
+    store = open_store(db)
+    table, game_id = open_new(store, ENTRY, game, seats, spec, label=", ".join(names))
+    notes = err_console if fmt is OutputFormat.json else console
+    notes.print(
+        escape(f"game {game_id} saved as it goes ({resume_hint(game_id, db)})"), style="dim"
+    )
+    _play_on(table, game_id, store, game, fmt, db)
+
+
+def legacy_seats(game: TotopolyGame) -> list[Seat]:
+    """The seats of a game saved before tables kept them: its config names the seats
+    the computer plays."""
+    from homestretch.session.seats import computer
+    from homestretch.session.seats import person as seat_person
+
+    return [
+        computer(name, "sensible") if s in game.computer else seat_person(name)
+        for s, name in enumerate(game.names)
+    ]
+
+
+def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
+    """Rebuild the table from its log and play on, exactly as if it had not stopped."""
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+    from homestretch.session.saved import rebuild
+
+    game = TotopolyGame.from_config(saved.config)
+    table = rebuild(store, saved, game, legacy_seats=legacy_seats(game), game_entry=ENTRY)
+    db = db_hint(store)
+    _play_on(table, saved.id, store, game, fmt, db)
+
+
+def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    from homestretch.games.totopoly.rules.state import TotopolyGame, TotopolyState
+
+    state = replay(TotopolyGame.from_config(saved.config), saved.events)
+    assert isinstance(state, TotopolyState)
+    if fmt is OutputFormat.json:
+        echo_json({"id": saved.id, "status": saved.status, "view": state.view(None)})
+        return
+    for line in state.news:
+        console.print(escape(line))
+    if state.is_over():
+        _finish(state, fmt)
+
+
+@app.command("simulate")
+def simulate_command(
+    n: Annotated[
+        int, typer.Option("-n", "--games", min=1, max=100_000, help="how many games")
+    ] = 200,
+    players: Annotated[
+        int, typer.Option("--players", min=2, max=6, help="players per game (2-6)")
+    ] = 4,
+    short: ShortOption = False,
+    seed: SeedOption = None,
+    content: ContentOption = None,
+    rule: RuleOption = None,
+    board_alone: Annotated[
+        bool,
+        typer.Option("--board-alone", help="empty the colour card piles: the board alone"),
+    ] = False,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Computer players play many games: win rates by colour and by advantage cards."""
+    from homestretch.games.totopoly.analysis.simulate import simulate as run_study
+    from homestretch.games.totopoly.analysis.simulate import without_colour_cards
+    from homestretch.games.totopoly.content.loader import COLOURS
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+
+    if n < 1:
+        raise HomestretchError("-n must be at least 1")
+    game = TotopolyGame(
+        players,
+        short=short,
+        content=str(content.resolve()) if content else None,
+        rules=parse_rules(rule),
+    )
+    if board_alone:
+        without_colour_cards(game)
+    used = seed if seed is not None else new_seed()
+    announce_seed(used, "seeded", fmt)
+    with progress_bar(n, "playing Totopoly") as bar:
+        report = run_study(game, n, used, on_game=lambda: bar.advance(bar.task_ids[0]))
+    if fmt is OutputFormat.json:
+        echo_json(report)
+        return
+    table = Table("colour", "share of races won", "win rate per runner")
+    for colour in COLOURS:
+        per_runner = report["win_rate_per_runner_by_colour"][colour]
+        table.add_row(
+            colour,
+            f"{report['win_rate_by_colour'][colour]:.1%}",
+            "-" if per_runner is None else f"{per_runner:.1%}",
+        )
+    console.print(table)
+    cards = Table(
+        "colour",
+        *(f"{b} cards" for b in ("0", "1", "2", "3+")),
+        title="win rate per runner by colour cards held",
+    )
+    for colour in COLOURS:
+        row = report["win_rate_by_advantage_cards"][colour]
+        cards.add_row(
+            colour,
+            *(
+                "-"
+                if row[b]["win_rate"] is None
+                else f"{row[b]['win_rate']:.1%} of {row[b]['runners']}"
+                for b in ("0", "1", "2", "3+")
+            ),
+        )
+    console.print(cards)
+    console.print(
+        f"won by a horse its owner had not nominated: {report['unnominated_win_rate']:.1%}"
+    )
+    console.print(
+        f"{report['games']} games; per game {report['turns_per_game']} turns, "
+        f"{report['decisions_per_game']} decisions: {report['auction_bids_per_game']} "
+        f"auction bids and passes over {report['lots_per_game']} lots, "
+        f"{report['setup_decisions_per_game']} other decisions before the race and "
+        f"{report['race_decisions_per_game']} in it; {report['training_throws_per_game']} "
+        f"throws in the training ring and {report['race_throws_per_game']} on the course"
+    )
+
+
+@app.command("tournament")
+def tournament_command(
+    n: Annotated[int, typer.Option("-n", "--games", help="how many games")] = 100,
+    kinds: Annotated[
+        str,
+        typer.Option("--kinds", help="one computer player kind a seat: search, sensible, random"),
+    ] = "search,sensible,sensible,random",
+    short: ShortOption = False,
+    seed: SeedOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Kinds of computer player play each other: average final money and race wins."""
+    from homestretch.games.totopoly.analysis.tournament import check_kinds
+    from homestretch.games.totopoly.analysis.tournament import tournament as run_tournament
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+
+    if n < 1:
+        raise HomestretchError("-n must be at least 1")
+    seated = [k.strip() for k in kinds.split(",") if k.strip()]
+    game = TotopolyGame(len(seated), short=short) if 2 <= len(seated) <= 6 else None
+    if game is None:
+        raise HomestretchError(f"--kinds must name 2 to 6 players, not {len(seated)}")
+    check_kinds(seated, game.players)
+    used = seed if seed is not None else new_seed()
+    announce_seed(used, "seeded", fmt)
+    with progress_bar(n, "Totopoly tournament") as bar:
+        report = run_tournament(game, seated, n, used, lambda: bar.advance(bar.task_ids[0]))
+    if fmt is OutputFormat.json:
+        echo_json(report)
+        return
+    table = Table("kind", "seats", "average final money", "race wins", "win rate a seat")
+    for kind, row in report["kinds"].items():
+        table.add_row(
+            kind,
+            str(row["seats"]),
+            f"£{row['average_money']} ± {row['average_money_stderr']}",
+            str(row["race_wins"]),
+            f"{row['race_win_rate_per_seat']:.1%} ± {row['race_win_rate_stderr']:.1%}",
+        )
+    console.print(table)
+    console.print(f"{n} games, kinds rotated round the seats; ± one standard error")
+
+
+@app.command("board")
+def board_command(content: ContentOption = None, fmt: FormatOption = OutputFormat.text) -> None:
+    """Show the board and cards: lease cards, training ring, racecourse, report decks."""
+    from homestretch.games.totopoly.content.loader import load_content
+    from homestretch.games.totopoly.terminal.render import course_picture
+
+    c = load_content(str(content) if content else None)
+    if fmt is OutputFormat.json:
+        echo_json(
+            {
+                "source": c.source,
+                "horses": [dataclasses.asdict(h) for h in c.horses.values()],
+                "businesses": [dataclasses.asdict(b) for b in c.businesses.values()],
+                "ring": {
+                    "squares": c.ring_size,
+                    "boxes": c.boxes,
+                    "instructions": [dataclasses.asdict(s) for s in c.ring.values()],
+                },
+                "reports": {
+                    d: [dataclasses.asdict(c.reports[i]) for i in ids] for d, ids in c.decks.items()
+                },
+                "supply": c.supply,
+                "course": {
+                    "tracks": c.course.tracks,
+                    "lengths": c.course.lengths,
+                    "bend": list(c.course.bend),
+                    "cells": [list(row) for row in c.course.cells],
+                },
+            }
+        )
+        return
+    leases = Table("card", "colour / role", "face value", title="lease cards")
+    for h in c.horses.values():
+        leases.add_row(f"No. {h.number} {h.name}", h.colour, f"£{h.value}")
+    for b in c.businesses.values():
+        leases.add_row(b.name, b.role, f"£{b.value}")
+    console.print(leases)
+    ring = Table("square", "instruction", title=f"training ring ({c.ring_size} squares)")
+    for square in sorted(c.ring.values(), key=lambda s: s.at):
+        ring.add_row(str(square.at), square.text)
+    console.print(ring)
+    empty: JSON = {"horses": [], "finish": []}
+    console.print(course_picture(empty, c))

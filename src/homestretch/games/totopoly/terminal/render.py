@@ -1,0 +1,219 @@
+"""Drawing a player's view in the terminal: the table, the training ring, the course."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from homestretch.cli.plain import Table
+from homestretch.core.protocol import JSON
+from homestretch.games.totopoly.content.loader import Content
+from homestretch.games.totopoly.rules.views import RING_CODES
+
+STYLE = {
+    "black": "bold white on grey23",
+    "red": "bold red",
+    "yellow": "bold yellow",
+    "blue": "bold blue",
+}
+CELL_CHAR = {"black": "K", "red": "R", "yellow": "Y", "blue": "B"}
+HALF = 30
+NOTICE_LINES = 6
+
+
+def money(pounds: int | None) -> str:
+    """A sum of money, or a note that it is out of sight (until the auction ends, T41)."""
+    return "unseen" if pounds is None else f"£{pounds}"
+
+
+def players_table(view: JSON) -> Table:
+    table = Table("seat", "player", "cash", "club", "colour cards", "white", "kept", "businesses")
+    for p in view["players"]:
+        cards = ", ".join(f"{n} {c}" for c, n in p["cards"].items() if c != "white" and n)
+        roles = []
+        if p["seat"] == view["banker"]:
+            roles.append("banker")
+        if p["seat"] == view["auctioneer"]:
+            roles.append("auctioneer")
+        name = p["name"] + (f" ({', '.join(roles)})" if roles else "")
+        table.add_row(
+            str(p["seat"]),
+            name,
+            money(p["cash"]),
+            "member" if p["member"] else "",
+            cards,
+            str(p["cards"]["white"] or ""),
+            ", ".join(k["special"] for k in p["kept"]),
+            ", ".join(p["businesses"])
+            + (f" +{p['face_down']} face down" if p["face_down"] else ""),
+        )
+    return table
+
+
+def card_text(card: JSON) -> Text:
+    """A lease card as a player reads it: a horse's number and colour beside its name."""
+    if "horse" not in card:
+        return Text(f"{card['name']} (£{card['value']})")
+    text = Text(f"No. {card['horse']} ")
+    text.append(card["name"], style=STYLE[card["colour"]])
+    text.append(f" ({card['colour']}, £{card['value']})")
+    return text
+
+
+def tote_pad(view: JSON) -> str:
+    """The clerk's pad: "the amount laid in the appropriate space" for each horse."""
+    laid = view["tote"]["by_horse"]
+    spaces = [
+        f"No. {h['number']} £{laid.get(str(h['number']), 0)}"
+        for h in view["horses"]
+        if h["status"] in ("running", "fallen", "finished", "out")
+    ]
+    return f"Tote pad (pool £{view['tote']['pool']}): " + "  ".join(spaces)
+
+
+def horses_table(view: JSON, names: list[str]) -> Table:
+    table = Table("no.", "horse", "colour", "owner", "status", "where")
+    for h in view["horses"]:
+        if h["status"] == "withdrawn" and h["owner"] is None:
+            continue
+        where = ""
+        if "square" in h:
+            where = f"ring square {h['square']}"
+        if "length" in h:
+            where = f"length {h['length']}, track {h['track']}"
+        owner = "" if h["owner"] is None else names[h["owner"]]
+        colour = Text(h["colour"], style=STYLE[h["colour"]])
+        table.add_row(str(h["number"]), h["name"], colour, owner, h["status"], where)
+    return table
+
+
+def course_picture(view: JSON, content: Content) -> Text:
+    """The course in two halves, track 1 (the rails) at the bottom of each."""
+    course = content.course
+    at = {(h["length"], h["track"] - 1): h for h in view["horses"] if "length" in h}
+    text = Text()
+    for start in range(1, course.lengths + 1, HALF):
+        stop = min(start + HALF - 1, course.lengths)
+        ruler = "".join(
+            f"{n:<2}" if n % 5 == 0 or n == start else "  " for n in range(start, stop + 1)
+        )
+        text.append(f"      {ruler}\n", style="dim")
+        for track in reversed(range(course.tracks)):
+            text.append(f"trk {track + 1} ")
+            for length in range(start, stop + 1):
+                horse = at.get((length, track))
+                cell = course.cell(length, track)
+                if horse is not None:
+                    text.append(f"{horse['number']:>2}", style=STYLE[horse["colour"]] + " reverse")
+                elif cell in CELL_CHAR:
+                    text.append(f" {CELL_CHAR[cell]}", style=STYLE[cell])
+                elif cell:
+                    text.append(f" {cell}", style="magenta")
+                else:
+                    bend = course.on_bend(length)
+                    text.append(" ~" if bend else " .", style="dim")
+            text.append("\n")
+    gate = [h["number"] for h in view["horses"] if h.get("length") == 0]
+    if gate:
+        text.append(f"at the gate: {', '.join(map(str, gate))}\n")
+    if view["finish"]:
+        text.append(f"past the post: {', '.join(map(str, view['finish']))}\n", style="bold")
+    legend = "  ".join(f"{code}: {i.text}" for code, i in course.instructions.items())
+    text.append(f"K R Y B coloured squares; ~ the bend; {legend}\n", style="dim")
+    return text
+
+
+RING_ROW = 16
+
+
+def ring_picture(view: JSON, content: Content) -> Text:
+    """The training ring as rows of squares, with the horses standing on them."""
+    on: dict[int, list[JSON]] = {}
+    for horse in view["horses"]:
+        if "square" in horse:
+            on.setdefault(horse["square"], []).append(horse)
+    text = Text()
+    for start in range(0, content.ring_size, RING_ROW):
+        squares = range(start, min(start + RING_ROW, content.ring_size))
+        text.append(" ".join(f"{n:>4}" for n in squares) + "\n", style="dim")
+        codes = []
+        for n in squares:
+            square = content.ring.get(n)
+            code = "" if square is None else RING_CODES[square.effect]
+            if square is not None and square.effect == "pay":
+                code += str(square.amount)
+            codes.append(f"{code or '.':>4}")
+        text.append(" ".join(codes) + "\n")
+        depth = max((len(on.get(n, [])) for n in squares), default=0)
+        for level in range(depth):
+            for n in squares:
+                here = on.get(n, [])
+                if level < len(here):
+                    horse = here[level]
+                    text.append(f"{horse['number']:>4}", style=STYLE[horse["colour"]])
+                else:
+                    text.append("    ")
+                text.append(" ")
+            text.append("\n")
+    boxes = ", ".join(f"{h}:{sq}" for h, sq in sorted(content.boxes.items()))
+    text.append(
+        "ST stables  VT vet  £ pay  CF club fee  CO may join the club  C+ colour card  "
+        f"W+ white card  BX back to the box; boxes open onto squares {boxes}\n",
+        style="dim",
+    )
+    return text
+
+
+def show_view(
+    console: Console, view: JSON, content: Content, notices: list[JSON] | None = None
+) -> None:
+    """The table as ``view`` shows it, and the latest of the seat's typed ``notices``
+    (payments, prizes, Tote payouts, cards dealt to him) in words."""
+    names = [p["name"] for p in view["players"]]
+    console.rule(f"Totopoly - {view['phase']}")
+    console.print(players_table(view))
+    console.print(f"bank (prize fund): {money(view['bank'])}")
+    if view["phase"] in ("tote", "race", "over") and not view["short"]:
+        console.print(tote_pad(view))
+    if view["phase"] in (
+        "auction",
+        "training",
+        "entry",
+        "sales",
+        "nomination",
+        "tote",
+        "race",
+        "over",
+    ):
+        console.print(horses_table(view, names))
+    if view["phase"] == "training":
+        console.print(ring_picture(view, content))
+    if view["phase"] in ("tote", "race", "over"):
+        console.print(course_picture(view, content))
+    if "lot" in view:
+        lot = view["lot"]
+        bidder = "" if lot["bidder"] is None else f" by {names[lot['bidder']]}"
+        console.print(
+            "[bold]On sale:[/bold] " + escape(f"{lot['name']} - {lot['bid']} guineas{bidder}")
+        )
+    for label, key in (("Your hand", "hand"), ("Your leases", "leases")):
+        if view.get(key):
+            console.print(
+                Text(f"{label}: ", style="bold") + Text(", ").join(card_text(c) for c in view[key])
+            )
+    if view.get("known_lots"):
+        console.print(
+            Text("You know these lots: ")
+            + Text(", ").join(card_text(c) for c in view["known_lots"])
+        )
+    for line in view["news"][-8:]:
+        console.print(f"  [dim]{escape(line)}[/dim]")
+    if notices:
+        console.print(Text("Money and cards lately:", style="bold"))
+        for notice in notices[-NOTICE_LINES:]:
+            console.print(f"  {escape(notice['words'])}")
+    if view.get("your_report") and view["phase"] == "training":
+        console.print(Text("Your last report: ", style="bold") + Text(view["your_report"]))
+    if view["prompt"]:
+        console.print(f"[bold]{escape(view['prompt'])}[/bold]")

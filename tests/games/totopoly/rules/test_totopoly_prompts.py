@@ -1,0 +1,118 @@
+"""What the table is asked, as each seat reads it: the player asked reads "you threw 3:
+give it to one of your horses"; everyone else, whose pages say "Waiting for Cy to give a
+throw of 3 to one of their horses", must not read "you" meaning Cy. Nobody is asked a
+question: the player is told what to do, the others what he is doing. A player who may
+not stop discarding is told why."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from homestretch.core.chance import SeededDice
+from homestretch.games.totopoly.rules.deal import hand_problem
+from homestretch.games.totopoly.rules.flow import Ask
+from homestretch.games.totopoly.rules.state import TotopolyGame
+
+SPEAKS_TO = re.compile(r"\byou(r)?\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize(("players", "short", "seed"), [(3, False, 5), (4, True, 8)])
+def test_nobody_reads_you_for_another_player(players: int, short: bool, seed: int) -> None:
+    state = TotopolyGame(players, short=short).new_initial_state()
+    dice, choose = SeededDice(seed), random.Random(seed)
+    asked_you = set()
+    while not state.is_over():
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        actor = state.to_act()[0]
+        own = state.view(actor)["prompt"]
+        assert isinstance(state.pending, Ask) and own == state.pending.prompt
+        if SPEAKS_TO.search(own):
+            asked_you.add(own.split(":")[0].split()[0])
+        for seat in [*range(players), None]:
+            if seat != actor:
+                seen = state.view(seat)["prompt"]
+                assert not SPEAKS_TO.search(seen), (own, seen)
+        legal = state.legal_actions(actor)
+        # keep bids and bets small, so the game gets to the race with money to run it
+        modest = [
+            a for a in legal if getattr(a, "guineas", 0) <= 5 and getattr(a, "pounds", 0) <= 10
+        ]
+        state.apply(actor, choose.choice(modest or legal))
+    assert asked_you, "no prompt spoke to its player: the test checked nothing"
+
+
+DOING = {
+    "accept", "back", "bid", "decide", "exchange", "give", "join", "keep", "nominate",
+    "offer", "play", "read", "scratch", "sell", "throw",
+}  # fmt: skip
+"""How what the others read begins: the verb of "Waiting for Cy to ..." (their pages)."""
+
+
+@pytest.mark.parametrize(("players", "short", "seed"), [(3, False, 5), (4, True, 8), (3, False, 11)])  # fmt: skip
+def test_a_prompt_is_no_question_and_the_others_read_what_is_being_done(
+    players: int, short: bool, seed: int
+) -> None:
+    state = TotopolyGame(players, short=short).new_initial_state()
+    dice, choose = SeededDice(seed), random.Random(seed)
+    seen: set[str] = set()
+    while not state.is_over():
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        actor = state.to_act()[0]
+        own = state.view(actor)["prompt"]
+        others = state.view((actor + 1) % players)["prompt"]
+        assert "?" not in own and "?" not in others, (own, others)
+        assert others.split()[0] in DOING, f"Waiting for Cy to {others}"
+        seen.add(others.split()[0])
+        legal = state.legal_actions(actor)
+        modest = [
+            a for a in legal if getattr(a, "guineas", 0) <= 5 and getattr(a, "pounds", 0) <= 10
+        ]
+        state.apply(actor, choose.choice(modest or legal))
+    assert {"bid", "give", "nominate", "decide"} <= seen, seen  # the auction to the race
+
+
+def test_a_hand_that_breaks_a_rule_says_so_instead_of_done() -> None:
+    state = TotopolyGame(3).new_initial_state()
+    dice = SeededDice(5)
+    while True:
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        actor = state.to_act()[0]
+        if state.phase == "discard" and hand_problem(state, actor):
+            break
+        legal = state.legal_actions(actor)
+        done = [a for a in legal if a.kind == "done"]
+        state.apply(actor, (done or legal)[0])
+    prompt = state.view(actor)["prompt"]
+    assert "more than three horses" in prompt and "then done" not in prompt
+    assert all(a.kind != "done" for a in state.legal_actions(actor))
+    other = (actor + 1) % 3
+    assert state.view(other)["prompt"] == "throw cards into the auction, then say done"
+
+
+def test_an_offer_with_none_made_says_so() -> None:
+    state = TotopolyGame(3).new_initial_state()
+    dice = SeededDice(9)
+    offers = []
+    while not state.is_over() and state.phase not in ("tote", "race"):
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        actor = state.to_act()[0]
+        prompt = state.view(actor)["prompt"]
+        if prompt.startswith("offer for"):
+            offers.append(prompt)
+        legal = state.legal_actions(actor)
+        sells = [a for a in legal if a.kind == "sell"]
+        state.apply(actor, (sells or [a for a in legal if a.kind in ("done", "pass")] or legal)[0])
+    assert offers, "nothing was offered for sale here"
+    assert all("£0" not in p for p in offers), offers
+    assert any(p.endswith("(no offer yet)") for p in offers), offers

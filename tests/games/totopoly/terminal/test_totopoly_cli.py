@@ -1,0 +1,262 @@
+"""`homestretch totopoly`: play (people and computers), resume, replay, simulate, board,
+and one clear line with exit status 2 for every kind of bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from homestretch.bots.random_bot import RandomBot
+from homestretch.cli.main import app
+from homestretch.cli.table_loop import play_at_terminal
+from homestretch.core.errors import ContentError, HomestretchError, TableMovedOn
+from homestretch.core.protocol import replay
+from homestretch.games.totopoly import ENTRY
+from homestretch.games.totopoly.content.loader import DEFAULT_CONTENT, load_content
+from homestretch.games.totopoly.rules.state import TotopolyGame
+from homestretch.games.totopoly.terminal import cli as totopoly_cli
+from homestretch.games.totopoly.terminal.cli import parse_action
+from homestretch.session.saved import rebuild
+from homestretch.store.db import Store
+
+RUNNER = CliRunner()
+ALWAYS_FIRST = "1\n" * 5000
+"""A person who always picks the first choice offered (the game must still end)."""
+
+
+def invoke(*args: str, given: str | None = None) -> str:
+    result = RUNNER.invoke(app, list(args), input=given)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def fails(tmp_path: Path, *args: str) -> str:
+    result = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
+        capture_output=True,
+        text=True,
+        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    return result.stderr
+
+
+def test_computer_game_json_result_and_same_seed_same_game(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite")
+    args = ["totopoly", "play", "--bots", "3", "--seed", "8", "--db", db, "-f", "json"]
+    first, second = json.loads(invoke(*args)), json.loads(invoke(*args))
+    assert first == second
+    assert first["winner_name"].startswith("Computer") and len(first["placings"]) == 3
+    history = json.loads(invoke("history", "--db", db, "--game", "totopoly", "-f", "json"))
+    assert history[0]["seed"] == 8 and history[0]["status"] == "finished"
+
+
+def test_a_person_stopped_after_any_answer_resumes_to_the_same_game(tmp_path: Path) -> None:
+    """The table's computer players choose afresh from the table's seed at every
+    decision, so a game stopped mid-auction goes on as the unbroken one did."""
+    db = str(tmp_path / "g.sqlite")
+    store = Store(Path(db))
+    base = ["totopoly", "play", "--players", "Ann", "--bots", "1", "--short", "--seed", "5"]
+    base += ["--db", db]
+    whole = invoke(*base, given=ALWAYS_FIRST)
+    assert "won with" in whole
+    unbroken = store.load(1)
+    one = json.loads(invoke("replay", "1", "--db", db, "-f", "json"))
+    # after 5 answers Ann has passed in the auction (the bot bidding on); 20 is later on
+    for game_id, k in enumerate((5, 20), start=2):
+        broken = RUNNER.invoke(app, base, input="1\n" * k)
+        assert broken.exit_code == 130, broken.output[-2000:]
+        assert f"homestretch resume {game_id} --db {db}" in broken.stderr
+        cut = store.load(game_id)
+        assert cut.status == "in progress" and cut.events == unbroken.events[: len(cut.events)]
+        invoke("resume", str(game_id), "--db", db, given=ALWAYS_FIRST)
+        again = json.loads(invoke("replay", str(game_id), "--db", db, "-f", "json"))
+        assert again["status"] == "finished" and again["view"] == one["view"]
+        assert store.load(game_id).events == unbroken.events, f"cut after {k} answers"
+
+
+def test_a_second_writer_is_refused_and_the_log_stays_whole(tmp_path: Path) -> None:
+    db = tmp_path / "w.sqlite"
+    store = Store(db)
+    base = ["totopoly", "play", "--players", "Ann", "--bots", "2", "--seed", "5"]
+    RUNNER.invoke(app, [*base, "--db", str(db)], input="1\n" * 5)
+    saved = store.load(1)
+    first, second = (rebuild(store, saved, game_entry=ENTRY) for _ in range(2))
+    seat = first.waiting().seats[0]
+    first.submit(seat, first.legal_actions(seat)[0], first.version)
+    with pytest.raises(TableMovedOn, match="game 1 moved on"):
+        second.submit(seat, second.legal_actions(seat)[0], second.version)
+    stored = store.load(1)
+    assert stored.events == first.state.events
+    replay(TotopolyGame.from_config(stored.config), stored.events)  # the log is whole
+    # the second `homestretch resume` at the terminal stops with one line
+    stale = rebuild(store, saved, game_entry=ENTRY)
+    always_first = {seat: RandomBot(0)}
+    with pytest.raises(HomestretchError, match="moved on.*being played elsewhere"):
+        play_at_terminal(stale, 1, always_first)
+
+
+def test_input_that_ends_stops_with_one_line_and_130(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite")
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["totopoly", "play", "--players", "Ann", "--bots", "1", "--seed", "2", "--db", db],
+        input="1\n" * 4,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 130 and "Traceback" not in done.stderr
+    hint = f"homestretch resume 1 --db {db}"
+    assert done.stderr.strip().splitlines() == [
+        f"Stopped. Game 1 is saved: carry on with `{hint}`."
+    ]
+
+
+def test_typed_amounts_are_read_and_checked() -> None:
+    assert str(parse_action("bet 4 30")) == "bet 4 30"
+    assert str(parse_action("bid 45")) == "bid 45"
+    assert parse_action("bid lots") is None and parse_action("fly 3") is None
+
+
+def test_simulate_json_reports_the_colour_balance() -> None:
+    out = invoke("totopoly", "simulate", "-n", "4", "--seed", "2", "-f", "json")
+    report = json.loads(out)
+    assert report["games"] == 4 and report["seed"] == 2
+    assert set(report["win_rate_by_colour"]) == {"black", "red", "yellow", "blue"}
+    assert abs(sum(report["win_rate_by_colour"].values()) - 1) < 1e-9
+    assert set(report["win_rate_by_advantage_cards"]["blue"]) == {"0", "1", "2", "3+"}
+    assert report["turns_per_game"] > 0 and report["decisions_per_game"] > 0
+    # The decisions split so that computer players' auction raises do not hide the rest.
+    parts = ("auction_bids", "setup_decisions", "race_decisions")
+    assert sum(report[f"{p}_per_game"] for p in parts) == pytest.approx(
+        report["decisions_per_game"], abs=0.2
+    )
+    assert report["race_throws_per_game"] > report["training_throws_per_game"] > 0
+    assert report["lots_per_game"] > 0
+    # Sampling errors: sqrt(p (1 - p) / n) for the share of races won by each colour.
+    black = report["win_rate_by_colour"]["black"]
+    assert report["win_rate_stderr_by_colour"]["black"] == pytest.approx(
+        (black * (1 - black) / 4) ** 0.5, abs=1e-4
+    )
+
+
+def test_board_shows_our_content() -> None:
+    board = json.loads(invoke("totopoly", "board", "-f", "json"))
+    assert len(board["horses"]) == 12 and board["course"]["tracks"] == 4
+    assert "Walroy" in invoke("totopoly", "board")
+
+
+def test_bad_input_gives_one_line_and_status_2(tmp_path: Path) -> None:
+    assert "2 to 6 players" in fails(tmp_path, "totopoly", "play", "--players", "Ann")
+    assert "--dice" in fails(tmp_path, "totopoly", "play", "--bots", "2", "--dice", "1 9")
+    assert "content folder" in fails(tmp_path, "totopoly", "board", "--content", "/no/such")
+    assert "-n" in fails(tmp_path, "totopoly", "simulate", "-n", "0")
+    assert "unknown player kind" in fails(
+        tmp_path, "totopoly", "tournament", "--kinds", "search,clever"
+    )
+    assert "2 to 6 players" in fails(tmp_path, "totopoly", "tournament", "--kinds", "search")
+
+
+def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    folder = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    path = folder / name
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "message"),
+    [
+        ("leases.toml", 'colour = "black"', 'colour = "green"', "colour 'green'"),
+        ("leases.toml", "value = 170", "value = -5", "value must be at least 0"),
+        ("racecourse.toml", '1 = "K.Rs', '1 = "Q.Rs', "unknown code 'Q'"),
+        ("racecourse.toml", '1 = "K.Rs', '1 = "K.R.s', "has 61 lengths"),
+        ("training_ring.toml", 'to = "forage"', 'to = "grocer"', "'grocer'"),
+        ("reports.toml", 'special = "remount"', 'special = "wings"', "special must be"),
+        ("cards.toml", "white = 16", "white = lots", "not valid TOML"),
+        ("cards.toml", "white = 16", "white = 16\ngreen = 3", "unknown key(s) green"),
+        ("leases.toml", "value = 170", "value = 170\nprice = 5", "horse 1: unknown key(s) price"),
+        ("reports.toml", "copies = 4", "copy = 4", "unknown key(s) copy"),
+    ],
+)
+def test_broken_content_names_file_and_place(
+    tmp_path: Path, name: str, old: str, new: str, message: str
+) -> None:
+    folder = _broken(tmp_path, name, old, new)
+    with pytest.raises(ContentError) as caught:
+        load_content(str(folder))
+    assert name in str(caught.value) and message in str(caught.value)
+    line = fails(tmp_path, "totopoly", "board", "--content", str(folder))
+    assert name in line
+
+
+def test_dice_list_running_out_stops_cleanly_and_the_game_resumes(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite")
+    line = fails(
+        tmp_path, "totopoly", "play", "--bots", "2", "--dice", "3 4 5", "--seed", "1", "--db", db
+    )
+    assert "ran out" in line
+    saved = json.loads(invoke("history", "--db", db, "-f", "json"))
+    assert saved[0]["status"] == "in progress"
+    invoke("resume", str(saved[0]["id"]), "--db", db)
+    done = json.loads(invoke("history", "--db", db, "-f", "json"))
+    assert done[0]["status"] == "finished"
+
+
+def test_json_mode_keeps_the_table_talk_off_stdout(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite")
+    args = ["totopoly", "play", "--players", "Ann", "--bots", "1", "--seed", "4", "--db", db]
+    result = RUNNER.invoke(app, [*args, "-f", "json"], input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    # The test runner echoes typed input onto stdout, as a terminal would on screen.
+    echoed, _, rest = result.stdout.partition("{")
+    assert set(echoed.split()) <= {"1"}
+    assert json.loads("{" + rest)["placings"]
+    assert "your choice" in result.stderr and "your choice" not in result.stdout
+
+
+def test_two_people_hand_the_seat_over_before_each_sees_a_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = io.StringIO()
+    monkeypatch.setattr(totopoly_cli, "console", Console(file=screen, force_terminal=True))
+    db = str(tmp_path / "g.sqlite")
+    args = ["totopoly", "play", "--players", "Ann,Bob", "--bots", "1", "--seed", "3", "--db", db]
+    out = invoke(*args, given=ALWAYS_FIRST)
+    assert "won with" in screen.getvalue()
+    handovers = [
+        line.split("Pass the seat to ")[1].split()[0]
+        for line in out.splitlines()
+        if "Pass the seat to " in line
+    ]
+    assert {"Ann", "Bob"} <= set(handovers)
+    # the seat is only handed over when the person changes
+    assert all(a != b for a, b in zip(handovers, handovers[1:], strict=False))
+    # and each time the screen and its scrollback are cleared, so no hand stays behind
+    assert screen.getvalue().count("\x1b[2J") == screen.getvalue().count("\x1b[3J")
+    assert screen.getvalue().count("\x1b[3J") == len(handovers)
+
+
+def test_a_game_saved_before_tables_resumes_with_its_computer_seats(tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    store = Store(db)
+    invoke("totopoly", "play", "--bots", "2", "--short", "--seed", "4", "--db", str(db))
+    whole = store.load(1)
+    assert whole.config["computer"] == [0, 1]
+    old = store.create("totopoly", whole.config, 4, "seeded")  # no table settings
+    store.append(old, whole.events[:60])
+    invoke("resume", str(old), "--db", str(db))
+    assert store.load(old).events == whole.events

@@ -1,0 +1,95 @@
+"""What a player reads at the terminal: cards he can tell apart, his horses with their
+colour and number, the Tote pad, his own report, an obvious "stay", every house rule."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from homestretch.cli.common import OutputFormat
+from homestretch.cli.main import app
+from homestretch.games.totopoly.rules import racecourse
+from homestretch.games.totopoly.rules.actions import ChangeTrack
+from homestretch.games.totopoly.rules.state import RULE_CHOICES, TotopolyState
+from homestretch.games.totopoly.terminal.cli import HotSeat, person
+from homestretch.games.totopoly.terminal.render import show_view
+
+from ..conftest import make_table
+from ..rules.test_totopoly_race import PLAIN, course, on_course
+
+
+def screen(state: TotopolyState, seat: int | None) -> str:
+    out = io.StringIO()
+    show_view(Console(file=out, width=160, color_system=None), state.view(seat), state.c)
+    return out.getvalue()
+
+
+def test_black_and_blue_cards_read_differently_and_the_tote_pad_shows_each_stake() -> None:
+    state = make_table(players=2, horses={1: 0, 10: 1})
+    state.phase = "race"
+    state.pos = {1: (0, 0), 10: (0, 1)}
+    state.held[0]["black"], state.held[1]["blue"] = 2, 3
+    state.bets = [(0, 1, 30), (1, 1, 5), (1, 10, 20)]
+    state.tote_pool = 55
+    text = screen(state, 0)
+    assert "2 black" in text and "3 blue" in text
+    assert "No. 1 £35" in text and "No. 10 £20" in text and "pool £55" in text
+
+
+def test_a_players_horses_show_number_colour_and_value() -> None:
+    state = make_table(players=2, horses={4: 0, 12: 0})
+    state.phase = "training"
+    text = screen(state, 0)
+    assert "No. 4 Rosehip Rally (red, £130)" in text
+    assert "No. 12 Periwinkle (blue, £40)" in text
+    assert "Your leases" not in screen(state, 1)
+
+
+def test_a_members_own_report_stays_on_his_screen() -> None:
+    state = make_table(players=2, horses={7: 0}, status="training")
+    state.phase = "training"
+    state.reports_read[0] = "Stevedon trainer's report for No. 7: Flew up the all-weather strip"
+    state.news += [f"filler {i}" for i in range(20)]  # the news has scrolled on
+    assert "Your last report: Stevedon trainer's report for No. 7" in screen(state, 0)
+    assert "Your last report" not in screen(state, 1)
+
+
+def test_the_crossing_menu_offers_stay_first_and_says_so() -> None:
+    state = make_table(players=2, horses={1: 0})
+    on_course(state, course(PLAIN, PLAIN, PLAIN), {1: (10, 2)})
+    ask = next(racecourse.cross(state, 1))
+    assert ask.actions[0] == ChangeTrack(2) and "stay" in ask.prompt
+    player = person("Ann", state, HotSeat(None, 1, OutputFormat.text))
+    assert "stay on track 2" in player.describe(ChangeTrack(2))
+    assert "cross to track 1" in player.describe(ChangeTrack(1))
+
+
+def test_rule_help_lists_every_house_rule() -> None:
+    result = CliRunner().invoke(app, ["totopoly", "play", "--help"], env={"COLUMNS": "300"})
+    for name, values in RULE_CHOICES.items():
+        assert f"{name}={'|'.join(values)}" in result.stdout
+
+
+def test_the_seat_reads_its_money_and_cards_news_in_words() -> None:
+    """The typed notices, worded at the terminal: his dealt cards by name, what he paid
+    for his kept leases; another player's dealt cards are not on his screen."""
+    from ..rules.test_totopoly_views import _to_phase
+
+    state = _to_phase("auction", players=4, seed=3)
+    assert isinstance(state, TotopolyState)
+    out = io.StringIO()
+    console = Console(file=out, width=160, color_system=None)
+    show_view(console, state.view(0), state.c, state.notices_for(0))
+    text = out.getvalue()
+    assert "Money and cards lately:" in text and "you were dealt" in text
+    assert "to the bank: for the lease cards kept (nobody else sees this sum" in text
+    assert "ruling" not in text  # a player reads the rule, not our code for it
+    dealt = next(n for n in state.notices_for(0) if n["type"] == "cards_dealt")
+    horses = {h.card: h for h in state.c.horses.values()}
+    for card in dealt["cards"]:
+        if card in horses:
+            assert f"No. {horses[card].number} {horses[card].name}" in text
+    others = next(n for n in state.notices_for(1) if n["type"] == "cards_dealt")
+    assert others not in state.notices_for(0)
