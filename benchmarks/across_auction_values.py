@@ -22,7 +22,7 @@ from statistics import mean, stdev
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
 from homestretch.games.across.bots import SensibleBot
-from homestretch.games.across.game import AcrossGame
+from homestretch.games.across.rules.game import AcrossGame
 
 TRACKS = ("churchill-downs", "epsom-downs", "longchamp", "woodbine")
 BIN_WHY = ("win8 bin", "place8 bin", "show8 bin", "odd fifties")

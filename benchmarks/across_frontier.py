@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from homestretch.games.across.handicapper import RollSeen, hold_back_rival, run_races
+from homestretch.games.across.analysis.handicapper import RollSeen, hold_back_rival, run_races
 
 P_FAV = (5 / 36, 6 / 36, 5 / 36)
 CAP = 6

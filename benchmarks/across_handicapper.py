@@ -13,8 +13,8 @@ import time
 
 import numpy as np
 
-from homestretch.games.across.content import load_content
-from homestretch.games.across.handicapper import reference_races, simulate_track
+from homestretch.games.across.analysis.handicapper import reference_races, simulate_track
+from homestretch.games.across.content.loader import load_content
 
 
 def main() -> None:

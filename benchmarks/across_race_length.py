@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 from statistics import mean
 
-from homestretch.games.across.content import FAVOURITES, FIELD, LONGSHOTS, load_content
-from homestretch.games.across.handicapper import POLICIES, TrackReport, simulate_track
+from homestretch.games.across.analysis.handicapper import POLICIES, TrackReport, simulate_track
+from homestretch.games.across.content.loader import FAVOURITES, FIELD, LONGSHOTS, load_content
 
 
 def per_50(report: TrackReport, numbers: tuple[int, ...]) -> float:

@@ -28,7 +28,7 @@ from homestretch.core.chance import SeededDice
 from homestretch.core.protocol import JSON
 from homestretch.core.referee import play
 from homestretch.games.across import ENTRY
-from homestretch.games.across.game import AcrossGame
+from homestretch.games.across.rules.game import AcrossGame
 
 TRACKS = ("churchill-downs", "epsom-downs", "longchamp", "woodbine")
 

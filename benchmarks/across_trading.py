@@ -28,9 +28,9 @@ from homestretch.core.actions import Action
 from homestretch.core.chance import SeededDice
 from homestretch.core.protocol import JSON
 from homestretch.core.referee import play
-from homestretch.games.across.actions import OfferHorse
 from homestretch.games.across.bots import BID_SHARE, SensibleBot
-from homestretch.games.across.game import AcrossGame
+from homestretch.games.across.rules.actions import OfferHorse
+from homestretch.games.across.rules.game import AcrossGame
 from homestretch.games.across.trading import RESERVE
 
 TRACKS = ("churchill-downs", "epsom-downs", "longchamp", "woodbine")

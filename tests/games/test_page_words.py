@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from homestretch.games.across import words as across_words
-from homestretch.games.across.game import AcrossGame
+from homestretch.games.across.rules import words as across_words
+from homestretch.games.across.rules.game import AcrossGame
 from homestretch.games.totopoly.rules import words as totopoly_words
 from homestretch.games.totopoly.rules.state import TotopolyGame
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from homestretch.games.across.actions import Accept, Bet, Bid, Done, Pass, Reject
-from homestretch.games.across.game import AcrossGame
-from homestretch.games.across.state import AcrossState
+from homestretch.games.across.rules.actions import Accept, Bet, Bid, Done, Pass, Reject
+from homestretch.games.across.rules.game import AcrossGame
+from homestretch.games.across.rules.state import AcrossState
 
 
 def faces(total: int) -> tuple[int, int]:

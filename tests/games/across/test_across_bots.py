@@ -10,9 +10,9 @@ import numpy as np
 from homestretch.bots.random_bot import RandomBot
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import Agent, play
-from homestretch.games.across.actions import Accept, Answer, Bet, Done, OfferRing, Reject
 from homestretch.games.across.bots import NeverBetBot, SensibleBot, track_chances
-from homestretch.games.across.game import AcrossGame
+from homestretch.games.across.rules.actions import Accept, Answer, Bet, Done, OfferRing, Reject
+from homestretch.games.across.rules.game import AcrossGame
 from homestretch.games.across.search import SearchBot
 
 TRACKS = ("churchill-downs", "epsom-downs", "longchamp", "woodbine")

@@ -14,8 +14,8 @@ from pathlib import Path
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
 from homestretch.games.across.bots import SensibleBot
-from homestretch.games.across.game import AcrossGame
-from homestretch.games.across.state import AcrossState
+from homestretch.games.across.rules.game import AcrossGame
+from homestretch.games.across.rules.state import AcrossState
 
 GOLDEN = Path(__file__).parent / "golden" / "woodbine-4-sensible-seed-1.txt"
 

@@ -13,11 +13,11 @@ import pytest
 
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
-from homestretch.games.across.actions import Answer, Done, OfferHorse, OfferToBuy
 from homestretch.games.across.bots import SensibleBot
-from homestretch.games.across.game import AcrossGame
+from homestretch.games.across.rules.actions import Answer, Done, OfferHorse, OfferToBuy
+from homestretch.games.across.rules.game import AcrossGame
+from homestretch.games.across.rules.state import AcrossState
 from homestretch.games.across.search import SearchBot
-from homestretch.games.across.state import AcrossState
 from homestretch.games.across.trading import Market
 
 from .conftest import Driver

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # pydantic is loaded when the lobby asks
 
 
 def _make(config: JSON) -> Game:
-    from homestretch.games.across.game import AcrossGame
+    from homestretch.games.across.rules.game import AcrossGame
 
     return AcrossGame.from_config(config)
 
@@ -64,14 +64,14 @@ def _never_bet(game: Game, seat: int, seed: int) -> Agent:
 
 
 def _fifties(state: State) -> dict[str, float]:
-    from homestretch.games.across.state import AcrossState
+    from homestretch.games.across.rules.state import AcrossState
 
     assert isinstance(state, AcrossState)
     return {name: float(cash) for name, cash in zip(state.g.seat_names, state.cash, strict=True)}
 
 
 def _settings() -> type[Settings]:
-    from homestretch.games.across.settings import AcrossSettings
+    from homestretch.games.across.rules.settings import AcrossSettings
 
     return AcrossSettings
 

@@ -22,7 +22,15 @@ import numpy as np
 from homestretch.core.actions import Action
 from homestretch.core.errors import ContentError
 from homestretch.core.protocol import JSON
-from homestretch.games.across.actions import (
+from homestretch.games.across.analysis.returns import (
+    Finishes,
+    dealt,
+    finishes,
+    payouts,
+    with_one_more,
+)
+from homestretch.games.across.content.loader import HORSES, load_content
+from homestretch.games.across.rules.actions import (
     NOBODY,
     Accept,
     Answer,
@@ -39,15 +47,7 @@ from homestretch.games.across.actions import (
     RepayLoan,
     TakeLoan,
 )
-from homestretch.games.across.content import HORSES, load_content
-from homestretch.games.across.returns import (
-    Finishes,
-    dealt,
-    finishes,
-    payouts,
-    with_one_more,
-)
-from homestretch.games.across.totalizator import TICKET_PRICE
+from homestretch.games.across.rules.totalizator import TICKET_PRICE
 from homestretch.games.across.trading import RESERVE, Market
 
 BID_SHARE = (0.7, 1.0)

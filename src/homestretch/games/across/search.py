@@ -21,10 +21,10 @@ from functools import lru_cache
 import numpy as np
 
 from homestretch.core.protocol import JSON
+from homestretch.games.across.analysis.handicapper import Field, race_on, second_roll
+from homestretch.games.across.analysis.returns import Finishes, payouts
 from homestretch.games.across.bots import SensibleBot, owners_of, tickets_of, track_chances
-from homestretch.games.across.content import HORSES, load_content
-from homestretch.games.across.handicapper import Field, race_on, second_roll
-from homestretch.games.across.returns import Finishes, payouts
+from homestretch.games.across.content.loader import HORSES, load_content
 
 ROLLOUTS = 300
 """Rollouts per choice: a payoff's mean to about a seventeenth of its spread."""

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from homestretch.games.across.totalizator import TICKET_PRICE
+from homestretch.games.across.rules.totalizator import TICKET_PRICE
 
 NEED_PREMIUM = 0.4
 """What a fifty of expected returns is worth beyond itself to a string below a fair

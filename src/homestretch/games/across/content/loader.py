@@ -1,0 +1,186 @@
+"""Content files: the eleven title cards and the four tracks (docs/across.md).
+
+Content is data: ``content/horses.toml`` holds the Thoroughbred Ownership Title Cards,
+``content/tracks/*.toml`` one track each with its preprinted handicap and its Handicap
+and Auction News. A copied and edited folder can be given with ``--content DIR``.
+Every problem is reported as a ContentError naming the file and the key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from homestretch.core.content import known_keys, read_toml, toml_value
+from homestretch.core.errors import ContentError
+
+STARTING_FIFTIES = 40
+"""The Trackmaster allots each player 40 fifties ($2,000): no opening bid can be higher."""
+HORSES = tuple(range(2, 13))
+"""Horse numbers: the totals of two dice."""
+LONGSHOTS = (2, 3, 11, 12)
+FIELD = (4, 5, 9, 10)
+FAVOURITES = (6, 7, 8)
+BASE_NEED_X = 5
+"""Full X's every horse needs after its number; a shaded favourite needs one more."""
+
+DEFAULT_DIR = Path(__file__).parent
+"""The built-in content: the folder this loader is in."""
+
+
+def horse_class(number: int) -> str:
+    if number in LONGSHOTS:
+        return "longshot"
+    return "field" if number in FIELD else "favourite"
+
+
+@dataclass(frozen=True)
+class TitleCard:
+    number: int
+    name: str
+    sire: str
+    dam: str
+    opening_bid: int
+    """In fifties; also the most the 8th-race WIN bin lends on this horse."""
+
+
+@dataclass(frozen=True)
+class Handicap:
+    number: int
+    preprinted_halves: int
+    """Preprinted X's, counted in half X's (2 per full X)."""
+    shaded: bool
+    """Circled and shaded: the horse needs six X's instead of five."""
+    suggested_bid: int
+
+    @property
+    def need_halves(self) -> int:
+        return 2 * (BASE_NEED_X + (1 if self.shaded else 0))
+
+
+@dataclass(frozen=True)
+class Track:
+    key: str
+    name: str
+    city: str
+    colour: str
+    conditions: str
+    best_pick: int
+    handicaps: dict[int, Handicap]
+
+    def start_halves(self) -> np.ndarray:
+        return np.array([self.handicaps[h].preprinted_halves for h in HORSES])
+
+    def need_halves(self) -> np.ndarray:
+        return np.array([self.handicaps[h].need_halves for h in HORSES])
+
+
+@dataclass(frozen=True)
+class Content:
+    folder: str
+    cards: dict[int, TitleCard]
+    tracks: dict[str, Track]
+
+    def track(self, name: str) -> Track:
+        key = track_key(name)
+        if key not in self.tracks:
+            known = ", ".join(sorted(self.tracks))
+            raise ContentError(self.folder, f"no track {name!r} (known: {known})")
+        return self.tracks[key]
+
+
+def track_key(name: str) -> str:
+    return "-".join(name.lower().replace("_", " ").split())
+
+
+def _entries(path: Path, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    entries = data.get(key)
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise ContentError(path, f"needs a [[{key}]] entry for each horse 2-12")
+    numbers = [e.get("number") for e in entries]
+    if sorted(n for n in numbers if isinstance(n, int)) != list(HORSES) or len(numbers) != 11:
+        raise ContentError(path, f"[[{key}]] must hold each number 2-12 exactly once")
+    return entries
+
+
+def load_cards(path: Path) -> dict[int, TitleCard]:
+    data = read_toml(path)
+    cards = {}
+    known_keys(path, "top", data, ("horse",))
+    for entry in _entries(path, data, "horse"):
+        number = entry["number"]
+        where = f"horse {number}"
+        known_keys(path, where, entry, ("number", "name", "sire", "dam", "opening_bid"))
+        bid = toml_value(path, where, entry, "opening_bid", int)
+        if not 1 <= bid <= STARTING_FIFTIES:
+            raise ContentError(
+                path, f"opening_bid must be 1 to {STARTING_FIFTIES} fifties, not {bid}", where
+            )
+        cards[number] = TitleCard(
+            number=number,
+            name=toml_value(path, where, entry, "name", str),
+            sire=toml_value(path, where, entry, "sire", str),
+            dam=toml_value(path, where, entry, "dam", str),
+            opening_bid=bid,
+        )
+    return cards
+
+
+def load_track(path: Path) -> Track:
+    data = read_toml(path)
+    news = data.get("news")
+    if not isinstance(news, dict):
+        raise ContentError(path, "the [news] table is missing")
+    known_keys(path, "top", data, ("name", "city", "colour", "news", "horse"))
+    known_keys(path, "news", news, ("conditions", "best_pick"))
+    best = toml_value(path, "news", news, "best_pick", int)
+    if best not in HORSES:
+        raise ContentError(path, f"best_pick must be a horse 2-12, not {best}", "news")
+    handicaps = {}
+    for entry in _entries(path, data, "horse"):
+        number = entry["number"]
+        where = f"horse {number}"
+        known_keys(path, where, entry, ("number", "preprinted_x", "shaded", "suggested_bid"))
+        x = toml_value(path, where, entry, "preprinted_x", float, maximum=BASE_NEED_X)
+        shaded = toml_value(path, where, entry, "shaded", bool)
+        halves = x * 2
+        if halves != int(halves) or x < 0:
+            raise ContentError(
+                path, f"preprinted_x must be 0 or more in steps of 0.5, not {x}", where
+            )
+        if shaded and number not in FAVOURITES:
+            raise ContentError(path, "only favourites (6, 7, 8) may be shaded", where)
+        if x and number in FAVOURITES:
+            raise ContentError(path, "favourites get no preprinted X's (shade them)", where)
+        if x >= BASE_NEED_X:
+            raise ContentError(path, f"preprinted_x {x} leaves nothing to run", where)
+        bid = toml_value(path, where, entry, "suggested_bid", int)
+        if bid < 1:
+            raise ContentError(path, "suggested_bid must be at least 1 fifty", where)
+        handicaps[number] = Handicap(number, int(halves), shaded, bid)
+    return Track(
+        key=path.stem,
+        name=toml_value(path, "top", data, "name", str),
+        city=toml_value(path, "top", data, "city", str),
+        colour=toml_value(path, "top", data, "colour", str),
+        conditions=toml_value(path, "news", news, "conditions", str),
+        best_pick=best,
+        handicaps=handicaps,
+    )
+
+
+@cache
+def load_content(folder: str | None = None) -> Content:
+    """Read and check a content folder (the built-in one when ``folder`` is None)."""
+    root = Path(folder) if folder else DEFAULT_DIR
+    if not root.is_dir():
+        raise ContentError(root, "no such content folder")
+    track_files = sorted((root / "tracks").glob("*.toml"))
+    if not track_files:
+        raise ContentError(root / "tracks", "no track files (*.toml) found")
+    tracks = {path.stem: load_track(path) for path in track_files}
+    return Content(str(root), load_cards(root / "horses.toml"), tracks)

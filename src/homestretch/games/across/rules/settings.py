@@ -1,0 +1,78 @@
+"""The settings a person chooses for a new game of Across the Board (the lobby's form)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from homestretch.core.settings import Choices, Settings
+from homestretch.games.across.content.loader import load_content
+
+
+def _tracks() -> Choices:
+    return Choices.of(
+        (key, f"{track.name} ({track.city})") for key, track in load_content(None).tracks.items()
+    )
+
+
+class AcrossSettings(Settings):
+    @classmethod
+    def server_paths(cls, config: dict[str, Any]) -> list[str]:
+        return ["content_dir"] if config.get("content_dir") is not None else []
+
+    tracks: list[Annotated[str, _tracks()]] = Field(
+        default=[],
+        max_length=100,
+        title="Tracks",
+        description="The track of each meet, in order; a meet with none: the Trackmaster "
+        "chooses it at the table.",
+    )
+    meets: int = Field(
+        default=1,
+        ge=1,
+        le=100,
+        title="Meets",
+        description="Each meet is an auction and eight races; then the roles move on to "
+        "the next track.",
+    )
+    daily_double: bool = Field(
+        default=False,
+        title="Daily Double",
+        description="Also sell $50 tickets on the winners of the first two races.",
+    )
+    payoff: Annotated[
+        str,
+        Choices(
+            ("exclusive", "only its own horse's windows"),
+            ("across", "as at a track: a winner's ticket shares place and show too"),
+        ),
+    ] = Field(
+        default="exclusive",
+        title="What a ticket collects",
+        description="The first is the rulebook's rules A to C (ruling R5); the second "
+        "pays as a real track does.",
+    )
+    rotation: Annotated[
+        str,
+        Choices(
+            ("left", "to the left (clockwise)"),
+            ("right", "to the right (counter-clockwise)"),
+        ),
+    ] = Field(
+        default="left",
+        title="Dice and bidding pass",
+        description="Which way the dice, the bidding and the betting go round the table "
+        "(ruling R11).",
+    )
+    debts: Annotated[
+        str,
+        Choices(
+            ("settle", "paid back before the totals"),
+            ("ignore", "left out: only the fifties in hand count"),
+        ),
+    ] = Field(
+        default="settle",
+        title="Debts between players at the end",
+        description="Money lent between players at the end of the game (ruling R15).",
+    )

@@ -1,0 +1,631 @@
+"""`homestretch across`: play a game, measure the tracks, list the content."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from homestretch.cli.common import (
+    DbOption,
+    DiceFileOption,
+    DiceOption,
+    FormatOption,
+    OutputFormat,
+    SeedOption,
+    announce_seed,
+    ask_roll,
+    console,
+    echo_json,
+    err_console,
+    new_seed,
+    open_store,
+    progress_bar,
+    prompt,
+)
+from homestretch.cli.human import Aside, TerminalPlayer
+from homestretch.cli.plain import Table
+from homestretch.cli.table_loop import (
+    clear_for_next_person,
+    db_hint,
+    dice_spec,
+    play_at_terminal,
+    resume_hint,
+)
+from homestretch.core.actions import Action
+from homestretch.core.content import plain_text
+from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import MAX_RUNS, escape_controls
+from homestretch.core.protocol import JSON, Event, State, replay
+from homestretch.games.across import ENTRY
+from homestretch.games.across.rules import actions as act
+from homestretch.games.across.rules.words import fifties
+
+if TYPE_CHECKING:
+    from homestretch.games.across.content.loader import Content
+    from homestretch.games.across.rules.state import AcrossState
+    from homestretch.session.seats import Seat
+    from homestretch.session.table import Table as TableSession
+    from homestretch.store.db import SavedGame, Store
+
+app = typer.Typer(no_args_is_help=True, help="Across the Board (MPH).")
+
+ContentOption = Annotated[
+    Path | None,
+    typer.Option("--content", help="a content folder to use instead of the built-in one"),
+]
+MENU_MAX = 24
+"""Longer menus are summarised as commands to type."""
+
+
+# --- people at the terminal -----------------------------------------------------------
+def parse_command(text: str) -> Action:
+    """Read a typed command such as 'bet 7', 'bid 12 with 3', 'dd 7 8', 'sell 4 to 2 for 6'."""
+    words = text.lower().replace(",", " ").split()
+    nums = [int(w) for w in words if re.fullmatch(r"-?[0-9]{1,18}", w)]
+    head = words[0] if words else ""
+    simple: dict[str, Action] = {
+        "pass": act.Pass(),
+        "done": act.Done(),
+        "d": act.Done(),
+        "accept": act.Accept(),
+        "a": act.Accept(),
+        "reject": act.Reject(),
+        "r": act.Reject(),
+        "yes": act.Answer(True),
+        "y": act.Answer(True),
+        "no": act.Answer(False),
+        "n": act.Answer(False),
+    }
+    if head in simple and not nums:
+        return simple[head]
+    shapes: dict[str, tuple[int, type[Action]]] = {
+        "bet": (1, act.Bet),
+        "dd": (2, act.DailyDouble),
+        "loan": (2, act.TakeLoan),
+        "repay": (1, act.RepayLoan),
+        "sell": (3, act.OfferHorse),
+        "buy": (2, act.OfferToBuy),
+        "lend": (2, act.OfferLoan),
+        "payback": (2, act.PayBack),
+    }
+    if head == "ring" and len(nums) == 4:  # ring H N with SEAT pays K
+        return act.OfferRing(*nums)
+    if head == "lend" and len(nums) == 3:  # lend SEAT N back M: agreed terms
+        return act.OfferLoanTerms(*nums)
+    if head == "bid" and len(nums) in (1, 2):
+        return act.Bid(nums[0], nums[1] if len(nums) == 2 else act.NOBODY)
+    if head == "track" and len(words) >= 2:
+        return act.ChooseTrack("-".join(words[1:]))
+    if head in shapes and len(nums) == shapes[head][0]:
+        return shapes[head][1](*nums)
+    raise HomestretchError(f"cannot read {text!r}")
+
+
+HELP = (
+    "commands: bet H | dd H1 H2 | bid N [with SEAT] | pass | done | accept (a) | reject (r) | "
+    "yes | no | loan H N | repay H | sell H to SEAT for N | buy H for N | lend SEAT N "
+    "[back M] | payback SEAT N | ring H TICKETS with SEAT pays K | "
+    "track NAME"
+)
+
+
+def describe_offer(view: JSON) -> str:
+    offer = view["offer"]
+    who, amount, horse = view["names"][offer["from"]], offer["amount"], offer["horse"]
+    if offer["kind"] == "syndicate":
+        return (
+            f"{who} asks you into a syndicate to bid {amount} for #{horse} "
+            f"(your share {amount // 2}): yes or no?"
+        )
+    if offer["kind"] == "horse":
+        return f"{who} offers you #{horse} for {fifties(amount)}: yes or no?"
+    if offer["kind"] == "ring":
+        k = offer["tickets"]
+        return (
+            f"{who} asks you into a ring: {k} {'ticket' if k == 1 else 'tickets'} on #{horse}, "
+            f"you putting in {amount} "
+            f"of the {3 * k} fifties and sharing what they collect in proportion: yes or no?"
+        )
+    if offer["kind"] == "buy":
+        return f"{who} offers you {fifties(amount)} for your #{horse}: yes or no?"
+    terms = f", and you will owe {offer['repay']}" if offer["repay"] != amount else ""
+    return f"{who} offers to lend you {fifties(amount)}{terms}: yes or no?"
+
+
+def parse_at_keyboard(people: Mapping[str, int]) -> Callable[[str], Action]:
+    """Commands as typed at a shared keyboard: ``NAME: COMMAND`` is a dealing another
+    person here makes at someone else's prompt (R16: any player, in turn or not);
+    ``people`` maps each person's name, casefolded, to the seat."""
+
+    def parse(text: str) -> Action:
+        from homestretch.games.across.rules.dealings import is_dealing
+
+        who, colon, command = text.partition(":")
+        if not colon:
+            return parse_command(text)
+        seat = people.get(who.strip().casefold())
+        if seat is None:
+            named = ", ".join(sorted(people)) or "nobody"
+            raise HomestretchError(f"{who.strip()!r} is not a person at this keyboard ({named})")
+        action = parse_command(command)
+        if not is_dealing(action):
+            raise HomestretchError("out of turn, only a dealing: buy, sell, lend, payback, ring")
+        return Aside(seat, action)
+
+    return parse
+
+
+def person(
+    name: str,
+    state: State,
+    content_dir: str | None,
+    hot_seat: HotSeat,
+    to_stderr: bool = False,
+    people: Mapping[str, int] | None = None,
+) -> TerminalPlayer:
+    """A person in hot-seat play: sees the tables, picks from a menu or types a command
+    (``people``: everyone at this keyboard, who may deal at this person's prompt too).
+    With ``to_stderr`` (``--format json``) the table talk keeps off stdout."""
+    from homestretch.games.across.content.loader import load_content
+    from homestretch.games.across.terminal.render import full_view
+
+    content = load_content(content_dir)
+    screen = err_console if to_stderr else console
+
+    def show(seat: int, view: JSON) -> None:
+        hot_seat.hand_to(seat)
+        screen.rule(escape(f"{name}: {view['phase']}"))
+        screen.print(full_view(view, content))
+        if view["offer"] is not None and view["offer"]["to"] == seat:
+            screen.print(f"[bold]{escape(describe_offer(view))}[/bold]")
+        elif view["phase"] == "race":
+            screen.print(f"[bold]{escape(roll_prompt(seat, view))}[/bold]")
+
+    return TerminalPlayer(
+        name,
+        state,
+        screen,
+        show,
+        parse_at_keyboard(people or {}),
+        ask=lambda text: prompt(text, err=to_stderr),
+        describe=lambda action: describe_action(action, content),
+        shorten=shorten_menu,
+        hint=menu_hint,
+        menu_max=MENU_MAX,
+    )
+
+
+def roll_prompt(seat: int, view: JSON) -> str:
+    """The roller's question, naming who owns the horse rolled and who backs it."""
+    from homestretch.games.across.terminal.render import owners_of
+
+    rolled = view["race_card"]["rolled"]
+    backers = sorted({view["names"][s] for s, h in view["tickets"] if h == rolled})
+    owner = owners_of(view, rolled)
+    if seat in view["owners"].get(str(rolled), []):
+        owner = "yours" if owner == view["names"][seat] else f"{owner} (yours in part)"
+    backed = f"; tickets: {', '.join(backers)}" if backers else "; no tickets on it"
+    return (
+        f"You rolled #{rolled} (owner: {owner}{backed}): accept it (one X) "
+        "or reject it (half an X and roll again)?"
+    )
+
+
+def describe_action(action: Action, content: Content) -> str:
+    if isinstance(action, act.ChooseTrack) and action.track in content.tracks:
+        track = content.tracks[action.track]
+        return f"track {action.track}: {track.name}, {track.city}. {track.conditions}"
+    return str(action)
+
+
+def shorten_menu(legal: list[Action]) -> list[Action]:
+    """Race 1's 121 Daily Double pairs are typed (`dd 7 8`), not listed; so are the
+    dealings when with them the list would be too long to print: a player with cash
+    then still sees `done` and the bets numbered (the hint says how to type a deal)."""
+    listed = [a for a in legal if not isinstance(a, act.DailyDouble)]
+    if len(listed) > MENU_MAX:
+        listed = [a for a in listed if not _listed_dealing(a)]
+    return listed
+
+
+def _listed_dealing(action: Action) -> bool:
+    return isinstance(
+        action, act.OfferHorse | act.OfferToBuy | act.OfferLoan | act.OfferRing | act.PayBack
+    )
+
+
+DEALINGS_HINT = (
+    "dealings, at any prompt: buy H for N | sell H to SEAT for N | lend SEAT N [back M] | "
+    "payback SEAT N (the other player answers; play goes on); another person here types "
+    "NAME: before it"
+)
+
+
+def menu_hint(legal: list[Action]) -> str:
+    hints = []
+    typed_dealings = any(_listed_dealing(a) for a in legal) and not any(
+        _listed_dealing(a) for a in shorten_menu(legal)
+    )
+    if typed_dealings or any(isinstance(a, act.Accept | act.Pass) for a in legal):
+        hints.append(DEALINGS_HINT)  # not listed in the race and the auction, but typed
+    if any(isinstance(a, act.DailyDouble) for a in legal):
+        hints.append(
+            "Daily Double is open (race 1 only): type `dd H1 H2` for a $50 ticket on H1 to "
+            "win race 1 and H2 to win race 2; as many as you like"
+        )
+    if len(shorten_menu(legal)) > MENU_MAX:
+        hints.append(HELP)
+    return "\n  ".join(hints)
+
+
+class HotSeat:
+    """When the keyboard passes from one person to another the screen and its scrollback
+    are cleared first, so each person starts on a screen of their own. Nothing in Across
+    the Board is secret (bids, tickets and offers are made in the open, as at the web
+    table): the clearing is for a tidy screen, not to keep anything from anyone."""
+
+    def __init__(self, screen: Console, people: int) -> None:
+        self.screen, self.people = screen, people
+        self.last: int | None = None
+
+    def hand_to(self, seat: int) -> None:
+        if self.people > 1 and self.last is not None and seat != self.last:
+            clear_for_next_person(self.screen)
+        self.last = seat
+
+
+# --- running a table ------------------------------------------------------------------
+class News:
+    """What happened, as it happens: the rules' announcements, and after each race its
+    finished card and who was paid what (from the typed notices, not the wording)."""
+
+    def __init__(self, table: TableSession, quiet: bool) -> None:
+        self.table, self.quiet = table, quiet
+        self.notices = len(table.state.notices)
+        self.lines = len(self._state.news)
+
+    @property
+    def _state(self) -> AcrossState:
+        from homestretch.games.across.rules.state import AcrossState
+
+        state = self.table.state
+        assert isinstance(state, AcrossState)
+        return state
+
+    def __call__(self, _: list[Event]) -> None:
+        state = self._state
+        fresh = state.notices[self.notices :]
+        self.notices = len(state.notices)
+        if self.quiet:
+            self.lines = len(state.news)
+            return
+        for notice in fresh:  # each after the announcements made before it
+            self._announce(state.news[self.lines : notice["news"]])
+            self.lines = max(self.lines, notice["news"])
+            self._show(notice)
+        self._announce(state.news[self.lines :])
+        self.lines = len(state.news)
+
+    @staticmethod
+    def _announce(lines: list[str]) -> None:
+        for line in lines:
+            headline = line.startswith(("Race", "Meet", "After"))
+            console.print(escape(line) if headline else f"[dim]{escape(line)}[/dim]")
+
+    def _show(self, notice: JSON) -> None:
+        from homestretch.games.across.terminal.render import track_card
+
+        state = self._state
+        if notice["type"] == "race_result":  # announced already: show the finished card
+            finished = {**state.view(None), "race_card": notice["card"], "track": notice["track"]}
+            card = track_card(finished, state.g.content)
+            if card is not None:
+                console.print(card)
+        elif "words" in notice:
+            style = "dim" if notice["type"] == "payment" else "cyan"
+            console.print(f"  {notice['words']}", style=style, markup=False, highlight=False)
+
+
+def _summary(state: State) -> str:
+    result = state.result()
+    best = max(result["fifties"])
+    names = [result["names"][s] for s in result["winners"]]
+    return f"{' and '.join(names)} won with {fifties(best)}"
+
+
+def _play_on(
+    table: TableSession,
+    game_id: int,
+    store: Store,
+    content_dir: str | None,
+    fmt: OutputFormat,
+    quiet: bool,
+    db: Path | str | None,
+) -> None:
+    """Play the table to the end at this terminal, every event stored as it happens."""
+    from homestretch.games.across.terminal.render import players_table
+
+    to_stderr = fmt is OutputFormat.json
+    screen = err_console if to_stderr else console
+    people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
+    hot_seat = HotSeat(screen, len(people_seats))
+    here = {table.seats[s].name.casefold(): s for s in people_seats}
+    people = {
+        s: person(table.seats[s].name, table.state, content_dir, hot_seat, to_stderr, here)
+        for s in people_seats
+    }
+    play_at_terminal(
+        table,
+        game_id,
+        people,
+        on_events=News(table, quiet or to_stderr),
+        ask=lambda node: ask_roll(node, to_stderr),
+        db=db,
+    )
+    state = table.state
+    store.finish(game_id, _summary(state))
+    if fmt is OutputFormat.json:
+        echo_json({"id": game_id, **state.result()})
+        return
+    console.print(players_table(state.view(None)))
+    console.print(f"[bold]{escape(_summary(state))}[/bold]  (saved as game {game_id})")
+
+
+@app.command()
+def play(
+    players: Annotated[str, typer.Option("--players", help="people's names, comma-separated")] = "",
+    bots: Annotated[
+        int, typer.Option("--bots", min=0, max=7, help="how many computer players")
+    ] = 0,
+    bot: Annotated[
+        str, typer.Option("--bot", help="computer players: sensible, search, never-bet or random")
+    ] = "sensible",
+    track: Annotated[
+        str | None, typer.Option("--track", help="the track (else the Trackmaster chooses)")
+    ] = None,
+    meets: Annotated[
+        int,
+        typer.Option("--meets", min=1, max=100, help="meets to play, each an auction and 8 races"),
+    ] = 1,
+    daily_double: Annotated[
+        bool, typer.Option("--daily-double", help="play the optional Daily Double")
+    ] = False,
+    payoff: Annotated[
+        str, typer.Option("--payoff", help="exclusive (ruling R5) or across")
+    ] = "exclusive",
+    rotation: Annotated[
+        str, typer.Option("--rotation", help="left (ruling R11) or right")
+    ] = "left",
+    debts: Annotated[
+        str, typer.Option("--debts", help="settle (ruling R15) or ignore debts at the end")
+    ] = "settle",
+    quiet: Annotated[bool, typer.Option("--quiet", help="only the result")] = False,
+    content: ContentOption = None,
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    dice_file: DiceFileOption = None,
+    db: DbOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Play a game: people in hot-seat, computer players in the other seats."""
+    from homestretch.games.across.rules.game import AcrossGame
+    from homestretch.session.saved import open_new
+    from homestretch.session.seats import computer
+    from homestretch.session.seats import person as seat_person
+
+    people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
+    if bot not in ("random", *ENTRY.bots):
+        known = " or ".join(sorted(("random", *ENTRY.bots)))
+        raise HomestretchError(f"unknown computer player {bot!r} ({known})")
+    if bots < 0:
+        raise HomestretchError("--bots cannot be negative")
+    names = people + [f"{bot.capitalize()} {i + 1}" for i in range(bots)]
+    if len(set(names)) != len(names):
+        raise HomestretchError("every player needs a different name")
+    game = AcrossGame(
+        players=len(names),
+        names=tuple(names),
+        tracks=(track,) if track else (),
+        meets=meets,
+        daily_double=daily_double,
+        payoff=payoff,
+        rotation=rotation,
+        debts=debts,
+        content_dir=str(content) if content else None,
+    )
+    spec = dice_spec(seed, dice, dice_file)
+    announce_seed(spec.seed, spec.kind, fmt)
+    seats = [seat_person(n) for n in people] + [computer(n, bot) for n in names[len(people) :]]
+    store = open_store(db)
+    table, game_id = open_new(store, ENTRY, game, seats, spec, label=f"{len(names)} players")
+    if people:
+        notes = err_console if fmt is OutputFormat.json else console
+        notes.print(
+            escape(f"Saved as game {game_id}: resume it with `{resume_hint(game_id, db)}`.")
+        )
+    _play_on(table, game_id, store, game.content_dir, fmt, quiet, db)
+
+
+def legacy_seats(config: JSON, names: tuple[str, ...]) -> list[Seat]:
+    """The seats of a game saved before tables kept them: the config's "seats" list
+    ("human" or a kind of computer player; all sensible when it has none)."""
+    from homestretch.session.seats import computer
+    from homestretch.session.seats import person as seat_person
+
+    kinds = list(config.get("seats", ["sensible"] * len(names)))
+    return [
+        seat_person(name) if kind == "human" else computer(name, kind)
+        for name, kind in zip(names, kinds, strict=True)
+    ]
+
+
+def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
+    """Rebuild the table from its log and play on, exactly as if it had not stopped."""
+    from homestretch.games.across.rules.game import AcrossGame
+    from homestretch.session.saved import rebuild
+
+    game = AcrossGame.from_config(dict(saved.config))
+    old = legacy_seats(saved.config, game.seat_names)
+    table = rebuild(store, saved, game, legacy_seats=old, game_entry=ENTRY)
+    db = db_hint(store)
+    _play_on(table, saved.id, store, game.content_dir, fmt, fmt is OutputFormat.json, db)
+
+
+def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    """The saved game rebuilt from its log: the results race by race and the table."""
+    from homestretch.games.across.rules.game import AcrossGame
+    from homestretch.games.across.terminal.render import players_table
+
+    game = AcrossGame.from_config(dict(saved.config))
+    state = replay(game, saved.events)
+    _check_undigested_content(saved, state)
+    if fmt is OutputFormat.json:
+        echo_json(
+            {"id": saved.id, "status": saved.status, "over": state.is_over(), **state.result()}
+        )
+        return
+    table = Table("meet", "race", "WIN", "PLACE", "SHOW", "rolls", "paid", title=f"Game {saved.id}")
+    names = game.seat_names
+    for r in state.result()["races"]:
+        paid = ", ".join(f"{names[int(s)]} {a}" for s, a in r["paid"].items())
+        refund = " (refunded)" if r["refunded"] else ""
+        table.add_row(
+            str(r["meet"]),
+            str(r["race"]),
+            *(f"#{h}" for h in r["finish"]),
+            str(r["rolls"]),
+            paid + refund,
+        )
+    console.print(table)
+    console.print(players_table(state.view(None)))
+    console.print(escape(_summary(state)) if state.is_over() else "in progress")
+
+
+def _check_undigested_content(saved: SavedGame, state: State) -> None:
+    """A game saved before games kept a digest of their content folder cannot have the
+    folder checked; what can be checked is that it gives the result the game saved."""
+    if saved.config.get("content_dir") is None or "content_digest" in saved.config:
+        return
+    folder = saved.config["content_dir"]
+    finished = saved.status == "finished" and saved.summary and state.is_over()
+    if finished and _summary(state) != saved.summary:
+        raise HomestretchError(
+            f"the content in {escape_controls(str(folder))} is not what this game used: "
+            f"it gives {_summary(state)}, the game saved {saved.summary} (it was saved "
+            "before games kept a digest of their content, so replay it from the folder "
+            "it was played in)"
+        )
+    err_console.print(
+        f"note: this game was saved before games kept a digest of their content; the folder "
+        f"{escape_controls(str(folder))} was checked only against the result it saved",
+        style="dim",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+# --- the handicapper and the content --------------------------------------------------
+@app.command()
+def simulate(
+    track: Annotated[str, typer.Option("--track", help="the track to measure")],
+    n: Annotated[int, typer.Option("-n", min=1, max=MAX_RUNS, help="how many races")] = 100_000,
+    content: ContentOption = None,
+    seed: SeedOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """The handicapper: race a track N times and report each horse's chances."""
+    from homestretch.games.across.analysis.handicapper import simulate_track
+    from homestretch.games.across.content.loader import horse_class, load_content
+
+    if n < 1:
+        raise HomestretchError("-n must be at least 1")
+    chosen = load_content(str(content) if content else None).track(track)
+    used = seed if seed is not None else new_seed()
+    announce_seed(used, "seeded", fmt)
+    with progress_bar(n, f"racing {chosen.name}") as bar:
+        task = bar.task_ids[0]
+        report = simulate_track(chosen, n, used, progress=lambda k: bar.advance(task, k))
+    if fmt is OutputFormat.json:
+        echo_json(report.to_json())
+        return
+    table = Table(
+        "#",
+        "class",
+        "preprinted X",
+        "shaded",
+        "win",
+        "place",
+        "show",
+        "accepted / 50 rolls",
+        title=f"{chosen.name}: {n} races, {report.mean_rolls_per_race:.1f} rolls a race",
+    )
+    for h in report.horses:
+        cap = chosen.handicaps[h.number]
+        table.add_row(
+            str(h.number),
+            horse_class(h.number),
+            f"{cap.preprinted_halves / 2:g}",
+            "yes" if cap.shaded else "",
+            f"{h.win:.1%}",
+            f"{h.place:.1%}",
+            f"{h.show:.1%}",
+            f"{h.accepted_per_50_rolls:.2f}",
+        )
+    console.print(table)
+
+
+@app.command()
+def tracks(content: ContentOption = None, fmt: FormatOption = OutputFormat.text) -> None:
+    """The title cards and each track's Handicap and Auction News."""
+    from homestretch.games.across.content.loader import HORSES, horse_class, load_content
+
+    loaded = load_content(str(content) if content else None)
+    if fmt is OutputFormat.json:
+        echo_json(
+            {
+                "horses": [vars(card) for card in loaded.cards.values()],
+                "tracks": [
+                    {
+                        "key": t.key,
+                        "name": t.name,
+                        "city": t.city,
+                        "colour": t.colour,
+                        "conditions": t.conditions,
+                        "best_pick": t.best_pick,
+                        "handicaps": [vars(h) for h in t.handicaps.values()],
+                    }
+                    for t in loaded.tracks.values()
+                ],
+            }
+        )
+        return
+    cards = Table("#", "name", "ancestry", "class", "opening bid", title="Title cards")
+    for c in loaded.cards.values():
+        cards.add_row(
+            str(c.number),
+            c.name,
+            f"by {c.sire} out of {c.dam}",
+            horse_class(c.number),
+            str(c.opening_bid),
+        )
+    console.print(cards)
+    for t in loaded.tracks.values():
+        table = Table(
+            "",
+            *(f"#{h}" for h in HORSES),
+            title=f"{t.name} ({t.key}), {t.city}: best pick #{t.best_pick}",
+        )
+        table.add_row(
+            "preprinted X", *(f"{t.handicaps[h].preprinted_halves / 2:g}" for h in HORSES)
+        )
+        table.add_row("shaded", *("yes" if t.handicaps[h].shaded else "" for h in HORSES))
+        table.add_row("suggested bid", *(str(t.handicaps[h].suggested_bid) for h in HORSES))
+        table.caption = t.conditions
+        console.print(table)

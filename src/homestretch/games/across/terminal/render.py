@@ -1,0 +1,249 @@
+"""Rich tables of a player's view: the table, the totalizator, the track card."""
+
+from __future__ import annotations
+
+from rich.console import Console, Group
+
+from homestretch.cli.plain import Table
+from homestretch.core.protocol import JSON
+from homestretch.games.across.content.loader import HORSES, Content
+from homestretch.games.across.rules.auction import BINS
+from homestretch.games.across.rules.totalizator import WINDOW_TITLES
+
+BIN_TITLES = dict(
+    zip(BINS, ("3rd purse", "5th purse", "8th WIN", "8th PLACE", "8th SHOW"), strict=True)
+)
+
+
+def players_table(view: JSON) -> Table:
+    names = view["names"]
+    roles = {seat: role.capitalize() for role, seat in view["roles"].items()}
+    table = Table(
+        "seat", "player", "role", "fifties", "horses (h = in hock)", "tickets", title="The table"
+    )
+    for seat, name in enumerate(names):
+        horses = [
+            f"#{h}{'h' if h in view['in_hock'] else ''}{'*' if len(o) > 1 else ''}"
+            for h, o in view["owners"].items()
+            if seat in o
+        ]
+        tickets = sorted(h for s, h in view["tickets"] if s == seat)
+        mark = " <" if view["to_act"] == [seat] else ""
+        table.add_row(
+            str(seat),
+            name + mark,
+            roles.get(seat, ""),
+            str(view["cash"][seat]),
+            " ".join(horses),
+            " ".join(f"#{h}" for h in tickets),
+        )
+    return table
+
+
+def money_table(view: JSON) -> Table:
+    table = Table(*BIN_TITLES.values(), "Daily Double", "carry-over", title="Auction-receipt bins")
+    table.add_row(
+        *(str(view["bins"][b]) for b in BINS), str(view["daily_double_bin"]), str(view["carry"])
+    )
+    return table
+
+
+def totalizator(view: JSON) -> Table:
+    """One column per horse with the investors' initials, like the MPH board."""
+    table = Table(*(f"#{h}" for h in HORSES), title=f"MPH Totalizator, race {view['race']}")
+    marks = view["initials"]
+    columns = {h: [marks[s] for s, hh in view["tickets"] if hh == h] for h in HORSES}
+    depth = max([len(c) for c in columns.values()] + [1])
+    for row in range(depth):
+        table.add_row(*(columns[h][row] if row < len(columns[h]) else "" for h in HORSES))
+    return table
+
+
+def windows_table(view: JSON) -> Table:
+    """The seven windows: what is in them now (dealt when betting closes), and after a
+    race what each held and paid."""
+    titles = [f"{i + 1} {t}" for i, t in enumerate(WINDOW_TITLES)]
+    table = Table("", *titles, title="MPH Parimutuel Windows")
+    if view["phase"] == "race":
+        table.add_row("now", *(str(w) for w in view["windows"]))
+        return table
+    payoff = view["payoff"]
+    if payoff is None:
+        table.add_row("now", *(str(w) for w in view["windows"]))
+        return table
+    table.title = f"MPH Parimutuel Windows, race {payoff['race']}"
+    table.add_row("dealt", *(str(w) for w in payoff["dealt"]))
+    paid = [""] * len(titles)
+    for step in payoff["steps"]:
+        if step["step"] == "redeal":
+            table.add_row(f"rule {'+'.join(step['rules'])}", *(str(w) for w in step["windows"]))
+        elif step["step"] == "window_payoff":
+            first = step["windows"][0] - 1
+            paid[first] = f"{step['pool']} on #{step['horse']}"
+        else:
+            paid = ["refunded"] * len(titles)
+    table.add_row("paid", *paid)
+    return table
+
+
+def daily_double_table(view: JSON) -> Table | None:
+    tickets = view["daily_double"]
+    if not tickets:
+        return None
+    table = Table("player", "race 1", "race 2", title="Daily Double")
+    for seat, first, second in tickets:
+        table.add_row(view["names"][seat], f"#{first}", f"#{second}")
+    table.caption = f"{view['daily_double_bin']} fifties in the Daily Double bin"
+    return table
+
+
+def tracks_table(view: JSON) -> Table | None:
+    """The Trackmaster's choice: each track's character from its newspaper."""
+    if not view["tracks"]:
+        return None
+    table = Table("type", "track", "conditions", "best pick", "shaded", title="Choose the track")
+    for t in view["tracks"]:
+        shaded = " ".join(f"#{h}" for h in t["shaded"]) or "none"
+        table.add_row(
+            f"track {t['key']}",
+            f"{t['name']}, {t['city']}",
+            t["conditions"],
+            f"#{t['best_pick']}",
+            shaded,
+        )
+    return table
+
+
+def owners_of(view: JSON, horse: int) -> str:
+    owners = view["owners"].get(str(horse), [])
+    return " and ".join(view["names"][s] for s in owners) or "unsold"
+
+
+MARKS = {
+    (0, 0): ".",
+    (0, 1): "/",
+    (0, 2): "X",
+    (1, 0): "\\",
+    (1, 1): "*",
+    (2, 0): "x",
+}
+"""A square's mark by (preprinted halves, halves earned in the race) on it."""
+LEGEND = (
+    "x preprinted X, \\ preprinted half X, * a preprinted half completed in the race, "
+    "X an X, / half an X, . open, ( ) the circled, shaded square"
+)
+
+
+def squares(progress: int, need: int, preprinted: int = 0) -> str:
+    """The horse's row, square by square (MARKS): preprinted marks look different from
+    the ones earned in the race; a shaded first square is in brackets."""
+    row = []
+    for square in range(need // 2):
+        printed = min(2, max(0, preprinted - 2 * square))
+        total = min(2, max(0, progress - 2 * square))
+        row.append(MARKS[printed, max(0, total - printed)])
+    if need == 12:
+        row[0] = f"({row[0]})"
+    return " ".join(row)
+
+
+def track_card(view: JSON, content: Content) -> Table | None:
+    card = view["race_card"]
+    if card is None or view["track"] is None:
+        return None
+    track = content.tracks[view["track"]]
+    placing = {h: p for h, p in zip(card["finish"], ("WIN", "PLACE", "SHOW"), strict=False)}
+    table = Table(
+        "#", "horse", "owner", "X's to finish", "", title=f"{track.name}, race {card['number']}"
+    )
+    owners = "owners" in view
+    for h in HORSES:
+        progress, need = card["progress"][str(h)], card["need"][str(h)]
+        rolled = card["stage"] == "accept or reject" and card["rolled"] == h
+        table.add_row(
+            str(h),
+            content.cards[h].name,
+            owners_of(view, h) if owners else "",
+            squares(progress, need, track.handicaps[h].preprinted_halves),
+            placing.get(h, "<- rolled" if rolled else ""),
+        )
+    rolls = "1 roll" if card["rolls"] == 1 else f"{card['rolls']} rolls"
+    table.caption = f"{rolls}; " + "; ".join(card["calls"][-4:])
+    table.caption += f"\n{LEGEND}"
+    return table
+
+
+def printed_card(view: JSON) -> Table | None:
+    """The track card before a race: preprinted X's and half X's, the shaded squares,
+    each horse's class, suggested bid and owner (the auction's reference)."""
+    card = view["card"]
+    if card is None:
+        return None
+    table = Table(
+        "#", "class", "X's to finish", "suggested", "owner", title=f"{card['name']}: the track card"
+    )
+    for h, horse in card["horses"].items():
+        best = " best pick" if int(h) == card["best_pick"] else ""
+        table.add_row(
+            h,
+            horse["class"] + best,
+            squares(horse["preprinted"], horse["need"], horse["preprinted"]),
+            str(horse["suggested_bid"]),
+            owners_of(view, int(h)),
+        )
+    table.caption = f"Handicap and Auction News: {card['conditions']}\n{LEGEND}"
+    return table
+
+
+def lot_table(view: JSON, content: Content) -> Table | None:
+    lot = view["lot"]
+    if lot is None:
+        return None
+    card = content.cards[lot["horse"]]
+    track = content.tracks.get(view["track"] or "")
+    suggested = track.handicaps[lot["horse"]].suggested_bid if track else "-"
+    bidders = " and ".join(view["names"][s] for s in lot["bidders"])
+    table = Table(
+        "on the block", "ancestry", "opening", "suggested", "asking", "high bid", title="Auction"
+    )
+    high = f"{lot['high']} by {bidders}" if lot["high"] is not None else "no bid yet"
+    table.add_row(
+        f"#{card.number} {card.name}",
+        f"by {card.sire} out of {card.dam}",
+        str(card.opening_bid),
+        str(suggested),
+        str(lot["min_bid"]),
+        high,
+    )
+    return table
+
+
+def full_view(view: JSON, content: Content) -> Group:
+    """What a person needs to decide now: the race card in a race, the block at the
+    auction, everything between races."""
+    phase = view["phase"]
+    parts: list[Table | None]
+    if phase == "race":
+        parts = [track_card(view, content), totalizator(view), windows_table(view)]
+    elif phase == "choose track":
+        parts = [players_table(view), tracks_table(view)]
+    elif view["lot"] is not None:
+        parts = [
+            printed_card(view),
+            players_table(view),
+            money_table(view),
+            lot_table(view, content),
+        ]
+    else:
+        parts = [
+            players_table(view),
+            money_table(view),
+            totalizator(view),
+            daily_double_table(view),
+            windows_table(view),
+        ]
+    return Group(*(p for p in parts if p is not None))
+
+
+def show(console: Console, view: JSON, content: Content) -> None:
+    console.print(full_view(view, content))

@@ -1,0 +1,114 @@
+"""Content files: the built-in set loads; broken files name the file, the key, the fault."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from homestretch.core.errors import ContentError
+from homestretch.games.across.content.loader import (
+    DEFAULT_DIR,
+    FAVOURITES,
+    load_content,
+    load_track,
+)
+from homestretch.games.across.rules.game import AcrossGame
+
+
+def test_the_built_in_content() -> None:
+    content = load_content()
+    assert sorted(content.cards) == list(range(2, 13))
+    assert len(content.tracks) == 4
+    for track in content.tracks.values():
+        shaded = {h for h, cap in track.handicaps.items() if cap.shaded}
+        assert shaded <= set(FAVOURITES)
+        assert track.best_pick in range(2, 13) and track.conditions
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "content"
+    shutil.copytree(DEFAULT_DIR, folder)
+    return folder
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    """Replace the first match of the pattern ``old`` (the first horse's, in a track)."""
+    text, count = re.subn(old, new, path.read_text(), count=1)
+    assert count == 1, old
+    path.write_text(text)
+
+
+def test_a_copied_folder_loads_and_plays(copy: Path) -> None:
+    _edit(copy / "tracks" / "woodbine.toml", 'name = "Woodbine"', 'name = "Fort Erie"')
+    game = AcrossGame(players=3, tracks=("woodbine",), content_dir=str(copy))
+    assert game.new_initial_state().track.name == "Fort Erie"
+
+
+def test_the_view_names_the_content_folder_not_its_path(copy: Path) -> None:
+    """The view reaches browsers: it carries the folder's name, never where it lives on
+    the server; the saved config keeps the path and its digest for the replay check."""
+    game = AcrossGame(players=3, tracks=("woodbine",), content_dir=str(copy))
+    view = game.new_initial_state().view(None)
+    assert view["content"] == copy.name
+    assert str(copy.parent) not in repr(view)
+    assert game.config()["content_dir"] == str(copy.resolve())
+    assert game.config()["content_digest"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "preprinted_x = 3.0",
+            "preprinted_x = 2.3",
+            "horse 2: preprinted_x must be 0 or more in steps of 0.5",
+        ),
+        ("shaded = false", "shaded = true", "horse 2: only favourites (6, 7, 8) may be shaded"),
+        (r"suggested_bid = \d+\n", "", "horse 2: the key 'suggested_bid' is missing"),
+        ("best_pick = 6", "best_pick = 13", "news: best_pick must be a horse 2-12"),
+        ("number = 12", "number = 11", "must hold each number 2-12 exactly once"),
+        ('colour = "yellow"', "colour = [", "not valid TOML"),
+        (
+            "preprinted_x = 3.0",
+            "preprinted_x = 5.0",
+            "horse 2: preprinted_x 5.0 leaves nothing to run",
+        ),
+        (  # a misspelled key would otherwise be read as the default, silently
+            "shaded = false",
+            "shaded = false\nsuggested_bid_ = 4",
+            "horse 2: unknown key(s) suggested_bid_",
+        ),
+        ("best_pick = 6", "best_pick = 6\nbest = 7", "news: unknown key(s) best"),
+    ],
+)
+def test_a_broken_track_file_is_named_with_its_fault(
+    copy: Path, old: str, new: str, message: str
+) -> None:
+    path = copy / "tracks" / "woodbine.toml"
+    _edit(path, old, new)
+    with pytest.raises(ContentError) as caught:
+        load_track(path)
+    assert str(path) in str(caught.value) and message in str(caught.value)
+
+
+def test_a_broken_title_card_is_named(copy: Path) -> None:
+    _edit(copy / "horses.toml", "opening_bid = 5", 'opening_bid = "five"')
+    with pytest.raises(
+        ContentError, match=r"horses.toml: horse 7: opening_bid must be a whole number"
+    ):
+        load_content(str(copy))
+
+
+def test_an_opening_bid_nobody_could_pay_is_refused(copy: Path) -> None:
+    _edit(copy / "horses.toml", "opening_bid = 5", "opening_bid = 5000")
+    with pytest.raises(ContentError, match=r"horse 7: opening_bid must be 1 to 40 fifties"):
+        load_content(str(copy))
+
+
+def test_an_unknown_track_is_refused_with_the_known_ones() -> None:
+    with pytest.raises(ContentError, match="no track 'ascot' .known: churchill-downs"):
+        AcrossGame(players=3, tracks=("ascot",))

@@ -1,0 +1,267 @@
+"""The `homestretch across` commands: simulate, tracks, play with computer players, resume,
+replay, and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from homestretch.cli.human import Aside
+from homestretch.cli.main import app
+from homestretch.core.errors import HomestretchError
+from homestretch.core.protocol import replay
+from homestretch.games.across.rules.actions import (
+    Bet,
+    Bid,
+    DailyDouble,
+    OfferHorse,
+    OfferLoan,
+    OfferRing,
+    Reject,
+)
+from homestretch.games.across.rules.game import AcrossGame
+from homestretch.games.across.terminal.cli import HotSeat, parse_at_keyboard, parse_command
+from homestretch.store.db import Store
+
+runner = CliRunner()
+
+
+def test_simulate_reports_the_issue_json(tmp_path: Path) -> None:
+    out = runner.invoke(
+        app,
+        [
+            "across",
+            "simulate",
+            "--track",
+            "Epsom Downs",
+            "-n",
+            "3000",
+            "--seed",
+            "4",
+            "--format",
+            "json",
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout[out.stdout.index("{") :])
+    assert data["track"] == "Epsom Downs" and data["races"] == 3000
+    assert 20 < data["mean_rolls_per_race"] < 60
+    assert [h["number"] for h in data["horses"]] == list(range(2, 13))
+    assert set(data["horses"][0]) == {"number", "win", "place", "show", "accepted_per_50_rolls"}
+    # Shares are rounded to four places in the JSON.
+    assert sum(h["win"] for h in data["horses"]) == pytest.approx(1.0, abs=0.001)
+
+
+def test_tracks_lists_the_content_as_json() -> None:
+    out = runner.invoke(app, ["across", "tracks", "--format", "json"])
+    data = json.loads(out.stdout)
+    assert len(data["horses"]) == 11 and len(data["tracks"]) == 4
+
+
+def test_a_computer_game_is_saved_and_replays(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite"
+    out = runner.invoke(
+        app,
+        [
+            "across",
+            "play",
+            "--bots",
+            "4",
+            "--seed",
+            "9",
+            "--daily-double",
+            "--db",
+            str(db),
+            "--format",
+            "json",
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    result = json.loads(out.stdout)
+    assert sum(result["fifties"]) == 160 and len(result["races"]) == 8
+    saved = Store(db).load(result["id"])
+    assert saved.status == "finished" and saved.seed == 9
+    state = replay(AcrossGame.from_config(saved.config), saved.events)
+    assert state.is_over() and state.result()["fifties"] == result["fifties"]
+    again = runner.invoke(app, ["replay", str(result["id"]), "--db", str(db), "--format", "json"])
+    assert json.loads(again.stdout)["fifties"] == result["fifties"]
+
+
+def test_the_same_seed_gives_the_same_game(tmp_path: Path) -> None:
+    runs = [
+        runner.invoke(
+            app,
+            [
+                "across",
+                "play",
+                "--bots",
+                "3",
+                "--bot",
+                "random",
+                "--seed",
+                "3",
+                "--db",
+                str(tmp_path / "x.sqlite"),
+                "--format",
+                "json",
+            ],
+        )
+        for _ in range(2)
+    ]
+    first, second = (json.loads(r.stdout) for r in runs)
+    assert first["fifties"] == second["fifties"] and first["races"] == second["races"]
+
+
+def test_a_person_plays_scripted_answers_and_the_game_resumes(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    # Ann passes at every lot, then the input runs out mid-game: the game stays saved.
+    answers = "\n".join(["pass"] * 30) + "\n"
+    out = runner.invoke(
+        app,
+        [
+            "across",
+            "play",
+            "--players",
+            "Ann",
+            "--bots",
+            "2",
+            "--seed",
+            "2",
+            "--track",
+            "woodbine",
+            "--db",
+            str(db),
+        ],
+        input=answers,
+    )
+    assert "Saved as game 1" in out.stdout
+    saved = Store(db).load(1)
+    assert saved.status == "in progress" and saved.events
+    state = replay(AcrossGame.from_config(saved.config), saved.events)
+    assert state.to_act() == [0]  # waiting for Ann
+    # Each prompt takes the first of these that is legal for it (wrong ones are re-asked).
+    later = runner.invoke(app, ["resume", "1", "--db", str(db)], input="done\na\npass\nno\n" * 3000)
+    assert Store(db).load(1).status == "finished", later.output[-2000:]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["across", "simulate", "--track", "ascot", "-n", "10"], "no track 'ascot'"),
+        (["across", "play", "--bots", "1", "--seed", "1"], "3 to 7 players, not 1"),
+        (["across", "play", "--bots", "3", "--dice", "3 4 9"], "item 3 is '9'"),
+        (["across", "play", "--bots", "3", "--payoff", "half"], "payoff must be one of"),
+    ],
+)
+def test_mistakes_are_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from homestretch.cli.main import run; run()",
+            *args,
+            "--db",
+            str(tmp_path / "e.sqlite"),
+        ]
+        if args[1] == "play"
+        else [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and "Traceback" not in done.stderr
+
+
+def test_scripted_dice_that_run_out_stop_with_one_line(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from homestretch.cli.main import run; run()",
+            "across",
+            "play",
+            "--bots",
+            "3",
+            "--dice",
+            "3 4",
+            "--db",
+            str(tmp_path / "d.sqlite"),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and "dice list ran out" in done.stderr
+    saved = Store(tmp_path / "d.sqlite").load(1)
+    assert saved.status == "in progress"
+    replay(AcrossGame.from_config(saved.config), saved.events)  # the log is whole
+
+
+def test_typed_commands() -> None:
+    assert parse_command("bet 7") == Bet(7)
+    assert parse_command("bid 12 with 3") == Bid(12, 3)
+    assert parse_command("dd 7 8") == DailyDouble(7, 8)
+    assert parse_command("sell 4 to 2 for 6") == OfferHorse(4, 2, 6)
+    assert parse_command("r") == Reject()
+    assert parse_command("ring 7 2 with 1 pays 2") == OfferRing(7, 2, 1, 2)
+
+
+def test_the_hot_seat_clears_the_scrollback_when_the_keyboard_passes() -> None:
+    screen = io.StringIO()
+    seat = HotSeat(Console(file=screen, force_terminal=True), people=2)
+    for player in (0, 0, 1, 1, 0):
+        seat.hand_to(player)
+    assert screen.getvalue().count("\x1b[3J") == 2  # sealed offers stay sealed
+
+
+def test_a_person_deals_at_an_auction_prompt_not_only_in_a_betting_turn(tmp_path: Path) -> None:
+    # Each prompt takes the first of these that is legal: at the very first auction
+    # prompt, and again in later races, Ann offers Sensible 1 a loan (R16).
+    db = tmp_path / "h.sqlite"
+    args = ["across", "play", "--players", "Ann", "--bots", "2", "--seed", "3"]
+    out = runner.invoke(
+        app,
+        [*args, "--track", "longchamp", "--db", str(db)],
+        input="lend 1 2\ndone\na\npass\nno\n" * 3000,
+    )
+    assert out.exit_code == 0, out.output[-2000:]
+    assert "Ann offers to lend Sensible 1 2 fifties: Sensible 1 to answer" in out.stdout
+    assert "Ann offers to lend Sensible 1 2 fifties: Sensible 1 declined" in out.stdout
+    saved = Store(db).load(1)
+    first = next(e for e in saved.events if e.player == 0)
+    assert first.action == {"kind": "lend", "borrower": 1, "amount": 2}  # in the auction
+
+
+def test_another_person_at_the_keyboard_deals_at_someone_elses_prompt(tmp_path: Path) -> None:
+    """R16: any player deals, in turn or not. At one keyboard the other person types
+    their name first, at whoever's prompt is up; the table takes it as theirs."""
+    here = parse_at_keyboard({"ann": 0, "bob": 1})
+    assert here("Bob: lend 0 2") == Aside(1, OfferLoan(0, 2))
+    assert here("lend 0 2") == OfferLoan(0, 2)  # the prompt's own person
+    with pytest.raises(HomestretchError, match="'Cy' is not a person at this keyboard"):
+        here("Cy: lend 0 2")
+    with pytest.raises(HomestretchError, match="out of turn, only a dealing"):
+        here("bob: bet 7")
+    db = tmp_path / "h.sqlite"
+    args = ["across", "play", "--players", "Ann,Bob", "--bots", "1", "--seed", "3"]
+    out = runner.invoke(
+        app,
+        [*args, "--track", "longchamp", "--db", str(db)],
+        input="ann: lend 1 2\nyes\nbob: lend 0 3\nyes\n" + "done\na\npass\nno\n" * 3000,
+    )
+    assert out.exit_code == 0, out.output[-2000:]
+    assert "Ann offers to lend Bob 2 fifties" in out.stdout
+    assert "Bob offers to lend Ann 3 fifties" in out.stdout
+    saved = Store(db).load(1)
+    game = AcrossGame.from_config(saved.config)
+    lends = [i for i, e in enumerate(saved.events) if e.action and e.action["kind"] == "lend"]
+    assert [saved.events[i].player for i in lends[:2]] == [0, 1]
+    bobs = lends[1]  # typed at Ann's prompt: the table was waiting on her, not him
+    assert replay(game, saved.events[:bobs]).to_act() == [0]

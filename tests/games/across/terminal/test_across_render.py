@@ -1,0 +1,104 @@
+"""The track card as a person sees it: preprinted marks differ from those earned in the race."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from homestretch.cli.human import TerminalPlayer
+from homestretch.games.across.content.loader import Content
+from homestretch.games.across.rules.actions import Bet, DailyDouble, Done, OfferHorse, OfferRing
+from homestretch.games.across.rules.game import AcrossGame
+from homestretch.games.across.terminal.cli import (
+    DEALINGS_HINT,
+    MENU_MAX,
+    menu_hint,
+    roll_prompt,
+    shorten_menu,
+)
+from homestretch.games.across.terminal.render import LEGEND, full_view, squares
+
+
+def test_a_preprinted_half_x_is_not_shown_as_an_earned_one() -> None:
+    # 2 1/2 preprinted X's on a five-X card, nothing earned yet.
+    assert squares(5, 10, 5) == "x x \\ . ."
+    # Half an X earned in the race completes the preprinted half square first.
+    assert squares(6, 10, 5) == "x x * . ."
+    # Then the race's own marks: half an X, a full X.
+    assert squares(7, 10, 5) == "x x * / ."
+    assert squares(8, 10, 5) == "x x * X ."
+
+
+def test_earned_marks_and_the_shaded_square() -> None:
+    assert squares(0, 10, 0) == ". . . . ."
+    assert squares(3, 10, 0) == "X / . . ."
+    assert squares(3, 12, 0) == "(X) / . . . ."
+    assert squares(4, 10, 4) == "x x . . ."
+
+
+def test_the_legend_names_every_mark() -> None:
+    for mark in ("x preprinted X", "\\ preprinted half X", "* a preprinted half", "/ half an X"):
+        assert mark in LEGEND
+
+
+def _text(view: dict[str, Any], content: Content) -> str:
+    console = Console(width=200, record=True)
+    console.print(full_view(view, content))
+    return console.export_text()
+
+
+def test_the_auction_screen_shows_the_printed_card_and_no_high_bid_yet() -> None:
+    game = AcrossGame(players=4, names=("Ann", "Amy", "Bob", "Cy"), tracks=("epsom-downs",))
+    state = game.new_initial_state()
+    text = _text(state.view(0), game.content)
+    assert "Epsom Downs: the track card" in text
+    assert "x x x" in text  # #2's three preprinted X's
+    assert "(.)" in text  # a shaded favourite's ringed square
+    assert "no bid yet" in text and "Handicap and Auction News" in text
+
+
+def test_the_trackmaster_sees_each_track_with_its_news() -> None:
+    game = AcrossGame(players=3)
+    text = _text(game.new_initial_state().view(0), game.content)
+    for track in game.content.tracks.values():
+        assert f"track {track.key}" in text and track.city in text
+
+
+def test_the_roller_is_told_who_owns_the_horse_and_who_backs_it() -> None:
+    view = AcrossGame(players=3, names=("Ann", "Bob", "Cy")).new_initial_state().view(0)
+    view.update(owners={"7": [1]}, tickets=[[2, 7]], race_card={"rolled": 7})
+    assert roll_prompt(0, view).startswith("You rolled #7 (owner: Bob; tickets: Cy)")
+    legal = [Done(), Bet(7), DailyDouble(7, 8)]
+    assert shorten_menu(legal) == [Done(), Bet(7)]
+    assert "dd H1 H2" in menu_hint(legal)
+
+
+def test_a_long_betting_menu_keeps_done_and_the_bets_numbered() -> None:
+    """With cash and many horses to deal in, the dealings are typed, not listed: the
+    list would be too long to print, and then not even `done` had a number."""
+    bets = [Done()] + [Bet(h) for h in range(2, 13)]
+    dealings = [OfferHorse(h, b, 10) for h in range(2, 9) for b in (1, 2)]
+    dealings += [OfferRing(h, 1, 1, 1) for h in range(2, 13)]
+    legal = bets + dealings
+    assert len(legal) > MENU_MAX
+    assert shorten_menu(legal) == bets
+    assert DEALINGS_HINT in menu_hint(legal)
+    few = bets[:3] + dealings[:2]  # short enough: the offers stay listed
+    assert shorten_menu(few) == few
+    assert DEALINGS_HINT not in menu_hint(few)
+
+
+def test_the_hints_are_drawn_as_written() -> None:
+    """The terminal escapes a hint before drawing it, so its brackets are written plain:
+    a player saw `lend SEAT N \\[back M]`, backslash and all."""
+    bets = [Done()] + [Bet(h) for h in range(2, 13)]
+    legal = bets + [OfferRing(h, 1, b, 1) for h in range(2, 13) for b in (1, 2)]
+    screen = Console(width=400, record=True)
+    player = TerminalPlayer(
+        "Ann", None, screen, show=lambda *_: None, parse=lambda _: None,  # type: ignore[arg-type]
+        ask=lambda _: "1", shorten=shorten_menu, hint=menu_hint, menu_max=MENU_MAX,
+    )  # fmt: skip
+    assert player.choose(0, {}, legal) == Done()
+    drawn = screen.export_text()
+    assert "lend SEAT N [back M]" in drawn and "\\" not in drawn
