@@ -285,3 +285,59 @@ def test_every_help_paragraph_is_one_line() -> None:
     assert len(helps) > 20
     ragged = [h for h in helps if any("\n" in p for p in inspect.cleandoc(h).split("\n\n"))]
     assert ragged == []
+
+
+NOT_MOVED = {"stretch"}
+"""Games whose commands are still in ``games/<name>/cli.py``: Top of the Stretch alone,
+until it moves to DESIGN.md's layout (then take it out of here)."""
+
+
+def test_the_cli_finds_each_games_commands_where_its_layout_puts_them() -> None:
+    """Every registered game's commands are in ``games/<name>/terminal/cli.py`` (the
+    layout of DESIGN.md section 1), a game not moved yet's in ``games/<name>/cli.py``, and
+    the other place holds nothing: a moved game whose terminal module went missing would
+    have no commands or quietly take a stale ``cli.py`` on top, and both fail here."""
+    import importlib.util
+
+    import homestretch.games
+    from homestretch.cli.main import cli_module
+    from homestretch.core import registry
+
+    games = Path(homestretch.games.__file__).parent
+    names = sorted(registry.entries())
+    assert {"across", "derbycast", "stretch", "totopoly"} <= set(names)
+    assert set(names) >= NOT_MOVED
+    for name in names:
+        place, other = ("cli.py", "terminal/cli.py")[:: 1 if name in NOT_MOVED else -1]
+        module = cli_module(name)
+        assert module == f"homestretch.games.{name}.{place[:-3].replace('/', '.')}", name
+        spec = importlib.util.find_spec(module)
+        assert spec is not None and spec.origin is not None
+        assert Path(spec.origin).resolve() == (games / name / place).resolve(), name
+        assert not (games / name / other).exists(), f"{name}: a second cli module, {other}"
+    root = typer.main.get_command(app)
+    assert isinstance(root, TyperGroup)
+    assert set(names) <= set(root.list_commands(click.Context(root)))
+
+
+def test_a_games_terminal_package_comes_before_a_cli_module_on_top(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With both present, the lookup takes ``terminal/cli.py``: a game moving to the layout
+    is not served by the ``cli.py`` it leaves behind."""
+    import importlib
+
+    import homestretch.games
+    from homestretch.cli.main import cli_module
+
+    game = tmp_path / "xlayers_fake"
+    (game / "terminal").mkdir(parents=True)
+    for file in ("__init__.py", "cli.py", "terminal/__init__.py", "terminal/cli.py"):
+        (game / file).write_text("")
+    monkeypatch.setattr(homestretch.games, "__path__", [*homestretch.games.__path__, str(tmp_path)])
+    importlib.invalidate_caches()
+    try:
+        assert cli_module("xlayers_fake") == "homestretch.games.xlayers_fake.terminal.cli"
+    finally:
+        for name in [m for m in sys.modules if m.startswith("homestretch.games.xlayers_fake")]:
+            del sys.modules[name]
