@@ -476,7 +476,25 @@ How the loops are organised (design note):
   held exact zeros), and the products S r a make only the targets' rows
   (``is_target``). The same numbers to the last bit (place, show and bound the same to 0,
   weighted, at 6, 10, 12 and 20 horses); a test holds the compiled sums to the NumPy ones
-  on made-up fields with one or two horses disqualified at each key.
+  on made-up fields with one or two horses disqualified at each key. Paired against main
+  d032923 in one process (``benchmarks/stretch_exact_pairs.py``, main's module compiled
+  once beside it, least of 3 tries an outcome, a machine at load 7): the disqualified
+  targets 0.91 at 6 horses, 0.86 at 10, 0.84 at 12 (1.33 s against 1.59 s; twice, the
+  second with S r a by target rows), 0.90 at 20; all the key-pair sums 0.93, 0.91, 0.90
+  (2.43 s against 2.68 s) and 0.96. The passes left are shared by the targets (the five
+  cases' others and their sums, S r, the squares of ``_two_or_more``), which is why 20
+  horses gain least (3.6 targets of 20, but h^2 work a lane). ``benchmarks/stretch_exact.py
+  --quick`` after it, load 7: 12 horses 2.43 s (tables 0.13, single threshold 0.05, clean
+  targets 0.70, three in a window 0.25, disqualified targets 1.41).
+  What next, by the same counts: a clean target at x weighs only the horses clean at x
+  (5.8 of 12, 7.6 of 20), but its lanes run along x, so each lane has its own targets;
+  turning the clean targets' loops round (x outer, lanes along y) would make them a
+  block's, and along y the others' allowed changes only in the horses disqualified at the
+  step's key (1.9 of 12 on average), where (a)'s running sums could pay; the price is a
+  window S(y) a lane, as the disqualified targets' window case already reads
+  (``low_sym``), and the heavy lanes' windows by y gathered across blocks. At 20 horses
+  ``exact_compiled_three`` is the largest part (1.3 s of 4.5): its sets of four (4845)
+  per logged lane.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -740,9 +758,9 @@ def _one_in_window(
     r: Floats, c: Floats, sum_a: Floats, by_r: Floats, by_ra: Floats, into: Floats,
     scale: float, lo: int, nb: int, work: Floats, targets: Ints,
 ) -> None:  # fmt: skip
-    """into += scale * ``exact_finish._one_between`` (rows of the ``targets``), from the window's symmetric matrix
-    S = W + W^T applied to r and to r * a (a = c * r): by_r = S r, by_ra = S (r a);
-    sum_a is ``_sum(r, c)``.
+    """into += scale * ``exact_finish._one_between`` (rows of the ``targets``), from the
+    window's symmetric matrix S = W + W^T applied to r and to r * a (a = c * r): by_r =
+    S r, by_ra = S (r a) (read in the targets' rows alone); sum_a is ``_sum(r, c)``.
 
     Every term of the sum uses W and W^T together (row + col, W ra + W^T ra), so half
     the products of the two separately do.
