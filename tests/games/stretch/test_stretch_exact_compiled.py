@@ -139,3 +139,31 @@ def test_two_in_a_window_by_sets_of_three_matches_the_numpy_reference(horses: in
     assert result == pytest.approx(reference, rel=1e-12, abs=1e-15)  # rounding of the cancels
     if horses >= 5:  # a target, the lower clean horse and three more: real sums
         assert reference.min() > 0
+
+
+@pytest.mark.parametrize("horses", [6, 10, 12])
+def test_disqualified_targets_weighed_only_where_disqualified(horses: int) -> None:
+    """A disqualified target at key d is weighed only for the horses disqualified at d
+    (every other horse's weight there is 0): made-up fields where each key d holds one or
+    two disqualified horses, with chances large enough that the window terms are summed,
+    against the NumPy sums, which weigh every horse."""
+    from homestretch.games.stretch.exact_compiled import CLEAN_LOWEST_BOUNDED, LOWEST_BOUNDED
+
+    rng = np.random.default_rng(horses)
+    keys = 40
+    clean = rng.random((horses, keys)) * (rng.random((horses, keys)) < 0.5)
+    dq = np.zeros((horses, keys))
+    for d in range(keys):  # one or two horses disqualified at each key
+        dq[rng.choice(horses, size=rng.integers(1, 3), replace=False), d] = rng.random()
+    scale = 0.85 / (clean.sum(axis=1) + 0.3 * dq.sum(axis=1))
+    clean, dq = clean * scale[:, None], 0.3 * dq * scale[:, None]
+    out = 1 - clean.sum(axis=1) - dq.sum(axis=1)
+    compiled = exact_finish.place_and_show(clean, dq, out, compiled=True)
+    numpy = exact_finish.place_and_show(clean, dq, out, compiled=False)
+    assert np.abs(compiled.place - numpy.place).max() < 1e-13
+    gained = compiled.show_bound - numpy.show_bound
+    most = 3 * LOWEST_BOUNDED * keys + CLEAN_LOWEST_BOUNDED * keys
+    assert gained.min() > -1e-13 and gained.max() < most + 1e-13
+    assert (compiled.show - numpy.show < 1e-13).all()
+    assert (numpy.show - compiled.show < gained + 1e-13).all()
+    assert numpy.show_bound.max() > 1e-12  # window terms that count, not all bounded away

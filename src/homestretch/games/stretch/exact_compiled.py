@@ -449,6 +449,52 @@ How the loops are organised (design note):
   copy), memset 2.6 %, ``_times_window`` 2.4 %, ``_two_or_more_fixed`` 2.4 %, ``_others``
   2.1 %, ``_sum_by_y`` 1.7 %, ``_keep`` 1.6 %, then some thirty at 0.8-1.5 %.
   Under 1 s still needs fewer lanes, not cheaper heavy ones.
+- 2026-12-04 (night), fewer lanes in a dimension no earlier session cut: the targets. The
+  brief's leads first, with counts (``benchmarks/stretch_exact_sparsity.py``, the first two
+  shared outcomes of each field). A clean key holds 3.3 of 6 horses' clean chances, 5.8-5.9
+  of 12, 7.6 of 20; a disqualified key 1.6-1.8 of 6 horses' disqualifications, 2.7 of 12,
+  3.5-3.6 of 20 (keys 690-950). (a) Running products along the lanes: the lanes run along
+  the lower key, where a step changes the allowed of every horse clean at the step's key,
+  half the field, and a running product is a chain from lane to lane (no vectors; 1 /
+  allowed by ratios, its rounding growing with the keys): at most a 2x on the passes (a
+  fifth of the time), and only if the loops ran along the higher key, where a step changes
+  only the horses disqualified there (1.9-2.7 of 12), but the window matrix is a higher
+  key's: every array of the design note's layout would change. Not done. (b) The one-in-a-
+  window products are already one matrix times a [horse, lane] block a higher key
+  (``_times_sym``, four-by-four); a clean target's window S(y) changes from one key to the
+  next by a rank-one term in the horses disqualified there, so S r could be kept by
+  updates along the higher key, again only with the loops turned round. (c) The windows are
+  already made once a higher key (``_times_fixed``, ``_sum_at_d``); the heavy lanes by sets
+  of three. What (a) and (b) found instead: a disqualified target at d weighs only the horses
+  disqualified at d (the weight of every term is their chance of it), 2.7 of 12, yet every
+  pass that makes a target's share (``_two``, ``_pair``, ``_weigh*``, ``_one_in_window``,
+  ``_negligible*``, ``_alone_one_bounded``, ``_two_or_more``'s bound, ``_squares_below``'s
+  last pass) ran over all 12 rows, and so did the window products' half that only a target's
+  row reads (S r a in ``_times_fixed`` and ``_times_window``; S r is read whole, in r S r).
+  Done: those passes take the targets (``targets``, the horses with a disqualification at d,
+  in order: the sums over them add the same numbers in the same order, the rows left out
+  held exact zeros), and the products S r a make only the targets' rows
+  (``is_target``). The same numbers to the last bit (place, show and bound the same to 0,
+  weighted, at 6, 10, 12 and 20 horses); a test holds the compiled sums to the NumPy ones
+  on made-up fields with one or two horses disqualified at each key. Paired against main
+  d032923 in one process (``benchmarks/stretch_exact_pairs.py``, main's module compiled
+  once beside it, least of 3 tries an outcome, a machine at load 7): the disqualified
+  targets 0.91 at 6 horses, 0.86 at 10, 0.84 at 12 (1.33 s against 1.59 s; twice, the
+  second with S r a by target rows), 0.90 at 20; all the key-pair sums 0.93, 0.91, 0.90
+  (2.43 s against 2.68 s) and 0.96. The passes left are shared by the targets (the five
+  cases' others and their sums, S r, the squares of ``_two_or_more``), which is why 20
+  horses gain least (3.6 targets of 20, but h^2 work a lane). ``benchmarks/stretch_exact.py
+  --quick`` after it, load 7: 12 horses 2.43 s (tables 0.13, single threshold 0.05, clean
+  targets 0.70, three in a window 0.25, disqualified targets 1.41).
+  What next, by the same counts: a clean target at x weighs only the horses clean at x
+  (5.8 of 12, 7.6 of 20), but its lanes run along x, so each lane has its own targets;
+  turning the clean targets' loops round (x outer, lanes along y) would make them a
+  block's, and along y the others' allowed changes only in the horses disqualified at the
+  step's key (1.9 of 12 on average), where (a)'s running sums could pay; the price is a
+  window S(y) a lane, as the disqualified targets' window case already reads
+  (``low_sym``), and the heavy lanes' windows by y gathered across blocks. At 20 horses
+  ``exact_compiled_three`` is the largest part (1.3 s of 4.5): its sets of four (4845)
+  per logged lane.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
@@ -520,6 +566,16 @@ def _dot(a: Floats, b: Floats, into: Floats, lo: int, nb: int) -> None:
 
 
 @kernel
+def _dot_at(a: Floats, b: Floats, into: Floats, lo: int, nb: int, targets: Ints) -> None:
+    """``_dot`` over the target horses only (in order: where b is 0 at every other horse,
+    the same numbers to the last bit)."""
+    into[lo:nb] = 0.0
+    for h in targets:
+        for i in range(_lane(lo), _lane(nb)):
+            into[i] += a[h, i] * b[h, i]
+
+
+@kernel
 def _dot_r2(r: Floats, a: Floats, b: Floats, into: Floats, lo: int, nb: int) -> None:
     """into = the sum over the horses of (a / allowed) (b / allowed)."""
     into[lo:nb] = 0.0
@@ -566,10 +622,12 @@ def _sums_two(
 def _weigh_one_two(
     place: Floats, show: Floats, at: int, product: Floats, r: Floats, weight: Floats,
     a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, both: Floats, scale: float, nb: int,
+    targets: Ints,
 ) -> None:  # fmt: skip
     """``_one`` (a) weighed into place, and it plus ``_two`` (a, b) into show, in one pass;
-    the sums are ``_sums_two``'s."""
-    for h in range(r.shape[0]):
+    the sums are ``_sums_two``'s. Only the ``targets`` are weighed (a disqualified target's
+    weight is 0 at every other horse: the design note)."""
+    for h in targets:
         for i in range(_lane(nb)):
             ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
             one = sum_a[i] - ra
@@ -581,10 +639,10 @@ def _weigh_one_two(
 @kernel
 def _weigh_two(
     into: Floats, at: int, product: Floats, r: Floats, weight: Floats, a: Floats, b: Floats,
-    sum_a: Floats, sum_b: Floats, both: Floats, scale: float, nb: int,
+    sum_a: Floats, sum_b: Floats, both: Floats, scale: float, nb: int, targets: Ints,
 ) -> None:  # fmt: skip
     """``_two`` (a, b) weighed into ``into`` in one pass; the sums are ``_sums_two``'s."""
-    for h in range(r.shape[0]):
+    for h in targets:
         for i in range(_lane(nb)):
             ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
             two = (sum_a[i] - ra) * (sum_b[i] - rb) - (both[i] - ra * rb)
@@ -602,13 +660,14 @@ def _gather(low: Floats, at: int, minus: Floats, into: Floats, nb: int) -> None:
 @kernel
 def _two(
     r: Floats, a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, into: Floats, scale: float,
-    lo: int, nb: int, work: Floats,
+    lo: int, nb: int, work: Floats, targets: Ints,
 ) -> None:  # fmt: skip
-    """into += scale * (one other marked a, a different one marked b), lanes lo to nb;
-    sum_a and sum_b are ``_sum(r, a)`` and ``_sum(r, b)``, which other terms share."""
+    """into += scale * (one other marked a, a different one marked b), lanes lo to nb,
+    rows of the ``targets``; sum_a and sum_b are ``_sum(r, a)`` and ``_sum(r, b)``, which
+    other terms share."""
     both = work[0]
     _dot_r2(r, a, b, both, lo, nb)
-    for h in range(r.shape[0]):
+    for h in targets:
         for i in range(_lane(lo), _lane(nb)):
             ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
             into[h, i] += scale * ((sum_a[i] - ra) * (sum_b[i] - rb) - (both[i] - ra * rb))
@@ -616,12 +675,14 @@ def _two(
 
 @kernel
 def _pair(
-    r: Floats, a: Floats, total: Floats, into: Floats, scale: float, nb: int, work: Floats
-) -> None:
-    """into += scale * (two different others both marked a); total is ``_sum(r, a)``."""
+    r: Floats, a: Floats, total: Floats, into: Floats, scale: float, nb: int, work: Floats,
+    targets: Ints,
+) -> None:  # fmt: skip
+    """into += scale * (two different others both marked a), rows of the ``targets``;
+    total is ``_sum(r, a)``."""
     squares = work[0]
     _dot_r2(r, a, a, squares, 0, nb)
-    for h in range(r.shape[0]):
+    for h in targets:
         for i in range(_lane(nb)):
             ra = a[h, i] * r[h, i]
             into[h, i] += scale * ((total[i] * total[i] - squares[i]) / 2 - ra * (total[i] - ra))
@@ -630,19 +691,20 @@ def _pair(
 @kernel
 def _weigh(
     into: Floats, at: int, product: Floats, r: Floats, weight: Floats, factor: Floats,
-    scale: float, nb: int,
+    scale: float, nb: int, targets: Ints,
 ) -> None:  # fmt: skip
-    """into[:, at + lane] += scale * (the others' allowed) * weight * factor."""
-    _weigh_lanes(into, at, product, r, weight, factor, scale, 0, nb)
+    """into[:, at + lane] += scale * (the others' allowed) * weight * factor, the rows of
+    the ``targets`` (weight is 0 at every other horse)."""
+    _weigh_lanes(into, at, product, r, weight, factor, scale, 0, nb, targets)
 
 
 @kernel
 def _weigh_lanes(
     into: Floats, at: int, product: Floats, r: Floats, weight: Floats, factor: Floats,
-    scale: float, lo: int, nb: int,
+    scale: float, lo: int, nb: int, targets: Ints,
 ) -> None:  # fmt: skip
     """``_weigh`` on the lanes lo to nb."""
-    for h in range(r.shape[0]):
+    for h in targets:
         for i in range(_lane(lo), _lane(nb)):
             into[h, _lane(at) + i] += scale * product[i] * r[h, i] * weight[h, i] * factor[h, i]
 
@@ -658,7 +720,7 @@ def _spread(column: Floats, block: Floats) -> None:
 def _negligible(
     product: Floats, r: Floats, weight: Floats, s_a: Floats, s_b: Floats, q: Floats,
     into: Floats, at: int, per: float, nb: int, work: Floats, spent: Floats, case: int,
-    budget: float,
+    budget: float, targets: Ints,
 ) -> int:  # fmt: skip
     """The first lane whose window terms may matter; the lanes before it get their bound.
 
@@ -673,7 +735,7 @@ def _negligible(
     stay below ``budget`` (0: none is).
     """
     share, total = work[0], work[1]
-    _dot(r, weight, total, 0, nb)
+    _dot_at(r, weight, total, 0, nb, targets)
     lo = 0
     while lo < nb:
         share[lo] = s_a[lo] * s_b[lo] * math.expm1(q[lo]) * product[lo] / per
@@ -682,7 +744,7 @@ def _negligible(
             break
         spent[case] += lane
         lo += 1
-    for h in range(r.shape[0]):
+    for h in targets:
         for i in range(_lane(lo)):
             into[h, _lane(at) + i] += r[h, i] * weight[h, i] * share[i]
     return lo
@@ -694,11 +756,11 @@ def _negligible(
 @kernel
 def _one_in_window(
     r: Floats, c: Floats, sum_a: Floats, by_r: Floats, by_ra: Floats, into: Floats,
-    scale: float, lo: int, nb: int, work: Floats,
+    scale: float, lo: int, nb: int, work: Floats, targets: Ints,
 ) -> None:  # fmt: skip
-    """into += scale * ``exact_finish._one_between``, from the window's symmetric matrix
-    S = W + W^T applied to r and to r * a (a = c * r): by_r = S r, by_ra = S (r a);
-    sum_a is ``_sum(r, c)``.
+    """into += scale * ``exact_finish._one_between`` (rows of the ``targets``), from the
+    window's symmetric matrix S = W + W^T applied to r and to r * a (a = c * r): by_r =
+    S r, by_ra = S (r a) (read in the targets' rows alone); sum_a is ``_sum(r, c)``.
 
     Every term of the sum uses W and W^T together (row + col, W ra + W^T ra), so half
     the products of the two separately do.
@@ -706,7 +768,7 @@ def _one_in_window(
     whole, spread = work[0], work[1]
     _dot(r, by_r, whole, lo, nb)
     _dot_r2(r, c, by_r, spread, lo, nb)
-    for h in range(r.shape[0]):
+    for h in targets:
         for i in range(_lane(lo), _lane(nb)):
             a, s = c[h, i] * r[h, i], r[h, i] * by_r[h, i]
             into[h, i] += scale * (
@@ -716,9 +778,11 @@ def _one_in_window(
 
 @kernel
 def _times_fixed(
-    sym: Floats, r: Floats, ra: Floats, by_r: Floats, by_ra: Floats, lo: int, nb: int
-) -> None:
-    """by_r = S r and by_ra = S ra for one symmetric matrix S (zero diagonal)."""
+    sym: Floats, r: Floats, ra: Floats, by_r: Floats, by_ra: Floats, lo: int, nb: int,
+    is_target: Any,
+) -> None:  # fmt: skip
+    """by_r = S r and by_ra = S ra for one symmetric matrix S (zero diagonal); by_ra only
+    in the rows of the targets (``is_target``), the only ones ``_one_in_window`` reads."""
     horses = r.shape[0]
     by_r[:, lo:nb], by_ra[:, lo:nb] = 0.0, 0.0
     for m in range(horses):
@@ -728,8 +792,10 @@ def _times_fixed(
                 continue
             _add_times(w, r, j, by_r, m, lo, nb)
             _add_times(w, r, m, by_r, j, lo, nb)
-            _add_times(w, ra, j, by_ra, m, lo, nb)
-            _add_times(w, ra, m, by_ra, j, lo, nb)
+            if is_target[m]:
+                _add_times(w, ra, j, by_ra, m, lo, nb)
+            if is_target[j]:
+                _add_times(w, ra, m, by_ra, j, lo, nb)
 
 
 @kernel
@@ -758,11 +824,13 @@ def _times_r_c_r(r: Floats, c: Floats, into: Floats, lo: int, nb: int) -> None:
 def _times_window(
     low_sym: Floats, at: int, fixed: Floats, ones: Floats, c_ge_d: Floats,
     vectors: Floats, kinds: int, into: Floats, lo: int, nb: int, work: Floats,
+    is_target: Any, targets: Ints, every: Ints,
 ) -> None:  # fmt: skip
     """into[k] = S vectors[k], k < kinds, for the window of each lane (clean key y below the
     disqualified key d): y's matrix (low_sym, lanes from ``at``) less d's (fixed), less the
     1s between y and d (ones) paired with the clean horses at or ahead of d (a rank-two
-    part, diagonal left out, taken with sums over the horses)."""
+    part, diagonal left out, taken with sums over the horses). The odd kinds (S r a, which
+    ``_one_in_window`` reads in the rows of the targets alone) only in those rows."""
     horses = vectors.shape[1]
     into[:, :, lo:nb] = 0.0
     w = work[0]
@@ -771,22 +839,28 @@ def _times_window(
             f = fixed[m, j]
             for i in range(_lane(lo), _lane(nb)):
                 w[i] = low_sym[m, j, _lane(at) + i] - f
-            for k in range(kinds):
+            for k in range(0, kinds, 2):
                 _add_times_lanes(w, vectors[k], j, into[k], m, lo, nb)
                 _add_times_lanes(w, vectors[k], m, into[k], j, lo, nb)
+                if is_target[m]:
+                    _add_times_lanes(w, vectors[k + 1], j, into[k + 1], m, lo, nb)
+                if is_target[j]:
+                    _add_times_lanes(w, vectors[k + 1], m, into[k + 1], j, lo, nb)
     for k in range(kinds):
-        _less_rank_two(ones, c_ge_d, vectors[k], into[k], lo, nb, work)
+        rows = every if k % 2 == 0 else targets
+        _less_rank_two(ones, c_ge_d, vectors[k], into[k], lo, nb, work, rows)
 
 
 @kernel
 def _less_rank_two(
-    ones: Floats, c_ge_d: Floats, v: Floats, u: Floats, lo: int, nb: int, work: Floats
-) -> None:
-    """u -= (ones c^T + c ones^T) v, diagonal left out."""
+    ones: Floats, c_ge_d: Floats, v: Floats, u: Floats, lo: int, nb: int, work: Floats,
+    rows: Ints,
+) -> None:  # fmt: skip
+    """u -= (ones c^T + c ones^T) v, diagonal left out, in the given rows of u."""
     by_c, by_ones = work[0], work[1]
     _dot(c_ge_d, v, by_c, lo, nb)
     _dot(ones, v, by_ones, lo, nb)
-    for h in range(v.shape[0]):
+    for h in rows:
         for i in range(_lane(lo), _lane(nb)):
             u[h, i] -= ones[h, i] * (by_c[i] - c_ge_d[h, i] * v[h, i]) + c_ge_d[h, i] * (
                 by_ones[i] - ones[h, i] * v[h, i]
@@ -830,6 +904,7 @@ def clean_targets(
     sym = _padded_square(horses)
     base1, base2, nothing = np.empty(horses), np.empty(horses), np.zeros(horses)
     spent = np.zeros(1)  # the bounds of y's lowest lanes (``CLEAN_LOWEST_BOUNDED``)
+    every = np.arange(horses)  # the targets: a clean key's lanes hold several
     # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
     two, by_m, by_both = _window_two_start(horses)
     heavy = _heavy_lanes_aligned(horses, count)
@@ -854,22 +929,22 @@ def clean_targets(
             # A = 1: one clean horse at y, no disqualified 1 above it (show: at most one)
             _sums_two(r1, c_y, p_y, s_a, s_b, sums[0], nb)
             _weigh_one_two(place, show, start, product1, r1, weight, c_y, p_y, s_a, s_b, sums[0],
-                           1.0, nb)  # fmt: skip
+                           1.0, nb, every)  # fmt: skip
             # A = 2, the lower at y: no disqualified 1 or 2 above y ...
             _sums_three(r2, c_y, c_gt_y, p_y, s_a, s_b, q, nb)
             _distinct_and_pair(r2, c_y, c_gt_y, s_a, s_b, distinct, factor, nb, sums)
             lo = 0
             if not summing:
                 lo = _negligible(product2, r2, weight, s_a, s_b, q, bound, start, 1.0, nb, sums,
-                                spent, 0, CLEAN_LOWEST_BOUNDED)  # fmt: skip
+                                spent, 0, CLEAN_LOWEST_BOUNDED, every)  # fmt: skip
                 summing = lo < nb
             # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
             if lo < nb:
                 _times_r_c_r(r2, c_y, ra, lo, nb)
                 _times_sym(sym, r2, by_r, lo, nb)
                 _times_sym(sym, ra, by_ra, lo, nb)
-                _one_in_window(r2, c_y, s_a, by_r, by_ra, factor, 1.0, lo, nb, sums)
-            _weigh(show, start, product2, r2, weight, factor, 1.0, nb)
+                _one_in_window(r2, c_y, s_a, by_r, by_ra, factor, 1.0, lo, nb, sums, every)
+            _weigh(show, start, product2, r2, weight, factor, 1.0, nb, every)
             if lo < nb:
                 heavy_count = _two_or_more_fixed(
                     w_spread[y], r2, c_y, s_a, distinct, weight, product2, q, squared, factor,
@@ -1142,7 +1217,7 @@ def _two_or_more(
     spread: Floats, at: int, r: Floats, c_y: Floats, sum_c: Floats, distinct: Floats,
     weight: Floats, product: Floats, q: Floats, squared: Floats, factor: Floats, bound: Floats,
     scale: float, start: int, lo: int, nb: int, sums: Floats, heavy_pair: float, heavy: Any,
-    count: int, below: Any = None,
+    count: int, targets: Ints, below: Any = None,
 ) -> int:  # fmt: skip
     """Two or more disqualified horses in the window of a key pair (``exact_finish.
     _two_in_window``): bounded, by all the markers above the window's foot or (Cauchy-
@@ -1175,19 +1250,19 @@ def _two_or_more(
     factor[:, lo:nb] = 0.0
     sum_squared = sums[1]
     _dot(r, squared, sum_squared, lo, nb)
-    _two(r, c_y, squared, sum_c, sum_squared, factor, 1.0, lo, nb, sums)
+    _two(r, c_y, squared, sum_c, sum_squared, factor, 1.0, lo, nb, sums, targets)
     grows, spreads, share = sums[0], sums[1], sums[2]
     for i in range(lo, nb):
         grows[i], spreads[i] = math.expm1(q[i]) - q[i], math.exp(q[i]) / 2
-    for h in range(horses):
+    for h in targets:
         for i in range(_lane(lo), _lane(nb)):
             factor[h, i] = min(distinct[h, i] * grows[i], factor[h, i] * spreads[i])
-    for h in range(horses):
+    for h in targets:
         for i in range(_lane(lo), _lane(nb)):
             factor[h, i] *= product[i] * r[h, i] * weight[h, i]  # its bound
     for i in range(lo, nb):
         share[i] = 0.0
-    for h in range(horses):
+    for h in targets:
         for i in range(_lane(lo), _lane(nb)):
             share[i] += factor[h, i]
     tight = factor
@@ -1197,14 +1272,14 @@ def _two_or_more(
             if share[i] <= heavy_pair:
                 first, last = min(first, i), i + 1
         if first < last:
-            tight = _squares_below(r, squared, below, sum_c, c_y, first, last)
-            for h in range(horses):
+            tight = _squares_below(r, squared, below, sum_c, c_y, first, last, targets)
+            for h in targets:
                 for i in range(_lane(first), _lane(last)):
                     tight[h, i] = min(distinct[h, i] * grows[i], tight[h, i] * spreads[i])
                     tight[h, i] *= product[i] * r[h, i] * weight[h, i]
     for i in range(lo, nb):
         if share[i] <= heavy_pair:
-            for h in range(horses):
+            for h in targets:
                 bound[h, start + i] += scale * tight[h, i]
             continue
         for h in range(horses):
@@ -1296,8 +1371,9 @@ def _grows(q: Floats, grows: Floats, spreads: Floats, lo: int, nb: int) -> None:
 
 @kernel
 def _squares_below(
-    r: Floats, squared: Floats, below: Any, sum_c: Floats, c_y: Floats, lo: int, nb: int
-) -> Floats:
+    r: Floats, squared: Floats, below: Any, sum_c: Floats, c_y: Floats, lo: int, nb: int,
+    targets: Ints,
+) -> Floats:  # fmt: skip
     """``_two_or_more``'s squares with the window below d (``exact_finish._squares_below``
     says what is taken off, and why it stays a bound), into below's first work block.
     below = (a, c_ge_d, work, lanes, one_d, spread_d, by_j): a = q(y) - q(d) by horse and
@@ -1343,7 +1419,7 @@ def _squares_below(
             own[h, i] = max(squared[h, i] - own[h, i], 0.0)
     tight[:, lo:nb] = 0.0
     _dot(r, own, sum_tight, lo, nb)
-    _two(r, c_y, own, sum_c, sum_tight, tight, 1.0, lo, nb, sums)
+    _two(r, c_y, own, sum_c, sum_tight, tight, 1.0, lo, nb, sums, targets)
     return tight
 
 
@@ -1591,6 +1667,7 @@ def disqualified_targets(
     below_work, below_lanes = np.empty((4, horses, BLOCK)), np.empty((5, BLOCK))
     a_d, one_by_j = np.empty(shape), np.empty(horses)
     spent = np.empty(3)  # the bounds of d's lowest lanes (leader, window) and highest
+    every = np.arange(horses)
     fixed_one, fixed_window, fixed_at = (
         np.empty((horses, horses)),
         np.empty((horses, horses)),
@@ -1602,6 +1679,8 @@ def disqualified_targets(
         if first_lanes[index] >= n:
             continue
         _spread(dq[:, d], weight)
+        targets = np.flatnonzero(dq[:, d] > 0.0)  # the horses weighed (design note)
+        is_target = dq[:, d] > 0.0
         _spread(p_gt[:, d], p_d)
         _spread(c_ge[:, d], c_ge_d)
         _symmetric(w_one[d], fixed_one)
@@ -1636,11 +1715,12 @@ def disqualified_targets(
             # other clean horse are taken off in exact_finish._single_threshold)
             _sums_two(r1, lc, p_d, s_a, s_b, sums[0], nb)
             _weigh_one_two(place, show, start, product[0], r1, weight, lc, p_d, s_a, s_b, sums[0],
-                           1 / 6, nb)  # fmt: skip
+                           1 / 6, nb, targets)  # fmt: skip
 
             # exactly two clean horses, both behind d and apart: X rolled 2 or more
             _sums_two(r2, lc, llt, s_a, s_b, sums[0], nb)
-            _weigh_two(show, start, product[1], r2, weight, lc, llt, s_a, s_b, sums[0], 5 / 6, nb)
+            _weigh_two(show, start, product[1], r2, weight, lc, llt, s_a, s_b, sums[0], 5 / 6, nb,
+                       targets)  # fmt: skip
 
             # three or more: X rolled 1 with one clean horse at or ahead of d, no 1 or 2
             # above d ...
@@ -1648,11 +1728,11 @@ def disqualified_targets(
             _sum(r3, c_ge_d, s_b, nb)
             _sum(r3, p_d, q, nb)
             factor[:, :nb] = 0.0
-            _two(r3, lc, c_ge_d, s_a, s_b, factor, 1.0, 0, nb, sums)
+            _two(r3, lc, c_ge_d, s_a, s_b, factor, 1.0, 0, nb, sums, targets)
             lo = 0
             if not leader_summing:
                 lo = _negligible(product[2], r3, weight, s_a, s_b, q, bound, start, 6.0, nb, sums,
-                                spent, 0, LOWEST_BOUNDED)  # fmt: skip
+                                spent, 0, LOWEST_BOUNDED, targets)  # fmt: skip
                 leader_summing = lo < nb
             # ... two or more 2s above d (a clean third's window, at d): summed for two
             # where that matters, once d's blocks are done
@@ -1660,34 +1740,34 @@ def disqualified_targets(
                 count2 = _two_or_more(
                     w_spread[d][:, :, None], 0, r3, lc, s_a, factor, weight, product[2], q,
                     squared, scratch, bound, 1 / 6, start, lo, nb, sums, heavy_pair, heavy2,
-                    count2,
+                    count2, targets,
                 )  # fmt: skip
             # ... or exactly one 2 above d, at or behind the clean horse ahead
             if lo < nb:
                 _times_r_c_r(r3, lc, ra, lo, nb)
-                _times_fixed(fixed_one, r3, ra, by_r, by_ra, lo, nb)
-                _one_in_window(r3, lc, s_a, by_r, by_ra, factor, 1.0, lo, nb, sums)
+                _times_fixed(fixed_one, r3, ra, by_r, by_ra, lo, nb, is_target)
+                _one_in_window(r3, lc, s_a, by_r, by_ra, factor, 1.0, lo, nb, sums, targets)
             # a tie for the top clean place at y, X rolled 1 or 2
-            _pair(r3, lc, s_a, factor, 2.0, nb, sums)
-            _weigh(show, start, product[2], r3, weight, factor, 1 / 6, nb)
+            _pair(r3, lc, s_a, factor, 2.0, nb, sums, targets)
+            _weigh(show, start, product[2], r3, weight, factor, 1 / 6, nb, targets)
 
             # X rolled 2, clean horses alone at y and between y and d, no 1 above y ...
             _sum(r4, lc, s_a, nb)
             _sum(r4, between, s_b, nb)
             _sum(r4, ones, q, nb)
             two_clean[:, :nb] = 0.0
-            _two(r4, lc, between, s_a, s_b, two_clean, 1.0, 0, nb, sums)
+            _two(r4, lc, between, s_a, s_b, two_clean, 1.0, 0, nb, sums, targets)
             lo = 0
             if not window_summing:
                 # the window's sum is the one below less the one with no other clean
                 # horse (both with one 1 in it, so it is at most the first): bounded together
                 lo = _negligible(product[3], r4, weight, s_a, s_b, q, bound, start, 6.0, nb, sums,
-                                spent, 1, LOWEST_BOUNDED)  # fmt: skip
+                                spent, 1, LOWEST_BOUNDED, targets)  # fmt: skip
                 window_summing = lo < nb
             top = nb  # ... and d's highest (the window between y and d is short there)
             if lo < nb and start + nb == n:
                 top = _negligible_highest(product[3], r4, weight, s_a, s_b, q, bound, start, lo,
-                                          nb, sums, spent)  # fmt: skip
+                                          nb, sums, spent, targets)  # fmt: skip
             # ... two or more 1s in the window (y1 anywhere above y bounds it): summed for
             # two where that matters, less the same with no other clean horse (r5)
             if lo < top:
@@ -1696,7 +1776,7 @@ def disqualified_targets(
                 count3 = _two_or_more(
                     low_spread, start, r4, lc, s_a, two_clean, weight, product[3], q, squared,
                     scratch, bound, 1 / 6, start, lo, top, sums, heavy_pair, heavy3, count3,
-                    below_d,
+                    targets, below_d,
                 )  # fmt: skip
                 for s in range(first, count3):
                     i = heavy3[3][s] - start
@@ -1710,23 +1790,25 @@ def disqualified_targets(
             _sum(r5, lc, s_c, nb)
             _sum(r5, between, s_d, nb)
             factor[:, :nb] = 0.0
-            _two(r5, lc, between, s_c, s_d, factor, 1.0, 0, nb, sums)
+            _two(r5, lc, between, s_c, s_d, factor, 1.0, 0, nb, sums, targets)
             if lo < top:
                 # the window's one 1 with no other clean horse: bounded where that is
                 # negligible in every lane (summed, it took half the window's products)
                 alone = _alone_one_bounded(product[4], r5, weight, ones, s_c, s_d, q5, factor,
-                                           bound, start, lo, top, sums)  # fmt: skip
+                                           bound, start, lo, top, sums, targets)  # fmt: skip
                 _times_r_c_r(r4, lc, ra4, lo, top)
                 if not alone:
                     _times_r_c_r(r5, lc, ra5, lo, top)
                 _times_window(low_sym, start, fixed_window, ones, c_ge_d, vectors,
-                              2 if alone else 4, products, lo, top, sums)  # fmt: skip
-                _one_in_window(r4, lc, s_a, products[0], products[1], two_clean, 1.0, lo, top, sums)
+                              2 if alone else 4, products, lo, top, sums, is_target, targets,
+                              every)  # fmt: skip
+                _one_in_window(r4, lc, s_a, products[0], products[1], two_clean, 1.0, lo, top, sums,
+                               targets)  # fmt: skip
                 if not alone:
                     _one_in_window(r5, lc, s_c, products[2], products[3], factor, 1.0, lo, top,
-                                   sums)  # fmt: skip
-            _weigh(show, start, product[3], r4, weight, two_clean, 1 / 6, nb)
-            _weigh(show, start, product[4], r5, weight, factor, -1 / 6, nb)
+                                   sums, targets)  # fmt: skip
+            _weigh(show, start, product[3], r4, weight, two_clean, 1 / 6, nb, targets)
+            _weigh(show, start, product[4], r5, weight, factor, -1 / 6, nb, targets)
         # two 2s above d with no other clean horse are taken off (exact_finish.
         # _single_threshold counts those apart): the others allowed are the same at every y
         alone_product = 1.0
@@ -1751,13 +1833,13 @@ def disqualified_targets(
 @kernel
 def _negligible_highest(
     product: Floats, r: Floats, weight: Floats, s_a: Floats, s_b: Floats, q: Floats,
-    into: Floats, at: int, lo: int, nb: int, work: Floats, spent: Floats,
+    into: Floats, at: int, lo: int, nb: int, work: Floats, spent: Floats, targets: Ints,
 ) -> int:  # fmt: skip
     """The same for the highest lanes of a key d's last block (lanes lo to nb) in the
     window case (X rolled 2): the window of 1s between y and d is short there. Returns the
     lane after the last summed; the lanes from it on get their bound."""
     share, total = work[0], work[1]
-    _dot(r, weight, total, lo, nb)
+    _dot_at(r, weight, total, lo, nb, targets)
     top = nb
     while top > lo:
         i = top - 1
@@ -1767,7 +1849,7 @@ def _negligible_highest(
             break
         spent[2] += lane
         top = i
-    for h in range(r.shape[0]):
+    for h in targets:
         for i in range(_lane(top), _lane(nb)):
             into[h, _lane(at) + i] += r[h, i] * weight[h, i] * share[i]
     return top
@@ -1783,6 +1865,7 @@ window case's highest (``_negligible_highest``)."""
 def _alone_one_bounded(
     product: Floats, r: Floats, weight: Floats, ones: Floats, s_c: Floats, s_d: Floats,
     q: Floats, factor: Floats, bound: Floats, start: int, lo: int, nb: int, work: Floats,
+    targets: Ints,
 ) -> bool:  # fmt: skip
     """Whether a disqualified target's lanes lo to nb have their window term with one 1 and
     no other clean horse (taken off show, r = 1 / allowed of that case) bounded, not
@@ -1795,11 +1878,11 @@ def _alone_one_bounded(
     ones r (q, made here)."""
     _sum(r, ones, q, nb)
     each = work[0]
-    _dot(r, weight, each, lo, nb)
+    _dot_at(r, weight, each, lo, nb, targets)
     for i in range(lo, nb):
         if product[i] * each[i] * s_c[i] * s_d[i] * q[i] / 6 >= ALONE_ONE_BOUNDED:
             return False
-    for h in range(r.shape[0]):
+    for h in targets:
         for i in range(_lane(lo), _lane(nb)):
             alone = s_c[i] * s_d[i] * q[i]
             factor[h, i] += alone
