@@ -9,12 +9,14 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.browser.table_pages import SharedServer, fits_width, frame, open_moves, shows
 
 from homestretch.store.db import Store
+from homestretch.web.forms import shown
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
@@ -305,3 +307,35 @@ def test_a_race_with_nobody_betting_shows_no_tote_settings(
         expect(page.locator("[data-error-for='mode']")).to_have_text(
             'Version: one of "Quickplay (exact chances)", "Fullplay (running lines)"'
         )
+
+
+WHEN_CASES: list[tuple[dict[str, Any], dict[str, Any], bool]] = [
+    ({"x": [False]}, {"x": 0}, False),  # 0 is not false, in Python as in JSON
+    ({"x": [0]}, {"x": False}, False),
+    ({"x": [True]}, {"x": 1}, False),
+    ({"x": {"not": [0]}}, {"x": False}, True),
+    ({"x": {"not": [False]}}, {"x": 0}, True),
+    ({"x": [0]}, {"x": 0}, True),
+    ({"x": [1]}, {"x": 1.0}, True),
+    ({"x": [None]}, {}, True),  # a key left out is null
+    ({"x": {"not": [None]}}, {}, False),
+    ({"a.b": ["r"]}, {"a": {"b": "r"}}, True),
+    ({"a.b": ["r"]}, {"a": ["r"]}, False),
+    ({"toString": [None]}, {}, True),  # a name JavaScript's objects have of their own
+    ({"players": {"not": [0]}, "odds": ["real"]}, {"players": 2, "odds": "real"}, True),
+    ({"players": {"not": [0]}, "odds": ["real"]}, {"players": 2, "odds": "none"}, False),
+]
+
+
+def test_the_form_and_the_server_read_when_alike(
+    shared_server: SharedServer, phone: Callable[[], Page]
+) -> None:
+    """A setting shown only with another's value ("when") is shown by the lobby's script
+    exactly when the server's forms.shown says so, 0 and false, 1 and true told apart."""
+    with shared_server.visit():
+        page = phone()
+        page.goto("/")
+        for when, config, expected in WHEN_CASES:
+            assert shown({"when": when}, config) is expected, (when, config)
+            script = page.evaluate("([when, config]) => shownWhen(when, config)", [when, config])
+            assert script is expected, (when, config)

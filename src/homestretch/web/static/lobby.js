@@ -42,6 +42,16 @@ function setPath(config, name, value) {
 }
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
+// Whether a setting is shown for ``config`` by its ``when`` (forms.shown on the server
+// reads it alike): a key's value (a dotted path; left out, it is null) must be among the
+// values listed, or not among {"not": [...]}; values compare as JSON, so 0 is not false.
+function shownWhen(when, config) {
+  return Object.entries(when || {}).every(([name, wanted]) => {
+    const value = name.split(".").reduce((at, key) => (at && typeof at === "object" && !Array.isArray(at) && Object.hasOwn(at, key) ? at[key] : null), config);
+    return Array.isArray(wanted) ? wanted.some((w) => same(value, w)) : !wanted.not.some((w) => same(value, w));
+  });
+}
+
 // --- what was typed, kept for the browser tab's life (a reload, an error: nothing lost) --
 const DRAFT_KEY = "homestretch-lobby";
 function readDraft() {
@@ -309,17 +319,10 @@ if ($("create")) {
 
   // a setting that matters only with another's value (Derby Cast's replays drawn, with
   // replays; Stretch's tote, with somebody betting) is hidden otherwise; its value stays
-  // in the configuration. "when" names values the key may hold, or {"not": [...]} those
-  // it may not (forms.shown on the server)
+  // in the configuration (shownWhen)
   function applyWhen() {
     const { config } = mine();
-    const holds = (value, wanted) => (Array.isArray(wanted)
-      ? wanted.some((w) => same(value, w))
-      : !wanted.not.some((w) => same(value, w)));
-    for (const place of $("settings").querySelectorAll(".setting[data-when]")) {
-      const when = JSON.parse(place.dataset.when);
-      place.hidden = !Object.entries(when).every(([name, wanted]) => holds(getPath(config, name), wanted));
-    }
+    for (const place of $("settings").querySelectorAll(".setting[data-when]")) place.hidden = !shownWhen(JSON.parse(place.dataset.when), config);
   }
 
   $("config").addEventListener("input", () => {
