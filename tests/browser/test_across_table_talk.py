@@ -158,3 +158,31 @@ def test_the_end_of_the_meet_says_who_won(browser: Browser, shared_server: Share
             expect(tv.locator(".ab-turn")).to_have_text(said)
         else:  # a shared win names every winner
             expect(tv.locator(".ab-turn")).to_contain_text("share the win")
+
+
+def test_at_the_table_comes_with_the_first_news_not_empty_before(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """At a meet's start nothing has been said: no empty "At the table" box between the
+    tracks and the dealings; it comes with the first news (a horse sold)."""
+    with shared_server.visit() as address:
+        request = {"game": "across", "config": {"players": 3}, "seats": SEATS, "seed": 7}
+        links = open_table(address, request)
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        ann = context(browser, address, phone=True).new_page()
+        ann.goto(links["seats"][0]["link"])
+        shows(ann, frame(address, game_id, tokens[0])["version"])
+        expect(ann.locator(".ab-dealings-panel")).to_be_visible()  # the board is drawn
+        expect(ann.locator(".ab-talk")).to_have_count(0)
+        seat, _ = _mover(address, game_id, tokens)
+        version = move(address, game_id, tokens[seat], {"kind": "track", "track": "woodbine"})
+        shows(ann, version)
+        expect(ann.locator(".ab-talk")).to_have_count(0)  # the auction opens, nothing said
+        for _ in range(10):  # the people pass until the first horse is sold
+            seat, shown = _mover(address, game_id, tokens)
+            if shown["notices"]:
+                break
+            version = move(address, game_id, tokens[seat], {"kind": "pass"})
+        shows(ann, frame(address, game_id, tokens[0])["version"])
+        expect(ann.locator(".ab-talk li").first).to_contain_text("sold to")

@@ -9,12 +9,14 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.browser.table_pages import SharedServer, fits_width, frame, open_moves, shows
 
 from homestretch.store.db import Store
+from homestretch.web.forms import shown
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
@@ -48,7 +50,7 @@ def phone(browser: Browser, shared_server: SharedServer) -> Iterator[Callable[[]
 
 def seat_row(page: Page, index: int) -> tuple[str, str]:
     row = page.locator(f"#seats li[data-seat='{index}']")
-    return row.locator("input").input_value(), row.locator("select").input_value()
+    return row.locator("input.seat-name").input_value(), row.locator("select").input_value()
 
 
 def set_seats(page: Page, game: str) -> None:
@@ -62,7 +64,7 @@ def set_seats(page: Page, game: str) -> None:
     wanted = [("Ann", "person"), ("Guest", "open"), ("Robo", f"bot:{COMPUTER[game]}")]
     for index, (name, who) in enumerate(wanted):
         row = page.locator(f"#seats li[data-seat='{index}']")
-        row.locator("input").fill(name)
+        row.locator("input.seat-name").fill(name)
         row.locator("select").select_option(who)
 
 
@@ -177,7 +179,7 @@ def test_a_bad_value_is_shown_by_its_field_and_nothing_typed_is_lost(
         assert json.loads(page.locator("#config").input_value())["payoff"] == "across"
 
         # a seat's name the server refuses is shown in that seat's row
-        page.locator("#seats li[data-seat='2'] input").fill("Ro\u0007bo")
+        page.locator("#seats li[data-seat='2'] input.seat-name").fill("Ro\u0007bo")
         page.fill("#setting-meets", "2")
         page.get_by_role("button", name="Open the table").click()
         row_error = page.locator("[data-error-for='seats.2']")
@@ -185,11 +187,11 @@ def test_a_bad_value_is_shown_by_its_field_and_nothing_typed_is_lost(
         expect(page.locator("[data-error-for='meets']")).to_be_hidden()
 
         # two seats of one name: said by the second before anything is sent
-        page.locator("#seats li[data-seat='2'] input").fill("ann")
+        page.locator("#seats li[data-seat='2'] input.seat-name").fill("ann")
         page.get_by_role("button", name="Open the table").click()
         expect(row_error).to_have_text("Two players are called ann: give each their own name.")
 
-        page.locator("#seats li[data-seat='2'] input").fill("Robo")
+        page.locator("#seats li[data-seat='2'] input.seat-name").fill("Robo")
         page.get_by_role("button", name="Open the table").click()
         expect(page.locator("#created")).to_be_visible()
         game_id = int(str(page.locator("#links a").first.get_attribute("href")).split("/")[2])
@@ -243,7 +245,7 @@ def test_the_score_keeper_and_the_dice_typist_are_chosen_in_words(
         page.goto("/")
         page.select_option("#game", "derbycast")
         for index, name in enumerate(("Ann", "Bob")):
-            page.locator(f"#seats li[data-seat='{index}'] input").fill(name)
+            page.locator(f"#seats li[data-seat='{index}'] input.seat-name").fill(name)
         page.select_option("#setting-source", label="race replays from the library")
         expect(page.locator("#dc-keeper-box")).to_be_hidden()  # replays need no keeper
         expect(page.locator("#setting-draw")).to_be_visible()  # but how they are drawn
@@ -305,3 +307,91 @@ def test_a_race_with_nobody_betting_shows_no_tote_settings(
         expect(page.locator("[data-error-for='mode']")).to_have_text(
             'Version: one of "Quickplay (exact chances)", "Fullplay (running lines)"'
         )
+
+
+WHEN_CASES: list[tuple[dict[str, Any], dict[str, Any], bool]] = [
+    ({"x": [False]}, {"x": 0}, False),  # 0 is not false, in Python as in JSON
+    ({"x": [0]}, {"x": False}, False),
+    ({"x": [True]}, {"x": 1}, False),
+    ({"x": {"not": [0]}}, {"x": False}, True),
+    ({"x": {"not": [False]}}, {"x": 0}, True),
+    ({"x": [0]}, {"x": 0}, True),
+    ({"x": [1]}, {"x": 1.0}, True),
+    ({"x": [None]}, {}, True),  # a key left out is null
+    ({"x": {"not": [None]}}, {}, False),
+    ({"a.b": ["r"]}, {"a": {"b": "r"}}, True),
+    ({"a.b": ["r"]}, {"a": ["r"]}, False),
+    ({"toString": [None]}, {}, True),  # a name JavaScript's objects have of their own
+    ({"players": {"not": [0]}, "odds": ["real"]}, {"players": 2, "odds": "real"}, True),
+    ({"players": {"not": [0]}, "odds": ["real"]}, {"players": 2, "odds": "none"}, False),
+]
+
+
+def test_the_form_and_the_server_read_when_alike(
+    shared_server: SharedServer, phone: Callable[[], Page]
+) -> None:
+    """A setting shown only with another's value ("when") is shown by the lobby's script
+    exactly when the server's forms.shown says so, 0 and false, 1 and true told apart."""
+    with shared_server.visit():
+        page = phone()
+        page.goto("/")
+        for when, config, expected in WHEN_CASES:
+            assert shown({"when": when}, config) is expected, (when, config)
+            script = page.evaluate("([when, config]) => shownWhen(when, config)", [when, config])
+            assert script is expected, (when, config)
+
+
+def _entrant(view: Any, name: str) -> dict[str, Any] | None:
+    """The row of the Derby Cast view that names ``name`` (anywhere in it)."""
+    if isinstance(view, dict):
+        if view.get("name") == name:
+            return view
+        view = list(view.values())
+    if isinstance(view, list):
+        for item in view:
+            found = _entrant(item, name)
+            if found is not None:
+                return found
+    return None
+
+
+def test_a_derby_cast_team_is_typed_on_its_row(
+    shared_server: SharedServer, phone: Callable[[], Page], tmp_path: Path
+) -> None:
+    """A team (several people at one seat, one marker, rule 1) is typed on its row, not
+    only in the settings as JSON: the two stay in step both ways, a reload keeps it, and
+    the table opened plays the team as one marker."""
+    with shared_server.visit() as address:
+        page = phone()
+        page.goto("/")
+        page.select_option("#game", "derbycast")
+        page.locator("#seat-0-name").fill("Ann")
+        page.locator("#seat-1-name").fill("The Foxes")
+        page.locator("#seat-1-team").fill("Bob, Cy")
+        config = json.loads(page.locator("#config").input_value())
+        assert config["entrants"] == [
+            {"name": "Ann", "members": ["Ann"], "bot": False},
+            {"name": "The Foxes", "members": ["Bob", "Cy"], "bot": False},
+        ]
+        fits_width(page)
+        assert tap_targets_too_small(page) == []
+        page.screenshot(path=str(tmp_path / "lobby-team.png"), full_page=True)
+        page.reload()
+        expect(page.locator("#seat-1-team")).to_have_value("Bob, Cy")
+
+        # typed in the JSON, the rows follow: Ann's row becomes a team of two
+        page.click("#advanced > summary")
+        config["entrants"][0] = {"name": "Ann and Di", "members": ["Ann", "Di"], "bot": False}
+        page.locator("#config").fill(json.dumps(config))
+        expect(page.locator("#seat-0-name")).to_have_value("Ann and Di")
+        expect(page.locator("#seat-0-team")).to_have_value("Ann, Di")
+        page.locator("#seat-0-team").fill("")  # blank: Ann and Di's row plays alone again
+        entrants = json.loads(page.locator("#config").input_value())["entrants"]
+        assert entrants[0]["members"] == ["Ann and Di"]
+        page.locator("#seat-0-name").fill("Ann")
+
+        page.get_by_role("button", name="Open the table").click()
+        expect(page.locator("#created")).to_be_visible()
+        link = str(page.locator("#links a", has_text="Ann's seat").get_attribute("href"))
+        foxes = _entrant(frame(address, int(link.split("/")[2]))["view"], "The Foxes")
+        assert foxes is not None and foxes.get("team") is True, foxes

@@ -22,7 +22,7 @@ PEOPLE = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
 def _tables(address: str) -> list[tuple[str, str, JSON]]:
     """A table of each game (and Totopoly's short game): its game, title and links."""
     race = new_race(address, "Heading Stakes", ("Ann", "Bea"))
-    made = [("stretch", entry("stretch").title, race)]
+    made = [("stretch", f"{entry('stretch').title} (Heading Stakes, quickplay)", race)]
     configs = [
         ("across", {"players": 3}),
         ("totopoly", {"players": 3}),

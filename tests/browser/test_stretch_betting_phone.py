@@ -366,3 +366,29 @@ def test_no_empty_running_lines_before_the_break_is_called(
         ann.clock.run_for(1500)  # one part of the call
         expect(ann.locator("#stretch-call b").first).to_have_text("At the break. ")
         expect(ann.locator(".stretch-lines")).to_have_count(1)
+
+
+def test_the_jumps_below_the_window_are_tap_targets_on_a_phone(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """ "Before you bet: the chances and fair odds · the tote and who bet what": on a
+    phone each link is 44 px tall (it was a 16 px line of text) and takes the player to
+    its table; on a desktop it stays one line of text."""
+    with shared_server.visit() as address:
+        links = new_race(address, "Jump Stakes", ("Ann",))
+        ann = context(browser, address, phone=True).new_page()
+        ann.goto(links["seats"][0]["link"])
+        jumps = ann.locator(".stretch-jumps a")
+        expect(jumps).to_have_count(2)
+        for jump in jumps.all():
+            box = jump.bounding_box()
+            assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
+        jumps.last.click()
+        expect(ann.locator("#stretch-tote")).to_be_in_viewport()
+        desk = context(browser, address).new_page()
+        desk.set_viewport_size({"width": 1280, "height": 800})
+        desk.goto(links["seats"][0]["link"])
+        line = desk.locator(".stretch-jumps")
+        expect(line).to_be_visible()
+        box = line.bounding_box()
+        assert box is not None and box["height"] < 30, f"{box} on a desktop: one line of text"

@@ -16,6 +16,7 @@ from homestretch.core.protocol import JSON
 from homestretch.core.registry import entries
 from homestretch.web.forms import FieldError, check_settings, settings_fields, shown
 from homestretch.web.lobby import game_choices
+from homestretch.web.pages import table_name
 
 GAMES = sorted(entries())
 KINDS = {"number", "choice", "flag", "seat", "list", "text"}
@@ -285,3 +286,30 @@ def test_the_open_tables_list_tells_a_short_totopoly_from_a_full_one(client: Tes
         seats=[*seats, seats[0] | {"name": "Cy"}],
     )
     assert f"Table {across['id']}: Across the Board</a>" in client.get("/").text
+
+
+def test_the_open_tables_list_tells_stretch_tables_apart_by_race_and_version(
+    client: TestClient,
+) -> None:
+    """Two Stretch tables of the same people differ by their race and its version: the
+    list says them ("Top of the Stretch (Champagne Stakes, quickplay)"), and so do the
+    table's pages (the subtitle under the game's name)."""
+    config = {**_choice("stretch")["config"], "players": 1}
+    seats = [{"kind": "person", "name": "Ann"}]
+    champagne = open_table(client, game="stretch", config=config, seats=seats)
+    derby = {**config, "race": "dream-derby", "mode": "full"}
+    dream = open_table(client, game="stretch", config=derby, seats=seats)
+    page = client.get("/").text
+    name = "Top of the Stretch"
+    assert f"Table {champagne['id']}: {name} (Champagne Stakes, quickplay)</a>" in page
+    assert f"Table {dream['id']}: {name} (Derby of the Century, fullplay)</a>" in page
+    seat = client.get(champagne["seats"][0]["link"]).text
+    assert "dice and charts (Champagne Stakes, quickplay)" in seat
+
+
+def test_a_table_name_keeps_a_race_name_with_brackets_whole() -> None:
+    assert table_name("Top of the Stretch: run (Cup (G1), quickplay)") == (
+        "Top of the Stretch (Cup (G1), quickplay)"
+    )
+    assert table_name("Totopoly: lease, train and race horses, with a Tote") == "Totopoly"
+    assert table_name("Game: a (b) c") == "Game"

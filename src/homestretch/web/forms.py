@@ -147,18 +147,23 @@ def shown(field: JSON, config: JSON) -> bool:
     """Whether the form shows ``field`` for ``config``, by its ``when``: for each key of
     the configuration it names (a dotted path), a list of the values it may hold
     (``{"source": ["replays"]}``) or of those it may not (``{"players": {"not": [0]}}``,
-    a tote's settings where somebody bets). A hidden setting keeps its value; the lobby's
-    script reads ``when`` the same way."""
+    a tote's settings where somebody bets). Values compare as JSON: 0 is not false, nor
+    1 true; a key left out is null. A hidden setting keeps its value; the lobby's script
+    reads ``when`` alike (``shownWhen``, lobby.js)."""
     for name, wanted in field.get("when", {}).items():
         value: Any = config
         for key in name.split("."):
             value = value.get(key) if isinstance(value, dict) else None
-        if isinstance(wanted, dict):
-            if value in wanted["not"]:
-                return False
-        elif value not in wanted:
+        refused = isinstance(wanted, dict)
+        listed = wanted["not"] if refused else wanted
+        if any(_same(value, each) for each in listed) == refused:
             return False
     return True
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON values: Python's 0 == False is not JSON's."""
+    return bool(a == b) and isinstance(a, bool) == isinstance(b, bool)
 
 
 def plain(field: JSON) -> str:

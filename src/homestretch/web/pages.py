@@ -43,8 +43,17 @@ def table_name(title: str) -> str:
     table from another of the same game, a trailing aside of the title ("Totopoly, the
     short game (no Tote)"; the full game is "Totopoly")."""
     name, rest = heading(title)
-    aside = rest.rpartition(" (")[2] if rest.endswith(")") else ""
-    return f"{name} ({aside}" if aside else name
+    return f"{name} {_aside(rest)}".strip()
+
+
+def _aside(text: str) -> str:
+    """The parenthesis ``text`` ends with, whole ("(Cup (G1), quickplay)"), or ""."""
+    depth = 0
+    for at in range(len(text) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[at], 0)
+        if depth == 0:
+            return text[at:] if at < len(text) - 1 and text[at] == "(" else ""
+    return ""
 
 
 def _table_page(game: str, **fields: str) -> str:

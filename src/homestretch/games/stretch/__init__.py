@@ -34,6 +34,15 @@ def _value_bettor(game: Game, seat: int, seed: int) -> Agent:
     return ValueBettor(game)
 
 
+def _title(config: JSON) -> str:
+    """A table's title with its race and version, which tell one table from another
+    (the lobby's list of open tables): "... (Champagne Stakes, quickplay)"."""
+    race = config.get("race")
+    name = race.get("name") if isinstance(race, dict) else race
+    mode = "fullplay" if config.get("mode") == "full" else "quickplay"
+    return f"{ENTRY.title} ({name}, {mode})" if isinstance(name, str) and name else ENTRY.title
+
+
 def _settings() -> type[Settings]:
     from homestretch.games.stretch.settings import StretchSettings
 
@@ -43,6 +52,7 @@ def _settings() -> type[Settings]:
 ENTRY = GameEntry(
     name="stretch",
     title="Top of the Stretch: run a thoroughbred race by dice and charts",
+    title_for=_title,
     make=_make,
     settings=_settings,
     harness_configs=_harness_configs,

@@ -42,6 +42,16 @@ function setPath(config, name, value) {
 }
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
+// Whether a setting is shown for ``config`` by its ``when`` (forms.shown on the server
+// reads it alike): a key's value (a dotted path; left out, it is null) must be among the
+// values listed, or not among {"not": [...]}; values compare as JSON, so 0 is not false.
+function shownWhen(when, config) {
+  return Object.entries(when || {}).every(([name, wanted]) => {
+    const value = name.split(".").reduce((at, key) => (at && typeof at === "object" && !Array.isArray(at) && Object.hasOwn(at, key) ? at[key] : null), config);
+    return Array.isArray(wanted) ? wanted.some((w) => same(value, w)) : !wanted.not.some((w) => same(value, w));
+  });
+}
+
 // --- what was typed, kept for the browser tab's life (a reload, an error: nothing lost) --
 const DRAFT_KEY = "homestretch-lobby";
 function readDraft() {
@@ -111,14 +121,16 @@ if ($("create")) {
   }
 
   // the seats decide how many play: the configuration's "players" or Derby Cast's
-  // entrants (one person each; a team from the JSON stays a team)
+  // entrants (one person each, or a team: several people at one seat, one marker, named
+  // by the row; its members typed on the row or in the JSON)
   function fitPlayers() {
     const { config, seats } = mine();
     const names = seats.map((s, i) => s.name.trim() || `Player ${i + 1}`);
     if (Array.isArray(config.entrants)) {
       config.entrants = names.map((name, i) => {
         const had = config.entrants[i];
-        return had && Array.isArray(had.members) && had.members.length > 1 ? had : { name, members: [name], bot: false };
+        const team = seats[i].kind === "person" && had && Array.isArray(had.members) && had.members.length > 1;
+        return { name, members: team ? had.members : [name], bot: false };
       });
     }
     if ("players" in config || !Array.isArray(config.entrants)) config.players = seats.length;
@@ -161,8 +173,9 @@ if ($("create")) {
         const [kind, bot] = who.value.split(":");
         seat.kind = kind;
         if (bot) seat.bot = bot; else delete seat.bot;
-        changedSeats(false);
+        changedSeats(Array.isArray(mine().config.entrants));  // a person's row may be a team
       });
+      const team = teamBox(seat, index);
       const remove = el("button", { type: "button", class: "remove-seat", "aria-label": `Remove player ${index + 1}`, text: "Remove" });
       remove.disabled = seats.length <= g.min_players;
       remove.addEventListener("click", () => { seats.splice(index, 1); changedSeats(true); });
@@ -170,6 +183,7 @@ if ($("create")) {
         el("div", { class: "seat-name-box" }, el("label", { for: name.id, text: `Player ${index + 1}` }), name),
         el("div", { class: "seat-who-box" }, el("label", { for: who.id, text: "Who plays" }), who),
         remove,
+        ...team,
         el("p", { class: "field-error", "data-error-for": `seats.${index}`, role: "alert", hidden: true })));
     });
     $("add-seat").disabled = seats.length >= g.max_players;
@@ -178,6 +192,24 @@ if ($("create")) {
       ? `Up to ${g.max_players} players bet on the race; with none it runs straight through.`
       : `${limits} players. An open seat is taken by whoever you send the invitation.`;
     drawRoller();
+  }
+
+  // Derby Cast's teams: a person's row may name the people who share its seat and marker
+  // (rule 1; "Ann, Bob": one pick a race between them); blank, the row plays alone.
+  function teamBox(seat, index) {
+    const { config } = mine();
+    if (!Array.isArray(config.entrants) || seat.kind !== "person") return [];
+    const had = config.entrants[index];
+    const members = had && Array.isArray(had.members) && had.members.length > 1 ? had.members : [];
+    const box = el("input", { class: "seat-team", id: `seat-${index}-team`, maxlength: 200, autocomplete: "off", value: members.join(", "), placeholder: "blank: plays alone", "data-field": `seats.${index}.team` });
+    box.addEventListener("input", () => {
+      const people = box.value.split(",").map((name) => name.trim()).filter(Boolean);
+      const entrant = mine().config.entrants[index];
+      entrant.members = people.length > 1 ? people : [entrant.name];
+      showJson();
+      save();
+    });
+    return [el("div", { class: "seat-team-box" }, el("label", { for: box.id, text: "A team? Its members, comma-separated" }), box)];
   }
 
   function changedSeats(redraw) {
@@ -309,17 +341,10 @@ if ($("create")) {
 
   // a setting that matters only with another's value (Derby Cast's replays drawn, with
   // replays; Stretch's tote, with somebody betting) is hidden otherwise; its value stays
-  // in the configuration. "when" names values the key may hold, or {"not": [...]} those
-  // it may not (forms.shown on the server)
+  // in the configuration (shownWhen)
   function applyWhen() {
     const { config } = mine();
-    const holds = (value, wanted) => (Array.isArray(wanted)
-      ? wanted.some((w) => same(value, w))
-      : !wanted.not.some((w) => same(value, w)));
-    for (const place of $("settings").querySelectorAll(".setting[data-when]")) {
-      const when = JSON.parse(place.dataset.when);
-      place.hidden = !Object.entries(when).every(([name, wanted]) => holds(getPath(config, name), wanted));
-    }
+    for (const place of $("settings").querySelectorAll(".setting[data-when]")) place.hidden = !shownWhen(JSON.parse(place.dataset.when), config);
   }
 
   $("config").addEventListener("input", () => {
@@ -335,6 +360,11 @@ if ($("create")) {
     }
     slot.hidden = true;
     mine().config = parsed;
+    const { seats } = mine();
+    if (Array.isArray(parsed.entrants) && parsed.entrants.length === seats.length) {  // Derby Cast's rows follow
+      parsed.entrants.forEach((e, i) => { if (e && typeof e.name === "string") seats[i].name = e.name; });
+      drawSeats();
+    }
     drawSettings();
     save();
   });

@@ -423,8 +423,18 @@ function send(move, drafts = []) {
     if (control) setTimeout(() => delete control.dataset.sent, AGAIN_SETTLE);
   };
   turn.then(over, over);
+  turn.then((answer) => { if ("refused" in answer) setTimeout(showRefusal, 0); }, () => {});  // after the board said it
   sending = turn.catch(() => {});
   return turn;
+}
+
+// A refused move's reason scrolled into sight (on a phone, a line drawn under a button
+// pressed at the screen's foot is below it): the line the board put where the move was
+// made (role="alert"), else the page's own line at its top.
+function showRefusal() {
+  const said = [...$("board").querySelectorAll("[role=alert]")].find((line) => line.textContent.trim() && line.getClientRects().length);
+  const line = said || ($("error").hidden ? null : $("error"));
+  if (line) line.scrollIntoView({ block: "nearest" });
 }
 
 async function handOver(seat, bot) {

@@ -1,5 +1,6 @@
 """The settings a person chooses for a new game of Derby Cast (the lobby's form). The
-markers come from the table's seats, one person each (teams: the settings as JSON)."""
+markers come from the table's seats, not from here: a person's row is one person, or a
+team when its members are typed on the row (the configuration's ``entrants``)."""
 
 from __future__ import annotations
 

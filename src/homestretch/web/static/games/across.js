@@ -529,10 +529,12 @@
   }
 
   function announcements(frame) {
+    const said = frame.notices.filter((n) => n.words);
+    if (!said.length) return null;  // a meet's start: no empty box, it comes with the first news
     const s = section(W.at_the_table, "ab-talk");
     const list = node("ul", null, "ab-notices");  // newest first: no numbers counting back
     // Each notice as words.py words it (the terminal prints the same text).
-    frame.notices.filter((n) => n.words).slice(-14).reverse().forEach((n) => {
+    said.slice(-14).reverse().forEach((n) => {
       list.append(node("li", n.words, `ab-n-${n.type}`));
     });
     s.append(list);

@@ -228,7 +228,7 @@ function toteBoard(frame, el, called) {
 function jumps(el, says) {
   const nav = el("p", says.before, "stretch-jumps");
   const link = (text, target) => { const a = el("a", text); a.href = `#${target}`; return a; };
-  nav.append(link(says.chances, "stretch-chances"), " \u00b7 ", link(says.tote, "stretch-tote"));
+  nav.append(link(says.chances, "stretch-chances"), el("span", " \u00b7 ", "stretch-dot"), link(says.tote, "stretch-tote"));
   return nav;
 }
 
