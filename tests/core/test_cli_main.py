@@ -188,6 +188,24 @@ def test_help_imports_no_heavy_library(args: list[str]) -> None:
     assert heavy_modules(run_help) == []
 
 
+@pytest.mark.parametrize(
+    "args", [["derbycast", "play"], ["across", "play"], ["totopoly", "play"], ["stretch", "run"]]
+)
+def test_help_imports_no_session_machinery(args: list[str]) -> None:
+    """A game's commands import the terminal's table loop at their top; its ``--help``
+    needs none of what playing does: the sessions' table and dice, TOML, OpenSSL."""
+    spared = ("homestretch.session.table", "homestretch.session.dice", "tomllib", "hashlib")
+    code = (
+        "import sys\nfrom homestretch.cli.main import run\n"
+        f"sys.argv = ['homestretch', *{args!r}, '--help']\n"
+        "try:\n    run()\nexcept SystemExit:\n    pass\n"
+        f"print('held:', *[m for m in {spared!r} if m in sys.modules])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].split() == ["held:"], done.stdout[-300:]
+
+
 @pytest.mark.parametrize("args", [["--help"], ["stretch", "odds", "--help"], ["stretch", "run"]])
 def test_help_and_usage_errors_print_the_same_with_typers_help_module_lean(
     args: list[str],
