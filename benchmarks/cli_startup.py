@@ -21,7 +21,16 @@ from homestretch.cli.main import app
 
 TARGET = 0.3
 RUNS = 5
-HEAVY = ("numpy", "sqlalchemy", "matplotlib", "fastapi", "pydantic", "numba")
+HEAVY = (
+    "numpy",
+    "sqlalchemy",
+    "matplotlib",
+    "fastapi",
+    "pydantic",
+    "numba",
+    "markdown_it",
+    "pygments",
+)
 ENTRY = "from homestretch.cli.main import run; run()"
 PROBE = (
     "import sys, atexit\n"

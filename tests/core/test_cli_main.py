@@ -145,7 +145,18 @@ def test_resume_gives_its_result_as_json(tmp_path: Path, game: str) -> None:
     assert isinstance(json.loads(resumed.stdout), dict)
 
 
-HEAVY = ("numpy", "sqlalchemy", "matplotlib", "fastapi", "pydantic", "numba")
+HEAVY = (
+    "numpy",
+    "sqlalchemy",
+    "matplotlib",
+    "fastapi",
+    "pydantic",
+    "numba",
+    "markdown_it",
+    "pygments",
+)
+"""markdown-it-py and Pygments: typer's help module imports them through rich.markdown and
+rich.traceback, and homestretch's help never uses either (``cli.main._LeanTyperHelp``)."""
 
 
 def heavy_modules(code: str) -> list[str]:
@@ -175,6 +186,70 @@ def test_help_imports_no_heavy_library(args: list[str]) -> None:
         "try:\n    run()\nexcept SystemExit:\n    pass"
     )
     assert heavy_modules(run_help) == []
+
+
+@pytest.mark.parametrize(
+    "args", [["derbycast", "play"], ["across", "play"], ["totopoly", "play"], ["stretch", "run"]]
+)
+def test_help_imports_no_session_machinery(args: list[str]) -> None:
+    """A game's commands import the terminal's table loop at their top; its ``--help``
+    needs none of what playing does: the sessions' table and dice, TOML, OpenSSL."""
+    spared = ("homestretch.session.table", "homestretch.session.dice", "tomllib", "hashlib")
+    code = (
+        "import sys\nfrom homestretch.cli.main import run\n"
+        f"sys.argv = ['homestretch', *{args!r}, '--help']\n"
+        "try:\n    run()\nexcept SystemExit:\n    pass\n"
+        f"print('held:', *[m for m in {spared!r} if m in sys.modules])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].split() == ["held:"], done.stdout[-300:]
+
+
+@pytest.mark.parametrize("args", [["--help"], ["stretch", "odds", "--help"], ["stretch", "run"]])
+def test_help_and_usage_errors_print_the_same_with_typers_help_module_lean(
+    args: list[str],
+) -> None:
+    """With rich.markdown and rich.traceback already loaded, typer's help module is loaded
+    as it is (no stand-ins): the help and a usage error print the same to the byte, in
+    colour too."""
+    printed = []
+    for first in ("", "import rich.markdown, rich.traceback\n"):
+        code = f"{first}from homestretch.cli.main import run\nrun()"
+        done = subprocess.run(
+            [sys.executable, "-c", code, *args],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, COLUMNS="100", FORCE_COLOR="1"),
+        )
+        printed.append((done.returncode, done.stdout, done.stderr))
+    assert printed[0] == printed[1]
+    assert "stretch" in printed[0][1] + printed[0][2]
+
+
+def test_typers_stand_ins_are_the_real_thing_once_used() -> None:
+    """typer's help module, loaded with the stand-ins, makes rich's own Markdown and
+    Traceback when asked (its markdown markup mode, its pretty exceptions), and the
+    modules imported afterwards are rich's."""
+    code = """
+import sys
+from homestretch.cli.main import _lean_typer_help
+_lean_typer_help()
+import typer.rich_utils as help
+assert "rich.markdown" not in sys.modules and "rich.traceback" not in sys.modules
+import rich.markdown, rich.traceback
+made = help.Markdown("*some* text")
+assert type(made) is rich.markdown.Markdown, type(made)
+try:
+    1 / 0
+except ZeroDivisionError as exc:
+    drawn = help.Traceback.from_exception(type(exc), exc, exc.__traceback__)
+assert type(drawn) is rich.traceback.Traceback, type(drawn)
+assert help._make_rich_text(text="**bold**", markup_mode="markdown").__class__.__name__ == "Markdown"
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr
 
 
 def test_a_command_loads_only_its_own_game() -> None:

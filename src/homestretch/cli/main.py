@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import copy
 import importlib
+import importlib.machinery
 import importlib.util
 import os
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.markup import escape
@@ -297,6 +298,7 @@ _COMMANDS = {
 def run() -> None:
     """Entry point: user mistakes print one line and exit 2, never a traceback."""
     _no_pydantic_plugins()
+    _lean_typer_help()
     if any("\0" in word for word in sys.argv):  # only a program calling us can pass one
         _fail("a NUL character on the command line: no option or file name can hold one")
     try:
@@ -341,6 +343,88 @@ def _no_pydantic_plugins() -> None:
         loader = ModuleType("pydantic.plugin._loader")
         loader.get_plugins = tuple  # type: ignore[attr-defined]  # no plugins: ()
         sys.modules.setdefault(loader.__name__, loader)  # the real one if already loaded
+
+
+class _Markdown:
+    """Stands in for ``rich.markdown.Markdown`` in typer's help module: typer makes one only
+    in its markdown markup mode (never ours), and rich.markdown imports markdown-it-py and
+    Pygments (60-90 ms of every ``--help``). Made, it is the real one."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        from rich.markdown import Markdown
+
+        return Markdown(*args, **kwargs)
+
+
+class _Traceback:
+    """Stands in for ``rich.traceback.Traceback`` in typer's help module (typer draws one
+    only for its pretty exceptions, which homestretch turns off): the real one, imported
+    when first asked for."""
+
+    @staticmethod
+    def from_exception(*args: Any, **kwargs: Any) -> Any:
+        from rich.traceback import Traceback
+
+        return Traceback.from_exception(*args, **kwargs)
+
+
+class _LeanTyperHelp:
+    """Finds typer's help module (``typer.rich_utils``, imported at the first ``--help``
+    or usage error) as Python would, and runs it with ``rich.markdown`` and
+    ``rich.traceback`` standing in as modules holding ``_Markdown`` and ``_Traceback``:
+    the help it prints is the same, without importing either. The stand-ins are put back
+    at once (any later import gets the real modules), and are not used at all where the
+    real ones are already loaded."""
+
+    name = "typer.rich_utils"
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if name != self.name:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is not None and spec.loader is not None:
+            # a loader in all but its base class (importlib.abc: not imported for this)
+            spec.loader = _WithStandIns(spec.loader)  # type: ignore[assignment]
+        return spec
+
+
+class _WithStandIns:
+    """A module's loader, running it with the stand-in modules in place."""
+
+    def __init__(self, loader: Any) -> None:
+        self.loader = loader
+
+    def create_module(self, spec: Any) -> Any:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        stand_ins = {
+            "rich.markdown": ("Markdown", _Markdown),
+            "rich.traceback": ("Traceback", _Traceback),
+        }
+        placed = []
+        for name, (attribute, value) in stand_ins.items():
+            if name not in sys.modules:
+                sys.modules[name] = ModuleType(name)
+                setattr(sys.modules[name], attribute, value)
+                placed.append(name)
+        try:
+            self.loader.exec_module(module)
+        finally:
+            for name in placed:
+                del sys.modules[name]
+
+    def __getattr__(self, name: str) -> Any:  # get_source and the like: the real loader's
+        return getattr(self.loader, name)
+
+
+def _lean_typer_help() -> None:
+    """Typer's help module is loaded with stand-ins (``_LeanTyperHelp``) unless it is
+    loaded already."""
+    if _LeanTyperHelp.name not in sys.modules and not any(
+        isinstance(finder, _LeanTyperHelp) for finder in sys.meta_path
+    ):
+        sys.meta_path.insert(0, _LeanTyperHelp())
 
 
 def _run_app() -> object:

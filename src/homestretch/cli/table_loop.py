@@ -12,33 +12,35 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 import typer
 from rich.console import Console
-from rich.control import Control
 
 from homestretch.cli.common import ask_roll, err_console, new_seed
-from homestretch.cli.human import Aside
-from homestretch.core.chance import ChanceNode, parse_faces, read_faces_file
 from homestretch.core.errors import HomestretchError, TableMovedOn
-from homestretch.core.protocol import Event
-from homestretch.core.referee import Agent
-from homestretch.session.dice import DiceSpec, ScriptRanOut
-from homestretch.session.table import Table
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the session's machinery: imported by the functions that play
+    from homestretch.core.chance import ChanceNode
+    from homestretch.core.protocol import Event
+    from homestretch.core.referee import Agent
+    from homestretch.session.dice import DiceSpec
+    from homestretch.session.table import Table
     from homestretch.store.db import Store
 
 INTERRUPTED = 130
 """Exit status after Ctrl-C (128 + SIGINT), the game saved."""
 
-RollAsker = Callable[[ChanceNode], Sequence[int]]
+RollAsker: TypeAlias = "Callable[[ChanceNode], Sequence[int]]"
 
 
 def dice_spec(seed: int | None, dice: str | None, dice_file: Path | None) -> DiceSpec:
     """The dice the ``--seed``, ``--dice`` and ``--dice-file`` options ask for. Every
     table has a seed (for card draws and computer players, whatever rolls the dice)."""
+    from homestretch.core.chance import parse_faces, read_faces_file
+    from homestretch.session.dice import DiceSpec  # a game's command module imports this
+    # module at its top: its --help need not import the sessions' dice
+
     if dice is not None and dice_file is not None:
         raise HomestretchError("give --dice or --dice-file, not both")
     used = seed if seed is not None else new_seed()
@@ -76,6 +78,8 @@ def resume_hint(game_id: int, db: Path | str | None = None, command: str = "resu
 def clear_for_next_person(screen: Console) -> None:
     """Hand the hot seat over: clear the screen and the scrollback (ESC[3J), so the next
     person cannot scroll back to the last one's hand."""
+    from rich.control import Control
+
     if screen.is_terminal:
         screen.control(Control.clear(), Control.home())
         screen.file.write("\x1b[3J")
@@ -95,6 +99,9 @@ def play_at_terminal(
     """Drive ``table`` until the game ends: ``people`` choose for their seats, ``ask``
     gets the faces of a roll made with real dice (default: ask at the terminal), and
     ``on_events`` shows what happened after each step."""
+    from homestretch.cli.human import Aside
+    from homestretch.session.dice import ScriptRanOut
+
     ask = ask or (lambda node: ask_roll(node))
     show = on_events or (lambda events: None)
 

@@ -6,10 +6,8 @@ broken file always gets the same kind of one-line message."""
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import math
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +64,8 @@ def _check_cells(path: Path, line: int, row: dict[str, str]) -> None:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
+    import tomllib  # its regular expressions compile at import: not for a command's --help
+
     text = read_text(path, "TOML file")
     check_nesting(path, text)
     try:
@@ -188,6 +188,8 @@ def screen_text(text: str) -> str:
 def folder_digest(folder: Path) -> str:
     """A digest of every content file in ``folder`` (names and bytes), stored beside a
     run that used it so a replay can tell when the folder has changed since."""
+    import hashlib  # OpenSSL's, loaded at import: not for a command's --help
+
     digest = hashlib.sha256()
     files = sorted(p for p in folder.rglob("*") if p.suffix in (".csv", ".toml", ".json"))
     for path in files:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeAlias
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 import homestretch.games
 from homestretch.core.errors import HomestretchError
@@ -24,8 +24,11 @@ BotFactory: TypeAlias = "Callable[[Game, int, int], Agent]"
 """Make a computer player for (game, seat, seed)."""
 
 
-@dataclass(frozen=True)
-class GameEntry:
+class GameEntry(NamedTuple):
+    """A game as the CLI, the store, the web and the harness find it. (A NamedTuple: every
+    command builds this class, and Python 3.11 builds a frozen dataclass by compiling
+    each of its methods, about ten times the cost.)"""
+
     name: str
     """The CLI group and the name stored with every saved game."""
     title: str
@@ -36,7 +39,7 @@ class GameEntry:
     harness_games: int = 20
     """Seeded computer games the harness plays, shared among the configurations (each
     plays at least one, its first checked at every step; keep the suite quick)."""
-    bots: dict[str, BotFactory] = field(default_factory=dict)
+    bots: Mapping[str, BotFactory] = MappingProxyType({})
     """Computer players by name ("random" is always available)."""
     input_agents: Callable[[Game, int], dict[int, Agent]] | None = None
     """Agents for a game's open-ended seats (see ``State.open_ended``), by seat, for a

@@ -311,6 +311,27 @@ def test_quickplay_odds_say_seed_and_runs_go_unused() -> None:
     assert "exact chances" in result.stdout
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["odds", "2009-champagne-stakes", "--mode", "fast"],
+        ["odds", "2009-champagne-stakes", "--mode", "fast", "--format", "json"],
+        ["simulate", "2009-champagne-stakes", "--mode", "fast"],
+        ["run", "2009-champagne-stakes", "--db", "."],  # a folder: no store opens
+    ],
+)
+def test_a_run_that_never_starts_names_no_seed(args: list[str]) -> None:
+    """The seed is printed once the run starts: a mistake found before is the one line."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", "stretch", *args],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    assert "seed" not in done.stderr
+
+
 def _dice_log(db: Path) -> tuple[list[object], list[list[int]]]:
     """A stored run's events, and the faces of each roll in it."""
     from homestretch.session.saved import rebuild

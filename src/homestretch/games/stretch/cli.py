@@ -132,13 +132,14 @@ def run(
     tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll)
     game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds, tote)
     spec = dice_spec(seed, dice, dice_file)
-    announce_seed(spec.seed, spec.kind, fmt)
     if not save:
+        announce_seed(spec.seed, spec.kind, fmt)
         _run_race(TableSession(ENTRY, game, [], spec), None, None, fmt, plot)
         return
     store = open_store(db)
     # stored before the first roll, so a race stopped halfway can be resumed
     table, game_id = open_new(store, ENTRY, game, seats, spec, f"{game.race.name} ({mode})")
+    announce_seed(spec.seed, spec.kind, fmt)  # the run starts: a store refused names no seed
     _run_race(table, game_id, store, fmt, plot)
 
 
@@ -521,11 +522,12 @@ def _run_many(
     """Run the race ``runs`` times on the kernel with a progress bar: (seed, chances)."""
     from homestretch.games.stretch.analysis import monte_carlo
 
+    checked = _mode(mode)  # a run that never starts names no seed
     used_seed = seed if seed is not None else new_seed()
     announce_seed(used_seed, "seeded", fmt)
     with progress_bar(runs, "simulating") as bar:
         chances = monte_carlo(
-            race, charts, _mode(mode), runs, used_seed, lambda n: bar.advance(bar.task_ids[0], n)
+            race, charts, checked, runs, used_seed, lambda n: bar.advance(bar.task_ids[0], n)
         )
     return used_seed, chances
 
@@ -545,6 +547,7 @@ def simulate(
     from homestretch.games.stretch.charts import load_chart_set
     from homestretch.games.stretch.race import load_race
 
+    _mode(mode)  # before the race is read: a mistake is said at once, naming no seed
     loaded, chart_set = load_race(race), load_chart_set(charts)
     used_seed, chances = _run_many(loaded, chart_set, mode, runs, seed, fmt)
     if fmt is OutputFormat.json:
@@ -629,6 +632,7 @@ def odds(
     from homestretch.games.stretch.charts import load_chart_set
     from homestretch.games.stretch.race import load_race
 
+    _mode(mode)  # before the race is read: a mistake is said at once, naming no seed
     _picture(plot)
     loaded, chart_set = load_race(race), load_chart_set(charts)
     exact = _exact_chances(loaded, chart_set, fmt, early) if mode == "quick" else None

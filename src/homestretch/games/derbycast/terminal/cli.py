@@ -333,8 +333,8 @@ def play(
         "confirm": confirm,
     }
     game = DerbyCastGame({**config, "source": kind.value, "feed": feed})
-    announce_seed(used, "seeded", fmt)
     store = open_store(db)
+    announce_seed(used, "seeded", fmt)  # once the store is open: a refused one names no seed
     label = ", ".join(e.name for e in entrants)
     show = _RaceShow(fmt)
     keeper = _feed_keeper(game, _check_at(lambda: table), fmt, show)
