@@ -252,6 +252,27 @@ print("ok")
     assert done.stdout.strip() == "ok", done.stderr
 
 
+def test_a_help_module_asking_the_stand_ins_for_more_is_run_with_the_real_modules() -> None:
+    """A later typer whose help module imports more from rich.markdown or rich.traceback
+    than the stand-ins hold still loads: it is run again with rich's own modules."""
+    code = """
+import importlib.machinery, sys, tempfile, pathlib
+from homestretch.cli.main import _WithStandIns
+folder = pathlib.Path(tempfile.mkdtemp())
+(folder / "asks_more.py").write_text("from rich.markdown import Markdown, MarkdownContext\\n")
+spec = importlib.machinery.PathFinder.find_spec("asks_more", [str(folder)])
+spec.loader = _WithStandIns(spec.loader)
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+import rich.markdown
+assert module.MarkdownContext is rich.markdown.MarkdownContext
+assert sys.modules["rich.markdown"] is rich.markdown and hasattr(rich.markdown, "Heading")
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr
+
+
 def test_a_command_loads_only_its_own_game() -> None:
     code = (
         "import sys\nfrom homestretch.cli.main import run\n"

@@ -410,6 +410,11 @@ class _WithStandIns:
                 placed.append(name)
         try:
             self.loader.exec_module(module)
+        except ImportError:  # a typer that asks the stand-ins for more: run it as it is
+            for name in placed:
+                del sys.modules[name]
+            placed = []
+            self.loader.exec_module(module)
         finally:
             for name in placed:
                 del sys.modules[name]
