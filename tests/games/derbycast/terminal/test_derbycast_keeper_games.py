@@ -16,9 +16,9 @@ from homestretch.core.protocol import replay
 from homestretch.core.referee import Agent
 from homestretch.games.derbycast import ENTRY
 from homestretch.games.derbycast.bots import ValueBot
+from homestretch.games.derbycast.content.race_record import RaceRecord
 from homestretch.games.derbycast.content.replays import replay_library
 from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
-from homestretch.games.derbycast.rules.race import RaceRecord
 from homestretch.games.derbycast.terminal.keeper import ManualKeeper, RecordKeeper
 from homestretch.session.dice import DiceSpec
 from homestretch.session.table import Table, computer_seats

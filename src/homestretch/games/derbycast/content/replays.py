@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from homestretch.games.derbycast.content.race_record import RaceRecord
 from homestretch.games.derbycast.content.results_file import read_results
-from homestretch.games.derbycast.rules.race import RaceRecord
 
 LIBRARY_FILE = Path(__file__).with_name("replays.csv")
 

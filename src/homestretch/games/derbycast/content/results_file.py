@@ -29,7 +29,12 @@ from homestretch.core.inputs import (
     text_problem,
 )
 from homestretch.core.odds import Odds
-from homestretch.games.derbycast.rules.race import PROGRAM, RaceRecord, Runner, program_number
+from homestretch.games.derbycast.content.race_record import (
+    PROGRAM,
+    RaceRecord,
+    Runner,
+    program_number,
+)
 
 COLUMNS = ("race", "horse", "odds")
 OPTIONAL = ("program", "finish")

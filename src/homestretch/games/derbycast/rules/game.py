@@ -31,6 +31,13 @@ from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import CHANCE, JSON, Event, Game, State
+from homestretch.games.derbycast.content.race_record import (
+    RaceRecord,
+    Runner,
+    field_problem,
+    numbered,
+    ranking_problem,
+)
 from homestretch.games.derbycast.content.replays import replay_library
 from homestretch.games.derbycast.content.results_file import (
     card_only,
@@ -58,13 +65,8 @@ from homestretch.games.derbycast.rules.actions import (
 )
 from homestretch.games.derbycast.rules.entrants import Entrant, check_entrants
 from homestretch.games.derbycast.rules.race import (
-    RaceRecord,
-    Runner,
     comma_words,
-    field_problem,
     find_horse,
-    numbered,
-    ranking_problem,
     read_finish,
     typed_field,
     typed_lines,

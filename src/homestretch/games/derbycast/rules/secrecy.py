@@ -21,8 +21,8 @@ import copy
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from homestretch.games.derbycast.content.race_record import RaceRecord, Runner
 from homestretch.games.derbycast.rules.actions import Pick, ticket
-from homestretch.games.derbycast.rules.race import RaceRecord, Runner
 from homestretch.games.derbycast.rules.table import Bet
 
 if TYPE_CHECKING:

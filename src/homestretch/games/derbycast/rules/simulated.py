@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from homestretch.core.errors import HomestretchError
-from homestretch.games.derbycast.rules.race import RaceRecord, Runner
+from homestretch.games.derbycast.content.race_record import RaceRecord, Runner
 from homestretch.games.stretch.api import simulated_race, simulated_run
 from homestretch.games.stretch.race import bundled_races
 

@@ -36,13 +36,13 @@ from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON, Event, replay
 from homestretch.core.referee import Agent
 from homestretch.games.derbycast import ENTRY
+from homestretch.games.derbycast.content.race_record import MAX_FIELD
 from homestretch.games.derbycast.rules.entrants import (
     MAX_MARKERS,
     check_entrants,
     computer_players,
     parse_players,
 )
-from homestretch.games.derbycast.rules.race import MAX_FIELD
 
 if TYPE_CHECKING:
     from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState, Source

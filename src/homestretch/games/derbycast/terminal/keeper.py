@@ -20,6 +20,7 @@ from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON
+from homestretch.games.derbycast.content.race_record import RaceRecord
 from homestretch.games.derbycast.content.results_file import read_results
 from homestretch.games.derbycast.rules.actions import (
     Correction,
@@ -31,7 +32,6 @@ from homestretch.games.derbycast.rules.actions import (
     Simulate,
 )
 from homestretch.games.derbycast.rules.race import (
-    RaceRecord,
     comma_words,
     find_horse,
     read_finish,
