@@ -4,6 +4,7 @@ result chart then gives no $2 prices of its own beside the tote's (which are pai
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -28,12 +29,18 @@ EIGHT = (
 def test_the_call_comes_first_while_the_race_is_run(
     browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
+    """Ann's clock is held from before the off (``clock.install()`` alone does not hold
+    a page's timers): on a loaded machine the caller went on to the wire while the test
+    looked at his first part, which was then no longer on the page."""
+    start = datetime(2026, 12, 4, 20, 0, tzinfo=UTC)
     with shared_server.visit() as address:
         links = new_race(address, "Eight Stakes", ("Ann", "Bea"), horses=EIGHT)
         ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
+        ann.clock.install(time=start)
         for page, seat in ((ann, 0), (bea, 1)):
             page.goto(links["seats"][seat]["link"])
             expect(page.locator("#bet-done")).to_be_visible()
+        ann.clock.pause_at(start + timedelta(minutes=10))  # held: the call moves by run_for
         bet(ann, "win", 1, 10)
         ann.click("#bet-done")
         expect(ann.locator("#stretch-bet")).to_have_count(0)
@@ -42,6 +49,7 @@ def test_the_call_comes_first_while_the_race_is_run(
         over = frame(address, int(links["id"]))
         shows(ann, over["version"])
         expect(ann.locator("#status")).to_have_text("the race is being called")
+        ann.clock.run_for(1500)  # the caller's first part
         first = ann.locator("#stretch-call p:has(b)").first  # the caller's first part
         expect(first).to_be_visible()
         ann.evaluate("window.scrollTo(0, 0)")
@@ -55,6 +63,7 @@ def test_the_call_comes_first_while_the_race_is_run(
         ann.screenshot(path=str(tmp_path / "calling.png"))
 
         # once the caller reaches the wire the tote is back above the call
+        ann.clock.resume()
         expect(ann.locator("#status")).to_have_text("the game is over", timeout=60_000)
         call_top = ann.locator("#stretch-call").bounding_box()
         tote_top = ann.locator("#stretch-tote").bounding_box()
