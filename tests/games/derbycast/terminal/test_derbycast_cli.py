@@ -48,6 +48,8 @@ def test_points_for_one_pick() -> None:
         (["points", "5-2", "--bet", "exacta", "--finish", "1"], "unknown bet 'exacta'"),
         (["play", "--players", "Ann"], "needs 2 to 20 markers"),
         (["play", "--bots", "2", "--source", "nowhere.csv"], "nowhere.csv: cannot read"),
+        (["play", "--bots", "2", "--source", "replays", "--confirm"], "--confirm is for races"),
+        (["play", "--bots", "2", "--seed", "-1"], "a seed is a whole number from 0"),
     ],
 )
 def test_mistakes_are_one_line_and_exit_status_2(args: list[str], message: str) -> None:
