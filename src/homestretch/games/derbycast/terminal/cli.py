@@ -383,6 +383,9 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     console.print(board_table(state.view(None)["board"]))
     if state.winners:
         console.print(winners_line(state.result()), markup=False)
+    else:
+        run = len(state.history)
+        console.print(f"in progress after {run} {'race' if run == 1 else 'races'}")
 
 
 @app.command("points")
