@@ -214,6 +214,7 @@ def test_scripted_dice_that_run_out_stop_with_one_line(tmp_path: Path) -> None:
         ("bet 7 8", "cannot read 'bet 7 8': write bet H"),
         ("accept 3", "cannot read 'accept 3': write accept (a)"),
         ("foo", "cannot read 'foo': type a number from the list, or commands: bet H"),
+        ("help", "commands: bet H | dd H1 H2"),
     ],
 )
 def test_a_typing_slip_says_what_to_type(typed: str, said: str) -> None:

@@ -84,6 +84,8 @@ def parse_command(text: str) -> Action:
     }
     if head in simple and not nums:
         return simple[head]
+    if head in ("help", "?") and len(words) == 1:
+        raise HomestretchError(HELP)  # said as a refusal is: then the question again
     shapes: dict[str, tuple[int, type[Action]]] = {
         "bet": (1, act.Bet),
         "dd": (2, act.DailyDouble),
