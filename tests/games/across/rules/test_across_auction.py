@@ -124,8 +124,10 @@ def test_a_declined_syndicate_leaves_the_bidder_to_bid_alone(driver: Make) -> No
 
 def test_a_bid_beyond_your_fifties_is_refused(driver: Make) -> None:
     s = driver(4).state
-    with pytest.raises(IllegalAction, match="has 40 fifties, not 41"):
+    with pytest.raises(IllegalAction, match="^you have 40 fifties, not 41$"):
         s.apply(s.to_act()[0], Bid(41))
+    with pytest.raises(IllegalAction, match="^the bid must be at least 1 fifty$"):
+        s.apply(s.to_act()[0], Bid(0))
 
 
 def test_a_player_who_passed_cannot_come_back_as_a_partner(driver: Make) -> None:

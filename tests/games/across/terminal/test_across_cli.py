@@ -158,6 +158,8 @@ def test_a_person_plays_scripted_answers_and_the_game_resumes(tmp_path: Path) ->
         (["across", "play", "--bots", "1", "--seed", "1"], "3 to 7 players, not 1"),
         (["across", "play", "--bots", "3", "--dice", "3 4 9"], "item 3 is '9'"),
         (["across", "play", "--bots", "3", "--payoff", "half"], "payoff must be one of"),
+        (["across", "play", "--bots", "3", "--content", "nosuch"], "nosuch: no such content"),
+        (["across", "play", "--players", "Ann,ann", "--bots", "1"], "'ann' is named twice"),
     ],
 )
 def test_mistakes_are_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
@@ -202,6 +204,29 @@ def test_scripted_dice_that_run_out_stop_with_one_line(tmp_path: Path) -> None:
     saved = Store(tmp_path / "d.sqlite").load(1)
     assert saved.status == "in progress"
     replay(AcrossGame.from_config(saved.config), saved.events)  # the log is whole
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("99", "there is no choice 99 on the list"),
+        ("bid", "cannot read 'bid': write bid N [with SEAT]"),
+        ("bet 7 8", "cannot read 'bet 7 8': write bet H"),
+        ("accept 3", "cannot read 'accept 3': write accept (a)"),
+        ("foo", "cannot read 'foo': type a number from the list, or commands: bet H"),
+        ("help", "commands: bet H | dd H1 H2"),
+    ],
+)
+def test_a_typing_slip_says_what_to_type(typed: str, said: str) -> None:
+    with pytest.raises(HomestretchError) as slip:
+        parse_command(typed)
+    assert str(slip.value).startswith(said)
+
+
+def test_a_person_naming_themself_before_a_colon_plays_in_turn() -> None:
+    parse = parse_at_keyboard({"ann": 0, "bob": 1}, "Ann")
+    assert parse("Ann: bet 4") == Bet(4)
+    assert parse("bob: sell 4 to 0 for 3") == Aside(1, OfferHorse(4, 0, 3))
 
 
 def test_typed_commands() -> None:

@@ -48,6 +48,8 @@ def test_points_for_one_pick() -> None:
         (["points", "5-2", "--bet", "exacta", "--finish", "1"], "unknown bet 'exacta'"),
         (["play", "--players", "Ann"], "needs 2 to 20 markers"),
         (["play", "--bots", "2", "--source", "nowhere.csv"], "nowhere.csv: cannot read"),
+        (["play", "--bots", "2", "--source", "replays", "--confirm"], "--confirm is for races"),
+        (["play", "--bots", "2", "--seed", "-1"], "a seed is a whole number from 0"),
     ],
 )
 def test_mistakes_are_one_line_and_exit_status_2(args: list[str], message: str) -> None:
@@ -539,3 +541,12 @@ def test_a_late_scratched_pick_is_told_in_the_phones_words(tmp_path: Path) -> No
     assert "Final odds of 1 Alpha" in out
     assert "Bob (marker 2): sat out" in out
     assert "Not official yet: this result would score:" in out  # the desk's heading
+
+
+def test_a_game_stopped_at_the_first_pick_replays_as_in_progress(tmp_path: Path) -> None:
+    db = str(tmp_path / "stopped.sqlite")
+    args = ["derbycast", "play", "--players", "Ann", "--bots", "1", "--source", "replays"]
+    stopped = runner.invoke(app, [*args, "--seed", "4", "--db", db], input="")
+    assert stopped.exit_code == 130  # input ended at Ann's pick: saved, no traceback
+    shown = cli("replay", "1", "--db", db)
+    assert "in progress after 0 races" in shown  # was the board alone, nothing said

@@ -128,6 +128,22 @@ def test_typed_amounts_are_read_and_checked() -> None:
     assert parse_action("bid lots") is None and parse_action("fly 3") is None
 
 
+def test_a_command_short_of_its_words_says_what_to_write() -> None:
+    with pytest.raises(HomestretchError, match="^cannot read 'bid': write bid GUINEAS, or a"):
+        parse_action("bid")  # was "'bid' is not one of the choices above"
+    with pytest.raises(HomestretchError, match="write reject CARD"):
+        parse_action("reject")
+
+
+def test_names_told_apart_whatever_their_capitals_and_a_tournament_of_no_games(
+    tmp_path: Path,
+) -> None:
+    assert "'ann' is named twice" in fails(tmp_path, "totopoly", "play", "--players", "Ann,ann")
+    clash = fails(tmp_path, "totopoly", "play", "--players", "Ann,Computer 1", "--bots", "1")
+    assert "'Computer 1' is named twice" in clash  # was "give 3 different player names"
+    assert "'-n' / '--games'" in fails(tmp_path, "totopoly", "tournament", "-n", "0")
+
+
 def test_simulate_json_reports_the_colour_balance() -> None:
     out = invoke("totopoly", "simulate", "-n", "4", "--seed", "2", "-f", "json")
     report = json.loads(out)

@@ -62,7 +62,7 @@ def why_bid_illegal(lot: Lot, seat: int, bid: Bid, cash: list[int], syndicates: 
     if not lot.may_bid(seat):
         return "you are out of the bidding for this horse"
     if bid.amount < lot.min_bid:
-        return f"the bid must be at least {lot.min_bid} fifties"
+        return f"the bid must be at least {fifties(lot.min_bid)}"
     members = (seat,) if bid.partner == NOBODY else (seat, bid.partner)
     if bid.partner != NOBODY:
         if not syndicates:
@@ -79,7 +79,8 @@ def why_bid_illegal(lot: Lot, seat: int, bid: Bid, cash: list[int], syndicates: 
             return "you have already proposed a syndicate for this horse"
     for member, pay in shares(bid.amount, members).items():
         if cash[member] < pay:
-            return f"player {member} has {cash[member]} fifties, not {pay}"
+            who = "you have" if member == seat else f"player {member} has"
+            return f"{who} {fifties(cash[member])}, not {pay}"
     return None
 
 

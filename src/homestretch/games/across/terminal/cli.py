@@ -39,7 +39,7 @@ from homestretch.cli.table_loop import (
 )
 from homestretch.core.actions import Action
 from homestretch.core.content import plain_text
-from homestretch.core.errors import HomestretchError
+from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.inputs import MAX_RUNS, escape_controls
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.games.across import ENTRY
@@ -84,6 +84,8 @@ def parse_command(text: str) -> Action:
     }
     if head in simple and not nums:
         return simple[head]
+    if head in ("help", "?") and len(words) == 1:
+        raise HomestretchError(HELP)  # said as a refusal is: then the question again
     shapes: dict[str, tuple[int, type[Action]]] = {
         "bet": (1, act.Bet),
         "dd": (2, act.DailyDouble),
@@ -104,7 +106,14 @@ def parse_command(text: str) -> Action:
         return act.ChooseTrack("-".join(words[1:]))
     if head in shapes and len(nums) == shapes[head][0]:
         return shapes[head][1](*nums)
-    raise HomestretchError(f"cannot read {text!r}")
+    if len(words) == 1 and nums:  # a number typed that is not on the list
+        raise HomestretchError(f"there is no choice {nums[0]} on the list")
+    usage = next(
+        (u for u in HELP.removeprefix("commands: ").split(" | ") if u.split()[0] == head), ""
+    )
+    if usage:
+        raise HomestretchError(f"cannot read {text!r}: write {usage}")
+    raise HomestretchError(f"cannot read {text!r}: type a number from the list, or {HELP}")
 
 
 HELP = (
@@ -138,10 +147,11 @@ def describe_offer(view: JSON) -> str:
     return f"{who} offers to lend you {fifties(amount)}{terms}: yes or no?"
 
 
-def parse_at_keyboard(people: Mapping[str, int]) -> Callable[[str], Action]:
+def parse_at_keyboard(people: Mapping[str, int], me: str = "") -> Callable[[str], Action]:
     """Commands as typed at a shared keyboard: ``NAME: COMMAND`` is a dealing another
     person here makes at someone else's prompt (R16: any player, in turn or not);
-    ``people`` maps each person's name, casefolded, to the seat."""
+    ``people`` maps each person's name, casefolded, to the seat; ``me`` is the person
+    at the prompt, whose own name before a colon changes nothing."""
 
     def parse(text: str) -> Action:
         from homestretch.games.across.rules.dealings import is_dealing
@@ -150,6 +160,8 @@ def parse_at_keyboard(people: Mapping[str, int]) -> Callable[[str], Action]:
         if not colon:
             return parse_command(text)
         seat = people.get(who.strip().casefold())
+        if seat is not None and seat == people.get(me.casefold()):
+            return parse_command(command)  # the person at the prompt, naming themself
         if seat is None:
             named = ", ".join(sorted(people)) or "nobody"
             raise HomestretchError(f"{who.strip()!r} is not a person at this keyboard ({named})")
@@ -192,7 +204,7 @@ def person(
         state,
         screen,
         show,
-        parse_at_keyboard(people or {}),
+        parse_at_keyboard(people or {}, name),
         ask=lambda text: prompt(text, err=to_stderr),
         describe=lambda action: describe_action(action, content),
         shorten=shorten_menu,
@@ -426,8 +438,9 @@ def play(
     if bots < 0:
         raise HomestretchError("--bots cannot be negative")
     names = people + [f"{bot.capitalize()} {i + 1}" for i in range(bots)]
-    if len(set(names)) != len(names):
-        raise HomestretchError("every player needs a different name")
+    check_names(names)
+    if content is not None and not content.is_dir():
+        raise ContentError(content, "no such content folder")
     game = AcrossGame(
         players=len(names),
         names=tuple(names),
@@ -450,6 +463,16 @@ def play(
             escape(f"Saved as game {game_id}: resume it with `{resume_hint(game_id, db)}`.")
         )
     _play_on(table, game_id, store, game.content_dir, fmt, quiet, db)
+
+
+def check_names(names: list[str]) -> None:
+    """Every player a name of their own, whatever its capitals (``NAME:`` at the keyboard
+    and the screens tell people apart by name)."""
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise HomestretchError(f"{name!r} is named twice: every player needs a different name")
+        seen.add(name.casefold())
 
 
 def legacy_seats(config: JSON, names: tuple[str, ...]) -> list[Seat]:

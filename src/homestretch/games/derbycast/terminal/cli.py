@@ -12,10 +12,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from homestretch.cli.common import (
-    MAX_SEED,
     DbOption,
     FormatOption,
     OutputFormat,
+    SeedOption,
     announce_seed,
     console,
     echo_json,
@@ -307,9 +307,7 @@ def play(
             "picks close (R24)",
         ),
     ] = False,
-    seed: Annotated[
-        int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="seed for draws and bots")
-    ] = None,
+    seed: SeedOption = None,
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
@@ -318,6 +316,11 @@ def play(
     from homestretch.session.dice import DiceSpec
     from homestretch.session.saved import open_new
 
+    if confirm and source == "replays":
+        raise HomestretchError(
+            "--confirm is for races a score keeper posts: with --source replays picks "
+            "close when the last pick is in (R27)"
+        )
     entrants = parse_players(players)
     entrants += computer_players(bots, entrants)
     check_entrants(entrants)
@@ -380,6 +383,9 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     console.print(board_table(state.view(None)["board"]))
     if state.winners:
         console.print(winners_line(state.result()), markup=False)
+    else:
+        run = len(state.history)
+        console.print(f"in progress after {run} {'race' if run == 1 else 'races'}")
 
 
 @app.command("points")

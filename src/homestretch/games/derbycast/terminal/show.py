@@ -34,7 +34,8 @@ def card_table(view: JSON) -> Table:
         worth = "" if spaces is None else f"{spaces['win']}/{spaces['place']}/{spaces['show']}"
         table.add_row(number, shown, odds or "?", worth, ", ".join(pickers.get(horse, [])))
     if view["picks"] and card["unselected"] is not None:  # None: picks are sealed
-        table.caption = f"{len(card['unselected'])} horse(s) unselected"
+        left = len(card["unselected"])
+        table.caption = f"{left} {'horse' if left == 1 else 'horses'} unselected"
     return table
 
 

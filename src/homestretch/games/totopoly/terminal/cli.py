@@ -123,7 +123,8 @@ def parse_action(text: str) -> Action | None:
         return None
     fields = dataclasses.fields(cls)
     if len(words) - 1 != len(fields):
-        return None
+        shape = " ".join([cls.kind, *(f.name.upper() for f in fields)])
+        raise HomestretchError(f"cannot read {text!r}: write {shape}, or a number from the list")
     values: dict[str, object] = {}
     for f, word in zip(fields, words[1:], strict=True):
         if f.type in ("int", int):
@@ -269,6 +270,11 @@ def play_command(
     if bots < 0:
         raise HomestretchError("--bots must be 0 or more")
     names += [f"Computer {i + 1}" for i in range(bots)]
+    seen: set[str] = set()
+    for name in names:  # the hot seat hands over by name: each must be told apart
+        if name.casefold() in seen:
+            raise HomestretchError(f"{name!r} is named twice: every player needs a different name")
+        seen.add(name.casefold())
     if not 2 <= len(names) <= 6:
         raise HomestretchError(
             f"Totopoly needs 2 to 6 players; --players and --bots give {len(names)}"
@@ -414,7 +420,9 @@ def simulate_command(
 
 @app.command("tournament")
 def tournament_command(
-    n: Annotated[int, typer.Option("-n", "--games", help="how many games")] = 100,
+    n: Annotated[
+        int, typer.Option("-n", "--games", min=1, max=100_000, help="how many games")
+    ] = 100,
     kinds: Annotated[
         str,
         typer.Option("--kinds", help="one computer player kind a seat: search, sensible, random"),
