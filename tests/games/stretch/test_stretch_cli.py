@@ -332,6 +332,36 @@ def test_a_run_that_never_starts_names_no_seed(args: list[str]) -> None:
     assert "seed" not in done.stderr
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["calibrate", "--charts", "nosuch"],  # said before the bar is drawn
+        ["new", "--entry", "nosuch@turcotte", "race.toml"],  # the unknown card, not the count
+        ["run", "2009-champagne-stakes", "--bettor", "nosuch", "--computer-bettor", "NoSuch "],
+    ],
+)
+def test_a_mistake_is_one_line_naming_it(args: list[str], tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", "stretch", *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and done.stderr.count("\n") == 1, repr(done.stderr)
+    assert "nosuch" in done.stderr.lower()
+
+
+@pytest.mark.parametrize("jockeys", [[], ["--jockeys"]])
+def test_a_card_search_finding_nothing_says_so(jockeys: list[str]) -> None:
+    done = RUNNER.invoke(app, ["stretch", "cards", "zzzzz", *jockeys])
+    assert done.exit_code == 0, done.output
+    card = "jockey" if jockeys else "horse"
+    assert done.output.strip() == f"No {card} card matches 'zzzzz'."
+    found = RUNNER.invoke(app, ["stretch", "cards", "zzzzz", *jockeys, "--format", "json"])
+    assert json.loads(found.output) == []
+
+
 def _dice_log(db: Path) -> tuple[list[object], list[list[int]]]:
     """A stored run's events, and the faces of each roll in it."""
     from homestretch.session.saved import rebuild

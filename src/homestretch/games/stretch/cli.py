@@ -126,6 +126,11 @@ def run(
             )
         _picture(plot)
     people, computers = bettor or [], computer_bettor or []
+    seen: set[str] = set()
+    for name in [*people, *computers]:  # the terminal hands over by name: each told apart
+        if name.strip().casefold() in seen:
+            raise HomestretchError(f"{name!r} is named twice: every bettor needs a different name")
+        seen.add(name.strip().casefold())
     seats = [person(name) for name in people] + [computer(name, "value") for name in computers]
     if seats and not save:
         raise HomestretchError("betting is played at a stored table: drop --no-save")
@@ -384,6 +389,9 @@ def cards(
         if fmt is OutputFormat.json:
             echo_json([j.model_dump() for j in found])
             return
+        if not found:
+            console.print(f"No jockey card matches {search!r}.")
+            return
         table = Table("id", "name", "ride", "trouble", "note")
         for j in found:
             table.add_row(j.id, j.name, f"{j.ride:+d}", str(j.trouble), j.note)
@@ -392,6 +400,9 @@ def cards(
     horses = card_set.search(search)
     if fmt is OutputFormat.json:
         echo_json([h.model_dump(by_alias=True) for h in horses])
+        return
+    if not horses:
+        console.print(f"No horse card matches {search!r}.")
         return
     table = Table(
         "id",
@@ -452,15 +463,15 @@ def new(
 
     if output.exists() and not force:
         raise HomestretchError(f"{output} exists; use --force to overwrite it")
-    if len(entry) < 2:
-        raise HomestretchError("a race needs at least two --entry HORSE@JOCKEY")
     card_set = load_card_set(folder)
     picks = []
-    for text in entry:
+    for text in entry:  # an unknown card named before the count: the mistake to mend first
         horse_ref, _, jockey_ref = text.partition("@")
         picks.append(
             (card_set.horse(horse_ref.strip()), card_set.jockey(jockey_ref.strip() or "house-b"))
         )
+    if len(entry) < 2:
+        raise HomestretchError("a race needs at least two --entry HORSE@JOCKEY")
     written: dict[str, Any] = {
         "name": name,
         "date": date,
@@ -896,12 +907,13 @@ def calibrate(
 
     _picture(plot)
     total = fields + dream_fields(fields) + 2 * extra_fields(fields)
+    chart_set = load_chart_set(charts)  # a bad folder said before the bar is drawn
     with progress_bar(total, "running the corpus") as bar:
         report = run_study(
             fields,
             races,
             seed,
-            load_chart_set(charts),
+            chart_set,
             progress=lambda n: bar.advance(bar.task_ids[0], n),
             mode=_mode(mode),
         )
