@@ -47,3 +47,25 @@ def test_the_resume_hint_names_the_store_without_a_password() -> None:
     assert resume_hint(4, "postgresql+psycopg://ann@h/g").endswith(
         "--db postgresql+psycopg://ann@h/g"
     )
+
+
+def test_the_hint_names_no_db_for_the_store_homestretch_db_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``HOMESTRETCH_DB`` is a string, the store's path a Path: they were compared as
+    they are, so the default store was named with ``--db`` all the same."""
+    from homestretch.cli.table_loop import db_hint
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOMESTRETCH_DB", "games.sqlite")
+    for given in ("games.sqlite", "./games.sqlite", str(tmp_path / "games.sqlite"), None):
+        store = Store(given)
+        assert db_hint(store) is None, given
+        store.close()
+    other = Store(tmp_path / "other.sqlite")
+    assert db_hint(other) == tmp_path / "other.sqlite"
+    other.close()
+    monkeypatch.setenv("HOMESTRETCH_DB", f"sqlite:///{tmp_path / 'games.sqlite'}")
+    store = Store("games.sqlite")
+    assert db_hint(store) is None
+    store.close()
