@@ -36,7 +36,9 @@ class TerminalPlayer:
 
     ``parse`` returns None or raises HomestretchError for text it cannot read. Lists
     longer than ``menu_max`` are not printed (``hint`` says what to type); ``shorten``
-    may trim the list shown, and ``hint`` may depend on the legal actions.
+    may trim the list shown, and ``hint`` may depend on the legal actions. The hint is
+    shown once, under the list: a refused answer is told why, not the hint again (Across
+    the Board's three lines of dealings followed every slip).
     """
 
     name: str
@@ -67,7 +69,7 @@ class TerminalPlayer:
             try:
                 typed = self.parse(answer)
             except HomestretchError as exc:
-                self.screen.print(f"[red]{escape(str(exc))}[/red]  {hint}")
+                self.screen.print(f"[red]{escape(str(exc))}[/red]")  # the hint is above
                 continue
             if typed is None:
                 self.screen.print(
