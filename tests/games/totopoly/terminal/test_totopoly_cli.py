@@ -276,3 +276,18 @@ def test_a_game_saved_before_tables_resumes_with_its_computer_seats(tmp_path: Pa
     store.append(old, whole.events[:60])
     invoke("resume", str(old), "--db", str(db))
     assert store.load(old).events == whole.events
+
+
+def test_a_play_that_never_starts_names_no_seed(tmp_path: Path) -> None:
+    """The seed is printed once the store is open: a folder given as --db is the one line
+    (the seed was printed before it, for a game that never began)."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["totopoly", "play", "--bots", "2", "--db", "."],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    assert "seed" not in done.stderr and "game store" in done.stderr

@@ -288,17 +288,18 @@ def play_command(
         rules=parse_rules(rule),
     )
     spec = dice_spec(seed, dice, dice_file)
-    announce_seed(spec.seed, spec.kind, fmt)
     people = len(names) - bots
     seats = [seat_person(n) for n in names[:people]]
     seats += [computer(n, "sensible") for n in names[people:]]
     store = open_store(db)
+    announce_seed(spec.seed, spec.kind, fmt)  # once the store is open: a refused one names no seed
     table, game_id = open_new(store, ENTRY, game, seats, spec, label=", ".join(names))
     notes = err_console if fmt is OutputFormat.json else console
+    hint = db_hint(store)
     notes.print(
-        escape(f"game {game_id} saved as it goes ({resume_hint(game_id, db)})"), style="dim"
+        escape(f"game {game_id} saved as it goes ({resume_hint(game_id, hint)})"), style="dim"
     )
-    _play_on(table, game_id, store, game, fmt, db)
+    _play_on(table, game_id, store, game, fmt, hint)
 
 
 def legacy_seats(game: TotopolyGame) -> list[Seat]:
