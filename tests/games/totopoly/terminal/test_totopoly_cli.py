@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from homestretch.bots.random_bot import RandomBot
 from homestretch.cli.main import app
 from homestretch.cli.table_loop import play_at_terminal
+from homestretch.core.chance import SeededDice
 from homestretch.core.errors import ContentError, HomestretchError, TableMovedOn
 from homestretch.core.protocol import replay
 from homestretch.games.totopoly import ENTRY
@@ -291,3 +292,40 @@ def test_a_play_that_never_starts_names_no_seed(tmp_path: Path) -> None:
     assert done.returncode == 2, done.stderr
     assert done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
     assert "seed" not in done.stderr and "game store" in done.stderr
+
+
+def test_a_card_typed_that_is_not_in_the_hand_is_said_to_be_not_there() -> None:
+    """'reject lease:nosuch is not allowed now (exchange one card ...)' did not say what
+    was wrong: the card is not in the player's hand."""
+    state = TotopolyGame(3, names=["Ann", "Bob", "Cy"]).new_initial_state()
+    dice = SeededDice(4)
+    while state.is_chance_node():
+        state.apply_chance(dice.resolve(state.chance_node()))
+    seat = state.to_act()[0]
+    assert state.phase == "exchange"
+    elsewhere = next(c for c in state.where if c not in state.cards_of(seat, "hand"))
+    for card in ("lease:nosuch", elsewhere):
+        typed = parse_action(f"reject {card}")
+        assert state.why_illegal(seat, typed) == f"{card} is not in your hand"
+    assert "is not allowed now" in str(state.why_illegal(seat, parse_action("bid 4")))
+
+
+def test_the_summary_names_the_winning_horse(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite")
+    invoke("totopoly", "play", "--bots", "2", "--short", "--seed", "4", "--db", db)
+    game = TotopolyGame(2, short=True)
+    state = replay(game, Store(Path(db)).load(1).events)
+    first = state.result()["placings"][0]  # type: ignore[attr-defined]
+    named = f"won with No. {first} {load_content(None).horses[first].name}"
+    (listed,) = json.loads(invoke("history", "--db", db, "-f", "json"))
+    assert named in listed["summary"]  # was "won with No. 2"
+
+
+def test_a_replay_says_a_game_is_in_progress(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite")
+    args = ["totopoly", "play", "--players", "Ann", "--bots", "1", "--seed", "2", "--db", db]
+    stopped = RUNNER.invoke(app, args, input="1\n" * 4)
+    assert stopped.exit_code == 130, stopped.output[-2000:]
+    shown = invoke("replay", "1", "--db", db)
+    assert shown.rstrip().splitlines()[-1].startswith("in progress: ")  # was the story alone
+    assert json.loads(invoke("replay", "1", "--db", db, "-f", "json"))["status"] == "in progress"

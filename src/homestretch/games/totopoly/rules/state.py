@@ -17,7 +17,7 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import CHANCE, JSON, Game, State, replay
 from homestretch.games.totopoly.content.loader import COLOURS, Content, load_content
 from homestretch.games.totopoly.rules import words
-from homestretch.games.totopoly.rules.actions import CODEC
+from homestretch.games.totopoly.rules.actions import CODEC, Discard, OfferLot, Reject
 from homestretch.games.totopoly.rules.flow import Ask, Flow, Roll
 from homestretch.games.totopoly.rules.house_rules import RULE_CHOICES
 
@@ -26,6 +26,13 @@ DENOMINATIONS = {50: 10, 25: 6, 5: 8, 1: 10}
 STARTING_CASH = sum(note * count for note, count in DENOMINATIONS.items())
 BANK = -2
 SECRET_MOVES = {"reject", "discard"}  # cards given up face down (secret_move)
+CARDS_FROM: dict[type[Action], str] = {
+    Reject: "in your hand",
+    Discard: "in your hand",
+    OfferLot: "one of the lots thrown into the auction",
+}
+"""Where the card a move names must be: a card typed that is not there is said to be
+not there (not that the move "is not allowed now")."""
 """Payee meaning the bank (the prize fund)."""
 DEFAULT_RULES = {name: choices[0] for name, choices in RULE_CHOICES.items()}
 
@@ -244,6 +251,9 @@ class TotopolyState(State):
             return None
         if pending.check is not None:
             return pending.check(action)
+        place = CARDS_FROM.get(type(action))
+        if place is not None and any(type(a) is type(action) for a in pending.actions):
+            return f"{getattr(action, 'card', action)} is not {place}"  # a card mistyped
         return f"{action} is not allowed now ({pending.prompt})"
 
     def _apply(self, player: int, action: Action) -> None:

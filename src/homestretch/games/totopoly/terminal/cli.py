@@ -199,7 +199,8 @@ def _summary(state: TotopolyState) -> str:
     result = state.result()
     if result["winner"] is None:
         return "no horse was placed"
-    return f"{result['winner_name']} won with No. {result['placings'][0]}"
+    first = result["placings"][0]
+    return f"{result['winner_name']} won with No. {first} {state.c.horses[first].name}"
 
 
 def _finish(state: TotopolyState, fmt: OutputFormat) -> None:
@@ -337,6 +338,17 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
         console.print(escape(line))
     if state.is_over():
         _finish(state, fmt)
+    else:  # where the table stands, as Across and Derby Cast say
+        console.print(escape(f"in progress: {in_progress(state)}"))
+
+
+def in_progress(state: TotopolyState) -> str:
+    """Where an unfinished game stands: its phase in the board's words."""
+    from homestretch.games.totopoly.rules.words import PAGE_NAMES
+
+    where = PAGE_NAMES["phases"].get(state.phase, state.phase)
+    run = state.turns
+    return f"{where}, after {run} {'turn' if run == 1 else 'turns'}" if run else where
 
 
 @app.command("simulate")
