@@ -550,3 +550,20 @@ def test_a_game_stopped_at_the_first_pick_replays_as_in_progress(tmp_path: Path)
     assert stopped.exit_code == 130  # input ended at Ann's pick: saved, no traceback
     shown = cli("replay", "1", "--db", db)
     assert "in progress after 0 races" in shown  # was the board alone, nothing said
+
+
+def test_the_json_of_a_game_names_its_id_and_status_as_the_other_games_do(
+    tmp_path: Path,
+) -> None:
+    """Across's and Totopoly's replay JSON have ``id`` and ``status``; Derby Cast's had
+    ``game_id`` alone (kept: scripts read it)."""
+    db = tmp_path / "games.sqlite"
+    played = _play_json(db, "--bots", "2", "--source", "replays", "--seed", "3")
+    assert played["id"] == played["game_id"] == 1 and played["status"] == "finished"
+    shown = json.loads(cli("replay", "1", "--db", str(db), "-f", "json"))
+    assert shown["id"] == shown["game_id"] == 1 and shown["status"] == "finished"
+    args = ["derbycast", "play", "--players", "Ann", "--bots", "1", "--source", "replays"]
+    stopped = runner.invoke(app, [*args, "--seed", "4", "--db", str(db)], input="")
+    assert stopped.exit_code == 130
+    shown = json.loads(cli("replay", "2", "--db", str(db), "-f", "json"))
+    assert shown["id"] == 2 and shown["status"] == "in progress" and shown["winners"] == []

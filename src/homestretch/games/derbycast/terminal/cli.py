@@ -251,9 +251,20 @@ def _play(
     result = state.result()
     store.finish(game_id, winners_line(result))
     if fmt is OutputFormat.json:
-        echo_json({"game_id": game_id, "seed": table.seed, **result, "history": state.history})
+        echo_json(result_json(game_id, "finished", result, state.history, seed=table.seed))
     else:
         console.print(f"[bold green]{escape(winners_line(result))}[/bold green]")
+
+
+def result_json(
+    game_id: int, status: str, result: JSON, history: list[JSON], seed: int | None = None
+) -> JSON:
+    """A game as ``play`` and ``replay`` print it with ``--format json``: ``id`` and
+    ``status`` as Across and Totopoly print theirs (``game_id`` too, as before them),
+    the result, and every race (docs/derbycast.md, JSON output)."""
+    seeded = {} if seed is None else {"seed": seed}
+    ids = {"id": game_id, "game_id": game_id, "status": status}
+    return {**ids, **seeded, **result, "history": history}
 
 
 @app.command("play")
@@ -375,7 +386,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     state = replay(DerbyCastGame(saved.config), saved.events)
     assert isinstance(state, DerbyCastState)
     if fmt is OutputFormat.json:
-        echo_json({"game_id": saved.id, **state.result(), "history": state.history})
+        echo_json(result_json(saved.id, saved.status, state.result(), state.history))
         return
     for report in state.history:
         for table in race_report(report):
