@@ -38,6 +38,22 @@ def test_the_leader_is_named_before_anyone_finishes() -> None:
     assert text.count("leader") == 2  # level at the top: both lead
 
 
+def test_the_track_is_whole_at_80_columns_beside_the_leader() -> None:
+    """At 80 columns the 'leader' note cut the track to '################…'."""
+    people = [{"name": "Ann"}, {"name": "Computer 1", "bot": True}, {"name": "Bob+Cy"}]
+    state = DerbyCastGame({"entrants": people}).new_initial_state()
+    for points in ([20, 20, 3], [12, 8, 0]):
+        state.points = points
+        console = Console(width=80, record=True)
+        console.print(board_table(state.view(None)["board"]))
+        text = console.export_text()
+        assert "leader" in text and "…" not in text
+        tracks = [line.split("│")[4].strip() for line in text.splitlines() if "│" in line]
+        tracks = [track for track in tracks if track]
+        assert [len(track) for track in tracks] == [20, 20, 20], text
+        assert tracks[0] == "#" * points[0] + "." * (20 - points[0])
+
+
 def test_the_card_shows_program_numbers_and_win_place_show_spaces() -> None:
     state = DerbyCastGame({"entrants": [{"name": "A"}, {"name": "B"}]}).new_initial_state()
     card = PostCard("R [turf]", ("Alpha", "Bravo"), ("9-2", ""), ("1", "1A"), ())

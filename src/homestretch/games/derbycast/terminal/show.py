@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
+from rich.table import Column, Table
 
 from homestretch.core.protocol import JSON
 from homestretch.games.derbycast.rules.winning import OFFICIAL_FINISH
@@ -63,8 +63,11 @@ def race_report(report: JSON) -> list[Table]:
 
 
 def board_table(board: list[JSON]) -> Table:
-    """The board by points, most first (marker order among equals)."""
-    table = Table("marker", "player", "points", "Odds Advancement Table", "", title="The board")
+    """The board by points, most first (marker order among equals). The track is never
+    cut short: at 80 columns the other columns wrap to leave it its 20 spaces (it was
+    cut to '################…' once a 'leader' note stood beside it)."""
+    track_column = Column("Odds Advancement Table", min_width=OFFICIAL_FINISH, no_wrap=True)
+    table = Table("marker", "player", "points", track_column, "", title="The board")
     leader = max(row["points"] for row in board)
     for row in sorted(board, key=lambda r: (-r["points"], r["marker"])):
         ahead = min(row["points"], OFFICIAL_FINISH)
