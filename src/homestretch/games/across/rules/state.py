@@ -421,6 +421,7 @@ class AcrossState(State):
             "rotation": self.g.rotation,
             "payoff_rule": self.g.payoff,
             "offered": sorted(self.offered),
+            "to_bet": self.bettors[self.bettor + 1 :] if self.phase == BETTING else [],
             "roles": {
                 "trackmaster": self.trackmaster,
                 "totemaster": self.totemaster,
