@@ -290,3 +290,20 @@ def test_another_person_at_the_keyboard_deals_at_someone_elses_prompt(tmp_path: 
     assert [saved.events[i].player for i in lends[:2]] == [0, 1]
     bobs = lends[1]  # typed at Ann's prompt: the table was waiting on her, not him
     assert replay(game, saved.events[:bobs]).to_act() == [0]
+
+
+def test_closing_the_windows_and_a_disqualified_race_are_each_said_once(tmp_path: Path) -> None:
+    """They were said twice: an announcement ("Windows closed: ... They're off!", "race
+    disqualified, bets refunded") and then the notice's words saying the same."""
+    db = tmp_path / "g.sqlite"
+    args = ["across", "play", "--bots", "4", "--track", "woodbine", "--seed", "1"]
+    out = runner.invoke(app, [*args, "--db", str(db)])
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    closed = [line for line in lines if "windows closed" in line.lower().replace("are ", "")]
+    assert len(closed) == 8, closed
+    saved = Store(db).load(1)  # the refunded races, from the saved game
+    state = replay(AcrossGame.from_config(saved.config), saved.events)
+    refunded = sum(1 for r in state.result()["races"] if r["refunded"])
+    assert refunded >= 1
+    assert sum(1 for line in lines if "disqualified" in line) == refunded
