@@ -164,6 +164,10 @@ def test_a_person_plays_scripted_answers_and_the_game_resumes(tmp_path: Path) ->
     ("args", "message"),
     [
         (["across", "simulate", "--track", "ascot", "-n", "10"], "no track 'ascot'"),
+        (
+            ["across", "play", "--bots", "3", "--track", "ascot"],
+            "error: the built-in content: no track 'ascot' (known: churchill-downs, epsom-downs",
+        ),
         (["across", "play", "--bots", "1", "--seed", "1"], "3 to 7 players, not 1"),
         (["across", "play", "--bots", "3", "--dice", "3 4 9"], "item 3 is '9'"),
         (["across", "play", "--bots", "3", "--payoff", "half"], "payoff must be one of"),
