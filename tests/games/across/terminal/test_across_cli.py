@@ -348,3 +348,25 @@ def test_closing_the_windows_and_a_disqualified_race_are_each_said_once(tmp_path
     refunded = sum(1 for r in state.result()["races"] if r["refunded"])
     assert refunded >= 1
     assert sum(1 for line in lines if "disqualified" in line) == refunded
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "--bots", "3", "--seed", "4", "--db", "."],  # a folder: no store opens
+        ["play", "--bots", "3", "--db", "."],
+        ["play", "--bots", "3", "--db", ".", "--format", "json"],
+    ],
+)
+def test_a_run_that_never_starts_names_no_seed(args: list[str], tmp_path: Path) -> None:
+    """The seed is printed once the game's store is open: a store that cannot be opened
+    is the one line, with no seed before it."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", "across", *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    assert "seed" not in done.stderr and "not a game store" in done.stderr

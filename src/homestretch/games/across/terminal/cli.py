@@ -495,9 +495,9 @@ def play(
         content_dir=str(content) if content else None,
     )
     spec = dice_spec(seed, dice, dice_file)
-    announce_seed(spec.seed, spec.kind, fmt)
     seats = [seat_person(n) for n in people] + [computer(n, bot) for n in names[len(people) :]]
     store = open_store(db)
+    announce_seed(spec.seed, spec.kind, fmt)  # once the store is open: a refused one names no seed
     table, game_id = open_new(store, ENTRY, game, seats, spec, label=f"{len(names)} players")
     if people:
         notes = err_console if fmt is OutputFormat.json else console
