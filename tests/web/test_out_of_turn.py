@@ -30,9 +30,13 @@ DERBYCAST_OUT_OF_TURN = {"pick", "sealed-pick", "scratches"}
 
 
 def _allowed_out_of_turn(state: State, seat: int, action: Action) -> bool:
-    """Derby Cast's two exceptions, said again from the rules' own words."""
+    """Derby Cast's two exceptions, said again from the rules' own words; and Across the
+    Board's dealings, offered by any player in turn or not (its ruling R16)."""
+    from homestretch.games.across.rules.state import AcrossState
     from homestretch.games.derbycast.rules.game import DerbyCastState
 
+    if isinstance(state, AcrossState):
+        return action.any_time
     if not isinstance(state, DerbyCastState) or action.kind not in DERBYCAST_OUT_OF_TURN:
         return False
     if action.kind == "scratches":
@@ -59,7 +63,7 @@ def test_no_move_out_of_turn_slips_through(entry: GameEntry) -> None:
                             assert _allowed_out_of_turn(table.state, seat, action), (
                                 f"{entry.name}: seat {seat} may {action} out of turn"
                             )
-                            allowed += 1
+                            allowed += not action.any_time  # Across's dealings aside
                         checked += 1
             if table.step() is None:
                 break

@@ -80,6 +80,7 @@ def _betting_view(carry: int, owners: dict[str, list[int]] | None = None) -> Any
         carry=carry,
         tickets=[],
         owners=owners or {str(h): [1] for h in range(2, 13)},
+        to_bet=[1, 2, 3],  # seat 0 bets first
     )
     return view
 
@@ -178,6 +179,11 @@ def test_short_of_a_tickets_fifties_it_asks_the_richest_into_a_ring() -> None:
     assert ring == OfferRing(bought.horse, 1, 2, 1)
     offered = {**view, "offered": [0]}
     assert SensibleBot(1).choose(0, offered, [Done()]) == Done()  # one offer a race
+    # Only a player still to bet is sure to be asked before the windows close.
+    passed = {**view, "to_bet": [1, 3]}
+    assert SensibleBot(1).choose(0, passed, [Done()]) == OfferRing(bought.horse, 1, 1, 1)
+    last = {**view, "to_bet": []}
+    assert SensibleBot(1).choose(0, last, [Done()]) == Done()
     asked = {**view, "offer": {**ring.to_json(), "kind": "ring", "amount": 1, "from": 0}}
     assert SensibleBot(2).choose(2, asked, [Answer(True), Answer(False)]) == Answer(True)
     view["cash"] = [0, 30, 41, 12]  # nothing to put in

@@ -165,3 +165,56 @@ def test_computer_players_trade_and_the_game_replays_exactly(seed: int) -> None:
     log = [json.dumps(e.to_json(), sort_keys=True) for e in first.events]
     assert log == [json.dumps(e.to_json(), sort_keys=True) for e in again.events]
     assert first.cash == again.cash
+
+
+# --- offers to a person at a table -------------------------------------------------------
+
+
+def person_among_computers(me: int, seed: int) -> tuple[int, int, int]:
+    """A game at a table (``session.Table``: computer players move before a person is
+    asked) with a person at seat ``me`` who answers every offer no: the offers made to
+    him, those he was asked, those that lapsed unasked."""
+    from homestretch.games.across import ENTRY
+    from homestretch.games.across.rules.actions import Accept, Pass
+    from homestretch.session.dice import DiceSpec
+    from homestretch.session.seats import computer, person
+    from homestretch.session.table import Table
+
+    names = tuple("Ann" if s == me else f"Bot {s}" for s in range(4))
+    game = AcrossGame(players=4, names=names, tracks=("woodbine",))
+    seats = [person(n) if s == me else computer(n, "sensible") for s, n in enumerate(names)]
+    table = Table(ENTRY, game, seats, DiceSpec("seeded", seed))
+    asked = 0
+    while True:
+        while table.step() is not None:
+            pass
+        if table.waiting().over:
+            break
+        legal = table.legal_actions(me)
+        if Answer(False) in legal:
+            asked += 1
+            action = Answer(False)
+        else:
+            action = next(a for a in (Done(), Accept(), Pass()) if a in legal)
+        table.submit(me, action, table.version)
+    state = table.state
+    assert isinstance(state, AcrossState)
+    mine = [n for n in state.notices if n.get("asked") == me]
+    offers = sum(1 for n in mine if n["type"] == "offer" and n["kind"] != "loan")
+    lapsed = sum(1 for n in mine if n["type"] == "offer_lapsed")
+    return offers, asked, lapsed
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_person_who_bets_first_is_asked_every_offer_made_to_him(seed: int) -> None:
+    """Seat 2 bets first in meet 1 (the Totemaster is seat 1). An offer made to him after
+    he said done waited for his answer while the computer players after him said done
+    too, and the windows closed on it unasked: every offer, every race. A computer
+    player now offers only to a player still to bet this race."""
+    offers, asked, lapsed = person_among_computers(2, seed)
+    assert lapsed == 0 and asked == offers
+
+
+def test_a_person_who_bets_later_is_still_offered_horses() -> None:
+    offers, asked, lapsed = person_among_computers(0, 3)
+    assert offers >= 1 and asked == offers and lapsed == 0

@@ -221,12 +221,15 @@ class SensibleBot:
 
     def _ring(self, seat: int, view: JSON, horse: int) -> Action | None:
         """Short of the three fifties of a ticket worth buying: ask the richest other
-        player who can spare it to put in the rest, sharing what it brings (R23)."""
+        player who can spare it to put in the rest, sharing what it brings (R23); one
+        still to bet this race, so asked before the windows close (as ``_trade``)."""
         cash = view["cash"][seat]
         if not 1 <= cash < TICKET_PRICE or seat in view["offered"]:
             return None
         stake = TICKET_PRICE - cash
-        others = [s for s, c in enumerate(view["cash"]) if s != seat and c - stake >= RESERVE]
+        others = [
+            s for s, c in enumerate(view["cash"]) if s in view["to_bet"] and c - stake >= RESERVE
+        ]
         if not others:
             return None
         return OfferRing(horse, 1, max(others, key=lambda s: view["cash"][s]), stake)
@@ -259,10 +262,15 @@ class SensibleBot:
 
     def _trade(self, seat: int, view: JSON) -> Action | None:
         """The horse deal with most to gain where both sides gain (``trading.py``): one
-        of my horses offered to another player, or an offer for another's."""
+        of my horses offered to another player, or an offer for another's; only with a
+        player still to bet this race (``to_bet``), who is asked before his own betting
+        turn, so before the windows close and the offer lapses (R16). One who has said
+        done is asked only if the table comes back to him before the windows close, and
+        a table of computer players and people may close them first: a person would never
+        see the offer."""
         if seat in view["offered"]:
             return None
-        deal = self.market(view).best_deal(seat)
+        deal = self.market(view).best_deal(seat, view["to_bet"])
         if deal is None:
             return None
         if deal.seller == seat:

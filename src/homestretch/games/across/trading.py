@@ -22,7 +22,7 @@ and accepts any offer that leaves it no worse off. Everything is read from the v
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -142,15 +142,17 @@ class Market:
             return None
         return Deal(horse, self.owners[horse][0], buyer, price, sum(gains(price)))
 
-    def best_deal(self, seat: int) -> Deal | None:
+    def best_deal(self, seat: int, with_: Collection[int] | None = None) -> Deal | None:
         """Of the deals ``seat`` could propose (one of its horses to another player, or
         another's horse to itself), the one with the most to gain for the two; ties go
-        to the lower horse, then the lower seat."""
+        to the lower horse, then the lower seat. ``with_``: the only players it may deal
+        with (None: anyone), those sure to be asked before the offer lapses."""
+        others = [b for b in range(len(self.cash)) if b != seat and (with_ is None or b in with_)]
         deals = []
         for horse, members in sorted(self.owners.items()):
             if members[0] == seat:
-                deals += [self.deal(horse, b) for b in range(len(self.cash)) if b != seat]
-            elif seat not in members:
+                deals += [self.deal(horse, b) for b in others]
+            elif seat not in members and members[0] in others:
                 deals.append(self.deal(horse, seat))
         found = [d for d in deals if d is not None]
         return max(found, key=lambda d: d.surplus, default=None)

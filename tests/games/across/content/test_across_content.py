@@ -109,6 +109,15 @@ def test_an_opening_bid_nobody_could_pay_is_refused(copy: Path) -> None:
         load_content(str(copy))
 
 
-def test_an_unknown_track_is_refused_with_the_known_ones() -> None:
-    with pytest.raises(ContentError, match="no track 'ascot' .known: churchill-downs"):
+def test_an_unknown_track_is_refused_with_the_known_ones(copy: Path) -> None:
+    with pytest.raises(ContentError, match="no track 'ascot' .known: churchill-downs") as no:
         AcrossGame(players=3, tracks=("ascot",))
+    # The built-in folder is where the program is installed: named for what it is.
+    assert str(no.value).startswith("the built-in content: no track 'ascot'")
+    assert str(DEFAULT_DIR) not in str(no.value)
+    (copy / "tracks" / "longchamp.toml").unlink()
+    with pytest.raises(ContentError) as own:  # a folder of one's own is named as given
+        AcrossGame(players=3, tracks=("longchamp",), content_dir=str(copy))
+    assert str(own.value) == (
+        f"{copy}: no track 'longchamp' (known: churchill-downs, epsom-downs, woodbine)"
+    )

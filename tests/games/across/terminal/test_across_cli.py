@@ -17,17 +17,26 @@ from homestretch.cli.human import Aside
 from homestretch.cli.main import app
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import replay
+from homestretch.games.across.content.loader import load_content
 from homestretch.games.across.rules.actions import (
     Bet,
     Bid,
     DailyDouble,
     OfferHorse,
     OfferLoan,
+    OfferLoanTerms,
     OfferRing,
+    PayBack,
     Reject,
 )
 from homestretch.games.across.rules.game import AcrossGame
-from homestretch.games.across.terminal.cli import HotSeat, parse_at_keyboard, parse_command
+from homestretch.games.across.terminal.cli import (
+    HotSeat,
+    describe_action,
+    parse_at_keyboard,
+    parse_command,
+)
+from homestretch.games.across.terminal.render import players_table
 from homestretch.store.db import Store
 
 runner = CliRunner()
@@ -155,6 +164,10 @@ def test_a_person_plays_scripted_answers_and_the_game_resumes(tmp_path: Path) ->
     ("args", "message"),
     [
         (["across", "simulate", "--track", "ascot", "-n", "10"], "no track 'ascot'"),
+        (
+            ["across", "play", "--bots", "3", "--track", "ascot"],
+            "error: the built-in content: no track 'ascot' (known: churchill-downs, epsom-downs",
+        ),
         (["across", "play", "--bots", "1", "--seed", "1"], "3 to 7 players, not 1"),
         (["across", "play", "--bots", "3", "--dice", "3 4 9"], "item 3 is '9'"),
         (["across", "play", "--bots", "3", "--payoff", "half"], "payoff must be one of"),
@@ -226,16 +239,44 @@ def test_a_typing_slip_says_what_to_type(typed: str, said: str) -> None:
 def test_a_person_naming_themself_before_a_colon_plays_in_turn() -> None:
     parse = parse_at_keyboard({"ann": 0, "bob": 1}, "Ann")
     assert parse("Ann: bet 4") == Bet(4)
-    assert parse("bob: sell 4 to 0 for 3") == Aside(1, OfferHorse(4, 0, 3))
+    assert parse("bob: sell 4 to 1 for 3") == Aside(1, OfferHorse(4, 0, 3))
 
 
 def test_typed_commands() -> None:
     assert parse_command("bet 7") == Bet(7)
-    assert parse_command("bid 12 with 3") == Bid(12, 3)
+    assert parse_command("bid 12 with 4") == Bid(12, 3)  # seats are typed from 1
     assert parse_command("dd 7 8") == DailyDouble(7, 8)
-    assert parse_command("sell 4 to 2 for 6") == OfferHorse(4, 2, 6)
+    assert parse_command("sell 4 to 3 for 6") == OfferHorse(4, 2, 6)
     assert parse_command("r") == Reject()
-    assert parse_command("ring 7 2 with 1 pays 2") == OfferRing(7, 2, 1, 2)
+    assert parse_command("ring 7 2 with 2 pays 2") == OfferRing(7, 2, 1, 2)
+
+
+def test_seats_are_typed_and_read_from_1_and_stored_from_0() -> None:
+    """People count seats from 1 (the table's first column says so); the actions, and
+    the saved games, keep counting from 0."""
+    assert parse_command("lend 1 5") == OfferLoan(0, 5)
+    assert parse_command("lend 3 5 back 6") == OfferLoanTerms(2, 5, 6)
+    assert parse_command("payback 2 4") == PayBack(1, 4)
+    with pytest.raises(HomestretchError, match="there is no seat 0: seats are numbered from 1"):
+        parse_command("sell 4 to 0 for 6")
+    content = load_content()
+    for typed in (
+        "bid 12 with 4",
+        "sell 4 to 3 for 6",
+        "lend 1 5",
+        "lend 3 5 back 6",
+        "payback 2 4",
+        "buy 7 for 5",
+    ):
+        assert describe_action(parse_command(typed), content) == typed
+    ring = parse_command("ring 7 2 with 2 pays 2")
+    assert describe_action(ring, content) == "ring 7 2 with 2 pays 2 (of 6)"
+    assert str(OfferHorse(4, 2, 6)) == "sell 4 2 6"  # the web page's text: unchanged
+    view = AcrossGame(players=3, names=("Ann", "Bob", "Cy")).new_initial_state().view(None)
+    drawn = io.StringIO()
+    Console(file=drawn, width=120).print(players_table(view))
+    rows = [line.split() for line in drawn.getvalue().splitlines() if "Ann" in line or "Cy" in line]
+    assert [row[1] for row in rows] == ["1", "3"]
 
 
 def test_the_hot_seat_clears_the_scrollback_when_the_keyboard_passes() -> None:
@@ -254,7 +295,7 @@ def test_a_person_deals_at_an_auction_prompt_not_only_in_a_betting_turn(tmp_path
     out = runner.invoke(
         app,
         [*args, "--track", "longchamp", "--db", str(db)],
-        input="lend 1 2\ndone\na\npass\nno\n" * 3000,
+        input="lend 2 2\ndone\na\npass\nno\n" * 3000,  # seat 2: Sensible 1
     )
     assert out.exit_code == 0, out.output[-2000:]
     assert "Ann offers to lend Sensible 1 2 fifties: Sensible 1 to answer" in out.stdout
@@ -268,10 +309,10 @@ def test_another_person_at_the_keyboard_deals_at_someone_elses_prompt(tmp_path: 
     """R16: any player deals, in turn or not. At one keyboard the other person types
     their name first, at whoever's prompt is up; the table takes it as theirs."""
     here = parse_at_keyboard({"ann": 0, "bob": 1})
-    assert here("Bob: lend 0 2") == Aside(1, OfferLoan(0, 2))
-    assert here("lend 0 2") == OfferLoan(0, 2)  # the prompt's own person
+    assert here("Bob: lend 1 2") == Aside(1, OfferLoan(0, 2))
+    assert here("lend 1 2") == OfferLoan(0, 2)  # the prompt's own person
     with pytest.raises(HomestretchError, match="'Cy' is not a person at this keyboard"):
-        here("Cy: lend 0 2")
+        here("Cy: lend 1 2")
     with pytest.raises(HomestretchError, match="out of turn, only a dealing"):
         here("bob: bet 7")
     db = tmp_path / "h.sqlite"
@@ -279,7 +320,7 @@ def test_another_person_at_the_keyboard_deals_at_someone_elses_prompt(tmp_path: 
     out = runner.invoke(
         app,
         [*args, "--track", "longchamp", "--db", str(db)],
-        input="ann: lend 1 2\nyes\nbob: lend 0 3\nyes\n" + "done\na\npass\nno\n" * 3000,
+        input="ann: lend 2 2\nyes\nbob: lend 1 3\nyes\n" + "done\na\npass\nno\n" * 3000,
     )
     assert out.exit_code == 0, out.output[-2000:]
     assert "Ann offers to lend Bob 2 fifties" in out.stdout
@@ -290,3 +331,42 @@ def test_another_person_at_the_keyboard_deals_at_someone_elses_prompt(tmp_path: 
     assert [saved.events[i].player for i in lends[:2]] == [0, 1]
     bobs = lends[1]  # typed at Ann's prompt: the table was waiting on her, not him
     assert replay(game, saved.events[:bobs]).to_act() == [0]
+
+
+def test_closing_the_windows_and_a_disqualified_race_are_each_said_once(tmp_path: Path) -> None:
+    """They were said twice: an announcement ("Windows closed: ... They're off!", "race
+    disqualified, bets refunded") and then the notice's words saying the same."""
+    db = tmp_path / "g.sqlite"
+    args = ["across", "play", "--bots", "4", "--track", "woodbine", "--seed", "1"]
+    out = runner.invoke(app, [*args, "--db", str(db)])
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    closed = [line for line in lines if "windows closed" in line.lower().replace("are ", "")]
+    assert len(closed) == 8, closed
+    saved = Store(db).load(1)  # the refunded races, from the saved game
+    state = replay(AcrossGame.from_config(saved.config), saved.events)
+    refunded = sum(1 for r in state.result()["races"] if r["refunded"])
+    assert refunded >= 1
+    assert sum(1 for line in lines if "disqualified" in line) == refunded
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "--bots", "3", "--seed", "4", "--db", "."],  # a folder: no store opens
+        ["play", "--bots", "3", "--db", "."],
+        ["play", "--bots", "3", "--db", ".", "--format", "json"],
+    ],
+)
+def test_a_run_that_never_starts_names_no_seed(args: list[str], tmp_path: Path) -> None:
+    """The seed is printed once the game's store is open: a store that cannot be opened
+    is the one line, with no seed before it."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", "across", *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    assert "seed" not in done.stderr and "not a game store" in done.stderr

@@ -30,6 +30,8 @@ BASE_NEED_X = 5
 
 DEFAULT_DIR = Path(__file__).parent
 """The built-in content: the folder this loader is in."""
+BUILT_IN = "the built-in content"
+"""The built-in content as an error names it."""
 
 
 def horse_class(number: int) -> str:
@@ -89,7 +91,11 @@ class Content:
         key = track_key(name)
         if key not in self.tracks:
             known = ", ".join(sorted(self.tracks))
-            raise ContentError(self.folder, f"no track {name!r} (known: {known})")
+            # The built-in folder's path is where the program is installed, nothing a
+            # player named or can use: it is named for what it is. A --content folder is
+            # named as given.
+            where = BUILT_IN if Path(self.folder) == DEFAULT_DIR else self.folder
+            raise ContentError(where, f"no track {name!r} (known: {known})")
         return self.tracks[key]
 
 

@@ -68,18 +68,18 @@ def why_bid_illegal(lot: Lot, seat: int, bid: Bid, cash: list[int], syndicates: 
         if not syndicates:
             return "syndicates need at least six players (no more than a third of the table)"
         if not 0 <= bid.partner < len(cash) or bid.partner == seat:
-            return f"there is no other player {bid.partner}"
+            return f"there is no other player {bid.partner + 1}"  # seats said from 1
         if bid.partner in lot.excluded:
-            return f"player {bid.partner} may not bid for this horse"
+            return f"player {bid.partner + 1} may not bid for this horse"
         if bid.partner in lot.out:
-            return f"player {bid.partner} has passed on this horse"
+            return f"player {bid.partner + 1} has passed on this horse"
         if bid.partner in lot.bidders:
-            return f"player {bid.partner} already holds the high bid"
+            return f"player {bid.partner + 1} already holds the high bid"
         if seat in lot.proposed:
             return "you have already proposed a syndicate for this horse"
     for member, pay in shares(bid.amount, members).items():
         if cash[member] < pay:
-            who = "you have" if member == seat else f"player {member} has"
+            who = "you have" if member == seat else f"player {member + 1} has"
             return f"{who} {fifties(cash[member])}, not {pay}"
     return None
 

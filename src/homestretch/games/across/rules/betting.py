@@ -17,7 +17,6 @@ from homestretch.games.across.rules.actions import Bet, DailyDouble, Done
 from homestretch.games.across.rules.phases import BETTING, RACE
 from homestretch.games.across.rules.race import Race
 from homestretch.games.across.rules.totalizator import TICKET_PRICE, deal, split
-from homestretch.games.across.rules.words import fifties
 
 if TYPE_CHECKING:
     from homestretch.games.across.rules.state import AcrossState
@@ -100,7 +99,7 @@ def close_windows(state: AcrossState) -> None:
         state.bins[purse] = 0
     handle = sum(parts.values())
     deal(handle, state.windows)
-    state.say(f"Windows closed: {fifties(handle)} dealt. They're off!")
+    # Said once, by the notice's words (words.py): the windows closed, what was dealt.
     state.tell("windows_dealt", handle=handle, **parts, windows=list(state.windows))
     assert state.track is not None
     # "The player to the left of the Trackmaster rolls the dice", whichever way they go

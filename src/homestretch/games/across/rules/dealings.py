@@ -173,7 +173,7 @@ def why_illegal(state: AcrossState, seat: int, action: Dealing) -> str | None:
         return None if 0 <= action.price <= cash else f"you can offer 0 to {cash} fifties"
     other = action.buyer if isinstance(action, OfferHorse) else action.borrower
     if not 0 <= other < state.g.players or other == seat:
-        return f"there is no other player {other}"
+        return f"there is no other player {other + 1}"  # seats said from 1
     if isinstance(action, OfferLoan | OfferLoanTerms):
         if not 1 <= action.amount <= cash:
             return f"you can lend 1 to {cash} fifties"

@@ -55,7 +55,7 @@ def why_illegal(state: AcrossState, seat: int, action: OfferRing) -> str | None:
     if not 1 <= action.tickets <= MOST_TICKETS:
         return f"a ring buys 1 to {MOST_TICKETS} tickets"
     if not 0 <= action.partner < state.g.players or action.partner == seat:
-        return f"there is no other player {action.partner}"
+        return f"there is no other player {action.partner + 1}"  # seats said from 1
     total = TICKET_PRICE * action.tickets
     if not 1 <= action.stake < total:
         return f"the partner puts in 1 to {total - 1} of the {total} fifties"

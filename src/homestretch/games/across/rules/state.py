@@ -335,8 +335,6 @@ class AcrossState(State):
         self.last_payoff = {"race": race.number, "dealt": dealt, "steps": settlement.steps}
         if settlement.carry and race.number < RACES:
             self.tell("carried", amount=settlement.carry, why="odd fifties")
-        for line in settlement.lines:
-            self.say(line)
         paid: dict[int, int] = dict(settlement.paid)
         if self.g.daily_double and race.number == 2:
             betting.settle_daily_double(self, self.results[-1]["finish"][0], win, paid)
@@ -421,6 +419,7 @@ class AcrossState(State):
             "rotation": self.g.rotation,
             "payoff_rule": self.g.payoff,
             "offered": sorted(self.offered),
+            "to_bet": self.bettors[self.bettor + 1 :] if self.phase == BETTING else [],
             "roles": {
                 "trackmaster": self.trackmaster,
                 "totemaster": self.totemaster,

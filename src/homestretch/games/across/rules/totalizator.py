@@ -49,7 +49,6 @@ class Settlement:
     paid: Counter[int] = field(default_factory=Counter)
     carry: int = 0
     refunded: bool = False
-    lines: list[str] = field(default_factory=list)
     """Announcements for the table's news (the steps carry the rest as notices)."""
     payments: list[tuple[int, int, str]] = field(default_factory=list)
     """Each payment as (seat, fifties, why): "refund", "winners circle", "win", "place"
@@ -94,7 +93,6 @@ def settle(
         refunds = [seat for seat, _ in tickets]
         out.pay(Counter({seat: TICKET_PRICE * refunds.count(seat) for seat in refunds}), "refund")
         out.carry = sum(windows) - TICKET_PRICE * len(refunds)
-        out.lines.append("no investors on WIN, PLACE or SHOW: race disqualified, bets refunded")
         out.steps.append({"step": "refund", "tickets": len(refunds), "carried": out.carry})
         windows[:] = [0] * WINDOWS
         return out

@@ -97,14 +97,18 @@ def parse_command(text: str) -> Action:
         "payback": (2, act.PayBack),
     }
     if head == "ring" and len(nums) == 4:  # ring H N with SEAT pays K
-        return act.OfferRing(*nums)
+        horse, tickets, partner, stake = nums
+        return act.OfferRing(horse, tickets, typed_seat(partner), stake)
     if head == "lend" and len(nums) == 3:  # lend SEAT N back M: agreed terms
-        return act.OfferLoanTerms(*nums)
+        return act.OfferLoanTerms(typed_seat(nums[0]), nums[1], nums[2])
     if head == "bid" and len(nums) in (1, 2):
-        return act.Bid(nums[0], nums[1] if len(nums) == 2 else act.NOBODY)
+        return act.Bid(nums[0], typed_seat(nums[1]) if len(nums) == 2 else act.NOBODY)
     if head == "track" and len(words) >= 2:
         return act.ChooseTrack("-".join(words[1:]))
     if head in shapes and len(nums) == shapes[head][0]:
+        at = SEAT_AT.get(head)  # where the command names a seat, counted from 1
+        if at is not None:
+            nums[at] = typed_seat(nums[at])
         return shapes[head][1](*nums)
     if len(words) == 1 and nums:  # a number typed that is not on the list
         raise HomestretchError(f"there is no choice {nums[0]} on the list")
@@ -114,6 +118,23 @@ def parse_command(text: str) -> Action:
     if usage:
         raise HomestretchError(f"cannot read {text!r}: write {usage}")
     raise HomestretchError(f"cannot read {text!r}: type a number from the list, or {HELP}")
+
+
+SEAT_AT = {"sell": 1, "lend": 0, "payback": 0}
+"""Which typed number is a seat: people count seats from 1 (the table's first column), the
+actions from 0 (as they are stored)."""
+
+
+def typed_seat(number: int) -> int:
+    """A seat as typed (1 for the first) as the actions count it (0 for the first)."""
+    if number < 1:
+        raise HomestretchError(f"there is no seat {number}: seats are numbered from 1")
+    return number - 1
+
+
+def said_seat(seat: int) -> int:
+    """A seat as people read and type it: 1 for the first."""
+    return seat + 1
 
 
 HELP = (
@@ -230,9 +251,30 @@ def roll_prompt(seat: int, view: JSON) -> str:
 
 
 def describe_action(action: Action, content: Content) -> str:
+    """A move as the menu lists it: as it would be typed, seats counted from 1 (the
+    actions' own words, ``str``, count from 0 as they are stored; the web page reads
+    those, not these)."""
     if isinstance(action, act.ChooseTrack) and action.track in content.tracks:
         track = content.tracks[action.track]
         return f"track {action.track}: {track.name}, {track.city}. {track.conditions}"
+    if isinstance(action, act.Bid) and action.partner != act.NOBODY:
+        return f"bid {action.amount} with {said_seat(action.partner)}"
+    if isinstance(action, act.OfferHorse):
+        return f"sell {action.horse} to {said_seat(action.buyer)} for {action.price}"
+    if isinstance(action, act.OfferLoanTerms):
+        return f"lend {said_seat(action.borrower)} {action.amount} back {action.repay}"
+    if isinstance(action, act.OfferLoan):
+        return f"lend {said_seat(action.borrower)} {action.amount}"
+    if isinstance(action, act.PayBack):
+        return f"payback {said_seat(action.lender)} {action.amount}"
+    if isinstance(action, act.OfferRing):
+        total = 3 * action.tickets
+        return (
+            f"ring {action.horse} {action.tickets} with {said_seat(action.partner)} "
+            f"pays {action.stake} (of {total})"
+        )
+    if isinstance(action, act.OfferToBuy):
+        return f"buy {action.horse} for {action.price}"
     return str(action)
 
 
@@ -254,8 +296,8 @@ def _listed_dealing(action: Action) -> bool:
 
 DEALINGS_HINT = (
     "dealings, at any prompt: buy H for N | sell H to SEAT for N | lend SEAT N [back M] | "
-    "payback SEAT N (the other player answers; play goes on); another person here types "
-    "NAME: before it"
+    "payback SEAT N (SEAT: the table's seat column, 1 for the first; the other player "
+    "answers; play goes on); another person here types NAME: before it"
 )
 
 
@@ -453,9 +495,9 @@ def play(
         content_dir=str(content) if content else None,
     )
     spec = dice_spec(seed, dice, dice_file)
-    announce_seed(spec.seed, spec.kind, fmt)
     seats = [seat_person(n) for n in people] + [computer(n, bot) for n in names[len(people) :]]
     store = open_store(db)
+    announce_seed(spec.seed, spec.kind, fmt)  # once the store is open: a refused one names no seed
     table, game_id = open_new(store, ENTRY, game, seats, spec, label=f"{len(names)} players")
     if people:
         notes = err_console if fmt is OutputFormat.json else console

@@ -30,7 +30,7 @@ def players_table(view: JSON) -> Table:
         tickets = sorted(h for s, h in view["tickets"] if s == seat)
         mark = " <" if view["to_act"] == [seat] else ""
         table.add_row(
-            str(seat),
+            str(seat + 1),  # people count seats from 1, as they type them
             name + mark,
             roles.get(seat, ""),
             str(view["cash"][seat]),
