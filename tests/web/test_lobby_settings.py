@@ -168,6 +168,8 @@ def test_a_refusal_over_the_server_names_the_field(client: TestClient) -> None:
     across = _choice("across")["config"]
     body = refused("across", {**across, "meets": 0}, people)
     assert body == {"error": "Meets: a whole number from 1 to 100", "field": "meets"}
+    body = refused("across", {**across, "players": 4}, people)  # a seat short
+    assert body == {"error": "this configuration seats 4 players; 3 given", "field": "seats"}
     body = refused("across", {**across, "tracks": ["woodbine", "nowhere"]}, people)
     assert body["field"] == "tracks" and "Churchill Downs" in body["error"]
     totopoly = {**_choice("totopoly")["config"], "players": 2}

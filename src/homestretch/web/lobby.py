@@ -128,7 +128,7 @@ def seats_for(entry: GameEntry, game: Game, asked: Any) -> list[Seat]:
         also = f" (and up to {most - game.num_players} for the game's own)" if own else ""
         raise FieldError(
             "seats",
-            f"this configuration seats {game.num_players} player(s){also}; {len(asked)} given",
+            f"this configuration seats {_players(game.num_players)}{also}; {len(asked)} given",
         )
     bots = ["random", *sorted(entry.bots)]
     seats = [_seat(i, data, bots) for i, data in enumerate(asked)]
@@ -272,3 +272,7 @@ def public_tables(store: Store, limit: int = 50) -> list[JSON]:
         title = known[saved.game].titled(saved.config) if saved.game in known else ""
         found.append({"id": saved.id, "game": saved.game, "title": title, "label": saved.label})
     return found
+
+
+def _players(count: int) -> str:
+    return f"{count} player" if count == 1 else f"{count} players"
