@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from homestretch.games.derbycast.rules.simulated import desk_race
+from homestretch.games.derbycast.sources.simulated import desk_race
 from homestretch.games.stretch.api import simulated_race, simulated_run
 from homestretch.games.stretch.race import bundled_races
 

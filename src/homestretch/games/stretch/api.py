@@ -67,3 +67,9 @@ def simulated_race(
     """Run a race with seeded dice: (race name, runners in post order)."""
     run = simulated_run(seed, race, mode)
     return run.name, run.runners
+
+
+def bundled_race_files() -> list[Path]:
+    """The bundled sample races' files, in the order ``simulated_run`` draws among them:
+    another game offers them by name (the file's stem) and runs one by its path."""
+    return bundled_races()

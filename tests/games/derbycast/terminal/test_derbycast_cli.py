@@ -15,8 +15,7 @@ from homestretch.cli.main import app
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.protocol import Event, replay
 from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
-from homestretch.games.stretch.api import simulated_race
-from homestretch.games.stretch.race import bundled_races
+from homestretch.games.stretch.api import bundled_race_files, simulated_race
 from homestretch.store.db import Store
 
 SAMPLE = Path(__file__).parents[4] / "samples" / "derbycast" / "saturday_card.csv"
@@ -204,7 +203,7 @@ def test_computer_players_over_simulated_races(tmp_path: Path) -> None:
 
 def test_a_named_simulated_race_and_mistakes_about_it(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite"
-    (race_file,) = [p for p in bundled_races() if "champagne" in p.name]
+    (race_file,) = [p for p in bundled_race_files() if "champagne" in p.name]
     data = _play_json(db, "--bots", "2", "--source", "simulate", "--race", race_file.stem,
                       "--seed", "3", "--races", "1", "--tie", "dead-heat")  # fmt: skip
     assert all(r["name"].startswith("Champagne Stakes") for r in data["history"])  # type: ignore[attr-defined]
@@ -500,7 +499,7 @@ def test_the_keeper_at_the_terminal_runs_a_top_of_the_stretch_race(tmp_path: Pat
     """As at the desk (R25): the keeper types 'stretch' and chooses a bundled race; a
     name that is not one is asked again. The table's dice run it, picks close with no
     late scratches, and the race call is printed before the result is official."""
-    from homestretch.games.derbycast.rules.simulated import desk_race
+    from homestretch.games.derbycast.sources.simulated import desk_race
 
     typed = ["stretch", "nowhere", "quick", "stretch", "dream-derby", "full", "win 1", "show 2",
              ""]  # fmt: skip

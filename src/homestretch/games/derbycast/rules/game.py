@@ -71,13 +71,6 @@ from homestretch.games.derbycast.rules.race import (
     typed_field,
     typed_lines,
 )
-from homestretch.games.derbycast.rules.simulated import (
-    SIM_SEEDS,
-    SimulatedRace,
-    desk_race,
-    desk_race_problem,
-    stretch_races,
-)
 from homestretch.games.derbycast.rules.table import Bet, advance_for, points
 from homestretch.games.derbycast.rules.winning import (
     OFFICIAL_FINISH,
@@ -105,6 +98,13 @@ from homestretch.games.derbycast.rules.words import (
     waiting_line,
     winners_line,
     yours,
+)
+from homestretch.games.derbycast.sources.simulated import (
+    SIM_SEEDS,
+    SimulatedRace,
+    desk_race,
+    desk_race_problem,
+    stretch_races,
 )
 
 E = TypeVar("E", bound=StrEnum)

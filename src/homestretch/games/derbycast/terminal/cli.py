@@ -69,7 +69,7 @@ def _feed(source: str, seed: int, race: str | None, mode: str) -> tuple[Source, 
     is tried now, so a mistake is reported before the game is saved."""
     from homestretch.games.derbycast.content.results_file import read_results
     from homestretch.games.derbycast.rules.game import Source
-    from homestretch.games.derbycast.rules.simulated import race_seed, simulated_record
+    from homestretch.games.derbycast.sources.simulated import race_seed, simulated_record
 
     if race is not None and source != "simulate":
         raise HomestretchError("--race is for --source simulate")

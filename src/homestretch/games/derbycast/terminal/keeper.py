@@ -37,7 +37,6 @@ from homestretch.games.derbycast.rules.race import (
     read_finish,
     typed_field,
 )
-from homestretch.games.derbycast.rules.simulated import race_seed, simulated_record
 from homestretch.games.derbycast.rules.words import (
     FIELD,
     FINISH,
@@ -46,6 +45,7 @@ from homestretch.games.derbycast.rules.words import (
     UNDER_REVIEW,
     final_odds_question,
 )
+from homestretch.games.derbycast.sources.simulated import race_seed, simulated_record
 
 Ask = Callable[[str, str], str]
 """Ask a person a question (prompt, default answer) and return the answer."""

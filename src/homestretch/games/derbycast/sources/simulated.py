@@ -14,8 +14,7 @@ from pathlib import Path
 
 from homestretch.core.errors import HomestretchError
 from homestretch.games.derbycast.content.race_record import RaceRecord, Runner
-from homestretch.games.stretch.api import simulated_race, simulated_run
-from homestretch.games.stretch.race import bundled_races
+from homestretch.games.stretch.api import bundled_race_files, simulated_race, simulated_run
 
 
 def race_seed(game_seed: int, number: int) -> int:
@@ -54,7 +53,7 @@ class SimulatedRace:
 
 def stretch_races() -> list[str]:
     """The bundled Top of the Stretch races the desk may choose, by file name."""
-    return [path.stem for path in bundled_races()]
+    return [path.stem for path in bundled_race_files()]
 
 
 def desk_race_problem(race: object, mode: object) -> str | None:
@@ -68,7 +67,7 @@ def desk_race_problem(race: object, mode: object) -> str | None:
 def desk_race(seed: int, race: str, mode: str) -> SimulatedRace:
     """Run ``race`` (blank: the seed chooses one) with seeded dice; its odds are the
     board odds and, the race being run at once, its final odds."""
-    paths = {path.stem: path for path in bundled_races()}
+    paths = {path.stem: path for path in bundled_race_files()}
     run = simulated_run(seed, paths[race] if race else None, "quick" if mode == "quick" else "full")
     runners = [Runner(r.horse, r.odds, r.finish, program=str(r.post)) for r in run.runners]
     record = RaceRecord(f"{run.name} (Top of the Stretch)", tuple(runners))
