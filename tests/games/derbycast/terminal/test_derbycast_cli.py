@@ -109,6 +109,35 @@ def test_a_person_plays_the_computer_over_a_results_file(tmp_path: Path) -> None
     assert [race["name"] for race in data["history"]] == ["Riverbend race 1", "Riverbend race 2"]  # type: ignore[index]
 
 
+def _run(*args: str, input: str = "") -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args]
+    return subprocess.run(command, input=input, capture_output=True, text=True, check=False)
+
+
+def test_a_person_playing_in_json_sees_each_race_on_stderr(tmp_path: Path) -> None:
+    """With --format json the person at the terminal reads each race's result and the
+    board on stderr, where the questions are, as the text shows them; stdout holds the
+    JSON alone. A run with nobody at the terminal prints its JSON alone."""
+    db = tmp_path / "games.sqlite"
+    args = ["derbycast", "play", "--db", str(db), "--players", "Ann", "--bots", "1"]
+    args += ["--source", str(SAMPLE), "--races", "2", "--tie", "dead-heat", "--seed", "1"]
+    done = _run(*args, "--format", "json", input="win 1\nshow 3\n")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)  # the whole of stdout
+    assert data["board"][0]["points"] == 4
+    text = _run(*args, input="win 1\nshow 3\n")
+    for said in ("Race 1: Riverbend race 1 - official result", "Race 2: Riverbend race 2"):
+        assert said in text.stdout and said in done.stderr
+    board = text.stdout.split("Race 2: Riverbend race 2 - official result")[1]
+    assert "needs" in board and board.split("needs")[0] in done.stderr  # the board, as shown
+    assert "Saved as game 1: resume with" in done.stderr
+    assert data["how"] and str(data["how"]) in " ".join(done.stderr.split())
+    alone = _run("derbycast", "play", "--db", str(db), "--bots", "2", "--source", str(SAMPLE),
+                 "--races", "1", "--seed", "1", "--format", "json")  # fmt: skip
+    assert json.loads(alone.stdout)["races"] == 1
+    assert alone.stderr.strip() == "seed 1  (repeat with --seed 1)"
+
+
 def test_a_game_saved_after_a_race_resumes(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite"
     args = ["derbycast", "play", "--db", str(db), "--players", "Ann,Bob+Cy", "--races", "2"]

@@ -123,6 +123,17 @@ def _out(fmt: OutputFormat) -> Console:
     return err_console if fmt is OutputFormat.json else console
 
 
+def _screen(fmt: OutputFormat, table: TableSession) -> Console | None:
+    """Where the game is shown as it goes (each race's result and the board, the saved
+    game's number, the winners): stdout, or with ``--format json`` stderr, beside the
+    questions, so the people at the terminal see what the text shows them while stdout
+    holds only the JSON. A JSON run with nobody at the terminal (computer players, a
+    computer keeper) prints its JSON alone, as before."""
+    if fmt is OutputFormat.text:
+        return console
+    return err_console if any(seat.is_person for seat in table.seats) else None
+
+
 def _people(table: TableSession, fmt: OutputFormat, show: Callable[[], None]) -> dict[int, Agent]:
     from homestretch.games.derbycast.rules.game import DerbyCastGame
     from homestretch.games.derbycast.terminal.keeper import ManualKeeper
@@ -203,10 +214,12 @@ def _check_at(table: Callable[[], TableSession]) -> Check:
 class _RaceShow:
     """Prints what the rules announce as it happens: each official (or corrected) race
     with the board after it, once, and a tie-break race before its picks. It follows
-    the table itself, so it can catch up before the score keeper is asked anything."""
+    the table itself, so it can catch up before the score keeper is asked anything.
+    With ``--format json`` it prints where the questions are (``_screen``)."""
 
     def __init__(self, fmt: OutputFormat) -> None:
         self.fmt = fmt
+        self.screen: Console | None = None
         self.table: TableSession | None = None
         self.state: DerbyCastState | None = None
         self.shown = 0
@@ -218,10 +231,11 @@ class _RaceShow:
         state = replay(table.game, table.state.events)
         assert isinstance(state, DerbyCastState)
         self.table, self.state, self.shown = table, state, len(state.notices)
+        self.screen = _screen(self.fmt, table)
 
     def __call__(self, events: list[Event] | None = None) -> None:
         table, state = self.table, self.state
-        if table is None or state is None or self.fmt is not OutputFormat.text:
+        if table is None or state is None or self.screen is None:
             return
         for event in table.state.events[len(state.events) :]:
             state.apply_event(event)
@@ -229,14 +243,15 @@ class _RaceShow:
             self._show(notice, state)
         self.shown = len(state.notices)
 
-    @staticmethod
-    def _show(notice: JSON, state: DerbyCastState) -> None:
+    def _show(self, notice: JSON, state: DerbyCastState) -> None:
         from homestretch.games.derbycast.terminal.show import print_race
 
+        assert self.screen is not None
         if notice["type"] in ("tie-break", "correction"):
-            console.print(f"[bold yellow]{escape(notice['words'])}[/]")
+            self.screen.print(f"[bold yellow]{escape(notice['words'])}[/]")
         if notice["type"] in ("official", "correction"):
-            print_race(console, state.history[notice["race"] - 1], state.view(None)["board"])
+            board = state.view(None)["board"]
+            print_race(self.screen, state.history[notice["race"] - 1], board)
 
 
 def _play(
@@ -250,10 +265,11 @@ def _play(
     assert isinstance(state, DerbyCastState)
     result = state.result()
     store.finish(game_id, winners_line(result))
+    screen = _screen(fmt, table)
+    if screen is not None:
+        screen.print(f"[bold green]{escape(winners_line(result))}[/bold green]")
     if fmt is OutputFormat.json:
         echo_json(result_json(game_id, "finished", result, state.history, seed=table.seed))
-    else:
-        console.print(f"[bold green]{escape(winners_line(result))}[/bold green]")
 
 
 def result_json(
@@ -356,9 +372,10 @@ def play(
         store, ENTRY, game, _seats(game), DiceSpec("seeded", used), label, agents=keeper
     )
     show.follow(table)
-    if fmt is OutputFormat.text:
-        hint = escape(resume_hint(game_id, db_hint(store)))
-        console.print(f"Saved as game {game_id}: resume with [bold]{hint}[/]")
+    hint = escape(resume_hint(game_id, db_hint(store)))
+    screen = _screen(fmt, table)
+    if screen is not None:
+        screen.print(f"Saved as game {game_id}: resume with [bold]{hint}[/]")
     _play(table, game_id, store, fmt, show)
 
 
@@ -373,8 +390,9 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
     # a game saved before tables kept their seats: its config names who is a computer
     table = rebuild(store, saved, game, legacy_seats=_seats(game), agents=keeper)
     show.follow(table)
-    if fmt is OutputFormat.text:
-        console.print(board_table(table.view(None)["board"]))
+    screen = _screen(fmt, table)
+    if screen is not None:
+        screen.print(board_table(table.view(None)["board"]))
     _play(table, saved.id, store, fmt, show)
 
 
