@@ -56,9 +56,13 @@ def _get(config: JSON, name: str) -> Any:
 
 
 def _made(game: str, config: JSON) -> None:
-    """The settings let ``config`` through and the game is made from it."""
+    """The settings let ``config`` through and the game is made from it, a flag the
+    form hides sent off as the lobby sends it (forms.shown)."""
     entry = entries()[game]
     assert entry.settings is not None
+    for field in _choice(game)["fields"]:
+        if field["kind"] == "flag" and not shown(field, config):
+            config = _set(config, field["name"], False)
     check_settings(entry.settings(), config, _choice(game)["players"] or 1)
     entry.make(config)
 
@@ -269,6 +273,34 @@ def test_the_totes_settings_are_shown_only_where_somebody_bets() -> None:
     config = _choice("derbycast")["config"]
     assert shown(draw, {**config, "source": "replays"})
     assert not shown(draw, {**config, "source": "keeper"})
+
+
+def test_confirm_picks_is_offered_and_taken_only_where_a_keeper_posts_the_races(
+    client: TestClient,
+) -> None:
+    """Over drawn replays nothing holds picks back (R27): the form hides "Confirm picks"
+    there, and the server refuses it if sent anyway, by the setting, in the terminal's
+    reason; off, or over a keeper's races, the table opens."""
+    confirm = next(f for f in _choice("derbycast")["fields"] if f["name"] == "confirm")
+    config = _choice("derbycast")["config"]
+    assert config["confirm"] is True and config["source"] == "keeper"
+    assert shown(confirm, config) and not shown(confirm, {**config, "source": "replays"})
+    seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob")]
+    replays = {**config, "source": "replays", "feed": None}
+    answer = client.post(
+        "/api/tables", json={"game": "derbycast", "config": replays, "seats": seats}
+    )
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "field": "confirm",
+        "error": "Confirm picks is for races a score keeper posts: over race replays picks "
+        "close when the last pick is in (R27)",
+    }
+    for fine in ({**replays, "confirm": False}, config):
+        made = client.post(
+            "/api/tables", json={"game": "derbycast", "config": fine, "seats": seats}
+        )
+        assert made.status_code == 200, made.text
 
 
 def test_the_open_tables_list_tells_a_short_totopoly_from_a_full_one(client: TestClient) -> None:

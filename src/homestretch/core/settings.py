@@ -32,6 +32,13 @@ class Settings(BaseModel):
         folder, a results file): chosen where the server runs, never by a browser."""
         return []
 
+    @classmethod
+    def refusal(cls, config: dict[str, Any]) -> tuple[str, str] | None:
+        """A configuration the game refuses though each setting in it is allowed alone:
+        the field to name (a setting, or a seat's row: ``seats.1.team``) and why; None
+        where there is nothing to refuse (the game itself checks the rest)."""
+        return None
+
 
 @dataclass(frozen=True)
 class Choices:

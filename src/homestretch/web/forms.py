@@ -148,8 +148,9 @@ def shown(field: JSON, config: JSON) -> bool:
     the configuration it names (a dotted path), a list of the values it may hold
     (``{"source": ["replays"]}``) or of those it may not (``{"players": {"not": [0]}}``,
     a tote's settings where somebody bets). Values compare as JSON: 0 is not false, nor
-    1 true; a key left out is null. A hidden setting keeps its value; the lobby's script
-    reads ``when`` alike (``shownWhen``, lobby.js)."""
+    1 true; a key left out is null. A hidden setting keeps its value in the form, but a
+    hidden flag is sent off: it does not apply (Derby Cast's "Confirm picks" over
+    replays, R27). The lobby's script reads ``when`` alike (``shownWhen``, lobby.js)."""
     for name, wanted in field.get("when", {}).items():
         value: Any = config
         for key in name.split("."):
@@ -216,3 +217,6 @@ def check_settings(model: type[Settings], config: JSON, seats: int) -> None:
             assert isinstance(value, int)  # checked by the model above
             if not 0 <= value < seats:
                 raise FieldError(field["name"], plain(field))
+    refused = model.refusal(config)
+    if refused is not None:
+        raise FieldError(*refused)

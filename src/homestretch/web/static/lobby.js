@@ -448,6 +448,9 @@ if ($("create")) {
       const withCard = await derbyCastCard(config, seats);
       if (!withCard && config.source === "keeper" && mineNow.keeper === "person") seats.push({ kind: "person", name: "Score keeper" });
     }
+    for (const field of g.fields) {  // a flag the form hides does not apply: sent off (forms.shown)
+      if (field.kind === "flag" && field.when && !shownWhen(field.when, config)) setPath(config, field.name, false);
+    }
     const roller = $("dice").value === "asked" ? $("roller").value : "";
     $("open").disabled = true;
     let response;

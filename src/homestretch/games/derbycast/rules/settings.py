@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from homestretch.core.settings import Blank, Choices, Settings
+from homestretch.games.derbycast.rules.words import CONFIRM_OVER_REPLAYS
 
 
 class DerbyCastSettings(Settings):
@@ -21,6 +22,14 @@ class DerbyCastSettings(Settings):
             return []
         named = feed.get("kind") == "file" or feed.get("path") is not None
         return ["feed"] if named or feed.get("race") is not None else []
+
+    @classmethod
+    def refusal(cls, config: dict[str, Any]) -> tuple[str, str] | None:
+        """Confirming picks over drawn replays (R27: nothing to hold back), said by the
+        setting."""
+        if config.get("source") == "replays" and config.get("confirm") is True:
+            return "confirm", f"Confirm picks {CONFIRM_OVER_REPLAYS}"
+        return None
 
     source: Annotated[
         str,
@@ -81,4 +90,5 @@ class DerbyCastSettings(Settings):
         title="Confirm picks",
         description="Each player says their pick stands before picks close, so there is "
         "time to change it (ruling R24).",
+        json_schema_extra={"when": {"source": {"not": ["replays"]}}},  # R27
     )

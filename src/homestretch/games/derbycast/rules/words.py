@@ -315,6 +315,13 @@ def marker_title(row: JSON) -> str:
 
 # --- a marker's own race, as its phone and the terminal say it ---------------------------
 ONLOOKER = "Only the tied markers pick in this tie-break race"
+
+CONFIRM_OVER_REPLAYS = (
+    "is for races a score keeper posts: over race replays picks close when the last "
+    "pick is in (R27)"
+)
+"""Why confirming picks is refused over drawn replays, after the option's name (the
+terminal's ``--confirm``, the lobby's "Confirm picks")."""
 """A marker not in a tie-break race (it has no turn there)."""
 
 

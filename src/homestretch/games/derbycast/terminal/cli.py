@@ -344,10 +344,9 @@ def play(
     from homestretch.session.saved import open_new
 
     if confirm and source == "replays":
-        raise HomestretchError(
-            "--confirm is for races a score keeper posts: with --source replays picks "
-            "close when the last pick is in (R27)"
-        )
+        from homestretch.games.derbycast.rules.words import CONFIRM_OVER_REPLAYS
+
+        raise HomestretchError(f"--confirm {CONFIRM_OVER_REPLAYS}")
     entrants = parse_players(players)
     entrants += computer_players(bots, entrants)
     check_entrants(entrants)

@@ -1,0 +1,60 @@
+"""Derby Cast in the lobby's form on a narrow phone (375 px): "Confirm picks" offered
+only where a score keeper posts the races (R27: over drawn replays nothing holds picks
+back), and a person named on two rows refused by the row that names them again, with
+everything typed kept."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from tests.browser.table_pages import SharedServer, fits_width
+
+from homestretch.store.db import Store
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
+
+
+@pytest.fixture
+def page(browser: Browser, shared_server: SharedServer) -> Iterator[Page]:
+    made: BrowserContext = browser.new_context(
+        base_url=shared_server.address, viewport={"width": 375, "height": 667}, is_mobile=True
+    )
+    yield made.new_page()
+    made.close()
+
+
+def _stored_config(shared_server: SharedServer, page: Page) -> dict[str, object]:
+    link = str(page.locator("#links a").first.get_attribute("href"))
+    store = Store(shared_server.db)
+    try:
+        return dict(store.load(int(link.split("/")[2])).config)
+    finally:
+        store.close()
+
+
+def test_confirm_picks_is_not_offered_over_race_replays(
+    shared_server: SharedServer, page: Page
+) -> None:
+    """Over replays the setting is hidden and the table opens with it off (the default
+    is on); back to the keeper's races it is offered again as it was."""
+    with shared_server.visit():
+        page.goto("/")
+        page.select_option("#game", "derbycast")
+        confirm = page.locator("#setting-confirm")
+        expect(confirm).to_be_visible()
+        expect(confirm).to_be_checked()
+        page.select_option("#setting-source", label="race replays from the library")
+        expect(confirm).to_be_hidden()
+        expect(page.locator("#setting-draw")).to_be_visible()  # replays' own setting
+        fits_width(page)
+        page.get_by_role("button", name="Open the table").click()
+        expect(page.locator("#created")).to_be_visible()
+        expect(page.locator("#error")).to_be_hidden()
+        config = _stored_config(shared_server, page)
+        assert (config["source"], config["confirm"]) == ("replays", False)
+        page.select_option("#setting-source", label="the score keeper posts each race")
+        expect(confirm).to_be_visible()
+        expect(confirm).to_be_checked()  # kept in the form while hidden
