@@ -58,3 +58,36 @@ def test_confirm_picks_is_not_offered_over_race_replays(
         page.select_option("#setting-source", label="the score keeper posts each race")
         expect(confirm).to_be_visible()
         expect(confirm).to_be_checked()  # kept in the form while hidden
+
+
+def test_a_person_on_two_rows_is_refused_by_the_row_and_nothing_typed_is_lost(
+    shared_server: SharedServer, page: Page
+) -> None:
+    with shared_server.visit():
+        page.goto("/")
+        page.select_option("#game", "derbycast")
+        page.click("#add-seat")
+        typed = {"#seat-0-name": "Ann", "#seat-1-name": "The Foxes", "#seat-2-name": "Di"}
+        for where, text in typed.items():
+            page.locator(where).fill(text)
+        page.locator("#seat-1-team").fill("Bob, ann")
+        page.locator("#setting-races").fill("5")
+        page.get_by_role("button", name="Open the table").click()
+        said = page.locator("[data-error-for='seats.1']")
+        expect(said).to_have_text("ann is on Player 1's row already: each person has one marker")
+        expect(said).to_be_in_viewport()
+        expect(page.locator("#seat-1-team")).to_have_class("seat-team invalid")
+        expect(page.locator("#error")).to_be_hidden()  # not one general line
+        expect(page.locator("[data-error-for='seats.0']")).to_be_hidden()
+        fits_width(page)
+        for where, text in {**typed, "#seat-1-team": "Bob, ann", "#setting-races": "5"}.items():
+            expect(page.locator(where)).to_have_value(text)
+        expect(page.locator("#created")).to_be_hidden()
+
+        page.locator("#seat-1-team").fill("Bob, Cy")  # mended: the row's refusal goes
+        expect(said).to_be_hidden()
+        page.get_by_role("button", name="Open the table").click()
+        expect(page.locator("#created")).to_be_visible()
+        entrants = _stored_config(shared_server, page)["entrants"]
+        assert isinstance(entrants, list)
+        assert [e["members"] for e in entrants] == [["Ann"], ["Bob", "Cy"], ["Di"]]

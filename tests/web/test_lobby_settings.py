@@ -303,6 +303,34 @@ def test_confirm_picks_is_offered_and_taken_only_where_a_keeper_posts_the_races(
         assert made.status_code == 200, made.text
 
 
+def test_a_person_named_on_two_derby_cast_rows_is_refused_by_the_row_naming_them_again(
+    client: TestClient,
+) -> None:
+    """One marker each (R6): the refusal names the row that names the person again, its
+    team box for a team, its name for a row alone, as the form's other rows' refusals."""
+    config = _choice("derbycast")["config"]
+    seats = [{"kind": "person", "name": n} for n in ("Ann", "The Foxes", "Di")]
+
+    def refused(*entrants: JSON) -> JSON:
+        asked = {"game": "derbycast", "config": {**config, "entrants": list(entrants)}}
+        answer = client.post("/api/tables", json={**asked, "seats": seats[: len(entrants)]})
+        assert answer.status_code == 400, answer.text
+        body: JSON = answer.json()
+        return body
+
+    ann, di = {"name": "Ann"}, {"name": "Di"}
+    assert refused(ann, {"name": "The Foxes", "members": ["Bob", "ann"]}, di) == {
+        "field": "seats.1.team",
+        "error": "ann is on Player 1's row already: each person has one marker",
+    }
+    assert refused({"name": "The Foxes", "members": ["Bob", "Ann"]}, ann) == {
+        "field": "seats.1.name",
+        "error": "Ann is on Player 1's row already (The Foxes): each person has one marker",
+    }
+    body = refused(ann, {"name": "The Foxes", "members": ["Bob", "Bob"]})
+    assert body == {"field": "seats.1.team", "error": "Bob is named twice in this team"}
+
+
 def test_the_open_tables_list_tells_a_short_totopoly_from_a_full_one(client: TestClient) -> None:
     """The list names each table by its game's short name and what tells it apart: the
     short game is "Totopoly, the short game (no Tote)", the full game "Totopoly"."""

@@ -71,9 +71,19 @@ def check_entrants(entrants: list[Entrant]) -> None:
             f"Derby Cast needs {MIN_MARKERS} to {MAX_MARKERS} markers (players or teams), "
             f"got {len(entrants)}"
         )
-    seen: set[str] = set()
-    for entrant in entrants:
+    twice = named_twice(entrants)
+    if twice is not None:
+        raise HomestretchError(f"{twice[1]!r} is named twice; each person has one marker")
+
+
+def named_twice(entrants: list[Entrant]) -> tuple[int, str, int] | None:
+    """The first person named a second time (whatever the capitals), as (the marker
+    index naming them again, the name as written there, the index of the marker that
+    named them first, the same one in a team naming someone twice); None if nobody is."""
+    seen: dict[str, int] = {}
+    for index, entrant in enumerate(entrants):
         for person in entrant.members:
             if person.casefold() in seen:
-                raise HomestretchError(f"{person!r} is named twice; each person has one marker")
-            seen.add(person.casefold())
+                return index, person, seen[person.casefold()]
+            seen[person.casefold()] = index
+    return None

@@ -8,7 +8,9 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from homestretch.core.errors import HomestretchError
 from homestretch.core.settings import Blank, Choices, Settings
+from homestretch.games.derbycast.rules.entrants import Entrant, named_twice
 from homestretch.games.derbycast.rules.words import CONFIRM_OVER_REPLAYS
 
 
@@ -26,10 +28,27 @@ class DerbyCastSettings(Settings):
     @classmethod
     def refusal(cls, config: dict[str, Any]) -> tuple[str, str] | None:
         """Confirming picks over drawn replays (R27: nothing to hold back), said by the
-        setting."""
+        setting; a person named on two rows (R6: one marker each), said by the row that
+        names them again (the entrants are the seats' rows, in order)."""
         if config.get("source") == "replays" and config.get("confirm") is True:
             return "confirm", f"Confirm picks {CONFIRM_OVER_REPLAYS}"
-        return None
+        try:
+            entrants = [Entrant.from_json(e) for e in config.get("entrants") or []]
+        except HomestretchError:
+            return None  # the game says what is wrong with it
+        twice = named_twice(entrants)
+        if twice is None:
+            return None
+        row, person, first = twice
+        place = "team" if entrants[row].is_team else "name"
+        if first == row:
+            return f"seats.{row}.{place}", f"{person} is named twice in this team"
+        known = entrants[first].name
+        also = "" if known.casefold() == person.casefold() else f" ({known})"
+        return (
+            f"seats.{row}.{place}",
+            f"{person} is on Player {first + 1}'s row already{also}: each person has one marker",
+        )
 
     source: Annotated[
         str,
