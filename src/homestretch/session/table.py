@@ -123,7 +123,8 @@ class Table:
 
     def moved_at_once(self) -> frozenset[int]:
         """The seats the table moves itself, as soon as the game waits on them (the
-        computer players): an offer put to one is answered before anyone moves again."""
+        computer players, and a seat a surface plays through its own agent): an offer
+        put to one is answered before anyone moves again."""
         return frozenset(s for s in {*range(len(self.seats)), *self._agents} if self.is_computer(s))
 
     def seat(self, seat: int) -> Seat:
