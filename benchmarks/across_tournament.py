@@ -26,7 +26,7 @@ from typing import Any
 from homestretch.core.actions import Action
 from homestretch.core.chance import SeededDice
 from homestretch.core.protocol import JSON
-from homestretch.core.referee import play
+from homestretch.core.referee import SeesTheTable, play
 from homestretch.games.across import ENTRY
 from homestretch.games.across.rules.game import AcrossGame
 
@@ -38,6 +38,11 @@ class Timed:
 
     def __init__(self, agent: Any, times: list[float]) -> None:
         self.agent, self.times = agent, times
+
+    def answer_at_once(self, seats: frozenset[int]) -> None:
+        """Passed on: the referee tells the player who answers an offer at once."""
+        if isinstance(self.agent, SeesTheTable):
+            self.agent.answer_at_once(seats)
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         start = time.perf_counter()

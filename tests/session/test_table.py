@@ -169,3 +169,36 @@ def test_a_run_the_log_refuses_leaves_the_table_as_the_log_has_it() -> None:
     with pytest.raises(TableMovedOn):
         table.submit(0, Roll(), seen_version=0)
     assert table.state.events == log.events and table.version == 1
+
+
+class TellsWhoAnswersAtOnce:
+    """A computer player that notes what the table told it before each decision."""
+
+    def __init__(self, told: list[frozenset[int]]) -> None:
+        self.told = told
+
+    def answer_at_once(self, seats: frozenset[int]) -> None:
+        self.told.append(seats)
+
+    def choose(self, player: int, view: object, legal: list[Action]) -> Action:
+        return Roll()
+
+
+def test_a_computer_player_is_told_which_seats_the_table_moves_at_once() -> None:
+    """Across the Board's computer players deal only with someone sure to answer before
+    the windows close: the table tells them its computer seats (a person is not one)."""
+    told: list[frozenset[int]] = []
+    entry = _entry()._replace(bots={"noter": lambda game, seat, seed: TellsWhoAnswersAtOnce(told)})
+    seats = [person("Ann"), computer("Cy", "noter")]
+    table = Table(entry, SecretToyGame(), seats, DiceSpec("scripted", 0, faces=(2, 3, 6)))
+    table.submit(0, Roll(), seen_version=0)  # Ann rolls a 2; Cy rolls a 3; Ann's turn
+    assert told == [frozenset({1})]
+    assert table.moved_at_once() == frozenset({1})
+    # At the referee every seat is an agent, moved as soon as it is to act.
+    from homestretch.core.chance import ScriptedDice
+    from homestretch.core.referee import play
+
+    told.clear()
+    agents = {0: TellsWhoAnswersAtOnce(told), 1: TellsWhoAnswersAtOnce(told)}
+    play(SecretToyGame().new_initial_state(), ScriptedDice([6]), agents)
+    assert told == [frozenset({0, 1})]

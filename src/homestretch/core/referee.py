@@ -7,7 +7,7 @@ objects with a ``choose`` method; ``after_event`` lets a caller save or show pro
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from homestretch.core.actions import Action
 from homestretch.core.chance import DiceSource
@@ -16,6 +16,16 @@ from homestretch.core.protocol import JSON, Event, State
 
 class Agent(Protocol):
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action: ...
+
+
+@runtime_checkable
+class SeesTheTable(Protocol):
+    """An agent that deals differently knowing which seats answer at once: those the
+    table moves itself, without waiting on a person (computer players). Whoever drives
+    the game tells it before each decision: :func:`play` (every seat is an agent, moved
+    in turn) and ``session.Table`` (its computer seats). Not told, it assumes none."""
+
+    def answer_at_once(self, seats: frozenset[int]) -> None: ...
 
 
 class RefereeError(RuntimeError):
@@ -36,7 +46,10 @@ def play(
             state.apply_chance(dice.resolve(state.chance_node()))
         else:
             player = state.to_act()[0]
-            action = agents[player].choose(player, state.view(player), state.legal_actions(player))
+            agent = agents[player]
+            if isinstance(agent, SeesTheTable):  # the first to act moves: everyone at once
+                agent.answer_at_once(frozenset(agents))
+            action = agent.choose(player, state.view(player), state.legal_actions(player))
             state.apply(player, action)
         if after_event is not None:
             after_event(state, state.events[-1])

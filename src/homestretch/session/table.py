@@ -32,7 +32,7 @@ from homestretch.core.actions import Action
 from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.errors import HomestretchError, IllegalAction, TableMovedOn
 from homestretch.core.protocol import CHANCE, JSON, Event, Game, State
-from homestretch.core.referee import Agent, RefereeError
+from homestretch.core.referee import Agent, RefereeError, SeesTheTable
 from homestretch.core.registry import GameEntry
 from homestretch.session.dice import DiceSpec, TableDice
 from homestretch.session.log import HIDDEN, EventLog, MemoryLog, log_entry, redacted
@@ -120,6 +120,12 @@ class Table:
         if seat in self._agents:
             return True
         return 0 <= seat < len(self.seats) and self.seats[seat].kind == "bot"
+
+    def moved_at_once(self) -> frozenset[int]:
+        """The seats the table moves itself, as soon as the game waits on them (the
+        computer players, and a seat a surface plays through its own agent): an offer
+        put to one is answered before anyone moves again."""
+        return frozenset(s for s in {*range(len(self.seats)), *self._agents} if self.is_computer(s))
 
     def seat(self, seat: int) -> Seat:
         if not 0 <= seat < len(self.seats):
@@ -298,6 +304,8 @@ class Table:
         if agent is None:
             seed = decision_seed(self.seed, seat, self.version)
             agent = self._bot(seat, seed)
+        if isinstance(agent, SeesTheTable):
+            agent.answer_at_once(self.moved_at_once())
         return agent.choose(seat, self.state.view(seat), legal)
 
     def _bot(self, seat: int, seed: int) -> Agent:

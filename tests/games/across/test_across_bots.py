@@ -184,6 +184,12 @@ def test_short_of_a_tickets_fifties_it_asks_the_richest_into_a_ring() -> None:
     assert SensibleBot(1).choose(0, passed, [Done()]) == OfferRing(bought.horse, 1, 1, 1)
     last = {**view, "to_bet": []}
     assert SensibleBot(1).choose(0, last, [Done()]) == Done()
+    # ... or a computer player, who answers at once (the table says which seats are).
+    told = SensibleBot(1)
+    told.answer_at_once(frozenset({0, 1, 3}))  # seat 2 is a person
+    assert told.choose(0, last, [Done()]) == OfferRing(bought.horse, 1, 1, 1)
+    told.answer_at_once(frozenset({0, 1, 2, 3}))
+    assert told.choose(0, last, [Done()]) == ring
     asked = {**view, "offer": {**ring.to_json(), "kind": "ring", "amount": 1, "from": 0}}
     assert SensibleBot(2).choose(2, asked, [Answer(True), Answer(False)]) == Answer(True)
     view["cash"] = [0, 30, 41, 12]  # nothing to put in

@@ -174,6 +174,15 @@ def person_among_computers(me: int, seed: int) -> tuple[int, int, int]:
     """A game at a table (``session.Table``: computer players move before a person is
     asked) with a person at seat ``me`` who answers every offer no: the offers made to
     him, those he was asked, those that lapsed unasked."""
+    state, asked = table_game(me, seed)
+    mine = [n for n in state.notices if n.get("asked") == me]
+    offers = sum(1 for n in mine if n["type"] == "offer" and n["kind"] != "loan")
+    lapsed = sum(1 for n in mine if n["type"] == "offer_lapsed")
+    return offers, asked, lapsed
+
+
+def table_game(me: int, seed: int) -> tuple[AcrossState, int]:
+    """The game of ``person_among_computers`` and how many offers the person was asked."""
     from homestretch.games.across import ENTRY
     from homestretch.games.across.rules.actions import Accept, Pass
     from homestretch.session.dice import DiceSpec
@@ -199,10 +208,7 @@ def person_among_computers(me: int, seed: int) -> tuple[int, int, int]:
         table.submit(me, action, table.version)
     state = table.state
     assert isinstance(state, AcrossState)
-    mine = [n for n in state.notices if n.get("asked") == me]
-    offers = sum(1 for n in mine if n["type"] == "offer" and n["kind"] != "loan")
-    lapsed = sum(1 for n in mine if n["type"] == "offer_lapsed")
-    return offers, asked, lapsed
+    return state, asked
 
 
 @pytest.mark.parametrize("seed", [3, 4])
@@ -218,3 +224,24 @@ def test_a_person_who_bets_first_is_asked_every_offer_made_to_him(seed: int) -> 
 def test_a_person_who_bets_later_is_still_offered_horses() -> None:
     offers, asked, lapsed = person_among_computers(0, 3)
     assert offers >= 1 and asked == offers and lapsed == 0
+
+
+def test_a_computer_betting_last_deals_with_a_computer_player_who_said_done() -> None:
+    """Seat 1 bets last in meet 1: everyone else has said done. A computer player
+    there dealt with nobody (only with a player still to bet); the table tells it which
+    seats are computer players, who answer an offer at once, before the windows close
+    (``core.referee.SeesTheTable``): it offers to buy one's horse and is answered, and
+    the person, who may not be asked before the windows close, is offered nothing."""
+    state, asked = table_game(2, 2)
+    last = [
+        n
+        for n in state.notices
+        if n["type"] == "offer" and n["from"] == 1 and n["kind"] in ("horse", "buy", "ring")
+    ]
+    assert last, "the last bettor made no offer"
+    assert all(n["asked"] != 2 for n in last)
+    answered = [n for n in state.notices if n["type"] == "dealing" and n["frm"] == 1]
+    assert len(answered) == len(last)
+    assert not any(n["type"] == "offer_lapsed" for n in state.notices)
+    offers = sum(1 for n in state.notices if n["type"] == "offer" and n["asked"] == 2)
+    assert asked == offers

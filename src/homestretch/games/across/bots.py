@@ -91,6 +91,19 @@ class SensibleBot:
         self._rng = random.Random(seed)
         self.content_dir = content_dir
         """The game's content folder (the view names it only, not where it is)."""
+        self.at_once: frozenset[int] = frozenset()
+        """The seats that answer an offer at once (computer players), as the table
+        tells it (``core.referee.SeesTheTable``); none when not told."""
+
+    def answer_at_once(self, seats: frozenset[int]) -> None:
+        self.at_once = seats
+
+    def askable(self, seat: int, view: JSON) -> set[int]:
+        """The players an offer about this race's horses or bets is sure to reach before
+        the windows close and it lapses (R16, R23): one still to bet this race (asked
+        before his own betting turn), or a computer player (who answers at once). A
+        person who has said done may not be asked before they close."""
+        return (set(view["to_bet"]) | self.at_once) - {seat}
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         phase = view["phase"]
@@ -222,14 +235,13 @@ class SensibleBot:
     def _ring(self, seat: int, view: JSON, horse: int) -> Action | None:
         """Short of the three fifties of a ticket worth buying: ask the richest other
         player who can spare it to put in the rest, sharing what it brings (R23); one
-        still to bet this race, so asked before the windows close (as ``_trade``)."""
+        sure to be asked before the windows close (``askable``)."""
         cash = view["cash"][seat]
         if not 1 <= cash < TICKET_PRICE or seat in view["offered"]:
             return None
         stake = TICKET_PRICE - cash
-        others = [
-            s for s, c in enumerate(view["cash"]) if s in view["to_bet"] and c - stake >= RESERVE
-        ]
+        askable = self.askable(seat, view)
+        others = [s for s, c in enumerate(view["cash"]) if s in askable and c - stake >= RESERVE]
         if not others:
             return None
         return OfferRing(horse, 1, max(others, key=lambda s: view["cash"][s]), stake)
@@ -263,14 +275,13 @@ class SensibleBot:
     def _trade(self, seat: int, view: JSON) -> Action | None:
         """The horse deal with most to gain where both sides gain (``trading.py``): one
         of my horses offered to another player, or an offer for another's; only with a
-        player still to bet this race (``to_bet``), who is asked before his own betting
-        turn, so before the windows close and the offer lapses (R16). One who has said
-        done is asked only if the table comes back to him before the windows close, and
-        a table of computer players and people may close them first: a person would never
-        see the offer."""
+        player sure to be asked before the windows close and the offer lapses (R16):
+        ``askable``. A person who has said done is asked only if the table comes back
+        to him before they close, and the computer players after him may close them
+        first: he would never see the offer."""
         if seat in view["offered"]:
             return None
-        deal = self.market(view).best_deal(seat, view["to_bet"])
+        deal = self.market(view).best_deal(seat, self.askable(seat, view))
         if deal is None:
             return None
         if deal.seller == seat:

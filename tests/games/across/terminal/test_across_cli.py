@@ -21,6 +21,7 @@ from homestretch.games.across.content.loader import load_content
 from homestretch.games.across.rules.actions import (
     Bet,
     Bid,
+    ChooseTrack,
     DailyDouble,
     OfferHorse,
     OfferLoan,
@@ -35,6 +36,7 @@ from homestretch.games.across.terminal.cli import (
     describe_action,
     parse_at_keyboard,
     parse_command,
+    person,
 )
 from homestretch.games.across.terminal.render import players_table
 from homestretch.store.db import Store
@@ -234,6 +236,29 @@ def test_a_typing_slip_says_what_to_type(typed: str, said: str) -> None:
     with pytest.raises(HomestretchError) as slip:
         parse_command(typed)
     assert str(slip.value).startswith(said)
+
+
+def test_a_slip_at_the_track_choice_says_what_fits_the_track_choice() -> None:
+    """'bid' typed at the track choice was answered 'write bid N [with SEAT]', though no
+    bid can be made then: what can be typed there is a track."""
+    state = AcrossGame(players=3, names=("Ann", "Bob", "Cy")).new_initial_state()
+    assert state.phase == "choose track" and state.to_act() == [0]
+    table = Console(file=io.StringIO(), width=200)
+    ann = person("Ann", state, None, HotSeat(table, 1), people={"ann": 0})
+    for typed in ("bid", "sell", "foo"):
+        with pytest.raises(HomestretchError) as slip:
+            ann.parse(typed)
+        said = str(slip.value)
+        assert "bid N" not in said and "sell H" not in said, said
+        assert said.endswith("type a number from the list, or track NAME"), said
+    with pytest.raises(HomestretchError, match="'bid' is not a move now"):
+        ann.parse("bid")
+    assert ann.parse("track woodbine") == ChooseTrack("woodbine")
+    # A bid written right is refused by the rules, to the Trackmaster, who is Ann.
+    assert state.why_illegal(0, Bid(5)) == "choose the track first (you are the Trackmaster)"
+    # In the betting the same slip still says how to write it: a sale can be made then.
+    with pytest.raises(HomestretchError, match="write sell H to SEAT for N"):
+        parse_command("sell", now={Bet, OfferHorse})
 
 
 def test_a_person_naming_themself_before_a_colon_plays_in_turn() -> None:

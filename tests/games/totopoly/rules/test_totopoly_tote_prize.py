@@ -9,7 +9,7 @@ from homestretch.core.chance import SeededDice
 from homestretch.core.protocol import replay
 from homestretch.core.referee import play
 from homestretch.games.totopoly.bots import SensibleBot
-from homestretch.games.totopoly.rules import prize, racecourse, tote
+from homestretch.games.totopoly.rules import money, prize, racecourse, tote
 from homestretch.games.totopoly.rules.actions import Bet, Done, Offer, Scratch, Sell
 from homestretch.games.totopoly.rules.state import TotopolyGame, TotopolyState
 
@@ -177,3 +177,23 @@ def test_the_banker_keeps_the_tote_without_a_clerk_ruling_t16(table: Table) -> N
     assert tote.clerk(state) == 2
     clerk_held = table(players=3, horses={1: 0, 2: 1}, businesses={"tote": 0})
     assert tote.clerk(clerk_held) == 0
+
+
+def test_a_sale_refused_says_why_not_yours_or_offered_already(table: Table) -> None:
+    """Both were "sell horse:4 is not allowed now (...)": a horse of another's and a
+    horse already offered this round (found no buyer) get each its own reason."""
+    state = table(players=2, horses={1: 0, 2: 0, 4: 1}, status="home", short=True)
+    state.cash = [150, 700]
+    state.dealer = 1
+    flow = racecourse.entrance_fees(state)
+    state.pending = next(flow)
+    assert state.why_illegal(0, Sell("horse:4")) == "No. 4 Rosehip Rally (red) is not yours to sell"
+    assert state.why_illegal(0, Sell("lease:nosuch")) == "lease:nosuch is not yours to sell"
+    assert state.why_illegal(0, Sell("horse:2")) is None
+    state.pending = flow.send(Sell("horse:2"))  # Bob is asked for an offer: none
+    state.pending = flow.send(Offer(0))
+    assert state.pending.player == 0 and Sell("horse:2") not in state.pending.actions
+    assert state.why_illegal(0, Sell("horse:2")) == (
+        f"{money.item_name(state, 'horse:2')} has been offered for sale once already"
+    )
+    assert "not allowed now" in str(state.why_illegal(0, Done()))  # other moves as before

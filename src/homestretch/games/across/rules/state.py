@@ -212,7 +212,7 @@ class AcrossState(State):
             return None if isinstance(action, Answer) else "answer the offer yes or no"
         if phase == TRACK:
             if not isinstance(action, ChooseTrack):
-                return "the Trackmaster must choose the track"
+                return "choose the track first (you are the Trackmaster)"
             return None if action.track in self.g.content.tracks else f"no track {action.track!r}"
         return betting.why_illegal(self, player, action)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -64,8 +64,11 @@ MENU_MAX = 24
 
 
 # --- people at the terminal -----------------------------------------------------------
-def parse_command(text: str) -> Action:
-    """Read a typed command such as 'bet 7', 'bid 12 with 3', 'dd 7 8', 'sell 4 to 2 for 6'."""
+def parse_command(text: str, now: Collection[type[Action]] | None = None) -> Action:
+    """Read a typed command such as 'bet 7', 'bid 12 with 3', 'dd 7 8', 'sell 4 to 2 for 6'.
+    ``now``: the kinds of move the person may make at this moment, if known: text that
+    cannot be read is answered with what fits the moment (no bid hint at the track
+    choice)."""
     words = text.lower().replace(",", " ").split()
     nums = [int(w) for w in words if re.fullmatch(r"-?[0-9]{1,18}", w)]
     head = words[0] if words else ""
@@ -112,12 +115,20 @@ def parse_command(text: str) -> Action:
         return shapes[head][1](*nums)
     if len(words) == 1 and nums:  # a number typed that is not on the list
         raise HomestretchError(f"there is no choice {nums[0]} on the list")
-    usage = next(
-        (u for u in HELP.removeprefix("commands: ").split(" | ") if u.split()[0] == head), ""
-    )
+    usage = next((u for u in USAGES if u.split()[0] == head), "")
+    if now is not None and usage and not set(COMMAND_KINDS[head]) & set(now):
+        raise HomestretchError(f"cannot read {text!r}, and {head!r} is not a move now: {fits(now)}")
     if usage:
         raise HomestretchError(f"cannot read {text!r}: write {usage}")
+    if now is not None:
+        raise HomestretchError(f"cannot read {text!r}: {fits(now)}")
     raise HomestretchError(f"cannot read {text!r}: type a number from the list, or {HELP}")
+
+
+def fits(now: Collection[type[Action]]) -> str:
+    """What may be typed at a moment whose moves are of the kinds ``now``."""
+    usages = [u for u in USAGES if set(COMMAND_KINDS[u.split()[0]]) & set(now)]
+    return "type a number from the list" + (f", or {' | '.join(usages)}" if usages else "")
 
 
 SEAT_AT = {"sell": 1, "lend": 0, "payback": 0}
@@ -143,6 +154,27 @@ HELP = (
     "[back M] | payback SEAT N | ring H TICKETS with SEAT pays K | "
     "track NAME"
 )
+USAGES = HELP.removeprefix("commands: ").split(" | ")
+COMMAND_KINDS: dict[str, tuple[type[Action], ...]] = {
+    "bet": (act.Bet,),
+    "dd": (act.DailyDouble,),
+    "bid": (act.Bid,),
+    "pass": (act.Pass,),
+    "done": (act.Done,),
+    "accept": (act.Accept,),
+    "reject": (act.Reject,),
+    "yes": (act.Answer,),
+    "no": (act.Answer,),
+    "loan": (act.TakeLoan,),
+    "repay": (act.RepayLoan,),
+    "sell": (act.OfferHorse,),
+    "buy": (act.OfferToBuy,),
+    "lend": (act.OfferLoan, act.OfferLoanTerms),
+    "payback": (act.PayBack,),
+    "ring": (act.OfferRing,),
+    "track": (act.ChooseTrack,),
+}
+"""The moves each command of ``HELP`` makes."""
 
 
 def describe_offer(view: JSON) -> str:
@@ -168,21 +200,26 @@ def describe_offer(view: JSON) -> str:
     return f"{who} offers to lend you {fifties(amount)}{terms}: yes or no?"
 
 
-def parse_at_keyboard(people: Mapping[str, int], me: str = "") -> Callable[[str], Action]:
+def parse_at_keyboard(
+    people: Mapping[str, int],
+    me: str = "",
+    now: Callable[[], Collection[type[Action]]] | None = None,
+) -> Callable[[str], Action]:
     """Commands as typed at a shared keyboard: ``NAME: COMMAND`` is a dealing another
     person here makes at someone else's prompt (R16: any player, in turn or not);
     ``people`` maps each person's name, casefolded, to the seat; ``me`` is the person
-    at the prompt, whose own name before a colon changes nothing."""
+    at the prompt, whose own name before a colon changes nothing; ``now``: the kinds of
+    move ``me`` may make at this moment (``parse_command``)."""
 
     def parse(text: str) -> Action:
         from homestretch.games.across.rules.dealings import is_dealing
 
         who, colon, command = text.partition(":")
         if not colon:
-            return parse_command(text)
+            return parse_command(text, now() if now else None)
         seat = people.get(who.strip().casefold())
         if seat is not None and seat == people.get(me.casefold()):
-            return parse_command(command)  # the person at the prompt, naming themself
+            return parse_command(command, now() if now else None)  # naming themself
         if seat is None:
             named = ", ".join(sorted(people)) or "nobody"
             raise HomestretchError(f"{who.strip()!r} is not a person at this keyboard ({named})")
@@ -210,6 +247,24 @@ def person(
 
     content = load_content(content_dir)
     screen = err_console if to_stderr else console
+    seat = (people or {}).get(name.casefold())
+
+    def now() -> set[type[Action]]:
+        """The kinds of move this person may make at the prompt: the listed ones, and
+        the dealings whenever they are open (R16)."""
+        from homestretch.games.across.rules import dealings
+        from homestretch.games.across.rules.phases import BETTING
+
+        assert seat is not None
+        kinds: set[type[Action]] = {type(a) for a in state.legal_actions(seat)}
+        phase = getattr(state, "phase", None)
+        if phase in dealings.OPEN_IN:
+            kinds |= {act.OfferLoan, act.OfferLoanTerms, act.PayBack}
+        if phase in dealings.HORSES_CHANGE_HANDS_IN:
+            kinds |= {act.OfferHorse, act.OfferToBuy}
+        if phase == BETTING:
+            kinds.add(act.OfferRing)
+        return kinds
 
     def show(seat: int, view: JSON) -> None:
         hot_seat.hand_to(seat)
@@ -225,7 +280,7 @@ def person(
         state,
         screen,
         show,
-        parse_at_keyboard(people or {}, name),
+        parse_at_keyboard(people or {}, name, now if seat is not None else None),
         ask=lambda text: prompt(text, err=to_stderr),
         describe=lambda action: describe_action(action, content),
         shorten=shorten_menu,

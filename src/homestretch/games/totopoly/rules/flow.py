@@ -29,6 +29,9 @@ class Ask:
     """What the decision is about, as data the table may all see (the horse on a coloured
     square and its colour, the Tote window): computer players and the board read this,
     never the prompt's words."""
+    refuse: Callable[[Action], str | None] | None = None
+    """Why a move not on the list is refused, where the general "not allowed now" would
+    mislead (something not yours put up for sale); None: the general line."""
 
 
 @dataclass
@@ -47,13 +50,15 @@ def ask(
     check: Callable[[Action], str | None] | None = None,
     others: str | None = None,
     about: dict[str, Any] | None = None,
+    refuse: Callable[[Action], str | None] | None = None,
 ) -> Flow[Action]:
     """A player's choice; a choice of one is made without asking. ``others``: the
     prompt as the other players read it, where ``prompt`` speaks to the player;
-    ``about``: what the choice is about, as data (``Ask.about``)."""
+    ``about``: what the choice is about, as data (``Ask.about``); ``refuse``: why a
+    move not listed is refused (``Ask.refuse``)."""
     if len(actions) == 1 and check is None:
         return actions[0]
-    answer: Action = yield Ask(player, prompt, actions, check, others, about)
+    answer: Action = yield Ask(player, prompt, actions, check, others, about, refuse)
     return answer
 
 

@@ -7,7 +7,7 @@ the best offer obtainable, until he can pay.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from homestretch.core.actions import Action
@@ -79,6 +79,45 @@ def sellable(state: TotopolyState, player: int) -> list[str]:
     items += sorted(card for card, holder in state.specials.items() if holder == player)
     items += [f"colour:{c}" for c in COLOURS if state.held[player][c]]
     return items
+
+
+def owns(state: TotopolyState, player: int, item: str) -> bool:
+    """Whether ``item`` (as ``Sell`` names it) is ``player``'s to sell."""
+    if item.startswith("colour:"):
+        return state.held[player].get(item[7:], 0) > 0
+    if item.startswith("horse:"):
+        number = item[6:]
+        return (
+            number.isdigit()
+            and int(number) in state.c.horses
+            and (state.horse_owner(int(number)) == player)
+        )
+    if item in state.specials:
+        return state.specials[item] == player
+    return state.owner(item) == player
+
+
+def refuse_sale(
+    state: TotopolyState, seller: int, tried: Collection[str], here: str
+) -> Callable[[Action], str | None]:
+    """Why ``seller`` may not put up for sale something the list does not offer: it is
+    not his, or it has been offered once already this round (``tried``: what has), or it
+    is not what is sold here (``here`` says what is). Other moves: the general line."""
+
+    def refuse(action: Action) -> str | None:
+        if not isinstance(action, Sell):
+            return None
+        try:
+            name = item_name(state, action.item)
+        except (KeyError, ValueError):
+            name = action.item
+        if not owns(state, seller, action.item):
+            return f"{name} is not yours to sell"
+        if action.item in tried:
+            return f"{name} has been offered for sale once already"
+        return f"{name} is not sold now: {here}"
+
+    return refuse
 
 
 def item_name(state: TotopolyState, item: str) -> str:
@@ -160,7 +199,11 @@ def raise_money(
             return
         prompt = f"you owe £{owed()} and hold £{state.cash[debtor]}: sell something"
         others = f"sell something: £{owed()} owed and £{state.cash[debtor]} in hand"
-        choice = yield from ask(debtor, prompt, [Sell(i) for i in items], others=others)
+        here = "only horses not yet raced, businesses (not the Auctioneer's) and cards are sold"
+        refuse = refuse_sale(state, debtor, frozenset(tried), here)
+        choice = yield from ask(
+            debtor, prompt, [Sell(i) for i in items], others=others, refuse=refuse
+        )
         assert isinstance(choice, Sell)
         tried.add(choice.item)
         yield from sell_to_best(state, debtor, choice.item, reserve)
@@ -187,7 +230,11 @@ def voluntary_sales(state: TotopolyState) -> Flow[None]:
             if not cards:
                 break
             options: list[Action] = [Done()] + [Sell(c) for c in sorted(cards)]
-            choice = yield from ask(seller, "offer a kept card for sale, or say done", options)
+            refuse = refuse_sale(
+                state, seller, frozenset(offered), "only kept cards, before the race"
+            )
+            prompt = "offer a kept card for sale, or say done"
+            choice = yield from ask(seller, prompt, options, refuse=refuse)
             if not isinstance(choice, Sell):
                 break
             offered.add(choice.item)

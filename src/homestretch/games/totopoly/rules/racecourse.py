@@ -14,7 +14,12 @@ from homestretch.core.actions import Action
 from homestretch.games.totopoly.rules.actions import ChangeTrack, Nominate, Scratch, Sell, UseThrow
 from homestretch.games.totopoly.rules.cards import on_colour
 from homestretch.games.totopoly.rules.flow import Flow, ask, dice
-from homestretch.games.totopoly.rules.money import raise_money, sell_to_best, voluntary_sales
+from homestretch.games.totopoly.rules.money import (
+    raise_money,
+    refuse_sale,
+    sell_to_best,
+    voluntary_sales,
+)
 from homestretch.games.totopoly.rules.state import BANK
 
 if TYPE_CHECKING:
@@ -68,7 +73,13 @@ def entrance_fees(state: TotopolyState) -> Flow[None]:
                 others = (
                     f"scratch or sell a horse: the entrance fee is £{fee} a horse, £{held} in hand"
                 )
-                choice = yield from ask(player, prompt, options, others=others)
+                refuse = refuse_sale(
+                    state,
+                    player,
+                    {f"horse:{h}" for h in tried},
+                    "only a horse whose fee is due (or scratch one)",
+                )
+                choice = yield from ask(player, prompt, options, others=others, refuse=refuse)
                 if isinstance(choice, Scratch):
                     scratch(state, choice.horse, unpaid)
                 else:

@@ -251,6 +251,8 @@ class TotopolyState(State):
             return None
         if pending.check is not None:
             return pending.check(action)
+        if pending.refuse is not None and (reason := pending.refuse(action)) is not None:
+            return reason
         place = CARDS_FROM.get(type(action))
         if place is not None and any(type(a) is type(action) for a in pending.actions):
             return f"{getattr(action, 'card', action)} is not {place}"  # a card mistyped

@@ -58,10 +58,11 @@
     box.replaceChildren();
     const root = make(tools, "div", null, "tp");
     const parts = {};
-    for (const name of ["status", "moves", "lately", "hand", "players", "lot", "news", "ring", "course", "tote"]) {
+    for (const name of ["status", "moves", "refusal", "lately", "hand", "players", "lot", "news", "ring", "course", "tote"]) {
       const section = make(tools, "section", null, `tp-${name}`);
       section.id = `tp-${name}`;
       if (name === "moves") section.dataset.yourMove = "";  // the page's "Your turn" pin goes here
+      if (name === "refusal") section.hidden = true;  // shown with a refused move's reason
       if (W.sections[name]) section.append(make(tools, "h3", W.sections[name]));
       const inner = make(tools, "div", null, "tp-inner");
       section.append(inner);
@@ -391,18 +392,29 @@
     }
   }
 
-  // Why a typed amount was refused, said under the box it was typed in (the page's own
-  // error line is at its top, scrolled off on a phone) until the table moves on.
+  // Why a move was refused, said where it was made (the page's own error line is at its
+  // top, scrolled off on a phone) until the table moves on: a typed amount under its
+  // box; a button's move (refused because someone moved first, say), or an amount whose
+  // box is gone with the turn, in the board's own line just under the moves.
   let refusal = null;
   function sayRefusal() {
     document.querySelectorAll(".tp-refused").forEach((line) => line.remove());
-    const form = refusal && refusal.version === document.body.dataset.version && document.querySelector(`.tp-amount-${refusal.kind}`);
-    if (!form) return;
+    const now = refusal && refusal.version === document.body.dataset.version;
+    const board = document.getElementById("tp-refusal");
+    const where = (now && document.querySelector(`.tp-amount-${refusal.kind}`)) || (now && board && board.querySelector(".tp-inner"));
+    if (board) board.hidden = !where || !board.contains(where);
+    if (!where) return;
     const line = document.createElement("p");
     line.className = "tp-refused";
     line.setAttribute("role", "alert");
     line.textContent = refusal.text;
-    form.append(line);
+    where.append(line);
+  }
+  async function sendMove(tools, action, kind) {
+    const answer = await tools.send({ action }, TYPED);
+    refusal = answer.refused ? { kind, text: answer.refused, version: document.body.dataset.version } : null;
+    sayRefusal();
+    if (answer.refused && document.querySelector(".tp-refused")) tools.showError("");  // said on the board, not twice
   }
 
   // What is typed in the amount boxes (and the horse picked to back) is kept for this
@@ -449,10 +461,7 @@
       event.preventDefault();
       const action = { kind, [what]: Number(input.value) };
       if (horse) action.horse = Number(horse.value);
-      const answer = await tools.send({ action }, TYPED);
-      if (answer.refused) tools.showError("");  // said under the box instead, not twice
-      refusal = answer.refused ? { kind, text: answer.refused, version: document.body.dataset.version } : null;
-      sayRefusal();
+      await sendMove(tools, action, kind);
     });
     return form;
   }
@@ -507,7 +516,7 @@
       const button = make(tools, "button", moveText(legal.action, view, names) || legal.text, "tp-move");
       button.type = "button";
       button.dataset.action = JSON.stringify(legal.action);
-      button.addEventListener("click", () => tools.send({ action: legal.action }, TYPED));
+      button.addEventListener("click", () => sendMove(tools, legal.action, "button"));
       inner.append(button);
     }
     for (const kind of amounts) {
@@ -525,7 +534,8 @@
   function putFirst(parts, phase) {
     const first = AT_STAKE[phase] || (ON_THE_COURSE.includes(phase) ? "course" : null);
     const names = Object.keys(parts).filter((name) => parts[name] && parts[name].section);
-    const order = ["status", "moves", first, ...names.filter((n) => !["status", "moves", first].includes(n))];
+    const top = ["status", "moves", "refusal", first];
+    const order = [...top, ...names.filter((n) => !top.includes(n))];
     order.forEach((name, at) => { if (name && parts[name]) parts[name].section.style.order = String(at); });
   }
 
