@@ -3,6 +3,9 @@ a refused answer is told why without it."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from rich.console import Console
 
 from homestretch.cli.human import TerminalPlayer
@@ -36,3 +39,14 @@ def test_the_hint_is_shown_once_not_after_every_refusal() -> None:
     assert drawn.count(HINT) == 1
     assert "cannot read 'bid': write bid GUINEAS\n" in drawn
     assert "cannot read 'bid x': write bid GUINEAS\n" in drawn
+
+
+def test_a_question_asked_on_stderr_leaves_stdout_empty() -> None:
+    """typer's prompt writes the question's last character (a space) to stdout, even when
+    asked on stderr: with --format json stdout holds only the JSON, so not even that."""
+    asked = "from homestretch.cli.common import prompt; print(prompt('Q', err=True), end='')"
+    done = subprocess.run(
+        [sys.executable, "-c", asked], input="yes\n", capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "yes" and done.stderr == "Q: "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -90,6 +90,9 @@ def prompt(text: str, **options: Any) -> str:
     """Ask at the terminal. With no input left (end of input, or no stdin at all) the
     question is abandoned as Ctrl-C would be: the game so far is saved, no traceback."""
     try:
+        if options.get("err"):  # typer's prompt writes its last character (a space) to
+            with redirect_stdout(sys.stderr):  # stdout: with --format json, JSON alone there
+                return str(typer.prompt(text, **options))
         return str(typer.prompt(text, **options))
     except (EOFError, RuntimeError, OSError):  # click: RuntimeError "lost sys.stdin"
         raise typer.Abort() from None

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeAlias
 import typer
 from rich.console import Console
 
-from homestretch.cli.common import ask_roll, err_console, new_seed
+from homestretch.cli.common import OutputFormat, ask_roll, err_console, new_seed
 from homestretch.core.errors import HomestretchError, TableMovedOn
 
 if TYPE_CHECKING:  # the session's machinery: imported by the functions that play
@@ -110,6 +110,17 @@ def clear_for_next_person(screen: Console) -> None:
         screen.file.flush()
     else:
         screen.print("\n" * 3, end="")
+
+
+def watched(fmt: OutputFormat, table: Table) -> bool:
+    """Whether a game played at the terminal is shown as it goes (what happened, the
+    result): always in text; with ``--format json`` (on stderr, beside the questions,
+    stdout holding only the JSON) when someone is at the terminal, a person in a seat or
+    rolls typed with ``--dice ask``. A JSON run of computer players prints its JSON
+    alone, its stderr only the seed."""
+    if fmt is OutputFormat.text:
+        return True
+    return any(seat.is_person for seat in table.seats) or table.dice_spec.kind == "asked"
 
 
 def play_at_terminal(

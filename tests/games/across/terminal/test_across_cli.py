@@ -395,3 +395,44 @@ def test_a_run_that_never_starts_names_no_seed(args: list[str], tmp_path: Path) 
     assert done.returncode == 2, done.stderr
     assert done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
     assert "seed" not in done.stderr and "not a game store" in done.stderr
+
+
+def _run(cwd: Path, *args: str, input: str = "") -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args]
+    cwd.mkdir(exist_ok=True)
+    return subprocess.run(command, input=input, capture_output=True, text=True, cwd=cwd)
+
+
+ANSWERS = "done\na\npass\nno\n" * 3000
+"""Each prompt takes the first of these that is legal for it (wrong ones are re-asked)."""
+SEED_LINE = "seed 2  (repeat with --seed 2)\n"
+
+
+def test_a_person_playing_in_json_sees_on_stderr_what_the_text_shows(tmp_path: Path) -> None:
+    """With --format json the person at the terminal reads on stderr, where the questions
+    are, all the text run shows them (the news, each race's card, the table and the winner
+    at the end), playing and resuming; stdout holds the JSON alone. A run with nobody at
+    the terminal prints its JSON alone."""
+    args = ["across", "play", "--players", "Ann", "--bots", "2", "--seed", "2"]
+    args += ["--track", "woodbine", "--db", "g.sqlite"]
+    lines = ANSWERS.splitlines(keepends=True)
+    stopped, resumed = {}, {}
+    for fmt in ("json", "text"):  # the same game each way, stopped after 40 answers
+        stopped[fmt] = _run(tmp_path / fmt, *args, "-f", fmt, input="".join(lines[:40]))
+        assert stopped[fmt].returncode == 130, stopped[fmt].stderr[-2000:]
+        again = ["resume", "1", "--db", "g.sqlite", "-f", fmt]
+        resumed[fmt] = _run(tmp_path / fmt, *again, input="".join(lines[40:]))
+        assert resumed[fmt].returncode == 0, resumed[fmt].stderr[-2000:]
+    text = stopped["text"]
+    assert "Meet 1 auction: #2 sold to Sensible 1" in text.stdout and stopped["json"].stdout == ""
+    # the same screens; the seed is held to the end of a JSON run (common.SEED_NOTICES)
+    assert stopped["json"].stderr == text.stdout.replace(SEED_LINE, "") + text.stderr + SEED_LINE
+    assert resumed["json"].stdout.startswith("{")  # not even a prompt's space before it
+    assert json.loads(resumed["json"].stdout)["names"] == ["Ann", "Sensible 1", "Sensible 2"]
+    assert (
+        "Race 8: WIN" in resumed["text"].stdout and "Sensible 1 won with" in resumed["text"].stdout
+    )
+    assert resumed["json"].stderr == resumed["text"].stdout
+    alone = _run(tmp_path / "json", "across", "play", "--bots", "3", "--seed", "2", "-f", "json")
+    assert alone.returncode == 0 and json.loads(alone.stdout)["races"]
+    assert alone.stderr == SEED_LINE

@@ -329,3 +329,38 @@ def test_a_replay_says_a_game_is_in_progress(tmp_path: Path) -> None:
     shown = invoke("replay", "1", "--db", db)
     assert shown.rstrip().splitlines()[-1].startswith("in progress: ")  # was the story alone
     assert json.loads(invoke("replay", "1", "--db", db, "-f", "json"))["status"] == "in progress"
+
+
+def _run(cwd: Path, *args: str, input: str = "") -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args]
+    cwd.mkdir(exist_ok=True)
+    return subprocess.run(command, input=input, capture_output=True, text=True, cwd=cwd)
+
+
+def test_a_person_playing_in_json_sees_on_stderr_what_the_text_shows(tmp_path: Path) -> None:
+    """With --format json the person at the terminal reads on stderr, where the questions
+    are, all the text run shows them, playing and resuming (the finished course, the
+    prizes and the winner too); stdout holds the JSON alone. A run with nobody at the
+    terminal prints its JSON alone."""
+    args = ["totopoly", "play", "--players", "Ann", "--bots", "1", "--seed", "4"]
+    args += ["--db", "g.sqlite"]
+    seed = "seed 4  (repeat with --seed 4)\n"
+    stopped, resumed = {}, {}
+    for fmt in ("json", "text"):  # the same game each way, stopped after 30 answers
+        stopped[fmt] = _run(tmp_path / fmt, *args, "-f", fmt, input="1\n" * 30)
+        assert stopped[fmt].returncode == 130, stopped[fmt].stderr[-2000:]
+        again = ["resume", "1", "--db", "g.sqlite", "-f", fmt]
+        resumed[fmt] = _run(tmp_path / fmt, *again, input=ALWAYS_FIRST)
+        assert resumed[fmt].returncode == 0, resumed[fmt].stderr[-2000:]
+    text = stopped["text"]
+    assert "game 1 saved as it goes" in text.stdout and stopped["json"].stdout == ""
+    # the same screens; the seed is held to the end of a JSON run (common.SEED_NOTICES)
+    assert stopped["json"].stderr == text.stdout.replace(seed, "") + text.stderr + seed
+    assert resumed["json"].stdout.startswith("{")  # not even a prompt's space before it
+    assert json.loads(resumed["json"].stdout)["winner_name"] == "Computer 1"
+    assert "the banker's 10%" in resumed["text"].stdout
+    assert "Computer 1 won with" in resumed["text"].stdout
+    assert resumed["json"].stderr == resumed["text"].stdout
+    alone = _run(tmp_path / "json", "totopoly", "play", "--bots", "2", "--seed", "4", "-f", "json")
+    assert alone.returncode == 0 and json.loads(alone.stdout)["placings"]
+    assert alone.stderr == seed

@@ -36,6 +36,7 @@ from homestretch.cli.table_loop import (
     dice_spec,
     play_at_terminal,
     resume_hint,
+    watched,
 )
 from homestretch.core.actions import Action
 from homestretch.core.content import plain_text
@@ -392,10 +393,11 @@ class HotSeat:
 # --- running a table ------------------------------------------------------------------
 class News:
     """What happened, as it happens: the rules' announcements, and after each race its
-    finished card and who was paid what (from the typed notices, not the wording)."""
+    finished card and who was paid what (from the typed notices, not the wording),
+    printed on ``screen`` (none: nowhere, as with ``--quiet``)."""
 
-    def __init__(self, table: TableSession, quiet: bool) -> None:
-        self.table, self.quiet = table, quiet
+    def __init__(self, table: TableSession, screen: Console | None) -> None:
+        self.table, self.screen = table, screen
         self.notices = len(table.state.notices)
         self.lines = len(self._state.news)
 
@@ -411,7 +413,7 @@ class News:
         state = self._state
         fresh = state.notices[self.notices :]
         self.notices = len(state.notices)
-        if self.quiet:
+        if self.screen is None:
             self.lines = len(state.news)
             return
         for notice in fresh:  # each after the announcements made before it
@@ -421,24 +423,25 @@ class News:
         self._announce(state.news[self.lines :])
         self.lines = len(state.news)
 
-    @staticmethod
-    def _announce(lines: list[str]) -> None:
+    def _announce(self, lines: list[str]) -> None:
+        assert self.screen is not None
         for line in lines:
             headline = line.startswith(("Race", "Meet", "After"))
-            console.print(escape(line) if headline else f"[dim]{escape(line)}[/dim]")
+            self.screen.print(escape(line) if headline else f"[dim]{escape(line)}[/dim]")
 
     def _show(self, notice: JSON) -> None:
         from homestretch.games.across.terminal.render import track_card
 
-        state = self._state
+        state, screen = self._state, self.screen
+        assert screen is not None
         if notice["type"] == "race_result":  # announced already: show the finished card
             finished = {**state.view(None), "race_card": notice["card"], "track": notice["track"]}
             card = track_card(finished, state.g.content)
             if card is not None:
-                console.print(card)
+                screen.print(card)
         elif "words" in notice:
             style = "dim" if notice["type"] == "payment" else "cyan"
-            console.print(f"  {notice['words']}", style=style, markup=False, highlight=False)
+            screen.print(f"  {notice['words']}", style=style, markup=False, highlight=False)
 
 
 def _summary(state: State) -> str:
@@ -457,11 +460,14 @@ def _play_on(
     quiet: bool,
     db: Path | str | None,
 ) -> None:
-    """Play the table to the end at this terminal, every event stored as it happens."""
+    """Play the table to the end at this terminal, every event stored as it happens: what
+    happens and the result shown where the questions are, if ``watched`` (``quiet``:
+    the result alone)."""
     from homestretch.games.across.terminal.render import players_table
 
     to_stderr = fmt is OutputFormat.json
     screen = err_console if to_stderr else console
+    shown = screen if watched(fmt, table) else None
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
     hot_seat = HotSeat(screen, len(people_seats))
     here = {table.seats[s].name.casefold(): s for s in people_seats}
@@ -473,17 +479,17 @@ def _play_on(
         table,
         game_id,
         people,
-        on_events=News(table, quiet or to_stderr),
+        on_events=News(table, None if quiet else shown),
         ask=lambda node: ask_roll(node, to_stderr),
         db=db,
     )
     state = table.state
     store.finish(game_id, _summary(state))
+    if shown is not None:
+        shown.print(players_table(state.view(None)))
+        shown.print(f"[bold]{escape(_summary(state))}[/bold]  (saved as game {game_id})")
     if fmt is OutputFormat.json:
         echo_json({"id": game_id, **state.result()})
-        return
-    console.print(players_table(state.view(None)))
-    console.print(f"[bold]{escape(_summary(state))}[/bold]  (saved as game {game_id})")
 
 
 @app.command()
@@ -593,8 +599,7 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
     game = AcrossGame.from_config(dict(saved.config))
     old = legacy_seats(saved.config, game.seat_names)
     table = rebuild(store, saved, game, legacy_seats=old, game_entry=ENTRY)
-    db = db_hint(store)
-    _play_on(table, saved.id, store, game.content_dir, fmt, fmt is OutputFormat.json, db)
+    _play_on(table, saved.id, store, game.content_dir, fmt, False, db_hint(store))
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:

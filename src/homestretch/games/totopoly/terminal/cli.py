@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.console import Console
 from rich.markup import escape
 
 from homestretch.cli.common import (
@@ -34,6 +35,7 @@ from homestretch.cli.table_loop import (
     dice_spec,
     play_at_terminal,
     resume_hint,
+    watched,
 )
 from homestretch.core.actions import Action
 from homestretch.core.content import plain_text
@@ -203,24 +205,28 @@ def _summary(state: TotopolyState) -> str:
     return f"{result['winner_name']} won with No. {first} {state.c.horses[first].name}"
 
 
-def _finish(state: TotopolyState, fmt: OutputFormat) -> None:
+def _finish(state: TotopolyState, fmt: OutputFormat, screen: Console | None) -> None:
+    """The finished race and the prizes, on ``screen`` (none: not shown); with ``--format
+    json`` the result as JSON on stdout, after them."""
     from homestretch.games.totopoly.terminal.render import course_picture
 
     result = state.result()
+    if screen is not None:
+        screen.print(course_picture(state.view(None), state.c))
+        table = Table("place", "horse", "owner", "prize")
+        for place, won in enumerate(result["prizes"], start=1):
+            name = state.c.horses[won["horse"]].name
+            horse = f"No. {won['horse']} {name}"
+            table.add_row(str(place), horse, won["owner"], f"£{won['pounds']}")
+        screen.print(table)
+        screen.print(f"the banker's 10%: £{result['banker_fee']}")
+        for horse in result["disqualified"]:
+            screen.print(f"No. {horse} was disqualified (its owner kept a white card)")
+        cash = ", ".join(f"{n} £{c}" for n, c in result["cash"].items())
+        screen.print(escape(f"cash: {cash}"))
+        screen.print(f"[bold]{escape(_summary(state))}[/bold]")
     if fmt is OutputFormat.json:
         echo_json(result)
-        return
-    console.print(course_picture(state.view(None), state.c))
-    table = Table("place", "horse", "owner", "prize")
-    for place, won in enumerate(result["prizes"], start=1):
-        name = state.c.horses[won["horse"]].name
-        table.add_row(str(place), f"No. {won['horse']} {name}", won["owner"], f"£{won['pounds']}")
-    console.print(table)
-    console.print(f"the banker's 10%: £{result['banker_fee']}")
-    for horse in result["disqualified"]:
-        console.print(f"No. {horse} was disqualified (its owner kept a white card)")
-    console.print(escape("cash: " + ", ".join(f"{n} £{c}" for n, c in result["cash"].items())))
-    console.print(f"[bold]{escape(_summary(state))}[/bold]")
 
 
 def _play_on(
@@ -243,7 +249,7 @@ def _play_on(
     final = table.state
     assert isinstance(final, TotopolyState)
     store.finish(game_id, _summary(final))
-    _finish(final, fmt)
+    _finish(final, fmt, seat.screen if watched(fmt, table) else None)  # where it asks
 
 
 @app.command("play")
@@ -295,11 +301,11 @@ def play_command(
     store = open_store(db)
     announce_seed(spec.seed, spec.kind, fmt)  # once the store is open: a refused one names no seed
     table, game_id = open_new(store, ENTRY, game, seats, spec, label=", ".join(names))
-    notes = err_console if fmt is OutputFormat.json else console
     hint = db_hint(store)
-    notes.print(
-        escape(f"game {game_id} saved as it goes ({resume_hint(game_id, hint)})"), style="dim"
-    )
+    notes = err_console if fmt is OutputFormat.json else console
+    if watched(fmt, table):  # a JSON run of computer players: its JSON alone
+        saved = f"game {game_id} saved as it goes ({resume_hint(game_id, hint)})"
+        notes.print(escape(saved), style="dim")
     _play_on(table, game_id, store, game, fmt, hint)
 
 
@@ -337,7 +343,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     for line in state.news:
         console.print(escape(line))
     if state.is_over():
-        _finish(state, fmt)
+        _finish(state, fmt, console)
     else:  # where the table stands, as Across and Derby Cast say
         console.print(escape(f"in progress: {in_progress(state)}"))
 
