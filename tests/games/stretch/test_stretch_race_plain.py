@@ -369,3 +369,60 @@ def test_a_fresh_odds_shows_the_brackets_without_pydantic(tmp_path: Path) -> Non
             told = next(line for line in child.stderr if line.startswith("pydantic "))
             child.kill()  # the exact sums are not waited for
         assert told.split() == ["pydantic", str(not kept)]
+
+
+def _homestretch_imports(path: Path) -> set[Path]:
+    """The homestretch modules ``path`` imports, at its top or inside a function, and
+    theirs in turn: every module a kept entry's checks could depend on."""
+    import ast
+
+    src = Path(race_plain.__file__).parents[3]
+    seen: set[Path] = set()
+    todo = [path]
+    while todo:
+        module = todo.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        for node in ast.walk(ast.parse(module.read_text())):
+            names = [node.module] if isinstance(node, ast.ImportFrom) and node.module else []
+            if isinstance(node, ast.ImportFrom) and node.module in ("homestretch.core",):
+                names = [f"{node.module}.{alias.name}" for alias in node.names]
+            if isinstance(node, ast.ImportFrom) and node.module == "homestretch.games.stretch":
+                names = [f"{node.module}.{alias.name}" for alias in node.names]
+            for name in names:
+                if name.startswith("homestretch."):
+                    file = src / (name.replace(".", "/") + ".py")
+                    if file.exists():
+                        todo.append(file)
+    return seen
+
+
+@pytest.mark.parametrize("kind", ["cards", "race-plain"])
+def test_a_kept_entry_is_named_by_every_module_its_checks_import(
+    monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """A kept entry is made again when any module its checks are made by changes: the
+    sources it is named by include every homestretch module those import."""
+    from homestretch.core import kept
+    from homestretch.games.stretch import cards
+
+    named: list[Path] = []
+
+    def checked(what: str, folder: Path, files: Any, sources: Any, *rest: Any) -> None:
+        named.extend(Path(source).resolve() for source in sources)
+
+    monkeypatch.setattr(kept, "checked", checked)
+    if kind == "cards":
+        cards.load_card_set()
+        needed = _homestretch_imports(Path(cards.__file__))
+    else:
+        race_plain.kept_content()
+        from homestretch.games.stretch import race
+
+        needed = _homestretch_imports(Path(race.__file__))
+    src = Path(race_plain.__file__).parents[2]
+    # the game's entry, the errors (nothing refused is kept) and the keeping itself (its
+    # FORMAT names every entry) make nothing an entry holds
+    needed -= {src / "games/stretch/__init__.py", src / "core/errors.py", src / "core/kept.py"}
+    assert {path.resolve() for path in needed} <= set(named)

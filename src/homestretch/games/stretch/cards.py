@@ -144,12 +144,13 @@ def load_card_set(folder: Path | None = None) -> CardSet:
     import pydantic
 
     from homestretch.core import content, inputs, kept
+    from homestretch.games.stretch import cards_plain  # the text checks and the lookups
 
     return kept.checked(
         "cards",
         STANDARD_CARDS,
         CARD_FILES,
-        [Path(__file__), Path(content.__file__), Path(inputs.__file__)],
+        [Path(__file__), Path(cards_plain.__file__), Path(content.__file__), Path(inputs.__file__)],
         f"pydantic {pydantic.VERSION}",
         lambda: _read_card_set(STANDARD_CARDS),
         lambda kept: isinstance(kept, CardSet) and kept.folder == STANDARD_CARDS,

@@ -267,8 +267,11 @@ PLAIN_SOURCES = (
     "apr.py",
     "charts.py",
     "conditions.py",
+    "kernel.py",
+    "odds_payoffs.py",
 )
-"""The modules a race and its cards are checked and built by (here, and in core below)."""
+"""The modules a race and its cards are checked and built by, and every module of the
+game those import (a test holds it so; core's are added below)."""
 
 
 def kept_content() -> PlainContent | None:
