@@ -21,7 +21,7 @@ $(COMPILED): $(STAMP) $(EXACT_LOOPS)
 	@echo 'Compiling the exact-odds loops once (a minute at most), so no odds waits for it'
 	$(BIN)/python -m homestretch.games.stretch.exact_compiled
 	$(BIN)/python -m compileall -q src  # the first command, too, starts from bytecode
-	$(BIN)/python -c 'from homestretch.games.stretch import cards, charts; cards.load_card_set(); charts.load_chart_set()'  # the standard sets checked once and kept (core/kept.py)
+	$(BIN)/python -c 'from homestretch.games.stretch import cards, charts, race_plain; cards.load_card_set(); charts.load_chart_set(); race_plain.kept_content()'  # the standard sets checked once and kept (core/kept.py), the cards as plain data for `odds` (race_plain.py)
 	touch $(COMPILED)
 
 setup: $(COMPILED)

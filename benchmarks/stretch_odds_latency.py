@@ -23,7 +23,8 @@ Fresh processes, as a person or a script starts them, asking about a race for th
 first time: the same fields written as race files, each start with a cache folder of its
 own found as a user's is (XDG_CACHE_HOME, through platformdirs), holding what `make
 setup` or any earlier command leaves there, the standard card and chart sets checked and
-kept (core/kept.py), and nothing of the race; and, asked again, the kept exact answer of
+kept (core/kept.py; the cards and the race file's rules as plain data too,
+race_plain.py), and nothing of the race; and, asked again, the kept exact answer of
 two bundled races (6 and 12 horses). One more row, beside the targets, starts with
 nothing kept at all: a new machine's first command before `make setup`. Each is timed
 until the whole table (or JSON line) is written, on the wall clock and in the CPU time
@@ -152,8 +153,12 @@ def odds(race: str, mode: str = "quick", runs: int = 400_000, early: bool = Fals
 app()
 """
 """The least a typer command that prints a NumPy figure in a rich table does."""
-SEED = "from homestretch.games.stretch import cards, charts; cards.load_card_set(); charts.load_chart_set()"
-"""What `make setup` runs: the standard card and chart sets checked and kept."""
+SEED = (
+    "from homestretch.games.stretch import cards, charts, race_plain; cards.load_card_set(); "
+    "charts.load_chart_set(); race_plain.kept_content()"
+)
+"""What `make setup` runs: the standard card and chart sets checked and kept, and the
+cards with the race file's rules as plain data (race_plain: `odds` without pydantic)."""
 LOADED = """
 import atexit, sys
 atexit.register(lambda: print("numba", "numba" in sys.modules, file=sys.stderr))

@@ -59,6 +59,14 @@ FORMATS: dict[str, tuple[Path, Callable[[Path], list[str]], str]] = {
         ],
         "*.toml",
     ),
+    "race at odds": (  # read without pydantic where surely valid (race_plain), else the models
+        RACE,
+        lambda p: (
+            ["stretch", "odds", str(p), "--mode", "full", "-n", "1000", "--seed", "1"]
+            + ["-f", "json"]
+        ),
+        "*.toml",
+    ),
     "chart set": (
         CHARTS,
         lambda p: (

@@ -2,7 +2,9 @@
 
 The folder is ``$HOMESTRETCH_CACHE``, else ``exact-odds`` in the user's cache folder:
 Top of the Stretch keeps its exact odds there (``games/stretch/exact_cache.py``), and
-its standard card and chart sets, read and checked (``checked``).
+its standard card and chart sets, read and checked (``checked``), the cards also as
+plain data with the race file's rules, which `stretch odds` reads without pydantic
+(``games/stretch/race_plain.py``).
 
 Reading and checking a content folder is much of what a first `stretch odds` does
 beyond its imports (211 card rows through pydantic, fifteen chart files cell by cell).
@@ -10,8 +12,10 @@ beyond its imports (211 card rows through pydantic, fifteen chart files cell by 
 SHA-256 of everything it was made from: the folder's path, its files' names and bytes,
 the source of the modules that read and check them, and the versions of Python and the
 libraries whose objects it holds. A changed file or a changed rule is never served an
-old result. An entry that cannot be read back (damaged, cut short, of another kind) is
-made again, never an error; a folder that cannot be written keeps nothing.
+old result. An entry carries a SHA-256 of its own bytes: one that cannot be read back
+whole (damaged, even where what is left would still unpickle; cut short; of another
+kind) is made again, never trusted and never an error; a folder that cannot be written
+keeps nothing.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
-FORMAT = 1
+FORMAT = 2
 """Bumped when what ``checked`` keeps, or how it names it, changes."""
 
 Made = TypeVar("Made")
@@ -79,7 +83,7 @@ def checked(
     except OSError:
         return build()  # a file that cannot be read: build says which, as it always did
     try:
-        kept = pickle.loads(path.read_bytes())
+        kept = pickle.loads(_whole(path.read_bytes()))
     except Exception:  # nothing kept, or not readable back: any failure at all
         kept = None
     if kept is not None and fits(kept):
@@ -88,11 +92,20 @@ def checked(
     part = path.with_name(f"{path.name}.{os.getpid()}.part")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        part.write_bytes(pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL))
+        made_bytes = pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL)
+        part.write_bytes(hashlib.sha256(made_bytes).digest() + made_bytes)
         os.replace(part, path)  # whole or not at all, even with two processes keeping it
     except (OSError, pickle.PicklingError, TypeError):
         with contextlib.suppress(OSError):
             part.unlink(missing_ok=True)
+    return made
+
+
+def _whole(entry: bytes) -> bytes:
+    """An entry's pickle, if its bytes are the ones kept (else ValueError)."""
+    digest, made = entry[: hashlib.sha256().digest_size], entry[hashlib.sha256().digest_size :]
+    if hashlib.sha256(made).digest() != digest:
+        raise ValueError("a kept entry damaged or cut short")
     return made
 
 

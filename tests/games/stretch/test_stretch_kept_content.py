@@ -4,6 +4,7 @@ or foreign entry is read again, never an error; an unwritable cache keeps nothin
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import shutil
 from collections.abc import Iterator
@@ -34,6 +35,12 @@ def standard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     charts._load_cached.cache_clear()
 
 
+def as_kept(made: object) -> bytes:
+    """``made`` as ``core.kept`` writes an entry: a digest of its pickle, then the pickle."""
+    pickled = pickle.dumps(made)
+    return hashlib.sha256(pickled).digest() + pickled
+
+
 def entries(tmp_path: Path, kind: str) -> list[Path]:
     return sorted((tmp_path / "cache").glob(f"{kind}-*.pickle"))
 
@@ -56,7 +63,7 @@ def test_a_kept_card_set_is_the_set_read_afresh(standard: Path) -> None:
 def test_a_kept_chart_set_is_the_set_read_afresh_with_its_arrays(standard: Path) -> None:
     first = fresh_charts()
     (entry,) = entries(standard, "charts")
-    kept_charts = pickle.loads(entry.read_bytes())
+    kept_charts = pickle.loads(kept._whole(entry.read_bytes()))
     assert "arrays" in kept_charts.__dict__  # the lookup arrays kept with it
     again = fresh_charts()
     assert again == first and again is not first
@@ -100,8 +107,14 @@ def test_a_broken_card_file_is_refused_as_before_and_nothing_is_kept(standard: P
 
 @pytest.mark.parametrize(
     "damage",
-    [b"", b"not a pickle", pickle.dumps({"horses": {}}), pickle.dumps("a string")],
-    ids=["empty", "garbage", "another kind", "a string"],
+    [
+        b"",
+        b"not a pickle",
+        as_kept({"horses": {}}),
+        as_kept("a string"),
+        pickle.dumps(cards.CardSet(Path("/elsewhere"), {}, {})),  # a pickle, no digest
+    ],
+    ids=["empty", "garbage", "another kind", "a string", "no digest"],
 )
 def test_a_damaged_entry_is_read_again_never_an_error(standard: Path, damage: bytes) -> None:
     first = load_card_set()
@@ -121,13 +134,27 @@ def test_a_cut_short_entry_is_read_again(standard: Path) -> None:
     assert load_card_set() == first
 
 
+def test_an_entry_damaged_where_it_still_unpickles_is_read_again(standard: Path) -> None:
+    """A kept card set with one rating changed in its bytes unpickles to a card set that
+    fits, and is wrong: the entry's digest of its own bytes refuses it."""
+    first = load_card_set()
+    (entry,) = entries(standard, "cards")
+    whole = entry.read_bytes()
+    damaged = whole.replace(b"Secretariat", b"Secretariot", 1)
+    assert damaged != whole
+    assert pickle.loads(damaged[32:]).horses["secretariat-1973"].name == "Secretariot"
+    entry.write_bytes(damaged)
+    assert load_card_set() == first
+    assert entry.read_bytes() == whole  # made again and kept again
+
+
 def test_an_entry_of_another_folder_is_not_served(standard: Path) -> None:
     """A card set kept for one folder, under the name another folder's would have: the
     kept set names its folder, and only its own folder's fits."""
     load_card_set()
     (entry,) = entries(standard, "cards")
     other = cards.CardSet(Path("/elsewhere"), {}, {})
-    entry.write_bytes(pickle.dumps(other))
+    entry.write_bytes(as_kept(other))
     assert load_card_set().folder == standard / "cards"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -12,7 +13,10 @@ from homestretch.core.odds import Odds
 from homestretch.games.stretch.charts import ChartSet
 from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
 from homestretch.games.stretch.odds_payoffs import fair_odds
-from homestretch.games.stretch.race import Race
+
+if TYPE_CHECKING:
+    from homestretch.games.stretch.race import Race
+    from homestretch.games.stretch.race_plain import AnyRace
 
 BATCH = 100_000
 
@@ -81,7 +85,7 @@ def monte_carlo(
     return result
 
 
-def chart_odds_range(race: Race, charts: ChartSet) -> list[tuple[Odds, Odds, Odds]]:
+def chart_odds_range(race: AnyRace, charts: ChartSet) -> list[tuple[Odds, Odds, Odds]]:
     """The shortest, middle and longest odds each horse's chart gives (doubles included);
     the middle readings are balanced as one book, as a rolled morning line is (S17)."""
     from homestretch.games.stretch.odds_payoffs import balance_book, odds_classes, roll_odds

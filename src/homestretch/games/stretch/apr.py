@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from homestretch.core.errors import HomestretchError
-from homestretch.games.stretch.cards import HorseCard
+
+if TYPE_CHECKING:  # the cards' models or their plain records (cards_plain): pydantic not
+    from homestretch.games.stretch.cards_plain import AnyHorse  # imported by `odds`
 
 ESTIMATE_PENALTY = 3
 """Points a horse loses on a surface it never ran on, when an estimate is allowed."""
@@ -37,7 +40,7 @@ class AprWorking:
         return ", ".join(parts) + f" = {self.apr}"
 
 
-def range_penalty(horse: HorseCard, furlongs: float) -> int:
+def range_penalty(horse: AnyHorse, furlongs: float) -> int:
     if furlongs < horse.range_low:
         return math.ceil(horse.range_low - furlongs)
     if furlongs > horse.range_high:
@@ -45,13 +48,13 @@ def range_penalty(horse: HorseCard, furlongs: float) -> int:
     return 0
 
 
-def wet_adjustment(horse: HorseCard, wet_effect: int) -> int:
+def wet_adjustment(horse: AnyHorse, wet_effect: int) -> int:
     """The wet effect (0 to -3) with as much of it offset as the horse's Wet rating allows."""
     return min(0, wet_effect + horse.wet)
 
 
 def starting_apr(
-    horse: HorseCard, surface: str, furlongs: float, wet_effect: int, estimate: bool = False
+    horse: AnyHorse, surface: str, furlongs: float, wet_effect: int, estimate: bool = False
 ) -> AprWorking:
     power = horse.power_turf if surface == "turf" else horse.power_dirt
     estimated = False

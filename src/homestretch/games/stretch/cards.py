@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from pathlib import Path
 from typing import Annotated, Literal, NamedTuple
 
@@ -17,27 +16,16 @@ from pydantic import (
 
 from homestretch.core.content import read_csv, screen_text
 from homestretch.core.errors import ContentError
-
-STANDARD_CARDS = Path(__file__).parent / "content" / "cards"
-CARD_FILES = ("horses.csv", "jockeys.csv")
-
-
-def no_control_characters(text: str) -> str:
-    """Text shown on a scoresheet is one printable line: a tab, newline or terminal
-    escape in a name would break the sheet and the terminal it is printed on."""
-    if text.isprintable():  # no Cc or Cf in it: the usual case, decided in C
-        return text
-    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf")), None)
-    if bad is not None:
-        raise ValueError(f"the control character {bad!r} is not allowed")
-    return text
-
-
-def not_blank(text: str) -> str:
-    if not text.strip():
-        raise ValueError("must not be blank")
-    return text
-
+from homestretch.games.stretch.cards_plain import (
+    CARD_FILES,
+    FACTOR_FIELDS,
+    STANDARD_CARDS,
+    find_horse,
+    find_jockey,
+    house_rider,
+    no_control_characters,
+    not_blank,
+)
 
 PlainText = Annotated[str, AfterValidator(screen_text), AfterValidator(no_control_characters)]
 """Text shown on screen: one printable line (square brackets are drawn as they are)."""
@@ -81,7 +69,8 @@ class HorseCard(BaseModel):
         return self
 
     def factor(self, name: str) -> int:
-        return {"class": self.class_, "speed": self.speed, "trip": self.trip}[name]
+        rating: int = getattr(self, FACTOR_FIELDS[name])
+        return rating
 
 
 class JockeyCard(BaseModel):
@@ -95,9 +84,8 @@ class JockeyCard(BaseModel):
 
     @property
     def house_rider(self) -> bool:
-        """The bundled stand-ins (``house-a``, ...) may ride several horses in a race
-        (ruling S16): they stand for "a rider of this class", not for one person."""
-        return self.id.startswith("house-")
+        """A bundled stand-in (``cards_plain.house_rider``)."""
+        return house_rider(self.id)
 
 
 def describe_validation(exc: ValidationError) -> str:
@@ -130,25 +118,10 @@ class CardSet(NamedTuple):
     jockeys: dict[str, JockeyCard]
 
     def horse(self, ref: str) -> HorseCard:
-        if ref in self.horses:
-            return self.horses[ref]
-        by_name = [h for h in self.horses.values() if h.name.lower() == ref.lower()]
-        if len(by_name) == 1:
-            return by_name[0]
-        if by_name:
-            ids = ", ".join(h.id for h in by_name)
-            raise ContentError(
-                self.folder / "horses.csv", f"{ref!r} is ambiguous: use one of {ids}"
-            )
-        raise ContentError(self.folder / "horses.csv", f"no horse card {ref!r}")
+        return find_horse(self.folder, self.horses, ref)
 
     def jockey(self, ref: str) -> JockeyCard:
-        if ref in self.jockeys:
-            return self.jockeys[ref]
-        for jockey in self.jockeys.values():
-            if jockey.name.lower() == ref.lower():
-                return jockey
-        raise ContentError(self.folder / "jockeys.csv", f"no jockey card {ref!r}")
+        return find_jockey(self.folder, self.jockeys, ref)
 
     def search(self, text: str = "") -> list[HorseCard]:
         needle = text.lower()
@@ -171,12 +144,13 @@ def load_card_set(folder: Path | None = None) -> CardSet:
     import pydantic
 
     from homestretch.core import content, inputs, kept
+    from homestretch.games.stretch import cards_plain  # the text checks and the lookups
 
     return kept.checked(
         "cards",
         STANDARD_CARDS,
         CARD_FILES,
-        [Path(__file__), Path(content.__file__), Path(inputs.__file__)],
+        [Path(__file__), Path(cards_plain.__file__), Path(content.__file__), Path(inputs.__file__)],
         f"pydantic {pydantic.VERSION}",
         lambda: _read_card_set(STANDARD_CARDS),
         lambda kept: isinstance(kept, CardSet) and kept.folder == STANDARD_CARDS,

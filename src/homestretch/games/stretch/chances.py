@@ -12,10 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from homestretch.games.stretch.charts import ChartSet
 from homestretch.games.stretch.odds_payoffs import fair_odds as fair
-from homestretch.games.stretch.race import Race
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from homestretch.core.protocol import JSON
+    from homestretch.games.stretch.race import Race
+    from homestretch.games.stretch.race_plain import (  # not pydantic before the brackets
+        AnyRace,
+        AnyRunner,
+    )
 
 SIMULATED_RUNS = 400_000
 """As many as `stretch odds` runs: about a second, win chances within ±0.1-0.2%."""
@@ -29,7 +35,8 @@ def fair_odds(win: float) -> str | None:
     return None if odds is None else str(odds)
 
 
-def _entries(race: Race, win: Any, **columns: Any) -> list[JSON]:
+def _entries(race: AnyRace, win: Any, **columns: Any) -> list[JSON]:
+    runners: Sequence[AnyRunner] = race.runners
     return [
         {
             "post": runner.post,
@@ -38,7 +45,7 @@ def _entries(race: Race, win: Any, **columns: Any) -> list[JSON]:
             "fair_odds": fair_odds(float(win[i])),
             **{name: float(values[i]) for name, values in columns.items()},
         }
-        for i, runner in enumerate(race.runners)
+        for i, runner in enumerate(runners)
     ]
 
 
@@ -46,7 +53,7 @@ COMING = " (the exact figures follow)"
 """Said after the brackets while the exact figures are being worked out, and only then."""
 
 
-def quick_bounds(race: Race, charts: ChartSet, coming: bool = False) -> JSON:
+def quick_bounds(race: AnyRace, charts: ChartSet, coming: bool = False) -> JSON:
     """The proven brackets; ``coming``: the exact figures are being worked out (the
     brackets say they follow)."""
     from homestretch.games.stretch.exact import quickplay_bounds
@@ -68,7 +75,7 @@ def quick_bounds(race: Race, charts: ChartSet, coming: bool = False) -> JSON:
     }
 
 
-def kept_exact(race: Race, charts: ChartSet) -> JSON | None:
+def kept_exact(race: AnyRace, charts: ChartSet) -> JSON | None:
     """The exact figures if the exact cache has them."""
     from homestretch.games.stretch.exact_cache import cached
 
@@ -76,7 +83,7 @@ def kept_exact(race: Race, charts: ChartSet) -> JSON | None:
     return None if found is None or found.places is None else _exact_json(race, found)
 
 
-def exact(race: Race, charts: ChartSet) -> JSON:
+def exact(race: AnyRace, charts: ChartSet) -> JSON:
     """The exact figures, computed (seconds) and kept in the exact cache."""
     from homestretch.games.stretch.exact import quickplay_chances
     from homestretch.games.stretch.exact_cache import keep
@@ -88,7 +95,7 @@ def exact(race: Race, charts: ChartSet) -> JSON:
     return _exact_json(race, chances)
 
 
-def _exact_json(race: Race, chances: Any) -> JSON:
+def _exact_json(race: AnyRace, chances: Any) -> JSON:
     places = chances.places
     return {
         "method": "exact",

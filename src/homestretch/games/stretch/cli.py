@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from homestretch.games.stretch.engine import Mode, RaceState
     from homestretch.games.stretch.exact import ExactChances
     from homestretch.games.stretch.race import Race
+    from homestretch.games.stretch.race_plain import AnyRace, AnyRunner
     from homestretch.session.table import Table as TableSession
     from homestretch.store.db import SavedGame, Store
 
@@ -641,11 +642,14 @@ def odds(
 
     Quickplay chances are exact (every chart outcome weighed); Fullplay's are run by Monte Carlo."""
     from homestretch.games.stretch.charts import load_chart_set
-    from homestretch.games.stretch.race import load_race
+    from homestretch.games.stretch.race_plain import load_odds_race
 
     _mode(mode)  # before the race is read: a mistake is said at once, naming no seed
     _picture(plot)
-    loaded, chart_set = load_race(race), load_chart_set(charts)
+    # read without pydantic where that is sure to be right (race_plain): the brackets
+    # are out within a tenth of a second
+    loaded, chart_set = load_odds_race(race), load_chart_set(charts)
+    runners: Sequence[AnyRunner] = loaded.runners
     exact = _exact_chances(loaded, chart_set, fmt, early) if mode == "quick" else None
     from homestretch.games.stretch.analysis import Chances, chart_odds_range  # after brackets
 
@@ -659,10 +663,12 @@ def odds(
             )
         chances = [
             Chances(r.post, r.horse.name, float(w), float(p), float(s), None, (float(w), float(w)))
-            for r, w, p, s in zip(loaded.runners, exact.win, places.place, places.show, strict=True)
+            for r, w, p, s in zip(runners, exact.win, places.place, places.show, strict=True)
         ]
     else:
-        used_seed, chances = _run_many(loaded, chart_set, mode, runs, seed, fmt)
+        from homestretch.games.stretch.race import load_race  # the models' Race, to run
+
+        used_seed, chances = _run_many(load_race(race), chart_set, mode, runs, seed, fmt)
         if exact is not None:  # the win chances are exact even where place and show are not
             chances = [
                 replace(c, win=float(w), win_interval=(float(w), float(w)))
@@ -672,7 +678,7 @@ def odds(
     ranges = chart_odds_range(loaded, chart_set)
     entries: list[dict[str, Any]] = []
     for index, (c, runner, (short, middle, long)) in enumerate(
-        zip(chances, loaded.runners, ranges, strict=True)
+        zip(chances, runners, ranges, strict=True)
     ):
         fair = c.fair_odds
         offered = Odds.parse(runner.real_odds) if runner.real_odds else None
@@ -810,7 +816,7 @@ def _pace_table(by_size: Any, style: Any, mode: str) -> Table:
     return table
 
 
-def _exact_chances(race: Race, charts: ChartSet, fmt: OutputFormat, early: bool) -> ExactChances:
+def _exact_chances(race: AnyRace, charts: ChartSet, fmt: OutputFormat, early: bool) -> ExactChances:
     """Kept chances at once; else proven brackets at once (a text table, or with --early a
     JSON line), then the exact sums."""
     from homestretch.games.stretch.exact import quickplay_chances, shared_outcomes
@@ -827,7 +833,7 @@ def _exact_chances(race: Race, charts: ChartSet, fmt: OutputFormat, early: bool)
     return chances
 
 
-def _show_bounds(race: Race, charts: ChartSet, fmt: OutputFormat) -> None:
+def _show_bounds(race: AnyRace, charts: ChartSet, fmt: OutputFormat) -> None:
     """Exact win chances and proven place and show brackets: milliseconds, not seconds."""
     from homestretch.games.stretch.chances import quick_bounds
 

@@ -37,10 +37,10 @@ from homestretch.games.stretch.kernel import (
     ChartArrays,
     FieldArrays,
 )
-from homestretch.games.stretch.race import Race
 
 if TYPE_CHECKING:
     from homestretch.games.stretch.exact_finish import PlaceShow
+    from homestretch.games.stretch.race_plain import AnyRace  # not pydantic before the brackets
 
 Floats = NDArray[np.float64]
 
@@ -66,7 +66,7 @@ class ExactChances:
     """Place and show; None when some horse cannot go out (exact_finish.NotExact)."""
 
 
-def quickplay_win_chances(race: Race, charts: ChartSet) -> Floats:
+def quickplay_win_chances(race: AnyRace, charts: ChartSet) -> Floats:
     """Each horse's exact chance to win (dead heats included), in post order."""
     win = np.zeros(len(race.runners))
     for chance, clean, dq, out in _outcomes(race, charts):
@@ -75,7 +75,7 @@ def quickplay_win_chances(race: Race, charts: ChartSet) -> Floats:
 
 
 def quickplay_chances(
-    race: Race,
+    race: AnyRace,
     charts: ChartSet,
     advance: Callable[[int], None] | None = None,
     workers: int | None = None,
@@ -140,7 +140,7 @@ class Bounds(NamedTuple):
         )
 
 
-def quickplay_bounds(race: Race, charts: ChartSet) -> Bounds:
+def quickplay_bounds(race: AnyRace, charts: ChartSet) -> Bounds:
     """Exact win chances, and place and show bracketed from single wire keys (ruling S8).
 
     A clean horse X at key x finishes 1 + A + S: A clean horses strictly ahead of it, S
@@ -312,14 +312,14 @@ def loosening(chances: list[float]) -> list[float]:
     return scales
 
 
-def shared_outcomes(race: Race, charts: ChartSet) -> int:
+def shared_outcomes(race: AnyRace, charts: ChartSet) -> int:
     """How many shared outcomes ``quickplay_chances`` works through (for a progress bar)."""
     field, tables = FieldArrays.from_race(race, charts), charts.arrays
     return len(list(_paces(field, tables))) * len(list(_race_factors(tables)))
 
 
 def _outcomes(
-    race: Race, charts: ChartSet, reached: bool = False, rows: bool = False
+    race: AnyRace, charts: ChartSet, reached: bool = False, rows: bool = False
 ) -> Iterator[tuple[float, Floats, Floats, Floats]]:
     """Every shared outcome: (chance, clean and disqualified wire keys by horse, out);
     with ``reached``, only the keys some horse can reach (about one in seven: the rest

@@ -14,6 +14,7 @@ import hashlib
 import os
 from dataclasses import fields
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -21,7 +22,9 @@ from homestretch.core.kept import cache_folder
 from homestretch.games.stretch.charts import ChartSet
 from homestretch.games.stretch.exact import ExactChances
 from homestretch.games.stretch.kernel import FieldArrays
-from homestretch.games.stretch.race import Race
+
+if TYPE_CHECKING:  # the models' Race or its plain record (race_plain): pydantic is not
+    from homestretch.games.stretch.race_plain import AnyRace  # imported before the brackets
 
 FORMAT = 1
 """Bumped when an entry's layout changes."""
@@ -35,7 +38,7 @@ SOURCES = (
 """The modules that compute the chances (kernel.py: the wire keys' layout, PHOTO_SPAN)."""
 
 
-def content_key(race: Race, charts: ChartSet) -> str:
+def content_key(race: AnyRace, charts: ChartSet) -> str:
     sha = hashlib.sha256(f"exact-odds {FORMAT}\n".encode())
     here = Path(__file__).parent
     for name in SOURCES:  # read, not imported: Numba is slow to load
@@ -48,7 +51,7 @@ def content_key(race: Race, charts: ChartSet) -> str:
     return sha.hexdigest()
 
 
-def cached(race: Race, charts: ChartSet) -> ExactChances | None:
+def cached(race: AnyRace, charts: ChartSet) -> ExactChances | None:
     """The chances computed before for this very race and chart set, if kept."""
     path = cache_folder() / f"{content_key(race, charts)}.json"
     try:
@@ -69,7 +72,7 @@ def cached(race: Race, charts: ChartSet) -> ExactChances | None:
     return ExactChances(win, PlaceShow(place, show, bound))
 
 
-def keep(race: Race, charts: ChartSet, chances: ExactChances) -> None:
+def keep(race: AnyRace, charts: ChartSet, chances: ExactChances) -> None:
     """Keep exact place and show chances (a cache that cannot be written is skipped)."""
     if chances.places is None:
         return  # win alone takes milliseconds

@@ -15,7 +15,7 @@ Two equivalences keep the kernels simple without changing any probability:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -28,7 +28,9 @@ from homestretch.games.stretch.charts import (
     Pace,
 )
 from homestretch.games.stretch.odds_payoffs import balance_book_array
-from homestretch.games.stretch.race import Race
+
+if TYPE_CHECKING:  # the models' Race or its plain record (race_plain): pydantic is not
+    from homestretch.games.stretch.race_plain import AnyRace  # imported before the brackets
 
 PACES: tuple[Pace, ...] = ("slow", "normal", "fast")
 FACTORS = ("class", "speed", "trip")
@@ -165,7 +167,7 @@ class FieldArrays:
     top_two_pace: int
 
     @classmethod
-    def from_race(cls, race: Race, charts: ChartSet) -> FieldArrays:
+    def from_race(cls, race: AnyRace, charts: ChartSet) -> FieldArrays:
         from homestretch.games.stretch.odds_payoffs import odds_classes
 
         horses = [r.horse for r in race.runners]

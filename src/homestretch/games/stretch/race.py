@@ -9,14 +9,12 @@ stores, so a replay never depends on the card files.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from homestretch.core.content import read_toml
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.odds import Odds
-from homestretch.games.stretch.apr import AprWorking, starting_apr
 from homestretch.games.stretch.cards import (
     CardSet,
     HorseCard,
@@ -26,10 +24,20 @@ from homestretch.games.stretch.cards import (
     describe_validation,
     load_card_set,
 )
+from homestretch.games.stretch.cards_plain import Cards, Horse, Jockey
 from homestretch.games.stretch.charts import FURLONGS
-from homestretch.games.stretch.conditions import CONDITIONS
+from homestretch.games.stretch.race_plain import (
+    BUNDLED_RACES,
+    FieldRule,
+    PlainContent,
+    build_runners,
+    bundled_races,
+    condition_named,
+    odds_text,
+    race_terms,
+    resolve_race_path,
+)
 
-BUNDLED_RACES = Path(__file__).parent / "content" / "races"
 Surface = Literal["dirt", "turf", "synthetic"]
 
 
@@ -39,14 +47,7 @@ class EntrySpec(BaseModel):
     horse: str | HorseCard
     jockey: str | JockeyCard
     apr: StrictInt | None = Field(default=None, ge=0, le=29)  # true is not a rating
-    odds: str | None = None
-
-    @field_validator("odds")
-    @classmethod
-    def _odds(cls, value: str | None) -> str | None:
-        if value is not None:
-            Odds.parse(value)
-        return value
+    odds: Annotated[str | None, AfterValidator(odds_text)] = None
 
 
 class RaceSpec(BaseModel):
@@ -59,18 +60,11 @@ class RaceSpec(BaseModel):
     track: PlainText = ""
     furlongs: float = Field(ge=FURLONGS[0], le=FURLONGS[1], allow_inf_nan=False)
     surface: Surface = "dirt"
-    condition: str = "fast"
+    condition: Annotated[str, AfterValidator(condition_named)] = "fast"
     wet_effect: StrictInt | None = Field(default=None, ge=-3, le=0)
     cards: str | None = None
     notes: str = ""
     entries: list[EntrySpec] = Field(min_length=2, max_length=20)
-
-    @field_validator("condition")
-    @classmethod
-    def _condition(cls, value: str) -> str:
-        if value.lower() not in CONDITIONS:
-            raise ValueError(f"condition must be one of {', '.join(CONDITIONS)}")
-        return value.lower()
 
 
 class Runner(BaseModel):
@@ -130,26 +124,6 @@ def describe_distance(furlongs: float) -> str:
     return f"{furlongs:g} furlongs"
 
 
-def resolve_race_path(ref: str | Path) -> Path:
-    """A race is a file path or the name of a bundled race (``2009-champagne-stakes``)."""
-    path = Path(ref)
-    if path.exists():
-        return path
-    bundled = BUNDLED_RACES / f"{ref}.toml"
-    if bundled.exists():
-        return bundled
-    from difflib import get_close_matches  # only on a mistake: 13 ms at every start else
-
-    names = [race.stem for race in bundled_races()]
-    near = get_close_matches(str(ref), names, n=1)
-    hint = f"did you mean {near[0]}?" if near else "see `homestretch stretch races`"
-    raise HomestretchError(f"{ref}: no such race file, and no bundled race of that name ({hint})")
-
-
-def bundled_races() -> list[Path]:
-    return sorted(BUNDLED_RACES.glob("*.toml"))
-
-
 def bundled_race(name: str) -> Race:
     """A bundled race by its name (``2009-champagne-stakes``), never a file's path: a
     configuration sent to the server names one this way."""
@@ -187,47 +161,16 @@ def _cards_folder(race_path: Path, cards: str | None) -> Path | None:
 
 
 def build_race(spec: RaceSpec, cards: CardSet, estimate_surface: bool = False) -> Race:
-    wet_effect = spec.wet_effect if spec.wet_effect is not None else CONDITIONS[spec.condition]
-    surface = "turf" if spec.surface == "turf" else "dirt"  # synthetic runs as dirt (p. 7)
-    runners = []
-    entered: dict[str, int] = {}
-    riding: dict[str, int] = {}
-    for post, entry in enumerate(spec.entries, start=1):
-        horse = entry.horse if isinstance(entry.horse, HorseCard) else cards.horse(entry.horse)
-        card = horse.id or horse.name  # two cards of one horse (1972, 1973) may meet
-        if card in entered:
-            raise HomestretchError(f"entry {post}: {card} is already entry {entered[card]}")
-        entered[card] = post
-        jockey = (
-            entry.jockey if isinstance(entry.jockey, JockeyCard) else cards.jockey(entry.jockey)
-        )
-        rider = jockey.id or jockey.name
-        if rider in riding and not jockey.house_rider:  # one jockey, one mount (ruling S16)
-            raise HomestretchError(
-                f"entry {post}: {jockey.name} already rides entry {riding[rider]}; "
-                "a jockey rides one horse in a race (a house rider may ride several)"
-            )
-        riding[rider] = post
-        if entry.apr is not None:
-            apr, working = entry.apr, "preset on the scoresheet"
-        else:
-            try:
-                built: AprWorking = starting_apr(
-                    horse, surface, spec.furlongs, wet_effect, estimate_surface
-                )
-            except HomestretchError as exc:
-                raise HomestretchError(f"entry {post}: {exc}") from None
-            apr, working = built.apr, built.explain()
-        runners.append(
-            Runner(
-                post=post,
-                horse=horse,
-                jockey=jockey,
-                start_apr=apr,
-                apr_working=working,
-                real_odds=entry.odds,
-            )
-        )
+    surface, wet_effect = race_terms(spec.surface, spec.condition, spec.wet_effect)
+    runners = build_runners(
+        [(entry.horse, entry.jockey, entry.apr, entry.odds) for entry in spec.entries],
+        spec.furlongs,
+        surface,
+        wet_effect,
+        cards.horse,
+        cards.jockey,
+        estimate_surface,
+    )
     return Race(
         name=spec.name,
         date=spec.date,
@@ -237,5 +180,132 @@ def build_race(spec: RaceSpec, cards: CardSet, estimate_surface: bool = False) -
         condition=spec.condition,
         wet_effect=wet_effect,
         notes=spec.notes,
-        runners=runners,
+        runners=[
+            Runner(
+                post=post,
+                horse=horse,
+                jockey=jockey,
+                start_apr=apr,
+                apr_working=working,
+                real_odds=odds,
+            )
+            for post, horse, jockey, apr, working, odds in runners
+        ],
     )
+
+
+def plain_content(folder: Path) -> PlainContent | None:
+    """The card set in ``folder`` as the models checked it, as plain records, with the
+    race file's rules taken from the models (``race_plain``: what `stretch odds` reads
+    without pydantic); None if a model has a field ``plain_rules`` cannot take as data."""
+    cards = load_card_set(folder)
+    rules = plain_rules(RaceSpec)
+    if rules is None:
+        return None
+    return PlainContent(
+        Cards(
+            cards.folder,
+            {
+                key: Horse(*(getattr(h, name) for name in Horse._fields))
+                for key, h in cards.horses.items()
+            },
+            {
+                key: Jockey(*(getattr(j, name) for name in Jockey._fields))
+                for key, j in cards.jockeys.items()
+            },
+        ),
+        rules,
+    )
+
+
+def plain_rules(model: type[BaseModel]) -> dict[str, FieldRule] | None:
+    """``model``'s fields as data (``race_plain.FieldRule``), read from the model itself:
+    None where it has anything this cannot state exactly (a validator of the model's own,
+    an alias, a default made by a function, a type or a constraint of another kind), so
+    the plain reader is never given a rule it would apply differently."""
+    import dataclasses
+    import types
+    import typing
+
+    import annotated_types
+    from pydantic.types import AllowInfNan, Strict
+
+    decorators = model.__pydantic_decorators__
+    if model.model_config.get("extra") != "forbid" or any(
+        getattr(decorators, f.name) for f in dataclasses.fields(decorators)
+    ):
+        return None
+    rules: dict[str, FieldRule] = {}
+    for name, field in model.model_fields.items():
+        if field.alias not in (None, name) or field.validation_alias is not None:
+            return None
+        if field.default_factory is not None:
+            return None
+        kinds: set[str] = set()
+        choices: tuple[str, ...] | None = None
+        entries: dict[str, FieldRule] | None = None
+        annotation = field.annotation
+        union = typing.get_origin(annotation) in (typing.Union, types.UnionType)
+        for member in typing.get_args(annotation) if union else (annotation,):
+            if typing.get_origin(member) is Annotated:
+                member, *extra = typing.get_args(member)
+                if not all(isinstance(m, Strict) and m.strict for m in extra):
+                    return None
+            origin = typing.get_origin(member)
+            if member in (str, int, float):
+                kinds.add(member.__name__)
+            elif member is type(None):
+                kinds.add("none")
+            elif (
+                origin is Literal
+                and not union
+                and all(type(c) is str for c in typing.get_args(member))
+            ):
+                choices = typing.get_args(member)
+            elif origin is list and not union:
+                (item,) = typing.get_args(member)
+                inner = (
+                    plain_rules(item)
+                    if isinstance(item, type) and issubclass(item, BaseModel)
+                    else None
+                )
+                if inner is None:
+                    return None
+                entries = inner
+            elif union and isinstance(member, type) and issubclass(member, BaseModel):
+                pass  # a card written inline: the models read it
+            else:
+                return None
+        bounds: dict[str, Any] = {}
+        checks = []
+        finite = False
+        for item in field.metadata:
+            if isinstance(item, annotated_types.Ge):
+                bounds["ge"] = item.ge
+            elif isinstance(item, annotated_types.Le):
+                bounds["le"] = item.le
+            elif isinstance(item, annotated_types.MinLen):
+                bounds["min_length"] = item.min_length
+            elif isinstance(item, annotated_types.MaxLen):
+                bounds["max_length"] = item.max_length
+            elif isinstance(item, AllowInfNan) and not item.allow_inf_nan:
+                finite = True
+            elif isinstance(item, AfterValidator) and isinstance(item.func, types.FunctionType):
+                checks.append(item.func)
+            else:
+                return None
+        required = field.is_required()
+        rules[name] = FieldRule(
+            required=required,
+            default=None if required else field.default,
+            kinds=frozenset(kinds),
+            choices=choices,
+            entries=entries,
+            ge=bounds.get("ge"),
+            le=bounds.get("le"),
+            min_length=bounds.get("min_length"),
+            max_length=bounds.get("max_length"),
+            finite=finite,
+            checks=tuple(checks),
+        )
+    return rules
