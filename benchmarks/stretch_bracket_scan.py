@@ -21,9 +21,9 @@ import argparse
 
 import numpy as np
 
-from homestretch.games.stretch import exact_finish as ef
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import _outcomes
+from homestretch.games.stretch.analysis import exact_finish as ef
+from homestretch.games.stretch.analysis.exact import _outcomes
+from homestretch.games.stretch.content.chart_set import load_chart_set
 from stretch_fields import field_of
 
 BUDGETS = (1e-13, 5e-13, 1e-12, 1e-11, 1e-10)

@@ -18,9 +18,9 @@ import time
 
 import numpy as np
 
-from homestretch.games.stretch import exact, exact_finish
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.race import load_race
+from homestretch.games.stretch.analysis import exact, exact_finish
+from homestretch.games.stretch.content.chart_set import load_chart_set
+from homestretch.games.stretch.content.race import load_race
 from stretch_fields import field_of
 
 

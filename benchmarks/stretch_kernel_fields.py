@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.content.chart_set import load_chart_set
 from stretch_fields import field_of, rate
 
 SIZES = (6, 8, 10, 12, 14, 20)

@@ -1,7 +1,7 @@
 """Work kept on disk between runs: what a command would otherwise do afresh each time.
 
 The folder is ``$HOMESTRETCH_CACHE``, else ``exact-odds`` in the user's cache folder:
-Top of the Stretch keeps its exact odds there (``games/stretch/exact_cache.py``), and
+Top of the Stretch keeps its exact odds there (``games/stretch/analysis/exact_cache.py``), and
 its standard card and chart sets, read and checked (``checked``).
 
 Reading and checking a content folder is much of what a first `stretch odds` does

@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 
 from homestretch.cli.main import app
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.charts import FURLONGS, STANDARD, load_chart_set
-from homestretch.games.stretch.race import RaceSpec, build_race
-from homestretch.games.stretch.report import race_call
+from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.chart_set import FURLONGS, STANDARD, load_chart_set
+from homestretch.games.stretch.content.race import RaceSpec, build_race
+from homestretch.games.stretch.rules.report import race_call
 
 RUNNER = CliRunner()
 

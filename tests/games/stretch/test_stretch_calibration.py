@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from homestretch.games.stretch.calibrate import run_study
+from homestretch.games.stretch.analysis.calibrate import run_study
 
 
 @pytest.fixture(scope="module", params=["quick", "full"])

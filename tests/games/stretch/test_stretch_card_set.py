@@ -11,9 +11,9 @@ import pytest
 from homestretch.core.chance import SeededDice
 from homestretch.core.content import read_toml
 from homestretch.core.referee import play
-from homestretch.games.stretch.cards import HorseCard, load_card_set
-from homestretch.games.stretch.engine import Mode, RaceGame, RaceState
-from homestretch.games.stretch.race import bundled_races, load_race
+from homestretch.games.stretch.content.card_set import HorseCard, load_card_set
+from homestretch.games.stretch.content.race import bundled_races, load_race
+from homestretch.games.stretch.rules.engine import Mode, RaceGame, RaceState
 
 CARDS = load_card_set()
 LEVELS = {"stk-": ("stakes", 20, 23), "alw-": ("allowance", 15, 18), "clm-": ("claiming", 9, 13)}

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from homestretch.core.chance import ScriptedDice
 from homestretch.core.referee import play
-from homestretch.games.stretch.engine import RaceGame, RaceState
-from homestretch.games.stretch.race import load_race
+from homestretch.games.stretch.content.race import load_race
+from homestretch.games.stretch.rules.engine import RaceGame, RaceState
 
 ODDS = [4, 1, 2, 3, 5, 2, 3, 1, 1, 2, 6, 5]  # Fav 8-5, C 18-1, B 14-1, A 7-2, A 5-2, A 6-1
 BREAK = [1, 3, 1, 2, 3, 3, 5, 6, 4, 5, 3, 4]  # totals 4, 3, 6, 11, 9, 7
@@ -88,7 +88,7 @@ def test_stretch_worked_by_hand() -> None:
 
 
 def test_race_call_describes_each_segment_in_lengths() -> None:
-    from homestretch.games.stretch.report import race_call
+    from homestretch.games.stretch.rules.report import race_call
 
     calls = dict(race_call(run()))
     assert calls["At the break"].startswith(
@@ -176,7 +176,7 @@ def test_a_horse_that_goes_out_was_in_the_race_until_then() -> None:
     """Discreetly Mine leads at the break and goes out in the Race Position segment (a 3,
     then a 2 on the Trouble chart): the earlier calls and the running lines keep her, the
     call turning for home does not, and the leader is measured among horses still running."""
-    from homestretch.games.stretch.report import race_call, running_at
+    from homestretch.games.stretch.rules.report import race_call, running_at
 
     position = [2, 4, 5, 5, 1, 3, 1, 2, 1, 1, 4, 3, 1, 1]  # DM: 3, then Trouble 2
     speed = [3, 4, 4, 5, 3, 3, 2, 4, 6, 6]

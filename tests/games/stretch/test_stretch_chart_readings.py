@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from homestretch.core.odds import Odds
-from homestretch.games.stretch.charts import STANDARD, load_chart_set
-from homestretch.games.stretch.odds_payoffs import payoff, roll_odds
+from homestretch.games.stretch.content.chart_set import STANDARD, load_chart_set
+from homestretch.games.stretch.rules.odds_payoffs import payoff, roll_odds
 
 CHARTS = load_chart_set()
 
@@ -175,7 +175,7 @@ def test_ride_comes_in_on_a_white_1_2_or_3_only_page_11() -> None:
 
 
 def test_doubles_at_the_edge_charts_stay_put_ruling_s3() -> None:
-    from homestretch.games.stretch.odds_payoffs import chart_after_doubles
+    from homestretch.games.stretch.rules.odds_payoffs import chart_after_doubles
 
     assert [chart_after_doubles("Fav", d, d) for d in range(1, 7)] == ["A"] * 3 + ["Fav"] * 3
     assert [chart_after_doubles("E", d, d) for d in range(1, 7)] == ["E"] * 3 + ["D"] * 3
@@ -191,7 +191,7 @@ def test_no_payoff_under_two_dollars_ten_ruling_s10() -> None:
 
 
 def test_every_horse_level_at_the_top_reads_fav_ruling_s14() -> None:
-    from homestretch.games.stretch.odds_payoffs import odds_classes
+    from homestretch.games.stretch.rules.odds_payoffs import odds_classes
 
     assert odds_classes([22, 22, 20, 15], CHARTS) == ["Fav", "Fav", "A", "D"]
 
@@ -229,7 +229,7 @@ def test_an_impossible_chart_is_refused_by_file(
 
 
 def test_a_book_inside_the_band_is_left_as_rolled() -> None:
-    from homestretch.games.stretch.odds_payoffs import balance_book, book
+    from homestretch.games.stretch.rules.odds_payoffs import balance_book, book
 
     # the Champagne Stakes as the rulebook race rolls it: 115.5%
     rolled = [Odds.parse(o) for o in ("8-5", "18-1", "14-1", "7-2", "5-2", "6-1")]
@@ -247,7 +247,7 @@ def test_a_book_inside_the_band_is_left_as_rolled() -> None:
     ],
 )
 def test_a_book_outside_the_band_is_balanced_into_it(rolled: list[str]) -> None:
-    from homestretch.games.stretch.odds_payoffs import balance_book, book
+    from homestretch.games.stretch.rules.odds_payoffs import balance_book, book
 
     odds = [Odds.parse(o) for o in rolled]
     balanced = balance_book(odds, CHARTS)
@@ -262,7 +262,7 @@ def test_a_book_outside_the_band_is_balanced_into_it(rolled: list[str]) -> None:
 def test_the_array_balance_agrees_with_the_one_race_balance() -> None:
     import numpy as np
 
-    from homestretch.games.stretch.odds_payoffs import balance_book, balance_book_array
+    from homestretch.games.stretch.rules.odds_payoffs import balance_book, balance_book_array
 
     rng = np.random.default_rng(5)
     prices = [o for o in CHARTS.odds_chart.values()]

@@ -418,7 +418,7 @@ def test_a_resumed_race_shows_its_call_and_sheets(tmp_path: Path) -> None:
 def test_ctrl_c_at_a_roll_stops_with_the_resume_hint(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import homestretch.games.stretch.cli as stretch_cli
+    import homestretch.games.stretch.terminal.cli as stretch_cli
 
     def ctrl_c(*args: object) -> list[int]:
         raise KeyboardInterrupt
@@ -442,11 +442,11 @@ def test_odds_table_has_an_overlay_column_only_when_some_horse_is_one(
     # its 7-5
     import numpy as np
 
-    from homestretch.games.stretch import exact_cache
-    from homestretch.games.stretch.charts import load_chart_set
-    from homestretch.games.stretch.exact import ExactChances
-    from homestretch.games.stretch.exact_finish import PlaceShow
-    from homestretch.games.stretch.race import load_race
+    from homestretch.games.stretch.analysis import exact_cache
+    from homestretch.games.stretch.analysis.exact import ExactChances
+    from homestretch.games.stretch.analysis.exact_finish import PlaceShow
+    from homestretch.games.stretch.content.chart_set import load_chart_set
+    from homestretch.games.stretch.content.race import load_race
 
     monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path))
     race = load_race("2009-champagne-stakes")

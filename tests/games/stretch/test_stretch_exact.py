@@ -7,14 +7,14 @@ import math
 import numpy as np
 import pytest
 
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import (
+from homestretch.games.stretch.analysis.exact import (
     ExactChances,
     quickplay_chances,
     quickplay_win_chances,
 )
-from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
-from homestretch.games.stretch.race import load_race
+from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.content.chart_set import load_chart_set
+from homestretch.games.stretch.content.race import load_race
 
 RACES = 1_000_000
 RACE = "claiming-route-big-field"  # 12 runners, trouble and dead heats
@@ -80,7 +80,7 @@ def test_an_outcome_bounds_more_the_less_it_counts(monkeypatch: pytest.MonkeyPat
     # thresholds are loosened by the mean chance over its own (times exact.LOOSEN), so
     # the unlikeliest bound most; where the chances lie close together that would only
     # tighten them all, and every outcome keeps the thresholds as they are
-    from homestretch.games.stretch import exact, exact_finish
+    from homestretch.games.stretch.analysis import exact, exact_finish
 
     given: list[float] = []
 
@@ -117,7 +117,7 @@ def test_the_answer_adds_the_outcomes_in_their_order_whichever_thread_ends_first
     import itertools
     import time
 
-    from homestretch.games.stretch import exact, exact_finish
+    from homestretch.games.stretch.analysis import exact, exact_finish
 
     calls = itertools.count()
 
@@ -146,8 +146,8 @@ def _apr_chances_in_place(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``exact._apr_chances`` as first written: each chance added where it falls, in place,
     one after the other (the order its sums must keep to the bit)."""
-    from homestretch.games.stretch.exact import APRS, ROLLS, TWO_DICE
-    from homestretch.games.stretch.kernel import TROUBLE_CODES
+    from homestretch.games.stretch.analysis.exact import APRS, ROLLS, TWO_DICE
+    from homestretch.games.stretch.analysis.kernel import TROUBLE_CODES
 
     h = len(field.start_apr)
     at = np.arange(len(paces))[:, None], np.arange(h)[None, :]
@@ -185,7 +185,7 @@ def test_apr_chances_are_the_in_place_sums_to_the_bit(start: int | None) -> None
     (APR 0; fields started low so that every roll reaches it)."""
     import dataclasses
 
-    from homestretch.games.stretch import exact
+    from homestretch.games.stretch.analysis import exact
 
     charts = load_chart_set()
     tables = charts.arrays

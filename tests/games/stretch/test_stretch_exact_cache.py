@@ -13,11 +13,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from homestretch.games.stretch import exact_cache
-from homestretch.games.stretch.charts import STANDARD, load_chart_set
-from homestretch.games.stretch.exact import ExactChances, _at_most, _others, quickplay_bounds
-from homestretch.games.stretch.exact_finish import PlaceShow
-from homestretch.games.stretch.race import Race, load_race
+from homestretch.games.stretch.analysis import exact_cache
+from homestretch.games.stretch.analysis.exact import (
+    ExactChances,
+    _at_most,
+    _others,
+    quickplay_bounds,
+)
+from homestretch.games.stretch.analysis.exact_finish import PlaceShow
+from homestretch.games.stretch.content.chart_set import STANDARD, load_chart_set
+from homestretch.games.stretch.content.race import Race, load_race
 
 BASELINE = json.loads(Path(__file__).with_name("exact_baseline.json").read_text())
 
@@ -58,8 +63,8 @@ def _bracketed(name: str) -> Race:
     one jockey each (benchmarks/stretch_fields.py)."""
     if not name.startswith("field-"):
         return load_race(name)
-    from homestretch.games.stretch.cards import load_card_set
-    from homestretch.games.stretch.race import RaceSpec, build_race
+    from homestretch.games.stretch.content.card_set import load_card_set
+    from homestretch.games.stretch.content.race import RaceSpec, build_race
 
     horses, cards = int(name.removeprefix("field-")), load_card_set()
     runners = [h for h in cards.horses.values() if h.power_dirt is not None][:horses]
@@ -142,7 +147,7 @@ def test_odds_show_brackets_first_then_exact_and_keep_the_answer(
     from typer.testing import CliRunner
 
     from homestretch.cli.main import app
-    from homestretch.games.stretch import exact
+    from homestretch.games.stretch.analysis import exact
 
     monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path))
     runs: list[str] = []
@@ -172,20 +177,20 @@ def test_odds_show_brackets_first_then_exact_and_keep_the_answer(
 RUN = "from homestretch.cli.main import run\nrun()\n"
 LOADED = """
 def loaded():  # Numba and the exact_* modules imported so far, on one line of stderr
-    exact = "homestretch.games.stretch.exact_"
+    exact = "homestretch.games.stretch.analysis.exact_"
     names = [m for m in sys.modules if m == "numba" or m.startswith(exact)]
     print("loaded:", *sorted(names), file=sys.stderr, flush=True)
 """
 SLOW_EXACT = f"""
 import sys
 import numpy as np
-from homestretch.games.stretch import exact
-from homestretch.games.stretch.exact import ExactChances
+from homestretch.games.stretch.analysis import exact
+from homestretch.games.stretch.analysis.exact import ExactChances
 {LOADED}
 def after_the_go(race, charts, advance=None):
     loaded()  # what the brackets, already out, were kept waiting for
     sys.stdin.readline()  # the exact sums finish only when the test has read the early line
-    from homestretch.games.stretch.exact_finish import PlaceShow
+    from homestretch.games.stretch.analysis.exact_finish import PlaceShow
     full = np.full(len(race.runners), 0.625)
     return ExactChances(full, PlaceShow(full, full, np.zeros(len(full))))
 
@@ -229,7 +234,7 @@ def test_early_json_is_a_line_a_script_reads_before_the_exact_answer_exists(
             hung.cancel()
     assert child.returncode == 0, told
     # the brackets waited on no part of the sums: neither Numba nor their modules loaded
-    assert "loaded: homestretch.games.stretch.exact_cache\n" in told
+    assert "loaded: homestretch.games.stretch.analysis.exact_cache\n" in told
 
     known = BASELINE["2009-champagne-stakes"]
     assert first["final"] is False and first["method"] == "bounds"
@@ -266,16 +271,24 @@ def test_early_json_is_a_line_a_script_reads_before_the_exact_answer_exists(
         check=True,
     )
     assert json.loads(new.stdout) == last
-    exact_modules = "homestretch.games.stretch.exact_cache homestretch.games.stretch.exact_finish"
+    exact_modules = (
+        "homestretch.games.stretch.analysis.exact_cache"
+        " homestretch.games.stretch.analysis.exact_finish"
+    )
     assert f"loaded: {exact_modules}\n" in new.stderr
 
 
 def test_the_key_reads_every_module_the_sums_are_computed_with() -> None:
-    """A module the exact sums import is in the key, or its output is: charts.py and
+    """A module the exact sums import is in the key, or its output is: chart_set.py and
     race.py only make the ChartSet and Race whose arrays are hashed."""
     import ast
 
-    from homestretch.games.stretch import exact, exact_compiled, exact_compiled_three, exact_finish
+    from homestretch.games.stretch.analysis import (
+        exact,
+        exact_compiled,
+        exact_compiled_three,
+        exact_finish,
+    )
 
     used = set()
     for module in (exact, exact_finish, exact_compiled, exact_compiled_three):
@@ -290,4 +303,4 @@ def test_the_key_reads_every_module_the_sums_are_computed_with() -> None:
                 if name and name.startswith("homestretch.games.stretch.")
             }
     assert "exact_compiled.py" in used  # the compiled loops, imported by name
-    assert used - {"charts.py", "race.py"} <= set(exact_cache.SOURCES)
+    assert used - {"chart_set.py", "race.py"} <= set(exact_cache.SOURCES)

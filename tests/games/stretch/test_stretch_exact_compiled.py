@@ -14,10 +14,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from homestretch.games.stretch import exact_finish
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import _outcomes, quickplay_chances
-from homestretch.games.stretch.race import load_race
+from homestretch.games.stretch.analysis import exact_finish
+from homestretch.games.stretch.analysis.exact import _outcomes, quickplay_chances
+from homestretch.games.stretch.content.chart_set import load_chart_set
+from homestretch.games.stretch.content.race import load_race
 
 pytest.importorskip("numba")
 BASELINE = json.loads(Path(__file__).with_name("exact_baseline.json").read_text())
@@ -39,7 +39,10 @@ def test_compiled_chances_are_the_recorded_ones(race_name: str) -> None:
 
 @pytest.mark.parametrize("race_name", ["2009-champagne-stakes", "claiming-route-big-field"])
 def test_compiled_and_numpy_sums_agree_on_real_outcomes(race_name: str) -> None:
-    from homestretch.games.stretch.exact_compiled import CLEAN_LOWEST_BOUNDED, LOWEST_BOUNDED
+    from homestretch.games.stretch.analysis.exact_compiled import (
+        CLEAN_LOWEST_BOUNDED,
+        LOWEST_BOUNDED,
+    )
 
     outcomes = list(_outcomes(load_race(race_name), load_chart_set()))
     for _, clean, dq, out in outcomes[:: len(outcomes) // 2]:  # a few: each takes seconds
@@ -64,7 +67,9 @@ def test_compiled_and_numpy_sums_agree_on_real_outcomes(race_name: str) -> None:
 
 def test_without_numba_the_numpy_path_answers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "numba", None)  # import numba now fails
-    monkeypatch.delitem(sys.modules, "homestretch.games.stretch.exact_compiled", raising=False)
+    monkeypatch.delitem(
+        sys.modules, "homestretch.games.stretch.analysis.exact_compiled", raising=False
+    )
     assert exact_finish.compiled_kernels() is None
     rng = np.random.default_rng(3)
     clean, dq = rng.random((4, 5)), rng.random((4, 5)) * 0.2
@@ -83,7 +88,7 @@ def test_three_in_a_window_matches_the_numpy_reference(horses: int) -> None:
     # every key pair of a made-up field with heavy disqualification logged, so three in a
     # window weigh a lot: exact_compiled_three (sets of four horses, lanes of pairs) against
     # exact_finish.WindowsOfThree (a window per key, matrix products) on the same pairs
-    from homestretch.games.stretch.exact_compiled_three import three_in_window
+    from homestretch.games.stretch.analysis.exact_compiled_three import three_in_window
 
     rng = np.random.default_rng(horses)
     clean, dq = rng.random((horses, 10)), rng.random((horses, 10)) * 0.4
@@ -117,7 +122,7 @@ def test_three_in_a_window_matches_the_numpy_reference(horses: int) -> None:
 def test_two_in_a_window_by_sets_of_three_matches_the_numpy_reference(horses: int) -> None:
     # exact_compiled._two_q_between sums a window over sets of three horses (one number a
     # set); exact_finish._two_q_between contracts it index by index: the same sums
-    from homestretch.games.stretch.exact_compiled import _two_q_between
+    from homestretch.games.stretch.analysis.exact_compiled import _two_q_between
 
     rng = np.random.default_rng(horses)
     lanes = 37  # not a whole number of vectors
@@ -147,7 +152,10 @@ def test_disqualified_targets_weighed_only_where_disqualified(horses: int) -> No
     (every other horse's weight there is 0): made-up fields where each key d holds one or
     two disqualified horses, with chances large enough that the window terms are summed,
     against the NumPy sums, which weigh every horse."""
-    from homestretch.games.stretch.exact_compiled import CLEAN_LOWEST_BOUNDED, LOWEST_BOUNDED
+    from homestretch.games.stretch.analysis.exact_compiled import (
+        CLEAN_LOWEST_BOUNDED,
+        LOWEST_BOUNDED,
+    )
 
     rng = np.random.default_rng(horses)
     keys = 40

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from homestretch.games.stretch import exact_finish
-from homestretch.games.stretch.exact_finish import NotExact, PlaceShow
-from homestretch.games.stretch.finish import official_order
+from homestretch.games.stretch.analysis import exact_finish
+from homestretch.games.stretch.analysis.exact_finish import NotExact, PlaceShow
+from homestretch.games.stretch.rules.finish import official_order
 
 Floats = NDArray[np.float64]
 PATHS = [False] + [True] * (exact_finish.compiled_kernels() is not None)
@@ -323,7 +323,7 @@ def test_any_field_of_up_to_four_is_exact(
 def test_quick_brackets_hold_the_exact_chances(seed: int) -> None:
     """The millisecond brackets shown before the exact sums contain the enumerated truth,
     with a third of all finishes disqualified (far more than any chart set gives)."""
-    from homestretch.games.stretch.exact import place_show_brackets
+    from homestretch.games.stretch.analysis.exact import place_show_brackets
 
     clean, dq, out = field(seed, 4, 3)
     place, show = every_outcome(clean, dq, out)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from homestretch.core.errors import HomestretchError
-from homestretch.games.stretch.apr import starting_apr
-from homestretch.games.stretch.cards import HorseCard, load_card_set
-from homestretch.games.stretch.finish import format_lengths, official_order
+from homestretch.games.stretch.content.apr import starting_apr
+from homestretch.games.stretch.content.card_set import HorseCard, load_card_set
+from homestretch.games.stretch.rules.finish import format_lengths, official_order
 
 
 @pytest.mark.parametrize(
@@ -44,7 +44,7 @@ def test_margins_read_like_a_chart() -> None:
 
 
 def test_a_photo_margin_grows_with_the_photo_totals_difference() -> None:
-    from homestretch.games.stretch.finish import photo_margin
+    from homestretch.games.stretch.rules.finish import photo_margin
 
     words = [format_lengths(photo_margin(d)) for d in (0, 1, 2, 3, 4, 5, 9, -5)]
     assert words == ["dead heat", "nose", "nose", "head", "head", "neck", "neck", "neck"]
@@ -52,7 +52,7 @@ def test_a_photo_margin_grows_with_the_photo_totals_difference() -> None:
 
 def test_the_red_die_places_a_horse_within_its_figure_point() -> None:
     """A mile: 0.14 s a point over 0.2 s a length is 0.7 lengths a point."""
-    from homestretch.games.stretch.finish import figure_margin
+    from homestretch.games.stretch.rules.finish import figure_margin
 
     assert figure_margin(1, 3, 3, 0.7) == pytest.approx(0.7)
     assert format_lengths(figure_margin(1, 1, 6, 0.7)) == "head"  # 1/6 point
@@ -109,7 +109,7 @@ def test_standard_card_set_loads_and_searches() -> None:
 
 
 def test_result_chart_margin_says_dead_heat_only_for_shared_places() -> None:
-    from homestretch.games.stretch.report import chart_margins
+    from homestretch.games.stretch.rules.report import chart_margins
 
     def entry(post: int, finish: int, beaten: float) -> dict[str, object]:
         return {"post": post, "finish": finish, "beaten_lengths": beaten}
@@ -122,10 +122,10 @@ def test_result_chart_margin_says_dead_heat_only_for_shared_places() -> None:
 def test_a_disqualified_horse_placed_back_gets_a_dash_not_a_margin() -> None:
     from homestretch.core.chance import SeededDice
     from homestretch.core.referee import play
-    from homestretch.games.stretch.engine import RaceGame, RaceState
-    from homestretch.games.stretch.race import load_race
-    from homestretch.games.stretch.render import result_chart
-    from homestretch.games.stretch.report import race_json
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.rules.report import race_json
+    from homestretch.games.stretch.terminal.render import result_chart
 
     # seed 124: Crab Grass crosses 4th and is placed 9th, Back Alley placed last
     state = play(
@@ -150,9 +150,9 @@ def test_the_call_at_the_wire_follows_the_photo() -> None:
     totals, not in post order (page 12: the higher total gets the better placing)."""
     from homestretch.core.chance import SeededDice
     from homestretch.core.referee import play
-    from homestretch.games.stretch.engine import RaceGame, RaceState
-    from homestretch.games.stretch.race import load_race
-    from homestretch.games.stretch.report import race_call
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.rules.report import race_call
 
     game = RaceGame(load_race("2009-breeders-cup-ladies-classic"), "quick")
     photos = 0
@@ -179,7 +179,7 @@ def test_a_horse_card_needs_a_power_rating_for_some_surface() -> None:
 
 
 def test_a_card_entered_twice_is_refused() -> None:
-    from homestretch.games.stretch.race import RaceSpec, build_race
+    from homestretch.games.stretch.content.race import RaceSpec, build_race
 
     spec = {
         "name": "Twice",
@@ -193,7 +193,7 @@ def test_a_card_entered_twice_is_refused() -> None:
 def test_a_preset_apr_must_be_a_whole_number_not_true() -> None:
     from pydantic import ValidationError
 
-    from homestretch.games.stretch.race import RaceSpec
+    from homestretch.games.stretch.content.race import RaceSpec
 
     entry = {"horse": "secretariat-1973", "jockey": "house-b"}
     spec = {"name": "X", "furlongs": 8, "entries": [{**entry, "apr": True}, entry]}

@@ -16,9 +16,9 @@ import pytest
 
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
-from homestretch.games.stretch.engine import Mode, RaceGame, RaceState
-from homestretch.games.stretch.race import load_race
-from homestretch.games.stretch.report import race_call
+from homestretch.games.stretch.content.race import load_race
+from homestretch.games.stretch.rules.engine import Mode, RaceGame, RaceState
+from homestretch.games.stretch.rules.report import race_call
 
 GOLDEN = Path(__file__).parent / "golden"
 RACES = [

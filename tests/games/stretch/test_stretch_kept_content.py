@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 
 from homestretch.core import kept
-from homestretch.games.stretch import cards, charts
-from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.charts import load_chart_set
+from homestretch.games.stretch.content import card_set as cards
+from homestretch.games.stretch.content import chart_set as charts
+from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.chart_set import load_chart_set
 
 
 @pytest.fixture
@@ -24,10 +25,8 @@ def standard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     folder of the test's own."""
     monkeypatch.setattr(cards, "STANDARD_CARDS", tmp_path / "cards")
     monkeypatch.setattr(charts, "STANDARD", tmp_path / "charts")
-    shutil.copytree(Path(cards.__file__).parent / "content" / "cards", tmp_path / "cards")
-    shutil.copytree(
-        Path(charts.__file__).parent / "content" / "charts" / "standard", tmp_path / "charts"
-    )
+    shutil.copytree(Path(cards.__file__).parent / "cards", tmp_path / "cards")
+    shutil.copytree(Path(charts.__file__).parent / "charts" / "standard", tmp_path / "charts")
     monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path / "cache"))
     charts._load_cached.cache_clear()  # the process's own memory of chart sets
     yield tmp_path

@@ -9,11 +9,16 @@ import pytest
 
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
-from homestretch.games.stretch.charts import Pace, load_chart_set
-from homestretch.games.stretch.engine import RaceGame, RaceState
-from homestretch.games.stretch.finish import official_order
-from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, _disqualify, simulate
-from homestretch.games.stretch.race import load_race
+from homestretch.games.stretch.analysis.kernel import (
+    ChartArrays,
+    FieldArrays,
+    _disqualify,
+    simulate,
+)
+from homestretch.games.stretch.content.chart_set import Pace, load_chart_set
+from homestretch.games.stretch.content.race import load_race
+from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+from homestretch.games.stretch.rules.finish import official_order
 
 ENGINE_RACES = 1500
 KERNEL_RACES = 200_000
@@ -98,7 +103,7 @@ def test_kernel_morning_line_is_the_engines_for_the_same_odds_rolls(name: str) -
     """Ruling S17: the kernel's generated odds are the board the engine shows after the
     same odds rolls, balanced book and all (a rulebook race, an even field whose chart
     book runs long, a dream field whose chart book runs very long)."""
-    from homestretch.games.stretch.kernel import odds_from_dice
+    from homestretch.games.stretch.analysis.kernel import odds_from_dice
 
     race = load_race(name)
     charts = load_chart_set()
@@ -166,7 +171,7 @@ def test_kernel_reads_the_field_size_term_as_the_engine_does(runners: int, furlo
 
     from tests.games.stretch.test_stretch_kernel_identity import field_of
 
-    from homestretch.games.stretch.kernel import PACES
+    from homestretch.games.stretch.analysis.kernel import PACES
 
     race, charts = field_of(runners, furlongs), load_chart_set()
     assert charts.pace_term(runners, furlongs < 8) == (0, 3 if furlongs < 8 else 4)

@@ -27,10 +27,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.kernel import Batch, ChartArrays, FieldArrays, simulate
-from homestretch.games.stretch.race import Race, RaceSpec, build_race
+from homestretch.games.stretch.analysis.kernel import Batch, ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.chart_set import load_chart_set
+from homestretch.games.stretch.content.race import Race, RaceSpec, build_race
 
 DIGESTS = Path(__file__).with_name("kernel_digests.json")
 SIZES = (6, 8, 10, 12, 14, 20)

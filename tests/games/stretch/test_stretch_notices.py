@@ -11,10 +11,10 @@ from homestretch.core.chance import SeededDice
 from homestretch.core.protocol import CHANCE, replay
 from homestretch.core.referee import play
 from homestretch.games.stretch import ENTRY
-from homestretch.games.stretch.betting import Bet, Done
-from homestretch.games.stretch.engine import RaceGame, RaceState
-from homestretch.games.stretch.notices import RUNNING_ORDER
-from homestretch.games.stretch.race import load_race
+from homestretch.games.stretch.content.race import load_race
+from homestretch.games.stretch.rules.betting import Bet, Done
+from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+from homestretch.games.stretch.rules.notices import RUNNING_ORDER
 
 BANKROLL = 100
 

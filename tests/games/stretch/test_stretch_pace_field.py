@@ -13,13 +13,13 @@ from tests.games.stretch.test_stretch_kernel_identity import field_of
 
 from homestretch.core.chance import ChanceNode, Outcome, ScriptedDice, SeededDice
 from homestretch.core.referee import play
-from homestretch.games.stretch.calibrate import build_corpus
-from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.charts import STANDARD, load_chart_set
-from homestretch.games.stretch.engine import RaceGame, RaceState
-from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
-from homestretch.games.stretch.render import scoresheet
-from homestretch.games.stretch.report import race_call
+from homestretch.games.stretch.analysis.calibrate import build_corpus
+from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.chart_set import STANDARD, load_chart_set
+from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+from homestretch.games.stretch.rules.report import race_call
+from homestretch.games.stretch.terminal.render import scoresheet
 
 CHARTS = load_chart_set()
 TOTALS = np.add.outer(np.arange(1, 7), np.arange(1, 7)).ravel()

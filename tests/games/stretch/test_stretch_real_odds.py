@@ -7,9 +7,9 @@ from typing import Any
 
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
-from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.engine import OddsChoice, RaceGame, RaceState
-from homestretch.games.stretch.race import RaceSpec, build_race
+from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.race import RaceSpec, build_race
+from homestretch.games.stretch.rules.engine import OddsChoice, RaceGame, RaceState
 
 
 def _race(odds: list[str | None]) -> Any:
@@ -55,7 +55,7 @@ def test_a_race_without_odds_rolls_none_and_pays_nothing() -> None:
     state = _run(_race([None, None, None]), "none")
     assert all(state.used_odds(line) is None for line in state.lines)
     assert all(line.odds_roll is None for line in state.lines)  # no odds rolls at all
-    from homestretch.games.stretch.report import race_json
+    from homestretch.games.stretch.rules.report import race_json
 
     entries = race_json(state)["entries"]
     assert all(e["odds"] is None and e["payoffs"]["win"] is None for e in entries)

@@ -13,9 +13,9 @@ from homestretch.core.chance import SeededDice
 from homestretch.core.errors import IllegalAction
 from homestretch.core.referee import play
 from homestretch.games.stretch import ENTRY
-from homestretch.games.stretch.betting import Bet, Done
-from homestretch.games.stretch.engine import RaceGame, RaceState
-from homestretch.games.stretch.tote import Ticket, paying_shares, settle, settle_pool
+from homestretch.games.stretch.rules.betting import Bet, Done
+from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+from homestretch.games.stretch.rules.tote import Ticket, paying_shares, settle, settle_pool
 from homestretch.session.dice import DiceSpec
 from homestretch.session.table import Table, computer_seats
 

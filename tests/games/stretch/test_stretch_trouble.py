@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from homestretch.games.stretch.engine import RaceState
+from homestretch.games.stretch.rules.engine import RaceState
 
 TWO = {t: [t // 2, t - t // 2] for t in range(2, 13)}  # two faces for each total
 

@@ -1,4 +1,4 @@
-"""A player's own lines at the betting windows (games/stretch/words.py): the window,
+"""A player's own lines at the betting windows (games/stretch/rules/words.py): the window,
 who is still betting, what a player who is done waits for, and what the tote paid."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from fractions import Fraction
 import pytest
 from rich.console import Console
 
-from homestretch.games.stretch.betting import Bet, Done, ToteRules, Windows
-from homestretch.games.stretch.engine import RaceGame
-from homestretch.games.stretch.race import load_race
-from homestretch.games.stretch.render import tote_board
-from homestretch.games.stretch.tote import PoolResult
-from homestretch.games.stretch.words import CAPTIONS, WINDOW, tote_odds, yours
+from homestretch.games.stretch.content.race import load_race
+from homestretch.games.stretch.rules.betting import Bet, Done, ToteRules, Windows
+from homestretch.games.stretch.rules.engine import RaceGame
+from homestretch.games.stretch.rules.tote import PoolResult
+from homestretch.games.stretch.rules.words import CAPTIONS, WINDOW, tote_odds, yours
+from homestretch.games.stretch.terminal.render import tote_board
 
 
 def _windows() -> Windows:

@@ -16,7 +16,7 @@ from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.protocol import Event, replay
 from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
 from homestretch.games.stretch.api import simulated_race
-from homestretch.games.stretch.race import bundled_races
+from homestretch.games.stretch.content.race import bundled_races
 from homestretch.store.db import Store
 
 SAMPLE = Path(__file__).parents[4] / "samples" / "derbycast" / "saturday_card.csv"

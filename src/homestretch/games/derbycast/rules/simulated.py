@@ -15,7 +15,7 @@ from pathlib import Path
 from homestretch.core.errors import HomestretchError
 from homestretch.games.derbycast.content.race_record import RaceRecord, Runner
 from homestretch.games.stretch.api import simulated_race, simulated_run
-from homestretch.games.stretch.race import bundled_races
+from homestretch.games.stretch.content.race import bundled_races
 
 
 def race_seed(game_seed: int, number: int) -> int:

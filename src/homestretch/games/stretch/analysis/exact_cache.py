@@ -18,10 +18,10 @@ from pathlib import Path
 import numpy as np
 
 from homestretch.core.kept import cache_folder
-from homestretch.games.stretch.charts import ChartSet
-from homestretch.games.stretch.exact import ExactChances
-from homestretch.games.stretch.kernel import FieldArrays
-from homestretch.games.stretch.race import Race
+from homestretch.games.stretch.analysis.exact import ExactChances
+from homestretch.games.stretch.analysis.kernel import FieldArrays
+from homestretch.games.stretch.content.chart_set import ChartSet
+from homestretch.games.stretch.content.race import Race
 
 FORMAT = 1
 """Bumped when an entry's layout changes."""
@@ -64,7 +64,7 @@ def cached(race: Race, charts: ChartSet) -> ExactChances | None:
         return None
     if not win.shape == place.shape == show.shape == bound.shape == (len(race.runners),):
         return None
-    from homestretch.games.stretch.exact_finish import PlaceShow  # not before the brackets
+    from homestretch.games.stretch.analysis.exact_finish import PlaceShow  # not before the brackets
 
     return ExactChances(win, PlaceShow(place, show, bound))
 

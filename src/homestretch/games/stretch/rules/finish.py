@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from homestretch.games.stretch.charts import ChartSet
-from homestretch.games.stretch.sheet import Line
+from homestretch.games.stretch.content.chart_set import ChartSet
+from homestretch.games.stretch.rules.sheet import Line
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 
 if TYPE_CHECKING:
-    from homestretch.games.stretch.kernel import ChartArrays
+    from homestretch.games.stretch.analysis.kernel import ChartArrays
 
-STANDARD = Path(__file__).parent / "content" / "charts" / "standard"
+STANDARD = Path(__file__).parent / "charts" / "standard"
 ROLLS = range(2, 13)
 FORMS = ("A", "B", "C", "D", "E")
 ODDS_CLASSES = ("Fav", "A", "B", "C", "D", "E")
@@ -108,7 +108,9 @@ class ChartSet:
     @cached_property
     def arrays(self) -> ChartArrays:
         """The charts as the kernels' lookup arrays, made once a chart set."""
-        from homestretch.games.stretch.kernel import ChartArrays  # kernel reads this module
+        from homestretch.games.stretch.analysis.kernel import (
+            ChartArrays,  # kernel reads this module
+        )
 
         return ChartArrays.from_charts(self)
 
@@ -325,7 +327,7 @@ def _load_cached(folder: Path) -> ChartSet:
     import numpy
 
     from homestretch.core import content, inputs, kept, odds
-    from homestretch.games.stretch import kernel
+    from homestretch.games.stretch.analysis import kernel
 
     return kept.checked(
         "charts",

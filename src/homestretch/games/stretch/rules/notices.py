@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from homestretch.games.stretch.betting import money
-from homestretch.games.stretch.finish import format_time
-from homestretch.games.stretch.report import completed, race_call, running_at
-from homestretch.games.stretch.tote import POOLS
+from homestretch.games.stretch.rules.betting import money
+from homestretch.games.stretch.rules.finish import format_time
+from homestretch.games.stretch.rules.report import completed, race_call, running_at
+from homestretch.games.stretch.rules.tote import POOLS
 
 if TYPE_CHECKING:
-    from homestretch.games.stretch.engine import RaceState
-    from homestretch.games.stretch.sheet import Line
+    from homestretch.games.stretch.rules.engine import RaceState
+    from homestretch.games.stretch.rules.sheet import Line
 
 BEFORE_THE_OFF = ("start", "odds", "betting")
 """Segments run before the gate opens."""

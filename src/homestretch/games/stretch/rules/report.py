@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from homestretch.core.protocol import CHANCE, JSON
-from homestretch.games.stretch.finish import format_lengths, format_time
-from homestretch.games.stretch.odds_payoffs import book, payoff
-from homestretch.games.stretch.sheet import Line
+from homestretch.games.stretch.rules.finish import format_lengths, format_time
+from homestretch.games.stretch.rules.odds_payoffs import book, payoff
+from homestretch.games.stretch.rules.sheet import Line
 
 if TYPE_CHECKING:
-    from homestretch.games.stretch.engine import RaceState
+    from homestretch.games.stretch.rules.engine import RaceState
 
 POOLS = ("win", "place", "show")
 

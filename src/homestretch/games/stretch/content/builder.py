@@ -11,8 +11,13 @@ from pydantic import ValidationError
 from homestretch.core.content import read_toml
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.protocol import JSON
-from homestretch.games.stretch.cards import CardSet, HorseCard, JockeyCard, describe_validation
-from homestretch.games.stretch.race import Race, RaceSpec, build_race, load_race
+from homestretch.games.stretch.content.card_set import (
+    CardSet,
+    HorseCard,
+    JockeyCard,
+    describe_validation,
+)
+from homestretch.games.stretch.content.race import Race, RaceSpec, build_race, load_race
 
 RACE_FIELDS = ("name", "date", "track", "furlongs", "surface", "condition")
 DEFAULT_JOCKEY = "house-b"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from homestretch.core.odds import Odds
-from homestretch.games.stretch.race import Runner
+from homestretch.games.stretch.content.race import Runner
 
 
 @dataclass

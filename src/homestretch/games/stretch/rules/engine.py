@@ -23,23 +23,23 @@ from homestretch.core.content import check_digest, folder_digest
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import CHANCE, JSON, Event, Game, State
-from homestretch.games.stretch.betting import Bet, Done, ToteRules, Windows
-from homestretch.games.stretch.charts import (
+from homestretch.games.stretch.content.chart_set import (
     SETUP_MIN_FURLONGS,
     ChartSet,
     Factor,
     Pace,
     load_chart_set,
 )
-from homestretch.games.stretch.finish import Finish, settle_finish
-from homestretch.games.stretch.notices import announce
-from homestretch.games.stretch.odds_payoffs import balance_book, odds_classes, roll_odds
-from homestretch.games.stretch.race import Race, bundled_race
-from homestretch.games.stretch.report import race_json
-from homestretch.games.stretch.sheet import Line
-from homestretch.games.stretch.tote import probable_win_price, settle
-from homestretch.games.stretch.words import CAPTIONS, tote_odds
-from homestretch.games.stretch.words import yours as window_words
+from homestretch.games.stretch.content.race import Race, bundled_race
+from homestretch.games.stretch.rules.betting import Bet, Done, ToteRules, Windows
+from homestretch.games.stretch.rules.finish import Finish, settle_finish
+from homestretch.games.stretch.rules.notices import announce
+from homestretch.games.stretch.rules.odds_payoffs import balance_book, odds_classes, roll_odds
+from homestretch.games.stretch.rules.report import race_json
+from homestretch.games.stretch.rules.sheet import Line
+from homestretch.games.stretch.rules.tote import probable_win_price, settle
+from homestretch.games.stretch.rules.words import CAPTIONS, tote_odds
+from homestretch.games.stretch.rules.words import yours as window_words
 
 Mode = Literal["quick", "full"]
 OddsChoice = Literal["real", "chart", "none"]

@@ -14,7 +14,13 @@ from dataclasses import dataclass, field
 
 from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
-from homestretch.games.stretch.tote import PAYING, POOLS, PoolResult, Ticket, probable_win_odds
+from homestretch.games.stretch.rules.tote import (
+    PAYING,
+    POOLS,
+    PoolResult,
+    Ticket,
+    probable_win_odds,
+)
 
 MIN_TICKET = 2
 """Dollars: the rulebook prices every payoff on a $2 ticket (page 15)."""

@@ -8,7 +8,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from homestretch.core.odds import BOARD_STEPS, Odds
-from homestretch.games.stretch.charts import ODDS_CLASSES, ChartSet
+from homestretch.games.stretch.content.chart_set import ODDS_CLASSES, ChartSet
 
 
 def fair_odds(win: float) -> Odds | None:

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from homestretch.core.errors import HomestretchError
-from homestretch.games.stretch.cards import HorseCard
+from homestretch.games.stretch.content.card_set import HorseCard
 
 ESTIMATE_PENALTY = 3
 """Points a horse loses on a surface it never ran on, when an estimate is allowed."""

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from homestretch.games.stretch.cards import CardSet, HorseCard, JockeyCard, load_card_set
-from homestretch.games.stretch.charts import ChartSet
-from homestretch.games.stretch.finish import figure_margin
-from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
-from homestretch.games.stretch.race import Race, RaceSpec, build_race
+from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.content.card_set import CardSet, HorseCard, JockeyCard, load_card_set
+from homestretch.games.stretch.content.chart_set import ChartSet
+from homestretch.games.stretch.content.race import Race, RaceSpec, build_race
+from homestretch.games.stretch.rules.finish import figure_margin
 
 LEVELS = {"stakes": (22, 7), "allowance": (17, 7), "claiming": (12, 7)}
 """Everyday class levels: a field's par Power rating and how far below par it reaches
@@ -173,7 +173,7 @@ def run_study(
     progress: Callable[[int], None] | None = None,
     mode: str = "quick",
 ) -> dict[str, object]:
-    from homestretch.games.stretch.charts import load_chart_set
+    from homestretch.games.stretch.content.chart_set import load_chart_set
 
     charts = charts or load_chart_set()
     cards = cards or load_card_set()

@@ -18,7 +18,7 @@ from pydantic import (
 from homestretch.core.content import read_csv, screen_text
 from homestretch.core.errors import ContentError
 
-STANDARD_CARDS = Path(__file__).parent / "content" / "cards"
+STANDARD_CARDS = Path(__file__).parent / "cards"
 CARD_FILES = ("horses.csv", "jockeys.csv")
 
 

@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from homestretch.games.stretch.exact_finish import Floats
+from homestretch.games.stretch.analysis.exact_finish import Floats
 
 kernel = njit(nogil=True, cache=True, error_model="numpy", fastmath={"contract"})
 BLOCK = 256  # logged key pairs taken at once

@@ -16,8 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, f
 from homestretch.core.content import read_toml
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
-from homestretch.games.stretch.apr import AprWorking, starting_apr
-from homestretch.games.stretch.cards import (
+from homestretch.games.stretch.content.apr import AprWorking, starting_apr
+from homestretch.games.stretch.content.card_set import (
     CardSet,
     HorseCard,
     JockeyCard,
@@ -26,10 +26,10 @@ from homestretch.games.stretch.cards import (
     describe_validation,
     load_card_set,
 )
-from homestretch.games.stretch.charts import FURLONGS
-from homestretch.games.stretch.conditions import CONDITIONS
+from homestretch.games.stretch.content.chart_set import FURLONGS
+from homestretch.games.stretch.content.conditions import CONDITIONS
 
-BUNDLED_RACES = Path(__file__).parent / "content" / "races"
+BUNDLED_RACES = Path(__file__).parent / "races"
 Surface = Literal["dirt", "turf", "synthetic"]
 
 

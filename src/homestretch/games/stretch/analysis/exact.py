@@ -29,18 +29,18 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from homestretch.games.stretch.charts import ChartSet
-from homestretch.games.stretch.kernel import (
+from homestretch.games.stretch.analysis.kernel import (
     PACES,
     PHOTO_SPAN,
     TROUBLE_CODES,
     ChartArrays,
     FieldArrays,
 )
-from homestretch.games.stretch.race import Race
+from homestretch.games.stretch.content.chart_set import ChartSet
+from homestretch.games.stretch.content.race import Race
 
 if TYPE_CHECKING:
-    from homestretch.games.stretch.exact_finish import PlaceShow
+    from homestretch.games.stretch.analysis.exact_finish import PlaceShow
 
 Floats = NDArray[np.float64]
 
@@ -92,7 +92,7 @@ def quickplay_chances(
     # imported here, not above: the brackets never wait for them
     from concurrent.futures import ThreadPoolExecutor, as_completed
 
-    from homestretch.games.stretch.exact_finish import PlaceShow, place_and_show
+    from homestretch.games.stretch.analysis.exact_finish import PlaceShow, place_and_show
 
     outcomes = list(_outcomes(race, charts, reached=True))
     loosen = loosening([chance for chance, _, _, _ in outcomes])

@@ -10,8 +10,8 @@ from pydantic import Field
 from pydantic.config import JsonDict
 
 from homestretch.core.settings import Choices, Settings
-from homestretch.games.stretch.betting import BREAKAGE_STEPS, MAX_BANKROLL, MIN_TICKET
-from homestretch.games.stretch.race import bundled_races, describe_distance, load_race
+from homestretch.games.stretch.content.race import bundled_races, describe_distance, load_race
+from homestretch.games.stretch.rules.betting import BREAKAGE_STEPS, MAX_BANKROLL, MIN_TICKET
 
 LOBBY_RACE = "2009-champagne-stakes"
 _CENTS = {1: "the cent", 10: "the dime"}

@@ -216,7 +216,7 @@ def place_and_show(
 def compiled_kernels() -> ModuleType | None:
     """``exact_compiled`` if Numba is installed (imported on first use: it is slow to load)."""
     try:
-        return importlib.import_module("homestretch.games.stretch.exact_compiled")
+        return importlib.import_module("homestretch.games.stretch.analysis.exact_compiled")
     except ImportError:
         return None
 

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from homestretch.core.odds import Odds
-from homestretch.games.stretch.charts import ChartSet
-from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
-from homestretch.games.stretch.odds_payoffs import fair_odds
-from homestretch.games.stretch.race import Race
+from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.content.chart_set import ChartSet
+from homestretch.games.stretch.content.race import Race
+from homestretch.games.stretch.rules.odds_payoffs import fair_odds
 
 BATCH = 100_000
 
@@ -84,7 +84,7 @@ def monte_carlo(
 def chart_odds_range(race: Race, charts: ChartSet) -> list[tuple[Odds, Odds, Odds]]:
     """The shortest, middle and longest odds each horse's chart gives (doubles included);
     the middle readings are balanced as one book, as a rolled morning line is (S17)."""
-    from homestretch.games.stretch.odds_payoffs import balance_book, odds_classes, roll_odds
+    from homestretch.games.stretch.rules.odds_payoffs import balance_book, odds_classes, roll_odds
 
     ranges = []
     for cls in odds_classes([r.start_apr for r in race.runners], charts):

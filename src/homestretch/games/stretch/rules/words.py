@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from homestretch.core.odds import BOARD_STEPS, Odds
 from homestretch.core.protocol import JSON
-from homestretch.games.stretch.betting import MIN_TICKET, money
+from homestretch.games.stretch.rules.betting import MIN_TICKET, money
 
 WINDOW = {
     "bet": "Bet",

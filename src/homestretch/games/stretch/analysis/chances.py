@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from homestretch.games.stretch.charts import ChartSet
-from homestretch.games.stretch.odds_payoffs import fair_odds as fair
-from homestretch.games.stretch.race import Race
+from homestretch.games.stretch.content.chart_set import ChartSet
+from homestretch.games.stretch.content.race import Race
+from homestretch.games.stretch.rules.odds_payoffs import fair_odds as fair
 
 if TYPE_CHECKING:
     from homestretch.core.protocol import JSON
@@ -49,7 +49,7 @@ COMING = " (the exact figures follow)"
 def quick_bounds(race: Race, charts: ChartSet, coming: bool = False) -> JSON:
     """The proven brackets; ``coming``: the exact figures are being worked out (the
     brackets say they follow)."""
-    from homestretch.games.stretch.exact import quickplay_bounds
+    from homestretch.games.stretch.analysis.exact import quickplay_bounds
 
     b = quickplay_bounds(race, charts)
     return {
@@ -70,7 +70,7 @@ def quick_bounds(race: Race, charts: ChartSet, coming: bool = False) -> JSON:
 
 def kept_exact(race: Race, charts: ChartSet) -> JSON | None:
     """The exact figures if the exact cache has them."""
-    from homestretch.games.stretch.exact_cache import cached
+    from homestretch.games.stretch.analysis.exact_cache import cached
 
     found = cached(race, charts)
     return None if found is None or found.places is None else _exact_json(race, found)
@@ -78,8 +78,8 @@ def kept_exact(race: Race, charts: ChartSet) -> JSON | None:
 
 def exact(race: Race, charts: ChartSet) -> JSON:
     """The exact figures, computed (seconds) and kept in the exact cache."""
-    from homestretch.games.stretch.exact import quickplay_chances
-    from homestretch.games.stretch.exact_cache import keep
+    from homestretch.games.stretch.analysis.exact import quickplay_chances
+    from homestretch.games.stretch.analysis.exact_cache import keep
 
     chances = quickplay_chances(race, charts)
     keep(race, charts, chances)
@@ -98,7 +98,9 @@ def _exact_json(race: Race, chances: Any) -> JSON:
 
 
 def simulated(race: Race, charts: ChartSet, runs: int = SIMULATED_RUNS) -> JSON:
-    from homestretch.games.stretch.analysis import monte_carlo  # not before the brackets
+    from homestretch.games.stretch.analysis.probabilities import (
+        monte_carlo,  # not before the brackets
+    )
 
     found = monte_carlo(race, charts, "full", runs, SIMULATED_SEED)
     margin = max((c.win_interval[1] - c.win_interval[0]) / 2 for c in found)

@@ -11,9 +11,9 @@ from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON
-from homestretch.games.stretch.betting import MIN_TICKET, Bet, Done
-from homestretch.games.stretch.engine import RaceState
-from homestretch.games.stretch.tote import POOLS
+from homestretch.games.stretch.rules.betting import MIN_TICKET, Bet, Done
+from homestretch.games.stretch.rules.engine import RaceState
+from homestretch.games.stretch.rules.tote import POOLS
 
 
 def show_race(state: RaceState, console: Console) -> None:

@@ -8,8 +8,8 @@ import matplotlib.pyplot as plt
 
 from homestretch.cli.pictures import save_figure
 from homestretch.core.errors import HomestretchError
-from homestretch.games.stretch.engine import RaceState
-from homestretch.games.stretch.report import running_at
+from homestretch.games.stretch.rules.engine import RaceState
+from homestretch.games.stretch.rules.report import running_at
 
 
 def running_lines(state: RaceState, path: Path) -> None:
@@ -69,7 +69,7 @@ def probability_bars(
 
 def calibration_plot(report: dict[str, object], path: Path) -> None:
     """Simulated win rate by odds band beside the real-racing band, and the margins."""
-    from homestretch.games.stretch.calibrate import ODDS_BANDS
+    from homestretch.games.stretch.analysis.calibrate import ODDS_BANDS
 
     figures = report["figures"]
     assert isinstance(figures, dict)

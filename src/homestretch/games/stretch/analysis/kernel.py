@@ -20,15 +20,15 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from homestretch.games.stretch.charts import (
+from homestretch.games.stretch.content.chart_set import (
     FORMS,
     ODDS_CLASSES,
     SETUP_MIN_FURLONGS,
     ChartSet,
     Pace,
 )
-from homestretch.games.stretch.odds_payoffs import balance_book_array
-from homestretch.games.stretch.race import Race
+from homestretch.games.stretch.content.race import Race
+from homestretch.games.stretch.rules.odds_payoffs import balance_book_array
 
 PACES: tuple[Pace, ...] = ("slow", "normal", "fast")
 FACTORS = ("class", "speed", "trip")
@@ -166,7 +166,7 @@ class FieldArrays:
 
     @classmethod
     def from_race(cls, race: Race, charts: ChartSet) -> FieldArrays:
-        from homestretch.games.stretch.odds_payoffs import odds_classes
+        from homestretch.games.stretch.rules.odds_payoffs import odds_classes
 
         horses = [r.horse for r in race.runners]
         jockeys = [r.jockey for r in race.runners]

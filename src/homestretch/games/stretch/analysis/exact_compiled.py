@@ -497,7 +497,7 @@ How the loops are organised (design note):
   per logged lane.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
-compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
+compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
 for a compile at their first ``odds``. Importing Numba takes about half a second, so only
 ``exact_finish.place_and_show`` imports this module, when the sums are wanted.
 """
@@ -511,8 +511,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from homestretch.games.stretch.exact_compiled_three import three_in_window
-from homestretch.games.stretch.exact_finish import (
+from homestretch.games.stretch.analysis.exact_compiled_three import three_in_window
+from homestretch.games.stretch.analysis.exact_finish import (
     HEAVY_DQ_PAIR,
     HEAVY_PAIR,
     HEAVY_THREE,
@@ -2421,7 +2421,7 @@ WINDOWS = ("one", "two", "spread", "at")
 
 def warm_up() -> None:
     """Compile the loops (or load them from the cache) on a small made-up field."""
-    from homestretch.games.stretch.exact_finish import place_and_show
+    from homestretch.games.stretch.analysis.exact_finish import place_and_show
 
     rng = np.random.default_rng(17)
     clean, dq = rng.random((4, 6)), rng.random((4, 6)) * 0.1

@@ -34,17 +34,17 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import MAX_RUNS, escape_controls, output_path
 from homestretch.core.odds import Odds
 from homestretch.games.stretch import ENTRY
-from homestretch.games.stretch.conditions import CONDITIONS
+from homestretch.games.stretch.content.conditions import CONDITIONS
 
 if TYPE_CHECKING:
     from homestretch.core.chance import ChanceNode
     from homestretch.core.protocol import JSON, Event
     from homestretch.core.referee import Agent
-    from homestretch.games.stretch.analysis import Chances
-    from homestretch.games.stretch.charts import ChartSet
-    from homestretch.games.stretch.engine import Mode, RaceState
-    from homestretch.games.stretch.exact import ExactChances
-    from homestretch.games.stretch.race import Race
+    from homestretch.games.stretch.analysis.exact import ExactChances
+    from homestretch.games.stretch.analysis.probabilities import Chances
+    from homestretch.games.stretch.content.chart_set import ChartSet
+    from homestretch.games.stretch.content.race import Race
+    from homestretch.games.stretch.rules.engine import Mode, RaceState
     from homestretch.session.table import Table as TableSession
     from homestretch.store.db import SavedGame, Store
 
@@ -110,9 +110,9 @@ def run(
 
     Betting opens once the morning line is up; winning tickets are paid after the race."""
     from homestretch.cli.table_loop import dice_spec  # the sessions' loop: not for odds
-    from homestretch.games.stretch.betting import ToteRules
-    from homestretch.games.stretch.engine import ODDS_CHOICES, RaceGame
-    from homestretch.games.stretch.race import load_race
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.betting import ToteRules
+    from homestretch.games.stretch.rules.engine import ODDS_CHOICES, RaceGame
     from homestretch.session.saved import open_new
     from homestretch.session.seats import computer, person
     from homestretch.session.table import Table as TableSession
@@ -153,8 +153,8 @@ class _RaceCall:
 
     def __init__(self, table: TableSession) -> None:
         from homestretch.core.protocol import replay
-        from homestretch.games.stretch.engine import RaceState
-        from homestretch.games.stretch.render import Caller, show_header
+        from homestretch.games.stretch.rules.engine import RaceState
+        from homestretch.games.stretch.terminal.render import Caller, show_header
 
         state = replay(table.game, table.state.events)
         assert isinstance(state, RaceState)
@@ -179,8 +179,8 @@ def _run_race(
     """Run the table's race to the end (a stored one is stored roll by roll), then show
     the sheets or the JSON."""
     from homestretch.cli.table_loop import db_hint, play_at_terminal, resume_hint
-    from homestretch.games.stretch.engine import RaceState
-    from homestretch.games.stretch.render import show_sheets
+    from homestretch.games.stretch.rules.engine import RaceState
+    from homestretch.games.stretch.terminal.render import show_sheets
 
     show = _RaceCall(table) if fmt is OutputFormat.text else None
     to_stderr = fmt is OutputFormat.json
@@ -199,7 +199,7 @@ def _run_race(
     if store is not None and game_id is not None:
         store.finish(game_id, _summary(state))
     if plot is not None:
-        from homestretch.games.stretch.plot import running_lines
+        from homestretch.games.stretch.terminal.plot import running_lines
 
         running_lines(state, plot)
     unused = _unused_dice(table, state)
@@ -234,7 +234,7 @@ def _run_race(
 def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
     """The people at this terminal who bet before the off (ruling S19)."""
     from homestretch.cli.human import TerminalPlayer
-    from homestretch.games.stretch.render import parse_bet, tote_board
+    from homestretch.games.stretch.terminal.render import parse_bet, tote_board
 
     screen = err_console if to_stderr else console
 
@@ -290,8 +290,8 @@ def _summary(state: RaceState) -> str:
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     from homestretch.core.protocol import replay
-    from homestretch.games.stretch.engine import RaceGame, RaceState
-    from homestretch.games.stretch.render import show_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.terminal.render import show_race
 
     state = replay(RaceGame.from_config(saved.config), saved.events)
     assert isinstance(state, RaceState)
@@ -342,7 +342,7 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
 @app.command()
 def races(fmt: FormatOption = OutputFormat.text) -> None:
     """List the bundled sample races (run one by name)."""
-    from homestretch.games.stretch.race import bundled_races, load_race
+    from homestretch.games.stretch.content.race import bundled_races, load_race
 
     found = [(p.stem, load_race(p)) for p in bundled_races()]
     if fmt is OutputFormat.json:
@@ -377,7 +377,7 @@ def cards(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """List and search a card set."""
-    from homestretch.games.stretch.cards import load_card_set
+    from homestretch.games.stretch.content.card_set import load_card_set
 
     card_set = load_card_set(folder)
     if jockeys:
@@ -458,8 +458,8 @@ def new(
     output = output_path(output, "race file")
     from pydantic import ValidationError
 
-    from homestretch.games.stretch.cards import describe_validation, load_card_set
-    from homestretch.games.stretch.race import RaceSpec, build_race
+    from homestretch.games.stretch.content.card_set import describe_validation, load_card_set
+    from homestretch.games.stretch.content.race import RaceSpec, build_race
 
     if output.exists() and not force:
         raise HomestretchError(f"{output} exists; use --force to overwrite it")
@@ -531,7 +531,7 @@ def _run_many(
     race: Race, charts: ChartSet, mode: str, runs: int, seed: int | None, fmt: OutputFormat
 ) -> tuple[int, list[Chances]]:
     """Run the race ``runs`` times on the kernel with a progress bar: (seed, chances)."""
-    from homestretch.games.stretch.analysis import monte_carlo
+    from homestretch.games.stretch.analysis.probabilities import monte_carlo
 
     checked = _mode(mode)  # a run that never starts names no seed
     used_seed = seed if seed is not None else new_seed()
@@ -555,8 +555,8 @@ def simulate(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Run a race many times on the fast kernel: win, place and show chances."""
-    from homestretch.games.stretch.charts import load_chart_set
-    from homestretch.games.stretch.race import load_race
+    from homestretch.games.stretch.content.chart_set import load_chart_set
+    from homestretch.games.stretch.content.race import load_race
 
     _mode(mode)  # before the race is read: a mistake is said at once, naming no seed
     loaded, chart_set = load_race(race), load_chart_set(charts)
@@ -640,14 +640,17 @@ def odds(
     """Each horse's chance to win, place and show, fair odds beside the odds offered.
 
     Quickplay chances are exact (every chart outcome weighed); Fullplay's are run by Monte Carlo."""
-    from homestretch.games.stretch.charts import load_chart_set
-    from homestretch.games.stretch.race import load_race
+    from homestretch.games.stretch.content.chart_set import load_chart_set
+    from homestretch.games.stretch.content.race import load_race
 
     _mode(mode)  # before the race is read: a mistake is said at once, naming no seed
     _picture(plot)
     loaded, chart_set = load_race(race), load_chart_set(charts)
     exact = _exact_chances(loaded, chart_set, fmt, early) if mode == "quick" else None
-    from homestretch.games.stretch.analysis import Chances, chart_odds_range  # after brackets
+    from homestretch.games.stretch.analysis.probabilities import (  # after brackets
+        Chances,
+        chart_odds_range,
+    )
 
     places = exact.places if exact is not None else None
     if exact is not None and places is not None:
@@ -696,7 +699,7 @@ def odds(
             }
         )
     if plot is not None:
-        from homestretch.games.stretch.plot import probability_bars
+        from homestretch.games.stretch.terminal.plot import probability_bars
 
         probability_bars(
             f"{loaded.name} ({mode}play)",
@@ -813,8 +816,8 @@ def _pace_table(by_size: Any, style: Any, mode: str) -> Table:
 def _exact_chances(race: Race, charts: ChartSet, fmt: OutputFormat, early: bool) -> ExactChances:
     """Kept chances at once; else proven brackets at once (a text table, or with --early a
     JSON line), then the exact sums."""
-    from homestretch.games.stretch.exact import quickplay_chances, shared_outcomes
-    from homestretch.games.stretch.exact_cache import cached, keep
+    from homestretch.games.stretch.analysis.exact import quickplay_chances, shared_outcomes
+    from homestretch.games.stretch.analysis.exact_cache import cached, keep
 
     found = cached(race, charts)
     if found is not None:
@@ -829,7 +832,7 @@ def _exact_chances(race: Race, charts: ChartSet, fmt: OutputFormat, early: bool)
 
 def _show_bounds(race: Race, charts: ChartSet, fmt: OutputFormat) -> None:
     """Exact win chances and proven place and show brackets: milliseconds, not seconds."""
-    from homestretch.games.stretch.chances import quick_bounds
+    from homestretch.games.stretch.analysis.chances import quick_bounds
 
     bounds = quick_bounds(race, charts, coming=True)
     if fmt is OutputFormat.json:
@@ -894,7 +897,7 @@ def calibrate(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Run the calibration study: every figure beside its real-racing band."""
-    from homestretch.games.stretch.calibrate import (
+    from homestretch.games.stretch.analysis.calibrate import (
         ODDS_BANDS,
         STAKES_TIMES,
         TARGETS,
@@ -902,8 +905,8 @@ def calibrate(
         extra_fields,
         run_study,
     )
-    from homestretch.games.stretch.charts import load_chart_set
-    from homestretch.games.stretch.finish import format_time
+    from homestretch.games.stretch.content.chart_set import load_chart_set
+    from homestretch.games.stretch.rules.finish import format_time
 
     _picture(plot)
     total = fields + dream_fields(fields) + 2 * extra_fields(fields)
@@ -918,7 +921,7 @@ def calibrate(
             mode=_mode(mode),
         )
     if plot is not None:
-        from homestretch.games.stretch.plot import calibration_plot
+        from homestretch.games.stretch.terminal.plot import calibration_plot
 
         calibration_plot(report, plot)
     if fmt is OutputFormat.json:
