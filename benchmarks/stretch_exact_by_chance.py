@@ -6,7 +6,7 @@ outcome's ``exact_finish.place_and_show`` both ways (scale 1, and its own), the 
 CPU of ``--tries`` runs of each call, the two ways in turn, and compares the answers
 weighted by the outcomes' chances as ``quickplay_chances`` adds them: place must be the
 same, and the new show range [show, show + bound] inside the old one (as
-tests/games/stretch/test_stretch_exact_compiled.py asks of the recorded races, to 1e-12).
+tests/games/stretch/analysis/test_stretch_exact_compiled.py asks of the recorded races, to 1e-12).
 Run with `.venv/bin/python benchmarks/stretch_exact_by_chance.py [6 12 20
 2009-champagne-stakes ...] [--tries 3]` (fields of N horses, or bundled races).
 """

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 from rich.console import Console
-from tests.games.stretch.test_stretch_kernel_identity import field_of
+from tests.games.stretch.analysis.test_stretch_kernel_identity import field_of
 
 from homestretch.core.chance import ChanceNode, Outcome, ScriptedDice, SeededDice
 from homestretch.core.referee import play

@@ -14,7 +14,7 @@ digests recorded before them first, then these), and again for the Fullplay case
 S18's Pace Setup, Pace Effects and route Race Pace charts and terms were refitted (chart
 cells only: the same by-hand kernel gave main's 36 digests on main's charts first, and
 the 12 Quickplay cases did not change).
-(``python tests/games/stretch/test_stretch_kernel_identity.py`` records with the
+(``python tests/games/stretch/analysis/test_stretch_kernel_identity.py`` records with the
 current kernel instead, for a change that is the kernel's own.)
 """
 

@@ -4,7 +4,7 @@ new version of the table library cannot break them).
 
 If a chart or rule changes on purpose, regenerate the files and read the diff:
 
-    .venv/bin/python tests/games/stretch/test_stretch_golden.py
+    .venv/bin/python tests/games/stretch/rules/test_stretch_golden.py
 """
 
 from __future__ import annotations

@@ -169,7 +169,7 @@ def test_kernel_reads_the_field_size_term_as_the_engine_does(runners: int, furlo
     one where dropping the term would show."""
     from dataclasses import replace
 
-    from tests.games.stretch.test_stretch_kernel_identity import field_of
+    from tests.games.stretch.analysis.test_stretch_kernel_identity import field_of
 
     from homestretch.games.stretch.analysis.kernel import PACES
 

@@ -155,7 +155,7 @@ def test_bad_race_files(tmp_path: Path, horse: str, message: str) -> None:
 
 def test_bad_chart_dice_and_missing_file(tmp_path: Path) -> None:
     charts = tmp_path / "charts"
-    standard = Path(__file__).parents[3] / "src/homestretch/games/stretch/content/charts/standard"
+    standard = Path(__file__).parents[4] / "src/homestretch/games/stretch/content/charts/standard"
     charts.mkdir()
     for source in standard.iterdir():
         (charts / source.name).write_text(source.read_text())
@@ -279,7 +279,7 @@ def test_odds_fall_back_to_monte_carlo_when_no_horse_can_go_out(tmp_path: Path) 
     # which always includes going out; a chart set with no "out" reading still gets exact
     # win chances, and place and show by Monte Carlo, labelled as such
     charts = tmp_path / "charts"
-    standard = Path(__file__).parents[3] / "src/homestretch/games/stretch/content/charts/standard"
+    standard = Path(__file__).parents[4] / "src/homestretch/games/stretch/content/charts/standard"
     charts.mkdir()
     for source in standard.iterdir():
         (charts / source.name).write_text(source.read_text().replace(",out", ",none"))
