@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pickle
 import shutil
+import sys
+import types
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -111,6 +113,33 @@ def test_a_damaged_entry_is_read_again_never_an_error(standard: Path, damage: by
     assert fresh_charts() == charts._read_chart_set(standard / "charts")
     for entry in entries(standard, "cards") + entries(standard, "charts"):
         assert entry.read_bytes() != damage  # made again and kept again
+
+
+def test_an_entry_kept_before_the_layout_is_read_again(standard: Path) -> None:
+    """An entry kept before Top of the Stretch moved to DESIGN.md's layout names the
+    modules' old paths (homestretch.games.stretch.cards and .charts, gone now): it cannot
+    be read back, so the set is read again and kept again, never an error."""
+    first = load_card_set()
+    fresh_charts()
+    old = {"cards": "homestretch.games.stretch.cards", "charts": "homestretch.games.stretch.charts"}
+    for kind, name in old.items():
+        (entry,) = entries(standard, kind)
+        made = pickle.loads(entry.read_bytes())
+        with pytest.MonkeyPatch.context() as patch:  # pickled as the old module would have
+            stand_in = types.ModuleType(name)
+            setattr(stand_in, type(made).__name__, type(made))
+            patch.setitem(sys.modules, name, stand_in)
+            patch.setattr(type(made), "__module__", name)
+            before = pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL)
+        assert before.index(name.encode()) < before.index(type(made).__name__.encode())
+        with pytest.raises(ModuleNotFoundError):
+            pickle.loads(before)
+        entry.write_bytes(before)
+    assert load_card_set() == first
+    assert fresh_charts() == charts._read_chart_set(standard / "charts")
+    for kind in old:
+        (entry,) = entries(standard, kind)
+        assert pickle.loads(entry.read_bytes()) is not None  # made again and kept again
 
 
 def test_a_cut_short_entry_is_read_again(standard: Path) -> None:
