@@ -3,7 +3,7 @@
 The reference engine (engine.py) is written for clarity and produces the scoresheet; the
 kernels run the same rules on NumPy arrays for heavy simulation. They draw dice in bulk
 from a NumPy generator, so they agree with the engine in distribution, not race by race
-(tests/games/stretch/test_stretch_kernel.py checks that).
+(tests/games/stretch/analysis/test_stretch_kernel.py checks that).
 
 Two equivalences keep the kernels simple without changing any probability:
 - every horse rolls a photo total, but it is only read when Final Speed Figures tie, as
