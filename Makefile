@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 COMPILED := $(VENV)/.compiled
-EXACT_LOOPS := $(addprefix src/homestretch/games/stretch/,exact_compiled.py exact_compiled_three.py)
+EXACT_LOOPS := $(addprefix src/homestretch/games/stretch/analysis/,exact_compiled.py exact_compiled_three.py)
 
 .PHONY: run test setup lint clean fuzz
 
@@ -19,9 +19,9 @@ $(STAMP): pyproject.toml
 # Again whenever the loops change (after a pull too), so no `odds` waits for the compiler
 $(COMPILED): $(STAMP) $(EXACT_LOOPS)
 	@echo 'Compiling the exact-odds loops once (a minute at most), so no odds waits for it'
-	$(BIN)/python -m homestretch.games.stretch.exact_compiled
+	$(BIN)/python -m homestretch.games.stretch.analysis.exact_compiled
 	$(BIN)/python -m compileall -q src  # the first command, too, starts from bytecode
-	$(BIN)/python -c 'from homestretch.games.stretch import cards, charts, race_plain; cards.load_card_set(); charts.load_chart_set(); race_plain.kept_content()'  # the standard sets checked once and kept (core/kept.py), the cards as plain data for `odds` (race_plain.py)
+	$(BIN)/python -c 'from homestretch.games.stretch.content import card_set, chart_set, race_plain; card_set.load_card_set(); chart_set.load_chart_set(); race_plain.kept_content()'  # the standard sets checked once and kept (core/kept.py), the cards as plain data for `odds` (content/race_plain.py)
 	touch $(COMPILED)
 
 setup: $(COMPILED)

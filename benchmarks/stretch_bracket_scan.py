@@ -6,7 +6,7 @@ summed exactly: ``exact_finish._two_q_between``; three where ``HEAVY_THREE`` log
 W >= 0 the window at y, r = 1 / allowed. Along the lanes of one y each allowed rises with
 x, so each target's sum F falls: a lane between two summed ones could take the lower
 end of their bracket into show and the width into the bound. Show may then drop by up to
-the widths, and must stay within 1e-12 of today's (tests/games/stretch/
+the widths, and must stay within 1e-12 of today's (tests/games/stretch/analysis/
 test_stretch_exact_compiled.py). This prints, from the NumPy sums of a few shared
 outcomes: the heavy lanes, how monotone F is, how much it changes from one heavy lane to
 the next, and how many lanes could be bracketed (every other lane of a y, smallest
@@ -21,9 +21,9 @@ import argparse
 
 import numpy as np
 
-from homestretch.games.stretch import exact_finish as ef
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import _outcomes
+from homestretch.games.stretch.analysis import exact_finish as ef
+from homestretch.games.stretch.analysis.exact import _outcomes
+from homestretch.games.stretch.content.chart_set import load_chart_set
 from stretch_fields import field_of
 
 BUDGETS = (1e-13, 5e-13, 1e-12, 1e-11, 1e-10)

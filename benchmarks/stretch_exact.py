@@ -10,7 +10,7 @@ Prints, in this one run, each target as met or not with the exactness checks bes
 - the speed-up of two threads over one on the wall clock at 12 horses (the compiled
   loops let go of the interpreter lock), which other work on the machine lowers, and
   whether Python runs beside the compiled sums (it cannot while they hold the lock);
-- every race of tests/games/stretch/exact_baseline.json against its recorded chances: win
+- every race of tests/games/stretch/analysis/exact_baseline.json against its recorded chances: win
   and place to 1e-12, show inside the recorded proven range (the recorded show plus its
   bound), and the show bound reached (target under 1e-9).
 Run with `.venv/bin/python benchmarks/stretch_exact.py` (a few minutes; `--quick` leaves
@@ -27,13 +27,13 @@ from pathlib import Path
 
 import numpy as np
 
-from homestretch.games.stretch import exact_finish
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import _outcomes, loosening, quickplay_chances
-from homestretch.games.stretch.race import load_race
+from homestretch.games.stretch.analysis import exact_finish
+from homestretch.games.stretch.analysis.exact import _outcomes, loosening, quickplay_chances
+from homestretch.games.stretch.content.chart_set import load_chart_set
+from homestretch.games.stretch.content.race import load_race
 from stretch_fields import field_of
 
-BASELINE = Path(__file__).parents[1] / "tests/games/stretch/exact_baseline.json"
+BASELINE = Path(__file__).parents[1] / "tests/games/stretch/analysis/exact_baseline.json"
 SIZES = (6, 8, 10, 12, 14, 20)
 TARGET_SECONDS = 1.0  # CPU, 12 horses
 TARGET_BOUND = 1e-9

@@ -1,4 +1,4 @@
-"""Record tests/games/stretch/exact_baseline.json: the exact Quickplay chances of four
+"""Record tests/games/stretch/analysis/exact_baseline.json: the exact Quickplay chances of four
 bundled races, which every faster version of the sums is checked against.
 
 Recorded with the NumPy sums (exact_finish.py), the reference the compiled loops must
@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import quickplay_chances
-from homestretch.games.stretch.race import load_race
+from homestretch.games.stretch.analysis.exact import quickplay_chances
+from homestretch.games.stretch.content.chart_set import load_chart_set
+from homestretch.games.stretch.content.race import load_race
 
-BASELINE = Path(__file__).parents[1] / "tests/games/stretch/exact_baseline.json"
+BASELINE = Path(__file__).parents[1] / "tests/games/stretch/analysis/exact_baseline.json"
 RACES = ("2009-champagne-stakes", "claiming-route-big-field", "allowance-turf-route", "dream-derby")
 
 

@@ -30,9 +30,9 @@ from typing import Any
 
 import numpy as np
 
-from homestretch.games.stretch import exact_finish
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import _outcomes  # as quickplay_chances
+from homestretch.games.stretch.analysis import exact_finish
+from homestretch.games.stretch.analysis.exact import _outcomes  # as quickplay_chances
+from homestretch.games.stretch.content.chart_set import load_chart_set
 from stretch_fields import field_of
 
 Floats = Any

@@ -6,7 +6,7 @@ outcome's ``exact_finish.place_and_show`` both ways (scale 1, and its own), the 
 CPU of ``--tries`` runs of each call, the two ways in turn, and compares the answers
 weighted by the outcomes' chances as ``quickplay_chances`` adds them: place must be the
 same, and the new show range [show, show + bound] inside the old one (as
-tests/games/stretch/test_stretch_exact_compiled.py asks of the recorded races, to 1e-12).
+tests/games/stretch/analysis/test_stretch_exact_compiled.py asks of the recorded races, to 1e-12).
 Run with `.venv/bin/python benchmarks/stretch_exact_by_chance.py [6 12 20
 2009-champagne-stakes ...] [--tries 3]` (fields of N horses, or bundled races).
 """
@@ -18,9 +18,9 @@ import time
 
 import numpy as np
 
-from homestretch.games.stretch import exact, exact_finish
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.race import load_race
+from homestretch.games.stretch.analysis import exact, exact_finish
+from homestretch.games.stretch.content.chart_set import load_chart_set
+from homestretch.games.stretch.content.race import load_race
 from stretch_fields import field_of
 
 

@@ -22,13 +22,13 @@ from typing import Any
 
 import numpy as np
 
-from homestretch.games.stretch import exact_compiled, exact_finish
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import _outcomes
+from homestretch.games.stretch.analysis import exact_compiled, exact_finish
+from homestretch.games.stretch.analysis.exact import _outcomes
+from homestretch.games.stretch.content.chart_set import load_chart_set
 from paired import module_at
 from stretch_fields import field_of
 
-SOURCE = "src/homestretch/games/stretch/exact_compiled.py"
+SOURCE = "src/homestretch/games/stretch/analysis/exact_compiled.py"
 BEFORE = "bf8f932"  # main before the clean targets' passes were fused
 
 

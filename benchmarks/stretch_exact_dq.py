@@ -24,13 +24,13 @@ from typing import Any
 
 import numpy as np
 
-from homestretch.games.stretch import exact_compiled
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import quickplay_chances
+from homestretch.games.stretch.analysis import exact_compiled
+from homestretch.games.stretch.analysis.exact import quickplay_chances
+from homestretch.games.stretch.content.chart_set import load_chart_set
 from paired import calls_during, module_at
 from stretch_fields import field_of
 
-SOURCE = "src/homestretch/games/stretch/exact_compiled.py"
+SOURCE = "src/homestretch/games/stretch/analysis/exact_compiled.py"
 BEFORE = "bf8f932"
 
 

@@ -30,9 +30,13 @@ from pathlib import Path
 
 import numpy as np
 
-from homestretch.games.stretch import exact_compiled, exact_compiled_three, exact_finish
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import _keep_freed_memory, _outcomes
+from homestretch.games.stretch.analysis import (
+    exact_compiled,
+    exact_compiled_three,
+    exact_finish,
+)
+from homestretch.games.stretch.analysis.exact import _keep_freed_memory, _outcomes
+from homestretch.games.stretch.content.chart_set import load_chart_set
 from stretch_fields import field_of
 
 

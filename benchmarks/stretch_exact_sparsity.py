@@ -10,8 +10,8 @@ Run with `.venv/bin/python benchmarks/stretch_exact_sparsity.py`.
 
 from __future__ import annotations
 
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import _outcomes
+from homestretch.games.stretch.analysis.exact import _outcomes
+from homestretch.games.stretch.content.chart_set import load_chart_set
 from stretch_fields import field_of
 
 SIZES = (6, 10, 12, 20)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.race import Race, RaceSpec, build_race
+from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.race import Race, RaceSpec, build_race
 
 
 def field_of(horses: int) -> Race:

@@ -17,12 +17,12 @@ import numpy as np
 
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
-from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.engine import RaceGame
-from homestretch.games.stretch.exact import quickplay_chances, quickplay_win_chances
-from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
-from homestretch.games.stretch.race import RaceSpec, build_race, load_race
+from homestretch.games.stretch.analysis.exact import quickplay_chances, quickplay_win_chances
+from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.chart_set import load_chart_set
+from homestretch.games.stretch.content.race import RaceSpec, build_race, load_race
+from homestretch.games.stretch.rules.engine import RaceGame
 from stretch_fields import rate
 
 KERNEL_RACES = 1_000_000

@@ -6,7 +6,7 @@ Factors (3 per horse + 2), Fullplay at 8 furlongs rolls break, pace setup, posit
 speed and photo (5 per horse + 2). A kernel at 0.25 of that rate spends three times as
 long on the rules as on the dice. Ratios are CPU time, measured in this one run (target
 0.25 or more for every field, both versions). The batches' bit-identity to the kernels
-before this work is checked by tests/games/stretch/test_stretch_kernel_identity.py.
+before this work is checked by tests/games/stretch/analysis/test_stretch_kernel_identity.py.
 Run with `.venv/bin/python benchmarks/stretch_kernel_fields.py`.
 """
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.content.chart_set import load_chart_set
 from stretch_fields import field_of, rate
 
 SIZES = (6, 8, 10, 12, 14, 20)

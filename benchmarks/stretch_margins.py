@@ -14,9 +14,9 @@ from collections import Counter
 
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
-from homestretch.games.stretch.engine import RaceGame, RaceState
-from homestretch.games.stretch.finish import format_lengths
-from homestretch.games.stretch.race import bundled_races, load_race
+from homestretch.games.stretch.content.race import bundled_races, load_race
+from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+from homestretch.games.stretch.rules.finish import format_lengths
 
 SMALL = ("nose", "head", "neck", "1/2", "3/4", "1")
 

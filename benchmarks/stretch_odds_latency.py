@@ -55,10 +55,14 @@ from pathlib import Path
 
 import numpy as np
 
-from homestretch.games.stretch import exact_cache
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import ExactChances, quickplay_bounds, quickplay_win_chances
-from homestretch.games.stretch.exact_finish import PlaceShow
+from homestretch.games.stretch.analysis import exact_cache
+from homestretch.games.stretch.analysis.exact import (
+    ExactChances,
+    quickplay_bounds,
+    quickplay_win_chances,
+)
+from homestretch.games.stretch.analysis.exact_finish import PlaceShow
+from homestretch.games.stretch.content.chart_set import load_chart_set
 from stretch_fields import field_of
 
 SIZES = (6, 8, 10, 12, 14, 20)
@@ -154,8 +158,8 @@ app()
 """
 """The least a typer command that prints a NumPy figure in a rich table does."""
 SEED = (
-    "from homestretch.games.stretch import cards, charts, race_plain; cards.load_card_set(); "
-    "charts.load_chart_set(); race_plain.kept_content()"
+    "from homestretch.games.stretch.content import card_set, chart_set, race_plain; "
+    "card_set.load_card_set(); chart_set.load_chart_set(); race_plain.kept_content()"
 )
 """What `make setup` runs: the standard card and chart sets checked and kept, and the
 cards with the race file's rules as plain data (race_plain: `odds` without pydantic)."""

@@ -41,10 +41,10 @@ from pathlib import Path
 
 import numpy as np
 
-from homestretch.games.stretch.calibrate import build_corpus, dream_fields, extra_fields
-from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.charts import SETUP_MIN_FURLONGS, load_chart_set
-from homestretch.games.stretch.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.analysis.calibrate import build_corpus, dream_fields, extra_fields
+from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.chart_set import SETUP_MIN_FURLONGS, load_chart_set
 
 SIZES = range(5, 15)
 MEASURES = ("slow", "fast", "front-runners win", "closers win")

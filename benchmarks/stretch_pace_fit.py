@@ -52,10 +52,15 @@ from pathlib import Path
 
 import numpy as np
 
-from homestretch.games.stretch.calibrate import build_corpus, dream_fields, extra_fields
-from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.charts import SETUP_MIN_FURLONGS, STANDARD, ChartSet, load_chart_set
-from homestretch.games.stretch.kernel import ChartArrays, FieldArrays
+from homestretch.games.stretch.analysis.calibrate import build_corpus, dream_fields, extra_fields
+from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays
+from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.chart_set import (
+    SETUP_MIN_FURLONGS,
+    STANDARD,
+    ChartSet,
+    load_chart_set,
+)
 
 TOTALS = np.add.outer(np.arange(1, 7), np.arange(1, 7)).ravel()
 SPAN = 100  # top-two totals 0-99

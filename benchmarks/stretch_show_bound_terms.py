@@ -25,13 +25,13 @@ from typing import Any
 
 import numpy as np
 
-from homestretch.games.stretch import exact_finish
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import _outcomes  # as quickplay_chances
-from homestretch.games.stretch.race import Race, load_race
+from homestretch.games.stretch.analysis import exact_finish
+from homestretch.games.stretch.analysis.exact import _outcomes  # as quickplay_chances
+from homestretch.games.stretch.content.chart_set import load_chart_set
+from homestretch.games.stretch.content.race import Race, load_race
 from stretch_fields import field_of
 
-BASELINE = Path(__file__).parents[1] / "tests/games/stretch/exact_baseline.json"
+BASELINE = Path(__file__).parents[1] / "tests/games/stretch/analysis/exact_baseline.json"
 original_two_in_window = exact_finish._two_in_window
 original_beyond_two = exact_finish.beyond_two
 original_beyond_three = exact_finish.beyond_three

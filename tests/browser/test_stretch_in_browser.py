@@ -12,8 +12,8 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import broken_words
 from tests.conftest import serving
 
-from homestretch.games.stretch.engine import RaceGame
-from homestretch.games.stretch.race import load_race
+from homestretch.games.stretch.content.race import load_race
+from homestretch.games.stretch.rules.engine import RaceGame
 
 pytestmark = pytest.mark.browser
 LINE_NAMES = """[...document.querySelectorAll("svg.stretch-lines text")]

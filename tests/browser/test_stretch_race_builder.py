@@ -209,7 +209,7 @@ def test_a_race_starts_from_a_sample_and_is_changed(
     """ "Start from" fills the conditions and the entries of a bundled race (its preset
     starting APRs too); everything stays editable, and the table opens on the race as
     changed. Other conditions drop the presets, which were for the sample's."""
-    from homestretch.games.stretch.race import load_race
+    from homestretch.games.stretch.content.race import load_race
 
     sample = load_race("2009-champagne-stakes")
     with shared_server.visit() as address:

@@ -14,11 +14,11 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import frame_of, token_of
 
 from homestretch.core.protocol import JSON
-from homestretch.games.stretch.cards import STANDARD_CARDS, load_card_set
-from homestretch.games.stretch.chances import quick_bounds
-from homestretch.games.stretch.charts import load_chart_set
-from homestretch.games.stretch.exact import quickplay_chances
-from homestretch.games.stretch.race import Race
+from homestretch.games.stretch.analysis.chances import quick_bounds
+from homestretch.games.stretch.analysis.exact import quickplay_chances
+from homestretch.games.stretch.content.card_set import STANDARD_CARDS, load_card_set
+from homestretch.games.stretch.content.chart_set import load_chart_set
+from homestretch.games.stretch.content.race import Race
 from homestretch.store.db import Store
 from homestretch.web.app import create_app
 
@@ -197,7 +197,7 @@ def test_a_private_tables_chances_need_its_link(client: TestClient) -> None:
 def test_every_sample_race_starts_a_race_that_is_the_race_file(client: TestClient) -> None:
     """The builder's "start from": each bundled race as picks, and the race a table opens
     on them is the race file's, preset starting APRs and all."""
-    from homestretch.games.stretch.race import bundled_races, load_race
+    from homestretch.games.stretch.content.race import bundled_races, load_race
 
     samples = client.get("/api/stretch/samples").json()
     assert [s["id"] for s in samples] == [p.stem for p in bundled_races()]
@@ -230,7 +230,7 @@ def test_the_exact_figures_are_said_to_follow_only_while_they_are_coming(
 ) -> None:
     """A race where some horse can never go out has no exact place and show: its
     brackets are final, and once they are they no longer say the figures follow."""
-    from homestretch.games.stretch import exact
+    from homestretch.games.stretch.analysis import exact
 
     def win_alone(race: Race, charts: Any, *args: Any, **kwargs: Any) -> exact.ExactChances:
         win = exact.quickplay_win_chances(race, charts)

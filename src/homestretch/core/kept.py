@@ -1,10 +1,10 @@
 """Work kept on disk between runs: what a command would otherwise do afresh each time.
 
 The folder is ``$HOMESTRETCH_CACHE``, else ``exact-odds`` in the user's cache folder:
-Top of the Stretch keeps its exact odds there (``games/stretch/exact_cache.py``), and
+Top of the Stretch keeps its exact odds there (``games/stretch/analysis/exact_cache.py``), and
 its standard card and chart sets, read and checked (``checked``), the cards also as
 plain data with the race file's rules, which `stretch odds` reads without pydantic
-(``games/stretch/race_plain.py``).
+(``games/stretch/content/race_plain.py``).
 
 Reading and checking a content folder is much of what a first `stretch odds` does
 beyond its imports (211 card rows through pydantic, fifteen chart files cell by cell).

@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException
 from homestretch.core.errors import HomestretchError, TableMovedOn
 from homestretch.core.inputs import NESTING, is_whole, nesting
 from homestretch.core.protocol import JSON
-from homestretch.games.stretch.cards import CardSet
+from homestretch.games.stretch.content.card_set import CardSet
 from homestretch.session.seats import open_seat
 from homestretch.session.table import Table
 from homestretch.store.db import Store

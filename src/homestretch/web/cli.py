@@ -29,7 +29,7 @@ def serve(
     import uvicorn
 
     from homestretch.cli.common import open_store
-    from homestretch.games.stretch.cards import load_card_set
+    from homestretch.games.stretch.content.card_set import load_card_set
     from homestretch.web.app import create_app
     from homestretch.web.notify_pg import notifier_for
 

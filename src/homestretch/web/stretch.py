@@ -22,9 +22,9 @@ from fastapi.responses import HTMLResponse
 
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON
-from homestretch.games.stretch.cards import CardSet, load_card_set
-from homestretch.games.stretch.conditions import CONDITIONS
-from homestretch.games.stretch.engine import RaceGame
+from homestretch.games.stretch.content.card_set import CardSet, load_card_set
+from homestretch.games.stretch.content.conditions import CONDITIONS
+from homestretch.games.stretch.rules.engine import RaceGame
 from homestretch.store.db import Store
 from homestretch.web import pages
 from homestretch.web.hub import Hub
@@ -47,7 +47,7 @@ class Chances:
         self.one_at_a_time = asyncio.Semaphore(1)
 
     async def of(self, game: RaceGame) -> JSON:
-        from homestretch.games.stretch import chances
+        from homestretch.games.stretch.analysis import chances
 
         key = _race_key(game)
         if key in self.found:
@@ -120,21 +120,21 @@ def router(store: Store, hub: Hub, cards: CardSet | None = None) -> APIRouter:
 
     @routes.get("/api/stretch/horses")
     async def horses(q: str = "") -> list[JSON]:
-        from homestretch.games.stretch.builder import horse_json
+        from homestretch.games.stretch.content.builder import horse_json
 
         return [horse_json(h) for h in card_set().search(q[:MAX_QUERY].strip())[:LISTED]]
 
     @routes.get("/api/stretch/samples")
     async def samples() -> list[JSON]:
         """The bundled races (`homestretch stretch races`) to start a race from."""
-        from homestretch.games.stretch.builder import sample_json
-        from homestretch.games.stretch.race import bundled_races
+        from homestretch.games.stretch.content.builder import sample_json
+        from homestretch.games.stretch.content.race import bundled_races
 
         return [sample_json(path) for path in bundled_races()]
 
     @routes.get("/api/stretch/jockeys")
     async def jockeys(q: str = "") -> list[JSON]:
-        from homestretch.games.stretch.builder import jockey_json, search_jockeys
+        from homestretch.games.stretch.content.builder import jockey_json, search_jockeys
 
         return [jockey_json(j) for j in search_jockeys(card_set(), q[:MAX_QUERY].strip())]
 
@@ -142,8 +142,8 @@ def router(store: Store, hub: Hub, cards: CardSet | None = None) -> APIRouter:
     async def open_race(request: Request) -> JSON:
         """Build the race, check it, and open a table on it (seeded dice)."""
         from homestretch.games.stretch import ENTRY
-        from homestretch.games.stretch.betting import ToteRules
-        from homestretch.games.stretch.builder import race_from_picks
+        from homestretch.games.stretch.content.builder import race_from_picks
+        from homestretch.games.stretch.rules.betting import ToteRules
         from homestretch.web.app import body_json
 
         data = await body_json(request)

@@ -6,9 +6,9 @@ import pytest
 
 from homestretch.core.chance import ScriptedDice
 from homestretch.core.referee import play
-from homestretch.games.stretch.cards import load_card_set
-from homestretch.games.stretch.engine import Mode, RaceGame, RaceState
-from homestretch.games.stretch.race import RaceSpec, build_race
+from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.race import RaceSpec, build_race
+from homestretch.games.stretch.rules.engine import Mode, RaceGame, RaceState
 
 
 def run_scripted(race: dict[str, Any], mode: Mode, faces: list[int]) -> RaceState:

@@ -6,7 +6,7 @@ import pytest
 
 from homestretch.games.derbycast.sources.simulated import desk_race
 from homestretch.games.stretch.api import simulated_race, simulated_run
-from homestretch.games.stretch.race import bundled_races
+from homestretch.games.stretch.content.race import bundled_races
 
 
 @pytest.mark.parametrize(("seed", "mode"), [(3, "quick"), (11, "full")])

@@ -13,14 +13,14 @@ if TYPE_CHECKING:  # the commands find the game's entry without the rules' machi
 
 
 def _make(config: JSON) -> Game:
-    from homestretch.games.stretch.engine import RaceGame
+    from homestretch.games.stretch.rules.engine import RaceGame
 
     return RaceGame.from_config(config)
 
 
 def _harness_configs() -> list[JSON]:
-    from homestretch.games.stretch.engine import RaceGame
-    from homestretch.games.stretch.race import bundled_races, load_race
+    from homestretch.games.stretch.content.race import bundled_races, load_race
+    from homestretch.games.stretch.rules.engine import RaceGame
 
     races = [load_race(path) for path in bundled_races()[:2]]
     configs = [RaceGame(race, mode).config() for race in races for mode in ("quick", "full")]
@@ -44,7 +44,7 @@ def _title(config: JSON) -> str:
 
 
 def _settings() -> type[Settings]:
-    from homestretch.games.stretch.settings import StretchSettings
+    from homestretch.games.stretch.rules.settings import StretchSettings
 
     return StretchSettings
 

@@ -13,9 +13,9 @@ from homestretch.core.chance import SeededDice
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON
 from homestretch.core.referee import play
-from homestretch.games.stretch.engine import Mode, RaceGame, RaceState
-from homestretch.games.stretch.race import bundled_races, load_race
-from homestretch.games.stretch.report import race_json
+from homestretch.games.stretch.content.race import bundled_races, load_race
+from homestretch.games.stretch.rules.engine import Mode, RaceGame, RaceState
+from homestretch.games.stretch.rules.report import race_json
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,13 @@ from __future__ import annotations
 from homestretch.core.actions import Action
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON, Game
-from homestretch.games.stretch.betting import MIN_TICKET, Bet, Done
-from homestretch.games.stretch.engine import RaceGame
+from homestretch.games.stretch.rules.betting import MIN_TICKET, Bet, Done
+from homestretch.games.stretch.rules.engine import RaceGame
 
 
 class ValueBettor:
     def __init__(self, game: Game) -> None:
-        from homestretch.games.stretch.exact import quickplay_win_chances
+        from homestretch.games.stretch.analysis.exact import quickplay_win_chances
 
         assert isinstance(game, RaceGame)
         self.chances = [float(p) for p in quickplay_win_chances(game.race, game.charts)]

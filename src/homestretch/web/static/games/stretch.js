@@ -9,7 +9,7 @@
 "use strict";
 const CALL_STEP_MS = 1200;  // one part of the call after another, as a caller speaks
 const unfolding = { table: null, shown: null, timer: null, redraw: null };
-// Every heading, label and set line is the rules' (games/stretch/words.py, the view's
+// Every heading, label and set line is the rules' (games/stretch/rules/words.py, the view's
 // captions and a player's ``yours``); {name} in one is filled in here.
 const fill = (template, values) => template.replace(/\{(\w+)\}/g, (_, key) => values[key]);
 
@@ -84,7 +84,7 @@ window.homestretchBoard = (frame, box, tools) => {
   if (typing && typing !== document.activeElement && box.contains(typing)) typing.focus();  // kept
 };
 
-// The race's notices, worded by the rules (games/stretch/notices.py): the morning line,
+// The race's notices, worded by the rules (games/stretch/rules/notices.py): the morning line,
 // the windows closing and the off before the call; the official result and what the tote
 // paid after it, once the whole call is shown (they would give the finish away). The
 // call's own notices are the parts drawn from the view.
@@ -235,7 +235,7 @@ function jumps(el, says) {
 // The player's betting window, made once a table and kept from frame to frame: a bet
 // half chosen (or the amount being typed) stays as it is when another player's bet or
 // a reconnect redraws the board. Each frame brings the money held and the tickets, in
-// the rules' words (games/stretch/words.py, the view's ``yours``).
+// the rules' words (games/stretch/rules/words.py, the view's ``yours``).
 const windowKept = { table: null, form: null, refusedAt: Infinity };
 
 // A refused bet (or done) is said under the window, where the player pressed, not at the

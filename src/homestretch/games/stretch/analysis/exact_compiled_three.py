@@ -1,0 +1,294 @@
+"""Three disqualified horses in a clean third's window, summed exactly (compiled, Numba).
+
+``exact_compiled.clean_targets`` sums two disqualified horses with a 2 in the window below
+the upper of the two clean horses ahead of a clean target, and bounds three or more by
+the two times ``beyond_two``. Where that bound is not negligible (``exact_finish.
+HEAVY_THREE``) it logs the key pair instead (its lower key's index and its higher key,
+higher keys descending), and ``three_in_window`` sums three exactly for the logged pairs,
+four or more bounded by the three times ``beyond_three``: ``exact_finish.WindowsOfThree``
+and ``_three_q_between`` are the same arithmetic, and say what it means.
+
+The window W3[m, n, k, j] at a key y sums over y1 > y the product of c_j(y1) and the three
+chances of a 2 in (y, y1], (q(y) - q(y1)) each: expanded, it is made from sums over the
+keys above y of q_m c_j, q_m q_n c_j and q_m q_n q_k c_j, kept as the keys go down (only
+m < n < k: the window is symmetric in them). Compiled apart from ``exact_compiled`` (whose
+loops this does not call, nor they it) so that Numba's cache, which watches only the file
+of each function, never serves one of them compiled against an old version of the other.
+
+Where the time goes (``benchmarks/stretch_exact_three.py``, 12 horses, 18 shared outcomes,
+329k logged pairs, paired rounds in one process). Each pair sums the window against its
+own r and a, W3[m, n, k, j] r_m r_n r_k r_j, with each term's horses noted. The four
+terms over the same four horses (any of them as j) hold the same horses and the same r,
+so they are one: K = their four W3 summed, a number a set of four horses, once a key
+(``_quads_of``), 495 sets at 12 horses against 2,640 W3 (1,980 of them not zero). Its
+contraction (``_contract``) goes down a < b < c < d and writes each term at d only; what
+belongs to c is summed over d first and to a and b over c (each pass over the lanes
+reads and writes memory: a first version that added every term at all four of its horses
+was 2.1x the old, this 3.2-3.7x). Before (0.60-0.78 s, the W3 terms one by one with
+four passes each: the passes' loads and stores of 256 lanes were the "two instructions
+of one loop") and now (0.15-0.22 s, noisy machine; 3.7-5.3x, 4.9x the median): the sums
+over sets of four 0.11 s, the pairs' others and their show (``_lanes``, ``_finish``) 0.025, the windows and
+their K 0.02, the sums over the keys above 0.012 (0.024 before: they stop at the last
+logged pair's key, about 40% of the keys are below it, and read c's column from a copy).
+Lanes are padded to whole vectors (``PAD``: 4.5% more), and every row of lanes starts a
+cache line (``_aligned``: 20% less at 12 horses, 30% at 20; Numba aligns to 32 bytes, so
+half the vectors of AVX-512 spanned two lines). Measured the same: two d at once,
+64 or 128 lanes a block, rows of a block's length one after another, and ``_lanes`` and
+``_beyond_three`` without their divisions per lane. Show and bound within 1.1e-26 and
+1.6e-28 of the old (its show terms add up to 2.3e-8). By field size (median ratio, now's
+CPU): 6 horses 1.6x (0.10 s: 1.1M pairs of 15 sets of four, so ``_lanes`` and ``_finish``
+are most of it), 10 3.5x (0.12 s), 14 4.1x (0.30 s), 20 2.3x (0.61-0.90 s: 4,845 sets of
+four a pair, and a pass over ~70 lanes costs about as much to start as to run).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from homestretch.games.stretch.analysis.exact_finish import Floats
+
+kernel = njit(nogil=True, cache=True, error_model="numpy", fastmath={"contract"})
+BLOCK = 256  # logged key pairs taken at once
+PAD = 8  # lanes a vector holds (of AVX-512; two of AVX2)
+Ints = Any
+_lane = np.uint64  # unsigned lane indices: see exact_compiled._lane
+
+
+@kernel
+def three_in_window(
+    c: Floats, c_gt: Floats, p_gt: Floats, clean_keys: Ints, log_at: Ints, log_y: Ints,
+    count: int, show: Floats, bound: Floats,
+) -> None:  # fmt: skip
+    """Add to show ([horse, lower key index]) three 2s in the window of each logged pair,
+    and to bound four or more. The pairs are logged with their higher keys descending."""
+    horses = c.shape[0]
+    by_one, by_two = np.zeros((horses, horses)), np.zeros((horses, horses, horses))
+    by_three = np.zeros((horses, horses, horses, horses))
+    w3 = np.zeros((horses, horses, horses, horses))
+    quads = np.zeros(horses * (horses - 1) * (horses - 2) * max(horses - 3, 0) // 24)
+    r, a, share = _aligned(horses), _aligned(horses), _aligned(horses)
+    held, weighed, q, whole = _aligned(horses), _aligned(horses), np.empty(BLOCK), np.empty(BLOCK)
+    work = _aligned(8)
+    s = 0
+    for index in range(clean_keys.size - 1, -1, -1):
+        y = clean_keys[index]
+        first = s
+        while s < count and log_y[s] == y:
+            s += 1
+        if s > first:
+            _window_three_at(p_gt, c_gt, y, by_one, by_two, by_three, w3)
+            _quads_of(w3, quads)
+            for start in range(first, s, BLOCK):
+                nb = min(BLOCK, s - start)
+                _lanes(c, c_gt, p_gt, clean_keys, log_at, y, start, nb, r, a, share, q)
+                # whole vectors of lanes (the padding's r and a are 0, so are its terms)
+                padded = -(-nb // PAD) * PAD
+                r[:, nb:padded], a[:, nb:padded] = 0.0, 0.0
+                _contract(quads, r, a, padded, whole, held, weighed, work)
+                _finish(a, share, q, whole, held, weighed, log_at, start, nb, show, bound)
+        if s == count:
+            break  # the keys below the last logged pair's window are never needed
+        _window_three_add(p_gt, c, y, by_one, by_two, by_three)
+
+
+@kernel
+def _aligned(rows: int) -> Floats:
+    """[rows, BLOCK], each row starting a cache line (64 bytes: a vector of AVX-512 in one
+    line, not two; Numba aligns arrays to 32)."""
+    space = np.empty(rows * BLOCK + 8)
+    skip = (-space.ctypes.data) % 64 // 8
+    return space[skip : skip + rows * BLOCK].reshape((rows, BLOCK))
+
+
+@kernel
+def _lanes(
+    c: Floats, c_gt: Floats, p_gt: Floats, clean_keys: Ints, log_at: Ints, y: int, start: int,
+    nb: int, r: Floats, a: Floats, share: Floats, q: Floats,
+) -> None:  # fmt: skip
+    """Each logged pair's others (exact_compiled.clean_targets' A = 2: no 1 or 2 above y,
+    nothing clean above x), the same arithmetic: r = 1 / allowed, a = c(y) r, each target's
+    share (the others' allowed times its chance at x) and q (the weight of a 2 above y)."""
+    horses = c.shape[0]
+    for i in range(nb):
+        x = clean_keys[log_at[start + i]]
+        product, q[i] = 1.0, 0.0
+        for h in range(horses):
+            allowed = (1 - 2 * p_gt[h, y]) - c_gt[h, x]
+            r[h, i] = 1 / allowed
+            product *= allowed
+        for h in range(horses):
+            a[h, i] = c[h, y] * r[h, i]
+            share[h, i] = product * r[h, i] * c[h, x]
+            q[i] += r[h, i] * p_gt[h, y]
+
+
+@kernel
+def _quads_of(w3: Floats, quads: Floats) -> None:
+    """K for each set of four horses a < b < c < d (in that loop order): the window's four
+    terms over them, W3 with each of the four as j and the other three as m < n < k."""
+    horses = w3.shape[0]
+    at = 0
+    for a in range(horses):
+        for b in range(a + 1, horses):
+            for c in range(b + 1, horses):
+                for d in range(c + 1, horses):
+                    quads[at] = w3[b, c, d, a] + w3[a, c, d, b] + w3[a, b, d, c] + w3[a, b, c, d]
+                    at += 1
+
+
+@kernel
+def _contract(
+    quads: Floats, r: Floats, a: Floats, nb: int, whole: Floats, held: Floats, weighed: Floats,
+    work: Floats,
+) -> None:  # fmt: skip
+    """whole = the sum over the terms T = W3[m, n, k, j] r_m r_n r_k r_j (m < n < k, all
+    distinct); held[i] = that over the terms holding i, weighed[i] = over those of T times
+    the sum of a over the others they hold. A term holds all four of its horses, so the
+    terms over the same four add up to one: T = K r_a r_b r_c r_d (``_quads_of``) for each
+    a < b < c < d, adding T to held and T (a_a + a_b + a_c + a_d) to weighed at each of the
+    four, a_i held[i] taken off weighed[i] at the end, and whole = the sum of held / 4. The
+    loop over d writes held and weighed at d only: what is added at c is summed over d
+    first, and at a and b over c and d (every pass over the lanes costs loads and stores).
+    (Loops over lanes: the compiler runs them several lanes at a time.)"""
+    horses = r.shape[0]
+    rab, aab, rabc, aabc = work[0], work[1], work[2], work[3]
+    t_sum, ta_sum, s_ab, sa_ab = work[4], work[5], work[6], work[7]
+    held[:, :nb], weighed[:, :nb] = 0.0, 0.0
+    at = 0
+    for h_a in range(horses - 3):
+        for h_b in range(h_a + 1, horses - 2):
+            for i in range(_lane(nb)):
+                rab[i] = r[h_a, i] * r[h_b, i]
+                aab[i] = a[h_a, i] + a[h_b, i]
+                s_ab[i], sa_ab[i] = 0.0, 0.0
+            for h_c in range(h_b + 1, horses - 1):
+                h_d, k = h_c + 1, quads[at]
+                at += 1
+                for i in range(_lane(nb)):  # the first d: a, b, c's products, and its terms
+                    rabc[i] = rab[i] * r[h_c, i]
+                    aabc[i] = aab[i] + a[h_c, i]
+                    t = k * r[h_d, i] * rabc[i]
+                    ta = t * (aabc[i] + a[h_d, i])
+                    held[h_d, i] += t
+                    weighed[h_d, i] += ta
+                    t_sum[i], ta_sum[i] = t, ta
+                for h_d in range(h_c + 2, horses):
+                    k = quads[at]
+                    at += 1
+                    for i in range(_lane(nb)):
+                        t = k * r[h_d, i] * rabc[i]
+                        ta = t * (aabc[i] + a[h_d, i])
+                        held[h_d, i] += t
+                        weighed[h_d, i] += ta
+                        t_sum[i] += t
+                        ta_sum[i] += ta
+                for i in range(_lane(nb)):  # c's terms, and a and b's summed over c
+                    held[h_c, i] += t_sum[i]
+                    weighed[h_c, i] += ta_sum[i]
+                    s_ab[i] += t_sum[i]
+                    sa_ab[i] += ta_sum[i]
+            for i in range(_lane(nb)):
+                held[h_a, i] += s_ab[i]
+                held[h_b, i] += s_ab[i]
+                weighed[h_a, i] += sa_ab[i]
+                weighed[h_b, i] += sa_ab[i]
+    for i in range(_lane(nb)):
+        whole[i] = 0.0
+    for h in range(horses):
+        for i in range(_lane(nb)):
+            whole[i] += held[h, i]
+            weighed[h, i] -= a[h, i] * held[h, i]
+    for i in range(_lane(nb)):
+        whole[i] /= 4
+
+
+@kernel
+def _finish(
+    a: Floats, share: Floats, q: Floats, whole: Floats, held: Floats, weighed: Floats,
+    log_at: Ints, start: int, nb: int, show: Floats, bound: Floats,
+) -> None:  # fmt: skip
+    """For each target X: (A - a_X)(whole - held_X) - (sum a held - a_X held_X) + weighed_X,
+    the terms with the lower clean horse j2 neither X nor in them, times X's share."""
+    horses = a.shape[0]
+    for i in range(nb):
+        total_a, total_held = 0.0, 0.0
+        for h in range(horses):
+            total_a += a[h, i]
+            total_held += a[h, i] * held[h, i]
+        beyond = _beyond_three(q[i])
+        at = log_at[start + i]
+        for h in range(horses):
+            three = (total_a - a[h, i]) * (whole[i] - held[h, i])
+            three += weighed[h, i] - (total_held - a[h, i] * held[h, i])
+            three *= share[h, i]
+            show[h, at] += three
+            bound[h, at] += three * beyond
+
+
+@kernel
+def _beyond_three(q: float) -> float:
+    """``exact_finish.beyond_three``, the same arithmetic."""
+    if q < 0.5:
+        small, factorial = 0.0, 121645100408832000.0  # 19!, exact in a float
+        for j in range(16, 0, -1):  # exact_finish.SERIES_TERMS; factorial = (j + 3)!
+            small = (small + 6 / factorial) * q
+            factorial /= j + 3
+        return small
+    return 6 * (math.expm1(q) - q - q * q / 2 - q * q * q / 6) / (q * q * q)
+
+
+@kernel
+def _window_three_at(
+    q: Floats, c_gt: Floats, y: int, by_one: Floats, by_two: Floats, by_three: Floats,
+    w3: Floats,
+) -> None:  # fmt: skip
+    """W3 at y (m < n < k, j none of them; at least 0) from the sums over the keys above.
+    (Every j first, those among m, n, k zeroed after: the loop over j runs several at once.)"""
+    horses = q.shape[0]
+    ahead = c_gt[:, y].copy()
+    for m in range(horses):
+        qm = q[m, y]
+        for n in range(m + 1, horses):
+            qn = q[n, y]
+            for k in range(n + 1, horses):
+                qk = q[k, y]
+                qmn, qmk, qnk = qm * qn, qm * qk, qn * qk
+                qmnk = qmn * qk
+                for j in range(horses):
+                    value = (
+                        qmnk * ahead[j]
+                        - qmn * by_one[k, j]
+                        - qmk * by_one[n, j]
+                        - qnk * by_one[m, j]
+                        + qm * by_two[n, k, j]
+                        + qn * by_two[m, k, j]
+                        + qk * by_two[m, n, j]
+                        - by_three[m, n, k, j]
+                    )
+                    w3[m, n, k, j] = max(value, 0.0)
+                w3[m, n, k, m], w3[m, n, k, n], w3[m, n, k, k] = 0.0, 0.0, 0.0
+
+
+@kernel
+def _window_three_add(
+    q: Floats, c: Floats, y: int, by_one: Floats, by_two: Floats, by_three: Floats
+) -> None:
+    """Count key y in the sums over the keys above (for the next key down). (Its column of
+    c copied first: the loops over j read it in a row, several at once.)"""
+    horses = q.shape[0]
+    here = c[:, y].copy()
+    for m in range(horses):
+        for j in range(horses):
+            by_one[m, j] += q[m, y] * here[j]
+        for n in range(m + 1, horses):
+            qmn = q[m, y] * q[n, y]
+            for j in range(horses):
+                by_two[m, n, j] += qmn * here[j]
+            for k in range(n + 1, horses):
+                qmnk = qmn * q[k, y]
+                for j in range(horses):
+                    by_three[m, n, k, j] += qmnk * here[j]

@@ -1,0 +1,184 @@
+"""Horse and jockey cards (rulebook pages 7-8) and card sets read from CSV files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal, NamedTuple
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    model_validator,
+)
+
+from homestretch.core.content import read_csv, screen_text
+from homestretch.core.errors import ContentError
+from homestretch.games.stretch.content.cards_plain import (
+    CARD_FILES,
+    FACTOR_FIELDS,
+    STANDARD_CARDS,
+    find_horse,
+    find_jockey,
+    house_rider,
+    no_control_characters,
+    not_blank,
+)
+
+PlainText = Annotated[str, AfterValidator(screen_text), AfterValidator(no_control_characters)]
+"""Text shown on screen: one printable line (square brackets are drawn as they are)."""
+Name = Annotated[PlainText, AfterValidator(not_blank)]
+"""A horse's, jockey's or race's name: plain text with something in it."""
+Form = Literal["A", "B", "C", "D", "E"]
+Sex = Literal["colt", "filly", "horse", "mare", "gelding"]
+
+
+class HorseCard(BaseModel):
+    """Every rating the rulebook defines for a horse."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    id: str = ""
+    name: Name
+    card: str = Field(default="career", description='"career" or the best year, e.g. "1973"')
+    sex: Sex = "colt"
+    age: int = Field(default=3, ge=2, le=15)
+    overall: int | None = Field(default=None, ge=0, le=160)
+    power_dirt: int | None = Field(default=None, ge=0, le=29)
+    power_turf: int | None = Field(default=None, ge=0, le=29)
+    range_low: float = Field(ge=4, le=20)
+    range_high: float = Field(ge=4, le=20)
+    wet: int = Field(default=0, ge=0, le=3)
+    pace: int = Field(ge=0, le=9)
+    form: Form
+    trip: int = Field(default=0, ge=-3, le=3)
+    class_: int = Field(default=0, ge=-3, le=3, alias="class")
+    speed: int = Field(default=0, ge=-3, le=3)
+    wire: int = Field(default=5, ge=0, le=9)
+    note: PlainText = ""
+
+    @model_validator(mode="after")
+    def _check(self) -> HorseCard:
+        if self.range_low > self.range_high:
+            raise ValueError("range_low is above range_high")
+        if self.power_dirt is None and self.power_turf is None:
+            # page 7: a horse is rated for each surface it ran on, so at least one
+            raise ValueError("needs a Power rating: power_dirt, power_turf or both")
+        return self
+
+    def factor(self, name: str) -> int:
+        rating: int = getattr(self, FACTOR_FIELDS[name])
+        return rating
+
+
+class JockeyCard(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = ""
+    name: Name
+    ride: int = Field(ge=-2, le=2)
+    trouble: int = Field(ge=2, le=12)
+    note: PlainText = ""
+
+    @property
+    def house_rider(self) -> bool:
+        """A bundled stand-in (``cards_plain.house_rider``)."""
+        return house_rider(self.id)
+
+
+def describe_validation(exc: ValidationError) -> str:
+    """The first problem pydantic found, in one line: which field and what is wrong."""
+    # The deepest location is the most specific: for "str | HorseCard" it names the
+    # rating that is wrong rather than complaining that a table is not a string.
+    # On a tie, a table's own fault beats "not a string".
+    error = max(exc.errors(), key=lambda e: (len(e["loc"]), "str" not in e["loc"]))
+    parts: list[str] = []
+    for part in error["loc"]:
+        if isinstance(part, int) and parts and parts[-1] == "entries":
+            parts[-1] = f"entry {part + 1}"
+        elif isinstance(part, str) and not _model_step(part):
+            parts.append(part)
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return f"{'.'.join(parts) or 'value'}: {message}"
+
+
+def _model_step(part: str) -> bool:
+    """pydantic's own steps in a location (union members, validators), not field names."""
+    return part in ("str", "HorseCard", "JockeyCard") or part.startswith("function-")
+
+
+class CardSet(NamedTuple):
+    """A card set: its folder, and its horse and jockey cards by id (a NamedTuple: built
+    by every command that reads cards, where a frozen dataclass costs seven times more)."""
+
+    folder: Path
+    horses: dict[str, HorseCard]
+    jockeys: dict[str, JockeyCard]
+
+    def horse(self, ref: str) -> HorseCard:
+        return find_horse(self.folder, self.horses, ref)
+
+    def jockey(self, ref: str) -> JockeyCard:
+        return find_jockey(self.folder, self.jockeys, ref)
+
+    def search(self, text: str = "") -> list[HorseCard]:
+        needle = text.lower()
+        return [
+            h
+            for h in self.horses.values()
+            if needle in h.name.lower() or needle in h.id or needle in h.note.lower()
+        ]
+
+
+def _blank_to_none(row: dict[str, str]) -> dict[str, str | None]:
+    return {k: (v if v != "" else None) for k, v in row.items()}
+
+
+def load_card_set(folder: Path | None = None) -> CardSet:
+    """The card set in ``folder``, read and checked; the standard set's is kept
+    (``core.kept``: read and checked again only when a file or a rule changes)."""
+    if folder is not None:
+        return _read_card_set(folder)
+    import pydantic
+
+    from homestretch.core import content, inputs, kept
+    from homestretch.games.stretch.content import cards_plain
+
+    return kept.checked(
+        "cards",
+        STANDARD_CARDS,
+        CARD_FILES,
+        [Path(__file__), Path(cards_plain.__file__), Path(content.__file__), Path(inputs.__file__)],
+        f"pydantic {pydantic.VERSION}",
+        lambda: _read_card_set(STANDARD_CARDS),
+        lambda kept: isinstance(kept, CardSet) and kept.folder == STANDARD_CARDS,
+    )
+
+
+def _read_card_set(folder: Path) -> CardSet:
+    horses: dict[str, HorseCard] = {}
+    path = folder / CARD_FILES[0]
+    _, rows = read_csv(path)
+    for line, row in rows:
+        data = {k: v for k, v in _blank_to_none(row).items() if v is not None}
+        try:
+            horse = HorseCard.model_validate(data)
+        except ValidationError as exc:
+            raise ContentError(path, describe_validation(exc), f"line {line}") from None
+        if not horse.id or horse.id in horses:
+            raise ContentError(path, f"id {horse.id!r} is missing or repeated", f"line {line}")
+        horses[horse.id] = horse
+    jockeys: dict[str, JockeyCard] = {}
+    path = folder / CARD_FILES[1]
+    _, rows = read_csv(path)
+    for line, row in rows:
+        try:
+            jockey = JockeyCard.model_validate(row)
+        except ValidationError as exc:
+            raise ContentError(path, describe_validation(exc), f"line {line}") from None
+        if not jockey.id or jockey.id in jockeys:
+            raise ContentError(path, f"id {jockey.id!r} is missing or repeated", f"line {line}")
+        jockeys[jockey.id] = jockey
+    return CardSet(folder, horses, jockeys)

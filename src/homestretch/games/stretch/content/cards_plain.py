@@ -1,0 +1,145 @@
+"""Horse and jockey cards as plain records: what `stretch odds` reads without pydantic.
+
+cards.py's models are the one definition of a valid card. A card set they have checked
+is kept (``race_plain.kept_content``) as these records, so a command that must answer at
+once reads the standard cards back without importing pydantic (importing it and building
+the card and race models is a tenth of a second here: all of `odds`' budget). A record
+holds exactly a checked model's values, field for field (a test holds the two to the same
+fields in the same order). The lookups by id or name, and the text checks the models
+apply, are here so the models and the records share one copy of each.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
+
+from homestretch.core.errors import ContentError
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from homestretch.games.stretch.content.card_set import HorseCard, JockeyCard
+
+    AnyHorse: TypeAlias = "HorseCard | Horse"
+    """A horse card checked by the model, or its plain record."""
+    AnyJockey: TypeAlias = "JockeyCard | Jockey"
+
+STANDARD_CARDS = Path(__file__).parent / "cards"
+CARD_FILES = ("horses.csv", "jockeys.csv")
+FACTOR_FIELDS = {"class": "class_", "speed": "speed", "trip": "trip"}
+"""A Race Factor's name and the card's rating for it."""
+
+
+def no_control_characters(text: str) -> str:
+    """Text shown on a scoresheet is one printable line: a tab, newline or terminal
+    escape in a name would break the sheet and the terminal it is printed on."""
+    if text.isprintable():  # no Cc or Cf in it: the usual case, decided in C
+        return text
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf")), None)
+    if bad is not None:
+        raise ValueError(f"the control character {bad!r} is not allowed")
+    return text
+
+
+def not_blank(text: str) -> str:
+    if not text.strip():
+        raise ValueError("must not be blank")
+    return text
+
+
+def house_rider(jockey_id: str) -> bool:
+    """The bundled stand-ins (``house-a``, ...) may ride several horses in a race
+    (ruling S16): they stand for "a rider of this class", not for one person."""
+    return jockey_id.startswith("house-")
+
+
+class Horse(NamedTuple):
+    """A horse card's checked values (``cards.HorseCard``'s fields, in its order)."""
+
+    id: str
+    name: str
+    card: str
+    sex: str
+    age: int
+    overall: int | None
+    power_dirt: int | None
+    power_turf: int | None
+    range_low: float
+    range_high: float
+    wet: int
+    pace: int
+    form: str
+    trip: int
+    class_: int
+    speed: int
+    wire: int
+    note: str
+
+    def factor(self, name: str) -> int:
+        rating: int = getattr(self, FACTOR_FIELDS[name])
+        return rating
+
+
+class Jockey(NamedTuple):
+    """A jockey card's checked values (``cards.JockeyCard``'s fields, in its order)."""
+
+    id: str
+    name: str
+    ride: int
+    trouble: int
+    note: str
+
+    @property
+    def house_rider(self) -> bool:
+        return house_rider(self.id)
+
+
+class _Card(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+Card = TypeVar("Card", bound=_Card)
+
+
+def find_horse(folder: Path, horses: Mapping[str, Card], ref: str) -> Card:
+    """The horse card ``ref`` names: its id, else its name (any capitals) if one card has it."""
+    if ref in horses:
+        return horses[ref]
+    by_name = [h for h in horses.values() if h.name.lower() == ref.lower()]
+    if len(by_name) == 1:
+        return by_name[0]
+    if by_name:
+        ids = ", ".join(h.id for h in by_name)
+        raise ContentError(folder / CARD_FILES[0], f"{ref!r} is ambiguous: use one of {ids}")
+    raise ContentError(folder / CARD_FILES[0], f"no horse card {ref!r}")
+
+
+def find_jockey(folder: Path, jockeys: Mapping[str, Card], ref: str) -> Card:
+    """The jockey card ``ref`` names: its id, else the first of that name (any capitals)."""
+    if ref in jockeys:
+        return jockeys[ref]
+    for jockey in jockeys.values():
+        if jockey.name.lower() == ref.lower():
+            return jockey
+    raise ContentError(folder / CARD_FILES[1], f"no jockey card {ref!r}")
+
+
+class Cards(NamedTuple):
+    """A checked card set as plain records (``cards.CardSet``'s, without pydantic)."""
+
+    folder: Path
+    horses: dict[str, Horse]
+    jockeys: dict[str, Jockey]
+
+    def horse(self, ref: str) -> Horse:
+        return find_horse(self.folder, self.horses, ref)
+
+    def jockey(self, ref: str) -> Jockey:
+        return find_jockey(self.folder, self.jockeys, ref)

@@ -1,0 +1,570 @@
+"""The chart set: every chart the race is run on, read from a folder of files.
+
+The standard set ships in ``content/charts/standard``; ``--charts DIR`` selects another
+(docs/stretch-formats.md documents each file). Cells are validated on load, so a broken
+chart is refused with the file, line and column rather than failing mid-race.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import sys
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+from homestretch.core.content import read_csv, read_toml, require_columns, to_int, toml_value
+from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.core.odds import Odds
+
+if TYPE_CHECKING:
+    from homestretch.games.stretch.analysis.kernel import ChartArrays
+
+STANDARD = Path(__file__).parent / "charts" / "standard"
+ROLLS = range(2, 13)
+FORMS = ("A", "B", "C", "D", "E")
+ODDS_CLASSES = ("Fav", "A", "B", "C", "D", "E")
+FIELD_SIZES = ("2-5", "6-8", "9-12", "13+")
+SETUP_MIN_FURLONGS = 8
+"""The Pace Setup segment is omitted in races under a mile (page 16): a sprint."""
+FURLONGS = (4.5, 16.0)
+"""The distances a race may be run at: those the standard Final Time chart covers (page
+12 reads every race's time from it). Race files, `stretch new` and every chart set's
+Final Time chart keep to the same range."""
+BOOK_DEFAULTS = (("book_low", 1.15), ("book", 1.20), ("book_high", 1.25))
+"""chartset.toml ``[odds]``: a rolled book outside low-high is balanced to the target."""
+Pace = Literal["slow", "normal", "fast"]
+Factor = Literal["class", "speed", "trip"]
+TroubleResult = Literal["out", "none", "check-points", "check-dq", "dq"]
+
+
+# Band, FinalTime and Payoffs are NamedTuples, not frozen dataclasses: every command
+# that reads the charts builds these classes, and Python 3.11 builds a frozen dataclass
+# by compiling each of its methods (0.75 ms a class here, a NamedTuple 0.1 ms)
+
+
+class Band(NamedTuple):
+    """A row of a chart read by ranges (race points, totals)."""
+
+    low: int
+    high: int
+
+
+class FinalTime(NamedTuple):
+    furlongs: float
+    par_figure: int
+    par_seconds: float
+    seconds_per_point: float
+
+
+class Payoffs(NamedTuple):
+    stake: Fraction
+    win_share: Fraction
+    place_share: Fraction
+    show_share: Fraction
+    minimum: Fraction
+
+
+@dataclass(frozen=True)
+class ChartSet:
+    name: str
+    folder: str
+    seconds_per_length: float
+    pace_scenario: dict[tuple[int, int], Pace]  # (sum of top-two Pace, roll)
+    pace_effects_quick: dict[tuple[int, Pace], int]  # (Pace rating, pace)
+    form_quick: dict[tuple[str, int], tuple[int, bool]]  # (Form, roll) -> (adj, trouble)
+    trouble: dict[int, TroubleResult]
+    race_factors: dict[int, tuple[Factor, bool]]  # die -> (factor by red, ride by white)
+    final_speed: dict[tuple[int, int], int]  # (APR 0-29, roll)
+    final_times: tuple[FinalTime, ...]
+    break_points: dict[tuple[int, int], int]  # (Pace, roll)
+    pace_setup: dict[tuple[int, int], int]  # (Pace, roll)
+    race_pace: tuple[tuple[Band, tuple[Pace, ...]], ...]  # band of totals -> pace by one die
+    pace_effects_full: tuple[tuple[Band, dict[Pace, int]], ...]
+    race_position: dict[tuple[str, int], tuple[int, int, bool]]  # -> (pos, power, trouble)
+    odds_class: dict[tuple[int, str], str]  # (difference, field size) -> class
+    odds_chart: dict[tuple[str, int], Odds]  # (class, red die)
+    payoffs: Payoffs
+    book: tuple[float, float, float] = (1.15, 1.20, 1.25)
+    """The morning line's band and target (ruling S17): (low, target, high)."""
+    race_pace_shift: tuple[int, ...] = (0,) * 21
+    """Points taken off the top-two total before the Race Pace chart is read, by field
+    size (index = runners; ruling S18): more runners, higher top two by chance alone."""
+    race_pace_shift_sprint: tuple[int, ...] = (0,) * 21
+    """The same in races under a mile, where the Pace Setup segment is omitted, so the
+    top two's total is one roll's, not two rolls' (ruling S18)."""
+    race_pace_faces: tuple[int, ...] = (0,) * 21
+    """The faces (1 to this, 0-5) of the Field die on which one more point comes off, by
+    field size: the term's sixths of a point (ruling S18)."""
+    race_pace_faces_sprint: tuple[int, ...] = (0,) * 21
+    """The same in races under a mile."""
+    race_pace_sprint: tuple[tuple[Band, tuple[Pace, ...]], ...] | None = None
+    """The Race Pace chart of races under a mile, if the set has one (ruling S18): their
+    top two's total is one roll's, so it spreads less than a route's."""
+
+    @cached_property
+    def arrays(self) -> ChartArrays:
+        """The charts as the kernels' lookup arrays, made once a chart set."""
+        from homestretch.games.stretch.analysis.kernel import (
+            ChartArrays,  # kernel reads this module
+        )
+
+        return ChartArrays.from_charts(self)
+
+    # --- readings -----------------------------------------------------------------------
+    def pace_term(self, runners: int, sprint: bool) -> tuple[int, int]:
+        """The field-size term (ruling S18): whole points off the top-two total, and the
+        Field die's faces (1 to this) on which one more comes off."""
+        shifts = self.race_pace_shift_sprint if sprint else self.race_pace_shift
+        faces = self.race_pace_faces_sprint if sprint else self.race_pace_faces
+        at = min(runners, len(shifts) - 1)
+        return shifts[at], faces[at]
+
+    def field_die_matters(self, total: int, runners: int, sprint: bool) -> bool:
+        """Whether the Field die is rolled: the term has sixths, and the total it leaves
+        reads another Race Pace row on the faces that take the extra point (S18)."""
+        shift, faces = self.pace_term(runners, sprint)
+        row = self.race_pace_row
+        return faces > 0 and row(total - shift, sprint=sprint) != row(
+            total - shift - 1, sprint=sprint
+        )
+
+    def race_pace_row(
+        self,
+        total: int,
+        runners: int | None = None,
+        sprint: bool = False,
+        field_die: int | None = None,
+    ) -> tuple[Pace, ...]:
+        """The Race Pace chart's row for a top-two total (a sprint's chart in a sprint,
+        if the set has one), less the field-size term when the number of runners is
+        given (ruling S18): its whole points, and one more if the Field die was rolled
+        and shows one of the term's faces."""
+        if runners is not None:
+            shift, faces = self.pace_term(runners, sprint)
+            total -= shift + (field_die is not None and field_die <= faces)
+        chart, name = self.race_pace, "race_pace.csv"
+        if sprint and self.race_pace_sprint is not None:
+            chart, name = self.race_pace_sprint, "race_pace_sprint.csv"
+        for band, paces in chart:
+            if band.low <= total <= band.high:
+                return paces
+        raise HomestretchError(f"{self.folder}: {name} has no row for a total of {total}")
+
+    def pace_effect_full(self, points: int, pace: Pace) -> int:
+        if pace == "normal":
+            return 0
+        for band, effects in self.pace_effects_full:
+            if band.low <= points <= band.high:
+                return effects[pace]
+        raise HomestretchError(f"{self.folder}: pace_effects_full.csv has no row for {points}")
+
+    def odds_class_for(self, difference: int, field: int) -> str:
+        size = next(s for s, hi in zip(FIELD_SIZES, (5, 8, 12, 99), strict=True) if field <= hi)
+        deepest = max(d for d, _ in self.odds_class)
+        return self.odds_class[(min(difference, deepest), size)]
+
+    def final_time(self, furlongs: float) -> FinalTime:
+        """The chart's row for the distance; between two rows (a mile and 70 yards is
+        8.32 furlongs) the par time and seconds per point are read in proportion."""
+        rows = sorted(self.final_times, key=lambda r: r.furlongs)
+        for low, high in zip(rows, rows[1:], strict=False):
+            if low.furlongs <= furlongs <= high.furlongs:
+                share = (furlongs - low.furlongs) / (high.furlongs - low.furlongs)
+                if share in (0, 1):
+                    return low if share == 0 else high
+                return FinalTime(
+                    furlongs,
+                    round(low.par_figure + (high.par_figure - low.par_figure) * share),
+                    low.par_seconds + (high.par_seconds - low.par_seconds) * share,
+                    low.seconds_per_point
+                    + (high.seconds_per_point - low.seconds_per_point) * share,
+                )
+        if len(rows) == 1 and rows[0].furlongs == furlongs:
+            return rows[0]
+        raise HomestretchError(
+            f"a race of {furlongs:g} furlongs is outside the Final Time chart of "
+            f"{self.folder} ({rows[0].furlongs:g} to {rows[-1].furlongs:g} furlongs)"
+        )
+
+
+def _grid_int(folder: Path, name: str, columns: list[str]) -> dict[tuple[str, int], str]:
+    """A chart with one row per 2d6 roll (2-12) and the given columns; raw cells."""
+    path = folder / name
+    header, rows = read_csv(path)
+    require_columns(path, header, ["roll", *columns])
+    cells: dict[tuple[str, int], str] = {}
+    for line, row in rows:
+        roll = to_int(path, line, "roll", row["roll"])
+        if roll not in ROLLS:
+            raise ContentError(path, f"roll must be 2-12, got {roll}", f"line {line}")
+        for column in columns:
+            if (column, roll) in cells:
+                raise ContentError(path, f"roll {roll} appears twice", f"line {line}")
+            cells[(column, roll)] = row[column]
+    missing = sorted({r for r in ROLLS} - {r for _, r in cells})
+    if missing:
+        raise ContentError(path, f"no row for roll(s) {missing}")
+    return cells
+
+
+def _ints(path: Path, cells: dict[tuple[str, int], str]) -> dict[tuple[int, int], int]:
+    return {(int(c), r): to_int(path, r, f"column {c}", v) for (c, r), v in cells.items()}
+
+
+def _trouble_flag(path: Path, column: str, roll: int, text: str) -> tuple[str, bool]:
+    if text.endswith("t"):
+        if roll != 3:
+            # page 22: "Only a dice roll of 3 leads to a check of the trouble chart!"
+            raise ContentError(path, f"a t (Trouble) mark in column {column}", f"roll {roll}")
+        return text[:-1], True
+    if not text:
+        raise ContentError(path, f"empty cell in column {column}", f"roll {roll}")
+    return text, False
+
+
+def _bands(path: Path, line: int, row: dict[str, str]) -> Band:
+    band = Band(to_int(path, line, "low", row["low"]), to_int(path, line, "high", row["high"]))
+    if band.low > band.high:
+        raise ContentError(path, "low is above high", f"line {line}")
+    return band
+
+
+def _check_bands(path: Path, bands: list[Band]) -> None:
+    """Rows read by ranges must follow on from each other: no gap, no overlap."""
+    ordered = sorted(bands, key=lambda b: b.low)
+    for before, after in zip(ordered, ordered[1:], strict=False):
+        if after.low != before.high + 1:
+            what = "overlap" if after.low <= before.high else "leave a gap"
+            raise ContentError(
+                path, f"the rows {before.low}-{before.high} and {after.low}-{after.high} {what}"
+            )
+
+
+def _pace(path: Path, line: int, text: str, allow_blank: bool) -> Pace:
+    value = text.lower() or ("normal" if allow_blank else "")
+    if value not in ("slow", "normal", "fast"):
+        raise ContentError(path, f"pace must be slow, normal or fast, got {text!r}", f"line {line}")
+    return value  # type: ignore[return-value]
+
+
+RacePaceChart = tuple[tuple[Band, tuple[Pace, ...]], ...]
+
+
+def _race_pace_chart(path: Path) -> RacePaceChart:
+    header, rows = read_csv(path)
+    require_columns(path, header, ["low", "high", *[str(d) for d in range(1, 7)]])
+    chart = tuple(
+        (_bands(path, line, row), tuple(_pace(path, line, row[str(d)], False) for d in range(1, 7)))
+        for line, row in rows
+    )
+    if not chart:
+        raise ContentError(path, "the chart has no rows")
+    _check_bands(path, [band for band, _ in chart])
+    return chart
+
+
+PaceTerms = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _race_pace_terms(path: Path) -> PaceTerms:
+    """race_pace_field.csv (optional): ``runners``, ``shift`` and, optionally,
+    ``sprint_shift`` (races under a mile; else ``shift``), ``faces`` and ``sprint_faces``
+    (0-5; without them none, and without ``sprint_faces`` ``faces``): (shifts, sprint
+    shifts, faces, sprint faces) by runners. A field larger than the last row reads the
+    last row, and a chart set without the file has no term."""
+    if not path.exists():
+        return (0,) * 21, (0,) * 21, (0,) * 21, (0,) * 21
+    header, rows = read_csv(path)
+    optional = [c for c in ("sprint_shift", "faces", "sprint_faces") if c in header]
+    require_columns(path, header, ["runners", "shift", *optional])
+    if "sprint_faces" in header and "faces" not in header:
+        raise ContentError(path, "sprint_faces needs a faces column too", "header")
+    sprint_shift = "sprint_shift" if "sprint_shift" in header else "shift"
+    faces = "faces" if "faces" in header else None
+    sprint_faces = "sprint_faces" if "sprint_faces" in header else faces
+    terms: dict[int, tuple[int, int, int, int]] = {}
+    for line, row in rows:
+        runners = to_int(path, line, "runners", row["runners"])
+        if not 2 <= runners <= 20 or runners in terms:
+            raise ContentError(path, "runners must be 2-20, each once", f"line {line}")
+        die = [
+            0 if column is None else to_int(path, line, column, row[column])
+            for column in (faces, sprint_faces)
+        ]
+        if not all(0 <= d <= 5 for d in die):
+            raise ContentError(path, "faces must be 0-5 (of the Field die)", f"line {line}")
+        terms[runners] = (
+            to_int(path, line, "shift", row["shift"]),
+            to_int(path, line, sprint_shift, row[sprint_shift]),
+            die[0],
+            die[1],
+        )
+    if not terms or sorted(terms) != list(range(2, 2 + len(terms))):
+        raise ContentError(path, "runners must run 2, 3, 4, ... without gaps")
+    last = terms[max(terms)]
+    by_size = [terms.get(max(n, 2), last) for n in range(21)]
+    return tuple(tuple(t[k] for t in by_size) for k in range(4))  # type: ignore[return-value]
+
+
+def load_chart_set(folder: Path | None = None) -> ChartSet:
+    folder = folder or STANDARD
+    if not folder.is_dir():
+        raise ContentError(folder, "no such chart-set folder")
+    return _load_cached(folder.resolve())
+
+
+@cache
+def _load_cached(folder: Path) -> ChartSet:
+    """The chart set in ``folder``, read and checked once a process; the standard set's
+    is kept with its lookup arrays (``core.kept``: read and checked again only when a
+    file or a rule changes)."""
+    if folder != STANDARD.resolve():
+        return _read_chart_set(folder)
+    import numpy
+
+    from homestretch.core import content, inputs, kept, odds
+    from homestretch.games.stretch.analysis import kernel
+
+    return kept.checked(
+        "charts",
+        folder,
+        sorted(p.name for p in folder.iterdir() if p.suffix in (".csv", ".toml")),
+        [Path(m.__file__ or "") for m in (sys.modules[__name__], content, inputs, odds, kernel)],
+        f"numpy {numpy.__version__}",
+        lambda: _with_arrays(_read_chart_set(folder)),
+        lambda kept: isinstance(kept, ChartSet) and kept.folder == str(folder),
+    )
+
+
+def _with_arrays(charts: ChartSet) -> ChartSet:
+    """``charts`` with its lookup arrays made (kept with it), where the charts allow."""
+    with contextlib.suppress(HomestretchError):  # refused when a kernel first reads them
+        charts.arrays  # noqa: B018 - made now, so they are kept
+    return charts
+
+
+def _read_chart_set(folder: Path) -> ChartSet:
+    meta = read_toml(folder / "chartset.toml")
+    try:
+        pay = meta["payoffs"]
+        payoffs = Payoffs(
+            *(
+                Fraction(str(pay[k]))
+                for k in ("stake", "win_share", "place_share", "show_share", "minimum")
+            )
+        )
+        name = toml_value(folder / "chartset.toml", "top", meta, "name", str)
+        seconds_per_length = toml_value(
+            folder / "chartset.toml", "top", meta, "seconds_per_length", float
+        )
+    except KeyError as exc:
+        raise ContentError(folder / "chartset.toml", f"the key {exc} is missing") from None
+    except (TypeError, ValueError) as exc:
+        raise ContentError(folder / "chartset.toml", f"a value is not a number ({exc})") from None
+    if payoffs.stake <= 0 or not 0 < seconds_per_length <= 10:
+        raise ContentError(
+            folder / "chartset.toml",
+            "the stake must be above 0, and seconds_per_length above 0 and at most 10",
+        )
+    try:
+        odds_meta = meta.get("odds", {})
+        book = tuple(float(odds_meta.get(k, d)) for k, d in BOOK_DEFAULTS)
+    except (TypeError, ValueError, AttributeError):
+        raise ContentError(folder / "chartset.toml", "[odds] book values must be numbers") from None
+    if not 0 < book[0] <= book[1] <= book[2]:
+        raise ContentError(
+            folder / "chartset.toml", "[odds] needs 0 < book_low <= book <= book_high"
+        )
+    if min(payoffs.win_share, payoffs.place_share, payoffs.show_share, payoffs.minimum) < 0:
+        raise ContentError(folder / "chartset.toml", "payoff shares and minimum cannot be negative")
+
+    scenario_path = folder / "pace_scenario.csv"
+    scenario_cells = _grid_int(folder, "pace_scenario.csv", [str(s) for s in range(19)])
+    pace_scenario = {
+        (int(c), r): _pace(scenario_path, r, v, allow_blank=True)
+        for (c, r), v in scenario_cells.items()
+    }
+
+    path = folder / "pace_effects_quick.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["pace", "slow", "fast"])
+    pace_effects_quick: dict[tuple[int, Pace], int] = {}
+    for line, row in rows:
+        rating = to_int(path, line, "pace", row["pace"])
+        pace_effects_quick[(rating, "slow")] = to_int(path, line, "slow", row["slow"])
+        pace_effects_quick[(rating, "fast")] = to_int(path, line, "fast", row["fast"])
+        pace_effects_quick[(rating, "normal")] = 0
+    if {p for p, _ in pace_effects_quick} != set(range(10)):
+        raise ContentError(path, "needs one row for each Pace rating 0-9")
+
+    path = folder / "form_quick.csv"
+    form_quick = {}
+    for (c, r), v in _grid_int(folder, "form_quick.csv", list(FORMS)).items():
+        text, flag = _trouble_flag(path, c, r, v)
+        form_quick[(c, r)] = (to_int(path, r, f"column {c}", text), flag)
+
+    path = folder / "trouble.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["roll", "result"])
+    trouble: dict[int, TroubleResult] = {}
+    for line, row in rows:
+        if row["result"] not in ("out", "none", "check-points", "check-dq", "dq"):
+            raise ContentError(path, f"unknown result {row['result']!r}", f"line {line}")
+        trouble[to_int(path, line, "roll", row["roll"])] = row["result"]  # type: ignore[assignment]
+    if set(trouble) != set(ROLLS):
+        raise ContentError(path, "needs one row for each roll 2-12")
+
+    path = folder / "race_factors.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["die", "factor", "ride"])
+    race_factors: dict[int, tuple[Factor, bool]] = {}
+    for line, row in rows:
+        if row["factor"] not in ("class", "speed", "trip") or row["ride"] not in ("yes", "no"):
+            raise ContentError(path, "factor must be class/speed/trip, ride yes/no", f"line {line}")
+        die = to_int(path, line, "die", row["die"])
+        race_factors[die] = (row["factor"], row["ride"] == "yes")  # type: ignore[assignment]
+    if set(race_factors) != set(range(1, 7)):
+        raise ContentError(path, "needs one row for each die face 1-6")
+
+    final_speed = _ints(
+        folder / "final_speed.csv",
+        _grid_int(folder, "final_speed.csv", [str(a) for a in range(30)]),
+    )
+
+    path = folder / "final_time.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["furlongs", "par_figure", "par_time", "seconds_per_point"])
+    final_times = []
+    for line, row in rows:
+        try:
+            minutes, seconds = row["par_time"].split(":")
+            final_times.append(
+                FinalTime(
+                    float(row["furlongs"]),
+                    int(row["par_figure"]),
+                    int(minutes) * 60 + float(seconds),
+                    float(row["seconds_per_point"]),
+                )
+            )
+        except ValueError:
+            raise ContentError(
+                path,
+                "furlongs, par_figure, par_time (m:ss.ff) and seconds_per_point must be numbers",
+                f"line {line}",
+            ) from None
+        last = final_times[-1]
+        if not all(map(math.isfinite, (last.furlongs, last.par_seconds, last.seconds_per_point))):
+            raise ContentError(path, "every number must be finite (not inf or nan)", f"line {line}")
+        if last.seconds_per_point <= 0 or last.par_seconds <= 0 or last.furlongs <= 0:
+            raise ContentError(
+                path, "furlongs, par_time and seconds_per_point must be above 0", f"line {line}"
+            )
+        if len(final_times) > 1 and last.furlongs <= final_times[-2].furlongs:
+            raise ContentError(
+                path, "furlongs must increase down the chart (one row a distance)", f"line {line}"
+            )
+    if not final_times:
+        raise ContentError(path, "the chart has no rows (it needs one a distance)")
+
+    covered = sorted(row.furlongs for row in final_times)
+    if not covered or covered[0] > FURLONGS[0] or covered[-1] < FURLONGS[1]:
+        raise ContentError(
+            path, f"the rows must cover every race distance, {FURLONGS[0]:g} to {FURLONGS[1]:g}"
+        )
+
+    break_points = _ints(
+        folder / "break.csv", _grid_int(folder, "break.csv", [str(p) for p in range(10)])
+    )
+    pace_setup = _ints(
+        folder / "pace_setup.csv", _grid_int(folder, "pace_setup.csv", [str(p) for p in range(10)])
+    )
+
+    race_pace = _race_pace_chart(folder / "race_pace.csv")
+    sprint_chart = folder / "race_pace_sprint.csv"
+    race_pace_sprint = _race_pace_chart(sprint_chart) if sprint_chart.exists() else None
+    shifts, sprint_shifts, faces, sprint_faces = _race_pace_terms(folder / "race_pace_field.csv")
+
+    path = folder / "pace_effects_full.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["low", "high", "slow", "fast"])
+    pace_effects_full: tuple[tuple[Band, dict[Pace, int]], ...] = tuple(
+        (
+            _bands(path, line, row),
+            {
+                "slow": to_int(path, line, "slow", row["slow"]),
+                "fast": to_int(path, line, "fast", row["fast"]),
+                "normal": 0,
+            },
+        )
+        for line, row in rows
+    )
+    if not pace_effects_full:
+        raise ContentError(path, "the chart has no rows")
+    _check_bands(path, [band for band, _ in pace_effects_full])
+
+    path = folder / "race_position.csv"
+    race_position = {}
+    for (c, r), v in _grid_int(folder, "race_position.csv", list(FORMS)).items():
+        text, flag = _trouble_flag(path, c, r, v)
+        parts = text.split("/")
+        if len(parts) != 2:
+            raise ContentError(path, f"cell {v!r} must read position/power", f"roll {r}, {c}")
+        race_position[(c, r)] = (to_int(path, r, c, parts[0]), to_int(path, r, c, parts[1]), flag)
+
+    path = folder / "odds_class.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["difference", *FIELD_SIZES])
+    odds_class = {}
+    for line, row in rows:
+        difference = to_int(path, line, "difference", row["difference"])
+        for size in FIELD_SIZES:
+            if row[size] not in ODDS_CLASSES:
+                raise ContentError(path, f"class must be one of {ODDS_CLASSES}", f"line {line}")
+            odds_class[(difference, size)] = row[size]
+    if not rows or {d for d, _ in odds_class} != set(range(len(rows))):
+        raise ContentError(path, "differences must run 0, 1, 2, ... without gaps")
+
+    path = folder / "odds.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["red", *ODDS_CLASSES])
+    odds_chart = {}
+    for line, row in rows:
+        red = to_int(path, line, "red", row["red"])
+        for cls in ODDS_CLASSES:
+            try:
+                odds_chart[(cls, red)] = Odds.parse(row[cls])
+            except HomestretchError as exc:
+                raise ContentError(path, str(exc), f"line {line}, {cls}") from None
+    if {r for _, r in odds_chart} != set(range(1, 7)):
+        raise ContentError(path, "needs one row for each red die face 1-6")
+
+    return ChartSet(
+        name=name,
+        folder=str(folder),
+        seconds_per_length=seconds_per_length,
+        pace_scenario=pace_scenario,
+        pace_effects_quick=pace_effects_quick,
+        form_quick=form_quick,
+        trouble=trouble,
+        race_factors=race_factors,
+        final_speed=final_speed,
+        final_times=tuple(final_times),
+        break_points=break_points,
+        pace_setup=pace_setup,
+        race_pace=race_pace,
+        race_pace_sprint=race_pace_sprint,
+        pace_effects_full=pace_effects_full,
+        race_position=race_position,
+        odds_class=odds_class,
+        odds_chart=odds_chart,
+        payoffs=payoffs,
+        book=(book[0], book[1], book[2]),
+        race_pace_shift=shifts,
+        race_pace_shift_sprint=sprint_shifts,
+        race_pace_faces=faces,
+        race_pace_faces_sprint=sprint_faces,
+    )

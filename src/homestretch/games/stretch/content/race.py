@@ -1,0 +1,311 @@
+"""Race files (TOML scoresheets): conditions and the entries in post-position order.
+
+A race file names horses and jockeys by card reference or writes them inline, may
+preset an entry's Adjusted Power Rating and may give the real-life odds. Loading
+resolves everything into a self-contained :class:`Race`, which is what a saved run
+stores, so a replay never depends on the card files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError
+
+from homestretch.core.content import read_toml
+from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.games.stretch.content.card_set import (
+    CardSet,
+    HorseCard,
+    JockeyCard,
+    Name,
+    PlainText,
+    describe_validation,
+    load_card_set,
+)
+from homestretch.games.stretch.content.cards_plain import Cards, Horse, Jockey
+from homestretch.games.stretch.content.chart_set import FURLONGS
+from homestretch.games.stretch.content.race_plain import (
+    BUNDLED_RACES,
+    FieldRule,
+    PlainContent,
+    build_runners,
+    bundled_races,
+    condition_named,
+    odds_text,
+    race_terms,
+    resolve_race_path,
+)
+
+Surface = Literal["dirt", "turf", "synthetic"]
+
+
+class EntrySpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    horse: str | HorseCard
+    jockey: str | JockeyCard
+    apr: StrictInt | None = Field(default=None, ge=0, le=29)  # true is not a rating
+    odds: Annotated[str | None, AfterValidator(odds_text)] = None
+
+
+class RaceSpec(BaseModel):
+    """The race file as written."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name
+    date: PlainText = ""
+    track: PlainText = ""
+    furlongs: float = Field(ge=FURLONGS[0], le=FURLONGS[1], allow_inf_nan=False)
+    surface: Surface = "dirt"
+    condition: Annotated[str, AfterValidator(condition_named)] = "fast"
+    wet_effect: StrictInt | None = Field(default=None, ge=-3, le=0)
+    cards: str | None = None
+    notes: str = ""
+    entries: list[EntrySpec] = Field(min_length=2, max_length=20)
+
+
+class Runner(BaseModel):
+    """One resolved entry: everything the scoresheet needs, inline."""
+
+    model_config = ConfigDict(frozen=True)
+
+    post: int
+    horse: HorseCard
+    jockey: JockeyCard
+    start_apr: int
+    apr_working: str
+    real_odds: str | None = None
+
+
+class Race(BaseModel):
+    """A resolved race: self-contained, JSON-safe (``model_dump``), stored with every run."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    date: str
+    track: str
+    furlongs: float
+    surface: Surface
+    condition: str
+    wet_effect: int
+    notes: str
+    runners: list[Runner]
+
+    @property
+    def has_real_odds(self) -> bool:
+        return all(r.real_odds is not None for r in self.runners)
+
+    @property
+    def distance(self) -> str:
+        return describe_distance(self.furlongs)
+
+
+def describe_distance(furlongs: float) -> str:
+    miles, rest = divmod(furlongs, 8)
+    eighths = {
+        0: "",
+        0.5: " 1/16",
+        1: " 1/8",
+        2: " 1/4",
+        3: " 3/8",
+        4: " 1/2",
+        5: " 5/8",
+        6: " 3/4",
+        7: " 7/8",
+        1.5: " 3/16",
+    }
+    if miles >= 1 and rest in eighths:
+        word = "mile" if miles == 1 and rest == 0 else "miles"
+        return f"{int(miles)}{eighths[rest]} {word}"
+    return f"{furlongs:g} furlongs"
+
+
+def bundled_race(name: str) -> Race:
+    """A bundled race by its name (``2009-champagne-stakes``), never a file's path: a
+    configuration sent to the server names one this way."""
+    names = [race.stem for race in bundled_races()]
+    if name not in names:
+        raise HomestretchError(f"race: no bundled race {name!r} (see `homestretch stretch races`)")
+    return load_race(BUNDLED_RACES / f"{name}.toml")
+
+
+def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
+    path = resolve_race_path(ref)
+    data: dict[str, Any] = read_toml(path)
+    try:
+        # strict: TOML has numbers, so a rating written as "17" is a slip, not a 17 (card
+        # files are CSV text and are read leniently)
+        spec = RaceSpec.model_validate(data, strict=True)
+    except ValidationError as exc:
+        raise ContentError(path, describe_validation(exc)) from None
+    except HomestretchError as exc:
+        raise ContentError(path, str(exc)) from None
+    cards = load_card_set(_cards_folder(path, spec.cards))
+    try:
+        return build_race(spec, cards, estimate_surface)
+    except HomestretchError as exc:
+        raise ContentError(path, str(exc)) from None
+
+
+def _cards_folder(race_path: Path, cards: str | None) -> Path | None:
+    if cards is None or cards == "standard":
+        return None
+    folder = (race_path.parent / cards).resolve()
+    if not folder.is_dir():
+        raise ContentError(race_path, f"card set folder {cards!r} not found", "cards")
+    return folder
+
+
+def build_race(spec: RaceSpec, cards: CardSet, estimate_surface: bool = False) -> Race:
+    surface, wet_effect = race_terms(spec.surface, spec.condition, spec.wet_effect)
+    runners = build_runners(
+        [(entry.horse, entry.jockey, entry.apr, entry.odds) for entry in spec.entries],
+        spec.furlongs,
+        surface,
+        wet_effect,
+        cards.horse,
+        cards.jockey,
+        estimate_surface,
+    )
+    return Race(
+        name=spec.name,
+        date=spec.date,
+        track=spec.track,
+        furlongs=spec.furlongs,
+        surface=spec.surface,
+        condition=spec.condition,
+        wet_effect=wet_effect,
+        notes=spec.notes,
+        runners=[
+            Runner(
+                post=post,
+                horse=horse,
+                jockey=jockey,
+                start_apr=apr,
+                apr_working=working,
+                real_odds=odds,
+            )
+            for post, horse, jockey, apr, working, odds in runners
+        ],
+    )
+
+
+def plain_content(folder: Path) -> PlainContent | None:
+    """The card set in ``folder`` as the models checked it, as plain records, with the
+    race file's rules taken from the models (``race_plain``: what `stretch odds` reads
+    without pydantic); None if a model has a field ``plain_rules`` cannot take as data."""
+    cards = load_card_set(folder)
+    rules = plain_rules(RaceSpec)
+    if rules is None:
+        return None
+    return PlainContent(
+        Cards(
+            cards.folder,
+            {
+                key: Horse(*(getattr(h, name) for name in Horse._fields))
+                for key, h in cards.horses.items()
+            },
+            {
+                key: Jockey(*(getattr(j, name) for name in Jockey._fields))
+                for key, j in cards.jockeys.items()
+            },
+        ),
+        rules,
+    )
+
+
+def plain_rules(model: type[BaseModel]) -> dict[str, FieldRule] | None:
+    """``model``'s fields as data (``race_plain.FieldRule``), read from the model itself:
+    None where it has anything this cannot state exactly (a validator of the model's own,
+    an alias, a default made by a function, a type or a constraint of another kind), so
+    the plain reader is never given a rule it would apply differently."""
+    import dataclasses
+    import types
+    import typing
+
+    import annotated_types
+    from pydantic.types import AllowInfNan, Strict
+
+    decorators = model.__pydantic_decorators__
+    if model.model_config.get("extra") != "forbid" or any(
+        getattr(decorators, f.name) for f in dataclasses.fields(decorators)
+    ):
+        return None
+    rules: dict[str, FieldRule] = {}
+    for name, field in model.model_fields.items():
+        if field.alias not in (None, name) or field.validation_alias is not None:
+            return None
+        if field.default_factory is not None:
+            return None
+        kinds: set[str] = set()
+        choices: tuple[str, ...] | None = None
+        entries: dict[str, FieldRule] | None = None
+        annotation = field.annotation
+        union = typing.get_origin(annotation) in (typing.Union, types.UnionType)
+        for member in typing.get_args(annotation) if union else (annotation,):
+            if typing.get_origin(member) is Annotated:
+                member, *extra = typing.get_args(member)
+                if not all(isinstance(m, Strict) and m.strict for m in extra):
+                    return None
+            origin = typing.get_origin(member)
+            if member in (str, int, float):
+                kinds.add(member.__name__)
+            elif member is type(None):
+                kinds.add("none")
+            elif (
+                origin is Literal
+                and not union
+                and all(type(c) is str for c in typing.get_args(member))
+            ):
+                choices = typing.get_args(member)
+            elif origin is list and not union:
+                (item,) = typing.get_args(member)
+                inner = (
+                    plain_rules(item)
+                    if isinstance(item, type) and issubclass(item, BaseModel)
+                    else None
+                )
+                if inner is None:
+                    return None
+                entries = inner
+            elif union and isinstance(member, type) and issubclass(member, BaseModel):
+                pass  # a card written inline: the models read it
+            else:
+                return None
+        bounds: dict[str, Any] = {}
+        checks = []
+        finite = False
+        for item in field.metadata:
+            if isinstance(item, annotated_types.Ge):
+                bounds["ge"] = item.ge
+            elif isinstance(item, annotated_types.Le):
+                bounds["le"] = item.le
+            elif isinstance(item, annotated_types.MinLen):
+                bounds["min_length"] = item.min_length
+            elif isinstance(item, annotated_types.MaxLen):
+                bounds["max_length"] = item.max_length
+            elif isinstance(item, AllowInfNan) and not item.allow_inf_nan:
+                finite = True
+            elif isinstance(item, AfterValidator) and isinstance(item.func, types.FunctionType):
+                checks.append(item.func)
+            else:
+                return None
+        required = field.is_required()
+        rules[name] = FieldRule(
+            required=required,
+            default=None if required else field.default,
+            kinds=frozenset(kinds),
+            choices=choices,
+            entries=entries,
+            ge=bounds.get("ge"),
+            le=bounds.get("le"),
+            min_length=bounds.get("min_length"),
+            max_length=bounds.get("max_length"),
+            finite=finite,
+            checks=tuple(checks),
+        )
+    return rules

@@ -1,0 +1,357 @@
+"""A race file read for `stretch odds` without pydantic, where that is sure to be right.
+
+Importing pydantic and building the card and race models costs a tenth of a second here,
+the whole of the time `odds` has to show its first answer (issue 17). race.py's models
+stay the one definition of a valid race file and card; this module never decides
+validity on rules of its own:
+
+- the standard cards come from a kept entry (``kept_content``, through ``core.kept``:
+  named by a digest of the card files and of every module the checks are made by, and
+  read back only whole) made from the card set the models checked, as plain records
+  (``cards_plain``);
+- the race file is read against the models' own fields, taken from them as data when
+  that entry was made (``race.plain_rules``: each field's types, bounds, lengths and
+  check functions, the same functions the models call), by ``vouch``. It vouches for a
+  file only when every value is of a kind it reads exactly as pydantic does in strict
+  mode (text, whole and decimal numbers, an array of entries naming cards by
+  reference) and passes every check; anything else at all -- a card written inline,
+  another card folder, a value out of bounds, a name that is not there -- is not
+  vouched for, and the race is read by ``race.load_race``, which says what is wrong
+  in the one message it always gave. A plain reader can only ever accept less than
+  the models, never more (tests hold it to pydantic on thousands of damaged files).
+
+The race this gives is a ``PlainRace`` of the same values as the model's ``Race``
+(the same fields; the exact cache names both alike).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+
+from homestretch.core.errors import HomestretchError
+from homestretch.core.odds import Odds
+from homestretch.games.stretch.content.apr import starting_apr
+from homestretch.games.stretch.content.cards_plain import (
+    CARD_FILES,
+    STANDARD_CARDS,
+    Cards,
+    Horse,
+    Jockey,
+    house_rider,
+)
+from homestretch.games.stretch.content.conditions import CONDITIONS
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from homestretch.games.stretch.content.card_set import HorseCard, JockeyCard
+    from homestretch.games.stretch.content.race import Race, Runner
+
+    AnyRace: TypeAlias = "Race | PlainRace"
+    """A race as the models built it, or its plain record."""
+    AnyRunner: TypeAlias = "Runner | PlainRunner"
+
+BUNDLED_RACES = Path(__file__).parent / "races"
+
+
+def resolve_race_path(ref: str | Path) -> Path:
+    """A race is a file path or the name of a bundled race (``2009-champagne-stakes``)."""
+    path = Path(ref)
+    if path.exists():
+        return path
+    bundled = BUNDLED_RACES / f"{ref}.toml"
+    if bundled.exists():
+        return bundled
+    from difflib import get_close_matches  # only on a mistake: 13 ms at every start else
+
+    names = [race.stem for race in bundled_races()]
+    near = get_close_matches(str(ref), names, n=1)
+    hint = f"did you mean {near[0]}?" if near else "see `homestretch stretch races`"
+    raise HomestretchError(f"{ref}: no such race file, and no bundled race of that name ({hint})")
+
+
+def bundled_races() -> list[Path]:
+    return sorted(BUNDLED_RACES.glob("*.toml"))
+
+
+def condition_named(value: str) -> str:
+    """A track condition, any capitals (the race file's ``condition``), in small letters."""
+    if value.lower() not in CONDITIONS:
+        raise ValueError(f"condition must be one of {', '.join(CONDITIONS)}")
+    return value.lower()
+
+
+def odds_text(value: str | None) -> str | None:
+    """Real-life odds as a race file writes them (``5/2``), refused unless they read."""
+    if value is not None:
+        Odds.parse(value)
+    return value
+
+
+class PlainRunner(NamedTuple):
+    """``race.Runner``'s values (its fields, in its order)."""
+
+    post: int
+    horse: Horse
+    jockey: Jockey
+    start_apr: int
+    apr_working: str
+    real_odds: str | None
+
+
+class PlainRace(NamedTuple):
+    """``race.Race``'s values (its fields, in its order)."""
+
+    name: str
+    date: str
+    track: str
+    furlongs: float
+    surface: str
+    condition: str
+    wet_effect: int
+    notes: str
+    runners: tuple[PlainRunner, ...]
+
+
+H = TypeVar("H", "HorseCard", Horse)
+J = TypeVar("J", "JockeyCard", Jockey)
+
+
+def build_runners(
+    entries: Sequence[tuple[str | H, str | J, int | None, str | None]],
+    furlongs: float,
+    surface: str,
+    wet_effect: int,
+    horse_of: Callable[[str], H],
+    jockey_of: Callable[[str], J],
+    estimate_surface: bool = False,
+) -> list[tuple[int, H, J, int, str, str | None]]:
+    """Each entry (horse, jockey, preset APR, odds), its cards found and its starting APR
+    worked out: (post, horse, jockey, APR, how it was reached, odds). ``surface`` is the
+    one run on (synthetic runs as dirt), ``wet_effect`` the one in force."""
+    runners = []
+    entered: dict[str, int] = {}
+    riding: dict[str, int] = {}
+    for post, (horse_ref, jockey_ref, preset, odds) in enumerate(entries, start=1):
+        horse = horse_of(horse_ref) if isinstance(horse_ref, str) else horse_ref
+        card = horse.id or horse.name  # two cards of one horse (1972, 1973) may meet
+        if card in entered:
+            raise HomestretchError(f"entry {post}: {card} is already entry {entered[card]}")
+        entered[card] = post
+        jockey = jockey_of(jockey_ref) if isinstance(jockey_ref, str) else jockey_ref
+        rider = jockey.id or jockey.name
+        if rider in riding and not house_rider(jockey.id):  # one jockey, one mount (S16)
+            raise HomestretchError(
+                f"entry {post}: {jockey.name} already rides entry {riding[rider]}; "
+                "a jockey rides one horse in a race (a house rider may ride several)"
+            )
+        riding[rider] = post
+        if preset is not None:
+            apr, working = preset, "preset on the scoresheet"
+        else:
+            try:
+                built = starting_apr(horse, surface, furlongs, wet_effect, estimate_surface)
+            except HomestretchError as exc:
+                raise HomestretchError(f"entry {post}: {exc}") from None
+            apr, working = built.apr, built.explain()
+        runners.append((post, horse, jockey, apr, working, odds))
+    return runners
+
+
+def race_terms(surface: str, condition: str, wet_effect: int | None) -> tuple[str, int]:
+    """The surface a race is run on (synthetic runs as dirt, page 7) and its wet effect
+    (the file's, else its condition's)."""
+    return (
+        "turf" if surface == "turf" else "dirt",
+        wet_effect if wet_effect is not None else CONDITIONS[condition],
+    )
+
+
+class FieldRule(NamedTuple):
+    """One field of a model, as data (``race.plain_rules`` takes it from the model)."""
+
+    required: bool
+    default: Any
+    kinds: frozenset[str]
+    """What pydantic reads it from in strict mode: str, int, float, none (an int is read
+    as a float where float is allowed); a union with a card model lists only the rest."""
+    choices: tuple[str, ...] | None  # a Literal of text
+    entries: Mapping[str, FieldRule] | None  # a list of another model's fields
+    ge: float | None
+    le: float | None
+    min_length: int | None
+    max_length: int | None
+    finite: bool
+    checks: tuple[Callable[[Any], Any], ...]  # the model's after-validators, in order
+
+
+_NOT = object()
+"""Not vouched for."""
+
+
+def vouch(data: object, rules: Mapping[str, FieldRule]) -> dict[str, Any] | None:
+    """``data``'s fields as the model would have them, defaults filled in, or None
+    where anything is not surely valid (then the model itself reads the data)."""
+    if type(data) is not dict or any(key not in rules for key in data):
+        return None  # every model read here forbids fields it does not have
+    fields: dict[str, Any] = {}
+    for key, rule in rules.items():
+        if key not in data:
+            if rule.required:
+                return None
+            fields[key] = rule.default  # pydantic checks no default
+            continue
+        value = _value(data[key], rule)
+        if value is _NOT:
+            return None
+        fields[key] = value
+    return fields
+
+
+def _value(value: Any, rule: FieldRule) -> Any:
+    kind = type(value)
+    if kind is str:
+        if rule.choices is not None and value not in rule.choices:
+            return _NOT
+        if rule.choices is None and "str" not in rule.kinds:
+            return _NOT
+    elif kind is int and "int" in rule.kinds:
+        pass
+    elif kind in (int, float) and "float" in rule.kinds:
+        try:
+            value = float(value)
+        except OverflowError:
+            return _NOT
+        if rule.finite and not math.isfinite(value):
+            return _NOT
+    elif kind is list and rule.entries is not None:
+        entries = [vouch(item, rule.entries) for item in value]
+        if any(entry is None for entry in entries):
+            return _NOT
+        value = entries
+    else:
+        return _NOT  # true and false, tables, dates, None written out: the model's to say
+    if kind in (int, float) and not (
+        (rule.ge is None or value >= rule.ge) and (rule.le is None or value <= rule.le)
+    ):
+        return _NOT
+    if (kind is list or kind is str) and not (
+        (rule.min_length is None or len(value) >= rule.min_length)
+        and (rule.max_length is None or len(value) <= rule.max_length)
+    ):
+        return _NOT
+    for check in rule.checks:
+        try:
+            value = check(value)
+        except Exception:  # the model's message, from the model, if it is asked
+            return _NOT
+    return value
+
+
+class PlainContent(NamedTuple):
+    """What ``kept_content`` keeps: the standard card set as the models checked it, and
+    the race file's fields and its entries' as the models define them."""
+
+    cards: Cards
+    race: Mapping[str, FieldRule]  # its entries' rules within
+
+
+PLAIN_SOURCES = (
+    "content/card_set.py",
+    "content/cards_plain.py",
+    "content/race.py",
+    "content/race_plain.py",
+    "content/apr.py",
+    "content/chart_set.py",
+    "content/conditions.py",
+    "analysis/kernel.py",
+    "rules/odds_payoffs.py",
+)
+"""The modules a race and its cards are checked and built by, and every module of the
+game those import (a test holds it so; core's are added below)."""
+
+
+def kept_content() -> PlainContent | None:
+    """The standard cards and the race file's rules as plain data: kept (``core.kept``),
+    else made by the models now (pydantic imported) and kept for the next command. None
+    where the models' fields cannot be read as data (then every race is the models')."""
+    import importlib.util
+
+    from homestretch.core import content, errors, inputs, kept, odds
+
+    game = Path(__file__).parents[1]  # PLAIN_SOURCES are named from the game's package
+    core = [Path(m.__file__ or "") for m in (content, errors, inputs, odds, kept)]
+    spec = importlib.util.find_spec("pydantic")  # found, not imported: its version file
+    versions = [Path(spec.origin).parent / "version.py"] if spec and spec.origin else []
+    made = kept.checked(
+        "race-plain",
+        STANDARD_CARDS,
+        CARD_FILES,
+        [game / name for name in PLAIN_SOURCES] + core + versions,
+        "",  # no library's objects kept: pydantic's version is among the sources
+        _made_by_the_models,
+        lambda entry: (
+            entry is None  # the models' fields not data: kept so, not made again
+            or isinstance(entry, PlainContent)
+            and entry.cards.folder == STANDARD_CARDS
+        ),
+    )
+    return made if isinstance(made, PlainContent) else None
+
+
+def _made_by_the_models() -> PlainContent | None:
+    from homestretch.games.stretch.content.race import plain_content
+
+    return plain_content(STANDARD_CARDS)
+
+
+def load_odds_race(ref: str | Path) -> AnyRace:
+    """The race ``ref`` names, as ``race.load_race`` reads it: a ``PlainRace`` when the
+    file is surely valid on the models' own rules (no pydantic imported), else the
+    models' ``Race`` (or their one message on what is wrong)."""
+    path = resolve_race_path(ref)
+    plain = _plain_race(path)
+    if plain is not None:
+        return plain
+    from homestretch.games.stretch.content.race import load_race
+
+    return load_race(path)
+
+
+def _plain_race(path: Path) -> PlainRace | None:
+    from homestretch.core.content import read_toml
+
+    data = read_toml(path)  # a file TOML cannot read: the same message either way
+    if data.get("cards", "standard") != "standard":
+        return None  # another card set: read and checked afresh, by the models
+    content = kept_content()
+    spec = None if content is None else vouch(data, content.race)
+    if content is None or spec is None:
+        return None
+    surface, wet_effect = race_terms(spec["surface"], spec["condition"], spec["wet_effect"])
+    cards = content.cards
+    try:
+        runners = build_runners(
+            [(e["horse"], e["jockey"], e["apr"], e["odds"]) for e in spec["entries"]],
+            spec["furlongs"],
+            surface,
+            wet_effect,
+            cards.horse,
+            cards.jockey,
+        )
+    except HomestretchError:
+        return None  # a card not found, a jockey on two horses: the models' message
+    return PlainRace(
+        name=spec["name"],
+        date=spec["date"],
+        track=spec["track"],
+        furlongs=spec["furlongs"],
+        surface=spec["surface"],
+        condition=spec["condition"],
+        wet_effect=wet_effect,
+        notes=spec["notes"],
+        runners=tuple(PlainRunner(*runner) for runner in runners),
+    )

@@ -1,0 +1,418 @@
+"""A race as JSON (the scoresheet and the result chart) and as the race call."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homestretch.core.protocol import CHANCE, JSON
+from homestretch.games.stretch.rules.finish import format_lengths, format_time
+from homestretch.games.stretch.rules.odds_payoffs import book, payoff
+from homestretch.games.stretch.rules.sheet import Line
+
+if TYPE_CHECKING:
+    from homestretch.games.stretch.rules.engine import RaceState
+
+POOLS = ("win", "place", "show")
+
+
+def payoffs(state: RaceState, line: Line) -> dict[str, float | None]:
+    """$2 payoffs the line earned: win for 1st, place for 1st-2nd, show for 1st-3rd.
+
+    A dead-heated horse pays as if it had the place alone (docs/rulings.md).
+    """
+    odds = state.used_odds(line)
+    earned: dict[str, float | None] = dict.fromkeys(POOLS)
+    if state.finish is None or line.finish is None or odds is None:
+        return earned
+    for depth, pool in enumerate(POOLS, start=1):
+        if line.finish <= depth:
+            earned[pool] = float(payoff(odds, pool, state.charts))
+    return earned
+
+
+def race_json(state: RaceState) -> JSON:
+    race = state.race
+    dice = [face for e in state.events if e.player == CHANCE for face in (e.outcome or ())]
+    entries = []
+    for line in state.lines:
+        odds = state.used_odds(line)
+        item: JSON = {
+            "post": line.post,
+            "horse": line.name,
+            "jockey": line.runner.jockey.name,
+            "start_apr": line.runner.start_apr,
+            "apr_working": line.runner.apr_working,
+            "odds_class": line.odds_class,
+            "odds_roll": None if line.odds_roll is None else list(line.odds_roll),
+            "chart_odds": None if line.chart_odds is None else str(line.chart_odds),
+            "pace_adj": line.pace_adj,
+            "form_roll": line.form_roll,
+            "form_adj": line.form_adj,
+            "final_apr": line.final_apr,
+            "factor_adj": line.factor_adj,
+            "speed_roll": line.speed_roll,
+            "speed_dice": None if line.speed_dice is None else list(line.speed_dice),
+            "final_speed": line.final_speed,
+            "photo_total": line.photo_total,
+            "trouble": list(line.trouble),
+            "dq_roll": line.dq_roll,
+            "finish": line.finish if state.finish is not None else None,
+            "status": line.status,
+            "odds": None if odds is None else str(odds),
+            "payoffs": payoffs(state, line),
+            "time": None if line.seconds is None else format_time(line.seconds),
+            "beaten_lengths": None,
+        }
+        if state.finish is not None and not line.out:
+            item["beaten_lengths"] = round(state.finish.beaten[line.post - 1], 2)
+        if state.mode == "full":
+            item["race_points"] = list(line.race_points)
+        horse, jockey = line.runner.horse, line.runner.jockey
+        item["ratings"] = {
+            "pace": horse.pace,
+            "form": horse.form,
+            "class": horse.class_,
+            "speed": horse.speed,
+            "trip": horse.trip,
+            "wire": horse.wire,
+            "ride": jockey.ride,
+            "trouble": jockey.trouble,
+        }
+        entries.append(item)
+    margins = chart_margins(entries) if state.finish is not None else {}
+    for item in entries:
+        item["margin"] = margins.get(item["post"])
+    board = [state.used_odds(line) for line in state.lines]
+    return {
+        "book": None if None in board else round(book([o for o in board if o]), 4),
+        "race": {
+            "name": race.name,
+            "date": race.date,
+            "track": race.track,
+            "furlongs": race.furlongs,
+            "distance": race.distance,
+            "surface": race.surface,
+            "condition": race.condition,
+            "wet_effect": race.wet_effect,
+        },
+        "mode": state.mode,
+        "charts": state.charts.name,
+        "segment": state.current_segment,
+        "finished": state.finish is not None,
+        "pace": state.pace,
+        "pace_total": state.pace_total,
+        "pace_roll": None if state.pace_roll is None else list(state.pace_roll),
+        "pace_term": state.pace_term,
+        "field_die": state.field_die,
+        "race_factor": state.factor,
+        "ride_applies": state.ride_applies,
+        "dice": dice,
+        "call": [{"heading": heading, "words": words} for heading, words in race_call(state)],
+        "entries": entries,
+        "order": []
+        if state.finish is None
+        else [[state.lines[i].post for i in group] for group in state.finish.order],
+        "final_time": None
+        if state.finish is None or state.finish.winner_seconds is None
+        else format_time(state.finish.winner_seconds),
+    }
+
+
+def chart_margins(entries: list[JSON]) -> dict[int, str]:
+    """The result chart's Margin column, by post: each finisher's margin behind the last
+    horse past the wire among those placed ahead of it, so a disqualified horse placed
+    back does not distort the margins below it; its own margin is a dash, as it was
+    placed there, not beaten there. The winner's is blank."""
+    finishers = sorted(
+        (e for e in entries if e["finish"] is not None), key=lambda e: (e["finish"], e["post"])
+    )
+    margins: dict[int, str] = {}
+    slowest_ahead: float | None = None
+    previous_place = 0
+    for entry in finishers:
+        beaten = entry["beaten_lengths"] or 0.0
+        if slowest_ahead is None:
+            margin = ""
+        elif beaten < slowest_ahead:
+            margin = "-"
+        elif entry["finish"] == previous_place:
+            margin = "dead heat"
+        else:
+            gap = beaten - slowest_ahead
+            margin = format_lengths(gap) if gap > 0 else "nose"
+        margins[entry["post"]] = margin
+        slowest_ahead = max(beaten, slowest_ahead or 0.0)
+        previous_place = entry["finish"]
+    return margins
+
+
+# --- the race call ---------------------------------------------------------------------
+def running_at(line: Line, at: int) -> bool:
+    """Whether the horse was in the race after Fullplay segment ``at``: a horse that goes
+    out does so in the segment of its last race points, and was running before it."""
+    return len(line.race_points) > at and not (line.out and at == len(line.race_points) - 1)
+
+
+def running_order_call(lines: list[Line], at: int) -> str:
+    """The running order after Fullplay segment ``at``, as a caller says it.
+
+    One race point is half a length (page 17)."""
+    field = sorted(
+        (ln for ln in lines if running_at(ln, at)),
+        key=lambda ln: (-ln.race_points[at], ln.post),
+    )
+    if len(field) < 2:
+        return f"{field[0].name} is alone." if field else ""
+    points = [ln.race_points[at] for ln in field]
+    if points[0] == points[1]:
+        opening, called = f"{field[0].name} and {field[1].name} go head to head for the lead", 2
+    else:
+        lead = _lengths((points[0] - points[1]) / 2)
+        opening, called = f"{field[0].name} shows the way by {lead} from {field[1].name}", 2
+    parts = []
+    for n in range(called, len(field)):
+        gap = (points[n - 1] - points[n]) / 2
+        where = "alongside" if gap == 0 else f"{_lengths(gap)} further back"
+        parts.append(f"{field[n].name} {where}")
+    text = "; ".join([opening, *parts])
+    if len(field) > 2:
+        text += f"; {_lengths((points[0] - points[-1]) / 2)} covers the field"
+    return text + "."
+
+
+def _lengths(lengths: float) -> str:
+    text = format_lengths(lengths)
+    if text in ("nose", "head", "neck"):
+        return f"a {text}"
+    return f"{text} length" + ("" if text in ("1/4", "1/2", "3/4", "1") else "s")
+
+
+def race_call(state: RaceState) -> list[tuple[str, str]]:
+    """(heading, words) for each part of the race run so far, in order: a part is called
+    once its segment is complete, so the call can be followed as the race unfolds."""
+    calls: list[tuple[str, str]] = []
+    lines = state.lines
+    if state.mode == "full":
+        names = [("At the break", "break")]
+        if "setup" in state.segments:
+            names.append(("Down the backstretch", "setup"))
+        names.append(("Turning for home", "position"))
+        for at, (heading, segment) in enumerate(names):
+            if not completed(state, segment):
+                continue
+            words = running_order_call(lines, at)
+            if heading == "Turning for home":
+                words = " ".join(w for w in (_pace_words(state), words, _form_words(state)) if w)
+            if words.strip():
+                calls.append((heading, words))
+    else:
+        if completed(state, "pace"):
+            calls.append(("The pace", _pace_words(state)))
+        if completed(state, "form") and (words := _form_words(state)):
+            calls.append(("Today's form", words))
+    trouble = [f"{ln.name}: {'; '.join(ln.trouble)}" for ln in lines if ln.trouble]
+    if trouble and completed(state, "position" if state.mode == "full" else "form"):
+        calls.append(("Trouble", " ".join(t + "." for t in trouble)))
+    if state.factor and completed(state, "factors"):
+        calls.append(("Down the stretch", _factor_words(state)))
+    if state.finish is not None:
+        calls.append(("At the wire", _finish_call(state)))
+        if state.mode == "full" and (words := _stretch_runs(state)):
+            calls.append(("The stretch run", words))
+    return calls
+
+
+def completed(state: RaceState, segment: str) -> bool:
+    """Whether every roll of ``segment`` has been made."""
+    if state.finish is not None:
+        return True
+    return segment in state.segments and state.segments.index(segment) < state.segment
+
+
+def _pace_words(state: RaceState) -> str:
+    if state.pace is None:
+        return ""
+    helped = [ln.name for ln in state.lines if ln.pace_adj > 0 and not ln.out]
+    hurt = [ln.name for ln in state.lines if ln.pace_adj < 0 and not ln.out]
+    words = f"The pace is {state.pace}."
+    if state.field_die is not None:
+        words = f"The Field die shows {state.field_die}: {pace_term_words(state)}. " + words
+    if helped:
+        words += f" It sets up for {_names(helped)}."
+    if hurt:
+        words += f" It costs {_names(hurt)}."
+    return words
+
+
+def pace_term_words(state: RaceState) -> str:
+    """What Fullplay's field-size term did to the top-two total (ruling S18)."""
+    term, runners = state.pace_term or 0, len(state.lines)
+    total = f"the top two's {state.pace_total} race points"
+    if term == 0:
+        return f"{total} stand for {runners} runners"
+    points = f"{abs(term)} point{'s' if abs(term) > 1 else ''}"
+    return f"{points} {'off' if term > 0 else 'added to'} {total} for {runners} runners"
+
+
+def _form_words(state: RaceState) -> str:
+    """Whose form (and trouble) moved the Final Adjusted Power Rating, and to what: the
+    rating the stretch is run on (page 23: "the key to the horse's success or failure")."""
+    moved = [ln for ln in state.lines if ln.form_adj and not ln.out]
+    if not moved:
+        return "Every horse runs to its rating today."
+    up = [f"{ln.name} to {ln.final_apr} ({ln.form_adj:+d})" for ln in moved if ln.form_adj > 0]
+    down = [f"{ln.name} to {ln.final_apr} ({ln.form_adj:+d})" for ln in moved if ln.form_adj < 0]
+    parts = []
+    if up:
+        parts.append("Form lifts " + ", ".join(up))
+    if down:
+        parts.append(("drops " if up else "Form drops ") + ", ".join(down))
+    best = max((ln for ln in state.lines if not ln.out), key=lambda ln: ln.final_apr)
+    tops = [ln.name for ln in state.lines if not ln.out and ln.final_apr == best.final_apr]
+    lead = (
+        f"{_names(tops)} {'has' if len(tops) == 1 else 'share'} the best rating, {best.final_apr}"
+    )
+    return "; ".join(parts) + f". {lead}."
+
+
+def _factor_words(state: RaceState) -> str:
+    """The race factor and whom it favours: page 11 adds the horse's Class, Speed or
+    Trip rating (and the rider's Ride when the white die calls for it) to its figure."""
+    running = [ln for ln in state.lines if not ln.out]
+    ride = " and the riders make a difference" if state.ride_applies else ""
+    words = f"It comes down to {state.factor}{ride}."
+    if not running:
+        return words
+    best = max(ln.factor_adj for ln in running)
+    worst = min(ln.factor_adj for ln in running)
+    if best == worst:
+        return words + " It favours nobody: every horse is rated alike."
+    helped = [f"{ln.name} ({ln.factor_adj:+d})" for ln in running if ln.factor_adj == best]
+    words += f" It favours {_names(helped)}"
+    if worst < 0:
+        hurt = [f"{ln.name} ({ln.factor_adj:+d})" for ln in running if ln.factor_adj == worst]
+        words += f"; it finds out {_names(hurt)}"
+    return words + "."
+
+
+def _stretch_runs(state: RaceState) -> str:
+    """Fullplay: how the order turning for home became the result, the closers who ran
+    into the money from the back and the leaders who did not hold on."""
+    turn = len(state.lines[0].race_points) - 1
+    at_turn = [ln for ln in state.lines if not ln.out and running_at(ln, turn)]
+    if len(at_turn) < 4 or turn < 0:
+        return ""
+    ranked = sorted(at_turn, key=lambda ln: -ln.race_points[turn])
+    points = [ln.race_points[turn] for ln in ranked]
+    back_half = len(ranked) // 2
+    words = []
+    for ln in ranked:
+        place = ln.finish or 0
+        behind_at_turn = sum(p > ln.race_points[turn] for p in points)
+        if behind_at_turn >= back_half and 1 <= place <= 3 and ln.dq_roll is None:
+            where = (
+                "last" if ln.race_points[turn] == points[-1] else f"{_ordinal(behind_at_turn + 1)}"
+            )
+            words.append(f"{ln.name}, {where} turning for home, closes to finish {_ordinal(place)}")
+    leader = ranked[0]
+    if points[0] > points[1] and (leader.finish or 0) > 3:
+        words.append(
+            f"{leader.name}, in front turning for home, fades to {_ordinal(leader.finish or 0)}"
+        )
+    elif points[0] > points[1] and leader.finish == 1 and leader.dq_roll is None:
+        words.append(f"{leader.name} leads turning for home and holds on")
+    return "; ".join(words) + "." if words else ""
+
+
+def _names(names: list[str]) -> str:
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _finish_call(state: RaceState) -> str:
+    """The wire, then the stewards: horses level on figure and photo total are called
+    together as a dead heat; a disqualification that breaks one says so."""
+    assert state.finish is not None
+    lines = state.lines
+    running = [i for i in range(len(lines)) if not lines[i].out]
+    if not running:
+        return "No horse finished."
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i in running:
+        groups.setdefault((lines[i].final_speed or 0, lines[i].photo_total or 0), []).append(i)
+    wire = [groups[key] for key in sorted(groups, reverse=True)]
+    words = []
+    for n, group in enumerate(wire[:3]):
+        names = _names([lines[i].name for i in group])
+        if n == 0:
+            words.append(
+                f"{names} hits the wire first"
+                if len(group) == 1
+                else f"{names} hit the wire together"
+            )
+            continue
+        ahead = wire[n - 1]
+        gap = state.finish.beaten[group[0]] - state.finish.beaten[ahead[0]]
+        photo = lines[group[0]].final_speed == lines[ahead[0]].final_speed
+        how = f"by {_lengths(gap)}" + (" in a photo" if photo else "")
+        words.append(f"{names} together, {how}" if len(group) > 1 else f"{names} {how}")
+    text = ", then ".join(words) + "."
+    photos = [g for g in _photo_groups(lines, running)]
+    for group in photos:
+        totals = ", ".join(f"{lines[i].name} {lines[i].photo_total}" for i in group)
+        level = "both" if len(group) == 2 else "all"
+        figure = lines[group[0]].final_speed
+        text += f" The photo, {level} on a speed figure of {figure}: {totals}."
+    for group in wire:
+        if len(group) < 2:
+            continue
+        names = _names([lines[i].name for i in group])
+        places = {lines[i].finish for i in group}
+        kept = [i for i in group if lines[i].dq_roll is None]
+        if len(places) == 1:  # no disqualification, or all of them landing together
+            text += f" Dead heat for {_ordinal(lines[group[0]].finish or 0)}: {names}."
+        elif kept:
+            alone = _names([lines[i].name for i in kept])
+            text += (
+                f" The stewards break the dead heat between {names}: {alone} "
+                f"{'has' if len(kept) == 1 else 'share'} {_ordinal(lines[kept[0]].finish or 0)}."
+            )
+    for i in running:
+        if lines[i].dq_roll is not None:
+            text += (
+                f" The stewards disqualify {lines[i].name} (die {lines[i].dq_roll}): placed "
+                f"{_ordinal(lines[i].finish or 0)}."
+            )
+    if any(lines[i].dq_roll is not None for i in running):
+        official = [
+            f"{_ordinal(lines[g[0]].finish or 0)} {_names([lines[i].name for i in g])}"
+            for g in state.finish.order[:3]
+        ]
+        text += " Official: " + ", ".join(official) + "."
+    if state.finish.winner_seconds is not None:
+        text += f" The time: {format_time(state.finish.winner_seconds)}."
+    return text
+
+
+def _photo_groups(lines: list[Line], running: list[int]) -> list[list[int]]:
+    """Horses level on the Final Speed Figure near the front, who rolled a photo."""
+    by_figure: dict[int, list[int]] = {}
+    for i in running:
+        by_figure.setdefault(lines[i].final_speed or 0, []).append(i)
+    figures = sorted(by_figure, reverse=True)
+    near_front = []
+    called = 0
+    for figure in figures:
+        group = by_figure[figure]
+        if called >= 3:
+            break
+        if len(group) > 1:
+            near_front.append(sorted(group, key=lambda i: -(lines[i].photo_total or 0)))
+        called += len(group)
+    return near_front
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -1,0 +1,190 @@
+"""A player's own lines at a table's betting windows (ruling S19), as the phone says
+them: what they hold and hold tickets on, who is still betting, once they are done what
+they wait for, and after the race what the tote paid them. The board's buttons and
+labels are here too, so every word a player reads comes from the rules' side."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+from homestretch.core.odds import BOARD_STEPS, Odds
+from homestretch.core.protocol import JSON
+from homestretch.games.stretch.rules.betting import MIN_TICKET, money
+
+WINDOW = {
+    "bet": "Bet",
+    "on": "on",
+    "dollars": "dollars",
+    "dollars_hint": f"{MIN_TICKET} or more",
+    "buy": "Buy the ticket",
+    "done": "Done betting",
+    "before": "Before you bet: ",
+    "chances": "the chances and fair odds",
+    "tote": "the tote and who bet what",
+}
+"""The betting window's labels and buttons, and the jumps below it."""
+
+
+STAKE_BACK = "stake back"
+"""The tote's odds on a horse whose winning ticket would get its stake back, no more."""
+
+
+def tote_odds(price: Fraction | None, breakage_cents: int) -> str:
+    """The tote board's odds to win as a racegoer reads them: the board's steps ("even",
+    "6-5", "5-2", "7-2" ..., whole numbers from 5-1), each price read down to the step at
+    or below it, as a tote board shows odds (it never shows more than it would pay);
+    "stake back" where a winning ticket would get its stake back and no more (ruling
+    S19: breakage never takes a price below the dollar staked); "" while nobody has
+    backed the horse. ``price``: profit per dollar (``tote.probable_win_price``)."""
+    if price is None:
+        return ""
+    if (100 + 100 * price) // breakage_cents * breakage_cents <= 100:
+        return STAKE_BACK
+    if price >= 5:
+        return str(Odds(Fraction(math.floor(price))))
+    steps = [step for step in BOARD_STEPS if step <= price]
+    return str(Odds(steps[-1])) if steps else f"1-{math.floor(1 / price)}"
+
+
+def ticket_words(ticket: JSON) -> str:
+    """'$15 place #3'."""
+    return f"${ticket['dollars']} {ticket['pool']} #{ticket['post']}"
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def still_betting(tote: JSON, seat: int) -> str:
+    """Who else is at the windows: the last one there knows the race waits for them."""
+    others = [p for p in tote["players"] if p["seat"] != seat]
+    if not others:
+        return ""
+    open_ = [p["name"] for p in others if not p["done"]]
+    if not open_:
+        return "Everyone else is done: the race goes off when you are."
+    return f"Still betting: {', '.join(open_)}."
+
+
+def _outcome(tote: JSON, seat: int) -> str:
+    """After the race: what the tote paid the player, what came back to them from a pool
+    given back (nobody held a paying ticket in it: S19), and where that leaves them."""
+    me = tote["players"][seat]
+    mine = [t for t in tote["tickets"] if t["seat"] == seat]
+    net = me["net"]
+    # not "even": beside the tote's odds that word is a price
+    standing = (
+        f"up {money(net)}" if net > 0 else f"down {money(-net)}" if net < 0 else "as you started"
+    )
+    if not mine:
+        return f"You bet nothing on this race: you hold {money(me['cash'])}."
+    won = sum(p["paid"].get(str(seat), 0) for p in tote["settled"] if not p["refunded"])
+    said = [f"The tote paid you {money(won)}"] if won else []
+    for pool in tote["settled"]:
+        back = [t for t in mine if pool["refunded"] and t["pool"] == pool["pool"]]
+        if back:
+            stakes = " and ".join(f"{money(100 * t['dollars'])} on #{t['post']}" for t in back)
+            said.append(
+                f"Your {pool['pool']} {'stake' if len(back) == 1 else 'stakes'} ({stakes}) "
+                f"came back: nobody held a paying {pool['pool']} ticket"
+            )
+    if not said:
+        return f"None of your tickets paid: you hold {money(me['cash'])}, {standing}."
+    if len(said) == 1 and won:
+        return f"{said[0]}: you hold {money(me['cash'])}, {standing}."
+    return f"{'. '.join(said)}. You hold {money(me['cash'])}, {standing}."
+
+
+def yours(tote: JSON, seat: int) -> JSON:
+    """The player's own lines at the windows (the tote as ``Windows.to_json`` gives it):
+    ``holding`` and ``tickets`` in the window, ``waiting`` under them, ``done`` once the
+    player is done and others are not, ``outcome`` once the tote has paid (a page shows
+    it only when the call reaches the wire), and the window's ``buttons``."""
+    me = tote["players"][seat]
+    mine = [ticket_words(t) for t in tote["tickets"] if t["seat"] == seat]
+    tickets = f"Your tickets: {', '.join(mine)}" if mine else "No tickets yet."
+    waiting = [p["name"] for p in tote["players"] if not p["done"]]
+    done = ""
+    if me["done"] and tote["open"]:
+        bet = f"your tickets: {', '.join(mine)}" if mine else "no tickets"
+        done = f"You are done betting ({bet}). Waiting for {_names(waiting)}: the race goes off when they are done."
+    return {
+        "holding": f"Your window: you hold {money(me['cash'])}",
+        "tickets": tickets,
+        "waiting": still_betting(tote, seat),
+        "done": done,
+        "outcome": "" if tote["settled"] is None else _outcome(tote, seat),
+        "buttons": WINDOW,
+    }
+
+
+CAPTIONS = {
+    "quick": "Quickplay",
+    "full": "Fullplay",
+    "over": "the game is over",
+    "calling": "the race is being called",
+    "windows_open": "The windows are open: bet before the off.",
+    "in_the_gate": "They are in the gate.",
+    "chances": "Chances and fair odds",
+    "working": "Working out the chances\u2026",
+    "chances_headings": ["PP", "Horse", "Odds", "Win", "Place", "Show", "Fair"],
+    "book": (
+        "The morning line's odds imply chances that add up to {book}: fair odds would add "
+        "up to 100%, and the rest is the odds maker's margin."
+    ),
+    "tote": "The tote",
+    "tote_headings": ["PP", "Horse", "Odds", "Win", "Place", "Show", "Tote odds"],
+    "pool": "Pool",
+    "stake_back": STAKE_BACK,
+    "players": "Players",
+    "done": "done",
+    "betting": "betting",
+    "paid": "The tote paid ($2 prices)",
+    "paid_headings": ["Pool", "Horse", "$2 pays", "Paid to"],
+    "refunded": "no paying ticket: stakes given back",
+    "up": "up {money}",
+    "down": "down {money}",
+    "level": "as at the start",
+    "kept": "Kept by the tote (takeout {takeout}%, breakage to {breakage}\u00a2): {money}",
+    "lines": "Running lines (lengths behind the leader)",
+    "lines_label": "Running lines: lengths behind the leader",
+    "lines_at": ["break", "backstretch", "turn", "wire"],
+    "result": "Result (final time {time})",
+    "result_headings": ["Fin", "PP", "Horse", "Margin", "Odds", "Win", "Place", "Show", "Time"],
+    "dq": "DQ",
+    "out": "out",
+    "sheet": "Scoresheet",
+    "sheet_headings": [
+        "PP",
+        "Horse",
+        "Jockey",
+        "Pace",
+        "Form",
+        "Cls",
+        "Spd",
+        "Trp",
+        "Wire",
+        "Ride",
+        "Trbl",
+        "APR",
+        "Brk",
+        "R2",
+        "R3",
+        "Pace adj",
+        "Form roll",
+        "Form adj",
+        "Final APR",
+        "Fact adj",
+        "Spd roll",
+        "Spd fig",
+        "Photo",
+        "DQ die",
+        "Fin",
+    ],
+}
+"""The race board's headings, labels and set lines (every page of a race: the players'
+phones, the TV, a replay); {name} marks what the page fills in. The scoresheet's are the
+paper scoresheet's abbreviations, its three running columns shown as far as the race
+has segments."""

@@ -1,0 +1,988 @@
+"""`homestretch stretch`: run races, build race files, browse the cards."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.text import Text
+
+from homestretch.cli.common import (
+    DbOption,
+    DiceFileOption,
+    DiceOption,
+    FormatOption,
+    OutputFormat,
+    SeedOption,
+    announce_seed,
+    ask_roll,
+    console,
+    echo_json,
+    err_console,
+    new_seed,
+    open_store,
+    progress_bar,
+    prompt,
+)
+from homestretch.cli.plain import Table
+from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import MAX_RUNS, escape_controls, output_path
+from homestretch.core.odds import Odds
+from homestretch.games.stretch import ENTRY
+from homestretch.games.stretch.content.conditions import CONDITIONS
+
+if TYPE_CHECKING:
+    from homestretch.core.chance import ChanceNode
+    from homestretch.core.protocol import JSON, Event
+    from homestretch.core.referee import Agent
+    from homestretch.games.stretch.analysis.exact import ExactChances
+    from homestretch.games.stretch.analysis.probabilities import Chances
+    from homestretch.games.stretch.content.chart_set import ChartSet
+    from homestretch.games.stretch.content.race import Race
+    from homestretch.games.stretch.content.race_plain import AnyRace, AnyRunner
+    from homestretch.games.stretch.rules.engine import Mode, RaceState
+    from homestretch.session.table import Table as TableSession
+    from homestretch.store.db import SavedGame, Store
+
+app = typer.Typer(no_args_is_help=True, help="Top of the Stretch: run thoroughbred races.")
+
+ModeOption = Annotated[
+    str, typer.Option("--mode", "-m", help="quick (Quickplay) or full (Fullplay)")
+]
+ChartsOption = Annotated[
+    Path | None, typer.Option("--charts", help="a chart-set folder (default: the standard set)")
+]
+CardsOption = Annotated[
+    Path | None, typer.Option("--cards", help="a card-set folder (default: the standard set)")
+]
+
+
+def _mode(mode: str) -> Mode:
+    if mode not in ("quick", "full"):
+        raise HomestretchError(f"--mode must be quick or full, not {mode!r}")
+    return mode  # type: ignore[return-value]
+
+
+@app.command()
+def run(
+    race: Annotated[str, typer.Argument(help="a race file (TOML) or a bundled race's name")],
+    mode: ModeOption = "quick",
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    dice_file: DiceFileOption = None,
+    charts: ChartsOption = None,
+    estimate_surface: Annotated[
+        bool, typer.Option(help="estimate a Power rating for a surface a horse never ran on")
+    ] = False,
+    fmt: FormatOption = OutputFormat.text,
+    db: DbOption = None,
+    save: Annotated[bool, typer.Option(help="store the run for history and replay")] = True,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="draw the running lines (Fullplay) to a PNG/SVG")
+    ] = None,
+    odds: Annotated[
+        str,
+        typer.Option(
+            "--odds",
+            help="real (the race file's odds, rolled where it has none), chart (roll every "
+            "horse's) or none (no odds, no payoffs)",
+        ),
+    ] = "real",
+    bettor: Annotated[
+        list[str] | None,
+        typer.Option("--bettor", help="a player at this terminal who bets before the off"),
+    ] = None,
+    computer_bettor: Annotated[
+        list[str] | None,
+        typer.Option("--computer-bettor", help="a computer player who bets (by value)"),
+    ] = None,
+    bankroll: Annotated[
+        int, typer.Option(help="each bettor's dollars (with --bettor / --computer-bettor)")
+    ] = 100,
+) -> None:
+    """Run a race: the race call, the scoresheet and the result chart.
+
+    With bettors, the players bet Win, Place and Show on a tote of their own stakes.
+
+    Betting opens once the morning line is up; winning tickets are paid after the race."""
+    from homestretch.cli.table_loop import dice_spec  # the sessions' loop: not for odds
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.betting import ToteRules
+    from homestretch.games.stretch.rules.engine import ODDS_CHOICES, RaceGame
+    from homestretch.session.saved import open_new
+    from homestretch.session.seats import computer, person
+    from homestretch.session.table import Table as TableSession
+
+    if odds not in ODDS_CHOICES:
+        raise HomestretchError(f"--odds must be real, chart or none, not {odds!r}")
+    if plot is not None:  # refused before the race is run, not after
+        if _mode(mode) != "full":
+            raise HomestretchError(
+                "--plot draws the running lines of a Fullplay race (--mode full)"
+            )
+        _picture(plot)
+    people, computers = bettor or [], computer_bettor or []
+    seen: set[str] = set()
+    for name in [*people, *computers]:  # the terminal hands over by name: each told apart
+        if name.strip().casefold() in seen:
+            raise HomestretchError(f"{name!r} is named twice: every bettor needs a different name")
+        seen.add(name.strip().casefold())
+    seats = [person(name) for name in people] + [computer(name, "value") for name in computers]
+    if seats and not save:
+        raise HomestretchError("betting is played at a stored table: drop --no-save")
+    tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll)
+    game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds, tote)
+    spec = dice_spec(seed, dice, dice_file)
+    if not save:
+        announce_seed(spec.seed, spec.kind, fmt)
+        _run_race(TableSession(ENTRY, game, [], spec), None, None, fmt, plot)
+        return
+    store = open_store(db)
+    # stored before the first roll, so a race stopped halfway can be resumed
+    table, game_id = open_new(store, ENTRY, game, seats, spec, f"{game.race.name} ({mode})")
+    announce_seed(spec.seed, spec.kind, fmt)  # the run starts: a store refused names no seed
+    _run_race(table, game_id, store, fmt, plot)
+
+
+class _RaceCall:
+    """The race call as it unfolds: each part is called once its rolls are in."""
+
+    def __init__(self, table: TableSession) -> None:
+        from homestretch.core.protocol import replay
+        from homestretch.games.stretch.rules.engine import RaceState
+        from homestretch.games.stretch.terminal.render import Caller, show_header
+
+        state = replay(table.game, table.state.events)
+        assert isinstance(state, RaceState)
+        self.state = state
+        self.caller = Caller(console)
+        show_header(self.state, console)
+        self.caller.call(self.state)  # a resumed race: the parts run before it stopped
+
+    def __call__(self, events: list[Event]) -> None:
+        for event in events:
+            self.state.apply_event(event)
+            self.caller.call(self.state)
+
+
+def _run_race(
+    table: TableSession,
+    game_id: int | None,
+    store: Store | None,
+    fmt: OutputFormat,
+    plot: Path | None,
+) -> None:
+    """Run the table's race to the end (a stored one is stored roll by roll), then show
+    the sheets or the JSON."""
+    from homestretch.cli.table_loop import db_hint, play_at_terminal, resume_hint
+    from homestretch.games.stretch.rules.engine import RaceState
+    from homestretch.games.stretch.terminal.render import show_sheets
+
+    show = _RaceCall(table) if fmt is OutputFormat.text else None
+    to_stderr = fmt is OutputFormat.json
+
+    def ask(node: ChanceNode) -> Sequence[int]:
+        return ask_roll(node, to_stderr)
+
+    if store is None or game_id is None:
+        _unsaved(table, show or (lambda events: None), ask)
+    else:
+        hint = db_hint(store)
+        people = _bettors_here(table, to_stderr)
+        play_at_terminal(table, game_id, people, on_events=show, ask=ask, db=hint)
+    state = table.state
+    assert isinstance(state, RaceState)
+    if store is not None and game_id is not None:
+        store.finish(game_id, _summary(state))
+    if plot is not None:
+        from homestretch.games.stretch.terminal.plot import running_lines
+
+        running_lines(state, plot)
+    unused = _unused_dice(table, state)
+    if unused:
+        err_console.print(
+            f"warning: {len(unused)} scripted dice left over, not used by the race "
+            f"({' '.join(map(str, unused))}): check the transcript of the rolls",
+            style="yellow",
+        )
+    if fmt is OutputFormat.json:
+        kind = table.dice_spec.kind
+        echo_json(
+            {
+                **state.result(),
+                "seed": table.seed,
+                "dice_source": kind,
+                "run_id": game_id,
+                "unused_dice": unused,
+                "notices": state.notices,
+            }
+        )
+        return
+    show_sheets(state, console)
+    if store is not None and game_id is not None:
+        again = resume_hint(game_id, db_hint(store), command="replay")
+        # never folded inside the path: the command is copied whole
+        console.print(
+            f"saved as run {game_id}  ({again})", style="dim", markup=False, soft_wrap=True
+        )
+
+
+def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
+    """The people at this terminal who bet before the off (ruling S19)."""
+    from homestretch.cli.human import TerminalPlayer
+    from homestretch.games.stretch.terminal.render import parse_bet, tote_board
+
+    screen = err_console if to_stderr else console
+
+    def show(player: int, view: JSON) -> None:
+        screen.print(tote_board(view))
+
+    return {
+        seat: TerminalPlayer(
+            table.seat(seat).name,
+            table.state,
+            screen,
+            show,
+            parse_bet,
+            ask=lambda text: prompt(text, err=to_stderr),
+            menu_max=12,
+            hint=lambda legal: (
+                "type a bet such as [bold]win 3 10[/bold] ($10 to win on #3; "
+                "place, show; $2 when no amount is given), or [bold]done[/bold]"
+            ),
+        )
+        for seat in range(len(table.seats))
+        if table.seat(seat).is_person
+    }
+
+
+def _unused_dice(table: TableSession, state: RaceState) -> list[int]:
+    """The faces of a ``--dice``/``--dice-file`` script the race did not need: a race
+    uses a known number of dice, so a transcript of real rolls with some left over was
+    mistyped somewhere (a roll written twice, one too many horses)."""
+    if table.dice_spec.kind != "scripted":
+        return []
+    used = len(state.result()["dice"])
+    return list(table.dice_spec.faces[used:])
+
+
+def _unsaved(
+    table: TableSession,
+    show: Callable[[list[Event]], None],
+    ask: Callable[[ChanceNode], Sequence[int]],
+) -> None:
+    """--no-save: the race run through, rolls typed as asked; nothing to resume."""
+    show(table.advance())
+    while (node := table.waiting().roll) is not None:
+        show(table.roll(ask(node), table.version))
+
+
+def _summary(state: RaceState) -> str:
+    data = state.result()
+    winners = [e for e in data["entries"] if e["finish"] == 1]
+    names = " & ".join(f"{e['horse']} ({e['odds']})" for e in winners) or "no finisher"
+    return f"{names}, {data['final_time']}"
+
+
+def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    from homestretch.core.protocol import replay
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.terminal.render import show_race
+
+    state = replay(RaceGame.from_config(saved.config), saved.events)
+    assert isinstance(state, RaceState)
+    _check_undigested_charts(saved, state)
+    if fmt is OutputFormat.json:
+        echo_json(
+            {
+                **state.result(),
+                "seed": saved.seed,
+                "dice_source": saved.dice,
+                "run_id": saved.id,
+                "notices": state.notices,
+            }
+        )
+        return
+    show_race(state, console)
+
+
+def _check_undigested_charts(saved: SavedGame, state: RaceState) -> None:
+    """A run saved before runs kept a digest of their chart set cannot have its charts
+    checked; what can be checked is that they give the race the run saved as its result."""
+    if saved.config.get("charts") is None or "charts_digest" in saved.config:
+        return
+    folder = state.game.charts_folder
+    if saved.status == "finished" and saved.summary and _summary(state) != saved.summary:
+        raise HomestretchError(
+            f"the chart set in {folder} is not the one this run used: it gives "
+            f"{_summary(state)}, the run saved {saved.summary} (it was saved before runs "
+            "kept a digest of their charts, so replay it from the folder it was run in)"
+        )
+    err_console.print(
+        f"note: this run was saved before runs kept a digest of their chart set; the charts "
+        f"in {escape_controls(str(folder))} were checked only against the result it saved",
+        style="dim",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
+    """A race stopped halfway (asked dice, Ctrl-C): run on from its last roll."""
+    from homestretch.session.saved import rebuild
+
+    _run_race(rebuild(store, saved), saved.id, store, fmt, None)
+
+
+@app.command()
+def races(fmt: FormatOption = OutputFormat.text) -> None:
+    """List the bundled sample races (run one by name)."""
+    from homestretch.games.stretch.content.race import bundled_races, load_race
+
+    found = [(p.stem, load_race(p)) for p in bundled_races()]
+    if fmt is OutputFormat.json:
+        echo_json(
+            [
+                {
+                    "id": stem,
+                    "name": r.name,
+                    "date": r.date,
+                    "track": r.track,
+                    "distance": r.distance,
+                    "surface": r.surface,
+                    "runners": len(r.runners),
+                }
+                for stem, r in found
+            ]
+        )
+        return
+    table = Table("race", "name", "date", "track", "distance", "runners")
+    for stem, r in found:
+        table.add_row(
+            stem, r.name, r.date, r.track, f"{r.distance} {r.surface}", str(len(r.runners))
+        )
+    console.print(table)
+
+
+@app.command()
+def cards(
+    search: Annotated[str, typer.Argument(help="part of a name, id or note")] = "",
+    jockeys: Annotated[bool, typer.Option("--jockeys", help="list jockeys instead")] = False,
+    folder: CardsOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """List and search a card set."""
+    from homestretch.games.stretch.content.card_set import load_card_set
+
+    card_set = load_card_set(folder)
+    if jockeys:
+        found = [
+            j
+            for j in card_set.jockeys.values()
+            if search.lower() in j.name.lower() or search.lower() in j.id
+        ]
+        if fmt is OutputFormat.json:
+            echo_json([j.model_dump() for j in found])
+            return
+        if not found:
+            console.print(f"No jockey card matches {search!r}.")
+            return
+        table = Table("id", "name", "ride", "trouble", "note")
+        for j in found:
+            table.add_row(j.id, j.name, f"{j.ride:+d}", str(j.trouble), j.note)
+        console.print(table)
+        return
+    horses = card_set.search(search)
+    if fmt is OutputFormat.json:
+        echo_json([h.model_dump(by_alias=True) for h in horses])
+        return
+    if not horses:
+        console.print(f"No horse card matches {search!r}.")
+        return
+    table = Table(
+        "id",
+        "name",
+        "card",
+        "sex/age",
+        "dirt",
+        "turf",
+        "range",
+        "wet",
+        "pace",
+        "form",
+        "trip/class/speed",
+        "wire",
+    )
+    for h in horses:
+        table.add_row(
+            h.id,
+            h.name,
+            h.card,
+            f"{h.sex} {h.age}",
+            str(h.power_dirt or "-"),
+            str(h.power_turf or "-"),
+            f"{h.range_low:g}-{h.range_high:g}",
+            str(h.wet),
+            str(h.pace),
+            h.form,
+            f"{h.trip:+d} {h.class_:+d} {h.speed:+d}",
+            str(h.wire),
+        )
+    console.print(table)
+
+
+@app.command()
+def new(
+    output: Annotated[Path, typer.Argument(help="the race file to write (TOML)")],
+    entry: Annotated[
+        list[str],
+        typer.Option("--entry", "-e", help="HORSE@JOCKEY by card id or name, in post order"),
+    ],
+    name: Annotated[str, typer.Option(help="the race's name")] = "Dream Race",
+    track: Annotated[str, typer.Option(help="the racetrack")] = "",
+    date: Annotated[str, typer.Option(help="the date")] = "",
+    furlongs: Annotated[float, typer.Option(help="distance in furlongs, 4.5 to 16")] = 10,
+    surface: Annotated[str, typer.Option(help="dirt, turf or synthetic")] = "dirt",
+    condition: Annotated[str, typer.Option(help=", ".join(CONDITIONS))] = "fast",
+    folder: CardsOption = None,
+    force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
+) -> None:
+    """Build a race file from cards and conditions (APRs computed when it is run).
+
+    Checked by the same rules as `stretch run` before a byte is written: every file it writes runs."""
+    output = output_path(output, "race file")
+    from pydantic import ValidationError
+
+    from homestretch.games.stretch.content.card_set import describe_validation, load_card_set
+    from homestretch.games.stretch.content.race import RaceSpec, build_race
+
+    if output.exists() and not force:
+        raise HomestretchError(f"{output} exists; use --force to overwrite it")
+    card_set = load_card_set(folder)
+    picks = []
+    for text in entry:  # an unknown card named before the count: the mistake to mend first
+        horse_ref, _, jockey_ref = text.partition("@")
+        picks.append(
+            (card_set.horse(horse_ref.strip()), card_set.jockey(jockey_ref.strip() or "house-b"))
+        )
+    if len(entry) < 2:
+        raise HomestretchError("a race needs at least two --entry HORSE@JOCKEY")
+    written: dict[str, Any] = {
+        "name": name,
+        "date": date,
+        "track": track,
+        "furlongs": furlongs,
+        "surface": surface,
+        "condition": condition,
+    }
+    entries = [{"horse": h.id, "jockey": j.id} for h, j in picks]
+    try:
+        spec = RaceSpec.model_validate({**written, "entries": entries}, strict=True)
+    except ValidationError as exc:
+        field, _, problem = describe_validation(exc).partition(": ")
+        raise HomestretchError(f"--{field.split('.')[0]}: {problem}") from None
+    race = build_race(spec, card_set)
+
+    import json
+
+    def quoted(text: str) -> str:  # a TOML basic string (JSON's escapes are TOML's)
+        return json.dumps(text, ensure_ascii=False)
+
+    lines = [
+        f"name = {quoted(name)}",
+        f"date = {quoted(date)}",
+        f"track = {quoted(track)}",
+        f"furlongs = {furlongs:g}",
+        f'surface = "{surface}"',
+        f'condition = "{condition}"',
+    ]
+    if folder is not None:
+        lines.append(f"cards = {quoted(str(folder.resolve()))}")
+    table = Table("PP", "horse", "jockey", "starting APR")
+    for (horse, jockey), runner in zip(picks, race.runners, strict=True):
+        lines += ["", "[[entries]]", f'horse = "{horse.id}"', f'jockey = "{jockey.id}"']
+        table.add_row(str(runner.post), horse.name, jockey.name, runner.apr_working)
+    try:
+        output.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise HomestretchError(f"{output}: cannot write the race file ({exc.strerror})") from None
+    console.print(table)
+    shown_path = escape(str(output))
+    console.print(f"wrote {shown_path}; run it with: homestretch stretch run {shown_path}")
+
+
+PlotOption = Annotated[Path | None, typer.Option("--plot", help="draw a picture (PNG or SVG)")]
+
+
+def _picture(plot: Path | None) -> None:
+    """Refuse a picture that cannot be written before the work to draw it is done."""
+    if plot is not None:
+        from homestretch.cli.pictures import picture_path
+
+        picture_path(plot)
+
+
+def _run_many(
+    race: Race, charts: ChartSet, mode: str, runs: int, seed: int | None, fmt: OutputFormat
+) -> tuple[int, list[Chances]]:
+    """Run the race ``runs`` times on the kernel with a progress bar: (seed, chances)."""
+    from homestretch.games.stretch.analysis.probabilities import monte_carlo
+
+    checked = _mode(mode)  # a run that never starts names no seed
+    used_seed = seed if seed is not None else new_seed()
+    announce_seed(used_seed, "seeded", fmt)
+    with progress_bar(runs, "simulating") as bar:
+        chances = monte_carlo(
+            race, charts, checked, runs, used_seed, lambda n: bar.advance(bar.task_ids[0], n)
+        )
+    return used_seed, chances
+
+
+@app.command()
+def simulate(
+    race: Annotated[str, typer.Argument(help="a race file (TOML) or a bundled race's name")],
+    runs: Annotated[
+        int, typer.Option("-n", "--runs", min=1, max=MAX_RUNS, help="how many races")
+    ] = 100_000,
+    mode: ModeOption = "quick",
+    seed: SeedOption = None,
+    charts: ChartsOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Run a race many times on the fast kernel: win, place and show chances."""
+    from homestretch.games.stretch.content.chart_set import load_chart_set
+    from homestretch.games.stretch.content.race import load_race
+
+    _mode(mode)  # before the race is read: a mistake is said at once, naming no seed
+    loaded, chart_set = load_race(race), load_chart_set(charts)
+    used_seed, chances = _run_many(loaded, chart_set, mode, runs, seed, fmt)
+    if fmt is OutputFormat.json:
+        echo_json(
+            {
+                "race": loaded.name,
+                "mode": mode,
+                "seed": used_seed,
+                "runs": runs,
+                "entries": [
+                    {
+                        "post": c.post,
+                        "horse": c.horse,
+                        "win": c.win,
+                        "place": c.place,
+                        "show": c.show,
+                        "mean_final_speed": c.mean_final_speed,
+                    }
+                    for c in chances
+                ],
+            }
+        )
+        return
+    table = Table(
+        "PP",
+        "Horse",
+        "APR",
+        "Win",
+        "Place",
+        "Show",
+        "Mean speed",
+        title=f"{loaded.name}: {runs:,} races ({mode})",
+        title_justify="left",
+    )
+    for c, runner in zip(chances, loaded.runners, strict=True):
+        table.add_row(
+            str(c.post),
+            c.horse,
+            str(runner.start_apr),
+            f"{c.win:.1%}",
+            f"{c.place:.1%}",
+            f"{c.show:.1%}",
+            f"{c.mean_final_speed:.1f}",
+        )
+    console.print(table)
+
+
+ODDS_RUNS = 400_000
+
+
+@app.command()
+def odds(
+    race: Annotated[str, typer.Argument(help="a race file (TOML) or a bundled race's name")],
+    mode: ModeOption = "quick",
+    runs: Annotated[
+        int,
+        typer.Option(
+            "-n",
+            "--runs",
+            min=1000,
+            max=MAX_RUNS,
+            help="races to run in Fullplay (Quickplay is exact)",
+        ),
+    ] = ODDS_RUNS,
+    seed: SeedOption = None,
+    charts: ChartsOption = None,
+    plot: PlotOption = None,
+    fmt: FormatOption = OutputFormat.text,
+    early: Annotated[
+        bool,
+        typer.Option(
+            "--early",
+            help="with --format json: JSON Lines, the exact win chances and proven place "
+            'and show brackets at once ("final": false), then the exact answer '
+            '("final": true); the text table always shows the brackets first',
+        ),
+    ] = False,
+) -> None:
+    """Each horse's chance to win, place and show, fair odds beside the odds offered.
+
+    Quickplay chances are exact (every chart outcome weighed); Fullplay's are run by Monte Carlo."""
+    from homestretch.games.stretch.content.chart_set import load_chart_set
+    from homestretch.games.stretch.content.race_plain import load_odds_race
+
+    _mode(mode)  # before the race is read: a mistake is said at once, naming no seed
+    _picture(plot)
+    # read without pydantic where that is sure to be right (race_plain): the brackets
+    # are out within a tenth of a second
+    loaded, chart_set = load_odds_race(race), load_chart_set(charts)
+    runners: Sequence[AnyRunner] = loaded.runners
+    exact = _exact_chances(loaded, chart_set, fmt, early) if mode == "quick" else None
+    from homestretch.games.stretch.analysis.probabilities import (  # after brackets
+        Chances,
+        chart_odds_range,
+    )
+
+    places = exact.places if exact is not None else None
+    if exact is not None and places is not None:
+        used_seed: int | None = None
+        if seed is not None or runs != ODDS_RUNS:
+            err_console.print(
+                "Quickplay chances are exact: no races are run, so --runs and --seed are not used",
+                style="dim",
+            )
+        chances = [
+            Chances(r.post, r.horse.name, float(w), float(p), float(s), None, (float(w), float(w)))
+            for r, w, p, s in zip(runners, exact.win, places.place, places.show, strict=True)
+        ]
+    else:
+        from homestretch.games.stretch.content.race import load_race  # the models' Race, to run
+
+        used_seed, chances = _run_many(load_race(race), chart_set, mode, runs, seed, fmt)
+        if exact is not None:  # the win chances are exact even where place and show are not
+            chances = [
+                replace(c, win=float(w), win_interval=(float(w), float(w)))
+                for c, w in zip(chances, exact.win, strict=True)
+            ]
+    bounds = places.show_bound if places is not None else None
+    ranges = chart_odds_range(loaded, chart_set)
+    entries: list[dict[str, Any]] = []
+    for index, (c, runner, (short, middle, long)) in enumerate(
+        zip(chances, runners, ranges, strict=True)
+    ):
+        fair = c.fair_odds
+        offered = Odds.parse(runner.real_odds) if runner.real_odds else None
+        # an overlay: the odds on offer (real, or the chart's middle reading) pay more
+        # than the horse's chance is worth
+        overlay = fair is not None and (offered or middle).value > fair.value
+        entries.append(
+            {
+                "post": c.post,
+                "horse": c.horse,
+                "win": c.win,
+                "place": c.place,
+                "show": c.show,
+                "win_interval": list(c.win_interval),
+                "show_bound": None if bounds is None else float(bounds[index]),
+                "fair_odds": None if fair is None else str(fair),
+                "real_odds": None if offered is None else str(offered),
+                "chart_odds": str(middle),
+                "chart_odds_range": f"{short} to {long}",
+                "overlay": overlay,
+            }
+        )
+    if plot is not None:
+        from homestretch.games.stretch.terminal.plot import probability_bars
+
+        probability_bars(
+            f"{loaded.name} ({mode}play)",
+            [c.horse for c in chances],
+            [c.win for c in chances],
+            [c.place for c in chances],
+            [c.show for c in chances],
+            plot,
+        )
+    if fmt is OutputFormat.json:
+        answer = {
+            "race": loaded.name,
+            "mode": mode,
+            "method": "exact" if places is not None else "monte-carlo",
+            "win_method": "exact" if exact is not None else "monte-carlo",
+            "runs": None if places is not None else runs,
+            "seed": used_seed,
+            "final": True,
+            "entries": entries,
+        }
+        if early:
+            _json_line(answer)
+        else:
+            echo_json(answer)
+        return
+    real = any(e["real_odds"] for e in entries)
+    overlays = any(e["overlay"] for e in entries)  # else no empty, headless last column
+    margin = max((high - low) / 2 for low, high in (e["win_interval"] for e in entries))
+    table = Table(
+        "PP",
+        "Horse",
+        "Win",
+        "Place",
+        "Show",
+        "Fair",
+        "Real" if real else "Chart",
+        *([""] if overlays else []),
+        title=_odds_title(
+            loaded.name,
+            mode,
+            runs,
+            margin,
+            exact is not None,
+            None if bounds is None else float(bounds.max()),
+        ),
+        title_justify="left",
+    )
+    for e in entries:
+        table.add_row(
+            str(e["post"]),
+            e["horse"],
+            f"{e['win']:.1%}",
+            f"{e['place']:.1%}",
+            f"{e['show']:.1%}",
+            e["fair_odds"] or "-",
+            e["real_odds"] if real else e["chart_odds"],
+            *([Text("overlay", style="green") if e["overlay"] else ""] if overlays else []),
+        )
+    console.print(table)
+
+
+IN_BAND, OUTSIDE = Text("in band", style="green"), Text("outside", style="red")
+
+
+def _field_types_table(by_type: Any, bands: Any) -> Table:
+    """The market in each field type: the book, the favourite, win rate at each price."""
+    kinds = list(by_type)
+    table = Table("field type", *kinds, title="Odds by field type", title_justify="left")
+    table.add_row("fields", *(str(by_type[k]["fields"]) for k in kinds))
+    table.add_row("book (115-125%)", *(f"{by_type[k]['overround_mean']:.1%}" for k in kinds))
+    table.add_row("favourite wins", *(f"{by_type[k]['favourite_win_rate']:.1%}" for k in kinds))
+    for name, _, _, band in bands:
+        cells = []
+        for k in kinds:
+            rate = by_type[k]["win_rate_by_odds"][name]
+            ok = rate is not None and band[0] <= rate <= band[1]
+            mark = "" if rate is None else ("" if ok else " [red]out[/red]")
+            cells.append("-" if rate is None else Text.from_markup(f"{rate:.3f}{mark}"))
+        table.add_row(f"at {name} ({band[0]:.3f}-{band[1]:.3f})", *cells)
+    return table
+
+
+def _pace_table(by_size: Any, style: Any, mode: str) -> Table:
+    """Pace and running-style win rates by field size, each with its 95% interval over
+    the fields: compare `--mode quick` and `--mode full` (ruling S18)."""
+    table = Table(
+        "runners",
+        "fields",
+        "races",
+        "slow",
+        "normal",
+        "fast",
+        "front-runners win",
+        "closers win",
+        title=f"Pace by field size ({mode}play), with 95% intervals",
+        title_justify="left",
+    )
+
+    def rate(value: float | None, half: float | None) -> str:
+        return "-" if value is None or half is None else f"{value:.1%} ±{half:.1%}"
+
+    for size, row in by_size.items():
+        runs = style[size]
+        table.add_row(
+            size,
+            f"{row['fields']:,}",
+            f"{row['races']:,}",
+            *(rate(row[p], row[f"{p}_ci"]) for p in ("slow", "normal", "fast")),
+            *(rate(runs[f"{s}_win_rate"], runs[f"{s}_ci"]) for s in ("front_runner", "closer")),
+        )
+    return table
+
+
+def _exact_chances(race: AnyRace, charts: ChartSet, fmt: OutputFormat, early: bool) -> ExactChances:
+    """Kept chances at once; else proven brackets at once (a text table, or with --early a
+    JSON line), then the exact sums."""
+    from homestretch.games.stretch.analysis.exact import quickplay_chances, shared_outcomes
+    from homestretch.games.stretch.analysis.exact_cache import cached, keep
+
+    found = cached(race, charts)
+    if found is not None:
+        return found
+    if fmt is OutputFormat.text or early:
+        _show_bounds(race, charts, fmt)
+    with progress_bar(shared_outcomes(race, charts), "exact chances") as bar:
+        chances = quickplay_chances(race, charts, lambda n: bar.advance(bar.task_ids[0], n))
+    keep(race, charts, chances)
+    return chances
+
+
+def _show_bounds(race: AnyRace, charts: ChartSet, fmt: OutputFormat) -> None:
+    """Exact win chances and proven place and show brackets: milliseconds, not seconds."""
+    from homestretch.games.stretch.analysis.chances import quick_bounds
+
+    bounds = quick_bounds(race, charts, coming=True)
+    if fmt is OutputFormat.json:
+        _json_line({"race": race.name, "mode": "quick", "final": False, **bounds})
+        return
+    table = Table(
+        "PP",
+        "Horse",
+        "Win",
+        "Place",
+        "Show",
+        title=f"{race.name} (quickplay): {bounds['says']}",
+        title_justify="left",
+    )
+    for e in bounds["entries"]:
+        table.add_row(
+            str(e["post"]),
+            e["horse"],
+            f"{e['win']:.1%}",
+            f"{e['place_low']:.1%}-{e['place_high']:.1%}",
+            f"{e['show_low']:.1%}-{e['show_high']:.1%}",
+        )
+    console.print(table)
+
+
+def _json_line(data: JSON) -> None:
+    """One answer of a JSON Lines stream, on its way at once (a pipe would hold it)."""
+    import json  # a text answer never needs it
+
+    sys.stdout.write(json.dumps(data) + "\n")
+    sys.stdout.flush()
+
+
+def _odds_title(
+    name: str, mode: str, runs: int, margin: float, exact_win: bool, show_bound: float | None
+) -> str:
+    if show_bound is not None:
+        # the show chances are a proven lower bound this close to the truth
+        return (
+            f"{name} (quickplay): exact chances, every chart outcome counted (show may run "
+            f"up to {show_bound:.1e} higher)"
+        )
+    if exact_win:
+        return f"{name} ({mode}play): win chances exact; place and show from {runs:,} races"
+    return f"{name}: {runs:,} races by Monte Carlo ({mode}); win chances within {margin:.2%} (95%)"
+
+
+@app.command()
+def calibrate(
+    fields: Annotated[
+        int, typer.Option("-n", "--fields", min=10, max=10_000, help="fields in the corpus")
+    ] = 400,
+    races: Annotated[
+        int, typer.Option("--races", min=50, max=100_000, help="races per field")
+    ] = 500,
+    seed: Annotated[
+        int, typer.Option(min=0, max=2**32 - 1, help="seed for the corpus and the dice")
+    ] = 1,
+    mode: ModeOption = "quick",
+    charts: ChartsOption = None,
+    plot: PlotOption = None,
+    fmt: FormatOption = OutputFormat.text,
+) -> None:
+    """Run the calibration study: every figure beside its real-racing band."""
+    from homestretch.games.stretch.analysis.calibrate import (
+        ODDS_BANDS,
+        STAKES_TIMES,
+        TARGETS,
+        dream_fields,
+        extra_fields,
+        run_study,
+    )
+    from homestretch.games.stretch.content.chart_set import load_chart_set
+    from homestretch.games.stretch.rules.finish import format_time
+
+    _picture(plot)
+    total = fields + dream_fields(fields) + 2 * extra_fields(fields)
+    chart_set = load_chart_set(charts)  # a bad folder said before the bar is drawn
+    with progress_bar(total, "running the corpus") as bar:
+        report = run_study(
+            fields,
+            races,
+            seed,
+            chart_set,
+            progress=lambda n: bar.advance(bar.task_ids[0], n),
+            mode=_mode(mode),
+        )
+    if plot is not None:
+        from homestretch.games.stretch.terminal.plot import calibration_plot
+
+        calibration_plot(report, plot)
+    if fmt is OutputFormat.json:
+        echo_json(report)
+        return
+    figures = report["figures"]
+    assert isinstance(figures, dict)
+    table = Table(
+        "figure",
+        "simulated",
+        "real racing",
+        "",
+        title=f"Calibration: {report['races']:,} races",
+        title_justify="left",
+    )
+    for name, (low, high) in TARGETS.items():
+        value = figures[name]
+        ok = value is not None and low <= value <= high
+        table.add_row(
+            name,
+            "-" if value is None else f"{value:.3f}",
+            f"{low:.2f}-{high:.2f}",
+            IN_BAND if ok else OUTSIDE,
+        )
+    for name, _, _, band in ODDS_BANDS:
+        value = figures["win_rate_by_odds"][name]
+        ok = band is not None and value is not None and band[0] <= value <= band[1]
+        table.add_row(
+            f"win rate at {name}",
+            "-" if value is None else f"{value:.3f}",
+            "" if band is None else f"{band[0]:.3f}-{band[1]:.3f}",
+            IN_BAND if ok else OUTSIDE,
+        )
+    for name in ("out_of_race_rate", "disqualification_rate"):
+        table.add_row(name, f"{figures[name]:.4f}", "fatal injuries 0.0013 per start", "")
+    for distance, seconds in figures["stakes_fast_dirt_median_times"].items():
+        low, high = STAKES_TIMES[float(distance[:-1])]
+        ok = low <= seconds <= high
+        table.add_row(
+            f"stakes winners' median time, {distance}",
+            format_time(seconds),
+            f"{format_time(low)}-{format_time(high)}",
+            IN_BAND if ok else OUTSIDE,
+        )
+    console.print(table)
+    console.print(
+        f"no winning time faster than the dirt records: {figures['records_never_beaten']}"
+    )
+    console.print(_field_types_table(report["by_field_type"], ODDS_BANDS))
+    console.print(_pace_table(report["pace_by_field_size"], report["style_by_field_size"], mode))
+    console.print(
+        f"ratings monotonic: {figures['apr_monotonic']}; front-runners win "
+        f"{figures['front_runner_win_rate_slow_pace']} in slow paces vs "
+        f"{figures['front_runner_win_rate_normal_pace']} in normal; closers "
+        f"{figures['closer_win_rate_fast_pace']} in fast vs "
+        f"{figures['closer_win_rate_normal_pace']}; speed-figure spread A "
+        f"{figures['form_a_speed_sd']:.2f} vs E {figures['form_e_speed_sd']:.2f}"
+    )

@@ -1,0 +1,99 @@
+"""Pictures: the running lines of a Fullplay race (lengths behind the leader at each call)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+
+from homestretch.cli.pictures import save_figure
+from homestretch.core.errors import HomestretchError
+from homestretch.games.stretch.rules.engine import RaceState
+from homestretch.games.stretch.rules.report import running_at
+
+
+def running_lines(state: RaceState, path: Path) -> None:
+    """Draw each horse's lengths behind the leader at every call, finish included."""
+    if state.mode != "full" or state.finish is None:
+        raise HomestretchError("running lines need a finished Fullplay race (--mode full)")
+    calls = [
+        "Break",
+        *(["Backstretch"] if state.race.furlongs >= 8 else []),
+        "Top of stretch",
+        "Finish",
+    ]
+    figure, axes = plt.subplots(figsize=(9, 5))
+    for index, line in enumerate(state.lines):
+        behind: list[float] = []
+        for at in range(len(line.race_points)):
+            if not running_at(line, at):
+                break  # it went out in this segment: its line stops at the call before
+            leader = max(ln.race_points[at] for ln in state.lines if running_at(ln, at))
+            behind.append((leader - line.race_points[at]) / 2)  # a point is half a length
+        if not line.out:
+            behind.append(state.finish.beaten[index])
+        xs = list(range(len(behind)))
+        label = f"{line.post} {line.name}" + (" (out)" if line.out else "")
+        axes.plot(xs, behind, marker="o", label=label)
+    axes.set_xticks(range(len(calls)), calls)
+    axes.invert_yaxis()
+    axes.set_ylabel("lengths behind the leader")
+    axes.set_title(f"{state.race.name} - {state.race.distance} - running lines")
+    axes.grid(alpha=0.3)
+    axes.legend(fontsize="small", loc="best")
+    save_figure(figure, path)
+
+
+def probability_bars(
+    title: str,
+    horses: list[str],
+    win: list[float],
+    place: list[float],
+    show: list[float],
+    path: Path,
+) -> None:
+    """Win, place and show chances side by side, one group of bars per horse."""
+    figure, axes = plt.subplots(figsize=(max(6, len(horses) * 0.9), 4.5))
+    xs = range(len(horses))
+    for offset, (name, values) in zip(
+        (-0.27, 0, 0.27), (("win", win), ("place", place), ("show", show)), strict=True
+    ):
+        axes.bar([x + offset for x in xs], values, width=0.27, label=name)
+    axes.set_xticks(list(xs), horses, rotation=30, ha="right")
+    axes.set_ylabel("chance")
+    axes.set_title(title)
+    axes.legend()
+    axes.grid(axis="y", alpha=0.3)
+    save_figure(figure, path)
+
+
+def calibration_plot(report: dict[str, object], path: Path) -> None:
+    """Simulated win rate by odds band beside the real-racing band, and the margins."""
+    from homestretch.games.stretch.analysis.calibrate import ODDS_BANDS
+
+    figures = report["figures"]
+    assert isinstance(figures, dict)
+    by_odds = figures["win_rate_by_odds"]
+    figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.8))
+    names = [name for name, *_ in ODDS_BANDS]
+    xs = range(len(names))
+    for x, (_, _, _, band) in zip(xs, ODDS_BANDS, strict=True):
+        if band:
+            left.plot([x, x], band, color="grey", linewidth=8, alpha=0.35)
+    left.plot(
+        list(xs),
+        [by_odds[n] if by_odds[n] is not None else float("nan") for n in names],
+        "o-",
+        label="simulated",
+    )
+    left.plot([], [], color="grey", linewidth=8, alpha=0.35, label="real racing")
+    left.set_xticks(list(xs), names, rotation=40, ha="right")
+    left.set_ylabel("win rate")
+    left.set_title("Win rate by post-time odds")
+    left.legend()
+    gaps = figures["win_rate_by_apr_gap"]
+    right.bar(list(gaps), list(gaps.values()))
+    right.set_xlabel("points below the field's top Adjusted Power Rating")
+    right.set_ylabel("win rate")
+    right.set_title("Ratings mean what they say")
+    save_figure(figure, path)

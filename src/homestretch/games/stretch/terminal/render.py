@@ -1,0 +1,300 @@
+"""The race for people: the call, the scoresheet and the result chart as rich tables."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+
+from homestretch.cli.plain import Table
+from homestretch.core.actions import Action
+from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import is_whole
+from homestretch.core.protocol import JSON
+from homestretch.games.stretch.rules.betting import MIN_TICKET, Bet, Done
+from homestretch.games.stretch.rules.engine import RaceState
+from homestretch.games.stretch.rules.tote import POOLS
+
+
+def show_race(state: RaceState, console: Console) -> None:
+    """The whole race at once: header, call, scoresheet, result chart."""
+    show_header(state, console)
+    Caller(console).call(state)
+    show_sheets(state, console)
+
+
+def show_header(state: RaceState, console: Console) -> None:
+    race = state.race
+    mode = "Fullplay" if state.mode == "full" else "Quickplay"
+    header = " - ".join(x for x in (race.name, race.track, race.date) if x)
+    console.rule(f"[bold]{escape(header)}[/bold]")
+    console.print(
+        f"{race.distance} on the {race.surface}, {race.condition}; {mode}; "
+        f"charts: {state.charts.name}",
+        markup=False,
+    )
+    console.print()
+
+
+def show_sheets(state: RaceState, console: Console) -> None:
+    data = state.result()
+    console.print()
+    console.print(ratings_sheet(state))
+    console.print(scoresheet(state, data))
+    console.print(result_chart(data))
+    if data.get("tote"):
+        console.print(tote_paid(data))
+
+
+class Caller:
+    """Tells the race as it is run: each notice once, as soon as the rules emit it (the
+    morning line, the off, each part of the call, the official result, the tote)."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.told = 0
+
+    def call(self, state: RaceState) -> None:
+        for notice in state.notices[self.told :]:
+            self.console.print(_told(notice))
+        self.told = len(state.notices)
+
+
+NOTICE_STYLES = {"official": "bold", "pool": "green", "payout": "green"}
+
+
+def _told(notice: JSON) -> str:
+    words = escape(notice["words"])
+    if notice["type"] == "call":  # the part's heading in bold, as a caller stresses it
+        heading = escape(notice["heading"])
+        return f"[bold]{heading}.[/bold]{words.removeprefix(heading + '.')}"
+    style = NOTICE_STYLES.get(notice["type"])
+    return f"[{style}]{words}[/]" if style else words
+
+
+def _table(title: str, padding: int = 1) -> Table:
+    return Table(
+        title=title,
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, padding, 0, 0),
+        pad_edge=False,
+    )
+
+
+def ratings_sheet(state: RaceState) -> Table:
+    """The left half of the paper scoresheet: every rating a reading is taken from (the
+    starting APR opens the other half)."""
+    table = _table("Ratings", padding=0)  # one space between columns: inside 80
+    for column in ("PP", "Horse", "Jockey"):
+        table.add_column(column, justify="right" if column == "PP" else "left", no_wrap=True)
+    for column in ("Pace", "Form", "Cls", "Spd", "Trp", "Wire", "Ride", "Trbl"):
+        table.add_column(column, justify="right", min_width=len(column))
+    for line in state.lines:
+        horse, jockey = line.runner.horse, line.runner.jockey
+        table.add_row(
+            str(line.post),
+            horse.name,
+            jockey.name,
+            str(horse.pace),
+            horse.form,
+            f"{horse.class_:+d}",
+            f"{horse.speed:+d}",
+            f"{horse.trip:+d}",
+            str(horse.wire),
+            f"{jockey.ride:+d}",
+            str(jockey.trouble),
+        )
+    return table
+
+
+def scoresheet(state: RaceState, data: JSON) -> Table:
+    """The right half: every roll's reading, the adjustments to the APR and the figure,
+    the photo totals and the disqualification die, as a paper player writes them."""
+    full = state.mode == "full"
+    table = _table("Scoresheet")
+    table.add_column("PP", justify="right")
+    table.add_column("Horse", no_wrap=True)
+    table.add_column("APR", justify="right")
+    segments = ["Brk", *(["R2"] if "setup" in state.segments else []), "R3"] if full else []
+    for name in segments:
+        table.add_column(name, justify="right", min_width=len(name))
+    # the photo and disqualification columns only when someone rolled them, to keep the
+    # sheet inside 80 columns
+    photo = any(e["photo_total"] is not None for e in data["entries"])
+    dq = any(e["dq_roll"] is not None for e in data["entries"])
+    headings = [
+        "Pace\nadj",
+        "Form\nroll",
+        "Form\nadj",
+        "Final\nAPR",
+        "Fact\nadj",
+        "Spd\nroll",
+        "Spd\nfig",
+        *(["Photo"] if photo else []),
+        *(["DQ\ndie"] if dq else []),
+        "Fin",
+    ]
+    for column in headings:
+        table.add_column(column, justify="right", min_width=max(map(len, column.split())))
+    for entry in data["entries"]:
+        points = [str(p) for p in entry.get("race_points", [])] if full else []
+        points += [""] * (len(segments) - len(points))
+        finish = {"out": "out", "disqualified": f"{entry['finish']} DQ"}.get(
+            entry["status"], str(entry["finish"] or "")
+        )
+        table.add_row(
+            str(entry["post"]),
+            entry["horse"],
+            str(entry["start_apr"]),
+            *points,
+            f"{entry['pace_adj']:+d}",
+            _blank(entry["form_roll"]),
+            f"{entry['form_adj']:+d}",
+            str(entry["final_apr"]),
+            f"{entry['factor_adj']:+d}",
+            _blank(entry["speed_roll"]),
+            _blank(entry["final_speed"]),
+            *([_blank(entry["photo_total"])] if photo else []),
+            *([_blank(entry["dq_roll"])] if dq else []),
+            finish,
+        )
+    if full and state.pace is not None:
+        table.caption = _race_pace_reading(state)
+    return table
+
+
+def _race_pace_reading(state: RaceState) -> str:
+    """How the Race Pace chart was read: the top-two total, the field-size term and its
+    Field die (ruling S18), and the Race Pace die."""
+    words = f"Race Pace: top two {state.pace_total}"
+    term = state.pace_term or 0
+    if term or state.field_die is not None:
+        change = f"{term} off" if term > 0 else (f"{-term} added" if term else "none off")
+        words += f", {change} for {len(state.lines)} runners"
+    if state.field_die is not None:
+        words += f" (Field die {state.field_die})"
+    if state.pace_roll is not None:
+        words += f", die {state.pace_roll[0]}"
+    return f"{words}: {state.pace}"
+
+
+def _blank(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def result_chart(data: JSON) -> Table:
+    table = Table(
+        title=f"Result  (final time {data['final_time'] or '-'})",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1, 0, 0),
+        pad_edge=False,
+    )
+    for column in ("Fin", "PP", "Horse", "Margin", "Odds", "Win", "Place", "Show", "Time"):
+        table.add_column(
+            column, justify="left" if column == "Horse" else "right", no_wrap=column == "Horse"
+        )
+    finishers = sorted(
+        (e for e in data["entries"] if e["finish"] is not None),
+        key=lambda e: (e["finish"], e["post"]),
+    )
+    for entry in finishers:
+        pay = entry["payoffs"]
+        status = " (DQ)" if entry["status"] == "disqualified" else ""
+        table.add_row(
+            str(entry["finish"]),
+            str(entry["post"]),
+            entry["horse"] + status,
+            entry["margin"] or "",
+            entry["odds"] or "",
+            *(f"${pay[p]:.2f}" if pay[p] else "" for p in ("win", "place", "show")),
+            entry["time"] or "",
+        )
+    for entry in data["entries"]:
+        if entry["status"] == "out":
+            table.add_row(
+                "-",
+                str(entry["post"]),
+                entry["horse"] + " (out)",
+                "",
+                entry["odds"] or "",
+                "",
+                "",
+                "",
+                "",
+            )
+    return table
+
+
+# --- the players' tote (ruling S19) ------------------------------------------------------
+def _dollars(cents: int) -> str:
+    return f"${cents / 100:,.2f}"
+
+
+def tote_board(view: JSON) -> Table:
+    """The pools on each horse, the tote's odds to win, and every player's tickets."""
+    tote = view["tote"]
+    table = _table("The tote")
+    for column in ("PP", "Horse", "Odds", "Win", "Place", "Show", "Tote odds"):
+        table.add_column(column, justify="left" if column == "Horse" else "right")
+    for entry in view["entries"]:
+        post = str(entry["post"])
+        table.add_row(
+            post,
+            escape(entry["horse"]),
+            entry["odds"] or "",
+            *(_dollars(tote["pools"][p]["by_post"][post]) for p in ("win", "place", "show")),
+            tote["tote_odds"][post],
+        )
+    for player in tote["players"]:
+        tickets = [
+            f"${t['dollars']} {t['pool']} #{t['post']}"
+            for t in tote["tickets"]
+            if t["seat"] == player["seat"]
+        ]
+        table.caption = (table.caption or "") + (
+            f"{escape(player['name'])}: {_dollars(player['cash'])}"
+            f"{'; ' + ', '.join(tickets) if tickets else ''}\n"
+        )
+    table.caption_justify = "left"
+    return table
+
+
+def tote_paid(data: JSON) -> Table:
+    tote = data["tote"]
+    names = {str(p["seat"]): p["name"] for p in tote["players"]}
+    horses = {str(e["post"]): e["horse"] for e in data["entries"]}
+    table = _table("The tote paid ($2 prices)")
+    for column in ("Pool", "Horse", "$2 pays", "Paid to"):
+        table.add_column(column)
+    for pool in tote["settled"] or []:
+        paid = ", ".join(f"{escape(names[s])} {_dollars(c)}" for s, c in pool["paid"].items())
+        if pool["refunded"]:
+            table.add_row(pool["pool"], "no paying ticket: stakes given back", "", paid)
+        for post, cents in pool["prices"].items():
+            table.add_row(pool["pool"], f"{post} {escape(horses[post])}", _dollars(cents), paid)
+    kept = sum(pool["kept"] for pool in tote["settled"] or [])
+    table.caption = (
+        "; ".join(
+            f"{escape(p['name'])} {_dollars(p['cash'])} ({'+' if p['net'] >= 0 else '-'}"
+            f"{_dollars(abs(p['net']))})"
+            for p in tote["players"]
+        )
+        + f"; kept by the tote {_dollars(kept)}"
+    )
+    table.caption_justify = "left"
+    return table
+
+
+def parse_bet(text: str) -> Action | None:
+    """``win 3 10`` ($10 to win on #3), ``show 5`` ($2), or ``done``."""
+    words = text.lower().replace("$", "").replace("#", "").split()
+    if words == ["done"]:
+        return Done()
+    if not 2 <= len(words) <= 3 or words[0] not in POOLS:
+        return None
+    if not all(is_whole(w) for w in words[1:]):
+        raise HomestretchError("a bet is POOL POST [DOLLARS], such as: win 3 10")
+    dollars = int(words[2]) if len(words) == 3 else MIN_TICKET
+    return Bet(words[0], int(words[1]), dollars)

@@ -1,0 +1,101 @@
+"""The standard charts behave like real racing (a bounded, seeded calibration study).
+
+`homestretch stretch calibrate` runs the same study at full size; here a smaller corpus
+keeps the suite quick, so the bands are widened by the sampling error of this size.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from homestretch.games.stretch.analysis.calibrate import run_study
+
+
+@pytest.fixture(scope="module", params=["quick", "full"])
+def report(request: pytest.FixtureRequest) -> dict[str, Any]:
+    return run_study(fields=120, races_per_field=400, seed=7, mode=request.param)
+
+
+@pytest.fixture(scope="module")
+def figures(report: dict[str, Any]) -> dict[str, Any]:
+    result = report["figures"]
+    assert isinstance(result, dict)
+    return result
+
+
+def test_every_field_type_gets_a_real_book(report: dict[str, Any]) -> None:
+    """Ruling S17: even, big and dream fields too, not only the everyday corpus."""
+    by_type = report["by_field_type"]
+    assert set(by_type) == {"everyday", "even", "big", "greats"}
+    for kind, market in by_type.items():
+        assert 1.15 <= market["overround_mean"] <= 1.25, kind
+        rates = [r for r in market["win_rate_by_odds"].values() if r is not None]
+        assert rates[0] > rates[-1], kind  # favourites still beat longshots
+
+
+def test_pace_is_reported_by_field_size(report: dict[str, Any]) -> None:
+    by_size = report["pace_by_field_size"]
+    assert set(by_size) == {str(n) for n in range(5, 15)}
+    for row in by_size.values():
+        assert row["slow"] + row["normal"] + row["fast"] == pytest.approx(1)
+
+
+def test_favourite_wins_about_a_third_and_places_two_thirds(figures: dict[str, Any]) -> None:
+    assert 0.31 <= figures["favourite_win_rate"] <= 0.39
+    assert 0.60 <= figures["favourite_top3_rate"] <= 0.75
+
+
+def test_odds_imply_a_morning_line_overround(figures: dict[str, Any]) -> None:
+    assert 1.13 <= figures["overround_mean"] <= 1.27
+
+
+def test_win_rate_falls_with_odds(figures: dict[str, Any]) -> None:
+    rates = [r for r in figures["win_rate_by_odds"].values() if r is not None]
+    assert rates == sorted(rates, reverse=True)
+    assert figures["win_rate_by_odds"]["50-1 and longer"] < 0.02
+
+
+def test_margins_like_real_races(figures: dict[str, Any]) -> None:
+    assert 0.18 <= figures["margin_under_1_length_rate"] <= 0.32
+    assert 1.5 <= figures["margin_median_lengths"] <= 2.75
+    assert figures["margin_over_7_lengths_rate"] < 0.12
+
+
+def test_times_inside_what_real_races_run(figures: dict[str, Any]) -> None:
+    assert figures["records_never_beaten"]
+    assert figures["stakes_times_in_range"]
+
+
+def test_ratings_pace_and_form_mean_what_they_say(figures: dict[str, Any]) -> None:
+    assert figures["apr_monotonic"]
+    assert figures["front_runner_win_rate_slow_pace"] > figures["front_runner_win_rate_normal_pace"]
+    assert figures["closer_win_rate_fast_pace"] > figures["closer_win_rate_normal_pace"]
+    assert figures["form_e_speed_sd"] > figures["form_a_speed_sd"]
+
+
+def test_trouble_stays_rare(figures: dict[str, Any]) -> None:
+    assert figures["out_of_race_rate"] < 0.01
+    assert figures["disqualification_rate"] < 0.02
+
+
+def test_no_great_horse_dominates(figures: dict[str, Any]) -> None:
+    assert figures["greats_top_horse_win_rate_mean"] <= 0.35
+
+
+def test_the_two_versions_agree_on_pace_and_running_styles_in_every_field_size() -> None:
+    """Ruling S18: Quickplay and Fullplay run fast and slow paces as often as each other
+    in every field size from 5 to 14 (before S18 Fullplay ran fast 60-91% of races in
+    6-14 horse fields against Quickplay's 27-42%), and front-runners and closers win as
+    often in both (on this small corpus the differences measure under 0.02)."""
+    quick, full = (
+        run_study(fields=60, races_per_field=300, seed=3, mode=mode) for mode in ("quick", "full")
+    )
+    for size, q in quick["pace_by_field_size"].items():
+        f = full["pace_by_field_size"][size]
+        assert abs(q["fast"] - f["fast"]) <= 0.12, size
+        assert abs(q["slow"] - f["slow"]) <= 0.08, size
+        q_style, f_style = quick["style_by_field_size"][size], full["style_by_field_size"][size]
+        for style in ("front_runner_win_rate", "closer_win_rate"):
+            assert abs(q_style[style] - f_style[style]) <= 0.04, (size, style)

@@ -1,0 +1,238 @@
+"""The race builder's rules (one furlong range, one jockey per horse, names that print)
+and the call at the wire with dead heats, worked with scripted dice."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from homestretch.cli.main import app
+from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.chart_set import FURLONGS, STANDARD, load_chart_set
+from homestretch.games.stretch.content.race import RaceSpec, build_race
+from homestretch.games.stretch.rules.report import race_call
+
+RUNNER = CliRunner()
+
+
+def _spec(**changes: Any) -> dict[str, Any]:
+    spec: dict[str, Any] = {
+        "name": "Builder",
+        "furlongs": 8,
+        "entries": [
+            {"horse": "secretariat-1973", "jockey": "turcotte"},
+            {"horse": "citation-1948", "jockey": "arcaro"},
+        ],
+    }
+    spec.update(changes)
+    return spec
+
+
+@pytest.mark.parametrize("furlongs", [4, 4.4, 16.5, 20, float("nan")])
+def test_a_race_file_keeps_to_the_final_time_charts_distances(furlongs: float) -> None:
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="furlongs"):
+        RaceSpec.model_validate(_spec(furlongs=furlongs))
+
+
+@pytest.mark.parametrize("furlongs", FURLONGS)
+def test_every_distance_a_race_file_takes_has_a_final_time(furlongs: float) -> None:
+    race = build_race(RaceSpec.model_validate(_spec(furlongs=furlongs)), load_card_set())
+    assert load_chart_set().final_time(race.furlongs).par_seconds > 0
+
+
+def test_a_chart_set_whose_final_time_chart_is_short_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "charts"
+    shutil.copytree(STANDARD, folder)
+    path = folder / "final_time.csv"
+    rows = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(r for r in rows if not r.startswith("16,")) + "\n")
+    with pytest.raises(ContentError, match="cover every race distance, 4.5 to 16"):
+        load_chart_set(folder)
+
+
+def test_a_jockey_rides_one_horse_but_house_riders_may_ride_several() -> None:
+    cards = load_card_set()
+    twice = _spec(
+        entries=[
+            {"horse": "secretariat-1973", "jockey": "arcaro"},
+            {"horse": "citation-1948", "jockey": "Eddie Arcaro"},
+        ]
+    )
+    with pytest.raises(HomestretchError, match="entry 2: Eddie Arcaro already rides entry 1"):
+        build_race(RaceSpec.model_validate(twice), cards)
+    inline = {"name": "A. Rider", "ride": 0, "trouble": 7}
+    with pytest.raises(HomestretchError, match="already rides entry 1"):
+        build_race(
+            RaceSpec.model_validate(
+                _spec(
+                    entries=[
+                        {"horse": "secretariat-1973", "jockey": inline},
+                        {"horse": "citation-1948", "jockey": inline},
+                    ]
+                )
+            ),
+            cards,
+        )
+    house = _spec(
+        entries=[
+            {"horse": "secretariat-1973", "jockey": "house-a"},
+            {"horse": "citation-1948", "jockey": "house-a"},
+        ]
+    )
+    assert len(build_race(RaceSpec.model_validate(house), cards).runners) == 2
+
+
+def _new(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", "stretch", "new"]
+        + list(args),
+        capture_output=True,
+        text=True,
+        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--name", ""], "--name: must not be blank"),
+        (["--name", "  "], "--name: must not be blank"),
+        (["--name", "Bell\x07Stakes"], "--name: the text holds a control character ('\\x07')"),
+        (["--track", "Tab\tPark"], "--track: the control character '\\t' is not allowed"),
+        (["-e", "secretariat-1973@house-a"], "entry 3: secretariat-1973 is already entry 1"),
+        (["-e", "affirmed-1978@turcotte"], "entry 3: Ron Turcotte already rides entry 1"),
+        (["--furlongs", "4"], "--furlongs: Input should be greater than or equal to 4.5"),
+        (["--furlongs", "18"], "--furlongs: Input should be less than or equal to 16"),
+        (["--surface", "sand"], "--surface: Input should be 'dirt', 'turf' or 'synthetic'"),
+    ],
+)
+def test_new_refuses_what_run_would_refuse(tmp_path: Path, args: list[str], message: str) -> None:
+    output = tmp_path / "race.toml"
+    base = ["-e", "secretariat-1973@turcotte", "-e", "citation-1948@arcaro"]
+    result = _new(tmp_path, str(output), *base, *args)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not output.exists()
+
+
+def _scripted_race_file(tmp_path: Path) -> Path:
+    path = tmp_path / "two.toml"
+    path.write_text(
+        """name = "Two"
+furlongs = 6
+[[entries]]
+horse = "secretariat-1973"
+jockey = "turcotte"
+odds = "1-1"
+[[entries]]
+horse = "citation-1948"
+jockey = "arcaro"
+odds = "2-1"
+""",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_scripted_dice_left_over_are_reported(tmp_path: Path) -> None:
+    # pace 7; form 7 and 7; factors 5, 4; speed 12 and 2; then three faces too many
+    faces = "3 4 3 4 3 4 5 4 6 6 1 1 2 5 6"
+    result = RUNNER.invoke(
+        app,
+        ["stretch", "run", str(_scripted_race_file(tmp_path)), "--dice", faces, "--no-save"]
+        + ["-f", "json"],
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["unused_dice"] == [2, 5, 6]
+    assert "3 scripted dice left over" in result.stderr and "2 5 6" in result.stderr
+    exact = RUNNER.invoke(
+        app,
+        ["stretch", "run", str(_scripted_race_file(tmp_path)), "--dice", faces[:-6]]
+        + ["--no-save", "-f", "json"],
+    )
+    assert json.loads(exact.stdout)["unused_dice"] == []
+    assert "left over" not in exact.stderr
+
+
+def _even(name: str, jockey: str, apr: int) -> dict[str, Any]:
+    horse = {"name": name, "range_low": 6, "range_high": 10, "power_dirt": 20, "pace": 5}
+    return {
+        "horse": {**horse, "form": "C", "wire": 5},
+        "jockey": {"name": jockey, "ride": 0, "trouble": 7},
+        "apr": apr,
+        "odds": "2-1",
+    }
+
+
+def _heat_race(first_apr: int) -> dict[str, Any]:
+    return {
+        "name": "Dead Heat",
+        "furlongs": 8,
+        "entries": [
+            _even("Alpha", "Rider A", first_apr),
+            _even("Bravo", "Rider B", 20),
+            _even("Charlie", "Rider C", 20),
+        ],
+    }
+
+
+# fmt: off
+PACE = [3, 4]  # top two Pace 5 + 5 = 10, roll 7: normal
+FACTORS_SPEED = [5, 4, 3, 4, 3, 4, 3, 4]  # Trip (all rated 0), no Ride; every figure 90
+PHOTO = [3, 4, 3, 4, 1, 1]  # 7 + Wire 5 = 12, 12, and 2 + 5 = 7
+# fmt: on
+
+
+def test_a_dead_heat_is_called_once_and_the_same_way_throughout(scripted: Any) -> None:
+    faces = PACE + [3, 4, 3, 4, 3, 4] + FACTORS_SPEED + PHOTO
+    state = scripted(_heat_race(20), "quick", faces)
+    assert [ln.finish for ln in state.lines] == [1, 1, 3]
+    wire = dict(race_call(state))["At the wire"]
+    assert wire.startswith(
+        "Alpha and Bravo hit the wire together, then Charlie by a neck in a photo."
+    )
+    assert "hits the wire first" not in wire
+    assert "The photo, all on a speed figure of 90: Alpha 12, Bravo 12, Charlie 7." in wire
+    assert "Dead heat for 1st: Alpha and Bravo." in wire
+
+
+def test_a_dead_heat_broken_by_a_disqualification_says_so(scripted: Any) -> None:
+    # Alpha rolls a 3 on the Form chart (C: -2, t), then a 10 on the Trouble chart: she
+    # will be disqualified; her preset APR 22 less 2 is the others' 20, so all three run 90
+    faces = PACE + [1, 2, 4, 6, 3, 4, 3, 4] + FACTORS_SPEED + PHOTO + [1]
+    state = scripted(_heat_race(22), "quick", faces)
+    assert [ln.finish for ln in state.lines] == [3, 1, 2]
+    assert [g for g in state.finish.order] == [[1], [2], [0]]
+    wire = dict(race_call(state))["At the wire"]
+    assert wire.startswith("Alpha and Bravo hit the wire together")
+    assert "The stewards break the dead heat between Alpha and Bravo: Bravo has 1st." in wire
+    assert "The stewards disqualify Alpha (die 1): placed 3rd." in wire
+    assert "Official: 1st Bravo, 2nd Charlie, 3rd Alpha." in wire
+    assert "Dead heat for" not in wire
+
+
+def test_the_call_says_whom_the_race_factor_and_form_favour(scripted: Any) -> None:
+    race = _heat_race(20)
+    race["entries"][0]["horse"]["trip"] = 2
+    race["entries"][2]["horse"]["trip"] = -1
+    # Form: Alpha 7 (0), Bravo 11 (+2), Charlie 4 (-1)
+    faces = PACE + [3, 4, 5, 6, 1, 3] + [5, 4, 3, 4, 3, 4, 3, 4]
+    calls = dict(race_call(scripted(race, "quick", faces)))
+    assert calls["Today's form"] == (
+        "Form lifts Bravo to 22 (+2); drops Charlie to 19 (-1). Bravo has the best rating, 22."
+    )
+    assert calls["Down the stretch"] == (
+        "It comes down to trip. It favours Alpha (+2); it finds out Charlie (-1)."
+    )

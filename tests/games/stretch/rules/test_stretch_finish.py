@@ -1,0 +1,203 @@
+"""Disqualifications (page 12), Trouble outcomes and the APR builder's rulings."""
+
+from __future__ import annotations
+
+import pytest
+
+from homestretch.core.errors import HomestretchError
+from homestretch.games.stretch.content.apr import starting_apr
+from homestretch.games.stretch.content.card_set import HorseCard, load_card_set
+from homestretch.games.stretch.rules.finish import format_lengths, official_order
+
+
+@pytest.mark.parametrize(
+    ("order", "dq_rolls", "expected"),
+    [
+        ([[0], [1], [2], [3]], {0: 2}, [[1], [2], [0], [3]]),  # below two horses behind him
+        ([[0], [1], [2], [3]], {2: 6}, [[0], [1], [3], [2]]),  # only one behind: last
+        ([[0], [1, 2], [3]], {0: 1}, [[1, 2], [0], [3]]),  # a dead heat behind counts whole
+        ([[0, 1], [2]], {0: 1}, [[1], [2], [0]]),  # out of a dead heat
+        # two disqualified horses do not shield each other: each passes clean horses
+        ([[0], [1], [2]], {0: 1, 1: 1}, [[2], [0], [1]]),
+        ([[0], [1], [2], [3]], {0: 2, 1: 1}, [[2], [1], [3], [0]]),
+        ([[0, 1], [2]], {0: 1, 1: 1}, [[2], [0, 1]]),  # landing together, their heat stands
+        ([[0], [1]], {0: 3, 1: 1}, [[0], [1]]),  # nobody clean to pass
+    ],
+)
+def test_disqualified_horses_go_below_clean_horses(
+    order: list[list[int]], dq_rolls: dict[int, int], expected: list[list[int]]
+) -> None:
+    assert official_order(order, dq_rolls) == expected
+
+
+def test_margins_read_like_a_chart() -> None:
+    assert [format_lengths(x) for x in (0.05, 0.15, 0.3, 0.5, 1.0, 2.74, 7.9, 12.4)] == [
+        "nose",
+        "head",
+        "neck",
+        "1/2",
+        "1",
+        "2 3/4",
+        "8",
+        "12",
+    ]
+
+
+def test_a_photo_margin_grows_with_the_photo_totals_difference() -> None:
+    from homestretch.games.stretch.rules.finish import photo_margin
+
+    words = [format_lengths(photo_margin(d)) for d in (0, 1, 2, 3, 4, 5, 9, -5)]
+    assert words == ["dead heat", "nose", "nose", "head", "head", "neck", "neck", "neck"]
+
+
+def test_the_red_die_places_a_horse_within_its_figure_point() -> None:
+    """A mile: 0.14 s a point over 0.2 s a length is 0.7 lengths a point."""
+    from homestretch.games.stretch.rules.finish import figure_margin
+
+    assert figure_margin(1, 3, 3, 0.7) == pytest.approx(0.7)
+    assert format_lengths(figure_margin(1, 1, 6, 0.7)) == "head"  # 1/6 point
+    assert format_lengths(figure_margin(1, 2, 5, 0.7)) == "neck"  # 1/2 point: 0.35 lengths
+    assert format_lengths(figure_margin(1, 3, 5, 0.7)) == "1/2"  # 2/3 point: 0.47 lengths
+    assert format_lengths(figure_margin(1, 6, 1, 0.7)) == "1 1/4"
+    # never reversed: the closest two figures one point apart can be is 1/6 of a point
+    assert min(figure_margin(1, a, b, 0.7) for a in range(1, 7) for b in range(1, 7)) > 0
+
+
+def _horse(**kw: object) -> HorseCard:
+    base: dict[str, object] = {
+        "name": "Test",
+        "range_low": 7,
+        "range_high": 9,
+        "pace": 5,
+        "form": "C",
+        "power_dirt": 20,
+        "wet": 1,
+    }
+    base.update(kw)
+    return HorseCard.model_validate(base)
+
+
+def test_apr_in_range_on_a_fast_track_is_the_power_rating() -> None:
+    assert starting_apr(_horse(), "dirt", 8, 0).apr == 20
+
+
+def test_apr_loses_a_point_per_furlong_or_part_outside_range() -> None:
+    assert starting_apr(_horse(), "dirt", 6, 0).apr == 19
+    assert starting_apr(_horse(), "dirt", 10.5, 0).apr == 18
+    assert starting_apr(_horse(), "dirt", 12, 0).range_penalty == 3
+
+
+def test_wet_rating_offsets_the_wet_effect() -> None:
+    assert starting_apr(_horse(wet=1), "dirt", 8, -3).apr == 18
+    assert starting_apr(_horse(wet=3), "dirt", 8, -2).apr == 20
+    assert starting_apr(_horse(wet=0), "dirt", 8, -1).apr == 19
+
+
+def test_no_rating_for_the_surface_is_refused_unless_estimated() -> None:
+    with pytest.raises(HomestretchError, match="no turf Power rating"):
+        starting_apr(_horse(), "turf", 8, 0)
+    estimated = starting_apr(_horse(), "turf", 8, 0, estimate=True)
+    assert estimated.estimated and estimated.apr == 17
+
+
+def test_standard_card_set_loads_and_searches() -> None:
+    cards = load_card_set()
+    assert cards.horse("Super Saver").id == "super-saver-2009"
+    with pytest.raises(HomestretchError, match="ambiguous"):
+        cards.horse("Secretariat")
+    assert cards.jockey("arcaro").ride == 2
+
+
+def test_result_chart_margin_says_dead_heat_only_for_shared_places() -> None:
+    from homestretch.games.stretch.rules.report import chart_margins
+
+    def entry(post: int, finish: int, beaten: float) -> dict[str, object]:
+        return {"post": post, "finish": finish, "beaten_lengths": beaten}
+
+    entries = [entry(1, 1, 0.0), entry(2, 1, 0.0), entry(3, 3, 0.0), entry(4, 4, 1.5)]
+    # a shared place is a dead heat; equal figures split by the photo read as a nose
+    assert chart_margins(entries) == {1: "", 2: "dead heat", 3: "nose", 4: "1 1/2"}
+
+
+def test_a_disqualified_horse_placed_back_gets_a_dash_not_a_margin() -> None:
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.rules.report import race_json
+    from homestretch.games.stretch.terminal.render import result_chart
+
+    # seed 124: Crab Grass crosses 4th and is placed 9th, Back Alley placed last
+    state = play(
+        RaceGame(load_race("claiming-route-big-field"), "quick").new_initial_state(),
+        SeededDice(124),
+        {},
+    )
+    assert isinstance(state, RaceState)
+    data = race_json(state)
+    rows = {e["finish"]: e for e in data["entries"]}
+    assert rows[9]["status"] == "disqualified" and rows[12]["status"] == "disqualified"
+    table = result_chart(data)
+    margins = list(table.columns[3].cells)
+    assert margins[8] == "-" and margins[11] == "-"
+    # the horse below the disqualified one is measured from the 8th, the last past the wire
+    # of those placed ahead of it
+    assert margins[9] == format_lengths(rows[10]["beaten_lengths"] - rows[8]["beaten_lengths"])
+
+
+def test_the_call_at_the_wire_follows_the_photo() -> None:
+    """Horses level on the Final Speed Figure are called in the order of their photo
+    totals, not in post order (page 12: the higher total gets the better placing)."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.rules.report import race_call
+
+    game = RaceGame(load_race("2009-breeders-cup-ladies-classic"), "quick")
+    photos = 0
+    for seed in range(60):
+        state = play(game.new_initial_state(), SeededDice(seed), {})
+        assert isinstance(state, RaceState)
+        running = [ln for ln in state.lines if not ln.out]
+        wire = sorted(
+            running, key=lambda ln: (ln.final_speed or 0, ln.photo_total or 0), reverse=True
+        )
+        words = dict(race_call(state))["At the wire"]
+        called = sorted(wire[:3], key=lambda ln: words.index(ln.name))
+        assert [ln.name for ln in called] == [ln.name for ln in wire[:3]], (seed, words)
+        photos += "in a photo" in words
+    assert photos > 0  # the seeds include photo finishes near the front
+
+
+def test_a_horse_card_needs_a_power_rating_for_some_surface() -> None:
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="needs a Power rating"):
+        _horse(power_dirt=None)
+    assert _horse(power_dirt=None, power_turf=18).power_turf == 18
+
+
+def test_a_card_entered_twice_is_refused() -> None:
+    from homestretch.games.stretch.content.race import RaceSpec, build_race
+
+    spec = {
+        "name": "Twice",
+        "furlongs": 8,
+        "entries": [{"horse": "secretariat-1973", "jockey": "house-b"}] * 2,
+    }
+    with pytest.raises(HomestretchError, match="entry 2: secretariat-1973 is already entry 1"):
+        build_race(RaceSpec.model_validate(spec), load_card_set())
+
+
+def test_a_preset_apr_must_be_a_whole_number_not_true() -> None:
+    from pydantic import ValidationError
+
+    from homestretch.games.stretch.content.race import RaceSpec
+
+    entry = {"horse": "secretariat-1973", "jockey": "house-b"}
+    spec = {"name": "X", "furlongs": 8, "entries": [{**entry, "apr": True}, entry]}
+    with pytest.raises(ValidationError, match="apr"):
+        RaceSpec.model_validate(spec)
+    spec["entries"] = [{**entry, "apr": 20}, {**entry, "horse": "citation-1948"}]
+    assert RaceSpec.model_validate(spec).entries[0].apr == 20

@@ -1,0 +1,467 @@
+"""The `homestretch stretch` commands: text, JSON, seeds, the store, bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from homestretch.cli.main import app
+from homestretch.store.db import Store
+
+RUNNER = CliRunner()
+REQUIRED = {
+    "post",
+    "horse",
+    "jockey",
+    "start_apr",
+    "pace_adj",
+    "form_adj",
+    "final_apr",
+    "factor_adj",
+    "speed_roll",
+    "final_speed",
+    "finish",
+    "status",
+    "odds",
+    "payoffs",
+    "time",
+}
+
+
+def invoke(*args: str, input: str | None = None) -> str:
+    result = RUNNER.invoke(app, list(args), input=input)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize("mode", ["quick", "full"])
+@pytest.mark.parametrize("race", ["2009-champagne-stakes", "2009-breeders-cup-ladies-classic"])
+def test_run_json_and_seed_repeat_and_replay(tmp_path: Path, mode: str, race: str) -> None:
+    db = str(tmp_path / "runs.sqlite")
+    args = ["stretch", "run", race, "--mode", mode, "--seed", "11", "--db", db, "-f", "json"]
+    first, second = json.loads(invoke(*args)), json.loads(invoke(*args))
+    assert first["seed"] == 11 and first["mode"] == mode
+    assert first["entries"] == second["entries"] and first["dice"] == second["dice"]
+    assert set(first["entries"][0]) >= REQUIRED
+    assert first["pace"] in ("slow", "normal", "fast")
+    assert first["race_factor"] in ("class", "speed", "trip")
+    assert ("race_points" in first["entries"][0]) == (mode == "full")
+    winners = [e for e in first["entries"] if e["finish"] == 1]
+    assert winners and all(e["payoffs"]["win"] for e in winners)
+    replayed = json.loads(invoke("replay", str(first["run_id"]), "--db", db, "-f", "json"))
+    assert replayed["entries"] == first["entries"]
+    history = json.loads(invoke("history", "--db", db, "-f", "json"))
+    assert history[0]["id"] == second["run_id"] and history[0]["seed"] == 11
+
+
+def test_text_run_shows_call_scoresheet_and_result(tmp_path: Path) -> None:
+    out = invoke(
+        "stretch",
+        "run",
+        "2009-champagne-stakes",
+        "--mode",
+        "full",
+        "--seed",
+        "3",
+        "--db",
+        str(tmp_path / "r.sqlite"),
+    )
+    for words in ("At the break.", "Turning for home.", "At the wire.", "Scoresheet", "Result"):
+        assert words in out
+
+
+def test_new_builds_a_race_that_runs(tmp_path: Path) -> None:
+    path = tmp_path / "dream.toml"
+    invoke(
+        "stretch",
+        "new",
+        str(path),
+        "-e",
+        "secretariat-1973@turcotte",
+        "-e",
+        "citation-1948@arcaro",
+        "-e",
+        "affirmed-1978@cauthen",
+        "--furlongs",
+        "12",
+    )
+    data = json.loads(invoke("stretch", "run", str(path), "--seed", "1", "--no-save", "-f", "json"))
+    assert [e["horse"] for e in data["entries"]] == ["Secretariat", "Citation", "Affirmed"]
+
+
+def _bad(tmp_path: Path, *args: str) -> str:
+    """Run the real command: one line on stderr, exit status 2, no traceback."""
+    result = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
+        capture_output=True,
+        text=True,
+        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    return result.stderr
+
+
+def _race_file(tmp_path: Path, horse: str) -> Path:
+    path = tmp_path / "race.toml"
+    path.write_text(f"""name = "Bad"
+furlongs = 8
+[[entries]]
+horse = {horse}
+jockey = "house-a"
+[[entries]]
+horse = "secretariat-1973"
+jockey = "house-b"
+""")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("horse", "message"),
+    [
+        ('"no-such-horse"', "no horse card 'no-such-horse'"),
+        (
+            '{name = "X", range_low = 6, range_high = 9, pace = 12, form = "C", power_dirt = 20}',
+            "pace",
+        ),
+        ('{name = "X", range_low = 6, range_high = 9, form = "C", power_dirt = 20}', "pace"),
+        (  # a number in quotes is a slip in TOML, not the number
+            '{name = "X", range_low = 6, range_high = 9, pace = 3, form = "C", power_dirt = "17"}',
+            "entry 1.horse.power_dirt: Input should be a valid integer",
+        ),
+        (
+            '{name = "X", range_low = 6, range_high = 9, pace = 3, form = "C", power_turf = 20}',
+            "no dirt Power rating",
+        ),
+        (  # the card's own fault, in words, not pydantic's steps
+            '{name = "X", range_low = 9, range_high = 6, pace = 3, form = "C", power_dirt = 20}',
+            "entry 1.horse: range_low is above range_high",
+        ),
+        (
+            '{name = "X", range_low = 6, range_high = 9, pace = 3, form = "Z", power_dirt = 20}',
+            "entry 1.horse.form: Input should be",
+        ),
+    ],
+)
+def test_bad_race_files(tmp_path: Path, horse: str, message: str) -> None:
+    stderr = _bad(tmp_path, "stretch", "run", str(_race_file(tmp_path, horse)))
+    assert "race.toml" in stderr and message in stderr
+
+
+def test_bad_chart_dice_and_missing_file(tmp_path: Path) -> None:
+    charts = tmp_path / "charts"
+    standard = Path(__file__).parents[4] / "src/homestretch/games/stretch/content/charts/standard"
+    charts.mkdir()
+    for source in standard.iterdir():
+        (charts / source.name).write_text(source.read_text())
+    (charts / "break.csv").write_text("roll,0,1\n2,5,x\n")
+    assert "break.csv" in _bad(
+        tmp_path, "stretch", "run", "2009-champagne-stakes", "--charts", str(charts)
+    )
+    (charts / "break.csv").write_text("roll,0,1,2,3,4,5,6,7,8,9,10\n")  # no rating 10
+    assert "unknown column(s) 10" in _bad(
+        tmp_path, "stretch", "run", "2009-champagne-stakes", "--charts", str(charts)
+    )
+    (charts / "break.csv").write_text((standard / "break.csv").read_text())
+    form = (standard / "form_quick.csv").read_text().splitlines()
+    form[1] = form[1].replace("-1,", "-1t,", 1)  # a Trouble mark on a roll of 2
+    (charts / "form_quick.csv").write_text("\n".join(form) + "\n")
+    message = _bad(tmp_path, "stretch", "run", "2009-champagne-stakes", "--charts", str(charts))
+    assert "form_quick.csv" in message and "roll 2" in message
+    assert "item 3 is '7'" in _bad(
+        tmp_path, "stretch", "run", "2009-champagne-stakes", "--dice", "3 4 7"
+    )
+    assert "ran out" in _bad(
+        tmp_path, "stretch", "run", "2009-champagne-stakes", "--dice", "3 4 6 1"
+    )
+    assert "no such race file" in _bad(tmp_path, "stretch", "run", "nowhere.toml")
+    assert "did you mean 2009-champagne-stakes?" in _bad(
+        tmp_path, "stretch", "run", "2009-champagne-stake"
+    )
+
+
+def test_running_lines_picture(tmp_path: Path) -> None:
+    picture = tmp_path / "lines.png"
+    invoke(
+        "stretch",
+        "run",
+        "2009-champagne-stakes",
+        "--mode",
+        "full",
+        "--seed",
+        "2",
+        "--no-save",
+        "--plot",
+        str(picture),
+    )
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    result = RUNNER.invoke(
+        app,
+        ["stretch", "run", "2009-champagne-stakes", "--no-save", "--plot", str(tmp_path / "q.png")],
+    )
+    assert result.exit_code != 0 and "Fullplay" in str(result.exception)
+
+
+def test_simulate_odds_and_calibrate_json(tmp_path: Path) -> None:
+    sim = json.loads(
+        invoke(
+            "stretch",
+            "simulate",
+            "2009-champagne-stakes",
+            "-n",
+            "20000",
+            "--seed",
+            "3",
+            "-f",
+            "json",
+        )
+    )
+    assert sim["runs"] == 20000 and len(sim["entries"]) == 6
+    assert set(sim["entries"][0]) >= {"post", "horse", "win", "place", "show", "mean_final_speed"}
+    assert abs(sum(e["win"] for e in sim["entries"]) - 1) < 0.02  # dead heats add a little
+    for e in sim["entries"]:
+        assert e["win"] <= e["place"] <= e["show"]
+    odds = json.loads(
+        invoke(
+            "stretch",
+            "odds",
+            "2009-breeders-cup-ladies-classic",
+            "-f",
+            "json",
+            "--plot",
+            str(tmp_path / "o.png"),
+        )
+    )
+    # Quickplay: every chance exact, no races run, no seed
+    assert odds["method"] == "exact" and odds["runs"] is None and odds["seed"] is None
+    best = max(odds["entries"], key=lambda e: e["win"])
+    assert best["horse"] == "Life Is Sweet" and best["fair_odds"]
+    for e in odds["entries"]:
+        assert e["win"] <= e["place"] <= e["show"] and 0 <= e["show_bound"] < 1e-6
+    assert (tmp_path / "o.png").stat().st_size > 0
+    full = json.loads(
+        invoke(
+            "stretch",
+            "odds",
+            "2009-breeders-cup-ladies-classic",
+            "--mode",
+            "full",
+            "-n",
+            "20000",
+            "--seed",
+            "3",
+            "-f",
+            "json",
+        )
+    )
+    assert full["method"] == full["win_method"] == "monte-carlo" and full["seed"] == 3
+    assert all(e["show_bound"] is None for e in full["entries"])
+    report = json.loads(invoke("stretch", "calibrate", "-n", "20", "--races", "100", "-f", "json"))
+    assert set(report["figures"]) >= {
+        "favourite_win_rate",
+        "favourite_top3_rate",
+        "overround_mean",
+        "margin_under_1_length_rate",
+        "margin_median_lengths",
+        "out_of_race_rate",
+        "disqualification_rate",
+        "win_rate_by_odds",
+    }
+
+
+def test_odds_fall_back_to_monte_carlo_when_no_horse_can_go_out(tmp_path: Path) -> None:
+    # exact place and show divide by each horse's chance of an outcome that harms nobody,
+    # which always includes going out; a chart set with no "out" reading still gets exact
+    # win chances, and place and show by Monte Carlo, labelled as such
+    charts = tmp_path / "charts"
+    standard = Path(__file__).parents[4] / "src/homestretch/games/stretch/content/charts/standard"
+    charts.mkdir()
+    for source in standard.iterdir():
+        (charts / source.name).write_text(source.read_text().replace(",out", ",none"))
+    odds = json.loads(
+        invoke(
+            "stretch",
+            "odds",
+            "2009-champagne-stakes",
+            "--charts",
+            str(charts),
+            "-n",
+            "20000",
+            "--seed",
+            "5",
+            "-f",
+            "json",
+        )
+    )
+    assert odds["method"] == "monte-carlo" and odds["win_method"] == "exact"
+    assert odds["seed"] == 5 and odds["runs"] == 20000
+    assert all(e["show_bound"] is None for e in odds["entries"])
+    assert sum(e["win"] for e in odds["entries"]) == pytest.approx(1.0, abs=0.05)
+
+
+def test_quickplay_odds_say_seed_and_runs_go_unused() -> None:
+    result = RUNNER.invoke(app, ["stretch", "odds", "2009-champagne-stakes", "--seed", "4"])
+    assert result.exit_code == 0, result.output
+    assert "--runs and --seed are not used" in result.stderr
+    assert "exact chances" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["odds", "2009-champagne-stakes", "--mode", "fast"],
+        ["odds", "2009-champagne-stakes", "--mode", "fast", "--format", "json"],
+        ["simulate", "2009-champagne-stakes", "--mode", "fast"],
+        ["run", "2009-champagne-stakes", "--db", "."],  # a folder: no store opens
+    ],
+)
+def test_a_run_that_never_starts_names_no_seed(args: list[str]) -> None:
+    """The seed is printed once the run starts: a mistake found before is the one line."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", "stretch", *args],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    assert "seed" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["calibrate", "--charts", "nosuch"],  # said before the bar is drawn
+        ["new", "--entry", "nosuch@turcotte", "race.toml"],  # the unknown card, not the count
+        ["run", "2009-champagne-stakes", "--bettor", "nosuch", "--computer-bettor", "NoSuch "],
+    ],
+)
+def test_a_mistake_is_one_line_naming_it(args: list[str], tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", "stretch", *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and done.stderr.count("\n") == 1, repr(done.stderr)
+    assert "nosuch" in done.stderr.lower()
+
+
+@pytest.mark.parametrize("jockeys", [[], ["--jockeys"]])
+def test_a_card_search_finding_nothing_says_so(jockeys: list[str]) -> None:
+    done = RUNNER.invoke(app, ["stretch", "cards", "zzzzz", *jockeys])
+    assert done.exit_code == 0, done.output
+    card = "jockey" if jockeys else "horse"
+    assert done.output.strip() == f"No {card} card matches 'zzzzz'."
+    found = RUNNER.invoke(app, ["stretch", "cards", "zzzzz", *jockeys, "--format", "json"])
+    assert json.loads(found.output) == []
+
+
+def _dice_log(db: Path) -> tuple[list[object], list[list[int]]]:
+    """A stored run's events, and the faces of each roll in it."""
+    from homestretch.session.saved import rebuild
+
+    store = Store(db)
+    saved = store.load(1)
+    rolls = [e["faces"] for e in rebuild(store, saved).log_for(None) if "faces" in e]
+    return list(saved.events), rolls
+
+
+def _result(out: str) -> dict[str, object]:
+    # the test runner echoes typed rolls into stdout; a terminal shows them as typed
+    data: dict[str, object] = json.loads(out[out.index("{") :])
+    del data["run_id"]
+    return data
+
+
+def test_typed_rolls_are_stored_at_once_and_a_stopped_race_resumes(tmp_path: Path) -> None:
+    race = ["stretch", "run", "2009-champagne-stakes", "--mode", "full", "--seed", "4"]
+    faces = json.loads(invoke(*race, "--no-save", "-f", "json"))["dice"]
+    asked = [*race, "--dice", "ask", "-f", "json"]
+    whole_db = tmp_path / "whole.sqlite"
+    typed = "".join(f"{f}\n" for f in faces)  # one die at a time
+    whole = _result(invoke(*asked, "--db", str(whole_db), input=typed))
+    events, rolls = _dice_log(whole_db)
+    for cut in (0, 1, 9):
+        db = tmp_path / f"cut{cut}.sqlite"
+        first = "".join(" ".join(map(str, roll)) + "\n" for roll in rolls[:cut])
+        stopped = RUNNER.invoke(app, [*asked, "--db", str(db)], input=first)
+        assert stopped.exit_code == 130, stopped.output
+        assert "Stopped. Game 1 is saved" in " ".join(stopped.stderr.split())
+        kept, kept_rolls = _dice_log(db)
+        # exactly the rolls typed, with what chance resolved before them, and no more
+        assert kept_rolls == rolls[:cut] and kept == events[: len(kept)]
+        assert Store(db).load(1).status == "in progress"
+        rest = "".join(" ".join(map(str, roll)) + "\n" for roll in rolls[cut:])
+        resumed = RUNNER.invoke(app, ["resume", "1", "--db", str(db), "-f", "json"], input=rest)
+        assert resumed.exit_code == 0, resumed.output
+        assert _result(resumed.stdout) == whole and _dice_log(db)[0] == events
+        assert Store(db).load(1).status == "finished"
+
+
+def test_a_resumed_race_shows_its_call_and_sheets(tmp_path: Path) -> None:
+    db = str(tmp_path / f"{'a-store-named-at-length-' * 4}runs.sqlite")  # wider than a line
+    race = ["stretch", "run", "2009-champagne-stakes", "--seed", "2", "--db", db]
+    stopped = RUNNER.invoke(app, [*race, "--dice", "ask"], input="3 4\n")
+    assert stopped.exit_code == 130
+    rolls = "".join(f"{1 + n * 5 % 6}\n" for n in range(200))  # one die at a time
+    out = invoke("resume", "1", "--db", db, input=rolls)
+    assert "At the wire." in out and "Scoresheet" in out and "saved as run 1" in out
+    assert f"(homestretch replay 1 --db {db})" in out  # the store it is in, on one line
+
+
+def test_ctrl_c_at_a_roll_stops_with_the_resume_hint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import homestretch.games.stretch.terminal.cli as stretch_cli
+
+    def ctrl_c(*args: object) -> list[int]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(stretch_cli, "ask_roll", ctrl_c)
+    db = str(tmp_path / "runs.sqlite")
+    args = ["stretch", "run", "2009-champagne-stakes", "--dice", "ask", "--db", db]
+    stopped = RUNNER.invoke(app, args)
+    assert stopped.exit_code == 130
+    said = " ".join(stopped.stderr.split())
+    assert "Stopped. Game 1 is saved: carry on with `homestretch resume 1 --db" in said
+    assert Store(Path(db)).load(1).status == "in progress"
+
+
+@pytest.mark.parametrize("overlay_at", [None, 0])
+def test_odds_table_has_an_overlay_column_only_when_some_horse_is_one(
+    overlay_at: int | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # kept chances (the exact cache) stand in for the sums: every horse a 999-1 chance,
+    # below any odds on offer, and in the second case the first horse at evens, above
+    # its 7-5
+    import numpy as np
+
+    from homestretch.games.stretch.analysis import exact_cache
+    from homestretch.games.stretch.analysis.exact import ExactChances
+    from homestretch.games.stretch.analysis.exact_finish import PlaceShow
+    from homestretch.games.stretch.content.chart_set import load_chart_set
+    from homestretch.games.stretch.content.race import load_race
+
+    monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path))
+    race = load_race("2009-champagne-stakes")
+    win = np.full(6, 0.001)
+    if overlay_at is not None:
+        win[overlay_at] = 0.5
+    exact_cache.keep(race, load_chart_set(), ExactChances(win, PlaceShow(win, win, win * 0)))
+    out = invoke("stretch", "odds", "2009-champagne-stakes")
+    header = next(line for line in out.splitlines() if "PP" in line)
+    cells = [cell.strip() for cell in header.split("┃")[1:-1]]
+    rows = [line for line in out.splitlines() if line.startswith("│")]
+    if overlay_at is None:
+        assert cells == ["PP", "Horse", "Win", "Place", "Show", "Fair", "Chart"]
+        assert "overlay" not in out
+    else:
+        assert cells == ["PP", "Horse", "Win", "Place", "Show", "Fair", "Chart", ""]
+        assert [("overlay" in row) for row in rows] == [i == overlay_at for i in range(6)]
+    assert all(row.count("│") == len(cells) + 1 for row in rows)
