@@ -14,7 +14,7 @@ from homestretch.core.protocol import JSON
 from homestretch.session.dice import seed_digest
 from homestretch.session.table import Table
 from homestretch.web.forms import action_forms
-from homestretch.web.words import PAGE
+from homestretch.web.words import PAGE, bot_words
 
 TYPED_OVER = 40
 """More legal actions than this and the page offers a form to type one in."""
@@ -68,6 +68,7 @@ def seat_part(table: Table, seat: int | None, may_roll: bool = False, admin: boo
     mine = seat is not None and seat in waiting["seats"] and not table.is_computer(seat)
     legal = table.legal_actions(seat) if mine and seat is not None else []
     typed = mine and seat is not None and (state.open_ended(seat) or len(legal) > TYPED_OVER)
+    bots = ["random", *sorted(table.entry.bots)] if admin else []
     return {
         "game": table.entry.name,
         "title": table.entry.title,
@@ -82,7 +83,8 @@ def seat_part(table: Table, seat: int | None, may_roll: bool = False, admin: boo
         "waiting": waiting,
         "may_roll": may_roll and waiting["roll"] is not None,
         "admin": admin,
-        "bots": ["random", *sorted(table.entry.bots)] if admin else [],
+        "bots": bots,
+        "bot_words": {bot: bot_words(bot) for bot in bots},  # the creator's page says them
         "notices": state.notices_for(seat),
         "over": over,
         "result": state.result() if over else None,

@@ -341,7 +341,7 @@ function drawAdmin() {
     } else {
       const kinds = el("select");
       kinds.setAttribute("aria-label", `computer player for ${s.name}`);
-      kinds.append(...frame.bots.map((kind) => { const o = el("option", kind); o.value = kind; return o; }));
+      kinds.append(...frame.bots.map((kind) => { const o = el("option", frame.bot_words[kind] || kind); o.value = kind; return o; }));
       const button = el("button", `Computer plays ${s.name}`);
       button.type = "button";
       button.addEventListener("click", () => handOver(s.seat, kinds.value));
