@@ -475,12 +475,16 @@ async function showReplay(at) {
   replayAt = at;
   render(answer);
   $("status").textContent = "replay";
+  $("replay-at").max = String(answer.length);
+  $("replay-at").value = String(at);
 }
 
 if (mode === "replay") {
   $("replay-controls").hidden = false;
   $("previous").addEventListener("click", () => replayAt > 0 && showReplay(replayAt - 1));
   $("next").addEventListener("click", () => frame && replayAt < frame.length && showReplay(replayAt + 1));
+  // a long game is hundreds of moves: the slider goes to any of them, the buttons step
+  $("replay-at").addEventListener("input", () => showReplay(Number($("replay-at").value)));
   showReplay(0);
 } else {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
