@@ -22,7 +22,14 @@ TYPED_OVER = 40
 
 def seat_list(table: Table, connected: Set[int]) -> list[JSON]:
     return [
-        {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot, "connected": i in connected}
+        {
+            "seat": i,
+            "name": s.name,
+            "kind": s.kind,
+            "bot": s.bot,
+            "words": bot_words(s.bot) if s.kind == "bot" and s.bot else None,
+            "connected": i in connected,
+        }
         for i, s in enumerate(table.seats)
     ]
 

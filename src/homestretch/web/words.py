@@ -14,8 +14,10 @@ BOT_WORDS = {
     "random": "the computer (plays at random)",
     "never-bet": "the computer (never bets)",
     "value": "the computer (bets on value)",
+    "auto": "the computer",  # a seat the game fills itself (Derby Cast's score keeper)
 }
-"""How the lobby's form and the creator's page name a kind of computer player."""
+"""How the lobby's form, the creator's page and every page's seats name a kind of
+computer player."""
 
 
 def bot_words(bot: str) -> str:

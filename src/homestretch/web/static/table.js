@@ -138,7 +138,7 @@ function render(next) {
   const seats = $("seats");
   seats.replaceChildren();
   frame.seats.forEach((s) => {
-    const who = s.kind === "bot" ? `computer (${s.bot})` : s.kind;
+    const who = s.kind === "bot" ? s.words || `computer (${s.bot})` : s.kind;
     const item = el("li", `${s.name}: ${who}${s.connected ? ", here" : ""}${s.seat === frame.seat ? " (you)" : ""}`);
     item.dataset.seat = s.seat;
     seats.append(item);
