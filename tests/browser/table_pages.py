@@ -122,14 +122,18 @@ def nothing_hidden(db: str, game_id: int, seat: int | None) -> bool:
     return not secrets(db, game_id, seat)
 
 
-FURTHEST_RIGHT = """() => Math.max(...[...document.querySelectorAll("body *")]
-    .map((node) => node.getBoundingClientRect().right)) - window.innerWidth"""
+SCREEN_WIDTH = "document.documentElement.clientWidth"
+"""The width the page is laid out in: a phone's screen. Not ``window.innerWidth``, which a
+phone widens to a page too wide for it (it zooms out), so nothing would ever overflow it."""
+
+FURTHEST_RIGHT = f"""() => Math.max(...[...document.querySelectorAll("body *")]
+    .map((node) => node.getBoundingClientRect().right)) - {SCREEN_WIDTH}"""
 
 
 def fits_width(page: Page) -> None:
     """Nothing on the page runs off its right edge, not even inside a box that would
     scroll sideways (a phone scrolls down, not across)."""
-    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    overflow = page.evaluate(f"document.documentElement.scrollWidth - {SCREEN_WIDTH}")
     assert overflow <= 0, f"the page is {overflow} px wider than the screen"
     beyond = page.evaluate(FURTHEST_RIGHT)
     assert beyond <= 0, f"something on the page runs {beyond:.0f} px off the right edge"

@@ -170,6 +170,7 @@ def test_an_invitation_takes_the_open_seat_once(client: TestClient) -> None:
         "name": "Cleo",
         "kind": "person",
         "bot": None,
+        "words": None,
         "connected": False,
     }
     assert "taken" in refusal(client.post(join, json={"invite": invite, "name": "Dan"}), 400)

@@ -60,6 +60,17 @@ def refusal(status: int, reason: str, **more: Any) -> JSONResponse:
     return JSONResponse({"error": reason.splitlines()[0] if reason else "refused", **more}, status)
 
 
+def refused_page(request: Request, status: int, reason: str) -> Response:
+    """A refusal to a browser opening a table's page (a seat link handed over, a table not
+    there): a page saying why, with the way to the lobby; to anything else, the one line
+    in JSON."""
+    asked_page = request.url.path.startswith("/t/")
+    if asked_page and "text/html" in request.headers.get("accept", ""):
+        line = reason.splitlines()[0] if reason else "refused"
+        return HTMLResponse(pages.refused(line), status)
+    return refusal(status, reason)
+
+
 async def body_json(request: Request) -> JSON:
     size = request.headers.get("content-length")
     if size is not None and is_whole(size) and int(size) > MAX_BODY:
@@ -98,23 +109,23 @@ def create_app(
     app.mount("/static", StaticFiles(packages=[("homestretch.web", "static")]), name="static")
 
     @app.exception_handler(HomestretchError)
-    async def one_line(request: Request, exc: HomestretchError) -> JSONResponse:
+    async def one_line(request: Request, exc: HomestretchError) -> Response:
         if isinstance(exc, Stale):
             return refusal(409, str(exc), frame=exc.frame)
         status = {NotFound: 404, Forbidden: 403, TooLarge: 413}.get(type(exc), 400)
         if isinstance(exc, FieldError):  # the lobby's form shows it by the field it names
             return refusal(status, str(exc), field=exc.field)
-        return refusal(status, str(exc))
+        return refused_page(request, status, str(exc))
 
     @app.exception_handler(RequestValidationError)
-    async def bad_parameter(request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def bad_parameter(request: Request, exc: RequestValidationError) -> Response:
         first = exc.errors()[0]
         where = " ".join(str(part) for part in first.get("loc", ()))
-        return refusal(400, f"{where}: {first.get('msg', 'not valid')}")
+        return refused_page(request, 400, f"{where}: {first.get('msg', 'not valid')}")
 
     @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        return refusal(exc.status_code, str(exc.detail))
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        return refused_page(request, exc.status_code, str(exc.detail))
 
     # --- the lobby ----------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)

@@ -14,7 +14,7 @@ from homestretch.core.protocol import JSON
 from homestretch.session.dice import seed_digest
 from homestretch.session.table import Table
 from homestretch.web.forms import action_forms
-from homestretch.web.words import PAGE
+from homestretch.web.words import PAGE, bot_words
 
 TYPED_OVER = 40
 """More legal actions than this and the page offers a form to type one in."""
@@ -22,7 +22,14 @@ TYPED_OVER = 40
 
 def seat_list(table: Table, connected: Set[int]) -> list[JSON]:
     return [
-        {"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot, "connected": i in connected}
+        {
+            "seat": i,
+            "name": s.name,
+            "kind": s.kind,
+            "bot": s.bot,
+            "words": bot_words(s.bot) if s.kind == "bot" and s.bot else None,
+            "connected": i in connected,
+        }
         for i, s in enumerate(table.seats)
     ]
 
@@ -68,6 +75,7 @@ def seat_part(table: Table, seat: int | None, may_roll: bool = False, admin: boo
     mine = seat is not None and seat in waiting["seats"] and not table.is_computer(seat)
     legal = table.legal_actions(seat) if mine and seat is not None else []
     typed = mine and seat is not None and (state.open_ended(seat) or len(legal) > TYPED_OVER)
+    bots = ["random", *sorted(table.entry.bots)] if admin else []
     return {
         "game": table.entry.name,
         "title": table.entry.title,
@@ -82,7 +90,8 @@ def seat_part(table: Table, seat: int | None, may_roll: bool = False, admin: boo
         "waiting": waiting,
         "may_roll": may_roll and waiting["roll"] is not None,
         "admin": admin,
-        "bots": ["random", *sorted(table.entry.bots)] if admin else [],
+        "bots": bots,
+        "bot_words": {bot: bot_words(bot) for bot in bots},  # the creator's page says them
         "notices": state.notices_for(seat),
         "over": over,
         "result": state.result() if over else None,

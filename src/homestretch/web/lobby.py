@@ -23,16 +23,9 @@ from homestretch.session.seats import Seat, computer, new_token, open_seat, pers
 from homestretch.session.table import AUTO, Table
 from homestretch.store.db import Store
 from homestretch.web.forms import FieldError, check_settings, settings_fields
+from homestretch.web.words import bot_words
 
 MAX_NAME = 40
-
-
-BOT_WORDS = {
-    "random": "the computer (plays at random)",
-    "never-bet": "the computer (never bets)",
-    "value": "the computer (bets on value)",
-}
-"""How the form names a kind of computer player; any other is "the computer (KIND)"."""
 
 
 @cache
@@ -58,7 +51,7 @@ def _choice(name: str, entry: GameEntry) -> JSON:
         "config": config,
         "fields": fields,
         "bots": bots,
-        "bot_words": {bot: BOT_WORDS.get(bot, f"the computer ({bot})") for bot in bots},
+        "bot_words": {bot: bot_words(bot) for bot in bots},
         "players": game.num_players,
         "min_players": game.min_players,
         "max_players": game.max_players,

@@ -103,3 +103,11 @@ def lobby(tables: list[JSON], games: list[JSON]) -> str:
 def stretch_builder(conditions: list[str]) -> str:
     """Top of the Stretch's race builder (``static/games/stretch-builder.js``)."""
     return _fill("stretch-builder.html", conditions=json.dumps(conditions))
+
+
+def refused(reason: str) -> str:
+    """The page a browser is shown for a link that opens nothing (a seat handed over, a
+    table that is not there): the reason as a sentence and the way to the lobby, not
+    the JSON an API client reads."""
+    sentence = reason[:1].upper() + reason[1:]
+    return _fill("refused.html", reason=sentence if sentence.endswith(".") else f"{sentence}.")

@@ -9,3 +9,18 @@ PAGE: dict[str, str] = {
 }
 """``your_turn_pin``: the button pinned to the screen while the move the table waits for
 from this seat is scrolled out of sight (a tap takes the player to it)."""
+
+BOT_WORDS = {
+    "random": "the computer (plays at random)",
+    "never-bet": "the computer (never bets)",
+    "value": "the computer (bets on value)",
+    "auto": "the computer",  # a seat the game fills itself (Derby Cast's score keeper)
+}
+"""How the lobby's form, the creator's page and every page's seats name a kind of
+computer player."""
+
+
+def bot_words(bot: str) -> str:
+    """A kind of computer player in words: "the computer (plays at random)"; a kind with
+    no words of its own is "the computer (KIND)"."""
+    return BOT_WORDS.get(bot, f"the computer ({bot})")

@@ -478,7 +478,18 @@ if ($("create")) {
     draft.created = answer;
     save();
     showCreated(answer);
+    refreshTables();  // "Open tables" above lists it now (a private one stays unlisted)
   });
+
+  // The lobby's list of open tables as the server draws it now (the page's own copy is
+  // from when it was opened); if it cannot be had, the list stays as it was.
+  async function refreshTables() {
+    try {
+      const page = await (await fetch("/")).text();
+      const fresh = new DOMParser().parseFromString(page, "text/html").getElementById("tables");
+      if (fresh) $("tables").replaceChildren(...fresh.childNodes);
+    } catch { /* kept */ }
+  }
 
   function showCreated(answer, scroll = true) {
     const links = $("links");

@@ -138,7 +138,7 @@ function render(next) {
   const seats = $("seats");
   seats.replaceChildren();
   frame.seats.forEach((s) => {
-    const who = s.kind === "bot" ? `computer (${s.bot})` : s.kind;
+    const who = s.kind === "bot" ? s.words || `computer (${s.bot})` : s.kind;
     const item = el("li", `${s.name}: ${who}${s.connected ? ", here" : ""}${s.seat === frame.seat ? " (you)" : ""}`);
     item.dataset.seat = s.seat;
     seats.append(item);
@@ -341,7 +341,7 @@ function drawAdmin() {
     } else {
       const kinds = el("select");
       kinds.setAttribute("aria-label", `computer player for ${s.name}`);
-      kinds.append(...frame.bots.map((kind) => { const o = el("option", kind); o.value = kind; return o; }));
+      kinds.append(...frame.bots.map((kind) => { const o = el("option", frame.bot_words[kind] || kind); o.value = kind; return o; }));
       const button = el("button", `Computer plays ${s.name}`);
       button.type = "button";
       button.addEventListener("click", () => handOver(s.seat, kinds.value));
@@ -475,12 +475,16 @@ async function showReplay(at) {
   replayAt = at;
   render(answer);
   $("status").textContent = "replay";
+  $("replay-at").max = String(answer.length);
+  $("replay-at").value = String(at);
 }
 
 if (mode === "replay") {
   $("replay-controls").hidden = false;
   $("previous").addEventListener("click", () => replayAt > 0 && showReplay(replayAt - 1));
   $("next").addEventListener("click", () => frame && replayAt < frame.length && showReplay(replayAt + 1));
+  // a long game is hundreds of moves: the slider goes to any of them, the buttons step
+  $("replay-at").addEventListener("input", () => showReplay(Number($("replay-at").value)));
   showReplay(0);
 } else {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";

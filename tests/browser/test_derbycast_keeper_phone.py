@@ -1,0 +1,54 @@
+"""The score keeper on a phone closes picks with late scratches: each horse's box is a
+thumb's target (44 px tall, as the buttons are), so a tap on one horse does not tick the
+next."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+from tests.browser.table_pages import (
+    SharedServer,
+    fits_width,
+    frame,
+    move,
+    open_table,
+    shows,
+    token_of,
+)
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
+CARD = {"kind": "typed-card", "race": "Race 1", "field": "Alpha, Bravo, Charlie, Delta", "odds": "2-1, 3-1, 5-1, 8-1", "scratched": ""}  # fmt: skip
+
+
+def test_late_scratches_are_each_a_thumbs_target(
+    shared_server: SharedServer, phone: Callable[[], Page]
+) -> None:
+    with shared_server.visit() as address:
+        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 2}
+        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        move(address, game_id, tokens[2], CARD)
+        for seat in (0, 1):  # each picks, then says the pick stands
+            for kind in ("pick", "stand"):
+                legal = frame(address, game_id, tokens[seat])["legal"]
+                chosen = next((a["action"] for a in legal if a["action"]["kind"] == kind), None)
+                if chosen is not None:
+                    move(address, game_id, tokens[seat], chosen)
+        assert frame(address, game_id, tokens[2])["your_turn"]  # picks close at the off
+        keeper = phone()
+        keeper.goto(links["seats"][2]["link"])
+        shows(keeper, frame(address, game_id)["version"])
+        boxes = keeper.locator(".dc-check")
+        expect(boxes).to_have_count(4)
+        keeper.screenshot(path=str(shared_server.folder / "keeper-scratches.png"))
+        heights = [box["height"] for box in (b.bounding_box() for b in boxes.all()) if box]
+        assert len(heights) == 4 and min(heights) >= 44, heights
+        boxes.nth(1).click()  # Bravo, and Bravo alone
+        expect(keeper.locator(".dc-check input:checked")).to_have_count(1)
+        expect(keeper.locator("#dc-late-1")).to_be_checked()
+        fits_width(keeper)

@@ -1,0 +1,54 @@
+"""A phone's refused move: the reason the board says under the control is scrolled above
+the pinned "Your turn" button, not under it (the pin shows once the player's own move
+is out of sight, as it is when he deals further down the page)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+from tests.browser.table_pages import SharedServer, frame, shows
+from tests.browser.test_across_for_you import _table, _to_race_1_betting
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
+
+
+def _overlap(page: Page, one: str, other: str) -> float:
+    """How many px tall the part of ``one`` is that ``other`` covers."""
+    a, b = page.locator(one).bounding_box(), page.locator(other).bounding_box()
+    assert a is not None and b is not None
+    across = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
+    down = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
+    return down if across > 0 and down > 0 else 0.0
+
+
+def test_a_refused_offer_is_read_above_the_your_turn_pin(
+    shared_server: SharedServer, phone: Callable[[], Page]
+) -> None:
+    with shared_server.visit() as address:
+        links, tokens = _table(address)
+        game_id = links["id"]
+        _to_race_1_betting(address, game_id, tokens)
+        seat = next(s for s in (0, 1) if frame(address, game_id, tokens[s])["your_turn"])
+        page = phone()
+        page.goto(links["seats"][seat]["link"])
+        shows(page, frame(address, game_id)["version"])
+        buy = page.locator(".ab-buy")
+        buy.locator("input").first.fill("999")  # more fifties than he has
+        send = buy.locator("button.ab-offer-buy")
+        send.scroll_into_view_if_needed()
+        # the button at the screen's foot, where a thumb reaches it: the reason drawn under
+        # it is then below the screen, and the page scrolls to it
+        send.evaluate(
+            "(b) => window.scrollBy(0, b.getBoundingClientRect().bottom - window.innerHeight + 4)"
+        )
+        send.click()
+        reason = page.locator(".ab-buy .ab-refused")
+        expect(reason).to_be_visible()
+        expect(page.locator("#your-turn-pin")).to_be_visible()
+        page.wait_for_timeout(300)  # the scroll to the reason
+        page.screenshot(path=str(shared_server.folder / "refusal-above-pin.png"))
+        expect(reason).to_be_in_viewport()
+        assert _overlap(page, ".ab-buy .ab-refused", "#your-turn-pin") == 0

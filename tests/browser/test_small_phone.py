@@ -1,0 +1,42 @@
+"""On the smallest phone a player brings (375 px wide, an iPhone SE), what the table
+shows a player waiting for others fits the screen: nothing is cut off at the right."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+from tests.browser.table_pages import (
+    SharedServer,
+    fits_width,
+    move,
+    open_table,
+    shows,
+    token_of,
+)
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
+SMALL = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True}
+
+
+def test_derby_casts_race_card_of_fourteen_fits(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 1}
+        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        keeper = token_of(links["seats"][2]["link"])
+        derby = {"kind": "simulate", "race": "dream-derby"}  # fourteen runners
+        version = move(address, links["id"], keeper, derby)
+        phone = browser.new_context(base_url=address, **SMALL)
+        try:
+            bob = phone.new_page()  # Ann picks first: Bob reads the card
+            bob.goto(links["seats"][1]["link"])
+            shows(bob, version)
+            card = bob.locator(".dc-card")
+            expect(card).to_contain_text("Secretariat")
+            bob.screenshot(path=str(shared_server.folder / "dc-card-375.png"), full_page=True)
+            fits_width(bob)
+        finally:
+            phone.close()
