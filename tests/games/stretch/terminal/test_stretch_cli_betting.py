@@ -69,3 +69,31 @@ def test_bad_betting_options_are_one_line(tmp_path: Path) -> None:
         )
         assert result.returncode == 2 and "Traceback" not in result.stderr
         assert said in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def _run(cwd: Path, *args: str, input: str = "") -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args]
+    cwd.mkdir(exist_ok=True)
+    return subprocess.run(command, input=input, capture_output=True, text=True, cwd=cwd)
+
+
+def test_a_bettor_in_json_sees_on_stderr_what_the_text_shows(tmp_path: Path) -> None:
+    """With --format json a bettor at the terminal reads on stderr, beside the questions,
+    all the text run shows (the morning line, the call, the sheets, the tote, "saved as
+    run"); stdout holds the JSON alone. A race with nobody at the terminal prints its JSON
+    alone. The bettor's hint is plain words (no markup shown as text)."""
+    args = ["stretch", "run", "2009-champagne-stakes", "--seed", "3", "--db", "r.sqlite"]
+    runs = {
+        fmt: _run(tmp_path / fmt, *args, "--bettor", "Ann", "-f", fmt, input="win 3\nx\ndone\n")
+        for fmt in ("json", "text")
+    }
+    text, as_json = runs["text"], runs["json"]
+    assert text.returncode == 0 and as_json.returncode == 0, as_json.stderr[-2000:]
+    seed = "seed 3  (repeat with --seed 3)\n"
+    assert "The tote paid" in text.stdout and "saved as run 1" in text.stdout
+    assert "type a bet such as win 3 10" in text.stdout and "[bold]" not in text.stdout
+    assert as_json.stderr == text.stdout.replace(seed, "") + seed  # the seed held to the end
+    assert as_json.stdout.startswith("{") and json.loads(as_json.stdout)["run_id"] == 1
+    alone = _run(tmp_path / "alone", *args, "--computer-bettor", "Robo", "-f", "json")
+    assert alone.returncode == 0 and json.loads(alone.stdout)["tote"]
+    assert alone.stderr == seed

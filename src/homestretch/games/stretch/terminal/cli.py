@@ -37,6 +37,8 @@ from homestretch.games.stretch import ENTRY
 from homestretch.games.stretch.content.conditions import CONDITIONS
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from homestretch.core.chance import ChanceNode
     from homestretch.core.protocol import JSON, Event
     from homestretch.core.referee import Agent
@@ -152,7 +154,7 @@ def run(
 class _RaceCall:
     """The race call as it unfolds: each part is called once its rolls are in."""
 
-    def __init__(self, table: TableSession) -> None:
+    def __init__(self, table: TableSession, screen: Console) -> None:
         from homestretch.core.protocol import replay
         from homestretch.games.stretch.rules.engine import RaceState
         from homestretch.games.stretch.terminal.render import Caller, show_header
@@ -160,8 +162,8 @@ class _RaceCall:
         state = replay(table.game, table.state.events)
         assert isinstance(state, RaceState)
         self.state = state
-        self.caller = Caller(console)
-        show_header(self.state, console)
+        self.caller = Caller(screen)
+        show_header(self.state, screen)
         self.caller.call(self.state)  # a resumed race: the parts run before it stopped
 
     def __call__(self, events: list[Event]) -> None:
@@ -179,12 +181,15 @@ def _run_race(
 ) -> None:
     """Run the table's race to the end (a stored one is stored roll by roll), then show
     the sheets or the JSON."""
-    from homestretch.cli.table_loop import db_hint, play_at_terminal, resume_hint
+    from homestretch.cli.table_loop import db_hint, play_at_terminal, resume_hint, watched
     from homestretch.games.stretch.rules.engine import RaceState
     from homestretch.games.stretch.terminal.render import show_sheets
 
-    show = _RaceCall(table) if fmt is OutputFormat.text else None
     to_stderr = fmt is OutputFormat.json
+    # a bettor or a dice typist at the terminal sees the race with --format json too, on
+    # stderr beside the questions; stdout holds the JSON alone
+    screen = err_console if to_stderr else console
+    show = _RaceCall(table, screen) if watched(fmt, table) else None
 
     def ask(node: ChanceNode) -> Sequence[int]:
         return ask_roll(node, to_stderr)
@@ -210,6 +215,14 @@ def _run_race(
             f"({' '.join(map(str, unused))}): check the transcript of the rolls",
             style="yellow",
         )
+    if show is not None:
+        show_sheets(state, screen)
+        if store is not None and game_id is not None:
+            again = resume_hint(game_id, db_hint(store), command="replay")
+            # never folded inside the path: the command is copied whole
+            screen.print(
+                f"saved as run {game_id}  ({again})", style="dim", markup=False, soft_wrap=True
+            )
     if fmt is OutputFormat.json:
         kind = table.dice_spec.kind
         echo_json(
@@ -221,14 +234,6 @@ def _run_race(
                 "unused_dice": unused,
                 "notices": state.notices,
             }
-        )
-        return
-    show_sheets(state, console)
-    if store is not None and game_id is not None:
-        again = resume_hint(game_id, db_hint(store), command="replay")
-        # never folded inside the path: the command is copied whole
-        console.print(
-            f"saved as run {game_id}  ({again})", style="dim", markup=False, soft_wrap=True
         )
 
 
@@ -252,8 +257,8 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
             ask=lambda text: prompt(text, err=to_stderr),
             menu_max=12,
             hint=lambda legal: (
-                "type a bet such as [bold]win 3 10[/bold] ($10 to win on #3; "
-                "place, show; $2 when no amount is given), or [bold]done[/bold]"
+                "type a bet such as win 3 10 ($10 to win on #3; "
+                "place, show; $2 when no amount is given), or done"
             ),
         )
         for seat in range(len(table.seats))
