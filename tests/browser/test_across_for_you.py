@@ -1,7 +1,7 @@
 """Across the Board on phones: what the table asks of a player, or answers him, is on
 the screen his phone opens on (an offer to answer, his own offer's fate, a debt to pay
 back), after a reload too; and every word the board says is the one the server sent
-(across/words.py), none written into the page."""
+(across/rules/words.py), none written into the page."""
 
 from __future__ import annotations
 

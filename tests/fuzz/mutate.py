@@ -9,14 +9,11 @@ import io
 import json
 import math
 import tomllib
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
 from tests.fuzz.values import HOSTILE
-
-Mutation = Callable[[Path], None]
 
 WRONG_VALUES: tuple[Any, ...] = (
     0,

@@ -8,7 +8,6 @@ an :class:`Event` in ``state.events``; ``(game config, events)`` rebuilds the st
 
 from __future__ import annotations
 
-import copy
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from fractions import Fraction
@@ -199,9 +198,6 @@ class State(ABC):
     def conserved(self) -> dict[str, int]:
         """Totals the rules never change (money in play, cards in the game)."""
         return {}
-
-    def clone(self) -> State:
-        return copy.deepcopy(self)
 
     def chance_probabilities_sum(self) -> Fraction:
         return sum((p for _, p in self.chance_node().outcomes()), Fraction(0))

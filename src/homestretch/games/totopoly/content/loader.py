@@ -52,7 +52,7 @@ MAX_COPIES = 100
 MAX_RING = 1000
 """The most squares the training ring may have (ours has 32)."""
 MAX_TRACKS, MAX_LENGTHS = 20, 1000
-"""The largest racecourse: tracks across, lengths along (ours: 6 by 53)."""
+"""The largest racecourse: tracks across, lengths along (ours: 4 by 60)."""
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any
 from homestretch.core.actions import Action
 from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.errors import HomestretchError
-from homestretch.core.protocol import CHANCE, JSON, Game, State, replay
+from homestretch.core.protocol import CHANCE, JSON, Game, State
 from homestretch.games.totopoly.content.loader import COLOURS, Content, load_content
 from homestretch.games.totopoly.rules import words
 from homestretch.games.totopoly.rules.actions import CODEC, Discard, OfferLot, Reject
@@ -267,12 +267,6 @@ class TotopolyState(State):
         if isinstance(self.pending, Roll) and self.pending.node.is_dice:
             self.tally[f"{self.phase}:dice"] += 1
         self._advance(outcome)
-
-    def clone(self) -> TotopolyState:
-        """A generator cannot be copied, so a copy is the log replayed."""
-        copy = replay(self.game, self.events)
-        assert isinstance(copy, TotopolyState)
-        return copy
 
     # --- helpers the rules modules share --------------------------------------------------
     def name_of(self, player: int) -> str:
