@@ -7,7 +7,7 @@
   const HORSES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
   let T = null;  // the tools of the frame being drawn
   let V = null;  // its view
-  let W = null;  // the board's words, served with the view (across/words.py PAGE)
+  let W = null;  // the board's words, served with the view (across/rules/words.py PAGE)
   let NAMES = [];  // the seats' names at this table
   let MARKS = [];  // their initials on the totalizator, unique (names.py does the same)
   const DRAFT = {};  // what is typed in the forms, kept across redraws (and reloads: tools.draft)

@@ -10,7 +10,7 @@
   const CELL = 18;  // px a length, and a lane's height
   const PADDOCK = 2 * CELL;  // px left of the gate: horses waiting in one lane's gate side by side
 
-  let W = null;  // the board's words, served with the view (totopoly/words.py PAGE)
+  let W = null;  // the board's words, served with the view (totopoly/rules/words.py PAGE)
 
   function make(tools, tag, text, cls) { return tools.el(tag, text, cls); }
   // A template of the served words with its {fields} filled in.
