@@ -56,7 +56,14 @@ the same numbers to the last bit. Paired against d778f5b's loops
 0.27, ``_quads_of`` 0.025, the windows, ``_lanes`` and ``_finish`` 0.10. The passes
 left are some 900 a y over ~72 lanes (~20 cycles a vector of 8 lanes, several times
 what their loads and stores need): what is left is their start, not their work; longer
-passes (lanes of several y in one block, K gathered by lane) are the next lead.
+passes (lanes of several y in one block, K gathered by lane) would cut that, but a K
+read by lane costs more than it saves: a scratch kernel of ``_contract``'s inner pass ran
+at 1.0 ns a lane with K one number (72 lanes; 0.65 at 256) and 2.0 ns with K gathered
+from a [set, key] table by each lane's key (1.8 at 256).
+Then ``_lanes`` and ``_finish`` (a fifth of the time at 12 horses: a copy calling them
+twice, paired, 1.21x) a horse at a time along the lanes, not a lane at a time over the
+horses: the same numbers to the last bit, 1.09x at 12 horses (0.196 -> 0.180 s), 1.11x
+at 20 (0.392 -> 0.354), 1.47x at 6 (0.120 -> 0.082; three paired rounds each).
 """
 
 from __future__ import annotations
@@ -90,7 +97,7 @@ def three_in_window(
     quads = np.zeros(horses * (horses - 1) * (horses - 2) * max(horses - 3, 0) // 24)
     r, a, share = _aligned(horses), _aligned(horses), _aligned(horses)
     held, weighed, q, whole = _aligned(horses), _aligned(horses), np.empty(BLOCK), np.empty(BLOCK)
-    work = _aligned(8)
+    work, keys_x = _aligned(8), np.empty(BLOCK, np.int64)
     s = 0
     for index in range(clean_keys.size - 1, -1, -1):
         y = clean_keys[index]
@@ -102,12 +109,13 @@ def three_in_window(
             _quads_of(w3, quads)
             for start in range(first, s, BLOCK):
                 nb = min(BLOCK, s - start)
-                _lanes(c, c_gt, p_gt, clean_keys, log_at, y, start, nb, r, a, share, q)
+                _lanes(c, c_gt, p_gt, clean_keys, log_at, y, start, nb, r, a, share, q, work[0],
+                       keys_x)  # fmt: skip
                 # whole vectors of lanes (the padding's r and a are 0, so are its terms)
                 padded = -(-nb // PAD) * PAD
                 r[:, nb:padded], a[:, nb:padded] = 0.0, 0.0
                 _contract(quads, r, a, padded, whole, held, weighed, work)
-                _finish(a, share, q, whole, held, weighed, log_at, start, nb, show, bound)
+                _finish(a, share, q, whole, held, weighed, log_at, start, nb, show, bound, work)
         if s == count:
             break  # the keys below the last logged pair's window are never needed
         _window_three_add(p_gt, c, y, by_one, by_two, by_three)
@@ -125,22 +133,29 @@ def _aligned(rows: int) -> Floats:
 @kernel
 def _lanes(
     c: Floats, c_gt: Floats, p_gt: Floats, clean_keys: Ints, log_at: Ints, y: int, start: int,
-    nb: int, r: Floats, a: Floats, share: Floats, q: Floats,
+    nb: int, r: Floats, a: Floats, share: Floats, q: Floats, product: Floats, keys_x: Ints,
 ) -> None:  # fmt: skip
     """Each logged pair's others (exact_compiled.clean_targets' A = 2: no 1 or 2 above y,
     nothing clean above x), the same arithmetic: r = 1 / allowed, a = c(y) r, each target's
-    share (the others' allowed times its chance at x) and q (the weight of a 2 above y)."""
+    share (the others' allowed times its chance at x) and q (the weight of a 2 above y).
+    A horse at a time along the lanes (a lane at a time, its horses in a loop, took a fifth
+    of ``three_in_window``'s time at 12 horses); each lane's product and q are taken over
+    the horses in the same order, so the same numbers."""
     horses = c.shape[0]
     for i in range(nb):
-        x = clean_keys[log_at[start + i]]
-        product, q[i] = 1.0, 0.0
-        for h in range(horses):
-            allowed = (1 - 2 * p_gt[h, y]) - c_gt[h, x]
+        keys_x[i] = clean_keys[log_at[start + i]]
+    product[:nb], q[:nb] = 1.0, 0.0
+    for h in range(horses):
+        for i in range(_lane(nb)):
+            allowed = (1 - 2 * p_gt[h, y]) - c_gt[h, keys_x[i]]
             r[h, i] = 1 / allowed
-            product *= allowed
-        for h in range(horses):
+            product[i] *= allowed
+    for h in range(horses):
+        for i in range(_lane(nb)):
             a[h, i] = c[h, y] * r[h, i]
-            share[h, i] = product * r[h, i] * c[h, x]
+        for i in range(_lane(nb)):
+            share[h, i] = product[i] * r[h, i] * c[h, keys_x[i]]
+        for i in range(_lane(nb)):
             q[i] += r[h, i] * p_gt[h, y]
 
 
@@ -249,24 +264,29 @@ def _any(values: Floats, start: int, end: int) -> bool:
 @kernel
 def _finish(
     a: Floats, share: Floats, q: Floats, whole: Floats, held: Floats, weighed: Floats,
-    log_at: Ints, start: int, nb: int, show: Floats, bound: Floats,
+    log_at: Ints, start: int, nb: int, show: Floats, bound: Floats, work: Floats,
 ) -> None:  # fmt: skip
     """For each target X: (A - a_X)(whole - held_X) - (sum a held - a_X held_X) + weighed_X,
-    the terms with the lower clean horse j2 neither X nor in them, times X's share."""
+    the terms with the lower clean horse j2 neither X nor in them, times X's share. (A horse
+    at a time along the lanes, as ``_lanes``; the sums over the horses in the same order.)"""
     horses = a.shape[0]
+    total_a, total_held, beyond, three = work[0], work[1], work[2], work[3]
+    total_a[:nb], total_held[:nb] = 0.0, 0.0
+    for h in range(horses):
+        for i in range(_lane(nb)):
+            total_a[i] += a[h, i]
+            total_held[i] += a[h, i] * held[h, i]
     for i in range(nb):
-        total_a, total_held = 0.0, 0.0
-        for h in range(horses):
-            total_a += a[h, i]
-            total_held += a[h, i] * held[h, i]
-        beyond = _beyond_three(q[i])
-        at = log_at[start + i]
-        for h in range(horses):
-            three = (total_a - a[h, i]) * (whole[i] - held[h, i])
-            three += weighed[h, i] - (total_held - a[h, i] * held[h, i])
-            three *= share[h, i]
-            show[h, at] += three
-            bound[h, at] += three * beyond
+        beyond[i] = _beyond_three(q[i])
+    for h in range(horses):
+        for i in range(_lane(nb)):
+            value = (total_a[i] - a[h, i]) * (whole[i] - held[h, i])
+            value += weighed[h, i] - (total_held[i] - a[h, i] * held[h, i])
+            three[i] = value * share[h, i]
+        for i in range(nb):
+            at = log_at[start + i]
+            show[h, at] += three[i]
+            bound[h, at] += three[i] * beyond[i]
 
 
 @kernel
