@@ -904,6 +904,7 @@ def clean_targets(
     sym = _padded_square(horses)
     base1, base2, nothing = np.empty(horses), np.empty(horses), np.zeros(horses)
     spent = np.zeros(1)  # the bounds of y's lowest lanes (``CLEAN_LOWEST_BOUNDED``)
+    picked = np.empty(BLOCK, np.int64)  # a block's heavy lanes (``_two_or_more_fixed``)
     every = np.arange(horses)  # the targets: a clean key's lanes hold several
     # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
     two, by_m, by_both = _window_two_start(horses)
@@ -948,7 +949,7 @@ def clean_targets(
             if lo < nb:
                 heavy_count = _two_or_more_fixed(
                     w_spread[y], r2, c_y, s_a, distinct, weight, product2, q, squared, factor,
-                    bound, start, lo, nb, sums, more, heavy_pair, heavy, heavy_count,
+                    bound, start, lo, nb, sums, more, heavy_pair, heavy, heavy_count, picked,
                 )  # fmt: skip
         if heavy_count:
             _window_two_at(p_gt, c_gt, y, by_m, by_both, two)
@@ -1296,7 +1297,7 @@ def _two_or_more_fixed(
     spread: Floats, r: Floats, c_y: Floats, sum_c: Floats, distinct: Floats,
     weight: Floats, product: Floats, q: Floats, squared: Floats, factor: Floats,
     bound: Floats, start: int, lo: int, nb: int, sums: Floats, lanes: Floats,
-    heavy_pair: float, heavy: Any, count: int,
+    heavy_pair: float, heavy: Any, count: int, picked: Ints,
 ) -> int:  # fmt: skip
     """``_two_or_more`` for one spread matrix [m, j] for every lane (a clean target's),
     scale 1 and no ``below``: the same bound and the same heavy lanes in fewer passes.
@@ -1341,15 +1342,14 @@ def _two_or_more_fixed(
     for i in range(lo, nb):
         if light[i] == 0.0:
             heavy_at[summed], heavy_q[summed] = start + i, q[i]
+            picked[summed - count] = i
             summed += 1
     for h in range(horses):  # a horse at a time: its row of each heavy array in order
-        into = count
-        for i in range(lo, nb):
-            if light[i] == 0.0:
-                heavy_r[h, into] = r[h, i]
-                heavy_share[h, into] = product[i] * r[h, i] * weight[h, i]
-                heavy_c[h, into] = c_y[h, i]
-                into += 1
+        for into in range(count, summed):  # the heavy lanes alone (most lanes are not)
+            i = picked[into - count]
+            heavy_r[h, into] = r[h, i]
+            heavy_share[h, into] = product[i] * r[h, i] * weight[h, i]
+            heavy_c[h, into] = c_y[h, i]
     return summed
 
 
