@@ -495,6 +495,35 @@ How the loops are organised (design note):
   (``low_sym``), and the heavy lanes' windows by y gathered across blocks. At 20 horses
   ``exact_compiled_three`` is the largest part (1.3 s of 4.5): its sets of four (4845)
   per logged lane.
+- 2026-12-05, the last lead weighed with counts before building it: turning
+  ``clean_targets``' loops round (x outer, lanes along y). Counted
+  (``benchmarks/stretch_exact_sparsity.py``, every shared outcome, the lanes summed): of a
+  clean target's [horse, lane] cells, those with a clean chance at x (the targets: only
+  they are weighed) are 0.54 at 6 horses, 0.49 at 10, 0.61 at 12, 0.53 at 20; from one
+  clean key y to the next, 1.1, 1.6, 1.9 and 2.6 horses' allowed change (their chance of
+  a 2 above y). Measured in place (copies paired with ``benchmarks/stretch_exact_clean.py
+  --against``, 12 horses, four rounds): ``_weigh_one_two`` and ``_weigh`` left out, 0.06 s
+  (of 0.93 with three in a window); both ``_times_sym`` twice, 0.055 s more. So turned
+  round, the passes over the targets' rows (those two, ``_one_in_window``'s last,
+  ``_two_or_more_fixed``'s weighing, ``_distinct_and_pair``'s second: some 0.12 s) would
+  run over 0.61 of the rows: some 0.05 s saved. The price: the window S(y) and the
+  spread become a lane's, so S r, S ra and the squares, now a fixed matrix times a block
+  (``_times_sym``'s four-by-four blocks, 6-9 multiply-adds a cycle), become a matrix a lane
+  (as ``_times_window``, 1.5-2 a cycle): three to four times their 0.055 s and more. And
+  the running sums along y cannot replace the passes: the sums a lane takes over the
+  horses are of c(y), c_gt(y) and p_gt(y) over allowed, and c(y) and c_gt(y) change at
+  every horse clean at y (5.8 of 12 a key); only r and the others' product (the two
+  ``_others`` passes, some 0.015 s each) follow the 1.9 horses, and as a chain from lane
+  to lane (no vectors). A loss by the counts: not built. A cut in place of it, with each
+  horse's lanes limited to its span of clean keys, keeps 0.86 of the target rows at 12
+  horses (0.74-0.86): some 0.015 s, not done. Done instead: loops that ran a lane at a
+  time over the horses now run a horse at a time along the lanes (vectors), the same
+  numbers to the last bit: the heavy lanes' show, bound and log (``_clean_heavy_done``;
+  0.97 of the clean targets and three in a window at 12 horses, 0.97 at 6, 1.00 at 20),
+  the heavy lanes copied from a list of them (``_two_or_more_fixed``' ``picked``; 0.99);
+  and in ``exact_compiled_three`` the sets of four whose K is 0 are left out (2.9x at 20
+  horses, 1.18x at 12) and ``_lanes``, ``_finish`` run along the lanes (1.1x at 12 and 20,
+  1.5x at 6): its note has the numbers.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
