@@ -523,7 +523,16 @@ How the loops are organised (design note):
   the heavy lanes copied from a list of them (``_two_or_more_fixed``' ``picked``; 0.99);
   and in ``exact_compiled_three`` the sets of four whose K is 0 are left out (2.9x at 20
   horses, 1.18x at 12) and ``_lanes``, ``_finish`` run along the lanes (1.1x at 12 and 20,
-  1.5x at 6): its note has the numbers.
+  1.5x at 6): its note has the numbers. All of it paired against d778f5b in one process
+  (``benchmarks/stretch_exact_pairs.py``, which now pairs the revision's
+  ``exact_compiled_three`` too; least of 3 tries an outcome, load 5-10): 12 horses clean
+  targets 0.98, three in a window 0.77 (0.232 -> 0.178 s), all the key-pair sums 0.97
+  (2.19 -> 2.13 s); 20 horses 0.99, 0.31 (1.12 -> 0.35 s), all 0.79 (3.67 -> 2.90 s);
+  place, show and bound the same to 0. ``benchmarks/stretch_exact.py --quick`` after
+  it, load 5-6: 12 horses 2.07 s (tables 0.11, single threshold 0.04, clean targets
+  0.62, three in a window 0.19, disqualified targets 1.20). Next, by these counts: at 20
+  horses the disqualified targets (1.5 s) and clean targets (0.76) lead; in
+  ``exact_compiled_three`` its note's lead (the passes' start).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
