@@ -19,12 +19,8 @@ from typing import Any
 def module_at(revision: str, source: str, into: Path, name: str) -> ModuleType:
     """``source`` (a path in the repository) at ``revision``, or the file ``revision`` names,
     written into ``into`` as ``name``.py and imported (Numba compiles it there)."""
-    if Path(revision).is_file():
-        text = Path(revision).read_text()
-    else:
-        text = subprocess.run(
-            ["git", "show", f"{revision}:{source}"], capture_output=True, text=True, check=True
-        ).stdout
+    given = Path(revision)
+    text = given.read_text() if given.is_file() else _source_at(revision, source)
     path = into / f"{name}.py"
     path.write_text(text)
     spec = importlib.util.spec_from_file_location(name, path)
@@ -33,6 +29,27 @@ def module_at(revision: str, source: str, into: Path, name: str) -> ModuleType:
     sys.modules[name] = module  # Numba's cache finds the module by its name
     spec.loader.exec_module(module)
     return module
+
+
+LAYOUT_PACKAGES = ("analysis", "content", "rules", "terminal")
+"""A game's packages in DESIGN.md's layout; before Top of the Stretch moved into them
+(224f97a) its modules sat in the game's package itself."""
+
+
+def _source_at(revision: str, source: str) -> str:
+    """``source`` as it was at ``revision``: where the layout puts it, or, at a revision
+    from before the move, where it was then (the same file, renamed)."""
+    path = Path(source)
+    tried = [source]
+    if path.parent.name in LAYOUT_PACKAGES:
+        tried.append(str(path.parent.parent / path.name))
+    for candidate in tried:
+        shown = subprocess.run(
+            ["git", "show", f"{revision}:{candidate}"], capture_output=True, text=True
+        )
+        if shown.returncode == 0:
+            return shown.stdout
+    raise SystemExit(f"{source} is not in revision {revision} (tried {', '.join(tried)})")
 
 
 def calls_during(

@@ -4,7 +4,7 @@ key_pair_sums): CPU against an earlier version's, paired in one run (issue 17).
 Makes the tables of every shared outcome once, then runs the window tables and the
 key-pair sums (clean targets, three in a window, disqualified targets) of the current
 exact_compiled.py and of ``--against REV`` (a git revision, or a path to a copy of
-exact_compiled.py) on the same inputs, each outcome several times, the versions in turn,
+exact_compiled.py; a revision's exact_compiled_three.py with it) on the same inputs, each outcome several times, the versions in turn,
 and sums each version's least CPU seconds per outcome and part: on this shared machine the
 least of a few tries is steady to a few hundredths where whole rounds swing by a tenth.
 The C allocator is set as ``exact.quickplay_chances`` sets it (``_keep_freed_memory``):
@@ -34,6 +34,7 @@ from paired import module_at
 from stretch_fields import field_of
 
 SOURCE = "src/homestretch/games/stretch/analysis/exact_compiled.py"
+THREE = "src/homestretch/games/stretch/analysis/exact_compiled_three.py"
 PARTS = ("windows", "clean targets", "three in a window", "disqualified targets")
 
 
@@ -71,6 +72,9 @@ def main() -> None:
     print(f"{options.horses} horses: {len(found)} shared outcomes")
     with tempfile.TemporaryDirectory() as folder:
         before = module_at(options.against, SOURCE, Path(folder), "pairs_before")
+        if not Path(options.against).is_file():  # its three in a window too, not today's
+            three = module_at(options.against, THREE, Path(folder), "pairs_three_before")
+            before.three_in_window = three.three_in_window  # type: ignore[attr-defined]
         versions = [before, exact_compiled]
         least = np.full((2, len(found), len(PARTS)), np.inf)
         differences = np.zeros(3)

@@ -10,6 +10,9 @@ Run with `.venv/bin/python benchmarks/stretch_exact_sparsity.py`.
 
 from __future__ import annotations
 
+import numpy as np
+
+from homestretch.games.stretch.analysis import exact_compiled, exact_finish
 from homestretch.games.stretch.analysis.exact import _outcomes
 from homestretch.games.stretch.content.chart_set import load_chart_set
 from stretch_fields import field_of
@@ -29,6 +32,30 @@ def main() -> None:
                 f"{horses:>6} {int(reached.sum()):>5} {int((by_dq > 0).sum()):>7}"
                 f" {by_clean[by_clean > 0].mean():>11.2f} {by_dq[by_dq > 0].mean():>11.2f}"
             )
+
+    print(f"{'horses':>6} {'target cells':>12} {'in spans':>8} {'allowed changed a y step':>24}")
+    for horses in SIZES:
+        cells = targets = spanned = steps = changed = 0
+        for _, clean, dq, out in _outcomes(field_of(horses), charts):
+            reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
+            t = exact_finish.Tables.of(clean[:, reached], dq[:, reached], out)
+            keys = np.flatnonzero(t.c.any(axis=0))
+            c, c_gt = np.ascontiguousarray(t.c), np.ascontiguousarray(t.c_gt)
+            first = exact_compiled._left_out(c, c_gt, keys, np.zeros((horses, keys.size)))
+            clean_at = t.c[:, keys] > 0
+            lowest = clean_at.argmax(axis=1)
+            highest = keys.size - clean_at[:, ::-1].argmax(axis=1)
+            for k in range(first + 1, keys.size):  # the lanes x of each y = keys[k]
+                cells += horses * (k - first)
+                targets += int(clean_at[:, first:k].sum())
+                spanned += int(
+                    np.clip(np.minimum(highest, k) - np.maximum(lowest, first), 0, None).sum()
+                )
+            changed += int((np.diff(t.p_gt[:, keys], axis=1) != 0).sum())
+            steps += keys.size - 1
+        print(
+            f"{horses:>6} {targets / cells:>12.2f} {spanned / cells:>8.2f} {changed / steps:>24.2f}"
+        )
 
 
 if __name__ == "__main__":

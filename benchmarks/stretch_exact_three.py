@@ -7,8 +7,11 @@ Runs the exact answer of a field once (one thread), keeping the inputs of every 
 of four horses) on the same inputs, in alternate rounds, so both see the same load.
 Prints each round's CPU seconds, their ratio, the part of the whole answer, and the
 largest difference between the two versions' show and bound.
+`--count` prints instead what the sets of four cost: the logged pairs, their keys y, and
+(weighted by the pairs) the horses with a chance of a 2 above y and the sets of four
+whose K is not 0 (only those are summed).
 Run with `.venv/bin/python benchmarks/stretch_exact_three.py [--horses 12] [--rounds 5]
-[--against REV]`.
+[--against REV] [--count]`.
 """
 
 from __future__ import annotations
@@ -63,16 +66,51 @@ def cpu_of_all(module: ModuleType, calls: list[tuple[Any, ...]]) -> float:
     return time.process_time() - start
 
 
+def count(calls: list[tuple[Any, ...]]) -> None:
+    """The counts of ``--count``, with the module's own window loops."""
+    t3 = exact_compiled_three
+    pairs = keys = sets = not_zero = with_a_two = 0
+    for c, c_gt, p_gt, clean_keys, _, log_y, logged, _ in calls:
+        horses = c.shape[0]
+        by_one, by_two = np.zeros((horses,) * 2), np.zeros((horses,) * 3)
+        by_three, w3 = np.zeros((horses,) * 4), np.zeros((horses,) * 4)
+        quads = np.zeros(horses * (horses - 1) * (horses - 2) * (horses - 3) // 24)
+        s = 0
+        for y in clean_keys[::-1]:
+            first = s
+            while s < logged and log_y[s] == y:
+                s += 1
+            if s > first:
+                t3._window_three_at(p_gt, c_gt, y, by_one, by_two, by_three, w3)
+                t3._quads_of(w3, quads)
+                n = s - first
+                pairs, keys, sets = pairs + n, keys + 1, sets + n * quads.size
+                not_zero += n * int((quads != 0).sum())
+                with_a_two += n * int((p_gt[:, y] > 0).sum())
+            if s == logged:
+                break
+            t3._window_three_add(p_gt, c, y, by_one, by_two, by_three)
+    print(
+        f"{pairs:,} logged pairs at {keys:,} keys y ({pairs / keys:.0f} a key); a 2 possible "
+        f"above y for {with_a_two / pairs:.1f} horses; sets of four with K not 0: "
+        f"{not_zero / sets:.1%}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--horses", type=int, default=12)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--against", default=BEFORE)
+    parser.add_argument("--count", action="store_true")
     options = parser.parse_args()
     exact_compiled.warm_up()
     calls, whole = calls_of_one_answer(options.horses)
     pairs = sum(call[6] for call in calls)
     print(f"{options.horses} horses: {len(calls)} shared outcomes, {pairs:,} logged key pairs")
+    if options.count:
+        count(calls)
+        return
     with tempfile.TemporaryDirectory() as folder:
         before = module_at(options.against, SOURCE, Path(folder), "three_before")
         now = exact_compiled_three

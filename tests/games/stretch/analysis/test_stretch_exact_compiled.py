@@ -118,6 +118,41 @@ def test_three_in_a_window_matches_the_numpy_reference(horses: int) -> None:
         assert numpy_show.min() > 1e-7  # real sums (rounding is under 1e-18)
 
 
+@pytest.mark.parametrize("horses", [8, 11])
+def test_three_in_a_window_skips_horses_never_disqualified_above_y(horses: int) -> None:
+    # exact_compiled_three leaves out the sets of four horses whose window is 0 (fewer than
+    # three of them with a 2 above y; most sets at 20 horses): a made-up field where a
+    # third of the horses are never disqualified and the rest only at the lower keys,
+    # against exact_finish.WindowsOfThree, which sums every set
+    from homestretch.games.stretch.exact_compiled_three import three_in_window
+
+    rng = np.random.default_rng(horses + 100)
+    clean, dq = rng.random((horses, 12)), rng.random((horses, 12)) * 0.5
+    dq[: horses // 3] = 0.0  # never disqualified
+    for h in range(horses // 3, horses):
+        dq[h, rng.integers(4, 11) :] = 0.0  # disqualified only below some key
+    scale = 0.9 / (clean.sum(axis=1) + dq.sum(axis=1))
+    t = exact_finish.Tables.of(clean * scale[:, None], dq * scale[:, None], np.full(horses, 0.1))
+    keys = np.arange(12)
+    lower, upper = (pair.ravel() for pair in np.meshgrid(keys, keys, indexing="ij"))
+    at, ys = lower[lower < upper], upper[lower < upper]
+    at, ys = at[np.argsort(-ys, kind="stable")], ys[np.argsort(-ys, kind="stable")]
+    show, bound = np.zeros((horses, keys.size)), np.zeros((horses, keys.size))
+    three_in_window(t.c, t.c_gt, t.p_gt, keys, at, ys, at.size, show, bound)
+
+    allowed = (1 - 2 * t.p_gt[:, ys]) - t.c_gt[:, at]
+    share = allowed.prod(axis=0) / allowed * t.c[:, at]
+    q = (t.p_gt[:, ys] / allowed).sum(axis=0)
+    reference = exact_finish.WindowsOfThree(t)
+    reference.log(ys, allowed, t.c[:, ys], share, q)
+    numpy_show, numpy_bound = reference.sums()
+    assert show.sum(axis=1) == pytest.approx(numpy_show, rel=1e-13, abs=1e-17)
+    assert bound.sum(axis=1) == pytest.approx(numpy_bound, rel=1e-13, abs=1e-17)
+    assert numpy_show.min() > 1e-9  # real sums
+    with_a_two = (t.p_gt[:, keys] > 0).sum(axis=0)
+    assert with_a_two.min() < 3 <= with_a_two.max()  # keys with every set 0, and not
+
+
 @pytest.mark.parametrize("horses", [3, 4, 7, 12])
 def test_two_in_a_window_by_sets_of_three_matches_the_numpy_reference(horses: int) -> None:
     # exact_compiled._two_q_between sums a window over sets of three horses (one number a

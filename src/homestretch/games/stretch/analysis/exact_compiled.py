@@ -495,6 +495,44 @@ How the loops are organised (design note):
   (``low_sym``), and the heavy lanes' windows by y gathered across blocks. At 20 horses
   ``exact_compiled_three`` is the largest part (1.3 s of 4.5): its sets of four (4845)
   per logged lane.
+- 2026-12-05, the last lead weighed with counts before building it: turning
+  ``clean_targets``' loops round (x outer, lanes along y). Counted
+  (``benchmarks/stretch_exact_sparsity.py``, every shared outcome, the lanes summed): of a
+  clean target's [horse, lane] cells, those with a clean chance at x (the targets: only
+  they are weighed) are 0.54 at 6 horses, 0.49 at 10, 0.61 at 12, 0.53 at 20; from one
+  clean key y to the next, 1.1, 1.6, 1.9 and 2.6 horses' allowed change (their chance of
+  a 2 above y). Measured in place (copies paired with ``benchmarks/stretch_exact_clean.py
+  --against``, 12 horses, four rounds): ``_weigh_one_two`` and ``_weigh`` left out, 0.06 s
+  (of 0.93 with three in a window); both ``_times_sym`` twice, 0.055 s more. So turned
+  round, the passes over the targets' rows (those two, ``_one_in_window``'s last,
+  ``_two_or_more_fixed``'s weighing, ``_distinct_and_pair``'s second: some 0.12 s) would
+  run over 0.61 of the rows: some 0.05 s saved. The price: the window S(y) and the
+  spread become a lane's, so S r, S ra and the squares, now a fixed matrix times a block
+  (``_times_sym``'s four-by-four blocks, 6-9 multiply-adds a cycle), become a matrix a lane
+  (as ``_times_window``, 1.5-2 a cycle): three to four times their 0.055 s and more. And
+  the running sums along y cannot replace the passes: the sums a lane takes over the
+  horses are of c(y), c_gt(y) and p_gt(y) over allowed, and c(y) and c_gt(y) change at
+  every horse clean at y (5.8 of 12 a key); only r and the others' product (the two
+  ``_others`` passes, some 0.015 s each) follow the 1.9 horses, and as a chain from lane
+  to lane (no vectors). A loss by the counts: not built. A cut in place of it, with each
+  horse's lanes limited to its span of clean keys, keeps 0.86 of the target rows at 12
+  horses (0.74-0.86): some 0.015 s, not done. Done instead: loops that ran a lane at a
+  time over the horses now run a horse at a time along the lanes (vectors), the same
+  numbers to the last bit: the heavy lanes' show, bound and log (``_clean_heavy_done``;
+  0.97 of the clean targets and three in a window at 12 horses, 0.97 at 6, 1.00 at 20),
+  the heavy lanes copied from a list of them (``_two_or_more_fixed``' ``picked``; 0.99);
+  and in ``exact_compiled_three`` the sets of four whose K is 0 are left out (2.9x at 20
+  horses, 1.18x at 12) and ``_lanes``, ``_finish`` run along the lanes (1.1x at 12 and 20,
+  1.5x at 6): its note has the numbers. All of it paired against d778f5b in one process
+  (``benchmarks/stretch_exact_pairs.py``, which now pairs the revision's
+  ``exact_compiled_three`` too; least of 3 tries an outcome, load 5-10): 12 horses clean
+  targets 0.98, three in a window 0.77 (0.232 -> 0.178 s), all the key-pair sums 0.97
+  (2.19 -> 2.13 s); 20 horses 0.99, 0.31 (1.12 -> 0.35 s), all 0.79 (3.67 -> 2.90 s);
+  place, show and bound the same to 0. ``benchmarks/stretch_exact.py --quick`` after
+  it, load 5-6: 12 horses 2.07 s (tables 0.11, single threshold 0.04, clean targets
+  0.62, three in a window 0.19, disqualified targets 1.20). Next, by these counts: at 20
+  horses the disqualified targets (1.5 s) and clean targets (0.76) lead; in
+  ``exact_compiled_three`` its note's lead (the passes' start).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
@@ -904,6 +942,7 @@ def clean_targets(
     sym = _padded_square(horses)
     base1, base2, nothing = np.empty(horses), np.empty(horses), np.zeros(horses)
     spent = np.zeros(1)  # the bounds of y's lowest lanes (``CLEAN_LOWEST_BOUNDED``)
+    picked = np.empty(BLOCK, np.int64)  # a block's heavy lanes (``_two_or_more_fixed``)
     every = np.arange(horses)  # the targets: a clean key's lanes hold several
     # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
     two, by_m, by_both = _window_two_start(horses)
@@ -948,7 +987,7 @@ def clean_targets(
             if lo < nb:
                 heavy_count = _two_or_more_fixed(
                     w_spread[y], r2, c_y, s_a, distinct, weight, product2, q, squared, factor,
-                    bound, start, lo, nb, sums, more, heavy_pair, heavy, heavy_count,
+                    bound, start, lo, nb, sums, more, heavy_pair, heavy, heavy_count, picked,
                 )  # fmt: skip
         if heavy_count:
             _window_two_at(p_gt, c_gt, y, by_m, by_both, two)
@@ -1296,7 +1335,7 @@ def _two_or_more_fixed(
     spread: Floats, r: Floats, c_y: Floats, sum_c: Floats, distinct: Floats,
     weight: Floats, product: Floats, q: Floats, squared: Floats, factor: Floats,
     bound: Floats, start: int, lo: int, nb: int, sums: Floats, lanes: Floats,
-    heavy_pair: float, heavy: Any, count: int,
+    heavy_pair: float, heavy: Any, count: int, picked: Ints,
 ) -> int:  # fmt: skip
     """``_two_or_more`` for one spread matrix [m, j] for every lane (a clean target's),
     scale 1 and no ``below``: the same bound and the same heavy lanes in fewer passes.
@@ -1341,15 +1380,14 @@ def _two_or_more_fixed(
     for i in range(lo, nb):
         if light[i] == 0.0:
             heavy_at[summed], heavy_q[summed] = start + i, q[i]
+            picked[summed - count] = i
             summed += 1
     for h in range(horses):  # a horse at a time: its row of each heavy array in order
-        into = count
-        for i in range(lo, nb):
-            if light[i] == 0.0:
-                heavy_r[h, into] = r[h, i]
-                heavy_share[h, into] = product[i] * r[h, i] * weight[h, i]
-                heavy_c[h, into] = c_y[h, i]
-                into += 1
+        for into in range(count, summed):  # the heavy lanes alone (most lanes are not)
+            i = picked[into - count]
+            heavy_r[h, into] = r[h, i]
+            heavy_share[h, into] = product[i] * r[h, i] * weight[h, i]
+            heavy_c[h, into] = c_y[h, i]
     return summed
 
 
@@ -1444,18 +1482,39 @@ def _two_qs_summed(
     heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
     two_q = work[0]
     _two_q_between(heavy_r, count, heavy_c, two, two_q, work[1:], lanes)
+    _clean_heavy_done(heavy_share, heavy_at, heavy_q, two_q, count, show, bound, scale, y, log,
+                      lanes)  # fmt: skip
+
+
+@kernel
+def _clean_heavy_done(
+    heavy_share: Floats, heavy_at: Ints, heavy_q: Floats, two_q: Floats, count: int,
+    show: Floats, bound: Floats, scale: float, y: int, log: Any, lanes: Floats,
+) -> None:  # fmt: skip
+    """``_two_qs_summed``'s show, bound and log from the sums two_q of its heavy lanes. A
+    horse at a time along the lanes where that runs in vectors (a lane at a time over the
+    horses, it took some 0.02 s at 12 horses); each lane's sum over the horses in the same
+    order, and each cell of show and bound written once (a lane's key is its own): the
+    same numbers."""
+    horses = heavy_share.shape[0]
+    more, beyond, logged = lanes[0], lanes[1], lanes[2]
     for s in range(count):
-        beyond, more = _beyond_two(heavy_q[s]), 0.0
-        for h in range(heavy_r.shape[0]):
+        beyond[s], more[s] = _beyond_two(heavy_q[s]), 0.0
+    for h in range(horses):
+        for s in range(_lane(count)):
+            more[s] += scale * heavy_share[h, s] * two_q[h, s] * beyond[s]
+    for s in range(count):
+        logged[s] = 0.0
+        if more[s] > log[0]:
+            at = log[3][0]
+            log[1][at], log[2][at], log[3][0] = heavy_at[s], y, at + 1
+            logged[s] = 1.0
+    for h in range(horses):
+        for s in range(count):
             share = scale * heavy_share[h, s] * two_q[h, s]
             show[h, heavy_at[s]] += share
-            more += share * beyond
-        if more > log[0]:
-            logged = log[3][0]
-            log[1][logged], log[2][logged], log[3][0] = heavy_at[s], y, logged + 1
-            continue
-        for h in range(heavy_r.shape[0]):
-            bound[h, heavy_at[s]] += scale * heavy_share[h, s] * two_q[h, s] * beyond
+            if logged[s] == 0.0:
+                bound[h, heavy_at[s]] += scale * heavy_share[h, s] * two_q[h, s] * beyond[s]
 
 
 @kernel

@@ -39,6 +39,31 @@ half the vectors of AVX-512 spanned two lines). Measured the same: two d at once
 CPU): 6 horses 1.6x (0.10 s: 1.1M pairs of 15 sets of four, so ``_lanes`` and ``_finish``
 are most of it), 10 3.5x (0.12 s), 14 4.1x (0.30 s), 20 2.3x (0.61-0.90 s: 4,845 sets of
 four a pair, and a pass over ~70 lanes costs about as much to start as to run).
+
+2026-12-05, the sets of four whose K is 0 left out. A term needs m, n and k each with a
+chance of a 2 above y (q > 0), and q of a horse is 0 at every key above one where it is
+0; counted over the logged pairs of every shared outcome, lane-weighted
+(``benchmarks/stretch_exact_three.py --count``): 9.3 of 20 horses have q > 0 at a logged y and 19% of the 4,845 sets of four
+have a K not 0 (12 horses: 9.4 of 12, 79% of 495; 6 horses: 99%). So ``_contract``
+skips a K of 0 (and a whole (a, b) or (a, b, c) whose every K is 0), and
+``_window_three_at`` / ``_window_three_add`` skip the m, n, k with q = 0 (W3 stays 0
+there as made; the sums above add exactly 0): every term left out is exactly 0, so
+the same numbers to the last bit. Paired against d778f5b's loops
+(``benchmarks/stretch_exact_three.py --against``, all shared outcomes, five rounds, load
+5-7): 20 horses 1.13 s -> 0.385 s (2.84-3.20x), 12 horses 0.224 -> 0.190 s (1.18x),
+6 horses the same (0.96-0.97x, three rounds); show and bound the same to 0. Where the
+0.385 s at 20 horses goes now (copies with a part switched off, paired): ``_contract``
+0.27, ``_quads_of`` 0.025, the windows, ``_lanes`` and ``_finish`` 0.10. The passes
+left are some 900 a y over ~72 lanes (~20 cycles a vector of 8 lanes, several times
+what their loads and stores need): what is left is their start, not their work; longer
+passes (lanes of several y in one block, K gathered by lane) would cut that, but a K
+read by lane costs more than it saves: a scratch kernel of ``_contract``'s inner pass ran
+at 1.0 ns a lane with K one number (72 lanes; 0.65 at 256) and 2.0 ns with K gathered
+from a [set, key] table by each lane's key (1.8 at 256).
+Then ``_lanes`` and ``_finish`` (a fifth of the time at 12 horses: a copy calling them
+twice, paired, 1.21x) a horse at a time along the lanes, not a lane at a time over the
+horses: the same numbers to the last bit, 1.09x at 12 horses (0.196 -> 0.180 s), 1.11x
+at 20 (0.392 -> 0.354), 1.47x at 6 (0.120 -> 0.082; three paired rounds each).
 """
 
 from __future__ import annotations
@@ -72,7 +97,7 @@ def three_in_window(
     quads = np.zeros(horses * (horses - 1) * (horses - 2) * max(horses - 3, 0) // 24)
     r, a, share = _aligned(horses), _aligned(horses), _aligned(horses)
     held, weighed, q, whole = _aligned(horses), _aligned(horses), np.empty(BLOCK), np.empty(BLOCK)
-    work = _aligned(8)
+    work, keys_x = _aligned(8), np.empty(BLOCK, np.int64)
     s = 0
     for index in range(clean_keys.size - 1, -1, -1):
         y = clean_keys[index]
@@ -84,12 +109,13 @@ def three_in_window(
             _quads_of(w3, quads)
             for start in range(first, s, BLOCK):
                 nb = min(BLOCK, s - start)
-                _lanes(c, c_gt, p_gt, clean_keys, log_at, y, start, nb, r, a, share, q)
+                _lanes(c, c_gt, p_gt, clean_keys, log_at, y, start, nb, r, a, share, q, work[0],
+                       keys_x)  # fmt: skip
                 # whole vectors of lanes (the padding's r and a are 0, so are its terms)
                 padded = -(-nb // PAD) * PAD
                 r[:, nb:padded], a[:, nb:padded] = 0.0, 0.0
                 _contract(quads, r, a, padded, whole, held, weighed, work)
-                _finish(a, share, q, whole, held, weighed, log_at, start, nb, show, bound)
+                _finish(a, share, q, whole, held, weighed, log_at, start, nb, show, bound, work)
         if s == count:
             break  # the keys below the last logged pair's window are never needed
         _window_three_add(p_gt, c, y, by_one, by_two, by_three)
@@ -107,22 +133,29 @@ def _aligned(rows: int) -> Floats:
 @kernel
 def _lanes(
     c: Floats, c_gt: Floats, p_gt: Floats, clean_keys: Ints, log_at: Ints, y: int, start: int,
-    nb: int, r: Floats, a: Floats, share: Floats, q: Floats,
+    nb: int, r: Floats, a: Floats, share: Floats, q: Floats, product: Floats, keys_x: Ints,
 ) -> None:  # fmt: skip
     """Each logged pair's others (exact_compiled.clean_targets' A = 2: no 1 or 2 above y,
     nothing clean above x), the same arithmetic: r = 1 / allowed, a = c(y) r, each target's
-    share (the others' allowed times its chance at x) and q (the weight of a 2 above y)."""
+    share (the others' allowed times its chance at x) and q (the weight of a 2 above y).
+    A horse at a time along the lanes (a lane at a time, its horses in a loop, took a fifth
+    of ``three_in_window``'s time at 12 horses); each lane's product and q are taken over
+    the horses in the same order, so the same numbers."""
     horses = c.shape[0]
     for i in range(nb):
-        x = clean_keys[log_at[start + i]]
-        product, q[i] = 1.0, 0.0
-        for h in range(horses):
-            allowed = (1 - 2 * p_gt[h, y]) - c_gt[h, x]
+        keys_x[i] = clean_keys[log_at[start + i]]
+    product[:nb], q[:nb] = 1.0, 0.0
+    for h in range(horses):
+        for i in range(_lane(nb)):
+            allowed = (1 - 2 * p_gt[h, y]) - c_gt[h, keys_x[i]]
             r[h, i] = 1 / allowed
-            product *= allowed
-        for h in range(horses):
+            product[i] *= allowed
+    for h in range(horses):
+        for i in range(_lane(nb)):
             a[h, i] = c[h, y] * r[h, i]
-            share[h, i] = product * r[h, i] * c[h, x]
+        for i in range(_lane(nb)):
+            share[h, i] = product[i] * r[h, i] * c[h, keys_x[i]]
+        for i in range(_lane(nb)):
             q[i] += r[h, i] * p_gt[h, y]
 
 
@@ -153,7 +186,8 @@ def _contract(
     four, a_i held[i] taken off weighed[i] at the end, and whole = the sum of held / 4. The
     loop over d writes held and weighed at d only: what is added at c is summed over d
     first, and at a and b over c and d (every pass over the lanes costs loads and stores).
-    (Loops over lanes: the compiler runs them several lanes at a time.)"""
+    A K of 0 adds exactly 0: skipped, and so is a whole (a, b) or (a, b, c) with every
+    K 0 (most sets of four at 20 horses: the module's note). (Loops over lanes: the compiler runs them several lanes at a time.)"""
     horses = r.shape[0]
     rab, aab, rabc, aabc = work[0], work[1], work[2], work[3]
     t_sum, ta_sum, s_ab, sa_ab = work[4], work[5], work[6], work[7]
@@ -161,24 +195,36 @@ def _contract(
     at = 0
     for h_a in range(horses - 3):
         for h_b in range(h_a + 1, horses - 2):
+            tail = horses - h_b - 1
+            group_end = at + tail * (tail - 1) // 2  # the sets of four holding a and b
+            if not _any(quads, at, group_end):
+                at = group_end
+                continue
             for i in range(_lane(nb)):
                 rab[i] = r[h_a, i] * r[h_b, i]
                 aab[i] = a[h_a, i] + a[h_b, i]
                 s_ab[i], sa_ab[i] = 0.0, 0.0
             for h_c in range(h_b + 1, horses - 1):
-                h_d, k = h_c + 1, quads[at]
+                end = at + horses - h_c - 1  # those holding a, b and c
+                while at < end and quads[at] == 0.0:
+                    at += 1
+                if at == end:
+                    continue
+                first, k = horses - (end - at), quads[at]  # the first d not 0
                 at += 1
                 for i in range(_lane(nb)):  # the first d: a, b, c's products, and its terms
                     rabc[i] = rab[i] * r[h_c, i]
                     aabc[i] = aab[i] + a[h_c, i]
-                    t = k * r[h_d, i] * rabc[i]
-                    ta = t * (aabc[i] + a[h_d, i])
-                    held[h_d, i] += t
-                    weighed[h_d, i] += ta
+                    t = k * r[first, i] * rabc[i]
+                    ta = t * (aabc[i] + a[first, i])
+                    held[first, i] += t
+                    weighed[first, i] += ta
                     t_sum[i], ta_sum[i] = t, ta
-                for h_d in range(h_c + 2, horses):
+                for h_d in range(first + 1, horses):
                     k = quads[at]
                     at += 1
+                    if k == 0.0:  # adds exactly 0
+                        continue
                     for i in range(_lane(nb)):
                         t = k * r[h_d, i] * rabc[i]
                         ta = t * (aabc[i] + a[h_d, i])
@@ -207,26 +253,40 @@ def _contract(
 
 
 @kernel
+def _any(values: Floats, start: int, end: int) -> bool:
+    """Whether any of values[start:end] is not 0."""
+    at = start
+    while at < end and values[at] == 0.0:
+        at += 1
+    return at < end
+
+
+@kernel
 def _finish(
     a: Floats, share: Floats, q: Floats, whole: Floats, held: Floats, weighed: Floats,
-    log_at: Ints, start: int, nb: int, show: Floats, bound: Floats,
+    log_at: Ints, start: int, nb: int, show: Floats, bound: Floats, work: Floats,
 ) -> None:  # fmt: skip
     """For each target X: (A - a_X)(whole - held_X) - (sum a held - a_X held_X) + weighed_X,
-    the terms with the lower clean horse j2 neither X nor in them, times X's share."""
+    the terms with the lower clean horse j2 neither X nor in them, times X's share. (A horse
+    at a time along the lanes, as ``_lanes``; the sums over the horses in the same order.)"""
     horses = a.shape[0]
+    total_a, total_held, beyond, three = work[0], work[1], work[2], work[3]
+    total_a[:nb], total_held[:nb] = 0.0, 0.0
+    for h in range(horses):
+        for i in range(_lane(nb)):
+            total_a[i] += a[h, i]
+            total_held[i] += a[h, i] * held[h, i]
     for i in range(nb):
-        total_a, total_held = 0.0, 0.0
-        for h in range(horses):
-            total_a += a[h, i]
-            total_held += a[h, i] * held[h, i]
-        beyond = _beyond_three(q[i])
-        at = log_at[start + i]
-        for h in range(horses):
-            three = (total_a - a[h, i]) * (whole[i] - held[h, i])
-            three += weighed[h, i] - (total_held - a[h, i] * held[h, i])
-            three *= share[h, i]
-            show[h, at] += three
-            bound[h, at] += three * beyond
+        beyond[i] = _beyond_three(q[i])
+    for h in range(horses):
+        for i in range(_lane(nb)):
+            value = (total_a[i] - a[h, i]) * (whole[i] - held[h, i])
+            value += weighed[h, i] - (total_held[i] - a[h, i] * held[h, i])
+            three[i] = value * share[h, i]
+        for i in range(nb):
+            at = log_at[start + i]
+            show[h, at] += three[i]
+            bound[h, at] += three[i] * beyond[i]
 
 
 @kernel
@@ -252,10 +312,16 @@ def _window_three_at(
     ahead = c_gt[:, y].copy()
     for m in range(horses):
         qm = q[m, y]
+        if qm == 0.0:  # then so at every key above: W3 stays 0 where m is (as made)
+            continue
         for n in range(m + 1, horses):
             qn = q[n, y]
+            if qn == 0.0:
+                continue
             for k in range(n + 1, horses):
                 qk = q[k, y]
+                if qk == 0.0:
+                    continue
                 qmn, qmk, qnk = qm * qn, qm * qk, qn * qk
                 qmnk = qmn * qk
                 for j in range(horses):
@@ -282,13 +348,19 @@ def _window_three_add(
     horses = q.shape[0]
     here = c[:, y].copy()
     for m in range(horses):
+        if q[m, y] == 0.0:  # adds 0 where m is
+            continue
         for j in range(horses):
             by_one[m, j] += q[m, y] * here[j]
         for n in range(m + 1, horses):
             qmn = q[m, y] * q[n, y]
+            if qmn == 0.0:
+                continue
             for j in range(horses):
                 by_two[m, n, j] += qmn * here[j]
             for k in range(n + 1, horses):
                 qmnk = qmn * q[k, y]
+                if qmnk == 0.0:
+                    continue
                 for j in range(horses):
                     by_three[m, n, k, j] += qmnk * here[j]
