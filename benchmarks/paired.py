@@ -6,6 +6,7 @@ large as the gains they measure)."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import subprocess
 import sys
@@ -48,8 +49,21 @@ def _source_at(revision: str, source: str) -> str:
             ["git", "show", f"{revision}:{candidate}"], capture_output=True, text=True
         )
         if shown.returncode == 0:
+            if candidate != source:
+                _pre_layout_names(path.parent.parent)
             return shown.stdout
     raise SystemExit(f"{source} is not in revision {revision} (tried {', '.join(tried)})")
+
+
+def _pre_layout_names(game: Path) -> None:
+    """The names a module from before the layout move imports its neighbours by
+    (``homestretch.games.stretch.exact_finish``) made to find today's modules."""
+    package = ".".join(game.parts[game.parts.index("homestretch") :])
+    for folder in LAYOUT_PACKAGES:
+        for module in sorted((Path(__file__).parents[1] / game / folder).glob("*.py")):
+            if module.stem != "__init__":
+                today = importlib.import_module(f"{package}.{folder}.{module.stem}")
+                sys.modules.setdefault(f"{package}.{module.stem}", today)
 
 
 def calls_during(
