@@ -6,10 +6,11 @@ compiler. Two differences: where a key pair's window terms (disqualified horses 
 two clean ones, the costly part) are bounded below ``NEGLIGIBLE`` (a disqualified
 target's lowest and highest lower keys of a key d: below ``LOWEST_BOUNDED`` together)
 they are added to the show bound instead of summed; and the key pairs that could add
-least, below ``LEFT_OUT`` (1e-15) together for each kind of target, are left out and what
-they could add goes to the show bound. The loops let go of the interpreter lock, so the
+least, below ``LEFT_OUT`` (1e-15) together for each kind of target (a disqualified
+target's lowest lanes of each key below ``DQ_LANES_LEFT_OUT``, 3e-14), are left out and
+what they could add goes to the show bound. The loops let go of the interpreter lock, so the
 threads of ``exact.quickplay_chances`` really work at once. Place agrees with the NumPy
-path to rounding, show to what the bound gains (some 1e-13 an outcome;
+path to some 1e-14 (the lanes left out), show to what the bound gains (some 1e-13 an outcome;
 tests/games/stretch/test_stretch_exact_compiled.py).
 
 How the loops are organised (design note):
@@ -531,10 +532,10 @@ LEFT_OUT = 1e-15
 """A clean target's lowest keys are left out while all they could add (each horse's chance
 to be clean there with one or two others clean ahead) stays below this together, and so
 are a disqualified target's keys that could add least, and then, of the keys kept, each
-one's lowest lower keys while each pair could add below this over the number of pairs:
-each part is added to the show bound (place may be that much low, 3e-15 at most). About
-a third of the clean targets' key pairs of a 12-horse field and half the disqualified
-ones' (``_left_out``, ``_left_out_rows``, ``_left_out_lanes``)."""
+one's lowest lower keys while together they could add below ``DQ_LANES_LEFT_OUT``:
+each part is added to the show bound (place may be that much low, 3.2e-14 at most). About
+a third of the clean targets' key pairs of a 12-horse field and some 0.57 of the
+disqualified ones' (``_left_out``, ``_left_out_rows``, ``_left_out_lanes``)."""
 BLOCK = 256
 """Lower keys taken at once: a [horse, lane] block of 12 horses is 24 kB, in the first two
 caches (measured: 64 and 512 lanes are a little slower)."""
@@ -1129,8 +1130,9 @@ def _left_out_lanes(
 ) -> Any:  # fmt: skip
     """The first lower key (an index of ``clean_keys``) of each key d of a disqualified
     target to sum from: the lowest lanes (y, d) of each row are left out while each could
-    add below LEFT_OUT / (the lanes of all rows), their chances added to ``bound`` ([horse,
-    y]); a row ``_left_out_rows`` leaves out starts past its last lane.
+    add below one threshold, the largest that keeps all they could add together below
+    ``DQ_LANES_LEFT_OUT``; their chances are added to ``bound`` ([horse, y]); a row
+    ``_left_out_rows`` leaves out starts past its last lane.
 
     All a lane adds for a horse X (``exact_finish._disqualified_target``'s cases, place,
     show and what bounds show) is a chance that X is disqualified at d, another horse j is
@@ -1138,40 +1140,80 @@ def _left_out_lanes(
     B_X(y) the sum over j of c_j(y) times the chance that at most one horse but X and j is
     clean at y or above (each horse's count polynomial over the horses before it and after
     it, X counted never). Low y is where nearly every horse is clean above: about two
-    fifths of a 12-horse field's lanes add under 1e-20 each."""
+    fifths of a 12-horse field's lanes add under 1e-20 each, and a quarter of the rest
+    under 1e-18. The threshold is ``DQ_LANES_LEFT_OUT`` halved k times, k from 1 to
+    ``DQ_LANE_STEPS``: a first pass adds up each row's lanes (up to its first that may add
+    the budget) by the k of the largest lane so far in its row (a lane is left out only
+    with every lane below it), a second leaves out the lanes below the threshold found."""
     horses, count = c.shape[0], clean_keys.size
-    lanes = 0
-    for index in range(dq_keys.size):
-        lanes += np.searchsorted(clean_keys, dq_keys[index])
     first = np.zeros(dq_keys.size, np.int64)
-    if lanes == 0:
-        return first
-    each = LEFT_OUT / lanes
-    chance = np.empty((horses, count))  # B_X(y) by horse and lower key, made as needed
-    made = 0
+    keys = 0  # the lower keys of every row kept: B made for them
+    for index in range(dq_keys.size):
+        if not rows_left_out[index]:
+            keys = max(keys, np.searchsorted(clean_keys, dq_keys[index]))
+    chance = np.empty((horses, count))  # B_X(y) by horse and lower key
     before, after, p = np.zeros((horses, 3)), np.zeros((horses, 3)), np.empty(horses)
     before[0, 0], after[horses - 1, 0] = 1.0, 1.0  # nobody before the first, after the last
+    for i in range(keys):
+        _led_from(c, c_ge, clean_keys[i], chance[:, i], before, after, p)
+    steps = DQ_LANE_STEPS
+    by_step = np.zeros(steps + 1)  # what the lanes add, by the k of their row's largest
+    lanes = np.empty(count)
+    for index in range(dq_keys.size):
+        if rows_left_out[index]:
+            continue
+        d = dq_keys[index]
+        n = np.searchsorted(clean_keys, d)
+        _dq_lanes(dq, d, chance, n, lanes)
+        k, below = steps, DQ_LANES_LEFT_OUT * 0.5**steps  # the largest k the lanes are under
+        for i in range(n):
+            while k > 0 and lanes[i] >= below:
+                k, below = k - 1, below * 2
+            if lanes[i] >= below:  # k = 0: this lane and the rest are never left out
+                break
+            by_step[k] += lanes[i]
+    # the threshold of k leaves out the lanes of k and above: the largest threshold
+    # whose lanes add below the budget
+    threshold, spent = 0.0, 0.0
+    for k in range(steps, 0, -1):
+        spent += by_step[k]
+        if spent >= DQ_LANES_LEFT_OUT:
+            break
+        threshold = DQ_LANES_LEFT_OUT * 0.5**k
     for index in range(dq_keys.size):
         d = dq_keys[index]
         n = np.searchsorted(clean_keys, d)
         if rows_left_out[index]:
             first[index] = n
             continue
+        _dq_lanes(dq, d, chance, n, lanes)
         i = 0
-        while i < n:
-            while made <= i:  # B at the next lower key
-                _led_from(c, c_ge, clean_keys[made], chance[:, made], before, after, p)
-                made += 1
-            lane = 0.0
-            for h in range(horses):
-                lane += dq[h, d] * chance[h, i]
-            if lane >= each:
-                break
-            for h in range(horses):
-                bound[h, i] += dq[h, d] * chance[h, i]
+        while i < n and lanes[i] < threshold:
             i += 1
+        for h in range(horses):
+            if dq[h, d] > 0.0:
+                for y in range(i):
+                    bound[h, y] += dq[h, d] * chance[h, y]
         first[index] = i
     return first
+
+
+@kernel
+def _dq_lanes(dq: Floats, d: int, chance: Floats, n: int, into: Floats) -> None:
+    """into[y] = the sum over the horses disqualified at d of dq(d) B(y), the n lowest y."""
+    into[:n] = 0.0
+    for h in range(dq.shape[0]):
+        if dq[h, d] > 0.0:
+            for i in range(_lane(n)):
+                into[i] += dq[h, d] * chance[h, i]
+
+
+DQ_LANES_LEFT_OUT = 3e-14
+"""What a disqualified target's lowest lanes left out may add together, at most
+(``_left_out_lanes``): place may lack that much, show too, and its bound holds it."""
+DQ_LANE_STEPS = 64
+"""Halvings of ``DQ_LANES_LEFT_OUT`` the threshold of ``_left_out_lanes`` is chosen from
+(down to some 1e-33: below every lane that counts)."""
 
 
 @kernel
