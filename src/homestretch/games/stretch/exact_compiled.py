@@ -496,6 +496,46 @@ How the loops are organised (design note):
   (``low_sym``), and the heavy lanes' windows by y gathered across blocks. At 20 horses
   ``exact_compiled_three`` is the largest part (1.3 s of 4.5): its sets of four (4845)
   per logged lane.
+- 2026-12-05, the disqualified targets profiled where they run (``perf``, cpu-clock, the
+  18 recorded calls of a 12-horse answer run three times, the kernels named as
+  ``benchmarks/stretch_exact_perf.py`` names them; 1.25 s a run, load 6-9). By group: the
+  heavy lanes with 1s in the window and 2s above d 0.28 s (``_two_q_sets`` 0.10, ``_sum_by_y``'s
+  own gathering 0.05, ``_keep`` 0.04, ``_add_alpha_parts`` 0.025, the rest 0.06); the
+  passes over horses and lanes 0.25 (``_dot`` 0.06, ``_others`` 0.045, ``_dot_r2`` 0.04,
+  ``_gather`` 0.035, ``_two``, ``_sums_two``, ``_negligible`` some 0.015 each);
+  ``_two_or_more`` with ``_squares_below`` and ``expm1`` 0.16; the one-in-a-window
+  products (``_times_window``, ``_times_fixed``, ``_less_rank_two``) 0.10; memset 0.05:
+  no loop is a tenth. Counted (18 outcomes): 2.07 million lanes (115 thousand an outcome,
+  372 keys d, 309 lanes a key, 3.1 targets a key); the leader's window terms summed at 1.04
+  million, the window case's at 1.02 million (every block's one-1-alone term bounded at 12
+  horses: ``_times_window`` runs two kinds, never four), heavy lanes 110 thousand with 2s
+  above d and 215 thousand with 1s (all kept, their alone sums bounded).
+  The brief's leads, weighed with counts first: (a) targets whose weight is below what
+  1e-12 sees: the bound dq_X(d) B_X(y) summed over a target's lanes at d, smallest first,
+  frees 6 % of the (target, d) pairs for 1e-14 an outcome, 10 % for 1e-13: the shared
+  passes stay, so not done. (b) The lowest lanes by the same bound: the lanes kept held a
+  quarter under 1e-18 each and three tenths under 1e-17 (2.6e-15 and 2.3e-14 an outcome
+  in all), because ``_left_out_lanes`` split ``LEFT_OUT`` evenly over every lane (some
+  1e-20 each). Done: one budget for all of them (``DQ_LANES_LEFT_OUT``, 3e-14; the largest
+  threshold of a grid whose lanes add below it): 36 of 117 thousand lanes an outcome more
+  left out, 1.8e-14 added to the bound; disqualified targets 0.92 of before (1.148 s
+  against 1.250, ``benchmarks/stretch_exact_pairs.py``, least of 3, load 3-5), all the
+  key-pair sums 0.96; place and show lower by 4e-18 and 5e-16 (weighted by the outcomes'
+  chances). Timed on recorded inputs with the threshold fixed instead: 1e-18 0.94, 1e-17
+  0.91, 1e-16 0.89 (2.8e-13 an outcome): the budget could go to 1e-13 for another two
+  hundredths, within the 1e-12 the recorded ranges allow. (c) Sums carried from one key d
+  to the next: between consecutive rows only 3.1 of 12 horses' p_gt(d) (and d_le(d))
+  change, and 98 % of a row's lanes are the previous row's, so three quarters of each
+  case's allowed, 1 / allowed and their sums over the horses (the passes, some 0.15 s)
+  repeat: kept for every lane y across d and updated in the changed horses' rows, they
+  would cost some 3 of 12 rows a row; the one-in-a-window products too, since S(y, d)
+  changes with d only in the changed horses' rows and columns and the rank-two part. The
+  price: state by lane for the whole outcome, kept current also for lanes bounded at d
+  (their window terms are summed at a later d), and sums no longer added in one order
+  (rounding, not the same bits). Not done (the session's time); some 0.1-0.2 s at stake.
+  (d) Tried and dropped: the kept heavy lanes laid out by lane ([lane, 5, horse], so
+  ``_sum_by_y`` reads a lane's values together, not 60 cache lines apart): 0.99 (the same
+  numbers; ``benchmarks/stretch_exact_dq.py``, 3 tries, load 9).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.exact_compiled``), so nobody waits
