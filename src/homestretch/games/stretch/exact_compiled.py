@@ -520,8 +520,12 @@ How the loops are organised (design note):
   threshold of a grid whose lanes add below it): 36 of 117 thousand lanes an outcome more
   left out, 1.8e-14 added to the bound; disqualified targets 0.92 of before (1.148 s
   against 1.250, ``benchmarks/stretch_exact_pairs.py``, least of 3, load 3-5), all the
-  key-pair sums 0.96; place and show lower by 4e-18 and 5e-16 (weighted by the outcomes'
-  chances). Timed on recorded inputs with the threshold fixed instead: 1e-18 0.94, 1e-17
+  key-pair sums 0.96; again against main d778f5b (load 4-9): 1.058 s against 1.148 (0.92),
+  all 0.96 (2.00 s against 2.09); 6 horses 1.00 (few lanes there add so little); place and
+  show lower by 4e-18 and 5e-16 (weighted by the outcomes' chances).
+  ``benchmarks/stretch_exact.py --quick`` after it, load 4: 12 horses 2.12 s (tables 0.11,
+  single threshold 0.04, clean targets 0.65, three in a window 0.23, disqualified targets
+  1.11), every recorded race inside its range, show bound at most 7.3e-10. Timed on recorded inputs with the threshold fixed instead: 1e-18 0.94, 1e-17
   0.91, 1e-16 0.89 (2.8e-13 an outcome): the budget could go to 1e-13 for another two
   hundredths, within the 1e-12 the recorded ranges allow. (c) Sums carried from one key d
   to the next: between consecutive rows only 3.1 of 12 horses' p_gt(d) (and d_le(d))
