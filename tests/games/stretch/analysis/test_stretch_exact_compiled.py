@@ -41,6 +41,7 @@ def test_compiled_chances_are_the_recorded_ones(race_name: str) -> None:
 def test_compiled_and_numpy_sums_agree_on_real_outcomes(race_name: str) -> None:
     from homestretch.games.stretch.analysis.exact_compiled import (
         CLEAN_LOWEST_BOUNDED,
+        DQ_LANES_LEFT_OUT,
         LOWEST_BOUNDED,
     )
 
@@ -58,7 +59,7 @@ def test_compiled_and_numpy_sums_agree_on_real_outcomes(race_name: str) -> None:
         # bound gains
         gained = compiled.show_bound - numpy.show_bound
         most = 3 * LOWEST_BOUNDED * (dq > 0).any(axis=0).sum()
-        most += CLEAN_LOWEST_BOUNDED * (clean > 0).any(axis=0).sum()
+        most += CLEAN_LOWEST_BOUNDED * (clean > 0).any(axis=0).sum() + DQ_LANES_LEFT_OUT
         assert gained.min() > -1e-13 and gained.max() < most + 1e-13
         assert (compiled.show - numpy.show < 1e-13).all()
         assert (numpy.show - compiled.show < gained + 1e-13).all()
@@ -124,7 +125,7 @@ def test_three_in_a_window_skips_horses_never_disqualified_above_y(horses: int) 
     # three of them with a 2 above y; most sets at 20 horses): a made-up field where a
     # third of the horses are never disqualified and the rest only at the lower keys,
     # against exact_finish.WindowsOfThree, which sums every set
-    from homestretch.games.stretch.exact_compiled_three import three_in_window
+    from homestretch.games.stretch.analysis.exact_compiled_three import three_in_window
 
     rng = np.random.default_rng(horses + 100)
     clean, dq = rng.random((horses, 12)), rng.random((horses, 12)) * 0.5
@@ -189,6 +190,7 @@ def test_disqualified_targets_weighed_only_where_disqualified(horses: int) -> No
     against the NumPy sums, which weigh every horse."""
     from homestretch.games.stretch.analysis.exact_compiled import (
         CLEAN_LOWEST_BOUNDED,
+        DQ_LANES_LEFT_OUT,
         LOWEST_BOUNDED,
     )
 
@@ -205,8 +207,56 @@ def test_disqualified_targets_weighed_only_where_disqualified(horses: int) -> No
     numpy = exact_finish.place_and_show(clean, dq, out, compiled=False)
     assert np.abs(compiled.place - numpy.place).max() < 1e-13
     gained = compiled.show_bound - numpy.show_bound
-    most = 3 * LOWEST_BOUNDED * keys + CLEAN_LOWEST_BOUNDED * keys
+    most = 3 * LOWEST_BOUNDED * keys + CLEAN_LOWEST_BOUNDED * keys + DQ_LANES_LEFT_OUT
     assert gained.min() > -1e-13 and gained.max() < most + 1e-13
     assert (compiled.show - numpy.show < 1e-13).all()
     assert (numpy.show - compiled.show < gained + 1e-13).all()
     assert numpy.show_bound.max() > 1e-12  # window terms that count, not all bounded away
+
+
+@pytest.mark.parametrize("horses", [6, 12])
+def test_left_out_lanes_hold_what_they_could_add(horses: int) -> None:
+    """A disqualified target's lowest lanes left out (``_left_out_lanes``): together they
+    add at most ``DQ_LANES_LEFT_OUT`` to the bound, and for every horse that covers all the
+    NumPy sums give those lanes (place, and show with its bound), made-up fields whose
+    lowest lanes are small (most horses clean high)."""
+    from homestretch.games.stretch.analysis.exact_compiled import (
+        DQ_LANES_LEFT_OUT,
+        _led_from,
+        _left_out_lanes,
+        _left_out_rows,
+    )
+
+    rng = np.random.default_rng(horses)
+    keys = 60
+    rising = np.linspace(0.02, 1.0, keys) ** 6  # clean chances pile up at the high keys
+    clean = rng.random((horses, keys)) * rising
+    dq = rng.random((horses, keys)) * (rng.random((horses, keys)) < 0.3)
+    scale = 0.85 / (clean.sum(axis=1) + 0.2 * dq.sum(axis=1))
+    clean, dq = clean * scale[:, None], 0.2 * dq * scale[:, None]
+    out = 1 - clean.sum(axis=1) - dq.sum(axis=1)
+    t = exact_finish.Tables.of(clean, dq, out)
+    w = exact_finish.Windows.of(t)
+    clean_keys, dq_keys = np.flatnonzero(t.c.any(axis=0)), np.flatnonzero(t.dq.any(axis=0))
+    rows = _left_out_rows(t.c_ge, t.dq, dq_keys, np.zeros((horses, clean_keys.size)))
+    added = np.zeros((horses, clean_keys.size))
+    first = _left_out_lanes(t.c, t.c_ge, t.dq, clean_keys, dq_keys, rows, added)
+    assert 0 < added.sum() < DQ_LANES_LEFT_OUT
+    led = np.zeros((horses, clean_keys.size))  # B_X(y): what a lane may add over dq_X(d)
+    before, after = np.zeros((horses, 3)), np.zeros((horses, 3))
+    before[0, 0], after[horses - 1, 0] = 1.0, 1.0
+    for i, y in enumerate(clean_keys):
+        _led_from(t.c, t.c_ge, y, led[:, i], before, after, np.empty(horses))
+    held_in_all, summed = np.zeros(horses), 0.0
+    for index, d in enumerate(dq_keys):
+        if rows[index] or first[index] == 0:
+            continue
+        low, high = clean_keys[: first[index]], np.array([d])
+        place, show, bound = exact_finish._disqualified_target(t, low, high, w)
+        held = t.dq[:, d] * led[:, : first[index]].sum(axis=1)
+        held_in_all += held
+        summed += (show + bound).sum()
+        assert (place <= held + 1e-25).all()
+        assert (show + bound <= held + 1e-25).all()
+    assert added.sum(axis=1) == pytest.approx(held_in_all, rel=1e-12)
+    assert summed > 1e-20  # lanes left out that add something

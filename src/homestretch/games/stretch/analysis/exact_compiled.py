@@ -6,11 +6,12 @@ compiler. Two differences: where a key pair's window terms (disqualified horses 
 two clean ones, the costly part) are bounded below ``NEGLIGIBLE`` (a disqualified
 target's lowest and highest lower keys of a key d: below ``LOWEST_BOUNDED`` together)
 they are added to the show bound instead of summed; and the key pairs that could add
-least, below ``LEFT_OUT`` (1e-15) together for each kind of target, are left out and what
-they could add goes to the show bound. The loops let go of the interpreter lock, so the
+least, below ``LEFT_OUT`` (1e-15) together for each kind of target (a disqualified
+target's lowest lanes of each key below ``DQ_LANES_LEFT_OUT``, 3e-14), are left out and
+what they could add goes to the show bound. The loops let go of the interpreter lock, so the
 threads of ``exact.quickplay_chances`` really work at once. Place agrees with the NumPy
-path to rounding, show to what the bound gains (some 1e-13 an outcome;
-tests/games/stretch/test_stretch_exact_compiled.py).
+path to some 1e-14 (the lanes left out), show to what the bound gains (some 1e-13 an outcome;
+tests/games/stretch/analysis/test_stretch_exact_compiled.py).
 
 How the loops are organised (design note):
 - One outer loop over the higher key of the pairs (y for a clean target, descending;
@@ -350,7 +351,7 @@ How the loops are organised (design note):
   three: 17 thousand lanes, 1.6-1.9e-10, 6-8 % a lane. Every other lane bracketed adds
   1.1-1.4e-8 to a horse's bound (two) and 2e-11 (three), and show may drop as much:
   show must stay within 1e-12 of today's (the recorded range holds the new one,
-  tests/games/stretch/test_stretch_exact_compiled.py), so at most some 5e-13 may be
+  tests/games/stretch/analysis/test_stretch_exact_compiled.py), so at most some 5e-13 may be
   spent. Within that, smallest widths first: a tenth of the two-lanes (10-11 %) and a
   third of the three-lanes (29-33 %; 6 horses: 12-13 % and 25 %), some 0.02 + 0.045 s of
   the 2.3 s at 12 horses before the cost of summing the ends first and choosing. A first-
@@ -426,7 +427,7 @@ How the loops are organised (design note):
   whole budget, the disqualified targets all of it (the clean targets' heavy lanes are
   cheap now: 1.05-1.08 s at every scale). And it moves show down by what it bounds
   (2.3e-11 at x2.5, 1.1e-10 at x10), outside the recorded range the tests hold show to
-  (1e-12 below the recorded show: tests/games/stretch/test_stretch_exact_compiled.py):
+  (1e-12 below the recorded show: tests/games/stretch/analysis/test_stretch_exact_compiled.py):
   the baseline would have to be recorded again with the NumPy sums choosing the same
   lanes. Not done: some 6 % for a looser rule. (A greedy running budget in loop order, as
   ``CLEAN_LOWEST_BOUNDED``, is worse: the first lanes take it, at up to 1e-12 each.)
@@ -533,6 +534,50 @@ How the loops are organised (design note):
   0.62, three in a window 0.19, disqualified targets 1.20). Next, by these counts: at 20
   horses the disqualified targets (1.5 s) and clean targets (0.76) lead; in
   ``exact_compiled_three`` its note's lead (the passes' start).
+- 2026-12-05, the disqualified targets profiled where they run (``perf``, cpu-clock, the
+  18 recorded calls of a 12-horse answer run three times, the kernels named as
+  ``benchmarks/stretch_exact_perf.py`` names them; 1.25 s a run, load 6-9). By group: the
+  heavy lanes with 1s in the window and 2s above d 0.28 s (``_two_q_sets`` 0.10, ``_sum_by_y``'s
+  own gathering 0.05, ``_keep`` 0.04, ``_add_alpha_parts`` 0.025, the rest 0.06); the
+  passes over horses and lanes 0.25 (``_dot`` 0.06, ``_others`` 0.045, ``_dot_r2`` 0.04,
+  ``_gather`` 0.035, ``_two``, ``_sums_two``, ``_negligible`` some 0.015 each);
+  ``_two_or_more`` with ``_squares_below`` and ``expm1`` 0.16; the one-in-a-window
+  products (``_times_window``, ``_times_fixed``, ``_less_rank_two``) 0.10; memset 0.05:
+  no loop is a tenth. Counted (18 outcomes): 2.07 million lanes (115 thousand an outcome,
+  372 keys d, 309 lanes a key, 3.1 targets a key); the leader's window terms summed at 1.04
+  million, the window case's at 1.02 million (every block's one-1-alone term bounded at 12
+  horses: ``_times_window`` runs two kinds, never four), heavy lanes 110 thousand with 2s
+  above d and 215 thousand with 1s (all kept, their alone sums bounded).
+  The brief's leads, weighed with counts first: (a) targets whose weight is below what
+  1e-12 sees: the bound dq_X(d) B_X(y) summed over a target's lanes at d, smallest first,
+  frees 6 % of the (target, d) pairs for 1e-14 an outcome, 10 % for 1e-13: the shared
+  passes stay, so not done. (b) The lowest lanes by the same bound: the lanes kept held a
+  quarter under 1e-18 each and three tenths under 1e-17 (2.6e-15 and 2.3e-14 an outcome
+  in all), because ``_left_out_lanes`` split ``LEFT_OUT`` evenly over every lane (some
+  1e-20 each). Done: one budget for all of them (``DQ_LANES_LEFT_OUT``, 3e-14; the largest
+  threshold of a grid whose lanes add below it): 36 of 117 thousand lanes an outcome more
+  left out, 1.8e-14 added to the bound; disqualified targets 0.92 of before (1.148 s
+  against 1.250, ``benchmarks/stretch_exact_pairs.py``, least of 3, load 3-5), all the
+  key-pair sums 0.96; again against main d778f5b (load 4-9): 1.058 s against 1.148 (0.92),
+  all 0.96 (2.00 s against 2.09); 6 horses 1.00 (few lanes there add so little); place and
+  show lower by 4e-18 and 5e-16 (weighted by the outcomes' chances).
+  ``benchmarks/stretch_exact.py --quick`` after it, load 4: 12 horses 2.12 s (tables 0.11,
+  single threshold 0.04, clean targets 0.65, three in a window 0.23, disqualified targets
+  1.11), every recorded race inside its range, show bound at most 7.3e-10. Timed on recorded inputs with the threshold fixed instead: 1e-18 0.94, 1e-17
+  0.91, 1e-16 0.89 (2.8e-13 an outcome): the budget could go to 1e-13 for another two
+  hundredths, within the 1e-12 the recorded ranges allow. (c) Sums carried from one key d
+  to the next: between consecutive rows only 3.1 of 12 horses' p_gt(d) (and d_le(d))
+  change, and 98 % of a row's lanes are the previous row's, so three quarters of each
+  case's allowed, 1 / allowed and their sums over the horses (the passes, some 0.15 s)
+  repeat: kept for every lane y across d and updated in the changed horses' rows, they
+  would cost some 3 of 12 rows a row; the one-in-a-window products too, since S(y, d)
+  changes with d only in the changed horses' rows and columns and the rank-two part. The
+  price: state by lane for the whole outcome, kept current also for lanes bounded at d
+  (their window terms are summed at a later d), and sums no longer added in one order
+  (rounding, not the same bits). Not done (the session's time); some 0.1-0.2 s at stake.
+  (d) Tried and dropped: the kept heavy lanes laid out by lane ([lane, 5, horse], so
+  ``_sum_by_y`` reads a lane's values together, not 60 cache lines apart): 0.99 (the same
+  numbers; ``benchmarks/stretch_exact_dq.py``, 3 tries, load 9).
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
@@ -569,10 +614,10 @@ LEFT_OUT = 1e-15
 """A clean target's lowest keys are left out while all they could add (each horse's chance
 to be clean there with one or two others clean ahead) stays below this together, and so
 are a disqualified target's keys that could add least, and then, of the keys kept, each
-one's lowest lower keys while each pair could add below this over the number of pairs:
-each part is added to the show bound (place may be that much low, 3e-15 at most). About
-a third of the clean targets' key pairs of a 12-horse field and half the disqualified
-ones' (``_left_out``, ``_left_out_rows``, ``_left_out_lanes``)."""
+one's lowest lower keys while together they could add below ``DQ_LANES_LEFT_OUT``:
+each part is added to the show bound (place may be that much low, 3.2e-14 at most). About
+a third of the clean targets' key pairs of a 12-horse field and some 0.57 of the
+disqualified ones' (``_left_out``, ``_left_out_rows``, ``_left_out_lanes``)."""
 BLOCK = 256
 """Lower keys taken at once: a [horse, lane] block of 12 horses is 24 kB, in the first two
 caches (measured: 64 and 512 lanes are a little slower)."""
@@ -1168,8 +1213,9 @@ def _left_out_lanes(
 ) -> Any:  # fmt: skip
     """The first lower key (an index of ``clean_keys``) of each key d of a disqualified
     target to sum from: the lowest lanes (y, d) of each row are left out while each could
-    add below LEFT_OUT / (the lanes of all rows), their chances added to ``bound`` ([horse,
-    y]); a row ``_left_out_rows`` leaves out starts past its last lane.
+    add below one threshold, the largest that keeps all they could add together below
+    ``DQ_LANES_LEFT_OUT``; their chances are added to ``bound`` ([horse, y]); a row
+    ``_left_out_rows`` leaves out starts past its last lane.
 
     All a lane adds for a horse X (``exact_finish._disqualified_target``'s cases, place,
     show and what bounds show) is a chance that X is disqualified at d, another horse j is
@@ -1177,40 +1223,80 @@ def _left_out_lanes(
     B_X(y) the sum over j of c_j(y) times the chance that at most one horse but X and j is
     clean at y or above (each horse's count polynomial over the horses before it and after
     it, X counted never). Low y is where nearly every horse is clean above: about two
-    fifths of a 12-horse field's lanes add under 1e-20 each."""
+    fifths of a 12-horse field's lanes add under 1e-20 each, and a quarter of the rest
+    under 1e-18. The threshold is ``DQ_LANES_LEFT_OUT`` halved k times, k from 1 to
+    ``DQ_LANE_STEPS``: a first pass adds up each row's lanes (up to its first that may add
+    the budget) by the k of the largest lane so far in its row (a lane is left out only
+    with every lane below it), a second leaves out the lanes below the threshold found."""
     horses, count = c.shape[0], clean_keys.size
-    lanes = 0
-    for index in range(dq_keys.size):
-        lanes += np.searchsorted(clean_keys, dq_keys[index])
     first = np.zeros(dq_keys.size, np.int64)
-    if lanes == 0:
-        return first
-    each = LEFT_OUT / lanes
-    chance = np.empty((horses, count))  # B_X(y) by horse and lower key, made as needed
-    made = 0
+    keys = 0  # the lower keys of every row kept: B made for them
+    for index in range(dq_keys.size):
+        if not rows_left_out[index]:
+            keys = max(keys, np.searchsorted(clean_keys, dq_keys[index]))
+    chance = np.empty((horses, count))  # B_X(y) by horse and lower key
     before, after, p = np.zeros((horses, 3)), np.zeros((horses, 3)), np.empty(horses)
     before[0, 0], after[horses - 1, 0] = 1.0, 1.0  # nobody before the first, after the last
+    for i in range(keys):
+        _led_from(c, c_ge, clean_keys[i], chance[:, i], before, after, p)
+    steps = DQ_LANE_STEPS
+    by_step = np.zeros(steps + 1)  # what the lanes add, by the k of their row's largest
+    lanes = np.empty(count)
+    for index in range(dq_keys.size):
+        if rows_left_out[index]:
+            continue
+        d = dq_keys[index]
+        n = np.searchsorted(clean_keys, d)
+        _dq_lanes(dq, d, chance, n, lanes)
+        k, below = steps, DQ_LANES_LEFT_OUT * 0.5**steps  # the largest k the lanes are under
+        for i in range(n):
+            while k > 0 and lanes[i] >= below:
+                k, below = k - 1, below * 2
+            if lanes[i] >= below:  # k = 0: this lane and the rest are never left out
+                break
+            by_step[k] += lanes[i]
+    # the threshold of k leaves out the lanes of k and above: the largest threshold
+    # whose lanes add below the budget
+    threshold, spent = 0.0, 0.0
+    for k in range(steps, 0, -1):
+        spent += by_step[k]
+        if spent >= DQ_LANES_LEFT_OUT:
+            break
+        threshold = DQ_LANES_LEFT_OUT * 0.5**k
     for index in range(dq_keys.size):
         d = dq_keys[index]
         n = np.searchsorted(clean_keys, d)
         if rows_left_out[index]:
             first[index] = n
             continue
+        _dq_lanes(dq, d, chance, n, lanes)
         i = 0
-        while i < n:
-            while made <= i:  # B at the next lower key
-                _led_from(c, c_ge, clean_keys[made], chance[:, made], before, after, p)
-                made += 1
-            lane = 0.0
-            for h in range(horses):
-                lane += dq[h, d] * chance[h, i]
-            if lane >= each:
-                break
-            for h in range(horses):
-                bound[h, i] += dq[h, d] * chance[h, i]
+        while i < n and lanes[i] < threshold:
             i += 1
+        for h in range(horses):
+            if dq[h, d] > 0.0:
+                for y in range(i):
+                    bound[h, y] += dq[h, d] * chance[h, y]
         first[index] = i
     return first
+
+
+@kernel
+def _dq_lanes(dq: Floats, d: int, chance: Floats, n: int, into: Floats) -> None:
+    """into[y] = the sum over the horses disqualified at d of dq(d) B(y), the n lowest y."""
+    into[:n] = 0.0
+    for h in range(dq.shape[0]):
+        if dq[h, d] > 0.0:
+            for i in range(_lane(n)):
+                into[i] += dq[h, d] * chance[h, i]
+
+
+DQ_LANES_LEFT_OUT = 3e-14
+"""What a disqualified target's lowest lanes left out may add together, at most
+(``_left_out_lanes``): place may lack that much, show too, and its bound holds it."""
+DQ_LANE_STEPS = 64
+"""Halvings of ``DQ_LANES_LEFT_OUT`` the threshold of ``_left_out_lanes`` is chosen from
+(down to some 1e-33: below every lane that counts)."""
 
 
 @kernel

@@ -21,7 +21,8 @@ products are taken once and each horse's own factor divided out again, which nee
 factor above zero (every horse must have some chance of going out: ``NotExact`` if not).
 
 Place is exact (the compiled loops leave out key pairs that could add below 1e-15 in
-all, ``exact_compiled.LEFT_OUT``, and add that to the show bound). Three show cases couple
+all for each kind, ``exact_compiled.LEFT_OUT``, 3e-14 for a disqualified target's lowest
+lanes, ``DQ_LANES_LEFT_OUT``, and add that to the show bound). Three show cases couple
 a third key, through the disqualified horses allowed in a window between two keys: a
 clean third with 2s between the two clean horses ahead of it (allowed while the upper
 one stays ahead of them); a disqualified horse that rolled 1 with 2s above it behind its
