@@ -365,7 +365,7 @@ def move_said(action: Action, names: Sequence[str], track_names: Mapping[str, st
         case act.PayBack(lender=lender, amount=amount):
             return f"paid {names[lender]} {_fifties(amount)} back"
         case act.Done():
-            return "done for this race"
+            return "was done for this race"
         case act.Accept():
             return "accepted the roll"
         case act.Reject():
