@@ -245,7 +245,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         desk.locator("[data-official]").click()
         _settled(address, game_id, *everyone)
         expect(tv.locator(".dc-winner")).to_contain_text("Official Winner: Cy (marker 3)")
-        expect(tv.locator(".dc-winner")).to_contain_text("won the tie-break, after 4 races.")
+        expect(tv.locator(".dc-winner")).to_contain_text("won the tie-break after 4 races.")
         final = httpx.get(f"{address}/api/tables/{game_id}/frame").json()
         (won,) = [n["words"] for n in final["notices"] if n["type"] == "winner"]
         expect(tv.locator(".dc-winner")).to_have_text(won)  # as the terminal says it

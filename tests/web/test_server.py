@@ -177,6 +177,21 @@ def test_an_invitation_takes_the_open_seat_once(client: TestClient) -> None:
     move_once(client, game_id, [token_of(links["seats"][0]["link"]), token_of(taken["link"])])
 
 
+def test_a_finished_tables_invitation_says_the_game_is_over_and_links_to_watch_it(
+    client: TestClient,
+) -> None:
+    links = totopoly(client, seats=BOTS, seed=9)
+    game_id, invite = links["id"], token_of(links["invite"])
+    assert frame_of(client, game_id)["over"]
+    page = client.get(f"/t/{game_id}/join/{invite}")
+    assert page.status_code == 200 and "game is over" in page.text and "taken" not in page.text
+    assert f'href="/t/{game_id}/watch"' in page.text
+    assert f'href="/t/{game_id}/replay"' in page.text
+    join = {"invite": invite, "name": "Dan"}
+    said = refusal(client.post(f"/api/tables/{game_id}/join", json=join), 400)
+    assert "over" in said and "taken" not in said
+
+
 NAMED_GAMES = {
     "totopoly": {"players": 2},
     "across": {**entries()["across"].harness_configs()[0], "players": 3},

@@ -259,6 +259,8 @@ def create_app(
         live = await hub.get(game_id)
         if not same_secret(invite, live.web["invite"]):
             raise Forbidden("that invitation is not for this table")
+        if live.table.state.is_over():
+            return pages.over(game_id, _title(live), public=not live.web.get("watch"))
         return pages.join(game_id, invite, _title(live))
 
     @app.get("/t/{game_id}/replay", response_class=HTMLResponse)
@@ -375,6 +377,8 @@ def _take_open_seat(hub: Hub, live: LiveTable, name: str) -> int:
     """The first open seat, given to ``name``, who is then called so in the game's
     views too (where the game carries the seat's name)."""
     table = live.table
+    if table.state.is_over():
+        raise HomestretchError("this game is over: watch it or replay it instead")
     seat = next((i for i, s in enumerate(table.seats) if s.kind == "open"), None)
     if seat is None:
         raise HomestretchError("every seat at this table is taken")

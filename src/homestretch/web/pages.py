@@ -89,6 +89,20 @@ def join(game_id: int, invite: str, title: str) -> str:
     )
 
 
+def over(game_id: int, title: str, public: bool) -> str:
+    """A finished table's invitation: the game is over, and (a public table) the links to
+    see how it ended and to replay it; a private table's are kept by whoever opened it."""
+    short, subtitle = heading(title)
+    page = _fill("over.html", id=str(game_id), title=title, short=short, subtitle=subtitle)
+    see = (
+        f'<p><a href="/t/{game_id}/watch">See how it ended</a> or '
+        f'<a href="/t/{game_id}/replay">replay it move by move</a>.</p>'
+        if public
+        else "<p>Ask whoever opened this private table for the link to watch or replay it.</p>"
+    )
+    return page.replace("<!--see-->", see)
+
+
 def lobby(tables: list[JSON], games: list[JSON]) -> str:
     rows = "".join(
         f'<li><a href="/t/{t["id"]}/watch">Table {t["id"]}: '

@@ -199,6 +199,7 @@ def test_the_log_says_each_move_with_the_players_names() -> None:
         act.TakeLoan(4, 2): "borrowed 2 fifties from the bank with #4 in hock",
         act.Accept(): "accepted the roll",
         act.Reject(): "rejected the roll",
+        act.Done(): "was done for this race",  # "Ann was done ...", a sentence after her name
     }
     for action, words in said.items():
         assert move_said(action, names, tracks) == words

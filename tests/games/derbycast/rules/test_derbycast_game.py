@@ -173,7 +173,7 @@ def test_standard_tie_rule_races_on_with_only_the_tied_players() -> None:
     assert said["tie-break"].startswith("Ann and Bob are level on ")
     assert said["tie-break"].endswith(": a tie-break race, only they pick.")
     assert said["official"] == "Race 3, Test race, is official: Ann +0, Bob +4."
-    assert said["winner"] == ("Official Winner: Bob (marker 2) - won the tie-break, after 3 races.")
+    assert said["winner"] == ("Official Winner: Bob (marker 2) won the tie-break after 3 races.")
 
 
 def test_a_set_number_of_races_ends_with_the_most_points() -> None:

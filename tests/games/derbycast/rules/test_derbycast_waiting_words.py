@@ -150,9 +150,35 @@ def test_the_winner_line_counts_races_in_words() -> None:
     ann = {"name": "Ann", "marker": 1}
     one = {"winners": [ann], "how": "reached the Official Finish", "races": 1}
     assert winners_line(one) == (
-        "Official Winner: Ann (marker 1) - reached the Official Finish, after 1 race."
+        "Official Winner: Ann (marker 1) reached the Official Finish after 1 race."
     )
     assert winners_line({**one, "races": 3}).endswith("after 3 races.")
+
+
+def test_the_winner_line_is_said_in_words_not_joined_by_a_dash() -> None:
+    ann, bob = {"name": "Ann", "marker": 1}, {"name": "Bob", "marker": 2}
+    most = "most points after the set number of races"
+    lines = {
+        winners_line({"winners": [ann], "how": most, "races": 3}): (
+            "Official Winner: Ann (marker 1) has the most points after the 3 races set for "
+            "the game."
+        ),
+        winners_line({"winners": [bob], "how": "won the tie-break", "races": 4}): (
+            "Official Winner: Bob (marker 2) won the tie-break after 4 races."
+        ),
+        winners_line(
+            {
+                "winners": [ann, bob],
+                "how": "reached the Official Finish; dead heat: co-winners level on points",
+                "races": 2,
+            }
+        ): (
+            "Co-winners: Ann (marker 1) and Bob (marker 2) reached the Official Finish after "
+            "2 races, level on points (a dead heat)."
+        ),
+    }
+    for said, want in lines.items():
+        assert said == want and " - " not in said
 
 
 def test_between_races_everyone_waits_for_the_keeper_to_post_the_next() -> None:

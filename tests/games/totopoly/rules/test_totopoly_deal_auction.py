@@ -183,6 +183,10 @@ def test_lot_sold_to_the_last_bidder_standing(table: Table, run) -> None:
     # auctioneer.
     assert state.owner("lease:horse-02") == 1
     assert state.cash[1] == 700 - 140 - 7 and state.cash[0] == 707 and state.bank == 140
+    # the news names the lot sold: read newest first, the line under it is the next lot's
+    sold = state.news[-1]
+    assert sold.startswith(f"{auction.describe(state, 'lease:horse-02')} sold to ")
+    assert "for 140 guineas" in sold
 
 
 def test_open_bidding_lets_a_passer_come_back_in(table: Table, run) -> None:

@@ -365,7 +365,7 @@ def move_said(action: Action, names: Sequence[str], track_names: Mapping[str, st
         case act.PayBack(lender=lender, amount=amount):
             return f"paid {names[lender]} {_fifties(amount)} back"
         case act.Done():
-            return "done for this race"
+            return "was done for this race"
         case act.Accept():
             return "accepted the roll"
         case act.Reject():
@@ -497,7 +497,8 @@ PAGE_TEMPLATES = {
     "pay_back": "Pay back",
     "hock_due": "#{horse} is in hock: {due} due to the 8th-race WIN bin before race 7",
     "dealings": "Dealings",
-    "dealings_closed": "Dealings reopen once the game waits on a player.",
+    "dealings_at_track": "Dealings open with the auction, once the track is chosen.",
+    "dealings_closed": "Dealings reopen once the syndicate's partner has answered.",
     "offered_already": "You have made your offer for this race.",
     "dealings_in_race": "Horses change hands between races; loans may be offered now.",
     "horse": "#{horse}",

@@ -239,10 +239,23 @@ def tie_break_line(names: Sequence[str], points: int) -> str:
 
 
 def winners_line(result: JSON) -> str:
-    """Plain text (no markup): print it with markup off."""
-    names = " and ".join(f"{w['name']} (marker {w['marker']})" for w in result["winners"])
-    title = "Co-winners" if len(result["winners"]) > 1 else "Official Winner"
-    return f"{title}: {names} - {result['how']}, after {_races(result['races'])}."
+    """'Official Winner: Ann (marker 1) reached the Official Finish after 3 races.', in
+    words (winning.py's ``how``), not joined by a dash. Plain text (no markup): print it
+    with markup off."""
+    winners = result["winners"]
+    title = "Co-winners" if len(winners) > 1 else "Official Winner"
+    how, dead_heat, _ = result["how"].partition("; dead heat")
+    after = _races(result["races"])
+    clause = {
+        "reached the Official Finish": f"reached the Official Finish after {after}",
+        "won the tie-break": f"won the tie-break after {after}",
+        "most points after the set number of races": (
+            f"{'have' if len(winners) > 1 else 'has'} the most points after the {after} "
+            "set for the game"
+        ),
+    }.get(how, f"{how}, after {after}")
+    level = ", level on points (a dead heat)" if dead_heat else ""
+    return f"{title}: {named(winners)} {clause}{level}."
 
 
 # --- the board and the race card, as the TV, the phones and the desk draw them ----------

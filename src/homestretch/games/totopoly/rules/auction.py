@@ -139,7 +139,7 @@ def sell_lot(state: TotopolyState, card: str) -> Flow[None]:
         if horse.card == card:
             state.status[horse.number], state.progress[horse.number] = "training", 0
     state.say(
-        f"sold to {state.name_of(buyer)} for {guineas(price)} "
+        f"{describe(state, card)} sold to {state.name_of(buyer)} for {guineas(price)} "
         f"(£{price} to the bank, £{fee} commission)"
     )
 

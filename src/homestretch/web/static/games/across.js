@@ -464,7 +464,9 @@
     const s = section(W.dealings, "ab-dealings-panel");
     (V.offers || []).filter((o) => o.from !== V.you && o.to !== V.you)  // his own: under "For you"
       .forEach((o) => s.append(node("p", say("awaits", { offer: offerText(o), name: NAMES[o.to] }), "ab-pending")));
-    if (!V.dealings_open) { s.append(node("p", W.dealings_closed)); return s; }
+    // closed while the track is chosen (dealings start with the auction) and while a
+    // syndicate's partner is asked (the auction waits on him alone)
+    if (!V.dealings_open) { s.append(node("p", V.phase === "choose track" ? W.dealings_at_track : W.dealings_closed)); return s; }
     if (V.offered.includes(V.you)) { s.append(node("p", W.offered_already)); return s; }
     const others = NAMES.map((name, seat) => [seat, name]).filter(([seat]) => seat !== V.you);
     const owned = Object.entries(V.owners).filter(([h]) => !V.in_hock[h]);
