@@ -413,7 +413,7 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         desk.fill("#dc-result-odds-1", "4-1")
         _make_stale(desk)
         desk.get_by_role("button", name="Post for review").click()
-        expect(desk.locator("#error")).to_contain_text("the table moved on")
+        expect(desk.locator("#error")).to_contain_text("The table moved on")
         expect(desk.locator("#dc-result-finish")).to_have_value("2, 1, 3")
         expect(desk.locator("#dc-result-odds-1")).to_have_value("4-1")
         desk.get_by_role("button", name="Post for review").click()

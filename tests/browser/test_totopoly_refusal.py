@@ -45,7 +45,7 @@ def test_a_button_pressed_after_the_table_moved_on_is_refused_by_the_moves(
         expect(button).to_be_in_viewport(ratio=0.9)
         button.click()
         refused = page.locator("#tp-refusal .tp-refused")
-        expect(refused).to_contain_text("the table moved on")
+        expect(refused).to_contain_text("The table moved on")
         expect(refused).to_be_in_viewport(ratio=0.9)
         expect(page.locator("#error")).to_be_hidden()  # said once, on the board
         width = page.evaluate("document.documentElement.scrollWidth")

@@ -68,7 +68,7 @@ def test_a_move_of_ones_own_between_is_refused(client: TestClient) -> None:
     bet = {"kind": "bet", "pool": "win", "post": 1, "dollars": 10}
     assert _send(client, game_id, ann, seen, bet).status_code == 200
     reason = refusal(_send(client, game_id, ann, seen, bet), 409)
-    assert reason.startswith("the table moved on before your move reached it (Ann bet $10")
+    assert reason.startswith("The table moved on before your move reached it (Ann bet $10")
     assert "so yours was not made" in reason
     assert _tickets(client, game_id) == [("win", 1, 10)]
 
@@ -84,8 +84,8 @@ def test_a_move_from_before_the_dice_is_refused_in_words(client: TestClient) -> 
     assert now["version"] > 0
     response = _send(client, game_id, tokens[now["seat"]], 0, now["legal"][0]["action"])
     reason = refusal(response, 409)
-    assert reason.startswith("the table moved on before your move reached it (")
+    assert reason.startswith("The table moved on before your move reached it (")
     assert reason.endswith(
-        "so yours was not made: look again and make it again if you still want it"
+        "so yours was not made: look again and make it again if you still want it."
     )
     assert frame_of(client, game_id)["version"] == now["version"]

@@ -346,8 +346,9 @@ def _stands(table: Table, seat: int, action_json: Any, seen: int) -> bool:
 
 def _stale_reason(table: Table, seat: int | None, seen: int) -> str:
     """A move refused as stale, in plain words: who moved first and what they did (or
-    that the dice rolled), and that the move was not made."""
-    first = "the table moved on"
+    that the dice rolled), and that the move was not made: one sentence, as a board shows
+    it alone."""
+    first = "The table moved on"
     if 0 <= seen < table.version:
         entries = table.log_for(seat, since=seen)
         said = []
@@ -359,7 +360,7 @@ def _stale_reason(table: Table, seat: int | None, seen: int) -> str:
             said.append(f"{name} {entry.get('words') or 'moved'}".strip())
         more = f" and {len(entries) - 2} more" if len(entries) > 2 else ""
         first += f" before your move reached it ({'; '.join(said)}{more})"
-    return f"{first}, so yours was not made: look again and make it again if you still want it"
+    return f"{first}, so yours was not made: look again and make it again if you still want it."
 
 
 def _roll(live: LiveTable, viewer: Viewer, faces: Any, version: int) -> Made:
