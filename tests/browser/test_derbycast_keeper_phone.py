@@ -52,3 +52,27 @@ def test_late_scratches_are_each_a_thumbs_target(
         expect(keeper.locator(".dc-check input:checked")).to_have_count(1)
         expect(keeper.locator("#dc-late-1")).to_be_checked()
         fits_width(keeper)
+
+
+def test_a_card_typed_a_morning_line_short_tells_the_desk_which_horses_have_none(
+    shared_server: SharedServer, phone: Callable[[], Page]
+) -> None:
+    """The card is taken (unknown odds are allowed) and the desk says, above it, which
+    horses have no odds, so a keeper who missed a line sees it; the phones are not told."""
+    with shared_server.visit() as address:
+        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 2}
+        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        move(address, links["id"], tokens[2], {**CARD, "odds": "2-1, 3-1, 5-1"})
+        keeper = phone()
+        keeper.goto(links["seats"][2]["link"])
+        shows(keeper, frame(address, links["id"])["version"])
+        expect(keeper.locator(".dc-no-odds")).to_have_text(
+            "No morning line for 4 Delta: its odds are not known."
+        )
+        fits_width(keeper)
+        ann = phone()
+        ann.goto(links["seats"][0]["link"])
+        shows(ann, frame(address, links["id"])["version"])
+        expect(ann.locator(".dc-no-odds")).to_have_count(0)

@@ -46,6 +46,26 @@ def test_a_keeper_is_offered_a_form_for_each_posting(client: TestClient) -> None
     assert picker["forms"] == []  # a person choosing from a list needs no form
 
 
+def test_a_card_typed_one_morning_line_short_is_taken_and_the_desk_told(
+    client: TestClient,
+) -> None:
+    """The keeper who missed a morning line sees, in the desk's frame, which horses
+    have no odds; the card is posted all the same, and the phones are not told."""
+    config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper"}
+    people = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+    links = open_table(client, game="derbycast", config=config, seats=people, seed=1)
+    desk = token_of(links["seats"][2]["link"])
+    version = frame_of(client, links["id"], desk)["version"]
+    card = {"kind": "typed-card", "race": "R", "field": "Alpha, Bravo, Charlie", "odds": "2-1"}
+    sent = {"token": desk, "version": version, "action": {**card, "scratched": ""}}
+    assert client.post(f"/api/tables/{links['id']}/moves", json=sent).status_code == 200
+    told = [n["words"] for n in frame_of(client, links["id"], desk)["notices"]]
+    assert "No morning line for 2 Bravo and 3 Charlie: their odds are not known." in told
+    phone = frame_of(client, links["id"], token_of(links["seats"][0]["link"]))
+    assert phone["view"]["card"]["odds"] == ["2-1", "", ""]
+    assert not [n for n in phone["notices"] if n["type"] == "no-odds"]
+
+
 @pytest.mark.parametrize("name", sorted(entries()))
 def test_every_action_field_has_a_form_input(name: str) -> None:
     entry = entries()[name]

@@ -146,3 +146,21 @@ def test_a_typed_card_that_does_not_read_is_refused_in_one_line(
     with pytest.raises(IllegalAction):
         state.apply(state.game.keeper, card)
     assert state.phase == "card" and state.race is None
+
+
+def test_a_card_typed_with_too_few_morning_lines_is_taken_and_the_keeper_told() -> None:
+    """One line short: the card is posted, the last horse's odds unknown (the rules
+    allow it), and the keeper alone is told which horses have no odds, with the card."""
+    state = blank()
+    keeper = state.game.keeper
+    state.apply(keeper, TypedCard("R", "1 Alpha, 2 Bravo, 3 Charlie, 4 Delta", "2-1, , 8-1"))
+    assert state.view(None)["card"]["odds"] == ["2-1", "", "8-1", ""]
+    told = [n for n in state.notices_for(keeper) if n["type"] == "no-odds"]
+    assert [(n["race"], n["words"]) for n in told] == [
+        (1, "No morning line for 2 Bravo and 4 Delta: their odds are not known.")
+    ]
+    assert not [n for n in state.notices_for(0) if n["type"] == "no-odds"]  # a phone
+    assert not [n for n in state.notices_for(None) if n["type"] == "no-odds"]  # the TV
+    full = blank()
+    full.apply(keeper, TypedCard("R", "Alpha, Bravo", "2-1, 3-1"))
+    assert not [n for n in full.notices_for(keeper) if n["type"] == "no-odds"]

@@ -109,3 +109,19 @@ def test_the_computer_at_the_keepers_seat_says_a_person_must_type_the_races(
     game = ENTRY.make({"entrants": entrants, "source": "keeper", "feed": feed, "races": 2})
     table = Table(ENTRY, game, computer_seats(ENTRY, game), DiceSpec("seeded", 7))
     assert message in _advanced_within(table)
+
+
+def test_a_card_typed_at_the_terminal_says_which_horses_have_no_odds() -> None:
+    """A morning line left blank is taken (the rules allow unknown odds), and the
+    keeper is told which horses have none, in case one was missed."""
+    answers = iter(["Riverbend", "Alpha, Bravo, Charlie", "2-1", "", "", ""])
+    game = DerbyCastGame({"entrants": [{"name": "Ann"}, {"name": "Bob"}]})
+    state = game.new_initial_state()
+    screen = Console(record=True, width=200)
+    keeper = ManualKeeper(
+        lambda prompt, default: next(answers), lambda a: state.why_illegal(game.keeper, a), screen
+    )
+    card = keeper.choose(game.keeper, state.view(game.keeper), state.legal_actions(game.keeper))
+    assert getattr(card, "odds", None) == ("2-1", "", "")
+    said = screen.export_text()
+    assert "No morning line for 2 Bravo and 3 Charlie: their odds are not known." in said

@@ -87,6 +87,7 @@ from homestretch.games.derbycast.rules.words import (
     marker_title,
     move_said,
     next_race_line,
+    no_odds_line,
     official_line,
     phase_line,
     pick_line,
@@ -444,6 +445,9 @@ class DerbyCastState(State):
                 for h, o, n in zip(action.horses, action.odds, programs, strict=True)
             )
             self._open_card(RaceRecord(action.race.strip(), tuple(runners)), action.scratched)
+            unknown = no_odds_line(action.horses, programs, action.odds)
+            if unknown:  # told the keeper, who may have typed one line too few
+                self.notice("no-odds", to=self.game.keeper, race=self.races_run + 1, words=unknown)
         elif isinstance(action, Simulate):
             self._asked, self.phase = action, Phase.draw
         elif isinstance(action, DayCard):

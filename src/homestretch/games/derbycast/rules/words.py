@@ -211,6 +211,18 @@ def day_card_line(file: str, races: int) -> str:
     return f"The day's card from {file}: {_races(races)} to post."
 
 
+def no_odds_line(horses: Sequence[str], programs: Sequence[str], odds: Sequence[str]) -> str:
+    """The horses of a posted card with no morning line, or '' ('No morning line for
+    3 Charlie and 4 Delta: their odds are not known.'), so a keeper who typed one line
+    too few is told (a short list of lines is taken, the last horses' odds unknown)."""
+    named = [f"{n} {h}" for h, n, o in zip(horses, programs, odds, strict=True) if not o.strip()]
+    if not named:
+        return ""
+    listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    whose = "its odds are" if len(named) == 1 else "their odds are"
+    return f"No morning line for {listed}: {whose} not known."
+
+
 def review_line(race: int) -> str:
     return f"Race {race}: a result is posted for review; it is not official yet."
 

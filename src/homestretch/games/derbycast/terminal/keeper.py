@@ -44,6 +44,7 @@ from homestretch.games.derbycast.rules.words import (
     SCRATCHED,
     UNDER_REVIEW,
     final_odds_question,
+    no_odds_line,
 )
 from homestretch.games.derbycast.sources.simulated import race_seed, simulated_record
 
@@ -204,6 +205,9 @@ class ManualKeeper:
         out = dict(zip(ahead.get("horses", []), ahead.get("programs", []), strict=True))
         known = ", ".join(out[h] for h in ahead.get("scratched", []) if h in horses)
         scratched = self._horses(SCRATCHED, horses, numbers, known)
+        unknown = no_odds_line(horses, numbers, odds)
+        if unknown:  # taken (the rules allow it), but said: a line may have been missed
+            self.console.print(f"[yellow]{escape(unknown)}[/yellow]")
         return PostCard(name, horses, odds, programs, scratched)
 
     def _stretch_race(self, view: JSON) -> Simulate:

@@ -573,6 +573,10 @@
     }
     // the card below what is the keeper's to do: a field of twelve above "Close picks"
     // or "Official" put them off a phone's screen
+    // a card posted with horses whose odds are not known (a morning line typed too few,
+    // say: it is taken) is told the keeper above it, as the rules worded it
+    const noOdds = card && frame.notices.filter((n) => n.type === "no-odds" && n.race === view.race).pop();
+    if (noOdds) desk.append(make(tools, "p", noOdds.words, "dc-no-odds", { role: "status" }));
     if (card) desk.append(raceCard(view, tools, picksShown(view)));
     if (card && view.sealed_note) desk.append(sealedNote(view, tools));
     // where the keeper's move is, for the page's "Your turn" pin (folded forms are passed over)
