@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -84,22 +85,22 @@ def test_without_numba_the_numpy_path_answers(monkeypatch: pytest.MonkeyPatch) -
     assert fallback.show == pytest.approx(compiled.show, abs=1e-14)
 
 
-@pytest.mark.parametrize("horses", [5, 6, 9])
-def test_three_in_a_window_matches_the_numpy_reference(horses: int) -> None:
-    # every key pair of a made-up field with heavy disqualification logged, so three in a
-    # window weigh a lot: exact_compiled_three (sets of four horses, lanes of pairs) against
-    # exact_finish.WindowsOfThree (a window per key, matrix products) on the same pairs
+def _three_in_window_beside_numpy(clean: Any, dq: Any) -> tuple[Any, Any, Any, Any, Any]:
+    """Every key pair of a made-up field (chances ``clean`` and ``dq`` by horse and key,
+    scaled to 0.9 with 0.1 left over) logged as clean_targets logs them: exact_compiled_three
+    (sets of four horses, lanes of pairs) and exact_finish.WindowsOfThree (a window per key,
+    matrix products) on the same pairs. Returns the tables and both versions' show and
+    bound by horse."""
     from homestretch.games.stretch.analysis.exact_compiled_three import three_in_window
 
-    rng = np.random.default_rng(horses)
-    clean, dq = rng.random((horses, 10)), rng.random((horses, 10)) * 0.4
+    horses, width = clean.shape
     scale = 0.9 / (clean.sum(axis=1) + dq.sum(axis=1))
     t = exact_finish.Tables.of(clean * scale[:, None], dq * scale[:, None], np.full(horses, 0.1))
-    keys = np.arange(10)
+    keys = np.arange(width)
     lower, upper = (pair.ravel() for pair in np.meshgrid(keys, keys, indexing="ij"))
     at, ys = lower[lower < upper], upper[lower < upper]
     at, ys = at[np.argsort(-ys, kind="stable")], ys[np.argsort(-ys, kind="stable")]
-    show, bound = np.zeros((horses, keys.size)), np.zeros((horses, keys.size))
+    show, bound = np.zeros((horses, width)), np.zeros((horses, width))
     three_in_window(t.c, t.c_gt, t.p_gt, keys, at, ys, at.size, show, bound)
 
     # the others of each pair as clean_targets logs them: none may be clean above x (the
@@ -111,10 +112,19 @@ def test_three_in_a_window_matches_the_numpy_reference(horses: int) -> None:
     reference = exact_finish.WindowsOfThree(t)
     reference.log(ys, allowed, t.c[:, ys], share, q)
     numpy_show, numpy_bound = reference.sums()
-    assert show.sum(axis=1) == pytest.approx(numpy_show, rel=1e-13, abs=1e-17)
-    assert bound.sum(axis=1) == pytest.approx(numpy_bound, rel=1e-13, abs=1e-17)
+    return t, show.sum(axis=1), bound.sum(axis=1), numpy_show, numpy_bound
+
+
+@pytest.mark.parametrize("horses", [5, 6, 9])
+def test_three_in_a_window_matches_the_numpy_reference(horses: int) -> None:
+    # heavy disqualification logged, so three in a window weigh a lot
+    rng = np.random.default_rng(horses)
+    clean, dq = rng.random((horses, 10)), rng.random((horses, 10)) * 0.4
+    _, show, bound, numpy_show, numpy_bound = _three_in_window_beside_numpy(clean, dq)
+    assert show == pytest.approx(numpy_show, rel=1e-13, abs=1e-17)
+    assert bound == pytest.approx(numpy_bound, rel=1e-13, abs=1e-17)
     if horses == 5:  # a term needs six: the target, three in the window, two clean ahead
-        assert np.abs(show).max() < 1e-18  # rounding: the terms taken off cancel
+        assert np.abs(show).max() < 1e-17  # rounding: the terms taken off cancel
     else:
         assert numpy_show.min() > 1e-7  # real sums (rounding is under 1e-18)
 
@@ -125,32 +135,16 @@ def test_three_in_a_window_skips_horses_never_disqualified_above_y(horses: int) 
     # three of them with a 2 above y; most sets at 20 horses): a made-up field where a
     # third of the horses are never disqualified and the rest only at the lower keys,
     # against exact_finish.WindowsOfThree, which sums every set
-    from homestretch.games.stretch.analysis.exact_compiled_three import three_in_window
-
     rng = np.random.default_rng(horses + 100)
     clean, dq = rng.random((horses, 12)), rng.random((horses, 12)) * 0.5
     dq[: horses // 3] = 0.0  # never disqualified
     for h in range(horses // 3, horses):
         dq[h, rng.integers(4, 11) :] = 0.0  # disqualified only below some key
-    scale = 0.9 / (clean.sum(axis=1) + dq.sum(axis=1))
-    t = exact_finish.Tables.of(clean * scale[:, None], dq * scale[:, None], np.full(horses, 0.1))
-    keys = np.arange(12)
-    lower, upper = (pair.ravel() for pair in np.meshgrid(keys, keys, indexing="ij"))
-    at, ys = lower[lower < upper], upper[lower < upper]
-    at, ys = at[np.argsort(-ys, kind="stable")], ys[np.argsort(-ys, kind="stable")]
-    show, bound = np.zeros((horses, keys.size)), np.zeros((horses, keys.size))
-    three_in_window(t.c, t.c_gt, t.p_gt, keys, at, ys, at.size, show, bound)
-
-    allowed = (1 - 2 * t.p_gt[:, ys]) - t.c_gt[:, at]
-    share = allowed.prod(axis=0) / allowed * t.c[:, at]
-    q = (t.p_gt[:, ys] / allowed).sum(axis=0)
-    reference = exact_finish.WindowsOfThree(t)
-    reference.log(ys, allowed, t.c[:, ys], share, q)
-    numpy_show, numpy_bound = reference.sums()
-    assert show.sum(axis=1) == pytest.approx(numpy_show, rel=1e-13, abs=1e-17)
-    assert bound.sum(axis=1) == pytest.approx(numpy_bound, rel=1e-13, abs=1e-17)
+    t, show, bound, numpy_show, numpy_bound = _three_in_window_beside_numpy(clean, dq)
+    assert show == pytest.approx(numpy_show, rel=1e-13, abs=1e-17)
+    assert bound == pytest.approx(numpy_bound, rel=1e-13, abs=1e-17)
     assert numpy_show.min() > 1e-9  # real sums
-    with_a_two = (t.p_gt[:, keys] > 0).sum(axis=0)
+    with_a_two = (t.p_gt[:, : clean.shape[1]] > 0).sum(axis=0)
     assert with_a_two.min() < 3 <= with_a_two.max()  # keys with every set 0, and not
 
 
