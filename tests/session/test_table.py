@@ -52,8 +52,12 @@ def test_a_move_on_a_stale_version_is_refused_and_changes_nothing() -> None:
     table = _table(DiceSpec("scripted", 0, faces=(2, 6)))
     table.submit(0, Roll(), seen_version=0)  # Ann rolls a 2: Bob's turn
     assert table.version == 2
-    with pytest.raises(StaleVersion, match="moved on: you saw move 0, it is now at move 2"):
+    with pytest.raises(StaleVersion) as stale:
         table.submit(1, Roll(), seen_version=0)
+    assert str(stale.value) == (
+        "The table moved on since you looked (you saw move 0, it is at move 2 now), so your "
+        "move was not made: look again and choose."
+    )
     assert table.version == 2
     with pytest.raises(IllegalAction, match="not player 0's turn"):
         table.submit(0, Roll(), seen_version=2)
@@ -166,9 +170,13 @@ def test_a_run_the_log_refuses_leaves_the_table_as_the_log_has_it() -> None:
     seats = [person("Ann"), person("Bob")]
     table = Table(_entry(), SecretToyGame(), seats, DiceSpec("scripted", 0, (2, 6)), log)
     log.events.append(Event(player=0, action=Pass("elsewhere").to_json()))  # another writer
-    with pytest.raises(TableMovedOn):
+    with pytest.raises(TableMovedOn) as moved:
         table.submit(0, Roll(), seen_version=0)
     assert table.state.events == log.events and table.version == 1
+    assert str(moved.value) == (  # one sentence, as every refusal a person reads
+        "The table moved on: someone else's move was stored first (at move 0; it is at move 1 "
+        "now), so yours was not made: look again."
+    )
 
 
 class TellsWhoAnswersAtOnce:

@@ -409,7 +409,14 @@ def test_a_move_made_before_the_notice_of_another_servers_move_is_refused_as_sta
     refused = client.post(
         f"/api/tables/{game_id}/moves", json={**move, "action": behind["legal"][0]["action"]}
     )
-    assert "moved on" in refusal(refused, 409)
+    # said as any stale move is, one sentence naming who moved first (not the store's
+    # "game N moved on ... move P")
+    reason = refusal(refused, 409)
+    assert reason.startswith("The table moved on before your move reached it (")
+    assert reason.endswith(
+        "), so yours was not made: look again and make it again if you still want it."
+    )
+    assert f"Game {game_id}" not in reason and reason.count("moved on") == 1
     now = refused.json()["frame"]
     assert now["version"] == moved_on["version"] == frame_of(client, game_id, tokens[0])["version"]
     assert len(store.load(game_id).events) == moved_on["version"]  # nothing was stored

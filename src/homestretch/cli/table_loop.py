@@ -123,6 +123,17 @@ def watched(fmt: OutputFormat, table: Table) -> bool:
     return any(seat.is_person for seat in table.seats) or table.dice_spec.kind == "asked"
 
 
+def moved_elsewhere(game_id: int, db: Path | str | None = None) -> str:
+    """A game this terminal plays that someone else (another terminal, the web) moved on
+    first, in one sentence: the move typed here was not made, the game is saved as they
+    left it, and how to carry on."""
+    return (
+        f"Game {game_id} is being played elsewhere too: a move made there was saved first, "
+        "so the last move here was not made and this terminal stops; the game is saved as "
+        f"it stands: carry on with `{resume_hint(game_id, db)}` once it is played only here."
+    )
+
+
 def play_at_terminal(
     table: Table,
     game_id: int,
@@ -170,10 +181,8 @@ def play_at_terminal(
             f"{short}; game {game_id} is saved up to there: finish it with "
             f"`{resume_hint(game_id, db)}` (it goes on with seeded dice)"
         ) from None
-    except TableMovedOn as moved:
-        raise HomestretchError(
-            f"{moved}: game {game_id} is being played elsewhere too; this terminal stops"
-        ) from None
+    except TableMovedOn:
+        raise HomestretchError(moved_elsewhere(game_id, db)) from None
     except (KeyboardInterrupt, typer.Abort):
         err_console.print(
             f"\nStopped. Game {game_id} is saved: carry on with `{resume_hint(game_id, db)}`.",

@@ -32,7 +32,9 @@ class MemoryLog:
     def append(self, position: int, events: Sequence[Event]) -> None:
         if position != len(self.events):
             raise TableMovedOn(
-                f"this table moved on: move {position} is taken (the log is at {len(self.events)})"
+                f"The table moved on: someone else's move was stored first (at move "
+                f"{position}; it is at move {len(self.events)} now), so yours was not made: "
+                "look again."
             )
         self.events.extend(events)
 

@@ -294,8 +294,9 @@ class Table:
     def _check_version(self, seen_version: int) -> None:
         if seen_version != self.version:
             raise StaleVersion(
-                f"the table moved on: you saw move {seen_version}, it is now at move "
-                f"{self.version}; look again and choose"
+                f"The table moved on since you looked (you saw move {seen_version}, it is "
+                f"at move {self.version} now), so your move was not made: look again and "
+                "choose."
             )
 
     def _decide(self, seat: int) -> Action:

@@ -349,13 +349,15 @@ class Store:
                     )
                     if before is None:
                         raise TableMovedOn(
-                            f"game {game_id}: its log is shorter than {position} events; look again"
+                            f"Game {game_id} has fewer than {position} moves saved, so this "
+                            "move was not made: look again."
                         )
                 connection.execute(insert(EventRow), rows)
         except IntegrityError:
             self._lengths.pop(game_id, None)
             raise TableMovedOn(
-                f"game {game_id} moved on: another writer stored move {position} first"
+                f"Game {game_id} moved on: someone else playing it saved a move first (at "
+                f"move {position}), so yours was not made: look again."
             ) from None
         self._lengths[game_id] = position + len(rows)
 

@@ -167,8 +167,11 @@ def create_app(
                 made = await hub.change(
                     live, lambda: _submit(live, viewer, data.get("action"), version)
                 )
-        except TableMovedOn as exc:  # another process stored a move first
-            raise Stale(str(exc), await hub.current(live, viewer)) from None
+        except TableMovedOn:  # another process stored a move first: its moves are here
+            async with live.lock:  # now, said as any stale move's (who moved first)
+                reason = _stale_reason(live.table, viewer.seat, version)
+                now = live.frame_for(viewer)
+            raise Stale(reason, now) from None
         # the version the move (and what it set off) made: the new frame is pushed to
         # every page of the table, this one's too, so it is not built again here;
         # ``again``: the table took this move alone and waits for the seat still (a bet,

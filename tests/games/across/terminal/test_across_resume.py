@@ -99,12 +99,16 @@ def test_a_second_writer_is_refused_and_the_log_stays_whole(tmp_path: Path) -> N
     first, second = (rebuild(store, saved, game_entry=ENTRY) for _ in range(2))
     seat = first.waiting().seats[0]
     first.submit(seat, first.legal_actions(seat)[0], first.version)
-    with pytest.raises(TableMovedOn, match="game 1 moved on"):
+    with pytest.raises(
+        TableMovedOn, match="^Game 1 moved on: someone else playing it saved a move first"
+    ):
         second.submit(seat, second.legal_actions(seat)[-1], second.version)
     # the terminal loop on the stale table says so in one line
     stale = rebuild(store, saved, game_entry=ENTRY)
     nobody = {seat: bots.SensibleBot(0)}
-    with pytest.raises(HomestretchError, match="moved on.*being played elsewhere"):
+    with pytest.raises(
+        HomestretchError, match="^Game 1 is being played elsewhere too: .* was not made"
+    ):
         play_at_terminal(stale, 1, nobody)
     stored = store.load(1)
     assert stored.events == first.state.events
