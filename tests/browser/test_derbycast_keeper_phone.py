@@ -76,3 +76,42 @@ def test_a_card_typed_a_morning_line_short_tells_the_desk_which_horses_have_none
         ann.goto(links["seats"][0]["link"])
         shows(ann, frame(address, links["id"])["version"])
         expect(ann.locator(".dc-no-odds")).to_have_count(0)
+
+
+def test_the_keeper_adds_the_missing_morning_line_on_the_desk_and_the_phones_show_it(
+    shared_server: SharedServer, phone: Callable[[], Page]
+) -> None:
+    """R28: with picks open, the desk's fold (open while a line is missing) has a field
+    for each starter; the line typed for Delta is posted, every phone's card shows it
+    without a reload, and the desk no longer says Delta has none. A field left as it
+    was is not sent; nothing changed is said under the form."""
+    with shared_server.visit() as address:
+        config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper", "races": 2}
+        seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        move(address, game_id, tokens[2], {**CARD, "odds": "2-1, 3-1, 5-1"})
+        keeper, ann = phone(), phone()
+        keeper.goto(links["seats"][2]["link"])
+        ann.goto(links["seats"][0]["link"])
+        version = frame(address, game_id)["version"]
+        shows(keeper, version)
+        shows(ann, version)
+        delta = ann.get_by_role("button", name="4 Delta")  # Ann's to pick: horses to tap
+        expect(delta).to_contain_text("odds not known")
+        lines = keeper.locator(".dc-lines")
+        expect(lines).to_have_attribute("open", "")
+        lines.locator("button[type=submit]").click()
+        expect(lines.locator(".dc-refused")).to_have_text("type a new morning line first")
+        field = keeper.get_by_label("Morning line of 4 Delta")
+        field.fill("9/2")
+        fits_width(keeper)
+        keeper.screenshot(path=str(shared_server.folder / "keeper-lines.png"), full_page=True)
+        lines.locator("button[type=submit]").click()
+        shows(ann, version + 1)
+        expect(delta).to_contain_text("9-2")
+        expect(keeper.locator(".dc-no-odds")).to_have_count(0)
+        expect(keeper.locator(".dc-card tr[data-program='4'] td").nth(2)).to_have_text("9-2")
+        sent = [e for e in frame(address, game_id, tokens[2])["log"] if e.get("player") == 2]
+        assert sent[-1]["action"] == {"kind": "morning-line", "horses": ["Delta"], "odds": ["9/2"]}

@@ -1,8 +1,9 @@
 """A move out of turn reaches the rules only where they allow it.
 
 The web's ``_submit`` passes a move from a seat the table is not waiting for to the
-rules, for Derby Cast's picks changed before picks close (R19) and the keeper closing
-picks with a silent marker sitting out (R23). Every other game must refuse every move
+rules, for Derby Cast's picks changed before picks close (R19), the keeper closing
+picks with a silent marker sitting out (R23) and the keeper's morning lines while picks
+are open (R28). Every other game must refuse every move
 out of turn: here each game is played by computer players and, at each step, what
 the waiting seats may do is tried from every other seat.
 """
@@ -91,3 +92,37 @@ def test_the_web_refuses_a_move_out_of_turn_with_one_line(client: TestClient) ->
     assert answer.status_code == 403
     assert answer.json()["error"] == f"it is not P{other}'s turn"
     assert frame_of(client, game_id, tokens[other])["version"] == frames[mover]["version"]
+
+
+def test_the_keeper_posts_a_morning_line_while_a_marker_picks(client: TestClient) -> None:
+    """Derby Cast (R28): the desk's morning line is taken while the table waits for a
+    marker; every seat's card shows it, and a pick sent from the card as it was before
+    is refused as stale, in one sentence naming the line (the odds changed under it)."""
+    config = {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper"}
+    people = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Keeper")]
+    links = open_table(client, game="derbycast", config=config, seats=people, seed=1)
+    game_id = links["id"]
+    ann, _, desk = (token_of(seat["link"]) for seat in links["seats"])
+
+    def send(token: str, version: int, action: dict[str, Any]) -> Any:
+        sent = {"token": token, "version": version, "action": action}
+        return client.post(f"/api/tables/{game_id}/moves", json=sent)
+
+    card = {"kind": "typed-card", "race": "R", "field": "Alpha, Bravo", "odds": "2-1"}
+    seen = frame_of(client, game_id, desk)["version"]
+    assert send(desk, seen, {**card, "scratched": ""}).status_code == 200
+    before = frame_of(client, game_id, ann)
+    assert before["your_turn"] and before["view"]["card"]["odds"] == ["2-1", ""]
+    line = {"kind": "morning-line", "horses": ["Bravo"], "odds": ["5-2"]}
+    assert send(desk, before["version"], line).status_code == 200
+    for token in (ann, desk, None):
+        assert frame_of(client, game_id, token)["view"]["card"]["odds"] == ["2-1", "5-2"]
+    pick = next(a["action"] for a in before["legal"] if a["action"]["horse"] == "Bravo")
+    stale = send(ann, before["version"], pick)
+    assert stale.status_code == 409
+    assert stale.json()["error"] == (
+        "The table moved on before your move reached it (Keeper posted the morning line: "
+        "Bravo 5-2), so yours was not made: look again and make it again if you still want it."
+    )
+    again = send(ann, before["version"] + 1, pick)
+    assert again.status_code == 200

@@ -596,3 +596,42 @@ def test_the_json_of_a_game_names_its_id_and_status_as_the_other_games_do(
     assert stopped.exit_code == 130
     shown = json.loads(cli("replay", "2", "--db", str(db), "-f", "json"))
     assert shown["id"] == 2 and shown["status"] == "in progress" and shown["winners"] == []
+
+
+def test_the_keeper_adds_a_missing_morning_line_when_closing_picks(tmp_path: Path) -> None:
+    """A card posted with lines for Alpha only: at the close of picks the keeper is told
+    which horses have none and how to add one (R28); 'line 2 5-2' posts it, every seat's
+    card and the log have it, a slip is said and asked again, and Enter closes picks.
+    The final odds the keeper is then asked for default to the new line."""
+    db = tmp_path / "g.sqlite"
+    typed = [
+        "R", "Alpha, Bravo, Charlie", "2-1", "", "", "",  # the card: two lines missing
+        "win 1", "place 2",  # Ann, Bob
+        "line 2 5/2",  # the close of picks: Bravo's line
+        "line 3 nine",  # a slip, asked again
+        "line 3 9-2, 1 3-1",  # Charlie's, and Alpha's corrected
+        "",  # no late scratches: picks close
+        "2, 1, 3", "", "", "yes",  # Bravo won; final odds as the lines (Enter); official
+    ]  # fmt: skip
+    out = cli("derbycast", "play", "--db", str(db), "--players", "Ann,Bob", "--races", "1",
+              "--tie", "dead-heat", input="\n".join(typed) + "\n")  # fmt: skip
+    said = " ".join(out.split())
+    assert (
+        "No morning line for 2 Bravo and 3 Charlie: their odds are not known. To add one "
+        "before picks close, type line and the horse and odds, like 'line 2 5-2'." in said
+    )
+    assert "Race 1: a new morning line for 2 Bravo: 5-2." in said
+    assert "No morning line for 3 Charlie: its odds are not known. To add one" in said
+    assert "Race 1: new morning lines for 1 Alpha: 3-1 and 3 Charlie: 9-2." in said
+    assert said.count("Charlie: cannot read odds 'nine'") == 1  # the slip, said once
+    saved = Store(db).load(1)
+    lines = [e.action for e in saved.events if e.action and e.action["kind"] == "morning-line"]
+    assert lines == [
+        {"kind": "morning-line", "horses": ["Bravo"], "odds": ["5-2"]},
+        {"kind": "morning-line", "horses": ["Charlie", "Alpha"], "odds": ["9-2", "3-1"]},
+    ]
+    state = replay(DerbyCastGame(saved.config), saved.events)
+    assert isinstance(state, DerbyCastState)
+    runners = {r["horse"]: r["odds"] for r in state.history[0]["runners"]}
+    assert runners == {"Alpha": "3-1", "Bravo": "5-2", "Charlie": "9-2"}
+    assert state.points == [0, 1]  # Bob's place on Bravo, 1st at 5-2: +1 (Ann's Alpha 2nd)

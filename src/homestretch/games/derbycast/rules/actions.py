@@ -3,9 +3,10 @@ Order). Players pick a horse to Win, Place or Show (and may pick again until the
 closes picks; with sealed picks the pick is one ticket the other seats cannot read); a
 player whose horse is scratched late picks again or sits out. The score keeper posts
 the race card (with the scratches known before post) or has Top of the Stretch run one,
-may load a day's card, closes picks with any late scratches, posts the result for
-review (or runs the simulated race), declares it official, and may correct the last
-official result before the next race is carded.
+may load a day's card, adds (or corrects) a morning line while picks are open (R28),
+closes picks with any late scratches, posts the result for review (or runs the
+simulated race), declares it official, and may correct the last official result before
+the next race is carded.
 
 Fields added since the first saved games have defaults, and the codec fills them in,
 so a game saved before them replays exactly.
@@ -104,6 +105,17 @@ class TypedCard(Action):
     field: str
     odds: str = ""
     scratched: str = ""
+
+
+@dataclass(frozen=True)
+class MorningLine(Action):
+    """Morning lines added to the card (or corrected) while picks are open (R28):
+    ``horses`` on the card, ``odds`` each one's line now, in the same order ('': not
+    known). The card every seat sees shows them; nothing is scored by them (R11)."""
+
+    kind = "morning-line"
+    horses: tuple[str, ...]
+    odds: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -221,6 +233,7 @@ ACTIONS: tuple[type[Action], ...] = (
     DayCard,
     PostCard,
     TypedCard,
+    MorningLine,
     PostScratches,
     PostResult,
     Official,

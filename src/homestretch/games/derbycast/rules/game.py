@@ -49,6 +49,7 @@ from homestretch.games.derbycast.rules.actions import (
     CODEC,
     Correction,
     DayCard,
+    MorningLine,
     Official,
     Pick,
     PostCard,
@@ -85,6 +86,7 @@ from homestretch.games.derbycast.rules.words import (
     day_card_line,
     desk_words,
     marker_title,
+    morning_lines_line,
     move_said,
     next_race_line,
     no_odds_line,
@@ -340,6 +342,8 @@ class DerbyCastState(State):
                 return problem
         if self._changing_pick(player, action):
             return self._change_problem(player, action)
+        if isinstance(action, MorningLine):  # the keeper's, any time picks are open (R28)
+            return self._morning_line_problem(player, action)
         closing_early = self.phase in (Phase.pick, Phase.confirm)
         if player == self.game.keeper and isinstance(action, PostScratches) and closing_early:
             return self._early_close_problem(action)
@@ -445,9 +449,7 @@ class DerbyCastState(State):
                 for h, o, n in zip(action.horses, action.odds, programs, strict=True)
             )
             self._open_card(RaceRecord(action.race.strip(), tuple(runners)), action.scratched)
-            unknown = no_odds_line(action.horses, programs, action.odds)
-            if unknown:  # told the keeper, who may have typed one line too few
-                self.notice("no-odds", to=self.game.keeper, race=self.races_run + 1, words=unknown)
+            self._tell_no_odds()  # the keeper may have typed one line too few
         elif isinstance(action, Simulate):
             self._asked, self.phase = action, Phase.draw
         elif isinstance(action, DayCard):
@@ -461,6 +463,8 @@ class DerbyCastState(State):
             assert self.simulation is not None
             official = self.simulation.record
             self._review(official)
+        elif isinstance(action, MorningLine):
+            self._post_lines(action)
         elif isinstance(action, PostScratches):
             for marker in action.sit_out:
                 self.picks[marker - 1] = None
@@ -498,6 +502,41 @@ class DerbyCastState(State):
             self.to_repick.pop(0)
             if not self.to_repick:
                 self._after_repicks()
+
+    def _tell_no_odds(self) -> None:
+        """The keeper alone is told which starters on the card have no morning line
+        (their odds are not known: allowed, R12, but a line may have been missed)."""
+        assert self.race is not None
+        starters = [r for r in self.race.runners if r.horse not in self.scratched]
+        unknown = no_odds_line(
+            [r.horse for r in starters],
+            [r.program for r in starters],
+            ["" if r.odds is None else str(r.odds) for r in starters],
+        )
+        if unknown:
+            self.notice("no-odds", to=self.game.keeper, race=self.races_run + 1, words=unknown)
+
+    def _post_lines(self, action: MorningLine) -> None:
+        """The card with the keeper's morning lines (R28). With ``confirm``, the picks
+        said to stand at the old odds are each asked again."""
+        assert self.race is not None
+        lines = zip(action.horses, action.odds, strict=True)
+        new = {h: Odds.parse(o) if o.strip() else None for h, o in lines}
+        runners = tuple(
+            replace(r, odds=new[r.horse]) if r.horse in new else r for r in self.race.runners
+        )
+        self.race = RaceRecord(self.race.name, runners)
+        again = self.game.confirm and self.phase in (Phase.confirm, Phase.scratches)
+        if again:
+            self.confirmed, self.phase = set(), Phase.confirm
+        posted = [
+            (r.program, r.horse, "" if r.odds is None else str(r.odds))
+            for r in runners
+            if r.horse in new
+        ]
+        race = self.races_run + 1
+        self.notice("morning-line", race=race, words=morning_lines_line(race, posted, again))
+        self._tell_no_odds()  # the horses still without one, if any
 
     def _review(self, official: RaceRecord) -> None:
         self.under_review, self.phase = official, Phase.review
@@ -687,6 +726,40 @@ class DerbyCastState(State):
         if self.phase is Phase.scratches and action.sit_out:
             return "every marker has picked: nobody need sit out"
         return _scratch_list_problem(action.horses, self.race, self.scratched)
+
+    def _morning_line_problem(self, player: int, action: MorningLine) -> str | None:
+        """A morning line is the score keeper's, posted while picks are open on a card
+        the keeper posted (R28): each horse on the card once, running, with odds that
+        read (or blank: not known), and each a change."""
+        if player != self.game.keeper:
+            return "only the score keeper posts morning lines"
+        if self.race is None or not self.picks_open():
+            return "a morning line is posted while picks are open, before they close"
+        if self.simulation is not None:
+            return "Top of the Stretch set this race's odds: they are its final odds too"
+        if self.game.source is not Source.keeper:
+            return "a race replay's odds are its final odds"
+        horses, odds = action.horses, action.odds
+        if not isinstance(horses, tuple) or not isinstance(odds, tuple):
+            return "morning lines are a list of horses and a list of odds"
+        if not horses or len(horses) != len(odds):
+            return "give each horse its morning line (blank if not known)"
+        if not all(isinstance(x, str) for x in (*horses, *odds)):
+            return "morning lines are a list of horses and a list of odds"
+        if len(set(horses)) != len(horses):
+            return "a horse is given two morning lines"
+        now = {r.horse: r.odds for r in self.race.runners}
+        for horse, price in zip(horses, odds, strict=True):
+            if horse not in now:
+                return f"{horse!r} is not on the card of {self.race.name}"
+            if horse in self.scratched:
+                return f"{horse} is scratched"
+            if price.strip() and (problem := _odds_problem(price, horse)):
+                return problem
+            if (Odds.parse(price) if price.strip() else None) == now[horse]:
+                shown = "not known" if now[horse] is None else str(now[horse])
+                return f"{horse}'s morning line is {shown} already"
+        return None
 
     def _day_card_problem(self, action: DayCard) -> str | None:
         if not isinstance(action.file, str) or not isinstance(action.text, str):

@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from homestretch.core.actions import Action
+from homestretch.core.errors import HomestretchError
+from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON
 from homestretch.games.derbycast.rules.actions import (
     Correction,
     DayCard,
+    MorningLine,
     Official,
     Pick,
     PostCard,
@@ -221,6 +224,29 @@ def no_odds_line(horses: Sequence[str], programs: Sequence[str], odds: Sequence[
     listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
     whose = "its odds are" if len(named) == 1 else "their odds are"
     return f"No morning line for {listed}: {whose} not known."
+
+
+def morning_lines_line(race: int, lines: Sequence[tuple[str, str, str]], again: bool) -> str:
+    """Morning lines the keeper posted while picks are open (R28), ``lines`` (program,
+    horse, odds; '' not known): 'Race 1: a new morning line for 2 Bravo: 5-2.' (and, when
+    it took back the picks said to stand, that each is asked again)."""
+    said = [f"{n} {h}: {o or 'not known'}" for n, h, o in lines]
+    listed = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+    line = f"Race {race}: a new morning line for {listed}."
+    if len(said) > 1:
+        line = f"Race {race}: new morning lines for {listed}."
+    return line + (" Each pick must be said to stand again." if again else "")
+
+
+LINE_WORD = "line"
+"""What the terminal's keeper types before a morning line at the close of picks
+('line 2 5-2'), as the desk's form posts one (R28)."""
+
+
+def lines_hint(missing: str) -> str:
+    """The terminal keeper's note at the close of picks when horses have no morning
+    line (``missing``, the no-odds line): how to add one before picks close."""
+    return f"{missing} To add one before picks close, type {LINE_WORD} and the horse and odds, like '{LINE_WORD} 2 5-2'."
 
 
 def review_line(race: int) -> str:
@@ -433,6 +459,9 @@ DESK_BUTTONS = {
     "again": "Or type it again:",
     "post_result": "Post for review",
     "post_correction": "Post the correction",
+    "lines": "Add or correct a morning line",
+    "post_lines": "Post the morning lines",
+    "no_line_change": "type a new morning line first",
 }
 """The desk's buttons and form labels (the terminal asks its own questions instead)."""
 
@@ -448,6 +477,11 @@ def post_title(race: int, from_day_card: bool) -> str:
 def correct_title(race: int, name: str) -> str:
     """The desk's fold for correcting the last official race: 'Correct race 1 (Derby)'."""
     return f"Correct race {race} ({name})"
+
+
+def morning_line_question(horse: str, program: str = "") -> str:
+    """'Morning line of 3 Charlie' (a horse with no program number: its name)."""
+    return f"Morning line of {program} {horse}" if program else f"Morning line of {horse}"
 
 
 def final_odds_question(horse: str, program: str = "") -> str:
@@ -484,6 +518,12 @@ def desk_words(view: JSON, waited: Sequence[JSON]) -> JSON:
         ]
         if card
         else [],
+        "morning_lines_of": [
+            morning_line_question(h, n)
+            for h, n in zip(card["horses"], card["programs"], strict=True)
+        ]
+        if card
+        else [],
         "fix_odds": [
             final_odds_question(r["horse"], r.get("program") or str(i))
             for i, r in enumerate(last["runners"], 1)
@@ -491,6 +531,16 @@ def desk_words(view: JSON, waited: Sequence[JSON]) -> JSON:
         if last
         else [],
     }
+
+
+def _price(typed: str) -> str:
+    """Odds as typed, as a board shows them ('5/2' is 5-2; blank: not known)."""
+    if not typed.strip():
+        return "not known"
+    try:
+        return str(Odds.parse(typed))
+    except HomestretchError:
+        return typed
 
 
 def move_said(action: Action, markers: Sequence[str]) -> str:
@@ -513,6 +563,9 @@ def move_said(action: Action, markers: Sequence[str]) -> str:
             return "sat this race out"
         case PostCard(race=race) | TypedCard(race=race):
             return f"posted the card: {race}"
+        case MorningLine(horses=horses, odds=odds):
+            lines = [f"{h} {_price(o)}" for h, o in zip(horses, odds, strict=False)]
+            return "posted the morning line: " + ", ".join(lines)
         case PostScratches(horses=horses, sit_out=sit_out):
             said = "closed picks" + (f"; late scratches: {', '.join(horses)}" if horses else "")
             for marker in sit_out:

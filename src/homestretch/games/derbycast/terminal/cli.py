@@ -213,7 +213,8 @@ def _check_at(table: Callable[[], TableSession]) -> Check:
 
 class _RaceShow:
     """Prints what the rules announce as it happens: each official (or corrected) race
-    with the board after it, once, and a tie-break race before its picks. It follows
+    with the board after it, once, a tie-break race before its picks, and a morning line
+    the keeper posts while picks are open (R28). It follows
     the table itself, so it can catch up before the score keeper is asked anything.
     With ``--format json`` it prints where the questions are (``_screen``)."""
 
@@ -247,7 +248,7 @@ class _RaceShow:
         from homestretch.games.derbycast.terminal.show import print_race
 
         assert self.screen is not None
-        if notice["type"] in ("tie-break", "correction"):
+        if notice["type"] in ("tie-break", "correction", "morning-line"):
             self.screen.print(f"[bold yellow]{escape(notice['words'])}[/]")
         if notice["type"] in ("official", "correction"):
             board = state.view(None)["board"]

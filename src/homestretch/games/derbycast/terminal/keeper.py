@@ -24,6 +24,7 @@ from homestretch.games.derbycast.content.race_record import RaceRecord
 from homestretch.games.derbycast.content.results_file import read_results
 from homestretch.games.derbycast.rules.actions import (
     Correction,
+    MorningLine,
     Official,
     PostCard,
     PostResult,
@@ -40,10 +41,12 @@ from homestretch.games.derbycast.rules.race import (
 from homestretch.games.derbycast.rules.words import (
     FIELD,
     FINISH,
+    LINE_WORD,
     RACE_NAME,
     SCRATCHED,
     UNDER_REVIEW,
     final_odds_question,
+    lines_hint,
     no_odds_line,
 )
 from homestretch.games.derbycast.sources.simulated import race_seed, simulated_record
@@ -136,6 +139,31 @@ def race_source(feed: JSON) -> Callable[[int], RaceRecord | None]:
     race = None if feed.get("race") is None else Path(feed["race"])
     seed, mode = int(feed["seed"]), str(feed.get("mode", "quick"))
     return lambda number: simulated_record(race_seed(seed, number), race, mode)
+
+
+KEYS = ("horses", "programs", "odds")
+"""A card's lists that ``no_odds_line`` reads, in its order."""
+
+
+def morning_lines(typed: str, card: JSON) -> MorningLine:
+    """'line 2 5-2, 4 8-1' typed at the close of picks: each horse (program number or
+    name) and its morning line (R28); ValueError says what does not read."""
+    horses: list[str] = []
+    odds: list[str] = []
+    how = f"type {LINE_WORD} and each horse and its odds, like '{LINE_WORD} 2 5-2, 4 8-1'"
+    for part in comma_words(typed.strip()[len(LINE_WORD) :]):
+        name, _, price = part.rpartition(" ")
+        if not name.strip():
+            raise ValueError(how)
+        horse = find_horse(name.strip(), card["horses"], card["programs"])
+        try:
+            odds.append(str(Odds.parse(price)))
+        except HomestretchError as exc:
+            raise ValueError(f"{horse}: {exc}") from None
+        horses.append(horse)
+    if not horses:
+        raise ValueError(how)
+    return MorningLine(tuple(horses), tuple(odds))
 
 
 class ManualKeeper:
@@ -232,19 +260,32 @@ class ManualKeeper:
                 return correction
             self.say_problem(problem)
 
-    def _scratches(self, view: JSON) -> PostScratches:
+    def _scratches(self, view: JSON) -> PostScratches | MorningLine:
         card = view["card"]
         if view.get("simulated"):  # Top of the Stretch runs every horse on its card
             self.console.print("[bold]Picks are closed. They're off![/bold]")
             return PostScratches(())
         self.console.print(escape(view["desk"]["status"]))  # as the desk says it
+        starters = [i for i, h in enumerate(card["horses"]) if h not in card["scratched"]]
+        missing = no_odds_line(*([card[k][i] for i in starters] for k in KEYS))
+        if missing:  # a line may be added (or any corrected) until picks close (R28)
+            self.console.print(f"[yellow]{escape(lines_hint(missing))}[/yellow]")
         self.console.print("Close picks: any horse scratched since the picks were made?")
-        late = self._horses(
-            "Late scratches (program numbers or names, blank for none)",
-            card["horses"],
-            card["programs"],
-        )
-        return PostScratches(late)
+        while True:
+            answer = self.ask("Late scratches (program numbers or names, blank for none)", "")
+            try:
+                late = tuple(
+                    find_horse(w, card["horses"], card["programs"]) for w in comma_words(answer)
+                )
+                return PostScratches(late)
+            except ValueError as exc:
+                problem = str(exc)
+            if answer.strip().lower().split(" ")[0] == LINE_WORD:  # not a horse called Line
+                try:
+                    return morning_lines(answer, card)
+                except (ValueError, HomestretchError) as exc:
+                    problem = str(exc)
+            self.say_problem(problem)
 
     def _horses(
         self, question: str, horses: tuple[str, ...], programs: tuple[str, ...], default: str = ""

@@ -466,6 +466,29 @@
     return form;
   }
 
+  // Morning lines added (or corrected) while picks are open (R28): a field for each
+  // starter, its line now in it; only the lines changed are sent. Open when a starter
+  // has none, folded otherwise.
+  function linesForm(view, tools, missing) {
+    const card = view.card;
+    const says = view.desk.buttons;
+    const box = make(tools, "details", null, "dc-lines");
+    box.open = missing;
+    box.append(make(tools, "summary", says.lines));
+    const form = make(tools, "form", null, "dc-desk-form");
+    const starters = card.horses.map((h, i) => i).filter((i) => !card.scratched.includes(card.horses[i]));
+    for (const i of starters) form.append(field(tools, `dc-line-${i}`, view.desk.morning_lines_of[i], card.odds[i]));
+    form.append(make(tools, "button", says.post_lines, "", { type: "submit" }));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const changed = starters.filter((i) => read(`dc-line-${i}`) !== (card.odds[i] || ""));
+      if (!changed.length) { said(form, tools, says.no_line_change); return; }
+      post(form, tools, { kind: "morning-line", horses: changed.map((i) => card.horses[i]), odds: changed.map((i) => read(`dc-line-${i}`)) });
+    });
+    box.append(form);
+    return box;
+  }
+
   function correctionForm(view, tools) {
     const last = view.last_race;
     const card = {
@@ -575,8 +598,12 @@
     // or "Official" put them off a phone's screen
     // a card posted with horses whose odds are not known (a morning line typed too few,
     // say: it is taken) is told the keeper above it, as the rules worded it
-    const noOdds = card && frame.notices.filter((n) => n.type === "no-odds" && n.race === view.race).pop();
+    // (the latest said of this race's lines: a line added since is not missing)
+    const lines = card && frame.notices.filter((n) => (n.type === "no-odds" || n.type === "morning-line") && n.race === view.race).pop();
+    const noOdds = lines && lines.type === "no-odds" ? lines : null;
     if (noOdds) desk.append(make(tools, "p", noOdds.words, "dc-no-odds", { role: "status" }));
+    // until picks close the keeper may add a missing line, or correct one (R28)
+    if (card && view.picks_open && !view.simulated) desk.append(linesForm(view, tools, Boolean(noOdds)));
     if (card) desk.append(raceCard(view, tools, picksShown(view)));
     if (card && view.sealed_note) desk.append(sealedNote(view, tools));
     // where the keeper's move is, for the page's "Your turn" pin (folded forms are passed over)
