@@ -29,6 +29,7 @@ from homestretch.cli.table_loop import (
     db_hint,
     play_at_terminal,
     resume_hint,
+    watched,
 )
 from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
@@ -125,13 +126,10 @@ def _out(fmt: OutputFormat) -> Console:
 
 def _screen(fmt: OutputFormat, table: TableSession) -> Console | None:
     """Where the game is shown as it goes (each race's result and the board, the saved
-    game's number, the winners): stdout, or with ``--format json`` stderr, beside the
-    questions, so the people at the terminal see what the text shows them while stdout
-    holds only the JSON. A JSON run with nobody at the terminal (computer players, a
-    computer keeper) prints its JSON alone, as before."""
-    if fmt is OutputFormat.text:
-        return console
-    return err_console if any(seat.is_person for seat in table.seats) else None
+    game's number, the winners), as every game decides it (``watched``): stdout, or with
+    ``--format json`` stderr, beside the questions, while stdout holds only the JSON; a
+    JSON run with nobody at the terminal prints its JSON alone."""
+    return _out(fmt) if watched(fmt, table) else None
 
 
 def _people(table: TableSession, fmt: OutputFormat, show: Callable[[], None]) -> dict[int, Agent]:
