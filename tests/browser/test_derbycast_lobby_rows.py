@@ -5,6 +5,8 @@ everything typed kept."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -58,6 +60,36 @@ def test_confirm_picks_is_not_offered_over_race_replays(
         page.select_option("#setting-source", label="the score keeper posts each race")
         expect(confirm).to_be_visible()
         expect(confirm).to_be_checked()  # kept in the form while hidden
+
+
+def test_the_settings_as_json_show_confirm_off_over_race_replays(
+    shared_server: SharedServer, page: Page
+) -> None:
+    """The JSON panel shows what "Open the table" sends: over replays "Confirm picks" is
+    hidden and sent off, so the panel says false (it said true); back to the keeper's
+    races it says true again, and a table opened from the panel as shown has it off."""
+    with shared_server.visit():
+        page.goto("/")
+        page.select_option("#game", "derbycast")
+        page.click("#advanced > summary")
+        shown = page.locator("#config")
+
+        def confirm_in_json() -> object:
+            return json.loads(shown.input_value())["confirm"]
+
+        expect(shown).to_be_visible()
+        assert confirm_in_json() is True
+        page.select_option("#setting-source", label="race replays from the library")
+        expect(shown).to_have_value(re.compile(r'"source": "replays"'))
+        assert confirm_in_json() is False
+        fits_width(page)
+        page.select_option("#setting-source", label="the score keeper posts each race")
+        expect(shown).to_have_value(re.compile(r'"confirm": true'))
+        page.select_option("#setting-source", label="race replays from the library")
+        page.get_by_role("button", name="Open the table").click()
+        expect(page.locator("#created")).to_be_visible()
+        config = _stored_config(shared_server, page)
+        assert (config["source"], config["confirm"]) == ("replays", False)
 
 
 def test_a_person_on_two_rows_is_refused_by_the_row_and_nothing_typed_is_lost(

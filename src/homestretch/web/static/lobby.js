@@ -141,10 +141,21 @@ if ($("create")) {
     }
   }
 
+  // The settings as they are sent: a flag the form hides does not apply, so it goes off
+  // (forms.shown on the server refuses it on: Derby Cast's "Confirm picks" over replays,
+  // R27); the form keeps its value for when it is shown again. The JSON shows them so.
+  function asSent(config) {
+    const sent = structuredClone(config);
+    for (const field of game().fields) {
+      if (field.kind === "flag" && field.when && !shownWhen(field.when, sent)) setPath(sent, field.name, false);
+    }
+    return sent;
+  }
+
   function showJson() {
     const mineNow = mine();
     if (document.activeElement !== $("config")) {
-      $("config").value = JSON.stringify(mineNow.config, null, 1);
+      $("config").value = JSON.stringify(asSent(mineNow.config), null, 1);
       delete mineNow.configText;
     }
   }
@@ -439,7 +450,7 @@ if ($("create")) {
     }
     const clash = checkNames(mineNow.seats);
     if (clash) { fieldError(...clash); return; }
-    const config = structuredClone(mineNow.config);
+    let config = structuredClone(mineNow.config);
     const seats = mineNow.seats.map((s, i) => {
       const name = s.name.trim() || `Player ${i + 1}`;
       return s.kind === "bot" ? { kind: "bot", bot: s.bot || "random", name } : { kind: s.kind, name };
@@ -448,9 +459,7 @@ if ($("create")) {
       const withCard = await derbyCastCard(config, seats);
       if (!withCard && config.source === "keeper" && mineNow.keeper === "person") seats.push({ kind: "person", name: "Score keeper" });
     }
-    for (const field of g.fields) {  // a flag the form hides does not apply: sent off (forms.shown)
-      if (field.kind === "flag" && field.when && !shownWhen(field.when, config)) setPath(config, field.name, false);
-    }
+    config = asSent(config);  // (after a day's card, which posts from the keeper's desk)
     const roller = $("dice").value === "asked" ? $("roller").value : "";
     $("open").disabled = true;
     let response;
