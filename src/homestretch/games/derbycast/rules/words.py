@@ -246,7 +246,10 @@ LINE_WORD = "line"
 def lines_hint(missing: str) -> str:
     """The terminal keeper's note at the close of picks when horses have no morning
     line (``missing``, the no-odds line): how to add one before picks close."""
-    return f"{missing} To add one before picks close, type {LINE_WORD} and the horse and odds, like '{LINE_WORD} 2 5-2'."
+    return (
+        f"{missing} To add one before picks close, type {LINE_WORD} and the horse and odds, "
+        f"like '{LINE_WORD} 2 5-2'."
+    )
 
 
 def review_line(race: int) -> str:

@@ -141,10 +141,6 @@ def race_source(feed: JSON) -> Callable[[int], RaceRecord | None]:
     return lambda number: simulated_record(race_seed(seed, number), race, mode)
 
 
-KEYS = ("horses", "programs", "odds")
-"""A card's lists that ``no_odds_line`` reads, in its order."""
-
-
 def morning_lines(typed: str, card: JSON) -> MorningLine:
     """'line 2 5-2, 4 8-1' typed at the close of picks: each horse (program number or
     name) and its morning line (R28); ValueError says what does not read."""
@@ -267,7 +263,11 @@ class ManualKeeper:
             return PostScratches(())
         self.console.print(escape(view["desk"]["status"]))  # as the desk says it
         starters = [i for i, h in enumerate(card["horses"]) if h not in card["scratched"]]
-        missing = no_odds_line(*([card[k][i] for i in starters] for k in KEYS))
+        missing = no_odds_line(
+            [card["horses"][i] for i in starters],
+            [card["programs"][i] for i in starters],
+            [card["odds"][i] for i in starters],
+        )
         if missing:  # a line may be added (or any corrected) until picks close (R28)
             self.console.print(f"[yellow]{escape(lines_hint(missing))}[/yellow]")
         self.console.print("Close picks: any horse scratched since the picks were made?")
