@@ -635,3 +635,35 @@ def test_the_keeper_adds_a_missing_morning_line_when_closing_picks(tmp_path: Pat
     runners = {r["horse"]: r["odds"] for r in state.history[0]["runners"]}
     assert runners == {"Alpha": "3-1", "Bravo": "5-2", "Charlie": "9-2"}
     assert state.points == [0, 1]  # Bob's place on Bravo, 1st at 5-2: +1 (Ann's Alpha 2nd)
+
+
+def test_with_confirm_a_line_added_at_the_close_asks_each_pick_again(tmp_path: Path) -> None:
+    """--confirm (R24, R28): the picks stood at odds not known; the keeper adds Bravo's
+    line at the close, so each person is asked again, the card showing it, before the
+    keeper may close picks."""
+    db = tmp_path / "g.sqlite"
+    typed = [
+        "R", "Alpha, Bravo", "2-1", "", "",  # the card: Bravo has no line
+        "win 1", "place 2", "yes", "yes",  # picks, each said to stand
+        "line 2 5-2",  # the keeper, closing picks
+        "yes", "place 1",  # asked again: Ann's stands, Bob changes his
+        "yes",  # Bob's new pick stands
+        "",  # picks close
+        "1, 2", "", "", "yes",
+    ]  # fmt: skip
+    out = cli("derbycast", "play", "--db", str(db), "--players", "Ann,Bob", "--races", "1",
+              "--tie", "dead-heat", "--confirm", input="\n".join(typed) + "\n")  # fmt: skip
+    said = " ".join(out.split())
+    assert (
+        "Race 1: a new morning line for 2 Bravo: 5-2. Each pick must be said to stand again."
+        in said
+    )
+    after = said.split("Each pick must be said to stand again.")[1]
+    assert "Ann (marker 1): does your pick stand?" in after
+    assert "Bob (marker 2): does your pick stand?" in after
+    state = replay(DerbyCastGame(Store(db).load(1).config), Store(db).load(1).events)
+    assert isinstance(state, DerbyCastState)
+    assert [p["bet"] + " " + p["horse"] for p in state.history[0]["picks"]] == [
+        "win Alpha",
+        "place Alpha",
+    ]
