@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from homestretch.core.odds import Odds
-from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.analysis.kernel import FieldArrays, simulate
+from homestretch.games.stretch.content.chart_arrays import ChartArrays
 from homestretch.games.stretch.content.chart_set import ChartSet
 from homestretch.games.stretch.rules.odds_payoffs import fair_odds
 
