@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.games.stretch.content.test_stretch_kept_content import raise_a_final_speed
 
 from homestretch.games.stretch.analysis import exact_cache
 from homestretch.games.stretch.analysis.exact import (
@@ -91,13 +92,7 @@ def changed_charts(tmp_path: Path) -> Path:
     """The standard chart set with one reading of the Final Speed chart one higher."""
     changed = tmp_path / "charts"
     shutil.copytree(STANDARD, changed)
-    speed = changed / "final_speed.csv"
-    lines = speed.read_text().splitlines()
-    row = next(i for i, line in enumerate(lines) if line[:1].isdigit())
-    cells = lines[row].split(",")
-    cells[-1] = str(int(cells[-1]) + 1)
-    lines[row] = ",".join(cells)
-    speed.write_text("\n".join(lines) + "\n")
+    raise_a_final_speed(changed)
     return changed
 
 

@@ -83,15 +83,20 @@ def test_a_changed_card_file_is_read_again(standard: Path) -> None:
     assert "late-rider" in load_card_set().jockeys
 
 
-def test_a_changed_chart_file_is_read_again(standard: Path) -> None:
-    before = fresh_charts()
-    speed = standard / "charts" / "final_speed.csv"
+def raise_a_final_speed(charts: Path) -> None:
+    """One reading of the Final Speed chart in the chart set ``charts`` made one higher."""
+    speed = charts / "final_speed.csv"
     lines = speed.read_text().splitlines()
     row = next(i for i, line in enumerate(lines) if line[:1].isdigit())
     cells = lines[row].split(",")
     cells[-1] = str(int(cells[-1]) + 1)
     lines[row] = ",".join(cells)
     speed.write_text("\n".join(lines) + "\n")
+
+
+def test_a_changed_chart_file_is_read_again(standard: Path) -> None:
+    before = fresh_charts()
+    raise_a_final_speed(standard / "charts")
     after = fresh_charts()
     assert after.final_speed != before.final_speed
     assert not np.array_equal(after.arrays.final_speed, before.arrays.final_speed)
