@@ -17,24 +17,14 @@ import time
 
 import typer
 
-from homestretch.cli.main import app
+from homestretch.cli.main import HEAVY_LIBRARIES, app
 
 TARGET = 0.3
 RUNS = 5
-HEAVY = (
-    "numpy",
-    "sqlalchemy",
-    "matplotlib",
-    "fastapi",
-    "pydantic",
-    "numba",
-    "markdown_it",
-    "pygments",
-)
 ENTRY = "from homestretch.cli.main import run; run()"
 PROBE = (
     "import sys, atexit\n"
-    f"atexit.register(lambda: print(*[m for m in {HEAVY!r} if m in sys.modules], file=sys.stderr))\n"
+    f"atexit.register(lambda: print(*[m for m in {HEAVY_LIBRARIES!r} if m in sys.modules], file=sys.stderr))\n"
     + ENTRY
 )
 

@@ -18,8 +18,9 @@ import numpy as np
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
 from homestretch.games.stretch.analysis.exact import quickplay_chances, quickplay_win_chances
-from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.analysis.kernel import FieldArrays, simulate
 from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.chart_arrays import ChartArrays
 from homestretch.games.stretch.content.chart_set import load_chart_set
 from homestretch.games.stretch.content.race import RaceSpec, build_race, load_race
 from homestretch.games.stretch.rules.engine import RaceGame

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.analysis.kernel import FieldArrays, simulate
+from homestretch.games.stretch.content.chart_arrays import ChartArrays
 from homestretch.games.stretch.content.chart_set import load_chart_set
 from stretch_fields import field_of, rate
 

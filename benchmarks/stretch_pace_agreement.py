@@ -42,8 +42,9 @@ from pathlib import Path
 import numpy as np
 
 from homestretch.games.stretch.analysis.calibrate import build_corpus, dream_fields, extra_fields
-from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.analysis.kernel import FieldArrays, simulate
 from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.chart_arrays import ChartArrays
 from homestretch.games.stretch.content.chart_set import SETUP_MIN_FURLONGS, load_chart_set
 
 SIZES = range(5, 15)

@@ -53,8 +53,9 @@ from pathlib import Path
 import numpy as np
 
 from homestretch.games.stretch.analysis.calibrate import build_corpus, dream_fields, extra_fields
-from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays
+from homestretch.games.stretch.analysis.kernel import FieldArrays
 from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.chart_arrays import ChartArrays
 from homestretch.games.stretch.content.chart_set import (
     SETUP_MIN_FURLONGS,
     STANDARD,

@@ -14,7 +14,7 @@ import typer
 from typer import _click as click  # typer's own copy of click: its commands are of it
 from typer.core import TyperGroup
 
-from homestretch.cli.main import PLUGINS_OFF, app
+from homestretch.cli.main import HEAVY_LIBRARIES, PLUGINS_OFF, app
 
 
 def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -145,23 +145,11 @@ def test_resume_gives_its_result_as_json(tmp_path: Path, game: str) -> None:
     assert isinstance(json.loads(resumed.stdout), dict)
 
 
-HEAVY = (
-    "numpy",
-    "sqlalchemy",
-    "matplotlib",
-    "fastapi",
-    "pydantic",
-    "numba",
-    "markdown_it",
-    "pygments",
-)
-"""markdown-it-py and Pygments: typer's help module imports them through rich.markdown and
-rich.traceback, and homestretch's help never uses either (``cli.main._LeanTyperHelp``)."""
-
-
 def heavy_modules(code: str) -> list[str]:
     """The heavy libraries a fresh interpreter holds after running ``code``."""
-    probe = f"{code}\nimport sys\nprint('held:', *[m for m in {HEAVY!r} if m in sys.modules])"
+    probe = (
+        f"{code}\nimport sys\nprint('held:', *[m for m in {HEAVY_LIBRARIES!r} if m in sys.modules])"
+    )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     last = done.stdout.splitlines()[-1].split()

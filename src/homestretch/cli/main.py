@@ -44,6 +44,21 @@ from homestretch.web.cli import serve, verify
 
 MESSAGE_CHARS = 600
 """The longest error line printed (a message quoting a long value is cut)."""
+HEAVY_LIBRARIES = (
+    "numpy",
+    "sqlalchemy",
+    "matplotlib",
+    "fastapi",
+    "pydantic",
+    "numba",
+    "markdown_it",
+    "pygments",
+)
+"""What no ``--help`` may import: it is answered from the command tree alone, with no
+game's rules, store or arrays (tests/core/test_cli_main.py holds every kind of command
+to it; benchmarks/cli_startup.py names any a command's help pulls in). markdown-it-py and
+Pygments: typer's help module imports them through rich.markdown and rich.traceback, and
+homestretch's help never uses either (``_LeanTyperHelp``)."""
 
 
 def cli_module(name: str) -> str | None:

@@ -12,7 +12,8 @@ from homestretch.games.stretch.analysis.exact import (
     quickplay_chances,
     quickplay_win_chances,
 )
-from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.analysis.kernel import FieldArrays, simulate
+from homestretch.games.stretch.content.chart_arrays import ChartArrays
 from homestretch.games.stretch.content.chart_set import load_chart_set
 from homestretch.games.stretch.content.race import load_race
 
@@ -147,7 +148,7 @@ def _apr_chances_in_place(
     """``exact._apr_chances`` as first written: each chance added where it falls, in place,
     one after the other (the order its sums must keep to the bit)."""
     from homestretch.games.stretch.analysis.exact import APRS, ROLLS, TWO_DICE
-    from homestretch.games.stretch.analysis.kernel import TROUBLE_CODES
+    from homestretch.games.stretch.content.chart_arrays import TROUBLE_CODES
 
     h = len(field.start_apr)
     at = np.arange(len(paces))[:, None], np.arange(h)[None, :]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.games.stretch.content.test_stretch_kept_content import raise_a_final_speed
 
 from homestretch.games.stretch.analysis import exact_cache
 from homestretch.games.stretch.analysis.exact import (
@@ -91,13 +92,7 @@ def changed_charts(tmp_path: Path) -> Path:
     """The standard chart set with one reading of the Final Speed chart one higher."""
     changed = tmp_path / "charts"
     shutil.copytree(STANDARD, changed)
-    speed = changed / "final_speed.csv"
-    lines = speed.read_text().splitlines()
-    row = next(i for i, line in enumerate(lines) if line[:1].isdigit())
-    cells = lines[row].split(",")
-    cells[-1] = str(int(cells[-1]) + 1)
-    lines[row] = ",".join(cells)
-    speed.write_text("\n".join(lines) + "\n")
+    raise_a_final_speed(changed)
     return changed
 
 
@@ -281,7 +276,8 @@ def test_early_json_is_a_line_a_script_reads_before_the_exact_answer_exists(
 def test_the_key_reads_every_module_the_sums_are_computed_with() -> None:
     """A module the exact sums import is in the key, or its output is: chart_set.py and
     race.py (race_plain.py: its plain record) only make the ChartSet and Race whose
-    arrays are hashed."""
+    arrays are hashed, and chart_arrays.py the ChartSet's arrays (its PACES and
+    TROUBLE_CODES are the numbers in them)."""
     import ast
 
     from homestretch.games.stretch.analysis import (
@@ -304,4 +300,5 @@ def test_the_key_reads_every_module_the_sums_are_computed_with() -> None:
                 if name and name.startswith("homestretch.games.stretch.")
             }
     assert "exact_compiled.py" in used  # the compiled loops, imported by name
-    assert used - {"chart_set.py", "race.py", "race_plain.py"} <= set(exact_cache.SOURCES)
+    made_into_arrays = {"chart_set.py", "chart_arrays.py", "race.py", "race_plain.py"}
+    assert used - made_into_arrays <= set(exact_cache.SOURCES)

@@ -9,12 +9,8 @@ import pytest
 
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
-from homestretch.games.stretch.analysis.kernel import (
-    ChartArrays,
-    FieldArrays,
-    _disqualify,
-    simulate,
-)
+from homestretch.games.stretch.analysis.kernel import FieldArrays, _disqualify, simulate
+from homestretch.games.stretch.content.chart_arrays import ChartArrays
 from homestretch.games.stretch.content.chart_set import Pace, load_chart_set
 from homestretch.games.stretch.content.race import load_race
 from homestretch.games.stretch.rules.engine import RaceGame, RaceState
@@ -171,7 +167,7 @@ def test_kernel_reads_the_field_size_term_as_the_engine_does(runners: int, furlo
 
     from tests.games.stretch.analysis.test_stretch_kernel_identity import field_of
 
-    from homestretch.games.stretch.analysis.kernel import PACES
+    from homestretch.games.stretch.content.chart_arrays import PACES
 
     race, charts = field_of(runners, furlongs), load_chart_set()
     assert charts.pace_term(runners, furlongs < 8) == (0, 3 if furlongs < 8 else 4)

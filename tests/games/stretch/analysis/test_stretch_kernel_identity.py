@@ -27,8 +27,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from homestretch.games.stretch.analysis.kernel import Batch, ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.analysis.kernel import Batch, FieldArrays, simulate
 from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.chart_arrays import ChartArrays
 from homestretch.games.stretch.content.chart_set import load_chart_set
 from homestretch.games.stretch.content.race import Race, RaceSpec, build_race
 

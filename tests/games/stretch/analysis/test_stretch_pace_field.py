@@ -14,8 +14,9 @@ from tests.games.stretch.analysis.test_stretch_kernel_identity import field_of
 from homestretch.core.chance import ChanceNode, Outcome, ScriptedDice, SeededDice
 from homestretch.core.referee import play
 from homestretch.games.stretch.analysis.calibrate import build_corpus
-from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.analysis.kernel import FieldArrays, simulate
 from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.chart_arrays import ChartArrays
 from homestretch.games.stretch.content.chart_set import STANDARD, load_chart_set
 from homestretch.games.stretch.rules.engine import RaceGame, RaceState
 from homestretch.games.stretch.rules.report import race_call

@@ -83,15 +83,20 @@ def test_a_changed_card_file_is_read_again(standard: Path) -> None:
     assert "late-rider" in load_card_set().jockeys
 
 
-def test_a_changed_chart_file_is_read_again(standard: Path) -> None:
-    before = fresh_charts()
-    speed = standard / "charts" / "final_speed.csv"
+def raise_a_final_speed(charts: Path) -> None:
+    """One reading of the Final Speed chart in the chart set ``charts`` made one higher."""
+    speed = charts / "final_speed.csv"
     lines = speed.read_text().splitlines()
     row = next(i for i, line in enumerate(lines) if line[:1].isdigit())
     cells = lines[row].split(",")
     cells[-1] = str(int(cells[-1]) + 1)
     lines[row] = ",".join(cells)
     speed.write_text("\n".join(lines) + "\n")
+
+
+def test_a_changed_chart_file_is_read_again(standard: Path) -> None:
+    before = fresh_charts()
+    raise_a_final_speed(standard / "charts")
     after = fresh_charts()
     assert after.final_speed != before.final_speed
     assert not np.array_equal(after.arrays.final_speed, before.arrays.final_speed)
@@ -156,6 +161,26 @@ def test_an_entry_kept_before_the_layout_is_read_again(standard: Path) -> None:
     for kind in old:
         (entry,) = entries(standard, kind)
         assert pickle.loads(kept._whole(entry.read_bytes())) is not None  # made again, kept again
+
+
+def test_a_chart_set_kept_with_its_arrays_under_their_old_home_is_read(standard: Path) -> None:
+    """The lookup arrays were ``analysis.kernel.ChartArrays`` before they moved beside the
+    charts (content/chart_arrays.py); kernel imports them from there, so a chart set kept
+    with arrays under the old name reads back whole."""
+    from homestretch.games.stretch.content.chart_arrays import ChartArrays
+
+    first = fresh_charts()
+    (entry,) = entries(standard, "charts")
+    made = pickle.loads(kept._whole(entry.read_bytes()))
+    old = "homestretch.games.stretch.analysis" + ".kernel"  # joined: no rewrite renames it
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ChartArrays, "__module__", old)
+        before = pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL)
+    assert old.encode() in before
+    again = pickle.loads(before)
+    assert again == first and type(again.arrays) is ChartArrays
+    for name, value in vars(first.arrays).items():
+        assert np.array_equal(getattr(again.arrays, name), value), name
 
 
 def test_a_cut_short_entry_is_read_again(standard: Path) -> None:

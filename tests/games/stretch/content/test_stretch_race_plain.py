@@ -396,7 +396,7 @@ def _homestretch_imports(path: Path) -> set[Path]:
     return seen
 
 
-@pytest.mark.parametrize("kind", ["cards", "race-plain"])
+@pytest.mark.parametrize("kind", ["cards", "charts", "race-plain"])
 def test_a_kept_entry_is_named_by_every_module_its_checks_import(
     monkeypatch: pytest.MonkeyPatch, kind: str
 ) -> None:
@@ -414,6 +414,15 @@ def test_a_kept_entry_is_named_by_every_module_its_checks_import(
     if kind == "cards":
         cards.load_card_set()
         needed = _homestretch_imports(Path(cards.__file__))
+    elif kind == "charts":
+        from homestretch.games.stretch.content import chart_set
+
+        chart_set._load_cached.cache_clear()  # a process's chart sets are its own memory
+        try:
+            load_chart_set()
+        finally:
+            chart_set._load_cached.cache_clear()  # not the stand-in's None
+        needed = _homestretch_imports(Path(chart_set.__file__))
     else:
         race_plain.kept_content()
         from homestretch.games.stretch.content import race

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.analysis.kernel import FieldArrays, simulate
 from homestretch.games.stretch.content.card_set import CardSet, HorseCard, JockeyCard, load_card_set
+from homestretch.games.stretch.content.chart_arrays import ChartArrays
 from homestretch.games.stretch.content.chart_set import ChartSet
 from homestretch.games.stretch.content.race import Race, RaceSpec, build_race
 from homestretch.games.stretch.rules.finish import figure_margin

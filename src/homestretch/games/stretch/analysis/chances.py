@@ -111,18 +111,7 @@ def simulated(race: Race, charts: ChartSet, runs: int = SIMULATED_RUNS) -> JSON:
 
     found = monte_carlo(race, charts, "full", runs, SIMULATED_SEED)
     margin = max((c.win_interval[1] - c.win_interval[0]) / 2 for c in found)
-    entries = [
-        {
-            "post": c.post,
-            "horse": c.horse,
-            "win": c.win,
-            "place": c.place,
-            "show": c.show,
-            "win_interval": list(c.win_interval),
-            "fair_odds": fair_odds(c.win),
-        }
-        for c in found
-    ]
+    entries = [{**c.as_json(), "fair_odds": fair_odds(c.win)} for c in found]
     return {
         "method": "simulated",
         "runs": runs,

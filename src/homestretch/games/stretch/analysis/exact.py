@@ -29,13 +29,8 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from homestretch.games.stretch.analysis.kernel import (
-    PACES,
-    PHOTO_SPAN,
-    TROUBLE_CODES,
-    ChartArrays,
-    FieldArrays,
-)
+from homestretch.games.stretch.analysis.kernel import PHOTO_SPAN, FieldArrays
+from homestretch.games.stretch.content.chart_arrays import PACES, TROUBLE_CODES, ChartArrays
 from homestretch.games.stretch.content.chart_set import ChartSet
 
 if TYPE_CHECKING:

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from homestretch.core.odds import Odds
-from homestretch.games.stretch.analysis.kernel import ChartArrays, FieldArrays, simulate
+from homestretch.games.stretch.analysis.kernel import FieldArrays, simulate
+from homestretch.games.stretch.content.chart_arrays import ChartArrays
 from homestretch.games.stretch.content.chart_set import ChartSet
 from homestretch.games.stretch.rules.odds_payoffs import fair_odds
 
 if TYPE_CHECKING:
+    from homestretch.core.protocol import JSON
     from homestretch.games.stretch.content.race import Race
     from homestretch.games.stretch.content.race_plain import AnyRace
 
@@ -37,6 +39,17 @@ class Chances:
     def fair_odds(self) -> Odds | None:
         """Odds that would pay exactly what the win chance is worth: (1 - p) / p."""
         return fair_odds(self.win)
+
+    def as_json(self) -> JSON:
+        """The figures every JSON entry of chances starts with (a page's, `stretch odds`)."""
+        return {
+            "post": self.post,
+            "horse": self.horse,
+            "win": self.win,
+            "place": self.place,
+            "show": self.show,
+            "win_interval": list(self.win_interval),
+        }
 
 
 def monte_carlo(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal, NamedTuple
+from typing import Annotated, Literal, NamedTuple, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -88,6 +88,9 @@ class JockeyCard(BaseModel):
         return house_rider(self.id)
 
 
+Model = TypeVar("Model", HorseCard, JockeyCard)
+
+
 def describe_validation(exc: ValidationError) -> str:
     """The first problem pydantic found, in one line: which field and what is wrong."""
     # The deepest location is the most specific: for "str | HorseCard" it names the
@@ -132,10 +135,6 @@ class CardSet(NamedTuple):
         ]
 
 
-def _blank_to_none(row: dict[str, str]) -> dict[str, str | None]:
-    return {k: (v if v != "" else None) for k, v in row.items()}
-
-
 def load_card_set(folder: Path | None = None) -> CardSet:
     """The card set in ``folder``, read and checked; the standard set's is kept
     (``core.kept``: read and checked again only when a file or a rule changes)."""
@@ -158,27 +157,23 @@ def load_card_set(folder: Path | None = None) -> CardSet:
 
 
 def _read_card_set(folder: Path) -> CardSet:
-    horses: dict[str, HorseCard] = {}
-    path = folder / CARD_FILES[0]
-    _, rows = read_csv(path)
-    for line, row in rows:
-        data = {k: v for k, v in _blank_to_none(row).items() if v is not None}
-        try:
-            horse = HorseCard.model_validate(data)
-        except ValidationError as exc:
-            raise ContentError(path, describe_validation(exc), f"line {line}") from None
-        if not horse.id or horse.id in horses:
-            raise ContentError(path, f"id {horse.id!r} is missing or repeated", f"line {line}")
-        horses[horse.id] = horse
-    jockeys: dict[str, JockeyCard] = {}
-    path = folder / CARD_FILES[1]
-    _, rows = read_csv(path)
-    for line, row in rows:
-        try:
-            jockey = JockeyCard.model_validate(row)
-        except ValidationError as exc:
-            raise ContentError(path, describe_validation(exc), f"line {line}") from None
-        if not jockey.id or jockey.id in jockeys:
-            raise ContentError(path, f"id {jockey.id!r} is missing or repeated", f"line {line}")
-        jockeys[jockey.id] = jockey
+    horses = _read_cards(folder / CARD_FILES[0], HorseCard, blank_is_default=True)
+    jockeys = _read_cards(folder / CARD_FILES[1], JockeyCard, blank_is_default=False)
     return CardSet(folder, horses, jockeys)
+
+
+def _read_cards(path: Path, model: type[Model], blank_is_default: bool) -> dict[str, Model]:
+    """A card file's cards by id, each checked by ``model``; ``blank_is_default``: a blank
+    cell is left out, so the field takes its default (a horse's optional ratings)."""
+    cards: dict[str, Model] = {}
+    _, rows = read_csv(path)
+    for line, row in rows:
+        data = {k: v for k, v in row.items() if v != ""} if blank_is_default else row
+        try:
+            card = model.model_validate(data)
+        except ValidationError as exc:
+            raise ContentError(path, describe_validation(exc), f"line {line}") from None
+        if not card.id or card.id in cards:
+            raise ContentError(path, f"id {card.id!r} is missing or repeated", f"line {line}")
+        cards[card.id] = card
+    return cards

@@ -21,11 +21,10 @@ from homestretch.core.errors import ContentError
 if TYPE_CHECKING:
     from typing import TypeAlias
 
-    from homestretch.games.stretch.content.card_set import HorseCard, JockeyCard
+    from homestretch.games.stretch.content.card_set import HorseCard
 
     AnyHorse: TypeAlias = "HorseCard | Horse"
     """A horse card checked by the model, or its plain record."""
-    AnyJockey: TypeAlias = "JockeyCard | Jockey"
 
 STANDARD_CARDS = Path(__file__).parent / "cards"
 CARD_FILES = ("horses.csv", "jockeys.csv")

@@ -21,7 +21,7 @@ from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 
 if TYPE_CHECKING:
-    from homestretch.games.stretch.analysis.kernel import ChartArrays
+    from homestretch.games.stretch.content.chart_arrays import ChartArrays
 
 STANDARD = Path(__file__).parent / "charts" / "standard"
 ROLLS = range(2, 13)
@@ -108,9 +108,7 @@ class ChartSet:
     @cached_property
     def arrays(self) -> ChartArrays:
         """The charts as the kernels' lookup arrays, made once a chart set."""
-        from homestretch.games.stretch.analysis.kernel import (
-            ChartArrays,  # kernel reads this module
-        )
+        from homestretch.games.stretch.content.chart_arrays import ChartArrays  # NumPy
 
         return ChartArrays.from_charts(self)
 
@@ -327,13 +325,16 @@ def _load_cached(folder: Path) -> ChartSet:
     import numpy
 
     from homestretch.core import content, inputs, kept, odds
-    from homestretch.games.stretch.analysis import kernel
+    from homestretch.games.stretch.content import chart_arrays
 
     return kept.checked(
         "charts",
         folder,
         sorted(p.name for p in folder.iterdir() if p.suffix in (".csv", ".toml")),
-        [Path(m.__file__ or "") for m in (sys.modules[__name__], content, inputs, odds, kernel)],
+        [
+            Path(m.__file__ or "")
+            for m in (sys.modules[__name__], content, inputs, odds, chart_arrays)
+        ],
         f"numpy {numpy.__version__}",
         lambda: _with_arrays(_read_chart_set(folder)),
         lambda kept: isinstance(kept, ChartSet) and kept.folder == str(folder),

@@ -266,9 +266,8 @@ PLAIN_SOURCES = (
     "content/race_plain.py",
     "content/apr.py",
     "content/chart_set.py",
+    "content/chart_arrays.py",
     "content/conditions.py",
-    "analysis/kernel.py",
-    "rules/odds_payoffs.py",
 )
 """The modules a race and its cards are checked and built by, and every module of the
 game those import (a test holds it so; core's are added below)."""

@@ -695,12 +695,7 @@ def odds(
         overlay = fair is not None and (offered or middle).value > fair.value
         entries.append(
             {
-                "post": c.post,
-                "horse": c.horse,
-                "win": c.win,
-                "place": c.place,
-                "show": c.show,
-                "win_interval": list(c.win_interval),
+                **c.as_json(),
                 "show_bound": None if bounds is None else float(bounds[index]),
                 "fair_odds": None if fair is None else str(fair),
                 "real_odds": None if offered is None else str(offered),
