@@ -7,6 +7,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 COMPILED := $(VENV)/.compiled
 EXACT_LOOPS := $(addprefix src/homestretch/games/stretch/analysis/,exact_compiled.py exact_compiled_three.py)
+# what the kept standard sets are keyed by (core/kept.py): an edit makes them again at set-up
+KEPT_SOURCES := $(wildcard src/homestretch/core/*.py) $(wildcard src/homestretch/games/stretch/content/*.py)
 
 .PHONY: run test setup lint clean fuzz
 
@@ -16,8 +18,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Again whenever the loops change (after a pull too), so no `odds` waits for the compiler
-$(COMPILED): $(STAMP) $(EXACT_LOOPS)
+# Again whenever the loops or the kept sets' sources change (after a pull too), so no `odds`
+# waits for the compiler or for pydantic
+$(COMPILED): $(STAMP) $(EXACT_LOOPS) $(KEPT_SOURCES)
 	@echo 'Compiling the exact-odds loops once (a minute at most), so no odds waits for it'
 	$(BIN)/python -m homestretch.games.stretch.analysis.exact_compiled
 	$(BIN)/python -m compileall -q src  # the first command, too, starts from bytecode
