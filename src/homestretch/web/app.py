@@ -260,7 +260,7 @@ def create_app(
         if not same_secret(invite, live.web["invite"]):
             raise Forbidden("that invitation is not for this table")
         if live.table.state.is_over():
-            return pages.over(game_id, _title(live), public=not live.web.get("watch"))
+            return pages.over(game_id, _title(live), live.web.get("watch") or "")
         return pages.join(game_id, invite, _title(live))
 
     @app.get("/t/{game_id}/replay", response_class=HTMLResponse)

@@ -89,16 +89,19 @@ def join(game_id: int, invite: str, title: str) -> str:
     )
 
 
-def over(game_id: int, title: str, public: bool) -> str:
-    """A finished table's invitation: the game is over, and (a public table) the links to
-    see how it ended and to replay it; a private table's are kept by whoever opened it."""
+def over(game_id: int, title: str, watch_key: str = "") -> str:
+    """A finished table's invitation: the game is over, and the links to see how it ended
+    and to replay it. A private table's carry its watch key (``watch_key``): the
+    invitation admitted its holder to a seat, and once the game is over watching shows
+    less than a seat saw (the spectator's view) and nothing can be played with it."""
     short, subtitle = heading(title)
     page = _fill("over.html", id=str(game_id), title=title, short=short, subtitle=subtitle)
+    key = html.escape(watch_key)
+    watch = f"/t/{game_id}/watch/{key}" if key else f"/t/{game_id}/watch"
+    replay = f"/t/{game_id}/replay?token={key}" if key else f"/t/{game_id}/replay"
     see = (
-        f'<p><a href="/t/{game_id}/watch">See how it ended</a> or '
-        f'<a href="/t/{game_id}/replay">replay it move by move</a>.</p>'
-        if public
-        else "<p>Ask whoever opened this private table for the link to watch or replay it.</p>"
+        f'<p class="links"><a href="{watch}" id="see-end">See how it ended</a>'
+        f'<a href="{replay}" id="see-replay">Replay it move by move</a></p>'
     )
     return page.replace("<!--see-->", see)
 
