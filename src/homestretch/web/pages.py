@@ -110,7 +110,9 @@ def lobby(tables: list[JSON], games: list[JSON]) -> str:
     rows = "".join(
         f'<li><a href="/t/{t["id"]}/watch">Table {t["id"]}: '
         f"{html.escape(table_name(t['title'] or t['game']))}</a> "
-        f'<span class="who">{html.escape(t["label"].removeprefix("web table: "))}</span></li>'
+        f'<span class="who">{html.escape(t["label"].removeprefix("web table: "))}</span>'
+        f'<button type="button" class="copy" data-copy="/t/{t["id"]}/watch" '
+        f'aria-label="Copy the link to watch table {t["id"]}">Copy</button></li>'
         for t in tables
     )
     page = _fill("lobby.html", games=json.dumps(games))
