@@ -296,10 +296,12 @@ function drawForms(forms) {
       const input = el("input");
       input.id = `field-${field.name}`;
       input.name = field.name;
-      if (field.holds === "flag") input.type = "checkbox";
       if (field.holds === "number") input.inputMode = "numeric";
       input.addEventListener("input", fill);
-      return [label, input];
+      if (field.holds !== "flag") return [label, input];
+      input.type = "checkbox";  // inside its label: a tap on the words ticks it too
+      label.prepend(input);
+      return [label];
     }));
     if (form && !frame.legal.length) fill();
   };
