@@ -221,6 +221,7 @@ document.addEventListener("click", (event) => {
 // no marked move is in sight, and goes once one is (or the move is made). Its words are
 // the server's (frame.words, web/words.py).
 const PIN_SEEN = 40;  // px of a move on the screen that count as seeing it (all of a smaller one)
+const PIN_GAP = 12;  // px between the page's last line and the pin
 
 function movesMarked() {
   const marked = board ? [...$("board").querySelectorAll("[data-your-move]")] : [$("turn")];
@@ -237,9 +238,18 @@ function placePin() {
   const pin = $("your-turn-pin");
   const asked = frame && frame.your_turn && !frame.over && mode !== "replay" && frame.words;
   const moves = asked ? movesMarked() : [];
+  const page = document.documentElement;
+  const atFoot = window.scrollY + window.innerHeight >= page.scrollHeight - 2;
   pin.hidden = !moves.length || moves.some(inSight);
   body.classList.toggle("pinned", !pin.hidden);
-  if (!pin.hidden) pin.textContent = frame.words.your_turn_pin;
+  if (pin.hidden) return;
+  pin.textContent = frame.words.your_turn_pin;
+  // the room left under the page's last line is the pin's own height from the screen's
+  // foot (its words on several lines), so at the foot nothing is under it; a player at
+  // the foot when the pin comes is kept there, the last lines above the pin, not under it
+  const room = Math.ceil(window.innerHeight - pin.getBoundingClientRect().top) + PIN_GAP;
+  if (body.style.getPropertyValue("--pin-room") !== `${room}px`) body.style.setProperty("--pin-room", `${room}px`);
+  if (atFoot && window.scrollY + window.innerHeight < page.scrollHeight - 2) window.scrollTo(0, page.scrollHeight);
 }
 
 $("your-turn-pin").addEventListener("click", () => {
