@@ -65,6 +65,10 @@ def test_a_private_tables_invitation_leads_to_watching_and_replaying_once_over(
                 "data-version", str(frame(address, game_id, key)["version"])
             )
             expect(page.locator("#result-box")).to_be_visible()
+            replay = page.locator("#replay-link")  # at the foot of the finished table
+            expect(replay).to_be_visible()
+            size = replay.bounding_box()
+            assert size is not None and size["height"] >= TAP, size
             page.go_back()
             fits_width(page)
             assert _small_links(page) == []

@@ -91,6 +91,7 @@ def _nothing_under_the_pin(page: Page, shot: str, folder: Any) -> None:
     pin = page.locator(PIN)
     _to_the_foot(page)
     expect(pin).to_be_visible()
+    expect(page.locator("#replay-link")).to_be_hidden()  # the game goes on
     page.screenshot(path=str(folder / f"pin-foot-{shot}.png"))
     assert page.evaluate(UNDER_THE_PIN, pin.element_handle()) == []
     one_line = pin.bounding_box()
