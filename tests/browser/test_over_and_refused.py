@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import SharedServer, fits_width, frame, open_table, token_of
@@ -100,5 +101,42 @@ def test_the_ways_on_from_over_and_refused_pages_are_touch_targets(
             assert _small_links(page) == []
             page.get_by_role("link", name="Go to the lobby").tap()
             expect(page.locator("#tables")).to_be_visible()
+        finally:
+            phone.close()
+
+
+def test_an_invitation_to_a_full_table_says_so_and_a_seat_taken_first_is_said(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Every seat taken when the invitation is opened: said at once, with the way to watch
+    (a listed table). The last seat taken by someone else while the page was open: the
+    refusal reads as a sentence."""
+    with shared_server.visit() as address:
+        seats = [{"kind": "person", "name": "Ann"}, {"kind": "open", "name": "Guest"}]
+        request = {"game": "totopoly", "config": {"players": 2}, "seats": seats}
+        links = open_table(address, request)
+        phone = browser.new_context(base_url=address, **SMALL)
+        try:
+            page = phone.new_page()
+            page.goto(links["invite"])
+            expect(page.locator("#name")).to_be_visible()
+            taken = httpx.post(
+                f"{address}/api/tables/{links['id']}/join",
+                json={"invite": token_of(links["invite"]), "name": "Cleo"},
+            )
+            assert taken.status_code == 200, taken.text
+            page.fill("#name", "Dan")
+            page.get_by_role("button", name="Take a seat").tap()
+            expect(page.locator("#error")).to_have_text("Every seat at this table is taken.")
+            page.reload()  # opened again: said before a name is typed
+            expect(page.locator("#full")).to_have_text(
+                "Every seat at this table is taken: you can watch the game instead."
+            )
+            expect(page.locator("#name")).to_have_count(0)
+            page.screenshot(path=str(shared_server.folder / "full.png"))
+            assert _small_links(page) == []
+            page.get_by_role("link", name="Watch the game").tap()
+            expect(page).to_have_url(f"{address}/t/{links['id']}/watch")
+            expect(page.locator("#status")).not_to_have_text("connecting\u2026")
         finally:
             phone.close()

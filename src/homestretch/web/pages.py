@@ -94,14 +94,40 @@ def over(game_id: int, title: str, watch_key: str = "") -> str:
     and to replay it. A private table's carry its watch key (``watch_key``): the
     invitation admitted its holder to a seat, and once the game is over watching shows
     less than a seat saw (the spectator's view) and nothing can be played with it."""
-    short, subtitle = heading(title)
-    page = _fill("over.html", id=str(game_id), title=title, short=short, subtitle=subtitle)
     key = html.escape(watch_key)
     watch = f"/t/{game_id}/watch/{key}" if key else f"/t/{game_id}/watch"
     replay = f"/t/{game_id}/replay?token={key}" if key else f"/t/{game_id}/replay"
     see = (
         f'<p class="links"><a href="{watch}" id="see-end">See how it ended</a>'
         f'<a href="{replay}" id="see-replay">Replay it move by move</a></p>'
+    )
+    said = "This game is over: nobody takes a seat at it now."
+    return _no_seat(game_id, title, "over", said, see)
+
+
+def full(game_id: int, title: str, public: bool) -> str:
+    """A running table's invitation when every seat is taken: said before a name is
+    typed, with the way to watch it (a listed table's; a private table's watch key is
+    not handed to an invitation while the game runs)."""
+    if public:
+        said = "Every seat at this table is taken: you can watch the game instead."
+        see = f'<p class="links"><a href="/t/{game_id}/watch" id="see-game">Watch the game</a></p>'
+    else:
+        said = "Every seat at this table is taken. Ask whoever opened it for the link to watch."
+        see = ""
+    return _no_seat(game_id, title, "full", said, see)
+
+
+def _no_seat(game_id: int, title: str, which: str, said: str, see: str) -> str:
+    short, subtitle = heading(title)
+    page = _fill(
+        "over.html",
+        id=str(game_id),
+        title=title,
+        short=short,
+        subtitle=subtitle,
+        which=which,
+        said=said,
     )
     return page.replace("<!--see-->", see)
 

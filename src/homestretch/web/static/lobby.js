@@ -552,6 +552,9 @@ if ($("join")) {
     event.preventDefault();
     const { table, invite } = document.body.dataset;
     const answer = await post(`/api/tables/${table}/join`, { invite, name: $("name").value });
-    if (answer) location.href = answer.link;
+    if (answer) { location.href = answer.link; return; }
+    // the server's one line as a sentence: "Every seat at this table is taken."
+    const said = $("error").textContent;
+    if (said) showError(/[.!?]$/.test(said) ? said : `${said[0].toUpperCase()}${said.slice(1)}.`);
   });
 }
