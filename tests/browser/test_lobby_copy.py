@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.browser.table_pages import SharedServer, fits_width
+from tests.browser.test_stretch_race_builder import build_race
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
@@ -92,5 +93,28 @@ def test_without_the_clipboard_api_the_link_is_copied_from_a_selected_box(
             expect(row.locator("button.copy")).to_have_text("Copied")
             assert page.evaluate("window.copied") == [f"{address}{href}"]
             expect(page.locator("textarea[aria-hidden]")).to_have_count(0)  # the box is gone
+        finally:
+            phone.close()
+
+
+def test_the_race_builders_links_are_copied_too(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        phone: BrowserContext = browser.new_context(base_url=address, **SMALL)
+        phone.grant_permissions(["clipboard-read", "clipboard-write"])
+        try:
+            page = phone.new_page()
+            build_race(page, shared_server.folder)
+            rows = page.locator("#links li")
+            expect(rows.locator("button.copy")).to_have_count(rows.count())
+            page.screenshot(path=str(shared_server.folder / "builder-copy.png"), full_page=True)
+            fits_width(page)
+            _copies_are_touch_targets(page)
+            invite = rows.filter(has_text="Invitation")
+            href = str(invite.locator("a").get_attribute("href"))
+            invite.get_by_role("button", name="Copy").tap()
+            expect(invite.locator("button.copy")).to_have_text("Copied")
+            assert page.evaluate("navigator.clipboard.readText()") == f"{address}{href}"
         finally:
             phone.close()
