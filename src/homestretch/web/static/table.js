@@ -485,6 +485,9 @@ async function showReplay(at) {
   if (asked !== replayAsked) return;
   if (!response.ok) { showError(answer.error); return; }
   replayAt = at;
+  const address = new URL(location.href);  // the move kept in the address: a reload comes back to it
+  address.searchParams.set("at", String(at));
+  history.replaceState(history.state, "", address);
   render(answer);
   $("status").textContent = "replay";
   $("replay-at").max = String(answer.length);
@@ -497,7 +500,7 @@ if (mode === "replay") {
   $("next").addEventListener("click", () => frame && replayAt < frame.length && showReplay(replayAt + 1));
   // a long game is hundreds of moves: the slider goes to any of them, the buttons step
   $("replay-at").addEventListener("input", () => showReplay(Number($("replay-at").value)));
-  showReplay(0);
+  showReplay(Math.max(0, Math.floor(Number(new URLSearchParams(location.search).get("at"))) || 0));
 } else {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   const events = new EventSource(`/api/tables/${tableId}/events${query}`);
