@@ -192,6 +192,33 @@ def test_a_finished_tables_invitation_says_the_game_is_over_and_links_to_watch_i
     assert "over" in said and "taken" not in said
 
 
+def test_a_full_tables_invitation_says_so_before_a_name_is_typed(client: TestClient) -> None:
+    """Every seat taken: the invitation says so (a listed table's with the way to watch
+    it; a private table's watch key is not handed out while the game runs)."""
+    for private in (False, True):
+        links = totopoly(client, private=private)  # two people: no open seat
+        game_id, invite = links["id"], token_of(links["invite"])
+        page = client.get(f"/t/{game_id}/join/{invite}").text
+        assert "Every seat at this table is taken" in page and 'id="join"' not in page
+        assert (f'href="/t/{game_id}/watch"' in page) is not private
+        assert "/watch/" not in page
+
+
+def test_a_finished_private_tables_invitation_links_to_watch_it_with_its_key(
+    client: TestClient,
+) -> None:
+    """The invitation admitted its holder to the table: once the game is over it shows
+    them the watch and replay links, which carry the table's watch key and open."""
+    links = totopoly(client, seats=BOTS, seed=9, private=True)
+    game_id, invite, key = links["id"], token_of(links["invite"]), token_of(links["watch"])
+    page = client.get(f"/t/{game_id}/join/{invite}").text
+    assert "game is over" in page
+    assert f'href="/t/{game_id}/watch/{key}"' in page
+    assert f'href="/t/{game_id}/replay?token={key}"' in page
+    assert client.get(f"/t/{game_id}/watch/{key}").status_code == 200
+    assert client.get(f"/t/{game_id}/replay", params={"token": key}).status_code == 200
+
+
 NAMED_GAMES = {
     "totopoly": {"players": 2},
     "across": {**entries()["across"].harness_configs()[0], "players": 3},

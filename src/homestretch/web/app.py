@@ -263,7 +263,9 @@ def create_app(
         if not same_secret(invite, live.web["invite"]):
             raise Forbidden("that invitation is not for this table")
         if live.table.state.is_over():
-            return pages.over(game_id, _title(live), public=not live.web.get("watch"))
+            return pages.over(game_id, _title(live), live.web.get("watch") or "")
+        if all(seat.kind != "open" for seat in live.table.seats):
+            return pages.full(game_id, _title(live), public=not live.web.get("watch"))
         return pages.join(game_id, invite, _title(live))
 
     @app.get("/t/{game_id}/replay", response_class=HTMLResponse)

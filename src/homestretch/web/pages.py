@@ -89,16 +89,45 @@ def join(game_id: int, invite: str, title: str) -> str:
     )
 
 
-def over(game_id: int, title: str, public: bool) -> str:
-    """A finished table's invitation: the game is over, and (a public table) the links to
-    see how it ended and to replay it; a private table's are kept by whoever opened it."""
-    short, subtitle = heading(title)
-    page = _fill("over.html", id=str(game_id), title=title, short=short, subtitle=subtitle)
+def over(game_id: int, title: str, watch_key: str = "") -> str:
+    """A finished table's invitation: the game is over, and the links to see how it ended
+    and to replay it. A private table's carry its watch key (``watch_key``): the
+    invitation admitted its holder to a seat, and once the game is over watching shows
+    less than a seat saw (the spectator's view) and nothing can be played with it."""
+    key = html.escape(watch_key)
+    watch = f"/t/{game_id}/watch/{key}" if key else f"/t/{game_id}/watch"
+    replay = f"/t/{game_id}/replay?token={key}" if key else f"/t/{game_id}/replay"
     see = (
-        f'<p><a href="/t/{game_id}/watch">See how it ended</a> or '
-        f'<a href="/t/{game_id}/replay">replay it move by move</a>.</p>'
-        if public
-        else "<p>Ask whoever opened this private table for the link to watch or replay it.</p>"
+        f'<p class="links"><a href="{watch}" id="see-end">See how it ended</a>'
+        f'<a href="{replay}" id="see-replay">Replay it move by move</a></p>'
+    )
+    said = "This game is over: nobody takes a seat at it now."
+    return _no_seat(game_id, title, "over", said, see)
+
+
+def full(game_id: int, title: str, public: bool) -> str:
+    """A running table's invitation when every seat is taken: said before a name is
+    typed, with the way to watch it (a listed table's; a private table's watch key is
+    not handed to an invitation while the game runs)."""
+    if public:
+        said = "Every seat at this table is taken: you can watch the game instead."
+        see = f'<p class="links"><a href="/t/{game_id}/watch" id="see-game">Watch the game</a></p>'
+    else:
+        said = "Every seat at this table is taken. Ask whoever opened it for the link to watch."
+        see = ""
+    return _no_seat(game_id, title, "full", said, see)
+
+
+def _no_seat(game_id: int, title: str, which: str, said: str, see: str) -> str:
+    short, subtitle = heading(title)
+    page = _fill(
+        "over.html",
+        id=str(game_id),
+        title=title,
+        short=short,
+        subtitle=subtitle,
+        which=which,
+        said=said,
     )
     return page.replace("<!--see-->", see)
 
@@ -107,7 +136,9 @@ def lobby(tables: list[JSON], games: list[JSON]) -> str:
     rows = "".join(
         f'<li><a href="/t/{t["id"]}/watch">Table {t["id"]}: '
         f"{html.escape(table_name(t['title'] or t['game']))}</a> "
-        f'<span class="who">{html.escape(t["label"].removeprefix("web table: "))}</span></li>'
+        f'<span class="who">{html.escape(t["label"].removeprefix("web table: "))}</span>'
+        f'<button type="button" class="copy" data-copy="/t/{t["id"]}/watch" '
+        f'aria-label="Copy the link to watch table {t["id"]}">Copy</button></li>'
         for t in tables
     )
     page = _fill("lobby.html", games=json.dumps(games))

@@ -504,7 +504,8 @@ if ($("create")) {
     const links = $("links");
     const add = (text, href) => {
       const link = el("a", { href, text: `${text}: ${location.origin}${href}` });
-      links.append(el("li", {}, link));
+      const copy = el("button", { type: "button", class: "copy", "data-copy": href, "aria-label": `Copy the link: ${text}`, text: "Copy" });
+      links.append(el("li", {}, link, copy));
     };
     links.replaceChildren();
     answer.seats.forEach((s) => add(`${s.name}'s seat`, s.link));
@@ -532,6 +533,9 @@ if ($("join")) {
     event.preventDefault();
     const { table, invite } = document.body.dataset;
     const answer = await post(`/api/tables/${table}/join`, { invite, name: $("name").value });
-    if (answer) location.href = answer.link;
+    if (answer) { location.href = answer.link; return; }
+    // the server's one line as a sentence: "Every seat at this table is taken."
+    const said = $("error").textContent;
+    if (said) showError(/[.!?]$/.test(said) ? said : `${said[0].toUpperCase()}${said.slice(1)}.`);
   });
 }

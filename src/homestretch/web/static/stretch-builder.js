@@ -122,7 +122,11 @@ async function openTable(event) {
     const link = el("a", text);
     link.href = href;
     if (id) link.id = id;
-    item.append(link, el("code", ` ${location.origin}${href}`));
+    const copy = el("button", "Copy", "copy");
+    copy.type = "button";
+    copy.dataset.copy = href;
+    copy.setAttribute("aria-label", `Copy the link: ${text}`);
+    item.append(link, el("code", ` ${location.origin}${href}`), copy);
     links.append(item);
   };
   links.replaceChildren();

@@ -221,6 +221,7 @@ document.addEventListener("click", (event) => {
 // no marked move is in sight, and goes once one is (or the move is made). Its words are
 // the server's (frame.words, web/words.py).
 const PIN_SEEN = 40;  // px of a move on the screen that count as seeing it (all of a smaller one)
+const PIN_GAP = 12;  // px between the page's last line and the pin
 
 function movesMarked() {
   const marked = board ? [...$("board").querySelectorAll("[data-your-move]")] : [$("turn")];
@@ -237,9 +238,18 @@ function placePin() {
   const pin = $("your-turn-pin");
   const asked = frame && frame.your_turn && !frame.over && mode !== "replay" && frame.words;
   const moves = asked ? movesMarked() : [];
+  const page = document.documentElement;
+  const atFoot = window.scrollY + window.innerHeight >= page.scrollHeight - 2;
   pin.hidden = !moves.length || moves.some(inSight);
   body.classList.toggle("pinned", !pin.hidden);
-  if (!pin.hidden) pin.textContent = frame.words.your_turn_pin;
+  if (pin.hidden) return;
+  pin.textContent = frame.words.your_turn_pin;
+  // the room left under the page's last line is the pin's own height from the screen's
+  // foot (its words on several lines), so at the foot nothing is under it; a player at
+  // the foot when the pin comes is kept there, the last lines above the pin, not under it
+  const room = Math.ceil(window.innerHeight - pin.getBoundingClientRect().top) + PIN_GAP;
+  if (body.style.getPropertyValue("--pin-room") !== `${room}px`) body.style.setProperty("--pin-room", `${room}px`);
+  if (atFoot && window.scrollY + window.innerHeight < page.scrollHeight - 2) window.scrollTo(0, page.scrollHeight);
 }
 
 $("your-turn-pin").addEventListener("click", () => {
@@ -296,10 +306,12 @@ function drawForms(forms) {
       const input = el("input");
       input.id = `field-${field.name}`;
       input.name = field.name;
-      if (field.holds === "flag") input.type = "checkbox";
       if (field.holds === "number") input.inputMode = "numeric";
       input.addEventListener("input", fill);
-      return [label, input];
+      if (field.holds !== "flag") return [label, input];
+      input.type = "checkbox";  // inside its label: a tap on the words ticks it too
+      label.prepend(input);
+      return [label];
     }));
     if (form && !frame.legal.length) fill();
   };
@@ -473,6 +485,9 @@ async function showReplay(at) {
   if (asked !== replayAsked) return;
   if (!response.ok) { showError(answer.error); return; }
   replayAt = at;
+  const address = new URL(location.href);  // the move kept in the address: a reload comes back to it
+  address.searchParams.set("at", String(at));
+  history.replaceState(history.state, "", address);
   render(answer);
   $("status").textContent = "replay";
   $("replay-at").max = String(answer.length);
@@ -485,7 +500,7 @@ if (mode === "replay") {
   $("next").addEventListener("click", () => frame && replayAt < frame.length && showReplay(replayAt + 1));
   // a long game is hundreds of moves: the slider goes to any of them, the buttons step
   $("replay-at").addEventListener("input", () => showReplay(Number($("replay-at").value)));
-  showReplay(0);
+  showReplay(Math.max(0, Math.floor(Number(new URLSearchParams(location.search).get("at"))) || 0));
 } else {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   const events = new EventSource(`/api/tables/${tableId}/events${query}`);

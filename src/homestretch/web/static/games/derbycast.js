@@ -322,6 +322,9 @@
     tools.showError(""); // said at the button instead
     if (onRefused) onRefused();
     if (latest) window.homestretchBoard(...latest);
+    // where it was made is gone (a stale page's pick: the race run since, the card new):
+    // said at the top of the page then, not dropped
+    if (!document.querySelector("#board .dc-refused")) tools.showError(answer.refused);
   }
 
   function refusedAt(where, tools) {
