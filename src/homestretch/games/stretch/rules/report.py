@@ -79,7 +79,10 @@ def race_json(state: RaceState) -> JSON:
             "trouble": jockey.trouble,
         }
         entries.append(item)
-    margins = chart_margins(entries) if state.finish is not None else {}
+    margins = {}
+    if state.finish is not None:
+        exact = {state.lines[i].post: b for i, b in state.finish.beaten.items()}
+        margins = chart_margins(entries, exact)
     for item in entries:
         item["margin"] = margins.get(item["post"])
     board = [state.used_odds(line) for line in state.lines]
@@ -118,11 +121,13 @@ def race_json(state: RaceState) -> JSON:
     }
 
 
-def chart_margins(entries: list[JSON]) -> dict[int, str]:
+def chart_margins(entries: list[JSON], exact: dict[int, float] | None = None) -> dict[int, str]:
     """The result chart's Margin column, by post: each finisher's margin behind the last
     horse past the wire among those placed ahead of it, so a disqualified horse placed
     back does not distort the margins below it; its own margin is a dash, as it was
-    placed there, not beaten there. The winner's is blank."""
+    placed there, not beaten there. The winner's is blank. ``exact``: each post's beaten
+    lengths unrounded (the entries' are to two places), so a margin reads as the call
+    says it."""
     finishers = sorted(
         (e for e in entries if e["finish"] is not None), key=lambda e: (e["finish"], e["post"])
     )
@@ -130,7 +135,7 @@ def chart_margins(entries: list[JSON]) -> dict[int, str]:
     slowest_ahead: float | None = None
     previous_place = 0
     for entry in finishers:
-        beaten = entry["beaten_lengths"] or 0.0
+        beaten = (exact or {}).get(entry["post"], entry["beaten_lengths"] or 0.0)
         if slowest_ahead is None:
             margin = ""
         elif beaten < slowest_ahead:
