@@ -236,3 +236,25 @@ def test_the_call_says_whom_the_race_factor_and_form_favour(scripted: Any) -> No
     assert calls["Down the stretch"] == (
         "It comes down to trip. It favours Alpha (+2); it finds out Charlie (-1)."
     )
+
+
+def test_the_call_says_why_the_winner_won_and_the_favourite_lost() -> None:
+    """Dream Derby, seed 5, Quickplay: Native Dancer (25, a point below Secretariat)
+    wins on class and the rider and a Final Speed roll of 10; the favourite Secretariat
+    lost a point to a form roll of 3 and ran 5th. The call says so in words."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.rules.report import WHY, race_call
+
+    state = play(RaceGame(load_race("dream-derby"), "quick").new_initial_state(), SeededDice(5), {})
+    assert isinstance(state, RaceState)
+    call = race_call(state)
+    assert call[-1][0] == WHY
+    assert call[-1][1] == (
+        "Native Dancer: started on a rating of 25, 1 below Secretariat's 26; ran the stretch "
+        "on 25 (the field's best); class and the rider +3; a Final Speed roll of 10 "
+        "(1 rolled higher; 7 is the average). The favourite, Secretariat (5-1), ran 5th: "
+        "trouble and form cost it 1."
+    )

@@ -224,7 +224,102 @@ def race_call(state: RaceState) -> list[tuple[str, str]]:
         calls.append(("At the wire", _finish_call(state)))
         if state.mode == "full" and (words := _stretch_runs(state)):
             calls.append(("The stretch run", words))
+        if words := why_it_was_won(state):
+            calls.append((WHY, words))
     return calls
+
+
+WHY = "Why it was won"
+"""The call's last part: the winner's race in words, and the beaten favourite's."""
+
+
+def why_it_was_won(state: RaceState) -> str:
+    """What made the winner's Final Speed Figure, step by step as the scoresheet adds it
+    up (pages 10-12, 19-23): its starting APR against the field's, the pace, its form
+    and trouble, the race factor (and the rider), and its Final Speed roll; a horse
+    first past the wire and disqualified; then, where the favourite was beaten, what
+    went against it. Silent on a dead heat for the win (the photo says it)."""
+    assert state.finish is not None
+    lines = state.lines
+    running = [ln for ln in lines if not ln.out]
+    if not state.finish.order or len(state.finish.order[0]) > 1:
+        return ""
+    winner = lines[state.finish.order[0][0]]
+    words = f"{winner.name}: {'; '.join(_reasons(state, winner, running))}."
+    first_past = max(running, key=lambda ln: (ln.final_speed or 0, ln.photo_total or 0))
+    if first_past is not winner and first_past.dq_roll is not None:
+        words += f" {first_past.name} was first past the wire but disqualified."
+    priced = [(odds.value, ln) for ln in lines if (odds := state.used_odds(ln)) is not None]
+    shortest = min((v for v, _ in priced), default=None)
+    favourites = [ln for v, ln in priced if v == shortest]
+    if len(favourites) == 1 and favourites[0] is not winner:
+        fav = favourites[0]
+        odds = state.used_odds(fav)
+        against = _against(state, fav, winner)
+        where = "did not finish" if fav.out else f"ran {_ordinal(fav.finish or 0)}"
+        words += f" The favourite, {fav.name} ({odds}), {where}" + (
+            f": {', '.join(against)}." if against else "."
+        )
+    return words
+
+
+def _reasons(state: RaceState, ln: Line, running: list[Line]) -> list[str]:
+    top = max(r.runner.start_apr for r in running)
+    tops = [r.name for r in running if r.runner.start_apr == top]
+    apr = ln.runner.start_apr
+    if apr == top:
+        rated = f"as the top-rated horse ({apr})" if len(tops) == 1 else f"joint top-rated ({apr})"
+    else:
+        rated = f"on a rating of {apr}, {top - apr} below {_names(tops)}'s {top}"
+    reasons = [f"started {rated}"]
+    if ln.pace_adj:
+        how = "suited it" if ln.pace_adj > 0 else "cost it"
+        reasons.append(f"the {state.pace} pace {how} ({ln.pace_adj:+d})")
+    if ln.trouble:
+        reasons.append(f"came through trouble (form {ln.form_adj:+d})")
+    elif ln.form_adj:
+        reasons.append(f"{'in' if ln.form_adj > 0 else 'off'} form ({ln.form_adj:+d})")
+    final_top = max(r.final_apr for r in running)
+    best = " (the field's best)" if ln.final_apr == final_top else ""
+    reasons.append(f"ran the stretch on {ln.final_apr}{best}")
+    if state.factor and ln.factor_adj:
+        rider = " and the rider" if state.ride_applies else ""
+        most = max(r.factor_adj for r in running)
+        also = (
+            " (the most in the field)"
+            if ln.factor_adj == most > min(r.factor_adj for r in running)
+            else ""
+        )
+        reasons.append(f"{state.factor}{rider} {ln.factor_adj:+d}{also}")
+    if ln.speed_roll is not None:
+        rolls = [r.speed_roll or 0 for r in running]
+        higher = sum(r > ln.speed_roll for r in rolls)
+        rank = "the field's best" if higher == 0 else f"{higher} rolled higher"
+        reasons.append(f"a Final Speed roll of {ln.speed_roll} ({rank}; 7 is the average)")
+    return reasons
+
+
+def _against(state: RaceState, ln: Line, winner: Line) -> list[str]:
+    """What the favourite lost to the winner, in the scoresheet's order."""
+    if ln.out:
+        return ["out of the race in trouble"]
+    said = []
+    if ln.pace_adj < 0:
+        said.append(f"the {state.pace} pace cost it {-ln.pace_adj}")
+    if ln.trouble and ln.form_adj < 0:
+        said.append(f"trouble and form cost it {-ln.form_adj}")
+    elif ln.form_adj < 0:
+        said.append(f"off form ({ln.form_adj:+d})")
+    if state.factor and ln.factor_adj < winner.factor_adj:
+        rider = " and the rider" if state.ride_applies else ""
+        said.append(
+            f"{state.factor}{rider} gave it {ln.factor_adj:+d} to the winner's {winner.factor_adj:+d}"
+        )
+    if ln.speed_roll is not None and ln.speed_roll < 7:
+        said.append(f"a Final Speed roll of {ln.speed_roll}")
+    if ln.dq_roll is not None:
+        said.append(f"disqualified (die {ln.dq_roll})")
+    return said
 
 
 def completed(state: RaceState, segment: str) -> bool:
