@@ -215,9 +215,9 @@ def race_call(state: RaceState) -> list[tuple[str, str]]:
             calls.append(("The pace", _pace_words(state)))
         if completed(state, "form") and (words := _form_words(state)):
             calls.append(("Today's form", words))
-    trouble = [f"{ln.name}: {'; '.join(ln.trouble)}" for ln in lines if ln.trouble]
+    trouble = [trouble_words(state, ln) for ln in lines if ln.trouble]
     if trouble and completed(state, "position" if state.mode == "full" else "form"):
-        calls.append(("Trouble", " ".join(t + "." for t in trouble)))
+        calls.append(("Trouble", " ".join(trouble)))
     if state.factor and completed(state, "factors"):
         calls.append(("Down the stretch", _factor_words(state)))
     if state.finish is not None:
@@ -320,6 +320,45 @@ def _against(state: RaceState, ln: Line, winner: Line) -> list[str]:
     if ln.dq_roll is not None:
         said.append(f"disqualified (die {ln.dq_roll})")
     return said
+
+
+TROUBLE_WORDS = {
+    "out of the race": "is out of the race",
+    "no further trouble": "runs into trouble but comes through it",
+    "interference, will be disqualified": (
+        "interferes with a rival: the stewards will disqualify {him}"
+    ),
+    "steered clear": "is in traffic, and {jockey} steers {him} clear",
+    "bumped and checked, 2 more points": "is bumped and checked, and loses 2 more points",
+    "no foul": "comes close to a foul, but {jockey} keeps {him} clear",
+    "caused interference, disqualified": (
+        "is in tight, {jockey} cannot keep {him} clear: the stewards will disqualify {him}"
+    ),
+}
+"""What a fan is told of each last reading of the Trouble chart and the jockey's test
+(pages 11 and 22), keyed by the engine's reading after its colon."""
+
+
+def trouble_words(state: RaceState, ln: Line) -> str:
+    """One horse's trouble as a caller says it, then the readings that made it: in
+    Fullplay, where it was running when trouble came (the Race Position segment)."""
+    last = ln.trouble[-1].partition(": ")[2]
+    said = TROUBLE_WORDS.get(last, last).format(jockey=ln.runner.jockey.name, him="it")
+    where = ""
+    before = len(ln.race_points) - 2  # the segment before the Race Position segment's
+    if state.mode == "full" and before >= 0 and running_at(ln, before):
+        field = [r for r in state.lines if running_at(r, before)]
+        ahead = sum(r.race_points[before] > ln.race_points[before] for r in field)
+        segment = "down the backstretch" if "setup" in state.segments else "at the break"
+        place = "in front" if ahead == 0 else _ordinal(ahead + 1)
+        where = f", {place} {segment},"
+    readings = ["form roll 3"]
+    for reading in ln.trouble:
+        roll = reading.partition(":")[0]
+        if roll.startswith("jockey test"):
+            roll += f" against the rider's Trouble {ln.runner.jockey.trouble}"
+        readings.append(roll.replace("trouble", "Trouble chart", 1))
+    return f"{ln.name}{where} {said} ({', '.join(readings)})."
 
 
 def completed(state: RaceState, segment: str) -> bool:
