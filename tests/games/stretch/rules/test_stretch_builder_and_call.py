@@ -258,3 +258,21 @@ def test_the_call_says_why_the_winner_won_and_the_favourite_lost() -> None:
         "(1 rolled higher; 7 is the average). The favourite, Secretariat (5-1), ran 5th: "
         "trouble and form cost it 1."
     )
+
+
+def test_the_quickplay_pace_says_who_goes_for_the_lead() -> None:
+    """Page 10 reads the two highest Pace ratings: the call names the speed horses and
+    the chart's reading, so a fan sees why the pace came out as it did."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.rules.report import race_call
+
+    game = RaceGame(load_race("claiming-route-big-field"), "quick")
+    state = play(game.new_initial_state(), SeededDice(2), {})
+    assert isinstance(state, RaceState)
+    assert dict(race_call(state))["The pace"].startswith(
+        "Back Alley (Pace 9) and Rusty Nail (Pace 8) go for the lead (Pace Scenario 17, "
+        "dice 8), and the pace is fast. It sets up for Last Call, Dog Eared and Bargain Bin."
+    )

@@ -374,6 +374,8 @@ def _pace_words(state: RaceState) -> str:
     helped = [ln.name for ln in state.lines if ln.pace_adj > 0 and not ln.out]
     hurt = [ln.name for ln in state.lines if ln.pace_adj < 0 and not ln.out]
     words = f"The pace is {state.pace}."
+    if state.mode == "quick":
+        words = f"{_speed_words(state)}, and the pace is {state.pace}."
     if state.field_die is not None:
         words = f"The Field die shows {state.field_die}: {pace_term_words(state)}. " + words
     if helped:
@@ -381,6 +383,21 @@ def _pace_words(state: RaceState) -> str:
     if hurt:
         words += f" It costs {_names(hurt)}."
     return words
+
+
+def _speed_words(state: RaceState) -> str:
+    """Quickplay: who goes for the lead, the two highest Pace ratings the Pace Scenario
+    chart reads (page 10), and its reading."""
+    paces = sorted((ln.runner.horse.pace for ln in state.lines), reverse=True)
+    speed = [ln for ln in state.lines if ln.runner.horse.pace >= paces[min(1, len(paces) - 1)]]
+    speed.sort(key=lambda ln: -ln.runner.horse.pace)
+    if len(speed) <= 4:
+        who = _names([f"{ln.name} (Pace {ln.runner.horse.pace})" for ln in speed])
+    else:
+        who = f"{len(speed)} horses with Pace {paces[1]} or more"
+    verb = "goes" if len(speed) == 1 else "go"
+    roll = f", dice {sum(state.pace_roll)}" if state.pace_roll is not None else ""
+    return f"{who} {verb} for the lead (Pace Scenario {state.pace_total}{roll})"
 
 
 def pace_term_words(state: RaceState) -> str:
