@@ -218,7 +218,8 @@ def test_a_dead_heat_broken_by_a_disqualification_says_so(scripted: Any) -> None
     wire = dict(race_call(state))["At the wire"]
     assert wire.startswith("Alpha and Bravo hit the wire together")
     assert "The stewards break the dead heat between Alpha and Bravo: Bravo has 1st." in wire
-    assert "The stewards disqualify Alpha (die 1): placed 3rd." in wire
+    # where she crossed, so a fan sees what the stewards took away
+    assert "The stewards disqualify Alpha, 1st past the wire (die 1): placed 3rd." in wire
     assert "Official: 1st Bravo, 2nd Charlie, 3rd Alpha." in wire
     assert "Dead heat for" not in wire
 

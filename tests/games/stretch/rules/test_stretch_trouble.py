@@ -131,3 +131,5 @@ def test_fullplay_trouble_says_where_the_horse_was_running() -> None:
         "disqualify it (form roll 3, Trouble chart 11). Rusty Nail, in front down the "
         "backstretch, is out of the race (form roll 3, Trouble chart 3)."
     )
+    wire = dict(race_call(state))["At the wire"]
+    assert "The stewards disqualify Dollar Bill, 4th past the wire (die 6): placed 10th." in wire

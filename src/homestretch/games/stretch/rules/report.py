@@ -536,9 +536,10 @@ def _finish_call(state: RaceState) -> str:
             )
     for i in running:
         if lines[i].dq_roll is not None:
+            past = 1 + sum(len(g) for g in wire[: next(n for n, g in enumerate(wire) if i in g)])
             text += (
-                f" The stewards disqualify {lines[i].name} (die {lines[i].dq_roll}): placed "
-                f"{_ordinal(lines[i].finish or 0)}."
+                f" The stewards disqualify {lines[i].name}, {_ordinal(past)} past the wire "
+                f"(die {lines[i].dq_roll}): placed {_ordinal(lines[i].finish or 0)}."
             )
     if any(lines[i].dq_roll is not None for i in running):
         official = [
