@@ -255,10 +255,12 @@ def test_the_call_says_why_the_winner_won_and_the_favourite_lost() -> None:
     assert call[-1][0] == WHY
     assert call[-1][1] == (
         "Native Dancer: started on a rating of 25, 1 below Secretariat's 26; ran the stretch "
-        "on 25 (the field's best); class and the rider +3; a Final Speed roll of 10 "
+        "on 25 (joint best); class and the rider +3; a Final Speed roll of 10 "
         "(1 rolled higher; 7 is the average). The favourite, Secretariat (5-1), ran 5th: "
         "trouble and form cost it 1."
     )
+    # nine horses level on the best Final APR are counted, not listed
+    assert dict(call)["Today's form"].endswith(" 9 horses share the best rating, 25.")
 
 
 def test_the_quickplay_pace_says_who_goes_for_the_lead() -> None:

@@ -280,21 +280,26 @@ def _reasons(state: RaceState, ln: Line, running: list[Line]) -> list[str]:
     elif ln.form_adj:
         reasons.append(f"{'in' if ln.form_adj > 0 else 'off'} form ({ln.form_adj:+d})")
     final_top = max(r.final_apr for r in running)
-    best = " (the field's best)" if ln.final_apr == final_top else ""
+    level = sum(r.final_apr == final_top for r in running)
+    best = (
+        "" if ln.final_apr < final_top else " (the field's best)" if level == 1 else " (joint best)"
+    )
     reasons.append(f"ran the stretch on {ln.final_apr}{best}")
     if state.factor and ln.factor_adj:
         rider = " and the rider" if state.ride_applies else ""
         most = max(r.factor_adj for r in running)
-        also = (
-            " (the most in the field)"
-            if ln.factor_adj == most > min(r.factor_adj for r in running)
-            else ""
-        )
+        also = ""
+        if ln.factor_adj == most > min(r.factor_adj for r in running):
+            alone = sum(r.factor_adj == most for r in running) == 1
+            also = " (the most in the field)" if alone else " (joint most)"
         reasons.append(f"{state.factor}{rider} {ln.factor_adj:+d}{also}")
     if ln.speed_roll is not None:
         rolls = [r.speed_roll or 0 for r in running]
         higher = sum(r > ln.speed_roll for r in rolls)
-        rank = "the field's best" if higher == 0 else f"{higher} rolled higher"
+        level = sum(r == ln.speed_roll for r in rolls) - 1
+        rank = (
+            f"{higher} rolled higher" if higher else "none higher" if level else "the field's best"
+        )
         reasons.append(f"a Final Speed roll of {ln.speed_roll} ({rank}; 7 is the average)")
     return reasons
 
@@ -425,9 +430,8 @@ def _form_words(state: RaceState) -> str:
         parts.append(("drops " if up else "Form drops ") + ", ".join(down))
     best = max((ln for ln in state.lines if not ln.out), key=lambda ln: ln.final_apr)
     tops = [ln.name for ln in state.lines if not ln.out and ln.final_apr == best.final_apr]
-    lead = (
-        f"{_names(tops)} {'has' if len(tops) == 1 else 'share'} the best rating, {best.final_apr}"
-    )
+    who = _names(tops) if len(tops) <= 4 else f"{len(tops)} horses"  # a crowd is counted
+    lead = f"{who} {'has' if len(tops) == 1 else 'share'} the best rating, {best.final_apr}"
     return "; ".join(parts) + f". {lead}."
 
 
