@@ -279,3 +279,26 @@ def test_the_quickplay_pace_says_who_goes_for_the_lead() -> None:
         "Back Alley (Pace 9) and Rusty Nail (Pace 8) go for the lead (Pace Scenario 17, "
         "dice 8), and the pace is fast. It sets up for Last Call, Dog Eared and Bargain Bin."
     )
+
+
+def test_horses_level_in_the_running_are_called_together() -> None:
+    """Dream Derby, seed 5, Fullplay: four horses half a length behind the leader at the
+    break were called one by one, each 'alongside'; a caller names them in a line."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.rules.report import race_call
+
+    state = play(RaceGame(load_race("dream-derby"), "full").new_initial_state(), SeededDice(5), {})
+    assert isinstance(state, RaceState)
+    calls = dict(race_call(state))
+    assert calls["At the break"].startswith(
+        "Affirmed shows the way by 1/2 length from Secretariat, Seattle Slew, War Admiral and "
+        "American Pharoah; Sunday Silence and Justify 1/2 length further back;"
+    )
+    assert calls["Turning for home"].startswith(
+        "The pace is normal. Affirmed, War Admiral, Easy Goer and American Pharoah line up "
+        "for the lead;"
+    )
+    assert not any("alongside" in words for words in calls.values())

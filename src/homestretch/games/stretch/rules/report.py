@@ -169,16 +169,25 @@ def running_order_call(lines: list[Line], at: int) -> str:
     if len(field) < 2:
         return f"{field[0].name} is alone." if field else ""
     points = [ln.race_points[at] for ln in field]
-    if points[0] == points[1]:
-        opening, called = f"{field[0].name} and {field[1].name} go head to head for the lead", 2
+    # horses level on race points are called together, as a caller sees them in a line
+    groups: list[list[Line]] = []
+    for ln in field:
+        if groups and groups[-1][0].race_points[at] == ln.race_points[at]:
+            groups[-1].append(ln)
+        else:
+            groups.append([ln])
+    names = [_names([ln.name for ln in group]) for group in groups]
+    if len(groups[0]) == 2:
+        opening, called = f"{names[0]} go head to head for the lead", 1
+    elif len(groups[0]) > 2:
+        opening, called = f"{names[0]} line up for the lead", 1
     else:
-        lead = _lengths((points[0] - points[1]) / 2)
-        opening, called = f"{field[0].name} shows the way by {lead} from {field[1].name}", 2
+        lead = _lengths((points[0] - groups[1][0].race_points[at]) / 2)
+        opening, called = f"{names[0]} shows the way by {lead} from {names[1]}", 2
     parts = []
-    for n in range(called, len(field)):
-        gap = (points[n - 1] - points[n]) / 2
-        where = "alongside" if gap == 0 else f"{_lengths(gap)} further back"
-        parts.append(f"{field[n].name} {where}")
+    for n in range(called, len(groups)):
+        gap = (groups[n - 1][0].race_points[at] - groups[n][0].race_points[at]) / 2
+        parts.append(f"{names[n]} {_lengths(gap)} further back")
     text = "; ".join([opening, *parts])
     if len(field) > 2:
         text += f"; {_lengths((points[0] - points[-1]) / 2)} covers the field"
