@@ -487,3 +487,15 @@ def test_every_running_line_can_be_told_apart_in_a_big_field(
     styles = {(str(ln.get_color()), ln.get_linestyle()) for ln in axes.get_lines()}
     assert len(axes.get_lines()) == len(styles) == 14
     assert sorted(int(t.get_text()) for t in axes.texts) == list(range(1, 15))
+
+
+def test_calibrate_does_not_give_fatal_injuries_as_the_disqualification_rate() -> None:
+    """The real-racing column beside the disqualification rate repeated the one for
+    horses out of the race ("fatal injuries 0.0013 per start")."""
+    from homestretch.games.stretch.terminal.cli import REAL_RATES
+
+    assert "fatal" in REAL_RATES["out_of_race_rate"]
+    assert "fatal" not in REAL_RATES["disqualification_rate"]
+    out = invoke("stretch", "calibrate", "-n", "10", "--races", "50")
+    (row,) = [line for line in out.splitlines() if "disqualification_rate" in line]
+    assert "fatal" not in row
