@@ -218,7 +218,8 @@ def test_a_dead_heat_broken_by_a_disqualification_says_so(scripted: Any) -> None
     wire = dict(race_call(state))["At the wire"]
     assert wire.startswith("Alpha and Bravo hit the wire together")
     assert "The stewards break the dead heat between Alpha and Bravo: Bravo has 1st." in wire
-    assert "The stewards disqualify Alpha (die 1): placed 3rd." in wire
+    # where she crossed, so a fan sees what the stewards took away
+    assert "The stewards disqualify Alpha, 1st past the wire (die 1): placed 3rd." in wire
     assert "Official: 1st Bravo, 2nd Charlie, 3rd Alpha." in wire
     assert "Dead heat for" not in wire
 
@@ -236,3 +237,68 @@ def test_the_call_says_whom_the_race_factor_and_form_favour(scripted: Any) -> No
     assert calls["Down the stretch"] == (
         "It comes down to trip. It favours Alpha (+2); it finds out Charlie (-1)."
     )
+
+
+def test_the_call_says_why_the_winner_won_and_the_favourite_lost() -> None:
+    """Dream Derby, seed 5, Quickplay: Native Dancer (25, a point below Secretariat)
+    wins on class and the rider and a Final Speed roll of 10; the favourite Secretariat
+    lost a point to a form roll of 3 and ran 5th. The call says so in words."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.rules.report import WHY, race_call
+
+    state = play(RaceGame(load_race("dream-derby"), "quick").new_initial_state(), SeededDice(5), {})
+    assert isinstance(state, RaceState)
+    call = race_call(state)
+    assert call[-1][0] == WHY
+    assert call[-1][1] == (
+        "Native Dancer: started on a rating of 25, 1 below Secretariat's 26; ran the stretch "
+        "on 25 (joint best); class and the rider +3; a Final Speed roll of 10 "
+        "(1 rolled higher; 7 is the average). The favourite, Secretariat (5-1), ran 5th: "
+        "trouble and form cost it 1."
+    )
+    # nine horses level on the best Final APR are counted, not listed
+    assert dict(call)["Today's form"].endswith(" 9 horses share the best rating, 25.")
+
+
+def test_the_quickplay_pace_says_who_goes_for_the_lead() -> None:
+    """Page 10 reads the two highest Pace ratings: the call names the speed horses and
+    the chart's reading, so a fan sees why the pace came out as it did."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.rules.report import race_call
+
+    game = RaceGame(load_race("claiming-route-big-field"), "quick")
+    state = play(game.new_initial_state(), SeededDice(2), {})
+    assert isinstance(state, RaceState)
+    assert dict(race_call(state))["The pace"].startswith(
+        "Back Alley (Pace 9) and Rusty Nail (Pace 8) go for the lead (Pace Scenario 17, "
+        "dice 8), and the pace is fast. It sets up for Last Call, Dog Eared and Bargain Bin."
+    )
+
+
+def test_horses_level_in_the_running_are_called_together() -> None:
+    """Dream Derby, seed 5, Fullplay: four horses half a length behind the leader at the
+    break were called one by one, each 'alongside'; a caller names them in a line."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.rules.report import race_call
+
+    state = play(RaceGame(load_race("dream-derby"), "full").new_initial_state(), SeededDice(5), {})
+    assert isinstance(state, RaceState)
+    calls = dict(race_call(state))
+    assert calls["At the break"].startswith(
+        "Affirmed shows the way by 1/2 length from Secretariat, Seattle Slew, War Admiral and "
+        "American Pharoah; Sunday Silence and Justify 1/2 length further back;"
+    )
+    assert calls["Turning for home"].startswith(
+        "The pace is normal. Affirmed, War Admiral, Easy Goer and American Pharoah line up "
+        "for the lead;"
+    )
+    assert not any("alongside" in words for words in calls.values())

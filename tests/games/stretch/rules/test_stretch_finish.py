@@ -201,3 +201,38 @@ def test_a_preset_apr_must_be_a_whole_number_not_true() -> None:
         RaceSpec.model_validate(spec)
     spec["entries"] = [{**entry, "apr": 20}, {**entry, "horse": "citation-1948"}]
     assert RaceSpec.model_validate(spec).entries[0].apr == 20
+
+
+def test_a_margin_halfway_between_quarters_reads_up_whatever_the_float_noise() -> None:
+    """At 1 1/4 miles a figure point is 3/4 length, so margins fall on eighths: the call
+    (a difference of beaten lengths) and the chart (each margin) must read them alike."""
+    assert format_lengths(0.625) == "3/4"
+    assert format_lengths(2.0 - 1.375) == format_lengths(0.62500000001) == "3/4"
+    assert format_lengths(1.375) == format_lengths(1.3749999999) == "1 1/2"
+    assert format_lengths(10.5) == "11"
+
+
+def test_the_call_at_the_wire_and_the_result_chart_give_the_same_margins() -> None:
+    """Dream Derby, seed 5, Quickplay: Affirmed was 5/8 length behind Seattle Slew; the
+    call said 1/2 and the chart 3/4 (2026-12-05)."""
+    import re
+
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.rules.report import race_json
+
+    game = RaceGame(load_race("dream-derby"), "quick")
+    for seed in (5, 6, 7, 8):
+        state = play(game.new_initial_state(), SeededDice(seed), {})
+        assert isinstance(state, RaceState)
+        data = race_json(state)
+        wire = next(p["words"] for p in data["call"] if p["heading"] == "At the wire")
+        by_place = {e["finish"]: e for e in data["entries"]}
+        for place in (2, 3):
+            entry = by_place[place]
+            said = re.search(re.escape(entry["horse"]) + r" by (?:a )?([\w /]+?) length", wire)
+            if said is None or entry["dq_roll"] is not None:
+                continue
+            assert said.group(1) == entry["margin"], (seed, wire, entry["margin"])

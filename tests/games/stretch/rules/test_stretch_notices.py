@@ -98,7 +98,8 @@ def test_the_notices_tell_the_race_in_order_at_the_events_that_caused_them() -> 
     assert [(n["heading"], n["words"]) for n in calls] == [
         (p["heading"], f"{p['heading']}. {p['words']}") for p in final.result()["call"]
     ]
-    assert calls[-1]["leaders"] == official["order"][0]  # at the wire: the winners
+    (wire,) = [n for n in calls if n["heading"] == "At the wire"]
+    assert wire["leaders"] == official["order"][0]  # at the wire: the winners
     ats = [n["at"] for n in final.notices]
     assert ats == sorted(ats)
     again = replay(final.game, final.events)  # a table rebuilt from its log

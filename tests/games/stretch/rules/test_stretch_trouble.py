@@ -70,3 +70,66 @@ def test_each_trouble_outcome(
     assert troubled.finish == finish
     assert steady.finish == (1 if finish != 1 else 2)
     assert troubled.trouble[0].startswith(f"trouble {trouble}:")
+
+
+@pytest.mark.parametrize(
+    ("trouble", "jockey", "words"),
+    [
+        (3, None, "Troubled is out of the race (form roll 3, Trouble chart 3)."),
+        (
+            6,
+            None,
+            "Troubled runs into trouble but comes through it (form roll 3, Trouble chart 6).",
+        ),
+        (
+            8,
+            7,
+            "Troubled is bumped and checked, and loses 2 more points (form roll 3, Trouble "
+            "chart 8, jockey test 7 against the rider's Trouble 6).",
+        ),
+        (
+            4,
+            5,
+            "Troubled comes close to a foul, but J1 keeps it clear (form roll 3, Trouble "
+            "chart 4, jockey test 5 against the rider's Trouble 6).",
+        ),
+        (
+            11,
+            None,
+            "Troubled interferes with a rival: the stewards will disqualify it (form roll 3, "
+            "Trouble chart 11).",
+        ),
+    ],
+)
+def test_the_call_tells_trouble_as_a_fan_hears_it(
+    scripted: Any, trouble: int, jockey: int | None, words: str
+) -> None:
+    """Not the chart's shorthand ("trouble 3: out of the race"): what happened, then the
+    readings that made it."""
+    from homestretch.games.stretch.rules.report import race_call
+
+    faces = [3, 4, 1, 2, *TWO[trouble], *(TWO[jockey] if jockey else []), 3, 4, 4, 4]
+    faces += ([] if trouble == 3 else [6, 6]) + [1, 1] + ([1] if trouble == 11 else [])
+    state: RaceState = scripted(RACE, "quick", faces)
+    assert dict(race_call(state))["Trouble"] == words
+
+
+def test_fullplay_trouble_says_where_the_horse_was_running() -> None:
+    """Claiming $5,000, seed 6: the backstretch leader goes out in the Race Position
+    segment and vanishes from the order turning for home; the call says who it was."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame
+    from homestretch.games.stretch.rules.report import race_call
+
+    game = RaceGame(load_race("claiming-route-big-field"), "full")
+    state = play(game.new_initial_state(), SeededDice(6), {})
+    assert isinstance(state, RaceState)
+    assert dict(race_call(state))["Trouble"] == (
+        "Dollar Bill, 9th down the backstretch, interferes with a rival: the stewards will "
+        "disqualify it (form roll 3, Trouble chart 11). Rusty Nail, in front down the "
+        "backstretch, is out of the race (form roll 3, Trouble chart 3)."
+    )
+    wire = dict(race_call(state))["At the wire"]
+    assert "The stewards disqualify Dollar Bill, 4th past the wire (die 6): placed 10th." in wire

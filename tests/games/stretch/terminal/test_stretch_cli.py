@@ -465,3 +465,37 @@ def test_odds_table_has_an_overlay_column_only_when_some_horse_is_one(
         assert cells == ["PP", "Horse", "Win", "Place", "Show", "Fair", "Chart", ""]
         assert [("overlay" in row) for row in rows] == [i == overlay_at for i in range(6)]
     assert all(row.count("│") == len(cells) + 1 for row in rows)
+
+
+def test_every_running_line_can_be_told_apart_in_a_big_field(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fourteen runners: no two lines share colour and dashes, and each line's end is
+    marked with its post number (the Dream Derby drew 1 and 11, 4 and 14 alike)."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.terminal import plot
+
+    drawn = []
+    monkeypatch.setattr(plot, "save_figure", lambda figure, path: drawn.append(figure))
+    state = play(RaceGame(load_race("dream-derby"), "full").new_initial_state(), SeededDice(5), {})
+    assert isinstance(state, RaceState)
+    plot.running_lines(state, tmp_path / "lines.png")
+    (axes,) = drawn[0].axes
+    styles = {(str(ln.get_color()), ln.get_linestyle()) for ln in axes.get_lines()}
+    assert len(axes.get_lines()) == len(styles) == 14
+    assert sorted(int(t.get_text()) for t in axes.texts) == list(range(1, 15))
+
+
+def test_calibrate_does_not_give_fatal_injuries_as_the_disqualification_rate() -> None:
+    """The real-racing column beside the disqualification rate repeated the one for
+    horses out of the race ("fatal injuries 0.0013 per start")."""
+    from homestretch.games.stretch.terminal.cli import REAL_RATES
+
+    assert "fatal" in REAL_RATES["out_of_race_rate"]
+    assert "fatal" not in REAL_RATES["disqualification_rate"]
+    out = invoke("stretch", "calibrate", "-n", "10", "--races", "50")
+    (row,) = [line for line in out.splitlines() if "disqualification_rate" in line]
+    assert "fatal" not in row

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from homestretch.games.stretch.content.chart_set import ChartSet
@@ -125,11 +126,18 @@ def official_order(wire_order: list[list[int]], dq_rolls: dict[int, int]) -> lis
     return official
 
 
+LENGTHS_NOISE = 1e-9
+"""Far below any margin (the smallest is a nose, 0.05) and far above float noise."""
+
+
 def format_lengths(lengths: float) -> str:
     """Margins the way a chart caller writes them: nose, head, neck, 1/2, 3/4, 1, 1 1/4,
     ... in quarters up to 10 lengths, whole lengths beyond."""
-    if lengths <= 0:
+    if lengths <= LENGTHS_NOISE:
         return "dead heat"
+    # a margin on a boundary reads up (5/8 is 3/4), and float noise never tips it: the
+    # call (a difference of beaten lengths) and the chart must read one margin alike
+    lengths += LENGTHS_NOISE
     if lengths < 0.1:
         return "nose"
     if lengths < 0.2:
@@ -137,8 +145,8 @@ def format_lengths(lengths: float) -> str:
     if lengths < 0.375:
         return "neck"
     if lengths >= 10:
-        return f"{round(lengths)}"
-    quarters = round(lengths * 4)
+        return f"{math.floor(lengths + 0.5)}"
+    quarters = math.floor(lengths * 4 + 0.5)
     whole, part = divmod(quarters, 4)
     fraction = {0: "", 1: "1/4", 2: "1/2", 3: "3/4"}[part]
     if whole == 0:

@@ -79,7 +79,10 @@ def race_json(state: RaceState) -> JSON:
             "trouble": jockey.trouble,
         }
         entries.append(item)
-    margins = chart_margins(entries) if state.finish is not None else {}
+    margins = {}
+    if state.finish is not None:
+        exact = {state.lines[i].post: b for i, b in state.finish.beaten.items()}
+        margins = chart_margins(entries, exact)
     for item in entries:
         item["margin"] = margins.get(item["post"])
     board = [state.used_odds(line) for line in state.lines]
@@ -118,11 +121,13 @@ def race_json(state: RaceState) -> JSON:
     }
 
 
-def chart_margins(entries: list[JSON]) -> dict[int, str]:
+def chart_margins(entries: list[JSON], exact: dict[int, float] | None = None) -> dict[int, str]:
     """The result chart's Margin column, by post: each finisher's margin behind the last
     horse past the wire among those placed ahead of it, so a disqualified horse placed
     back does not distort the margins below it; its own margin is a dash, as it was
-    placed there, not beaten there. The winner's is blank."""
+    placed there, not beaten there. The winner's is blank. ``exact``: each post's beaten
+    lengths unrounded (the entries' are to two places), so a margin reads as the call
+    says it."""
     finishers = sorted(
         (e for e in entries if e["finish"] is not None), key=lambda e: (e["finish"], e["post"])
     )
@@ -130,7 +135,7 @@ def chart_margins(entries: list[JSON]) -> dict[int, str]:
     slowest_ahead: float | None = None
     previous_place = 0
     for entry in finishers:
-        beaten = entry["beaten_lengths"] or 0.0
+        beaten = (exact or {}).get(entry["post"], entry["beaten_lengths"] or 0.0)
         if slowest_ahead is None:
             margin = ""
         elif beaten < slowest_ahead:
@@ -164,16 +169,25 @@ def running_order_call(lines: list[Line], at: int) -> str:
     if len(field) < 2:
         return f"{field[0].name} is alone." if field else ""
     points = [ln.race_points[at] for ln in field]
-    if points[0] == points[1]:
-        opening, called = f"{field[0].name} and {field[1].name} go head to head for the lead", 2
+    # horses level on race points are called together, as a caller sees them in a line
+    groups: list[list[Line]] = []
+    for ln in field:
+        if groups and groups[-1][0].race_points[at] == ln.race_points[at]:
+            groups[-1].append(ln)
+        else:
+            groups.append([ln])
+    names = [_names([ln.name for ln in group]) for group in groups]
+    if len(groups[0]) == 2:
+        opening, called = f"{names[0]} go head to head for the lead", 1
+    elif len(groups[0]) > 2:
+        opening, called = f"{names[0]} line up for the lead", 1
     else:
-        lead = _lengths((points[0] - points[1]) / 2)
-        opening, called = f"{field[0].name} shows the way by {lead} from {field[1].name}", 2
+        lead = _lengths((points[0] - groups[1][0].race_points[at]) / 2)
+        opening, called = f"{names[0]} shows the way by {lead} from {names[1]}", 2
     parts = []
-    for n in range(called, len(field)):
-        gap = (points[n - 1] - points[n]) / 2
-        where = "alongside" if gap == 0 else f"{_lengths(gap)} further back"
-        parts.append(f"{field[n].name} {where}")
+    for n in range(called, len(groups)):
+        gap = (groups[n - 1][0].race_points[at] - groups[n][0].race_points[at]) / 2
+        parts.append(f"{names[n]} {_lengths(gap)} further back")
     text = "; ".join([opening, *parts])
     if len(field) > 2:
         text += f"; {_lengths((points[0] - points[-1]) / 2)} covers the field"
@@ -210,16 +224,155 @@ def race_call(state: RaceState) -> list[tuple[str, str]]:
             calls.append(("The pace", _pace_words(state)))
         if completed(state, "form") and (words := _form_words(state)):
             calls.append(("Today's form", words))
-    trouble = [f"{ln.name}: {'; '.join(ln.trouble)}" for ln in lines if ln.trouble]
+    trouble = [trouble_words(state, ln) for ln in lines if ln.trouble]
     if trouble and completed(state, "position" if state.mode == "full" else "form"):
-        calls.append(("Trouble", " ".join(t + "." for t in trouble)))
+        calls.append(("Trouble", " ".join(trouble)))
     if state.factor and completed(state, "factors"):
         calls.append(("Down the stretch", _factor_words(state)))
     if state.finish is not None:
         calls.append(("At the wire", _finish_call(state)))
         if state.mode == "full" and (words := _stretch_runs(state)):
             calls.append(("The stretch run", words))
+        if words := why_it_was_won(state):
+            calls.append((WHY, words))
     return calls
+
+
+WHY = "Why it was won"
+"""The call's last part: the winner's race in words, and the beaten favourite's."""
+
+
+def why_it_was_won(state: RaceState) -> str:
+    """What made the winner's Final Speed Figure, step by step as the scoresheet adds it
+    up (pages 10-12, 19-23): its starting APR against the field's, the pace, its form
+    and trouble, the race factor (and the rider), and its Final Speed roll; a horse
+    first past the wire and disqualified; then, where the favourite was beaten, what
+    went against it. Silent on a dead heat for the win (the photo says it)."""
+    assert state.finish is not None
+    lines = state.lines
+    running = [ln for ln in lines if not ln.out]
+    if not state.finish.order or len(state.finish.order[0]) > 1:
+        return ""
+    winner = lines[state.finish.order[0][0]]
+    words = f"{winner.name}: {'; '.join(_reasons(state, winner, running))}."
+    first_past = max(running, key=lambda ln: (ln.final_speed or 0, ln.photo_total or 0))
+    if first_past is not winner and first_past.dq_roll is not None:
+        words += f" {first_past.name} was first past the wire but disqualified."
+    priced = [(odds.value, ln) for ln in lines if (odds := state.used_odds(ln)) is not None]
+    shortest = min((v for v, _ in priced), default=None)
+    favourites = [ln for v, ln in priced if v == shortest]
+    if len(favourites) == 1 and favourites[0] is not winner:
+        fav = favourites[0]
+        odds = state.used_odds(fav)
+        against = _against(state, fav, winner)
+        where = "did not finish" if fav.out else f"ran {_ordinal(fav.finish or 0)}"
+        words += f" The favourite, {fav.name} ({odds}), {where}" + (
+            f": {', '.join(against)}." if against else "."
+        )
+    return words
+
+
+def _reasons(state: RaceState, ln: Line, running: list[Line]) -> list[str]:
+    top = max(r.runner.start_apr for r in running)
+    tops = [r.name for r in running if r.runner.start_apr == top]
+    apr = ln.runner.start_apr
+    if apr == top:
+        rated = f"as the top-rated horse ({apr})" if len(tops) == 1 else f"joint top-rated ({apr})"
+    else:
+        rated = f"on a rating of {apr}, {top - apr} below {_names(tops)}'s {top}"
+    reasons = [f"started {rated}"]
+    if ln.pace_adj:
+        how = "suited it" if ln.pace_adj > 0 else "cost it"
+        reasons.append(f"the {state.pace} pace {how} ({ln.pace_adj:+d})")
+    if ln.trouble:
+        reasons.append(f"came through trouble (form {ln.form_adj:+d})")
+    elif ln.form_adj:
+        reasons.append(f"{'in' if ln.form_adj > 0 else 'off'} form ({ln.form_adj:+d})")
+    final_top = max(r.final_apr for r in running)
+    level = sum(r.final_apr == final_top for r in running)
+    best = (
+        "" if ln.final_apr < final_top else " (the field's best)" if level == 1 else " (joint best)"
+    )
+    reasons.append(f"ran the stretch on {ln.final_apr}{best}")
+    if state.factor and ln.factor_adj:
+        rider = " and the rider" if state.ride_applies else ""
+        most = max(r.factor_adj for r in running)
+        also = ""
+        if ln.factor_adj == most > min(r.factor_adj for r in running):
+            alone = sum(r.factor_adj == most for r in running) == 1
+            also = " (the most in the field)" if alone else " (joint most)"
+        reasons.append(f"{state.factor}{rider} {ln.factor_adj:+d}{also}")
+    if ln.speed_roll is not None:
+        rolls = [r.speed_roll or 0 for r in running]
+        higher = sum(r > ln.speed_roll for r in rolls)
+        level = sum(r == ln.speed_roll for r in rolls) - 1
+        rank = (
+            f"{higher} rolled higher" if higher else "none higher" if level else "the field's best"
+        )
+        reasons.append(f"a Final Speed roll of {ln.speed_roll} ({rank}; 7 is the average)")
+    return reasons
+
+
+def _against(state: RaceState, ln: Line, winner: Line) -> list[str]:
+    """What the favourite lost to the winner, in the scoresheet's order."""
+    if ln.out:
+        return ["out of the race in trouble"]
+    said = []
+    if ln.pace_adj < 0:
+        said.append(f"the {state.pace} pace cost it {-ln.pace_adj}")
+    if ln.trouble and ln.form_adj < 0:
+        said.append(f"trouble and form cost it {-ln.form_adj}")
+    elif ln.form_adj < 0:
+        said.append(f"off form ({ln.form_adj:+d})")
+    if state.factor and ln.factor_adj < winner.factor_adj:
+        rider = " and the rider" if state.ride_applies else ""
+        said.append(
+            f"{state.factor}{rider} gave it {ln.factor_adj:+d} to the winner's {winner.factor_adj:+d}"
+        )
+    if ln.speed_roll is not None and ln.speed_roll < 7:
+        said.append(f"a Final Speed roll of {ln.speed_roll}")
+    if ln.dq_roll is not None:
+        said.append(f"disqualified (die {ln.dq_roll})")
+    return said
+
+
+TROUBLE_WORDS = {
+    "out of the race": "is out of the race",
+    "no further trouble": "runs into trouble but comes through it",
+    "interference, will be disqualified": (
+        "interferes with a rival: the stewards will disqualify {him}"
+    ),
+    "steered clear": "is in traffic, and {jockey} steers {him} clear",
+    "bumped and checked, 2 more points": "is bumped and checked, and loses 2 more points",
+    "no foul": "comes close to a foul, but {jockey} keeps {him} clear",
+    "caused interference, disqualified": (
+        "is in tight, {jockey} cannot keep {him} clear: the stewards will disqualify {him}"
+    ),
+}
+"""What a fan is told of each last reading of the Trouble chart and the jockey's test
+(pages 11 and 22), keyed by the engine's reading after its colon."""
+
+
+def trouble_words(state: RaceState, ln: Line) -> str:
+    """One horse's trouble as a caller says it, then the readings that made it: in
+    Fullplay, where it was running when trouble came (the Race Position segment)."""
+    last = ln.trouble[-1].partition(": ")[2]
+    said = TROUBLE_WORDS.get(last, last).format(jockey=ln.runner.jockey.name, him="it")
+    where = ""
+    before = len(ln.race_points) - 2  # the segment before the Race Position segment's
+    if state.mode == "full" and before >= 0 and running_at(ln, before):
+        field = [r for r in state.lines if running_at(r, before)]
+        ahead = sum(r.race_points[before] > ln.race_points[before] for r in field)
+        segment = "down the backstretch" if "setup" in state.segments else "at the break"
+        place = "in front" if ahead == 0 else _ordinal(ahead + 1)
+        where = f", {place} {segment},"
+    readings = ["form roll 3"]
+    for reading in ln.trouble:
+        roll = reading.partition(":")[0]
+        if roll.startswith("jockey test"):
+            roll += f" against the rider's Trouble {ln.runner.jockey.trouble}"
+        readings.append(roll.replace("trouble", "Trouble chart", 1))
+    return f"{ln.name}{where} {said} ({', '.join(readings)})."
 
 
 def completed(state: RaceState, segment: str) -> bool:
@@ -235,6 +388,8 @@ def _pace_words(state: RaceState) -> str:
     helped = [ln.name for ln in state.lines if ln.pace_adj > 0 and not ln.out]
     hurt = [ln.name for ln in state.lines if ln.pace_adj < 0 and not ln.out]
     words = f"The pace is {state.pace}."
+    if state.mode == "quick":
+        words = f"{_speed_words(state)}, and the pace is {state.pace}."
     if state.field_die is not None:
         words = f"The Field die shows {state.field_die}: {pace_term_words(state)}. " + words
     if helped:
@@ -242,6 +397,21 @@ def _pace_words(state: RaceState) -> str:
     if hurt:
         words += f" It costs {_names(hurt)}."
     return words
+
+
+def _speed_words(state: RaceState) -> str:
+    """Quickplay: who goes for the lead, the two highest Pace ratings the Pace Scenario
+    chart reads (page 10), and its reading."""
+    paces = sorted((ln.runner.horse.pace for ln in state.lines), reverse=True)
+    speed = [ln for ln in state.lines if ln.runner.horse.pace >= paces[min(1, len(paces) - 1)]]
+    speed.sort(key=lambda ln: -ln.runner.horse.pace)
+    if len(speed) <= 4:
+        who = _names([f"{ln.name} (Pace {ln.runner.horse.pace})" for ln in speed])
+    else:
+        who = f"{len(speed)} horses with Pace {paces[1]} or more"
+    verb = "goes" if len(speed) == 1 else "go"
+    roll = f", dice {sum(state.pace_roll)}" if state.pace_roll is not None else ""
+    return f"{who} {verb} for the lead (Pace Scenario {state.pace_total}{roll})"
 
 
 def pace_term_words(state: RaceState) -> str:
@@ -269,9 +439,8 @@ def _form_words(state: RaceState) -> str:
         parts.append(("drops " if up else "Form drops ") + ", ".join(down))
     best = max((ln for ln in state.lines if not ln.out), key=lambda ln: ln.final_apr)
     tops = [ln.name for ln in state.lines if not ln.out and ln.final_apr == best.final_apr]
-    lead = (
-        f"{_names(tops)} {'has' if len(tops) == 1 else 'share'} the best rating, {best.final_apr}"
-    )
+    who = _names(tops) if len(tops) <= 4 else f"{len(tops)} horses"  # a crowd is counted
+    lead = f"{who} {'has' if len(tops) == 1 else 'share'} the best rating, {best.final_apr}"
     return "; ".join(parts) + f". {lead}."
 
 
@@ -380,9 +549,10 @@ def _finish_call(state: RaceState) -> str:
             )
     for i in running:
         if lines[i].dq_roll is not None:
+            past = 1 + sum(len(g) for g in wire[: next(n for n, g in enumerate(wire) if i in g)])
             text += (
-                f" The stewards disqualify {lines[i].name} (die {lines[i].dq_roll}): placed "
-                f"{_ordinal(lines[i].finish or 0)}."
+                f" The stewards disqualify {lines[i].name}, {_ordinal(past)} past the wire "
+                f"(die {lines[i].dq_roll}): placed {_ordinal(lines[i].finish or 0)}."
             )
     if any(lines[i].dq_roll is not None for i in running):
         official = [

@@ -22,7 +22,7 @@ def running_lines(state: RaceState, path: Path) -> None:
         "Top of stretch",
         "Finish",
     ]
-    figure, axes = plt.subplots(figsize=(9, 5))
+    figure, axes = plt.subplots(figsize=(10, 5))
     for index, line in enumerate(state.lines):
         behind: list[float] = []
         for at in range(len(line.race_points)):
@@ -34,14 +34,37 @@ def running_lines(state: RaceState, path: Path) -> None:
             behind.append(state.finish.beaten[index])
         xs = list(range(len(behind)))
         label = f"{line.post} {line.name}" + (" (out)" if line.out else "")
-        axes.plot(xs, behind, marker="o", label=label)
+        colour, dashes = line_style(index)
+        axes.plot(xs, behind, marker="o", label=label, color=colour, linestyle=dashes)
+        # the post number at the end of each line: the legend's colours alone cannot be
+        # told apart where lines cross
+        axes.annotate(
+            str(line.post),
+            (xs[-1], behind[-1]),
+            xytext=(5, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize="small",
+            color=colour,
+        )
     axes.set_xticks(range(len(calls)), calls)
     axes.invert_yaxis()
     axes.set_ylabel("lengths behind the leader")
     axes.set_title(f"{state.race.name} - {state.race.distance} - running lines")
     axes.grid(alpha=0.3)
-    axes.legend(fontsize="small", loc="best")
+    # beside the plot, not over the lines it names
+    axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
     save_figure(figure, path)
+
+
+LINE_STYLES = ("-", "--", ":", "-.")
+
+
+def line_style(index: int) -> tuple[str, str]:
+    """A colour and a dash pattern no other horse in a field of up to 40 has: the ten
+    colours, then again dashed, dotted, dash-dotted (a 14-horse field drew horses 1 and
+    11 alike)."""
+    return f"C{index % 10}", LINE_STYLES[index // 10 % len(LINE_STYLES)]
 
 
 def probability_bars(
