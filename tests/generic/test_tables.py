@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.generic.test_every_game import _string_leaves
+from tests.generic.test_every_game import CASES, _string_leaves
 
 from homestretch.core.actions import Action
 from homestretch.core.errors import IllegalAction, TableMovedOn
@@ -207,3 +207,37 @@ def test_stale_and_illegal_moves_are_refused_with_a_reason_and_change_nothing(
         made.append(action)
     assert stale > 0, "no person's decision was met"
     assert illegal > 0, "no move the rules refuse was tried"
+
+
+@pytest.mark.parametrize(("entry", "config"), CASES)
+def test_what_is_hidden_is_named_as_the_surfaces_show_it(
+    entry: GameEntry, config: dict[str, Any]
+) -> None:
+    """The leak checks look for the names ``hidden_from`` gives in views and logs: they
+    can fail only if those are the names a view or log uses. So wherever a game hides
+    something, what is hidden from one seat is, somewhere in the game, in the view or
+    the log of a seat that may see it (a card in its holder's hand, a sealed ticket in
+    its sender's log). And every configuration's log, sealed or not, hides it as sent."""
+    game = entry.make(config)
+    table = Table(entry, game, computer_seats(entry, game, 0), DiceSpec("seeded", 0))
+    seats = [None, *range(len(table.seats))]
+    logged: dict[int | None, set[str]] = {seat: set() for seat in seats}
+    hiding = named = 0
+    while True:
+        state = table.state
+        for seat in seats:  # the newest entry of each seat's log, as it is sent now
+            newest = _string_leaves(table.log_for(seat, since=max(0, table.version - 1)))
+            leaked = state.hidden_from(seat) & newest
+            assert not leaked, f"seat {seat}'s log shows hidden {sorted(leaked)[:5]}"
+            logged[seat] |= newest
+        for seat in seats:
+            hidden = state.hidden_from(seat)
+            if not hidden:
+                continue
+            hiding += 1
+            others = [s for s in seats if s != seat]
+            if any(hidden & (_string_leaves(state.view(s)) | logged[s]) for s in others):
+                named += 1
+        if table.step() is None:
+            break
+    assert named > 0 or hiding == 0, f"{hiding} steps hide names no view or log uses"
