@@ -10,6 +10,7 @@ reason, the table unchanged.
 
 from __future__ import annotations
 
+import copy
 import random
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,17 @@ from homestretch.store.db import Store
 
 
 def _shortest_config(entry: GameEntry) -> dict[str, Any]:
-    """The configuration with the shortest seeded game that seats several players."""
+    """The configuration with the shortest seeded game that seats several players
+    (found once a game: each test of it asks)."""
+    if entry.name not in _SHORTEST:
+        _SHORTEST[entry.name] = _find_shortest(entry)
+    return copy.deepcopy(_SHORTEST[entry.name])
+
+
+_SHORTEST: dict[str, dict[str, Any]] = {}
+
+
+def _find_shortest(entry: GameEntry) -> dict[str, Any]:
 
     def length(config: dict[str, Any]) -> int:
         game = entry.make(config)
@@ -124,7 +135,7 @@ def test_a_table_opened_in_the_store_resumes_from_it_exactly(
     entry: GameEntry, tmp_path: Path
 ) -> None:
     """`homestretch resume` and a server restarted: a table opened in the store (its
-    seats and dice kept there) and stopped at a cut is rebuilt from what the store
+    seats and dice kept there) and stopped at a cut (at the start, half way) is rebuilt from what the store
     holds alone, and goes on to the very log the unbroken game made."""
     config = _shortest_config(entry)
     seed = 5
@@ -134,7 +145,7 @@ def test_a_table_opened_in_the_store_resumes_from_it_exactly(
     whole.advance()
     events = whole.state.events
     store = Store(tmp_path / "games.sqlite")
-    for cut in (1, len(events) // 2, len(events) - 1):
+    for cut in (1, len(events) // 2):  # each event stored as made: a commit each
         table, game_id = open_new(store, entry, entry.make(config), seats, DiceSpec("seeded", seed))
         for _ in range(cut):
             table.step()
