@@ -86,6 +86,24 @@ def shows(page: Page, version: int) -> None:
     expect(page.locator("body")).to_have_attribute("data-version", str(version))
 
 
+SCROLL_STILL = """() => new Promise((done) => {
+  let last = null, still = 0;
+  const look = () => {
+    const at = window.scrollY;
+    still = at === last ? still + 1 : 0;
+    last = at;
+    if (still >= 5) done(true); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+def scroll_settled(page: Page) -> None:
+    """Until the page has stopped scrolling (its scroll position the same five frames
+    running) and drawn what the scroll shows: a condition waited on, not a pause."""
+    page.evaluate(SCROLL_STILL)
+
+
 def open_moves(page: Page) -> None:
     """Open the generic moves (buttons and the form for any action), folded under a
     game's own board; a reload folds them again."""

@@ -28,8 +28,11 @@ def _drafts(page: Page, game_id: int, seat: int) -> dict[str, Any]:
 
 
 def _stale(route: Route) -> None:
-    """The server's answer to a move sent at a version the table has moved on from."""
-    route.fulfill(status=409, json={"error": "the table moved on: you saw move 1; look again"})
+    """The move sent on as if from a page that saw the table at its start (version 0):
+    the server's own answer to a move the table has moved on from, its 409 with its
+    refusal (a sentence) and its current frame, not a fake of them."""
+    sent = json.loads(route.request.post_data or "{}")
+    route.continue_(post_data=json.dumps({**sent, "version": 0}))
 
 
 def test_across_amounts_typed_survive_a_reload_until_the_offer_is_made(
@@ -58,9 +61,14 @@ def test_across_amounts_typed_survive_a_reload_until_the_offer_is_made(
         expect(amounts.nth(1)).to_have_value("9")
         expect(bid).to_have_value("12")
         # refused as stale: kept, to press again (after a reload too)
+        assert version > 0, "the stale move is sent at version 0: the table must be past it"
         ann.route("**/moves", _stale)
-        lend.locator(".ab-offer-lend").click()
-        expect(lend.locator(".ab-refused")).to_contain_text("the table moved on")
+        with ann.expect_response("**/moves") as answer:
+            lend.locator(".ab-offer-lend").click()
+        assert answer.value.status == 409, answer.value.text()
+        refused = answer.value.json()["error"]
+        assert refused.startswith("The table moved on"), refused
+        expect(lend.locator(".ab-refused")).to_have_text(refused)
         ann.unroute("**/moves")
         assert _drafts(ann, game_id, 0)["lendAmount"] == "7"
         ann.reload()

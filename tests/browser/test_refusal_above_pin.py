@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.table_pages import SharedServer, frame, shows
+from tests.browser.table_pages import SharedServer, frame, scroll_settled, shows
 from tests.browser.test_across_for_you import _table, _to_race_1_betting
 
 pytestmark = pytest.mark.browser
@@ -48,7 +48,7 @@ def test_a_refused_offer_is_read_above_the_your_turn_pin(
         reason = page.locator(".ab-buy .ab-refused")
         expect(reason).to_be_visible()
         expect(page.locator("#your-turn-pin")).to_be_visible()
-        page.wait_for_timeout(300)  # the scroll to the reason
+        scroll_settled(page)  # the scroll to the reason, done
         page.screenshot(path=str(shared_server.folder / "refusal-above-pin.png"))
         expect(reason).to_be_in_viewport()
         assert _overlap(page, ".ab-buy .ab-refused", "#your-turn-pin") == 0

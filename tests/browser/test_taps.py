@@ -159,8 +159,12 @@ def test_two_players_betting_at_once_both_have_their_bets(
 
         bea.route("**/moves", hold)
         bet(bea, "show", 2, 4)
-        while not held:
+        for _ in range(1000):  # a bound on waiting (20 s), not a measurement
+            if held:
+                break
             bea.wait_for_timeout(20)
+        else:
+            pytest.fail("Bea's bet never left her page")
         bet(ann, "win", 1, 10)
         shows(ann, seen + 1)
         with bea.expect_response("**/moves") as answer:

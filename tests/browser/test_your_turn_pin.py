@@ -10,7 +10,15 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from tests.browser.table_pages import SharedServer, frame, move, open_table, shows, token_of
+from tests.browser.table_pages import (
+    SharedServer,
+    frame,
+    move,
+    open_table,
+    scroll_settled,
+    shows,
+    token_of,
+)
 from tests.browser.test_stretch_betting_phone import new_race
 
 from homestretch.web.words import PAGE
@@ -49,7 +57,7 @@ def _pin_takes_them_back(page: Page, move: Locator, shot: str, folder: Any) -> N
 def _never_pinned(page: Page) -> None:
     """Not this seat's turn: nothing pinned, wherever the player reads."""
     _to_the_foot(page)
-    page.wait_for_timeout(300)  # a scroll's redraw
+    scroll_settled(page)  # the scroll done and what it shows drawn
     expect(page.locator(PIN)).to_be_hidden()
 
 

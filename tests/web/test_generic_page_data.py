@@ -70,7 +70,9 @@ def test_a_card_typed_one_morning_line_short_is_taken_and_the_desk_told(
 def test_every_action_field_has_a_form_input(name: str) -> None:
     entry = entries()[name]
     game = entry.make(entry.harness_configs()[0])
-    for form in action_forms(game.codec):
+    forms = action_forms(game.codec)
+    assert any(form["fields"] for form in forms), "no action of this game has a field"
+    for form in forms:
         for field in form["fields"]:
             assert field["holds"] in {"text", "number", "flag", "texts", "numbers"} | {
                 "text?",
