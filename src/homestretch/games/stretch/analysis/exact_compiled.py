@@ -1631,20 +1631,16 @@ def _window_two_at(
     (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)), m, n, j distinct, at least 0; only m < n is
     made (it is symmetric): what the loops here read."""
     horses = q.shape[0]
+    column = c_gt[:, y].copy()  # read along the rows below
     for m in range(horses):
+        q_m = q[m, y]
         for n in range(m + 1, horses):
+            q_n, qq = q[n, y], q[m, y] * q[n, y]
+            # every j in one loop along the row (vectors), then j = m and j = n back to 0
             for j in range(horses):
-                if j == m:
-                    continue
-                if j == n:
-                    continue
-                value = (
-                    q[m, y] * q[n, y] * c_gt[j, y]
-                    - q[m, y] * by_m[n, j]
-                    - q[n, y] * by_m[m, j]
-                    + by_both[m, n, j]
-                )
+                value = qq * column[j] - q_m * by_m[n, j] - q_n * by_m[m, j] + by_both[m, n, j]
                 two[m, n, j] = max(value, 0.0)
+            two[m, n, m], two[m, n, n] = 0.0, 0.0
 
 
 @kernel
@@ -1654,8 +1650,12 @@ def _window_two_add(q: Floats, c: Floats, y: int, by_m: Floats, by_both: Floats)
     for m in range(horses):
         for j in range(horses):
             by_m[m, j] += q[m, y] * c[j, y]
-            for n in range(horses):
-                by_both[m, n, j] += q[m, y] * q[n, y] * c[j, y]
+    column = c[:, y].copy()
+    for m in range(horses):  # only m < n: all ``_window_two_at`` reads
+        for n in range(m + 1, horses):
+            qq = q[m, y] * q[n, y]
+            for j in range(horses):  # along the row
+                by_both[m, n, j] += qq * column[j]
 
 
 @kernel
@@ -1668,8 +1668,8 @@ def _window_tables(
     horses, keys = c.shape
     one, spread = np.empty((keys, horses, horses)), np.empty((keys, horses, horses))
     level, at = np.empty((keys, horses, horses)), np.empty((keys, horses, horses))
-    table = np.empty((keys, horses, horses, horses))
-    two, by_m, by_both = _window_two_start(horses)
+    table = np.zeros((keys, horses, horses, horses))  # made in place: m < n, j apart
+    _, by_m, by_both = _window_two_start(horses)
     at_above, by_q, by_square = np.zeros((3, horses, horses))
     by_all = np.zeros(horses)
     for y in range(keys - 1, -1, -1):
@@ -1692,8 +1692,7 @@ def _window_tables(
                 )
                 value -= q[m, y] * q[m, y] * c_gt[j, y] - 2 * q[m, y] * by_m[m, j] + by_square[m, j]
                 spread[y, m, j] = max(value, 0.0)
-        _window_two_at(q, c_gt, y, by_m, by_both, two)
-        table[y] = two
+        _window_two_at(q, c_gt, y, by_m, by_both, table[y])
         for m in range(horses):  # count key y in the sums over the keys above
             for j in range(horses):
                 at_above[m, j] += dq[m, y] / 6 * c_ge[j, y]
