@@ -976,11 +976,11 @@ def clean_targets(
     where to log the pairs whose three or more are to be summed: ``_two_qs_summed``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_gt = c[:, clean_keys].copy(), c_gt[:, clean_keys].copy()
-    blocks = _aligned(12 * horses, BLOCK).reshape((12, horses, BLOCK))  # rows start lines
-    c_y, p_y, c_gt_y = blocks[0], blocks[1], blocks[2]
-    r1, r2, weight = blocks[3], blocks[4], blocks[5]
-    factor, distinct, ra = blocks[6], blocks[7], blocks[8]
-    by_r, by_ra, squared = blocks[9], blocks[10], blocks[11]
+    blocks = _aligned(9 * horses, BLOCK).reshape((9, horses, BLOCK))  # rows start lines
+    r1, r2, weight = blocks[0], blocks[1], blocks[2]
+    factor, distinct, ra = blocks[3], blocks[4], blocks[5]
+    by_r, by_ra, squared = blocks[6], blocks[7], blocks[8]
+    c_y, p_y, c_gt_y = np.empty(horses), np.empty(horses), np.empty(horses)  # y's, by horse
     lanes = _aligned(10, BLOCK)
     product1, product2, q, s_a, s_b = lanes[0], lanes[1], lanes[2], lanes[3], lanes[4]
     sums, more = lanes[5:8], lanes[8:10]
@@ -997,12 +997,10 @@ def clean_targets(
     heavy_lanes = _aligned(7, count)
     for k in range(count - 1, 0, -1):  # downwards: the window of two 2s is summed so
         y = clean_keys[k]
-        _spread(c[:, y], c_y)
-        _spread(p_gt[:, y], p_y)
-        _spread(c_gt[:, y], c_gt_y)
         _symmetric(w_one[y], sym)
         for h in range(horses):  # the others: no 1 above y (A = 1), nor a 2 (A = 2)
             base1[h], base2[h] = 1 - p_gt[h, y], 1 - 2 * p_gt[h, y]
+            c_y[h], p_y[h], c_gt_y[h] = c[h, y], p_gt[h, y], c_gt[h, y]
         summing, heavy_count = False, 0
         spent[0] = 0.0
         for start in range(first, k, BLOCK):
@@ -1011,12 +1009,12 @@ def clean_targets(
             _others(base1, low_gt, start, r1, product1, nb)
             _others(base2, low_gt, start, r2, product2, nb)
             # A = 1: one clean horse at y, no disqualified 1 above it (show: at most one)
-            _sums_two(r1, c_y, p_y, s_a, s_b, sums[0], nb)
-            _weigh_one_two(place, show, start, product1, r1, weight, c_y, p_y, s_a, s_b, sums[0],
-                           1.0, nb, every)  # fmt: skip
+            _clean_sums_two(r1, c_y, p_y, s_a, s_b, sums[0], nb)
+            _clean_weigh_one_two(place, show, start, product1, r1, weight, c_y, p_y, s_a, s_b,
+                                 sums[0], nb)  # fmt: skip
             # A = 2, the lower at y: no disqualified 1 or 2 above y ...
-            _sums_three(r2, c_y, c_gt_y, p_y, s_a, s_b, q, nb)
-            _distinct_and_pair(r2, c_y, c_gt_y, s_a, s_b, distinct, factor, nb, sums)
+            _clean_sums_three(r2, c_y, c_gt_y, p_y, s_a, s_b, q, nb)
+            _clean_distinct_and_pair(r2, c_y, c_gt_y, s_a, s_b, distinct, factor, nb, sums)
             lo = 0
             if not summing:
                 lo = _negligible(product2, r2, weight, s_a, s_b, q, bound, start, 1.0, nb, sums,
@@ -1024,10 +1022,10 @@ def clean_targets(
                 summing = lo < nb
             # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
             if lo < nb:
-                _times_r_c_r(r2, c_y, ra, lo, nb)
+                _clean_times_r_c_r(r2, c_y, ra, lo, nb)
                 _times_sym(sym, r2, by_r, lo, nb)
                 _times_sym(sym, ra, by_ra, lo, nb)
-                _one_in_window(r2, c_y, s_a, by_r, by_ra, factor, 1.0, lo, nb, sums, every)
+                _clean_one_in_window(r2, c_y, s_a, by_r, by_ra, factor, lo, nb, sums)
             _weigh(show, start, product2, r2, weight, factor, 1.0, nb, every)
             if lo < nb:
                 heavy_count = _two_or_more_fixed(
@@ -1146,6 +1144,111 @@ def _distinct_and_pair(
             two = (sum_a[i] - ra) * (sum_b[i] - rb) - (both[i] - ra * rb)
             distinct[h, i] = two
             factor[h, i] = two + ((sum_a[i] * sum_a[i] - squares[i]) / 2 - ra * (sum_a[i] - ra))
+
+
+# A clean target's passes with the upper key y's chances one number a horse (``a``, ``b``,
+# ``c`` by horse, the same in every lane), not a [horse, lane] block: each pass loads a
+# block fewer for each (the same arithmetic in the same order, so the same numbers).
+
+
+@kernel
+def _clean_sums_two(
+    r: Floats, a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, both: Floats, nb: int
+) -> None:
+    """``_sums_two`` with a and b by horse."""
+    sum_a[:nb], sum_b[:nb], both[:nb] = 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        a_h, b_h = a[h], b[h]
+        for i in range(_lane(nb)):
+            ra, rb = a_h * r[h, i], b_h * r[h, i]
+            sum_a[i] += ra
+            sum_b[i] += rb
+            both[i] += ra * rb
+
+
+@kernel
+def _clean_weigh_one_two(
+    place: Floats, show: Floats, at: int, product: Floats, r: Floats, weight: Floats,
+    a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, both: Floats, nb: int,
+) -> None:  # fmt: skip
+    """``_weigh_one_two`` with a and b by horse, every horse a target, scale 1."""
+    for h in range(r.shape[0]):
+        a_h, b_h = a[h], b[h]
+        for i in range(_lane(nb)):
+            ra, rb = a_h * r[h, i], b_h * r[h, i]
+            one = sum_a[i] - ra
+            share = product[i] * r[h, i] * weight[h, i]
+            place[h, _lane(at) + i] += share * one
+            show[h, _lane(at) + i] += share * (one + (one * (sum_b[i] - rb) - (both[i] - ra * rb)))
+
+
+@kernel
+def _clean_sums_three(
+    r: Floats, a: Floats, b: Floats, c: Floats, sum_a: Floats, sum_b: Floats, sum_c: Floats,
+    nb: int,
+) -> None:  # fmt: skip
+    """``_sums_three`` with a, b and c by horse."""
+    sum_a[:nb], sum_b[:nb], sum_c[:nb] = 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        a_h, b_h, c_h = a[h], b[h], c[h]
+        for i in range(_lane(nb)):
+            sum_a[i] += r[h, i] * a_h
+            sum_b[i] += r[h, i] * b_h
+            sum_c[i] += r[h, i] * c_h
+
+
+@kernel
+def _clean_distinct_and_pair(
+    r: Floats, a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, distinct: Floats,
+    factor: Floats, nb: int, work: Floats,
+) -> None:  # fmt: skip
+    """``_distinct_and_pair`` with a and b by horse."""
+    both, squares = work[0], work[1]
+    both[:nb], squares[:nb] = 0.0, 0.0
+    for h in range(r.shape[0]):
+        a_h, b_h = a[h], b[h]
+        for i in range(_lane(nb)):
+            ra = a_h * r[h, i]
+            both[i] += ra * b_h * r[h, i]
+            squares[i] += ra * a_h * r[h, i]
+    for h in range(r.shape[0]):
+        a_h, b_h = a[h], b[h]
+        for i in range(_lane(nb)):
+            ra, rb = a_h * r[h, i], b_h * r[h, i]
+            two = (sum_a[i] - ra) * (sum_b[i] - rb) - (both[i] - ra * rb)
+            distinct[h, i] = two
+            factor[h, i] = two + ((sum_a[i] * sum_a[i] - squares[i]) / 2 - ra * (sum_a[i] - ra))
+
+
+@kernel
+def _clean_times_r_c_r(r: Floats, c: Floats, into: Floats, lo: int, nb: int) -> None:
+    """``_times_r_c_r`` with c by horse."""
+    for h in range(r.shape[0]):
+        c_h = c[h]
+        for i in range(_lane(lo), _lane(nb)):
+            into[h, i] = r[h, i] * c_h * r[h, i]
+
+
+@kernel
+def _clean_one_in_window(
+    r: Floats, c: Floats, sum_a: Floats, by_r: Floats, by_ra: Floats, into: Floats, lo: int,
+    nb: int, work: Floats,
+) -> None:  # fmt: skip
+    """``_one_in_window`` with c by horse, every horse a target, scale 1."""
+    whole, spread = work[0], work[1]
+    _dot(r, by_r, whole, lo, nb)
+    spread[lo:nb] = 0.0  # _dot_r2 (r, c, by_r)
+    for h in range(r.shape[0]):
+        c_h = c[h]
+        for i in range(_lane(lo), _lane(nb)):
+            spread[i] += c_h * r[h, i] * by_r[h, i] * r[h, i]
+    for h in range(r.shape[0]):
+        c_h = c[h]
+        for i in range(_lane(lo), _lane(nb)):
+            a, s = c_h * r[h, i], r[h, i] * by_r[h, i]
+            into[h, i] += (
+                (sum_a[i] - a) * (whole[i] / 2 - s) - (spread[i] - a * s) + r[h, i] * by_ra[h, i]
+            )
 
 
 @kernel
@@ -1424,7 +1527,8 @@ def _two_or_more_fixed(
     heavy_pair: float, heavy: Any, count: int, picked: Ints,
 ) -> int:  # fmt: skip
     """``_two_or_more`` for one spread matrix [m, j] for every lane (a clean target's),
-    scale 1 and no ``below``: the same bound and the same heavy lanes in fewer passes.
+    scale 1 and no ``below``: the same bound and the same heavy lanes in fewer passes;
+    c_y is the upper clean horse's chance at y, by horse (the same in every lane).
     Measured in place: exp(q) - 1 - q and exp(q) by ``math``, a lane at a time, took as
     long as the squares (``_grows`` takes them by the series, in vectors), and the
     bounds added a lane at a time, a store a horse strided by the keys, took longer
@@ -1445,13 +1549,13 @@ def _two_or_more_fixed(
         for i in range(_lane(lo), _lane(nb)):
             rb = squared[h, i] * r[h, i]
             sum_squared[i] += rb
-            both[i] += c_y[h, i] * r[h, i] * rb
+            both[i] += c_y[h] * r[h, i] * rb
     grows, spreads = lanes[0], lanes[1]
     _grows(q, grows, spreads, lo, nb)
     share[lo:nb] = 0.0
     for h in range(horses):
         for i in range(_lane(lo), _lane(nb)):
-            ra, rb = c_y[h, i] * r[h, i], squared[h, i] * r[h, i]
+            ra, rb = c_y[h] * r[h, i], squared[h, i] * r[h, i]
             two = (sum_c[i] - ra) * (sum_squared[i] - rb) - (both[i] - ra * rb)
             tight = min(distinct[h, i] * grows[i], two * spreads[i])
             factor[h, i] = tight * (product[i] * r[h, i] * weight[h, i])
@@ -1473,7 +1577,7 @@ def _two_or_more_fixed(
             i = picked[into - count]
             heavy_r[h, into] = r[h, i]
             heavy_share[h, into] = product[i] * r[h, i] * weight[h, i]
-            heavy_c[h, into] = c_y[h, i]
+            heavy_c[h, into] = c_y[h]
     return summed
 
 
