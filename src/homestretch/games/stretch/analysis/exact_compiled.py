@@ -1821,6 +1821,160 @@ def windows(t: Tables) -> Windows:
     return Windows(*_window_tables(*arrays))
 
 
+def single_threshold(t: Tables, w: Windows) -> tuple[Floats, Floats, Floats]:
+    """``exact_finish._single_threshold`` as one loop over the keys (the NumPy one made some
+    forty arrays of [horse, key] an outcome): the same sums, added in another order, so
+    the same numbers to rounding (tests/games/stretch/analysis/test_stretch_exact_compiled.py)."""
+    names = ("c", "dq", "out", "c_ge", "c_gt", "c_tot", "c_lt", "d_gt", "d_le", "p_gt")
+    a = [np.ascontiguousarray(getattr(t, name), dtype=np.float64) for name in names]
+    matrices = (np.ascontiguousarray(m, dtype=np.float64) for m in (w.one, w.level))
+    place, show = _tables_single(*a, *matrices)
+    return place, show, np.zeros_like(place)
+
+
+@kernel
+def _tables_single(
+    c: Floats, dq: Floats, out: Floats, c_ge: Floats, c_gt: Floats, c_tot: Floats,
+    c_lt: Floats, d_gt: Floats, d_le: Floats, p_gt: Floats, one: Floats, level: Floats,
+) -> tuple[Floats, Floats]:  # fmt: skip
+    """``_single_threshold``'s place and show, key by key: at each key the three kinds of
+    others (``exact_finish.Others``: allowed g, r = marker / g, the product of the others'
+    g) and their sums over the horses, then each horse's share added to its total."""
+    horses, keys = c.shape
+    first, any_place, any_show = np.zeros(horses), np.zeros(horses), np.zeros(horses)
+    die_place, die_show, die_pairs = np.zeros(horses), np.zeros(horses), np.zeros(horses)
+    g, weighted, m_r = np.empty(horses), np.empty(horses), np.empty(horses)
+    rg = np.empty(horses)  # 1 / g: a division a horse, then products
+    work = np.empty((11, horses))
+    r_above, r_any, r_ge, r_lt, r_p = work[0], work[1], work[2], work[3], work[4]
+    row, col, by_ra, by_ra_t, a, ra = work[5], work[6], work[7], work[8], work[9], work[10]
+    for y in range(keys):
+        # a clean horse nobody clean beats: the others not clean ahead
+        product = 1.0
+        for h in range(horses):
+            g[h] = 1 - c_gt[h, y]
+            product *= g[h]
+        for h in range(horses):
+            first[h] += product / g[h] * c[h, y]
+        # disqualified at y: the others out or disqualified at or behind y
+        product = 1.0
+        for h in range(horses):
+            g[h] = out[h] + d_le[h, y]
+            product *= g[h]
+        s_above = s_any = s_ge = s_lt = sq_above = sq_ge = 0.0
+        both_any = both_ge = 0.0
+        for h in range(horses):
+            rg[h] = 1 / g[h]
+            weighted[h] = product * rg[h] * dq[h, y]
+            r_above[h], r_any[h] = d_gt[h, y] * rg[h], c_tot[h] * rg[h]
+            r_ge[h], r_lt[h] = c_ge[h, y] * rg[h], c_lt[h, y] * rg[h]
+            s_above += r_above[h]
+            s_any += r_any[h]
+            s_ge += r_ge[h]
+            s_lt += r_lt[h]
+            sq_above += r_above[h] * r_above[h]
+            sq_ge += r_ge[h] * r_ge[h]
+            both_any += r_any[h] * r_above[h]
+            both_ge += r_ge[h] * r_lt[h]
+        whole = _tables_pairs(level[y], rg, m_r)
+        for h in range(horses):
+            one_above = s_above - r_above[h]
+            place = 1 + one_above
+            show = place + ((s_above * s_above - sq_above) / 2 - r_above[h] * one_above)
+            one_any = s_any - r_any[h]
+            place = place + one_any
+            two_any = one_any * one_above - (both_any - r_any[h] * r_above[h])
+            show = show + one_any + two_any
+            one_ge = s_ge - r_ge[h]
+            pair_ge = (s_ge * s_ge - sq_ge) / 2 - r_ge[h] * one_ge
+            two_ge = one_ge * (s_lt - r_lt[h]) - (both_ge - r_ge[h] * r_lt[h])
+            pairs = whole / 2 - m_r[h] * rg[h]
+            show = show + pair_ge + two_ge + pairs
+            any_place[h] += weighted[h] * place
+            any_show[h] += weighted[h] * show
+        # no 1 from ahead of y either (alone): its one and two
+        product = 1.0
+        for h in range(horses):
+            g[h] = 1 - c_tot[h] - p_gt[h, y]
+            product *= g[h]
+        s_lt = s_p = both = 0.0
+        for h in range(horses):
+            rg[h] = 1 / g[h]
+            weighted[h] = product * rg[h] * dq[h, y]
+            r_lt[h], r_p[h] = c_lt[h, y] * rg[h], p_gt[h, y] * rg[h]
+            s_lt += r_lt[h]
+            s_p += r_p[h]
+            both += r_lt[h] * r_p[h]
+        for h in range(horses):
+            alone_place = s_lt - r_lt[h]
+            alone_show = alone_place + (alone_place * (s_p - r_p[h]) - (both - r_lt[h] * r_p[h]))
+            die_place[h] += weighted[h] * alone_place
+            die_show[h] += weighted[h] * alone_show
+        # nor a 2 (pair alone): two with a leader, one 2 in the window, and the level pairs
+        product = 1.0
+        for h in range(horses):
+            g[h] = 1 - c_tot[h] - 2 * p_gt[h, y]
+            product *= g[h]
+        s_lt = s_ge = both = 0.0
+        for h in range(horses):
+            rg[h] = 1 / g[h]
+            weighted[h] = product * rg[h] * dq[h, y]
+            r_lt[h], r_ge[h] = c_lt[h, y] * rg[h], c_ge[h, y] * rg[h]
+            s_lt += r_lt[h]
+            s_ge += r_ge[h]
+            both += r_lt[h] * r_ge[h]
+        # _one_q_between: r = 1 / g, a = c_lt r, row = r (W r), col = r (W^T r)
+        window = one[y]
+        s_a = s_row = s_spread = 0.0
+        for h in range(horses):
+            a[h] = c_lt[h, y] * rg[h]
+            ra[h] = a[h] * rg[h]
+        for m in range(horses):
+            w_r = w_t_r = w_ra = w_t_ra = 0.0
+            for j in range(horses):
+                w_r += window[m, j] * rg[j]
+                w_t_r += window[j, m] * rg[j]
+                w_ra += window[m, j] * ra[j]
+                w_t_ra += window[j, m] * ra[j]
+            row[m], col[m] = w_r * rg[m], w_t_r * rg[m]
+            by_ra[m], by_ra_t[m] = w_ra * rg[m], w_t_ra * rg[m]
+            s_a += a[m]
+            s_row += row[m]
+            s_spread += a[m] * (row[m] + col[m])
+        whole = _tables_pairs(level[y], rg, m_r)
+        for h in range(horses):
+            with_leader = (s_lt - r_lt[h]) * (s_ge - r_ge[h]) - (both - r_lt[h] * r_ge[h])
+            spread = a[h] * (row[h] + col[h])
+            one_q = (
+                (s_a - a[h]) * (s_row - row[h] - col[h])
+                - (s_spread - spread)
+                + by_ra[h]
+                + by_ra_t[h]
+            )
+            die_show[h] += weighted[h] * (with_leader + one_q)
+            die_pairs[h] += weighted[h] * (whole / 2 - m_r[h] * rg[h])
+    place, show = np.empty(horses), np.empty(horses)
+    for h in range(horses):
+        place[h] = first[h] + any_place[h] - die_place[h] / 6
+        show[h] = first[h] + any_show[h] - die_show[h] / 6 - die_pairs[h] * 2 / 6
+    return place, show
+
+
+@kernel
+def _tables_pairs(level: Floats, r: Floats, m_r: Floats) -> float:
+    """``exact_finish.Others.pairs`` at one key: m_r = level r by horse (r = 1 / allowed),
+    and the sum over the horses of r m_r (each horse's share is then half that less its
+    own)."""
+    whole = 0.0
+    for m in range(r.shape[0]):
+        total = 0.0
+        for j in range(r.shape[0]):
+            total += level[m, j] * r[j]
+        m_r[m] = total
+        whole += total * r[m]
+    return whole
+
+
 @kernel
 def _symmetric(matrix: Floats, into: Floats) -> None:
     """into = matrix + its transpose."""
