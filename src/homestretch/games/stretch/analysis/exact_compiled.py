@@ -578,6 +578,58 @@ How the loops are organised (design note):
   (d) Tried and dropped: the kept heavy lanes laid out by lane ([lane, 5, horse], so
   ``_sum_by_y`` reads a lane's values together, not 60 cache lines apart): 0.99 (the same
   numbers; ``benchmarks/stretch_exact_dq.py``, 3 tries, load 9).
+- 2026-12-05 (xcleanside), the clean side and what runs around the kernels. Profiled
+  first: the whole answer (``exact.quickplay_chances``, one worker) is the outcomes'
+  ``place_and_show`` plus 0.04 s (the outcomes and the win, NumPy, main thread), the
+  worker thread the same as the main one (1.99 against 1.97 s, least of four, 12
+  horses; page faults only in the first round); inside ``place_and_show``: tables 0.005,
+  ``windows`` 0.10, ``_single_threshold`` 0.045, the key-pair sums the rest. ``perf`` of
+  the clean side alone (``benchmarks/stretch_exact_perf.py`` with the disqualified
+  targets switched off, 12 horses, four runs): ``exact_compiled_three._contract`` 11.5 %,
+  ``_two_q_sets`` (the clean heavy lanes) 8.7 %, ``_two_or_more_fixed`` 7.6 % (its h^2
+  squares), memset 3.5 % (most of it the window table's 12 MB an outcome), ``_times_sym``
+  3.4 %, then the per-lane passes at 1-3 % each. Done, each the same numbers to the
+  last bit unless said: (1) ``_window_two_add`` ran its innermost loop across rows
+  (by_both[m, n, j], n innermost) over every m, n though only m < n is read, and
+  ``_window_two_at`` branched on j = m, n inside its row; both now run along the rows,
+  only m < n, and ``_window_tables`` writes each key's window in place (no copy):
+  windows 0.75 of f0f6908, the clean targets 0.96 (they keep the same sums). (2) A clean
+  target's passes read y's chances (c, p_gt, c_gt at y) one number a horse instead of
+  three [horse, lane] blocks filled by ``_spread`` every key (``_clean_sums_two``,
+  ``_clean_weigh_one_two``, ``_clean_sums_three``, ``_clean_distinct_and_pair``,
+  ``_clean_times_r_c_r``, ``_clean_one_in_window``, ``_two_or_more_fixed``): 0.94 of
+  before at 12 horses (six paired rounds), 0.94 at 6, 0.95 at 20. (3) ``single_threshold``:
+  ``exact_finish._single_threshold`` (which stays, the reference and the path without
+  Numba) as one compiled loop over the keys, reciprocals of each allowed then products:
+  0.042 -> 0.010 s at 12 horses (0.026 -> 0.017 at 6, 0.048 -> 0.018 at 20), the same
+  to 1.1e-16 (a test against the NumPy one on made-up fields). All of it paired against
+  main f0f6908 (``benchmarks/stretch_exact_pairs.py``, least of 3 an outcome, load 9-11):
+  windows 0.77 (0.085 -> 0.066 s), clean targets 0.88 (0.644 -> 0.564), three in a
+  window and disqualified targets untouched (0.98, 1.01: noise), all 0.95 (2.070 ->
+  1.977 s); place, show and bound the same to 0; ``benchmarks/stretch_exact_clean.py``
+  (clean targets and three in a window, five paired rounds) 0.90 (0.796 s against
+  0.857-0.950). Measured and dropped: a clean budget ten
+  times looser (``CLEAN_LOWEST_BOUNDED`` 3e-14): 0.98 of the time, but the recorded
+  races leave under 1e-12 of room (the claiming route: show 9.3e-13 above the lowest
+  the test allows and its top 6.7e-13 below the highest, the Dream Derby 9.3e-13 and
+  7.5e-13; at 3e-14 the top's room fell to 9.8e-14 and 2.3e-13): looser thresholds on
+  the clean side cannot pay within today's recorded ranges (the 6- and 8-horse races
+  have ten times the room). ``_others`` and ``_clean_sums_two`` in one pass, with y's
+  chances now scalars: 0.99 (noise). Three in a window padded to 32 lanes (the compiled
+  loops' step): 1.10 of the time (the padding costs more than the remainders).
+  Weighed with counts and not built: each horse's lanes limited to its span of clean
+  keys (0.86 of the target rows kept, and those passes some 8 % of the clean side:
+  about 1 %). Next leads, by the profile: the window table as sets (the disqualified
+  targets read ``Windows.two`` only through ``_sets_of``, at d and at the kept lanes'
+  y: a [key, set] table, 220 numbers a key at 12 horses against 1,728, would spare the
+  12 MB written an outcome and every ``_sets_of``; it changes xcarry's reads, so not
+  done here); ``_two_or_more_fixed``'s squares (an h^2 pass per horse pair, 0.07 s) in
+  four-by-four blocks now that the clean passes load less (dropped before at 1.00); and
+  the heavy lanes (``_two_q_sets``, ``_contract``, some 0.2 s together), whose passes
+  run over 50-70 lanes of one y and cost their starts: lanes of several y in one pass
+  need K by lane (2x a pass, measured in ``exact_compiled_three``'s note). The clean side
+  and three in a window are now some 0.75 s of the 2.0: under 1 s still needs the
+  disqualified targets' 1.1 s cut to about a third.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
