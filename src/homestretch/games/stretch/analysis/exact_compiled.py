@@ -617,19 +617,25 @@ How the loops are organised (design note):
   have ten times the room). ``_others`` and ``_clean_sums_two`` in one pass, with y's
   chances now scalars: 0.99 (noise). Three in a window padded to 32 lanes (the compiled
   loops' step): 1.10 of the time (the padding costs more than the remainders).
+  ``_two_or_more_fixed``'s squares (a pass per horse pair, some 0.07 s) in four-by-four
+  blocks as ``_times_sym``, each term still (w r) r in the order of m, so the same bits:
+  1.00 (four paired rounds), as when tried before with r^2.
   Weighed with counts and not built: each horse's lanes limited to its span of clean
   keys (0.86 of the target rows kept, and those passes some 8 % of the clean side:
   about 1 %). Next leads, by the profile: the window table as sets (the disqualified
   targets read ``Windows.two`` only through ``_sets_of``, at d and at the kept lanes'
   y: a [key, set] table, 220 numbers a key at 12 horses against 1,728, would spare the
   12 MB written an outcome and every ``_sets_of``; it changes xcarry's reads, so not
-  done here); ``_two_or_more_fixed``'s squares (an h^2 pass per horse pair, 0.07 s) in
-  four-by-four blocks now that the clean passes load less (dropped before at 1.00); and
-  the heavy lanes (``_two_q_sets``, ``_contract``, some 0.2 s together), whose passes
+  done here); and the heavy lanes (``_two_q_sets``, ``_contract``, some 0.2 s together), whose passes
   run over 50-70 lanes of one y and cost their starts: lanes of several y in one pass
   need K by lane (2x a pass, measured in ``exact_compiled_three``'s note). The clean side
   and three in a window are now some 0.75 s of the 2.0: under 1 s still needs the
-  disqualified targets' 1.1 s cut to about a third.
+  disqualified targets' 1.1 s cut to about a third. ``benchmarks/stretch_exact.py
+  --quick`` after it, at load 9-11 (both cores near wholly taken by others: two threads
+  used 0.2 of a core): 12 horses 2.22 s (tables 0.09, single threshold 0.02, clean
+  targets 0.60, three in a window 0.19, disqualified targets 1.37: that part, untouched
+  here, took 1.10 at load 1-2); compiled = NumPy to 4.8e-13, every recorded race inside
+  its range, the show bound at most 7.3e-10.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
