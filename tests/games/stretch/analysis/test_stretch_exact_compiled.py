@@ -254,3 +254,22 @@ def test_left_out_lanes_hold_what_they_could_add(horses: int) -> None:
         assert (show + bound <= held + 1e-25).all()
     assert added.sum(axis=1) == pytest.approx(held_in_all, rel=1e-12)
     assert summed > 1e-20  # lanes left out that add something
+
+
+@pytest.mark.parametrize("horses", [3, 6, 12])
+def test_single_threshold_compiled_matches_the_numpy_reference(horses: int) -> None:
+    from homestretch.games.stretch.analysis.exact_compiled import single_threshold
+
+    # made-up chances with heavy disqualification, so every case of the sum counts
+    rng = np.random.default_rng(40 + horses)
+    clean, dq = rng.random((horses, 30)), rng.random((horses, 30)) * 0.5
+    clean[rng.random(clean.shape) < 0.3] = 0.0  # keys some horses never reach
+    scale = 0.9 / (clean.sum(axis=1) + dq.sum(axis=1))
+    t = exact_finish.Tables.of(clean * scale[:, None], dq * scale[:, None], np.full(horses, 0.1))
+    w = exact_finish.Windows.of(t)
+    place, show, bound = single_threshold(t, w)
+    numpy_place, numpy_show, numpy_bound = exact_finish._single_threshold(t, w)
+    assert place == pytest.approx(numpy_place, rel=1e-13, abs=1e-16)
+    assert show == pytest.approx(numpy_show, rel=1e-13, abs=1e-16)
+    assert (bound == 0).all() and (numpy_bound == 0).all()
+    assert numpy_place.min() > 1e-3 and (numpy_show > numpy_place).all()  # real sums

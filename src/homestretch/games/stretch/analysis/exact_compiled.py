@@ -578,6 +578,64 @@ How the loops are organised (design note):
   (d) Tried and dropped: the kept heavy lanes laid out by lane ([lane, 5, horse], so
   ``_sum_by_y`` reads a lane's values together, not 60 cache lines apart): 0.99 (the same
   numbers; ``benchmarks/stretch_exact_dq.py``, 3 tries, load 9).
+- 2026-12-05 (xcleanside), the clean side and what runs around the kernels. Profiled
+  first: the whole answer (``exact.quickplay_chances``, one worker) is the outcomes'
+  ``place_and_show`` plus 0.04 s (the outcomes and the win, NumPy, main thread), the
+  worker thread the same as the main one (1.99 against 1.97 s, least of four, 12
+  horses; page faults only in the first round); inside ``place_and_show``: tables 0.005,
+  ``windows`` 0.10, ``_single_threshold`` 0.045, the key-pair sums the rest. ``perf`` of
+  the clean side alone (``benchmarks/stretch_exact_perf.py`` with the disqualified
+  targets switched off, 12 horses, four runs): ``exact_compiled_three._contract`` 11.5 %,
+  ``_two_q_sets`` (the clean heavy lanes) 8.7 %, ``_two_or_more_fixed`` 7.6 % (its h^2
+  squares), memset 3.5 % (most of it the window table's 12 MB an outcome), ``_times_sym``
+  3.4 %, then the per-lane passes at 1-3 % each. Done, each the same numbers to the
+  last bit unless said: (1) ``_window_two_add`` ran its innermost loop across rows
+  (by_both[m, n, j], n innermost) over every m, n though only m < n is read, and
+  ``_window_two_at`` branched on j = m, n inside its row; both now run along the rows,
+  only m < n, and ``_window_tables`` writes each key's window in place (no copy):
+  windows 0.75 of f0f6908, the clean targets 0.96 (they keep the same sums). (2) A clean
+  target's passes read y's chances (c, p_gt, c_gt at y) one number a horse instead of
+  three [horse, lane] blocks filled by ``_spread`` every key (``_clean_sums_two``,
+  ``_clean_weigh_one_two``, ``_clean_sums_three``, ``_clean_distinct_and_pair``,
+  ``_clean_times_r_c_r``, ``_clean_one_in_window``, ``_two_or_more_fixed``): 0.94 of
+  before at 12 horses (six paired rounds), 0.94 at 6, 0.95 at 20. (3) ``single_threshold``:
+  ``exact_finish._single_threshold`` (which stays, the reference and the path without
+  Numba) as one compiled loop over the keys, reciprocals of each allowed then products:
+  0.042 -> 0.010 s at 12 horses (0.026 -> 0.017 at 6, 0.048 -> 0.018 at 20), the same
+  to 1.1e-16 (a test against the NumPy one on made-up fields). All of it paired against
+  main f0f6908 (``benchmarks/stretch_exact_pairs.py``, least of 3 an outcome, load 9-11):
+  windows 0.77 (0.085 -> 0.066 s), clean targets 0.88 (0.644 -> 0.564), three in a
+  window and disqualified targets untouched (0.98, 1.01: noise), all 0.95 (2.070 ->
+  1.977 s); place, show and bound the same to 0; ``benchmarks/stretch_exact_clean.py``
+  (clean targets and three in a window, five paired rounds) 0.90 (0.796 s against
+  0.857-0.950). Measured and dropped: a clean budget ten
+  times looser (``CLEAN_LOWEST_BOUNDED`` 3e-14): 0.98 of the time, but the recorded
+  races leave under 1e-12 of room (the claiming route: show 9.3e-13 above the lowest
+  the test allows and its top 6.7e-13 below the highest, the Dream Derby 9.3e-13 and
+  7.5e-13; at 3e-14 the top's room fell to 9.8e-14 and 2.3e-13): looser thresholds on
+  the clean side cannot pay within today's recorded ranges (the 6- and 8-horse races
+  have ten times the room). ``_others`` and ``_clean_sums_two`` in one pass, with y's
+  chances now scalars: 0.99 (noise). Three in a window padded to 32 lanes (the compiled
+  loops' step): 1.10 of the time (the padding costs more than the remainders).
+  ``_two_or_more_fixed``'s squares (a pass per horse pair, some 0.07 s) in four-by-four
+  blocks as ``_times_sym``, each term still (w r) r in the order of m, so the same bits:
+  1.00 (four paired rounds), as when tried before with r^2.
+  Weighed with counts and not built: each horse's lanes limited to its span of clean
+  keys (0.86 of the target rows kept, and those passes some 8 % of the clean side:
+  about 1 %). Next leads, by the profile: the window table as sets (the disqualified
+  targets read ``Windows.two`` only through ``_sets_of``, at d and at the kept lanes'
+  y: a [key, set] table, 220 numbers a key at 12 horses against 1,728, would spare the
+  12 MB written an outcome and every ``_sets_of``; it changes xcarry's reads, so not
+  done here); and the heavy lanes (``_two_q_sets``, ``_contract``, some 0.2 s together), whose passes
+  run over 50-70 lanes of one y and cost their starts: lanes of several y in one pass
+  need K by lane (2x a pass, measured in ``exact_compiled_three``'s note). The clean side
+  and three in a window are now some 0.75 s of the 2.0: under 1 s still needs the
+  disqualified targets' 1.1 s cut to about a third. ``benchmarks/stretch_exact.py
+  --quick`` after it, at load 9-11 (both cores near wholly taken by others: two threads
+  used 0.2 of a core): 12 horses 2.22 s (tables 0.09, single threshold 0.02, clean
+  targets 0.60, three in a window 0.19, disqualified targets 1.37: that part, untouched
+  here, took 1.10 at load 1-2); compiled = NumPy to 4.8e-13, every recorded race inside
+  its range, the show bound at most 7.3e-10.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
@@ -976,11 +1034,11 @@ def clean_targets(
     where to log the pairs whose three or more are to be summed: ``_two_qs_summed``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_gt = c[:, clean_keys].copy(), c_gt[:, clean_keys].copy()
-    blocks = _aligned(12 * horses, BLOCK).reshape((12, horses, BLOCK))  # rows start lines
-    c_y, p_y, c_gt_y = blocks[0], blocks[1], blocks[2]
-    r1, r2, weight = blocks[3], blocks[4], blocks[5]
-    factor, distinct, ra = blocks[6], blocks[7], blocks[8]
-    by_r, by_ra, squared = blocks[9], blocks[10], blocks[11]
+    blocks = _aligned(9 * horses, BLOCK).reshape((9, horses, BLOCK))  # rows start lines
+    r1, r2, weight = blocks[0], blocks[1], blocks[2]
+    factor, distinct, ra = blocks[3], blocks[4], blocks[5]
+    by_r, by_ra, squared = blocks[6], blocks[7], blocks[8]
+    c_y, p_y, c_gt_y = np.empty(horses), np.empty(horses), np.empty(horses)  # y's, by horse
     lanes = _aligned(10, BLOCK)
     product1, product2, q, s_a, s_b = lanes[0], lanes[1], lanes[2], lanes[3], lanes[4]
     sums, more = lanes[5:8], lanes[8:10]
@@ -997,12 +1055,10 @@ def clean_targets(
     heavy_lanes = _aligned(7, count)
     for k in range(count - 1, 0, -1):  # downwards: the window of two 2s is summed so
         y = clean_keys[k]
-        _spread(c[:, y], c_y)
-        _spread(p_gt[:, y], p_y)
-        _spread(c_gt[:, y], c_gt_y)
         _symmetric(w_one[y], sym)
         for h in range(horses):  # the others: no 1 above y (A = 1), nor a 2 (A = 2)
             base1[h], base2[h] = 1 - p_gt[h, y], 1 - 2 * p_gt[h, y]
+            c_y[h], p_y[h], c_gt_y[h] = c[h, y], p_gt[h, y], c_gt[h, y]
         summing, heavy_count = False, 0
         spent[0] = 0.0
         for start in range(first, k, BLOCK):
@@ -1011,12 +1067,12 @@ def clean_targets(
             _others(base1, low_gt, start, r1, product1, nb)
             _others(base2, low_gt, start, r2, product2, nb)
             # A = 1: one clean horse at y, no disqualified 1 above it (show: at most one)
-            _sums_two(r1, c_y, p_y, s_a, s_b, sums[0], nb)
-            _weigh_one_two(place, show, start, product1, r1, weight, c_y, p_y, s_a, s_b, sums[0],
-                           1.0, nb, every)  # fmt: skip
+            _clean_sums_two(r1, c_y, p_y, s_a, s_b, sums[0], nb)
+            _clean_weigh_one_two(place, show, start, product1, r1, weight, c_y, p_y, s_a, s_b,
+                                 sums[0], nb)  # fmt: skip
             # A = 2, the lower at y: no disqualified 1 or 2 above y ...
-            _sums_three(r2, c_y, c_gt_y, p_y, s_a, s_b, q, nb)
-            _distinct_and_pair(r2, c_y, c_gt_y, s_a, s_b, distinct, factor, nb, sums)
+            _clean_sums_three(r2, c_y, c_gt_y, p_y, s_a, s_b, q, nb)
+            _clean_distinct_and_pair(r2, c_y, c_gt_y, s_a, s_b, distinct, factor, nb, sums)
             lo = 0
             if not summing:
                 lo = _negligible(product2, r2, weight, s_a, s_b, q, bound, start, 1.0, nb, sums,
@@ -1024,10 +1080,10 @@ def clean_targets(
                 summing = lo < nb
             # ... or exactly one disqualified 2 above y, at or behind the upper clean horse
             if lo < nb:
-                _times_r_c_r(r2, c_y, ra, lo, nb)
+                _clean_times_r_c_r(r2, c_y, ra, lo, nb)
                 _times_sym(sym, r2, by_r, lo, nb)
                 _times_sym(sym, ra, by_ra, lo, nb)
-                _one_in_window(r2, c_y, s_a, by_r, by_ra, factor, 1.0, lo, nb, sums, every)
+                _clean_one_in_window(r2, c_y, s_a, by_r, by_ra, factor, lo, nb, sums)
             _weigh(show, start, product2, r2, weight, factor, 1.0, nb, every)
             if lo < nb:
                 heavy_count = _two_or_more_fixed(
@@ -1146,6 +1202,111 @@ def _distinct_and_pair(
             two = (sum_a[i] - ra) * (sum_b[i] - rb) - (both[i] - ra * rb)
             distinct[h, i] = two
             factor[h, i] = two + ((sum_a[i] * sum_a[i] - squares[i]) / 2 - ra * (sum_a[i] - ra))
+
+
+# A clean target's passes with the upper key y's chances one number a horse (``a``, ``b``,
+# ``c`` by horse, the same in every lane), not a [horse, lane] block: each pass loads a
+# block fewer for each (the same arithmetic in the same order, so the same numbers).
+
+
+@kernel
+def _clean_sums_two(
+    r: Floats, a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, both: Floats, nb: int
+) -> None:
+    """``_sums_two`` with a and b by horse."""
+    sum_a[:nb], sum_b[:nb], both[:nb] = 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        a_h, b_h = a[h], b[h]
+        for i in range(_lane(nb)):
+            ra, rb = a_h * r[h, i], b_h * r[h, i]
+            sum_a[i] += ra
+            sum_b[i] += rb
+            both[i] += ra * rb
+
+
+@kernel
+def _clean_weigh_one_two(
+    place: Floats, show: Floats, at: int, product: Floats, r: Floats, weight: Floats,
+    a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, both: Floats, nb: int,
+) -> None:  # fmt: skip
+    """``_weigh_one_two`` with a and b by horse, every horse a target, scale 1."""
+    for h in range(r.shape[0]):
+        a_h, b_h = a[h], b[h]
+        for i in range(_lane(nb)):
+            ra, rb = a_h * r[h, i], b_h * r[h, i]
+            one = sum_a[i] - ra
+            share = product[i] * r[h, i] * weight[h, i]
+            place[h, _lane(at) + i] += share * one
+            show[h, _lane(at) + i] += share * (one + (one * (sum_b[i] - rb) - (both[i] - ra * rb)))
+
+
+@kernel
+def _clean_sums_three(
+    r: Floats, a: Floats, b: Floats, c: Floats, sum_a: Floats, sum_b: Floats, sum_c: Floats,
+    nb: int,
+) -> None:  # fmt: skip
+    """``_sums_three`` with a, b and c by horse."""
+    sum_a[:nb], sum_b[:nb], sum_c[:nb] = 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        a_h, b_h, c_h = a[h], b[h], c[h]
+        for i in range(_lane(nb)):
+            sum_a[i] += r[h, i] * a_h
+            sum_b[i] += r[h, i] * b_h
+            sum_c[i] += r[h, i] * c_h
+
+
+@kernel
+def _clean_distinct_and_pair(
+    r: Floats, a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, distinct: Floats,
+    factor: Floats, nb: int, work: Floats,
+) -> None:  # fmt: skip
+    """``_distinct_and_pair`` with a and b by horse."""
+    both, squares = work[0], work[1]
+    both[:nb], squares[:nb] = 0.0, 0.0
+    for h in range(r.shape[0]):
+        a_h, b_h = a[h], b[h]
+        for i in range(_lane(nb)):
+            ra = a_h * r[h, i]
+            both[i] += ra * b_h * r[h, i]
+            squares[i] += ra * a_h * r[h, i]
+    for h in range(r.shape[0]):
+        a_h, b_h = a[h], b[h]
+        for i in range(_lane(nb)):
+            ra, rb = a_h * r[h, i], b_h * r[h, i]
+            two = (sum_a[i] - ra) * (sum_b[i] - rb) - (both[i] - ra * rb)
+            distinct[h, i] = two
+            factor[h, i] = two + ((sum_a[i] * sum_a[i] - squares[i]) / 2 - ra * (sum_a[i] - ra))
+
+
+@kernel
+def _clean_times_r_c_r(r: Floats, c: Floats, into: Floats, lo: int, nb: int) -> None:
+    """``_times_r_c_r`` with c by horse."""
+    for h in range(r.shape[0]):
+        c_h = c[h]
+        for i in range(_lane(lo), _lane(nb)):
+            into[h, i] = r[h, i] * c_h * r[h, i]
+
+
+@kernel
+def _clean_one_in_window(
+    r: Floats, c: Floats, sum_a: Floats, by_r: Floats, by_ra: Floats, into: Floats, lo: int,
+    nb: int, work: Floats,
+) -> None:  # fmt: skip
+    """``_one_in_window`` with c by horse, every horse a target, scale 1."""
+    whole, spread = work[0], work[1]
+    _dot(r, by_r, whole, lo, nb)
+    spread[lo:nb] = 0.0  # _dot_r2 (r, c, by_r)
+    for h in range(r.shape[0]):
+        c_h = c[h]
+        for i in range(_lane(lo), _lane(nb)):
+            spread[i] += c_h * r[h, i] * by_r[h, i] * r[h, i]
+    for h in range(r.shape[0]):
+        c_h = c[h]
+        for i in range(_lane(lo), _lane(nb)):
+            a, s = c_h * r[h, i], r[h, i] * by_r[h, i]
+            into[h, i] += (
+                (sum_a[i] - a) * (whole[i] / 2 - s) - (spread[i] - a * s) + r[h, i] * by_ra[h, i]
+            )
 
 
 @kernel
@@ -1424,7 +1585,8 @@ def _two_or_more_fixed(
     heavy_pair: float, heavy: Any, count: int, picked: Ints,
 ) -> int:  # fmt: skip
     """``_two_or_more`` for one spread matrix [m, j] for every lane (a clean target's),
-    scale 1 and no ``below``: the same bound and the same heavy lanes in fewer passes.
+    scale 1 and no ``below``: the same bound and the same heavy lanes in fewer passes;
+    c_y is the upper clean horse's chance at y, by horse (the same in every lane).
     Measured in place: exp(q) - 1 - q and exp(q) by ``math``, a lane at a time, took as
     long as the squares (``_grows`` takes them by the series, in vectors), and the
     bounds added a lane at a time, a store a horse strided by the keys, took longer
@@ -1445,13 +1607,13 @@ def _two_or_more_fixed(
         for i in range(_lane(lo), _lane(nb)):
             rb = squared[h, i] * r[h, i]
             sum_squared[i] += rb
-            both[i] += c_y[h, i] * r[h, i] * rb
+            both[i] += c_y[h] * r[h, i] * rb
     grows, spreads = lanes[0], lanes[1]
     _grows(q, grows, spreads, lo, nb)
     share[lo:nb] = 0.0
     for h in range(horses):
         for i in range(_lane(lo), _lane(nb)):
-            ra, rb = c_y[h, i] * r[h, i], squared[h, i] * r[h, i]
+            ra, rb = c_y[h] * r[h, i], squared[h, i] * r[h, i]
             two = (sum_c[i] - ra) * (sum_squared[i] - rb) - (both[i] - ra * rb)
             tight = min(distinct[h, i] * grows[i], two * spreads[i])
             factor[h, i] = tight * (product[i] * r[h, i] * weight[h, i])
@@ -1473,7 +1635,7 @@ def _two_or_more_fixed(
             i = picked[into - count]
             heavy_r[h, into] = r[h, i]
             heavy_share[h, into] = product[i] * r[h, i] * weight[h, i]
-            heavy_c[h, into] = c_y[h, i]
+            heavy_c[h, into] = c_y[h]
     return summed
 
 
@@ -1631,20 +1793,16 @@ def _window_two_at(
     (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)), m, n, j distinct, at least 0; only m < n is
     made (it is symmetric): what the loops here read."""
     horses = q.shape[0]
+    column = c_gt[:, y].copy()  # read along the rows below
     for m in range(horses):
+        q_m = q[m, y]
         for n in range(m + 1, horses):
+            q_n, qq = q[n, y], q[m, y] * q[n, y]
+            # every j in one loop along the row (vectors), then j = m and j = n back to 0
             for j in range(horses):
-                if j == m:
-                    continue
-                if j == n:
-                    continue
-                value = (
-                    q[m, y] * q[n, y] * c_gt[j, y]
-                    - q[m, y] * by_m[n, j]
-                    - q[n, y] * by_m[m, j]
-                    + by_both[m, n, j]
-                )
+                value = qq * column[j] - q_m * by_m[n, j] - q_n * by_m[m, j] + by_both[m, n, j]
                 two[m, n, j] = max(value, 0.0)
+            two[m, n, m], two[m, n, n] = 0.0, 0.0
 
 
 @kernel
@@ -1654,8 +1812,12 @@ def _window_two_add(q: Floats, c: Floats, y: int, by_m: Floats, by_both: Floats)
     for m in range(horses):
         for j in range(horses):
             by_m[m, j] += q[m, y] * c[j, y]
-            for n in range(horses):
-                by_both[m, n, j] += q[m, y] * q[n, y] * c[j, y]
+    column = c[:, y].copy()
+    for m in range(horses):  # only m < n: all ``_window_two_at`` reads
+        for n in range(m + 1, horses):
+            qq = q[m, y] * q[n, y]
+            for j in range(horses):  # along the row
+                by_both[m, n, j] += qq * column[j]
 
 
 @kernel
@@ -1668,8 +1830,8 @@ def _window_tables(
     horses, keys = c.shape
     one, spread = np.empty((keys, horses, horses)), np.empty((keys, horses, horses))
     level, at = np.empty((keys, horses, horses)), np.empty((keys, horses, horses))
-    table = np.empty((keys, horses, horses, horses))
-    two, by_m, by_both = _window_two_start(horses)
+    table = np.zeros((keys, horses, horses, horses))  # made in place: m < n, j apart
+    _, by_m, by_both = _window_two_start(horses)
     at_above, by_q, by_square = np.zeros((3, horses, horses))
     by_all = np.zeros(horses)
     for y in range(keys - 1, -1, -1):
@@ -1692,8 +1854,7 @@ def _window_tables(
                 )
                 value -= q[m, y] * q[m, y] * c_gt[j, y] - 2 * q[m, y] * by_m[m, j] + by_square[m, j]
                 spread[y, m, j] = max(value, 0.0)
-        _window_two_at(q, c_gt, y, by_m, by_both, two)
-        table[y] = two
+        _window_two_at(q, c_gt, y, by_m, by_both, table[y])
         for m in range(horses):  # count key y in the sums over the keys above
             for j in range(horses):
                 at_above[m, j] += dq[m, y] / 6 * c_ge[j, y]
@@ -1716,6 +1877,160 @@ def windows(t: Tables) -> Windows:
     tables = (t.dq, t.c_ge, t.p_gt, t.c, t.c_gt)
     arrays = (np.ascontiguousarray(a, dtype=np.float64) for a in tables)
     return Windows(*_window_tables(*arrays))
+
+
+def single_threshold(t: Tables, w: Windows) -> tuple[Floats, Floats, Floats]:
+    """``exact_finish._single_threshold`` as one loop over the keys (the NumPy one made some
+    forty arrays of [horse, key] an outcome): the same sums, added in another order, so
+    the same numbers to rounding (tests/games/stretch/analysis/test_stretch_exact_compiled.py)."""
+    names = ("c", "dq", "out", "c_ge", "c_gt", "c_tot", "c_lt", "d_gt", "d_le", "p_gt")
+    a = [np.ascontiguousarray(getattr(t, name), dtype=np.float64) for name in names]
+    matrices = (np.ascontiguousarray(m, dtype=np.float64) for m in (w.one, w.level))
+    place, show = _tables_single(*a, *matrices)
+    return place, show, np.zeros_like(place)
+
+
+@kernel
+def _tables_single(
+    c: Floats, dq: Floats, out: Floats, c_ge: Floats, c_gt: Floats, c_tot: Floats,
+    c_lt: Floats, d_gt: Floats, d_le: Floats, p_gt: Floats, one: Floats, level: Floats,
+) -> tuple[Floats, Floats]:  # fmt: skip
+    """``_single_threshold``'s place and show, key by key: at each key the three kinds of
+    others (``exact_finish.Others``: allowed g, r = marker / g, the product of the others'
+    g) and their sums over the horses, then each horse's share added to its total."""
+    horses, keys = c.shape
+    first, any_place, any_show = np.zeros(horses), np.zeros(horses), np.zeros(horses)
+    die_place, die_show, die_pairs = np.zeros(horses), np.zeros(horses), np.zeros(horses)
+    g, weighted, m_r = np.empty(horses), np.empty(horses), np.empty(horses)
+    rg = np.empty(horses)  # 1 / g: a division a horse, then products
+    work = np.empty((11, horses))
+    r_above, r_any, r_ge, r_lt, r_p = work[0], work[1], work[2], work[3], work[4]
+    row, col, by_ra, by_ra_t, a, ra = work[5], work[6], work[7], work[8], work[9], work[10]
+    for y in range(keys):
+        # a clean horse nobody clean beats: the others not clean ahead
+        product = 1.0
+        for h in range(horses):
+            g[h] = 1 - c_gt[h, y]
+            product *= g[h]
+        for h in range(horses):
+            first[h] += product / g[h] * c[h, y]
+        # disqualified at y: the others out or disqualified at or behind y
+        product = 1.0
+        for h in range(horses):
+            g[h] = out[h] + d_le[h, y]
+            product *= g[h]
+        s_above = s_any = s_ge = s_lt = sq_above = sq_ge = 0.0
+        both_any = both_ge = 0.0
+        for h in range(horses):
+            rg[h] = 1 / g[h]
+            weighted[h] = product * rg[h] * dq[h, y]
+            r_above[h], r_any[h] = d_gt[h, y] * rg[h], c_tot[h] * rg[h]
+            r_ge[h], r_lt[h] = c_ge[h, y] * rg[h], c_lt[h, y] * rg[h]
+            s_above += r_above[h]
+            s_any += r_any[h]
+            s_ge += r_ge[h]
+            s_lt += r_lt[h]
+            sq_above += r_above[h] * r_above[h]
+            sq_ge += r_ge[h] * r_ge[h]
+            both_any += r_any[h] * r_above[h]
+            both_ge += r_ge[h] * r_lt[h]
+        whole = _tables_pairs(level[y], rg, m_r)
+        for h in range(horses):
+            one_above = s_above - r_above[h]
+            place = 1 + one_above
+            show = place + ((s_above * s_above - sq_above) / 2 - r_above[h] * one_above)
+            one_any = s_any - r_any[h]
+            place = place + one_any
+            two_any = one_any * one_above - (both_any - r_any[h] * r_above[h])
+            show = show + one_any + two_any
+            one_ge = s_ge - r_ge[h]
+            pair_ge = (s_ge * s_ge - sq_ge) / 2 - r_ge[h] * one_ge
+            two_ge = one_ge * (s_lt - r_lt[h]) - (both_ge - r_ge[h] * r_lt[h])
+            pairs = whole / 2 - m_r[h] * rg[h]
+            show = show + pair_ge + two_ge + pairs
+            any_place[h] += weighted[h] * place
+            any_show[h] += weighted[h] * show
+        # no 1 from ahead of y either (alone): its one and two
+        product = 1.0
+        for h in range(horses):
+            g[h] = 1 - c_tot[h] - p_gt[h, y]
+            product *= g[h]
+        s_lt = s_p = both = 0.0
+        for h in range(horses):
+            rg[h] = 1 / g[h]
+            weighted[h] = product * rg[h] * dq[h, y]
+            r_lt[h], r_p[h] = c_lt[h, y] * rg[h], p_gt[h, y] * rg[h]
+            s_lt += r_lt[h]
+            s_p += r_p[h]
+            both += r_lt[h] * r_p[h]
+        for h in range(horses):
+            alone_place = s_lt - r_lt[h]
+            alone_show = alone_place + (alone_place * (s_p - r_p[h]) - (both - r_lt[h] * r_p[h]))
+            die_place[h] += weighted[h] * alone_place
+            die_show[h] += weighted[h] * alone_show
+        # nor a 2 (pair alone): two with a leader, one 2 in the window, and the level pairs
+        product = 1.0
+        for h in range(horses):
+            g[h] = 1 - c_tot[h] - 2 * p_gt[h, y]
+            product *= g[h]
+        s_lt = s_ge = both = 0.0
+        for h in range(horses):
+            rg[h] = 1 / g[h]
+            weighted[h] = product * rg[h] * dq[h, y]
+            r_lt[h], r_ge[h] = c_lt[h, y] * rg[h], c_ge[h, y] * rg[h]
+            s_lt += r_lt[h]
+            s_ge += r_ge[h]
+            both += r_lt[h] * r_ge[h]
+        # _one_q_between: r = 1 / g, a = c_lt r, row = r (W r), col = r (W^T r)
+        window = one[y]
+        s_a = s_row = s_spread = 0.0
+        for h in range(horses):
+            a[h] = c_lt[h, y] * rg[h]
+            ra[h] = a[h] * rg[h]
+        for m in range(horses):
+            w_r = w_t_r = w_ra = w_t_ra = 0.0
+            for j in range(horses):
+                w_r += window[m, j] * rg[j]
+                w_t_r += window[j, m] * rg[j]
+                w_ra += window[m, j] * ra[j]
+                w_t_ra += window[j, m] * ra[j]
+            row[m], col[m] = w_r * rg[m], w_t_r * rg[m]
+            by_ra[m], by_ra_t[m] = w_ra * rg[m], w_t_ra * rg[m]
+            s_a += a[m]
+            s_row += row[m]
+            s_spread += a[m] * (row[m] + col[m])
+        whole = _tables_pairs(level[y], rg, m_r)
+        for h in range(horses):
+            with_leader = (s_lt - r_lt[h]) * (s_ge - r_ge[h]) - (both - r_lt[h] * r_ge[h])
+            spread = a[h] * (row[h] + col[h])
+            one_q = (
+                (s_a - a[h]) * (s_row - row[h] - col[h])
+                - (s_spread - spread)
+                + by_ra[h]
+                + by_ra_t[h]
+            )
+            die_show[h] += weighted[h] * (with_leader + one_q)
+            die_pairs[h] += weighted[h] * (whole / 2 - m_r[h] * rg[h])
+    place, show = np.empty(horses), np.empty(horses)
+    for h in range(horses):
+        place[h] = first[h] + any_place[h] - die_place[h] / 6
+        show[h] = first[h] + any_show[h] - die_show[h] / 6 - die_pairs[h] * 2 / 6
+    return place, show
+
+
+@kernel
+def _tables_pairs(level: Floats, r: Floats, m_r: Floats) -> float:
+    """``exact_finish.Others.pairs`` at one key: m_r = level r by horse (r = 1 / allowed),
+    and the sum over the horses of r m_r (each horse's share is then half that less its
+    own)."""
+    whole = 0.0
+    for m in range(r.shape[0]):
+        total = 0.0
+        for j in range(r.shape[0]):
+            total += level[m, j] * r[j]
+        m_r[m] = total
+        whole += total * r[m]
+    return whole
 
 
 @kernel

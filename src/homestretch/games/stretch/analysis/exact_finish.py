@@ -195,7 +195,7 @@ def place_and_show(
     kernels = compiled_kernels() if compiled else None
     t = Tables.of(clean, dq, out)
     w = Windows.of(t) if kernels is None else kernels.windows(t)
-    place, show, bound = _single_threshold(t, w)
+    place, show, bound = (_single_threshold if kernels is None else kernels.single_threshold)(t, w)
     clean_keys = np.flatnonzero(t.c.any(axis=0))  # keys some horse can finish clean at
     dq_keys = np.flatnonzero(t.dq.any(axis=0))
     if kernels is not None:
