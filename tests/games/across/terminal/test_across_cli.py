@@ -261,6 +261,42 @@ def test_a_slip_at_the_track_choice_says_what_fits_the_track_choice() -> None:
         parse_command("sell", now={Bet, OfferHorse})
 
 
+def test_another_persons_slip_says_what_they_may_type_now() -> None:
+    """'Bob: bid' typed at Ann's prompt was answered 'write bid N [with SEAT]', the plain
+    form, though Bob cannot bid out of turn: what fits him now is a dealing, and at the
+    track choice nothing at all."""
+    state = AcrossGame(players=3, names=("Ann", "Bob", "Cy")).new_initial_state()
+    table = Console(file=io.StringIO(), width=200)
+    people = {"ann": 0, "bob": 1}
+    ann = person("Ann", state, None, HotSeat(table, 2), people=people)
+    assert state.phase == "choose track"
+    for typed in ("Bob: bid", "Bob: sell", "Bob: bid 5"):
+        with pytest.raises(HomestretchError) as slip:
+            ann.parse(typed)
+        said = str(slip.value)
+        assert "write" not in said and "number from the list" not in said, said
+        assert said.endswith("no dealing can be made now, so Bob waits until the game goes on")
+    state.apply(0, ChooseTrack("woodbine"))
+    assert state.phase == "auction"
+    with pytest.raises(HomestretchError) as slip:
+        ann.parse("Bob: bid")
+    said = str(slip.value)
+    assert said.startswith("cannot read 'bid', and 'bid' is not a move for Bob now"), said
+    assert "typing Bob: and then sell H to SEAT for N | buy H for N | lend SEAT N" in said
+    assert "ring" not in said and "number from the list" not in said, said
+    with pytest.raises(HomestretchError) as slip:
+        ann.parse("Bob: bid 5")
+    assert str(slip.value).startswith("'bid 5' waits for Bob's own turn; out of turn Bob may")
+    with pytest.raises(HomestretchError) as slip:
+        ann.parse("bob: foo")
+    assert str(slip.value).startswith(
+        "cannot read 'foo': out of turn bob may only deal, typing bob: and"
+    )
+    with pytest.raises(HomestretchError, match="cannot read 'lend': write lend SEAT N"):
+        ann.parse("Bob: lend")  # a move he may make, written wrong: how to write it
+    assert ann.parse("Bob: lend 1 2") == Aside(1, OfferLoan(0, 2))
+
+
 def test_a_person_naming_themself_before_a_colon_plays_in_turn() -> None:
     parse = parse_at_keyboard({"ann": 0, "bob": 1}, "Ann")
     assert parse("Ann: bet 4") == Bet(4)
