@@ -42,6 +42,18 @@ def test_mistakes_are_one_line_exit_2(tmp_path: Path, args: list[str], words: st
     assert result.stderr.strip().count("\n") == 0 and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("args", [[], ["stretch"], ["across"], ["totopoly"], ["derbycast"]])
+def test_a_command_typed_alone_shows_its_help_and_no_empty_error(
+    tmp_path: Path, args: list[str]
+) -> None:
+    """`homestretch` alone, a newcomer's first command, printed the help and then
+    'error: homestretch:  (see homestretch --help)', an error with nothing in it."""
+    result = run(tmp_path, *args)
+    assert result.returncode == 2  # as click has it: no command chosen
+    assert "Usage:" in result.stdout and "Commands" in result.stdout
+    assert result.stderr == ""
+
+
 def test_help_and_history_succeed(tmp_path: Path) -> None:
     assert run(tmp_path, "--help").returncode == 0
     assert run(tmp_path, "history").returncode == 0

@@ -321,6 +321,8 @@ def run() -> None:
         # They carry format_message() and exit code 2; anything else is a bug.
         if getattr(exc, "exit_code", None) != 2 or not hasattr(exc, "format_message"):
             raise
+        if isinstance(exc, _click.exceptions.NoArgsIsHelpError):
+            sys.exit(2)  # a group typed alone: its help is printed, and no error line after
         ctx = getattr(exc, "ctx", None)
         where = f"{ctx.command_path}: " if ctx is not None else ""
         hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
