@@ -301,22 +301,41 @@ def person(
         elif view["phase"] == "race":
             screen.print(f"[bold]{escape(roll_prompt(seat, view))}[/bold]")
 
+    read = parse_at_keyboard(
+        people or {},
+        name,
+        now if seat is not None else None,
+        (lambda: open_dealings(state)) if seat is not None else None,
+    )
+
+    def parse(text: str) -> Action:
+        action = read(text)
+        if isinstance(action, act.ChooseTrack) and action.track not in content.tracks:
+            raise HomestretchError(unknown_track(action.track, content.tracks))
+        return action
+
     return TerminalPlayer(
         name,
         state,
         screen,
         show,
-        parse_at_keyboard(
-            people or {},
-            name,
-            now if seat is not None else None,
-            (lambda: open_dealings(state)) if seat is not None else None,
-        ),
+        parse,
         ask=lambda text: prompt(text, err=to_stderr),
         describe=lambda action: describe_action(action, content),
         shorten=shorten_menu,
         hint=menu_hint,
         menu_max=MENU_MAX,
+    )
+
+
+def unknown_track(typed: str, tracks: Collection[str]) -> str:
+    """A track name typed wrong: the nearest name, and every name to type."""
+    from difflib import get_close_matches
+
+    near = get_close_matches(typed, list(tracks), n=1, cutoff=0.6)
+    guess = f" (did you mean track {near[0]}?)" if near else ""
+    return f"no track {typed!r}{guess}: type a number from the list, or track " + " | track ".join(
+        sorted(tracks)
     )
 
 
@@ -559,7 +578,7 @@ def play(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Play a game: people in hot-seat, computer players in the other seats."""
-    from homestretch.games.across.rules.game import AcrossGame
+    from homestretch.games.across.rules.game import MAX_PLAYERS, MIN_PLAYERS, AcrossGame
     from homestretch.session.saved import open_new
     from homestretch.session.seats import computer
     from homestretch.session.seats import person as seat_person
@@ -572,6 +591,11 @@ def play(
         raise HomestretchError("--bots cannot be negative")
     names = people + [f"{bot.capitalize()} {i + 1}" for i in range(bots)]
     check_names(names)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise HomestretchError(
+            f"Across the Board needs {MIN_PLAYERS} to {MAX_PLAYERS} players; --players and "
+            f"--bots give {len(names)} (such as --players Ann,Bob --bots 1)"
+        )
     if content is not None and not content.is_dir():
         raise ContentError(content, "no such content folder")
     game = AcrossGame(
