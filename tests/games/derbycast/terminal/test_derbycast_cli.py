@@ -596,3 +596,19 @@ def test_the_json_of_a_game_names_its_id_and_status_as_the_other_games_do(
     assert stopped.exit_code == 130
     shown = json.loads(cli("replay", "2", "--db", str(db), "-f", "json"))
     assert shown["id"] == 2 and shown["status"] == "in progress" and shown["winners"] == []
+
+
+def test_the_pick_prompt_gives_this_races_horses_as_its_example(tmp_path: Path) -> None:
+    """The prompt said 'e.g. win 3 or show Silver Lining' over a card with no Silver
+    Lining; a slip in the bet's word is answered with the pick it was likely meant as."""
+    args = ["derbycast", "play", "--players", "Ann,Bob", "--source", "simulate", "--seed", "2"]
+    out = runner.invoke(
+        app,
+        [*args, "--races", "1", "--db", str(tmp_path / "d.sqlite")],
+        input="shw 3\nshow 3\nwin 1\n",
+    )
+    assert out.exit_code in (0, 130), out.output  # a tie-break race may want more picks
+    said = " ".join(out.output.split())
+    assert "Silver Lining" not in said
+    assert "Ann (marker 1), your pick (e.g. win 1 or show Tin Soldier)" in said
+    assert "did you mean 'show 3'? say win, place or show first" in said
