@@ -612,3 +612,16 @@ def test_the_pick_prompt_gives_this_races_horses_as_its_example(tmp_path: Path) 
     assert "Silver Lining" not in said
     assert "Ann (marker 1), your pick (e.g. win 1 or show Tin Soldier)" in said
     assert "did you mean 'show 3'? say win, place or show first" in said
+
+
+def test_a_whole_morning_line_typed_at_one_horse_is_told_one_at_a_time(
+    tmp_path: Path,
+) -> None:
+    """'5-2, 3-1, 4-1' typed at Alpha's morning line was answered "cannot read odds
+    '5-2, 3-1, 4-1'", as if the odds were written wrong: they were only too many."""
+    args = ["derbycast", "play", "--players", "Ann,Bob", "--seed", "2", "--races", "1"]
+    typed = "My Race\nAlpha, Bravo, Charlie\n5-2, 3-1, 4-1\n5-2, x\n"
+    out = runner.invoke(app, [*args, "--db", str(tmp_path / "d.sqlite")], input=typed)
+    said = " ".join(out.output.split())
+    assert "Alpha: one horse's odds at a time: type this horse's alone, like 5-2" in said, said
+    assert "Alpha: cannot read odds '5-2, x'" in said  # not all odds: the plain message

@@ -55,6 +55,20 @@ Check = Callable[[Action], str | None]
 MORNING_LINE = "Morning line (blank if none)"
 
 
+def several_odds(text: str) -> str:
+    """What is said to a whole line of odds typed at one horse's question (the horses
+    are asked one at a time), or "" when ``text`` is not odds, comma after comma."""
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) < 2:
+        return ""
+    try:
+        for part in parts:
+            Odds.parse(part)
+    except HomestretchError:
+        return ""
+    return f"one horse's odds at a time: type this horse's alone, like {parts[0]}"
+
+
 class NobodyToAsk(HomestretchError):
     """What an ``ask`` with no person behind it raises (the keeper's seat left to the
     computer): said at once, never taken for a typing mistake and asked again."""
@@ -295,7 +309,7 @@ class ManualKeeper:
             try:
                 return str(Odds.parse(text))
             except HomestretchError as exc:
-                self.say_problem(f"{horse}: {exc}")
+                self.say_problem(f"{horse}: {several_odds(text) or exc}")
 
     def _review(self, view: JSON) -> Action:
         for part in view.get("call") or []:  # the race Top of the Stretch ran, called
