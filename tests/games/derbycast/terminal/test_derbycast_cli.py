@@ -625,3 +625,16 @@ def test_a_whole_morning_line_typed_at_one_horse_is_told_one_at_a_time(
     said = " ".join(out.output.split())
     assert "Alpha: one horse's odds at a time: type this horse's alone, like 5-2" in said, said
     assert "Alpha: cannot read odds '5-2, x'" in said  # not all odds: the plain message
+
+
+def test_a_field_of_one_horse_is_refused_at_once_and_asked_again_alone(tmp_path: Path) -> None:
+    """A field of one horse ('3-1', typed a question late) was taken, its morning line
+    and scratches asked, and only then refused, back at the race's name."""
+    args = ["derbycast", "play", "--players", "Ann,Bob", "--seed", "2", "--races", "1"]
+    typed = "My Race\n3-1\nAlpha, Alpha\nAlpha, Bravo\n"
+    out = runner.invoke(app, [*args, "--db", str(tmp_path / "d.sqlite")], input=typed)
+    said = " ".join(out.output.split())
+    one = "a race needs at least 2 horses: type every horse, commas between"
+    assert said.index(one) < said.index("Morning line"), said
+    assert "the horse 'Alpha' is listed twice" in said
+    assert said.count("Race name") == 1, said  # the field alone was asked again
