@@ -466,3 +466,17 @@ def test_a_games_terminal_package_comes_before_a_cli_module_on_top(
     finally:
         for name in [m for m in sys.modules if m.startswith("homestretch.games.xlayers_fake")]:
             del sys.modules[name]
+
+
+@pytest.mark.parametrize("args", [["history"], ["replay", "3"], ["resume", "3"], ["verify", "3"]])
+def test_a_store_named_wrong_is_said_not_made_empty(tmp_path: Path, args: list[str]) -> None:
+    """`history --db typo.sqlite` made a new empty store (and its folders) and listed
+    nothing, and `replay 3 --db typo.sqlite` said only that game 3 was not there."""
+    typo = tmp_path / "no" / "typo.sqlite"
+    result = run(tmp_path, *args, "--db", str(typo))
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip() == (
+        f"error: --db {typo}: no game store there, so no saved game; without --db the "
+        "default store is read (see `homestretch history`)"
+    )
+    assert not (tmp_path / "no").exists()

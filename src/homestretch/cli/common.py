@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from homestretch.core.errors import DiceError
+from homestretch.core.errors import DiceError, HomestretchError
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -136,11 +136,19 @@ def announce_seed(seed: int | None, kind: str, fmt: OutputFormat) -> None:
             console.print(notice, style="dim")
 
 
-def open_store(db: str | Path | None) -> Store:
+def open_store(db: str | Path | None, saved: bool = False) -> Store:
     """The store ``--db`` names: a value with a scheme (``sqlite:///``,
-    ``postgresql+psycopg://``) is a URL, anything else a file's path."""
-    from homestretch.store.db import Store  # SQLAlchemy only for commands that use it
+    ``postgresql+psycopg://``) is a URL, anything else a file's path. ``saved``: the
+    command reads games saved before (history, replay, resume, verify), so a file
+    ``--db`` names must be there already: a name typed wrong is said, not made into
+    an empty store that lists nothing."""
+    from homestretch.store.db import Store, is_url  # SQLAlchemy only for commands that use it
 
+    if saved and db is not None and not is_url(str(db)) and not Path(db).exists():
+        raise HomestretchError(
+            f"--db {db}: no game store there, so no saved game; "
+            "without --db the default store is read (see `homestretch history`)"
+        )
     return Store(db)
 
 

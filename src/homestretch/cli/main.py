@@ -208,7 +208,7 @@ def history(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """List saved runs and games, newest first."""
-    rows = open_store(db).saved_games(game, limit)
+    rows = open_store(db, saved=True).saved_games(game, limit)
     if fmt is OutputFormat.json:
         echo_json(
             [
@@ -249,7 +249,7 @@ def replay(
     ] = None,
 ) -> None:
     """Show a saved run again, rebuilt from its event log."""
-    saved = open_store(db).load(game_id)
+    saved = open_store(db, saved=True).load(game_id)
     entry = registry.entry(saved.game)  # a game this version does not know is one clear line
     if plot is not None:
         from homestretch.cli.pictures import standings_chart, standings_over_game
@@ -277,7 +277,7 @@ def resume(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Go on with a saved game that is not finished."""
-    store = open_store(db)
+    store = open_store(db, saved=True)
     saved = store.load(game_id)
     if saved.status == "finished":
         raise HomestretchError(f"game {game_id} is already finished")
