@@ -480,3 +480,17 @@ def test_a_store_named_wrong_is_said_not_made_empty(tmp_path: Path, args: list[s
         "default store is read (see `homestretch history`)"
     )
     assert not (tmp_path / "no").exists()
+
+
+@pytest.mark.parametrize("command", ["replay", "resume", "verify"])
+@pytest.mark.parametrize("typed", ["abc", "0", "99999999999999999999999"])
+def test_a_game_id_typed_wrong_is_one_line_naming_the_ids(
+    tmp_path: Path, command: str, typed: str
+) -> None:
+    """`verify 99999999999999999999999` was a traceback (SQLite cannot hold the number)
+    and `resume abc` said "'abc' is not a valid int range"."""
+    result = run(tmp_path, command, typed)
+    assert result.returncode == 2, result.stderr
+    line = " ".join(result.stderr.split())
+    assert f"{typed!r} is not a game's id: ids are whole numbers from 1, as `homestretch " in line
+    assert "Traceback" not in result.stderr and result.stderr.strip().count("\n") == 0

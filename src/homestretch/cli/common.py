@@ -45,6 +45,23 @@ def _seed_in_range(seed: int | None) -> int | None:
     return seed
 
 
+def number(text: str) -> int:
+    """A saved game's id as typed: a whole number from 1, as `homestretch history` lists
+    them (typer's own words were "'abc' is not a valid int range", and a number past
+    what the store holds reached SQLite as a traceback)."""
+    if not (text.isdigit() and 1 <= int(text) <= MAX_SEED):
+        raise typer.BadParameter(
+            f"{text!r} is not a game's id: ids are whole numbers from 1, as "
+            "`homestretch history` lists them"
+        )
+    return int(text)
+
+
+def game_id_argument(help: str) -> Any:
+    """The ID argument of replay, resume and verify."""
+    return typer.Argument(parser=number, metavar="ID", help=help)
+
+
 SeedOption = Annotated[
     int | None,
     typer.Option(

@@ -35,6 +35,7 @@ from homestretch.cli.common import (
     console,
     echo_json,
     err_console,
+    game_id_argument,
     open_store,
 )
 from homestretch.core import registry
@@ -238,7 +239,7 @@ def history(
 
 @commands.command()
 def replay(
-    game_id: Annotated[int, typer.Argument(min=1, max=MAX_SEED, help="the game's id (history)")],
+    game_id: Annotated[int, game_id_argument("the game's id (history)")],
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
     plot: Annotated[
@@ -272,7 +273,7 @@ def replay(
 
 @commands.command()
 def resume(
-    game_id: Annotated[int, typer.Argument(min=1, max=MAX_SEED, help="the game's id (history)")],
+    game_id: Annotated[int, game_id_argument("the game's id (history)")],
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
