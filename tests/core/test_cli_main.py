@@ -115,7 +115,7 @@ def test_hostile_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
         (["stretch", "run", str(latin1)], "not a text file in UTF-8"),
         (["stretch", "run", "2009-champagne-stakes", "--seed", str(2**64)], "--seed"),
         (["stretch", "odds", "2009-champagne-stakes", "--seed", "-1"], "--seed"),
-        (["replay", str(10**23)], "game_id"),
+        (["replay", str(10**23)], "is not a game's id"),
         (["history", "--db", str(garbage)], "not a game store"),
         (
             ["stretch", "new", str(tmp_path / "x.toml"), "--furlongs", "inf"]
