@@ -123,12 +123,16 @@ def ask_roll(node: ChanceNode, to_stderr: bool = False) -> Sequence[int]:
 
     faces: list[int] = []
     while len(faces) < node.dice:
-        wanted = " and ".join(DIE_NAMES[len(faces) : node.dice])
-        text = prompt(f"{node.label} - type the {wanted} die", err=to_stderr)
+        names = DIE_NAMES[len(faces) : node.dice]
+        wanted = f"{names[0]} die" if len(names) == 1 else f"{' and '.join(names)} dice, like 3 5"
+        text = prompt(f"{node.label} - type the {wanted}", err=to_stderr)
         try:
             faces += parse_faces(text, source="your roll")
         except DiceError as exc:
-            err_console.print(f"[red]{escape(str(exc))}[/red]")
+            typed = text.strip()
+            together = len(typed) > 1 and all(c in "123456" for c in typed)
+            said = f"type the faces apart, like {' '.join(typed)}" if together else str(exc)
+            err_console.print(f"[red]{escape(said)}[/red]")
         if len(faces) > node.dice:
             err_console.print(
                 f"[red]that is {len(faces)} faces for {node.dice} dice; type the roll again[/red]"

@@ -465,3 +465,14 @@ def test_odds_table_has_an_overlay_column_only_when_some_horse_is_one(
         assert cells == ["PP", "Horse", "Win", "Place", "Show", "Fair", "Chart", ""]
         assert [("overlay" in row) for row in rows] == [i == overlay_at for i in range(6)]
     assert all(row.count("│") == len(cells) + 1 for row in rows)
+
+
+def test_a_roll_typed_with_its_faces_together_is_told_to_type_them_apart(tmp_path: Path) -> None:
+    """'34' for a red 3 and a white 4 was answered "your roll: item 1 is '34'; die faces
+    are 1-6", and the question asked for 'the red and white die', as if one die."""
+    race = ["stretch", "run", "2009-champagne-stakes", "--dice", "ask", "--no-save"]
+    out = RUNNER.invoke(app, race, input="34\n3 4\n7 1\n")
+    said = " ".join(out.output.split())
+    assert "Odds roll for Super Saver - type the red and white dice, like 3 5:" in said
+    assert "type the faces apart, like 3 4" in said and "item 1 is '34'" not in said
+    assert "item 1 is '7'; die faces are 1-6" in said  # a face no die has: as before
