@@ -46,7 +46,15 @@ def test_points_for_one_pick() -> None:
     [
         (["points", "lots", "--bet", "win", "--finish", "1"], "cannot read odds 'lots'"),
         (["points", "5-2", "--bet", "exacta", "--finish", "1"], "unknown bet 'exacta'"),
-        (["play", "--players", "Ann"], "needs 2 to 20 markers"),
+        (  # which options seat markers, not only how many
+            ["play", "--players", "Ann"],
+            "needs 2 to 20 markers (players or teams); --players and --bots give 1 (such as",
+        ),
+        (  # a source typed wrong was taken for a file
+            ["play", "--bots", "2", "--source", "simulat"],
+            "--source 'simulat' (did you mean simulate?): write manual, simulate, replays, or a "
+            "results file (.csv or .json)",
+        ),
         (["play", "--bots", "2", "--source", "nowhere.csv"], "nowhere.csv: cannot read"),
         (["play", "--bots", "2", "--source", "replays", "--confirm"], "--confirm is for races"),
         (["play", "--bots", "2", "--seed", "-1"], "a seed is a whole number from 0"),
