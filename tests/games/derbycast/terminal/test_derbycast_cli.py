@@ -646,3 +646,17 @@ def test_a_field_of_one_horse_is_refused_at_once_and_asked_again_alone(tmp_path:
     assert said.index(one) < said.index("Morning line"), said
     assert "the horse 'Alpha' is listed twice" in said
     assert said.count("Race name") == 1, said  # the field alone was asked again
+
+
+def test_a_slip_at_does_your_pick_stand_says_yes_or_another_pick(tmp_path: Path) -> None:
+    """'maybe' at "does your pick stand? (yes, or type another)" was answered "say win,
+    place or show and the horse", leaving out the yes the question asked for."""
+    args = ["derbycast", "play", "--players", "Ann,Bob", "--source", "simulate", "--seed", "5"]
+    typed = "win 1\nshow 2\nmaybe\nyes\nyes\n"
+    out = runner.invoke(
+        app, [*args, "--confirm", "--races", "1", "--db", str(tmp_path / "d.sqlite")], input=typed
+    )
+    said = " ".join(out.output.split())
+    assert (
+        "cannot read 'maybe': yes if your pick stands, or another pick, like 'win 1' or 'show "
+    ) in said, said

@@ -75,8 +75,14 @@ def unread_pick(text: str, horses: list[str], programs: list[str]) -> str:
         near = get_close_matches(lowered[0], bets, n=1, cutoff=0.6)
         if near:
             return f"did you mean '{near[0]} {' '.join(words[1:])}'? say win, place or show first"
-    example = f"'win {first}' or 'show {horses[0]}'" if horses else f"'win {first}'"
+    example = pick_example(horses, programs)
     return f"cannot read {text.strip()!r}: say win, place or show and the horse, like {example}"
+
+
+def pick_example(horses: list[str], programs: list[str]) -> str:
+    """Two picks written as typed, on this race's horses: 'win 1' or 'show Alpha'."""
+    first = programs[0] if programs else "1"
+    return f"'win {first}' or 'show {horses[0]}'" if horses else f"'win {first}'"
 
 
 def changes(marker: int, view: JSON) -> list[Action]:
@@ -137,7 +143,14 @@ class TerminalPicker:
             try:
                 action = self._read(answer, view, changes(player + 1, view))
             except ValueError as exc:
-                self.console.print(f"[red]{escape(str(exc))}[/red]")
+                said = str(exc)
+                if not set(answer.lower().split()) & {b.value for b in Bet}:  # no pick at all
+                    example = pick_example(view["card"]["horses"], view["card"]["programs"])
+                    said = (
+                        f"cannot read {answer.strip()!r}: yes if your pick stands, or another "
+                        f"pick, like {example}"
+                    )
+                self.console.print(f"[red]{escape(said)}[/red]")
                 continue
             same = _pick_in(action) == Pick(mine["horse"], mine["bet"])
             return Ready() if same else action
