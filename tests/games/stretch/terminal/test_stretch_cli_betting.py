@@ -59,7 +59,7 @@ def test_bad_betting_options_are_one_line(tmp_path: Path) -> None:
     race = ["stretch", "run", "2009-champagne-stakes"]
     for args, said in [
         ([*race, "--no-save", "--bettor", "Ann"], "drop --no-save"),
-        ([*race, "--bettor", "Ann", "--bankroll", "1"], "the bankroll is $2 to"),
+        ([*race, "--bettor", "Ann", "--bankroll", "1"], "--bankroll 1: the bankroll is $2 to"),
     ]:
         result = subprocess.run(
             [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],

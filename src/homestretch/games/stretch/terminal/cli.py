@@ -138,6 +138,8 @@ def run(
     if seats and not save:
         raise HomestretchError("betting is played at a stored table: drop --no-save")
     tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll)
+    if seats and tote.problem() is not None:  # the option it came from, named
+        raise HomestretchError(f"--bankroll {bankroll}: {tote.problem()}")
     game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds, tote)
     spec = dice_spec(seed, dice, dice_file)
     if not save:
