@@ -476,3 +476,14 @@ def test_a_roll_typed_with_its_faces_together_is_told_to_type_them_apart(tmp_pat
     assert "Odds roll for Super Saver - type the red and white dice, like 3 5:" in said
     assert "type the faces apart, like 3 4" in said and "item 1 is '34'" not in said
     assert "item 1 is '7'; die faces are 1-6" in said  # a face no die has: as before
+
+
+def test_a_card_search_that_finds_nothing_names_the_nearest_cards() -> None:
+    """'stretch cards secretariot' said only "No horse card matches 'secretariot'."."""
+    found = RUNNER.invoke(app, ["stretch", "cards", "secretariot"])
+    assert found.exit_code == 0
+    assert "No horse card matches 'secretariot'. Nearest: Secretariat." in found.stdout
+    found = RUNNER.invoke(app, ["stretch", "cards", "turcot", "--jockeys"])
+    assert "Ron Turcotte" in found.stdout  # found as it is typed: a part of a name
+    found = RUNNER.invoke(app, ["stretch", "cards", "arcarro", "--jockeys"])
+    assert "No jockey card matches 'arcarro'. Nearest: Eddie Arcaro." in found.stdout

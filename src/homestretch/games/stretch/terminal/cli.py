@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -268,6 +268,15 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
     }
 
 
+def _near(search: str, cards: Iterable[Any]) -> str:
+    """The names nearest a search that found nothing, as a sentence, or ""."""
+    from difflib import get_close_matches
+
+    names = {card.name.lower(): card.name for card in cards}
+    near = get_close_matches(search.lower(), list(names), n=3, cutoff=0.6)
+    return f" Nearest: {', '.join(names[n] for n in near)}." if near else ""
+
+
 def _unused_dice(table: TableSession, state: RaceState) -> list[int]:
     """The faces of a ``--dice``/``--dice-file`` script the race did not need: a race
     uses a known number of dice, so a transcript of real rolls with some left over was
@@ -398,7 +407,11 @@ def cards(
             echo_json([j.model_dump() for j in found])
             return
         if not found:
-            console.print(f"No jockey card matches {search!r}.")
+            console.print(
+                escape(
+                    f"No jockey card matches {search!r}.{_near(search, card_set.jockeys.values())}"
+                )
+            )
             return
         table = Table("id", "name", "ride", "trouble", "note")
         for j in found:
@@ -410,7 +423,9 @@ def cards(
         echo_json([h.model_dump(by_alias=True) for h in horses])
         return
     if not horses:
-        console.print(f"No horse card matches {search!r}.")
+        console.print(
+            escape(f"No horse card matches {search!r}.{_near(search, card_set.horses.values())}")
+        )
         return
     table = Table(
         "id",
