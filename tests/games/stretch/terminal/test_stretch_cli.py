@@ -487,3 +487,30 @@ def test_a_card_search_that_finds_nothing_names_the_nearest_cards() -> None:
     assert "Ron Turcotte" in found.stdout  # found as it is typed: a part of a name
     found = RUNNER.invoke(app, ["stretch", "cards", "arcarro", "--jockeys"])
     assert "No jockey card matches 'arcarro'. Nearest: Eddie Arcaro." in found.stdout
+
+
+def test_a_card_named_wrong_in_new_says_which_entry_and_the_nearest(tmp_path: Path) -> None:
+    """'-e citation-194' was answered with the bundled horses.csv's path (deep in the
+    installed package) and "no horse card 'citation-194'": not which -e, nor where to
+    look the cards up."""
+    race = ["stretch", "new", str(tmp_path / "dream.toml")]
+    cases = [
+        (
+            ["-e", "secretariat-1973@turcotte", "-e", "citation-194"],
+            "-e citation-194: no horse card 'citation-194'. Nearest: Citation. "
+            "(`homestretch stretch cards NAME` lists the horse cards and their ids)",
+        ),
+        (
+            ["-e", "secretariat-1973@turcot", "-e", "citation-1948"],
+            "-e secretariat-1973@turcot: no jockey card 'turcot'. Nearest: Ron Turcotte.",
+        ),
+    ]
+    for entries, said in cases:
+        done = subprocess.run(
+            [sys.executable, "-c", "from homestretch.cli.main import run; run()", *race, *entries],
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 2
+        assert said in " ".join(done.stderr.split()) and "horses.csv" not in done.stderr
+    assert not (tmp_path / "dream.toml").exists()

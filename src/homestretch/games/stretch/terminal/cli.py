@@ -30,7 +30,7 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.plain import Table
-from homestretch.core.errors import HomestretchError
+from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.inputs import MAX_RUNS, escape_controls, output_path
 from homestretch.core.odds import Odds
 from homestretch.games.stretch import ENTRY
@@ -490,9 +490,24 @@ def new(
     picks = []
     for text in entry:  # an unknown card named before the count: the mistake to mend first
         horse_ref, _, jockey_ref = text.partition("@")
-        picks.append(
-            (card_set.horse(horse_ref.strip()), card_set.jockey(jockey_ref.strip() or "house-b"))
-        )
+        try:
+            horse = card_set.horse(horse_ref.strip())
+        except ContentError as exc:
+            typed = horse_ref.strip().rsplit("-", 1)[0]  # an id is name-year
+            found = _near(typed, card_set.horses.values()) if exc.problem.startswith("no ") else ""
+            raise HomestretchError(
+                f"-e {text}: {exc.problem}.{found} (`homestretch stretch cards NAME` lists "
+                "the horse cards and their ids)"
+            ) from None
+        try:
+            jockey = card_set.jockey(jockey_ref.strip() or "house-b")
+        except ContentError as exc:
+            found = _near(jockey_ref.strip(), card_set.jockeys.values())
+            raise HomestretchError(
+                f"-e {text}: {exc.problem}.{found} (`homestretch stretch cards NAME --jockeys` "
+                "lists the jockey cards and their ids)"
+            ) from None
+        picks.append((horse, jockey))
     if len(entry) < 2:
         raise HomestretchError("a race needs at least two --entry HORSE@JOCKEY")
     written: dict[str, Any] = {
