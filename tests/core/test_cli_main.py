@@ -33,6 +33,10 @@ def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         (["stretch", "run", "x", "--bogus"], "No such option"),
         (["nonsense"], "No such command"),
         (["replay", "12345"], "no saved game with id 12345"),
+        (  # was an empty table, as if no game of it had been saved
+            ["history", "--game", "stretc"],
+            "unknown game 'stretc' (known: across, derbycast, stretch, totopoly)",
+        ),
     ],
 )
 def test_mistakes_are_one_line_exit_2(tmp_path: Path, args: list[str], words: str) -> None:

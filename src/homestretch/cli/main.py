@@ -209,6 +209,8 @@ def history(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """List saved runs and games, newest first."""
+    if game is not None:
+        registry.entry(game)  # a game named wrong is said (with the names), not listed empty
     rows = open_store(db, saved=True).saved_games(game, limit)
     if fmt is OutputFormat.json:
         echo_json(
