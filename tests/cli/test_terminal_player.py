@@ -50,3 +50,28 @@ def test_a_question_asked_on_stderr_leaves_stdout_empty() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "yes" and done.stderr == "Q: "
+
+
+def test_text_nothing_reads_is_not_sent_to_a_list_that_is_not_there() -> None:
+    """With no numbered list on the screen (too long to print, or typed moves only),
+    "'foo' is not one of the choices above" pointed at nothing: it says what to type."""
+    answers = iter(["foo", "3", "ok"])
+    ok = Action()
+    screen = Console(width=400, record=True)
+    player = TerminalPlayer(
+        "Ann",
+        None,  # type: ignore[arg-type]  # read moves are not checked here
+        screen,
+        show=lambda *_: None,
+        parse=lambda text: None if text != "ok" else ok,
+        ask=lambda question: (screen.print(question), next(answers))[1],
+        hint=lambda legal: "type [ok] to go on",
+        menu_max=1,
+    )
+    player.state = type("S", (), {"why_illegal": lambda *_: None})()  # type: ignore[assignment]
+    assert player.choose(0, {}, [Action(), Action()]) is ok
+    drawn = screen.export_text()
+    assert "choices above" not in drawn and "number or text" not in drawn
+    assert "Ann, your choice (type it)" in drawn
+    assert "cannot read 'foo': type [ok] to go on\n" in drawn
+    assert "cannot read '3': type [ok] to go on\n" in drawn

@@ -33,6 +33,10 @@ def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         (["stretch", "run", "x", "--bogus"], "No such option"),
         (["nonsense"], "No such command"),
         (["replay", "12345"], "no saved game with id 12345"),
+        (  # was an empty table, as if no game of it had been saved
+            ["history", "--game", "stretc"],
+            "unknown game 'stretc' (known: across, derbycast, stretch, totopoly)",
+        ),
     ],
 )
 def test_mistakes_are_one_line_exit_2(tmp_path: Path, args: list[str], words: str) -> None:
@@ -40,6 +44,18 @@ def test_mistakes_are_one_line_exit_2(tmp_path: Path, args: list[str], words: st
     assert result.returncode == 2
     assert words in result.stderr
     assert result.stderr.strip().count("\n") == 0 and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("args", [[], ["stretch"], ["across"], ["totopoly"], ["derbycast"]])
+def test_a_command_typed_alone_shows_its_help_and_no_empty_error(
+    tmp_path: Path, args: list[str]
+) -> None:
+    """`homestretch` alone, a newcomer's first command, printed the help and then
+    'error: homestretch:  (see homestretch --help)', an error with nothing in it."""
+    result = run(tmp_path, *args)
+    assert result.returncode == 2  # as click has it: no command chosen
+    assert "Usage:" in result.stdout and "Commands" in result.stdout
+    assert result.stderr == ""
 
 
 def test_help_and_history_succeed(tmp_path: Path) -> None:
@@ -103,7 +119,7 @@ def test_hostile_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
         (["stretch", "run", str(latin1)], "not a text file in UTF-8"),
         (["stretch", "run", "2009-champagne-stakes", "--seed", str(2**64)], "--seed"),
         (["stretch", "odds", "2009-champagne-stakes", "--seed", "-1"], "--seed"),
-        (["replay", str(10**23)], "game_id"),
+        (["replay", str(10**23)], "is not a game's id"),
         (["history", "--db", str(garbage)], "not a game store"),
         (
             ["stretch", "new", str(tmp_path / "x.toml"), "--furlongs", "inf"]
@@ -442,3 +458,31 @@ def test_a_games_terminal_package_comes_before_a_cli_module_on_top(
     finally:
         for name in [m for m in sys.modules if m.startswith("homestretch.games.xlayers_fake")]:
             del sys.modules[name]
+
+
+@pytest.mark.parametrize("args", [["history"], ["replay", "3"], ["resume", "3"], ["verify", "3"]])
+def test_a_store_named_wrong_is_said_not_made_empty(tmp_path: Path, args: list[str]) -> None:
+    """`history --db typo.sqlite` made a new empty store (and its folders) and listed
+    nothing, and `replay 3 --db typo.sqlite` said only that game 3 was not there."""
+    typo = tmp_path / "no" / "typo.sqlite"
+    result = run(tmp_path, *args, "--db", str(typo))
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip() == (
+        f"error: --db {typo}: no game store there, so no saved game; without --db the "
+        "default store is read (see `homestretch history`)"
+    )
+    assert not (tmp_path / "no").exists()
+
+
+@pytest.mark.parametrize("command", ["replay", "resume", "verify"])
+@pytest.mark.parametrize("typed", ["abc", "0", "99999999999999999999999"])
+def test_a_game_id_typed_wrong_is_one_line_naming_the_ids(
+    tmp_path: Path, command: str, typed: str
+) -> None:
+    """`verify 99999999999999999999999` was a traceback (SQLite cannot hold the number)
+    and `resume abc` said "'abc' is not a valid int range"."""
+    result = run(tmp_path, command, typed)
+    assert result.returncode == 2, result.stderr
+    line = " ".join(result.stderr.split())
+    assert f"{typed!r} is not a game's id: ids are whole numbers from 1, as `homestretch " in line
+    assert "Traceback" not in result.stderr and result.stderr.strip().count("\n") == 0

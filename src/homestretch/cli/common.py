@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from homestretch.core.errors import DiceError
+from homestretch.core.errors import DiceError, HomestretchError
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -43,6 +43,23 @@ def _seed_in_range(seed: int | None) -> int | None:
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise typer.BadParameter(f"a seed is a whole number from 0 to {MAX_SEED}")
     return seed
+
+
+def number(text: str) -> int:
+    """A saved game's id as typed: a whole number from 1, as `homestretch history` lists
+    them (typer's own words were "'abc' is not a valid int range", and a number past
+    what the store holds reached SQLite as a traceback)."""
+    if not (text.isdigit() and 1 <= int(text) <= MAX_SEED):
+        raise typer.BadParameter(
+            f"{text!r} is not a game's id: ids are whole numbers from 1, as "
+            "`homestretch history` lists them"
+        )
+    return int(text)
+
+
+def game_id_argument(help: str) -> Any:
+    """The ID argument of replay, resume and verify."""
+    return typer.Argument(parser=number, metavar="ID", help=help)
 
 
 SeedOption = Annotated[
@@ -106,12 +123,16 @@ def ask_roll(node: ChanceNode, to_stderr: bool = False) -> Sequence[int]:
 
     faces: list[int] = []
     while len(faces) < node.dice:
-        wanted = " and ".join(DIE_NAMES[len(faces) : node.dice])
-        text = prompt(f"{node.label} - type the {wanted} die", err=to_stderr)
+        names = DIE_NAMES[len(faces) : node.dice]
+        wanted = f"{names[0]} die" if len(names) == 1 else f"{' and '.join(names)} dice, like 3 5"
+        text = prompt(f"{node.label} - type the {wanted}", err=to_stderr)
         try:
             faces += parse_faces(text, source="your roll")
         except DiceError as exc:
-            err_console.print(f"[red]{escape(str(exc))}[/red]")
+            typed = text.strip()
+            together = len(typed) > 1 and all(c in "123456" for c in typed)
+            said = f"type the faces apart, like {' '.join(typed)}" if together else str(exc)
+            err_console.print(f"[red]{escape(said)}[/red]")
         if len(faces) > node.dice:
             err_console.print(
                 f"[red]that is {len(faces)} faces for {node.dice} dice; type the roll again[/red]"
@@ -136,11 +157,19 @@ def announce_seed(seed: int | None, kind: str, fmt: OutputFormat) -> None:
             console.print(notice, style="dim")
 
 
-def open_store(db: str | Path | None) -> Store:
+def open_store(db: str | Path | None, saved: bool = False) -> Store:
     """The store ``--db`` names: a value with a scheme (``sqlite:///``,
-    ``postgresql+psycopg://``) is a URL, anything else a file's path."""
-    from homestretch.store.db import Store  # SQLAlchemy only for commands that use it
+    ``postgresql+psycopg://``) is a URL, anything else a file's path. ``saved``: the
+    command reads games saved before (history, replay, resume, verify), so a file
+    ``--db`` names must be there already: a name typed wrong is said, not made into
+    an empty store that lists nothing."""
+    from homestretch.store.db import Store, is_url  # SQLAlchemy only for commands that use it
 
+    if saved and db is not None and not is_url(str(db)) and not Path(db).exists():
+        raise HomestretchError(
+            f"--db {db}: no game store there, so no saved game; "
+            "without --db the default store is read (see `homestretch history`)"
+        )
     return Store(db)
 
 

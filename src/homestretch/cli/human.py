@@ -59,11 +59,12 @@ class TerminalPlayer:
             listed = []
         for number, action in enumerate(listed, start=1):
             self.screen.print(f"  [bold]{number:>3}[/bold]  {escape(self.describe(action))}")
-        hint = escape(self.hint(legal)) if self.hint is not None else ""
+        hint = self.hint(legal) if self.hint is not None else ""
         if hint:
-            self.screen.print(f"  {hint}")
+            self.screen.print(f"  {escape(hint)}")
+        question = "your choice (number or text)" if listed else "your choice (type it)"
         while True:
-            answer = self.ask(f"{self.name}, your choice (number or text)").strip()
+            answer = self.ask(f"{self.name}, {question}").strip()
             if is_whole(answer) and 1 <= int(answer) <= len(listed):
                 return listed[int(answer) - 1]
             try:
@@ -72,9 +73,7 @@ class TerminalPlayer:
                 self.screen.print(f"[red]{escape(str(exc))}[/red]")  # the hint is above
                 continue
             if typed is None:
-                self.screen.print(
-                    f"[red]{escape(repr(answer))} is not one of the choices above[/red]"
-                )
+                self.screen.print(f"[red]{escape(self._unread(answer, listed, hint))}[/red]")
                 continue
             if isinstance(typed, Aside):
                 reason = self.state.why_illegal(typed.seat, typed.action)
@@ -83,3 +82,12 @@ class TerminalPlayer:
             if reason is None:
                 return typed
             self.screen.print(f"[red]{escape(reason)}[/red]")
+
+    @staticmethod
+    def _unread(answer: str, listed: list[Action], hint: str) -> str:
+        """What is said to text nothing can read: with no numbered list on the screen
+        there are no "choices above", so the hint (the one thing saying what to type)
+        is said again."""
+        if listed:
+            return f"{answer!r} is not one of the choices above"
+        return f"cannot read {answer!r}" + (f": {hint}" if hint else "")

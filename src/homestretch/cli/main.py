@@ -35,6 +35,7 @@ from homestretch.cli.common import (
     console,
     echo_json,
     err_console,
+    game_id_argument,
     open_store,
 )
 from homestretch.core import registry
@@ -223,7 +224,9 @@ def history(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """List saved runs and games, newest first."""
-    rows = open_store(db).saved_games(game, limit)
+    if game is not None:
+        registry.entry(game)  # a game named wrong is said (with the names), not listed empty
+    rows = open_store(db, saved=True).saved_games(game, limit)
     if fmt is OutputFormat.json:
         echo_json(
             [
@@ -253,7 +256,7 @@ def history(
 
 @commands.command()
 def replay(
-    game_id: Annotated[int, typer.Argument(min=1, max=MAX_SEED, help="the game's id (history)")],
+    game_id: Annotated[int, game_id_argument("the game's id (history)")],
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
     plot: Annotated[
@@ -264,7 +267,7 @@ def replay(
     ] = None,
 ) -> None:
     """Show a saved run again, rebuilt from its event log."""
-    saved = open_store(db).load(game_id)
+    saved = open_store(db, saved=True).load(game_id)
     entry = registry.entry(saved.game)  # a game this version does not know is one clear line
     if plot is not None:
         from homestretch.cli.pictures import standings_chart, standings_over_game
@@ -287,12 +290,12 @@ def replay(
 
 @commands.command()
 def resume(
-    game_id: Annotated[int, typer.Argument(min=1, max=MAX_SEED, help="the game's id (history)")],
+    game_id: Annotated[int, game_id_argument("the game's id (history)")],
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Go on with a saved game that is not finished."""
-    store = open_store(db)
+    store = open_store(db, saved=True)
     saved = store.load(game_id)
     if saved.status == "finished":
         raise HomestretchError(f"game {game_id} is already finished")
@@ -336,6 +339,8 @@ def run() -> None:
         # They carry format_message() and exit code 2; anything else is a bug.
         if getattr(exc, "exit_code", None) != 2 or not hasattr(exc, "format_message"):
             raise
+        if isinstance(exc, _click.exceptions.NoArgsIsHelpError):
+            sys.exit(2)  # a group typed alone: its help is printed, and no error line after
         ctx = getattr(exc, "ctx", None)
         where = f"{ctx.command_path}: " if ctx is not None else ""
         hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""

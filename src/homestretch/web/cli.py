@@ -8,7 +8,14 @@ from typing import Annotated
 
 import typer
 
-from homestretch.cli.common import DbOption, FormatOption, OutputFormat, console, echo_json
+from homestretch.cli.common import (
+    DbOption,
+    FormatOption,
+    OutputFormat,
+    console,
+    echo_json,
+    game_id_argument,
+)
 from homestretch.core.errors import HomestretchError
 
 
@@ -51,7 +58,7 @@ def serve(
 
 
 def verify(
-    game_id: Annotated[int, typer.Argument(help="the table's id (see homestretch history)")],
+    game_id: Annotated[int, game_id_argument("the table's id (see homestretch history)")],
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
@@ -59,7 +66,7 @@ def verify(
     from homestretch.cli.common import open_store
     from homestretch.web.verify import verify_table
 
-    verdict = verify_table(open_store(db), game_id)
+    verdict = verify_table(open_store(db, saved=True), game_id)
     if fmt is OutputFormat.json:
         echo_json(verdict)
     else:

@@ -52,7 +52,18 @@ def test_typed_picks(typed: str, expected: Pick) -> None:
 @pytest.mark.parametrize(
     ("typed", "message"),
     [
-        ("Silver Lining", "say win, place or show"),
+        (
+            "Silver Lining",
+            "^win, place or show on Silver Lining\\? type the bet before it, like 'win 1'$",
+        ),
+        ("3", "^win, place or show on Show Boat\\? type the bet before it, like 'win 3'$"),
+        ("win", "^win on which horse\\? type win and its number, like 'win 1'$"),
+        ("shw 3", "^did you mean 'show 3'\\? say win, place or show first$"),
+        (
+            "help",
+            "^cannot read 'help': say win, place or show and the horse, like 'win 1' or "
+            "'show Silver Lining'$",
+        ),
         ("win 9", "not a horse in this race"),
         ("sit out", "only when your horse is scratched"),
     ],

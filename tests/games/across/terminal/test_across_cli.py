@@ -170,7 +170,11 @@ def test_a_person_plays_scripted_answers_and_the_game_resumes(tmp_path: Path) ->
             ["across", "play", "--bots", "3", "--track", "ascot"],
             "error: the built-in content: no track 'ascot' (known: churchill-downs, epsom-downs",
         ),
-        (["across", "play", "--bots", "1", "--seed", "1"], "3 to 7 players, not 1"),
+        (  # which options seat players, not only how many
+            ["across", "play", "--bots", "1", "--seed", "1"],
+            "needs 3 to 7 players; --players and --bots give 1 (such as --players Ann,Bob --bots 1)",
+        ),
+        (["across", "play"], "needs 3 to 7 players; --players and --bots give 0"),
         (["across", "play", "--bots", "3", "--dice", "3 4 9"], "item 3 is '9'"),
         (["across", "play", "--bots", "3", "--payoff", "half"], "payoff must be one of"),
         (["across", "play", "--bots", "3", "--content", "nosuch"], "nosuch: no such content"),
@@ -259,6 +263,59 @@ def test_a_slip_at_the_track_choice_says_what_fits_the_track_choice() -> None:
     # In the betting the same slip still says how to write it: a sale can be made then.
     with pytest.raises(HomestretchError, match="write sell H to SEAT for N"):
         parse_command("sell", now={Bet, OfferHorse})
+
+
+def test_another_persons_slip_says_what_they_may_type_now() -> None:
+    """'Bob: bid' typed at Ann's prompt was answered 'write bid N [with SEAT]', the plain
+    form, though Bob cannot bid out of turn: what fits him now is a dealing, and at the
+    track choice nothing at all."""
+    state = AcrossGame(players=3, names=("Ann", "Bob", "Cy")).new_initial_state()
+    table = Console(file=io.StringIO(), width=200)
+    people = {"ann": 0, "bob": 1}
+    ann = person("Ann", state, None, HotSeat(table, 2), people=people)
+    assert state.phase == "choose track"
+    for typed in ("Bob: bid", "Bob: sell", "Bob: bid 5"):
+        with pytest.raises(HomestretchError) as slip:
+            ann.parse(typed)
+        said = str(slip.value)
+        assert "write" not in said and "number from the list" not in said, said
+        assert said.endswith("no dealing can be made now, so Bob waits until the game goes on")
+    state.apply(0, ChooseTrack("woodbine"))
+    assert state.phase == "auction"
+    with pytest.raises(HomestretchError) as slip:
+        ann.parse("Bob: bid")
+    said = str(slip.value)
+    assert said.startswith("cannot read 'bid', and 'bid' is not a move for Bob now"), said
+    assert "typing Bob: and then sell H to SEAT for N | buy H for N | lend SEAT N" in said
+    assert "ring" not in said and "number from the list" not in said, said
+    with pytest.raises(HomestretchError) as slip:
+        ann.parse("Bob: bid 5")
+    assert str(slip.value).startswith("'bid 5' waits for Bob's own turn; out of turn Bob may")
+    with pytest.raises(HomestretchError) as slip:
+        ann.parse("bob: foo")
+    assert str(slip.value).startswith(
+        "cannot read 'foo': out of turn bob may only deal, typing bob: and"
+    )
+    with pytest.raises(HomestretchError, match="cannot read 'lend': write lend SEAT N"):
+        ann.parse("Bob: lend")  # a move he may make, written wrong: how to write it
+    assert ann.parse("Bob: lend 1 2") == Aside(1, OfferLoan(0, 2))
+
+
+def test_a_track_typed_wrong_is_answered_with_the_nearest_and_every_name() -> None:
+    """'track woodbin' was answered "no track 'woodbin'", leaving the newcomer to find
+    the names (or the numbers) on a screenful above."""
+    state = AcrossGame(players=3, names=("Ann", "Bob", "Cy")).new_initial_state()
+    table = Console(file=io.StringIO(), width=200)
+    ann = person("Ann", state, None, HotSeat(table, 1), people={"ann": 0})
+    with pytest.raises(HomestretchError) as slip:
+        ann.parse("track woodbin")
+    assert str(slip.value) == (
+        "no track 'woodbin' (did you mean track woodbine?): type a number from the list, or "
+        "track churchill-downs | track epsom-downs | track longchamp | track woodbine"
+    )
+    with pytest.raises(HomestretchError, match=r"^no track 'mars': type a number"):
+        ann.parse("track mars")
+    assert ann.parse("track Epsom Downs") == ChooseTrack("epsom-downs")
 
 
 def test_a_person_naming_themself_before_a_colon_plays_in_turn() -> None:

@@ -46,7 +46,15 @@ def test_points_for_one_pick() -> None:
     [
         (["points", "lots", "--bet", "win", "--finish", "1"], "cannot read odds 'lots'"),
         (["points", "5-2", "--bet", "exacta", "--finish", "1"], "unknown bet 'exacta'"),
-        (["play", "--players", "Ann"], "needs 2 to 20 markers"),
+        (  # which options seat markers, not only how many
+            ["play", "--players", "Ann"],
+            "needs 2 to 20 markers (players or teams); --players and --bots give 1 (such as",
+        ),
+        (  # a source typed wrong was taken for a file
+            ["play", "--bots", "2", "--source", "simulat"],
+            "--source 'simulat' (did you mean simulate?): write manual, simulate, replays, or a "
+            "results file (.csv or .json)",
+        ),
         (["play", "--bots", "2", "--source", "nowhere.csv"], "nowhere.csv: cannot read"),
         (["play", "--bots", "2", "--source", "replays", "--confirm"], "--confirm is for races"),
         (["play", "--bots", "2", "--seed", "-1"], "a seed is a whole number from 0"),
@@ -667,3 +675,59 @@ def test_with_confirm_a_line_added_at_the_close_asks_each_pick_again(tmp_path: P
         "win Alpha",
         "place Alpha",
     ]
+
+
+def test_the_pick_prompt_gives_this_races_horses_as_its_example(tmp_path: Path) -> None:
+    """The prompt said 'e.g. win 3 or show Silver Lining' over a card with no Silver
+    Lining; a slip in the bet's word is answered with the pick it was likely meant as."""
+    args = ["derbycast", "play", "--players", "Ann,Bob", "--source", "simulate", "--seed", "2"]
+    out = runner.invoke(
+        app,
+        [*args, "--races", "1", "--db", str(tmp_path / "d.sqlite")],
+        input="shw 3\nshow 3\nwin 1\n",
+    )
+    assert out.exit_code in (0, 130), out.output  # a tie-break race may want more picks
+    said = " ".join(out.output.split())
+    assert "Silver Lining" not in said
+    assert "Ann (marker 1), your pick (e.g. win 1 or show Tin Soldier)" in said
+    assert "did you mean 'show 3'? say win, place or show first" in said
+
+
+def test_a_whole_morning_line_typed_at_one_horse_is_told_one_at_a_time(
+    tmp_path: Path,
+) -> None:
+    """'5-2, 3-1, 4-1' typed at Alpha's morning line was answered "cannot read odds
+    '5-2, 3-1, 4-1'", as if the odds were written wrong: they were only too many."""
+    args = ["derbycast", "play", "--players", "Ann,Bob", "--seed", "2", "--races", "1"]
+    typed = "My Race\nAlpha, Bravo, Charlie\n5-2, 3-1, 4-1\n5-2, x\n"
+    out = runner.invoke(app, [*args, "--db", str(tmp_path / "d.sqlite")], input=typed)
+    said = " ".join(out.output.split())
+    assert "Alpha: one horse's odds at a time: type this horse's alone, like 5-2" in said, said
+    assert "Alpha: cannot read odds '5-2, x'" in said  # not all odds: the plain message
+
+
+def test_a_field_of_one_horse_is_refused_at_once_and_asked_again_alone(tmp_path: Path) -> None:
+    """A field of one horse ('3-1', typed a question late) was taken, its morning line
+    and scratches asked, and only then refused, back at the race's name."""
+    args = ["derbycast", "play", "--players", "Ann,Bob", "--seed", "2", "--races", "1"]
+    typed = "My Race\n3-1\nAlpha, Alpha\nAlpha, Bravo\n"
+    out = runner.invoke(app, [*args, "--db", str(tmp_path / "d.sqlite")], input=typed)
+    said = " ".join(out.output.split())
+    one = "a race needs at least 2 horses: type every horse, commas between"
+    assert said.index(one) < said.index("Morning line"), said
+    assert "the horse 'Alpha' is listed twice" in said
+    assert said.count("Race name") == 1, said  # the field alone was asked again
+
+
+def test_a_slip_at_does_your_pick_stand_says_yes_or_another_pick(tmp_path: Path) -> None:
+    """'maybe' at "does your pick stand? (yes, or type another)" was answered "say win,
+    place or show and the horse", leaving out the yes the question asked for."""
+    args = ["derbycast", "play", "--players", "Ann,Bob", "--source", "simulate", "--seed", "5"]
+    typed = "win 1\nshow 2\nmaybe\nyes\nyes\n"
+    out = runner.invoke(
+        app, [*args, "--confirm", "--races", "1", "--db", str(tmp_path / "d.sqlite")], input=typed
+    )
+    said = " ".join(out.output.split())
+    assert (
+        "cannot read 'maybe': yes if your pick stands, or another pick, like 'win 1' or 'show "
+    ) in said, said

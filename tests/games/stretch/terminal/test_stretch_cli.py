@@ -499,3 +499,52 @@ def test_calibrate_does_not_give_fatal_injuries_as_the_disqualification_rate() -
     out = invoke("stretch", "calibrate", "-n", "10", "--races", "50")
     (row,) = [line for line in out.splitlines() if "disqualification_rate" in line]
     assert "fatal" not in row
+
+
+def test_a_roll_typed_with_its_faces_together_is_told_to_type_them_apart(tmp_path: Path) -> None:
+    """'34' for a red 3 and a white 4 was answered "your roll: item 1 is '34'; die faces
+    are 1-6", and the question asked for 'the red and white die', as if one die."""
+    race = ["stretch", "run", "2009-champagne-stakes", "--dice", "ask", "--no-save"]
+    out = RUNNER.invoke(app, race, input="34\n3 4\n7 1\n")
+    said = " ".join(out.output.split())
+    assert "Odds roll for Super Saver - type the red and white dice, like 3 5:" in said
+    assert "type the faces apart, like 3 4" in said and "item 1 is '34'" not in said
+    assert "item 1 is '7'; die faces are 1-6" in said  # a face no die has: as before
+
+
+def test_a_card_search_that_finds_nothing_names_the_nearest_cards() -> None:
+    """'stretch cards secretariot' said only "No horse card matches 'secretariot'."."""
+    found = RUNNER.invoke(app, ["stretch", "cards", "secretariot"])
+    assert found.exit_code == 0
+    assert "No horse card matches 'secretariot'. Nearest: Secretariat." in found.stdout
+    found = RUNNER.invoke(app, ["stretch", "cards", "turcot", "--jockeys"])
+    assert "Ron Turcotte" in found.stdout  # found as it is typed: a part of a name
+    found = RUNNER.invoke(app, ["stretch", "cards", "arcarro", "--jockeys"])
+    assert "No jockey card matches 'arcarro'. Nearest: Eddie Arcaro." in found.stdout
+
+
+def test_a_card_named_wrong_in_new_says_which_entry_and_the_nearest(tmp_path: Path) -> None:
+    """'-e citation-194' was answered with the bundled horses.csv's path (deep in the
+    installed package) and "no horse card 'citation-194'": not which -e, nor where to
+    look the cards up."""
+    race = ["stretch", "new", str(tmp_path / "dream.toml")]
+    cases = [
+        (
+            ["-e", "secretariat-1973@turcotte", "-e", "citation-194"],
+            "-e citation-194: no horse card 'citation-194'. Nearest: Citation. "
+            "(`homestretch stretch cards NAME` lists the horse cards and their ids)",
+        ),
+        (
+            ["-e", "secretariat-1973@turcot", "-e", "citation-1948"],
+            "-e secretariat-1973@turcot: no jockey card 'turcot'. Nearest: Ron Turcotte.",
+        ),
+    ]
+    for entries, said in cases:
+        done = subprocess.run(
+            [sys.executable, "-c", "from homestretch.cli.main import run; run()", *race, *entries],
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 2
+        assert said in " ".join(done.stderr.split()) and "horses.csv" not in done.stderr
+    assert not (tmp_path / "dream.toml").exists()

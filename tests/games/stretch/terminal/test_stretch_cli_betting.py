@@ -59,7 +59,7 @@ def test_bad_betting_options_are_one_line(tmp_path: Path) -> None:
     race = ["stretch", "run", "2009-champagne-stakes"]
     for args, said in [
         ([*race, "--no-save", "--bettor", "Ann"], "drop --no-save"),
-        ([*race, "--bettor", "Ann", "--bankroll", "1"], "the bankroll is $2 to"),
+        ([*race, "--bettor", "Ann", "--bankroll", "1"], "--bankroll 1: the bankroll is $2 to"),
     ]:
         result = subprocess.run(
             [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
@@ -97,3 +97,19 @@ def test_a_bettor_in_json_sees_on_stderr_what_the_text_shows(tmp_path: Path) -> 
     alone = _run(tmp_path / "alone", *args, "--computer-bettor", "Robo", "-f", "json")
     assert alone.returncode == 0 and json.loads(alone.stdout)["tote"]
     assert alone.stderr == seed
+
+
+def test_a_bettors_slip_says_what_to_type_not_the_choices_above(tmp_path: Path) -> None:
+    """The bets are typed, not listed, yet 'foo' was answered "'foo' is not one of the
+    choices above" (there were none) and 'show 6 -3' did not say what was wrong."""
+    db = str(tmp_path / "runs.sqlite")
+    args = ["stretch", "run", "2009-champagne-stakes", "--seed", "3", "--db", db]
+    typed = "foo\n99\nshow 6 -3\ndone\n"
+    result = RUNNER.invoke(app, [*args, "--bettor", "Ann"], input=typed)
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "choices above" not in said
+    assert "Ann, your choice (type it)" in said and "number or text" not in said
+    assert "cannot read 'foo': type a bet such as win 3 10" in said
+    assert "cannot read '99': type a bet such as win 3 10" in said
+    assert "cannot read 'show 6 -3': a bet is POOL POST [DOLLARS] in whole numbers" in said

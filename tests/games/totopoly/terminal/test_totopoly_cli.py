@@ -130,7 +130,21 @@ def test_input_that_ends_stops_with_one_line_and_130(tmp_path: Path) -> None:
 def test_typed_amounts_are_read_and_checked() -> None:
     assert str(parse_action("bet 4 30")) == "bet 4 30"
     assert str(parse_action("bid 45")) == "bid 45"
-    assert parse_action("bid lots") is None and parse_action("fly 3") is None
+    assert parse_action("fly 3") is None
+
+
+def test_an_amount_that_is_no_whole_number_and_help_say_what_to_type() -> None:
+    """'bid -1' and 'help' were answered "... is not one of the choices above": the one
+    did not say the guineas were wrong, the other did not help."""
+    for typed in ("bid -1", "bid lots", "bet 4 x"):
+        with pytest.raises(HomestretchError) as slip:
+            parse_action(typed)
+        assert str(slip.value).startswith(f"cannot read {typed!r}: ")
+        assert "is a whole number (0 or more): write " in str(slip.value)
+    with pytest.raises(HomestretchError, match="^cannot read 'bid -1': GUINEAS is a whole"):
+        parse_action("bid -1")
+    with pytest.raises(HomestretchError, match="^type a number from the list, or a move as"):
+        parse_action("help")
 
 
 def test_a_command_short_of_its_words_says_what_to_write() -> None:

@@ -38,6 +38,14 @@ def test_black_and_blue_cards_read_differently_and_the_tote_pad_shows_each_stake
     assert "No. 1 £35" in text and "No. 10 £20" in text and "pool £55" in text
 
 
+def test_seats_are_counted_from_1_on_the_players_table() -> None:
+    """The seat column said 0 for the first player (Across the Board's says 1)."""
+    state = make_table(players=2, horses={})
+    rows = [line.split() for line in screen(state, 0).splitlines()]
+    seats = [row[1] for row in rows if len(row) > 2 and row[0] == "│" and row[1].isdigit()]
+    assert seats[:2] == ["1", "2"], seats
+
+
 def test_a_players_horses_show_number_colour_and_value() -> None:
     state = make_table(players=2, horses={4: 0, 12: 0})
     state.phase = "training"

@@ -65,11 +65,15 @@ MENU_MAX = 24
 
 
 # --- people at the terminal -----------------------------------------------------------
-def parse_command(text: str, now: Collection[type[Action]] | None = None) -> Action:
+def parse_command(
+    text: str, now: Collection[type[Action]] | None = None, aside: str | None = None
+) -> Action:
     """Read a typed command such as 'bet 7', 'bid 12 with 3', 'dd 7 8', 'sell 4 to 2 for 6'.
     ``now``: the kinds of move the person may make at this moment, if known: text that
     cannot be read is answered with what fits the moment (no bid hint at the track
-    choice)."""
+    choice). ``aside``: the name of another person at the keyboard typing out of turn
+    (``NAME: COMMAND``), who has no list to pick from."""
+    text = text.strip()
     words = text.lower().replace(",", " ").split()
     nums = [int(w) for w in words if re.fullmatch(r"-?[0-9]{1,18}", w)]
     head = words[0] if words else ""
@@ -114,21 +118,29 @@ def parse_command(text: str, now: Collection[type[Action]] | None = None) -> Act
         if at is not None:
             nums[at] = typed_seat(nums[at])
         return shapes[head][1](*nums)
-    if len(words) == 1 and nums:  # a number typed that is not on the list
+    if len(words) == 1 and nums and aside is None:  # a number typed that is not on the list
         raise HomestretchError(f"there is no choice {nums[0]} on the list")
     usage = next((u for u in USAGES if u.split()[0] == head), "")
     if now is not None and usage and not set(COMMAND_KINDS[head]) & set(now):
-        raise HomestretchError(f"cannot read {text!r}, and {head!r} is not a move now: {fits(now)}")
+        who = "" if aside is None else f" for {aside}"
+        raise HomestretchError(
+            f"cannot read {text!r}, and {head!r} is not a move{who} now: {fits(now, aside)}"
+        )
     if usage:
         raise HomestretchError(f"cannot read {text!r}: write {usage}")
     if now is not None:
-        raise HomestretchError(f"cannot read {text!r}: {fits(now)}")
+        raise HomestretchError(f"cannot read {text!r}: {fits(now, aside)}")
     raise HomestretchError(f"cannot read {text!r}: type a number from the list, or {HELP}")
 
 
-def fits(now: Collection[type[Action]]) -> str:
-    """What may be typed at a moment whose moves are of the kinds ``now``."""
+def fits(now: Collection[type[Action]], aside: str | None = None) -> str:
+    """What may be typed at a moment whose moves are of the kinds ``now``; for
+    ``aside``, another person at the keyboard, who has no list and only deals."""
     usages = [u for u in USAGES if set(COMMAND_KINDS[u.split()[0]]) & set(now)]
+    if aside is not None:
+        if not usages:
+            return f"no dealing can be made now, so {aside} waits until the game goes on"
+        return f"out of turn {aside} may only deal, typing {aside}: and then {' | '.join(usages)}"
     return "type a number from the list" + (f", or {' | '.join(usages)}" if usages else "")
 
 
@@ -205,12 +217,15 @@ def parse_at_keyboard(
     people: Mapping[str, int],
     me: str = "",
     now: Callable[[], Collection[type[Action]]] | None = None,
+    open_now: Callable[[], Collection[type[Action]]] | None = None,
 ) -> Callable[[str], Action]:
     """Commands as typed at a shared keyboard: ``NAME: COMMAND`` is a dealing another
     person here makes at someone else's prompt (R16: any player, in turn or not);
     ``people`` maps each person's name, casefolded, to the seat; ``me`` is the person
     at the prompt, whose own name before a colon changes nothing; ``now``: the kinds of
-    move ``me`` may make at this moment (``parse_command``)."""
+    move ``me`` may make at this moment (``parse_command``); ``open_now``: the kinds of
+    dealing anyone may make at this moment, out of turn, so another person's slip is
+    answered with what they may type now."""
 
     def parse(text: str) -> Action:
         from homestretch.games.across.rules.dealings import is_dealing
@@ -224,12 +239,33 @@ def parse_at_keyboard(
         if seat is None:
             named = ", ".join(sorted(people)) or "nobody"
             raise HomestretchError(f"{who.strip()!r} is not a person at this keyboard ({named})")
-        action = parse_command(command)
+        name = who.strip()
+        dealings = open_now() if open_now else None
+        action = parse_command(command, dealings, aside=name)
         if not is_dealing(action):
+            if dealings is not None:
+                said = f"{command.strip()!r} waits for {name}'s own turn"
+                raise HomestretchError(f"{said}; {fits(dealings, name)}")
             raise HomestretchError("out of turn, only a dealing: buy, sell, lend, payback, ring")
         return Aside(seat, action)
 
     return parse
+
+
+def open_dealings(state: State) -> set[type[Action]]:
+    """The kinds of dealing anyone may make at this moment, in turn or not (R16)."""
+    from homestretch.games.across.rules import dealings
+    from homestretch.games.across.rules.phases import BETTING
+
+    kinds: set[type[Action]] = set()
+    phase = getattr(state, "phase", None)
+    if phase in dealings.OPEN_IN:
+        kinds |= {act.OfferLoan, act.OfferLoanTerms, act.PayBack}
+    if phase in dealings.HORSES_CHANGE_HANDS_IN:
+        kinds |= {act.OfferHorse, act.OfferToBuy}
+    if phase == BETTING:
+        kinds.add(act.OfferRing)
+    return kinds
 
 
 def person(
@@ -253,19 +289,8 @@ def person(
     def now() -> set[type[Action]]:
         """The kinds of move this person may make at the prompt: the listed ones, and
         the dealings whenever they are open (R16)."""
-        from homestretch.games.across.rules import dealings
-        from homestretch.games.across.rules.phases import BETTING
-
         assert seat is not None
-        kinds: set[type[Action]] = {type(a) for a in state.legal_actions(seat)}
-        phase = getattr(state, "phase", None)
-        if phase in dealings.OPEN_IN:
-            kinds |= {act.OfferLoan, act.OfferLoanTerms, act.PayBack}
-        if phase in dealings.HORSES_CHANGE_HANDS_IN:
-            kinds |= {act.OfferHorse, act.OfferToBuy}
-        if phase == BETTING:
-            kinds.add(act.OfferRing)
-        return kinds
+        return {type(a) for a in state.legal_actions(seat)} | open_dealings(state)
 
     def show(seat: int, view: JSON) -> None:
         hot_seat.hand_to(seat)
@@ -276,17 +301,41 @@ def person(
         elif view["phase"] == "race":
             screen.print(f"[bold]{escape(roll_prompt(seat, view))}[/bold]")
 
+    read = parse_at_keyboard(
+        people or {},
+        name,
+        now if seat is not None else None,
+        (lambda: open_dealings(state)) if seat is not None else None,
+    )
+
+    def parse(text: str) -> Action:
+        action = read(text)
+        if isinstance(action, act.ChooseTrack) and action.track not in content.tracks:
+            raise HomestretchError(unknown_track(action.track, content.tracks))
+        return action
+
     return TerminalPlayer(
         name,
         state,
         screen,
         show,
-        parse_at_keyboard(people or {}, name, now if seat is not None else None),
+        parse,
         ask=lambda text: prompt(text, err=to_stderr),
         describe=lambda action: describe_action(action, content),
         shorten=shorten_menu,
         hint=menu_hint,
         menu_max=MENU_MAX,
+    )
+
+
+def unknown_track(typed: str, tracks: Collection[str]) -> str:
+    """A track name typed wrong: the nearest name, and every name to type."""
+    from difflib import get_close_matches
+
+    near = get_close_matches(typed, list(tracks), n=1, cutoff=0.6)
+    guess = f" (did you mean track {near[0]}?)" if near else ""
+    return f"no track {typed!r}{guess}: type a number from the list, or track " + " | track ".join(
+        sorted(tracks)
     )
 
 
@@ -529,7 +578,7 @@ def play(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Play a game: people in hot-seat, computer players in the other seats."""
-    from homestretch.games.across.rules.game import AcrossGame
+    from homestretch.games.across.rules.game import MAX_PLAYERS, MIN_PLAYERS, AcrossGame
     from homestretch.session.saved import open_new
     from homestretch.session.seats import computer
     from homestretch.session.seats import person as seat_person
@@ -542,6 +591,11 @@ def play(
         raise HomestretchError("--bots cannot be negative")
     names = people + [f"{bot.capitalize()} {i + 1}" for i in range(bots)]
     check_names(names)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise HomestretchError(
+            f"Across the Board needs {MIN_PLAYERS} to {MAX_PLAYERS} players; --players and "
+            f"--bots give {len(names)} (such as --players Ann,Bob --bots 1)"
+        )
     if content is not None and not content.is_dir():
         raise ContentError(content, "no such content folder")
     game = AcrossGame(

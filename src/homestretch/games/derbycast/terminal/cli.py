@@ -40,6 +40,7 @@ from homestretch.games.derbycast import ENTRY
 from homestretch.games.derbycast.content.race_record import MAX_FIELD
 from homestretch.games.derbycast.rules.entrants import (
     MAX_MARKERS,
+    MIN_MARKERS,
     check_entrants,
     computer_players,
     parse_players,
@@ -83,10 +84,21 @@ def _feed(source: str, seed: int, race: str | None, mode: str) -> tuple[Source, 
         simulated_record(race_seed(seed, 1), None if path is None else Path(path), mode)
         return Source.keeper, {"kind": "simulate", "seed": seed, "race": path, "mode": mode}
     path_of_file = Path(source)
+    if not path_of_file.exists() and path_of_file.suffix.lower() not in (".csv", ".json"):
+        from difflib import get_close_matches
+
+        near = get_close_matches(source.lower(), SOURCES, n=1)
+        guess = f" (did you mean {near[0]}?)" if near else ""
+        raise HomestretchError(
+            f"--source {source!r}{guess}: write {', '.join(SOURCES)}, or a results file "
+            "(.csv or .json)"
+        )
     read_results(path_of_file)
     return Source.keeper, {"kind": "file", "path": str(path_of_file.resolve())}
 
 
+SOURCES = ("manual", "simulate", "replays")
+"""The --source values that are not a results file."""
 KEEPER = "score keeper"
 
 
@@ -348,6 +360,11 @@ def play(
         raise HomestretchError(f"--confirm {CONFIRM_OVER_REPLAYS}")
     entrants = parse_players(players)
     entrants += computer_players(bots, entrants)
+    if not MIN_MARKERS <= len(entrants) <= MAX_MARKERS:
+        raise HomestretchError(
+            f"Derby Cast needs {MIN_MARKERS} to {MAX_MARKERS} markers (players or teams); "
+            f"--players and --bots give {len(entrants)} (such as --players Ann,Bob+Cy --bots 1)"
+        )
     check_entrants(entrants)
     used = seed if seed is not None else new_seed()
     kind, feed = _feed(source, used, race, mode)

@@ -58,6 +58,20 @@ Check = Callable[[Action], str | None]
 MORNING_LINE = "Morning line (blank if none)"
 
 
+def several_odds(text: str) -> str:
+    """What is said to a whole line of odds typed at one horse's question (the horses
+    are asked one at a time), or "" when ``text`` is not odds, comma after comma."""
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) < 2:
+        return ""
+    try:
+        for part in parts:
+            Odds.parse(part)
+    except HomestretchError:
+        return ""
+    return f"one horse's odds at a time: type this horse's alone, like {Odds.parse(parts[0])}"
+
+
 class NobodyToAsk(HomestretchError):
     """What an ``ask`` with no person behind it raises (the keeper's seat left to the
     computer): said at once, never taken for a typing mistake and asked again."""
@@ -222,7 +236,7 @@ class ManualKeeper:
             f"{n} {h}"
             for n, h in zip(ahead.get("programs", []), ahead.get("horses", []), strict=True)
         )
-        horses, programs = typed_field(self.ask(FIELD, listed))
+        horses, programs = self._field(listed)
         lines = dict(zip(ahead.get("horses", []), ahead.get("odds", []), strict=True))
         odds = tuple(self._odds_cell(f"{MORNING_LINE} of {h}", h, lines.get(h, "")) for h in horses)
         numbers = programs if any(programs) else tuple(str(n) for n in range(1, len(horses) + 1))
@@ -233,6 +247,24 @@ class ManualKeeper:
         if unknown:  # taken (the rules allow it), but said: a line may have been missed
             self.console.print(f"[yellow]{escape(unknown)}[/yellow]")
         return PostCard(name, horses, odds, programs, scratched)
+
+    def _field(self, listed: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The field, asked again on its own until it makes a card (not after every
+        horse's morning line, from the race's name on)."""
+        from homestretch.games.derbycast.content.race_record import field_problem
+
+        while True:
+            try:
+                horses, programs = typed_field(self.ask(FIELD, listed))
+            except ValueError as exc:
+                self.say_problem(str(exc))
+                continue
+            problem = field_problem(horses, programs)
+            if problem is None:
+                return horses, programs
+            if len(horses) < 2:
+                problem += ": type every horse, commas between (like Alpha, Bravo, Charlie)"
+            self.say_problem(problem)
 
     def _stretch_race(self, view: JSON) -> Simulate:
         """A race Top of the Stretch runs with the table's dice, as at the desk (R25)."""
@@ -336,7 +368,7 @@ class ManualKeeper:
             try:
                 return str(Odds.parse(text))
             except HomestretchError as exc:
-                self.say_problem(f"{horse}: {exc}")
+                self.say_problem(f"{horse}: {several_odds(text) or exc}")
 
     def _review(self, view: JSON) -> Action:
         for part in view.get("call") or []:  # the race Top of the Stretch ran, called

@@ -41,7 +41,7 @@ def read_pick(text: str, horses: list[str], programs: list[str], legal: list[Act
     elif len(words) > 1 and lowered[-1] in bets:
         bet, name = Bet(lowered[-1]), " ".join(words[:-1])
     else:
-        raise ValueError("say win, place or show and the horse, like 'win 3'")
+        raise ValueError(unread_pick(text, horses, programs))
     horse = find_horse(name, horses, programs)
     pick = Pick(horse, bet.value)
     sealed = {found[1]: a for a in legal if isinstance(a, SealedPick) if (found := opened(a))}
@@ -51,6 +51,38 @@ def read_pick(text: str, horses: list[str], programs: list[str], legal: list[Act
         also = " or sit out" if SitOut() in legal else ""
         raise ValueError(f"{horse} is scratched; choose another horse{also}")
     return pick
+
+
+def unread_pick(text: str, horses: list[str], programs: list[str]) -> str:
+    """What is said to a pick that names no bet: fitted to what was typed (a bet with no
+    horse, a horse with no bet, a bet misspelt), with this race's horses as examples."""
+    from difflib import get_close_matches
+
+    words = text.strip().split()
+    lowered = [w.lower() for w in words]
+    bets = [b.value for b in Bet]
+    first = programs[0] if programs else "1"
+    if len(words) == 1 and lowered[0] in bets:
+        return f"{lowered[0]} on which horse? type {lowered[0]} and its number, like '{lowered[0]} {first}'"
+    try:
+        horse = find_horse(text, horses, programs) if words else None
+    except ValueError:
+        horse = None
+    if horse is not None:
+        number = programs[horses.index(horse)]
+        return f"win, place or show on {horse}? type the bet before it, like 'win {number}'"
+    if len(words) > 1:
+        near = get_close_matches(lowered[0], bets, n=1, cutoff=0.6)
+        if near:
+            return f"did you mean '{near[0]} {' '.join(words[1:])}'? say win, place or show first"
+    example = pick_example(horses, programs)
+    return f"cannot read {text.strip()!r}: say win, place or show and the horse, like {example}"
+
+
+def pick_example(horses: list[str], programs: list[str]) -> str:
+    """Two picks written as typed, on this race's horses: 'win 1' or 'show Alpha'."""
+    first = programs[0] if programs else "1"
+    return f"'win {first}' or 'show {horses[0]}'" if horses else f"'win {first}'"
 
 
 def changes(marker: int, view: JSON) -> list[Action]:
@@ -80,7 +112,10 @@ class TerminalPicker:
             self.console.print(escape(view["status"]))
         if Ready() in legal:
             return self._confirm(player, view)
-        hint = "e.g. win 3 or show Silver Lining"
+        card = view["card"]
+        runners = [h for h in card["horses"] if h not in card["scratched"]] or card["horses"]
+        number = card["programs"][card["horses"].index(runners[0])] if runners else "1"
+        hint = f"e.g. win {number} or show {runners[-1]}" if runners else "e.g. win 1"
         if SitOut() in legal:  # its horse scratched late: the phone says the same
             self.console.print(f"[yellow]{escape(view['yours']['pick'])}[/]")
             hint += ", or sit out"
@@ -108,7 +143,14 @@ class TerminalPicker:
             try:
                 action = self._read(answer, view, changes(player + 1, view))
             except ValueError as exc:
-                self.console.print(f"[red]{escape(str(exc))}[/red]")
+                said = str(exc)
+                if not set(answer.lower().split()) & {b.value for b in Bet}:  # no pick at all
+                    example = pick_example(view["card"]["horses"], view["card"]["programs"])
+                    said = (
+                        f"cannot read {answer.strip()!r}: yes if your pick stands, or another "
+                        f"pick, like {example}"
+                    )
+                self.console.print(f"[red]{escape(said)}[/red]")
                 continue
             same = _pick_in(action) == Pick(mine["horse"], mine["bet"])
             return Ready() if same else action

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -30,7 +30,7 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.plain import Table
-from homestretch.core.errors import HomestretchError
+from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.inputs import MAX_RUNS, escape_controls, output_path
 from homestretch.core.odds import Odds
 from homestretch.games.stretch import ENTRY
@@ -138,6 +138,8 @@ def run(
     if seats and not save:
         raise HomestretchError("betting is played at a stored table: drop --no-save")
     tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll)
+    if seats and tote.problem() is not None:  # the option it came from, named
+        raise HomestretchError(f"--bankroll {bankroll}: {tote.problem()}")
     game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds, tote)
     spec = dice_spec(seed, dice, dice_file)
     if not save:
@@ -264,6 +266,15 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
         for seat in range(len(table.seats))
         if table.seat(seat).is_person
     }
+
+
+def _near(search: str, cards: Iterable[Any]) -> str:
+    """The names nearest a search that found nothing, as a sentence, or ""."""
+    from difflib import get_close_matches
+
+    names = {card.name.lower(): card.name for card in cards}
+    near = get_close_matches(search.lower(), list(names), n=3, cutoff=0.6)
+    return f" Nearest: {', '.join(names[n] for n in near)}." if near else ""
 
 
 def _unused_dice(table: TableSession, state: RaceState) -> list[int]:
@@ -396,7 +407,11 @@ def cards(
             echo_json([j.model_dump() for j in found])
             return
         if not found:
-            console.print(f"No jockey card matches {search!r}.")
+            console.print(
+                escape(
+                    f"No jockey card matches {search!r}.{_near(search, card_set.jockeys.values())}"
+                )
+            )
             return
         table = Table("id", "name", "ride", "trouble", "note")
         for j in found:
@@ -408,7 +423,9 @@ def cards(
         echo_json([h.model_dump(by_alias=True) for h in horses])
         return
     if not horses:
-        console.print(f"No horse card matches {search!r}.")
+        console.print(
+            escape(f"No horse card matches {search!r}.{_near(search, card_set.horses.values())}")
+        )
         return
     table = Table(
         "id",
@@ -473,9 +490,24 @@ def new(
     picks = []
     for text in entry:  # an unknown card named before the count: the mistake to mend first
         horse_ref, _, jockey_ref = text.partition("@")
-        picks.append(
-            (card_set.horse(horse_ref.strip()), card_set.jockey(jockey_ref.strip() or "house-b"))
-        )
+        try:
+            horse = card_set.horse(horse_ref.strip())
+        except ContentError as exc:
+            typed = horse_ref.strip().rsplit("-", 1)[0]  # an id is name-year
+            found = _near(typed, card_set.horses.values()) if exc.problem.startswith("no ") else ""
+            raise HomestretchError(
+                f"-e {text}: {exc.problem}.{found} (`homestretch stretch cards NAME` lists "
+                "the horse cards and their ids)"
+            ) from None
+        try:
+            jockey = card_set.jockey(jockey_ref.strip() or "house-b")
+        except ContentError as exc:
+            found = _near(jockey_ref.strip(), card_set.jockeys.values())
+            raise HomestretchError(
+                f"-e {text}: {exc.problem}.{found} (`homestretch stretch cards NAME --jockeys` "
+                "lists the jockey cards and their ids)"
+            ) from None
+        picks.append((horse, jockey))
     if len(entry) < 2:
         raise HomestretchError("a race needs at least two --entry HORSE@JOCKEY")
     written: dict[str, Any] = {

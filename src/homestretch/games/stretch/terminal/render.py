@@ -295,6 +295,9 @@ def parse_bet(text: str) -> Action | None:
     if not 2 <= len(words) <= 3 or words[0] not in POOLS:
         return None
     if not all(is_whole(w) for w in words[1:]):
-        raise HomestretchError("a bet is POOL POST [DOLLARS], such as: win 3 10")
+        raise HomestretchError(
+            f"cannot read {text.strip()!r}: a bet is POOL POST [DOLLARS] in whole numbers, "
+            "such as: win 3 10"
+        )
     dollars = int(words[2]) if len(words) == 3 else MIN_TICKET
     return Bet(words[0], int(words[1]), dollars)

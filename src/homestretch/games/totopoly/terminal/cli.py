@@ -113,6 +113,12 @@ SHOWN_STAKE = 5
 OPEN_AMOUNTS = {"bid": "bid GUINEAS", "bet": "bet HORSE POUNDS", "offer": "offer POUNDS"}
 
 
+HELP = (
+    "type a number from the list, or a move as the list writes it (such as bid 45 or "
+    "bet 4 30); amounts may be any sum"
+)
+
+
 def parse_action(text: str) -> Action | None:
     """Read a typed action such as "bid 45" or "bet 4 30" (its text form)."""
     from homestretch.games.totopoly.rules.actions import ALL_ACTIONS
@@ -120,18 +126,23 @@ def parse_action(text: str) -> Action | None:
     words = text.split()
     if not words:
         return None
+    if words[0].lower() in ("help", "?") and len(words) == 1:
+        raise HomestretchError(HELP)  # said as a refusal is: then the question again
     cls = next((c for c in ALL_ACTIONS if c.kind == words[0].lower()), None)
     if cls is None:
         return None
     fields = dataclasses.fields(cls)
+    shape = " ".join([cls.kind, *(f.name.upper() for f in fields)])
     if len(words) - 1 != len(fields):
-        shape = " ".join([cls.kind, *(f.name.upper() for f in fields)])
         raise HomestretchError(f"cannot read {text!r}: write {shape}, or a number from the list")
     values: dict[str, object] = {}
     for f, word in zip(fields, words[1:], strict=True):
         if f.type in ("int", int):
             if not is_whole(word):
-                return None
+                raise HomestretchError(
+                    f"cannot read {text!r}: {f.name.upper()} is a whole number (0 or more): "
+                    f"write {shape}, or a number from the list"
+                )
             values[f.name] = int(word)
         elif f.type in ("bool", bool):
             values[f.name] = word.lower() in ("true", "yes", "y", "1")

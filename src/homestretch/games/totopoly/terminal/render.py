@@ -38,7 +38,7 @@ def players_table(view: JSON) -> Table:
             roles.append("auctioneer")
         name = p["name"] + (f" ({', '.join(roles)})" if roles else "")
         table.add_row(
-            str(p["seat"]),
+            str(p["seat"] + 1),  # counted from 1, as people count (and Across the Board)
             name,
             money(p["cash"]),
             "member" if p["member"] else "",
