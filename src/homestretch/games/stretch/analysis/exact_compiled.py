@@ -7,7 +7,7 @@ two clean ones, the costly part) are bounded below ``NEGLIGIBLE`` (a disqualifie
 target's lowest and highest lower keys of a key d: below ``LOWEST_BOUNDED`` together)
 they are added to the show bound instead of summed; and the key pairs that could add
 least, below ``LEFT_OUT`` (1e-15) together for each kind of target (a disqualified
-target's lowest lanes of each key below ``DQ_LANES_LEFT_OUT``, 3e-14), are left out and
+target's lowest lanes of each key below ``DQ_LANES_LEFT_OUT``, 1e-13), are left out and
 what they could add goes to the show bound. The loops let go of the interpreter lock, so the
 threads of ``exact.quickplay_chances`` really work at once. Place agrees with the NumPy
 path to some 1e-14 (the lanes left out), show to what the bound gains (some 1e-13 an outcome;
@@ -615,7 +615,7 @@ LEFT_OUT = 1e-15
 to be clean there with one or two others clean ahead) stays below this together, and so
 are a disqualified target's keys that could add least, and then, of the keys kept, each
 one's lowest lower keys while together they could add below ``DQ_LANES_LEFT_OUT``:
-each part is added to the show bound (place may be that much low, 3.2e-14 at most). About
+each part is added to the show bound (place may be that much low, 1.02e-13 at most). About
 a third of the clean targets' key pairs of a 12-horse field and some 0.57 of the
 disqualified ones' (``_left_out``, ``_left_out_rows``, ``_left_out_lanes``)."""
 BLOCK = 256
@@ -915,7 +915,9 @@ def _times_window(
     part, diagonal left out, taken with sums over the horses). The odd kinds (S r a, which
     ``_one_in_window`` reads in the rows of the targets alone) only in those rows."""
     horses = vectors.shape[1]
-    into[:, :, lo:nb] = 0.0
+    for k in range(0, kinds, 2):  # the odd kinds are read in the targets' rows alone
+        into[k, :, lo:nb] = 0.0
+        _dq_zero_rows(into[k + 1], targets, lo, nb)
     w = work[0]
     for m in range(horses):
         for j in range(m + 1, horses):
@@ -948,6 +950,71 @@ def _less_rank_two(
             u[h, i] -= ones[h, i] * (by_c[i] - c_ge_d[h, i] * v[h, i]) + c_ge_d[h, i] * (
                 by_ones[i] - ones[h, i] * v[h, i]
             )
+
+
+@kernel
+def _dq_sums(
+    r: Floats, a: Floats, b: Floats, c: Floats, sum_a: Floats, sum_b: Floats, sum_c: Floats,
+    both: Floats, nb: int,
+) -> None:  # fmt: skip
+    """A disqualified target's case's sums over the horses in one pass: of a, b and c over
+    allowed (``_sum`` three times) and of (a / allowed) (b / allowed) (``_dot_r2``, which
+    ``_two`` takes): the same numbers, one pass for four."""
+    sum_a[:nb], sum_b[:nb], sum_c[:nb], both[:nb] = 0.0, 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            sum_a[i] += r[h, i] * a[h, i]
+            sum_b[i] += r[h, i] * b[h, i]
+            sum_c[i] += r[h, i] * c[h, i]
+            both[i] += a[h, i] * r[h, i] * b[h, i] * r[h, i]
+
+
+@kernel
+def _dq_sums_squares(
+    r: Floats, a: Floats, b: Floats, c: Floats, sum_a: Floats, sum_b: Floats, sum_c: Floats,
+    both: Floats, squares: Floats, nb: int,
+) -> None:  # fmt: skip
+    """``_dq_sums`` and the sum of (a / allowed)^2 (``_dot_r2``, which ``_pair`` takes)."""
+    sum_a[:nb], sum_b[:nb], sum_c[:nb], both[:nb], squares[:nb] = 0.0, 0.0, 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            sum_a[i] += r[h, i] * a[h, i]
+            sum_b[i] += r[h, i] * b[h, i]
+            sum_c[i] += r[h, i] * c[h, i]
+            both[i] += a[h, i] * r[h, i] * b[h, i] * r[h, i]
+            squares[i] += a[h, i] * r[h, i] * a[h, i] * r[h, i]
+
+
+@kernel
+def _dq_two(
+    r: Floats, a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, both: Floats, into: Floats,
+    nb: int, targets: Ints,
+) -> None:  # fmt: skip
+    """``_two`` (scale 1, from lane 0) with its sum of products given (``_dq_sums``)."""
+    for h in targets:
+        for i in range(_lane(nb)):
+            ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
+            into[h, i] += (sum_a[i] - ra) * (sum_b[i] - rb) - (both[i] - ra * rb)
+
+
+@kernel
+def _dq_pair(
+    r: Floats, a: Floats, total: Floats, squares: Floats, into: Floats, scale: float, nb: int,
+    targets: Ints,
+) -> None:  # fmt: skip
+    """``_pair`` with its sum of squares given (``_dq_sums_squares``)."""
+    for h in targets:
+        for i in range(_lane(nb)):
+            ra = a[h, i] * r[h, i]
+            into[h, i] += scale * ((total[i] * total[i] - squares[i]) / 2 - ra * (total[i] - ra))
+
+
+@kernel
+def _dq_zero_rows(block: Floats, rows: Ints, lo: int, nb: int) -> None:
+    """block = 0 in the given rows, lanes lo to nb (a disqualified target's work blocks,
+    of which only the targets' rows are read)."""
+    for h in rows:
+        block[h, lo:nb] = 0.0
 
 
 # ------------------------------------------------------------------ clean targets
@@ -1372,7 +1439,7 @@ def _two_or_more(
                 continue
             for i in range(_lane(lo), _lane(nb)):
                 squared[j, i] += w * r[m, i] * r[m, i]
-    factor[:, lo:nb] = 0.0
+    _dq_zero_rows(factor, targets, lo, nb)  # only the targets' rows are read
     sum_squared = sums[1]
     _dot(r, squared, sum_squared, lo, nb)
     _two(r, c_y, squared, sum_c, sum_squared, factor, 1.0, lo, nb, sums, targets)
@@ -1807,7 +1874,7 @@ def disqualified_targets(
     r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
     product = np.empty((5, BLOCK))
     q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
-    s_c, s_d, q5 = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK)
+    s_c, s_d, q5, squares3 = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK)
     base, by_horse, nothing = np.empty((5, horses)), np.empty((3, horses)), np.zeros(horses)
     below_work, below_lanes = np.empty((4, horses, BLOCK)), np.empty((5, BLOCK))
     a_d, one_by_j = np.empty(shape), np.empty(horses)
@@ -1869,11 +1936,9 @@ def disqualified_targets(
 
             # three or more: X rolled 1 with one clean horse at or ahead of d, no 1 or 2
             # above d ...
-            _sum(r3, lc, s_a, nb)
-            _sum(r3, c_ge_d, s_b, nb)
-            _sum(r3, p_d, q, nb)
-            factor[:, :nb] = 0.0
-            _two(r3, lc, c_ge_d, s_a, s_b, factor, 1.0, 0, nb, sums, targets)
+            _dq_sums_squares(r3, lc, c_ge_d, p_d, s_a, s_b, q, sums[0], squares3, nb)
+            _dq_zero_rows(factor, targets, 0, nb)  # only the targets' rows are read
+            _dq_two(r3, lc, c_ge_d, s_a, s_b, sums[0], factor, nb, targets)
             lo = 0
             if not leader_summing:
                 lo = _negligible(product[2], r3, weight, s_a, s_b, q, bound, start, 6.0, nb, sums,
@@ -1893,15 +1958,13 @@ def disqualified_targets(
                 _times_fixed(fixed_one, r3, ra, by_r, by_ra, lo, nb, is_target)
                 _one_in_window(r3, lc, s_a, by_r, by_ra, factor, 1.0, lo, nb, sums, targets)
             # a tie for the top clean place at y, X rolled 1 or 2
-            _pair(r3, lc, s_a, factor, 2.0, nb, sums, targets)
+            _dq_pair(r3, lc, s_a, squares3, factor, 2.0, nb, targets)
             _weigh(show, start, product[2], r3, weight, factor, 1 / 6, nb, targets)
 
             # X rolled 2, clean horses alone at y and between y and d, no 1 above y ...
-            _sum(r4, lc, s_a, nb)
-            _sum(r4, between, s_b, nb)
-            _sum(r4, ones, q, nb)
-            two_clean[:, :nb] = 0.0
-            _two(r4, lc, between, s_a, s_b, two_clean, 1.0, 0, nb, sums, targets)
+            _dq_sums(r4, lc, between, ones, s_a, s_b, q, sums[0], nb)
+            _dq_zero_rows(two_clean, targets, 0, nb)  # only the targets' rows are read
+            _dq_two(r4, lc, between, s_a, s_b, sums[0], two_clean, nb, targets)
             lo = 0
             if not window_summing:
                 # the window's sum is the one below less the one with no other clean
@@ -1932,10 +1995,9 @@ def disqualified_targets(
                                  s)  # fmt: skip
             # ... or exactly one 1 above y, at or behind the upper clean horse; less the
             # same with no other clean horse (r5)
-            _sum(r5, lc, s_c, nb)
-            _sum(r5, between, s_d, nb)
-            factor[:, :nb] = 0.0
-            _two(r5, lc, between, s_c, s_d, factor, 1.0, 0, nb, sums, targets)
+            _dq_sums(r5, lc, between, ones, s_c, s_d, q5, sums[0], nb)
+            _dq_zero_rows(factor, targets, 0, nb)  # only the targets' rows are read
+            _dq_two(r5, lc, between, s_c, s_d, sums[0], factor, nb, targets)
             if lo < top:
                 # the window's one 1 with no other clean horse: bounded where that is
                 # negligible in every lane (summed, it took half the window's products)
@@ -2020,8 +2082,7 @@ def _alone_one_bounded(
     distinct horses, W[m, j1] (m's 1 in the window below j1, clean in it) at most m's
     chance of a 1 in it (``ones``) times j1's of being clean in it: so at most s_c s_d q,
     the sums over the horses of c r (s_c), of that clean chance times r (s_d) and of
-    ones r (q, made here)."""
-    _sum(r, ones, q, nb)
+    ones r (q, made by the caller: ``_dq_sums``)."""
     each = work[0]
     _dot_at(r, weight, each, lo, nb, targets)
     for i in range(lo, nb):
