@@ -1358,7 +1358,7 @@ def _dq_lanes(dq: Floats, d: int, chance: Floats, n: int, into: Floats) -> None:
                 into[i] += dq[h, d] * chance[h, i]
 
 
-DQ_LANES_LEFT_OUT = 3e-14
+DQ_LANES_LEFT_OUT = 1e-13
 """What a disqualified target's lowest lanes left out may add together, at most
 (``_left_out_lanes``): place may lack that much, show too, and its bound holds it."""
 DQ_LANE_STEPS = 64
