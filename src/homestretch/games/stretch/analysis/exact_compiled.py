@@ -953,36 +953,67 @@ def _less_rank_two(
 
 
 @kernel
-def _dq_sums(
-    r: Floats, a: Floats, b: Floats, c: Floats, sum_a: Floats, sum_b: Floats, sum_c: Floats,
-    both: Floats, nb: int,
+def _dq_others_two(
+    base: Floats, low: Floats, at: int, r: Floats, product: Floats, a: Floats, b: Floats,
+    sum_a: Floats, sum_b: Floats, both: Floats, nb: int,
 ) -> None:  # fmt: skip
-    """A disqualified target's case's sums over the horses in one pass: of a, b and c over
-    allowed (``_sum`` three times) and of (a / allowed) (b / allowed) (``_dot_r2``, which
-    ``_two`` takes): the same numbers, one pass for four."""
-    sum_a[:nb], sum_b[:nb], sum_c[:nb], both[:nb] = 0.0, 0.0, 0.0, 0.0
+    """``_others`` and ``_sums_two`` in one pass: the same numbers."""
+    product[:nb], sum_a[:nb], sum_b[:nb], both[:nb] = 1.0, 0.0, 0.0, 0.0
     for h in range(r.shape[0]):
         for i in range(_lane(nb)):
-            sum_a[i] += r[h, i] * a[h, i]
-            sum_b[i] += r[h, i] * b[h, i]
-            sum_c[i] += r[h, i] * c[h, i]
-            both[i] += a[h, i] * r[h, i] * b[h, i] * r[h, i]
+            allowed = base[h] - low[h, _lane(at) + i]
+            ri = 1 / allowed
+            r[h, i] = ri
+            product[i] *= allowed
+            ra, rb = a[h, i] * ri, b[h, i] * ri
+            sum_a[i] += ra
+            sum_b[i] += rb
+            both[i] += ra * rb
 
 
 @kernel
-def _dq_sums_squares(
-    r: Floats, a: Floats, b: Floats, c: Floats, sum_a: Floats, sum_b: Floats, sum_c: Floats,
-    both: Floats, squares: Floats, nb: int,
+def _dq_others_sums(
+    base: Floats, low: Floats, at: int, r: Floats, product: Floats, a: Floats, b: Floats,
+    c: Floats, sum_a: Floats, sum_b: Floats, sum_c: Floats, both: Floats, nb: int,
 ) -> None:  # fmt: skip
-    """``_dq_sums`` and the sum of (a / allowed)^2 (``_dot_r2``, which ``_pair`` takes)."""
-    sum_a[:nb], sum_b[:nb], sum_c[:nb], both[:nb], squares[:nb] = 0.0, 0.0, 0.0, 0.0, 0.0
+    """A disqualified target's case in one pass: its others (``_others``: r = 1 / allowed,
+    product the product of every horse's allowed) and its sums over the horses, of a, b and
+    c over allowed (``_sum`` three times) and of (a / allowed) (b / allowed) (``_dot_r2``,
+    which ``_two`` takes). The same numbers as those five passes."""
+    product[:nb], sum_a[:nb], sum_b[:nb], sum_c[:nb], both[:nb] = 1.0, 0.0, 0.0, 0.0, 0.0
     for h in range(r.shape[0]):
         for i in range(_lane(nb)):
-            sum_a[i] += r[h, i] * a[h, i]
-            sum_b[i] += r[h, i] * b[h, i]
-            sum_c[i] += r[h, i] * c[h, i]
-            both[i] += a[h, i] * r[h, i] * b[h, i] * r[h, i]
-            squares[i] += a[h, i] * r[h, i] * a[h, i] * r[h, i]
+            allowed = base[h] - low[h, _lane(at) + i]
+            ri = 1 / allowed
+            r[h, i] = ri
+            product[i] *= allowed
+            sum_a[i] += ri * a[h, i]
+            sum_b[i] += ri * b[h, i]
+            sum_c[i] += ri * c[h, i]
+            both[i] += a[h, i] * ri * b[h, i] * ri
+
+
+@kernel
+def _dq_others_sums_squares(
+    base: Floats, low: Floats, at: int, r: Floats, product: Floats, a: Floats, b: Floats,
+    c: Floats, sum_a: Floats, sum_b: Floats, sum_c: Floats, both: Floats, squares: Floats,
+    nb: int,
+) -> None:  # fmt: skip
+    """``_dq_others_sums`` and the sum of (a / allowed)^2 (``_dot_r2``, which ``_pair``
+    takes) in one pass."""
+    product[:nb], sum_a[:nb], sum_b[:nb], sum_c[:nb] = 1.0, 0.0, 0.0, 0.0
+    both[:nb], squares[:nb] = 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            allowed = base[h] - low[h, _lane(at) + i]
+            ri = 1 / allowed
+            r[h, i] = ri
+            product[i] *= allowed
+            sum_a[i] += ri * a[h, i]
+            sum_b[i] += ri * b[h, i]
+            sum_c[i] += ri * c[h, i]
+            both[i] += a[h, i] * ri * b[h, i] * ri
+            squares[i] += a[h, i] * ri * a[h, i] * ri
 
 
 @kernel
@@ -990,7 +1021,7 @@ def _dq_two(
     r: Floats, a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, both: Floats, into: Floats,
     nb: int, targets: Ints,
 ) -> None:  # fmt: skip
-    """``_two`` (scale 1, from lane 0) with its sum of products given (``_dq_sums``)."""
+    """``_two`` (scale 1, from lane 0) with its sum of products given (``_dq_others_sums``)."""
     for h in targets:
         for i in range(_lane(nb)):
             ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
@@ -1002,7 +1033,7 @@ def _dq_pair(
     r: Floats, a: Floats, total: Floats, squares: Floats, into: Floats, scale: float, nb: int,
     targets: Ints,
 ) -> None:  # fmt: skip
-    """``_pair`` with its sum of squares given (``_dq_sums_squares``)."""
+    """``_pair`` with its sum of squares given (``_dq_others_sums_squares``)."""
     for h in targets:
         for i in range(_lane(nb)):
             ra = a[h, i] * r[h, i]
@@ -1875,6 +1906,7 @@ def disqualified_targets(
     product = np.empty((5, BLOCK))
     q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
     s_c, s_d, q5, squares3 = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK)
+    both5 = np.empty(BLOCK)
     base, by_horse, nothing = np.empty((5, horses)), np.empty((3, horses)), np.zeros(horses)
     below_work, below_lanes = np.empty((4, horses, BLOCK)), np.empty((5, BLOCK))
     a_d, one_by_j = np.empty(shape), np.empty(horses)
@@ -1917,26 +1949,25 @@ def disqualified_targets(
             _gather(low_lt, start, nothing, llt, nb)
             _gather(low_gt, start, by_horse[0], between, nb)  # clean between y and d
             _gather(low_p, start, by_horse[1], ones, nb)  # a 1 between y and d
-            # the others of the five cases below
-            _others(base[0], low_ge, start, r1, product[0], nb)
-            _others(base[1], low_p, start, r2, product[1], nb)
-            _others(base[2], low_ge, start, r3, product[2], nb)
-            _others(base[3], low_ge_p, start, r4, product[3], nb)
-            _others(base[4], low_p, start, r5, product[4], nb)
+            # each case's others (``_others``) and its sums over the horses, one pass a
+            # case; the last case's first (the window case reads its r5 and product)
+            _dq_others_sums(base[4], low_p, start, r5, product[4], lc, between, ones, s_c, s_d,
+                            q5, both5, nb)  # fmt: skip
             # r = 1: X rolled 1, the clean horse at y heads the others (the cases with no
             # other clean horse are taken off in exact_finish._single_threshold)
-            _sums_two(r1, lc, p_d, s_a, s_b, sums[0], nb)
+            _dq_others_two(base[0], low_ge, start, r1, product[0], lc, p_d, s_a, s_b, sums[0], nb)
             _weigh_one_two(place, show, start, product[0], r1, weight, lc, p_d, s_a, s_b, sums[0],
                            1 / 6, nb, targets)  # fmt: skip
 
             # exactly two clean horses, both behind d and apart: X rolled 2 or more
-            _sums_two(r2, lc, llt, s_a, s_b, sums[0], nb)
+            _dq_others_two(base[1], low_p, start, r2, product[1], lc, llt, s_a, s_b, sums[0], nb)
             _weigh_two(show, start, product[1], r2, weight, lc, llt, s_a, s_b, sums[0], 5 / 6, nb,
                        targets)  # fmt: skip
 
             # three or more: X rolled 1 with one clean horse at or ahead of d, no 1 or 2
             # above d ...
-            _dq_sums_squares(r3, lc, c_ge_d, p_d, s_a, s_b, q, sums[0], squares3, nb)
+            _dq_others_sums_squares(base[2], low_ge, start, r3, product[2], lc, c_ge_d, p_d, s_a,
+                                    s_b, q, sums[0], squares3, nb)  # fmt: skip
             _dq_zero_rows(factor, targets, 0, nb)  # only the targets' rows are read
             _dq_two(r3, lc, c_ge_d, s_a, s_b, sums[0], factor, nb, targets)
             lo = 0
@@ -1962,7 +1993,8 @@ def disqualified_targets(
             _weigh(show, start, product[2], r3, weight, factor, 1 / 6, nb, targets)
 
             # X rolled 2, clean horses alone at y and between y and d, no 1 above y ...
-            _dq_sums(r4, lc, between, ones, s_a, s_b, q, sums[0], nb)
+            _dq_others_sums(base[3], low_ge_p, start, r4, product[3], lc, between, ones, s_a, s_b,
+                            q, sums[0], nb)  # fmt: skip
             _dq_zero_rows(two_clean, targets, 0, nb)  # only the targets' rows are read
             _dq_two(r4, lc, between, s_a, s_b, sums[0], two_clean, nb, targets)
             lo = 0
@@ -1995,9 +2027,8 @@ def disqualified_targets(
                                  s)  # fmt: skip
             # ... or exactly one 1 above y, at or behind the upper clean horse; less the
             # same with no other clean horse (r5)
-            _dq_sums(r5, lc, between, ones, s_c, s_d, q5, sums[0], nb)
             _dq_zero_rows(factor, targets, 0, nb)  # only the targets' rows are read
-            _dq_two(r5, lc, between, s_c, s_d, sums[0], factor, nb, targets)
+            _dq_two(r5, lc, between, s_c, s_d, both5, factor, nb, targets)
             if lo < top:
                 # the window's one 1 with no other clean horse: bounded where that is
                 # negligible in every lane (summed, it took half the window's products)
@@ -2082,7 +2113,7 @@ def _alone_one_bounded(
     distinct horses, W[m, j1] (m's 1 in the window below j1, clean in it) at most m's
     chance of a 1 in it (``ones``) times j1's of being clean in it: so at most s_c s_d q,
     the sums over the horses of c r (s_c), of that clean chance times r (s_d) and of
-    ones r (q, made by the caller: ``_dq_sums``)."""
+    ones r (q, made by the caller: ``_dq_others_sums``)."""
     each = work[0]
     _dot_at(r, weight, each, lo, nb, targets)
     for i in range(lo, nb):
