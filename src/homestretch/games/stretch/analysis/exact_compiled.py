@@ -578,6 +578,39 @@ How the loops are organised (design note):
   (d) Tried and dropped: the kept heavy lanes laid out by lane ([lane, 5, horse], so
   ``_sum_by_y`` reads a lane's values together, not 60 cache lines apart): 0.99 (the same
   numbers; ``benchmarks/stretch_exact_dq.py``, 3 tries, load 9).
+- 2026-12-05 (night), the disqualified targets' passes (engineer xcarry). Lead (c) above
+  weighed with counts first (``benchmarks/stretch_exact_sparsity.py``, its last table,
+  every shared outcome): between consecutive rows d that are summed, p_gt(d) or d_le(d)
+  changes for 1.85 of 6 horses, 2.71 of 10, 3.09 of 12 and 3.74 of 20, and a row has
+  0.98-0.99 of its lanes in the row before, as counted; but the three cases with window
+  terms also read c_ge(d) (the leader's marker, and the window case's between = c_gt(y) -
+  c_ge(d)), and with it 4.50, 7.54, 8.91 and 11.17 horses change a row: clean keys lie
+  between the disqualified ones. So state carried from d to d would spare three quarters
+  of a row only in the first two cases (their others and sums: 4 of the some 20 passes
+  over every horse a block) and in the others (1 / allowed and the product) of the other
+  three, not in their sums with c_ge(d); the one-in-a-window products change in 9 of 12
+  rows and columns too. Some 0.03-0.05 s at stake, not 0.1-0.2, for lane state kept over
+  the outcome and sums in another order: not built. Built instead, each the same numbers
+  to the last bit but the second, each paired with ``benchmarks/stretch_exact_pairs.py``
+  against the commit before (12 horses, least of 3 tries an outcome, load 4-16): the
+  leader and window cases' sums over the horses in one pass a case (three to five before,
+  ``_two`` and ``_pair`` taking them given: ``_dq_two``, ``_dq_pair``) and the work blocks
+  zeroed in the targets' rows alone (``_dq_zero_rows``; ``_times_window`` zeroed all four
+  kinds for two), 0.96 (1.170 -> 1.121 s); ``DQ_LANES_LEFT_OUT`` 1e-13, 0.98 (place
+  1.5e-17, show 1.3e-15 and bound 9.9e-15 weighted); each case's others in the same pass
+  as its sums (``_dq_others_two``, ``_dq_others_sums``, ``_dq_others_sums_squares``; still
+  vectors, one vdivpd, checked in the assembly), 0.98. Tried and dropped:
+  ``_two_or_more``'s and ``_squares_below``'s two sums over the horses in one pass, 1.00
+  (the same numbers). All against f0f6908: disqualified targets 0.94 (1.085 -> 1.018 s;
+  load 8-11), all the key-pair sums 0.96 (1.982 -> 1.907 s); place, show and bound differ by
+  the second's differences alone. Next: the passes are a smaller part now (some 0.25 s
+  before these commits, by the profile above); the window terms (``_two_or_more`` with its
+  squares, ``_times_window``, ``_times_fixed``) and the heavy lanes, h^2 and h^3 a lane,
+  are, and their lanes are fixed by the bounds. The largest stake measured for them is
+  item (2) of 2026-12-03: bounding per lane where a lane's bound is below 1e-15 (a quarter
+  of the lanes whose window terms are summed, in the leader and window cases alike), with
+  the lanes that matter compacted; the window case would gather its window (``low_sym``,
+  ``low_spread``) by the lanes kept.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
