@@ -603,7 +603,10 @@ How the loops are organised (design note):
   ``_two_or_more``'s and ``_squares_below``'s two sums over the horses in one pass, 1.00
   (the same numbers). All against f0f6908: disqualified targets 0.94 (1.085 -> 1.018 s;
   load 8-11), all the key-pair sums 0.96 (1.982 -> 1.907 s); place, show and bound differ by
-  the second's differences alone. Next: the passes are a smaller part now (some 0.25 s
+  the second's differences alone. ``benchmarks/stretch_exact.py --quick`` after
+  it, load 9-10: 12 horses 2.03 s (tables 0.10, single threshold 0.04, clean targets 0.61,
+  three in a window 0.17, disqualified targets 1.03), every recorded race inside its range,
+  show bound at most 7.3e-10. Next: the passes are a smaller part now (some 0.25 s
   before these commits, by the profile above); the window terms (``_two_or_more`` with its
   squares, ``_times_window``, ``_times_fixed``) and the heavy lanes, h^2 and h^3 a lane,
   are, and their lanes are fixed by the bounds. The largest stake measured for them is
