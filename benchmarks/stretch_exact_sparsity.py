@@ -4,7 +4,12 @@ which lanes and rows the key-pair sums could leave out.
 For the first two shared outcomes of fields of 6, 10, 12 and 20 horses: the keys reached,
 how many horses have a clean chance at a clean key (a step of the lower key changes their
 allowed) and how many a disqualification at a disqualified key (a step of the higher key
-changes theirs; a disqualified target at that key weighs only them).
+changes theirs; a disqualified target at that key weighs only them). Then, over every
+shared outcome, what a clean target's lanes would keep turned round, and what a
+disqualified target could carry from one key d it sums to the next (lead (c) of the
+note): how many horses' inputs change between consecutive rows d, by what the cases
+read (p_gt(d) and d_le(d): the first two cases; c_ge(d) too: the three with window
+terms), and the share of a row's lanes the row before summed.
 Run with `.venv/bin/python benchmarks/stretch_exact_sparsity.py`.
 """
 
@@ -14,7 +19,7 @@ import numpy as np
 
 from homestretch.games.stretch.analysis import exact_compiled, exact_finish
 from homestretch.games.stretch.analysis.exact import _outcomes
-from homestretch.games.stretch.content.chart_set import load_chart_set
+from homestretch.games.stretch.content.chart_set import ChartSet, load_chart_set
 from stretch_fields import field_of
 
 SIZES = (6, 10, 12, 20)
@@ -55,6 +60,45 @@ def main() -> None:
             steps += keys.size - 1
         print(
             f"{horses:>6} {targets / cells:>12.2f} {spanned / cells:>8.2f} {changed / steps:>24.2f}"
+        )
+
+    carried(charts)
+
+
+def carried(charts: ChartSet) -> None:
+    """The counts of lead (c), by field size (every shared outcome)."""
+    print(
+        f"{'horses':>6} {'rows d':>7} {'p_gt, d_le changed':>18} {'with c_ge':>9} {'lanes kept':>10}"
+    )
+    for horses in SIZES:
+        rows = steps = lanes = kept = 0
+        changed = np.zeros(2)
+        for _, clean, dq, out in _outcomes(field_of(horses), charts):
+            reached = (clean > 0).any(axis=0) | (dq > 0).any(axis=0)
+            t = exact_finish.Tables.of(clean[:, reached], dq[:, reached], out)
+            a = {n: np.ascontiguousarray(getattr(t, n)) for n in ("c", "c_ge", "dq")}
+            clean_keys, dq_keys = np.flatnonzero(t.c.any(axis=0)), np.flatnonzero(t.dq.any(axis=0))
+            bound = np.zeros((horses, clean_keys.size))
+            left_out = exact_compiled._left_out_rows(a["c_ge"], a["dq"], dq_keys, bound)
+            first = exact_compiled._left_out_lanes(
+                a["c"], a["c_ge"], a["dq"], clean_keys, dq_keys, left_out, bound
+            )
+            before = None
+            for index, d in enumerate(dq_keys):
+                n = int(np.searchsorted(clean_keys, d))
+                if first[index] >= n:
+                    continue
+                rows, lanes = rows + 1, lanes + n - first[index]
+                if before is not None:
+                    e, e_first, e_n = before
+                    p_or_d = (t.p_gt[:, d] != t.p_gt[:, e]) | (t.d_le[:, d] != t.d_le[:, e])
+                    changed += p_or_d.sum(), (p_or_d | (t.c_ge[:, d] != t.c_ge[:, e])).sum()
+                    kept += max(0, min(n, e_n) - max(first[index], e_first))
+                    steps += 1
+                before = d, first[index], n
+        print(
+            f"{horses:>6} {rows:>7} {changed[0] / steps:>18.2f} {changed[1] / steps:>9.2f}"
+            f" {kept / lanes:>10.3f}"
         )
 
 

@@ -7,7 +7,7 @@ two clean ones, the costly part) are bounded below ``NEGLIGIBLE`` (a disqualifie
 target's lowest and highest lower keys of a key d: below ``LOWEST_BOUNDED`` together)
 they are added to the show bound instead of summed; and the key pairs that could add
 least, below ``LEFT_OUT`` (1e-15) together for each kind of target (a disqualified
-target's lowest lanes of each key below ``DQ_LANES_LEFT_OUT``, 3e-14), are left out and
+target's lowest lanes of each key below ``DQ_LANES_LEFT_OUT``, 1e-13), are left out and
 what they could add goes to the show bound. The loops let go of the interpreter lock, so the
 threads of ``exact.quickplay_chances`` really work at once. Place agrees with the NumPy
 path to some 1e-14 (the lanes left out), show to what the bound gains (some 1e-13 an outcome;
@@ -636,6 +636,42 @@ How the loops are organised (design note):
   targets 0.60, three in a window 0.19, disqualified targets 1.37: that part, untouched
   here, took 1.10 at load 1-2); compiled = NumPy to 4.8e-13, every recorded race inside
   its range, the show bound at most 7.3e-10.
+- 2026-12-05 (night), the disqualified targets' passes (engineer xcarry). Lead (c) above
+  weighed with counts first (``benchmarks/stretch_exact_sparsity.py``, its last table,
+  every shared outcome): between consecutive rows d that are summed, p_gt(d) or d_le(d)
+  changes for 1.85 of 6 horses, 2.71 of 10, 3.09 of 12 and 3.74 of 20, and a row has
+  0.98-0.99 of its lanes in the row before, as counted; but the three cases with window
+  terms also read c_ge(d) (the leader's marker, and the window case's between = c_gt(y) -
+  c_ge(d)), and with it 4.50, 7.54, 8.91 and 11.17 horses change a row: clean keys lie
+  between the disqualified ones. So state carried from d to d would spare three quarters
+  of a row only in the first two cases (their others and sums: 4 of the some 20 passes
+  over every horse a block) and in the others (1 / allowed and the product) of the other
+  three, not in their sums with c_ge(d); the one-in-a-window products change in 9 of 12
+  rows and columns too. Some 0.03-0.05 s at stake, not 0.1-0.2, for lane state kept over
+  the outcome and sums in another order: not built. Built instead, each the same numbers
+  to the last bit but the second, each paired with ``benchmarks/stretch_exact_pairs.py``
+  against the commit before (12 horses, least of 3 tries an outcome, load 4-16): the
+  leader and window cases' sums over the horses in one pass a case (three to five before,
+  ``_two`` and ``_pair`` taking them given: ``_dq_two``, ``_dq_pair``) and the work blocks
+  zeroed in the targets' rows alone (``_dq_zero_rows``; ``_times_window`` zeroed all four
+  kinds for two), 0.96 (1.170 -> 1.121 s); ``DQ_LANES_LEFT_OUT`` 1e-13, 0.98 (place
+  1.5e-17, show 1.3e-15 and bound 9.9e-15 weighted); each case's others in the same pass
+  as its sums (``_dq_others_two``, ``_dq_others_sums``, ``_dq_others_sums_squares``; still
+  vectors, one vdivpd, checked in the assembly), 0.98. Tried and dropped:
+  ``_two_or_more``'s and ``_squares_below``'s two sums over the horses in one pass, 1.00
+  (the same numbers). All against f0f6908: disqualified targets 0.94 (1.085 -> 1.018 s;
+  load 8-11), all the key-pair sums 0.96 (1.982 -> 1.907 s); place, show and bound differ by
+  the second's differences alone. ``benchmarks/stretch_exact.py --quick`` after
+  it, load 9-10: 12 horses 2.03 s (tables 0.10, single threshold 0.04, clean targets 0.61,
+  three in a window 0.17, disqualified targets 1.03), every recorded race inside its range,
+  show bound at most 7.3e-10. Next: the passes are a smaller part now (some 0.25 s
+  before these commits, by the profile above); the window terms (``_two_or_more`` with its
+  squares, ``_times_window``, ``_times_fixed``) and the heavy lanes, h^2 and h^3 a lane,
+  are, and their lanes are fixed by the bounds. The largest stake measured for them is
+  item (2) of 2026-12-03: bounding per lane where a lane's bound is below 1e-15 (a quarter
+  of the lanes whose window terms are summed, in the leader and window cases alike), with
+  the lanes that matter compacted; the window case would gather its window (``low_sym``,
+  ``low_spread``) by the lanes kept.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
@@ -673,7 +709,7 @@ LEFT_OUT = 1e-15
 to be clean there with one or two others clean ahead) stays below this together, and so
 are a disqualified target's keys that could add least, and then, of the keys kept, each
 one's lowest lower keys while together they could add below ``DQ_LANES_LEFT_OUT``:
-each part is added to the show bound (place may be that much low, 3.2e-14 at most). About
+each part is added to the show bound (place may be that much low, 1.02e-13 at most). About
 a third of the clean targets' key pairs of a 12-horse field and some 0.57 of the
 disqualified ones' (``_left_out``, ``_left_out_rows``, ``_left_out_lanes``)."""
 BLOCK = 256
@@ -973,7 +1009,9 @@ def _times_window(
     part, diagonal left out, taken with sums over the horses). The odd kinds (S r a, which
     ``_one_in_window`` reads in the rows of the targets alone) only in those rows."""
     horses = vectors.shape[1]
-    into[:, :, lo:nb] = 0.0
+    for k in range(0, kinds, 2):  # the odd kinds are read in the targets' rows alone
+        into[k, :, lo:nb] = 0.0
+        _dq_zero_rows(into[k + 1], targets, lo, nb)
     w = work[0]
     for m in range(horses):
         for j in range(m + 1, horses):
@@ -1006,6 +1044,102 @@ def _less_rank_two(
             u[h, i] -= ones[h, i] * (by_c[i] - c_ge_d[h, i] * v[h, i]) + c_ge_d[h, i] * (
                 by_ones[i] - ones[h, i] * v[h, i]
             )
+
+
+@kernel
+def _dq_others_two(
+    base: Floats, low: Floats, at: int, r: Floats, product: Floats, a: Floats, b: Floats,
+    sum_a: Floats, sum_b: Floats, both: Floats, nb: int,
+) -> None:  # fmt: skip
+    """``_others`` and ``_sums_two`` in one pass: the same numbers."""
+    product[:nb], sum_a[:nb], sum_b[:nb], both[:nb] = 1.0, 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            allowed = base[h] - low[h, _lane(at) + i]
+            ri = 1 / allowed
+            r[h, i] = ri
+            product[i] *= allowed
+            ra, rb = a[h, i] * ri, b[h, i] * ri
+            sum_a[i] += ra
+            sum_b[i] += rb
+            both[i] += ra * rb
+
+
+@kernel
+def _dq_others_sums(
+    base: Floats, low: Floats, at: int, r: Floats, product: Floats, a: Floats, b: Floats,
+    c: Floats, sum_a: Floats, sum_b: Floats, sum_c: Floats, both: Floats, nb: int,
+) -> None:  # fmt: skip
+    """A disqualified target's case in one pass: its others (``_others``: r = 1 / allowed,
+    product the product of every horse's allowed) and its sums over the horses, of a, b and
+    c over allowed (``_sum`` three times) and of (a / allowed) (b / allowed) (``_dot_r2``,
+    which ``_two`` takes). The same numbers as those five passes."""
+    product[:nb], sum_a[:nb], sum_b[:nb], sum_c[:nb], both[:nb] = 1.0, 0.0, 0.0, 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            allowed = base[h] - low[h, _lane(at) + i]
+            ri = 1 / allowed
+            r[h, i] = ri
+            product[i] *= allowed
+            sum_a[i] += ri * a[h, i]
+            sum_b[i] += ri * b[h, i]
+            sum_c[i] += ri * c[h, i]
+            both[i] += a[h, i] * ri * b[h, i] * ri
+
+
+@kernel
+def _dq_others_sums_squares(
+    base: Floats, low: Floats, at: int, r: Floats, product: Floats, a: Floats, b: Floats,
+    c: Floats, sum_a: Floats, sum_b: Floats, sum_c: Floats, both: Floats, squares: Floats,
+    nb: int,
+) -> None:  # fmt: skip
+    """``_dq_others_sums`` and the sum of (a / allowed)^2 (``_dot_r2``, which ``_pair``
+    takes) in one pass."""
+    product[:nb], sum_a[:nb], sum_b[:nb], sum_c[:nb] = 1.0, 0.0, 0.0, 0.0
+    both[:nb], squares[:nb] = 0.0, 0.0
+    for h in range(r.shape[0]):
+        for i in range(_lane(nb)):
+            allowed = base[h] - low[h, _lane(at) + i]
+            ri = 1 / allowed
+            r[h, i] = ri
+            product[i] *= allowed
+            sum_a[i] += ri * a[h, i]
+            sum_b[i] += ri * b[h, i]
+            sum_c[i] += ri * c[h, i]
+            both[i] += a[h, i] * ri * b[h, i] * ri
+            squares[i] += a[h, i] * ri * a[h, i] * ri
+
+
+@kernel
+def _dq_two(
+    r: Floats, a: Floats, b: Floats, sum_a: Floats, sum_b: Floats, both: Floats, into: Floats,
+    nb: int, targets: Ints,
+) -> None:  # fmt: skip
+    """``_two`` (scale 1, from lane 0) with its sum of products given (``_dq_others_sums``)."""
+    for h in targets:
+        for i in range(_lane(nb)):
+            ra, rb = a[h, i] * r[h, i], b[h, i] * r[h, i]
+            into[h, i] += (sum_a[i] - ra) * (sum_b[i] - rb) - (both[i] - ra * rb)
+
+
+@kernel
+def _dq_pair(
+    r: Floats, a: Floats, total: Floats, squares: Floats, into: Floats, scale: float, nb: int,
+    targets: Ints,
+) -> None:  # fmt: skip
+    """``_pair`` with its sum of squares given (``_dq_others_sums_squares``)."""
+    for h in targets:
+        for i in range(_lane(nb)):
+            ra = a[h, i] * r[h, i]
+            into[h, i] += scale * ((total[i] * total[i] - squares[i]) / 2 - ra * (total[i] - ra))
+
+
+@kernel
+def _dq_zero_rows(block: Floats, rows: Ints, lo: int, nb: int) -> None:
+    """block = 0 in the given rows, lanes lo to nb (a disqualified target's work blocks,
+    of which only the targets' rows are read)."""
+    for h in rows:
+        block[h, lo:nb] = 0.0
 
 
 # ------------------------------------------------------------------ clean targets
@@ -1452,7 +1586,7 @@ def _dq_lanes(dq: Floats, d: int, chance: Floats, n: int, into: Floats) -> None:
                 into[i] += dq[h, d] * chance[h, i]
 
 
-DQ_LANES_LEFT_OUT = 3e-14
+DQ_LANES_LEFT_OUT = 1e-13
 """What a disqualified target's lowest lanes left out may add together, at most
 (``_left_out_lanes``): place may lack that much, show too, and its bound holds it."""
 DQ_LANE_STEPS = 64
@@ -1533,7 +1667,7 @@ def _two_or_more(
                 continue
             for i in range(_lane(lo), _lane(nb)):
                 squared[j, i] += w * r[m, i] * r[m, i]
-    factor[:, lo:nb] = 0.0
+    _dq_zero_rows(factor, targets, lo, nb)  # only the targets' rows are read
     sum_squared = sums[1]
     _dot(r, squared, sum_squared, lo, nb)
     _two(r, c_y, squared, sum_c, sum_squared, factor, 1.0, lo, nb, sums, targets)
@@ -2122,7 +2256,8 @@ def disqualified_targets(
     r4, ra4, r5, ra5 = vectors[0], vectors[1], vectors[2], vectors[3]
     product = np.empty((5, BLOCK))
     q, s_a, s_b, sums = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty((3, BLOCK))
-    s_c, s_d, q5 = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK)
+    s_c, s_d, q5, squares3 = np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK), np.empty(BLOCK)
+    both5 = np.empty(BLOCK)
     base, by_horse, nothing = np.empty((5, horses)), np.empty((3, horses)), np.zeros(horses)
     below_work, below_lanes = np.empty((4, horses, BLOCK)), np.empty((5, BLOCK))
     a_d, one_by_j = np.empty(shape), np.empty(horses)
@@ -2165,30 +2300,27 @@ def disqualified_targets(
             _gather(low_lt, start, nothing, llt, nb)
             _gather(low_gt, start, by_horse[0], between, nb)  # clean between y and d
             _gather(low_p, start, by_horse[1], ones, nb)  # a 1 between y and d
-            # the others of the five cases below
-            _others(base[0], low_ge, start, r1, product[0], nb)
-            _others(base[1], low_p, start, r2, product[1], nb)
-            _others(base[2], low_ge, start, r3, product[2], nb)
-            _others(base[3], low_ge_p, start, r4, product[3], nb)
-            _others(base[4], low_p, start, r5, product[4], nb)
+            # each case's others (``_others``) and its sums over the horses, one pass a
+            # case; the last case's first (the window case reads its r5 and product)
+            _dq_others_sums(base[4], low_p, start, r5, product[4], lc, between, ones, s_c, s_d,
+                            q5, both5, nb)  # fmt: skip
             # r = 1: X rolled 1, the clean horse at y heads the others (the cases with no
             # other clean horse are taken off in exact_finish._single_threshold)
-            _sums_two(r1, lc, p_d, s_a, s_b, sums[0], nb)
+            _dq_others_two(base[0], low_ge, start, r1, product[0], lc, p_d, s_a, s_b, sums[0], nb)
             _weigh_one_two(place, show, start, product[0], r1, weight, lc, p_d, s_a, s_b, sums[0],
                            1 / 6, nb, targets)  # fmt: skip
 
             # exactly two clean horses, both behind d and apart: X rolled 2 or more
-            _sums_two(r2, lc, llt, s_a, s_b, sums[0], nb)
+            _dq_others_two(base[1], low_p, start, r2, product[1], lc, llt, s_a, s_b, sums[0], nb)
             _weigh_two(show, start, product[1], r2, weight, lc, llt, s_a, s_b, sums[0], 5 / 6, nb,
                        targets)  # fmt: skip
 
             # three or more: X rolled 1 with one clean horse at or ahead of d, no 1 or 2
             # above d ...
-            _sum(r3, lc, s_a, nb)
-            _sum(r3, c_ge_d, s_b, nb)
-            _sum(r3, p_d, q, nb)
-            factor[:, :nb] = 0.0
-            _two(r3, lc, c_ge_d, s_a, s_b, factor, 1.0, 0, nb, sums, targets)
+            _dq_others_sums_squares(base[2], low_ge, start, r3, product[2], lc, c_ge_d, p_d, s_a,
+                                    s_b, q, sums[0], squares3, nb)  # fmt: skip
+            _dq_zero_rows(factor, targets, 0, nb)  # only the targets' rows are read
+            _dq_two(r3, lc, c_ge_d, s_a, s_b, sums[0], factor, nb, targets)
             lo = 0
             if not leader_summing:
                 lo = _negligible(product[2], r3, weight, s_a, s_b, q, bound, start, 6.0, nb, sums,
@@ -2208,15 +2340,14 @@ def disqualified_targets(
                 _times_fixed(fixed_one, r3, ra, by_r, by_ra, lo, nb, is_target)
                 _one_in_window(r3, lc, s_a, by_r, by_ra, factor, 1.0, lo, nb, sums, targets)
             # a tie for the top clean place at y, X rolled 1 or 2
-            _pair(r3, lc, s_a, factor, 2.0, nb, sums, targets)
+            _dq_pair(r3, lc, s_a, squares3, factor, 2.0, nb, targets)
             _weigh(show, start, product[2], r3, weight, factor, 1 / 6, nb, targets)
 
             # X rolled 2, clean horses alone at y and between y and d, no 1 above y ...
-            _sum(r4, lc, s_a, nb)
-            _sum(r4, between, s_b, nb)
-            _sum(r4, ones, q, nb)
-            two_clean[:, :nb] = 0.0
-            _two(r4, lc, between, s_a, s_b, two_clean, 1.0, 0, nb, sums, targets)
+            _dq_others_sums(base[3], low_ge_p, start, r4, product[3], lc, between, ones, s_a, s_b,
+                            q, sums[0], nb)  # fmt: skip
+            _dq_zero_rows(two_clean, targets, 0, nb)  # only the targets' rows are read
+            _dq_two(r4, lc, between, s_a, s_b, sums[0], two_clean, nb, targets)
             lo = 0
             if not window_summing:
                 # the window's sum is the one below less the one with no other clean
@@ -2247,10 +2378,8 @@ def disqualified_targets(
                                  s)  # fmt: skip
             # ... or exactly one 1 above y, at or behind the upper clean horse; less the
             # same with no other clean horse (r5)
-            _sum(r5, lc, s_c, nb)
-            _sum(r5, between, s_d, nb)
-            factor[:, :nb] = 0.0
-            _two(r5, lc, between, s_c, s_d, factor, 1.0, 0, nb, sums, targets)
+            _dq_zero_rows(factor, targets, 0, nb)  # only the targets' rows are read
+            _dq_two(r5, lc, between, s_c, s_d, both5, factor, nb, targets)
             if lo < top:
                 # the window's one 1 with no other clean horse: bounded where that is
                 # negligible in every lane (summed, it took half the window's products)
@@ -2335,8 +2464,7 @@ def _alone_one_bounded(
     distinct horses, W[m, j1] (m's 1 in the window below j1, clean in it) at most m's
     chance of a 1 in it (``ones``) times j1's of being clean in it: so at most s_c s_d q,
     the sums over the horses of c r (s_c), of that clean chance times r (s_d) and of
-    ones r (q, made here)."""
-    _sum(r, ones, q, nb)
+    ones r (q, made by the caller: ``_dq_others_sums``)."""
     each = work[0]
     _dot_at(r, weight, each, lo, nb, targets)
     for i in range(lo, nb):
