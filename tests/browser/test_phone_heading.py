@@ -16,12 +16,13 @@ from homestretch.core.registry import entry
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
-PEOPLE = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
+SEATS = [{"kind": "person", "name": name} for name in ("Ann", "Bob")] + [{"kind": "open"}]
+"""Ann's, Bob's and one open seat: the invitation's page is a join page, not a full one."""
 
 
 def _tables(address: str) -> list[tuple[str, str, JSON]]:
     """A table of each game (and Totopoly's short game): its game, title and links."""
-    race = new_race(address, "Heading Stakes", ("Ann", "Bea"))
+    race = new_race(address, "Heading Stakes", ("Ann", "Bea"), open_seats=1)
     made = [("stretch", f"{entry('stretch').title} (Heading Stakes, quickplay)", race)]
     configs = [
         ("across", {"players": 3}),
@@ -30,7 +31,7 @@ def _tables(address: str) -> list[tuple[str, str, JSON]]:
         ("derbycast", {"entrants": [{"name": "Ann"}, {"name": "Bob"}], "source": "keeper"}),
     ]
     for game, config in configs:
-        links = open_table(address, {"game": game, "config": config, "seats": PEOPLE})
+        links = open_table(address, {"game": game, "config": config, "seats": SEATS})
         made.append((game, entry(game).titled(config), links))
     return made
 

@@ -37,10 +37,13 @@ def new_race(
     horses: tuple[str, ...] = THREE_HORSES,
     furlongs: int = 6,
     mode: str = "quick",
+    open_seats: int = 0,
 ) -> dict:
-    """A race built through the server's API with ``people`` at its windows: its links."""
+    """A race built through the server's API with ``people`` at its windows and
+    ``open_seats`` for the invitation: its links."""
     race = {"name": name, "furlongs": furlongs, "entries": [{"horse": h} for h in horses]}
     players = [{"kind": "person", "name": person} for person in people]
+    players += [{"kind": "open"}] * open_seats
     answer = httpx.post(
         f"{address}/api/stretch/races", json={"race": race, "mode": mode, "players": players}
     )

@@ -447,7 +447,8 @@ def test_the_page_names_the_game_and_its_tote(
             (False, "Totopoly: lease, train and race horses, with a Tote", "Totopoly"),
         ):
             config = {"players": 3, "short": short}
-            request = {"game": "totopoly", "config": config, "seats": PEOPLE, "seed": 5}
+            seats = PEOPLE[:2] + [{"kind": "open"}]  # one open: the invitation joins
+            request = {"game": "totopoly", "config": config, "seats": seats, "seed": 5}
             links = httpx.post(f"{address}/api/tables", json=request).json()
             # the server names it from the first byte: a phone still loading, the
             # invitation and the lobby's list say which game too, not only the board
