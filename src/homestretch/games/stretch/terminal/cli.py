@@ -28,6 +28,7 @@ from homestretch.cli.common import (
     open_store,
     progress_bar,
     prompt,
+    seed_number,
 )
 from homestretch.cli.plain import Table
 from homestretch.core.errors import ContentError, HomestretchError
@@ -926,6 +927,18 @@ REAL_RATES = {
 out of the race is every way of not finishing, so it runs above the fatal injuries."""
 
 
+CORPUS_SEEDS = 2**32
+"""How many seeds the calibration corpus takes (numpy's seeds are 32 bits)."""
+
+
+def _corpus_seed(seed: int) -> int:
+    if not 0 <= seed < CORPUS_SEEDS:
+        raise typer.BadParameter(
+            f"a seed for the corpus is a whole number from 0 to {CORPUS_SEEDS - 1}"
+        )
+    return seed
+
+
 @app.command()
 def calibrate(
     fields: Annotated[
@@ -935,7 +948,13 @@ def calibrate(
         int, typer.Option("--races", min=50, max=100_000, help="races per field")
     ] = 500,
     seed: Annotated[
-        int, typer.Option(min=0, max=2**32 - 1, help="seed for the corpus and the dice")
+        int,
+        typer.Option(
+            metavar="SEED",
+            parser=seed_number,  # "--seed abc" said as every command's --seed says it
+            callback=_corpus_seed,
+            help=f"seed for the corpus and the dice (0 to {CORPUS_SEEDS - 1})",
+        ),
     ] = 1,
     mode: ModeOption = "quick",
     charts: ChartsOption = None,
