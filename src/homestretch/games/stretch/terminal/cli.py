@@ -271,11 +271,9 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
 
 def _near(search: str, cards: Iterable[Any]) -> str:
     """The names nearest a search that found nothing, as a sentence, or ""."""
-    from difflib import get_close_matches
+    from homestretch.games.stretch.content.cards_plain import nearest
 
-    names = {card.name.lower(): card.name for card in cards}
-    near = get_close_matches(search.lower(), list(names), n=3, cutoff=0.6)
-    return f" Nearest: {', '.join(names[n] for n in near)}." if near else ""
+    return nearest(search, cards)
 
 
 def _unused_dice(table: TableSession, state: RaceState) -> list[int]:
