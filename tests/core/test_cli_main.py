@@ -486,3 +486,27 @@ def test_a_game_id_typed_wrong_is_one_line_naming_the_ids(
     line = " ".join(result.stderr.split())
     assert f"{typed!r} is not a game's id: ids are whole numbers from 1, as `homestretch " in line
     assert "Traceback" not in result.stderr and result.stderr.strip().count("\n") == 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["stretch", "run", "2009-champagne-stakes"],
+        ["stretch", "calibrate"],
+        ["across", "play", "--bots", "3"],
+        ["derbycast", "play", "--bots", "3"],
+        ["totopoly", "play", "--bots", "3"],
+    ],
+)
+@pytest.mark.parametrize("typed", ["abc", "1.5"])
+def test_a_seed_typed_wrong_says_what_a_seed_is(
+    tmp_path: Path, args: list[str], typed: str
+) -> None:
+    """Every --seed said click's "'abc' is not a valid int." (calibrate's "a valid int
+    range"): a newcomer is told what to type."""
+    result = run(tmp_path, *args, "--seed", typed)
+    assert result.returncode == 2, result.stderr
+    line = " ".join(result.stderr.split())
+    assert f"--seed {typed}: a seed is a whole number, like --seed 7" in line, line
+    assert "valid int" not in line and "Traceback" not in result.stderr
+    assert result.stderr.strip().count("\n") == 0

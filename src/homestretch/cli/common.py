@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer._click.exceptions import UsageError
 
 from homestretch.core.errors import DiceError, HomestretchError
 
@@ -36,6 +37,15 @@ class OutputFormat(StrEnum):
 FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text (tables) or json")]
 MAX_SEED = 2**63 - 1
 """The largest seed (and game id) the store can keep."""
+
+
+def seed_number(text: str) -> int:
+    """A seed as typed: click's own words were "'abc' is not a valid int." (a range, -1 or
+    past what the store keeps, is checked by ``_seed_in_range``)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"--seed {text}: a seed is a whole number, like --seed 7") from None
 
 
 def _seed_in_range(seed: int | None) -> int | None:
@@ -67,6 +77,7 @@ SeedOption = Annotated[
     typer.Option(
         "--seed",
         metavar="SEED",
+        parser=seed_number,
         callback=_seed_in_range,
         help="seed for the dice (a whole number, 0 or more); printed when not given",
     ),

@@ -165,10 +165,20 @@ def test_a_person_plays_scripted_answers_and_the_game_resumes(tmp_path: Path) ->
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["across", "simulate", "--track", "ascot", "-n", "10"], "no track 'ascot'"),
         (
-            ["across", "play", "--bots", "3", "--track", "ascot"],
-            "error: the built-in content: no track 'ascot' (known: churchill-downs, epsom-downs",
+            ["across", "simulate", "--track", "ascot", "-n", "10"],
+            "error: --track ascot: no such track; the tracks: --track churchill-downs | "
+            "--track epsom-downs | --track longchamp | --track woodbine",
+        ),
+        (  # the option, not the built-in content, is what was typed wrong
+            ["across", "play", "--bots", "3", "--track", "woodbin"],
+            "error: --track woodbin: no such track; did you mean woodbine? the tracks: "
+            "--track churchill-downs | --track epsom-downs",
+        ),
+        (  # not click's "Missing option '--track'": the names one may type
+            ["across", "simulate", "-n", "10"],
+            "error: --track is missing: which track? --track churchill-downs | "
+            "--track epsom-downs | --track longchamp | --track woodbine",
         ),
         (  # which options seat players, not only how many
             ["across", "play", "--bots", "1", "--seed", "1"],
@@ -390,11 +400,14 @@ def test_a_person_deals_at_an_auction_prompt_not_only_in_a_betting_turn(tmp_path
 def test_another_person_at_the_keyboard_deals_at_someone_elses_prompt(tmp_path: Path) -> None:
     """R16: any player deals, in turn or not. At one keyboard the other person types
     their name first, at whoever's prompt is up; the table takes it as theirs."""
-    here = parse_at_keyboard({"ann": 0, "bob": 1})
+    here = parse_at_keyboard({"Ann": 0, "Bob": 1})
     assert here("Bob: lend 1 2") == Aside(1, OfferLoan(0, 2))
+    assert here("bob: lend 1 2") == Aside(1, OfferLoan(0, 2))  # in any capitals
     assert here("lend 1 2") == OfferLoan(0, 2)  # the prompt's own person
-    with pytest.raises(HomestretchError, match="'Cy' is not a person at this keyboard"):
+    with pytest.raises(HomestretchError) as stranger:
         here("Cy: lend 1 2")
+    # the people named as they wrote their names ("ann, bob" was said)
+    assert str(stranger.value) == "'Cy' is not a person at this keyboard (Ann, Bob)"
     with pytest.raises(HomestretchError, match="out of turn, only a dealing"):
         here("bob: bet 7")
     db = tmp_path / "h.sqlite"

@@ -548,3 +548,29 @@ def test_a_card_named_wrong_in_new_says_which_entry_and_the_nearest(tmp_path: Pa
         assert done.returncode == 2
         assert said in " ".join(done.stderr.split()) and "horses.csv" not in done.stderr
     assert not (tmp_path / "dream.toml").exists()
+
+
+@pytest.mark.parametrize("command", ["run", "odds"])
+def test_a_card_named_wrong_in_a_race_file_says_which_entry_and_the_nearest(
+    tmp_path: Path, command: str
+) -> None:
+    """A race file's entry naming no card was answered with the bundled horses.csv's path
+    (deep in the installed package), not the entry, nor where to look the cards up."""
+    race = tmp_path / "race.toml"
+    race.write_text(
+        'name = "Bad"\nfurlongs = 8\n'
+        '[[entries]]\nhorse = "secretariat-1973"\njockey = "house-a"\n'
+        '[[entries]]\nhorse = "citation-194"\njockey = "house-b"\n'
+        '[[entries]]\nhorse = "seabiscuit-1938"\njockey = "turcot"\n'
+    )
+    said = " ".join(_bad(tmp_path, "stretch", command, str(race)).split())
+    assert said == (
+        f"error: {race}: entry 2: no horse card 'citation-194'. Nearest: Citation. "
+        "(`homestretch stretch cards NAME` lists the horse cards and their ids)"
+    )
+    race.write_text(race.read_text().replace("citation-194", "citation-1948"))
+    said = " ".join(_bad(tmp_path, "stretch", command, str(race)).split())
+    assert said == (
+        f"error: {race}: entry 3: no jockey card 'turcot'. Nearest: Ron Turcotte. "
+        "(`homestretch stretch cards NAME --jockeys` lists the jockey cards and their ids)"
+    )

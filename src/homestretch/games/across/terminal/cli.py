@@ -221,11 +221,12 @@ def parse_at_keyboard(
 ) -> Callable[[str], Action]:
     """Commands as typed at a shared keyboard: ``NAME: COMMAND`` is a dealing another
     person here makes at someone else's prompt (R16: any player, in turn or not);
-    ``people`` maps each person's name, casefolded, to the seat; ``me`` is the person
-    at the prompt, whose own name before a colon changes nothing; ``now``: the kinds of
-    move ``me`` may make at this moment (``parse_command``); ``open_now``: the kinds of
-    dealing anyone may make at this moment, out of turn, so another person's slip is
-    answered with what they may type now."""
+    ``people`` maps each person's name, as written, to the seat (typed in any capitals);
+    ``me`` is the person at the prompt, whose own name before a colon changes nothing;
+    ``now``: the kinds of move ``me`` may make at this moment (``parse_command``);
+    ``open_now``: the kinds of dealing anyone may make at this moment, out of turn, so
+    another person's slip is answered with what they may type now."""
+    folded = {name.casefold(): seat for name, seat in people.items()}
 
     def parse(text: str) -> Action:
         from homestretch.games.across.rules.dealings import is_dealing
@@ -233,11 +234,11 @@ def parse_at_keyboard(
         who, colon, command = text.partition(":")
         if not colon:
             return parse_command(text, now() if now else None)
-        seat = people.get(who.strip().casefold())
-        if seat is not None and seat == people.get(me.casefold()):
+        seat = folded.get(who.strip().casefold())
+        if seat is not None and seat == folded.get(me.casefold()):
             return parse_command(command, now() if now else None)  # naming themself
-        if seat is None:
-            named = ", ".join(sorted(people)) or "nobody"
+        if seat is None:  # the names as the players wrote them, in seat order
+            named = ", ".join(sorted(people, key=people.__getitem__)) or "nobody"
             raise HomestretchError(f"{who.strip()!r} is not a person at this keyboard ({named})")
         name = who.strip()
         dealings = open_now() if open_now else None
@@ -284,7 +285,7 @@ def person(
 
     content = load_content(content_dir)
     screen = err_console if to_stderr else console
-    seat = (people or {}).get(name.casefold())
+    seat = {n.casefold(): s for n, s in (people or {}).items()}.get(name.casefold())
 
     def now() -> set[type[Action]]:
         """The kinds of move this person may make at the prompt: the listed ones, and
@@ -337,6 +338,26 @@ def unknown_track(typed: str, tracks: Collection[str]) -> str:
     return f"no track {typed!r}{guess}: type a number from the list, or track " + " | track ".join(
         sorted(tracks)
     )
+
+
+def track_option(typed: str | None, content: Path | None) -> str:
+    """The track named by ``--track``, checked before anything else is made: a name not
+    typed, or typed wrong, is answered with the option and every name one may type
+    (click said only "Missing option '--track'", and a slip named "the built-in
+    content" rather than the option)."""
+    from difflib import get_close_matches
+
+    from homestretch.games.across.content.loader import load_content, track_key
+
+    names = sorted(load_content(str(content) if content else None).tracks)
+    every = " | ".join(f"--track {name}" for name in names)
+    if typed is None:
+        raise HomestretchError(f"--track is missing: which track? {every}")
+    if track_key(typed) in names:
+        return typed
+    near = get_close_matches(track_key(typed), names, n=1, cutoff=0.6)
+    guess = f"did you mean {near[0]}? " if near else ""
+    raise HomestretchError(f"--track {typed}: no such track; {guess}the tracks: {every}")
 
 
 def roll_prompt(seat: int, view: JSON) -> str:
@@ -519,7 +540,7 @@ def _play_on(
     shown = screen if watched(fmt, table) else None
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
     hot_seat = HotSeat(screen, len(people_seats))
-    here = {table.seats[s].name.casefold(): s for s in people_seats}
+    here = {table.seats[s].name: s for s in people_seats}
     people = {
         s: person(table.seats[s].name, table.state, content_dir, hot_seat, to_stderr, here)
         for s in people_seats
@@ -598,6 +619,8 @@ def play(
         )
     if content is not None and not content.is_dir():
         raise ContentError(content, "no such content folder")
+    if track is not None:
+        track_option(track, content)
     game = AcrossGame(
         players=len(names),
         names=tuple(names),
@@ -713,7 +736,9 @@ def _check_undigested_content(saved: SavedGame, state: State) -> None:
 # --- the handicapper and the content --------------------------------------------------
 @app.command()
 def simulate(
-    track: Annotated[str, typer.Option("--track", help="the track to measure")],
+    track: Annotated[
+        str | None, typer.Option("--track", help="the track to measure (needed)")
+    ] = None,
     n: Annotated[int, typer.Option("-n", min=1, max=MAX_RUNS, help="how many races")] = 100_000,
     content: ContentOption = None,
     seed: SeedOption = None,
@@ -725,7 +750,7 @@ def simulate(
 
     if n < 1:
         raise HomestretchError("-n must be at least 1")
-    chosen = load_content(str(content) if content else None).track(track)
+    chosen = load_content(str(content) if content else None).track(track_option(track, content))
     used = seed if seed is not None else new_seed()
     announce_seed(used, "seeded", fmt)
     with progress_bar(n, f"racing {chosen.name}") as bar:

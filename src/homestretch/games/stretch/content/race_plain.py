@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from homestretch.core.errors import HomestretchError
+from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.games.stretch.content.apr import starting_apr
 from homestretch.games.stretch.content.cards_plain import (
@@ -40,6 +40,7 @@ from homestretch.games.stretch.content.cards_plain import (
     Cards,
     Horse,
     Jockey,
+    NoSuchCard,
     house_rider,
 )
 from homestretch.games.stretch.content.conditions import CONDITIONS
@@ -136,12 +137,16 @@ def build_runners(
     entered: dict[str, int] = {}
     riding: dict[str, int] = {}
     for post, (horse_ref, jockey_ref, preset, odds) in enumerate(entries, start=1):
-        horse = horse_of(horse_ref) if isinstance(horse_ref, str) else horse_ref
+        try:
+            horse = horse_of(horse_ref) if isinstance(horse_ref, str) else horse_ref
+            jockey = jockey_of(jockey_ref) if isinstance(jockey_ref, str) else jockey_ref
+        except ContentError as exc:  # the entry named, not the card file in the install
+            hint = f"{exc.nearest} ({exc.listed_by})" if isinstance(exc, NoSuchCard) else ""
+            raise HomestretchError(f"entry {post}: {exc.problem}.{hint}") from None
         card = horse.id or horse.name  # two cards of one horse (1972, 1973) may meet
         if card in entered:
             raise HomestretchError(f"entry {post}: {card} is already entry {entered[card]}")
         entered[card] = post
-        jockey = jockey_of(jockey_ref) if isinstance(jockey_ref, str) else jockey_ref
         rider = jockey.id or jockey.name
         if rider in riding and not house_rider(jockey.id):  # one jockey, one mount (S16)
             raise HomestretchError(

@@ -28,6 +28,7 @@ from homestretch.cli.common import (
     open_store,
     progress_bar,
     prompt,
+    seed_number,
 )
 from homestretch.cli.plain import Table
 from homestretch.core.errors import ContentError, HomestretchError
@@ -270,11 +271,9 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
 
 def _near(search: str, cards: Iterable[Any]) -> str:
     """The names nearest a search that found nothing, as a sentence, or ""."""
-    from difflib import get_close_matches
+    from homestretch.games.stretch.content.cards_plain import nearest
 
-    names = {card.name.lower(): card.name for card in cards}
-    near = get_close_matches(search.lower(), list(names), n=3, cutoff=0.6)
-    return f" Nearest: {', '.join(names[n] for n in near)}." if near else ""
+    return nearest(search, cards)
 
 
 def _unused_dice(table: TableSession, state: RaceState) -> list[int]:
@@ -926,6 +925,18 @@ REAL_RATES = {
 out of the race is every way of not finishing, so it runs above the fatal injuries."""
 
 
+CORPUS_SEEDS = 2**32
+"""How many seeds the calibration corpus takes (numpy's seeds are 32 bits)."""
+
+
+def _corpus_seed(seed: int) -> int:
+    if not 0 <= seed < CORPUS_SEEDS:
+        raise typer.BadParameter(
+            f"a seed for the corpus is a whole number from 0 to {CORPUS_SEEDS - 1}"
+        )
+    return seed
+
+
 @app.command()
 def calibrate(
     fields: Annotated[
@@ -935,7 +946,13 @@ def calibrate(
         int, typer.Option("--races", min=50, max=100_000, help="races per field")
     ] = 500,
     seed: Annotated[
-        int, typer.Option(min=0, max=2**32 - 1, help="seed for the corpus and the dice")
+        int,
+        typer.Option(
+            metavar="SEED",
+            parser=seed_number,  # "--seed abc" said as every command's --seed says it
+            callback=_corpus_seed,
+            help=f"seed for the corpus and the dice (0 to {CORPUS_SEEDS - 1})",
+        ),
     ] = 1,
     mode: ModeOption = "quick",
     charts: ChartsOption = None,
