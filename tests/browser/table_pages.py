@@ -20,6 +20,12 @@ from homestretch.store.db import Store
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
 """A phone-sized browser (an iPhone 12's CSS pixels)."""
+SMALL: dict[str, Any] = {
+    "viewport": {"width": 375, "height": 667},
+    "is_mobile": True,
+    "has_touch": True,
+}
+"""A small phone with a touch screen (an iPhone SE's or mini's CSS pixels)."""
 
 
 @dataclass(frozen=True)

@@ -5,19 +5,13 @@ old card is refused, and the player is told so, not left to think it was made.""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Route, expect
-from tests.browser.table_pages import SharedServer, frame, move, open_table, shows, token_of
+from tests.browser.table_pages import SMALL, SharedServer, frame, move, open_table, shows, token_of
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
-SMALL: dict[str, Any] = {
-    "viewport": {"width": 375, "height": 667},
-    "is_mobile": True,
-    "has_touch": True,
-}
 PEOPLE = [{"kind": "person", "name": name} for name in ("Ann", "Bob")]
 
 

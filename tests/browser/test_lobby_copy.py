@@ -5,20 +5,13 @@ machine) the link is copied from a selected box instead."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from tests.browser.table_pages import SharedServer, fits_width
+from tests.browser.table_pages import SMALL, SharedServer, fits_width
 from tests.browser.test_stretch_race_builder import build_race
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
-SMALL: dict[str, Any] = {
-    "viewport": {"width": 375, "height": 667},
-    "is_mobile": True,
-    "has_touch": True,
-}
 NO_CLIPBOARD = """
 Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined });
 window.copied = [];

@@ -10,15 +10,10 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SharedServer, fits_width, frame, open_table, token_of
+from tests.browser.table_pages import SMALL, SharedServer, fits_width, frame, open_table, token_of
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
-SMALL: dict[str, Any] = {
-    "viewport": {"width": 375, "height": 667},
-    "is_mobile": True,
-    "has_touch": True,
-}
 BOTS = [
     {"kind": "bot", "bot": "random", "name": "R1"},
     {"kind": "bot", "bot": "sensible", "name": "S2"},

@@ -9,16 +9,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SharedServer, frame, move, open_table, shows, token_of
+from tests.browser.table_pages import SMALL, SharedServer, frame, move, open_table, shows, token_of
 from tests.browser.test_stretch_betting_phone import new_race
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
-SMALL: dict[str, Any] = {
-    "viewport": {"width": 375, "height": 667},
-    "is_mobile": True,
-    "has_touch": True,
-}
 PIN = "#your-turn-pin"
 PEOPLE = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
 UNDER_THE_PIN = """(pin) => {

@@ -3,19 +3,12 @@ slept), the page shows the move the player had stepped to, not the first again."
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, frame, open_table
+from tests.browser.table_pages import SMALL, SharedServer, frame, open_table
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
-SMALL: dict[str, Any] = {
-    "viewport": {"width": 375, "height": 667},
-    "is_mobile": True,
-    "has_touch": True,
-}
 BOTS = [
     {"kind": "bot", "bot": "random", "name": "R1"},
     {"kind": "bot", "bot": "sensible", "name": "S2"},

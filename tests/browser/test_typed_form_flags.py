@@ -5,21 +5,15 @@ tap on its words ticks it too."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, fits_width, open_moves, open_table, shows
+from tests.browser.table_pages import SMALL, SharedServer, fits_width, open_moves, open_table, shows
 
 from homestretch.core.registry import entry
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
-SMALL: dict[str, Any] = {
-    "viewport": {"width": 375, "height": 667},
-    "is_mobile": True,
-    "has_touch": True,
-}
 SEATS = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Keeper")]
 
 
