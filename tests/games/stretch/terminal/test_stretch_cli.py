@@ -550,6 +550,29 @@ def test_a_card_named_wrong_in_new_says_which_entry_and_the_nearest(tmp_path: Pa
     assert not (tmp_path / "dream.toml").exists()
 
 
+def test_a_card_missing_from_ones_own_card_set_names_its_file(tmp_path: Path) -> None:
+    """With --cards, the horse file looked in is the user's own: named (the fuzz harness
+    found an emptied horses.csv answered without naming it)."""
+    from homestretch.games.stretch.content.cards_plain import STANDARD_CARDS
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "jockeys.csv").write_text((STANDARD_CARDS / "jockeys.csv").read_text())
+    (mine / "horses.csv").write_text((STANDARD_CARDS / "horses.csv").read_text().splitlines()[0])
+    race = ["stretch", "new", str(tmp_path / "mine.toml"), "--cards", str(mine)]
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", *race]
+        + ["-e", "secretariat-1973", "-e", "citation-1948"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    said = " ".join(done.stderr.split())
+    assert (
+        f"-e secretariat-1973: no horse card 'secretariat-1973' in {mine / 'horses.csv'}." in said
+    )
+
+
 @pytest.mark.parametrize("command", ["run", "odds"])
 def test_a_card_named_wrong_in_a_race_file_says_which_entry_and_the_nearest(
     tmp_path: Path, command: str

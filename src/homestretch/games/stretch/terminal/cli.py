@@ -269,6 +269,16 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
     }
 
 
+def _no_card(typed: str, exc: ContentError, own_cards: Path | None) -> str:
+    """An entry's card not found: the -e named, the user's own card file (not the one
+    inside the install), the nearest cards and the command that lists them."""
+    from homestretch.games.stretch.content.cards_plain import NoSuchCard
+
+    where = f" in {exc.source}" if own_cards is not None else ""
+    hint = f"{exc.nearest} ({exc.listed_by})" if isinstance(exc, NoSuchCard) else ""
+    return f"-e {typed}: {exc.problem}{where}.{hint}"
+
+
 def _near(search: str, cards: Iterable[Any]) -> str:
     """The names nearest a search that found nothing, as a sentence, or ""."""
     from homestretch.games.stretch.content.cards_plain import nearest
@@ -491,21 +501,9 @@ def new(
         horse_ref, _, jockey_ref = text.partition("@")
         try:
             horse = card_set.horse(horse_ref.strip())
-        except ContentError as exc:
-            typed = horse_ref.strip().rsplit("-", 1)[0]  # an id is name-year
-            found = _near(typed, card_set.horses.values()) if exc.problem.startswith("no ") else ""
-            raise HomestretchError(
-                f"-e {text}: {exc.problem}.{found} (`homestretch stretch cards NAME` lists "
-                "the horse cards and their ids)"
-            ) from None
-        try:
             jockey = card_set.jockey(jockey_ref.strip() or "house-b")
         except ContentError as exc:
-            found = _near(jockey_ref.strip(), card_set.jockeys.values())
-            raise HomestretchError(
-                f"-e {text}: {exc.problem}.{found} (`homestretch stretch cards NAME --jockeys` "
-                "lists the jockey cards and their ids)"
-            ) from None
+            raise HomestretchError(_no_card(text, exc, folder)) from None
         picks.append((horse, jockey))
     if len(entry) < 2:
         raise HomestretchError("a race needs at least two --entry HORSE@JOCKEY")
