@@ -21,8 +21,15 @@ def test_a_simulated_run_carries_its_call_and_the_race_as_json(seed: int, mode: 
     ]
     winners = {r.post for r in run.runners if r.finish == 1}
     assert set(result["order"][0]) == winners
-    assert run.call == [{"heading": p["heading"], "words": p["words"]} for p in result["call"]]
-    assert len(run.call) >= 3 and any(r.horse in run.call[-1]["words"] for r in run.runners)
+    *called, official = run.call
+    assert called == [{"heading": p["heading"], "words": p["words"]} for p in result["call"]]
+    # Derby Cast's TV shows the call alone: it ends with the official result and the
+    # time, said there once (the wire no longer says them)
+    assert official["heading"] == "Official"
+    assert official["words"].endswith(f"The time: {result['final_time']}.")
+    said = " ".join(part["words"] for part in run.call)
+    assert said.count("The time:") == 1
+    assert len(run.call) >= 3 and any(r.horse in official["words"] for r in run.runners)
     # the race Derby Cast's desk runs on the same seed, call and all
     desk = desk_race(seed, "", mode)
     assert desk.call == run.call

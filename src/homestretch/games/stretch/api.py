@@ -15,7 +15,7 @@ from homestretch.core.protocol import JSON
 from homestretch.core.referee import play
 from homestretch.games.stretch.content.race import bundled_races, load_race
 from homestretch.games.stretch.rules.engine import Mode, RaceGame, RaceState
-from homestretch.games.stretch.rules.report import race_json
+from homestretch.games.stretch.rules.report import official_words, race_json
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,9 @@ class SimulatedRun:
     runners: list[RunnerResult]
     """In post order."""
     call: list[dict[str, str]]
-    """The race call, segment by segment: ``{"heading": ..., "words": ...}``."""
+    """The race call, segment by segment: ``{"heading": ..., "words": ...}``, ending
+    with the official result and the time (``"Official"``), which Stretch's own surfaces
+    post apart from the call: a screen showing the call alone reads the whole race."""
     result: JSON
     """The finished race as JSON (scoresheet, result chart, call, official order): the
     view ``web/static/games/stretch.js`` draws."""
@@ -58,6 +60,7 @@ def simulated_run(seed: int, race: Path | None = None, mode: Mode = "quick") -> 
         runners.append(RunnerResult(line.post, line.name, line.finish, odds, line.status))
     result = race_json(state)
     call = [{"heading": str(p["heading"]), "words": str(p["words"])} for p in result["call"]]
+    call.append({"heading": "Official", "words": official_words(state)})
     return SimulatedRun(game.race.name, runners, call, result)
 
 

@@ -18,7 +18,7 @@ from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.games.stretch.content.card_set import load_card_set
 from homestretch.games.stretch.content.chart_set import FURLONGS, STANDARD, load_chart_set
 from homestretch.games.stretch.content.race import RaceSpec, build_race
-from homestretch.games.stretch.rules.report import race_call
+from homestretch.games.stretch.rules.report import official_words, race_call
 
 RUNNER = CliRunner()
 
@@ -220,8 +220,10 @@ def test_a_dead_heat_broken_by_a_disqualification_says_so(scripted: Any) -> None
     assert "The stewards break the dead heat between Alpha and Bravo: Bravo has 1st." in wire
     # where she crossed, so a fan sees what the stewards took away
     assert "The stewards disqualify Alpha, 1st past the wire (die 1): placed 3rd." in wire
-    assert "Official: 1st Bravo, 2nd Charlie, 3rd Alpha." in wire
     assert "Dead heat for" not in wire
+    # the official order and the time are posted once, after the call, not at the wire
+    assert "Official" not in wire and "The time" not in wire
+    assert official_words(state).startswith("1st #2 Bravo; 2nd #3 Charlie; 3rd #1 Alpha.")
 
 
 def test_the_call_says_whom_the_race_factor_and_form_favour(scripted: Any) -> None:

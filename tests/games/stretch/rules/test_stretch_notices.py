@@ -140,3 +140,22 @@ def test_fullplay_calls_name_the_leaders_of_the_running_order() -> None:
             assert any(name in words[: len(n["heading"]) + 60] for name in names)
         # nobody bets: no windows, no pools
         assert not {"betting-closed", "pool", "payout"} & {n["type"] for n in final.notices}
+
+
+def test_the_time_and_the_official_order_are_said_once_after_the_wire() -> None:
+    """The wire is called, then the board posts the official result and the time: the
+    call said both again at the wire (and, with a disqualification, the order too)."""
+    for seed in range(1, 400):
+        race = load_race("claiming-route-big-field")
+        final = play(RaceGame(race, "full").new_initial_state(), SeededDice(seed), {})
+        assert isinstance(final, RaceState)
+        if any(ln.dq_roll is not None and not ln.out for ln in final.lines):
+            break
+    else:
+        raise AssertionError("no disqualification in 400 seeds")
+    said = " ".join(n["words"] for n in final.notices)
+    assert said.count("The time: ") == 1 and said.count("Official") == 1
+    (official,) = _of(final, "official")
+    assert "The time: " in official["words"] and "is disqualified, placed" in official["words"]
+    (wire,) = [n for n in _of(final, "call") if n["heading"] == "At the wire"]
+    assert "The stewards disqualify" in wire["words"]  # the call says why, once

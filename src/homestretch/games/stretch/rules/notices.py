@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from homestretch.games.stretch.rules.betting import money
-from homestretch.games.stretch.rules.finish import format_time
-from homestretch.games.stretch.rules.report import completed, race_call, running_at
+from homestretch.games.stretch.rules.report import completed, official_words, race_call, running_at
 from homestretch.games.stretch.rules.tote import POOLS
 
 if TYPE_CHECKING:
@@ -138,31 +137,12 @@ def _best(lines: list[Line], score: Any) -> list[int]:
 def _official(state: RaceState) -> dict[str, Any]:
     assert state.finish is not None
     lines = state.lines
-    order = [[lines[i].post for i in group] for group in state.finish.order]
-    places = []
-    for group in order[:3]:
-        place = lines[group[0] - 1].finish or 0
-        names = " and ".join(_horse(state, post) for post in group)
-        heat = ", a dead heat" if len(group) > 1 else ""
-        places.append(f"{_ordinal(place)} {names}{heat}")
-    words = "Official: " + ("; ".join(places) if places else "no horse finished") + "."
-    disqualified = [ln.post for ln in lines if ln.dq_roll is not None and not ln.out]
-    for post in disqualified:
-        words += f" {_horse(state, post)} is disqualified, placed {_ordinal(lines[post - 1].finish or 0)}."
-    time = state.finish.winner_seconds
-    if time is not None:
-        words += f" The time: {format_time(time)}."
     return {
-        "order": order,
-        "disqualified": disqualified,
+        "order": [[lines[i].post for i in group] for group in state.finish.order],
+        "disqualified": [ln.post for ln in lines if ln.dq_roll is not None and not ln.out],
         "out": [ln.post for ln in lines if ln.out],
-        "words": words,
+        "words": f"Official: {official_words(state)}",
     }
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 # --- the tote ----------------------------------------------------------------------------

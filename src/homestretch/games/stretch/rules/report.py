@@ -554,15 +554,27 @@ def _finish_call(state: RaceState) -> str:
                 f" The stewards disqualify {lines[i].name}, {_ordinal(past)} past the wire "
                 f"(die {lines[i].dq_roll}): placed {_ordinal(lines[i].finish or 0)}."
             )
-    if any(lines[i].dq_roll is not None for i in running):
-        official = [
-            f"{_ordinal(lines[g[0]].finish or 0)} {_names([lines[i].name for i in g])}"
-            for g in state.finish.order[:3]
-        ]
-        text += " Official: " + ", ".join(official) + "."
-    if state.finish.winner_seconds is not None:
-        text += f" The time: {format_time(state.finish.winner_seconds)}."
     return text
+
+
+def official_words(state: RaceState) -> str:
+    """The official result as the board posts it once the stewards are done: the first
+    three (a dead heat said), where each disqualified horse was placed, the winner's
+    time. Said once, after the call (the wire says who crossed first, not this)."""
+    assert state.finish is not None
+    lines = state.lines
+    places = []
+    for group in state.finish.order[:3]:
+        names = " and ".join(f"#{lines[i].post} {lines[i].name}" for i in group)
+        heat = ", a dead heat" if len(group) > 1 else ""
+        places.append(f"{_ordinal(lines[group[0]].finish or 0)} {names}{heat}")
+    words = ("; ".join(places) if places else "no horse finished") + "."
+    for ln in lines:
+        if ln.dq_roll is not None and not ln.out:
+            words += f" #{ln.post} {ln.name} is disqualified, placed {_ordinal(ln.finish or 0)}."
+    if state.finish.winner_seconds is not None:
+        words += f" The time: {format_time(state.finish.winner_seconds)}."
+    return words
 
 
 def _photo_groups(lines: list[Line], running: list[int]) -> list[list[int]]:
