@@ -489,6 +489,46 @@ def test_every_running_line_can_be_told_apart_in_a_big_field(
     assert sorted(int(t.get_text()) for t in axes.texts) == list(range(1, 15))
 
 
+@pytest.mark.parametrize(
+    ("race", "seed"), [("claiming-route-big-field", 5), ("claiming-route-big-field", 1)]
+)
+def test_post_numbers_of_horses_finishing_level_do_not_overlap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, race: str, seed: int
+) -> None:
+    """Seed 5: #2 and #6 finish 0.05 lengths apart, #11 and #4 too; seed 1: #3 and #9
+    dead-heat. Their post numbers were written over each other at the finish."""
+    from matplotlib.text import Text
+
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.terminal import plot
+
+    drawn = []
+    monkeypatch.setattr(plot, "save_figure", lambda figure, path: drawn.append(figure))
+    state = play(RaceGame(load_race(race), "full").new_initial_state(), SeededDice(seed), {})
+    assert isinstance(state, RaceState)
+    plot.running_lines(state, tmp_path / "lines.png")
+    figure = drawn[0]
+    figure.tight_layout()  # as saving it does
+    figure.canvas.draw()
+    (axes,) = figure.axes
+    boxes = [Text.get_window_extent(t) for t in axes.texts]  # the words, not the stroke
+    assert len(boxes) == len(state.lines)
+    for n, box in enumerate(boxes):
+        for other in boxes[n + 1 :]:
+            assert not box.overlaps(other), (box, other)
+
+
+def test_labels_too_close_are_spread_a_step_apart_around_where_they_stand() -> None:
+    from homestretch.games.stretch.terminal.plot import spread
+
+    assert spread([0.0, 5.0], 1.0) == [0.0, 5.0]
+    assert spread([2.0, 2.0], 1.0) == [1.5, 2.5]
+    assert spread([0.0, 1.0, 1.1], 1.0) == pytest.approx([-0.3, 0.7, 1.7])
+
+
 def test_calibrate_does_not_give_fatal_injuries_as_the_disqualification_rate() -> None:
     """The real-racing column beside the disqualification rate repeated the one for
     horses out of the race ("fatal injuries 0.0013 per start")."""

@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.transforms import offset_copy
 
 from homestretch.cli.pictures import save_figure
 from homestretch.core.errors import HomestretchError
@@ -23,6 +26,7 @@ def running_lines(state: RaceState, path: Path) -> None:
         "Finish",
     ]
     figure, axes = plt.subplots(figsize=(10, 5))
+    ends: list[tuple[float, float, str, str]] = []
     for index, line in enumerate(state.lines):
         behind: list[float] = []
         for at in range(len(line.race_points)):
@@ -36,17 +40,7 @@ def running_lines(state: RaceState, path: Path) -> None:
         label = f"{line.post} {line.name}" + (" (out)" if line.out else "")
         colour, dashes = line_style(index)
         axes.plot(xs, behind, marker="o", label=label, color=colour, linestyle=dashes)
-        # the post number at the end of each line: the legend's colours alone cannot be
-        # told apart where lines cross
-        axes.annotate(
-            str(line.post),
-            (xs[-1], behind[-1]),
-            xytext=(5, 0),
-            textcoords="offset points",
-            va="center",
-            fontsize="small",
-            color=colour,
-        )
+        ends.append((xs[-1], behind[-1], str(line.post), colour))
     axes.set_xticks(range(len(calls)), calls)
     axes.invert_yaxis()
     axes.set_ylabel("lengths behind the leader")
@@ -54,7 +48,59 @@ def running_lines(state: RaceState, path: Path) -> None:
     axes.grid(alpha=0.3)
     # beside the plot, not over the lines it names
     axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
+    figure.tight_layout()  # the axes' final size, which sets how far apart labels must be
+    _post_numbers(figure, axes, ends)
     save_figure(figure, path)
+
+
+LABEL_POINTS = 10.0
+"""The height a post number needs (a small font and its leading), in points."""
+
+
+def _post_numbers(figure: Figure, axes: Axes, ends: list[tuple[float, float, str, str]]) -> None:
+    """The post number at the end of each line (the legend's colours alone cannot be told
+    apart where lines cross), each readable: numbers of horses level, or nearly, at the
+    same call are stacked a label's height apart around where they finished, each tied
+    to its line's end by a thin stroke of its colour."""
+    low, high = axes.get_ylim()
+    inches = axes.get_window_extent().height / figure.dpi
+    step = LABEL_POINTS / 72 / inches * abs(high - low)  # a label's height in lengths
+    beside = offset_copy(axes.transData, figure, x=6, units="points")
+    for x in sorted({end[0] for end in ends}):
+        here = sorted((end for end in ends if end[0] == x), key=lambda end: end[1])
+        for (_, y, post, colour), at in zip(here, spread([e[1] for e in here], step), strict=True):
+            axes.annotate(
+                post,
+                (x, y),
+                xytext=(x, at),
+                textcoords=beside,
+                va="center",
+                fontsize="small",
+                color=colour,
+                arrowprops=None
+                if abs(at - y) < step / 4
+                else {"arrowstyle": "-", "color": colour, "lw": 0.6},
+            )
+
+
+def spread(ys: list[float], step: float) -> list[float]:
+    """Where to write labels for the sorted values ``ys`` so that no two are closer than
+    ``step``: labels that would crowd are set ``step`` apart, as a block centred on the
+    values they stand for, and blocks that then crowd each other are merged."""
+    blocks: list[list[float]] = []
+    for y in ys:
+        blocks.append([y])
+        while (
+            len(blocks) > 1
+            and _top(blocks[-1], step) < _top(blocks[-2], step) + len(blocks[-2]) * step
+        ):
+            last = blocks.pop()
+            blocks[-1].extend(last)
+    return [_top(block, step) + k * step for block in blocks for k in range(len(block))]
+
+
+def _top(block: list[float], step: float) -> float:
+    return sum(block) / len(block) - (len(block) - 1) * step / 2
 
 
 LINE_STYLES = ("-", "--", ":", "-.")
