@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from homestretch.games.stretch.analysis.calibrate import run_study
+from homestretch.games.stretch.analysis.calibrate import TIME_BANDS, run_study
 
 
 @pytest.fixture(scope="module", params=["quick", "full"])
@@ -66,6 +66,27 @@ def test_margins_like_real_races(figures: dict[str, Any]) -> None:
 def test_times_inside_what_real_races_run(figures: dict[str, Any]) -> None:
     assert figures["records_never_beaten"]
     assert figures["stakes_times_in_range"]
+
+
+def test_times_are_checked_on_every_going_the_races_run_on(figures: dict[str, Any]) -> None:
+    """Ruling S21: stakes winners' median time sits in its real-racing band on each
+    surface and going a bundled race or the corpus uses (before, on fast dirt alone),
+    and the going orders them as on a real track."""
+    from homestretch.games.stretch.content.going import chart_surface
+    from homestretch.games.stretch.content.race import bundled_races, load_race
+
+    for path in bundled_races():
+        race = load_race(path)
+        assert f"{chart_surface(race.surface)} {race.condition}" in TIME_BANDS, path.name
+    by_going = figures["stakes_median_times_by_going"]
+    assert set(by_going) == set(TIME_BANDS)
+    for going, bands in TIME_BANDS.items():
+        for furlongs, (low, high) in bands.items():
+            assert low <= by_going[going][f"{furlongs:g}f"] <= high, (going, furlongs)
+    for distance in ("6f", "8f", "10f", "12f"):
+        turf = [by_going[f"turf {g}"][distance] for g in ("firm", "good", "yielding", "soft")]
+        assert turf == sorted(turf), distance
+        assert by_going["dirt fast"][distance] < by_going["dirt muddy"][distance]
 
 
 def test_ratings_pace_and_form_mean_what_they_say(figures: dict[str, Any]) -> None:

@@ -204,6 +204,25 @@ def test_final_time_between_two_rows_is_read_in_proportion() -> None:
     assert CHARTS.final_time(8.25).par_seconds == pytest.approx(halfway)
 
 
+def test_the_clock_reads_the_surface_and_the_going_ruling_s21() -> None:
+    """The Final Time chart is a fast dirt track's; the going chart adds its seconds a
+    furlong: slower in the mud and on soft turf, faster on firm turf, synthetic as dirt
+    (page 7). Before, every surface and going ran the fast dirt time."""
+    fast = CHARTS.final_seconds(94.0, 8, "dirt", "fast")
+    time = CHARTS.final_time(8)
+    assert fast == pytest.approx(time.par_seconds - (94 - time.par_figure) * time.seconds_per_point)
+    assert CHARTS.final_seconds(94.0, 8, "synthetic", "fast") == fast
+    firm, good, yielding, soft = (
+        CHARTS.final_seconds(94.0, 8, "turf", going)
+        for going in ("firm", "good", "yielding", "soft")
+    )
+    assert firm < fast < CHARTS.final_seconds(94.0, 8, "dirt", "muddy")
+    assert firm < good < yielding < soft
+    assert soft - firm == pytest.approx(
+        8 * (CHARTS.going[("turf", "soft")] - CHARTS.going[("turf", "firm")])
+    )
+
+
 @pytest.mark.parametrize(
     ("name", "old", "new", "words"),
     [
@@ -211,6 +230,15 @@ def test_final_time_between_two_rows_is_read_in_proportion() -> None:
         ("pace_effects_full.csv", "13,17,", "12,17,", "overlap"),
         ("chartset.toml", "stake = 2.00", "stake = -2.00", "above 0"),
         ("final_time.csv", "6,100,1:09.61,0.12", "6,100,1:09.61,-0.12", "above 0"),
+        ("going.csv", "turf,soft,", "grass,soft,", "surface must be dirt or turf"),
+        ("going.csv", "dirt,sloppy,0.03", "dirt,sloppy,quick", "must be a number"),
+        ("going.csv", "turf,heavy,", "turf,soft,", "turf soft has two rows"),
+        (
+            "going.csv",
+            "dirt,heavy,0.25\n",
+            "",
+            "needs a row for every surface and condition: dirt heavy",
+        ),
     ],
 )
 def test_an_impossible_chart_is_refused_by_file(

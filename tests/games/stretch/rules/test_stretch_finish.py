@@ -236,3 +236,29 @@ def test_the_call_at_the_wire_and_the_result_chart_give_the_same_margins() -> No
             if said is None or entry["dq_roll"] is not None:
                 continue
             assert said.group(1) == entry["margin"], (seed, wire, entry["margin"])
+
+
+def test_the_same_race_on_soft_turf_is_run_in_a_slower_time_ruling_s21() -> None:
+    """The Gulfstream turf allowance on firm ground, then on soft with the very same
+    ratings and dice: every figure the same, every time slower by the going chart's
+    difference over 8 1/2 furlongs (the times were the same before)."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    firm = load_race("allowance-turf-route")
+    soft = firm.model_copy(update={"condition": "soft"})  # the ratings as built for firm
+    runs = []
+    for race in (firm, soft):
+        state = play(RaceGame(race, "full").new_initial_state(), SeededDice(4), {})
+        assert isinstance(state, RaceState) and state.finish is not None
+        runs.append(state)
+    charts = runs[0].charts
+    slower = 8.5 * (charts.going[("turf", "soft")] - charts.going[("turf", "firm")])
+    assert slower > 3  # soft turf runs a mile and a sixteenth seconds slower
+    for a, b in zip(runs[0].lines, runs[1].lines, strict=True):
+        assert a.final_speed == b.final_speed
+        if a.seconds is not None:
+            assert b.seconds == pytest.approx(a.seconds + slower)
+    assert runs[1].result()["final_time"] != runs[0].result()["final_time"]

@@ -30,8 +30,19 @@ EVEN_REACH = 3
 PHOTO_MARGIN = 0.1
 """A photo's margin in the study (a nose to a neck: only "under a length" is counted)."""
 RECORDS = {6.0: 66.49, 8.0: 92.20, 10.0: 117.80, 12.0: 144.00}  # dirt records, seconds
-STAKES_TIMES = {6.0: (68.0, 72.0), 8.0: (93.0, 98.0), 10.0: (119.0, 124.0), 12.0: (144.0, 151.0)}
-"""Stakes horses on a fast dirt track run between these times (seconds)."""
+TIME_BANDS: dict[str, dict[float, tuple[float, float]]] = {
+    "dirt fast": {6: (68.0, 72.0), 8: (93.0, 98.0), 10: (119.0, 124.0), 12: (144.0, 151.0)},
+    "dirt good": {6: (68.5, 72.5), 8: (93.5, 98.5), 10: (119.5, 125.0), 12: (145.0, 152.0)},
+    "dirt muddy": {6: (69.0, 73.5), 8: (94.5, 100.0), 10: (121.0, 127.0), 12: (146.5, 154.0)},
+    "dirt sloppy": {6: (68.5, 73.0), 8: (94.0, 99.5), 10: (120.0, 126.0), 12: (145.5, 153.0)},
+    "turf firm": {6: (67.5, 71.5), 8: (92.0, 97.0), 10: (118.0, 123.0), 12: (143.0, 150.0)},
+    "turf good": {6: (68.0, 72.5), 8: (93.0, 98.0), 10: (119.0, 124.5), 12: (144.5, 151.5)},
+    "turf yielding": {6: (69.0, 74.0), 8: (95.0, 101.0), 10: (121.5, 128.0), 12: (147.5, 156.0)},
+    "turf soft": {6: (71.0, 76.0), 8: (97.5, 104.0), 10: (125.0, 132.0), 12: (151.0, 160.0)},
+}
+"""Where stakes winners' median time falls in real racing, by surface and going and
+distance (seconds; ruling S21 and docs/stretch-calibration.md give the reasoning):
+every going a bundled race or the corpus runs on."""
 
 ODDS_BANDS: list[tuple[str, float, float, tuple[float, float] | None]] = [
     # name, lowest odds, below this, target win-rate band
@@ -77,52 +88,92 @@ def build_corpus(
     turf, fast and wet. ``greats`` draws dream fields of all-time greats instead; ``kind``
     "even" keeps every horse within 3 points of par, "big" draws 12-14 runners."""
     rng = random.Random(seed)
-    jockeys: list[JockeyCard] = list(cards.jockeys.values())
     races: list[Race] = []
     levels: list[str] = []
     while len(races) < fields:
         surface = rng.choice(("dirt", "dirt", "turf"))
-        if greats:
-            level = "greats"
-            pool = [
-                h for h in cards.horses.values() if is_great(h) and _power(h, surface) is not None
-            ]
-        else:
-            level = rng.choice(list(LEVELS))
-            par, reach = LEVELS[level]
-            reach = min(reach, EVEN_REACH) if kind == "even" else reach
-            pool = [
-                h
-                for h in cards.horses.values()
-                if not is_great(h) and par - reach <= (_power(h, surface) or -99) <= par + 1
-            ]
-        if len(pool) < 5:
+        level = "greats" if greats else rng.choice(list(LEVELS))
+        pool = _pool(cards, surface, level, kind)
+        fewest = 12 if kind == "big" else 5
+        if len(pool) < fewest:
             continue
-        if len(pool) < (12 if kind == "big" else 5):
-            continue
-        size = rng.randint(12 if kind == "big" else 5, min(14, len(pool)))
+        size = rng.randint(fewest, min(14, len(pool)))
         furlongs = rng.choice((5, 5.5, 6, 6, 6.5, 7, 8, 8, 8.5, 9, 9, 10, 11, 12))
         if surface == "dirt":
             condition = rng.choice(["fast"] * 7 + ["good", "muddy", "sloppy"])
         else:
             condition = rng.choice(["firm"] * 7 + ["good", "yielding", "soft"])
-        # one jockey per horse (ruling S16): the riders are drawn without replacement
-        entries = [
-            {"horse": h, "jockey": j}
-            for h, j in zip(rng.sample(pool, size), rng.sample(jockeys, size), strict=True)
-        ]
-        spec = RaceSpec.model_validate(
-            {
-                "name": f"{level} {len(races)}",
-                "furlongs": furlongs,
-                "surface": surface,
-                "condition": condition,
-                "entries": entries,
-            }
-        )
-        races.append(build_race(spec, cards))
+        name = f"{level} {len(races)}"
+        races.append(_field(cards, rng, pool, size, name, furlongs, surface, condition))
         levels.append(level)
     return Corpus(races, levels)
+
+
+def _pool(cards: CardSet, surface: str, level: str, kind: str) -> list[HorseCard]:
+    if level == "greats":
+        return [h for h in cards.horses.values() if is_great(h) and _power(h, surface) is not None]
+    par, reach = LEVELS[level]
+    reach = min(reach, EVEN_REACH) if kind == "even" else reach
+    return [
+        h
+        for h in cards.horses.values()
+        if not is_great(h) and par - reach <= (_power(h, surface) or -99) <= par + 1
+    ]
+
+
+def _field(
+    cards: CardSet,
+    rng: random.Random,
+    pool: list[HorseCard],
+    size: int,
+    name: str,
+    furlongs: float,
+    surface: str,
+    condition: str,
+) -> Race:
+    # one jockey per horse (ruling S16): the riders are drawn without replacement
+    jockeys: list[JockeyCard] = list(cards.jockeys.values())
+    entries = [
+        {"horse": h, "jockey": j}
+        for h, j in zip(rng.sample(pool, size), rng.sample(jockeys, size), strict=True)
+    ]
+    spec = RaceSpec.model_validate(
+        {
+            "name": name,
+            "furlongs": furlongs,
+            "surface": surface,
+            "condition": condition,
+            "entries": entries,
+        }
+    )
+    return build_race(spec, cards)
+
+
+def going_fields(fields: int) -> int:
+    """How many stakes fields the study runs at each going and distance of TIME_BANDS."""
+    return max(3, fields // 50)
+
+
+def going_total(fields: int) -> int:
+    """How many stakes fields the going study runs in all."""
+    return going_fields(fields) * sum(len(bands) for bands in TIME_BANDS.values())
+
+
+def going_corpus(cards: CardSet, per_cell: int, seed: int) -> list[tuple[str, float, Race]]:
+    """Stakes fields at every surface and going of TIME_BANDS and each of its distances:
+    (going, furlongs, race)."""
+    rng = random.Random(seed)
+    corpus = []
+    for going, bands in TIME_BANDS.items():
+        surface, condition = going.split()
+        pool = _pool(cards, surface, "stakes", "everyday")
+        for furlongs in bands:
+            for n in range(per_cell):
+                size = rng.randint(5, min(14, len(pool)))
+                name = f"stakes {going} {furlongs:g}f {n}"
+                race = _field(cards, rng, pool, size, name, furlongs, surface, condition)
+                corpus.append((going, furlongs, race))
+    return corpus
 
 
 @dataclass
@@ -202,10 +253,49 @@ def run_study(
     report["by_field_type"] = {
         kind: {"fields": len(corpora[kind].races), **_market(tallies[kind])} for kind in FIELD_TYPES
     }
+    by_going = _times_by_going(
+        going_corpus(cards, going_fields(fields), seed + 3),
+        charts,
+        tables,
+        races_per_field,
+        rng,
+        mode,
+        progress,
+    )
+    figures["stakes_median_times_by_going"] = by_going
+    figures["stakes_times_in_range"] = all(
+        low <= by_going[going][f"{furlongs:g}f"] <= high
+        for going, bands in TIME_BANDS.items()
+        for furlongs, (low, high) in bands.items()
+    )
     report["pace_by_field_size"] = _pace_by_size(tallies.values())
     report["style_by_field_size"] = _style_by_size(tallies.values())
     report["mode"] = mode
     return report
+
+
+def _times_by_going(
+    corpus: list[tuple[str, float, Race]],
+    charts: ChartSet,
+    tables: ChartArrays,
+    n: int,
+    rng: np.random.Generator,
+    mode: str,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, dict[str, float]]:
+    """Stakes winners' median time at each going and distance (ruling S21)."""
+    times: dict[tuple[str, float], list[NDArray[np.float64]]] = {}
+    for going, furlongs, race in corpus:
+        batch = simulate(FieldArrays.from_race(race, charts), tables, mode, n, rng, furlongs)
+        best = np.where(batch.out, -10_000, batch.final_speed).max(axis=1)
+        seconds = charts.final_seconds(best, furlongs, race.surface, race.condition)
+        times.setdefault((going, furlongs), []).append(seconds)
+        if progress is not None:
+            progress(1)
+    medians: dict[str, dict[str, float]] = {}
+    for (going, furlongs), chunks in times.items():
+        medians.setdefault(going, {})[f"{furlongs:g}f"] = float(np.median(np.concatenate(chunks)))
+    return medians
 
 
 def _market(t: Tally) -> dict[str, object]:
@@ -318,10 +408,8 @@ def _one_field(
     tally.margins.append(
         np.where(points == 0, PHOTO_MARGIN, figure_margin(points, red[0], red[1], per_point))
     )
-    if race.furlongs in RECORDS and race.condition in ("fast", "firm") and race.surface == "dirt":
-        winner_seconds = (
-            time.par_seconds - (top_two[:, 0] - time.par_figure) * time.seconds_per_point
-        )
+    if race.furlongs in RECORDS and race.condition == "fast" and race.surface == "dirt":
+        winner_seconds = charts.final_seconds(top_two[:, 0], race.furlongs, "dirt", "fast")
         tally.times.setdefault(f"{level} {race.furlongs:g}f", []).append(winner_seconds)
     gaps = arrays.start_apr.max() - arrays.start_apr
     for horse, gap in enumerate(gaps.tolist()):
@@ -376,15 +464,6 @@ def _figures(t: Tally, charts: ChartSet) -> dict[str, object]:
         }
     gap_rates = [by_gap[k] for k in by_gap]
     records_kept = all(v["fastest"] >= RECORDS[float(k.split()[-1][:-1])] for k, v in times.items())
-    stakes_times = {
-        f"{furlongs:g}f": times[f"stakes {furlongs:g}f"]["median"]
-        for furlongs in STAKES_TIMES
-        if f"stakes {furlongs:g}f" in times
-    }
-    stakes_in_range = all(
-        STAKES_TIMES[float(k[:-1])][0] <= v <= STAKES_TIMES[float(k[:-1])][1]
-        for k, v in stakes_times.items()
-    )
     return {
         "races": t.races,
         "starts": t.starts,
@@ -412,8 +491,6 @@ def _figures(t: Tally, charts: ChartSet) -> dict[str, object]:
             "greats_top_horse_win_rate_max": float(np.max(t.greats_top)) if t.greats_top else None,
             "winning_times": times,
             "records_never_beaten": records_kept,
-            "stakes_fast_dirt_median_times": stakes_times,
-            "stakes_times_in_range": stakes_in_range,
         },
         "starts_by_odds": starts_by_odds,
         "targets": TARGETS,

@@ -14,14 +14,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
 from homestretch.core.content import read_csv, read_toml, require_columns, to_int, toml_value
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
+from homestretch.games.stretch.content.going import Going, chart_surface, load_going
 
 if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
     from homestretch.games.stretch.content.chart_arrays import ChartArrays
+
+Figure = TypeVar("Figure", float, "NDArray[Any]")
+"""A Final Speed Figure, or an array of them (the calibration study's)."""
 
 STANDARD = Path(__file__).parent / "charts" / "standard"
 ROLLS = range(2, 13)
@@ -88,6 +94,8 @@ class ChartSet:
     odds_class: dict[tuple[int, str], str]  # (difference, field size) -> class
     odds_chart: dict[tuple[str, int], Odds]  # (class, red die)
     payoffs: Payoffs
+    going: Going
+    """Seconds a furlong each (surface, condition) adds to the Final Time chart (S21)."""
     book: tuple[float, float, float] = (1.15, 1.20, 1.25)
     """The morning line's band and target (ruling S17): (low, target, high)."""
     race_pace_shift: tuple[int, ...] = (0,) * 21
@@ -164,6 +172,20 @@ class ChartSet:
         size = next(s for s, hi in zip(FIELD_SIZES, (5, 8, 12, 99), strict=True) if field <= hi)
         deepest = max(d for d, _ in self.odds_class)
         return self.odds_class[(min(difference, deepest), size)]
+
+    def final_seconds(
+        self, figure: Figure, furlongs: float, surface: str, condition: str
+    ) -> Figure:
+        """A Final Speed Figure's time (page 12) on the race's surface and going: the
+        Final Time chart's reading, a fast dirt track's, and the going chart's seconds
+        a furlong (ruling S21). Figures may be an array of them."""
+        time = self.final_time(furlongs)
+        going = self.going[(chart_surface(surface), condition)]
+        return (
+            time.par_seconds
+            - (figure - time.par_figure) * time.seconds_per_point
+            + going * furlongs
+        )
 
     def final_time(self, furlongs: float) -> FinalTime:
         """The chart's row for the distance; between two rows (a mile and 70 yards is
@@ -325,16 +347,14 @@ def _load_cached(folder: Path) -> ChartSet:
     import numpy
 
     from homestretch.core import content, inputs, kept, odds
-    from homestretch.games.stretch.content import chart_arrays
+    from homestretch.games.stretch.content import chart_arrays, conditions, going
 
+    modules = (sys.modules[__name__], content, inputs, odds, chart_arrays, going, conditions)
     return kept.checked(
         "charts",
         folder,
         sorted(p.name for p in folder.iterdir() if p.suffix in (".csv", ".toml")),
-        [
-            Path(m.__file__ or "")
-            for m in (sys.modules[__name__], content, inputs, odds, chart_arrays)
-        ],
+        [Path(m.__file__ or "") for m in modules],
         f"numpy {numpy.__version__}",
         lambda: _with_arrays(_read_chart_set(folder)),
         lambda kept: isinstance(kept, ChartSet) and kept.folder == str(folder),
@@ -563,6 +583,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
         odds_class=odds_class,
         odds_chart=odds_chart,
         payoffs=payoffs,
+        going=load_going(folder),
         book=(book[0], book[1], book[2]),
         race_pace_shift=shifts,
         race_pace_shift_sprint=sprint_shifts,

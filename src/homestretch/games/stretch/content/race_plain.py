@@ -44,6 +44,7 @@ from homestretch.games.stretch.content.cards_plain import (
     house_rider,
 )
 from homestretch.games.stretch.content.conditions import CONDITIONS
+from homestretch.games.stretch.content.going import chart_surface
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -170,7 +171,7 @@ def race_terms(surface: str, condition: str, wet_effect: int | None) -> tuple[st
     """The surface a race is run on (synthetic runs as dirt, page 7) and its wet effect
     (the file's, else its condition's)."""
     return (
-        "turf" if surface == "turf" else "dirt",
+        chart_surface(surface),
         wet_effect if wet_effect is not None else CONDITIONS[condition],
     )
 
@@ -273,6 +274,7 @@ PLAIN_SOURCES = (
     "content/chart_set.py",
     "content/chart_arrays.py",
     "content/conditions.py",
+    "content/going.py",
 )
 """The modules a race and its cards are checked and built by, and every module of the
 game those import (a test holds it so; core's are added below)."""

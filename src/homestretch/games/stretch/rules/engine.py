@@ -202,7 +202,7 @@ class RaceState(State):
             self.segment += 1
             self.pending = self._plan(self.segments[self.segment])
         if not self.pending and not self.betting and self.finish is None:
-            self.finish = settle_finish(self.lines, self.charts, self.race.furlongs)
+            self.finish = settle_finish(self.lines, self.charts, self.race)
             if self.game.tote.names:
                 order = [[self.lines[i].post for i in group] for group in self.finish.order]
                 rules = self.game.tote

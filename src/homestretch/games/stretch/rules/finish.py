@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 
 from homestretch.games.stretch.content.chart_set import ChartSet
+from homestretch.games.stretch.content.race import Race
 from homestretch.games.stretch.rules.sheet import Line
 
 
@@ -18,7 +19,7 @@ class Finish:
     winner_seconds: float | None
 
 
-def settle_finish(lines: list[Line], charts: ChartSet, furlongs: float) -> Finish:
+def settle_finish(lines: list[Line], charts: ChartSet, race: Race) -> Finish:
     running = [i for i, line in enumerate(lines) if not line.out]
     groups: dict[int, list[int]] = {}
     for i in running:
@@ -32,10 +33,10 @@ def settle_finish(lines: list[Line], charts: ChartSet, furlongs: float) -> Finis
             lines[i].finish = place
         place += len(group)
 
-    time = charts.final_time(furlongs)
     for i in running:
-        figure = lines[i].final_speed or 0
-        lines[i].seconds = time.par_seconds - (figure - time.par_figure) * time.seconds_per_point
+        figure = float(lines[i].final_speed or 0)
+        lines[i].seconds = charts.final_seconds(figure, race.furlongs, race.surface, race.condition)
+    time = charts.final_time(race.furlongs)
     fastest = min((lines[i].seconds or 0.0 for i in running), default=None)
     per_point = time.seconds_per_point / charts.seconds_per_length
     return Finish(

@@ -960,17 +960,18 @@ def calibrate(
     """Run the calibration study: every figure beside its real-racing band."""
     from homestretch.games.stretch.analysis.calibrate import (
         ODDS_BANDS,
-        STAKES_TIMES,
         TARGETS,
+        TIME_BANDS,
         dream_fields,
         extra_fields,
+        going_total,
         run_study,
     )
     from homestretch.games.stretch.content.chart_set import load_chart_set
     from homestretch.games.stretch.rules.finish import format_time
 
     _picture(plot)
-    total = fields + dream_fields(fields) + 2 * extra_fields(fields)
+    total = fields + dream_fields(fields) + 2 * extra_fields(fields) + going_total(fields)
     chart_set = load_chart_set(charts)  # a bad folder said before the bar is drawn
     with progress_bar(total, "running the corpus") as bar:
         report = run_study(
@@ -1018,15 +1019,16 @@ def calibrate(
         )
     for name, real in REAL_RATES.items():
         table.add_row(name, f"{figures[name]:.4f}", real, "")
-    for distance, seconds in figures["stakes_fast_dirt_median_times"].items():
-        low, high = STAKES_TIMES[float(distance[:-1])]
-        ok = low <= seconds <= high
-        table.add_row(
-            f"stakes winners' median time, {distance}",
-            format_time(seconds),
-            f"{format_time(low)}-{format_time(high)}",
-            IN_BAND if ok else OUTSIDE,
-        )
+    for going, bands in TIME_BANDS.items():
+        medians = figures["stakes_median_times_by_going"][going]
+        for furlongs, (low, high) in bands.items():
+            seconds = medians[f"{furlongs:g}f"]
+            table.add_row(
+                f"stakes winners' median time, {going} {furlongs:g}f",
+                format_time(seconds),
+                f"{format_time(low)}-{format_time(high)}",
+                IN_BAND if low <= seconds <= high else OUTSIDE,
+            )
     console.print(table)
     console.print(
         f"no winning time faster than the dirt records: {figures['records_never_beaten']}"

@@ -1,0 +1,60 @@
+"""The going chart (ruling S21): seconds a furlong the track's surface and condition add
+to the Final Time chart's reading (page 12), which is a fast dirt track's.
+
+The rulebook's Final Time chart is read by distance and figure alone, and its wet effect
+(page 7) only lowers the horses' Power ratings, which a Wet rating offsets: a mudder's
+figure on a sloppy track is its fast-track figure. The clock still runs slower in the
+mud and on soft turf, and faster on firm turf, whoever is running: that is this chart.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from homestretch.core.content import read_csv, require_columns
+from homestretch.core.errors import ContentError
+from homestretch.games.stretch.content.conditions import CONDITIONS
+
+SURFACES = ("dirt", "turf")
+"""The chart's surfaces: synthetic tracks read dirt ("For now, synthetic surfaces are
+treated as dirt surfaces", page 7)."""
+
+Going = dict[tuple[str, str], float]
+"""(surface, condition) -> seconds a furlong."""
+
+
+def load_going(folder: Path) -> Going:
+    path = folder / "going.csv"
+    header, rows = read_csv(path)
+    require_columns(path, header, ["surface", "condition", "seconds_per_furlong"])
+    going: Going = {}
+    for line, row in rows:
+        key = (row["surface"].strip().lower(), row["condition"].strip().lower())
+        if key[0] not in SURFACES or key[1] not in CONDITIONS:
+            raise ContentError(
+                path,
+                f"surface must be {' or '.join(SURFACES)}, condition one of "
+                f"{', '.join(CONDITIONS)}",
+                f"line {line}",
+            )
+        if key in going:
+            raise ContentError(path, f"{key[0]} {key[1]} has two rows", f"line {line}")
+        try:
+            going[key] = float(row["seconds_per_furlong"])
+        except ValueError:
+            raise ContentError(
+                path, "seconds_per_furlong must be a number", f"line {line}"
+            ) from None
+        if not math.isfinite(going[key]):
+            raise ContentError(path, "seconds_per_furlong must be finite", f"line {line}")
+    missing = [f"{s} {c}" for s in SURFACES for c in CONDITIONS if (s, c) not in going]
+    if missing:
+        raise ContentError(
+            path, f"needs a row for every surface and condition: {', '.join(missing)}"
+        )
+    return going
+
+
+def chart_surface(surface: str) -> str:
+    return "turf" if surface == "turf" else "dirt"
