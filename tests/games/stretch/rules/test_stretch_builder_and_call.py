@@ -304,3 +304,41 @@ def test_horses_level_in_the_running_are_called_together() -> None:
         "for the lead;"
     )
     assert not any("alongside" in words for words in calls.values())
+
+
+def test_a_race_factor_nobody_is_rated_for_favours_nobody(scripted: Any) -> None:
+    """The call said "It favours Alpha (+0), Bravo (+0)" when the best rating was +0."""
+    race = _heat_race(20)
+    race["entries"][2]["horse"]["trip"] = -1
+    faces = PACE + [3, 4, 5, 6, 1, 3] + [5, 4, 3, 4, 3, 4, 3, 4]
+    calls = dict(race_call(scripted(race, "quick", faces)))
+    assert calls["Down the stretch"] == (
+        "It comes down to trip. It favours nobody and finds out Charlie (-1)."
+    )
+
+
+def test_why_it_was_won_says_what_the_going_took_and_the_stretch_run_starts_with_the_winner() -> (
+    None
+):
+    """The muddy Iron Horse Handicap, seed 4, Fullplay: Harbor Light, no Wet rating, won
+    from 2 points below the top after the mud cost it 2: the call said nothing of the
+    going. The stretch run named the closers in their order turning for home, not by
+    where they finished (Sea-Bird's win in the Arc came after John Henry's second)."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    def run(race: str, seed: int) -> dict[str, str]:
+        state = play(RaceGame(load_race(race), "full").new_initial_state(), SeededDice(seed), {})
+        assert isinstance(state, RaceState)
+        return dict(race_call(state))
+
+    why = run("stakes-handicap-muddy", 4)["Why it was won"]
+    assert why.startswith(
+        "Harbor Light: started on a rating of 20, 2 below Gold Bastion and Iron Ledger's 22 "
+        "(the muddy track cost it 2, no Wet rating);"
+    )
+    assert run("dream-arc", 2)["The stretch run"].startswith(
+        "Sea-Bird, 8th turning for home, closes to finish 1st; John Henry, 7th"
+    )

@@ -159,3 +159,5 @@ def test_the_time_and_the_official_order_are_said_once_after_the_wire() -> None:
     assert "The time: " in official["words"] and "is disqualified, placed" in official["words"]
     (wire,) = [n for n in _of(final, "call") if n["heading"] == "At the wire"]
     assert "The stewards disqualify" in wire["words"]  # the call says why, once
+    (off,) = _of(final, "off")
+    assert off["words"].endswith("1 1/16 miles on the dirt, good.")  # the going, said

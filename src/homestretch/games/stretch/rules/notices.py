@@ -49,7 +49,7 @@ def announce(state: RaceState) -> None:
         race = state.race
         words = (
             f"They're off in the {race.name}: {len(running)} runners, "
-            f"{race.distance} on the {race.surface}."
+            f"{race.distance} on the {race.surface}, {race.condition}."
         )
         state.notice("off", runners=running, words=words)
     if _new_call_parts(state):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from homestretch.core.protocol import CHANCE, JSON
+from homestretch.games.stretch.content.apr import wet_adjustment
 from homestretch.games.stretch.rules.finish import format_lengths, format_time
 from homestretch.games.stretch.rules.odds_payoffs import book, payoff
 from homestretch.games.stretch.rules.sheet import Line
@@ -280,7 +281,7 @@ def _reasons(state: RaceState, ln: Line, running: list[Line]) -> list[str]:
         rated = f"as the top-rated horse ({apr})" if len(tops) == 1 else f"joint top-rated ({apr})"
     else:
         rated = f"on a rating of {apr}, {top - apr} below {_names(tops)}'s {top}"
-    reasons = [f"started {rated}"]
+    reasons = [f"started {rated}" + (f" ({going})" if (going := _going_cost(state, ln)) else "")]
     if ln.pace_adj:
         how = "suited it" if ln.pace_adj > 0 else "cost it"
         reasons.append(f"the {state.pace} pace {how} ({ln.pace_adj:+d})")
@@ -313,11 +314,29 @@ def _reasons(state: RaceState, ln: Line, running: list[Line]) -> list[str]:
     return reasons
 
 
+def _going_cost(state: RaceState, ln: Line) -> str:
+    """What a wet track took off the horse's starting rating, its Wet rating offsetting
+    some or all of it (page 7); nothing on a dry track or a rating preset on the
+    scoresheet (which already reflects the track, page 9)."""
+    race = state.race
+    if race.wet_effect >= 0 or not ln.runner.apr_working.startswith("power"):
+        return ""
+    track = f"the {race.condition} {'turf' if race.surface == 'turf' else 'track'}"
+    cost, wet = -wet_adjustment(ln.runner.horse, race.wet_effect), ln.runner.horse.wet
+    if not wet:
+        return f"{track} cost it {cost}, no Wet rating"
+    if not cost:
+        return f"its Wet rating of {wet} took {track} in its stride"
+    return f"{track} cost it {cost}, its Wet rating of {wet} saving {-race.wet_effect - cost}"
+
+
 def _against(state: RaceState, ln: Line, winner: Line) -> list[str]:
     """What the favourite lost to the winner, in the scoresheet's order."""
     if ln.out:
         return ["out of the race in trouble"]
     said = []
+    if (going := _going_cost(state, ln)) and " cost it " in going:
+        said.append(going)
     if ln.pace_adj < 0:
         said.append(f"the {state.pace} pace cost it {-ln.pace_adj}")
     if ln.trouble and ln.form_adj < 0:
@@ -456,10 +475,12 @@ def _factor_words(state: RaceState) -> str:
     worst = min(ln.factor_adj for ln in running)
     if best == worst:
         return words + " It favours nobody: every horse is rated alike."
+    hurt = [f"{ln.name} ({ln.factor_adj:+d})" for ln in running if ln.factor_adj == worst]
+    if best <= 0:  # rated +0 at best: nobody is favoured, the worst are found out
+        return words + f" It favours nobody and finds out {_names(hurt)}."
     helped = [f"{ln.name} ({ln.factor_adj:+d})" for ln in running if ln.factor_adj == best]
     words += f" It favours {_names(helped)}"
     if worst < 0:
-        hurt = [f"{ln.name} ({ln.factor_adj:+d})" for ln in running if ln.factor_adj == worst]
         words += f"; it finds out {_names(hurt)}"
     return words + "."
 
@@ -475,7 +496,7 @@ def _stretch_runs(state: RaceState) -> str:
     points = [ln.race_points[turn] for ln in ranked]
     back_half = len(ranked) // 2
     words = []
-    for ln in ranked:
+    for ln in sorted(ranked, key=lambda ln: ln.finish or 0):  # the winner's run first
         place = ln.finish or 0
         behind_at_turn = sum(p > ln.race_points[turn] for p in points)
         if behind_at_turn >= back_half and 1 <= place <= 3 and ln.dq_roll is None:
