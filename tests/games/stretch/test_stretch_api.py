@@ -25,7 +25,7 @@ def test_a_simulated_run_carries_its_call_and_the_race_as_json(seed: int, mode: 
     assert called == [{"heading": p["heading"], "words": p["words"]} for p in result["call"]]
     # Derby Cast's TV shows the call alone: it ends with the official result and the
     # time, said there once (the wire no longer says them)
-    assert official["heading"] == "Official"
+    assert official["heading"] == "The result"  # Derby Cast's keeper makes it official
     assert official["words"].endswith(f"The time: {result['final_time']}.")
     said = " ".join(part["words"] for part in run.call)
     assert said.count("The time:") == 1

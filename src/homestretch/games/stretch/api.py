@@ -38,7 +38,7 @@ class SimulatedRun:
     """In post order."""
     call: list[dict[str, str]]
     """The race call, segment by segment: ``{"heading": ..., "words": ...}``, ending
-    with the official result and the time (``"Official"``), which Stretch's own surfaces
+    with the official result and the time (``"The result"``), which Stretch's own surfaces
     post apart from the call: a screen showing the call alone reads the whole race."""
     result: JSON
     """The finished race as JSON (scoresheet, result chart, call, official order): the
@@ -60,7 +60,7 @@ def simulated_run(seed: int, race: Path | None = None, mode: Mode = "quick") -> 
         runners.append(RunnerResult(line.post, line.name, line.finish, odds, line.status))
     result = race_json(state)
     call = [{"heading": str(p["heading"]), "words": str(p["words"])} for p in result["call"]]
-    call.append({"heading": "Official", "words": official_words(state)})
+    call.append({"heading": "The result", "words": official_words(state)})
     return SimulatedRun(game.race.name, runners, call, result)
 
 
