@@ -637,3 +637,26 @@ def test_a_card_named_wrong_in_a_race_file_says_which_entry_and_the_nearest(
         f"error: {race}: entry 3: no jockey card 'turcot'. Nearest: Ron Turcotte. "
         "(`homestretch stretch cards NAME --jockeys` lists the jockey cards and their ids)"
     )
+
+
+def test_the_running_lines_say_which_horse_was_disqualified(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Champagne Stakes, seed 7, Fullplay: Homeboykris crossed first and was placed 5th;
+    the picture drew him winning with nothing to say otherwise."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.terminal import plot
+
+    drawn = []
+    monkeypatch.setattr(plot, "save_figure", lambda figure, path: drawn.append(figure))
+    race = load_race("2009-champagne-stakes")
+    state = play(RaceGame(race, "full").new_initial_state(), SeededDice(7), {})
+    assert isinstance(state, RaceState)
+    plot.running_lines(state, tmp_path / "lines.png")
+    (axes,) = drawn[0].axes
+    legend = [t.get_text() for t in axes.get_legend().get_texts()]
+    assert "6 Homeboykris (disqualified, placed 5th)" in legend
+    assert "5 Dublin" in legend

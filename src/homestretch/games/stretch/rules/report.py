@@ -266,7 +266,7 @@ def why_it_was_won(state: RaceState) -> str:
         fav = favourites[0]
         odds = state.used_odds(fav)
         against = _against(state, fav, winner)
-        where = "did not finish" if fav.out else f"ran {_ordinal(fav.finish or 0)}"
+        where = "did not finish" if fav.out else f"ran {ordinal(fav.finish or 0)}"
         words += f" The favourite, {fav.name} ({odds}), {where}" + (
             f": {', '.join(against)}." if against else "."
         )
@@ -383,7 +383,7 @@ def trouble_words(state: RaceState, ln: Line) -> str:
         field = [r for r in state.lines if running_at(r, before)]
         ahead = sum(r.race_points[before] > ln.race_points[before] for r in field)
         segment = "down the backstretch" if "setup" in state.segments else "at the break"
-        place = "in front" if ahead == 0 else _ordinal(ahead + 1)
+        place = "in front" if ahead == 0 else ordinal(ahead + 1)
         where = f", {place} {segment},"
     readings = ["form roll 3"]
     for reading in ln.trouble:
@@ -501,13 +501,13 @@ def _stretch_runs(state: RaceState) -> str:
         behind_at_turn = sum(p > ln.race_points[turn] for p in points)
         if behind_at_turn >= back_half and 1 <= place <= 3 and ln.dq_roll is None:
             where = (
-                "last" if ln.race_points[turn] == points[-1] else f"{_ordinal(behind_at_turn + 1)}"
+                "last" if ln.race_points[turn] == points[-1] else f"{ordinal(behind_at_turn + 1)}"
             )
-            words.append(f"{ln.name}, {where} turning for home, closes to finish {_ordinal(place)}")
+            words.append(f"{ln.name}, {where} turning for home, closes to finish {ordinal(place)}")
     leader = ranked[0]
     if points[0] > points[1] and (leader.finish or 0) > 3:
         words.append(
-            f"{leader.name}, in front turning for home, fades to {_ordinal(leader.finish or 0)}"
+            f"{leader.name}, in front turning for home, fades to {ordinal(leader.finish or 0)}"
         )
     elif points[0] > points[1] and leader.finish == 1 and leader.dq_roll is None:
         words.append(f"{leader.name} leads turning for home and holds on")
@@ -561,19 +561,19 @@ def _finish_call(state: RaceState) -> str:
         places = {lines[i].finish for i in group}
         kept = [i for i in group if lines[i].dq_roll is None]
         if len(places) == 1:  # no disqualification, or all of them landing together
-            text += f" Dead heat for {_ordinal(lines[group[0]].finish or 0)}: {names}."
+            text += f" Dead heat for {ordinal(lines[group[0]].finish or 0)}: {names}."
         elif kept:
             alone = _names([lines[i].name for i in kept])
             text += (
                 f" The stewards break the dead heat between {names}: {alone} "
-                f"{'has' if len(kept) == 1 else 'share'} {_ordinal(lines[kept[0]].finish or 0)}."
+                f"{'has' if len(kept) == 1 else 'share'} {ordinal(lines[kept[0]].finish or 0)}."
             )
     for i in running:
         if lines[i].dq_roll is not None:
             past = 1 + sum(len(g) for g in wire[: next(n for n, g in enumerate(wire) if i in g)])
             text += (
-                f" The stewards disqualify {lines[i].name}, {_ordinal(past)} past the wire "
-                f"(die {lines[i].dq_roll}): placed {_ordinal(lines[i].finish or 0)}."
+                f" The stewards disqualify {lines[i].name}, {ordinal(past)} past the wire "
+                f"(die {lines[i].dq_roll}): placed {ordinal(lines[i].finish or 0)}."
             )
     return text
 
@@ -588,11 +588,11 @@ def official_words(state: RaceState) -> str:
     for group in state.finish.order[:3]:
         names = " and ".join(f"#{lines[i].post} {lines[i].name}" for i in group)
         heat = ", a dead heat" if len(group) > 1 else ""
-        places.append(f"{_ordinal(lines[group[0]].finish or 0)} {names}{heat}")
+        places.append(f"{ordinal(lines[group[0]].finish or 0)} {names}{heat}")
     words = ("; ".join(places) if places else "no horse finished") + "."
     for ln in lines:
         if ln.dq_roll is not None and not ln.out:
-            words += f" #{ln.post} {ln.name} is disqualified, placed {_ordinal(ln.finish or 0)}."
+            words += f" #{ln.post} {ln.name} is disqualified, placed {ordinal(ln.finish or 0)}."
     if state.finish.winner_seconds is not None:
         words += f" The time: {format_time(state.finish.winner_seconds)}."
     return words
@@ -616,6 +616,6 @@ def _photo_groups(lines: list[Line], running: list[int]) -> list[list[int]]:
     return near_front
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"

@@ -12,7 +12,7 @@ from matplotlib.transforms import offset_copy
 from homestretch.cli.pictures import save_figure
 from homestretch.core.errors import HomestretchError
 from homestretch.games.stretch.rules.engine import RaceState
-from homestretch.games.stretch.rules.report import running_at
+from homestretch.games.stretch.rules.report import ordinal, running_at
 
 
 def running_lines(state: RaceState, path: Path) -> None:
@@ -37,7 +37,13 @@ def running_lines(state: RaceState, path: Path) -> None:
         if not line.out:
             behind.append(state.finish.beaten[index])
         xs = list(range(len(behind)))
-        label = f"{line.post} {line.name}" + (" (out)" if line.out else "")
+        label = f"{line.post} {line.name}" + (
+            " (out)"
+            if line.out
+            else f" (disqualified, placed {ordinal(line.finish or 0)})"
+            if line.dq_roll
+            else ""
+        )
         colour, dashes = line_style(index)
         axes.plot(xs, behind, marker="o", label=label, color=colour, linestyle=dashes)
         ends.append((xs[-1], behind[-1], str(line.post), colour))
