@@ -362,6 +362,8 @@ def _stale_reason(table: Table, seat: int | None, seen: int) -> str:
                 said.append(str(entry.get("chance") or "the dice rolled"))
                 continue
             name = table.seats[entry["player"]].name if entry["player"] < len(table.seats) else ""
+            if entry["player"] == seat:  # the same seat, a second tab or another phone
+                name += ", on another page or device,"
             said.append(f"{name} {entry.get('words') or 'moved'}".strip())
         more = f" and {len(entries) - 2} more" if len(entries) > 2 else ""
         first += f" before your move reached it ({'; '.join(said)}{more})"
