@@ -41,7 +41,7 @@ def test_a_bet_pressed_after_ones_own_done_elsewhere_is_refused_in_sight(
             expect(said).to_be_visible()
             expect(said).to_contain_text(
                 "The table moved on before your move reached it (Ann, on another page or "
-                "device, done betting), so yours was not made"
+                "device, was done betting), so yours was not made"
             )
             expect(said).to_be_in_viewport()
             expect(page.locator("#stretch-bet")).to_have_count(0)  # her window is closed
