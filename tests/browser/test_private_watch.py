@@ -11,6 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import SMALL, SharedServer, fits_width, shown_secrets
+from tests.browser.test_stretch_race_builder import build_race
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
@@ -97,5 +98,34 @@ def test_an_opener_who_keeps_the_watch_link_is_said_so_on_the_invitation(
             expect(page.locator("#watch-kept")).to_contain_text("keeps the way to watch it")
             expect(page.get_by_role("link", name="Watch the game")).to_have_count(0)
             fits_width(page)
+        finally:
+            opener.close()
+
+
+def test_the_race_builder_offers_the_same_choice(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Top of the Stretch's race builder opens tables too: the same choice, hidden until
+    the race is private, and the invitation the same way."""
+    with shared_server.visit() as address:
+        opener = browser.new_context(base_url=address, **SMALL)
+        try:
+            page = opener.new_page()
+            build_race(page, shared_server.folder, submit=False)
+            choice = page.locator("#invitation-watches")
+            expect(choice).to_be_hidden()
+            page.locator("#private").check()
+            expect(choice).to_be_visible()
+            expect(choice).to_be_checked()
+            page.locator("#invitation-watches-box").click()  # the words untick it
+            expect(choice).not_to_be_checked()
+            page.fill("#jockey-0", "")
+            page.click("button[type=submit]")
+            expect(page.locator("#created")).to_be_visible()
+            invite = page.locator("#invite")
+            expect(invite).to_contain_text("the watch link below stays yours")
+            page.goto(str(invite.get_attribute("href")))
+            expect(page.locator("#watch-kept")).to_be_visible()
+            expect(page.get_by_role("link", name="Watch the game")).to_have_count(0)
         finally:
             opener.close()
