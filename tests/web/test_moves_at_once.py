@@ -68,7 +68,9 @@ def test_a_move_of_ones_own_between_is_refused(client: TestClient) -> None:
     bet = {"kind": "bet", "pool": "win", "post": 1, "dollars": 10}
     assert _send(client, game_id, ann, seen, bet).status_code == 200
     reason = refusal(_send(client, game_id, ann, seen, bet), 409)
-    assert reason.startswith("The table moved on before your move reached it (Ann bet $10")
+    assert reason.startswith(
+        "The table moved on before your move reached it (Ann, on another page or device, bet $10"
+    )
     assert "so yours was not made" in reason
     assert _tickets(client, game_id) == [("win", 1, 10)]
 
@@ -89,3 +91,28 @@ def test_a_move_from_before_the_dice_is_refused_in_words(client: TestClient) -> 
         "so yours was not made: look again and make it again if you still want it."
     )
     assert frame_of(client, game_id)["version"] == now["version"]
+
+
+def test_a_totopoly_move_made_first_on_another_device_is_said_in_words(
+    client: TestClient,
+) -> None:
+    """Ann's move made on her phone, then a button pressed on her laptop's page from
+    before it: the refusal says it was her own move, made elsewhere, and what it was, in
+    words as the other games say theirs (not "Ann moved")."""
+    people = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
+    links = open_table(client, game="totopoly", config={"players": 2}, seats=people, seed=3)
+    game_id = links["id"]
+    tokens = [token_of(s["link"]) for s in links["seats"]]
+    now = next(f for f in (frame_of(client, game_id, t) for t in tokens) if f["your_turn"])
+    token, seen = tokens[now["seat"]], now["version"]
+    name = people[now["seat"]]["name"]
+    first = now["legal"][0]["action"]
+    assert _send(client, game_id, token, seen, first).status_code == 200  # her phone
+    reason = refusal(_send(client, game_id, token, seen, first), 409)  # her laptop
+    said = f"The table moved on before your move reached it ({name}, on another page or device, "
+    assert reason.startswith(said), reason
+    assert " moved" not in reason.removeprefix("The table moved on"), reason
+    assert "lease:" not in reason and "hidden" not in reason, reason
+    assert reason.endswith(
+        "so yours was not made: look again and make it again if you still want it."
+    )

@@ -193,15 +193,17 @@ def test_a_finished_tables_invitation_says_the_game_is_over_and_links_to_watch_i
 
 
 def test_a_full_tables_invitation_says_so_before_a_name_is_typed(client: TestClient) -> None:
-    """Every seat taken: the invitation says so (a listed table's with the way to watch
-    it; a private table's watch key is not handed out while the game runs)."""
-    for private in (False, True):
-        links = totopoly(client, private=private)  # two people: no open seat
+    """Every seat taken: the invitation says so, with the way to watch it (a listed
+    table's; a private table's watch key only where its opener lets the invitation
+    watch while the game runs)."""
+    for private, watches in ((False, False), (True, True), (True, False)):
+        links = totopoly(client, private=private, invitation_watches=watches)  # no open seat
         game_id, invite = links["id"], token_of(links["invite"])
         page = client.get(f"/t/{game_id}/join/{invite}").text
         assert "Every seat at this table is taken" in page and 'id="join"' not in page
-        assert (f'href="/t/{game_id}/watch"' in page) is not private
-        assert "/watch/" not in page
+        assert (f'href="{links["watch"]}"' in page) is (watches or not private)
+        assert ("/watch/" in page) is (private and watches)
+        assert ('id="watch-kept"' in page) is (private and not watches)
 
 
 def test_a_finished_private_tables_invitation_links_to_watch_it_with_its_key(

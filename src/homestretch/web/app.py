@@ -32,6 +32,7 @@ from homestretch.web.forms import FieldError
 from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer, same_secret
 from homestretch.web.lobby import (
     game_choices,
+    invitation_watch_link,
     public_tables,
     renamed,
     seat_name,
@@ -264,9 +265,10 @@ def create_app(
             raise Forbidden("that invitation is not for this table")
         if live.table.state.is_over():
             return pages.over(game_id, _title(live), live.web.get("watch") or "")
+        watch = invitation_watch_link(game_id, live.web)  # the opener's choice
         if all(seat.kind != "open" for seat in live.table.seats):
-            return pages.full(game_id, _title(live), public=not live.web.get("watch"))
-        return pages.join(game_id, invite, _title(live))
+            return pages.full(game_id, _title(live), watch)
+        return pages.join(game_id, invite, _title(live), watch)
 
     @app.get("/t/{game_id}/replay", response_class=HTMLResponse)
     async def replay_page(game_id: int, seat: int | None = None, token: str = "") -> str:
@@ -362,6 +364,8 @@ def _stale_reason(table: Table, seat: int | None, seen: int) -> str:
                 said.append(str(entry.get("chance") or "the dice rolled"))
                 continue
             name = table.seats[entry["player"]].name if entry["player"] < len(table.seats) else ""
+            if entry["player"] == seat:  # the same seat, a second tab or another phone
+                name += ", on another page or device,"
             said.append(f"{name} {entry.get('words') or 'moved'}".strip())
         more = f" and {len(entries) - 2} more" if len(entries) > 2 else ""
         first += f" before your move reached it ({'; '.join(said)}{more})"

@@ -215,9 +215,13 @@ def create_table(store: Store, request: JSON) -> tuple[Table, int, JSON]:
         raise FieldError("roller", "the dice are typed by a person's seat (or by the creator)")
     dice = DiceSpec(dice_kind, seed)
     private = bool(request.get("private", False))
+    watches = request.get("invitation_watches", True)
+    if not isinstance(watches, bool):
+        raise FieldError("invitation_watches", "say yes or no: may the invitation watch?")
     web: JSON = {
         "private": private,
         "watch": new_token() if private else "",
+        INVITATION_WATCHES: watches or not private,
         "invite": new_token(),
         "admin": new_token(),
         "roller": roller,
@@ -226,6 +230,25 @@ def create_table(store: Store, request: JSON) -> tuple[Table, int, JSON]:
     label = f"web table: {', '.join(s.name for s in seats) or 'a race'}"
     table, game_id = open_new(store, entry, game, seats, dice, label, extra={"web": web})
     return table, game_id, web
+
+
+INVITATION_WATCHES = "invitation_watches"
+"""The key, in the table's own settings (``web``), of the opener's choice whether whoever
+holds the invitation may watch the game while it runs, seated or not (a private table's
+watch link is shown on the invitation page). A listed table is watched by anyone."""
+
+
+def invitation_watches(web: JSON) -> bool:
+    """Whether the invitation shows the way to watch the game while it runs: the one
+    place the choice is read. A table opened before the choice was offered keeps what it
+    promised then: a private table's watch link with its opener alone."""
+    return bool(web.get(INVITATION_WATCHES, not web.get("watch")))
+
+
+def invitation_watch_link(game_id: int, web: JSON) -> str:
+    """The watch link an invitation shows while the game runs, or "" where the opener
+    keeps it (a private table whose invitation only seats)."""
+    return watch_link(game_id, web) if invitation_watches(web) else ""
 
 
 def links(game_id: int, table: Table, web: JSON) -> JSON:
@@ -239,6 +262,7 @@ def links(game_id: int, table: Table, web: JSON) -> JSON:
         ],
         "invite": f"/t/{game_id}/join/{web['invite']}",
         "watch": watch_link(game_id, web),
+        INVITATION_WATCHES: invitation_watches(web),
         "admin": f"/t/{game_id}/admin/{web['admin']}",
         "admin_token": web["admin"],
         "seed_digest": web["seed_digest"],

@@ -82,10 +82,31 @@ def replay(game_id: int, seat: int | None, title: str, game: str, token: str = "
     )
 
 
-def join(game_id: int, invite: str, title: str) -> str:
+def join(game_id: int, invite: str, title: str, watch: str) -> str:
+    """A running table's invitation with an open seat: the name to take it with, and the
+    way to watch the game instead (``watch``, the watch link) where the opener lets the
+    invitation watch (``lobby.invitation_watches``); where not, that is said."""
     short, subtitle = heading(title)
-    return _fill(
+    page = _fill(
         "join.html", id=str(game_id), invite=invite, title=title, short=short, subtitle=subtitle
+    )
+    return page.replace("<!--see-->", _watching(watch, "Or watch the game without a seat."))
+
+
+WATCH_KEPT = (
+    "Whoever opened this table keeps the way to watch it while it runs: ask them for the "
+    "watch link."
+)
+"""An invitation's words where the opener keeps the watch link to themselves."""
+
+
+def _watching(watch: str, said: str) -> str:
+    """The invitation's way to watch a running game, or the words saying it is kept."""
+    if not watch:
+        return f'<p id="watch-kept">{html.escape(WATCH_KEPT)}</p>'
+    return (
+        f'<p id="watch-said">{html.escape(said)}</p>'
+        f'<p class="links"><a href="{html.escape(watch)}" id="see-game">Watch the game</a></p>'
     )
 
 
@@ -105,16 +126,14 @@ def over(game_id: int, title: str, watch_key: str = "") -> str:
     return _no_seat(game_id, title, "over", said, see)
 
 
-def full(game_id: int, title: str, public: bool) -> str:
+def full(game_id: int, title: str, watch: str) -> str:
     """A running table's invitation when every seat is taken: said before a name is
-    typed, with the way to watch it (a listed table's; a private table's watch key is
-    not handed to an invitation while the game runs)."""
-    if public:
+    typed, with the way to watch it (``watch``: a listed table's, or a private table's
+    whose opener lets the invitation watch; "" where the opener keeps it)."""
+    said = "Every seat at this table is taken."
+    if watch:
         said = "Every seat at this table is taken: you can watch the game instead."
-        see = f'<p class="links"><a href="/t/{game_id}/watch" id="see-game">Watch the game</a></p>'
-    else:
-        said = "Every seat at this table is taken. Ask whoever opened it for the link to watch."
-        see = ""
+    see = _watching(watch, "").replace('<p id="watch-said"></p>', "")
     return _no_seat(game_id, title, "full", said, see)
 
 

@@ -164,6 +164,7 @@ def router(store: Store, hub: Hub, cards: CardSet | None = None) -> APIRouter:
             "config": config,
             "seats": seats,
             "private": bool(data.get("private", False)),
+            "invitation_watches": data.get("invitation_watches", True),
         }
         return await hub.open_table(request_json)
 

@@ -95,6 +95,11 @@ if ($("create")) {
   if (draft.game && byName[draft.game]) select.value = draft.game;
   if (draft.dice) $("dice").value = draft.dice;
   $("private").checked = Boolean(draft.private);
+  $("invitation-watches").checked = draft.invitationWatches !== false;  // ticked unless unticked
+  // whether the invitation shows the way to watch: a choice at a private table alone
+  // (anyone may watch a listed one)
+  const watchChoiceShown = () => { $("invitation-watches-box").hidden = !$("private").checked; };
+  watchChoiceShown();
 
   const game = () => byName[select.value];
   // this game's part of the draft: its configuration (as JSON text too, while it does
@@ -109,6 +114,7 @@ if ($("create")) {
     draft.dice = $("dice").value;
     draft.roller = $("roller").value;
     draft.private = $("private").checked;
+    draft.invitationWatches = $("invitation-watches").checked;
     writeDraft(draft);
   };
 
@@ -424,7 +430,8 @@ if ($("create")) {
   $("dc-keeper").addEventListener("change", () => { mine().keeper = $("dc-keeper").value; save(); });
   $("dice").addEventListener("change", () => { drawRoller(); save(); });
   $("roller").addEventListener("change", save);
-  $("private").addEventListener("change", save);
+  $("private").addEventListener("change", () => { watchChoiceShown(); save(); });
+  $("invitation-watches").addEventListener("change", save);
   chooseGame();
   if (draft.roller) { $("roller").value = draft.roller; }
   if (draft.created) showCreated(draft.created, false);
@@ -466,7 +473,7 @@ if ($("create")) {
     try {
       response = await fetch("/api/tables", {
         method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ game: g.name, config, seats, dice: $("dice").value, roller: roller === "" ? null : Number(roller), private: $("private").checked }),
+        body: JSON.stringify({ game: g.name, config, seats, dice: $("dice").value, roller: roller === "" ? null : Number(roller), private: $("private").checked, invitation_watches: $("invitation-watches").checked }),
       });
     } catch {
       $("open").disabled = false;
@@ -509,12 +516,21 @@ if ($("create")) {
     };
     links.replaceChildren();
     answer.seats.forEach((s) => add(`${s.name}'s seat`, s.link));
-    add("Invitation (takes an open seat)", answer.invite);
+    add(invitationWords(answer), answer.invite);
     add("Spectators", answer.watch);
     add("Creator (hand seats to the computer, type real dice)", answer.admin);
     $("created").hidden = false;
     if (scroll) $("created").scrollIntoView({ block: "start" });
   }
+}
+
+// The invitation as the created table's list names it: what its holder may do there (at
+// a private table, watch the game too only where the opener let it).
+function invitationWords(answer) {
+  if (!answer.watch.includes("/watch/")) return "Invitation (takes an open seat)";
+  return answer.invitation_watches === false
+    ? "Invitation (takes an open seat; the watch link below stays yours)"
+    : "Invitation (takes an open seat, or watches the game)";
 }
 
 // Derby Cast's day's card, uploaded with the table: the file as it is (the server reads

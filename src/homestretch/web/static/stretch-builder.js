@@ -111,6 +111,7 @@ async function openTable(event) {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({
       race, mode: $("mode").value, players, bankroll: Number($("bankroll").value), private: $("private").checked,
+      invitation_watches: $("invitation-watches").checked,
     }),
   });
   const answer = await response.json();
@@ -131,7 +132,11 @@ async function openTable(event) {
   };
   links.replaceChildren();
   answer.seats.forEach((s) => add(`${s.name}'s seat: go to the race`, s.link, "my-seat"));
-  if (players.some((p) => p.kind === "open")) add("Invitation (takes an open seat)", answer.invite, "invite");
+  if (players.some((p) => p.kind === "open")) {
+    const watching = !answer.watch.includes("/watch/") ? ""
+      : answer.invitation_watches === false ? "; the watch link below stays yours" : ", or watches the race";
+    add(`Invitation (takes an open seat${watching})`, answer.invite, "invite");
+  }
   add("Spectators", answer.watch, "watch");
   $("race").hidden = true;
   $("created").hidden = false;
@@ -192,3 +197,5 @@ fetch("/api/stretch/jockeys").then((r) => r.json()).then((found) => {
 });
 drawEntries();
 search();
+// whether the invitation shows the way to watch: a choice at a private table alone
+$("private").addEventListener("change", () => { $("invitation-watches-box").hidden = !$("private").checked; });

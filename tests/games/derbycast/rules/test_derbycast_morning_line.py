@@ -46,7 +46,8 @@ def test_a_missing_line_added_while_picks_are_open_is_on_every_seats_card() -> N
         assert card["spaces"][1] == {"win": 2, "place": 1, "show": 0}
         assert card["words"]["rows"][1]["odds"] == "5-2"
     said = [n["words"] for n in state.notices_for(0) if n["type"] == "morning-line"]
-    assert said == ["Race 1: a new morning line for 2 Bravo: 5-2."]  # every seat is told
+    # every seat is told, and that Ann picked before the line changed
+    assert said == ["Race 1: a new morning line for 2 Bravo: 5-2. Ann picked before it."]
     assert no_odds(state)[-1] == "No morning line for 3 Charlie: its odds are not known."
     assert (
         state.phase == "pick" and state.to_act() == [1] and state.picks == {0: Pick("Alpha", "win")}

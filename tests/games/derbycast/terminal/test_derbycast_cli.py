@@ -731,3 +731,72 @@ def test_a_slip_at_does_your_pick_stand_says_yes_or_another_pick(tmp_path: Path)
     assert (
         "cannot read 'maybe': yes if your pick stands, or another pick, like 'win 1' or 'show "
     ) in said, said
+
+
+def test_the_keeper_adds_a_morning_line_at_a_pick_prompt_while_picks_are_open(
+    tmp_path: Path,
+) -> None:
+    """R28 at the terminal, as at the web desk: while picks are open the keeper types
+    'line 2 5-2' at anyone's pick prompt (told how at the first prompt of the race); the
+    line is posted as the keeper's, everyone is told, naming who had picked already, and
+    without --confirm nobody is asked again: the prompt goes on to its own person."""
+    db = tmp_path / "g.sqlite"
+    typed = [
+        "R", "Alpha, Bravo, Charlie", "2-1", "", "3-1", "",  # the card: Bravo's line missing
+        "win 1",  # Ann
+        "line 2 nine",  # the keeper at Bob's prompt: a slip, said, Bob asked again
+        "line 2 5-2",  # the keeper: Bravo's line
+        "place 2",  # Bob
+        "",  # the close of picks: no late scratches
+        "2, 1, 3", "", "", "yes",  # Bravo won; final odds as the lines; official
+    ]  # fmt: skip
+    out = cli("derbycast", "play", "--db", str(db), "--players", "Ann,Bob", "--races", "1",
+              "--tie", "dead-heat", input="\n".join(typed) + "\n")  # fmt: skip
+    said = " ".join(out.split())
+    first_prompt = said.index("Ann (marker 1), your pick")
+    assert (
+        "No morning line for 2 Bravo: its odds are not known. Score keeper: to add one before "
+        "picks close, type line and the horse and odds at anyone's pick prompt, like "
+        "'line 2 5-2'." in said[:first_prompt]
+    )
+    assert "Bravo: cannot read odds 'nine'" in said
+    assert "Race 1: a new morning line for 2 Bravo: 5-2. Ann picked before it." in said
+    assert said.count("Ann (marker 1), your pick") == 1  # told, not asked again
+    after = said.split("Ann picked before it.")[1]
+    assert "Bob (marker 2), your pick" in after  # Bob's prompt goes on
+    saved = Store(db).load(1)
+    lines = [(e.player, e.action) for e in saved.events if e.action and e.action["kind"] == "morning-line"]  # fmt: skip
+    keeper = DerbyCastGame(saved.config).keeper
+    assert lines == [(keeper, {"kind": "morning-line", "horses": ["Bravo"], "odds": ["5-2"]})]
+    state = replay(DerbyCastGame(saved.config), saved.events)
+    assert isinstance(state, DerbyCastState)
+    assert {r["horse"]: r["odds"] for r in state.history[0]["runners"]}["Bravo"] == "5-2"
+    assert state.points == [0, 1]
+
+
+def test_with_confirm_a_line_added_while_picking_is_in_everyones_confirmation(
+    tmp_path: Path,
+) -> None:
+    """--confirm: a line the keeper adds at Bob's pick prompt is on the card everyone is
+    then asked to confirm their pick against; a line at a confirmation asks each again."""
+    db = tmp_path / "g.sqlite"
+    typed = [
+        "R", "Alpha, Bravo", "2-1", "", "",  # Bravo's line missing; no scratches
+        "win 1",  # Ann
+        "line 2 5-2",  # the keeper, at Bob's prompt
+        "place 2",  # Bob
+        "yes",  # Ann's stands
+        "line 2 3-1",  # the keeper corrects it at Bob's confirmation: both asked again
+        "yes", "yes",
+        "",  # picks close
+        "1, 2", "", "", "yes",
+    ]  # fmt: skip
+    out = cli("derbycast", "play", "--db", str(db), "--players", "Ann,Bob", "--races", "1",
+              "--tie", "dead-heat", "--confirm", input="\n".join(typed) + "\n")  # fmt: skip
+    said = " ".join(out.split())
+    assert "Race 1: a new morning line for 2 Bravo: 5-2. Ann picked before it." in said
+    again = "Race 1: a new morning line for 2 Bravo: 3-1. Each pick must be said to stand again."
+    assert again in said
+    after = said.split(again)[1]
+    assert "Ann (marker 1): does your pick stand?" in after
+    assert "Bob (marker 2): does your pick stand?" in after

@@ -196,7 +196,7 @@ def test_the_log_says_each_bet_in_words() -> None:
     for line in moves:
         bet = line["action"]
         if bet["kind"] == "done":
-            assert line["words"] == "done betting"
+            assert line["words"] == "was done betting"
             continue
         horse = runners[bet["post"] - 1].horse.name
         assert line["words"] == f"bet ${bet['dollars']} to {bet['pool']} on #{bet['post']} {horse}"

@@ -535,7 +535,9 @@ class DerbyCastState(State):
             if r.horse in new
         ]
         race = self.races_run + 1
-        self.notice("morning-line", race=race, words=morning_lines_line(race, posted, again))
+        picked = [self.game.entrants[c].name for c, p in sorted(self.picks.items()) if p]
+        said = morning_lines_line(race, posted, again, picked)  # those who picked are told
+        self.notice("morning-line", race=race, picked=[] if again else picked, words=said)
         self._tell_no_odds()  # the horses still without one, if any
 
     def _review(self, official: RaceRecord) -> None:

@@ -226,16 +226,24 @@ def no_odds_line(horses: Sequence[str], programs: Sequence[str], odds: Sequence[
     return f"No morning line for {listed}: {whose} not known."
 
 
-def morning_lines_line(race: int, lines: Sequence[tuple[str, str, str]], again: bool) -> str:
+def morning_lines_line(
+    race: int, lines: Sequence[tuple[str, str, str]], again: bool, picked: Sequence[str] = ()
+) -> str:
     """Morning lines the keeper posted while picks are open (R28), ``lines`` (program,
     horse, odds; '' not known): 'Race 1: a new morning line for 2 Bravo: 5-2.' (and, when
-    it took back the picks said to stand, that each is asked again)."""
+    it took back the picks said to stand, that each is asked again; else who picked
+    before it, ``picked``, so they know the card changed under their pick)."""
     said = [f"{n} {h}: {o or 'not known'}" for n, h, o in lines]
     listed = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
     line = f"Race {race}: a new morning line for {listed}."
     if len(said) > 1:
         line = f"Race {race}: new morning lines for {listed}."
-    return line + (" Each pick must be said to stand again." if again else "")
+    if again:
+        return line + " Each pick must be said to stand again."
+    if picked:
+        who = picked[0] if len(picked) == 1 else f"{', '.join(picked[:-1])} and {picked[-1]}"
+        line += f" {who} picked before it."
+    return line
 
 
 LINE_WORD = "line"
@@ -250,6 +258,18 @@ def lines_hint(missing: str) -> str:
         f"{missing} To add one before picks close, type {LINE_WORD} and the horse and odds, "
         f"like '{LINE_WORD} 2 5-2'."
     )
+
+
+def lines_at_picks_hint(missing: str) -> str:
+    """The terminal keeper's note at the players' pick prompts while picks are open
+    (R28): how to add or correct a morning line there (``missing``: the no-odds line)."""
+    how = (
+        f"type {LINE_WORD} and the horse and odds at anyone's pick prompt, like "
+        f"'{LINE_WORD} 2 5-2'."
+    )
+    if missing:
+        return f"{missing} Score keeper: to add one before picks close, {how}"
+    return f"Score keeper: to add or correct a morning line before picks close, {how}"
 
 
 def review_line(race: int) -> str:

@@ -147,20 +147,23 @@ def _screen(fmt: OutputFormat, table: TableSession) -> Console | None:
 def _people(table: TableSession, fmt: OutputFormat, show: Callable[[], None]) -> dict[int, Agent]:
     from homestretch.games.derbycast.rules.game import DerbyCastGame
     from homestretch.games.derbycast.terminal.keeper import ManualKeeper
-    from homestretch.games.derbycast.terminal.people import TerminalPicker
+    from homestretch.games.derbycast.terminal.people import LinesAtPicks, TerminalPicker
 
     game = table.game
     assert isinstance(game, DerbyCastGame)
     out, ask = _out(fmt), _asker(fmt is OutputFormat.json)
     hot_seat = _HotSeat(out)
     people: dict[int, Agent] = {}
+    keeper_here = game.keeper < len(table.seats) and table.seats[game.keeper].is_person
+    # a keeper here may add a morning line at anyone's pick prompt while picks are open
+    lines = LinesAtPicks(game.keeper, _check_at(lambda: table)) if keeper_here else None
     for seat, sitting in enumerate(table.seats):
         if not sitting.is_person:
             continue
         if seat == game.keeper:
             agent: Agent = ManualKeeper(ask, _check_at(lambda: table), out, before_asking=show)
         else:
-            agent = TerminalPicker(sitting.name, out, ask)
+            agent = TerminalPicker(sitting.name, out, ask, lines)
         people[seat] = hot_seat.seat(agent, sitting.name) if game.sealed else agent
     return people
 

@@ -23,6 +23,7 @@ from homestretch.games.derbycast.rules.actions import (
 )
 from homestretch.games.derbycast.rules.race import find_horse
 from homestretch.games.derbycast.rules.table import Bet
+from homestretch.games.derbycast.rules.words import LINE_WORD, lines_at_picks_hint, no_odds_line
 from homestretch.games.derbycast.terminal.show import card_table
 
 
@@ -100,16 +101,70 @@ def changes(marker: int, view: JSON) -> list[Action]:
     return list(picks)
 
 
+class LinesAtPicks:
+    """The score keeper at this keyboard adding or correcting a morning line while picks
+    are open (R28), typed at any person's pick prompt ('line 2 5-2'), as the web desk may
+    any time before the close: posted as the keeper's move, out of turn (an ``Aside``),
+    and told to everyone (the rules' notice names who had picked already)."""
+
+    def __init__(self, keeper: int, check: Callable[[Action], str | None]) -> None:
+        self.keeper, self.check = keeper, check
+        self.hinted: tuple[object, str] | None = None
+        """The race the keeper was last told the way at, and the horses without a line
+        then (told once a race, and again when those change)."""
+
+    def hint(self, view: JSON, console: Console) -> None:
+        if view.get("simulated") or not view.get("picks_open"):
+            return  # Top of the Stretch set the odds; picks are closed
+        card = view["card"]
+        starters = [i for i, h in enumerate(card["horses"]) if h not in card["scratched"]]
+        missing = no_odds_line(
+            [card["horses"][i] for i in starters],
+            [card["programs"][i] for i in starters],
+            [card["odds"][i] for i in starters],
+        )
+        last = self.hinted
+        # once a race, and again when another horse is found without a line
+        if last is None or last[0] != view["race"] or (missing and last[1] != missing):
+            console.print(f"[yellow]{escape(lines_at_picks_hint(missing))}[/yellow]")
+        self.hinted = (view["race"], missing)
+
+    def read(self, answer: str, view: JSON) -> Action | None:
+        """The keeper's morning line typed at a pick prompt, or None (not one);
+        ValueError says what does not read or why it cannot be posted now."""
+        from homestretch.cli.human import Aside
+        from homestretch.games.derbycast.terminal.keeper import morning_lines
+
+        if answer.strip().lower().split(" ")[0] != LINE_WORD:
+            return None
+        line = morning_lines(answer, view["card"])
+        problem = self.check(line)
+        if problem is not None:
+            raise ValueError(problem)
+        return Aside(self.keeper, line)
+
+
 class TerminalPicker:
-    def __init__(self, name: str, console: Console, ask: Callable[[str, str], str]) -> None:
+    def __init__(
+        self,
+        name: str,
+        console: Console,
+        ask: Callable[[str, str], str],
+        lines: LinesAtPicks | None = None,
+    ) -> None:
+        """``lines``: the score keeper is a person here and may post a morning line at
+        this person's prompt."""
         self.name = name
         self.console = console
         self.ask = ask
+        self.lines = lines
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         self.console.print(card_table(view))
         if view["status"]:  # what the table is doing, as the TV says it
             self.console.print(escape(view["status"]))
+        if self.lines is not None:
+            self.lines.hint(view, self.console)
         if Ready() in legal:
             return self._confirm(player, view)
         card = view["card"]
@@ -124,7 +179,7 @@ class TerminalPicker:
         while True:
             answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})", "")
             try:
-                return self._read(answer, view, legal)
+                return self._keepers(answer, view) or self._read(answer, view, legal)
             except ValueError as exc:
                 self.console.print(f"[red]{escape(str(exc))}[/red]")
 
@@ -141,6 +196,8 @@ class TerminalPicker:
             if answer.strip().lower() in ("y", "yes"):
                 return Ready()
             try:
+                if line := self._keepers(answer, view):
+                    return line
                 action = self._read(answer, view, changes(player + 1, view))
             except ValueError as exc:
                 said = str(exc)
@@ -154,6 +211,10 @@ class TerminalPicker:
                 continue
             same = _pick_in(action) == Pick(mine["horse"], mine["bet"])
             return Ready() if same else action
+
+    def _keepers(self, answer: str, view: JSON) -> Action | None:
+        """A morning line the score keeper typed here, or None."""
+        return None if self.lines is None else self.lines.read(answer, view)
 
     @staticmethod
     def _read(answer: str, view: JSON, legal: list[Action]) -> Action:

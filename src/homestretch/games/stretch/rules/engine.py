@@ -479,7 +479,7 @@ class RaceState(State):
         if isinstance(action, Bet):
             horse = self.lines[action.post - 1].name
             return f"bet ${action.dollars} to {action.pool} on #{action.post} {horse}"
-        return "done betting"
+        return "was done betting"  # as the log says any move: "Ann was done betting"
 
     def conserved(self) -> dict[str, int]:
         return {"cents": self.windows.total()} if self.game.tote.names else {}

@@ -14,7 +14,7 @@ from typing import Any
 from homestretch.core.actions import Action
 from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.errors import HomestretchError
-from homestretch.core.protocol import CHANCE, JSON, Game, State
+from homestretch.core.protocol import CHANCE, JSON, Event, Game, State
 from homestretch.games.totopoly.content.loader import COLOURS, Content, load_content
 from homestretch.games.totopoly.rules import words
 from homestretch.games.totopoly.rules.actions import CODEC, Discard, OfferLot, Reject
@@ -383,6 +383,9 @@ class TotopolyState(State):
         event = self.events[position]
         action = event.action or {}
         return event.player != player and action.get("kind") in SECRET_MOVES
+
+    def move_words(self, event: Event) -> str | None:
+        return words.move_said(CODEC.from_json(event.action or {}), self.c)
 
     def secrets_kept(self, player: int | None) -> dict[str, set[str]]:
         """The auctioneer's lots to come, each hand and the dummy: none may be all that

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
 from homestretch.games.totopoly.content.loader import Content
+from homestretch.games.totopoly.rules import actions as act
 
 
 def game_title(short: bool) -> str:
@@ -102,6 +104,78 @@ def word(notice: JSON, names: Sequence[str], card: CardName) -> str:
     """One line for a notice; ``card`` names a lease card from its id."""
     wording = WORDING.get(notice["type"])
     return wording(notice, names, card) if wording else str(notice["type"])
+
+
+COLOUR_CHOICES = {
+    "advantage": "used the advantage of its colour card",
+    "white": "threw in a white card and stood still",
+    "card": "played a colour card",
+    "card+white": "played a colour card with a white one and stood still",
+    "stand": "stood still",
+}
+"""A choice on a coloured square, said for the log (``Colour.choice``)."""
+HIDDEN = "hidden"
+"""What the table's log shows in place of a card kept from its reader (session.log)."""
+KEPT = {"remount": 'the "remount immediately" card', "reins": 'the "unbreakable reins" card'}
+
+
+def move_said(action: Action, content: Content) -> str:
+    """A move as the log says it after the mover's name ("bid 25 guineas", "offered No. 4
+    Red Rum for sale"), as the other games' logs and "moved on" refusals say theirs. A card
+    kept from the reader ("hidden") is "a card"."""
+
+    def card(text: str) -> str:
+        if text == HIDDEN:
+            return "a card"
+        if text.startswith("horse:") and text[6:].isdigit() and int(text[6:]) in content.horses:
+            horse = content.horses[int(text[6:])]
+            return f"No. {horse.number} {horse.name}"
+        if text.startswith("colour:"):
+            return f"a {text[7:]} card"
+        if text in content.reports:
+            return KEPT.get(content.reports[text].special, "a kept card")
+        return lease_name(content, text)
+
+    match action:
+        case act.Reject(card=lease):
+            return f"put {card(lease)} under the dummy"
+        case act.Discard(card=lease):
+            return f"threw {card(lease)} into the auction"
+        case act.OfferLot(card=lease):
+            return f"offered {card(lease)} for auction"
+        case act.Bid(guineas=amount):
+            return f"bid {guineas(amount)}"
+        case act.Pass():
+            return "passed"
+        case act.Done():
+            return "said done"
+        case act.Throw():
+            return "threw the dice"
+        case act.DrawReport(deck=deck, horse=horse):
+            return f"read a {report_pack(deck)} for No. {horse}"
+        case act.Join(yes=yes):
+            return "joined the Owners' Club" if yes else "did not join the Owners' Club"
+        case act.Sell(item=item):
+            return f"offered {card(item)} for sale"
+        case act.Offer(pounds=pounds):
+            return f"offered \u00a3{pounds}" if pounds else "made no offer"
+        case act.Accept(yes=yes):
+            return "accepted the offer" if yes else "refused the offer"
+        case act.Scratch(horse=horse):
+            return f"scratched No. {horse}"
+        case act.Nominate(horse=horse):
+            return f"nominated No. {horse} to win" if horse else "nominated nobody"
+        case act.Bet(horse=horse, pounds=pounds):
+            return f"backed No. {horse} for \u00a3{pounds} on the Tote"
+        case act.UseThrow(horse=horse):
+            return f"gave the throw to No. {horse}"
+        case act.Colour(choice=choice):
+            return COLOUR_CHOICES.get(choice, f"chose {choice}")
+        case act.PlaySpecial(card=kept, yes=yes):
+            return f"played {card(kept)}" if yes else f"kept {card(kept)} for later"
+        case act.ChangeTrack(track=track):
+            return f"took track {track}"
+    return str(action)
 
 
 # --- the browser board's own words (totopoly.js) --------------------------------------

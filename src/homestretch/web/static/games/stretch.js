@@ -254,8 +254,11 @@ const WINDOW_FIELDS = ["bet-pool", "bet-horse", "bet-dollars"];
 
 async function sendFromWindow(form, tools, action) {
   const answer = await tools.send({ action }, WINDOW_FIELDS);
-  if (answer.refused) tools.showError("");  // said under the window instead
-  refuse(form, answer.refused || "");
+  // said under the window instead, while it is open; a window the refusal's frame closed
+  // (this seat's "done" made first on another device) leaves it said at the page's top
+  const open = form.isConnected && form.getClientRects().length > 0;
+  if (answer.refused && open) tools.showError("");
+  refuse(form, open ? answer.refused || "" : "");
 }
 
 function betWindow(frame, el, tools) {
