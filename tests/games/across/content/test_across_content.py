@@ -70,7 +70,12 @@ def test_the_view_names_the_content_folder_not_its_path(copy: Path) -> None:
         ("shaded = false", "shaded = true", "horse 2: only favourites (6, 7, 8) may be shaded"),
         (r"suggested_bid = \d+\n", "", "horse 2: the key 'suggested_bid' is missing"),
         ("best_pick = 6", "best_pick = 13", "news: best_pick must be a horse 2-12"),
-        ("number = 12", "number = 11", "must hold each number 2-12 exactly once"),
+        (  # which number is wrong, not only that one is
+            "number = 12",
+            "number = 11",
+            "must hold each number 2-12 exactly once (11 given twice; 12 missing)",
+        ),
+        ("number = 12", 'number = "12"', "(number '12' is not a horse 2-12; 12 missing)"),
         ('colour = "yellow"', "colour = [", "not valid TOML"),
         (
             "preprinted_x = 3.0",
@@ -100,6 +105,13 @@ def test_a_broken_title_card_is_named(copy: Path) -> None:
     with pytest.raises(
         ContentError, match=r"horses.toml: horse 7: opening_bid must be a whole number"
     ):
+        load_content(str(copy))
+
+
+def test_a_blank_horse_name_is_refused(copy: Path) -> None:
+    """A title card is read out at the auction: a name of spaces would be read as nothing."""
+    _edit(copy / "horses.toml", 'name = "[^"]*"', 'name = "  "')
+    with pytest.raises(ContentError, match=r"horses.toml: horse 2: name must not be blank"):
         load_content(str(copy))
 
 

@@ -150,7 +150,10 @@ class ChartSet:
         for band, paces in chart:
             if band.low <= total <= band.high:
                 return paces
-        raise HomestretchError(f"{self.folder}: {name} has no row for a total of {total}")
+        raise HomestretchError(
+            f"{Path(self.folder) / name}: no row's low-high holds a top-two total of {total} "
+            "(the rows must cover every total a race can reach: end the last at 999)"
+        )
 
     def pace_effect_full(self, points: int, pace: Pace) -> int:
         if pace == "normal":
@@ -158,7 +161,10 @@ class ChartSet:
         for band, effects in self.pace_effects_full:
             if band.low <= points <= band.high:
                 return effects[pace]
-        raise HomestretchError(f"{self.folder}: pace_effects_full.csv has no row for {points}")
+        raise HomestretchError(
+            f"{Path(self.folder) / 'pace_effects_full.csv'}: no row's low-high holds "
+            f"{points} race points (the rows must cover every total: end the last at 999)"
+        )
 
     def odds_class_for(self, difference: int, field: int) -> str:
         size = next(s for s, hi in zip(FIELD_SIZES, (5, 8, 12, 99), strict=True) if field <= hi)
