@@ -4,6 +4,7 @@ entry, and the fault in words (not pydantic's), exit status 2 and no traceback."
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -147,3 +148,21 @@ def test_a_race_pace_chart_with_a_gap_at_the_top_says_so_not_that_the_table_move
     assert f"error: {charts / 'race_pace.csv'}: no row's low-high holds a top-two total" in (
         result.stderr
     )
+
+
+def test_calibrate_on_ones_own_charts_says_its_rates_as_percentages(tmp_path: Path) -> None:
+    """The study a chart designer runs: its last line said "front-runners win
+    0.21428571428571427 in slow paces"."""
+    charts = tmp_path / "charts"
+    shutil.copytree(STANDARD, charts)
+    result = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["stretch", "calibrate", "-n", "10", "--races", "50", "--seed", "1"]
+        + ["--charts", str(charts)],
+        capture_output=True,
+        text=True,
+        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+    )
+    assert result.returncode == 0, result.stderr
+    said = " ".join(result.stdout.split())
+    assert re.search(r"front-runners win \d+\.\d% in slow paces vs \d+\.\d% in normal", said)
