@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml
 # Again whenever the loops or the kept sets' sources change (after a pull too), so no `odds`
 # waits for the compiler or for pydantic
 $(COMPILED): $(STAMP) $(EXACT_LOOPS) $(KEPT_SOURCES)
-	@echo '  2/3 compiling the exact-odds loops (a minute or two), so no `stretch odds` waits for them'
+	@echo '  2/3 compiling the exact-odds loops (a minute or two; longer on a busy machine), so no `stretch odds` waits for them'
 	@$(BIN)/python -m homestretch.games.stretch.analysis.exact_compiled
 	@echo '  3/3 checking the bundled cards and charts once and keeping them, so no command waits for that'
 	@$(BIN)/python -m compileall -q src  # the first command, too, starts from bytecode
