@@ -251,6 +251,7 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
         ("cards.toml", "white = 16", "white = 16\ngreen = 3", "unknown key(s) green"),
         ("leases.toml", "value = 170", "value = 170\nprice = 5", "horse 1: unknown key(s) price"),
         ("reports.toml", "copies = 4", "copy = 4", "unknown key(s) copy"),
+        ("racecourse.toml", "12 = 3\n", "", "[gate]: every horse 1-12 needs a gate track (no 12)"),
     ],
 )
 def test_broken_content_names_file_and_place(
