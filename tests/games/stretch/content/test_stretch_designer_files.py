@@ -166,11 +166,3 @@ def test_calibrate_on_ones_own_charts_says_its_rates_as_percentages(tmp_path: Pa
     assert result.returncode == 0, result.stderr
     said = " ".join(result.stdout.split())
     assert re.search(r"front-runners win \d+\.\d% in slow paces vs \d+\.\d% in normal", said)
-
-
-def test_a_card_is_a_career_or_a_year(tmp_path: Path) -> None:
-    """A typo in `card` (199x) was taken as it was, and shown on the card."""
-    message = _card_error(tmp_path, horses=HORSES.replace(",1999,colt,", ",199x,colt,", 1))
-    assert message.endswith(
-        "horses.csv: line 2: card: should be career or a year such as 1973, not '199x'"
-    )
