@@ -133,3 +133,12 @@ def test_an_unknown_track_is_refused_with_the_known_ones(copy: Path) -> None:
     assert str(own.value) == (
         f"{copy}: no track 'longchamp' (known: churchill-downs, epsom-downs, woodbine)"
     )
+
+
+def test_a_key_missing_at_the_top_of_a_file_names_the_file_alone(copy: Path) -> None:
+    """Was "woodbine.toml: top: the key 'city' is missing": "top" is the loader's word."""
+    path = copy / "tracks" / "woodbine.toml"
+    _edit(path, r'city = "[^"]*"\n', "")
+    with pytest.raises(ContentError) as caught:
+        load_track(path)
+    assert str(caught.value) == f"{path}: the key 'city' is missing"
