@@ -14,7 +14,7 @@ import pytest
 
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.games.stretch.content.card_set import load_card_set
-from homestretch.games.stretch.content.chart_set import STANDARD
+from homestretch.games.stretch.content.chart_set import STANDARD, load_chart_set
 from homestretch.games.stretch.content.race import load_race
 
 HORSES = """id,name,card,sex,age,overall,power_dirt,power_turf,range_low,range_high,wet,pace,form,trip,class,speed,wire,note
@@ -166,3 +166,23 @@ def test_calibrate_on_ones_own_charts_says_its_rates_as_percentages(tmp_path: Pa
     assert result.returncode == 0, result.stderr
     said = " ".join(result.stdout.split())
     assert re.search(r"front-runners win \d+\.\d% in slow paces vs \d+\.\d% in normal", said)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("book_high = 1.25", "book_hgh = 1.30", "[odds]: unknown key(s) book_hgh"),
+        ("minimum = 2.10", "minimum = 2.10\nminimun = 2.20", "[payoffs]: unknown key(s) minimun"),
+        ('name = "', 'title = "x"\nname = "', "chartset.toml: unknown key(s) title"),
+    ],
+)
+def test_a_misspelt_chartset_key_is_refused_not_left_at_its_default(
+    tmp_path: Path, old: str, new: str, said: str
+) -> None:
+    charts = tmp_path / "charts"
+    shutil.copytree(STANDARD, charts)
+    meta = (charts / "chartset.toml").read_text()
+    assert old in meta
+    (charts / "chartset.toml").write_text(meta.replace(old, new, 1))
+    with pytest.raises(ContentError, match=re.escape(said)):
+        load_chart_set(charts)

@@ -16,7 +16,14 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from homestretch.core.content import read_csv, read_toml, require_columns, to_int, toml_value
+from homestretch.core.content import (
+    known_keys,
+    read_csv,
+    read_toml,
+    require_columns,
+    to_int,
+    toml_value,
+)
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 
@@ -354,16 +361,20 @@ def _with_arrays(charts: ChartSet) -> ChartSet:
     return charts
 
 
+CHARTSET_KEYS = ("name", "description", "seconds_per_length", "payoffs", "odds")
+PAYOFF_KEYS = ("stake", "win_share", "place_share", "show_share", "minimum")
+
+
 def _read_chart_set(folder: Path) -> ChartSet:
     meta = read_toml(folder / "chartset.toml")
+    # a misspelt key would leave its default in place unseen (an [odds] book_hgh)
+    known_keys(folder / "chartset.toml", "top", meta, CHARTSET_KEYS)
+    for table, keys in (("payoffs", PAYOFF_KEYS), ("odds", tuple(k for k, _ in BOOK_DEFAULTS))):
+        if table in meta:
+            known_keys(folder / "chartset.toml", f"[{table}]", meta[table], keys)
     try:
         pay = meta["payoffs"]
-        payoffs = Payoffs(
-            *(
-                Fraction(str(pay[k]))
-                for k in ("stake", "win_share", "place_share", "show_share", "minimum")
-            )
-        )
+        payoffs = Payoffs(*(Fraction(str(pay[k])) for k in PAYOFF_KEYS))
         name = toml_value(folder / "chartset.toml", "top", meta, "name", str)
         seconds_per_length = toml_value(
             folder / "chartset.toml", "top", meta, "seconds_per_length", float
