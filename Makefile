@@ -12,25 +12,36 @@ KEPT_SOURCES := $(wildcard src/homestretch/core/*.py) $(wildcard src/homestretch
 
 .PHONY: run test setup lint clean fuzz
 
+# Said before a word of set-up: a Python too old would fail deep in pip's output
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	@$(PYTHON) -c 'import sys; sys.exit(0) if sys.version_info >= (3, 11) else sys.exit("homestretch needs Python 3.11 or newer; $(PYTHON) is " + sys.version.split()[0] + ". Name a newer one: make run PYTHON=python3.12")'
+	@echo 'Setting up in .venv (once; nothing outside this folder is touched):'
+	@echo '  1/3 a virtual environment, then homestretch and its libraries installed into it (a few minutes; pip prints nothing until it is done)'
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet --upgrade pip
+	@$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
 
 # Again whenever the loops or the kept sets' sources change (after a pull too), so no `odds`
 # waits for the compiler or for pydantic
 $(COMPILED): $(STAMP) $(EXACT_LOOPS) $(KEPT_SOURCES)
-	@echo 'Compiling the exact-odds loops once (a minute at most), so no odds waits for it'
-	$(BIN)/python -m homestretch.games.stretch.analysis.exact_compiled
-	$(BIN)/python -m compileall -q src  # the first command, too, starts from bytecode
-	$(BIN)/python -c 'from homestretch.games.stretch.content import card_set, chart_set, race_plain; card_set.load_card_set(); chart_set.load_chart_set(); race_plain.kept_content()'  # the standard sets checked once and kept (core/kept.py), the cards as plain data for `odds` (content/race_plain.py)
-	touch $(COMPILED)
+	@echo '  2/3 compiling the exact-odds loops (a minute or two; longer on a busy machine), so no `stretch odds` waits for them'
+	@$(BIN)/python -m homestretch.games.stretch.analysis.exact_compiled
+	@echo '  3/3 checking the bundled cards and charts once and keeping them, so no command waits for that'
+	@$(BIN)/python -m compileall -q src  # the first command, too, starts from bytecode
+	@# the standard sets checked once and kept (core/kept.py), the cards as plain data for `odds` (content/race_plain.py)
+	@$(BIN)/python -c 'from homestretch.games.stretch.content import card_set, chart_set, race_plain; card_set.load_card_set(); chart_set.load_chart_set(); race_plain.kept_content()'
+	@touch $(COMPILED)
+	@echo 'Set up. The command is $(BIN)/homestretch (or run `. $(BIN)/activate` once, then `homestretch`).'
 
 setup: $(COMPILED)
 
 run: $(COMPILED)
-	$(BIN)/homestretch stretch run 2009-champagne-stakes --mode full
+	@echo 'Running the Champagne Stakes of 2009 in Fullplay: $(BIN)/homestretch stretch run 2009-champagne-stakes --mode full'
+	@$(BIN)/homestretch stretch run 2009-champagne-stakes --mode full
+	@echo
+	@echo 'Next: $(BIN)/homestretch --help lists the four games; $(BIN)/homestretch stretch races lists the sample races;'
+	@echo '`$(BIN)/homestretch serve` opens the games to a browser; the README says more. `make test` runs the tests.'
 
 CODE := $(wildcard src tests benchmarks)
 

@@ -20,7 +20,8 @@ class ContentError(HomestretchError):
         self.source = str(source)
         self.where = where
         self.problem = problem
-        location = f"{self.source}: {where}" if where else self.source
+        # "top" (the file's own keys, outside any table) is the file itself to a reader
+        location = f"{self.source}: {where}" if where and where != "top" else self.source
         super().__init__(f"{location}: {problem}")
 
 

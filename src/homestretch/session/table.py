@@ -21,6 +21,7 @@ moved first), the table is rebuilt from the log and the refusal passed on.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -270,8 +271,13 @@ class Table:
         error or Ctrl-C keeps what was worked out before it)."""
         try:
             yield
-        finally:
-            self._store()
+        except BaseException:
+            # the block's own error says what went wrong, not the log's refusal of an
+            # event half applied (a rule that failed part way through: a chart with no row)
+            with contextlib.suppress(TableMovedOn):
+                self._store()
+            raise
+        self._store()
 
     def _store(self) -> None:
         if not self._unstored:

@@ -70,7 +70,12 @@ def test_the_view_names_the_content_folder_not_its_path(copy: Path) -> None:
         ("shaded = false", "shaded = true", "horse 2: only favourites (6, 7, 8) may be shaded"),
         (r"suggested_bid = \d+\n", "", "horse 2: the key 'suggested_bid' is missing"),
         ("best_pick = 6", "best_pick = 13", "news: best_pick must be a horse 2-12"),
-        ("number = 12", "number = 11", "must hold each number 2-12 exactly once"),
+        (  # which number is wrong, not only that one is
+            "number = 12",
+            "number = 11",
+            "must hold each number 2-12 exactly once (11 given twice; 12 missing)",
+        ),
+        ("number = 12", 'number = "12"', "(number '12' is not a horse 2-12; 12 missing)"),
         ('colour = "yellow"', "colour = [", "not valid TOML"),
         (
             "preprinted_x = 3.0",
@@ -103,6 +108,13 @@ def test_a_broken_title_card_is_named(copy: Path) -> None:
         load_content(str(copy))
 
 
+def test_a_blank_horse_name_is_refused(copy: Path) -> None:
+    """A title card is read out at the auction: a name of spaces would be read as nothing."""
+    _edit(copy / "horses.toml", 'name = "[^"]*"', 'name = "  "')
+    with pytest.raises(ContentError, match=r"horses.toml: horse 2: name must not be blank"):
+        load_content(str(copy))
+
+
 def test_an_opening_bid_nobody_could_pay_is_refused(copy: Path) -> None:
     _edit(copy / "horses.toml", "opening_bid = 5", "opening_bid = 5000")
     with pytest.raises(ContentError, match=r"horse 7: opening_bid must be 1 to 40 fifties"):
@@ -121,3 +133,12 @@ def test_an_unknown_track_is_refused_with_the_known_ones(copy: Path) -> None:
     assert str(own.value) == (
         f"{copy}: no track 'longchamp' (known: churchill-downs, epsom-downs, woodbine)"
     )
+
+
+def test_a_key_missing_at_the_top_of_a_file_names_the_file_alone(copy: Path) -> None:
+    """Was "woodbine.toml: top: the key 'city' is missing": "top" is the loader's word."""
+    path = copy / "tracks" / "woodbine.toml"
+    _edit(path, r'city = "[^"]*"\n', "")
+    with pytest.raises(ContentError) as caught:
+        load_track(path)
+    assert str(caught.value) == f"{path}: the key 'city' is missing"

@@ -163,6 +163,32 @@ def test_names_told_apart_whatever_their_capitals_and_a_tournament_of_no_games(
     assert "'-n' / '--games'" in fails(tmp_path, "totopoly", "tournament", "-n", "0")
 
 
+def test_match_races_measure_a_designers_own_board(tmp_path: Path) -> None:
+    """`simulate --match-races N` races the board alone (no nominee) on a content folder:
+    a course whose every coloured square is blue hands the blue horse the races."""
+    content = tmp_path / "content"
+    content.mkdir()
+    for source in DEFAULT_CONTENT.glob("*.toml"):
+        shutil.copy(source, content)
+    course = (content / "racecourse.toml").read_text().splitlines()
+    course = [
+        line.translate(str.maketrans("KRY", "BBB"))
+        if line[:4] in ("1 = ", "2 = ", "3 = ", "4 = ") and '"' in line and len(line) > 40
+        else line
+        for line in course
+    ]
+    (content / "racecourse.toml").write_text("\n".join(course) + "\n")
+    args = ["--match-races", "12", "--seed", "3", "-f", "json"]
+    ours = json.loads(invoke("totopoly", "simulate", *args))
+    theirs = json.loads(invoke("totopoly", "simulate", *args, "--content", str(content)))
+    assert ours["races"] == theirs["races"] == 12
+    assert ours["win_rate"]["black"] > ours["win_rate"]["blue"]
+    assert theirs["win_rate"]["blue"] > 0.5 > theirs["win_rate"]["black"]
+    assert "not with --short" in fails(
+        tmp_path, "totopoly", "simulate", "--match-races", "4", "--short"
+    )
+
+
 def test_simulate_json_reports_the_colour_balance() -> None:
     out = invoke("totopoly", "simulate", "-n", "4", "--seed", "2", "-f", "json")
     report = json.loads(out)
@@ -225,6 +251,7 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
         ("cards.toml", "white = 16", "white = 16\ngreen = 3", "unknown key(s) green"),
         ("leases.toml", "value = 170", "value = 170\nprice = 5", "horse 1: unknown key(s) price"),
         ("reports.toml", "copies = 4", "copy = 4", "unknown key(s) copy"),
+        ("racecourse.toml", "12 = 3\n", "", "[gate]: every horse 1-12 needs a gate track (no 12)"),
     ],
 )
 def test_broken_content_names_file_and_place(

@@ -109,7 +109,20 @@ def _entries(path: Path, data: dict[str, Any], key: str) -> list[dict[str, Any]]
         raise ContentError(path, f"needs a [[{key}]] entry for each horse 2-12")
     numbers = [e.get("number") for e in entries]
     if sorted(n for n in numbers if isinstance(n, int)) != list(HORSES) or len(numbers) != 11:
-        raise ContentError(path, f"[[{key}]] must hold each number 2-12 exactly once")
+        said = [n for n in numbers if n is not None and not (type(n) is int and n in HORSES)]
+        twice = sorted({n for n in numbers if type(n) is int and numbers.count(n) > 1})
+        missing = [n for n in HORSES if n not in numbers]
+        found = "; ".join(
+            part
+            for part in (
+                "an entry has no number" if None in numbers else "",
+                f"number {', '.join(map(repr, said))} is not a horse 2-12" if said else "",
+                f"{', '.join(map(str, twice))} given twice" if twice else "",
+                f"{', '.join(map(str, missing))} missing" if missing else "",
+            )
+            if part
+        )
+        raise ContentError(path, f"[[{key}]] must hold each number 2-12 exactly once ({found})")
     return entries
 
 
@@ -126,9 +139,12 @@ def load_cards(path: Path) -> dict[int, TitleCard]:
             raise ContentError(
                 path, f"opening_bid must be 1 to {STARTING_FIFTIES} fifties, not {bid}", where
             )
+        name = toml_value(path, where, entry, "name", str)
+        if not name.strip():  # read out at the auction, written on the card
+            raise ContentError(path, "name must not be blank", where)
         cards[number] = TitleCard(
             number=number,
-            name=toml_value(path, where, entry, "name", str),
+            name=name,
             sire=toml_value(path, where, entry, "sire", str),
             dam=toml_value(path, where, entry, "dam", str),
             opening_bid=bid,

@@ -103,8 +103,17 @@ def describe_validation(exc: ValidationError) -> str:
             parts[-1] = f"entry {part + 1}"
         elif isinstance(part, str) and not _model_step(part):
             parts.append(part)
-    message = str(error["msg"]).removeprefix("Value error, ")
-    return f"{'.'.join(parts) or 'value'}: {message}"
+    message = _PLAIN_WORDS.get(error["type"], str(error["msg"]).removeprefix("Value error, "))
+    return f"{'.'.join(parts)}: {message}" if parts else message
+
+
+_PLAIN_WORDS = {
+    "extra_forbidden": "not a key the program reads (misspelt, or in the wrong table?)",
+    "missing": "missing: it must be given",
+    "string_type": 'should be text, in quotes ("...")',
+}
+"""pydantic's words where they are not a designer's (its "Extra inputs are not
+permitted", "Field required"), by the error's type."""
 
 
 def _model_step(part: str) -> bool:
@@ -166,14 +175,37 @@ def _read_cards(path: Path, model: type[Model], blank_is_default: bool) -> dict[
     """A card file's cards by id, each checked by ``model``; ``blank_is_default``: a blank
     cell is left out, so the field takes its default (a horse's optional ratings)."""
     cards: dict[str, Model] = {}
-    _, rows = read_csv(path)
+    lines: dict[str, int] = {}
+    header, rows = read_csv(path)
+    _check_header(path, header, model)
     for line, row in rows:
         data = {k: v for k, v in row.items() if v != ""} if blank_is_default else row
         try:
             card = model.model_validate(data)
         except ValidationError as exc:
             raise ContentError(path, describe_validation(exc), f"line {line}") from None
-        if not card.id or card.id in cards:
-            raise ContentError(path, f"id {card.id!r} is missing or repeated", f"line {line}")
+        if not card.id:
+            raise ContentError(path, "id: missing: every card needs one", f"line {line}")
+        if card.id in cards:
+            raise ContentError(
+                path, f"id {card.id!r} is already the card on line {lines[card.id]}", f"line {line}"
+            )
         cards[card.id] = card
+        lines[card.id] = line
     return cards
+
+
+def _check_header(path: Path, header: list[str], model: type[Model]) -> None:
+    """The header names only the model's columns, its required ones among them: a
+    misspelt column is named as the header's fault, not as each row's."""
+    fields = {field.alias or name: field for name, field in model.model_fields.items()}
+    unknown = [column for column in header if column not in fields]
+    if unknown:
+        raise ContentError(
+            path,
+            f"unknown column(s) {', '.join(unknown)} (the columns are {', '.join(fields)})",
+            "header",
+        )
+    missing = [c for c, field in fields.items() if field.is_required() and c not in header]
+    if missing:
+        raise ContentError(path, f"missing column(s) {', '.join(missing)}", "header")

@@ -16,7 +16,14 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
-from homestretch.core.content import read_csv, read_toml, require_columns, to_int, toml_value
+from homestretch.core.content import (
+    known_keys,
+    read_csv,
+    read_toml,
+    require_columns,
+    to_int,
+    toml_value,
+)
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.games.stretch.content.going import Going, chart_surface, load_going
@@ -158,7 +165,10 @@ class ChartSet:
         for band, paces in chart:
             if band.low <= total <= band.high:
                 return paces
-        raise HomestretchError(f"{self.folder}: {name} has no row for a total of {total}")
+        raise HomestretchError(
+            f"{Path(self.folder) / name}: no row's low-high holds a top-two total of {total} "
+            "(the rows must cover every total a race can reach: end the last at 999)"
+        )
 
     def pace_effect_full(self, points: int, pace: Pace) -> int:
         if pace == "normal":
@@ -166,7 +176,10 @@ class ChartSet:
         for band, effects in self.pace_effects_full:
             if band.low <= points <= band.high:
                 return effects[pace]
-        raise HomestretchError(f"{self.folder}: pace_effects_full.csv has no row for {points}")
+        raise HomestretchError(
+            f"{Path(self.folder) / 'pace_effects_full.csv'}: no row's low-high holds "
+            f"{points} race points (the rows must cover every total: end the last at 999)"
+        )
 
     def odds_class_for(self, difference: int, field: int) -> str:
         size = next(s for s, hi in zip(FIELD_SIZES, (5, 8, 12, 99), strict=True) if field <= hi)
@@ -368,16 +381,20 @@ def _with_arrays(charts: ChartSet) -> ChartSet:
     return charts
 
 
+CHARTSET_KEYS = ("name", "description", "seconds_per_length", "payoffs", "odds")
+PAYOFF_KEYS = ("stake", "win_share", "place_share", "show_share", "minimum")
+
+
 def _read_chart_set(folder: Path) -> ChartSet:
     meta = read_toml(folder / "chartset.toml")
+    # a misspelt key would leave its default in place unseen (an [odds] book_hgh)
+    known_keys(folder / "chartset.toml", "top", meta, CHARTSET_KEYS)
+    for table, keys in (("payoffs", PAYOFF_KEYS), ("odds", tuple(k for k, _ in BOOK_DEFAULTS))):
+        if table in meta:
+            known_keys(folder / "chartset.toml", f"[{table}]", meta[table], keys)
     try:
         pay = meta["payoffs"]
-        payoffs = Payoffs(
-            *(
-                Fraction(str(pay[k]))
-                for k in ("stake", "win_share", "place_share", "show_share", "minimum")
-            )
-        )
+        payoffs = Payoffs(*(Fraction(str(pay[k])) for k in PAYOFF_KEYS))
         name = toml_value(folder / "chartset.toml", "top", meta, "name", str)
         seconds_per_length = toml_value(
             folder / "chartset.toml", "top", meta, "seconds_per_length", float

@@ -89,7 +89,10 @@ def condition_named(value: str) -> str:
 def odds_text(value: str | None) -> str | None:
     """Real-life odds as a race file writes them (``5/2``), refused unless they read."""
     if value is not None:
-        Odds.parse(value)
+        try:
+            Odds.parse(value)
+        except HomestretchError as exc:  # said as the entry's fault: "entry 2.odds: ..."
+            raise ValueError(str(exc)) from None
     return value
 
 

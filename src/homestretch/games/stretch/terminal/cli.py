@@ -286,6 +286,11 @@ def _near(search: str, cards: Iterable[Any]) -> str:
     return nearest(search, cards)
 
 
+def _share(rate: float | None) -> str:
+    """A rate as a percentage; "none run" where no race had the pace it asks about."""
+    return "none run" if rate is None else f"{rate:.1%}"
+
+
 def _unused_dice(table: TableSession, state: RaceState) -> list[int]:
     """The faces of a ``--dice``/``--dice-file`` script the race did not need: a race
     uses a known number of dice, so a transcript of real rolls with some left over was
@@ -1037,9 +1042,9 @@ def calibrate(
     console.print(_pace_table(report["pace_by_field_size"], report["style_by_field_size"], mode))
     console.print(
         f"ratings monotonic: {figures['apr_monotonic']}; front-runners win "
-        f"{figures['front_runner_win_rate_slow_pace']} in slow paces vs "
-        f"{figures['front_runner_win_rate_normal_pace']} in normal; closers "
-        f"{figures['closer_win_rate_fast_pace']} in fast vs "
-        f"{figures['closer_win_rate_normal_pace']}; speed-figure spread A "
+        f"{_share(figures['front_runner_win_rate_slow_pace'])} in slow paces vs "
+        f"{_share(figures['front_runner_win_rate_normal_pace'])} in normal; closers "
+        f"{_share(figures['closer_win_rate_fast_pace'])} in fast vs "
+        f"{_share(figures['closer_win_rate_normal_pace'])}; speed-figure spread A "
         f"{figures['form_a_speed_sd']:.2f} vs E {figures['form_e_speed_sd']:.2f}"
     )

@@ -210,7 +210,7 @@ def _ring(path: Path, businesses: dict[str, Business]) -> tuple[int, dict[int, i
             raise ContentError(path, f"square must be 0-{size - 1}", f"[boxes] {key}")
         boxes[int(key)] = value
     if sorted(boxes) != list(range(1, 13)):
-        raise ContentError(path, "every horse 1-12 needs a box", "[boxes]")
+        raise ContentError(path, f"every horse 1-12 needs a box ({_missing(boxes)})", "[boxes]")
     squares: dict[int, RingSquare] = {}
     for i, raw in enumerate(toml_tables(path, "top", data, "square"), start=1):
         where = f"square {i}"
@@ -302,7 +302,9 @@ def _course(path: Path) -> Course:
             raise ContentError(path, f"{key} = {value}: needs a track 1-{tracks}", "[gate]")
         gate[int(key)] = value - 1
     if sorted(gate) != list(range(1, 13)):
-        raise ContentError(path, "every horse 1-12 needs a gate track", "[gate]")
+        raise ContentError(
+            path, f"every horse 1-12 needs a gate track ({_missing(gate)})", "[gate]"
+        )
     instructions: dict[str, Instruction] = {}
     for code, raw in toml_table(path, "top", data, "instructions").items():
         where = f"[instructions.{shown(code)}]"
@@ -361,3 +363,8 @@ def load_content(folder: str | None = None) -> Content:
         supply=_supply(root / "cards.toml"),
         course=_course(root / "racecourse.toml"),
     )
+
+
+def _missing(given: dict[int, int]) -> str:
+    """The horse numbers a table left out, in words: "no 12", "no 3, 7"."""
+    return "no " + ", ".join(str(n) for n in range(1, 13) if n not in given)

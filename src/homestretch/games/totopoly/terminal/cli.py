@@ -384,6 +384,16 @@ def simulate_command(
         bool,
         typer.Option("--board-alone", help="empty the colour card piles: the board alone"),
     ] = False,
+    match_races: Annotated[
+        int,
+        typer.Option(
+            "--match-races",
+            min=0,
+            max=1_000_000,
+            help="instead of games, this many match races of four untrained horses, one "
+            "of each colour and one a seat (no nominee): the board's own order",
+        ),
+    ] = 0,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Computer players play many games: win rates by colour and by advantage cards."""
@@ -404,6 +414,12 @@ def simulate_command(
         without_colour_cards(game)
     used = seed if seed is not None else new_seed()
     announce_seed(used, "seeded", fmt)
+    if match_races:  # four seats, a horse each, whatever the games would seat
+        if short:
+            raise HomestretchError("--match-races races a blue horse: not with --short")
+        field = TotopolyGame(4, content=game.content_folder, rules=game.rules)
+        _match_races(field, match_races, used, fmt)
+        return
     with progress_bar(n, "playing Totopoly") as bar:
         report = run_study(game, n, used, on_game=lambda: bar.advance(bar.task_ids[0]))
     if fmt is OutputFormat.json:
@@ -445,6 +461,28 @@ def simulate_command(
         f"{report['setup_decisions_per_game']} other decisions before the race and "
         f"{report['race_decisions_per_game']} in it; {report['training_throws_per_game']} "
         f"throws in the training ring and {report['race_throws_per_game']} on the course"
+    )
+
+
+def _match_races(game: Any, races: int, seed: int, fmt: OutputFormat) -> None:
+    """The board measured without nominations (docs/totopoly.md, "The balance study"):
+    each colour's share of ``races`` match races, with a 95% interval."""
+    from homestretch.games.totopoly.analysis.simulate import training_study
+    from homestretch.games.totopoly.content.loader import COLOURS
+
+    report = training_study(game, races, seed)
+    if fmt is OutputFormat.json:
+        echo_json(report)
+        return
+    table = Table("colour", "share of match races won", "95% interval", title="match races")
+    for colour in COLOURS:
+        rate, error = report["win_rate"][colour], report["stderr"][colour]
+        low, high = max(0.0, rate - 1.96 * error), min(1.0, rate + 1.96 * error)
+        table.add_row(colour, f"{rate:.1%}", f"{low:.1%}-{high:.1%}")
+    console.print(table)
+    console.print(
+        f"{races} races of a black, a red, a yellow and a blue horse (Nos. 1, 4, 7, 10), "
+        "untrained, one a seat so nobody nominates; each starts from each seat in turn"
     )
 
 

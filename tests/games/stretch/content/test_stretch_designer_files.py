@@ -1,0 +1,188 @@
+"""A designer's own cards, race files and charts, written from docs/stretch-formats.md
+alone, with the mistakes a person makes: each is one line naming the file, the line or
+entry, and the fault in words (not pydantic's), exit status 2 and no traceback."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.content.chart_set import STANDARD, load_chart_set
+from homestretch.games.stretch.content.race import load_race
+
+HORSES = """id,name,card,sex,age,overall,power_dirt,power_turf,range_low,range_high,wet,pace,form,trip,class,speed,wire,note
+thunder-1999,Thunder Road,1999,colt,3,90,20,,7,10,1,6,B,0,1,1,6,fictional
+lightning-1999,Lightning Bolt,1999,filly,3,88,19,18,6,9,0,8,C,1,0,0,5,fictional
+"""
+JOCKEYS = """id,name,ride,trouble,note
+ace,Ace Rider,2,10,test
+rookie,Rookie Rider,-1,6,test
+"""
+RACE = """name = "Designer Stakes"
+furlongs = 9
+cards = "cards"
+
+[[entries]]
+horse = "thunder-1999"
+jockey = "ace"
+
+[[entries]]
+horse = "lightning-1999"
+jockey = "rookie"
+odds = "5-2"
+"""
+
+
+def _folder(tmp_path: Path, horses: str = HORSES, jockeys: str = JOCKEYS) -> Path:
+    cards = tmp_path / "cards"
+    cards.mkdir(exist_ok=True)
+    (cards / "horses.csv").write_text(horses)
+    (cards / "jockeys.csv").write_text(jockeys)
+    return cards
+
+
+def _card_error(tmp_path: Path, horses: str = HORSES, jockeys: str = JOCKEYS) -> str:
+    with pytest.raises(ContentError) as caught:
+        load_card_set(_folder(tmp_path, horses, jockeys))
+    return str(caught.value)
+
+
+def _race_error(tmp_path: Path, race: str) -> str:
+    _folder(tmp_path)
+    path = tmp_path / "race.toml"
+    path.write_text(race)
+    with pytest.raises(HomestretchError) as caught:
+        load_race(path)
+    return str(caught.value)
+
+
+def test_the_designers_own_cards_and_race_load(tmp_path: Path) -> None:
+    _folder(tmp_path)
+    (tmp_path / "race.toml").write_text(RACE)
+    race = load_race(tmp_path / "race.toml")
+    assert [r.horse.name for r in race.runners] == ["Thunder Road", "Lightning Bolt"]
+
+
+def test_a_misspelt_column_is_the_headers_fault(tmp_path: Path) -> None:
+    """Was "line 2: powr_dirt: Extra inputs are not permitted", on the first row."""
+    message = _card_error(tmp_path, horses=HORSES.replace("power_dirt", "powr_dirt", 1))
+    assert message.startswith(f"{tmp_path / 'cards' / 'horses.csv'}: header: ")
+    assert "unknown column(s) powr_dirt (the columns are id, name, card," in message
+
+
+def test_a_missing_required_column_is_named_once(tmp_path: Path) -> None:
+    """Was "line 2: trouble: Field required", though the header is at fault."""
+    jockeys = JOCKEYS.replace(",trouble", "").replace(",10,", ",").replace(",6,", ",")
+    message = _card_error(tmp_path, jockeys=jockeys)
+    assert message.endswith("jockeys.csv: header: missing column(s) trouble")
+
+
+def test_a_cards_own_fault_is_said_without_pydantics_steps(tmp_path: Path) -> None:
+    """Was "line 2: value: range_low is above range_high"."""
+    message = _card_error(tmp_path, horses=HORSES.replace(",7,10,", ",10,7,", 1))
+    assert message.endswith("horses.csv: line 2: range_low is above range_high")
+
+
+def test_a_repeated_id_names_the_card_it_repeats(tmp_path: Path) -> None:
+    horses = HORSES + HORSES.splitlines()[1] + "\n"
+    message = _card_error(tmp_path, horses=horses)
+    assert message.endswith("line 4: id 'thunder-1999' is already the card on line 2")
+
+
+def test_odds_that_do_not_read_name_the_entry(tmp_path: Path) -> None:
+    """Was the file alone: "race.toml: cannot read odds '5 to 2' ..."."""
+    message = _race_error(tmp_path, RACE.replace('"5-2"', '"5 to 2"'))
+    assert "race.toml: entry 2.odds: cannot read odds '5 to 2' (write them like 7-2" in message
+
+
+def test_odds_written_as_a_number_are_asked_for_in_quotes(tmp_path: Path) -> None:
+    message = _race_error(tmp_path, RACE.replace('"5-2"', "2.5"))
+    assert message.endswith('race.toml: entry 2.odds: should be text, in quotes ("...")')
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("odds =", "odd =", "entry 2.odd: not a key the program reads (misspelt, or in the"),
+        ("furlongs =", "furlong =", "furlongs: missing: it must be given"),
+    ],
+)
+def test_misspelt_and_missing_keys_in_words(tmp_path: Path, old: str, new: str, said: str) -> None:
+    assert said in _race_error(tmp_path, RACE.replace(old, new))
+
+
+def test_a_jockey_typed_wrong_gets_the_nearest(tmp_path: Path) -> None:
+    """Matched on ids and surnames too, not whole names alone ('rooky' is far from
+    'rookie rider')."""
+    message = _race_error(tmp_path, RACE.replace('"rookie"', '"rooky"'))
+    assert "entry 2: no jockey card 'rooky'. Nearest: Rookie Rider." in message
+
+
+def test_a_race_pace_chart_with_a_gap_at_the_top_says_so_not_that_the_table_moved_on(
+    tmp_path: Path,
+) -> None:
+    """A chart with no row for the total a race reaches failed in the middle of a roll;
+    the table then refused to store the half-applied event and said "The table moved
+    on: someone else's move was stored first", hiding the chart's fault."""
+    charts = tmp_path / "charts"
+    shutil.copytree(STANDARD, charts)
+    rows = (charts / "race_pace.csv").read_text().splitlines()
+    (charts / "race_pace.csv").write_text("\n".join(rows[:2]) + "\n")  # 0-27 alone
+    result = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["stretch", "run", "2009-champagne-stakes", "--mode", "full", "--no-save"]
+        + ["--seed", "1", "--charts", str(charts)],
+        capture_output=True,
+        text=True,
+        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and "moved on" not in result.stderr
+    assert f"error: {charts / 'race_pace.csv'}: no row's low-high holds a top-two total" in (
+        result.stderr
+    )
+
+
+def test_calibrate_on_ones_own_charts_says_its_rates_as_percentages(tmp_path: Path) -> None:
+    """The study a chart designer runs: its last line said "front-runners win
+    0.21428571428571427 in slow paces"."""
+    charts = tmp_path / "charts"
+    shutil.copytree(STANDARD, charts)
+    result = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["stretch", "calibrate", "-n", "10", "--races", "50", "--seed", "1"]
+        + ["--charts", str(charts)],
+        capture_output=True,
+        text=True,
+        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+    )
+    assert result.returncode == 0, result.stderr
+    said = " ".join(result.stdout.split())
+    assert re.search(r"front-runners win \d+\.\d% in slow paces vs \d+\.\d% in normal", said)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("book_high = 1.25", "book_hgh = 1.30", "[odds]: unknown key(s) book_hgh"),
+        ("minimum = 2.10", "minimum = 2.10\nminimun = 2.20", "[payoffs]: unknown key(s) minimun"),
+        ('name = "', 'title = "x"\nname = "', "chartset.toml: unknown key(s) title"),
+    ],
+)
+def test_a_misspelt_chartset_key_is_refused_not_left_at_its_default(
+    tmp_path: Path, old: str, new: str, said: str
+) -> None:
+    charts = tmp_path / "charts"
+    shutil.copytree(STANDARD, charts)
+    meta = (charts / "chartset.toml").read_text()
+    assert old in meta
+    (charts / "chartset.toml").write_text(meta.replace(old, new, 1))
+    with pytest.raises(ContentError, match=re.escape(said)):
+        load_chart_set(charts)
