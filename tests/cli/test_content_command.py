@@ -108,6 +108,9 @@ def test_a_part_alone_and_bad_folders_and_parts(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("")
     said = bad(tmp_path, "across", "content", str(tmp_path / "file"))
     assert f"{tmp_path / 'file'}: is not a folder" in said
+    assert "name the folder" in bad(tmp_path, "derbycast", "content", "")  # not "."
+    said = bad(tmp_path, "derbycast", "table", "--table", "/dev/zero")  # read to no end before
+    assert "/dev/zero: not an ordinary file" in said
     (tmp_path / "t" / "cards.toml").mkdir(parents=True)  # a folder where a file goes
     said = bad(tmp_path, "totopoly", "content", str(tmp_path / "t"), "--force")
     assert "cards.toml: is a folder" in said

@@ -13,6 +13,7 @@ import typer
 from rich.markup import escape
 
 from homestretch.cli.common import FormatOption, OutputFormat, console, echo_json
+from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import escape_controls
 
 if TYPE_CHECKING:
@@ -29,8 +30,11 @@ def content_command(game: str) -> Callable[..., None]:
 
     def content(
         folder: Annotated[
-            Path | None,
-            typer.Argument(help="the folder to copy into (made if need be); leave out to list"),
+            str | None,
+            typer.Argument(
+                metavar="[FOLDER]",
+                help="the folder to copy into (made if need be); leave out to list",
+            ),
         ] = None,
         part: Annotated[
             list[str] | None,
@@ -49,17 +53,20 @@ def content_command(game: str) -> Callable[..., None]:
         if folder is None:
             _list(game, picked, fmt)
             return
-        copied = copy_parts(picked, folder, force)
+        if not folder.strip():  # "" is no folder (typer would have made it ".")
+            raise HomestretchError("name the folder to copy into (. for this one)")
+        into = Path(folder)
+        copied = copy_parts(picked, into, force)
         if fmt is OutputFormat.json:
             echo_json(
                 {
                     "game": game,
-                    "folder": str(folder),
+                    "folder": str(into),
                     "parts": [
                         {
                             "part": p.name,
-                            "folder": str(p.folder(folder)),
-                            "use": p.used_as(folder),
+                            "folder": str(p.folder(into)),
+                            "use": p.used_as(into),
                             "files": [str(c.written) for c in copied if c.part is p],
                         }
                         for p in picked
@@ -76,7 +83,7 @@ def content_command(game: str) -> Callable[..., None]:
         console.print(f"{files} copied from the bundled {game} content.", highlight=False)
         for p in picked:
             console.print(
-                f"{p.name}: {escape(escape_controls(p.used_as(folder)))}",
+                f"{p.name}: {escape(escape_controls(p.used_as(into)))}",
                 highlight=False,
                 soft_wrap=True,
             )

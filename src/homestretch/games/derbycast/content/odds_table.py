@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.core.inputs import read_text
 from homestretch.core.odds import Odds
 
 TABLE_FILE = Path(__file__).with_name("odds_table.csv")
@@ -42,12 +43,7 @@ class TableRow:
 
 def load_table(path: Path = TABLE_FILE) -> tuple[TableRow, ...]:
     """The odds table in the CSV file ``path`` (the printed one by default), checked."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ContentError(path, f"cannot read the odds table ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise ContentError(path, "is not a text file (UTF-8)") from None
+    text = read_text(path, "CSV odds table")  # an ordinary UTF-8 file, within the size limit
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if not line.startswith("#")]
     reader = csv.reader(line for _, line in lines)
     header = next(reader, None)
