@@ -90,13 +90,21 @@ COMMANDS = {
     "derbycast play": Command(
         ("derbycast", "play", "--bots", "2", "--seed", "1", "--source", "replays")
         + ("--races", "1", "--format", "json"),
-        ("--players", "--bots", "--races", "--tie", "--source", "--race", "--mode", "--seed"),
+        ("--players", "--bots", "--races", "--tie", "--source", "--race", "--mode", "--seed")
+        + ("--table",),
     ),
     "derbycast points": Command(
         ("derbycast", "points", "5-2", "--bet", "win", "--finish", "1", "-f", "json"),
-        ("@0", "--bet", "--finish"),
+        ("@0", "--bet", "--finish", "--table"),
     ),
+    "derbycast table": Command(("derbycast", "table", "-f", "json"), ("--table",)),
     "derbycast races": Command(("derbycast", "races", "card.csv"), ("@0",)),
+    **{
+        f"{game} content": Command(
+            (game, "content", "copied", "--force", "--format", "json"), ("@0", "--part")
+        )
+        for game in ("stretch", "across", "totopoly", "derbycast")
+    },
     "history": Command(("history", "--format", "json"), ("--game", "--limit", "--db")),
     "replay": Command(("replay", "1", "--format", "json"), ("@0", "--plot")),
     "resume": Command(("resume", "1"), ("@0",)),

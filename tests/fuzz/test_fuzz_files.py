@@ -107,6 +107,11 @@ FORMATS: dict[str, tuple[Path, Callable[[Path], list[str]], str]] = {
         ],
         "*.toml",
     ),
+    "odds table": (
+        GAMES / "derbycast" / "content" / "odds_table.csv",
+        lambda p: ["derbycast", "table", "--table", str(p), "-f", "json"],
+        "*",
+    ),
     "results csv": (
         SAMPLES / "saturday_card.csv",
         lambda p: ["derbycast", "races", str(p), "-f", "json"],

@@ -203,7 +203,9 @@ def _commands_follow() -> None:
 app = typer.Typer(
     cls=_LazyGames,
     callback=_commands_follow,
-    help="homestretch: four tabletop horse-racing games, and the races they describe.",
+    help="homestretch: four tabletop horse-racing games, and the races they describe.\n\n"
+    "Your own cards, charts, races, tracks, board or odds table: `homestretch GAME content "
+    "FOLDER` copies a game's bundled ones into FOLDER to edit.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,

@@ -86,7 +86,9 @@ class ValueBot:
         # In a tie-break race every space counts, so nothing is capped there.
         mine = int(view["board"][player]["points"])
         need = 10**6 if view["tie_break"] else OFFICIAL_FINISH + 1 - mine
-        values = {pick: self._expected(pick, board, chances, need) for pick in picks}
+        # the spaces the card shows (the game's own odds table, if it has one)
+        shown = dict(zip(card["horses"], card.get("spaces") or [], strict=False))
+        values = {pick: self._expected(pick, board, chances, need, shown) for pick in picks}
         best = max(values.values())
         if best <= 0:
             return sent[self._rng.choice(picks)]
@@ -110,8 +112,14 @@ class ValueBot:
         board: dict[str, Odds | None],
         chances: dict[str, tuple[float, float, float]],
         need: int,
+        shown: dict[str, JSON | None],
     ) -> float:
         bet = Bet(pick.bet)
-        odds = board[pick.horse] or Odds(Fraction(len(board) - 1))
-        useful = min(advance_for(odds).for_bet(bet), max(need, 1))
+        spaces = shown.get(pick.horse)
+        if spaces is None:  # no odds on the board: the printed table at a guess
+            odds = board[pick.horse] or Odds(Fraction(len(board) - 1))
+            worth = advance_for(odds).for_bet(bet)
+        else:
+            worth = int(spaces[bet.value])
+        useful = min(worth, max(need, 1))
         return chances[pick.horse][bet.level - 1] * useful

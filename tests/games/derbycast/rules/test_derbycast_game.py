@@ -317,3 +317,44 @@ def test_rulebook_example_markers_1_to_12() -> None:
     board = state.view(None)["board"]
     assert [m["marker"] for m in board] == list(range(1, 13))
     assert [m["name"] for m in board] == [f"P{i}" for i in range(1, 13)]
+
+
+def test_an_odds_table_of_ones_own_scores_and_is_kept_in_the_configuration() -> None:
+    """`--table FILE`: the game's configuration holds the rows, so the log rebuilds the
+    game without the file; picks score by it and the card shows its spaces."""
+    from homestretch.core.odds import Odds
+    from homestretch.games.derbycast.content.odds_table import printed_table, table_to_json
+    from homestretch.games.derbycast.rules.table import advance_for
+
+    doubled = [[odds, win * 2, place * 2, show * 2] for odds, win, place, show in (
+        table_to_json(printed_table())
+    )]  # fmt: skip
+    people = [{"name": "Ann", "members": ["Ann"]}, {"name": "Bob", "members": ["Bob"]}]
+    game = DerbyCastGame({"entrants": people, "table": doubled})
+    assert game.config()["table"] == doubled
+    assert "table" not in DerbyCastGame({"entrants": people}).config()  # as saved before
+    state = game.new_initial_state()
+    run_race(state, {0: ("Ace", "win"), 1: ("Echo", "show")}, {"Ace": 1, "Bolt": 2, "Echo": 3})
+    printed = [advance_for(Odds.parse("5-2")).win, advance_for(Odds.parse("13-2")).show]
+    assert printed[1] > 0 and state.points == [2 * p for p in printed]
+    rebuilt = replay(DerbyCastGame(game.config()), state.events)
+    assert rebuilt.result() == state.result() and rebuilt.view(0) == state.view(0)
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ("7-2", "a list of"),
+        ([], "no rows"),
+        ([["2", 1, 1]], "row 1: expected 4 cells"),
+        ([["5-2", 2, 1, 0], ["2", 1, 1, 0]], "row 2: odds must increase"),
+        ([["5-2", 2, 1, "x"]], "row 1: cannot read"),
+        ([["5-2", -1, 1, 0]], "row 1: spaces run from 0"),
+    ],
+)
+def test_a_bad_odds_table_in_the_configuration_is_a_clear_error(
+    table: object, message: str
+) -> None:
+    people = [{"name": "Ann"}, {"name": "Bob"}]
+    with pytest.raises(HomestretchError, match=message):
+        DerbyCastGame({"entrants": people, "table": table})

@@ -660,3 +660,76 @@ def test_the_running_lines_say_which_horse_was_disqualified(
     legend = [t.get_text() for t in axes.get_legend().get_texts()]
     assert "6 Homeboykris (disqualified, placed 5th)" in legend
     assert "5 Dublin" in legend
+
+
+@pytest.mark.parametrize("command", ["run", "odds"])
+def test_a_jockey_or_anything_else_a_race_file_names_wrong_gets_the_nearest(
+    tmp_path: Path, command: str
+) -> None:
+    """A jockey named by its id or surname a letter off ('house-ax', 'pinkay') got no
+    "Nearest:" (only whole names were compared), nor did a key, a surface, a condition
+    or a card-set folder written wrong."""
+    (tmp_path / "cards").mkdir()
+    race = tmp_path / "race.toml"
+    entries = (
+        '[[entries]]\nhorse = "secretariat-1973"\njockey = "house-ax"\n'
+        '[[entries]]\nhorse = "citation-1948"\njockey = "pinkay"\n'
+    )
+    cases = [
+        (entries, "entry 1: no jockey card 'house-ax'. Nearest: House Rider A. "),
+        (
+            entries.replace("house-ax", "house-a"),
+            "entry 2: no jockey card 'pinkay'. Nearest: Laffit Pincay Jr. ",
+        ),
+        (
+            'trak = "Belmont"\n' + entries,
+            "trak: not a key the program reads (misspelt, or in the wrong table?). Nearest: track.",
+        ),
+        (
+            entries.replace("jockey =", "jocky =", 1),
+            "entry 1.jocky: not a key the program reads (misspelt, or in the wrong table?). Nearest: jockey.",
+        ),
+        (
+            'surface = "durt"\n' + entries,
+            "surface: Input should be 'dirt', 'turf' or 'synthetic'. ",
+        ),
+        ('condition = "slopy"\n' + entries, "heavy. Nearest: sloppy."),
+        (
+            'cards = "crads"\n' + entries,
+            "cards: card set folder 'crads' not found. Nearest: cards.",
+        ),
+    ]
+    for text, said in cases:
+        race.write_text('name = "Bad"\nfurlongs = 8\n' + text)
+        wrote = " ".join(_bad(tmp_path, "stretch", command, str(race)).split())
+        assert said in wrote, wrote
+
+
+def test_a_card_hint_for_ones_own_card_set_names_it(tmp_path: Path) -> None:
+    """The hint after a card not found in one's own set (a race file's ``cards``, or
+    ``--cards``) was "`homestretch stretch cards NAME` lists the horse cards": followed,
+    it searched the standard set, not the one the card was missing from."""
+    from homestretch.games.stretch.content.cards_plain import STANDARD_CARDS
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    for name in ("horses.csv", "jockeys.csv"):
+        (mine / name).write_text((STANDARD_CARDS / name).read_text())
+    race = tmp_path / "race.toml"
+    race.write_text(
+        'name = "Mine"\nfurlongs = 8\ncards = "mine"\n'
+        '[[entries]]\nhorse = "secretariat-1973"\njockey = "turcotte"\n'
+        '[[entries]]\nhorse = "citation-194"\njockey = "arcaro"\n'
+    )
+    said = " ".join(_bad(tmp_path, "stretch", "run", str(race)).split())
+    assert f"(`homestretch stretch cards NAME --cards {mine}` lists the horse cards" in said
+    race.write_text(race.read_text().replace('-194"', '-1948"').replace("turcotte", "turcot"))
+    said = " ".join(_bad(tmp_path, "stretch", "run", str(race)).split())
+    hint = f"`homestretch stretch cards NAME --jockeys --cards {mine}`"
+    assert hint in said
+    # followed as printed, the hint finds the card in that set
+    listed = invoke("stretch", "cards", "turcotte", "--jockeys", "--cards", str(mine))
+    assert "Ron Turcotte" in listed
+    new = ["stretch", "new", str(tmp_path / "n.toml"), "--cards", str(mine)]
+    said = " ".join(_bad(tmp_path, *new, "-e", "secretariat-1973@turcot", "-e", "citation").split())
+    assert f"`homestretch stretch cards NAME --jockeys --cards {mine}`" in said

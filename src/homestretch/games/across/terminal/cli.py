@@ -28,6 +28,7 @@ from homestretch.cli.common import (
     progress_bar,
     prompt,
 )
+from homestretch.cli.content import content_command
 from homestretch.cli.human import Aside, TerminalPlayer
 from homestretch.cli.plain import Table
 from homestretch.cli.table_loop import (
@@ -58,7 +59,11 @@ app = typer.Typer(no_args_is_help=True, help="Across the Board (MPH).")
 
 ContentOption = Annotated[
     Path | None,
-    typer.Option("--content", help="a content folder to use instead of the built-in one"),
+    typer.Option(
+        "--content",
+        help="a content folder to use instead of the built-in one (copy that one to edit "
+        "with `homestretch across content FOLDER`)",
+    ),
 ]
 MENU_MAX = 24
 """Longer menus are summarised as commands to type."""
@@ -833,3 +838,6 @@ def tracks(content: ContentOption = None, fmt: FormatOption = OutputFormat.text)
         table.add_row("suggested bid", *(str(t.handicaps[h].suggested_bid) for h in HORSES))
         table.caption = t.conditions
         console.print(table)
+
+
+app.command("content")(content_command("across"))

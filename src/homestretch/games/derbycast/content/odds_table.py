@@ -12,9 +12,14 @@ from functools import cache
 from pathlib import Path
 
 from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.core.inputs import read_text
 from homestretch.core.odds import Odds
 
 TABLE_FILE = Path(__file__).with_name("odds_table.csv")
+MAX_ROWS = 1000
+"""The most rows an odds table of one's own may have (the printed one has 34)."""
+MAX_SPACES = 1000
+"""The most spaces a row may advance a marker (the printed table's most is 20)."""
 
 
 @dataclass(frozen=True)
@@ -37,30 +42,54 @@ class TableRow:
 
 
 def load_table(path: Path = TABLE_FILE) -> tuple[TableRow, ...]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ContentError(path, f"cannot read the odds table ({exc.strerror})") from None
+    """The odds table in the CSV file ``path`` (the printed one by default), checked."""
+    text = read_text(path, "CSV odds table")  # an ordinary UTF-8 file, within the size limit
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if not line.startswith("#")]
     reader = csv.reader(line for _, line in lines)
     header = next(reader, None)
     if header != ["odds", "win", "place", "show"]:
         raise ContentError(path, "the header must be odds,win,place,show", "header")
+    numbered = [
+        (f"line {number}", cells) for (number, _), cells in zip(lines[1:], reader, strict=False)
+    ]
+    return _checked(str(path), numbered)
+
+
+def table_to_json(rows: tuple[TableRow, ...]) -> list[list[str | int]]:
+    """A table as a game's configuration holds it: [odds, win, place, show] a row."""
+    return [[str(Odds(r.odds)), r.advance.win, r.advance.place, r.advance.show] for r in rows]
+
+
+def table_from_json(data: object) -> tuple[TableRow, ...]:
+    """A table from a configuration (``table_to_json``), checked as a file is."""
+    if not isinstance(data, list):
+        raise ContentError("table", "the odds table is a list of [odds, win, place, show] rows")
+    numbered = [
+        (f"row {n}", [str(c) for c in row] if isinstance(row, list) else [str(row)])
+        for n, row in enumerate(data, 1)
+    ]
+    return _checked("table", numbered)
+
+
+def _checked(source: str, numbered: list[tuple[str, list[str]]]) -> tuple[TableRow, ...]:
     rows: list[TableRow] = []
-    for (number, _), cells in zip(lines[1:], reader, strict=True):
-        where = f"line {number}"
+    for where, cells in numbered:
         if len(cells) != 4:
-            raise ContentError(path, f"expected 4 cells, found {len(cells)}", where)
+            raise ContentError(source, f"expected 4 cells, found {len(cells)}", where)
         try:
             odds = Odds.parse(cells[0]).value
             win, place, show = (int(c) for c in cells[1:])
         except (HomestretchError, ValueError) as exc:
-            raise ContentError(path, f"cannot read {cells}: {exc}", where) from None
+            raise ContentError(source, f"cannot read {cells}: {exc}", where) from None
+        if min(win, place, show) < 0 or max(win, place, show) > MAX_SPACES:
+            raise ContentError(source, f"spaces run from 0 to {MAX_SPACES}: {cells}", where)
         if rows and odds <= rows[-1].odds:
-            raise ContentError(path, "odds must increase down the table", where)
+            raise ContentError(source, "odds must increase down the table", where)
         rows.append(TableRow(odds, Advance(win, place, show)))
     if not rows:
-        raise ContentError(path, "the table has no rows")
+        raise ContentError(source, "the table has no rows")
+    if len(rows) > MAX_ROWS:
+        raise ContentError(source, f"the table has {len(rows)} rows; at most {MAX_ROWS}")
     return tuple(rows)
 
 

@@ -31,6 +31,7 @@ from homestretch.core.chance import ChanceNode, Outcome
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import CHANCE, JSON, Event, Game, State
+from homestretch.games.derbycast.content.odds_table import TableRow, table_from_json, table_to_json
 from homestretch.games.derbycast.content.race_record import (
     RaceRecord,
     Runner,
@@ -177,6 +178,9 @@ class DerbyCastGame(Game):
         """Picks are hidden from the other seats until the keeper closes them (R22)."""
         self.confirm = _flag(config, "confirm")
         """Picks close only after every racing marker says its pick stands (R24)."""
+        given = config.get("table")
+        self.table: tuple[TableRow, ...] | None = None if given is None else table_from_json(given)
+        """An odds table of one's own (``--table FILE``, docs/derbycast.md), else the printed one."""
 
     @property
     def keeper(self) -> int:
@@ -195,6 +199,7 @@ class DerbyCastGame(Game):
             "draw": self.draw.value,
             "sealed": self.sealed,
             "confirm": self.confirm,
+            **({} if self.table is None else {"table": table_to_json(self.table)}),
         }
 
     def new_initial_state(self) -> DerbyCastState:
@@ -620,7 +625,7 @@ class DerbyCastState(State):
                 continue
             runner = official.runner(pick.horse)
             assert runner.odds is not None
-            gained = points(runner.odds, Bet(pick.bet), runner.finish)
+            gained = points(runner.odds, Bet(pick.bet), runner.finish, self.game.table)
             awarded.append(
                 {
                     **entry,
@@ -856,7 +861,7 @@ class DerbyCastState(State):
                 "horses": list(self.race.horses),
                 "programs": list(self.race.programs),
                 "odds": ["" if r.odds is None else str(r.odds) for r in self.race.runners],
-                "spaces": [_spaces(r.odds) for r in self.race.runners],
+                "spaces": [_spaces(r.odds, self.game.table) for r in self.race.runners],
                 "scratched": list(self.scratched),
                 "unselected": None  # sealed: nothing told by elimination
                 if self.sealed_now()
@@ -967,11 +972,11 @@ def _finish_of(action: PostResult | Correction, race: RaceRecord) -> tuple[int |
     return tuple(placed.get(h) for h in race.horses)
 
 
-def _spaces(odds: Odds | None) -> JSON | None:
+def _spaces(odds: Odds | None, table: tuple[TableRow, ...] | None) -> JSON | None:
     """A horse's Win/Place/Show spaces at these odds (its board odds on the card)."""
     if odds is None:
         return None
-    row = advance_for(odds)
+    row = advance_for(odds, table)
     return {"win": row.win, "place": row.place, "show": row.show}
 
 

@@ -56,9 +56,11 @@ def advance_for(odds: Odds, table: tuple[TableRow, ...] | None = None) -> Advanc
     return chosen.advance
 
 
-def points(odds: Odds, bet: Bet, finish: int | None) -> int:
+def points(
+    odds: Odds, bet: Bet, finish: int | None, table: tuple[TableRow, ...] | None = None
+) -> int:
     """Spaces a pick earns: the bet level's value if the horse finished at or above the
     predicted level (a Place bet scores on 1st or 2nd), nothing below it."""
     if finish is None or finish > bet.level:
         return 0
-    return advance_for(odds).for_bet(bet)
+    return advance_for(odds, table).for_bet(bet)

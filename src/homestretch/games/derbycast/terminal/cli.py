@@ -24,6 +24,7 @@ from homestretch.cli.common import (
     open_store,
     prompt,
 )
+from homestretch.cli.content import content_command
 from homestretch.cli.table_loop import (
     clear_for_next_person,
     db_hint,
@@ -47,6 +48,7 @@ from homestretch.games.derbycast.rules.entrants import (
 )
 
 if TYPE_CHECKING:
+    from homestretch.games.derbycast.content.odds_table import TableRow
     from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState, Source
     from homestretch.games.derbycast.terminal.keeper import Check
     from homestretch.session.seats import Seat
@@ -55,6 +57,21 @@ if TYPE_CHECKING:
 
 
 app = typer.Typer(no_args_is_help=True, help="Derby Cast: pick Win, Place or Show, race by race.")
+TableOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--table",
+        help="an odds table of your own (CSV; copy the printed one with "
+        "`homestretch derbycast content FOLDER --part odds-table`)",
+    ),
+]
+
+
+def _table(path: Path | None) -> tuple[TableRow, ...] | None:
+    """The odds table a command reads: the one in ``path``, checked, else the printed one."""
+    from homestretch.games.derbycast.content.odds_table import load_table
+
+    return None if path is None else load_table(path)
 
 
 def _asker(to_stderr: bool) -> Callable[[str, str], str]:
@@ -348,6 +365,7 @@ def play(
             "picks close (R24)",
         ),
     ] = False,
+    odds_table: TableOption = None,
     seed: SeedOption = None,
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
@@ -371,7 +389,7 @@ def play(
     check_entrants(entrants)
     used = seed if seed is not None else new_seed()
     kind, feed = _feed(source, used, race, mode)
-    config = {
+    config: JSON = {
         "entrants": [e.to_json() for e in entrants],
         "races": races,
         "tie": tie,
@@ -380,6 +398,11 @@ def play(
         "sealed": sealed,
         "confirm": confirm,
     }
+    own = _table(odds_table)
+    if own is not None:
+        from homestretch.games.derbycast.content.odds_table import table_to_json
+
+        config["table"] = table_to_json(own)
     game = DerbyCastGame({**config, "source": kind.value, "feed": feed})
     store = open_store(db)
     announce_seed(used, "seeded", fmt)  # once the store is open: a refused one names no seed
@@ -442,14 +465,16 @@ def points_command(
     finish: Annotated[
         int, typer.Option("--finish", help="official finish (1 = won)", min=1, max=MAX_FIELD)
     ],
+    odds_table: TableOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """The spaces one pick earns, by the Final Odds Calculator Table."""
     from homestretch.games.derbycast.rules.table import Bet, advance_for, points
 
     parsed, chosen = Odds.parse(odds), Bet.parse(bet)
-    earned = points(parsed, chosen, finish)
-    row = advance_for(parsed)
+    rows = _table(odds_table)
+    earned = points(parsed, chosen, finish, rows)
+    row = advance_for(parsed, rows)
     if fmt is OutputFormat.json:
         echo_json(
             {
@@ -468,8 +493,8 @@ def points_command(
 
 
 @app.command("table")
-def table_command(fmt: FormatOption = OutputFormat.text) -> None:
-    """The Final Odds Calculator Table, as printed in the rulebook."""
+def table_command(odds_table: TableOption = None, fmt: FormatOption = OutputFormat.text) -> None:
+    """The Final Odds Calculator Table, as printed in the rulebook (or your own, checked)."""
     from homestretch.games.derbycast.content.odds_table import printed_table
 
     rows = [
@@ -479,16 +504,18 @@ def table_command(fmt: FormatOption = OutputFormat.text) -> None:
             "place": r.advance.place,
             "show": r.advance.show,
         }
-        for r in printed_table()
+        for r in _table(odds_table) or printed_table()
     ]
     if fmt is OutputFormat.json:
         echo_json(rows)
         return
-    table = Table("final odds", "1st (win)", "2nd (place)", "3rd (show)")
+    shown = Table("final odds", "1st (win)", "2nd (place)", "3rd (show)")
     for row in rows:
-        table.add_row(str(row["odds"]), str(row["win"]), str(row["place"]), str(row["show"]))
-    table.caption = "Above 20-1: win = the odds, place = half of win, show = half of place"
-    console.print(table)
+        shown.add_row(str(row["odds"]), str(row["win"]), str(row["place"]), str(row["show"]))
+    shown.caption = (
+        f"Above {rows[-1]['odds']}: win = the odds, place = half of win, show = half of place"
+    )
+    console.print(shown)
 
 
 @app.command("races")
@@ -521,3 +548,6 @@ def races_command(
         )
     counted = "1 race" if len(races) == 1 else f"{len(races)} races"
     console.print(escape(f"{path}: {counted}, all valid"))
+
+
+app.command("content")(content_command("derbycast"))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -26,6 +27,9 @@ from homestretch.games.stretch.content.cards_plain import (
     no_control_characters,
     not_blank,
 )
+
+if TYPE_CHECKING:
+    from pydantic_core import ErrorDetails
 
 PlainText = Annotated[str, AfterValidator(screen_text), AfterValidator(no_control_characters)]
 """Text shown on screen: one printable line (square brackets are drawn as they are)."""
@@ -91,12 +95,19 @@ class JockeyCard(BaseModel):
 Model = TypeVar("Model", HorseCard, JockeyCard)
 
 
-def describe_validation(exc: ValidationError) -> str:
-    """The first problem pydantic found, in one line: which field and what is wrong."""
+def describe_validation(
+    exc: ValidationError, hint: Callable[[list[str | int], ErrorDetails], str] | None = None
+) -> str:
+    """The first problem pydantic found, in one line: which field and what is wrong;
+    ``hint`` adds to it, from the field's location (model steps left out) and the error."""
     # The deepest location is the most specific: for "str | HorseCard" it names the
     # rating that is wrong rather than complaining that a table is not a string.
     # On a tie, a table's own fault beats "not a string".
-    error = max(exc.errors(), key=lambda e: (len(e["loc"]), "str" not in e["loc"]))
+    # A key written wrong beats the key it leaves missing (the one message mends both).
+    error = max(
+        exc.errors(),
+        key=lambda e: (len(e["loc"]), e["type"] == "extra_forbidden", "str" not in e["loc"]),
+    )
     parts: list[str] = []
     for part in error["loc"]:
         if isinstance(part, int) and parts and parts[-1] == "entries":
@@ -104,6 +115,10 @@ def describe_validation(exc: ValidationError) -> str:
         elif isinstance(part, str) and not _model_step(part):
             parts.append(part)
     message = _PLAIN_WORDS.get(error["type"], str(error["msg"]).removeprefix("Value error, "))
+    if hint is not None:
+        path = [p for p in error["loc"] if not (isinstance(p, str) and _model_step(p))]
+        near = hint(path, error)
+        message = f"{message.rstrip('.')}.{near}" if near else message
     return f"{'.'.join(parts)}: {message}" if parts else message
 
 

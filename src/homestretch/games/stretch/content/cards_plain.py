@@ -117,23 +117,59 @@ class NoSuchCard(ContentError):
         self.listed_by = listed_by
 
 
-def nearest(search: str, cards: Iterable[_Card], surnames: bool = False) -> str:
-    """The card names nearest a search that found nothing, as a sentence, or "": near
-    a card's name, or nearer still its id (and with ``surnames``, a rider's last name:
-    'rooky' is far from 'Rookie Rider' but near 'rookie')."""
-    from difflib import get_close_matches  # only on a mistake: 13 ms at every start else
+NEAR_ENOUGH = 0.1
+"""How much less alike than the nearest name another may be and still be offered."""
 
-    names: dict[str, str] = {}
-    others: dict[str, str] = {}  # ids (and surnames), to the name each stands for
+
+def nearest(search: str, cards: Iterable[_Card]) -> str:
+    """The card names nearest a search that found nothing, as a sentence, or "". A card
+    is near when its name is, its id (what a race file usually names: ``house-a``), or,
+    closer still, a word of its name (a jockey typed by surname: ``pinkay`` for Laffit
+    Pincay Jr.)."""
+    from difflib import SequenceMatcher  # only on a mistake: 13 ms at every start else
+
+    whole: dict[str, list[str]] = {}
+    words: dict[str, list[str]] = {}
     for card in cards:
-        names.setdefault(card.name.lower(), card.name)
-        others.setdefault(card.id, card.name)
-        if surnames:
-            others.setdefault(card.name.lower().rsplit(" ", 1)[-1], card.name)
-    near = [names[n] for n in get_close_matches(search.lower(), list(names), n=3, cutoff=0.6)]
-    near += [others[n] for n in get_close_matches(search.lower(), list(others), n=3, cutoff=0.7)]
-    found = list(dict.fromkeys(near))[:3]  # a card once, however it was met
-    return f" Nearest: {', '.join(found)}." if found else ""
+        for key in dict.fromkeys([card.name.lower(), card.id.lower()]):
+            whole.setdefault(key, []).append(card.name)
+        for word in card.name.lower().replace(".", " ").split():
+            if len(word) > 3:
+                words.setdefault(word, []).append(card.name)
+    matcher = SequenceMatcher(b=search.lower())
+    scored: list[tuple[float, str]] = []
+    for found, cutoff in ((whole, 0.6), (words, 0.75)):
+        for key, names in found.items():
+            matcher.set_seq1(key)
+            if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
+                score = matcher.ratio()
+                if score >= cutoff:
+                    scored += [(score, name) for name in names]
+    scored.sort(key=lambda pair: -pair[0])  # stable: the set's order among equals
+    best = scored[0][0] if scored else 0.0
+    # the nearest, and those nearly as near: not every name one letter off the nearest
+    near = dict.fromkeys(name for score, name in scored if score > best - NEAR_ENOUGH)
+    if not near:
+        return ""
+    listed = ", ".join(list(near)[:3])
+    return f" Nearest: {listed}" if listed.endswith(".") else f" Nearest: {listed}."
+
+
+def nearest_word(typed: str, words: Iterable[str]) -> str:
+    """The word nearest one typed wrong (a key, a choice), as a sentence, or ""."""
+    from difflib import get_close_matches
+
+    near = get_close_matches(typed.lower(), list(words), n=1, cutoff=0.6)
+    return f" Nearest: {near[0]}." if near else ""
+
+
+def _own(folder: Path) -> str:
+    """The ``--cards`` a command needs to look in the card set in ``folder`` (none for the
+    standard set): a hint followed as printed looks in the set that was searched."""
+    if folder == STANDARD_CARDS:
+        return ""
+    text = str(folder)
+    return f' --cards "{text}"' if any(c.isspace() for c in text) else f" --cards {text}"
 
 
 def find_horse(folder: Path, horses: Mapping[str, Card], ref: str) -> Card:
@@ -150,7 +186,7 @@ def find_horse(folder: Path, horses: Mapping[str, Card], ref: str) -> Card:
         folder / CARD_FILES[0],
         f"no horse card {ref!r}",
         nearest(ref.rsplit("-", 1)[0], horses.values()),  # an id is name-year
-        "`homestretch stretch cards NAME` lists the horse cards and their ids",
+        f"`homestretch stretch cards NAME{_own(folder)}` lists the horse cards and their ids",
     )
 
 
@@ -164,8 +200,9 @@ def find_jockey(folder: Path, jockeys: Mapping[str, Card], ref: str) -> Card:
     raise NoSuchCard(
         folder / CARD_FILES[1],
         f"no jockey card {ref!r}",
-        nearest(ref, jockeys.values(), surnames=True),
-        "`homestretch stretch cards NAME --jockeys` lists the jockey cards and their ids",
+        nearest(ref, jockeys.values()),
+        f"`homestretch stretch cards NAME --jockeys{_own(folder)}` lists the jockey cards "
+        "and their ids",
     )
 
 

@@ -9,7 +9,7 @@ stores, so a replay never depends on the card files.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -24,7 +24,7 @@ from homestretch.games.stretch.content.card_set import (
     describe_validation,
     load_card_set,
 )
-from homestretch.games.stretch.content.cards_plain import Cards, Horse, Jockey
+from homestretch.games.stretch.content.cards_plain import Cards, Horse, Jockey, nearest_word
 from homestretch.games.stretch.content.chart_set import FURLONGS
 from homestretch.games.stretch.content.race_plain import (
     BUNDLED_RACES,
@@ -37,6 +37,9 @@ from homestretch.games.stretch.content.race_plain import (
     race_terms,
     resolve_race_path,
 )
+
+if TYPE_CHECKING:
+    from pydantic_core import ErrorDetails
 
 Surface = Literal["dirt", "turf", "synthetic"]
 
@@ -141,7 +144,7 @@ def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
         # files are CSV text and are read leniently)
         spec = RaceSpec.model_validate(data, strict=True)
     except ValidationError as exc:
-        raise ContentError(path, describe_validation(exc)) from None
+        raise ContentError(path, describe_validation(exc, _nearest_name)) from None
     except HomestretchError as exc:
         raise ContentError(path, str(exc)) from None
     cards = load_card_set(_cards_folder(path, spec.cards))
@@ -151,12 +154,36 @@ def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
         raise ContentError(path, str(exc)) from None
 
 
+def _nearest_name(path: list[str | int], error: ErrorDetails) -> str:
+    """What a race file most likely meant by a key or a choice it names wrong (a card
+    named wrong is answered by the card set: ``cards_plain.nearest``)."""
+    typed, within = path[-1] if path else None, path[:-1]
+    if error["type"] == "extra_forbidden" and isinstance(typed, str):
+        model: type[BaseModel] = RaceSpec
+        if within[:1] == ["entries"]:
+            model = EntrySpec
+        if len(within) > 2:
+            model = HorseCard if within[2] == "horse" else JockeyCard
+        keys = [field.alias or name for name, field in model.model_fields.items()]
+        return nearest_word(typed, keys)
+    if error["type"] == "literal_error" and path == ["surface"]:
+        return nearest_word(str(error["input"]), get_args(Surface))
+    return ""
+
+
 def _cards_folder(race_path: Path, cards: str | None) -> Path | None:
     if cards is None or cards == "standard":
         return None
     folder = (race_path.parent / cards).resolve()
     if not folder.is_dir():
-        raise ContentError(race_path, f"card set folder {cards!r} not found", "cards")
+        try:
+            folders = [p.name for p in folder.parent.iterdir() if p.is_dir()]
+        except OSError:  # its parent is not there either
+            folders = []
+        near = nearest_word(folder.name, folders)
+        if near:  # written as the file would write it
+            near = f". Nearest: {Path(cards).parent / near.removeprefix(' Nearest: ').rstrip('.')}."
+        raise ContentError(race_path, f"card set folder {cards!r} not found{near}", "cards")
     return folder
 
 

@@ -42,6 +42,7 @@ from homestretch.games.stretch.content.cards_plain import (
     Jockey,
     NoSuchCard,
     house_rider,
+    nearest_word,
 )
 from homestretch.games.stretch.content.conditions import CONDITIONS
 from homestretch.games.stretch.content.going import chart_surface
@@ -82,7 +83,9 @@ def bundled_races() -> list[Path]:
 def condition_named(value: str) -> str:
     """A track condition, any capitals (the race file's ``condition``), in small letters."""
     if value.lower() not in CONDITIONS:
-        raise ValueError(f"condition must be one of {', '.join(CONDITIONS)}")
+        choices = f"condition must be one of {', '.join(CONDITIONS)}"
+        near = nearest_word(value, CONDITIONS)
+        raise ValueError(f"{choices}.{near}" if near else choices)
     return value.lower()
 
 

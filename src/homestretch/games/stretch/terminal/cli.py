@@ -30,6 +30,7 @@ from homestretch.cli.common import (
     prompt,
     seed_number,
 )
+from homestretch.cli.content import content_command
 from homestretch.cli.plain import Table
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.inputs import MAX_RUNS, escape_controls, output_path
@@ -58,10 +59,20 @@ ModeOption = Annotated[
     str, typer.Option("--mode", "-m", help="quick (Quickplay) or full (Fullplay)")
 ]
 ChartsOption = Annotated[
-    Path | None, typer.Option("--charts", help="a chart-set folder (default: the standard set)")
+    Path | None,
+    typer.Option(
+        "--charts",
+        help="a chart-set folder (default: the standard set; copy it to edit with "
+        "`homestretch stretch content FOLDER --part charts`)",
+    ),
 ]
 CardsOption = Annotated[
-    Path | None, typer.Option("--cards", help="a card-set folder (default: the standard set)")
+    Path | None,
+    typer.Option(
+        "--cards",
+        help="a card-set folder (default: the standard set; copy it to edit with "
+        "`homestretch stretch content FOLDER --part cards`)",
+    ),
 ]
 
 
@@ -1048,3 +1059,6 @@ def calibrate(
         f"{_share(figures['closer_win_rate_normal_pace'])}; speed-figure spread A "
         f"{figures['form_a_speed_sd']:.2f} vs E {figures['form_e_speed_sd']:.2f}"
     )
+
+
+app.command("content")(content_command("stretch"))

@@ -27,6 +27,7 @@ from homestretch.cli.common import (
     progress_bar,
     prompt,
 )
+from homestretch.cli.content import content_command
 from homestretch.cli.human import TerminalPlayer
 from homestretch.cli.plain import Table
 from homestretch.cli.table_loop import (
@@ -70,7 +71,11 @@ RuleOption = Annotated[
 ]
 ContentOption = Annotated[
     Path | None,
-    typer.Option("--content", help="a content folder (board and cards; default: ours)"),
+    typer.Option(
+        "--content",
+        help="a content folder (board and cards; default: ours, copied to edit with "
+        "`homestretch totopoly content FOLDER`)",
+    ),
 ]
 
 
@@ -574,3 +579,6 @@ def board_command(content: ContentOption = None, fmt: FormatOption = OutputForma
     console.print(ring)
     empty: JSON = {"horses": [], "finish": []}
     console.print(course_picture(empty, c))
+
+
+app.command("content")(content_command("totopoly"))

@@ -1,0 +1,124 @@
+"""`homestretch GAME content [FOLDER]`: every game's one command that copies its bundled
+content out to edit (core/bundled.py holds the copying, each game's content/bundle.py
+what it ships). Without FOLDER it lists the parts and how to run on a copy of each."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.markup import escape
+
+from homestretch.cli.common import FormatOption, OutputFormat, console, echo_json
+from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import escape_controls
+
+if TYPE_CHECKING:
+    from homestretch.core.bundled import Part
+
+CONTENT_HELP = (
+    "Copy the game's bundled content into FOLDER, to edit and run on; without FOLDER, "
+    "list what there is."
+)
+
+
+def content_command(game: str) -> Callable[..., None]:
+    """The ``content`` command of ``game`` (its parts in games/<game>/content/bundle.py)."""
+
+    def content(
+        folder: Annotated[
+            str | None,
+            typer.Argument(
+                metavar="[FOLDER]",
+                help="the folder to copy into (made if need be); leave out to list",
+            ),
+        ] = None,
+        part: Annotated[
+            list[str] | None,
+            typer.Option("--part", "-p", help="copy only this part (repeatable; all by default)"),
+        ] = None,
+        force: Annotated[
+            bool, typer.Option("--force", help="overwrite files already in FOLDER")
+        ] = False,
+        fmt: FormatOption = OutputFormat.text,
+    ) -> None:
+        from homestretch.core.bundled import chosen, copy_parts
+
+        parts = importlib.import_module(f"homestretch.games.{game}.content.bundle").PARTS
+        names = [] if part is None or "all" in part else part
+        picked = chosen(parts, names, game)
+        if folder is None:
+            _list(game, picked, fmt)
+            return
+        if not folder.strip():  # "" is no folder (typer would have made it ".")
+            raise HomestretchError("name the folder to copy into (. for this one)")
+        into = Path(folder)
+        copied = copy_parts(picked, into, force)
+        if fmt is OutputFormat.json:
+            echo_json(
+                {
+                    "game": game,
+                    "folder": str(into),
+                    "parts": [
+                        {
+                            "part": p.name,
+                            "folder": str(p.folder(into)),
+                            "use": p.used_as(into),
+                            "files": [str(c.written) for c in copied if c.part is p],
+                        }
+                        for p in picked
+                    ],
+                    "written": [str(c.written) for c in copied],
+                }
+            )
+            return
+        for c in copied:
+            console.print(
+                f"wrote {escape(escape_controls(str(c.written)))}", highlight=False, soft_wrap=True
+            )
+        files = "1 file" if len(copied) == 1 else f"{len(copied)} files"
+        console.print(f"{files} copied from the bundled {game} content.", highlight=False)
+        for p in picked:
+            console.print(
+                f"{p.name}: {escape(escape_controls(p.used_as(into)))}",
+                highlight=False,
+                soft_wrap=True,
+            )
+
+    content.__doc__ = (
+        f"{CONTENT_HELP}\n\nFOLDER gets the content laid out as the options that take your "
+        f"own read it (`homestretch {game} content` lists the parts and those options); "
+        "nothing is overwritten without --force."
+    )
+    return content
+
+
+def _list(game: str, parts: Sequence[Part], fmt: OutputFormat) -> None:
+    example = Path("my-" + game)
+    if fmt is OutputFormat.json:
+        echo_json(
+            {
+                "game": game,
+                "parts": [
+                    {
+                        "part": p.name,
+                        "what": p.what,
+                        "files": [str(s.relative_to(p.root)) for s in p.sources()],
+                        "into": p.into,
+                        "use": p.use,
+                    }
+                    for p in parts
+                ],
+            }
+        )
+        return
+    from homestretch.cli.plain import Table
+
+    table = Table("part", "what", "files", f"use a copy in {example}")
+    for p in parts:
+        table.add_row(p.name, p.what, str(len(p.sources())), p.used_as(example))
+    console.print(table)
+    console.print(f"copy with: homestretch {game} content {example} [--part PART]", highlight=False)
