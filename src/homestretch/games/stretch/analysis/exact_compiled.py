@@ -1960,12 +1960,13 @@ def _window_tables(
 ) -> tuple[Floats, Floats, Floats, Floats, Floats]:
     """``exact_finish.Windows.of``'s tables [key, ...] as one sweep down the keys, each sum
     over the keys above a key kept running (the same expansions, so the same numbers to
-    rounding); ``two`` only for m < n, j apart from both (all the loops here read)."""
+    rounding); ``two`` as sets of three horses ([key, set], ``_fresh_sets_into``: all the
+    loops here read of it)."""
     horses, keys = c.shape
     one, spread = np.empty((keys, horses, horses)), np.empty((keys, horses, horses))
     level, at = np.empty((keys, horses, horses)), np.empty((keys, horses, horses))
-    table = np.zeros((keys, horses, horses, horses))  # made in place: m < n, j apart
-    _, by_m, by_both = _window_two_start(horses)
+    table = np.empty((keys, max(horses * (horses - 1) * (horses - 2) // 6, 1)))
+    scratch, by_m, by_both = _window_two_start(horses)  # a key's window, then its sets
     at_above, by_q, by_square = np.zeros((3, horses, horses))
     by_all = np.zeros(horses)
     for y in range(keys - 1, -1, -1):
@@ -1988,7 +1989,8 @@ def _window_tables(
                 )
                 value -= q[m, y] * q[m, y] * c_gt[j, y] - 2 * q[m, y] * by_m[m, j] + by_square[m, j]
                 spread[y, m, j] = max(value, 0.0)
-        _window_two_at(q, c_gt, y, by_m, by_both, table[y])
+        _window_two_at(q, c_gt, y, by_m, by_both, scratch)
+        _fresh_sets_into(scratch, table[y])
         for m in range(horses):  # count key y in the sums over the keys above
             for j in range(horses):
                 at_above[m, j] += dq[m, y] / 6 * c_ge[j, y]
@@ -2007,7 +2009,9 @@ def _window_tables(
 
 
 def windows(t: Tables) -> Windows:
-    """``exact_finish.Windows.of`` for the compiled sums: the same tables, as loops."""
+    """``exact_finish.Windows.of`` for the compiled sums: the same tables, as loops, but
+    ``two`` as [key, set of three horses] (``_sets_of`` of ``Windows.two`` at each key:
+    220 numbers a key at 12 horses, not 1,728, all the compiled sums read)."""
     tables = (t.dq, t.c_ge, t.p_gt, t.c, t.c_gt)
     arrays = (np.ascontiguousarray(a, dtype=np.float64) for a in tables)
     return Windows(*_window_tables(*arrays))
@@ -2574,7 +2578,7 @@ def _keep(
             held[h, i] = (2 * first[h, i] + last[h, i]) * r[h, i] / 2
         for i in range(_lane(padded)):
             weighed[h, i] = shared[h, i] * r[h, i] + a[h, i] * held[h, i]
-    _two_q_sets(_sets_of(two_d), r, a, padded, held, weighed, lanes)
+    _two_q_sets(two_d, r, a, padded, held, weighed, lanes)  # by sets (``windows``)
     kept = _room(kept, kept_count, kept_count + n)
     values, kept_beyond, kept_at = kept
     for h in range(horses):  # r, c, share; held and weighed of the part at or above d, taken off
@@ -2709,7 +2713,7 @@ def _sum_by_y(
     for x in range(keys):
         if starts[x + 1] == starts[x]:
             continue
-        sets = _sets_of(w_two[clean_keys[x]])
+        sets = w_two[clean_keys[x]]  # by sets already (``windows``)
         for lo in range(starts[x], starts[x + 1], BLOCK):
             nb = min(BLOCK, starts[x + 1] - lo)
             for i in range(nb):
@@ -2822,11 +2826,11 @@ def _sum_at_d(
     heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
     two_q, alone_q = work[0], work[1]
     summed = _alone_summed(at_d[0], n)
-    _two_q_between(heavy_r, n, heavy_c, two, two_q, work[2:], lanes)
+    _fresh_two_q_by_sets(heavy_r, n, heavy_c, two, two_q, work[2:], lanes)  # ``windows``' sets
     if summed:
         for h in range(heavy_r.shape[0]):
             at_d[1, h, :n], at_d[2, h, :n] = alone_r[h, 0], alone_share[h, 0]
-        _two_q_between(at_d[1], n, heavy_c, two, alone_q, work[2:], lanes)
+        _fresh_two_q_by_sets(at_d[1], n, heavy_c, two, alone_q, work[2:], lanes)
     _weigh_heavy(heavy_share, at_d[2], at_d[0], heavy_at, heavy_q, two_q, alone_q, n, summed,
                  show, bound)  # fmt: skip
 
@@ -2839,12 +2843,20 @@ def _two_q_between(
     [horse, pair], c_y [horse, pair] each horse's chance at the lower clean horse's key,
     w_two[m, n, j] the window (symmetric in m and n, zero unless m, n, j differ). result =
     the sum, [horse, pair]. Summed over sets of three horses (``_two_q_sets``)."""
+    _fresh_two_q_by_sets(r, n, c_y, _sets_of(w_two), result, work, lanes)
+
+
+@kernel
+def _fresh_two_q_by_sets(
+    r: Floats, n: int, c_y: Floats, sets: Floats, result: Floats, work: Floats, lanes: Floats
+) -> None:
+    """``_two_q_between`` with the window given as its sets of three (``_sets_of``; a row
+    of the table ``windows`` makes)."""
     a, held, weighed = work[0], work[1], work[2]
     for h in range(r.shape[0]):
         for i in range(_lane(n)):
             a[h, i] = c_y[h, i] * r[h, i]
     held[:, :n], weighed[:, :n] = 0.0, 0.0
-    sets = _sets_of(w_two)
     _two_q_sets(sets, r, a, n, held, weighed, lanes)
     _two_q_done(a, n, held, weighed, lanes, result)
 
@@ -2852,17 +2864,24 @@ def _two_q_between(
 @kernel
 def _sets_of(w_two: Floats) -> Floats:
     """K for each set of three horses a < b < c (in that loop order): the window's three
-    terms over them, each of the three as j and the other two as m < n (``windows`` makes
-    ``Windows.two`` for m < n only)."""
+    terms over them, each of the three as j and the other two as m < n (``_window_two_at``
+    makes ``Windows.two`` for m < n only)."""
     horses = w_two.shape[0]
     sets = np.empty(max(horses * (horses - 1) * (horses - 2) // 6, 1))
+    _fresh_sets_into(w_two, sets)
+    return sets
+
+
+@kernel
+def _fresh_sets_into(w_two: Floats, sets: Floats) -> None:
+    """``_sets_of`` into the room given (a row of the [key, set] table ``windows`` makes)."""
+    horses = w_two.shape[0]
     at = 0
     for a in range(horses):
         for b in range(a + 1, horses):
             for c in range(b + 1, horses):
                 sets[at] = w_two[b, c, a] + w_two[a, c, b] + w_two[a, b, c]
                 at += 1
-    return sets
 
 
 @kernel

@@ -284,11 +284,12 @@ class Windows:
     ``one[y, m, j]``: horse m disqualified above y with a 2 (or a 1: same chance), horse j
     clean level with it or ahead: one disqualified horse inside a window below a clean one
     (m != j). ``two[y, m, n, j]``: j clean at some y1 > y, m and n both with a 2 in
-    (y, y1], summed over y1 (indices distinct; symmetric in m and n, and
-    ``exact_compiled.windows`` makes only m < n). ``spread[y, m, j]``: for j clean at some
+    (y, y1], summed over y1 (indices distinct; symmetric in m and n). ``spread[y, m, j]``: for j clean at some
     y1 > y, m's chance of a 2 in (y, y1] times every other horse's, summed over y1: what
     bounds two in the window (r_m r_n <= (r_m^2 + r_n^2) / 2 takes each horse's own weight
-    r = 1 / allowed out of the sum over y1).
+    r = 1 / allowed out of the sum over y1). ``exact_compiled.windows`` keeps ``two`` as
+    [y, set]: for each set of three horses a < b < c the sum of its three entries, each
+    horse as j (``exact_compiled._sets_of``), all its loops read.
     """
 
     one: Floats
