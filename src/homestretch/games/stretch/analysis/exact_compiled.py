@@ -672,6 +672,58 @@ How the loops are organised (design note):
   of the lanes whose window terms are summed, in the leader and window cases alike), with
   the lanes that matter compacted; the window case would gather its window (``low_sym``,
   ``low_spread``) by the lanes kept.
+- 2026-12-05 (xfresh), a study for an order of cost, not a constant, then two cuts.
+  Counted first (12 horses, all 18 shared outcomes, ``benchmarks/stretch_exact_pairs.py``'s
+  inputs): 781 keys an outcome (768-801), every one a clean key, 529 disqualified keys;
+  305 thousand clean key pairs and 198 thousand (y, d) pairs; 5.9 of 12 horses clean at a
+  clean key, 2.7 disqualified at a disqualified one. (i) The sweep: for a lane (x, y) the
+  window sum over the upper key z is exact for any number of 2s in it if each other horse's
+  allowed 1 - c_gt(x) - q(y) - q(z) is kept up to date as z rises (only the 2.7 horses
+  disqualified at z change; running sums of the product times A B - D and B, a target's
+  own terms flushed when its factor changes): no heavy lanes, no three in a window, no
+  bound. Built as a prototype (``benchmarks/stretch_exact_sweep.py``): the same as a
+  term-by-term triple sum to 6e-15 (relative), and as the NumPy none + one + two in the
+  window to 4.6e-15 on a lane of 1.7e-9 (three or more, which the expansion bounds). But it
+  costs the keys above y a lane: every lane, 79 million clean-key and 45 million
+  disqualified-key steps an outcome (0.98 s for one outcome, against 0.046 s for today's
+  whole clean side); the heavy lanes alone (28-44 thousand an outcome as the NumPy sums
+  pick them, 243-258 clean and 126-137 disqualified keys above y each) 0.118 s against
+  that 0.046 s (one outcome, least of 3; 6 horses 0.30 against 0.029, 20 horses 0.100
+  against 0.086). The expansion with key tables is the cheaper order while h^2 and the
+  sets of three and four (144, 220, 495 at 12) stay below the ~250 keys above a lane's y:
+  dropped. (ii) Running sums over the target's key x: a step along x changes 5.9 of 12
+  horses' allowed (those clean at x) and the products do not separate in x: nothing to
+  carry (as 2026-12-04 found for the lanes). (iii) Work shared between the 18 outcomes: no
+  two are the same field at 6, 12 or 20 horses (the race factor moves each horse's figures
+  by its own amount, the pace each horse's APR chances): nothing to share. What the study
+  found instead: a place depends only on the order of different horses' keys, and a run of
+  consecutive keys only one horse reaches holds no other horse, so it can be one key
+  (``exact_finish._fresh_merged_keys``, in ``place_and_show``: the NumPy sums and these
+  alike): 781 -> 708 keys at 12 horses (675 -> 589 at 6, 936 -> 892 at 20), the runs at
+  the top and bottom of the field. ``benchmarks/stretch_exact_merged.py`` (each outcome's
+  ``_place_and_show`` on both, least of 3, paired in one process, load 9): 12 horses 0.955
+  (1.998 -> 1.908 s), 6 horses 0.897, 20 horses 1.015 (noise); place the same to 1.1e-16;
+  more lanes summed where a key's budget covered them, so every show range lies inside
+  the old (show up by at most 7.4e-13 weighted at 12 horses, show + bound down by up to
+  1.7e-11, the largest bound 3.3e-10 -> 3.1e-10; at 6 horses 7.3e-10 -> 5.1e-10). No
+  wider merge is exact: two keys with two different horses on them order them. And the
+  design note's lead (2): ``windows`` keeps ``Windows.two`` as [key, set of three] (220
+  numbers a key at 12 horses, not 1,728 after zeroing), each key's window made in a
+  scratch window by the same ``_window_two_at`` and kept as sets (``_fresh_sets_into``);
+  the disqualified targets' readers take the sets as they are (``_sum_at_d`` through
+  ``_fresh_two_q_by_sets``, ``_keep``, ``_sum_by_y``: one line each, no ``_sets_of``):
+  windows 0.74 (0.066 -> 0.049 s), disqualified targets 0.98, all the key-pair sums 0.98
+  (2.095 -> 2.059 s; ``benchmarks/stretch_exact_pairs.py`` against 997051a, least of 3,
+  load 9-10), place and show the same to 0. (``benchmarks/stretch_exact_dq.py`` records
+  ``disqualified_targets``' inputs from today's windows: paired against a revision before
+  this, the old loops would be handed sets.) Next, small: ``clean_targets`` keeps its own
+  sums over the keys above and makes the window at each heavy y (``_window_two_add`` every
+  key, ``_window_two_at`` and ``_sets_of`` where it sums), though ``windows`` now holds
+  those sets at every key: passing ``b["two"]`` to it and calling ``_fresh_two_q_by_sets``
+  with ``w_two[y]`` in ``_two_qs_summed`` would drop all three (some 1,700 multiply-adds a
+  key: about 0.01 s at 12 horses, not measured; xlanes' loop, so not done here). The
+  factor of two left is not in any order change found here: the time is the lanes (key
+  pairs) times h^2-h^3 work, and the lanes are fixed by the keys.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
