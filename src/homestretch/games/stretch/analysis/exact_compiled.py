@@ -720,8 +720,10 @@ How the loops are organised (design note):
   sums over the keys above and makes the window at each heavy y (``_window_two_add`` every
   key, ``_window_two_at`` and ``_sets_of`` where it sums), though ``windows`` now holds
   those sets at every key: passing ``b["two"]`` to it and calling ``_fresh_two_q_by_sets``
-  with ``w_two[y]`` in ``_two_qs_summed`` would drop all three (some 1,700 multiply-adds a
-  key: about 0.01 s at 12 horses, not measured; xlanes' loop, so not done here). The
+  with ``w_two[y]`` in ``_two_qs_summed`` drops all three. Measured in a copy of this
+  module (``stretch_exact_pairs.py --against`` the copy, least of 3, load 3-6): clean
+  targets 0.965 of today's (0.592 -> 0.571 s), all 0.99, show the same to 0; xlanes' loop,
+  so not done here. The
   factor of two left is not in any order change found here: the time is the lanes (key
   pairs) times h^2-h^3 work, and the lanes are fixed by the keys.
 
