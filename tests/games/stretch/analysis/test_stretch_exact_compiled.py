@@ -176,6 +176,26 @@ def test_two_in_a_window_by_sets_of_three_matches_the_numpy_reference(horses: in
         assert reference.min() > 0
 
 
+@pytest.mark.parametrize("horses", [3, 4, 6, 12])
+def test_window_tables_keep_two_by_sets_of_three(horses: int) -> None:
+    # exact_compiled.windows keeps Windows.two as [key, set of three horses]: each set the
+    # sum of its three entries (each horse as j), as _sets_of makes them from the NumPy one
+    from homestretch.games.stretch.analysis.exact_compiled import _sets_of, windows
+
+    rng = np.random.default_rng(70 + horses)
+    clean, dq = rng.random((horses, 25)), rng.random((horses, 25)) * 0.4
+    clean[rng.random(clean.shape) < 0.3] = 0.0
+    scale = 0.9 / (clean.sum(axis=1) + dq.sum(axis=1))
+    t = exact_finish.Tables.of(clean * scale[:, None], dq * scale[:, None], np.full(horses, 0.1))
+    numpy, compiled = exact_finish.Windows.of(t), windows(t)
+    sets = np.array([_sets_of(np.ascontiguousarray(numpy.two[y])) for y in range(25)])
+    assert compiled.two.shape == sets.shape == (25, horses * (horses - 1) * (horses - 2) // 6)
+    assert compiled.two == pytest.approx(sets, rel=1e-12, abs=1e-18)
+    assert sets.max() > 1e-4  # real windows
+    for name in ("one", "spread", "level", "at"):
+        assert getattr(compiled, name) == pytest.approx(getattr(numpy, name), rel=1e-12, abs=1e-18)
+
+
 @pytest.mark.parametrize("horses", [6, 10, 12])
 def test_disqualified_targets_weighed_only_where_disqualified(horses: int) -> None:
     """A disqualified target at key d is weighed only for the horses disqualified at d

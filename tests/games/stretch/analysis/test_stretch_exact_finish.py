@@ -92,6 +92,29 @@ def test_four_horses_place_and_show_are_exact(seed: int) -> None:
     assert exact.show == pytest.approx(show, abs=1e-12)
 
 
+def test_keys_only_one_horse_reaches_are_merged_and_the_chances_stay_exact() -> None:
+    # keys 0-3 only A reaches (clean, disqualified, nobody at 2), 5-6 only D: each run is
+    # one key for the sums (exact_finish._fresh_merged_keys), since no other horse can
+    # finish inside it; the chances stay those of every joint outcome on the nine keys
+    clean, dq = np.zeros((4, 9)), np.zeros((4, 9))
+    clean[0, [0, 3]], dq[0, [1, 7]] = (0.3, 0.2), (0.15, 0.25)  # A
+    clean[1, [4, 7]], dq[1, 8] = (0.4, 0.3), 0.2  # B
+    clean[2, [4, 7]], dq[2, 8] = (0.35, 0.35), 0.1  # C
+    clean[3, 6], dq[3, 5] = 0.5, 0.3  # D
+    out = 1 - clean.sum(axis=1) - dq.sum(axis=1)
+    merged_clean, merged_dq = exact_finish._fresh_merged_keys(clean, dq)
+    assert merged_clean.shape == merged_dq.shape == (4, 5)  # 0-3, 4, 5-6, 7, 8
+    assert merged_clean.sum() == pytest.approx(clean.sum())
+    place, show = every_outcome(clean, dq, out)
+    exact = place_and_show(clean, dq, out)
+    assert exact.place == pytest.approx(place, abs=1e-12)
+    assert exact.show == pytest.approx(show, abs=1e-12)  # four horses: show exact too
+    for path in PATHS:  # the same sums on the keys as given
+        unmerged = exact_finish._place_and_show(clean, dq, out, path, 1.0)
+        assert unmerged.place == pytest.approx(exact.place, abs=1e-15)
+        assert unmerged.show == pytest.approx(exact.show, abs=1e-15)
+
+
 @pytest.mark.parametrize("seed", [4, 5, 6])
 def test_five_horses_place_and_show_exact_within_a_bound(seed: int) -> None:
     # two disqualified horses in a window are summed, and three need six horses (seven

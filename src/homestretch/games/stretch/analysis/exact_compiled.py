@@ -672,6 +672,60 @@ How the loops are organised (design note):
   of the lanes whose window terms are summed, in the leader and window cases alike), with
   the lanes that matter compacted; the window case would gather its window (``low_sym``,
   ``low_spread``) by the lanes kept.
+- 2026-12-05 (xfresh), a study for an order of cost, not a constant, then two cuts.
+  Counted first (12 horses, all 18 shared outcomes, ``benchmarks/stretch_exact_pairs.py``'s
+  inputs): 781 keys an outcome (768-801), every one a clean key, 529 disqualified keys;
+  305 thousand clean key pairs and 198 thousand (y, d) pairs; 5.9 of 12 horses clean at a
+  clean key, 2.7 disqualified at a disqualified one. (i) The sweep: for a lane (x, y) the
+  window sum over the upper key z is exact for any number of 2s in it if each other horse's
+  allowed 1 - c_gt(x) - q(y) - q(z) is kept up to date as z rises (only the 2.7 horses
+  disqualified at z change; running sums of the product times A B - D and B, a target's
+  own terms flushed when its factor changes): no heavy lanes, no three in a window, no
+  bound. Built as a prototype (``benchmarks/stretch_exact_sweep.py``): the same as a
+  term-by-term triple sum to 6e-15 (relative), and as the NumPy none + one + two in the
+  window to 4.6e-15 on a lane of 1.7e-9 (three or more, which the expansion bounds). But it
+  costs the keys above y a lane: every lane, 79 million clean-key and 45 million
+  disqualified-key steps an outcome (0.98 s for one outcome, against 0.046 s for today's
+  whole clean side); the heavy lanes alone (28-44 thousand an outcome as the NumPy sums
+  pick them, 243-258 clean and 126-137 disqualified keys above y each) 0.118 s against
+  that 0.046 s (one outcome, least of 3; 6 horses 0.30 against 0.029, 20 horses 0.100
+  against 0.086). The expansion with key tables is the cheaper order while h^2 and the
+  sets of three and four (144, 220, 495 at 12) stay below the ~250 keys above a lane's y:
+  dropped. (ii) Running sums over the target's key x: a step along x changes 5.9 of 12
+  horses' allowed (those clean at x) and the products do not separate in x: nothing to
+  carry (as 2026-12-04 found for the lanes). (iii) Work shared between the 18 outcomes: no
+  two are the same field at 6, 12 or 20 horses (the race factor moves each horse's figures
+  by its own amount, the pace each horse's APR chances): nothing to share. What the study
+  found instead: a place depends only on the order of different horses' keys, and a run of
+  consecutive keys only one horse reaches holds no other horse, so it can be one key
+  (``exact_finish._fresh_merged_keys``, in ``place_and_show``: the NumPy sums and these
+  alike): 781 -> 708 keys at 12 horses (675 -> 589 at 6, 936 -> 892 at 20), the runs at
+  the top and bottom of the field. ``benchmarks/stretch_exact_merged.py`` (each outcome's
+  ``_place_and_show`` on both, least of 3, paired in one process, load 9): 12 horses 0.955
+  (1.998 -> 1.908 s), 6 horses 0.897, 20 horses 1.015 (noise); place the same to 1.1e-16;
+  more lanes summed where a key's budget covered them, so every show range lies inside
+  the old (show up by at most 7.4e-13 weighted at 12 horses, show + bound down by up to
+  1.7e-11, the largest bound 3.3e-10 -> 3.1e-10; at 6 horses 7.3e-10 -> 5.1e-10). No
+  wider merge is exact: two keys with two different horses on them order them. And the
+  design note's lead (2): ``windows`` keeps ``Windows.two`` as [key, set of three] (220
+  numbers a key at 12 horses, not 1,728 after zeroing), each key's window made in a
+  scratch window by the same ``_window_two_at`` and kept as sets (``_fresh_sets_into``);
+  the disqualified targets' readers take the sets as they are (``_sum_at_d`` through
+  ``_fresh_two_q_by_sets``, ``_keep``, ``_sum_by_y``: one line each, no ``_sets_of``):
+  windows 0.74 (0.066 -> 0.049 s), disqualified targets 0.98, all the key-pair sums 0.98
+  (2.095 -> 2.059 s; ``benchmarks/stretch_exact_pairs.py`` against 997051a, least of 3,
+  load 9-10), place and show the same to 0. (``benchmarks/stretch_exact_dq.py`` records
+  ``disqualified_targets``' inputs from today's windows: paired against a revision before
+  this, the old loops would be handed sets.) Next, small: ``clean_targets`` keeps its own
+  sums over the keys above and makes the window at each heavy y (``_window_two_add`` every
+  key, ``_window_two_at`` and ``_sets_of`` where it sums), though ``windows`` now holds
+  those sets at every key: passing ``b["two"]`` to it and calling ``_fresh_two_q_by_sets``
+  with ``w_two[y]`` in ``_two_qs_summed`` drops all three. Measured in a copy of this
+  module (``stretch_exact_pairs.py --against`` the copy, least of 3, load 3-6): clean
+  targets 0.965 of today's (0.592 -> 0.571 s), all 0.99, show the same to 0; xlanes' loop,
+  so not done here. The
+  factor of two left is not in any order change found here: the time is the lanes (key
+  pairs) times h^2-h^3 work, and the lanes are fixed by the keys.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
@@ -1960,12 +2014,13 @@ def _window_tables(
 ) -> tuple[Floats, Floats, Floats, Floats, Floats]:
     """``exact_finish.Windows.of``'s tables [key, ...] as one sweep down the keys, each sum
     over the keys above a key kept running (the same expansions, so the same numbers to
-    rounding); ``two`` only for m < n, j apart from both (all the loops here read)."""
+    rounding); ``two`` as sets of three horses ([key, set], ``_fresh_sets_into``: all the
+    loops here read of it)."""
     horses, keys = c.shape
     one, spread = np.empty((keys, horses, horses)), np.empty((keys, horses, horses))
     level, at = np.empty((keys, horses, horses)), np.empty((keys, horses, horses))
-    table = np.zeros((keys, horses, horses, horses))  # made in place: m < n, j apart
-    _, by_m, by_both = _window_two_start(horses)
+    table = np.empty((keys, max(horses * (horses - 1) * (horses - 2) // 6, 1)))
+    scratch, by_m, by_both = _window_two_start(horses)  # a key's window, then its sets
     at_above, by_q, by_square = np.zeros((3, horses, horses))
     by_all = np.zeros(horses)
     for y in range(keys - 1, -1, -1):
@@ -1988,7 +2043,8 @@ def _window_tables(
                 )
                 value -= q[m, y] * q[m, y] * c_gt[j, y] - 2 * q[m, y] * by_m[m, j] + by_square[m, j]
                 spread[y, m, j] = max(value, 0.0)
-        _window_two_at(q, c_gt, y, by_m, by_both, table[y])
+        _window_two_at(q, c_gt, y, by_m, by_both, scratch)
+        _fresh_sets_into(scratch, table[y])
         for m in range(horses):  # count key y in the sums over the keys above
             for j in range(horses):
                 at_above[m, j] += dq[m, y] / 6 * c_ge[j, y]
@@ -2007,7 +2063,9 @@ def _window_tables(
 
 
 def windows(t: Tables) -> Windows:
-    """``exact_finish.Windows.of`` for the compiled sums: the same tables, as loops."""
+    """``exact_finish.Windows.of`` for the compiled sums: the same tables, as loops, but
+    ``two`` as [key, set of three horses] (``_sets_of`` of ``Windows.two`` at each key:
+    220 numbers a key at 12 horses, not 1,728, all the compiled sums read)."""
     tables = (t.dq, t.c_ge, t.p_gt, t.c, t.c_gt)
     arrays = (np.ascontiguousarray(a, dtype=np.float64) for a in tables)
     return Windows(*_window_tables(*arrays))
@@ -2574,7 +2632,7 @@ def _keep(
             held[h, i] = (2 * first[h, i] + last[h, i]) * r[h, i] / 2
         for i in range(_lane(padded)):
             weighed[h, i] = shared[h, i] * r[h, i] + a[h, i] * held[h, i]
-    _two_q_sets(_sets_of(two_d), r, a, padded, held, weighed, lanes)
+    _two_q_sets(two_d, r, a, padded, held, weighed, lanes)  # by sets (``windows``)
     kept = _room(kept, kept_count, kept_count + n)
     values, kept_beyond, kept_at = kept
     for h in range(horses):  # r, c, share; held and weighed of the part at or above d, taken off
@@ -2709,7 +2767,7 @@ def _sum_by_y(
     for x in range(keys):
         if starts[x + 1] == starts[x]:
             continue
-        sets = _sets_of(w_two[clean_keys[x]])
+        sets = w_two[clean_keys[x]]  # by sets already (``windows``)
         for lo in range(starts[x], starts[x + 1], BLOCK):
             nb = min(BLOCK, starts[x + 1] - lo)
             for i in range(nb):
@@ -2822,11 +2880,11 @@ def _sum_at_d(
     heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
     two_q, alone_q = work[0], work[1]
     summed = _alone_summed(at_d[0], n)
-    _two_q_between(heavy_r, n, heavy_c, two, two_q, work[2:], lanes)
+    _fresh_two_q_by_sets(heavy_r, n, heavy_c, two, two_q, work[2:], lanes)  # ``windows``' sets
     if summed:
         for h in range(heavy_r.shape[0]):
             at_d[1, h, :n], at_d[2, h, :n] = alone_r[h, 0], alone_share[h, 0]
-        _two_q_between(at_d[1], n, heavy_c, two, alone_q, work[2:], lanes)
+        _fresh_two_q_by_sets(at_d[1], n, heavy_c, two, alone_q, work[2:], lanes)
     _weigh_heavy(heavy_share, at_d[2], at_d[0], heavy_at, heavy_q, two_q, alone_q, n, summed,
                  show, bound)  # fmt: skip
 
@@ -2839,12 +2897,20 @@ def _two_q_between(
     [horse, pair], c_y [horse, pair] each horse's chance at the lower clean horse's key,
     w_two[m, n, j] the window (symmetric in m and n, zero unless m, n, j differ). result =
     the sum, [horse, pair]. Summed over sets of three horses (``_two_q_sets``)."""
+    _fresh_two_q_by_sets(r, n, c_y, _sets_of(w_two), result, work, lanes)
+
+
+@kernel
+def _fresh_two_q_by_sets(
+    r: Floats, n: int, c_y: Floats, sets: Floats, result: Floats, work: Floats, lanes: Floats
+) -> None:
+    """``_two_q_between`` with the window given as its sets of three (``_sets_of``; a row
+    of the table ``windows`` makes)."""
     a, held, weighed = work[0], work[1], work[2]
     for h in range(r.shape[0]):
         for i in range(_lane(n)):
             a[h, i] = c_y[h, i] * r[h, i]
     held[:, :n], weighed[:, :n] = 0.0, 0.0
-    sets = _sets_of(w_two)
     _two_q_sets(sets, r, a, n, held, weighed, lanes)
     _two_q_done(a, n, held, weighed, lanes, result)
 
@@ -2852,17 +2918,24 @@ def _two_q_between(
 @kernel
 def _sets_of(w_two: Floats) -> Floats:
     """K for each set of three horses a < b < c (in that loop order): the window's three
-    terms over them, each of the three as j and the other two as m < n (``windows`` makes
-    ``Windows.two`` for m < n only)."""
+    terms over them, each of the three as j and the other two as m < n (``_window_two_at``
+    makes ``Windows.two`` for m < n only)."""
     horses = w_two.shape[0]
     sets = np.empty(max(horses * (horses - 1) * (horses - 2) // 6, 1))
+    _fresh_sets_into(w_two, sets)
+    return sets
+
+
+@kernel
+def _fresh_sets_into(w_two: Floats, sets: Floats) -> None:
+    """``_sets_of`` into the room given (a row of the [key, set] table ``windows`` makes)."""
+    horses = w_two.shape[0]
     at = 0
     for a in range(horses):
         for b in range(a + 1, horses):
             for c in range(b + 1, horses):
                 sets[at] = w_two[b, c, a] + w_two[a, c, b] + w_two[a, b, c]
                 at += 1
-    return sets
 
 
 @kernel

@@ -192,6 +192,34 @@ def place_and_show(
     """
     if (out <= 0).any():
         raise NotExact("every horse needs some chance of going out")
+    return _place_and_show(*_fresh_merged_keys(clean, dq), out, compiled, loosen)
+
+
+def _fresh_merged_keys(clean: Floats, dq: Floats) -> tuple[Floats, Floats]:
+    """The same field on fewer keys: keys no horse reaches dropped, and each run of
+    consecutive keys that only one horse reaches (the same horse, clean or disqualified)
+    made one key holding the run's chances. Nothing but the order of different horses'
+    keys (above, level, below) decides a place, and within such a run no other horse can
+    be, so every other horse's key is above, level with or below all of the run alike:
+    every chance is the same (to rounding), and every sum over pairs of keys has fewer
+    pairs. Such runs lie at the top and bottom of a field (the best and worst figures,
+    one horse alone): some 73 of 781 keys at 12 horses."""
+    reached = (clean > 0) | (dq > 0)
+    kept = reached.any(axis=0)
+    if not kept.all():
+        clean, dq, reached = clean[:, kept], dq[:, kept], reached[:, kept]
+    alone = np.where(reached.sum(axis=0) == 1, reached.argmax(axis=0), -1)
+    same = (alone[1:] == alone[:-1]) & (alone[1:] >= 0)  # as the key below: one run
+    if not same.any():
+        return clean, dq
+    starts = np.flatnonzero(np.concatenate(([True], ~same)))
+    return np.add.reduceat(clean, starts, axis=1), np.add.reduceat(dq, starts, axis=1)
+
+
+def _place_and_show(
+    clean: Floats, dq: Floats, out: Floats, compiled: bool, loosen: float
+) -> PlaceShow:
+    """``place_and_show`` on the keys given."""
     kernels = compiled_kernels() if compiled else None
     t = Tables.of(clean, dq, out)
     w = Windows.of(t) if kernels is None else kernels.windows(t)
@@ -284,11 +312,12 @@ class Windows:
     ``one[y, m, j]``: horse m disqualified above y with a 2 (or a 1: same chance), horse j
     clean level with it or ahead: one disqualified horse inside a window below a clean one
     (m != j). ``two[y, m, n, j]``: j clean at some y1 > y, m and n both with a 2 in
-    (y, y1], summed over y1 (indices distinct; symmetric in m and n, and
-    ``exact_compiled.windows`` makes only m < n). ``spread[y, m, j]``: for j clean at some
+    (y, y1], summed over y1 (indices distinct; symmetric in m and n). ``spread[y, m, j]``: for j clean at some
     y1 > y, m's chance of a 2 in (y, y1] times every other horse's, summed over y1: what
     bounds two in the window (r_m r_n <= (r_m^2 + r_n^2) / 2 takes each horse's own weight
-    r = 1 / allowed out of the sum over y1).
+    r = 1 / allowed out of the sum over y1). ``exact_compiled.windows`` keeps ``two`` as
+    [y, set]: for each set of three horses a < b < c the sum of its three entries, each
+    horse as j (``exact_compiled._sets_of``), all its loops read.
     """
 
     one: Floats
