@@ -726,6 +726,54 @@ How the loops are organised (design note):
   so not done here. The
   factor of two left is not in any order change found here: the time is the lanes (key
   pairs) times h^2-h^3 work, and the lanes are fixed by the keys.
+- 2026-12-05 (xlanes), item (2) of 2026-12-03, the per-lane bound, built and measured: it
+  does not pay, and its premise is out of date. Built first as that note reads: in all
+  three cases every lane lo to nb whose bound (``_negligible``'s, summed over the targets)
+  was below a threshold given at run time got it, the lanes left gathered together (r,
+  the factor, the case's sums; in the window case r5, the 1s and each lane's window
+  matrix and spread too), their window terms summed there, factor and bound put back by
+  lane and the heavy lanes logged by their own lane's key (``_alone_bound`` reading r5 at
+  it). At 1e-15, paired against main in one process (``benchmarks/stretch_exact_pairs.py``,
+  least of 3 an outcome, 12 horses, load 9): clean targets 1.29 (0.620 -> 0.800 s),
+  disqualified targets 1.20 (1.203 -> 1.443), all 1.20 (2.08 -> 2.50 s). The window terms'
+  products run in vectors at some 4 multiply-adds a cycle; a gather (an index a lane, a
+  row a horse) moves a value a cycle at best, and the bound itself (``math.expm1`` a
+  lane) now ran at every lane: the kept lanes' gathers cost more than the bounded lanes'
+  products. And 1e-15 left the recorded ranges: the claiming route's show plus bound rose
+  1.3e-12 on its second horse (3.350e-10 -> 3.364e-10), past the 6.6e-13 of room it has
+  (test_compiled_chances_are_the_recorded_ones failed). Then without gathers: each block's
+  summed lanes trimmed at both ends while a lane's bound is below the threshold (no
+  lane moved, no expm1 past the first lane kept at either end): 1e-16 1.01 of main (2.089
+  -> 2.114 s, load 5-8), 1e-15 0.98 and 1.00 in two runs (2.074 -> 2.037, 1.911 -> 1.903,
+  load 5); room left in the recorded ranges (show plus bound below the recorded top)
+  on the claiming route 6.61e-13 at 1e-16, 6.53e-13 at 3e-16, 3.79e-13 at 1e-15 (6.62e-13
+  today), on the Dream Derby 7.41, 7.37 and 6.08e-13 (7.41e-13): not committed, a
+  noise-sized gain for half the room. Why so little: the 2026-12-03 counts were taken
+  before the lowest lanes of each key got a budget (``CLEAN_LOWEST_BOUNDED``,
+  ``LOWEST_BOUNDED``, 2026-12-04), and those budgets took the lanes the lead counted.
+  Counted again on today's loops (a copy of this module tallying, for every lane whose
+  window terms are summed, whether its bound is below the threshold; 12 horses, all 18
+  shared outcomes): of 1.84 million clean lanes, 1.04 million of the leader case and 1.02
+  million of the window case, below 1e-16 0.9 %, 1.3 % and 1.3 % (bounds 8.9e-13,
+  6.7e-13, 6.7e-13 summed unweighted over outcomes and horses), below 1e-15 5.4 %, 7.3 %,
+  7.3 % (4.1e-11, 3.2e-11, 3.1e-11), below 1e-14 13 %, 19 %, 18 % (5-6e-10 each, over
+  the budget): at 1e-15 some 0.05 s of window terms at most, not 0.2. (A NumPy count of
+  the clean targets, every third outcome, with the budget left out, gives the 2026-12-03
+  figures back: 19 % of the lanes below 1e-16, 26 % below 1e-15; with it, 0.8 % and
+  5.3 %, half of the latter at the ends of a key's lanes.) So the lanes whose window
+  terms are summed are now the ones whose bound matters; fewer of them needs a tighter
+  bound, not a per-lane one (and the heavy lanes' sums are 0.03-0.44 of their bounds:
+  2026-12-03 (evening)).
+  Lead (3), the heavy lanes' passes paying their starts, measured before building:
+  ``_two_q_sets`` (12 horses, a made-up window, least of 7, load 5) takes 295, 241, 228,
+  192, 185 and 172 ns a lane at 40, 60, 64, 96, 128 and 256 lanes (235 at 1,024: out of
+  the cache), so a key's 50-70 heavy lanes cost some 1.4 times what they would in passes
+  of 256: some 0.02 s of the clean heavy lanes (``_two_q_sets`` is about a tenth of the
+  clean side), before the window's K by lane that lanes of several y in one pass need
+  (twice a pass, ``exact_compiled_three``'s note). Not built. What this leaves: the lanes
+  are fixed by bounds that already spend the room the recorded ranges give (the
+  claiming route and the Dream Derby have some 6.6-7.4e-13 of 1e-12 left), so under 1 s
+  needs fewer terms a lane or cheaper ones, not fewer lanes.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
