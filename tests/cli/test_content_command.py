@@ -87,6 +87,13 @@ def test_without_a_folder_the_parts_are_listed(game: str) -> None:
     assert f"homestretch {game} content" in text and all(n in text for n in names)
 
 
+def test_content_typed_at_the_top_leads_to_each_games_command(tmp_path: Path) -> None:
+    """`homestretch content` was "No such command 'content'"."""
+    said = bad(tmp_path, "content", "stretch", "mine")
+    assert "homestretch GAME content FOLDER (GAME one of across, derbycast, stretch" in said
+    assert not (tmp_path / "mine").exists()
+
+
 def test_the_game_help_leads_to_the_content_command() -> None:
     for game in GAMES:
         assert "content" in invoke(game, "--help")

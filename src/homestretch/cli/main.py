@@ -123,6 +123,13 @@ class _LazyGames(TyperGroup):
             )
             return self.commands[cmd_name]
         title = self._title(cmd_name)
+        if title is None and cmd_name == "content":  # a guess at the top: each game's own
+            games = ", ".join(self._games())
+            raise _click.exceptions.UsageError(
+                f"each game has its own content command: homestretch GAME content FOLDER "
+                f"(GAME one of {games})",
+                ctx,
+            )
         if title is None:
             return None
         if self._listing:  # a line of help needs the title alone

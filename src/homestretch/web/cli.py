@@ -26,7 +26,9 @@ def serve(
     cards: Annotated[
         Path | None,
         typer.Option(
-            "--cards", help="the card set the Stretch race builder uses (default: the standard set)"
+            "--cards",
+            help="the card set the Stretch race builder uses (default: the standard set; copy "
+            "it to edit with `homestretch stretch content FOLDER --part cards`)",
         ),
     ] = None,
 ) -> None:
