@@ -98,6 +98,7 @@ def race_json(state: RaceState) -> JSON:
             "surface": race.surface,
             "condition": race.condition,
             "wet_effect": race.wet_effect,
+            "course_seconds_per_furlong": race.course_seconds_per_furlong,
         },
         "mode": state.mode,
         "charts": state.charts.name,

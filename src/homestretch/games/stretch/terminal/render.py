@@ -28,8 +28,10 @@ def show_header(state: RaceState, console: Console) -> None:
     mode = "Fullplay" if state.mode == "full" else "Quickplay"
     header = " - ".join(x for x in (race.name, race.track, race.date) if x)
     console.rule(f"[bold]{escape(header)}[/bold]")
+    course = race.course_seconds_per_furlong
+    clock = f" (the course {course:+.2f} s a furlong)" if course else ""
     console.print(
-        f"{race.distance} on the {race.surface}, {race.condition}; {mode}; "
+        f"{race.distance} on the {race.surface}, {race.condition}{clock}; {mode}; "
         f"charts: {state.charts.name}",
         markup=False,
     )
