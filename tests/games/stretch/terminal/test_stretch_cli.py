@@ -660,3 +660,15 @@ def test_the_running_lines_say_which_horse_was_disqualified(
     legend = [t.get_text() for t in axes.get_legend().get_texts()]
     assert "6 Homeboykris (disqualified, placed 5th)" in legend
     assert "5 Dublin" in legend
+
+
+def test_the_ratings_sheet_shows_the_wet_ratings_on_a_wet_track() -> None:
+    """The muddy Iron Horse Handicap's notes say the Wet ratings decide a lot on this
+    going, and the sheet did not show them: the starting APRs differed for no reason a
+    fan could see. A dry track's sheet stays as it was."""
+    muddy = invoke("stretch", "run", "stakes-handicap-muddy", "--seed", "4", "--no-save")
+    assert "Pace Form Wet Cls Spd Trp Wire Ride Trbl" in muddy
+    (iron,) = [line for line in muddy.splitlines() if " Iron Ledger " in line and "Prado" in line]
+    assert iron.split()[5:8] == ["6", "B", "2"]  # Pace 6, Form B, Wet 2
+    fast = invoke("stretch", "run", "2009-champagne-stakes", "--seed", "4", "--no-save")
+    assert "Pace Form Cls Spd Trp Wire Ride Trbl" in fast
