@@ -672,3 +672,5 @@ def test_the_ratings_sheet_shows_the_wet_ratings_on_a_wet_track() -> None:
     assert iron.split()[5:8] == ["6", "B", "2"]  # Pace 6, Form B, Wet 2
     fast = invoke("stretch", "run", "2009-champagne-stakes", "--seed", "4", "--no-save")
     assert "Pace Form Cls Spd Trp Wire Ride Trbl" in fast
+    data = json.loads(invoke("stretch", "run", "stakes-handicap-muddy", "--no-save", "-f", "json"))
+    assert [e["ratings"]["wet"] for e in data["entries"]][:2] == [1, 2]  # the JSON has them too

@@ -72,6 +72,7 @@ def race_json(state: RaceState) -> JSON:
         item["ratings"] = {
             "pace": horse.pace,
             "form": horse.form,
+            "wet": horse.wet,
             "class": horse.class_,
             "speed": horse.speed,
             "trip": horse.trip,
