@@ -342,3 +342,22 @@ def test_why_it_was_won_says_what_the_going_took_and_the_stretch_run_starts_with
     assert run("dream-arc", 2)["The stretch run"].startswith(
         "Sea-Bird, 8th turning for home, closes to finish 1st; John Henry, 7th"
     )
+
+
+def test_the_wire_is_called_for_the_first_three_not_a_dead_heat_for_fifth() -> None:
+    """Dream Derby, seed 2, Quickplay: the call named the first three, then "Dead heat
+    for 5th: Affirmed and Sunday Silence", horses it never called (the chart shows it)."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    state = play(RaceGame(load_race("dream-derby"), "quick").new_initial_state(), SeededDice(2), {})
+    assert isinstance(state, RaceState)
+    assert sorted(ln.finish for ln in state.lines if ln.name in ("Affirmed", "Sunday Silence")) == [
+        5,
+        5,
+    ]
+    wire = dict(race_call(state))["At the wire"]
+    assert wire.startswith("Secretariat hits the wire first, then War Admiral by 3/4 length")
+    assert "Dead heat" not in wire and "Affirmed" not in wire

@@ -262,3 +262,28 @@ def test_the_same_race_on_soft_turf_is_run_in_a_slower_time_ruling_s21() -> None
         if a.seconds is not None:
             assert b.seconds == pytest.approx(a.seconds + slower)
     assert runs[1].result()["final_time"] != runs[0].result()["final_time"]
+
+
+def test_a_course_of_its_own_moves_every_time_by_its_seconds_a_furlong_ruling_s22() -> None:
+    """The bundled Ascot mile carries +0.35 s a furlong (it ran 1:33-1:34 on the going
+    chart alone, a time nobody has run there); with 0 the same dice run 2.8 s faster."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import RaceSpec, load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    ascot = load_race("dream-turf-mile")
+    assert ascot.course_seconds_per_furlong == 0.35
+    plain = ascot.model_copy(update={"course_seconds_per_furlong": 0.0})
+    runs = []
+    for race in (ascot, plain):
+        state = play(RaceGame(race, "quick").new_initial_state(), SeededDice(1), {})
+        assert isinstance(state, RaceState) and state.finish is not None
+        runs.append(state)
+    assert runs[0].finish.winner_seconds == pytest.approx(runs[1].finish.winner_seconds + 2.8)
+    assert runs[0].result()["race"]["course_seconds_per_furlong"] == 0.35
+    assert 96 <= runs[0].finish.winner_seconds <= 100  # 1:36-1:40, Ascot's Group 1 miles
+    with pytest.raises(ValueError, match="course_seconds_per_furlong"):
+        RaceSpec.model_validate(
+            {"name": "x", "furlongs": 8, "course_seconds_per_furlong": 5, "entries": []}
+        )

@@ -733,3 +733,17 @@ def test_a_card_hint_for_ones_own_card_set_names_it(tmp_path: Path) -> None:
     new = ["stretch", "new", str(tmp_path / "n.toml"), "--cards", str(mine)]
     said = " ".join(_bad(tmp_path, *new, "-e", "secretariat-1973@turcot", "-e", "citation").split())
     assert f"`homestretch stretch cards NAME --jockeys --cards {mine}`" in said
+
+
+def test_the_ratings_sheet_shows_the_wet_ratings_on_a_wet_track() -> None:
+    """The muddy Iron Horse Handicap's notes say the Wet ratings decide a lot on this
+    going, and the sheet did not show them: the starting APRs differed for no reason a
+    fan could see. A dry track's sheet stays as it was."""
+    muddy = invoke("stretch", "run", "stakes-handicap-muddy", "--seed", "4", "--no-save")
+    assert "Pace Form Wet Cls Spd Trp Wire Ride Trbl" in muddy
+    (iron,) = [line for line in muddy.splitlines() if " Iron Ledger " in line and "Prado" in line]
+    assert iron.split()[5:8] == ["6", "B", "2"]  # Pace 6, Form B, Wet 2
+    fast = invoke("stretch", "run", "2009-champagne-stakes", "--seed", "4", "--no-save")
+    assert "Pace Form Cls Spd Trp Wire Ride Trbl" in fast
+    data = json.loads(invoke("stretch", "run", "stakes-handicap-muddy", "--no-save", "-f", "json"))
+    assert [e["ratings"]["wet"] for e in data["entries"]][:2] == [1, 2]  # the JSON has them too

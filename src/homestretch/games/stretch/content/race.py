@@ -65,6 +65,9 @@ class RaceSpec(BaseModel):
     surface: Surface = "dirt"
     condition: Annotated[str, AfterValidator(condition_named)] = "fast"
     wet_effect: StrictInt | None = Field(default=None, ge=-3, le=0)
+    course_seconds_per_furlong: float = Field(default=0.0, ge=-1, le=2, allow_inf_nan=False)
+    """The course's own clock beside the going chart's (ruling S22): Ascot's stiff mile
+    slower, a fast North American track quicker; 0 for a course like most."""
     cards: str | None = None
     notes: str = ""
     entries: list[EntrySpec] = Field(min_length=2, max_length=20)
@@ -95,6 +98,7 @@ class Race(BaseModel):
     surface: Surface
     condition: str
     wet_effect: int
+    course_seconds_per_furlong: float = 0.0
     notes: str
     runners: list[Runner]
 
@@ -206,6 +210,7 @@ def build_race(spec: RaceSpec, cards: CardSet, estimate_surface: bool = False) -
         surface=spec.surface,
         condition=spec.condition,
         wet_effect=wet_effect,
+        course_seconds_per_furlong=spec.course_seconds_per_furlong,
         notes=spec.notes,
         runners=[
             Runner(

@@ -120,6 +120,7 @@ class PlainRace(NamedTuple):
     surface: str
     condition: str
     wet_effect: int
+    course_seconds_per_furlong: float
     notes: str
     runners: tuple[PlainRunner, ...]
 
@@ -364,6 +365,7 @@ def _plain_race(path: Path) -> PlainRace | None:
         surface=spec["surface"],
         condition=spec["condition"],
         wet_effect=wet_effect,
+        course_seconds_per_furlong=spec["course_seconds_per_furlong"],
         notes=spec["notes"],
         runners=tuple(PlainRunner(*runner) for runner in runners),
     )

@@ -35,7 +35,8 @@ def settle_finish(lines: list[Line], charts: ChartSet, race: Race) -> Finish:
 
     for i in running:
         figure = float(lines[i].final_speed or 0)
-        lines[i].seconds = charts.final_seconds(figure, race.furlongs, race.surface, race.condition)
+        going = charts.final_seconds(figure, race.furlongs, race.surface, race.condition)
+        lines[i].seconds = going + race.course_seconds_per_furlong * race.furlongs  # S22
     time = charts.final_time(race.furlongs)
     fastest = min((lines[i].seconds or 0.0 for i in running), default=None)
     per_point = time.seconds_per_point / charts.seconds_per_length

@@ -72,6 +72,7 @@ def race_json(state: RaceState) -> JSON:
         item["ratings"] = {
             "pace": horse.pace,
             "form": horse.form,
+            "wet": horse.wet,
             "class": horse.class_,
             "speed": horse.speed,
             "trip": horse.trip,
@@ -98,6 +99,7 @@ def race_json(state: RaceState) -> JSON:
             "surface": race.surface,
             "condition": race.condition,
             "wet_effect": race.wet_effect,
+            "course_seconds_per_furlong": race.course_seconds_per_furlong,
         },
         "mode": state.mode,
         "charts": state.charts.name,
@@ -554,12 +556,14 @@ def _finish_call(state: RaceState) -> str:
         level = "both" if len(group) == 2 else "all"
         figure = lines[group[0]].final_speed
         text += f" The photo, {level} on a speed figure of {figure}: {totals}."
-    for group in wire:
+    for n, group in enumerate(wire):
         if len(group) < 2:
             continue
         names = _names([lines[i].name for i in group])
         places = {lines[i].finish for i in group}
         kept = [i for i in group if lines[i].dq_roll is None]
+        if len(places) == 1 and n >= 3:
+            continue  # a dead heat behind the three horses called: the chart says it
         if len(places) == 1:  # no disqualification, or all of them landing together
             text += f" Dead heat for {ordinal(lines[group[0]].finish or 0)}: {names}."
         elif kept:

@@ -28,8 +28,10 @@ def show_header(state: RaceState, console: Console) -> None:
     mode = "Fullplay" if state.mode == "full" else "Quickplay"
     header = " - ".join(x for x in (race.name, race.track, race.date) if x)
     console.rule(f"[bold]{escape(header)}[/bold]")
+    course = race.course_seconds_per_furlong
+    clock = f" (the course {course:+.2f} s a furlong)" if course else ""
     console.print(
-        f"{race.distance} on the {race.surface}, {race.condition}; {mode}; "
+        f"{race.distance} on the {race.surface}, {race.condition}{clock}; {mode}; "
         f"charts: {state.charts.name}",
         markup=False,
     )
@@ -84,11 +86,15 @@ def _table(title: str, padding: int = 1) -> Table:
 
 def ratings_sheet(state: RaceState) -> Table:
     """The left half of the paper scoresheet: every rating a reading is taken from (the
-    starting APR opens the other half)."""
+    starting APR opens the other half), and on a wet track the Wet rating that offset
+    the going's effect on it (page 7)."""
+    wet = state.race.wet_effect < 0
     table = _table("Ratings", padding=0)  # one space between columns: inside 80
     for column in ("PP", "Horse", "Jockey"):
         table.add_column(column, justify="right" if column == "PP" else "left", no_wrap=True)
-    for column in ("Pace", "Form", "Cls", "Spd", "Trp", "Wire", "Ride", "Trbl"):
+    for column in ("Pace", "Form", *(["Wet"] if wet else []), "Cls", "Spd", "Trp"):
+        table.add_column(column, justify="right", min_width=len(column))
+    for column in ("Wire", "Ride", "Trbl"):
         table.add_column(column, justify="right", min_width=len(column))
     for line in state.lines:
         horse, jockey = line.runner.horse, line.runner.jockey
@@ -98,6 +104,7 @@ def ratings_sheet(state: RaceState) -> Table:
             jockey.name,
             str(horse.pace),
             horse.form,
+            *([str(horse.wet)] if wet else []),
             f"{horse.class_:+d}",
             f"{horse.speed:+d}",
             f"{horse.trip:+d}",
