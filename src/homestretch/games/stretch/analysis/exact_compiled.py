@@ -723,9 +723,14 @@ How the loops are organised (design note):
   with ``w_two[y]`` in ``_two_qs_summed`` drops all three. Measured in a copy of this
   module (``stretch_exact_pairs.py --against`` the copy, least of 3, load 3-6): clean
   targets 0.965 of today's (0.592 -> 0.571 s), all 0.99, show the same to 0; xlanes' loop,
-  so not done here. The
-  factor of two left is not in any order change found here: the time is the lanes (key
-  pairs) times h^2-h^3 work, and the lanes are fixed by the keys.
+  so not done here. The whole answer paired against main 997051a
+  (``benchmarks/stretch_exact_whole.py``: today's ``place_and_show`` against 997051a's
+  loops on the keys as given, least of 3, one process, load 7-8): 12 horses 0.948 (2.075
+  -> 1.966 s), 6 horses 0.893 (1.956 -> 1.746 s); every recorded race inside its range
+  (``stretch_exact.py --quick``; the largest show bound 7.3e-10 -> 5.1e-10, the Champagne
+  Stakes' 8.9e-10 -> 5.0e-10). The factor of two left is not in any order change found
+  here: the time is the lanes (key pairs) times h^2-h^3 work each, and the keys fix the
+  lanes; the merge above is the one exact cut of the keys (it is maximal).
 - 2026-12-05 (xlanes), item (2) of 2026-12-03, the per-lane bound, built and measured: it
   does not pay, and its premise is out of date. Built first as that note reads: in all
   three cases every lane lo to nb whose bound (``_negligible``'s, summed over the targets)
