@@ -102,10 +102,27 @@ def test_odds_that_do_not_read_name_the_entry(tmp_path: Path) -> None:
     assert "race.toml: entry 2.odds: cannot read odds '5 to 2' (write them like 7-2" in message
 
 
-def test_a_blank_cell_that_must_be_filled_is_said_so(tmp_path: Path) -> None:
-    """Was "line 2: name: Field required" (pydantic's words for a cell left blank)."""
-    message = _card_error(tmp_path, horses=HORSES.replace(",Thunder Road,", ",,", 1))
-    assert message.endswith("horses.csv: line 2: name: missing: this cell must be filled")
+def test_odds_written_as_a_number_are_asked_for_in_quotes(tmp_path: Path) -> None:
+    message = _race_error(tmp_path, RACE.replace('"5-2"', "2.5"))
+    assert message.endswith('race.toml: entry 2.odds: should be text, in quotes ("...")')
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("odds =", "odd =", "entry 2.odd: not a key the program reads (misspelt, or in the"),
+        ("furlongs =", "furlong =", "furlongs: missing: it must be given"),
+    ],
+)
+def test_misspelt_and_missing_keys_in_words(tmp_path: Path, old: str, new: str, said: str) -> None:
+    assert said in _race_error(tmp_path, RACE.replace(old, new))
+
+
+def test_a_jockey_typed_wrong_gets_the_nearest(tmp_path: Path) -> None:
+    """Matched on ids and surnames too, not whole names alone ('rooky' is far from
+    'rookie rider')."""
+    message = _race_error(tmp_path, RACE.replace('"rookie"', '"rooky"'))
+    assert "entry 2: no jockey card 'rooky'. Nearest: Rookie Rider." in message
 
 
 def test_a_race_pace_chart_with_a_gap_at_the_top_says_so_not_that_the_table_moved_on(

@@ -103,8 +103,17 @@ def describe_validation(exc: ValidationError) -> str:
             parts[-1] = f"entry {part + 1}"
         elif isinstance(part, str) and not _model_step(part):
             parts.append(part)
-    message = str(error["msg"]).removeprefix("Value error, ")
-    return f"{'.'.join(parts) or 'value'}: {message}"
+    message = _PLAIN_WORDS.get(error["type"], str(error["msg"]).removeprefix("Value error, "))
+    return f"{'.'.join(parts)}: {message}" if parts else message
+
+
+_PLAIN_WORDS = {
+    "extra_forbidden": "not a key the program reads (misspelt, or in the wrong table?)",
+    "missing": "missing: it must be given",
+    "string_type": 'should be text, in quotes ("...")',
+}
+"""pydantic's words where they are not a designer's (its "Extra inputs are not
+permitted", "Field required"), by the error's type."""
 
 
 def _model_step(part: str) -> bool:
@@ -174,7 +183,7 @@ def _read_cards(path: Path, model: type[Model], blank_is_default: bool) -> dict[
         try:
             card = model.model_validate(data)
         except ValidationError as exc:
-            raise ContentError(path, _in_words(describe_validation(exc)), f"line {line}") from None
+            raise ContentError(path, describe_validation(exc), f"line {line}") from None
         if not card.id:
             raise ContentError(path, "id: missing: every card needs one", f"line {line}")
         if card.id in cards:
@@ -184,14 +193,6 @@ def _read_cards(path: Path, model: type[Model], blank_is_default: bool) -> dict[
         cards[card.id] = card
         lines[card.id] = line
     return cards
-
-
-def _in_words(said: str) -> str:
-    """A card's fault as a designer reads it: its own check without pydantic's "value:",
-    a cell left blank that must be filled said so (not "Field required")."""
-    said = said.removeprefix("value: ")
-    field, _, message = said.partition(": ")
-    return f"{field}: missing: this cell must be filled" if message == "Field required" else said
 
 
 def _check_header(path: Path, header: list[str], model: type[Model]) -> None:

@@ -117,13 +117,23 @@ class NoSuchCard(ContentError):
         self.listed_by = listed_by
 
 
-def nearest(search: str, cards: Iterable[_Card]) -> str:
-    """The card names nearest a search that found nothing, as a sentence, or ""."""
+def nearest(search: str, cards: Iterable[_Card], surnames: bool = False) -> str:
+    """The card names nearest a search that found nothing, as a sentence, or "": near
+    a card's name, or nearer still its id (and with ``surnames``, a rider's last name:
+    'rooky' is far from 'Rookie Rider' but near 'rookie')."""
     from difflib import get_close_matches  # only on a mistake: 13 ms at every start else
 
-    names = {card.name.lower(): card.name for card in cards}
-    near = get_close_matches(search.lower(), list(names), n=3, cutoff=0.6)
-    return f" Nearest: {', '.join(names[n] for n in near)}." if near else ""
+    names: dict[str, str] = {}
+    others: dict[str, str] = {}  # ids (and surnames), to the name each stands for
+    for card in cards:
+        names.setdefault(card.name.lower(), card.name)
+        others.setdefault(card.id, card.name)
+        if surnames:
+            others.setdefault(card.name.lower().rsplit(" ", 1)[-1], card.name)
+    near = [names[n] for n in get_close_matches(search.lower(), list(names), n=3, cutoff=0.6)]
+    near += [others[n] for n in get_close_matches(search.lower(), list(others), n=3, cutoff=0.7)]
+    found = list(dict.fromkeys(near))[:3]  # a card once, however it was met
+    return f" Nearest: {', '.join(found)}." if found else ""
 
 
 def find_horse(folder: Path, horses: Mapping[str, Card], ref: str) -> Card:
@@ -154,7 +164,7 @@ def find_jockey(folder: Path, jockeys: Mapping[str, Card], ref: str) -> Card:
     raise NoSuchCard(
         folder / CARD_FILES[1],
         f"no jockey card {ref!r}",
-        nearest(ref, jockeys.values()),
+        nearest(ref, jockeys.values(), surnames=True),
         "`homestretch stretch cards NAME --jockeys` lists the jockey cards and their ids",
     )
 
