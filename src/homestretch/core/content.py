@@ -25,9 +25,13 @@ from homestretch.core.inputs import (
 )
 
 
-def read_csv(path: Path) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+def read_csv(
+    path: Path, whole_rows: bool = False
+) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
     """Return the header and (line number, row) pairs of a CSV file. Every cell is text
-    a terminal may show: no control characters, at most TEXT_CHARS long."""
+    a terminal may show: no control characters, at most TEXT_CHARS long. With
+    ``whole_rows`` a row of fewer cells than the header is refused too (a cell left out
+    in the middle moves the rest a column left, to be blamed on the wrong column)."""
     text = read_text(path, "CSV file")
     try:
         reader = csv.DictReader(io.StringIO(text, newline=""))
@@ -37,6 +41,14 @@ def read_csv(path: Path) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
             if None in row:
                 raise ContentError(
                     path, "more cells than the header has", f"line {reader.line_num}"
+                )
+            if whole_rows and None in row.values():
+                cells = sum(value is not None for value in row.values())
+                raise ContentError(
+                    path,
+                    f"{cells} cells where the header has {len(row)} (write a blank cell as "
+                    "nothing between two commas)",
+                    f"line {reader.line_num}",
                 )
             cleaned = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
             whole = "".join(cleaned.values())  # the usual row passes at once, checked in C

@@ -41,6 +41,11 @@ HEADER = "race,horse,odds,finish\n"
         (HEADER + "R1,A,2,1\nR1,B,3,second\n", r"line 3: finish 'second' must be a position"),
         (HEADER + "R1,A,2,1\nR1,B,3,3\n", r"race 'R1' \(from line 2\): finish positions 1, 3"),
         (HEADER + "R1,A,2,2\nR1,B,3,3\n", "finish positions 2, 3 skip a place"),
+        (  # was "1, 1, 2 skip a place": they do not, they fail to skip one
+            HEADER + "R1,A,2,1\nR1,B,3,1\nR1,C,4,2\n",
+            "finish positions 1, 1, 2: the horse after a dead heat takes the place after the "
+            r"places shared \(3 here, as in 1, 1, 3\)",
+        ),
         (
             HEADER
             + "R1,A,2,1\nR1,B,3,2\nR1,C,4,late\nR1,D,5,scratched\nR1,E,6,scr\n"

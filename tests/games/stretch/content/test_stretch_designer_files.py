@@ -188,3 +188,13 @@ def test_a_misspelt_chartset_key_is_refused_not_left_at_its_default(
     (charts / "chartset.toml").write_text(meta.replace(old, new, 1))
     with pytest.raises(ContentError, match=re.escape(said)):
         load_chart_set(charts)
+
+
+def test_a_row_with_a_cell_left_out_is_counted_not_blamed_on_a_column(tmp_path: Path) -> None:
+    """A cell left out in the middle moved the rest a column left: the wet rating's
+    cell held the pace (6), and the message was "wet: Input should be less than or
+    equal to 3"."""
+    message = _card_error(tmp_path, horses=HORSES.replace(",7,10,1,6,B,", ",7,10,6,B,", 1))
+    assert message.endswith(
+        "horses.csv: line 2: 17 cells where the header has 18 (write a blank cell as nothing between two commas)"
+    )

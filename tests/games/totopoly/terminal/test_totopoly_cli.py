@@ -189,6 +189,35 @@ def test_match_races_measure_a_designers_own_board(tmp_path: Path) -> None:
     )
 
 
+def test_a_game_on_ones_own_content_is_not_replayed_on_changed_files(tmp_path: Path) -> None:
+    """A designer changes the board between games: a game saved on the old files was
+    replayed on the new ones without a word (a different deck, a different game)."""
+    content = tmp_path / "content"
+    content.mkdir()
+    for source in DEFAULT_CONTENT.glob("*.toml"):
+        shutil.copy(source, content)
+    db = str(tmp_path / "g.sqlite")
+    invoke(
+        "totopoly",
+        "play",
+        "--bots",
+        "3",
+        "--short",
+        "--seed",
+        "2",
+        "--content",
+        str(content),
+        "--db",
+        db,
+    )
+    invoke("replay", "1", "--db", db)  # the files as played: it replays
+    cards = (content / "cards.toml").read_text()
+    (content / "cards.toml").write_text(cards.replace("white = 16", "white = 17"))
+    assert "changed after this run was saved" in fails(tmp_path, "replay", "1", "--db", db)
+    shutil.rmtree(content)
+    assert "which is gone" in fails(tmp_path, "replay", "1", "--db", db)
+
+
 def test_simulate_json_reports_the_colour_balance() -> None:
     out = invoke("totopoly", "simulate", "-n", "4", "--seed", "2", "-f", "json")
     report = json.loads(out)

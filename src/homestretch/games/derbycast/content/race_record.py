@@ -153,6 +153,11 @@ def ranking_problem(finishes: Iterable[int]) -> str | None:
             return f"finish position {position} is below 1"
         if position != k and (k == 1 or position != ordered[k - 2]):
             shown = ", ".join(str(p) for p in ordered)
+            if position < k:  # 1, 1, 2: the dead heat's shared places were not skipped
+                return (
+                    f"finish positions {shown}: the horse after a dead heat takes the place "
+                    f"after the places shared ({k} here, as in 1, 1, 3)"
+                )
             return (
                 f"finish positions {shown} skip a place "
                 "(write dead heats as equal numbers, like 1, 1, 3)"

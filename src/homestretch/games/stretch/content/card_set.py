@@ -191,7 +191,7 @@ def _read_cards(path: Path, model: type[Model], blank_is_default: bool) -> dict[
     cell is left out, so the field takes its default (a horse's optional ratings)."""
     cards: dict[str, Model] = {}
     lines: dict[str, int] = {}
-    header, rows = read_csv(path)
+    header, rows = read_csv(path, whole_rows=True)
     _check_header(path, header, model)
     for line, row in rows:
         data = {k: v for k, v in row.items() if v != ""} if blank_is_default else row

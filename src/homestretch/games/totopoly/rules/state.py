@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from homestretch.core.actions import Action
 from homestretch.core.chance import ChanceNode, Outcome
+from homestretch.core.content import check_digest, folder_digest
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import CHANCE, JSON, Event, Game, State
 from homestretch.games.totopoly.content.loader import COLOURS, Content, load_content
@@ -69,6 +71,7 @@ class TotopolyGame(Game):
         auctioneer: int = 1,
         computer: list[int] | None = None,
         rules: dict[str, str] | None = None,
+        content_digest: str | None = None,
     ) -> None:
         if not self.min_players <= players <= self.max_players:
             raise HomestretchError(f"Totopoly is for 2 to 6 players, not {players}")
@@ -80,6 +83,11 @@ class TotopolyGame(Game):
             if not 0 <= seat < players:
                 raise HomestretchError(f"the {role} must be a seat 0-{players - 1}")
         self.short = short
+        self.content_digest: str | None = None
+        if content is not None:  # a saved game is replayed on the files it was played on
+            check_digest(Path(content), content_digest, "content folder")
+            content = str(Path(content).resolve())
+            self.content_digest = folder_digest(Path(content))
         self.content_folder = content
         self.banker = banker
         self.auctioneer = auctioneer
@@ -100,6 +108,7 @@ class TotopolyGame(Game):
             "auctioneer": self.auctioneer,
             "computer": self.computer,
             "rules": self.rules,
+            **({"content_digest": self.content_digest} if self.content_folder else {}),
         }
 
     @classmethod
@@ -113,6 +122,7 @@ class TotopolyGame(Game):
             auctioneer=int(config.get("auctioneer", 1)),
             computer=[int(x) for x in config.get("computer", [])],
             rules={str(k): str(v) for k, v in config.get("rules", {}).items()},
+            content_digest=config.get("content_digest"),
         )
 
     def new_initial_state(self) -> TotopolyState:
