@@ -812,6 +812,30 @@ def test_without_confirm_a_person_who_picked_changes_it_at_anothers_prompt(
     assert picks == {1: ("show", "Bravo"), 2: ("place", "Bravo"), 3: ("win", "Charlie")}
 
 
+def test_a_changed_pick_is_taken_at_the_keepers_close_of_picks_too(tmp_path: Path) -> None:
+    """The last prompt before picks close is the keeper's: 'Ann: show 2' there is Ann's
+    changed pick, and the keeper is asked the late scratches again."""
+    db = tmp_path / "g.sqlite"
+    typed = [
+        "R", "Alpha, Bravo", "2-1", "", "",  # Bravo's line missing; no scratches
+        "win 1",  # Ann
+        "line 2 5-2",  # the keeper at Bob's prompt
+        "place 2",  # Bob
+        "Ann: show 2",  # Ann, at the keeper's close of picks
+        "",  # picks close: no late scratches
+        "2, 1", "", "", "yes",
+    ]  # fmt: skip
+    out = cli("derbycast", "play", "--db", str(db), "--players", "Ann,Bob", "--races", "1",
+              "--tie", "dead-heat", input="\n".join(typed) + "\n")  # fmt: skip
+    said = " ".join(out.split())
+    assert said.count("Late scratches") == 2
+    saved = Store(db).load(1)
+    state = replay(DerbyCastGame(saved.config), saved.events)
+    assert isinstance(state, DerbyCastState)
+    picks = {p["marker"]: (p["bet"], p["horse"]) for p in state.history[0]["picks"]}
+    assert picks == {1: ("show", "Bravo"), 2: ("place", "Bravo")}
+
+
 def test_with_confirm_a_line_added_while_picking_is_in_everyones_confirmation(
     tmp_path: Path,
 ) -> None:

@@ -185,7 +185,8 @@ def _people(table: TableSession, fmt: OutputFormat, show: Callable[[], None]) ->
         if not sitting.is_person:
             continue
         if seat == game.keeper:
-            agent: Agent = ManualKeeper(ask, _check_at(lambda: table), out, before_asking=show)
+            check = _check_at(lambda: table)
+            agent: Agent = ManualKeeper(ask, check, out, before_asking=show, others=others)
         else:
             agent = TerminalPicker(sitting.name, out, ask, lines, others)
         people[seat] = hot_seat.seat(agent, sitting.name) if game.sealed else agent
