@@ -382,50 +382,49 @@ def test_a_square_of_the_ring_is_read_with_a_tap(
             each.close()
 
 
-def test_the_log_names_cards_as_the_board_does(
+def test_the_log_says_the_servers_words_for_each_move(
     browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
-    """The generic log under the board says a player's moves in words ("Throw No. 1
-    Ebony Lantern (black) into the auction"), not by card id, after a reload and as
-    lines come in."""
+    """The generic log under the board says a player's moves in the server's words, in
+    the past tense as the other games' logs and the "moved on" refusals say them
+    ("threw No. 1 Ebony Lantern into the auction", "passed"; words.py ``move_said``), not
+    as the board's buttons ("Pass") nor by card id, after a reload and as lines come in;
+    the others' cards given up face down are "a card" (ruling T42)."""
     with shared_server.visit() as address:
         links, game_id, tokens = _open(address, seed=5)
         asked = _until(address, game_id, tokens, "auction")
         seen = frame(address, game_id, tokens[asked["seat"]])
-        view = seen["view"]
-        leases = {f"lease:{b}": name for b, name in view["board"]["businesses"].items()}
-        for h in view["horses"]:
-            leases[f"lease:horse-{h['number']:02d}"] = (
-                f"No. {h['number']} {h['name']} ({h['colour']})"
-            )
-        carded = [e for e in seen["log"] if e.get("action", {}).get("card") in leases]
+        names = {i: s["name"] for i, s in enumerate(seen["seats"])}
+        moves = [e for e in seen["log"] if "action" in e]
+        assert all(e.get("words") for e in moves), "a move the server did not word"
+        carded = [e for e in moves if str(e["action"].get("card", "")).startswith("lease:")]
         assert carded, "nobody has discarded or exchanged a card yet"
-        # the others' cards given up face down stay theirs (ruling T42): "a card"
-        secret = [e["position"] for e in seen["log"] if e.get("action", {}).get("card") == "hidden"]
-        assert secret, "no other player has given up a card face down yet"
+        secret = [e for e in moves if e["action"].get("card") == "hidden"]
+        assert secret and all("a card" in e["words"] for e in secret)
         phone = context(browser, address, phone=True)
         page = phone.new_page()
         page.goto(links["seats"][asked["seat"]]["link"])
         shows(page, seen["version"])
         lines = page.locator("#log li")
 
-        def worded() -> None:
+        def worded(log: list[dict[str, Any]]) -> None:
             said = lines.all_inner_texts()
             assert not [line for line in said if "lease:" in line or '"' in line], said
             by_position = {int(line.split(":")[0]): line for line in said}
-            for entry in carded:
-                assert leases[entry["action"]["card"]] in by_position[entry["position"]]
-            for position in secret:
-                assert "a card" in by_position[position], by_position[position]
+            for entry in (e for e in log if "action" in e):
+                line = f"{entry['position']}: {names[entry['player']]}: {entry['words']}"
+                assert by_position[entry["position"]] == line
 
-        worded()
+        worded(seen["log"])
         expect(lines.filter(has_text="into the auction").first).to_be_visible()
-        # a line that comes in while the page is open is said in words too
+        # a line that comes in while the page is open is said in the server's words too
         mover = _move(address, game_id, tokens)
         expect(page.locator("body")).not_to_have_attribute("data-version", str(mover["version"]))
-        assert "action" in frame(address, game_id, tokens[asked["seat"]])["log"][-1]
-        expect(lines.first).to_have_text(re.compile(r"^\d+: \w+: [A-Z]"))  # "Pass", not "pass"
-        worded()
+        now = frame(address, game_id, tokens[asked["seat"]])
+        assert "action" in now["log"][-1]
+        expect(page.locator("body")).to_have_attribute("data-version", str(now["version"]))
+        expect(lines.first).to_have_text(re.compile(r"^\d+: \w+: [a-z]"))  # "passed", not "Pass"
+        worded(now["log"])
         page.locator("#log").screenshot(path=str(tmp_path / "log-phone.png"))
         phone.close()
 

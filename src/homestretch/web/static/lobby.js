@@ -463,6 +463,7 @@ if ($("create")) {
       return s.kind === "bot" ? { kind: "bot", bot: s.bot || "random", name } : { kind: s.kind, name };
     });
     if (g.name === "derbycast") {
+      await derbyCastTable(config);
       const withCard = await derbyCastCard(config, seats);
       if (!withCard && config.source === "keeper" && mineNow.keeper === "person") seats.push({ kind: "person", name: "Score keeper" });
     }
@@ -542,6 +543,13 @@ async function derbyCastCard(config, seats) {
   config.feed = { kind: "card", file: chosen.name, text: await chosen.text() };
   seats.push({ kind: "person", name: "Score keeper" });
   return true;
+}
+
+// Derby Cast's odds table of one's own, uploaded with the table: the CSV file as it is
+// (the server reads it with the loader `--table` uses and says what is wrong by it).
+async function derbyCastTable(config) {
+  const chosen = $("dc-lobby-table").files[0];
+  if (chosen) config.table = { file: chosen.name, text: await chosen.text() };
 }
 
 if ($("join")) {

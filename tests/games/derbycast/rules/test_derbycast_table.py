@@ -92,5 +92,5 @@ def test_a_broken_table_file_is_a_clear_error(tmp_path: Path) -> None:
     bad.write_text("odds,win,place,show\n2,2,1,0\n1,1,0,0\n", encoding="utf-8")
     with pytest.raises(ContentError, match="line 3: odds must increase"):
         load_table(bad)
-    with pytest.raises(ContentError, match="cannot read the odds table"):
+    with pytest.raises(ContentError, match="missing.csv: cannot read the CSV odds table: file not"):
         load_table(tmp_path / "missing.csv")

@@ -774,6 +774,68 @@ def test_the_keeper_adds_a_morning_line_at_a_pick_prompt_while_picks_are_open(
     assert state.points == [0, 1]
 
 
+def test_without_confirm_a_person_who_picked_changes_it_at_anothers_prompt(
+    tmp_path: Path,
+) -> None:
+    """Without --confirm, a person told a new morning line was posted after their pick is
+    told how to change it ('Ann: win 2' at anyone's prompt, as Across reads a dealing out
+    of turn), and can, while picks are open: the change is Ann's pick, the prompt goes on
+    to its own person; slips (a name not here, a pick not picked yet) are said."""
+    db = tmp_path / "g.sqlite"
+    typed = [
+        "R", "Alpha, Bravo, Charlie", "2-1", "", "3-1", "",  # the card: Bravo's line missing
+        "win 1",  # Ann
+        "line 2 5-2",  # the keeper at Bob's prompt
+        "Zed: win 2",  # nobody here: said, Bob asked again
+        "Cy: win 2",  # Cy has not picked yet: said
+        "Ann: show 2",  # Ann changes her pick at Bob's prompt
+        "place 2",  # Bob
+        "Cy: win 3",  # Cy, at his own prompt, naming himself
+        "",  # the close of picks: no late scratches
+        "2, 1, 3", "", "", "", "yes",  # Bravo won; final odds as the lines; official
+    ]  # fmt: skip
+    out = cli("derbycast", "play", "--db", str(db), "--players", "Ann,Bob,Cy", "--races", "1",
+              "--tie", "dead-heat", input="\n".join(typed) + "\n")  # fmt: skip
+    said = " ".join(out.split())
+    told = said.index("Ann picked before it.")
+    assert (
+        "To change a pick before picks close, Ann may type their name and the new pick at "
+        "anyone's prompt, like 'Ann: win 1'." in said[told:]
+    )
+    assert "'Zed' is not a person at this keyboard (Ann, Bob, Cy)" in said
+    assert "Cy has not picked yet: Cy picks at their own prompt" in said
+    assert said.count("Ann (marker 1), your pick") == 1  # changed at Bob's prompt
+    saved = Store(db).load(1)
+    state = replay(DerbyCastGame(saved.config), saved.events)
+    assert isinstance(state, DerbyCastState)
+    picks = {p["marker"]: (p["bet"], p["horse"]) for p in state.history[0]["picks"]}
+    assert picks == {1: ("show", "Bravo"), 2: ("place", "Bravo"), 3: ("win", "Charlie")}
+
+
+def test_a_changed_pick_is_taken_at_the_keepers_close_of_picks_too(tmp_path: Path) -> None:
+    """The last prompt before picks close is the keeper's: 'Ann: show 2' there is Ann's
+    changed pick, and the keeper is asked the late scratches again."""
+    db = tmp_path / "g.sqlite"
+    typed = [
+        "R", "Alpha, Bravo", "2-1", "", "",  # Bravo's line missing; no scratches
+        "win 1",  # Ann
+        "line 2 5-2",  # the keeper at Bob's prompt
+        "place 2",  # Bob
+        "Ann: show 2",  # Ann, at the keeper's close of picks
+        "",  # picks close: no late scratches
+        "2, 1", "", "", "yes",
+    ]  # fmt: skip
+    out = cli("derbycast", "play", "--db", str(db), "--players", "Ann,Bob", "--races", "1",
+              "--tie", "dead-heat", input="\n".join(typed) + "\n")  # fmt: skip
+    said = " ".join(out.split())
+    assert said.count("Late scratches") == 2
+    saved = Store(db).load(1)
+    state = replay(DerbyCastGame(saved.config), saved.events)
+    assert isinstance(state, DerbyCastState)
+    picks = {p["marker"]: (p["bet"], p["horse"]) for p in state.history[0]["picks"]}
+    assert picks == {1: ("show", "Bravo"), 2: ("place", "Bravo")}
+
+
 def test_with_confirm_a_line_added_while_picking_is_in_everyones_confirmation(
     tmp_path: Path,
 ) -> None:

@@ -44,15 +44,22 @@ class TableRow:
 def load_table(path: Path = TABLE_FILE) -> tuple[TableRow, ...]:
     """The odds table in the CSV file ``path`` (the printed one by default), checked."""
     text = read_text(path, "CSV odds table")  # an ordinary UTF-8 file, within the size limit
+    return table_from_text(text, str(path))
+
+
+def table_from_text(text: str, source: str) -> tuple[TableRow, ...]:
+    """The odds table in ``text``, a CSV file's whole text (a file uploaded in the lobby),
+    checked as ``load_table`` checks a file; errors name ``source`` (the file's name)."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as read_text drops it
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if not line.startswith("#")]
     reader = csv.reader(line for _, line in lines)
     header = next(reader, None)
     if header != ["odds", "win", "place", "show"]:
-        raise ContentError(path, "the header must be odds,win,place,show", "header")
+        raise ContentError(source, "the header must be odds,win,place,show", "header")
     numbered = [
         (f"line {number}", cells) for (number, _), cells in zip(lines[1:], reader, strict=False)
     ]
-    return _checked(str(path), numbered)
+    return _checked(source, numbered)
 
 
 def table_to_json(rows: tuple[TableRow, ...]) -> list[list[str | int]]:
@@ -61,7 +68,14 @@ def table_to_json(rows: tuple[TableRow, ...]) -> list[list[str | int]]:
 
 
 def table_from_json(data: object) -> tuple[TableRow, ...]:
-    """A table from a configuration (``table_to_json``), checked as a file is."""
+    """A table from a configuration (``table_to_json``), or a CSV file as uploaded in the
+    lobby (``{"file": NAME, "text": TEXT}``, read by ``table_from_text``), checked as a
+    file is."""
+    if isinstance(data, dict) and set(data) == {"file", "text"}:
+        name, text = data["file"], data["text"]
+        if not isinstance(name, str) or not isinstance(text, str):
+            raise ContentError("table", "an uploaded odds table is a file name and its text")
+        return table_from_text(text, name)
     if not isinstance(data, list):
         raise ContentError("table", "the odds table is a list of [odds, win, place, show] rows")
     numbered = [

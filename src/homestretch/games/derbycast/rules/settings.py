@@ -10,6 +10,7 @@ from pydantic import Field
 
 from homestretch.core.errors import HomestretchError
 from homestretch.core.settings import Blank, Choices, Settings
+from homestretch.games.derbycast.content.odds_table import table_from_json
 from homestretch.games.derbycast.rules.entrants import Entrant, named_twice
 from homestretch.games.derbycast.rules.words import CONFIRM_OVER_REPLAYS
 
@@ -32,6 +33,11 @@ class DerbyCastSettings(Settings):
         names them again (the entrants are the seats' rows, in order)."""
         if config.get("source") == "replays" and config.get("confirm") is True:
             return "confirm", f"Confirm picks {CONFIRM_OVER_REPLAYS}"
+        if config.get("table") is not None:  # one's own odds table, as uploaded
+            try:
+                table_from_json(config["table"])
+            except HomestretchError as exc:
+                return "table", str(exc)
         try:
             entrants = [Entrant.from_json(e) for e in config.get("entrants") or []]
         except HomestretchError:

@@ -246,6 +246,17 @@ def morning_lines_line(
     return line
 
 
+def change_pick_hint(picked: Sequence[str], pick: str) -> str:
+    """At the terminal, after a new morning line: how the people here who picked before
+    it (``picked``) may change their pick before picks close ('Ann: win 3' typed at
+    anyone's prompt, as an Across dealing is typed out of turn); ``pick``: an example."""
+    who = picked[0] if len(picked) == 1 else f"{', '.join(picked[:-1])} or {picked[-1]}"
+    return (
+        f"To change a pick before picks close, {who} may type their name and the new pick "
+        f"at anyone's prompt, like '{picked[0]}: {pick}'."
+    )
+
+
 LINE_WORD = "line"
 """What the terminal's keeper types before a morning line at the close of picks
 ('line 2 5-2'), as the desk's form posts one (R28)."""

@@ -164,7 +164,11 @@ def _screen(fmt: OutputFormat, table: TableSession) -> Console | None:
 def _people(table: TableSession, fmt: OutputFormat, show: Callable[[], None]) -> dict[int, Agent]:
     from homestretch.games.derbycast.rules.game import DerbyCastGame
     from homestretch.games.derbycast.terminal.keeper import ManualKeeper
-    from homestretch.games.derbycast.terminal.people import LinesAtPicks, TerminalPicker
+    from homestretch.games.derbycast.terminal.people import (
+        ChangesAtPrompts,
+        LinesAtPicks,
+        TerminalPicker,
+    )
 
     game = table.game
     assert isinstance(game, DerbyCastGame)
@@ -174,13 +178,17 @@ def _people(table: TableSession, fmt: OutputFormat, show: Callable[[], None]) ->
     keeper_here = game.keeper < len(table.seats) and table.seats[game.keeper].is_person
     # a keeper here may add a morning line at anyone's pick prompt while picks are open
     lines = LinesAtPicks(game.keeper, _check_at(lambda: table)) if keeper_here else None
+    # a person here who has picked may change the pick at anyone's prompt ('Ann: win 3')
+    pickers = {s.name: i for i, s in enumerate(table.seats) if s.is_person and i != game.keeper}
+    others = ChangesAtPrompts(pickers, lambda seat, action: table.state.why_illegal(seat, action))
     for seat, sitting in enumerate(table.seats):
         if not sitting.is_person:
             continue
         if seat == game.keeper:
-            agent: Agent = ManualKeeper(ask, _check_at(lambda: table), out, before_asking=show)
+            check = _check_at(lambda: table)
+            agent: Agent = ManualKeeper(ask, check, out, before_asking=show, others=others)
         else:
-            agent = TerminalPicker(sitting.name, out, ask, lines)
+            agent = TerminalPicker(sitting.name, out, ask, lines, others)
         people[seat] = hot_seat.seat(agent, sitting.name) if game.sealed else agent
     return people
 
@@ -280,9 +288,24 @@ class _RaceShow:
         assert self.screen is not None
         if notice["type"] in ("tie-break", "correction", "morning-line"):
             self.screen.print(f"[bold yellow]{escape(notice['words'])}[/]")
+        if notice["type"] == "morning-line" and not state.game.sealed:
+            self._how_to_change(notice, state)
         if notice["type"] in ("official", "correction"):
             board = state.view(None)["board"]
             print_race(self.screen, state.history[notice["race"] - 1], board)
+
+    def _how_to_change(self, notice: JSON, state: DerbyCastState) -> None:
+        """Who picked before a new morning line and is at this keyboard is told how to
+        change the pick before picks close: their name and the pick at anyone's prompt."""
+        from homestretch.games.derbycast.rules.words import change_pick_hint
+
+        assert self.screen is not None and self.table is not None
+        here = {s.name for s in self.table.seats if s.is_person}
+        picked = [name for name in notice.get("picked") or [] if name in here]
+        if picked:
+            card = state.view(None)["card"]
+            first = card["programs"][0] if card["programs"] else "1"
+            self.screen.print(escape(change_pick_hint(picked, f"win {first}")), highlight=False)
 
 
 def _play(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
@@ -32,6 +33,9 @@ from homestretch.games.derbycast.rules.actions import (
     RunRace,
     Simulate,
 )
+
+if TYPE_CHECKING:
+    from homestretch.games.derbycast.terminal.people import ChangesAtPrompts
 from homestretch.games.derbycast.rules.race import (
     comma_words,
     find_horse,
@@ -155,6 +159,10 @@ def race_source(feed: JSON) -> Callable[[int], RaceRecord | None]:
     return lambda number: simulated_record(race_seed(seed, number), race, mode)
 
 
+NOBODY_HERE = -1
+"""The seat whose prompt it is, for a changed pick typed at the keeper's: nobody's pick."""
+
+
 def morning_lines(typed: str, card: JSON) -> MorningLine:
     """'line 2 5-2, 4 8-1' typed at the close of picks: each horse (program number or
     name) and its morning line (R28); ValueError says what does not read."""
@@ -186,13 +194,16 @@ class ManualKeeper:
         check: Check,
         console: Console,
         before_asking: Callable[[], None] = lambda: None,
+        others: ChangesAtPrompts | None = None,
     ) -> None:
         """``before_asking``: show what happened so far (the screen may lag behind the
-        table when the keeper is asked in the middle of its moves)."""
+        table when the keeper is asked in the middle of its moves); ``others``: the people
+        here may change their picks at the close of picks ('Ann: win 3')."""
         self.ask = ask
         self.check = check
         self.console = console
         self.before_asking = before_asking
+        self.others = others
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         self.before_asking()
@@ -213,6 +224,10 @@ class ManualKeeper:
             except (ValueError, HomestretchError) as exc:
                 self.say_problem(str(exc))
                 continue
+            from homestretch.cli.human import Aside
+
+            if isinstance(action, Aside):  # a person's changed pick, checked as theirs
+                return action
             problem = self.check(action)
             if problem is None:
                 return action
@@ -288,7 +303,7 @@ class ManualKeeper:
                 return correction
             self.say_problem(problem)
 
-    def _scratches(self, view: JSON) -> PostScratches | MorningLine:
+    def _scratches(self, view: JSON) -> Action:
         card = view["card"]
         if view.get("simulated"):  # Top of the Stretch runs every horse on its card
             self.console.print("[bold]Picks are closed. They're off![/bold]")
@@ -305,6 +320,14 @@ class ManualKeeper:
         self.console.print("Close picks: any horse scratched since the picks were made?")
         while True:
             answer = self.ask("Late scratches (program numbers or names, blank for none)", "")
+            if self.others is not None and ":" in answer:  # 'Ann: win 3', a changed pick
+                try:
+                    changed = self.others.read(answer, view, NOBODY_HERE)
+                except ValueError as exc:
+                    self.say_problem(str(exc))
+                    continue
+                if isinstance(changed, Action):
+                    return changed
             try:
                 late = tuple(
                     find_horse(w, card["horses"], card["programs"]) for w in comma_words(answer)

@@ -144,6 +144,50 @@ class LinesAtPicks:
         return Aside(self.keeper, line)
 
 
+class ChangesAtPrompts:
+    """A person at this keyboard who has picked changing the pick at anyone's prompt
+    while picks are open ('Ann: win 3'), as the web phone may any time before the close
+    and as Across the Board reads a dealing typed out of turn: played as that marker's
+    pick, out of turn (an ``Aside``). Not with sealed picks: the person at the prompt
+    would see it."""
+
+    def __init__(self, people: dict[str, int], check: Callable[[int, Action], str | None]) -> None:
+        """``people``: each person's name at this keyboard, as written, and their seat;
+        ``check``: why the table would refuse a seat's move now."""
+        self.people, self.check = people, check
+        self.folded = {name.casefold(): seat for name, seat in people.items()}
+
+    def read(self, answer: str, view: JSON, me: int) -> Action | str:
+        """Another person's changed pick typed at ``me``'s prompt; else the answer as
+        ``me``'s own (a name before a colon that is ``me``'s own is dropped). ValueError
+        says what does not read or why it cannot be made now."""
+        from homestretch.cli.human import Aside
+
+        who, colon, typed = answer.partition(":")
+        if not colon:
+            return answer
+        seat = self.folded.get(who.strip().casefold())
+        if seat is None:  # the names as the players wrote them, in seat order
+            named = ", ".join(sorted(self.people, key=self.people.__getitem__)) or "nobody"
+            raise ValueError(f"{who.strip()!r} is not a person at this keyboard ({named})")
+        if seat == me:
+            return typed
+        name = who.strip()
+        if view["sealed"]:
+            raise ValueError(
+                f"picks are sealed: {name}'s pick is not typed at another's prompt, "
+                "where they would see it"
+            )
+        card = view["card"]
+        action = read_pick(typed, card["horses"], card["programs"], changes(seat + 1, view))
+        problem = self.check(seat, action)
+        if problem is not None:
+            if not any(p["marker"] == seat + 1 for p in view.get("picks") or []):
+                problem = f"{name} has not picked yet: {name} picks at their own prompt"
+            raise ValueError(problem)
+        return Aside(seat, action)
+
+
 class TerminalPicker:
     def __init__(
         self,
@@ -151,13 +195,16 @@ class TerminalPicker:
         console: Console,
         ask: Callable[[str, str], str],
         lines: LinesAtPicks | None = None,
+        others: ChangesAtPrompts | None = None,
     ) -> None:
         """``lines``: the score keeper is a person here and may post a morning line at
-        this person's prompt."""
+        this person's prompt; ``others``: the other people here may change their picks
+        at it."""
         self.name = name
         self.console = console
         self.ask = ask
         self.lines = lines
+        self.others = others
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         self.console.print(card_table(view))
@@ -179,7 +226,10 @@ class TerminalPicker:
         while True:
             answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})", "")
             try:
-                return self._keepers(answer, view) or self._read(answer, view, legal)
+                if line := self._keepers(answer, view):
+                    return line
+                own = self._others(answer, view, player)
+                return own if isinstance(own, Action) else self._read(own, view, legal)
             except ValueError as exc:
                 self.console.print(f"[red]{escape(str(exc))}[/red]")
 
@@ -198,7 +248,10 @@ class TerminalPicker:
             try:
                 if line := self._keepers(answer, view):
                     return line
-                action = self._read(answer, view, changes(player + 1, view))
+                own = self._others(answer, view, player)
+                if isinstance(own, Action):
+                    return own
+                action = self._read(own, view, changes(player + 1, view))
             except ValueError as exc:
                 said = str(exc)
                 if not set(answer.lower().split()) & {b.value for b in Bet}:  # no pick at all
@@ -215,6 +268,10 @@ class TerminalPicker:
     def _keepers(self, answer: str, view: JSON) -> Action | None:
         """A morning line the score keeper typed here, or None."""
         return None if self.lines is None else self.lines.read(answer, view)
+
+    def _others(self, answer: str, view: JSON, player: int) -> Action | str:
+        """Another person's changed pick typed here, or the answer as this person's."""
+        return answer if self.others is None else self.others.read(answer, view, player)
 
     @staticmethod
     def _read(answer: str, view: JSON, legal: list[Action]) -> Action:

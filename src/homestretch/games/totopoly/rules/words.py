@@ -260,7 +260,6 @@ PAGE_TEMPLATES = {
     "nominate_nobody": "Nominate nobody",
     "stay": "Stay on track {track}",
     "cross": "Cross to track {track}",
-    "take_track": "Take track {track}",
     "report": "Read {deck} report for No. {horse}",
     "some_report": "the {deck}",
     "throw": "Throw the dice",
@@ -277,7 +276,6 @@ PAGE_TEMPLATES = {
     "horse_to_back": "horse to back",
     "kept_card": 'the "{name}" card',
     "advantage_card": "a {colour} advantage card",
-    "a_card": "a card",
 }
 """The board's sentences and labels, each a template of {fields}."""
 

@@ -539,31 +539,6 @@
     order.forEach((name, at) => { if (name && parts[name]) parts[name].section.style.order = String(at); });
   }
 
-  // The generic log under the board names a move as data ('discard card "lease:horse-01"'):
-  // each line is said again in words as the board says the move. The page draws the log
-  // just after the board, from the frame the board was given (its whole log).
-  let logSaid = null;  // the log, the names of the cards and the seats' names, as last given
-  function sayLogLine(line) {
-    const position = parseInt(line.textContent, 10);
-    const entry = logSaid && logSaid.log[position];
-    if (!entry || entry.position !== position || !entry.action) return;  // dice: as they are
-    const { action } = entry;
-    const words = action.kind === "track"  // crossing or staying: the view of then is gone
-      ? say("take_track", action)
-      : moveText(action, { crossing: null, asked: null }, logSaid.names);
-    if (!words) return;
-    line.textContent = `${position}: ${logSaid.seatName(entry.player)}: ${words}`;
-  }
-  function sayLog(frame, view, tools) {
-    const box = document.getElementById("log");
-    if (!box) return;
-    logSaid = { log: frame.log || [], names: { ...cardNames(view), hidden: W.a_card }, seatName: tools.seatName };
-    if (box.tpSaying) return;
-    box.tpSaying = new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(sayLogLine)));
-    box.tpSaying.observe(box, { childList: true });
-    box.querySelectorAll("li").forEach(sayLogLine);  // any drawn before the first board
-  }
-
   let shown = null;  // the last frame drawn, drawn again when the screen turns
   window.addEventListener("resize", () => { if (shown) window.homestretchBoard(...shown); });
 
@@ -592,6 +567,5 @@
     drawCourse(parts, tools, view);
     drawTote(parts, tools, view);
     putFirst(parts, view.phase);
-    sayLog(frame, view, tools);
   };
 })();
