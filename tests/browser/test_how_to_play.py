@@ -7,7 +7,15 @@ from __future__ import annotations
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, fits_width, open_table
+from tests.browser.table_pages import (
+    SMALL,
+    SharedServer,
+    fits_width,
+    frame,
+    open_table,
+    shows,
+    token_of,
+)
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
@@ -27,9 +35,10 @@ def test_the_guide_opens_beside_a_seat_and_closes_back_onto_it(
             table = phone.new_page()
             seat_link = links["seats"][0]["link"]
             table.goto(seat_link)
-            expect(table.locator("#actions button").first).to_be_visible()
-            version = table.locator("#version").inner_text()
+            version = frame(address, links["id"], token_of(seat_link))["version"]
+            shows(table, version)
             link = table.locator("#how-to-play-link")
+            table.screenshot(path=str(shared_server.folder / "table-with-guide-link.png"))
             box = link.bounding_box()
             assert box is not None and box["height"] >= 44, box  # a finger finds it
             with phone.expect_page() as opened:
@@ -42,11 +51,11 @@ def test_the_guide_opens_beside_a_seat_and_closes_back_onto_it(
             guide.screenshot(path=str(shared_server.folder / "how-to-play-from-table.png"))
             back = guide.locator("#back-to-table")
             expect(back).to_be_visible()
-            back.tap()
-            guide.wait_for_event("close")
+            with guide.expect_event("close"):  # the guide's tab closes
+                back.tap()
             assert table.url.endswith(seat_link)  # the seat's page, where it was
-            expect(table.locator("#version")).to_have_text(version)
-            expect(table.locator("#actions button").first).to_be_visible()
+            shows(table, version)
+            expect(table.locator("#status")).not_to_contain_text("connecting")
         finally:
             phone.close()
 
