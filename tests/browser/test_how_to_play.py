@@ -72,6 +72,8 @@ def test_each_guide_fits_a_small_phone_and_the_lobby_links_the_chosen_games(
                 page.select_option("#game", game)
                 link = page.locator("#how-to-play-link")
                 expect(link).to_have_attribute("href", f"/how-to-play/{game}")
+                if game == GAMES[0]:
+                    page.screenshot(path=str(shared_server.folder / "lobby-guide-link.png"))
                 link.tap()
                 expect(page.locator("h1")).to_contain_text("How to play")
                 fits_width(page)
