@@ -180,7 +180,7 @@ def test_the_command_imports_no_heavy_library() -> None:
 @pytest.mark.parametrize(
     "args",
     [[], ["serve"], ["history"], ["stretch"], ["stretch", "odds"], ["across", "play"]]
-    + [["derbycast", "play"], ["totopoly", "board"]],
+    + [["derbycast", "play"], ["totopoly", "board"], ["across", "rules"]],
 )
 def test_help_imports_no_heavy_library(args: list[str]) -> None:
     """`--help` is answered from the command tree alone: no game's rules, store or arrays."""

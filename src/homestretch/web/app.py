@@ -14,13 +14,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import anyio.to_thread
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from homestretch.core import registry
 from homestretch.core.errors import HomestretchError, TableMovedOn
+from homestretch.core.how_to_play import how_to_play as guide_text
+from homestretch.core.how_to_play import known as guide_known
 from homestretch.core.inputs import NESTING, is_whole, nesting
 from homestretch.core.protocol import JSON
 from homestretch.games.stretch.content.card_set import CardSet
@@ -132,6 +135,20 @@ def create_app(
     @app.get("/", response_class=HTMLResponse)
     async def lobby() -> str:
         return pages.lobby(public_tables(store), game_choices())
+
+    # --- each game's "How to play" (core/how_to_play.py), a page a phone reads ----------
+    @app.get("/how-to-play", response_class=HTMLResponse)
+    async def how_to_play_index() -> str:
+        return pages.guides(_guides())
+
+    @app.get("/how-to-play/{game}", response_class=HTMLResponse)
+    async def how_to_play(game: str, from_: str = Query("", alias="from")) -> Response:
+        guides = _guides()
+        if game not in guides:
+            return HTMLResponse(pages.no_guide(game, guides), 404)
+        others = {name: title for name, title in guides.items() if name != game}
+        text = guide_text(game)
+        return HTMLResponse(pages.how_to_play(game, text, others, from_ == "table"))
 
     @app.get("/api/games")
     async def games() -> list[JSON]:
@@ -285,6 +302,13 @@ def create_app(
         return Response(status_code=204)
 
     return app
+
+
+def _guides() -> dict[str, str]:
+    """Every game that has a "How to play", its title by name (the lobby's order)."""
+    return {
+        name: entry.title for name, entry in sorted(registry.entries().items()) if guide_known(name)
+    }
 
 
 def _title(live: LiveTable) -> str:

@@ -7,6 +7,7 @@ import html
 import json
 from functools import cache
 from importlib.resources import files
+from typing import Any
 
 from homestretch.core.protocol import JSON
 
@@ -167,6 +168,67 @@ def lobby(tables: list[JSON], games: list[JSON]) -> str:
 def stretch_builder(conditions: list[str]) -> str:
     """Top of the Stretch's race builder (``static/games/stretch-builder.js``)."""
     return _fill("stretch-builder.html", conditions=json.dumps(conditions))
+
+
+@cache
+def _markdown() -> Any:
+    """The Markdown renderer of the games' guides: CommonMark with tables, raw HTML
+    off (the guides are text; markdown-it-py, imported when a guide is first asked for)."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def how_to_play(game: str, text: str, others: dict[str, str], from_table: bool) -> str:
+    """A game's "How to play" page: its guide (Markdown, ``core.how_to_play``) rendered,
+    links to the other games' guides (``others``: title by name), and, opened from a
+    table's page (``from_table``: in a tab of its own), the way back to it."""
+    from homestretch.core.how_to_play import title
+
+    page = _fill("how-to-play.html", game=game, title=f"homestretch: {title(text)}")
+    back = ""
+    if from_table:
+        back = (
+            '<button type="button" id="back-to-table" hidden>&larr; Back to the table</button>'
+            '<span id="back-said" role="status" hidden></span>'
+        )
+    return (
+        page.replace("<!--guide-->", _markdown().render(text))
+        .replace("<!--others-->", _guide_links(others))
+        .replace("<!--back-->", back)
+    )
+
+
+def _guide_links(games: dict[str, str]) -> str:
+    return "".join(
+        f'<li><a href="/how-to-play/{html.escape(name)}">{html.escape(heading(title)[0])}</a></li>'
+        for name, title in games.items()
+    )
+
+
+def no_guide(game: str, games: dict[str, str]) -> str:
+    """The page for a guide asked of a game that is not there: said, with every game's."""
+    said = (
+        f"<h1>No game called &ldquo;{html.escape(game[:60])}&rdquo;</h1>"
+        '<p id="error" role="alert">There is no guide by that name: '
+        "each game's is below.</p>"
+    )
+    return _guides_page("homestretch: no such game", said, games)
+
+
+def guides(games: dict[str, str]) -> str:
+    """Every game's "How to play", listed."""
+    return _guides_page("homestretch: how to play", "<h1>How to play</h1>", games)
+
+
+def _guides_page(title: str, said: str, games: dict[str, str]) -> str:
+    page = _fill("how-to-play.html", game="", title=title)
+    return (
+        page.replace("<!--guide-->", said)
+        .replace("<h2>How to play the other games</h2>", "<h2>The games</h2>")
+        .replace("<!--others-->", _guide_links(games))
+        .replace("<!--back-->", "")
+    )
 
 
 def refused(reason: str) -> str:

@@ -391,6 +391,9 @@ if ($("create")) {
     const mineNow = mine();
     $("dc-lobby").hidden = g.name !== "derbycast";
     $("game-about").textContent = g.title.split(": ").slice(1).join(": ");
+    const rules = $("how-to-play-link");  // the chosen game's guide, beside its choice
+    rules.href = `/how-to-play/${encodeURIComponent(g.name)}`;
+    rules.textContent = `How to play ${g.title.split(": ")[0]}`;
     $("game-note").hidden = g.name !== "stretch";
     $("dc-keeper").value = mineNow.keeper || "computer";
     fitPlayers();

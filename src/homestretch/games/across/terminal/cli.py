@@ -31,6 +31,7 @@ from homestretch.cli.common import (
 from homestretch.cli.content import content_command
 from homestretch.cli.human import Aside, TerminalPlayer
 from homestretch.cli.plain import Table
+from homestretch.cli.rules import rules_command
 from homestretch.cli.table_loop import (
     clear_for_next_person,
     db_hint,
@@ -841,3 +842,4 @@ def tracks(content: ContentOption = None, fmt: FormatOption = OutputFormat.text)
 
 
 app.command("content")(content_command("across"))
+app.command("rules")(rules_command("across"))

@@ -25,6 +25,7 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.content import content_command
+from homestretch.cli.rules import rules_command
 from homestretch.cli.table_loop import (
     clear_for_next_person,
     db_hint,
@@ -574,3 +575,4 @@ def races_command(
 
 
 app.command("content")(content_command("derbycast"))
+app.command("rules")(rules_command("derbycast"))

@@ -32,6 +32,7 @@ from homestretch.cli.common import (
 )
 from homestretch.cli.content import content_command
 from homestretch.cli.plain import Table
+from homestretch.cli.rules import rules_command
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.inputs import MAX_RUNS, escape_controls, output_path
 from homestretch.core.odds import Odds
@@ -1062,3 +1063,4 @@ def calibrate(
 
 
 app.command("content")(content_command("stretch"))
+app.command("rules")(rules_command("stretch"))

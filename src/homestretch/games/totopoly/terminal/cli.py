@@ -30,6 +30,7 @@ from homestretch.cli.common import (
 from homestretch.cli.content import content_command
 from homestretch.cli.human import TerminalPlayer
 from homestretch.cli.plain import Table
+from homestretch.cli.rules import rules_command
 from homestretch.cli.table_loop import (
     clear_for_next_person,
     db_hint,
@@ -582,3 +583,4 @@ def board_command(content: ContentOption = None, fmt: FormatOption = OutputForma
 
 
 app.command("content")(content_command("totopoly"))
+app.command("rules")(rules_command("totopoly"))
