@@ -39,9 +39,10 @@ How the loops are organised (design note):
   ``_times_window``), then ``_one_in_window``.
 - Two or more disqualified horses in a window (``exact_finish._two_in_window``): each
   case's lanes go through ``_two_or_more``, which bounds them, or, where the bound is
-  not negligible, gathers them to be summed exactly with two (``_two_q_between``, over
-  sets of three horses: ``_two_q_sets``): for a clean target once the higher key's
-  blocks are done (``_two_qs_summed``, one window for them all); for a disqualified one,
+  not negligible, gathers them to be summed exactly with two (``_fresh_two_q_by_sets``,
+  over sets of three horses: ``_two_q_sets``): for a clean target once the higher key's
+  blocks are done (``_two_qs_summed``, one window for them all, ``windows``' sets at
+  that key); for a disqualified one,
   those with two 2s above d likewise share one window, ``Windows.two`` at d, and are
   summed against it once d's blocks are done (``_sum_at_d``); those with two 1s in the
   window each have their own window (``exact_finish._p_window_two``): ``Windows.two`` at
@@ -1258,6 +1259,7 @@ def clean_targets(
     c_gt: Floats,
     p_gt: Floats,
     w_one: Floats,
+    w_two: Floats,
     w_spread: Floats,
     clean_keys: Ints,
     heavy_pair: float,
@@ -1271,7 +1273,8 @@ def clean_targets(
     place, show and bound are [horse, x] sums over y. ``heavy_pair`` is
     ``exact_finish.HEAVY_PAIR``, an argument: a compiled constant would outlive a change
     to it in the cache, which watches this file only. The lower keys before ``first`` are
-    left out (``_left_out``). ``three_log`` (``HEAVY_THREE``, and
+    left out (``_left_out``). ``w_two`` is the window of two 2s as ``windows`` keeps it,
+    [key, set of three]. ``three_log`` (``HEAVY_THREE``, and
     where to log the pairs whose three or more are to be summed: ``_two_qs_summed``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_gt = c[:, clean_keys].copy(), c_gt[:, clean_keys].copy()
@@ -1288,13 +1291,11 @@ def clean_targets(
     spent = np.zeros(1)  # the bounds of y's lowest lanes (``CLEAN_LOWEST_BOUNDED``)
     picked = np.empty(BLOCK, np.int64)  # a block's heavy lanes (``_two_or_more_fixed``)
     every = np.arange(horses)  # the targets: a clean key's lanes hold several
-    # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
-    two, by_m, by_both = _window_two_start(horses)
     heavy = _heavy_lanes_aligned(horses, count)
     width = -(-count // 8) * 8
     heavy_work = _aligned(6 * horses, count).reshape((6, horses, width))
     heavy_lanes = _aligned(7, count)
-    for k in range(count - 1, 0, -1):  # downwards: the window of two 2s is summed so
+    for k in range(count - 1, 0, -1):  # downwards, as show and bound have always been summed
         y = clean_keys[k]
         _symmetric(w_one[y], sym)
         for h in range(horses):  # the others: no 1 above y (A = 1), nor a 2 (A = 2)
@@ -1332,11 +1333,10 @@ def clean_targets(
                     bound, start, lo, nb, sums, more, heavy_pair, heavy, heavy_count, picked,
                 )  # fmt: skip
         if heavy_count:
-            _window_two_at(p_gt, c_gt, y, by_m, by_both, two)
             _two_qs_summed(
-                two, heavy, heavy_count, heavy_work, heavy_lanes, show, bound, 1.0, y, three_log
-            )
-        _window_two_add(p_gt, c, y, by_m, by_both)
+                w_two[y], heavy, heavy_count, heavy_work, heavy_lanes, show, bound, 1.0, y,
+                three_log,
+            )  # fmt: skip
 
 
 @kernel
@@ -1959,10 +1959,11 @@ def _heavy_lanes(horses: int, count: int) -> Any:
 
 @kernel
 def _two_qs_summed(
-    two: Floats, heavy: Any, count: int, work: Floats, lanes: Floats, show: Floats,
+    sets: Floats, heavy: Any, count: int, work: Floats, lanes: Floats, show: Floats,
     bound: Floats, scale: float, y: int, log: Any,
 ) -> None:  # fmt: skip
-    """Exactly two disqualified horses in the window ``two`` (one for all the lanes),
+    """Exactly two disqualified horses in the window given by its ``sets`` of three (a row
+    of ``windows``' table; one for all the lanes),
     summed for the heavy lanes; three or more bounded by the two times ``_beyond_two(q)`` (each
     further one adds at most q / k); both times ``scale``. ``log`` is (threshold, at, key,
     count): a lane whose bound of three or more is above the threshold is logged (its at,
@@ -1970,7 +1971,7 @@ def _two_qs_summed(
     an infinite threshold)."""
     heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
     two_q = work[0]
-    _two_q_between(heavy_r, count, heavy_c, two, two_q, work[1:], lanes)
+    _fresh_two_q_by_sets(heavy_r, count, heavy_c, sets, two_q, work[1:], lanes)
     _clean_heavy_done(heavy_share, heavy_at, heavy_q, two_q, count, show, bound, scale, y, log,
                       lanes)  # fmt: skip
 
@@ -2314,7 +2315,8 @@ def disqualified_targets(
 ) -> None:
     """``exact_finish._disqualified_target`` for every pair (y, d), y a clean key below
     the disqualified key d; place, show and bound are [horse, y] sums over d. ``w_two`` is
-    ``exact_finish.Windows.two`` at every key (``windows``). Each key d's lanes start at
+    the window of two 2s as ``windows`` keeps it, [key, set of three] (``_sets_of`` of
+    ``exact_finish.Windows.two`` at every key). Each key d's lanes start at
     the lower key ``first_lanes`` (one a key of ``dq_keys``: ``_left_out_lanes``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_ge = c[:, clean_keys].copy(), c_ge[:, clean_keys].copy()
@@ -2638,7 +2640,7 @@ def _keep(
     """The heavy lanes of key d with 1s in the window (``exact_finish._p_window_two``),
     their sums begun and kept (returns ``kept`` and its new count): the window of (y, d)
     is ``Windows.two`` at y less its part with the clean horse at or above d, and
-    ``_two_q_between``'s sums are linear in it (its clamp at 0 was shown to catch rounding
+    ``_fresh_two_q_by_sets``' sums are linear in it (its clamp at 0 was shown to catch rounding
     alone, some 1e-19 in all), so that part is summed here, where the lanes share d
     (``Windows.two`` at d for all of them, ``_add_alpha_parts`` the terms with a 1 in
     (y, d]), and ``Windows.two`` at y by y (``_sum_by_y``): no window is made a lane. Where a lane's sum with no other clean horse is not bounded (``_alone_bound``,
@@ -2925,7 +2927,7 @@ def _sum_at_d(
     clean horse (summed too, unless every lane's bound of it is below ``ALONE_BOUNDED``,
     then bounded); three or more bounded by the two times ``_beyond_two(q)``. They share one
     window, ``Windows.two`` at d (``two``), so are summed against it as the clean targets'
-    are (``_two_q_between``, no window made a lane: half the time). at_d[0] holds each
+    are (``_fresh_two_q_by_sets``, no window made a lane: half the time). at_d[0] holds each
     lane's ``_alone_bound``; alone_r and alone_share (no other clean horse) are the same at
     every lane: spread into at_d[1] and at_d[2]."""
     if n == 0:
@@ -2943,22 +2945,14 @@ def _sum_at_d(
 
 
 @kernel
-def _two_q_between(
-    r: Floats, n: int, c_y: Floats, w_two: Floats, result: Floats, work: Floats, lanes: Floats
-) -> None:
-    """``exact_finish._two_q_between`` for n key pairs sharing one window: r is
-    [horse, pair], c_y [horse, pair] each horse's chance at the lower clean horse's key,
-    w_two[m, n, j] the window (symmetric in m and n, zero unless m, n, j differ). result =
-    the sum, [horse, pair]. Summed over sets of three horses (``_two_q_sets``)."""
-    _fresh_two_q_by_sets(r, n, c_y, _sets_of(w_two), result, work, lanes)
-
-
-@kernel
 def _fresh_two_q_by_sets(
     r: Floats, n: int, c_y: Floats, sets: Floats, result: Floats, work: Floats, lanes: Floats
 ) -> None:
-    """``_two_q_between`` with the window given as its sets of three (``_sets_of``; a row
-    of the table ``windows`` makes)."""
+    """``exact_finish._two_q_between`` for n key pairs sharing one window: r is
+    [horse, pair], c_y [horse, pair] each horse's chance at the lower clean horse's key,
+    the window given as its sets of three (``_sets_of`` of w_two[m, n, j], symmetric in m
+    and n, zero unless m, n, j differ; a row of the table ``windows`` makes). result =
+    the sum, [horse, pair]. Summed over sets of three horses (``_two_q_sets``)."""
     a, held, weighed = work[0], work[1], work[2]
     for h in range(r.shape[0]):
         for i in range(_lane(n)):
@@ -3107,8 +3101,8 @@ def key_pair_sums(
     )
     first = _left_out(a["c"], a["c_gt"], clean_keys, bound)
     clean_targets(
-        a["c"], a["c_gt"], a["p_gt"], b["one"], b["spread"], clean_keys, HEAVY_PAIR * loosen, first,
-        place, show, bound, three_log,
+        a["c"], a["c_gt"], a["p_gt"], b["one"], b["two"], b["spread"], clean_keys,
+        HEAVY_PAIR * loosen, first, place, show, bound, three_log,
     )  # fmt: skip
     took("clean targets")
     three_in_window(
