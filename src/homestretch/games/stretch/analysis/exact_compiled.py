@@ -6,7 +6,7 @@ compiler. Two differences: where a key pair's window terms (disqualified horses 
 two clean ones, the costly part) are bounded below ``NEGLIGIBLE`` (a disqualified
 target's lowest and highest lower keys of a key d: below ``LOWEST_BOUNDED`` together)
 they are added to the show bound instead of summed; and the key pairs that could add
-least, below ``LEFT_OUT`` (1e-15) together for each kind of target (a disqualified
+least, below ``LEFT_OUT`` (1e-14) together for each kind of target (a disqualified
 target's lowest lanes of each key below ``DQ_LANES_LEFT_OUT``, 1e-13), are left out and
 what they could add goes to the show bound. The loops let go of the interpreter lock, so the
 threads of ``exact.quickplay_chances`` really work at once. Place agrees with the NumPy
@@ -780,6 +780,24 @@ How the loops are organised (design note):
   are fixed by bounds that already spend the room the recorded ranges give (the
   claiming route and the Dream Derby have some 6.6-7.4e-13 of 1e-12 left), so under 1 s
   needs fewer terms a lane or cheaper ones, not fewer lanes.
+- 2026-12-05 (xtune). ``clean_targets`` reads ``windows``' sets (``w_two[y]`` into
+  ``_fresh_two_q_by_sets``), its own window sums and the compiled ``_two_q_between`` gone:
+  ``stretch_exact_pairs.py --against`` main 489aaa9 (least of 3, load 7-13, two runs):
+  clean targets 0.98 and 0.98 (0.573 -> 0.560 s), all 0.98 and 1.00, place and show the
+  same to 0. The room in the recorded ranges after xfresh's key merge (the recorded show
+  plus bound plus 1e-12 less today's, the least over horses, as
+  test_compiled_chances_are_the_recorded_ones checks): the claiming route 6.615e-13 (not
+  grown: 6.62e-13 before), the Dream Derby 8.51e-13 (7.41e-13), the allowance turf route
+  2.3e-11, the Champagne Stakes 1.3e-10; show stands 9.3e-13 and 9.8e-13 above the
+  recorded low on the first two. So the budgets that spent that room stay. ``LEFT_OUT``
+  1e-15 -> 1e-14 adds at most 2e-14 an outcome, whatever the room: the claiming route's
+  room 6.606e-13, the Dream Derby's 8.506e-13, the largest show bound the same (4.96e-10,
+  the Champagne Stakes); paired against the commit before it (least of 3, load 3-9):
+  clean targets 0.96 (0.537 -> 0.515 s) and 0.92, three in a window 0.97 and 0.94, all
+  0.99 (1.806 -> 1.781 s) and 0.97 (windows, unchanged, 0.99 and 0.93: the noise); place
+  the same to 1e-17, show to 1.4e-15: committed. Next: what is left of the room (6.6e-13
+  on the claiming route) would take ``DQ_LANES_LEFT_OUT`` at most to some 5e-13, not a
+  decade: not tried.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
@@ -812,14 +830,15 @@ two thirds of the pairs of a 12-horse field, adding some 1e-15 to its show bound
 CLEAN_LOWEST_BOUNDED = 3e-15
 """What a clean target's lowest lanes of a key y may add to the show bound together
 (``_negligible`` with a budget, as a disqualified target's ``LOWEST_BOUNDED``)."""
-LEFT_OUT = 1e-15
+LEFT_OUT = 1e-14
 """A clean target's lowest keys are left out while all they could add (each horse's chance
 to be clean there with one or two others clean ahead) stays below this together, and so
 are a disqualified target's keys that could add least, and then, of the keys kept, each
 one's lowest lower keys while together they could add below ``DQ_LANES_LEFT_OUT``:
-each part is added to the show bound (place may be that much low, 1.02e-13 at most). About
-a third of the clean targets' key pairs of a 12-horse field and some 0.57 of the
-disqualified ones' (``_left_out``, ``_left_out_rows``, ``_left_out_lanes``)."""
+each part is added to the show bound (place may be that much low, 1.2e-13 at most). At
+1e-15, about a third of the clean targets' key pairs of a 12-horse field and some 0.57 of
+the disqualified ones' (``_left_out``, ``_left_out_rows``, ``_left_out_lanes``); 1e-14
+(2026-12-05, xtune) left out a few more for 0.96 of the clean targets' time."""
 BLOCK = 256
 """Lower keys taken at once: a [horse, lane] block of 12 horses is 24 kB, in the first two
 caches (measured: 64 and 512 lanes are a little slower)."""
