@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import tempfile
 import time
+from inspect import signature
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -40,7 +41,7 @@ def inputs_of(horses: int) -> list[tuple[dict[str, np.ndarray], dict[str, np.nda
         t = exact_finish.Tables.of(clean[:, reached], dq[:, reached], out)
         w = exact_compiled.windows(t)
         tables = {n: np.ascontiguousarray(getattr(t, n)) for n in ("c", "c_gt", "p_gt")}
-        windows = {n: np.ascontiguousarray(getattr(w, n)) for n in ("one", "spread")}
+        windows = {n: np.ascontiguousarray(getattr(w, n)) for n in ("one", "two", "spread")}
         found.append((tables, windows, np.flatnonzero(t.c.any(axis=0)).astype(np.int64)))
     return found
 
@@ -52,9 +53,11 @@ def run(module: ModuleType, tables: Any, windows: Any, keys: Any) -> tuple[float
     logged = keys.size * (keys.size - 1) // 2
     log = (exact_finish.HEAVY_THREE, np.empty(logged, np.int64), np.empty(logged, np.int64),
            np.zeros(1, np.int64))  # fmt: skip
+    # the window of two 2s as ``windows`` keeps it, where the version reads it
+    two = [windows["two"]] if "w_two" in signature(module.clean_targets.py_func).parameters else []
     start = time.process_time()
     first = module._left_out(c, c_gt, keys, bound)
-    module.clean_targets(c, c_gt, p_gt, windows["one"], windows["spread"], keys,
+    module.clean_targets(c, c_gt, p_gt, windows["one"], *two, windows["spread"], keys,
                          exact_finish.HEAVY_PAIR, first, place, show, bound, log)  # fmt: skip
     exact_compiled.three_in_window(c, c_gt, p_gt, keys, log[1], log[2], int(log[3][0]), show,
                                    bound)  # fmt: skip

@@ -207,8 +207,8 @@ def main() -> None:
         )  # fmt: skip
         first = ec._left_out(a["c"], a["c_gt"], ck, bound)
         ec.clean_targets(
-            a["c"], a["c_gt"], a["p_gt"], cw.one, cw.spread, ck, ef.HEAVY_PAIR * loosen, first,
-            place, show, bound, log,
+            a["c"], a["c_gt"], a["p_gt"], cw.one, cw.two, cw.spread, ck, ef.HEAVY_PAIR * loosen,
+            first, place, show, bound, log,
         )  # fmt: skip
         three_in_window(
             a["c"], a["c_gt"], a["p_gt"], ck, log[1], log[2], int(log[3][0]), show, bound

@@ -150,9 +150,9 @@ def test_three_in_a_window_skips_horses_never_disqualified_above_y(horses: int) 
 
 @pytest.mark.parametrize("horses", [3, 4, 7, 12])
 def test_two_in_a_window_by_sets_of_three_matches_the_numpy_reference(horses: int) -> None:
-    # exact_compiled._two_q_between sums a window over sets of three horses (one number a
-    # set); exact_finish._two_q_between contracts it index by index: the same sums
-    from homestretch.games.stretch.analysis.exact_compiled import _two_q_between
+    # exact_compiled._fresh_two_q_by_sets sums a window over sets of three horses (one
+    # number a set); exact_finish._two_q_between contracts it index by index: the same sums
+    from homestretch.games.stretch.analysis.exact_compiled import _fresh_two_q_by_sets, _sets_of
 
     rng = np.random.default_rng(horses)
     lanes = 37  # not a whole number of vectors
@@ -165,8 +165,9 @@ def test_two_in_a_window_by_sets_of_three_matches_the_numpy_reference(horses: in
     c_y = rng.random((horses, lanes)) * 0.2
     r = 1 / allowed
     result = np.zeros((horses, lanes))
-    _two_q_between(
-        r, lanes, c_y, window, result, np.empty((3, horses, lanes)), np.empty((7, lanes))
+    sets = _sets_of(np.ascontiguousarray(window))
+    _fresh_two_q_by_sets(
+        r, lanes, c_y, sets, result, np.empty((3, horses, lanes)), np.empty((7, lanes))
     )
     reference = exact_finish._two_q_between(
         allowed[:, None, :], c_y[:, None, :], np.broadcast_to(window, (lanes,) + window.shape)

@@ -6,7 +6,7 @@ compiler. Two differences: where a key pair's window terms (disqualified horses 
 two clean ones, the costly part) are bounded below ``NEGLIGIBLE`` (a disqualified
 target's lowest and highest lower keys of a key d: below ``LOWEST_BOUNDED`` together)
 they are added to the show bound instead of summed; and the key pairs that could add
-least, below ``LEFT_OUT`` (1e-15) together for each kind of target (a disqualified
+least, below ``LEFT_OUT`` (1e-14) together for each kind of target (a disqualified
 target's lowest lanes of each key below ``DQ_LANES_LEFT_OUT``, 1e-13), are left out and
 what they could add goes to the show bound. The loops let go of the interpreter lock, so the
 threads of ``exact.quickplay_chances`` really work at once. Place agrees with the NumPy
@@ -39,9 +39,10 @@ How the loops are organised (design note):
   ``_times_window``), then ``_one_in_window``.
 - Two or more disqualified horses in a window (``exact_finish._two_in_window``): each
   case's lanes go through ``_two_or_more``, which bounds them, or, where the bound is
-  not negligible, gathers them to be summed exactly with two (``_two_q_between``, over
-  sets of three horses: ``_two_q_sets``): for a clean target once the higher key's
-  blocks are done (``_two_qs_summed``, one window for them all); for a disqualified one,
+  not negligible, gathers them to be summed exactly with two (``_fresh_two_q_by_sets``,
+  over sets of three horses: ``_two_q_sets``): for a clean target once the higher key's
+  blocks are done (``_two_qs_summed``, one window for them all, ``windows``' sets at
+  that key); for a disqualified one,
   those with two 2s above d likewise share one window, ``Windows.two`` at d, and are
   summed against it once d's blocks are done (``_sum_at_d``); those with two 1s in the
   window each have their own window (``exact_finish._p_window_two``): ``Windows.two`` at
@@ -779,6 +780,24 @@ How the loops are organised (design note):
   are fixed by bounds that already spend the room the recorded ranges give (the
   claiming route and the Dream Derby have some 6.6-7.4e-13 of 1e-12 left), so under 1 s
   needs fewer terms a lane or cheaper ones, not fewer lanes.
+- 2026-12-05 (xtune). ``clean_targets`` reads ``windows``' sets (``w_two[y]`` into
+  ``_fresh_two_q_by_sets``), its own window sums and the compiled ``_two_q_between`` gone:
+  ``stretch_exact_pairs.py --against`` main 489aaa9 (least of 3, load 7-13, two runs):
+  clean targets 0.98 and 0.98 (0.573 -> 0.560 s), all 0.98 and 1.00, place and show the
+  same to 0. The room in the recorded ranges after xfresh's key merge (the recorded show
+  plus bound plus 1e-12 less today's, the least over horses, as
+  test_compiled_chances_are_the_recorded_ones checks): the claiming route 6.615e-13 (not
+  grown: 6.62e-13 before), the Dream Derby 8.51e-13 (7.41e-13), the allowance turf route
+  2.3e-11, the Champagne Stakes 1.3e-10; show stands 9.3e-13 and 9.8e-13 above the
+  recorded low on the first two. So the budgets that spent that room stay. ``LEFT_OUT``
+  1e-15 -> 1e-14 adds at most 2e-14 an outcome, whatever the room: the claiming route's
+  room 6.606e-13, the Dream Derby's 8.506e-13, the largest show bound the same (4.96e-10,
+  the Champagne Stakes); paired against the commit before it (least of 3, load 3-9):
+  clean targets 0.96 (0.537 -> 0.515 s) and 0.92, three in a window 0.97 and 0.94, all
+  0.99 (1.806 -> 1.781 s) and 0.97 (windows, unchanged, 0.99 and 0.93: the noise); place
+  the same to 1e-17, show to 1.4e-15: committed. Next: what is left of the room (6.6e-13
+  on the claiming route) would take ``DQ_LANES_LEFT_OUT`` at most to some 5e-13, not a
+  decade: not tried.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
@@ -811,14 +830,15 @@ two thirds of the pairs of a 12-horse field, adding some 1e-15 to its show bound
 CLEAN_LOWEST_BOUNDED = 3e-15
 """What a clean target's lowest lanes of a key y may add to the show bound together
 (``_negligible`` with a budget, as a disqualified target's ``LOWEST_BOUNDED``)."""
-LEFT_OUT = 1e-15
+LEFT_OUT = 1e-14
 """A clean target's lowest keys are left out while all they could add (each horse's chance
 to be clean there with one or two others clean ahead) stays below this together, and so
 are a disqualified target's keys that could add least, and then, of the keys kept, each
 one's lowest lower keys while together they could add below ``DQ_LANES_LEFT_OUT``:
-each part is added to the show bound (place may be that much low, 1.02e-13 at most). About
-a third of the clean targets' key pairs of a 12-horse field and some 0.57 of the
-disqualified ones' (``_left_out``, ``_left_out_rows``, ``_left_out_lanes``)."""
+each part is added to the show bound (place may be that much low, 1.2e-13 at most). At
+1e-15, about a third of the clean targets' key pairs of a 12-horse field and some 0.57 of
+the disqualified ones' (``_left_out``, ``_left_out_rows``, ``_left_out_lanes``); 1e-14
+(2026-12-05, xtune) left out a few more for 0.96 of the clean targets' time."""
 BLOCK = 256
 """Lower keys taken at once: a [horse, lane] block of 12 horses is 24 kB, in the first two
 caches (measured: 64 and 512 lanes are a little slower)."""
@@ -1258,6 +1278,7 @@ def clean_targets(
     c_gt: Floats,
     p_gt: Floats,
     w_one: Floats,
+    w_two: Floats,
     w_spread: Floats,
     clean_keys: Ints,
     heavy_pair: float,
@@ -1271,7 +1292,8 @@ def clean_targets(
     place, show and bound are [horse, x] sums over y. ``heavy_pair`` is
     ``exact_finish.HEAVY_PAIR``, an argument: a compiled constant would outlive a change
     to it in the cache, which watches this file only. The lower keys before ``first`` are
-    left out (``_left_out``). ``three_log`` (``HEAVY_THREE``, and
+    left out (``_left_out``). ``w_two`` is the window of two 2s as ``windows`` keeps it,
+    [key, set of three]. ``three_log`` (``HEAVY_THREE``, and
     where to log the pairs whose three or more are to be summed: ``_two_qs_summed``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_gt = c[:, clean_keys].copy(), c_gt[:, clean_keys].copy()
@@ -1288,13 +1310,11 @@ def clean_targets(
     spent = np.zeros(1)  # the bounds of y's lowest lanes (``CLEAN_LOWEST_BOUNDED``)
     picked = np.empty(BLOCK, np.int64)  # a block's heavy lanes (``_two_or_more_fixed``)
     every = np.arange(horses)  # the targets: a clean key's lanes hold several
-    # the window of two 2s at y (exact_finish.Windows.two) from sums over the keys above
-    two, by_m, by_both = _window_two_start(horses)
     heavy = _heavy_lanes_aligned(horses, count)
     width = -(-count // 8) * 8
     heavy_work = _aligned(6 * horses, count).reshape((6, horses, width))
     heavy_lanes = _aligned(7, count)
-    for k in range(count - 1, 0, -1):  # downwards: the window of two 2s is summed so
+    for k in range(count - 1, 0, -1):  # downwards, as show and bound have always been summed
         y = clean_keys[k]
         _symmetric(w_one[y], sym)
         for h in range(horses):  # the others: no 1 above y (A = 1), nor a 2 (A = 2)
@@ -1332,11 +1352,10 @@ def clean_targets(
                     bound, start, lo, nb, sums, more, heavy_pair, heavy, heavy_count, picked,
                 )  # fmt: skip
         if heavy_count:
-            _window_two_at(p_gt, c_gt, y, by_m, by_both, two)
             _two_qs_summed(
-                two, heavy, heavy_count, heavy_work, heavy_lanes, show, bound, 1.0, y, three_log
-            )
-        _window_two_add(p_gt, c, y, by_m, by_both)
+                w_two[y], heavy, heavy_count, heavy_work, heavy_lanes, show, bound, 1.0, y,
+                three_log,
+            )  # fmt: skip
 
 
 @kernel
@@ -1959,10 +1978,11 @@ def _heavy_lanes(horses: int, count: int) -> Any:
 
 @kernel
 def _two_qs_summed(
-    two: Floats, heavy: Any, count: int, work: Floats, lanes: Floats, show: Floats,
+    sets: Floats, heavy: Any, count: int, work: Floats, lanes: Floats, show: Floats,
     bound: Floats, scale: float, y: int, log: Any,
 ) -> None:  # fmt: skip
-    """Exactly two disqualified horses in the window ``two`` (one for all the lanes),
+    """Exactly two disqualified horses in the window given by its ``sets`` of three (a row
+    of ``windows``' table; one for all the lanes),
     summed for the heavy lanes; three or more bounded by the two times ``_beyond_two(q)`` (each
     further one adds at most q / k); both times ``scale``. ``log`` is (threshold, at, key,
     count): a lane whose bound of three or more is above the threshold is logged (its at,
@@ -1970,7 +1990,7 @@ def _two_qs_summed(
     an infinite threshold)."""
     heavy_r, heavy_share, heavy_c, heavy_at, heavy_q = heavy
     two_q = work[0]
-    _two_q_between(heavy_r, count, heavy_c, two, two_q, work[1:], lanes)
+    _fresh_two_q_by_sets(heavy_r, count, heavy_c, sets, two_q, work[1:], lanes)
     _clean_heavy_done(heavy_share, heavy_at, heavy_q, two_q, count, show, bound, scale, y, log,
                       lanes)  # fmt: skip
 
@@ -2314,7 +2334,8 @@ def disqualified_targets(
 ) -> None:
     """``exact_finish._disqualified_target`` for every pair (y, d), y a clean key below
     the disqualified key d; place, show and bound are [horse, y] sums over d. ``w_two`` is
-    ``exact_finish.Windows.two`` at every key (``windows``). Each key d's lanes start at
+    the window of two 2s as ``windows`` keeps it, [key, set of three] (``_sets_of`` of
+    ``exact_finish.Windows.two`` at every key). Each key d's lanes start at
     the lower key ``first_lanes`` (one a key of ``dq_keys``: ``_left_out_lanes``)."""
     horses, count = c.shape[0], clean_keys.size
     low_c, low_ge = c[:, clean_keys].copy(), c_ge[:, clean_keys].copy()
@@ -2638,7 +2659,7 @@ def _keep(
     """The heavy lanes of key d with 1s in the window (``exact_finish._p_window_two``),
     their sums begun and kept (returns ``kept`` and its new count): the window of (y, d)
     is ``Windows.two`` at y less its part with the clean horse at or above d, and
-    ``_two_q_between``'s sums are linear in it (its clamp at 0 was shown to catch rounding
+    ``_fresh_two_q_by_sets``' sums are linear in it (its clamp at 0 was shown to catch rounding
     alone, some 1e-19 in all), so that part is summed here, where the lanes share d
     (``Windows.two`` at d for all of them, ``_add_alpha_parts`` the terms with a 1 in
     (y, d]), and ``Windows.two`` at y by y (``_sum_by_y``): no window is made a lane. Where a lane's sum with no other clean horse is not bounded (``_alone_bound``,
@@ -2925,7 +2946,7 @@ def _sum_at_d(
     clean horse (summed too, unless every lane's bound of it is below ``ALONE_BOUNDED``,
     then bounded); three or more bounded by the two times ``_beyond_two(q)``. They share one
     window, ``Windows.two`` at d (``two``), so are summed against it as the clean targets'
-    are (``_two_q_between``, no window made a lane: half the time). at_d[0] holds each
+    are (``_fresh_two_q_by_sets``, no window made a lane: half the time). at_d[0] holds each
     lane's ``_alone_bound``; alone_r and alone_share (no other clean horse) are the same at
     every lane: spread into at_d[1] and at_d[2]."""
     if n == 0:
@@ -2943,22 +2964,14 @@ def _sum_at_d(
 
 
 @kernel
-def _two_q_between(
-    r: Floats, n: int, c_y: Floats, w_two: Floats, result: Floats, work: Floats, lanes: Floats
-) -> None:
-    """``exact_finish._two_q_between`` for n key pairs sharing one window: r is
-    [horse, pair], c_y [horse, pair] each horse's chance at the lower clean horse's key,
-    w_two[m, n, j] the window (symmetric in m and n, zero unless m, n, j differ). result =
-    the sum, [horse, pair]. Summed over sets of three horses (``_two_q_sets``)."""
-    _fresh_two_q_by_sets(r, n, c_y, _sets_of(w_two), result, work, lanes)
-
-
-@kernel
 def _fresh_two_q_by_sets(
     r: Floats, n: int, c_y: Floats, sets: Floats, result: Floats, work: Floats, lanes: Floats
 ) -> None:
-    """``_two_q_between`` with the window given as its sets of three (``_sets_of``; a row
-    of the table ``windows`` makes)."""
+    """``exact_finish._two_q_between`` for n key pairs sharing one window: r is
+    [horse, pair], c_y [horse, pair] each horse's chance at the lower clean horse's key,
+    the window given as its sets of three (``_sets_of`` of w_two[m, n, j], symmetric in m
+    and n, zero unless m, n, j differ; a row of the table ``windows`` makes). result =
+    the sum, [horse, pair]. Summed over sets of three horses (``_two_q_sets``)."""
     a, held, weighed = work[0], work[1], work[2]
     for h in range(r.shape[0]):
         for i in range(_lane(n)):
@@ -3107,8 +3120,8 @@ def key_pair_sums(
     )
     first = _left_out(a["c"], a["c_gt"], clean_keys, bound)
     clean_targets(
-        a["c"], a["c_gt"], a["p_gt"], b["one"], b["spread"], clean_keys, HEAVY_PAIR * loosen, first,
-        place, show, bound, three_log,
+        a["c"], a["c_gt"], a["p_gt"], b["one"], b["two"], b["spread"], clean_keys,
+        HEAVY_PAIR * loosen, first, place, show, bound, three_log,
     )  # fmt: skip
     took("clean targets")
     three_in_window(

@@ -20,8 +20,8 @@ Every case is a sum over one or two thresholds of products over the other horses
 products are taken once and each horse's own factor divided out again, which needs every
 factor above zero (every horse must have some chance of going out: ``NotExact`` if not).
 
-Place is exact (the compiled loops leave out key pairs that could add below 1e-15 in
-all for each kind, ``exact_compiled.LEFT_OUT``, 3e-14 for a disqualified target's lowest
+Place is exact (the compiled loops leave out key pairs that could add below 1e-14 in
+all for each kind, ``exact_compiled.LEFT_OUT``, 1e-13 for a disqualified target's lowest
 lanes, ``DQ_LANES_LEFT_OUT``, and add that to the show bound). Three show cases couple
 a third key, through the disqualified horses allowed in a window between two keys: a
 clean third with 2s between the two clean horses ahead of it (allowed while the upper
