@@ -105,6 +105,10 @@ COMMANDS = {
         )
         for game in ("stretch", "across", "totopoly", "derbycast")
     },
+    **{
+        f"{game} rules": Command((game, "rules", "--format", "json"), ("--format",))
+        for game in ("stretch", "across", "totopoly", "derbycast")
+    },
     "history": Command(("history", "--format", "json"), ("--game", "--limit", "--db")),
     "replay": Command(("replay", "1", "--format", "json"), ("@0", "--plot")),
     "resume": Command(("resume", "1"), ("@0",)),

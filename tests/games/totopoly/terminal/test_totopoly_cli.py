@@ -187,6 +187,8 @@ def test_match_races_measure_a_designers_own_board(tmp_path: Path) -> None:
     assert "not with --short" in fails(
         tmp_path, "totopoly", "simulate", "--match-races", "4", "--short"
     )
+    # 0 was taken as "off" and played 200 whole games instead: a count of races is 1 or more
+    assert "--match-races" in fails(tmp_path, "totopoly", "simulate", "--match-races", "0")
 
 
 def test_a_game_on_ones_own_content_is_not_replayed_on_changed_files(tmp_path: Path) -> None:

@@ -391,15 +391,15 @@ def simulate_command(
         typer.Option("--board-alone", help="empty the colour card piles: the board alone"),
     ] = False,
     match_races: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--match-races",
-            min=0,
+            min=1,
             max=1_000_000,
             help="instead of games, this many match races of four untrained horses, one "
             "of each colour and one a seat (no nominee): the board's own order",
         ),
-    ] = 0,
+    ] = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Computer players play many games: win rates by colour and by advantage cards."""
@@ -420,7 +420,7 @@ def simulate_command(
         without_colour_cards(game)
     used = seed if seed is not None else new_seed()
     announce_seed(used, "seeded", fmt)
-    if match_races:  # four seats, a horse each, whatever the games would seat
+    if match_races is not None:  # four seats, a horse each, whatever the games would seat
         if short:
             raise HomestretchError("--match-races races a blue horse: not with --short")
         field = TotopolyGame(4, content=game.content_folder, rules=game.rules)
