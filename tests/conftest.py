@@ -94,6 +94,20 @@ def serving(db: str, folder: Path) -> Iterator[str]:
             server.wait()
 
 
+def refused(tmp_path: Path, *args: str) -> str:
+    """Run the real ``homestretch`` command on ``args``: it must refuse as every mistake
+    does, one line on stderr, exit status 2, no traceback. Its line, spaces folded."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
+        capture_output=True,
+        text=True,
+        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    return " ".join(done.stderr.split())
+
+
 def postgres_bin() -> Path | None:
     """The folder of initdb and pg_ctl: on PATH, else Debian's newest."""
     found = shutil.which("initdb")

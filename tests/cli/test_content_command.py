@@ -5,11 +5,10 @@ options that take one's own content, running as the bundled content runs, edits 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from tests.conftest import refused as bad
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app
@@ -26,19 +25,6 @@ def invoke(*args: str) -> str:
 
 def as_json(*args: str) -> object:
     return json.loads(invoke(*args, "--format", "json"))
-
-
-def bad(tmp_path: Path, *args: str) -> str:
-    """The real command: one line on stderr, exit status 2, no traceback."""
-    done = subprocess.run(
-        [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
-        capture_output=True,
-        text=True,
-        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
-    )
-    assert done.returncode == 2, done.stderr
-    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
-    return " ".join(done.stderr.split())
 
 
 def parts_of(game: str) -> tuple:  # type: ignore[type-arg]
