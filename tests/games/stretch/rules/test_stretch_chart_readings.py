@@ -223,6 +223,18 @@ def test_the_clock_reads_the_surface_and_the_going_ruling_s21() -> None:
     )
 
 
+def test_a_set_without_a_going_chart_reads_the_standard_one_ruling_s23(tmp_path: Path) -> None:
+    folder = tmp_path / "charts"
+    shutil.copytree(STANDARD, folder)
+    (folder / "going.csv").unlink()
+    old = load_chart_set(folder)
+    assert old.standard_going and not CHARTS.standard_going
+    assert old.going == CHARTS.going
+    assert old.final_seconds(94.0, 8.5, "turf", "soft") == CHARTS.final_seconds(
+        94.0, 8.5, "turf", "soft"
+    )
+
+
 @pytest.mark.parametrize(
     ("name", "old", "new", "words"),
     [

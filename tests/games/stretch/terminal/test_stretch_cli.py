@@ -153,6 +153,61 @@ def test_bad_race_files(tmp_path: Path, horse: str, message: str) -> None:
     assert "race.toml" in stderr and message in stderr
 
 
+def _ran(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run the real command, which must succeed."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
+        capture_output=True,
+        text=True,
+        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_a_chart_set_without_a_going_chart_runs_on_the_standard_one_ruling_s23(
+    tmp_path: Path,
+) -> None:
+    """A chart set copied before going.csv came in still runs, timed by the standard
+    going chart, with one notice naming the folder, the ruling and how to add one's own;
+    a going.csv that is there but broken is still refused in one line, naming where."""
+    import shutil
+
+    from tests.conftest import refused
+
+    standard = Path(__file__).parents[4] / "src/homestretch/games/stretch/content/charts/standard"
+    charts = tmp_path / "old" / "charts"
+    shutil.copytree(standard, charts)
+    (charts / "going.csv").unlink()
+    args = ["stretch", "run", "allowance-turf-route", "--seed", "5", "--no-save", "-f", "json"]
+    old = _ran(tmp_path, *args, "--charts", str(charts))
+    bundled = _ran(tmp_path, *args)
+    assert json.loads(old.stdout)["entries"] == json.loads(bundled.stdout)["entries"]
+    notes = [line for line in old.stderr.splitlines() if line.startswith("note:")]
+    assert len(notes) == 1, old.stderr
+    for words in (str(charts), "no going.csv", "standard going", "ruling S23", "--part charts"):
+        assert words in notes[0]
+    assert "note:" not in bundled.stderr
+    simulated = _ran(
+        tmp_path,
+        "stretch",
+        "simulate",
+        "allowance-turf-route",
+        "-n",
+        "500",
+        "--seed",
+        "1",
+        "--charts",
+        str(charts),
+    )
+    assert simulated.stderr.count("note:") == 1 and "Twilight Sonata" in simulated.stdout
+    (charts / "going.csv").write_text(
+        (standard / "going.csv").read_text().replace("turf,soft,0.38", "turf,soft,soggy")
+    )
+    line = refused(tmp_path, *args, "--charts", str(charts))
+    assert "going.csv: line 13: seconds_per_furlong must be a number" in line
+
+
 def test_bad_chart_dice_and_missing_file(tmp_path: Path) -> None:
     charts = tmp_path / "charts"
     standard = Path(__file__).parents[4] / "src/homestretch/games/stretch/content/charts/standard"

@@ -26,7 +26,7 @@ from homestretch.core.content import (
 )
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
-from homestretch.games.stretch.content.going import Going, chart_surface, load_going
+from homestretch.games.stretch.content.going import Going, chart_surface, load_going_or_standard
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -103,6 +103,9 @@ class ChartSet:
     payoffs: Payoffs
     going: Going
     """Seconds a furlong each (surface, condition) adds to the Final Time chart (S21)."""
+    standard_going: bool = False
+    """The set has no ``going.csv`` (copied before it came in): the standard going chart
+    stands in (ruling S23), and the commands say so once."""
     book: tuple[float, float, float] = (1.15, 1.20, 1.25)
     """The morning line's band and target (ruling S17): (low, target, high)."""
     race_pace_shift: tuple[int, ...] = (0,) * 21
@@ -580,6 +583,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
     if {r for _, r in odds_chart} != set(range(1, 7)):
         raise ContentError(path, "needs one row for each red die face 1-6")
 
+    going, standard_going = load_going_or_standard(folder)
     return ChartSet(
         name=name,
         folder=str(folder),
@@ -600,7 +604,8 @@ def _read_chart_set(folder: Path) -> ChartSet:
         odds_class=odds_class,
         odds_chart=odds_chart,
         payoffs=payoffs,
-        going=load_going(folder),
+        going=going,
+        standard_going=standard_going,
         book=(book[0], book[1], book[2]),
         race_pace_shift=shifts,
         race_pace_shift_sprint=sprint_shifts,

@@ -10,6 +10,7 @@ mud and on soft turf, and faster on firm turf, whoever is running: that is this 
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 
 from homestretch.core.content import read_csv, require_columns
@@ -22,6 +23,19 @@ treated as dirt surfaces", page 7)."""
 
 Going = dict[tuple[str, str], float]
 """(surface, condition) -> seconds a furlong."""
+
+STANDARD_GOING = Path(__file__).parent / "charts" / "standard"
+"""The folder of the standard going chart, which a chart set without one runs on (S23)."""
+
+
+def load_going_or_standard(folder: Path) -> tuple[Going, bool]:
+    """The chart set's going chart, or the standard one where the set has none (ruling
+    S23: a set copied before 2026-12-05, when the going chart came in, still runs);
+    ``True`` beside it when the standard one stands in. A ``going.csv`` that is there
+    but broken is refused as any chart is."""
+    if os.path.lexists(folder / "going.csv"):  # a dangling link is there, and refused
+        return load_going(folder), False
+    return load_going(STANDARD_GOING), True
 
 
 def load_going(folder: Path) -> Going:

@@ -154,6 +154,7 @@ def run(
     if seats and tote.problem() is not None:  # the option it came from, named
         raise HomestretchError(f"--bankroll {bankroll}: {tote.problem()}")
     game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds, tote)
+    _standard_going(game.charts)
     spec = dice_spec(seed, dice, dice_file)
     if not save:
         announce_seed(spec.seed, spec.kind, fmt)
@@ -249,6 +250,22 @@ def _run_race(
                 "unused_dice": unused,
                 "notices": state.notices,
             }
+        )
+
+
+def _standard_going(charts: ChartSet) -> None:
+    """Say once, on stderr (stdout may hold JSON), that a chart set without a going chart
+    runs on the standard one (ruling S23), and how to give it one of its own."""
+    if charts.standard_going:
+        folder = Path(charts.folder)
+        err_console.print(
+            f"note: {folder} has no going.csv (copied before 2026-12-05): its times use "
+            "the standard going allowances (ruling S23). To set your own, run `homestretch "
+            f"stretch content NEW --part charts` and copy NEW/charts/going.csv into {folder}.",
+            style="yellow",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
         )
 
 
@@ -612,6 +629,7 @@ def simulate(
 
     _mode(mode)  # before the race is read: a mistake is said at once, naming no seed
     loaded, chart_set = load_race(race), load_chart_set(charts)
+    _standard_going(chart_set)
     used_seed, chances = _run_many(loaded, chart_set, mode, runs, seed, fmt)
     if fmt is OutputFormat.json:
         echo_json(
@@ -700,6 +718,7 @@ def odds(
     # read without pydantic where that is sure to be right (race_plain): the brackets
     # are out within a tenth of a second
     loaded, chart_set = load_odds_race(race), load_chart_set(charts)
+    _standard_going(chart_set)
     runners: Sequence[AnyRunner] = loaded.runners
     exact = _exact_chances(loaded, chart_set, fmt, early) if mode == "quick" else None
     from homestretch.games.stretch.analysis.probabilities import (  # after brackets
@@ -990,6 +1009,7 @@ def calibrate(
     _picture(plot)
     total = fields + dream_fields(fields) + 2 * extra_fields(fields) + going_total(fields)
     chart_set = load_chart_set(charts)  # a bad folder said before the bar is drawn
+    _standard_going(chart_set)
     with progress_bar(total, "running the corpus") as bar:
         report = run_study(
             fields,
