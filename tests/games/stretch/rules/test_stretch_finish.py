@@ -287,3 +287,30 @@ def test_a_course_of_its_own_moves_every_time_by_its_seconds_a_furlong_ruling_s2
         RaceSpec.model_validate(
             {"name": "x", "furlongs": 8, "course_seconds_per_furlong": 5, "entries": []}
         )
+
+
+def test_gulfstreams_turf_runs_as_quick_as_its_races_ruling_s22() -> None:
+    """The bundled Gulfstream allowance (1 1/16 miles, firm turf) ran 1:42.41 at the median
+    on the going chart alone; a Gulfstream stakes at the trip ran 1:40.48 (2019), and an
+    allowance field a class below runs a second or so slower: -0.13 s a furlong puts its
+    winners' median at 1:41.30 (docs/stretch-calibration.md)."""
+    import numpy as np
+
+    from homestretch.games.stretch.analysis.kernel import FieldArrays, simulate
+    from homestretch.games.stretch.content.chart_set import load_chart_set
+    from homestretch.games.stretch.content.race import load_race
+
+    race, charts = load_race("allowance-turf-route"), load_chart_set()
+    assert race.track == "Gulfstream Park" and race.course_seconds_per_furlong == -0.13
+    batch = simulate(
+        FieldArrays.from_race(race, charts),
+        charts.arrays,
+        "quick",
+        4000,
+        np.random.default_rng(1),
+        race.furlongs,
+    )
+    best = np.where(batch.out, -10_000, batch.final_speed).max(axis=1)
+    seconds = charts.final_seconds(best, race.furlongs, race.surface, race.condition)
+    median = float(np.median(seconds)) + race.course_seconds_per_furlong * race.furlongs
+    assert 100.5 <= median <= 102.0  # 1:40.5-1:42.0
