@@ -51,6 +51,7 @@ def test_a_race_is_watched_and_replayed_in_the_browser(browser: Browser, tmp_pat
         sheet = page.locator("#stretch-sheet")
         expect(sheet).to_contain_text("Form adj")
         expect(sheet.locator("tr")).to_have_count(1 + len(race.runners))
+        expect(sheet.locator("th", has_text="Wet")).to_have_count(0)  # a fast track
         # the board fits a phone: only its wide tables scroll, not the page
         assert page.evaluate("document.documentElement.scrollWidth") <= 400
         # read on a phone: no price wrapped apart ("9-" over "2"), the running lines'
@@ -84,4 +85,26 @@ def test_a_race_is_watched_and_replayed_in_the_browser(browser: Browser, tmp_pat
         replay.evaluate(f"showReplay({frame['version']})")
         expect(replay.locator("#stretch-call")).to_contain_text("At the wire.")
         expect(replay.locator("#stretch-result tr")).to_have_count(1 + len(race.runners))
+        context.close()
+
+
+def test_a_wet_races_scoresheet_shows_the_wet_ratings(browser: Browser, tmp_path: Path) -> None:
+    """On a sloppy track the board's scoresheet has the Wet column after Form, each horse's
+    Wet rating in it, as the terminal's ratings sheet has (ruling S21)."""
+    race = load_race("claiming-sprint-sloppy")
+    config = RaceGame(race, "quick").config()
+    with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
+        request = {"game": "stretch", "config": config, "seats": [], "seed": 5}
+        answer = httpx.post(f"{address}/api/tables", json=request)
+        assert answer.status_code == 200, answer.text
+        context = browser.new_context(base_url=address)
+        page = context.new_page()
+        page.goto(f"/t/{answer.json()['id']}/watch")
+        sheet = page.locator("#stretch-sheet")
+        expect(sheet.locator("tr")).to_have_count(1 + len(race.runners))
+        headings = sheet.locator("th").all_inner_texts()
+        assert headings[3:7] == ["Pace", "Form", "Wet", "Cls"], headings
+        wet = sheet.locator('td[data-label="Wet"]').all_inner_texts()
+        assert wet == [str(r.horse.wet) for r in race.runners]
+        assert len(set(wet)) > 1  # the mudders stand out
         context.close()

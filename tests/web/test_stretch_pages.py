@@ -252,3 +252,26 @@ def test_the_exact_figures_are_said_to_follow_only_while_they_are_coming(
     assert shown["method"] == "bounds" and shown["final"]
     assert shown["says"].startswith("win exact; place and show proven within ")
     assert "follow" not in shown["says"]
+
+
+def test_a_wet_races_sheet_has_the_wet_ratings_the_terminal_shows(client: TestClient) -> None:
+    """On a wet track the board's scoresheet shows each horse's Wet rating after Form,
+    as the terminal's ratings sheet does (ruling S21); the view carries the going's wet
+    effect, the caption and the ratings the page draws it from. A dry race has none."""
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame
+    from homestretch.games.stretch.rules.words import CAPTIONS
+
+    for name, wet in (("claiming-sprint-sloppy", True), ("2009-champagne-stakes", False)):
+        race = load_race(name)
+        config = RaceGame(race, "quick").config()
+        answer = client.post(
+            "/api/tables", json={"game": "stretch", "config": config, "seats": [], "seed": 3}
+        )
+        assert answer.status_code == 200, answer.text
+        view = frame_of(client, answer.json()["id"])["view"]
+        assert (view["race"]["wet_effect"] < 0) is wet
+        assert view["captions"]["sheet_wet"] == CAPTIONS["sheet_wet"] == "Wet"
+        assert [e["ratings"]["wet"] for e in view["entries"]] == [r.horse.wet for r in race.runners]
+    script = client.get("/static/games/stretch.js").text
+    assert "says.sheet_wet" in script and "race.race.wet_effect < 0" in script

@@ -156,6 +156,7 @@ CAPTIONS = {
     "dq": "DQ",
     "out": "out",
     "sheet": "Scoresheet",
+    "sheet_wet": "Wet",
     "sheet_headings": [
         "PP",
         "Horse",
@@ -187,4 +188,5 @@ CAPTIONS = {
 """The race board's headings, labels and set lines (every page of a race: the players'
 phones, the TV, a replay); {name} marks what the page fills in. The scoresheet's are the
 paper scoresheet's abbreviations, its three running columns shown as far as the race
-has segments."""
+has segments, and the Wet rating's column (``sheet_wet``, after Form) on a wet track,
+as the terminal's ratings sheet shows it."""

@@ -497,12 +497,15 @@ function scoresheet(race, el) {
   const segments = full ? Math.max(0, ...race.entries.map((e) => (e.race_points || []).length)) : 0;
   const says = race.captions;
   const all = says.sheet_headings;  // its running columns (Brk, R2, R3) as far as the race has them
-  const headings = [...all.slice(0, 12), ...all.slice(12, 12 + segments), ...all.slice(15)];
+  // on a wet track the Wet rating that offset the going's effect (page 7), after Form
+  const wet = race.race.wet_effect < 0 ? [says.sheet_wet] : [];
+  const headings = [...all.slice(0, 5), ...wet, ...all.slice(5, 12),
+    ...all.slice(12, 12 + segments), ...all.slice(15)];
   const rows = race.entries.map((e) => {
     const r = e.ratings;
     const finish = { out: says.out, disqualified: `${e.finish} ${says.dq}` }[e.status] || e.finish;
-    return [e.post, e.horse, e.jockey, r.pace, r.form, signed(r.class), signed(r.speed),
-      signed(r.trip), r.wire, signed(r.ride), r.trouble, e.start_apr,
+    return [e.post, e.horse, e.jockey, r.pace, r.form, ...(wet.length ? [r.wet] : []),
+      signed(r.class), signed(r.speed), signed(r.trip), r.wire, signed(r.ride), r.trouble, e.start_apr,
       ...Array.from({ length: segments }, (_, i) => (e.race_points || [])[i]),
       signed(e.pace_adj), e.form_roll, signed(e.form_adj), e.final_apr, signed(e.factor_adj),
       e.speed_roll, e.final_speed, e.photo_total, e.dq_roll, finish];
