@@ -257,3 +257,31 @@ def test_a_race_starts_from_a_sample_and_is_changed(
         page.select_option("#sample", "")  # a blank race again
         expect(page.locator("#entries li")).to_have_count(0)
         expect(page.locator("#race-name")).to_have_value("Dream Race")
+
+
+def test_a_sample_keeps_its_courses_clock_while_its_track_is_kept(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """The Ascot sample times its mile as the race file does (+0.35 s a furlong, ruling
+    S22), and the note says so; on another track the course's clock is dropped."""
+    from homestretch.games.stretch.content.race import load_race
+
+    ascot = load_race("dream-turf-mile")
+    with shared_server.visit() as address:
+        page = context(browser, address).new_page()
+        for track, course in ((ascot.track, 0.35), ("Belmont Park", 0.0)):
+            page.goto("/stretch/new")
+            page.select_option("#sample", "dream-turf-mile")
+            expect(page.locator("#sample-note")).to_contain_text(
+                "Ascot runs 0.35 s a furlong slower than the going chart says"
+            )
+            page.fill("#track", track)
+            page.fill("#your-name", "Ann")
+            page.fill("#open-seats", "0")
+            page.click("button[type=submit]")
+            expect(page.locator("#created")).to_be_visible()
+            page.click("#my-seat")
+            expect(page.locator(".stretch-head h3")).to_contain_text(ascot.name)
+            game_id = int(page.locator("body").get_attribute("data-table") or 0)
+            race = frame(address, game_id)["view"]["race"]
+            assert (race["track"], race["course_seconds_per_furlong"]) == (track, course)

@@ -197,15 +197,17 @@ def test_a_private_tables_chances_need_its_link(client: TestClient) -> None:
 def test_every_sample_race_starts_a_race_that_is_the_race_file(client: TestClient) -> None:
     """The builder's "start from": each bundled race as picks, and the race a table opens
     on them is the race file's, preset starting APRs and all."""
+    from homestretch.games.stretch.content.builder import RACE_FIELDS
     from homestretch.games.stretch.content.race import bundled_races, load_race
 
     samples = client.get("/api/stretch/samples").json()
+    assert {s["id"]: s["course_seconds_per_furlong"] for s in samples}["dream-turf-mile"] == 0.35
     assert [s["id"] for s in samples] == [p.stem for p in bundled_races()]
     assert any(e["apr"] is not None for s in samples for e in s["entries"])
     alone = [{"kind": "person", "name": "Ann"}]
     for sample, path in zip(samples, bundled_races(), strict=True):
         picks = {
-            **{k: sample[k] for k in ("name", "date", "track", "furlongs", "surface", "condition")},
+            **{k: sample[k] for k in RACE_FIELDS},
             "entries": [
                 {"horse": e["horse"]["id"], "jockey": e["jockey"], "apr": e["apr"]}
                 for e in sample["entries"]
@@ -216,6 +218,8 @@ def test_every_sample_race_starts_a_race_that_is_the_race_file(client: TestClien
         view = frame_of(client, answer.json()["id"])["view"]
         race = load_race(path)
         assert view["race"]["name"] == race.name and view["race"]["furlongs"] == race.furlongs
+        # the course's own clock too (ruling S22): Ascot's mile ran 1:33 on the web without it
+        assert view["race"]["course_seconds_per_furlong"] == race.course_seconds_per_furlong
         assert [
             (e["horse"], e["jockey"], e["start_apr"], e["apr_working"]) for e in view["entries"]
         ] == [(r.horse.name, r.jockey.name, r.start_apr, r.apr_working) for r in race.runners]

@@ -105,6 +105,8 @@ async function openTable(event) {
     name: $("race-name").value, track: $("track").value, date: $("date").value,
     furlongs: Number($("furlongs").value), surface: $("surface").value,
     condition: $("condition").value,
+    // a sample's course clock (ruling S22) goes with its track: another track, none
+    ...(course.seconds && $("track").value === course.track ? { course_seconds_per_furlong: course.seconds } : {}),
     entries: entries.map((e) => ({ horse: e.horse.id, jockey: jockeyRef(e.jockey), ...(e.apr === null ? {} : { apr: e.apr }) })),
   };
   const response = await fetch("/api/stretch/races", {
@@ -146,16 +148,19 @@ async function openTable(event) {
 // --- starting from a sample race --------------------------------------------------------
 const RACE_INPUTS = { name: "race-name", track: "track", date: "date", furlongs: "furlongs", surface: "surface", condition: "condition" };
 let blank = null;  // the page's own defaults, once the conditions are listed
+let course = { seconds: 0, track: "" };  // a sample race's own clock and the track it is for
 
 function startFrom(sample) {
   const race = sample || { ...blank, entries: [] };
+  course = { seconds: (sample && sample.course_seconds_per_furlong) || 0, track: race.track };
   Object.entries(RACE_INPUTS).forEach(([key, id]) => { $(id).value = race[key]; });
   $("distance").textContent = distance(Number($("furlongs").value));
   entries.splice(0, entries.length, ...race.entries.map((e) => ({ horse: e.horse, jockey: e.jockey, apr: e.apr })));
   const presets = entries.some((e) => e.apr !== null);
   $("sample-note").hidden = !sample;
   $("sample-note").textContent = sample ? `${sample.name}: ${sample.entries.length} entries. Change anything before you open the table.`
-    + (presets ? " Its starting APRs are preset for its own conditions: change the distance, surface or track condition and each is worked out from the card." : "") : "";
+    + (presets ? " Its starting APRs are preset for its own conditions: change the distance, surface or track condition and each is worked out from the card." : "")
+    + (course.seconds ? ` ${race.track} runs ${Math.abs(course.seconds)} s a furlong ${course.seconds > 0 ? "slower" : "quicker"} than the going chart says: its times keep that while the track is ${race.track}.` : "") : "";
   showError("");
   drawEntries();
 }

@@ -19,7 +19,17 @@ from homestretch.games.stretch.content.card_set import (
 )
 from homestretch.games.stretch.content.race import Race, RaceSpec, build_race, load_race
 
-RACE_FIELDS = ("name", "date", "track", "furlongs", "surface", "condition")
+RACE_FIELDS = (
+    "name",
+    "date",
+    "track",
+    "furlongs",
+    "surface",
+    "condition",
+    "course_seconds_per_furlong",
+)
+"""A race's conditions as the builder sends them; a sample race's course clock (ruling
+S22) goes with its track, so a table opened on the sample times it as the file does."""
 DEFAULT_JOCKEY = "house-b"
 """An entry without a jockey gets the ordinary stand-in, as in `stretch new`."""
 
@@ -34,8 +44,9 @@ def race_from_picks(data: Any, cards: CardSet) -> Race:
         raise HomestretchError("a race needs at least two entries, each a horse and a jockey")
     picks = [_pick(post, entry, cards) for post, entry in enumerate(entries, start=1)]
     written = {key: data[key] for key in RACE_FIELDS if key in data}
-    if isinstance(written.get("furlongs"), int) and not isinstance(written["furlongs"], bool):
-        written["furlongs"] = float(written["furlongs"])  # JSON writes 8.0 as 8
+    for key in ("furlongs", "course_seconds_per_furlong"):
+        if isinstance(written.get(key), int) and not isinstance(written[key], bool):
+            written[key] = float(written[key])  # JSON writes 8.0 as 8
     chosen = [
         {"horse": h.id, "jockey": j.id, **_preset(entry)}
         for (h, j), entry in zip(picks, entries, strict=True)
