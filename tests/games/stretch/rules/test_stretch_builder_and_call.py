@@ -204,7 +204,11 @@ def test_a_dead_heat_is_called_once_and_the_same_way_throughout(scripted: Any) -
         "Alpha and Bravo hit the wire together, then Charlie by a neck in a photo."
     )
     assert "hits the wire first" not in wire
-    assert "The photo, all on a speed figure of 90: Alpha 12, Bravo 12, Charlie 7." in wire
+    # each total added up as the photo adds it (two dice, Wire, Ride): the reason it won
+    assert (
+        "The photo, all on a speed figure of 90, goes by two dice, the Wire rating and the "
+        "rider: Alpha 7 + 5 = 12, Bravo 7 + 5 = 12, Charlie 2 + 5 = 7." in wire
+    )
     assert "Dead heat for 1st: Alpha and Bravo." in wire
 
 

@@ -552,10 +552,13 @@ def _finish_call(state: RaceState) -> str:
     text = ", then ".join(words) + "."
     photos = [g for g in _photo_groups(lines, running)]
     for group in photos:
-        totals = ", ".join(f"{lines[i].name} {lines[i].photo_total}" for i in group)
+        totals = ", ".join(_photo_sum(lines[i]) for i in group)
         level = "both" if len(group) == 2 else "all"
         figure = lines[group[0]].final_speed
-        text += f" The photo, {level} on a speed figure of {figure}: {totals}."
+        text += (
+            f" The photo, {level} on a speed figure of {figure}, goes by two dice, the Wire "
+            f"rating and the rider: {totals}."
+        )
     for n, group in enumerate(wire):
         if len(group) < 2:
             continue
@@ -580,6 +583,15 @@ def _finish_call(state: RaceState) -> str:
                 f"(die {lines[i].dq_roll}): placed {ordinal(lines[i].finish or 0)}."
             )
     return text
+
+
+def _photo_sum(ln: Line) -> str:
+    """A horse's photo total as it is added up (page 12, ruling S9): the two dice, its Wire
+    rating and its rider's Ride rating; the bare total told a fan nothing of why."""
+    wire, ride = ln.runner.horse.wire, ln.runner.jockey.ride
+    dice = (ln.photo_total or 0) - wire - ride
+    rider = f" {'-' if ride < 0 else '+'} {abs(ride)}" if ride else ""
+    return f"{ln.name} {dice} + {wire}{rider} = {ln.photo_total}"
 
 
 def official_words(state: RaceState) -> str:
