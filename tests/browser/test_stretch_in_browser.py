@@ -108,3 +108,39 @@ def test_a_wet_races_scoresheet_shows_the_wet_ratings(browser: Browser, tmp_path
         assert wet == [str(r.horse.wet) for r in race.runners]
         assert len(set(wet)) > 1  # the mudders stand out
         context.close()
+
+
+PATH_POINTS = """[...document.querySelectorAll("svg.stretch-lines path.horse")]
+    .map((p) => p.getAttribute("d").split(/[ML]/).filter(Boolean).map((xy) => xy.trim()))"""
+"""Each horse's running line as its points ("x,y"), in the SVG's own units."""
+
+
+def test_horses_level_at_a_call_are_drawn_apart(browser: Browser, tmp_path: Path) -> None:
+    """Two horses level at a call were drawn on one spot, one line hiding the other's run
+    (seed 11's Gulfstream allowance: Tin Soldier under Glass Harbor from the backstretch
+    to the turn). Now they are drawn a lane apart: no two lines share a point."""
+    race = load_race("allowance-turf-route")
+    config = RaceGame(race, "full").config()
+    with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
+        request = {"game": "stretch", "config": config, "seats": [], "seed": 11}
+        answer = httpx.post(f"{address}/api/tables", json=request)
+        assert answer.status_code == 200, answer.text
+        entries = httpx.get(f"{address}/api/tables/{answer.json()['id']}/frame").json()["view"][
+            "entries"
+        ]
+        level = [
+            at for at in range(3) if len({e["race_points"][at] for e in entries}) < len(entries)
+        ]
+        assert level, "the race has horses level at a call"
+        context = browser.new_context(base_url=address)
+        page = context.new_page()
+        page.goto(f"/t/{answer.json()['id']}/watch")
+        expect(page.locator("#stretch-call")).to_contain_text("At the wire.")  # drawn whole
+        expect(page.locator("svg.stretch-lines path.horse")).to_have_count(len(entries))
+        lines = page.evaluate(PATH_POINTS)
+        assert [len(line) for line in lines] == [4] * len(entries)  # break to the wire
+        for k, line in enumerate(lines):
+            for other in lines[k + 1 :]:
+                shared = set(line) & set(other)
+                assert not shared, f"two running lines meet on a call's point: {shared}"
+        context.close()

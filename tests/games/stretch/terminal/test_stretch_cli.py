@@ -576,6 +576,41 @@ def test_post_numbers_of_horses_finishing_level_do_not_overlap(
             assert not box.overlaps(other), (box, other)
 
 
+def test_running_lines_of_horses_level_at_a_call_are_drawn_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seed 11's Gulfstream allowance: Tin Soldier and Glass Harbor level from the
+    backstretch to the turn, Twilight Sonata and Sunday Drive at the turn; one line was
+    drawn over the other and hid its run. Now no two lines share a point, each within a
+    lane of where the horse was, the first to finish on top."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.terminal import plot
+
+    assert plot.lanes_apart([[1.0, 2.0], [1.0, 3.0], [1.0]], [0.5, 0.0, 9.0], 0.1) == [
+        pytest.approx([1.0, 2.0]),
+        pytest.approx([0.9, 3.0]),
+        pytest.approx([1.1]),
+    ]
+    drawn = []
+    monkeypatch.setattr(plot, "save_figure", lambda figure, path: drawn.append(figure))
+    race = load_race("allowance-turf-route")
+    state = play(RaceGame(race, "full").new_initial_state(), SeededDice(11), {})
+    assert isinstance(state, RaceState)
+    points = [ln.race_points for ln in state.lines]
+    assert points[2][1:] == points[7][1:] and points[0][2] == points[4][2]  # level
+    plot.running_lines(state, tmp_path / "lines.png")
+    lines = drawn[0].axes[0].get_lines()
+    seen = [set(zip(ln.get_xdata(), ln.get_ydata(), strict=True)) for ln in lines]
+    for n, one in enumerate(seen):
+        for other in seen[n + 1 :]:
+            assert not one & other
+    turn = [ln.get_ydata()[2] for ln in lines]
+    assert turn[0] < turn[4] < turn[0] + 0.2  # the winner over Sunday Drive, close by
+
+
 def test_labels_too_close_are_spread_a_step_apart_around_where_they_stand() -> None:
     from homestretch.games.stretch.terminal.plot import spread
 

@@ -27,6 +27,7 @@ def running_lines(state: RaceState, path: Path) -> None:
     ]
     figure, axes = plt.subplots(figsize=(10, 5))
     ends: list[tuple[float, float, str, str]] = []
+    runs: list[list[float]] = []
     for index, line in enumerate(state.lines):
         behind: list[float] = []
         for at in range(len(line.race_points)):
@@ -36,6 +37,11 @@ def running_lines(state: RaceState, path: Path) -> None:
             behind.append((leader - line.race_points[at]) / 2)  # a point is half a length
         if not line.out:
             behind.append(state.finish.beaten[index])
+        runs.append(behind)
+    finished = [state.finish.beaten.get(i, float("inf")) for i in range(len(state.lines))]
+    drawn = lanes_apart(runs, finished, LANE_POINTS / AXES_POINTS * max(1.0, *sum(runs, [])))
+    for index, line in enumerate(state.lines):
+        behind = drawn[index]
         xs = list(range(len(behind)))
         label = f"{line.post} {line.name}" + (
             " (out)"
@@ -57,6 +63,29 @@ def running_lines(state: RaceState, path: Path) -> None:
     figure.tight_layout()  # the axes' final size, which sets how far apart labels must be
     _post_numbers(figure, axes, ends)
     save_figure(figure, path)
+
+
+LANE_POINTS = 3.0
+"""How far apart horses level at a call are drawn (a line and a gap), in points."""
+AXES_POINTS = 280.0
+"""About how tall the plot's axes are drawn (a 5-inch figure less its title and labels)."""
+
+
+def lanes_apart(runs: list[list[float]], finished: list[float], lane: float) -> list[list[float]]:
+    """Each horse's lengths behind at every call, horses level at a call moved a lane
+    apart around where they were, in the order they finished: drawn on one spot, one
+    line hid the other's run (the web board draws them so too)."""
+    drawn = [list(run) for run in runs]
+    for at in range(max(map(len, runs), default=0)):
+        level: dict[float, list[int]] = {}
+        for horse, run in enumerate(runs):
+            if at < len(run):
+                level.setdefault(run[at], []).append(horse)
+        for horses in level.values():
+            horses.sort(key=lambda h: (finished[h], h))
+            for k, horse in enumerate(horses):
+                drawn[horse][at] += (k - (len(horses) - 1) / 2) * lane
+    return drawn
 
 
 LABEL_POINTS = 10.0

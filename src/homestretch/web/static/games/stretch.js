@@ -380,6 +380,27 @@ function oddsWhole(node, text) {
   return node;
 }
 
+// Horses level at a call are drawn a lane (3px, a line and a gap) apart, centred on where
+// they were, in the order they finished: drawn on one spot, one line hid the other's run.
+const LANE = 3;
+function laneApart(columns, entries) {
+  const finished = (h) => entries[h].beaten_lengths ?? Infinity;
+  return columns.map((column) => {
+    const lift = column.map(() => 0);
+    const level = new Map();
+    column.forEach((v, h) => {
+      if (v === null) return;
+      if (!level.has(v)) level.set(v, []);
+      level.get(v).push(h);
+    });
+    level.forEach((horses) => {
+      horses.sort((a, b) => finished(a) - finished(b) || a - b);
+      horses.forEach((h, k) => { lift[h] = (k - (horses.length - 1) / 2) * LANE; });
+    });
+    return lift;
+  });
+}
+
 // Lengths behind the leader after each segment (a race point is half a length, page 17),
 // then at the wire; a horse that went out stops where it was last seen.
 function runningLines(race, el, called) {
@@ -418,17 +439,19 @@ function runningLines(race, el, called) {
     label.textContent = name;
     figure.append(label);
   });
+  const lift = laneApart(columns, race.entries);
   const labels = [];
   race.entries.forEach((entry, horse) => {
     const seen = columns.map((c, i) => [i, c[horse]]).filter(([, v]) => v !== null);
     if (!seen.length) return;
     const hue = (horse * 137) % 360;
-    const path = seen.map(([i, v], k) => `${k ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`);
+    const at = (i, v) => y(v) + lift[i][horse];
+    const path = seen.map(([i, v], k) => `${k ? "L" : "M"}${x(i).toFixed(1)},${at(i, v).toFixed(1)}`);
     figure.append(svg("path", { d: path.join(" "), stroke: `hsl(${hue} 70% 40%)`, class: "horse" }));
     const [lastAt, lastV] = seen[seen.length - 1];
     const label = svg("text", { x: x(lastAt) + 6, fill: `hsl(${hue} 70% 35%)` });
     label.textContent = `${entry.post} ${entry.horse}`;
-    labels.push({ label, at: lastAt, y: y(lastV) + 4 });
+    labels.push({ label, at: lastAt, y: at(lastAt, lastV) + 4 });
   });
   // horses that end close together: their names moved apart a line each, not overprinted
   labels.sort((a, b) => a.at - b.at || a.y - b.y);
