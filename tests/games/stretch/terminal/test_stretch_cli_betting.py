@@ -113,3 +113,25 @@ def test_a_bettors_slip_says_what_to_type_not_the_choices_above(tmp_path: Path) 
     assert "cannot read 'foo': type a bet such as win 3 10" in said
     assert "cannot read '99': type a bet such as win 3 10" in said
     assert "cannot read 'show 6 -3': a bet is POOL POST [DOLLARS] in whole numbers" in said
+
+
+def test_a_bettor_sees_the_ratings_and_starting_aprs_before_the_off(tmp_path: Path) -> None:
+    """A bettor at the terminal was shown the morning line and the tote, and the horses'
+    ratings only after the race: nothing to handicap from (the web board shows them while
+    the windows are open). Now the ratings and starting APRs come once, before the first
+    ticket, the Wet ratings with them on a wet track, every column inside 80."""
+    from homestretch.games.stretch.content.race import load_race
+
+    db = str(tmp_path / "runs.sqlite")
+    args = ["stretch", "run", "stakes-handicap-muddy", "--seed", "8", "--db", db]
+    result = RUNNER.invoke(app, [*args, "--bettor", "Ann", "--bettor", "Bo"], input="done\ndone\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    before = out[: out.index("The windows are closed")]
+    assert before.count("Ratings and starting APRs") == 1  # once, not at each bettor's turn
+    assert "Pace Form Wet Cls Spd Trp Wire Ride Trbl APR" in before
+    sheet = before[before.index("Ratings and starting APRs") : before.index("The tote")]
+    for runner in load_race("stakes-handicap-muddy").runners:
+        (row,) = [ln for ln in sheet.splitlines() if f" {runner.horse.name} " in ln]
+        assert row.split()[-1] == str(runner.start_apr)
+    assert max(len(line.rstrip()) for line in sheet.splitlines()) <= 80

@@ -272,11 +272,17 @@ def _standard_going(charts: ChartSet) -> None:
 def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
     """The people at this terminal who bet before the off (ruling S19)."""
     from homestretch.cli.human import TerminalPlayer
-    from homestretch.games.stretch.terminal.render import parse_bet, tote_board
+    from homestretch.games.stretch.rules.engine import RaceState
+    from homestretch.games.stretch.terminal.render import parse_bet, ratings_sheet, tote_board
 
     screen = err_console if to_stderr else console
+    shown: list[bool] = []
 
     def show(player: int, view: JSON) -> None:
+        state = table.state
+        if not shown and isinstance(state, RaceState):  # once: the cards do not change
+            shown.append(True)  # a bettor handicaps the field before the first ticket
+            screen.print(ratings_sheet(state, apr=True))
         screen.print(tote_board(view))
 
     return {

@@ -84,17 +84,20 @@ def _table(title: str, padding: int = 1) -> Table:
     )
 
 
-def ratings_sheet(state: RaceState) -> Table:
+def ratings_sheet(state: RaceState, apr: bool = False) -> Table:
     """The left half of the paper scoresheet: every rating a reading is taken from (the
     starting APR opens the other half), and on a wet track the Wet rating that offset
-    the going's effect on it (page 7)."""
+    the going's effect on it (page 7). With ``apr``, the starting APR too: what a bettor
+    handicaps from before the off, when the other half is still blank."""
     wet = state.race.wet_effect < 0
-    table = _table("Ratings", padding=0)  # one space between columns: inside 80
-    for column in ("PP", "Horse", "Jockey"):
+    title = "Ratings and starting APRs" if apr else "Ratings"
+    table = _table(title, padding=0)  # one space between columns: inside 80
+    for column in ("PP", "Horse"):
         table.add_column(column, justify="right" if column == "PP" else "left", no_wrap=True)
+    table.add_column("Jockey")  # a long name folds onto two lines before a rating is cut
     for column in ("Pace", "Form", *(["Wet"] if wet else []), "Cls", "Spd", "Trp"):
         table.add_column(column, justify="right", min_width=len(column))
-    for column in ("Wire", "Ride", "Trbl"):
+    for column in ("Wire", "Ride", "Trbl", *(["APR"] if apr else [])):
         table.add_column(column, justify="right", min_width=len(column))
     for line in state.lines:
         horse, jockey = line.runner.horse, line.runner.jockey
@@ -111,6 +114,7 @@ def ratings_sheet(state: RaceState) -> Table:
             str(horse.wire),
             f"{jockey.ride:+d}",
             str(jockey.trouble),
+            *([str(line.runner.start_apr)] if apr else []),
         )
     return table
 
