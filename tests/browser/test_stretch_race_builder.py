@@ -282,6 +282,12 @@ def test_a_sample_keeps_its_courses_clock_while_its_track_is_kept(
             expect(page.locator("#created")).to_be_visible()
             page.click("#my-seat")
             expect(page.locator(".stretch-head h3")).to_contain_text(ascot.name)
+            head = page.locator(".stretch-head p")
+            if course:
+                said = "1 mile on the turf, firm (the course runs 0.35 s a furlong slow);"
+                expect(head).to_contain_text(said)
+            else:
+                expect(head).not_to_contain_text("the course runs")
             game_id = int(page.locator("body").get_attribute("data-table") or 0)
             race = frame(address, game_id)["view"]["race"]
             assert (race["track"], race["course_seconds_per_furlong"]) == (track, course)

@@ -837,3 +837,19 @@ def test_the_ratings_sheet_shows_the_wet_ratings_on_a_wet_track() -> None:
     assert "Pace Form Cls Spd Trp Wire Ride Trbl" in fast
     data = json.loads(invoke("stretch", "run", "stakes-handicap-muddy", "--no-save", "-f", "json"))
     assert [e["ratings"]["wet"] for e in data["entries"]][:2] == [1, 2]  # the JSON has them too
+
+
+def test_the_header_says_a_courses_own_clock_in_words() -> None:
+    """ "(the course -0.13 s a furlong)" left a fan to guess whether the course was quick
+    or slow, and against what; the web board did not say it at all. Both now say it in
+    the same words (words.py ``course_words``)."""
+    from homestretch.games.stretch.rules.words import course_words
+
+    assert course_words(-0.13) == "the course runs 0.13 s a furlong quick"
+    assert course_words(0.35) == "the course runs 0.35 s a furlong slow"
+    assert course_words(0.0) == ""
+    gulfstream = invoke("stretch", "run", "allowance-turf-route", "--seed", "2", "--no-save")
+    header = " ".join(gulfstream.split("The morning line")[0].split())
+    assert "1 1/16 miles on the turf, firm (the course runs 0.13 s a furlong quick);" in header
+    dry = invoke("stretch", "run", "2009-champagne-stakes", "--seed", "2", "--no-save")
+    assert "the course runs" not in dry

@@ -155,6 +155,8 @@ CAPTIONS = {
     "result_headings": ["Fin", "PP", "Horse", "Margin", "Odds", "Win", "Place", "Show", "Time"],
     "dq": "DQ",
     "out": "out",
+    "course": "the course runs {seconds} s a furlong {how}",
+    "course_how": ["quick", "slow"],
     "sheet": "Scoresheet",
     "sheet_wet": "Wet",
     "sheet_headings": [
@@ -189,4 +191,16 @@ CAPTIONS = {
 phones, the TV, a replay); {name} marks what the page fills in. The scoresheet's are the
 paper scoresheet's abbreviations, its three running columns shown as far as the race
 has segments, and the Wet rating's column (``sheet_wet``, after Form) on a wet track,
-as the terminal's ratings sheet shows it."""
+as the terminal's ratings sheet shows it. ``course`` says a course's own clock (ruling
+S22) beside the going, as the terminal's header does: ``course_words``."""
+
+
+def course_words(seconds: float) -> str:
+    """A race file's ``course_seconds_per_furlong`` as a fan reads it ("the course runs
+    0.13 s a furlong quick"); "" for a course the going chart times as it is."""
+    if not seconds:
+        return ""
+    quick, slow = CAPTIONS["course_how"]
+    return str(CAPTIONS["course"]).format(
+        seconds=f"{abs(seconds):g}", how=quick if seconds < 0 else slow
+    )

@@ -14,6 +14,7 @@ from homestretch.core.protocol import JSON
 from homestretch.games.stretch.rules.betting import MIN_TICKET, Bet, Done
 from homestretch.games.stretch.rules.engine import RaceState
 from homestretch.games.stretch.rules.tote import POOLS
+from homestretch.games.stretch.rules.words import course_words
 
 
 def show_race(state: RaceState, console: Console) -> None:
@@ -28,8 +29,8 @@ def show_header(state: RaceState, console: Console) -> None:
     mode = "Fullplay" if state.mode == "full" else "Quickplay"
     header = " - ".join(x for x in (race.name, race.track, race.date) if x)
     console.rule(f"[bold]{escape(header)}[/bold]")
-    course = race.course_seconds_per_furlong
-    clock = f" (the course {course:+.2f} s a furlong)" if course else ""
+    course = course_words(race.course_seconds_per_furlong)
+    clock = f" ({course})" if course else ""
     console.print(
         f"{race.distance} on the {race.surface}, {race.condition}{clock}; {mode}; "
         f"charts: {state.charts.name}",

@@ -30,7 +30,9 @@ window.homestretchBoard = (frame, box, tools) => {
 
   const head = el("div", null, "stretch-head");
   head.append(el("h3", [race.race.name, race.race.track, race.race.date].filter(Boolean).join(", ")));
-  const facts = [`${race.race.distance} on the ${race.race.surface}, ${race.race.condition}`, mode];
+  const course = race.race.course_seconds_per_furlong;  // a course's own clock (S22)
+  const clock = course ? ` (${fill(says.course, { seconds: Math.abs(course), how: says.course_how[course < 0 ? 0 : 1] })})` : "";
+  const facts = [`${race.race.distance} on the ${race.race.surface}, ${race.race.condition}${clock}`, mode];
   if (race.pace && complete) {
     // the Race Pace reading, with the field-size term's Field die where it was rolled (S18)
     const die = race.field_die === null || race.field_die === undefined ? "" : `, Field die ${race.field_die}`;
