@@ -836,13 +836,16 @@ How the loops are organised (design note):
   tenth, 8.4-10.9 thousand, show still falls up to 1.8e-11). A bound on T2's two or more
   as tight as its value (today's heavy sums are 0.003-0.4 of their bounds) would still
   leave some 5-9 thousand (an estimate between those counts). On today's per-pair costs
-  (an estimate, not built): the one-1 terms some 1.2 times today's 0.27 s, the heavy pairs
-  2.5-4 times its 0.38 s: slower by half a second or more. The leader case moves the same
-  way on 0.18 s whose heavy pairs are the cheap ones (one window a key d). What the lead
-  buys is exactness: at the hundredth, case A's share of the show bound falls from
-  2.9-3.0e-10 to about 3e-12 an outcome and show rises by up to 3.3e-11. So the time is the
-  pairs whose window terms matter, whichever case they are parametrised by; taking a
-  rarer case off, instead of adding a likelier one, makes their bounds count against show.
+  (an estimate, not built): the one-1 terms some 1.2 times today's 0.27 s (a copy that
+  applies S to two more vectors at every summed pair, r5's, and sums a second
+  ``_one_in_window``: +0.083 s, 1.037 against 0.954), the heavy pairs 2.5-4 times its
+  0.38 s (1.3-1.5 times the pairs; even at today's cost a pair, slower): slower by half a
+  second or more. The leader case moves the same way on 0.18 s whose heavy pairs are the
+  cheap ones (one window a key d). What the lead buys is exactness: at the hundredth, case
+  A's share of the show bound falls from 2.9-3.0e-10 to about 3e-12 an outcome and show
+  rises by up to 3.3e-11. So the time is the pairs whose window terms matter, whichever
+  case they are parametrised by; taking a rarer case off, instead of adding a likelier
+  one, makes their bounds count against show.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
