@@ -798,6 +798,54 @@ How the loops are organised (design note):
   the same to 1e-17, show to 1.4e-15: committed. Next: what is left of the room (6.6e-13
   on the claiming route) would take ``DQ_LANES_LEFT_OUT`` at most to some 5e-13, not a
   decade: not tried.
+- 2026-12-05 (xtie), the window case parametrised by its top clean key (the coordinator's
+  lead), measured before building it: it does not pay. In the window case (X disqualified
+  at d rolled 2, the two clean horses ahead of it at y1 > y2, both behind d, a third below)
+  a 1 harms X only above y1 (in (y2, y1] it lands in X's gap, behind it at the wire) and a
+  2 only above d; so the others' limits depend on (y1, d) alone and y2 matters only by a
+  tie (two or more level at y2 put X out of show). The case is T1 over (y1, d), a unique
+  clean horse at y1 with two or more below it, no 1 above y1, no 2 above d (``Others``, h
+  a lane, no window: the same two allowed as today's r4 and r5), less T2 over (y2, d), two
+  or more level at y2 and one clean at some y1 in (y2, d), no 1 above y1: today's window of
+  1s in (y2, y1] again, weighted by the tie (with rho = c(y2) r, every sum is today's with
+  r / (1 + rho) times the others' product of 1 + rho, less today's with r, less today's with
+  one clean horse at y2). The leader case likewise: over (d, y1), the leader at y1 >= d, no
+  1 above d, no 2 above y1, the top clean key behind d held by one horse with a clean horse
+  below it (which also drops ``_single_threshold``'s take-off of two clean horses alone).
+  Both checked against every joint outcome of test_stretch_exact_finish.py's small fields
+  (``benchmarks/stretch_exact_tie.py --small``, T2 and the leader case by a sum over every
+  key triple: show as near as today's, 3.7e-15 to 1.1e-13), and T1 - T2 against today's
+  case on real outcomes (today's show at most T1 - T2's top and its show at most today's
+  top, by 2e-16 or more, as two ranges of one truth must). The stakes, measured
+  first (copies of this module with parts switched off, ``stretch_exact_dq.py --against``,
+  least of 3, 12 horses, load 9-10): the window case's window terms 0.65 s of 0.96, its
+  heavy pairs (two 1s summed: ``_keep``, ``_sum_by_y``) 0.38 s of it; the leader's window
+  terms 0.18 s of 0.95. What the tie buys (``stretch_exact_tie.py``, outcomes 0, 8 and 17):
+  T2 is a fortieth of T1 (by horse at most 0.9-2.0e-5 against 3.3-9.2e-4 at 12 horses),
+  but a pair's window bound spreads over a dozen decades, so the pairs whose one-1 terms
+  the loops would sum (``NEGLIGIBLE``, ``LOWEST_BOUNDED``, as ``_negligible`` applies
+  them; all 18 outcomes) fall only from 1.00 to 0.92 million at 12 horses (1.76 to 1.44
+  at 6), each needing S r / (1 + rho) besides today's S r and S ra. And T2 is taken
+  off show: what is bounded of it, not summed, lowers show by its bound (today's bounded
+  window terms lower it by their value, some 0.03-0.4 of it). At ``HEAVY_DQ_PAIR`` T2 has
+  1.7-4.7 thousand heavy pairs an outcome against today's 12.7-15.3 thousand (12 horses,
+  outcomes 0, 8, 17), but show falls 1.6-2.8e-10 below today's, where the recorded ranges
+  allow 1e-12. For show to stay at or above today's, T2's threshold goes to a hundredth:
+  17.8-19.6 thousand heavy pairs (6 horses 24.0-30.0 thousand against today's 24.4-29.2),
+  each with W2 contracted by r / (1 + rho) and by r besides today's one contraction (at a
+  tenth, 8.4-10.9 thousand, show still falls up to 1.8e-11). A bound on T2's two or more
+  as tight as its value (today's heavy sums are 0.003-0.4 of their bounds) would still
+  leave some 5-9 thousand (an estimate between those counts). On today's per-pair costs
+  (an estimate, not built): the one-1 terms some 1.2 times today's 0.27 s (a copy that
+  applies S to two more vectors at every summed pair, r5's, and sums a second
+  ``_one_in_window``: +0.083 s, 1.037 against 0.954), the heavy pairs 2.5-4 times its
+  0.38 s (1.3-1.5 times the pairs; even at today's cost a pair, slower): slower by half a
+  second or more. The leader case moves the same way on 0.18 s whose heavy pairs are the
+  cheap ones (one window a key d). What the lead buys is exactness: at the hundredth, case
+  A's share of the show bound falls from 2.9-3.0e-10 to about 3e-12 an outcome and show
+  rises by up to 3.3e-11. So the time is the pairs whose window terms matter, whichever
+  case they are parametrised by; taking a rarer case off, instead of adding a likelier
+  one, makes their bounds count against show.
 
 Compiled code is kept in ``__pycache__`` beside this file (``cache=True``): ``make setup``
 compiles it once (``python -m homestretch.games.stretch.analysis.exact_compiled``), so nobody waits
