@@ -193,7 +193,7 @@ def running_order_call(lines: list[Line], at: int) -> str:
         (groups[n - 1][0].race_points[at] - groups[n][0].race_points[at]) / 2
         for n in range(len(groups))
     ]
-    parts = []
+    parts: list[str] = []
     n = called
     while n < len(groups):
         # a string of horses (or lines of them) the same gap apart is said once
@@ -515,7 +515,7 @@ def _form_words(state: RaceState) -> str:
         return "Every horse runs to its rating today."
     up = [f"{ln.name} to {ln.final_apr} ({ln.form_adj:+d})" for ln in moved if ln.form_adj > 0]
     down = [f"{ln.name} to {ln.final_apr} ({ln.form_adj:+d})" for ln in moved if ln.form_adj < 0]
-    parts = []
+    parts: list[str] = []
     if up:
         parts.append("Form lifts " + ", ".join(up))
     if down:
