@@ -435,3 +435,28 @@ def test_the_dream_sprint_pace_costs_every_other_horse() -> None:
     )
     assert isinstance(belmont, RaceState)
     assert dict(race_call(belmont))["The pace"].endswith("It costs every horse but Easy Goer.")
+
+
+def test_why_it_was_won_reads_without_double_brackets_or_run_on_commas() -> None:
+    """Arc of the Ages, seed 11, Quickplay: "started as the top-rated horse (26) (its Wet
+    rating ...)"; Claiming $5,000, seed 3, Fullplay: the favourite's reasons were joined
+    by commas, one of them holding a comma ("cost it 1, no Wet rating, a Final Speed ...")."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    def why(race: str, mode: str, seed: int) -> str:
+        game = RaceGame(load_race(race), mode)  # type: ignore[arg-type]
+        state = play(game.new_initial_state(), SeededDice(seed), {})
+        assert isinstance(state, RaceState)
+        return dict(race_call(state))["Why it was won"]
+
+    assert why("dream-arc", "quick", 11).startswith(
+        "Ribot: started as the top-rated horse (26; its Wet rating of 1 took the good turf "
+        "in its stride);"
+    )
+    assert why("claiming-route-big-field", "full", 3).endswith(
+        "The favourite, Dollar Bill (2-1), ran 6th: the good track cost it 1, no Wet rating; "
+        "a Final Speed roll of 4."
+    )

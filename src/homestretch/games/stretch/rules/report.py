@@ -318,7 +318,7 @@ def why_it_was_won(state: RaceState) -> str:
         against = _against(state, fav, winner)
         where = "did not finish" if fav.out else f"ran {ordinal(fav.finish or 0)}"
         words += f" The favourite, {fav.name} ({odds}), {where}" + (
-            f": {', '.join(against)}." if against else "."
+            f": {'; '.join(against)}." if against else "."  # a reason may hold a comma
         )
     return words
 
@@ -331,7 +331,9 @@ def _reasons(state: RaceState, ln: Line, running: list[Line]) -> list[str]:
         rated = f"as the top-rated horse ({apr})" if len(tops) == 1 else f"joint top-rated ({apr})"
     else:
         rated = f"on a rating of {apr}, {top - apr} below {_names(tops)}'s {top}"
-    reasons = [f"started {rated}" + (f" ({going})" if (going := _going_cost(state, ln)) else "")]
+    if going := _going_cost(state, ln):  # "(26; its Wet rating ...)", not "(26) (its ..."
+        rated = f"{rated[:-1]}; {going})" if rated.endswith(")") else f"{rated} ({going})"
+    reasons = [f"started {rated}"]
     if ln.pace_adj:
         how = "suited it" if ln.pace_adj > 0 else "cost it"
         reasons.append(f"the {state.pace} pace {how} ({ln.pace_adj:+d})")
