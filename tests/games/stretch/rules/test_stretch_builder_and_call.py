@@ -435,6 +435,18 @@ def test_the_dream_sprint_pace_costs_every_other_horse() -> None:
     )
     assert isinstance(belmont, RaceState)
     assert dict(race_call(belmont))["The pace"].endswith("It costs every horse but Easy Goer.")
+    # Fullplay, seed 1: "It sets up for Midnight Lute. It costs all but Precisionist and
+    # Midnight Lute."; the winner's reasons said "the fast pace cost it (-2)"
+    sprint = play(
+        RaceGame(load_race("dream-sprint"), "full").new_initial_state(), SeededDice(1), {}
+    )
+    assert isinstance(sprint, RaceState)
+    calls = dict(race_call(sprint))
+    assert calls["Turning for home"].startswith(
+        "The pace is fast. It sets up for Midnight Lute and costs every other horse but "
+        "Precisionist. Dr. Fager"
+    )
+    assert "; the fast pace cost it 2;" in calls["Why it was won"]
 
 
 def test_why_it_was_won_reads_without_double_brackets_or_run_on_commas() -> None:

@@ -335,8 +335,8 @@ def _reasons(state: RaceState, ln: Line, running: list[Line]) -> list[str]:
         rated = f"{rated[:-1]}; {going})" if rated.endswith(")") else f"{rated} ({going})"
     reasons = [f"started {rated}"]
     if ln.pace_adj:
-        how = "suited it" if ln.pace_adj > 0 else "cost it"
-        reasons.append(f"the {state.pace} pace {how} ({ln.pace_adj:+d})")
+        how = f"suited it (+{ln.pace_adj})" if ln.pace_adj > 0 else f"cost it {-ln.pace_adj}"
+        reasons.append(f"the {state.pace} pace {how}")
     if ln.trouble:
         reasons.append(f"came through trouble (form {ln.form_adj:+d})")
     elif ln.form_adj:
@@ -464,8 +464,10 @@ def _pace_words(state: RaceState) -> str:
     if state.field_die is not None:
         words = f"The Field die shows {state.field_die}: {pace_term_words(state)}. " + words
     running = [ln.name for ln in state.lines if not ln.out]
-    if helped and len(hurt) >= 4 and len(helped) + len(hurt) == len(running):
-        return words + f" It sets up for {_names(helped)} and costs every other horse."
+    spared = [name for name in running if name not in helped and name not in hurt]
+    if helped and len(hurt) >= 4 and len(spared) <= 2:  # "costs every other horse but X"
+        but = f" but {_names(spared)}" if spared else ""
+        return words + f" It sets up for {_names(helped)} and costs every other horse{but}."
     if helped:
         words += f" It sets up for {_most(helped, running)}."
     if hurt:
