@@ -300,14 +300,61 @@ def test_horses_level_in_the_running_are_called_together() -> None:
     assert isinstance(state, RaceState)
     calls = dict(race_call(state))
     assert calls["At the break"].startswith(
-        "Affirmed shows the way by 1/2 length from Secretariat, Seattle Slew, War Admiral and "
-        "American Pharoah; Sunday Silence and Justify 1/2 length further back;"
+        "Affirmed shows the way by a half-length from Secretariat, Seattle Slew, War Admiral and "
+        "American Pharoah in a line; then a half-length at a time: Sunday Silence and Justify "
+        "side by side, then Citation and Easy Goer side by side, then Count Fleet and Curlin "
+        "side by side; then Alydar and Native Dancer side by side, 2 lengths away;"
     )
     assert calls["Turning for home"].startswith(
         "The pace is normal. Affirmed, War Admiral, Easy Goer and American Pharoah line up "
         "for the lead;"
     )
     assert not any("alongside" in words for words in calls.values())
+
+
+def test_the_running_order_is_called_as_a_caller_says_it_not_one_gap_a_line() -> None:
+    """The call said "1/2 length further back" down the whole field: the gaps are said as a
+    caller says them, the words varied, and a string of horses the same gap apart once;
+    each horse still stands where its race points put it (one point, half a length)."""
+    from types import SimpleNamespace
+
+    from homestretch.games.stretch.rules.report import running_order_call
+
+    def field(points: list[int]) -> list[Any]:
+        return [
+            SimpleNamespace(name=name, post=n, race_points=[p], out=False)
+            for n, (name, p) in enumerate(zip("ABCDEFGHIJ", points, strict=False), start=1)
+        ]
+
+    said = running_order_call(field([20, 18, 17, 16, 15, 13, 12, 12, 8]), 0)
+    assert said == (
+        "A shows the way by a length from B; then C, D and E, each a half-length behind the "
+        "one before; then F, a length away; G and H side by side, a half-length further "
+        "back; 2 lengths back to I; 6 lengths covers the field."
+    )
+    assert "further back" not in running_order_call(field([20, 19, 17, 16]), 0)
+    assert running_order_call(field([20, 20, 19, 18]), 0) == (
+        "A and B go head to head for the lead; a half-length back to C and as much again "
+        "to D; a length covers the field."
+    )
+    assert running_order_call(field([20, 19, 19, 18, 18]), 0) == (
+        "A shows the way by a half-length from B and C side by side; a half-length back to "
+        "D and E side by side; a length covers the field."
+    )
+
+
+def test_a_pace_that_costs_most_of_the_field_names_the_few_it_does_not() -> None:
+    """A fast pace "cost" nine runners of ten, each named: most of a field is said by
+    those it leaves out."""
+    from homestretch.games.stretch.rules.report import _most
+
+    ten = [f"H{n}" for n in range(10)]
+    assert _most(ten[1:], ten) == "every horse but H0"
+    assert _most(ten[2:], ten) == "all but H0 and H1"
+    assert _most(ten[3:], ten) == ", ".join(ten[3:9]) + " and H9"
+    assert _most(ten[:3], ten) == "H0, H1 and H2"
+    assert _most(ten[:3], ten[:3]) == "H0, H1 and H2"  # three names are said
+    assert _most(ten[:4], ten[:4]) == "every horse in the race"
 
 
 def test_a_race_factor_nobody_is_rated_for_favours_nobody(scripted: Any) -> None:
@@ -363,5 +410,65 @@ def test_the_wire_is_called_for_the_first_three_not_a_dead_heat_for_fifth() -> N
         5,
     ]
     wire = dict(race_call(state))["At the wire"]
-    assert wire.startswith("Secretariat hits the wire first, then War Admiral by 3/4 length")
+    assert wire.startswith(
+        "Secretariat hits the wire first, then War Admiral by three-quarters of a length"
+    )
     assert "Dead heat" not in wire and "Affirmed" not in wire
+
+
+def test_the_dream_sprint_pace_costs_every_other_horse() -> None:
+    """The Sprint of the Century, seed 0, Quickplay: the fast pace set up for Midnight Lute
+    and the call then named the nine others it cost, one by one."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    game = RaceGame(load_race("dream-sprint"), "quick")
+    state = play(game.new_initial_state(), SeededDice(0), {})
+    assert isinstance(state, RaceState)
+    assert dict(race_call(state))["The pace"].endswith(
+        "and the pace is fast. It sets up for Midnight Lute and costs every other horse."
+    )
+    belmont = play(
+        RaceGame(load_race("dream-belmont-test"), "quick").new_initial_state(), SeededDice(0), {}
+    )
+    assert isinstance(belmont, RaceState)
+    assert dict(race_call(belmont))["The pace"].endswith("It costs every horse but Easy Goer.")
+    # Fullplay, seed 1: "It sets up for Midnight Lute. It costs all but Precisionist and
+    # Midnight Lute."; the winner's reasons said "the fast pace cost it (-2)"
+    sprint = play(
+        RaceGame(load_race("dream-sprint"), "full").new_initial_state(), SeededDice(1), {}
+    )
+    assert isinstance(sprint, RaceState)
+    calls = dict(race_call(sprint))
+    assert calls["Turning for home"].startswith(
+        "The pace is fast. It sets up for Midnight Lute and costs every other horse but "
+        "Precisionist. Dr. Fager"
+    )
+    assert "; the fast pace cost it 2;" in calls["Why it was won"]
+
+
+def test_why_it_was_won_reads_without_double_brackets_or_run_on_commas() -> None:
+    """Arc of the Ages, seed 11, Quickplay: "started as the top-rated horse (26) (its Wet
+    rating ...)"; Claiming $5,000, seed 3, Fullplay: the favourite's reasons were joined
+    by commas, one of them holding a comma ("cost it 1, no Wet rating, a Final Speed ...")."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    def why(race: str, mode: str, seed: int) -> str:
+        game = RaceGame(load_race(race), mode)  # type: ignore[arg-type]
+        state = play(game.new_initial_state(), SeededDice(seed), {})
+        assert isinstance(state, RaceState)
+        return dict(race_call(state))["Why it was won"]
+
+    assert why("dream-arc", "quick", 11).startswith(
+        "Ribot: started as the top-rated horse (26; its Wet rating of 1 took the good turf "
+        "in its stride);"
+    )
+    assert why("claiming-route-big-field", "full", 3).endswith(
+        "The favourite, Dollar Bill (2-1), ran 6th: the good track cost it 1, no Wet rating; "
+        "a Final Speed roll of 4."
+    )

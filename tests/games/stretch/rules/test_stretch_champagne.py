@@ -94,7 +94,7 @@ def test_race_call_describes_each_segment_in_lengths() -> None:
     assert calls["At the break"].startswith(
         "Discreetly Mine shows the way by 1 1/2 lengths from Super Saver"
     )
-    assert "Dublin 1/2 length further back" in calls["At the break"]
+    assert "a half-length back to Dublin;" in calls["At the break"]
     assert calls["Turning for home"].startswith("The pace is fast.")
     assert "shows the way by 2 1/2 lengths from Super Saver" in calls["Turning for home"]
     assert "6 lengths covers the field" in calls["Turning for home"]

@@ -208,6 +208,32 @@ def test_a_chart_set_without_a_going_chart_runs_on_the_standard_one_ruling_s23(
     assert "going.csv: line 13: seconds_per_furlong must be a number" in line
 
 
+def test_replaying_a_run_on_a_set_without_a_going_chart_says_so_ruling_s23(
+    tmp_path: Path,
+) -> None:
+    """A saved run on a chart set with no going.csv, replayed (text and JSON), says once
+    on stderr what its run said: the standard going chart timed it."""
+    import shutil
+
+    standard = Path(__file__).parents[4] / "src/homestretch/games/stretch/content/charts/standard"
+    charts = tmp_path / "old" / "charts"
+    shutil.copytree(standard, charts)
+    (charts / "going.csv").unlink()
+    _ran(tmp_path, "stretch", "run", "allowance-turf-route", "--seed", "5", "-f", "json")
+    ran = _ran(
+        tmp_path,
+        *("stretch", "run", "allowance-turf-route", "--seed", "5", "-f", "json"),
+        *("--charts", str(charts)),
+    )
+    run_id = str(json.loads(ran.stdout)["run_id"])
+    for fmt in ("text", "json"):
+        replayed = _ran(tmp_path, "replay", run_id, "-f", fmt)
+        notes = [line for line in replayed.stderr.splitlines() if line.startswith("note:")]
+        assert len(notes) == 1, replayed.stderr
+        assert str(charts) in notes[0] and "ruling S23" in notes[0]
+    assert "note:" not in _ran(tmp_path, "replay", "1").stderr  # the bundled charts' run
+
+
 def test_bad_chart_dice_and_missing_file(tmp_path: Path) -> None:
     charts = tmp_path / "charts"
     standard = Path(__file__).parents[4] / "src/homestretch/games/stretch/content/charts/standard"
@@ -853,3 +879,39 @@ def test_the_header_says_a_courses_own_clock_in_words() -> None:
     assert "1 1/16 miles on the turf, firm (the course runs 0.13 s a furlong quick);" in header
     dry = invoke("stretch", "run", "2009-champagne-stakes", "--seed", "2", "--no-save")
     assert "the course runs" not in dry
+
+
+@pytest.mark.parametrize("on_an_edge", [False, True])
+def test_the_show_bound_is_said_only_where_it_could_change_a_figure_shown(
+    on_an_edge: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`stretch odds` said "(show may run up to 4.2e-10 higher)" in its title: a number
+    that means nothing to a fan and cannot move a tenth of a percent. The bound stays in
+    --format json; the table says it only where a show chance sits so near a tenth's
+    edge that the bound could tip it, in words, under the table, as the race page does."""
+    import numpy as np
+
+    from homestretch.games.stretch.analysis import chances, exact_cache
+    from homestretch.games.stretch.analysis.exact import ExactChances
+    from homestretch.games.stretch.analysis.exact_finish import PlaceShow
+    from homestretch.games.stretch.content.chart_set import load_chart_set
+    from homestretch.games.stretch.content.race import load_race
+
+    monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path))
+    race = load_race("2009-champagne-stakes")
+    win = np.array([0.3, 0.05, 0.05, 0.2, 0.2, 0.2])
+    show = np.array([0.7, 0.2, 0.25, 0.6, 0.6, 0.65])
+    if on_an_edge:
+        show[1] = 0.12449999999  # 12.4%; with the bound, 12.5%
+    bound = np.full(6, 4.2e-10)
+    exact_cache.keep(race, load_chart_set(), ExactChances(win, PlaceShow(win * 2, show, bound)))
+    out = invoke("stretch", "odds", "2009-champagne-stakes")
+    title = out.splitlines()[0] + out.splitlines()[1]
+    assert "e-10" not in out and "higher" not in title
+    note = "Show chances are exact to within 1 in a billion: Overlap's 12.4% may be 12.5%."
+    assert (note in " ".join(out.split())) is on_an_edge
+    answer = json.loads(invoke("stretch", "odds", "2009-champagne-stakes", "-f", "json"))
+    assert [e["show_bound"] for e in answer["entries"]] == [4.2e-10] * 6
+    page = chances.kept_exact(race, load_chart_set())  # what the race page is sent
+    assert page is not None and page["note"] == (note if on_an_edge else "")
+    assert [e["show_bound"] for e in page["entries"]] == [4.2e-10] * 6

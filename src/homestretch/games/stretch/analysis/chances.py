@@ -49,6 +49,32 @@ def _entries(race: AnyRace, win: Any, **columns: Any) -> list[JSON]:
     ]
 
 
+def percent(chance: float) -> str:
+    """A chance as the odds table and the race page print it: 33.3%."""
+    return f"{chance:.1%}"
+
+
+SCALES = ((1e-12, "1 in a trillion"), (1e-9, "1 in a billion"), (1e-6, "1 in a million"))
+
+
+def show_bound_note(horses: Sequence[str], show: Sequence[float], bound: Sequence[float]) -> str:
+    """What a fan is told of the show chances' proven bound (each horse's exact show
+    chance is at most ``bound`` above the one counted): nothing where no printed figure
+    could change by it, as it can only where a chance sits on a tenth of a percent's
+    edge; else how close the count is, in words, and which figures could read a tenth
+    higher. ``--format json`` gives every bound as it is."""
+    could = [
+        f"{horse}'s {percent(s)} may be {percent(s + b)}"
+        for horse, s, b in zip(horses, show, bound, strict=True)
+        if percent(s) != percent(s + b)
+    ]
+    if not could:
+        return ""
+    widest = max(bound)
+    close = next((words for scale, words in SCALES if widest <= scale), f"{widest:.1%}")
+    return f"Show chances are exact to within {close}: {'; '.join(could)}."
+
+
 COMING = " (the exact figures follow)"
 """Said after the brackets while the exact figures are being worked out, and only then."""
 
@@ -97,10 +123,16 @@ def exact(race: AnyRace, charts: ChartSet) -> JSON:
 
 def _exact_json(race: AnyRace, chances: Any) -> JSON:
     places = chances.places
+    entries = _entries(
+        race, chances.win, place=places.place, show=places.show, show_bound=places.show_bound
+    )
     return {
         "method": "exact",
         "says": "exact: every Quickplay chart outcome with its chance",
-        "entries": _entries(race, chances.win, place=places.place, show=places.show),
+        "note": show_bound_note(
+            *([e[k] for e in entries] for k in ("horse", "show", "show_bound"))
+        ),
+        "entries": entries,
     }
 
 

@@ -162,9 +162,11 @@ def running_at(line: Line, at: int) -> bool:
 
 
 def running_order_call(lines: list[Line], at: int) -> str:
-    """The running order after Fullplay segment ``at``, as a caller says it.
-
-    One race point is half a length (page 17)."""
+    """The running order after Fullplay segment ``at``, as a caller says it: the leader,
+    then each horse or line of horses with its gap to the one before, the words varied
+    as a caller varies them ("a length back to X", "then Y, a half-length away"), and a
+    string of horses the same gap apart said once ("each a half-length behind the one
+    before"). One race point is half a length (page 17)."""
     field = sorted(
         (ln for ln in lines if running_at(ln, at)),
         key=lambda ln: (-ln.race_points[at], ln.post),
@@ -179,29 +181,75 @@ def running_order_call(lines: list[Line], at: int) -> str:
             groups[-1].append(ln)
         else:
             groups.append([ln])
-    names = [_names([ln.name for ln in group]) for group in groups]
+    names = [_level([ln.name for ln in group]) for group in groups]
     if len(groups[0]) == 2:
-        opening, called = f"{names[0]} go head to head for the lead", 1
+        opening, called = f"{_names([ln.name for ln in groups[0]])} go head to head for the lead", 1
     elif len(groups[0]) > 2:
-        opening, called = f"{names[0]} line up for the lead", 1
+        opening, called = f"{_names([ln.name for ln in groups[0]])} line up for the lead", 1
     else:
         lead = _lengths((points[0] - groups[1][0].race_points[at]) / 2)
         opening, called = f"{names[0]} shows the way by {lead} from {names[1]}", 2
-    parts = []
-    for n in range(called, len(groups)):
-        gap = (groups[n - 1][0].race_points[at] - groups[n][0].race_points[at]) / 2
-        parts.append(f"{names[n]} {_lengths(gap)} further back")
+    gaps = [
+        (groups[n - 1][0].race_points[at] - groups[n][0].race_points[at]) / 2
+        for n in range(len(groups))
+    ]
+    parts: list[str] = []
+    n = called
+    while n < len(groups):
+        # a string of horses (or lines of them) the same gap apart is said once
+        end = n
+        while end + 1 < len(groups) and gaps[end + 1] == gaps[n]:
+            end += 1
+        gap = _lengths(gaps[n])
+        turn = (len(parts) + at) % 3  # the caller's words go round, never twice running
+        if end - n >= 2 and all(len(group) == 1 for group in groups[n : end + 1]):
+            parts.append(f"then {_names(names[n : end + 1])}, each {gap} behind the one before")
+        elif end - n >= 2:
+            parts.append(f"then {gap} at a time: {', then '.join(names[n : end + 1])}")
+        elif end - n == 1:
+            first, second = names[n], names[end]
+            said = (
+                f"{gap} back to {first} and as much again to {second}",
+                f"then {first}, {gap} away, and {second} as much again",
+                f"{first}, {gap} further back, and {second} as much again",
+            )
+            parts.append(said[turn])
+        else:
+            apart = "," if len(groups[n]) > 1 else ""  # "B and C side by side, a length ..."
+            said = (
+                f"{gap} back to {{}}",
+                f"then {{}}, {gap} away",
+                f"{{}}{apart} {gap} further back",
+            )
+            parts.append(said[turn].format(names[n]))
+        n = end + 1
     text = "; ".join([opening, *parts])
     if len(field) > 2:
         text += f"; {_lengths((points[0] - points[-1]) / 2)} covers the field"
     return text + "."
 
 
+def _level(names: list[str]) -> str:
+    """Horses level in the running, as a caller sees them."""
+    if len(names) == 1:
+        return names[0]
+    return _names(names) + (" side by side" if len(names) == 2 else " in a line")
+
+
+SAID_LENGTHS = {
+    "1/4": "a quarter-length",
+    "1/2": "a half-length",
+    "3/4": "three-quarters of a length",
+    "1": "a length",
+}
+"""Margins under a length and a length, as a caller says them (the chart writes 1/2)."""
+
+
 def _lengths(lengths: float) -> str:
     text = format_lengths(lengths)
     if text in ("nose", "head", "neck"):
         return f"a {text}"
-    return f"{text} length" + ("" if text in ("1/4", "1/2", "3/4", "1") else "s")
+    return SAID_LENGTHS.get(text, f"{text} lengths")
 
 
 def race_call(state: RaceState) -> list[tuple[str, str]]:
@@ -270,7 +318,7 @@ def why_it_was_won(state: RaceState) -> str:
         against = _against(state, fav, winner)
         where = "did not finish" if fav.out else f"ran {ordinal(fav.finish or 0)}"
         words += f" The favourite, {fav.name} ({odds}), {where}" + (
-            f": {', '.join(against)}." if against else "."
+            f": {'; '.join(against)}." if against else "."  # a reason may hold a comma
         )
     return words
 
@@ -283,10 +331,12 @@ def _reasons(state: RaceState, ln: Line, running: list[Line]) -> list[str]:
         rated = f"as the top-rated horse ({apr})" if len(tops) == 1 else f"joint top-rated ({apr})"
     else:
         rated = f"on a rating of {apr}, {top - apr} below {_names(tops)}'s {top}"
-    reasons = [f"started {rated}" + (f" ({going})" if (going := _going_cost(state, ln)) else "")]
+    if going := _going_cost(state, ln):  # "(26; its Wet rating ...)", not "(26) (its ..."
+        rated = f"{rated[:-1]}; {going})" if rated.endswith(")") else f"{rated} ({going})"
+    reasons = [f"started {rated}"]
     if ln.pace_adj:
-        how = "suited it" if ln.pace_adj > 0 else "cost it"
-        reasons.append(f"the {state.pace} pace {how} ({ln.pace_adj:+d})")
+        how = f"suited it (+{ln.pace_adj})" if ln.pace_adj > 0 else f"cost it {-ln.pace_adj}"
+        reasons.append(f"the {state.pace} pace {how}")
     if ln.trouble:
         reasons.append(f"came through trouble (form {ln.form_adj:+d})")
     elif ln.form_adj:
@@ -413,11 +463,27 @@ def _pace_words(state: RaceState) -> str:
         words = f"{_speed_words(state)}, and the pace is {state.pace}."
     if state.field_die is not None:
         words = f"The Field die shows {state.field_die}: {pace_term_words(state)}. " + words
+    running = [ln.name for ln in state.lines if not ln.out]
+    spared = [name for name in running if name not in helped and name not in hurt]
+    if helped and len(hurt) >= 4 and len(spared) <= 2:  # "costs every other horse but X"
+        but = f" but {_names(spared)}" if spared else ""
+        return words + f" It sets up for {_names(helped)} and costs every other horse{but}."
     if helped:
-        words += f" It sets up for {_names(helped)}."
+        words += f" It sets up for {_most(helped, running)}."
     if hurt:
-        words += f" It costs {_names(hurt)}."
+        words += f" It costs {_most(hurt, running)}."
     return words
+
+
+def _most(named: list[str], running: list[str]) -> str:
+    """Horses of the field, by name; most of a field by those left out ("every horse
+    but Midnight Lute"), as a caller would not read out nine names of ten."""
+    rest = [name for name in running if name not in named]
+    if len(named) < 4 or len(rest) > 2:
+        return _names(named)
+    if not rest:
+        return "every horse in the race"
+    return f"{'every horse' if len(rest) == 1 else 'all'} but {_names(rest)}"
 
 
 def _speed_words(state: RaceState) -> str:
@@ -453,7 +519,7 @@ def _form_words(state: RaceState) -> str:
         return "Every horse runs to its rating today."
     up = [f"{ln.name} to {ln.final_apr} ({ln.form_adj:+d})" for ln in moved if ln.form_adj > 0]
     down = [f"{ln.name} to {ln.final_apr} ({ln.form_adj:+d})" for ln in moved if ln.form_adj < 0]
-    parts = []
+    parts: list[str] = []
     if up:
         parts.append("Form lifts " + ", ".join(up))
     if down:

@@ -362,6 +362,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     state = replay(RaceGame.from_config(saved.config), saved.events)
     assert isinstance(state, RaceState)
     _check_undigested_charts(saved, state)
+    _standard_going(state.game.charts)  # the replay is timed as the run was (S23)
     if fmt is OutputFormat.json:
         echo_json(
             {
@@ -400,9 +401,13 @@ def _check_undigested_charts(saved: SavedGame, state: RaceState) -> None:
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
     """A race stopped halfway (asked dice, Ctrl-C): run on from its last roll."""
+    from homestretch.games.stretch.rules.engine import RaceGame
     from homestretch.session.saved import rebuild
 
-    _run_race(rebuild(store, saved), saved.id, store, fmt, None)
+    table = rebuild(store, saved)
+    assert isinstance(table.game, RaceGame)
+    _standard_going(table.game.charts)
+    _run_race(table, saved.id, store, fmt, None)
 
 
 @app.command()
@@ -814,14 +819,7 @@ def odds(
         "Fair",
         "Real" if real else "Chart",
         *([""] if overlays else []),
-        title=_odds_title(
-            loaded.name,
-            mode,
-            runs,
-            margin,
-            exact is not None,
-            None if bounds is None else float(bounds.max()),
-        ),
+        title=_odds_title(loaded.name, mode, runs, margin, exact is not None, bounds is not None),
         title_justify="left",
     )
     for e in entries:
@@ -836,6 +834,12 @@ def odds(
             *([Text("overlay", style="green") if e["overlay"] else ""] if overlays else []),
         )
     console.print(table)
+    if bounds is not None and places is not None:
+        from homestretch.games.stretch.analysis.chances import show_bound_note
+
+        note = show_bound_note([c.horse for c in chances], places.show.tolist(), bounds.tolist())
+        if note:
+            console.print(note, style="dim", markup=False, highlight=False)
 
 
 IN_BAND, OUTSIDE = Text("in band", style="green"), Text("outside", style="red")
@@ -944,14 +948,10 @@ def _json_line(data: JSON) -> None:
 
 
 def _odds_title(
-    name: str, mode: str, runs: int, margin: float, exact_win: bool, show_bound: float | None
+    name: str, mode: str, runs: int, margin: float, exact_win: bool, exact: bool
 ) -> str:
-    if show_bound is not None:
-        # the show chances are a proven lower bound this close to the truth
-        return (
-            f"{name} (quickplay): exact chances, every chart outcome counted (show may run "
-            f"up to {show_bound:.1e} higher)"
-        )
+    if exact:  # the show chances' proven bound: a note under the table where it shows
+        return f"{name} (quickplay): exact chances, every chart outcome counted"
     if exact_win:
         return f"{name} ({mode}play): win chances exact; place and show from {runs:,} races"
     return f"{name}: {runs:,} races by Monte Carlo ({mode}); win chances within {margin:.2%} (95%)"

@@ -187,7 +187,9 @@ function drawChances(frame, el) {
   const rows = data.entries.map((e) => [e.post, e.horse, odds[e.post] || "", pct(e.win), range(e, "place"), range(e, "show"), e.fair_odds || "-"]);
   const grid = table(el, "", says.chances_headings, rows, "stretch-chances-table");
   box.dataset.method = data.method;
-  box.replaceChildren(title, el("p", data.says, "stretch-says"), grid.querySelector("table"), ...book);
+  // the exact show chances' proven bound, said only where it could change a figure shown
+  const note = data.note ? [el("p", data.note, "stretch-says stretch-note")] : [];
+  box.replaceChildren(title, el("p", data.says, "stretch-says"), grid.querySelector("table"), ...note, ...book);
 }
 
 // --- the players' tote ----------------------------------------------------------------
