@@ -104,6 +104,19 @@ DbOption = Annotated[
 ]
 
 
+def one_of(option: str, value: str, choices: Sequence[str]) -> str:
+    """An option's value that must be one of ``choices``, checked as the command starts
+    (with every other value typed, before what is missing, such as the players): a slip
+    names the option, the nearest choice and every choice."""
+    if value in choices:
+        return value
+    from difflib import get_close_matches
+
+    near = get_close_matches(value.lower(), list(choices), n=1, cutoff=0.6)
+    guess = f"did you mean {near[0]}? " if near else ""
+    raise HomestretchError(f"{option} {value}: {guess}write {' or '.join(choices)}")
+
+
 def echo_json(data: Any) -> None:
     import json  # not before: a text answer never needs it
 

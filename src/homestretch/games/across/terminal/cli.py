@@ -24,6 +24,7 @@ from homestretch.cli.common import (
     echo_json,
     err_console,
     new_seed,
+    one_of,
     open_store,
     progress_bar,
     prompt,
@@ -605,11 +606,26 @@ def play(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Play a game: people in hot-seat, computer players in the other seats."""
-    from homestretch.games.across.rules.game import MAX_PLAYERS, MIN_PLAYERS, AcrossGame
+    from homestretch.games.across.content.loader import load_content
+    from homestretch.games.across.rules.dealings import DEBT_MODES
+    from homestretch.games.across.rules.game import MAX_PLAYERS, MIN_PLAYERS, ROTATIONS, AcrossGame
+    from homestretch.games.across.rules.totalizator import PAYOFF_MODES
     from homestretch.session.saved import open_new
     from homestretch.session.seats import computer
     from homestretch.session.seats import person as seat_person
 
+    # what was typed is checked first, the files named above all, before what is missing
+    # (the players): one fault at a time, the one the person just wrote first
+    if content is not None and not content.is_dir():
+        raise ContentError(content, "no such content folder")
+    if content is not None:
+        load_content(str(content))  # a broken file in it, said now
+    if track is not None:
+        track_option(track, content)
+    spec = dice_spec(seed, dice, dice_file)
+    one_of("--payoff", payoff, PAYOFF_MODES)
+    one_of("--rotation", rotation, ROTATIONS)
+    one_of("--debts", debts, DEBT_MODES)
     people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
     if bot not in ("random", *ENTRY.bots):
         known = " or ".join(sorted(("random", *ENTRY.bots)))
@@ -623,10 +639,6 @@ def play(
             f"Across the Board needs {MIN_PLAYERS} to {MAX_PLAYERS} players; --players and "
             f"--bots give {len(names)} (such as --players Ann,Bob --bots 1)"
         )
-    if content is not None and not content.is_dir():
-        raise ContentError(content, "no such content folder")
-    if track is not None:
-        track_option(track, content)
     game = AcrossGame(
         players=len(names),
         names=tuple(names),
@@ -638,7 +650,6 @@ def play(
         debts=debts,
         content_dir=str(content) if content else None,
     )
-    spec = dice_spec(seed, dice, dice_file)
     seats = [seat_person(n) for n in people] + [computer(n, bot) for n in names[len(people) :]]
     store = open_store(db)
     announce_seed(spec.seed, spec.kind, fmt)  # once the store is open: a refused one names no seed

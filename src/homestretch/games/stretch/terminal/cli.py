@@ -126,6 +126,7 @@ def run(
 
     Betting opens once the morning line is up; winning tickets are paid after the race."""
     from homestretch.cli.table_loop import dice_spec  # the sessions' loop: not for odds
+    from homestretch.games.stretch.content.chart_set import load_chart_set
     from homestretch.games.stretch.content.race import load_race
     from homestretch.games.stretch.rules.betting import ToteRules
     from homestretch.games.stretch.rules.engine import ODDS_CHOICES, RaceGame
@@ -133,6 +134,10 @@ def run(
     from homestretch.session.seats import computer, person
     from homestretch.session.table import Table as TableSession
 
+    # the files named first (the race, the charts, the dice), then the values typed
+    loaded = load_race(race, estimate_surface)
+    load_chart_set(None if charts is None else charts.resolve())
+    spec = dice_spec(seed, dice, dice_file)
     if odds not in ODDS_CHOICES:
         raise HomestretchError(f"--odds must be real, chart or none, not {odds!r}")
     if plot is not None:  # refused before the race is run, not after
@@ -153,8 +158,7 @@ def run(
     tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll)
     if seats and tote.problem() is not None:  # the option it came from, named
         raise HomestretchError(f"--bankroll {bankroll}: {tote.problem()}")
-    game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds, tote)
-    spec = dice_spec(seed, dice, dice_file)
+    game = RaceGame(loaded, _mode(mode), charts, odds, tote)
     if not save:
         announce_seed(spec.seed, spec.kind, fmt)
         _run_race(TableSession(ENTRY, game, [], spec), None, None, fmt, plot)

@@ -285,11 +285,18 @@ def play_command(
     db: DbOption = None,
 ) -> None:
     """Play a game at this terminal (hot seat), saved after every move."""
-    from homestretch.games.totopoly.rules.state import TotopolyGame
+    from homestretch.games.totopoly.content.loader import load_content
+    from homestretch.games.totopoly.rules.state import TotopolyGame, check_rules
     from homestretch.session.saved import open_new
     from homestretch.session.seats import computer
     from homestretch.session.seats import person as seat_person
 
+    # what was typed is checked first, the files named above all, before what is missing
+    # (the players): one fault at a time, the one the person just wrote first
+    if content is not None:
+        load_content(str(content))
+    rules = check_rules(parse_rules(rule))
+    spec = dice_spec(seed, dice, dice_file)
     names = [plain_text(n.strip(), "--players") for n in players.split(",") if n.strip()]
     if bots < 0:
         raise HomestretchError("--bots must be 0 or more")
@@ -309,9 +316,8 @@ def play_command(
         short=short,
         content=str(content.resolve()) if content else None,
         computer=list(range(len(names) - bots, len(names))),
-        rules=parse_rules(rule),
+        rules=rules,
     )
-    spec = dice_spec(seed, dice, dice_file)
     people = len(names) - bots
     seats = [seat_person(n) for n in names[:people]]
     seats += [computer(n, "sensible") for n in names[people:]]
