@@ -18,6 +18,7 @@ from homestretch.cli.common import (
     FormatOption,
     OutputFormat,
     SeedOption,
+    ahead_of,
     announce_seed,
     ask_roll,
     console,
@@ -528,6 +529,15 @@ def _summary(state: State) -> str:
     return f"{' and '.join(names)} won with {fifties(best)}"
 
 
+def _final_line(state: State) -> str:
+    """The summary with the margin: "Ann won with 49 fifties, 10 fifties ahead of Bob (39
+    fifties)" (the stored summary stays as it was: saved games are checked against it)."""
+    result = state.result()
+    scores = list(zip(result["names"], result["fifties"], strict=True))
+    margin = ahead_of(scores, fifties)
+    return _summary(state) + (f", {margin}" if margin else "")
+
+
 def _play_on(
     table: TableSession,
     game_id: int,
@@ -564,9 +574,9 @@ def _play_on(
     store.finish(game_id, _summary(state))
     if shown is not None:
         shown.print(players_table(state.view(None)))
-        shown.print(f"[bold]{escape(_summary(state))}[/bold]  (saved as game {game_id})")
-    if fmt is OutputFormat.json:
-        echo_json({"id": game_id, **state.result()})
+        shown.print(f"[bold]{escape(_final_line(state))}[/bold]  (saved as game {game_id})")
+    if fmt is OutputFormat.json:  # id, status and seed as every game's play gives them
+        echo_json({"id": game_id, "status": "finished", "seed": table.seed, **state.result()})
 
 
 @app.command()

@@ -16,6 +16,7 @@ from homestretch.cli.common import (
     FormatOption,
     OutputFormat,
     SeedOption,
+    ahead_of,
     announce_seed,
     console,
     echo_json,
@@ -382,8 +383,20 @@ def _play(
     screen = _screen(fmt, table)
     if screen is not None:
         screen.print(f"[bold green]{escape(winners_line(result))}[/bold green]")
+        margin = _margin(result)
+        if margin:
+            screen.print(escape(margin), highlight=False)
     if fmt is OutputFormat.json:
         echo_json(result_json(game_id, "finished", result, state.history, seed=table.seed))
+
+
+def _margin(result: JSON) -> str:
+    """By how much the game was won: "Bob finished 1 point ahead of Ann (1 point).";
+    "" when the board is level."""
+    scores = [(row["name"], row["points"]) for row in result["board"]]
+    margin = ahead_of(scores, lambda n: f"{n} point" if n == 1 else f"{n} points")
+    names = " and ".join(w["name"] for w in result["winners"])
+    return f"{names} finished {margin}." if margin else ""
 
 
 def result_json(

@@ -19,6 +19,7 @@ from homestretch.cli.common import (
     FormatOption,
     OutputFormat,
     SeedOption,
+    ahead_of,
     announce_seed,
     ask_roll,
     console,
@@ -236,6 +237,9 @@ def _run_race(
         )
     if show is not None:
         show_sheets(state, screen)
+        standing = bettors_line(state.result())
+        if standing:
+            screen.print(standing, style="bold", markup=False, highlight=False)
         if store is not None and game_id is not None:
             again = resume_hint(game_id, db_hint(store), command="replay")
             # never folded inside the path: the command is copied whole
@@ -247,13 +251,49 @@ def _run_race(
         echo_json(
             {
                 **state.result(),
+                "id": game_id,  # as every game's play names it (run_id as before)
+                "status": "finished",
                 "seed": table.seed,
                 "dice_source": kind,
                 "run_id": game_id,
                 "unused_dice": unused,
                 "notices": state.notices,
+                **_bettors_won(state.result()),
             }
         )
+
+
+def _bettors_won(data: JSON) -> JSON:
+    """With bettors, who ended with the most money (the table's winners, by the rules'
+    goal: more than the others), for the JSON; nothing without bettors."""
+    players = (data.get("tote") or {}).get("players") or []
+    if not players:
+        return {}
+    best = max(p["cash"] for p in players)
+    return {"bettors_won": [p["name"] for p in players if p["cash"] == best]}
+
+
+def bettors_line(data: JSON) -> str:
+    """The end of a race with bettors, in a line: who ended with the most money and by how
+    much ("Ann ends with the most money, $110.00 (+$10.00), $15.00 ahead of Bob and Robo
+    ($95.00)."), or that all are level; "" without bettors."""
+    players = (data.get("tote") or {}).get("players") or []
+    if not players:
+        return ""
+
+    def dollars(cents: int) -> str:
+        return f"${cents / 100:,.2f}"
+
+    best = max(p["cash"] for p in players)
+    won = [p for p in players if p["cash"] == best]
+    names = " and ".join(p["name"] for p in won)
+    net = won[0]["net"]
+    gained = f"{'+' if net >= 0 else '-'}{dollars(abs(net))}"
+    margin = ahead_of([(p["name"], p["cash"]) for p in players], dollars)
+    if not margin:
+        return f"Everyone ends level, on {dollars(best)} ({gained})."
+    most = "the most money" if len(won) == 1 else "the most money, level"
+    return f"{names} {'ends' if len(won) == 1 else 'end'} with {most}, {dollars(best)} ({gained}), {margin}."
 
 
 def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
@@ -347,6 +387,8 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
         echo_json(
             {
                 **state.result(),
+                "id": saved.id,
+                "status": saved.status,
                 "seed": saved.seed,
                 "dice_source": saved.dice,
                 "run_id": saved.id,

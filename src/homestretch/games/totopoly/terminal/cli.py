@@ -222,9 +222,12 @@ def _summary(state: TotopolyState) -> str:
     return f"{result['winner_name']} won with No. {first} {state.c.horses[first].name}"
 
 
-def _finish(state: TotopolyState, fmt: OutputFormat, screen: Console | None) -> None:
+def _finish(
+    state: TotopolyState, fmt: OutputFormat, screen: Console | None, ids: JSON | None = None
+) -> None:
     """The finished race and the prizes, on ``screen`` (none: not shown); with ``--format
-    json`` the result as JSON on stdout, after them."""
+    json`` the result as JSON on stdout, after them, with ``ids`` (the game's id, status
+    and seed, as the other games print theirs)."""
     from homestretch.games.totopoly.terminal.render import course_picture
 
     result = state.result()
@@ -243,7 +246,7 @@ def _finish(state: TotopolyState, fmt: OutputFormat, screen: Console | None) -> 
         screen.print(escape(f"cash: {cash}"))
         screen.print(f"[bold]{escape(_summary(state))}[/bold]")
     if fmt is OutputFormat.json:
-        echo_json(result)
+        echo_json({**(ids or {}), **result})
 
 
 def _play_on(
@@ -266,7 +269,8 @@ def _play_on(
     final = table.state
     assert isinstance(final, TotopolyState)
     store.finish(game_id, _summary(final))
-    _finish(final, fmt, seat.screen if watched(fmt, table) else None)  # where it asks
+    ids = {"id": game_id, "status": "finished", "seed": table.seed}
+    _finish(final, fmt, seat.screen if watched(fmt, table) else None, ids)  # where it asks
 
 
 @app.command("play")
@@ -360,8 +364,9 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
 
     state = replay(TotopolyGame.from_config(saved.config), saved.events)
     assert isinstance(state, TotopolyState)
-    if fmt is OutputFormat.json:
-        echo_json({"id": saved.id, "status": saved.status, "view": state.view(None)})
+    if fmt is OutputFormat.json:  # the result too once it is over, as `play` gives it
+        over = {"result": state.result()} if state.is_over() else {}
+        echo_json({"id": saved.id, "status": saved.status, **over, "view": state.view(None)})
         return
     for line in state.news:
         console.print(escape(line))
