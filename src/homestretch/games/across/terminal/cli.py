@@ -389,8 +389,8 @@ def describe_action(action: Action, content: Content) -> str:
     actions' own words, ``str``, count from 0 as they are stored; the web page reads
     those, not these)."""
     if isinstance(action, act.ChooseTrack) and action.track in content.tracks:
-        track = content.tracks[action.track]
-        return f"track {action.track}: {track.name}, {track.city}. {track.conditions}"
+        track = content.tracks[action.track]  # its conditions: the table above the list
+        return f"track {action.track}: {track.name}, {track.city}"
     if isinstance(action, act.Bid) and action.partner != act.NOBODY:
         return f"bid {action.amount} with {said_seat(action.partner)}"
     if isinstance(action, act.OfferHorse):
@@ -478,6 +478,10 @@ class News:
         self.table, self.screen = table, screen
         self.notices = len(table.state.notices)
         self.lines = len(self._state.news)
+        race = self._state.race
+        self.race, self.calls = race, 0 if race is None else len(race.calls)
+        self.roller = None if race is None else race.roller
+        """The race followed, how many of its calls were shown, and who was rolling."""
 
     @property
     def _state(self) -> AcrossState:
@@ -500,6 +504,22 @@ class News:
             self._show(notice)
         self._announce(state.news[self.lines :])
         self.lines = len(state.news)
+        self._rolls(state)
+
+    def _rolls(self, state: AcrossState) -> None:
+        """Each roll's call as it is made, with who rolled ("Sensible 1: #8 accepted: one
+        X"): a person playing computers saw only the card's last four calls, not whose."""
+        race = state.race
+        if race is not self.race:
+            self.race, self.calls, self.roller = race, 0, None if race is None else race.roller
+        if race is None or self.screen is None:
+            return
+        fresh = race.calls[self.calls :]
+        if fresh and self.roller is not None:
+            who = state.g.seat_names[self.roller]
+            said = f"  {who}: {'; '.join(fresh)}"
+            self.screen.print(said, style="dim", markup=False, highlight=False)
+        self.calls, self.roller = len(race.calls), race.roller
 
     def _announce(self, lines: list[str]) -> None:
         assert self.screen is not None
@@ -663,7 +683,7 @@ def play(
     seats = [seat_person(n) for n in people] + [computer(n, bot) for n in names[len(people) :]]
     store = open_store(db)
     announce_seed(spec.seed, spec.kind, fmt)  # once the store is open: a refused one names no seed
-    table, game_id = open_new(store, ENTRY, game, seats, spec, label=f"{len(names)} players")
+    table, game_id = open_new(store, ENTRY, game, seats, spec, label=", ".join(names))
     if people:
         notes = err_console if fmt is OutputFormat.json else console
         notes.print(

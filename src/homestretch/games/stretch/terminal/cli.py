@@ -168,6 +168,14 @@ def run(
     # stored before the first roll, so a race stopped halfway can be resumed
     table, game_id = open_new(store, ENTRY, game, seats, spec, f"{game.race.name} ({mode})")
     announce_seed(spec.seed, spec.kind, fmt)  # the run starts: a store refused names no seed
+    if people:  # bettors at the keyboard know from the start that Ctrl-C loses nothing
+        from homestretch.cli.table_loop import db_hint, resume_hint
+
+        notes = err_console if fmt is OutputFormat.json else console
+        again = resume_hint(game_id, db_hint(store))
+        notes.print(
+            f"Saved as run {game_id}: resume it with `{again}`.", markup=False, highlight=False
+        )
     _run_race(table, game_id, store, fmt, plot)
 
 
