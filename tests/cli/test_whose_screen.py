@@ -77,3 +77,20 @@ def test_each_roll_in_an_across_race_says_who_rolled(tmp_path: Path) -> None:
         ("Sensible 1", "#12 accepted"),
     ]
     assert "Sensible 2: #3 accepted: one X; #3 comes in WIN" in done.stdout
+
+
+def test_derby_casts_card_says_who_picked_by_name_and_a_replays_result_its_numbers(
+    tmp_path: Path,
+) -> None:
+    """The card's 'picked by' read "1 (win)" (a marker number: look it up on the board);
+    a race replay's official result left its # column empty."""
+    done = runner.invoke(
+        app,
+        ["derbycast", "play", "--players", "Ann,Bob", "--source", "replays", "--races", "1"]
+        + ["--seed", "5", "--db", str(tmp_path / "d.sqlite")],
+        input="win 1\nplace 4\n",
+    )
+    assert done.exit_code == 0, done.output
+    assert "│ Ann (win)" in done.stdout  # Bob's card, after Ann picked
+    first = re.search(r"│ 1st    │ (\S+) +│ Harbor Tempest", done.stdout)
+    assert first is not None and first.group(1) == "1"
