@@ -86,3 +86,18 @@ def test_a_slip_at_is_the_result_official_is_asked_again(tmp_path: Path) -> None
     assert "cannot read '3-1': yes makes the result official, no types it again" in said
     assert said.count("Official finish, best first") == 1  # not asked to type it again
     assert Store(db).load(1).status == "finished"
+
+
+def test_help_at_a_pick_prompt_says_what_may_be_typed(tmp_path: Path) -> None:
+    """'help' at a pick prompt was "cannot read 'help'"."""
+    done = runner.invoke(
+        app,
+        ["derbycast", "play", "--players", "Ann,Bob", "--source", "replays", "--races", "1"]
+        + ["--seed", "5", "--db", str(tmp_path / "d.sqlite"), "--sealed"],
+        input="help\nwin 1\nplace 4\n",
+    )
+    assert done.exit_code == 0, done.output
+    said = " ".join(done.stdout.split())
+    assert "Type your pick: win, place or show and a horse, by number or name, like" in said
+    assert "changes it with 'NAME: change' (the screen is handed to that person alone)" in said
+    assert "cannot read 'help'" not in said

@@ -94,3 +94,17 @@ def test_derby_casts_card_says_who_picked_by_name_and_a_replays_result_its_numbe
     assert "│ Ann (win)" in done.stdout  # Bob's card, after Ann picked
     first = re.search(r"│ 1st    │ (\S+) +│ Harbor Tempest", done.stdout)
     assert first is not None and first.group(1) == "1"
+
+
+def test_a_misspelt_pool_is_answered_with_the_nearest(tmp_path: Path) -> None:
+    """'plce 4 10' was told the whole betting hint again, not what it was near."""
+    done = runner.invoke(
+        app,
+        ["stretch", "run", "2009-champagne-stakes", "--bettor", "Ann", "--seed", "3"]
+        + ["--db", str(tmp_path / "s.sqlite")],
+        input="plce 4 10\nplace 4 10\ndone\n",
+    )
+    assert done.exit_code == 0, done.output
+    said = " ".join(done.stdout.split())
+    assert "did you mean 'place 4 10'? a bet starts win, place or show" in said
+    assert "Ann: $90.00; $10 place #4" in said

@@ -86,6 +86,23 @@ def pick_example(horses: list[str], programs: list[str]) -> str:
     return f"'win {first}' or 'show {horses[0]}'" if horses else f"'win {first}'"
 
 
+def pick_help(view: JSON, keeper_here: bool) -> str:
+    """What may be typed at a pick prompt, said to 'help' (it was "cannot read 'help'")."""
+    card = view["card"]
+    example = pick_example(card["horses"], card["programs"])
+    other = (
+        f"'NAME: {PRIVATE_WORD}' (the screen is handed to that person alone)"
+        if view["sealed"]
+        else "'NAME: win 3'"
+    )
+    keeper = ", the score keeper 'line 2 5-2' to add a morning line" if keeper_here else ""
+    return (
+        f"Type your pick: win, place or show and a horse, by number or name, like {example}. "
+        f"Someone here who picked already changes it with {other}{keeper}. Ctrl-C stops; "
+        "the game is saved."
+    )
+
+
 def changes(marker: int, view: JSON) -> list[Action]:
     """The picks a marker may change to while picks are open: any starter at any level,
     as a sealed ticket when picks are sealed."""
@@ -267,6 +284,9 @@ class TerminalPicker:
                 )
         while True:
             answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})", "")
+            if answer.strip().lower() in ("help", "?"):
+                self.console.print(escape(pick_help(view, self.lines is not None)))
+                continue
             try:
                 if line := self._keepers(answer, view):
                     return line

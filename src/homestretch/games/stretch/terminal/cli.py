@@ -43,6 +43,7 @@ from homestretch.games.stretch.content.conditions import CONDITIONS
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from homestretch.core.actions import Action
     from homestretch.core.chance import ChanceNode
     from homestretch.core.protocol import JSON, Event
     from homestretch.core.referee import Agent
@@ -307,7 +308,7 @@ def bettors_line(data: JSON) -> str:
 def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
     """The people at this terminal who bet before the off (ruling S19)."""
     from homestretch.cli.human import TerminalPlayer
-    from homestretch.games.stretch.terminal.render import parse_bet, tote_board
+    from homestretch.games.stretch.terminal.render import tote_board
 
     screen = err_console if to_stderr else console
 
@@ -320,7 +321,7 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
             table.state,
             screen,
             show,
-            parse_bet,
+            read_bet,
             ask=lambda text: prompt(text, err=to_stderr),
             menu_max=12,
             hint=lambda legal: (
@@ -331,6 +332,25 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
         for seat in range(len(table.seats))
         if table.seat(seat).is_person
     }
+
+
+def read_bet(text: str) -> Action | None:
+    """A bet as typed (``parse_bet``), with a pool misspelt answered with the nearest one
+    ("plce 4 10": did you mean 'place 4 10'?), as Derby Cast answers a pick; it was told
+    only the whole hint again."""
+    from difflib import get_close_matches
+
+    from homestretch.games.stretch.rules.tote import POOLS
+    from homestretch.games.stretch.terminal.render import parse_bet
+
+    action = parse_bet(text)
+    words = text.lower().split()
+    if action is None and 2 <= len(words) <= 3:
+        near = get_close_matches(words[0], POOLS, n=1, cutoff=0.6)
+        if near:
+            meant = " ".join([near[0], *words[1:]])
+            raise HomestretchError(f"did you mean '{meant}'? a bet starts win, place or show")
+    return action
 
 
 def _no_card(typed: str, exc: ContentError, own_cards: Path | None) -> str:
