@@ -108,3 +108,19 @@ def test_a_misspelt_pool_is_answered_with_the_nearest(tmp_path: Path) -> None:
     said = " ".join(done.stdout.split())
     assert "did you mean 'place 4 10'? a bet starts win, place or show" in said
     assert "Ann: $90.00; $10 place #4" in said
+
+
+def test_a_resumed_game_says_which_game_it_is(tmp_path: Path) -> None:
+    """`resume ID` went straight to the game's screen: which game, with whom, was for the
+    person to work out from it."""
+    db = str(tmp_path / "a.sqlite")
+    stopped = runner.invoke(app, ["across", "play", "--players", "Ann,Bob,Cy", "--db", db])
+    assert stopped.exit_code == 130, stopped.output
+    again = runner.invoke(app, ["resume", "1", "--db", db])
+    assert again.exit_code == 130, again.output
+    assert again.stdout.startswith(
+        "Game 1, Across the Board (Ann, Bob, Cy): carrying on where it stopped.\n"
+    )
+    quiet = runner.invoke(app, ["resume", "1", "--db", db, "--format", "json"])
+    assert "carrying on" not in quiet.stdout  # stdout holds the JSON alone
+    assert "carrying on where it stopped" in quiet.stderr  # where the questions are

@@ -40,6 +40,7 @@ from homestretch.cli.table_loop import (
     dice_spec,
     play_at_terminal,
     resume_hint,
+    say_resumed,
     watched,
 )
 from homestretch.core.actions import Action
@@ -723,6 +724,7 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
     game = AcrossGame.from_config(dict(saved.config))
     old = legacy_seats(saved.config, game.seat_names)
     table = rebuild(store, saved, game, legacy_seats=old, game_entry=ENTRY)
+    say_resumed(saved, table, fmt)
     _play_on(table, saved.id, store, game.content_dir, fmt, False, db_hint(store))
 
 

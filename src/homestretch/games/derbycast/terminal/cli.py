@@ -33,6 +33,7 @@ from homestretch.cli.table_loop import (
     db_hint,
     play_at_terminal,
     resume_hint,
+    say_resumed,
     watched,
 )
 from homestretch.core.actions import Action
@@ -532,6 +533,7 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
     keeper = _feed_keeper(game, _check_at(lambda: table), fmt, show)
     # a game saved before tables kept their seats: its config names who is a computer
     table = rebuild(store, saved, game, legacy_seats=_seats(game), agents=keeper)
+    say_resumed(saved, table, fmt)
     show.follow(table)
     screen = _screen(fmt, table)
     if screen is not None:

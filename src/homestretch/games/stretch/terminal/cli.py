@@ -451,9 +451,12 @@ def _check_undigested_charts(saved: SavedGame, state: RaceState) -> None:
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
     """A race stopped halfway (asked dice, Ctrl-C): run on from its last roll."""
+    from homestretch.cli.table_loop import say_resumed
     from homestretch.session.saved import rebuild
 
-    _run_race(rebuild(store, saved), saved.id, store, fmt, None)
+    table = rebuild(store, saved)
+    say_resumed(saved, table, fmt)
+    _run_race(table, saved.id, store, fmt, None)
 
 
 @app.command()

@@ -37,6 +37,7 @@ from homestretch.cli.table_loop import (
     dice_spec,
     play_at_terminal,
     resume_hint,
+    say_resumed,
     watched,
 )
 from homestretch.core.actions import Action
@@ -355,6 +356,7 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
 
     game = TotopolyGame.from_config(saved.config)
     table = rebuild(store, saved, game, legacy_seats=legacy_seats(game), game_entry=ENTRY)
+    say_resumed(saved, table, fmt)
     db = db_hint(store)
     _play_on(table, saved.id, store, game, fmt, db)
 
