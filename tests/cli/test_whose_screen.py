@@ -124,3 +124,20 @@ def test_a_resumed_game_says_which_game_it_is(tmp_path: Path) -> None:
     quiet = runner.invoke(app, ["resume", "1", "--db", db, "--format", "json"])
     assert "carrying on" not in quiet.stdout  # stdout holds the JSON alone
     assert "carrying on where it stopped" in quiet.stderr  # where the questions are
+
+
+def test_across_tells_the_dealings_in_full_once_a_phase() -> None:
+    """Two lines of dealings stood under every roll's accept/reject: in full once a phase
+    for each person, then one short line."""
+    from homestretch.core.actions import Action
+    from homestretch.games.across.rules import actions as act
+    from homestretch.games.across.rules.game import AcrossGame
+    from homestretch.games.across.terminal.cli import DEALINGS_HINT, SHORT_DEALINGS, HintOnce
+
+    state = AcrossGame(players=3, names=("Ann", "Bob", "Cy")).new_initial_state()
+    once = HintOnce(state)
+    legal: list[Action] = [act.Accept(), act.Reject()]
+    assert DEALINGS_HINT in once.hint(legal)
+    assert once.hint(legal) == SHORT_DEALINGS
+    state.phase = "race-next"  # a new phase: in full again
+    assert DEALINGS_HINT in once.hint(legal)

@@ -333,9 +333,32 @@ def person(
         ask=lambda text: prompt(text, err=to_stderr),
         describe=lambda action: describe_action(action, content),
         shorten=shorten_menu,
-        hint=menu_hint,
+        hint=HintOnce(state).hint,
         menu_max=MENU_MAX,
     )
+
+
+SHORT_DEALINGS = "dealings too: buy, sell, lend, payback (help shows how to type them)"
+
+
+class HintOnce:
+    """One person's hint under the list: the dealings' two lines in full the first time
+    in a phase, then one short line (every roll of a race repeated them in full)."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.told_in: object = None
+        """The phase the dealings were last told in full."""
+
+    def hint(self, legal: list[Action]) -> str:
+        full = menu_hint(legal)
+        phase = getattr(self.state, "phase", None)
+        if DEALINGS_HINT not in full:
+            return full
+        if self.told_in == phase:
+            return full.replace(DEALINGS_HINT, SHORT_DEALINGS)
+        self.told_in = phase
+        return full
 
 
 def unknown_track(typed: str, tracks: Collection[str]) -> str:
