@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, redirect_stdout
 from enum import StrEnum
 from pathlib import Path
@@ -102,6 +102,32 @@ DbOption = Annotated[
         "homestretch.sqlite in your data folder)",
     ),
 ]
+
+
+def one_of(option: str, value: str, choices: Sequence[str]) -> str:
+    """An option's value that must be one of ``choices``, checked as the command starts
+    (with every other value typed, before what is missing, such as the players): a slip
+    names the option, the nearest choice and every choice."""
+    if value in choices:
+        return value
+    from difflib import get_close_matches
+
+    near = get_close_matches(value.lower(), list(choices), n=1, cutoff=0.6)
+    guess = f"did you mean {near[0]}? " if near else ""
+    raise HomestretchError(f"{option} {value}: {guess}write {' or '.join(choices)}")
+
+
+def ahead_of(scores: Sequence[tuple[str, int]], say: Callable[[int], str]) -> str:
+    """By how much the best score is ahead at the end of a game, in words: "10 fifties
+    ahead of Bob (39 fifties)", ``say`` wording an amount; "" when every score is level.
+    ``scores``: each player's name and score."""
+    levels = sorted({score for _, score in scores}, reverse=True)
+    if len(levels) < 2:
+        return ""
+    best, next_best = levels[0], levels[1]
+    behind = [name for name, score in scores if score == next_best]
+    names = behind[0] if len(behind) == 1 else f"{', '.join(behind[:-1])} and {behind[-1]}"
+    return f"{say(best - next_best)} ahead of {names} ({say(next_best)})"
 
 
 def echo_json(data: Any) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeAlias
 import typer
 from rich.console import Console
 
-from homestretch.cli.common import OutputFormat, ask_roll, err_console, new_seed
+from homestretch.cli.common import OutputFormat, ask_roll, console, err_console, new_seed
 from homestretch.core.errors import HomestretchError, TableMovedOn
 
 if TYPE_CHECKING:  # the session's machinery: imported by the functions that play
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the session's machinery: imported by the functions that pla
     from homestretch.core.referee import Agent
     from homestretch.session.dice import DiceSpec
     from homestretch.session.table import Table
-    from homestretch.store.db import Store
+    from homestretch.store.db import SavedGame, Store
 
 INTERRUPTED = 130
 """Exit status after Ctrl-C (128 + SIGINT), the game saved."""
@@ -121,6 +121,20 @@ def watched(fmt: OutputFormat, table: Table) -> bool:
     if fmt is OutputFormat.text:
         return True
     return any(seat.is_person for seat in table.seats) or table.dice_spec.kind == "asked"
+
+
+def say_resumed(saved: SavedGame, table: Table, fmt: OutputFormat) -> None:
+    """`resume ID` says which game it carries on, and with whom, before its screen (it went
+    straight to the screen), where the game is shown (``watched``)."""
+    from homestretch.core import registry
+
+    if not watched(fmt, table):
+        return
+    title = registry.entry(saved.game).title.partition(":")[0]
+    who = f" ({saved.label})" if saved.label else ""
+    screen = err_console if fmt is OutputFormat.json else console
+    said = f"Game {saved.id}, {title}{who}: carrying on where it stopped."
+    screen.print(said, markup=False, highlight=False)
 
 
 def moved_elsewhere(game_id: int, db: Path | str | None = None) -> str:

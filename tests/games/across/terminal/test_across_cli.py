@@ -186,7 +186,10 @@ def test_a_person_plays_scripted_answers_and_the_game_resumes(tmp_path: Path) ->
         ),
         (["across", "play"], "needs 3 to 7 players; --players and --bots give 0"),
         (["across", "play", "--bots", "3", "--dice", "3 4 9"], "item 3 is '9'"),
-        (["across", "play", "--bots", "3", "--payoff", "half"], "payoff must be one of"),
+        (
+            ["across", "play", "--bots", "3", "--payoff", "half"],
+            "--payoff half: write exclusive or",
+        ),
         (["across", "play", "--bots", "3", "--content", "nosuch"], "nosuch: no such content"),
         (["across", "play", "--players", "Ann,ann", "--bots", "1"], "'ann' is named twice"),
     ],

@@ -61,7 +61,7 @@ def test_the_card_shows_program_numbers_and_win_place_show_spaces() -> None:
     state.apply(0, Pick("Bravo", "win"))
     text = _text(card_table(state.view(None)))
     assert "R [turf]" in text  # escaped, not read as markup
-    assert "1A" in text and "4/2/1" in text and "1 (win)" in text
+    assert "1A" in text and "4/2/1" in text and "A (win)" in text  # by name
     assert "1 horse unselected" in text  # was "1 horse(s)"
 
 

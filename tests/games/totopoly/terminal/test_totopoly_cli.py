@@ -56,6 +56,7 @@ def test_computer_game_json_result_and_same_seed_same_game(tmp_path: Path) -> No
     db = str(tmp_path / "g.sqlite")
     args = ["totopoly", "play", "--bots", "3", "--seed", "8", "--db", db, "-f", "json"]
     first, second = json.loads(invoke(*args)), json.loads(invoke(*args))
+    assert (first.pop("id"), second.pop("id")) == (1, 2)  # two saved games, the same game
     assert first == second
     assert first["winner_name"].startswith("Computer") and len(first["placings"]) == 3
     history = json.loads(invoke("history", "--db", db, "--game", "totopoly", "-f", "json"))

@@ -18,12 +18,14 @@ from homestretch.cli.common import (
     FormatOption,
     OutputFormat,
     SeedOption,
+    ahead_of,
     announce_seed,
     ask_roll,
     console,
     echo_json,
     err_console,
     new_seed,
+    one_of,
     open_store,
     progress_bar,
     prompt,
@@ -38,6 +40,7 @@ from homestretch.cli.table_loop import (
     dice_spec,
     play_at_terminal,
     resume_hint,
+    say_resumed,
     watched,
 )
 from homestretch.core.actions import Action
@@ -330,9 +333,32 @@ def person(
         ask=lambda text: prompt(text, err=to_stderr),
         describe=lambda action: describe_action(action, content),
         shorten=shorten_menu,
-        hint=menu_hint,
+        hint=HintOnce(state).hint,
         menu_max=MENU_MAX,
     )
+
+
+SHORT_DEALINGS = "dealings too: buy, sell, lend, payback (help shows how to type them)"
+
+
+class HintOnce:
+    """One person's hint under the list: the dealings' two lines in full the first time
+    in a phase, then one short line (every roll of a race repeated them in full)."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.told_in: object = None
+        """The phase the dealings were last told in full."""
+
+    def hint(self, legal: list[Action]) -> str:
+        full = menu_hint(legal)
+        phase = getattr(self.state, "phase", None)
+        if DEALINGS_HINT not in full:
+            return full
+        if self.told_in == phase:
+            return full.replace(DEALINGS_HINT, SHORT_DEALINGS)
+        self.told_in = phase
+        return full
 
 
 def unknown_track(typed: str, tracks: Collection[str]) -> str:
@@ -387,8 +413,8 @@ def describe_action(action: Action, content: Content) -> str:
     actions' own words, ``str``, count from 0 as they are stored; the web page reads
     those, not these)."""
     if isinstance(action, act.ChooseTrack) and action.track in content.tracks:
-        track = content.tracks[action.track]
-        return f"track {action.track}: {track.name}, {track.city}. {track.conditions}"
+        track = content.tracks[action.track]  # its conditions: the table above the list
+        return f"track {action.track}: {track.name}, {track.city}"
     if isinstance(action, act.Bid) and action.partner != act.NOBODY:
         return f"bid {action.amount} with {said_seat(action.partner)}"
     if isinstance(action, act.OfferHorse):
@@ -476,6 +502,10 @@ class News:
         self.table, self.screen = table, screen
         self.notices = len(table.state.notices)
         self.lines = len(self._state.news)
+        race = self._state.race
+        self.race, self.calls = race, 0 if race is None else len(race.calls)
+        self.roller = None if race is None else race.roller
+        """The race followed, how many of its calls were shown, and who was rolling."""
 
     @property
     def _state(self) -> AcrossState:
@@ -498,6 +528,22 @@ class News:
             self._show(notice)
         self._announce(state.news[self.lines :])
         self.lines = len(state.news)
+        self._rolls(state)
+
+    def _rolls(self, state: AcrossState) -> None:
+        """Each roll's call as it is made, with who rolled ("Sensible 1: #8 accepted: one
+        X"): a person playing computers saw only the card's last four calls, not whose."""
+        race = state.race
+        if race is not self.race:
+            self.race, self.calls, self.roller = race, 0, None if race is None else race.roller
+        if race is None or self.screen is None:
+            return
+        fresh = race.calls[self.calls :]
+        if fresh and self.roller is not None:
+            who = state.g.seat_names[self.roller]
+            said = f"  {who}: {'; '.join(fresh)}"
+            self.screen.print(said, style="dim", markup=False, highlight=False)
+        self.calls, self.roller = len(race.calls), race.roller
 
     def _announce(self, lines: list[str]) -> None:
         assert self.screen is not None
@@ -525,6 +571,15 @@ def _summary(state: State) -> str:
     best = max(result["fifties"])
     names = [result["names"][s] for s in result["winners"]]
     return f"{' and '.join(names)} won with {fifties(best)}"
+
+
+def _final_line(state: State) -> str:
+    """The summary with the margin: "Ann won with 49 fifties, 10 fifties ahead of Bob (39
+    fifties)" (the stored summary stays as it was: saved games are checked against it)."""
+    result = state.result()
+    scores = list(zip(result["names"], result["fifties"], strict=True))
+    margin = ahead_of(scores, fifties)
+    return _summary(state) + (f", {margin}" if margin else "")
 
 
 def _play_on(
@@ -563,9 +618,9 @@ def _play_on(
     store.finish(game_id, _summary(state))
     if shown is not None:
         shown.print(players_table(state.view(None)))
-        shown.print(f"[bold]{escape(_summary(state))}[/bold]  (saved as game {game_id})")
-    if fmt is OutputFormat.json:
-        echo_json({"id": game_id, **state.result()})
+        shown.print(f"[bold]{escape(_final_line(state))}[/bold]  (saved as game {game_id})")
+    if fmt is OutputFormat.json:  # id, status and seed as every game's play gives them
+        echo_json({"id": game_id, "status": "finished", "seed": table.seed, **state.result()})
 
 
 @app.command()
@@ -605,11 +660,26 @@ def play(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Play a game: people in hot-seat, computer players in the other seats."""
-    from homestretch.games.across.rules.game import MAX_PLAYERS, MIN_PLAYERS, AcrossGame
+    from homestretch.games.across.content.loader import load_content
+    from homestretch.games.across.rules.dealings import DEBT_MODES
+    from homestretch.games.across.rules.game import MAX_PLAYERS, MIN_PLAYERS, ROTATIONS, AcrossGame
+    from homestretch.games.across.rules.totalizator import PAYOFF_MODES
     from homestretch.session.saved import open_new
     from homestretch.session.seats import computer
     from homestretch.session.seats import person as seat_person
 
+    # what was typed is checked first, the files named above all, before what is missing
+    # (the players): one fault at a time, the one the person just wrote first
+    if content is not None and not content.is_dir():
+        raise ContentError(content, "no such content folder")
+    if content is not None:
+        load_content(str(content))  # a broken file in it, said now
+    if track is not None:
+        track_option(track, content)
+    spec = dice_spec(seed, dice, dice_file)
+    one_of("--payoff", payoff, PAYOFF_MODES)
+    one_of("--rotation", rotation, ROTATIONS)
+    one_of("--debts", debts, DEBT_MODES)
     people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
     if bot not in ("random", *ENTRY.bots):
         known = " or ".join(sorted(("random", *ENTRY.bots)))
@@ -623,10 +693,6 @@ def play(
             f"Across the Board needs {MIN_PLAYERS} to {MAX_PLAYERS} players; --players and "
             f"--bots give {len(names)} (such as --players Ann,Bob --bots 1)"
         )
-    if content is not None and not content.is_dir():
-        raise ContentError(content, "no such content folder")
-    if track is not None:
-        track_option(track, content)
     game = AcrossGame(
         players=len(names),
         names=tuple(names),
@@ -638,11 +704,10 @@ def play(
         debts=debts,
         content_dir=str(content) if content else None,
     )
-    spec = dice_spec(seed, dice, dice_file)
     seats = [seat_person(n) for n in people] + [computer(n, bot) for n in names[len(people) :]]
     store = open_store(db)
     announce_seed(spec.seed, spec.kind, fmt)  # once the store is open: a refused one names no seed
-    table, game_id = open_new(store, ENTRY, game, seats, spec, label=f"{len(names)} players")
+    table, game_id = open_new(store, ENTRY, game, seats, spec, label=", ".join(names))
     if people:
         notes = err_console if fmt is OutputFormat.json else console
         notes.print(
@@ -682,6 +747,7 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
     game = AcrossGame.from_config(dict(saved.config))
     old = legacy_seats(saved.config, game.seat_names)
     table = rebuild(store, saved, game, legacy_seats=old, game_entry=ENTRY)
+    say_resumed(saved, table, fmt)
     _play_on(table, saved.id, store, game.content_dir, fmt, False, db_hint(store))
 
 

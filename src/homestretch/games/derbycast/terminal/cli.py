@@ -16,11 +16,13 @@ from homestretch.cli.common import (
     FormatOption,
     OutputFormat,
     SeedOption,
+    ahead_of,
     announce_seed,
     console,
     echo_json,
     err_console,
     new_seed,
+    one_of,
     open_store,
     prompt,
 )
@@ -31,6 +33,7 @@ from homestretch.cli.table_loop import (
     db_hint,
     play_at_terminal,
     resume_hint,
+    say_resumed,
     watched,
 )
 from homestretch.core.actions import Action
@@ -179,9 +182,14 @@ def _people(table: TableSession, fmt: OutputFormat, show: Callable[[], None]) ->
     keeper_here = game.keeper < len(table.seats) and table.seats[game.keeper].is_person
     # a keeper here may add a morning line at anyone's pick prompt while picks are open
     lines = LinesAtPicks(game.keeper, _check_at(lambda: table)) if keeper_here else None
-    # a person here who has picked may change the pick at anyone's prompt ('Ann: win 3')
+    # a person here who has picked may change the pick at anyone's prompt ('Ann: win 3';
+    # sealed, 'Ann: change' hands the screen to Ann alone, R29)
     pickers = {s.name: i for i, s in enumerate(table.seats) if s.is_person and i != game.keeper}
-    others = ChangesAtPrompts(pickers, lambda seat, action: table.state.why_illegal(seat, action))
+    others = ChangesAtPrompts(
+        pickers,
+        lambda seat, action: table.state.why_illegal(seat, action),
+        _private_change(table, out, ask),
+    )
     for seat, sitting in enumerate(table.seats):
         if not sitting.is_person:
             continue
@@ -192,6 +200,55 @@ def _people(table: TableSession, fmt: OutputFormat, show: Callable[[], None]) ->
             agent = TerminalPicker(sitting.name, out, ask, lines, others)
         people[seat] = hot_seat.seat(agent, sitting.name) if game.sealed else agent
     return people
+
+
+def _private_change(
+    table: TableSession, out: Console, ask: Callable[[str, str], str]
+) -> Callable[[int, int], Action | None]:
+    """A sealed pick changed at another's prompt ('Ann: change', R29): the screen and its
+    scrollback are cleared and handed to that person alone, who sees their card and pick
+    and types the new one (blank keeps it); then it is cleared again and handed back."""
+    from homestretch.cli.human import Aside
+    from homestretch.games.derbycast.rules.actions import Pick
+    from homestretch.games.derbycast.terminal.people import changes, pick_in, read_pick
+    from homestretch.games.derbycast.terminal.show import card_table
+
+    def change(seat: int, at: int) -> Action | None:
+        name = table.seats[seat].name
+        back = table.seats[at].name if 0 <= at < len(table.seats) else KEEPER
+        clear_for_next_person(out)
+        ask(f"Over to {name} alone, to change a sealed pick: {name}, press Enter", "")
+        view = table.view(seat)
+        out.print(card_table(view))
+        out.print(escape(view["yours"]["pick"]), highlight=False)
+        card = view["card"]
+        legal = changes(seat + 1, view)
+        mine = next(p for p in view["picks"] if p["marker"] == seat + 1)
+        action: Action | None = None
+        while True:
+            answer = ask(f"{name} (marker {seat + 1}), your new pick (blank keeps it)", "")
+            if not answer.strip():
+                break
+            try:
+                action = read_pick(answer, card["horses"], card["programs"], legal)
+                if pick_in(action) == Pick(mine.get("horse"), mine.get("bet")):
+                    action = None  # the same pick again: kept, no second ticket
+                    break
+                problem = table.state.why_illegal(seat, action)
+                if problem is None:
+                    break
+                out.print(f"[red]{escape(problem)}[/red]")
+            except ValueError as exc:
+                out.print(f"[red]{escape(str(exc))}[/red]")
+            action = None
+        clear_for_next_person(out)
+        said = "changed" if action is not None else "kept"
+        out.print(
+            f"{escape(name)}'s sealed pick is {said}. Back to {escape(back)}.", highlight=False
+        )
+        return None if action is None else Aside(seat, action)
+
+    return change
 
 
 class _HotSeat:
@@ -289,7 +346,7 @@ class _RaceShow:
         assert self.screen is not None
         if notice["type"] in ("tie-break", "correction", "morning-line"):
             self.screen.print(f"[bold yellow]{escape(notice['words'])}[/]")
-        if notice["type"] == "morning-line" and not state.game.sealed:
+        if notice["type"] == "morning-line":
             self._how_to_change(notice, state)
         if notice["type"] in ("official", "correction"):
             board = state.view(None)["board"]
@@ -303,7 +360,11 @@ class _RaceShow:
         assert self.screen is not None and self.table is not None
         here = {s.name for s in self.table.seats if s.is_person}
         picked = [name for name in notice.get("picked") or [] if name in here]
-        if picked:
+        if picked and state.game.sealed:  # never typed where another would see it (R29)
+            from homestretch.games.derbycast.terminal.people import private_change_hint
+
+            self.screen.print(escape(private_change_hint(picked)), highlight=False)
+        elif picked:
             card = state.view(None)["card"]
             first = card["programs"][0] if card["programs"] else "1"
             self.screen.print(escape(change_pick_hint(picked, f"win {first}")), highlight=False)
@@ -323,8 +384,20 @@ def _play(
     screen = _screen(fmt, table)
     if screen is not None:
         screen.print(f"[bold green]{escape(winners_line(result))}[/bold green]")
+        margin = _margin(result)
+        if margin:
+            screen.print(escape(margin), highlight=False)
     if fmt is OutputFormat.json:
         echo_json(result_json(game_id, "finished", result, state.history, seed=table.seed))
+
+
+def _margin(result: JSON) -> str:
+    """By how much the game was won: "Bob finished 1 point ahead of Ann (1 point).";
+    "" when the board is level."""
+    scores = [(row["name"], row["points"]) for row in result["board"]]
+    margin = ahead_of(scores, lambda n: f"{n} point" if n == 1 else f"{n} points")
+    names = " and ".join(w["name"] for w in result["winners"])
+    return f"{names} finished {margin}." if margin else ""
 
 
 def result_json(
@@ -395,7 +468,8 @@ def play(
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Play a game: each race, every marker picks; the official result moves the board."""
-    from homestretch.games.derbycast.rules.game import DerbyCastGame
+    from homestretch.games.derbycast.rules.game import DerbyCastGame, Order
+    from homestretch.games.derbycast.rules.winning import TieRule
     from homestretch.session.dice import DiceSpec
     from homestretch.session.saved import open_new
 
@@ -403,6 +477,14 @@ def play(
         from homestretch.games.derbycast.rules.words import CONFIRM_OVER_REPLAYS
 
         raise HomestretchError(f"--confirm {CONFIRM_OVER_REPLAYS}")
+    # what was typed is checked first, a file named above all, before what is missing
+    # (the players): one fault at a time, the one the person just wrote first
+    own = _table(odds_table)
+    one_of("--tie", tie, [t.value for t in TieRule])
+    one_of("--order", order, [o.value for o in Order])
+    one_of("--mode", mode, ["quick", "full"])
+    used = seed if seed is not None else new_seed()
+    kind, feed = _feed(source, used, race, mode)
     entrants = parse_players(players)
     entrants += computer_players(bots, entrants)
     if not MIN_MARKERS <= len(entrants) <= MAX_MARKERS:
@@ -411,8 +493,6 @@ def play(
             f"--players and --bots give {len(entrants)} (such as --players Ann,Bob+Cy --bots 1)"
         )
     check_entrants(entrants)
-    used = seed if seed is not None else new_seed()
-    kind, feed = _feed(source, used, race, mode)
     config: JSON = {
         "entrants": [e.to_json() for e in entrants],
         "races": races,
@@ -422,7 +502,6 @@ def play(
         "sealed": sealed,
         "confirm": confirm,
     }
-    own = _table(odds_table)
     if own is not None:
         from homestretch.games.derbycast.content.odds_table import table_to_json
 
@@ -454,6 +533,7 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
     keeper = _feed_keeper(game, _check_at(lambda: table), fmt, show)
     # a game saved before tables kept their seats: its config names who is a computer
     table = rebuild(store, saved, game, legacy_seats=_seats(game), agents=keeper)
+    say_resumed(saved, table, fmt)
     show.follow(table)
     screen = _screen(fmt, table)
     if screen is not None:

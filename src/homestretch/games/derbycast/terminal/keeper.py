@@ -326,6 +326,9 @@ class ManualKeeper:
                 except ValueError as exc:
                     self.say_problem(str(exc))
                     continue
+                if changed is None:  # a sealed pick kept, in private (R29)
+                    self.console.print(escape(view["desk"]["status"]))
+                    continue
                 if isinstance(changed, Action):
                     return changed
             try:
@@ -402,10 +405,15 @@ class ManualKeeper:
         if view.get("simulated"):
             self.ask("The race is run as Top of the Stretch called it: Enter makes it official", "")
             return Official()
-        answer = self.ask("Is the result official? (yes, or no to type it again)", "yes")
-        if answer.strip().lower() in ("y", "yes", "official"):
-            return Official()
-        return self._result(view)
+        while True:  # a slip (odds typed one question late) is not taken for a no
+            answer = self.ask("Is the result official? (yes, or no to type it again)", "yes")
+            if answer.strip().lower() in ("y", "yes", "official"):
+                return Official()
+            if answer.strip().lower() in ("n", "no"):
+                return self._result(view)
+            self.say_problem(
+                f"cannot read {answer.strip()!r}: yes makes the result official, no types it again"
+            )
 
     def _correction(self, last: JSON) -> Correction:
         self.console.print(f"[bold]Correct race {last['race']}: {escape(last['name'])}[/bold]")

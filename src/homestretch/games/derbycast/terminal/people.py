@@ -86,6 +86,23 @@ def pick_example(horses: list[str], programs: list[str]) -> str:
     return f"'win {first}' or 'show {horses[0]}'" if horses else f"'win {first}'"
 
 
+def pick_help(view: JSON, keeper_here: bool) -> str:
+    """What may be typed at a pick prompt, said to 'help' (it was "cannot read 'help'")."""
+    card = view["card"]
+    example = pick_example(card["horses"], card["programs"])
+    other = (
+        f"'NAME: {PRIVATE_WORD}' (the screen is handed to that person alone)"
+        if view["sealed"]
+        else "'NAME: win 3'"
+    )
+    keeper = ", the score keeper 'line 2 5-2' to add a morning line" if keeper_here else ""
+    return (
+        f"Type your pick: win, place or show and a horse, by number or name, like {example}. "
+        f"Someone here who picked already changes it with {other}{keeper}. Ctrl-C stops; "
+        "the game is saved."
+    )
+
+
 def changes(marker: int, view: JSON) -> list[Action]:
     """The picks a marker may change to while picks are open: any starter at any level,
     as a sealed ticket when picks are sealed."""
@@ -144,23 +161,52 @@ class LinesAtPicks:
         return Aside(self.keeper, line)
 
 
+PRIVATE_WORD = "change"
+"""Typed after a name at anyone's prompt ('Ann: change') with sealed picks: the screen
+is cleared and handed to that person alone to change the pick (ruling R29)."""
+
+
+def private_change_hint(picked: list[str]) -> str:
+    """After a new morning line with sealed picks: how the people here who picked before
+    it change their pick in private (R29)."""
+    who = picked[0] if len(picked) == 1 else f"{', '.join(picked[:-1])} or {picked[-1]}"
+    return (
+        f"To change a sealed pick before picks close, {who} may type their name and "
+        f"'{PRIVATE_WORD}' at anyone's prompt, like '{picked[0]}: {PRIVATE_WORD}': the "
+        "screen is cleared and handed to them alone."
+    )
+
+
+PrivateChange = Callable[[int, int], Action | None]
+"""Hands the screen to a seat alone to change its sealed pick, from the prompt of another
+seat (or the keeper's, ``NOBODY_HERE``): the seat's changed pick, or None if it kept it."""
+
+
 class ChangesAtPrompts:
     """A person at this keyboard who has picked changing the pick at anyone's prompt
     while picks are open ('Ann: win 3'), as the web phone may any time before the close
     and as Across the Board reads a dealing typed out of turn: played as that marker's
-    pick, out of turn (an ``Aside``). Not with sealed picks: the person at the prompt
-    would see it."""
+    pick, out of turn (an ``Aside``). With sealed picks the pick is never typed where
+    the person at the prompt would see it: 'Ann: change' hands the screen to Ann alone
+    (``private``, ruling R29)."""
 
-    def __init__(self, people: dict[str, int], check: Callable[[int, Action], str | None]) -> None:
+    def __init__(
+        self,
+        people: dict[str, int],
+        check: Callable[[int, Action], str | None],
+        private: PrivateChange | None = None,
+    ) -> None:
         """``people``: each person's name at this keyboard, as written, and their seat;
-        ``check``: why the table would refuse a seat's move now."""
-        self.people, self.check = people, check
+        ``check``: why the table would refuse a seat's move now; ``private``: hands the
+        screen to a seat alone for a sealed pick."""
+        self.people, self.check, self.private = people, check, private
         self.folded = {name.casefold(): seat for name, seat in people.items()}
 
-    def read(self, answer: str, view: JSON, me: int) -> Action | str:
+    def read(self, answer: str, view: JSON, me: int) -> Action | str | None:
         """Another person's changed pick typed at ``me``'s prompt; else the answer as
-        ``me``'s own (a name before a colon that is ``me``'s own is dropped). ValueError
-        says what does not read or why it cannot be made now."""
+        ``me``'s own (a name before a colon that is ``me``'s own is dropped); None when
+        the screen was handed to another person who kept the pick (the prompt is to be
+        shown again). ValueError says what does not read or why it cannot be made now."""
         from homestretch.cli.human import Aside
 
         who, colon, typed = answer.partition(":")
@@ -173,16 +219,22 @@ class ChangesAtPrompts:
         if seat == me:
             return typed
         name = who.strip()
+        picked = any(p["marker"] == seat + 1 for p in view.get("picks") or [])
         if view["sealed"]:
+            if not picked:
+                raise ValueError(f"{name} has not picked yet: {name} picks at their own prompt")
+            if typed.strip().lower() in ("", PRIVATE_WORD) and self.private is not None:
+                return self.private(seat, me)
             raise ValueError(
-                f"picks are sealed: {name}'s pick is not typed at another's prompt, "
-                "where they would see it"
+                f"picks are sealed: {name}'s pick is not typed at another's prompt, where "
+                f"they would see it; type '{name}: {PRIVATE_WORD}' and the screen is "
+                f"handed to {name} alone"
             )
         card = view["card"]
         action = read_pick(typed, card["horses"], card["programs"], changes(seat + 1, view))
         problem = self.check(seat, action)
         if problem is not None:
-            if not any(p["marker"] == seat + 1 for p in view.get("picks") or []):
+            if not picked:
                 problem = f"{name} has not picked yet: {name} picks at their own prompt"
             raise ValueError(problem)
         return Aside(seat, action)
@@ -207,11 +259,7 @@ class TerminalPicker:
         self.others = others
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
-        self.console.print(card_table(view))
-        if view["status"]:  # what the table is doing, as the TV says it
-            self.console.print(escape(view["status"]))
-        if self.lines is not None:
-            self.lines.hint(view, self.console)
+        self._show(view)
         if Ready() in legal:
             return self._confirm(player, view)
         card = view["card"]
@@ -223,15 +271,40 @@ class TerminalPicker:
             hint += ", or sit out"
         if view["sealed_note"]:
             self.console.print(escape(view["sealed_note"]))
+            picked = [p["marker"] for p in view["picks"] if p["marker"] != player + 1]
+            if self.others is not None and picked:
+                name = view["board"][picked[0] - 1]["name"]
+                self.console.print(  # a pick made may be changed until the close (R19, R29)
+                    escape(
+                        f"(someone who picked may change it in private: their name and "
+                        f"'{PRIVATE_WORD}', like '{name}: {PRIVATE_WORD}')"
+                    ),
+                    style="dim",
+                    highlight=False,
+                )
         while True:
             answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})", "")
+            if answer.strip().lower() in ("help", "?"):
+                self.console.print(escape(pick_help(view, self.lines is not None)))
+                continue
             try:
                 if line := self._keepers(answer, view):
                     return line
                 own = self._others(answer, view, player)
+                if own is None:  # another person here changed their pick in private
+                    self._show(view)
+                    continue
                 return own if isinstance(own, Action) else self._read(own, view, legal)
             except ValueError as exc:
                 self.console.print(f"[red]{escape(str(exc))}[/red]")
+
+    def _show(self, view: JSON) -> None:
+        """The card and what the table is doing (again after a private change, R29)."""
+        self.console.print(card_table(view))
+        if view["status"]:  # what the table is doing, as the TV says it
+            self.console.print(escape(view["status"]))
+        if self.lines is not None:
+            self.lines.hint(view, self.console)
 
     def _confirm(self, player: int, view: JSON) -> Action:
         """Every marker has picked: this one's pick stands (yes, or the same pick typed
@@ -249,6 +322,10 @@ class TerminalPicker:
                 if line := self._keepers(answer, view):
                     return line
                 own = self._others(answer, view, player)
+                if own is None:  # another person here changed their pick in private
+                    self._show(view)
+                    self.console.print(escape(view["yours"]["pick"]))
+                    continue
                 if isinstance(own, Action):
                     return own
                 action = self._read(own, view, changes(player + 1, view))
@@ -262,14 +339,14 @@ class TerminalPicker:
                     )
                 self.console.print(f"[red]{escape(said)}[/red]")
                 continue
-            same = _pick_in(action) == Pick(mine["horse"], mine["bet"])
+            same = pick_in(action) == Pick(mine["horse"], mine["bet"])
             return Ready() if same else action
 
     def _keepers(self, answer: str, view: JSON) -> Action | None:
         """A morning line the score keeper typed here, or None."""
         return None if self.lines is None else self.lines.read(answer, view)
 
-    def _others(self, answer: str, view: JSON, player: int) -> Action | str:
+    def _others(self, answer: str, view: JSON, player: int) -> Action | str | None:
         """Another person's changed pick typed here, or the answer as this person's."""
         return answer if self.others is None else self.others.read(answer, view, player)
 
@@ -279,7 +356,8 @@ class TerminalPicker:
         return read_pick(answer, card["horses"], card["programs"], legal)
 
 
-def _pick_in(action: Action) -> Pick | None:
+def pick_in(action: Action) -> Pick | None:
+    """The pick an action makes (a sealed ticket opened), or None."""
     if isinstance(action, SealedPick):
         found = opened(action)
         return None if found is None else found[1]

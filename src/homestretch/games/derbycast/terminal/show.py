@@ -23,16 +23,20 @@ def card_table(view: JSON) -> Table:
         "picked by",
         title=escape(f"Race {view['race']}: {card['race']}"),
     )
+    # who picked each horse by name, as the TV and the phones say it ("Ann (win), you
+    # (show)"): marker numbers alone ("1 (win)") sent a newcomer to the board to look
+    words = (card.get("words") or {}).get("rows") or []
     pickers: dict[str, list[str]] = {}
     for pick in view["picks"]:
         if "horse" in pick:
             pickers.setdefault(pick["horse"], []).append(f"{pick['marker']} ({pick['bet']})")
     rows = zip(card["programs"], card["horses"], card["odds"], card["spaces"], strict=True)
-    for number, horse, odds, spaces in rows:
+    for at, (number, horse, odds, spaces) in enumerate(rows):
         name = escape(horse)
         shown = f"[strike]{name}[/strike] scratched" if horse in card["scratched"] else name
         worth = "" if spaces is None else f"{spaces['win']}/{spaces['place']}/{spaces['show']}"
-        table.add_row(number, shown, odds or "?", worth, ", ".join(pickers.get(horse, [])))
+        by = words[at]["picked_by"] if at < len(words) else ", ".join(pickers.get(horse, []))
+        table.add_row(number, shown, odds or "?", worth, escape(by))
     if view["picks"] and card["unselected"] is not None:  # None: picks are sealed
         left = len(card["unselected"])
         table.caption = f"{left} {'horse' if left == 1 else 'horses'} unselected"
@@ -46,10 +50,11 @@ def race_report(report: JSON) -> list[Table]:
         (r for r in report["runners"] if r["finish"] is not None), key=lambda r: r["finish"]
     )
     result = Table("finish", "#", "horse", "final odds", title=escape(report_title(report)))
+    numbers = {id(r): str(n) for n, r in enumerate(report["runners"], start=1)}
     for runner in placed[:4]:
         result.add_row(
             ordinal(runner["finish"]),
-            runner.get("program") or "",
+            runner.get("program") or numbers[id(runner)],  # a replay's: its card's count
             escape(runner["horse"]),
             runner["odds"] or "",
         )

@@ -19,6 +19,7 @@ from homestretch.cli.common import (
     FormatOption,
     OutputFormat,
     SeedOption,
+    ahead_of,
     announce_seed,
     ask_roll,
     console,
@@ -42,6 +43,7 @@ from homestretch.games.stretch.content.conditions import CONDITIONS
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from homestretch.core.actions import Action
     from homestretch.core.chance import ChanceNode
     from homestretch.core.protocol import JSON, Event
     from homestretch.core.referee import Agent
@@ -126,6 +128,7 @@ def run(
 
     Betting opens once the morning line is up; winning tickets are paid after the race."""
     from homestretch.cli.table_loop import dice_spec  # the sessions' loop: not for odds
+    from homestretch.games.stretch.content.chart_set import load_chart_set
     from homestretch.games.stretch.content.race import load_race
     from homestretch.games.stretch.rules.betting import ToteRules
     from homestretch.games.stretch.rules.engine import ODDS_CHOICES, RaceGame
@@ -133,6 +136,10 @@ def run(
     from homestretch.session.seats import computer, person
     from homestretch.session.table import Table as TableSession
 
+    # the files named first (the race, the charts, the dice), then the values typed
+    loaded = load_race(race, estimate_surface)
+    load_chart_set(None if charts is None else charts.resolve())
+    spec = dice_spec(seed, dice, dice_file)
     if odds not in ODDS_CHOICES:
         raise HomestretchError(f"--odds must be real, chart or none, not {odds!r}")
     if plot is not None:  # refused before the race is run, not after
@@ -153,9 +160,8 @@ def run(
     tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll)
     if seats and tote.problem() is not None:  # the option it came from, named
         raise HomestretchError(f"--bankroll {bankroll}: {tote.problem()}")
-    game = RaceGame(load_race(race, estimate_surface), _mode(mode), charts, odds, tote)
+    game = RaceGame(loaded, _mode(mode), charts, odds, tote)
     _standard_going(game.charts)
-    spec = dice_spec(seed, dice, dice_file)
     if not save:
         announce_seed(spec.seed, spec.kind, fmt)
         _run_race(TableSession(ENTRY, game, [], spec), None, None, fmt, plot)
@@ -164,6 +170,14 @@ def run(
     # stored before the first roll, so a race stopped halfway can be resumed
     table, game_id = open_new(store, ENTRY, game, seats, spec, f"{game.race.name} ({mode})")
     announce_seed(spec.seed, spec.kind, fmt)  # the run starts: a store refused names no seed
+    if people:  # bettors at the keyboard know from the start that Ctrl-C loses nothing
+        from homestretch.cli.table_loop import db_hint, resume_hint
+
+        notes = err_console if fmt is OutputFormat.json else console
+        again = resume_hint(game_id, db_hint(store))
+        notes.print(
+            f"Saved as run {game_id}: resume it with `{again}`.", markup=False, highlight=False
+        )
     _run_race(table, game_id, store, fmt, plot)
 
 
@@ -233,6 +247,9 @@ def _run_race(
         )
     if show is not None:
         show_sheets(state, screen)
+        standing = bettors_line(state.result())
+        if standing:
+            screen.print(standing, style="bold", markup=False, highlight=False)
         if store is not None and game_id is not None:
             again = resume_hint(game_id, db_hint(store), command="replay")
             # never folded inside the path: the command is copied whole
@@ -244,11 +261,14 @@ def _run_race(
         echo_json(
             {
                 **state.result(),
+                "id": game_id,  # as every game's play names it (run_id as before)
+                "status": "finished",
                 "seed": table.seed,
                 "dice_source": kind,
                 "run_id": game_id,
                 "unused_dice": unused,
                 "notices": state.notices,
+                **_bettors_won(state.result()),
             }
         )
 
@@ -269,11 +289,44 @@ def _standard_going(charts: ChartSet) -> None:
         )
 
 
+def _bettors_won(data: JSON) -> JSON:
+    """With bettors, who ended with the most money (the table's winners, by the rules'
+    goal: more than the others), for the JSON; nothing without bettors."""
+    players = (data.get("tote") or {}).get("players") or []
+    if not players:
+        return {}
+    best = max(p["cash"] for p in players)
+    return {"bettors_won": [p["name"] for p in players if p["cash"] == best]}
+
+
+def bettors_line(data: JSON) -> str:
+    """The end of a race with bettors, in a line: who ended with the most money and by how
+    much ("Ann ends with the most money, $110.00 (+$10.00), $15.00 ahead of Bob and Robo
+    ($95.00)."), or that all are level; "" without bettors."""
+    players = (data.get("tote") or {}).get("players") or []
+    if not players:
+        return ""
+
+    def dollars(cents: int) -> str:
+        return f"${cents / 100:,.2f}"
+
+    best = max(p["cash"] for p in players)
+    won = [p for p in players if p["cash"] == best]
+    names = " and ".join(p["name"] for p in won)
+    net = won[0]["net"]
+    gained = f"{'+' if net >= 0 else '-'}{dollars(abs(net))}"
+    margin = ahead_of([(p["name"], p["cash"]) for p in players], dollars)
+    if not margin:
+        return f"Everyone ends level, on {dollars(best)} ({gained})."
+    most = "the most money" if len(won) == 1 else "the most money, level"
+    return f"{names} {'ends' if len(won) == 1 else 'end'} with {most}, {dollars(best)} ({gained}), {margin}."
+
+
 def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
     """The people at this terminal who bet before the off (ruling S19)."""
     from homestretch.cli.human import TerminalPlayer
     from homestretch.games.stretch.rules.engine import RaceState
-    from homestretch.games.stretch.terminal.render import parse_bet, ratings_sheet, tote_board
+    from homestretch.games.stretch.terminal.render import ratings_sheet, tote_board
 
     screen = err_console if to_stderr else console
     shown: list[bool] = []
@@ -291,7 +344,7 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
             table.state,
             screen,
             show,
-            parse_bet,
+            read_bet,
             ask=lambda text: prompt(text, err=to_stderr),
             menu_max=12,
             hint=lambda legal: (
@@ -302,6 +355,25 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
         for seat in range(len(table.seats))
         if table.seat(seat).is_person
     }
+
+
+def read_bet(text: str) -> Action | None:
+    """A bet as typed (``parse_bet``), with a pool misspelt answered with the nearest one
+    ("plce 4 10": did you mean 'place 4 10'?), as Derby Cast answers a pick; it was told
+    only the whole hint again."""
+    from difflib import get_close_matches
+
+    from homestretch.games.stretch.rules.tote import POOLS
+    from homestretch.games.stretch.terminal.render import parse_bet
+
+    action = parse_bet(text)
+    words = text.lower().split()
+    if action is None and 2 <= len(words) <= 3:
+        near = get_close_matches(words[0], POOLS, n=1, cutoff=0.6)
+        if near:
+            meant = " ".join([near[0], *words[1:]])
+            raise HomestretchError(f"did you mean '{meant}'? a bet starts win, place or show")
+    return action
 
 
 def _no_card(typed: str, exc: ContentError, own_cards: Path | None) -> str:
@@ -367,6 +439,8 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
         echo_json(
             {
                 **state.result(),
+                "id": saved.id,
+                "status": saved.status,
                 "seed": saved.seed,
                 "dice_source": saved.dice,
                 "run_id": saved.id,
@@ -401,11 +475,13 @@ def _check_undigested_charts(saved: SavedGame, state: RaceState) -> None:
 
 def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
     """A race stopped halfway (asked dice, Ctrl-C): run on from its last roll."""
+    from homestretch.cli.table_loop import say_resumed
     from homestretch.games.stretch.rules.engine import RaceGame
     from homestretch.session.saved import rebuild
 
     table = rebuild(store, saved)
     assert isinstance(table.game, RaceGame)
+    say_resumed(saved, table, fmt)
     _standard_going(table.game.charts)
     _run_race(table, saved.id, store, fmt, None)
 

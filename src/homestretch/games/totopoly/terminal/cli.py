@@ -37,6 +37,7 @@ from homestretch.cli.table_loop import (
     dice_spec,
     play_at_terminal,
     resume_hint,
+    say_resumed,
     watched,
 )
 from homestretch.core.actions import Action
@@ -222,9 +223,12 @@ def _summary(state: TotopolyState) -> str:
     return f"{result['winner_name']} won with No. {first} {state.c.horses[first].name}"
 
 
-def _finish(state: TotopolyState, fmt: OutputFormat, screen: Console | None) -> None:
+def _finish(
+    state: TotopolyState, fmt: OutputFormat, screen: Console | None, ids: JSON | None = None
+) -> None:
     """The finished race and the prizes, on ``screen`` (none: not shown); with ``--format
-    json`` the result as JSON on stdout, after them."""
+    json`` the result as JSON on stdout, after them, with ``ids`` (the game's id, status
+    and seed, as the other games print theirs)."""
     from homestretch.games.totopoly.terminal.render import course_picture
 
     result = state.result()
@@ -243,7 +247,7 @@ def _finish(state: TotopolyState, fmt: OutputFormat, screen: Console | None) -> 
         screen.print(escape(f"cash: {cash}"))
         screen.print(f"[bold]{escape(_summary(state))}[/bold]")
     if fmt is OutputFormat.json:
-        echo_json(result)
+        echo_json({**(ids or {}), **result})
 
 
 def _play_on(
@@ -266,7 +270,8 @@ def _play_on(
     final = table.state
     assert isinstance(final, TotopolyState)
     store.finish(game_id, _summary(final))
-    _finish(final, fmt, seat.screen if watched(fmt, table) else None)  # where it asks
+    ids = {"id": game_id, "status": "finished", "seed": table.seed}
+    _finish(final, fmt, seat.screen if watched(fmt, table) else None, ids)  # where it asks
 
 
 @app.command("play")
@@ -285,11 +290,18 @@ def play_command(
     db: DbOption = None,
 ) -> None:
     """Play a game at this terminal (hot seat), saved after every move."""
-    from homestretch.games.totopoly.rules.state import TotopolyGame
+    from homestretch.games.totopoly.content.loader import load_content
+    from homestretch.games.totopoly.rules.state import TotopolyGame, check_rules
     from homestretch.session.saved import open_new
     from homestretch.session.seats import computer
     from homestretch.session.seats import person as seat_person
 
+    # what was typed is checked first, the files named above all, before what is missing
+    # (the players): one fault at a time, the one the person just wrote first
+    if content is not None:
+        load_content(str(content))
+    rules = check_rules(parse_rules(rule))
+    spec = dice_spec(seed, dice, dice_file)
     names = [plain_text(n.strip(), "--players") for n in players.split(",") if n.strip()]
     if bots < 0:
         raise HomestretchError("--bots must be 0 or more")
@@ -309,9 +321,8 @@ def play_command(
         short=short,
         content=str(content.resolve()) if content else None,
         computer=list(range(len(names) - bots, len(names))),
-        rules=parse_rules(rule),
+        rules=rules,
     )
-    spec = dice_spec(seed, dice, dice_file)
     people = len(names) - bots
     seats = [seat_person(n) for n in names[:people]]
     seats += [computer(n, "sensible") for n in names[people:]]
@@ -345,6 +356,7 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
 
     game = TotopolyGame.from_config(saved.config)
     table = rebuild(store, saved, game, legacy_seats=legacy_seats(game), game_entry=ENTRY)
+    say_resumed(saved, table, fmt)
     db = db_hint(store)
     _play_on(table, saved.id, store, game, fmt, db)
 
@@ -354,8 +366,9 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
 
     state = replay(TotopolyGame.from_config(saved.config), saved.events)
     assert isinstance(state, TotopolyState)
-    if fmt is OutputFormat.json:
-        echo_json({"id": saved.id, "status": saved.status, "view": state.view(None)})
+    if fmt is OutputFormat.json:  # the result too once it is over, as `play` gives it
+        over = {"result": state.result()} if state.is_over() else {}
+        echo_json({"id": saved.id, "status": saved.status, **over, "view": state.view(None)})
         return
     for line in state.news:
         console.print(escape(line))

@@ -171,7 +171,9 @@ def show_view(
     """The table as ``view`` shows it, and the latest of the seat's typed ``notices``
     (payments, prizes, Tote payouts, cards dealt to him) in words."""
     names = [p["name"] for p in view["players"]]
-    console.rule(f"Totopoly - {view['phase']}")
+    you = view.get("you")  # whose screen this is, at the top as at the prompt
+    whose = f"{names[you]}: " if isinstance(you, int) and 0 <= you < len(names) else ""
+    console.rule(escape(f"Totopoly - {whose}{view['phase']}"))
     console.print(players_table(view))
     console.print(f"bank (prize fund): {money(view['bank'])}")
     if view["phase"] in ("tote", "race", "over") and not view["short"]:
