@@ -147,7 +147,9 @@ def toml_value(
     wrong_bool = kind is not bool and isinstance(value, bool)
     if wrong_bool or not isinstance(value, kind):
         name = _KIND_NAMES.get(kind, kind.__name__)
-        raise ContentError(path, f"{key} must be a {name}, not {value!r}", where)
+        quoted = isinstance(value, str) and kind in (int, float, bool)
+        hint = " (write it without quotes)" if quoted else ""
+        raise ContentError(path, f"{key} must be a {name}, not {value!r}{hint}", where)
     if isinstance(value, float) and not math.isfinite(value):
         raise ContentError(path, f"{key} must be a finite number, not {value}", where)
     if isinstance(value, str):

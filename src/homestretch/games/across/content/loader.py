@@ -195,6 +195,21 @@ def load_track(path: Path) -> Track:
     )
 
 
+def _one_track_a_name(folder: Path, tracks: dict[str, Track]) -> None:
+    """Two track files of one name (a file copied and not renamed inside) would be two
+    choices a player cannot tell apart, at the table and in every result."""
+    seen: dict[str, str] = {}
+    for key, track in tracks.items():
+        same = " ".join(track.name.lower().split())
+        if same in seen:
+            raise ContentError(
+                folder / f"{key}.toml",
+                f"name {track.name!r} is already the name of {seen[same]}.toml: give each "
+                "track its own name",
+            )
+        seen[same] = key
+
+
 @cache
 def load_content(folder: str | None = None) -> Content:
     """Read and check a content folder (the built-in one when ``folder`` is None)."""
@@ -205,4 +220,5 @@ def load_content(folder: str | None = None) -> Content:
     if not track_files:
         raise ContentError(root / "tracks", "no track files (*.toml) found")
     tracks = {path.stem: load_track(path) for path in track_files}
+    _one_track_a_name(root / "tracks", tracks)
     return Content(str(root), load_cards(root / "horses.toml"), tracks)

@@ -191,6 +191,10 @@ def _read_cards(path: Path, model: type[Model], blank_is_default: bool) -> dict[
     cell is left out, so the field takes its default (a horse's optional ratings)."""
     cards: dict[str, Model] = {}
     lines: dict[str, int] = {}
+    named: dict[tuple[str, str], int] = {}
+    """The line of each card by its name (any capitals, spaces folded) and, for a horse,
+    its card year: two horses of one name are two years of one horse (Secretariat 1972
+    and 1973), two of one name and year the same card twice."""
     header, rows = read_csv(path, whole_rows=True)
     _check_header(path, header, model)
     for line, row in rows:
@@ -205,8 +209,19 @@ def _read_cards(path: Path, model: type[Model], blank_is_default: bool) -> dict[
             raise ContentError(
                 path, f"id {card.id!r} is already the card on line {lines[card.id]}", f"line {line}"
             )
+        same = (" ".join(card.name.lower().split()), getattr(card, "card", ""))
+        if same in named:
+            year = f" (card {same[1]})" if same[1] else ""
+            raise ContentError(
+                path,
+                f"{card.name!r}{year} is already the card on line {named[same]}: a race file "
+                f"naming it could mean either; give one another name"
+                + (" or card year" if year else ""),
+                f"line {line}",
+            )
         cards[card.id] = card
         lines[card.id] = line
+        named[same] = line
     return cards
 
 

@@ -386,39 +386,36 @@ PAYOFF_KEYS = ("stake", "win_share", "place_share", "show_share", "minimum")
 
 
 def _read_chart_set(folder: Path) -> ChartSet:
-    meta = read_toml(folder / "chartset.toml")
+    path = folder / "chartset.toml"
+    meta = read_toml(path)
     # a misspelt key would leave its default in place unseen (an [odds] book_hgh)
-    known_keys(folder / "chartset.toml", "top", meta, CHARTSET_KEYS)
+    known_keys(path, "top", meta, CHARTSET_KEYS)
     for table, keys in (("payoffs", PAYOFF_KEYS), ("odds", tuple(k for k, _ in BOOK_DEFAULTS))):
         if table in meta:
-            known_keys(folder / "chartset.toml", f"[{table}]", meta[table], keys)
-    try:
-        pay = meta["payoffs"]
-        payoffs = Payoffs(*(Fraction(str(pay[k])) for k in PAYOFF_KEYS))
-        name = toml_value(folder / "chartset.toml", "top", meta, "name", str)
-        seconds_per_length = toml_value(
-            folder / "chartset.toml", "top", meta, "seconds_per_length", float
-        )
-    except KeyError as exc:
-        raise ContentError(folder / "chartset.toml", f"the key {exc} is missing") from None
-    except (TypeError, ValueError) as exc:
-        raise ContentError(folder / "chartset.toml", f"a value is not a number ({exc})") from None
+            known_keys(path, f"[{table}]", meta[table], keys)
+    if "payoffs" not in meta:
+        raise ContentError(path, "the [payoffs] table is missing")
+    # every value typed as TOML types it: a number written in quotes ("2.00") is a slip,
+    # refused by its key, not read as the number it looks like
+    pay = meta["payoffs"]
+    payoffs = Payoffs(
+        *(Fraction(str(toml_value(path, "[payoffs]", pay, k, float))) for k in PAYOFF_KEYS)
+    )
+    name = toml_value(path, "top", meta, "name", str)
+    toml_value(path, "top", meta, "description", str, default="")
+    seconds_per_length = toml_value(path, "top", meta, "seconds_per_length", float)
     if payoffs.stake <= 0 or not 0 < seconds_per_length <= 10:
         raise ContentError(
-            folder / "chartset.toml",
-            "the stake must be above 0, and seconds_per_length above 0 and at most 10",
+            path, "the stake must be above 0, and seconds_per_length above 0 and at most 10"
         )
-    try:
-        odds_meta = meta.get("odds", {})
-        book = tuple(float(odds_meta.get(k, d)) for k, d in BOOK_DEFAULTS)
-    except (TypeError, ValueError, AttributeError):
-        raise ContentError(folder / "chartset.toml", "[odds] book values must be numbers") from None
+    odds_meta = meta.get("odds", {})
+    book = tuple(
+        toml_value(path, "[odds]", odds_meta, k, float, default=d) for k, d in BOOK_DEFAULTS
+    )
     if not 0 < book[0] <= book[1] <= book[2]:
-        raise ContentError(
-            folder / "chartset.toml", "[odds] needs 0 < book_low <= book <= book_high"
-        )
+        raise ContentError(path, "[odds] needs 0 < book_low <= book <= book_high")
     if min(payoffs.win_share, payoffs.place_share, payoffs.show_share, payoffs.minimum) < 0:
-        raise ContentError(folder / "chartset.toml", "payoff shares and minimum cannot be negative")
+        raise ContentError(path, "payoff shares and minimum cannot be negative")
 
     scenario_path = folder / "pace_scenario.csv"
     scenario_cells = _grid_int(folder, "pace_scenario.csv", [str(s) for s in range(19)])

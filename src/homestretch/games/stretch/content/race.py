@@ -148,7 +148,8 @@ def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
         # files are CSV text and are read leniently)
         spec = RaceSpec.model_validate(data, strict=True)
     except ValidationError as exc:
-        raise ContentError(path, describe_validation(exc, _nearest_name)) from None
+        said = _entries_in_words(exc) or describe_validation(exc, _nearest_name)
+        raise ContentError(path, said) from None
     except HomestretchError as exc:
         raise ContentError(path, str(exc)) from None
     cards = load_card_set(_cards_folder(path, spec.cards))
@@ -156,6 +157,37 @@ def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
         return build_race(spec, cards, estimate_surface)
     except HomestretchError as exc:
         raise ContentError(path, str(exc)) from None
+
+
+ENTRIES = "each runner is an [[entries]] table (two brackets each side), one for each horse"
+"""How a race file writes its runners, said where a file wrote them some other way."""
+
+
+def _entries_in_words(exc: ValidationError) -> str | None:
+    """A race file's runners written in a table of another name (``[[entry]]``), in one
+    table (``[entries]``), or too few or too many: said in the race file's own terms, not
+    as the key they leave missing. None: anything else, for ``describe_validation``."""
+    errors = exc.errors()
+    for error in errors:
+        (key, *deeper), value = error["loc"], error["input"]
+        if error["type"] != "extra_forbidden" or deeper or not isinstance(key, str):
+            continue
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            return f"[[{key}]]: not a table a race file reads; {ENTRIES}"
+        if isinstance(value, dict):
+            return f"[{key}]: not a table a race file reads; {ENTRIES}"
+    if len(errors) != 1 or errors[0]["loc"] != ("entries",):
+        return None
+    error = errors[0]
+    if error["type"] == "missing":
+        return f"no runners, where a race has at least 2; {ENTRIES}"
+    if error["type"] == "list_type" and isinstance(error["input"], dict):
+        return f"[entries]: {ENTRIES}"
+    if error["type"] in ("too_short", "too_long"):
+        size = len(error["input"])
+        bound = "at least 2" if error["type"] == "too_short" else "at most 20"
+        return f"entries: {size} runner{'s' * (size != 1)}, where a race has {bound}; {ENTRIES}"
+    return None
 
 
 def _nearest_name(path: list[str | int], error: ErrorDetails) -> str:
