@@ -36,11 +36,15 @@ def read_csv(
     try:
         reader = csv.DictReader(io.StringIO(text, newline=""))
         header = [h.strip() for h in (reader.fieldnames or [])]
+        _comma_separated(path, header)
         rows = []
         for row in reader:
             if None in row:
                 raise ContentError(
-                    path, "more cells than the header has", f"line {reader.line_num}"
+                    path,
+                    "more cells than the header has (a cell holding a comma is written in "
+                    'double quotes: "a, b")',
+                    f"line {reader.line_num}",
                 )
             if whole_rows and None in row.values():
                 cells = sum(value is not None for value in row.values())
@@ -67,6 +71,25 @@ def read_csv(
     return header, rows
 
 
+SEPARATORS = {";": "semicolons", "\t": "tabs"}
+"""What a spreadsheet saving "CSV" in another locale, or as text, separates cells by."""
+
+
+def _comma_separated(path: Path, header: list[str]) -> None:
+    """A header of one column holding semicolons or tabs is a file saved with the wrong
+    separator: said so, not as one unknown column named with every column in it."""
+    if len(header) != 1:
+        return
+    for separator, name in SEPARATORS.items():
+        if separator in header[0]:
+            raise ContentError(
+                path,
+                f"the columns are separated by {name}, where a CSV file separates them by "
+                "commas (save it as CSV, comma-separated)",
+                "header",
+            )
+
+
 def _check_cells(path: Path, line: int, row: dict[str, str]) -> None:
     """Refuse the row's first cell a terminal could not show as it is."""
     for column, cell in row.items():
@@ -83,7 +106,40 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ContentError(path, f"not valid TOML ({exc})") from None
+        raise ContentError(path, toml_fault(text, str(exc))) from None
+
+
+CURLY_QUOTES = "\u201c\u201d\u2018\u2019"
+"""The quotes a word processor or a phone's keyboard puts in place of straight ones."""
+
+
+def toml_fault(text: str, said: str) -> str:
+    """tomllib's message on ``text`` for a person at a text editor: the line it stopped
+    at, as written, and what such a line usually wants (a text editor's curly quotes,
+    a closing quote, a word written bare)."""
+    import re
+
+    found = re.search(r"^(.*) \(at line (\d+), column \d+\)$", said)
+    if found is None:
+        return f"not valid TOML ({said})"
+    reason, number = found[1], int(found[2])
+    lines = text.splitlines()
+    line = lines[number - 1].strip() if 0 < number <= len(lines) else ""
+    value = line.partition("=")[2].split("#")[0].strip()
+    hint = ""
+    if any(quote in line for quote in CURLY_QUOTES):
+        hint = '; write straight quotes (") where the editor put curly ones'
+    elif reason.startswith("Illegal character '\\n'") and line.count('"') % 2:
+        reason = "the text's closing quote is missing"
+    elif reason.startswith("Cannot overwrite") or reason.endswith("twice"):
+        hint = "; a key is given twice in one table, or a [table] twice"
+    elif reason == "Invalid value" and value.lower() in ("yes", "no", "true", "false"):
+        hint = "; write true or false, in small letters and without quotes"
+    elif reason == "Invalid value" and value[:1].isalpha():
+        hint = '; text is written in quotes ("...")'
+    elif reason.startswith("Expected newline") and value[:1].isdigit():
+        hint = '; a number is written with a point (1.5), odds and other text in quotes ("7-2")'
+    return f"not valid TOML at line {number}, {shown(line)}: {reason}{hint}"
 
 
 def to_int(path: Path, line: int, column: str, text: str) -> int:

@@ -132,7 +132,7 @@ jockey = "house-b"
         ('{name = "X", range_low = 6, range_high = 9, form = "C", power_dirt = 20}', "pace"),
         (  # a number in quotes is a slip in TOML, not the number
             '{name = "X", range_low = 6, range_high = 9, pace = 3, form = "C", power_dirt = "17"}',
-            "entry 1.horse.power_dirt: Input should be a valid integer",
+            "entry 1.horse.power_dirt: should be a whole number, not '17' (write it without quotes)",
         ),
         (
             '{name = "X", range_low = 6, range_high = 9, pace = 3, form = "C", power_turf = 20}',

@@ -128,7 +128,8 @@ def _entries(path: Path, data: dict[str, Any], key: str) -> list[dict[str, Any]]
 
 def load_cards(path: Path) -> dict[int, TitleCard]:
     data = read_toml(path)
-    cards = {}
+    cards: dict[int, TitleCard] = {}
+    named: dict[str, int] = {}  # each card's name (any capitals) -> its number
     known_keys(path, "top", data, ("horse",))
     for entry in _entries(path, data, "horse"):
         number = entry["number"]
@@ -142,6 +143,10 @@ def load_cards(path: Path) -> dict[int, TitleCard]:
         name = toml_value(path, where, entry, "name", str)
         if not name.strip():  # read out at the auction, written on the card
             raise ContentError(path, "name must not be blank", where)
+        same = " ".join(name.lower().split())
+        if same in named:  # an auction of two horses called alike
+            raise ContentError(path, f"name {name!r} is already horse {named[same]}'s", where)
+        named[same] = number
         cards[number] = TitleCard(
             number=number,
             name=name,
@@ -184,11 +189,15 @@ def load_track(path: Path) -> Track:
         if bid < 1:
             raise ContentError(path, "suggested_bid must be at least 1 fifty", where)
         handicaps[number] = Handicap(number, int(halves), shaded, bid)
+    words = {key: toml_value(path, "top", data, key, str) for key in ("name", "city", "colour")}
+    blank = [key for key, text in words.items() if not text.strip()]
+    if blank:  # shown with the track at the table and in every result
+        raise ContentError(path, f"{blank[0]} must not be blank")
     return Track(
         key=path.stem,
-        name=toml_value(path, "top", data, "name", str),
-        city=toml_value(path, "top", data, "city", str),
-        colour=toml_value(path, "top", data, "colour", str),
+        name=words["name"],
+        city=words["city"],
+        colour=words["colour"],
         conditions=toml_value(path, "news", news, "conditions", str),
         best_pick=best,
         handicaps=handicaps,

@@ -9,7 +9,7 @@ stores, so a replay never depends on the card files.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -23,6 +23,7 @@ from homestretch.games.stretch.content.card_set import (
     PlainText,
     describe_validation,
     load_card_set,
+    nearest_choice,
 )
 from homestretch.games.stretch.content.cards_plain import Cards, Horse, Jockey, nearest_word
 from homestretch.games.stretch.content.chart_set import FURLONGS
@@ -202,9 +203,7 @@ def _nearest_name(path: list[str | int], error: ErrorDetails) -> str:
             model = HorseCard if within[2] == "horse" else JockeyCard
         keys = [field.alias or name for name, field in model.model_fields.items()]
         return nearest_word(typed, keys)
-    if error["type"] == "literal_error" and path == ["surface"]:
-        return nearest_word(str(error["input"]), get_args(Surface))
-    return ""
+    return nearest_choice(path, error)  # a surface, or an inline card's sex or form
 
 
 def _cards_folder(race_path: Path, cards: str | None) -> Path | None:
