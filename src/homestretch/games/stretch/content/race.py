@@ -170,9 +170,9 @@ def _entries_in_words(exc: ValidationError) -> str | None:
     as the key they leave missing. None: anything else, for ``describe_validation``."""
     errors = exc.errors()
     for error in errors:
-        (key, *deeper), value = error["loc"], error["input"]
-        if error["type"] != "extra_forbidden" or deeper or not isinstance(key, str):
+        if error["type"] != "extra_forbidden" or len(error["loc"]) != 1:
             continue
+        key, value = error["loc"][0], error["input"]
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
             return f"[[{key}]]: not a table a race file reads; {ENTRIES}"
         if isinstance(value, dict):
