@@ -288,3 +288,42 @@ def test_a_chartset_number_in_quotes_is_refused_by_its_key(
     assert said in str(caught.value) and str(caught.value).startswith(str(charts / "chartset.toml"))
     if "'" in said:
         assert str(caught.value).endswith("(write it without quotes)")
+
+
+def test_a_race_key_written_below_the_entries_is_said_to_go_above_them(tmp_path: Path) -> None:
+    """TOML reads a key below an [[entries]] header as that entry's: a race's `notes`
+    added at the end of the file was "entry 2.notes: not a key the program reads"."""
+    message = _race_error(tmp_path, RACE + 'notes = "a fast early pace"\n')
+    assert message.endswith(
+        "race.toml: entry 2.notes: not a key the program reads (misspelt, or in the wrong "
+        "table?). It is a key of the race: write it above the first [[entries]] (below one, "
+        "TOML reads it as that entry's)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("cards", "said"),
+    [
+        # a race file in a copied content folder's races/, its cards beside that folder
+        (
+            "cards",
+            "cards: card set folder 'cards' not found (a folder is named from the race "
+            "file's own folder). Nearest: ../cards.",
+        ),
+        (
+            "../cards/horses.csv",
+            "cards: cards names the folder that holds horses.csv and jockeys.csv, not a "
+            "file. Nearest: ../cards.",
+        ),
+    ],
+)
+def test_a_card_folder_named_from_the_wrong_place_gets_the_one_meant(
+    tmp_path: Path, cards: str, said: str
+) -> None:
+    _folder(tmp_path)
+    races = tmp_path / "races"
+    races.mkdir()
+    (races / "race.toml").write_text(RACE.replace('cards = "cards"', f'cards = "{cards}"'))
+    with pytest.raises(ContentError) as caught:
+        load_race(races / "race.toml")
+    assert str(caught.value) == f"{races / 'race.toml'}: {said}"

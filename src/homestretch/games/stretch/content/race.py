@@ -25,7 +25,13 @@ from homestretch.games.stretch.content.card_set import (
     load_card_set,
     nearest_choice,
 )
-from homestretch.games.stretch.content.cards_plain import Cards, Horse, Jockey, nearest_word
+from homestretch.games.stretch.content.cards_plain import (
+    CARD_FILES,
+    Cards,
+    Horse,
+    Jockey,
+    nearest_word,
+)
 from homestretch.games.stretch.content.chart_set import FURLONGS
 from homestretch.games.stretch.content.race_plain import (
     BUNDLED_RACES,
@@ -201,6 +207,12 @@ def _nearest_name(path: list[str | int], error: ErrorDetails) -> str:
             model = EntrySpec
         if len(within) > 2:
             model = HorseCard if within[2] == "horse" else JockeyCard
+        if model is EntrySpec and len(within) == 2 and typed in RaceSpec.model_fields:
+            # TOML puts a key written below an [[entries]] header in that entry
+            return (
+                " It is a key of the race: write it above the first [[entries]] (below one, "
+                "TOML reads it as that entry's)"
+            )
         keys = [field.alias or name for name, field in model.model_fields.items()]
         return nearest_word(typed, keys)
     return nearest_choice(path, error)  # a surface, or an inline card's sex or form
@@ -210,6 +222,13 @@ def _cards_folder(race_path: Path, cards: str | None) -> Path | None:
     if cards is None or cards == "standard":
         return None
     folder = (race_path.parent / cards).resolve()
+    if folder.is_file() and folder.name in CARD_FILES:
+        raise ContentError(
+            race_path,
+            f"cards names the folder that holds {' and '.join(CARD_FILES)}, not a file. "
+            f"Nearest: {Path(cards).parent}.",
+            "cards",
+        )
     if not folder.is_dir():
         try:
             folders = [p.name for p in folder.parent.iterdir() if p.is_dir()]
@@ -218,6 +237,10 @@ def _cards_folder(race_path: Path, cards: str | None) -> Path | None:
         near = nearest_word(folder.name, folders)
         if near:  # written as the file would write it
             near = f". Nearest: {Path(cards).parent / near.removeprefix(' Nearest: ').rstrip('.')}."
+        elif (race_path.resolve().parent.parent / cards).is_dir():  # a copied content folder
+            near = f" (a folder is named from the race file's own folder). Nearest: ../{cards}."
+        else:
+            near = " (a folder is named from the race file's own folder)"
         raise ContentError(race_path, f"card set folder {cards!r} not found{near}", "cards")
     return folder
 
