@@ -246,3 +246,30 @@ def test_blank_lines_and_spaces_after_commas_in_an_odds_table_are_read(
     table.write_text(table.read_text(encoding="utf-8") + "\n\n", encoding="utf-8")
     result = RUNNER.invoke(app, ["derbycast", "table", "--table", str(table), "--format", "json"])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "key", "said"),
+    [
+        ("across", "tracks/woodbine.toml", 'city = "Toronto"\n', "horse 12: unknown key(s) city"),
+        ("charts", "charts/chartset.toml", "seconds_per_length = 0.2", "[odds]: unknown key(s) "),
+    ],
+)
+def test_a_files_own_key_moved_below_its_tables_is_told_to_go_above(
+    bundled: dict[str, Path], tmp_path: Path, kind: str, name: str, key: str, said: str
+) -> None:
+    """TOML reads a key written below a table's header as that table's: a track's `city`
+    moved to the end of the file was "horse 12: unknown key(s) city (known: number, ...)"
+    and no more."""
+    folder = _edited(bundled, tmp_path, kind, name, key, "")
+    path = folder / name
+    path.write_text(path.read_text(encoding="utf-8") + key.strip() + "\n", encoding="utf-8")
+    args = [arg.replace("{dir}", str(folder)) for arg in READ_BY[kind]]
+    result = RUNNER.invoke(app, args)
+    assert isinstance(result.exception, HomestretchError), result.output
+    message = str(result.exception)
+    word = key.split()[0]
+    assert said in message and message.endswith(
+        f"; {word} is a key of the file's top: write it above the first table (below one, "
+        "TOML reads it as that table's)"
+    ), message

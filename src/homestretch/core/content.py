@@ -163,14 +163,25 @@ def require_columns(path: Path, header: list[str], needed: list[str]) -> None:
         )
 
 
-def known_keys(path: Path, where: str, table: Any, known: tuple[str, ...]) -> None:
-    """A TOML table holds only these keys: a misspelled one must not go unread."""
+def known_keys(
+    path: Path, where: str, table: Any, known: tuple[str, ...], top: tuple[str, ...] = ()
+) -> None:
+    """A TOML table holds only these keys: a misspelled one must not go unread. ``top``:
+    the keys of the file's top, for a table below it (TOML reads a key written under a
+    table's header as that table's, so one meant for the top is said to go above)."""
     if not isinstance(table, dict):
         raise ContentError(path, "must be a table", where)
     unknown = [k for k in table if k not in known]
     if unknown:
+        misplaced = [k for k in unknown if k in top]
+        above = (
+            f"; {misplaced[0]} is a key of the file's top: write it above the first table "
+            "(below one, TOML reads it as that table's)"
+            if misplaced
+            else ""
+        )
         raise ContentError(
-            path, f"unknown key(s) {', '.join(unknown)} (known: {', '.join(known)})", where
+            path, f"unknown key(s) {', '.join(unknown)} (known: {', '.join(known)}){above}", where
         )
 
 

@@ -157,13 +157,17 @@ def load_cards(path: Path) -> dict[int, TitleCard]:
     return cards
 
 
+TRACK_WORDS = ("name", "city", "colour")
+"""A track file's own keys, above its tables."""
+
+
 def load_track(path: Path) -> Track:
     data = read_toml(path)
     news = data.get("news")
     if not isinstance(news, dict):
         raise ContentError(path, "the [news] table is missing")
     known_keys(path, "top", data, ("name", "city", "colour", "news", "horse"))
-    known_keys(path, "news", news, ("conditions", "best_pick"))
+    known_keys(path, "news", news, ("conditions", "best_pick"), TRACK_WORDS)
     best = toml_value(path, "news", news, "best_pick", int)
     if best not in HORSES:
         raise ContentError(path, f"best_pick must be a horse 2-12, not {best}", "news")
@@ -171,7 +175,9 @@ def load_track(path: Path) -> Track:
     for entry in _entries(path, data, "horse"):
         number = entry["number"]
         where = f"horse {number}"
-        known_keys(path, where, entry, ("number", "preprinted_x", "shaded", "suggested_bid"))
+        known_keys(
+            path, where, entry, ("number", "preprinted_x", "shaded", "suggested_bid"), TRACK_WORDS
+        )
         x = toml_value(path, where, entry, "preprinted_x", float, maximum=BASE_NEED_X)
         shaded = toml_value(path, where, entry, "shaded", bool)
         halves = x * 2
@@ -189,7 +195,7 @@ def load_track(path: Path) -> Track:
         if bid < 1:
             raise ContentError(path, "suggested_bid must be at least 1 fifty", where)
         handicaps[number] = Handicap(number, int(halves), shaded, bid)
-    words = {key: toml_value(path, "top", data, key, str) for key in ("name", "city", "colour")}
+    words = {key: toml_value(path, "top", data, key, str) for key in TRACK_WORDS}
     blank = [key for key, text in words.items() if not text.strip()]
     if blank:  # shown with the track at the table and in every result
         raise ContentError(path, f"{blank[0]} must not be blank")

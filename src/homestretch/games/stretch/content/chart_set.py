@@ -421,7 +421,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
     known_keys(path, "top", meta, CHARTSET_KEYS)
     for table, keys in (("payoffs", PAYOFF_KEYS), ("odds", tuple(k for k, _ in BOOK_DEFAULTS))):
         if table in meta:
-            known_keys(path, f"[{table}]", meta[table], keys)
+            known_keys(path, f"[{table}]", meta[table], keys, CHARTSET_KEYS)
     if "payoffs" not in meta:
         raise ContentError(path, "the [payoffs] table is missing")
     # every value typed as TOML types it: a number written in quotes ("2.00") is a slip,
