@@ -92,6 +92,21 @@ CASES = {
         "jockeys.csv: header: the columns are separated by semicolons, where a CSV file "
         "separates them by commas (save it as CSV, comma-separated)",
     ),
+    "a comma at the end of the header": (
+        "cards",
+        "cards/jockeys.csv",
+        "id,name,ride,trouble,note\n",
+        "id,name,ride,trouble,note,\n",
+        "jockeys.csv: header: column 6 has no name (a comma at the end of the line, or two "
+        "together?)",
+    ),
+    "a column named twice": (
+        "charts",
+        "charts/trouble.csv",
+        "roll,result\n",
+        "roll,result,roll\n",
+        "trouble.csv: header: column 3 is 'roll' again (column 1 is too)",
+    ),
     "a comma in a note": (
         "cards",
         "cards/horses.csv",

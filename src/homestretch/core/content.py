@@ -77,7 +77,21 @@ SEPARATORS = {";": "semicolons", "\t": "tabs"}
 
 def _comma_separated(path: Path, header: list[str]) -> None:
     """A header of one column holding semicolons or tabs is a file saved with the wrong
-    separator: said so, not as one unknown column named with every column in it."""
+    separator: said so, not as one unknown column named with every column in it. A
+    column with no name (a comma at the line's end), or a name given twice (the csv
+    module would keep the last column's cells alone), is the header's fault too."""
+    for number, column in enumerate(header, start=1):
+        if not column:
+            raise ContentError(
+                path,
+                f"column {number} has no name (a comma at the end of the line, or two together?)",
+                "header",
+            )
+        if column in header[: number - 1]:
+            first = header.index(column) + 1
+            raise ContentError(
+                path, f"column {number} is {column!r} again (column {first} is too)", "header"
+            )
     if len(header) != 1:
         return
     for separator, name in SEPARATORS.items():
