@@ -181,6 +181,13 @@ CASES = {
         'name = "Ebony Lantern"',
         "leases.toml: horse 2: name 'Ebony Lantern' is already horse 1's",
     ),
+    "a gate track in quotes": (
+        "totopoly",
+        "racecourse.toml",
+        "\n4 = 1\n",
+        '\n4 = "1"\n',
+        "racecourse.toml: [gate]: 4 = '1': the track is a whole number (write it without quotes)",
+    ),
     "an odds row twice": (
         "derbycast",
         "odds_table.csv",

@@ -21,7 +21,7 @@ from homestretch.core.content import (
     toml_value,
 )
 from homestretch.core.errors import ContentError
-from homestretch.core.inputs import shown
+from homestretch.core.inputs import shown, shown_value
 
 DEFAULT_CONTENT = Path(__file__).parent
 COLOURS = ("black", "red", "yellow", "blue")
@@ -310,8 +310,13 @@ def _course(path: Path) -> Course:
     gate: dict[int, int] = {}
     for key, value in toml_table(path, "top", data, "gate").items():
         number = key in {str(n) for n in range(1, 13)}
-        if not number or isinstance(value, bool) or not isinstance(value, int):
+        if not number:
             raise ContentError(path, f"{shown(key)}: needs a horse 1-12 = a track", "[gate]")
+        if isinstance(value, bool) or not isinstance(value, int):
+            quoted = " (write it without quotes)" if isinstance(value, str) else ""
+            raise ContentError(
+                path, f"{key} = {shown_value(value)}: the track is a whole number{quoted}", "[gate]"
+            )
         if not 1 <= value <= tracks:
             raise ContentError(path, f"{key} = {value}: needs a track 1-{tracks}", "[gate]")
         gate[int(key)] = value - 1
