@@ -25,9 +25,10 @@ READ_BY = {
     "across": ["across", "tracks", "--content", "{dir}"],
     "totopoly": ["totopoly", "board", "--content", "{dir}"],
     "derbycast": ["derbycast", "table", "--table", "{dir}/odds_table.csv"],
+    "replays": ["derbycast", "races", "{dir}/replays.csv"],
 }
 """The command that reads each kind of file, as a designer runs it to try an edit."""
-GAME = {"races": "stretch", "cards": "stretch", "charts": "stretch"}
+GAME = {"races": "stretch", "cards": "stretch", "charts": "stretch", "replays": "derbycast"}
 
 CASES = {
     # a word processor's (or a phone's) curly quotes
@@ -187,6 +188,22 @@ CASES = {
         "\n4 = 1\n",
         '\n4 = "1"\n',
         "racecourse.toml: [gate]: 4 = '1': the track is a whole number (write it without quotes)",
+    ),
+    "a results file saved with semicolons": (
+        "replays",
+        "replays.csv",
+        ",",
+        ";",
+        "replays.csv: line 1: the columns are separated by semicolons, where a CSV file "
+        "separates them by commas (save it as CSV, comma-separated)",
+    ),
+    "a comma in a race's name": (
+        "replays",
+        "replays.csv",
+        "Oak Hollow race 2 (replay 1),Midnight",
+        "Oak Hollow, race 2 (replay 1),Midnight",
+        "replays.csv: line 2: more than the header's 4 cells (a cell holding a comma is "
+        'written in double quotes: "a, b")',
     ),
     "an odds row twice": (
         "derbycast",

@@ -36,7 +36,7 @@ def read_csv(
     try:
         reader = csv.DictReader(io.StringIO(text, newline=""))
         header = [h.strip() for h in (reader.fieldnames or [])]
-        _comma_separated(path, header)
+        check_header(path, header)
         rows = []
         for row in reader:
             if None in row:
@@ -75,7 +75,7 @@ SEPARATORS = {";": "semicolons", "\t": "tabs"}
 """What a spreadsheet saving "CSV" in another locale, or as text, separates cells by."""
 
 
-def _comma_separated(path: Path, header: list[str]) -> None:
+def check_header(path: Path, header: list[str], where: str = "header") -> None:
     """A header of one column holding semicolons or tabs is a file saved with the wrong
     separator: said so, not as one unknown column named with every column in it. A
     column with no name (a comma at the line's end), or a name given twice (the csv
@@ -85,12 +85,12 @@ def _comma_separated(path: Path, header: list[str]) -> None:
             raise ContentError(
                 path,
                 f"column {number} has no name (a comma at the end of the line, or two together?)",
-                "header",
+                where,
             )
         if column in header[: number - 1]:
             first = header.index(column) + 1
             raise ContentError(
-                path, f"column {number} is {column!r} again (column {first} is too)", "header"
+                path, f"column {number} is {column!r} again (column {first} is too)", where
             )
     if len(header) != 1:
         return
@@ -100,7 +100,7 @@ def _comma_separated(path: Path, header: list[str]) -> None:
                 path,
                 f"the columns are separated by {name}, where a CSV file separates them by "
                 "commas (save it as CSV, comma-separated)",
-                "header",
+                where,
             )
 
 
