@@ -36,11 +36,15 @@ def read_csv(
     try:
         reader = csv.DictReader(io.StringIO(text, newline=""))
         header = [h.strip() for h in (reader.fieldnames or [])]
+        check_header(path, header)
         rows = []
         for row in reader:
             if None in row:
                 raise ContentError(
-                    path, "more cells than the header has", f"line {reader.line_num}"
+                    path,
+                    "more cells than the header has (a cell holding a comma is written in "
+                    'double quotes: "a, b")',
+                    f"line {reader.line_num}",
                 )
             if whole_rows and None in row.values():
                 cells = sum(value is not None for value in row.values())
@@ -67,6 +71,39 @@ def read_csv(
     return header, rows
 
 
+SEPARATORS = {";": "semicolons", "\t": "tabs"}
+"""What a spreadsheet saving "CSV" in another locale, or as text, separates cells by."""
+
+
+def check_header(path: Path, header: list[str], where: str = "header") -> None:
+    """A header of one column holding semicolons or tabs is a file saved with the wrong
+    separator: said so, not as one unknown column named with every column in it. A
+    column with no name (a comma at the line's end), or a name given twice (the csv
+    module would keep the last column's cells alone), is the header's fault too."""
+    for number, column in enumerate(header, start=1):
+        if not column:
+            raise ContentError(
+                path,
+                f"column {number} has no name (a comma at the end of the line, or two together?)",
+                where,
+            )
+        if column in header[: number - 1]:
+            first = header.index(column) + 1
+            raise ContentError(
+                path, f"column {number} is {column!r} again (column {first} is too)", where
+            )
+    if len(header) != 1:
+        return
+    for separator, name in SEPARATORS.items():
+        if separator in header[0]:
+            raise ContentError(
+                path,
+                f"the columns are separated by {name}, where a CSV file separates them by "
+                "commas (save it as CSV, comma-separated)",
+                where,
+            )
+
+
 def _check_cells(path: Path, line: int, row: dict[str, str]) -> None:
     """Refuse the row's first cell a terminal could not show as it is."""
     for column, cell in row.items():
@@ -83,7 +120,40 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ContentError(path, f"not valid TOML ({exc})") from None
+        raise ContentError(path, toml_fault(text, str(exc))) from None
+
+
+CURLY_QUOTES = "\u201c\u201d\u2018\u2019"
+"""The quotes a word processor or a phone's keyboard puts in place of straight ones."""
+
+
+def toml_fault(text: str, said: str) -> str:
+    """tomllib's message on ``text`` for a person at a text editor: the line it stopped
+    at, as written, and what such a line usually wants (a text editor's curly quotes,
+    a closing quote, a word written bare)."""
+    import re
+
+    found = re.search(r"^(.*) \(at line (\d+), column \d+\)$", said)
+    if found is None:
+        return f"not valid TOML ({said})"
+    reason, number = found[1], int(found[2])
+    lines = text.splitlines()
+    line = lines[number - 1].strip() if 0 < number <= len(lines) else ""
+    value = line.partition("=")[2].split("#")[0].strip()
+    hint = ""
+    if any(quote in line for quote in CURLY_QUOTES):
+        hint = '; write straight quotes (") where the editor put curly ones'
+    elif reason.startswith("Illegal character '\\n'") and line.count('"') % 2:
+        reason = "the text's closing quote is missing"
+    elif reason.startswith("Cannot overwrite") or reason.endswith("twice"):
+        hint = "; a key is given twice in one table, or a [table] twice"
+    elif reason == "Invalid value" and value.lower() in ("yes", "no", "true", "false"):
+        hint = "; write true or false, in small letters and without quotes"
+    elif reason == "Invalid value" and value[:1].isalpha():
+        hint = '; text is written in quotes ("...")'
+    elif reason.startswith("Expected newline") and value[:1].isdigit():
+        hint = '; a number is written with a point (1.5), odds and other text in quotes ("7-2")'
+    return f"not valid TOML at line {number}, {shown(line)}: {reason}{hint}"
 
 
 def to_int(path: Path, line: int, column: str, text: str) -> int:
@@ -107,14 +177,25 @@ def require_columns(path: Path, header: list[str], needed: list[str]) -> None:
         )
 
 
-def known_keys(path: Path, where: str, table: Any, known: tuple[str, ...]) -> None:
-    """A TOML table holds only these keys: a misspelled one must not go unread."""
+def known_keys(
+    path: Path, where: str, table: Any, known: tuple[str, ...], top: tuple[str, ...] = ()
+) -> None:
+    """A TOML table holds only these keys: a misspelled one must not go unread. ``top``:
+    the keys of the file's top, for a table below it (TOML reads a key written under a
+    table's header as that table's, so one meant for the top is said to go above)."""
     if not isinstance(table, dict):
         raise ContentError(path, "must be a table", where)
     unknown = [k for k in table if k not in known]
     if unknown:
+        misplaced = [k for k in unknown if k in top]
+        above = (
+            f"; {misplaced[0]} is a key of the file's top: write it above the first table "
+            "(below one, TOML reads it as that table's)"
+            if misplaced
+            else ""
+        )
         raise ContentError(
-            path, f"unknown key(s) {', '.join(unknown)} (known: {', '.join(known)})", where
+            path, f"unknown key(s) {', '.join(unknown)} (known: {', '.join(known)}){above}", where
         )
 
 
@@ -147,7 +228,9 @@ def toml_value(
     wrong_bool = kind is not bool and isinstance(value, bool)
     if wrong_bool or not isinstance(value, kind):
         name = _KIND_NAMES.get(kind, kind.__name__)
-        raise ContentError(path, f"{key} must be a {name}, not {value!r}", where)
+        quoted = isinstance(value, str) and kind in (int, float, bool)
+        hint = " (write it without quotes)" if quoted else ""
+        raise ContentError(path, f"{key} must be a {name}, not {value!r}{hint}", where)
     if isinstance(value, float) and not math.isfinite(value):
         raise ContentError(path, f"{key} must be a finite number, not {value}", where)
     if isinstance(value, str):

@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from tests.conftest import refused
 
 from homestretch.core.errors import ContentError
 from homestretch.games.across.content.loader import (
@@ -142,3 +143,14 @@ def test_a_key_missing_at_the_top_of_a_file_names_the_file_alone(copy: Path) -> 
     with pytest.raises(ContentError) as caught:
         load_track(path)
     assert str(caught.value) == f"{path}: the key 'city' is missing"
+
+
+def test_two_tracks_of_one_name_are_refused_naming_both(copy: Path, tmp_path: Path) -> None:
+    """A track file copied to start a new one and not renamed inside: two tracks called
+    Woodbine, told apart nowhere a player looks."""
+    shutil.copy(copy / "tracks" / "woodbine.toml", copy / "tracks" / "fort-erie.toml")
+    said = refused(tmp_path, "across", "tracks", "--content", str(copy))
+    assert said == (
+        f"error: {copy / 'tracks' / 'woodbine.toml'}: name 'Woodbine' is already the name "
+        "of fort-erie.toml: give each track its own name"
+    )

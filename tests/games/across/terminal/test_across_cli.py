@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tests.conftest import refused
 from typer.testing import CliRunner
 
 from homestretch.cli.human import Aside
@@ -195,44 +196,23 @@ def test_a_person_plays_scripted_answers_and_the_game_resumes(tmp_path: Path) ->
     ],
 )
 def test_mistakes_are_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from homestretch.cli.main import run; run()",
-            *args,
-            "--db",
-            str(tmp_path / "e.sqlite"),
-        ]
-        if args[1] == "play"
-        else [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 2
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and message in lines[0] and "Traceback" not in done.stderr
+    store = ["--db", str(tmp_path / "e.sqlite")] if args[1] == "play" else []
+    assert message in refused(tmp_path, *args, *store)
 
 
 def test_scripted_dice_that_run_out_stop_with_one_line(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from homestretch.cli.main import run; run()",
-            "across",
-            "play",
-            "--bots",
-            "3",
-            "--dice",
-            "3 4",
-            "--db",
-            str(tmp_path / "d.sqlite"),
-        ],
-        capture_output=True,
-        text=True,
+    line = refused(
+        tmp_path,
+        "across",
+        "play",
+        "--bots",
+        "3",
+        "--dice",
+        "3 4",
+        "--db",
+        str(tmp_path / "d.sqlite"),
     )
-    assert done.returncode == 2 and "dice list ran out" in done.stderr
+    assert "dice list ran out" in line
     saved = Store(tmp_path / "d.sqlite").load(1)
     assert saved.status == "in progress"
     replay(AcrossGame.from_config(saved.config), saved.events)  # the log is whole

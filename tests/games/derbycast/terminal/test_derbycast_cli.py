@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.conftest import refused
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app
@@ -60,16 +61,10 @@ def test_points_for_one_pick() -> None:
         (["play", "--bots", "2", "--seed", "-1"], "a seed is a whole number from 0"),
     ],
 )
-def test_mistakes_are_one_line_and_exit_status_2(args: list[str], message: str) -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", "from homestretch.cli.main import run; run()", "derbycast", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 2
-    assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
-    assert "Traceback" not in done.stderr
+def test_mistakes_are_one_line_and_exit_status_2(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    assert message in refused(tmp_path, "derbycast", *args)
 
 
 def test_table_json_lists_every_printed_row() -> None:
@@ -362,15 +357,10 @@ def test_a_results_file_with_a_bad_value_is_one_line_and_nothing_is_saved(
         encoding="utf-8",
     )
     db = tmp_path / "games.sqlite"
-    done = subprocess.run(
-        [sys.executable, "-c", "from homestretch.cli.main import run; run()", "derbycast"]
-        + ["play", "--bots", "2", "--source", str(bad), "--db", str(db)],
-        capture_output=True,
-        text=True,
-        check=False,
+    line = refused(
+        tmp_path, "derbycast", "play", "--bots", "2", "--source", str(bad), "--db", str(db)
     )
-    assert done.returncode == 2 and "are not odds" in done.stderr
-    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    assert "are not odds" in line
     assert Store(db).saved_games() == []
 
 

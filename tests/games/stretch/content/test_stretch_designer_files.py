@@ -193,3 +193,137 @@ def test_a_row_with_a_cell_left_out_is_counted_not_blamed_on_a_column(tmp_path: 
     assert message.endswith(
         "horses.csv: line 2: 17 cells where the header has 18 (write a blank cell as nothing between two commas)"
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        # was "entries: missing: it must be given", the key the misspelt table left out
+        ("[[entries]]", "[[entry]]", "race.toml: [[entry]]: not a table a race file reads; "),
+        ("[[entries]]", "[[horses]]", "race.toml: [[horses]]: not a table a race file reads; "),
+        # was "entries: Input should be a valid list"
+        ('odds = "5-2"\n', "", None),
+    ],
+)
+def test_runners_written_in_a_table_of_another_name_say_how_they_are_written(
+    tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    if said is None:  # one runner written as a single table
+        race = RACE.split("[[entries]]")[0] + "[entries]" + RACE.split("[[entries]]")[1]
+        said = "race.toml: [entries]: each runner is an [[entries]] table"
+    else:
+        race = RACE.replace(old, new)
+    message = _race_error(tmp_path, race)
+    assert said in message
+    assert message.endswith(
+        "each runner is an [[entries]] table (two brackets each side), one for each horse"
+    )
+
+
+def test_too_few_runners_are_counted(tmp_path: Path) -> None:
+    """Was "entries: List should have at least 2 items after validation, not 1"."""
+    message = _race_error(tmp_path, RACE.split('[[entries]]\nhorse = "lightning')[0])
+    assert "race.toml: entries: 1 runner, where a race has at least 2; each runner is" in message
+
+
+def test_two_horse_cards_of_one_name_and_year_are_refused_naming_both_lines(
+    tmp_path: Path,
+) -> None:
+    """Two cards of one name and year were both taken; a race naming the horse by name
+    was then refused as ambiguous, far from the card file at fault."""
+    message = _card_error(
+        tmp_path, horses=HORSES.replace(",Thunder Road,1999,", ",Lightning Bolt,1999,")
+    )
+    assert message.endswith(
+        "horses.csv: line 3: 'Lightning Bolt' (card 1999) is already the card on line 2: a "
+        "race file naming it could mean either; give one another name or card year"
+    )
+
+
+def test_two_years_of_one_horse_are_two_cards(tmp_path: Path) -> None:
+    """Secretariat 1972 and 1973: one name, two cards, as the standard set has them."""
+    horses = HORSES.replace(",Thunder Road,1999,", ",Lightning Bolt,1998,")
+    _folder(tmp_path, horses)
+    assert len(load_card_set(tmp_path / "cards").horses) == 2
+
+
+def test_two_jockey_cards_of_one_name_are_refused_naming_both_lines(tmp_path: Path) -> None:
+    """The second was never found by name: a race naming it got the first jockey."""
+    jockeys = JOCKEYS + "ace2,ACE RIDER,0,7,copied\n"
+    said = refused(
+        tmp_path,
+        "stretch",
+        "cards",
+        "--jockeys",
+        "--cards",
+        str(_folder(tmp_path, jockeys=jockeys)),
+    )
+    assert said == (
+        f"error: {tmp_path / 'cards' / 'jockeys.csv'}: line 4: 'ACE RIDER' is already the "
+        "card on line 2: a race file naming it could mean either; give one another name"
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("stake = 2.00", 'stake = "2.00"', "[payoffs]: stake must be a number, not '2.00'"),
+        ("book = 1.20", 'book = "1.20"', "[odds]: book must be a number, not '1.20'"),
+        ("seconds_per_length = 0.2", 'seconds_per_length = "0.2"', "seconds_per_length must"),
+        ('name = "homestretch standard"', "name = 12", "name must be a text, not 12"),
+        ('description = "', 'description = 3  # "', "description must be a text, not 3"),
+    ],
+)
+def test_a_chartset_number_in_quotes_is_refused_by_its_key(
+    tmp_path: Path, old: str, new: str, said: str
+) -> None:
+    """Strict types, as a race file has them: "2.00" was read as the number 2."""
+    charts = tmp_path / "charts"
+    shutil.copytree(STANDARD, charts)
+    meta = (charts / "chartset.toml").read_text()
+    assert old in meta
+    (charts / "chartset.toml").write_text(meta.replace(old, new, 1))
+    with pytest.raises(ContentError) as caught:
+        load_chart_set(charts)
+    assert said in str(caught.value) and str(caught.value).startswith(str(charts / "chartset.toml"))
+    if "'" in said:
+        assert str(caught.value).endswith("(write it without quotes)")
+
+
+def test_a_race_key_written_below_the_entries_is_said_to_go_above_them(tmp_path: Path) -> None:
+    """TOML reads a key below an [[entries]] header as that entry's: a race's `notes`
+    added at the end of the file was "entry 2.notes: not a key the program reads"."""
+    message = _race_error(tmp_path, RACE + 'notes = "a fast early pace"\n')
+    assert message.endswith(
+        "race.toml: entry 2.notes: not a key the program reads (misspelt, or in the wrong "
+        "table?). It is a key of the race: write it above the first [[entries]] (below one, "
+        "TOML reads it as that entry's)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("cards", "said"),
+    [
+        # a race file in a copied content folder's races/, its cards beside that folder
+        (
+            "cards",
+            "cards: card set folder 'cards' not found (a folder is named from the race "
+            "file's own folder). Nearest: ../cards.",
+        ),
+        (
+            "../cards/horses.csv",
+            "cards: cards names the folder that holds horses.csv and jockeys.csv, not a "
+            "file. Nearest: ../cards.",
+        ),
+    ],
+)
+def test_a_card_folder_named_from_the_wrong_place_gets_the_one_meant(
+    tmp_path: Path, cards: str, said: str
+) -> None:
+    _folder(tmp_path)
+    races = tmp_path / "races"
+    races.mkdir()
+    (races / "race.toml").write_text(RACE.replace('cards = "cards"', f'cards = "{cards}"'))
+    with pytest.raises(ContentError) as caught:
+        load_race(races / "race.toml")
+    assert str(caught.value) == f"{races / 'race.toml'}: {said}"

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.conftest import refused
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app
@@ -92,16 +91,6 @@ def test_a_jockey_rides_one_horse_but_house_riders_may_ride_several() -> None:
     assert len(build_race(RaceSpec.model_validate(house), cards).runners) == 2
 
 
-def _new(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", "from homestretch.cli.main import run; run()", "stretch", "new"]
-        + list(args),
-        capture_output=True,
-        text=True,
-        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
-    )
-
-
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -119,11 +108,7 @@ def _new(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_new_refuses_what_run_would_refuse(tmp_path: Path, args: list[str], message: str) -> None:
     output = tmp_path / "race.toml"
     base = ["-e", "secretariat-1973@turcotte", "-e", "citation-1948@arcaro"]
-    result = _new(tmp_path, str(output), *base, *args)
-    assert result.returncode == 2, result.stderr
-    assert "Traceback" not in result.stderr
-    assert message in result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1
+    assert message in refused(tmp_path, "stretch", "new", str(output), *base, *args)
     assert not output.exists()
 
 

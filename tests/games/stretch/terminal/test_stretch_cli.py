@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.conftest import refused as _bad
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app
@@ -94,19 +95,6 @@ def test_new_builds_a_race_that_runs(tmp_path: Path) -> None:
     assert [e["horse"] for e in data["entries"]] == ["Secretariat", "Citation", "Affirmed"]
 
 
-def _bad(tmp_path: Path, *args: str) -> str:
-    """Run the real command: one line on stderr, exit status 2, no traceback."""
-    result = subprocess.run(
-        [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
-        capture_output=True,
-        text=True,
-        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
-    )
-    assert result.returncode == 2, result.stderr
-    assert "Traceback" not in result.stderr
-    return result.stderr
-
-
 def _race_file(tmp_path: Path, horse: str) -> Path:
     path = tmp_path / "race.toml"
     path.write_text(f"""name = "Bad"
@@ -132,7 +120,7 @@ jockey = "house-b"
         ('{name = "X", range_low = 6, range_high = 9, form = "C", power_dirt = 20}', "pace"),
         (  # a number in quotes is a slip in TOML, not the number
             '{name = "X", range_low = 6, range_high = 9, pace = 3, form = "C", power_dirt = "17"}',
-            "entry 1.horse.power_dirt: Input should be a valid integer",
+            "entry 1.horse.power_dirt: should be a whole number, not '17' (write it without quotes)",
         ),
         (
             '{name = "X", range_low = 6, range_high = 9, pace = 3, form = "C", power_turf = 20}',
@@ -696,13 +684,8 @@ def test_a_card_named_wrong_in_new_says_which_entry_and_the_nearest(tmp_path: Pa
         ),
     ]
     for entries, said in cases:
-        done = subprocess.run(
-            [sys.executable, "-c", "from homestretch.cli.main import run; run()", *race, *entries],
-            capture_output=True,
-            text=True,
-        )
-        assert done.returncode == 2
-        assert said in " ".join(done.stderr.split()) and "horses.csv" not in done.stderr
+        line = _bad(tmp_path, *race, *entries)
+        assert said in line and "horses.csv" not in line
     assert not (tmp_path / "dream.toml").exists()
 
 
@@ -716,14 +699,7 @@ def test_a_card_missing_from_ones_own_card_set_names_its_file(tmp_path: Path) ->
     (mine / "jockeys.csv").write_text((STANDARD_CARDS / "jockeys.csv").read_text())
     (mine / "horses.csv").write_text((STANDARD_CARDS / "horses.csv").read_text().splitlines()[0])
     race = ["stretch", "new", str(tmp_path / "mine.toml"), "--cards", str(mine)]
-    done = subprocess.run(
-        [sys.executable, "-c", "from homestretch.cli.main import run; run()", *race]
-        + ["-e", "secretariat-1973", "-e", "citation-1948"],
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 2 and done.stderr.count("\n") == 1
-    said = " ".join(done.stderr.split())
+    said = _bad(tmp_path, *race, "-e", "secretariat-1973", "-e", "citation-1948")
     assert (
         f"-e secretariat-1973: no horse card 'secretariat-1973' in {mine / 'horses.csv'}." in said
     )

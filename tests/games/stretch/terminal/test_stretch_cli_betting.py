@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.conftest import refused
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app
@@ -61,14 +62,7 @@ def test_bad_betting_options_are_one_line(tmp_path: Path) -> None:
         ([*race, "--no-save", "--bettor", "Ann"], "drop --no-save"),
         ([*race, "--bettor", "Ann", "--bankroll", "1"], "--bankroll 1: the bankroll is $2 to"),
     ]:
-        result = subprocess.run(
-            [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
-            capture_output=True,
-            text=True,
-            env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
-        )
-        assert result.returncode == 2 and "Traceback" not in result.stderr
-        assert said in result.stderr and len(result.stderr.strip().splitlines()) == 1
+        assert said in refused(tmp_path, *args)
 
 
 def _run(cwd: Path, *args: str, input: str = "") -> subprocess.CompletedProcess[str]:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tests.conftest import refused as fails
 from typer.testing import CliRunner
 
 from homestretch.bots.random_bot import RandomBot
@@ -37,19 +38,6 @@ def invoke(*args: str, given: str | None = None) -> str:
     result = RUNNER.invoke(app, list(args), input=given)
     assert result.exit_code == 0, result.output
     return result.stdout
-
-
-def fails(tmp_path: Path, *args: str) -> str:
-    result = subprocess.run(
-        [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
-        capture_output=True,
-        text=True,
-        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
-    )
-    assert result.returncode == 2, result.stderr
-    assert "Traceback" not in result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
-    return result.stderr
 
 
 def test_computer_game_json_result_and_same_seed_same_game(tmp_path: Path) -> None:

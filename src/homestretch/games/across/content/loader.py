@@ -128,7 +128,8 @@ def _entries(path: Path, data: dict[str, Any], key: str) -> list[dict[str, Any]]
 
 def load_cards(path: Path) -> dict[int, TitleCard]:
     data = read_toml(path)
-    cards = {}
+    cards: dict[int, TitleCard] = {}
+    named: dict[str, int] = {}  # each card's name (any capitals) -> its number
     known_keys(path, "top", data, ("horse",))
     for entry in _entries(path, data, "horse"):
         number = entry["number"]
@@ -142,6 +143,10 @@ def load_cards(path: Path) -> dict[int, TitleCard]:
         name = toml_value(path, where, entry, "name", str)
         if not name.strip():  # read out at the auction, written on the card
             raise ContentError(path, "name must not be blank", where)
+        same = " ".join(name.lower().split())
+        if same in named:  # an auction of two horses called alike
+            raise ContentError(path, f"name {name!r} is already horse {named[same]}'s", where)
+        named[same] = number
         cards[number] = TitleCard(
             number=number,
             name=name,
@@ -152,13 +157,17 @@ def load_cards(path: Path) -> dict[int, TitleCard]:
     return cards
 
 
+TRACK_WORDS = ("name", "city", "colour")
+"""A track file's own keys, above its tables."""
+
+
 def load_track(path: Path) -> Track:
     data = read_toml(path)
     news = data.get("news")
     if not isinstance(news, dict):
         raise ContentError(path, "the [news] table is missing")
     known_keys(path, "top", data, ("name", "city", "colour", "news", "horse"))
-    known_keys(path, "news", news, ("conditions", "best_pick"))
+    known_keys(path, "news", news, ("conditions", "best_pick"), TRACK_WORDS)
     best = toml_value(path, "news", news, "best_pick", int)
     if best not in HORSES:
         raise ContentError(path, f"best_pick must be a horse 2-12, not {best}", "news")
@@ -166,7 +175,9 @@ def load_track(path: Path) -> Track:
     for entry in _entries(path, data, "horse"):
         number = entry["number"]
         where = f"horse {number}"
-        known_keys(path, where, entry, ("number", "preprinted_x", "shaded", "suggested_bid"))
+        known_keys(
+            path, where, entry, ("number", "preprinted_x", "shaded", "suggested_bid"), TRACK_WORDS
+        )
         x = toml_value(path, where, entry, "preprinted_x", float, maximum=BASE_NEED_X)
         shaded = toml_value(path, where, entry, "shaded", bool)
         halves = x * 2
@@ -184,15 +195,34 @@ def load_track(path: Path) -> Track:
         if bid < 1:
             raise ContentError(path, "suggested_bid must be at least 1 fifty", where)
         handicaps[number] = Handicap(number, int(halves), shaded, bid)
+    words = {key: toml_value(path, "top", data, key, str) for key in TRACK_WORDS}
+    blank = [key for key, text in words.items() if not text.strip()]
+    if blank:  # shown with the track at the table and in every result
+        raise ContentError(path, f"{blank[0]} must not be blank")
     return Track(
         key=path.stem,
-        name=toml_value(path, "top", data, "name", str),
-        city=toml_value(path, "top", data, "city", str),
-        colour=toml_value(path, "top", data, "colour", str),
+        name=words["name"],
+        city=words["city"],
+        colour=words["colour"],
         conditions=toml_value(path, "news", news, "conditions", str),
         best_pick=best,
         handicaps=handicaps,
     )
+
+
+def _one_track_a_name(folder: Path, tracks: dict[str, Track]) -> None:
+    """Two track files of one name (a file copied and not renamed inside) would be two
+    choices a player cannot tell apart, at the table and in every result."""
+    seen: dict[str, str] = {}
+    for key, track in tracks.items():
+        same = " ".join(track.name.lower().split())
+        if same in seen:
+            raise ContentError(
+                folder / f"{key}.toml",
+                f"name {track.name!r} is already the name of {seen[same]}.toml: give each "
+                "track its own name",
+            )
+        seen[same] = key
 
 
 @cache
@@ -205,4 +235,5 @@ def load_content(folder: str | None = None) -> Content:
     if not track_files:
         raise ContentError(root / "tracks", "no track files (*.toml) found")
     tracks = {path.stem: load_track(path) for path in track_files}
+    _one_track_a_name(root / "tracks", tracks)
     return Content(str(root), load_cards(root / "horses.toml"), tracks)

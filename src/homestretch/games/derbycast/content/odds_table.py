@@ -51,11 +51,20 @@ def table_from_text(text: str, source: str) -> tuple[TableRow, ...]:
     """The odds table in ``text``, a CSV file's whole text (a file uploaded in the lobby),
     checked as ``load_table`` checks a file; errors name ``source`` (the file's name)."""
     text = text.removeprefix("\ufeff")  # a byte-order mark, as read_text drops it
-    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if not line.startswith("#")]
+    # a comment line, and a blank one (a file's last line ended twice), is no row
+    lines = [
+        (n, line)
+        for n, line in enumerate(text.splitlines(), 1)
+        if line.strip() and not line.startswith("#")
+    ]
     reader = csv.reader(line for _, line in lines)
-    header = next(reader, None)
+    header = [cell.strip() for cell in next(reader, [])]  # "odds, win": spaces as in a row
     if header != ["odds", "win", "place", "show"]:
-        raise ContentError(source, "the header must be odds,win,place,show", "header")
+        if len(header) == 1 and any(sep in header[0] for sep in ";\t"):
+            found = "separated by semicolons or tabs, where a CSV file separates them by commas"
+        else:
+            found = f"not {','.join(header)}" if header else "missing"
+        raise ContentError(source, f"the header must be odds,win,place,show ({found})", "header")
     numbered = [
         (f"line {number}", cells) for (number, _), cells in zip(lines[1:], reader, strict=False)
     ]
@@ -87,6 +96,7 @@ def table_from_json(data: object) -> tuple[TableRow, ...]:
 
 def _checked(source: str, numbered: list[tuple[str, list[str]]]) -> tuple[TableRow, ...]:
     rows: list[TableRow] = []
+    wheres: list[str] = []
     for where, cells in numbered:
         if len(cells) != 4:
             raise ContentError(source, f"expected 4 cells, found {len(cells)}", where)
@@ -97,9 +107,14 @@ def _checked(source: str, numbered: list[tuple[str, list[str]]]) -> tuple[TableR
             raise ContentError(source, f"cannot read {cells}: {exc}", where) from None
         if min(win, place, show) < 0 or max(win, place, show) > MAX_SPACES:
             raise ContentError(source, f"spaces run from 0 to {MAX_SPACES}: {cells}", where)
-        if rows and odds <= rows[-1].odds:
+        if rows and odds == rows[-1].odds:
+            raise ContentError(
+                source, f"odds {cells[0].strip()} are already the row on {wheres[-1]}", where
+            )
+        if rows and odds < rows[-1].odds:
             raise ContentError(source, "odds must increase down the table", where)
         rows.append(TableRow(odds, Advance(win, place, show)))
+        wheres.append(where)
     if not rows:
         raise ContentError(source, "the table has no rows")
     if len(rows) > MAX_ROWS:

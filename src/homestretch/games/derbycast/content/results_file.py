@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from homestretch.core.content import check_header
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.inputs import (
     NAME_CHARS,
@@ -116,6 +117,7 @@ def parse_csv(text: str, source: Path) -> list[RaceRecord]:
 def _parse_csv(text: str, source: Path) -> list[RaceRecord]:
     reader = csv.DictReader(io.StringIO(text))
     header = [name.strip().lower() for name in reader.fieldnames or []]
+    check_header(source, header, "line 1")
     missing = [c for c in COLUMNS if c not in header]
     unknown = [c for c in header if c not in COLUMNS + OPTIONAL]
     if missing or unknown:
@@ -128,7 +130,14 @@ def _parse_csv(text: str, source: Path) -> list[RaceRecord]:
     races: list[tuple[str, int, list[Runner]]] = []
     for row in reader:
         where = f"line {reader.line_num}"
-        if any(value is None for value in row.values()) or None in row:
+        if None in row:  # more cells than the header: a comma inside a cell, likeliest
+            raise ContentError(
+                source,
+                f"more than the header's {len(header)} cells (a cell holding a comma is "
+                'written in double quotes: "a, b")',
+                where,
+            )
+        if any(value is None for value in row.values()):
             raise ContentError(source, f"expected {len(header)} cells", where)
         name, horse = row["race"].strip(), row["horse"].strip()
         if not name or not horse:

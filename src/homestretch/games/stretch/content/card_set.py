@@ -17,6 +17,7 @@ from pydantic import (
 
 from homestretch.core.content import read_csv, screen_text
 from homestretch.core.errors import ContentError
+from homestretch.core.inputs import shown_value
 from homestretch.games.stretch.content.cards_plain import (
     CARD_FILES,
     FACTOR_FIELDS,
@@ -24,6 +25,7 @@ from homestretch.games.stretch.content.cards_plain import (
     find_horse,
     find_jockey,
     house_rider,
+    nearest_word,
     no_control_characters,
     not_blank,
 )
@@ -115,6 +117,15 @@ def describe_validation(
         elif isinstance(part, str) and not _model_step(part):
             parts.append(part)
     message = _PLAIN_WORDS.get(error["type"], str(error["msg"]).removeprefix("Value error, "))
+    kind = _NUMBER_WORDS.get(error["type"])
+    if kind is not None:
+        typed = error["input"]
+        # a string where a number goes: in TOML (strict) quotes around a number; in a CSV
+        # cell (every cell is text) something that is not a number at all
+        quoted = error["type"].endswith("_type") and isinstance(typed, str) and _reads(typed)
+        unquote = " (write it without quotes)" if quoted else ""
+        said = str(typed).lower() if isinstance(typed, bool) else shown_value(typed)
+        message = f"should be a {kind}, not {said}{unquote}"
     if hint is not None:
         path = [p for p in error["loc"] if not (isinstance(p, str) and _model_step(p))]
         near = hint(path, error)
@@ -122,6 +133,15 @@ def describe_validation(
     return f"{'.'.join(parts)}: {message}" if parts else message
 
 
+_NUMBER_WORDS = {
+    "int_type": "whole number",
+    "int_parsing": "whole number",
+    "int_from_float": "whole number",
+    "float_type": "number",
+    "float_parsing": "number",
+}
+"""pydantic's "Input should be a valid integer" (and the like) as a designer says it,
+with the value that is not one."""
 _PLAIN_WORDS = {
     "extra_forbidden": "not a key the program reads (misspelt, or in the wrong table?)",
     "missing": "missing: it must be given",
@@ -129,6 +149,28 @@ _PLAIN_WORDS = {
 }
 """pydantic's words where they are not a designer's (its "Extra inputs are not
 permitted", "Field required"), by the error's type."""
+
+
+def nearest_choice(path: list[str | int], error: ErrorDetails) -> str:
+    """For a choice written wrong (``sex = Colt``, ``form = c``): the choice it nearest
+    means, as a sentence ("" for any other error)."""
+    import re
+
+    if error["type"] != "literal_error":
+        return ""
+    choices = re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected", "")))
+    typed = str(error["input"])
+    same = [choice for choice in choices if choice.lower() == typed.strip().lower()]
+    return f" Nearest: {same[0]}." if same else nearest_word(typed, choices)
+
+
+def _reads(text: str) -> bool:
+    """Whether ``text`` reads as a number (written in quotes, it is a slip of TOML's)."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _model_step(part: str) -> bool:
@@ -191,6 +233,10 @@ def _read_cards(path: Path, model: type[Model], blank_is_default: bool) -> dict[
     cell is left out, so the field takes its default (a horse's optional ratings)."""
     cards: dict[str, Model] = {}
     lines: dict[str, int] = {}
+    named: dict[tuple[str, str], int] = {}
+    """The line of each card by its name (any capitals, spaces folded) and, for a horse,
+    its card year: two horses of one name are two years of one horse (Secretariat 1972
+    and 1973), two of one name and year the same card twice."""
     header, rows = read_csv(path, whole_rows=True)
     _check_header(path, header, model)
     for line, row in rows:
@@ -198,15 +244,27 @@ def _read_cards(path: Path, model: type[Model], blank_is_default: bool) -> dict[
         try:
             card = model.model_validate(data)
         except ValidationError as exc:
-            raise ContentError(path, describe_validation(exc), f"line {line}") from None
+            said = describe_validation(exc, nearest_choice)
+            raise ContentError(path, said, f"line {line}") from None
         if not card.id:
             raise ContentError(path, "id: missing: every card needs one", f"line {line}")
         if card.id in cards:
             raise ContentError(
                 path, f"id {card.id!r} is already the card on line {lines[card.id]}", f"line {line}"
             )
+        same = (" ".join(card.name.lower().split()), getattr(card, "card", ""))
+        if same in named:
+            year = f" (card {same[1]})" if same[1] else ""
+            raise ContentError(
+                path,
+                f"{card.name!r}{year} is already the card on line {named[same]}: a race file "
+                f"naming it could mean either; give one another name"
+                + (" or card year" if year else ""),
+                f"line {line}",
+            )
         cards[card.id] = card
         lines[card.id] = line
+        named[same] = line
     return cards
 
 

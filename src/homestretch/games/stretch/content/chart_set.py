@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, get_args
 
 from homestretch.core.content import (
     known_keys,
@@ -52,6 +52,7 @@ BOOK_DEFAULTS = (("book_low", 1.15), ("book", 1.20), ("book_high", 1.25))
 Pace = Literal["slow", "normal", "fast"]
 Factor = Literal["class", "speed", "trip"]
 TroubleResult = Literal["out", "none", "check-points", "check-dq", "dq"]
+TROUBLE_RESULTS: tuple[str, ...] = get_args(TroubleResult)
 
 
 # Band, FinalTime and Payoffs are NamedTuples, not frozen dataclasses: every command
@@ -227,38 +228,66 @@ class ChartSet:
         )
 
 
-def _grid_int(folder: Path, name: str, columns: list[str]) -> dict[tuple[str, int], str]:
-    """A chart with one row per 2d6 roll (2-12) and the given columns; raw cells."""
+Grid = dict[tuple[str, int], tuple[str, int]]
+"""A roll chart's raw cells: (column, roll) -> (cell, the line the roll's row is on)."""
+
+
+def _keyed(
+    path: Path, rows: list[tuple[int, dict[str, str]]], column: str, keys: range
+) -> list[tuple[int, int, dict[str, str]]]:
+    """Each row with its key, the whole number in ``column``: every one of ``keys``
+    exactly once, a row repeated or left out named by its line (a designer's copy of a
+    row to edit, left with the number it was copied from)."""
+    lines: dict[int, int] = {}
+    keyed = []
+    span = f"{keys[0]}-{keys[-1]}"
+    for line, row in rows:
+        key = to_int(path, line, column, row[column])
+        if key not in keys:
+            raise ContentError(path, f"{column} must be {span}, got {key}", f"line {line}")
+        if key in lines:
+            raise ContentError(
+                path, f"{column} {key} is already the row on line {lines[key]}", f"line {line}"
+            )
+        lines[key] = line
+        keyed.append((line, key, row))
+    missing = [str(key) for key in keys if key not in lines]
+    if missing:
+        raise ContentError(
+            path, f"no row for {column} {', '.join(missing)} (it needs one for each {span})"
+        )
+    return keyed
+
+
+def _grid_int(folder: Path, name: str, columns: list[str]) -> Grid:
+    """A chart with one row per 2d6 roll (2-12) and the given columns; raw cells, each
+    with its row's line."""
     path = folder / name
     header, rows = read_csv(path)
     require_columns(path, header, ["roll", *columns])
-    cells: dict[tuple[str, int], str] = {}
-    for line, row in rows:
-        roll = to_int(path, line, "roll", row["roll"])
-        if roll not in ROLLS:
-            raise ContentError(path, f"roll must be 2-12, got {roll}", f"line {line}")
-        for column in columns:
-            if (column, roll) in cells:
-                raise ContentError(path, f"roll {roll} appears twice", f"line {line}")
-            cells[(column, roll)] = row[column]
-    missing = sorted({r for r in ROLLS} - {r for _, r in cells})
-    if missing:
-        raise ContentError(path, f"no row for roll(s) {missing}")
-    return cells
+    return {
+        (column, roll): (row[column], line)
+        for line, roll, row in _keyed(path, rows, "roll", ROLLS)
+        for column in columns
+    }
 
 
-def _ints(path: Path, cells: dict[tuple[str, int], str]) -> dict[tuple[int, int], int]:
-    return {(int(c), r): to_int(path, r, f"column {c}", v) for (c, r), v in cells.items()}
+def _ints(path: Path, cells: Grid) -> dict[tuple[int, int], int]:
+    return {
+        (int(c), r): to_int(path, line, f"column {c}", v) for (c, r), (v, line) in cells.items()
+    }
 
 
-def _trouble_flag(path: Path, column: str, roll: int, text: str) -> tuple[str, bool]:
+def _trouble_flag(path: Path, column: str, roll: int, line: int, text: str) -> tuple[str, bool]:
     if text.endswith("t"):
         if roll != 3:
             # page 22: "Only a dice roll of 3 leads to a check of the trouble chart!"
-            raise ContentError(path, f"a t (Trouble) mark in column {column}", f"roll {roll}")
+            raise ContentError(
+                path, f"a t (Trouble) mark in column {column}", f"line {line} (roll {roll})"
+            )
         return text[:-1], True
     if not text:
-        raise ContentError(path, f"empty cell in column {column}", f"roll {roll}")
+        raise ContentError(path, f"empty cell in column {column}", f"line {line} (roll {roll})")
     return text, False
 
 
@@ -389,87 +418,83 @@ PAYOFF_KEYS = ("stake", "win_share", "place_share", "show_share", "minimum")
 
 
 def _read_chart_set(folder: Path) -> ChartSet:
-    meta = read_toml(folder / "chartset.toml")
+    path = folder / "chartset.toml"
+    meta = read_toml(path)
     # a misspelt key would leave its default in place unseen (an [odds] book_hgh)
-    known_keys(folder / "chartset.toml", "top", meta, CHARTSET_KEYS)
+    known_keys(path, "top", meta, CHARTSET_KEYS)
     for table, keys in (("payoffs", PAYOFF_KEYS), ("odds", tuple(k for k, _ in BOOK_DEFAULTS))):
         if table in meta:
-            known_keys(folder / "chartset.toml", f"[{table}]", meta[table], keys)
-    try:
-        pay = meta["payoffs"]
-        payoffs = Payoffs(*(Fraction(str(pay[k])) for k in PAYOFF_KEYS))
-        name = toml_value(folder / "chartset.toml", "top", meta, "name", str)
-        seconds_per_length = toml_value(
-            folder / "chartset.toml", "top", meta, "seconds_per_length", float
-        )
-    except KeyError as exc:
-        raise ContentError(folder / "chartset.toml", f"the key {exc} is missing") from None
-    except (TypeError, ValueError) as exc:
-        raise ContentError(folder / "chartset.toml", f"a value is not a number ({exc})") from None
+            known_keys(path, f"[{table}]", meta[table], keys, CHARTSET_KEYS)
+    if "payoffs" not in meta:
+        raise ContentError(path, "the [payoffs] table is missing")
+    # every value typed as TOML types it: a number written in quotes ("2.00") is a slip,
+    # refused by its key, not read as the number it looks like
+    pay = meta["payoffs"]
+    payoffs = Payoffs(
+        *(Fraction(str(toml_value(path, "[payoffs]", pay, k, float))) for k in PAYOFF_KEYS)
+    )
+    name = toml_value(path, "top", meta, "name", str)
+    toml_value(path, "top", meta, "description", str, default="")
+    seconds_per_length = toml_value(path, "top", meta, "seconds_per_length", float)
     if payoffs.stake <= 0 or not 0 < seconds_per_length <= 10:
         raise ContentError(
-            folder / "chartset.toml",
-            "the stake must be above 0, and seconds_per_length above 0 and at most 10",
+            path, "the stake must be above 0, and seconds_per_length above 0 and at most 10"
         )
-    try:
-        odds_meta = meta.get("odds", {})
-        book = tuple(float(odds_meta.get(k, d)) for k, d in BOOK_DEFAULTS)
-    except (TypeError, ValueError, AttributeError):
-        raise ContentError(folder / "chartset.toml", "[odds] book values must be numbers") from None
+    odds_meta = meta.get("odds", {})
+    book = tuple(
+        toml_value(path, "[odds]", odds_meta, k, float, default=d) for k, d in BOOK_DEFAULTS
+    )
     if not 0 < book[0] <= book[1] <= book[2]:
-        raise ContentError(
-            folder / "chartset.toml", "[odds] needs 0 < book_low <= book <= book_high"
-        )
+        raise ContentError(path, "[odds] needs 0 < book_low <= book <= book_high")
     if min(payoffs.win_share, payoffs.place_share, payoffs.show_share, payoffs.minimum) < 0:
-        raise ContentError(folder / "chartset.toml", "payoff shares and minimum cannot be negative")
+        raise ContentError(path, "payoff shares and minimum cannot be negative")
 
     scenario_path = folder / "pace_scenario.csv"
     scenario_cells = _grid_int(folder, "pace_scenario.csv", [str(s) for s in range(19)])
     pace_scenario = {
-        (int(c), r): _pace(scenario_path, r, v, allow_blank=True)
-        for (c, r), v in scenario_cells.items()
+        (int(c), r): _pace(scenario_path, line, v, allow_blank=True)
+        for (c, r), (v, line) in scenario_cells.items()
     }
 
     path = folder / "pace_effects_quick.csv"
     header, rows = read_csv(path)
     require_columns(path, header, ["pace", "slow", "fast"])
     pace_effects_quick: dict[tuple[int, Pace], int] = {}
-    for line, row in rows:
-        rating = to_int(path, line, "pace", row["pace"])
+    for line, rating, row in _keyed(path, rows, "pace", range(10)):
         pace_effects_quick[(rating, "slow")] = to_int(path, line, "slow", row["slow"])
         pace_effects_quick[(rating, "fast")] = to_int(path, line, "fast", row["fast"])
         pace_effects_quick[(rating, "normal")] = 0
-    if {p for p, _ in pace_effects_quick} != set(range(10)):
-        raise ContentError(path, "needs one row for each Pace rating 0-9")
 
     path = folder / "form_quick.csv"
     form_quick = {}
-    for (c, r), v in _grid_int(folder, "form_quick.csv", list(FORMS)).items():
-        text, flag = _trouble_flag(path, c, r, v)
-        form_quick[(c, r)] = (to_int(path, r, f"column {c}", text), flag)
+    for (c, r), (v, line) in _grid_int(folder, "form_quick.csv", list(FORMS)).items():
+        text, flag = _trouble_flag(path, c, r, line, v)
+        form_quick[(c, r)] = (to_int(path, line, f"column {c}", text), flag)
 
     path = folder / "trouble.csv"
     header, rows = read_csv(path)
     require_columns(path, header, ["roll", "result"])
     trouble: dict[int, TroubleResult] = {}
-    for line, row in rows:
-        if row["result"] not in ("out", "none", "check-points", "check-dq", "dq"):
-            raise ContentError(path, f"unknown result {row['result']!r}", f"line {line}")
-        trouble[to_int(path, line, "roll", row["roll"])] = row["result"]  # type: ignore[assignment]
-    if set(trouble) != set(ROLLS):
-        raise ContentError(path, "needs one row for each roll 2-12")
+    for line, roll, row in _keyed(path, rows, "roll", ROLLS):
+        if row["result"] not in TROUBLE_RESULTS:
+            choices = f"one of {', '.join(TROUBLE_RESULTS)}"
+            from difflib import get_close_matches  # only on a mistake: 13 ms at a start
+
+            close = get_close_matches(row["result"].lower(), TROUBLE_RESULTS, n=1)
+            near = f" Nearest: {close[0]}." if close else ""
+            raise ContentError(
+                path, f"unknown result {row['result']!r} ({choices}).{near}", f"line {line}"
+            )
+        trouble[roll] = row["result"]  # type: ignore[assignment]
 
     path = folder / "race_factors.csv"
     header, rows = read_csv(path)
     require_columns(path, header, ["die", "factor", "ride"])
     race_factors: dict[int, tuple[Factor, bool]] = {}
-    for line, row in rows:
+    for line, die, row in _keyed(path, rows, "die", range(1, 7)):
         if row["factor"] not in ("class", "speed", "trip") or row["ride"] not in ("yes", "no"):
             raise ContentError(path, "factor must be class/speed/trip, ride yes/no", f"line {line}")
-        die = to_int(path, line, "die", row["die"])
         race_factors[die] = (row["factor"], row["ride"] == "yes")  # type: ignore[assignment]
-    if set(race_factors) != set(range(1, 7)):
-        raise ContentError(path, "needs one row for each die face 1-6")
 
     final_speed = _ints(
         folder / "final_speed.csv",
@@ -549,12 +574,18 @@ def _read_chart_set(folder: Path) -> ChartSet:
 
     path = folder / "race_position.csv"
     race_position = {}
-    for (c, r), v in _grid_int(folder, "race_position.csv", list(FORMS)).items():
-        text, flag = _trouble_flag(path, c, r, v)
+    for (c, r), (v, line) in _grid_int(folder, "race_position.csv", list(FORMS)).items():
+        text, flag = _trouble_flag(path, c, r, line, v)
         parts = text.split("/")
         if len(parts) != 2:
-            raise ContentError(path, f"cell {v!r} must read position/power", f"roll {r}, {c}")
-        race_position[(c, r)] = (to_int(path, r, c, parts[0]), to_int(path, r, c, parts[1]), flag)
+            raise ContentError(
+                path, f"cell {v!r} must read position/power", f"line {line} (roll {r}), {c}"
+            )
+        race_position[(c, r)] = (
+            to_int(path, line, c, parts[0]),
+            to_int(path, line, c, parts[1]),
+            flag,
+        )
 
     path = folder / "odds_class.csv"
     header, rows = read_csv(path)
@@ -573,15 +604,12 @@ def _read_chart_set(folder: Path) -> ChartSet:
     header, rows = read_csv(path)
     require_columns(path, header, ["red", *ODDS_CLASSES])
     odds_chart = {}
-    for line, row in rows:
-        red = to_int(path, line, "red", row["red"])
+    for line, red, row in _keyed(path, rows, "red", range(1, 7)):
         for cls in ODDS_CLASSES:
             try:
                 odds_chart[(cls, red)] = Odds.parse(row[cls])
             except HomestretchError as exc:
                 raise ContentError(path, str(exc), f"line {line}, {cls}") from None
-    if {r for _, r in odds_chart} != set(range(1, 7)):
-        raise ContentError(path, "needs one row for each red die face 1-6")
 
     going, standard_going = load_going_or_standard(folder)
     return ChartSet(

@@ -9,7 +9,7 @@ stores, so a replay never depends on the card files.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -23,8 +23,15 @@ from homestretch.games.stretch.content.card_set import (
     PlainText,
     describe_validation,
     load_card_set,
+    nearest_choice,
 )
-from homestretch.games.stretch.content.cards_plain import Cards, Horse, Jockey, nearest_word
+from homestretch.games.stretch.content.cards_plain import (
+    CARD_FILES,
+    Cards,
+    Horse,
+    Jockey,
+    nearest_word,
+)
 from homestretch.games.stretch.content.chart_set import FURLONGS
 from homestretch.games.stretch.content.race_plain import (
     BUNDLED_RACES,
@@ -148,7 +155,8 @@ def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
         # files are CSV text and are read leniently)
         spec = RaceSpec.model_validate(data, strict=True)
     except ValidationError as exc:
-        raise ContentError(path, describe_validation(exc, _nearest_name)) from None
+        said = _entries_in_words(exc) or describe_validation(exc, _nearest_name)
+        raise ContentError(path, said) from None
     except HomestretchError as exc:
         raise ContentError(path, str(exc)) from None
     cards = load_card_set(_cards_folder(path, spec.cards))
@@ -156,6 +164,37 @@ def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
         return build_race(spec, cards, estimate_surface)
     except HomestretchError as exc:
         raise ContentError(path, str(exc)) from None
+
+
+ENTRIES = "each runner is an [[entries]] table (two brackets each side), one for each horse"
+"""How a race file writes its runners, said where a file wrote them some other way."""
+
+
+def _entries_in_words(exc: ValidationError) -> str | None:
+    """A race file's runners written in a table of another name (``[[entry]]``), in one
+    table (``[entries]``), or too few or too many: said in the race file's own terms, not
+    as the key they leave missing. None: anything else, for ``describe_validation``."""
+    errors = exc.errors()
+    for error in errors:
+        if error["type"] != "extra_forbidden" or len(error["loc"]) != 1:
+            continue
+        key, value = error["loc"][0], error["input"]
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            return f"[[{key}]]: not a table a race file reads; {ENTRIES}"
+        if isinstance(value, dict):
+            return f"[{key}]: not a table a race file reads; {ENTRIES}"
+    if len(errors) != 1 or errors[0]["loc"] != ("entries",):
+        return None
+    error = errors[0]
+    if error["type"] == "missing":
+        return f"no runners, where a race has at least 2; {ENTRIES}"
+    if error["type"] == "list_type" and isinstance(error["input"], dict):
+        return f"[entries]: {ENTRIES}"
+    if error["type"] in ("too_short", "too_long"):
+        size = len(error["input"])
+        bound = "at least 2" if error["type"] == "too_short" else "at most 20"
+        return f"entries: {size} runner{'s' * (size != 1)}, where a race has {bound}; {ENTRIES}"
+    return None
 
 
 def _nearest_name(path: list[str | int], error: ErrorDetails) -> str:
@@ -168,17 +207,28 @@ def _nearest_name(path: list[str | int], error: ErrorDetails) -> str:
             model = EntrySpec
         if len(within) > 2:
             model = HorseCard if within[2] == "horse" else JockeyCard
+        if model is EntrySpec and len(within) == 2 and typed in RaceSpec.model_fields:
+            # TOML puts a key written below an [[entries]] header in that entry
+            return (
+                " It is a key of the race: write it above the first [[entries]] (below one, "
+                "TOML reads it as that entry's)"
+            )
         keys = [field.alias or name for name, field in model.model_fields.items()]
         return nearest_word(typed, keys)
-    if error["type"] == "literal_error" and path == ["surface"]:
-        return nearest_word(str(error["input"]), get_args(Surface))
-    return ""
+    return nearest_choice(path, error)  # a surface, or an inline card's sex or form
 
 
 def _cards_folder(race_path: Path, cards: str | None) -> Path | None:
     if cards is None or cards == "standard":
         return None
     folder = (race_path.parent / cards).resolve()
+    if folder.is_file() and folder.name in CARD_FILES:
+        raise ContentError(
+            race_path,
+            f"cards names the folder that holds {' and '.join(CARD_FILES)}, not a file. "
+            f"Nearest: {Path(cards).parent}.",
+            "cards",
+        )
     if not folder.is_dir():
         try:
             folders = [p.name for p in folder.parent.iterdir() if p.is_dir()]
@@ -187,6 +237,10 @@ def _cards_folder(race_path: Path, cards: str | None) -> Path | None:
         near = nearest_word(folder.name, folders)
         if near:  # written as the file would write it
             near = f". Nearest: {Path(cards).parent / near.removeprefix(' Nearest: ').rstrip('.')}."
+        elif (race_path.resolve().parent.parent / cards).is_dir():  # a copied content folder
+            near = f" (a folder is named from the race file's own folder). Nearest: ../{cards}."
+        else:
+            near = " (a folder is named from the race file's own folder)"
         raise ContentError(race_path, f"card set folder {cards!r} not found{near}", "cards")
     return folder
 

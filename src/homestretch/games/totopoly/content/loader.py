@@ -21,7 +21,7 @@ from homestretch.core.content import (
     toml_value,
 )
 from homestretch.core.errors import ContentError
-from homestretch.core.inputs import shown
+from homestretch.core.inputs import shown, shown_value
 
 DEFAULT_CONTENT = Path(__file__).parent
 COLOURS = ("black", "red", "yellow", "blue")
@@ -156,6 +156,7 @@ def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
     data = read_toml(path)
     known_keys(path, "top", data, ("horse", "business"))
     horses: dict[int, Horse] = {}
+    named: dict[str, str] = {}  # each lease card's name (any capitals) -> the card
     for i, raw in enumerate(toml_tables(path, "top", data, "horse"), start=1):
         where = f"horse {i}"
         known_keys(path, where, raw, ("number", "name", "colour", "value"))
@@ -165,7 +166,7 @@ def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
             raise ContentError(path, f"colour {colour!r} is not one of {COLOURS}", where)
         if number in horses:
             raise ContentError(path, f"horse number {number} appears twice", where)
-        name = _field(path, where, raw, "name", str)
+        name = _lease_name(path, where, raw, named)
         horses[number] = Horse(number, name, colour, _field(path, where, raw, "value", int))
     if sorted(horses) != list(range(1, 13)):
         raise ContentError(path, "there must be twelve horses numbered 1 to 12")
@@ -184,13 +185,26 @@ def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
             raise ContentError(path, f"role {role!r} is not one of {ROLES}", where)
         if ident in businesses or ident == "bank":
             raise ContentError(path, f"business id {ident!r} is used twice or reserved", where)
-        name = _field(path, where, raw, "name", str)
+        name = _lease_name(path, where, raw, named)
         businesses[ident] = Business(ident, name, role, _field(path, where, raw, "value", int))
     for role in ROLES:
         count = sum(1 for b in businesses.values() if b.role == role)
         if role != "trade" and count != 1:
             raise ContentError(path, f"there must be exactly one business with role {role!r}")
     return horses, businesses
+
+
+def _lease_name(path: Path, where: str, raw: Any, named: dict[str, str]) -> str:
+    """A lease card's name: not blank, and no other card's (a player names a horse or
+    a business to bid, sell or trade, and two of one name could be either)."""
+    name: str = _field(path, where, raw, "name", str)
+    same = " ".join(name.lower().split())
+    if not same:
+        raise ContentError(path, "name must not be blank", where)
+    if same in named:
+        raise ContentError(path, f"name {name!r} is already {named[same]}'s", where)
+    named[same] = where
+    return name
 
 
 def _ring(path: Path, businesses: dict[str, Business]) -> tuple[int, dict[int, int], dict]:
@@ -296,8 +310,13 @@ def _course(path: Path) -> Course:
     gate: dict[int, int] = {}
     for key, value in toml_table(path, "top", data, "gate").items():
         number = key in {str(n) for n in range(1, 13)}
-        if not number or isinstance(value, bool) or not isinstance(value, int):
+        if not number:
             raise ContentError(path, f"{shown(key)}: needs a horse 1-12 = a track", "[gate]")
+        if isinstance(value, bool) or not isinstance(value, int):
+            quoted = " (write it without quotes)" if isinstance(value, str) else ""
+            raise ContentError(
+                path, f"{key} = {shown_value(value)}: the track is a whole number{quoted}", "[gate]"
+            )
         if not 1 <= value <= tracks:
             raise ContentError(path, f"{key} = {value}: needs a track 1-{tracks}", "[gate]")
         gate[int(key)] = value - 1

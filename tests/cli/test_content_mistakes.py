@@ -1,0 +1,314 @@
+"""A designer's copy of each game's content (`homestretch GAME content DIR`) edited by
+hand in a text editor or a spreadsheet, with the mistakes such a person is likeliest to
+make: each refused in one line naming the file, the line or key, and what to write
+instead (not the parser's words, not a line number that is a roll's)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from tests.conftest import refused
+from typer.testing import CliRunner
+
+from homestretch.cli.main import app
+from homestretch.core.errors import HomestretchError
+
+RUNNER = CliRunner()
+RACE = "races/2009-champagne-stakes.toml"
+READ_BY = {
+    "races": ["stretch", "run", "{dir}/" + RACE, "--no-save", "--seed", "1"],
+    "cards": ["stretch", "cards", "--cards", "{dir}/cards"],
+    "charts": ["stretch", "run", "2009-champagne-stakes", "--charts", "{dir}/charts"]
+    + ["--no-save", "--seed", "1"],
+    "across": ["across", "tracks", "--content", "{dir}"],
+    "totopoly": ["totopoly", "board", "--content", "{dir}"],
+    "derbycast": ["derbycast", "table", "--table", "{dir}/odds_table.csv"],
+    "replays": ["derbycast", "races", "{dir}/replays.csv"],
+}
+"""The command that reads each kind of file, as a designer runs it to try an edit."""
+GAME = {"races": "stretch", "cards": "stretch", "charts": "stretch", "replays": "derbycast"}
+
+CASES = {
+    # a word processor's (or a phone's) curly quotes
+    "curly quotes": (
+        "races",
+        RACE,
+        'name = "Champagne Stakes"',
+        "name = \u201cChampagne Stakes\u201d",
+        "not valid TOML at line 5, 'name = \u201cChampagne Stakes\u201d': Invalid value; "
+        'write straight quotes (") where the editor put curly ones',
+    ),
+    "a closing quote left out": (
+        "races",
+        RACE,
+        'name = "Champagne Stakes"',
+        'name = "Champagne Stakes',
+        "not valid TOML at line 5, 'name = \"Champagne Stakes': the text's closing quote is "
+        "missing",
+    ),
+    "a word without quotes": (
+        "races",
+        RACE,
+        'surface = "dirt"',
+        "surface = dirt",
+        "line 9, 'surface = dirt': Invalid value; text is written in quotes (\"...\")",
+    ),
+    "odds without quotes": (
+        "races",
+        RACE,
+        "apr = 19\n",
+        "apr = 19\nodds = 5-2\n",
+        "'odds = 5-2': Expected newline or end of document after a statement; a number is "
+        'written with a point (1.5), odds and other text in quotes ("7-2")',
+    ),
+    "a key given twice": (
+        "races",
+        RACE,
+        "apr = 19\n",
+        "apr = 19\napr = 18\n",
+        "'apr = 18': Cannot overwrite a value; a key is given twice in one table",
+    ),
+    "a number in quotes": (
+        "races",
+        RACE,
+        "furlongs = 8\n",
+        'furlongs = "8"\n',
+        "furlongs: should be a number, not '8' (write it without quotes)",
+    ),
+    "a rating with a half": (
+        "races",
+        RACE,
+        "apr = 19\n",
+        "apr = 19.5\n",
+        "entry 1.apr: should be a whole number, not 19.5",
+    ),
+    # a spreadsheet saving "CSV" with another locale's separator
+    "semicolons": (
+        "cards",
+        "cards/jockeys.csv",
+        ",",
+        ";",
+        "jockeys.csv: header: the columns are separated by semicolons, where a CSV file "
+        "separates them by commas (save it as CSV, comma-separated)",
+    ),
+    "a comma at the end of the header": (
+        "cards",
+        "cards/jockeys.csv",
+        "id,name,ride,trouble,note\n",
+        "id,name,ride,trouble,note,\n",
+        "jockeys.csv: header: column 6 has no name (a comma at the end of the line, or two "
+        "together?)",
+    ),
+    "a column named twice": (
+        "charts",
+        "charts/trouble.csv",
+        "roll,result\n",
+        "roll,result,roll\n",
+        "trouble.csv: header: column 3 is 'roll' again (column 1 is too)",
+    ),
+    "a comma in a note": (
+        "cards",
+        "cards/horses.csv",
+        "from the rulebook; other",
+        "from the rulebook, other",
+        "horses.csv: line 2: more cells than the header has (a cell holding a comma is "
+        'written in double quotes: "a, b")',
+    ),
+    "a choice in capitals": (
+        "cards",
+        "cards/horses.csv",
+        "2009,colt,",
+        "2009,Colt,",
+        "horses.csv: line 2: sex: Input should be 'colt', 'filly', 'horse', 'mare' or "
+        "'gelding'. Nearest: colt.",
+    ),
+    "a range in one cell": (
+        "cards",
+        "cards/horses.csv",
+        ",19,,6,9,",
+        ",19,,6-9,,",
+        "horses.csv: line 2: range_low: should be a number, not '6-9'",
+    ),
+    # a row copied to edit, its roll left as it was
+    "a roll twice": (
+        "charts",
+        "charts/trouble.csv",
+        "3,out\n",
+        "2,out\n",
+        "trouble.csv: line 3: roll 2 is already the row on line 2",
+    ),
+    "a blank line above a bad cell": (
+        "charts",
+        "charts/final_speed.csv",
+        "\n3,41,",
+        "\n\n3,x41,",
+        "final_speed.csv: line 4: column 0 must be a whole number, got 'x41'",
+    ),
+    "a result in capitals": (
+        "charts",
+        "charts/trouble.csv",
+        "2,out\n",
+        "2,OUT\n",
+        "trouble.csv: line 2: unknown result 'OUT' (one of out, none, check-points, "
+        "check-dq, dq). Nearest: out.",
+    ),
+    "two title cards of one name": (
+        "across",
+        "horses.toml",
+        'name = "Lamplighter\'s Luck"',
+        'name = "Tin Whistle Tuesday"',
+        "horses.toml: horse 3: name 'Tin Whistle Tuesday' is already horse 2's",
+    ),
+    "a track's name left blank": (
+        "across",
+        "tracks/woodbine.toml",
+        'name = "Woodbine"',
+        'name = ""',
+        "woodbine.toml: name must not be blank",
+    ),
+    "yes for true": (
+        "across",
+        "tracks/woodbine.toml",
+        "shaded = false",
+        "shaded = no",
+        "'shaded = no': Invalid value; write true or false, in small letters and without quotes",
+    ),
+    "two lease cards of one name": (
+        "totopoly",
+        "leases.toml",
+        'name = "Night Ledger"',
+        'name = "Ebony Lantern"',
+        "leases.toml: horse 2: name 'Ebony Lantern' is already horse 1's",
+    ),
+    "a gate track in quotes": (
+        "totopoly",
+        "racecourse.toml",
+        "\n4 = 1\n",
+        '\n4 = "1"\n',
+        "racecourse.toml: [gate]: 4 = '1': the track is a whole number (write it without quotes)",
+    ),
+    "a results file saved with semicolons": (
+        "replays",
+        "replays.csv",
+        ",",
+        ";",
+        "replays.csv: line 1: the columns are separated by semicolons, where a CSV file "
+        "separates them by commas (save it as CSV, comma-separated)",
+    ),
+    "a comma in a race's name": (
+        "replays",
+        "replays.csv",
+        "Oak Hollow race 2 (replay 1),Midnight",
+        "Oak Hollow, race 2 (replay 1),Midnight",
+        "replays.csv: line 2: more than the header's 4 cells (a cell holding a comma is "
+        'written in double quotes: "a, b")',
+    ),
+    "an odds row twice": (
+        "derbycast",
+        "odds_table.csv",
+        "1/5,1,0,0\n",
+        "1/5,1,0,0\n1/5,1,0,0\n",
+        "odds_table.csv: line 7: odds 1/5 are already the row on line 6",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def bundled(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Each game's content, copied once by its `content` command."""
+    copies = {}
+    for game in ("stretch", "across", "totopoly", "derbycast"):
+        folder = tmp_path_factory.mktemp(game)
+        done = RUNNER.invoke(app, [game, "content", str(folder / "copy")])
+        assert done.exit_code == 0, done.output
+        copies[game] = folder / "copy"
+    return copies
+
+
+def _edited(
+    bundled: dict[str, Path], tmp_path: Path, kind: str, name: str, old: str, new: str
+) -> Path:
+    import shutil
+
+    folder = tmp_path / "copy"
+    shutil.copytree(bundled[GAME.get(kind, kind)], folder)
+    path = folder / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(
+        text.replace(old, new) if old == "," else text.replace(old, new, 1), encoding="utf-8"
+    )
+    return folder
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_hand_edit_gone_wrong_is_said_in_one_line(
+    bundled: dict[str, Path], tmp_path: Path, case: str
+) -> None:
+    kind, name, old, new, said = CASES[case]
+    folder = _edited(bundled, tmp_path, kind, name, old, new)
+    args = [arg.replace("{dir}", str(folder)) for arg in READ_BY[kind]]
+    result = RUNNER.invoke(app, args)
+    assert isinstance(result.exception, HomestretchError), result.output
+    message = str(result.exception)
+    assert "\n" not in message and said in message, message
+    assert re.match(re.escape(str(folder)), message), message  # the file, by its path
+
+
+@pytest.mark.parametrize("case", ["curly quotes", "semicolons"])
+def test_the_real_command_refuses_with_exit_status_2(
+    bundled: dict[str, Path], tmp_path: Path, case: str
+) -> None:
+    kind, name, old, new, said = CASES[case]
+    folder = _edited(bundled, tmp_path, kind, name, old, new)
+    line = refused(tmp_path, *[arg.replace("{dir}", str(folder)) for arg in READ_BY[kind]])
+    assert line.startswith(f"error: {folder}") and " ".join(said.split()) in line
+
+
+def test_blank_lines_and_spaces_after_commas_in_an_odds_table_are_read(
+    bundled: dict[str, Path], tmp_path: Path
+) -> None:
+    """A Derby Cast odds table ending in a blank line (an editor's second Enter) was
+    refused: "line 39: expected 4 cells, found 0"; a header typed "odds, win, place,
+    show" as its rows may be."""
+    folder = _edited(
+        bundled,
+        tmp_path,
+        "derbycast",
+        "odds_table.csv",
+        "odds,win,place,show\n",
+        "odds, win, place, show\n\n",
+    )
+    table = folder / "odds_table.csv"
+    table.write_text(table.read_text(encoding="utf-8") + "\n\n", encoding="utf-8")
+    result = RUNNER.invoke(app, ["derbycast", "table", "--table", str(table), "--format", "json"])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "key", "said"),
+    [
+        ("across", "tracks/woodbine.toml", 'city = "Toronto"\n', "horse 12: unknown key(s) city"),
+        ("charts", "charts/chartset.toml", "seconds_per_length = 0.2", "[odds]: unknown key(s) "),
+    ],
+)
+def test_a_files_own_key_moved_below_its_tables_is_told_to_go_above(
+    bundled: dict[str, Path], tmp_path: Path, kind: str, name: str, key: str, said: str
+) -> None:
+    """TOML reads a key written below a table's header as that table's: a track's `city`
+    moved to the end of the file was "horse 12: unknown key(s) city (known: number, ...)"
+    and no more."""
+    folder = _edited(bundled, tmp_path, kind, name, key, "")
+    path = folder / name
+    path.write_text(path.read_text(encoding="utf-8") + key.strip() + "\n", encoding="utf-8")
+    args = [arg.replace("{dir}", str(folder)) for arg in READ_BY[kind]]
+    result = RUNNER.invoke(app, args)
+    assert isinstance(result.exception, HomestretchError), result.output
+    message = str(result.exception)
+    word = key.split()[0]
+    assert said in message and message.endswith(
+        f"; {word} is a key of the file's top: write it above the first table (below one, "
+        "TOML reads it as that table's)"
+    ), message
