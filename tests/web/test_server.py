@@ -221,6 +221,27 @@ def test_a_finished_private_tables_invitation_links_to_watch_it_with_its_key(
     assert client.get(f"/t/{game_id}/replay", params={"token": key}).status_code == 200
 
 
+def test_a_finished_tables_invitation_keeps_the_watch_link_its_opener_kept(
+    client: TestClient,
+) -> None:
+    """Where the opener kept the watch link to themselves, the invitation of the
+    finished game still offers the replay (opened with the invitation itself, once the
+    game is over), but not the watch link: its key is not shown."""
+    links = totopoly(client, private=True, invitation_watches=False)
+    game_id, invite, key = links["id"], token_of(links["invite"]), token_of(links["watch"])
+    for path in (f"/t/{game_id}/replay", f"/api/tables/{game_id}/replay"):  # not yet
+        refusal(client.get(path, params={"token": invite}), 403)
+    play_out(client, game_id, [token_of(seat["link"]) for seat in links["seats"]])
+    page = client.get(f"/t/{game_id}/join/{invite}").text
+    assert "game is over" in page and "See how it ended" not in page
+    assert key not in page and "/watch" not in page
+    assert f'href="/t/{game_id}/replay?token={invite}"' in page
+    assert client.get(f"/t/{game_id}/replay", params={"token": invite}).status_code == 200
+    answer = client.get(f"/api/tables/{game_id}/replay", params={"token": invite, "at": 3})
+    assert answer.status_code == 200 and answer.json()["seat"] is None  # a spectator's
+    refusal(client.get(f"/api/tables/{game_id}/frame", params={"token": invite}), 403)
+
+
 NAMED_GAMES = {
     "totopoly": {"players": 2},
     "across": {**entries()["across"].harness_configs()[0], "players": 3},
