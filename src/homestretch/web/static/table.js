@@ -157,7 +157,8 @@ function render(next) {
   $("seed").textContent = frame.seed !== null ? `seed ${frame.seed} (check it: homestretch verify ${tableId})` : "(the seed is shown when the game ends)";
   if (mode === "replay") $("version").textContent = `${frame.at} of ${frame.length}`;
   const replay = $("replay-link");
-  replay.hidden = !frame.over || mode === "replay";
+  replay.hidden = !frame.over || mode === "replay";  // under the heading: no scrolling to the foot of a long page
+  $("replay-box").hidden = replay.hidden;
   if (!replay.hidden) {
     const query = new URLSearchParams();
     if (frame.seat !== null) query.set("seat", frame.seat);
