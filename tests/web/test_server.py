@@ -30,6 +30,7 @@ from homestretch.core.registry import entries
 from homestretch.store.db import Store
 from homestretch.web import pages
 from homestretch.web.app import MAX_BODY, create_app
+from homestretch.web.hub import SEAT_GONE
 from homestretch.web.verify import NOT_YET
 
 PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
@@ -175,6 +176,23 @@ def test_an_invitation_takes_the_open_seat_once(client: TestClient) -> None:
     }
     assert "taken" in refusal(client.post(join, json={"invite": invite, "name": "Dan"}), 400)
     move_once(client, game_id, [token_of(links["seats"][0]["link"]), token_of(taken["link"])])
+
+
+def test_a_name_already_seated_takes_no_second_seat(client: TestClient) -> None:
+    """Cleo taps the invitation in the chat again and types her name again: she is told
+    she sits at the table already, and the open seat stays open for the next friend."""
+    open_seats = [{"kind": "open", "name": "Guest"}, {"kind": "open", "name": "Guest 2"}]
+    links = open_table(
+        client, game="totopoly", config={"players": 3}, seats=[PEOPLE[0], *open_seats]
+    )
+    game_id, invite = links["id"], token_of(links["invite"])
+    join = f"/api/tables/{game_id}/join"
+    assert client.post(join, json={"invite": invite, "name": "Cleo"}).json()["seat"] == 1
+    for again in ("Cleo", " cleo ", PEOPLE[0]["name"]):
+        said = refusal(client.post(join, json={"invite": invite, "name": again}), 400)
+        assert "already sits at this table" in said and "another name" in said
+    assert frame_of(client, game_id)["seats"][2]["kind"] == "open"
+    assert client.post(join, json={"invite": invite, "name": "Dan"}).json()["seat"] == 2
 
 
 def test_a_finished_tables_invitation_says_the_game_is_over_and_links_to_watch_it(
@@ -375,6 +393,32 @@ def test_presence_follows_the_open_event_streams(client: TestClient) -> None:
     assert timeless(pushed) | {"log": whole["log"], "log_from": 0} == reloaded
     client.portal.call(stream.aclose)
     assert not frame_of(client, game_id, bob)["seats"][0]["connected"]
+
+
+def test_a_seat_handed_over_ends_its_old_links_stream(client: TestClient) -> None:
+    """The creator hands Bob's seat to the computer (his stream goes on: his own seat),
+    then opens it for someone else (a new link): Bob's page, still connected, is sent
+    no more of the seat's frames (the next holder's cards and moves), only that his
+    link plays no seat now."""
+    links = totopoly(client)
+    game_id, bob = links["id"], token_of(links["seats"][1]["link"])
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert client.portal is not None
+    live = client.portal.call(hub.get, game_id)
+    stream = hub.frames(live, live.viewer(bob))
+
+    async def next_frame() -> JSON:
+        return await anext(stream)
+
+    assert client.portal.call(next_frame)["seat"] == 1
+    for bot, still in (("random", True), ("open", False)):
+        handed = {"token": links["admin_token"], "bot": bot}
+        assert client.post(f"/api/tables/{game_id}/seats/1", json=handed).status_code == 200
+        pushed = client.portal.call(next_frame)
+        assert ("gone" not in pushed) is still, pushed
+    assert pushed == {"gone": SEAT_GONE} and "handed the seat over" in SEAT_GONE
+    with pytest.raises(StopAsyncIteration):
+        client.portal.call(next_frame)
 
 
 def test_the_event_stream_of_a_finished_table_sends_its_last_frame(client: TestClient) -> None:

@@ -228,6 +228,8 @@ def create_app(
             async for frame in hub.frames(live, viewer):
                 if frame is None:
                     yield ": still here\n\n"
+                elif "gone" in frame:  # the link's seat handed over: the page says so
+                    yield f"event: gone\ndata: {json.dumps(frame)}\n\n"
                 else:
                     yield f"event: frame\ndata: {json.dumps(frame)}\n\n"
 
@@ -426,6 +428,12 @@ def _take_open_seat(hub: Hub, live: LiveTable, name: str) -> int:
     seat = next((i for i, s in enumerate(table.seats) if s.kind == "open"), None)
     if seat is None:
         raise HomestretchError("every seat at this table is taken")
+    if any(s.kind != "open" and s.name.casefold() == name.casefold() for s in table.seats):
+        raise HomestretchError(  # a second tap on the invitation: not a second seat
+            f"{name} already sits at this table: if that is you, go back to your seat "
+            "(the invitation leads to it on the phone you joined from); if not, give "
+            "another name"
+        )
     game = renamed(table.entry, table.game, seat, table.seats[seat].name, name)
     table.replace_seat(seat, table.seats[seat].taken_by(name))
     if game is not None:

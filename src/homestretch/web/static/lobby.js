@@ -8,10 +8,16 @@ function showError(text) {
 }
 
 async function post(path, data) {
-  const response = await fetch(path, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
-  });
-  const answer = await response.json();
+  let response, answer;
+  try {
+    response = await fetch(path, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
+    });
+    answer = await response.json();
+  } catch {  // no connection, or no answer from the server: said, not left to look done
+    showError("This page could not reach the server (no connection?): nothing was done. Try again when you are back online.");
+    return null;
+  }
   if (!response.ok) { showError(answer.error); return null; }
   showError("");
   return answer;

@@ -167,6 +167,22 @@ function render(next) {
   }
   if (before) settle(before);
   placePin();
+  if (mode === "seat") keepSeat(seatName(frame.seat));
+}
+
+// This browser's seat at each table (the newest 30), so an invitation opened here again
+// leads back to it (seat-kept.js); forgotten once the seat is handed over.
+const SEATS_KEPT = "homestretch-seats";
+function keepSeat(name) {
+  try {
+    const all = JSON.parse(localStorage.getItem(SEATS_KEPT)) || {};
+    const had = all[tableId];
+    if (name !== null && had && had.name === name && had.link === location.pathname) return;
+    delete all[tableId];
+    if (name !== null) all[tableId] = { name, link: location.pathname };
+    const newest = Object.entries(all).slice(-30);
+    localStorage.setItem(SEATS_KEPT, JSON.stringify(Object.fromEntries(newest)));
+  } catch { /* storage off or full: the link is kept by whoever holds it */ }
 }
 
 // A tap meant for one decision never lands on the next. A quick double tap on a phone:
@@ -364,11 +380,23 @@ function drawAdmin() {
   });
 }
 
+// A move that never reached the server (no connection: a phone in a tunnel) or got no
+// answer from it (a proxy's error page while the server restarts) is said so, not left
+// to look made; the refusal's status is 0 then.
+const NOT_SENT = "Your move was not sent: this page could not reach the table's server (no connection?). Nothing was made: try again when you are back online.";
+
 async function post(path, data, refused) {
-  const response = await fetch(path, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
-  });
-  const answer = await response.json();
+  let response, answer;
+  try {
+    response = await fetch(path, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
+    });
+    answer = await response.json();
+  } catch {
+    showError(NOT_SENT);
+    if (refused) refused(0);
+    return null;
+  }
   if (!response.ok) {
     if (answer.frame) render(answer.frame);  // first: a board clears an old refusal as it draws
     showError(answer.error);
@@ -415,9 +443,9 @@ function send(move, drafts = []) {
   const turn = sending.then(async () => {
     if (chosenOn <= answered) return { dropped: true };  // that decision is answered already
     const version = Math.max(frame.version, made);
-    let stale = false;
-    const answer = await post(`/api/tables/${tableId}/moves`, { token, version, ...move }, (status) => { stale = status === 409; });
-    if (!stale) draft.drop(drafts);
+    let stale = false, unsent = false;
+    const answer = await post(`/api/tables/${tableId}/moves`, { token, version, ...move }, (status) => { stale = status === 409; unsent = status === 0; });
+    if (!stale && !unsent) draft.drop(drafts);
     if (stale) answered = Math.max(answered, chosenOn);
     if (!answer) return { refused: $("error").textContent, stale };
     made = answer.version;
@@ -503,11 +531,35 @@ if (mode === "replay") {
   $("replay-at").addEventListener("input", () => showReplay(Number($("replay-at").value)));
   showReplay(Math.max(0, Math.floor(Number(new URLSearchParams(location.search).get("at"))) || 0));
 } else {
+  listen(0);
+}
+
+// The table's frames, pushed. The browser connects again by itself after a dropped
+// connection, but not after an error answer (a proxy's "bad gateway" while the server
+// restarts): then the page does, after a few seconds, longer each time it fails.
+function listen(failed) {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   const events = new EventSource(`/api/tables/${tableId}/events${query}`);
+  let drawn = false;
   events.addEventListener("frame", (event) => {
+    drawn = true;
     render(JSON.parse(event.data));
     if (frame.over) events.close();  // the last frame: nothing more will come
   });
-  events.onerror = () => { $("status").textContent = "reconnecting\u2026"; };
+  events.onerror = () => {
+    $("status").textContent = "reconnecting\u2026";
+    if (events.readyState !== EventSource.CLOSED) return;
+    const tries = drawn ? 0 : failed + 1;
+    setTimeout(() => listen(tries), Math.min(30, 2 ** tries) * 1000);
+  };
+  // the seat was handed over (opened for someone else): this link plays no more
+  events.addEventListener("gone", (event) => {
+    events.close();
+    body.classList.add("gone");
+    keepSeat(null);
+    frame = null;  // the seat's cards and moves are the next holder's now: none kept here
+    ["board", "actions", "view", "result", "notices", "log"].forEach((id) => $(id).replaceChildren());
+    $("status").textContent = "this link plays no seat now";
+    showError(JSON.parse(event.data).gone);
+  });
 }
