@@ -284,3 +284,45 @@ def test_a_finished_race_says_who_won_on_the_first_screen(
             page.screenshot(path=str(shared_server.folder / "stretch-who-won.png"))
         finally:
             context.close()
+
+
+def test_the_creators_page_shows_the_links_to_send_again(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Ann opened the table on her phone and closed the lobby's tab; Bob lost his link.
+    Her creator's page lists each seat's link, the invitation and the watch link, each
+    with its Copy, on her small screen; once the game is over it offers no seat to hand
+    over."""
+    with shared_server.visit() as address:
+        links = open_table(address, {**TOTOPOLY, "private": True})
+        context = browser.new_context(base_url=address, **SMALL)
+        try:
+            page = context.new_page()
+            page.goto(links["admin"])
+            listed = page.locator("#admin-links li a")
+            expect(listed).to_have_count(5)
+            hrefs = [link.get_attribute("href") for link in listed.all()]
+            seats = [seat["link"] for seat in links["seats"]]
+            assert hrefs == [*seats, links["invite"], links["watch"]]
+            expect(page.locator("#admin-links li").nth(1)).to_contain_text("Bob's seat: http")
+            copy = page.get_by_role("button", name="Copy Bob's seat")
+            box = copy.bounding_box()
+            assert box is not None and box["height"] >= 44, box
+            copy.tap()
+            expect(copy).to_have_text(re.compile("^Cop(ied|y it by hand)$"))
+            fits_width(page)
+            page.locator("#admin-links").scroll_into_view_if_needed()
+            page.screenshot(path=str(shared_server.folder / "creator-links.png"))
+            admin = token_of(links["admin"])
+            for seat in range(3):  # everyone leaves it to the computer: it plays out
+                handed = httpx.post(
+                    f"{address}/api/tables/{links['id']}/seats/{seat}",
+                    json={"token": admin, "bot": "random"},
+                )
+                assert handed.status_code == 200, handed.text
+            expect(page.locator("#status")).to_have_text("the game is over")
+            expect(page.get_by_role("button", name=re.compile("^Computer plays"))).to_have_count(0)
+            expect(page.get_by_role("heading", name="Hand a seat over")).to_be_hidden()
+            expect(listed).to_have_count(2)  # the computer's seats have no link to send
+        finally:
+            context.close()

@@ -320,6 +320,28 @@ def test_the_creator_hands_a_seat_to_the_computer_and_the_game_goes_on(client: T
     assert game_id not in listed  # finished
 
 
+def test_the_creators_page_keeps_the_tables_links_and_no_one_elses_does(
+    client: TestClient,
+) -> None:
+    """The lobby shows a new table's links once; the creator's frame carries them as
+    they are now (to send on again: a friend lost theirs, a seat was opened again for
+    the invitation), and no seat's or spectator's frame carries any."""
+    links = totopoly(client, private=True)
+    game_id, admin = links["id"], links["admin_token"]
+    ann, bob = (token_of(s["link"]) for s in links["seats"])
+    kept = frame_of(client, game_id, admin)["links"]
+    assert kept == {"seats": links["seats"], "invite": links["invite"], "watch": links["watch"]}
+    for token in (ann, bob, token_of(links["watch"])):
+        assert "links" not in frame_of(client, game_id, token)
+    handed = client.post(f"/api/tables/{game_id}/seats/1", json={"token": admin, "bot": "open"})
+    assert [s["name"] for s in handed.json()["links"]["seats"]] == ["Ann"]
+    join = {"invite": token_of(links["invite"]), "name": "Dan"}
+    taken = client.post(f"/api/tables/{game_id}/join", json=join).json()
+    seats = frame_of(client, game_id, admin)["links"]["seats"]
+    assert seats[1] == {"seat": 1, "name": "Dan", "link": taken["link"]}
+    assert taken["link"] != links["seats"][1]["link"]
+
+
 def test_the_chosen_seat_types_the_real_dice(client: TestClient) -> None:
     links = totopoly(client, seats=[PEOPLE[0], BOTS[1]], dice="asked", roller=0)
     game_id, ann = links["id"], token_of(links["seats"][0]["link"])

@@ -27,7 +27,7 @@ from homestretch.session.seats import Seat
 from homestretch.session.table import Table
 from homestretch.store.db import Store
 from homestretch.web.frames import completed, seat_part
-from homestretch.web.lobby import create_table, links
+from homestretch.web.lobby import create_table, links, table_links
 from homestretch.web.notify import LocalNotifier, Notifier
 
 T = TypeVar("T")
@@ -124,7 +124,10 @@ class LiveTable:
         since = None if when is None or version != table.version else time.monotonic() - when
         # ``since``: seconds the table has stood at this version, by this server's clock
         # (a page times what it unfolds by it, so every screen agrees); None: not known
-        return {**completed(built[3], table, self.connected(), log_from), "since": since}
+        shown = {**completed(built[3], table, self.connected(), log_from), "since": since}
+        if viewer.admin:  # the creator's page keeps the links to send on (a lost one)
+            shown["links"] = table_links(self.game_id, table, self.web)
+        return shown
 
 
 class Hub:

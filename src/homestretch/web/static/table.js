@@ -358,8 +358,9 @@ function drawAdmin() {
   const box = $("admin");
   box.hidden = false;
   box.replaceChildren(el("h3", "Hand a seat over"));
+  box.firstChild.hidden = frame.over;  // a finished game's seats play no more
   frame.seats.forEach((s) => {
-    if (s.bot === "auto") return;
+    if (s.bot === "auto" || frame.over) return;
     const row = el("div", null, "hand-over");
     row.dataset.seat = s.seat;
     if (s.kind === "bot") {
@@ -378,6 +379,27 @@ function drawAdmin() {
     }
     box.append(row);
   });
+  // the table's links, to send on again (a friend who lost theirs, the invitation for
+  // a seat opened again): the lobby showed them once, in a tab long closed
+  const links = frame.links;
+  if (!links) return;
+  const list = el("ul");
+  list.id = "admin-links";
+  const item = (label, href) => {
+    const row = el("li");
+    const link = el("a", `${label}: ${new URL(href, location.href).href}`);
+    link.href = href;
+    const copy = el("button", "Copy", "copy");
+    copy.type = "button";
+    copy.dataset.copy = href;
+    copy.setAttribute("aria-label", `Copy ${label}`);
+    row.append(link, copy);
+    list.append(row);
+  };
+  links.seats.forEach((s) => item(`${s.name}'s seat`, s.link));
+  item("Invitation (takes an open seat)", links.invite);
+  item("Watch link", links.watch);
+  box.append(el("h3", "The table's links"), list, el("p", "Keep the seat links secret: whoever has one plays that seat."));
 }
 
 // A move that never reached the server (no connection: a phone in a tunnel) or got no
