@@ -326,3 +326,37 @@ def test_the_creators_page_shows_the_links_to_send_again(
             expect(listed).to_have_count(2)  # the computer's seats have no link to send
         finally:
             context.close()
+
+
+def test_a_phone_woken_draws_the_table_as_it_is_now_and_its_tab_says_whose_turn(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Ann's phone slept with her page open (its stream gave nothing more: a connection
+    dead without a word) while she moved from her laptop. When the page is shown again
+    it asks for the table at once: her move is drawn and "your turn" gone, from the
+    page and from the tab's title, which said it while it was her turn."""
+    with shared_server.visit() as address:
+        links = open_table(address, TOTOPOLY)
+        game_id = links["id"]
+        seat = _turn(address, links)
+        token = token_of(links["seats"][seat]["link"])
+        old = frame(address, game_id, token)
+        context = browser.new_context(base_url=address, **SMALL)
+        try:
+            page = context.new_page()
+
+            def asleep(route: Route) -> None:  # the old frame, then nothing
+                body = f"retry: 60000\nevent: frame\ndata: {json.dumps(old)}\n\n"
+                route.fulfill(status=200, headers={"Content-Type": "text/event-stream"}, body=body)
+
+            page.route("**/events**", asleep)
+            page.goto(links["seats"][seat]["link"])
+            shows(page, old["version"])
+            expect(page).to_have_title(re.compile(r"^Your turn · Totopoly"))
+            made = move(address, game_id, token, old["legal"][0]["action"])  # the laptop
+            page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # woken
+            shows(page, made)
+            expect(page.locator("#status")).not_to_have_text("your turn")
+            expect(page).to_have_title(re.compile(r"^Totopoly"))
+        finally:
+            context.close()

@@ -12,6 +12,7 @@ let replayAt = 0;
 let typedFor = null;
 let log = [];  // every log line so far: a frame brings the lines from frame.log_from on
 let drawnLog = 0;  // how many of them the page shows
+const TITLE = document.title;
 // A game's own board, if its script (static/games/<game>.js, loaded before this one) set
 // window.homestretchBoard = (frame, box, tools) => {...}: it draws each frame into box and
 // may send moves with tools.send({action}) or tools.send({roll: faces}). The generic
@@ -108,6 +109,8 @@ function render(next) {
   else if (frame.waiting.roll) status = `waiting for the roll: ${frame.waiting.roll.label}`;
   else status = `waiting for ${frame.waiting.seats.map(seatName).join(", ")}`;
   $("status").textContent = status;
+  // the tab's title says it too: a phone's tab switcher, a laptop's tab among others
+  document.title = frame.your_turn && !frame.over && mode !== "replay" ? `Your turn \u00b7 ${TITLE}` : TITLE;
   const actions = $("actions");
   actions.replaceChildren();
   if (frame.legal.length <= 40) {
@@ -555,6 +558,13 @@ if (mode === "replay") {
 } else {
   listen(0);
 }
+
+// A phone woken, a tab come back to: its stream may have died unnoticed while it slept
+// (the last frame still drawn, "your turn" perhaps no longer so), so the table as it is
+// now is asked for at once.
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden && mode !== "replay" && frame && !frame.over && !body.classList.contains("gone")) refetch();
+});
 
 // The table's frames, pushed. The browser connects again by itself after a dropped
 // connection, but not after an error answer (a proxy's "bad gateway" while the server
