@@ -360,3 +360,37 @@ def test_a_phone_woken_draws_the_table_as_it_is_now_and_its_tab_says_whose_turn(
             expect(page).to_have_title(re.compile(r"^Totopoly"))
         finally:
             context.close()
+
+
+def test_a_derby_cast_phone_shows_where_everyone_stands_while_picking(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Friends playing Derby Cast apart (no TV on the wall) with the computer keeping
+    score: its next race's card is up as soon as a race is official, so a phone never
+    stood "between races", where it showed the standings. While Ann picks for race 2
+    her phone shows where everyone stands, in the view's words, under the card."""
+    with shared_server.visit() as address:
+        config = {"entrants": [{"name": n} for n in ("Ann", "Bob", "Cat")], "races": 3}
+        links = open_table(
+            address, {"game": "derbycast", "config": config, "seats": FRIENDS, "seed": 6}
+        )
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        for _ in range(40):  # race 1 picked and run, race 2's card up
+            now = frame(address, game_id, tokens[0])
+            if now["view"]["card"] and now["view"]["last_race"]:
+                break
+            seat = next(s for s in range(3) if frame(address, game_id, tokens[s])["your_turn"])
+            legal = frame(address, game_id, tokens[seat])["legal"]
+            move(address, game_id, tokens[seat], legal[0]["action"])
+        view = frame(address, game_id, tokens[0])["view"]
+        assert view["card"] and view["last_race"], view
+        page = _seat_page(browser, address, links["seats"][0]["link"])
+        try:
+            standing = page.locator(".dc-standings li")
+            expect(standing).to_have_text([row["words"] for row in view["standings"]])
+            fits_width(page)
+            page.locator(".dc-standings").scroll_into_view_if_needed()
+            page.screenshot(path=str(shared_server.folder / "dc-standings.png"))
+        finally:
+            page.context.close()
