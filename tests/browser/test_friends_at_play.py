@@ -394,3 +394,42 @@ def test_a_derby_cast_phone_shows_where_everyone_stands_while_picking(
             page.screenshot(path=str(shared_server.folder / "dc-standings.png"))
         finally:
             page.context.close()
+
+
+def test_the_lobby_lists_the_seats_this_browser_holds(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Ann plays at two tables from her phone and closes both tabs; the lobby, opened
+    again on her phone, lists her seats there, the newest table first, each a touch
+    target leading back to the seat. Another browser lists none."""
+    with shared_server.visit() as address:
+        first = open_table(address, TOTOPOLY)
+        second = open_table(address, {**TOTOPOLY, "seed": 5})
+        context = browser.new_context(base_url=address, **SMALL)
+        try:
+            page = context.new_page()
+            for links in (first, second):
+                page.goto(links["seats"][0]["link"])
+                shows(page, frame(address, links["id"])["version"])
+            page.goto("/")
+            mine = page.locator("#mine li a")
+            expect(mine).to_have_text(
+                [
+                    f"Table {second['id']} (Totopoly): Ann's seat",
+                    f"Table {first['id']} (Totopoly): Ann's seat",
+                ]  # fmt: skip
+            )
+            box = mine.first.bounding_box()
+            assert box is not None and box["height"] >= 44, box
+            fits_width(page)
+            mine.last.tap()
+            expect(page).to_have_url(f"{address}{first['seats'][0]['link']}")
+            other = browser.new_context(base_url=address, **SMALL)
+            try:
+                stranger = other.new_page()
+                stranger.goto("/")
+                expect(stranger.locator("#mine-box")).to_be_hidden()
+            finally:
+                other.close()
+        finally:
+            context.close()

@@ -174,15 +174,16 @@ function render(next) {
 }
 
 // This browser's seat at each table (the newest 30), so an invitation opened here again
-// leads back to it (seat-kept.js); forgotten once the seat is handed over.
+// leads back to it (seat-kept.js) and the lobby lists it ("Your seats on this browser");
+// forgotten once the seat is handed over.
 const SEATS_KEPT = "homestretch-seats";
 function keepSeat(name) {
   try {
     const all = JSON.parse(localStorage.getItem(SEATS_KEPT)) || {};
     const had = all[tableId];
-    if (name !== null && had && had.name === name && had.link === location.pathname) return;
+    if (name !== null && had && had.name === name && had.link === location.pathname && had.title === TITLE) return;
     delete all[tableId];
-    if (name !== null) all[tableId] = { name, link: location.pathname };
+    if (name !== null) all[tableId] = { name, link: location.pathname, title: TITLE };
     const newest = Object.entries(all).slice(-30);
     localStorage.setItem(SEATS_KEPT, JSON.stringify(Object.fromEntries(newest)));
   } catch { /* storage off or full: the link is kept by whoever holds it */ }
