@@ -145,6 +145,7 @@ def test_a_seat_handed_over_tells_its_old_page_and_shows_it_nothing_more(
                 if kind == "random":
                     shows(bob, frame(address, game_id)["version"])
                     expect(bob.locator("#seats li[data-seat='1']")).to_contain_text("computer")
+                    expect(bob.locator("#status")).to_contain_text("the computer plays your seat")
             expect(bob.locator("#error")).to_have_text(SEAT_GONE)
             expect(bob.locator("#status")).to_have_text("this link plays no seat now")
             expect(bob.locator("#board-box")).to_be_hidden()

@@ -108,6 +108,9 @@ function render(next) {
   else if (frame.your_turn) status = "your turn";
   else if (frame.waiting.roll) status = `waiting for the roll: ${frame.waiting.roll.label}`;
   else status = `waiting for ${frame.waiting.seats.map(seatName).join(", ")}`;
+  // a seat the creator handed to the computer: its person is told why nothing is asked
+  const own = frame.seat !== null && frame.seat !== undefined ? frame.seats[frame.seat] : null;
+  if (own && own.kind === "bot" && !frame.over) status = `the computer plays your seat; ${status}`;
   $("status").textContent = status;
   // the tab's title says it too: a phone's tab switcher, a laptop's tab among others
   document.title = frame.your_turn && !frame.over && mode !== "replay" ? `Your turn \u00b7 ${TITLE}` : TITLE;
