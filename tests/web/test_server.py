@@ -30,6 +30,7 @@ from homestretch.core.registry import entries
 from homestretch.store.db import Store
 from homestretch.web import pages
 from homestretch.web.app import MAX_BODY, create_app
+from homestretch.web.hub import SEAT_GONE
 from homestretch.web.verify import NOT_YET
 
 PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
@@ -177,6 +178,23 @@ def test_an_invitation_takes_the_open_seat_once(client: TestClient) -> None:
     move_once(client, game_id, [token_of(links["seats"][0]["link"]), token_of(taken["link"])])
 
 
+def test_a_name_already_seated_takes_no_second_seat(client: TestClient) -> None:
+    """Cleo taps the invitation in the chat again and types her name again: she is told
+    she sits at the table already, and the open seat stays open for the next friend."""
+    open_seats = [{"kind": "open", "name": "Guest"}, {"kind": "open", "name": "Guest 2"}]
+    links = open_table(
+        client, game="totopoly", config={"players": 3}, seats=[PEOPLE[0], *open_seats]
+    )
+    game_id, invite = links["id"], token_of(links["invite"])
+    join = f"/api/tables/{game_id}/join"
+    assert client.post(join, json={"invite": invite, "name": "Cleo"}).json()["seat"] == 1
+    for again in ("Cleo", " cleo ", PEOPLE[0]["name"]):
+        said = refusal(client.post(join, json={"invite": invite, "name": again}), 400)
+        assert "already sits at this table" in said and "another name" in said
+    assert frame_of(client, game_id)["seats"][2]["kind"] == "open"
+    assert client.post(join, json={"invite": invite, "name": "Dan"}).json()["seat"] == 2
+
+
 def test_a_finished_tables_invitation_says_the_game_is_over_and_links_to_watch_it(
     client: TestClient,
 ) -> None:
@@ -219,6 +237,27 @@ def test_a_finished_private_tables_invitation_links_to_watch_it_with_its_key(
     assert f'href="/t/{game_id}/replay?token={key}"' in page
     assert client.get(f"/t/{game_id}/watch/{key}").status_code == 200
     assert client.get(f"/t/{game_id}/replay", params={"token": key}).status_code == 200
+
+
+def test_a_finished_tables_invitation_keeps_the_watch_link_its_opener_kept(
+    client: TestClient,
+) -> None:
+    """Where the opener kept the watch link to themselves, the invitation of the
+    finished game still offers the replay (opened with the invitation itself, once the
+    game is over), but not the watch link: its key is not shown."""
+    links = totopoly(client, private=True, invitation_watches=False)
+    game_id, invite, key = links["id"], token_of(links["invite"]), token_of(links["watch"])
+    for path in (f"/t/{game_id}/replay", f"/api/tables/{game_id}/replay"):  # not yet
+        refusal(client.get(path, params={"token": invite}), 403)
+    play_out(client, game_id, [token_of(seat["link"]) for seat in links["seats"]])
+    page = client.get(f"/t/{game_id}/join/{invite}").text
+    assert "game is over" in page and "See how it ended" not in page
+    assert key not in page and "/watch" not in page
+    assert f'href="/t/{game_id}/replay?token={invite}"' in page
+    assert client.get(f"/t/{game_id}/replay", params={"token": invite}).status_code == 200
+    answer = client.get(f"/api/tables/{game_id}/replay", params={"token": invite, "at": 3})
+    assert answer.status_code == 200 and answer.json()["seat"] is None  # a spectator's
+    refusal(client.get(f"/api/tables/{game_id}/frame", params={"token": invite}), 403)
 
 
 NAMED_GAMES = {
@@ -279,6 +318,28 @@ def test_the_creator_hands_a_seat_to_the_computer_and_the_game_goes_on(client: T
     assert play_out(client, game_id, [ann])["over"]  # Ann plays on alone with the computer
     listed = [t["id"] for t in client.get("/api/tables").json()]
     assert game_id not in listed  # finished
+
+
+def test_the_creators_page_keeps_the_tables_links_and_no_one_elses_does(
+    client: TestClient,
+) -> None:
+    """The lobby shows a new table's links once; the creator's frame carries them as
+    they are now (to send on again: a friend lost theirs, a seat was opened again for
+    the invitation), and no seat's or spectator's frame carries any."""
+    links = totopoly(client, private=True)
+    game_id, admin = links["id"], links["admin_token"]
+    ann, bob = (token_of(s["link"]) for s in links["seats"])
+    kept = frame_of(client, game_id, admin)["links"]
+    assert kept == {"seats": links["seats"], "invite": links["invite"], "watch": links["watch"]}
+    for token in (ann, bob, token_of(links["watch"])):
+        assert "links" not in frame_of(client, game_id, token)
+    handed = client.post(f"/api/tables/{game_id}/seats/1", json={"token": admin, "bot": "open"})
+    assert [s["name"] for s in handed.json()["links"]["seats"]] == ["Ann"]
+    join = {"invite": token_of(links["invite"]), "name": "Dan"}
+    taken = client.post(f"/api/tables/{game_id}/join", json=join).json()
+    seats = frame_of(client, game_id, admin)["links"]["seats"]
+    assert seats[1] == {"seat": 1, "name": "Dan", "link": taken["link"]}
+    assert taken["link"] != links["seats"][1]["link"]
 
 
 def test_the_chosen_seat_types_the_real_dice(client: TestClient) -> None:
@@ -354,6 +415,32 @@ def test_presence_follows_the_open_event_streams(client: TestClient) -> None:
     assert timeless(pushed) | {"log": whole["log"], "log_from": 0} == reloaded
     client.portal.call(stream.aclose)
     assert not frame_of(client, game_id, bob)["seats"][0]["connected"]
+
+
+def test_a_seat_handed_over_ends_its_old_links_stream(client: TestClient) -> None:
+    """The creator hands Bob's seat to the computer (his stream goes on: his own seat),
+    then opens it for someone else (a new link): Bob's page, still connected, is sent
+    no more of the seat's frames (the next holder's cards and moves), only that his
+    link plays no seat now."""
+    links = totopoly(client)
+    game_id, bob = links["id"], token_of(links["seats"][1]["link"])
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert client.portal is not None
+    live = client.portal.call(hub.get, game_id)
+    stream = hub.frames(live, live.viewer(bob))
+
+    async def next_frame() -> JSON:
+        return await anext(stream)
+
+    assert client.portal.call(next_frame)["seat"] == 1
+    for bot, still in (("random", True), ("open", False)):
+        handed = {"token": links["admin_token"], "bot": bot}
+        assert client.post(f"/api/tables/{game_id}/seats/1", json=handed).status_code == 200
+        pushed = client.portal.call(next_frame)
+        assert ("gone" not in pushed) is still, pushed
+    assert pushed == {"gone": SEAT_GONE} and "handed the seat over" in SEAT_GONE
+    with pytest.raises(StopAsyncIteration):
+        client.portal.call(next_frame)
 
 
 def test_the_event_stream_of_a_finished_table_sends_its_last_frame(client: TestClient) -> None:

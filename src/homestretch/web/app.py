@@ -228,6 +228,8 @@ def create_app(
             async for frame in hub.frames(live, viewer):
                 if frame is None:
                     yield ": still here\n\n"
+                elif "gone" in frame:  # the link's seat handed over: the page says so
+                    yield f"event: gone\ndata: {json.dumps(frame)}\n\n"
                 else:
                     yield f"event: frame\ndata: {json.dumps(frame)}\n\n"
 
@@ -243,7 +245,7 @@ def create_app(
     async def replay(
         game_id: int, at: int = 0, seat: int | None = None, token: str | None = None
     ) -> JSON:
-        (await hub.get(game_id)).viewer(token)  # a private table's replay needs a link
+        _may_replay(await hub.get(game_id), token)  # a private table's needs a link
         return await anyio.to_thread.run_sync(replay_frame, store, game_id, at, seat)
 
     # --- pages --------------------------------------------------------------------------
@@ -280,9 +282,10 @@ def create_app(
         live = await hub.get(game_id)
         if not same_secret(invite, live.web["invite"]):
             raise Forbidden("that invitation is not for this table")
-        if live.table.state.is_over():
-            return pages.over(game_id, _title(live), live.web.get("watch") or "")
         watch = invitation_watch_link(game_id, live.web)  # the opener's choice
+        if live.table.state.is_over():  # replayed with the watch key the invitation
+            key = live.web.get("watch") or ""  # showed, else with the invitation itself
+            return pages.over(game_id, _title(live), watch, key if watch else invite)
         if all(seat.kind != "open" for seat in live.table.seats):
             return pages.full(game_id, _title(live), watch)
         return pages.join(game_id, invite, _title(live), watch)
@@ -290,7 +293,7 @@ def create_app(
     @app.get("/t/{game_id}/replay", response_class=HTMLResponse)
     async def replay_page(game_id: int, seat: int | None = None, token: str = "") -> str:
         live = await hub.get(game_id)
-        live.viewer(token)  # a private table is replayed with one of its links
+        _may_replay(live, token)  # a private table is replayed with one of its links
         return pages.replay(game_id, seat, _title(live), live.table.entry.name, token)
 
     from homestretch.web.stretch import router as stretch_routes
@@ -314,6 +317,15 @@ def _guides() -> dict[str, str]:
 def _title(live: LiveTable) -> str:
     """What the table's pages are headed: its game as configured (Totopoly's short game)."""
     return live.table.entry.titled(live.table.game.config())
+
+
+def _may_replay(live: LiveTable, token: str | None) -> None:
+    """Refused unless ``token`` opens the table's replay: any of its links, and once the
+    game is over its invitation too, which admitted its holder to the table (the opener
+    may keep the watch link to themselves while the game runs, not the finished game)."""
+    over = live.table.state.is_over()
+    if not (token and over and same_secret(token, live.web["invite"])):
+        live.viewer(token)
 
 
 def _text(value: Any) -> str:
@@ -416,6 +428,12 @@ def _take_open_seat(hub: Hub, live: LiveTable, name: str) -> int:
     seat = next((i for i, s in enumerate(table.seats) if s.kind == "open"), None)
     if seat is None:
         raise HomestretchError("every seat at this table is taken")
+    if any(s.kind != "open" and s.name.casefold() == name.casefold() for s in table.seats):
+        raise HomestretchError(  # a second tap on the invitation: not a second seat
+            f"{name} already sits at this table: if that is you, go back to your seat "
+            "(the invitation leads to it on the phone you joined from); if not, give "
+            "another name"
+        )
     game = renamed(table.entry, table.game, seat, table.seats[seat].name, name)
     table.replace_seat(seat, table.seats[seat].taken_by(name))
     if game is not None:

@@ -27,7 +27,7 @@ from homestretch.session.seats import Seat
 from homestretch.session.table import Table
 from homestretch.store.db import Store
 from homestretch.web.frames import completed, seat_part
-from homestretch.web.lobby import create_table, links
+from homestretch.web.lobby import create_table, links, table_links
 from homestretch.web.notify import LocalNotifier, Notifier
 
 T = TypeVar("T")
@@ -124,7 +124,10 @@ class LiveTable:
         since = None if when is None or version != table.version else time.monotonic() - when
         # ``since``: seconds the table has stood at this version, by this server's clock
         # (a page times what it unfolds by it, so every screen agrees); None: not known
-        return {**completed(built[3], table, self.connected(), log_from), "since": since}
+        shown = {**completed(built[3], table, self.connected(), log_from), "since": since}
+        if viewer.admin:  # the creator's page keeps the links to send on (a lost one)
+            shown["links"] = table_links(self.game_id, table, self.web)
+        return shown
 
 
 class Hub:
@@ -277,14 +280,19 @@ class Hub:
         after a quiet while (a keep-alive, so proxies keep the connection open). The
         first frame has the whole log, each after it only the lines added since, and
         again those from the first one sent redacted that the seat may read now (sealed
-        picks closed): the page's log reads as a fresh page's would."""
+        picks closed): the page's log reads as a fresh page's would. A seat's stream
+        ends with ``{"gone": ...}`` once its seat is handed over (a new link made)."""
         queue: asyncio.Queue[None] = asyncio.Queue()
         self.wake(live)  # the others see this seat connected
         live.listeners[queue] = viewer
         sent, hidden_then = 0, set[str]()
+        holder = _holder(live, viewer)
         try:
             while True:
                 async with live.lock:
+                    if _holder(live, viewer) != holder:  # the seat handed over: its link
+                        yield {"gone": SEAT_GONE}  # ends, and what the seat is shown
+                        return  # from now on is the new holder's
                     state = live.table.state
                     hidden = state.hidden_from(viewer.seat)
                     seen_now = first_naming(state.events[:sent], hidden_then - hidden)
@@ -302,6 +310,19 @@ class Hub:
         finally:
             del live.listeners[queue]
             self.wake(live)
+
+
+SEAT_GONE = (
+    "This link no longer plays a seat at this table: its creator handed the seat over. "
+    "Ask them for a new link."
+)
+"""What a seat's page is told when its seat is opened for someone else."""
+
+
+def _holder(live: LiveTable, viewer: Viewer) -> str:
+    """The secret of the link a viewer's stream was opened with (a seat's token; "" for
+    a spectator or the creator, whose links do not change)."""
+    return "" if viewer.seat is None else live.table.seats[viewer.seat].token
 
 
 def same_secret(given: str, secret: str) -> bool:

@@ -269,6 +269,14 @@ def links(game_id: int, table: Table, web: JSON) -> JSON:
     }
 
 
+def table_links(game_id: int, table: Table, web: JSON) -> JSON:
+    """The links the creator's page shows, to send on again: each person's seat as it
+    is now (a seat taken by invitation, or opened again, has a new link), the
+    invitation, and the watch link."""
+    made = links(game_id, table, web)
+    return {"seats": made["seats"], "invite": made["invite"], "watch": made["watch"]}
+
+
 def watch_link(game_id: int, web: JSON) -> str:
     """The spectators' page: open to anyone at a listed table, behind a secret key at
     a private one (knowing its number is not enough)."""

@@ -111,18 +111,16 @@ def _watching(watch: str, said: str) -> str:
     )
 
 
-def over(game_id: int, title: str, watch_key: str = "") -> str:
+def over(game_id: int, title: str, watch: str, replay_key: str = "") -> str:
     """A finished table's invitation: the game is over, and the links to see how it ended
-    and to replay it. A private table's carry its watch key (``watch_key``): the
-    invitation admitted its holder to a seat, and once the game is over watching shows
-    less than a seat saw (the spectator's view) and nothing can be played with it."""
-    key = html.escape(watch_key)
-    watch = f"/t/{game_id}/watch/{key}" if key else f"/t/{game_id}/watch"
+    (``watch``: the watch link the invitation showed while the game ran, "" where the
+    opener kept it to themselves) and to replay it (``replay_key``: the secret a private
+    table's replay is opened with). Once the game is over watching shows less than a
+    seat saw (the spectator's view) and nothing can be played with it."""
+    key = html.escape(replay_key)
     replay = f"/t/{game_id}/replay?token={key}" if key else f"/t/{game_id}/replay"
-    see = (
-        f'<p class="links"><a href="{watch}" id="see-end">See how it ended</a>'
-        f'<a href="{replay}" id="see-replay">Replay it move by move</a></p>'
-    )
+    end = f'<a href="{html.escape(watch)}" id="see-end">See how it ended</a>' if watch else ""
+    see = f'<p class="links">{end}<a href="{replay}" id="see-replay">Replay it move by move</a></p>'
     said = "This game is over: nobody takes a seat at it now."
     return _no_seat(game_id, title, "over", said, see)
 

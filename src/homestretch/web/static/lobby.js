@@ -8,10 +8,16 @@ function showError(text) {
 }
 
 async function post(path, data) {
-  const response = await fetch(path, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
-  });
-  const answer = await response.json();
+  let response, answer;
+  try {
+    response = await fetch(path, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
+    });
+    answer = await response.json();
+  } catch {  // no connection, or no answer from the server: said, not left to look done
+    showError("This page could not reach the server (no connection?): nothing was done. Try again when you are back online.");
+    return null;
+  }
   if (!response.ok) { showError(answer.error); return null; }
   showError("");
   return answer;
@@ -565,4 +571,18 @@ if ($("join")) {
     const said = $("error").textContent;
     if (said) showError(/[.!?]$/.test(said) ? said : `${said[0].toUpperCase()}${said.slice(1)}.`);
   });
+}
+
+// The seats this browser holds (table.js keeps each seat page opened here), newest
+// first: the way back to a game whose tab was closed and whose link is in a chat
+// somewhere. A finished game's seat leads to its end and replay.
+if ($("mine")) {
+  let kept = {};
+  try { kept = JSON.parse(localStorage.getItem("homestretch-seats")) || {}; } catch { /* storage off */ }
+  const rows = Object.entries(kept).filter(([table, seat]) => seat && typeof seat.link === "string" && seat.link.startsWith(`/t/${table}/seat/`)).reverse();
+  $("mine").replaceChildren(...rows.map(([table, seat]) => {
+    const game = typeof seat.title === "string" ? seat.title.split(": ")[0] : "";
+    return el("li", {}, el("a", { href: seat.link, text: `Table ${table}${game ? ` (${game})` : ""}: ${seat.name}'s seat` }));
+  }));
+  $("mine-box").hidden = !rows.length;
 }

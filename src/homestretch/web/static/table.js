@@ -12,6 +12,7 @@ let replayAt = 0;
 let typedFor = null;
 let log = [];  // every log line so far: a frame brings the lines from frame.log_from on
 let drawnLog = 0;  // how many of them the page shows
+const TITLE = document.title;
 // A game's own board, if its script (static/games/<game>.js, loaded before this one) set
 // window.homestretchBoard = (frame, box, tools) => {...}: it draws each frame into box and
 // may send moves with tools.send({action}) or tools.send({roll: faces}). The generic
@@ -107,7 +108,12 @@ function render(next) {
   else if (frame.your_turn) status = "your turn";
   else if (frame.waiting.roll) status = `waiting for the roll: ${frame.waiting.roll.label}`;
   else status = `waiting for ${frame.waiting.seats.map(seatName).join(", ")}`;
+  // a seat the creator handed to the computer: its person is told why nothing is asked
+  const own = frame.seat !== null && frame.seat !== undefined ? frame.seats[frame.seat] : null;
+  if (own && own.kind === "bot" && !frame.over) status = `the computer plays your seat; ${status}`;
   $("status").textContent = status;
+  // the tab's title says it too: a phone's tab switcher, a laptop's tab among others
+  document.title = frame.your_turn && !frame.over && mode !== "replay" ? `Your turn \u00b7 ${TITLE}` : TITLE;
   const actions = $("actions");
   actions.replaceChildren();
   if (frame.legal.length <= 40) {
@@ -157,7 +163,8 @@ function render(next) {
   $("seed").textContent = frame.seed !== null ? `seed ${frame.seed} (check it: homestretch verify ${tableId})` : "(the seed is shown when the game ends)";
   if (mode === "replay") $("version").textContent = `${frame.at} of ${frame.length}`;
   const replay = $("replay-link");
-  replay.hidden = !frame.over || mode === "replay";
+  replay.hidden = !frame.over || mode === "replay";  // under the heading: no scrolling to the foot of a long page
+  $("replay-box").hidden = replay.hidden;
   if (!replay.hidden) {
     const query = new URLSearchParams();
     if (frame.seat !== null) query.set("seat", frame.seat);
@@ -166,6 +173,23 @@ function render(next) {
   }
   if (before) settle(before);
   placePin();
+  if (mode === "seat") keepSeat(seatName(frame.seat));
+}
+
+// This browser's seat at each table (the newest 30), so an invitation opened here again
+// leads back to it (seat-kept.js) and the lobby lists it ("Your seats on this browser");
+// forgotten once the seat is handed over.
+const SEATS_KEPT = "homestretch-seats";
+function keepSeat(name) {
+  try {
+    const all = JSON.parse(localStorage.getItem(SEATS_KEPT)) || {};
+    const had = all[tableId];
+    if (name !== null && had && had.name === name && had.link === location.pathname && had.title === TITLE) return;
+    delete all[tableId];
+    if (name !== null) all[tableId] = { name, link: location.pathname, title: TITLE };
+    const newest = Object.entries(all).slice(-30);
+    localStorage.setItem(SEATS_KEPT, JSON.stringify(Object.fromEntries(newest)));
+  } catch { /* storage off or full: the link is kept by whoever holds it */ }
 }
 
 // A tap meant for one decision never lands on the next. A quick double tap on a phone:
@@ -341,8 +365,9 @@ function drawAdmin() {
   const box = $("admin");
   box.hidden = false;
   box.replaceChildren(el("h3", "Hand a seat over"));
+  box.firstChild.hidden = frame.over;  // a finished game's seats play no more
   frame.seats.forEach((s) => {
-    if (s.bot === "auto") return;
+    if (s.bot === "auto" || frame.over) return;
     const row = el("div", null, "hand-over");
     row.dataset.seat = s.seat;
     if (s.kind === "bot") {
@@ -361,13 +386,46 @@ function drawAdmin() {
     }
     box.append(row);
   });
+  // the table's links, to send on again (a friend who lost theirs, the invitation for
+  // a seat opened again): the lobby showed them once, in a tab long closed
+  const links = frame.links;
+  if (!links) return;
+  const list = el("ul");
+  list.id = "admin-links";
+  const item = (label, href) => {
+    const row = el("li");
+    const link = el("a", `${label}: ${new URL(href, location.href).href}`);
+    link.href = href;
+    const copy = el("button", "Copy", "copy");
+    copy.type = "button";
+    copy.dataset.copy = href;
+    copy.setAttribute("aria-label", `Copy ${label}`);
+    row.append(link, copy);
+    list.append(row);
+  };
+  links.seats.forEach((s) => item(`${s.name}'s seat`, s.link));
+  item("Invitation (takes an open seat)", links.invite);
+  item("Watch link", links.watch);
+  box.append(el("h3", "The table's links"), list, el("p", "Keep the seat links secret: whoever has one plays that seat."));
 }
 
+// A move that never reached the server (no connection: a phone in a tunnel) or got no
+// answer from it (a proxy's error page while the server restarts) is said so, not left
+// to look made; the refusal's status is 0 then.
+const NOT_SENT = "Your move was not sent: this page could not reach the table's server (no connection?). Nothing was made: try again when you are back online.";
+
 async function post(path, data, refused) {
-  const response = await fetch(path, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
-  });
-  const answer = await response.json();
+  let response, answer;
+  try {
+    response = await fetch(path, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
+    });
+    answer = await response.json();
+  } catch {
+    showError(NOT_SENT);
+    if (refused) refused(0);
+    return null;
+  }
   if (!response.ok) {
     if (answer.frame) render(answer.frame);  // first: a board clears an old refusal as it draws
     showError(answer.error);
@@ -414,9 +472,9 @@ function send(move, drafts = []) {
   const turn = sending.then(async () => {
     if (chosenOn <= answered) return { dropped: true };  // that decision is answered already
     const version = Math.max(frame.version, made);
-    let stale = false;
-    const answer = await post(`/api/tables/${tableId}/moves`, { token, version, ...move }, (status) => { stale = status === 409; });
-    if (!stale) draft.drop(drafts);
+    let stale = false, unsent = false;
+    const answer = await post(`/api/tables/${tableId}/moves`, { token, version, ...move }, (status) => { stale = status === 409; unsent = status === 0; });
+    if (!stale && !unsent) draft.drop(drafts);
     if (stale) answered = Math.max(answered, chosenOn);
     if (!answer) return { refused: $("error").textContent, stale };
     made = answer.version;
@@ -502,11 +560,42 @@ if (mode === "replay") {
   $("replay-at").addEventListener("input", () => showReplay(Number($("replay-at").value)));
   showReplay(Math.max(0, Math.floor(Number(new URLSearchParams(location.search).get("at"))) || 0));
 } else {
+  listen(0);
+}
+
+// A phone woken, a tab come back to: its stream may have died unnoticed while it slept
+// (the last frame still drawn, "your turn" perhaps no longer so), so the table as it is
+// now is asked for at once.
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden && mode !== "replay" && frame && !frame.over && !body.classList.contains("gone")) refetch();
+});
+
+// The table's frames, pushed. The browser connects again by itself after a dropped
+// connection, but not after an error answer (a proxy's "bad gateway" while the server
+// restarts): then the page does, after a few seconds, longer each time it fails.
+function listen(failed) {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   const events = new EventSource(`/api/tables/${tableId}/events${query}`);
+  let drawn = false;
   events.addEventListener("frame", (event) => {
+    drawn = true;
     render(JSON.parse(event.data));
     if (frame.over) events.close();  // the last frame: nothing more will come
   });
-  events.onerror = () => { $("status").textContent = "reconnecting\u2026"; };
+  events.onerror = () => {
+    $("status").textContent = "reconnecting\u2026";
+    if (events.readyState !== EventSource.CLOSED) return;
+    const tries = drawn ? 0 : failed + 1;
+    setTimeout(() => listen(tries), Math.min(30, 2 ** tries) * 1000);
+  };
+  // the seat was handed over (opened for someone else): this link plays no more
+  events.addEventListener("gone", (event) => {
+    events.close();
+    body.classList.add("gone");
+    keepSeat(null);
+    frame = null;  // the seat's cards and moves are the next holder's now: none kept here
+    ["board", "actions", "view", "result", "notices", "log"].forEach((id) => $(id).replaceChildren());
+    $("status").textContent = "this link plays no seat now";
+    showError(JSON.parse(event.data).gone);
+  });
 }

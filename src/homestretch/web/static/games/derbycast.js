@@ -238,6 +238,9 @@
     else if (card) box.append(raceCard(view, tools, picksShown(view))); // the field, the picks so far
     if (view.sealed_note) box.append(sealedNote(view, tools));
     if (view.last_race) box.append(lastRace(view, tools));
+    // where everyone stands, under the card too: a computer keeper posts the next race's
+    // card at once (no "between races"), and friends playing apart have no TV to look at
+    if (card) box.append(standings(view, tools));
   }
 
   // How long the TV's call of a race Top of the Stretch ran has still to go before it

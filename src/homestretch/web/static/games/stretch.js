@@ -40,6 +40,10 @@ window.homestretchBoard = (frame, box, tools) => {
   }
   head.append(el("p", facts.join("; ")));
   parts.push(head);
+  // once the whole call is read, who won comes first (the official notice, said again at
+  // the call's end): on a phone the call and the tote put it a few screens down
+  const official = complete ? announced(frame, true).after.find((n) => n.type === "official") : null;
+  if (official) parts.push(oddsWhole(el("p", null, "stretch-official-top"), official.words));
 
   // a player whose window is open is asked first (the chances and the tote a jump below)
   const betting = Boolean(race.tote) && frame.legal.some((l) => l.action.kind === "done");
