@@ -6,7 +6,7 @@ Prints, in this one run, each target as met or not with the exactness checks bes
 - the compiled loops against the NumPy sums on the same few outcomes: the CPU-time ratio
   and the largest difference in any chance;
 - where the 12-horse field's time goes: the tables, the single-threshold cases and the
-  key-pair sums (exact_compiled.py's design note splits the last);
+  key-pair sums (docs/stretch-exact-design.md splits the last);
 - the speed-up of two threads over one on the wall clock at 12 horses (the compiled
   loops let go of the interpreter lock), which other work on the machine lowers, and
   whether Python runs beside the compiled sums (it cannot while they hold the lock);

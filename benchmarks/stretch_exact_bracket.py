@@ -1,5 +1,5 @@
 """Would bracketing a disqualified target's heavy lanes pay instead of summing each one?
-(issue 17; exact_compiled.py's design note, 2026-12-04, has the answer this printed.)
+(issue 17; docs/stretch-exact-design.md, 2026-12-04, has the answer this printed.)
 
 The heavy lanes of a disqualified target that rolled 2 (two 1s in the window below its
 upper clean leader, ``exact_finish._two_in_window`` with ``tighter``): with d fixed,

@@ -1,4 +1,4 @@
-"""How many horses a key touches (issue 17): the counts behind exact_compiled.py's note on
+"""How many horses a key touches (issue 17): the counts behind docs/stretch-exact-design.md on
 which lanes and rows the key-pair sums could leave out.
 
 For the first two shared outcomes of fields of 6, 10, 12 and 20 horses: the keys reached,

@@ -1,6 +1,6 @@
 """A study of issue 17 (2026-12-05, xtie): a disqualified target's window case summed over
 (top clean key, d) with no window, less the tie at the second clean key; measured before
-building it, and dropped (the design note in exact_compiled.py has the numbers).
+building it, and dropped (docs/stretch-exact-design.md has the numbers).
 
 Case A of ``exact_finish._disqualified_target``: X disqualified at d rolled 2, the two
 clean horses ahead of it in the end at y1 > y2, both behind d, a third clean below y2. A

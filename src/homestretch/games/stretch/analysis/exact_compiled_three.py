@@ -15,55 +15,17 @@ m < n < k: the window is symmetric in them). Compiled apart from ``exact_compile
 loops this does not call, nor they it) so that Numba's cache, which watches only the file
 of each function, never serves one of them compiled against an old version of the other.
 
-Where the time goes (``benchmarks/stretch_exact_three.py``, 12 horses, 18 shared outcomes,
-329k logged pairs, paired rounds in one process). Each pair sums the window against its
-own r and a, W3[m, n, k, j] r_m r_n r_k r_j, with each term's horses noted. The four
-terms over the same four horses (any of them as j) hold the same horses and the same r,
-so they are one: K = their four W3 summed, a number a set of four horses, once a key
-(``_quads_of``), 495 sets at 12 horses against 2,640 W3 (1,980 of them not zero). Its
-contraction (``_contract``) goes down a < b < c < d and writes each term at d only; what
-belongs to c is summed over d first and to a and b over c (each pass over the lanes
-reads and writes memory: a first version that added every term at all four of its horses
-was 2.1x the old, this 3.2-3.7x). Before (0.60-0.78 s, the W3 terms one by one with
-four passes each: the passes' loads and stores of 256 lanes were the "two instructions
-of one loop") and now (0.15-0.22 s, noisy machine; 3.7-5.3x, 4.9x the median): the sums
-over sets of four 0.11 s, the pairs' others and their show (``_lanes``, ``_finish``) 0.025, the windows and
-their K 0.02, the sums over the keys above 0.012 (0.024 before: they stop at the last
-logged pair's key, about 40% of the keys are below it, and read c's column from a copy).
-Lanes are padded to whole vectors (``PAD``: 4.5% more), and every row of lanes starts a
-cache line (``_aligned``: 20% less at 12 horses, 30% at 20; Numba aligns to 32 bytes, so
-half the vectors of AVX-512 spanned two lines). Measured the same: two d at once,
-64 or 128 lanes a block, rows of a block's length one after another, and ``_lanes`` and
-``_beyond_three`` without their divisions per lane. Show and bound within 1.1e-26 and
-1.6e-28 of the old (its show terms add up to 2.3e-8). By field size (median ratio, now's
-CPU): 6 horses 1.6x (0.10 s: 1.1M pairs of 15 sets of four, so ``_lanes`` and ``_finish``
-are most of it), 10 3.5x (0.12 s), 14 4.1x (0.30 s), 20 2.3x (0.61-0.90 s: 4,845 sets of
-four a pair, and a pass over ~70 lanes costs about as much to start as to run).
-
-2026-12-05, the sets of four whose K is 0 left out. A term needs m, n and k each with a
-chance of a 2 above y (q > 0), and q of a horse is 0 at every key above one where it is
-0; counted over the logged pairs of every shared outcome, lane-weighted
-(``benchmarks/stretch_exact_three.py --count``): 9.3 of 20 horses have q > 0 at a logged y and 19% of the 4,845 sets of four
-have a K not 0 (12 horses: 9.4 of 12, 79% of 495; 6 horses: 99%). So ``_contract``
-skips a K of 0 (and a whole (a, b) or (a, b, c) whose every K is 0), and
-``_window_three_at`` / ``_window_three_add`` skip the m, n, k with q = 0 (W3 stays 0
-there as made; the sums above add exactly 0): every term left out is exactly 0, so
-the same numbers to the last bit. Paired against d778f5b's loops
-(``benchmarks/stretch_exact_three.py --against``, all shared outcomes, five rounds, load
-5-7): 20 horses 1.13 s -> 0.385 s (2.84-3.20x), 12 horses 0.224 -> 0.190 s (1.18x),
-6 horses the same (0.96-0.97x, three rounds); show and bound the same to 0. Where the
-0.385 s at 20 horses goes now (copies with a part switched off, paired): ``_contract``
-0.27, ``_quads_of`` 0.025, the windows, ``_lanes`` and ``_finish`` 0.10. The passes
-left are some 900 a y over ~72 lanes (~20 cycles a vector of 8 lanes, several times
-what their loads and stores need): what is left is their start, not their work; longer
-passes (lanes of several y in one block, K gathered by lane) would cut that, but a K
-read by lane costs more than it saves: a scratch kernel of ``_contract``'s inner pass ran
-at 1.0 ns a lane with K one number (72 lanes; 0.65 at 256) and 2.0 ns with K gathered
-from a [set, key] table by each lane's key (1.8 at 256).
-Then ``_lanes`` and ``_finish`` (a fifth of the time at 12 horses: a copy calling them
-twice, paired, 1.21x) a horse at a time along the lanes, not a lane at a time over the
-horses: the same numbers to the last bit, 1.09x at 12 horses (0.196 -> 0.180 s), 1.11x
-at 20 (0.392 -> 0.354), 1.47x at 6 (0.120 -> 0.082; three paired rounds each).
+How it is organised: each logged pair sums the window against its own r and a, W3[m, n, k,
+j] r_m r_n r_k r_j. The four terms over the same four horses (any of them as j) hold the
+same r, so they are one number a set of four horses, K, made once a key (``_quads_of``:
+495 sets at 12 horses against 2,640 W3); sets whose K is 0 are skipped (a horse with no
+chance of a 2 above y makes every term holding it 0). ``_contract`` goes down a < b < c < d
+and writes each term at d only, what belongs to c summed over d first and to a and b over
+c; ``_lanes`` and ``_finish`` (the pairs' others and their show) run a horse at a time
+along the lanes. Lanes are padded to whole vectors (``PAD``) and every row of lanes starts
+a cache line (``_aligned``). docs/stretch-exact-design.md has the measurements behind each
+of these and what was tried and dropped (``benchmarks/stretch_exact_three.py`` pairs it
+against a revision).
 """
 
 from __future__ import annotations
