@@ -14,9 +14,10 @@ share of races won by each colour with 95% confidence intervals, the win rate pe
 runner by the colour cards its owner held at the start of the race, and how often a
 horse its owner had not nominated won. Then ``races`` match races of four horses (a
 black, a red, a yellow and a blue), one a seat so that no nomination hands one of them
-the best throws: all untrained (the board alone), then the yellow or the blue alone
-holding 3 or 6 cards of its colour against the untrained rest. Every figure is measured
-in this run.
+the best throws: all untrained (the board alone), then one of them alone holding k cards
+of its colour against the untrained rest (the yellow 3 or 6, the blue 3, 6 or 8, the
+black and the red 3: training pays for every colour). Every figure is measured in this
+run; each part is seeded on its own, so running a part alone gives the same numbers.
 """
 
 from __future__ import annotations
@@ -35,8 +36,17 @@ from homestretch.games.totopoly.content.loader import COLOURS
 from homestretch.games.totopoly.rules.state import TotopolyGame
 
 Z95 = 1.96
-MATCH_CARDS = (3, 6)
-YELLOW, BLUE = 7, 10
+BLACK, RED, YELLOW, BLUE = 1, 4, 7, 10
+MATCH_FIELDS = (
+    (YELLOW, 3),
+    (YELLOW, 6),
+    (BLUE, 3),
+    (BLUE, 6),
+    (BLUE, 8),
+    (BLACK, 3),
+    (RED, 3),
+)
+"""The trained horse and its cards in each match race beside the untrained field."""
 
 
 def interval(rate: float, stderr: float | None) -> str:
@@ -49,9 +59,7 @@ def study(games: int, seed: int, races: int) -> JSON:
     trained = simulate(TotopolyGame(4), games, seed)
     matches = [training_study(TotopolyGame(4), races, seed)]
     matches += [
-        training_study(TotopolyGame(4), races, seed, horse, cards)
-        for horse in (YELLOW, BLUE)
-        for cards in MATCH_CARDS
+        training_study(TotopolyGame(4), races, seed, horse, cards) for horse, cards in MATCH_FIELDS
     ]
     return {
         "games": games,
@@ -73,7 +81,9 @@ def show(result: JSON) -> None:
             print(f"    {colour:7s} {interval(rate, err)}")
         rate, err = report["unnominated_win_rate"], report["unnominated_win_rate_stderr"]
         print(f"  won by a horse its owner had not nominated: {interval(rate, err)}")
-    print("\nas shipped: win rate per runner by colour cards its owner held, 95% interval")
+    print("\nas shipped: win rate per runner by colour cards its owner held, 95% interval;")
+    print("  then, of those runners, the nominees (or an owner's only runner): how many, and")
+    print("  how often one won")
     cards = result["as_shipped"]["win_rate_by_advantage_cards"]
     for colour in COLOURS:
         cells = []
@@ -82,10 +92,16 @@ def show(result: JSON) -> None:
             if row["win_rate"] is None:
                 cells.append(f"{bucket}: -")
             else:
+                nominee = (
+                    interval(row["nominee_win_rate"], row["nominee_stderr"])
+                    if row["nominees"]
+                    else "-"
+                )
                 cells.append(
                     f"{bucket}: {interval(row['win_rate'], row['stderr'])} n={row['runners']}"
+                    f" | nominees {nominee} n={row['nominees']}"
                 )
-        print(f"  {colour:7s} " + "  ".join(cells))
+        print(f"  {colour:7s} " + "\n          ".join(cells))
 
 
 def show_matches(result: JSON) -> None:

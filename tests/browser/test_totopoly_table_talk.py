@@ -296,7 +296,8 @@ def test_a_kept_card_is_offered_for_sale_by_its_name(
     browser: Browser, shared_server: SharedServer
 ) -> None:
     with shared_server.visit() as address:
-        links, game_id, tokens = _open(address, seed=9)
+        # a seed whose quiet game leaves a kept card to sell
+        links, game_id, tokens = _open(address, seed=2)
         seller = _until(address, game_id, tokens, "sales")
         sells = [a["action"] for a in seller["legal"] if a["action"]["kind"] == "sell"]
         assert sells, "nobody holds a kept card here"

@@ -3,8 +3,9 @@
 It values a horse at its expected prize money (its chance on our course with the
 training it may expect, whether it would be our nominee, and the prize fund) and a
 business at its expected takings, bids up to that value while keeping money for
-entrance fees, joins the Owners' Club when it can spare the fee, reads trainers'
-reports as a member, gives good throws to its nominated horse, plays colour cards
+entrance fees, joins the Owners' Club when it can spare the fee, reads reports as a
+member for the horse a card helps most, nominates the horse its cards make fastest
+round our course (``throws_home``), gives good throws to it, plays colour cards
 whenever they move a horse on, throws white cards in at the first chance (a white card
 held at the end disqualifies), and steers towards coloured squares it can use.
 """
@@ -13,10 +14,11 @@ from __future__ import annotations
 
 import math
 import random
+from functools import cache
 
 from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
-from homestretch.games.totopoly.content.loader import COLOUR_VALUE, COLOURS
+from homestretch.games.totopoly.content.loader import COLOUR_VALUE, COLOURS, Course
 from homestretch.games.totopoly.rules.actions import (
     Accept,
     Bet,
@@ -62,6 +64,90 @@ LATE = 40
 """From this length on, white cards go in at every chance."""
 
 
+AVERAGE_THROW = 3.5
+FALL_THROWS = 6.0
+"""A fallen horse waits for a six: six throws on average."""
+BURST_THROWS = 12.0
+"""A burst blood-vessel puts the horse out: counted as a long delay, the race as good as lost."""
+MOST_CARDS = 12
+
+
+@cache
+def _throws_home(
+    cells: tuple[str, ...],
+    lengths: int,
+    hazards: tuple[tuple[str, str, int], ...],
+    colour: str,
+    cards: int,
+) -> float:
+    """Expected throws for a lone horse of ``colour`` holding ``cards`` cards of its
+    colour to pass the post from the gate along one track: its own squares move it on,
+    another colour's square moves it on when it holds a card (played at the first
+    chance, as our players do), written instructions are
+    obeyed, and the last throw must be exact (T26). Solved backwards from the post."""
+    post = lengths + 1
+    value = COLOUR_VALUE.get(colour, 0)
+    instructions = {code: (effect, n) for code, effect, n in hazards}
+    table = [[0.0] * (post + 1) for _ in range(cards + 1)]
+
+    def at(held: int, length: int) -> float:
+        return 0.0 if length >= post else table[held][length]
+
+    for held in range(cards + 1):
+        for _ in range(2):  # a second sweep settles the few moves backwards
+            for length in range(post - 1, -1, -1):
+                total, stay = 1.0, 0.0
+                for face in range(1, 7):
+                    to = length + face
+                    if to > post:
+                        stay += 1 / 6
+                        continue
+                    if to == post:
+                        continue
+                    cell = cells[to - 1]
+                    if cell == colour:
+                        after = at(held, to + value)
+                    elif cell in COLOUR_VALUE:
+                        # our players play a card at the first chance
+                        after = at(held - 1, to + value) if held else at(held, to)
+                    elif cell in instructions:
+                        effect, n = instructions[cell]
+                        if effect == "forward":
+                            after = at(held, to + n)
+                        elif effect == "back":
+                            back = max(1, to - n)
+                            if back == length:
+                                stay += 1 / 6
+                                continue
+                            after = at(held, back)
+                        else:
+                            delay = FALL_THROWS if effect == "fall" else BURST_THROWS
+                            after = delay + at(held, to)
+                    else:
+                        after = at(held, to)
+                    total += after / 6
+                table[held][length] = total / (1 - stay)
+    return table[cards][0]
+
+
+def throws_home(course: Course, colour: str, cards: float) -> float:
+    """``_throws_home`` averaged over the course's tracks (horses change tracks); a
+    fractional number of cards (cards a horse may expect) is read between the two."""
+    hazards = tuple(
+        sorted((code, i.effect, i.lengths or 0) for code, i in course.instructions.items())
+    )
+    cards = min(max(cards, 0.0), MOST_CARDS)
+    low = int(cards)
+
+    def mean(held: int) -> float:
+        runs = [_throws_home(t, course.lengths, hazards, colour, held) for t in course.cells]
+        return sum(runs) / len(runs)
+
+    if low == cards:
+        return mean(low)
+    return mean(low) + (cards - low) * (mean(low + 1) - mean(low))
+
+
 def share(gains: dict[int, float], horse: int, scale: float) -> float:
     """A horse's share of the chances, each horse weighted by e to its lengths gained
     over ``scale``."""
@@ -82,12 +168,8 @@ class SensibleBot:
         ]
         self.seat = seat
         self.rng = random.Random(seed * 7919 + seat)
-        course = game.content.course
-        cells = [cell for track in course.cells for cell in track]
-        self.throws = course.lengths / 3.5
-        """About how many throws a horse takes to run the course."""
-        self.density = {c: cells.count(c) / len(cells) for c in COLOURS}
-        """The share of the course's lengths of each colour."""
+        self.plain = throws_home(game.content.course, "", 0)
+        """Throws home for a horse no coloured square helps."""
 
     # --- valuing things ---------------------------------------------------------------
     def worth(self, card: JSON, view: JSON | None = None) -> float:
@@ -167,12 +249,14 @@ class SensibleBot:
         as far as it will land on other colours to play them."""
         return self.lengths_gained(number, view["players"][self.seat]["cards"])
 
-    def lengths_gained(self, number: int, cards: dict[str, int]) -> float:
+    def lengths_gained(self, number: int, cards: dict[str, float]) -> float:
+        """Lengths the horse gains on our course over a horse no square helps: the
+        throws it saves to the post (its own squares, and a card played on another
+        colour's square, as far as it will land on them), each throw worth 3.5 lengths;
+        a white card held costs a little (it must be thrown in with a colour card)."""
         colour = self.content.horses[number].colour
-        value = COLOUR_VALUE[colour]
-        own = self.throws * self.density[colour]
-        others = self.throws * sum(d for c, d in self.density.items() if c != colour)
-        return value * (own + min(cards[colour], others)) - cards["white"] * 0.5
+        saved = self.plain - throws_home(self.content.course, colour, cards[colour])
+        return AVERAGE_THROW * saved - cards["white"] * 0.5
 
     def deck_odds(self, deck: str) -> tuple[float, float]:
         """The share of a pack's cards that give a colour card, and a white one."""
@@ -182,11 +266,27 @@ class SensibleBot:
         return colour, white
 
     def report_gain(self, view: JSON, action: DrawReport) -> float:
-        """Lengths a report may be worth: a colour card of the horse's colour, less the
-        risk of a white one (worth about a blue card's loss, and a risk to the placings)."""
-        colour, white = self.deck_odds(action.deck)
-        value = COLOUR_VALUE[self.content.horses[action.horse].colour]
-        return colour * value - white * 1.5
+        """Lengths a report may be worth: the lengths one more card of the horse's
+        colour adds on our course (nothing from an empty pile, little once it holds as
+        many as it can play), counted in full for the horse that would be our nominee
+        and as little as an also-ran's chance otherwise; less the risk of a white card
+        (about a blue card's loss, and a risk to the placings)."""
+        colour_odds, white = self.deck_odds(action.deck)
+        colour = self.content.horses[action.horse].colour
+        held = dict(view["players"][self.seat]["cards"])
+        if not (view.get("supply") or self.content.supply).get(colour, 0):
+            colour_odds = 0.0
+        more = {**held, colour: held[colour] + 1}
+        gain = self.lengths_gained(action.horse, more) - self.lengths_gained(action.horse, held)
+        ours = [
+            int(h["number"])
+            for h in view.get("horses", [])
+            if h.get("owner") == self.seat and h["number"] != action.horse
+        ]
+        best_other = max((self.lengths_gained(h, more) for h in ours), default=-math.inf)
+        if self.lengths_gained(action.horse, more) < best_other:
+            gain *= OTHERS
+        return colour_odds * gain - white * 1.5
 
     def reserve(self, view: JSON, extra_horses: int = 0) -> int:
         """Money to keep: every horse's entrance fee and a margin for training."""

@@ -35,7 +35,7 @@ def board_alone() -> JSON:
 
 def test_the_board_alone_keeps_the_order_in_the_first_place(board_alone: JSON) -> None:
     """With the colour card piles empty only the board can order the colours: our
-    course gives black 48 lengths of move-on a track, red 24, yellow 18, blue 3."""
+    course gives black 44 lengths of move-on a track, red 30, yellow 20, blue 12."""
     rate = board_alone["win_rate_by_colour"]
     err = board_alone["win_rate_stderr_by_colour"]
     # In a game the owners nominate the horses the board favours, so the blues, last on
@@ -65,15 +65,22 @@ def test_long_game_colour_order_and_every_colour_wins_a_share(long_game: JSON) -
     assert rate["black"] < 0.75
 
 
-def test_in_a_game_training_lifts_the_lightweights(long_game: JSON) -> None:
-    """In a game the nominee takes its owner's best throws and owners nominate the
-    horse the board favours, so an untrained black is hard to equal there; a yellow
-    with three or more cards still beats an untrained red, and training pays for the
-    reds and yellows. (The blues, seldom trained that far, are measured in match
-    races below and in benchmarks/totopoly_board.py.)"""
+def test_in_a_game_a_trained_yellow_has_an_untrained_blacks_chance(long_game: JSON) -> None:
+    """ "a blue or yellow horse has improved so much, that it has an equal chance with
+    the blacks and reds", where it matters, in a game: a yellow whose owner holds three
+    or more yellow cards wins as often as a black whose owner holds none (on our
+    earlier board, 5% against 19% in 800 games: it failed this by many errors); and
+    training pays for every colour but the blue (whose 3+ runners are too few here;
+    the match races below and benchmarks/totopoly_board.py measure it)."""
     cards = long_game["win_rate_by_advantage_cards"]
-    assert cards["yellow"]["3+"]["win_rate"] > cards["red"]["0"]["win_rate"]
-    for colour in ("red", "yellow"):
+    yellow, black = cards["yellow"]["3+"], cards["black"]["0"]
+    assert yellow["runners"] >= 50 and black["runners"] >= 50
+    room = 2 * (yellow["stderr"] + black["stderr"])
+    assert yellow["win_rate"] >= black["win_rate"] - room, (yellow, black)
+    # and it is nominated: its owner gives it the best throws, as the rulebook says
+    # ("This would usually be the one that gained the most advantage cards")
+    assert yellow["nominees"] >= 0.3 * yellow["runners"]
+    for colour in ("black", "red", "yellow"):
         assert cards[colour]["3+"]["win_rate"] > cards[colour]["0"]["win_rate"], colour
 
 
@@ -94,12 +101,12 @@ def test_in_clean_match_races_the_board_alone_keeps_the_order(clean_races: JSON)
 
 
 def test_a_trained_yellow_runs_with_an_untrained_black(clean_races: JSON) -> None:
-    """Six yellow cards lift a yellow from well behind an untrained black to his level
-    or beyond (the other three horses untrained)."""
-    match = training_study(TotopolyGame(4), races=400, seed=5, trained=7, cards=6)
-    assert match["trained"] == "yellow" and match["cards"] == 6
+    """Three yellow cards lift a yellow from well behind an untrained black to his
+    level (the other three horses untrained)."""
+    match = training_study(TotopolyGame(4), races=400, seed=5, trained=7, cards=3)
+    assert match["trained"] == "yellow" and match["cards"] == 3
     yellow, black = match["win_rate"]["yellow"], match["win_rate"]["black"]
-    assert yellow >= black - 2 * match["stderr"]["black"]
+    assert yellow >= black - 2 * (match["stderr"]["black"] + match["stderr"]["yellow"])
     assert yellow > clean_races["win_rate"]["yellow"] + 2 * clean_races["stderr"]["yellow"]
 
 
@@ -110,6 +117,15 @@ def test_a_trained_blue_runs_with_an_untrained_red(clean_races: JSON) -> None:
     blue, red = match["win_rate"]["blue"], match["win_rate"]["red"]
     assert blue >= red - 2 * (match["stderr"]["red"] + match["stderr"]["blue"])
     assert blue > clean_races["win_rate"]["blue"] + clean_races["stderr"]["blue"]
+
+
+def test_a_blue_trained_to_the_full_runs_with_an_untrained_black() -> None:
+    """ "a blue ... has improved so much, that it has an equal chance with the blacks":
+    with eight blue cards (about as many as it lands on squares of other colours to
+    play) a blue has the untrained black's chance (28.1% against 29.9% in 4000 races)."""
+    match = training_study(TotopolyGame(4), races=600, seed=8, trained=10, cards=8)
+    blue, black = match["win_rate"]["blue"], match["win_rate"]["black"]
+    assert blue >= black - 2 * (match["stderr"]["black"] + match["stderr"]["blue"])
 
 
 def test_short_game_colour_order_without_blues(short_game: JSON) -> None:
@@ -147,3 +163,63 @@ def test_sensible_player_nominates_by_lengths_gained() -> None:
         view(black=1, blue=3), blue
     )
     assert bot.horse_rank(view(), black) > bot.horse_rank(view(), yellow)
+
+
+def test_the_players_course_model_values_cards_by_what_they_do_on_our_course() -> None:
+    """The sensible player's model of a horse's prospects: the throws a lone horse
+    needs to pass the post on our tracks (its own squares, a card played on another
+    colour's square, the written instructions, the exact throw home). Cards never slow
+    a horse, a black card moves it further than a blue one, and a horse stops gaining
+    once it holds more cards than it will land on squares to play them."""
+    from homestretch.games.totopoly.bots import throws_home
+
+    course = TotopolyGame(4).content.course
+    untrained = {c: throws_home(course, c, 0) for c in ("black", "red", "yellow", "blue")}
+    assert untrained["black"] < untrained["red"] < untrained["yellow"] < untrained["blue"]
+    assert untrained["blue"] < throws_home(course, "", 0)  # no square helps: slowest
+    for colour in untrained:
+        run = [throws_home(course, colour, k) for k in range(13)]
+        assert all(a >= b for a, b in zip(run, run[1:], strict=False)), colour
+        assert run[11] - run[12] < 0.01, colour  # saturated
+    black_card = untrained["black"] - throws_home(course, "black", 1)
+    assert black_card > untrained["blue"] - throws_home(course, "blue", 1)
+    # a fractional number of expected cards reads between the two
+    half = throws_home(course, "yellow", 1.5)
+    assert throws_home(course, "yellow", 2) < half < throws_home(course, "yellow", 1)
+
+
+def test_a_member_reads_a_report_for_the_horse_a_card_helps_most() -> None:
+    """A report's card counts in full for the horse that would be our nominee: with
+    three yellow cards in hand the yellow leads our black, so the member reads for it;
+    a card for a horse that stays behind another of ours is worth little."""
+    from homestretch.games.totopoly.bots import SensibleBot
+    from homestretch.games.totopoly.rules.actions import DrawReport
+
+    bot = SensibleBot(TotopolyGame(4), seat=0, seed=1)
+    none = {"black": 0, "red": 0, "yellow": 0, "blue": 0, "white": 0}
+    view: JSON = {
+        "players": [{"cards": {**none, "yellow": 3}}],
+        "horses": [{"number": 1, "owner": 0}, {"number": 7, "owner": 0}],
+    }
+    assert bot.horse_rank(view, 7) > bot.horse_rank(view, 1)
+    gain = {h: bot.report_gain(view, DrawReport("stevedon", h)) for h in (1, 7)}
+    assert gain[7] > gain[1] > 0
+    # with a blue behind both, a card for the blue is hardly worth the white card's risk
+    view["horses"].append({"number": 10, "owner": 0})
+    assert bot.report_gain(view, DrawReport("stevedon", 10)) < 0.25 * gain[7]
+
+
+def test_on_our_course_training_can_bring_a_blue_level_with_a_black() -> None:
+    """The course model (a lone horse's throws home, as the players reckon it): eight
+    blue cards bring a blue level with an untrained black, three yellow cards a yellow
+    past him, six blue cards a blue past an untrained red. On our earlier board (three
+    blue squares a track, twelve black) a blue with any number of cards stayed behind
+    the untrained black (25.3 throws against 24.1), so no owner would nominate it."""
+    from homestretch.games.totopoly.bots import MOST_CARDS, throws_home
+
+    course = TotopolyGame(4).content.course
+    black, red = throws_home(course, "black", 0), throws_home(course, "red", 0)
+    assert throws_home(course, "blue", 8) <= black
+    assert throws_home(course, "yellow", 3) < black
+    assert throws_home(course, "blue", 6) < red
+    assert throws_home(course, "blue", MOST_CARDS) < black

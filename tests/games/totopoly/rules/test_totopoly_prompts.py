@@ -100,7 +100,7 @@ def test_a_hand_that_breaks_a_rule_says_so_instead_of_done() -> None:
 
 def test_an_offer_with_none_made_says_so() -> None:
     state = TotopolyGame(3).new_initial_state()
-    dice = SeededDice(9)
+    dice = SeededDice(2)  # a seed whose table is forced to sell before the race
     offers = []
     while not state.is_over() and state.phase not in ("tote", "race"):
         if state.is_chance_node():

@@ -39,7 +39,7 @@ def test_every_move_is_said_in_words_and_a_card_given_up_face_down_is_a_card() -
     card" to the others, named to its giver."""
     totopoly = entry("totopoly")
     game = totopoly.make({"players": 3})
-    table = Table(totopoly, game, computer_seats(totopoly, game, 0), DiceSpec("seeded", 3))
+    table = Table(totopoly, game, computer_seats(totopoly, game, 0), DiceSpec("seeded", 2))
     table.advance()
     kinds = set()
     for seat in [None, 0, 1, 2]:

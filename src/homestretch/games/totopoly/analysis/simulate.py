@@ -34,6 +34,9 @@ class Study:
     runs: Counter[str] = field(default_factory=Counter)
     wins_by_cards: Counter[tuple[str, str]] = field(default_factory=Counter)
     runs_by_cards: Counter[tuple[str, str]] = field(default_factory=Counter)
+    nominees_by_cards: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """Runners that took their owner's best throws: nominated, or his only runner."""
+    nominee_wins_by_cards: Counter[tuple[str, str]] = field(default_factory=Counter)
     turns: int = 0
     decisions: int = 0
     events: int = 0
@@ -50,18 +53,21 @@ class Study:
         winner = state.placings[0] if state.placings else None
         if winner is not None and winner not in state.nominated.values():
             self.unnominated_wins += 1
-        for horse, status in state.status.items():
-            if status not in ("finished", "running", "fallen", "out"):
-                continue
+        ran = [h for h, s in state.status.items() if s in ("finished", "running", "fallen", "out")]
+        for horse in ran:
             colour = state.c.horses[horse].colour
             owner = state.horse_owner(horse)
             assert owner is not None
             key = (colour, bucket(state.cards_at_start[owner][colour]))
             self.runs[colour] += 1
             self.runs_by_cards[key] += 1
+            alone = sum(state.horse_owner(h) == owner for h in ran) == 1
+            nominee = alone or state.nominated.get(owner) == horse
+            self.nominees_by_cards[key] += nominee
             if horse == winner:
                 self.wins[colour] += 1
                 self.wins_by_cards[key] += 1
+                self.nominee_wins_by_cards[key] += nominee
 
     def report(self) -> JSON:
         games = max(self.games, 1)
@@ -87,6 +93,7 @@ class Study:
                         )
                         if self.runs_by_cards[(c, b)]
                         else None,
+                        **self.nominees(c, b),
                     }
                     for b in CARD_BUCKETS
                 }
@@ -99,6 +106,19 @@ class Study:
                 f"{name}_per_game": round(count / games, 1)
                 for name, count in length_of_game(self.tally).items()
             },
+        }
+
+    def nominees(self, colour: str, cards: str) -> JSON:
+        """How many of these runners were their owner's nominee (or his only runner,
+        which takes every throw too), and how often such a runner won."""
+        runs, wins = (
+            self.nominees_by_cards[(colour, cards)],
+            self.nominee_wins_by_cards[(colour, cards)],
+        )
+        return {
+            "nominees": runs,
+            "nominee_win_rate": round(wins / runs, 4) if runs else None,
+            "nominee_stderr": stderr(wins, runs),
         }
 
 

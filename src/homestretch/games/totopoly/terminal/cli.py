@@ -456,19 +456,20 @@ def simulate_command(
     cards = Table(
         "colour",
         *(f"{b} cards" for b in ("0", "1", "2", "3+")),
-        title="win rate per runner by colour cards held",
+        title="win rate per runner by colour cards held (and of those nominated)",
     )
+
+    def cell(entry: dict[str, Any]) -> str:
+        if entry["win_rate"] is None:
+            return "-"
+        said = f"{entry['win_rate']:.1%} of {entry['runners']}"
+        if entry["nominees"]:
+            said += f"\n({entry['nominee_win_rate']:.1%} of {entry['nominees']})"
+        return said
+
     for colour in COLOURS:
         row = report["win_rate_by_advantage_cards"][colour]
-        cards.add_row(
-            colour,
-            *(
-                "-"
-                if row[b]["win_rate"] is None
-                else f"{row[b]['win_rate']:.1%} of {row[b]['runners']}"
-                for b in ("0", "1", "2", "3+")
-            ),
-        )
+        cards.add_row(colour, *(cell(row[b]) for b in ("0", "1", "2", "3+")))
     console.print(cards)
     console.print(
         f"won by a horse its owner had not nominated: {report['unnominated_win_rate']:.1%}"
