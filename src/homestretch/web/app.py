@@ -30,6 +30,7 @@ from homestretch.games.stretch.content.card_set import CardSet
 from homestretch.session.seats import open_seat
 from homestretch.session.table import Table
 from homestretch.store.db import Store
+from homestretch.web import hub as hub_module
 from homestretch.web import pages
 from homestretch.web.forms import FieldError
 from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer, same_secret
@@ -226,8 +227,9 @@ def create_app(
 
         async def stream() -> AsyncIterator[str]:
             async for frame in hub.frames(live, viewer):
-                if frame is None:
-                    yield ": still here\n\n"
+                if frame is None:  # an event the page sees (a comment it would not): its
+                    # timer then knows the stream alive, and how often to expect one
+                    yield f"event: alive\ndata: {json.dumps({'every': hub_module.KEEP_ALIVE})}\n\n"
                 elif "gone" in frame:  # the link's seat handed over: the page says so
                     yield f"event: gone\ndata: {json.dumps(frame)}\n\n"
                 else:

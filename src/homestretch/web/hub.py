@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import os
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -31,8 +32,21 @@ from homestretch.web.lobby import create_table, links, table_links
 from homestretch.web.notify import LocalNotifier, Notifier
 
 T = TypeVar("T")
-KEEP_ALIVE = 15.0
-"""Seconds of quiet before an event stream sends a comment line."""
+
+
+def _keep_alive() -> float:
+    """``$HOMESTRETCH_KEEP_ALIVE`` seconds (tests set a short one), else 15."""
+    try:
+        seconds = float(os.environ.get("HOMESTRETCH_KEEP_ALIVE", "15"))
+    except ValueError:
+        return 15.0
+    return seconds if 0 < seconds < 3600 else 15.0
+
+
+KEEP_ALIVE = _keep_alive()
+"""Seconds of quiet before an event stream sends an ``alive`` event: proxies and phone
+networks drop a connection idle for a minute or so, and the page, which hears from the
+stream at least this often, knows a stream silent for longer is dead."""
 IDLE_AFTER = 600.0
 """Seconds untouched, with nobody connected, before a live table is let go of (it is
 rebuilt from the store when next asked for)."""

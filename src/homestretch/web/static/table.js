@@ -12,6 +12,7 @@ let replayAt = 0;
 let typedFor = null;
 let log = [];  // every log line so far: a frame brings the lines from frame.log_from on
 let drawnLog = 0;  // how many of them the page shows
+let aliveEvery = 15, heardLately = false;  // the stream's watch: see listen()
 const TITLE = document.title;
 // A game's own board, if its script (static/games/<game>.js, loaded before this one) set
 // window.homestretchBoard = (frame, box, tools) => {...}: it draws each frame into box and
@@ -573,24 +574,52 @@ document.addEventListener("visibilitychange", () => {
 // The table's frames, pushed. The browser connects again by itself after a dropped
 // connection, but not after an error answer (a proxy's "bad gateway" while the server
 // restarts): then the page does, after a few seconds, longer each time it fails.
+// A stream can also die without a word (a phone changing networks, a proxy dropping a
+// quiet connection): the server sends an "alive" event when it has had nothing to send
+// for `aliveEvery` seconds (declared at the top), so a stream silent for 2.5 times that
+// is closed and opened again, and the table asked for meanwhile (as when shown again).
 function listen(failed) {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   const events = new EventSource(`/api/tables/${tableId}/events${query}`);
-  let drawn = false;
+  let drawn = false, silent = 0;
+  const heard = () => {  // any event: the stream is alive; the watch starts again
+    heardLately = true;
+    clearTimeout(silent);
+    silent = setTimeout(() => {
+      events.close();
+      heardLately = false;
+      $("status").textContent = "reconnecting\u2026";
+      refetch().catch(() => {}).then(() => {  // its frame drawn, the page still says it
+        if (!heardLately) $("status").textContent = "reconnecting\u2026";
+      });
+      const tries = drawn ? 0 : failed + 1;
+      setTimeout(() => listen(tries), Math.min(30, 2 ** tries) * 1000);
+    }, aliveEvery * 2500);
+  };
+  heard();
+  heardLately = false;  // nothing heard yet on this stream: only its watch started
+  events.addEventListener("alive", (event) => {
+    aliveEvery = Number(JSON.parse(event.data).every) || aliveEvery;
+    heard();
+  });
   events.addEventListener("frame", (event) => {
     drawn = true;
+    heard();
     render(JSON.parse(event.data));
-    if (frame.over) events.close();  // the last frame: nothing more will come
+    if (frame.over) { events.close(); clearTimeout(silent); }  // the last frame: nothing more will come
   });
   events.onerror = () => {
     $("status").textContent = "reconnecting\u2026";
+    heardLately = false;
     if (events.readyState !== EventSource.CLOSED) return;
+    clearTimeout(silent);
     const tries = drawn ? 0 : failed + 1;
     setTimeout(() => listen(tries), Math.min(30, 2 ** tries) * 1000);
   };
   // the seat was handed over (opened for someone else): this link plays no more
   events.addEventListener("gone", (event) => {
     events.close();
+    clearTimeout(silent);
     body.classList.add("gone");
     keepSeat(null);
     frame = null;  // the seat's cards and moves are the next holder's now: none kept here

@@ -1,0 +1,150 @@
+"""A table's stream that dies without a word (a phone changing networks, a proxy dropping
+a quiet connection: no error, no end, just nothing more) is noticed by the page, which
+hears an ``alive`` event at the server's interval when nothing else happens: it says
+"reconnecting...", asks for the table, opens its stream again and shows the moves made
+meanwhile and after."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, expect
+from tests.browser.table_pages import SMALL, frame, move, open_table, shows, token_of
+from tests.conftest import serving
+
+from homestretch.core.protocol import JSON
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
+FRIENDS = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cat")]
+TOTOPOLY = {"game": "totopoly", "config": {"players": 3}, "seats": FRIENDS, "seed": 4}
+ALIVE = "0.5"
+"""The server's keep-alive interval here, in seconds (15 when served)."""
+
+
+class Relay:
+    """A loopback TCP relay between the browser and the server that can go silent on the
+    event streams open now: their connections stay open, but nothing the server sends on
+    them reaches the browser any more (what a dead network looks like to a page).
+    Connections opened afterwards are relayed as before."""
+
+    def __init__(self, server: str) -> None:
+        where = urlsplit(server)
+        self.upstream = (where.hostname or "127.0.0.1", where.port or 80)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.address = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.streams: list[dict[str, bool]] = []  # each connection: carries events? silent?
+        self.sockets: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                browser_side, _ = self.listener.accept()
+            except OSError:  # closed: the test is over
+                return
+            server_side = socket.create_connection(self.upstream)
+            state = {"events": False, "silent": False}
+            self.streams.append(state)
+            self.sockets += [browser_side, server_side]
+            threading.Thread(target=self._ask, args=(browser_side, server_side, state), daemon=True).start()  # fmt: skip
+            threading.Thread(target=self._answer, args=(server_side, browser_side, state), daemon=True).start()  # fmt: skip
+
+    @staticmethod
+    def _ask(source: socket.socket, target: socket.socket, state: dict[str, bool]) -> None:
+        try:
+            while data := source.recv(65536):
+                state["events"] = state["events"] or b"/events" in data
+                target.sendall(data)
+        except OSError:
+            pass
+        finally:
+            target.close()
+
+    @staticmethod
+    def _answer(source: socket.socket, target: socket.socket, state: dict[str, bool]) -> None:
+        try:
+            while data := source.recv(65536):
+                if not state["silent"]:  # silent: read, and dropped
+                    target.sendall(data)
+        except OSError:
+            pass
+        finally:
+            target.close()
+
+    def silence(self) -> int:
+        """The event streams open now go silent; how many there were."""
+        streams = [state for state in self.streams if state["events"]]
+        for state in streams:
+            state["silent"] = True
+        return len(streams)
+
+    def events_asked(self) -> int:
+        return sum(state["events"] for state in self.streams)
+
+    def close(self) -> None:
+        self.listener.close()
+        for each in self.sockets:
+            with contextlib.suppress(OSError):
+                each.shutdown(socket.SHUT_RDWR)
+            each.close()
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose quiet streams say they are alive every half second."""
+    folder = tmp_path_factory.mktemp("server")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("HOMESTRETCH_CACHE", str(folder / "exact-odds"))
+        env.setenv("HOMESTRETCH_KEEP_ALIVE", ALIVE)
+        with serving(str(folder / "games.sqlite"), folder) as address:
+            yield address
+
+
+def _mover(address: str, links: JSON) -> str:
+    """The token of the seat whose turn it is."""
+    seats = [token_of(seat["link"]) for seat in links["seats"]]
+    return next(t for t in seats if frame(address, links["id"], t)["your_turn"])
+
+
+def test_a_stream_dead_without_a_word_is_opened_again(
+    browser: Browser, quick_server: str, tmp_path: Path
+) -> None:
+    """Cat watches her seat's page while its stream goes silent (the relay between her
+    phone and the server passes nothing more, and closes nothing); Ann moves meanwhile.
+    Within a few of the server's intervals the page says "reconnecting...", draws Ann's
+    move, and its new stream brings the next move as it is made."""
+    address = quick_server
+    links = open_table(address, TOTOPOLY)
+    game_id = links["id"]
+    relay = Relay(address)
+    context = browser.new_context(base_url=relay.address, **SMALL)
+    try:
+        page = context.new_page()
+        page.goto(links["seats"][2]["link"])
+        shows(page, frame(address, game_id)["version"])
+        page.wait_for_function(f"aliveEvery === {ALIVE}")  # the server's interval heard
+        page.evaluate("""() => {  // every status the page shows, kept (some last a second)
+          window.said = [];
+          new MutationObserver(() => said.push(document.getElementById("status").textContent))
+            .observe(document.getElementById("status"), { childList: true, characterData: true, subtree: true });
+        }""")
+        assert relay.silence() == 1
+        mover = _mover(address, links)
+        made = move(address, game_id, mover, frame(address, game_id, mover)["legal"][0]["action"])
+        shows(page, made)  # asked for once the silence was noticed
+        assert "reconnecting\u2026" in page.evaluate("said")
+        expect(page.locator("#status")).not_to_have_text("reconnecting\u2026")  # connected
+        assert relay.events_asked() >= 2  # a new stream opened
+        mover = _mover(address, links)
+        then = move(address, game_id, mover, frame(address, game_id, mover)["legal"][0]["action"])
+        shows(page, then)  # pushed on the new stream
+    finally:
+        context.close()
+        relay.close()
