@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from homestretch.core.protocol import Event
 from homestretch.games.across.rules.actions import Answer, Done, OfferLoanTerms, PayBack
 from homestretch.games.across.rules.words import SAID_TO_YOU, concerned, word
 
@@ -304,3 +305,29 @@ def test_the_terminal_asks_about_one_fifty_in_the_singular() -> None:
     assert describe_offer(view) == "Bob offers to lend you 1 fifty: yes or no?"
     horse = {**offer, "kind": "horse", "horse": 5}
     assert describe_offer({**view, "offer": horse}) == "Bob offers you #5 for 1 fifty: yes or no?"
+
+
+def test_the_log_says_whose_offer_an_answer_answered_and_of_what(driver: Make) -> None:
+    """The log said "Bob said no to the offer": not whose, nor of what. Now each answer
+    names the offer it answered, a loan's and an offer to buy alike."""
+    from homestretch.games.across.rules.actions import OfferToBuy
+
+    d = at_race_1(driver)
+    s = d.state
+    name = s.game.seat_names
+    first_bettor_owning(s, 2)
+    s.apply(2, OfferLoanTerms(0, 10, 12))
+    s.apply(0, Answer(False))
+    said = s.move_words(s.events[-1])
+    assert said == f"said no to {name[2]}'s loan of 10 fifties, 12 to be repaid"
+    from homestretch.games.across.rules.dealings import buyable
+
+    buyer = 3  # one offer a player a race: seat 2 has made his
+    horse = sorted(buyable(s, buyer))[0]
+    owner = s.owners[horse][0]
+    s.apply(buyer, OfferToBuy(horse, 1))
+    s.apply(owner, Answer(True))
+    said = s.move_words(s.events[-1])
+    assert said == f"said yes to {name[buyer]}'s 1 fifty for #{horse}"
+    # an answer's words read from the move alone (no place in the log) stay generic
+    assert s.move_words(Event(owner, dict(s.events[-1].action or {}))) == "said yes to the offer"

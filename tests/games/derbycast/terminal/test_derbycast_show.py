@@ -102,3 +102,27 @@ def test_one_point_is_said_in_the_singular() -> None:
 
     row = {"name": "Ann", "marker": 1, "points": 1, "needs": 20, "official_finish": False}
     assert standing_line(row, 1) == "Ann (marker 1): 1 point (needs 20 more, leader)"
+
+
+def test_the_board_after_the_last_of_a_set_number_of_races_needs_nothing() -> None:
+    """A game of a set number of races run out: the board said "needs 20 more" beside
+    the markers it had beaten; the terminal's board and the view's standings (the TV's
+    and the phones') now say their points alone."""
+    from homestretch.games.derbycast.rules.actions import PostResult, PostScratches
+
+    people = [{"name": "A"}, {"name": "B"}]
+    state = DerbyCastGame({"entrants": people, "races": 1}).new_initial_state()
+    state.apply(2, PostCard("Downs 1", ("Ace", "Bolt"), ("2-1", "9-2"), ("1", "2"), ()))
+    state.apply(0, Pick("Bolt", "win"))
+    state.apply(1, Pick("Ace", "show"))
+    state.apply(2, PostScratches(()))
+    state.apply(2, PostResult(("2-1", "9-2"), (2, 1), official=True))
+    assert state.is_over()
+    view = state.view(None)
+    board = _text(board_table(view["board"], state.is_over()))
+    assert "needs" not in board and "leader" not in board, board
+    assert "needs" in _text(board_table(view["board"]))  # as it was: still playing
+    assert [row["words"] for row in view["standings"]] == [
+        "A (marker 1): 4 points",
+        "B (marker 2): 0 points",
+    ]

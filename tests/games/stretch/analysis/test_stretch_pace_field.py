@@ -149,3 +149,28 @@ def test_slow_paces_agree_where_whole_point_terms_missed(tmp_path: Path) -> None
         misses[name] = (abs(d[sprints, 2].mean()), abs(d[every, 2].mean()))
     assert misses["standard"][0] < 0.01 and misses["standard"][1] < 0.006, misses
     assert misses["whole-point"][0] > 0.01 and misses["whole-point"][1] > 0.006, misses
+
+
+def test_the_field_die_is_said_in_a_fans_words() -> None:
+    """It said "The Field die shows 3: 1 point off the top two's 43 race points for 12
+    runners": now what the die did to the pace, in plain words (the total the Race Pace
+    chart is read at)."""
+    from homestretch.games.stretch.rules.report import pace_term_words
+
+    game = RaceGame(field_of(7, 10.0), "full", odds="none")
+    said = 0
+    for seed in range(40):
+        state = run(game, Recorded(seed))
+        if state.field_die is None:
+            continue
+        said += 1
+        total, term = state.pace_total or 0, state.pace_term or 0
+        words = pace_term_words(state)
+        assert words.startswith(f"in a field of 7, the two leaders' {total} race points count")
+        assert words.endswith(
+            "in full for the pace" if term == 0 else f"as {total - term} for the pace"
+        )
+        assert "top two's" not in words and "runners" not in words
+        call = " ".join(w for _, w in race_call(state))
+        assert f"The Field die shows {state.field_die}: {words}." in call
+    assert said

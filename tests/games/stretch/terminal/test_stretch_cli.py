@@ -891,3 +891,15 @@ def test_the_show_bound_is_said_only_where_it_could_change_a_figure_shown(
     page = chances.kept_exact(race, load_chart_set())  # what the race page is sent
     assert page is not None and page["note"] == (note if on_an_edge else "")
     assert [e["show_bound"] for e in page["entries"]] == [4.2e-10] * 6
+
+
+def test_every_odds_title_names_the_mode_alike() -> None:
+    """The Monte Carlo title said "(full)" where the others say "(fullplay)"."""
+    from homestretch.games.stretch.terminal.cli import _odds_title
+
+    titles = [
+        _odds_title("R", "full", 1000, 0.01, exact_win=False, exact=False),
+        _odds_title("R", "full", 1000, 0.01, exact_win=True, exact=False),
+    ]
+    assert all("(fullplay)" in title for title in titles), titles
+    assert "(quickplay)" in _odds_title("R", "quick", 1000, 0.01, exact_win=False, exact=False)

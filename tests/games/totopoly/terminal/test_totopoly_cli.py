@@ -133,7 +133,9 @@ def test_an_amount_that_is_no_whole_number_and_help_say_what_to_type() -> None:
         assert "is a whole number (0 or more): write " in str(slip.value)
     with pytest.raises(HomestretchError, match="^cannot read 'bid -1': GUINEAS is a whole"):
         parse_action("bid -1")
-    with pytest.raises(HomestretchError, match="^type a number from the list, or a move as"):
+    with pytest.raises(
+        HomestretchError, match="^type a number from the list, or a bid, bet or offer as"
+    ):
         parse_action("help")
 
 

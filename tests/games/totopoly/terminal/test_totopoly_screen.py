@@ -101,3 +101,34 @@ def test_the_seat_reads_its_money_and_cards_news_in_words() -> None:
             assert f"No. {horses[card].number} {horses[card].name}" in text
     others = next(n for n in state.notices_for(1) if n["type"] == "cards_dealt")
     assert others not in state.notices_for(0)
+
+
+def test_the_menu_names_cards_without_their_ids_and_the_ids_still_read() -> None:
+    """The exchange's menu said "reject lease:horse-01 (Ebony Lantern)": now what a
+    player reads ("reject the lease of No. 1 Ebony Lantern"); the number beside it, or
+    the id typed as before, still makes the move."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.games.totopoly.rules.actions import Bid, Reject, Sell
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+    from homestretch.games.totopoly.terminal.cli import parse_action
+
+    state = TotopolyGame(3, names=["Ann", "Bob", "Cy"]).new_initial_state()
+    dice = SeededDice(4)
+    while state.is_chance_node():
+        state.apply_chance(dice.resolve(state.chance_node()))
+    assert isinstance(state, TotopolyState) and state.phase == "exchange"
+    seat = state.to_act()[0]
+    player = person("Ann", state, HotSeat(None, 3, OutputFormat.text))
+    rejects = [a for a in state.legal_actions(seat) if isinstance(a, Reject)]
+    assert rejects
+    for action in rejects:
+        said = player.describe(action)
+        assert said.startswith("reject the lease of ") and "lease:" not in said, said
+        assert parse_action(str(action)) == action  # the id, typed, still reads
+    cards = {h.card: h for h in state.c.horses.values()}
+    reject = next(a for a in rejects if a.card in cards)
+    horse = cards[reject.card]
+    assert player.describe(reject) == f"reject the lease of No. {horse.number} {horse.name}"
+    sold = player.describe(Sell(f"horse:{horse.number}"))
+    assert sold == f"offer No. {horse.number} {horse.name} ({horse.colour}) for sale"
+    assert player.describe(Bid(45)) == "bid 45"  # as it may be typed

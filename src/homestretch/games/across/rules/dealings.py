@@ -243,6 +243,7 @@ def answer(state: AcrossState, seat: int, accept: bool) -> None:
     offer = pending_to(state, seat)
     assert offer is not None
     state.offers.remove(offer)
+    state.answered[len(state.events) - 1] = offer.to_json()
     void = why_void(state, offer) if accept else None
     if void is None:
         state.say(f"{state.name(offer.to)} {'accepts' if accept else 'declines'}")
@@ -266,6 +267,7 @@ def answer(state: AcrossState, seat: int, accept: bool) -> None:
 def answer_syndicate(state: AcrossState, accept: bool) -> None:
     offer = state.offer
     assert offer is not None
+    state.answered[len(state.events) - 1] = offer.to_json()
     state.offer, state.phase = None, offer.resume
     state.say(f"{state.name(offer.to)} {'accepts' if accept else 'declines'}")
     if accept:

@@ -83,6 +83,9 @@ class AcrossState(State):
         """This race's investing rings (R23)."""
         self.offers: list[dealings.Offer] = []
         """Dealings waiting for an answer; play goes on meanwhile (R16)."""
+        self.answered: dict[int, JSON] = {}
+        """Each answer's position in ``events`` -> the offer it answered (its JSON), so the
+        log says whose offer was taken or refused, and of what."""
         self.tickets: list[tuple[int, int]] = []
         self.dd_tickets: list[tuple[int, int, int]] = []
         self.loans_settled = False
@@ -402,8 +405,12 @@ class AcrossState(State):
         return told
 
     def move_words(self, event: Event) -> str | None:
+        """The move in words; an answer with the offer it answered ("said no to Ann's
+        offer of 5 fifties for #2"): the answer is found by its place in ``events``."""
         tracks = {key: track.name for key, track in self.g.content.tracks.items()}
-        return words.move_said(CODEC.from_json(event.action or {}), self.g.seat_names, tracks)
+        offer = next((o for at, o in self.answered.items() if self.events[at] is event), None)
+        action = CODEC.from_json(event.action or {})
+        return words.move_said(action, self.g.seat_names, tracks, offer)
 
     def view(self, player: int | None) -> JSON:
         lot = self.lot if self.phase in (AUCTION, OFFER) else None

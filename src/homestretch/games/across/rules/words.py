@@ -326,10 +326,36 @@ WORDING: dict[str, Callable[[JSON, Seats], str]] = {
 }
 
 
-def move_said(action: Action, names: Sequence[str], track_names: Mapping[str, str]) -> str:
+def offer_said(offer: JSON, names: Sequence[str]) -> str:
+    """Whose offer an answer answered, and of what: "Ann's 5 fifties for #2", "Ann's
+    offer of #2 for 5 fifties", "Ann's loan of 5 fifties", "Ann's ring on #2", "Ann's
+    syndicate bid of 5 fifties for #2"."""
+    whose, amount, horse = f"{names[offer['from']]}'s", _fifties(offer["amount"]), offer["horse"]
+    match offer["kind"]:
+        case "buy":
+            return f"{whose} {amount} for #{horse}"
+        case "horse":
+            return f"{whose} offer of #{horse} for {amount}"
+        case "loan":
+            terms = f", {offer['repay']} to be repaid" if offer["repay"] != offer["amount"] else ""
+            return f"{whose} loan of {amount}{terms}"
+        case "ring":
+            return f"{whose} ring on #{horse}"
+        case "syndicate":
+            return f"{whose} syndicate bid of {amount} for #{horse}"
+    return f"{whose} offer"
+
+
+def move_said(
+    action: Action,
+    names: Sequence[str],
+    track_names: Mapping[str, str],
+    offer: JSON | None = None,
+) -> str:
     """A move as the log says it after the mover's name ('bid 5 fifties with Bob',
     'accepted the roll'); ``names`` are the seats' names, ``track_names`` the tracks'
-    by their keys."""
+    by their keys, ``offer`` the offer an answer answered (``Offer.to_json``): 'said no
+    to Ann's 5 fifties for #2' (it said 'said no to the offer', not whose, nor of what)."""
     match action:
         case act.ChooseTrack(track=track):
             return f"chose the track: {track_names.get(track, track)}"
@@ -340,7 +366,8 @@ def move_said(action: Action, names: Sequence[str], track_names: Mapping[str, st
         case act.Pass():
             return "passed"
         case act.Answer(accept=accept):
-            return "said yes to the offer" if accept else "said no to the offer"
+            what = "the offer" if offer is None else offer_said(offer, names)
+            return f"said {'yes' if accept else 'no'} to {what}"
         case act.Bet(horse=horse):
             return f"bought an Across the Board ticket on #{horse}"
         case act.DailyDouble(first=first, second=second):

@@ -350,7 +350,7 @@ class _RaceShow:
             self._how_to_change(notice, state)
         if notice["type"] in ("official", "correction"):
             board = state.view(None)["board"]
-            print_race(self.screen, state.history[notice["race"] - 1], board)
+            print_race(self.screen, state.history[notice["race"] - 1], board, state.is_over())
 
     def _how_to_change(self, notice: JSON, state: DerbyCastState) -> None:
         """Who picked before a new morning line and is at this keyboard is told how to
@@ -537,7 +537,7 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
     show.follow(table)
     screen = _screen(fmt, table)
     if screen is not None:
-        screen.print(board_table(table.view(None)["board"]))
+        screen.print(board_table(table.view(None)["board"], table.state.is_over()))
     _play(table, saved.id, store, fmt, show)
 
 
@@ -554,7 +554,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     for report in state.history:
         for table in race_report(report):
             console.print(table)
-    console.print(board_table(state.view(None)["board"]))
+    console.print(board_table(state.view(None)["board"], state.is_over()))
     if state.winners:
         console.print(winners_line(state.result()), markup=False)
     else:

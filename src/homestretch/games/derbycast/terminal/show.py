@@ -67,10 +67,12 @@ def race_report(report: JSON) -> list[Table]:
     return [result, picks]
 
 
-def board_table(board: list[JSON]) -> Table:
+def board_table(board: list[JSON], over: bool = False) -> Table:
     """The board by points, most first (marker order among equals). The track is never
     cut short: at 80 columns the other columns wrap to leave it its 20 spaces (it was
-    cut to '################…' once a 'leader' note stood beside it)."""
+    cut to '################…' once a 'leader' note stood beside it). Once the game is
+    ``over`` nobody "needs" more points (a set number of races run out said "needs 20
+    more" beside a beaten marker), as the view's standings say."""
     track_column = Column("Odds Advancement Table", min_width=OFFICIAL_FINISH, no_wrap=True)
     table = Table("marker", "player", "points", track_column, "", title="The board")
     leader = max(row["points"] for row in board)
@@ -81,12 +83,12 @@ def board_table(board: list[JSON]) -> Table:
         if row["team"]:
             who += " [team]"
         table.add_row(
-            str(row["marker"]), escape(who), str(row["points"]), track, standing(row, leader)
+            str(row["marker"]), escape(who), str(row["points"]), track, standing(row, leader, over)
         )
     return table
 
 
-def print_race(console: Console, report: JSON, board: list[JSON]) -> None:
+def print_race(console: Console, report: JSON, board: list[JSON], over: bool = False) -> None:
     for table in race_report(report):
         console.print(table)
-    console.print(board_table(board))
+    console.print(board_table(board, over))

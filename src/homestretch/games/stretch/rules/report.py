@@ -502,13 +502,14 @@ def _speed_words(state: RaceState) -> str:
 
 
 def pace_term_words(state: RaceState) -> str:
-    """What Fullplay's field-size term did to the top-two total (ruling S18)."""
-    term, runners = state.pace_term or 0, len(state.lines)
-    total = f"the top two's {state.pace_total} race points"
+    """What Fullplay's field-size term did to the top-two total (ruling S18), in a fan's
+    words: "in a field of 12, the two leaders' 43 race points count as 42 for the pace"
+    (it said "1 point off the top two's 43 race points for 12 runners")."""
+    term, runners, total = state.pace_term or 0, len(state.lines), state.pace_total or 0
+    points = f"in a field of {runners}, the two leaders' {total} race points count"
     if term == 0:
-        return f"{total} stand for {runners} runners"
-    points = f"{abs(term)} point{'s' if abs(term) > 1 else ''}"
-    return f"{points} {'off' if term > 0 else 'added to'} {total} for {runners} runners"
+        return f"{points} in full for the pace"
+    return f"{points} as {total - term} for the pace"
 
 
 def _form_words(state: RaceState) -> str:

@@ -1030,7 +1030,9 @@ def _odds_title(
         return f"{name} (quickplay): exact chances, every chart outcome counted"
     if exact_win:
         return f"{name} ({mode}play): win chances exact; place and show from {runs:,} races"
-    return f"{name}: {runs:,} races by Monte Carlo ({mode}); win chances within {margin:.2%} (95%)"
+    return (
+        f"{name}: {runs:,} races by Monte Carlo ({mode}play); win chances within {margin:.2%} (95%)"
+    )
 
 
 REAL_RATES = {

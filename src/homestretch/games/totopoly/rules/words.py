@@ -178,6 +178,37 @@ def move_said(action: Action, content: Content) -> str:
     return str(action)
 
 
+def menu_said(action: Action, content: Content) -> str:
+    """A move as the terminal's menu offers it, in what a player reads: a card by its name
+    ("reject the lease of No. 1 Ebony Lantern", "offer the 'remount immediately' card for
+    sale"), never its id ("reject lease:horse-01"); a move with an amount as it may be
+    typed ("bid 45", "bet 4 30"). The number beside it, or the id form, is still read."""
+
+    def card(text: str) -> str:
+        if text.startswith("horse:") and text[6:].isdigit() and int(text[6:]) in content.horses:
+            horse = content.horses[int(text[6:])]
+            return f"No. {horse.number} {horse.name} ({horse.colour})"
+        if text.startswith("colour:"):
+            return f"a {text[7:]} advantage card"
+        if text in content.reports:
+            report = content.reports[text]
+            return KEPT.get(report.special) or f"the card '{report.text}'"
+        return f"the lease of {lease_name(content, text)}"
+
+    match action:
+        case act.Reject(card=lease):
+            return f"reject {card(lease)}"
+        case act.Discard(card=lease):
+            return f"throw {card(lease)} into the auction"
+        case act.OfferLot(card=lease):
+            return f"put {card(lease)} up for auction"
+        case act.Sell(item=item):
+            return f"offer {card(item)} for sale"
+        case act.PlaySpecial(card=kept, yes=yes):
+            return f"play {card(kept)} now" if yes else f"keep {card(kept)} for later"
+    return str(action)
+
+
 # --- the browser board's own words (totopoly.js) --------------------------------------
 # Served in every view as ``page``: each template's {fields} are filled in by the board
 # from the view (a horse's number and name, a seat's name, an amount).

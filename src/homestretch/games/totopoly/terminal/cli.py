@@ -121,8 +121,8 @@ OPEN_AMOUNTS = {"bid": "bid GUINEAS", "bet": "bet HORSE POUNDS", "offer": "offer
 
 
 HELP = (
-    "type a number from the list, or a move as the list writes it (such as bid 45 or "
-    "bet 4 30); amounts may be any sum"
+    "type a number from the list, or a bid, bet or offer as the list writes it (such as "
+    "bid 45 or bet 4 30); amounts may be any sum"
 )
 
 
@@ -162,25 +162,20 @@ def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
     """A person at the terminal. Amounts (bids, bets, offers) may be any sum: the list
     shows the usual steps, and the state checks whatever is typed."""
     from homestretch.games.totopoly.rules.actions import Bet, ChangeTrack
-    from homestretch.games.totopoly.rules.money import item_name
     from homestretch.games.totopoly.rules.state import TotopolyState
-    from homestretch.games.totopoly.rules.views import card_json
+    from homestretch.games.totopoly.rules.words import menu_said
 
     assert isinstance(state, TotopolyState)
 
     def describe(action: Action) -> str:
-        """The action's text, with a lease card's or kept card's name beside its id."""
+        """The action as a player reads it (words.py ``menu_said``): a card by its name,
+        not its id ("reject lease:horse-01 (Ebony Lantern)" showed both)."""
         if isinstance(action, ChangeTrack) and state.crossing is not None:
             track = state.crossing[1]
             if action.track == track:
                 return f"{action}  (stay on track {track})"
             return f"{action}  (cross to track {action.track})"
-        item = getattr(action, "card", None) or getattr(action, "item", None)
-        if isinstance(item, str) and item in state.where:
-            return f"{action}  ({card_json(state, item)['name']})"
-        if isinstance(item, str) and (item.startswith("horse:") or item in state.c.reports):
-            return f"{action}  ({item_name(state, item)})"
-        return str(action)
+        return menu_said(action, state.c)
 
     def shorten(legal: list[Action]) -> list[Action]:
         if len(legal) <= LONG_LIST:
