@@ -312,3 +312,91 @@ def test_a_files_own_key_moved_below_its_tables_is_told_to_go_above(
         f"; {word} is a key of the file's top: write it above the first table (below one, "
         "TOML reads it as that table's)"
     ), message
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "old", "new", "said"),
+    [
+        (  # was "name: missing: it must be given", as if the rest were there
+            "races",
+            RACE,
+            None,
+            "# a race to come\n\n",
+            f"{RACE}: the file is empty (nothing but blank lines or comments): a race file "
+            "needs a name, furlongs and at least 2 runners, each an [[entries]] table naming "
+            "a horse and a jockey (`homestretch stretch content DIR --part races` copies "
+            "examples to DIR)",
+        ),
+        (  # was the choices alone, as a Python tuple, and no "Nearest:"
+            "totopoly",
+            "reports.toml",
+            'effect = "colour_card"',
+            'effect = "color_card"',
+            "reports.toml: walroy card 1: effect 'color_card' is not one of colour_card, "
+            "white_card, pay, return_box, nothing, keep. Nearest: colour_card.",
+        ),
+        (
+            "totopoly",
+            "leases.toml",
+            'colour = "black"',
+            'colour = "Black"',
+            "leases.toml: horse 1: colour 'Black' is not one of black, red, yellow, blue. "
+            "Nearest: black.",
+        ),
+        (
+            "races",
+            RACE,
+            'surface = "dirt"',
+            'surface = "durt"',
+            "surface: Input should be 'dirt', 'turf' or 'synthetic'. Nearest: dirt.",
+        ),
+    ],
+)
+def test_a_content_mistake_is_refused_by_the_real_command_in_one_line(
+    bundled: dict[str, Path],
+    tmp_path: Path,
+    kind: str,
+    name: str,
+    old: str | None,
+    new: str,
+    said: str,
+) -> None:
+    folder = _edited(bundled, tmp_path, kind, name, old or "\n", new if old else "\n")
+    if old is None:  # the whole file
+        (folder / name).write_text(new, encoding="utf-8")
+    line = refused(tmp_path, *[arg.replace("{dir}", str(folder)) for arg in READ_BY[kind]])
+    assert line.startswith(f"error: {folder}") and line.endswith(said), line
+
+
+@pytest.mark.parametrize("command", ["run", "odds"])
+def test_a_race_files_choices_are_read_in_any_capitals(
+    bundled: dict[str, Path], tmp_path: Path, command: str
+) -> None:
+    """`condition = "Fast"` was read, `surface = "Dirt"` refused ("Nearest: dirt."), and
+    an inline card's `sex = "Colt"` or `form = "c"` too: every choice a race file makes is
+    read in any capitals, and the race is the one written in small letters."""
+    folder = bundled["stretch"]
+    text = (folder / RACE).read_text(encoding="utf-8")
+    inline = (
+        '\n[[entries]]\nhorse = { name = "Overlap", sex = "Colt", power_dirt = 17, '
+        'range_low = 7, range_high = 9, pace = 4, form = "c" }\n'
+        'jockey = { name = "A. Rider", ride = 0, trouble = 7 }\n'
+    )
+    shouted = tmp_path / "shouted.toml"
+    shouted.write_text(
+        text.replace('surface = "dirt"', 'surface = "DIRT"').replace(
+            'condition = "fast"', 'condition = "Fast"'
+        )
+        + inline,
+        encoding="utf-8",
+    )
+    plain = tmp_path / "plain.toml"
+    plain.write_text(text + inline.replace("Colt", "colt").replace('"c"', '"C"'), encoding="utf-8")
+    outputs = []
+    for race in (shouted, plain):
+        args = ["stretch", command, str(race), "--format", "json"]
+        done = RUNNER.invoke(app, args + (["--no-save", "--seed", "1"] if command == "run" else []))
+        assert done.exit_code == 0, done.output
+        outputs.append(done.stdout.replace(str(race), ""))  # stderr: a progress line
+    assert outputs[0] == outputs[1]
+    assert command == "odds" or '"surface": "dirt"' in outputs[0]  # odds do not say it

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.conftest import free_port
+from tests.conftest import free_port, refused
 
 from homestretch.core.errors import HomestretchError
 from homestretch.store.db import Store, is_url
@@ -49,6 +49,7 @@ def test_a_value_with_a_scheme_is_a_url(value: str, url: bool) -> None:
 
 
 def test_a_path_is_taken_as_it_is_and_the_new_file_is_private(tmp_path: Path) -> None:
+    (tmp_path / "d").mkdir()
     store = Store(str(tmp_path / "d" / "q?x%41.sqlite"))
     assert store.path == tmp_path / "d" / "q?x%41.sqlite"
     # the file and its write-ahead log beside it, every one for the user alone
@@ -98,3 +99,27 @@ def test_history_reads_a_postgres_store(postgres_url: str, tmp_path: Path) -> No
     result = _history(postgres_url, tmp_path)
     assert result.returncode == 0, result.stderr
     assert [game["label"] for game in json.loads(result.stdout)] == ["on the server"]
+
+
+def test_a_store_in_a_folder_not_there_is_refused_not_made(tmp_path: Path) -> None:
+    """`--db /nonexistent/dir/x.sqlite` made the folders and an empty store in them: a
+    folder typed wrong is said, in one line, and nothing is made (but the data folder,
+    the default store's, is made where it is not there yet)."""
+    typo = tmp_path / "no" / "dir" / "x.sqlite"
+    line = refused(tmp_path, "stretch", "run", "2009-champagne-stakes", "--db", str(typo))
+    assert line == (
+        f"error: {typo}: no folder {typo.parent} to keep the game store in (a folder typed "
+        "wrong? to keep games there, make the folder first)"
+    )
+    assert not (tmp_path / "no").exists()
+    line = refused(tmp_path, "history", "--db", f"sqlite:///{typo}")
+    assert line.startswith(f"error: sqlite:///{typo}: no folder {typo.parent} ")
+    data = tmp_path / "data"
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.store.db import Store; Store().close()"],
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_DATA_HOME": str(data)},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (data / "homestretch" / "homestretch.sqlite").is_file()

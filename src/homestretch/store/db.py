@@ -151,6 +151,18 @@ def _sqlite_file(url: URL) -> Path | None:
     return None if url.query.get("uri") else Path(url.database)
 
 
+def _check_folder(file: Path, shown_as: Path | str) -> None:
+    """A store file is made only in a folder that is there, or in the data folder (made
+    for the default store): a missing folder in a path the user typed is likelier a typo
+    than a wish for a new folder, and was made quietly, games and all."""
+    folder = file.parent
+    if not folder.is_dir() and folder != Path(platformdirs.user_data_dir("homestretch")):
+        raise HomestretchError(
+            f"{shown_as}: no folder {folder} to keep the game store in "
+            "(a folder typed wrong? to keep games there, make the folder first)"
+        )
+
+
 def _create_private(path: Path) -> None:
     """A new SQLite file readable by its owner alone: it holds hidden hands and seeds."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -231,6 +243,8 @@ class Store:
         )
         self._lengths: dict[int, int] = {}
         """How long this store made each log it appended to (a log only grows)."""
+        if file is not None:
+            _check_folder(file, self.path)
         try:
             if file is not None:
                 _create_private(file)

@@ -269,7 +269,12 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
         ("racecourse.toml", '1 = "BKRs', '1 = "QKRs', "unknown code 'Q'"),
         ("racecourse.toml", '1 = "BKRs', '1 = "BKR.s', "has 61 lengths"),
         ("training_ring.toml", 'to = "forage"', 'to = "grocer"', "'grocer'"),
-        ("reports.toml", 'special = "remount"', 'special = "wings"', "special must be"),
+        (
+            "reports.toml",
+            'special = "remount"',
+            'special = "wings"',
+            "special 'wings' is not one of remount, reins",
+        ),
         ("cards.toml", "white = 16", "white = lots", "not valid TOML"),
         ("cards.toml", "white = 16", "white = 16\ngreen = 3", "unknown key(s) green"),
         ("leases.toml", "value = 170", "value = 170\nprice = 5", "horse 1: unknown key(s) price"),

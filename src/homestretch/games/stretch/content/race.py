@@ -9,7 +9,7 @@ stores, so a replay never depends on the card files.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -17,10 +17,12 @@ from homestretch.core.content import read_toml
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.games.stretch.content.card_set import (
     CardSet,
+    Form,
     HorseCard,
     JockeyCard,
     Name,
     PlainText,
+    Sex,
     describe_validation,
     load_card_set,
     nearest_choice,
@@ -37,18 +39,18 @@ from homestretch.games.stretch.content.race_plain import (
     BUNDLED_RACES,
     FieldRule,
     PlainContent,
+    Surface,
     build_runners,
     bundled_races,
     condition_named,
     odds_text,
     race_terms,
     resolve_race_path,
+    surface_named,
 )
 
 if TYPE_CHECKING:
     from pydantic_core import ErrorDetails
-
-Surface = Literal["dirt", "turf", "synthetic"]
 
 
 class EntrySpec(BaseModel):
@@ -69,7 +71,7 @@ class RaceSpec(BaseModel):
     date: PlainText = ""
     track: PlainText = ""
     furlongs: float = Field(ge=FURLONGS[0], le=FURLONGS[1], allow_inf_nan=False)
-    surface: Surface = "dirt"
+    surface: Annotated[str, AfterValidator(surface_named)] = "dirt"
     condition: Annotated[str, AfterValidator(condition_named)] = "fast"
     wet_effect: StrictInt | None = Field(default=None, ge=-3, le=0)
     course_seconds_per_furlong: float = Field(default=0.0, ge=-1, le=2, allow_inf_nan=False)
@@ -150,6 +152,9 @@ def bundled_race(name: str) -> Race:
 def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
     path = resolve_race_path(ref)
     data: dict[str, Any] = read_toml(path)
+    if not data:
+        raise ContentError(path, EMPTY)
+    _choices_in_any_capitals(data)
     try:
         # strict: TOML has numbers, so a rating written as "17" is a slip, not a 17 (card
         # files are CSV text and are read leniently)
@@ -164,6 +169,30 @@ def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
         return build_race(spec, cards, estimate_surface)
     except HomestretchError as exc:
         raise ContentError(path, str(exc)) from None
+
+
+EMPTY = (
+    "the file is empty (nothing but blank lines or comments): a race file needs a name, "
+    "furlongs and at least 2 runners, each an [[entries]] table naming a horse and a jockey "
+    "(`homestretch stretch content DIR --part races` copies examples to DIR)"
+)
+"""Said of a race file with nothing in it, where each key it lacks would be named alone."""
+
+
+def _choices_in_any_capitals(data: dict[str, Any]) -> None:
+    """An inline horse card's ``sex`` and ``form`` read in any capitals, as the race's own
+    ``surface`` and ``condition`` are (``Colt``: colt; ``c``: C): set here, in place, to
+    the choice they name. A card file's are its own (refused with the nearest)."""
+    entries = data.get("entries")
+    for entry in entries if isinstance(entries, list) else ():
+        horse = entry.get("horse") if isinstance(entry, dict) else None
+        if not isinstance(horse, dict):
+            continue
+        for key, choices in (("sex", get_args(Sex)), ("form", get_args(Form))):
+            value = horse.get(key)
+            same = [c for c in choices if isinstance(value, str) and c.lower() == value.lower()]
+            if same:
+                horse[key] = same[0]
 
 
 ENTRIES = "each runner is an [[entries]] table (two brackets each side), one for each horse"
@@ -261,7 +290,7 @@ def build_race(spec: RaceSpec, cards: CardSet, estimate_surface: bool = False) -
         date=spec.date,
         track=spec.track,
         furlongs=spec.furlongs,
-        surface=spec.surface,
+        surface=surface_named(spec.surface),  # already so: typed as the choice it is
         condition=spec.condition,
         wet_effect=wet_effect,
         course_seconds_per_furlong=spec.course_seconds_per_furlong,

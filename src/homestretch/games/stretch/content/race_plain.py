@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, get_args
 
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.odds import Odds
@@ -87,6 +87,24 @@ def condition_named(value: str) -> str:
         near = nearest_word(value, CONDITIONS)
         raise ValueError(f"{choices}.{near}" if near else choices)
     return value.lower()
+
+
+Surface = Literal["dirt", "turf", "synthetic"]
+SURFACES: tuple[Surface, ...] = get_args(Surface)
+"""The surfaces a race file may name: synthetic runs as dirt (page 7)."""
+
+
+def surface_named(value: str) -> Surface:
+    """A surface, any capitals (the race file's ``surface``, as its ``condition``), in
+    small letters; else refused as the choice it is (pydantic's words, and the nearest)."""
+    if value.lower() not in SURFACES:
+        from pydantic_core import PydanticCustomError  # only on a mistake: no pydantic else
+
+        expected = f"{', '.join(map(repr, SURFACES[:-1]))} or {SURFACES[-1]!r}"
+        raise PydanticCustomError(
+            "literal_error", "Input should be {expected}", {"expected": expected}
+        )
+    return next(surface for surface in SURFACES if surface == value.lower())
 
 
 def odds_text(value: str | None) -> str | None:

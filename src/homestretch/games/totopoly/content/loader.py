@@ -162,8 +162,7 @@ def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
         known_keys(path, where, raw, ("number", "name", "colour", "value"))
         number = _field(path, where, raw, "number", int)
         colour = _field(path, where, raw, "colour", str)
-        if colour not in COLOURS:
-            raise ContentError(path, f"colour {colour!r} is not one of {COLOURS}", where)
+        _one_of(path, where, "colour", colour, COLOURS)
         if number in horses:
             raise ContentError(path, f"horse number {number} appears twice", where)
         name = _lease_name(path, where, raw, named)
@@ -181,8 +180,7 @@ def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
         known_keys(path, where, raw, ("id", "name", "role", "value"))
         ident = _field(path, where, raw, "id", str)
         role = _field(path, where, raw, "role", str)
-        if role not in ROLES:
-            raise ContentError(path, f"role {role!r} is not one of {ROLES}", where)
+        _one_of(path, where, "role", role, ROLES)
         if ident in businesses or ident == "bank":
             raise ContentError(path, f"business id {ident!r} is used twice or reserved", where)
         name = _lease_name(path, where, raw, named)
@@ -233,13 +231,25 @@ def _ring(path: Path, businesses: dict[str, Business]) -> tuple[int, dict[int, i
         effect = _field(path, where, raw, "effect", str)
         if at >= size or at in squares:
             raise ContentError(path, f"square {at} is off the ring or listed twice", where)
-        if effect not in RING_EFFECTS:
-            raise ContentError(path, f"effect {effect!r} is not one of {RING_EFFECTS}", where)
+        _one_of(path, where, "effect", effect, RING_EFFECTS)
         to = _payee(path, where, raw, businesses) if effect == "pay" else ""
         needs_amount = effect in ("stables", "vet", "pay", "club_fee", "club_offer")
         amount = _field(path, where, raw, "amount", int) if needs_amount else 0
         squares[at] = RingSquare(at, effect, _field(path, where, raw, "text", str), amount, to)
     return size, boxes, squares
+
+
+def _one_of(path: Path, where: str, key: str, value: str, choices: tuple[str, ...]) -> None:
+    """``value`` is one of ``choices``, else refused naming them and the one nearest
+    (``color_card``: colour_card; ``Red``: red)."""
+    if value in choices:
+        return
+    from difflib import get_close_matches  # only on a mistake
+
+    same = [choice for choice in choices if choice == value.strip().lower()]
+    near = same or get_close_matches(value.strip().lower(), choices, n=1, cutoff=0.6)
+    said = f"{key} {value!r} is not one of {', '.join(choices)}"
+    raise ContentError(path, f"{said}. Nearest: {near[0]}." if near else said, where)
 
 
 def _payee(path: Path, where: str, raw: Any, businesses: dict[str, Business]) -> str:
@@ -263,11 +273,10 @@ def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
             where = f"{deck} card {i}"
             known_keys(path, where, raw, ("effect", "text", "copies", "amount", "to", "special"))
             effect = _field(path, where, raw, "effect", str)
-            if effect not in REPORT_EFFECTS:
-                raise ContentError(path, f"effect {effect!r} is not one of {REPORT_EFFECTS}", where)
+            _one_of(path, where, "effect", effect, REPORT_EFFECTS)
             special = _field(path, where, raw, "special", str) if effect == "keep" else ""
-            if effect == "keep" and special not in SPECIALS:
-                raise ContentError(path, f"special must be one of {SPECIALS}", where)
+            if effect == "keep":
+                _one_of(path, where, "special", special, SPECIALS)
             to = _payee(path, where, raw, businesses) if effect == "pay" else ""
             amount = _field(path, where, raw, "amount", int) if effect == "pay" else 0
             text = _field(path, where, raw, "text", str)
@@ -331,8 +340,7 @@ def _course(path: Path) -> Course:
         if len(code) != 1 or code in COLOUR_CODES or code in ". ":
             raise ContentError(path, "an instruction code is one letter other than K R Y B", where)
         effect = _field(path, where, raw, "effect", str)
-        if effect not in COURSE_EFFECTS:
-            raise ContentError(path, f"effect {effect!r} is not one of {COURSE_EFFECTS}", where)
+        _one_of(path, where, "effect", effect, COURSE_EFFECTS)
         moves = effect in ("forward", "back")
         count = _field(path, where, raw, "lengths", int) if moves else 0
         text = _field(path, where, raw, "text", str)
