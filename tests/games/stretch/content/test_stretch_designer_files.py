@@ -176,11 +176,7 @@ def test_calibrate_on_ones_own_charts_says_its_rates_as_percentages(tmp_path: Pa
 def test_a_misspelt_chartset_key_is_refused_not_left_at_its_default(
     tmp_path: Path, old: str, new: str, said: str
 ) -> None:
-    charts = tmp_path / "charts"
-    shutil.copytree(STANDARD, charts)
-    meta = (charts / "chartset.toml").read_text()
-    assert old in meta
-    (charts / "chartset.toml").write_text(meta.replace(old, new, 1))
+    charts = _chartset_edited(tmp_path, old, new)
     with pytest.raises(ContentError, match=re.escape(said)):
         load_chart_set(charts)
 
@@ -278,11 +274,7 @@ def test_a_chartset_number_in_quotes_is_refused_by_its_key(
     tmp_path: Path, old: str, new: str, said: str
 ) -> None:
     """Strict types, as a race file has them: "2.00" was read as the number 2."""
-    charts = tmp_path / "charts"
-    shutil.copytree(STANDARD, charts)
-    meta = (charts / "chartset.toml").read_text()
-    assert old in meta
-    (charts / "chartset.toml").write_text(meta.replace(old, new, 1))
+    charts = _chartset_edited(tmp_path, old, new)
     with pytest.raises(ContentError) as caught:
         load_chart_set(charts)
     assert said in str(caught.value) and str(caught.value).startswith(str(charts / "chartset.toml"))
@@ -327,3 +319,13 @@ def test_a_card_folder_named_from_the_wrong_place_gets_the_one_meant(
     with pytest.raises(ContentError) as caught:
         load_race(races / "race.toml")
     assert str(caught.value) == f"{races / 'race.toml'}: {said}"
+
+
+def _chartset_edited(tmp_path: Path, old: str, new: str) -> Path:
+    """A copy of the standard charts with ``old`` in chartset.toml written as ``new``."""
+    charts = tmp_path / "charts"
+    shutil.copytree(STANDARD, charts)
+    meta = (charts / "chartset.toml").read_text()
+    assert old in meta
+    (charts / "chartset.toml").write_text(meta.replace(old, new, 1))
+    return charts
