@@ -169,7 +169,8 @@ BROKEN_WORDS = """(selector) => {
     const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (!node.parentElement.getClientRects().length) continue;  // not shown
-      for (const found of node.textContent.matchAll(/\\S+/g)) {
+      // a word may break after its own hyphen (half-|length), as print does
+      for (const found of node.textContent.matchAll(/[^\\s-]+-?/g)) {
         const range = document.createRange();
         range.setStart(node, found.index);
         range.setEnd(node, found.index + found[0].length);
@@ -184,6 +185,7 @@ BROKEN_WORDS = """(selector) => {
 
 def broken_words(page: Page, selector: str) -> list[str]:
     """The words inside ``selector`` drawn over two lines or more (a narrow column
-    breaking 'auctioneer' into 'auctio' and 'neer'): a reader stumbles on each."""
+    breaking 'auctioneer' into 'auctio' and 'neer'): a reader stumbles on each. A break
+    after a word's own hyphen ('half-' then 'length') is not one."""
     found: list[str] = page.evaluate(BROKEN_WORDS, selector)
     return found

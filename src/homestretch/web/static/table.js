@@ -592,8 +592,9 @@ function listen(failed) {
       refetch().catch(() => {}).then(() => {  // its frame drawn, the page still says it
         if (!heardLately) $("status").textContent = "reconnecting\u2026";
       });
-      const tries = drawn ? 0 : failed + 1;
-      setTimeout(() => listen(tries), Math.min(30, 2 ** tries) * 1000);
+      // opened again at once: silence is no refusal by the server (an error answer is,
+      // and onerror then waits); timers may have slept with the device, so none here
+      listen(drawn ? 0 : failed + 1);
     }, aliveEvery * 2500);
   };
   heard();
