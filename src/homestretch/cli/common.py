@@ -110,10 +110,10 @@ def one_of(option: str, value: str, choices: Sequence[str]) -> str:
     names the option, the nearest choice and every choice."""
     if value in choices:
         return value
-    from difflib import get_close_matches
+    from homestretch.core.inputs import nearest
 
-    near = get_close_matches(value.lower(), list(choices), n=1, cutoff=0.6)
-    guess = f"did you mean {near[0]}? " if near else ""
+    near = nearest(value, choices)
+    guess = f"did you mean {near}? " if near else ""
     raise HomestretchError(f"{option} {value}: {guess}write {' or '.join(choices)}")
 
 

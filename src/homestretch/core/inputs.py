@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import stat
 import unicodedata
+from collections.abc import Iterable
 from pathlib import Path
 
 from homestretch.core.errors import ContentError, HomestretchError
@@ -53,6 +54,15 @@ def whole_number(
 def is_whole(text: str) -> bool:
     """``text`` is a short run of ASCII digits (a menu number, a position)."""
     return text.isascii() and text.isdigit() and len(text) <= NUMBER_DIGITS
+
+
+def nearest(typed: str, choices: Iterable[str]) -> str | None:
+    """The choice nearest a word typed wrong (in any capitals), or None: every "did you
+    mean" and "Nearest:" of the program asks here, so all judge nearness alike."""
+    from difflib import get_close_matches  # only on a mistake
+
+    near = get_close_matches(typed.strip().lower(), list(choices), n=1, cutoff=0.6)
+    return near[0] if near else None
 
 
 def read_text(path: Path, what: str = "file", limit: int = FILE_BYTES) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
 from homestretch.core.errors import ContentError
+from homestretch.core.inputs import nearest as nearest_choice
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -157,10 +158,8 @@ def nearest(search: str, cards: Iterable[_Card]) -> str:
 
 def nearest_word(typed: str, words: Iterable[str]) -> str:
     """The word nearest one typed wrong (a key, a choice), as a sentence, or ""."""
-    from difflib import get_close_matches
-
-    near = get_close_matches(typed.lower(), list(words), n=1, cutoff=0.6)
-    return f" Nearest: {near[0]}." if near else ""
+    near = nearest_choice(typed, words)
+    return f" Nearest: {near}." if near else ""
 
 
 def _own(folder: Path) -> str:

@@ -21,7 +21,7 @@ from homestretch.core.content import (
     toml_value,
 )
 from homestretch.core.errors import ContentError
-from homestretch.core.inputs import shown, shown_value
+from homestretch.core.inputs import nearest, shown, shown_value
 
 DEFAULT_CONTENT = Path(__file__).parent
 COLOURS = ("black", "red", "yellow", "blue")
@@ -244,12 +244,9 @@ def _one_of(path: Path, where: str, key: str, value: str, choices: tuple[str, ..
     (``color_card``: colour_card; ``Red``: red)."""
     if value in choices:
         return
-    from difflib import get_close_matches  # only on a mistake
-
-    same = [choice for choice in choices if choice == value.strip().lower()]
-    near = same or get_close_matches(value.strip().lower(), choices, n=1, cutoff=0.6)
+    near = nearest(value, choices)  # an exact match in other capitals is nearest of all
     said = f"{key} {value!r} is not one of {', '.join(choices)}"
-    raise ContentError(path, f"{said}. Nearest: {near[0]}." if near else said, where)
+    raise ContentError(path, f"{said}. Nearest: {near}." if near else said, where)
 
 
 def _payee(path: Path, where: str, raw: Any, businesses: dict[str, Business]) -> str:
