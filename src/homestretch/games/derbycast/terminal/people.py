@@ -57,7 +57,7 @@ def read_pick(text: str, horses: list[str], programs: list[str], legal: list[Act
 def unread_pick(text: str, horses: list[str], programs: list[str]) -> str:
     """What is said to a pick that names no bet: fitted to what was typed (a bet with no
     horse, a horse with no bet, a bet misspelt), with this race's horses as examples."""
-    from difflib import get_close_matches
+    from homestretch.core.inputs import nearest
 
     words = text.strip().split()
     lowered = [w.lower() for w in words]
@@ -73,9 +73,9 @@ def unread_pick(text: str, horses: list[str], programs: list[str]) -> str:
         number = programs[horses.index(horse)]
         return f"win, place or show on {horse}? type the bet before it, like 'win {number}'"
     if len(words) > 1:
-        near = get_close_matches(lowered[0], bets, n=1, cutoff=0.6)
+        near = nearest(lowered[0], bets)
         if near:
-            return f"did you mean '{near[0]} {' '.join(words[1:])}'? say win, place or show first"
+            return f"did you mean '{near} {' '.join(words[1:])}'? say win, place or show first"
     example = pick_example(horses, programs)
     return f"cannot read {text.strip()!r}: say win, place or show and the horse, like {example}"
 

@@ -361,17 +361,16 @@ def read_bet(text: str) -> Action | None:
     """A bet as typed (``parse_bet``), with a pool misspelt answered with the nearest one
     ("plce 4 10": did you mean 'place 4 10'?), as Derby Cast answers a pick; it was told
     only the whole hint again."""
-    from difflib import get_close_matches
-
+    from homestretch.core.inputs import nearest
     from homestretch.games.stretch.rules.tote import POOLS
     from homestretch.games.stretch.terminal.render import parse_bet
 
     action = parse_bet(text)
     words = text.lower().split()
     if action is None and 2 <= len(words) <= 3:
-        near = get_close_matches(words[0], POOLS, n=1, cutoff=0.6)
+        near = nearest(words[0], POOLS)
         if near:
-            meant = " ".join([near[0], *words[1:]])
+            meant = " ".join([near, *words[1:]])
             raise HomestretchError(f"did you mean '{meant}'? a bet starts win, place or show")
     return action
 
