@@ -457,3 +457,33 @@ def test_why_it_was_won_reads_without_double_brackets_or_run_on_commas() -> None
         "The favourite, Dollar Bill (2-1), ran 6th: the good track cost it 1, no Wet rating; "
         "a Final Speed roll of 4."
     )
+
+
+def _dream_derby(seed: int) -> Any:
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame
+
+    game = RaceGame(load_race("dream-derby"), "quick")
+    return play(game.new_initial_state(), SeededDice(seed), {})
+
+
+def test_a_race_factor_most_of_the_field_shares_names_the_few_it_does_not() -> None:
+    """Dream Derby, seed 11: class gave twelve of fourteen greats +2, and the call read
+    out all twelve ("It favours Secretariat (+2), Citation (+2), ... and Curlin (+2)"),
+    which favours nobody; it names the two it gave less."""
+    calls = dict(race_call(_dream_derby(11)))
+    assert calls["Down the stretch"] == (
+        "It comes down to class. It gives every horse +2 but Alydar (+1) and Count Fleet (+1)."
+    )
+
+
+def test_beaten_joint_favourites_are_said_as_a_lone_favourite_is() -> None:
+    """Dream Derby, seed 11: Secretariat and Citation both 9-2, American Pharoah (12-1)
+    won; the call said nothing of the favourites, as if there were none."""
+    why = race_call(_dream_derby(11))[-1][1]
+    assert why.endswith(
+        " The joint favourites (9-2) were beaten. Citation ran 4th. "
+        "Secretariat ran 5th: a Final Speed roll of 6."
+    )

@@ -312,15 +312,35 @@ def why_it_was_won(state: RaceState) -> str:
     priced = [(odds.value, ln) for ln in lines if (odds := state.used_odds(ln)) is not None]
     shortest = min((v for v, _ in priced), default=None)
     favourites = [ln for v, ln in priced if v == shortest]
-    if len(favourites) == 1 and favourites[0] is not winner:
-        fav = favourites[0]
-        odds = state.used_odds(fav)
-        against = _against(state, fav, winner)
-        where = "did not finish" if fav.out else f"ran {ordinal(fav.finish or 0)}"
-        words += f" The favourite, {fav.name} ({odds}), {where}" + (
-            f": {'; '.join(against)}." if against else "."  # a reason may hold a comma
+    beaten = sorted(
+        (fav for fav in favourites if fav is not winner), key=lambda ln: (ln.out, ln.finish or 0)
+    )
+    if not beaten or len(favourites) > 3:  # four or more at the shortest price: no favourite
+        return words
+    odds = state.used_odds(beaten[0])
+    if len(favourites) == 1:
+        return (
+            words
+            + f" The favourite, {beaten[0].name} ({odds}), {_beaten_by(state, beaten[0], winner)}"
         )
+    # joint favourites were left out ("the favourite" was said only of one horse)
+    other = "other " if len(beaten) < len(favourites) else ""
+    if len(beaten) == 1:
+        return words + (
+            f" The {other}joint favourite, {beaten[0].name} ({odds}), "
+            f"{_beaten_by(state, beaten[0], winner)}"
+        )
+    words += f" The {other}joint favourites ({odds}) were beaten."
+    for fav in beaten:
+        words += f" {fav.name} {_beaten_by(state, fav, winner)}"
     return words
+
+
+def _beaten_by(state: RaceState, fav: Line, winner: Line) -> str:
+    """'ran 4th: a Final Speed roll of 4.': where a beaten favourite ended, and why."""
+    against = _against(state, fav, winner)
+    where = "did not finish" if fav.out else f"ran {ordinal(fav.finish or 0)}"
+    return where + (f": {'; '.join(against)}." if against else ".")  # a reason may hold a comma
 
 
 def _reasons(state: RaceState, ln: Line, running: list[Line]) -> list[str]:
@@ -548,6 +568,9 @@ def _factor_words(state: RaceState) -> str:
     if best <= 0:  # rated +0 at best: nobody is favoured, the worst are found out
         return words + f" It favours nobody and finds out {_names(hurt)}."
     helped = [f"{ln.name} ({ln.factor_adj:+d})" for ln in running if ln.factor_adj == best]
+    rest = [f"{ln.name} ({ln.factor_adj:+d})" for ln in running if ln.factor_adj != best]
+    if len(helped) >= 4 and len(rest) <= 2:  # twelve names of fourteen read out: say the few
+        return words + f" It gives every horse {best:+d} but {_names(rest)}."
     words += f" It favours {_names(helped)}"
     if worst < 0:
         words += f"; it finds out {_names(hurt)}"
