@@ -660,7 +660,12 @@ def test_a_card_search_that_finds_nothing_names_the_nearest_cards() -> None:
     """'stretch cards secretariot' said only "No horse card matches 'secretariot'."."""
     found = RUNNER.invoke(app, ["stretch", "cards", "secretariot"])
     assert found.exit_code == 0
-    assert "No horse card matches 'secretariot'. Nearest: Secretariat." in found.stdout
+    # two cards are named Secretariat: offered by the ids that tell them apart, since
+    # "Secretariat" typed back is ambiguous
+    assert (
+        "No horse card matches 'secretariot'. Nearest: secretariat-1973, secretariat-career."
+        in " ".join(found.stdout.split())
+    )
     found = RUNNER.invoke(app, ["stretch", "cards", "turcot", "--jockeys"])
     assert "Ron Turcotte" in found.stdout  # found as it is typed: a part of a name
     found = RUNNER.invoke(app, ["stretch", "cards", "arcarro", "--jockeys"])
@@ -675,7 +680,7 @@ def test_a_card_named_wrong_in_new_says_which_entry_and_the_nearest(tmp_path: Pa
     cases = [
         (
             ["-e", "secretariat-1973@turcotte", "-e", "citation-194"],
-            "-e citation-194: no horse card 'citation-194'. Nearest: Citation. "
+            "-e citation-194: no horse card 'citation-194'. Nearest: citation-1948, citation-career. "
             "(`homestretch stretch cards NAME` lists the horse cards and their ids)",
         ),
         (
@@ -720,7 +725,7 @@ def test_a_card_named_wrong_in_a_race_file_says_which_entry_and_the_nearest(
     )
     said = " ".join(_bad(tmp_path, "stretch", command, str(race)).split())
     assert said == (
-        f"error: {race}: entry 2: no horse card 'citation-194'. Nearest: Citation. "
+        f"error: {race}: entry 2: no horse card 'citation-194'. Nearest: citation-1948, citation-career. "
         "(`homestretch stretch cards NAME` lists the horse cards and their ids)"
     )
     race.write_text(race.read_text().replace("citation-194", "citation-1948"))
@@ -903,3 +908,42 @@ def test_every_odds_title_names_the_mode_alike() -> None:
     ]
     assert all("(fullplay)" in title for title in titles), titles
     assert "(quickplay)" in _odds_title("R", "quick", 1000, 0.01, exact_win=False, exact=False)
+
+
+@pytest.mark.parametrize("width", [80, 140])
+def test_the_names_a_person_types_are_drawn_whole_at_any_width(
+    width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 80 columns `stretch races` cut every race's name to '2009-breed…' and `stretch
+    cards` every id to 'sec…' (and every other cell): what `run` and `new` take could
+    not be read off the list."""
+    from homestretch.cli.common import console
+
+    monkeypatch.setattr(console, "_width", width)
+    races = invoke("stretch", "races")
+    for name in ("2009-breeders-cup-ladies-classic", "claiming-route-big-field", "dream-derby"):
+        assert f" {name} " in races
+    assert "…" not in races
+    cards = invoke("stretch", "cards", "secretariat")
+    assert " secretariat-1973 " in cards and " secretariat-career " in cards
+    assert "26/25" in cards or " 26 " in cards  # its Power ratings, read whole
+    assert "…" not in cards
+    jockeys = invoke("stretch", "cards", "--jockeys", "house")
+    assert " house-a " in jockeys and "…" not in jockeys
+
+
+def test_a_card_id_is_read_in_any_capitals_and_a_shared_name_is_offered_by_its_ids(
+    tmp_path: Path,
+) -> None:
+    """'-e Secretariat-1973@Turcotte' was "no horse card 'Secretariat-1973'. Nearest:
+    Secretariat." and '-e Secretariat' then "'Secretariat' is ambiguous": two answers to
+    reach the card the first named. An id reads in any capitals; a name two cards share
+    is offered by their ids."""
+    made = tmp_path / "dream.toml"
+    invoke(
+        "stretch", "new", str(made), "-e", "Secretariat-1973@Turcotte", "-e", "CITATION-1948@Arcaro"
+    )
+    assert 'horse = "secretariat-1973"' in made.read_text()
+    assert 'jockey = "arcaro"' in made.read_text()
+    line = _bad(tmp_path, "stretch", "new", str(tmp_path / "x.toml"), "-e", "man o war@arcaro")
+    assert "no horse card 'man o war'. Nearest: man-o-war-1920, man-o-war-career." in line

@@ -12,6 +12,7 @@ apply, are here so the models and the records share one copy of each.
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
@@ -131,12 +132,17 @@ def nearest(search: str, cards: Iterable[_Card]) -> str:
 
     whole: dict[str, list[str]] = {}
     words: dict[str, list[str]] = {}
+    cards = list(cards)
+    shared = Counter(card.name.lower() for card in cards)
     for card in cards:
+        # a name two cards share is no answer ("Nearest: Secretariat", then "'Secretariat'
+        # is ambiguous"): those cards are offered by the ids that tell them apart
+        said = card.name if shared[card.name.lower()] == 1 else card.id
         for key in dict.fromkeys([card.name.lower(), card.id.lower()]):
-            whole.setdefault(key, []).append(card.name)
+            whole.setdefault(key, []).append(said)
         for word in card.name.lower().replace(".", " ").split():
             if len(word) > 3:
-                words.setdefault(word, []).append(card.name)
+                words.setdefault(word, []).append(said)
     matcher = SequenceMatcher(b=search.lower())
     scored: list[tuple[float, str]] = []
     for found, cutoff in ((whole, 0.6), (words, 0.75)):
@@ -171,10 +177,20 @@ def _own(folder: Path) -> str:
     return f' --cards "{text}"' if any(c.isspace() for c in text) else f" --cards {text}"
 
 
+def _by_id(cards: Mapping[str, Card], ref: str) -> Card | None:
+    """The card whose id is ``ref``, as written or in other capitals when only one id
+    reads so."""
+    if ref in cards:
+        return cards[ref]
+    alike = [card for key, card in cards.items() if key.lower() == ref.lower()]
+    return alike[0] if len(alike) == 1 else None
+
+
 def find_horse(folder: Path, horses: Mapping[str, Card], ref: str) -> Card:
-    """The horse card ``ref`` names: its id, else its name (any capitals) if one card has it."""
-    if ref in horses:
-        return horses[ref]
+    """The horse card ``ref`` names: its id (any capitals: 'Secretariat-1973' was 'no
+    horse card'), else its name (any capitals) if one card has it."""
+    if (card := _by_id(horses, ref)) is not None:
+        return card
     by_name = [h for h in horses.values() if h.name.lower() == ref.lower()]
     if len(by_name) == 1:
         return by_name[0]
@@ -190,9 +206,10 @@ def find_horse(folder: Path, horses: Mapping[str, Card], ref: str) -> Card:
 
 
 def find_jockey(folder: Path, jockeys: Mapping[str, Card], ref: str) -> Card:
-    """The jockey card ``ref`` names: its id, else the first of that name (any capitals)."""
-    if ref in jockeys:
-        return jockeys[ref]
+    """The jockey card ``ref`` names: its id (any capitals), else the first of that name
+    (any capitals)."""
+    if (card := _by_id(jockeys, ref)) is not None:
+        return card
     for jockey in jockeys.values():
         if jockey.name.lower() == ref.lower():
             return jockey

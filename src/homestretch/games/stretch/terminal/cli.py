@@ -392,6 +392,15 @@ def _near(search: str, cards: Iterable[Any]) -> str:
     return nearest(search, cards)
 
 
+def _whole(table: Table, names: Iterable[str], column: int = 0) -> Table:
+    """The column a person types from (a race's or a card's id) drawn whole at any width:
+    at 80 columns rich cut it to '2009-breed…' and 'sec…', which cannot be typed back;
+    the other columns wrap to leave it room."""
+    table.columns[column].no_wrap = True
+    table.columns[column].min_width = max((len(name) for name in names), default=0)
+    return table
+
+
 def _share(rate: float | None) -> str:
     """A rate as a percentage; "none run" where no race had the pace it asks about."""
     return "none run" if rate is None else f"{rate:.1%}"
@@ -491,6 +500,7 @@ def races(fmt: FormatOption = OutputFormat.text) -> None:
     from homestretch.games.stretch.content.race import bundled_races, load_race
 
     found = [(p.stem, load_race(p)) for p in bundled_races()]
+    found_ids = [stem for stem, _ in found]
     if fmt is OutputFormat.json:
         echo_json(
             [
@@ -507,11 +517,13 @@ def races(fmt: FormatOption = OutputFormat.text) -> None:
             ]
         )
         return
-    table = Table("race", "name", "date", "track", "distance", "runners")
+    # two columns: the name to type, drawn whole, and the race in words, which wraps (at
+    # 80 columns six columns cut the name to '2009-breed…' and the dates to '2009-…')
+    table = _whole(Table("race", "what it is"), found_ids)
     for stem, r in found:
-        table.add_row(
-            stem, r.name, r.date, r.track, f"{r.distance} {r.surface}", str(len(r.runners))
-        )
+        where = ", ".join(part for part in (r.track, r.date) if part)
+        about = f"{r.name}{f', {where}' if where else ''}: {r.distance} {r.surface}"
+        table.add_row(stem, f"{about}, {len(r.runners)} runners")
     console.print(table)
 
 
@@ -542,7 +554,7 @@ def cards(
                 )
             )
             return
-        table = Table("id", "name", "ride", "trouble", "note")
+        table = _whole(Table("id", "name", "ride", "trouble", "note"), [j.id for j in found])
         for j in found:
             table.add_row(j.id, j.name, f"{j.ride:+d}", str(j.trouble), j.note)
         console.print(table)
@@ -555,6 +567,26 @@ def cards(
         console.print(
             escape(f"No horse card matches {search!r}.{_near(search, card_set.horses.values())}")
         )
+        return
+    if console.width < WIDE_CARDS:  # every column cut to 'sec…', 'S…', '6-…' at 80
+        table = _whole(
+            Table("id", "dirt/turf", "range", "pace", "form", "trip class speed", "wire"),
+            [h.id for h in horses],
+        )
+        for h in horses:
+            table.add_row(
+                h.id,
+                f"{h.power_dirt or '-'}/{h.power_turf or '-'}",
+                f"{h.range_low:g}-{h.range_high:g}",
+                str(h.pace),
+                h.form,
+                f"{h.trip:+d} {h.class_:+d} {h.speed:+d}",
+                str(h.wire),
+            )
+        table.caption = (
+            f"name, sex, age and Wet rating at {WIDE_CARDS} columns, or with --format json"
+        )
+        console.print(table)
         return
     table = Table(
         "id",
@@ -570,6 +602,7 @@ def cards(
         "trip/class/speed",
         "wire",
     )
+    _whole(table, [h.id for h in horses])
     for h in horses:
         table.add_row(
             h.id,
@@ -586,6 +619,11 @@ def cards(
             str(h.wire),
         )
     console.print(table)
+
+
+WIDE_CARDS = 120
+"""Columns the whole card table needs; narrower terminals get the ratings a race is
+built from beside each id."""
 
 
 @app.command()
