@@ -856,3 +856,50 @@ def test_with_confirm_a_line_added_while_picking_is_in_everyones_confirmation(
     after = said.split(again)[1]
     assert "Ann (marker 1): does your pick stand?" in after
     assert "Bob (marker 2): does your pick stand?" in after
+
+
+def test_two_at_one_keyboard_the_end_says_with_which_picks_the_winner_won(
+    tmp_path: Path,
+) -> None:
+    """Ann and Bob over the Saturday card: Bob passes 20 with a 25-1 winner in race 4
+    while Ann, placed on it, stops on 20. The end said who won and by how much, not with
+    what: it names the winner's scoring picks, and replay says it again. The board draws
+    Ann short of the Official Finish (her track drew full, as Bob's did)."""
+    db = tmp_path / "games.sqlite"
+    picks = "win 2\nplace 4\nshow 1\nwin 2\nwin 1\nwin 2\nwin 2\nplace 2\n"
+    args = ["--db", str(db), "--players", "Ann,Bob", "--source", str(SAMPLE), "--seed", "1"]
+    out = " ".join(cli("derbycast", "play", *args, input=picks).split())
+    assert "Official Winner: Bob (marker 2) reached the Official Finish after 4 races." in out
+    assert "Bob finished 8 points ahead of Ann (20 points)." in out
+    why = (
+        "Bob scored in race 3 (win on 2 Quiet Echo, 1st at 3-1: +3) and race 4 (win on 2 "
+        "Golden Marble, 1st at 25-1: +25)."
+    )
+    assert why in out
+    assert "#" * 20 + "|# │ OFFICIAL FINISH" in out and "#" * 20 + "| │" in out
+    assert why in " ".join(cli("replay", "1", "--db", str(db)).split())
+
+
+def test_a_dead_heat_is_said_on_the_result_and_enter_alone_asks_for_the_pick(
+    tmp_path: Path,
+) -> None:
+    """Race 3 of the Saturday card is a dead heat for 1st: the result showed '1st' twice,
+    as a slip would. And Enter alone at a pick prompt said "cannot read ''"."""
+    db = tmp_path / "games.sqlite"
+    picks = "\nwin 1\nshow 3\nwin 2\nwin 1\nwin 2\nwin 1\n"
+    args = ["--db", str(db), "--players", "Ann,Bob", "--source", str(SAMPLE), "--races", "3"]
+    out = " ".join(cli("derbycast", "play", *args, input=picks).split())
+    assert "cannot read ''" not in out
+    assert "type your pick: win, place or show and the horse, like 'win 1' or" in out
+    assert "│ 1st (dead heat) │ 1 │ Crimson Banner │" in out
+    assert "│ 1st (dead heat) │ 2 │ Quiet Echo │" in out
+    from homestretch.games.derbycast.rules.words import report_words
+
+    saved = Store(db).load(1)
+    state = replay(DerbyCastGame(saved.config), saved.events)
+    assert isinstance(state, DerbyCastState)
+    assert report_words(state.history[2])["finish"][:2] == [
+        "1st (dead heat): 1 Crimson Banner (3-1)",
+        "1st (dead heat): 2 Quiet Echo (3-1)",
+    ]
+    assert report_words(state.history[0])["finish"][0] == "1st: 1 Silver Lining (5-2)"

@@ -50,8 +50,25 @@ def test_the_track_is_whole_at_80_columns_beside_the_leader() -> None:
         assert "leader" in text and "…" not in text
         tracks = [line.split("│")[4].strip() for line in text.splitlines() if "│" in line]
         tracks = [track for track in tracks if track]
-        assert [len(track) for track in tracks] == [20, 20, 20], text
-        assert tracks[0] == "#" * points[0] + "." * (20 - points[0])
+        assert [len(track) for track in tracks] == [21, 21, 21], text  # 20 and the line
+        assert tracks[0] == "#" * points[0] + "." * (20 - points[0]) + "|"
+
+
+def test_a_marker_on_20_is_drawn_short_of_the_official_finish() -> None:
+    """Bob won on 28 and Ann stayed on 20: both tracks drew twenty '#', and at the end
+    nothing beside Ann's said she had not finished. The Official Finish is drawn, and
+    only more than 20 points pass it."""
+    for over in (False, True):
+        text = _text(board_table(_board([20, 28, 3]), over))
+        tracks = {
+            line.split("│")[2].strip(): line.split("│")[4].strip()
+            for line in text.splitlines()
+            if "│" in line
+        }
+        assert tracks["Bob+Cy [team]"] == "#" * 20 + "|#"
+        assert tracks["Ann"] == "#" * 20 + "|"
+        assert tracks["Di"] == "###" + "." * 17 + "|"
+        assert "| is the Official Finish: a marker passes it with more than 20 points" in text
 
 
 def test_the_card_shows_program_numbers_and_win_place_show_spaces() -> None:

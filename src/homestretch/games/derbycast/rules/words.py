@@ -7,6 +7,7 @@ the TV, the phones and the desk say the same."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from homestretch.core.actions import Action
@@ -91,19 +92,31 @@ def report_title(report: JSON) -> str:
     return title
 
 
-def finish_line(runner: JSON) -> str:
-    """'1st: 3 Charlie (8-1)'."""
+def finish_line(runner: JSON, dead_heat: bool = False) -> str:
+    """'1st: 3 Charlie (8-1)'; '1st (dead heat): 3 Charlie (8-1)' for a place shared."""
     number = f"{runner['program']} " if runner.get("program") else ""
     odds = f" ({runner['odds']})" if runner.get("odds") else ""
-    return f"{ordinal(runner['finish'])}: {number}{runner['horse']}{odds}"
+    return f"{placed_as(runner, dead_heat)}: {number}{runner['horse']}{odds}"
+
+
+def placed_as(runner: JSON, dead_heat: bool) -> str:
+    """'1st', or '1st (dead heat)': two '1st' rows one under the other read as a slip."""
+    return ordinal(runner["finish"]) + (" (dead heat)" if dead_heat else "")
+
+
+def shared_places(runners: Sequence[JSON]) -> set[int]:
+    """The finishing places two or more horses share (R4: a dead heat)."""
+    seen = Counter(r["finish"] for r in runners if r["finish"] is not None)
+    return {place for place, count in seen.items() if count > 1}
 
 
 def report_words(report: JSON) -> JSON:
     """An official race in words: its title, the first four home, each marker's pick."""
     placed = sorted((r for r in report["runners"] if r["finish"] is not None), key=_finish)
+    shared = shared_places(placed)
     return {
         "title": report_title(report),
-        "finish": [finish_line(r) for r in placed[:4]],
+        "finish": [finish_line(r, r["finish"] in shared) for r in placed[:4]],
         "picks": [pick_line(p) for p in report["picks"]],
     }
 
@@ -328,6 +341,38 @@ def winners_line(result: JSON) -> str:
     }.get(how, f"{how}, after {after}")
     level = ", level on points (a dead heat)" if dead_heat else ""
     return f"{title}: {named(winners)} {clause}{level}."
+
+
+SCORING_SAID = 6
+"""Scoring picks a winner's story names one by one; more are counted."""
+
+
+def scoring_line(winner: JSON, history: Sequence[JSON]) -> str:
+    """Why a marker won, in its picks that scored, race by race: 'Bob scored in race 3
+    (win on 2 Quiet Echo, 1st at 3-1: +3) and race 4 (win on 2 Golden Marble, 1st at
+    25-1: +25).' The end said who won and by how much, not with what; "" if nothing
+    scored (a level game at 0)."""
+    scored = [
+        (report["race"], pick)
+        for report in history
+        for pick in report["picks"]
+        if pick["marker"] == winner["marker"] and pick.get("points")
+    ]
+    if not scored:
+        return ""
+    said = []
+    for race, pick in scored[:SCORING_SAID]:
+        number = f"{pick['program']} " if pick.get("program") else ""
+        said.append(
+            f"race {race} ({pick['bet']} on {number}{pick['horse']}, "
+            f"{ordinal(pick['finish'])} at {pick['odds']}: +{pick['points']})"
+        )
+    rest = scored[SCORING_SAID:]
+    if rest:
+        more = sum(pick["points"] for _, pick in rest)
+        said.append(f"{len(rest)} more {'race' if len(rest) == 1 else 'races'} (+{more})")
+    listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return f"{winner['name']} scored in {listed}."
 
 
 # --- the board and the race card, as the TV, the phones and the desk draw them ----------

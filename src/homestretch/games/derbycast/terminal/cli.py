@@ -387,8 +387,17 @@ def _play(
         margin = _margin(result)
         if margin:
             screen.print(escape(margin), highlight=False)
+        for line in _scoring(result, state.history):
+            screen.print(escape(line), highlight=False)
     if fmt is OutputFormat.json:
         echo_json(result_json(game_id, "finished", result, state.history, seed=table.seed))
+
+
+def _scoring(result: JSON, history: list[JSON]) -> list[str]:
+    """Each winner's scoring picks, race by race: why they won."""
+    from homestretch.games.derbycast.rules.words import scoring_line
+
+    return [line for w in result["winners"] if (line := scoring_line(w, history))]
 
 
 def _margin(result: JSON) -> str:
@@ -557,6 +566,8 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     console.print(board_table(state.view(None)["board"], state.is_over()))
     if state.winners:
         console.print(winners_line(state.result()), markup=False)
+        for line in _scoring(state.result(), state.history):
+            console.print(line, markup=False, highlight=False)
     else:
         run = len(state.history)
         console.print(f"in progress after {run} {'race' if run == 1 else 'races'}")

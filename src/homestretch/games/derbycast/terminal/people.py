@@ -77,6 +77,8 @@ def unread_pick(text: str, horses: list[str], programs: list[str]) -> str:
         if near:
             return f"did you mean '{near} {' '.join(words[1:])}'? say win, place or show first"
     example = pick_example(horses, programs)
+    if not words:  # Enter alone was "cannot read ''"
+        return f"type your pick: win, place or show and the horse, like {example}"
     return f"cannot read {text.strip()!r}: say win, place or show and the horse, like {example}"
 
 

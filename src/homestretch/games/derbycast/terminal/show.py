@@ -8,7 +8,13 @@ from rich.table import Column, Table
 
 from homestretch.core.protocol import JSON
 from homestretch.games.derbycast.rules.winning import OFFICIAL_FINISH
-from homestretch.games.derbycast.rules.words import ordinal, pick_line, report_title, standing
+from homestretch.games.derbycast.rules.words import (
+    pick_line,
+    placed_as,
+    report_title,
+    shared_places,
+    standing,
+)
 
 
 def card_table(view: JSON) -> Table:
@@ -51,9 +57,10 @@ def race_report(report: JSON) -> list[Table]:
     )
     result = Table("finish", "#", "horse", "final odds", title=escape(report_title(report)))
     numbers = {id(r): str(n) for n, r in enumerate(report["runners"], start=1)}
+    shared = shared_places(placed)
     for runner in placed[:4]:
         result.add_row(
-            ordinal(runner["finish"]),
+            placed_as(runner, runner["finish"] in shared),
             runner.get("program") or numbers[id(runner)],  # a replay's: its card's count
             escape(runner["horse"]),
             runner["odds"] or "",
@@ -73,19 +80,34 @@ def board_table(board: list[JSON], over: bool = False) -> Table:
     cut to '################…' once a 'leader' note stood beside it). Once the game is
     ``over`` nobody "needs" more points (a set number of races run out said "needs 20
     more" beside a beaten marker), as the view's standings say."""
-    track_column = Column("Odds Advancement Table", min_width=OFFICIAL_FINISH, no_wrap=True)
+    track_column = Column("Odds Advancement Table", min_width=len(track(0)) + 1, no_wrap=True)
     table = Table("marker", "player", "points", track_column, "", title="The board")
+    table.caption = FINISH_CAPTION
     leader = max(row["points"] for row in board)
     for row in sorted(board, key=lambda r: (-r["points"], r["marker"])):
-        ahead = min(row["points"], OFFICIAL_FINISH)
-        track = "#" * ahead + "." * (OFFICIAL_FINISH - ahead)
         who = row["name"] + (" (computer)" if row["bot"] else "")
         if row["team"]:
             who += " [team]"
         table.add_row(
-            str(row["marker"]), escape(who), str(row["points"]), track, standing(row, leader, over)
+            str(row["marker"]),
+            escape(who),
+            str(row["points"]),
+            track(row["points"]),
+            standing(row, leader, over),
         )
     return table
+
+
+FINISH_CAPTION = "| is the Official Finish: a marker passes it with more than 20 points"
+
+
+def track(points: int) -> str:
+    """A marker's way along the Odds Advancement Table: its 20 spaces, then the Official
+    Finish, which only more than 20 points pass (section 4). The track was 20 spaces
+    alone, so a marker on 20 drew full, as the winner's did, and looked home."""
+    ahead = min(points, OFFICIAL_FINISH)
+    past = "#" if points > OFFICIAL_FINISH else ""
+    return "#" * ahead + "." * (OFFICIAL_FINISH - ahead) + "|" + past
 
 
 def print_race(console: Console, report: JSON, board: list[JSON], over: bool = False) -> None:
