@@ -147,3 +147,21 @@ def test_the_terminal_tote_board_says_the_same_odds() -> None:
     console.print(tote_board(state.view(0)))
     shown = console.export_text()
     assert "Tote odds" in shown and " even" in shown and "1.0-1" not in shown
+
+
+def test_the_terminal_tote_board_shows_the_bets_not_rows_of_zeros() -> None:
+    """Ann's $10 to win on #1 and Bea's $4 to show on #2: the board drew "$0.00" in
+    sixteen of its eighteen pool cells, and an "Odds" column beside "Tote odds" without
+    saying which was the morning line. Unbacked cells are blank, each pool's total is
+    under it, and the line is named."""
+    tote = ToteRules(("Ann", "Bea"))
+    state = RaceGame(load_race("2009-champagne-stakes"), "quick", tote=tote).new_initial_state()
+    state.windows.take(0, Bet("win", 1, 10))
+    state.windows.take(1, Bet("show", 2, 4))
+    console = Console(width=120, record=True)
+    console.print(tote_board(state.view(0)))
+    shown = console.export_text()
+    assert "$0.00" not in shown.split("pools")[0]
+    assert "Morning line" in shown and "Tote odds" in shown
+    pools = next(line for line in shown.splitlines() if " pools " in line)
+    assert pools.split() == ["pools", "$10.00", "$0.00", "$4.00"]

@@ -248,17 +248,29 @@ def tote_board(view: JSON) -> Table:
     """The pools on each horse, the tote's odds to win, and every player's tickets."""
     tote = view["tote"]
     table = _table("The tote")
-    for column in ("PP", "Horse", "Odds", "Win", "Place", "Show", "Tote odds"):
+    # the line the tote's odds are read beside; a horse nobody backed shows no "$0.00"
+    # (a board of twenty-four of them hid the few bets there were)
+    for column in ("PP", "Horse", "Morning line", "Win", "Place", "Show", "Tote odds"):
         table.add_column(column, justify="left" if column == "Horse" else "right")
     for entry in view["entries"]:
         post = str(entry["post"])
+        pools = [tote["pools"][p]["by_post"][post] for p in ("win", "place", "show")]
         table.add_row(
             post,
             escape(entry["horse"]),
             entry["odds"] or "",
-            *(_dollars(tote["pools"][p]["by_post"][post]) for p in ("win", "place", "show")),
+            *(_dollars(pool) if pool else "" for pool in pools),
             tote["tote_odds"][post],
         )
+    totals = [tote["pools"][p]["by_post"] for p in ("win", "place", "show")]
+    table.add_row(
+        "",
+        "pools",
+        "",
+        *(_dollars(sum(by_post.values())) for by_post in totals),
+        "",
+        end_section=True,
+    )
     for player in tote["players"]:
         tickets = [
             f"${t['dollars']} {t['pool']} #{t['post']}"
