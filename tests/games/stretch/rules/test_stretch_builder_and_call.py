@@ -267,8 +267,8 @@ def test_the_quickplay_pace_says_who_goes_for_the_lead() -> None:
     state = play(game.new_initial_state(), SeededDice(2), {})
     assert isinstance(state, RaceState)
     assert dict(race_call(state))["The pace"].startswith(
-        "Back Alley (Pace 9) and Rusty Nail (Pace 8) go for the lead (Pace Scenario 17, "
-        "dice 8), and the pace is fast. It sets up for Last Call, Dog Eared and Bargain Bin."
+        "Back Alley (Pace 9) and Rusty Nail (Pace 8) go for the lead (9 + 8 = 17 on the Pace "
+        "Scenario chart, dice 8), and the pace is fast. It sets up for Last Call, Dog Eared and Bargain Bin."
     )
 
 
@@ -486,4 +486,20 @@ def test_beaten_joint_favourites_are_said_as_a_lone_favourite_is() -> None:
     assert why.endswith(
         " The joint favourites (9-2) were beaten. Citation ran 4th. "
         "Secretariat ran 5th: a Final Speed roll of 6."
+    )
+
+
+def test_the_official_result_after_a_dead_heat_posts_three_horses_not_four() -> None:
+    """Arc of the Ages, seed 9, Fullplay: Sea the Stars and Secretariat dead-heat for
+    1st; the official line went on to '4th #3 Mill Reef', a fourth horse on a board that
+    posts the first three."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame
+
+    game = RaceGame(load_race("dream-arc"), "full")
+    state = play(game.new_initial_state(), SeededDice(9), {})
+    assert official_words(state).startswith(
+        "1st #5 Sea the Stars and #10 Secretariat, a dead heat; 3rd #11 John Henry. The time: "
     )

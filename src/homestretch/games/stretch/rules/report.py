@@ -518,7 +518,10 @@ def _speed_words(state: RaceState) -> str:
         who = f"{len(speed)} horses with Pace {paces[1]} or more"
     verb = "goes" if len(speed) == 1 else "go"
     roll = f", dice {sum(state.pace_roll)}" if state.pace_roll is not None else ""
-    return f"{who} {verb} for the lead (Pace Scenario {state.pace_total}{roll})"
+    # the sum the chart is read by, added up ("Pace Scenario 13" told a fan nothing of
+    # where 13 came from: the two highest Pace ratings, page 10)
+    added = f"{paces[0]} + {paces[1]} = " if len(paces) > 1 else ""
+    return f"{who} {verb} for the lead ({added}{state.pace_total} on the Pace Scenario chart{roll})"
 
 
 def pace_term_words(state: RaceState) -> str:
@@ -692,6 +695,8 @@ def official_words(state: RaceState) -> str:
     lines = state.lines
     places = []
     for group in state.finish.order[:3]:
+        if (lines[group[0]].finish or 0) > 3:  # after a dead heat: the board posts three
+            break
         names = " and ".join(f"#{lines[i].post} {lines[i].name}" for i in group)
         heat = ", a dead heat" if len(group) > 1 else ""
         places.append(f"{ordinal(lines[group[0]].finish or 0)} {names}{heat}")
