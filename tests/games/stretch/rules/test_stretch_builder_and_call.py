@@ -503,3 +503,18 @@ def test_the_official_result_after_a_dead_heat_posts_three_horses_not_four() -> 
     assert official_words(state).startswith(
         "1st #5 Sea the Stars and #10 Secretariat, a dead heat; 3rd #11 John Henry. The time: "
     )
+
+
+def test_a_photo_for_third_calls_the_horse_it_beat() -> None:
+    """The Arc of the Ages run with seed 5 (the race Derby Cast's simulated race 1 of a
+    seed-5 game is): John Henry beat Nijinsky for 3rd in a photo, and the call said
+    "then John Henry by 1 1/2 lengths. The photo ...: John Henry 8 + 8 + 1 = 17,
+    Nijinsky 8 + 6 + 1 = 15", a photo with a horse it never named."""
+    from homestretch.games.stretch.api import simulated_run
+
+    wire = next(p["words"] for p in simulated_run(5).call if p["heading"] == "At the wire")
+    assert wire.startswith(
+        "Allez France hits the wire first, then Secretariat by a length, then John Henry by "
+        "1 1/2 lengths, then Nijinsky by a nose in a photo. The photo, both on a speed "
+        "figure of 104,"
+    )

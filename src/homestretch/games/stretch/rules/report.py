@@ -627,8 +627,14 @@ def _finish_call(state: RaceState) -> str:
     for i in running:
         groups.setdefault((lines[i].final_speed or 0, lines[i].photo_total or 0), []).append(i)
     wire = [groups[key] for key in sorted(groups, reverse=True)]
+    # the first three, and any horse in a photo with the third: the photo's sum named a
+    # horse the call had not ("then John Henry by 1 1/2 lengths. The photo ...: John
+    # Henry 8 + 8 + 1 = 17, Nijinsky 8 + 6 + 1 = 15")
+    called = min(3, len(wire))
+    while called < len(wire) and _figure(lines, wire[called]) == _figure(lines, wire[called - 1]):
+        called += 1
     words = []
-    for n, group in enumerate(wire[:3]):
+    for n, group in enumerate(wire[:called]):
         names = _names([lines[i].name for i in group])
         if n == 0:
             words.append(
@@ -658,7 +664,7 @@ def _finish_call(state: RaceState) -> str:
         names = _names([lines[i].name for i in group])
         places = {lines[i].finish for i in group}
         kept = [i for i in group if lines[i].dq_roll is None]
-        if len(places) == 1 and n >= 3:
+        if len(places) == 1 and n >= called:
             continue  # a dead heat behind the three horses called: the chart says it
         if len(places) == 1:  # no disqualification, or all of them landing together
             text += f" Dead heat for {ordinal(lines[group[0]].finish or 0)}: {names}."
@@ -676,6 +682,10 @@ def _finish_call(state: RaceState) -> str:
                 f"(die {lines[i].dq_roll}): placed {ordinal(lines[i].finish or 0)}."
             )
     return text
+
+
+def _figure(lines: list[Line], group: list[int]) -> int:
+    return lines[group[0]].final_speed or 0
 
 
 def _photo_sum(ln: Line) -> str:
