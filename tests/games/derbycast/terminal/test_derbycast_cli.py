@@ -903,3 +903,25 @@ def test_a_dead_heat_is_said_on_the_result_and_enter_alone_asks_for_the_pick(
         "1st (dead heat): 2 Quiet Echo (3-1)",
     ]
     assert report_words(state.history[0])["finish"][0] == "1st: 1 Silver Lining (5-2)"
+
+
+def test_a_person_over_simulated_races_sees_each_race_called_before_its_result(
+    tmp_path: Path,
+) -> None:
+    """Over --source simulate only the result was shown: the race Top of the Stretch ran
+    was never seen, nor why it was won. Each is called, as the keeper's own Top of the
+    Stretch race is (R25), before its result; in Fullplay too."""
+    from homestretch.games.stretch.api import simulated_run
+
+    db = tmp_path / "games.sqlite"
+    for mode in ("quick", "full"):
+        args = ["--db", str(db), "--players", "Ann", "--bots", "1", "--source", "simulate"]
+        args += ["--races", "2", "--seed", "5", "--mode", mode, "--tie", "dead-heat"]
+        out = cli("derbycast", "play", *args, input="win 1\nwin 1\n")
+        said = " ".join(out.split())
+        for number in (1, 2):
+            call = simulated_run(4 + number, mode=mode).call  # race N runs on seed 5 + N - 1
+            wire = "At the wire. " + next(p["words"] for p in call if p["heading"] == "At the wire")
+            at = said.index(" ".join(wire.split()))
+            assert at < said.rindex(f"Race {number}: ")  # the result's title comes after
+        assert "Why it was won." in said or "Dead heat for 1st" in said

@@ -36,6 +36,15 @@ def simulated_record(seed: int, race: Path | None = None, mode: str = "quick") -
     return record
 
 
+def simulated_call(feed: dict[str, object], number: int) -> list[dict[str, str]]:
+    """The race call of race ``number`` of a ``simulate`` feed (its seed, race and mode),
+    run again as the feed ran it (the same seeded dice give the same race)."""
+    race = None if feed.get("race") is None else Path(str(feed["race"]))
+    mode = "quick" if feed.get("mode", "quick") == "quick" else "full"
+    seed = race_seed(int(str(feed["seed"])), number)
+    return simulated_run(seed, race, mode).call
+
+
 SIM_SEEDS = 1_000_000
 """The seeds a race run from the keeper's desk is drawn among (by the table's dice)."""
 

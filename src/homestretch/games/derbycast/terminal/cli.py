@@ -349,8 +349,24 @@ class _RaceShow:
         if notice["type"] == "morning-line":
             self._how_to_change(notice, state)
         if notice["type"] in ("official", "correction"):
+            report = state.history[notice["race"] - 1]
+            if notice["type"] == "official":
+                self._call(report, state)
             board = state.view(None)["board"]
-            print_race(self.screen, state.history[notice["race"] - 1], board, state.is_over())
+            print_race(self.screen, report, board, state.is_over())
+
+    def _call(self, report: JSON, state: DerbyCastState) -> None:
+        """A race of ``--source simulate`` called as Top of the Stretch ran it, before its
+        result: the rulebook's "watch the race ... until the result is official". Only
+        the result was shown, so a fan never saw the race, nor why it was won (a race
+        the keeper runs from the desk carries its call already, R25)."""
+        from homestretch.games.derbycast.sources.simulated import simulated_call
+
+        assert self.screen is not None
+        if state.game.feed.get("kind") != "simulate" or report.get("call"):
+            return
+        for part in simulated_call(state.game.feed, report["race"]):
+            self.screen.print(f"[bold]{escape(part['heading'])}.[/bold] {escape(part['words'])}")
 
     def _how_to_change(self, notice: JSON, state: DerbyCastState) -> None:
         """Who picked before a new morning line and is at this keyboard is told how to
