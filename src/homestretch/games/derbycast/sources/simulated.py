@@ -40,9 +40,10 @@ def simulated_call(feed: dict[str, object], number: int) -> list[dict[str, str]]
     """The race call of race ``number`` of a ``simulate`` feed (its seed, race and mode),
     run again as the feed ran it (the same seeded dice give the same race)."""
     race = None if feed.get("race") is None else Path(str(feed["race"]))
-    mode = "quick" if feed.get("mode", "quick") == "quick" else "full"
     seed = race_seed(int(str(feed["seed"])), number)
-    return simulated_run(seed, race, mode).call
+    return simulated_run(
+        seed, race, "quick" if feed.get("mode", "quick") == "quick" else "full"
+    ).call
 
 
 SIM_SEEDS = 1_000_000
