@@ -143,3 +143,28 @@ def test_the_board_after_the_last_of_a_set_number_of_races_needs_nothing() -> No
         "A (marker 1): 4 points",
         "B (marker 2): 0 points",
     ]
+
+
+def test_a_horse_scratched_before_post_shows_no_odds_and_one_race_reads_as_words() -> None:
+    """Harbor Tempest, scratched on the Saturday card, showed '?' for its odds, as a
+    horse whose line is still to come does; a game of one race ended 'after the 1 race
+    set for the game'."""
+    from homestretch.games.derbycast.rules.words import winners_line
+
+    state = DerbyCastGame({"entrants": [{"name": "A"}, {"name": "B"}]}).new_initial_state()
+    card = PostCard(
+        "R", ("Alpha", "Bravo", "Charlie"), ("9-2", "", "3-1"), ("1", "2", "3"), ("Charlie",)
+    )
+    state.apply(2, card)
+    rows = [line for line in _text(card_table(state.view(None))).splitlines() if "│" in line]
+    cells = {row.split("│")[2].strip(): row.split("│")[3].strip() for row in rows}
+    assert cells["Bravo"] == "?" and cells["Alpha"] == "9-2"
+    assert cells["Charlie scratched"] == ""
+    one = {
+        "winners": [{"name": "Ann", "marker": 1}],
+        "how": "most points after the set number of races",
+        "races": 1,
+    }
+    assert winners_line(one) == (
+        "Official Winner: Ann (marker 1) has the most points after the one race set for the game."
+    )

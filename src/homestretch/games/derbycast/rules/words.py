@@ -335,8 +335,8 @@ def winners_line(result: JSON) -> str:
         "reached the Official Finish": f"reached the Official Finish after {after}",
         "won the tie-break": f"won the tie-break after {after}",
         "most points after the set number of races": (
-            f"{'have' if len(winners) > 1 else 'has'} the most points after the {after} "
-            "set for the game"
+            f"{'have' if len(winners) > 1 else 'has'} the most points after the "
+            f"{'one race' if result['races'] == 1 else after} set for the game"  # not "the 1 race"
         ),
     }.get(how, f"{how}, after {after}")
     level = ", level on points (a dead heat)" if dead_heat else ""

@@ -42,7 +42,9 @@ def card_table(view: JSON) -> Table:
         shown = f"[strike]{name}[/strike] scratched" if horse in card["scratched"] else name
         worth = "" if spaces is None else f"{spaces['win']}/{spaces['place']}/{spaces['show']}"
         by = words[at]["picked_by"] if at < len(words) else ", ".join(pickers.get(horse, []))
-        table.add_row(number, shown, odds or "?", worth, escape(by))
+        # a scratched horse has no odds to know: "?" there read as a line still to come
+        known = "" if horse in card["scratched"] else odds or "?"
+        table.add_row(number, shown, known, worth, escape(by))
     if view["picks"] and card["unselected"] is not None:  # None: picks are sealed
         left = len(card["unselected"])
         table.caption = f"{left} {'horse' if left == 1 else 'horses'} unselected"
