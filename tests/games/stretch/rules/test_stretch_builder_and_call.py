@@ -503,6 +503,14 @@ def test_the_official_result_after_a_dead_heat_posts_three_horses_not_four() -> 
     assert official_words(state).startswith(
         "1st #5 Sea the Stars and #10 Secretariat, a dead heat; 3rd #11 John Henry. The time: "
     )
+    # why each won: the call was silent on a dead heat for the win
+    heading, why = race_call(state)[-1]
+    assert heading == "Why it was won"
+    assert why.startswith("Sea the Stars: started on a rating of 25, 1 below Ribot's 26")
+    assert " Secretariat: started on a rating of 25," in why
+    assert why.endswith(
+        " The other joint favourite, Ribot (5-1), ran 5th: the slow pace cost it 1."
+    )
 
 
 def test_a_photo_for_third_calls_the_horse_it_beat() -> None:

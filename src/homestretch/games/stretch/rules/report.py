@@ -298,22 +298,24 @@ def why_it_was_won(state: RaceState) -> str:
     up (pages 10-12, 19-23): its starting APR against the field's, the pace, its form
     and trouble, the race factor (and the rider), and its Final Speed roll; a horse
     first past the wire and disqualified; then, where the favourite was beaten, what
-    went against it. Silent on a dead heat for the win (the photo says it)."""
+    went against it. A dead heat for the win gives each winner's race (it was silent
+    there, as if the photo said why: it says only who could not be parted)."""
     assert state.finish is not None
     lines = state.lines
     running = [ln for ln in lines if not ln.out]
-    if not state.finish.order or len(state.finish.order[0]) > 1:
+    if not state.finish.order:
         return ""
-    winner = lines[state.finish.order[0][0]]
-    words = f"{winner.name}: {'; '.join(_reasons(state, winner, running))}."
+    won = [lines[i] for i in state.finish.order[0]]
+    winner = max(won, key=lambda ln: ln.factor_adj)  # the race factor "to the winner's"
+    words = " ".join(f"{w.name}: {'; '.join(_reasons(state, w, running))}." for w in won)
     first_past = max(running, key=lambda ln: (ln.final_speed or 0, ln.photo_total or 0))
-    if first_past is not winner and first_past.dq_roll is not None:
+    if first_past not in won and first_past.dq_roll is not None:
         words += f" {first_past.name} was first past the wire but disqualified."
     priced = [(odds.value, ln) for ln in lines if (odds := state.used_odds(ln)) is not None]
     shortest = min((v for v, _ in priced), default=None)
     favourites = [ln for v, ln in priced if v == shortest]
     beaten = sorted(
-        (fav for fav in favourites if fav is not winner), key=lambda ln: (ln.out, ln.finish or 0)
+        (fav for fav in favourites if fav not in won), key=lambda ln: (ln.out, ln.finish or 0)
     )
     if not beaten or len(favourites) > 3:  # four or more at the shortest price: no favourite
         return words
