@@ -291,7 +291,8 @@ def test_horses_level_in_the_running_are_called_together() -> None:
         "side by side; then Alydar and Native Dancer side by side, 2 lengths away;"
     )
     assert calls["Turning for home"].startswith(
-        "The pace is normal. Affirmed, War Admiral, Easy Goer and American Pharoah line up "
+        "The pace is normal (Affirmed and War Admiral led down the backstretch on 21 + 21 = 42 "
+        "race points). Affirmed, War Admiral, Easy Goer and American Pharoah line up "
         "for the lead;"
     )
     assert not any("alongside" in words for words in calls.values())
@@ -428,7 +429,8 @@ def test_the_dream_sprint_pace_costs_every_other_horse() -> None:
     assert isinstance(sprint, RaceState)
     calls = dict(race_call(sprint))
     assert calls["Turning for home"].startswith(
-        "The pace is fast. It sets up for Midnight Lute and costs every other horse but "
+        "The pace is fast (Dr. Fager and Dayjur led at the break on 23 + 23 = 46 race points, "
+        "die 4). It sets up for Midnight Lute and costs every other horse but "
         "Precisionist. Dr. Fager"
     )
     assert "; the fast pace cost it 2;" in calls["Why it was won"]

@@ -95,7 +95,11 @@ def test_race_call_describes_each_segment_in_lengths() -> None:
         "Discreetly Mine shows the way by 1 1/2 lengths from Super Saver"
     )
     assert "a half-length back to Dublin;" in calls["At the break"]
-    assert calls["Turning for home"].startswith("The pace is fast.")
+    # page 19's reading, added up as the page adds it: the two leaders' race points, the die
+    assert calls["Turning for home"].startswith(
+        "The pace is fast (Discreetly Mine and Super Saver led down the backstretch on "
+        "24 + 20 = 44 race points, die 4)."
+    )
     assert "shows the way by 2 1/2 lengths from Super Saver" in calls["Turning for home"]
     assert "6 lengths covers the field" in calls["Turning for home"]
     assert calls["At the wire"].startswith("Homeboykris hits the wire first")
@@ -189,4 +193,7 @@ def test_a_horse_that_goes_out_was_in_the_race_until_then() -> None:
     calls = dict(race_call(state))
     assert calls["At the break"].startswith("Discreetly Mine shows the way")
     assert "Discreetly Mine" in calls["Down the backstretch"]
-    assert "Discreetly Mine" not in calls["Turning for home"]
+    # she set the pace down the backstretch and is named for it; not in the running order
+    pace, running = calls["Turning for home"].split("). ", 1)
+    assert "Discreetly Mine and Super Saver led down the backstretch" in pace
+    assert "Discreetly Mine" not in running

@@ -480,7 +480,7 @@ def _pace_words(state: RaceState) -> str:
         return ""
     helped = [ln.name for ln in state.lines if ln.pace_adj > 0 and not ln.out]
     hurt = [ln.name for ln in state.lines if ln.pace_adj < 0 and not ln.out]
-    words = f"The pace is {state.pace}."
+    words = f"The pace is {state.pace}{_race_pace_sum(state)}."
     if state.mode == "quick":
         words = f"{_speed_words(state)}, and the pace is {state.pace}."
     if state.field_die is not None:
@@ -495,6 +495,32 @@ def _pace_words(state: RaceState) -> str:
     if hurt:
         words += f" It costs {_most(hurt, running)}."
     return words
+
+
+def _race_pace_sum(state: RaceState) -> str:
+    """Fullplay: the race points the Race Pace chart read, added up as page 19 adds them
+    ("Discreetly Mine, with 24 points, and Super Saver, with 20 points ... a total of 44
+    points ... Our roll is a 4"): ' (Discreetly Mine and Super Saver led down the
+    backstretch on 24 + 20 = 44 race points, die 4)'. After a Field die, which says the
+    total itself, the die alone."""
+    if state.mode != "full":
+        return ""
+    die = [f"die {state.pace_roll[0]}"] if state.pace_roll else []
+    at = 1 if "setup" in state.segments else 0  # race points after the break, or the setup
+    leaders = sorted(
+        (ln for ln in state.lines if running_at(ln, at)),
+        key=lambda ln: (-ln.race_points[at], ln.post),
+    )[:2]
+    points = [ln.race_points[at] for ln in leaders]
+    total = state.pace_total or 0
+    if state.field_die is not None or len(leaders) < 2 or sum(points) != total:
+        return f" ({die[0]})" if die else ""
+    where = "down the backstretch" if at else "at the break"  # not the order at the turn
+    said = f"{_names([ln.name for ln in leaders])} led {where} on {points[0]} + {points[1]}"
+    said += f" = {total} race points"
+    if state.pace_term:  # the field-size term (ruling S18), as the scoresheet's footer says
+        said += f", which count as {total - state.pace_term} in a field of {len(state.lines)}"
+    return f" ({'; '.join([said, *die]) if state.pace_term else ', '.join([said, *die])})"
 
 
 def _most(named: list[str], running: list[str]) -> str:
