@@ -69,6 +69,7 @@ def test_a_marker_on_20_is_drawn_short_of_the_official_finish() -> None:
         assert tracks["Ann"] == "#" * 20 + "|"
         assert tracks["Di"] == "###" + "." * 17 + "|"
         assert "| is the Official Finish: a marker passes it with more than 20 points" in text
+        assert "Odds Advancement Table ┃ to go" in text  # the notes' column was headless
 
 
 def test_the_card_shows_program_numbers_and_win_place_show_spaces() -> None:

@@ -83,7 +83,7 @@ def board_table(board: list[JSON], over: bool = False) -> Table:
     ``over`` nobody "needs" more points (a set number of races run out said "needs 20
     more" beside a beaten marker), as the view's standings say."""
     track_column = Column("Odds Advancement Table", min_width=len(track(0)) + 1, no_wrap=True)
-    table = Table("marker", "player", "points", track_column, "", title="The board")
+    table = Table("marker", "player", "points", track_column, "to go", title="The board")
     table.caption = FINISH_CAPTION
     leader = max(row["points"] for row in board)
     for row in sorted(board, key=lambda r: (-r["points"], r["marker"])):
