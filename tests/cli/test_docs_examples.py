@@ -541,3 +541,38 @@ def test_derbycast_files_written_from_the_docs_load(tmp_path: Path) -> None:
 def test_calibrate_says_its_seed_in_json(tmp_path: Path) -> None:
     result = _run(tmp_path, "stretch", "calibrate", "--fields", "10", "--races", "50")
     assert result["seed"] == 1
+
+
+def test_the_dice_file_example_is_read_face_by_face(tmp_path: Path) -> None:
+    """docs/architecture.md's dice file (a comment, faces apart by spaces): its six faces
+    are all read, and the race asks for more than six."""
+    (example,) = _blocks(ROOT / "docs" / "architecture.md", "text")
+    dice = tmp_path / "dice.txt"
+    dice.write_text(example + "1,2\n3 # a comment after faces\n", encoding="utf-8")
+    line = refused(tmp_path, "stretch", "run", "2009-champagne-stakes", "--dice-file", str(dice),
+                   "--no-save")  # fmt: skip
+    assert "the dice list ran out" in line and "9 face(s) given" in line
+
+
+@pytest.mark.parametrize("game", ["across", "totopoly"])
+def test_a_tables_configuration_is_documented_key_by_key_with_its_default(
+    tmp_path: Path, game: str
+) -> None:
+    """The docs' table of a game's configuration and the settings the lobby draws its form
+    from (and POST /api/tables checks by) name the same keys with the same defaults."""
+    from fastapi.testclient import TestClient
+
+    from homestretch.store.db import Store
+    from homestretch.web.app import create_app
+
+    text = (ROOT / "docs" / f"{game}.md").read_text(encoding="utf-8")
+    section = text.split("### A table's configuration")[1].split("\n#")[0]
+    rows = re.findall(r"^\| `([a-z_.]+)` \| .*? \| (.*?) \|", section, re.M)
+    with TestClient(create_app(Store(tmp_path / "web.sqlite"))) as client:
+        (settings,) = [g for g in client.get("/api/games").json() if g["name"] == game]
+    fields = {field.get("path") or field["name"]: field for field in settings["fields"]}
+    documented = {key: default for key, default in rows if key in fields}
+    assert set(documented) == set(fields), rows
+    assert {key for key, _ in rows} - set(fields) <= {"rules"}  # Totopoly's table of rules
+    for key, default in documented.items():
+        assert default.strip("`") == json.dumps(fields[key]["default"]).strip('"'), key
