@@ -576,3 +576,42 @@ def test_a_tables_configuration_is_documented_key_by_key_with_its_default(
     assert {key for key, _ in rows} - set(fields) <= {"rules"}  # Totopoly's table of rules
     for key, default in documented.items():
         assert default.strip("`") == json.dumps(fields[key]["default"]).strip('"'), key
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["run", "2009-champagne-stakes", "--mode", "full", "--no-save"],
+        ["simulate", "2009-champagne-stakes", "-n", "200"],
+        ["odds", "2009-champagne-stakes"],
+    ],
+    ids=["run", "simulate", "odds"],
+)
+def test_every_key_of_a_stretch_result_is_in_the_docs(tmp_path: Path, args: list[str]) -> None:
+    """docs/stretch-formats.md ("Results (JSON)") names every key the result holds, and
+    every key of its entries (run's `finished`, `segment` and `captions` and the whole of
+    simulate's were not)."""
+    text = (ROOT / "docs" / "stretch-formats.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([a-z_]+)`", text.split("## Results (JSON)")[1]))
+    result = _run(tmp_path, "stretch", *args, "--seed", "3")
+    keys = set(result) | {key for entry in result["entries"] for key in entry}
+    assert keys - named == set()
+
+
+@pytest.mark.parametrize(
+    ("doc", "args"),
+    [
+        ("across.md", ["across", "simulate", "--track", "woodbine", "-n", "100"]),
+        ("across.md", ["across", "play", "--bots", "3", "--quiet"]),
+        ("totopoly.md", ["totopoly", "play", "--bots", "3"]),
+        ("derbycast.md", ["derbycast", "play", "--bots", "2", "--source", "simulate"]),
+    ],
+    ids=["across simulate", "across play", "totopoly play", "derbycast play"],
+)
+def test_every_key_of_a_games_result_is_in_its_docs(
+    tmp_path: Path, doc: str, args: list[str]
+) -> None:
+    text = (ROOT / "docs" / doc).read_text(encoding="utf-8")
+    named = set(re.findall(r"[`\"]([a-z_]+)[`\"]", text))
+    result = _run(tmp_path, *args, "--seed", "2")
+    assert result["seed"] == 2 and set(result) - named == set()
