@@ -234,8 +234,7 @@ def history(
 ) -> None:
     """List saved runs and games, newest first.
 
-    Example:
-    `homestretch history --limit 5`"""
+    Example: `homestretch history --limit 5`"""
     if game is not None:
         registry.entry(game)  # a game named wrong is said (with the names), not listed empty
     rows = open_store(db, saved=True).saved_games(game, limit)
@@ -280,8 +279,7 @@ def replay(
 ) -> None:
     """Show a saved run again, rebuilt from its event log.
 
-    Example:
-    `homestretch replay 12 --plot money.png`"""
+    Example: `homestretch replay 12 --plot money.png`"""
     saved = open_store(db, saved=True).load(game_id)
     entry = registry.entry(saved.game)  # a game this version does not know is one clear line
     if plot is not None:
@@ -311,8 +309,7 @@ def resume(
 ) -> None:
     """Go on with a saved game that is not finished.
 
-    Example:
-    `homestretch resume 12`"""
+    Example: `homestretch resume 12`"""
     store = open_store(db, saved=True)
     saved = store.load(game_id)
     if saved.status == "finished":

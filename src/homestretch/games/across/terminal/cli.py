@@ -661,8 +661,7 @@ def play(
 ) -> None:
     """Play a game: people in hot-seat, computer players in the other seats.
 
-    Example:
-    `homestretch across play --players Ann,Bob --bots 3 --track woodbine --daily-double`"""
+    Example: `homestretch across play --players Ann,Bob --bots 3 --track woodbine --daily-double`"""
     from homestretch.games.across.content.loader import load_content
     from homestretch.games.across.rules.dealings import DEBT_MODES
     from homestretch.games.across.rules.game import MAX_PLAYERS, MIN_PLAYERS, ROTATIONS, AcrossGame
@@ -821,8 +820,7 @@ def simulate(
 ) -> None:
     """The handicapper: race a track N times and report each horse's chances.
 
-    Example:
-    `homestretch across simulate --track "Epsom Downs" -n 100000`"""
+    Example: `homestretch across simulate --track "Epsom Downs" -n 100000`"""
     from homestretch.games.across.analysis.handicapper import simulate_track
     from homestretch.games.across.content.loader import horse_class, load_content
 
@@ -867,8 +865,7 @@ def simulate(
 def tracks(content: ContentOption = None, fmt: FormatOption = OutputFormat.text) -> None:
     """The title cards and each track's Handicap and Auction News.
 
-    Example:
-    `homestretch across tracks --content my-across`"""
+    Example: `homestretch across tracks --content my-across`"""
     from homestretch.games.across.content.loader import HORSES, horse_class, load_content
 
     loaded = load_content(str(content) if content else None)

@@ -469,9 +469,7 @@ def play(
 ) -> None:
     """Play a game: each race, every marker picks; the official result moves the board.
 
-    Example:
-    `homestretch derbycast play --players Ann,Bob+Cy --bots 2 --source simulate`
-    (Ann alone, Bob and Cy a team sharing a marker, two computer players)"""
+    Example: `homestretch derbycast play --players Ann,Bob+Cy --bots 2 --source simulate` (Ann alone, Bob and Cy a team sharing a marker, two computer players)"""
     from homestretch.games.derbycast.rules.game import DerbyCastGame, Order
     from homestretch.games.derbycast.rules.winning import TieRule
     from homestretch.session.dice import DiceSpec
@@ -578,8 +576,7 @@ def points_command(
 ) -> None:
     """The spaces one pick earns, by the Final Odds Calculator Table.
 
-    Example:
-    `homestretch derbycast points 7-2 --bet place --finish 2`"""
+    Example: `homestretch derbycast points 7-2 --bet place --finish 2`"""
     from homestretch.games.derbycast.rules.table import Bet, advance_for, points
 
     parsed, chosen = Odds.parse(odds), Bet.parse(bet)
@@ -636,8 +633,7 @@ def races_command(
 ) -> None:
     """Check a results file and list its races.
 
-    Example:
-    `homestretch derbycast races samples/derbycast/saturday_card.csv`"""
+    Example: `homestretch derbycast races samples/derbycast/saturday_card.csv`"""
     from homestretch.games.derbycast.content.results_file import read_results
 
     races = read_results(path)

@@ -136,10 +136,11 @@ def run(
 
     Betting opens once the morning line is up; winning tickets are paid after the race.
 
-    Examples:
-    `homestretch stretch run 2009-champagne-stakes --mode full`
-    `homestretch stretch run my-race.toml --dice ask`  (roll real dice)
-    `homestretch stretch run my-race.toml --bettor Ann --computer-bettor Robo`"""
+    Example: `homestretch stretch run 2009-champagne-stakes --mode full`
+
+    Example: `homestretch stretch run my-race.toml --dice ask` (roll real dice)
+
+    Example: `homestretch stretch run my-race.toml --bettor Ann --computer-bettor Robo`"""
     from homestretch.cli.table_loop import dice_spec  # the sessions' loop: not for odds
     from homestretch.games.stretch.content.chart_set import load_chart_set
     from homestretch.games.stretch.content.race import load_race
@@ -537,9 +538,9 @@ def cards(
 ) -> None:
     """List and search a card set.
 
-    Examples:
-    `homestretch stretch cards secretariat`
-    `homestretch stretch cards --jockeys arcaro`"""
+    Example: `homestretch stretch cards secretariat`
+
+    Example: `homestretch stretch cards --jockeys arcaro`"""
     from homestretch.games.stretch.content.card_set import load_card_set
 
     card_set = load_card_set(folder)
@@ -627,9 +628,7 @@ def new(
 
     Checked by the same rules as `stretch run` before a byte is written: every file it writes runs.
 
-    Example:
-    `homestretch stretch new dream.toml -e secretariat-1973@turcotte -e citation-1948@arcaro`
-    (find cards with `homestretch stretch cards NAME`)"""
+    Example: `homestretch stretch new dream.toml -e secretariat-1973@turcotte -e citation-1948@arcaro` (find cards with `homestretch stretch cards NAME`)"""
     output = output_path(output, "race file")
     from pydantic import ValidationError
 
@@ -755,8 +754,7 @@ def simulate(
 ) -> None:
     """Run a race many times on the fast kernel: win, place and show chances.
 
-    Example:
-    `homestretch stretch simulate 2009-champagne-stakes -n 100000 --mode full`"""
+    Example: `homestretch stretch simulate 2009-champagne-stakes -n 100000 --mode full`"""
     from homestretch.games.stretch.content.chart_set import load_chart_set
     from homestretch.games.stretch.content.race import load_race
 
@@ -845,8 +843,7 @@ def odds(
 
     Quickplay chances are exact (every chart outcome weighed); Fullplay's are run by Monte Carlo.
 
-    Example:
-    `homestretch stretch odds 2009-champagne-stakes --plot odds.png`"""
+    Example: `homestretch stretch odds 2009-champagne-stakes --plot odds.png`"""
     from homestretch.games.stretch.content.chart_set import load_chart_set
     from homestretch.games.stretch.content.race_plain import load_odds_race
 
@@ -1131,8 +1128,7 @@ def calibrate(
 ) -> None:
     """Run the calibration study: every figure beside its real-racing band.
 
-    Example:
-    `homestretch stretch calibrate --charts my-stretch/charts --plot calibration.png`"""
+    Example: `homestretch stretch calibrate --charts my-stretch/charts --plot calibration.png`"""
     from homestretch.games.stretch.analysis.calibrate import (
         ODDS_BANDS,
         TARGETS,

@@ -286,8 +286,7 @@ def play_command(
 ) -> None:
     """Play a game at this terminal (hot seat), saved after every move.
 
-    Example:
-    `homestretch totopoly play --players Ann,Bob --bots 2 --rule auction=final_pass`"""
+    Example: `homestretch totopoly play --players Ann,Bob --bots 2 --rule auction=final_pass`"""
     from homestretch.games.totopoly.content.loader import load_content
     from homestretch.games.totopoly.rules.state import TotopolyGame, check_rules
     from homestretch.session.saved import open_new
@@ -415,9 +414,9 @@ def simulate_command(
 ) -> None:
     """Computer players play many games: win rates by colour and by advantage cards.
 
-    Examples:
-    `homestretch totopoly simulate -n 500 --board-alone`
-    `homestretch totopoly simulate --match-races 4000 --content my-board`  (the board alone)"""
+    Example: `homestretch totopoly simulate -n 500 --board-alone`
+
+    Example: `homestretch totopoly simulate --match-races 4000 --content my-board` (the board alone)"""
     from homestretch.games.totopoly.analysis.simulate import simulate as run_study
     from homestretch.games.totopoly.analysis.simulate import without_colour_cards
     from homestretch.games.totopoly.content.loader import COLOURS
@@ -523,8 +522,7 @@ def tournament_command(
 ) -> None:
     """Kinds of computer player play each other: average final money and race wins.
 
-    Example:
-    `homestretch totopoly tournament -n 200 --kinds search,sensible,sensible,random`"""
+    Example: `homestretch totopoly tournament -n 200 --kinds search,sensible,sensible,random`"""
     from homestretch.games.totopoly.analysis.tournament import check_kinds
     from homestretch.games.totopoly.analysis.tournament import tournament as run_tournament
     from homestretch.games.totopoly.rules.state import TotopolyGame
@@ -560,8 +558,7 @@ def tournament_command(
 def board_command(content: ContentOption = None, fmt: FormatOption = OutputFormat.text) -> None:
     """Show the board and cards: lease cards, training ring, racecourse, report decks.
 
-    Example:
-    `homestretch totopoly board --content my-board`"""
+    Example: `homestretch totopoly board --content my-board`"""
     from homestretch.games.totopoly.content.loader import load_content
     from homestretch.games.totopoly.terminal.render import course_picture
 
