@@ -689,7 +689,9 @@ def new(
     except OSError as exc:
         raise HomestretchError(f"{output}: cannot write the race file ({exc.strerror})") from None
     # a horse's Power estimated for this surface: so is every run of the file
-    run_it = f"homestretch stretch run {output}" + (
+    import shlex  # a path with a space is quoted in the line to copy
+
+    run_it = f"homestretch stretch run {shlex.quote(str(output))}" + (
         " --estimate-surface" if estimate_surface else ""
     )
     if fmt is OutputFormat.json:
