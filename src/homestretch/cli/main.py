@@ -232,7 +232,9 @@ def history(
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """List saved runs and games, newest first."""
+    """List saved runs and games, newest first.
+
+    Example: `homestretch history --limit 5`"""
     if game is not None:
         registry.entry(game)  # a game named wrong is said (with the names), not listed empty
     rows = open_store(db, saved=True).saved_games(game, limit)
@@ -275,7 +277,9 @@ def replay(
         ),
     ] = None,
 ) -> None:
-    """Show a saved run again, rebuilt from its event log."""
+    """Show a saved run again, rebuilt from its event log.
+
+    Example: `homestretch replay 12 --plot money.png`"""
     saved = open_store(db, saved=True).load(game_id)
     entry = registry.entry(saved.game)  # a game this version does not know is one clear line
     if plot is not None:
@@ -303,7 +307,9 @@ def resume(
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """Go on with a saved game that is not finished."""
+    """Go on with a saved game that is not finished.
+
+    Example: `homestretch resume 12`"""
     store = open_store(db, saved=True)
     saved = store.load(game_id)
     if saved.status == "finished":

@@ -659,7 +659,9 @@ def play(
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """Play a game: people in hot-seat, computer players in the other seats."""
+    """Play a game: people in hot-seat, computer players in the other seats.
+
+    Example: `homestretch across play --players Ann,Bob --bots 3 --track woodbine --daily-double`"""
     from homestretch.games.across.content.loader import load_content
     from homestretch.games.across.rules.dealings import DEBT_MODES
     from homestretch.games.across.rules.game import MAX_PLAYERS, MIN_PLAYERS, ROTATIONS, AcrossGame
@@ -816,7 +818,9 @@ def simulate(
     seed: SeedOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """The handicapper: race a track N times and report each horse's chances."""
+    """The handicapper: race a track N times and report each horse's chances.
+
+    Example: `homestretch across simulate --track "Epsom Downs" -n 100000`"""
     from homestretch.games.across.analysis.handicapper import simulate_track
     from homestretch.games.across.content.loader import horse_class, load_content
 
@@ -828,8 +832,8 @@ def simulate(
     with progress_bar(n, f"racing {chosen.name}") as bar:
         task = bar.task_ids[0]
         report = simulate_track(chosen, n, used, progress=lambda k: bar.advance(task, k))
-    if fmt is OutputFormat.json:
-        echo_json(report.to_json())
+    if fmt is OutputFormat.json:  # the seed too, as every random run's JSON carries it
+        echo_json({**report.to_json(), "seed": used})
         return
     table = Table(
         "#",
@@ -859,7 +863,9 @@ def simulate(
 
 @app.command()
 def tracks(content: ContentOption = None, fmt: FormatOption = OutputFormat.text) -> None:
-    """The title cards and each track's Handicap and Auction News."""
+    """The title cards and each track's Handicap and Auction News.
+
+    Example: `homestretch across tracks --content my-across`"""
     from homestretch.games.across.content.loader import HORSES, horse_class, load_content
 
     loaded = load_content(str(content) if content else None)

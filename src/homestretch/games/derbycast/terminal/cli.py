@@ -492,7 +492,9 @@ def play(
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """Play a game: each race, every marker picks; the official result moves the board."""
+    """Play a game: each race, every marker picks; the official result moves the board.
+
+    Example: `homestretch derbycast play --players Ann,Bob+Cy --bots 2 --source simulate` (Ann alone, Bob and Cy a team sharing a marker, two computer players)"""
     from homestretch.games.derbycast.rules.game import DerbyCastGame, Order
     from homestretch.games.derbycast.rules.winning import TieRule
     from homestretch.session.dice import DiceSpec
@@ -599,7 +601,9 @@ def points_command(
     odds_table: TableOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """The spaces one pick earns, by the Final Odds Calculator Table."""
+    """The spaces one pick earns, by the Final Odds Calculator Table.
+
+    Example: `homestretch derbycast points 7-2 --bet place --finish 2`"""
     from homestretch.games.derbycast.rules.table import Bet, advance_for, points
 
     parsed, chosen = Odds.parse(odds), Bet.parse(bet)
@@ -654,7 +658,9 @@ def races_command(
     path: Annotated[Path, typer.Argument(help="a results file (.csv or .json)")],
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """Check a results file and list its races."""
+    """Check a results file and list its races.
+
+    Example: `homestretch derbycast races samples/derbycast/saturday_card.csv`"""
     from homestretch.games.derbycast.content.results_file import read_results
 
     races = read_results(path)
@@ -671,10 +677,12 @@ def races_command(
         return
     for race in races:
         winners = [x.horse for x in race.runners if x.finish == 1]
+        # a card (no finish yet, R20) has no winner to name
+        outcome = f"won by {' and '.join(winners)}" if race.has_result else "a card: no result yet"
         console.print(
             escape(
                 f"{race.name}: {len(race.runners)} horses, {len(race.scratched)} scratched, "
-                f"won by {' and '.join(winners)}"
+                + outcome
             )
         )
     counted = "1 race" if len(races) == 1 else f"{len(races)} races"

@@ -62,8 +62,9 @@ def starting_apr(
         other = horse.power_dirt if surface == "turf" else horse.power_turf
         if not estimate or other is None:
             raise HomestretchError(
-                f"{horse.name} has no {surface} Power rating; choose another horse or allow "
-                "an estimate (--estimate-surface)"
+                f"{horse.name} has no {surface} Power rating (power_{surface} on its card); "
+                "choose another horse, or allow an estimate (`stretch run`, `simulate`, "
+                "`odds` and `new` take --estimate-surface)"
             )
         power, estimated = max(0, other - ESTIMATE_PENALTY), True
     penalty = range_penalty(horse, furlongs)

@@ -339,17 +339,18 @@ def _made_by_the_models() -> PlainContent | None:
     return plain_content(STANDARD_CARDS)
 
 
-def load_odds_race(ref: str | Path) -> AnyRace:
+def load_odds_race(ref: str | Path, estimate_surface: bool = False) -> AnyRace:
     """The race ``ref`` names, as ``race.load_race`` reads it: a ``PlainRace`` when the
     file is surely valid on the models' own rules (no pydantic imported), else the
-    models' ``Race`` (or their one message on what is wrong)."""
+    models' ``Race`` (or their one message on what is wrong). Estimated surfaces are
+    the models' alone."""
     path = resolve_race_path(ref)
-    plain = _plain_race(path)
+    plain = None if estimate_surface else _plain_race(path)
     if plain is not None:
         return plain
     from homestretch.games.stretch.content.race import load_race
 
-    return load_race(path)
+    return load_race(path, estimate_surface)
 
 
 def _plain_race(path: Path) -> PlainRace | None:

@@ -79,6 +79,16 @@ CardsOption = Annotated[
 ]
 
 
+EstimateOption = Annotated[
+    bool,
+    typer.Option(
+        "--estimate-surface",
+        help="estimate a Power rating for a surface a horse never ran on (its other "
+        "surface's less 3, ruling S5)",
+    ),
+]
+
+
 def _mode(mode: str) -> Mode:
     if mode not in ("quick", "full"):
         raise HomestretchError(f"--mode must be quick or full, not {mode!r}")
@@ -93,9 +103,7 @@ def run(
     dice: DiceOption = None,
     dice_file: DiceFileOption = None,
     charts: ChartsOption = None,
-    estimate_surface: Annotated[
-        bool, typer.Option(help="estimate a Power rating for a surface a horse never ran on")
-    ] = False,
+    estimate_surface: EstimateOption = False,
     fmt: FormatOption = OutputFormat.text,
     db: DbOption = None,
     save: Annotated[bool, typer.Option(help="store the run for history and replay")] = True,
@@ -126,7 +134,13 @@ def run(
 
     With bettors, the players bet Win, Place and Show on a tote of their own stakes.
 
-    Betting opens once the morning line is up; winning tickets are paid after the race."""
+    Betting opens once the morning line is up; winning tickets are paid after the race.
+
+    Example: `homestretch stretch run 2009-champagne-stakes --mode full`
+
+    Example: `homestretch stretch run my-race.toml --dice ask` (roll real dice)
+
+    Example: `homestretch stretch run my-race.toml --bettor Ann --computer-bettor Robo`"""
     from homestretch.cli.table_loop import dice_spec  # the sessions' loop: not for odds
     from homestretch.games.stretch.content.chart_set import load_chart_set
     from homestretch.games.stretch.content.race import load_race
@@ -534,7 +548,11 @@ def cards(
     folder: CardsOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """List and search a card set."""
+    """List and search a card set.
+
+    Example: `homestretch stretch cards secretariat`
+
+    Example: `homestretch stretch cards --jockeys arcaro`"""
     from homestretch.games.stretch.content.card_set import load_card_set
 
     card_set = load_card_set(folder)
@@ -640,11 +658,15 @@ def new(
     surface: Annotated[str, typer.Option(help="dirt, turf or synthetic")] = "dirt",
     condition: Annotated[str, typer.Option(help=", ".join(CONDITIONS))] = "fast",
     folder: CardsOption = None,
+    estimate_surface: EstimateOption = False,
     force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
+    fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Build a race file from cards and conditions (APRs computed when it is run).
 
-    Checked by the same rules as `stretch run` before a byte is written: every file it writes runs."""
+    Checked by the same rules as `stretch run` before a byte is written: every file it writes runs.
+
+    Example: `homestretch stretch new dream.toml -e secretariat-1973@turcotte -e citation-1948@arcaro` (find cards with `homestretch stretch cards NAME`)"""
     output = output_path(output, "race file")
     from pydantic import ValidationError
 
@@ -679,7 +701,7 @@ def new(
     except ValidationError as exc:
         field, _, problem = describe_validation(exc).partition(": ")
         raise HomestretchError(f"--{field.split('.')[0]}: {problem}") from None
-    race = build_race(spec, card_set)
+    race = build_race(spec, card_set, estimate_surface)
 
     import json
 
@@ -704,9 +726,31 @@ def new(
         output.write_text("\n".join(lines) + "\n", encoding="utf-8")
     except OSError as exc:
         raise HomestretchError(f"{output}: cannot write the race file ({exc.strerror})") from None
+    # a horse's Power estimated for this surface: so is every run of the file
+    import shlex  # a path with a space is quoted in the line to copy
+
+    run_it = f"homestretch stretch run {shlex.quote(str(output))}" + (
+        " --estimate-surface" if estimate_surface else ""
+    )
+    if fmt is OutputFormat.json:
+        echo_json(
+            {
+                "file": str(output),
+                "run": run_it,
+                "entries": [
+                    {
+                        "post": runner.post,
+                        "horse": horse.id,
+                        "jockey": jockey.id,
+                        "start_apr": runner.start_apr,
+                    }
+                    for (horse, jockey), runner in zip(picks, race.runners, strict=True)
+                ],
+            }
+        )
+        return
     console.print(table)
-    shown_path = escape(str(output))
-    console.print(f"wrote {shown_path}; run it with: homestretch stretch run {shown_path}")
+    console.print(f"wrote {escape(str(output))}; run it with: {escape(run_it)}")
 
 
 PlotOption = Annotated[Path | None, typer.Option("--plot", help="draw a picture (PNG or SVG)")]
@@ -745,14 +789,17 @@ def simulate(
     mode: ModeOption = "quick",
     seed: SeedOption = None,
     charts: ChartsOption = None,
+    estimate_surface: EstimateOption = False,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """Run a race many times on the fast kernel: win, place and show chances."""
+    """Run a race many times on the fast kernel: win, place and show chances.
+
+    Example: `homestretch stretch simulate 2009-champagne-stakes -n 100000 --mode full`"""
     from homestretch.games.stretch.content.chart_set import load_chart_set
     from homestretch.games.stretch.content.race import load_race
 
     _mode(mode)  # before the race is read: a mistake is said at once, naming no seed
-    loaded, chart_set = load_race(race), load_chart_set(charts)
+    loaded, chart_set = load_race(race, estimate_surface), load_chart_set(charts)
     _standard_going(chart_set)
     used_seed, chances = _run_many(loaded, chart_set, mode, runs, seed, fmt)
     if fmt is OutputFormat.json:
@@ -820,6 +867,7 @@ def odds(
     seed: SeedOption = None,
     charts: ChartsOption = None,
     plot: PlotOption = None,
+    estimate_surface: EstimateOption = False,
     fmt: FormatOption = OutputFormat.text,
     early: Annotated[
         bool,
@@ -833,7 +881,9 @@ def odds(
 ) -> None:
     """Each horse's chance to win, place and show, fair odds beside the odds offered.
 
-    Quickplay chances are exact (every chart outcome weighed); Fullplay's are run by Monte Carlo."""
+    Quickplay chances are exact (every chart outcome weighed); Fullplay's are run by Monte Carlo.
+
+    Example: `homestretch stretch odds 2009-champagne-stakes --plot odds.png`"""
     from homestretch.games.stretch.content.chart_set import load_chart_set
     from homestretch.games.stretch.content.race_plain import load_odds_race
 
@@ -841,7 +891,7 @@ def odds(
     _picture(plot)
     # read without pydantic where that is sure to be right (race_plain): the brackets
     # are out within a tenth of a second
-    loaded, chart_set = load_odds_race(race), load_chart_set(charts)
+    loaded, chart_set = load_odds_race(race, estimate_surface), load_chart_set(charts)
     _standard_going(chart_set)
     runners: Sequence[AnyRunner] = loaded.runners
     exact = _exact_chances(loaded, chart_set, fmt, early) if mode == "quick" else None
@@ -865,7 +915,9 @@ def odds(
     else:
         from homestretch.games.stretch.content.race import load_race  # the models' Race, to run
 
-        used_seed, chances = _run_many(load_race(race), chart_set, mode, runs, seed, fmt)
+        used_seed, chances = _run_many(
+            load_race(race, estimate_surface), chart_set, mode, runs, seed, fmt
+        )
         if exact is not None:  # the win chances are exact even where place and show are not
             chances = [
                 replace(c, win=float(w), win_interval=(float(w), float(w)))
@@ -1114,7 +1166,9 @@ def calibrate(
     plot: PlotOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """Run the calibration study: every figure beside its real-racing band."""
+    """Run the calibration study: every figure beside its real-racing band.
+
+    Example: `homestretch stretch calibrate --charts my-stretch/charts --plot calibration.png`"""
     from homestretch.games.stretch.analysis.calibrate import (
         ODDS_BANDS,
         TARGETS,
@@ -1145,7 +1199,7 @@ def calibrate(
 
         calibration_plot(report, plot)
     if fmt is OutputFormat.json:
-        echo_json(report)
+        echo_json({**report, "seed": seed})  # a fixed default, yet said as every run says it
         return
     figures = report["figures"]
     assert isinstance(figures, dict)

@@ -19,7 +19,14 @@ from homestretch.games.totopoly.rules.money import may_hold_card
 from homestretch.games.totopoly.rules.state import BANK
 
 if TYPE_CHECKING:
+    from homestretch.games.totopoly.content.loader import Content
     from homestretch.games.totopoly.rules.state import TotopolyState
+
+
+def auctioneer_card(c: Content) -> str:
+    """The Auctioneer's lease card, found by role: a content folder may give a business
+    any id (docs/totopoly.md)."""
+    return next(b.card for b in c.businesses.values() if b.role == "auctioneer")
 
 
 def cards_in_play(state: TotopolyState) -> tuple[list[str], list[str]]:
@@ -27,7 +34,7 @@ def cards_in_play(state: TotopolyState) -> tuple[list[str], list[str]]:
     c = state.c
     out: list[str] = []
     if state.n < 4:
-        out.append(c.businesses["auctioneer"].card)
+        out.append(auctioneer_card(c))
     if state.short:
         out += [h.card for h in c.horses.values() if h.colour == "blue"]
         tote = c.business_with_role("tote")
@@ -57,7 +64,7 @@ def run(state: TotopolyState) -> Flow[None]:
         state.say(f"{state.name_of(state.auctioneer)} is appointed auctioneer")
     yield from cut_for_deal(state, pack)
     yield from deal(state, pack)
-    auctioneer = state.c.businesses["auctioneer"].card
+    auctioneer = auctioneer_card(state.c)
     declared = state.where[auctioneer] == "hand"
     if declared:
         declare(state, state.holder[auctioneer])
@@ -122,7 +129,7 @@ def deal(state: TotopolyState, pack: list[str]) -> Flow[None]:
 
 
 def declare(state: TotopolyState, player: int) -> None:
-    card = state.c.businesses["auctioneer"].card
+    card = auctioneer_card(state.c)
     state.where[card], state.holder[card] = "out", player
     state.auctioneer = player
     state.say(f"{state.name_of(player)} declares the Auctioneer's card")
@@ -148,7 +155,7 @@ def exchange(state: TotopolyState) -> Flow[None]:
         state.knows[taken].add(player)
         state.notice("card_drawn", player, card=taken)
         state.say(f"{state.name_of(player)} exchanges a card with the dummy")
-        if taken == state.c.businesses["auctioneer"].card:
+        if taken == auctioneer_card(state.c):
             declare(state, player)
 
 

@@ -50,16 +50,22 @@ def may_hold(state: TotopolyState, buyer: int, item: str) -> bool:
     """Discarding rules 1 and 2: never both stables, never more than three horses."""
     if item.startswith("horse:"):
         return horse_count(state, buyer) < 3
-    if item in (state.c.businesses["walroy"].card, state.c.businesses["stevedon"].card):
-        other = "stevedon" if item.endswith("walroy") else "walroy"
-        return state.owner(state.c.businesses[other].card) != buyer
+    stables = stable_cards(state)
+    if item in stables:
+        return all(state.owner(other) != buyer for other in stables if other != item)
     return True
+
+
+def stable_cards(state: TotopolyState) -> tuple[str, ...]:
+    """The two training stables' lease cards, found by role: a content folder may give a
+    business any id (docs/totopoly.md)."""
+    return tuple(b.card for b in state.c.businesses.values() if b.role in ("walroy", "stevedon"))
 
 
 def may_hold_card(state: TotopolyState, player: int, card: str, extra: list[str]) -> bool:
     """Whether ``player``'s cards plus ``card`` keep the discarding rules (cards in hand)."""
     horses = state.c.horses
-    stables = {state.c.businesses["walroy"].card, state.c.businesses["stevedon"].card}
+    stables = set(stable_cards(state))
     cards = [*extra, card]
     if card in stables and len(stables & set(cards)) > 1:
         return False

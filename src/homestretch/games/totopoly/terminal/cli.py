@@ -284,7 +284,9 @@ def play_command(
     fmt: FormatOption = OutputFormat.text,
     db: DbOption = None,
 ) -> None:
-    """Play a game at this terminal (hot seat), saved after every move."""
+    """Play a game at this terminal (hot seat), saved after every move.
+
+    Example: `homestretch totopoly play --players Ann,Bob --bots 2 --rule auction=final_pass`"""
     from homestretch.games.totopoly.content.loader import load_content
     from homestretch.games.totopoly.rules.state import TotopolyGame, check_rules
     from homestretch.session.saved import open_new
@@ -410,7 +412,11 @@ def simulate_command(
     ] = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """Computer players play many games: win rates by colour and by advantage cards."""
+    """Computer players play many games: win rates by colour and by advantage cards.
+
+    Example: `homestretch totopoly simulate -n 500 --board-alone`
+
+    Example: `homestretch totopoly simulate --match-races 4000 --content my-board` (the board alone)"""
     from homestretch.games.totopoly.analysis.simulate import simulate as run_study
     from homestretch.games.totopoly.analysis.simulate import without_colour_cards
     from homestretch.games.totopoly.content.loader import COLOURS
@@ -514,7 +520,9 @@ def tournament_command(
     seed: SeedOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """Kinds of computer player play each other: average final money and race wins."""
+    """Kinds of computer player play each other: average final money and race wins.
+
+    Example: `homestretch totopoly tournament -n 200 --kinds search,sensible,sensible,random`"""
     from homestretch.games.totopoly.analysis.tournament import check_kinds
     from homestretch.games.totopoly.analysis.tournament import tournament as run_tournament
     from homestretch.games.totopoly.rules.state import TotopolyGame
@@ -548,7 +556,9 @@ def tournament_command(
 
 @app.command("board")
 def board_command(content: ContentOption = None, fmt: FormatOption = OutputFormat.text) -> None:
-    """Show the board and cards: lease cards, training ring, racecourse, report decks."""
+    """Show the board and cards: lease cards, training ring, racecourse, report decks.
+
+    Example: `homestretch totopoly board --content my-board`"""
     from homestretch.games.totopoly.content.loader import load_content
     from homestretch.games.totopoly.terminal.render import course_picture
 
