@@ -140,7 +140,7 @@ class Content:
     course: Course
     at_a_time: dict[str, int]
     """How many cards of its colour a horse of each colour takes when a square or a
-    report gives it "a card of your horse's colour" (ours: a blue two, the rest one)."""
+    report gives it "a card of your horse's colour" (ours: a blue three, the rest one)."""
 
     def business_with_role(self, role: str) -> Business | None:
         return next((b for b in self.businesses.values() if b.role == role), None)
