@@ -15,8 +15,8 @@ runner by the colour cards its owner held at the start of the race, and how ofte
 horse its owner had not nominated won. Then ``races`` match races of four horses (a
 black, a red, a yellow and a blue), one a seat so that no nomination hands one of them
 the best throws: all untrained (the board alone), then one of them alone holding k cards
-of its colour against the untrained rest (the yellow 3 or 6, the blue 3, 6 or 8, the
-black and the red 3: training pays for every colour). Every figure is measured in this
+of its colour against the untrained rest (the yellow 3 or 6; the blue 3, 6 or 9, as it
+takes three at a time; the black and the red 3: training pays for every colour). Every figure is measured in this
 run; each part is seeded on its own, so running a part alone gives the same numbers.
 """
 
@@ -28,6 +28,7 @@ import sys
 
 from homestretch.core.protocol import JSON
 from homestretch.games.totopoly.analysis.simulate import (
+    REPORTED_BUCKETS,
     simulate,
     training_study,
     without_colour_cards,
@@ -42,7 +43,7 @@ MATCH_FIELDS = (
     (YELLOW, 6),
     (BLUE, 3),
     (BLUE, 6),
-    (BLUE, 8),
+    (BLUE, 9),
     (BLACK, 3),
     (RED, 3),
 )
@@ -87,7 +88,7 @@ def show(result: JSON) -> None:
     cards = result["as_shipped"]["win_rate_by_advantage_cards"]
     for colour in COLOURS:
         cells = []
-        for bucket in ("0", "1", "2", "3+"):
+        for bucket in REPORTED_BUCKETS:
             row = cards[colour][bucket]
             if row["win_rate"] is None:
                 cells.append(f"{bucket}: -")

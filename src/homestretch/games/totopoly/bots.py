@@ -48,7 +48,8 @@ PRIZE_SHARE = 0.9
 TWO_DICE = 7.0
 """The average throw of two dice: a horse lands on about one ring square in seven."""
 CARDS_A_HORSE = 2.0
-"""The most training cards of its colour we count on for a horse we may lease."""
+"""The most times we count on a horse we may lease being given cards of its colour in
+training (each time as many as the content's ``at_a_time`` for its colour)."""
 TOTE_POOL_A_PLAYER = 40
 """About what each player lays on the Tote (the clerk keeps a tenth)."""
 MARGIN = 60
@@ -206,7 +207,8 @@ class SensibleBot:
 
         def prospects(horse: int) -> float:
             colour = self.content.horses[horse].colour
-            expected = min(CARDS_A_HORSE, piles.get(colour, 0) / 3)
+            taken = CARDS_A_HORSE * self.content.at_a_time[colour]
+            expected = min(taken, piles.get(colour, 0) / 3)
             cards = {**held, colour: held[colour] + expected}
             return self.lengths_gained(horse, cards)
 
@@ -274,9 +276,11 @@ class SensibleBot:
         colour_odds, white = self.deck_odds(action.deck)
         colour = self.content.horses[action.horse].colour
         held = dict(view["players"][self.seat]["cards"])
-        if not (view.get("supply") or self.content.supply).get(colour, 0):
+        pile = (view.get("supply") or self.content.supply).get(colour, 0)
+        if not pile:
             colour_odds = 0.0
-        more = {**held, colour: held[colour] + 1}
+        # a card of the horse's colour: as many as our content hands that colour at once
+        more = {**held, colour: held[colour] + max(1, min(pile, self.content.at_a_time[colour]))}
         gain = self.lengths_gained(action.horse, more) - self.lengths_gained(action.horse, held)
         ours = [
             int(h["number"])

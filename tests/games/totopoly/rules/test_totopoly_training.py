@@ -203,6 +203,25 @@ def test_an_empty_pile_gives_nothing(table: Table) -> None:
     assert state.held[0]["black"] == 0 and "empty" in state.news[-1]
 
 
+def test_a_blue_takes_three_cards_at_a_time_and_a_short_pile_gives_what_it_has_ruling_t43(
+    table: Table,
+) -> None:
+    """Our content hands a blue horse three blue cards for "a card of your horse's
+    colour" (cards.toml ``[at_a_time]``: a blue card is worth one length); the others
+    take one; a pile with one card left gives that one (T37, T43)."""
+    state = table(horses={10: 0, 7: 0}, status="training")
+    assert state.c.at_a_time == {"black": 1, "red": 1, "yellow": 1, "blue": 3}
+    training.apply_card_effect(state, 0, 10, "colour_card")
+    training.apply_card_effect(state, 0, 7, "colour_card")
+    assert state.held[0]["blue"] == 3 and state.held[0]["yellow"] == 1
+    training.apply_card_effect(state, 0, 10, "white_card")
+    assert state.held[0]["white"] == 1  # a white card is always one
+    state.supply["blue"] = 1
+    training.apply_card_effect(state, 0, 10, "colour_card")
+    assert state.held[0]["blue"] == 4 and state.supply["blue"] == 0
+    assert "empty" in state.news[-1]
+
+
 def test_a_deck_whose_every_card_is_kept_has_nothing_to_read(table: Table, run) -> None:
     state = table(horses={1: 0}, status="training")
     for card in state.deck_unseen["vet"]:

@@ -218,7 +218,7 @@ def test_simulate_json_reports_the_colour_balance() -> None:
     assert report["games"] == 4 and report["seed"] == 2
     assert set(report["win_rate_by_colour"]) == {"black", "red", "yellow", "blue"}
     assert abs(sum(report["win_rate_by_colour"].values()) - 1) < 1e-9
-    assert set(report["win_rate_by_advantage_cards"]["blue"]) == {"0", "1", "2", "3+"}
+    assert set(report["win_rate_by_advantage_cards"]["blue"]) == {"0", "1", "2", "3+", "6+"}
     assert report["turns_per_game"] > 0 and report["decisions_per_game"] > 0
     # The decisions split so that computer players' auction raises do not hide the rest.
     parts = ("auction_bids", "setup_decisions", "race_decisions")
@@ -277,6 +277,8 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
         ),
         ("cards.toml", "white = 16", "white = lots", "not valid TOML"),
         ("cards.toml", "white = 16", "white = 16\ngreen = 3", "unknown key(s) green"),
+        ("cards.toml", "blue = 3\n", "blu = 3\n", "[at_a_time]: unknown key(s) blu"),
+        ("cards.toml", "blue = 3\n", "blue = 0\n", "[at_a_time]"),
         ("leases.toml", "value = 170", "value = 170\nprice = 5", "horse 1: unknown key(s) price"),
         ("reports.toml", "copies = 4", "copy = 4", "unknown key(s) copy"),
         ("racecourse.toml", "12 = 3\n", "", "[gate]: every horse 1-12 needs a gate track (no 12)"),

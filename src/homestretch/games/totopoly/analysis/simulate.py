@@ -21,6 +21,11 @@ from homestretch.games.totopoly.content.loader import COLOURS
 from homestretch.games.totopoly.rules.state import TotopolyGame, TotopolyState
 
 CARD_BUCKETS = ("0", "1", "2", "3+")
+MANY = 6
+"""Runners whose owner held this many cards of their colour or more are counted again
+apart, as "6+" (a part of "3+"): a blue given cards twice or more (it takes three at a
+time, cards.toml)."""
+REPORTED_BUCKETS = (*CARD_BUCKETS, f"{MANY}+")
 
 
 def bucket(cards: int) -> str:
@@ -58,16 +63,19 @@ class Study:
             colour = state.c.horses[horse].colour
             owner = state.horse_owner(horse)
             assert owner is not None
-            key = (colour, bucket(state.cards_at_start[owner][colour]))
+            held = state.cards_at_start[owner][colour]
+            keys = [(colour, bucket(held))] + ([(colour, f"{MANY}+")] if held >= MANY else [])
             self.runs[colour] += 1
-            self.runs_by_cards[key] += 1
             alone = sum(state.horse_owner(h) == owner for h in ran) == 1
             nominee = alone or state.nominated.get(owner) == horse
-            self.nominees_by_cards[key] += nominee
             if horse == winner:
                 self.wins[colour] += 1
-                self.wins_by_cards[key] += 1
-                self.nominee_wins_by_cards[key] += nominee
+            for key in keys:
+                self.runs_by_cards[key] += 1
+                self.nominees_by_cards[key] += nominee
+                if horse == winner:
+                    self.wins_by_cards[key] += 1
+                    self.nominee_wins_by_cards[key] += nominee
 
     def report(self) -> JSON:
         games = max(self.games, 1)
@@ -95,7 +103,7 @@ class Study:
                         else None,
                         **self.nominees(c, b),
                     }
-                    for b in CARD_BUCKETS
+                    for b in REPORTED_BUCKETS
                 }
                 for c in COLOURS
             },

@@ -138,6 +138,9 @@ class Content:
     decks: dict[str, tuple[str, ...]]
     supply: dict[str, int]
     course: Course
+    at_a_time: dict[str, int]
+    """How many cards of its colour a horse of each colour takes when a square or a
+    report gives it "a card of your horse's colour" (ours: a blue three, the rest one)."""
 
     def business_with_role(self, role: str) -> Business | None:
         return next((b for b in self.businesses.values() if b.role == role), None)
@@ -286,12 +289,25 @@ def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
     return reports, decks
 
 
-def _supply(path: Path) -> dict[str, int]:
+MAX_AT_A_TIME = 12
+"""The most cards of its colour a horse may take at once (a pile's worth)."""
+
+
+def _supply(path: Path) -> tuple[dict[str, int], dict[str, int]]:
+    """The piles on the board, and how many cards of its colour each colour of horse
+    takes at a time (``[at_a_time]``, optional: one each unless it says more)."""
     whole = read_toml(path)
-    known_keys(path, "top", whole, ("supply",))
+    known_keys(path, "top", whole, ("supply", "at_a_time"))
     data = toml_table(path, "top", whole, "supply")
     known_keys(path, "[supply]", data, (*COLOURS, "white"))
-    return {c: _field(path, "[supply]", data, c, int) for c in (*COLOURS, "white")}
+    supply = {c: _field(path, "[supply]", data, c, int) for c in (*COLOURS, "white")}
+    taken = whole.get("at_a_time", {})
+    known_keys(path, "[at_a_time]", taken, COLOURS)
+    at_a_time = {
+        c: toml_value(path, "[at_a_time]", taken, c, int, 1, minimum=1, maximum=MAX_AT_A_TIME)
+        for c in COLOURS
+    }
+    return supply, at_a_time
 
 
 def _course(path: Path) -> Course:
@@ -375,6 +391,7 @@ def load_content(folder: str | None = None) -> Content:
     horses, businesses = _leases(root / "leases.toml")
     ring_size, boxes, ring = _ring(root / "training_ring.toml", businesses)
     reports, decks = _reports(root / "reports.toml", businesses)
+    supply, at_a_time = _supply(root / "cards.toml")
     return Content(
         source=str(root),
         horses=horses,
@@ -384,8 +401,9 @@ def load_content(folder: str | None = None) -> Content:
         ring=ring,
         reports=reports,
         decks=decks,
-        supply=_supply(root / "cards.toml"),
+        supply=supply,
         course=_course(root / "racecourse.toml"),
+        at_a_time=at_a_time,
     )
 
 

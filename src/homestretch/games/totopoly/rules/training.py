@@ -143,14 +143,18 @@ def join_club(state: TotopolyState, player: int, fee: int) -> Flow[None]:
 def apply_card_effect(state: TotopolyState, player: int, horse: int, effect: str) -> None:
     """Effects shared by squares and reports: take a colour or white card, or go home."""
     if effect == "colour_card" or effect == "white_card":
-        pile = state.c.horses[horse].colour if effect == "colour_card" else "white"
-        if state.supply[pile] > 0:
-            state.supply[pile] -= 1
-            state.held[player][pile] += 1
-            state.say(f"{state.name_of(player)} takes a {pile} card")
-            state.notice("card_taken", seat=player, pile=pile, horse=horse)
-        else:
-            state.say(f"the {pile} pile is empty")  # ruling T37: nothing is taken
+        colour = state.c.horses[horse].colour
+        pile = colour if effect == "colour_card" else "white"
+        # our content may hand a colour more than one card at a time (ruling T43)
+        for _ in range(state.c.at_a_time[colour] if effect == "colour_card" else 1):
+            if state.supply[pile] > 0:
+                state.supply[pile] -= 1
+                state.held[player][pile] += 1
+                state.say(f"{state.name_of(player)} takes a {pile} card")
+                state.notice("card_taken", seat=player, pile=pile, horse=horse)
+            else:
+                state.say(f"the {pile} pile is empty")  # ruling T37: nothing is taken
+                break
     elif effect == "return_box":
         state.status[horse] = "home"
         state.say(f"No. {horse} goes back to its box: training over")

@@ -578,6 +578,7 @@ def board_command(content: ContentOption = None, fmt: FormatOption = OutputForma
                     d: [dataclasses.asdict(c.reports[i]) for i in ids] for d, ids in c.decks.items()
                 },
                 "supply": c.supply,
+                "at_a_time": c.at_a_time,
                 "course": {
                     "tracks": c.course.tracks,
                     "lengths": c.course.lengths,
