@@ -10,6 +10,7 @@ from importlib.resources import files
 from typing import Any
 
 from homestretch.core.protocol import JSON
+from homestretch.web import hub
 
 
 @cache
@@ -59,7 +60,10 @@ def _aside(text: str) -> str:
 
 def _table_page(game: str, **fields: str) -> str:
     short, subtitle = heading(fields["title"])
-    page = _fill("table.html", game=game, short=short, subtitle=subtitle, **fields)
+    # the stream's keep-alive interval, so the page watches for the right silence from
+    # its first moment (not a guess until the stream's first ``alive`` event says it)
+    alive = f"{hub.KEEP_ALIVE:g}"
+    page = _fill("table.html", game=game, short=short, subtitle=subtitle, alive=alive, **fields)
     script = ""
     if has_board(game):
         name = html.escape(game)
