@@ -11,9 +11,13 @@ from tests.browser.table_pages import (
     broken_words,
     fits_width,
     frame,
+    move,
     open_table,
     shows,
+    token_of,
 )
+
+from homestretch.games.stretch.terminal.cli import bettors_line
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
@@ -58,3 +62,42 @@ def test_seven_across_players_and_their_horses_fit_a_phone(
             page.screenshot(path=str(shared_server.folder / "across-seven.png"))
         finally:
             page.context.close()
+
+
+def test_a_race_among_friends_says_which_of_them_won(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Ann, Bob and Cat bet on a Top of the Stretch race; once the call is read out,
+    Bob's phone says under the official result who of them ends with the most money and
+    by how much, in the terminal's words (it said only what the tote paid him), and so
+    does the TV."""
+    with shared_server.visit() as address:
+        config = {"players": 3, "race": "2009-champagne-stakes", "mode": "quick"}
+        seats = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cat")]
+        request = {"game": "stretch", "config": config, "seats": seats, "seed": 8}
+        links = open_table(address, request)
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        for post in range(1, 7):  # Ann the odd posts, Bob the even: one of them wins it all
+            bet = {"kind": "bet", "pool": "win", "post": post, "dollars": 10}
+            move(address, game_id, tokens[(post + 1) % 2], bet)
+        for token in tokens:
+            move(address, game_id, token, {"kind": "done"})
+        result = frame(address, game_id)["result"]
+        said = bettors_line(result)
+        assert said.endswith(").") and "the most money" in said, said
+        phone = browser.new_context(base_url=address, **SMALL)
+        tv = browser.new_context(base_url=address)
+        try:
+            bob, watch = phone.new_page(), tv.new_page()
+            bob.goto(links["seats"][1]["link"])
+            watch.goto(links["watch"])
+            for page in (bob, watch):
+                won = page.locator(".stretch-bettors-won")
+                expect(won).to_have_text(said, timeout=90_000)  # once the call is read out
+            expect(bob.locator(".stretch-bettors-won")).to_be_in_viewport()
+            fits_width(bob)
+            bob.screenshot(path=str(shared_server.folder / "stretch-friends-won.png"))
+        finally:
+            phone.close()
+            tv.close()
