@@ -11,6 +11,7 @@ from typing import Any
 
 from homestretch.core.protocol import JSON
 from homestretch.web import hub
+from homestretch.web.lobby import seats_said
 
 
 @cache
@@ -158,7 +159,7 @@ def lobby(tables: list[JSON], games: list[JSON]) -> str:
     rows = "".join(
         f'<li><a href="/t/{t["id"]}/watch">Table {t["id"]}: '
         f"{html.escape(table_name(t['title'] or t['game']))}</a> "
-        f'<span class="who">{html.escape(t["label"].removeprefix("web table: "))}</span>'
+        f'<span class="who">{html.escape(seats_said(t))}</span>'
         f'<button type="button" class="copy" data-copy="/t/{t["id"]}/watch" '
         f'aria-label="Copy the link to watch table {t["id"]}">Copy</button></li>'
         for t in tables
