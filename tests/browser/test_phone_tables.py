@@ -29,16 +29,17 @@ SIDEWAYS = """(selector) => [...document.querySelectorAll(selector)]
     .map((box) => box.scrollWidth - box.clientWidth)"""
 
 
-def test_seven_across_players_and_their_horses_fit_a_phone(
-    browser: Browser, shared_server: SharedServer
+@pytest.mark.parametrize("names", [SEVEN, ["Al", "Bo", "Cy"]], ids=["seven", "three"])
+def test_across_players_and_their_horses_fit_a_phone(
+    browser: Browser, shared_server: SharedServer, names: list[str]
 ) -> None:
-    """Seven players at Across the Board, the meet over, watched on a small phone: the
-    players' panel shows every name, role, fifties and horse on the screen (the role
-    under the name: in its own column it pushed the horses off the screen's edge, into
-    a box scrolled sideways)."""
+    """Seven players at Across the Board (or three with short names), the meet over,
+    watched on a small phone: the players' panel shows every name, role, fifties and
+    horse on the screen (the role under the name: in its own column it pushed the horses
+    off the screen's edge, into a box scrolled sideways), no role broken in two."""
     with shared_server.visit() as address:
-        seats = [{"kind": "bot", "bot": "sensible", "name": name} for name in SEVEN]
-        config = {"players": 7}
+        seats = [{"kind": "bot", "bot": "sensible", "name": name} for name in names]
+        config = {"players": len(names)}
         links = open_table(address, {"game": "across", "config": config, "seats": seats, "seed": 3})
         now = frame(address, links["id"])
         assert now["over"]  # computer players only: played to the end at once
