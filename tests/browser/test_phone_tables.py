@@ -102,3 +102,27 @@ def test_a_race_among_friends_says_which_of_them_won(
         finally:
             phone.close()
             tv.close()
+
+
+def test_no_notices_heading_over_nothing(browser: Browser, shared_server: SharedServer) -> None:
+    """A spectator of a Totopoly table just dealt has no notices (the cards dealt are
+    the players' own): the page shows no "Notices" heading over an empty list; Ann's
+    page, dealt her cards, shows the heading and her notice."""
+    with shared_server.visit() as address:
+        seats = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cat")]
+        request = {"game": "totopoly", "config": {"players": 3}, "seats": seats, "seed": 4}
+        links = open_table(address, request)
+        context = browser.new_context(base_url=address, **SMALL)
+        try:
+            watch, ann = context.new_page(), context.new_page()
+            watch.goto(links["watch"])
+            ann.goto(links["seats"][0]["link"])
+            now = frame(address, links["id"])
+            assert not now["notices"]
+            shows(watch, now["version"])
+            shows(ann, now["version"])
+            expect(watch.get_by_role("heading", name="Notices")).to_be_hidden()
+            expect(ann.get_by_role("heading", name="Notices")).to_be_visible()
+            expect(ann.locator("#notices li").first).to_contain_text("you were dealt")
+        finally:
+            context.close()

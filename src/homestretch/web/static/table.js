@@ -161,6 +161,7 @@ function render(next) {
   $("result-box").hidden = !frame.over;
   if (frame.over) $("result").replaceChildren(draw(frame.result));
   $("notices").replaceChildren(...frame.notices.map((n) => { const li = el("li"); li.append(typeof n.words === "string" ? el("span", noticeWords(n)) : draw(n)); return li; }));
+  $("notices-box").hidden = !frame.notices.length;  // a heading over nothing (a spectator's) reads as a list gone missing
   drawLog(kept);
   $("digest").textContent = frame.seed_digest;
   $("seed").textContent = frame.seed !== null ? `seed ${frame.seed} (check it: homestretch verify ${tableId})` : "(the seed is shown when the game ends)";
