@@ -219,3 +219,31 @@ def test_a_page_watches_for_the_servers_own_silence_from_the_start(
         assert sum("/events" in url for url in asked) == 1
     finally:
         context.close()
+
+
+def test_a_finished_table_is_not_asked_for_again_when_its_board_fails(
+    browser: Browser, quick_server: str
+) -> None:
+    """A finished game's stream sends its last frame and ends. Should the game's board
+    fail to draw that frame (an old page, a board's bug), the page still takes it as
+    the last: it says the game is over and does not open its stream again and again
+    ("reconnecting..." for as long as the page is open)."""
+    address = quick_server
+    seats = [{"kind": "bot", "bot": "random", "name": name} for name in ("Robo", "Rita")]
+    links = open_table(address, {"game": "totopoly", "config": {"players": 2}, "seats": seats})
+    assert frame(address, links["id"])["over"]
+    context = browser.new_context(base_url=address, **SMALL)
+    try:
+        page = context.new_page()
+        failing = "window.homestretchBoard = () => { throw new Error('a board that fails'); };"
+        page.route("**/static/games/totopoly.js", lambda route: route.fulfill(body=failing))
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.clock.install(time=datetime(2026, 12, 5, 20, 0, tzinfo=UTC))
+        page.goto(links["watch"])
+        expect(page.locator("#status")).to_have_text("the game is over")
+        page.clock.run_for(60_000)  # a minute on the page's clock: any retry comes
+        expect(page.locator("#status")).to_have_text("the game is over")
+        assert sum("/events" in url for url in asked) == 1
+    finally:
+        context.close()

@@ -161,7 +161,8 @@ function render(next) {
   $("result-box").hidden = !frame.over;
   if (frame.over) $("result").replaceChildren(draw(frame.result));
   $("notices").replaceChildren(...frame.notices.map((n) => { const li = el("li"); li.append(typeof n.words === "string" ? el("span", noticeWords(n)) : draw(n)); return li; }));
-  $("notices-box").hidden = !frame.notices.length;  // a heading over nothing (a spectator's) reads as a list gone missing
+  const noticesBox = $("notices-box");  // (absent from a page served before it had one)
+  if (noticesBox) noticesBox.hidden = !frame.notices.length;  // a heading over nothing (a spectator's) reads as a list gone missing
   drawLog(kept);
   $("digest").textContent = frame.seed_digest;
   $("seed").textContent = frame.seed !== null ? `seed ${frame.seed} (check it: homestretch verify ${tableId})` : "(the seed is shown when the game ends)";
@@ -619,8 +620,11 @@ function listen(failed) {
   events.addEventListener("frame", (event) => {
     drawn = true;
     heard();
-    render(JSON.parse(event.data));
-    if (frame.over) { events.close(); clearTimeout(silent); reopen = null; }  // the last frame: nothing more will come
+    const next = JSON.parse(event.data);
+    // the last frame: nothing more will come (closed first, so a board that fails to
+    // draw it does not have the page ask for it again and again, "reconnecting...")
+    if (next.over) { events.close(); clearTimeout(silent); reopen = null; }
+    render(next);
   });
   events.onerror = () => {
     $("status").textContent = "reconnecting\u2026";
