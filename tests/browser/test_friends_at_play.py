@@ -390,6 +390,11 @@ def test_a_derby_cast_phone_shows_where_everyone_stands_while_picking(
         try:
             standing = page.locator(".dc-standings li")
             expect(standing).to_have_text([row["words"] for row in view["standings"]])
+            # captioned, in the rules' words: a bare list under the last race's lines
+            # read as more of the race's
+            caption = page.locator(".dc-standings-box > h3")
+            expect(caption).to_have_text(view["captions"]["standings"])
+            expect(caption).to_be_visible()
             fits_width(page)
             page.locator(".dc-standings").scroll_into_view_if_needed()
             page.screenshot(path=str(shared_server.folder / "dc-standings.png"))

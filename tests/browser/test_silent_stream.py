@@ -10,6 +10,7 @@ import contextlib
 import socket
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -148,3 +149,101 @@ def test_a_stream_dead_without_a_word_is_opened_again(
     finally:
         context.close()
         relay.close()
+
+
+def test_a_page_that_slept_opens_its_silent_stream_again_when_shown(
+    browser: Browser, quick_server: str
+) -> None:
+    """Cat's phone sleeps in her pocket: its timers stop (the page's clock held), its
+    stream goes silent meanwhile, and an hour passes. Shown again, the page sees by the
+    clock that its stream has been silent too long and opens another at once, not when
+    its sleeping watch would have come: the moves made from then on are pushed to it."""
+    address = quick_server
+    links = open_table(address, TOTOPOLY)
+    game_id = links["id"]
+    relay = Relay(address)
+    context = browser.new_context(base_url=relay.address, **SMALL)
+    try:
+        page = context.new_page()
+        start = datetime(2026, 12, 5, 20, 0, tzinfo=UTC)
+        page.clock.install(time=start)
+        page.goto(links["seats"][2]["link"])
+        shows(page, frame(address, game_id)["version"])
+        now = datetime.fromtimestamp(page.evaluate("Date.now()") / 1000, UTC)
+        page.clock.pause_at(now + timedelta(milliseconds=50))  # asleep: no timer fires
+        assert relay.silence() == 1
+        page.clock.set_system_time(now + timedelta(hours=1))  # the clock goes on
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # woken
+        mover = _mover(address, links)
+        made = move(address, game_id, mover, frame(address, game_id, mover)["legal"][0]["action"])
+        shows(page, made)  # pushed on the stream opened again (the old one passes nothing)
+        assert relay.events_asked() == 2
+        expect(page.locator("#status")).not_to_have_text("reconnecting\u2026")
+    finally:
+        context.close()
+        relay.close()
+
+
+@pytest.fixture(scope="module")
+def patient_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose quiet streams say they are alive every 40 seconds (longer than
+    the 15 a page was once written for)."""
+    folder = tmp_path_factory.mktemp("server")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("HOMESTRETCH_CACHE", str(folder / "exact-odds"))
+        env.setenv("HOMESTRETCH_KEEP_ALIVE", "40")
+        with serving(str(folder / "games.sqlite"), folder) as address:
+            yield address
+
+
+def test_a_page_watches_for_the_servers_own_silence_from_the_start(
+    browser: Browser, patient_server: str
+) -> None:
+    """Served by a server whose keep-alive comes every 40 seconds, Ann's page waits for
+    a silence of that server's, not of 15 seconds' guess, from the moment it opens: a
+    minute passes without a word on a sound stream (its first ``alive`` not yet due)
+    and the page neither says "reconnecting..." nor opens its stream again."""
+    address = patient_server
+    links = open_table(address, TOTOPOLY)
+    context = browser.new_context(base_url=address, **SMALL)
+    try:
+        page = context.new_page()
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.clock.install(time=datetime(2026, 12, 5, 20, 0, tzinfo=UTC))
+        page.goto(links["seats"][0]["link"])
+        shows(page, frame(address, links["id"])["version"])
+        assert page.evaluate("aliveEvery") == 40
+        page.clock.run_for(60_000)  # a quiet minute, on the page's clock
+        expect(page.locator("#status")).not_to_have_text("reconnecting\u2026")
+        assert sum("/events" in url for url in asked) == 1
+    finally:
+        context.close()
+
+
+def test_a_finished_table_is_not_asked_for_again_when_its_board_fails(
+    browser: Browser, quick_server: str
+) -> None:
+    """A finished game's stream sends its last frame and ends. Should the game's board
+    fail to draw that frame (an old page, a board's bug), the page still takes it as
+    the last: it says the game is over and does not open its stream again and again
+    ("reconnecting..." for as long as the page is open)."""
+    address = quick_server
+    seats = [{"kind": "bot", "bot": "random", "name": name} for name in ("Robo", "Rita")]
+    links = open_table(address, {"game": "totopoly", "config": {"players": 2}, "seats": seats})
+    assert frame(address, links["id"])["over"]
+    context = browser.new_context(base_url=address, **SMALL)
+    try:
+        page = context.new_page()
+        failing = "window.homestretchBoard = () => { throw new Error('a board that fails'); };"
+        page.route("**/static/games/totopoly.js", lambda route: route.fulfill(body=failing))
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.clock.install(time=datetime(2026, 12, 5, 20, 0, tzinfo=UTC))
+        page.goto(links["watch"])
+        expect(page.locator("#status")).to_have_text("the game is over")
+        page.clock.run_for(60_000)  # a minute on the page's clock: any retry comes
+        expect(page.locator("#status")).to_have_text("the game is over")
+        assert sum("/events" in url for url in asked) == 1
+    finally:
+        context.close()

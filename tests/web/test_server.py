@@ -130,6 +130,32 @@ def test_the_lobby_lists_public_tables_and_offers_every_game(client: TestClient)
         assert len(opened["seats"]) == choice["players"]
 
 
+def test_the_lobby_says_who_sits_at_a_listed_table_now(client: TestClient) -> None:
+    """A listed table's line in the lobby names its seats as they are now: an open seat
+    and a computer's said as such, and once a guest takes the open seat, the guest's
+    name (it kept the names the table was opened with: "Ann, Player 2" with Dan there);
+    the list gives no seat's secret."""
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "open", "name": "Player 2"}]
+    seats.append({"kind": "bot", "bot": "random", "name": "Robo"})
+    links = open_table(client, game="totopoly", config={"players": 3}, seats=seats, seed=3)
+    game_id = links["id"]
+    who = f'<a href="/t/{game_id}/watch">'
+    line = next(li for li in client.get("/").text.split("<li>") if who in li)
+    assert "Ann, Player 2 (open seat), Robo (computer)" in line
+    invite = links["invite"].rsplit("/", 1)[1]
+    joined = client.post(f"/api/tables/{game_id}/join", json={"invite": invite, "name": "Dan"})
+    assert joined.status_code == 200, joined.text
+    line = next(li for li in client.get("/").text.split("<li>") if who in li)
+    assert "Ann, Dan, Robo (computer)" in line and "Player 2" not in line
+    (listed,) = [t for t in client.get("/api/tables").json() if t["id"] == game_id]
+    assert listed["seats"] == [
+        {"name": "Ann", "kind": "person"},
+        {"name": "Dan", "kind": "person"},
+        {"name": "Robo", "kind": "bot"},
+    ]
+    assert "token" not in json.dumps(listed) and invite not in json.dumps(listed)
+
+
 def test_pages_are_served_with_their_scripts(client: TestClient) -> None:
     links = totopoly(client)
     seat_page = client.get(links["seats"][0]["link"])

@@ -299,7 +299,7 @@ class Hub:
         queue: asyncio.Queue[None] = asyncio.Queue()
         self.wake(live)  # the others see this seat connected
         live.listeners[queue] = viewer
-        sent, hidden_then = 0, set[str]()
+        sent, hidden_then, names = 0, set[str](), _names(live)
         holder = _holder(live, viewer)
         try:
             while True:
@@ -310,7 +310,11 @@ class Hub:
                     state = live.table.state
                     hidden = state.hidden_from(viewer.seat)
                     seen_now = first_naming(state.events[:sent], hidden_then - hidden)
-                    current = live.frame_for(viewer, sent if seen_now is None else seen_now)
+                    log_from = sent if seen_now is None else seen_now
+                    if _names(live) != names:  # a guest took an open seat: the lines sent
+                        log_from = 0  # name "Guest" where a fresh page's say "Dan"
+                    current = live.frame_for(viewer, log_from)
+                    names = _names(live)
                 sent, hidden_then = current["version"], hidden
                 yield current
                 if current["over"]:
@@ -331,6 +335,11 @@ SEAT_GONE = (
     "Ask them for a new link."
 )
 """What a seat's page is told when its seat is opened for someone else."""
+
+
+def _names(live: LiveTable) -> tuple[str, ...]:
+    """The seats' names as the log words them now."""
+    return tuple(seat.name for seat in live.table.seats)
 
 
 def _holder(live: LiveTable, viewer: Viewer) -> str:

@@ -295,8 +295,35 @@ def public_tables(store: Store, limit: int = 50) -> list[JSON]:
         if web is None or web.get("private"):
             continue
         title = known[saved.game].titled(saved.config) if saved.game in known else ""
-        found.append({"id": saved.id, "game": saved.game, "title": title, "label": saved.label})
+        # who sits there now (a guest who took an open seat by name), never a seat's token
+        seats = [
+            {"name": str(seat.get("name", "")), "kind": str(seat.get("kind", ""))}
+            for seat in (store.settings(saved.id) or {}).get("seats", [])
+            if isinstance(seat, dict)
+        ]
+        found.append(
+            {
+                "id": saved.id,
+                "game": saved.game,
+                "title": title,
+                "label": saved.label,
+                "seats": seats,
+            }
+        )
     return found
+
+
+SEAT_ASIDES = {"open": " (open seat)", "bot": " (computer)"}
+"""What the lobby's list says after a seat nobody has taken yet, and after a computer's."""
+
+
+def seats_said(table: JSON) -> str:
+    """Who sits at a listed table now, in a line: "Ann, Dan, Robo (computer), Player 4
+    (open seat)"; the label it was opened with where the seats are not known."""
+    seats = table.get("seats") or []
+    if not seats:
+        return str(table.get("label", "")).removeprefix("web table: ")
+    return ", ".join(seat["name"] + SEAT_ASIDES.get(seat["kind"], "") for seat in seats)
 
 
 def _players(count: int) -> str:

@@ -10,6 +10,8 @@ from importlib.resources import files
 from typing import Any
 
 from homestretch.core.protocol import JSON
+from homestretch.web import hub
+from homestretch.web.lobby import seats_said
 
 
 @cache
@@ -59,7 +61,10 @@ def _aside(text: str) -> str:
 
 def _table_page(game: str, **fields: str) -> str:
     short, subtitle = heading(fields["title"])
-    page = _fill("table.html", game=game, short=short, subtitle=subtitle, **fields)
+    # the stream's keep-alive interval, so the page watches for the right silence from
+    # its first moment (not a guess until the stream's first ``alive`` event says it)
+    alive = f"{hub.KEEP_ALIVE:g}"
+    page = _fill("table.html", game=game, short=short, subtitle=subtitle, alive=alive, **fields)
     script = ""
     if has_board(game):
         name = html.escape(game)
@@ -154,7 +159,7 @@ def lobby(tables: list[JSON], games: list[JSON]) -> str:
     rows = "".join(
         f'<li><a href="/t/{t["id"]}/watch">Table {t["id"]}: '
         f"{html.escape(table_name(t['title'] or t['game']))}</a> "
-        f'<span class="who">{html.escape(t["label"].removeprefix("web table: "))}</span>'
+        f'<span class="who">{html.escape(seats_said(t))}</span>'
         f'<button type="button" class="copy" data-copy="/t/{t["id"]}/watch" '
         f'aria-label="Copy the link to watch table {t["id"]}">Copy</button></li>'
         for t in tables

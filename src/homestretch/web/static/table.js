@@ -12,7 +12,9 @@ let replayAt = 0;
 let typedFor = null;
 let log = [];  // every log line so far: a frame brings the lines from frame.log_from on
 let drawnLog = 0;  // how many of them the page shows
-let aliveEvery = 15, heardLately = false;  // the stream's watch: see listen()
+// the stream's watch (see listen()): the server's keep-alive interval (the page is served
+// with it), whether this stream was heard from, when last, and how to open another
+let aliveEvery = Number(body.dataset.alive) || 15, heardLately = false, lastHeard = Date.now(), reopen = null;
 const TITLE = document.title;
 // A game's own board, if its script (static/games/<game>.js, loaded before this one) set
 // window.homestretchBoard = (frame, box, tools) => {...}: it draws each frame into box and
@@ -159,6 +161,8 @@ function render(next) {
   $("result-box").hidden = !frame.over;
   if (frame.over) $("result").replaceChildren(draw(frame.result));
   $("notices").replaceChildren(...frame.notices.map((n) => { const li = el("li"); li.append(typeof n.words === "string" ? el("span", noticeWords(n)) : draw(n)); return li; }));
+  const noticesBox = $("notices-box");  // (absent from a page served before it had one)
+  if (noticesBox) noticesBox.hidden = !frame.notices.length;  // a heading over nothing (a spectator's) reads as a list gone missing
   drawLog(kept);
   $("digest").textContent = frame.seed_digest;
   $("seed").textContent = frame.seed !== null ? `seed ${frame.seed} (check it: homestretch verify ${tableId})` : "(the seed is shown when the game ends)";
@@ -567,8 +571,13 @@ if (mode === "replay") {
 // A phone woken, a tab come back to: its stream may have died unnoticed while it slept
 // (the last frame still drawn, "your turn" perhaps no longer so), so the table as it is
 // now is asked for at once.
+// Its stream's watch is a timer, and a hidden tab's or a sleeping device's timers run
+// late or not at all: a stream silent for longer than the watch allows, by the clock, is
+// opened again now (not when the late timer comes, up to minutes on).
 document.addEventListener("visibilitychange", () => {
-  if (!document.hidden && mode !== "replay" && frame && !frame.over && !body.classList.contains("gone")) refetch();
+  if (document.hidden || mode === "replay" || !frame || frame.over || body.classList.contains("gone")) return;
+  if (reopen && Date.now() - lastHeard > aliveEvery * 2500) reopen();
+  else refetch();
 });
 
 // The table's frames, pushed. The browser connects again by itself after a dropped
@@ -582,23 +591,28 @@ function listen(failed) {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   const events = new EventSource(`/api/tables/${tableId}/events${query}`);
   let drawn = false, silent = 0;
+  const again = () => {
+    clearTimeout(silent);
+    reopen = null;
+    events.close();
+    heardLately = false;
+    $("status").textContent = "reconnecting\u2026";
+    refetch().catch(() => {}).then(() => {  // its frame drawn, the page still says it
+      if (!heardLately) $("status").textContent = "reconnecting\u2026";
+    });
+    // opened again at once: silence is no refusal by the server (an error answer is,
+    // and onerror then waits); timers may have slept with the device, so none here
+    listen(drawn ? 0 : failed + 1);
+  };
   const heard = () => {  // any event: the stream is alive; the watch starts again
     heardLately = true;
+    lastHeard = Date.now();
     clearTimeout(silent);
-    silent = setTimeout(() => {
-      events.close();
-      heardLately = false;
-      $("status").textContent = "reconnecting\u2026";
-      refetch().catch(() => {}).then(() => {  // its frame drawn, the page still says it
-        if (!heardLately) $("status").textContent = "reconnecting\u2026";
-      });
-      // opened again at once: silence is no refusal by the server (an error answer is,
-      // and onerror then waits); timers may have slept with the device, so none here
-      listen(drawn ? 0 : failed + 1);
-    }, aliveEvery * 2500);
+    silent = setTimeout(again, aliveEvery * 2500);
   };
   heard();
   heardLately = false;  // nothing heard yet on this stream: only its watch started
+  reopen = again;
   events.addEventListener("alive", (event) => {
     aliveEvery = Number(JSON.parse(event.data).every) || aliveEvery;
     heard();
@@ -606,14 +620,18 @@ function listen(failed) {
   events.addEventListener("frame", (event) => {
     drawn = true;
     heard();
-    render(JSON.parse(event.data));
-    if (frame.over) { events.close(); clearTimeout(silent); }  // the last frame: nothing more will come
+    const next = JSON.parse(event.data);
+    // the last frame: nothing more will come (closed first, so a board that fails to
+    // draw it does not have the page ask for it again and again, "reconnecting...")
+    if (next.over) { events.close(); clearTimeout(silent); reopen = null; }
+    render(next);
   });
   events.onerror = () => {
     $("status").textContent = "reconnecting\u2026";
     heardLately = false;
     if (events.readyState !== EventSource.CLOSED) return;
     clearTimeout(silent);
+    reopen = null;  // opened again after its wait below
     const tries = drawn ? 0 : failed + 1;
     setTimeout(() => listen(tries), Math.min(30, 2 ** tries) * 1000);
   };
@@ -621,6 +639,7 @@ function listen(failed) {
   events.addEventListener("gone", (event) => {
     events.close();
     clearTimeout(silent);
+    reopen = null;
     body.classList.add("gone");
     keepSeat(null);
     frame = null;  // the seat's cards and moves are the next holder's now: none kept here

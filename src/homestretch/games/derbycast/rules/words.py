@@ -388,6 +388,7 @@ CAPTIONS = {
     "picked_by": "picked by",
     "call": "The call (Top of the Stretch)",
     "call_label": "The race call",
+    "standings": "Standings",
 }
 """The pages' headings and labels (the terminal's board prints its own table)."""
 

@@ -133,6 +133,9 @@
       const tr = row([MARKS[seat], seat === V.you ? say("you_mark", { name }) : name, roles[seat] || "", String(V.cash[seat]), horses]);
       tr.dataset.seat = seat;
       tr.querySelector("td:nth-child(4)").className = "ab-cash";
+      // a phone has no room for the role's own column (seven players' names and horses
+      // ran off the screen's edge): it shows the role under the name instead (across.css)
+      if (roles[seat]) tr.querySelector("td:nth-child(2)").append(node("span", roles[seat], "ab-role-in"));
       if (V.to_act.includes(seat)) tr.className = "ab-acting";
       table.append(tr);
     });

@@ -79,14 +79,18 @@
 
   // Where each marker stands, most points first, as the rules word it
   // (derbycast/rules/words.py: the terminal's board says the same).
+  // Captioned: on a phone it comes under the card or the last race's lines, and a list of
+  // points without a heading there reads as more of the race's.
   function standings(view, tools) {
-    const list = make(tools, "ul", null, "dc-standings");
+    const box = make(tools, "section", null, "dc-standings-box");
+    const list = make(tools, "ul", null, "dc-standings", { "aria-label": view.captions.standings });
     for (const row of view.standings) {
       const item = make(tools, "li", row.words);
       item.dataset.marker = row.marker;
       list.append(item);
     }
-    return list;
+    box.append(make(tools, "h3", view.captions.standings, "dc-standings-head"), list);
+    return box;
   }
 
   function standingOf(view, marker) {

@@ -44,6 +44,10 @@ window.homestretchBoard = (frame, box, tools) => {
   // the call's end): on a phone the call and the tote put it a few screens down
   const official = complete ? announced(frame, true).after.find((n) => n.type === "official") : null;
   if (official) parts.push(oddsWhole(el("p", null, "stretch-official-top"), official.words));
+  // and at a table of friends, which of them won: the most money after the tote paid
+  if (official && race.tote && race.tote.settled && race.tote.players.length > 1) {
+    parts.push(el("p", bettorsWon(frame), "stretch-bettors-won"));
+  }
 
   // a player whose window is open is asked first (the chances and the tote a jump below)
   const betting = Boolean(race.tote) && frame.legal.some((l) => l.action.kind === "done");
@@ -203,6 +207,22 @@ const dollars = (cents) => `$${(cents / 100).toFixed(2)}`;
 function playerName(frame, player) {
   const seat = (frame.seats || [])[player.seat];
   return seat ? seat.name : player.name;
+}
+
+// Who ended with the most money and by how much, as the terminal says it at the end of
+// a race with bettors (stretch/terminal/cli.py bettors_line), each by the seat's name.
+function bettorsWon(frame) {
+  const players = frame.view.tote.players.map((p) => ({ name: playerName(frame, p), cash: p.cash, net: p.net }));
+  const levels = [...new Set(players.map((p) => p.cash))].sort((a, b) => b - a);
+  const won = players.filter((p) => p.cash === levels[0]);
+  const gained = `${won[0].net >= 0 ? "+" : "-"}${dollars(Math.abs(won[0].net))}`;
+  if (levels.length < 2) return `Everyone ends level, on ${dollars(levels[0])} (${gained}).`;
+  const names = (some) => (some.length === 1 ? some[0].name
+    : `${some.slice(0, -1).map((p) => p.name).join(", ")} and ${some[some.length - 1].name}`);
+  const behind = players.filter((p) => p.cash === levels[1]);
+  const margin = `${dollars(levels[0] - levels[1])} ahead of ${names(behind)} (${dollars(levels[1])})`;
+  const most = won.length === 1 ? "ends with the most money" : "end with the most money, level";
+  return `${names(won)} ${most}, ${dollars(levels[0])} (${gained}), ${margin}.`;
 }
 
 // ``called``: the whole call is shown; until then the players' money is shown as it was
