@@ -33,9 +33,11 @@ SOURCES = (
     "exact_finish.py",
     "exact_compiled.py",
     "exact_compiled_three.py",
+    "exact_noalias.py",
     "kernel.py",
 )
-"""The modules that compute the chances (kernel.py: the wire keys' layout, PHOTO_SPAN)."""
+"""The modules that compute the chances (kernel.py: the wire keys' layout, PHOTO_SPAN;
+exact_noalias.py: how the loops are compiled)."""
 
 
 def content_key(race: AnyRace, charts: ChartSet) -> str:

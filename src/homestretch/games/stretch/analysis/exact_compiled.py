@@ -61,6 +61,7 @@ from homestretch.games.stretch.analysis.exact_finish import (
     Tables,
     Windows,
 )
+from homestretch.games.stretch.analysis.exact_noalias import options as noalias_options
 
 NEGLIGIBLE = 1e-18
 """Key pairs whose window terms are bounded below this are bounded, not summed: about
@@ -81,8 +82,11 @@ BLOCK = 256
 caches (measured: 64 and 512 lanes are a little slower)."""
 
 # nogil: threads run the loops at once; cache: compiled once, kept in __pycache__;
-# contract: a * b + c in one instruction (rounded once, not twice)
-kernel = njit(nogil=True, cache=True, error_model="numpy", fastmath={"contract"})
+# contract: a * b + c in one instruction (rounded once, not twice); noalias: no array
+# argument is written where another reaches it (exact_noalias.py; every call audited)
+kernel = njit(
+    nogil=True, cache=True, error_model="numpy", fastmath={"contract"}, **noalias_options()
+)
 _lane = np.uint64
 """Lane indices are unsigned: a signed one may be negative, counted from the end, and
 that check keeps the compiler from running the loop several lanes at a time."""
@@ -1033,7 +1037,9 @@ def _two_or_more(
     _dq_zero_rows(factor, targets, lo, nb)  # only the targets' rows are read
     sum_squared = sums[1]
     _dot(r, squared, sum_squared, lo, nb)
-    _two(r, c_y, squared, sum_c, sum_squared, factor, 1.0, lo, nb, sums, targets)
+    # _two's work is sums[:1], not sums: no argument of a kernel overlaps another it writes
+    # (exact_noalias)
+    _two(r, c_y, squared, sum_c, sum_squared, factor, 1.0, lo, nb, sums[:1], targets)
     grows, spreads, share = sums[0], sums[1], sums[2]
     for i in range(lo, nb):
         grows[i], spreads[i] = math.expm1(q[i]) - q[i], math.exp(q[i]) / 2

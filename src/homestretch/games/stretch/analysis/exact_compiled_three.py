@@ -37,8 +37,12 @@ import numpy as np
 from numba import njit
 
 from homestretch.games.stretch.analysis.exact_finish import Floats
+from homestretch.games.stretch.analysis.exact_noalias import options as noalias_options
 
-kernel = njit(nogil=True, cache=True, error_model="numpy", fastmath={"contract"})
+# as exact_compiled's kernels (noalias: exact_noalias.py; every call audited)
+kernel = njit(
+    nogil=True, cache=True, error_model="numpy", fastmath={"contract"}, **noalias_options()
+)
 BLOCK = 256  # logged key pairs taken at once
 PAD = 8  # lanes a vector holds (of AVX-512; two of AVX2)
 Ints = Any
