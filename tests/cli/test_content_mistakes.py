@@ -154,6 +154,21 @@ CASES = {
         "trouble.csv: line 2: unknown result 'OUT' (one of out, none, check-points, "
         "check-dq, dq). Nearest: out.",
     ),
+    "a race factor misspelt": (  # was "factor must be class/speed/trip, ride yes/no"
+        "charts",
+        "charts/race_factors.csv",
+        "3,speed,yes",
+        "3,sped,yes",
+        "race_factors.csv: line 4: unknown factor 'sped' (one of class, speed, trip). "
+        "Nearest: speed.",
+    ),
+    "a ride in capitals": (
+        "charts",
+        "charts/race_factors.csv",
+        "4,speed,no",
+        "4,speed,No",
+        "race_factors.csv: line 5: unknown ride 'No' (one of yes, no). Nearest: no.",
+    ),
     "two title cards of one name": (
         "across",
         "horses.toml",

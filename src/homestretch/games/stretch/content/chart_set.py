@@ -53,6 +53,7 @@ Pace = Literal["slow", "normal", "fast"]
 Factor = Literal["class", "speed", "trip"]
 TroubleResult = Literal["out", "none", "check-points", "check-dq", "dq"]
 TROUBLE_RESULTS: tuple[str, ...] = get_args(TroubleResult)
+FACTORS: tuple[str, ...] = get_args(Factor)
 
 
 # Band, FinalTime and Payoffs are NamedTuples, not frozen dataclasses: every command
@@ -230,6 +231,18 @@ class ChartSet:
 
 Grid = dict[tuple[str, int], tuple[str, int]]
 """A roll chart's raw cells: (column, roll) -> (cell, the line the roll's row is on)."""
+
+
+def _choice(path: Path, line: int, column: str, cell: str, choices: tuple[str, ...]) -> None:
+    """A cell that must be one of ``choices``, as written (small letters): a slip names
+    the column, the choices and the nearest."""
+    if cell in choices:
+        return
+    from homestretch.core.inputs import nearest  # only on a mistake
+
+    near = nearest(cell, choices)
+    said = f"unknown {column} {cell!r} (one of {', '.join(choices)})."
+    raise ContentError(path, f"{said} Nearest: {near}." if near else said, f"line {line}")
 
 
 def _keyed(
@@ -476,15 +489,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
     require_columns(path, header, ["roll", "result"])
     trouble: dict[int, TroubleResult] = {}
     for line, roll, row in _keyed(path, rows, "roll", ROLLS):
-        if row["result"] not in TROUBLE_RESULTS:
-            choices = f"one of {', '.join(TROUBLE_RESULTS)}"
-            from difflib import get_close_matches  # only on a mistake: 13 ms at a start
-
-            close = get_close_matches(row["result"].lower(), TROUBLE_RESULTS, n=1)
-            near = f" Nearest: {close[0]}." if close else ""
-            raise ContentError(
-                path, f"unknown result {row['result']!r} ({choices}).{near}", f"line {line}"
-            )
+        _choice(path, line, "result", row["result"], TROUBLE_RESULTS)
         trouble[roll] = row["result"]  # type: ignore[assignment]
 
     path = folder / "race_factors.csv"
@@ -492,8 +497,8 @@ def _read_chart_set(folder: Path) -> ChartSet:
     require_columns(path, header, ["die", "factor", "ride"])
     race_factors: dict[int, tuple[Factor, bool]] = {}
     for line, die, row in _keyed(path, rows, "die", range(1, 7)):
-        if row["factor"] not in ("class", "speed", "trip") or row["ride"] not in ("yes", "no"):
-            raise ContentError(path, "factor must be class/speed/trip, ride yes/no", f"line {line}")
+        _choice(path, line, "factor", row["factor"], FACTORS)
+        _choice(path, line, "ride", row["ride"], ("yes", "no"))
         race_factors[die] = (row["factor"], row["ride"] == "yes")  # type: ignore[assignment]
 
     final_speed = _ints(

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, get_args
 
 from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.core.inputs import nearest
 from homestretch.core.odds import Odds
 from homestretch.games.stretch.content.apr import starting_apr
 from homestretch.games.stretch.content.cards_plain import (
@@ -68,11 +69,8 @@ def resolve_race_path(ref: str | Path) -> Path:
     bundled = BUNDLED_RACES / f"{ref}.toml"
     if bundled.exists():
         return bundled
-    from difflib import get_close_matches  # only on a mistake: 13 ms at every start else
-
-    names = [race.stem for race in bundled_races()]
-    near = get_close_matches(str(ref), names, n=1)
-    hint = f"did you mean {near[0]}?" if near else "see `homestretch stretch races`"
+    near = nearest(str(ref), [race.stem for race in bundled_races()])
+    hint = f"did you mean {near}?" if near else "see `homestretch stretch races`"
     raise HomestretchError(f"{ref}: no such race file, and no bundled race of that name ({hint})")
 
 
