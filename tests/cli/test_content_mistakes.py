@@ -116,11 +116,11 @@ CASES = {
         "horses.csv: line 2: more cells than the header has (a cell holding a comma is "
         'written in double quotes: "a, b")',
     ),
-    "a choice in capitals": (
+    "a choice misspelt": (  # in other capitals it is read: Colt is colt
         "cards",
         "cards/horses.csv",
         "2009,colt,",
-        "2009,Colt,",
+        "2009,cold,",
         "horses.csv: line 2: sex: Input should be 'colt', 'filly', 'horse', 'mare' or "
         "'gelding'. Nearest: colt.",
     ),
@@ -415,3 +415,24 @@ def test_a_race_files_choices_are_read_in_any_capitals(
         outputs.append(done.stdout.replace(str(race), ""))  # stderr: a progress line
     assert outputs[0] == outputs[1]
     assert command == "odds" or '"surface": "dirt"' in outputs[0]  # odds do not say it
+
+
+def test_a_card_files_choices_are_read_in_any_capitals(
+    bundled: dict[str, Path], tmp_path: Path
+) -> None:
+    """A card file's `sex` "Colt" and `form` "c" were refused ("Nearest: colt.") where a
+    race file's inline card read them: the cards are the ones in small letters."""
+    from homestretch.games.stretch.content.card_set import load_card_set
+
+    folder = _edited(bundled, tmp_path, "cards", "cards/horses.csv", "2009,colt,", "2009,Colt,")
+    horses = folder / "cards/horses.csv"
+    horses.write_text(
+        horses.read_text(encoding="utf-8").replace(",6,C,", ",6,c,", 1), encoding="utf-8"
+    )
+    shouted = load_card_set(folder / "cards").horses
+    assert shouted == load_card_set(bundled["stretch"] / "cards").horses
+    assert (shouted["super-saver-2009"].sex, shouted["super-saver-2009"].form) == ("colt", "C")
+    done = RUNNER.invoke(
+        app, READ_BY["cards"][:2] + ["Super Saver", "--cards", str(folder / "cards")]
+    )
+    assert done.exit_code == 0, done.output

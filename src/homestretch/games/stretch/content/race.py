@@ -9,7 +9,7 @@ stores, so a replay never depends on the card files.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -17,12 +17,10 @@ from homestretch.core.content import read_toml
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.games.stretch.content.card_set import (
     CardSet,
-    Form,
     HorseCard,
     JockeyCard,
     Name,
     PlainText,
-    Sex,
     describe_validation,
     load_card_set,
     nearest_choice,
@@ -154,7 +152,6 @@ def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
     data: dict[str, Any] = read_toml(path)
     if not data:
         raise ContentError(path, EMPTY)
-    _choices_in_any_capitals(data)
     try:
         # strict: TOML has numbers, so a rating written as "17" is a slip, not a 17 (card
         # files are CSV text and are read leniently)
@@ -177,22 +174,6 @@ EMPTY = (
     "(`homestretch stretch content DIR --part races` copies examples to DIR)"
 )
 """Said of a race file with nothing in it, where each key it lacks would be named alone."""
-
-
-def _choices_in_any_capitals(data: dict[str, Any]) -> None:
-    """An inline horse card's ``sex`` and ``form`` read in any capitals, as the race's own
-    ``surface`` and ``condition`` are (``Colt``: colt; ``c``: C): set here, in place, to
-    the choice they name. A card file's are its own (refused with the nearest)."""
-    entries = data.get("entries")
-    for entry in entries if isinstance(entries, list) else ():
-        horse = entry.get("horse") if isinstance(entry, dict) else None
-        if not isinstance(horse, dict):
-            continue
-        for key, choices in (("sex", get_args(Sex)), ("form", get_args(Form))):
-            value = horse.get(key)
-            same = [c for c in choices if isinstance(value, str) and c.lower() == value.lower()]
-            if same:
-                horse[key] = same[0]
 
 
 ENTRIES = "each runner is an [[entries]] table (two brackets each side), one for each horse"
