@@ -893,7 +893,7 @@ def odds(
         "Show",
         "Fair",
         "Real" if real else "Chart",
-        *([""] if overlays else []),
+        *([OVERLAY] if overlays else []),
         title=_odds_title(loaded.name, mode, runs, margin, exact is not None, bounds is not None),
         title_justify="left",
     )
@@ -906,9 +906,11 @@ def odds(
             f"{e['show']:.1%}",
             e["fair_odds"] or "-",
             e["real_odds"] if real else e["chart_odds"],
-            *([Text("overlay", style="green") if e["overlay"] else ""] if overlays else []),
+            *([Text("yes", style="green") if e["overlay"] else ""] if overlays else []),
         )
     console.print(table)
+    if overlays:
+        console.print(OVERLAY_SAID.format(odds="Real" if real else "Chart"), style="dim")
     if bounds is not None and places is not None:
         from homestretch.games.stretch.analysis.chances import show_bound_note
 
@@ -917,6 +919,13 @@ def odds(
             console.print(note, style="dim", markup=False, highlight=False)
 
 
+OVERLAY = "Overlay"
+"""The odds table's last column, as ``--format json`` names it (``overlay``): "yes" where
+the odds on offer pay more than the horse's chance is worth."""
+OVERLAY_SAID = (
+    "Overlay yes: the {odds} odds pay more than the Fair odds, what the horse's chance is worth."
+)
+"""The line under an odds table with an overlay column, saying what the column means."""
 IN_BAND, OUTSIDE = Text("in band", style="green"), Text("outside", style="red")
 
 
