@@ -436,3 +436,31 @@ def test_a_card_files_choices_are_read_in_any_capitals(
         app, READ_BY["cards"][:2] + ["Super Saver", "--cards", str(folder / "cards")]
     )
     assert done.exit_code == 0, done.output
+
+
+@pytest.mark.parametrize("command", ["run", "odds"])
+def test_a_new_horse_in_the_copied_cards_names_the_line_the_race_file_needs(
+    bundled: dict[str, Path], tmp_path: Path, command: str
+) -> None:
+    """A designer adds a horse to the copy's cards/horses.csv and enters it in a copied
+    race file: the race file names no card set, so it read the standard one, and said
+    "no horse card 'my-flyer'" with the standard cards' command to list them."""
+    folder = _edited(
+        bundled, tmp_path, "races", RACE, 'horse = "overlap-2009"', 'horse = "my-flyer"'
+    )
+    horses = folder / "cards/horses.csv"
+    horses.write_text(
+        horses.read_text(encoding="utf-8")
+        + "my-flyer,My Flyer,2031,filly,3,90,20,,6,9,1,5,B,1,0,1,6,my own\n",
+        encoding="utf-8",
+    )
+    race = folder / RACE
+    line = refused(tmp_path, "stretch", command, str(race), *(["--no-save"] * (command == "run")))
+    assert line == (
+        f"error: {race}: entry 2: no horse card 'my-flyer' in the standard cards, and the "
+        'race file names no other; the card set in ../cards has it: write cards = "../cards" '
+        "at the top of the race file"
+    )
+    race.write_text('cards = "../cards"\n' + race.read_text(encoding="utf-8"), encoding="utf-8")
+    done = RUNNER.invoke(app, ["stretch", "run", str(race), "--no-save", "--seed", "1"])
+    assert done.exit_code == 0 and "My Flyer" in done.stdout, done.output

@@ -27,6 +27,7 @@ from homestretch.games.stretch.content.card_set import (
 )
 from homestretch.games.stretch.content.cards_plain import (
     CARD_FILES,
+    STANDARD_CARDS,
     Cards,
     Horse,
     Jockey,
@@ -36,6 +37,7 @@ from homestretch.games.stretch.content.chart_set import FURLONGS
 from homestretch.games.stretch.content.race_plain import (
     BUNDLED_RACES,
     FieldRule,
+    NoCardForEntry,
     PlainContent,
     Surface,
     build_runners,
@@ -164,8 +166,34 @@ def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
     cards = load_card_set(_cards_folder(path, spec.cards))
     try:
         return build_race(spec, cards, estimate_surface)
+    except NoCardForEntry as exc:
+        own = _own_cards_beside(path, spec) if spec.cards is None else None
+        if own is None:
+            raise ContentError(path, str(exc)) from None
+        raise ContentError(
+            path,
+            f"entry {exc.post}: {exc.card.problem} in the standard cards, and the race file "
+            f'names no other; the card set in {own} has it: write cards = "{own}" at the '
+            "top of the race file",
+        ) from None
     except HomestretchError as exc:
         raise ContentError(path, str(exc)) from None
+
+
+def _own_cards_beside(path: Path, spec: RaceSpec) -> str | None:
+    """For a race file naming no card set, whose cards the standard set lacks: the card
+    set beside it (a content copy's ``../cards``, or its own folder's ``cards``) with
+    which the race is whole, as its ``cards`` would name it; None if there is none."""
+    for named in ("../cards", "cards"):
+        folder = path.parent / named
+        if not (folder / CARD_FILES[0]).is_file() or folder.resolve() == STANDARD_CARDS:
+            continue
+        try:
+            build_race(spec, load_card_set(folder.resolve()))
+        except HomestretchError:
+            continue
+        return named
+    return None
 
 
 EMPTY = (

@@ -145,6 +145,16 @@ H = TypeVar("H", "HorseCard", Horse)
 J = TypeVar("J", "JockeyCard", Jockey)
 
 
+class NoCardForEntry(HomestretchError):
+    """A race's entry naming a card its card set does not have: said with the nearest
+    cards and the command that lists them; ``card`` keeps the card set's own words."""
+
+    def __init__(self, post: int, card: NoSuchCard) -> None:
+        super().__init__(f"entry {post}: {card.problem}.{card.nearest} ({card.listed_by})")
+        self.post = post
+        self.card = card
+
+
 def build_runners(
     entries: Sequence[tuple[str | H, str | J, int | None, str | None]],
     furlongs: float,
@@ -164,9 +174,10 @@ def build_runners(
         try:
             horse = horse_of(horse_ref) if isinstance(horse_ref, str) else horse_ref
             jockey = jockey_of(jockey_ref) if isinstance(jockey_ref, str) else jockey_ref
-        except ContentError as exc:  # the entry named, not the card file in the install
-            hint = f"{exc.nearest} ({exc.listed_by})" if isinstance(exc, NoSuchCard) else ""
-            raise HomestretchError(f"entry {post}: {exc.problem}.{hint}") from None
+        except NoSuchCard as exc:  # the entry named, not the card file in the install
+            raise NoCardForEntry(post, exc) from None
+        except ContentError as exc:
+            raise HomestretchError(f"entry {post}: {exc.problem}.") from None
         card = horse.id or horse.name  # two cards of one horse (1972, 1973) may meet
         if card in entered:
             raise HomestretchError(f"entry {post}: {card} is already entry {entered[card]}")
