@@ -464,3 +464,52 @@ def test_a_new_horse_in_the_copied_cards_names_the_line_the_race_file_needs(
     race.write_text('cards = "../cards"\n' + race.read_text(encoding="utf-8"), encoding="utf-8")
     done = RUNNER.invoke(app, ["stretch", "run", str(race), "--no-save", "--seed", "1"])
     assert done.exit_code == 0 and "My Flyer" in done.stdout, done.output
+
+
+@pytest.mark.parametrize(
+    ("which", "said"),
+    [
+        (  # was "Cannot overwrite a value; a key is given twice in one table, or a [table] twice"
+            "first",
+            "not valid TOML at line 12, '[[horse]]': Cannot overwrite a value; line 5 writes "
+            "[horse] with one bracket each side: each is [[horse]] (two brackets each side)",
+        ),
+        (  # was "Cannot declare ('horse',) twice; a key is given twice in one table, ..."
+            "second",
+            "not valid TOML at line 12, '[horse]': Cannot declare [horse] twice; each horse is "
+            "[[horse]] (two brackets each side), as on line 5",
+        ),
+        (
+            "every",
+            "not valid TOML at line 12, '[horse]': Cannot declare [horse] twice; [horse] is "
+            "written 11 times: several tables of one name are each [[horse]] (two brackets "
+            "each side)",
+        ),
+    ],
+)
+def test_a_table_of_many_written_with_one_bracket_is_said_so(
+    bundled: dict[str, Path], tmp_path: Path, which: str, said: str
+) -> None:
+    """Across's title cards are eleven [[horse]] tables: one written [horse] was refused
+    as a key or a table given twice, at another line than the one to mend."""
+    folder = _edited(bundled, tmp_path, "across", "horses.toml", "\n", "\n")
+    path = folder / "horses.toml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    headers = [at for at, line in enumerate(lines) if line == "[[horse]]"]
+    for at in {"first": headers[:1], "second": headers[1:2], "every": headers}[which]:
+        lines[at] = "[horse]"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    line = refused(tmp_path, "across", "tracks", "--content", str(folder))
+    assert line == f"error: {path}: {said}", line
+
+
+def test_a_table_of_one_given_twice_is_said_to_be_written_once(
+    bundled: dict[str, Path], tmp_path: Path
+) -> None:
+    folder = _edited(bundled, tmp_path, "across", "tracks/woodbine.toml", "\n", "\n")
+    path = folder / "tracks/woodbine.toml"
+    path.write_text(path.read_text(encoding="utf-8") + "\n[news]\nbest_pick = 5\n", "utf-8")
+    line = refused(tmp_path, "across", "tracks", "--content", str(folder))
+    assert line.endswith(
+        "'[news]': Cannot declare [news] twice; [news] is on line 8 too: write it once"
+    )

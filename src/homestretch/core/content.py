@@ -146,7 +146,11 @@ def toml_fault(text: str, said: str) -> str:
     elif reason.startswith("Illegal character '\\n'") and line.count('"') % 2:
         reason = "the text's closing quote is missing"
     elif reason.startswith("Cannot overwrite") or reason.endswith("twice"):
-        hint = "; a key is given twice in one table, or a [table] twice"
+        table = re.fullmatch(r"Cannot declare \((.*)\) twice", reason)  # a Python tuple
+        if table is not None:
+            keys = re.findall(r"'([^']*)'", table[1])
+            reason = f"Cannot declare [{'.'.join(keys)}] twice"
+        hint = _brackets(lines, number) or "; a key is given twice in one table, or a [table] twice"
     elif reason == "Invalid value" and value.lower() in ("yes", "no", "true", "false"):
         hint = "; write true or false, in small letters and without quotes"
     elif reason == "Invalid value" and value[:1].isalpha():
@@ -154,6 +158,36 @@ def toml_fault(text: str, said: str) -> str:
     elif reason.startswith("Expected newline") and value[:1].isdigit():
         hint = '; a number is written with a point (1.5), odds and other text in quotes ("7-2")'
     return f"not valid TOML at line {number}, {shown(line)}: {reason}{hint}"
+
+
+def _brackets(lines: list[str], number: int) -> str:
+    """A table's header on line ``number`` clashing with one of the same name above it,
+    said as what the writer most likely meant: several tables of one name are each
+    written with two brackets each side (``[[horse]]``), one with one (``[news]``)."""
+    import re
+
+    def header(text: str) -> tuple[str, str] | None:
+        found = re.fullmatch(r"(\[\[?)\s*([^\[\]]+?)\s*\]\]?", text.split("#")[0].strip())
+        return (found[1], found[2]) if found else None
+
+    here = header(lines[number - 1]) if 0 < number <= len(lines) else None
+    if here is None:
+        return ""
+    brackets, name = here
+    above = [(at, header(text)) for at, text in enumerate(lines[: number - 1], start=1)]
+    first = next(((at, h[0]) for at, h in above if h is not None and h[1] == name), None)
+    if first is None:
+        return ""
+    at, first_brackets = first
+    many = f"[[{name}]] (two brackets each side)"
+    if brackets == "[[" and first_brackets == "[":
+        return f"; line {at} writes [{name}] with one bracket each side: each is {many}"
+    if brackets == "[" and first_brackets == "[[":
+        return f"; each {name} is {many}, as on line {at}"
+    times = sum(1 for text in lines if header(text) == ("[", name))
+    if times > 2:  # one for each of several: a horse, a track's runner
+        return f"; [{name}] is written {times} times: several tables of one name are each {many}"
+    return f"; [{name}] is on line {at} too: write it once"
 
 
 def to_int(path: Path, line: int, column: str, text: str) -> int:
