@@ -197,6 +197,53 @@ CASES = {
         'name = "Ebony Lantern"',
         "leases.toml: horse 2: name 'Ebony Lantern' is already horse 1's",
     ),
+    "a horse's colour changed": (  # was "horses (1, 2, 3) must be the black ones"
+        "totopoly",
+        "leases.toml",
+        'colour = "black"',
+        'colour = "red"',
+        "leases.toml: horse 1: colour 'red': horses 1-3 are black, 4-6 red, 7-9 yellow and "
+        "10-12 blue, so 1 is black",
+    ),
+    "a thirteenth horse": (  # was "there must be twelve horses numbered 1 to 12"
+        "totopoly",
+        "leases.toml",
+        "number = 1\n",
+        "number = 13\n",
+        "leases.toml: [[horse]] 1: number 13: the horses are numbered 1 to 12",
+    ),
+    "a square's payee misspelt": (  # was "'to' must be 'bank' or a business id, got ..."
+        "totopoly",
+        "training_ring.toml",
+        'to = "farrier"',
+        'to = "farier"',
+        "training_ring.toml: [[square]] 6 (at = 9): to 'farier' is not one of bank, walroy, "
+        "stevedon, vet, club, forage, farrier, tote, auctioneer. Nearest: farrier.",
+    ),
+    "a square off the ring": (  # was "square 1: square 40 is off the ring or listed twice"
+        "totopoly",
+        "training_ring.toml",
+        "at = 1\n",
+        "at = 40\n",
+        "training_ring.toml: [[square]] 1 (at = 40): off the ring: its 32 squares are 0-31 "
+        "([ring])",
+    ),
+    "a square given twice": (
+        "totopoly",
+        "training_ring.toml",
+        "at = 3\n",
+        "at = 1\n",
+        "training_ring.toml: [[square]] 2 (at = 1): square 1 is already [[square]] 1's: one "
+        "table a square",
+    ),
+    "a course length of no code": (
+        "totopoly",
+        "racecourse.toml",
+        '1 = "BKRs',
+        '1 = "BKRS',
+        "racecourse.toml: [tracks] 1: length 4: unknown code 'S' (write . for a plain length, "
+        "K R Y B for a colour, or an [instructions] letter: s x f v)",
+    ),
     "a gate track in quotes": (
         "totopoly",
         "racecourse.toml",

@@ -157,23 +157,37 @@ def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
     known_keys(path, "top", data, ("horse", "business"))
     horses: dict[int, Horse] = {}
     named: dict[str, str] = {}  # each lease card's name (any capitals) -> the card
+    tables: dict[int, int] = {}
     for i, raw in enumerate(toml_tables(path, "top", data, "horse"), start=1):
-        where = f"horse {i}"
+        given = raw.get("number") if isinstance(raw, dict) else None
+        # by its number where it has one to go by (the i-th table else: its number is wrong)
+        where = f"horse {given}" if type(given) is int and 1 <= given <= 12 else f"[[horse]] {i}"
         known_keys(path, where, raw, ("number", "name", "colour", "value"))
         number = _field(path, where, raw, "number", int)
+        if not 1 <= number <= 12:
+            raise ContentError(path, f"number {number}: the horses are numbered 1 to 12", where)
         colour = _field(path, where, raw, "colour", str)
         _one_of(path, where, "colour", colour, COLOURS)
         if number in horses:
-            raise ContentError(path, f"horse number {number} appears twice", where)
+            raise ContentError(
+                path, f"number {number} is already [[horse]] {tables[number]}'s", f"[[horse]] {i}"
+            )
+        tables[number] = i
         name = _lease_name(path, where, raw, named)
         horses[number] = Horse(number, name, colour, _field(path, where, raw, "value", int))
     if sorted(horses) != list(range(1, 13)):
-        raise ContentError(path, "there must be twelve horses numbered 1 to 12")
-    for colour, numbers in zip(
-        COLOURS, ((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12)), strict=True
-    ):
-        if any(horses[n].colour != colour for n in numbers):
-            raise ContentError(path, f"horses {numbers} must be the {colour} ones")
+        raise ContentError(
+            path, f"there must be twelve horses numbered 1 to 12 ({_missing(horses)})"
+        )
+    for number, horse in sorted(horses.items()):
+        colour = COLOURS[(number - 1) // 3]
+        if horse.colour != colour:
+            raise ContentError(
+                path,
+                f"colour {horse.colour!r}: horses 1-3 are black, 4-6 red, 7-9 yellow and "
+                f"10-12 blue, so {number} is {colour}",
+                f"horse {number}",
+            )
     businesses: dict[str, Business] = {}
     for i, raw in enumerate(toml_tables(path, "top", data, "business"), start=1):
         where = f"business {i}"
@@ -224,13 +238,22 @@ def _ring(path: Path, businesses: dict[str, Business]) -> tuple[int, dict[int, i
     if sorted(boxes) != list(range(1, 13)):
         raise ContentError(path, f"every horse 1-12 needs a box ({_missing(boxes)})", "[boxes]")
     squares: dict[int, RingSquare] = {}
+    tables: dict[int, int] = {}
     for i, raw in enumerate(toml_tables(path, "top", data, "square"), start=1):
-        where = f"square {i}"
+        where = f"[[square]] {i}"  # the i-th table: not the square it sets, its ``at``
         known_keys(path, where, raw, ("at", "effect", "text", "amount", "to"))
         at = _field(path, where, raw, "at", int)
+        where = f"[[square]] {i} (at = {at})"
         effect = _field(path, where, raw, "effect", str)
-        if at >= size or at in squares:
-            raise ContentError(path, f"square {at} is off the ring or listed twice", where)
+        if at >= size:
+            raise ContentError(
+                path, f"off the ring: its {size} squares are 0-{size - 1} ([ring])", where
+            )
+        if at in squares:
+            raise ContentError(
+                path, f"square {at} is already [[square]] {tables[at]}'s: one table a square", where
+            )
+        tables[at] = i
         _one_of(path, where, "effect", effect, RING_EFFECTS)
         to = _payee(path, where, raw, businesses) if effect == "pay" else ""
         needs_amount = effect in ("stables", "vet", "pay", "club_fee", "club_offer")
@@ -252,7 +275,7 @@ def _one_of(path: Path, where: str, key: str, value: str, choices: tuple[str, ..
 def _payee(path: Path, where: str, raw: Any, businesses: dict[str, Business]) -> str:
     to = _field(path, where, raw, "to", str)
     if to != "bank" and to not in businesses:
-        raise ContentError(path, f"'to' must be 'bank' or a business id, got {to!r}", where)
+        _one_of(path, where, "to", to, ("bank", *businesses))
     return str(to)
 
 
@@ -361,7 +384,13 @@ def _course(path: Path) -> Course:
             elif char in instructions:
                 cell_row.append(char)
             else:
-                raise ContentError(path, f"length {position}: unknown code {shown(char)}", where)
+                raise ContentError(
+                    path,
+                    f"length {position}: unknown code {shown(char)} (write . for a plain "
+                    f"length, {' '.join(COLOUR_CODES)} for a colour, or an [instructions] "
+                    f"letter: {' '.join(instructions) or 'none given'})",
+                    where,
+                )
         cells.append(tuple(cell_row))
     return Course(tracks, lengths, (bend[0], bend[1]), gate, tuple(cells), instructions)
 
