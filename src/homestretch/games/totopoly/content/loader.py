@@ -7,6 +7,7 @@ file is checked on load and a mistake names the file, the key and what is wrong.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -418,6 +419,6 @@ def load_content(folder: str | None = None) -> Content:
     )
 
 
-def _missing(given: dict[int, int]) -> str:
+def _missing(given: Collection[int]) -> str:
     """The horse numbers a table left out, in words: "no 12", "no 3, 7"."""
     return "no " + ", ".join(str(n) for n in range(1, 13) if n not in given)
