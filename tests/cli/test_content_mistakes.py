@@ -267,6 +267,30 @@ CASES = {
         "replays.csv: line 2: more than the header's 4 cells (a cell holding a comma is "
         'written in double quotes: "a, b")',
     ),
+    "a finish changed": (  # was "... skip a place (write dead heats ...)", not which
+        "replays",
+        "replays.csv",
+        "Midnight Comet,7,2\n",
+        "Midnight Comet,7,5\n",
+        "replays.csv: race 'Oak Hollow race 2 (replay 1)' (from line 2): finish positions 1, "
+        "3, 4, 5, 5, 6, 7, 8, 9 skip a place: the next after 1 is 2 (write dead heats as equal "
+        "numbers, like 1, 1, 3)",
+    ),
+    "an odds row out of order": (  # was "line 11: odds must increase down the table"
+        "derbycast",
+        "odds_table.csv",
+        "4/5,1,0,0\n",
+        "6/5,1,0,0\n",
+        "odds_table.csv: line 11: odds 1 are below line 10's 6/5: odds must increase down the "
+        "table",
+    ),
+    "a letter for a number of spaces": (  # was "cannot read ['6/5', 'x', '0', '0']: invalid
+        "derbycast",  # literal for int() with base 10: 'x'"
+        "odds_table.csv",
+        "6/5,1,0,0\n",
+        "6/5,x,0,0\n",
+        "odds_table.csv: line 12: win: 'x' is not a number of spaces (0 to",
+    ),
     "an odds row twice": (
         "derbycast",
         "odds_table.csv",
