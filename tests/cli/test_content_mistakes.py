@@ -146,12 +146,12 @@ CASES = {
         "\n\n3,x41,",
         "final_speed.csv: line 4: column 0 must be a whole number, got 'x41'",
     ),
-    "a result in capitals": (
+    "a result misspelt": (  # in other capitals it is read: OUT is out
         "charts",
         "charts/trouble.csv",
         "2,out\n",
-        "2,OUT\n",
-        "trouble.csv: line 2: unknown result 'OUT' (one of out, none, check-points, "
+        "2,ot\n",
+        "trouble.csv: line 2: unknown result 'ot' (one of out, none, check-points, "
         "check-dq, dq). Nearest: out.",
     ),
     "a race factor misspelt": (  # was "factor must be class/speed/trip, ride yes/no"
@@ -162,40 +162,36 @@ CASES = {
         "race_factors.csv: line 4: unknown factor 'sped' (one of class, speed, trip). "
         "Nearest: speed.",
     ),
-    "a ride in capitals": (
+    "a ride misspelt": (
         "charts",
         "charts/race_factors.csv",
         "4,speed,no",
-        "4,speed,No",
-        "race_factors.csv: line 5: unknown ride 'No' (one of yes, no). Nearest: no.",
+        "4,speed,nope",
+        "race_factors.csv: line 5: unknown ride 'nope' (one of yes, no). Nearest: no.",
     ),
-    "two title cards of one name": (
-        "across",
-        "horses.toml",
-        'name = "Lamplighter\'s Luck"',
-        'name = "Tin Whistle Tuesday"',
-        "horses.toml: horse 3: name 'Tin Whistle Tuesday' is already horse 2's",
+    "a par time in seconds": (  # was "furlongs, par_figure, par_time (m:ss.ff) and
+        "charts",  # seconds_per_point must be numbers": not which, nor how
+        "charts/final_time.csv",
+        "4.5,100,0:50.68,",
+        "4.5,100,50.68,",
+        "final_time.csv: line 2: par_time must be minutes:seconds such as 1:35.20 or 0:50.68, "
+        "got '50.68'",
     ),
-    "a track's name left blank": (
-        "across",
-        "tracks/woodbine.toml",
-        'name = "Woodbine"',
-        'name = ""',
-        "woodbine.toml: name must not be blank",
+    "an odds class misspelt": (  # was "class must be one of ('Fav', 'A', ...)"
+        "charts",
+        "charts/odds_class.csv",
+        "0,Fav,Fav,",
+        "0,Fav,Fv,",
+        "odds_class.csv: line 2, column 6-8: unknown class 'Fv' (one of Fav, A, B, C, D, E). "
+        "Nearest: Fav.",
     ),
-    "yes for true": (
-        "across",
-        "tracks/woodbine.toml",
-        "shaded = false",
-        "shaded = no",
-        "'shaded = no': Invalid value; write true or false, in small letters and without quotes",
-    ),
-    "two lease cards of one name": (
-        "totopoly",
-        "leases.toml",
-        'name = "Night Ledger"',
-        'name = "Ebony Lantern"',
-        "leases.toml: horse 2: name 'Ebony Lantern' is already horse 1's",
+    "a going condition misspelt": (  # was "surface must be dirt or turf, condition one
+        "charts",  # of fast, ...": not which, nor the nearest
+        "charts/going.csv",
+        "dirt,muddy,",
+        "dirt,mudy,",
+        "going.csv: line 4: unknown condition 'mudy' (one of fast, firm, good, muddy, "
+        "yielding, sloppy, soft, heavy). Nearest: muddy.",
     ),
     "a horse's colour changed": (  # was "horses (1, 2, 3) must be the black ones"
         "totopoly",
@@ -584,3 +580,29 @@ def test_a_table_of_one_given_twice_is_said_to_be_written_once(
     assert line.endswith(
         "'[news]': Cannot declare [news] twice; [news] is on line 8 too: write it once"
     )
+
+
+def test_a_chart_sets_choices_are_read_in_any_capitals(
+    bundled: dict[str, Path], tmp_path: Path
+) -> None:
+    """trouble.csv's OUT, race_factors.csv's Class and Yes and odds_class.csv's a were
+    refused (going.csv's and race_pace.csv's were read): every chart's choices are read
+    in any capitals, as a card's and a race file's are, and race the same."""
+    folder = _edited(bundled, tmp_path, "charts", "charts/trouble.csv", "2,out\n", "2,OUT\n")
+    charts = folder / "charts"
+    for name, old, new in [
+        ("race_factors.csv", "1,class,yes", "1,Class,YES"),
+        ("odds_class.csv", "1,A,A,", "1,a,A,"),
+        ("odds_class.csv", "0,Fav,", "0,FAV,"),
+        ("race_pace.csv", ",slow,slow,slow,slow,slow,slow", ",Slow,slow,slow,slow,slow,slow"),
+    ]:
+        text = (charts / name).read_text(encoding="utf-8")
+        assert old in text, old
+        (charts / name).write_text(text.replace(old, new, 1), encoding="utf-8")
+    races = []
+    for chart_set in (charts, bundled["stretch"] / "charts"):
+        args = ["stretch", "run", "2009-champagne-stakes", "--charts", str(chart_set)]
+        done = RUNNER.invoke(app, [*args, "--no-save", "--seed", "3", "--format", "json"])
+        assert done.exit_code == 0, done.output
+        races.append(done.stdout.replace(str(chart_set), ""))
+    assert races[0] == races[1]

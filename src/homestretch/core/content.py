@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from homestretch.core.inputs import (
     NAME_CHARS,
     TEXT_CHARS,
     check_nesting,
+    nearest,
     read_text,
     safe_text,
     shown,
@@ -197,6 +199,21 @@ def to_int(path: Path, line: int, column: str, text: str) -> int:
         raise ContentError(
             path, f"{column} must be a whole number, got {shown(text)}", f"line {line}"
         ) from None
+
+
+def choice_cell(
+    path: Path, line: int, what: str, cell: str, choices: Collection[str], column: str = ""
+) -> str:
+    """A chart's cell that names one of ``choices``, read in any capitals (as a card's or
+    a race file's choices are): the choice as ``choices`` write it. A slip is refused
+    naming the choices and the nearest."""
+    for choice in choices:
+        if cell.strip().lower() == choice.lower():
+            return choice
+    near = nearest(cell, choices)
+    said = f"unknown {what} {shown(cell)} (one of {', '.join(choices)})."
+    where = f"line {line}, column {column}" if column else f"line {line}"
+    raise ContentError(path, f"{said} Nearest: {near}." if near else said, where)
 
 
 def require_columns(path: Path, header: list[str], needed: list[str]) -> None:
