@@ -39,3 +39,10 @@ def test_a_bundled_race_typed_in_capitals_is_answered_with_its_name(tmp_path: Pa
 def test_a_derby_cast_source_typed_wrong_names_the_nearest(tmp_path: Path) -> None:
     line = refused(tmp_path, "derbycast", "play", "--players", "Ann,Bob", "--source", "Replay")
     assert "--source 'Replay' (did you mean replays?): write manual, simulate, replays" in line
+
+
+def test_a_bundled_race_typed_by_its_name_is_answered_with_its_file(tmp_path: Path) -> None:
+    """`stretch races` lists "Allowance Optional Claiming" beside allowance-turf-route:
+    'allowance-optional-claiming' was "see `homestretch stretch races`" again."""
+    line = refused(tmp_path, "stretch", "odds", "allowance-optional-claiming")
+    assert line.endswith("(did you mean allowance-turf-route (Allowance Optional Claiming)?)"), line

@@ -69,9 +69,27 @@ def resolve_race_path(ref: str | Path) -> Path:
     bundled = BUNDLED_RACES / f"{ref}.toml"
     if bundled.exists():
         return bundled
-    near = nearest(str(ref), [race.stem for race in bundled_races()])
+    near = nearest(str(ref), [race.stem for race in bundled_races()]) or _named(str(ref))
     hint = f"did you mean {near}?" if near else "see `homestretch stretch races`"
     raise HomestretchError(f"{ref}: no such race file, and no bundled race of that name ({hint})")
+
+
+def _named(ref: str) -> str | None:
+    """The bundled race whose name (not its file's) ``ref`` nearest writes, as "its-file
+    (Its Name)": `stretch races` lists "Allowance Optional Claiming" beside
+    allowance-turf-route, and a fan types the name it reads."""
+    import tomllib
+
+    def key(text: str) -> str:
+        return "-".join(text.lower().replace("_", " ").split())
+
+    named: dict[str, tuple[str, str]] = {}
+    for race in bundled_races():
+        name = tomllib.loads(race.read_text(encoding="utf-8")).get("name")
+        if isinstance(name, str):
+            named.setdefault(key(name), (race.stem, name))
+    near = nearest(key(Path(ref).stem), named)
+    return None if near is None else f"{named[near][0]} ({named[near][1]})"
 
 
 def bundled_races() -> list[Path]:

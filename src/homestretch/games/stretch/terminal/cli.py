@@ -507,12 +507,32 @@ def races(fmt: FormatOption = OutputFormat.text) -> None:
             ]
         )
         return
-    table = Table("race", "name", "date", "track", "distance", "runners")
+    table = Table()
+    # the name to type, in full (in 80 columns it was "2009-breed…"); in a narrow
+    # terminal the rest is said in one column beside it
+    table.add_column("race", no_wrap=True, min_width=max((len(s) for s, _ in found), default=4))
+    if console.width >= WIDE_RACES:
+        for header in ("name", "date", "track", "distance", "runners"):
+            table.add_column(header)
+    else:
+        table.add_column("name, track and date: distance, runners")
     for stem, r in found:
-        table.add_row(
-            stem, r.name, r.date, r.track, f"{r.distance} {r.surface}", str(len(r.runners))
+        cells: tuple[str, ...] = (
+            r.name,
+            r.date,
+            r.track,
+            f"{r.distance} {r.surface}",
+            str(len(r.runners)),
         )
+        if console.width < WIDE_RACES:
+            count = f"{len(r.runners)} runners"
+            cells = (f"{r.name}, {r.track}, {r.date}: {r.distance} {r.surface}, {count}",)
+        table.add_row(stem, *cells)
     console.print(table)
+
+
+WIDE_RACES = 110
+"""The narrowest terminal `stretch races` gives a column to each of a race's words."""
 
 
 @app.command()
