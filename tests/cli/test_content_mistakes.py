@@ -77,6 +77,15 @@ CASES = {
         'furlongs = "8"\n',
         "furlongs: should be a number, not '8' (write it without quotes)",
     ),
+    "a key of no near name": (  # was the first half alone: which keys are there?
+        "races",
+        RACE,
+        "furlongs = 8\n",
+        "distance = 8\n",
+        "distance: not a key the program reads (misspelt, or in the wrong table?). The keys "
+        "here: name, date, track, furlongs, surface, condition, wet_effect, "
+        "course_seconds_per_furlong, cards, notes, entries.",
+    ),
     "a rating with a half": (
         "races",
         RACE,

@@ -252,7 +252,8 @@ def _nearest_name(path: list[str | int], error: ErrorDetails) -> str:
                 "TOML reads it as that entry's)"
             )
         keys = [field.alias or name for name, field in model.model_fields.items()]
-        return nearest_word(typed, keys)
+        # no key near it ("distance" for furlongs): the keys one may write there
+        return nearest_word(typed, keys) or f" The keys here: {', '.join(keys)}."
     return nearest_choice(path, error)  # a surface, or an inline card's sex or form
 
 
