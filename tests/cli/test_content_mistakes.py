@@ -202,6 +202,49 @@ CASES = {
         "going.csv: line 4: unknown condition 'mudy' (one of fast, firm, good, muddy, "
         "yielding, sloppy, soft, heavy). Nearest: muddy.",
     ),
+    "two title cards of one name": (
+        "across",
+        "horses.toml",
+        'name = "Lamplighter\'s Luck"',
+        'name = "Tin Whistle Tuesday"',
+        "horses.toml: horse 3: name 'Tin Whistle Tuesday' is already horse 2's",
+    ),
+    "a track's name left blank": (
+        "across",
+        "tracks/woodbine.toml",
+        'name = "Woodbine"',
+        'name = ""',
+        "woodbine.toml: name must not be blank",
+    ),
+    "a table's name in capitals": (  # was "the [news] table is missing"
+        "across",
+        "tracks/woodbine.toml",
+        "[news]",
+        "[News]",
+        "woodbine.toml: unknown key(s) News (known: name, city, colour, news, horse)",
+    ),
+    "false in quotes": (  # was "must be a true or false"
+        "across",
+        "tracks/woodbine.toml",
+        "shaded = false",
+        'shaded = "false"',
+        "woodbine.toml: horse 2: shaded must be true or false, not 'false' (write it without "
+        "quotes)",
+    ),
+    "yes for true": (
+        "across",
+        "tracks/woodbine.toml",
+        "shaded = false",
+        "shaded = no",
+        "'shaded = no': Invalid value; write true or false, in small letters and without quotes",
+    ),
+    "two lease cards of one name": (
+        "totopoly",
+        "leases.toml",
+        'name = "Night Ledger"',
+        'name = "Ebony Lantern"',
+        "leases.toml: horse 2: name 'Ebony Lantern' is already horse 1's",
+    ),
     "a horse's colour changed": (  # was "horses (1, 2, 3) must be the black ones"
         "totopoly",
         "leases.toml",
@@ -417,6 +460,15 @@ def test_a_files_own_key_moved_below_its_tables_is_told_to_go_above(
             "needs a name, furlongs and at least 2 runners, each an [[entries]] table naming "
             "a horse and a jockey (`homestretch stretch content DIR --part races` copies "
             "examples to DIR)",
+        ),
+        (  # was "the [news] table is missing", as if the rest were there
+            "across",
+            "tracks/woodbine.toml",
+            None,
+            "# a track to come\n",
+            "woodbine.toml: the file is empty (nothing but blank lines or comments): a track "
+            "file needs a name, city and colour, a [news] table and a [[horse]] table for each "
+            "horse 2-12 (`homestretch across content DIR` copies the tracks to DIR as examples)",
         ),
         (  # was the choices alone, as a Python tuple, and no "Nearest:"
             "totopoly",

@@ -252,7 +252,12 @@ def known_keys(
 
 REQUIRED: Any = object()
 """Marks a TOML key that must be given (``toml_value``'s default)."""
-_KIND_NAMES = {int: "whole number", float: "number", str: "text", bool: "true or false"}
+_KIND_NAMES = {
+    int: "a whole number",
+    float: "a number",
+    str: 'text, in quotes ("...")',
+    bool: "true or false",
+}
 
 
 def toml_value(
@@ -278,10 +283,10 @@ def toml_value(
         value = float(value)
     wrong_bool = kind is not bool and isinstance(value, bool)
     if wrong_bool or not isinstance(value, kind):
-        name = _KIND_NAMES.get(kind, kind.__name__)
+        name = _KIND_NAMES.get(kind, f"a {kind.__name__}")
         quoted = isinstance(value, str) and kind in (int, float, bool)
         hint = " (write it without quotes)" if quoted else ""
-        raise ContentError(path, f"{key} must be a {name}, not {value!r}{hint}", where)
+        raise ContentError(path, f"{key} must be {name}, not {value!r}{hint}", where)
     if isinstance(value, float) and not math.isfinite(value):
         raise ContentError(path, f"{key} must be a finite number, not {value}", where)
     if isinstance(value, str):

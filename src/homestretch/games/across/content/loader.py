@@ -161,12 +161,23 @@ TRACK_WORDS = ("name", "city", "colour")
 """A track file's own keys, above its tables."""
 
 
+EMPTY_TRACK = (
+    "the file is empty (nothing but blank lines or comments): a track file needs a name, "
+    "city and colour, a [news] table and a [[horse]] table for each horse 2-12 "
+    "(`homestretch across content DIR` copies the tracks to DIR as examples)"
+)
+"""Said of a track file with nothing in it, where the first key it lacks would be named."""
+
+
 def load_track(path: Path) -> Track:
     data = read_toml(path)
+    if not data:
+        raise ContentError(path, EMPTY_TRACK)
+    # a key written wrong ([News]) before the key it leaves missing
+    known_keys(path, "top", data, ("name", "city", "colour", "news", "horse"))
     news = data.get("news")
     if not isinstance(news, dict):
         raise ContentError(path, "the [news] table is missing")
-    known_keys(path, "top", data, ("name", "city", "colour", "news", "horse"))
     known_keys(path, "news", news, ("conditions", "best_pick"), TRACK_WORDS)
     best = toml_value(path, "news", news, "best_pick", int)
     if best not in HORSES:
