@@ -470,6 +470,15 @@ def test_a_files_own_key_moved_below_its_tables_is_told_to_go_above(
             "file needs a name, city and colour, a [news] table and a [[horse]] table for each "
             "horse 2-12 (`homestretch across content DIR` copies the tracks to DIR as examples)",
         ),
+        (  # was "[supply]: the key 'black' is missing"
+            "totopoly",
+            "cards.toml",
+            None,
+            "\n",
+            "cards.toml: the file is empty (nothing but blank lines or comments): `homestretch "
+            "totopoly content DIR` copies ours to DIR as an example; the format: "
+            'docs/totopoly.md ("cards.toml")',
+        ),
         (  # was the choices alone, as a Python tuple, and no "Nearest:"
             "totopoly",
             "reports.toml",

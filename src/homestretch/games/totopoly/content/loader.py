@@ -153,8 +153,21 @@ def _field(
     return toml_value(source, where, data, key, kind, default, minimum=low, maximum=high)
 
 
-def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
+def _read(path: Path) -> dict[str, Any]:
+    """A board file's tables; an empty one (a new file not yet written, or emptied to
+    start again) is said so, not as the first key it lacks."""
     data = read_toml(path)
+    if not data:
+        raise ContentError(
+            path,
+            "the file is empty (nothing but blank lines or comments): `homestretch totopoly "
+            f'content DIR` copies ours to DIR as an example; the format: docs/totopoly.md ("{path.name}")',
+        )
+    return data
+
+
+def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
+    data = _read(path)
     known_keys(path, "top", data, ("horse", "business"))
     horses: dict[int, Horse] = {}
     named: dict[str, str] = {}  # each lease card's name (any capitals) -> the card
@@ -221,7 +234,7 @@ def _lease_name(path: Path, where: str, raw: Any, named: dict[str, str]) -> str:
 
 
 def _ring(path: Path, businesses: dict[str, Business]) -> tuple[int, dict[int, int], dict]:
-    data = read_toml(path)
+    data = _read(path)
     known_keys(path, "top", data, ("ring", "boxes", "square"))
     ring = toml_table(path, "top", data, "ring")
     known_keys(path, "[ring]", ring, ("squares",))
@@ -281,7 +294,7 @@ def _payee(path: Path, where: str, raw: Any, businesses: dict[str, Business]) ->
 
 
 def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
-    data = read_toml(path)
+    data = _read(path)
     known_keys(path, "top", data, DECKS)
     reports: dict[str, Report] = {}
     decks: dict[str, tuple[str, ...]] = {}
@@ -311,7 +324,7 @@ def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
 
 
 def _supply(path: Path) -> dict[str, int]:
-    whole = read_toml(path)
+    whole = _read(path)
     known_keys(path, "top", whole, ("supply",))
     data = toml_table(path, "top", whole, "supply")
     known_keys(path, "[supply]", data, (*COLOURS, "white"))
@@ -319,7 +332,7 @@ def _supply(path: Path) -> dict[str, int]:
 
 
 def _course(path: Path) -> Course:
-    data = read_toml(path)
+    data = _read(path)
     known_keys(path, "top", data, ("course", "gate", "instructions", "tracks"))
     head = toml_table(path, "top", data, "course")
     known_keys(path, "[course]", head, ("tracks", "lengths", "bend"))
