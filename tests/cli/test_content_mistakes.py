@@ -676,3 +676,26 @@ def test_a_chart_sets_choices_are_read_in_any_capitals(
         assert done.exit_code == 0, done.output
         races.append(done.stdout.replace(str(chart_set), ""))
     assert races[0] == races[1]
+
+
+def test_stretch_new_names_the_copied_cards_from_the_race_file(
+    bundled: dict[str, Path], tmp_path: Path
+) -> None:
+    """`stretch new races/x.toml --cards cards` wrote cards = "/the/whole/path/cards":
+    the content folder moved or sent to a friend, its new races found no cards."""
+    import shutil
+
+    folder = tmp_path / "mine"
+    shutil.copytree(bundled["stretch"], folder)
+    race = folder / "races" / "new.toml"
+    entries = ["-e", "super-saver-2009@house-a", "-e", "overlap-2009@house-b"]
+    args = ["stretch", "new", str(race), *entries, "--cards", str(folder / "cards")]
+    done = RUNNER.invoke(app, args)
+    assert done.exit_code == 0, done.output
+    assert 'cards = "../cards"\n' in race.read_text(encoding="utf-8")
+    moved = tmp_path / "sent" / "theirs"
+    shutil.move(folder, moved)
+    ran = RUNNER.invoke(
+        app, ["stretch", "run", str(moved / "races" / "new.toml"), "--no-save", "--seed", "1"]
+    )
+    assert ran.exit_code == 0, ran.output

@@ -677,7 +677,7 @@ def new(
         f'condition = "{condition}"',
     ]
     if folder is not None:
-        lines.append(f"cards = {quoted(str(folder.resolve()))}")
+        lines.append(f"cards = {quoted(_from_race_file(folder, output))}")
     table = Table("PP", "horse", "jockey", "starting APR")
     for (horse, jockey), runner in zip(picks, race.runners, strict=True):
         lines += ["", "[[entries]]", f'horse = "{horse.id}"', f'jockey = "{jockey.id}"']
@@ -689,6 +689,18 @@ def new(
     console.print(table)
     shown_path = escape(str(output))
     console.print(f"wrote {shown_path}; run it with: homestretch stretch run {shown_path}")
+
+
+def _from_race_file(folder: Path, output: Path) -> str:
+    """A card set as a race file names it: from the race file's own folder ("../cards"),
+    so a content folder moved or shared keeps its races' cards (it was written whole,
+    "/home/ann/my-stretch/cards", found on Ann's machine only)."""
+    import os
+
+    try:
+        return Path(os.path.relpath(folder.resolve(), output.resolve().parent)).as_posix()
+    except ValueError:  # another drive (Windows): no way there from the race file
+        return str(folder.resolve())
 
 
 PlotOption = Annotated[Path | None, typer.Option("--plot", help="draw a picture (PNG or SVG)")]
