@@ -699,3 +699,26 @@ def test_stretch_new_names_the_copied_cards_from_the_race_file(
         app, ["stretch", "run", str(moved / "races" / "new.toml"), "--no-save", "--seed", "1"]
     )
     assert ran.exit_code == 0, ran.output
+
+
+def test_a_track_file_named_as_a_person_writes_it_can_be_chosen(
+    bundled: dict[str, Path], tmp_path: Path
+) -> None:
+    """'tracks/Saratoga Race Course.toml' was listed, and then '--track Saratoga Race
+    Course: no such track; did you mean Saratoga Race Course?': the file's name was its
+    key as written, and --track is read as track_key writes it."""
+    folder = _edited(bundled, tmp_path, "across", "tracks/woodbine.toml", "\n", "\n")
+    text = (folder / "tracks/woodbine.toml").read_text(encoding="utf-8")
+    (folder / "tracks/Saratoga Race Course.toml").write_text(
+        text.replace('name = "Woodbine"', 'name = "Saratoga"'), encoding="utf-8"
+    )
+    for typed in ("Saratoga Race Course", "saratoga-race-course"):
+        args = ["across", "simulate", "--content", str(folder), "--track", typed, "-n", "1"]
+        done = RUNNER.invoke(app, [*args, "--seed", "1"])
+        assert done.exit_code == 0, done.output
+    (folder / "tracks/Woodbine.toml").write_text(text, encoding="utf-8")
+    line = refused(tmp_path, "across", "tracks", "--content", str(folder))
+    assert line.endswith(
+        "woodbine.toml: is track woodbine, as Woodbine.toml is: give each track file a name "
+        "of its own"
+    ), line
