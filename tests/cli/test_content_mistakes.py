@@ -722,3 +722,48 @@ def test_a_track_file_named_as_a_person_writes_it_can_be_chosen(
         "woodbine.toml: is track woodbine, as Woodbine.toml is: give each track file a name "
         "of its own"
     ), line
+
+
+@pytest.mark.parametrize(
+    ("option", "named", "said"),
+    [
+        (  # was "{dir}/chartset.toml: cannot read the TOML file: file not found"
+            "--charts",
+            "{dir}",
+            "{dir}: is not a chart-set folder (it has no chartset.toml); the one inside it is "
+            "{dir}/charts",
+        ),
+        (  # was "no such chart-set folder"
+            "--charts",
+            "{dir}/charts/chartset.toml",
+            "{dir}/charts/chartset.toml: is a file, not a chart-set folder: name the folder "
+            "that holds it ({dir}/charts)",
+        ),
+        (
+            "--charts",
+            "{dir}/chart",
+            "{dir}/chart: no such chart-set folder; did you mean {dir}/charts?",
+        ),
+        (  # was "{dir}/cards/horses.csv/horses.csv: cannot read the CSV file (Not a directory)"
+            "--cards",
+            "{dir}/cards/horses.csv",
+            "{dir}/cards/horses.csv: is a file, not a card-set folder: name the folder that "
+            "holds it ({dir}/cards)",
+        ),
+        (
+            "--cards",
+            "{dir}",
+            "{dir}: is not a card-set folder (it has no horses.csv); the one inside it is "
+            "{dir}/cards",
+        ),
+    ],
+)
+def test_a_stretch_folder_option_naming_the_wrong_thing_says_what_to_name(
+    bundled: dict[str, Path], tmp_path: Path, option: str, named: str, said: str
+) -> None:
+    """A designer's --charts or --cards naming the copy's top folder, a file of the set,
+    or a folder one letter off."""
+    folder = str(bundled["stretch"])
+    command = ["run", "2009-champagne-stakes", "--no-save"] if option == "--charts" else ["cards"]
+    line = refused(tmp_path, "stretch", *command, option, named.replace("{dir}", folder))
+    assert line == "error: " + said.replace("{dir}", folder), line

@@ -216,6 +216,33 @@ def choice_cell(
     raise ContentError(path, f"{said} Nearest: {near}." if near else said, where)
 
 
+def content_folder(folder: Path, what: str, marker: str, copy: str) -> Path:
+    """A folder of content named by a person (``--charts DIR``): one holding ``marker``
+    (its ``chartset.toml``). A mistake is said with what to name instead: the folder
+    that holds a file named in its place, the folder inside that is one (a content
+    copy named for its ``charts``), a folder of a near name; else ``copy``, how to make
+    one."""
+    if (folder / marker).is_file():
+        return folder
+    if folder.is_file():
+        problem = f"is a file, not a {what} folder: name the folder that holds it ({folder.parent})"
+    elif folder.is_dir():
+        inside = [p for p in sorted(folder.iterdir()) if (p / marker).is_file()]
+        problem = f"is not a {what} folder (it has no {marker})" + (
+            f"; the one inside it is {inside[0]}" if inside else f": {copy}"
+        )
+    else:
+        try:
+            beside = [p.name for p in folder.parent.iterdir() if (p / marker).is_file()]
+        except OSError:  # its parent is not there either
+            beside = []
+        near = nearest(folder.name, beside)
+        problem = f"no such {what} folder" + (
+            f"; did you mean {folder.parent / near}?" if near else f": {copy}"
+        )
+    raise ContentError(folder, problem)
+
+
 def require_columns(path: Path, header: list[str], needed: list[str]) -> None:
     """The header holds exactly these columns: a misspelled one must not go unread."""
     missing = [c for c in needed if c not in header]

@@ -16,7 +16,7 @@ from pydantic import (
     model_validator,
 )
 
-from homestretch.core.content import read_csv, screen_text
+from homestretch.core.content import content_folder, read_csv, screen_text
 from homestretch.core.errors import ContentError
 from homestretch.core.inputs import shown_value
 from homestretch.games.stretch.content.cards_plain import (
@@ -220,6 +220,7 @@ def load_card_set(folder: Path | None = None) -> CardSet:
     """The card set in ``folder``, read and checked; the standard set's is kept
     (``core.kept``: read and checked again only when a file or a rule changes)."""
     if folder is not None:
+        content_folder(folder, "card-set", CARD_FILES[0], COPY_CARDS)
         return _read_card_set(folder)
     import pydantic
 
@@ -235,6 +236,9 @@ def load_card_set(folder: Path | None = None) -> CardSet:
         lambda: _read_card_set(STANDARD_CARDS),
         lambda kept: isinstance(kept, CardSet) and kept.folder == STANDARD_CARDS,
     )
+
+
+COPY_CARDS = "`homestretch stretch content DIR --part cards` copies the standard set to DIR/cards"
 
 
 def _read_card_set(folder: Path) -> CardSet:

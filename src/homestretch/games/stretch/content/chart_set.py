@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, get_args
 
 from homestretch.core.content import (
     choice_cell,
+    content_folder,
     known_keys,
     read_csv,
     read_toml,
@@ -403,9 +404,14 @@ def _race_pace_terms(path: Path) -> PaceTerms:
 
 def load_chart_set(folder: Path | None = None) -> ChartSet:
     folder = folder or STANDARD
-    if not folder.is_dir():
-        raise ContentError(folder, "no such chart-set folder")
+    if folder != STANDARD:  # a person's: a file, the folder above or a slip said as such
+        content_folder(folder, "chart-set", "chartset.toml", COPY_CHARTS)
     return _load_cached(folder.resolve())
+
+
+COPY_CHARTS = (
+    "`homestretch stretch content DIR --part charts` copies the standard set to DIR/charts"
+)
 
 
 @cache
