@@ -77,6 +77,30 @@ CASES = {
         'furlongs = "8"\n',
         "furlongs: should be a number, not '8' (write it without quotes)",
     ),
+    "a stake in dollars": (  # was "'stake = $2': Invalid value" and no more
+        "charts",
+        "charts/chartset.toml",
+        "stake = 2.00",
+        "stake = $2",
+        "not valid TOML at line 9, 'stake = $2': Invalid value; a number is written without "
+        "$, £ or % (2.00; a half is 0.5)",
+    ),
+    "a share in per cent": (  # was "...; odds and other text in quotes ("7-2")"
+        "charts",
+        "charts/chartset.toml",
+        "win_share = 1.0",
+        "win_share = 100%",
+        "'win_share = 100%': Expected newline or end of document after a statement; a number "
+        "is written without $, £ or % (2.00; a half is 0.5)",
+    ),
+    "a book out of order": (  # was the rule alone: which is out of order?
+        "charts",
+        "charts/chartset.toml",
+        "book_low = 1.15",
+        "book_low = 1.3",
+        "chartset.toml: [odds] needs 0 < book_low <= book <= book_high; here book_low 1.3, "
+        "book 1.2, book_high 1.25",
+    ),
     "a key of no near name": (  # was the first half alone: which keys are there?
         "races",
         RACE,

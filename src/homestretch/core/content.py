@@ -153,6 +153,10 @@ def toml_fault(text: str, said: str) -> str:
             keys = re.findall(r"'([^']*)'", table[1])
             reason = f"Cannot declare [{'.'.join(keys)}] twice"
         hint = _brackets(lines, number) or "; a key is given twice in one table, or a [table] twice"
+    elif (value[:1] in ("$", "£") and value[1:2].isdigit()) or (
+        value[:1].isdigit() and value.endswith("%")
+    ):
+        hint = "; a number is written without $, £ or % (2.00; a half is 0.5)"
     elif reason == "Invalid value" and value.lower() in ("yes", "no", "true", "false"):
         hint = "; write true or false, in small letters and without quotes"
     elif reason == "Invalid value" and value[:1].isalpha():
@@ -311,7 +315,7 @@ def toml_value(
     wrong_bool = kind is not bool and isinstance(value, bool)
     if wrong_bool or not isinstance(value, kind):
         name = _KIND_NAMES.get(kind, f"a {kind.__name__}")
-        quoted = isinstance(value, str) and kind in (int, float, bool)
+        quoted = isinstance(value, str) and _reads_as(value, kind)
         hint = " (write it without quotes)" if quoted else ""
         raise ContentError(path, f"{key} must be {name}, not {value!r}{hint}", where)
     if isinstance(value, float) and not math.isfinite(value):
@@ -325,6 +329,20 @@ def toml_value(
     if maximum is not None and isinstance(value, int | float) and value > maximum:
         raise ContentError(path, f"{key} must be at most {maximum}, not {value}", where)
     return value
+
+
+def _reads_as(text: str, kind: type) -> bool:
+    """Whether ``text`` written without its quotes would be a ``kind`` ("2.00" a number,
+    "false" true or false): then the quotes are the slip."""
+    if kind is bool:
+        return text.strip() in ("true", "false")
+    if kind in (int, float):
+        try:
+            float(text)
+        except ValueError:
+            return False
+        return True
+    return False
 
 
 def toml_table(path: Path, where: str, data: Any, key: str) -> dict[str, Any]:

@@ -477,7 +477,10 @@ def _read_chart_set(folder: Path) -> ChartSet:
         toml_value(path, "[odds]", odds_meta, k, float, default=d) for k, d in BOOK_DEFAULTS
     )
     if not 0 < book[0] <= book[1] <= book[2]:
-        raise ContentError(path, "[odds] needs 0 < book_low <= book <= book_high")
+        given = ", ".join(
+            f"{key} {value:g}" for (key, _), value in zip(BOOK_DEFAULTS, book, strict=True)
+        )
+        raise ContentError(path, f"[odds] needs 0 < book_low <= book <= book_high; here {given}")
     if min(payoffs.win_share, payoffs.place_share, payoffs.show_share, payoffs.minimum) < 0:
         raise ContentError(path, "payoff shares and minimum cannot be negative")
 
