@@ -61,7 +61,8 @@ CASES = {
         "apr = 19\n",
         "apr = 19\nodds = 5-2\n",
         "'odds = 5-2': Expected newline or end of document after a statement; a number is "
-        'written with a point (1.5), odds and other text in quotes ("7-2")',
+        'written with a point (1.5), odds and other text in quotes ("7-2"), two numbers as a '
+        "list ([26, 36])",
     ),
     "a key given twice": (
         "races",
@@ -76,6 +77,23 @@ CASES = {
         "furlongs = 8\n",
         'furlongs = "8"\n',
         "furlongs: should be a number, not '8' (write it without quotes)",
+    ),
+    "a range written as one": (  # the hint was for odds alone
+        "totopoly",
+        "racecourse.toml",
+        "bend = [26, 36]",
+        "bend = 26-36",
+        "racecourse.toml: not valid TOML at line 8, 'bend = 26-36   # first and last length of "
+        "the bend into the straight': Expected newline or end of document after a statement; a "
+        'number is written with a point (1.5), odds and other text in quotes ("7-2"), two '
+        "numbers as a list ([26, 36])",
+    ),
+    "an instruction code of two letters": (  # was "[instructions.'ww']"
+        "totopoly",
+        "racecourse.toml",
+        "[instructions.s]",
+        "[instructions.ss]",
+        "racecourse.toml: [instructions.ss]: an instruction code is one letter other than K R Y B",
     ),
     "a stake in dollars": (  # was "'stake = $2': Invalid value" and no more
         "charts",

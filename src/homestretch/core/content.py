@@ -162,7 +162,10 @@ def toml_fault(text: str, said: str) -> str:
     elif reason == "Invalid value" and value[:1].isalpha():
         hint = '; text is written in quotes ("...")'
     elif reason.startswith("Expected newline") and value[:1].isdigit():
-        hint = '; a number is written with a point (1.5), odds and other text in quotes ("7-2")'
+        hint = (
+            '; a number is written with a point (1.5), odds and other text in quotes ("7-2"), '
+            "two numbers as a list ([26, 36])"
+        )
     return f"not valid TOML at line {number}, {shown(line)}: {reason}{hint}"
 
 

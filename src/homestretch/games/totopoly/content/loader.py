@@ -349,7 +349,12 @@ def _course(path: Path) -> Course:
         or not all(isinstance(x, int) for x in bend)
         or not 1 <= bend[0] <= bend[1] <= lengths
     ):
-        raise ContentError(path, f"bend must be [first, last] within 1-{lengths}", "[course]")
+        raise ContentError(
+            path,
+            f"bend must be [first, last], the first no later than the last, within "
+            f"1-{lengths}; here {shown_value(bend)}",
+            "[course]",
+        )
     gate: dict[int, int] = {}
     for key, value in toml_table(path, "top", data, "gate").items():
         number = key in {str(n) for n in range(1, 13)}
@@ -369,7 +374,7 @@ def _course(path: Path) -> Course:
         )
     instructions: dict[str, Instruction] = {}
     for code, raw in toml_table(path, "top", data, "instructions").items():
-        where = f"[instructions.{shown(code)}]"
+        where = f"[instructions.{code if code.isalnum() and len(code) < 10 else shown(code)}]"
         known_keys(path, where, raw, ("effect", "lengths", "text"))
         if len(code) != 1 or code in COLOUR_CODES or code in ". ":
             raise ContentError(path, "an instruction code is one letter other than K R Y B", where)
