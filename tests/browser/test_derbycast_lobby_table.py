@@ -37,7 +37,9 @@ def test_an_odds_table_uploaded_in_the_lobby_is_checked_and_kept(
         choice.set_input_files(str(bad))
         lobby.get_by_role("button", name="Open the table").click()
         said = lobby.locator('[data-error-for="table"]')
-        expect(said).to_have_text("mine.csv: line 6: odds must increase down the table")
+        expect(said).to_have_text(
+            "mine.csv: line 6: odds 1/10 are below line 5's 1/9: odds must increase down the table"
+        )
         expect(said).to_be_in_viewport()
         assert Store(db).saved_games() == []  # nothing opened
         fits_width(lobby)

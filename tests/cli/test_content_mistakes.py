@@ -61,7 +61,8 @@ CASES = {
         "apr = 19\n",
         "apr = 19\nodds = 5-2\n",
         "'odds = 5-2': Expected newline or end of document after a statement; a number is "
-        'written with a point (1.5), odds and other text in quotes ("7-2")',
+        'written with a point (1.5), odds and other text in quotes ("7-2"), two numbers as a '
+        "list ([26, 36])",
     ),
     "a key given twice": (
         "races",
@@ -76,6 +77,56 @@ CASES = {
         "furlongs = 8\n",
         'furlongs = "8"\n',
         "furlongs: should be a number, not '8' (write it without quotes)",
+    ),
+    "a range written as one": (  # the hint was for odds alone
+        "totopoly",
+        "racecourse.toml",
+        "bend = [26, 36]",
+        "bend = 26-36",
+        "racecourse.toml: not valid TOML at line 8, 'bend = 26-36   # first and last length of "
+        "the bend into the straight': Expected newline or end of document after a statement; a "
+        'number is written with a point (1.5), odds and other text in quotes ("7-2"), two '
+        "numbers as a list ([26, 36])",
+    ),
+    "an instruction code of two letters": (  # was "[instructions.'ww']"
+        "totopoly",
+        "racecourse.toml",
+        "[instructions.s]",
+        "[instructions.ss]",
+        "racecourse.toml: [instructions.ss]: an instruction code is one letter other than K R Y B",
+    ),
+    "a stake in dollars": (  # was "'stake = $2': Invalid value" and no more
+        "charts",
+        "charts/chartset.toml",
+        "stake = 2.00",
+        "stake = $2",
+        "not valid TOML at line 9, 'stake = $2': Invalid value; a number is written without "
+        "$, £ or % (2.00; a half is 0.5)",
+    ),
+    "a share in per cent": (  # was "...; odds and other text in quotes ("7-2")"
+        "charts",
+        "charts/chartset.toml",
+        "win_share = 1.0",
+        "win_share = 100%",
+        "'win_share = 100%': Expected newline or end of document after a statement; a number "
+        "is written without $, £ or % (2.00; a half is 0.5)",
+    ),
+    "a book out of order": (  # was the rule alone: which is out of order?
+        "charts",
+        "charts/chartset.toml",
+        "book_low = 1.15",
+        "book_low = 1.3",
+        "chartset.toml: [odds] needs 0 < book_low <= book <= book_high; here book_low 1.3, "
+        "book 1.2, book_high 1.25",
+    ),
+    "a key of no near name": (  # was the first half alone: which keys are there?
+        "races",
+        RACE,
+        "furlongs = 8\n",
+        "distance = 8\n",
+        "distance: not a key the program reads (misspelt, or in the wrong table?). The keys "
+        "here: name, date, track, furlongs, surface, condition, wet_effect, "
+        "course_seconds_per_furlong, cards, notes, entries.",
     ),
     "a rating with a half": (
         "races",
@@ -116,11 +167,11 @@ CASES = {
         "horses.csv: line 2: more cells than the header has (a cell holding a comma is "
         'written in double quotes: "a, b")',
     ),
-    "a choice in capitals": (
+    "a choice misspelt": (  # in other capitals it is read: Colt is colt
         "cards",
         "cards/horses.csv",
         "2009,colt,",
-        "2009,Colt,",
+        "2009,cold,",
         "horses.csv: line 2: sex: Input should be 'colt', 'filly', 'horse', 'mare' or "
         "'gelding'. Nearest: colt.",
     ),
@@ -146,13 +197,52 @@ CASES = {
         "\n\n3,x41,",
         "final_speed.csv: line 4: column 0 must be a whole number, got 'x41'",
     ),
-    "a result in capitals": (
+    "a result misspelt": (  # in other capitals it is read: OUT is out
         "charts",
         "charts/trouble.csv",
         "2,out\n",
-        "2,OUT\n",
-        "trouble.csv: line 2: unknown result 'OUT' (one of out, none, check-points, "
+        "2,ot\n",
+        "trouble.csv: line 2: unknown result 'ot' (one of out, none, check-points, "
         "check-dq, dq). Nearest: out.",
+    ),
+    "a race factor misspelt": (  # was "factor must be class/speed/trip, ride yes/no"
+        "charts",
+        "charts/race_factors.csv",
+        "3,speed,yes",
+        "3,sped,yes",
+        "race_factors.csv: line 4: unknown factor 'sped' (one of class, speed, trip). "
+        "Nearest: speed.",
+    ),
+    "a ride misspelt": (
+        "charts",
+        "charts/race_factors.csv",
+        "4,speed,no",
+        "4,speed,nope",
+        "race_factors.csv: line 5: unknown ride 'nope' (one of yes, no). Nearest: no.",
+    ),
+    "a par time in seconds": (  # was "furlongs, par_figure, par_time (m:ss.ff) and
+        "charts",  # seconds_per_point must be numbers": not which, nor how
+        "charts/final_time.csv",
+        "4.5,100,0:50.68,",
+        "4.5,100,50.68,",
+        "final_time.csv: line 2: par_time must be minutes:seconds such as 1:35.20 or 0:50.68, "
+        "got '50.68'",
+    ),
+    "an odds class misspelt": (  # was "class must be one of ('Fav', 'A', ...)"
+        "charts",
+        "charts/odds_class.csv",
+        "0,Fav,Fav,",
+        "0,Fav,Fv,",
+        "odds_class.csv: line 2, column 6-8: unknown class 'Fv' (one of Fav, A, B, C, D, E). "
+        "Nearest: Fav.",
+    ),
+    "a going condition misspelt": (  # was "surface must be dirt or turf, condition one
+        "charts",  # of fast, ...": not which, nor the nearest
+        "charts/going.csv",
+        "dirt,muddy,",
+        "dirt,mudy,",
+        "going.csv: line 4: unknown condition 'mudy' (one of fast, firm, good, muddy, "
+        "yielding, sloppy, soft, heavy). Nearest: muddy.",
     ),
     "two title cards of one name": (
         "across",
@@ -168,6 +258,21 @@ CASES = {
         'name = ""',
         "woodbine.toml: name must not be blank",
     ),
+    "a table's name in capitals": (  # was "the [news] table is missing"
+        "across",
+        "tracks/woodbine.toml",
+        "[news]",
+        "[News]",
+        "woodbine.toml: unknown key(s) News (known: name, city, colour, news, horse)",
+    ),
+    "false in quotes": (  # was "must be a true or false"
+        "across",
+        "tracks/woodbine.toml",
+        "shaded = false",
+        'shaded = "false"',
+        "woodbine.toml: horse 2: shaded must be true or false, not 'false' (write it without "
+        "quotes)",
+    ),
     "yes for true": (
         "across",
         "tracks/woodbine.toml",
@@ -181,6 +286,53 @@ CASES = {
         'name = "Night Ledger"',
         'name = "Ebony Lantern"',
         "leases.toml: horse 2: name 'Ebony Lantern' is already horse 1's",
+    ),
+    "a horse's colour changed": (  # was "horses (1, 2, 3) must be the black ones"
+        "totopoly",
+        "leases.toml",
+        'colour = "black"',
+        'colour = "red"',
+        "leases.toml: horse 1: colour 'red': horses 1-3 are black, 4-6 red, 7-9 yellow and "
+        "10-12 blue, so 1 is black",
+    ),
+    "a thirteenth horse": (  # was "there must be twelve horses numbered 1 to 12"
+        "totopoly",
+        "leases.toml",
+        "number = 1\n",
+        "number = 13\n",
+        "leases.toml: [[horse]] 1: number 13: the horses are numbered 1 to 12",
+    ),
+    "a square's payee misspelt": (  # was "'to' must be 'bank' or a business id, got ..."
+        "totopoly",
+        "training_ring.toml",
+        'to = "farrier"',
+        'to = "farier"',
+        "training_ring.toml: [[square]] 6 (at = 9): to 'farier' is not one of bank, walroy, "
+        "stevedon, vet, club, forage, farrier, tote, auctioneer. Nearest: farrier.",
+    ),
+    "a square off the ring": (  # was "square 1: square 40 is off the ring or listed twice"
+        "totopoly",
+        "training_ring.toml",
+        "at = 1\n",
+        "at = 40\n",
+        "training_ring.toml: [[square]] 1 (at = 40): off the ring: its 32 squares are 0-31 "
+        "([ring])",
+    ),
+    "a square given twice": (
+        "totopoly",
+        "training_ring.toml",
+        "at = 3\n",
+        "at = 1\n",
+        "training_ring.toml: [[square]] 2 (at = 1): square 1 is already [[square]] 1's: one "
+        "table a square",
+    ),
+    "a course length of no code": (
+        "totopoly",
+        "racecourse.toml",
+        '1 = "BKRs',
+        '1 = "BKRS',
+        "racecourse.toml: [tracks] 1: length 4: unknown code 'S' (write . for a plain length, "
+        "K R Y B for a colour, or an [instructions] letter: s x f v)",
     ),
     "a gate track in quotes": (
         "totopoly",
@@ -204,6 +356,30 @@ CASES = {
         "Oak Hollow, race 2 (replay 1),Midnight",
         "replays.csv: line 2: more than the header's 4 cells (a cell holding a comma is "
         'written in double quotes: "a, b")',
+    ),
+    "a finish changed": (  # was "... skip a place (write dead heats ...)", not which
+        "replays",
+        "replays.csv",
+        "Midnight Comet,7,2\n",
+        "Midnight Comet,7,5\n",
+        "replays.csv: race 'Oak Hollow race 2 (replay 1)' (from line 2): finish positions 1, "
+        "3, 4, 5, 5, 6, 7, 8, 9 skip a place: the next after 1 is 2 (write dead heats as equal "
+        "numbers, like 1, 1, 3)",
+    ),
+    "an odds row out of order": (  # was "line 11: odds must increase down the table"
+        "derbycast",
+        "odds_table.csv",
+        "4/5,1,0,0\n",
+        "6/5,1,0,0\n",
+        "odds_table.csv: line 11: odds 1 are below line 10's 6/5: odds must increase down the "
+        "table",
+    ),
+    "a letter for a number of spaces": (  # was "cannot read ['6/5', 'x', '0', '0']: invalid
+        "derbycast",  # literal for int() with base 10: 'x'"
+        "odds_table.csv",
+        "6/5,1,0,0\n",
+        "6/5,x,0,0\n",
+        "odds_table.csv: line 12: win: 'x' is not a number of spaces (0 to",
     ),
     "an odds row twice": (
         "derbycast",
@@ -327,6 +503,24 @@ def test_a_files_own_key_moved_below_its_tables_is_told_to_go_above(
             "a horse and a jockey (`homestretch stretch content DIR --part races` copies "
             "examples to DIR)",
         ),
+        (  # was "the [news] table is missing", as if the rest were there
+            "across",
+            "tracks/woodbine.toml",
+            None,
+            "# a track to come\n",
+            "woodbine.toml: the file is empty (nothing but blank lines or comments): a track "
+            "file needs a name, city and colour, a [news] table and a [[horse]] table for each "
+            "horse 2-12 (`homestretch across content DIR` copies the tracks to DIR as examples)",
+        ),
+        (  # was "[supply]: the key 'black' is missing"
+            "totopoly",
+            "cards.toml",
+            None,
+            "\n",
+            "cards.toml: the file is empty (nothing but blank lines or comments): `homestretch "
+            "totopoly content DIR` copies ours to DIR as an example; the format: "
+            'docs/totopoly.md ("cards.toml")',
+        ),
         (  # was the choices alone, as a Python tuple, and no "Nearest:"
             "totopoly",
             "reports.toml",
@@ -400,3 +594,218 @@ def test_a_race_files_choices_are_read_in_any_capitals(
         outputs.append(done.stdout.replace(str(race), ""))  # stderr: a progress line
     assert outputs[0] == outputs[1]
     assert command == "odds" or '"surface": "dirt"' in outputs[0]  # odds do not say it
+
+
+def test_a_card_files_choices_are_read_in_any_capitals(
+    bundled: dict[str, Path], tmp_path: Path
+) -> None:
+    """A card file's `sex` "Colt" and `form` "c" were refused ("Nearest: colt.") where a
+    race file's inline card read them: the cards are the ones in small letters."""
+    from homestretch.games.stretch.content.card_set import load_card_set
+
+    folder = _edited(bundled, tmp_path, "cards", "cards/horses.csv", "2009,colt,", "2009,Colt,")
+    horses = folder / "cards/horses.csv"
+    horses.write_text(
+        horses.read_text(encoding="utf-8").replace(",6,C,", ",6,c,", 1), encoding="utf-8"
+    )
+    shouted = load_card_set(folder / "cards").horses
+    assert shouted == load_card_set(bundled["stretch"] / "cards").horses
+    assert (shouted["super-saver-2009"].sex, shouted["super-saver-2009"].form) == ("colt", "C")
+    done = RUNNER.invoke(
+        app, READ_BY["cards"][:2] + ["Super Saver", "--cards", str(folder / "cards")]
+    )
+    assert done.exit_code == 0, done.output
+
+
+@pytest.mark.parametrize("command", ["run", "odds"])
+def test_a_new_horse_in_the_copied_cards_names_the_line_the_race_file_needs(
+    bundled: dict[str, Path], tmp_path: Path, command: str
+) -> None:
+    """A designer adds a horse to the copy's cards/horses.csv and enters it in a copied
+    race file: the race file names no card set, so it read the standard one, and said
+    "no horse card 'my-flyer'" with the standard cards' command to list them."""
+    folder = _edited(
+        bundled, tmp_path, "races", RACE, 'horse = "overlap-2009"', 'horse = "my-flyer"'
+    )
+    horses = folder / "cards/horses.csv"
+    horses.write_text(
+        horses.read_text(encoding="utf-8")
+        + "my-flyer,My Flyer,2031,filly,3,90,20,,6,9,1,5,B,1,0,1,6,my own\n",
+        encoding="utf-8",
+    )
+    race = folder / RACE
+    line = refused(tmp_path, "stretch", command, str(race), *(["--no-save"] * (command == "run")))
+    assert line == (
+        f"error: {race}: entry 2: no horse card 'my-flyer' in the standard cards, and the "
+        'race file names no other; the card set in ../cards has it: write cards = "../cards" '
+        "at the top of the race file"
+    )
+    race.write_text('cards = "../cards"\n' + race.read_text(encoding="utf-8"), encoding="utf-8")
+    done = RUNNER.invoke(app, ["stretch", "run", str(race), "--no-save", "--seed", "1"])
+    assert done.exit_code == 0 and "My Flyer" in done.stdout, done.output
+
+
+@pytest.mark.parametrize(
+    ("which", "said"),
+    [
+        (  # was "Cannot overwrite a value; a key is given twice in one table, or a [table] twice"
+            "first",
+            "not valid TOML at line 12, '[[horse]]': Cannot overwrite a value; line 5 writes "
+            "[horse] with one bracket each side: each is [[horse]] (two brackets each side)",
+        ),
+        (  # was "Cannot declare ('horse',) twice; a key is given twice in one table, ..."
+            "second",
+            "not valid TOML at line 12, '[horse]': Cannot declare [horse] twice; each horse is "
+            "[[horse]] (two brackets each side), as on line 5",
+        ),
+        (
+            "every",
+            "not valid TOML at line 12, '[horse]': Cannot declare [horse] twice; [horse] is "
+            "written 11 times: several tables of one name are each [[horse]] (two brackets "
+            "each side)",
+        ),
+    ],
+)
+def test_a_table_of_many_written_with_one_bracket_is_said_so(
+    bundled: dict[str, Path], tmp_path: Path, which: str, said: str
+) -> None:
+    """Across's title cards are eleven [[horse]] tables: one written [horse] was refused
+    as a key or a table given twice, at another line than the one to mend."""
+    folder = _edited(bundled, tmp_path, "across", "horses.toml", "\n", "\n")
+    path = folder / "horses.toml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    headers = [at for at, line in enumerate(lines) if line == "[[horse]]"]
+    for at in {"first": headers[:1], "second": headers[1:2], "every": headers}[which]:
+        lines[at] = "[horse]"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    line = refused(tmp_path, "across", "tracks", "--content", str(folder))
+    assert line == f"error: {path}: {said}", line
+
+
+def test_a_table_of_one_given_twice_is_said_to_be_written_once(
+    bundled: dict[str, Path], tmp_path: Path
+) -> None:
+    folder = _edited(bundled, tmp_path, "across", "tracks/woodbine.toml", "\n", "\n")
+    path = folder / "tracks/woodbine.toml"
+    path.write_text(path.read_text(encoding="utf-8") + "\n[news]\nbest_pick = 5\n", "utf-8")
+    line = refused(tmp_path, "across", "tracks", "--content", str(folder))
+    assert line.endswith(
+        "'[news]': Cannot declare [news] twice; [news] is on line 8 too: write it once"
+    )
+
+
+def test_a_chart_sets_choices_are_read_in_any_capitals(
+    bundled: dict[str, Path], tmp_path: Path
+) -> None:
+    """trouble.csv's OUT, race_factors.csv's Class and Yes and odds_class.csv's a were
+    refused (going.csv's and race_pace.csv's were read): every chart's choices are read
+    in any capitals, as a card's and a race file's are, and race the same."""
+    folder = _edited(bundled, tmp_path, "charts", "charts/trouble.csv", "2,out\n", "2,OUT\n")
+    charts = folder / "charts"
+    for name, old, new in [
+        ("race_factors.csv", "1,class,yes", "1,Class,YES"),
+        ("odds_class.csv", "1,A,A,", "1,a,A,"),
+        ("odds_class.csv", "0,Fav,", "0,FAV,"),
+        ("race_pace.csv", ",slow,slow,slow,slow,slow,slow", ",Slow,slow,slow,slow,slow,slow"),
+    ]:
+        text = (charts / name).read_text(encoding="utf-8")
+        assert old in text, old
+        (charts / name).write_text(text.replace(old, new, 1), encoding="utf-8")
+    races = []
+    for chart_set in (charts, bundled["stretch"] / "charts"):
+        args = ["stretch", "run", "2009-champagne-stakes", "--charts", str(chart_set)]
+        done = RUNNER.invoke(app, [*args, "--no-save", "--seed", "3", "--format", "json"])
+        assert done.exit_code == 0, done.output
+        races.append(done.stdout.replace(str(chart_set), ""))
+    assert races[0] == races[1]
+
+
+def test_stretch_new_names_the_copied_cards_from_the_race_file(
+    bundled: dict[str, Path], tmp_path: Path
+) -> None:
+    """`stretch new races/x.toml --cards cards` wrote cards = "/the/whole/path/cards":
+    the content folder moved or sent to a friend, its new races found no cards."""
+    import shutil
+
+    folder = tmp_path / "mine"
+    shutil.copytree(bundled["stretch"], folder)
+    race = folder / "races" / "new.toml"
+    entries = ["-e", "super-saver-2009@house-a", "-e", "overlap-2009@house-b"]
+    args = ["stretch", "new", str(race), *entries, "--cards", str(folder / "cards")]
+    done = RUNNER.invoke(app, args)
+    assert done.exit_code == 0, done.output
+    assert 'cards = "../cards"\n' in race.read_text(encoding="utf-8")
+    moved = tmp_path / "sent" / "theirs"
+    shutil.move(folder, moved)
+    ran = RUNNER.invoke(
+        app, ["stretch", "run", str(moved / "races" / "new.toml"), "--no-save", "--seed", "1"]
+    )
+    assert ran.exit_code == 0, ran.output
+
+
+def test_a_track_file_named_as_a_person_writes_it_can_be_chosen(
+    bundled: dict[str, Path], tmp_path: Path
+) -> None:
+    """'tracks/Saratoga Race Course.toml' was listed, and then '--track Saratoga Race
+    Course: no such track; did you mean Saratoga Race Course?': the file's name was its
+    key as written, and --track is read as track_key writes it."""
+    folder = _edited(bundled, tmp_path, "across", "tracks/woodbine.toml", "\n", "\n")
+    text = (folder / "tracks/woodbine.toml").read_text(encoding="utf-8")
+    (folder / "tracks/Saratoga Race Course.toml").write_text(
+        text.replace('name = "Woodbine"', 'name = "Saratoga"'), encoding="utf-8"
+    )
+    for typed in ("Saratoga Race Course", "saratoga-race-course"):
+        args = ["across", "simulate", "--content", str(folder), "--track", typed, "-n", "1"]
+        done = RUNNER.invoke(app, [*args, "--seed", "1"])
+        assert done.exit_code == 0, done.output
+    (folder / "tracks/Woodbine.toml").write_text(text, encoding="utf-8")
+    line = refused(tmp_path, "across", "tracks", "--content", str(folder))
+    assert line.endswith(
+        "woodbine.toml: is track woodbine, as Woodbine.toml is: give each track file a name "
+        "of its own"
+    ), line
+
+
+@pytest.mark.parametrize(
+    ("option", "named", "said"),
+    [
+        (  # was "{dir}/chartset.toml: cannot read the TOML file: file not found"
+            "--charts",
+            "{dir}",
+            "{dir}: is not a chart-set folder (it has no chartset.toml); the one inside it is "
+            "{dir}/charts",
+        ),
+        (  # was "no such chart-set folder"
+            "--charts",
+            "{dir}/charts/chartset.toml",
+            "{dir}/charts/chartset.toml: is a file, not a chart-set folder: name the folder "
+            "that holds it ({dir}/charts)",
+        ),
+        (
+            "--charts",
+            "{dir}/chart",
+            "{dir}/chart: no such chart-set folder; did you mean {dir}/charts?",
+        ),
+        (  # was "{dir}/cards/horses.csv/horses.csv: cannot read the CSV file (Not a directory)"
+            "--cards",
+            "{dir}/cards/horses.csv",
+            "{dir}/cards/horses.csv: is a file, not a card-set folder: name the folder that "
+            "holds it ({dir}/cards)",
+        ),
+        (
+            "--cards",
+            "{dir}",
+            "{dir}: is not a card-set folder (it has no horses.csv); the one inside it is "
+            "{dir}/cards",
+        ),
+    ],
+)
+def test_a_stretch_folder_option_naming_the_wrong_thing_says_what_to_name(
+    bundled: dict[str, Path], tmp_path: Path, option: str, named: str, said: str
+) -> None:
+    """A designer's --charts or --cards naming the copy's top folder, a file of the set,
+    or a folder one letter off."""
+    folder = str(bundled["stretch"])
+    command = ["run", "2009-champagne-stakes", "--no-save"] if option == "--charts" else ["cards"]
+    line = refused(tmp_path, "stretch", *command, option, named.replace("{dir}", folder))
+    assert line == "error: " + said.replace("{dir}", folder), line

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from homestretch.core.inputs import (
     NAME_CHARS,
     TEXT_CHARS,
     check_nesting,
+    nearest,
     read_text,
     safe_text,
     shown,
@@ -146,14 +148,55 @@ def toml_fault(text: str, said: str) -> str:
     elif reason.startswith("Illegal character '\\n'") and line.count('"') % 2:
         reason = "the text's closing quote is missing"
     elif reason.startswith("Cannot overwrite") or reason.endswith("twice"):
-        hint = "; a key is given twice in one table, or a [table] twice"
+        table = re.fullmatch(r"Cannot declare \((.*)\) twice", reason)  # a Python tuple
+        if table is not None:
+            keys = re.findall(r"'([^']*)'", table[1])
+            reason = f"Cannot declare [{'.'.join(keys)}] twice"
+        hint = _brackets(lines, number) or "; a key is given twice in one table, or a [table] twice"
+    elif (value[:1] in ("$", "£") and value[1:2].isdigit()) or (
+        value[:1].isdigit() and value.endswith("%")
+    ):
+        hint = "; a number is written without $, £ or % (2.00; a half is 0.5)"
     elif reason == "Invalid value" and value.lower() in ("yes", "no", "true", "false"):
         hint = "; write true or false, in small letters and without quotes"
     elif reason == "Invalid value" and value[:1].isalpha():
         hint = '; text is written in quotes ("...")'
     elif reason.startswith("Expected newline") and value[:1].isdigit():
-        hint = '; a number is written with a point (1.5), odds and other text in quotes ("7-2")'
+        hint = (
+            '; a number is written with a point (1.5), odds and other text in quotes ("7-2"), '
+            "two numbers as a list ([26, 36])"
+        )
     return f"not valid TOML at line {number}, {shown(line)}: {reason}{hint}"
+
+
+def _brackets(lines: list[str], number: int) -> str:
+    """A table's header on line ``number`` clashing with one of the same name above it,
+    said as what the writer most likely meant: several tables of one name are each
+    written with two brackets each side (``[[horse]]``), one with one (``[news]``)."""
+    import re
+
+    def header(text: str) -> tuple[str, str] | None:
+        found = re.fullmatch(r"(\[\[?)\s*([^\[\]]+?)\s*\]\]?", text.split("#")[0].strip())
+        return (found[1], found[2]) if found else None
+
+    here = header(lines[number - 1]) if 0 < number <= len(lines) else None
+    if here is None:
+        return ""
+    brackets, name = here
+    above = [(at, header(text)) for at, text in enumerate(lines[: number - 1], start=1)]
+    first = next(((at, h[0]) for at, h in above if h is not None and h[1] == name), None)
+    if first is None:
+        return ""
+    at, first_brackets = first
+    many = f"[[{name}]] (two brackets each side)"
+    if brackets == "[[" and first_brackets == "[":
+        return f"; line {at} writes [{name}] with one bracket each side: each is {many}"
+    if brackets == "[" and first_brackets == "[[":
+        return f"; each {name} is {many}, as on line {at}"
+    times = sum(1 for text in lines if header(text) == ("[", name))
+    if times > 2:  # one for each of several: a horse, a track's runner
+        return f"; [{name}] is written {times} times: several tables of one name are each {many}"
+    return f"; [{name}] is on line {at} too: write it once"
 
 
 def to_int(path: Path, line: int, column: str, text: str) -> int:
@@ -163,6 +206,48 @@ def to_int(path: Path, line: int, column: str, text: str) -> int:
         raise ContentError(
             path, f"{column} must be a whole number, got {shown(text)}", f"line {line}"
         ) from None
+
+
+def choice_cell(
+    path: Path, line: int, what: str, cell: str, choices: Collection[str], column: str = ""
+) -> str:
+    """A chart's cell that names one of ``choices``, read in any capitals (as a card's or
+    a race file's choices are): the choice as ``choices`` write it. A slip is refused
+    naming the choices and the nearest."""
+    for choice in choices:
+        if cell.strip().lower() == choice.lower():
+            return choice
+    near = nearest(cell, choices)
+    said = f"unknown {what} {shown(cell)} (one of {', '.join(choices)})."
+    where = f"line {line}, column {column}" if column else f"line {line}"
+    raise ContentError(path, f"{said} Nearest: {near}." if near else said, where)
+
+
+def content_folder(folder: Path, what: str, marker: str, copy: str) -> Path:
+    """A folder of content named by a person (``--charts DIR``): one holding ``marker``
+    (its ``chartset.toml``). A mistake is said with what to name instead: the folder
+    that holds a file named in its place, the folder inside that is one (a content
+    copy named for its ``charts``), a folder of a near name; else ``copy``, how to make
+    one."""
+    if (folder / marker).is_file():
+        return folder
+    if folder.is_file():
+        problem = f"is a file, not a {what} folder: name the folder that holds it ({folder.parent})"
+    elif folder.is_dir():
+        inside = [p for p in sorted(folder.iterdir()) if (p / marker).is_file()]
+        problem = f"is not a {what} folder (it has no {marker})" + (
+            f"; the one inside it is {inside[0]}" if inside else f": {copy}"
+        )
+    else:
+        try:
+            beside = [p.name for p in folder.parent.iterdir() if (p / marker).is_file()]
+        except OSError:  # its parent is not there either
+            beside = []
+        near = nearest(folder.name, beside)
+        problem = f"no such {what} folder" + (
+            f"; did you mean {folder.parent / near}?" if near else f": {copy}"
+        )
+    raise ContentError(folder, problem)
 
 
 def require_columns(path: Path, header: list[str], needed: list[str]) -> None:
@@ -201,7 +286,12 @@ def known_keys(
 
 REQUIRED: Any = object()
 """Marks a TOML key that must be given (``toml_value``'s default)."""
-_KIND_NAMES = {int: "whole number", float: "number", str: "text", bool: "true or false"}
+_KIND_NAMES = {
+    int: "a whole number",
+    float: "a number",
+    str: 'text, in quotes ("...")',
+    bool: "true or false",
+}
 
 
 def toml_value(
@@ -227,10 +317,10 @@ def toml_value(
         value = float(value)
     wrong_bool = kind is not bool and isinstance(value, bool)
     if wrong_bool or not isinstance(value, kind):
-        name = _KIND_NAMES.get(kind, kind.__name__)
-        quoted = isinstance(value, str) and kind in (int, float, bool)
+        name = _KIND_NAMES.get(kind, f"a {kind.__name__}")
+        quoted = isinstance(value, str) and _reads_as(value, kind)
         hint = " (write it without quotes)" if quoted else ""
-        raise ContentError(path, f"{key} must be a {name}, not {value!r}{hint}", where)
+        raise ContentError(path, f"{key} must be {name}, not {value!r}{hint}", where)
     if isinstance(value, float) and not math.isfinite(value):
         raise ContentError(path, f"{key} must be a finite number, not {value}", where)
     if isinstance(value, str):
@@ -242,6 +332,20 @@ def toml_value(
     if maximum is not None and isinstance(value, int | float) and value > maximum:
         raise ContentError(path, f"{key} must be at most {maximum}, not {value}", where)
     return value
+
+
+def _reads_as(text: str, kind: type) -> bool:
+    """Whether ``text`` written without its quotes would be a ``kind`` ("2.00" a number,
+    "false" true or false): then the quotes are the slip."""
+    if kind is bool:
+        return text.strip() in ("true", "false")
+    if kind in (int, float):
+        try:
+            float(text)
+        except ValueError:
+            return False
+        return True
+    return False
 
 
 def toml_table(path: Path, where: str, data: Any, key: str) -> dict[str, Any]:

@@ -61,8 +61,11 @@ def nearest(typed: str, choices: Iterable[str]) -> str | None:
     mean" and "Nearest:" of the program asks here, so all judge nearness alike."""
     from difflib import get_close_matches  # only on a mistake
 
-    near = get_close_matches(typed.strip().lower(), list(choices), n=1, cutoff=0.6)
-    return near[0] if near else None
+    by_small: dict[str, str] = {}  # a choice in capitals ("Fav", "A") is matched in small
+    for choice in choices:
+        by_small.setdefault(choice.lower(), choice)
+    near = get_close_matches(typed.strip().lower(), list(by_small), n=1, cutoff=0.6)
+    return by_small[near[0]] if near else None
 
 
 def read_text(path: Path, what: str = "file", limit: int = FILE_BYTES) -> str:

@@ -87,10 +87,14 @@ def test_place_and_show_score_at_their_own_value_down_to_their_level(
 def test_a_broken_table_file_is_a_clear_error(tmp_path: Path) -> None:
     bad = tmp_path / "table.csv"
     bad.write_text("odds,win,place,show\n1/9,1,0,0\n2,two,1,0\n", encoding="utf-8")
-    with pytest.raises(ContentError, match=r"table.csv: line 3: cannot read"):
+    with pytest.raises(
+        ContentError, match=r"table.csv: line 3: win: 'two' is not a number of spaces"
+    ):
         load_table(bad)
     bad.write_text("odds,win,place,show\n2,2,1,0\n1,1,0,0\n", encoding="utf-8")
-    with pytest.raises(ContentError, match="line 3: odds must increase"):
+    with pytest.raises(
+        ContentError, match="line 3: odds 1 are below line 2's 2: odds must increase"
+    ):
         load_table(bad)
     with pytest.raises(ContentError, match="missing.csv: cannot read the CSV odds table: file not"):
         load_table(tmp_path / "missing.csv")

@@ -266,8 +266,16 @@ def test_two_jockey_cards_of_one_name_are_refused_naming_both_lines(tmp_path: Pa
         ("stake = 2.00", 'stake = "2.00"', "[payoffs]: stake must be a number, not '2.00'"),
         ("book = 1.20", 'book = "1.20"', "[odds]: book must be a number, not '1.20'"),
         ("seconds_per_length = 0.2", 'seconds_per_length = "0.2"', "seconds_per_length must"),
-        ('name = "homestretch standard"', "name = 12", "name must be a text, not 12"),
-        ('description = "', 'description = 3  # "', "description must be a text, not 3"),
+        (
+            'name = "homestretch standard"',
+            "name = 12",
+            'name must be text, in quotes ("..."), not 12',
+        ),
+        (
+            'description = "',
+            'description = 3  # "',
+            'description must be text, in quotes ("..."), not 3',
+        ),
     ],
 )
 def test_a_chartset_number_in_quotes_is_refused_by_its_key(

@@ -242,7 +242,12 @@ def test_a_set_without_a_going_chart_reads_the_standard_one_ruling_s23(tmp_path:
         ("pace_effects_full.csv", "13,17,", "12,17,", "overlap"),
         ("chartset.toml", "stake = 2.00", "stake = -2.00", "above 0"),
         ("final_time.csv", "6,100,1:09.61,0.12", "6,100,1:09.61,-0.12", "above 0"),
-        ("going.csv", "turf,soft,", "grass,soft,", "surface must be dirt or turf"),
+        (
+            "going.csv",
+            "turf,soft,",
+            "grass,soft,",
+            r"unknown surface .grass. \(one of dirt, turf\)",
+        ),
         ("going.csv", "dirt,sloppy,0.03", "dirt,sloppy,quick", "must be a number"),
         ("going.csv", "turf,heavy,", "turf,soft,", "turf soft has two rows"),
         (

@@ -132,3 +132,47 @@ def test_the_menu_names_cards_without_their_ids_and_the_ids_still_read() -> None
     sold = player.describe(Sell(f"horse:{horse.number}"))
     assert sold == f"offer No. {horse.number} {horse.name} ({horse.colour}) for sale"
     assert player.describe(Bid(45)) == "bid 45"  # as it may be typed
+
+
+def test_the_menu_says_yes_and_no_moves_in_words_and_they_still_read() -> None:
+    """The menu offered "join True", "join False", "accept False": Python's words."""
+    from homestretch.games.totopoly.rules.actions import Accept, Join
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+    from homestretch.games.totopoly.terminal.cli import parse_action
+
+    state = TotopolyGame(3, names=["Ann", "Bob", "Cy"]).new_initial_state()
+    assert isinstance(state, TotopolyState)
+    player = person("Ann", state, HotSeat(None, 3, OutputFormat.text))
+    said = {action: player.describe(action) for action in (Join(True), Join(False))}
+    said |= {action: player.describe(action) for action in (Accept(True), Accept(False))}
+    assert list(said.values()) == [
+        "join the Owners' Club",
+        "do not join the Owners' Club",
+        "accept the offer",
+        "refuse the offer",
+    ]
+    for action in said:
+        assert parse_action(f"{action.kind} {'yes' if action.yes else 'no'}") == action
+
+
+def test_the_log_and_the_menu_name_one_card_each_their_way() -> None:
+    """One card_said with the wording as a parameter (two inner card() were near-copies):
+    the log's past tense names a horse, the menu adds its colour and says "the lease of"."""
+    from homestretch.games.totopoly.rules.actions import Discard, Sell
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+    from homestretch.games.totopoly.rules.words import menu_said, move_said
+
+    state = TotopolyGame(3, names=["Ann", "Bob", "Cy"]).new_initial_state()
+    assert isinstance(state, TotopolyState)
+    horse = state.c.horses[1]
+    business = next(iter(state.c.businesses.values()))
+    assert move_said(Sell("horse:1"), state.c) == f"offered No. 1 {horse.name} for sale"
+    assert menu_said(Sell("horse:1"), state.c) == (
+        f"offer No. 1 {horse.name} ({horse.colour}) for sale"
+    )
+    assert move_said(Discard(business.card), state.c) == f"threw {business.name} into the auction"
+    assert menu_said(Discard(business.card), state.c) == (
+        f"throw the lease of {business.name} into the auction"
+    )
+    assert move_said(Discard("hidden"), state.c) == "threw a card into the auction"
+    assert menu_said(Sell("colour:red"), state.c) == "offer a red advantage card for sale"

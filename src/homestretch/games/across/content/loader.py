@@ -161,12 +161,23 @@ TRACK_WORDS = ("name", "city", "colour")
 """A track file's own keys, above its tables."""
 
 
+EMPTY_TRACK = (
+    "the file is empty (nothing but blank lines or comments): a track file needs a name, "
+    "city and colour, a [news] table and a [[horse]] table for each horse 2-12 "
+    "(`homestretch across content DIR` copies the tracks to DIR as examples)"
+)
+"""Said of a track file with nothing in it, where the first key it lacks would be named."""
+
+
 def load_track(path: Path) -> Track:
     data = read_toml(path)
+    if not data:
+        raise ContentError(path, EMPTY_TRACK)
+    # a key written wrong ([News]) before the key it leaves missing
+    known_keys(path, "top", data, ("name", "city", "colour", "news", "horse"))
     news = data.get("news")
     if not isinstance(news, dict):
         raise ContentError(path, "the [news] table is missing")
-    known_keys(path, "top", data, ("name", "city", "colour", "news", "horse"))
     known_keys(path, "news", news, ("conditions", "best_pick"), TRACK_WORDS)
     best = toml_value(path, "news", news, "best_pick", int)
     if best not in HORSES:
@@ -200,7 +211,7 @@ def load_track(path: Path) -> Track:
     if blank:  # shown with the track at the table and in every result
         raise ContentError(path, f"{blank[0]} must not be blank")
     return Track(
-        key=path.stem,
+        key=track_key(path.stem),
         name=words["name"],
         city=words["city"],
         colour=words["colour"],
@@ -210,7 +221,7 @@ def load_track(path: Path) -> Track:
     )
 
 
-def _one_track_a_name(folder: Path, tracks: dict[str, Track]) -> None:
+def _one_track_a_name(files: dict[str, Path], tracks: dict[str, Track]) -> None:
     """Two track files of one name (a file copied and not renamed inside) would be two
     choices a player cannot tell apart, at the table and in every result."""
     seen: dict[str, str] = {}
@@ -218,11 +229,28 @@ def _one_track_a_name(folder: Path, tracks: dict[str, Track]) -> None:
         same = " ".join(track.name.lower().split())
         if same in seen:
             raise ContentError(
-                folder / f"{key}.toml",
-                f"name {track.name!r} is already the name of {seen[same]}.toml: give each "
+                files[key],
+                f"name {track.name!r} is already the name of {seen[same]}: give each "
                 "track its own name",
             )
-        seen[same] = key
+        seen[same] = files[key].name
+
+
+def _tracks(track_files: list[Path]) -> tuple[dict[str, Track], dict[str, Path]]:
+    """Each track by the name a player types for it, its file's name as ``track_key``
+    writes it ("Saratoga Race Course.toml" is --track saratoga-race-course: keyed as
+    written, it was a track no --track could name)."""
+    tracks: dict[str, Track] = {}
+    files: dict[str, Path] = {}
+    for path in track_files:
+        key = track_key(path.stem)
+        if key in files:
+            raise ContentError(
+                path,
+                f"is track {key}, as {files[key].name} is: give each track file a name of its own",
+            )
+        tracks[key], files[key] = load_track(path), path
+    return tracks, files
 
 
 @cache
@@ -234,6 +262,6 @@ def load_content(folder: str | None = None) -> Content:
     track_files = sorted((root / "tracks").glob("*.toml"))
     if not track_files:
         raise ContentError(root / "tracks", "no track files (*.toml) found")
-    tracks = {path.stem: load_track(path) for path in track_files}
-    _one_track_a_name(root / "tracks", tracks)
+    tracks, files = _tracks(track_files)
+    _one_track_a_name(files, tracks)
     return Content(str(root), load_cards(root / "horses.toml"), tracks)

@@ -46,7 +46,7 @@ from homestretch.cli.table_loop import (
 from homestretch.core.actions import Action
 from homestretch.core.content import plain_text
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import MAX_RUNS, escape_controls
+from homestretch.core.inputs import MAX_RUNS, escape_controls, nearest
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across.rules import actions as act
@@ -363,10 +363,8 @@ class HintOnce:
 
 def unknown_track(typed: str, tracks: Collection[str]) -> str:
     """A track name typed wrong: the nearest name, and every name to type."""
-    from difflib import get_close_matches
-
-    near = get_close_matches(typed, list(tracks), n=1, cutoff=0.6)
-    guess = f" (did you mean track {near[0]}?)" if near else ""
+    near = nearest(typed, tracks)
+    guess = f" (did you mean track {near}?)" if near else ""
     return f"no track {typed!r}{guess}: type a number from the list, or track " + " | track ".join(
         sorted(tracks)
     )
@@ -377,8 +375,6 @@ def track_option(typed: str | None, content: Path | None) -> str:
     typed, or typed wrong, is answered with the option and every name one may type
     (click said only "Missing option '--track'", and a slip named "the built-in
     content" rather than the option)."""
-    from difflib import get_close_matches
-
     from homestretch.games.across.content.loader import load_content, track_key
 
     names = sorted(load_content(str(content) if content else None).tracks)
@@ -387,8 +383,8 @@ def track_option(typed: str | None, content: Path | None) -> str:
         raise HomestretchError(f"--track is missing: which track? {every}")
     if track_key(typed) in names:
         return typed
-    near = get_close_matches(track_key(typed), names, n=1, cutoff=0.6)
-    guess = f"did you mean {near[0]}? " if near else ""
+    near = nearest(track_key(typed), names)
+    guess = f"did you mean {near}? " if near else ""
     raise HomestretchError(f"--track {typed}: no such track; {guess}the tracks: {every}")
 
 

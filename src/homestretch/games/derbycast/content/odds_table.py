@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import read_text
+from homestretch.core.inputs import is_whole, read_text, shown
 from homestretch.core.odds import Odds
 
 TABLE_FILE = Path(__file__).with_name("odds_table.csv")
@@ -97,24 +97,36 @@ def table_from_json(data: object) -> tuple[TableRow, ...]:
 def _checked(source: str, numbered: list[tuple[str, list[str]]]) -> tuple[TableRow, ...]:
     rows: list[TableRow] = []
     wheres: list[str] = []
+    written: list[str] = []  # each row's odds as written
     for where, cells in numbered:
         if len(cells) != 4:
             raise ContentError(source, f"expected 4 cells, found {len(cells)}", where)
         try:
             odds = Odds.parse(cells[0]).value
-            win, place, show = (int(c) for c in cells[1:])
-        except (HomestretchError, ValueError) as exc:
-            raise ContentError(source, f"cannot read {cells}: {exc}", where) from None
-        if min(win, place, show) < 0 or max(win, place, show) > MAX_SPACES:
-            raise ContentError(source, f"spaces run from 0 to {MAX_SPACES}: {cells}", where)
+        except HomestretchError as exc:
+            raise ContentError(source, str(exc), where) from None
+        for column, cell in zip(("win", "place", "show"), cells[1:], strict=True):
+            if not is_whole(cell.strip()) or int(cell) > MAX_SPACES:
+                raise ContentError(
+                    source,
+                    f"{column}: {shown(cell)} is not a number of spaces (0 to {MAX_SPACES})",
+                    where,
+                )
+        win, place, show = (int(c) for c in cells[1:])
         if rows and odds == rows[-1].odds:
             raise ContentError(
                 source, f"odds {cells[0].strip()} are already the row on {wheres[-1]}", where
             )
         if rows and odds < rows[-1].odds:
-            raise ContentError(source, "odds must increase down the table", where)
+            raise ContentError(
+                source,
+                f"odds {cells[0].strip()} are below {wheres[-1]}'s {written[-1]}: odds must "
+                "increase down the table",
+                where,
+            )
         rows.append(TableRow(odds, Advance(win, place, show)))
         wheres.append(where)
+        written.append(cells[0].strip())
     if not rows:
         raise ContentError(source, "the table has no rows")
     if len(rows) > MAX_ROWS:

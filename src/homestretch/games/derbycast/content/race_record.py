@@ -158,8 +158,9 @@ def ranking_problem(finishes: Iterable[int]) -> str | None:
                     f"finish positions {shown}: the horse after a dead heat takes the place "
                     f"after the places shared ({k} here, as in 1, 1, 3)"
                 )
+            missing = "the winner is 1" if k == 1 else f"the next after {ordered[k - 2]} is {k}"
             return (
-                f"finish positions {shown} skip a place "
+                f"finish positions {shown} skip a place: {missing} "
                 "(write dead heats as equal numbers, like 1, 1, 3)"
             )
     return None

@@ -106,10 +106,10 @@ def _feed(source: str, seed: int, race: str | None, mode: str) -> tuple[Source, 
         return Source.keeper, {"kind": "simulate", "seed": seed, "race": path, "mode": mode}
     path_of_file = Path(source)
     if not path_of_file.exists() and path_of_file.suffix.lower() not in (".csv", ".json"):
-        from difflib import get_close_matches
+        from homestretch.core.inputs import nearest
 
-        near = get_close_matches(source.lower(), SOURCES, n=1)
-        guess = f" (did you mean {near[0]}?)" if near else ""
+        near = nearest(source, SOURCES)
+        guess = f" (did you mean {near}?)" if near else ""
         raise HomestretchError(
             f"--source {source!r}{guess}: write {', '.join(SOURCES)}, or a results file "
             "(.csv or .json)"

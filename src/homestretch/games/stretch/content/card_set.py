@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple, TypeVar
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     ValidationError,
     model_validator,
 )
 
-from homestretch.core.content import read_csv, screen_text
+from homestretch.core.content import content_folder, read_csv, screen_text
 from homestretch.core.errors import ContentError
 from homestretch.core.inputs import shown_value
 from homestretch.games.stretch.content.cards_plain import (
@@ -37,8 +38,24 @@ PlainText = Annotated[str, AfterValidator(screen_text), AfterValidator(no_contro
 """Text shown on screen: one printable line (square brackets are drawn as they are)."""
 Name = Annotated[PlainText, AfterValidator(not_blank)]
 """A horse's, jockey's or race's name: plain text with something in it."""
-Form = Literal["A", "B", "C", "D", "E"]
-Sex = Literal["colt", "filly", "horse", "mare", "gelding"]
+
+
+def _any_capitals(*choices: str) -> BeforeValidator:
+    """A choice read in any capitals (``Colt``: colt; ``c``: C), as a race file's
+    ``surface`` and ``condition`` are: a real slip is refused with the nearest choice."""
+    by_small = {choice.lower(): choice for choice in choices}
+
+    def named(value: object) -> object:
+        return by_small.get(value.strip().lower(), value) if isinstance(value, str) else value
+
+    return BeforeValidator(named)
+
+
+Form = Annotated[Literal["A", "B", "C", "D", "E"], _any_capitals("A", "B", "C", "D", "E")]
+Sex = Annotated[
+    Literal["colt", "filly", "horse", "mare", "gelding"],
+    _any_capitals("colt", "filly", "horse", "mare", "gelding"),
+]
 
 
 class HorseCard(BaseModel):
@@ -152,16 +169,14 @@ permitted", "Field required"), by the error's type."""
 
 
 def nearest_choice(path: list[str | int], error: ErrorDetails) -> str:
-    """For a choice written wrong (``sex = Colt``, ``form = c``): the choice it nearest
-    means, as a sentence ("" for any other error)."""
+    """For a choice written wrong (``sex = "cold"``; in other capitals it is read): the
+    choice it nearest means, as a sentence ("" for any other error)."""
     import re
 
     if error["type"] != "literal_error":
         return ""
     choices = re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected", "")))
-    typed = str(error["input"])
-    same = [choice for choice in choices if choice.lower() == typed.strip().lower()]
-    return f" Nearest: {same[0]}." if same else nearest_word(typed, choices)
+    return nearest_word(str(error["input"]), choices)
 
 
 def _reads(text: str) -> bool:
@@ -205,6 +220,7 @@ def load_card_set(folder: Path | None = None) -> CardSet:
     """The card set in ``folder``, read and checked; the standard set's is kept
     (``core.kept``: read and checked again only when a file or a rule changes)."""
     if folder is not None:
+        content_folder(folder, "card-set", CARD_FILES[0], COPY_CARDS)
         return _read_card_set(folder)
     import pydantic
 
@@ -220,6 +236,9 @@ def load_card_set(folder: Path | None = None) -> CardSet:
         lambda: _read_card_set(STANDARD_CARDS),
         lambda kept: isinstance(kept, CardSet) and kept.folder == STANDARD_CARDS,
     )
+
+
+COPY_CARDS = "`homestretch stretch content DIR --part cards` copies the standard set to DIR/cards"
 
 
 def _read_card_set(folder: Path) -> CardSet:

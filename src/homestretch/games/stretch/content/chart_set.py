@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, get_args
 
 from homestretch.core.content import (
+    choice_cell,
+    content_folder,
     known_keys,
     read_csv,
     read_toml,
@@ -25,6 +27,7 @@ from homestretch.core.content import (
     toml_value,
 )
 from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.core.inputs import shown
 from homestretch.core.odds import Odds
 from homestretch.games.stretch.content.going import Going, chart_surface, load_going_or_standard
 
@@ -53,6 +56,7 @@ Pace = Literal["slow", "normal", "fast"]
 Factor = Literal["class", "speed", "trip"]
 TroubleResult = Literal["out", "none", "check-points", "check-dq", "dq"]
 TROUBLE_RESULTS: tuple[str, ...] = get_args(TroubleResult)
+FACTORS: tuple[str, ...] = get_args(Factor)
 
 
 # Band, FinalTime and Payoffs are NamedTuples, not frozen dataclasses: every command
@@ -232,6 +236,30 @@ Grid = dict[tuple[str, int], tuple[str, int]]
 """A roll chart's raw cells: (column, roll) -> (cell, the line the roll's row is on)."""
 
 
+def _number(path: Path, line: int, column: str, text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise ContentError(
+            path, f"{column} must be a number, got {shown(text)}", f"line {line}"
+        ) from None
+
+
+def _par_time(path: Path, line: int, text: str) -> float:
+    """A par time written minutes:seconds (1:35.20), in seconds."""
+    minutes, colon, seconds = text.strip().partition(":")
+    try:
+        if colon and minutes.isdigit():
+            return int(minutes) * 60 + float(seconds)
+    except ValueError:
+        pass
+    raise ContentError(
+        path,
+        f"par_time must be minutes:seconds such as 1:35.20 or 0:50.68, got {shown(text)}",
+        f"line {line}",
+    )
+
+
 def _keyed(
     path: Path, rows: list[tuple[int, dict[str, str]]], column: str, keys: range
 ) -> list[tuple[int, int, dict[str, str]]]:
@@ -310,10 +338,9 @@ def _check_bands(path: Path, bands: list[Band]) -> None:
 
 
 def _pace(path: Path, line: int, text: str, allow_blank: bool) -> Pace:
-    value = text.lower() or ("normal" if allow_blank else "")
-    if value not in ("slow", "normal", "fast"):
-        raise ContentError(path, f"pace must be slow, normal or fast, got {text!r}", f"line {line}")
-    return value  # type: ignore[return-value]
+    if allow_blank and not text.strip():
+        return "normal"
+    return choice_cell(path, line, "pace", text, get_args(Pace))  # type: ignore[return-value]
 
 
 RacePaceChart = tuple[tuple[Band, tuple[Pace, ...]], ...]
@@ -377,9 +404,14 @@ def _race_pace_terms(path: Path) -> PaceTerms:
 
 def load_chart_set(folder: Path | None = None) -> ChartSet:
     folder = folder or STANDARD
-    if not folder.is_dir():
-        raise ContentError(folder, "no such chart-set folder")
+    if folder != STANDARD:  # a person's: a file, the folder above or a slip said as such
+        content_folder(folder, "chart-set", "chartset.toml", COPY_CHARTS)
     return _load_cached(folder.resolve())
+
+
+COPY_CHARTS = (
+    "`homestretch stretch content DIR --part charts` copies the standard set to DIR/charts"
+)
 
 
 @cache
@@ -445,7 +477,10 @@ def _read_chart_set(folder: Path) -> ChartSet:
         toml_value(path, "[odds]", odds_meta, k, float, default=d) for k, d in BOOK_DEFAULTS
     )
     if not 0 < book[0] <= book[1] <= book[2]:
-        raise ContentError(path, "[odds] needs 0 < book_low <= book <= book_high")
+        given = ", ".join(
+            f"{key} {value:g}" for (key, _), value in zip(BOOK_DEFAULTS, book, strict=True)
+        )
+        raise ContentError(path, f"[odds] needs 0 < book_low <= book <= book_high; here {given}")
     if min(payoffs.win_share, payoffs.place_share, payoffs.show_share, payoffs.minimum) < 0:
         raise ContentError(path, "payoff shares and minimum cannot be negative")
 
@@ -476,25 +511,16 @@ def _read_chart_set(folder: Path) -> ChartSet:
     require_columns(path, header, ["roll", "result"])
     trouble: dict[int, TroubleResult] = {}
     for line, roll, row in _keyed(path, rows, "roll", ROLLS):
-        if row["result"] not in TROUBLE_RESULTS:
-            choices = f"one of {', '.join(TROUBLE_RESULTS)}"
-            from difflib import get_close_matches  # only on a mistake: 13 ms at a start
-
-            close = get_close_matches(row["result"].lower(), TROUBLE_RESULTS, n=1)
-            near = f" Nearest: {close[0]}." if close else ""
-            raise ContentError(
-                path, f"unknown result {row['result']!r} ({choices}).{near}", f"line {line}"
-            )
-        trouble[roll] = row["result"]  # type: ignore[assignment]
+        trouble[roll] = choice_cell(path, line, "result", row["result"], TROUBLE_RESULTS)  # type: ignore[assignment]
 
     path = folder / "race_factors.csv"
     header, rows = read_csv(path)
     require_columns(path, header, ["die", "factor", "ride"])
     race_factors: dict[int, tuple[Factor, bool]] = {}
     for line, die, row in _keyed(path, rows, "die", range(1, 7)):
-        if row["factor"] not in ("class", "speed", "trip") or row["ride"] not in ("yes", "no"):
-            raise ContentError(path, "factor must be class/speed/trip, ride yes/no", f"line {line}")
-        race_factors[die] = (row["factor"], row["ride"] == "yes")  # type: ignore[assignment]
+        factor = choice_cell(path, line, "factor", row["factor"], FACTORS)
+        ride = choice_cell(path, line, "ride", row["ride"], ("yes", "no"))
+        race_factors[die] = (factor, ride == "yes")  # type: ignore[assignment]
 
     final_speed = _ints(
         folder / "final_speed.csv",
@@ -506,22 +532,14 @@ def _read_chart_set(folder: Path) -> ChartSet:
     require_columns(path, header, ["furlongs", "par_figure", "par_time", "seconds_per_point"])
     final_times = []
     for line, row in rows:
-        try:
-            minutes, seconds = row["par_time"].split(":")
-            final_times.append(
-                FinalTime(
-                    float(row["furlongs"]),
-                    int(row["par_figure"]),
-                    int(minutes) * 60 + float(seconds),
-                    float(row["seconds_per_point"]),
-                )
+        final_times.append(
+            FinalTime(
+                _number(path, line, "furlongs", row["furlongs"]),
+                to_int(path, line, "par_figure", row["par_figure"]),
+                _par_time(path, line, row["par_time"]),
+                _number(path, line, "seconds_per_point", row["seconds_per_point"]),
             )
-        except ValueError:
-            raise ContentError(
-                path,
-                "furlongs, par_figure, par_time (m:ss.ff) and seconds_per_point must be numbers",
-                f"line {line}",
-            ) from None
+        )
         last = final_times[-1]
         if not all(map(math.isfinite, (last.furlongs, last.par_seconds, last.seconds_per_point))):
             raise ContentError(path, "every number must be finite (not inf or nan)", f"line {line}")
@@ -594,9 +612,9 @@ def _read_chart_set(folder: Path) -> ChartSet:
     for line, row in rows:
         difference = to_int(path, line, "difference", row["difference"])
         for size in FIELD_SIZES:
-            if row[size] not in ODDS_CLASSES:
-                raise ContentError(path, f"class must be one of {ODDS_CLASSES}", f"line {line}")
-            odds_class[(difference, size)] = row[size]
+            odds_class[(difference, size)] = choice_cell(
+                path, line, "class", row[size], ODDS_CLASSES, size
+            )
     if not rows or {d for d, _ in odds_class} != set(range(len(rows))):
         raise ContentError(path, "differences must run 0, 1, 2, ... without gaps")
 

@@ -13,7 +13,7 @@ import math
 import os
 from pathlib import Path
 
-from homestretch.core.content import read_csv, require_columns
+from homestretch.core.content import choice_cell, read_csv, require_columns
 from homestretch.core.errors import ContentError
 from homestretch.games.stretch.content.conditions import CONDITIONS
 
@@ -44,14 +44,10 @@ def load_going(folder: Path) -> Going:
     require_columns(path, header, ["surface", "condition", "seconds_per_furlong"])
     going: Going = {}
     for line, row in rows:
-        key = (row["surface"].strip().lower(), row["condition"].strip().lower())
-        if key[0] not in SURFACES or key[1] not in CONDITIONS:
-            raise ContentError(
-                path,
-                f"surface must be {' or '.join(SURFACES)}, condition one of "
-                f"{', '.join(CONDITIONS)}",
-                f"line {line}",
-            )
+        key = (
+            choice_cell(path, line, "surface", row["surface"], SURFACES),
+            choice_cell(path, line, "condition", row["condition"], CONDITIONS),
+        )
         if key in going:
             raise ContentError(path, f"{key[0]} {key[1]} has two rows", f"line {line}")
         try:

@@ -9,7 +9,7 @@ stores, so a replay never depends on the card files.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -17,18 +17,17 @@ from homestretch.core.content import read_toml
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.games.stretch.content.card_set import (
     CardSet,
-    Form,
     HorseCard,
     JockeyCard,
     Name,
     PlainText,
-    Sex,
     describe_validation,
     load_card_set,
     nearest_choice,
 )
 from homestretch.games.stretch.content.cards_plain import (
     CARD_FILES,
+    STANDARD_CARDS,
     Cards,
     Horse,
     Jockey,
@@ -38,6 +37,7 @@ from homestretch.games.stretch.content.chart_set import FURLONGS
 from homestretch.games.stretch.content.race_plain import (
     BUNDLED_RACES,
     FieldRule,
+    NoCardForEntry,
     PlainContent,
     Surface,
     build_runners,
@@ -154,7 +154,6 @@ def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
     data: dict[str, Any] = read_toml(path)
     if not data:
         raise ContentError(path, EMPTY)
-    _choices_in_any_capitals(data)
     try:
         # strict: TOML has numbers, so a rating written as "17" is a slip, not a 17 (card
         # files are CSV text and are read leniently)
@@ -167,8 +166,34 @@ def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
     cards = load_card_set(_cards_folder(path, spec.cards))
     try:
         return build_race(spec, cards, estimate_surface)
+    except NoCardForEntry as exc:
+        own = _own_cards_beside(path, spec) if spec.cards is None else None
+        if own is None:
+            raise ContentError(path, str(exc)) from None
+        raise ContentError(
+            path,
+            f"entry {exc.post}: {exc.card.problem} in the standard cards, and the race file "
+            f'names no other; the card set in {own} has it: write cards = "{own}" at the '
+            "top of the race file",
+        ) from None
     except HomestretchError as exc:
         raise ContentError(path, str(exc)) from None
+
+
+def _own_cards_beside(path: Path, spec: RaceSpec) -> str | None:
+    """For a race file naming no card set, whose cards the standard set lacks: the card
+    set beside it (a content copy's ``../cards``, or its own folder's ``cards``) with
+    which the race is whole, as its ``cards`` would name it; None if there is none."""
+    for named in ("../cards", "cards"):
+        folder = path.parent / named
+        if not (folder / CARD_FILES[0]).is_file() or folder.resolve() == STANDARD_CARDS:
+            continue
+        try:
+            build_race(spec, load_card_set(folder.resolve()))
+        except HomestretchError:
+            continue
+        return named
+    return None
 
 
 EMPTY = (
@@ -177,22 +202,6 @@ EMPTY = (
     "(`homestretch stretch content DIR --part races` copies examples to DIR)"
 )
 """Said of a race file with nothing in it, where each key it lacks would be named alone."""
-
-
-def _choices_in_any_capitals(data: dict[str, Any]) -> None:
-    """An inline horse card's ``sex`` and ``form`` read in any capitals, as the race's own
-    ``surface`` and ``condition`` are (``Colt``: colt; ``c``: C): set here, in place, to
-    the choice they name. A card file's are its own (refused with the nearest)."""
-    entries = data.get("entries")
-    for entry in entries if isinstance(entries, list) else ():
-        horse = entry.get("horse") if isinstance(entry, dict) else None
-        if not isinstance(horse, dict):
-            continue
-        for key, choices in (("sex", get_args(Sex)), ("form", get_args(Form))):
-            value = horse.get(key)
-            same = [c for c in choices if isinstance(value, str) and c.lower() == value.lower()]
-            if same:
-                horse[key] = same[0]
 
 
 ENTRIES = "each runner is an [[entries]] table (two brackets each side), one for each horse"
@@ -243,7 +252,8 @@ def _nearest_name(path: list[str | int], error: ErrorDetails) -> str:
                 "TOML reads it as that entry's)"
             )
         keys = [field.alias or name for name, field in model.model_fields.items()]
-        return nearest_word(typed, keys)
+        # no key near it ("distance" for furlongs): the keys one may write there
+        return nearest_word(typed, keys) or f" The keys here: {', '.join(keys)}."
     return nearest_choice(path, error)  # a surface, or an inline card's sex or form
 
 

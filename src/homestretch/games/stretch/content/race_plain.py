@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, get_args
 
 from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.core.inputs import nearest
 from homestretch.core.odds import Odds
 from homestretch.games.stretch.content.apr import starting_apr
 from homestretch.games.stretch.content.cards_plain import (
@@ -68,12 +69,27 @@ def resolve_race_path(ref: str | Path) -> Path:
     bundled = BUNDLED_RACES / f"{ref}.toml"
     if bundled.exists():
         return bundled
-    from difflib import get_close_matches  # only on a mistake: 13 ms at every start else
-
-    names = [race.stem for race in bundled_races()]
-    near = get_close_matches(str(ref), names, n=1)
-    hint = f"did you mean {near[0]}?" if near else "see `homestretch stretch races`"
+    near = nearest(str(ref), [race.stem for race in bundled_races()]) or _named(str(ref))
+    hint = f"did you mean {near}?" if near else "see `homestretch stretch races`"
     raise HomestretchError(f"{ref}: no such race file, and no bundled race of that name ({hint})")
+
+
+def _named(ref: str) -> str | None:
+    """The bundled race whose name (not its file's) ``ref`` nearest writes, as "its-file
+    (Its Name)": `stretch races` lists "Allowance Optional Claiming" beside
+    allowance-turf-route, and a fan types the name it reads."""
+    import tomllib
+
+    def key(text: str) -> str:
+        return "-".join(text.lower().replace("_", " ").split())
+
+    named: dict[str, tuple[str, str]] = {}
+    for race in bundled_races():
+        name = tomllib.loads(race.read_text(encoding="utf-8")).get("name")
+        if isinstance(name, str):
+            named.setdefault(key(name), (race.stem, name))
+    near = nearest(key(Path(ref).stem), named)
+    return None if near is None else f"{named[near][0]} ({named[near][1]})"
 
 
 def bundled_races() -> list[Path]:
@@ -147,6 +163,16 @@ H = TypeVar("H", "HorseCard", Horse)
 J = TypeVar("J", "JockeyCard", Jockey)
 
 
+class NoCardForEntry(HomestretchError):
+    """A race's entry naming a card its card set does not have: said with the nearest
+    cards and the command that lists them; ``card`` keeps the card set's own words."""
+
+    def __init__(self, post: int, card: NoSuchCard) -> None:
+        super().__init__(f"entry {post}: {card.problem}.{card.nearest} ({card.listed_by})")
+        self.post = post
+        self.card = card
+
+
 def build_runners(
     entries: Sequence[tuple[str | H, str | J, int | None, str | None]],
     furlongs: float,
@@ -166,9 +192,10 @@ def build_runners(
         try:
             horse = horse_of(horse_ref) if isinstance(horse_ref, str) else horse_ref
             jockey = jockey_of(jockey_ref) if isinstance(jockey_ref, str) else jockey_ref
-        except ContentError as exc:  # the entry named, not the card file in the install
-            hint = f"{exc.nearest} ({exc.listed_by})" if isinstance(exc, NoSuchCard) else ""
-            raise HomestretchError(f"entry {post}: {exc.problem}.{hint}") from None
+        except NoSuchCard as exc:  # the entry named, not the card file in the install
+            raise NoCardForEntry(post, exc) from None
+        except ContentError as exc:
+            raise HomestretchError(f"entry {post}: {exc.problem}.") from None
         card = horse.id or horse.name  # two cards of one horse (1972, 1973) may meet
         if card in entered:
             raise HomestretchError(f"entry {post}: {card} is already entry {entered[card]}")

@@ -717,7 +717,7 @@ def new(
         f'condition = "{condition}"',
     ]
     if folder is not None:
-        lines.append(f"cards = {quoted(str(folder.resolve()))}")
+        lines.append(f"cards = {quoted(_from_race_file(folder, output))}")
     table = Table("PP", "horse", "jockey", "starting APR")
     for (horse, jockey), runner in zip(picks, race.runners, strict=True):
         lines += ["", "[[entries]]", f'horse = "{horse.id}"', f'jockey = "{jockey.id}"']
@@ -751,6 +751,18 @@ def new(
         return
     console.print(table)
     console.print(f"wrote {escape(str(output))}; run it with: {escape(run_it)}")
+
+
+def _from_race_file(folder: Path, output: Path) -> str:
+    """A card set as a race file names it: from the race file's own folder ("../cards"),
+    so a content folder moved or shared keeps its races' cards (it was written whole,
+    "/home/ann/my-stretch/cards", found on Ann's machine only)."""
+    import os
+
+    try:
+        return Path(os.path.relpath(folder.resolve(), output.resolve().parent)).as_posix()
+    except ValueError:  # another drive (Windows): no way there from the race file
+        return str(folder.resolve())
 
 
 PlotOption = Annotated[Path | None, typer.Option("--plot", help="draw a picture (PNG or SVG)")]
@@ -983,7 +995,7 @@ def odds(
         "Show",
         "Fair",
         "Real" if real else "Chart",
-        *([""] if overlays else []),
+        *([OVERLAY] if overlays else []),
         title=_odds_title(loaded.name, mode, runs, margin, exact is not None, bounds is not None),
         title_justify="left",
     )
@@ -996,9 +1008,11 @@ def odds(
             f"{e['show']:.1%}",
             e["fair_odds"] or "-",
             e["real_odds"] if real else e["chart_odds"],
-            *([Text("overlay", style="green") if e["overlay"] else ""] if overlays else []),
+            *([Text("yes", style="green") if e["overlay"] else ""] if overlays else []),
         )
     console.print(table)
+    if overlays:
+        console.print(OVERLAY_SAID.format(odds="Real" if real else "Chart"), style="dim")
     if bounds is not None and places is not None:
         from homestretch.games.stretch.analysis.chances import show_bound_note
 
@@ -1007,6 +1021,13 @@ def odds(
             console.print(note, style="dim", markup=False, highlight=False)
 
 
+OVERLAY = "Overlay"
+"""The odds table's last column, as ``--format json`` names it (``overlay``): "yes" where
+the odds on offer pay more than the horse's chance is worth."""
+OVERLAY_SAID = (
+    "Overlay yes: the {odds} odds pay more than the Fair odds, what the horse's chance is worth."
+)
+"""The line under an odds table with an overlay column, saying what the column means."""
 IN_BAND, OUTSIDE = Text("in band", style="green"), Text("outside", style="red")
 
 

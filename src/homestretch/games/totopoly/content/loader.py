@@ -7,6 +7,7 @@ file is checked on load and a mistake names the file, the key and what is wrong.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -155,28 +156,55 @@ def _field(
     return toml_value(source, where, data, key, kind, default, minimum=low, maximum=high)
 
 
-def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
+def _read(path: Path) -> dict[str, Any]:
+    """A board file's tables; an empty one (a new file not yet written, or emptied to
+    start again) is said so, not as the first key it lacks."""
     data = read_toml(path)
+    if not data:
+        raise ContentError(
+            path,
+            "the file is empty (nothing but blank lines or comments): `homestretch totopoly "
+            f'content DIR` copies ours to DIR as an example; the format: docs/totopoly.md ("{path.name}")',
+        )
+    return data
+
+
+def _leases(path: Path) -> tuple[dict[int, Horse], dict[str, Business]]:
+    data = _read(path)
     known_keys(path, "top", data, ("horse", "business"))
     horses: dict[int, Horse] = {}
     named: dict[str, str] = {}  # each lease card's name (any capitals) -> the card
+    tables: dict[int, int] = {}
     for i, raw in enumerate(toml_tables(path, "top", data, "horse"), start=1):
-        where = f"horse {i}"
+        given = raw.get("number") if isinstance(raw, dict) else None
+        # by its number where it has one to go by (the i-th table else: its number is wrong)
+        where = f"horse {given}" if type(given) is int and 1 <= given <= 12 else f"[[horse]] {i}"
         known_keys(path, where, raw, ("number", "name", "colour", "value"))
         number = _field(path, where, raw, "number", int)
+        if not 1 <= number <= 12:
+            raise ContentError(path, f"number {number}: the horses are numbered 1 to 12", where)
         colour = _field(path, where, raw, "colour", str)
         _one_of(path, where, "colour", colour, COLOURS)
         if number in horses:
-            raise ContentError(path, f"horse number {number} appears twice", where)
+            raise ContentError(
+                path, f"number {number} is already [[horse]] {tables[number]}'s", f"[[horse]] {i}"
+            )
+        tables[number] = i
         name = _lease_name(path, where, raw, named)
         horses[number] = Horse(number, name, colour, _field(path, where, raw, "value", int))
     if sorted(horses) != list(range(1, 13)):
-        raise ContentError(path, "there must be twelve horses numbered 1 to 12")
-    for colour, numbers in zip(
-        COLOURS, ((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12)), strict=True
-    ):
-        if any(horses[n].colour != colour for n in numbers):
-            raise ContentError(path, f"horses {numbers} must be the {colour} ones")
+        raise ContentError(
+            path, f"there must be twelve horses numbered 1 to 12 ({_missing(horses)})"
+        )
+    for number, horse in sorted(horses.items()):
+        colour = COLOURS[(number - 1) // 3]
+        if horse.colour != colour:
+            raise ContentError(
+                path,
+                f"colour {horse.colour!r}: horses 1-3 are black, 4-6 red, 7-9 yellow and "
+                f"10-12 blue, so {number} is {colour}",
+                f"horse {number}",
+            )
     businesses: dict[str, Business] = {}
     for i, raw in enumerate(toml_tables(path, "top", data, "business"), start=1):
         where = f"business {i}"
@@ -209,7 +237,7 @@ def _lease_name(path: Path, where: str, raw: Any, named: dict[str, str]) -> str:
 
 
 def _ring(path: Path, businesses: dict[str, Business]) -> tuple[int, dict[int, int], dict]:
-    data = read_toml(path)
+    data = _read(path)
     known_keys(path, "top", data, ("ring", "boxes", "square"))
     ring = toml_table(path, "top", data, "ring")
     known_keys(path, "[ring]", ring, ("squares",))
@@ -227,13 +255,22 @@ def _ring(path: Path, businesses: dict[str, Business]) -> tuple[int, dict[int, i
     if sorted(boxes) != list(range(1, 13)):
         raise ContentError(path, f"every horse 1-12 needs a box ({_missing(boxes)})", "[boxes]")
     squares: dict[int, RingSquare] = {}
+    tables: dict[int, int] = {}
     for i, raw in enumerate(toml_tables(path, "top", data, "square"), start=1):
-        where = f"square {i}"
+        where = f"[[square]] {i}"  # the i-th table: not the square it sets, its ``at``
         known_keys(path, where, raw, ("at", "effect", "text", "amount", "to"))
         at = _field(path, where, raw, "at", int)
+        where = f"[[square]] {i} (at = {at})"
         effect = _field(path, where, raw, "effect", str)
-        if at >= size or at in squares:
-            raise ContentError(path, f"square {at} is off the ring or listed twice", where)
+        if at >= size:
+            raise ContentError(
+                path, f"off the ring: its {size} squares are 0-{size - 1} ([ring])", where
+            )
+        if at in squares:
+            raise ContentError(
+                path, f"square {at} is already [[square]] {tables[at]}'s: one table a square", where
+            )
+        tables[at] = i
         _one_of(path, where, "effect", effect, RING_EFFECTS)
         to = _payee(path, where, raw, businesses) if effect == "pay" else ""
         needs_amount = effect in ("stables", "vet", "pay", "club_fee", "club_offer")
@@ -255,12 +292,12 @@ def _one_of(path: Path, where: str, key: str, value: str, choices: tuple[str, ..
 def _payee(path: Path, where: str, raw: Any, businesses: dict[str, Business]) -> str:
     to = _field(path, where, raw, "to", str)
     if to != "bank" and to not in businesses:
-        raise ContentError(path, f"'to' must be 'bank' or a business id, got {to!r}", where)
+        _one_of(path, where, "to", to, ("bank", *businesses))
     return str(to)
 
 
 def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
-    data = read_toml(path)
+    data = _read(path)
     known_keys(path, "top", data, DECKS)
     reports: dict[str, Report] = {}
     decks: dict[str, tuple[str, ...]] = {}
@@ -296,7 +333,7 @@ MAX_AT_A_TIME = 12
 def _supply(path: Path) -> tuple[dict[str, int], dict[str, int]]:
     """The piles on the board, and how many cards of its colour each colour of horse
     takes at a time (``[at_a_time]``, optional: one each unless it says more)."""
-    whole = read_toml(path)
+    whole = _read(path)
     known_keys(path, "top", whole, ("supply", "at_a_time"))
     data = toml_table(path, "top", whole, "supply")
     known_keys(path, "[supply]", data, (*COLOURS, "white"))
@@ -311,7 +348,7 @@ def _supply(path: Path) -> tuple[dict[str, int], dict[str, int]]:
 
 
 def _course(path: Path) -> Course:
-    data = read_toml(path)
+    data = _read(path)
     known_keys(path, "top", data, ("course", "gate", "instructions", "tracks"))
     head = toml_table(path, "top", data, "course")
     known_keys(path, "[course]", head, ("tracks", "lengths", "bend"))
@@ -328,7 +365,12 @@ def _course(path: Path) -> Course:
         or not all(isinstance(x, int) for x in bend)
         or not 1 <= bend[0] <= bend[1] <= lengths
     ):
-        raise ContentError(path, f"bend must be [first, last] within 1-{lengths}", "[course]")
+        raise ContentError(
+            path,
+            f"bend must be [first, last], the first no later than the last, within "
+            f"1-{lengths}; here {shown_value(bend)}",
+            "[course]",
+        )
     gate: dict[int, int] = {}
     for key, value in toml_table(path, "top", data, "gate").items():
         number = key in {str(n) for n in range(1, 13)}
@@ -348,7 +390,7 @@ def _course(path: Path) -> Course:
         )
     instructions: dict[str, Instruction] = {}
     for code, raw in toml_table(path, "top", data, "instructions").items():
-        where = f"[instructions.{shown(code)}]"
+        where = f"[instructions.{code if code.isalnum() and len(code) < 10 else shown(code)}]"
         known_keys(path, where, raw, ("effect", "lengths", "text"))
         if len(code) != 1 or code in COLOUR_CODES or code in ". ":
             raise ContentError(path, "an instruction code is one letter other than K R Y B", where)
@@ -377,7 +419,13 @@ def _course(path: Path) -> Course:
             elif char in instructions:
                 cell_row.append(char)
             else:
-                raise ContentError(path, f"length {position}: unknown code {shown(char)}", where)
+                raise ContentError(
+                    path,
+                    f"length {position}: unknown code {shown(char)} (write . for a plain "
+                    f"length, {' '.join(COLOUR_CODES)} for a colour, or an [instructions] "
+                    f"letter: {' '.join(instructions) or 'none given'})",
+                    where,
+                )
         cells.append(tuple(cell_row))
     return Course(tracks, lengths, (bend[0], bend[1]), gate, tuple(cells), instructions)
 
@@ -407,6 +455,6 @@ def load_content(folder: str | None = None) -> Content:
     )
 
 
-def _missing(given: dict[int, int]) -> str:
+def _missing(given: Collection[int]) -> str:
     """The horse numbers a table left out, in words: "no 12", "no 3, 7"."""
     return "no " + ", ".join(str(n) for n in range(1, 13) if n not in given)

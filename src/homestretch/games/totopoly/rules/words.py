@@ -5,6 +5,7 @@ as it is made (its ``words``), so the terminal and the browser board say the sam
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
@@ -119,22 +120,54 @@ HIDDEN = "hidden"
 KEPT = {"remount": 'the "remount immediately" card', "reins": 'the "unbreakable reins" card'}
 
 
+class CardWords(NamedTuple):
+    """How one place names a card: a template for each kind, filled in from the card."""
+
+    horse: str
+    """A horse's lease card: {number}, {name}, {colour}."""
+    colour: str
+    """A colour card: {colour}."""
+    report: str
+    """A report card kept (the "remount" and "reins" cards have names of their own,
+    ``KEPT``): {text}, its words."""
+    lease: str
+    """A business's lease card, or a horse's the content does not know: {name}."""
+
+
+LOG_CARD = CardWords("No. {number} {name}", "a {colour} card", "a kept card", "{name}")
+"""A card as the log names it after a move ("threw No. 4 Red Rum into the auction")."""
+MENU_CARD = CardWords(
+    "No. {number} {name} ({colour})",
+    "a {colour} advantage card",
+    "the card '{text}'",
+    "the lease of {name}",
+)
+"""A card as the terminal's menu offers it ("reject the lease of No. 1 Ebony Lantern")."""
+
+
+def card_said(text: str, content: Content, words: CardWords) -> str:
+    """A card named by its id (``horse:4``, ``colour:red``, a report's or a lease's id)
+    in ``words``; a card kept from the reader (``HIDDEN``) is "a card"."""
+    if text == HIDDEN:
+        return "a card"
+    if text.startswith("horse:") and text[6:].isdigit() and int(text[6:]) in content.horses:
+        horse = content.horses[int(text[6:])]
+        return words.horse.format(number=horse.number, name=horse.name, colour=horse.colour)
+    if text.startswith("colour:"):
+        return words.colour.format(colour=text[7:])
+    if text in content.reports:
+        report = content.reports[text]
+        return KEPT.get(report.special) or words.report.format(text=report.text)
+    return words.lease.format(name=lease_name(content, text))
+
+
 def move_said(action: Action, content: Content) -> str:
     """A move as the log says it after the mover's name ("bid 25 guineas", "offered No. 4
     Red Rum for sale"), as the other games' logs and "moved on" refusals say theirs. A card
     kept from the reader ("hidden") is "a card"."""
 
     def card(text: str) -> str:
-        if text == HIDDEN:
-            return "a card"
-        if text.startswith("horse:") and text[6:].isdigit() and int(text[6:]) in content.horses:
-            horse = content.horses[int(text[6:])]
-            return f"No. {horse.number} {horse.name}"
-        if text.startswith("colour:"):
-            return f"a {text[7:]} card"
-        if text in content.reports:
-            return KEPT.get(content.reports[text].special, "a kept card")
-        return lease_name(content, text)
+        return card_said(text, content, LOG_CARD)
 
     match action:
         case act.Reject(card=lease):
@@ -185,15 +218,7 @@ def menu_said(action: Action, content: Content) -> str:
     typed ("bid 45", "bet 4 30"). The number beside it, or the id form, is still read."""
 
     def card(text: str) -> str:
-        if text.startswith("horse:") and text[6:].isdigit() and int(text[6:]) in content.horses:
-            horse = content.horses[int(text[6:])]
-            return f"No. {horse.number} {horse.name} ({horse.colour})"
-        if text.startswith("colour:"):
-            return f"a {text[7:]} advantage card"
-        if text in content.reports:
-            report = content.reports[text]
-            return KEPT.get(report.special) or f"the card '{report.text}'"
-        return f"the lease of {lease_name(content, text)}"
+        return card_said(text, content, MENU_CARD)
 
     match action:
         case act.Reject(card=lease):
@@ -206,6 +231,10 @@ def menu_said(action: Action, content: Content) -> str:
             return f"offer {card(item)} for sale"
         case act.PlaySpecial(card=kept, yes=yes):
             return f"play {card(kept)} now" if yes else f"keep {card(kept)} for later"
+        case act.Join(yes=yes):
+            return "join the Owners' Club" if yes else "do not join the Owners' Club"
+        case act.Accept(yes=yes):
+            return "accept the offer" if yes else "refuse the offer"
     return str(action)
 
 

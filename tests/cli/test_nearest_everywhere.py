@@ -1,0 +1,48 @@
+"""Every "did you mean" and "Nearest:" judges nearness alike: by ``core.inputs.nearest``
+(a word typed in other capitals is as near as in small letters)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import refused
+
+SRC = Path(__file__).parents[2] / "src" / "homestretch"
+OWN_MATCHING = {
+    "core/inputs.py": "nearest() itself",
+    "games/stretch/content/cards_plain.py": "card names scored by name, id and a word of "
+    "the name, several offered: not one nearest choice",
+}
+
+
+def test_only_core_inputs_asks_difflib_for_the_nearest_choice() -> None:
+    """Across track names, Derby Cast's `--source`, Stretch's chart results and bundled
+    race names each called difflib themselves, with cutoffs and capitals of their own."""
+    callers = sorted(
+        str(path.relative_to(SRC))
+        for path in SRC.rglob("*.py")
+        if "difflib" in path.read_text(encoding="utf-8")
+    )
+    assert callers == sorted(OWN_MATCHING)
+
+
+def test_a_bundled_race_typed_in_capitals_is_answered_with_its_name(tmp_path: Path) -> None:
+    """'2009-CHAMPAGNE-STAKES' was "no bundled race of that name (see `homestretch
+    stretch races`)": difflib saw the capitals as other letters."""
+    line = refused(tmp_path, "stretch", "run", "2009-CHAMPAGNE-STAKES", "--no-save")
+    assert line.endswith(
+        "2009-CHAMPAGNE-STAKES: no such race file, and no bundled race of that name (did you "
+        "mean 2009-champagne-stakes?)"
+    ), line
+
+
+def test_a_derby_cast_source_typed_wrong_names_the_nearest(tmp_path: Path) -> None:
+    line = refused(tmp_path, "derbycast", "play", "--players", "Ann,Bob", "--source", "Replay")
+    assert "--source 'Replay' (did you mean replays?): write manual, simulate, replays" in line
+
+
+def test_a_bundled_race_typed_by_its_name_is_answered_with_its_file(tmp_path: Path) -> None:
+    """`stretch races` lists "Allowance Optional Claiming" beside allowance-turf-route:
+    'allowance-optional-claiming' was "see `homestretch stretch races`" again."""
+    line = refused(tmp_path, "stretch", "odds", "allowance-optional-claiming")
+    assert line.endswith("(did you mean allowance-turf-route (Allowance Optional Claiming)?)"), line
