@@ -50,6 +50,7 @@ from homestretch.core.inputs import MAX_RUNS, escape_controls
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across.rules import actions as act
+from homestretch.games.across.rules.totalizator import TICKET_PRICE
 from homestretch.games.across.rules.words import fifties
 
 if TYPE_CHECKING:
@@ -433,6 +434,20 @@ def describe_action(action: Action, content: Content) -> str:
         )
     if isinstance(action, act.OfferToBuy):
         return f"buy {action.horse} for {action.price}"
+    # the betting turn's list said only "bet 7", "loan 7 2", "done": what each costs and
+    # does, as the rulebook's table talk would say it (typed as before)
+    if isinstance(action, act.Bet) and action.horse in content.cards:
+        name = content.cards[action.horse].name
+        return f"bet {action.horse}: a ticket on #{action.horse} {name}, {fifties(TICKET_PRICE)}"
+    if isinstance(action, act.TakeLoan):
+        return (
+            f"loan {action.horse} {action.amount}: borrow {fifties(action.amount)} from the "
+            f"8th-race WIN bin, #{action.horse} in hock"
+        )
+    if isinstance(action, act.RepayLoan):
+        return f"repay {action.horse}: pay back the loan on #{action.horse} and 1 fifty interest"
+    if isinstance(action, act.Done):
+        return "done: no more tickets this race"
     return str(action)
 
 
