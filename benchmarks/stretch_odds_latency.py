@@ -214,7 +214,9 @@ def user_env(cache_home: str) -> dict[str, str]:
     """This environment, as a user's: the cache in ``cache_home`` (XDG_CACHE_HOME: the
     user's cache folder found as platformdirs finds it), not a folder named outright."""
     env = {name: value for name, value in os.environ.items() if name != "HOMESTRETCH_CACHE"}
-    return dict(env, XDG_CACHE_HOME=cache_home)
+    # read through a pipe, but printed as to a screen: `odds` shows the brackets only
+    # where someone watches them come (rich's TTY_COMPATIBLE: a terminal, without colour)
+    return dict(env, XDG_CACHE_HOME=cache_home, TTY_COMPATIBLE="1")
 
 
 class Case:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -489,3 +490,46 @@ def test_a_person_playing_in_json_sees_on_stderr_what_the_text_shows(tmp_path: P
     alone = _run(tmp_path / "json", "across", "play", "--bots", "3", "--seed", "2", "-f", "json")
     assert alone.returncode == 0 and json.loads(alone.stdout)["races"]
     assert alone.stderr == SEED_LINE
+
+
+def test_what_was_announced_is_said_again_on_the_next_persons_cleared_screen() -> None:
+    """The clearing at a hand-over wiped what had just been announced before anyone read
+    it: 'Mum bids 3 fifties for #2', and after a race its finished card and who collected
+    what, gone the moment the next person's betting screen came. Said again under the
+    clearing, once, and not at all where nothing was cleared (not a terminal)."""
+    screen = io.StringIO()
+    seat = HotSeat(Console(file=screen, force_terminal=True, width=100), 3, {0: "Mum", 1: "Dad"})
+    seat.hand_to(0)
+    seat.say("Mum bids 3 fifties for #2")
+    seat.hand_to(1)
+    after = re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue().split("\x1b[3J")[-1])
+    assert "Since Mum's turn:" in after and "Mum bids 3 fifties for #2" in after
+    seat.say("Dad passes")
+    seat.hand_to(1)  # the same person again: nothing cleared, nothing said twice
+    seat.hand_to(0)
+    after = re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue().split("\x1b[3J")[-1])
+    assert "Dad passes" in after and "Mum bids" not in after
+    piped = io.StringIO()
+    plain = HotSeat(Console(file=piped, width=100), 3, {0: "Mum", 1: "Dad"})
+    plain.hand_to(0)
+    plain.say("#2 sold to Mum for 3 fifties")
+    plain.hand_to(1)
+    assert piped.getvalue().count("#2 sold to Mum") == 1 and "Since" not in piped.getvalue()
+
+
+def test_a_race_result_is_on_the_screen_of_the_next_person_to_bet(tmp_path: Path) -> None:
+    """Three people at one terminal: after race 1 the first screen that asks for a bet
+    shows, under the clearing, the finished card and the race's payoff."""
+    answers = "pass\ndone\na\n" * 300  # each prompt takes the first of these that is legal
+    out = runner.invoke(
+        app,
+        ["across", "play", "--players", "Mum,Dad,Kim", "--seed", "5", "--track", "epsom-downs"]
+        + ["--db", str(tmp_path / "f.sqlite")],
+        input=answers,
+        env={"TTY_COMPATIBLE": "1", "COLUMNS": "120"},
+    )
+    screens = [re.sub(r"\x1b\[[0-9;]*m", "", s) for s in out.stdout.split("\x1b[3J")]
+    betting = [s for s in screens if ": betting ─" in s and "Race 2" in s]
+    assert betting, out.stdout[-3000:]
+    first = betting[0]
+    assert first.index("Since ") < first.index("Epsom Downs, race 1") < first.index(": betting ─")

@@ -102,3 +102,57 @@ def test_the_hints_are_drawn_as_written() -> None:
     assert player.choose(0, {}, legal) == Done()
     drawn = screen.export_text()
     assert "lend SEAT N [back M]" in drawn and "\\" not in drawn
+
+
+def _betting_state(names: tuple[str, ...] = ("Mum", "Dad", "Kim")) -> Any:
+    """A family's game at race 1's betting: every lot passed (the Auctioneer keeps it)."""
+    from homestretch.games.across.rules.actions import Pass
+
+    state = AcrossGame(players=len(names), names=names, tracks=("epsom-downs",)).new_initial_state()
+    while state.phase != "betting":
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, Pass() if Pass() in legal else legal[0])
+    return state
+
+
+def test_a_betting_turn_shows_the_track_card_before_the_bets() -> None:
+    """A family betting on race 1 saw the table, the bins, the totalizator and the windows,
+    but not the track card: which horses start up the card and which carry the shaded
+    circle (what the rulebook says to look at before betting) was last shown at the
+    auction, screens ago."""
+    state = _betting_state()
+    content = state.g.content
+    text = _text(state.view(state.to_act()[0]), content)
+    assert "Epsom Downs: the track card" in text
+    assert text.index("the track card") < text.index("MPH Totalizator")
+    row = next(line for line in text.splitlines() if line.startswith("│ 7 "))
+    assert "(.)" in row and "Morning Gallop" in row and "Kim" in row  # shaded; name; owner
+    assert "suggested" not in text  # the auction's reference, not the bettor's
+    two = next(line for line in text.splitlines() if line.startswith("│ 2 "))
+    assert "x x x" in two  # the longshot's three preprinted X's
+
+
+def test_the_betting_list_says_what_each_choice_costs_and_does() -> None:
+    """The list read "bet 7", "loan 7 2", "done": a child could not tell that a bet is a
+    ticket for 3 fifties, nor what a loan takes from where. The words say so; the
+    commands typed are as before."""
+    from homestretch.games.across.rules.actions import RepayLoan, TakeLoan
+    from homestretch.games.across.terminal.cli import describe_action, parse_command
+
+    state = _betting_state()
+    content = state.g.content
+    said = {a: describe_action(a, content) for a in state.legal_actions(state.to_act()[0])}
+    assert said[Done()] == "done: no more tickets this race"
+    assert said[Bet(7)] == "bet 7: a ticket on #7 Morning Gallop, 3 fifties"
+    assert (
+        said[TakeLoan(7, 2)] == "loan 7 2: borrow 2 fifties from the 8th-race WIN bin, #7 in hock"
+    )
+    assert describe_action(RepayLoan(7), content) == (
+        "repay 7: pay back the loan on #7 and 1 fifty interest"
+    )
+    for action, words in said.items():  # what the list shows, typed, is the move
+        if not isinstance(action, Done):
+            assert parse_command(words.split(":")[0]) == action
+    # the menu numbers still match the horses: 1 is done, 7 is a bet on #7
+    assert list(said)[6] == Bet(7)

@@ -137,14 +137,17 @@ def test_an_unwritable_cache_is_skipped(tmp_path: Path, monkeypatch: pytest.Monk
 def test_odds_show_brackets_first_then_exact_and_keep_the_answer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The first ask prints the brackets before the exact table; the second is the kept
-    answer alone, with no sums run (the sums are stood in for: this is about the order)."""
+    """The first ask prints the brackets before the exact table (in a terminal); the
+    second is the kept answer alone, with no sums run (the sums are stood in for: this is
+    about the order)."""
     from typer.testing import CliRunner
 
+    from homestretch.cli.common import console
     from homestretch.cli.main import app
     from homestretch.games.stretch.analysis import exact
 
     monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path))
+    monkeypatch.setattr(console, "_force_terminal", True)  # as on a screen
     runs: list[str] = []
 
     def stand_in(race: object, charts: object, advance: object = None) -> ExactChances:
@@ -167,6 +170,37 @@ def test_odds_show_brackets_first_then_exact_and_keep_the_answer(
     )
     assert other.exit_code == 0, other.output
     assert "proven within" in other.stdout and runs == ["sums", "sums"]
+
+
+def test_odds_in_a_pipe_print_only_the_exact_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Piped or sent to a file, `stretch odds` read as the same table twice: the brackets,
+    then the exact one. Where no one watches them come, only the exact table is printed;
+    JSON is as it was (one document, or with --early the brackets' line first)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from homestretch.cli.common import console
+    from homestretch.cli.main import app
+    from homestretch.games.stretch.analysis import exact
+
+    monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path))
+    monkeypatch.setattr(exact, "quickplay_chances", lambda *_: fake_chances(6, 0.625))
+    assert not console.is_terminal  # the runner's stdout is no terminal, as a pipe is not
+    piped = CliRunner().invoke(app, ["stretch", "odds", "2009-champagne-stakes"])
+    assert piped.exit_code == 0, piped.output
+    assert "proven within" not in piped.stdout and "62.5%" in piped.stdout
+    assert piped.stdout.count("PP") == 1 and piped.stdout.count("(quickplay)") == 1
+    odds = ["stretch", "odds", "2009-champagne-stakes", "--charts", str(changed_charts(tmp_path))]
+    early = CliRunner().invoke(app, [*odds, "-f", "json", "--early"])  # nothing kept for these
+    assert early.exit_code == 0, early.output
+    lines = [json.loads(line) for line in early.stdout.splitlines()]
+    assert [line["final"] for line in lines] == [False, True]
+    whole = CliRunner().invoke(app, [*odds, "-f", "json"])
+    assert whole.exit_code == 0, whole.output
+    assert json.loads(whole.stdout)["final"] is True
 
 
 RUN = "from homestretch.cli.main import run\nrun()\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -50,6 +50,7 @@ from homestretch.core.inputs import MAX_RUNS, escape_controls, nearest
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across.rules import actions as act
+from homestretch.games.across.rules.totalizator import TICKET_PRICE
 from homestretch.games.across.rules.words import fifties
 
 if TYPE_CHECKING:
@@ -429,6 +430,20 @@ def describe_action(action: Action, content: Content) -> str:
         )
     if isinstance(action, act.OfferToBuy):
         return f"buy {action.horse} for {action.price}"
+    # the betting turn's list said only "bet 7", "loan 7 2", "done": what each costs and
+    # does, as the rulebook's table talk would say it (typed as before)
+    if isinstance(action, act.Bet) and action.horse in content.cards:
+        name = content.cards[action.horse].name
+        return f"bet {action.horse}: a ticket on #{action.horse} {name}, {fifties(TICKET_PRICE)}"
+    if isinstance(action, act.TakeLoan):
+        return (
+            f"loan {action.horse} {action.amount}: borrow {fifties(action.amount)} from the "
+            f"8th-race WIN bin, #{action.horse} in hock"
+        )
+    if isinstance(action, act.RepayLoan):
+        return f"repay {action.horse}: pay back the loan on #{action.horse} and 1 fifty interest"
+    if isinstance(action, act.Done):
+        return "done: no more tickets this race"
     return str(action)
 
 
@@ -476,15 +491,37 @@ class HotSeat:
     """When the keyboard passes from one person to another the screen and its scrollback
     are cleared first, so each person starts on a screen of their own. Nothing in Across
     the Board is secret (bids, tickets and offers are made in the open, as at the web
-    table): the clearing is for a tidy screen, not to keep anything from anyone."""
+    table): the clearing is for a tidy screen, not to keep anything from anyone, so what
+    was announced since the last person's prompt (``say``: the bid just made, the lot
+    knocked down, the rolls, a race's finished card and who collected what) is said
+    again at the top of the fresh screen. It was wiped before anyone read it: a family
+    never saw who won a race, the next person's betting screen came at once."""
 
-    def __init__(self, screen: Console, people: int) -> None:
-        self.screen, self.people = screen, people
+    def __init__(
+        self, screen: Console, people: int, names: Mapping[int, str] | None = None
+    ) -> None:
+        self.screen, self.people, self.names = screen, people, dict(names or {})
         self.last: int | None = None
+        self.said: list[tuple[tuple[object, ...], dict[str, object]]] = []
+        """What was announced since the screen was last cleared, to print again after the
+        next clearing."""
+
+    def say(self, *objects: object, **options: Any) -> None:
+        """Print an announcement on the screen, to be said again if it is cleared."""
+        self.screen.print(*objects, **options)
+        self.said.append((objects, options))
 
     def hand_to(self, seat: int) -> None:
         if self.people > 1 and self.last is not None and seat != self.last:
             clear_for_next_person(self.screen)
+            if self.said and self.screen.is_terminal:  # else nothing was wiped
+                who = self.names.get(self.last, f"seat {said_seat(self.last)}")
+                self.screen.print(f"Since {who}'s turn:", style="bold", markup=False)
+                for objects, options in self.said:
+                    self.screen.print(*objects, **options)  # type: ignore[arg-type]
+            self.said = []
+        elif self.people <= 1:  # never cleared: nothing to keep
+            self.said = []
         self.last = seat
 
 
@@ -494,8 +531,10 @@ class News:
     finished card and who was paid what (from the typed notices, not the wording),
     printed on ``screen`` (none: nowhere, as with ``--quiet``)."""
 
-    def __init__(self, table: TableSession, screen: Console | None) -> None:
-        self.table, self.screen = table, screen
+    def __init__(
+        self, table: TableSession, screen: Console | None, hot_seat: HotSeat | None = None
+    ) -> None:
+        self.table, self.screen, self.hot_seat = table, screen, hot_seat
         self.notices = len(table.state.notices)
         self.lines = len(self._state.news)
         race = self._state.race
@@ -538,14 +577,22 @@ class News:
         if fresh and self.roller is not None:
             who = state.g.seat_names[self.roller]
             said = f"  {who}: {'; '.join(fresh)}"
-            self.screen.print(said, style="dim", markup=False, highlight=False)
+            self._say(said, style="dim", markup=False, highlight=False)
         self.calls, self.roller = len(race.calls), race.roller
+
+    def _say(self, *objects: object, **options: Any) -> None:
+        """Print on the screen; at a hot seat, kept to be said again after a clearing."""
+        if self.hot_seat is not None:
+            self.hot_seat.say(*objects, **options)
+        else:
+            assert self.screen is not None
+            self.screen.print(*objects, **options)
 
     def _announce(self, lines: list[str]) -> None:
         assert self.screen is not None
         for line in lines:
             headline = line.startswith(("Race", "Meet", "After"))
-            self.screen.print(escape(line) if headline else f"[dim]{escape(line)}[/dim]")
+            self._say(escape(line) if headline else f"[dim]{escape(line)}[/dim]")
 
     def _show(self, notice: JSON) -> None:
         from homestretch.games.across.terminal.render import track_card
@@ -556,10 +603,10 @@ class News:
             finished = {**state.view(None), "race_card": notice["card"], "track": notice["track"]}
             card = track_card(finished, state.g.content)
             if card is not None:
-                screen.print(card)
+                self._say(card)
         elif "words" in notice:
             style = "dim" if notice["type"] == "payment" else "cyan"
-            screen.print(f"  {notice['words']}", style=style, markup=False, highlight=False)
+            self._say(f"  {notice['words']}", style=style, markup=False, highlight=False)
 
 
 def _summary(state: State) -> str:
@@ -596,7 +643,9 @@ def _play_on(
     screen = err_console if to_stderr else console
     shown = screen if watched(fmt, table) else None
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
-    hot_seat = HotSeat(screen, len(people_seats))
+    hot_seat = HotSeat(
+        screen, len(people_seats), {s: seat.name for s, seat in enumerate(table.seats)}
+    )
     here = {table.seats[s].name: s for s in people_seats}
     people = {
         s: person(table.seats[s].name, table.state, content_dir, hot_seat, to_stderr, here)
@@ -606,7 +655,7 @@ def _play_on(
         table,
         game_id,
         people,
-        on_events=News(table, None if quiet else shown),
+        on_events=News(table, None if quiet else shown, hot_seat if shown is screen else None),
         ask=lambda node: ask_roll(node, to_stderr),
         db=db,
     )

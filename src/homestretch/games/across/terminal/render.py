@@ -173,14 +173,17 @@ def track_card(view: JSON, content: Content) -> Table | None:
     return table
 
 
-def printed_card(view: JSON) -> Table | None:
+def printed_card(view: JSON, betting: bool = False) -> Table | None:
     """The track card before a race: preprinted X's and half X's, the shaded squares,
-    each horse's class, suggested bid and owner (the auction's reference)."""
+    each horse's class, suggested bid and owner (the auction's reference). When
+    ``betting``, each horse's name in place of the suggested bid: what a bettor weighs
+    is the start each horse has on this track."""
     card = view["card"]
     if card is None:
         return None
+    fourth = "horse" if betting else "suggested"
     table = Table(
-        "#", "class", "X's to finish", "suggested", "owner", title=f"{card['name']}: the track card"
+        "#", "class", "X's to finish", fourth, "owner", title=f"{card['name']}: the track card"
     )
     for h, horse in card["horses"].items():
         best = " best pick" if int(h) == card["best_pick"] else ""
@@ -188,7 +191,7 @@ def printed_card(view: JSON) -> Table | None:
             h,
             horse["class"] + best,
             squares(horse["preprinted"], horse["need"], horse["preprinted"]),
-            str(horse["suggested_bid"]),
+            horse["name"] if betting else str(horse["suggested_bid"]),
             owners_of(view, int(h)),
         )
     table.caption = f"Handicap and Auction News: {card['conditions']}\n{LEGEND}"
@@ -234,8 +237,9 @@ def full_view(view: JSON, content: Content) -> Group:
             money_table(view),
             lot_table(view, content),
         ]
-    else:
+    else:  # a betting turn shows the card first: which horses start up it, which are shaded
         parts = [
+            printed_card(view, betting=True) if phase == "betting" else None,
             players_table(view),
             money_table(view),
             totalizator(view),

@@ -887,7 +887,7 @@ def odds(
             "--early",
             help="with --format json: JSON Lines, the exact win chances and proven place "
             'and show brackets at once ("final": false), then the exact answer '
-            '("final": true); the text table always shows the brackets first',
+            '("final": true); the text table shows the brackets first in a terminal',
         ),
     ] = False,
 ) -> None:
@@ -1089,7 +1089,9 @@ def _exact_chances(race: AnyRace, charts: ChartSet, fmt: OutputFormat, early: bo
     found = cached(race, charts)
     if found is not None:
         return found
-    if fmt is OutputFormat.text or early:
+    # the brackets are for someone watching: in a pipe or a file they read as the same
+    # table twice, so there only the exact one is printed (JSON as asked)
+    if (fmt is OutputFormat.text and console.is_terminal) or (fmt is OutputFormat.json and early):
         _show_bounds(race, charts, fmt)
     with progress_bar(shared_outcomes(race, charts), "exact chances") as bar:
         chances = quickplay_chances(race, charts, lambda n: bar.advance(bar.task_ids[0], n))
