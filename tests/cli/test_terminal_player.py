@@ -72,6 +72,43 @@ def test_text_nothing_reads_is_not_sent_to_a_list_that_is_not_there() -> None:
     assert player.choose(0, {}, [Action(), Action()]) is ok
     drawn = screen.export_text()
     assert "choices above" not in drawn and "number or text" not in drawn
-    assert "Ann, your choice (type it)" in drawn
+    assert "Ann, your choice (type a move)" in drawn
     assert "cannot read 'foo': type [ok] to go on\n" in drawn
     assert "cannot read '3': type [ok] to go on\n" in drawn
+
+
+def test_enter_alone_says_what_is_wanted_once() -> None:
+    """Enter alone at a question asked it again with no word: the first time, one line
+    says what to type (the question's bracket, or what the caller names)."""
+    asked = (
+        "from homestretch.cli.common import prompt; "
+        "print(prompt('Ann, your choice (a number, or bet 7)', err=True), end='')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", asked], input="\n  \n\nbet 7\n", capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "bet 7"
+    said = "nothing typed: type a number, or bet 7, then Enter"
+    assert done.stderr.count(said) == 1, done.stderr
+    assert done.stderr.count("Ann, your choice (a number, or bet 7): ") == 4
+
+
+def test_the_question_names_what_to_type() -> None:
+    """ "your choice (number or text)" did not say what text: the game's example does."""
+    legal: list[Action] = [Action()]
+    answers = iter(["1"])
+    asked: list[str] = []
+    player = TerminalPlayer(
+        "Ann",
+        None,  # type: ignore[arg-type]  # a listed choice is not checked
+        Console(width=400, record=True),
+        show=lambda *_: None,
+        parse=lambda text: None,
+        ask=lambda question: (asked.append(question), next(answers))[1],
+        example=lambda legal: "bet 7",
+    )
+    assert player.choose(0, {}, legal) is legal[0]
+    assert asked == ["Ann, your choice (a number, or bet 7)"]
+    player.example = None
+    assert player.question(legal, listed=True) == "your choice (a number, or type a move)"

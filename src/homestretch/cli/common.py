@@ -140,9 +140,31 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
-def prompt(text: str, **options: Any) -> str:
+def prompt(text: str, wanted: str = "", **options: Any) -> str:
     """Ask at the terminal. With no input left (end of input, or no stdin at all) the
-    question is abandoned as Ctrl-C would be: the game so far is saved, no traceback."""
+    question is abandoned as Ctrl-C would be: the game so far is saved, no traceback.
+
+    Enter alone at a question with no default asked it again with no word: the first
+    time it is said, in one line, what is wanted (``wanted``, else the question's last
+    bracket: "your choice (a number, or bet 7)"), then the question is asked again."""
+    if "default" in options:
+        return _ask(text, options)
+    told = False
+    while not (answer := _ask(text, {**options, "default": "", "show_default": False})).strip():
+        if not told:
+            err_console.print(f"[yellow]{escape(blank_answer(text, wanted))}[/yellow]")
+            told = True
+    return answer
+
+
+def blank_answer(question: str, wanted: str = "") -> str:
+    """What is said to Enter pressed alone at ``question``."""
+    if not wanted and question.endswith(")") and "(" in question:
+        wanted = question[question.rindex("(") + 1 : -1]
+    return f"nothing typed: type {wanted or 'an answer'}, then Enter"
+
+
+def _ask(text: str, options: dict[str, Any]) -> str:
     try:
         if options.get("err"):  # typer's prompt writes its last character (a space) to
             with redirect_stdout(sys.stderr):  # stdout: with --format json, JSON alone there
@@ -162,7 +184,7 @@ def ask_roll(node: ChanceNode, to_stderr: bool = False) -> Sequence[int]:
     while len(faces) < node.dice:
         names = DIE_NAMES[len(faces) : node.dice]
         wanted = f"{names[0]} die" if len(names) == 1 else f"{' and '.join(names)} dice, like 3 5"
-        text = prompt(f"{node.label} - type the {wanted}", err=to_stderr)
+        text = prompt(f"{node.label} - type the {wanted}", wanted=f"the {wanted}", err=to_stderr)
         try:
             faces += parse_faces(text, source="your roll")
         except DiceError as exc:

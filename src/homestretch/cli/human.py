@@ -51,6 +51,9 @@ class TerminalPlayer:
     shorten: Callable[[list[Action]], list[Action]] | None = None
     hint: Callable[[list[Action]], str] | None = None
     menu_max: int | None = None
+    example: Callable[[list[Action]], str] | None = None
+    """A move as it may be typed now ("bet 4 30"), named in the question: "your choice
+    (a number, or bet 4 30)" said what to type, where "(number or text)" did not."""
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         self.show(player, view)
@@ -62,7 +65,7 @@ class TerminalPlayer:
         hint = self.hint(legal) if self.hint is not None else ""
         if hint:
             self.screen.print(f"  {escape(hint)}")
-        question = "your choice (number or text)" if listed else "your choice (type it)"
+        question = self.question(legal, bool(listed))
         while True:
             answer = self.ask(f"{self.name}, {question}").strip()
             if is_whole(answer) and 1 <= int(answer) <= len(listed):
@@ -82,6 +85,13 @@ class TerminalPlayer:
             if reason is None:
                 return typed
             self.screen.print(f"[red]{escape(reason)}[/red]")
+
+    def question(self, legal: list[Action], listed: bool) -> str:
+        """The question asked: what may be typed, by the game's example when it has one."""
+        example = self.example(legal) if self.example is not None else ""
+        if listed:
+            return f"your choice (a number, or {example or 'type a move'})"
+        return f"your choice (type {example or 'a move'})"
 
     @staticmethod
     def _unread(answer: str, listed: list[Action], hint: str) -> str:

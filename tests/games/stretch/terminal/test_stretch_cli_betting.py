@@ -103,7 +103,10 @@ def test_a_bettors_slip_says_what_to_type_not_the_choices_above(tmp_path: Path) 
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())
     assert "choices above" not in said
-    assert "Ann, your choice (type it)" in said and "number or text" not in said
+    assert (
+        "Ann, your choice (type a bet such as win 3 10, or done)" in said
+        and "number or text" not in said
+    )
     assert "cannot read 'foo': type a bet such as win 3 10" in said
     assert "cannot read '99': type a bet such as win 3 10" in said
     assert "cannot read 'show 6 -3': a bet is POOL POST [DOLLARS] in whole numbers" in said

@@ -365,6 +365,7 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
                 "type a bet such as win 3 10 ($10 to win on #3; "
                 "place, show; $2 when no amount is given), or done"
             ),
+            example=lambda legal: "a bet such as win 3 10, or done",
         )
         for seat in range(len(table.seats))
         if table.seat(seat).is_person

@@ -187,6 +187,10 @@ def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
         kinds = sorted({a.kind for a in legal if a.kind in OPEN_AMOUNTS})
         return "or type any amount: " + ", ".join(OPEN_AMOUNTS[k] for k in kinds) if kinds else ""
 
+    def example(legal: list[Action]) -> str:
+        """A bid, bet or offer as typed ("bid 45"): its text form is what is read."""
+        return next((str(a) for a in legal if a.kind in OPEN_AMOUNTS), "")
+
     return TerminalPlayer(
         name,
         state,
@@ -197,6 +201,7 @@ def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
         describe=describe,
         shorten=shorten,
         hint=hint,
+        example=example,
     )
 
 
