@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -533,3 +534,30 @@ def test_a_race_result_is_on_the_screen_of_the_next_person_to_bet(tmp_path: Path
     assert betting, out.stdout[-3000:]
     first = betting[0]
     assert first.index("Since ") < first.index("Epsom Downs, race 1") < first.index(": betting ─")
+
+
+def test_a_move_typed_in_the_race_that_is_not_one_says_what_may_be(driver: Any) -> None:
+    """'bet 13' or 'done' typed at the roller's question got the rules' short "accept or
+    reject the roll": like the other slips, it names what may be typed then."""
+    d = driver(4)
+    d.auction({})
+    d.bets()
+    s = d.state
+    while s.is_chance_node():
+        s.apply_chance((3, 4))
+    assert s.phase == "race"
+    seat = s.to_act()[0]
+    name = s.name(seat)
+    table = Console(file=io.StringIO(), width=200)
+    roller = person(name, s, None, HotSeat(table, 1), people={name: seat})
+    for typed in ("bet 13", "done", "bid 5"):
+        with pytest.raises(HomestretchError) as slip:
+            roller.parse(typed)
+        said = str(slip.value)
+        assert said.startswith(
+            f"{typed!r} is not a move in the race: type a number from the list, or "
+            "accept (a) | reject (r)"
+        ), said
+    assert roller.parse("r") == Reject()
+    loan = roller.parse("loan 4 1")  # left to the rules, whose words say when
+    assert s.why_illegal(seat, loan) == "loans are made during the auction and between races"

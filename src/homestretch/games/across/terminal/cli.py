@@ -320,9 +320,18 @@ def person(
     )
 
     def parse(text: str) -> Action:
+        from homestretch.games.across.rules.phases import RACE
+
         action = read(text)
         if isinstance(action, act.ChooseTrack) and action.track not in content.tracks:
             raise HomestretchError(unknown_track(action.track, content.tracks))
+        if (  # the rules' "accept or reject the roll" named none of the commands
+            seat is not None
+            and getattr(state, "phase", None) == RACE
+            and not isinstance(action, Aside | act.TakeLoan | act.RepayLoan)
+            and type(action) not in now()
+        ):
+            raise HomestretchError(f"{text.strip()!r} is not a move in the race: {fits(now())}")
         return action
 
     return TerminalPlayer(
