@@ -12,7 +12,8 @@ import pytest
 
 from homestretch.core.protocol import Event
 from homestretch.games.across.rules.actions import Answer, Done, OfferLoanTerms, PayBack
-from homestretch.games.across.rules.words import SAID_TO_YOU, concerned, word
+from homestretch.games.across.rules.state import RACES
+from homestretch.games.across.rules.words import LAST_RACE, SAID_TO_YOU, concerned, word
 
 from .test_across_loans import at_race_1, first_bettor_owning
 
@@ -246,15 +247,25 @@ def test_an_answer_names_who_gave_it() -> None:
 
 
 def test_a_refund_says_why_the_race_was_disqualified() -> None:
+    """Disqualified (R10) voids the betting only: said bare, it read as a contradiction
+    beside "Cat collects ... the 8th-race SHOW bin" paid on the same finish."""
     paid = {"type": "payment", "seat": 0, "amount": 6, "why": "refund", **AT}
     assert word(paid, NAMES, you=0) == (
         "Race 3: you collect 6 fifties, a refund: nobody backed any of the first three "
-        "home, so the race is disqualified"
+        "home, so the betting is void"
     )
     refund = {"type": "refund", "tickets": 1, "carried": 4, **AT}
     assert word(refund, NAMES) == (
-        "Race 3: nobody backed any of the first three home (WIN, PLACE or SHOW): the race is "
-        "disqualified, 1 ticket refunded, 4 fifties carried forward"
+        "Race 3: nobody backed any of the first three home (WIN, PLACE or SHOW), so the race "
+        "is disqualified for the betting: 1 ticket refunded, 4 fifties carried forward; "
+        "the finish stands"
+    )
+    assert LAST_RACE == RACES
+    last = {**refund, "race": 8}
+    assert word(last, NAMES) == (
+        "Race 8: nobody backed any of the first three home (WIN, PLACE or SHOW), so the race "
+        "is disqualified for the betting: 1 ticket refunded, 4 fifties to the WIN horse's "
+        "owner; the finish stands, and the 8th-race bins go to the owners of the first three"
     )
 
 

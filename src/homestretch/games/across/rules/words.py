@@ -26,7 +26,7 @@ WHY = {
     "win": "WIN, windows 2-5",
     "place": "PLACE, window 6",
     "show": "SHOW, window 7",
-    "refund": "a refund: nobody backed any of the first three home, so the race is disqualified",
+    "refund": "a refund: nobody backed any of the first three home, so the betting is void",
     "daily double": "the Daily Double",
     "odd fifties": "the odd fifties after the 8th race, to the WIN horse's owner",
     "win8 bin": "the 8th-race WIN bin",
@@ -34,6 +34,8 @@ WHY = {
     "show8 bin": "the 8th-race SHOW bin",
 }
 """Why a payment was made, by its ``why``."""
+LAST_RACE = 8
+"""The race whose bins are paid to the owners of the first three (state.RACES)."""
 
 
 def fifties(n: int) -> str:
@@ -164,10 +166,16 @@ def _window_payoff(n: JSON, names: Seats) -> str:
 
 
 def _refund(n: JSON, names: Seats) -> str:
+    """The rulebook's "the race is then disqualified" voids the betting only (R10): the
+    finish stands, for the Daily Double and the 8th-race bins ("disqualified" beside
+    "Cat collects ... the 8th-race SHOW bin" read as a contradiction)."""
+    last = n["race"] == LAST_RACE
+    rest = "to the WIN horse's owner" if last else "carried forward"
+    bins = ", and the 8th-race bins go to the owners of the first three" if last else ""
     return (
-        f"Race {n['race']}: nobody backed any of the first three home (WIN, PLACE or SHOW): "
-        f"the race is disqualified, {_tickets(n['tickets'])} refunded, "
-        f"{_fifties(n['carried'])} carried forward"
+        f"Race {n['race']}: nobody backed any of the first three home (WIN, PLACE or SHOW), "
+        f"so the race is disqualified for the betting: {_tickets(n['tickets'])} refunded, "
+        f"{_fifties(n['carried'])} {rest}; the finish stands{bins}"
     )
 
 
