@@ -77,6 +77,12 @@ def test_cut_highest_horse_number_deals_and_ties_cut_again(table: Table, run) ->
         deal.cut_for_deal(state, pack), cuts("lease:walroy", "lease:vet", "lease:horse-02")
     )
     assert state.dealer == 2
+    # "P1 0" did not say what 0 was: a business card cut counts 0
+    names = [state.name_of(seat) for seat in range(3)]
+    assert (
+        f"cut: {names[0]} 0 (a business card), {names[1]} 0 (a business card), {names[2]} 2"
+        in state.news
+    )
     assert [r.node.choices for r in driven.rolls] == [len(pack), len(pack) - 1, len(pack) - 2]
     # Three businesses tie at 0 and cut again, from the whole pack once more.
     run(

@@ -96,11 +96,17 @@ def cut_for_deal(state: TotopolyState, pack: list[str]) -> Flow[None]:
             cuts[player] = numbers.get(left.pop(index), 0)
         best = max(cuts.values())
         cutting = [p for p in cutting if cuts[p] == best]
-        state.say("cut: " + ", ".join(f"{state.name_of(p)} {v}" for p, v in cuts.items()))
+        # "Bob 0" did not say 0 is a business card cut (no horse's number)
+        state.say("cut: " + ", ".join(_cut(state.name_of(p), v) for p, v in cuts.items()))
         if len(cutting) == 1:
             state.dealer = cutting[0]
             state.say(f"{state.name_of(state.dealer)} deals")
             return
+
+
+def _cut(name: str, number: int) -> str:
+    """One player's cut in words: a horse's number, or a business card (counting 0)."""
+    return f"{name} {number}" if number else f"{name} 0 (a business card)"
 
 
 def deal(state: TotopolyState, pack: list[str]) -> Flow[None]:
