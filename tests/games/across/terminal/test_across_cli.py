@@ -561,3 +561,19 @@ def test_a_move_typed_in_the_race_that_is_not_one_says_what_may_be(driver: Any) 
     assert roller.parse("r") == Reject()
     loan = roller.parse("loan 4 1")  # left to the rules, whose words say when
     assert s.why_illegal(seat, loan) == "loans are made during the auction and between races"
+    question = roller.question(s.legal_actions(seat), listed=True)
+    assert question == "your choice (a number, or a to accept, r to reject)"
+
+
+def test_the_question_names_a_move_as_typed(driver: Any) -> None:
+    """ "your choice (number or text)" named nothing to type: a bid or bet as typed."""
+    d = driver(4)
+    s = d.state
+    table = Console(file=io.StringIO(), width=200)
+    ann = person(s.name(0), s, None, HotSeat(table, 1), people={s.name(0): 0})
+    assert s.phase == "auction"
+    asked = ann.question(s.legal_actions(s.to_act()[0]), listed=True)
+    assert asked.startswith("your choice (a number, or bid "), asked
+    d.auction({})
+    asked = ann.question(s.legal_actions(s.to_act()[0]), listed=True)
+    assert asked == "your choice (a number, or bet 12)"

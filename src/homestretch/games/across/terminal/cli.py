@@ -345,7 +345,19 @@ def person(
         shorten=shorten_menu,
         hint=HintOnce(state).hint,
         menu_max=MENU_MAX,
+        example=typed_example,
     )
+
+
+def typed_example(legal: list[Action]) -> str:
+    """A move as typed now, for the question: "your choice (a number, or bet 12)"."""
+    kinds = {type(a) for a in legal}
+    if act.Accept in kinds:
+        return "a to accept, r to reject"
+    if act.Answer in kinds:
+        return "yes or no"
+    typed = [a for a in legal if isinstance(a, act.Bet | act.Bid)]
+    return str(typed[-1]) if typed else ""
 
 
 SHORT_DEALINGS = "dealings too: buy, sell, lend, payback (help shows how to type them)"
