@@ -8,6 +8,7 @@ import sys
 
 from rich.console import Console
 
+from homestretch.cli.common import blank_answer
 from homestretch.cli.human import TerminalPlayer
 from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
@@ -111,4 +112,7 @@ def test_the_question_names_what_to_type() -> None:
     assert player.choose(0, {}, legal) is legal[0]
     assert asked == ["Ann, your choice (a number, or bet 7)"]
     player.example = None
+    assert (
+        blank_answer("Ann, your choice (type a move)") == "nothing typed: type a move, then Enter"
+    )
     assert player.question(legal, listed=True) == "your choice (a number, or type a move)"

@@ -161,7 +161,9 @@ def blank_answer(question: str, wanted: str = "") -> str:
     """What is said to Enter pressed alone at ``question``."""
     if not wanted and question.endswith(")") and "(" in question:
         wanted = question[question.rindex("(") + 1 : -1]
-    return f"nothing typed: type {wanted or 'an answer'}, then Enter"
+    wanted = wanted or "an answer"
+    said = wanted if wanted.startswith("type ") else f"type {wanted}"
+    return f"nothing typed: {said}, then Enter"
 
 
 def _ask(text: str, options: dict[str, Any]) -> str:

@@ -571,6 +571,13 @@ def test_the_question_names_a_move_as_typed(driver: Any) -> None:
     s = d.state
     table = Console(file=io.StringIO(), width=200)
     ann = person(s.name(0), s, None, HotSeat(table, 1), people={s.name(0): 0})
+    track = AcrossGame(players=3).new_initial_state()
+    assert track.phase == "choose track"
+    at_track = person("Ann", track, None, HotSeat(table, 1), people={"Ann": 0})
+    first = sorted(track.g.content.tracks)[0]
+    assert at_track.question(track.legal_actions(0), listed=True) == (
+        f"your choice (a number, or track {first})"
+    )
     assert s.phase == "auction"
     asked = ann.question(s.legal_actions(s.to_act()[0]), listed=True)
     assert asked.startswith("your choice (a number, or bid "), asked

@@ -356,6 +356,9 @@ def typed_example(legal: list[Action]) -> str:
         return "a to accept, r to reject"
     if act.Answer in kinds:
         return "yes or no"
+    tracks = [a for a in legal if isinstance(a, act.ChooseTrack)]
+    if tracks:
+        return f"track {tracks[0].track}"
     typed = [a for a in legal if isinstance(a, act.Bet | act.Bid)]
     return str(typed[-1]) if typed else ""
 
