@@ -208,7 +208,7 @@ def build_runners(
             )
         riding[rider] = post
         if preset is not None:
-            apr, working = preset, "preset on the scoresheet"
+            apr, working = preset, PRESET
         else:
             try:
                 built = starting_apr(horse, surface, furlongs, wet_effect, estimate_surface)
@@ -217,6 +217,32 @@ def build_runners(
             apr, working = built.apr, built.explain()
         runners.append((post, horse, jockey, apr, working, odds))
     return runners
+
+
+PRESET = "preset on the scoresheet"
+"""How an entry's starting APR was reached when its race file gives it (``apr``)."""
+
+PRESET_GAP = 3
+"""Points a preset APR may lie from its horse's card before it is warned of (ruling S24)."""
+
+
+def presets_far_off(race: AnyRace) -> list[tuple[AnyRunner, int]]:
+    """Each runner whose preset ``apr`` lies PRESET_GAP points or more from the APR its own
+    card gives (ruling S5), with that APR: nothing ties a preset to its horse, so an entry
+    copied with its ``apr`` and given another horse runs on the old horse's rating. A card
+    with no Power rating for the surface gives none, and its preset stands unremarked."""
+    far = []
+    for runner in race.runners:
+        if runner.apr_working != PRESET:
+            continue
+        try:
+            surface = chart_surface(race.surface)
+            own = starting_apr(runner.horse, surface, race.furlongs, race.wet_effect).apr
+        except HomestretchError:
+            continue
+        if abs(own - runner.start_apr) >= PRESET_GAP:
+            far.append((runner, own))
+    return far
 
 
 def race_terms(surface: str, condition: str, wet_effect: int | None) -> tuple[str, int]:

@@ -152,6 +152,7 @@ def run(
 
     # the files named first (the race, the charts, the dice), then the values typed
     loaded = load_race(race, estimate_surface)
+    _warn_presets_far_off(race, loaded)
     load_chart_set(None if charts is None else charts.resolve())
     spec = dice_spec(seed, dice, dice_file)
     if odds not in ODDS_CHOICES:
@@ -193,6 +194,24 @@ def run(
             f"Saved as run {game_id}: resume it with `{again}`.", markup=False, highlight=False
         )
     _run_race(table, game_id, store, fmt, plot)
+
+
+def _warn_presets_far_off(ref: str | Path, race: AnyRace) -> None:
+    """On stderr, each entry whose preset ``apr`` is far from its horse's own (ruling S24):
+    an entry copied with its ``apr`` and given another horse runs on the old horse's."""
+    from homestretch.games.stretch.content.race_plain import presets_far_off, resolve_race_path
+
+    for runner, own in presets_far_off(race):
+        err_console.print(
+            f"warning: {escape_controls(str(resolve_race_path(ref)))}, entry {runner.post} ({runner.horse.name}): "
+            f"its preset apr = {runner.start_apr} is {abs(own - runner.start_apr)} points "
+            f"from the {own} its card gives; the race runs on {runner.start_apr}, as written "
+            "(a preset apr is kept whatever horse the entry names: drop the line to use "
+            "the card's)",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 class _RaceCall:
@@ -813,6 +832,7 @@ def simulate(
 
     _mode(mode)  # before the race is read: a mistake is said at once, naming no seed
     loaded, chart_set = load_race(race, estimate_surface), load_chart_set(charts)
+    _warn_presets_far_off(race, loaded)
     _standard_going(chart_set)
     used_seed, chances = _run_many(loaded, chart_set, mode, runs, seed, fmt)
     if fmt is OutputFormat.json:
@@ -905,6 +925,7 @@ def odds(
     # read without pydantic where that is sure to be right (race_plain): the brackets
     # are out within a tenth of a second
     loaded, chart_set = load_odds_race(race, estimate_surface), load_chart_set(charts)
+    _warn_presets_far_off(race, loaded)
     _standard_going(chart_set)
     runners: Sequence[AnyRunner] = loaded.runners
     exact = _exact_chances(loaded, chart_set, fmt, early) if mode == "quick" else None

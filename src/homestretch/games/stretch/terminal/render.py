@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 
@@ -43,7 +44,7 @@ def show_sheets(state: RaceState, console: Console) -> None:
     data = state.result()
     console.print()
     console.print(ratings_sheet(state))
-    console.print(scoresheet(state, data))
+    show_scoresheet(state, data, console)
     console.print(result_chart(data))
     if data.get("tote"):
         console.print(tote_paid(data))
@@ -120,22 +121,41 @@ def ratings_sheet(state: RaceState, apr: bool = False) -> Table:
     return table
 
 
-def scoresheet(state: RaceState, data: JSON) -> Table:
+def show_scoresheet(state: RaceState, data: JSON, console: Console) -> None:
+    """The scoresheet whole where it fits, else in two halves, each with the post and
+    the horse: the run to the stretch, then the stretch to the finish (an 80-column
+    terminal cut the Fullplay sheet's Speed figure, Photo, DQ die and Fin columns)."""
+    whole = scoresheet(state, data)
+    if _drawn_width(whole, console) <= console.width:
+        console.print(whole)
+        return
+    console.print(scoresheet(state, data, "to the stretch"))
+    console.print(scoresheet(state, data, "the stretch"))
+
+
+def _drawn_width(table: Table, console: Console) -> int:
+    """How wide ``table`` is drawn with room to spare (its last column's padding, which
+    rich drops at the screen's edge, not counted)."""
+    unbounded = console.options.update(width=1000, max_width=1000)
+    lines = console.render_lines(table, unbounded, pad=False)
+    return max((cell_len("".join(s.text for s in line).rstrip()) for line in lines), default=0)
+
+
+def scoresheet(state: RaceState, data: JSON, part: str = "") -> Table:
     """The right half: every roll's reading, the adjustments to the APR and the figure,
-    the photo totals and the disqualification die, as a paper player writes them."""
+    the photo totals and the disqualification die, as a paper player writes them. With
+    ``part`` ("to the stretch" or "the stretch"), that half of it alone, for a narrow
+    terminal: the post and the horse in both, the finish in the second."""
     full = state.mode == "full"
-    table = _table("Scoresheet")
-    table.add_column("PP", justify="right")
-    table.add_column("Horse", no_wrap=True)
-    table.add_column("APR", justify="right")
+    table = _table(f"Scoresheet: {part}" if part else "Scoresheet")
     segments = ["Brk", *(["R2"] if "setup" in state.segments else []), "R3"] if full else []
-    for name in segments:
-        table.add_column(name, justify="right", min_width=len(name))
     # the photo and disqualification columns only when someone rolled them, to keep the
     # sheet inside 80 columns
     photo = any(e["photo_total"] is not None for e in data["entries"])
     dq = any(e["dq_roll"] is not None for e in data["entries"])
     headings = [
+        "APR",
+        *segments,
         "Pace\nadj",
         "Form\nroll",
         "Form\nadj",
@@ -147,7 +167,16 @@ def scoresheet(state: RaceState, data: JSON) -> Table:
         *(["DQ\ndie"] if dq else []),
         "Fin",
     ]
-    for column in headings:
+    final_apr = headings.index("Final\nAPR")
+    shown = {
+        "": range(len(headings)),
+        "to the stretch": range(final_apr + 1),
+        "the stretch": range(final_apr, len(headings)),
+    }[part]
+    table.add_column("PP", justify="right")
+    table.add_column("Horse", no_wrap=True)
+    for at in shown:
+        column = headings[at]
         table.add_column(column, justify="right", min_width=max(map(len, column.split())))
     for entry in data["entries"]:
         points = [str(p) for p in entry.get("race_points", [])] if full else []
@@ -155,9 +184,7 @@ def scoresheet(state: RaceState, data: JSON) -> Table:
         finish = {"out": "out", "disqualified": f"{entry['finish']} DQ"}.get(
             entry["status"], str(entry["finish"] or "")
         )
-        table.add_row(
-            str(entry["post"]),
-            entry["horse"],
+        cells = [
             str(entry["start_apr"]),
             *points,
             f"{entry['pace_adj']:+d}",
@@ -170,8 +197,9 @@ def scoresheet(state: RaceState, data: JSON) -> Table:
             *([_blank(entry["photo_total"])] if photo else []),
             *([_blank(entry["dq_roll"])] if dq else []),
             finish,
-        )
-    if full and state.pace is not None:
+        ]
+        table.add_row(str(entry["post"]), entry["horse"], *(cells[at] for at in shown))
+    if full and state.pace is not None and part != "the stretch":
         table.caption = _race_pace_reading(state)
     return table
 
