@@ -19,8 +19,8 @@ out the 14- and 20-horse fields and the NumPy runs but one).
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 import threading
 import time
 from pathlib import Path
@@ -111,7 +111,11 @@ def python_steps_beside_the_sums(race, charts) -> int:  # type: ignore[no-untype
 
 
 def main() -> None:
-    quick = "--quick" in sys.argv
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--quick", action="store_true", help="leave out 14 and 20 horses and all NumPy runs but one"
+    )
+    quick = parser.parse_args().quick
     charts = load_chart_set()
     if exact_finish.compiled_kernels() is None:
         print("Numba is not installed: only the NumPy sums can run. NOT MET")
