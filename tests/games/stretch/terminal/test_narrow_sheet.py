@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
-from typer.testing import CliRunner
-
-from homestretch.cli.main import app
 
 
 def _run(width: int, *args: str) -> str:
-    done = CliRunner().invoke(app, ["stretch", "run", *args], env={"COLUMNS": str(width)})
-    assert done.exit_code == 0, done.output
+    """`stretch run` in a process of its own whose terminal is `width` columns: rich fixes a
+    console's width when it is made, so in the test process a console made earlier under
+    another COLUMNS (the whole suite's order) would draw at that width instead."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", "stretch", "run"]
+        + list(args),
+        env={**os.environ, "COLUMNS": str(width)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
     return done.stdout
 
 
