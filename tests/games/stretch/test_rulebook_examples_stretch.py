@@ -73,6 +73,8 @@ def test_page_14_the_odds_rolls_and_page_15_the_payoffs() -> None:
     quoted = ("Careless Jewel", "Life Is Sweet", "Mushka", "Lethal Heat")
     assert [entries[h]["chart_odds"] for h in quoted] == ["7-2", "8-5", "7-1", "11-1"]
     assert 1.15 <= data["book"] <= 1.25  # the book stands: the board shows the chart's odds
+    assert data["pace"] == "normal"  # page 10: a blank on the Pace Scenario chart
+    assert [e["pace_adj"] for e in data["entries"]] == [0] * 8  # "no adjustments"
     assert [entries[h]["odds"] for h in quoted] == ["7-2", "8-5", "7-1", "11-1"]
     assert [entries[h]["finish"] for h in ("Careless Jewel", "Lethal Heat", "Life Is Sweet")] == [
         1,
@@ -286,3 +288,26 @@ def test_page_13_the_odds_chart_has_four_field_sizes() -> None:
     # and the sections differ somewhere (each is a column of its own)
     columns = [tuple(CHARTS.odds_class_for(d, n) for d in range(11)) for n in (5, 8, 12, 13)]
     assert len(set(columns)) == 4
+
+
+def test_page_22_fullplay_trouble_costs_2_more_points_when_the_jockey_fails() -> None:
+    """Page 22, in the Race Position segment: a roll of 3 goes to the Trouble chart; a 7
+    or 8 there tests the jockey, and a roll 'GREATER than the jockey's Trouble rating'
+    means 'you must add 2 to the horse's Adjusted Power Rating IN ADDITION to however many
+    originally resulted from the roll of 3' (ruling S1: 2 more points lost). The Champagne
+    Stakes with Discreetly Mine's Race Position roll a 3, then 7, then a jockey test of 12."""
+    position = [2, 4, 5, 5, 1, 3, 1, 2, 3, 4, 6, 6, 4, 3, 1, 1]
+    faces = CHAMPAGNE[:37] + position + CHAMPAGNE[49:] + [1] * 8
+    state = play(
+        RaceGame(load_race("2009-champagne-stakes"), "full").new_initial_state(),
+        ScriptedDice(faces),
+        {},
+    )
+    assert isinstance(state, RaceState)
+    mine = state.lines[3]
+    assert mine.name == "Discreetly Mine" and mine.status != "out"
+    assert mine.runner.jockey.trouble < 12
+    chart_power = CHARTS.race_position[(mine.runner.horse.form, 3)][1]
+    assert mine.form_adj == chart_power - 2
+    assert mine.final_apr == mine.runner.start_apr + mine.pace_adj + chart_power - 2
+    assert [t.split(":")[0] for t in mine.trouble] == ["trouble 7", "jockey test 12"]
