@@ -68,3 +68,15 @@ def test_auction_longshots_field_horses_and_favourites() -> None:
     assert [h for h in HORSES if classes[h] == "longshot"] == [2, 3, 11, 12]
     assert [h for h in HORSES if classes[h] == "field"] == [4, 5, 9, 10]
     assert [h for h in HORSES if classes[h] == "favourite"] == [6, 7, 8]
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_player_roles_3_to_7_players(players: int) -> None:
+    """'Player Roles (3 to 7 Players)': three and seven seat a game, two and eight do not."""
+    from homestretch.core.errors import HomestretchError
+    from homestretch.games.across.rules.game import AcrossGame
+
+    for fits in (3, 7):
+        assert AcrossGame(players=fits).new_initial_state().cash == [40] * fits
+    with pytest.raises(HomestretchError, match=f"3 to 7 players, not {players}"):
+        AcrossGame(players=players)
