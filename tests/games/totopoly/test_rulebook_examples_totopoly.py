@@ -83,3 +83,28 @@ def test_colour_cards_on_another_colours_square_move_on_four_three_two_one(
     assert [a.choice for a in driven.asks[0].actions] == ["stand", "card"]
     assert state.pos[horse] == (5 + value, 0)
     assert state.held[0][colour] == 0 and state.centre[colour] == 1
+
+
+def test_payment_every_card_at_face_value_but_the_auctioneers(table: Table) -> None:
+    """'All cards retained by the players must now be paid for, with the exception of the
+    auctioneer's card, at face value to the banker': a player who declared the
+    Auctioneer's card pays for the rest of his hand only."""
+    from homestretch.games.totopoly.rules import deal
+
+    state = table(players=2)
+    # our card is printed at £0; priced at £50 here, so that only the rule can spare it
+    priced = {
+        key: dataclasses.replace(b, value=50) if b.role == "auctioneer" else b
+        for key, b in state.c.businesses.items()
+    }
+    state.c = dataclasses.replace(state.c, businesses=priced)
+    assert deal.value_of(state, "lease:auctioneer") == 50
+    for card in ("lease:auctioneer", "lease:horse-01", "lease:vet"):
+        state.where[card], state.holder[card] = "hand", 0
+        state.knows[card] = {0}
+    deal.declare(state, 0)
+    face = deal.value_of(state, "lease:horse-01") + deal.value_of(state, "lease:vet")
+    deal.payment(state)
+    assert state.auctioneer == 0
+    assert state.cash[0] == 700 - face and state.bank == face
+    assert state.where["lease:auctioneer"] == "out"
