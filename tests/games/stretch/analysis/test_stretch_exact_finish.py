@@ -303,6 +303,44 @@ def test_a_window_below_the_disqualified_horse_bounds_its_two_1s(
     assert (exact.show_bound <= before.show_bound + 1e-15).all()
 
 
+def _window_field(horses: int, keys: int) -> exact_finish.Tables:
+    rng = np.random.default_rng(horses * keys)
+    clean, dq = rng.random((horses, keys)), rng.random((horses, keys)) * 0.4
+    clean[rng.random(clean.shape) < 0.3] = 0.0
+    scale = 0.9 / (clean.sum(axis=1) + dq.sum(axis=1))
+    return exact_finish.Tables.of(clean * scale[:, None], dq * scale[:, None], np.full(horses, 0.1))
+
+
+def test_two_in_a_window_table_is_its_definition() -> None:
+    # Windows.two[y, m, n, j]: the sum over y1 > y of c_j(y1) (q_m(y) - q_m(y1)) (q_n(y) -
+    # q_n(y1)), indices distinct; made a few keys at a time over more keys than one chunk
+    horses, keys = 5, 2 * exact_finish.KEYS_PER_WINDOW_CHUNK + 11
+    t = _window_field(horses, keys)
+    q, c = t.p_gt, t.c
+    above = np.arange(keys)[None, :] > np.arange(keys)[:, None]  # [y, y1]
+    gap = q.T[:, None, :] - q.T[None, :, :]  # [y, y1, m]
+    direct = np.einsum("ab,abm,abn,jb->amnj", above, gap, gap, c)
+    for m, n, j in itertools.product(range(horses), repeat=3):
+        if len({m, n, j}) < 3:
+            direct[:, m, n, j] = 0
+    two = exact_finish.Windows.of(t).two
+    assert two == pytest.approx(direct, rel=1e-9, abs=1e-15)
+    assert direct.max() > 1e-4  # real windows
+
+
+def test_two_in_a_window_table_is_the_same_whatever_its_chunks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # each chunk runs the same operations in the same order: the same numbers to the bit
+    t = _window_field(6, 70)
+    tables = []
+    for keys_at_once in (1, 7, 32, 1000):
+        monkeypatch.setattr(exact_finish, "KEYS_PER_WINDOW_CHUNK", keys_at_once)
+        tables.append(exact_finish.Windows.of(t).two)
+    for other in tables[1:]:
+        assert np.array_equal(other, tables[0])
+
+
 def test_a_horse_that_cannot_go_out_is_refused() -> None:
     clean, dq, out = field(7, 4, 3)
     out[2] = 0.0

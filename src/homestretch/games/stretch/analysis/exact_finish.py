@@ -351,12 +351,7 @@ class Windows:
         # less m's own square: (q_m(y) - q_m(y1))^2 expanded
         spread -= np.einsum("my,jy->ymj", q * q, t.c_gt) - 2 * q.T[:, :, None] * by_m + by_square
         # (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)) expanded the same way
-        two = (
-            np.einsum("my,ny,jy->ymnj", q, q, t.c_gt)
-            - np.einsum("my,ynj->ymnj", q, by_m)
-            - np.einsum("ny,ymj->ymnj", q, by_m)
-            + _above(np.einsum("mz,nz,jz->zmnj", q, q, c))
-        )
+        two = _windows_two(q, c, t.c_gt, by_m)
         two[:, idx, idx, :] = 0
         two[:, idx, :, idx] = 0
         two[:, :, idx, idx] = 0
@@ -365,12 +360,42 @@ class Windows:
         level[:, idx, idx] = 0
         at[:, idx, idx] = 0
         spread[:, idx, idx] = 0
-        return cls(one, np.maximum(two, 0), np.maximum(spread, 0), level, at)
+        return cls(one, np.maximum(two, 0, out=two), np.maximum(spread, 0), level, at)
 
 
 def _above(per_key: Floats) -> Floats:
     """Sums over the keys strictly above each key (the first axis)."""
     return np.cumsum(per_key[::-1], axis=0)[::-1] - per_key
+
+
+KEYS_PER_WINDOW_CHUNK = 32
+"""Keys of ``Windows.two`` whose terms are made at once (each [key, h, h, h])."""
+
+
+def _windows_two(q: Floats, c: Floats, c_gt: Floats, by_m: Floats) -> Floats:
+    """``Windows.two`` before its diagonals are cleared: [y, m, n, j], the sum over y1 > y
+    of c_j(y1) (q_m(y) - q_m(y1)) (q_n(y) - q_n(y1)), expanded. Made into one array a few
+    keys at a time, the same operations in the same order as the whole arrays at once
+    (the same numbers to the last bit), so that no more than one array of its size is
+    held: at 20 horses it is 58 MB, and the terms at once held 250 MB."""
+    horses, keys = c.shape
+    two = np.empty((keys, horses, horses, horses))
+    # the last term, _above(q_m q_n c_j): the running sum from the top key down, then
+    # less each key's own (as np.cumsum adds, one key after another)
+    running = np.zeros((horses, horses, horses))
+    for y in range(keys - 1, -1, -1):
+        own = np.einsum("m,n,j->mnj", q[:, y], q[:, y], c[:, y])
+        running += own
+        np.subtract(running, own, out=two[y])
+    for start in range(0, keys, KEYS_PER_WINDOW_CHUNK):
+        at = slice(start, start + KEYS_PER_WINDOW_CHUNK)
+        two[at] = (
+            np.einsum("my,ny,jy->ymnj", q[:, at], q[:, at], c_gt[:, at])
+            - np.einsum("my,ynj->ymnj", q[:, at], by_m[at])
+            - np.einsum("ny,ymj->ymnj", q[:, at], by_m[at])
+            + two[at]
+        )
+    return two
 
 
 def _clean_target(
@@ -800,18 +825,20 @@ def _p_window_two(w: Windows, t: Tables, low: NDArray[np.int64], high: NDArray[n
     alpha = (t.p_gt[:, low] - t.p_gt[:, high]).T  # [pair, m]: a 1 in (y, d]
     ahead_of_d = t.c_ge[:, high].T  # [pair, j]
     one_d = w.one[high]  # [pair, n, j]
-    above = (
-        np.einsum("pm,pn,pj->pmnj", alpha, alpha, ahead_of_d)
-        + alpha[:, :, None, None] * one_d[:, None, :, :]
-        + alpha[:, None, :, None] * one_d[:, :, None, :]
-        + w.two[high]
-    )
-    two = w.two[low] - above
+    # summed in place, in the order of one expression (the same numbers to the last bit):
+    # a [pair, h, h, h] array is 33 MB at 20 horses, and the expression held four
+    above = np.einsum("pm,pn,pj->pmnj", alpha, alpha, ahead_of_d)
+    above += alpha[:, :, None, None] * one_d[:, None, :, :]
+    above += alpha[:, None, :, None] * one_d[:, :, None, :]
+    above += w.two[high]
+    two = w.two[low]
+    two -= above
+    del above
     idx = np.arange(two.shape[1])
     two[:, idx, idx, :] = 0
     two[:, idx, :, idx] = 0
     two[:, :, idx, idx] = 0
-    return np.maximum(two, 0)
+    return np.maximum(two, 0, out=two)
 
 
 def _disqualified_target(
