@@ -95,3 +95,54 @@ def test_a_tournament_reports_money_and_race_wins_by_kind() -> None:
     assert all(k["seats"] == 1 and k["average_money"] >= 0 for k in kinds.values())
     with pytest.raises(HomestretchError, match="unknown player kind"):
         tournament(TotopolyGame(2), ["search", "cunning"], 1, 1, lambda: None)
+
+
+def colour_view(blue: int, nominee_at: int, white: int = 0) -> JSON:
+    """Seat 0 runs two blues, No. 10 nominated on ``nominee_at`` (track 1) and No. 11 on
+    length 20 of track 2, and a black, No. 1; it holds ``blue`` blue cards. No. 11 is
+    asked what to do on a square of another colour."""
+    cards = {"black": 0, "red": 0, "yellow": 0, "blue": blue, "white": white}
+    return {
+        "phase": "race",
+        "asked": {"horse": 11, "colour": "blue", "square": "red"},
+        "players": [{"seat": 0, "cash": 300, "cards": cards, "nominated": 10}],
+        "horses": [
+            {"number": 10, "owner": 0, "status": "running", "length": nominee_at, "track": 1},
+            {"number": 11, "owner": 0, "status": "running", "length": 20, "track": 2},
+            {"number": 1, "owner": 0, "status": "running", "length": 20, "track": 3},
+        ],
+    }
+
+
+def test_a_horse_leaves_the_colour_cards_to_its_nominee_while_the_nominee_needs_them() -> None:
+    """Colour cards serve any horse of their colour, and the nominee, which takes its
+    owner's best throws, is the one that wins: a blue that is not the nominee plays a
+    blue card only when its owner holds more than the nominated blue can still expect
+    to play (about one square of another colour in five ahead of it on its track).
+    With the cards spent by both, a nominee with a sibling played half of them
+    (docs/totopoly.md, "Per runner")."""
+    from homestretch.games.totopoly.rules.actions import Colour
+
+    bot = SensibleBot(TotopolyGame(4), seat=0, seed=1)
+    legal: list[Action] = [Colour("stand"), Colour("card")]
+    # early in the race the nominee will land on six or seven squares to play a card
+    assert bot.choose(0, colour_view(blue=3, nominee_at=0), legal) == Colour("stand")
+    # with more than it can use, the sibling plays one
+    assert bot.choose(0, colour_view(blue=12, nominee_at=0), legal) == Colour("card")
+    # near the post the nominee needs few, so the spare cards go to the sibling
+    assert bot.choose(0, colour_view(blue=3, nominee_at=56), legal) == Colour("card")
+    # the nominee itself plays its card, and so does a horse of another colour
+    view = colour_view(blue=3, nominee_at=0)
+    view["asked"]["horse"] = 10
+    assert bot.choose(0, view, legal) == Colour("card")
+    view = colour_view(blue=3, nominee_at=0)
+    view["players"][0]["cards"]["black"] = 1
+    view["asked"] = {"horse": 1, "colour": "black", "square": "red"}
+    assert bot.choose(0, view, legal) == Colour("card")
+    # a white card is not thrown in with the nominee's blue card early on ...
+    both: list[Action] = [*legal, Colour("card+white")]
+    assert bot.choose(0, colour_view(blue=3, nominee_at=0, white=1), both) == Colour("stand")
+    # ... but late in the race it goes, before it disqualifies
+    late = colour_view(blue=3, nominee_at=0, white=1)
+    late["horses"][1]["length"] = 45
+    assert bot.choose(0, late, both) == Colour("card+white")
