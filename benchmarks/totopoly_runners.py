@@ -14,11 +14,14 @@ course), so the two columns race the same horses with the same cards.
 For every runner it records its colour, the cards of its colour its owner held at the
 start of the race (a blue takes three at a time, so its buckets are 0, 3-5 and 6+),
 whether it was its owner's nominee (or his only runner), whether its owner ran another
-horse of its colour (a sibling: the cards serve both, only one is nominated), the
+horse of its colour (a sibling: the cards serve both, only one is nominated) or a black
+(the horse he nominates unless training lifted another past it), the
 throws it was given, the cards it played, and whether it won. Prints per runner win
 rates with 95% intervals (1.96 standard errors), the share nominated, the nominees' and
-the others' win rates, the cards nominees and their siblings played, and each colour's
-share of the races. ``--mixed N`` then plays N games with two "keep" and two "spend"
+the others' win rates, the cards nominees and their siblings played, each colour's
+share of the races, and the per runner win rate of the runners alone of their colour in
+their owner's string with no black beside them (like for like with an untrained black,
+which has no other black beside it). ``--mixed N`` then plays N games with two "keep" and two "spend"
 players at one table (rotated round the seats) and prints each kind's average final
 money and race wins: whether keeping the cards for the nominee is the better play.
 """
@@ -165,12 +168,19 @@ def summary(rows: list[JSON], games: int) -> JSON:
                 return round(sum(r["played"] for r in rs) / len(rs), 2) if rs else None
 
             throws = sum(r["throws"] for r in nominees)
+            alone = [r for r in group if not r["sibling"] and not r["with_black"]]
             out["by_cards"][f"{colour} {b}"] = {
                 "per_runner": rate(sum(r["won"] for r in group), len(group)),
                 "nominated": round(len(nominees) / len(group), 3),
                 "nominee": rate(sum(r["won"] for r in nominees), len(nominees)),
                 "not_nominated": rate(sum(r["won"] for r in others), len(others)),
                 "with_a_sibling": round(len(sibs) / len(group), 3),
+                # like for like with an untrained black (no other black beside it): no
+                # horse of its own colour and no black in its owner's string
+                "alone_per_runner": rate(sum(r["won"] for r in alone), len(alone)),
+                "alone_nominated": round(sum(r["nominee"] for r in alone) / len(alone), 3)
+                if alone
+                else None,
                 "with_a_black": round(sum(r["with_black"] for r in group) / len(group), 3),
                 "cards_played_nominee_with_sibling": played([r for r in sibs if r["nominee"]]),
                 "cards_played_sibling_not_nominated": played([r for r in sibs if not r["nominee"]]),
@@ -264,7 +274,8 @@ if __name__ == "__main__":
                 f" sibling {row['with_a_sibling']:4.0%} black {row['with_a_black']:4.0%}"
                 f" played nom/sib {row['cards_played_nominee_with_sibling']}/"
                 f"{row['cards_played_sibling_not_nominated']} throw {row['nominee_mean_throw']}"
-                f" dq {row['disqualified']}"
+                f" dq {row['disqualified']}; alone of its colour, no black:"
+                f" {show(row['alone_per_runner'])} nominated {row['alone_nominated']}"
             )
         print(
             "share of races: " + ", ".join(f"{c} {show(r)}" for c, r in part["race_share"].items())
