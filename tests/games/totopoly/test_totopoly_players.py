@@ -3,6 +3,8 @@ search player's look-ahead."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from homestretch.core.actions import Action
@@ -95,3 +97,114 @@ def test_a_tournament_reports_money_and_race_wins_by_kind() -> None:
     assert all(k["seats"] == 1 and k["average_money"] >= 0 for k in kinds.values())
     with pytest.raises(HomestretchError, match="unknown player kind"):
         tournament(TotopolyGame(2), ["search", "cunning"], 1, 1, lambda: None)
+
+
+def colour_view(blue: int, nominee_at: int, white: int = 0) -> JSON:
+    """Seat 0 runs two blues, No. 10 nominated on ``nominee_at`` (track 1) and No. 11 on
+    length 20 of track 2, and a black, No. 1; it holds ``blue`` blue cards. No. 11 is
+    asked what to do on a square of another colour."""
+    cards = {"black": 0, "red": 0, "yellow": 0, "blue": blue, "white": white}
+    return {
+        "phase": "race",
+        "asked": {"horse": 11, "colour": "blue", "square": "red"},
+        "players": [{"seat": 0, "cash": 300, "cards": cards, "nominated": 10}],
+        "horses": [
+            {"number": 10, "owner": 0, "status": "running", "length": nominee_at, "track": 1},
+            {"number": 11, "owner": 0, "status": "running", "length": 20, "track": 2},
+            {"number": 1, "owner": 0, "status": "running", "length": 20, "track": 3},
+        ],
+    }
+
+
+def test_a_horse_leaves_the_colour_cards_to_its_nominee_while_the_nominee_needs_them() -> None:
+    """Colour cards serve any horse of their colour, and the nominee, which takes its
+    owner's best throws, is the one that wins: a blue that is not the nominee plays a
+    blue card only when its owner holds more than the nominated blue can still expect
+    to play (about one square of another colour in five ahead of it on its track).
+    With the cards spent by both, a nominee with a sibling played half of them
+    (docs/totopoly.md, "Per runner")."""
+    from homestretch.games.totopoly.rules.actions import Colour
+
+    bot = SensibleBot(TotopolyGame(4), seat=0, seed=1)
+    legal: list[Action] = [Colour("stand"), Colour("card")]
+    # early in the race the nominee will land on six or seven squares to play a card
+    assert bot.choose(0, colour_view(blue=3, nominee_at=0), legal) == Colour("stand")
+    # with more than it can use, the sibling plays one
+    assert bot.choose(0, colour_view(blue=12, nominee_at=0), legal) == Colour("card")
+    # near the post the nominee needs few, so the spare cards go to the sibling
+    assert bot.choose(0, colour_view(blue=3, nominee_at=56), legal) == Colour("card")
+    # the nominee itself plays its card, and so does a horse of another colour
+    view = colour_view(blue=3, nominee_at=0)
+    view["asked"]["horse"] = 10
+    assert bot.choose(0, view, legal) == Colour("card")
+    view = colour_view(blue=3, nominee_at=0)
+    view["players"][0]["cards"]["black"] = 1
+    view["asked"] = {"horse": 1, "colour": "black", "square": "red"}
+    assert bot.choose(0, view, legal) == Colour("card")
+    # a white card is not thrown in with the nominee's blue card early on ...
+    both: list[Action] = [*legal, Colour("card+white")]
+    assert bot.choose(0, colour_view(blue=3, nominee_at=0, white=1), both) == Colour("stand")
+    # ... but late in the race it goes, before it disqualifies
+    late = colour_view(blue=3, nominee_at=0, white=1)
+    late["horses"][1]["length"] = 45
+    assert bot.choose(0, late, both) == Colour("card+white")
+
+
+def cards_played_by_siblings(
+    kind: type[SensibleBot], games: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, int]:
+    """Colour cards played on the course, in seeded long games of four ``kind``
+    players, by nominees that ran beside another horse of their colour, and by those
+    other horses (the cards serve both)."""
+    from homestretch.games.totopoly.rules import racecourse
+
+    played: Counter[tuple[int, int]] = Counter()
+    on_colour = racecourse.on_colour
+
+    def counted(state, horse, square):  # type: ignore[no-untyped-def]
+        owner = state.horse_owner(horse)
+        colour = state.c.horses[horse].colour
+        before = state.held[owner][colour]
+        yield from on_colour(state, horse, square)
+        played[(game, horse)] += before - state.held[owner][colour]
+
+    monkeypatch.setattr(racecourse, "on_colour", counted)
+    nominees = siblings = 0
+    table = TotopolyGame(4)
+    for game in range(games):
+        agents = {s: kind(table, s, seed + game) for s in range(4)}
+        state = play(table.new_initial_state(), SeededDice(seed + game), agents)
+        for owner, nominee in state.nominated.items():
+            colour = state.c.horses[nominee].colour
+            others = [
+                h
+                for h in state.horses_of(owner, ("finished", "running", "fallen", "out"))
+                if h != nominee and state.c.horses[h].colour == colour
+            ]
+            if others:
+                nominees += played[(game, nominee)]
+                siblings += sum(played[(game, h)] for h in others)
+    return nominees, siblings
+
+
+def test_the_nominee_plays_the_cards_it_shares_with_a_horse_of_its_colour(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The direction of the change, on the same 20 seeded games (the same deal, auction
+    and training: the players differ only on the course). Playing a card whenever one
+    moves a horse on, a nominee and the other horses of its colour played about as many
+    (800 games: a 6+ blue nominee 3.76 a race, its sibling 3.88); leaving them to the
+    nominee, the nominee plays several times what the others do (4.81 and 3.29 for the
+    blues, 3.78 and 0.55 for 3+ yellows). A difference of this size does not come by
+    chance in 20 games."""
+
+    class Spender(SensibleBot):
+        def spare_card(self, view: JSON, number: int) -> bool:
+            return True
+
+    keep = cards_played_by_siblings(SensibleBot, 20, 4100, monkeypatch)
+    spend = cards_played_by_siblings(Spender, 20, 4100, monkeypatch)
+    assert spend[0] >= 20 and keep[0] >= 20  # enough cards played to tell
+    assert spend[1] >= 0.75 * spend[0]  # spent by both (47 and 48 cards here)
+    assert keep[1] <= 0.5 * keep[0]  # kept for the nominee (81 and 14 here)
+    assert keep[0] > spend[0]

@@ -6,7 +6,8 @@ business at its expected takings, bids up to that value while keeping money for
 entrance fees, joins the Owners' Club when it can spare the fee, reads reports as a
 member for the horse a card helps most, nominates the horse its cards make fastest
 round our course (``throws_home``), gives good throws to it, plays colour cards
-whenever they move a horse on, throws white cards in at the first chance (a white card
+whenever they move a horse on (another horse of the nominee's colour leaves them to the
+nominee while it may still play them), throws white cards in at the first chance (a white card
 held at the end disqualifies), and steers towards coloured squares it can use.
 """
 
@@ -61,6 +62,10 @@ OTHERS = 0.08
 OPENING_CHANCE = 0.25
 """The chance a horse needs for its owner to open the Tote's book on it."""
 LOOKAHEAD = 6
+LANDINGS = 0.2
+"""The share of the squares ahead on its track a horse lands on (a throw and its move
+on carry it five lengths or so): a horse lands on 6 to 7 squares of another colour in a
+race, of the 31 to 35 on its track (docs/totopoly.md, "Per runner")."""
 LATE = 40
 """From this length on, white cards go in at every chance."""
 
@@ -457,7 +462,10 @@ class SensibleBot:
 
     def _colour(self, view: JSON, legal: list[Action]) -> Action:
         """Keep the advantage for the nominated horse early on; otherwise, or once the
-        finish nears, throw white cards in (one still held at the end disqualifies)."""
+        finish nears, throw white cards in (one still held at the end disqualifies).
+        Another horse of the nominee's colour leaves the colour cards to the nominee
+        while it may need them (``spare_card``), unless late in the race a white card
+        must go."""
         choices = {a.choice for a in legal if isinstance(a, Colour)}
         me = view["players"][self.seat]
         number = int(view["asked"]["horse"])
@@ -466,12 +474,33 @@ class SensibleBot:
         spare = me["nominated"] != number or me["cards"]["white"] > 1 or late
         if "white" in choices and spare:
             return Colour("white")
-        if "card+white" in choices and spare:
+        if "card+white" in choices and spare and (late or self.spare_card(view, number)):
             return Colour("card+white")
-        for preferred in ("advantage", "card"):
-            if preferred in choices:
-                return Colour(preferred)
+        if "advantage" in choices:
+            return Colour("advantage")
+        if "card" in choices and self.spare_card(view, number):
+            return Colour("card")
         return Colour("stand")
+
+    def spare_card(self, view: JSON, number: int) -> bool:
+        """Whether a horse may spend a colour card: our nominee always may; another
+        horse of its colour only while we hold more than the nominee can still expect
+        to play (one on every square of another colour it lands on). The cards serve
+        any horse of their colour, and the nominee, which takes our best throws, is the
+        one that wins (docs/totopoly.md, "Per runner")."""
+        me = view["players"][self.seat]
+        nominee = me["nominated"]
+        colour = self.content.horses[number].colour
+        if nominee in (None, number) or self.content.horses[nominee].colour != colour:
+            return True
+        entry = next((h for h in view["horses"] if h["number"] == nominee), None)
+        if entry is None or entry.get("status") not in ("running", "fallen"):
+            return True
+        length, track = int(entry.get("length", 0)), int(entry.get("track", 1)) - 1
+        course = self.content.course
+        ahead = [course.cell(at, track) for at in range(length + 1, course.lengths + 1)]
+        others = sum(cell in COLOUR_VALUE and cell != colour for cell in ahead)
+        return me["cards"][colour] > LANDINGS * others
 
     def _track(self, view: JSON, legal: list[Action]) -> Action:
         horse = next(h for h in view["horses"] if h["number"] == view["asked"]["horse"])
