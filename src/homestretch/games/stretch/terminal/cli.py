@@ -129,6 +129,14 @@ def run(
     bankroll: Annotated[
         int, typer.Option(help="each bettor's dollars (with --bettor / --computer-bettor)")
     ] = 100,
+    sealed: Annotated[
+        bool,
+        typer.Option(
+            "--sealed",
+            help="sealed bets: nobody sees another's tickets until the windows close; at "
+            "one keyboard the screen is cleared between bettors (ruling S25)",
+        ),
+    ] = False,
 ) -> None:
     """Run a race: the race call, the scoresheet and the result chart.
 
@@ -140,7 +148,9 @@ def run(
 
     Example: `homestretch stretch run my-race.toml --dice ask` (roll real dice)
 
-    Example: `homestretch stretch run my-race.toml --bettor Ann --computer-bettor Robo`"""
+    Example: `homestretch stretch run my-race.toml --bettor Ann --computer-bettor Robo`
+
+    Example: `homestretch stretch run dream-derby --bettor Ann --bettor Bob --sealed`"""
     from homestretch.cli.table_loop import dice_spec  # the sessions' loop: not for odds
     from homestretch.games.stretch.content.chart_set import load_chart_set
     from homestretch.games.stretch.content.race import load_race
@@ -172,7 +182,9 @@ def run(
     seats = [person(name) for name in people] + [computer(name, "value") for name in computers]
     if seats and not save:
         raise HomestretchError("betting is played at a stored table: drop --no-save")
-    tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll)
+    if sealed and not seats:
+        raise HomestretchError("--sealed seals the bettors' tickets: name them with --bettor")
+    tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll, sealed=sealed)
     if seats and tote.problem() is not None:  # the option it came from, named
         raise HomestretchError(f"--bankroll {bankroll}: {tote.problem()}")
     game = RaceGame(loaded, _mode(mode), charts, odds, tote)
@@ -363,9 +375,15 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
 
     screen = err_console if to_stderr else console
     shown: list[bool] = []
+    at_window: list[int] = []
+    """The seat whose window is on the screen (a sealed table hands the screen over)."""
 
     def show(player: int, view: JSON) -> None:
         state = table.state
+        if at_window and at_window[0] != player and view["tote"]["sealed_now"]:
+            _hand_over(screen, table.seat(at_window[0]).name, table.seat(player).name, to_stderr)
+            shown.clear()  # the next bettor sees the field too
+        at_window[:] = [player]
         if not shown and isinstance(state, RaceState):  # once: the cards do not change
             shown.append(True)  # a bettor handicaps the field before the first ticket
             screen.print(ratings_sheet(state, apr=True))
@@ -389,6 +407,18 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
         for seat in range(len(table.seats))
         if table.seat(seat).is_person
     }
+
+
+def _hand_over(screen: Console, last: str, name: str, to_stderr: bool) -> None:
+    """Sealed bets at one keyboard (ruling S25): the screen and its scrollback are cleared
+    before the next bettor's window, so they cannot read the last one's tickets."""
+    from homestretch.cli.table_loop import clear_for_next_person
+
+    clear_for_next_person(screen)
+    screen.print(f"{last}'s tickets are in, sealed.", markup=False, highlight=False)
+    prompt(
+        f"Over to {name} alone: {name}, press Enter", default="", show_default=False, err=to_stderr
+    )
 
 
 def read_bet(text: str) -> Action | None:

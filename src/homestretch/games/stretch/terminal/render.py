@@ -273,9 +273,10 @@ def _dollars(cents: int) -> str:
 
 
 def tote_board(view: JSON) -> Table:
-    """The pools on each horse, the tote's odds to win, and every player's tickets."""
+    """The pools on each horse, the tote's odds to win, and every player's tickets; at a
+    sealed table while the windows are open, the player's own stakes alone (S25)."""
     tote = view["tote"]
-    table = _table("The tote")
+    table = _table(view["captions"]["tote"] if tote["sealed_now"] else "The tote")
     # the line the tote's odds are read beside; a horse nobody backed shows no "$0.00"
     # (a board of twenty-four of them hid the few bets there were)
     for column in ("PP", "Horse", "Morning line", "Win", "Place", "Show", "Tote odds"):
@@ -293,7 +294,7 @@ def tote_board(view: JSON) -> Table:
     totals = [tote["pools"][p]["by_post"] for p in ("win", "place", "show")]
     table.add_row(
         "",
-        "pools",
+        "your stakes" if tote["sealed_now"] else "pools",
         "",
         *(_dollars(sum(by_post.values())) for by_post in totals),
         "",
