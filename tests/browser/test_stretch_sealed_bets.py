@@ -33,9 +33,7 @@ def test_a_sealed_table_shows_each_phone_its_own_tickets_until_the_windows_close
         expect(bea.locator("#stretch-tote")).to_contain_text("sealed")
         expect(bea.locator("#stretch-tote")).not_to_contain_text("$20")
         expect(bea.locator("#stretch-players")).not_to_contain_text("Ann")
-        expect(bea.locator("#stretch-bet .stretch-waiting")).to_have_text(
-            "Still betting: Ann."
-        )
+        expect(bea.locator("#stretch-bet .stretch-waiting")).to_have_text("Still betting: Ann.")
         bea_frame = frame(address, game_id, token_of(links["seats"][1]["link"]))
         said = [e.get("words", "") for e in bea_frame["log"]]
         assert "bought a sealed ticket" in said and not any("#1" in w for w in said)
