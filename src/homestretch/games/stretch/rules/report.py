@@ -610,7 +610,9 @@ def _factor_words(state: RaceState) -> str:
 
 def _stretch_runs(state: RaceState) -> str:
     """Fullplay: how the order turning for home became the result, the closers who ran
-    into the money from the back and the leaders who did not hold on."""
+    into the money from the back (passing a horse that was ahead of them: 3rd of five
+    turning for home and 3rd at the wire did not close) and the leaders who did not
+    hold on."""
     turn = len(state.lines[0].race_points) - 1
     at_turn = [ln for ln in state.lines if not ln.out and running_at(ln, turn)]
     if len(at_turn) < 4 or turn < 0:
@@ -622,7 +624,8 @@ def _stretch_runs(state: RaceState) -> str:
     for ln in sorted(ranked, key=lambda ln: ln.finish or 0):  # the winner's run first
         place = ln.finish or 0
         behind_at_turn = sum(p > ln.race_points[turn] for p in points)
-        if behind_at_turn >= back_half and 1 <= place <= 3 and ln.dq_roll is None:
+        passed = place <= behind_at_turn  # finished ahead of a horse ahead of it
+        if behind_at_turn >= back_half and 1 <= place <= 3 and passed and ln.dq_roll is None:
             where = (
                 "last" if ln.race_points[turn] == points[-1] else f"{ordinal(behind_at_turn + 1)}"
             )
