@@ -950,3 +950,41 @@ def test_a_card_id_is_read_in_any_capitals_and_a_shared_name_is_offered_by_its_i
     assert 'jockey = "arcaro"' in made.read_text()
     line = _bad(tmp_path, "stretch", "new", str(tmp_path / "x.toml"), "-e", "man o war@arcaro")
     assert "no horse card 'man o war'. Nearest: man-o-war-1920, man-o-war-career." in line
+
+
+def test_odds_with_real_odds_for_some_horses_show_the_chart_odds_of_the_rest(
+    tmp_path: Path,
+) -> None:
+    """A race file with real odds for one horse (ruling S15): the column was "Real",
+    blank for the others, and "Overlay yes" stood beside a blank. Each row now shows the
+    odds its overlay is judged on, the chart's marked "chart"."""
+    race = tmp_path / "mixed.toml"
+    entries = [
+        ("secretariat-1973", "7-2"),
+        ("seattle-slew-1977", None),
+        ("affirmed-1978", None),
+        ("citation-1948", None),
+    ]
+    race.write_text(
+        'name = "Mixed Odds"\nfurlongs = 8\n\n'
+        + "".join(
+            f'[[entries]]\nhorse = "{horse}"\njockey = "house-a"\n'
+            + (f'odds = "{odds}"\n' if odds else "")
+            + "\n"
+            for horse, odds in entries
+        )
+    )
+    out = invoke("stretch", "odds", str(race))
+    header = next(line for line in out.splitlines() if "PP" in line)
+    cells = [cell.strip() for cell in header.split("┃")[1:-1]]
+    assert cells[6] == "Odds"
+    rows = [
+        [c.strip() for c in line.split("│")[1:-1]]
+        for line in out.splitlines()
+        if line.startswith("│")
+    ]
+    assert rows[0][6] == "7-2"
+    assert all(row[6].endswith(" chart") and len(row[6]) > len(" chart") for row in rows[1:])
+    said = " ".join(out.split())
+    assert '"chart" marks a horse the race gives none' in said
+    assert "the Odds odds" not in said

@@ -1037,6 +1037,9 @@ def odds(
             echo_json(answer)
         return
     real = any(e["real_odds"] for e in entries)
+    # some horses with real odds and some without (ruling S15: the rest run on chart
+    # odds): each row shows the odds its overlay is judged on, the chart's marked so
+    mixed = real and not all(e["real_odds"] for e in entries)
     overlays = any(e["overlay"] for e in entries)  # else no empty, headless last column
     margin = max((high - low) / 2 for low, high in (e["win_interval"] for e in entries))
     table = Table(
@@ -1046,7 +1049,7 @@ def odds(
         "Place",
         "Show",
         "Fair",
-        "Real" if real else "Chart",
+        "Odds" if mixed else "Real" if real else "Chart",
         *([OVERLAY] if overlays else []),
         title=_odds_title(loaded.name, mode, runs, margin, exact is not None, bounds is not None),
         title_justify="left",
@@ -1059,12 +1062,17 @@ def odds(
             f"{e['place']:.1%}",
             f"{e['show']:.1%}",
             e["fair_odds"] or "-",
-            e["real_odds"] if real else e["chart_odds"],
+            e["real_odds"] or (f"{e['chart_odds']} chart" if mixed else e["chart_odds"]),
             *([Text("yes", style="green") if e["overlay"] else ""] if overlays else []),
         )
     console.print(table)
+    if mixed:
+        console.print(MIXED_SAID, style="dim")
     if overlays:
-        console.print(OVERLAY_SAID.format(odds="Real" if real else "Chart"), style="dim")
+        said = OVERLAY_SAID.format(odds="Real" if real else "Chart")
+        console.print(
+            said.replace("the Real odds", "the odds shown") if mixed else said, style="dim"
+        )
     if bounds is not None and places is not None:
         from homestretch.games.stretch.analysis.chances import show_bound_note
 
@@ -1080,6 +1088,11 @@ OVERLAY_SAID = (
     "Overlay yes: the {odds} odds pay more than the Fair odds, what the horse's chance is worth."
 )
 """The line under an odds table with an overlay column, saying what the column means."""
+MIXED_SAID = (
+    'Odds: the race\'s real odds; "chart" marks a horse the race gives none, with the odds '
+    "chart's middle reading (ruling S15)."
+)
+"""Under an odds table of a race with real odds for some horses only."""
 IN_BAND, OUTSIDE = Text("in band", style="green"), Text("outside", style="red")
 
 
