@@ -644,8 +644,21 @@ def test_calibrate_does_not_give_fatal_injuries_as_the_disqualification_rate() -
     assert "fatal" in REAL_RATES["out_of_race_rate"]
     assert "fatal" not in REAL_RATES["disqualification_rate"]
     out = invoke("stretch", "calibrate", "-n", "10", "--races", "50")
-    (row,) = [line for line in out.splitlines() if "disqualification_rate" in line]
+    (row,) = [line for line in out.splitlines() if "disqualified, per" in line]
     assert "fatal" not in row
+
+
+def test_calibrate_names_its_figures_in_a_racegoers_words() -> None:
+    """The text table named its figures by the JSON's keys ("overround_mean",
+    "margin_under_1_length_rate"): each now reads as words, the keys kept in the JSON."""
+    from homestretch.games.stretch.analysis.calibrate import TARGETS
+    from homestretch.games.stretch.terminal.cli import FIGURE_WORDS, REAL_RATES
+
+    assert set(FIGURE_WORDS) == set(TARGETS) | set(REAL_RATES)
+    out = invoke("stretch", "calibrate", "-n", "10", "--races", "50")
+    said = " ".join(out.split())
+    assert "favourites win" in said and "won by under a length" in said
+    assert not [key for key in FIGURE_WORDS if key in said]
 
 
 def test_a_roll_typed_with_its_faces_together_is_told_to_type_them_apart(tmp_path: Path) -> None:

@@ -1218,6 +1218,18 @@ REAL_RATES = {
 }
 """What real racing says beside the rates no band is set for (docs/stretch-calibration.md):
 out of the race is every way of not finishing, so it runs above the fatal injuries."""
+FIGURE_WORDS = {
+    "favourite_win_rate": "favourites win",
+    "favourite_top3_rate": "favourites in the first 3",
+    "overround_mean": "book (overround), mean",
+    "margin_under_1_length_rate": "won by under a length",
+    "margin_median_lengths": "median winning margin (lengths)",
+    "margin_over_7_lengths_rate": "won by over 7 lengths",
+    "greats_top_horse_win_rate_mean": "dream fields: top great wins",
+    "out_of_race_rate": "out of the race, per start",
+    "disqualification_rate": "disqualified, per start",
+}
+"""The calibration table's figures in a racegoer's words (the JSON keeps the keys)."""
 
 
 CORPUS_SEEDS = 2**32
@@ -1303,7 +1315,7 @@ def calibrate(
         value = figures[name]
         ok = value is not None and low <= value <= high
         table.add_row(
-            name,
+            FIGURE_WORDS.get(name, name),
             "-" if value is None else f"{value:.3f}",
             f"{low:.2f}-{high:.2f}",
             IN_BAND if ok else OUTSIDE,
@@ -1318,7 +1330,7 @@ def calibrate(
             IN_BAND if ok else OUTSIDE,
         )
     for name, real in REAL_RATES.items():
-        table.add_row(name, f"{figures[name]:.4f}", real, "")
+        table.add_row(FIGURE_WORDS[name], f"{figures[name]:.4f}", real, "")
     for going, bands in TIME_BANDS.items():
         medians = figures["stakes_median_times_by_going"][going]
         for furlongs, (low, high) in bands.items():
