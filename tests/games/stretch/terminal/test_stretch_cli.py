@@ -1001,3 +1001,44 @@ def test_odds_with_real_odds_for_some_horses_show_the_chart_odds_of_the_rest(
     said = " ".join(out.split())
     assert '"chart" marks a horse the race gives none' in said
     assert "the Odds odds" not in said
+
+
+def test_a_fullplay_chart_has_each_horses_running_positions() -> None:
+    """A race chart gives each horse's place at every call and how far it was behind
+    (the leader: its lead); the terminal's Fullplay chart had only the finish. Here: a
+    lone leader's lead, horses level for the lead with none, a horse out from its segment
+    on, the winner's margin at the wire as the call says it (1.625 lengths reads 1 3/4)."""
+    from homestretch.games.stretch.terminal.render import running_positions
+
+    def entry(post: int, points: list[int], finish: int | None, beaten: float | None) -> dict:
+        status = "out" if finish is None else "finished"
+        return {"post": post, "horse": f"H{post}", "race_points": points, "finish": finish,
+                "beaten_lengths": beaten, "status": status}  # fmt: skip
+
+    data = {
+        "entries": [
+            entry(1, [20, 21, 23], 1, 0.0),
+            entry(2, [22, 21, 20], 2, 1.62),
+            entry(3, [22, 19, 22], 3, 2.5),
+            entry(4, [18, 15], None, None),  # out in the Pace Setup segment
+        ]
+    }
+    table = running_positions(data, exact={1: 0.0, 2: 1.625, 3: 2.5})
+    columns = [list(column.cells) for column in table.columns]
+    cells = {horse: [col[row] for col in columns[2:]] for row, horse in enumerate(columns[1])}
+    rows = list(cells)
+    assert [c.header for c in table.columns] == ["PP", "Horse", "Break", "Back", "Turn", "Fin"]
+    assert cells["H1"] == ["3 1", "1", "1 ½", "1 1¾"]  # level down the backstretch: no lead
+    assert cells["H2"] == ["1", "1", "3 1½", "2 1¾"]  # level at the break
+    assert cells["H3"] == ["1", "3 1", "2 ½", "3 2½"]
+    assert cells["H4"] == ["4 2", "-", "-", "-"]
+    assert list(rows) == ["H1", "H2", "H3", "H4"]  # in the order of the finish, the out last
+
+
+def test_the_running_positions_are_drawn_for_fullplay_only() -> None:
+    full = invoke("stretch", "run", "dream-sprint", "--mode", "full", "--seed", "4", "--no-save")
+    assert "Running positions" in full
+    assert full.index("Result  (") < full.index("Running positions")
+    assert all(len(line) <= 80 for line in full.splitlines())
+    quick = invoke("stretch", "run", "dream-sprint", "--seed", "4", "--no-save")
+    assert "Running positions" not in quick
