@@ -731,6 +731,11 @@ def new(
         horse_ref, _, jockey_ref = text.partition("@")
         try:
             horse = card_set.horse(horse_ref.strip())
+        except ContentError as exc:
+            raise HomestretchError(_no_card(text, exc, folder)) from None
+        if not jockey_ref.strip() and "house-b" not in card_set.jockeys:
+            raise HomestretchError(_no_stand_in(text, card_set, folder))
+        try:
             jockey = card_set.jockey(jockey_ref.strip() or "house-b")
         except ContentError as exc:
             raise HomestretchError(_no_card(text, exc, folder)) from None
@@ -801,6 +806,18 @@ def new(
         return
     console.print(table)
     console.print(f"wrote {escape(str(output))}; run it with: {escape(run_it)}")
+
+
+def _no_stand_in(typed: str, card_set: Any, own_cards: Path | None) -> str:
+    """-e HORSE with no @JOCKEY on a card set without the stand-in rider house-b."""
+    where = f"{own_cards}/jockeys.csv" if own_cards is not None else "the card set"
+    stand_ins = [jockey for jockey in card_set.jockeys if jockey.startswith("house-")]
+    others = f" (its stand-ins: {', '.join(stand_ins)})" if stand_ins else ""
+    return (
+        f"-e {typed}: no jockey is named, so the stand-in house-b would ride, and {where} "
+        f"has no house-b{others}: write {typed.strip()}@JOCKEY, or add a house-b rider "
+        "to the set"
+    )
 
 
 def _from_race_file(folder: Path, output: Path) -> str:
