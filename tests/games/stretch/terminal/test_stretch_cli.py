@@ -1042,3 +1042,10 @@ def test_the_running_positions_are_drawn_for_fullplay_only() -> None:
     assert all(len(line) <= 80 for line in full.splitlines())
     quick = invoke("stretch", "run", "dream-sprint", "--seed", "4", "--no-save")
     assert "Running positions" not in quick
+
+
+def test_simulate_says_its_version_and_figure_as_odds_and_a_racing_paper_do() -> None:
+    """`simulate` titled its table "(quick)" where `odds` says "(quickplay)", and headed
+    the mean Final Speed Figure "Mean speed"."""
+    out = invoke("stretch", "simulate", "dream-sprint", "--runs", "200", "--seed", "1")
+    assert "races (quickplay)" in out and "Avg figure" in out and "Mean speed" not in out

@@ -910,8 +910,8 @@ def simulate(
         "Win",
         "Place",
         "Show",
-        "Mean speed",
-        title=f"{loaded.name}: {runs:,} races ({mode})",
+        "Avg figure",  # the mean Final Speed Figure, as a racing paper names it
+        title=f"{loaded.name}: {runs:,} races ({mode}play)",  # as `odds` says the version
         title_justify="left",
     )
     for c, runner in zip(chances, loaded.runners, strict=True):
