@@ -576,3 +576,49 @@ def test_a_horse_that_gained_no_place_in_the_stretch_is_not_said_to_close(tmp_pa
     assert dict(race_call(state))["The stretch run"] == (
         "Flying Fox leads turning for home and holds on."
     )
+
+
+@pytest.mark.parametrize(
+    ("paces", "said"),
+    [
+        (
+            (7, 2, 1),
+            "Alpha (Pace 7) is the lone speed; nothing else is faster than Pace 2 (7 + 2 = 9 "
+            "on the Pace Scenario chart, dice ",
+        ),
+        (
+            (3, 2, 3),
+            "Nobody wants the lead: Alpha (Pace 3) and Charlie (Pace 3) are the most forward "
+            "(3 + 3 = 6 on the Pace Scenario chart, dice ",
+        ),
+        (
+            (8, 6, 1),
+            "Alpha (Pace 8) and Bravo (Pace 6) go for the lead (8 + 6 = 14 on the Pace "
+            "Scenario chart, dice ",
+        ),
+    ],
+)
+def test_a_closer_is_not_said_to_go_for_the_lead(
+    tmp_path: Any, paces: tuple[int, ...], said: str
+) -> None:
+    """A designer's two-horse race: "Paper Tiger (Pace 7) and Cardboard Box (Pace 2) go
+    for the lead", but a Pace 2 horse sits back (page 7). A lone speed horse, and a field
+    with no speed, are said as such; two speed horses still go for the lead."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    names = ("Alpha", "Bravo", "Charlie")
+    race = tmp_path / "race.toml"
+    race.write_text(
+        'name = "Pace Test"\nfurlongs = 8\n\n'
+        + "".join(
+            f'[[entries]]\nhorse = {{ name = "{name}", power_dirt = 18, range_low = 6, '
+            f'range_high = 10, pace = {pace}, form = "B" }}\njockey = "house-a"\n\n'
+            for name, pace in zip(names, paces, strict=True)
+        )
+    )
+    state = play(RaceGame(load_race(race), "quick").new_initial_state(), SeededDice(1), {})
+    assert isinstance(state, RaceState)
+    assert dict(race_call(state))["The pace"].startswith(said)

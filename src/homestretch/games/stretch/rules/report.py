@@ -549,7 +549,23 @@ def _speed_words(state: RaceState) -> str:
     # the sum the chart is read by, added up ("Pace Scenario 13" told a fan nothing of
     # where 13 came from: the two highest Pace ratings, page 10)
     added = f"{paces[0]} + {paces[1]} = " if len(paces) > 1 else ""
-    return f"{who} {verb} for the lead ({added}{state.pace_total} on the Pace Scenario chart{roll})"
+    reading = f"({added}{state.pace_total} on the Pace Scenario chart{roll})"
+    # a closer does not "go for the lead" (page 7: a low Pace "will most likely drop to
+    # the back"): a lone speed horse, or a field with no speed at all, is said as such
+    if len(paces) > 1 and paces[1] <= CLOSER_PACE < paces[0]:
+        lone = speed[0]
+        return (
+            f"{lone.name} (Pace {paces[0]}) is the lone speed; nothing else is faster than "
+            f"Pace {paces[1]} {reading}"
+        )
+    if paces[0] <= CLOSER_PACE:
+        return f"Nobody wants the lead: {who} {'is' if len(speed) == 1 else 'are'} the most forward {reading}"
+    return f"{who} {verb} for the lead {reading}"
+
+
+CLOSER_PACE = 3
+"""The highest Pace rating the call counts as a horse that sits back (page 7: "0" drops
+to the back and makes one run; "8" or "9" wants the lead)."""
 
 
 def pace_term_words(state: RaceState) -> str:
