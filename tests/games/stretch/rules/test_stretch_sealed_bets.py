@@ -61,6 +61,7 @@ def test_a_sealed_table_shows_each_player_only_their_own_tickets_and_money() -> 
     assert set(cy["tote"]["probable_win"].values()) == {None}
     assert cy["captions"]["pool"] == "Your stakes"
     assert "sealed" in cy["yours"]["tickets"]
+    assert cy["yours"]["buttons"]["tote"] == "your tickets"  # not "the tote and who bet what"
     # who is still betting stays public: the race goes off when all are done
     state.apply(1, Done())
     assert cy["yours"]["waiting"] == "Still betting: Ann, Bob."

@@ -123,7 +123,8 @@ def yours(tote: JSON, seat: int) -> JSON:
         "waiting": still_betting(tote, seat),
         "done": done,
         "outcome": "" if tote["settled"] is None else _outcome(tote, seat),
-        "buttons": WINDOW,
+        # the jump to the tote: no "who bet what" while the others' bets are sealed (S25)
+        "buttons": {**WINDOW, "tote": "your tickets"} if tote["sealed_now"] else WINDOW,
     }
 
 
