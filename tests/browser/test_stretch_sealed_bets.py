@@ -5,6 +5,8 @@ ticket was bought and not which, and once the windows close every ticket is show
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SharedServer, context, frame, open_table, shows, token_of
@@ -15,7 +17,7 @@ expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy ma
 
 
 def test_a_sealed_table_shows_each_phone_its_own_tickets_until_the_windows_close(
-    browser: Browser, shared_server: SharedServer
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
     config = {"race": "2009-champagne-stakes", "mode": "quick", "players": 2, "sealed": True}
     seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bea"}]
@@ -35,6 +37,7 @@ def test_a_sealed_table_shows_each_phone_its_own_tickets_until_the_windows_close
         expect(bea.locator("#stretch-players")).not_to_contain_text("Ann")
         expect(bea.locator("#stretch-bet .stretch-waiting")).to_have_text("Still betting: Ann.")
         bea_frame = frame(address, game_id, token_of(links["seats"][1]["link"]))
+        bea.screenshot(path=str(tmp_path / "sealed-window.png"), full_page=True)
         said = [e.get("words", "") for e in bea_frame["log"]]
         assert "bought a sealed ticket" in said and not any("#1" in w for w in said)
         bet(bea, "place", 2, 6)
