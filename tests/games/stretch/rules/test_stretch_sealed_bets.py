@@ -60,6 +60,8 @@ def test_a_sealed_table_shows_each_player_only_their_own_tickets_and_money() -> 
     assert set(cy["tote"]["tote_odds"].values()) == {SEALED}
     assert set(cy["tote"]["probable_win"].values()) == {None}
     assert cy["captions"]["pool"] == "Your stakes"
+    watching = state.view(None)
+    assert watching["tote"]["players"] == [] and watching["captions"]["pool"] == "Pools (sealed)"
     assert "sealed" in cy["yours"]["tickets"]
     assert cy["yours"]["buttons"]["tote"] == "your tickets"  # not "the tote and who bet what"
     # who is still betting stays public: the race goes off when all are done

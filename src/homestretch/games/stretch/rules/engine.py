@@ -39,7 +39,13 @@ from homestretch.games.stretch.rules.odds_payoffs import balance_book, odds_clas
 from homestretch.games.stretch.rules.report import race_json
 from homestretch.games.stretch.rules.sheet import Line
 from homestretch.games.stretch.rules.tote import POOLS, probable_win_price, settle
-from homestretch.games.stretch.rules.words import CAPTIONS, SEALED, SEALED_CAPTIONS, tote_odds
+from homestretch.games.stretch.rules.words import (
+    CAPTIONS,
+    SEALED,
+    SEALED_CAPTIONS,
+    SEALED_SPECTATOR_CAPTIONS,
+    tote_odds,
+)
 from homestretch.games.stretch.rules.words import yours as window_words
 
 Mode = Literal["quick", "full"]
@@ -485,7 +491,8 @@ class RaceState(State):
                 for post in self.windows.posts
             }
             if sealed:  # the board's headings say whose stakes it shows (ruling S25)
-                shown["captions"] = {**CAPTIONS, **SEALED_CAPTIONS}
+                own = SEALED_CAPTIONS if seat is not None else SEALED_SPECTATOR_CAPTIONS
+                shown["captions"] = {**CAPTIONS, **own}
             if seat is not None:
                 shown["yours"] = window_words(tote, seat)  # its phone's lines
         return shown

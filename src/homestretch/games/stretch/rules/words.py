@@ -211,7 +211,13 @@ SEALED_CAPTIONS = {
     "players": "You (the others' bets and money are sealed until the windows close)",
 }
 """The board's headings while a sealed table's windows are open: it shows the player's
-own stakes alone (a spectator's, none)."""
+own stakes alone."""
+SEALED_SPECTATOR_CAPTIONS = {
+    "tote": "The tote (bets are sealed until the windows close)",
+    "pool": "Pools (sealed)",
+    "players": "Players (their bets and money are sealed until the windows close)",
+}
+"""The same for a spectator (the TV, a watcher), who sees no stakes at all."""
 
 
 def course_words(seconds: float) -> str:
