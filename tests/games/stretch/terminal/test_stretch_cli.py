@@ -940,6 +940,8 @@ def test_the_names_a_person_types_are_drawn_whole_at_any_width(
     for name in ("2009-breeders-cup-ladies-classic", "claiming-route-big-field", "dream-derby"):
         assert f" {name} " in races
     assert "…" not in races
+    said = " ".join(races.replace("│", " ").split())
+    assert "6 furlongs on the dirt, sloppy, 9 runners" in said  # the going, as run says it
     cards = invoke("stretch", "cards", "secretariat")
     assert " secretariat-1973 " in cards and " secretariat-career " in cards
     assert "26/25" in cards or " 26 " in cards  # its Power ratings, read whole

@@ -575,6 +575,7 @@ def races(fmt: FormatOption = OutputFormat.text) -> None:
                     "track": r.track,
                     "distance": r.distance,
                     "surface": r.surface,
+                    "condition": r.condition,
                     "runners": len(r.runners),
                 }
                 for stem, r in found
@@ -586,7 +587,9 @@ def races(fmt: FormatOption = OutputFormat.text) -> None:
     table = _whole(Table("race", "what it is"), found_ids)
     for stem, r in found:
         where = ", ".join(part for part in (r.track, r.date) if part)
-        about = f"{r.name}{f', {where}' if where else ''}: {r.distance} {r.surface}"
+        # the going too, as the race's header says it: a sloppy sprint is another race
+        going = f"{r.distance} on the {r.surface}, {r.condition}"
+        about = f"{r.name}{f', {where}' if where else ''}: {going}"
         table.add_row(stem, f"{about}, {len(r.runners)} runners")
     console.print(table)
 
