@@ -1044,6 +1044,11 @@ def test_the_running_positions_are_drawn_for_fullplay_only() -> None:
     assert all(len(line) <= 80 for line in full.splitlines())
     quick = invoke("stretch", "run", "dream-sprint", "--seed", "4", "--no-save")
     assert "Running positions" not in quick
+    # a horse out of the race (Mushka, seed 1) has dashes from the segment it went out in
+    race = ["stretch", "run", "2009-breeders-cup-ladies-classic", "--mode", "full"]
+    out = invoke(*race, "--seed", "1", "--no-save")
+    (mushka,) = [ln for ln in out[out.index("Running positions") :].splitlines() if "Mushka" in ln]
+    assert mushka.split()[2:] == ["3", "1½", "3", "2", "-", "-"]  # out in the Race Position
 
 
 def test_simulate_says_its_version_and_figure_as_odds_and_a_racing_paper_do() -> None:

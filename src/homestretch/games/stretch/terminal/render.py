@@ -49,7 +49,8 @@ def show_sheets(state: RaceState, console: Console) -> None:
     console.print(result_chart(data))
     if data["mode"] == "full" and state.finish is not None:
         # the beaten lengths unrounded, so the wire reads as the call and the chart say it
-        exact = {ln.post: state.finish.beaten[ln.post - 1] for ln in state.lines}
+        beaten = state.finish.beaten  # by line index, the horses that finished
+        exact = {ln.post: beaten[i] for i, ln in enumerate(state.lines) if i in beaten}
         console.print(running_positions(data, exact))
         console.print()
     if data.get("tote"):
