@@ -24,7 +24,9 @@ measure) leaves out 0 in its raw 95% interval on both. ``--distance`` shows spri
 routes alone, to see where a difference comes from. ``--also SEED`` runs a second
 corpus too and gives the verdict on the pair. Seeds 1, 101, 201, 301, 401, 501 and the
 fit's 1001-1003 have been used to choose charts, and 7001 and 7101 judged the standard
-set (ruling S18): a change judged fairly needs a fresh pair, named before it is run.
+set (ruling S18); 61001 and 62001 (4,800 fields each) measured the slow-share lean
+(docs/stretch-calibration.md): a change judged fairly needs a fresh pair, named before
+it is run.
 
 How often the criterion fails when nothing differs: ``--null`` runs Quickplay against
 Quickplay on other dice in place of Fullplay, and ``--pairs K`` judges K pairs (SEED +

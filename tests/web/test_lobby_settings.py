@@ -23,7 +23,7 @@ KINDS = {"number", "choice", "flag", "seat", "list", "text"}
 EXPECTED = {
     "across": {"tracks", "meets", "daily_double", "payoff", "rotation", "debts"},
     "derbycast": {"source", "races", "tie", "order", "draw", "sealed", "confirm"},
-    "stretch": {"race", "mode", "odds", "bankroll", "takeout", "breakage"},
+    "stretch": {"race", "mode", "odds", "bankroll", "takeout", "breakage", "sealed"},
     "totopoly": {
         "short",
         "banker",
@@ -251,7 +251,7 @@ def test_a_refused_choice_is_said_in_the_words_the_form_shows(game: str) -> None
 SHOWN_WHEN = {
     "across": set(),
     "derbycast": {"draw", "confirm"},
-    "stretch": {"bankroll", "takeout", "breakage"},
+    "stretch": {"bankroll", "takeout", "breakage", "sealed"},
     "totopoly": set(),
 }
 """The settings each game's form shows only when another setting holds some values."""

@@ -24,8 +24,13 @@ def _harness_configs() -> list[JSON]:
 
     races = [load_race(path) for path in bundled_races()[:2]]
     configs = [RaceGame(race, mode).config() for race in races for mode in ("quick", "full")]
-    # two players betting before the off (ruling S19)
-    return [*configs, {**configs[0], "players": 2}, {**configs[3], "players": 3, "takeout": 15}]
+    # two players betting before the off (ruling S19), and three with sealed bets (S25)
+    return [
+        *configs,
+        {**configs[0], "players": 2},
+        {**configs[3], "players": 3, "takeout": 15},
+        {**configs[1], "players": 3, "sealed": True},
+    ]
 
 
 def _value_bettor(game: Game, seat: int, seed: int) -> Agent:

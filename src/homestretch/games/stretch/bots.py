@@ -4,7 +4,8 @@
 for Fullplay's too, which plays alike by ruling S18) against the price on the board,
 and puts a tenth of its bankroll to win on the horse whose price pays most for its
 chance, and a tenth to show on the likeliest winner; then it is done. What it backs
-is public, like every ticket, so the people at the table can see what it thinks.
+is public, like every ticket, so the people at the table can see what it thinks (at a
+sealed table, once the windows close: ruling S25; it never looks at the others' bets).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ class ValueBettor:
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         tote = view["tote"]
+        me = next(p for p in tote["players"] if p["seat"] == player)
         mine = [t for t in tote["tickets"] if t["seat"] == player]
         stake = max(MIN_TICKET, tote["bankroll"] // 1000)  # a tenth, in dollars
         chances = self.chances
@@ -39,6 +41,6 @@ class ValueBettor:
             Bet("show", entries[max(range(len(entries)), key=chances.__getitem__)]["post"], stake),
         ]
         for bet in wanted[len(mine) :]:
-            if bet.dollars * 100 <= tote["players"][player]["cash"]:
+            if bet.dollars * 100 <= me["cash"]:
                 return bet
         return next(a for a in legal if isinstance(a, Done))

@@ -337,3 +337,42 @@ def _chartset_edited(tmp_path: Path, old: str, new: str) -> Path:
     assert old in meta
     (charts / "chartset.toml").write_text(meta.replace(old, new, 1))
     return charts
+
+
+def test_new_without_a_jockey_on_a_set_with_no_house_b_says_what_to_write(
+    tmp_path: Path,
+) -> None:
+    """`stretch new -e HORSE` puts the stand-in house-b on the horse; on a designer's set
+    without one it said "no jockey card 'house-b' ... Nearest: ..." about a rider never
+    typed. It says why house-b was wanted and how to name a rider instead."""
+    cards = _folder(tmp_path, jockeys=JOCKEYS + "house-x,House Rider X,0,7,stand-in\n")
+    said = refused(
+        tmp_path,
+        "stretch", "new", str(tmp_path / "r.toml"), "--cards", str(cards),
+        "-e", "thunder-1999@ace", "-e", "lightning-1999",
+    )  # fmt: skip
+    assert "-e lightning-1999: no jockey is named, so the stand-in house-b would ride" in said
+    assert "has no house-b (its stand-ins: house-x): write lightning-1999@JOCKEY" in said
+    assert not (tmp_path / "r.toml").exists()
+
+
+@pytest.mark.parametrize(
+    ("furlongs", "said"),
+    [
+        (5.5, "5 1/2 furlongs"),
+        (4.5, "4 1/2 furlongs"),
+        (6, "6 furlongs"),
+        (8, "1 mile"),
+        (8 + 70 / 220, "1 mile 70 yards"),
+        (8.32, "1 mile 70 yards"),
+        (8.5, "1 1/16 miles"),
+        (10, "1 1/4 miles"),
+        (5.25, "5.25 furlongs"),
+    ],
+)
+def test_a_distance_reads_as_a_racing_program_prints_it(furlongs: float, said: str) -> None:
+    """A designer's 5.5-furlong turf dash was called "5.5 furlongs on the turf", and the
+    documented 8.32 (a mile and 70 yards) "8.32 furlongs"."""
+    from homestretch.games.stretch.content.race import describe_distance
+
+    assert describe_distance(furlongs) == said

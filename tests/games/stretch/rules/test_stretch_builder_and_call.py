@@ -528,3 +528,97 @@ def test_a_photo_for_third_calls_the_horse_it_beat() -> None:
         "1 1/2 lengths, then Nijinsky by a nose in a photo. The photo, both on a speed "
         "figure of 104,"
     )
+
+
+def test_a_horse_that_gained_no_place_in_the_stretch_is_not_said_to_close(tmp_path: Any) -> None:
+    """A designer's five-horse race (cards of their own), Fullplay, seed 2: Mud Lark was
+    3rd turning for home and 3rd at the wire, beaten 8 lengths, and the call said "Mud
+    Lark, 3rd turning for home, closes to finish 3rd". A closer passes horses."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    (cards / "horses.csv").write_text(
+        "id,name,power_dirt,power_turf,range_low,range_high,wet,pace,form,trip,class,speed,wire\n"
+        "flying-fox,Flying Fox,20,,6,9,1,8,B,0,1,1,6\n"
+        "slow-burn,Slow Burn,18,19,8,12,0,1,C,1,0,0,7\n"
+        "mud-lark,Mud Lark,17,,7,10,3,5,D,0,0,-1,5\n"
+        "grey-ghost,Grey Ghost,19,18,7,9.5,0,6,A,1,1,0,8\n"
+        "long-shot,Long Shot,15,16,6,8,2,3,E,-1,-1,0,4\n"
+    )
+    (cards / "jockeys.csv").write_text(
+        "id,name,ride,trouble\njd,J. Doe,1,8\nrr,R. Roe,0,7\nmm,M. Moe,-1,6\n"
+        "kk,K. Koe,2,10\nhouse-x,House Rider X,0,7\n"
+    )
+    entries = "".join(
+        f'[[entries]]\nhorse = "{h}"\njockey = "{j}"\n\n'
+        for h, j in [
+            ("flying-fox", "jd"),
+            ("Slow Burn", "rr"),
+            ("mud-lark", "mm"),
+            ("grey-ghost", "K. Koe"),
+            ("long-shot", "house-x"),
+        ]
+    ).replace('jockey = "jd"\n', 'jockey = "jd"\nodds = "5-2"\n')
+    race = tmp_path / "spring-cup.toml"
+    race.write_text(
+        'name = "Spring Cup"\nfurlongs = 8.5\nsurface = "Dirt"\ncondition = "Muddy"\n'
+        f'cards = "cards"\n\n{entries}'
+    )
+    state = play(RaceGame(load_race(race), "full").new_initial_state(), SeededDice(2), {})
+    assert isinstance(state, RaceState)
+    lark = next(ln for ln in state.lines if ln.name == "Mud Lark")
+    turn = [ln.race_points[-1] for ln in state.lines]
+    assert lark.finish == 1 + sum(p > lark.race_points[-1] for p in turn) == 3  # no place gained
+    assert dict(race_call(state))["The stretch run"] == (
+        "Flying Fox leads turning for home and holds on."
+    )
+
+
+@pytest.mark.parametrize(
+    ("paces", "said"),
+    [
+        (
+            (7, 2, 1),
+            "Alpha (Pace 7) is the lone speed; nothing else is faster than Pace 2 (7 + 2 = 9 "
+            "on the Pace Scenario chart, dice ",
+        ),
+        (
+            (3, 2, 3),
+            "Nobody wants the lead: Alpha (Pace 3) and Charlie (Pace 3) are the most forward "
+            "(3 + 3 = 6 on the Pace Scenario chart, dice ",
+        ),
+        (
+            (8, 6, 1),
+            "Alpha (Pace 8) and Bravo (Pace 6) go for the lead (8 + 6 = 14 on the Pace "
+            "Scenario chart, dice ",
+        ),
+    ],
+)
+def test_a_closer_is_not_said_to_go_for_the_lead(
+    tmp_path: Any, paces: tuple[int, ...], said: str
+) -> None:
+    """A designer's two-horse race: "Paper Tiger (Pace 7) and Cardboard Box (Pace 2) go
+    for the lead", but a Pace 2 horse sits back (page 7). A lone speed horse, and a field
+    with no speed, are said as such; two speed horses still go for the lead."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    names = ("Alpha", "Bravo", "Charlie")
+    race = tmp_path / "race.toml"
+    race.write_text(
+        'name = "Pace Test"\nfurlongs = 8\n\n'
+        + "".join(
+            f'[[entries]]\nhorse = {{ name = "{name}", power_dirt = 18, range_low = 6, '
+            f'range_high = 10, pace = {pace}, form = "B" }}\njockey = "house-a"\n\n'
+            for name, pace in zip(names, paces, strict=True)
+        )
+    )
+    state = play(RaceGame(load_race(race), "quick").new_initial_state(), SeededDice(1), {})
+    assert isinstance(state, RaceState)
+    assert dict(race_call(state))["The pace"].startswith(said)

@@ -644,8 +644,21 @@ def test_calibrate_does_not_give_fatal_injuries_as_the_disqualification_rate() -
     assert "fatal" in REAL_RATES["out_of_race_rate"]
     assert "fatal" not in REAL_RATES["disqualification_rate"]
     out = invoke("stretch", "calibrate", "-n", "10", "--races", "50")
-    (row,) = [line for line in out.splitlines() if "disqualification_rate" in line]
+    (row,) = [line for line in out.splitlines() if "disqualified, per" in line]
     assert "fatal" not in row
+
+
+def test_calibrate_names_its_figures_in_a_racegoers_words() -> None:
+    """The text table named its figures by the JSON's keys ("overround_mean",
+    "margin_under_1_length_rate"): each now reads as words, the keys kept in the JSON."""
+    from homestretch.games.stretch.analysis.calibrate import TARGETS
+    from homestretch.games.stretch.terminal.cli import FIGURE_WORDS, REAL_RATES
+
+    assert set(FIGURE_WORDS) == set(TARGETS) | set(REAL_RATES)
+    out = invoke("stretch", "calibrate", "-n", "10", "--races", "50")
+    said = " ".join(out.split())
+    assert "favourites win" in said and "won by under a length" in said
+    assert not [key for key in FIGURE_WORDS if key in said]
 
 
 def test_a_roll_typed_with_its_faces_together_is_told_to_type_them_apart(tmp_path: Path) -> None:
@@ -927,6 +940,8 @@ def test_the_names_a_person_types_are_drawn_whole_at_any_width(
     for name in ("2009-breeders-cup-ladies-classic", "claiming-route-big-field", "dream-derby"):
         assert f" {name} " in races
     assert "…" not in races
+    said = " ".join(races.replace("│", " ").split())
+    assert "6 furlongs on the dirt, sloppy, 9 runners" in said  # the going, as run says it
     cards = invoke("stretch", "cards", "secretariat")
     assert " secretariat-1973 " in cards and " secretariat-career " in cards
     assert "26/25" in cards or " 26 " in cards  # its Power ratings, read whole
@@ -950,3 +965,94 @@ def test_a_card_id_is_read_in_any_capitals_and_a_shared_name_is_offered_by_its_i
     assert 'jockey = "arcaro"' in made.read_text()
     line = _bad(tmp_path, "stretch", "new", str(tmp_path / "x.toml"), "-e", "man o war@arcaro")
     assert "no horse card 'man o war'. Nearest: man-o-war-1920, man-o-war-career." in line
+
+
+def test_odds_with_real_odds_for_some_horses_show_the_chart_odds_of_the_rest(
+    tmp_path: Path,
+) -> None:
+    """A race file with real odds for one horse (ruling S15): the column was "Real",
+    blank for the others, and "Overlay yes" stood beside a blank. Each row now shows the
+    odds its overlay is judged on, the chart's marked "chart"."""
+    race = tmp_path / "mixed.toml"
+    entries = [
+        ("secretariat-1973", "7-2"),
+        ("seattle-slew-1977", None),
+        ("affirmed-1978", None),
+        ("citation-1948", None),
+    ]
+    race.write_text(
+        'name = "Mixed Odds"\nfurlongs = 8\n\n'
+        + "".join(
+            f'[[entries]]\nhorse = "{horse}"\njockey = "house-a"\n'
+            + (f'odds = "{odds}"\n' if odds else "")
+            + "\n"
+            for horse, odds in entries
+        )
+    )
+    out = invoke("stretch", "odds", str(race))
+    header = next(line for line in out.splitlines() if "PP" in line)
+    cells = [cell.strip() for cell in header.split("┃")[1:-1]]
+    assert cells[6] == "Odds"
+    rows = [
+        [c.strip() for c in line.split("│")[1:-1]]
+        for line in out.splitlines()
+        if line.startswith("│")
+    ]
+    assert rows[0][6] == "7-2"
+    assert all(row[6].endswith(" chart") and len(row[6]) > len(" chart") for row in rows[1:])
+    said = " ".join(out.split())
+    assert '"chart" marks a horse the race gives none' in said
+    assert "the Odds odds" not in said
+
+
+def test_a_fullplay_chart_has_each_horses_running_positions() -> None:
+    """A race chart gives each horse's place at every call and how far it was behind
+    (the leader: its lead); the terminal's Fullplay chart had only the finish. Here: a
+    lone leader's lead, horses level for the lead with none, a horse out from its segment
+    on, the winner's margin at the wire as the call says it (1.625 lengths reads 1 3/4)."""
+    from homestretch.games.stretch.terminal.render import running_positions
+
+    def entry(post: int, points: list[int], finish: int | None, beaten: float | None) -> dict:
+        status = "out" if finish is None else "finished"
+        return {"post": post, "horse": f"H{post}", "race_points": points, "finish": finish,
+                "beaten_lengths": beaten, "status": status}  # fmt: skip
+
+    data = {
+        "entries": [
+            entry(1, [20, 21, 23], 1, 0.0),
+            entry(2, [22, 21, 20], 2, 1.62),
+            entry(3, [22, 19, 22], 3, 2.5),
+            entry(4, [18, 15], None, None),  # out in the Pace Setup segment
+        ]
+    }
+    table = running_positions(data, exact={1: 0.0, 2: 1.625, 3: 2.5})
+    columns = [list(column.cells) for column in table.columns]
+    cells = {horse: [col[row] for col in columns[2:]] for row, horse in enumerate(columns[1])}
+    rows = list(cells)
+    assert [c.header for c in table.columns] == ["PP", "Horse", "Break", "Back", "Turn", "Fin"]
+    assert cells["H1"] == ["3 1", "1", "1 ½", "1 1¾"]  # level down the backstretch: no lead
+    assert cells["H2"] == ["1", "1", "3 1½", "2 1¾"]  # level at the break
+    assert cells["H3"] == ["1", "3 1", "2 ½", "3 2½"]
+    assert cells["H4"] == ["4 2", "-", "-", "-"]
+    assert list(rows) == ["H1", "H2", "H3", "H4"]  # in the order of the finish, the out last
+
+
+def test_the_running_positions_are_drawn_for_fullplay_only() -> None:
+    full = invoke("stretch", "run", "dream-sprint", "--mode", "full", "--seed", "4", "--no-save")
+    assert "Running positions" in full
+    assert full.index("Result  (") < full.index("Running positions")
+    assert all(len(line) <= 80 for line in full.splitlines())
+    quick = invoke("stretch", "run", "dream-sprint", "--seed", "4", "--no-save")
+    assert "Running positions" not in quick
+    # a horse out of the race (Mushka, seed 1) has dashes from the segment it went out in
+    race = ["stretch", "run", "2009-breeders-cup-ladies-classic", "--mode", "full"]
+    out = invoke(*race, "--seed", "1", "--no-save")
+    (mushka,) = [ln for ln in out[out.index("Running positions") :].splitlines() if "Mushka" in ln]
+    assert mushka.split()[2:] == ["3", "1½", "3", "2", "-", "-"]  # out in the Race Position
+
+
+def test_simulate_says_its_version_and_figure_as_odds_and_a_racing_paper_do() -> None:
+    """`simulate` titled its table "(quick)" where `odds` says "(quickplay)", and headed
+    the mean Final Speed Figure "Mean speed"."""
+    out = invoke("stretch", "simulate", "dream-sprint", "--runs", "200", "--seed", "1")
+    assert "races (quickplay)" in out and "Avg figure" in out and "Mean speed" not in out

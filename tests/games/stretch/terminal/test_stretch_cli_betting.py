@@ -132,3 +132,29 @@ def test_a_bettor_sees_the_ratings_and_starting_aprs_before_the_off(tmp_path: Pa
         (row,) = [ln for ln in sheet.splitlines() if f" {runner.horse.name} " in ln]
         assert row.split()[-1] == str(runner.start_apr)
     assert max(len(line.rstrip()) for line in sheet.splitlines()) <= 80
+
+
+def test_sealed_bets_at_one_keyboard_hand_the_screen_over(tmp_path: Path) -> None:
+    """--sealed (ruling S25): Ann's window shows her tickets alone; before Bob's the screen
+    is cleared and handed over (Enter), and his board never shows Ann's ticket; once the
+    windows close every ticket is opened and the tote pays as at an open table."""
+    db = str(tmp_path / "runs.sqlite")
+    args = ["stretch", "run", "2009-champagne-stakes", "--seed", "3", "--db", db, "--sealed"]
+    typed = "win 1 10\ndone\n\nplace 2 6\ndone\n"
+    result = RUNNER.invoke(app, [*args, "--bettor", "Ann", "--bettor", "Bob"], input=typed)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    handed = out.index("Ann's tickets are in, sealed.")
+    assert "Over to Bob alone: Bob, press Enter" in out[handed:]
+    bob_board = out[handed : out.index("The windows are closed and the sealed tickets opened")]
+    assert "$10 win #1" not in bob_board and "$6 place #2" in bob_board
+    assert "your stakes" in bob_board and "sealed" in bob_board
+    after = out[out.index("The windows are closed and the sealed tickets opened") :]
+    assert "$16.00 in the pools" in after
+    data = json.loads(RUNNER.invoke(app, ["replay", "1", "--db", db, "-f", "json"]).stdout)["tote"]
+    assert len(data["tickets"]) == 2 and data["sealed"] and not data["sealed_now"]
+
+
+def test_sealed_without_bettors_is_refused(tmp_path: Path) -> None:
+    said = refused(tmp_path, "stretch", "run", "2009-champagne-stakes", "--sealed")
+    assert "--sealed seals the bettors' tickets: name them with --bettor" in said

@@ -137,7 +137,17 @@ def describe_distance(furlongs: float) -> str:
     if miles >= 1 and rest in eighths:
         word = "mile" if miles == 1 and rest == 0 else "miles"
         return f"{int(miles)}{eighths[rest]} {word}"
+    yards = round(rest * YARDS_A_FURLONG)
+    if miles >= 1 and rest < 1 and abs(rest * YARDS_A_FURLONG - yards) < 1:
+        # a mile and 70 yards (8.32 furlongs), as a chart says it
+        return f"{int(miles)} {'mile' if miles == 1 else 'miles'} {yards} yards"
+    whole, half = divmod(furlongs, 1)
+    if half == 0.5:  # 5 1/2 furlongs, as a program prints it (not 5.5)
+        return f"{int(whole)} 1/2 furlongs"
     return f"{furlongs:g} furlongs"
+
+
+YARDS_A_FURLONG = 220
 
 
 def bundled_race(name: str) -> Race:

@@ -4,8 +4,9 @@ Every seat is a player with the same bankroll. Once the morning line is up, the
 windows open: each player buys any number of Win, Place and Show tickets of whole
 dollars (at least $2, the rulebook's ticket) from what they hold, in any order and at
 the same time as the others, and says "done"; when the last one is done the race goes
-off. Tickets and pools are public, as on a tote board. After the official order the
-pools are paid out (``tote.py``).
+off. Tickets and pools are public, as on a tote board; at a sealed table (ruling S25)
+each player sees only their own tickets and money until the windows close, and then
+every ticket is opened. After the official order the pools are paid out (``tote.py``).
 """
 
 from __future__ import annotations
@@ -62,6 +63,9 @@ class ToteRules:
     takeout: int = 0
     """Percent of each pool the tote keeps (0: among friends nobody takes a cut)."""
     breakage: int = 10
+    sealed: bool = False
+    """Sealed bets (ruling S25): nobody sees another's tickets, money or the pools
+    until the windows close."""
 
     def problem(self) -> str | None:
         if not 0 <= self.takeout <= 25:
@@ -145,10 +149,24 @@ class Windows:
     def _kept(self) -> int:
         return sum(p.kept for p in self.settled or [])
 
-    def to_json(self) -> JSON:
+    @property
+    def open(self) -> bool:
+        return self.settled is None and not all(self.done)
+
+    def sealed_from(self, viewer: int | None) -> bool:
+        """Whether the others' tickets are kept from ``viewer`` now (None: a spectator):
+        at a sealed table while the windows are open (ruling S25)."""
+        return self.rules.sealed and self.open
+
+    def to_json(self, viewer: int | None = None) -> JSON:
+        """The tote as ``viewer`` may see it. At a sealed table while the windows are open
+        (ruling S25) it holds the viewer's own tickets and money alone, the pools are the
+        viewer's own stakes, and there are no tote odds; who is done stays public."""
+        sealed = self.sealed_from(viewer)
+        shown = [t for t in self.tickets if not sealed or t.seat == viewer]
         pools: JSON = {}
         for pool in POOLS:
-            on = [t for t in self.tickets if t.pool == pool]
+            on = [t for t in shown if t.pool == pool]
             pools[pool] = {
                 "pays": PAYING[pool],
                 "total": 100 * sum(t.dollars for t in on),
@@ -158,14 +176,18 @@ class Windows:
                 },
             }
         probable = {
-            str(post): probable_win_odds(self.tickets, post, self.rules.takeout)
+            str(post): None if sealed else probable_win_odds(self.tickets, post, self.rules.takeout)
             for post in self.posts
         }
         return {
             "bankroll": 100 * self.rules.bankroll,
             "takeout": self.rules.takeout,
             "breakage": self.rules.breakage,
-            "open": self.settled is None and not all(self.done),
+            "open": self.open,
+            "sealed": self.rules.sealed,
+            "sealed_now": sealed,
+            "names": list(self.rules.names),
+            "done": list(self.done),
             "players": [
                 {
                     "seat": seat,
@@ -175,10 +197,11 @@ class Windows:
                     "net": self.cash[seat] - 100 * self.rules.bankroll,
                 }
                 for seat, name in enumerate(self.rules.names)
+                if not sealed or seat == viewer
             ],
             "tickets": [
                 {"seat": t.seat, "pool": t.pool, "post": t.post, "dollars": t.dollars}
-                for t in self.tickets
+                for t in shown
             ],
             "pools": pools,
             "probable_win": probable,

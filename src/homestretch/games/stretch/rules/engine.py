@@ -13,7 +13,8 @@ test). When the queue empties the next segment is planned.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copy
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
@@ -31,14 +32,20 @@ from homestretch.games.stretch.content.chart_set import (
     load_chart_set,
 )
 from homestretch.games.stretch.content.race import Race, bundled_race
-from homestretch.games.stretch.rules.betting import Bet, Done, ToteRules, Windows
+from homestretch.games.stretch.rules.betting import MIN_TICKET, Bet, Done, ToteRules, Windows
 from homestretch.games.stretch.rules.finish import Finish, settle_finish
 from homestretch.games.stretch.rules.notices import announce
 from homestretch.games.stretch.rules.odds_payoffs import balance_book, odds_classes, roll_odds
 from homestretch.games.stretch.rules.report import race_json
 from homestretch.games.stretch.rules.sheet import Line
-from homestretch.games.stretch.rules.tote import probable_win_price, settle
-from homestretch.games.stretch.rules.words import CAPTIONS, tote_odds
+from homestretch.games.stretch.rules.tote import POOLS, probable_win_price, settle
+from homestretch.games.stretch.rules.words import (
+    CAPTIONS,
+    SEALED,
+    SEALED_CAPTIONS,
+    SEALED_SPECTATOR_CAPTIONS,
+    tote_odds,
+)
 from homestretch.games.stretch.rules.words import yours as window_words
 
 Mode = Literal["quick", "full"]
@@ -105,6 +112,7 @@ class RaceGame(Game):
                 "bankroll": self.tote.bankroll,
                 "takeout": self.tote.takeout,
                 "breakage": self.tote.breakage,
+                **({"sealed": True} if self.tote.sealed else {}),
             }
         return {
             "players": players,
@@ -149,7 +157,10 @@ def _tote_rules(config: JSON) -> ToteRules:
     for key, value in numbers.items():
         if not isinstance(value, int) or isinstance(value, bool):
             raise HomestretchError(f"{key}: a whole number, not {value!r}")
-    return ToteRules(tuple(names), **numbers)
+    sealed = config.get("sealed", False)
+    if not isinstance(sealed, bool):
+        raise HomestretchError(f"sealed: true or false, not {sealed!r}")
+    return ToteRules(tuple(names), **numbers, sealed=sealed)
 
 
 _TOTE_DEFAULTS = {"bankroll": 100, "takeout": 0, "breakage": 10}
@@ -158,8 +169,11 @@ MAX_NAME = 40
 
 
 class RaceState(State):
-    """No secrets (so no ``hidden_from``): every rating, roll and chart reading is on the
-    scoresheet, and the players' tickets and pools are public, as on a tote board (S19)."""
+    """Every rating, roll and chart reading is on the scoresheet, and the players' tickets
+    and pools are public, as on a tote board (S19). The one secret: at a sealed table
+    (ruling S25) each player's tickets and money, kept from the others while the windows
+    are open (``view``, ``secret_move``, ``twin_views``); nothing is named by an id, so
+    ``hidden_from`` names nothing and the twins are the check."""
 
     game: RaceGame
 
@@ -462,20 +476,65 @@ class RaceState(State):
         shown = race_json(self)
         shown["captions"] = CAPTIONS
         if self.game.tote.names:
-            shown["tote"] = self.windows.to_json()
-            shown["tote"]["tote_odds"] = {  # the board's odds to win, in words
-                str(post): tote_odds(
+            seat = (
+                player if player is not None and 0 <= player < len(self.game.tote.names) else None
+            )
+            tote = shown["tote"] = self.windows.to_json(seat)
+            sealed = tote["sealed_now"]
+            tote["tote_odds"] = {  # the board's odds to win, in words
+                str(post): SEALED
+                if sealed
+                else tote_odds(
                     probable_win_price(self.windows.tickets, post, self.windows.rules.takeout),
                     self.windows.rules.breakage,
                 )
                 for post in self.windows.posts
             }
-            if player is not None and 0 <= player < len(self.game.tote.names):
-                shown["yours"] = window_words(shown["tote"], player)  # its phone's lines
+            if sealed:  # the board's headings say whose stakes it shows (ruling S25)
+                own = SEALED_CAPTIONS if seat is not None else SEALED_SPECTATOR_CAPTIONS
+                shown["captions"] = {**CAPTIONS, **own}
+            if seat is not None:
+                shown["yours"] = window_words(tote, seat)  # its phone's lines
         return shown
 
+    def secret_move(self, player: int | None, position: int) -> bool:
+        """Another player's ticket while a sealed table's windows are open (ruling S25):
+        the log shows that a ticket was bought, not which, until the windows close."""
+        event = self.events[position]
+        return (
+            event.player != player
+            and (event.action or {}).get("kind") == Bet.kind
+            and self.windows.sealed_from(player)
+        )
+
+    def twin_views(self, player: int | None) -> list[JSON]:
+        """At a sealed table with the windows open (ruling S25): the table with another
+        player's tickets bought otherwise (another pool, horse and amount, so the money
+        each holds differs too), which ``player`` must not tell from this one."""
+        if not self.windows.sealed_from(player):
+            return []
+        twins = []
+        for seat in range(len(self.game.tote.names)):
+            theirs = [t for t in self.windows.tickets if t.seat == seat]
+            if seat == player or not theirs:
+                continue
+            twin = copy.copy(self)
+            twin.windows = copy.deepcopy(self.windows)
+            others = [t for t in twin.windows.tickets if t.seat != seat]
+            ticket = theirs[0]
+            pool = next(p for p in POOLS if p != ticket.pool)
+            post = next(p for p in self.windows.posts if p != ticket.post)
+            changed = replace(ticket, pool=pool, post=post, dollars=MIN_TICKET)
+            twin.windows.tickets = [*others, changed]
+            twin.windows.cash[seat] += 100 * (sum(t.dollars for t in theirs) - MIN_TICKET)
+            twins.append(twin.view(player))
+        return twins
+
     def move_words(self, event: Event) -> str | None:
-        action = self.game.codec.from_json(event.action or {})
+        shown = event.action or {}
+        if shown.get("kind") == Bet.kind and not isinstance(shown.get("post"), int):
+            return "bought a sealed ticket"  # its pool, horse and amount kept (ruling S25)
+        action = self.game.codec.from_json(shown)
         if isinstance(action, Bet):
             horse = self.lines[action.post - 1].name
             return f"bet ${action.dollars} to {action.pool} on #{action.post} {horse}"

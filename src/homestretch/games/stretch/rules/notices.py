@@ -99,11 +99,16 @@ def _closed(state: RaceState) -> dict[str, Any]:
     tickets = state.windows.tickets
     pools = {p: 100 * sum(t.dollars for t in tickets if t.pool == p) for p in POOLS}
     total = sum(pools.values())
+    closed = (
+        "The windows are closed and the sealed tickets opened"  # ruling S25
+        if state.game.tote.sealed
+        else "The windows are closed"
+    )
     if not total:
-        words = "The windows are closed: nobody bet."
+        words = f"{closed}: nobody bet."
     else:
         each = ", ".join(f"{p} {money(c)}" for p, c in pools.items() if c)
-        words = f"The windows are closed: {money(total)} in the pools ({each})."
+        words = f"{closed}: {money(total)} in the pools ({each})."
     return {"pools": pools, "tickets": len(tickets), "words": words}
 
 

@@ -549,7 +549,23 @@ def _speed_words(state: RaceState) -> str:
     # the sum the chart is read by, added up ("Pace Scenario 13" told a fan nothing of
     # where 13 came from: the two highest Pace ratings, page 10)
     added = f"{paces[0]} + {paces[1]} = " if len(paces) > 1 else ""
-    return f"{who} {verb} for the lead ({added}{state.pace_total} on the Pace Scenario chart{roll})"
+    reading = f"({added}{state.pace_total} on the Pace Scenario chart{roll})"
+    # a closer does not "go for the lead" (page 7: a low Pace "will most likely drop to
+    # the back"): a lone speed horse, or a field with no speed at all, is said as such
+    if len(paces) > 1 and paces[1] <= CLOSER_PACE < paces[0]:
+        lone = speed[0]
+        return (
+            f"{lone.name} (Pace {paces[0]}) is the lone speed; nothing else is faster than "
+            f"Pace {paces[1]} {reading}"
+        )
+    if paces[0] <= CLOSER_PACE:
+        return f"Nobody wants the lead: {who} {'is' if len(speed) == 1 else 'are'} the most forward {reading}"
+    return f"{who} {verb} for the lead {reading}"
+
+
+CLOSER_PACE = 3
+"""The highest Pace rating the call counts as a horse that sits back (page 7: "0" drops
+to the back and makes one run; "8" or "9" wants the lead)."""
 
 
 def pace_term_words(state: RaceState) -> str:
@@ -610,7 +626,9 @@ def _factor_words(state: RaceState) -> str:
 
 def _stretch_runs(state: RaceState) -> str:
     """Fullplay: how the order turning for home became the result, the closers who ran
-    into the money from the back and the leaders who did not hold on."""
+    into the money from the back (passing a horse that was ahead of them: 3rd of five
+    turning for home and 3rd at the wire did not close) and the leaders who did not
+    hold on."""
     turn = len(state.lines[0].race_points) - 1
     at_turn = [ln for ln in state.lines if not ln.out and running_at(ln, turn)]
     if len(at_turn) < 4 or turn < 0:
@@ -622,7 +640,8 @@ def _stretch_runs(state: RaceState) -> str:
     for ln in sorted(ranked, key=lambda ln: ln.finish or 0):  # the winner's run first
         place = ln.finish or 0
         behind_at_turn = sum(p > ln.race_points[turn] for p in points)
-        if behind_at_turn >= back_half and 1 <= place <= 3 and ln.dq_roll is None:
+        passed = place <= behind_at_turn  # finished ahead of a horse ahead of it
+        if behind_at_turn >= back_half and 1 <= place <= 3 and passed and ln.dq_roll is None:
             where = (
                 "last" if ln.race_points[turn] == points[-1] else f"{ordinal(behind_at_turn + 1)}"
             )

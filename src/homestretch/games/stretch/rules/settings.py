@@ -88,3 +88,10 @@ class StretchSettings(Settings):
         description="Each price per dollar is rounded down to this (ruling S19).",
         json_schema_extra=_BETTING,
     )
+    sealed: bool = Field(
+        default=False,
+        title="Sealed bets",
+        description="Nobody sees another's tickets, money or the pools until the windows "
+        "close (ruling S25).",
+        json_schema_extra=_BETTING,
+    )

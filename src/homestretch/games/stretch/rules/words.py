@@ -58,20 +58,25 @@ def _names(names: Sequence[str]) -> str:
 
 
 def still_betting(tote: JSON, seat: int) -> str:
-    """Who else is at the windows: the last one there knows the race waits for them."""
-    others = [p for p in tote["players"] if p["seat"] != seat]
+    """Who else is at the windows: the last one there knows the race waits for them
+    (public at a sealed table too, ruling S25: the race goes off when all are done)."""
+    others = [i for i in range(len(tote["names"])) if i != seat]
     if not others:
         return ""
-    open_ = [p["name"] for p in others if not p["done"]]
+    open_ = [tote["names"][i] for i in others if not tote["done"][i]]
     if not open_:
         return "Everyone else is done: the race goes off when you are."
     return f"Still betting: {', '.join(open_)}."
 
 
+def _player(tote: JSON, seat: int) -> JSON:
+    return next(p for p in tote["players"] if p["seat"] == seat)
+
+
 def _outcome(tote: JSON, seat: int) -> str:
     """After the race: what the tote paid the player, what came back to them from a pool
     given back (nobody held a paying ticket in it: S19), and where that leaves them."""
-    me = tote["players"][seat]
+    me = _player(tote, seat)
     mine = [t for t in tote["tickets"] if t["seat"] == seat]
     net = me["net"]
     # not "even": beside the tote's odds that word is a price
@@ -102,10 +107,12 @@ def yours(tote: JSON, seat: int) -> JSON:
     ``holding`` and ``tickets`` in the window, ``waiting`` under them, ``done`` once the
     player is done and others are not, ``outcome`` once the tote has paid (a page shows
     it only when the call reaches the wire), and the window's ``buttons``."""
-    me = tote["players"][seat]
+    me = _player(tote, seat)
     mine = [ticket_words(t) for t in tote["tickets"] if t["seat"] == seat]
     tickets = f"Your tickets: {', '.join(mine)}" if mine else "No tickets yet."
-    waiting = [p["name"] for p in tote["players"] if not p["done"]]
+    if tote["sealed_now"]:
+        tickets += " Bets are sealed: nobody sees another's until the windows close."
+    waiting = [n for n, done in zip(tote["names"], tote["done"], strict=True) if not done]
     done = ""
     if me["done"] and tote["open"]:
         bet = f"your tickets: {', '.join(mine)}" if mine else "no tickets"
@@ -116,7 +123,8 @@ def yours(tote: JSON, seat: int) -> JSON:
         "waiting": still_betting(tote, seat),
         "done": done,
         "outcome": "" if tote["settled"] is None else _outcome(tote, seat),
-        "buttons": WINDOW,
+        # the jump to the tote: no "who bet what" while the others' bets are sealed (S25)
+        "buttons": {**WINDOW, "tote": "your tickets"} if tote["sealed_now"] else WINDOW,
     }
 
 
@@ -193,6 +201,23 @@ paper scoresheet's abbreviations, its three running columns shown as far as the 
 has segments, and the Wet rating's column (``sheet_wet``, after Form) on a wet track,
 as the terminal's ratings sheet shows it. ``course`` says a course's own clock (ruling
 S22) beside the going, as the terminal's header does: ``course_words``."""
+
+
+SEALED = "sealed"
+"""The tote's odds on every horse while a sealed table's windows are open (ruling S25)."""
+SEALED_CAPTIONS = {
+    "tote": "Your tickets (bets are sealed until the windows close)",
+    "pool": "Your stakes",
+    "players": "You (the others' bets and money are sealed until the windows close)",
+}
+"""The board's headings while a sealed table's windows are open: it shows the player's
+own stakes alone."""
+SEALED_SPECTATOR_CAPTIONS = {
+    "tote": "The tote (bets are sealed until the windows close)",
+    "pool": "Pools (sealed)",
+    "players": "Players (their bets and money are sealed until the windows close)",
+}
+"""The same for a spectator (the TV, a watcher), who sees no stakes at all."""
 
 
 def course_words(seconds: float) -> str:

@@ -129,6 +129,14 @@ def run(
     bankroll: Annotated[
         int, typer.Option(help="each bettor's dollars (with --bettor / --computer-bettor)")
     ] = 100,
+    sealed: Annotated[
+        bool,
+        typer.Option(
+            "--sealed",
+            help="sealed bets: nobody sees another's tickets until the windows close; at "
+            "one keyboard the screen is cleared between bettors (ruling S25)",
+        ),
+    ] = False,
 ) -> None:
     """Run a race: the race call, the scoresheet and the result chart.
 
@@ -140,7 +148,9 @@ def run(
 
     Example: `homestretch stretch run my-race.toml --dice ask` (roll real dice)
 
-    Example: `homestretch stretch run my-race.toml --bettor Ann --computer-bettor Robo`"""
+    Example: `homestretch stretch run my-race.toml --bettor Ann --computer-bettor Robo`
+
+    Example: `homestretch stretch run dream-derby --bettor Ann --bettor Bob --sealed`"""
     from homestretch.cli.table_loop import dice_spec  # the sessions' loop: not for odds
     from homestretch.games.stretch.content.chart_set import load_chart_set
     from homestretch.games.stretch.content.race import load_race
@@ -172,7 +182,9 @@ def run(
     seats = [person(name) for name in people] + [computer(name, "value") for name in computers]
     if seats and not save:
         raise HomestretchError("betting is played at a stored table: drop --no-save")
-    tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll)
+    if sealed and not seats:
+        raise HomestretchError("--sealed seals the bettors' tickets: name them with --bettor")
+    tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll, sealed=sealed)
     if seats and tote.problem() is not None:  # the option it came from, named
         raise HomestretchError(f"--bankroll {bankroll}: {tote.problem()}")
     game = RaceGame(loaded, _mode(mode), charts, odds, tote)
@@ -363,9 +375,15 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
 
     screen = err_console if to_stderr else console
     shown: list[bool] = []
+    at_window: list[int] = []
+    """The seat whose window is on the screen (a sealed table hands the screen over)."""
 
     def show(player: int, view: JSON) -> None:
         state = table.state
+        if at_window and at_window[0] != player and view["tote"]["sealed_now"]:
+            _hand_over(screen, table.seat(at_window[0]).name, table.seat(player).name, to_stderr)
+            shown.clear()  # the next bettor sees the field too
+        at_window[:] = [player]
         if not shown and isinstance(state, RaceState):  # once: the cards do not change
             shown.append(True)  # a bettor handicaps the field before the first ticket
             screen.print(ratings_sheet(state, apr=True))
@@ -389,6 +407,18 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
         for seat in range(len(table.seats))
         if table.seat(seat).is_person
     }
+
+
+def _hand_over(screen: Console, last: str, name: str, to_stderr: bool) -> None:
+    """Sealed bets at one keyboard (ruling S25): the screen and its scrollback are cleared
+    before the next bettor's window, so they cannot read the last one's tickets."""
+    from homestretch.cli.table_loop import clear_for_next_person
+
+    clear_for_next_person(screen)
+    screen.print(f"{last}'s tickets are in, sealed.", markup=False, highlight=False)
+    prompt(
+        f"Over to {name} alone: {name}, press Enter", default="", show_default=False, err=to_stderr
+    )
 
 
 def read_bet(text: str) -> Action | None:
@@ -545,6 +575,7 @@ def races(fmt: FormatOption = OutputFormat.text) -> None:
                     "track": r.track,
                     "distance": r.distance,
                     "surface": r.surface,
+                    "condition": r.condition,
                     "runners": len(r.runners),
                 }
                 for stem, r in found
@@ -556,7 +587,9 @@ def races(fmt: FormatOption = OutputFormat.text) -> None:
     table = _whole(Table("race", "what it is"), found_ids)
     for stem, r in found:
         where = ", ".join(part for part in (r.track, r.date) if part)
-        about = f"{r.name}{f', {where}' if where else ''}: {r.distance} {r.surface}"
+        # the going too, as the race's header says it: a sloppy sprint is another race
+        going = f"{r.distance} on the {r.surface}, {r.condition}"
+        about = f"{r.name}{f', {where}' if where else ''}: {going}"
         table.add_row(stem, f"{about}, {len(r.runners)} runners")
     console.print(table)
 
@@ -701,6 +734,11 @@ def new(
         horse_ref, _, jockey_ref = text.partition("@")
         try:
             horse = card_set.horse(horse_ref.strip())
+        except ContentError as exc:
+            raise HomestretchError(_no_card(text, exc, folder)) from None
+        if not jockey_ref.strip() and "house-b" not in card_set.jockeys:
+            raise HomestretchError(_no_stand_in(text, card_set, folder))
+        try:
             jockey = card_set.jockey(jockey_ref.strip() or "house-b")
         except ContentError as exc:
             raise HomestretchError(_no_card(text, exc, folder)) from None
@@ -771,6 +809,18 @@ def new(
         return
     console.print(table)
     console.print(f"wrote {escape(str(output))}; run it with: {escape(run_it)}")
+
+
+def _no_stand_in(typed: str, card_set: Any, own_cards: Path | None) -> str:
+    """-e HORSE with no @JOCKEY on a card set without the stand-in rider house-b."""
+    where = f"{own_cards}/jockeys.csv" if own_cards is not None else "the card set"
+    stand_ins = [jockey for jockey in card_set.jockeys if jockey.startswith("house-")]
+    others = f" (its stand-ins: {', '.join(stand_ins)})" if stand_ins else ""
+    return (
+        f"-e {typed}: no jockey is named, so the stand-in house-b would ride, and {where} "
+        f"has no house-b{others}: write {typed.strip()}@JOCKEY, or add a house-b rider "
+        "to the set"
+    )
 
 
 def _from_race_file(folder: Path, output: Path) -> str:
@@ -863,8 +913,8 @@ def simulate(
         "Win",
         "Place",
         "Show",
-        "Mean speed",
-        title=f"{loaded.name}: {runs:,} races ({mode})",
+        "Avg figure",  # the mean Final Speed Figure, as a racing paper names it
+        title=f"{loaded.name}: {runs:,} races ({mode}play)",  # as `odds` says the version
         title_justify="left",
     )
     for c, runner in zip(chances, loaded.runners, strict=True):
@@ -1007,6 +1057,9 @@ def odds(
             echo_json(answer)
         return
     real = any(e["real_odds"] for e in entries)
+    # some horses with real odds and some without (ruling S15: the rest run on chart
+    # odds): each row shows the odds its overlay is judged on, the chart's marked so
+    mixed = real and not all(e["real_odds"] for e in entries)
     overlays = any(e["overlay"] for e in entries)  # else no empty, headless last column
     margin = max((high - low) / 2 for low, high in (e["win_interval"] for e in entries))
     table = Table(
@@ -1016,7 +1069,7 @@ def odds(
         "Place",
         "Show",
         "Fair",
-        "Real" if real else "Chart",
+        "Odds" if mixed else "Real" if real else "Chart",
         *([OVERLAY] if overlays else []),
         title=_odds_title(loaded.name, mode, runs, margin, exact is not None, bounds is not None),
         title_justify="left",
@@ -1029,12 +1082,17 @@ def odds(
             f"{e['place']:.1%}",
             f"{e['show']:.1%}",
             e["fair_odds"] or "-",
-            e["real_odds"] if real else e["chart_odds"],
+            e["real_odds"] or (f"{e['chart_odds']} chart" if mixed else e["chart_odds"]),
             *([Text("yes", style="green") if e["overlay"] else ""] if overlays else []),
         )
     console.print(table)
+    if mixed:
+        console.print(MIXED_SAID, style="dim")
     if overlays:
-        console.print(OVERLAY_SAID.format(odds="Real" if real else "Chart"), style="dim")
+        said = OVERLAY_SAID.format(odds="Real" if real else "Chart")
+        console.print(
+            said.replace("the Real odds", "the odds shown") if mixed else said, style="dim"
+        )
     if bounds is not None and places is not None:
         from homestretch.games.stretch.analysis.chances import show_bound_note
 
@@ -1050,6 +1108,11 @@ OVERLAY_SAID = (
     "Overlay yes: the {odds} odds pay more than the Fair odds, what the horse's chance is worth."
 )
 """The line under an odds table with an overlay column, saying what the column means."""
+MIXED_SAID = (
+    'Odds: the race\'s real odds; "chart" marks a horse the race gives none, with the odds '
+    "chart's middle reading (ruling S15)."
+)
+"""Under an odds table of a race with real odds for some horses only."""
 IN_BAND, OUTSIDE = Text("in band", style="green"), Text("outside", style="red")
 
 
@@ -1175,6 +1238,18 @@ REAL_RATES = {
 }
 """What real racing says beside the rates no band is set for (docs/stretch-calibration.md):
 out of the race is every way of not finishing, so it runs above the fatal injuries."""
+FIGURE_WORDS = {
+    "favourite_win_rate": "favourites win",
+    "favourite_top3_rate": "favourites in the first 3",
+    "overround_mean": "book (overround), mean",
+    "margin_under_1_length_rate": "won by under a length",
+    "margin_median_lengths": "median winning margin (lengths)",
+    "margin_over_7_lengths_rate": "won by over 7 lengths",
+    "greats_top_horse_win_rate_mean": "dream fields: top great wins",
+    "out_of_race_rate": "out of the race, per start",
+    "disqualification_rate": "disqualified, per start",
+}
+"""The calibration table's figures in a racegoer's words (the JSON keeps the keys)."""
 
 
 CORPUS_SEEDS = 2**32
@@ -1260,7 +1335,7 @@ def calibrate(
         value = figures[name]
         ok = value is not None and low <= value <= high
         table.add_row(
-            name,
+            FIGURE_WORDS.get(name, name),
             "-" if value is None else f"{value:.3f}",
             f"{low:.2f}-{high:.2f}",
             IN_BAND if ok else OUTSIDE,
@@ -1275,7 +1350,7 @@ def calibrate(
             IN_BAND if ok else OUTSIDE,
         )
     for name, real in REAL_RATES.items():
-        table.add_row(name, f"{figures[name]:.4f}", real, "")
+        table.add_row(FIGURE_WORDS[name], f"{figures[name]:.4f}", real, "")
     for going, bands in TIME_BANDS.items():
         medians = figures["stakes_median_times_by_going"][going]
         for furlongs, (low, high) in bands.items():

@@ -14,6 +14,7 @@ from homestretch.core.inputs import is_whole
 from homestretch.core.protocol import JSON
 from homestretch.games.stretch.rules.betting import MIN_TICKET, Bet, Done
 from homestretch.games.stretch.rules.engine import RaceState
+from homestretch.games.stretch.rules.finish import format_lengths
 from homestretch.games.stretch.rules.tote import POOLS
 from homestretch.games.stretch.rules.words import course_words
 
@@ -46,6 +47,12 @@ def show_sheets(state: RaceState, console: Console) -> None:
     console.print(ratings_sheet(state))
     show_scoresheet(state, data, console)
     console.print(result_chart(data))
+    if data["mode"] == "full" and state.finish is not None:
+        # the beaten lengths unrounded, so the wire reads as the call and the chart say it
+        beaten = state.finish.beaten  # by line index, the horses that finished
+        exact = {ln.post: beaten[i] for i, ln in enumerate(state.lines) if i in beaten}
+        console.print(running_positions(data, exact))
+        console.print()
     if data.get("tote"):
         console.print(tote_paid(data))
 
@@ -223,6 +230,81 @@ def _blank(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
+FRACTIONS = {"1/4": "\u00bc", "1/2": "\u00bd", "3/4": "\u00be"}
+SHORT_MARGINS = {"nose": "ns", "head": "hd", "neck": "nk", "dead heat": "dh"}
+"""A chart's running positions write a margin as a racing paper does: 1\u00bd, hd, nk."""
+
+
+def _chart_lengths(lengths: float) -> str:
+    text = format_lengths(lengths)
+    if text in SHORT_MARGINS:
+        return SHORT_MARGINS[text]
+    whole, _, part = text.rpartition(" ") if " " in text else ("", "", text)
+    if part in FRACTIONS:
+        return f"{whole}{FRACTIONS[part]}"
+    return text
+
+
+def running_positions(data: JSON, exact: dict[int, float] | None = None) -> Table:
+    """Fullplay's running positions as a race chart prints them: each horse's place at
+    the break, down the backstretch (routes), turning for home and at the wire, and the
+    lengths behind the leader beside it (the leader's: its lead), one race point being
+    a half-length (page 17); at the wire the official place and the beaten lengths.
+    Rows in the order of the finish, as on a chart; a horse out of the race has a dash
+    from the segment it went out in. ``exact``: each post's beaten lengths unrounded."""
+    calls = ["Break", "Back", "Turn"] if len(data["entries"][0]["race_points"]) == 3 else []
+    calls = calls or ["Break", "Turn"]
+    table = _table("Running positions")
+    table.caption = "place, then lengths behind the leader (a leader alone: its lead)"
+    table.caption_justify = "left"
+    for column in ("PP", "Horse", *calls, "Fin"):
+        table.add_column(column, justify="left" if column == "Horse" else "right")
+    entries = data["entries"]
+
+    def at(entry: JSON, segment: int) -> int | None:
+        points = entry["race_points"]
+        went_out = entry["status"] == "out" and segment == len(points) - 1
+        return points[segment] if len(points) > segment and not went_out else None
+
+    def cell(entry: JSON, segment: int) -> str:
+        mine = at(entry, segment)
+        if mine is None:
+            return "-"
+        field = sorted((p for e in entries if (p := at(e, segment)) is not None), reverse=True)
+        place = 1 + sum(p > mine for p in field)
+        if mine < field[0]:
+            return f"{place} {_chart_lengths((field[0] - mine) / 2)}"
+        if field.count(mine) > 1:  # level for the lead: no lead to give
+            return str(place)
+        lead = mine - next((p for p in field if p < mine), mine)
+        return f"{place} {_chart_lengths(lead / 2)}" if lead else str(place)
+
+    def beaten_by(entry: JSON) -> float:
+        return (exact or {}).get(entry["post"], entry["beaten_lengths"] or 0.0)
+
+    finishers = sorted(
+        (e for e in entries if e["finish"] is not None), key=lambda e: (e["finish"], e["post"])
+    )
+    second = sorted(beaten_by(e) for e in finishers)[1:2]
+    for entry in [*finishers, *(e for e in entries if e["finish"] is None)]:
+        beaten = beaten_by(entry)
+        if entry["finish"] is None:
+            fin = "-"
+        elif beaten:
+            fin = f"{entry['finish']} {_chart_lengths(beaten)}"
+        else:  # the winner: its margin over the next past the wire
+            fin = f"{entry['finish']} {_chart_lengths(second[0])}" if second and second[0] else "1"
+        if entry["status"] == "disqualified":
+            fin += " DQ"
+        table.add_row(
+            str(entry["post"]),
+            escape(entry["horse"]),
+            *(cell(entry, segment) for segment in range(len(calls))),
+            fin,
+        )
+    return table
+
+
 def result_chart(data: JSON) -> Table:
     table = Table(
         title=f"Result  (final time {data['final_time'] or '-'})",
@@ -273,9 +355,10 @@ def _dollars(cents: int) -> str:
 
 
 def tote_board(view: JSON) -> Table:
-    """The pools on each horse, the tote's odds to win, and every player's tickets."""
+    """The pools on each horse, the tote's odds to win, and every player's tickets; at a
+    sealed table while the windows are open, the player's own stakes alone (S25)."""
     tote = view["tote"]
-    table = _table("The tote")
+    table = _table(view["captions"]["tote"] if tote["sealed_now"] else "The tote")
     # the line the tote's odds are read beside; a horse nobody backed shows no "$0.00"
     # (a board of twenty-four of them hid the few bets there were)
     for column in ("PP", "Horse", "Morning line", "Win", "Place", "Show", "Tote odds"):
@@ -293,7 +376,7 @@ def tote_board(view: JSON) -> Table:
     totals = [tote["pools"][p]["by_post"] for p in ("win", "place", "show")]
     table.add_row(
         "",
-        "pools",
+        "your stakes" if tote["sealed_now"] else "pools",
         "",
         *(_dollars(sum(by_post.values())) for by_post in totals),
         "",
