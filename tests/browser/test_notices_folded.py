@@ -59,7 +59,9 @@ def test_a_long_games_notices_fold_and_read_newest_first(
             page.evaluate("refetch()")  # the next frame drawn: the fold is as it was left
             expect(page.locator("#notices-older")).to_have_attribute("open", "")
             log = page.locator("#log li")
-            expect(log.first).to_contain_text(f"{len(final['log']) - 1}: ")  # the log too: newest first
+            expect(log.first).to_contain_text(
+                f"{len(final['log']) - 1}: "
+            )  # the log too: newest first
             page.screenshot(path=str(shared_server.folder / "notices-folded.png"))
         finally:
             laptop.close()
