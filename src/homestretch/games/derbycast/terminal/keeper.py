@@ -53,7 +53,11 @@ from homestretch.games.derbycast.rules.words import (
     lines_hint,
     no_odds_line,
 )
-from homestretch.games.derbycast.sources.simulated import race_seed, simulated_record
+from homestretch.games.derbycast.sources.simulated import (
+    CalledRecord,
+    race_seed,
+    simulated_record,
+)
 
 Ask = Callable[[str, str], str]
 """Ask a person a question (prompt, default answer) and return the answer."""
@@ -90,9 +94,13 @@ def card_of(race: RaceRecord) -> PostCard:
 
 
 def result_of(race: RaceRecord) -> PostResult:
+    """The result as posted; a simulated race's with its call (the pages show it)."""
+    call = race.call if isinstance(race, CalledRecord) else ()
     return PostResult(
         tuple("" if r.odds is None else str(r.odds) for r in race.runners),
         tuple(r.finish for r in race.runners),
+        call_headings=tuple(part["heading"] for part in call),
+        call_words=tuple(part["words"] for part in call),
     )
 
 
