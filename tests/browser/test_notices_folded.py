@@ -10,7 +10,15 @@ import time
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SharedServer, frame, open_table, shows
+from tests.browser.table_pages import (
+    SharedServer,
+    context,
+    frame,
+    move,
+    open_table,
+    shows,
+    token_of,
+)
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
@@ -65,3 +73,46 @@ def test_a_long_games_notices_fold_and_read_newest_first(
             page.screenshot(path=str(shared_server.folder / "notices-folded.png"))
         finally:
             laptop.close()
+
+
+def test_a_short_list_is_whole_and_a_boards_own_numbers_match(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Up to seven notices are all in sight (no fold of one or two), and Totopoly's own
+    "Money and cards", newest first too, numbers each notice as the page's list does (its
+    newest was 1 there and 6 in the list below)."""
+    seats = [{"kind": "person", "name": n} for n in ("Ann", "Bob", "Cat")]
+    with shared_server.visit() as address:
+        links = open_table(
+            address, {"game": "totopoly", "config": {"players": 3}, "seats": seats, "seed": 4}
+        )
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        for _ in range(MOST_POLLS):  # the first moves offered, until Ann has a few notices
+            ann = frame(address, game_id, tokens[0])
+            if len(ann["notices"]) >= 3:
+                break
+            seat = ann["waiting"]["seats"][0]
+            move(
+                address,
+                game_id,
+                tokens[seat],
+                frame(address, game_id, tokens[seat])["legal"][0]["action"],
+            )
+        told = [n["words"] for n in ann["notices"]]
+        assert 3 <= len(told) <= 7, told
+        phone = context(browser, address, phone=True)
+        try:
+            page = phone.new_page()
+            page.goto(links["seats"][0]["link"])
+            shows(page, ann["version"])
+            listed = page.locator("#notices > li")
+            expect(listed).to_have_count(len(told))
+            expect(page.locator("#notices-older")).to_have_count(0)
+            assert listed.all_inner_texts() == told[::-1]
+            board = page.locator("ol.tp-notices > li")
+            expect(board).to_have_count(len(told))
+            numbers = [[n.get_attribute("value") for n in where.all()] for where in (listed, board)]
+            assert numbers[0] == numbers[1] == [str(k) for k in range(len(told), 0, -1)]
+        finally:
+            phone.close()

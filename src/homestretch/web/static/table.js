@@ -83,7 +83,7 @@ function noticeWords(n) {
 // The notices, newest first as the log is, each numbered in the order it came (an
 // Across meet runs to 80 and more): the newest few in sight, the older folded under
 // "N older notices", a box of its own height that scrolls, left open or shut as the
-// player left it when the next frame comes.
+// player left it when the next frame comes (up to seven notices are all in sight).
 const NOTICES_SHOWN = 5;
 let olderNoticesOpen = false;
 function drawNotices() {
@@ -93,7 +93,7 @@ function drawNotices() {
     li.append(typeof n.words === "string" ? el("span", noticeWords(n)) : draw(n));
     return li;
   }).reverse();
-  const older = items.splice(NOTICES_SHOWN);
+  const older = items.length > NOTICES_SHOWN + 2 ? items.splice(NOTICES_SHOWN) : [];  // no fold of one or two
   if (older.length) {
     const fold = el("details");
     fold.id = "notices-older";
