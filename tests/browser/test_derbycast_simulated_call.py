@@ -4,9 +4,12 @@ terminal; the pages showed its result alone. Now the keeper posts the call with 
 result, in the words the terminal prints (``simulated_call``): the TV shows the last
 race's call, a player's phone has it folded under the result (opened, it stays open as
 frames come), and the saved game keeps it: a page loaded afresh, rebuilt from the store,
-shows it too."""
+shows it too. A race run from the table's own seed is not named with it: the seed is
+kept until the game ends, and would tell the races to come."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -61,6 +64,10 @@ def test_a_simulated_race_is_called_on_the_tv_and_the_phones(
         else:
             pytest.fail("race 1 was never made official")
         last = now["view"]["last_race"]
+        # the races run from the table's own seed, secret until the game ends: no race is
+        # named with its seed (a player could run the races to come with it)
+        assert not now["over"] and "(simulated, seed" not in json.dumps(now)
+        assert last["name"].endswith("(simulated)"), last["name"]
         feed = {"kind": "simulate", "seed": SEED, "race": None, "mode": "quick"}
         said = simulated_call(feed, 1)  # what the terminal prints for the race
         assert last["call"] == said and len(said) >= 4

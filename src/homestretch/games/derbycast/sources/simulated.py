@@ -30,12 +30,17 @@ class CalledRecord(RaceRecord):
     call: tuple[dict[str, str], ...] = ()
 
 
-def simulated_record(seed: int, race: Path | None = None, mode: str = "quick") -> CalledRecord:
+def simulated_record(
+    seed: int, race: Path | None = None, mode: str = "quick", say_seed: bool = True
+) -> CalledRecord:
+    """``say_seed`` False: the race named without its seed, for a table whose own
+    seed ran it and is kept secret until the game ends (a player who read it in the
+    race's name could run the races to come with it)."""
     if mode not in ("quick", "full"):
         raise HomestretchError(f"unknown Top of the Stretch mode {mode!r} (quick or full)")
     run = simulated_run(seed, race, "quick" if mode == "quick" else "full")
     record = CalledRecord(
-        f"{run.name} (simulated, seed {seed})",
+        f"{run.name} (simulated, seed {seed})" if say_seed else f"{run.name} (simulated)",
         tuple(Runner(r.horse, r.odds, r.finish) for r in run.runners),
         tuple(run.call),
     )

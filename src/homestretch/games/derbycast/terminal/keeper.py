@@ -157,14 +157,15 @@ def from_list(races: list[RaceRecord]) -> Callable[[int], RaceRecord | None]:
     return lambda number: races[number - 1] if number <= len(races) else None
 
 
-def race_source(feed: JSON) -> Callable[[int], RaceRecord | None]:
+def race_source(feed: JSON, say_seed: bool = True) -> Callable[[int], RaceRecord | None]:
     """Race ``number`` of a game's feed (its config's ``feed``): a results file, or a
-    Top of the Stretch race run with the feed's seed (the same race on every rebuild)."""
+    Top of the Stretch race run with the feed's seed (the same race on every rebuild),
+    named with its seed unless ``say_seed`` is False (the table's own, kept secret)."""
     if feed["kind"] == "file":
         return from_list(read_results(Path(feed["path"])))
     race = None if feed.get("race") is None else Path(feed["race"])
     seed, mode = int(feed["seed"]), str(feed.get("mode", "quick"))
-    return lambda number: simulated_record(race_seed(seed, number), race, mode)
+    return lambda number: simulated_record(race_seed(seed, number), race, mode, say_seed)
 
 
 NOBODY_HERE = -1
