@@ -5,7 +5,8 @@ and the bid is made. A laptop whose stream slept through the loan (heard the tab
 then nothing) has its bid refused as stale: the refusal, under the bid, says what changed
 (her own loan, on another page or device), the page draws the table as it is, and the
 same button bids again, no reload. (Written to reproduce a play round's refused bid:
-both cases hold at this commit, the refusal's words since 44e93e4.)"""
+both cases hold at this commit, the refusal's words since 44e93e4.) In the auction the
+bin loan is on the block beside the bids: it was only among the page's folded moves."""
 
 from __future__ import annotations
 
@@ -16,9 +17,9 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     SharedServer,
     context,
+    fits_width,
     frame,
     move,
-    open_moves,
     open_table,
     shows,
     token_of,
@@ -79,8 +80,12 @@ def test_a_loan_on_ones_phone_then_a_bid_on_ones_laptop(
                 page.goto(links["seats"][0]["link"])
                 shows(page, now["version"])
             expect(laptop.locator(".ab-bid-own")).to_be_visible()
-            open_moves(phone)  # (a bin loan in the auction is among the page's moves)
-            phone.locator('#actions button[data-action*="loan"]').first.click()  # her phone
+            # her loan on her phone, on the block beside the bids (it was only among the
+            # page's folded moves in the auction)
+            loans = phone.locator('.ab-block [data-say="auction-loans"] button')
+            expect(loans.first).to_contain_text("Borrow")
+            fits_width(phone)
+            loans.first.click()
             borrowed = now["version"] + 1
             shows(phone, borrowed)
             if not asleep:
