@@ -82,6 +82,15 @@ def test_every_action_field_has_a_form_input(name: str) -> None:
             }, (form["kind"], field)
 
 
+def test_a_field_only_a_program_posts_is_not_in_the_form() -> None:
+    """Derby Cast's result carries the race call the computer keeper posts with it; the
+    keeper's page form asks a person for the result alone."""
+    entry = entries()["derbycast"]
+    forms = action_forms(entry.make(entry.harness_configs()[0]).codec)
+    (result,) = [form for form in forms if form["kind"] == "result"]
+    assert [field["name"] for field in result["fields"]] == ["odds", "finish", "official", "typed"]
+
+
 def test_field_kinds_follow_the_type_hints() -> None:
     hints = [int, tuple[str, ...], int | None, bool, tuple[int | None, ...]]
     assert [field_kind(h) for h in hints] == ["number", "texts", "number?", "flag", "numbers?"]

@@ -41,8 +41,10 @@ def action_forms(codec: ActionCodec) -> list[JSON]:
     forms = []
     for cls in codec.classes:
         hints = typing.get_type_hints(cls)
-        fields = [
-            {"name": f.name, "holds": field_kind(hints[f.name])} for f in dataclasses.fields(cls)
+        fields = [  # a field only a program posts (metadata form False) is not asked for
+            {"name": f.name, "holds": field_kind(hints[f.name])}
+            for f in dataclasses.fields(cls)
+            if f.metadata.get("form", True)
         ]
         forms.append({"kind": cls.kind, "fields": fields})
     return forms

@@ -96,6 +96,46 @@ def _race_key(game: RaceGame) -> str:
     return hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()
 
 
+def _own_race(name: str, text: str) -> JSON:
+    """A race file sent by the builder page, read from a folder of its own under its own
+    file name (so a refusal names the file as the player knows it, not the folder)."""
+    import tempfile
+    from pathlib import Path
+
+    from homestretch.games.stretch.content.builder import sample_json
+    from homestretch.games.stretch.content.race import load_race
+
+    stem = Path(name.replace("\\", "/")).name.removesuffix(".toml").strip()
+    stem = "".join(c if c.isalnum() or c in "-_ ." else "_" for c in stem)[:80] or "race"
+    with tempfile.TemporaryDirectory(prefix="homestretch-race-") as folder:
+        path = Path(folder) / f"{stem}.toml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            race = load_race(path)
+            found = sample_json(path)
+        except HomestretchError as exc:
+            raise HomestretchError(str(exc).replace(f"{folder}/", "")) from None
+    return {**found, "warnings": preset_warnings(path.name, race)}
+
+
+def preset_warnings(file: str, race: Any) -> list[JSON]:
+    """Each entry whose preset ``apr`` lies 3 points or more from its horse's own card
+    (ruling S24), as `stretch run` warns of it on stderr: the entry's post and the words."""
+    from homestretch.games.stretch.content.race_plain import presets_far_off
+
+    return [
+        {
+            "post": runner.post,
+            "words": f"warning: {file}, entry {runner.post} ({runner.horse.name}): its preset "
+            f"apr = {runner.start_apr} is {abs(own - runner.start_apr)} points from the "
+            f"{own} its card gives; the race runs on {runner.start_apr}, as written (a "
+            "preset apr is kept whatever horse the entry names: drop the line to use the "
+            "card's)",
+        }
+        for runner, own in presets_far_off(race)
+    ]
+
+
 def _players(data: Any) -> list[JSON]:
     """The seats as the builder sends them: people by name, open seats for the
     invitation, computer bettors of a kind."""
@@ -131,6 +171,19 @@ def router(store: Store, hub: Hub, cards: CardSet | None = None) -> APIRouter:
         from homestretch.games.stretch.content.race import bundled_races
 
         return [sample_json(path) for path in bundled_races()]
+
+    @routes.post("/api/stretch/race-file")
+    async def race_file(request: Request) -> JSON:
+        """A race file of the player's own, read as `stretch run` reads one (its
+        horses from the standard cards or its own inline ones): the race as the builder
+        starts from it, and ruling S24's warnings, in the terminal's words."""
+        from homestretch.web.app import body_json
+
+        data = await body_json(request)
+        name, text = data.get("file"), data.get("text")
+        if not isinstance(name, str) or not isinstance(text, str):
+            raise HomestretchError("a race file: its name (file) and what it holds (text)")
+        return await anyio.to_thread.run_sync(lambda: _own_race(name, text))
 
     @routes.get("/api/stretch/jockeys")
     async def jockeys(q: str = "") -> list[JSON]:

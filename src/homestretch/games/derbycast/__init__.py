@@ -63,7 +63,10 @@ def _keeper(game: Game, seed: int) -> dict[int, Agent]:
     if typed_in:
         return {game.keeper: manual}
     feed = game.feed or {"kind": "simulate", "seed": seed, "race": None, "mode": "quick"}
-    return {game.keeper: RecordKeeper(race_source(feed), manual, lambda text: None)}
+    # run from the table's own seed (no feed named), secret until the game ends: the
+    # races are not named with their seeds, which would tell the races to come
+    source = race_source(feed, say_seed=bool(game.feed))
+    return {game.keeper: RecordKeeper(source, manual, lambda text: None)}
 
 
 def _harness_configs() -> list[JSON]:

@@ -44,7 +44,8 @@ function drawEntries() {
     const item = el("li");
     item.dataset.horse = entry.horse.id;
     item.append(el("div", horseText(entry.horse), "stretch-entry-horse"));
-    if (entry.apr !== null) item.append(el("div", `APR ${entry.apr}, preset in the sample race`, "stretch-says"));
+    if (entry.apr !== null) item.append(el("div", `APR ${entry.apr}, preset in the ${entry.from || "sample race"}`, "stretch-says"));
+    if (entry.apr !== null && entry.warning) item.append(el("div", entry.warning, "stretch-warning"));
     const label = el("label", `Jockey for ${entry.horse.name}`);
     const input = el("input");
     input.id = `jockey-${index}`;
@@ -61,6 +62,10 @@ function drawEntries() {
     return item;
   }));
   $("no-entries").hidden = entries.length > 0;
+  // a preset far from its horse's card (ruling S24), as `stretch run` warns of it
+  const warned = entries.filter((e) => e.apr !== null && e.warning);
+  $("race-file-warnings").replaceChildren(...warned.map((e) => el("li", e.warning)));
+  $("race-file-warnings").hidden = !warned.length;
   document.querySelectorAll("#horse-results button").forEach((button) => {
     button.disabled = entries.some((e) => e.horse.id === button.dataset.horse);  // entered once
   });
@@ -155,10 +160,13 @@ function startFrom(sample) {
   course = { seconds: (sample && sample.course_seconds_per_furlong) || 0, track: race.track };
   Object.entries(RACE_INPUTS).forEach(([key, id]) => { $(id).value = race[key]; });
   $("distance").textContent = distance(Number($("furlongs").value));
-  entries.splice(0, entries.length, ...race.entries.map((e) => ({ horse: e.horse, jockey: e.jockey, apr: e.apr })));
+  const warnings = Object.fromEntries((race.warnings || []).map((w) => [w.post, w.words]));
+  entries.splice(0, entries.length, ...race.entries.map((e, at) => ({
+    horse: e.horse, jockey: e.jockey, apr: e.apr, from: race.file ? "race file" : null, warning: warnings[at + 1] || null,
+  })));
   const presets = entries.some((e) => e.apr !== null);
   $("sample-note").hidden = !sample;
-  $("sample-note").textContent = sample ? `${sample.name}: ${sample.entries.length} entries. Change anything before you open the table.`
+  $("sample-note").textContent = sample ? `${sample.file ? `${sample.file}, ${sample.name}` : sample.name}: ${sample.entries.length} entries. Change anything before you open the table.`
     + (presets ? " Its starting APRs are preset for its own conditions: change the distance, surface or track condition and each is worked out from the card." : "")
     + (course.seconds ? ` ${race.track} runs ${Math.abs(course.seconds)} s a furlong ${course.seconds > 0 ? "slower" : "quicker"} than the going chart says: its times keep that while the track is ${race.track}.` : "") : "";
   showError("");
@@ -174,6 +182,23 @@ function conditionsChanged() {
 }
 
 $("sample").addEventListener("change", () => startFrom(samples.find((s) => s.id === $("sample").value)));
+
+// A race file of the player's own: read by the server as `stretch run` reads it, then
+// every field filled in as from a sample, with ruling S24's warnings where they apply.
+async function loadRaceFile() {
+  const chosen = $("race-file").files[0];
+  if (!chosen) return;
+  const text = await chosen.text();
+  const response = await fetch("/api/stretch/race-file", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ file: chosen.name, text }),
+  });
+  const answer = await response.json();
+  if (!response.ok) { showError(answer.error); return; }
+  $("sample").value = "";
+  startFrom({ ...answer, file: chosen.name });
+}
+$("race-file").addEventListener("change", loadRaceFile);
 CONDITION_FIELDS.forEach((id) => $(id).addEventListener("change", conditionsChanged));
 fetch("/api/stretch/samples").then((r) => r.json()).then((found) => {
   samples = found;

@@ -80,6 +80,37 @@ function noticeWords(n) {
   return named ? seatName(n.seat) + n.words.slice(n.name.length) : n.words;
 }
 
+// The notices, newest first as the log is, each numbered in the order it came (an
+// Across meet runs to 80 and more): the newest few in sight, the older folded under
+// "N older notices", a box of its own height that scrolls, left open or shut as the
+// player left it when the next frame comes (up to seven notices are all in sight).
+const NOTICES_SHOWN = 5;
+let olderNoticesOpen = false;
+function drawNotices() {
+  const items = frame.notices.map((n, at) => {
+    const li = el("li");
+    li.value = at + 1;
+    li.append(typeof n.words === "string" ? el("span", noticeWords(n)) : draw(n));
+    return li;
+  }).reverse();
+  const older = items.length > NOTICES_SHOWN + 2 ? items.splice(NOTICES_SHOWN) : [];  // no fold of one or two
+  if (older.length) {
+    const fold = el("details");
+    fold.id = "notices-older";
+    fold.open = olderNoticesOpen;
+    fold.addEventListener("toggle", () => { olderNoticesOpen = fold.open; });
+    fold.append(el("summary", `${older.length} older ${older.length === 1 ? "notice" : "notices"}`));
+    const list = el("ol");
+    list.append(...older);
+    fold.append(list);
+    const holder = el("li", null);
+    holder.className = "notices-older";
+    holder.append(fold);
+    items.push(holder);
+  }
+  $("notices").replaceChildren(...items);
+}
+
 // The log kept by the page: a frame brings only the lines it lacks (log_from); a frame
 // that would leave a gap (a line missed) is asked for whole.
 function takeLog(next) {
@@ -160,7 +191,7 @@ function render(next) {
   }
   $("result-box").hidden = !frame.over;
   if (frame.over) $("result").replaceChildren(draw(frame.result));
-  $("notices").replaceChildren(...frame.notices.map((n) => { const li = el("li"); li.append(typeof n.words === "string" ? el("span", noticeWords(n)) : draw(n)); return li; }));
+  drawNotices();
   const noticesBox = $("notices-box");  // (absent from a page served before it had one)
   if (noticesBox) noticesBox.hidden = !frame.notices.length;  // a heading over nothing (a spectator's) reads as a list gone missing
   drawLog(kept);

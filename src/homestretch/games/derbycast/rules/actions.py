@@ -185,6 +185,16 @@ class PostResult(Action):
     """The finish as the keeper typed it at the desk ('3=1, 5, 2', program numbers or
     names; ``finish`` then empty): the state reads it, and says in one line what is
     wrong with it, so the finish is checked in one place."""
+    call_headings: tuple[str, ...] = dataclasses.field(default=(), metadata={"form": False})
+    call_words: tuple[str, ...] = dataclasses.field(default=(), metadata={"form": False})
+    """The race call of a race Top of the Stretch ran for the computer score keeper (a
+    ``simulate`` feed), part by part, as the terminal calls it: kept with the result, so
+    the pages, the TV and the saved history show the race, not only its finish. Empty
+    for a result a person posts; not a field of the page's form for one."""
+
+    def __str__(self) -> str:
+        shown = [f for f in dataclasses.fields(self) if not f.name.startswith("call_")]
+        return " ".join([self.kind, *(str(getattr(self, f.name)) for f in shown)])
 
 
 @dataclass(frozen=True)

@@ -268,6 +268,8 @@ class DerbyCastState(State):
         """Where in the log the sealed picks changed before picks closed are: they stay
         the picker's own when the close reveals the picks (R26)."""
         self.simulation: SimulatedRace | None = None
+        self.posted_call: list[dict[str, str]] | None = None
+        """The call posted with a result (``PostResult.call_headings``), kept with it."""
         """The race Top of the Stretch ran for the card, its result unseen until run."""
         self.day_card = game.day_card
         self.card_from = 0
@@ -477,6 +479,10 @@ class DerbyCastState(State):
         elif isinstance(action, PostResult):
             assert self.race is not None
             official = self._official(action.odds, _finish_of(action, self.race))
+            self.posted_call = [
+                {"heading": heading, "words": words}
+                for heading, words in zip(action.call_headings, action.call_words, strict=False)
+            ] or None
             if action.official:
                 self._score(official)
             else:
@@ -655,9 +661,10 @@ class DerbyCastState(State):
                 "picks": awarded,
                 "board": list(self.points),
                 "corrected": 0,
-                "call": self.simulation.call if self.simulation is not None else None,
+                "call": self.simulation.call if self.simulation is not None else self.posted_call,
             }
         )
+        self.posted_call = None
         self.race, self.scratched, self.picks, self.under_review = None, (), {}, None
         self.simulation = None
         self.notice(

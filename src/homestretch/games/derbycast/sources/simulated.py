@@ -14,7 +14,7 @@ from pathlib import Path
 
 from homestretch.core.errors import HomestretchError
 from homestretch.games.derbycast.content.race_record import RaceRecord, Runner
-from homestretch.games.stretch.api import bundled_race_files, simulated_race, simulated_run
+from homestretch.games.stretch.api import bundled_race_files, simulated_run
 
 
 def race_seed(game_seed: int, number: int) -> int:
@@ -22,13 +22,27 @@ def race_seed(game_seed: int, number: int) -> int:
     return game_seed + number - 1
 
 
-def simulated_record(seed: int, race: Path | None = None, mode: str = "quick") -> RaceRecord:
+@dataclass(frozen=True)
+class CalledRecord(RaceRecord):
+    """A simulated race's official record and its race call (``{"heading", "words"}``
+    part by part, as the terminal calls it), which the computer keeper posts with it."""
+
+    call: tuple[dict[str, str], ...] = ()
+
+
+def simulated_record(
+    seed: int, race: Path | None = None, mode: str = "quick", say_seed: bool = True
+) -> CalledRecord:
+    """``say_seed`` False: the race named without its seed, for a table whose own
+    seed ran it and is kept secret until the game ends (a player who read it in the
+    race's name could run the races to come with it)."""
     if mode not in ("quick", "full"):
         raise HomestretchError(f"unknown Top of the Stretch mode {mode!r} (quick or full)")
-    name, runners = simulated_race(seed, race, "quick" if mode == "quick" else "full")
-    record = RaceRecord(
-        f"{name} (simulated, seed {seed})",
-        tuple(Runner(r.horse, r.odds, r.finish) for r in runners),
+    run = simulated_run(seed, race, "quick" if mode == "quick" else "full")
+    record = CalledRecord(
+        f"{run.name} (simulated, seed {seed})" if say_seed else f"{run.name} (simulated)",
+        tuple(Runner(r.horse, r.odds, r.finish) for r in run.runners),
+        tuple(run.call),
     )
     problem = record.problem()
     if problem:

@@ -363,9 +363,11 @@ class _RaceShow:
         from homestretch.games.derbycast.sources.simulated import simulated_call
 
         assert self.screen is not None
-        if state.game.feed.get("kind") != "simulate" or report.get("call"):
+        if state.game.feed.get("kind") != "simulate":
             return
-        for part in simulated_call(state.game.feed, report["race"]):
+        # posted with its result since the pages show it too; a game saved before, run again
+        parts = report.get("call") or simulated_call(state.game.feed, report["race"])
+        for part in parts:
             self.screen.print(f"[bold]{escape(part['heading'])}.[/bold] {escape(part['words'])}")
 
     def _how_to_change(self, notice: JSON, state: DerbyCastState) -> None:

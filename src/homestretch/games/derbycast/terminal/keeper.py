@@ -53,7 +53,11 @@ from homestretch.games.derbycast.rules.words import (
     lines_hint,
     no_odds_line,
 )
-from homestretch.games.derbycast.sources.simulated import race_seed, simulated_record
+from homestretch.games.derbycast.sources.simulated import (
+    CalledRecord,
+    race_seed,
+    simulated_record,
+)
 
 Ask = Callable[[str, str], str]
 """Ask a person a question (prompt, default answer) and return the answer."""
@@ -90,9 +94,13 @@ def card_of(race: RaceRecord) -> PostCard:
 
 
 def result_of(race: RaceRecord) -> PostResult:
+    """The result as posted; a simulated race's with its call (the pages show it)."""
+    call = race.call if isinstance(race, CalledRecord) else ()
     return PostResult(
         tuple("" if r.odds is None else str(r.odds) for r in race.runners),
         tuple(r.finish for r in race.runners),
+        call_headings=tuple(part["heading"] for part in call),
+        call_words=tuple(part["words"] for part in call),
     )
 
 
@@ -149,14 +157,15 @@ def from_list(races: list[RaceRecord]) -> Callable[[int], RaceRecord | None]:
     return lambda number: races[number - 1] if number <= len(races) else None
 
 
-def race_source(feed: JSON) -> Callable[[int], RaceRecord | None]:
+def race_source(feed: JSON, say_seed: bool = True) -> Callable[[int], RaceRecord | None]:
     """Race ``number`` of a game's feed (its config's ``feed``): a results file, or a
-    Top of the Stretch race run with the feed's seed (the same race on every rebuild)."""
+    Top of the Stretch race run with the feed's seed (the same race on every rebuild),
+    named with its seed unless ``say_seed`` is False (the table's own, kept secret)."""
     if feed["kind"] == "file":
         return from_list(read_results(Path(feed["path"])))
     race = None if feed.get("race") is None else Path(feed["race"])
     seed, mode = int(feed["seed"]), str(feed.get("mode", "quick"))
-    return lambda number: simulated_record(race_seed(seed, number), race, mode)
+    return lambda number: simulated_record(race_seed(seed, number), race, mode, say_seed)
 
 
 NOBODY_HERE = -1

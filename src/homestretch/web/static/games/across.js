@@ -286,6 +286,15 @@
       bar.append(amount, dealButton(W.bid_this, "ab-bid-own", () => ({ kind: "bid", amount: Number(amount.value), partner: -1 })));
       bar.dataset.say = "bid";
       s.append(bar);
+      // a bin loan on a horse already won, to bid with: on the block, as at the windows
+      // (it was only among the page's folded moves, where a phone's player never looked)
+      const loans = frame.legal.filter((l) => l.action.kind === "loan" || l.action.kind === "repay");
+      if (loans.length) {
+        s.append(node("h4", W.bin_loans));
+        const more = node("div", null, "ab-moves ab-dealings", { say: "auction-loans" });
+        loans.slice(0, 24).forEach((l) => more.append(button(loanText(l), l.action)));
+        s.append(more);
+      }
     }
     return s;
   }

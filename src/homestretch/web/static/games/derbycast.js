@@ -128,7 +128,7 @@
 
   // The last official race as the rules word it: its title, the first four home and
   // what each pick earned (the terminal prints the same report).
-  function lastRace(view, tools) {
+  function lastRace(view, tools, withCall) {
     const words = view.last_race.words;
     const box = make(tools, "section", null, "dc-last");
     box.append(make(tools, "h3", words.title));
@@ -137,7 +137,28 @@
     const moves = make(tools, "ul", null, "dc-moves");
     for (const line of words.picks) moves.append(priced(tools, "li", line));
     box.append(finish, moves);
+    if (withCall && view.last_race.call) box.append(lastCall(view, tools));
     return box;
+  }
+
+  // On a phone, the last race's call (a race Top of the Stretch ran) under its result,
+  // folded: the race as the TV and the terminal call it, opened when wanted and left
+  // open or shut as the player left it while the next frames come.
+  let lastCallOpen = { key: null, open: false };
+  function lastCall(view, tools) {
+    const last = view.last_race;
+    const key = `${last.race}:${last.name}`;
+    if (lastCallOpen.key !== key) lastCallOpen = { key, open: false };
+    const fold = make(tools, "details", null, "dc-last-call");
+    fold.open = lastCallOpen.open;
+    fold.addEventListener("toggle", () => { if (lastCallOpen.key === key) lastCallOpen.open = fold.open; });
+    fold.append(make(tools, "summary", view.captions.call));
+    for (const part of last.call) {
+      const line = make(tools, "p");
+      line.append(make(tools, "b", `${part.heading}. `), document.createTextNode(part.words));
+      fold.append(line);
+    }
+    return fold;
   }
 
   // The race call of a race Top of the Stretch ran, read out a part at a time on the TV
@@ -215,7 +236,7 @@
     box.append(make(tools, "p", standingOf(view, me.marker), "dc-me"));
     if (frame.over) { // the end as the TV shows it: the winner, where all stand, the last race
       box.append(winners(frame, tools), standings(view, tools));
-      if (view.last_race) box.append(lastRace(view, tools));
+      if (view.last_race) box.append(lastRace(view, tools, true));
       return;
     }
     const card = view.card;
@@ -241,7 +262,7 @@
     if (choosing) box.append(pickButtons(frame, tools));
     else if (card) box.append(raceCard(view, tools, picksShown(view))); // the field, the picks so far
     if (view.sealed_note) box.append(sealedNote(view, tools));
-    if (view.last_race) box.append(lastRace(view, tools));
+    if (view.last_race) box.append(lastRace(view, tools, true));
     // where everyone stands, under the card too: a computer keeper posts the next race's
     // card at once (no "between races"), and friends playing apart have no TV to look at
     if (card) box.append(standings(view, tools));

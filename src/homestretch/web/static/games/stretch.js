@@ -561,5 +561,19 @@ function scoresheet(race, el) {
       signed(e.pace_adj), e.form_roll, signed(e.form_adj), e.final_apr, signed(e.factor_adj),
       e.speed_roll, e.final_speed, e.photo_total, e.dq_roll, finish];
   });
-  return table(el, says.sheet, headings, rows, "stretch-sheet");
+  if (!SPLIT_SHEET.matches) return table(el, says.sheet, headings, rows, "stretch-sheet");
+  // a tablet or a small laptop: two tables, the ratings to the starting APR and the race
+  // from the break to the finish, each opening with the post and the horse
+  const at = headings.indexOf(all[11]) + 1;  // after Start APR
+  const half = (from, to) => rows.map((cells) => [...cells.slice(0, 2), ...cells.slice(from, to)]);
+  const ratings = table(el, says.sheet, [...headings.slice(0, at)], rows.map((cells) => cells.slice(0, at)), "stretch-sheet");
+  const run = table(el, null, [...headings.slice(0, 2), ...headings.slice(at)], half(at, headings.length), "stretch-sheet-run");
+  ratings.classList.add("stretch-split");
+  ratings.append(run.querySelector("table"));
+  return ratings;
 }
+
+// Where the whole scoresheet (22 to 26 columns) is wider than the window, and a phone's
+// cards are not drawn: split in two (redrawn when the window crosses either width).
+const SPLIT_SHEET = window.matchMedia("(min-width: 40.01rem) and (max-width: 74.99rem)");
+SPLIT_SHEET.addEventListener("change", () => { if (unfolding.redraw) unfolding.redraw(); });

@@ -326,8 +326,9 @@
   // The typed notices as the rules worded them (words.py: the terminal says the same).
   function drawNews(parts, tools, frame) {
     const list = make(tools, "ol", null, "tp-notices");
-    frame.notices.slice(-10).reverse().forEach((n) => {
+    frame.notices.slice(-10).reverse().forEach((n, back) => {
       const item = make(tools, "li", n.words);
+      item.value = frame.notices.length - back;  // numbered as the page's Notices number it
       item.dataset.type = n.type;
       list.append(item);
     });

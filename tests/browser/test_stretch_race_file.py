@@ -1,0 +1,83 @@
+"""A player's own race file loaded on the race builder (/stretch/new) in the browser:
+read as `stretch run` reads it, every field filled in, and ruling S24's check made as the
+terminal makes it: an entry whose preset ``apr`` lies 3 points or more from its horse's
+card is warned of on the page, in the terminal's words, beside the entry and above the
+entries. A good file is not remarked on; a bad one is refused in one line naming the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+from tests.browser.table_pages import SMALL, SharedServer, fits_width, frame
+
+from homestretch.games.stretch.content.race_plain import BUNDLED_RACES
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
+
+CHAMPAGNE = (BUNDLED_RACES / "2009-champagne-stakes.toml").read_text()
+ASPIRE = 'horse = "aspire-2009"\njockey = "house-b"\napr = 16'
+
+
+def test_a_race_file_with_a_preset_far_from_its_card_is_warned_of_on_the_page(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """The Champagne Stakes copied, its third entry (Aspire, apr 16) given Zenyatta, whose
+    card gives 24: `stretch run` warns of it on stderr; the builder page warned of nothing."""
+    assert ASPIRE in CHAMPAGNE
+    copied = tmp_path / "copied.toml"
+    copied.write_text(CHAMPAGNE.replace(ASPIRE, ASPIRE.replace("aspire-2009", "zenyatta-2009")))
+    good = tmp_path / "champagne.toml"
+    good.write_text(CHAMPAGNE)
+    broken = tmp_path / "broken.toml"
+    broken.write_text(CHAMPAGNE.replace("furlongs =", "distance ="))
+    said = (
+        "warning: copied.toml, entry 3 (Zenyatta): its preset apr = 16 is 8 points from "
+        "the 24 its card gives; the race runs on 16, as written (a preset apr is kept "
+        "whatever horse the entry names: drop the line to use the card's)"
+    )
+    with shared_server.visit() as address:
+        phone = browser.new_context(base_url=address, **SMALL)
+        try:
+            page = phone.new_page()
+            page.goto("/stretch/new")
+            page.set_input_files("#race-file", str(copied))
+            expect(page.locator("#entries li")).to_have_count(CHAMPAGNE.count("[[entries]]"))
+            expect(page.locator("#race-name")).to_have_value("Champagne Stakes")
+            warnings = page.locator("#race-file-warnings li")
+            expect(warnings).to_have_count(1)
+            expect(warnings).to_have_text(said)
+            expect(page.locator("#race-file-warnings")).to_be_visible()
+            entry = page.locator("#entries li").nth(2)
+            expect(entry).to_contain_text("Zenyatta")
+            expect(entry.locator(".stretch-warning")).to_have_text(said)
+            expect(page.locator("#entries .stretch-warning")).to_have_count(1)
+            fits_width(page)
+            page.screenshot(path=str(shared_server.folder / "race-file-warned.png"), full_page=True)
+            # the race opens as written (on 16): the warning says so, nothing stops it
+            page.fill("#open-seats", "0")
+            page.click("button[type=submit]")
+            expect(page.locator("#created")).to_be_visible()
+            game_id = int(page.locator("#watch").get_attribute("href").split("/")[2])
+            (zenyatta,) = [e for e in frame(address, game_id)["view"]["entries"] if e["post"] == 3]
+            assert zenyatta["horse"] == "Zenyatta" and zenyatta["start_apr"] == 16
+
+            page.goto("/stretch/new")  # the file as bundled: its presets are its horses'
+            page.set_input_files("#race-file", str(good))
+            expect(page.locator("#entries li")).to_have_count(CHAMPAGNE.count("[[entries]]"))
+            expect(page.locator("#race-file-warnings")).to_be_hidden()
+            expect(page.locator("#entries .stretch-warning")).to_have_count(0)
+            page.set_input_files("#race-file", str(copied))  # warned; then the conditions
+            expect(warnings).to_have_count(1)  # change: every APR from the cards, no warning
+            page.select_option("#condition", "sloppy")
+            expect(page.locator("#race-file-warnings")).to_be_hidden()
+            expect(page.locator("#entries .stretch-warning")).to_have_count(0)
+
+            page.set_input_files("#race-file", str(broken))  # refused, naming the file
+            expect(page.locator("#error")).to_be_visible()
+            expect(page.locator("#error")).to_contain_text("broken.toml")
+            expect(page.locator("#error")).not_to_contain_text("homestretch-race-")
+        finally:
+            phone.close()
