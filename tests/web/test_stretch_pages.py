@@ -178,6 +178,25 @@ def test_players_bet_on_a_built_race_with_its_chances_beside_the_odds(
     assert held == 3 * 50 * 100  # every cent paid out or kept by the tote
 
 
+def test_a_built_race_with_sealed_bets_shows_each_player_only_their_own_tickets(
+    client: TestClient,
+) -> None:
+    """The builder's "Sealed bets" box (ruling S25): Ann sees her ticket, not the computer
+    bettor's; a spectator sees none; a value that is not true or false is refused."""
+    links = client.post("/api/stretch/races", json={**race_request(), "sealed": True}).json()
+    game_id = links["id"]
+    ann = token_of(links["seats"][0]["link"])
+    version = frame_of(client, game_id, ann)["version"]
+    bet = {"kind": "bet", "pool": "win", "post": 1, "dollars": 5}
+    body = {"token": ann, "version": version, "action": bet}
+    assert client.post(f"/api/tables/{game_id}/moves", json=body).status_code == 200
+    seats = [t["seat"] for t in frame_of(client, game_id, ann)["view"]["tote"]["tickets"]]
+    assert seats == [0]  # Robo has bet too (it is done), but its tickets are sealed
+    assert frame_of(client, game_id)["view"]["tote"]["tickets"] == []
+    refused = client.post("/api/stretch/races", json={**race_request(), "sealed": "yes"})
+    assert refused.status_code == 400 and "sealed: true or false" in refused.json()["error"]
+
+
 def test_fullplay_chances_are_simulated_and_say_so(client: TestClient) -> None:
     links = client.post("/api/stretch/races", json={**race_request(), "mode": "full"}).json()
     shown = _chances(client, links["id"], "simulated")

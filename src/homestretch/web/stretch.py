@@ -209,7 +209,10 @@ def router(store: Store, hub: Hub, cards: CardSet | None = None) -> APIRouter:
         bankroll = data.get("bankroll", 100)
         if not isinstance(bankroll, int) or isinstance(bankroll, bool):
             raise HomestretchError("bankroll: a whole number of dollars")
-        game = RaceGame(race, mode, tote=ToteRules(names, bankroll=bankroll))
+        sealed = data.get("sealed", False)
+        if not isinstance(sealed, bool):
+            raise HomestretchError(f"sealed: true or false, not {sealed!r}")
+        game = RaceGame(race, mode, tote=ToteRules(names, bankroll=bankroll, sealed=sealed))
         config = game.config()
         del config["names"]  # the seats' names are written in when the table opens
         request_json = {

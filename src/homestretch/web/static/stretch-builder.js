@@ -117,7 +117,7 @@ async function openTable(event) {
   const response = await fetch("/api/stretch/races", {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({
-      race, mode: $("mode").value, players, bankroll: Number($("bankroll").value), private: $("private").checked,
+      race, mode: $("mode").value, players, bankroll: Number($("bankroll").value), sealed: $("sealed").checked, private: $("private").checked,
       invitation_watches: $("invitation-watches").checked,
     }),
   });
