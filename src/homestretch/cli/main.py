@@ -280,8 +280,12 @@ def replay(
     """Show a saved run again, rebuilt from its event log.
 
     Example: `homestretch replay 12 --plot money.png`"""
-    saved = open_store(db, saved=True).load(game_id)
+    from homestretch.session.saved import check_content
+
+    store = open_store(db, saved=True)
+    saved = store.load(game_id)
     entry = registry.entry(saved.game)  # a game this version does not know is one clear line
+    check_content(store, saved)  # never another game replayed on content changed since
     if plot is not None:
         from homestretch.cli.pictures import standings_chart, standings_over_game
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Event, Game
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry, entry
@@ -34,6 +39,57 @@ def settings_json(seats: Sequence[Seat], dice: DiceSpec, extra: JSON | None = No
     return {"seats": [s.to_json() for s in seats], "dice": dice.to_json(), **(extra or {})}
 
 
+CONTENT_KEY = "bundled_content"
+"""The table settings' key for the marks of the bundled content a game was made on."""
+
+
+def bundled_marks(game: str) -> dict[str, str]:
+    """Each bundled content file a saved game of ``game`` may be rebuilt on, by its part
+    and path ("content/horses.toml"), with a digest of its bytes. A part the saved game
+    keeps in its own configuration (``Part.kept``) is left out. Worked out once a
+    process: the bundled files are the installed package's."""
+    return dict(_marks(game))
+
+
+@cache
+def _marks(game: str) -> tuple[tuple[str, str], ...]:
+    try:
+        parts = importlib.import_module(f"homestretch.games.{game}.content.bundle").PARTS
+    except ModuleNotFoundError:  # a game that ships no content
+        return ()
+    marks: dict[str, str] = {}
+    for part in parts:
+        if part.kept:
+            continue
+        for path in part.sources():
+            name = f"{part.name}/{Path(path).relative_to(part.root).as_posix()}"
+            marks[name] = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:20]
+    return tuple(sorted(marks.items()))
+
+
+def check_content(store: Store, saved: SavedGame) -> None:
+    """Refuse to rebuild a saved game on bundled content that changed since it was saved
+    (a homestretch upgrade with new charts, an installed file edited): the log would
+    replay as another game, silently. The game's own content folder, where it names one,
+    is checked by the game against the digest in its configuration. A game saved before
+    the marks were kept cannot be checked here."""
+    settings = store.settings(saved.id)
+    stored = None if settings is None else settings.get(CONTENT_KEY)
+    if not isinstance(stored, dict):
+        return
+    now = bundled_marks(saved.game)
+    changed = sorted(name for name in set(stored) | set(now) if stored.get(name) != now.get(name))
+    if changed:
+        listed = ", ".join(changed[:4]) + (
+            f" and {len(changed) - 4} more" if len(changed) > 4 else ""
+        )
+        raise HomestretchError(
+            f"game {saved.id} was played on {saved.game}'s bundled content as it was when it "
+            f"was saved, and this homestretch's differs ({listed}), so it cannot be replayed "
+            "or resumed exactly: use the homestretch it was played with"
+        )
+
+
 def open_new(
     store: Store,
     game_entry: GameEntry,
@@ -50,7 +106,8 @@ def open_new(
     game_id = store.create(
         game_entry.name, config or game.config(), dice.seed, dice.kind, label=label
     )
-    store.save_settings(game_id, settings_json(seats, dice, extra))
+    marks = {CONTENT_KEY: bundled_marks(game_entry.name)}
+    store.save_settings(game_id, settings_json(seats, dice, {**(extra or {}), **marks}))
     table = Table(game_entry, game, seats, dice, StoredLog(store, game_id), agents=agents)
     return table, game_id
 
@@ -83,6 +140,7 @@ def rebuild(
 ) -> Table:
     """A saved table rebuilt from its log, ready to go on. A scripted table goes on past
     its script with its seeded dice, so it can be finished."""
+    check_content(store, saved)
     game_entry = game_entry or entry(saved.game)
     game = game or game_entry.make(saved.config)
     settings = store.settings(saved.id)
