@@ -55,13 +55,26 @@ class Played:
         self.out = b""
         self.asked = 0
         """The questions asked so far."""
+        self.waiting: str | None = None
+        """The question the command waits on, not yet answered."""
 
-    def run(self, kill: Callable[[int, bytes], bool] | None = None, partial: bool = False) -> int:
+    def run(
+        self,
+        kill: Callable[[int, bytes], bool] | None = None,
+        partial: bool = False,
+        pause: bool = False,
+    ) -> int | None:
         """Answer every question until the command ends (its exit status), or until
         ``kill(questions asked, output so far)`` says so: then SIGKILL, after half an
-        answer typed with ``partial`` (returns -9)."""
+        answer typed with ``partial`` (returns -9). With ``pause``, answer the question
+        waiting, if any, and stop at the next one unanswered (returns None); the next
+        run answers it first."""
         assert self.proc.stdout is not None and self.proc.stdin is not None
         while True:
+            if self.waiting is not None:
+                self.proc.stdin.write((answer(self.waiting) + "\n").encode())
+                self.proc.stdin.flush()
+                self.waiting = None
             chunk = os.read(self.proc.stdout.fileno(), 4096)
             if not chunk:
                 return self.proc.wait(60)
@@ -76,8 +89,9 @@ class Played:
                 self.proc.send_signal(signal.SIGKILL)
                 return self.proc.wait(60)
             if waits:
-                self.proc.stdin.write((answer(last) + "\n").encode())
-                self.proc.stdin.flush()
+                self.waiting = last
+                if pause:
+                    return None
             assert self.asked < 3000, self.out[-2000:].decode("utf-8", "replace")
 
 
@@ -91,7 +105,7 @@ def homestretch(*args: str, db: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def the_log(db: Path) -> list[dict[str, object]]:
+def the_log(db: Path | str) -> list[dict[str, object]]:
     """The one game's log in the store, each event as stored but for when."""
     store = Store(db)
     try:
