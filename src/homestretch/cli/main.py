@@ -280,7 +280,7 @@ def replay(
     """Show a saved run again, rebuilt from its event log.
 
     Example: `homestretch replay 12 --plot money.png`"""
-    from homestretch.session.saved import check_content
+    from homestretch.session.saved import BROKEN_LOG, check_content, located
 
     store = open_store(db, saved=True)
     saved = store.load(game_id)
@@ -299,7 +299,10 @@ def replay(
     module = _game_cli(saved.game)
     if not hasattr(module, "show_saved"):
         raise HomestretchError(f"{saved.game} cannot show saved games yet")
-    module.show_saved(saved, fmt)
+    try:
+        module.show_saved(saved, fmt)
+    except BROKEN_LOG as exc:  # the move that does not replay, named
+        raise located(saved, exc) from None
     if plot is not None:
         notes = err_console if fmt is OutputFormat.json else console
         notes.print(f"drew {plot}", style="dim")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from homestretch.core.errors import HomestretchError
-from homestretch.core.protocol import JSON, Event, Game
+from homestretch.core.protocol import JSON, Event, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry, entry
 from homestretch.session.dice import DiceSpec
@@ -112,6 +112,36 @@ def open_new(
     return table, game_id
 
 
+BROKEN_LOG = (HomestretchError, ValueError, KeyError, TypeError, IndexError, AttributeError)
+"""What a log changed by hand, damaged, or written by rules that differ raises on replay."""
+
+
+def replayed(saved: SavedGame, game: Game) -> State:
+    """The saved game's state, its log replayed move by move: a move that does not
+    replay is one line naming the game and the move."""
+    state = game.new_initial_state()
+    for number, event in enumerate(saved.events, start=1):
+        try:
+            state.apply_event(event)
+        except BROKEN_LOG as exc:
+            raise HomestretchError(
+                f"game {saved.id}: move {number} of its log does not replay ({exc}); the log "
+                "was changed or damaged after it was saved, or saved by a homestretch whose "
+                "rules differ"
+            ) from None
+    return state
+
+
+def located(saved: SavedGame, exc: BaseException, game: Game | None = None) -> BaseException:
+    """The error to show for a saved game that would not rebuild: the move of its log
+    that does not replay, where one does not; else ``exc`` itself."""
+    try:
+        replayed(saved, game or entry(saved.game).make(saved.config))
+    except HomestretchError as found:
+        return found
+    return exc
+
+
 def legacy_dice(saved: SavedGame, game: Game) -> DiceSpec:
     """The dice of a game saved before tables kept their settings: a seeded game rolls
     on with its seed; a scripted one replays the faces its log holds and then goes on
@@ -153,4 +183,7 @@ def rebuild(
     if dice.kind == "scripted":
         dice = replace(dice, then_seeded=True)
     log = StoredLog(store, saved.id)
-    return Table(game_entry, game, seats, dice, log, events=saved.events, agents=agents)
+    try:
+        return Table(game_entry, game, seats, dice, log, events=saved.events, agents=agents)
+    except BROKEN_LOG as exc:
+        raise located(saved, exc, game) from None

@@ -606,16 +606,30 @@ class Store:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise HomestretchError(f"no saved game with id {game_id} in {self.path}")
-            events = session.scalars(
-                select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
+            rows = list(
+                session.scalars(
+                    select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
+                )
             )
+            damaged = f"game {game_id} in {self.path} is damaged and cannot be read"
+            payloads: list[Any] = []
+            events: list[Event] = []
+            for number, event in enumerate(rows):
+                if event.seq != number:  # a move taken out: the rest would replay shifted
+                    raise HomestretchError(f"{damaged}: move {number + 1} is missing from its log")
+                try:
+                    payloads.append(json.loads(event.payload))
+                    events.append(Event.from_json(payloads[-1]))
+                except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                    raise HomestretchError(
+                        f"{damaged}: move {number + 1} of its log is not an event "
+                        f"({exc.__class__.__name__})"
+                    ) from None
             try:
-                payloads = [json.loads(e.payload) for e in events]
-                saved = self._saved(row, [Event.from_json(p) for p in payloads])
-            except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                saved = self._saved(row, events)
+            except (ValueError, TypeError) as exc:
                 raise HomestretchError(
-                    f"game {game_id} in {self.path} is damaged and cannot be read "
-                    f"({exc.__class__.__name__})"
+                    f"{damaged}: its configuration cannot be read ({exc})"
                 ) from None
             at = payloads[-1].get("at") if payloads else None
             return replace(saved, moved_at=at if isinstance(at, int | float) else None)
