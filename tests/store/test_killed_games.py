@@ -8,7 +8,8 @@ answered as the unbroken one was), and killed at a question found in its output:
 with half an answer typed (mid-move), some while the computer players and the dice run
 on (found by the output so far). Every point is a different part of the game: the
 auction and the races of Across the Board, Totopoly's board, Derby Cast's picks, Top of
-the Stretch's betting and its race, rolled with real dice typed in."""
+the Stretch's betting and its race, rolled with real dice typed in. (tests/fuzz/
+test_kill_nine.py kills games of computer players inside the store's transactions.)"""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def answer(question: str) -> str:
 class Played:
     """The real command, its questions answered as they come."""
 
-    def __init__(self, args: Sequence[str], db: Path) -> None:
+    def __init__(self, args: Sequence[str], db: Path | str) -> None:
         command = [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
         env = {**os.environ, "COLUMNS": "100", "HOMESTRETCH_DB": str(db)}
         self.proc = subprocess.Popen(
@@ -195,6 +196,30 @@ def test_a_game_killed_at_a_question_resumes_to_the_same_game(
     assert replayed.returncode == 0, replayed.stderr
     if name != "stretch":  # typed dice follow from no seed
         checked = homestretch("verify", "1", db=db)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_game_killed_mid_move_on_postgres_resumes_to_the_same_game(
+    name: str, unbroken: dict[str, tuple[int, list[object]]], postgres_url: str
+) -> None:
+    """The same on a PostgreSQL store: killed halfway, half an answer typed."""
+    questions, whole = unbroken[name]
+    killed = Played(GAMES[name], postgres_url)
+    assert killed.run(kill=lambda n, _: n == questions // 2, partial=True) == -signal.SIGKILL
+    stored = the_log(postgres_url)
+    assert 0 < len(stored) < len(whole) and stored == whole[: len(stored)]
+    resumed = Played(["resume", "1"], postgres_url)
+    assert resumed.run() == 0, resumed.out[-2000:].decode()
+    assert the_log(postgres_url) == whole
+    if name != "stretch":
+        checked = subprocess.run(
+            [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+            + ["verify", "1", "--db", postgres_url],
+            capture_output=True,
+            text=True,
+        )
         assert checked.returncode == 0, checked.stdout + checked.stderr
 
 

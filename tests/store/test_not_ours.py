@@ -171,3 +171,28 @@ def test_an_unmarked_store_is_marked_on_postgres_too(store_target: str) -> None:
         marks = dict(db.execute(text("select key, value from homestretch_store")).all())
     engine.dispose()
     assert marks["format"] == str(STORE_FORMAT) and marks["written_by"].startswith("homestretch")
+
+
+def test_resuming_in_a_read_only_store_is_refused_before_any_question(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite"
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["across", "play", "--players", "Ann", "--bots", "2", "--dice", "3 4"]
+        + ["--db", str(path)],
+        capture_output=True,
+        text=True,
+        input="1\n" * 40,
+    )
+    assert done.returncode == 2 and "ran out" in done.stderr, done.stderr
+    before = Store(path).load(1).events
+    resumed = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["resume", "1", "--db", read_only(path)],
+        capture_output=True,
+        text=True,
+        input="1\n" * 40,
+    )
+    assert resumed.returncode == 2 and resumed.stdout == "", resumed.stdout
+    assert "read-only: nothing can be saved" in resumed.stderr
+    assert resumed.stderr.count("\n") == 1 and "Traceback" not in resumed.stderr
+    assert Store(path).load(1).events == before

@@ -321,6 +321,7 @@ def resume(
     saved = store.load(game_id)
     if saved.status == "finished":
         raise HomestretchError(f"game {game_id} is already finished")
+    store.check_writable()  # said before anyone types a move it could not keep
     registry.entry(saved.game)
     module = _game_cli(saved.game)
     if not hasattr(module, "resume_saved"):

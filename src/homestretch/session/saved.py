@@ -103,11 +103,11 @@ def open_new(
 ) -> tuple[Table, int]:
     """A new table saved in the store (``config`` to store instead of the game's own,
     for a surface that keeps more in it); nothing has happened at it yet."""
-    game_id = store.create(
-        game_entry.name, config or game.config(), dice.seed, dice.kind, label=label
-    )
     marks = {CONTENT_KEY: bundled_marks(game_entry.name)}
-    store.save_settings(game_id, settings_json(seats, dice, {**(extra or {}), **marks}))
+    settings = settings_json(seats, dice, {**(extra or {}), **marks})
+    game_id = store.create(
+        game_entry.name, config or game.config(), dice.seed, dice.kind, label, settings
+    )
     table = Table(game_entry, game, seats, dice, StoredLog(store, game_id), agents=agents)
     return table, game_id
 

@@ -471,11 +471,32 @@ class Store:
         except DatabaseError as exc:  # a file damaged (cut short, overwritten) past its start
             raise HomestretchError(f"{self.path}: {_damaged(exc)}") from None
 
+    def check_writable(self) -> None:
+        """Refuse at once a store nothing can be saved to (a read-only file), before a
+        person types a move that could not be kept."""
+        if self.url.get_backend_name() != "sqlite":
+            return  # a role's rights show at its first write, in one line as well
+        with self._write_turn, self._connection() as connection, connection.begin():
+            # a write that changes nothing, taken back: only writing shows a file read-only
+            version = connection.exec_driver_sql("PRAGMA user_version").scalar()
+            connection.exec_driver_sql(f"PRAGMA user_version = {int(version or 0)}")
+            connection.rollback()
+
     def close(self) -> None:
         """Let go of the store's connections."""
         self._engine.dispose()
 
-    def create(self, game: str, config: JSON, seed: int | None, dice: str, label: str = "") -> int:
+    def create(
+        self,
+        game: str,
+        config: JSON,
+        seed: int | None,
+        dice: str,
+        label: str = "",
+        settings: JSON | None = None,
+    ) -> int:
+        """A new game, and its table ``settings`` with it in the one transaction: a
+        process killed in between would leave a table whose seats are not known."""
         with self._writing() as session:
             row = GameRow(
                 game=game,
@@ -487,6 +508,9 @@ class Store:
             )
             session.add(row)
             session.flush()
+            if settings is not None:
+                text = json.dumps(settings, sort_keys=True)
+                session.add(SettingsRow(game_id=row.id, settings=text))
             return row.id
 
     def append_at(self, game_id: int, position: int, events: Iterable[Event]) -> None:
