@@ -122,6 +122,8 @@ def test_a_content_folder_of_ones_own_edited_or_gone_is_named(tmp_path: Path) ->
         str(db),
     )
     assert played.returncode == 2 and "ran out" in played.stderr, played.stderr
+    settings = Store(db).settings(1)
+    assert settings is not None and CONTENT_KEY not in settings  # no bundled file read
     cards = own / "cards.toml"
     cards.write_text(cards.read_text() + "\n# a house rule\n")
     line = refused(tmp_path, "resume", "1", "--db", str(db))

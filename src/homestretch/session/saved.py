@@ -103,11 +103,13 @@ def open_new(
 ) -> tuple[Table, int]:
     """A new table saved in the store (``config`` to store instead of the game's own,
     for a surface that keeps more in it); nothing has happened at it yet."""
-    marks = {CONTENT_KEY: bundled_marks(game_entry.name)}
+    stored = config or game.config()
+    # a game on a content folder of its own keeps that folder's digest in its
+    # configuration (``content_digest``, ``charts_digest``) and reads no bundled file
+    own = any(key.endswith("_digest") and value for key, value in stored.items())
+    marks = {} if own else {CONTENT_KEY: bundled_marks(game_entry.name)}
     settings = settings_json(seats, dice, {**(extra or {}), **marks})
-    game_id = store.create(
-        game_entry.name, config or game.config(), dice.seed, dice.kind, label, settings
-    )
+    game_id = store.create(game_entry.name, stored, dice.seed, dice.kind, label, settings)
     table = Table(game_entry, game, seats, dice, StoredLog(store, game_id), agents=agents)
     return table, game_id
 
