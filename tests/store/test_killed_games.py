@@ -149,10 +149,10 @@ GAMES = {
 typed in, so its race is killed between one roll and the next."""
 
 WHERE = {
-    "across": [(0.05, True), (0.5, False), (0.9, True)],
-    "totopoly": [(0.1, True), (0.6, False)],
-    "derbycast": [(0.4, True), (1.0, False)],
-    "stretch": [(0.1, True), (0.45, False), (0.85, True)],
+    "across": [(0.05, True), (0.5, False)],
+    "totopoly": [(0.5, True)],
+    "derbycast": [(0.4, True)],
+    "stretch": [(0.1, True), (0.85, True)],
 }
 """Where each game is killed: at that share of the questions the unbroken game asks,
 with half an answer typed or none."""
@@ -200,7 +200,7 @@ def test_a_game_killed_at_a_question_resumes_to_the_same_game(
 
 
 @pytest.mark.postgres
-@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("name", ["totopoly", "stretch"])
 def test_a_game_killed_mid_move_on_postgres_resumes_to_the_same_game(
     name: str, unbroken: dict[str, tuple[int, list[object]]], postgres_url: str
 ) -> None:
