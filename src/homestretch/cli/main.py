@@ -280,8 +280,12 @@ def replay(
     """Show a saved run again, rebuilt from its event log.
 
     Example: `homestretch replay 12 --plot money.png`"""
-    saved = open_store(db, saved=True).load(game_id)
+    from homestretch.session.saved import BROKEN_LOG, check_content, located
+
+    store = open_store(db, saved=True)
+    saved = store.load(game_id)
     entry = registry.entry(saved.game)  # a game this version does not know is one clear line
+    check_content(store, saved)  # never another game replayed on content changed since
     if plot is not None:
         from homestretch.cli.pictures import standings_chart, standings_over_game
 
@@ -295,7 +299,10 @@ def replay(
     module = _game_cli(saved.game)
     if not hasattr(module, "show_saved"):
         raise HomestretchError(f"{saved.game} cannot show saved games yet")
-    module.show_saved(saved, fmt)
+    try:
+        module.show_saved(saved, fmt)
+    except BROKEN_LOG as exc:  # the move that does not replay, named
+        raise located(saved, exc) from None
     if plot is not None:
         notes = err_console if fmt is OutputFormat.json else console
         notes.print(f"drew {plot}", style="dim")
@@ -314,6 +321,7 @@ def resume(
     saved = store.load(game_id)
     if saved.status == "finished":
         raise HomestretchError(f"game {game_id} is already finished")
+    store.check_writable()  # said before anyone types a move it could not keep
     registry.entry(saved.game)
     module = _game_cli(saved.game)
     if not hasattr(module, "resume_saved"):

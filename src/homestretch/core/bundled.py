@@ -33,6 +33,11 @@ class Part(NamedTuple):
     """Where in the named folder it goes ("charts"; "" for the folder itself)."""
     use: str
     """How to run on the copy, with ``{dir}`` for where it went."""
+    kept: bool = False
+    """Whether a saved game keeps what it uses of this part in its own configuration
+    (Top of the Stretch's race and its runners' cards), so an edit of the bundled files
+    changes no saved game; any other part's files are marked in each saved game and a
+    game is not rebuilt on them once they changed (session/saved.py)."""
 
     def sources(self) -> list[Path]:
         found = sorted({path for pattern in self.files for path in self.root.glob(pattern)})

@@ -39,7 +39,14 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DatabaseError,
+    IntegrityError,
+    OperationalError,
+    ProgrammingError,
+    SQLAlchemyError,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from homestretch.core.errors import HomestretchError, TableMovedOn
@@ -78,6 +85,36 @@ class EventRow(Base):
     seq: Mapped[int] = mapped_column(Integer)
     payload: Mapped[str] = mapped_column(Text)
     __table_args__ = (Index("ux_events_game_seq", "game_id", "seq", unique=True),)
+
+
+class FormatRow(Base):
+    """What the store says of itself: ``format``, the layout it is written in
+    (``STORE_FORMAT``), and ``written_by``, the homestretch that first marked it."""
+
+    __tablename__ = "homestretch_store"
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+STORE_FORMAT = 1
+"""The layout this homestretch reads and writes. It goes up only when an older
+homestretch would misread the store (a column added that it may ignore does not raise
+it): a store marked with a higher number is refused, never read as if it were ours, and
+one marked lower is brought up to this layout when opened. A store made before stores
+were marked (tables ``games``, ``events``, ``table_settings``) is format 1: it is marked
+when first opened by a homestretch that can write to it."""
+
+COLUMNS = {
+    "games": {"id", "game", "config", "seed", "dice", "status"},
+    "events": {"game_id", "seq", "payload"},
+    "table_settings": {"game_id", "settings"},
+    "homestretch_store": {"key", "value"},
+}
+"""The columns this homestretch reads in each of its tables: a table of that name
+without them is another program's, not an older store of ours."""
+
+SQLITE_OWN = re.compile(r"^sqlite_")
+"""SQLite's own tables (``sqlite_sequence``, ``sqlite_stat1``), in any SQLite file."""
 
 
 class SettingsRow(Base):
@@ -171,14 +208,87 @@ def _create_private(path: Path) -> None:
 
 
 def _schema_missing(connection: Connection) -> bool:
-    """Whether a table or the log's unique key is yet to be made (a store opened only
-    to be read, perhaps read-only, is not written to)."""
+    """Whether a table of games or the log's unique key is yet to be made (a store
+    opened only to be read, perhaps read-only, is not written to; its format mark, if
+    that is all it lacks, is made when it can be)."""
     have = inspect(connection)
     tables = set(have.get_table_names())
-    if not set(Base.metadata.tables) <= tables:
+    if not set(Base.metadata.tables) - {FormatRow.__tablename__} <= tables:
         return True
     indexes = {index["name"] for index in have.get_indexes("events")}
     return not {index.name for index in Base.metadata.tables["events"].indexes} <= indexes
+
+
+def _format_of(connection: Connection, tables: set[str]) -> int | None:
+    """The format the store is marked with (None: not marked yet)."""
+    if FormatRow.__tablename__ not in tables:
+        return None
+    text = connection.scalar(select(FormatRow.value).where(FormatRow.key == "format"))
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise HomestretchError(f"its format mark is damaged ({shown(text)})") from None
+
+
+def _check_ours(connection: Connection, sqlite: bool) -> int | None:
+    """Refuse a database that is not a homestretch store, or one written by a newer
+    homestretch; the format it is marked with otherwise (None: new, or not marked yet).
+    A SQLite file holding only other programs' tables is refused (it would be written
+    into); a PostgreSQL database may hold other tables beside ours."""
+    have = inspect(connection)
+    tables = {t for t in have.get_table_names() if not SQLITE_OWN.match(t)}
+    for table, wanted in COLUMNS.items():
+        if table in tables:
+            columns = {c["name"] for c in have.get_columns(table)}
+            if not wanted <= columns:
+                missing = ", ".join(sorted(wanted - columns))
+                raise HomestretchError(
+                    f"not a homestretch game store: its table {table} is another program's "
+                    f"(it has no {missing})"
+                )
+    if sqlite and tables and not tables & set(COLUMNS):
+        others = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")
+        raise HomestretchError(
+            f"not a homestretch game store: it is another program's database "
+            f"(its tables: {others}), left as it was"
+        )
+    found = _format_of(connection, tables)
+    if found is not None and found > STORE_FORMAT:
+        from homestretch import __version__
+
+        raise HomestretchError(
+            f"written by a newer homestretch (store format {found}; homestretch "
+            f"{__version__} reads format {STORE_FORMAT} and older): upgrade homestretch to "
+            "open it; it was left as it was"
+        )
+    return found
+
+
+def _mark_format(connection: Connection) -> None:
+    """Mark the store with this format, after bringing an older one up to it (format 1
+    is every store made before stores were marked: nothing to change but the mark)."""
+    from homestretch import __version__
+
+    found = _format_of(connection, set(inspect(connection).get_table_names()))
+    if found == STORE_FORMAT:
+        return
+    # migrations from format N to N + 1 go here, each in this transaction
+    if found is None:
+        connection.execute(
+            insert(FormatRow),
+            [
+                {"key": "format", "value": str(STORE_FORMAT)},
+                {"key": "written_by", "value": f"homestretch {__version__}"},
+            ],
+        )
+    else:
+        connection.execute(
+            FormatRow.__table__.update()  # type: ignore[attr-defined]
+            .where(FormatRow.key == "format")
+            .values(value=str(STORE_FORMAT))
+        )
 
 
 def _reason(exc: SQLAlchemyError) -> str:
@@ -196,6 +306,17 @@ def _failed(exc: OperationalError) -> str:
         return f"the game store is read-only: nothing can be saved to it ({reason})"
     return f"the game store failed ({reason})"
 
+
+def _damaged(exc: DatabaseError) -> str:
+    return (
+        f"the game store is damaged and cannot be read ({_reason(exc)}); "
+        "a copy made while it was written to, or cut short, is not a whole store"
+    )
+
+
+KEPT_SETTINGS = ("bundled_content",)
+"""Table settings fixed when the table is made (session/saved.py ``CONTENT_KEY``), kept
+when its seats are saved again."""
 
 POOL_SIZE = 40
 """PostgreSQL connections one store keeps at most, each opened when first needed."""
@@ -245,6 +366,11 @@ class Store:
         """How long this store made each log it appended to (a log only grows)."""
         if file is not None:
             _check_folder(file, self.path)
+            if file.is_dir():
+                raise HomestretchError(
+                    f"{self.path}: a folder, not a game store file (to keep games in it, "
+                    f"name a file there: --db {file / 'games.sqlite'})"
+                )
         try:
             if file is not None:
                 _create_private(file)
@@ -262,8 +388,12 @@ class Store:
             if file is not None:
                 event.listen(self._engine, "connect", _sqlite_write_ahead)
             with self._engine.begin() as connection:
-                if _schema_missing(connection):
-                    self._create_schema(connection, postgres)
+                found = _check_ours(connection, sqlite=not postgres)
+                missing = _schema_missing(connection)
+            if missing or found != STORE_FORMAT:
+                self._bring_up_to_date(postgres, missing)
+        except HomestretchError as exc:
+            raise HomestretchError(f"{self.path}: {exc}") from None
         except OSError as exc:
             raise HomestretchError(f"{self.path}: cannot open the game store ({exc})") from None
         except ImportError as exc:
@@ -277,6 +407,20 @@ class Store:
                 elif "locked" in reason or "readonly" in reason:
                     cannot = _failed(exc)
             raise HomestretchError(f"{self.path}: {cannot}") from None
+
+    def _bring_up_to_date(self, postgres: bool, missing: bool) -> None:
+        """Make what is missing and mark the format. A store opened only to be read
+        (a read-only file, a role that may not create tables) that lacks only its mark
+        is read as it is: format 1 is what an unmarked store holds."""
+        try:
+            with self._engine.begin() as connection:
+                self._create_schema(connection, postgres)
+                _check_ours(connection, sqlite=not postgres)  # another process's, meanwhile
+                _mark_format(connection)
+        except (OperationalError, ProgrammingError) as exc:
+            reason = _reason(exc)
+            if missing or not ("readonly" in reason or "permission denied" in reason):
+                raise
 
     @staticmethod
     def _create_schema(connection: Connection, postgres: bool) -> None:
@@ -308,7 +452,11 @@ class Store:
             with self._engine.connect() as connection:
                 yield connection
         except OperationalError as exc:
-            raise HomestretchError(f"{self.path}: the game store failed ({_reason(exc)})") from None
+            raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
+        except IntegrityError:  # a position taken: the caller's to word
+            raise
+        except DatabaseError as exc:  # a file damaged (cut short, overwritten) past its start
+            raise HomestretchError(f"{self.path}: {_damaged(exc)}") from None
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
@@ -318,12 +466,37 @@ class Store:
                 yield session
         except OperationalError as exc:
             raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
+        except IntegrityError:  # a position taken: the caller's to word
+            raise
+        except DatabaseError as exc:  # a file damaged (cut short, overwritten) past its start
+            raise HomestretchError(f"{self.path}: {_damaged(exc)}") from None
+
+    def check_writable(self) -> None:
+        """Refuse at once a store nothing can be saved to (a read-only file), before a
+        person types a move that could not be kept."""
+        if self.url.get_backend_name() != "sqlite":
+            return  # a role's rights show at its first write, in one line as well
+        with self._write_turn, self._connection() as connection, connection.begin():
+            # a write that changes nothing, taken back: only writing shows a file read-only
+            version = connection.exec_driver_sql("PRAGMA user_version").scalar()
+            connection.exec_driver_sql(f"PRAGMA user_version = {int(version or 0)}")
+            connection.rollback()
 
     def close(self) -> None:
         """Let go of the store's connections."""
         self._engine.dispose()
 
-    def create(self, game: str, config: JSON, seed: int | None, dice: str, label: str = "") -> int:
+    def create(
+        self,
+        game: str,
+        config: JSON,
+        seed: int | None,
+        dice: str,
+        label: str = "",
+        settings: JSON | None = None,
+    ) -> int:
+        """A new game, and its table ``settings`` with it in the one transaction: a
+        process killed in between would leave a table whose seats are not known."""
         with self._writing() as session:
             row = GameRow(
                 game=game,
@@ -335,6 +508,9 @@ class Store:
             )
             session.add(row)
             session.flush()
+            if settings is not None:
+                text = json.dumps(settings, sort_keys=True)
+                session.add(SettingsRow(game_id=row.id, settings=text))
             return row.id
 
     def append_at(self, game_id: int, position: int, events: Iterable[Event]) -> None:
@@ -394,13 +570,20 @@ class Store:
             row.config = json.dumps(config, sort_keys=True)
 
     def save_settings(self, game_id: int, settings: JSON) -> None:
+        """A table's settings, changed (seats handed over): what the table was made on
+        (``KEPT_SETTINGS``, the marks of its bundled content) is kept as it was made."""
         with self._writing() as session:
             row = session.get(SettingsRow, game_id)
-            text = json.dumps(settings, sort_keys=True)
             if row is None:
-                session.add(SettingsRow(game_id=game_id, settings=text))
-            else:
-                row.settings = text
+                session.add(
+                    SettingsRow(game_id=game_id, settings=json.dumps(settings, sort_keys=True))
+                )
+                return
+            with suppress(ValueError, TypeError):
+                before = json.loads(row.settings)
+                kept = {k: before[k] for k in KEPT_SETTINGS if k in before and k not in settings}
+                settings = {**settings, **kept}
+            row.settings = json.dumps(settings, sort_keys=True)
 
     def settings(self, game_id: int) -> JSON | None:
         """The table settings saved for a game (None for a game saved before tables)."""
@@ -447,16 +630,30 @@ class Store:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise HomestretchError(f"no saved game with id {game_id} in {self.path}")
-            events = session.scalars(
-                select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
+            rows = list(
+                session.scalars(
+                    select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
+                )
             )
+            damaged = f"game {game_id} in {self.path} is damaged and cannot be read"
+            payloads: list[Any] = []
+            events: list[Event] = []
+            for number, event in enumerate(rows):
+                if event.seq != number:  # a move taken out: the rest would replay shifted
+                    raise HomestretchError(f"{damaged}: move {number + 1} is missing from its log")
+                try:
+                    payloads.append(json.loads(event.payload))
+                    events.append(Event.from_json(payloads[-1]))
+                except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                    raise HomestretchError(
+                        f"{damaged}: move {number + 1} of its log is not an event "
+                        f"({exc.__class__.__name__})"
+                    ) from None
             try:
-                payloads = [json.loads(e.payload) for e in events]
-                saved = self._saved(row, [Event.from_json(p) for p in payloads])
-            except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                saved = self._saved(row, events)
+            except (ValueError, TypeError) as exc:
                 raise HomestretchError(
-                    f"game {game_id} in {self.path} is damaged and cannot be read "
-                    f"({exc.__class__.__name__})"
+                    f"{damaged}: its configuration cannot be read ({exc})"
                 ) from None
             at = payloads[-1].get("at") if payloads else None
             return replace(saved, moved_at=at if isinstance(at, int | float) else None)

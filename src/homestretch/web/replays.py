@@ -7,6 +7,7 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON
 from homestretch.core.registry import entry
 from homestretch.session.dice import DiceSpec
+from homestretch.session.saved import check_content
 from homestretch.session.seats import Seat
 from homestretch.session.table import Table
 from homestretch.store.db import Store
@@ -17,6 +18,7 @@ def replay_frame(store: Store, game_id: int, at: int, seat: int | None) -> JSON:
     saved = store.load(game_id)
     if saved.status != "finished":
         raise HomestretchError("a table can be replayed once its game is over")
+    check_content(store, saved)
     settings = store.settings(game_id) or {}
     seats = [Seat.from_json(s) for s in settings.get("seats", [])]
     if seat is not None and not 0 <= seat < len(seats):

@@ -19,6 +19,7 @@ PARTS = (
         "cards",
         "homestretch stretch cards --cards {dir}; homestretch stretch new FILE -e ... --cards {dir}"
         "; in a race file, cards = the folder (relative to the race file)",
+        kept=True,
     ),
     Part(
         "charts",
@@ -35,5 +36,6 @@ PARTS = (
         ("*.toml",),
         "races",
         "homestretch stretch run {dir}/2009-champagne-stakes.toml (any race file there)",
+        kept=True,
     ),
 )

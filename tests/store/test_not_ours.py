@@ -1,0 +1,198 @@
+"""A store that is not ours, or not ours to read, is one line naming it and what is wrong
+(exit status 2), and is left as it was: a text file, another program's SQLite database,
+a copy of ours cut short, a folder, a read-only file, and a store written by a newer
+homestretch (its format mark above ours). A store made before stores were marked is
+marked when first opened, and read as it is where it cannot be written."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from tests.conftest import refused
+
+from homestretch.core.errors import HomestretchError
+from homestretch.store.db import STORE_FORMAT, Store, store_url
+
+
+def a_played_game(target: str | Path) -> int:
+    """A finished Across the Board game of computer players, saved in ``target``."""
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["across", "play", "--bots", "3", "--seed", "3", "--db", str(target)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    store = Store(target)
+    (saved,) = store.saved_games()
+    store.close()
+    return saved.id
+
+
+def tables_of(path: Path) -> list[str]:
+    with sqlite3.connect(path) as db:
+        return sorted(r[0] for r in db.execute("select name from sqlite_master where type='table'"))
+
+
+def test_a_text_file_is_not_a_store(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping: oats, hay\n")
+    line = refused(tmp_path, "history", "--db", str(notes))
+    assert str(notes) in line and "not a game store" in line
+    assert notes.read_text() == "shopping: oats, hay\n"
+
+
+def test_another_programs_sqlite_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    other = tmp_path / "recipes.db"
+    with sqlite3.connect(other) as db:
+        db.execute("create table recipes (name text, steps text)")
+    line = refused(tmp_path, "history", "--db", str(other))
+    assert str(other) in line and "another program's database" in line and "recipes" in line
+    assert tables_of(other) == ["recipes"]  # none of ours made in it
+
+
+def test_a_table_named_like_ours_with_other_columns_is_refused(tmp_path: Path) -> None:
+    other = tmp_path / "league.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("create table games (home text, away text)")
+    line = refused(tmp_path, "history", "--db", str(other))
+    assert str(other) in line and "its table games is another program's" in line
+    assert tables_of(other) == ["games"]
+
+
+@pytest.mark.parametrize("share", [0.02, 0.3, 0.7, 0.95])
+def test_a_copy_cut_short_is_one_line(tmp_path: Path, share: float) -> None:
+    whole = tmp_path / "games.sqlite"
+    game_id = a_played_game(whole)
+    with sqlite3.connect(whole) as db:  # the write-ahead log into the file, as a copy has it
+        db.execute("pragma wal_checkpoint(truncate)")
+    cut = tmp_path / "cut.sqlite"
+    data = whole.read_bytes()
+    cut.write_bytes(data[: int(len(data) * share)])
+    line = refused(tmp_path, "replay", str(game_id), "--db", str(cut))
+    assert str(cut) in line and ("damaged" in line or "not a game store" in line), line
+
+
+def test_a_folder_is_not_a_store(tmp_path: Path) -> None:
+    line = refused(tmp_path, "history", "--db", str(tmp_path))
+    assert str(tmp_path) in line and "a folder, not a game store file" in line
+
+
+def read_only(path: Path) -> str:
+    """The store opened read-only (a file mode would not stop root, who runs CI)."""
+    return f"sqlite:///file:{path}?mode=ro&uri=true"
+
+
+def test_a_read_only_store_is_read_and_a_game_in_it_is_refused_in_one_line(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "games.sqlite"
+    game_id = a_played_game(path)
+    store = Store(read_only(path))
+    assert [g.id for g in store.saved_games()] == [game_id]
+    with pytest.raises(HomestretchError, match="read-only: nothing can be saved"):
+        store.create("across", {}, 1, "seeded")
+    line = refused(tmp_path, "across", "play", "--bots", "3", "--db", read_only(path))
+    assert "read-only" in line
+
+
+def unmark(path: Path) -> None:
+    """Make a store as stores were before they were marked."""
+    with sqlite3.connect(path) as db:
+        db.execute("drop table homestretch_store")
+
+
+def test_a_store_made_before_marks_is_marked_when_opened_and_read_as_it_is_read_only(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "games.sqlite"
+    game_id = a_played_game(path)
+    unmark(path)
+    assert len(Store(read_only(path)).load(game_id).events) > 0
+    assert "homestretch_store" not in tables_of(path)  # read-only: left unmarked
+    assert len(Store(path).load(game_id).events) > 0
+    with sqlite3.connect(path) as db:
+        assert dict(db.execute("select key, value from homestretch_store"))["format"] == str(
+            STORE_FORMAT
+        )
+
+
+def set_format(target: str | Path, value: str) -> None:
+    engine = create_engine(store_url(target))
+    with engine.begin() as db:
+        db.execute(
+            text("update homestretch_store set value = :v where key = 'format'"), {"v": value}
+        )
+    engine.dispose()
+
+
+def test_a_store_from_a_newer_homestretch_is_refused_never_misread(store_target: str) -> None:
+    game_id = a_played_game(store_target)
+    set_format(store_target, str(STORE_FORMAT + 1))
+    with pytest.raises(HomestretchError) as newer:
+        Store(store_target)
+    said = str(newer.value)
+    assert "written by a newer homestretch" in said and f"store format {STORE_FORMAT + 1}" in said
+    set_format(store_target, str(STORE_FORMAT))  # left as it was: ours again, whole
+    assert len(Store(store_target).load(game_id).events) > 0
+
+
+def test_a_store_from_a_newer_homestretch_is_one_line_at_the_command(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite"
+    game_id = a_played_game(path)
+    set_format(path, "7")
+    for command in (["history"], ["replay", str(game_id)], ["resume", str(game_id)]):
+        line = refused(tmp_path, *command, "--db", str(path))
+        assert str(path) in line and "newer homestretch (store format 7" in line
+
+
+def test_a_damaged_format_mark_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite"
+    a_played_game(path)
+    set_format(path, "seven")
+    line = refused(tmp_path, "history", "--db", str(path))
+    assert "format mark is damaged" in line
+
+
+def test_an_unmarked_store_is_marked_on_postgres_too(store_target: str) -> None:
+    game_id = a_played_game(store_target)
+    engine = create_engine(store_url(store_target))
+    with engine.begin() as db:
+        db.execute(text("drop table homestretch_store"))
+    engine.dispose()
+    assert len(Store(store_target).load(game_id).events) > 0
+    engine = create_engine(store_url(store_target))
+    with engine.connect() as db:
+        marks = dict(db.execute(text("select key, value from homestretch_store")).all())
+    engine.dispose()
+    assert marks["format"] == str(STORE_FORMAT) and marks["written_by"].startswith("homestretch")
+
+
+def test_resuming_in_a_read_only_store_is_refused_before_any_question(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite"
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["across", "play", "--players", "Ann", "--bots", "2", "--dice", "3 4"]
+        + ["--db", str(path)],
+        capture_output=True,
+        text=True,
+        input="1\n" * 40,
+    )
+    assert done.returncode == 2 and "ran out" in done.stderr, done.stderr
+    before = Store(path).load(1).events
+    resumed = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["resume", "1", "--db", read_only(path)],
+        capture_output=True,
+        text=True,
+        input="1\n" * 40,
+    )
+    assert resumed.returncode == 2 and resumed.stdout == "", resumed.stdout
+    assert "read-only: nothing can be saved" in resumed.stderr
+    assert resumed.stderr.count("\n") == 1 and "Traceback" not in resumed.stderr
+    assert Store(path).load(1).events == before
