@@ -358,11 +358,32 @@ def bettors_line(data: JSON) -> str:
 def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
     """The people at this terminal who bet before the off (ruling S19)."""
     from homestretch.cli.human import TerminalPlayer
+    from homestretch.games.stretch.rules.betting import MIN_TICKET
     from homestretch.games.stretch.rules.engine import RaceState
-    from homestretch.games.stretch.terminal.render import ratings_sheet, tote_board
+    from homestretch.games.stretch.terminal.render import bet_example, ratings_sheet, tote_board
 
     screen = err_console if to_stderr else console
     shown: list[bool] = []
+
+    def horse(post: int) -> str:
+        state = table.state
+        return state.lines[post - 1].name if isinstance(state, RaceState) else f"#{post}"
+
+    def example(legal: list[Action]) -> str:
+        typed, _ = bet_example(legal, horse)
+        return f"a bet such as {typed}, or done" if typed != "done" else "done"
+
+    def hint(legal: list[Action]) -> str:
+        typed, meaning = bet_example(legal, horse)
+        if typed == "done":
+            return f"you hold less than a ${MIN_TICKET} ticket: type done"
+        return (
+            f"type a bet such as {typed} ({meaning}; place, show; "
+            f"${MIN_TICKET} when no amount is given), or done"
+        )
+
+    def parse(seat: int) -> Callable[[str], Action | None]:
+        return lambda text: read_bet(text, bet_example(table.legal_actions(seat), horse)[0])
 
     def show(player: int, view: JSON) -> None:
         state = table.state
@@ -377,21 +398,18 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
             table.state,
             screen,
             show,
-            read_bet,
+            parse(seat),
             ask=lambda text: prompt(text, err=to_stderr),
             menu_max=12,
-            hint=lambda legal: (
-                "type a bet such as win 3 10 ($10 to win on #3; "
-                "place, show; $2 when no amount is given), or done"
-            ),
-            example=lambda legal: "a bet such as win 3 10, or done",
+            hint=hint,
+            example=example,
         )
         for seat in range(len(table.seats))
         if table.seat(seat).is_person
     }
 
 
-def read_bet(text: str) -> Action | None:
+def read_bet(text: str, example: str = "win 1 2") -> Action | None:
     """A bet as typed (``parse_bet``), with a pool misspelt answered with the nearest one
     ("plce 4 10": did you mean 'place 4 10'?), as Derby Cast answers a pick; it was told
     only the whole hint again."""
@@ -399,7 +417,7 @@ def read_bet(text: str) -> Action | None:
     from homestretch.games.stretch.rules.tote import POOLS
     from homestretch.games.stretch.terminal.render import parse_bet
 
-    action = parse_bet(text)
+    action = parse_bet(text, example)
     words = text.lower().split()
     if action is None and 2 <= len(words) <= 3:
         near = nearest(words[0], POOLS)
