@@ -737,7 +737,7 @@ def new(
     try:
         spec = RaceSpec.model_validate({**written, "entries": entries}, strict=True)
     except ValidationError as exc:
-        field, _, problem = describe_validation(exc).partition(": ")
+        field, _, problem = describe_validation(exc, model=RaceSpec).partition(": ")
         raise HomestretchError(f"--{field.split('.')[0]}: {problem}") from None
     race = build_race(spec, card_set, estimate_surface)
 
