@@ -783,8 +783,8 @@ def test_a_track_file_named_as_a_person_writes_it_can_be_chosen(
     (folder / "tracks/Woodbine.toml").write_text(text, encoding="utf-8")
     line = refused(tmp_path, "across", "tracks", "--content", str(folder))
     assert line.endswith(
-        "woodbine.toml: is track woodbine, as Woodbine.toml is: give each track file a name "
-        "of its own"
+        "tracks: Woodbine.toml and woodbine.toml are both track woodbine (--track woodbine): "
+        "give each track file a name of its own"
     ), line
 
 
