@@ -32,7 +32,7 @@ def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     [
         (["stretch", "run"], "Missing argument"),
         (["stretch", "run", "x", "--bogus"], "No such option"),
-        (["nonsense"], "No such command"),
+        (["nonsense"], "no command 'nonsense'; the commands: serve, verify"),
         (["replay", "12345"], "no saved game with id 12345"),
         (  # was an empty table, as if no game of it had been saved
             ["history", "--game", "stretc"],

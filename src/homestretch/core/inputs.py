@@ -62,7 +62,8 @@ def nearest(typed: str, choices: Iterable[str]) -> str | None:
 
     A word spelt as it sounds is near too: "gud" shares too few letters with "good" for
     difflib, so when difflib finds nothing, the one choice with the same consonants
-    (vowels and doubled letters aside: "gd") is the answer."""
+    (vowels and doubled letters aside: "gd") is the answer; failing that, the one choice
+    with a word very near the one typed ("epsomm": epsom-downs)."""
     from difflib import get_close_matches  # only on a mistake
 
     by_small: dict[str, str] = {}  # a choice in capitals ("Fav", "A") is matched in small
@@ -73,10 +74,18 @@ def nearest(typed: str, choices: Iterable[str]) -> str | None:
     if near:
         return by_small[near[0]]
     sound = _consonants(small)
-    if len(sound) < 2:  # "a", "ou": too little to go on
-        return None
     alike = [choice for key, choice in by_small.items() if _consonants(key) == sound]
-    return alike[0] if len(alike) == 1 else None
+    if len(sound) >= 2 and len(alike) == 1:  # "a", "ou": too little to go on
+        return alike[0]
+    # a word of a longer name ("epsomm" for epsom-downs, its first word), when one
+    # choice alone has a word that near
+    parts = {
+        choice
+        for key, choice in by_small.items()
+        for word in re.split(r"[\s_-]+", key)
+        if len(word) >= 4 and get_close_matches(small, [word], n=1, cutoff=0.8)
+    }
+    return parts.pop() if len(parts) == 1 else None
 
 
 def _consonants(word: str) -> str:

@@ -1,0 +1,56 @@
+"""click's own words for a usage mistake ("'x' is not a valid int range.", "0 is not in
+the range 1<=x<=9223372036854775807.", "No such command 'stretchh'.", "'jsn' is not one
+of 'text', 'json'.") said as the program says its other mistakes: the option, what was
+typed, the range or the nearest choice; one line, exit status 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.conftest import refused
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["serve", "--port", "abc"], "serve: --port 'abc' is not a whole number (1 to 65535)"),
+        (["serve", "--port", "99999"], "serve: --port 99999 is out of range (1 to 65535)"),
+        (["history", "--limit", "0"], "history: --limit 0 is out of range (1 or more)"),
+        (["across", "play", "--bots", "9"], "play: --bots 9 is out of range (0 to 7)"),
+        (
+            ["stretch", "simulate", "2009-champagne-stakes", "-n", "x"],
+            "simulate: -n/--runs 'x' is not a whole number (1 to 10000000)",
+        ),
+        (
+            ["stretch", "run", "2009-champagne-stakes", "--bankroll", "x"],
+            "run: --bankroll 'x' is not a whole number",
+        ),
+        (
+            ["stretch", "new", "r.toml", "--furlongs", "x"],
+            "new: --furlongs 'x' is not a number, like 8 or 8.5",
+        ),
+        (
+            ["stretch", "run", "2009-champagne-stakes", "-f", "jsn"],
+            "run: --format/-f 'jsn': did you mean json? write text or json",
+        ),
+        (["history", "-f", "xml"], "history: --format/-f 'xml': write text or json"),
+        (["stretchh"], "no command 'stretchh'; did you mean stretch? the commands:"),
+        (["stretch", "runn"], "stretch: no command 'runn'; did you mean run? the commands: run,"),
+        (["totopoly", "simulat"], "totopoly: no command 'simulat'; did you mean simulate?"),
+    ],
+)
+def test_a_usage_mistake_is_said_in_the_programs_words(
+    tmp_path: Path, args: list[str], said: str
+) -> None:
+    line = refused(tmp_path, *args)
+    assert said in line, line
+    for click in ("valid int", "valid float", "in the range", "No such command", "is not one of"):
+        assert click not in line, line
+
+
+def test_a_track_typed_as_its_first_word_is_found(tmp_path: Path) -> None:
+    """'--track epsomm' named no track: too far from 'epsom-downs' as a whole for
+    difflib; near a word of it, and no other track's."""
+    line = refused(tmp_path, "across", "play", "--players", "A,B,C", "--track", "epsomm")
+    assert "--track epsomm: no such track; did you mean epsom-downs?" in line, line
