@@ -54,3 +54,19 @@ def test_a_track_typed_as_its_first_word_is_found(tmp_path: Path) -> None:
     difflib; near a word of it, and no other track's."""
     line = refused(tmp_path, "across", "play", "--players", "A,B,C", "--track", "epsomm")
     assert "--track epsomm: no such track; did you mean epsom-downs?" in line, line
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--mode", "fulll"], "--mode fulll: did you mean full? write quick or full"),
+        (["--odds", "rea"], "--odds rea: did you mean real? write real, chart or none"),
+    ],
+)
+def test_stretch_run_choices_typed_wrong_get_the_nearest(
+    tmp_path: Path, args: list[str], said: str
+) -> None:
+    """'--mode fulll' was "--mode must be quick or full, not 'fulll'": no nearest, where
+    every other choice option of the program names it."""
+    line = refused(tmp_path, "stretch", "run", "2009-champagne-stakes", "--no-save", *args)
+    assert line == f"error: {said}", line

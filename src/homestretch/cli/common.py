@@ -114,7 +114,12 @@ def one_of(option: str, value: str, choices: Sequence[str]) -> str:
 
     near = nearest(value, choices)
     guess = f"did you mean {near}? " if near else ""
-    raise HomestretchError(f"{option} {value}: {guess}write {' or '.join(choices)}")
+    raise HomestretchError(f"{option} {value}: {guess}write {either(choices)}")
+
+
+def either(choices: Sequence[str]) -> str:
+    """Choices as said: "quick or full", "real, chart or none"."""
+    return " or ".join([", ".join(choices[:-1]), choices[-1]] if len(choices) > 2 else choices)
 
 
 def ahead_of(scores: Sequence[tuple[str, int]], say: Callable[[int], str]) -> str:

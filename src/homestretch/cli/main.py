@@ -34,6 +34,7 @@ from homestretch.cli.common import (
     OutputFormat,
     console,
     echo_json,
+    either,
     err_console,
     game_id_argument,
     open_store,
@@ -401,7 +402,7 @@ def in_our_words(exc: Exception) -> str | None:
         names = [str(getattr(c, "value", c)) for c in choices]
         near = nearest(typed.group(1), names)
         guess = f"did you mean {near}? " if near else ""
-        return f"{option} {shown(typed.group(1))}: {guess}write {' or '.join(names)}"
+        return f"{option} {shown(typed.group(1))}: {guess}write {either(names)}"
     return None
 
 

@@ -26,6 +26,7 @@ from homestretch.cli.common import (
     echo_json,
     err_console,
     new_seed,
+    one_of,
     open_store,
     progress_bar,
     prompt,
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
     from homestretch.games.stretch.content.chart_set import ChartSet
     from homestretch.games.stretch.content.race import Race
     from homestretch.games.stretch.content.race_plain import AnyRace, AnyRunner
-    from homestretch.games.stretch.rules.engine import Mode, RaceState
+    from homestretch.games.stretch.rules.engine import Mode, OddsChoice, RaceState
     from homestretch.session.table import Table as TableSession
     from homestretch.store.db import SavedGame, Store
 
@@ -90,9 +91,8 @@ EstimateOption = Annotated[
 
 
 def _mode(mode: str) -> Mode:
-    if mode not in ("quick", "full"):
-        raise HomestretchError(f"--mode must be quick or full, not {mode!r}")
-    return mode  # type: ignore[return-value]
+    """--mode as typed, checked: a slip gets the nearest ("--mode fulll: did you mean full?")."""
+    return one_of("--mode", mode, ("quick", "full"))  # type: ignore[return-value]
 
 
 @app.command()
@@ -155,8 +155,7 @@ def run(
     _warn_presets_far_off(race, loaded)
     load_chart_set(None if charts is None else charts.resolve())
     spec = dice_spec(seed, dice, dice_file)
-    if odds not in ODDS_CHOICES:
-        raise HomestretchError(f"--odds must be real, chart or none, not {odds!r}")
+    chosen: OddsChoice = one_of("--odds", odds, ODDS_CHOICES)  # type: ignore[assignment]
     if plot is not None:  # refused before the race is run, not after
         if _mode(mode) != "full":
             raise HomestretchError(
@@ -175,7 +174,7 @@ def run(
     tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll)
     if seats and tote.problem() is not None:  # the option it came from, named
         raise HomestretchError(f"--bankroll {bankroll}: {tote.problem()}")
-    game = RaceGame(loaded, _mode(mode), charts, odds, tote)
+    game = RaceGame(loaded, _mode(mode), charts, chosen, tote)
     _standard_going(game.charts)
     if not save:
         announce_seed(spec.seed, spec.kind, fmt)
