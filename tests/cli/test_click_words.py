@@ -38,6 +38,15 @@ from tests.conftest import refused
         (["stretchh"], "no command 'stretchh'; did you mean stretch? the commands:"),
         (["stretch", "runn"], "stretch: no command 'runn'; did you mean run? the commands: run,"),
         (["totopoly", "simulat"], "totopoly: no command 'simulat'; did you mean simulate?"),
+        (  # click offered "(Possible options: --save, --seed)"
+            ["stretch", "run", "2009-champagne-stakes", "--seeed", "3"],
+            "run: no option --seeed; did you mean --seed? (see ",
+        ),
+        (
+            ["across", "play", "--player", "Ann"],
+            "play: no option --player; did you mean --players?",
+        ),
+        (["stretch", "run", "x", "--bogus"], "run: no option --bogus (see "),  # was: "--odds"?
     ],
 )
 def test_a_usage_mistake_is_said_in_the_programs_words(
@@ -45,7 +54,7 @@ def test_a_usage_mistake_is_said_in_the_programs_words(
 ) -> None:
     line = refused(tmp_path, *args)
     assert said in line, line
-    for click in ("valid int", "valid float", "in the range", "No such command", "is not one of"):
+    for click in ("valid int", "in the range", "No such", "is not one of", "Possible options"):
         assert click not in line, line
 
 

@@ -383,6 +383,13 @@ def in_our_words(exc: Exception) -> str | None:
         near = nearest(typed, ctx.command.list_commands(ctx))
         guess = f"did you mean {near}? " if near else ""
         return f"no command {shown(typed)}; {guess}the commands: {', '.join(ctx.command.list_commands(ctx))}"
+    if isinstance(exc, _click.exceptions.NoSuchOption) and ctx is not None:
+        # click's "(Possible options: --save, --seed)" offered every option near by its
+        # dashes too ("--bogus": --odds); the one nearest by name, as elsewhere
+        typed = exc.option_name
+        opts = {o.lstrip("-"): o for p in ctx.command.params for o in p.opts if o.startswith("--")}
+        near = nearest(typed.lstrip("-"), opts)
+        return f"no option {typed}" + (f"; did you mean {opts[near]}?" if near else "")
     param = getattr(exc, "param", None)
     if param is None or not param.opts:
         return None
