@@ -115,7 +115,8 @@ def test_the_question_names_what_to_type() -> None:
     assert (
         blank_answer("Ann, your choice (type a move)") == "nothing typed: type a move, then Enter"
     )
-    assert player.question(legal, listed=True) == "your choice (a number, or type a move)"
+    assert player.question(legal, listed=True) == "your choice (a number)"
+    assert blank_answer("Ann, your choice (a number)") == "nothing typed: type a number, then Enter"
 
 
 def test_enter_alone_is_answered_where_the_question_is_asked() -> None:

@@ -97,10 +97,11 @@ class TerminalPlayer:
             self.screen.print(f"[red]{escape(reason)}[/red]")
 
     def question(self, legal: list[Action], listed: bool) -> str:
-        """The question asked: what may be typed, by the game's example when it has one."""
+        """The question asked: what may be typed, by the game's example when it has one
+        (with a list and no example, the list is the answer: "(a number)")."""
         example = self.example(legal) if self.example is not None else ""
-        if listed:
-            return f"your choice (a number, or {example or 'type a move'})"
+        if listed:  # "or type a move" beside a list holding every move named none
+            return f"your choice (a number, or {example})" if example else "your choice (a number)"
         return f"your choice (type {example or 'a move'})"
 
     @staticmethod
