@@ -172,15 +172,37 @@ CASES = {
         "cards/horses.csv",
         "2009,colt,",
         "2009,cold,",
-        "horses.csv: line 2: sex: Input should be 'colt', 'filly', 'horse', 'mare' or "
+        "horses.csv: line 2, horse 'Super Saver': sex: Input should be 'colt', 'filly', 'horse', 'mare' or "
         "'gelding'. Nearest: colt.",
+    ),
+    # pydantic's "Input should be less than or equal to 3": the rating's range, the card's name
+    "a rating out of its range": (
+        "cards",
+        "cards/horses.csv",
+        ",C,0,0,1,5,2009 Champagne",
+        ",C,0,0,14,5,2009 Champagne",
+        "horses.csv: line 2, horse 'Super Saver': speed: 14 is out of range (-3 to 3)",
+    ),
+    "a jockey's rating out of its range": (
+        "cards",
+        "cards/jockeys.csv",
+        "House Rider B,0,7,",
+        "House Rider B,0,1,",
+        "jockeys.csv: line 3, jockey 'House Rider B': trouble: 1 is out of range (2 to 12)",
+    ),
+    "an APR out of its range": (
+        "races",
+        RACE,
+        "apr = 19",
+        "apr = 30",
+        "2009-champagne-stakes.toml: entry 1.apr: 30 is out of range (0 to 29)",
     ),
     "a range in one cell": (
         "cards",
         "cards/horses.csv",
         ",19,,6,9,",
         ",19,,6-9,,",
-        "horses.csv: line 2: range_low: should be a number, not '6-9'",
+        "horses.csv: line 2, horse 'Super Saver': range_low: should be a number, not '6-9'",
     ),
     # a row copied to edit, its roll left as it was
     "a roll twice": (
@@ -761,8 +783,8 @@ def test_a_track_file_named_as_a_person_writes_it_can_be_chosen(
     (folder / "tracks/Woodbine.toml").write_text(text, encoding="utf-8")
     line = refused(tmp_path, "across", "tracks", "--content", str(folder))
     assert line.endswith(
-        "woodbine.toml: is track woodbine, as Woodbine.toml is: give each track file a name "
-        "of its own"
+        "tracks: Woodbine.toml and woodbine.toml are both track woodbine (--track woodbine): "
+        "give each track file a name of its own"
     ), line
 
 

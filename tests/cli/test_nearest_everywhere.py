@@ -46,3 +46,30 @@ def test_a_bundled_race_typed_by_its_name_is_answered_with_its_file(tmp_path: Pa
     'allowance-optional-claiming' was "see `homestretch stretch races`" again."""
     line = refused(tmp_path, "stretch", "odds", "allowance-optional-claiming")
     assert line.endswith("(did you mean allowance-turf-route (Allowance Optional Claiming)?)"), line
+
+
+def test_a_condition_spelt_as_it_sounds_gets_the_nearest(tmp_path: Path) -> None:
+    """'gud' shares too few letters with 'good' for difflib (0.57 under the 0.6 cutoff):
+    it was told the eight conditions and no "Nearest". A word with a choice's consonants
+    (vowels and doubled letters aside) is near too, when only one choice has them."""
+    from homestretch.core.inputs import nearest
+    from homestretch.games.stretch.content.conditions import CONDITIONS
+
+    assert nearest("gud", CONDITIONS) == "good"
+    assert nearest("HEVVY", CONDITIONS) == "heavy"
+    assert nearest("slopy", CONDITIONS) == "sloppy"  # difflib's, as before
+    assert nearest("zzz", CONDITIONS) is None and nearest("o", CONDITIONS) is None
+    assert nearest("boogoo", ["bag", "big"]) is None  # two alike: no guess
+    line = refused(
+        tmp_path,
+        "stretch",
+        "new",
+        str(tmp_path / "r.toml"),
+        "-e",
+        "secretariat-1973",
+        "-e",
+        "citation-1948",
+        "--condition",
+        "gud",
+    )
+    assert line.endswith("Nearest: good."), line

@@ -115,4 +115,45 @@ def test_the_question_names_what_to_type() -> None:
     assert (
         blank_answer("Ann, your choice (type a move)") == "nothing typed: type a move, then Enter"
     )
-    assert player.question(legal, listed=True) == "your choice (a number, or type a move)"
+    assert player.question(legal, listed=True) == "your choice (a number)"
+    assert blank_answer("Ann, your choice (a number)") == "nothing typed: type a number, then Enter"
+
+
+def test_enter_alone_is_answered_where_the_question_is_asked() -> None:
+    """The reminder after Enter alone went to stderr while the question was on stdout: a
+    player piping the game, or a screen reader following stdout, saw the question asked
+    again with no word. It goes with the question, stdout or (``err``) stderr."""
+    said = "nothing typed: type a number, or bet 7, then Enter"
+    for err, where, other in ((False, "stdout", "stderr"), (True, "stderr", "stdout")):
+        asked = (
+            "from homestretch.cli.common import prompt; import sys; "
+            f"sys.stderr.write('=' + prompt('Ann, your choice (a number, or bet 7)', err={err}))"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", asked], input="\nbet 7\n", capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        streams = {"stdout": done.stdout, "stderr": done.stderr}
+        assert streams[where].count(said) == 1, streams
+        assert said not in streams[other], streams
+
+
+def test_a_roll_typed_wrong_is_answered_where_the_roll_was_asked() -> None:
+    """A slip typing the faces of a real roll went to stderr whatever the question's
+    stream: in text it is said on stdout beside the question, with --format json on stderr."""
+    for to_stderr, where in ((False, "stdout"), (True, "stderr")):
+        asked = (
+            "from homestretch.cli.common import ask_roll; "
+            "from homestretch.core.chance import ChanceNode; import sys; "
+            f"sys.stderr.write(repr(ask_roll(ChanceNode('Odds roll', dice=2), {to_stderr})))"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", asked], input="34\n1 2 3\n3 4\n", capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        streams = {"stdout": done.stdout, "stderr": done.stderr}
+        assert "type the faces apart, like 3 4" in streams[where], streams
+        assert "that is 3 faces for 2 dice" in streams[where], streams
+        assert streams["stderr"].endswith("[3, 4]")
+        if where == "stdout":
+            assert "faces" not in done.stderr

@@ -31,8 +31,8 @@ def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     ("args", "words"),
     [
         (["stretch", "run"], "Missing argument"),
-        (["stretch", "run", "x", "--bogus"], "No such option"),
-        (["nonsense"], "No such command"),
+        (["stretch", "run", "x", "--bogus"], "stretch run: no option --bogus (see "),
+        (["nonsense"], "no command 'nonsense'; the commands: serve, verify"),
         (["replay", "12345"], "no saved game with id 12345"),
         (  # was an empty table, as if no game of it had been saved
             ["history", "--game", "stretc"],

@@ -114,7 +114,12 @@ def one_of(option: str, value: str, choices: Sequence[str]) -> str:
 
     near = nearest(value, choices)
     guess = f"did you mean {near}? " if near else ""
-    raise HomestretchError(f"{option} {value}: {guess}write {' or '.join(choices)}")
+    raise HomestretchError(f"{option} {value}: {guess}write {either(choices)}")
+
+
+def either(choices: Sequence[str]) -> str:
+    """Choices as said: "quick or full", "real, chart or none"."""
+    return " or ".join([", ".join(choices[:-1]), choices[-1]] if len(choices) > 2 else choices)
 
 
 def ahead_of(scores: Sequence[tuple[str, int]], say: Callable[[int], str]) -> str:
@@ -146,13 +151,16 @@ def prompt(text: str, wanted: str = "", **options: Any) -> str:
 
     Enter alone at a question with no default asked it again with no word: the first
     time it is said, in one line, what is wanted (``wanted``, else the question's last
-    bracket: "your choice (a number, or bet 7)"), then the question is asked again."""
+    bracket: "your choice (a number, or bet 7)"), then the question is asked again. The
+    line goes where the question does (stdout, or stderr with ``err``): a player who
+    reads the screen or pipes it sees it beside the question it answers."""
     if "default" in options:
         return _ask(text, options)
     told = False
     while not (answer := _ask(text, {**options, "default": "", "show_default": False})).strip():
         if not told:
-            err_console.print(f"[yellow]{escape(blank_answer(text, wanted))}[/yellow]")
+            screen = err_console if options.get("err") else console
+            screen.print(f"[yellow]{escape(blank_answer(text, wanted))}[/yellow]")
             told = True
     return answer
 
@@ -182,6 +190,7 @@ def ask_roll(node: ChanceNode, to_stderr: bool = False) -> Sequence[int]:
     json``) the question goes to stderr, keeping stdout for the result."""
     from homestretch.core.chance import DIE_NAMES, parse_faces  # a table's, not every command's
 
+    screen = err_console if to_stderr else console  # a slip is said where the question is
     faces: list[int] = []
     while len(faces) < node.dice:
         names = DIE_NAMES[len(faces) : node.dice]
@@ -193,9 +202,9 @@ def ask_roll(node: ChanceNode, to_stderr: bool = False) -> Sequence[int]:
             typed = text.strip()
             together = len(typed) > 1 and all(c in "123456" for c in typed)
             said = f"type the faces apart, like {' '.join(typed)}" if together else str(exc)
-            err_console.print(f"[red]{escape(said)}[/red]")
+            screen.print(f"[red]{escape(said)}[/red]")
         if len(faces) > node.dice:
-            err_console.print(
+            screen.print(
                 f"[red]that is {len(faces)} faces for {node.dice} dice; type the roll again[/red]"
             )
             faces = []

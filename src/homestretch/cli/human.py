@@ -27,6 +27,10 @@ class Aside(Action):
     action: Action
 
 
+MORE = ("m", "more")
+"""What is typed for the rest of the table (``TerminalPlayer.more``)."""
+
+
 @dataclass
 class TerminalPlayer:
     """Hot-seat play: ``show`` puts the player's view on the screen, the legal actions
@@ -54,6 +58,10 @@ class TerminalPlayer:
     example: Callable[[list[Action]], str] | None = None
     """A move as it may be typed now ("bet 4 30"), named in the question: "your choice
     (a number, or bet 4 30)" said what to type, where "(number or text)" did not."""
+    more: Callable[[int, JSON], bool] | None = None
+    """What ``m`` (or ``more``) typed at the question shows: the rest of the table, left
+    off a screen made to fit (Across the Board's betting turn). It returns False when
+    there is no more to show now, and ``m`` is then read as any other answer."""
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
         self.show(player, view)
@@ -70,6 +78,8 @@ class TerminalPlayer:
             answer = self.ask(f"{self.name}, {question}").strip()
             if is_whole(answer) and 1 <= int(answer) <= len(listed):
                 return listed[int(answer) - 1]
+            if answer.lower() in MORE and self.more is not None and self.more(player, view):
+                continue  # the rest shown: the question again, below it
             try:
                 typed = self.parse(answer)
             except HomestretchError as exc:
@@ -87,10 +97,11 @@ class TerminalPlayer:
             self.screen.print(f"[red]{escape(reason)}[/red]")
 
     def question(self, legal: list[Action], listed: bool) -> str:
-        """The question asked: what may be typed, by the game's example when it has one."""
+        """The question asked: what may be typed, by the game's example when it has one
+        (with a list and no example, the list is the answer: "(a number)")."""
         example = self.example(legal) if self.example is not None else ""
-        if listed:
-            return f"your choice (a number, or {example or 'type a move'})"
+        if listed:  # "or type a move" beside a list holding every move named none
+            return f"your choice (a number, or {example})" if example else "your choice (a number)"
         return f"your choice (type {example or 'a move'})"
 
     @staticmethod

@@ -34,6 +34,7 @@ from homestretch.cli.common import (
     OutputFormat,
     console,
     echo_json,
+    either,
     err_console,
     game_id_argument,
     open_store,
@@ -367,8 +368,68 @@ def run() -> None:
         ctx = getattr(exc, "ctx", None)
         where = f"{ctx.command_path}: " if ctx is not None else ""
         hint = f" (see {ctx.command_path} --help)" if ctx is not None else ""
-        _fail(f"{where}{exc.format_message()}{hint}")
+        _fail(f"{where}{in_our_words(exc) or exc.format_message()}{hint}")
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def in_our_words(exc: Exception) -> str | None:
+    """click's usage errors said as the program says them elsewhere (``one_of``,
+    ``inputs.whole_number``), or None to keep click's: a command typed wrong with the
+    nearest ("No such command 'stretchh'." named none), a count not a whole number
+    ("'x' is not a valid int range."), out of range ("0 is not in the range
+    1<=x<=9223372036854775807."), a choice typed wrong ("'jsn' is not one of 'text',
+    'json'." with no "did you mean")."""
+    import re
+
+    from homestretch.core.inputs import nearest, shown
+
+    message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+    ctx = getattr(exc, "ctx", None)
+    unknown = re.fullmatch(r"No such command '(.*)'\.", message)
+    if unknown is not None and ctx is not None and hasattr(ctx.command, "list_commands"):
+        typed = unknown.group(1)
+        near = nearest(typed, ctx.command.list_commands(ctx))
+        guess = f"did you mean {near}? " if near else ""
+        return f"no command {shown(typed)}; {guess}the commands: {', '.join(ctx.command.list_commands(ctx))}"
+    if isinstance(exc, _click.exceptions.NoSuchOption) and ctx is not None:
+        # click's "(Possible options: --save, --seed)" offered every option near by its
+        # dashes too ("--bogus": --odds); the one nearest by name, as elsewhere
+        typed = exc.option_name
+        opts = {o.lstrip("-"): o for p in ctx.command.params for o in p.opts if o.startswith("--")}
+        near = nearest(typed.lstrip("-"), opts)
+        return f"no option {typed}" + (f"; did you mean {opts[near]}?" if near else "")
+    param = getattr(exc, "param", None)
+    if param is None or not param.opts:
+        return None
+    option = "/".join(param.opts)  # as typed, one or the other: "-n/--runs"
+    kind = param.type
+    low, high = getattr(kind, "min", None), getattr(kind, "max", None)
+    span = _span(low, high)
+    said = str(getattr(exc, "message", ""))
+    if (typed := re.fullmatch(r"'(.*)' is not a valid int( range)?\.", said)) is not None:
+        return f"{option} {shown(typed.group(1))} is not a whole number{span}"
+    if (typed := re.fullmatch(r"'(.*)' is not a valid float( range)?\.", said)) is not None:
+        return f"{option} {shown(typed.group(1))} is not a number, like 8 or 8.5{span}"
+    if (typed := re.fullmatch(r"(.*) is not in the range .*\.", said)) is not None:
+        return f"{option} {typed.group(1)} is out of range{span}"
+    choices = getattr(kind, "choices", None)
+    if choices and (typed := re.fullmatch(r"'(.*)' is not one of .*\.", said)) is not None:
+        names = [str(getattr(c, "value", c)) for c in choices]
+        near = nearest(typed.group(1), names)
+        guess = f"did you mean {near}? " if near else ""
+        return f"{option} {shown(typed.group(1))}: {guess}write {either(names)}"
+    return None
+
+
+def _span(low: object, high: object) -> str:
+    """A range in words: " (1 to 7)", " (1 or more)"; "" without one."""
+    if low is not None and high is not None and high != MAX_SEED:
+        return f" ({low} to {high})"
+    if low is not None:
+        return f" ({low} or more)"
+    if high is not None:
+        return f" (at most {high})"
+    return ""
 
 
 PLUGINS_OFF = ("__all__", "1", "true")

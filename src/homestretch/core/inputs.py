@@ -58,14 +58,40 @@ def is_whole(text: str) -> bool:
 
 def nearest(typed: str, choices: Iterable[str]) -> str | None:
     """The choice nearest a word typed wrong (in any capitals), or None: every "did you
-    mean" and "Nearest:" of the program asks here, so all judge nearness alike."""
+    mean" and "Nearest:" of the program asks here, so all judge nearness alike.
+
+    A word spelt as it sounds is near too: "gud" shares too few letters with "good" for
+    difflib, so when difflib finds nothing, the one choice with the same consonants
+    (vowels and doubled letters aside: "gd") is the answer; failing that, the one choice
+    with a word very near the one typed ("epsomm": epsom-downs)."""
     from difflib import get_close_matches  # only on a mistake
 
     by_small: dict[str, str] = {}  # a choice in capitals ("Fav", "A") is matched in small
     for choice in choices:
         by_small.setdefault(choice.lower(), choice)
-    near = get_close_matches(typed.strip().lower(), list(by_small), n=1, cutoff=0.6)
-    return by_small[near[0]] if near else None
+    small = typed.strip().lower()
+    near = get_close_matches(small, list(by_small), n=1, cutoff=0.6)
+    if near:
+        return by_small[near[0]]
+    sound = _consonants(small)
+    alike = [choice for key, choice in by_small.items() if _consonants(key) == sound]
+    if len(sound) >= 2 and len(alike) == 1:  # "a", "ou": too little to go on
+        return alike[0]
+    # a word of a longer name ("epsomm" for epsom-downs, its first word), when one
+    # choice alone has a word that near
+    parts = {
+        choice
+        for key, choice in by_small.items()
+        for word in re.split(r"[\s_-]+", key)
+        if len(word) >= 4 and get_close_matches(small, [word], n=1, cutoff=0.8)
+    }
+    return parts.pop() if len(parts) == 1 else None
+
+
+def _consonants(word: str) -> str:
+    """A word's consonants in order, doubled ones once: "good" and "gud" are "gd"."""
+    kept = [c for c in word if c.isalnum() and c not in "aeiouy"]
+    return "".join(c for i, c in enumerate(kept) if i == 0 or c != kept[i - 1])
 
 
 def read_text(path: Path, what: str = "file", limit: int = FILE_BYTES) -> str:

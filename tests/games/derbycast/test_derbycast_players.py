@@ -62,7 +62,7 @@ def test_typed_picks(typed: str, expected: Pick) -> None:
         (
             "help",
             "^cannot read 'help': say win, place or show and the horse, like 'win 1' or "
-            "'show Silver Lining'$",
+            "'show Show Boat'$",
         ),
         ("win 9", "not a horse in this race"),
         ("sit out", "only when your horse is scratched"),
@@ -71,6 +71,17 @@ def test_typed_picks(typed: str, expected: Pick) -> None:
 def test_typed_picks_that_cannot_be_read(typed: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         read_pick(typed, HORSES, PROGRAMS, LEGAL)
+
+
+def test_the_example_after_a_slip_is_a_pick_open_now() -> None:
+    """The example said after a slip named the card's first horse, scratched or not, and
+    another horse than the question's ("e.g. win 1 or show Show Boat" above "like 'win 1'
+    or 'show Silver Lining'"): it is the question's, among the horses still running."""
+    running = [Pick(h, b.value) for h in HORSES[1:] for b in Bet]  # #1 scratched
+    with pytest.raises(ValueError, match="like 'win 2' or 'show Show Boat'$"):
+        read_pick("", HORSES, PROGRAMS, running)
+    with pytest.raises(ValueError, match="like 'win 2' or 'show Show Boat'$"):
+        read_pick("hello there", HORSES, PROGRAMS, running)
 
 
 def test_picks_name_program_numbers_as_printed_coupled_entries_included() -> None:

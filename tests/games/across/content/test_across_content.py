@@ -147,10 +147,12 @@ def test_a_key_missing_at_the_top_of_a_file_names_the_file_alone(copy: Path) -> 
 
 def test_two_tracks_of_one_name_are_refused_naming_both(copy: Path, tmp_path: Path) -> None:
     """A track file copied to start a new one and not renamed inside: two tracks called
-    Woodbine, told apart nowhere a player looks."""
+    Woodbine, told apart nowhere a player looks. Both files are named, on the folder: the
+    message blamed whichever sorts second, here the bundled file nobody touched."""
     shutil.copy(copy / "tracks" / "woodbine.toml", copy / "tracks" / "fort-erie.toml")
     said = refused(tmp_path, "across", "tracks", "--content", str(copy))
     assert said == (
-        f"error: {copy / 'tracks' / 'woodbine.toml'}: name 'Woodbine' is already the name "
-        "of fort-erie.toml: give each track its own name"
+        f"error: {copy / 'tracks'}: fort-erie.toml and woodbine.toml are both named "
+        "'Woodbine': give each track its own name (the name = line inside the file; a copy "
+        "not renamed inside?)"
     )

@@ -520,20 +520,29 @@ def test_what_was_announced_is_said_again_on_the_next_persons_cleared_screen() -
 
 def test_a_race_result_is_on_the_screen_of_the_next_person_to_bet(tmp_path: Path) -> None:
     """Three people at one terminal: after race 1 the first screen that asks for a bet
-    shows, under the clearing, the finished card and the race's payoff."""
-    answers = "pass\ndone\na\n" * 300  # each prompt takes the first of these that is legal
+    shows, under the clearing, the race's result and payoff, and the betting screen fits
+    a 50-row terminal 80 columns wide (it was 110 rows: the finished card again, the
+    table, the bins, the MPH board, the windows and eleven loans); m shows the rest,
+    then asks again."""
+    answers = "pass\nm\ndone\na\n" * 300  # each prompt takes the first of these it reads
     out = runner.invoke(
         app,
         ["across", "play", "--players", "Mum,Dad,Kim", "--seed", "5", "--track", "epsom-downs"]
         + ["--db", str(tmp_path / "f.sqlite")],
         input=answers,
-        env={"TTY_COMPATIBLE": "1", "COLUMNS": "120"},
+        env={"TTY_COMPATIBLE": "1", "COLUMNS": "80"},
     )
     screens = [re.sub(r"\x1b\[[0-9;]*m", "", s) for s in out.stdout.split("\x1b[3J")]
     betting = [s for s in screens if ": betting ─" in s and "Race 2" in s]
     assert betting, out.stdout[-3000:]
     first = betting[0]
-    assert first.index("Since ") < first.index("Epsom Downs, race 1") < first.index(": betting ─")
+    assert first.index("Since ") < first.index("Race 1: WIN") < first.index(": betting ─")
+    asked = first.index("your choice (a number, or bet 12): ")
+    assert len(first[:asked].splitlines()) + 1 <= 50, first[:asked]
+    assert "loan H N: borrow N fifties" in first[:asked] and "m: the rest" in first[:asked]
+    rest = first[asked:]
+    assert "Epsom Downs, race 1" in rest and "Auction-receipt bins" in rest
+    assert rest.index("MPH Parimutuel Windows, race 1") < rest.rindex("your choice")
 
 
 def test_a_move_typed_in_the_race_that_is_not_one_says_what_may_be(driver: Any) -> None:

@@ -124,13 +124,59 @@ def test_a_betting_turn_shows_the_track_card_before_the_bets() -> None:
     state = _betting_state()
     content = state.g.content
     text = _text(state.view(state.to_act()[0]), content)
-    assert "Epsom Downs: the track card" in text
-    assert text.index("the track card") < text.index("MPH Totalizator")
-    row = next(line for line in text.splitlines() if line.startswith("│ 7 "))
+    assert text.startswith(" " * 10) and "Epsom Downs: the track card" in text.splitlines()[0]
+    row = next(line for line in text.splitlines() if line.startswith(" 7 "))
     assert "(.)" in row and "Morning Gallop" in row and "Kim" in row  # shaded; name; owner
     assert "suggested" not in text  # the auction's reference, not the bettor's
-    two = next(line for line in text.splitlines() if line.startswith("│ 2 "))
+    assert "best pick: #7 Morning Gallop" in text
+    two = next(line for line in text.splitlines() if line.startswith(" 2 "))
     assert "x x x" in two  # the longshot's three preprinted X's
+
+
+def test_a_betting_card_shows_the_tickets_and_the_last_finish_and_the_rest_is_apart() -> None:
+    """After a race the betting screen was 110 rows on an 80-column terminal (the card,
+    the table, the bins, the MPH board, the windows, eleven loans, the race's card again):
+    what a bettor weighs is on the card (the tickets on each horse so far, where each
+    finished last race) with everyone's fifties; the rest is ``rest_view`` (m)."""
+    import random
+
+    from homestretch.games.across.rules.actions import Accept, Pass
+    from homestretch.games.across.terminal.render import rest_view
+
+    state, dice = _betting_state(), random.Random(5)
+    while not (state.phase == "betting" and state.race_no == 2):
+        if state.is_chance_node():
+            faces = [dice.randint(1, 6) for _ in range(state.chance_node().dice)]
+            state.apply_chance(tuple(faces))
+            continue
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, next((a for a in (Accept(), Pass(), Done()) if a in legal), legal[0]))
+    view = state.view(state.to_act()[0])
+    text = _text(view, state.g.content)
+    header = next(line for line in text.splitlines() if " tickets " in line)
+    assert header.split("┃")[-1].strip() == "race 1"
+    (finish,) = view["results"]
+    won = next(line for line in text.splitlines() if line.startswith(f" {finish['finish'][0]} "))
+    assert won.rstrip().endswith("WIN")
+    assert "Fifties: Mum " in text and "(you)" in text
+    for gone in ("Auction-receipt bins", "MPH Totalizator", "MPH Parimutuel Windows", "The table"):
+        assert gone not in text
+    seat = state.to_act()[0]
+    state.apply(seat, Bet(7))  # a ticket: its buyer's initial beside #7
+    seven = _text(state.view(seat), state.g.content).splitlines()
+    row = next(line for line in seven if line.startswith(" 7 "))
+    assert row.split("│")[4].strip() == view["initials"][seat]
+    rest = _text_of(rest_view(view, state.g.content))
+    for shown in ("Epsom Downs, race 1", "Handicap and Auction News", "The table"):
+        assert shown in rest
+    assert "Auction-receipt bins" in rest and "MPH Parimutuel Windows, race 1" in rest
+
+
+def _text_of(drawn: Any) -> str:
+    console = Console(width=200, record=True)
+    console.print(drawn)
+    return console.export_text()
 
 
 def test_the_betting_list_says_what_each_choice_costs_and_does() -> None:

@@ -88,7 +88,9 @@ def test_a_missing_required_column_is_named_once(tmp_path: Path) -> None:
 def test_a_cards_own_fault_is_said_without_pydantics_steps(tmp_path: Path) -> None:
     """Was "line 2: value: range_low is above range_high"."""
     message = _card_error(tmp_path, horses=HORSES.replace(",7,10,", ",10,7,", 1))
-    assert message.endswith("horses.csv: line 2: range_low is above range_high")
+    assert message.endswith(
+        "horses.csv: line 2, horse 'Thunder Road': range_low is above range_high"
+    )
 
 
 def test_a_repeated_id_names_the_card_it_repeats(tmp_path: Path) -> None:

@@ -100,8 +100,8 @@ def test_a_jockey_rides_one_horse_but_house_riders_may_ride_several() -> None:
         (["--track", "Tab\tPark"], "--track: the control character '\\t' is not allowed"),
         (["-e", "secretariat-1973@house-a"], "entry 3: secretariat-1973 is already entry 1"),
         (["-e", "affirmed-1978@turcotte"], "entry 3: Ron Turcotte already rides entry 1"),
-        (["--furlongs", "4"], "--furlongs: Input should be greater than or equal to 4.5"),
-        (["--furlongs", "18"], "--furlongs: Input should be less than or equal to 16"),
+        (["--furlongs", "4"], "--furlongs: 4 is out of range (4.5 to 16)"),
+        (["--furlongs", "18"], "--furlongs: 18 is out of range (4.5 to 16)"),
         (["--surface", "sand"], "--surface: Input should be 'dirt', 'turf' or 'synthetic'"),
     ],
 )

@@ -85,7 +85,7 @@ def test_a_bettor_in_json_sees_on_stderr_what_the_text_shows(tmp_path: Path) -> 
     assert text.returncode == 0 and as_json.returncode == 0, as_json.stderr[-2000:]
     seed = "seed 3  (repeat with --seed 3)\n"
     assert "The tote paid" in text.stdout and "saved as run 1" in text.stdout
-    assert "type a bet such as win 3 10" in text.stdout and "[bold]" not in text.stdout
+    assert "type a bet such as win 1 10" in text.stdout and "[bold]" not in text.stdout
     assert as_json.stderr == text.stdout.replace(seed, "") + seed  # the seed held to the end
     assert as_json.stdout.startswith("{") and json.loads(as_json.stdout)["run_id"] == 1
     alone = _run(tmp_path / "alone", *args, "--computer-bettor", "Robo", "-f", "json")
@@ -104,11 +104,11 @@ def test_a_bettors_slip_says_what_to_type_not_the_choices_above(tmp_path: Path) 
     said = " ".join(result.output.split())
     assert "choices above" not in said
     assert (
-        "Ann, your choice (type a bet such as win 3 10, or done)" in said
+        "Ann, your choice (type a bet such as win 1 10, or done)" in said
         and "number or text" not in said
     )
-    assert "cannot read 'foo': type a bet such as win 3 10" in said
-    assert "cannot read '99': type a bet such as win 3 10" in said
+    assert "cannot read 'foo': type a bet such as win 1 10" in said
+    assert "cannot read '99': type a bet such as win 1 10" in said
     assert "cannot read 'show 6 -3': a bet is POOL POST [DOLLARS] in whole numbers" in said
 
 

@@ -224,16 +224,17 @@ def load_track(path: Path) -> Track:
 def _one_track_a_name(files: dict[str, Path], tracks: dict[str, Track]) -> None:
     """Two track files of one name (a file copied and not renamed inside) would be two
     choices a player cannot tell apart, at the table and in every result."""
-    seen: dict[str, str] = {}
+    seen: dict[str, Path] = {}
     for key, track in tracks.items():
         same = " ".join(track.name.lower().split())
         if same in seen:
             raise ContentError(
-                files[key],
-                f"name {track.name!r} is already the name of {seen[same]}: give each "
-                "track its own name",
+                files[key].parent,
+                f"{seen[same].name} and {files[key].name} are both named {track.name!r}: "
+                "give each track its own name (the name = line inside the file; a copy "
+                "not renamed inside?)",
             )
-        seen[same] = files[key].name
+        seen[same] = files[key]
 
 
 def _tracks(track_files: list[Path]) -> tuple[dict[str, Track], dict[str, Path]]:
@@ -244,10 +245,11 @@ def _tracks(track_files: list[Path]) -> tuple[dict[str, Track], dict[str, Path]]
     files: dict[str, Path] = {}
     for path in track_files:
         key = track_key(path.stem)
-        if key in files:
+        if key in files:  # neither is at fault more than the other: both are named
             raise ContentError(
-                path,
-                f"is track {key}, as {files[key].name} is: give each track file a name of its own",
+                path.parent,
+                f"{files[key].name} and {path.name} are both track {key} (--track {key}): "
+                "give each track file a name of its own",
             )
         tracks[key], files[key] = load_track(path), path
     return tracks, files

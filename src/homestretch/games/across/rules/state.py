@@ -29,14 +29,21 @@ from homestretch.games.across.rules.actions import (
 )
 from homestretch.games.across.rules.auction import BINS, Lot, shares
 from homestretch.games.across.rules.names import unique_initials
-from homestretch.games.across.rules.phases import AUCTION, BETTING, OFFER, OVER, RACE, TRACK
+from homestretch.games.across.rules.phases import (
+    AUCTION,
+    BETTING,
+    OFFER,
+    OVER,
+    RACE,
+    RACES,
+    TRACK,
+)
 from homestretch.games.across.rules.race import DECIDE, FIRST, Race
 from homestretch.games.across.rules.totalizator import WINDOWS, settle
 
 if TYPE_CHECKING:
     from homestretch.games.across.rules.game import AcrossGame
 
-RACES = 8
 FINAL_BINS = ("win8", "place8", "show8")
 NEWS_KEPT = 40
 

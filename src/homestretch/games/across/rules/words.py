@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from homestretch.core.actions import Action
 from homestretch.core.protocol import JSON
 from homestretch.games.across.rules import actions as act
+from homestretch.games.across.rules.phases import RACES
 from homestretch.games.across.rules.totalizator import WINDOW_TITLES
 
 BIN_NAMES = {
@@ -34,8 +35,6 @@ WHY = {
     "show8 bin": "the 8th-race SHOW bin",
 }
 """Why a payment was made, by its ``why``."""
-LAST_RACE = 8
-"""The race whose bins are paid to the owners of the first three (state.RACES)."""
 
 
 def fifties(n: int) -> str:
@@ -169,7 +168,7 @@ def _refund(n: JSON, names: Seats) -> str:
     """The rulebook's "the race is then disqualified" voids the betting only (R10): the
     finish stands, for the Daily Double and the 8th-race bins ("disqualified" beside
     "Cat collects ... the 8th-race SHOW bin" read as a contradiction)."""
-    last = n["race"] == LAST_RACE
+    last = n["race"] == RACES  # the race whose bins go to the owners of the first three
     rest = "to the WIN horse's owner" if last else "carried forward"
     bins = ", and the 8th-race bins go to the owners of the first three" if last else ""
     return (

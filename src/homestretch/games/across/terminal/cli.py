@@ -291,7 +291,8 @@ def person(
     (``people``: everyone at this keyboard, who may deal at this person's prompt too).
     With ``to_stderr`` (``--format json``) the table talk keeps off stdout."""
     from homestretch.games.across.content.loader import load_content
-    from homestretch.games.across.terminal.render import full_view
+    from homestretch.games.across.rules.phases import BETTING
+    from homestretch.games.across.terminal.render import full_view, rest_view
 
     content = load_content(content_dir)
     screen = err_console if to_stderr else console
@@ -334,6 +335,21 @@ def person(
             raise HomestretchError(f"{text.strip()!r} is not a move in the race: {fits(now())}")
         return action
 
+    def more(seat: int, view: JSON) -> bool:
+        """m at a betting turn: what its screen leaves off (``render.betting_view``)."""
+        if view["phase"] != BETTING:
+            return False
+        screen.print(rest_view(view, content))
+        return True
+
+    told = HintOnce(state)
+
+    def hint(legal: list[Action]) -> str:
+        said = told.hint(legal)
+        if getattr(state, "phase", None) != BETTING:
+            return said
+        return "\n  ".join(h for h in (said, MORE_HINT) if h)
+
     return TerminalPlayer(
         name,
         state,
@@ -343,10 +359,14 @@ def person(
         ask=lambda text: prompt(text, err=to_stderr),
         describe=lambda action: describe_action(action, content),
         shorten=shorten_menu,
-        hint=HintOnce(state).hint,
+        hint=hint,
         menu_max=MENU_MAX,
         example=typed_example,
+        more=more,
     )
+
+
+MORE_HINT = "m: the rest (the last race's card, the table, the bins, the windows)"
 
 
 def typed_example(legal: list[Action]) -> str:
@@ -471,14 +491,35 @@ def describe_action(action: Action, content: Content) -> str:
     return str(action)
 
 
+LOANS_LISTED = 3
+"""The most loans a betting list shows; more are typed, the hint saying each one's most."""
+
+
 def shorten_menu(legal: list[Action]) -> list[Action]:
     """Race 1's 121 Daily Double pairs are typed (`dd 7 8`), not listed; so are the
     dealings when with them the list would be too long to print: a player with cash
-    then still sees `done` and the bets numbered (the hint says how to type a deal)."""
+    then still sees `done` and the bets numbered (the hint says how to type a deal).
+    An owner of many horses may borrow on each: past ``LOANS_LISTED`` the loans are
+    typed too, in one hint (eleven lines of them pushed the bets off a 50-row screen)."""
     listed = [a for a in legal if not isinstance(a, act.DailyDouble)]
+    if len(typed_loans(legal)) > LOANS_LISTED:
+        listed = [a for a in listed if not isinstance(a, act.TakeLoan)]
     if len(listed) > MENU_MAX:
         listed = [a for a in listed if not _listed_dealing(a)]
     return listed
+
+
+def typed_loans(legal: list[Action]) -> list[act.TakeLoan]:
+    return [a for a in legal if isinstance(a, act.TakeLoan)]
+
+
+def loans_hint(loans: list[act.TakeLoan]) -> str:
+    """The loans open to a person, in a line: how to type one, and each horse's most."""
+    most = ", ".join(f"#{loan.horse} {loan.amount}" for loan in loans)
+    return (
+        "loan H N: borrow N fifties on your #H from the 8th-race WIN bin, the horse in "
+        f"hock till repaid (at most: {most})"
+    )
 
 
 def _listed_dealing(action: Action) -> bool:
@@ -501,6 +542,8 @@ def menu_hint(legal: list[Action]) -> str:
     )
     if typed_dealings or any(isinstance(a, act.Accept | act.Pass) for a in legal):
         hints.append(DEALINGS_HINT)  # not listed in the race and the auction, but typed
+    if len(typed_loans(legal)) > LOANS_LISTED:
+        hints.append(loans_hint(typed_loans(legal)))
     if any(isinstance(a, act.DailyDouble) for a in legal):
         hints.append(
             "Daily Double is open (race 1 only): type `dd H1 H2` for a $50 ticket on H1 to "
@@ -530,10 +573,13 @@ class HotSeat:
         """What was announced since the screen was last cleared, to print again after the
         next clearing."""
 
-    def say(self, *objects: object, **options: Any) -> None:
-        """Print an announcement on the screen, to be said again if it is cleared."""
+    def say(self, *objects: object, again: bool = True, **options: Any) -> None:
+        """Print an announcement on the screen, to be said again if it is cleared
+        (``again``; a race's finished card is not: its finish is in the race's headline
+        and on the next betting card, and the card itself is m away)."""
         self.screen.print(*objects, **options)
-        self.said.append((objects, options))
+        if again:
+            self.said.append((objects, options))
 
     def hand_to(self, seat: int) -> None:
         if self.people > 1 and self.last is not None and seat != self.last:
@@ -604,10 +650,11 @@ class News:
             self._say(said, style="dim", markup=False, highlight=False)
         self.calls, self.roller = len(race.calls), race.roller
 
-    def _say(self, *objects: object, **options: Any) -> None:
-        """Print on the screen; at a hot seat, kept to be said again after a clearing."""
+    def _say(self, *objects: object, again: bool = True, **options: Any) -> None:
+        """Print on the screen; at a hot seat, kept to be said again after a clearing
+        (``again``: ``HotSeat.say``)."""
         if self.hot_seat is not None:
-            self.hot_seat.say(*objects, **options)
+            self.hot_seat.say(*objects, again=again, **options)
         else:
             assert self.screen is not None
             self.screen.print(*objects, **options)
@@ -627,7 +674,7 @@ class News:
             finished = {**state.view(None), "race_card": notice["card"], "track": notice["track"]}
             card = track_card(finished, state.g.content)
             if card is not None:
-                self._say(card)
+                self._say(card, again=False)
         elif "words" in notice:
             style = "dim" if notice["type"] == "payment" else "cyan"
             self._say(f"  {notice['words']}", style=style, markup=False, highlight=False)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Console, Group
+from rich.text import Text
 
 from homestretch.cli.plain import Table
 from homestretch.core.protocol import JSON
@@ -133,6 +135,9 @@ LEGEND = (
     "X an X, / half an X, . open, ( ) the circled, shaded square"
 )
 
+PRINTED_LEGEND = "x preprinted X, \\ preprinted half X, ( ) shaded circle, . open"
+"""The marks a card shows before its race (``LEGEND``'s first and last)."""
+
 
 def squares(progress: int, need: int, preprinted: int = 0) -> str:
     """The horse's row, square by square (MARKS): preprinted marks look different from
@@ -173,17 +178,15 @@ def track_card(view: JSON, content: Content) -> Table | None:
     return table
 
 
-def printed_card(view: JSON, betting: bool = False) -> Table | None:
-    """The track card before a race: preprinted X's and half X's, the shaded squares,
-    each horse's class, suggested bid and owner (the auction's reference). When
-    ``betting``, each horse's name in place of the suggested bid: what a bettor weighs
-    is the start each horse has on this track."""
+def printed_card(view: JSON) -> Table | None:
+    """The track card before a race, the auction's reference: preprinted X's and half
+    X's, the shaded squares, each horse's class, suggested bid and owner (a betting turn
+    reads ``betting_card``)."""
     card = view["card"]
     if card is None:
         return None
-    fourth = "horse" if betting else "suggested"
     table = Table(
-        "#", "class", "X's to finish", fourth, "owner", title=f"{card['name']}: the track card"
+        "#", "class", "X's to finish", "suggested", "owner", title=f"{card['name']}: the track card"
     )
     for h, horse in card["horses"].items():
         best = " best pick" if int(h) == card["best_pick"] else ""
@@ -191,7 +194,7 @@ def printed_card(view: JSON, betting: bool = False) -> Table | None:
             h,
             horse["class"] + best,
             squares(horse["preprinted"], horse["need"], horse["preprinted"]),
-            horse["name"] if betting else str(horse["suggested_bid"]),
+            str(horse["suggested_bid"]),
             owners_of(view, int(h)),
         )
     table.caption = f"Handicap and Auction News: {card['conditions']}\n{LEGEND}"
@@ -237,9 +240,10 @@ def full_view(view: JSON, content: Content) -> Group:
             money_table(view),
             lot_table(view, content),
         ]
-    else:  # a betting turn shows the card first: which horses start up it, which are shaded
+    elif phase == "betting":
+        return betting_view(view)
+    else:
         parts = [
-            printed_card(view, betting=True) if phase == "betting" else None,
             players_table(view),
             money_table(view),
             totalizator(view),
@@ -247,6 +251,79 @@ def full_view(view: JSON, content: Content) -> Group:
             windows_table(view),
         ]
     return Group(*(p for p in parts if p is not None))
+
+
+def betting_view(view: JSON) -> Group:
+    """A betting turn, in what fits a 50-row terminal beside the list of bets: the card
+    (each horse's start and shaded circle, name, owner, the tickets on it so far and its
+    last finish), everyone's fifties, and the Daily Double tickets when there are any.
+    It was the card, the table, the bins, the MPH board and the windows (110 rows after
+    a race, the list and the race's result with them); the rest is ``rest_view``, shown
+    when m is typed at the prompt."""
+    parts = [betting_card(view), Text(fifties_line(view)), daily_double_table(view)]
+    return Group(*(p for p in parts if p is not None))
+
+
+def rest_view(view: JSON, content: Content) -> Group:
+    """What a betting turn leaves off its screen (m at the prompt): the last race's
+    finished card, the track's news, the table, the bins, the MPH board and the windows."""
+    last = view["race_card"]
+    finished = track_card(view, content) if last is not None and last.get("finish") else None
+    card = view["card"]
+    news = Text(f"Handicap and Auction News: {card['conditions']}") if card else None
+    parts = [
+        finished,
+        news,
+        players_table(view),
+        money_table(view),
+        totalizator(view),
+        windows_table(view),
+    ]
+    return Group(*(p for p in parts if p is not None))
+
+
+def betting_card(view: JSON) -> Table | None:
+    """The track card as a bettor reads it (``printed_card``'s rows without the auction's
+    suggested bid, the class told by the X's, the best pick under it): the tickets on each horse (the MPH board's initials) and where each
+    finished the race before, drawn without its outer edge to fit."""
+    card = view["card"]
+    if card is None:
+        return None
+    results = [r for r in view.get("results", []) if r.get("meet") == view.get("meet")]
+    last = results[-1] if results else None
+    placed = dict(zip(last["finish"], ("WIN", "PLACE", "SHOW"), strict=False)) if last else {}
+    columns = ["#", "X's to finish", "horse", "owner", "tickets"]
+    if last is not None:
+        columns.append(f"race {last['race']}")
+    table = Table(
+        *columns, title=f"{card['name']}: the track card", box=box.HEAVY_HEAD, show_edge=False
+    )
+    marks = view["initials"]
+    for h, horse in card["horses"].items():
+        hock = " (in hock)" if h in view["in_hock"] else ""
+        row = [
+            h,
+            squares(horse["preprinted"], horse["need"], horse["preprinted"]),
+            horse["name"],
+            owners_of(view, int(h)) + hock,
+            " ".join(marks[s] for s, on in view["tickets"] if on == int(h)),
+        ]
+        table.add_row(*row, *([placed.get(int(h), "")] if last is not None else []))
+    best = card["horses"][str(card["best_pick"])]["name"]  # the class is in the X's
+    table.caption = f"best pick: #{card['best_pick']} {best}\n{PRINTED_LEGEND}"
+    table.caption_justify = "left"
+    return table
+
+
+def fifties_line(view: JSON) -> str:
+    """Everyone's fifties in a line ("Fifties: Mum 40, Dad 40, Kim 29 (you)"), the table's
+    one figure a bettor weighs that the card does not show."""
+    you = view.get("you")
+    said = [
+        f"{name} {cash}{' (you)' if seat == you else ''}"
+        for seat, (name, cash) in enumerate(zip(view["names"], view["cash"], strict=True))
+    ]
+    return "Fifties: " + ", ".join(said)
 
 
 def show(console: Console, view: JSON, content: Content) -> None:

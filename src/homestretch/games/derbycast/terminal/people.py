@@ -6,7 +6,7 @@ type another instead (R24)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from rich.console import Console
 from rich.markup import escape
@@ -42,7 +42,7 @@ def read_pick(text: str, horses: list[str], programs: list[str], legal: list[Act
     elif len(words) > 1 and lowered[-1] in bets:
         bet, name = Bet(lowered[-1]), " ".join(words[:-1])
     else:
-        raise ValueError(unread_pick(text, horses, programs))
+        raise ValueError(unread_pick(text, horses, programs, running_in(legal)))
     horse = find_horse(name, horses, programs)
     pick = Pick(horse, bet.value)
     sealed = {found[1]: a for a in legal if isinstance(a, SealedPick) if (found := opened(a))}
@@ -54,7 +54,9 @@ def read_pick(text: str, horses: list[str], programs: list[str], legal: list[Act
     return pick
 
 
-def unread_pick(text: str, horses: list[str], programs: list[str]) -> str:
+def unread_pick(
+    text: str, horses: list[str], programs: list[str], running: Collection[str] | None = None
+) -> str:
     """What is said to a pick that names no bet: fitted to what was typed (a bet with no
     horse, a horse with no bet, a bet misspelt), with this race's horses as examples."""
     from homestretch.core.inputs import nearest
@@ -76,22 +78,41 @@ def unread_pick(text: str, horses: list[str], programs: list[str]) -> str:
         near = nearest(lowered[0], bets)
         if near:
             return f"did you mean '{near} {' '.join(words[1:])}'? say win, place or show first"
-    example = pick_example(horses, programs)
+    example = pick_example(horses, programs, running or None)
     if not words:  # Enter alone was "cannot read ''"
         return f"type your pick: win, place or show and the horse, like {example}"
     return f"cannot read {text.strip()!r}: say win, place or show and the horse, like {example}"
 
 
-def pick_example(horses: list[str], programs: list[str]) -> str:
-    """Two picks written as typed, on this race's horses: 'win 1' or 'show Alpha'."""
-    first = programs[0] if programs else "1"
-    return f"'win {first}' or 'show {horses[0]}'" if horses else f"'win {first}'"
+def pick_example(
+    horses: list[str], programs: list[str], running: Collection[str] | None = None
+) -> str:
+    """Two picks written as typed, on this race's horses still running (``running``;
+    all when not known): 'win 1' or 'show Tin Orchard', the first runner's number and
+    the last runner's name, as the question writes them (the reminder named a horse of
+    its own, and could name one scratched)."""
+    runners = [h for h in horses if running is None or h in running] or horses
+    if not runners:
+        return "'win 1'"
+    first = programs[horses.index(runners[0])] if len(programs) == len(horses) else "1"
+    return f"'win {first}' or 'show {runners[-1]}'"
+
+
+def running_in(legal: list[Action]) -> set[str]:
+    """The horses a pick may be made on now (picks, sealed or not, in ``legal``)."""
+    picks = [opened(a) for a in legal if isinstance(a, SealedPick)]
+    return {a.horse for a in legal if isinstance(a, Pick)} | {p[1].horse for p in picks if p}
+
+
+def runners_of(card: JSON) -> set[str]:
+    """A card's horses not scratched."""
+    return {h for h in card["horses"] if h not in card.get("scratched", [])}
 
 
 def pick_help(view: JSON, keeper_here: bool) -> str:
     """What may be typed at a pick prompt, said to 'help' (it was "cannot read 'help'")."""
     card = view["card"]
-    example = pick_example(card["horses"], card["programs"])
+    example = pick_example(card["horses"], card["programs"], runners_of(card))
     other = (
         f"'NAME: {PRIVATE_WORD}' (the screen is handed to that person alone)"
         if view["sealed"]
@@ -334,7 +355,8 @@ class TerminalPicker:
             except ValueError as exc:
                 said = str(exc)
                 if not set(answer.lower().split()) & {b.value for b in Bet}:  # no pick at all
-                    example = pick_example(view["card"]["horses"], view["card"]["programs"])
+                    card = view["card"]
+                    example = pick_example(card["horses"], card["programs"], runners_of(card))
                     said = (
                         f"cannot read {answer.strip()!r}: yes if your pick stands, or another "
                         f"pick, like {example}"

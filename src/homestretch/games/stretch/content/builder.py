@@ -55,7 +55,7 @@ def race_from_picks(data: Any, cards: CardSet) -> Race:
     try:
         spec = RaceSpec.model_validate(spec_data, strict=True)
     except ValidationError as exc:
-        raise HomestretchError(describe_validation(exc)) from None
+        raise HomestretchError(describe_validation(exc, model=RaceSpec)) from None
     return build_race(spec, cards)
 
 

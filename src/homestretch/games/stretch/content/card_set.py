@@ -18,7 +18,7 @@ from pydantic import (
 
 from homestretch.core.content import content_folder, read_csv, screen_text
 from homestretch.core.errors import ContentError
-from homestretch.core.inputs import shown_value
+from homestretch.core.inputs import shown, shown_value
 from homestretch.games.stretch.content.cards_plain import (
     CARD_FILES,
     FACTOR_FIELDS,
@@ -115,10 +115,15 @@ Model = TypeVar("Model", HorseCard, JockeyCard)
 
 
 def describe_validation(
-    exc: ValidationError, hint: Callable[[list[str | int], ErrorDetails], str] | None = None
+    exc: ValidationError,
+    hint: Callable[[list[str | int], ErrorDetails], str] | None = None,
+    model: type[BaseModel] | None = None,
 ) -> str:
     """The first problem pydantic found, in one line: which field and what is wrong;
-    ``hint`` adds to it, from the field's location (model steps left out) and the error."""
+    ``hint`` adds to it, from the field's location (model steps left out) and the error.
+    A number out of range is said with the field's whole range, read from ``model``
+    ("speed: 14 is out of range (-3 to 3)", as a typed count is), not pydantic's "Input
+    should be less than or equal to 3"."""
     # The deepest location is the most specific: for "str | HorseCard" it names the
     # rating that is wrong rather than complaining that a table is not a string.
     # On a tie, a table's own fault beats "not a string".
@@ -143,6 +148,8 @@ def describe_validation(
         unquote = " (write it without quotes)" if quoted else ""
         said = str(typed).lower() if isinstance(typed, bool) else shown_value(typed)
         message = f"should be a {kind}, not {said}{unquote}"
+    if error["type"] in _RANGE_WORDS:
+        message = _out_of_range(error, model)
     if hint is not None:
         path = [p for p in error["loc"] if not (isinstance(p, str) and _model_step(p))]
         near = hint(path, error)
@@ -166,6 +173,75 @@ _PLAIN_WORDS = {
 }
 """pydantic's words where they are not a designer's (its "Extra inputs are not
 permitted", "Field required"), by the error's type."""
+
+
+_RANGE_WORDS = {
+    "greater_than_equal": ("ge", "at least"),
+    "greater_than": ("gt", "more than"),
+    "less_than_equal": ("le", "at most"),
+    "less_than": ("lt", "less than"),
+}
+"""pydantic's range errors, by type: the bound's name in its context, and in words."""
+
+
+def _out_of_range(error: ErrorDetails, model: type[BaseModel] | None) -> str:
+    """A number outside its field's range, with the range: "14 is out of range (-3 to
+    3)"; one bound alone where the field has only one, or the field is not found."""
+    typed = error["input"]
+    said = typed.strip() if isinstance(typed, str) else _number(typed)
+    low, high = _bounds(model, error["loc"]) if model is not None else (None, None)
+    if low is not None and high is not None:
+        return f"{said} is out of range ({_number(low)} to {_number(high)})"
+    key, words = _RANGE_WORDS[error["type"]]
+    return f"{said} is out of range ({words} {_number(error.get('ctx', {}).get(key))})"
+
+
+def _number(value: object) -> str:
+    """A number as written: 18.0 (the float --furlongs 18 is read as) as 18."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return shown_value(value)
+
+
+def _bounds(model: type[BaseModel], loc: tuple[str | int, ...]) -> tuple[object, object]:
+    """The least and the greatest value of the field at ``loc`` (through lists and the
+    cards a race file writes inline), None for a side that has no bound."""
+    import annotated_types
+
+    field = None
+    current: type[BaseModel] | None = model
+    for part in loc:
+        if isinstance(part, int) or _model_step(part):
+            continue
+        if current is None:
+            return None, None
+        by_key = {f.alias or name: f for name, f in current.model_fields.items()}
+        field = by_key.get(part) or current.model_fields.get(part)
+        if field is None:
+            return None, None
+        current = _model_inside(field.annotation)
+    if field is None:
+        return None, None
+    low = high = None
+    for bound in field.metadata:
+        if isinstance(bound, annotated_types.Ge | annotated_types.Gt):
+            low = bound.ge if isinstance(bound, annotated_types.Ge) else bound.gt
+        elif isinstance(bound, annotated_types.Le | annotated_types.Lt):
+            high = bound.le if isinstance(bound, annotated_types.Le) else bound.lt
+    return low, high
+
+
+def _model_inside(annotation: object) -> type[BaseModel] | None:
+    """The model a field holds (``list[EntrySpec]``, ``str | HorseCard``), if any."""
+    from typing import get_args
+
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for inner in get_args(annotation):
+        found = _model_inside(inner)
+        if found is not None:
+            return found
+    return None
 
 
 def nearest_choice(path: list[str | int], error: ErrorDetails) -> str:
@@ -263,8 +339,8 @@ def _read_cards(path: Path, model: type[Model], blank_is_default: bool) -> dict[
         try:
             card = model.model_validate(data)
         except ValidationError as exc:
-            said = describe_validation(exc, nearest_choice)
-            raise ContentError(path, said, f"line {line}") from None
+            said = describe_validation(exc, nearest_choice, model)
+            raise ContentError(path, said, _card_line(line, model, data)) from None
         if not card.id:
             raise ContentError(path, "id: missing: every card needs one", f"line {line}")
         if card.id in cards:
@@ -285,6 +361,16 @@ def _read_cards(path: Path, model: type[Model], blank_is_default: bool) -> dict[
         lines[card.id] = line
         named[same] = line
     return cards
+
+
+def _card_line(line: int, model: type[Model], row: dict[str, str]) -> str:
+    """Where a card's mistake is: its line and, when it has one, its name ("line 3,
+    horse 'Overlap'"), so the card can be found by the name the designer knows it by."""
+    name = row.get("name", "").strip()
+    if not name:
+        return f"line {line}"
+    kind = "horse" if model is HorseCard else "jockey"
+    return f"line {line}, {kind} {shown(name, 40)}"
 
 
 def _check_header(path: Path, header: list[str], model: type[Model]) -> None:

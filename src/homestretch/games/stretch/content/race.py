@@ -169,7 +169,7 @@ def load_race(ref: str | Path, estimate_surface: bool = False) -> Race:
         # files are CSV text and are read leniently)
         spec = RaceSpec.model_validate(data, strict=True)
     except ValidationError as exc:
-        said = _entries_in_words(exc) or describe_validation(exc, _nearest_name)
+        said = _entries_in_words(exc) or describe_validation(exc, _nearest_name, RaceSpec)
         raise ContentError(path, said) from None
     except HomestretchError as exc:
         raise ContentError(path, str(exc)) from None

@@ -26,6 +26,7 @@ from homestretch.cli.common import (
     echo_json,
     err_console,
     new_seed,
+    one_of,
     open_store,
     progress_bar,
     prompt,
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
     from homestretch.games.stretch.content.chart_set import ChartSet
     from homestretch.games.stretch.content.race import Race
     from homestretch.games.stretch.content.race_plain import AnyRace, AnyRunner
-    from homestretch.games.stretch.rules.engine import Mode, RaceState
+    from homestretch.games.stretch.rules.engine import Mode, OddsChoice, RaceState
     from homestretch.session.table import Table as TableSession
     from homestretch.store.db import SavedGame, Store
 
@@ -90,9 +91,8 @@ EstimateOption = Annotated[
 
 
 def _mode(mode: str) -> Mode:
-    if mode not in ("quick", "full"):
-        raise HomestretchError(f"--mode must be quick or full, not {mode!r}")
-    return mode  # type: ignore[return-value]
+    """--mode as typed, checked: a slip gets the nearest ("--mode fulll: did you mean full?")."""
+    return one_of("--mode", mode, ("quick", "full"))  # type: ignore[return-value]
 
 
 @app.command()
@@ -165,8 +165,7 @@ def run(
     _warn_presets_far_off(race, loaded)
     load_chart_set(None if charts is None else charts.resolve())
     spec = dice_spec(seed, dice, dice_file)
-    if odds not in ODDS_CHOICES:
-        raise HomestretchError(f"--odds must be real, chart or none, not {odds!r}")
+    chosen: OddsChoice = one_of("--odds", odds, ODDS_CHOICES)  # type: ignore[assignment]
     if plot is not None:  # refused before the race is run, not after
         if _mode(mode) != "full":
             raise HomestretchError(
@@ -187,7 +186,7 @@ def run(
     tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll, sealed=sealed)
     if seats and tote.problem() is not None:  # the option it came from, named
         raise HomestretchError(f"--bankroll {bankroll}: {tote.problem()}")
-    game = RaceGame(loaded, _mode(mode), charts, odds, tote)
+    game = RaceGame(loaded, _mode(mode), charts, chosen, tote)
     _standard_going(game.charts)
     if not save:
         announce_seed(spec.seed, spec.kind, fmt)
@@ -370,13 +369,34 @@ def bettors_line(data: JSON) -> str:
 def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
     """The people at this terminal who bet before the off (ruling S19)."""
     from homestretch.cli.human import TerminalPlayer
+    from homestretch.games.stretch.rules.betting import MIN_TICKET
     from homestretch.games.stretch.rules.engine import RaceState
-    from homestretch.games.stretch.terminal.render import ratings_sheet, tote_board
+    from homestretch.games.stretch.terminal.render import bet_example, ratings_sheet, tote_board
 
     screen = err_console if to_stderr else console
     shown: list[bool] = []
     at_window: list[int] = []
     """The seat whose window is on the screen (a sealed table hands the screen over)."""
+
+    def horse(post: int) -> str:
+        state = table.state
+        return state.lines[post - 1].name if isinstance(state, RaceState) else f"#{post}"
+
+    def example(legal: list[Action]) -> str:
+        typed, _ = bet_example(legal, horse)
+        return f"a bet such as {typed}, or done" if typed != "done" else "done"
+
+    def hint(legal: list[Action]) -> str:
+        typed, meaning = bet_example(legal, horse)
+        if typed == "done":
+            return f"you hold less than a ${MIN_TICKET} ticket: type done"
+        return (
+            f"type a bet such as {typed} ({meaning}; place, show; "
+            f"${MIN_TICKET} when no amount is given), or done"
+        )
+
+    def parse(seat: int) -> Callable[[str], Action | None]:
+        return lambda text: read_bet(text, bet_example(table.legal_actions(seat), horse)[0])
 
     def show(player: int, view: JSON) -> None:
         state = table.state
@@ -395,14 +415,11 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
             table.state,
             screen,
             show,
-            read_bet,
+            parse(seat),
             ask=lambda text: prompt(text, err=to_stderr),
             menu_max=12,
-            hint=lambda legal: (
-                "type a bet such as win 3 10 ($10 to win on #3; "
-                "place, show; $2 when no amount is given), or done"
-            ),
-            example=lambda legal: "a bet such as win 3 10, or done",
+            hint=hint,
+            example=example,
         )
         for seat in range(len(table.seats))
         if table.seat(seat).is_person
@@ -421,7 +438,7 @@ def _hand_over(screen: Console, last: str, name: str, to_stderr: bool) -> None:
     )
 
 
-def read_bet(text: str) -> Action | None:
+def read_bet(text: str, example: str = "win 1 2") -> Action | None:
     """A bet as typed (``parse_bet``), with a pool misspelt answered with the nearest one
     ("plce 4 10": did you mean 'place 4 10'?), as Derby Cast answers a pick; it was told
     only the whole hint again."""
@@ -429,7 +446,7 @@ def read_bet(text: str) -> Action | None:
     from homestretch.games.stretch.rules.tote import POOLS
     from homestretch.games.stretch.terminal.render import parse_bet
 
-    action = parse_bet(text)
+    action = parse_bet(text, example)
     words = text.lower().split()
     if action is None and 2 <= len(words) <= 3:
         near = nearest(words[0], POOLS)
@@ -757,7 +774,7 @@ def new(
     try:
         spec = RaceSpec.model_validate({**written, "entries": entries}, strict=True)
     except ValidationError as exc:
-        field, _, problem = describe_validation(exc).partition(": ")
+        field, _, problem = describe_validation(exc, model=RaceSpec).partition(": ")
         raise HomestretchError(f"--{field.split('.')[0]}: {problem}") from None
     race = build_race(spec, card_set, estimate_surface)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console
@@ -422,8 +424,9 @@ def tote_paid(data: JSON) -> Table:
     return table
 
 
-def parse_bet(text: str) -> Action | None:
-    """``win 3 10`` ($10 to win on #3), ``show 5`` ($2), or ``done``."""
+def parse_bet(text: str, example: str = "win 1 2") -> Action | None:
+    """``win 3 10`` ($10 to win on #3), ``show 5`` ($2), or ``done``; a slip is shown
+    ``example``, a bet the bettor may make now (``bet_example``)."""
     words = text.lower().replace("$", "").replace("#", "").split()
     if words == ["done"]:
         return Done()
@@ -432,7 +435,20 @@ def parse_bet(text: str) -> Action | None:
     if not all(is_whole(w) for w in words[1:]):
         raise HomestretchError(
             f"cannot read {text.strip()!r}: a bet is POOL POST [DOLLARS] in whole numbers, "
-            "such as: win 3 10"
+            f"such as: {example}"
         )
     dollars = int(words[2]) if len(words) == 3 else MIN_TICKET
     return Bet(words[0], int(words[1]), dollars)
+
+
+def bet_example(legal: list[Action], horse: Callable[[int], str]) -> tuple[str, str]:
+    """A bet as it may be typed now and what it means, from the bets open to the bettor
+    (a post in the race, a stake they hold): ("win 1 10", "$10 to win on #1 Super
+    Saver"). The words were fixed, "win 3 10", naming a horse a two-horse race has not
+    and a stake a bettor down to $4 cannot make. ("done", "") when no ticket is open."""
+    bets = [action for action in legal if isinstance(action, Bet)]
+    if not bets:
+        return "done", ""
+    stake = max(bet.dollars for bet in bets)
+    bet = min((b for b in bets if b.dollars == stake), key=lambda b: (POOLS.index(b.pool), b.post))
+    return f"{bet.pool} {bet.post} {bet.dollars}", f"{bet} {horse(bet.post)}"
