@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from homestretch.core.chance import SeededDice
 from homestretch.core.protocol import JSON
 from homestretch.core.referee import Agent, play
+from homestretch.games.totopoly.analysis.tournament import tournament
 from homestretch.games.totopoly.bots import SensibleBot
 from homestretch.games.totopoly.content.loader import COLOURS
 from homestretch.games.totopoly.rules import racecourse
@@ -209,34 +210,18 @@ def paired(games: int, seed: int, short: bool) -> JSON:
 
 
 def mixed(games: int, seed: int, short: bool) -> JSON:
-    """Two "keep" and two "spend" players at each table, rotated round the seats."""
+    """Two "keep" and two "spend" players at each table, rotated round the seats (the
+    players' tournament, with these two kinds)."""
     game = TotopolyGame(4, short=short)
-    kinds = ["keep", "spend", "keep", "spend"]
-    money: dict[str, list[int]] = {k: [] for k in KINDS}
-    wins = Counter[str]()
-    for number in range(games):
-        turn = number % 4
-        seated = kinds[turn:] + kinds[:turn]
-        agents: dict[int, Agent] = {
-            s: KINDS[k](game, s, seed + number) for s, k in enumerate(seated)
-        }
-        state = play(game.new_initial_state(), SeededDice(seed + number), agents)
-        assert isinstance(state, TotopolyState)
-        for s, k in enumerate(seated):
-            money[k].append(state.cash[s])
-        winner = state.winner()
-        if winner is not None:
-            wins[seated[winner]] += 1
+    played = tournament(game, ["keep", "spend", "keep", "spend"], games, seed, lambda: None, KINDS)
     out: JSON = {}
-    for kind, cash in money.items():
-        mean = sum(cash) / len(cash)
-        sd = math.sqrt(sum((c - mean) ** 2 for c in cash) / max(1, len(cash) - 1))
-        half = Z95 * sd / math.sqrt(len(cash))
+    for kind, report in played["kinds"].items():
+        mean, half = report["average_money"], Z95 * report["average_money_stderr"]
         out[kind] = {
-            "average_money": round(mean, 1),
+            "average_money": mean,
             "low": round(mean - half, 1),
             "high": round(mean + half, 1),
-            "race_wins_a_seat": rate(wins[kind], 2 * games),
+            "race_wins_a_seat": rate(report["race_wins"], 2 * games),
         }
     return out
 

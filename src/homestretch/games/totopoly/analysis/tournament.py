@@ -5,7 +5,7 @@ each kind's average final money and the share of races its horses won."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from homestretch.bots.random_bot import RandomBot
 from homestretch.core.chance import SeededDice
@@ -23,24 +23,33 @@ KINDS: dict[str, Callable[[TotopolyGame, int, int], Agent]] = {
 }
 
 
-def check_kinds(kinds: list[str], players: int) -> None:
+Kinds = Mapping[str, Callable[[TotopolyGame, int, int], Agent]]
+
+
+def check_kinds(kinds: list[str], players: int, known: Kinds = KINDS) -> None:
     if len(kinds) != players:
         raise HomestretchError(f"--kinds names {len(kinds)} players, not {players}")
     for kind in kinds:
-        if kind not in KINDS:
-            raise HomestretchError(f"unknown player kind {kind!r} (known: {', '.join(KINDS)})")
+        if kind not in known:
+            raise HomestretchError(f"unknown player kind {kind!r} (known: {', '.join(known)})")
 
 
 def tournament(
-    game: TotopolyGame, kinds: list[str], games: int, seed: int, on_game: Callable[[], None]
+    game: TotopolyGame,
+    kinds: list[str],
+    games: int,
+    seed: int,
+    on_game: Callable[[], None],
+    known: Kinds = KINDS,
 ) -> JSON:
-    check_kinds(kinds, game.players)
+    """``known`` makes each kind's player (a benchmark pits variants of one bot)."""
+    check_kinds(kinds, game.players, known)
     money: dict[str, list[int]] = {k: [] for k in kinds}
     wins = dict.fromkeys(kinds, 0)
     for number in range(games):
         turn = number % game.players
         seated = kinds[turn:] + kinds[:turn]
-        agents = {s: KINDS[k](game, s, seed + number) for s, k in enumerate(seated)}
+        agents = {s: known[k](game, s, seed + number) for s, k in enumerate(seated)}
         state = play(game.new_initial_state(), SeededDice(seed + number), agents)
         assert isinstance(state, TotopolyState)
         for seat, kind in enumerate(seated):
