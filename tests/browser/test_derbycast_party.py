@@ -51,9 +51,13 @@ def _settled(address: str, game_id: int, *pages: Page) -> None:
 
 
 def _tap(phone: Page, program: str, bet: str) -> None:
-    """A pick in two taps: the horse, then Win, Place or Show."""
+    """A pick in two taps: the horse, then Win, Place or Show; made once the phone has
+    drawn a newer table than before it (a ``_settled`` that read the server's version
+    while the pick was still on its way waited for the version before it)."""
+    before = phone.locator("body").get_attribute("data-version") or ""
     phone.locator(f'.dc-horses button[data-program="{program}"]').click()
     phone.locator(f'.dc-bets button[data-bet="{bet}"]').click()
+    expect(phone.locator("body")).not_to_have_attribute("data-version", before)
 
 
 def _card(desk: Page, name: str, field: str, odds: str, scratched: str = "") -> None:

@@ -34,7 +34,8 @@ def hs() -> Iterator[Homestretch]:
 
 def _drawn_as_written(outcome: Outcome, names: list[str]) -> None:
     assert outcome.problem() is None and outcome.rc == 0, (outcome.problem(), outcome.stderr)
-    shown = outcome.stdout + outcome.stderr
+    # a call's prose wraps at the screen's edge, between any two words of a name
+    shown = re.sub(r"(?<=\S) ?\n(?=\S)", " ", outcome.stdout + outcome.stderr)
     for name in names:
         word = WORDS[name]
         whole = shown.count(name)
@@ -96,6 +97,10 @@ def test_stretch_horses_and_race_with_brackets(hs: Homestretch, tmp_path: Path) 
         ["stretch", "simulate", "made.toml", "-n", "200", "--seed", "1"],
     ):
         _drawn_as_written(_run(hs, tmp_path, command), everything)
+    # players named so, at the tote board, its captions and what the tote paid
+    bettors = ["--bettor", "Bob [team]", "--computer-bettor", "[bold]Ann[/]"]
+    betting = ["stretch", "run", "made.toml", "--seed", "4", *bettors]
+    _drawn_as_written(_run(hs, tmp_path, betting, stdin="win 2 10\nshow 1 4\ndone\n"), everything)
     _drawn_as_written(_run(hs, tmp_path, ["replay", "1"]), everything)
     _drawn_as_written(_run(hs, tmp_path, ["stretch", "cards", "", "--cards", "cards"]), horses_only)
     _drawn_as_written(_run(hs, tmp_path, ["history"]), ["[bold]Ann[/]"])

@@ -79,4 +79,4 @@ def test_tables_of_another_shape_are_one_line(hs: Homestretch, tmp_path: Path) -
     for argv in (["history"], RUN, ["replay", "1"]):
         outcome = hs.run(argv, db, cwd=tmp_path)
         assert outcome.problem() is None and outcome.rc == 2, outcome
-        assert "not a game store" in outcome.stderr
+        assert "not a homestretch game store" in outcome.stderr

@@ -300,7 +300,7 @@ def running_positions(data: JSON, exact: dict[int, float] | None = None) -> Tabl
             fin += " DQ"
         table.add_row(
             str(entry["post"]),
-            escape(entry["horse"]),
+            entry["horse"],
             *(cell(entry, segment) for segment in range(len(calls))),
             fin,
         )
@@ -370,7 +370,7 @@ def tote_board(view: JSON) -> Table:
         pools = [tote["pools"][p]["by_post"][post] for p in ("win", "place", "show")]
         table.add_row(
             post,
-            escape(entry["horse"]),
+            entry["horse"],
             entry["odds"] or "",
             *(_dollars(pool) if pool else "" for pool in pools),
             tote["tote_odds"][post],
@@ -384,16 +384,18 @@ def tote_board(view: JSON) -> Table:
         "",
         end_section=True,
     )
+    lines = []
     for player in tote["players"]:
         tickets = [
             f"${t['dollars']} {t['pool']} #{t['post']}"
             for t in tote["tickets"]
             if t["seat"] == player["seat"]
         ]
-        table.caption = (table.caption or "") + (
-            f"{escape(player['name'])}: {_dollars(player['cash'])}"
+        lines.append(
+            f"{player['name']}: {_dollars(player['cash'])}"
             f"{'; ' + ', '.join(tickets) if tickets else ''}\n"
         )
+    table.caption = "".join(lines)  # set once: the table escapes what it is given
     table.caption_justify = "left"
     return table
 
@@ -406,15 +408,15 @@ def tote_paid(data: JSON) -> Table:
     for column in ("Pool", "Horse", "$2 pays", "Paid to"):
         table.add_column(column)
     for pool in tote["settled"] or []:
-        paid = ", ".join(f"{escape(names[s])} {_dollars(c)}" for s, c in pool["paid"].items())
+        paid = ", ".join(f"{names[s]} {_dollars(c)}" for s, c in pool["paid"].items())
         if pool["refunded"]:
             table.add_row(pool["pool"], "no paying ticket: stakes given back", "", paid)
         for post, cents in pool["prices"].items():
-            table.add_row(pool["pool"], f"{post} {escape(horses[post])}", _dollars(cents), paid)
+            table.add_row(pool["pool"], f"{post} {horses[post]}", _dollars(cents), paid)
     kept = sum(pool["kept"] for pool in tote["settled"] or [])
     table.caption = (
         "; ".join(
-            f"{escape(p['name'])} {_dollars(p['cash'])} ({'+' if p['net'] >= 0 else '-'}"
+            f"{p['name']} {_dollars(p['cash'])} ({'+' if p['net'] >= 0 else '-'}"
             f"{_dollars(abs(p['net']))})"
             for p in tote["players"]
         )
