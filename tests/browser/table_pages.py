@@ -92,6 +92,23 @@ def shows(page: Page, version: int) -> None:
     expect(page.locator("body")).to_have_attribute("data-version", str(version))
 
 
+def settled(address: str, game_id: int, *pages: Page) -> None:
+    """Every page has drawn the table as the server holds it. The server is asked again
+    when a page is past the version first read: a move still on its way when it was read
+    has arrived since, and the pages have drawn it."""
+    version = frame(address, game_id)["version"]
+    while True:
+        try:
+            for page in pages:
+                shows(page, version)
+            return
+        except AssertionError:
+            now = frame(address, game_id)["version"]
+            if now == version:
+                raise
+            version = now
+
+
 SCROLL_STILL = """() => new Promise((done) => {
   let last = null, still = 0;
   const look = () => {

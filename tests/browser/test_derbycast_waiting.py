@@ -19,7 +19,7 @@ from tests.browser.table_pages import (
     fits_width,
     frame,
     open_table,
-    shows,
+    settled,
 )
 
 pytestmark = pytest.mark.browser
@@ -59,10 +59,8 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         tv.goto(links["watch"])
         everyone = (*phones, desk, tv)
 
-        def settled() -> None:
-            version = frame(address, game_id)["version"]
-            for page in everyone:
-                shows(page, version)
+        def settled_all() -> None:
+            settled(address, game_id, *everyone)
 
         def worded(page: Page, seat: int | None) -> None:
             """The page's waiting line is its view's words ('' : none drawn)."""
@@ -77,7 +75,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
             fits_width(page)
             page.screenshot(path=str(tmp_path / f"{name}.png"), full_page=True)
 
-        settled()
+        settled_all()
         # a card that does not read: sent as typed, the server's line under the form
         desk.fill("#dc-race", "Riverbend")
         desk.fill("#dc-field", "1 Alpha, Bravo, 3 Charlie")
@@ -99,7 +97,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         expect(desk.locator(".dc-refused")).to_be_in_viewport()
         desk.fill("#dc-field", "1 Alpha, 1A Bravo, 3 Charlie")
         desk.get_by_role("button", name="Post the card").click()
-        settled()
+        settled_all()
 
         # Ann picks first (race 1, rotating order): everyone else is told so, by marker
         ann_first = "Waiting for Ann (marker 1) to pick"
@@ -113,7 +111,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         snap(bob, "bob-waiting")
 
         _tap(ann, "3", "win")
-        settled()
+        settled_all()
         # open picks are seen as they are made (R7): on the TV, and on Bob's buttons, by
         # name (not "picked by 1"), and on Ann's own as hers
         expect(tv.locator('.dc-card tr[data-program="3"]')).to_contain_text("Ann (win)")
@@ -127,9 +125,9 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         worded(cy, 2)
         snap(bob, "bob-turn")
         _tap(bob, "1A", "place")
-        settled()
+        settled_all()
         _tap(cy, "1", "show")
-        settled()
+        settled_all()
 
         # every marker has picked: no phone waits for anyone (not "Waiting for Keeper")
         for page, seat in ((ann, 0), (bob, 1), (cy, 2), (tv, None)):
@@ -139,7 +137,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         expect(desk.locator(".dc-status")).to_have_text(everything_picked)
         bob.reload()
         desk.reload()
-        settled()
+        settled_all()
         expect(bob.locator(".dc-wait")).to_have_count(0)
         expect(bob.locator(".dc-mine")).to_have_text(
             "Your pick: place on 1A Bravo (you may change it until picks close)"
@@ -148,7 +146,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         snap(desk, "desk-all-picked")
         snap(tv, "tv-all-picked")  # the card with its picks fits a phone-sized TV
         desk.get_by_role("button", name="Close picks").click()
-        settled()
+        settled_all()
 
         # a finish that does not read: sent as typed, refused by the server in one line,
         # said under the form on the keeper's phone (the page's own line is off screen)
@@ -167,7 +165,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
 
         desk.fill("#dc-result-finish", "3=1, 1a")  # a dead heat for 1st; 1A typed 1a
         desk.get_by_role("button", name="Post for review").click()
-        settled()
+        settled_all()
         expect(desk.locator(".dc-refused")).to_have_count(0)
         runners = frame(address, game_id)["view"]["review"]["runners"]
         assert [r["finish"] for r in runners] == [1, 3, 1]
@@ -182,9 +180,9 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
 
         # official: between races every page says what the table waits for
         desk.locator("[data-official]").click()
-        settled()
+        settled_all()
         bob.reload()
-        settled()
+        settled_all()
         view = frame(address, game_id)["view"]
         for page in (ann, bob, cy, tv):
             expect(page.locator(".dc-status")).to_have_text("Waiting for the keeper to post race 2")

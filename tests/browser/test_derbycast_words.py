@@ -19,6 +19,7 @@ from tests.browser.table_pages import (
     fits_width,
     frame,
     move,
+    settled,
     shows,
     token_of,
 )
@@ -77,9 +78,8 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
             page.goto(seat["link"])
         pages = (ann, bob, desk)
 
-        def settled() -> None:
-            for page in pages:
-                shows(page, frame(address, game_id)["version"])
+        def settled_all() -> None:
+            settled(address, game_id, *pages)
 
         def says_its_view(phone: Page, seat: int) -> None:
             """The phone's own lines are its view's words (the terminal prints them)."""
@@ -91,7 +91,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
                 else:
                     expect(shown).to_have_count(0)
 
-        settled()
+        settled_all()
         for field, words in (
             ("dc-race", RACE_NAME),
             ("dc-field", FIELD),
@@ -103,22 +103,22 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         desk.fill("#dc-field", "1 Alpha, 1A Bravo, 3 Charlie")
         desk.fill("#dc-odds", "2-1, 5-2, 8-1")
         desk.get_by_role("button", name=DESK_BUTTONS["post_card"]).click()
-        settled()
+        settled_all()
         _tap(ann, "3", "show")
-        settled()
+        settled_all()
         _tap(ann, "1", "win")  # changed before Bob picks
-        settled()
+        settled_all()
         expect(ann.locator(".dc-mine")).to_have_text(
             "Your pick: win on 1 Alpha (you may change it until picks close)"
         )
         _tap(bob, "1A", "place")
-        settled()
+        settled_all()
         says_its_view(ann, 0)
 
         # Bravo is scratched late: Bob's phone says so, as the terminal would
         desk.locator('.dc-desk-form input[data-program="1A"]').check()
         desk.get_by_role("button", name=DESK_BUTTONS["close"]).click()
-        settled()
+        settled_all()
         expect(bob.locator(".dc-mine")).to_have_text(
             "Your pick: place on 1A Bravo, scratched: pick another or sit out"
         )
@@ -132,7 +132,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         bob.screenshot(path=str(tmp_path / "bob-scratched.png"), full_page=True)
         expect(bob.locator("[data-sit-out]")).to_have_text(PHONE_BUTTONS["sit_out"])
         bob.locator("[data-sit-out]").click()
-        settled()
+        settled_all()
         expect(bob.locator(".dc-mine")).to_have_text("You sit out this race")
         says_its_view(bob, 1)
 
@@ -142,7 +142,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         desk.fill("#dc-result-finish", "1, 3")
         desk.fill("#dc-result-odds-0", "2-1")
         desk.get_by_role("button", name=DESK_BUTTONS["post_result"]).click()
-        settled()
+        settled_all()
         expect(ann.locator(".dc-would")).to_contain_text(
             "If the result stands: Ann (marker 1): win on 1 Alpha, 1st at 2-1: +"
         )
