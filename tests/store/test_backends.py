@@ -125,3 +125,24 @@ def test_a_store_made_before_the_unique_key_gets_it_on_open(store_target: str) -
     with pytest.raises(IntegrityError), store._engine.begin() as connection:
         connection.execute(insert, [row, row])  # past the count check: the key refuses it
     store.close()
+
+
+def test_the_stored_versions_of_many_tables_in_one_call(stores: tuple[Store, Store]) -> None:
+    """What a server asks every second of the tables its browsers watch: each log's
+    length as stored, whoever stored it (here the other store, as a terminal would)."""
+    store, terminal = stores
+    played, played_id = _table(terminal, seed=5)
+    for _ in range(7):
+        played.step()
+    _, fresh = _table(terminal, seed=6)  # opened, nothing happened at it yet
+    assert store.versions([played_id, fresh, played_id]) == {played_id: 7, fresh: 0}
+    assert store.versions([]) == {}
+    missing = 10**9  # no such table: left out, not taken for an empty one
+    assert store.versions([missing]) == {}
+    many = [_table(terminal, seed=7)[1] for _ in range(3)]
+    with pytest.MonkeyPatch.context() as small:  # asked in parts, as a long list is
+        small.setattr("homestretch.store.db.VERSIONS_AT_ONCE", 2)
+        asked = [played_id, *many, missing, fresh]
+        assert store.versions(asked) == {played_id: 7, fresh: 0, **dict.fromkeys(many, 0)}
+    played.step()
+    assert store.versions([played_id]) == {played_id: 8}

@@ -1,6 +1,7 @@
 """Two `homestretch serve` processes on one PostgreSQL database serve the same table: a
 move made through one is pushed by the other, and a move made on an old version is
-refused by either."""
+refused by either. A move made at a terminal on the same database, which sends no
+notice, is pushed as well."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 from tests.conftest import serving
-from tests.web.conftest import timeless
+from tests.web.conftest import move_at_terminal, timeless
 
 from homestretch.core.protocol import JSON
 from homestretch.session.saved import rebuild
@@ -76,3 +77,39 @@ def test_a_move_through_one_server_is_pushed_by_the_other(
     replayed = rebuild(store, saved)
     assert replayed.dice_mismatch is None and replayed.version == after
     store.close()
+
+
+def test_a_move_made_at_a_terminal_is_pushed_by_the_server(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Store(postgres_url).close()
+    # no keep-alive within the read timeout: a push that never comes fails the test
+    monkeypatch.setenv("HOMESTRETCH_KEEP_ALIVE", "60")
+    with serving(postgres_url, tmp_path) as server:
+        request = {"game": "totopoly", "config": {"players": 2}, "seats": PEOPLE, "seed": 9}
+        links = httpx.post(f"{server}/api/tables", json=request).json()
+        game_id = links["id"]
+        tokens = [seat["link"].rsplit("/", 1)[1] for seat in links["seats"]]
+        seen = [_frame(server, game_id, token) for token in tokens]
+        at_terminal = next(s for s, shown in enumerate(seen) if shown["your_turn"])
+        before = seen[0]["version"]
+        events = f"{server}/api/tables/{game_id}/events"
+        timeout = httpx.Timeout(20.0)  # a bound on waiting for a push, not a measurement
+        with httpx.stream("GET", events, params={"token": tokens[1]}, timeout=timeout) as stream:
+            pushed = _frames(stream)
+            assert next(pushed)["version"] == before
+            mover, version = move_at_terminal(postgres_url, game_id)
+            assert mover == PEOPLE[at_terminal]["name"] and version > before
+            assert next(pushed)["version"] == version  # no move made here since
+
+        move = {"token": tokens[at_terminal], "version": before}
+        stale = httpx.post(
+            f"{server}/api/tables/{game_id}/moves",
+            json=move | {"action": seen[at_terminal]["legal"][0]["action"]},
+        )
+        assert stale.status_code == 409, stale.text
+        said = stale.json()["error"]
+        assert said.startswith(
+            f"The table moved on before your move reached it ({mover}, on another page or device,"
+        ), said
+        assert stale.json()["frame"]["version"] == version

@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from homestretch.core.protocol import JSON
+from homestretch.session.saved import rebuild
 from homestretch.store.db import Store
 from homestretch.web.app import create_app
 
@@ -74,3 +75,18 @@ def refusal(response: Any, status: int) -> str:
     reason = response.json()["error"]
     assert reason and "\n" not in reason
     return reason
+
+
+def move_at_terminal(db: str | Path, game_id: int) -> tuple[str, int]:
+    """A person's move made as ``homestretch resume`` makes it: a store of its own on the
+    same database, the table rebuilt from its log, the first legal move of the seat it
+    waits for stored there (no notice sent to any server); the mover's name and the
+    table's version after it."""
+    store = Store(db)
+    try:
+        table = rebuild(store, store.load(game_id))
+        seat = table.waiting().seats[0]
+        table.submit(seat, table.legal_actions(seat)[0], table.version)
+        return table.seats[seat].name, table.version
+    finally:
+        store.close()

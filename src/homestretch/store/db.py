@@ -324,6 +324,10 @@ POOL_SIZE = 40
 LOCK_WAIT = 5.0
 """Seconds a SQLite writer waits for another process's lock before giving up."""
 
+VERSIONS_AT_ONCE = 500
+"""Games asked for in one query by ``Store.versions`` (SQLite's older builds take at most
+999 values in a query)."""
+
 
 def _sqlite_write_ahead(connection: Any, _: Any) -> None:
     """Every event is its own transaction: with a write-ahead log and no sync on every
@@ -559,6 +563,24 @@ class Store:
                 .order_by(EventRow.seq)
             )
             return [Event.from_json(json.loads(row.payload)) for row in rows]
+
+    def versions(self, game_ids: Iterable[int]) -> dict[int, int]:
+        """How many events each game's log holds now (its version as stored), for the
+        games of ``game_ids`` that are in the store: one query a few hundred games (a
+        server watching its open tables for moves made elsewhere, every second). Each
+        game's count is its last position, read from the end of the log's unique key,
+        so it costs the same at move 5 as at move 5,000."""
+        ids = sorted(set(game_ids))
+        last = (
+            select(func.max(EventRow.seq)).where(EventRow.game_id == GameRow.id).scalar_subquery()
+        )
+        found: dict[int, int] = {}
+        with self._connection() as connection:
+            for start in range(0, len(ids), VERSIONS_AT_ONCE):
+                chunk = ids[start : start + VERSIONS_AT_ONCE]
+                rows = connection.execute(select(GameRow.id, last).where(GameRow.id.in_(chunk)))
+                found.update({game: -1 if seq is None else seq for game, seq in rows})
+        return {game: seq + 1 for game, seq in found.items()}
 
     def save_config(self, game_id: int, config: JSON) -> None:
         """A game's configuration changed where its log does not depend on it (a name

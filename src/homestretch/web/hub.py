@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import logging
 import os
 import time
 from collections.abc import AsyncIterator, Callable
@@ -32,6 +33,7 @@ from homestretch.web.lobby import create_table, links, table_links
 from homestretch.web.notify import LocalNotifier, Notifier
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 def _keep_alive() -> float:
@@ -50,6 +52,11 @@ stream at least this often, knows a stream silent for longer is dead."""
 IDLE_AFTER = 600.0
 """Seconds untouched, with nobody connected, before a live table is let go of (it is
 rebuilt from the store when next asked for)."""
+WATCH_EVERY = 1.0
+"""Seconds between looks at the store for moves made at a watched table (one a browser
+here has a stream open on) by something that sends no notice: a terminal playing it
+with ``homestretch resume``, or another server whose notice was lost. One query a look,
+whatever the number of tables; a table nobody watches is not looked at."""
 WEB = "web"
 """The key of the server's own settings in a table's settings: private flag, invite,
 admin token, who types asked dice, the seed's digest."""
@@ -146,11 +153,19 @@ class LiveTable:
 
 class Hub:
     def __init__(
-        self, store: Store, notifier: Notifier | None = None, idle_after: float = IDLE_AFTER
+        self,
+        store: Store,
+        notifier: Notifier | None = None,
+        idle_after: float = IDLE_AFTER,
+        watch_every: float | None = WATCH_EVERY,
     ) -> None:
+        """``watch_every``: seconds between looks at the store for moves made elsewhere
+        (None: never looked for; only a notifier's notices are heard)."""
         self.store = store
         self.idle_after = idle_after
+        self.watch_every = watch_every
         self._sweeper: asyncio.Task[None] | None = None
+        self._watcher: asyncio.Task[None] | None = None
         self.notifier: Notifier = notifier or LocalNotifier()
         self.alone = isinstance(self.notifier, LocalNotifier)
         """No other server process writes these tables: a move need not look first
@@ -161,10 +176,13 @@ class Hub:
     async def start(self) -> None:
         await self.notifier.start(self.changed_elsewhere)
         self._sweeper = asyncio.create_task(self._sweeping())
+        if self.watch_every is not None:
+            self._watcher = asyncio.create_task(self._watching(self.watch_every))
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._watcher):
+            if task is not None:
+                task.cancel()
         await self.notifier.stop()
 
     async def get(self, game_id: int) -> LiveTable:
@@ -190,6 +208,35 @@ class Hub:
         while True:
             await asyncio.sleep(max(1.0, self.idle_after / 4))
             self.sweep()
+
+    async def _watching(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.look_at_store()
+            except HomestretchError as exc:  # the store out of reach for a moment: the
+                log.warning("could not look for moves made elsewhere (%s)", exc)  # next look
+
+    async def look_at_store(self) -> list[int]:
+        """Bring up to date every watched table whose stored log is longer than the table
+        here (a move made elsewhere that no notice told of), and push its pages their new
+        frames, as after a move made here; the ids of the tables so moved on."""
+        watched = [i for i, live in self.tables.items() if live.listeners and not live.finished]
+        if not watched:
+            return []
+        stored = await anyio.to_thread.run_sync(self.store.versions, watched)
+        moved = []
+        for game_id in watched:
+            live = self.tables.get(game_id)
+            if live is None or stored.get(game_id, 0) <= live.table.version:
+                continue  # up to date, or moved on here meanwhile
+            try:
+                await self.changed_elsewhere(game_id)
+            except Exception:  # one table's trouble must not blind the process to the rest
+                log.exception("bringing table %s up to date failed", game_id)
+                continue
+            moved.append(game_id)
+        return moved
 
     def _load(self, game_id: int) -> LiveTable:
         settings = self.store.settings(game_id)
@@ -228,7 +275,14 @@ class Hub:
         async with live.lock:
             if seats and not self.alone:
                 await anyio.to_thread.run_sync(self._sync, live)
-            result = await anyio.to_thread.run_sync(lambda: self._work(live, work))
+            before = live.table.version
+            try:
+                result = await anyio.to_thread.run_sync(lambda: self._work(live, work))
+            except TableMovedOn:  # the table rebuilt from a log another writer moved on
+                if live.table.version != before:  # (a terminal): the pages here see it
+                    live.mark()
+                    self.wake(live)
+                raise
         # the pages here first: telling other processes is a round trip to PostgreSQL,
         # one at a time on the notifier's connection, and 200 tables' moves queued there
         self.wake(live)
