@@ -6,11 +6,13 @@ entries. A good file is not remarked on; a bad one is refused in one line naming
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SMALL, SharedServer, fits_width, frame
+from tests.web.test_pasted_race import SAID, copied_race
 
 from homestretch.games.stretch.content.race_plain import BUNDLED_RACES
 
@@ -79,5 +81,41 @@ def test_a_race_file_with_a_preset_far_from_its_card_is_warned_of_on_the_page(
             expect(page.locator("#error")).to_be_visible()
             expect(page.locator("#error")).to_contain_text("broken.toml")
             expect(page.locator("#error")).not_to_contain_text("homestretch-race-")
+        finally:
+            phone.close()
+
+
+def test_a_race_pasted_into_the_lobby_is_warned_of_as_the_builder_warns(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """The same copied race pasted whole into the lobby's settings as JSON: the table
+    opens on it as written, and the links come with ruling S24's warning above them."""
+    with shared_server.visit() as address:
+        phone = browser.new_context(base_url=address, **SMALL)
+        try:
+            page = phone.new_page()
+            page.goto("/")
+            page.select_option("#game", "stretch")
+            page.click("#advanced > summary")
+            shown = json.loads(page.locator("#config").input_value())
+            page.locator("#config").fill(json.dumps({**shown, "race": copied_race(tmp_path)}))
+            page.get_by_role("button", name="Open the table").click()
+            expect(page.locator("#created")).to_be_visible()
+            warnings = page.locator("#created-warnings li")
+            expect(warnings).to_have_count(1)
+            expect(warnings).to_have_text(SAID)
+            expect(page.locator("#created-warnings")).to_be_visible()
+            fits_width(page)
+            watch = page.locator("#links a").last.get_attribute("href")
+            assert watch is not None
+            game_id = int(watch.split("/")[2])
+            (zenyatta,) = [e for e in frame(address, game_id)["view"]["entries"] if e["post"] == 3]
+            assert zenyatta["horse"] == "Zenyatta" and zenyatta["start_apr"] == 16
+
+            # a bundled race chosen instead: nothing to warn of, and the warning is gone
+            page.select_option("#setting-race", label="Champagne Stakes (6 horses, 1 mile on dirt)")
+            page.get_by_role("button", name="Open the table").click()
+            expect(page.locator("#links a").last).not_to_have_attribute("href", watch)
+            expect(page.locator("#created-warnings")).to_be_hidden()
         finally:
             phone.close()

@@ -161,7 +161,13 @@ def create_app(
 
     @app.post("/api/tables")
     async def open_table(request: Request) -> JSON:
-        return await hub.open_table(await body_json(request))
+        """A table as the lobby's form asks; its links, and ``warnings``: what the table
+        opened with that the terminal would warn of (a race's preset far off, S24)."""
+        from homestretch.web.stretch import opening_warnings
+
+        links = await hub.open_table(await body_json(request))
+        game = hub.tables[links["id"]].table.game
+        return {**links, "warnings": opening_warnings(game)}
 
     # --- a table ------------------------------------------------------------------------
     # a frame is sent as it is (JSONResponse): it is JSON already, and FastAPI would

@@ -136,6 +136,20 @@ def preset_warnings(file: str, race: Any) -> list[JSON]:
     ]
 
 
+PASTED_RACE = "the race in the settings as JSON"
+"""What a warning names a race given whole in the lobby's configuration (no file)."""
+
+
+def opening_warnings(game: Any) -> list[str]:
+    """What a table opened on ``game`` from the lobby is warned of, in the terminal's
+    words: a Top of the Stretch race's presets far from their horses' cards (ruling S24),
+    a race pasted into the settings as JSON being run as written like a race file. Other
+    games: nothing."""
+    if not isinstance(game, RaceGame):
+        return []
+    return [warning["words"] for warning in preset_warnings(PASTED_RACE, game.race)]
+
+
 def _players(data: Any) -> list[JSON]:
     """The seats as the builder sends them: people by name, open seats for the
     invitation, computer bettors of a kind."""

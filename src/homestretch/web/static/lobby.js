@@ -525,6 +525,10 @@ if ($("create")) {
       links.append(el("li", {}, link, copy));
     };
     links.replaceChildren();
+    // what the terminal would warn of (a pasted race's preset far from its card, S24)
+    const warned = answer.warnings || [];
+    $("created-warnings").replaceChildren(...warned.map((words) => el("li", { text: words })));
+    $("created-warnings").hidden = !warned.length;
     answer.seats.forEach((s) => add(`${s.name}'s seat`, s.link));
     add(invitationWords(answer), answer.invite);
     add("Spectators", answer.watch);
