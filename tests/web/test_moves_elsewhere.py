@@ -207,3 +207,27 @@ def test_a_move_that_meets_a_terminal_move_first_redraws_every_page(
         assert _on_server(client, next_frame)["version"] == version
     finally:
         _on_server(client, stream.aclose)
+
+
+def test_a_page_opening_a_table_nobody_watched_is_drawn_the_terminal_move_at_once(
+    looking: TestClient, store: Store
+) -> None:
+    """A table held here with no page open is not looked at; the first page to open its
+    stream (a phone reconnecting) is drawn the table as stored, not as held here."""
+    client, hub = looking, _hub(looking)
+    links = totopoly(client, seed=7)
+    game_id = links["id"]
+    held = client.get(f"/api/tables/{game_id}/frame").json()["version"]
+    _, version = move_at_terminal(store.path, game_id)
+    assert version > held and hub.tables[game_id].table.version == held  # not looked at
+
+    async def first() -> JSON:
+        live = await hub.get(game_id)
+        stream = hub.frames(live, live.viewer(_tokens(links)[0]))
+        try:
+            shown: JSON = await anext(stream)
+            return shown
+        finally:
+            await stream.aclose()
+
+    assert _on_server(client, first)["version"] == version

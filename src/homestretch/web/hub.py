@@ -238,6 +238,17 @@ class Hub:
             moved.append(game_id)
         return moved
 
+    async def _catch_up(self, live: LiveTable) -> None:
+        """A table nobody here watched brought up to date with its stored log (a move
+        made at a terminal meanwhile), so a page that opens it is drawn it at once."""
+        try:
+            stored = await anyio.to_thread.run_sync(self.store.versions, [live.game_id])
+        except HomestretchError as exc:  # the next look tries again
+            log.warning("could not look for moves made elsewhere (%s)", exc)
+            return
+        if stored.get(live.game_id, 0) > live.table.version:
+            await self.changed_elsewhere(live.game_id)
+
     def _load(self, game_id: int) -> LiveTable:
         settings = self.store.settings(game_id)
         if settings is None or WEB not in settings:
@@ -351,6 +362,8 @@ class Hub:
         picks closed): the page's log reads as a fresh page's would. A seat's stream
         ends with ``{"gone": ...}`` once its seat is handed over (a new link made)."""
         queue: asyncio.Queue[None] = asyncio.Queue()
+        if not live.listeners and self.watch_every is not None:
+            await self._catch_up(live)  # not watched until now: the store may be ahead
         self.wake(live)  # the others see this seat connected
         live.listeners[queue] = viewer
         sent, hidden_then, names = 0, set[str](), _names(live)
