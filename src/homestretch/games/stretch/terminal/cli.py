@@ -1033,8 +1033,10 @@ def odds(
         fair = c.fair_odds
         offered = Odds.parse(runner.real_odds) if runner.real_odds else None
         # an overlay: the odds on offer (real, or the chart's middle reading) pay more
-        # than the horse's chance is worth
-        overlay = fair is not None and (offered or middle).value > fair.value
+        # than the horse's chance is worth, and more than the Fair column shows (a board
+        # price, ruling S26: 99-1 stands for every longer price too)
+        on_offer = (offered or middle).value
+        overlay = fair is not None and on_offer > fair.value and on_offer * c.win > 1 - c.win
         entries.append(
             {
                 **c.as_json(),
@@ -1384,6 +1386,18 @@ def calibrate(
     )
     console.print(_field_types_table(report["by_field_type"], ODDS_BANDS))
     console.print(_pace_table(report["pace_by_field_size"], report["style_by_field_size"], mode))
+    order = report["rulebook_order"]
+    assert isinstance(order, list)
+    if order:
+        console.print("Against the rulebook's order (docs/stretch-formats.md, Chart sets):")
+        for line in order:
+            console.print(f"  {line}", markup=False, highlight=False)
+    else:
+        console.print(
+            "The rulebook's order holds: no odds chart shorter than the one to its left, no "
+            "odds class shorter further below the top APR, no Final Speed Figure lower for "
+            "a higher Final APR."
+        )
     console.print(
         f"ratings monotonic: {figures['apr_monotonic']}; front-runners win "
         f"{_share(figures['front_runner_win_rate_slow_pace'])} in slow paces vs "
