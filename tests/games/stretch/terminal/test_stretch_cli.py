@@ -12,6 +12,7 @@ from tests.conftest import refused as _bad
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app
+from homestretch.games.stretch.analysis.calibrate import ODDS_BANDS
 from homestretch.store.db import Store
 
 RUNNER = CliRunner()
@@ -1109,3 +1110,28 @@ def test_fair_odds_are_board_prices_and_a_long_real_price_is_no_overlay(
     assert [e["fair_odds"] for e in entries[:2]] == ["99-1", "50-1"]
     assert [e["real_odds"] for e in entries] == ["150-1"] * 6
     assert [e["overlay"] for e in entries] == [False, True, True, True, True, True]
+
+
+def test_the_chance_pictures_say_percentages_as_the_tables_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`stretch odds --plot` drew its chances on an axis of 0.0-0.5 beside a table of
+    14.5%, 20.2%; the calibration picture its win rates likewise."""
+    from homestretch.games.stretch.terminal import plot
+
+    drawn = []
+    monkeypatch.setattr(plot, "save_figure", lambda figure, path: drawn.append(figure))
+    plot.probability_bars("Race", ["A", "B"], [0.25, 0.75], [0.5, 1.0], [0.75, 1.0], tmp_path)
+    report = {
+        "figures": {
+            "win_rate_by_odds": {name: 0.1 for name, *_ in ODDS_BANDS},
+            "win_rate_by_apr_gap": {0: 0.3, 1: 0.2},
+        }
+    }
+    plot.calibration_plot(report, tmp_path)
+    axes = [a for figure in drawn for a in figure.axes]
+    assert len(axes) == 3
+    for a in axes:
+        a.figure.canvas.draw()
+        labels = [t.get_text() for t in a.get_yticklabels() if t.get_text()]
+        assert labels and all(label.endswith("%") for label in labels), labels
