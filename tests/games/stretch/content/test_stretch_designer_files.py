@@ -166,6 +166,10 @@ def test_calibrate_on_ones_own_charts_says_its_rates_as_percentages(tmp_path: Pa
     said = " ".join(result.stdout.split())
     assert re.search(r"front-runners win \d+\.\d% in slow paces vs \d+\.\d% in normal", said)
     assert "The rulebook's order holds: no odds chart shorter than the one to its left" in said
+    # the table says its shares as the lines below it do (it read 0.326 beside 0.33-0.37)
+    assert re.search(r"favourites win │ \d+\.\d% │ 33-37% │", said)
+    assert re.search(r"win rate at 10-1 to 14-1 │ \d+\.\d% │ 4\.5-9% │", said)
+    assert re.search(r"median winning margin │ \d\.\d\d │ 1\.50-2\.50 │", said)
 
 
 @pytest.mark.parametrize(
