@@ -47,7 +47,31 @@ def test_order_and_probability() -> None:
 
 
 @pytest.mark.parametrize(
-    ("value", "shown"), [(1.25, "6-5"), (5.1, "5-1"), (2.9, "3-1"), (0.05, "1-9"), (54.6, "55-1")]
+    ("value", "shown"),
+    [
+        (1.25, "6-5"),
+        (5.1, "5-1"),
+        (2.9, "3-1"),
+        (0.05, "1-9"),
+        (54.6, "50-1"),
+        (56, "60-1"),
+        (13, "12-1"),
+        (13.6, "14-1"),
+        (89.5, "80-1"),
+        (90, "99-1"),
+        (293, "99-1"),
+    ],
 )
 def test_fair_odds_round_to_board_steps(value: float, shown: str) -> None:
+    """The nearest morning-line price, the shorter of two equally near (ruling S26): no
+    56-1 or 13-1, nothing past 99-1."""
     assert str(Odds.from_float(value)) == shown
+
+
+def test_every_price_read_from_a_number_is_on_the_board() -> None:
+    from homestretch.core.odds import BOARD_STEPS
+
+    seen = {Odds.from_float(v / 10).value for v in range(1, 3000)}
+    assert seen == set(BOARD_STEPS)
+    assert all(Odds(step).on_board for step in BOARD_STEPS)
+    assert not Odds.parse("56-1").on_board and not Odds.parse("13-1").on_board

@@ -43,9 +43,17 @@ BOARD_STEPS = tuple(
         (4, 1),
         (9, 2),
         (5, 1),
+        *((n, 1) for n in (6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 18, 20, 22, 25)),
+        *((n, 1) for n in (30, 35, 40, 45, 50, 60, 70, 80, 99)),
     )
 )
-"""The odds a tote board shows up to 5-1 (whole numbers above)."""
+"""The prices a morning line shows (ruling S26): the tote board's steps up to 5-1, then
+6-1 to 12-1, 14-1, 15-1, 16-1, 18-1, 20-1, 22-1, 25-1, by fives to 50-1, by tens to
+80-1, and 99-1, the longest a tote board's two digits show. Every reading of the
+standard odds charts is one of them (the rulebook's 7-1 and 11-1 among them)."""
+SHORT_STEPS = tuple(step for step in BOARD_STEPS if step <= 5)
+"""The board's steps up to 5-1, where a live tote board reads its odds too (ruling S20:
+whole numbers above)."""
 _DECIMAL = re.compile(rf"^\s*{_NUMBER}\s*(?:-1|/1|to 1)?\s*$")
 
 
@@ -96,11 +104,14 @@ class Odds:
 
     @classmethod
     def from_float(cls, value: float) -> Odds:
-        """The nearest odds a tote board would show: the usual steps up to 5-1, then whole
-        numbers."""
-        if value >= 5:
-            return cls(Fraction(max(5, round(value))))
+        """The nearest board price (:data:`BOARD_STEPS`, ruling S26), the shorter of two
+        equally near; 1-9 at the shortest and 99-1 at the longest."""
         return cls(min(BOARD_STEPS, key=lambda step: abs(float(step) - value)))
+
+    @property
+    def on_board(self) -> bool:
+        """Whether a morning line shows this price (:data:`BOARD_STEPS`)."""
+        return self.value in BOARD_STEPS
 
     @property
     def implied_probability(self) -> float:

@@ -196,3 +196,33 @@ def test_kernel_refuses_a_mode_it_does_not_know() -> None:
     tables = ChartArrays.from_charts(charts)
     with pytest.raises(ValueError, match="'quick' or 'full', not 'null'"):
         simulate(field, tables, "null", 10, np.random.default_rng(1), race.furlongs)
+
+
+def test_every_generated_price_is_a_board_price() -> None:
+    """Ruling S26: balancing a book (S17) read prices to the nearest whole number above
+    5-1, so dream fields' boards showed 56-1, 13-1 and 293-1; every price is now one a
+    morning line shows, in engine and kernel alike."""
+    from homestretch.core.odds import BOARD_STEPS
+
+    race = load_race("dream-derby")
+    charts = load_chart_set()
+    batch = simulate(
+        FieldArrays.from_race(race, charts),
+        ChartArrays.from_charts(charts),
+        "quick",
+        5_000,
+        np.random.default_rng(5),
+        race.furlongs,
+        with_odds=True,
+    )
+    assert batch.odds is not None
+    board = {float(step) for step in BOARD_STEPS}
+    prices = set(np.unique(batch.odds).tolist())
+    assert prices <= board
+    assert prices - {float(o.value) for o in charts.odds_chart.values()}  # balanced ones too
+    for seed in range(40):
+        state = RaceGame(race, "quick", odds="chart").new_initial_state()
+        dice = SeededDice(seed)
+        while any(line.odds is None for line in state.lines):
+            state.apply_chance(dice.resolve(state.chance_node()))
+        assert all(line.odds is not None and line.odds.on_board for line in state.lines)

@@ -13,7 +13,12 @@ Effects from 21 points (the older kernel with those changes made by hand gave th
 digests recorded before them first, then these), and again for the Fullplay cases when
 S18's Pace Setup, Pace Effects and route Race Pace charts and terms were refitted (chart
 cells only: the same by-hand kernel gave main's 36 digests on main's charts first, and
-the 12 Quickplay cases did not change).
+the 12 Quickplay cases did not change). On 2026-12-06 ruling S26 put the balanced
+board's prices on the morning line's steps (``board_prices``, shared by engine and
+kernel, not the kernel's own code): the 18 odds cases were re-recorded after checking
+that the old rounding put back into the current kernel gives the recorded digests and
+that every other array of those batches is the same with either rounding; the 36 cases
+without odds did not change.
 (``python tests/games/stretch/analysis/test_stretch_kernel_identity.py`` records with the
 current kernel instead, for a change that is the kernel's own.)
 """

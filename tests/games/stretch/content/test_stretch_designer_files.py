@@ -165,6 +165,11 @@ def test_calibrate_on_ones_own_charts_says_its_rates_as_percentages(tmp_path: Pa
     assert result.returncode == 0, result.stderr
     said = " ".join(result.stdout.split())
     assert re.search(r"front-runners win \d+\.\d% in slow paces vs \d+\.\d% in normal", said)
+    assert "The rulebook's order holds: no odds chart shorter than the one to its left" in said
+    # the table says its shares as the lines below it do (it read 0.326 beside 0.33-0.37)
+    assert re.search(r"favourites win │ \d+\.\d% │ 33-37% │", said)
+    assert re.search(r"win rate at 10-1 to 14-1 │ \d+\.\d% │ 4\.5-9% │", said)
+    assert re.search(r"median winning margin │ \d\.\d\d │ 1\.50-2\.50 │", said)
 
 
 @pytest.mark.parametrize(
@@ -378,3 +383,78 @@ def test_a_distance_reads_as_a_racing_program_prints_it(furlongs: float, said: s
     from homestretch.games.stretch.content.race import describe_distance
 
     assert describe_distance(furlongs) == said
+
+
+@pytest.mark.parametrize(
+    ("reading", "said"),
+    [
+        ("56-1", "56-1 is not a price a morning line shows (ruling S26): write 50-1 or 60-1"),
+        ("13-1", "13-1 is not a price a morning line shows (ruling S26): write 12-1 or 14-1"),
+        ("150-1", "150-1 is not a price a morning line shows (ruling S26): write 99-1;"),
+    ],
+)
+def test_an_odds_chart_reading_no_board_shows_is_refused_by_its_cell(
+    tmp_path: Path, reading: str, said: str
+) -> None:
+    """An odds chart's reading is the morning line's price when the book stands (S17),
+    so a price no morning line shows is the chart's fault, named by line and column."""
+    charts = tmp_path / "charts"
+    shutil.copytree(STANDARD, charts)
+    text = (charts / "odds.csv").read_text()
+    (charts / "odds.csv").write_text(text.replace("5,9-5,5-1,14-1,", f"5,9-5,5-1,{reading},"))
+    with pytest.raises(ContentError) as caught:
+        load_chart_set(charts)
+    assert str(caught.value).startswith(f"{charts / 'odds.csv'}: line 6, B: {said}")
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "short", "said"),
+    [
+        ("odds.csv", 3, "2,6-5,3-1", "line 3: 3 cells where the header has 7"),
+        ("final_time.csv", 2, "5,60", "line 2: 2 cells where the header has 4"),
+    ],
+)
+def test_a_chart_row_cut_short_is_counted_not_read_as_a_blank_cell(
+    tmp_path: Path, name: str, line: int, short: str, said: str
+) -> None:
+    """A chart row with cells left off the end was blamed on the first missing cell as
+    a blank one ("line 3, B: cannot read odds ''"); the cards counted the cells, and
+    now the charts do too."""
+    charts = tmp_path / "charts"
+    shutil.copytree(STANDARD, charts)
+    rows = (charts / name).read_text().splitlines()
+    rows[line - 1] = short
+    (charts / name).write_text("\n".join(rows) + "\n")
+    with pytest.raises(ContentError) as caught:
+        load_chart_set(charts)
+    assert str(caught.value).startswith(f"{charts / name}: {said}")
+
+
+def test_calibrate_says_where_a_chart_set_reads_against_the_rulebooks_order(
+    tmp_path: Path,
+) -> None:
+    """A designer's charts load and run whatever order their readings are in; the study
+    is where a designer asks whether they do what the rulebook says they are for, so it
+    names each reading that goes against it (none on the standard set)."""
+    from homestretch.games.stretch.analysis.calibrate import rulebook_order
+
+    assert rulebook_order(load_chart_set()) == []
+    charts = tmp_path / "charts"
+    shutil.copytree(STANDARD, charts)
+    odds = (charts / "odds.csv").read_text()
+    (charts / "odds.csv").write_text(odds.replace("1,even,5-2,", "1,5-2,even,"))
+    classes = (charts / "odds_class.csv").read_text()
+    (charts / "odds_class.csv").write_text(classes.replace("4,B,C,C,C", "4,A,C,C,C"))
+    speed = (charts / "final_speed.csv").read_text().splitlines()
+    cells = speed[1].split(",")
+    cells[11] = str(int(cells[10]) - 1)  # roll 2: Final APR 10 below APR 9
+    speed[1] = ",".join(cells)
+    (charts / "final_speed.csv").write_text("\n".join(speed) + "\n")
+    assert rulebook_order(load_chart_set(charts)) == [
+        "odds.csv: red 1 reads Fav 5-2 but A even, shorter (page 14: each chart to the "
+        "right holds the next higher odds)",
+        "odds_class.csv: 2-5 runners, 3 points below the top reads B but 4 reads A, a "
+        "shorter chart (pages 13-14)",
+        f"final_speed.csv: roll 2 gives Final APR 10 {cells[11]} but 9 {cells[10]}, a higher "
+        "rating running slower (page 12)",
+    ]

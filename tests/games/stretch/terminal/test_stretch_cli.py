@@ -12,6 +12,7 @@ from tests.conftest import refused as _bad
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app
+from homestretch.games.stretch.analysis.calibrate import ODDS_BANDS
 from homestretch.store.db import Store
 
 RUNNER = CliRunner()
@@ -1037,6 +1038,29 @@ def test_a_fullplay_chart_has_each_horses_running_positions() -> None:
     assert list(rows) == ["H1", "H2", "H3", "H4"]  # in the order of the finish, the out last
 
 
+def test_the_running_positions_at_the_wire_add_up_the_result_charts_margins() -> None:
+    """Seed 7 of the sloppy claimer: Rusty Nail 1 3/4 behind the winner, Bargain Bin a
+    length behind him, and the running positions had Bargain Bin 2 1/2 behind (each
+    horse's own distance rounded) where a reader adds 2 3/4; Loose Change, 2 more, had
+    4 1/2. Each finisher's beaten lengths are now its margins added up; the horse the
+    stewards placed back keeps its own (8 1/2) and is not added to."""
+    out = invoke(
+        *["stretch", "run", "claiming-sprint-sloppy", "--mode", "full", "--seed", "7"],
+        "--no-save",
+    )
+    result = out[out.index("Result  (") : out.index("Running positions")]
+    rows = [ln.split() for ln in result.splitlines() if ln.split()[:1] in (["2"], ["3"], ["4"])]
+    assert [row[2:6] for row in rows] == [
+        ["Rusty", "Nail", "1", "3/4"],
+        ["Bargain", "Bin", "1", "14-1"],
+        ["Loose", "Change", "2", "16-1"],
+    ]
+    lines = out[out.index("Running positions") :].splitlines()
+    fin = {ln.split()[1]: " ".join(ln.split()[-2:]) for ln in lines if len(ln.split()) > 4}
+    assert fin["Rusty"] == "2 1¾" and fin["Bargain"] == "3 2¾" and fin["Loose"] == "4 4¾"
+    assert fin["Pawn"] == "6 8½" and fin["Half"] == "8½ DQ"
+
+
 def test_the_running_positions_are_drawn_for_fullplay_only() -> None:
     full = invoke("stretch", "run", "dream-sprint", "--mode", "full", "--seed", "4", "--no-save")
     assert "Running positions" in full
@@ -1056,3 +1080,58 @@ def test_simulate_says_its_version_and_figure_as_odds_and_a_racing_paper_do() ->
     the mean Final Speed Figure "Mean speed"."""
     out = invoke("stretch", "simulate", "dream-sprint", "--runs", "200", "--seed", "1")
     assert "races (quickplay)" in out and "Avg figure" in out and "Mean speed" not in out
+
+
+def test_fair_odds_are_board_prices_and_a_long_real_price_is_no_overlay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ruling S26: a 0.1% chance is worth 999-1, and the Fair column shows 99-1, the board's
+    longest (it showed 999-1); a 1.8% chance is worth 54.6-1 and shows 50-1 (it showed
+    55-1). Real odds of 150-1 beat the shown 99-1 but not what the chance is worth: no
+    overlay."""
+    import re
+
+    import numpy as np
+
+    from homestretch.games.stretch.analysis import exact_cache
+    from homestretch.games.stretch.analysis.exact import ExactChances
+    from homestretch.games.stretch.analysis.exact_finish import PlaceShow
+    from homestretch.games.stretch.content.chart_set import STANDARD, load_chart_set
+    from homestretch.games.stretch.content.race import load_race
+
+    monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path))
+    text = (STANDARD.parent.parent / "races" / "2009-champagne-stakes.toml").read_text()
+    path = tmp_path / "race.toml"
+    path.write_text(re.sub(r"(apr = \d+)", r'\1\nodds = "150-1"', text))
+    race = load_race(path)
+    win = np.array([0.001, 0.0183, 0.5, 0.2, 0.2, 0.0807])
+    exact_cache.keep(race, load_chart_set(), ExactChances(win, PlaceShow(win, win, win * 0)))
+    entries = json.loads(invoke("stretch", "odds", str(path), "--format", "json"))["entries"]
+    assert [e["fair_odds"] for e in entries[:2]] == ["99-1", "50-1"]
+    assert [e["real_odds"] for e in entries] == ["150-1"] * 6
+    assert [e["overlay"] for e in entries] == [False, True, True, True, True, True]
+
+
+def test_the_chance_pictures_say_percentages_as_the_tables_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`stretch odds --plot` drew its chances on an axis of 0.0-0.5 beside a table of
+    14.5%, 20.2%; the calibration picture its win rates likewise."""
+    from homestretch.games.stretch.terminal import plot
+
+    drawn = []
+    monkeypatch.setattr(plot, "save_figure", lambda figure, path: drawn.append(figure))
+    plot.probability_bars("Race", ["A", "B"], [0.25, 0.75], [0.5, 1.0], [0.75, 1.0], tmp_path)
+    report = {
+        "figures": {
+            "win_rate_by_odds": {name: 0.1 for name, *_ in ODDS_BANDS},
+            "win_rate_by_apr_gap": {0: 0.3, 1: 0.2},
+        }
+    }
+    plot.calibration_plot(report, tmp_path)
+    axes = [a for figure in drawn for a in figure.axes]
+    assert len(axes) == 3
+    for a in axes:
+        a.figure.canvas.draw()
+        labels = [t.get_text() for t in a.get_yticklabels() if t.get_text()]
+        assert labels and all(label.endswith("%") for label in labels), labels

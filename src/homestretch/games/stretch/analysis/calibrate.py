@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import numpy as np
 from numpy.typing import NDArray
@@ -18,7 +19,7 @@ from numpy.typing import NDArray
 from homestretch.games.stretch.analysis.kernel import FieldArrays, simulate
 from homestretch.games.stretch.content.card_set import CardSet, HorseCard, JockeyCard, load_card_set
 from homestretch.games.stretch.content.chart_arrays import ChartArrays
-from homestretch.games.stretch.content.chart_set import ChartSet
+from homestretch.games.stretch.content.chart_set import FIELD_SIZES, ODDS_CLASSES, ChartSet
 from homestretch.games.stretch.content.race import Race, RaceSpec, build_race
 from homestretch.games.stretch.rules.finish import figure_margin
 
@@ -270,8 +271,45 @@ def run_study(
     )
     report["pace_by_field_size"] = _pace_by_size(tallies.values())
     report["style_by_field_size"] = _style_by_size(tallies.values())
+    report["rulebook_order"] = rulebook_order(charts)
     report["mode"] = mode
     return report
+
+
+def rulebook_order(charts: ChartSet) -> list[str]:
+    """Where a chart set reads against what the rulebook says its charts are for, one
+    line each (none on the standard set): each odds chart to the right holds "the next
+    HIGHEST set of odds" (page 14), a horse further below the top APR reads the same
+    odds chart or one further right (pages 13-14), and a higher Final APR never gives a
+    lower Final Speed Figure on the same roll (page 12: the rating is the horse's
+    speed). A chart set may break these on purpose; the study says so beside its rates."""
+    said = []
+    for red in range(1, 7):
+        row = [charts.odds_chart[(cls, red)] for cls in ODDS_CLASSES]
+        for (left, a), (right, b) in pairwise(zip(ODDS_CLASSES, row, strict=True)):
+            if a > b:
+                said.append(
+                    f"odds.csv: red {red} reads {left} {a} but {right} {b}, shorter "
+                    "(page 14: each chart to the right holds the next higher odds)"
+                )
+    deepest = max(d for d, _ in charts.odds_class)
+    for size in FIELD_SIZES:
+        classes = [charts.odds_class[(d, size)] for d in range(deepest + 1)]
+        for d, (nearer, further) in enumerate(pairwise(classes)):
+            if ODDS_CLASSES.index(further) < ODDS_CLASSES.index(nearer):
+                said.append(
+                    f"odds_class.csv: {size} runners, {d} points below the top reads "
+                    f"{nearer} but {d + 1} reads {further}, a shorter chart (pages 13-14)"
+                )
+    for roll in range(2, 13):
+        for apr in range(29):
+            low, high = charts.final_speed[(apr, roll)], charts.final_speed[(apr + 1, roll)]
+            if high < low:
+                said.append(
+                    f"final_speed.csv: roll {roll} gives Final APR {apr + 1} {high} but "
+                    f"{apr} {low}, a higher rating running slower (page 12)"
+                )
+    return said
 
 
 def _times_by_going(

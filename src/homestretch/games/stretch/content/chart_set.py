@@ -28,7 +28,7 @@ from homestretch.core.content import (
 )
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.inputs import shown
-from homestretch.core.odds import Odds
+from homestretch.core.odds import BOARD_STEPS, Odds
 from homestretch.games.stretch.content.going import Going, chart_surface, load_going_or_standard
 
 if TYPE_CHECKING:
@@ -260,6 +260,18 @@ def _par_time(path: Path, line: int, text: str) -> float:
     )
 
 
+def _off_board(odds: Odds) -> str:
+    """Why a reading no morning line shows is refused, with the board prices either side
+    (ruling S26)."""
+    shorter = [step for step in BOARD_STEPS if step < odds.value]
+    longer = [step for step in BOARD_STEPS if step > odds.value]
+    near = " or ".join(str(Odds(step)) for step in (shorter[-1:] + longer[:1]))
+    return (
+        f"{odds} is not a price a morning line shows (ruling S26): write {near}; the board's "
+        f"prices above 5-1 are {', '.join(str(Odds(s)) for s in BOARD_STEPS if s > 5)}"
+    )
+
+
 def _keyed(
     path: Path, rows: list[tuple[int, dict[str, str]]], column: str, keys: range
 ) -> list[tuple[int, int, dict[str, str]]]:
@@ -291,7 +303,7 @@ def _grid_int(folder: Path, name: str, columns: list[str]) -> Grid:
     """A chart with one row per 2d6 roll (2-12) and the given columns; raw cells, each
     with its row's line."""
     path = folder / name
-    header, rows = read_csv(path)
+    header, rows = read_csv(path, whole_rows=True)
     require_columns(path, header, ["roll", *columns])
     return {
         (column, roll): (row[column], line)
@@ -347,7 +359,7 @@ RacePaceChart = tuple[tuple[Band, tuple[Pace, ...]], ...]
 
 
 def _race_pace_chart(path: Path) -> RacePaceChart:
-    header, rows = read_csv(path)
+    header, rows = read_csv(path, whole_rows=True)
     require_columns(path, header, ["low", "high", *[str(d) for d in range(1, 7)]])
     chart = tuple(
         (_bands(path, line, row), tuple(_pace(path, line, row[str(d)], False) for d in range(1, 7)))
@@ -370,7 +382,7 @@ def _race_pace_terms(path: Path) -> PaceTerms:
     last row, and a chart set without the file has no term."""
     if not path.exists():
         return (0,) * 21, (0,) * 21, (0,) * 21, (0,) * 21
-    header, rows = read_csv(path)
+    header, rows = read_csv(path, whole_rows=True)
     optional = [c for c in ("sprint_shift", "faces", "sprint_faces") if c in header]
     require_columns(path, header, ["runners", "shift", *optional])
     if "sprint_faces" in header and "faces" not in header:
@@ -492,7 +504,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
     }
 
     path = folder / "pace_effects_quick.csv"
-    header, rows = read_csv(path)
+    header, rows = read_csv(path, whole_rows=True)
     require_columns(path, header, ["pace", "slow", "fast"])
     pace_effects_quick: dict[tuple[int, Pace], int] = {}
     for line, rating, row in _keyed(path, rows, "pace", range(10)):
@@ -507,14 +519,14 @@ def _read_chart_set(folder: Path) -> ChartSet:
         form_quick[(c, r)] = (to_int(path, line, f"column {c}", text), flag)
 
     path = folder / "trouble.csv"
-    header, rows = read_csv(path)
+    header, rows = read_csv(path, whole_rows=True)
     require_columns(path, header, ["roll", "result"])
     trouble: dict[int, TroubleResult] = {}
     for line, roll, row in _keyed(path, rows, "roll", ROLLS):
         trouble[roll] = choice_cell(path, line, "result", row["result"], TROUBLE_RESULTS)  # type: ignore[assignment]
 
     path = folder / "race_factors.csv"
-    header, rows = read_csv(path)
+    header, rows = read_csv(path, whole_rows=True)
     require_columns(path, header, ["die", "factor", "ride"])
     race_factors: dict[int, tuple[Factor, bool]] = {}
     for line, die, row in _keyed(path, rows, "die", range(1, 7)):
@@ -528,7 +540,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
     )
 
     path = folder / "final_time.csv"
-    header, rows = read_csv(path)
+    header, rows = read_csv(path, whole_rows=True)
     require_columns(path, header, ["furlongs", "par_figure", "par_time", "seconds_per_point"])
     final_times = []
     for line, row in rows:
@@ -573,7 +585,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
     shifts, sprint_shifts, faces, sprint_faces = _race_pace_terms(folder / "race_pace_field.csv")
 
     path = folder / "pace_effects_full.csv"
-    header, rows = read_csv(path)
+    header, rows = read_csv(path, whole_rows=True)
     require_columns(path, header, ["low", "high", "slow", "fast"])
     pace_effects_full: tuple[tuple[Band, dict[Pace, int]], ...] = tuple(
         (
@@ -606,7 +618,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
         )
 
     path = folder / "odds_class.csv"
-    header, rows = read_csv(path)
+    header, rows = read_csv(path, whole_rows=True)
     require_columns(path, header, ["difference", *FIELD_SIZES])
     odds_class = {}
     for line, row in rows:
@@ -619,7 +631,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
         raise ContentError(path, "differences must run 0, 1, 2, ... without gaps")
 
     path = folder / "odds.csv"
-    header, rows = read_csv(path)
+    header, rows = read_csv(path, whole_rows=True)
     require_columns(path, header, ["red", *ODDS_CLASSES])
     odds_chart = {}
     for line, red, row in _keyed(path, rows, "red", range(1, 7)):
@@ -628,6 +640,8 @@ def _read_chart_set(folder: Path) -> ChartSet:
                 odds_chart[(cls, red)] = Odds.parse(row[cls])
             except HomestretchError as exc:
                 raise ContentError(path, str(exc), f"line {line}, {cls}") from None
+            if not odds_chart[(cls, red)].on_board:
+                raise ContentError(path, _off_board(odds_chart[(cls, red)]), f"line {line}, {cls}")
 
     going, standard_going = load_going_or_standard(folder)
     return ChartSet(

@@ -40,7 +40,7 @@ def load_going_or_standard(folder: Path) -> tuple[Going, bool]:
 
 def load_going(folder: Path) -> Going:
     path = folder / "going.csv"
-    header, rows = read_csv(path)
+    header, rows = read_csv(path, whole_rows=True)
     require_columns(path, header, ["surface", "condition", "seconds_per_furlong"])
     going: Going = {}
     for line, row in rows:

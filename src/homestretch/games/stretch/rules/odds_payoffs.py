@@ -15,7 +15,7 @@ def fair_odds(win: float) -> Odds | None:
     """Odds that would pay exactly what a win chance is worth: (1 - p) / p."""
     if win <= 0:
         return None
-    return Odds.from_float(min(max((1 - win) / win, 0.01), 999))
+    return Odds.from_float((1 - win) / win)
 
 
 def odds_classes(aprs: list[int], charts: ChartSet) -> list[str]:
@@ -59,8 +59,7 @@ def balance_book(odds: list[Odds], charts: ChartSet) -> list[Odds]:
 
 
 BOARD = np.array(sorted(float(step) for step in BOARD_STEPS))
-"""The tote board's steps up to 5-1, those :meth:`Odds.from_float` reads a price below
-5-1 as; whole numbers from 5-1 up."""
+"""The morning line's prices, those :meth:`Odds.from_float` reads a price as (ruling S26)."""
 TWEAKS = (1.0, *(1 + sign * k / 100 for k in range(1, 16) for sign in (-1, 1)))
 """Scales tried around the target: board prices are coarse below 5-1, so the scale whose
 prices come nearest the target book is kept (the plain one on a tie)."""
@@ -109,11 +108,11 @@ def _capped(chances: NDArray[np.float64]) -> NDArray[np.float64]:
 
 
 def board_prices(values: NDArray[np.float64]) -> NDArray[np.float64]:
-    """:meth:`Odds.from_float` on an array: the nearest step below 5-1, whole numbers up."""
+    """:meth:`Odds.from_float` on an array: the nearest board price, the shorter of two
+    equally near (ruling S26)."""
     right = np.clip(np.searchsorted(BOARD, values), 1, len(BOARD) - 1)
     below, above = BOARD[right - 1], BOARD[right]
-    nearest = np.where(np.abs(values - below) <= np.abs(above - values), below, above)
-    return np.where(values >= 5, np.maximum(5, np.round(values)), nearest)
+    return np.where(np.abs(values - below) <= np.abs(above - values), below, above)
 
 
 def payoff(odds: Odds, pool: str, charts: ChartSet) -> Fraction:

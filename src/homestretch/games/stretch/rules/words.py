@@ -9,7 +9,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-from homestretch.core.odds import BOARD_STEPS, Odds
+from homestretch.core.odds import SHORT_STEPS, Odds
 from homestretch.core.protocol import JSON
 from homestretch.games.stretch.rules.betting import MIN_TICKET, money
 
@@ -44,7 +44,7 @@ def tote_odds(price: Fraction | None, breakage_cents: int) -> str:
         return STAKE_BACK
     if price >= 5:
         return str(Odds(Fraction(math.floor(price))))
-    steps = [step for step in BOARD_STEPS if step <= price]
+    steps = [step for step in SHORT_STEPS if step <= price]
     return str(Odds(steps[-1])) if steps else f"1-{math.floor(1 / price)}"
 
 

@@ -487,6 +487,15 @@ def _share(rate: float | None) -> str:
     return "none run" if rate is None else f"{rate:.1%}"
 
 
+def _band(low: float, high: float) -> str:
+    """A band of shares as the study prints it: 33-37%, 4.5-9%, 115-125%."""
+
+    def percent(share: float) -> str:
+        return f"{share * 100:.1f}".rstrip("0").rstrip(".")
+
+    return f"{percent(low)}-{percent(high)}%"
+
+
 def _unused_dice(table: TableSession, state: RaceState) -> list[int]:
     """The faces of a ``--dice``/``--dice-file`` script the race did not need: a race
     uses a known number of dice, so a transcript of real rolls with some left over was
@@ -1033,8 +1042,10 @@ def odds(
         fair = c.fair_odds
         offered = Odds.parse(runner.real_odds) if runner.real_odds else None
         # an overlay: the odds on offer (real, or the chart's middle reading) pay more
-        # than the horse's chance is worth
-        overlay = fair is not None and (offered or middle).value > fair.value
+        # than the horse's chance is worth, and more than the Fair column shows (a board
+        # price, ruling S26: 99-1 stands for every longer price too)
+        on_offer = (offered or middle).value
+        overlay = fair is not None and on_offer > fair.value and on_offer * c.win > 1 - c.win
         entries.append(
             {
                 **c.as_json(),
@@ -1250,7 +1261,7 @@ def _odds_title(
 
 
 REAL_RATES = {
-    "out_of_race_rate": "fatal injuries 0.0013 per start",
+    "out_of_race_rate": "fatal injuries 0.13% of starts",
     "disqualification_rate": "no published rate",
 }
 """What real racing says beside the rates no band is set for (docs/stretch-calibration.md):
@@ -1351,10 +1362,11 @@ def calibrate(
     for name, (low, high) in TARGETS.items():
         value = figures[name]
         ok = value is not None and low <= value <= high
+        lengths = name == "margin_median_lengths"  # the one figure that is not a share
         table.add_row(
             FIGURE_WORDS.get(name, name),
-            "-" if value is None else f"{value:.3f}",
-            f"{low:.2f}-{high:.2f}",
+            "-" if value is None else f"{value:.2f}" if lengths else _share(value),
+            f"{low:.2f}-{high:.2f}" if lengths else _band(low, high),
             IN_BAND if ok else OUTSIDE,
         )
     for name, _, _, band in ODDS_BANDS:
@@ -1362,12 +1374,12 @@ def calibrate(
         ok = band is not None and value is not None and band[0] <= value <= band[1]
         table.add_row(
             f"win rate at {name}",
-            "-" if value is None else f"{value:.3f}",
-            "" if band is None else f"{band[0]:.3f}-{band[1]:.3f}",
+            "-" if value is None else _share(value),
+            "" if band is None else _band(*band),
             IN_BAND if ok else OUTSIDE,
         )
     for name, real in REAL_RATES.items():
-        table.add_row(FIGURE_WORDS[name], f"{figures[name]:.4f}", real, "")
+        table.add_row(FIGURE_WORDS[name], f"{figures[name]:.2%}", real, "")
     for going, bands in TIME_BANDS.items():
         medians = figures["stakes_median_times_by_going"][going]
         for furlongs, (low, high) in bands.items():
@@ -1384,6 +1396,18 @@ def calibrate(
     )
     console.print(_field_types_table(report["by_field_type"], ODDS_BANDS))
     console.print(_pace_table(report["pace_by_field_size"], report["style_by_field_size"], mode))
+    order = report["rulebook_order"]
+    assert isinstance(order, list)
+    if order:
+        console.print("Against the rulebook's order (docs/stretch-formats.md, Chart sets):")
+        for line in order:
+            console.print(f"  {line}", markup=False, highlight=False)
+    else:
+        console.print(
+            "The rulebook's order holds: no odds chart shorter than the one to its left, no "
+            "odds class shorter further below the top APR, no Final Speed Figure lower for "
+            "a higher Final APR."
+        )
     console.print(
         f"ratings monotonic: {figures['apr_monotonic']}; front-runners win "
         f"{_share(figures['front_runner_win_rate_slow_pace'])} in slow paces vs "

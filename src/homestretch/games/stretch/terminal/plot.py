@@ -7,6 +7,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
 from matplotlib.transforms import offset_copy
 
 from homestretch.cli.pictures import save_figure
@@ -165,6 +166,7 @@ def probability_bars(
         axes.bar([x + offset for x in xs], values, width=0.27, label=name)
     axes.set_xticks(list(xs), horses, rotation=30, ha="right")
     axes.set_ylabel("chance")
+    axes.yaxis.set_major_formatter(PercentFormatter(1.0))  # as the odds table says them
     axes.set_title(title)
     axes.legend()
     axes.grid(axis="y", alpha=0.3)
@@ -193,11 +195,13 @@ def calibration_plot(report: dict[str, object], path: Path) -> None:
     left.plot([], [], color="grey", linewidth=8, alpha=0.35, label="real racing")
     left.set_xticks(list(xs), names, rotation=40, ha="right")
     left.set_ylabel("win rate")
+    left.yaxis.set_major_formatter(PercentFormatter(1.0))
     left.set_title("Win rate by post-time odds")
     left.legend()
     gaps = figures["win_rate_by_apr_gap"]
     right.bar(list(gaps), list(gaps.values()))
     right.set_xlabel("points below the field's top Adjusted Power Rating")
     right.set_ylabel("win rate")
+    right.yaxis.set_major_formatter(PercentFormatter(1.0))
     right.set_title("Ratings mean what they say")
     save_figure(figure, path)

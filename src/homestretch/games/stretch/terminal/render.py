@@ -247,6 +247,43 @@ def _chart_lengths(lengths: float) -> str:
     return text
 
 
+MARGIN_LENGTHS = {"nose": 0.05, "head": 0.15, "neck": 0.3, "dead heat": 0.0}
+"""What a short margin adds to the lengths behind the leader: the middle of its band
+(``format_lengths``: a nose under 0.1 of a length, a head under 0.2, a neck under 3/8)."""
+
+
+def _margin_value(margin: str) -> float | None:
+    """A result chart's margin in lengths ("1 3/4" 1.75, "neck" 0.3); None for the
+    winner's blank and a disqualified horse's dash."""
+    if margin in MARGIN_LENGTHS:
+        return MARGIN_LENGTHS[margin]
+    if not margin or margin == "-":
+        return None
+    whole, _, part = margin.rpartition(" ") if " " in margin else ("", "", margin)
+    top, _, bottom = part.partition("/")
+    return float(whole or 0) + (int(top) / int(bottom) if bottom else float(top))
+
+
+def _margins_added(finishers: list[JSON]) -> dict[int, float]:
+    """Each finisher's lengths behind the winner as the result chart's margins add up
+    (a racing paper's beaten lengths), so the two tables agree: rounding each horse's
+    own distance from the winner put a horse a length behind one beaten 1 3/4 at 2 1/2.
+    A horse placed back by the stewards (margin "-") keeps its own distance at the wire
+    and is not added to; a race without margins (none recorded) adds nothing."""
+    added: dict[int, float] = {}
+    slowest_ahead = 0.0
+    for entry in finishers:
+        margin = entry.get("margin")
+        if margin is None:
+            return {}
+        value = _margin_value(margin)
+        if margin == "":
+            added[entry["post"]] = 0.0
+        elif value is not None:
+            slowest_ahead = added[entry["post"]] = slowest_ahead + value
+    return added
+
+
 def running_positions(data: JSON, exact: dict[int, float] | None = None) -> Table:
     """Fullplay's running positions as a race chart prints them: each horse's place at
     the break, down the backstretch (routes), turning for home and at the wire, and the
@@ -281,12 +318,16 @@ def running_positions(data: JSON, exact: dict[int, float] | None = None) -> Tabl
         lead = mine - next((p for p in field if p < mine), mine)
         return f"{place} {_chart_lengths(lead / 2)}" if lead else str(place)
 
-    def beaten_by(entry: JSON) -> float:
-        return (exact or {}).get(entry["post"], entry["beaten_lengths"] or 0.0)
-
     finishers = sorted(
         (e for e in entries if e["finish"] is not None), key=lambda e: (e["finish"], e["post"])
     )
+    added = _margins_added(finishers)
+
+    def beaten_by(entry: JSON) -> float:
+        if entry["post"] in added:
+            return added[entry["post"]]
+        return (exact or {}).get(entry["post"], entry["beaten_lengths"] or 0.0)
+
     second = sorted(beaten_by(e) for e in finishers)[1:2]
     for entry in [*finishers, *(e for e in entries if e["finish"] is None)]:
         beaten = beaten_by(entry)
