@@ -44,7 +44,6 @@ from sqlalchemy.exc import (
     DatabaseError,
     IntegrityError,
     OperationalError,
-    ProgrammingError,
     SQLAlchemyError,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -297,26 +296,48 @@ def _reason(exc: SQLAlchemyError) -> str:
     return " ".join(line.strip() for line in words.splitlines() if line.strip())
 
 
-def _failed(exc: OperationalError) -> str:
-    """What went wrong with the store, in words a person can act on."""
+def _read_only(reason: str) -> bool:
+    """Whether the driver's words say nothing may be written: a read-only SQLite file
+    ("readonly database"), or on PostgreSQL a user without the right ("permission
+    denied for table events") or a transaction that is read-only (a standby server, a
+    user whose transactions are: "cannot execute INSERT in a read-only transaction")."""
+    return "readonly" in reason or "read-only" in reason or "permission denied" in reason
+
+
+def _failed(exc: DatabaseError) -> str:
+    """What went wrong with the store, in words a person can act on: in use, read-only,
+    failed (a connection lost), or damaged (anything else the database refuses to read)."""
     reason = _reason(exc)
     if "locked" in reason or "busy" in reason:
         return f"the game store is in use by another program (waited {LOCK_WAIT:g} s; {reason})"
-    if "readonly" in reason or "read-only" in reason:
+    if _read_only(reason):
         return f"the game store is read-only: nothing can be saved to it ({reason})"
-    return f"the game store failed ({reason})"
-
-
-def _damaged(exc: DatabaseError) -> str:
+    if isinstance(exc, OperationalError):
+        return f"the game store failed ({reason})"
     return (
-        f"the game store is damaged and cannot be read ({_reason(exc)}); "
+        f"the game store is damaged and cannot be read ({reason}); "
         "a copy made while it was written to, or cut short, is not a whole store"
     )
 
 
-KEPT_SETTINGS = ("bundled_content",)
-"""Table settings fixed when the table is made (session/saved.py ``CONTENT_KEY``), kept
-when its seats are saved again."""
+KEPT_SETTINGS = ("bundled_content", "bundled_reads")
+"""Table settings fixed when the table is made (session/saved.py ``CONTENT_KEY`` and
+``READS_KEY``: the bundled files it reads), kept when its seats are saved again."""
+
+WRITES_OF_NO_ROWS = (
+    "INSERT INTO events (game_id, seq, payload) SELECT game_id, seq, payload FROM events "
+    "WHERE false",
+    "UPDATE games SET config = config, status = status, summary = summary WHERE false",
+    "INSERT INTO table_settings (game_id, settings) SELECT game_id, settings "
+    "FROM table_settings WHERE false",
+    "UPDATE table_settings SET settings = settings WHERE false",
+)
+"""What a game goes on to write (its moves, its end, a name, its seats), each of no
+rows: PostgreSQL checks the user's rights and a read-only transaction before it looks
+for a row, so these fail as the first real write would, and change nothing."""
+
+NUMBERS_EVENTS = "SELECT has_sequence_privilege(pg_get_serial_sequence('events', 'id'), 'USAGE')"
+"""Whether the user may number a new event (an INSERT of no rows never asks)."""
 
 POOL_SIZE = 40
 """PostgreSQL connections one store keeps at most, each opened when first needed."""
@@ -417,9 +438,8 @@ class Store:
                 self._create_schema(connection, postgres)
                 _check_ours(connection, sqlite=not postgres)  # another process's, meanwhile
                 _mark_format(connection)
-        except (OperationalError, ProgrammingError) as exc:
-            reason = _reason(exc)
-            if missing or not ("readonly" in reason or "permission denied" in reason):
+        except DatabaseError as exc:
+            if missing or not _read_only(_reason(exc)):
                 raise
 
     @staticmethod
@@ -451,12 +471,10 @@ class Store:
         try:
             with self._engine.connect() as connection:
                 yield connection
-        except OperationalError as exc:
-            raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
         except IntegrityError:  # a position taken: the caller's to word
             raise
-        except DatabaseError as exc:  # a file damaged (cut short, overwritten) past its start
-            raise HomestretchError(f"{self.path}: {_damaged(exc)}") from None
+        except DatabaseError as exc:  # lost, read-only, or damaged past its start
+            raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
@@ -464,22 +482,30 @@ class Store:
         try:
             with Session(self._engine) as session:
                 yield session
-        except OperationalError as exc:
-            raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
         except IntegrityError:  # a position taken: the caller's to word
             raise
-        except DatabaseError as exc:  # a file damaged (cut short, overwritten) past its start
-            raise HomestretchError(f"{self.path}: {_damaged(exc)}") from None
+        except DatabaseError as exc:  # lost, read-only, or damaged past its start
+            raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
 
     def check_writable(self) -> None:
-        """Refuse at once a store nothing can be saved to (a read-only file), before a
-        person types a move that could not be kept."""
-        if self.url.get_backend_name() != "sqlite":
-            return  # a role's rights show at its first write, in one line as well
+        """Refuse at once a store a game cannot go on in, before a person types a move
+        that could not be kept: a read-only SQLite file; on PostgreSQL a user without
+        the right to write a game's rows, or whose transactions are read-only (a
+        standby server, ``default_transaction_read_only``). Nothing is written."""
         with self._write_turn, self._connection() as connection, connection.begin():
-            # a write that changes nothing, taken back: only writing shows a file read-only
-            version = connection.exec_driver_sql("PRAGMA user_version").scalar()
-            connection.exec_driver_sql(f"PRAGMA user_version = {int(version or 0)}")
+            if self.url.get_backend_name() == "sqlite":
+                # a write that changes nothing: only writing shows a file read-only
+                version = connection.exec_driver_sql("PRAGMA user_version").scalar()
+                connection.exec_driver_sql(f"PRAGMA user_version = {int(version or 0)}")
+            else:
+                for statement in WRITES_OF_NO_ROWS:
+                    connection.exec_driver_sql(statement)
+                numbering = connection.exec_driver_sql(NUMBERS_EVENTS).scalar()
+                if numbering is False:
+                    raise HomestretchError(
+                        f"{self.path}: the game store is read-only: nothing can be saved to "
+                        "it (permission denied for the sequence that numbers events)"
+                    )
             connection.rollback()
 
     def close(self) -> None:
