@@ -37,6 +37,8 @@ class StoredLog:
 
 
 def settings_json(seats: Sequence[Seat], dice: DiceSpec, extra: JSON | None = None) -> JSON:
+    """A table's settings as the store keeps them: its seats and dice, and what a surface
+    or ``open_new`` adds (``extra``: a web table's own, the bundled content's marks)."""
     return {"seats": [s.to_json() for s in seats], "dice": dice.to_json(), **(extra or {})}
 
 

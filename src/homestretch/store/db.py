@@ -62,6 +62,12 @@ class Base(DeclarativeBase):
 
 
 class GameRow(Base):
+    """One saved game: ``game``, the registry's name for it ("across"); ``config``, the
+    configuration it is rebuilt from (JSON); ``seed`` and ``dice`` ("seeded",
+    "scripted", "asked"), how it rolled when it was made (a table's own dice are in its
+    settings since); ``status`` ("in progress", "finished") and ``summary``, what
+    ``history`` lists; ``created``, when (ISO 8601, UTC)."""
+
     __tablename__ = "games"
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
@@ -75,8 +81,10 @@ class GameRow(Base):
 
 
 class EventRow(Base):
-    """One event of a game's log: the event as JSON (``Event.to_json``) with ``at``, when
-    it was stored (seconds since the epoch; absent in a log stored before it was kept)."""
+    """One event of a game's log: ``seq``, its position in the log (0, 1, 2, ...: what
+    the code calls a position; one row each, the unique key), and ``payload``, the event
+    as JSON (``Event.to_json``) with ``at``, when it was stored (seconds since the epoch;
+    absent in a log stored before it was kept)."""
 
     __tablename__ = "events"
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
@@ -84,6 +92,16 @@ class EventRow(Base):
     seq: Mapped[int] = mapped_column(Integer)
     payload: Mapped[str] = mapped_column(Text)
     __table_args__ = (Index("ux_events_game_seq", "game_id", "seq", unique=True),)
+
+
+class SettingsRow(Base):
+    """A table's settings (JSON), for the surfaces that rebuild it: its seats and dice,
+    a web table's own (privacy, invitations), and the bundled files it reads with their
+    marks (session/saved.py). None for a game saved before tables kept them."""
+
+    __tablename__ = "table_settings"
+    game_id: Mapped[int] = mapped_column(BigId, ForeignKey("games.id"), primary_key=True)
+    settings: Mapped[str] = mapped_column(Text)
 
 
 class FormatRow(Base):
@@ -116,16 +134,11 @@ SQLITE_OWN = re.compile(r"^sqlite_")
 """SQLite's own tables (``sqlite_sequence``, ``sqlite_stat1``), in any SQLite file."""
 
 
-class SettingsRow(Base):
-    """A table's seats, dice and privacy (JSON), for the surfaces that rebuild it."""
-
-    __tablename__ = "table_settings"
-    game_id: Mapped[int] = mapped_column(BigId, ForeignKey("games.id"), primary_key=True)
-    settings: Mapped[str] = mapped_column(Text)
-
-
 @dataclass(frozen=True)
 class SavedGame:
+    """A game as ``load`` reads it, its log with it (``events``; empty in the list
+    ``saved_games`` gives). Its table settings are read apart (``Store.settings``)."""
+
     id: int
     game: str
     config: JSON
@@ -296,12 +309,16 @@ def _reason(exc: SQLAlchemyError) -> str:
     return " ".join(line.strip() for line in words.splitlines() if line.strip())
 
 
-def _read_only(reason: str) -> bool:
-    """Whether the driver's words say nothing may be written: a read-only SQLite file
+def _read_only(exc: DatabaseError) -> bool:
+    """Whether the database said nothing may be written: a read-only SQLite file
     ("readonly database"), or on PostgreSQL a user without the right ("permission
     denied for table events") or a transaction that is read-only (a standby server, a
-    user whose transactions are: "cannot execute INSERT in a read-only transaction")."""
-    return "readonly" in reason or "read-only" in reason or "permission denied" in reason
+    user whose transactions are: "cannot execute INSERT in a read-only transaction").
+    A connection refused ("permission denied for database") is not: nothing is read."""
+    reason = _reason(exc)
+    if "readonly" in reason or "read-only" in reason:
+        return True
+    return "permission denied" in reason and not isinstance(exc, OperationalError)
 
 
 def _failed(exc: DatabaseError) -> str:
@@ -310,7 +327,7 @@ def _failed(exc: DatabaseError) -> str:
     reason = _reason(exc)
     if "locked" in reason or "busy" in reason:
         return f"the game store is in use by another program (waited {LOCK_WAIT:g} s; {reason})"
-    if _read_only(reason):
+    if _read_only(exc):
         return f"the game store is read-only: nothing can be saved to it ({reason})"
     if isinstance(exc, OperationalError):
         return f"the game store failed ({reason})"
@@ -347,10 +364,10 @@ LOCK_WAIT = 5.0
 
 
 def _sqlite_write_ahead(connection: Any, _: Any) -> None:
-    """Every event is its own transaction: with a write-ahead log and no sync on every
-    commit one takes about a millisecond instead of several (a commit can be lost to a
-    power cut, never half-written; the events a table resolves itself come back from
-    its log and seed alike)."""
+    """Every move is its own transaction (``append_at``: the move and the rolls and
+    computer moves it sets off): with a write-ahead log and no sync at every commit one
+    takes about a millisecond instead of several. A power cut may lose the last moves
+    committed, never half of one."""
     connection.execute("PRAGMA journal_mode=WAL")
     connection.execute("PRAGMA synchronous=NORMAL")
 
@@ -383,6 +400,7 @@ class Store:
         self._write_turn: AbstractContextManager[Any] = (
             nullcontext() if postgres else threading.Lock()
         )
+        """This process's writers to a SQLite file, one at a time (``_writing``)."""
         self._lengths: dict[int, int] = {}
         """How long this store made each log it appended to (a log only grows)."""
         if file is not None:
@@ -422,11 +440,10 @@ class Store:
         except SQLAlchemyError as exc:
             reason = _reason(exc)
             cannot = f"not a game store homestretch can open ({reason})"
-            if isinstance(exc, OperationalError):
-                if postgres:
-                    cannot = f"cannot connect to the game store ({reason})"
-                elif "locked" in reason or "readonly" in reason:
-                    cannot = _failed(exc)
+            if isinstance(exc, OperationalError) and postgres:
+                cannot = f"cannot connect to the game store ({reason})"
+            elif isinstance(exc, DatabaseError) and ("locked" in reason or _read_only(exc)):
+                cannot = _failed(exc)
             raise HomestretchError(f"{self.path}: {cannot}") from None
 
     def _bring_up_to_date(self, postgres: bool, missing: bool) -> None:
@@ -439,7 +456,7 @@ class Store:
                 _check_ours(connection, sqlite=not postgres)  # another process's, meanwhile
                 _mark_format(connection)
         except DatabaseError as exc:
-            if missing or not _read_only(_reason(exc)):
+            if missing or not _read_only(exc):
                 raise
 
     @staticmethod
@@ -578,6 +595,8 @@ class Store:
         self._lengths[game_id] = position + len(rows)
 
     def events_since(self, game_id: int, position: int) -> list[Event]:
+        """The events of a game's log from ``position`` on: moves stored elsewhere (another
+        terminal, another server process) that a table catches up with."""
         with self._session() as session:
             rows = session.scalars(
                 select(EventRow)
@@ -628,20 +647,22 @@ class Store:
             return data
 
     def append(self, game_id: int, events: Iterable[Event]) -> None:
-        """Store ``events`` after whatever the log holds (a writer that is the table's
-        only one, such as a finished race saved whole)."""
+        """Store ``events`` after whatever the log holds, for a writer sure to be the
+        log's only one: tests build saved logs with it. A table appends at the position
+        it expects (``append_at``), so a second writer is refused, not interleaved."""
         with self._session() as session:
             count = session.scalar(
                 select(func.count()).select_from(EventRow).where(EventRow.game_id == game_id)
             )
         self.append_at(game_id, int(count or 0), events)
 
-    def finish(self, game_id: int, summary: str, status: str = "finished") -> None:
+    def finish(self, game_id: int, summary: str) -> None:
+        """A game over, with the line ``history`` shows for it."""
         with self._writing() as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise HomestretchError(f"no saved game with id {game_id}")
-            row.status = status
+            row.status = "finished"
             row.summary = summary
 
     def saved_games(self, game: str | None = None, limit: int = 50) -> list[SavedGame]:
