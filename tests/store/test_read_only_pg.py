@@ -84,3 +84,15 @@ def test_a_move_a_user_cannot_write_is_read_only_not_damaged(postgres_url: str) 
     assert "damaged" not in str(refused.value)
     reader.close()
     owner.close()
+
+
+@pytest.mark.postgres
+def test_a_new_store_a_user_may_not_make_tables_in_is_read_only(postgres_url: str) -> None:
+    database = postgres_url.rsplit("/", 1)[1]
+    role = f"newcomer_{database}"
+    with psycopg.connect(libpq_url(postgres_url), autocommit=True) as admin:
+        admin.execute(f"CREATE ROLE {role} LOGIN")
+    with psycopg.connect(libpq_url(postgres_url), autocommit=True) as owner:
+        owner.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")  # as PostgreSQL 15 has it
+    with pytest.raises(HomestretchError, match="read-only: nothing can be saved"):
+        Store(postgres_url.replace("//postgres@", f"//{role}@", 1))
