@@ -102,9 +102,9 @@ def _parts(game: str) -> tuple[Part, ...]:
 
 @cache
 def _files(game: str, name: str) -> tuple[tuple[str, str], ...]:
-    """The files of ``game``'s part ``name`` ("content/horses.toml"), each with a digest
-    of its bytes. Worked out once a process: the bundled files are the installed
-    package's."""
+    """The files of ``game``'s part ``name``, each by its name in the part
+    ("content/horses.toml") with a digest of its bytes (none for a part it does not
+    ship). Worked out once a process: the bundled files are the installed package's."""
     found: list[tuple[str, str]] = []
     for part in _parts(game):
         if part.name == name:
