@@ -565,6 +565,29 @@ def test_a_move_made_before_the_notice_of_another_servers_move_is_refused_as_sta
     move_once(client, game_id, tokens)
 
 
+def test_a_table_whose_bundled_files_changed_since_is_refused_in_one_line(
+    client: TestClient, store: Store
+) -> None:
+    """A server that loads a table from the store (after a restart, or a second one)
+    refuses it when a bundled file it read differs from when it was saved, naming it."""
+    links = totopoly(client)
+    game_id, token = links["id"], token_of(links["seats"][0]["link"])
+    with sqlite3.connect(Path(store.path)) as db:
+        (text,) = db.execute(
+            "select settings from table_settings where game_id = ?", (game_id,)
+        ).fetchone()
+        settings = json.loads(text)
+        settings["bundled_content"]["content/cards.toml"] = "0" * 20  # as saved then
+        db.execute(
+            "update table_settings set settings = ? where game_id = ?",
+            (json.dumps(settings), game_id),
+        )
+    with TestClient(create_app(Store(store.path))) as restarted:
+        answer = restarted.get(f"/api/tables/{game_id}/frame", params={"token": token})
+        line = refusal(answer, 400)
+    assert "content/cards.toml" in line and "cannot be replayed or resumed exactly" in line
+
+
 # --- fair dice ------------------------------------------------------------------------
 def _finished_table(client: TestClient) -> int:
     """A totopoly table of two computer players, played to its end when opened."""

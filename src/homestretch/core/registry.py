@@ -55,6 +55,14 @@ class GameEntry(NamedTuple):
     title_for: Callable[[JSON], str] | None = None
     """The title of one configuration (Totopoly's short game has no Tote), if it differs
     from ``title``."""
+    bundled_reads: Callable[[JSON], tuple[str, ...]] | None = None
+    """The bundled content a game of one configuration reads, so that a saved game is
+    marked with those files and no other and refused once they change (session/saved.py):
+    each a part of a game's ``content/bundle.py`` ``PARTS``, "part" for all its files or
+    "part/pattern" for some ("content/tracks/*.toml"), "game:part" for another game's
+    ("stretch:charts"). What the configuration carries itself (a content folder of its
+    own, kept by its digest; a table given whole) is not read. None: every part of the
+    game's own bundle that a saved game does not keep (``Part.kept``)."""
 
     def titled(self, config: JSON) -> str:
         """What a table of this configuration is called (its pages' title and heading)."""

@@ -6,8 +6,8 @@ import hashlib
 import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from fnmatch import fnmatchcase
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from homestretch.core.errors import HomestretchError
@@ -19,6 +19,7 @@ from homestretch.session.seats import Seat
 from homestretch.session.table import Table
 
 if TYPE_CHECKING:
+    from homestretch.core.bundled import Part
     from homestretch.store.db import SavedGame, Store
 
 
@@ -36,49 +37,103 @@ class StoredLog:
 
 
 def settings_json(seats: Sequence[Seat], dice: DiceSpec, extra: JSON | None = None) -> JSON:
+    """A table's settings as the store keeps them: its seats and dice, and what a surface
+    or ``open_new`` adds (``extra``: a web table's own, the bundled content's marks)."""
     return {"seats": [s.to_json() for s in seats], "dice": dice.to_json(), **(extra or {})}
 
 
 CONTENT_KEY = "bundled_content"
-"""The table settings' key for the marks of the bundled content a game was made on."""
+"""The table settings' key for the marks of the bundled files a game reads: each file
+by its name ("content/horses.toml"; "stretch:charts/odds.csv", another game's) with a
+digest of its bytes when the game was made."""
+
+READS_KEY = "bundled_reads"
+"""The table settings' key for what the game reads of the bundled content, as its game
+said when it was made (``GameEntry.bundled_reads``): its marks are checked against
+those files as this homestretch has them. A game marked before this was kept was
+marked with every file of its own game's parts it did not keep."""
 
 
-def bundled_marks(game: str) -> dict[str, str]:
-    """Each bundled content file a saved game of ``game`` may be rebuilt on, by its part
-    and path ("content/horses.toml"), with a digest of its bytes. A part the saved game
-    keeps in its own configuration (``Part.kept``) is left out. Worked out once a
-    process: the bundled files are the installed package's."""
-    return dict(_marks(game))
+def bundled_reads(game_entry: GameEntry, config: JSON) -> tuple[str, ...]:
+    """What a game of ``config`` reads of the bundled content: its entry says
+    (``GameEntry.bundled_reads``), else every part of its own that it does not keep."""
+    if game_entry.bundled_reads is not None:
+        return tuple(game_entry.bundled_reads(config))
+    return tuple(part.name for part in _parts(game_entry.name) if not part.kept)
+
+
+def bundled_marks(game: str, reads: Sequence[str]) -> dict[str, str]:
+    """Each bundled file ``reads`` names, by its name in a saved game of ``game``, with
+    a digest of its bytes. A part this homestretch does not ship has no files."""
+    marks: dict[str, str] = {}
+    for read in reads:
+        owner, part, pattern = _split(game, read)
+        for path, digest in _files(owner, part):
+            if pattern is None or _matches(path, pattern):
+                marks[path if owner == game else f"{owner}:{path}"] = digest
+    return marks
+
+
+def _split(game: str, name: str) -> tuple[str, str, str | None]:
+    """A read or a mark of a saved game of ``game`` as (the game whose part it is, the
+    part, the path or pattern inside it; None for the whole part)."""
+    owner, colon, rest = name.partition(":")
+    if not colon or "/" in owner:  # no game named before the part
+        owner, rest = game, name
+    part, _, inside = rest.partition("/")
+    return owner, part, inside or None
+
+
+def _matches(path: str, pattern: str) -> bool:
+    """Whether a file's name ("content/tracks/woodbine.toml") is one a pattern inside its
+    part picks out ("tracks/*.toml"), as ``Path.glob`` picks files: name by name."""
+    names, wanted = path.split("/")[1:], pattern.split("/")
+    return len(names) == len(wanted) and all(map(fnmatchcase, names, wanted))
 
 
 @cache
-def _marks(game: str) -> tuple[tuple[str, str], ...]:
+def _parts(game: str) -> tuple[Part, ...]:
     try:
-        parts = importlib.import_module(f"homestretch.games.{game}.content.bundle").PARTS
+        module = importlib.import_module(f"homestretch.games.{game}.content.bundle")
     except ModuleNotFoundError:  # a game that ships no content
         return ()
-    marks: dict[str, str] = {}
-    for part in parts:
-        if part.kept:
-            continue
-        for path in part.sources():
-            name = f"{part.name}/{Path(path).relative_to(part.root).as_posix()}"
-            marks[name] = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:20]
-    return tuple(sorted(marks.items()))
+    return tuple(module.PARTS)
+
+
+@cache
+def _files(game: str, name: str) -> tuple[tuple[str, str], ...]:
+    """The files of ``game``'s part ``name``, each by its name in the part
+    ("content/horses.toml") with a digest of its bytes (none for a part it does not
+    ship). Worked out once a process: the bundled files are the installed package's."""
+    found: list[tuple[str, str]] = []
+    for part in _parts(game):
+        if part.name == name:
+            for path in part.sources():
+                digest = hashlib.sha256(path.read_bytes()).hexdigest()[:20]
+                found.append((f"{name}/{path.relative_to(part.root).as_posix()}", digest))
+    return tuple(found)
 
 
 def check_content(store: Store, saved: SavedGame) -> None:
-    """Refuse to rebuild a saved game on bundled content that changed since it was saved
-    (a homestretch upgrade with new charts, an installed file edited): the log would
-    replay as another game, silently. The game's own content folder, where it names one,
-    is checked by the game against the digest in its configuration. A game saved before
-    the marks were kept cannot be checked here."""
+    """Refuse to rebuild a saved game on bundled files it read that changed since it was
+    saved (a homestretch upgrade with new charts, an installed file edited): the log
+    would replay as another game, silently. A file it did not read may change. The
+    game's own content folder, where it names one, is checked by the game against the
+    digest in its configuration. A game saved before the marks were kept cannot be
+    checked here."""
     settings = store.settings(saved.id)
-    stored = None if settings is None else settings.get(CONTENT_KEY)
-    if not isinstance(stored, dict):
+    marked = None if settings is None else settings.get(CONTENT_KEY)
+    if settings is None or not isinstance(marked, dict):
         return
-    now = bundled_marks(saved.game)
-    changed = sorted(name for name in set(stored) | set(now) if stored.get(name) != now.get(name))
+    reads = settings.get(READS_KEY)
+    if not isinstance(reads, list) or not all(isinstance(read, str) for read in reads):
+        # marked before what it read was kept: with every file of its own parts, so each
+        # of them it reads, as this homestretch's game says, is checked
+        said = bundled_reads(entry(saved.game), saved.config)
+        reads = [read for read in said if _split(saved.game, read)[0] == saved.game]
+    now = bundled_marks(saved.game, reads)
+    read = set(now) | {name for name in marked if _read(saved.game, name, reads)}
+    changed = sorted(name for name in read if marked.get(name) != now.get(name))
     if changed:
         listed = ", ".join(changed[:4]) + (
             f" and {len(changed) - 4} more" if len(changed) > 4 else ""
@@ -88,6 +143,16 @@ def check_content(store: Store, saved: SavedGame) -> None:
             f"was saved, and this homestretch's differs ({listed}), so it cannot be replayed "
             "or resumed exactly: use the homestretch it was played with"
         )
+
+
+def _read(game: str, name: str, reads: Sequence[str]) -> bool:
+    """Whether the file a mark names is one that ``reads`` read (it may be gone now)."""
+    owner, part, path = _split(game, name)
+    return any(
+        (read_owner, read_part) == (owner, part)
+        and (pattern is None or _matches(f"{part}/{path}", pattern))
+        for read_owner, read_part, pattern in (_split(game, read) for read in reads)
+    )
 
 
 def open_new(
@@ -104,10 +169,11 @@ def open_new(
     """A new table saved in the store (``config`` to store instead of the game's own,
     for a surface that keeps more in it); nothing has happened at it yet."""
     stored = config or game.config()
-    # a game on a content folder of its own keeps that folder's digest in its
-    # configuration (``content_digest``, ``charts_digest``) and reads no bundled file
-    own = any(key.endswith("_digest") and value for key, value in stored.items())
-    marks = {} if own else {CONTENT_KEY: bundled_marks(game_entry.name)}
+    # marked with the bundled files its game says this configuration reads; none for
+    # a game on content of its own (no marks: an older homestretch checks none either)
+    reads = bundled_reads(game_entry, stored)
+    marks = {CONTENT_KEY: bundled_marks(game_entry.name, reads), READS_KEY: list(reads)}
+    marks = marks if reads else {}
     settings = settings_json(seats, dice, {**(extra or {}), **marks})
     game_id = store.create(game_entry.name, stored, dice.seed, dice.kind, label, settings)
     table = Table(game_entry, game, seats, dice, StoredLog(store, game_id), agents=agents)

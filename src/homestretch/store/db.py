@@ -44,7 +44,6 @@ from sqlalchemy.exc import (
     DatabaseError,
     IntegrityError,
     OperationalError,
-    ProgrammingError,
     SQLAlchemyError,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -63,6 +62,12 @@ class Base(DeclarativeBase):
 
 
 class GameRow(Base):
+    """One saved game: ``game``, the registry's name for it ("across"); ``config``, the
+    configuration it is rebuilt from (JSON); ``seed`` and ``dice`` ("seeded",
+    "scripted", "asked"), how it rolled when it was made (a table's own dice are in its
+    settings since); ``status`` ("in progress", "finished") and ``summary``, what
+    ``history`` lists; ``created``, when (ISO 8601, UTC)."""
+
     __tablename__ = "games"
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
@@ -76,8 +81,10 @@ class GameRow(Base):
 
 
 class EventRow(Base):
-    """One event of a game's log: the event as JSON (``Event.to_json``) with ``at``, when
-    it was stored (seconds since the epoch; absent in a log stored before it was kept)."""
+    """One event of a game's log: ``seq``, its position in the log (0, 1, 2, ...: what
+    the code calls a position; one row each, the unique key), and ``payload``, the event
+    as JSON (``Event.to_json``) with ``at``, when it was stored (seconds since the epoch;
+    absent in a log stored before it was kept)."""
 
     __tablename__ = "events"
     id: Mapped[int] = mapped_column(BigId, primary_key=True)
@@ -85,6 +92,16 @@ class EventRow(Base):
     seq: Mapped[int] = mapped_column(Integer)
     payload: Mapped[str] = mapped_column(Text)
     __table_args__ = (Index("ux_events_game_seq", "game_id", "seq", unique=True),)
+
+
+class SettingsRow(Base):
+    """A table's settings (JSON), for the surfaces that rebuild it: its seats and dice,
+    a web table's own (privacy, invitations), and the bundled files it reads with their
+    marks (session/saved.py). None for a game saved before tables kept them."""
+
+    __tablename__ = "table_settings"
+    game_id: Mapped[int] = mapped_column(BigId, ForeignKey("games.id"), primary_key=True)
+    settings: Mapped[str] = mapped_column(Text)
 
 
 class FormatRow(Base):
@@ -117,16 +134,11 @@ SQLITE_OWN = re.compile(r"^sqlite_")
 """SQLite's own tables (``sqlite_sequence``, ``sqlite_stat1``), in any SQLite file."""
 
 
-class SettingsRow(Base):
-    """A table's seats, dice and privacy (JSON), for the surfaces that rebuild it."""
-
-    __tablename__ = "table_settings"
-    game_id: Mapped[int] = mapped_column(BigId, ForeignKey("games.id"), primary_key=True)
-    settings: Mapped[str] = mapped_column(Text)
-
-
 @dataclass(frozen=True)
 class SavedGame:
+    """A game as ``load`` reads it, its log with it (``events``; empty in the list
+    ``saved_games`` gives). Its table settings are read apart (``Store.settings``)."""
+
     id: int
     game: str
     config: JSON
@@ -297,26 +309,52 @@ def _reason(exc: SQLAlchemyError) -> str:
     return " ".join(line.strip() for line in words.splitlines() if line.strip())
 
 
-def _failed(exc: OperationalError) -> str:
-    """What went wrong with the store, in words a person can act on."""
+def _read_only(exc: DatabaseError) -> bool:
+    """Whether the database said nothing may be written: a read-only SQLite file
+    ("readonly database"), or on PostgreSQL a user without the right ("permission
+    denied for table events") or a transaction that is read-only (a standby server, a
+    user whose transactions are: "cannot execute INSERT in a read-only transaction").
+    A connection refused ("permission denied for database") is not: nothing is read."""
+    reason = _reason(exc)
+    if "readonly" in reason or "read-only" in reason:
+        return True
+    return "permission denied" in reason and not isinstance(exc, OperationalError)
+
+
+def _failed(exc: DatabaseError) -> str:
+    """What went wrong with the store, in words a person can act on: in use, read-only,
+    failed (a connection lost), or damaged (anything else the database refuses to read)."""
     reason = _reason(exc)
     if "locked" in reason or "busy" in reason:
         return f"the game store is in use by another program (waited {LOCK_WAIT:g} s; {reason})"
-    if "readonly" in reason or "read-only" in reason:
+    if _read_only(exc):
         return f"the game store is read-only: nothing can be saved to it ({reason})"
-    return f"the game store failed ({reason})"
-
-
-def _damaged(exc: DatabaseError) -> str:
+    if isinstance(exc, OperationalError):
+        return f"the game store failed ({reason})"
     return (
-        f"the game store is damaged and cannot be read ({_reason(exc)}); "
+        f"the game store is damaged and cannot be read ({reason}); "
         "a copy made while it was written to, or cut short, is not a whole store"
     )
 
 
-KEPT_SETTINGS = ("bundled_content",)
-"""Table settings fixed when the table is made (session/saved.py ``CONTENT_KEY``), kept
-when its seats are saved again."""
+KEPT_SETTINGS = ("bundled_content", "bundled_reads")
+"""Table settings fixed when the table is made (session/saved.py ``CONTENT_KEY`` and
+``READS_KEY``: the bundled files it reads), kept when its seats are saved again."""
+
+WRITES_OF_NO_ROWS = (
+    "INSERT INTO events (game_id, seq, payload) SELECT game_id, seq, payload FROM events "
+    "WHERE false",
+    "UPDATE games SET config = config, status = status, summary = summary WHERE false",
+    "INSERT INTO table_settings (game_id, settings) SELECT game_id, settings "
+    "FROM table_settings WHERE false",
+    "UPDATE table_settings SET settings = settings WHERE false",
+)
+"""What a game goes on to write (its moves, its end, a name, its seats), each of no
+rows: PostgreSQL checks the user's rights and a read-only transaction before it looks
+for a row, so these fail as the first real write would, and change nothing."""
+
+NUMBERS_EVENTS = "SELECT has_sequence_privilege(pg_get_serial_sequence('events', 'id'), 'USAGE')"
+"""Whether the user may number a new event (an INSERT of no rows never asks)."""
 
 POOL_SIZE = 40
 """PostgreSQL connections one store keeps at most, each opened when first needed."""
@@ -330,10 +368,10 @@ VERSIONS_AT_ONCE = 500
 
 
 def _sqlite_write_ahead(connection: Any, _: Any) -> None:
-    """Every event is its own transaction: with a write-ahead log and no sync on every
-    commit one takes about a millisecond instead of several (a commit can be lost to a
-    power cut, never half-written; the events a table resolves itself come back from
-    its log and seed alike)."""
+    """Every move is its own transaction (``append_at``: the move and the rolls and
+    computer moves it sets off): with a write-ahead log and no sync at every commit one
+    takes about a millisecond instead of several. A power cut may lose the last moves
+    committed, never half of one."""
     connection.execute("PRAGMA journal_mode=WAL")
     connection.execute("PRAGMA synchronous=NORMAL")
 
@@ -366,6 +404,7 @@ class Store:
         self._write_turn: AbstractContextManager[Any] = (
             nullcontext() if postgres else threading.Lock()
         )
+        """This process's writers to a SQLite file, one at a time (``_writing``)."""
         self._lengths: dict[int, int] = {}
         """How long this store made each log it appended to (a log only grows)."""
         if file is not None:
@@ -405,11 +444,10 @@ class Store:
         except SQLAlchemyError as exc:
             reason = _reason(exc)
             cannot = f"not a game store homestretch can open ({reason})"
-            if isinstance(exc, OperationalError):
-                if postgres:
-                    cannot = f"cannot connect to the game store ({reason})"
-                elif "locked" in reason or "readonly" in reason:
-                    cannot = _failed(exc)
+            if isinstance(exc, OperationalError) and postgres:
+                cannot = f"cannot connect to the game store ({reason})"
+            elif isinstance(exc, DatabaseError) and ("locked" in reason or _read_only(exc)):
+                cannot = _failed(exc)
             raise HomestretchError(f"{self.path}: {cannot}") from None
 
     def _bring_up_to_date(self, postgres: bool, missing: bool) -> None:
@@ -421,9 +459,8 @@ class Store:
                 self._create_schema(connection, postgres)
                 _check_ours(connection, sqlite=not postgres)  # another process's, meanwhile
                 _mark_format(connection)
-        except (OperationalError, ProgrammingError) as exc:
-            reason = _reason(exc)
-            if missing or not ("readonly" in reason or "permission denied" in reason):
+        except DatabaseError as exc:
+            if missing or not _read_only(exc):
                 raise
 
     @staticmethod
@@ -455,12 +492,10 @@ class Store:
         try:
             with self._engine.connect() as connection:
                 yield connection
-        except OperationalError as exc:
-            raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
         except IntegrityError:  # a position taken: the caller's to word
             raise
-        except DatabaseError as exc:  # a file damaged (cut short, overwritten) past its start
-            raise HomestretchError(f"{self.path}: {_damaged(exc)}") from None
+        except DatabaseError as exc:  # lost, read-only, or damaged past its start
+            raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
@@ -468,22 +503,30 @@ class Store:
         try:
             with Session(self._engine) as session:
                 yield session
-        except OperationalError as exc:
-            raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
         except IntegrityError:  # a position taken: the caller's to word
             raise
-        except DatabaseError as exc:  # a file damaged (cut short, overwritten) past its start
-            raise HomestretchError(f"{self.path}: {_damaged(exc)}") from None
+        except DatabaseError as exc:  # lost, read-only, or damaged past its start
+            raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
 
     def check_writable(self) -> None:
-        """Refuse at once a store nothing can be saved to (a read-only file), before a
-        person types a move that could not be kept."""
-        if self.url.get_backend_name() != "sqlite":
-            return  # a role's rights show at its first write, in one line as well
+        """Refuse at once a store a game cannot go on in, before a person types a move
+        that could not be kept: a read-only SQLite file; on PostgreSQL a user without
+        the right to write a game's rows, or whose transactions are read-only (a
+        standby server, ``default_transaction_read_only``). Nothing is written."""
         with self._write_turn, self._connection() as connection, connection.begin():
-            # a write that changes nothing, taken back: only writing shows a file read-only
-            version = connection.exec_driver_sql("PRAGMA user_version").scalar()
-            connection.exec_driver_sql(f"PRAGMA user_version = {int(version or 0)}")
+            if self.url.get_backend_name() == "sqlite":
+                # a write that changes nothing: only writing shows a file read-only
+                version = connection.exec_driver_sql("PRAGMA user_version").scalar()
+                connection.exec_driver_sql(f"PRAGMA user_version = {int(version or 0)}")
+            else:
+                for statement in WRITES_OF_NO_ROWS:
+                    connection.exec_driver_sql(statement)
+                numbering = connection.exec_driver_sql(NUMBERS_EVENTS).scalar()
+                if numbering is False:
+                    raise HomestretchError(
+                        f"{self.path}: the game store is read-only: nothing can be saved to "
+                        "it (permission denied for the sequence that numbers events)"
+                    )
             connection.rollback()
 
     def close(self) -> None:
@@ -556,6 +599,8 @@ class Store:
         self._lengths[game_id] = position + len(rows)
 
     def events_since(self, game_id: int, position: int) -> list[Event]:
+        """The events of a game's log from ``position`` on: moves stored elsewhere (another
+        terminal, another server process) that a table catches up with."""
         with self._session() as session:
             rows = session.scalars(
                 select(EventRow)
@@ -624,20 +669,22 @@ class Store:
             return data
 
     def append(self, game_id: int, events: Iterable[Event]) -> None:
-        """Store ``events`` after whatever the log holds (a writer that is the table's
-        only one, such as a finished race saved whole)."""
+        """Store ``events`` after whatever the log holds, for a writer sure to be the
+        log's only one: tests build saved logs with it. A table appends at the position
+        it expects (``append_at``), so a second writer is refused, not interleaved."""
         with self._session() as session:
             count = session.scalar(
                 select(func.count()).select_from(EventRow).where(EventRow.game_id == game_id)
             )
         self.append_at(game_id, int(count or 0), events)
 
-    def finish(self, game_id: int, summary: str, status: str = "finished") -> None:
+    def finish(self, game_id: int, summary: str) -> None:
+        """A game over, with the line ``history`` shows for it."""
         with self._writing() as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise HomestretchError(f"no saved game with id {game_id}")
-            row.status = status
+            row.status = "finished"
             row.summary = summary
 
     def saved_games(self, game: str | None = None, limit: int = 50) -> list[SavedGame]:

@@ -70,6 +70,21 @@ def _fifties(state: State) -> dict[str, float]:
     return {name: float(cash) for name, cash in zip(state.g.seat_names, state.cash, strict=True)}
 
 
+def _bundled_reads(config: JSON) -> tuple[str, ...]:
+    """Nothing bundled on a content folder of its own (``content_dir``); else the title
+    cards and the tracks its meets run on: every track while a meet is left to its
+    Trackmaster to choose (``tracks`` shorter than ``meets``)."""
+    if config.get("content_dir") is not None:
+        return ()
+    tracks, meets = config.get("tracks") or [], config.get("meets", 1)
+    fixed = isinstance(tracks, list) and all(isinstance(t, str) for t in tracks)
+    if not (fixed and isinstance(meets, int) and len(tracks) >= meets):
+        return ("content",)
+    from homestretch.games.across.content.loader import track_key
+
+    return ("content/horses.toml", *(f"content/tracks/{track_key(t)}.toml" for t in tracks))
+
+
 def _settings() -> type[Settings]:
     from homestretch.games.across.rules.settings import AcrossSettings
 
@@ -86,4 +101,5 @@ ENTRY = GameEntry(
     bots={"sensible": _sensible, "search": _search, "never-bet": _never_bet},
     standings=_fifties,
     standings_unit="fifties in hand",
+    bundled_reads=_bundled_reads,
 )

@@ -122,6 +122,18 @@ def _points(state: State) -> dict[str, float]:
     return {e.name: float(p) for e, p in zip(entrants, state.points, strict=True)}
 
 
+def _bundled_reads(config: JSON) -> tuple[str, ...]:
+    """The printed odds table, unless the game carries a table of its own (``table``);
+    the race replays when they are the source. A score keeper's game reads Top of the
+    Stretch's bundled races, cards and charts instead: the keeper's desk may run a race
+    (a seed in the log, the race run again on replay), and a simulated feed runs each
+    race it posts."""
+    table = () if config.get("table") is not None else ("odds-table",)
+    if config.get("source", "keeper") == "replays":
+        return (*table, "replays")
+    return (*table, "stretch:races", "stretch:cards", "stretch:charts")
+
+
 def _settings() -> type[Settings]:
     from homestretch.games.derbycast.rules.settings import DerbyCastSettings
 
@@ -139,4 +151,5 @@ ENTRY = GameEntry(
     input_agents=_keeper,
     standings=_points,
     standings_unit="points",
+    bundled_reads=_bundled_reads,
 )

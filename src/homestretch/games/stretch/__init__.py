@@ -48,6 +48,14 @@ def _title(config: JSON) -> str:
     return f"{ENTRY.title} ({name}, {mode})" if isinstance(name, str) and name else ENTRY.title
 
 
+def _bundled_reads(config: JSON) -> tuple[str, ...]:
+    """The bundled chart set, unless the race runs on charts of its own (``charts``).
+    The race is kept whole in the configuration, its runners' cards with it; a race
+    given by a bundled race's name (the lobby's form) reads that file and its cards."""
+    charts = () if config.get("charts") is not None else ("charts",)
+    return (*charts, "cards", "races") if isinstance(config.get("race"), str) else charts
+
+
 def _settings() -> type[Settings]:
     from homestretch.games.stretch.rules.settings import StretchSettings
 
@@ -63,4 +71,5 @@ ENTRY = GameEntry(
     harness_configs=_harness_configs,
     harness_games=15,
     bots={"value": _value_bettor},
+    bundled_reads=_bundled_reads,
 )

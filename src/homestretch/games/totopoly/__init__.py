@@ -72,6 +72,12 @@ def _settings() -> type[Settings]:
     return TotopolySettings
 
 
+def _bundled_reads(config: JSON) -> tuple[str, ...]:
+    """The whole bundled content folder (one loader reads its five files), unless the
+    game is on a folder of its own (``content``)."""
+    return () if config.get("content") is not None else ("content",)
+
+
 ENTRY = GameEntry(
     name="totopoly",
     title="Totopoly: lease, train and race horses",  # the short game runs no Tote
@@ -83,4 +89,5 @@ ENTRY = GameEntry(
     bots={"sensible": _sensible, "search": _search},
     standings=_cash,
     standings_unit="cash (£)",
+    bundled_reads=_bundled_reads,
 )
