@@ -8,7 +8,8 @@ result; the CLI's keeper types them in, reads them from a results file or runs a
 of the Stretch race, and the log keeps every posted race, so a saved game replays
 without the file or the engine. The keeper may also have Top of the Stretch run a
 race at the table (a chance node draws its seed; the finish stays unseen until the
-keeper runs it, R25). ``replays``: a race replay is drawn at random (a chance node)
+keeper runs it, R25): only its seed is logged, so that race replays by running it
+again on Stretch's bundled files (which the game records, ``bundled_reads``). ``replays``: a race replay is drawn at random (a chance node)
 from the bundled library in ``replays.csv``.
 
 Options for tables online: ``sealed`` picks, hidden from the other seats until the
