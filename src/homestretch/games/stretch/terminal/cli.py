@@ -740,7 +740,11 @@ def new(
     output = output_path(output, "race file")
     from pydantic import ValidationError
 
-    from homestretch.games.stretch.content.card_set import describe_validation, load_card_set
+    from homestretch.games.stretch.content.card_set import (
+        describe_validation,
+        load_card_set,
+        nearest_choice,
+    )
     from homestretch.games.stretch.content.race import RaceSpec, build_race
 
     if output.exists() and not force:
@@ -774,7 +778,7 @@ def new(
     try:
         spec = RaceSpec.model_validate({**written, "entries": entries}, strict=True)
     except ValidationError as exc:
-        field, _, problem = describe_validation(exc, model=RaceSpec).partition(": ")
+        field, _, problem = describe_validation(exc, nearest_choice, RaceSpec).partition(": ")
         raise HomestretchError(f"--{field.split('.')[0]}: {problem}") from None
     race = build_race(spec, card_set, estimate_surface)
 
