@@ -381,7 +381,7 @@ def in_our_words(exc: Exception) -> str | None:
     'json'." with no "did you mean")."""
     import re
 
-    from homestretch.core.inputs import nearest, shown
+    from homestretch.core.inputs import either_of, nearest, nearest_all, shown
 
     message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
     ctx = getattr(exc, "ctx", None)
@@ -396,8 +396,8 @@ def in_our_words(exc: Exception) -> str | None:
         # dashes too ("--bogus": --odds); the one nearest by name, as elsewhere
         typed = exc.option_name
         opts = {o.lstrip("-"): o for p in ctx.command.params for o in p.opts if o.startswith("--")}
-        near = nearest(typed.lstrip("-"), opts)
-        return f"no option {typed}" + (f"; did you mean {opts[near]}?" if near else "")
+        near = either_of([opts[o] for o in nearest_all(typed.lstrip("-"), opts)])
+        return f"no option {typed}" + (f"; did you mean {near}?" if near else "")
     param = getattr(exc, "param", None)
     if param is None or not param.opts:
         return None

@@ -46,7 +46,7 @@ from homestretch.cli.table_loop import (
 from homestretch.core.actions import Action
 from homestretch.core.content import plain_text
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import MAX_RUNS, escape_controls, nearest
+from homestretch.core.inputs import MAX_RUNS, either_of, escape_controls, nearest, nearest_all
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across.rules import actions as act
@@ -408,8 +408,8 @@ class HintOnce:
 
 def unknown_track(typed: str, tracks: Collection[str]) -> str:
     """A track name typed wrong: the nearest name, and every name to type."""
-    near = nearest(typed, tracks)
-    guess = f" (did you mean track {near}?)" if near else ""
+    near = either_of([f"track {name}" for name in nearest_all(typed, tracks)])
+    guess = f" (did you mean {near}?)" if near else ""
     return f"no track {typed!r}{guess}: type a number from the list, or track " + " | track ".join(
         sorted(tracks)
     )

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, get_args
 
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import nearest
+from homestretch.core.inputs import either_of, nearest, nearest_all
 from homestretch.core.odds import Odds
 from homestretch.games.stretch.content.apr import starting_apr
 from homestretch.games.stretch.content.cards_plain import (
@@ -87,8 +87,8 @@ def _named(ref: str) -> str | None:
         name = tomllib.loads(race.read_text(encoding="utf-8")).get("name")
         if isinstance(name, str):
             named.setdefault(key(name), (race.stem, name))
-    near = nearest(key(Path(ref).stem), named)
-    return None if near is None else f"{named[near][0]} ({named[near][1]})"
+    near = nearest_all(key(Path(ref).stem), named)
+    return either_of([f"{named[n][0]} ({named[n][1]})" for n in near]) or None
 
 
 def bundled_races() -> list[Path]:

@@ -442,17 +442,16 @@ def read_bet(text: str, example: str = "win 1 2") -> Action | None:
     """A bet as typed (``parse_bet``), with a pool misspelt answered with the nearest one
     ("plce 4 10": did you mean 'place 4 10'?), as Derby Cast answers a pick; it was told
     only the whole hint again."""
-    from homestretch.core.inputs import nearest
+    from homestretch.core.inputs import either_of, nearest_all
     from homestretch.games.stretch.rules.tote import POOLS
     from homestretch.games.stretch.terminal.render import parse_bet
 
     action = parse_bet(text, example)
     words = text.lower().split()
     if action is None and 2 <= len(words) <= 3:
-        near = nearest(words[0], POOLS)
+        near = either_of([f"'{' '.join([n, *words[1:]])}'" for n in nearest_all(words[0], POOLS)])
         if near:
-            meant = " ".join([near, *words[1:]])
-            raise HomestretchError(f"did you mean '{meant}'? a bet starts win, place or show")
+            raise HomestretchError(f"did you mean {near}? a bet starts win, place or show")
     return action
 
 
