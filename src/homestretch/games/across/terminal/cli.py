@@ -734,7 +734,11 @@ def _play_on(
     store.finish(game_id, _summary(state))
     if shown is not None:
         shown.print(players_table(state.view(None)))
-        shown.print(f"[bold]{escape(_final_line(state))}[/bold]  (saved as game {game_id})")
+        shown.print(f"[bold]{escape(_final_line(state))}[/bold]")
+        again = resume_hint(game_id, db, command="replay")  # as a Stretch run ends
+        shown.print(
+            f"saved as game {game_id}  ({again})", style="dim", markup=False, soft_wrap=True
+        )
     if fmt is OutputFormat.json:  # id, status and seed as every game's play gives them
         echo_json({"id": game_id, "status": "finished", "seed": table.seed, **state.result()})
 

@@ -271,7 +271,13 @@ def _play_on(
     assert isinstance(final, TotopolyState)
     store.finish(game_id, _summary(final))
     ids = {"id": game_id, "status": "finished", "seed": table.seed}
-    _finish(final, fmt, seat.screen if watched(fmt, table) else None, ids)  # where it asks
+    screen = seat.screen if watched(fmt, table) else None
+    _finish(final, fmt, screen, ids)  # where it asks
+    if screen is not None:  # as Top of the Stretch ends a run: where it is kept, how to see it
+        again = resume_hint(game_id, db, command="replay")
+        screen.print(
+            f"saved as game {game_id}  ({again})", style="dim", markup=False, soft_wrap=True
+        )
 
 
 @app.command("play")
