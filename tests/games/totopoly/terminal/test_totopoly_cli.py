@@ -441,3 +441,19 @@ def test_a_person_playing_in_json_sees_on_stderr_what_the_text_shows(tmp_path: P
     alone = _run(tmp_path / "json", "totopoly", "play", "--bots", "2", "--seed", "4", "-f", "json")
     assert alone.returncode == 0 and json.loads(alone.stdout)["placings"]
     assert alone.stderr == seed
+
+
+def test_the_players_table_at_80_columns_cuts_no_role(tmp_path: Path) -> None:
+    """At 80 columns the player column cut "Computer 1 (auctioneer)" to "Computer 1
+    (auctionee…"; a player with cards face down and no business showed " +4 face down"."""
+    done = CliRunner().invoke(
+        app,
+        ["totopoly", "play", "--players", "Ann", "--bots", "2", "--short", "--seed", "3"]
+        + ["--db", str(tmp_path / "t.sqlite")],
+        input="1\n1\n",  # an exchange, a card into the auction: then the auction's screen
+        env={"COLUMNS": "80"},
+    )
+    auction = done.stdout[done.stdout.index("Ann: auction") :]
+    assert "…" not in auction and all(len(line) <= 80 for line in auction.splitlines())
+    assert "Ann is the banker; Computer 1 is the auctioneer" in auction
+    assert "│ +4 face" in auction and "│  +" not in auction
