@@ -616,3 +616,17 @@ def test_the_trackmasters_first_screen_fits_80_by_24(tmp_path: Path) -> None:
     for track in load_content(None).tracks.values():
         assert f"track {track.key}: {track.name}, {track.city}; best pick #" in said
         assert " ".join(track.conditions.split()) in said  # the news, whole
+
+
+def test_the_trackmaster_may_type_a_tracks_name_alone(tmp_path: Path) -> None:
+    """'epsom' and 'Epsom Downs' at the track choice were "cannot read": only 'track
+    epsom-downs' or a number was read."""
+    done = CliRunner().invoke(
+        app,
+        ["across", "play", "--players", "Ann", "--bots", "3", "--seed", "11"]
+        + ["--db", str(tmp_path / "a.sqlite")],
+        input="epsom\nEpsom Downs\n",
+    )
+    said = " ".join(done.stdout.split())
+    assert "no track 'epsom' (did you mean track epsom-downs?)" in said
+    assert "The Trackmaster selects Epsom Downs" in said

@@ -321,9 +321,22 @@ def person(
     )
 
     def parse(text: str) -> Action:
+        from homestretch.games.across.content.loader import track_key
         from homestretch.games.across.rules.phases import RACE
 
-        action = read(text)
+        try:
+            action = read(text)
+        except HomestretchError:
+            # the Trackmaster typing a track's name without "track" ("epsom downs" was
+            # "cannot read"): the name is the choice, a slip is answered with the nearest
+            if seat is None or act.ChooseTrack not in now() or ":" in text:
+                raise
+            typed = track_key(text)
+            if typed in content.tracks:
+                return act.ChooseTrack(typed)
+            if not nearest_all(typed, content.tracks):
+                raise
+            raise HomestretchError(unknown_track(text.strip(), content.tracks)) from None
         if isinstance(action, act.ChooseTrack) and action.track not in content.tracks:
             raise HomestretchError(unknown_track(action.track, content.tracks))
         if (  # the rules' "accept or reject the roll" named none of the commands
