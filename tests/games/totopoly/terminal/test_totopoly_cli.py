@@ -24,6 +24,7 @@ from homestretch.core.protocol import replay
 from homestretch.games.totopoly import ENTRY
 from homestretch.games.totopoly.content.loader import DEFAULT_CONTENT, load_content
 from homestretch.games.totopoly.rules.state import TotopolyGame
+from homestretch.games.totopoly.rules.words import lease_name
 from homestretch.games.totopoly.terminal import cli as totopoly_cli
 from homestretch.games.totopoly.terminal.cli import parse_action
 from homestretch.session.saved import rebuild
@@ -383,8 +384,19 @@ def test_a_card_typed_that_is_not_in_the_hand_is_said_to_be_not_there() -> None:
     elsewhere = next(c for c in state.where if c not in state.cards_of(seat, "hand"))
     for card in ("lease:nosuch", elsewhere):
         typed = parse_action(f"reject {card}")
-        assert state.why_illegal(seat, typed) == f"{card} is not in your hand"
+        said = lease_name(state.c, card)  # by its name: "No. 9 Mustard Seed", not its id
+        assert state.why_illegal(seat, typed) == f"{said} is not in your hand"
     assert "is not allowed now" in str(state.why_illegal(seat, parse_action("bid 4")))
+    # a horse's card typed by the horse's number, as the menus name it: "reject 4" was
+    # "4 is not in your hand" with No. 4 in it
+    horse = next(h for h in state.c.horses.values() if h.card in state.cards_of(seat, "hand"))
+    assert parse_action(f"reject {horse.number}") == parse_action(f"reject {horse.card}")
+    assert state.why_illegal(seat, parse_action(f"reject {horse.number}")) is None
+    away = next(h for h in state.c.horses.values() if h.card not in state.cards_of(seat, "hand"))
+    assert state.why_illegal(seat, parse_action(f"reject {away.number}")) == (
+        f"No. {away.number} {away.name} is not in your hand"
+    )
+    assert parse_action("sell 4") == parse_action("sell horse:4")
 
 
 def test_the_summary_names_the_winning_horse(tmp_path: Path) -> None:

@@ -265,7 +265,9 @@ class TotopolyState(State):
             return reason
         place = CARDS_FROM.get(type(action))
         if place is not None and any(type(a) is type(action) for a in pending.actions):
-            return f"{getattr(action, 'card', action)} is not {place}"  # a card mistyped
+            card = getattr(action, "card", None)  # a card mistyped, said by its name
+            said = words.lease_name(self.c, card) if isinstance(card, str) else action
+            return f"{said} is not {place}"
         return f"{action} is not allowed now ({pending.prompt})"
 
     def _apply(self, player: int, action: Action) -> None:
