@@ -960,3 +960,20 @@ def test_a_person_over_simulated_races_sees_each_race_called_before_its_result(
             at = said.index(" ".join(wire.split()))
             assert at < said.rindex(f"Race {number}: ")  # the result's title comes after
         assert "Why it was won." in said
+
+
+def test_every_horse_scratched_asks_the_scratches_again(tmp_path: Path) -> None:
+    """The keeper who scratched the whole field was told "at least one horse must start"
+    and asked the race from its name again, everything typed thrown away; a scratched
+    horse with no morning line was reported as one whose odds are not known."""
+    typed = "Race A\nAlpha, Bravo, Charlie\n5-2\n3-1\n\n2, 1, 3\n3\n"
+    done = runner.invoke(
+        app,
+        ["derbycast", "play", "--players", "Ann", "--bots", "1", "--races", "1"]
+        + ["--seed", "1", "--db", str(tmp_path / "d.sqlite")],
+        input=typed,
+    )
+    said = " ".join(done.stdout.split())
+    assert "at least one horse must start: type the scratched horses only" in said
+    assert said.count("Race name") == 1 and "Charlie scratched" in said
+    assert "No morning line for 3 Charlie" not in said
