@@ -469,3 +469,24 @@ def test_the_players_table_at_80_columns_cuts_no_role(tmp_path: Path) -> None:
     assert "…" not in auction and all(len(line) <= 80 for line in auction.splitlines())
     assert "Ann is the banker; Computer 1 is the auctioneer" in auction
     assert "│ +4 face" in auction and "│  +" not in auction
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        ("auctions=open", "unknown rule 'auctions' (did you mean auction?); the rules: "),
+        ("auction=final", "rule auction must be open or final_pass, not 'final' (did you mean "),
+    ],
+)
+def test_a_house_rule_typed_wrong_names_the_nearest(tmp_path: Path, rule: str, said: str) -> None:
+    """'--rule auctions=open' was "unknown rule 'auctions' (known: ...)", with no guess."""
+    assert said in fails(tmp_path, "totopoly", "play", "--bots", "2", "--rule", rule)
+
+
+def test_a_computer_player_kind_typed_wrong_names_the_nearest(tmp_path: Path) -> None:
+    line = fails(tmp_path, "totopoly", "tournament", "-n", "2", "--kinds", "search,sensble")
+    assert "--kinds: unknown player kind 'sensble' (did you mean sensible?)" in line
+    line = fails(tmp_path, "across", "play", "--bots", "2", "--bot", "sensble")
+    assert (
+        "--bot sensble: did you mean sensible? write never-bet, random, search or sensible" in line
+    )

@@ -816,9 +816,7 @@ def play(
     one_of("--rotation", rotation, ROTATIONS)
     one_of("--debts", debts, DEBT_MODES)
     people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
-    if bot not in ("random", *ENTRY.bots):
-        known = " or ".join(sorted(("random", *ENTRY.bots)))
-        raise HomestretchError(f"unknown computer player {bot!r} ({known})")
+    one_of("--bot", bot, sorted(("random", *ENTRY.bots)))  # with the nearest, as the others
     if bots < 0:
         raise HomestretchError("--bots cannot be negative")
     names = people + [f"{bot.capitalize()} {i + 1}" for i in range(bots)]
