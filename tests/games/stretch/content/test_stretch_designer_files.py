@@ -165,6 +165,7 @@ def test_calibrate_on_ones_own_charts_says_its_rates_as_percentages(tmp_path: Pa
     assert result.returncode == 0, result.stderr
     said = " ".join(result.stdout.split())
     assert re.search(r"front-runners win \d+\.\d% in slow paces vs \d+\.\d% in normal", said)
+    assert "…" not in result.stdout  # at 80 columns a header was cut to "front-…"
 
 
 @pytest.mark.parametrize(

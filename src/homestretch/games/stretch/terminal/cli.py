@@ -1164,7 +1164,7 @@ def _pace_table(by_size: Any, style: Any, mode: str) -> Table:
         "slow",
         "normal",
         "fast",
-        "front-runners win",
+        "front runners win",  # "front-runners" was cut to "front-…" at 80 columns
         "closers win",
         title=f"Pace by field size ({mode}play), with 95% intervals",
         title_justify="left",
