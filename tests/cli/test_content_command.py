@@ -249,3 +249,13 @@ def test_every_bundled_file_is_package_data_so_a_wheel_carries_it() -> None:
         for part in parts_of(game):
             for source in part.sources():
                 assert any(fnmatch(source.name, p) for p in patterns), source
+
+
+def test_the_list_at_80_columns_gives_each_command_whole() -> None:
+    """In a fourth column at 80 columns the command for the races was cut to "homestretch
+    stretch run my-stretch/races/2009-champ…": each is a line of its own now, never cut."""
+    done = RUNNER.invoke(app, ["stretch", "content"], env={"COLUMNS": "80"})
+    assert done.exit_code == 0, done.output
+    assert "…" not in done.stdout
+    races = "  races: homestretch stretch run my-stretch/races/2009-champagne-stakes.toml"
+    assert any(line.startswith(races) for line in done.stdout.splitlines()), done.stdout

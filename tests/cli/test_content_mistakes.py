@@ -172,8 +172,8 @@ CASES = {
         "cards/horses.csv",
         "2009,colt,",
         "2009,cold,",
-        "horses.csv: line 2, horse 'Super Saver': sex: Input should be 'colt', 'filly', 'horse', 'mare' or "
-        "'gelding'. Nearest: colt.",
+        "horses.csv: line 2, horse 'Super Saver': sex: 'cold' is not one of colt, filly, horse, "
+        "mare, gelding. Nearest: colt.",
     ),
     # pydantic's "Input should be less than or equal to 3": the rating's range, the card's name
     "a rating out of its range": (
@@ -564,7 +564,7 @@ def test_a_files_own_key_moved_below_its_tables_is_told_to_go_above(
             RACE,
             'surface = "dirt"',
             'surface = "durt"',
-            "surface: Input should be 'dirt', 'turf' or 'synthetic'. Nearest: dirt.",
+            "surface: 'durt' is not one of dirt, turf, synthetic. Nearest: dirt.",
         ),
     ],
 )

@@ -77,3 +77,21 @@ def test_the_race_at_the_terminal_ends_with_the_bettors_standing(tmp_path: Path)
     assert across.exit_code == 0, across.output
     said = " ".join(across.stdout.split())
     assert "Sensible 1 won with 45 fifties, 7 fifties ahead of Sensible 2 (38 fifties)" in said
+
+
+def test_every_game_ends_saying_where_it_is_kept_and_how_to_see_it_again(
+    tmp_path: Path,
+) -> None:
+    """A Top of the Stretch run ended "saved as run 1  (homestretch replay 1)"; Totopoly
+    and Derby Cast ended on the winner with no word of the game's number, Across with
+    "(saved as game 1)" and not the command that shows it again."""
+    for game, *args in (
+        ("totopoly", "--bots", "3", "--short"),
+        ("derbycast", "--bots", "3", "--source", "replays"),
+        ("across", "--bots", "3"),
+    ):
+        db = tmp_path / f"{game}.sqlite"
+        done = runner.invoke(app, [game, "play", *args, "--seed", "2", "--db", str(db)])
+        assert done.exit_code == 0, done.output
+        last = done.stdout.splitlines()[-1]
+        assert last == f"saved as game 1  (homestretch replay 1 --db {db})", (game, last)

@@ -73,3 +73,26 @@ def test_a_condition_spelt_as_it_sounds_gets_the_nearest(tmp_path: Path) -> None
         "gud",
     )
     assert line.endswith("Nearest: good."), line
+
+
+def test_two_tracks_equally_near_are_both_named(tmp_path: Path) -> None:
+    """'downs' is a word of churchill-downs and of epsom-downs: it was answered "did you
+    mean epsom-downs?" alone (difflib finds the shorter name nearer)."""
+    line = refused(tmp_path, "across", "play", "--bots", "3", "--track", "downs")
+    assert "--track downs: no such track; did you mean churchill-downs or epsom-downs?" in line
+    line = refused(tmp_path, "across", "play", "--bots", "3", "--track", "epsomm")
+    assert "did you mean epsom-downs?" in line
+
+
+def test_equally_near_choices_are_named_together() -> None:
+    from homestretch.core.inputs import nearest, nearest_all
+
+    tracks = ["churchill-downs", "epsom-downs", "longchamp", "woodbine"]
+    assert nearest_all("Downs", tracks) == ["churchill-downs", "epsom-downs"]
+    assert nearest("down", tracks) == "churchill-downs or epsom-downs"  # a word nearly
+    assert nearest("churchil", tracks) == "churchill-downs"
+    assert nearest("bog", ["bag", "big", "bug"]) == "bag, big or bug"  # difflib's ties
+    assert nearest("card", ["colour_card", "white_card", "pay"]) == "colour_card or white_card"
+    many = ["dream-arc", "dream-derby", "dream-distaff", "dream-oaks"]
+    assert nearest("dream", many) is None  # a word of four: too many to guess
+    assert nearest("derby", many) == "dream-derby"

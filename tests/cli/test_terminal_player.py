@@ -148,12 +148,20 @@ def test_a_roll_typed_wrong_is_answered_where_the_roll_was_asked() -> None:
             f"sys.stderr.write(repr(ask_roll(ChanceNode('Odds roll', dice=2), {to_stderr})))"
         )
         done = subprocess.run(
-            [sys.executable, "-c", asked], input="34\n1 2 3\n3 4\n", capture_output=True, text=True
+            [sys.executable, "-c", asked],
+            input="34\n1 2 3\n3\n4 5\n3 4\n",
+            capture_output=True,
+            text=True,
         )
         assert done.returncode == 0, done.stderr
         streams = {"stdout": done.stdout, "stderr": done.stderr}
         assert "type the faces apart, like 3 4" in streams[where], streams
-        assert "that is 3 faces for 2 dice" in streams[where], streams
+        said = "1 2 3 is 3 faces, for 2 dice (the red and white); type the roll again"
+        assert said in streams[where], streams
+        # at "type the white die" (the red typed alone): what was typed there is counted,
+        # not the red with it ("that is 3 faces for 2 dice" to a person who typed 2)
+        said = "4 5 is 2 faces, for 1 die (the white); type the roll again"
+        assert said in streams[where], streams
         assert streams["stderr"].endswith("[3, 4]")
         if where == "stdout":
             assert "faces" not in done.stderr

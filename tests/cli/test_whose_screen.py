@@ -141,3 +141,21 @@ def test_across_tells_the_dealings_in_full_once_a_phase() -> None:
     assert once.hint(legal) == SHORT_DEALINGS
     state.phase = "race-next"  # a new phase: in full again
     assert DEALINGS_HINT in once.hint(legal)
+
+
+def test_history_at_80_columns_cuts_no_game_seed_or_time(tmp_path: Path) -> None:
+    """Eight columns at 80 cut the game to "derbyca…", a seed to "994755…" and the time
+    to "2026-1…"."""
+    db = str(tmp_path / "h.sqlite")
+    finished = ["stretch", "run", "2009-champagne-stakes", "--seed", "1234567890", "--db", db]
+    assert runner.invoke(app, finished).exit_code == 0
+    stopped = ["derbycast", "play", "--players", "Ann", "--bots", "1", "--source", "replays"]
+    runner.invoke(app, [*stopped, "--seed", "987654321", "--db", db], input="")
+    done = runner.invoke(app, ["history", "--db", db], env={"COLUMNS": "80"})
+    assert done.exit_code == 0, done.output
+    lines = done.stdout.splitlines()
+    assert "…" not in done.stdout and all(len(line) <= 80 for line in lines), done.stdout
+    rows = {line.split()[0]: line for line in lines if line.split()[:1] in (["1"], ["2"])}
+    assert " stretch " in rows["1"] and " 1234567890 " in rows["1"]
+    assert " derbycast " in rows["2"] and " 987654321 " in rows["2"]
+    assert re.search(r" 20\d\d-\d\d-\d\d \d\d:\d\d ", rows["2"]) and "in progress" in rows["2"]

@@ -84,8 +84,8 @@ def test_a_server_builds_from_its_own_card_set(store: Store, tmp_path: Path) -> 
     [
         ({"furlongs": 16.5}, "furlongs: 16.5 is out of range (4.5 to 16)"),
         ({"name": " "}, "name: must not be blank"),
-        ({"condition": "swampy"}, "condition: condition must be one of"),
-        ({"surface": "sand"}, "surface: Input should be 'dirt', 'turf' or 'synthetic'"),
+        ({"condition": "swampy"}, "condition: 'swampy' is not one of fast, firm, good"),
+        ({"surface": "sand"}, "surface: 'sand' is not one of dirt, turf, synthetic"),
         ({"entries": [{"horse": HORSES[0]}]}, "a race needs at least two entries"),
         (
             {"entries": [{"horse": HORSES[0]}, {"horse": HORSES[0]}]},

@@ -197,17 +197,25 @@ def ask_roll(node: ChanceNode, to_stderr: bool = False) -> Sequence[int]:
         wanted = f"{names[0]} die" if len(names) == 1 else f"{' and '.join(names)} dice, like 3 5"
         text = prompt(f"{node.label} - type the {wanted}", wanted=f"the {wanted}", err=to_stderr)
         try:
-            faces += parse_faces(text, source="your roll")
+            typed_faces = parse_faces(text, source="your roll")
         except DiceError as exc:
             typed = text.strip()
             together = len(typed) > 1 and all(c in "123456" for c in typed)
             said = f"type the faces apart, like {' '.join(typed)}" if together else str(exc)
             screen.print(f"[red]{escape(said)}[/red]")
-        if len(faces) > node.dice:
-            screen.print(
-                f"[red]that is {len(faces)} faces for {node.dice} dice; type the roll again[/red]"
+            continue
+        if len(faces) + len(typed_faces) > node.dice:  # said of what was typed at this
+            # question: "3 4 5" at "type the white die" is 3 faces for one die, not 4 for 2
+            left = node.dice - len(faces)
+            said = (
+                f"{' '.join(map(str, typed_faces))} is {len(typed_faces)} faces, for "
+                f"{left} {'die' if left == 1 else 'dice'} (the {' and '.join(names)}); "
+                "type the roll again"
             )
+            screen.print(f"[red]{escape(said)}[/red]")
             faces = []
+            continue
+        faces += typed_faces
     return faces
 
 

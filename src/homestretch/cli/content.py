@@ -117,8 +117,13 @@ def _list(game: str, parts: Sequence[Part], fmt: OutputFormat) -> None:
         return
     from homestretch.cli.plain import Table
 
-    table = Table("part", "what", "files", f"use a copy in {example}")
+    table = Table("part", "what", "files")
     for p in parts:
-        table.add_row(p.name, p.what, str(len(p.sources())), p.used_as(example))
+        table.add_row(p.name, p.what, str(len(p.sources())))
     console.print(table)
+    # each command on a line of its own, never folded or cut: in a fourth column at 80
+    # columns one was cut to "homestretch stretch run my-stretch/races/2009-champ…"
+    console.print(f"use a copy in {example}:", highlight=False)
+    for p in parts:
+        console.print(f"  {p.name}: {p.used_as(example)}", highlight=False, soft_wrap=True)
     console.print(f"copy with: homestretch {game} content {example} [--part PART]", highlight=False)

@@ -256,13 +256,29 @@ def history(
             ]
         )
         return
+    from rich import box
     from rich.table import Table
 
-    table = Table("id", "game", "what", "status", "dice", "seed", "when", "summary")
+    # at 80 columns eight columns cut the game to "derbyca…", a seed to "994755…" and the
+    # time to "2026-1…": the seed column names the dice when they were not seeded, the
+    # status stands where a finished game has its result, the time is to the minute (in
+    # UTC, as stored; --format json gives all of it), and none of these is cut
+    table = Table(
+        "id", "game", "what", "seed", "when (UTC)", "result", box=box.SIMPLE_HEAD, show_edge=False
+    )
+    for column, longest in (
+        (1, max((len(r.game) for r in rows), default=4)),
+        (3, max((len(str(r.seed)) for r in rows), default=4)),
+        (4, 16),
+    ):
+        table.columns[column].no_wrap = True
+        table.columns[column].min_width = longest
     for r in rows:
-        seed = "" if r.seed is None else str(r.seed)
+        seed = str(r.seed) if r.seed is not None else "" if r.dice == "seeded" else f"{r.dice} dice"
         label, summary = (escape(escape_controls(t)) for t in (r.label, r.summary))
-        table.add_row(str(r.id), r.game, label, r.status, r.dice, seed, r.created, summary)
+        when = r.created[:16].replace("T", " ")
+        result = summary if r.status == "finished" and summary else escape(r.status)
+        table.add_row(str(r.id), r.game, label, seed, when, result)
     console.print(table)
 
 
@@ -381,7 +397,7 @@ def in_our_words(exc: Exception) -> str | None:
     'json'." with no "did you mean")."""
     import re
 
-    from homestretch.core.inputs import nearest, shown
+    from homestretch.core.inputs import either_of, nearest, nearest_all, shown
 
     message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
     ctx = getattr(exc, "ctx", None)
@@ -396,8 +412,8 @@ def in_our_words(exc: Exception) -> str | None:
         # dashes too ("--bogus": --odds); the one nearest by name, as elsewhere
         typed = exc.option_name
         opts = {o.lstrip("-"): o for p in ctx.command.params for o in p.opts if o.startswith("--")}
-        near = nearest(typed.lstrip("-"), opts)
-        return f"no option {typed}" + (f"; did you mean {opts[near]}?" if near else "")
+        near = either_of([opts[o] for o in nearest_all(typed.lstrip("-"), opts)])
+        return f"no option {typed}" + (f"; did you mean {near}?" if near else "")
     param = getattr(exc, "param", None)
     if param is None or not param.opts:
         return None

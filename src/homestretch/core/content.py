@@ -17,7 +17,9 @@ from homestretch.core.inputs import (
     NAME_CHARS,
     TEXT_CHARS,
     check_nesting,
+    either_of,
     nearest,
+    nearest_all,
     read_text,
     safe_text,
     shown,
@@ -243,10 +245,8 @@ def content_folder(folder: Path, what: str, marker: str, copy: str) -> Path:
             beside = [p.name for p in folder.parent.iterdir() if (p / marker).is_file()]
         except OSError:  # its parent is not there either
             beside = []
-        near = nearest(folder.name, beside)
-        problem = f"no such {what} folder" + (
-            f"; did you mean {folder.parent / near}?" if near else f": {copy}"
-        )
+        near = either_of([str(folder.parent / n) for n in nearest_all(folder.name, beside)])
+        problem = f"no such {what} folder" + (f"; did you mean {near}?" if near else f": {copy}")
     raise ContentError(folder, problem)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import stat
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from homestretch.core.errors import ContentError, HomestretchError
@@ -57,35 +57,76 @@ def is_whole(text: str) -> bool:
 
 
 def nearest(typed: str, choices: Iterable[str]) -> str | None:
-    """The choice nearest a word typed wrong (in any capitals), or None: every "did you
-    mean" and "Nearest:" of the program asks here, so all judge nearness alike.
+    """The choice nearest a word typed wrong, as a message names it, or None: the one
+    choice, or those equally near ("churchill-downs or epsom-downs" for "downs"), judged
+    by ``nearest_all``. Every "did you mean" and "Nearest:" of the program asks here or
+    there, so all judge nearness alike."""
+    return either_of(nearest_all(typed, choices)) or None
 
-    A word spelt as it sounds is near too: "gud" shares too few letters with "good" for
-    difflib, so when difflib finds nothing, the one choice with the same consonants
-    (vowels and doubled letters aside: "gd") is the answer; failing that, the one choice
-    with a word very near the one typed ("epsomm": epsom-downs)."""
-    from difflib import get_close_matches  # only on a mistake
+
+NEAREST_NAMED = 3
+"""The most choices a "did you mean" names when they are equally near; more is no guess
+("dream" is a word of six bundled races' names)."""
+
+
+def nearest_all(typed: str, choices: Iterable[str]) -> list[str]:
+    """The choices nearest a word typed wrong (in any capitals), in their order: one,
+    or those equally near (up to ``NEAREST_NAMED``), or none.
+
+    A word of a longer name typed whole is nearest of all: "downs" is as near
+    churchill-downs as epsom-downs, though difflib finds the shorter nearer. Else
+    difflib's nearest (those of its best score). A word spelt as it sounds is near too:
+    "gud" shares too few letters with "good" for difflib, so when difflib finds nothing,
+    the one choice with the same consonants (vowels and doubled letters aside: "gd") is
+    the answer; failing that, the choices with a word very near the one typed ("epsomm":
+    epsom-downs), the nearest of them."""
+    from difflib import SequenceMatcher, get_close_matches  # only on a mistake
 
     by_small: dict[str, str] = {}  # a choice in capitals ("Fav", "A") is matched in small
     for choice in choices:
         by_small.setdefault(choice.lower(), choice)
     small = typed.strip().lower()
+
+    def named(found: Iterable[str]) -> list[str]:
+        found = list(dict.fromkeys(found))
+        return found if len(found) <= NEAREST_NAMED else []
+
+    def words(key: str) -> list[str]:
+        return [word for word in re.split(r"[\s_-]+", key) if len(word) >= 4]
+
+    if small not in by_small and len(small) >= 4:
+        whole_word = [choice for key, choice in by_small.items() if small in words(key)]
+        if whole_word:
+            return named(whole_word)
     near = get_close_matches(small, list(by_small), n=1, cutoff=0.6)
     if near:
-        return by_small[near[0]]
+        best = SequenceMatcher(None, small, near[0]).ratio()
+        return named(
+            choice
+            for key, choice in by_small.items()
+            if SequenceMatcher(None, small, key).ratio() == best
+        )
     sound = _consonants(small)
     alike = [choice for key, choice in by_small.items() if _consonants(key) == sound]
     if len(sound) >= 2 and len(alike) == 1:  # "a", "ou": too little to go on
-        return alike[0]
-    # a word of a longer name ("epsomm" for epsom-downs, its first word), when one
-    # choice alone has a word that near
-    parts = {
-        choice
+        return alike
+    # a word of a longer name ("epsomm" for epsom-downs, its first word): the choices
+    # with the nearest such word
+    scored = {
+        choice: max(SequenceMatcher(None, small, word).ratio() for word in words(key))
         for key, choice in by_small.items()
-        for word in re.split(r"[\s_-]+", key)
-        if len(word) >= 4 and get_close_matches(small, [word], n=1, cutoff=0.8)
+        if any(get_close_matches(small, [word], n=1, cutoff=0.8) for word in words(key))
     }
-    return parts.pop() if len(parts) == 1 else None
+    top = max(scored.values(), default=0.0)
+    return named(choice for choice, score in scored.items() if score == top)
+
+
+def either_of(said: Sequence[str]) -> str:
+    """Choices as a message names them: "turf", "dirt or turf", "dirt, turf or synthetic"
+    ("" for none)."""
+    if len(said) <= 2:
+        return " or ".join(said)
+    return f"{', '.join(said[:-1])} or {said[-1]}"
 
 
 def _consonants(word: str) -> str:

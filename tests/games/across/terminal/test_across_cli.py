@@ -593,3 +593,40 @@ def test_the_question_names_a_move_as_typed(driver: Any) -> None:
     d.auction({})
     asked = ann.question(s.legal_actions(s.to_act()[0]), listed=True)
     assert asked == "your choice (a number, or bet 12)"
+
+
+def test_the_trackmasters_first_screen_fits_80_by_24(tmp_path: Path) -> None:
+    """The first screen of a game, the Trackmaster's choice, was 64 rows at 80 columns:
+    the players' table and a table with each track's news in a column 18 wide. Each
+    track is a line and its news below, the menu and the question under them."""
+    done = CliRunner().invoke(
+        app,
+        ["across", "play", "--players", "Ann", "--bots", "3", "--seed", "11"]
+        + ["--db", str(tmp_path / "a.sqlite")],
+        input="",
+        env={"COLUMNS": "80"},
+    )
+    lines = done.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if "Ann: choose track" in line)
+    asked = next(i for i, line in enumerate(lines) if line.startswith("Ann, your choice"))
+    screen = lines[start : asked + 1]
+    assert len(screen) <= 24, "\n".join(screen)
+    assert all(len(line) <= 80 for line in screen), "\n".join(screen)
+    said = " ".join(done.stdout.split())
+    for track in load_content(None).tracks.values():
+        assert f"track {track.key}: {track.name}, {track.city}; best pick #" in said
+        assert " ".join(track.conditions.split()) in said  # the news, whole
+
+
+def test_the_trackmaster_may_type_a_tracks_name_alone(tmp_path: Path) -> None:
+    """'epsom' and 'Epsom Downs' at the track choice were "cannot read": only 'track
+    epsom-downs' or a number was read."""
+    done = CliRunner().invoke(
+        app,
+        ["across", "play", "--players", "Ann", "--bots", "3", "--seed", "11"]
+        + ["--db", str(tmp_path / "a.sqlite")],
+        input="epsom\nEpsom Downs\n",
+    )
+    said = " ".join(done.stdout.split())
+    assert "no track 'epsom' (did you mean track epsom-downs?)" in said
+    assert "The Trackmaster selects Epsom Downs" in said

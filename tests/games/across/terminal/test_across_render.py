@@ -202,3 +202,20 @@ def test_the_betting_list_says_what_each_choice_costs_and_does() -> None:
             assert parse_command(words.split(":")[0]) == action
     # the menu numbers still match the horses: 1 is done, 7 is a bet on #7
     assert list(said)[6] == Bet(7)
+
+
+def test_the_auction_screen_at_80_columns_cuts_nothing_and_keeps_to_the_card() -> None:
+    """At 80 columns the bins' table cut its last header to "carry-o…" (seven columns,
+    seven rows); and the card before its race named the race's own marks (* X /) in
+    a legend of three rows."""
+    from homestretch.games.across.terminal.render import PRINTED_LEGEND
+
+    game = AcrossGame(players=4, names=("Ann", "Amy", "Bob", "Cy"), tracks=("epsom-downs",))
+    console = Console(width=80, record=True)
+    console.print(full_view(game.new_initial_state().view(0), game.content))
+    text = console.export_text()
+    assert "…" not in text and all(len(line) <= 80 for line in text.splitlines())
+    said = " ".join(text.split())
+    assert "Auction-receipt bins (fifties): 3rd purse 0, 5th purse 0, 8th WIN 0" in said
+    assert "Daily Double 0, carry-over 0" in said
+    assert " ".join(PRINTED_LEGEND.split()) in said and "* a preprinted half" not in said

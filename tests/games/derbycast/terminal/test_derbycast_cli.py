@@ -67,6 +67,41 @@ def test_mistakes_are_one_line_and_exit_status_2(
     assert message in refused(tmp_path, "derbycast", *args)
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        (  # pydantic's "Input should be 'dirt', 'turf' or 'synthetic'"
+            'surface = "dirt"',
+            'surface = "sand"',
+            "surface: 'sand' is not one of dirt, turf, synthetic",
+        ),
+        ('surface = "dirt"', 'surface = "trf"', "not one of dirt, turf, synthetic. Nearest: turf."),
+        (
+            'horse = "citation-1948"',
+            'horse = { name = "Zed", sex = "stallion" }',
+            "entry 2.horse.sex: 'stallion' is not one of colt, filly, horse, mare, gelding",
+        ),
+        (
+            'condition = "fast"',
+            'condition = "mudy"',
+            "condition: 'mudy' is not one of fast, firm, good, muddy, yielding, sloppy, soft, "
+            "heavy. Nearest: muddy.",
+        ),
+    ],
+)
+def test_a_simulated_races_conditions_are_refused_in_our_words(
+    tmp_path: Path, old: str, new: str, said: str
+) -> None:
+    derby = next(path for path in bundled_race_files() if path.stem == "dream-derby")
+    text = derby.read_text(encoding="utf-8")
+    assert old in text
+    race = tmp_path / "race.toml"
+    race.write_text(text.replace(old, new, 1), encoding="utf-8")
+    line = refused(tmp_path, "derbycast", "play", "--bots", "2", "--source", "simulate",
+                   "--race", str(race))  # fmt: skip
+    assert said in line and "Input should" not in line
+
+
 def test_table_json_lists_every_printed_row() -> None:
     rows = json.loads(cli("derbycast", "table", "-f", "json"))
     assert len(rows) == 34 and rows[0]["odds"] == "1-9" and rows[-1]["win"] == 20
@@ -925,3 +960,20 @@ def test_a_person_over_simulated_races_sees_each_race_called_before_its_result(
             at = said.index(" ".join(wire.split()))
             assert at < said.rindex(f"Race {number}: ")  # the result's title comes after
         assert "Why it was won." in said
+
+
+def test_every_horse_scratched_asks_the_scratches_again(tmp_path: Path) -> None:
+    """The keeper who scratched the whole field was told "at least one horse must start"
+    and asked the race from its name again, everything typed thrown away; a scratched
+    horse with no morning line was reported as one whose odds are not known."""
+    typed = "Race A\nAlpha, Bravo, Charlie\n5-2\n3-1\n\n2, 1, 3\n3\n"
+    done = runner.invoke(
+        app,
+        ["derbycast", "play", "--players", "Ann", "--bots", "1", "--races", "1"]
+        + ["--seed", "1", "--db", str(tmp_path / "d.sqlite")],
+        input=typed,
+    )
+    said = " ".join(done.stdout.split())
+    assert "at least one horse must start: type the scratched horses only" in said
+    assert said.count("Race name") == 1 and "Charlie scratched" in said
+    assert "No morning line for 3 Charlie" not in said

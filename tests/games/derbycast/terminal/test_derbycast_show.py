@@ -88,6 +88,10 @@ def test_a_tie_break_is_announced_by_name() -> None:
     assert tie_break_line([board[0]["name"], board[1]["name"]], board[0]["points"]) == (
         "Ann and Bob+Cy are level on 21: a tie-break race, only they pick."
     )
+    # three were "Ann and Computer 1 and Computer 2 are level on 0"
+    assert tie_break_line(["Ann", "Computer 1", "Computer 2"], 0) == (
+        "Ann, Computer 1 and Computer 2 are level on 0: a tie-break race, only they pick."
+    )
 
 
 def test_the_terminal_says_the_views_words() -> None:

@@ -170,6 +170,7 @@ def test_calibrate_on_ones_own_charts_says_its_rates_as_percentages(tmp_path: Pa
     assert re.search(r"favourites win │ \d+\.\d% │ 33-37% │", said)
     assert re.search(r"win rate at 10-1 to 14-1 │ \d+\.\d% │ 4\.5-9% │", said)
     assert re.search(r"median winning margin │ \d\.\d\d │ 1\.50-2\.50 │", said)
+    assert "…" not in result.stdout  # at 80 columns a header was cut to "front-…"
 
 
 @pytest.mark.parametrize(

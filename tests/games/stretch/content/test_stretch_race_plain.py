@@ -282,7 +282,7 @@ BAD = {  # a race file's first entry (and any line above the entries), and what 
         'power_dirt = 20}\njockey = "house-a"',
         "pace",
     ),
-    "condition": ('condition = "swampy"', "condition must be one of"),
+    "condition": ('condition = "swampy"', "condition: 'swampy' is not one of fast"),
     "odds": ('horse = "super-saver-2009"\njockey = "house-a"\nodds = "5-"', None),
     "furlongs": ("furlongs = 30", "furlongs"),
     "apr": ('horse = "super-saver-2009"\njockey = "house-a"\napr = true', "apr"),

@@ -102,7 +102,7 @@ def test_a_jockey_rides_one_horse_but_house_riders_may_ride_several() -> None:
         (["-e", "affirmed-1978@turcotte"], "entry 3: Ron Turcotte already rides entry 1"),
         (["--furlongs", "4"], "--furlongs: 4 is out of range (4.5 to 16)"),
         (["--furlongs", "18"], "--furlongs: 18 is out of range (4.5 to 16)"),
-        (["--surface", "sand"], "--surface: Input should be 'dirt', 'turf' or 'synthetic'"),
+        (["--surface", "sand"], "--surface: 'sand' is not one of dirt, turf, synthetic"),
     ],
 )
 def test_new_refuses_what_run_would_refuse(tmp_path: Path, args: list[str], message: str) -> None:

@@ -133,7 +133,7 @@ jockey = "house-b"
         ),
         (
             '{name = "X", range_low = 6, range_high = 9, pace = 3, form = "Z", power_dirt = 20}',
-            "entry 1.horse.form: Input should be",
+            "entry 1.horse.form: 'Z' is not one of A, B, C, D, E",
         ),
     ],
 )
@@ -805,7 +805,7 @@ def test_a_jockey_or_anything_else_a_race_file_names_wrong_gets_the_nearest(
         ),
         (
             'surface = "durt"\n' + entries,
-            "surface: Input should be 'dirt', 'turf' or 'synthetic'. ",
+            "surface: 'durt' is not one of dirt, turf, synthetic. Nearest: dirt.",
         ),
         ('condition = "slopy"\n' + entries, "heavy. Nearest: sloppy."),
         (

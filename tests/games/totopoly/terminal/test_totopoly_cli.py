@@ -24,6 +24,7 @@ from homestretch.core.protocol import replay
 from homestretch.games.totopoly import ENTRY
 from homestretch.games.totopoly.content.loader import DEFAULT_CONTENT, load_content
 from homestretch.games.totopoly.rules.state import TotopolyGame
+from homestretch.games.totopoly.rules.words import lease_name
 from homestretch.games.totopoly.terminal import cli as totopoly_cli
 from homestretch.games.totopoly.terminal.cli import parse_action
 from homestretch.session.saved import rebuild
@@ -383,8 +384,19 @@ def test_a_card_typed_that_is_not_in_the_hand_is_said_to_be_not_there() -> None:
     elsewhere = next(c for c in state.where if c not in state.cards_of(seat, "hand"))
     for card in ("lease:nosuch", elsewhere):
         typed = parse_action(f"reject {card}")
-        assert state.why_illegal(seat, typed) == f"{card} is not in your hand"
+        said = lease_name(state.c, card)  # by its name: "No. 9 Mustard Seed", not its id
+        assert state.why_illegal(seat, typed) == f"{said} is not in your hand"
     assert "is not allowed now" in str(state.why_illegal(seat, parse_action("bid 4")))
+    # a horse's card typed by the horse's number, as the menus name it: "reject 4" was
+    # "4 is not in your hand" with No. 4 in it
+    horse = next(h for h in state.c.horses.values() if h.card in state.cards_of(seat, "hand"))
+    assert parse_action(f"reject {horse.number}") == parse_action(f"reject {horse.card}")
+    assert state.why_illegal(seat, parse_action(f"reject {horse.number}")) is None
+    away = next(h for h in state.c.horses.values() if h.card not in state.cards_of(seat, "hand"))
+    assert state.why_illegal(seat, parse_action(f"reject {away.number}")) == (
+        f"No. {away.number} {away.name} is not in your hand"
+    )
+    assert parse_action("sell 4") == parse_action("sell horse:4")
 
 
 def test_the_summary_names_the_winning_horse(tmp_path: Path) -> None:
@@ -441,3 +453,40 @@ def test_a_person_playing_in_json_sees_on_stderr_what_the_text_shows(tmp_path: P
     alone = _run(tmp_path / "json", "totopoly", "play", "--bots", "2", "--seed", "4", "-f", "json")
     assert alone.returncode == 0 and json.loads(alone.stdout)["placings"]
     assert alone.stderr == seed
+
+
+def test_the_players_table_at_80_columns_cuts_no_role(tmp_path: Path) -> None:
+    """At 80 columns the player column cut "Computer 1 (auctioneer)" to "Computer 1
+    (auctionee…"; a player with cards face down and no business showed " +4 face down"."""
+    done = CliRunner().invoke(
+        app,
+        ["totopoly", "play", "--players", "Ann", "--bots", "2", "--short", "--seed", "3"]
+        + ["--db", str(tmp_path / "t.sqlite")],
+        input="1\n1\n",  # an exchange, a card into the auction: then the auction's screen
+        env={"COLUMNS": "80"},
+    )
+    auction = done.stdout[done.stdout.index("Ann: auction") :]
+    assert "…" not in auction and all(len(line) <= 80 for line in auction.splitlines())
+    assert "Ann is the banker; Computer 1 is the auctioneer" in auction
+    assert "│ +4 face" in auction and "│  +" not in auction
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        ("auctions=open", "unknown rule 'auctions' (did you mean auction?); the rules: "),
+        ("auction=final", "rule auction must be open or final_pass, not 'final' (did you mean "),
+    ],
+)
+def test_a_house_rule_typed_wrong_names_the_nearest(tmp_path: Path, rule: str, said: str) -> None:
+    """'--rule auctions=open' was "unknown rule 'auctions' (known: ...)", with no guess."""
+    assert said in fails(tmp_path, "totopoly", "play", "--bots", "2", "--rule", rule)
+
+
+def test_a_computer_player_kind_typed_wrong_names_the_nearest(tmp_path: Path) -> None:
+    line = fails(tmp_path, "totopoly", "tournament", "-n", "2", "--kinds", "search,sensble")
+    assert "--kinds: unknown player kind 'sensble' (did you mean sensible?)" in line
+    line = fails(tmp_path, "across", "play", "--bots", "2", "--bot", "sensble")
+    assert (
+        "--bot sensble: did you mean sensible? write never-bet, random, search or sensible" in line
+    )

@@ -176,3 +176,24 @@ def test_the_log_and_the_menu_name_one_card_each_their_way() -> None:
     )
     assert move_said(Discard("hidden"), state.c) == "threw a card into the auction"
     assert menu_said(Sell("colour:red"), state.c) == "offer a red advantage card for sale"
+
+
+def test_the_race_menus_name_the_horse_and_say_the_choice() -> None:
+    """ "you threw 5: give it to one of your horses" offered "use 5" and "use 8" (the
+    throw, or horse No. 5?); a nomination offered "nominate 0"; a coloured square
+    "colour stand" and "colour card"."""
+    from homestretch.games.totopoly.rules.actions import Colour, Nominate, Scratch, UseThrow
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+    from homestretch.games.totopoly.rules.words import menu_said
+
+    content = TotopolyGame(3, names=["Ann", "Bob", "Cy"]).new_initial_state().c
+    five = content.horses[5].name
+    assert menu_said(UseThrow(5), content) == f"No. 5 {five} takes the throw"
+    assert menu_said(Nominate(0), content) == "nominate no horse"
+    assert menu_said(Nominate(5), content) == f"nominate No. 5 {five} to win"
+    assert menu_said(Scratch(5), content) == f"scratch No. 5 {five}"
+    assert menu_said(Colour("stand"), content) == "stand still"
+    assert menu_said(Colour("card"), content) == "play a card of its colour and move on"
+    assert menu_said(Colour("card+white"), content) == (
+        "play a card of its colour with a white one and stand still"
+    )

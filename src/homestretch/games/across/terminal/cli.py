@@ -46,7 +46,7 @@ from homestretch.cli.table_loop import (
 from homestretch.core.actions import Action
 from homestretch.core.content import plain_text
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import MAX_RUNS, escape_controls, nearest
+from homestretch.core.inputs import MAX_RUNS, either_of, escape_controls, nearest, nearest_all
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across.rules import actions as act
@@ -321,9 +321,22 @@ def person(
     )
 
     def parse(text: str) -> Action:
+        from homestretch.games.across.content.loader import track_key
         from homestretch.games.across.rules.phases import RACE
 
-        action = read(text)
+        try:
+            action = read(text)
+        except HomestretchError:
+            # the Trackmaster typing a track's name without "track" ("epsom downs" was
+            # "cannot read"): the name is the choice, a slip is answered with the nearest
+            if seat is None or act.ChooseTrack not in now() or ":" in text:
+                raise
+            typed = track_key(text)
+            if typed in content.tracks:
+                return act.ChooseTrack(typed)
+            if not nearest_all(typed, content.tracks):
+                raise
+            raise HomestretchError(unknown_track(text.strip(), content.tracks)) from None
         if isinstance(action, act.ChooseTrack) and action.track not in content.tracks:
             raise HomestretchError(unknown_track(action.track, content.tracks))
         if (  # the rules' "accept or reject the roll" named none of the commands
@@ -408,8 +421,8 @@ class HintOnce:
 
 def unknown_track(typed: str, tracks: Collection[str]) -> str:
     """A track name typed wrong: the nearest name, and every name to type."""
-    near = nearest(typed, tracks)
-    guess = f" (did you mean track {near}?)" if near else ""
+    near = either_of([f"track {name}" for name in nearest_all(typed, tracks)])
+    guess = f" (did you mean {near}?)" if near else ""
     return f"no track {typed!r}{guess}: type a number from the list, or track " + " | track ".join(
         sorted(tracks)
     )
@@ -734,7 +747,11 @@ def _play_on(
     store.finish(game_id, _summary(state))
     if shown is not None:
         shown.print(players_table(state.view(None)))
-        shown.print(f"[bold]{escape(_final_line(state))}[/bold]  (saved as game {game_id})")
+        shown.print(f"[bold]{escape(_final_line(state))}[/bold]")
+        again = resume_hint(game_id, db, command="replay")  # as a Stretch run ends
+        shown.print(
+            f"saved as game {game_id}  ({again})", style="dim", markup=False, soft_wrap=True
+        )
     if fmt is OutputFormat.json:  # id, status and seed as every game's play gives them
         echo_json({"id": game_id, "status": "finished", "seed": table.seed, **state.result()})
 
@@ -799,9 +816,7 @@ def play(
     one_of("--rotation", rotation, ROTATIONS)
     one_of("--debts", debts, DEBT_MODES)
     people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
-    if bot not in ("random", *ENTRY.bots):
-        known = " or ".join(sorted(("random", *ENTRY.bots)))
-        raise HomestretchError(f"unknown computer player {bot!r} ({known})")
+    one_of("--bot", bot, sorted(("random", *ENTRY.bots)))  # with the nearest, as the others
     if bots < 0:
         raise HomestretchError("--bots cannot be negative")
     names = people + [f"{bot.capitalize()} {i + 1}" for i in range(bots)]

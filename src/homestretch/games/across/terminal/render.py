@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich import box
 from rich.console import Console, Group
+from rich.padding import Padding
 from rich.text import Text
 
 from homestretch.cli.plain import Table
@@ -42,12 +43,14 @@ def players_table(view: JSON) -> Table:
     return table
 
 
-def money_table(view: JSON) -> Table:
-    table = Table(*BIN_TITLES.values(), "Daily Double", "carry-over", title="Auction-receipt bins")
-    table.add_row(
-        *(str(view["bins"][b]) for b in BINS), str(view["daily_double_bin"]), str(view["carry"])
-    )
-    return table
+def money_line(view: JSON) -> Text:
+    """The auction-receipt bins in a line or two: "Auction-receipt bins: 3rd purse 1, 5th
+    purse 1, ...". A table of seven columns took seven rows and cut its last header to
+    "carry-o…" at 80 columns."""
+    amounts = [*(view["bins"][b] for b in BINS), view["daily_double_bin"], view["carry"]]
+    titles = [*BIN_TITLES.values(), "Daily Double", "carry-over"]
+    said = ", ".join(f"{title} {amount}" for title, amount in zip(titles, amounts, strict=True))
+    return Text(f"Auction-receipt bins (fifties): {said}")
 
 
 def totalizator(view: JSON) -> Table:
@@ -99,21 +102,26 @@ def daily_double_table(view: JSON) -> Table | None:
     return table
 
 
-def tracks_table(view: JSON) -> Table | None:
-    """The Trackmaster's choice: each track's character from its newspaper."""
+def tracks_list(view: JSON) -> Group | None:
+    """The Trackmaster's choice: each track, its best pick and shaded horses, and its
+    Handicap and Auction News, as lines at the terminal's width. It was a table with
+    the news in a narrow column beside three others (58 rows at 80 columns, with the
+    players' table above it): the first screen of a game, under 24 rows now with the
+    menu below it. The players' table waits for the auction (everyone has the same
+    fifties and no horse yet; the header names who chooses)."""
     if not view["tracks"]:
         return None
-    table = Table("type", "track", "conditions", "best pick", "shaded", title="Choose the track")
+    lines: list[Text | Padding] = [Text("Choose the track", style="bold")]
     for t in view["tracks"]:
         shaded = " ".join(f"#{h}" for h in t["shaded"]) or "none"
-        table.add_row(
-            f"track {t['key']}",
-            f"{t['name']}, {t['city']}",
-            t["conditions"],
-            f"#{t['best_pick']}",
-            shaded,
+        lines.append(
+            Text(
+                f"track {t['key']}: {t['name']}, {t['city']}; best pick #{t['best_pick']}, "
+                f"shaded {shaded}"
+            )
         )
-    return table
+        lines.append(Padding(Text(t["conditions"], style="dim"), (0, 0, 0, 4)))
+    return Group(*lines)
 
 
 def owners_of(view: JSON, horse: int) -> str:
@@ -197,7 +205,7 @@ def printed_card(view: JSON) -> Table | None:
             str(horse["suggested_bid"]),
             owners_of(view, int(h)),
         )
-    table.caption = f"Handicap and Auction News: {card['conditions']}\n{LEGEND}"
+    table.caption = f"Handicap and Auction News: {card['conditions']}\n{PRINTED_LEGEND}"
     return table
 
 
@@ -228,16 +236,16 @@ def full_view(view: JSON, content: Content) -> Group:
     """What a person needs to decide now: the race card in a race, the block at the
     auction, everything between races."""
     phase = view["phase"]
-    parts: list[Table | None]
+    parts: list[Table | Text | None]
     if phase == "race":
         parts = [track_card(view, content), totalizator(view), windows_table(view)]
     elif phase == "choose track":
-        parts = [players_table(view), tracks_table(view)]
+        return Group(*(p for p in [tracks_list(view)] if p is not None))
     elif view["lot"] is not None:
         parts = [
             printed_card(view),
             players_table(view),
-            money_table(view),
+            money_line(view),
             lot_table(view, content),
         ]
     elif phase == "betting":
@@ -245,7 +253,7 @@ def full_view(view: JSON, content: Content) -> Group:
     else:
         parts = [
             players_table(view),
-            money_table(view),
+            money_line(view),
             totalizator(view),
             daily_double_table(view),
             windows_table(view),
@@ -275,7 +283,7 @@ def rest_view(view: JSON, content: Content) -> Group:
         finished,
         news,
         players_table(view),
-        money_table(view),
+        money_line(view),
         totalizator(view),
         windows_table(view),
     ]

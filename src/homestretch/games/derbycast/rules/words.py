@@ -319,8 +319,10 @@ def correction_line(race: int) -> str:
 
 
 def tie_break_line(names: Sequence[str], points: int) -> str:
-    """'Ann and Bob are level on 21: a tie-break race, only they pick.'"""
-    return f"{' and '.join(names)} are level on {points}: a tie-break race, only they pick."
+    """'Ann and Bob are level on 21: a tie-break race, only they pick.'; three or more
+    listed with commas ('Ann, Bob and Cy', not 'Ann and Bob and Cy')."""
+    said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{said} are level on {points}: a tie-break race, only they pick."
 
 
 def winners_line(result: JSON) -> str:

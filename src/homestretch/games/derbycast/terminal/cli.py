@@ -407,6 +407,11 @@ def _play(
             screen.print(escape(margin), highlight=False)
         for line in _scoring(result, state.history):
             screen.print(escape(line), highlight=False)
+        again = resume_hint(game_id, db_hint(store), command="replay")
+        # as Top of the Stretch ends a run: where the game is kept, and how to see it again
+        screen.print(
+            f"saved as game {game_id}  ({again})", style="dim", markup=False, soft_wrap=True
+        )
     if fmt is OutputFormat.json:
         echo_json(result_json(game_id, "finished", result, state.history, seed=table.seed))
 

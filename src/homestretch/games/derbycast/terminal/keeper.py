@@ -266,8 +266,15 @@ class ManualKeeper:
         numbers = programs if any(programs) else tuple(str(n) for n in range(1, len(horses) + 1))
         out = dict(zip(ahead.get("horses", []), ahead.get("programs", []), strict=True))
         known = ", ".join(out[h] for h in ahead.get("scratched", []) if h in horses)
-        scratched = self._horses(SCRATCHED, horses, numbers, known)
-        unknown = no_odds_line(horses, numbers, odds)
+        while True:  # every horse scratched: asked again here, not the card from its name
+            scratched = self._horses(SCRATCHED, horses, numbers, known)
+            if len(set(scratched)) < len(horses):
+                break
+            self.say_problem("at least one horse must start: type the scratched horses only")
+        starting = [i for i, horse in enumerate(horses) if horse not in scratched]
+        unknown = no_odds_line(  # a scratched horse's line does not matter
+            *([seq[i] for i in starting] for seq in (horses, numbers, odds))
+        )
         if unknown:  # taken (the rules allow it), but said: a line may have been missed
             self.console.print(f"[yellow]{escape(unknown)}[/yellow]")
         return PostCard(name, horses, odds, programs, scratched)

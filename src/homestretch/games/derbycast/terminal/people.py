@@ -59,7 +59,7 @@ def unread_pick(
 ) -> str:
     """What is said to a pick that names no bet: fitted to what was typed (a bet with no
     horse, a horse with no bet, a bet misspelt), with this race's horses as examples."""
-    from homestretch.core.inputs import nearest
+    from homestretch.core.inputs import either_of, nearest_all
 
     words = text.strip().split()
     lowered = [w.lower() for w in words]
@@ -75,9 +75,9 @@ def unread_pick(
         number = programs[horses.index(horse)]
         return f"win, place or show on {horse}? type the bet before it, like 'win {number}'"
     if len(words) > 1:
-        near = nearest(lowered[0], bets)
+        near = either_of([f"'{n} {' '.join(words[1:])}'" for n in nearest_all(lowered[0], bets)])
         if near:
-            return f"did you mean '{near} {' '.join(words[1:])}'? say win, place or show first"
+            return f"did you mean {near}? say win, place or show first"
     example = pick_example(horses, programs, running or None)
     if not words:  # Enter alone was "cannot read ''"
         return f"type your pick: win, place or show and the horse, like {example}"

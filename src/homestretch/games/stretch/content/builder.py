@@ -16,6 +16,7 @@ from homestretch.games.stretch.content.card_set import (
     HorseCard,
     JockeyCard,
     describe_validation,
+    nearest_choice,
 )
 from homestretch.games.stretch.content.race import Race, RaceSpec, build_race, load_race
 
@@ -55,7 +56,7 @@ def race_from_picks(data: Any, cards: CardSet) -> Race:
     try:
         spec = RaceSpec.model_validate(spec_data, strict=True)
     except ValidationError as exc:
-        raise HomestretchError(describe_validation(exc, model=RaceSpec)) from None
+        raise HomestretchError(describe_validation(exc, nearest_choice, RaceSpec)) from None
     return build_race(spec, cards)
 
 

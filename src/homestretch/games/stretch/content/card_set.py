@@ -150,6 +150,9 @@ def describe_validation(
         message = f"should be a {kind}, not {said}{unquote}"
     if error["type"] in _RANGE_WORDS:
         message = _out_of_range(error, model)
+    if error["type"] == "literal_error":  # pydantic's "Input should be 'dirt', 'turf' or ..."
+        choices = ", ".join(_choices(error))
+        message = f"{shown_value(error['input'])} is not one of {choices}"
     if hint is not None:
         path = [p for p in error["loc"] if not (isinstance(p, str) and _model_step(p))]
         near = hint(path, error)
@@ -247,12 +250,16 @@ def _model_inside(annotation: object) -> type[BaseModel] | None:
 def nearest_choice(path: list[str | int], error: ErrorDetails) -> str:
     """For a choice written wrong (``sex = "cold"``; in other capitals it is read): the
     choice it nearest means, as a sentence ("" for any other error)."""
-    import re
-
     if error["type"] != "literal_error":
         return ""
-    choices = re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected", "")))
-    return nearest_word(str(error["input"]), choices)
+    return nearest_word(str(error["input"]), _choices(error))
+
+
+def _choices(error: ErrorDetails) -> list[str]:
+    """The choices a ``literal_error`` lists (its "expected": "'dirt', 'turf' or ...")."""
+    import re
+
+    return re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected", "")))
 
 
 def _reads(text: str) -> bool:

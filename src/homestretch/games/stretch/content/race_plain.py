@@ -27,12 +27,12 @@ The race this gives is a ``PlainRace`` of the same values as the model's ``Race`
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, get_args
 
 from homestretch.core.errors import ContentError, HomestretchError
-from homestretch.core.inputs import nearest
+from homestretch.core.inputs import either_of, nearest, nearest_all
 from homestretch.core.odds import Odds
 from homestretch.games.stretch.content.apr import starting_apr
 from homestretch.games.stretch.content.cards_plain import (
@@ -43,7 +43,6 @@ from homestretch.games.stretch.content.cards_plain import (
     Jockey,
     NoSuchCard,
     house_rider,
-    nearest_word,
 )
 from homestretch.games.stretch.content.conditions import CONDITIONS
 from homestretch.games.stretch.content.going import chart_surface
@@ -88,8 +87,8 @@ def _named(ref: str) -> str | None:
         name = tomllib.loads(race.read_text(encoding="utf-8")).get("name")
         if isinstance(name, str):
             named.setdefault(key(name), (race.stem, name))
-    near = nearest(key(Path(ref).stem), named)
-    return None if near is None else f"{named[near][0]} ({named[near][1]})"
+    near = nearest_all(key(Path(ref).stem), named)
+    return either_of([f"{named[n][0]} ({named[n][1]})" for n in near]) or None
 
 
 def bundled_races() -> list[Path]:
@@ -97,11 +96,10 @@ def bundled_races() -> list[Path]:
 
 
 def condition_named(value: str) -> str:
-    """A track condition, any capitals (the race file's ``condition``), in small letters."""
+    """A track condition, any capitals (the race file's ``condition``), in small letters;
+    else refused as the choice it is, as ``surface`` is."""
     if value.lower() not in CONDITIONS:
-        choices = f"condition must be one of {', '.join(CONDITIONS)}"
-        near = nearest_word(value, CONDITIONS)
-        raise ValueError(f"{choices}.{near}" if near else choices)
+        raise _not_a_choice(CONDITIONS)
     return value.lower()
 
 
@@ -112,15 +110,23 @@ SURFACES: tuple[Surface, ...] = get_args(Surface)
 
 def surface_named(value: str) -> Surface:
     """A surface, any capitals (the race file's ``surface``, as its ``condition``), in
-    small letters; else refused as the choice it is (pydantic's words, and the nearest)."""
+    small letters; else refused as the choice it is (the choices, and the nearest)."""
     if value.lower() not in SURFACES:
-        from pydantic_core import PydanticCustomError  # only on a mistake: no pydantic else
-
-        expected = f"{', '.join(map(repr, SURFACES[:-1]))} or {SURFACES[-1]!r}"
-        raise PydanticCustomError(
-            "literal_error", "Input should be {expected}", {"expected": expected}
-        )
+        raise _not_a_choice(SURFACES)
     return next(surface for surface in SURFACES if surface == value.lower())
+
+
+def _not_a_choice(choices: Iterable[str]) -> Exception:
+    """pydantic's error for a value that is none of ``choices`` (a ``Literal``'s), which
+    ``card_set.describe_validation`` words ("surface: 'mud' is not one of dirt, ...")
+    with the nearest choice."""
+    from pydantic_core import PydanticCustomError  # only on a mistake: no pydantic else
+
+    *most, last = choices
+    expected = f"{', '.join(map(repr, most))} or {last!r}"
+    return PydanticCustomError(
+        "literal_error", "Input should be {expected}", {"expected": expected}
+    )
 
 
 def odds_text(value: str | None) -> str | None:

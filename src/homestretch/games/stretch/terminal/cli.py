@@ -442,17 +442,16 @@ def read_bet(text: str, example: str = "win 1 2") -> Action | None:
     """A bet as typed (``parse_bet``), with a pool misspelt answered with the nearest one
     ("plce 4 10": did you mean 'place 4 10'?), as Derby Cast answers a pick; it was told
     only the whole hint again."""
-    from homestretch.core.inputs import nearest
+    from homestretch.core.inputs import either_of, nearest_all
     from homestretch.games.stretch.rules.tote import POOLS
     from homestretch.games.stretch.terminal.render import parse_bet
 
     action = parse_bet(text, example)
     words = text.lower().split()
     if action is None and 2 <= len(words) <= 3:
-        near = nearest(words[0], POOLS)
+        near = either_of([f"'{' '.join([n, *words[1:]])}'" for n in nearest_all(words[0], POOLS)])
         if near:
-            meant = " ".join([near, *words[1:]])
-            raise HomestretchError(f"did you mean '{meant}'? a bet starts win, place or show")
+            raise HomestretchError(f"did you mean {near}? a bet starts win, place or show")
     return action
 
 
@@ -749,7 +748,11 @@ def new(
     output = output_path(output, "race file")
     from pydantic import ValidationError
 
-    from homestretch.games.stretch.content.card_set import describe_validation, load_card_set
+    from homestretch.games.stretch.content.card_set import (
+        describe_validation,
+        load_card_set,
+        nearest_choice,
+    )
     from homestretch.games.stretch.content.race import RaceSpec, build_race
 
     if output.exists() and not force:
@@ -783,7 +786,7 @@ def new(
     try:
         spec = RaceSpec.model_validate({**written, "entries": entries}, strict=True)
     except ValidationError as exc:
-        field, _, problem = describe_validation(exc, model=RaceSpec).partition(": ")
+        field, _, problem = describe_validation(exc, nearest_choice, RaceSpec).partition(": ")
         raise HomestretchError(f"--{field.split('.')[0]}: {problem}") from None
     race = build_race(spec, card_set, estimate_surface)
 
@@ -1172,7 +1175,7 @@ def _pace_table(by_size: Any, style: Any, mode: str) -> Table:
         "slow",
         "normal",
         "fast",
-        "front-runners win",
+        "front runners win",  # "front-runners" was cut to "front-…" at 80 columns
         "closers win",
         title=f"Pace by field size ({mode}play), with 95% intervals",
         title_justify="left",

@@ -31,7 +31,13 @@ def check_kinds(kinds: list[str], players: int, known: Kinds = KINDS) -> None:
         raise HomestretchError(f"--kinds names {len(kinds)} players, not {players}")
     for kind in kinds:
         if kind not in known:
-            raise HomestretchError(f"unknown player kind {kind!r} (known: {', '.join(known)})")
+            from homestretch.core.inputs import nearest
+
+            near = nearest(kind, known)
+            guess = f" (did you mean {near}?)" if near else ""
+            raise HomestretchError(
+                f"--kinds: unknown player kind {kind!r}{guess}; the kinds: {', '.join(known)}"
+            )
 
 
 def tournament(

@@ -46,12 +46,20 @@ def party(seat: int) -> int | str:
 
 def check_rules(rules: dict[str, str]) -> dict[str, str]:
     """The full rule set with defaults, or a clear error naming the bad option."""
+    from homestretch.core.inputs import nearest
+
     for name, value in rules.items():
         if name not in RULE_CHOICES:
-            raise HomestretchError(f"unknown rule {name!r} (known: {', '.join(RULE_CHOICES)})")
+            near = nearest(name, RULE_CHOICES)
+            guess = f" (did you mean {near}?)" if near else ""
+            raise HomestretchError(
+                f"unknown rule {name!r}{guess}; the rules: {', '.join(RULE_CHOICES)}"
+            )
         if value not in RULE_CHOICES[name]:
             choices = " or ".join(RULE_CHOICES[name])
-            raise HomestretchError(f"rule {name} must be {choices}, not {value!r}")
+            near = nearest(value, RULE_CHOICES[name])
+            guess = f" (did you mean {near}?)" if near else ""
+            raise HomestretchError(f"rule {name} must be {choices}, not {value!r}{guess}")
     return {**DEFAULT_RULES, **rules}
 
 
@@ -265,7 +273,9 @@ class TotopolyState(State):
             return reason
         place = CARDS_FROM.get(type(action))
         if place is not None and any(type(a) is type(action) for a in pending.actions):
-            return f"{getattr(action, 'card', action)} is not {place}"  # a card mistyped
+            card = getattr(action, "card", None)  # a card mistyped, said by its name
+            said = words.lease_name(self.c, card) if isinstance(card, str) else action
+            return f"{said} is not {place}"
         return f"{action} is not allowed now ({pending.prompt})"
 
     def _apply(self, player: int, action: Action) -> None:

@@ -126,6 +126,12 @@ HELP = (
 )
 
 
+LEASE = "lease:horse-{n:02d}"
+HORSE_BY_NUMBER = {"reject": LEASE, "discard": LEASE, "lot": LEASE, "sell": "horse:{n}"}
+"""A lease card or a horse to sell typed as the horse's number, by the move's kind: the
+id it is (a lease card's, a horse's), as ``content.loader`` writes them."""
+
+
 def parse_action(text: str) -> Action | None:
     """Read a typed action such as "bid 45" or "bet 4 30" (its text form)."""
     from homestretch.games.totopoly.rules.actions import ALL_ACTIONS
@@ -153,6 +159,10 @@ def parse_action(text: str) -> Action | None:
             values[f.name] = int(word)
         elif f.type in ("bool", bool):
             values[f.name] = word.lower() in ("true", "yes", "y", "1")
+        elif is_whole(word) and cls.kind in HORSE_BY_NUMBER:
+            # a horse by its number, as the menus name it ("reject 4": No. 4's lease was
+            # "4 is not in your hand" while No. 4 was in it)
+            values[f.name] = HORSE_BY_NUMBER[cls.kind].format(n=int(word))
         else:
             values[f.name] = word
     return cls(**values)
@@ -271,7 +281,13 @@ def _play_on(
     assert isinstance(final, TotopolyState)
     store.finish(game_id, _summary(final))
     ids = {"id": game_id, "status": "finished", "seed": table.seed}
-    _finish(final, fmt, seat.screen if watched(fmt, table) else None, ids)  # where it asks
+    screen = seat.screen if watched(fmt, table) else None
+    _finish(final, fmt, screen, ids)  # where it asks
+    if screen is not None:  # as Top of the Stretch ends a run: where it is kept, how to see it
+        again = resume_hint(game_id, db, command="replay")
+        screen.print(
+            f"saved as game {game_id}  ({again})", style="dim", markup=False, soft_wrap=True
+        )
 
 
 @app.command("play")

@@ -29,24 +29,28 @@ def money(pounds: int | None) -> str:
 
 def players_table(view: JSON) -> Table:
     table = Table("seat", "player", "cash", "club", "colour cards", "white", "kept", "businesses")
+    names = {p["seat"]: p["name"] for p in view["players"]}
+    roles = [
+        f"{names[view[role]]} is the {role}"
+        for role in ("banker", "auctioneer")
+        if view.get(role) is not None and view[role] in names
+    ]
+    # the roles said under the table: beside a name, at 80 columns, the column cut one
+    # to "Computer 1 (auctionee…"
+    table.caption = "; ".join(roles) if roles else None
+    table.caption_justify = "left"
     for p in view["players"]:
         cards = ", ".join(f"{n} {c}" for c, n in p["cards"].items() if c != "white" and n)
-        roles = []
-        if p["seat"] == view["banker"]:
-            roles.append("banker")
-        if p["seat"] == view["auctioneer"]:
-            roles.append("auctioneer")
-        name = p["name"] + (f" ({', '.join(roles)})" if roles else "")
+        hidden = f"+{p['face_down']} face down" if p["face_down"] else ""
         table.add_row(
             str(p["seat"] + 1),  # counted from 1, as people count (and Across the Board)
-            name,
+            p["name"],
             money(p["cash"]),
             "member" if p["member"] else "",
             cards,
             str(p["cards"]["white"] or ""),
             ", ".join(k["special"] for k in p["kept"]),
-            ", ".join(p["businesses"])
-            + (f" +{p['face_down']} face down" if p["face_down"] else ""),
+            " ".join(part for part in (", ".join(p["businesses"]), hidden) if part),
         )
     return table
 
