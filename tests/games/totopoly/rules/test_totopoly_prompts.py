@@ -116,3 +116,39 @@ def test_an_offer_with_none_made_says_so() -> None:
     assert offers, "nothing was offered for sale here"
     assert all("£0" not in p for p in offers), offers
     assert any(p.endswith("(no offer yet)") for p in offers), offers
+
+
+def test_the_race_says_why_these_horses_may_take_the_throw() -> None:
+    """NOMINATION: "If a player does not nominate one of his horses to win, he must move
+    all his horses in precisely the same order as he moves them for his first throw".
+    The prompt said only "give it to one of your horses": a person offered one horse of
+    three, or two, was not told why. Nomination says what it is for."""
+    state = TotopolyGame(4).new_initial_state()
+    dice, choose = SeededDice(3), random.Random(3)
+    said: dict[str, str] = {}
+    while not state.is_over():
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        actor = state.to_act()[0]
+        own = str(state.view(actor)["prompt"])
+        legal = state.legal_actions(actor)
+        if own.startswith("nominate"):
+            said["nominate"] = own
+        elif own.startswith("you threw"):
+            nominee = state.nominated.get(actor)
+            if "kept for the race" in own:  # his first turn: any horse may take it
+                said["first"] = own
+            else:
+                horses = [a.horse for a in legal]  # type: ignore[attr-defined]
+                rota = [h for h in horses if h != nominee]
+                assert f"No. {rota[0]}" in own and "next in your order" in own, own
+                if nominee in horses:
+                    said["either"] = own
+                    assert f"or your nominee No. {nominee}" in own, own
+        modest = [
+            a for a in legal if getattr(a, "guineas", 0) <= 5 and getattr(a, "pounds", 0) <= 10
+        ]
+        state.apply(actor, choose.choice(modest or legal))
+    assert "your nominee may take any of your throws" in said["nominate"]
+    assert {"first", "either"} <= set(said), said
