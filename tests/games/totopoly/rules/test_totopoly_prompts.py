@@ -152,3 +152,37 @@ def test_the_race_says_why_these_horses_may_take_the_throw() -> None:
         state.apply(actor, choose.choice(modest or legal))
     assert "your nominee may take any of your throws" in said["nominate"]
     assert {"first", "either"} <= set(said), said
+
+
+def test_a_white_card_held_is_recalled_where_it_may_be_thrown_in() -> None:
+    """The rulebook: "they must get rid of all their white cards before the end of the race, or else
+    they will be disqualified": the choice to throw one in said nothing of it, and a
+    person who always moved on learnt it at the post. A kept card is named."""
+    from homestretch.games.totopoly.rules import cards
+
+    from ..conftest import make_table
+
+    state = make_table(players=2, horses={1: 0, 4: 1})
+    state.phase = "race"
+    state.pos = {1: (10, 0), 4: (10, 1)}
+    state.held[0]["black"] = 1
+    alone = next(cards.on_colour(state, 1, "blue"))
+    assert isinstance(alone, Ask) and "white" not in alone.prompt
+    state.held[0]["white"] = 2
+    own = next(cards.on_colour(state, 1, "black"))
+    assert isinstance(own, Ask)
+    assert own.prompt == (
+        "No. 1 (black) is on a black square (you hold 2 white cards: each must be thrown in"
+        " before the race ends, or a horse of yours placed is disqualified)"
+    )
+    state.held[1]["white"], state.held[1]["red"] = 1, 1
+    other = next(cards.on_colour(state, 4, "blue"))
+    assert isinstance(other, Ask) and "(you hold a white card: each must" in other.prompt
+    assert "you hold" not in str(other.others)  # the others read what he decides, no more
+    reins = next(i for i, r in state.c.reports.items() if r.special == "reins")
+    state.specials[reins] = 0
+    kept = next(cards.play_special(state, 1, "reins", "ignore this instruction"))
+    assert isinstance(kept, Ask)
+    assert kept.prompt == (
+        'No. 1: play the "unbreakable reins" card to ignore this instruction, or keep it'
+    )
