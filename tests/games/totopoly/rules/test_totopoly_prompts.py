@@ -122,7 +122,7 @@ def test_the_race_says_why_these_horses_may_take_the_throw() -> None:
     """NOMINATION: "If a player does not nominate one of his horses to win, he must move
     all his horses in precisely the same order as he moves them for his first throw".
     The prompt said only "give it to one of your horses": a person offered one horse of
-    three, or two, was not told why. Nomination says what it is for."""
+    three, or two, was not told why. Nomination says what it is for, the Tote what a ticket may win."""
     state = TotopolyGame(4).new_initial_state()
     dice, choose = SeededDice(3), random.Random(3)
     said: dict[str, str] = {}
@@ -135,6 +135,8 @@ def test_the_race_says_why_these_horses_may_take_the_throw() -> None:
         legal = state.legal_actions(actor)
         if own.startswith("nominate"):
             said["nominate"] = own
+        elif own.startswith("back"):
+            said["tote"] = own
         elif own.startswith("you threw"):
             nominee = state.nominated.get(actor)
             if "kept for the race" in own:  # his first turn: any horse may take it
@@ -151,6 +153,8 @@ def test_the_race_says_why_these_horses_may_take_the_throw() -> None:
         ]
         state.apply(actor, choose.choice(modest or legal))
     assert "your nominee may take any of your throws" in said["nominate"]
+    # and the Tote says what a ticket may win
+    assert "shared among the tickets on the winner" in said["tote"]
     assert {"first", "either"} <= set(said), said
 
 
