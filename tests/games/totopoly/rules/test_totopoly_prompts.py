@@ -181,7 +181,7 @@ def test_a_white_card_held_is_recalled_where_it_may_be_thrown_in() -> None:
     )
     state.held[1]["white"], state.held[1]["red"] = 1, 1
     other = next(cards.on_colour(state, 4, "blue"))
-    assert isinstance(other, Ask) and "(you hold a white card: each must" in other.prompt
+    assert isinstance(other, Ask) and "(you hold a white card: it must be thrown in" in other.prompt
     assert "you hold" not in str(other.others)  # the others read what he decides, no more
     reins = next(i for i, r in state.c.reports.items() if r.special == "reins")
     state.specials[reins] = 0

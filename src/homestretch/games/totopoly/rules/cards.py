@@ -54,9 +54,9 @@ def on_colour(state: TotopolyState, horse: int, square: str) -> Flow[None]:
         # "they must get rid of all their white cards before the end of the race, or
         # else they will be disqualified": a person who always moved on learnt it at
         # the post
-        cards = "a white card" if whites == 1 else f"{whites} white cards"
+        cards = "a white card: it" if whites == 1 else f"{whites} white cards: each"
         prompt += (
-            f" (you hold {cards}: each must be thrown in before the race ends, or a horse"
+            f" (you hold {cards} must be thrown in before the race ends, or a horse"
             " of yours placed is disqualified)"
         )
     others = f"decide what No. {horse} ({colour}) does on a {square} square"
