@@ -116,3 +116,77 @@ def test_an_offer_with_none_made_says_so() -> None:
     assert offers, "nothing was offered for sale here"
     assert all("£0" not in p for p in offers), offers
     assert any(p.endswith("(no offer yet)") for p in offers), offers
+
+
+def test_the_race_says_why_these_horses_may_take_the_throw() -> None:
+    """NOMINATION: "If a player does not nominate one of his horses to win, he must move
+    all his horses in precisely the same order as he moves them for his first throw".
+    The prompt said only "give it to one of your horses": a person offered one horse of
+    three, or two, was not told why. Nomination says what it is for, the Tote what a ticket may win."""
+    state = TotopolyGame(4).new_initial_state()
+    dice, choose = SeededDice(3), random.Random(3)
+    said: dict[str, str] = {}
+    while not state.is_over():
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        actor = state.to_act()[0]
+        own = str(state.view(actor)["prompt"])
+        legal = state.legal_actions(actor)
+        if own.startswith("nominate"):
+            said["nominate"] = own
+        elif own.startswith("back"):
+            said["tote"] = own
+        elif own.startswith("you threw"):
+            nominee = state.nominated.get(actor)
+            if "kept for the race" in own:  # his first turn: any horse may take it
+                said["first"] = own
+            else:
+                horses = [a.horse for a in legal]  # type: ignore[attr-defined]
+                rota = [h for h in horses if h != nominee]
+                assert f"No. {rota[0]}" in own and "next in your order" in own, own
+                if nominee in horses:
+                    said["either"] = own
+                    assert f"or your nominee No. {nominee}" in own, own
+        modest = [
+            a for a in legal if getattr(a, "guineas", 0) <= 5 and getattr(a, "pounds", 0) <= 10
+        ]
+        state.apply(actor, choose.choice(modest or legal))
+    assert "your nominee may take any of your throws" in said["nominate"]
+    # and the Tote says what a ticket may win
+    assert "shared among the tickets on the winner" in said["tote"]
+    assert {"first", "either"} <= set(said), said
+
+
+def test_a_white_card_held_is_recalled_where_it_may_be_thrown_in() -> None:
+    """The rulebook: "they must get rid of all their white cards before the end of the race, or else
+    they will be disqualified": the choice to throw one in said nothing of it, and a
+    person who always moved on learnt it at the post. A kept card is named."""
+    from homestretch.games.totopoly.rules import cards
+
+    from ..conftest import make_table
+
+    state = make_table(players=2, horses={1: 0, 4: 1})
+    state.phase = "race"
+    state.pos = {1: (10, 0), 4: (10, 1)}
+    state.held[0]["black"] = 1
+    alone = next(cards.on_colour(state, 1, "blue"))
+    assert isinstance(alone, Ask) and "white" not in alone.prompt
+    state.held[0]["white"] = 2
+    own = next(cards.on_colour(state, 1, "black"))
+    assert isinstance(own, Ask)
+    assert own.prompt == (
+        "No. 1 (black) is on a black square (you hold 2 white cards: each must be thrown in"
+        " before the race ends, or a horse of yours placed is disqualified)"
+    )
+    state.held[1]["white"], state.held[1]["red"] = 1, 1
+    other = next(cards.on_colour(state, 4, "blue"))
+    assert isinstance(other, Ask) and "(you hold a white card: it must be thrown in" in other.prompt
+    assert "you hold" not in str(other.others)  # the others read what he decides, no more
+    reins = next(i for i, r in state.c.reports.items() if r.special == "reins")
+    state.specials[reins] = 0
+    kept = next(cards.play_special(state, 1, "reins", "ignore this instruction"))
+    assert isinstance(kept, Ask)
+    assert kept.prompt == (
+        'No. 1: play the "unbreakable reins" card to ignore this instruction, or keep it'
+    )

@@ -17,6 +17,7 @@ from homestretch.core.actions import Action
 from homestretch.games.totopoly.content.loader import COLOUR_VALUE
 from homestretch.games.totopoly.rules.actions import Colour, PlaySpecial
 from homestretch.games.totopoly.rules.flow import Flow, ask
+from homestretch.games.totopoly.rules.words import KEPT
 
 if TYPE_CHECKING:
     from homestretch.games.totopoly.rules.state import TotopolyState
@@ -48,6 +49,16 @@ def on_colour(state: TotopolyState, horse: int, square: str) -> Flow[None]:
     colour = state.c.horses[horse].colour
     options = colour_options(state, player, colour, square)
     prompt = f"No. {horse} ({colour}) is on a {square} square"
+    whites = state.held[player]["white"]
+    if whites and ("white" in options or "card+white" in options):
+        # "they must get rid of all their white cards before the end of the race, or
+        # else they will be disqualified": a person who always moved on learnt it at
+        # the post
+        cards = "a white card: it" if whites == 1 else f"{whites} white cards: each"
+        prompt += (
+            f" (you hold {cards} must be thrown in before the race ends, or a horse"
+            " of yours placed is disqualified)"
+        )
     others = f"decide what No. {horse} ({colour}) does on a {square} square"
     about = {"horse": horse, "colour": colour, "square": square}
     choice = yield from ask(
@@ -79,7 +90,8 @@ def play_special(state: TotopolyState, horse: int, special: str, use: str) -> Fl
     if not cards:
         return False
     options: list[Action] = [PlaySpecial(cards[0], True), PlaySpecial(cards[0], False)]
-    prompt = f"No. {horse}: play your card to {use}, or keep it"
+    name = KEPT.get(special, "your card")
+    prompt = f"No. {horse}: play {name} to {use}, or keep it"
     others = f"play a kept card for No. {horse} to {use}, or keep it"
     choice = yield from ask(player, prompt, options, others=others, about={"horse": horse})
     assert isinstance(choice, PlaySpecial)

@@ -109,7 +109,11 @@ def nominate(state: TotopolyState) -> Flow[None]:
         if len(horses) < 2:
             continue
         options: list[Action] = [Nominate(h) for h in (0, *horses)]
-        prompt = "nominate one of your horses to win, or none"
+        prompt = (
+            "nominate one of your horses to win, or none: your nominee may take any of"
+            " your throws in the race, the others always move in the order you first"
+            " move them"
+        )
         others = "nominate one of their horses to win, or none"
         choice = yield from ask(player, prompt, options, others=others)
         assert isinstance(choice, Nominate)
@@ -173,7 +177,9 @@ def player_turn(state: TotopolyState, player: int) -> Flow[None]:
         # "Every throw of the die is to count. Players MUST move their horses, if
         # possible": a throw one horse can use may not be given to one that cannot (T26)
         options = [h for h in options if can_use(state, h, face)] or options
-        prompt = f"you threw {face}: give it to one of your horses"
+        prompt = f"you threw {face}: give it to one of your horses" + _why_these(
+            first, options, nominee
+        )
         others = f"give a throw of {face} to one of their horses"
         choice = yield from ask(player, prompt, [UseThrow(h) for h in options], others=others)
         assert isinstance(choice, UseThrow)
@@ -181,6 +187,26 @@ def player_turn(state: TotopolyState, player: int) -> Flow[None]:
             state.order[player].append(choice.horse)
         moved.append(choice.horse)
         yield from move(state, choice.horse, face)
+
+
+def _why_these(first: bool, options: list[int], nominee: int | None) -> str:
+    """Why these horses may take the throw (NOMINATION): at the first turn the order the
+    throws are given in is kept for the race; later the next horse in that order, or the
+    nominee."""
+    if first:
+        if nominee is None:
+            return " (the order you move them in now is kept for the race)"
+        return (
+            " (the order you move the others in now is kept for the race; your nominee,"
+            f" No. {nominee}, may take any throw)"
+        )
+    nominated = [h for h in options if h == nominee]
+    rota = [h for h in options if h != nominee]
+    if rota and nominated:
+        return f": No. {rota[0]}, next in your order, or your nominee No. {nominee}"
+    if rota:
+        return f": No. {rota[0]} is next in your order"
+    return ""
 
 
 def occupied(state: TotopolyState, besides: int) -> set[tuple[int, int]]:

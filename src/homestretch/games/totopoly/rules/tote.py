@@ -27,6 +27,14 @@ def clerk(state: TotopolyState) -> int:
     return state.banker if holder is None else holder
 
 
+TOTE_PAYS = (
+    " (after the race the pool, less the clerk's 10%, is shared among the tickets on the"
+    " winner, in proportion to their stakes; nothing is paid for second or third)"
+)
+"""How the Tote pays, said where a ticket is bought (THE TOTALISATOR): a person at the
+window was asked to back horses and not told what a ticket could win."""
+
+
 def betting(state: TotopolyState) -> Flow[None]:
     state.phase = "tote"
     runners = sorted(h for h, s in state.status.items() if s == "running")
@@ -37,9 +45,12 @@ def betting(state: TotopolyState) -> Flow[None]:
         own = [h for h in runners if state.horse_owner(h) == player]
         if own:
             first = "back their own horses first"
-            yield from window(state, player, own, "back your own horses first", first, which="own")
+            prompt = f"back your own horses first{TOTE_PAYS}"
+            yield from window(state, player, own, prompt, first, which="own")
     for player in seats:
-        yield from window(state, player, runners, "back any horse on the Tote", which="any")
+        yield from window(
+            state, player, runners, f"back any horse on the Tote{TOTE_PAYS}", which="any"
+        )
 
 
 def window(

@@ -211,16 +211,62 @@ def move_said(action: Action, content: Content) -> str:
     return str(action)
 
 
-def menu_said(action: Action, content: Content) -> str:
+MOVE_ON = {"black": 4, "red": 3, "yellow": 2, "blue": 1}
+"""Lengths a colour's squares and cards move a horse of that colour on (the rulebook's
+"The coloured squares - ruling"), as the browser board's ``MOVE_ON``."""
+
+
+def colour_said(choice: str, asked: JSON | None) -> str:
+    """A choice on a coloured square as the menu offers it, with the card's colour and
+    how far it moves the horse on ("play a red card and move on 3 lengths"), as the
+    browser's buttons say it; ``asked`` is the view's (the horse's colour)."""
+    colour = str((asked or {}).get("colour", ""))
+    lengths = MOVE_ON.get(colour)
+    on = "move on" if lengths is None else f"move on {lengths} length{'s' * (lengths != 1)}"
+    card = f"a {colour} card" if lengths is not None else "a colour card"
+    return {
+        "advantage": f"take the advantage of your colour: {on}",
+        "white": "throw in a white card instead and stand still",
+        "card": f"play {card} and {on}",
+        "card+white": f"play {card} with a white card and stand still",
+        "stand": "stand still",
+    }.get(choice, f"colour {choice}")
+
+
+def menu_said(action: Action, content: Content, asked: JSON | None = None) -> str:
     """A move as the terminal's menu offers it, in what a player reads: a card by its name
     ("reject the lease of No. 1 Ebony Lantern", "offer the 'remount immediately' card for
-    sale"), never its id ("reject lease:horse-01"); a move with an amount as it may be
-    typed ("bid 45", "bet 4 30"). The number beside it, or the id form, is still read."""
+    sale"), never its id ("reject lease:horse-01"); a horse by its number, name and
+    colour ("give the throw to No. 4 Rosehip Rally (red)", not "use 4"); a choice on a
+    coloured square with how far it moves the horse on (``asked``: the view's); a bid
+    or offer as it may be typed ("bid 45"). The number beside it, or the typed form
+    ("use 4", "bet 4 30"), is still read."""
 
     def card(text: str) -> str:
         return card_said(text, content, MENU_CARD)
 
+    def horse(number: int) -> str:
+        return card(f"horse:{number}")
+
     match action:
+        case act.Throw():
+            return "throw the dice"
+        case act.DrawReport(deck=deck, horse=number):
+            return f"read a {report_pack(deck)} for {horse(number)}, then throw"
+        case act.Nominate(horse=number):
+            if not number:
+                return "nominate nobody (your horses then move in a fixed order)"
+            return f"nominate {horse(number)} to win"
+        case act.UseThrow(horse=number):
+            return f"give the throw to {horse(number)}"
+        case act.Colour(choice=choice):
+            return colour_said(choice, asked)
+        case act.Scratch(horse=number):
+            return f"scratch {horse(number)} from the race"
+        case act.Bet(horse=number, pounds=pounds):
+            return f"back {horse(number)} for \u00a3{pounds} on the Tote"
+        case act.ChangeTrack(track=track):
+            return f"take track {track}"
         case act.Reject(card=lease):
             return f"reject {card(lease)}"
         case act.Discard(card=lease):
@@ -342,8 +388,8 @@ PAGE_TEMPLATES = {
     "pass": "Pass",
     "bid": "Bid {guineas}",
     "bet": "Back No. {horse} for \u00a3{pounds}",
-    "use": "No. {horse} takes the throw",
-    "nominate": "Nominate No. {horse}",
+    "use": "{horse} takes the throw",
+    "nominate": "Nominate {horse}",
     "nominate_nobody": "Nominate nobody",
     "stay": "Stay on track {track}",
     "cross": "Cross to track {track}",
@@ -356,7 +402,7 @@ PAGE_TEMPLATES = {
     "not_join": "Do not join",
     "accept": "Accept the offer",
     "refuse": "Refuse the offer",
-    "scratch": "Scratch No. {horse}",
+    "scratch": "Scratch {horse}",
     "play_kept": "Play the kept card",
     "keep_kept": "Keep the card",
     "amount_label": "{kind}: {unit}",

@@ -96,6 +96,26 @@ class HotSeat:
         self.people = people
         self.to_stderr = fmt is OutputFormat.json
         self.screen = err_console if self.to_stderr else console
+        self.table: TableSession | None = None
+        """The table, for the others' moves since a seat last chose (set when play starts)."""
+        self.seen: dict[int, int] = {}
+        """Each seat's place in the table's log when it was last shown."""
+
+    def others_moves(self, player: int, view: JSON) -> list[str]:
+        """The other players' moves since ``player`` was last shown the table, in the
+        log's words ("Computer 2: bid 37 guineas"): the bids and passes of an auction
+        were seen by nobody at the terminal, who read only the lot's standing bid."""
+        if self.table is None:
+            return []
+        now = self.table.version
+        since = self.seen.get(player, max(0, now - MOVES_SHOWN * 4))
+        self.seen[player] = now
+        names = [p["name"] for p in view["players"]]
+        return [
+            f"{names[e['player']]}: {e['words']}"
+            for e in self.table.log_for(player, since=since)
+            if e.get("words") and e.get("player") not in (None, player)
+        ][-MOVES_SHOWN:]
 
     def prompt(self, text: str, **options: Any) -> str:
         return prompt(text, err=self.to_stderr, **options)
@@ -112,10 +132,12 @@ class HotSeat:
             )
         self.last = player
         notices = self.state.notices_for(player) if self.state is not None else None
-        show_view(self.screen, view, self.content, notices)
+        show_view(self.screen, view, self.content, notices, self.others_moves(player, view))
 
 
 LONG_LIST = 20
+MOVES_SHOWN = 10
+"""The most of the others' moves shown since a seat last chose (the latest)."""
 SHOWN_STAKE = 5
 OPEN_AMOUNTS = {"bid": "bid GUINEAS", "bet": "bet HORSE POUNDS", "offer": "offer POUNDS"}
 
@@ -172,6 +194,7 @@ def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
     """A person at the terminal. Amounts (bids, bets, offers) may be any sum: the list
     shows the usual steps, and the state checks whatever is typed."""
     from homestretch.games.totopoly.rules.actions import Bet, ChangeTrack
+    from homestretch.games.totopoly.rules.flow import Ask
     from homestretch.games.totopoly.rules.state import TotopolyState
     from homestretch.games.totopoly.rules.words import menu_said
 
@@ -183,9 +206,11 @@ def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
         if isinstance(action, ChangeTrack) and state.crossing is not None:
             track = state.crossing[1]
             if action.track == track:
-                return f"{action}  (stay on track {track})"
-            return f"{action}  (cross to track {action.track})"
-        return menu_said(action, state.c)
+                return f"stay on track {track}"
+            return f"cross to track {action.track}"
+        pending = state.pending
+        asked = getattr(pending, "about", None) if isinstance(pending, Ask) else None
+        return menu_said(action, state.c, asked)
 
     def shorten(legal: list[Action]) -> list[Action]:
         if len(legal) <= LONG_LIST:
@@ -274,6 +299,7 @@ def _play_on(
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
     seat = HotSeat(game.content_folder, len(people_seats), fmt)
     seat.state = table.state
+    seat.table = table
     people = {s: person(table.seats[s].name, table.state, seat) for s in people_seats}
     to_stderr = fmt is OutputFormat.json
     play_at_terminal(table, game_id, people, ask=lambda node: ask_roll(node, to_stderr), db=db)

@@ -10,6 +10,7 @@ from homestretch.cli.plain import Table
 from homestretch.core.protocol import JSON
 from homestretch.games.totopoly.content.loader import Content
 from homestretch.games.totopoly.rules.views import RING_CODES
+from homestretch.games.totopoly.rules.words import guineas
 
 STYLE = {
     "black": "bold white on grey23",
@@ -170,10 +171,15 @@ def ring_picture(view: JSON, content: Content) -> Text:
 
 
 def show_view(
-    console: Console, view: JSON, content: Content, notices: list[JSON] | None = None
+    console: Console,
+    view: JSON,
+    content: Content,
+    notices: list[JSON] | None = None,
+    moves: list[str] | None = None,
 ) -> None:
-    """The table as ``view`` shows it, and the latest of the seat's typed ``notices``
-    (payments, prizes, Tote payouts, cards dealt to him) in words."""
+    """The table as ``view`` shows it, the latest of the seat's typed ``notices``
+    (payments, prizes, Tote payouts, cards dealt to him) in words, and ``moves``: the
+    other players' moves since he last chose ("Computer 2: bid 37 guineas")."""
     names = [p["name"] for p in view["players"]]
     you = view.get("you")  # whose screen this is, at the top as at the prompt
     whose = f"{names[you]}: " if isinstance(you, int) and 0 <= you < len(names) else ""
@@ -199,10 +205,12 @@ def show_view(
         console.print(course_picture(view, content))
     if "lot" in view:
         lot = view["lot"]
-        bidder = "" if lot["bidder"] is None else f" by {names[lot['bidder']]}"
-        console.print(
-            "[bold]On sale:[/bold] " + escape(f"{lot['name']} - {lot['bid']} guineas{bidder}")
+        standing = (
+            "no bid yet"
+            if lot["bidder"] is None
+            else f"{guineas(int(lot['bid']))} bid by {names[lot['bidder']]}"
         )
+        console.print("[bold]On sale:[/bold] " + escape(f"{lot['name']} - {standing}"))
     for label, key in (("Your hand", "hand"), ("Your leases", "leases")):
         if view.get(key):
             console.print(
@@ -219,6 +227,10 @@ def show_view(
         console.print(Text("Money and cards lately:", style="bold"))
         for notice in notices[-NOTICE_LINES:]:
             console.print(f"  {escape(notice['words'])}")
+    if moves:
+        console.print(Text("Since your last move:", style="bold"))
+        for line in moves:
+            console.print(f"  {escape(line)}")
     if view.get("your_report") and view["phase"] == "training":
         console.print(Text("Your last report: ", style="bold") + Text(view["your_report"]))
     if view["prompt"]:

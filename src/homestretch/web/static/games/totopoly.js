@@ -367,7 +367,14 @@
     }[choice] || null;
   }
 
-  // Moves in words: a lease card by its name, a horse by its number, "stay" first.
+  // A horse on a button: "No. 5 Copper Kettle (red)", as the view names it.
+  function horseSaid(number, view) {
+    const horse = view.horses.find((h) => h.number === number);
+    return horse ? say("horse_coloured", { n: number, name: horse.name, colour: horse.colour }) : no(number);
+  }
+
+  // Moves in words: a lease card by its name, a horse by its number, name and colour,
+  // "stay" first.
   function moveText(action, view, names) {
     const card = action.card || action.item;
     const named = card && names[card] ? names[card] : card;
@@ -376,8 +383,11 @@
       case "done": return W.done;
       case "pass": return W.pass;
       case "bid": return say("bid", { guineas: guineas(action.guineas) });
-      case "bet": case "use": case "scratch": return say(action.kind, action);
-      case "nominate": return action.horse ? say("nominate", action) : W.nominate_nobody;
+      case "bet": return say("bet", action);
+      // a horse by its name and colour too: "Nominate No. 5" sent a person to the
+      // leases to find which horse No. 5 was
+      case "use": case "scratch": return say(action.kind, { horse: horseSaid(action.horse, view) });
+      case "nominate": return action.horse ? say("nominate", { horse: horseSaid(action.horse, view) }) : W.nominate_nobody;
       case "track": {
         const here = view.crossing ? view.crossing[1] : null;
         return action.track === here ? say("stay", { track: here }) : say("cross", action);
