@@ -187,13 +187,16 @@ def test_the_race_menus_name_the_horse_and_say_the_choice() -> None:
     from homestretch.games.totopoly.rules.words import menu_said
 
     content = TotopolyGame(3, names=["Ann", "Bob", "Cy"]).new_initial_state().c
-    five = content.horses[5].name
-    assert menu_said(UseThrow(5), content) == f"No. 5 {five} takes the throw"
-    assert menu_said(Nominate(0), content) == "nominate no horse"
-    assert menu_said(Nominate(5), content) == f"nominate No. 5 {five} to win"
-    assert menu_said(Scratch(5), content) == f"scratch No. 5 {five}"
+    five = f"No. 5 {content.horses[5].name} ({content.horses[5].colour})"
+    assert menu_said(UseThrow(5), content) == f"give the throw to {five}"
+    assert menu_said(Nominate(0), content) == (
+        "nominate nobody (your horses then move in a fixed order)"
+    )
+    assert menu_said(Nominate(5), content) == f"nominate {five} to win"
+    assert menu_said(Scratch(5), content) == f"scratch {five} from the race"
     assert menu_said(Colour("stand"), content) == "stand still"
-    assert menu_said(Colour("card"), content) == "play a card of its colour and move on"
-    assert menu_said(Colour("card+white"), content) == (
-        "play a card of its colour with a white one and stand still"
+    red = {"colour": "red"}
+    assert menu_said(Colour("card"), content, red) == "play a red card and move on 3 lengths"
+    assert menu_said(Colour("card+white"), content, red) == (
+        "play a red card with a white card and stand still"
     )

@@ -281,34 +281,7 @@ def menu_said(action: Action, content: Content, asked: JSON | None = None) -> st
             return "join the Owners' Club" if yes else "do not join the Owners' Club"
         case act.Accept(yes=yes):
             return "accept the offer" if yes else "refuse the offer"
-        case act.UseThrow(horse=horse):  # "use 5" after "you threw 5" read as the throw
-            return f"{_horse(horse, content)} takes the throw"
-        case act.Nominate(horse=0):  # was "nominate 0"
-            return "nominate no horse"
-        case act.Nominate(horse=horse):
-            return f"nominate {_horse(horse, content)} to win"
-        case act.Scratch(horse=horse):
-            return f"scratch {_horse(horse, content)}"
-        case act.Colour(choice=choice) if choice in COLOUR_MENU:  # was "colour card"
-            return COLOUR_MENU[choice]
     return str(action)
-
-
-COLOUR_MENU = {
-    "advantage": "move on (its own colour)",
-    "white": "throw in a white card instead and stand still",
-    "card": "play a card of its colour and move on",
-    "card+white": "play a card of its colour with a white one and stand still",
-    "stand": "stand still",
-}
-"""A choice on a coloured square as the terminal's menu offers it (``Colour.choice``;
-"colour card" and "colour stand" told a player nothing)."""
-
-
-def _horse(number: int, content: Content) -> str:
-    """A horse as a menu names it: "No. 5 Copper Kettle"."""
-    horse = content.horses.get(number)
-    return f"No. {number} {horse.name}" if horse is not None else f"No. {number}"
 
 
 # --- the browser board's own words (totopoly.js) --------------------------------------
