@@ -129,9 +129,12 @@ def scroll_settled(page: Page) -> None:
 
 def open_moves(page: Page) -> None:
     """Open the generic moves (buttons and the form for any action), folded under a
-    game's own board; a reload folds them again."""
-    if page.locator("#turn-fold").get_attribute("open") is None:
+    game's own board; a reload folds them again. A tap that did not open them fails
+    here, not at the move tapped next (it did once: the page moved under the tap)."""
+    fold = page.locator("#turn-fold")
+    if fold.get_attribute("open") is None:
         page.click("#turn-fold > summary")
+        expect(fold).to_have_attribute("open", "")
 
 
 def secrets(db: str, game_id: int, seat: int | None) -> set[str]:
