@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from homestretch.core.protocol import JSON
 from homestretch.session.saved import rebuild
@@ -107,6 +107,26 @@ def settled(address: str, game_id: int, *pages: Page) -> None:
             if now == version:
                 raise
             version = now
+
+
+DRAWN_FROM = "(version) => Number(document.body.dataset.version) >= version"
+
+
+def press(page: Page, target: Locator) -> int:
+    """A move made by a tap on ``target``: returns once the server has made it and
+    ``page`` has drawn the table it made (or a later one); the version it made. A
+    ``settled()`` straight after a bare click could read the server before the move
+    arrived and pass on the table before it, then a check find the page past it (the
+    Derby Cast party test's failure at 7271d56)."""
+    with page.expect_response(
+        lambda answer: answer.url.endswith("/moves") and answer.request.method == "POST"
+    ) as sent:
+        target.click()
+    answer = sent.value
+    assert answer.ok, f"the move was refused: {answer.text()}"
+    made: int = answer.json()["version"]
+    page.wait_for_function(DRAWN_FROM, arg=made)
+    return made
 
 
 SCROLL_STILL = """() => new Promise((done) => {
