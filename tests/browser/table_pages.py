@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from homestretch.core.protocol import JSON
 from homestretch.session.saved import rebuild
@@ -109,6 +109,26 @@ def settled(address: str, game_id: int, *pages: Page) -> None:
             version = now
 
 
+DRAWN_FROM = "(version) => Number(document.body.dataset.version) >= version"
+
+
+def press(page: Page, target: Locator) -> int:
+    """A move made by a tap on ``target``: returns once the server has made it and
+    ``page`` has drawn the table it made (or a later one); the version it made. A
+    ``settled()`` straight after a bare click could read the server before the move
+    arrived and pass on the table before it, then a check find the page past it (the
+    Derby Cast party test's failure at 7271d56)."""
+    with page.expect_response(
+        lambda answer: answer.url.endswith("/moves") and answer.request.method == "POST"
+    ) as sent:
+        target.click()
+    answer = sent.value
+    assert answer.ok, f"the move was refused: {answer.text()}"
+    made: int = answer.json()["version"]
+    page.wait_for_function(DRAWN_FROM, arg=made)
+    return made
+
+
 SCROLL_STILL = """() => new Promise((done) => {
   let last = null, still = 0;
   const look = () => {
@@ -129,9 +149,12 @@ def scroll_settled(page: Page) -> None:
 
 def open_moves(page: Page) -> None:
     """Open the generic moves (buttons and the form for any action), folded under a
-    game's own board; a reload folds them again."""
-    if page.locator("#turn-fold").get_attribute("open") is None:
+    game's own board; a reload folds them again. A tap that did not open them fails
+    here, not at the move tapped next (it did once: the page moved under the tap)."""
+    fold = page.locator("#turn-fold")
+    if fold.get_attribute("open") is None:
         page.click("#turn-fold > summary")
+        expect(fold).to_have_attribute("open", "")
 
 
 def secrets(db: str, game_id: int, seat: int | None) -> set[str]:

@@ -19,6 +19,7 @@ from tests.browser.table_pages import (
     frame,
     move,
     open_table,
+    press,
     shows,
     token_of,
 )
@@ -222,7 +223,9 @@ def test_a_phone_scrolled_away_is_told_its_turn_came_and_taken_to_it(
         ann.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading the bins
         if frame(address, game_id, tokens[0])["your_turn"]:  # her bid is out of sight
             expect(jump).to_be_visible()
-            ann.locator(".ab-block button", has_text="Pass").click()
+            # made before Bob's move is sent (read at once, his could be made first and
+            # her pass refused as stale, or hers land between his read and his send)
+            press(ann, ann.locator(".ab-block button", has_text="Pass"))
         expect(jump).to_be_hidden()
         ann.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         # Bob's offer makes it her turn while she reads the foot of the page

@@ -41,10 +41,6 @@ def _move(page: Page) -> None:
     if not buttons.count():  # too many to list as buttons: the first from the list
         page.locator("#typed button[type=submit]").click()
         return
-    try:
-        expect(buttons.first).to_be_visible(timeout=5_000)
-    except AssertionError:  # a whole run once found the moves shut here: open them again
-        open_moves(page)
     texts = buttons.all_inner_texts()
     quick = next((i for i, text in enumerate(texts) if text in QUICK), 0)
     buttons.nth(quick).click()

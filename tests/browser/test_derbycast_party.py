@@ -11,12 +11,13 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
     SharedServer,
     context,
     fits_width,
     open_table,
+    press,
     secrets,
     settled,
     shown_secrets,
@@ -41,19 +42,9 @@ PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile":
 
 def _tap(phone: Page, program: str, bet: str) -> None:
     """A pick in two taps: the horse, then Win, Place or Show; made once the phone has
-    drawn a newer table than before it (a ``_settled`` that read the server's version
-    while the pick was still on its way waited for the version before it)."""
+    drawn the table the pick made (``press``)."""
     phone.locator(f'.dc-horses button[data-program="{program}"]').click()
-    _press(phone, phone.locator(f'.dc-bets button[data-bet="{bet}"]'))
-
-
-def _press(page: Page, target: Locator) -> None:
-    """A move made by a tap on ``target``, returning once its page has drawn the table
-    the move made (a ``_settled`` that read the server while the move was on its way
-    waited for the version before it: the whole run's one failure at 7271d56)."""
-    before = page.locator("body").get_attribute("data-version") or ""
-    target.click()
-    expect(page.locator("body")).not_to_have_attribute("data-version", before)
+    press(phone, phone.locator(f'.dc-bets button[data-bet="{bet}"]'))
 
 
 def _card(desk: Page, name: str, field: str, odds: str, scratched: str = "") -> None:
@@ -61,7 +52,7 @@ def _card(desk: Page, name: str, field: str, odds: str, scratched: str = "") -> 
     desk.fill("#dc-field", field)
     desk.fill("#dc-odds", odds)
     desk.fill("#dc-scratched", scratched)
-    _press(desk, desk.get_by_role("button", name="Post the card"))
+    press(desk, desk.get_by_role("button", name="Post the card"))
 
 
 def _worded_as_the_view(address: str, game_id: int, tv: Page, phone: Page) -> None:
@@ -83,7 +74,7 @@ def _result(desk: Page, finish: str, odds: dict[int, str], prefix: str = "dc-res
     for index, price in odds.items():
         desk.fill(f"#{prefix}-odds-{index}", price)
     button = "Post the correction" if prefix == "dc-fix" else "Post for review"
-    _press(desk, desk.get_by_role("button", name=button))
+    press(desk, desk.get_by_role("button", name=button))
 
 
 def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
@@ -143,7 +134,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         settled(address, game_id, *everyone)
         # Bravo (1A) is scratched late: Bob chooses again.
         desk.locator('.dc-desk-form input[data-program="1A"]').check()
-        _press(desk, desk.get_by_role("button", name="Close picks"))
+        press(desk, desk.get_by_role("button", name="Close picks"))
         settled(address, game_id, *everyone)
         expect(bob.locator("[data-sit-out]")).to_be_visible()
         # every phone says what the table is doing, Ann's too (her pick stands)
@@ -165,7 +156,7 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         expect(bob.locator(".dc-would")).to_have_text(
             "If the result stands: Bob (marker 2): win on 3 Charlie, 1st at 8-1: +8"
         )
-        _press(desk, desk.locator("[data-official]"))
+        press(desk, desk.locator("[data-official]"))
         settled(address, game_id, *everyone)
         expect(tv.locator(".dc-last h3")).to_contain_text("Race 1: Riverbend 1 - official result")
         expect(tv.locator(".dc-moves")).to_contain_text(
@@ -187,12 +178,12 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         settled(address, game_id, *everyone)
         _tap(ann, "2", "win")
         settled(address, game_id, *everyone)
-        _press(desk, desk.get_by_role("button", name="Close picks"))
+        press(desk, desk.get_by_role("button", name="Close picks"))
         settled(address, game_id, *everyone)
         expect(tv.locator('.dc-card tr[data-program="3"]')).to_contain_text("Bob (show)")
         _result(desk, "1, 3, 2", {0: "9-2", 1: "3-1", 2: "12-1"})
         settled(address, game_id, *everyone)
-        _press(desk, desk.locator("[data-official]"))
+        press(desk, desk.locator("[data-official]"))
         settled(address, game_id, *everyone)
         expect(bob.locator(".dc-me")).to_contain_text("11 points")
         # The stewards: Zulu's final price was 20-1. The keeper corrects race 2.
@@ -218,11 +209,11 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         settled(address, game_id, *everyone)
         _tap(bob, "2", "win")
         settled(address, game_id, *everyone)
-        _press(desk, desk.get_by_role("button", name="Close picks"))
+        press(desk, desk.get_by_role("button", name="Close picks"))
         settled(address, game_id, *everyone)
         _result(desk, "1, 2", {0: "11-1", 1: "7-2"})
         settled(address, game_id, *everyone)
-        _press(desk, desk.locator("[data-official]"))
+        press(desk, desk.locator("[data-official]"))
         settled(address, game_id, *everyone)
 
         # Race 4, the tie-break: only Bob and Cy pick, Cy first (the order rotates).
@@ -238,11 +229,11 @@ def test_a_keeper_three_phones_and_a_tv_play_three_races_and_a_tie_break(
         settled(address, game_id, *everyone)
         _tap(bob, "1", "win")
         settled(address, game_id, *everyone)
-        _press(desk, desk.get_by_role("button", name="Close picks"))
+        press(desk, desk.get_by_role("button", name="Close picks"))
         settled(address, game_id, *everyone)
         _result(desk, "2, 1", {0: "2-1", 1: "5-1"})
         settled(address, game_id, *everyone)
-        _press(desk, desk.locator("[data-official]"))
+        press(desk, desk.locator("[data-official]"))
         settled(address, game_id, *everyone)
         expect(tv.locator(".dc-winner")).to_contain_text("Official Winner: Cy (marker 3)")
         expect(tv.locator(".dc-winner")).to_contain_text("won the tie-break after 4 races.")
@@ -372,11 +363,11 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         assert "\n" not in desk.locator("#error").inner_text()
         upload.write_text(CARD_CSV)
         desk.set_input_files("#dc-card-file", str(upload))
-        _press(desk, desk.get_by_role("button", name="Load the card"))
+        press(desk, desk.get_by_role("button", name="Load the card"))
         settled(address, game_id, *everyone)
         expect(desk.locator("#dc-race")).to_have_value("Downs 1")
         expect(desk.locator("#dc-field")).to_have_value("1 Ace, 2 Bolt, 3 Comet")
-        _press(desk, desk.get_by_role("button", name="Post the card"))
+        press(desk, desk.get_by_role("button", name="Post the card"))
         settled(address, game_id, *everyone)
 
         # Sealed picks: everyone picks at once; nobody sees another's pick.
@@ -404,7 +395,7 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         _tap(bob, "2", "show")
         settled(address, game_id, *everyone)
         expect(desk.locator(".dc-early")).to_have_attribute("open", "")
-        _press(desk, desk.get_by_role("button", name="Close picks now"))
+        press(desk, desk.get_by_role("button", name="Close picks now"))
         settled(address, game_id, *everyone)
         expect(tv.locator('.dc-card tr[data-program="2"]')).to_contain_text("Bob (show)")
         expect(tv.locator('.dc-card tr[data-program="1"]')).to_contain_text("Ann (place)")
@@ -416,9 +407,9 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         expect(desk.locator("#error")).to_contain_text("The table moved on")
         expect(desk.locator("#dc-result-finish")).to_have_value("2, 1, 3")
         expect(desk.locator("#dc-result-odds-1")).to_have_value("4-1")
-        _press(desk, desk.get_by_role("button", name="Post for review"))
+        press(desk, desk.get_by_role("button", name="Post for review"))
         settled(address, game_id, *everyone)
-        _press(desk, desk.locator("[data-official]"))
+        press(desk, desk.locator("[data-official]"))
         settled(address, game_id, *everyone)
         expect(tv.locator(".dc-moves")).to_contain_text("Cy (marker 3): sat out")
         expect(tv.locator(".dc-moves")).to_contain_text(
@@ -430,7 +421,7 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         desk.locator("#board-box").screenshot(path=str(tmp_path / "desk-card.png"))
         fits_width(desk)
         desk.select_option("#dc-stretch-race", "maiden-special-weight")
-        _press(desk, desk.get_by_role("button", name="Card a Top of the Stretch race"))
+        press(desk, desk.get_by_role("button", name="Card a Top of the Stretch race"))
         settled(address, game_id, *everyone)
         expect(tv.locator(".dc-card caption")).to_contain_text("(Top of the Stretch)")
         for phone in phones:
@@ -439,16 +430,16 @@ def test_sealed_picks_a_days_card_upload_and_a_race_run_by_top_of_the_stretch(
         bob.locator("#board-box").screenshot(path=str(tmp_path / "phone-stretch.png"))
         desk.locator("#board-box").screenshot(path=str(tmp_path / "desk-stretch.png"))
         fits_width(desk)
-        _press(desk, desk.get_by_role("button", name="Close picks"))
+        press(desk, desk.get_by_role("button", name="Close picks"))
         settled(address, game_id, *everyone)
         expect(tv.locator(".dc-call")).to_have_count(0)
-        _press(desk, desk.locator("[data-run]"))
+        press(desk, desk.locator("[data-run]"))
         settled(address, game_id, *everyone)
         expect(tv.locator(".dc-call p").first).to_be_visible()
         expect(tv.locator(".dc-call")).to_contain_text("At the wire", timeout=30_000)
         tv.locator("#board-box").screenshot(path=str(tmp_path / "tv-call.png"))
         expect(desk.locator("#dc-result-finish")).to_have_count(0)  # nothing to type
-        _press(desk, desk.locator("[data-official]"))
+        press(desk, desk.locator("[data-official]"))
         settled(address, game_id, *everyone)
         expect(tv.locator(".dc-winner")).to_be_visible()
         expect(tv.locator(".dc-last h3")).to_contain_text("Race 2")

@@ -19,6 +19,7 @@ from tests.browser.table_pages import (
     fits_width,
     frame,
     open_table,
+    press,
     settled,
 )
 
@@ -30,7 +31,7 @@ PEOPLE = ("Ann", "Bob", "Cy")
 
 def _tap(phone: Page, program: str, bet: str) -> None:
     phone.locator(f'.dc-horses button[data-program="{program}"]').click()
-    phone.locator(f'.dc-bets button[data-bet="{bet}"]').click()
+    press(phone, phone.locator(f'.dc-bets button[data-bet="{bet}"]'))
 
 
 def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_finish(
@@ -96,7 +97,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         )
         expect(desk.locator(".dc-refused")).to_be_in_viewport()
         desk.fill("#dc-field", "1 Alpha, 1A Bravo, 3 Charlie")
-        desk.get_by_role("button", name="Post the card").click()
+        press(desk, desk.get_by_role("button", name="Post the card"))
         settled_all()
 
         # Ann picks first (race 1, rotating order): everyone else is told so, by marker
@@ -145,7 +146,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         expect(desk.locator(".dc-status")).to_have_text(everything_picked)
         snap(desk, "desk-all-picked")
         snap(tv, "tv-all-picked")  # the card with its picks fits a phone-sized TV
-        desk.get_by_role("button", name="Close picks").click()
+        press(desk, desk.get_by_role("button", name="Close picks"))
         settled_all()
 
         # a finish that does not read: sent as typed, refused by the server in one line,
@@ -164,7 +165,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         assert frame(address, game_id)["view"]["phase"] == "result"  # nothing posted
 
         desk.fill("#dc-result-finish", "3=1, 1a")  # a dead heat for 1st; 1A typed 1a
-        desk.get_by_role("button", name="Post for review").click()
+        press(desk, desk.get_by_role("button", name="Post for review"))
         settled_all()
         expect(desk.locator(".dc-refused")).to_have_count(0)
         runners = frame(address, game_id)["view"]["review"]["runners"]
@@ -179,7 +180,7 @@ def test_every_page_says_whom_the_table_waits_for_and_the_server_checks_the_fini
         snap(cy, "cy-review")
 
         # official: between races every page says what the table waits for
-        desk.locator("[data-official]").click()
+        press(desk, desk.locator("[data-official]"))
         settled_all()
         bob.reload()
         settled_all()

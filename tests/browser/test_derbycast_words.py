@@ -19,6 +19,7 @@ from tests.browser.table_pages import (
     fits_width,
     frame,
     move,
+    press,
     settled,
     shows,
     token_of,
@@ -43,7 +44,7 @@ expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy ma
 
 def _tap(phone: Page, program: str, bet: str) -> None:
     phone.locator(f'.dc-horses button[data-program="{program}"]').click()
-    phone.locator(f'.dc-bets button[data-bet="{bet}"]').click()
+    press(phone, phone.locator(f'.dc-bets button[data-bet="{bet}"]'))
 
 
 def _label(page: Page, field: str) -> str:
@@ -102,7 +103,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         desk.fill("#dc-race", "Riverbend")
         desk.fill("#dc-field", "1 Alpha, 1A Bravo, 3 Charlie")
         desk.fill("#dc-odds", "2-1, 5-2, 8-1")
-        desk.get_by_role("button", name=DESK_BUTTONS["post_card"]).click()
+        press(desk, desk.get_by_role("button", name=DESK_BUTTONS["post_card"]))
         settled_all()
         _tap(ann, "3", "show")
         settled_all()
@@ -117,7 +118,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
 
         # Bravo is scratched late: Bob's phone says so, as the terminal would
         desk.locator('.dc-desk-form input[data-program="1A"]').check()
-        desk.get_by_role("button", name=DESK_BUTTONS["close"]).click()
+        press(desk, desk.get_by_role("button", name=DESK_BUTTONS["close"]))
         settled_all()
         expect(bob.locator(".dc-mine")).to_have_text(
             "Your pick: place on 1A Bravo, scratched: pick another or sit out"
@@ -131,7 +132,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         assert broken_words(bob, "#board") == []
         bob.screenshot(path=str(tmp_path / "bob-scratched.png"), full_page=True)
         expect(bob.locator("[data-sit-out]")).to_have_text(PHONE_BUTTONS["sit_out"])
-        bob.locator("[data-sit-out]").click()
+        press(bob, bob.locator("[data-sit-out]"))
         settled_all()
         expect(bob.locator(".dc-mine")).to_have_text("You sit out this race")
         says_its_view(bob, 1)
@@ -141,7 +142,7 @@ def test_a_phone_and_the_desk_say_the_terminals_words(
         assert _label(desk, "dc-result-odds-0") == "Final odds of 1 Alpha"
         desk.fill("#dc-result-finish", "1, 3")
         desk.fill("#dc-result-odds-0", "2-1")
-        desk.get_by_role("button", name=DESK_BUTTONS["post_result"]).click()
+        press(desk, desk.get_by_role("button", name=DESK_BUTTONS["post_result"]))
         settled_all()
         expect(ann.locator(".dc-would")).to_contain_text(
             "If the result stands: Ann (marker 1): win on 1 Alpha, 1st at 2-1: +"

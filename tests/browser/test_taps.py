@@ -81,6 +81,9 @@ def test_a_double_tap_makes_one_move_in_totopoly(
         shows(page, seen["version"])
         sent = _moves_sent(page)
         page.locator("#tp-moves button").first.dblclick()
+        # the move drawn before the server is read (read at once, it could be before the
+        # move arrived: the version it had, "not past it")
+        expect(page.locator("body")).not_to_have_attribute("data-version", str(seen["version"]))
         after = frame(address, game_id, token)
         assert after["version"] > seen["version"] and after["your_turn"], after["waiting"]
         shows(page, after["version"])

@@ -15,6 +15,7 @@ from tests.browser.table_pages import (
     frame,
     move,
     open_table,
+    press,
     scroll_settled,
     shows,
     token_of,
@@ -70,8 +71,7 @@ def test_top_of_the_stretch(shared_server: SharedServer, phone: Callable[[], Pag
         _pin_takes_them_back(ann, ann.locator("#stretch-bet"), "stretch", shared_server.folder)
         _to_the_foot(ann)
         expect(ann.locator(PIN)).to_be_visible()
-        ann.locator("#bet-done").click()  # made from anywhere: her window closes
-        shows(ann, frame(address, links["id"])["version"])
+        press(ann, ann.locator("#bet-done"))  # made from anywhere: her window closes
         expect(ann.locator("#stretch-bet")).to_have_count(0)
         _never_pinned(ann)
 
@@ -95,8 +95,7 @@ def test_across_the_board(shared_server: SharedServer, phone: Callable[[], Page]
         _pin_takes_them_back(page, page.locator(".ab-block .ab-moves"), "across", shared_server.folder)  # fmt: skip
         _never_pinned(other)
         _to_the_foot(page)
-        page.locator(".ab-block button", has_text="Pass").click()
-        shows(page, version + 1)
+        press(page, page.locator(".ab-block button", has_text="Pass"))
         if not frame(address, game_id, tokens[asked])["your_turn"]:
             _never_pinned(page)
 

@@ -294,20 +294,30 @@ function inSight(node) {
   return shown >= Math.min(PIN_SEEN, box.height);
 }
 
+// The room under the page's last line is kept while the table asks for a marked move,
+// the pin in sight or not: its coming and going as the player scrolls changes nothing
+// on the page, so nothing moves under a finger about to tap. (The page grew by the room
+// as the pin came, and a player at the foot was scrolled on by as much: a tap aimed at
+// "Moves" just scrolled to landed on the seats below it, the moves left shut.)
 function placePin() {
   const pin = $("your-turn-pin");
   const asked = frame && frame.your_turn && !frame.over && mode !== "replay" && frame.words;
   const moves = asked ? movesMarked() : [];
   const page = document.documentElement;
   const atFoot = window.scrollY + window.innerHeight >= page.scrollHeight - 2;
-  pin.hidden = !moves.length || moves.some(inSight);
-  body.classList.toggle("pinned", !pin.hidden);
-  if (pin.hidden) return;
-  pin.textContent = frame.words.your_turn_pin;
-  // the room left under the page's last line is the pin's own height from the screen's
-  // foot (its words on several lines), so at the foot nothing is under it; a player at
-  // the foot when the pin comes is kept there, the last lines above the pin, not under it
+  body.classList.toggle("pinned", moves.length > 0);
+  if (!moves.length) {
+    pin.hidden = true;
+    return;
+  }
+  if (pin.textContent !== frame.words.your_turn_pin) pin.textContent = frame.words.your_turn_pin;
+  // the room is the pin's own height from the screen's foot (its words on several lines),
+  // so at the foot nothing is under it: measured drawn (no paint comes before it is hidden
+  // again below); a player at the foot when the room grows (the turn's frame, other words,
+  // a turned phone) is kept there, the last lines above the pin, not under it
+  pin.hidden = false;
   const room = Math.ceil(window.innerHeight - pin.getBoundingClientRect().top) + PIN_GAP;
+  pin.hidden = moves.some(inSight);
   if (body.style.getPropertyValue("--pin-room") !== `${room}px`) body.style.setProperty("--pin-room", `${room}px`);
   if (atFoot && window.scrollY + window.innerHeight < page.scrollHeight - 2) window.scrollTo(0, page.scrollHeight);
 }
