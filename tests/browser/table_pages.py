@@ -82,6 +82,20 @@ def token_of(link: str) -> str:
     return link.rsplit("/", 1)[1]
 
 
+def across_at_its_first_auction(address: str, seats: list[JSON]) -> tuple[JSON, list[str], int]:
+    """An Across the Board table of three (seed 7; the first two seats people) at its
+    first auction: the track chosen (Woodbine) by whoever was asked. Its links, the seats'
+    tokens, and which of the two people the auction asks first."""
+    request = {"game": "across", "config": {"players": 3}, "seats": seats, "seed": 7}
+    links = open_table(address, request)
+    game_id = links["id"]
+    tokens = [token_of(seat["link"]) for seat in links["seats"]]
+    mover = next(s for s, t in enumerate(tokens) if frame(address, game_id, t)["your_turn"])
+    move(address, game_id, tokens[mover], {"kind": "track", "track": "woodbine"})
+    asked = next(s for s in (0, 1) if frame(address, game_id, tokens[s])["your_turn"])
+    return links, tokens, asked
+
+
 def context(browser: Browser, address: str, phone: bool = False) -> BrowserContext:
     """A browser context of its own (its own cookies and storage: another person)."""
     return browser.new_context(base_url=address, **(PHONE if phone else {}))

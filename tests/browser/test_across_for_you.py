@@ -15,16 +15,13 @@ from playwright.sync_api import Locator, Page, Route, expect
 from tests.browser.table_pages import (
     PHONE,
     SharedServer,
+    across_at_its_first_auction,
     fits_width,
     frame,
     move,
-    open_table,
     press,
     shows,
-    token_of,
 )
-
-from homestretch.core.protocol import JSON
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
@@ -46,21 +43,11 @@ def _on_first_screen(box: Locator) -> None:
     assert found["y"] + found["height"] <= SCREEN, f"{found['y'] + found['height']:.0f} px down"
 
 
-def _table(address: str) -> tuple[JSON, list[str]]:
-    """A table at its first auction: the track chosen, the first horse on the block."""
-    request = {"game": "across", "config": {"players": 3}, "seats": SEATS, "seed": 7}
-    links = open_table(address, request)
-    tokens = [token_of(seat["link"]) for seat in links["seats"]]
-    mover = next(s for s, t in enumerate(tokens) if frame(address, links["id"], t)["your_turn"])
-    move(address, links["id"], tokens[mover], {"kind": "track", "track": "woodbine"})
-    return links, tokens
-
-
 def test_an_offer_its_answer_and_the_debt_are_on_the_first_screen(
     shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     with shared_server.visit() as address:
-        links, tokens = _table(address)
+        links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
         ann, bob = (phone() for _ in range(2))
         ann.goto(links["seats"][0]["link"])
@@ -138,7 +125,7 @@ def test_the_board_says_the_words_the_server_sends(
     shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     with shared_server.visit() as address:
-        links, tokens = _table(address)
+        links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
         move(address, game_id, tokens[1], {"kind": "lend_terms", "borrower": 0, "amount": 3, "repay": 4})  # fmt: skip
         ann = phone()
@@ -173,7 +160,7 @@ def test_after_a_race_the_phone_opens_on_its_result_and_what_it_paid_you(
     shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     with shared_server.visit() as address:
-        links, tokens = _table(address)
+        links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
         for _ in range(MOST_MOVES):  # the people pass, bet once, accept every roll
             shown = [frame(address, game_id, token) for token in tokens]
@@ -214,7 +201,7 @@ def test_a_phone_scrolled_away_is_told_its_turn_came_and_taken_to_it(
     shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     with shared_server.visit() as address:
-        links, tokens = _table(address)
+        links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
         ann = phone()
         ann.goto(links["seats"][0]["link"])
@@ -257,7 +244,7 @@ def test_an_offer_that_lapses_leaves_for_you_as_it_lapses(
     shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     with shared_server.visit() as address:
-        links, tokens = _table(address)
+        links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
         _to_race_1_betting(address, game_id, tokens)
         # the first of Ann and Bob to bet says done; the other then asks him into a ring

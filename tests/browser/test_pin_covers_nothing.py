@@ -9,7 +9,16 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SMALL, SharedServer, frame, move, open_table, shows, token_of
+from tests.browser.table_pages import (
+    SMALL,
+    SharedServer,
+    across_at_its_first_auction,
+    frame,
+    move,
+    open_table,
+    shows,
+    token_of,
+)
 from tests.browser.test_stretch_betting_phone import new_race
 
 pytestmark = pytest.mark.browser
@@ -112,13 +121,8 @@ def test_top_of_the_stretch(shared_server: SharedServer, small: Any) -> None:
 def test_across_the_board(shared_server: SharedServer, small: Any) -> None:
     with shared_server.visit() as address:
         seats = [*PEOPLE[:2], {"kind": "bot", "bot": "sensible", "name": "Cy"}]
-        request = {"game": "across", "config": {"players": 3}, "seats": seats, "seed": 7}
-        links = open_table(address, request)
+        links, tokens, asked = across_at_its_first_auction(address, seats)
         game_id = links["id"]
-        tokens = [token_of(seat["link"]) for seat in links["seats"]]
-        mover = next(s for s, t in enumerate(tokens) if frame(address, game_id, t)["your_turn"])
-        move(address, game_id, tokens[mover], {"kind": "track", "track": "woodbine"})
-        asked = next(s for s in (0, 1) if frame(address, game_id, tokens[s])["your_turn"])
         page = small()
         page.goto(links["seats"][asked]["link"])
         shows(page, frame(address, game_id)["version"])

@@ -13,12 +13,10 @@ import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.table_pages import (
     SharedServer,
+    across_at_its_first_auction,
     frame,
-    move,
-    open_table,
     scroll_settled,
     shows,
-    token_of,
 )
 
 pytestmark = pytest.mark.browser
@@ -41,13 +39,8 @@ def test_a_tap_on_the_moves_at_the_foot_lands_where_it_was_aimed(
     shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     with shared_server.visit() as address:
-        request = {"game": "across", "config": {"players": 3}, "seats": SEATS, "seed": 7}
-        links = open_table(address, request)
+        links, tokens, asked = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
-        tokens = [token_of(seat["link"]) for seat in links["seats"]]
-        mover = next(s for s, t in enumerate(tokens) if frame(address, game_id, t)["your_turn"])
-        move(address, game_id, tokens[mover], {"kind": "track", "track": "woodbine"})
-        asked = next(s for s in (0, 1) if frame(address, game_id, tokens[s])["your_turn"])
         page = phone()
         page.goto(links["seats"][asked]["link"])
         shows(page, frame(address, game_id)["version"])
