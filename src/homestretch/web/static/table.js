@@ -128,15 +128,31 @@ async function refetch() {
   if (response.ok) render(await response.json());
 }
 
-function render(next) {
-  if (frame && mode !== "replay" && next.version < frame.version) return;  // came in late
+// What a frame says that only a move (or a seat handed over, renamed) changes: all of it
+// but who is here, how long the table has stood (``since``) and the log lines it brings.
+function movesOf(shown) {
+  const { since, log: lines, log_from: from, seats, ...rest } = shown;
+  return JSON.stringify({ ...rest, seats: (seats || []).map(({ connected, ...seat }) => seat) });
+}
+let drawnMoves = null;  // movesOf the frame last drawn whole
+
+// The table pushed again at the version drawn, only someone's page come or gone (the
+// seats list says who is "here"): the seats, the status and the log are drawn again, and
+// the move buttons, the typed form and the board are left as they are, so a tap held on a
+// button while a friend's page opens is not lost (its button replaced under the finger).
+function renderPresence(next) {
   const kept = Math.min(next.log_from, log.length);
   if (!takeLog(next)) return;
-  const before = frame && frame.version !== next.version ? new Set(document.querySelectorAll(CONTROLS)) : null;
-  frame = { ...next, log, log_from: 0 };  // a board is given the whole log
-  body.dataset.version = String(frame.version);
-  holding();  // the frame a move of this page made: its controls take taps again
-  $("version").textContent = frame.version;
+  frame = { ...next, log, log_from: 0 };
+  holding();
+  if (!frame.over) drawStatus();  // "reconnecting..." said while the stream was down (an
+  drawSeats();  // ended game's status is its board's: Stretch's call being read)
+  drawLog(kept);
+  placePin();
+}
+
+// The status line and the tab's title.
+function drawStatus() {
   let status;
   if (frame.over) status = "the game is over";
   else if (frame.your_turn) status = "your turn";
@@ -148,6 +164,35 @@ function render(next) {
   $("status").textContent = status;
   // the tab's title says it too: a phone's tab switcher, a laptop's tab among others
   document.title = frame.your_turn && !frame.over && mode !== "replay" ? `Your turn \u00b7 ${TITLE}` : TITLE;
+}
+
+function drawSeats() {
+  $("seats").replaceChildren(...frame.seats.map((s) => {
+    const who = s.kind === "bot" ? s.words || `computer (${s.bot})` : s.kind;
+    const item = el("li", `${s.name}: ${who}${s.connected ? ", here" : ""}${s.seat === frame.seat ? " (you)" : ""}`);
+    item.dataset.seat = s.seat;
+    return item;
+  }));
+}
+
+// ``whole``: drawn whole even at the version drawn (the frame of a refused move: a board
+// clears its old refusal as it draws).
+function render(next, whole = false) {
+  if (frame && mode !== "replay" && next.version < frame.version) return;  // came in late
+  const moves = movesOf(next);
+  if (!whole && frame && mode !== "replay" && next.version === frame.version && moves === drawnMoves) {
+    renderPresence(next);
+    return;
+  }
+  const kept = Math.min(next.log_from, log.length);
+  if (!takeLog(next)) return;
+  drawnMoves = moves;
+  const before = frame && frame.version !== next.version ? new Set(document.querySelectorAll(CONTROLS)) : null;
+  frame = { ...next, log, log_from: 0 };  // a board is given the whole log
+  body.dataset.version = String(frame.version);
+  holding();  // the frame a move of this page made: its controls take taps again
+  $("version").textContent = frame.version;
+  drawStatus();
   const actions = $("actions");
   actions.replaceChildren();
   if (frame.legal.length <= 40) {
@@ -175,14 +220,7 @@ function render(next) {
   }
   $("roll").hidden = !frame.may_roll;
   if (frame.may_roll) $("roll-label").textContent = `${frame.waiting.roll.label}, ${frame.waiting.roll.dice} dice`;
-  const seats = $("seats");
-  seats.replaceChildren();
-  frame.seats.forEach((s) => {
-    const who = s.kind === "bot" ? s.words || `computer (${s.bot})` : s.kind;
-    const item = el("li", `${s.name}: ${who}${s.connected ? ", here" : ""}${s.seat === frame.seat ? " (you)" : ""}`);
-    item.dataset.seat = s.seat;
-    seats.append(item);
-  });
+  drawSeats();
   if (frame.admin) drawAdmin();
   $("view").replaceChildren(draw(frame.view));
   if (board) {
@@ -473,7 +511,7 @@ async function post(path, data, refused) {
     return null;
   }
   if (!response.ok) {
-    if (answer.frame) render(answer.frame);  // first: a board clears an old refusal as it draws
+    if (answer.frame) render(answer.frame, true);  // first: a board clears an old refusal as it draws
     showError(answer.error);
     if (refused) refused(response.status);
     return null;
@@ -555,7 +593,7 @@ function showRefusal() {
 
 async function handOver(seat, bot) {
   const answer = await post(`/api/tables/${tableId}/seats/${seat}`, { token, bot });
-  if (answer) render(answer);
+  if (answer) render(answer, true);
 }
 
 // A board draws the game, its moves and its result itself: the generic moves (buttons and
