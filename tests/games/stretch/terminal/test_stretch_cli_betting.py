@@ -84,7 +84,7 @@ def test_a_bettor_in_json_sees_on_stderr_what_the_text_shows(tmp_path: Path) -> 
     text, as_json = runs["text"], runs["json"]
     assert text.returncode == 0 and as_json.returncode == 0, as_json.stderr[-2000:]
     seed = "seed 3  (repeat with --seed 3)\n"
-    assert "The tote paid" in text.stdout and "saved as run 1" in text.stdout
+    assert "The tote paid" in text.stdout and "Saved as run 1: see it again" in text.stdout
     assert "type a bet such as win 1 10" in text.stdout and "[bold]" not in text.stdout
     assert as_json.stderr == text.stdout.replace(seed, "") + seed  # the seed held to the end
     assert as_json.stdout.startswith("{") and json.loads(as_json.stdout)["run_id"] == 1
