@@ -31,7 +31,7 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.content import content_command
-from homestretch.cli.human import Aside, TerminalPlayer
+from homestretch.cli.human import Aside, TerminalPlayer, asks_for_help
 from homestretch.cli.plain import Table
 from homestretch.cli.rules import rules_command
 from homestretch.cli.table_loop import (
@@ -102,7 +102,7 @@ def parse_command(
     }
     if head in simple and not nums:
         return simple[head]
-    if head in ("help", "?") and len(words) == 1:
+    if asks_for_help(text):
         raise HomestretchError(HELP)  # said as a refusal is: then the question again
     shapes: dict[str, tuple[int, type[Action]]] = {
         "bet": (1, act.Bet),

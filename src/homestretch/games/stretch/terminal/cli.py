@@ -388,6 +388,16 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
             f"${MIN_TICKET} when no amount is given), or done"
         )
 
+    def told(legal: list[Action]) -> str:  # 'help' typed: "cannot read 'help'" it was
+        typed, _ = bet_example(legal, horse)
+        if typed == "done":
+            return hint(legal)
+        return (
+            "Type a bet as POOL POST [DOLLARS]: win, place or show, the horse's post "
+            f"number, and whole dollars (${MIN_TICKET} when none is given), like {typed}; "
+            "done when your tickets are in. Ctrl-C stops; the race is saved."
+        )
+
     def parse(seat: int) -> Callable[[str], Action | None]:
         return lambda text: read_bet(text, bet_example(table.legal_actions(seat), horse)[0])
 
@@ -413,6 +423,7 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
             menu_max=12,
             hint=hint,
             example=example,
+            help=told,
         )
         for seat in range(len(table.seats))
         if table.seat(seat).is_person

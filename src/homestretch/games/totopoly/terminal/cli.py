@@ -28,7 +28,7 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.content import content_command
-from homestretch.cli.human import TerminalPlayer
+from homestretch.cli.human import TerminalPlayer, asks_for_help
 from homestretch.cli.plain import Table
 from homestretch.cli.rules import rules_command
 from homestretch.cli.table_loop import (
@@ -161,7 +161,7 @@ def parse_action(text: str) -> Action | None:
     words = text.split()
     if not words:
         return None
-    if words[0].lower() in ("help", "?") and len(words) == 1:
+    if asks_for_help(text):
         raise HomestretchError(HELP)  # said as a refusal is: then the question again
     cls = next((c for c in ALL_ACTIONS if c.kind == words[0].lower()), None)
     if cls is None:
