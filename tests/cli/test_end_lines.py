@@ -94,4 +94,7 @@ def test_every_game_ends_saying_where_it_is_kept_and_how_to_see_it_again(
         done = runner.invoke(app, [game, "play", *args, "--seed", "2", "--db", str(db)])
         assert done.exit_code == 0, done.output
         last = done.stdout.splitlines()[-1]
-        assert last == f"saved as game 1  (homestretch replay 1 --db {db})", (game, last)
+        assert last == f"Saved as game 1: see it again with `homestretch replay 1 --db {db}`.", (
+            game,
+            last,
+        )

@@ -165,3 +165,44 @@ def test_a_roll_typed_wrong_is_answered_where_the_roll_was_asked() -> None:
         assert streams["stderr"].endswith("[3, 4]")
         if where == "stdout":
             assert "faces" not in done.stderr
+
+
+def test_a_number_not_on_the_list_is_told_the_list_s_range() -> None:
+    """Across's "there is no choice 9 on the list" did not say which numbers were on it."""
+    answers = iter(["9", "0", "2"])
+    screen = Console(width=400, record=True)
+    player = TerminalPlayer(
+        "Ann",
+        None,  # type: ignore[arg-type]  # a listed choice is not checked
+        screen,
+        show=lambda *_: None,
+        parse=lambda text: None,
+        ask=lambda _: next(answers),
+    )
+    legal: list[Action] = [Action(), Action()]
+    assert player.choose(0, {}, legal) is legal[1]
+    drawn = screen.export_text()
+    assert "there is no choice 9: the list is 1 to 2\n" in drawn
+    assert "there is no choice 0: the list is 1 to 2\n" in drawn
+
+
+def test_help_is_answered_where_the_game_s_parse_does_not_read_it() -> None:
+    """Top of the Stretch's bet prompt answered `help` with "cannot read 'help'" and the
+    hint; the other games' prompts say what may be typed."""
+    answers = iter(["help", "?", "1"])
+    screen = Console(width=400, record=True)
+    player = TerminalPlayer(
+        "Ann",
+        None,  # type: ignore[arg-type]  # a listed choice is not checked
+        screen,
+        show=lambda *_: None,
+        parse=lambda text: None,
+        ask=lambda _: next(answers),
+        hint=lambda legal: HINT,
+        help=lambda legal: "Type a bet as POOL POST [DOLLARS]",
+    )
+    legal: list[Action] = [Action()]
+    assert player.choose(0, {}, legal) is legal[0]
+    drawn = screen.export_text()
+    assert drawn.count("Type a bet as POOL POST [DOLLARS]\n") == 2
+    assert "cannot read" not in drawn and "not one of the choices" not in drawn

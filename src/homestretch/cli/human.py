@@ -27,6 +27,24 @@ class Aside(Action):
     action: Action
 
 
+HELP_WORDS = ("help", "?")
+"""What is typed, alone, to be told what may be typed at a prompt."""
+
+
+def asks_for_help(text: str) -> bool:
+    """Whether ``text`` is ``help`` (or ``?``) alone: every game's prompts answer it with
+    what may be typed there, not "cannot read 'help'"."""
+    return text.strip().lower() in HELP_WORDS
+
+
+def no_choice(number: int, count: int) -> str:
+    """A number typed that is not on a list of ``count``, said with the list's range:
+    "there is no choice 9: the list is 1 to 6" (it did not say which numbers were)."""
+    if count == 1:
+        return f"there is no choice {number}: the list has only 1"
+    return f"there is no choice {number}: the list is 1 to {count}"
+
+
 MORE = ("m", "more")
 """What is typed for the rest of the table (``TerminalPlayer.more``)."""
 
@@ -58,6 +76,10 @@ class TerminalPlayer:
     example: Callable[[list[Action]], str] | None = None
     """A move as it may be typed now ("bet 4 30"), named in the question: "your choice
     (a number, or bet 4 30)" said what to type, where "(number or text)" did not."""
+    help: Callable[[list[Action]], str] | None = None
+    """What ``help`` (or ``?``) typed at the question says when ``parse`` does not read it
+    (Top of the Stretch's bet; Across and Totopoly's ``parse`` answer it themselves); with
+    none, the hint is said again."""
     more: Callable[[int, JSON], bool] | None = None
     """What ``m`` (or ``more``) typed at the question shows: the rest of the table, left
     off a screen made to fit (Across the Board's betting turn). It returns False when
@@ -76,14 +98,21 @@ class TerminalPlayer:
         question = self.question(legal, bool(listed))
         while True:
             answer = self.ask(f"{self.name}, {question}").strip()
-            if is_whole(answer) and 1 <= int(answer) <= len(listed):
-                return listed[int(answer) - 1]
+            if is_whole(answer) and listed:
+                if 1 <= int(answer) <= len(listed):
+                    return listed[int(answer) - 1]
+                self.screen.print(f"[red]{escape(no_choice(int(answer), len(listed)))}[/red]")
+                continue
             if answer.lower() in MORE and self.more is not None and self.more(player, view):
                 continue  # the rest shown: the question again, below it
             try:
                 typed = self.parse(answer)
             except HomestretchError as exc:
                 self.screen.print(f"[red]{escape(str(exc))}[/red]")  # the hint is above
+                continue
+            told = self.help(legal) if self.help is not None else hint
+            if typed is None and asks_for_help(answer) and told:
+                self.screen.print(escape(told), highlight=False)
                 continue
             if typed is None:
                 self.screen.print(f"[red]{escape(self._unread(answer, listed, hint))}[/red]")

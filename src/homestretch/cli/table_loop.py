@@ -99,6 +99,35 @@ def resume_hint(game_id: int, db: Path | str | None = None, command: str = "resu
     return f"homestretch {command} {game_id} --db {db}"
 
 
+def saved_line(
+    game_id: int, db: Path | str | None = None, noun: str = "game", ended: bool = False
+) -> str:
+    """Where a game is kept and the command that comes back to it, in one wording for every
+    game: "Saved as game 3: resume it with `homestretch resume 3`." as it opens, and
+    "Saved as game 3: see it again with `homestretch replay 3`." as it ends (``ended``).
+    It was worded three ways ("game 3 saved as it goes (...)", "resume with ..."). A Top
+    of the Stretch race is a ``noun="run"``."""
+    if ended:
+        return (
+            f"Saved as {noun} {game_id}: see it again with `{resume_hint(game_id, db, 'replay')}`."
+        )
+    return f"Saved as {noun} {game_id}: resume it with `{resume_hint(game_id, db)}`."
+
+
+def say_saved(
+    screen: Console,
+    game_id: int,
+    db: Path | str | None = None,
+    noun: str = "game",
+    ended: bool = False,
+) -> None:
+    """Print ``saved_line`` (dim as a game ends), never folded inside the command: it is
+    copied whole."""
+    line = saved_line(game_id, db, noun, ended)
+    style = "dim" if ended else None
+    screen.print(line, style=style, markup=False, highlight=False, soft_wrap=True)
+
+
 def clear_for_next_person(screen: Console) -> None:
     """Hand the hot seat over: clear the screen and the scrollback (ESC[3J), so the next
     person cannot scroll back to the last one's hand."""

@@ -630,3 +630,16 @@ def test_the_trackmaster_may_type_a_tracks_name_alone(tmp_path: Path) -> None:
     said = " ".join(done.stdout.split())
     assert "no track 'epsom' (did you mean track epsom-downs?)" in said
     assert "The Trackmaster selects Epsom Downs" in said
+
+
+def test_a_number_not_on_the_list_says_the_list_s_range(tmp_path: Path) -> None:
+    """ "there is no choice 9 on the list" did not say which numbers were on it."""
+    done = runner.invoke(
+        app,
+        ["across", "play", "--players", "Ann", "--bots", "2", "--seed", "2"]
+        + ["--db", str(tmp_path / "a.sqlite")],
+        input="99\n",
+    )
+    assert done.exit_code == 130, done.output
+    said = " ".join(done.stdout.split())
+    assert re.search(r"there is no choice 99: the list is 1 to \d+", said), said[-2000:]

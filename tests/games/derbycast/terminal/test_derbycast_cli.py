@@ -172,7 +172,7 @@ def test_a_person_playing_in_json_sees_each_race_on_stderr(tmp_path: Path) -> No
     assert "The board" in board and "needs" not in board
     row = next(line for line in board.splitlines() if "Ann" in line and "####" in line)
     assert row in done.stderr  # the board, as shown
-    assert "Saved as game 1: resume with" in done.stderr
+    assert "Saved as game 1: resume it with" in done.stderr
     assert data["how"] and winners_line(data) in " ".join(done.stderr.split())
     alone = _run("derbycast", "play", "--db", str(db), "--bots", "2", "--source", str(SAMPLE),
                  "--races", "1", "--seed", "1", "--format", "json")  # fmt: skip
@@ -439,7 +439,7 @@ def test_a_days_card_is_picked_from_and_only_the_results_are_typed(tmp_path: Pat
     assert "Ann (marker 1): win on 3 Morning Parade, 1st at 5-2: +2" in out
     assert out.index("Race 1: Riverbend race 5 - official") < out.index("Correct race 1 before")
     assert out.count("The board") == 2  # once after each race
-    assert "resume with homestretch resume 1 --db" in out
+    assert "resume it with `homestretch resume 1 --db" in out
     saved = Store(tmp_path / "g.sqlite").load(1)
     state = replay(DerbyCastGame(saved.config), saved.events)
     # Ann: 6 (6-1 win) + 3 (7-2 win); Bob: show on Lantern Reef, 3rd at 3-1 (0), then

@@ -481,8 +481,8 @@ def test_a_resumed_race_shows_its_call_and_sheets(tmp_path: Path) -> None:
     assert stopped.exit_code == 130
     rolls = "".join(f"{1 + n * 5 % 6}\n" for n in range(200))  # one die at a time
     out = invoke("resume", "1", "--db", db, input=rolls)
-    assert "At the wire." in out and "Scoresheet" in out and "saved as run 1" in out
-    assert f"(homestretch replay 1 --db {db})" in out  # the store it is in, on one line
+    assert "At the wire." in out and "Scoresheet" in out and "Saved as run 1: see it again" in out
+    assert f"`homestretch replay 1 --db {db}`." in out  # the store it is in, on one line
 
 
 def test_ctrl_c_at_a_roll_stops_with_the_resume_hint(

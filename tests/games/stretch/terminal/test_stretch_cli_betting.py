@@ -84,7 +84,7 @@ def test_a_bettor_in_json_sees_on_stderr_what_the_text_shows(tmp_path: Path) -> 
     text, as_json = runs["text"], runs["json"]
     assert text.returncode == 0 and as_json.returncode == 0, as_json.stderr[-2000:]
     seed = "seed 3  (repeat with --seed 3)\n"
-    assert "The tote paid" in text.stdout and "saved as run 1" in text.stdout
+    assert "The tote paid" in text.stdout and "Saved as run 1: see it again" in text.stdout
     assert "type a bet such as win 1 10" in text.stdout and "[bold]" not in text.stdout
     assert as_json.stderr == text.stdout.replace(seed, "") + seed  # the seed held to the end
     assert as_json.stdout.startswith("{") and json.loads(as_json.stdout)["run_id"] == 1
@@ -158,3 +158,24 @@ def test_sealed_bets_at_one_keyboard_hand_the_screen_over(tmp_path: Path) -> Non
 def test_sealed_without_bettors_is_refused(tmp_path: Path) -> None:
     said = refused(tmp_path, "stretch", "run", "2009-champagne-stakes", "--sealed")
     assert "--sealed seals the bettors' tickets: name them with --bettor" in said
+
+
+def test_help_at_the_bet_prompt_says_how_to_type_a_bet(tmp_path: Path) -> None:
+    """`help` at the bet prompt was "cannot read 'help'" and the hint: the other games'
+    prompts answer it with what may be typed there."""
+    db = str(tmp_path / "runs.sqlite")
+    args = ["stretch", "run", "2009-champagne-stakes", "--seed", "3", "--db", db]
+    result = RUNNER.invoke(app, [*args, "--bettor", "Ann"], input="help\n?\ndone\n")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "cannot read 'help'" not in said and "cannot read '?'" not in said
+    assert said.count("Type a bet as POOL POST [DOLLARS]: win, place or show") == 2
+    assert "like win 1 10; done when your tickets are in" in said
+
+
+def test_help_at_a_dice_prompt_says_how_to_type_the_roll() -> None:
+    """`help` where the dice are typed (--dice ask) was a slip of the dice."""
+    race = ["stretch", "run", "2009-champagne-stakes", "--dice", "ask", "--no-save"]
+    result = RUNNER.invoke(app, race, input="help\n")  # then the input ends: stopped
+    said = " ".join(result.output.split())
+    assert "Type the faces showing on the" in said and "1 to 6, apart (like 3 5)" in said

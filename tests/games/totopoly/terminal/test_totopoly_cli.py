@@ -442,7 +442,7 @@ def test_a_person_playing_in_json_sees_on_stderr_what_the_text_shows(tmp_path: P
         resumed[fmt] = _run(tmp_path / fmt, *again, input=ALWAYS_FIRST)
         assert resumed[fmt].returncode == 0, resumed[fmt].stderr[-2000:]
     text = stopped["text"]
-    assert "game 1 saved as it goes" in text.stdout and stopped["json"].stdout == ""
+    assert "Saved as game 1: resume it with" in text.stdout and stopped["json"].stdout == ""
     # the same screens; the seed is held to the end of a JSON run (common.SEED_NOTICES)
     assert stopped["json"].stderr == text.stdout.replace(seed, "") + text.stderr + seed
     assert resumed["json"].stdout.startswith("{")  # not even a prompt's space before it

@@ -31,7 +31,7 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.content import content_command
-from homestretch.cli.human import Aside, TerminalPlayer
+from homestretch.cli.human import Aside, TerminalPlayer, asks_for_help
 from homestretch.cli.plain import Table
 from homestretch.cli.rules import rules_command
 from homestretch.cli.table_loop import (
@@ -39,8 +39,8 @@ from homestretch.cli.table_loop import (
     db_hint,
     dice_spec,
     play_at_terminal,
-    resume_hint,
     say_resumed,
+    say_saved,
     watched,
 )
 from homestretch.core.actions import Action
@@ -102,7 +102,7 @@ def parse_command(
     }
     if head in simple and not nums:
         return simple[head]
-    if head in ("help", "?") and len(words) == 1:
+    if asks_for_help(text):
         raise HomestretchError(HELP)  # said as a refusal is: then the question again
     shapes: dict[str, tuple[int, type[Action]]] = {
         "bet": (1, act.Bet),
@@ -748,10 +748,7 @@ def _play_on(
     if shown is not None:
         shown.print(players_table(state.view(None)))
         shown.print(f"[bold]{escape(_final_line(state))}[/bold]")
-        again = resume_hint(game_id, db, command="replay")  # as a Stretch run ends
-        shown.print(
-            f"saved as game {game_id}  ({again})", style="dim", markup=False, soft_wrap=True
-        )
+        say_saved(shown, game_id, db, ended=True)  # as every game ends
     if fmt is OutputFormat.json:  # id, status and seed as every game's play gives them
         echo_json({"id": game_id, "status": "finished", "seed": table.seed, **state.result()})
 
@@ -843,10 +840,8 @@ def play(
     table, game_id = open_new(store, ENTRY, game, seats, spec, label=", ".join(names))
     if people:
         notes = err_console if fmt is OutputFormat.json else console
-        notes.print(
-            escape(f"Saved as game {game_id}: resume it with `{resume_hint(game_id, db)}`.")
-        )
-    _play_on(table, game_id, store, game.content_dir, fmt, quiet, db)
+        say_saved(notes, game_id, db_hint(store))
+    _play_on(table, game_id, store, game.content_dir, fmt, quiet, db_hint(store))
 
 
 def check_names(names: list[str]) -> None:

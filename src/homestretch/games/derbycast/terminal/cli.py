@@ -32,8 +32,8 @@ from homestretch.cli.table_loop import (
     clear_for_next_person,
     db_hint,
     play_at_terminal,
-    resume_hint,
     say_resumed,
+    say_saved,
     watched,
 )
 from homestretch.core.actions import Action
@@ -407,11 +407,8 @@ def _play(
             screen.print(escape(margin), highlight=False)
         for line in _scoring(result, state.history):
             screen.print(escape(line), highlight=False)
-        again = resume_hint(game_id, db_hint(store), command="replay")
-        # as Top of the Stretch ends a run: where the game is kept, and how to see it again
-        screen.print(
-            f"saved as game {game_id}  ({again})", style="dim", markup=False, soft_wrap=True
-        )
+        # as every game ends: where the game is kept, and how to see it again
+        say_saved(screen, game_id, db_hint(store), ended=True)
     if fmt is OutputFormat.json:
         echo_json(result_json(game_id, "finished", result, state.history, seed=table.seed))
 
@@ -550,10 +547,9 @@ def play(
         store, ENTRY, game, _seats(game), DiceSpec("seeded", used), label, agents=keeper
     )
     show.follow(table)
-    hint = escape(resume_hint(game_id, db_hint(store)))
     screen = _screen(fmt, table)
     if screen is not None:
-        screen.print(f"Saved as game {game_id}: resume with [bold]{hint}[/]")
+        say_saved(screen, game_id, db_hint(store))
     _play(table, game_id, store, fmt, show)
 
 

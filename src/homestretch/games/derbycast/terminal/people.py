@@ -282,6 +282,8 @@ class TerminalPicker:
         self.others = others
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
+        from homestretch.cli.human import asks_for_help  # as every game's prompt reads it
+
         self._show(view)
         if Ready() in legal:
             return self._confirm(player, view)
@@ -307,7 +309,7 @@ class TerminalPicker:
                 )
         while True:
             answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})", "")
-            if answer.strip().lower() in ("help", "?"):
+            if asks_for_help(answer):
                 self.console.print(escape(pick_help(view, self.lines is not None)))
                 continue
             try:

@@ -197,13 +197,10 @@ def run(
     table, game_id = open_new(store, ENTRY, game, seats, spec, f"{game.race.name} ({mode})")
     announce_seed(spec.seed, spec.kind, fmt)  # the run starts: a store refused names no seed
     if people:  # bettors at the keyboard know from the start that Ctrl-C loses nothing
-        from homestretch.cli.table_loop import db_hint, resume_hint
+        from homestretch.cli.table_loop import db_hint, say_saved
 
         notes = err_console if fmt is OutputFormat.json else console
-        again = resume_hint(game_id, db_hint(store))
-        notes.print(
-            f"Saved as run {game_id}: resume it with `{again}`.", markup=False, highlight=False
-        )
+        say_saved(notes, game_id, db_hint(store), noun="run")
     _run_race(table, game_id, store, fmt, plot)
 
 
@@ -255,7 +252,7 @@ def _run_race(
 ) -> None:
     """Run the table's race to the end (a stored one is stored roll by roll), then show
     the sheets or the JSON."""
-    from homestretch.cli.table_loop import db_hint, play_at_terminal, resume_hint, watched
+    from homestretch.cli.table_loop import db_hint, play_at_terminal, say_saved, watched
     from homestretch.games.stretch.rules.engine import RaceState
     from homestretch.games.stretch.terminal.render import show_sheets
 
@@ -295,11 +292,7 @@ def _run_race(
         if standing:
             screen.print(standing, style="bold", markup=False, highlight=False)
         if store is not None and game_id is not None:
-            again = resume_hint(game_id, db_hint(store), command="replay")
-            # never folded inside the path: the command is copied whole
-            screen.print(
-                f"saved as run {game_id}  ({again})", style="dim", markup=False, soft_wrap=True
-            )
+            say_saved(screen, game_id, db_hint(store), noun="run", ended=True)
     if fmt is OutputFormat.json:
         kind = table.dice_spec.kind
         echo_json(
@@ -395,6 +388,16 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
             f"${MIN_TICKET} when no amount is given), or done"
         )
 
+    def told(legal: list[Action]) -> str:  # 'help' typed: "cannot read 'help'" it was
+        typed, _ = bet_example(legal, horse)
+        if typed == "done":
+            return hint(legal)
+        return (
+            "Type a bet as POOL POST [DOLLARS]: win, place or show, the horse's post "
+            f"number, and whole dollars (${MIN_TICKET} when none is given), like {typed}; "
+            "done when your tickets are in. Ctrl-C stops; the race is saved."
+        )
+
     def parse(seat: int) -> Callable[[str], Action | None]:
         return lambda text: read_bet(text, bet_example(table.legal_actions(seat), horse)[0])
 
@@ -420,6 +423,7 @@ def _bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
             menu_max=12,
             hint=hint,
             example=example,
+            help=told,
         )
         for seat in range(len(table.seats))
         if table.seat(seat).is_person

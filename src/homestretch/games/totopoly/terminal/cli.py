@@ -28,7 +28,7 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.content import content_command
-from homestretch.cli.human import TerminalPlayer
+from homestretch.cli.human import TerminalPlayer, asks_for_help
 from homestretch.cli.plain import Table
 from homestretch.cli.rules import rules_command
 from homestretch.cli.table_loop import (
@@ -36,8 +36,8 @@ from homestretch.cli.table_loop import (
     db_hint,
     dice_spec,
     play_at_terminal,
-    resume_hint,
     say_resumed,
+    say_saved,
     watched,
 )
 from homestretch.core.actions import Action
@@ -161,7 +161,7 @@ def parse_action(text: str) -> Action | None:
     words = text.split()
     if not words:
         return None
-    if words[0].lower() in ("help", "?") and len(words) == 1:
+    if asks_for_help(text):
         raise HomestretchError(HELP)  # said as a refusal is: then the question again
     cls = next((c for c in ALL_ACTIONS if c.kind == words[0].lower()), None)
     if cls is None:
@@ -310,10 +310,7 @@ def _play_on(
     screen = seat.screen if watched(fmt, table) else None
     _finish(final, fmt, screen, ids)  # where it asks
     if screen is not None:  # as Top of the Stretch ends a run: where it is kept, how to see it
-        again = resume_hint(game_id, db, command="replay")
-        screen.print(
-            f"saved as game {game_id}  ({again})", style="dim", markup=False, soft_wrap=True
-        )
+        say_saved(screen, game_id, db, ended=True)
 
 
 @app.command("play")
@@ -376,8 +373,7 @@ def play_command(
     hint = db_hint(store)
     notes = err_console if fmt is OutputFormat.json else console
     if watched(fmt, table):  # a JSON run of computer players: its JSON alone
-        saved = f"game {game_id} saved as it goes ({resume_hint(game_id, hint)})"
-        notes.print(escape(saved), style="dim")
+        say_saved(notes, game_id, hint)
     _play_on(table, game_id, store, game, fmt, hint)
 
 
