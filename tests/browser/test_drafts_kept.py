@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from tests.browser.table_pages import SharedServer, frame, shows
-from tests.browser.test_across_for_you import _table
+from tests.browser.table_pages import SharedServer, across_at_its_first_auction, frame, shows
+from tests.browser.test_across_for_you import SEATS
 from tests.browser.test_stretch_betting_phone import new_race
 from tests.browser.test_totopoly_table_talk import _move, _open, _until
 
@@ -58,7 +58,7 @@ def test_across_amounts_typed_survive_a_reload_until_the_offer_is_made(
     shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     with shared_server.visit() as address:
-        links, tokens = _table(address)
+        links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
         first = frame(address, game_id, tokens[0])
         version, lot = first["version"], first["view"]["lot"]["horse"]

@@ -8,8 +8,14 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.table_pages import SharedServer, frame, scroll_settled, shows
-from tests.browser.test_across_for_you import _table, _to_race_1_betting
+from tests.browser.table_pages import (
+    SharedServer,
+    across_at_its_first_auction,
+    frame,
+    scroll_settled,
+    shows,
+)
+from tests.browser.test_across_for_you import SEATS, _to_race_1_betting
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
@@ -28,7 +34,7 @@ def test_a_refused_offer_is_read_above_the_your_turn_pin(
     shared_server: SharedServer, phone: Callable[[], Page]
 ) -> None:
     with shared_server.visit() as address:
-        links, tokens = _table(address)
+        links, tokens, _ = across_at_its_first_auction(address, SEATS)
         game_id = links["id"]
         _to_race_1_betting(address, game_id, tokens)
         seat = next(s for s in (0, 1) if frame(address, game_id, tokens[s])["your_turn"])
