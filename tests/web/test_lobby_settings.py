@@ -188,6 +188,9 @@ def test_a_refusal_over_the_server_names_the_field(client: TestClient) -> None:
     stretch = _choice("stretch")["config"]
     body = refused("stretch", {**stretch, "race": "../../etc/passwd"}, [])
     assert body["field"] == "race"
+    # a configuration without its race said the bare key: "... configuration ('race')"
+    body = refused("stretch", {"mode": "quick"}, [])
+    assert body == {"error": "stretch: the configuration needs 'race'", "field": "race"}
 
 
 def test_a_stretch_table_names_a_bundled_race_and_stores_it_whole(client: TestClient) -> None:

@@ -72,7 +72,10 @@ def _game(entry: GameEntry, config: Any) -> Game:
         return entry.make(config)
     except HomestretchError:
         raise
-    except (ValueError, TypeError, KeyError) as exc:
+    except KeyError as exc:  # its words would be the bare key: "('race')"
+        key = str(exc.args[0]) if exc.args else ""
+        raise FieldError(key, f"{entry.name}: the configuration needs {key!r}") from None
+    except (ValueError, TypeError) as exc:
         raise HomestretchError(f"not a valid {entry.name} configuration ({exc})") from None
 
 
