@@ -17,7 +17,7 @@ from tests.browser.table_pages import (
     token_of,
 )
 
-from homestretch.games.stretch.terminal.cli import bettors_line
+from homestretch.games.stretch.terminal.bettors import bettors_line
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from homestretch.cli.common import ahead_of
 from homestretch.cli.main import app
 from homestretch.games.derbycast.terminal.cli import _margin
-from homestretch.games.stretch.terminal.cli import bettors_line
+from homestretch.games.stretch.terminal.bettors import bettors_line
 
 runner = CliRunner()
 

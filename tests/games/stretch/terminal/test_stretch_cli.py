@@ -488,12 +488,12 @@ def test_a_resumed_race_shows_its_call_and_sheets(tmp_path: Path) -> None:
 def test_ctrl_c_at_a_roll_stops_with_the_resume_hint(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import homestretch.games.stretch.terminal.cli as stretch_cli
+    import homestretch.games.stretch.terminal.run as stretch_run
 
     def ctrl_c(*args: object) -> list[int]:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(stretch_cli, "ask_roll", ctrl_c)
+    monkeypatch.setattr(stretch_run, "ask_roll", ctrl_c)
     db = str(tmp_path / "runs.sqlite")
     args = ["stretch", "run", "2009-champagne-stakes", "--dice", "ask", "--db", db]
     stopped = RUNNER.invoke(app, args)
@@ -640,7 +640,7 @@ def test_labels_too_close_are_spread_a_step_apart_around_where_they_stand() -> N
 def test_calibrate_does_not_give_fatal_injuries_as_the_disqualification_rate() -> None:
     """The real-racing column beside the disqualification rate repeated the one for
     horses out of the race ("fatal injuries 0.0013 per start")."""
-    from homestretch.games.stretch.terminal.cli import REAL_RATES
+    from homestretch.games.stretch.terminal.calibrate import REAL_RATES
 
     assert "fatal" in REAL_RATES["out_of_race_rate"]
     assert "fatal" not in REAL_RATES["disqualification_rate"]
@@ -653,7 +653,7 @@ def test_calibrate_names_its_figures_in_a_racegoers_words() -> None:
     """The text table named its figures by the JSON's keys ("overround_mean",
     "margin_under_1_length_rate"): each now reads as words, the keys kept in the JSON."""
     from homestretch.games.stretch.analysis.calibrate import TARGETS
-    from homestretch.games.stretch.terminal.cli import FIGURE_WORDS, REAL_RATES
+    from homestretch.games.stretch.terminal.calibrate import FIGURE_WORDS, REAL_RATES
 
     assert set(FIGURE_WORDS) == set(TARGETS) | set(REAL_RATES)
     out = invoke("stretch", "calibrate", "-n", "10", "--races", "50")
@@ -917,7 +917,7 @@ def test_the_show_bound_is_said_only_where_it_could_change_a_figure_shown(
 
 def test_every_odds_title_names_the_mode_alike() -> None:
     """The Monte Carlo title said "(full)" where the others say "(fullplay)"."""
-    from homestretch.games.stretch.terminal.cli import _odds_title
+    from homestretch.games.stretch.terminal.odds import _odds_title
 
     titles = [
         _odds_title("R", "full", 1000, 0.01, exact_win=False, exact=False),

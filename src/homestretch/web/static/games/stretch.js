@@ -210,7 +210,7 @@ function playerName(frame, player) {
 }
 
 // Who ended with the most money and by how much, as the terminal says it at the end of
-// a race with bettors (stretch/terminal/cli.py bettors_line), each by the seat's name.
+// a race with bettors (stretch/terminal/bettors.py bettors_line), each by the seat's name.
 function bettorsWon(frame) {
   const players = frame.view.tote.players.map((p) => ({ name: playerName(frame, p), cash: p.cash, net: p.net }));
   const levels = [...new Set(players.map((p) => p.cash))].sort((a, b) => b - a);

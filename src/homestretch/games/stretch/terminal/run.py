@@ -1,0 +1,332 @@
+"""`stretch run`: a race run at the terminal, stored roll by roll, and a stored run shown
+again (`homestretch replay`) or run on from its last roll (`homestretch resume`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from homestretch.cli.common import (
+    DbOption,
+    DiceFileOption,
+    DiceOption,
+    FormatOption,
+    OutputFormat,
+    SeedOption,
+    announce_seed,
+    ask_roll,
+    console,
+    echo_json,
+    err_console,
+    one_of,
+    open_store,
+)
+from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import escape_controls
+from homestretch.games.stretch import ENTRY
+from homestretch.games.stretch.terminal.bettors import bettors_here, bettors_line, bettors_won
+from homestretch.games.stretch.terminal.options import (
+    ChartsOption,
+    EstimateOption,
+    ModeOption,
+    check_picture,
+    checked_mode,
+    note_standard_going,
+    warn_presets_far_off,
+)
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from homestretch.core.chance import ChanceNode
+    from homestretch.core.protocol import Event
+    from homestretch.games.stretch.rules.engine import OddsChoice, RaceState
+    from homestretch.session.table import Table as TableSession
+    from homestretch.store.db import SavedGame, Store
+
+
+def run(
+    race: Annotated[str, typer.Argument(help="a race file (TOML) or a bundled race's name")],
+    mode: ModeOption = "quick",
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    dice_file: DiceFileOption = None,
+    charts: ChartsOption = None,
+    estimate_surface: EstimateOption = False,
+    fmt: FormatOption = OutputFormat.text,
+    db: DbOption = None,
+    save: Annotated[bool, typer.Option(help="store the run for history and replay")] = True,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="draw the running lines (Fullplay) to a PNG/SVG")
+    ] = None,
+    odds: Annotated[
+        str,
+        typer.Option(
+            "--odds",
+            help="real (the race file's odds, rolled where it has none), chart (roll every "
+            "horse's) or none (no odds, no payoffs)",
+        ),
+    ] = "real",
+    bettor: Annotated[
+        list[str] | None,
+        typer.Option("--bettor", help="a player at this terminal who bets before the off"),
+    ] = None,
+    computer_bettor: Annotated[
+        list[str] | None,
+        typer.Option("--computer-bettor", help="a computer player who bets (by value)"),
+    ] = None,
+    bankroll: Annotated[
+        int, typer.Option(help="each bettor's dollars (with --bettor / --computer-bettor)")
+    ] = 100,
+    sealed: Annotated[
+        bool,
+        typer.Option(
+            "--sealed",
+            help="sealed bets: nobody sees another's tickets until the windows close; at "
+            "one keyboard the screen is cleared between bettors (ruling S25)",
+        ),
+    ] = False,
+) -> None:
+    """Run a race: the race call, the scoresheet and the result chart.
+
+    With bettors, the players bet Win, Place and Show on a tote of their own stakes.
+
+    Betting opens once the morning line is up; winning tickets are paid after the race.
+
+    Example: `homestretch stretch run 2009-champagne-stakes --mode full`
+
+    Example: `homestretch stretch run my-race.toml --dice ask` (roll real dice)
+
+    Example: `homestretch stretch run my-race.toml --bettor Ann --computer-bettor Robo`
+
+    Example: `homestretch stretch run dream-derby --bettor Ann --bettor Bob --sealed`"""
+    from homestretch.cli.table_loop import dice_spec  # the sessions' loop: not for odds
+    from homestretch.games.stretch.content.chart_set import load_chart_set
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.betting import ToteRules
+    from homestretch.games.stretch.rules.engine import ODDS_CHOICES, RaceGame
+    from homestretch.session.saved import open_new
+    from homestretch.session.seats import computer, person
+    from homestretch.session.table import Table as TableSession
+
+    # the files named first (the race, the charts, the dice), then the values typed
+    loaded = load_race(race, estimate_surface)
+    warn_presets_far_off(race, loaded)
+    load_chart_set(None if charts is None else charts.resolve())
+    spec = dice_spec(seed, dice, dice_file)
+    chosen: OddsChoice = one_of("--odds", odds, ODDS_CHOICES)  # type: ignore[assignment]
+    if plot is not None:  # refused before the race is run, not after
+        if checked_mode(mode) != "full":
+            raise HomestretchError(
+                "--plot draws the running lines of a Fullplay race (--mode full)"
+            )
+        check_picture(plot)
+    people, computers = bettor or [], computer_bettor or []
+    seen: set[str] = set()
+    for name in [*people, *computers]:  # the terminal hands over by name: each told apart
+        if name.strip().casefold() in seen:
+            raise HomestretchError(f"{name!r} is named twice: every bettor needs a different name")
+        seen.add(name.strip().casefold())
+    seats = [person(name) for name in people] + [computer(name, "value") for name in computers]
+    if seats and not save:
+        raise HomestretchError("betting is played at a stored table: drop --no-save")
+    if sealed and not seats:
+        raise HomestretchError("--sealed seals the bettors' tickets: name them with --bettor")
+    tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll, sealed=sealed)
+    if seats and tote.problem() is not None:  # the option it came from, named
+        raise HomestretchError(f"--bankroll {bankroll}: {tote.problem()}")
+    game = RaceGame(loaded, checked_mode(mode), charts, chosen, tote)
+    note_standard_going(game.charts)
+    if not save:
+        announce_seed(spec.seed, spec.kind, fmt)
+        _run_race(TableSession(ENTRY, game, [], spec), None, None, fmt, plot)
+        return
+    store = open_store(db)
+    # stored before the first roll, so a race stopped halfway can be resumed
+    table, game_id = open_new(store, ENTRY, game, seats, spec, f"{game.race.name} ({mode})")
+    announce_seed(spec.seed, spec.kind, fmt)  # the run starts: a store refused names no seed
+    if people:  # bettors at the keyboard know from the start that Ctrl-C loses nothing
+        from homestretch.cli.table_loop import db_hint, say_saved
+
+        notes = err_console if fmt is OutputFormat.json else console
+        say_saved(notes, game_id, db_hint(store), noun="run")
+    _run_race(table, game_id, store, fmt, plot)
+
+
+class _RaceCall:
+    """The race call as it unfolds: each part is called once its rolls are in."""
+
+    def __init__(self, table: TableSession, screen: Console) -> None:
+        from homestretch.core.protocol import replay
+        from homestretch.games.stretch.rules.engine import RaceState
+        from homestretch.games.stretch.terminal.render import Caller, show_header
+
+        state = replay(table.game, table.state.events)
+        assert isinstance(state, RaceState)
+        self.state = state
+        self.caller = Caller(screen)
+        show_header(self.state, screen)
+        self.caller.call(self.state)  # a resumed race: the parts run before it stopped
+
+    def __call__(self, events: list[Event]) -> None:
+        for event in events:
+            self.state.apply_event(event)
+            self.caller.call(self.state)
+
+
+def _run_race(
+    table: TableSession,
+    game_id: int | None,
+    store: Store | None,
+    fmt: OutputFormat,
+    plot: Path | None,
+) -> None:
+    """Run the table's race to the end (a stored one is stored roll by roll), then show
+    the sheets or the JSON."""
+    from homestretch.cli.table_loop import db_hint, play_at_terminal, say_saved, watched
+    from homestretch.games.stretch.rules.engine import RaceState
+    from homestretch.games.stretch.terminal.render import show_sheets
+
+    to_stderr = fmt is OutputFormat.json
+    # a bettor or a dice typist at the terminal sees the race with --format json too, on
+    # stderr beside the questions; stdout holds the JSON alone
+    screen = err_console if to_stderr else console
+    show = _RaceCall(table, screen) if watched(fmt, table) else None
+
+    def ask(node: ChanceNode) -> Sequence[int]:
+        return ask_roll(node, to_stderr)
+
+    if store is None or game_id is None:
+        _unsaved(table, show or (lambda events: None), ask)
+    else:
+        hint = db_hint(store)
+        people = bettors_here(table, to_stderr)
+        play_at_terminal(table, game_id, people, on_events=show, ask=ask, db=hint)
+    state = table.state
+    assert isinstance(state, RaceState)
+    if store is not None and game_id is not None:
+        store.finish(game_id, _summary(state))
+    if plot is not None:
+        from homestretch.games.stretch.terminal.plot import running_lines
+
+        running_lines(state, plot)
+    unused = _unused_dice(table, state)
+    if unused:
+        err_console.print(
+            f"warning: {len(unused)} scripted dice left over, not used by the race "
+            f"({' '.join(map(str, unused))}): check the transcript of the rolls",
+            style="yellow",
+        )
+    if show is not None:
+        show_sheets(state, screen)
+        standing = bettors_line(state.result())
+        if standing:
+            screen.print(standing, style="bold", markup=False, highlight=False)
+        if store is not None and game_id is not None:
+            say_saved(screen, game_id, db_hint(store), noun="run", ended=True)
+    if fmt is OutputFormat.json:
+        kind = table.dice_spec.kind
+        echo_json(
+            {
+                **state.result(),
+                "id": game_id,  # as every game's play names it (run_id as before)
+                "status": "finished",
+                "seed": table.seed,
+                "dice_source": kind,
+                "run_id": game_id,
+                "unused_dice": unused,
+                "notices": state.notices,
+                **bettors_won(state.result()),
+            }
+        )
+
+
+def _unused_dice(table: TableSession, state: RaceState) -> list[int]:
+    """The faces of a ``--dice``/``--dice-file`` script the race did not need: a race
+    uses a known number of dice, so a transcript of real rolls with some left over was
+    mistyped somewhere (a roll written twice, one too many horses)."""
+    if table.dice_spec.kind != "scripted":
+        return []
+    used = len(state.result()["dice"])
+    return list(table.dice_spec.faces[used:])
+
+
+def _unsaved(
+    table: TableSession,
+    show: Callable[[list[Event]], None],
+    ask: Callable[[ChanceNode], Sequence[int]],
+) -> None:
+    """--no-save: the race run through, rolls typed as asked; nothing to resume."""
+    show(table.advance())
+    while (node := table.waiting().roll) is not None:
+        show(table.roll(ask(node), table.version))
+
+
+def _summary(state: RaceState) -> str:
+    data = state.result()
+    winners = [e for e in data["entries"] if e["finish"] == 1]
+    names = " & ".join(f"{e['horse']} ({e['odds']})" for e in winners) or "no finisher"
+    return f"{names}, {data['final_time']}"
+
+
+def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
+    from homestretch.core.protocol import replay
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.terminal.render import show_race
+
+    state = replay(RaceGame.from_config(saved.config), saved.events)
+    assert isinstance(state, RaceState)
+    _check_undigested_charts(saved, state)
+    note_standard_going(state.game.charts)  # the replay is timed as the run was (S23)
+    if fmt is OutputFormat.json:
+        echo_json(
+            {
+                **state.result(),
+                "id": saved.id,
+                "status": saved.status,
+                "seed": saved.seed,
+                "dice_source": saved.dice,
+                "run_id": saved.id,
+                "notices": state.notices,
+            }
+        )
+        return
+    show_race(state, console)
+
+
+def _check_undigested_charts(saved: SavedGame, state: RaceState) -> None:
+    """A run saved before runs kept a digest of their chart set cannot have its charts
+    checked; what can be checked is that they give the race the run saved as its result."""
+    if saved.config.get("charts") is None or "charts_digest" in saved.config:
+        return
+    folder = state.game.charts_folder
+    if saved.status == "finished" and saved.summary and _summary(state) != saved.summary:
+        raise HomestretchError(
+            f"the chart set in {folder} is not the one this run used: it gives "
+            f"{_summary(state)}, the run saved {saved.summary} (it was saved before runs "
+            "kept a digest of their charts, so replay it from the folder it was run in)"
+        )
+    err_console.print(
+        f"note: this run was saved before runs kept a digest of their chart set; the charts "
+        f"in {escape_controls(str(folder))} were checked only against the result it saved",
+        style="dim",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputFormat.text) -> None:
+    """A race stopped halfway (asked dice, Ctrl-C): run on from its last roll."""
+    from homestretch.cli.table_loop import say_resumed
+    from homestretch.games.stretch.rules.engine import RaceGame
+    from homestretch.session.saved import rebuild
+
+    table = rebuild(store, saved)
+    assert isinstance(table.game, RaceGame)
+    say_resumed(saved, table, fmt)
+    note_standard_going(table.game.charts)
+    _run_race(table, saved.id, store, fmt, None)
