@@ -12,6 +12,7 @@ from tests.generic.test_every_game import _check_step, _string_leaves
 from homestretch.core.errors import IllegalAction
 from homestretch.core.protocol import CHANCE, replay
 from homestretch.core.registry import entries
+from homestretch.games.derbycast.rules import view as seat_views
 from homestretch.games.derbycast.rules.actions import (
     CODEC,
     DayCard,
@@ -184,7 +185,7 @@ def test_the_generic_secret_check_catches_a_view_that_shows_sealed_picks(
     state = table.state
     _check_step(state, game.num_players, state.conserved())  # as the rules are: passes
     leaky = {"marker": 1, "ticket": next(iter(state.tickets[next(iter(state.tickets))]))}
-    monkeypatch.setattr(DerbyCastState, "_picks_shown", lambda self, player: [leaky])
+    monkeypatch.setattr(seat_views, "_picks_shown", lambda state, player: [leaky])
     with pytest.raises(AssertionError, match="shows hidden"):
         _check_step(state, game.num_players, state.conserved())
 

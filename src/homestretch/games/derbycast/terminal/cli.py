@@ -53,7 +53,8 @@ from homestretch.games.derbycast.rules.entrants import (
 
 if TYPE_CHECKING:
     from homestretch.games.derbycast.content.odds_table import TableRow
-    from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState, Source
+    from homestretch.games.derbycast.rules.card import Source
+    from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
     from homestretch.games.derbycast.terminal.keeper import Check
     from homestretch.session.seats import Seat
     from homestretch.session.table import Table as TableSession
@@ -91,7 +92,7 @@ def _feed(source: str, seed: int, race: str | None, mode: str) -> tuple[Source, 
     """--source: manual, replays, simulate or a results file. A file or a simulated race
     is tried now, so a mistake is reported before the game is saved."""
     from homestretch.games.derbycast.content.results_file import read_results
-    from homestretch.games.derbycast.rules.game import Source
+    from homestretch.games.derbycast.rules.card import Source
     from homestretch.games.derbycast.sources.simulated import race_seed, simulated_record
 
     if race is not None and source != "simulate":
@@ -126,7 +127,7 @@ KEEPER = "score keeper"
 def _seats(game: DerbyCastGame) -> list[Seat]:
     """People and computer players in marker order; then the score keeper, a person
     when races are typed in, else played by the feed."""
-    from homestretch.games.derbycast.rules.game import Source
+    from homestretch.games.derbycast.rules.card import Source
     from homestretch.session.seats import computer, person
     from homestretch.session.table import AUTO
 
@@ -143,7 +144,7 @@ def _feed_keeper(
     """The terminal's score keeper for a results file or simulated races: it posts what
     the feed holds and, past a file's end or on a day's card, asks the person at the
     terminal (``show`` first brings the screen up to date)."""
-    from homestretch.games.derbycast.rules.game import Source
+    from homestretch.games.derbycast.rules.card import Source
     from homestretch.games.derbycast.terminal.keeper import ManualKeeper, RecordKeeper, race_source
 
     if game.source is not Source.keeper or game.feed.get("kind") in (None, "manual", "card"):
@@ -499,7 +500,8 @@ def play(
     """Play a game: each race, every marker picks; the official result moves the board.
 
     Example: `homestretch derbycast play --players Ann,Bob+Cy --bots 2 --source simulate` (Ann alone, Bob and Cy a team sharing a marker, two computer players)"""
-    from homestretch.games.derbycast.rules.game import DerbyCastGame, Order
+    from homestretch.games.derbycast.rules.game import DerbyCastGame
+    from homestretch.games.derbycast.rules.picks import Order
     from homestretch.games.derbycast.rules.winning import TieRule
     from homestretch.session.dice import DiceSpec
     from homestretch.session.saved import open_new

@@ -1,3 +1,3 @@
-"""Top of the Stretch at the terminal: the typer commands (cli.py, found by
-``homestretch``), the rich tables of the race (render.py) and the pictures (plot.py,
-matplotlib)."""
+"""Top of the Stretch at the terminal: the typer group (cli.py, found by ``homestretch``)
+with a module per command beside it, the rich tables of the race (render.py) and the
+pictures (plot.py, matplotlib)."""
