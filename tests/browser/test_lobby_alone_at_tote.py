@@ -41,3 +41,22 @@ def test_one_player_at_the_tote_is_told_before_opening(
         page.select_option("#game", "derbycast")  # another game's seats: never said
         expect(limits).not_to_contain_text(ALONE)
         context.close()
+
+
+def test_the_race_builder_says_it_too(browser: Browser, shared_server: SharedServer) -> None:
+    """The race builder seats its user and whoever is invited or added: nobody else, and
+    the same is said under the numbers."""
+    with shared_server.visit() as address:
+        context = browser.new_context(base_url=address, **SMALL)
+        page = context.new_page()
+        page.goto("/stretch/new")
+        note = page.locator("#alone-at-tote")
+        expect(page.locator("#open-seats")).to_have_value("1")
+        expect(note).to_be_hidden()  # one invited: a tote between two
+        page.fill("#open-seats", "0")
+        expect(note).to_be_visible()
+        expect(note).to_contain_text(ALONE)
+        fits_width(page)
+        page.fill("#computers", "1")
+        expect(note).to_be_hidden()
+        context.close()
