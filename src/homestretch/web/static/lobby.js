@@ -506,6 +506,7 @@ if ($("create")) {
       }
       return;
     }
+    answer.open_seats = seats.filter((s) => s.kind === "open").length;  // whether to list the invitation
     draft.created = answer;
     save();
     showCreated(answer);
@@ -535,7 +536,10 @@ if ($("create")) {
     $("created-warnings").replaceChildren(...warned.map((words) => el("li", { text: words })));
     $("created-warnings").hidden = !warned.length;
     answer.seats.forEach((s) => add(`${s.name}'s seat`, s.link));
-    add(invitationWords(answer), answer.invite);
+    // an invitation seats a friend only at an open seat: with none, it was listed as one
+    // anyway and took whoever it was sent to to "Every seat at this table is taken"
+    // (the creator's page keeps it, for a seat opened again there)
+    if (answer.open_seats !== 0) add(invitationWords(answer), answer.invite);
     add("Spectators", answer.watch);
     add("Creator (hand seats to the computer, type real dice)", answer.admin);
     $("created").hidden = false;
