@@ -234,10 +234,12 @@
     if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait"));
     const reading = tools.mode !== "replay"; // the call is in the view only under review
     if (view.call) box.append(raceCall(view.call, callKey(view), tools, reading ? frame.since : null, view.captions));
-    else if (view.last_race && view.last_race.call) {
+    if (view.last_race) box.append(lastRace(view, tools));
+    // the last race's call under its result: drawn above it, it stood under the next
+    // race's card and "They're off" as if it were that race's call
+    if (view.last_race && view.last_race.call && !view.call) {
       box.append(raceCall(view.last_race.call, `${view.last_race.race}:${view.last_race.name}`, tools, null, view.captions));
     }
-    if (view.last_race) box.append(lastRace(view, tools));
   }
 
   // --- a phone -------------------------------------------------------------------------
