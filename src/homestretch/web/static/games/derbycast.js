@@ -562,20 +562,37 @@
     return JSON.stringify([view.phase, view.race, last, review, ahead]);
   }
 
-  function keepTyping(desk) {
+  // Kept for the browser tab's life too (tools.draft: this table and seat), so a reload
+  // (a phone that put the page away mid-card) shows what was typed again: it came back
+  // blank, a field of twelve horses and their lines to type over.
+  const DESK_DRAFT = "dc-desk";
+  function saveTyping(tools) {
+    tools.draft.set(DESK_DRAFT, { form: kept.form, values: kept.values, open: [...kept.open] });
+  }
+
+  function keptFor(form, tools) {
+    const saved = tools.draft.get(DESK_DRAFT);
+    if (saved && saved.form === form) return { form, values: saved.values || {}, open: new Set(saved.open || []) };
+    return { form, values: {}, open: new Set() };
+  }
+
+  function keepTyping(desk, tools) {
     desk.addEventListener("input", (event) => {
       const node = event.target;
       if (!node.id || node.type === "file") return;
       kept.values[node.id] = node.type === "checkbox" ? node.checked : node.value;
+      saveTyping(tools);
     });
     desk.addEventListener("change", (event) => {
       const node = event.target;
       if (node.id && node.type === "checkbox") kept.values[node.id] = node.checked;
+      if (node.id && node.type === "checkbox") saveTyping(tools);
     });
     desk.addEventListener("toggle", (event) => {
       const cls = event.target.className;
       if (event.target.open) kept.open.add(cls);
       else kept.open.delete(cls);
+      saveTyping(tools);
     }, true);
   }
 
@@ -601,7 +618,7 @@
     if (deskDrawn === stamp && box.querySelector(".dc-desk")) return; // keep what is typed
     deskDrawn = stamp;
     const form = deskForm(view);
-    if (kept.form !== form) kept = { form, values: {}, open: new Set() };
+    if (kept.form !== form) kept = keptFor(form, tools);
     box.replaceChildren();
     const desk = make(tools, "div", null, "dc-desk");
     box.append(desk);
@@ -661,7 +678,7 @@
     // where the keeper's move is, for the page's "Your turn" pin (folded forms are passed over)
     desk.querySelectorAll(".dc-review, .dc-desk-form, .dc-early, [data-run]").forEach((node) => { node.dataset.yourMove = ""; });
     restoreTyping(desk);
-    keepTyping(desk);
+    keepTyping(desk, tools);
   }
 
   window.homestretchBoard = (frame, box, tools) => {
