@@ -211,8 +211,13 @@ if ($("create")) {
     });
     $("add-seat").disabled = seats.length >= g.max_players;
     const limits = g.min_players === g.max_players ? `${g.min_players}` : `${g.min_players} to ${g.max_players}`;
+    // one player alone at a tote of the players' own stakes (Top of the Stretch, ruling
+    // S19) can only ever get those stakes back: said before the table is opened
+    const alone = g.min_players === 0 && seats.length === 1
+      ? " Alone at the tote you only ever get your own stakes back (the winners are paid from the others' stakes, ruling S19): add a computer player to bet against, or remove yours to see the race's $2 prices."
+      : "";
     $("seat-limits").textContent = g.min_players === 0
-      ? `Up to ${g.max_players} players bet on the race; with none it runs straight through.`
+      ? `Up to ${g.max_players} players bet on the race; with none it runs straight through.${alone}`
       : `${limits} players. An open seat is taken by whoever you send the invitation.`;
     drawRoller();
   }
@@ -501,6 +506,7 @@ if ($("create")) {
       }
       return;
     }
+    answer.open_seats = seats.filter((s) => s.kind === "open").length;  // whether to list the invitation
     draft.created = answer;
     save();
     showCreated(answer);
@@ -530,7 +536,10 @@ if ($("create")) {
     $("created-warnings").replaceChildren(...warned.map((words) => el("li", { text: words })));
     $("created-warnings").hidden = !warned.length;
     answer.seats.forEach((s) => add(`${s.name}'s seat`, s.link));
-    add(invitationWords(answer), answer.invite);
+    // an invitation seats a friend only at an open seat: with none, it was listed as one
+    // anyway and took whoever it was sent to to "Every seat at this table is taken"
+    // (the creator's page keeps it, for a seat opened again there)
+    if (answer.open_seats !== 0) add(invitationWords(answer), answer.invite);
     add("Spectators", answer.watch);
     add("Creator (hand seats to the computer, type real dice)", answer.admin);
     $("created").hidden = false;

@@ -476,14 +476,16 @@ def your_pick_line(pick: JSON | None, card: JSON, picks_open: bool) -> str:
     return line + (" (you may change it until picks close)" if picks_open else "")
 
 
-CALLING = "The TV is calling the race: what the result gives you follows at the wire"
-"""A marker's phone while the TV reads out the call of a race Top of the Stretch ran:
-the finish is the TV's to tell first."""
+CALLING = "The race is being called: what the result gives you follows at the wire"
+"""A marker's phone while the call of a race Top of the Stretch ran is read out, on the
+TV and under this line alike: the finish is the call's to tell first. (It said 'The TV
+is calling the race', to a family playing on their phones with no TV.)"""
 
 
-DESK_CALLING = "The TV is calling the race: the result to make official follows at the wire"
-"""The keeper's desk while the TV reads out the call of a race Top of the Stretch ran:
-the keeper watches it with the table, the finish not told first at the desk."""
+DESK_CALLING = "The race is being called: the result to make official follows at the wire"
+"""The keeper's desk while the call of a race Top of the Stretch ran is read out (there
+too, as on the TV): the keeper hears it with the table, the finish not told first at
+the desk."""
 
 
 def would_line(entry: JSON) -> str:

@@ -168,6 +168,19 @@
   // part every other TV shows. Once the result is official (or where the server does not
   // know when: a log stored before the store kept the time) the call is shown whole.
   function raceCall(parts, key, tools, since, says) {
+    const shown = partsRead(parts, key, since);
+    const box = make(tools, "section", null, "dc-call", { "aria-label": says.call_label });
+    box.append(make(tools, "h3", says.call));
+    for (const part of parts.slice(0, shown)) {
+      const line = make(tools, "p");
+      line.append(make(tools, "b", `${part.heading}. `), document.createTextNode(part.words));
+      box.append(line);
+    }
+    return box;
+  }
+
+  // How many parts of the call are read by now (the page drawn again when the next is due).
+  function partsRead(parts, key, since) {
     const start = typeof since === "number" ? Date.now() - since * 1000 : null;
     if (call.key !== key) {
       if (call.timer) clearTimeout(call.timer);
@@ -185,14 +198,12 @@
       call.timer = setTimeout(() => { call.timer = null; if (latest) window.homestretchBoard(...latest); },
         CALL_STEP_MS - (elapsed % CALL_STEP_MS) + 20);
     }
-    const box = make(tools, "section", null, "dc-call", { "aria-label": says.call_label });
-    box.append(make(tools, "h3", says.call));
-    for (const part of parts.slice(0, shown)) {
-      const line = make(tools, "p");
-      line.append(make(tools, "b", `${part.heading}. `), document.createTextNode(part.words));
-      box.append(line);
-    }
-    return box;
+    return shown;
+  }
+
+  // The race under review whose call is read: the TV's, a phone's and the desk's alike.
+  function callKey(view) {
+    return `${view.race}:${view.card.race}`;
   }
 
   function sealedNote(view, tools) {
@@ -222,11 +233,13 @@
     if (view.status) box.append(make(tools, "p", view.status, "dc-status"));
     if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait"));
     const reading = tools.mode !== "replay"; // the call is in the view only under review
-    if (view.call) box.append(raceCall(view.call, `${view.race}:${view.card.race}`, tools, reading ? frame.since : null, view.captions));
-    else if (view.last_race && view.last_race.call) {
+    if (view.call) box.append(raceCall(view.call, callKey(view), tools, reading ? frame.since : null, view.captions));
+    if (view.last_race) box.append(lastRace(view, tools));
+    // the last race's call under its result: drawn above it, it stood under the next
+    // race's card and "They're off" as if it were that race's call
+    if (view.last_race && view.last_race.call && !view.call) {
       box.append(raceCall(view.last_race.call, `${view.last_race.race}:${view.last_race.name}`, tools, null, view.captions));
     }
-    if (view.last_race) box.append(lastRace(view, tools));
   }
 
   // --- a phone -------------------------------------------------------------------------
@@ -257,6 +270,10 @@
     // what the result under review gives this marker, above the field (not under 14 rows)
     if (own.would && calledFor(frame) > 0) box.append(make(tools, "p", own.calling, "dc-would"));
     else if (own.would) box.append(priced(tools, "p", own.would, "dc-would"));
+    // the call of a race Top of the Stretch ran, read out here too in step with the TV
+    // (by the server's clock): friends playing on their phones alone have no TV, and
+    // their phones said only that a TV was calling the race
+    if (view.call) box.append(raceCall(view.call, callKey(view), tools, frame.since, view.captions));
     if (own.onlooker) box.append(make(tools, "p", own.onlooker, "dc-onlooker"));
     const choosing = card && (frame.your_turn || (view.picks_open && mine && !mine.sat_out));
     if (choosing) box.append(pickButtons(frame, tools));
@@ -278,7 +295,7 @@
     if (heard.timer) clearTimeout(heard.timer);
     heard.timer = null;
     if (!view.call || typeof frame.since !== "number") return 0;
-    const key = `${view.race}:${view.card.race}`;
+    const key = callKey(view);
     const start = Date.now() - frame.since * 1000; // by the server's clock, as the TV times it
     heard = { key, start: heard.key === key ? Math.min(heard.start, start) : start, timer: null };
     const left = heard.start + (view.call.length - 1) * CALL_STEP_MS - Date.now();
@@ -545,20 +562,37 @@
     return JSON.stringify([view.phase, view.race, last, review, ahead]);
   }
 
-  function keepTyping(desk) {
+  // Kept for the browser tab's life too (tools.draft: this table and seat), so a reload
+  // (a phone that put the page away mid-card) shows what was typed again: it came back
+  // blank, a field of twelve horses and their lines to type over.
+  const DESK_DRAFT = "dc-desk";
+  function saveTyping(tools) {
+    tools.draft.set(DESK_DRAFT, { form: kept.form, values: kept.values, open: [...kept.open] });
+  }
+
+  function keptFor(form, tools) {
+    const saved = tools.draft.get(DESK_DRAFT);
+    if (saved && saved.form === form) return { form, values: saved.values || {}, open: new Set(saved.open || []) };
+    return { form, values: {}, open: new Set() };
+  }
+
+  function keepTyping(desk, tools) {
     desk.addEventListener("input", (event) => {
       const node = event.target;
       if (!node.id || node.type === "file") return;
       kept.values[node.id] = node.type === "checkbox" ? node.checked : node.value;
+      saveTyping(tools);
     });
     desk.addEventListener("change", (event) => {
       const node = event.target;
       if (node.id && node.type === "checkbox") kept.values[node.id] = node.checked;
+      if (node.id && node.type === "checkbox") saveTyping(tools);
     });
     desk.addEventListener("toggle", (event) => {
       const cls = event.target.className;
       if (event.target.open) kept.open.add(cls);
       else kept.open.delete(cls);
+      saveTyping(tools);
     }, true);
   }
 
@@ -578,11 +612,13 @@
     const view = frame.view;
     // the review waits for the TV's call to reach the wire (drawn again when it does)
     const calling = view.desk.calling && calledFor(frame) > 0;
-    const stamp = `${frame.version}:${calling}`;
+    // and reads the call out as the TV does: drawn again as each part comes
+    const read = view.call ? partsRead(view.call, callKey(view), frame.since) : 0;
+    const stamp = `${frame.version}:${calling}:${read}`;
     if (deskDrawn === stamp && box.querySelector(".dc-desk")) return; // keep what is typed
     deskDrawn = stamp;
     const form = deskForm(view);
-    if (kept.form !== form) kept = { form, values: {}, open: new Set() };
+    if (kept.form !== form) kept = keptFor(form, tools);
     box.replaceChildren();
     const desk = make(tools, "div", null, "dc-desk");
     box.append(desk);
@@ -625,6 +661,8 @@
           (odds, typed) => ({ kind: "result", odds, finish: [], official: false, typed })));
       }
     }
+    // the call under what is the keeper's to do ("Official"), read out as on the TV
+    if (view.call) desk.append(raceCall(view.call, callKey(view), tools, frame.since, view.captions));
     // the card below what is the keeper's to do: a field of twelve above "Close picks"
     // or "Official" put them off a phone's screen
     // a card posted with horses whose odds are not known (a morning line typed too few,
@@ -640,7 +678,7 @@
     // where the keeper's move is, for the page's "Your turn" pin (folded forms are passed over)
     desk.querySelectorAll(".dc-review, .dc-desk-form, .dc-early, [data-run]").forEach((node) => { node.dataset.yourMove = ""; });
     restoreTyping(desk);
-    keepTyping(desk);
+    keepTyping(desk, tools);
   }
 
   window.homestretchBoard = (frame, box, tools) => {

@@ -411,6 +411,7 @@ function oddsWhole(node, text) {
 // Horses level at a call are drawn a lane (3px, a line and a gap) apart, centred on where
 // they were, in the order they finished: drawn on one spot, one line hid the other's run.
 const LANE = 3;
+const LINE_GAP = 14;  // the running lines' names at the end of each line, a line apart (11px type)
 function laneApart(columns, entries) {
   const finished = (h) => entries[h].beaten_lengths ?? Infinity;
   return columns.map((column) => {
@@ -454,8 +455,16 @@ function runningLines(race, el, called) {
   const deepest = Math.max(1, ...columns.flat().filter((v) => v !== null));
   // a phone gets a figure drawn near its own width, so the 11px labels stay 11px
   const narrow = window.matchMedia("(max-width: 40rem)").matches;
-  const width = narrow ? 360 : 640, height = narrow ? 240 : 220, left = narrow ? 20 : 40;
+  const width = narrow ? 360 : 640, left = narrow ? 20 : 40;
   const right = narrow ? 118 : 130, top = 16, bottom = 28;
+  // tall enough for the names at the end of the lines a line apart (LINE_GAP), each
+  // column's stack between the leader's line and the axis, not over "wire" or below it
+  const ending = columns.map(() => 0);  // how many lines end at each call
+  race.entries.forEach((_, horse) => {
+    const last = columns.findLastIndex((c) => c[horse] !== null);
+    if (last >= 0) ending[last] += 1;
+  });
+  const height = Math.max(narrow ? 240 : 220, top + bottom + (Math.max(1, ...ending) - 1) * LINE_GAP + 8);
   const x = (i) => left + (i * (width - left - right)) / Math.max(1, columns.length - 1);
   const y = (v) => top + (v * (height - top - bottom)) / deepest;
   const figure = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "stretch-lines", role: "img" });
@@ -485,8 +494,16 @@ function runningLines(race, el, called) {
   labels.sort((a, b) => a.at - b.at || a.y - b.y);
   labels.forEach((item, k) => {
     const above = labels[k - 1];
-    if (above && above.at === item.at) item.y = Math.max(item.y, above.y + 14);
+    if (above && above.at === item.at) item.y = Math.max(item.y, above.y + LINE_GAP);
   });
+  // a stack pushed below the axis (the stragglers bunched at the back) is lifted back
+  // up from the deepest horse's place: a 14-horse field's last names fell over "wire"
+  const floor = height - bottom + 4;
+  for (let k = labels.length - 1; k >= 0; k--) {
+    const below = labels[k + 1];
+    const limit = below && below.at === labels[k].at ? below.y - LINE_GAP : floor;
+    labels[k].y = Math.min(labels[k].y, limit);
+  }
   labels.forEach(({ label, y: at }) => { label.setAttribute("y", at.toFixed(1)); figure.append(label); });
   const box = el("div", null, "stretch-lines-box");
   box.append(el("h4", race.captions.lines), figure);
