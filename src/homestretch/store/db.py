@@ -212,6 +212,23 @@ def _check_folder(file: Path, shown_as: Path | str) -> None:
         )
 
 
+def _folder_closed(file: Path) -> bool:
+    """Whether this user may not create files in the store file's folder (SQLite makes
+    two beside the store while it is open, ``-wal`` and ``-shm``)."""
+    folder = file.parent
+    return folder.is_dir() and not os.access(folder, os.W_OK)
+
+
+def _folder_refused(file: Path, reason: str) -> str:
+    """Why a store file in a folder this user may not create files in cannot be
+    opened: said of the folder, where the database says only that it is read-only."""
+    return (
+        f"the game store cannot be opened for writing: this user may not create files in "
+        f"its folder {file.parent}, where SQLite keeps two files beside the store while it "
+        f"is open ({file.name}-wal, {file.name}-shm; {reason})"
+    )
+
+
 def _create_private(path: Path) -> None:
     """A new SQLite file readable by its owner alone: it holds hidden hands and seeds."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -438,6 +455,11 @@ class Store:
         except HomestretchError as exc:
             raise HomestretchError(f"{self.path}: {exc}") from None
         except OSError as exc:
+            if file is not None and _folder_closed(file) and not file.exists():
+                raise HomestretchError(
+                    f"{self.path}: cannot make a game store there: this user may not create "
+                    f"files in the folder {file.parent} ({exc.strerror or exc})"
+                ) from None
             raise HomestretchError(f"{self.path}: cannot open the game store ({exc})") from None
         except ImportError as exc:
             raise HomestretchError(f"{self.path}: no database driver ({exc})") from None
@@ -446,6 +468,13 @@ class Store:
             cannot = f"not a game store homestretch can open ({reason})"
             if isinstance(exc, OperationalError) and postgres:
                 cannot = f"cannot connect to the game store ({reason})"
+            elif (
+                isinstance(exc, DatabaseError)
+                and (_read_only(exc) or "unable to open" in reason)
+                and file is not None
+                and _folder_closed(file)
+            ):
+                cannot = _folder_refused(file, reason)
             elif isinstance(exc, DatabaseError) and ("locked" in reason or _read_only(exc)):
                 cannot = _failed(exc)
             raise HomestretchError(f"{self.path}: {cannot}") from None
