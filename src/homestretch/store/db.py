@@ -354,9 +354,9 @@ def _failed(exc: DatabaseError) -> str:
     )
 
 
-KEPT_SETTINGS = ("bundled_content", "bundled_reads")
-"""Table settings fixed when the table is made (session/saved.py ``CONTENT_KEY`` and
-``READS_KEY``: the bundled files it reads), kept when its seats are saved again."""
+KEPT_SETTINGS = ("bundled_content", "bundled_reads", "own_files")
+"""Table settings fixed when the table is made (session/saved.py ``CONTENT_KEY``,
+``READS_KEY`` and ``FILES_KEY``: the files it reads), kept when its seats are saved again."""
 
 WRITES_OF_NO_ROWS = (
     "INSERT INTO events (game_id, seq, payload) SELECT game_id, seq, payload FROM events "
@@ -368,7 +368,8 @@ WRITES_OF_NO_ROWS = (
 )
 """What a game goes on to write (its moves, its end, a name, its seats), each of no
 rows: PostgreSQL checks the user's rights and a read-only transaction before it looks
-for a row, so these fail as the first real write would, and change nothing."""
+for a row, and SQLite takes its write lock (a read-only file refused), so these fail as
+the first real write would, and change nothing."""
 
 NUMBERS_EVENTS = "SELECT has_sequence_privilege(pg_get_serial_sequence('events', 'id'), 'USAGE')"
 """Whether the user may number a new event (an INSERT of no rows never asks)."""
@@ -543,13 +544,12 @@ class Store:
         the right to write a game's rows, or whose transactions are read-only (a
         standby server, ``default_transaction_read_only``). Nothing is written."""
         with self._write_turn, self._connection() as connection, connection.begin():
-            if self.url.get_backend_name() == "sqlite":
-                # a write that changes nothing: only writing shows a file read-only
-                version = connection.exec_driver_sql("PRAGMA user_version").scalar()
-                connection.exec_driver_sql(f"PRAGMA user_version = {int(version or 0)}")
-            else:
-                for statement in WRITES_OF_NO_ROWS:
-                    connection.exec_driver_sql(statement)
+            # writes of no rows, rolled back: SQLite takes its write lock for them, and
+            # refuses a read-only file then; the file is left byte for byte as it was (a
+            # pragma written back as it was counted as a change in the file's header)
+            for statement in WRITES_OF_NO_ROWS:
+                connection.exec_driver_sql(statement)
+            if self.url.get_backend_name() != "sqlite":
                 numbering = connection.exec_driver_sql(NUMBERS_EVENTS).scalar()
                 if numbering is False:
                     raise HomestretchError(
