@@ -78,28 +78,23 @@ def store_bytes(db: Path) -> bytes:
     return db.read_bytes()
 
 
+def stopped_game(db: Path, *source: str, typed: str = "") -> None:
+    """A Derby Cast game of Ann and a computer player, its races from ``source``,
+    stopped (saved as game 1) at the first pick of Ann's that nobody typed."""
+    played = homestretch(
+        *("derbycast", "play", "--players", "Ann", "--bots", "1", "--db", str(db), *source),
+        typed=typed,
+    )
+    assert played.returncode == 130 and "Game 1 is saved" in played.stderr, played.stderr
+
+
 @pytest.fixture
 def results_game(tmp_path: Path) -> tuple[Path, Path]:
     """A Derby Cast game over a results file of three races, stopped at Ann's pick in
     race 2 (race 1 is official, in the log): the store and the file."""
     results, db = tmp_path / "day.csv", tmp_path / "games.sqlite"
     results.write_text(RACES)
-    played = homestretch(
-        "derbycast",
-        "play",
-        "--players",
-        "Ann",
-        "--bots",
-        "1",
-        "--source",
-        str(results),
-        "--db",
-        str(db),
-        "--seed",
-        "3",
-        typed="win 1\n",
-    )
-    assert played.returncode == 130 and "Game 1 is saved" in played.stderr, played.stderr
+    stopped_game(db, "--source", str(results), "--seed", "3", typed="win 1\n")
     shown = homestretch("replay", "1", "--db", str(db))
     assert shown.returncode == 0 and "in progress after 1 race" in shown.stdout, shown.stderr
     return db, results
@@ -237,25 +232,7 @@ def simulated_game(tmp_path: Path) -> tuple[Path, Path]:
     stopped at Ann's first pick."""
     race, db = tmp_path / "my-race.toml", tmp_path / "games.sqlite"
     shutil.copy(STRETCH_RACE, race)
-    played = homestretch(
-        "derbycast",
-        "play",
-        "--players",
-        "Ann",
-        "--bots",
-        "1",
-        "--source",
-        "simulate",
-        "--race",
-        str(race),
-        "--races",
-        "2",
-        "--db",
-        str(db),
-        "--seed",
-        "4",
-    )
-    assert played.returncode == 130 and "Game 1 is saved" in played.stderr, played.stderr
+    stopped_game(db, "--source", "simulate", "--race", str(race), "--races", "2", "--seed", "4")
     return db, race
 
 

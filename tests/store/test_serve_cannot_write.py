@@ -16,12 +16,10 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import psycopg
 import pytest
-from tests.store.test_read_only_pg import GRANTS
+from tests.store.test_read_only_pg import GRANTS, user_who
 
 from homestretch.store.db import Store
-from homestretch.web.notify_pg import libpq_url
 
 DAC_CAPS = "-dac_override,-dac_read_search,-fowner"
 """Root's powers over files' permissions: dropped, so a file's mode binds root too (CI
@@ -136,13 +134,7 @@ def test_a_postgresql_user_who_may_not_write_is_refused_at_start(
 ) -> None:
     owner = Store(postgres_url)
     game_id = owner.create("across", {}, 1, "seeded")
-    database = postgres_url.rsplit("/", 1)[1]
-    role = f"server_{user.replace('-', '_')}_{database}"  # users belong to the whole server
-    with psycopg.connect(libpq_url(postgres_url), autocommit=True) as admin:
-        admin.execute(f"CREATE ROLE {role} LOGIN")
-        for grant in GRANTS[user]:
-            admin.execute(grant.format(role=role))
-    as_user = postgres_url.replace("//postgres@", f"//{role}@", 1)
+    as_user = user_who(postgres_url, user, "server_")
     line = one_line(serve(as_user, taken_port))
     assert f"{as_user}: the game store is read-only: nothing can be saved to it" in line, line
     assert "cannot serve" not in line
