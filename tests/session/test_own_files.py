@@ -192,7 +192,7 @@ def test_a_results_file_gone_is_refused(results_game: tuple[Path, Path]) -> None
     before = store_bytes(db)
     results.unlink()
     store = Store(db)
-    with pytest.raises(HomestretchError, match="which is gone since it was saved"):
+    with pytest.raises(HomestretchError, match="which has gone since it was saved: put it back"):
         rebuild(store, store.load(1))
     store.close()
     line = refused_line(homestretch("resume", "1", "--db", str(db)))

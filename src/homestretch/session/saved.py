@@ -268,7 +268,7 @@ def _check_file(game_id: int, own: OwnFile, record: JSON, state: State | None) -
     if now == record.get("digest"):
         return []
     coming = range(0) if state is None else own.to_come(state)
-    how = "is gone" if not path.exists() else "cannot be read" if now is None else "changed"
+    how = "has gone" if not path.exists() else "became unreadable" if now is None else "changed"
     if not coming:
         return [
             f"note: {named} {how} since game {game_id} was saved; the game reads nothing "
@@ -276,8 +276,8 @@ def _check_file(game_id: int, own: OwnFile, record: JSON, state: State | None) -
         ]
     if now is None:
         raise HomestretchError(
-            f"game {game_id} goes on reading {named}, which {how} since it was saved: "
-            "put it back as it was to resume the game"
+            f"game {game_id} goes on reading {named}, which {how} since it was saved: put "
+            "it back as it was to resume the game"
         )
     try:
         parts = own.parts(path)
