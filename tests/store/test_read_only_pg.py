@@ -27,6 +27,18 @@ GRANTS = {
 }
 
 
+def user_who(postgres_url: str, user: str, prefix: str = "") -> str:
+    """The store's URL for a new user of the test server with the rights ``GRANTS`` gives
+    ``user`` (users belong to the whole server: named after the database)."""
+    database = postgres_url.rsplit("/", 1)[1]
+    role = f"{prefix}{user.replace('-', '_')}_{database}"
+    with psycopg.connect(libpq_url(postgres_url), autocommit=True) as admin:
+        admin.execute(f"CREATE ROLE {role} LOGIN")
+        for grant in GRANTS[user]:
+            admin.execute(grant.format(role=role))
+    return postgres_url.replace("//postgres@", f"//{role}@", 1)
+
+
 def homestretch(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
@@ -47,13 +59,7 @@ def test_resume_as_a_user_who_cannot_write_is_refused_before_any_question(
     assert done.returncode == 2 and "ran out" in done.stderr, done.stderr
     owner = Store(postgres_url)
     before = owner.load(1).events
-    database = postgres_url.rsplit("/", 1)[1]
-    role = f"{user.replace('-', '_')}_{database}"  # users belong to the whole server
-    with psycopg.connect(libpq_url(postgres_url), autocommit=True) as admin:
-        admin.execute(f"CREATE ROLE {role} LOGIN")
-        for grant in GRANTS[user]:
-            admin.execute(grant.format(role=role))
-    as_user = postgres_url.replace("//postgres@", f"//{role}@", 1)
+    as_user = user_who(postgres_url, user)
     reader = Store(as_user)
     assert reader.load(1).events == before  # it reads
     with pytest.raises(HomestretchError, match="read-only: nothing can be saved"):

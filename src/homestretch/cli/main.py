@@ -297,12 +297,15 @@ def replay(
     """Show a saved run again, rebuilt from its event log.
 
     Example: `homestretch replay 12 --plot money.png`"""
-    from homestretch.session.saved import BROKEN_LOG, check_content, located
+    from homestretch.session.saved import BROKEN_LOG, check_content, check_files, located
 
     store = open_store(db, saved=True)
     saved = store.load(game_id)
     entry = registry.entry(saved.game)  # a game this version does not know is one clear line
-    check_content(store, saved)  # never another game replayed on content changed since
+    # never another game replayed on content changed since; a file of one's own read
+    # again by no replay (the log holds what was read) is only said to have changed
+    for note in check_content(store, saved) + check_files(store, saved, None):
+        err_console.print(note, style="dim", markup=False, highlight=False, soft_wrap=True)
     if plot is not None:
         from homestretch.cli.pictures import standings_chart, standings_over_game
 

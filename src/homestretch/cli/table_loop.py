@@ -157,6 +157,8 @@ def say_resumed(saved: SavedGame, table: Table, fmt: OutputFormat) -> None:
     straight to the screen), where the game is shown (``watched``)."""
     from homestretch.core import registry
 
+    for note in table.notes:  # a file it read changed since, where it cannot differ
+        err_console.print(note, style="dim", markup=False, highlight=False, soft_wrap=True)
     if not watched(fmt, table):
         return
     title = registry.entry(saved.game).title.partition(":")[0]

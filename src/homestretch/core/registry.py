@@ -16,12 +16,32 @@ import homestretch.games
 from homestretch.core.errors import HomestretchError
 
 if TYPE_CHECKING:  # a command finds its game without the rules' machinery
-    from homestretch.core.protocol import JSON, Game, State
+    from pathlib import Path
+
+    from homestretch.core.protocol import JSON, Event, Game, State
     from homestretch.core.referee import Agent
     from homestretch.core.settings import Settings
 
 BotFactory: TypeAlias = "Callable[[Game, int, int], Agent]"
 """Make a computer player for (game, seat, seed)."""
+
+
+class OwnFile(NamedTuple):
+    """A file of a person's own that a game reads after it is made, not bundled and not
+    carried in its configuration (Derby Cast's results file, the race file its simulated
+    races are run from): a saved game records it by path and digest, part by part, and
+    is refused when what it has still to read of it changed (session/saved.py)."""
+
+    path: str
+    what: str
+    """What the file is, in a message: "results file"."""
+    parts: Callable[[Path], tuple[tuple[str, str], ...]]
+    """What the game reads of the file, part by part in the order it reads them, each
+    named ("race 3") with a digest of what is read (not of its bytes: a comment added
+    changes no part). Raises ``HomestretchError`` or ``OSError`` if it cannot be read."""
+    to_come: Callable[[State], range]
+    """The parts (by their place in ``parts``) a game in this state has still to read:
+    the rest are in its log, or never read."""
 
 
 class GameEntry(NamedTuple):
@@ -63,6 +83,14 @@ class GameEntry(NamedTuple):
     ("stretch:charts"). What the configuration carries itself (a content folder of its
     own, kept by its digest; a table given whole) is not read. None: every part of the
     game's own bundle that a saved game does not keep (``Part.kept``)."""
+    log_reads: Callable[[list[Event]], tuple[str, ...]] | None = None
+    """Another game's bundled content, as ``bundled_reads`` names it, that moves in a
+    saved game's log have it read again on every replay (Derby Cast's race run at the
+    keeper's desk: Top of the Stretch's races, cards and charts). A game saved before
+    games recorded what they read has no record of those files: it is told so once."""
+    own_files: Callable[[JSON], tuple[OwnFile, ...]] | None = None
+    """The files of a person's own a game of one configuration reads after it is made
+    (``OwnFile``)."""
 
     def titled(self, config: JSON) -> str:
         """What a table of this configuration is called (its pages' title and heading)."""

@@ -8,12 +8,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fnmatch import fnmatchcase
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON, Event, Game, State
 from homestretch.core.referee import Agent
-from homestretch.core.registry import GameEntry, entry
+from homestretch.core.registry import GameEntry, OwnFile, entry
 from homestretch.session.dice import DiceSpec
 from homestretch.session.seats import Seat
 from homestretch.session.table import Table
@@ -52,6 +53,12 @@ READS_KEY = "bundled_reads"
 said when it was made (``GameEntry.bundled_reads``): its marks are checked against
 those files as this homestretch has them. A game marked before this was kept was
 marked with every file of its own game's parts it did not keep."""
+
+
+FILES_KEY = "own_files"
+"""The table settings' key for the files of a person's own a game reads after it is
+made (``GameEntry.own_files``): each by its path, what it is, a digest of its bytes and
+of each part the game reads of it, when the game was made."""
 
 
 def bundled_reads(game_entry: GameEntry, config: JSON) -> tuple[str, ...]:
@@ -114,22 +121,26 @@ def _files(game: str, name: str) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-def check_content(store: Store, saved: SavedGame) -> None:
+def check_content(store: Store, saved: SavedGame, game_entry: GameEntry | None = None) -> list[str]:
     """Refuse to rebuild a saved game on bundled files it read that changed since it was
     saved (a homestretch upgrade with new charts, an installed file edited): the log
     would replay as another game, silently. A file it did not read may change. The
     game's own content folder, where it names one, is checked by the game against the
     digest in its configuration. A game saved before the marks were kept cannot be
-    checked here."""
+    checked here. What to tell the person (a game saved before another game's files
+    were recorded, whose log has them read again): one line each."""
     settings = store.settings(saved.id)
     marked = None if settings is None else settings.get(CONTENT_KEY)
+    reads = None if settings is None else settings.get(READS_KEY)
+    recorded = isinstance(reads, list) and all(isinstance(read, str) for read in reads)
+    game_entry = game_entry or entry(saved.game)
+    notes = [] if recorded else _unrecorded(saved, game_entry)
     if settings is None or not isinstance(marked, dict):
-        return
-    reads = settings.get(READS_KEY)
+        return notes
     if not isinstance(reads, list) or not all(isinstance(read, str) for read in reads):
         # marked before what it read was kept: with every file of its own parts, so each
         # of them it reads, as this homestretch's game says, is checked
-        said = bundled_reads(entry(saved.game), saved.config)
+        said = bundled_reads(game_entry, saved.config)
         reads = [read for read in said if _split(saved.game, read)[0] == saved.game]
     now = bundled_marks(saved.game, reads)
     read = set(now) | {name for name in marked if _read(saved.game, name, reads)}
@@ -143,6 +154,27 @@ def check_content(store: Store, saved: SavedGame) -> None:
             f"was saved, and this homestretch's differs ({listed}), so it cannot be replayed "
             "or resumed exactly: use the homestretch it was played with"
         )
+    return notes
+
+
+def _unrecorded(saved: SavedGame, game_entry: GameEntry) -> list[str]:
+    """A game saved before games recorded which bundled files they read was marked with
+    its own game's alone: another game's its log has read again (a race run at Derby
+    Cast's keeper's desk, on Top of the Stretch's) is read as this homestretch has it,
+    unchecked. Said once; its own game's files are checked as before."""
+    if game_entry.log_reads is None:
+        return []
+    others = sorted(
+        {_split(saved.game, read)[0] for read in game_entry.log_reads(saved.events)} - {saved.game}
+    )
+    if not others:
+        return []
+    titles = " and ".join(entry(other).title.partition(":")[0] for other in others)
+    return [
+        f"note: game {saved.id} was saved before games recorded {titles}'s files they "
+        f"read, and its log has {titles} run again: it is, on this homestretch's files, "
+        "which cannot be checked against those it first ran on"
+    ]
 
 
 def _read(game: str, name: str, reads: Sequence[str]) -> bool:
@@ -172,12 +204,117 @@ def open_new(
     # marked with the bundled files its game says this configuration reads; none for
     # a game on content of its own (no marks: an older homestretch checks none either)
     reads = bundled_reads(game_entry, stored)
-    marks = {CONTENT_KEY: bundled_marks(game_entry.name, reads), READS_KEY: list(reads)}
+    marks: JSON = {CONTENT_KEY: bundled_marks(game_entry.name, reads), READS_KEY: list(reads)}
     marks = marks if reads else {}
+    # and with the files of the person's own it reads after it is made, part by part
+    files = file_records(game_entry, stored)
+    marks |= {FILES_KEY: files} if files else {}
     settings = settings_json(seats, dice, {**(extra or {}), **marks})
     game_id = store.create(game_entry.name, stored, dice.seed, dice.kind, label, settings)
     table = Table(game_entry, game, seats, dice, StoredLog(store, game_id), agents=agents)
     return table, game_id
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:20]
+
+
+def file_records(game_entry: GameEntry, config: JSON) -> list[JSON]:
+    """The files of a person's own a game of ``config`` reads after it is made, each
+    recorded as it is now (``FILES_KEY``)."""
+    if game_entry.own_files is None:
+        return []
+    return [
+        {
+            "path": own.path,
+            "what": own.what,
+            "digest": _digest(Path(own.path).read_bytes()),
+            "parts": [list(part) for part in own.parts(Path(own.path))],
+        }
+        for own in game_entry.own_files(config)
+    ]
+
+
+def check_files(
+    store: Store, saved: SavedGame, state: State | None, game_entry: GameEntry | None = None
+) -> list[str]:
+    """Refuse a saved game that goes on reading a file of a person's own (a results
+    file, a race file) that changed since it was saved, in what it has still to read:
+    it would go on as another game, silently. ``state``: the game rebuilt, to go on;
+    None to replay it, which reads nothing of them (the log holds what it read). A
+    change it will not read is said in a line (returned) and let be. A game saved
+    before files were recorded is not checked."""
+    settings = store.settings(saved.id)
+    records = None if settings is None else settings.get(FILES_KEY)
+    game_entry = game_entry or entry(saved.game)
+    if not isinstance(records, list) or game_entry.own_files is None:
+        return []
+    declared = {own.path: own for own in game_entry.own_files(saved.config)}
+    notes: list[str] = []
+    for record in records:
+        own = declared.get(str(record.get("path"))) if isinstance(record, dict) else None
+        if own is not None:
+            notes += _check_file(saved.id, own, record, state)
+    return notes
+
+
+def _check_file(game_id: int, own: OwnFile, record: JSON, state: State | None) -> list[str]:
+    path = Path(own.path)
+    named = f"the {own.what} {own.path}"
+    try:
+        now: str | None = _digest(path.read_bytes())
+    except OSError:
+        now = None
+    if now == record.get("digest"):
+        return []
+    coming = range(0) if state is None else own.to_come(state)
+    how = "has gone" if not path.exists() else "became unreadable" if now is None else "changed"
+    if not coming:
+        return [
+            f"note: {named} {how} since game {game_id} was saved; the game reads nothing "
+            "more of it (its log holds every race it read), so it stands as played"
+        ]
+    if now is None:
+        raise HomestretchError(
+            f"game {game_id} goes on reading {named}, which {how} since it was saved: put "
+            "it back as it was to resume the game"
+        )
+    try:
+        parts = own.parts(path)
+    except (HomestretchError, OSError) as exc:
+        raise HomestretchError(
+            f"game {game_id} goes on reading {named}, which changed since it was saved and "
+            f"cannot be read now ({exc}): put it back as it was to resume the game"
+        ) from None
+    before = [tuple(part) for part in record.get("parts") or []]
+    differ = [
+        place
+        for place in range(max(len(before), len(parts)))
+        if (before[place] if place < len(before) else None)
+        != (parts[place] if place < len(parts) else None)
+    ]
+    ahead = [place for place in differ if place in coming]
+    label = [*(name for name, _ in parts), *(str(name) for name, _ in before[len(parts) :])]
+    if ahead:
+        changed = ", ".join(label[place] for place in ahead[:4]) + (
+            f" and {len(ahead) - 4} more" if len(ahead) > 4 else ""
+        )
+        gone = " (gone from it)" if any(place >= len(parts) for place in ahead) else ""
+        raise HomestretchError(
+            f"game {game_id} goes on reading {named}, which changed since it was saved in "
+            f"what the game has still to read ({changed}{gone}), so it cannot be resumed "
+            "as the game it is: put the file back as it was, or start a new game on it"
+        )
+    if not differ:
+        return [
+            f"note: {named} changed since game {game_id} was saved, in nothing the game "
+            "reads of it: it goes on as it was"
+        ]
+    behind = ", ".join(label[place] for place in differ[:4])
+    return [
+        f"note: {named} changed since game {game_id} was saved in {behind}, which the "
+        "game's log holds (it reads none of it again): it goes on as it was"
+    ]
 
 
 BROKEN_LOG = (HomestretchError, ValueError, KeyError, TypeError, IndexError, AttributeError)
@@ -238,8 +375,8 @@ def rebuild(
 ) -> Table:
     """A saved table rebuilt from its log, ready to go on. A scripted table goes on past
     its script with its seeded dice, so it can be finished."""
-    check_content(store, saved)
     game_entry = game_entry or entry(saved.game)
+    notes = check_content(store, saved, game_entry)
     game = game or game_entry.make(saved.config)
     settings = store.settings(saved.id)
     if settings is None:
@@ -252,6 +389,9 @@ def rebuild(
         dice = replace(dice, then_seeded=True)
     log = StoredLog(store, saved.id)
     try:
-        return Table(game_entry, game, seats, dice, log, events=saved.events, agents=agents)
+        table = Table(game_entry, game, seats, dice, log, events=saved.events, agents=agents)
     except BROKEN_LOG as exc:
         raise located(saved, exc, game) from None
+    # nothing has been read from a person's own files yet: the table is its log replayed
+    table.notes = notes + check_files(store, saved, table.state, game_entry)
+    return table

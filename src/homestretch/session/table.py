@@ -98,6 +98,9 @@ class Table:
         """Events applied but not yet stored: the run the current move set off."""
         self.dice_mismatch: int | None = None
         """The first position whose outcome these dice would not have given."""
+        self.notes: list[str] = []
+        """What a surface tells the person of a saved table rebuilt (``saved.rebuild``),
+        a line each: a file it read that changed since, where the game cannot differ."""
         for event in events:
             self._take(event)
 

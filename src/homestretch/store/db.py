@@ -212,6 +212,23 @@ def _check_folder(file: Path, shown_as: Path | str) -> None:
         )
 
 
+def _folder_closed(file: Path) -> bool:
+    """Whether this user may not create files in the store file's folder (SQLite makes
+    two beside the store while it is open, ``-wal`` and ``-shm``)."""
+    folder = file.parent
+    return folder.is_dir() and not os.access(folder, os.W_OK)
+
+
+def _folder_refused(file: Path, reason: str) -> str:
+    """Why a store file in a folder this user may not create files in cannot be
+    opened: said of the folder, where the database says only that it is read-only."""
+    return (
+        f"the game store cannot be opened for writing: this user may not create files in "
+        f"its folder {file.parent}, where SQLite keeps two files beside the store while it "
+        f"is open ({file.name}-wal, {file.name}-shm; {reason})"
+    )
+
+
 def _create_private(path: Path) -> None:
     """A new SQLite file readable by its owner alone: it holds hidden hands and seeds."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -337,9 +354,9 @@ def _failed(exc: DatabaseError) -> str:
     )
 
 
-KEPT_SETTINGS = ("bundled_content", "bundled_reads")
-"""Table settings fixed when the table is made (session/saved.py ``CONTENT_KEY`` and
-``READS_KEY``: the bundled files it reads), kept when its seats are saved again."""
+KEPT_SETTINGS = ("bundled_content", "bundled_reads", "own_files")
+"""Table settings fixed when the table is made (session/saved.py ``CONTENT_KEY``,
+``READS_KEY`` and ``FILES_KEY``: the files it reads), kept when its seats are saved again."""
 
 WRITES_OF_NO_ROWS = (
     "INSERT INTO events (game_id, seq, payload) SELECT game_id, seq, payload FROM events "
@@ -351,7 +368,8 @@ WRITES_OF_NO_ROWS = (
 )
 """What a game goes on to write (its moves, its end, a name, its seats), each of no
 rows: PostgreSQL checks the user's rights and a read-only transaction before it looks
-for a row, so these fail as the first real write would, and change nothing."""
+for a row, and SQLite takes its write lock (a read-only file refused), so these fail as
+the first real write would, and change nothing."""
 
 NUMBERS_EVENTS = "SELECT has_sequence_privilege(pg_get_serial_sequence('events', 'id'), 'USAGE')"
 """Whether the user may number a new event (an INSERT of no rows never asks)."""
@@ -438,6 +456,11 @@ class Store:
         except HomestretchError as exc:
             raise HomestretchError(f"{self.path}: {exc}") from None
         except OSError as exc:
+            if file is not None and _folder_closed(file) and not file.exists():
+                raise HomestretchError(
+                    f"{self.path}: cannot make a game store there: this user may not create "
+                    f"files in the folder {file.parent} ({exc.strerror or exc})"
+                ) from None
             raise HomestretchError(f"{self.path}: cannot open the game store ({exc})") from None
         except ImportError as exc:
             raise HomestretchError(f"{self.path}: no database driver ({exc})") from None
@@ -446,6 +469,13 @@ class Store:
             cannot = f"not a game store homestretch can open ({reason})"
             if isinstance(exc, OperationalError) and postgres:
                 cannot = f"cannot connect to the game store ({reason})"
+            elif (
+                isinstance(exc, DatabaseError)
+                and (_read_only(exc) or "unable to open" in reason)
+                and file is not None
+                and _folder_closed(file)
+            ):
+                cannot = _folder_refused(file, reason)
             elif isinstance(exc, DatabaseError) and ("locked" in reason or _read_only(exc)):
                 cannot = _failed(exc)
             raise HomestretchError(f"{self.path}: {cannot}") from None
@@ -514,13 +544,12 @@ class Store:
         the right to write a game's rows, or whose transactions are read-only (a
         standby server, ``default_transaction_read_only``). Nothing is written."""
         with self._write_turn, self._connection() as connection, connection.begin():
-            if self.url.get_backend_name() == "sqlite":
-                # a write that changes nothing: only writing shows a file read-only
-                version = connection.exec_driver_sql("PRAGMA user_version").scalar()
-                connection.exec_driver_sql(f"PRAGMA user_version = {int(version or 0)}")
-            else:
-                for statement in WRITES_OF_NO_ROWS:
-                    connection.exec_driver_sql(statement)
+            # writes of no rows, rolled back: SQLite takes its write lock for them, and
+            # refuses a read-only file then; the file is left byte for byte as it was (a
+            # pragma written back as it was counted as a change in the file's header)
+            for statement in WRITES_OF_NO_ROWS:
+                connection.exec_driver_sql(statement)
+            if self.url.get_backend_name() != "sqlite":
                 numbering = connection.exec_driver_sql(NUMBERS_EVENTS).scalar()
                 if numbering is False:
                     raise HomestretchError(

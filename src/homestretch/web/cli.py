@@ -44,6 +44,12 @@ def serve(
 
     card_set = None if cards is None else load_card_set(cards)  # a bad folder: one line now
     store = open_store(db)
+    # a store the server may read but not write (a read-only file, a role that may only
+    # SELECT) served the lobby and failed at the first move: one line now, before serving
+    try:
+        store.check_writable()
+    except HomestretchError as exc:
+        raise HomestretchError(f"{exc}; the server saves every table there") from None
     app = create_app(
         store, notifier_for(store), card_set
     )  # LISTEN/NOTIFY when several share PostgreSQL

@@ -6,11 +6,12 @@ Calculator Table; the first marker past 20 points wins.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from homestretch.core.protocol import JSON, Game, State
+from homestretch.core.protocol import JSON, Event, Game, State
 from homestretch.core.referee import Agent
-from homestretch.core.registry import GameEntry
+from homestretch.core.registry import GameEntry, OwnFile
 
 if TYPE_CHECKING:  # pydantic is loaded when the lobby asks
     from homestretch.core.settings import Settings
@@ -131,7 +132,69 @@ def _bundled_reads(config: JSON) -> tuple[str, ...]:
     table = () if config.get("table") is not None else ("odds-table",)
     if config.get("source", "keeper") == "replays":
         return (*table, "replays")
-    return (*table, "stretch:races", "stretch:cards", "stretch:charts")
+    return (*table, *STRETCH_READS)
+
+
+STRETCH_READS = ("stretch:races", "stretch:cards", "stretch:charts")
+"""What a race Top of the Stretch runs for Derby Cast reads of Stretch's bundled content."""
+
+
+def _log_reads(events: list[Event]) -> tuple[str, ...]:
+    """A race run at the keeper's desk (a ``simulate`` posting) is run again on every
+    replay, on Top of the Stretch's bundled files."""
+    desk = any(e.action is not None and e.action.get("kind") == "simulate" for e in events)
+    return STRETCH_READS if desk else ()
+
+
+def _own_files(config: JSON) -> tuple[OwnFile, ...]:
+    """A score keeper's results file, read race by race as the races come; the race
+    file of one's own a simulated feed runs every race from (a bundled race, named,
+    is bundled content). Every race posted is in the log: neither is read to replay."""
+    feed = config.get("feed") or {}
+    if config.get("source", "keeper") != "keeper" or not isinstance(feed, dict):
+        return ()
+    if feed.get("kind") == "file" and isinstance(feed.get("path"), str):
+        return (OwnFile(feed["path"], "results file", _results_parts, _races_to_come),)
+    race = feed.get("race")
+    if feed.get("kind") == "simulate" and isinstance(race, str) and Path(race).is_absolute():
+        return (OwnFile(race, "race file", _race_parts, _while_racing),)
+    return ()
+
+
+def _results_parts(path: Path) -> tuple[tuple[str, str], ...]:
+    import hashlib
+
+    from homestretch.games.derbycast.content.results_file import read_results
+
+    return tuple(
+        (f"race {number}", hashlib.sha256(repr(race).encode()).hexdigest()[:20])
+        for number, race in enumerate(read_results(path), start=1)
+    )
+
+
+def _races_to_come(state: State) -> range:
+    """The race under way (its card may be posted, its result is still to come from
+    the file) and those after it, up to the set number of races."""
+    from homestretch.games.derbycast.rules.game import DerbyCastState
+
+    assert isinstance(state, DerbyCastState)
+    if state.is_over():
+        return range(0)
+    return range(len(state.history), state.game.set_races or MAX_RACES)
+
+
+MAX_RACES = 1_000_000
+"""Past any results file's last race: a game of no set number goes on to its end."""
+
+
+def _race_parts(path: Path) -> tuple[tuple[str, str], ...]:
+    from homestretch.games.derbycast.sources.simulated import race_file_digest
+
+    return (("the race it runs", race_file_digest(path)),)
+
+
+def _while_racing(state: State) -> range:
+    return range(0) if state.is_over() else range(1)
 
 
 def _settings() -> type[Settings]:
@@ -152,4 +215,6 @@ ENTRY = GameEntry(
     standings=_points,
     standings_unit="points",
     bundled_reads=_bundled_reads,
+    log_reads=_log_reads,
+    own_files=_own_files,
 )

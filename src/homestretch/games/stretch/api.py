@@ -76,3 +76,14 @@ def bundled_race_files() -> list[Path]:
     """The bundled sample races' files, in the order ``simulated_run`` draws among them:
     another game offers them by name (the file's stem) and runs one by its path."""
     return bundled_races()
+
+
+def race_digest(race: Path) -> str:
+    """A digest of the race a file gives, as ``simulated_run`` runs it: its entries with
+    their cards (from whatever card set the file names) and its terms. A file edited
+    without changing the race (a comment, its layout) keeps its digest."""
+    import hashlib
+    import json
+
+    data = load_race(race).model_dump(mode="json", by_alias=True)
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:20]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from homestretch.core.errors import HomestretchError
 from homestretch.games.derbycast.content.race_record import RaceRecord, Runner
-from homestretch.games.stretch.api import bundled_race_files, simulated_run
+from homestretch.games.stretch.api import bundled_race_files, race_digest, simulated_run
 
 
 def race_seed(game_seed: int, number: int) -> int:
@@ -100,3 +100,9 @@ def desk_race(seed: int, race: str, mode: str) -> SimulatedRace:
         raise HomestretchError(f"the simulated race with seed {seed} cannot be scored: {problem}")
     card = RaceRecord(record.name, tuple(replace(r, finish=None) for r in runners))
     return SimulatedRace(card, record, run.call)
+
+
+def race_file_digest(race: Path) -> str:
+    """A digest of the race a ``simulate`` feed's own race file gives (its cards too,
+    wherever the file names them): what every race the feed posts is run from."""
+    return race_digest(race)

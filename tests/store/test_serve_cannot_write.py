@@ -1,0 +1,144 @@
+"""`homestretch serve` on a store it may read but not write says so at start, in one line
+naming the store and why, exit 2, and serves nothing: a read-only SQLite file, a folder
+this user may not create files in (a new store, or SQLite's files beside an old one), a
+PostgreSQL user who may only read (real users on the test server, as
+test_read_only_pg.py makes them). Before, the lobby was served and the first move failed.
+The store is left byte for byte as it was. A store it may write gets past the check."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import stat
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from tests.store.test_read_only_pg import GRANTS, user_who
+
+from homestretch.store.db import Store
+
+DAC_CAPS = "-dac_override,-dac_read_search,-fowner"
+"""Root's powers over files' permissions: dropped, so a file's mode binds root too (CI
+runs as root)."""
+
+
+def not_above_the_modes() -> list[str]:
+    """What a command is run under so that files' modes bind it: as it is for a user;
+    for root, with root's powers over permissions dropped (``setpriv``)."""
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: a file's mode would not bind root")
+    return ["setpriv", "--bounding-set", DAC_CAPS, "--"]
+
+
+def serve(db: str, port: int) -> subprocess.CompletedProcess[str]:
+    """`homestretch serve` on ``db``; a port in use (``port``) stops a server that got
+    past the store's check, so no test waits on a running server."""
+    command = [sys.executable, "-c", "from homestretch.cli.main import run; run()", "serve"]
+    return subprocess.run(
+        [*not_above_the_modes(), *command, "--port", str(port), "--db", db],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+def one_line(done: subprocess.CompletedProcess[str]) -> str:
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert done.stdout == "" and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+    return " ".join(done.stderr.split())
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> Path:
+    """A store of one game, closed (SQLite's files beside it gone)."""
+    db = tmp_path / "games" / "games.sqlite"
+    db.parent.mkdir()
+    store = Store(db)
+    store.create("across", {}, 1, "seeded")
+    store.close()
+    return db
+
+
+@pytest.fixture
+def taken_port() -> Iterator[int]:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        yield taken.getsockname()[1]
+
+
+def folder_bytes(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_a_store_it_may_write_gets_past_the_check(saved: Path, taken_port: int) -> None:
+    line = one_line(serve(str(saved), taken_port))
+    assert line.startswith(f"error: cannot serve on 127.0.0.1:{taken_port}"), line
+
+
+def test_a_read_only_sqlite_file_is_refused_at_start(saved: Path, taken_port: int) -> None:
+    saved.chmod(stat.S_IRUSR | stat.S_IRGRP)
+    before = saved.read_bytes()
+    line = one_line(serve(str(saved), taken_port))
+    assert f"{saved}: the game store is read-only: nothing can be saved to it" in line, line
+    assert "the server saves every table there" in line and "cannot serve" not in line
+    assert saved.read_bytes() == before
+
+
+def test_a_store_opened_read_only_is_refused_at_start(saved: Path, taken_port: int) -> None:
+    before = saved.read_bytes()
+    line = one_line(serve(f"sqlite:///file:{saved}?mode=ro&uri=true", taken_port))
+    assert "the game store is read-only: nothing can be saved to it" in line, line
+    assert saved.read_bytes() == before
+
+
+def test_a_new_store_in_a_folder_it_may_not_create_in_is_refused(
+    tmp_path: Path, taken_port: int
+) -> None:
+    closed = tmp_path / "closed"
+    closed.mkdir()
+    closed.chmod(0o555)
+    line = one_line(serve(str(closed / "games.sqlite"), taken_port))
+    assert line == (
+        f"error: {closed / 'games.sqlite'}: cannot make a game store there: this user may "
+        f"not create files in the folder {closed} (Permission denied)"
+    )
+    assert list(closed.iterdir()) == []
+
+
+def test_a_store_in_a_folder_it_may_not_create_in_names_the_folder(
+    saved: Path, taken_port: int
+) -> None:
+    """The file may be written, but SQLite cannot make its two files beside it: the
+    database says "readonly database", which named the wrong thing."""
+    saved.chmod(0o666)
+    saved.parent.chmod(0o555)
+    before = folder_bytes(saved.parent)
+    line = one_line(serve(str(saved), taken_port))
+    assert f"this user may not create files in its folder {saved.parent}" in line, line
+    assert "games.sqlite-wal" in line
+    assert folder_bytes(saved.parent) == before
+    saved.parent.chmod(0o755)
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("user", sorted(GRANTS))
+def test_a_postgresql_user_who_may_not_write_is_refused_at_start(
+    postgres_url: str, user: str, taken_port: int
+) -> None:
+    owner = Store(postgres_url)
+    game_id = owner.create("across", {}, 1, "seeded")
+    as_user = user_who(postgres_url, user, "server_")
+    line = one_line(serve(as_user, taken_port))
+    assert f"{as_user}: the game store is read-only: nothing can be saved to it" in line, line
+    assert "cannot serve" not in line
+    assert owner.load(game_id).events == [] and owner.versions([game_id]) == {game_id: 0}
+    line = one_line(serve(postgres_url, taken_port))  # its owner may serve it
+    assert "cannot serve on" in line, line
+    owner.close()
