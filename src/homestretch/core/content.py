@@ -281,7 +281,9 @@ def known_keys(
             if misplaced
             else ""
         )
-        near = "" if misplaced else nearest(unknown[0], [k for k in known if k not in table])
+        # the nearest key not given (a key given twice, once misspelt, the nearest of all)
+        absent = [k for k in known if k not in table]
+        near = "" if misplaced else nearest(unknown[0], absent) or nearest(unknown[0], known)
         hint = f". Nearest: {near}." if near else ""
         raise ContentError(
             path,
