@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -258,3 +259,17 @@ def test_a_deck_emptied_is_refused(tmp_path: Path) -> None:
     (folder / "reports.toml").write_text(text.split("[[vet]]")[0], encoding="utf-8")
     line = refused(tmp_path, "totopoly", "board", "--content", str(folder))
     assert line == f"error: {folder / 'reports.toml'}: [[vet]]: the vet deck has no cards"
+
+
+def test_every_key_of_the_boards_json_is_in_the_docs() -> None:
+    """docs/totopoly.md names every key `board --format json` prints (none was named)."""
+    text = (Path(__file__).parents[4] / "docs" / "totopoly.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"[`\"]([a-z_]+)[`\"]", text))
+    result = RUNNER.invoke(app, ["totopoly", "board", "--content", str(SAMPLE), "-f", "json"])
+    board = json.loads(result.stdout)
+    flow = board["money_flow"]
+    keys = set(board) | set(board["ring"]) | set(board["course"]) | set(flow)
+    keys |= set(board["horses"][0]) | set(board["businesses"][0]) | set(flow["payees"][0])
+    keys |= set(board["ring"]["instructions"][0]) | set(board["reports"]["vet"][0])
+    keys |= set(flow["per_colour"]["black"]) | set(board["checks"][0])
+    assert keys - named == set()
