@@ -149,6 +149,18 @@ MISTAKES = {
         "shaded = flase\n",
         "line 15, 'shaded = flase': Invalid value; true or false is written in small letters",
     ),
+    "a number in quotes": (
+        TRACK,
+        "number = 2\n",
+        'number = "2"\n',
+        "[[horse]] 1: number must be a whole number, not '2' (write it without quotes)",
+    ),
+    "a bid below one fifty": (
+        TRACK,
+        "suggested_bid = 3\n",
+        "suggested_bid = -1\n",
+        "horse 2: suggested_bid must be at least 1 fifty, not -1",
+    ),
     "a shaded longshot": (
         TRACK,
         "shaded = false\n",
