@@ -6,6 +6,7 @@ refused in one line naming the file, the place and what is wanted."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -216,3 +217,21 @@ def test_a_designers_mistake_is_one_line_naming_file_place_and_want(
     line = refused(tmp_path, "across", "tracks", "--content", str(folder))
     assert line.startswith(f"error: {folder / name}: "), line
     assert " ".join(said.split()) in line, line
+
+
+def test_every_key_of_the_tracks_json_is_in_the_docs() -> None:
+    """docs/across.md names every key `tracks --format json` prints (it said "the title
+    cards and every track's handicaps and news" and no key)."""
+    text = (Path(__file__).parents[4] / "docs" / "across.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"[`\"]([a-z_]+)[`\"]", text.split("- `tracks --format json`")[1]))
+    result = RUNNER.invoke(app, ["across", "tracks", "--content", str(SAMPLE), "-f", "json"])
+    shown = json.loads(result.stdout)
+    track = shown["tracks"][0]
+    keys = set(shown) | set(shown["horses"][0]) | set(track) | set(track["handicaps"][0])
+    assert keys - named == set()
+    assert track["handicaps"][0] == {
+        "number": 2,
+        "preprinted_halves": 6,
+        "shaded": False,
+        "suggested_bid": 3,
+    }
