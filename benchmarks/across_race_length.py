@@ -1,8 +1,8 @@
 """Across the Board: how long a race is, and who wins, under three ways of playing.
 
-    .venv/bin/python benchmarks/across_race_length.py [--races N] [--seed S]
+    .venv/bin/python benchmarks/across_race_length.py [--races N] [--seed S] [--content DIR]
 
-Prints for each shipped track, under the handicapper's three policies (ruling R21,
+Prints for each shipped track (or each track of a content folder, ``--content DIR``), under the handicapper's three policies (ruling R21,
 docs/rulings.md, Across the Board): ``computer`` (reject only a rival one X from home
 while a horse of one's own runs: the computer players), ``people`` (reject every rival's
 roll while a horse of one's own runs, as people at a table do) and ``accept`` (never
@@ -27,10 +27,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--races", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--content", default=None, help="a content folder (default: ours)")
     args = parser.parse_args()
     print(f"{args.races} races a track and policy, seed {args.seed}")
     print(f"{'track':16} {'policy':9} {'rolls':>6} {'min win':>8} {'max win':>8}  per 50 L/F/Fav")
-    content = load_content()
+    content = load_content(args.content)
     for key in sorted(content.tracks):
         for policy in POLICIES:
             report = simulate_track(content.track(key), args.races, args.seed, policy=policy)

@@ -7,6 +7,7 @@ with the blacks and reds. Naturally, the horses with the most chance in the firs
 place ... but, as in real racing, an outsider can always give players a big surprise."
 
 Run: nice .venv/bin/python benchmarks/totopoly_board.py [games] [seed] [races] [--format json]
+[--content=DIR] (a board of one's own; ours without it)
 
 Plays seeded long games of four sensible players twice: with the colour card piles
 emptied (the board alone, "in the first place"), and as shipped (training). Prints the
@@ -25,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from pathlib import Path
 
 from homestretch.core.protocol import JSON
 from homestretch.games.totopoly.analysis.simulate import (
@@ -55,13 +57,14 @@ def interval(rate: float, stderr: float | None) -> str:
     return f"{rate:6.1%} [{max(0.0, rate - half):5.1%}, {rate + half:5.1%}]"
 
 
-def study(games: int, seed: int, races: int) -> JSON:
-    board = simulate(without_colour_cards(TotopolyGame(4)), games, seed)
-    trained = simulate(TotopolyGame(4), games, seed)
-    matches = [training_study(TotopolyGame(4), races, seed)]
-    matches += [
-        training_study(TotopolyGame(4), races, seed, horse, cards) for horse, cards in MATCH_FIELDS
-    ]
+def study(games: int, seed: int, races: int, content: str | None = None) -> JSON:
+    def table() -> TotopolyGame:
+        return TotopolyGame(4, content=content)
+
+    board = simulate(without_colour_cards(table()), games, seed)
+    trained = simulate(table(), games, seed)
+    matches = [training_study(table(), races, seed)]
+    matches += [training_study(table(), races, seed, horse, cards) for horse, cards in MATCH_FIELDS]
     return {
         "games": games,
         "seed": seed,
@@ -130,7 +133,8 @@ if __name__ == "__main__":
     seed = int(args[1]) if len(args) > 1 else 2026
     races = int(args[2]) if len(args) > 2 else 4 * games
     print(f"seed {seed}", file=sys.stderr)
-    result = study(games, seed, races)
+    folder = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--content=")), None)
+    result = study(games, seed, races, str(Path(folder).resolve()) if folder else None)
     if "--format" in sys.argv and "json" in sys.argv:
         print(json.dumps(result, indent=2))
     else:

@@ -161,6 +161,8 @@ def toml_fault(text: str, said: str) -> str:
         hint = "; a number is written without $, £ or % (2.00; a half is 0.5)"
     elif reason == "Invalid value" and value.lower() in ("yes", "no", "true", "false"):
         hint = "; write true or false, in small letters and without quotes"
+    elif reason == "Invalid value" and nearest(value, ("true", "false")):  # flase, ture
+        hint = '; true or false is written in small letters without quotes, text in quotes ("...")'
     elif reason == "Invalid value" and value[:1].isalpha():
         hint = '; text is written in quotes ("...")'
     elif reason.startswith("Expected newline") and value[:1].isdigit():
@@ -279,8 +281,14 @@ def known_keys(
             if misplaced
             else ""
         )
+        # the nearest key not given (a key given twice, once misspelt, the nearest of all)
+        absent = [k for k in known if k not in table]
+        near = "" if misplaced else nearest(unknown[0], absent) or nearest(unknown[0], known)
+        hint = f". Nearest: {near}." if near else ""
         raise ContentError(
-            path, f"unknown key(s) {', '.join(unknown)} (known: {', '.join(known)}){above}", where
+            path,
+            f"unknown key(s) {', '.join(unknown)} (known: {', '.join(known)}){above}{hint}",
+            where,
         )
 
 

@@ -76,7 +76,12 @@ def test_the_view_names_the_content_folder_not_its_path(copy: Path) -> None:
             "number = 11",
             "must hold each number 2-12 exactly once (11 given twice; 12 missing)",
         ),
-        ("number = 12", 'number = "12"', "(number '12' is not a horse 2-12; 12 missing)"),
+        (
+            "number = 12",
+            'number = "12"',
+            "[[horse]] 11: number must be a whole number, not '12' (write it without quotes)",
+        ),
+        ("number = 12", 'number = "twelve"', "(number 'twelve' is not a horse 2-12; 12 missing)"),
         ('colour = "yellow"', "colour = [", "not valid TOML"),
         (
             "preprinted_x = 3.0",

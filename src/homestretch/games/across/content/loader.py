@@ -108,6 +108,13 @@ def _entries(path: Path, data: dict[str, Any], key: str) -> list[dict[str, Any]]
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise ContentError(path, f"needs a [[{key}]] entry for each horse 2-12")
     numbers = [e.get("number") for e in entries]
+    for i, number in enumerate(numbers, start=1):  # a number in quotes ("2") is said so
+        if isinstance(number, str) and number.strip() in {str(h) for h in HORSES}:
+            raise ContentError(
+                path,
+                f"number must be a whole number, not {number!r} (write it without quotes)",
+                f"[[{key}]] {i}",
+            )
     if sorted(n for n in numbers if isinstance(n, int)) != list(HORSES) or len(numbers) != 11:
         said = [n for n in numbers if n is not None and not (type(n) is int and n in HORSES)]
         twice = sorted({n for n in numbers if type(n) is int and numbers.count(n) > 1})
@@ -204,7 +211,7 @@ def load_track(path: Path) -> Track:
             raise ContentError(path, f"preprinted_x {x} leaves nothing to run", where)
         bid = toml_value(path, where, entry, "suggested_bid", int)
         if bid < 1:
-            raise ContentError(path, "suggested_bid must be at least 1 fifty", where)
+            raise ContentError(path, f"suggested_bid must be at least 1 fifty, not {bid}", where)
         handicaps[number] = Handicap(number, int(halves), shaded, bid)
     words = {key: toml_value(path, "top", data, key, str) for key in TRACK_WORDS}
     blank = [key for key, text in words.items() if not text.strip()]

@@ -441,6 +441,17 @@ def track_option(typed: str | None, content: Path | None) -> str:
         raise HomestretchError(f"--track is missing: which track? {every}")
     if track_key(typed) in names:
         return typed
+    file = Path(typed)
+    if file.suffix.lower() == ".toml" and track_key(file.stem) in names:
+        folder = Path(content) if content else None  # the file is one of the folder's
+        if folder is not None and file.resolve().parent == (folder / "tracks").resolve():
+            return track_key(file.stem)
+    if file.suffix.lower() == ".toml":  # a track file of one's own: how it is played
+        raise HomestretchError(
+            f"--track {typed}: --track names a track of the content folder, not a file: "
+            "copy the content with `homestretch across content DIR`, put the file in "
+            f"DIR/tracks/ and give --content DIR --track {track_key(file.stem)}"
+        )
     near = nearest(track_key(typed), names)
     guess = f"did you mean {near}? " if near else ""
     raise HomestretchError(f"--track {typed}: no such track; {guess}the tracks: {every}")
@@ -807,7 +818,7 @@ def play(
     if content is not None:
         load_content(str(content))  # a broken file in it, said now
     if track is not None:
-        track_option(track, content)
+        track = track_option(track, content)
     spec = dice_spec(seed, dice, dice_file)
     one_of("--payoff", payoff, PAYOFF_MODES)
     one_of("--rotation", rotation, ROTATIONS)
@@ -947,6 +958,7 @@ def simulate(
     """The handicapper: race a track N times and report each horse's chances.
 
     Example: `homestretch across simulate --track "Epsom Downs" -n 100000`"""
+    from homestretch.games.across.analysis.design import track_checks
     from homestretch.games.across.analysis.handicapper import simulate_track
     from homestretch.games.across.content.loader import horse_class, load_content
 
@@ -955,11 +967,24 @@ def simulate(
     chosen = load_content(str(content) if content else None).track(track_option(track, content))
     used = seed if seed is not None else new_seed()
     announce_seed(used, "seeded", fmt)
-    with progress_bar(n, f"racing {chosen.name}") as bar:
+    with progress_bar(2 * n, f"racing {chosen.name}") as bar:
         task = bar.task_ids[0]
         report = simulate_track(chosen, n, used, progress=lambda k: bar.advance(task, k))
+        # the race's length as people play it, for the checks (docs/across.md)
+        people = simulate_track(
+            chosen, n, used, progress=lambda k: bar.advance(task, k), policy="people"
+        )
+    checks = track_checks(chosen, report, people)
     if fmt is OutputFormat.json:  # the seed too, as every random run's JSON carries it
-        echo_json({**report.to_json(), "seed": used})
+        echo_json(
+            {
+                **report.to_json(),
+                "people_rolls_per_race": round(people.mean_rolls_per_race, 2),
+                "checks": [check.to_json() for check in checks],
+                "met": sum(check.met for check in checks),
+                "seed": used,
+            }
+        )
         return
     table = Table(
         "#",
@@ -985,6 +1010,19 @@ def simulate(
             f"{h.accepted_per_50_rolls:.2f}",
         )
     console.print(table)
+    verdict = Table(
+        "check",
+        "wanted",
+        "measured",
+        "",
+        title=f"Does {chosen.name} do what a track is for? (docs/across.md, seed {used})",
+    )
+    for check in checks:
+        verdict.add_row(
+            check.check, check.wanted, check.measured, "met" if check.met else "NOT MET"
+        )
+    console.print(verdict)
+    console.print(f"{sum(c.met for c in checks)} of {len(checks)} checks met", markup=False)
 
 
 @app.command()

@@ -272,11 +272,31 @@ def _ring(path: Path, businesses: dict[str, Business]) -> tuple[int, dict[int, i
             )
         tables[at] = i
         _one_of(path, where, "effect", effect, RING_EFFECTS)
+        _unread(path, where, raw, effect, {"amount": AMOUNT_EFFECTS, "to": ("pay",)})
         to = _payee(path, where, raw, businesses) if effect == "pay" else ""
-        needs_amount = effect in ("stables", "vet", "pay", "club_fee", "club_offer")
+        needs_amount = effect in AMOUNT_EFFECTS
         amount = _field(path, where, raw, "amount", int) if needs_amount else 0
         squares[at] = RingSquare(at, effect, _field(path, where, raw, "text", str), amount, to)
     return size, boxes, squares
+
+
+AMOUNT_EFFECTS = ("stables", "vet", "pay", "club_fee", "club_offer")
+"""The training ring's effects that read an ``amount``."""
+
+
+def _unread(
+    path: Path, where: str, raw: Any, effect: str, read_by: dict[str, tuple[str, ...]]
+) -> None:
+    """A key given where its effect does not read it (``amount`` on a ``colour_card``
+    square) is refused as a misspelt key is: it would be silently ignored."""
+    for key, effects in read_by.items():
+        if key in raw and effect not in effects:
+            raise ContentError(
+                path,
+                f"{key} is not read by effect {effect!r} (only by {', '.join(effects)}): "
+                f"remove it, or give one of those effects",
+                where,
+            )
 
 
 def _one_of(path: Path, where: str, key: str, value: str, choices: tuple[str, ...]) -> None:
@@ -311,6 +331,9 @@ def _reports(path: Path, businesses: dict[str, Business]) -> tuple[dict, dict]:
             known_keys(path, where, raw, ("effect", "text", "copies", "amount", "to", "special"))
             effect = _field(path, where, raw, "effect", str)
             _one_of(path, where, "effect", effect, REPORT_EFFECTS)
+            _unread(
+                path, where, raw, effect, {"amount": ("pay",), "to": ("pay",), "special": ("keep",)}
+            )
             special = _field(path, where, raw, "special", str) if effect == "keep" else ""
             if effect == "keep":
                 _one_of(path, where, "special", special, SPECIALS)
@@ -396,6 +419,7 @@ def _course(path: Path) -> Course:
             raise ContentError(path, "an instruction code is one letter other than K R Y B", where)
         effect = _field(path, where, raw, "effect", str)
         _one_of(path, where, "effect", effect, COURSE_EFFECTS)
+        _unread(path, where, raw, effect, {"lengths": ("forward", "back")})
         moves = effect in ("forward", "back")
         count = _field(path, where, raw, "lengths", int) if moves else 0
         text = _field(path, where, raw, "text", str)

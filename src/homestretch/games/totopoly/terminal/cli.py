@@ -531,12 +531,14 @@ def simulate_command(
 def _match_races(game: Any, races: int, seed: int, fmt: OutputFormat) -> None:
     """The board measured without nominations (docs/totopoly.md, "The balance study"):
     each colour's share of ``races`` match races, with a 95% interval."""
+    from homestretch.games.totopoly.analysis.design import match_checks
     from homestretch.games.totopoly.analysis.simulate import training_study
     from homestretch.games.totopoly.content.loader import COLOURS
 
     report = training_study(game, races, seed)
+    checks = match_checks(report)
     if fmt is OutputFormat.json:
-        echo_json(report)
+        echo_json({**report, "checks": [check.to_json() for check in checks]})
         return
     table = Table("colour", "share of match races won", "95% interval", title="match races")
     for colour in COLOURS:
@@ -548,6 +550,14 @@ def _match_races(game: Any, races: int, seed: int, fmt: OutputFormat) -> None:
         f"{races} races of a black, a red, a yellow and a blue horse (Nos. 1, 4, 7, 10), "
         "untrained, one a seat so nobody nominates; each starts from each seat in turn"
     )
+    verdict = Table(
+        "check", "wanted", "measured", "", title=f"The colours' order (the rulebook's; seed {seed})"
+    )
+    for check in checks:
+        verdict.add_row(
+            check.check, check.wanted, check.measured, "met" if check.met else "NOT MET"
+        )
+    console.print(verdict)
 
 
 @app.command("tournament")
@@ -602,13 +612,18 @@ def board_command(content: ContentOption = None, fmt: FormatOption = OutputForma
     """Show the board and cards: lease cards, training ring, racecourse, report decks.
 
     Example: `homestretch totopoly board --content my-board`"""
+    from homestretch.games.totopoly.analysis.design import board_checks, money_flow
     from homestretch.games.totopoly.content.loader import load_content
     from homestretch.games.totopoly.terminal.render import course_picture
 
     c = load_content(str(content) if content else None)
+    flow = money_flow(c)
+    checks = board_checks(c, flow)
     if fmt is OutputFormat.json:
         echo_json(
             {
+                "money_flow": flow,
+                "checks": [check.to_json() for check in checks],
                 "source": c.source,
                 "horses": [dataclasses.asdict(h) for h in c.horses.values()],
                 "businesses": [dataclasses.asdict(b) for b in c.businesses.values()],
@@ -643,6 +658,38 @@ def board_command(content: ContentOption = None, fmt: FormatOption = OutputForma
     console.print(ring)
     empty: JSON = {"horses": [], "finish": []}
     console.print(course_picture(empty, c))
+    _money_flow_tables(flow, checks)
+
+
+def _money_flow_tables(flow: JSON, checks: list[Any]) -> None:
+    """What the training ring pays and gives (analysis/design.py), and the board's checks."""
+    per_colour = flow["per_colour"]
+    table = Table(
+        "payee",
+        "value",
+        "a game",
+        *per_colour,
+        title="the training ring's money flow, £ expected: a game (every horse's circuit), "
+        "a circuit of one horse of each colour",
+    )
+    for payee in flow["payees"]:
+        key = payee["payee"]
+        table.add_row(
+            payee["name"],
+            f"£{payee['value']}" if key != "bank" else "",
+            f"{payee['per_game']:.0f}",
+            *(f"{run['paid'].get(key, 0):.1f}" for run in per_colour.values()),
+        )
+    for cards in ("colour_cards", "white_cards"):
+        said = cards.replace("_", " ")
+        table.add_row(said, "", "", *(f"{run[cards]:.2f}" for run in per_colour.values()))
+    console.print(table)
+    verdict = Table("check", "wanted", "measured", "", title="Does the board do what it is for?")
+    for check in checks:
+        verdict.add_row(
+            check.check, check.wanted, check.measured, "met" if check.met else "NOT MET"
+        )
+    console.print(verdict)
 
 
 app.command("content")(content_command("totopoly"))
