@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from tests.browser.table_pages import (
     SMALL,
     SharedServer,
@@ -223,5 +223,46 @@ def test_bid_for_me_up_to_n_bids_a_guinea_over_then_passes_survives_a_reload_and
         assert not page.evaluate("document.body.classList.contains('moving')")  # nothing sent
         assert frame(address, game_id, tokens[0])["version"] == again["version"]
         expect(page.locator(".tp-standing-pass")).to_be_visible()
+        fits_width(page)
+        phone.close()
+
+
+def test_an_order_answered_after_the_player_moved_elsewhere_is_refused_in_words(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Ann passes on another device while her page's order is on its way: the page's
+    move is refused as stale and says so where she looks, and nothing else is made."""
+    seats = [
+        {"kind": "person", "name": "Ann"},
+        {"kind": "person", "name": "Bob"},
+        {"kind": "bot", "bot": "sensible", "name": "Cy"},
+    ]
+    with shared_server.visit() as address:
+        links, tokens = _open(address, seats, seed=5)
+        game_id = links["id"]
+        asked = _to_the_bidding(address, game_id, tokens, 0)
+        phone = browser.new_context(base_url=address, **SMALL)
+        page = phone.new_page()
+        page.goto(links["seats"][0]["link"])
+        shows(page, asked["version"])
+
+        held: list[Route] = []
+
+        def elsewhere_first(route: Route) -> None:  # her other phone's pass lands first
+            if not held:
+                _send(address, game_id, tokens[0], asked, {"kind": "pass"})
+            held.append(route)
+            route.continue_()
+
+        page.route("**/moves", elsewhere_first)
+        with page.expect_response(lambda answer: answer.url.endswith("/moves")) as sent:
+            page.click(".tp-standing-pass")
+        assert sent.value.status == 409
+        refused = page.locator("#tp-refusal .tp-refused")
+        expect(refused).to_contain_text("Ann, on another page or device, passed")
+        expect(refused).to_contain_text("so yours was not made")
+        expect(refused).to_be_in_viewport()
+        moves = _on_the_lot_of(frame(address, game_id), _lot_of(asked) or "", 0)
+        assert moves == [{"kind": "pass"}]  # hers from the other phone, no second one
         fits_width(page)
         phone.close()
