@@ -564,6 +564,7 @@ PAGE_TEMPLATES = {
     "choose_track": "Choose the track",
     "track_choice": "{name}, {city}: {conditions} Best pick #{pick}.",
     "at_the_table": "At the table",
+    "said_move": "{name} {move}",
 }
 """The board's sentences and labels, each a template of {fields}."""
 

@@ -542,8 +542,22 @@
     return null;  // the auction's moves are on the block
   }
 
+  // The bids and passes on the horse on the block ("Bob bid 6 fifties", "Cy passed"), so
+  // a player who looked away reads who bid what: each from the log as the server sent it
+  // to this seat (redacted as his view is), from the last horse's sale on; each with the
+  // place in the log it came at, to go among the notices in order.
+  function lotMoves(frame) {
+    if (!V.lot) return [];
+    const sales = frame.notices.filter((n) => n.type === "sale");
+    const from = sales.length ? sales[sales.length - 1].at : 0;
+    return (frame.log || []).filter((e) => e.position >= from && e.action && ["bid", "pass"].includes(e.action.kind) && e.words)
+      .map((e) => ({ at: e.position + 1, move: true, words: say("said_move", { name: NAMES[e.player], move: e.words }), type: e.action.kind }));
+  }
+
   function announcements(frame) {
-    const said = frame.notices.filter((n) => n.words);
+    // a notice comes at the log's length when told (``at``): after the move that made it
+    const said = [...frame.notices.filter((n) => n.words), ...lotMoves(frame)]
+      .sort((a, b) => a.at - b.at || Number(b.move || false) - Number(a.move || false));
     if (!said.length) return null;  // a meet's start: no empty box, it comes with the first news
     const s = section(W.at_the_table, "ab-talk");
     const list = node("ul", null, "ab-notices");  // newest first: no numbers counting back
