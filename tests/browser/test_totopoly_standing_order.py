@@ -1,6 +1,6 @@
 """Totopoly's open bidding (ruling T5) asks every bidder again after each bid, so a
 player out of a lot was asked again and again (ten passes on one lot at a table of
-computers). The board offers a standing order on the lot up, "Pass on this lot" or "Bid
+computers). The board offers a standing order on the lot up, "Skip this lot" or "Bid
 for me up to N": the page answers for him each time he is asked on that lot, shows the
 order on the block with a button to cancel it, keeps it through a reload, and drops it
 once the lot is sold. "Lately at the table" says each bid on the lot up, in words."""

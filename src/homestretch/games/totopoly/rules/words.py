@@ -337,7 +337,7 @@ PAGE_TEMPLATES = {
     "bidding": "Bidding: {bid}",
     # a standing order on the lot up (T5 asks each bidder again after every bid): the
     # page answers for its player, on this lot only, until he cancels it
-    "standing_pass": "Pass on this lot: ask me no more",
+    "standing_pass": "Skip this lot: ask me no more",
     "standing_upto": "Bid for me up to",
     "standing_label": "the most the page bids for you on this lot, in guineas",
     "standing_passing": (

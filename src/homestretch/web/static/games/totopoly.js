@@ -568,7 +568,7 @@
     return order && view.lot && order.card === view.lot.card ? order : null;
   }
   function standingForm(tools, frame, view) {
-    const form = make(tools, "form", null, "tp-amount tp-standing-form");
+    const form = make(tools, "form", null, "tp-standing-form");  // not a .tp-amount: the bid's box is found as it was
     const pass = make(tools, "button", W.standing_pass, "tp-move tp-standing-pass");
     pass.type = "button";
     pass.addEventListener("click", () => setStanding(tools, { card: view.lot.card, kind: "pass", n: 0 }));
