@@ -231,3 +231,31 @@ def test_a_page_opening_a_table_nobody_watched_is_drawn_the_terminal_move_at_onc
             await stream.aclose()
 
     assert _on_server(client, first)["version"] == version
+
+
+def test_a_one_off_frame_of_a_table_nobody_watches_has_the_terminal_move(
+    looking: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``GET .../frame`` (a page's refetch, a script's look) of a table held here with no
+    stream open is read after one look at the store: the terminal's move is in it, and the
+    pages that open next are drawn from the table so brought up to date."""
+    client, hub = looking, _hub(looking)
+    links = totopoly(client, seed=8)
+    game_id, tokens = links["id"], _tokens(links)
+    held = client.get(f"/api/tables/{game_id}/frame").json()["version"]
+    mover, version = move_at_terminal(store.path, game_id)
+    assert version > held and hub.tables[game_id].table.version == held  # not looked at
+    asked: list[list[int]] = []
+    versions = store.versions
+
+    def counted(game_ids: list[int]) -> dict[int, int]:
+        asked.append(sorted(game_ids))
+        return versions(game_ids)
+
+    monkeypatch.setattr(store, "versions", counted)
+    seen = [client.get(f"/api/tables/{game_id}/frame", params={"token": t}).json() for t in tokens]
+    assert [shown["version"] for shown in seen] == [version] * len(tokens)
+    assert asked == [[game_id]] * len(tokens)  # one query a read, for this table alone
+    assert hub.tables[game_id].table.version == version
+    names = {line.get("player") for line in seen[0]["log"][held:]}
+    assert [links["seats"][s]["name"] for s in names if s is not None] == [mover]

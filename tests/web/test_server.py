@@ -490,10 +490,26 @@ def test_a_second_server_on_the_same_store_carries_on(client: TestClient, store:
         for _ in range(3):  # the moves land in the shared store
             move_once(other, game_id, tokens)
         moved_on = frame_of(other, game_id, tokens[0])
-    assert frame_of(client, game_id, tokens[0])["version"] < moved_on["version"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.tables[game_id].table.version < moved_on["version"]  # its copy is behind
     # told of the change, the first server syncs its copy
     assert client.portal is not None
-    client.portal.call(client.app.state.hub.changed_elsewhere, game_id)  # type: ignore[attr-defined]
+    client.portal.call(hub.changed_elsewhere, game_id)
+    assert hub.tables[game_id].table.version == moved_on["version"]
+    assert frame_of(client, game_id, tokens[0]) == moved_on
+
+
+def test_a_frame_read_on_a_second_server_brings_its_copy_up_to_date(
+    client: TestClient, store: Store
+) -> None:
+    """Not told (no notice, no page watching there): a frame read looks at the store."""
+    links = totopoly(client)
+    game_id = links["id"]
+    tokens = [token_of(s["link"]) for s in links["seats"]]
+    with TestClient(create_app(Store(store.path))) as other:
+        for _ in range(3):
+            move_once(other, game_id, tokens)
+        moved_on = frame_of(other, game_id, tokens[0])
     assert frame_of(client, game_id, tokens[0]) == moved_on
 
 
@@ -542,11 +558,13 @@ def test_a_move_made_before_the_notice_of_another_servers_move_is_refused_as_sta
     links = totopoly(client)
     game_id = links["id"]
     tokens = [token_of(s["link"]) for s in links["seats"]]
-    before = frame_of(client, game_id, tokens[0])
+    seen = [frame_of(client, game_id, t) for t in tokens]  # the pages, drawn before it
     with TestClient(create_app(Store(store.path))) as other:
         moved_on = move_once(other, game_id, tokens)
-    behind = next(f for f in (frame_of(client, game_id, t) for t in tokens) if f["your_turn"])
-    assert behind["version"] == before["version"] < moved_on["version"]  # not told yet
+    behind = next(f for f in seen if f["your_turn"])
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    held = hub.tables[game_id].table.version
+    assert behind["version"] == held < moved_on["version"]  # not told yet
     move = {"token": tokens[behind["seat"]], "version": behind["version"]}
     refused = client.post(
         f"/api/tables/{game_id}/moves", json={**move, "action": behind["legal"][0]["action"]}

@@ -175,7 +175,9 @@ def create_app(
     @app.get("/api/tables/{game_id}/frame")
     async def current_frame(game_id: int, token: str | None = None) -> JSONResponse:
         live = await hub.get(game_id)
-        return JSONResponse(await hub.current(live, live.viewer(token)))
+        viewer = live.viewer(token)
+        await hub.looked_at(live)  # a table nobody watches may be behind a terminal's move
+        return JSONResponse(await hub.current(live, viewer))
 
     @app.post("/api/tables/{game_id}/moves")
     async def move(game_id: int, request: Request) -> JSONResponse:

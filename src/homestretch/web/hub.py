@@ -238,6 +238,14 @@ class Hub:
             moved.append(game_id)
         return moved
 
+    async def looked_at(self, live: LiveTable) -> None:
+        """A table about to be shown once (a page's one-off ``GET .../frame``) brought up
+        to date first if nobody watches it here: the watch loop keeps only watched tables
+        so (each second), and a move made at a terminal meanwhile would be missing. One
+        store query; none for a watched or finished table, or a server that never looks."""
+        if not live.listeners and not live.finished and self.watch_every is not None:
+            await self._catch_up(live)
+
     async def _catch_up(self, live: LiveTable) -> None:
         """A table nobody here watched brought up to date with its stored log (a move
         made at a terminal meanwhile), so a page that opens it is drawn it at once."""

@@ -136,6 +136,71 @@ function movesOf(shown) {
 }
 let drawnMoves = null;  // movesOf the frame last drawn whole
 
+// What a frame asks of this page's controls: all of it but who sits where and is here,
+// the names the view and the notices say, and the log. A frame at the version drawn
+// that differs only there (a seat handed to the computer, a guest named) leaves the
+// generic moves as they are (renderSeats).
+function turnOf(shown) {
+  const { since, log: lines, log_from: from, seats, view, notices, links, name, ...rest } = shown;
+  return JSON.stringify(rest);
+}
+let drawnTurn = null;  // turnOf the frame last drawn whole
+
+// A control held: the pointer down on it (a finger on a button, not yet lifted), or a
+// field being typed in. A part of the page redrawn under it would lose the tap (its
+// button replaced under the finger: no click) or the keyboard, so a redraw at the same
+// version that would replace it waits until the tap is through (owed, drawn then).
+let pressed = null;
+const owed = { board: false, admin: false };
+document.addEventListener("pointerdown", (event) => { pressed = event.target instanceof Element ? event.target : null; }, true);
+const released = () => { pressed = null; setTimeout(drawOwed, 0); };  // after the click it makes
+document.addEventListener("pointerup", released, true);
+document.addEventListener("pointercancel", released, true);
+document.addEventListener("focusout", () => setTimeout(drawOwed, 0), true);
+
+function busyIn(box) {
+  if (pressed && box.contains(pressed)) return true;
+  const typing = document.activeElement;
+  return typing !== null && box.contains(typing) && typing.matches("input, textarea, select");
+}
+
+function drawOwed() {
+  if (!frame) return;
+  if (owed.board && !busyIn($("board"))) { owed.board = false; drawBoard(); }
+  if (owed.admin && !busyIn($("admin"))) { owed.admin = false; drawAdmin(); }
+}
+
+function drawBoard() {
+  if (!board) return;
+  $("board-box").hidden = false;
+  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft });
+}
+
+// The table pushed again at the version drawn with its seats changed (a seat handed to
+// the computer or opened, a guest who took an open seat named): what says who sits
+// where is drawn again (the seats, the status, the view, the notices, the log), the
+// generic moves are left as they are (the same moves), and the board and the creator's
+// seat tools, which say the names too but hold buttons, are drawn again once no tap is
+// held on them and nothing in them is being typed.
+function renderSeats(next, moves, turn) {
+  const kept = Math.min(next.log_from, log.length);
+  if (!takeLog(next)) return;
+  drawnMoves = moves;
+  drawnTurn = turn;
+  frame = { ...next, log, log_from: 0 };
+  holding();
+  if (!frame.over) drawStatus();
+  drawSeats();
+  $("view").replaceChildren(draw(frame.view));
+  drawNotices();
+  drawLog(kept);
+  owed.board = Boolean(board);
+  owed.admin = Boolean(frame.admin);
+  drawOwed();
+  placePin();
+  if (mode === "seat") keepSeat(seatName(frame.seat));
+}
+
 // The table pushed again at the version drawn, only someone's page come or gone (the
 // seats list says who is "here"): the seats, the status and the log are drawn again, and
 // the move buttons, the typed form and the board are left as they are, so a tap held on a
@@ -180,13 +245,21 @@ function drawSeats() {
 function render(next, whole = false) {
   if (frame && mode !== "replay" && next.version < frame.version) return;  // came in late
   const moves = movesOf(next);
-  if (!whole && frame && mode !== "replay" && next.version === frame.version && moves === drawnMoves) {
+  const again = !whole && frame && mode !== "replay" && next.version === frame.version;
+  if (again && moves === drawnMoves) {
     renderPresence(next);
+    return;
+  }
+  const turn = turnOf(next);
+  if (again && turn === drawnTurn) {
+    renderSeats(next, moves, turn);
     return;
   }
   const kept = Math.min(next.log_from, log.length);
   if (!takeLog(next)) return;
   drawnMoves = moves;
+  drawnTurn = turn;
+  owed.board = owed.admin = false;  // drawn now
   const before = frame && frame.version !== next.version ? new Set(document.querySelectorAll(CONTROLS)) : null;
   frame = { ...next, log, log_from: 0 };  // a board is given the whole log
   body.dataset.version = String(frame.version);
@@ -223,10 +296,7 @@ function render(next, whole = false) {
   drawSeats();
   if (frame.admin) drawAdmin();
   $("view").replaceChildren(draw(frame.view));
-  if (board) {
-    $("board-box").hidden = false;
-    board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft });
-  }
+  drawBoard();
   $("result-box").hidden = !frame.over;
   if (frame.over) $("result").replaceChildren(draw(frame.result));
   drawNotices();

@@ -564,6 +564,22 @@ PAGE_TEMPLATES = {
     "choose_track": "Choose the track",
     "track_choice": "{name}, {city}: {conditions} Best pick #{pick}.",
     "at_the_table": "At the table",
+    "said_move": "{name} {move}",
+    # a standing order on the horse on the block (R2 asks everyone again each time the
+    # price falls): the page answers for its player on this horse, until he cancels it
+    "standing_pass": "Skip #{horse} at any price: ask me no more",
+    "standing_upto": "Bid for me up to",
+    "standing_label": "the most the page bids for you on this horse, in fifties",
+    "standing_passing": (
+        "Your standing order: this page passes for you on #{horse} each time you are asked"
+        " ({n} so far)."
+    ),
+    "standing_bidding": (
+        "Your standing order: this page bids the least bid for you on #{horse} while that"
+        " is {limit} or less, and passes above it ({n} so far)."
+    ),
+    "standing_cancel": "Cancel the standing order",
+    "standing_note": "It answers only while this page is open; cancelled, you are asked again.",
 }
 """The board's sentences and labels, each a template of {fields}."""
 

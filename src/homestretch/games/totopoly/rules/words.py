@@ -335,6 +335,22 @@ PAGE_TEMPLATES = {
     "no_bid": "no bid yet",
     "bid_by": "{guineas}, {name}",
     "bidding": "Bidding: {bid}",
+    # a standing order on the lot up (T5 asks each bidder again after every bid): the
+    # page answers for its player, on this lot only, until he cancels it
+    "standing_pass": "Skip this lot: ask me no more",
+    "standing_upto": "Bid for me up to",
+    "standing_label": "the most the page bids for you on this lot, in guineas",
+    "standing_passing": (
+        "Your standing order: this page passes for you on {lot} each time you are asked"
+        " ({n} so far)."
+    ),
+    "standing_bidding": (
+        "Your standing order: this page bids for you on {lot}, a guinea over the last bid,"
+        " up to {limit}, and passes above it ({n} so far)."
+    ),
+    "standing_cancel": "Cancel the standing order",
+    "standing_note": "It answers only while this page is open; cancelled, you are asked again.",
+    "lately_move": "{name} {move}",
     "guinea_note": (
         "A guinea is \u00a31 1s: the buyer pays \u00a31 a guinea to the bank and 1s a guinea "
         "(to the nearest \u00a31) to the auctioneer."

@@ -286,6 +286,7 @@
       bar.append(amount, dealButton(W.bid_this, "ab-bid-own", () => ({ kind: "bid", amount: Number(amount.value), partner: -1 })));
       bar.dataset.say = "bid";
       s.append(bar);
+      if (!standing()) s.append(standingForm(lot));
       // a bin loan on a horse already won, to bid with: on the block, as at the windows
       // (it was only among the page's folded moves, where a phone's player never looked)
       const loans = frame.legal.filter((l) => l.action.kind === "loan" || l.action.kind === "repay");
@@ -296,7 +297,67 @@
         s.append(more);
       }
     }
+    const order = standing();
+    if (order) s.append(standingBox(order));
     return s;
+  }
+
+  // A standing order on the horse on the block (its own classes, not the bid row's: the
+  // block's "Pass" and amount are found as they were): R2 asks everyone again after a bid and
+  // each time the price falls a fifty (six times on one horse at a table that passes),
+  // so "Pass at any price" or "Bid for me up to N" is answered by this page for its
+  // player each time he is asked on that horse (the least bid while that is N or less,
+  // else a pass), shown on the block with a button to cancel it; kept for the table and
+  // seat through a reload (tools.draft), dropped once the horse is sold.
+  const STANDING = "ab-standing";
+  const lotKey = () => (V.lot ? `${V.meet}:${V.race}:${V.lot.horse}` : null);
+  function standing() {
+    const order = T.draft.get(STANDING);
+    return order && order.lot === lotKey() ? order : null;
+  }
+  function setStanding(order) {
+    if (order) T.draft.set(STANDING, order);
+    else T.draft.drop([STANDING]);
+    if (shown) window.homestretchBoard(...shown);  // shown on the block, and answered now
+  }
+  function standingForm(lot) {
+    const bar = node("div", null, "ab-standing-form", { say: "standing" });
+    const pass = node("button", say("standing_pass", lot), "ab-standing-pass");
+    pass.type = "button";
+    pass.addEventListener("click", () => setStanding({ lot: lotKey(), kind: "pass", n: 0 }));
+    const limit = keep("standingLimit", node("input", null, "ab-standing-limit"), lot.min_bid);
+    limit.type = "number";
+    limit.min = "1";
+    limit.setAttribute("aria-label", W.standing_label);
+    const upto = node("button", W.standing_upto, "ab-standing-upto");
+    upto.type = "button";
+    upto.addEventListener("click", () => setStanding({ lot: lotKey(), kind: "upto", limit: Number(limit.value), n: 0 }));
+    bar.append(pass, upto, limit);
+    return bar;
+  }
+  function standingBox(order) {
+    const box = node("div", null, "ab-standing");
+    const text = order.kind === "pass" ? say("standing_passing", { horse: V.lot.horse, n: order.n })
+      : say("standing_bidding", { horse: V.lot.horse, limit: f(order.limit), n: order.n });
+    const cancel = node("button", W.standing_cancel, "ab-standing-cancel");
+    cancel.type = "button";
+    cancel.addEventListener("click", () => setStanding(null));
+    box.append(node("p", text), cancel, node("p", W.standing_note, "ab-legend"));
+    return box;
+  }
+  let answeredAt = null;  // the version the standing order last answered
+  function answerStanding(frame) {
+    const order = standing();
+    if (!order && T.draft.get(STANDING)) T.draft.drop([STANDING]);  // its horse is sold
+    if (!order || T.mode === "replay" || !frame.your_turn || V.phase !== "auction" || (V.offer && V.offer.to === V.you)) return;
+    if (answeredAt === frame.version) return;
+    const bid = frame.legal.find((l) => l.action.kind === "bid" && l.action.partner === -1 && l.action.amount === V.lot.min_bid);
+    const action = order.kind === "upto" && bid && V.lot.min_bid <= order.limit ? bid.action : { kind: "pass" };
+    const from = document.querySelector(".ab-block .ab-moves button");  // said under the block's moves
+    if (!from) return;
+    answeredAt = frame.version;
+    T.draft.set(STANDING, { ...order, n: order.n + 1 });
+    sendFrom(from, action);
   }
 
   function rollChoice(frame) {
@@ -542,8 +603,22 @@
     return null;  // the auction's moves are on the block
   }
 
+  // The bids and passes on the horse on the block ("Bob bid 6 fifties", "Cy passed"), so
+  // a player who looked away reads who bid what: each from the log as the server sent it
+  // to this seat (redacted as his view is), from the last horse's sale on; each with the
+  // place in the log it came at, to go among the notices in order.
+  function lotMoves(frame) {
+    if (!V.lot) return [];
+    const sales = frame.notices.filter((n) => n.type === "sale");
+    const from = sales.length ? sales[sales.length - 1].at : 0;
+    return (frame.log || []).filter((e) => e.position >= from && e.action && ["bid", "pass"].includes(e.action.kind) && e.words)
+      .map((e) => ({ at: e.position + 1, move: true, words: say("said_move", { name: NAMES[e.player], move: e.words }), type: e.action.kind }));
+  }
+
   function announcements(frame) {
-    const said = frame.notices.filter((n) => n.words);
+    // a notice comes at the log's length when told (``at``): after the move that made it
+    const said = [...frame.notices.filter((n) => n.words), ...lotMoves(frame)]
+      .sort((a, b) => a.at - b.at || Number(b.move || false) - Number(a.move || false));
     if (!said.length) return null;  // a meet's start: no empty box, it comes with the first news
     const s = section(W.at_the_table, "ab-talk");
     const list = node("ul", null, "ab-notices");  // newest first: no numbers counting back
@@ -563,7 +638,9 @@
     if (move) move.dataset.yourMove = "";
   }
 
+  let shown = null;  // the frame last drawn, drawn again when a standing order is set
   window.homestretchBoard = (frame, box, tools) => {
+    shown = [frame, box, tools];
     T = tools;
     V = frame.view;
     W = V.page;
@@ -577,5 +654,6 @@
     box.replaceChildren(...parts.filter(Boolean));
     sayRefusal();
     markMove(box);
+    answerStanding(frame);
   };
 })();

@@ -315,12 +315,28 @@
 
   // What the table did lately, newest first (the rules' own news, as the terminal prints
   // it): a player who was not looking sees what the others did before his turn.
+  // The bids on the lot up are said too (the rules' news says the lot and its sale, not
+  // each bid: a player who looked away would not know who bid what): each from the log
+  // as the server sent it to this seat (so redacted as his view is), after the lot's
+  // own line, which is the news's last while it is up.
   const TABLE_LINES = 6;
-  function drawLately(parts, tools, view) {
+  function drawLately(parts, tools, frame, view) {
+    const lines = [...view.news, ...lotBids(tools, frame, view)];
     const list = make(tools, "ul", null, "tp-said");
-    view.news.slice(-TABLE_LINES).reverse().forEach((line) => list.append(make(tools, "li", line)));
-    parts.lately.section.hidden = !view.news.length;
+    lines.slice(-TABLE_LINES).reverse().forEach((line) => list.append(make(tools, "li", line)));
+    parts.lately.section.hidden = !lines.length;
     parts.lately.inner.replaceChildren(list);
+  }
+
+  // "Ann bid 5 guineas", each bid on the lot up, from the log since it was offered.
+  function lotBids(tools, frame, view) {
+    if (!view.lot || view.phase !== "auction") return [];
+    const log = frame.log || [];
+    let from = log.length;
+    while (from > 0 && !(log[from - 1].action && log[from - 1].action.kind === "lot")) from -= 1;
+    if (from === 0) return [];
+    return log.slice(from).filter((entry) => entry.action && entry.action.kind === "bid" && entry.words)
+      .map((entry) => say("lately_move", { name: tools.seatName(entry.player), move: entry.words }));
   }
 
   // The typed notices as the rules worded them (words.py: the terminal says the same).
@@ -534,7 +550,77 @@
       const ofKind = frame.legal.filter((l) => l.action.kind === kind);
       if (ofKind.length) inner.append(amountForm(tools, kind, ofKind, view));
     }
+    if (biddingOn(frame, view)) inner.append(standingForm(tools, frame, view));
     sayRefusal();
+  }
+
+  // A standing order on the lot up: the bidding goes round again after every bid (T5:
+  // a player who passed may come back in), so a player out of it is asked again and
+  // again. "Pass on this lot" or "Bid for me up to N" is answered by this page for him
+  // each time he is asked on this lot (a guinea over the last bid while that is N or
+  // less, else a pass), shown on the block with a button to cancel it; kept for the
+  // table and seat through a reload (tools.draft), dropped once the lot is sold.
+  const STANDING = "tp-standing";
+  const biddingOn = (frame, view) => view.phase === "auction" && view.lot && frame.legal.some((l) => l.action.kind === "pass")
+    && frame.legal.some((l) => l.action.kind === "bid");
+  function standing(tools, view) {
+    const order = tools.draft.get(STANDING);
+    return order && view.lot && order.card === view.lot.card ? order : null;
+  }
+  function standingForm(tools, frame, view) {
+    const form = make(tools, "form", null, "tp-standing-form");  // not a .tp-amount: the bid's box is found as it was
+    const pass = make(tools, "button", W.standing_pass, "tp-move tp-standing-pass");
+    pass.type = "button";
+    pass.addEventListener("click", () => setStanding(tools, { card: view.lot.card, kind: "pass", n: 0 }));
+    const limit = make(tools, "input");
+    Object.assign(limit, { type: "number", min: "1", step: "1", inputMode: "numeric", required: true });
+    limit.name = "limit";
+    limit.setAttribute("aria-label", W.standing_label);
+    limit.placeholder = W.units.bid;
+    kept(tools, limit, "tp-standing-limit");
+    const upto = make(tools, "button", W.standing_upto, "tp-move tp-standing-upto");
+    upto.type = "submit";
+    form.append(pass, upto, limit);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      setStanding(tools, { card: view.lot.card, kind: "upto", limit: Number(limit.value), n: 0 });
+    });
+    return form;
+  }
+  function setStanding(tools, order) {
+    if (order) tools.draft.set(STANDING, order);
+    else tools.draft.drop([STANDING]);
+    if (shown) window.homestretchBoard(...shown);  // shown on the block, and answered now
+  }
+  // What the order answers now: a guinea over the last bid, or a pass.
+  function standingMove(order, frame, view) {
+    const next = (view.lot.bid || 0) + 1;
+    const bid = frame.legal.find((l) => l.action.kind === "bid" && l.action.guineas === next);
+    if (order.kind === "upto" && bid && next <= order.limit) return bid.action;
+    return { kind: "pass" };
+  }
+  let answeredAt = null;  // the version the standing order last answered
+  function answerStanding(tools, frame, view) {
+    const order = standing(tools, view);
+    if (!order || tools.mode === "replay" || !frame.your_turn || !biddingOn(frame, view)) return;
+    if (answeredAt === frame.version) return;
+    answeredAt = frame.version;
+    tools.draft.set(STANDING, { ...order, n: order.n + 1 });
+    sendMove(tools, standingMove(order, frame, view), "standing");
+  }
+  function drawStanding(parts, tools, frame, view) {
+    const order = standing(tools, view);
+    if (!order && tools.draft.get(STANDING) && (view.phase !== "auction" || view.lot)) tools.draft.drop([STANDING]);  // its lot is gone
+    if (!order) return;
+    const box = make(tools, "div", null, "tp-standing");
+    const lot = view.lot.horse !== undefined ? no(view.lot.horse) : view.lot.name;
+    const text = order.kind === "pass" ? say("standing_passing", { lot, n: order.n })
+      : say("standing_bidding", { lot, limit: guineas(order.limit), n: order.n });
+    const cancel = make(tools, "button", W.standing_cancel, "tp-move tp-standing-cancel");
+    cancel.type = "button";
+    cancel.addEventListener("click", () => setStanding(tools, null));
+    box.append(make(tools, "p", text), cancel, make(tools, "p", W.standing_note, "tp-legend"));
+    parts.lot.inner.append(box);
   }
 
   // The part of the board the game is at comes up under the moves (on a phone the
@@ -569,14 +655,16 @@
     const parts = box.tpParts;
     drawStatus(parts, tools, frame, view);
     drawMoves(parts, tools, frame, view);
-    drawLately(parts, tools, view);
+    drawLately(parts, tools, frame, view);
     drawHand(parts, tools, view);
     drawPlayers(parts, tools, view);
     drawLot(parts, tools, view);
+    drawStanding(parts, tools, frame, view);
     drawNews(parts, tools, frame);
     drawRing(parts, tools, view);
     drawCourse(parts, tools, view);
     drawTote(parts, tools, view);
     putFirst(parts, view.phase);
+    answerStanding(tools, frame, view);
   };
 })();
