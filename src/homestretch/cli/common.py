@@ -188,7 +188,7 @@ def ask_roll(node: ChanceNode, to_stderr: bool = False) -> Sequence[int]:
     """Ask a person at the table for the faces they rolled: both at once ("3 5") or one
     die at a time; a typing slip is said and asked again. With ``to_stderr`` (``--format
     json``) the question goes to stderr, keeping stdout for the result."""
-    from homestretch.cli.human import asks_for_help
+    from homestretch.cli.human import asks_for_help, say_help
     from homestretch.core.chance import DIE_NAMES, parse_faces  # a table's, not every command's
 
     screen = err_console if to_stderr else console  # a slip is said where the question is
@@ -198,12 +198,11 @@ def ask_roll(node: ChanceNode, to_stderr: bool = False) -> Sequence[int]:
         wanted = f"{names[0]} die" if len(names) == 1 else f"{' and '.join(names)} dice, like 3 5"
         text = prompt(f"{node.label} - type the {wanted}", wanted=f"the {wanted}", err=to_stderr)
         if asks_for_help(text):  # as every game's prompts answer it
-            screen.print(
+            say_help(
+                screen,
                 f"Type the faces showing on the {' and '.join(names)} "
                 f"{'die' if len(names) == 1 else 'dice'}, 1 to 6, apart (like 3 5), "
                 "all at once or one die at a time. Ctrl-C stops.",
-                markup=False,
-                highlight=False,
             )
             continue
         try:

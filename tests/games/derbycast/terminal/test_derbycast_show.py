@@ -173,3 +173,19 @@ def test_a_horse_scratched_before_post_shows_no_odds_and_one_race_reads_as_words
     assert winners_line(one) == (
         "Official Winner: Ann (marker 1) has the most points after the one race set for the game."
     )
+
+
+def test_a_computer_player_is_named_once_in_words_a_family_reads() -> None:
+    """The board said "Computer 1 (computer)" (two rows at 80 columns); a computer player
+    named otherwise (a table's "Robo") is still said to be one."""
+    people = [
+        {"name": "Ann"},
+        {"name": "Computer 1", "bot": True},
+        {"name": "Robo", "bot": True},
+    ]
+    state = DerbyCastGame({"entrants": people}).new_initial_state()
+    console = Console(width=80, record=True)
+    console.print(board_table(state.view(None)["board"]))
+    rows = [line for line in console.export_text().splitlines() if "│" in line]
+    names = [row.split("│")[2].strip() for row in rows]
+    assert names == ["Ann", "Computer 1", "Robo (computer)"]  # one row each

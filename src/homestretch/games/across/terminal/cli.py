@@ -31,7 +31,7 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.content import content_command
-from homestretch.cli.human import Aside, TerminalPlayer, asks_for_help
+from homestretch.cli.human import Aside, HelpAsked, TerminalPlayer, asks_for_help
 from homestretch.cli.plain import Table
 from homestretch.cli.rules import rules_command
 from homestretch.cli.table_loop import (
@@ -103,7 +103,7 @@ def parse_command(
     if head in simple and not nums:
         return simple[head]
     if asks_for_help(text):
-        raise HomestretchError(HELP)  # said as a refusal is: then the question again
+        raise HelpAsked(HELP)  # said as help is (say_help): then the question again
     shapes: dict[str, tuple[int, type[Action]]] = {
         "bet": (1, act.Bet),
         "dd": (2, act.DailyDouble),
@@ -326,6 +326,8 @@ def person(
 
         try:
             action = read(text)
+        except HelpAsked:
+            raise
         except HomestretchError:
             # the Trackmaster typing a track's name without "track" ("epsom downs" was
             # "cannot read"): the name is the choice, a slip is answered with the nearest

@@ -282,7 +282,7 @@ class TerminalPicker:
         self.others = others
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
-        from homestretch.cli.human import asks_for_help  # as every game's prompt reads it
+        from homestretch.cli.human import asks_for_help, say_help  # as every game's prompt
 
         self._show(view)
         if Ready() in legal:
@@ -310,7 +310,7 @@ class TerminalPicker:
         while True:
             answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})", "")
             if asks_for_help(answer):
-                self.console.print(escape(pick_help(view, self.lines is not None)))
+                say_help(self.console, pick_help(view, self.lines is not None))
                 continue
             try:
                 if line := self._keepers(answer, view):

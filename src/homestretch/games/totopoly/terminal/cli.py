@@ -28,7 +28,7 @@ from homestretch.cli.common import (
     prompt,
 )
 from homestretch.cli.content import content_command
-from homestretch.cli.human import TerminalPlayer, asks_for_help
+from homestretch.cli.human import HelpAsked, TerminalPlayer, asks_for_help
 from homestretch.cli.plain import Table
 from homestretch.cli.rules import rules_command
 from homestretch.cli.table_loop import (
@@ -162,7 +162,7 @@ def parse_action(text: str) -> Action | None:
     if not words:
         return None
     if asks_for_help(text):
-        raise HomestretchError(HELP)  # said as a refusal is: then the question again
+        raise HelpAsked(HELP)  # said as help is (say_help): then the question again
     cls = next((c for c in ALL_ACTIONS if c.kind == words[0].lower()), None)
     if cls is None:
         return None
