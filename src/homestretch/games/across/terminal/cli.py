@@ -291,8 +291,8 @@ def person(
     (``people``: everyone at this keyboard, who may deal at this person's prompt too).
     With ``to_stderr`` (``--format json``) the table talk keeps off stdout."""
     from homestretch.games.across.content.loader import load_content
-    from homestretch.games.across.rules.phases import BETTING
-    from homestretch.games.across.terminal.render import full_view, rest_view
+    from homestretch.games.across.rules.phases import BETTING, RACE
+    from homestretch.games.across.terminal.render import full_view, race_rest, rest_view
 
     content = load_content(content_dir)
     screen = err_console if to_stderr else console
@@ -322,7 +322,6 @@ def person(
 
     def parse(text: str) -> Action:
         from homestretch.games.across.content.loader import track_key
-        from homestretch.games.across.rules.phases import RACE
 
         try:
             action = read(text)
@@ -351,15 +350,23 @@ def person(
         return action
 
     def more(seat: int, view: JSON) -> bool:
-        """m at a betting turn: what its screen leaves off (``render.betting_view``)."""
-        if view["phase"] != BETTING:
-            return False
-        screen.print(rest_view(view, content))
-        return True
+        """m at a betting turn or a roll: what its screen leaves off
+        (``render.betting_view``, ``render.race_view``)."""
+        if view["phase"] == BETTING:
+            screen.print(rest_view(view, content))
+            return True
+        if view["phase"] == RACE and view["race_card"] is not None:
+            screen.print(race_rest(view, content))
+            return True
+        return False
 
     told = HintOnce(state)
 
     def hint(legal: list[Action]) -> str:
+        if getattr(state, "phase", None) == RACE and not any(
+            isinstance(a, act.Answer) for a in legal
+        ):  # a roll: one line, the race screen fits 24 rows (the dealings: help)
+            return RACE_HINT
         said = told.hint(legal)
         if getattr(state, "phase", None) != BETTING:
             return said
@@ -382,6 +389,9 @@ def person(
 
 
 MORE_HINT = "m: the rest (the last race's card, the table, the bins, the windows)"
+RACE_HINT = "m: the whole race (the legend, the MPH board, the windows); help: dealings too"
+"""The hint under a roll's list, one line (the dealings' two lines pushed the race screen
+past 24 rows at every race's first roll)."""
 
 
 def typed_example(legal: list[Action]) -> str:
@@ -458,10 +468,7 @@ def roll_prompt(seat: int, view: JSON) -> str:
     if seat in view["owners"].get(str(rolled), []):
         owner = "yours" if owner == view["names"][seat] else f"{owner} (yours in part)"
     backed = f"; tickets: {', '.join(backers)}" if backers else "; no tickets on it"
-    return (
-        f"You rolled #{rolled} (owner: {owner}{backed}): accept it (one X) "
-        "or reject it (half an X and roll again)?"
-    )
+    return f"You rolled #{rolled} (owner: {owner}{backed}): accept or reject?"
 
 
 def describe_action(action: Action, content: Content) -> str:
@@ -503,6 +510,10 @@ def describe_action(action: Action, content: Content) -> str:
         return f"repay {action.horse}: pay back the loan on #{action.horse} and 1 fifty interest"
     if isinstance(action, act.Done):
         return "done: no more tickets this race"
+    if isinstance(action, act.Accept):  # the roll's question says which horse
+        return "accept: one X"
+    if isinstance(action, act.Reject):
+        return "reject: half an X, and roll again"
     return str(action)
 
 
