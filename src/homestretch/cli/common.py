@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, redirect_stdout
 from enum import StrEnum
 from pathlib import Path
@@ -133,6 +133,14 @@ def ahead_of(scores: Sequence[tuple[str, int]], say: Callable[[int], str]) -> st
     behind = [name for name, score in scores if score == next_best]
     names = behind[0] if len(behind) == 1 else f"{', '.join(behind[:-1])} and {behind[-1]}"
     return f"{say(best - next_best)} ahead of {names} ({say(next_best)})"
+
+
+def seats_named(seats: Iterable[int], names: Sequence[str]) -> list[dict[str, Any]]:
+    """Players as every game's JSON result names them: ``{"seat": 2, "name": "Kim"}``,
+    the seat counted from 0 as the result's lists by seat are (Across the Board's
+    ``fifties``, ``names``). Across gave its winners as bare seats, Totopoly a seat and a
+    name apart, Derby Cast objects (docs/formats.md, "A game's result")."""
+    return [{"seat": seat, "name": names[seat]} for seat in seats]
 
 
 def echo_json(data: Any) -> None:

@@ -29,6 +29,7 @@ from homestretch.cli.common import (
     open_store,
     progress_bar,
     prompt,
+    seats_named,
 )
 from homestretch.cli.content import content_command
 from homestretch.cli.human import Aside, HelpAsked, TerminalPlayer, asks_for_help
@@ -706,6 +707,15 @@ class News:
             self._say(f"  {notice['words']}", style=style, markup=False, highlight=False)
 
 
+def result_json(state: State) -> JSON:
+    """The result as ``--format json`` prints it: the rules' result with the winners named
+    as every game names its players (``seats_named``), where they were bare seats, and
+    none while the game goes on (a replay part way named everyone level at the start)."""
+    result = state.result()
+    won = result["winners"] if state.is_over() else []
+    return {**result, "winners": seats_named(won, result["names"])}
+
+
 def _summary(state: State) -> str:
     result = state.result()
     best = max(result["fifties"])
@@ -763,7 +773,7 @@ def _play_on(
         shown.print(f"[bold]{escape(_final_line(state))}[/bold]")
         say_saved(shown, game_id, db, ended=True)  # as every game ends
     if fmt is OutputFormat.json:  # id, status and seed as every game's play gives them
-        echo_json({"id": game_id, "status": "finished", "seed": table.seed, **state.result()})
+        echo_json({"id": game_id, "status": "finished", "seed": table.seed, **result_json(state)})
 
 
 @app.command()
@@ -902,7 +912,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     _check_undigested_content(saved, state)
     if fmt is OutputFormat.json:
         echo_json(
-            {"id": saved.id, "status": saved.status, "over": state.is_over(), **state.result()}
+            {"id": saved.id, "status": saved.status, "over": state.is_over(), **result_json(state)}
         )
         return
     table = Table("meet", "race", "WIN", "PLACE", "SHOW", "rolls", "paid", title=f"Game {saved.id}")

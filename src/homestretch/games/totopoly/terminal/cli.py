@@ -26,6 +26,7 @@ from homestretch.cli.common import (
     open_store,
     progress_bar,
     prompt,
+    seats_named,
 )
 from homestretch.cli.content import content_command
 from homestretch.cli.human import HelpAsked, TerminalPlayer, asks_for_help
@@ -282,7 +283,16 @@ def _finish(
         screen.print(escape(f"cash: {cash}"))
         screen.print(f"[bold]{escape(_summary(state))}[/bold]")
     if fmt is OutputFormat.json:
-        echo_json({**(ids or {}), **result})
+        echo_json({**(ids or {}), **result_json(state)})
+
+
+def result_json(state: TotopolyState) -> JSON:
+    """The result as ``--format json`` prints it: the rules' result, and ``winners`` named
+    as every game names its players (``seats_named``; ``winner`` and ``winner_name`` as
+    before)."""
+    result = state.result()
+    won = [] if result["winner"] is None else [result["winner"]]
+    return {**result, "winners": seats_named(won, state.names)}
 
 
 def _play_on(
@@ -407,7 +417,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     state = replay(TotopolyGame.from_config(saved.config), saved.events)
     assert isinstance(state, TotopolyState)
     if fmt is OutputFormat.json:  # the result too once it is over, as `play` gives it
-        over = {"result": state.result()} if state.is_over() else {}
+        over = {"result": result_json(state)} if state.is_over() else {}
         echo_json({"id": saved.id, "status": saved.status, **over, "view": state.view(None)})
         return
     for line in state.news:
