@@ -111,7 +111,7 @@ class TerminalPlayer:
         question = self.question(legal, bool(listed))
         while True:
             answer = self.ask(f"{self.name}, {question}").strip()
-            if is_whole(answer) and listed:
+            if listed and is_whole(answer.removeprefix("-")):  # "-1" as "99" is, not a move
                 if 1 <= int(answer) <= len(listed):
                     return listed[int(answer) - 1]
                 self.screen.print(f"[red]{escape(no_choice(int(answer), len(listed)))}[/red]")

@@ -297,7 +297,8 @@ def person(
 
     content = load_content(content_dir)
     screen = err_console if to_stderr else console
-    seat = {n.casefold(): s for n, s in (people or {}).items()}.get(name.casefold())
+    seat_of = {n.casefold(): s for n, s in (people or {}).items()}
+    seat = seat_of.get(name.casefold())
 
     def now() -> set[type[Action]]:
         """The kinds of move this person may make at the prompt: the listed ones, and
@@ -324,6 +325,11 @@ def person(
     def parse(text: str) -> Action:
         from homestretch.games.across.content.loader import track_key
 
+        if seat is not None and asks_for_help(text):  # what fits now, not every command
+            others = (
+                " (another person here types NAME: before a dealing)" if len(seat_of) > 1 else ""
+            )
+            raise HelpAsked(fits(now()) + others)
         try:
             action = read(text)
         except HelpAsked:
@@ -339,6 +345,13 @@ def person(
             if not nearest_all(typed, content.tracks):
                 raise
             raise HomestretchError(unknown_track(text.strip(), content.tracks)) from None
+        if (
+            isinstance(action, act.ChooseTrack)
+            and seat is not None
+            and act.ChooseTrack not in now()
+        ):
+            # "no track 'nowhere': type ... track woodbine" was said at an auction
+            raise HomestretchError(f"{text.strip()!r} is not a move now: {fits(now())}")
         if isinstance(action, act.ChooseTrack) and action.track not in content.tracks:
             raise HomestretchError(unknown_track(action.track, content.tracks))
         if (  # the rules' "accept or reject the roll" named none of the commands
