@@ -149,6 +149,14 @@ HELP = (
 )
 
 
+def typed_now(kinds: set[str]) -> str:
+    """What may be typed at a moment whose moves are of ``kinds``: the list, and a bid,
+    bet or offer of any amount when one may be made."""
+    amounts = [OPEN_AMOUNTS[k] for k in sorted(kinds) if k in OPEN_AMOUNTS]
+    typed = f", or {' or '.join(amounts)} (any amount)" if amounts else ""
+    return f"type a number from the list{typed}"
+
+
 LEASE = "lease:horse-{n:02d}"
 HORSE_BY_NUMBER = {"reject": LEASE, "discard": LEASE, "lot": LEASE, "sell": "horse:{n}"}
 """A lease card or a horse to sell typed as the horse's number, by the move's kind: the
@@ -227,12 +235,38 @@ def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
         """A bid, bet or offer as typed ("bid 45"): its text form is what is read."""
         return next((str(a) for a in legal if a.kind in OPEN_AMOUNTS), "")
 
+    def parse(text: str) -> Action | None:
+        """``parse_action``, answered in the moment's words: ``help`` says what may be
+        typed now (it named bids and bets at the exchange of cards), a move of another
+        moment is "not a move now" and a horse there is none of is said so (they were
+        "sell horse:99 is not allowed now (...)" and "lease:horse-99 is not in your
+        hand", the ids, not what was typed)."""
+        me = state.names.index(name) if name in state.names else None
+        kinds = None if me is None else {a.kind for a in state.legal_actions(me)}
+        if kinds is not None and asks_for_help(text):
+            raise HelpAsked(typed_now(kinds))
+        action = parse_action(text)
+        if action is None or kinds is None:
+            return action
+        if action.kind not in kinds:
+            raise HomestretchError(f"{text.strip()!r} is not a move now: {typed_now(kinds)}")
+        words = text.split()
+        typed = words[1] if len(words) > 1 and is_whole(words[1]) else None
+        horse_typed = action.kind in HORSE_BY_NUMBER or isinstance(action, Bet)
+        if horse_typed and typed is not None and int(typed) not in state.c.horses:
+            numbers = sorted(state.c.horses)
+            raise HomestretchError(
+                f"there is no horse No. {int(typed)}: the horses are No. {numbers[0]} to "
+                f"No. {numbers[-1]}"
+            )
+        return action
+
     return TerminalPlayer(
         name,
         state,
         seat.screen,
         seat.show,
-        parse_action,
+        parse,
         ask=seat.prompt,
         describe=describe,
         shorten=shorten,
