@@ -189,3 +189,19 @@ def test_a_computer_player_is_named_once_in_words_a_family_reads() -> None:
     rows = [line for line in console.export_text().splitlines() if "│" in line]
     names = [row.split("│")[2].strip() for row in rows]
     assert names == ["Ann", "Computer 1", "Robo (computer)"]  # one row each
+
+
+def test_a_computer_player_named_before_a_pick_is_said_to_pick_for_itself() -> None:
+    """'Computer 1: win 2' at a person's prompt said "'Computer 1' is not a person at this
+    keyboard", as a name typed wrong is."""
+    import pytest
+
+    from homestretch.games.derbycast.terminal.people import ChangesAtPrompts
+
+    people = [{"name": "Ann"}, {"name": "Computer 1", "bot": True}]
+    view = DerbyCastGame({"entrants": people}).new_initial_state().view(0)
+    changes = ChangesAtPrompts({"Ann": 0}, lambda seat, action: None)
+    with pytest.raises(ValueError, match="^Computer 1 is a computer player: it picks for itself"):
+        changes.read("computer 1: win 2", view, 0)
+    with pytest.raises(ValueError, match="^'Zed' is not a person at this keyboard \\(Ann\\)"):
+        changes.read("Zed: win 2", view, 0)

@@ -238,6 +238,19 @@ class ChangesAtPrompts:
         seat = self.folded.get(who.strip().casefold())
         if seat is None:  # the names as the players wrote them, in seat order
             named = ", ".join(sorted(self.people, key=self.people.__getitem__)) or "nobody"
+            computer = next(
+                (
+                    row["name"]
+                    for row in view["board"]
+                    if row["bot"] and row["name"].casefold() == who.strip().casefold()
+                ),
+                None,
+            )
+            if computer is not None:  # "'Computer 1' is not a person at this keyboard"
+                raise ValueError(
+                    f"{computer} is a computer player: it picks for itself (the people at "
+                    f"this keyboard: {named})"
+                )
             raise ValueError(f"{who.strip()!r} is not a person at this keyboard ({named})")
         if seat == me:
             return typed
