@@ -675,3 +675,22 @@ def test_help_says_what_fits_the_moment_and_a_track_after_the_choice_is_no_move(
     bidder.show = lambda *_: None
     bidder.choose(seat, state.view(seat), state.legal_actions(seat))
     assert "there is no choice -1: the list is 1 to" in bidder.screen.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_a_roll_s_hand_over_says_again_only_the_latest_that_fit() -> None:
+    """Two people rolling in turn: each roll cleared the screen and said again the race's
+    opening news (three rows) and the rolls, pushing the 21-row roll screen's top off a
+    24-row terminal. At a roll only the latest that fit its room are said again."""
+    screen = io.StringIO()
+    seat = HotSeat(Console(file=screen, force_terminal=True, width=80), 2, {0: "Mum", 1: "Dad"})
+    seat.hand_to(0)
+    seat.say("Race 1: the windows are closed. " + "The Totemaster deals 0 fifties. " * 4)
+    seat.say("  Mum: #5 accepted: one X; #7 accepted: one X")
+    seat.hand_to(1, rows=3)
+    after = re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue().split("\x1b[3J")[-1])
+    assert "Since Mum's turn:" in after and "Mum: #5 accepted" in after
+    assert "windows are closed" not in after  # three rows more than the room
+    seat.say("Dad: #2 accepted: one X")
+    seat.hand_to(0)  # no room given: all of it
+    after = re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue().split("\x1b[3J")[-1])
+    assert "Dad: #2 accepted" in after

@@ -307,7 +307,8 @@ def person(
         return {type(a) for a in state.legal_actions(seat)} | open_dealings(state)
 
     def show(seat: int, view: JSON) -> None:
-        hot_seat.hand_to(seat)
+        rolling = view["phase"] == RACE and view["race_card"] is not None
+        hot_seat.hand_to(seat, RACE_ROOM if rolling else None)
         screen.rule(escape(f"{name}: {view['phase']}"))
         screen.print(full_view(view, content))
         if view["offer"] is not None and view["offer"]["to"] == seat:
@@ -402,6 +403,9 @@ def person(
     )
 
 
+RACE_ROOM = 3
+"""The rows of 24 a roll's screen (21 rows, its question included) leaves for what is said
+again at a hand-over ("Since Ann's turn:" and the latest news)."""
 MORE_HINT = "m: the rest (the last race's card, the table, the bins, the windows)"
 RACE_HINT = "m: the whole race (the legend, the MPH board, the windows); help: dealings too"
 """The hint under a roll's list, one line (the dealings' two lines pushed the race screen
@@ -621,18 +625,36 @@ class HotSeat:
         if again:
             self.said.append((objects, options))
 
-    def hand_to(self, seat: int) -> None:
+    def hand_to(self, seat: int, rows: int | None = None) -> None:
+        """``rows``: the most rows what is said again may take, the latest kept (a roll's
+        screen leaves 3 of 24: the race's opening news and the rolls between two
+        people's turns pushed its top off)."""
         if self.people > 1 and self.last is not None and seat != self.last:
             clear_for_next_person(self.screen)
             if self.said and self.screen.is_terminal:  # else nothing was wiped
                 who = self.names.get(self.last, f"seat {said_seat(self.last)}")
                 self.screen.print(f"Since {who}'s turn:", style="bold", markup=False)
-                for objects, options in self.said:
+                for objects, options in self._latest(None if rows is None else rows - 1):
                     self.screen.print(*objects, **options)  # type: ignore[arg-type]
             self.said = []
         elif self.people <= 1:  # never cleared: nothing to keep
             self.said = []
         self.last = seat
+
+    def _latest(self, rows: int | None) -> list[tuple[tuple[object, ...], dict[str, object]]]:
+        """What was said since the last clearing, the latest that fill ``rows`` as drawn
+        (all with none)."""
+        if rows is None:
+            return self.said
+        kept: list[tuple[tuple[object, ...], dict[str, object]]] = []
+        for objects, options in reversed(self.said):
+            with self.screen.capture() as drawn:
+                self.screen.print(*objects, **options)  # type: ignore[arg-type]
+            rows -= len(drawn.get().rstrip("\n").splitlines()) or 1
+            if rows < 0:
+                break
+            kept.insert(0, (objects, options))
+        return kept
 
 
 # --- running a table ------------------------------------------------------------------
