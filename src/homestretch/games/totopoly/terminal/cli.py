@@ -122,7 +122,7 @@ class HotSeat:
         return prompt(text, err=self.to_stderr, **options)
 
     def show(self, player: int, view: JSON) -> None:
-        from homestretch.games.totopoly.terminal.render import show_view
+        from homestretch.games.totopoly.terminal.render import race_view, show_view
 
         if self.people > 1 and player != self.last:
             clear_for_next_person(self.screen)
@@ -132,8 +132,22 @@ class HotSeat:
                 show_default=False,
             )
         self.last = player
+        moves = self.others_moves(player, view)
+        if view["phase"] == "race":  # redrawn at every move of the race: what fits 80 x 24
+            race_view(self.screen, view, self.content, moves)
+            return
         notices = self.state.notices_for(player) if self.state is not None else None
-        show_view(self.screen, view, self.content, notices, self.others_moves(player, view))
+        show_view(self.screen, view, self.content, notices, moves)
+
+    def more(self, player: int, view: JSON) -> bool:
+        """m at a move in the race: the whole table its screen leaves off."""
+        from homestretch.games.totopoly.terminal.render import show_view
+
+        if view["phase"] != "race":
+            return False
+        notices = self.state.notices_for(player) if self.state is not None else None
+        show_view(self.screen, view, self.content, notices)
+        return True
 
 
 LONG_LIST = 20
@@ -272,6 +286,7 @@ def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
         shorten=shorten,
         hint=hint,
         example=example,
+        more=seat.more,
     )
 
 
