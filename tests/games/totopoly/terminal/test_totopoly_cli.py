@@ -514,3 +514,10 @@ def test_a_move_of_another_moment_and_a_horse_there_is_none_of_are_said_in_words
     with pytest.raises(HelpAsked) as told:
         player.parse("help")
     assert str(told.value) == "type a number from the list"  # no bid or bet at an exchange
+
+
+def test_too_few_players_is_told_how_to_name_them_as_the_other_games_do(tmp_path: Path) -> None:
+    """`totopoly play` alone said only how many players it needs; Across and Derby Cast
+    give an example of --players and --bots."""
+    said = fails(tmp_path, "totopoly", "play")
+    assert "needs 2 to 6 players; --players and --bots give 0 (such as --players Ann,Bob" in said

@@ -413,7 +413,8 @@ def play_command(
         seen.add(name.casefold())
     if not 2 <= len(names) <= 6:
         raise HomestretchError(
-            f"Totopoly needs 2 to 6 players; --players and --bots give {len(names)}"
+            f"Totopoly needs 2 to 6 players; --players and --bots give {len(names)} "
+            "(such as --players Ann,Bob --bots 1)"
         )
     game = TotopolyGame(
         len(names),
