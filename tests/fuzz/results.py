@@ -118,7 +118,8 @@ def across_played(data: Any) -> str | None:
     if not isinstance(fifties, list) or len(fifties) != len(names or ()) or len(fifties) < 3:
         return f"fifties {fifties!r} for players {names!r}"
     best = max(fifties)
-    if not winners or sorted(winners) != [s for s, f in enumerate(fifties) if f == best]:
+    seats = sorted(w["seat"] for w in winners or ())  # named as every game's (docs/formats.md)
+    if not winners or seats != [s for s, f in enumerate(fifties) if f == best]:
         return f"winners {winners!r}, but the fifties are {fifties}"
     for race in data.get("races", []):
         finish = race.get("finish", [])

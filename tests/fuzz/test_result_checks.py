@@ -35,7 +35,8 @@ def _place_below_win(data: Any) -> None:
 
 
 def _poorest_wins(data: Any) -> None:
-    data["winners"] = [data["fifties"].index(min(data["fifties"]))]
+    poorest = data["fifties"].index(min(data["fifties"]))
+    data["winners"] = [{"seat": poorest, "name": data["names"][poorest]}]
 
 
 def _another_wins(data: Any) -> None:

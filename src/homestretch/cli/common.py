@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, redirect_stdout
 from enum import StrEnum
 from pathlib import Path
@@ -135,6 +135,14 @@ def ahead_of(scores: Sequence[tuple[str, int]], say: Callable[[int], str]) -> st
     return f"{say(best - next_best)} ahead of {names} ({say(next_best)})"
 
 
+def seats_named(seats: Iterable[int], names: Sequence[str]) -> list[dict[str, Any]]:
+    """Players as every game's JSON result names them: ``{"seat": 2, "name": "Kim"}``,
+    the seat counted from 0 as the result's lists by seat are (Across the Board's
+    ``fifties``, ``names``). Across gave its winners as bare seats, Totopoly a seat and a
+    name apart, Derby Cast objects (docs/formats.md, "A game's result")."""
+    return [{"seat": seat, "name": names[seat]} for seat in seats]
+
+
 def echo_json(data: Any) -> None:
     import json  # not before: a text answer never needs it
 
@@ -188,7 +196,7 @@ def ask_roll(node: ChanceNode, to_stderr: bool = False) -> Sequence[int]:
     """Ask a person at the table for the faces they rolled: both at once ("3 5") or one
     die at a time; a typing slip is said and asked again. With ``to_stderr`` (``--format
     json``) the question goes to stderr, keeping stdout for the result."""
-    from homestretch.cli.human import asks_for_help
+    from homestretch.cli.human import asks_for_help, say_help
     from homestretch.core.chance import DIE_NAMES, parse_faces  # a table's, not every command's
 
     screen = err_console if to_stderr else console  # a slip is said where the question is
@@ -198,12 +206,11 @@ def ask_roll(node: ChanceNode, to_stderr: bool = False) -> Sequence[int]:
         wanted = f"{names[0]} die" if len(names) == 1 else f"{' and '.join(names)} dice, like 3 5"
         text = prompt(f"{node.label} - type the {wanted}", wanted=f"the {wanted}", err=to_stderr)
         if asks_for_help(text):  # as every game's prompts answer it
-            screen.print(
+            say_help(
+                screen,
                 f"Type the faces showing on the {' and '.join(names)} "
                 f"{'die' if len(names) == 1 else 'dice'}, 1 to 6, apart (like 3 5), "
                 "all at once or one die at a time. Ctrl-C stops.",
-                markup=False,
-                highlight=False,
             )
             continue
         try:

@@ -37,6 +37,19 @@ def asks_for_help(text: str) -> bool:
     return text.strip().lower() in HELP_WORDS
 
 
+class HelpAsked(HomestretchError):
+    """Raised by a game's reading of typed text when it was ``help``: its words are what may
+    be typed there, said as help (``say_help``), not as a refusal (they were printed red,
+    as a mistake is, in Across the Board and Totopoly)."""
+
+
+def say_help(screen: Console, words: str) -> None:
+    """Say what may be typed at a prompt, in the one style every game's help has: plain
+    text, as written (red is for what went wrong; rich's highlighting coloured a number
+    or a quoted word here and not there)."""
+    screen.print(words, markup=False, highlight=False)
+
+
 def no_choice(number: int, count: int) -> str:
     """A number typed that is not on a list of ``count``, said with the list's range:
     "there is no choice 9: the list is 1 to 6" (it did not say which numbers were)."""
@@ -98,7 +111,7 @@ class TerminalPlayer:
         question = self.question(legal, bool(listed))
         while True:
             answer = self.ask(f"{self.name}, {question}").strip()
-            if is_whole(answer) and listed:
+            if listed and is_whole(answer.removeprefix("-")):  # "-1" as "99" is, not a move
                 if 1 <= int(answer) <= len(listed):
                     return listed[int(answer) - 1]
                 self.screen.print(f"[red]{escape(no_choice(int(answer), len(listed)))}[/red]")
@@ -107,12 +120,15 @@ class TerminalPlayer:
                 continue  # the rest shown: the question again, below it
             try:
                 typed = self.parse(answer)
+            except HelpAsked as asked:
+                say_help(self.screen, str(asked))
+                continue
             except HomestretchError as exc:
                 self.screen.print(f"[red]{escape(str(exc))}[/red]")  # the hint is above
                 continue
             told = self.help(legal) if self.help is not None else hint
             if typed is None and asks_for_help(answer) and told:
-                self.screen.print(escape(told), highlight=False)
+                say_help(self.screen, told)
                 continue
             if typed is None:
                 self.screen.print(f"[red]{escape(self._unread(answer, listed, hint))}[/red]")

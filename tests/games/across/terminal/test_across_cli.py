@@ -643,3 +643,54 @@ def test_a_number_not_on_the_list_says_the_list_s_range(tmp_path: Path) -> None:
     assert done.exit_code == 130, done.output
     said = " ".join(done.stdout.split())
     assert re.search(r"there is no choice 99: the list is 1 to \d+", said), said[-2000:]
+
+
+def test_help_says_what_fits_the_moment_and_a_track_after_the_choice_is_no_move() -> None:
+    """At a family's table: `help` at the track choice listed every command of the game
+    (bet, dd, bid, ring...); `track nowhere` at an auction was answered with the tracks
+    to choose from, the track long chosen; `-1` said "no choice -1 on the list" where
+    `99` said the list's range."""
+    from homestretch.cli.human import HelpAsked, TerminalPlayer
+
+    state = AcrossGame(players=3, names=("Ann", "Bob", "Cy")).new_initial_state()
+    table = Console(file=io.StringIO(), width=200)
+    ann = person("Ann", state, None, HotSeat(table, 1), people={"Ann": 0})
+    with pytest.raises(HelpAsked) as told:
+        ann.parse("help")
+    assert str(told.value) == "type a number from the list, or track NAME"
+    state.apply(0, ChooseTrack("woodbine"))
+    seat = state.to_act()[0]
+    names = ("Ann", "Bob", "Cy")
+    bidder = person(names[seat], state, None, HotSeat(table, 1), people={names[seat]: seat})
+    with pytest.raises(HelpAsked) as told:
+        bidder.parse("?")
+    assert "bid N [with SEAT] | pass" in str(told.value) and "track" not in str(told.value)
+    assert "bet H" not in str(told.value)
+    with pytest.raises(HomestretchError, match="^'track nowhere' is not a move now: type a"):
+        bidder.parse("track nowhere")
+    assert isinstance(bidder, TerminalPlayer)
+    answers = iter(["-1", "1"])
+    bidder.ask = lambda _: next(answers)
+    bidder.screen = Console(file=io.StringIO(), width=200)
+    bidder.show = lambda *_: None
+    bidder.choose(seat, state.view(seat), state.legal_actions(seat))
+    assert "there is no choice -1: the list is 1 to" in bidder.screen.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_a_roll_s_hand_over_says_again_only_the_latest_that_fit() -> None:
+    """Two people rolling in turn: each roll cleared the screen and said again the race's
+    opening news (three rows) and the rolls, pushing the 21-row roll screen's top off a
+    24-row terminal. At a roll only the latest that fit its room are said again."""
+    screen = io.StringIO()
+    seat = HotSeat(Console(file=screen, force_terminal=True, width=80), 2, {0: "Mum", 1: "Dad"})
+    seat.hand_to(0)
+    seat.say("Race 1: the windows are closed. " + "The Totemaster deals 0 fifties. " * 4)
+    seat.say("  Mum: #5 accepted: one X; #7 accepted: one X")
+    seat.hand_to(1, rows=3)
+    after = re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue().split("\x1b[3J")[-1])
+    assert "Since Mum's turn:" in after and "Mum: #5 accepted" in after
+    assert "windows are closed" not in after  # three rows more than the room
+    seat.say("Dad: #2 accepted: one X")
+    seat.hand_to(0)  # no room given: all of it
+    after = re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue().split("\x1b[3J")[-1])
+    assert "Dad: #2 accepted" in after

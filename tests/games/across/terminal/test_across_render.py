@@ -219,3 +219,69 @@ def test_the_auction_screen_at_80_columns_cuts_nothing_and_keeps_to_the_card() -
     assert "Auction-receipt bins (fifties): 3rd purse 0, 5th purse 0, 8th WIN 0" in said
     assert "Daily Double 0, carry-over 0" in said
     assert " ".join(PRINTED_LEGEND.split()) in said and "* a preprinted half" not in said
+
+
+def _at_a_roll(names: tuple[str, ...]) -> Any:
+    """A game at race 1, its roller asked to accept or reject after a roll or more: every
+    lot bought (the horses' owners named on the card), tickets bought."""
+    import random
+
+    from homestretch.games.across.rules.actions import Accept, Bid, Pass
+
+    state = AcrossGame(players=len(names), names=names, tracks=("woodbine",)).new_initial_state()
+    dice = random.Random(2)
+    while not (
+        state.phase == "race" and state.race.stage == "accept or reject" and state.race.calls
+    ):
+        if state.is_chance_node():
+            state.apply_chance(tuple(dice.randint(1, 6) for _ in range(state.chance_node().dice)))
+            continue
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        bids = [a for a in legal if isinstance(a, Bid)]
+        bets = [a for a in legal if isinstance(a, Bet)]
+        if bids:
+            state.apply(seat, bids[0])
+        elif bets and len([s for s, _ in state.view(None)["tickets"] if s == seat]) < 2:
+            state.apply(seat, bets[seat % len(bets)])
+        else:
+            state.apply(seat, next(a for a in (Accept(), Pass(), Done()) if a in legal))
+    return state
+
+
+def test_a_roll_s_screen_fits_80_by_24_and_m_shows_the_whole_race(monkeypatch: Any) -> None:
+    """The race screen was ~40 rows (the card with a two-line legend, the MPH board, the
+    windows, the question in two lines, the dealings in three) redrawn at every roll: a
+    24-row terminal scrolled the card off. Now the roller's whole screen, the question
+    included, keeps to 80 x 24 with room for the rolls' news line above it: the track,
+    each horse's owner and tickets, which was rolled, the rolls so far; long names are
+    cut, never a second row. m shows the rest: the legend, the MPH board, the windows."""
+    from homestretch.games.across.terminal import cli
+    from homestretch.games.across.terminal.cli import HotSeat, person
+
+    names = ("Grandma Josephine", "Uncle Bartholomew", "Kim", "Computer Whizz")
+    state = _at_a_roll(names)
+    seat = state.to_act()[0]
+    answers = iter(["m", "1"])
+    screen = Console(width=80, record=True)
+    monkeypatch.setattr(cli, "console", screen)  # where a person's screen is drawn
+    player = person(names[seat], state, None, HotSeat(screen, 1), people={names[seat]: seat})
+    player.ask = lambda question: screen.print(question) or next(answers)  # type: ignore[func-returns-value]
+    legal = state.legal_actions(seat)
+    player.choose(seat, state.view(seat), legal)
+    drawn = screen.export_text()
+    roll, rest = drawn.split("MPH Totalizator", 1)  # m typed at the first question
+    roll = roll.rsplit("Woodbine, race 1", 1)[0]  # the full card m shows
+    lines = roll.rstrip().splitlines()
+    assert len(lines) <= 22, roll  # 24 rows: the news line above and the typed line
+    assert all(len(line) <= 80 for line in lines)
+    rows = [line for line in lines if "│" in line]
+    assert len(rows) == 11  # a row each for #2 to #12
+    rolled = state.race.rolled
+    assert next(r for r in rows if r.split("│")[0].strip() == str(rolled)).endswith("rolled")
+    owners = {name for row in rows for name in names if name[:6] in row.split("│")[3]}
+    assert owners, roll  # whose horse: the owners named, cut short if need be
+    assert any(row.split("│")[4].strip() for row in rows)  # the tickets' initials
+    assert f"You rolled #{rolled}" in roll and "rolls, the last: " in roll
+    for shown in ("the circled, shaded square", "MPH Parimutuel Windows"):
+        assert shown in drawn.split(lines[-1], 1)[1]  # after the question: m's picture

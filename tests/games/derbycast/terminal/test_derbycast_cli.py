@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.conftest import refused
@@ -269,7 +270,10 @@ def test_computer_players_over_simulated_races(tmp_path: Path) -> None:
     ]
     saved = Store(db).load(int(str(data["game_id"])))
     rebuilt = replay(DerbyCastGame(saved.config), saved.events)
-    assert rebuilt.result() == {k: data[k] for k in ("winners", "how", "races", "board")}
+    seated = {k: [{"seat": row["marker"] - 1, **row} for row in rebuilt.result()[k]] for k in ("winners", "board")}  # fmt: skip
+    assert {**rebuilt.result(), **seated} == {
+        k: data[k] for k in ("winners", "how", "races", "board")
+    }  # the rules' result, every marker named by its seat too (docs/formats.md)
 
 
 def test_a_named_simulated_race_and_mistakes_about_it(tmp_path: Path) -> None:
@@ -977,3 +981,33 @@ def test_every_horse_scratched_asks_the_scratches_again(tmp_path: Path) -> None:
     assert "at least one horse must start: type the scratched horses only" in said
     assert said.count("Race name") == 1 and "Charlie scratched" in said
     assert "No morning line for 3 Charlie" not in said
+
+
+def test_at_a_terminal_a_race_s_call_and_result_wait_for_enter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A simulated race's call, its result, the points and the board (some 50 rows) ran on
+    under the next race's card: at 80 x 24 a family saw the card, never who won. At a
+    terminal the call waits for Enter before the result, the result before the next
+    race; the last race goes straight on to the winner (nothing waits in a pipe)."""
+    from homestretch.games.derbycast.terminal import cli as derbycast_cli
+
+    waited: list[str] = []
+
+    def asked(question: str, **options: Any) -> str:
+        if question.startswith("Enter: "):
+            waited.append(question)
+            return ""
+        return real_prompt(question, **options)
+
+    real_prompt = derbycast_cli.prompt
+    monkeypatch.setattr(derbycast_cli, "read_at_a_terminal", lambda screen: True)
+    monkeypatch.setattr(derbycast_cli, "prompt", asked)
+    db = str(tmp_path / "g.sqlite")
+    command = ["derbycast", "play", "--players", "Ann", "--bots", "1", "--source", "simulate"]
+    command += ["--tie", "dead-heat"]  # two races and no more
+    done = CliRunner().invoke(
+        app, [*command, "--races", "2", "--seed", "4", "--db", db], input="win 1\nwin 1\n"
+    )
+    assert done.exit_code == 0, done.output
+    assert waited == ["Enter: the official result", "Enter: race 2", "Enter: the official result"]

@@ -125,3 +125,19 @@ def test_a_card_typed_at_the_terminal_says_which_horses_have_no_odds() -> None:
     assert getattr(card, "odds", None) == ("2-1", "", "")
     said = screen.export_text()
     assert "No morning line for 2 Bravo and 3 Charlie: their odds are not known." in said
+
+
+def test_help_at_the_score_keeper_s_questions_says_what_each_wants() -> None:
+    """`help` at the keeper's questions was the answer: a race named "help", a horse
+    named "help". Each question now says what it wants, and is asked again."""
+    from homestretch.games.derbycast.rules.words import FIELD, FINISH
+    from homestretch.games.derbycast.terminal.keeper import ManualKeeper
+
+    typed = iter(["help", "?", "Alpha, Bravo", "help", "2, 1"])
+    screen = Console(width=200, record=True)
+    keeper = ManualKeeper(lambda question, default="": next(typed), lambda _: None, screen)
+    assert keeper.ask(FIELD, "") == "Alpha, Bravo"
+    assert keeper.ask(FINISH, "") == "2, 1"
+    said = screen.export_text()
+    assert said.count("every horse in program order, commas between") == 2
+    assert "a dead heat joined by =" in said and "Ctrl-C stops" in said

@@ -173,3 +173,35 @@ def test_a_horse_scratched_before_post_shows_no_odds_and_one_race_reads_as_words
     assert winners_line(one) == (
         "Official Winner: Ann (marker 1) has the most points after the one race set for the game."
     )
+
+
+def test_a_computer_player_is_named_once_in_words_a_family_reads() -> None:
+    """The board said "Computer 1 (computer)" (two rows at 80 columns); a computer player
+    named otherwise (a table's "Robo") is still said to be one."""
+    people = [
+        {"name": "Ann"},
+        {"name": "Computer 1", "bot": True},
+        {"name": "Robo", "bot": True},
+    ]
+    state = DerbyCastGame({"entrants": people}).new_initial_state()
+    console = Console(width=80, record=True)
+    console.print(board_table(state.view(None)["board"]))
+    rows = [line for line in console.export_text().splitlines() if "│" in line]
+    names = [row.split("│")[2].strip() for row in rows]
+    assert names == ["Ann", "Computer 1", "Robo (computer)"]  # one row each
+
+
+def test_a_computer_player_named_before_a_pick_is_said_to_pick_for_itself() -> None:
+    """'Computer 1: win 2' at a person's prompt said "'Computer 1' is not a person at this
+    keyboard", as a name typed wrong is."""
+    import pytest
+
+    from homestretch.games.derbycast.terminal.people import ChangesAtPrompts
+
+    people = [{"name": "Ann"}, {"name": "Computer 1", "bot": True}]
+    view = DerbyCastGame({"entrants": people}).new_initial_state().view(0)
+    changes = ChangesAtPrompts({"Ann": 0}, lambda seat, action: None)
+    with pytest.raises(ValueError, match="^Computer 1 is a computer player: it picks for itself"):
+        changes.read("computer 1: win 2", view, 0)
+    with pytest.raises(ValueError, match="^'Zed' is not a person at this keyboard \\(Ann\\)"):
+        changes.read("Zed: win 2", view, 0)

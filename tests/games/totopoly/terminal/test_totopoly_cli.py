@@ -490,3 +490,34 @@ def test_a_computer_player_kind_typed_wrong_names_the_nearest(tmp_path: Path) ->
     assert (
         "--bot sensble: did you mean sensible? write never-bet, random, search or sensible" in line
     )
+
+
+def test_a_move_of_another_moment_and_a_horse_there_is_none_of_are_said_in_words() -> None:
+    """At the first exchange of cards a family typed 'sell 99' and 'reject 99': the answers
+    were "sell horse:99 is not allowed now (...)" and "lease:horse-99 is not in your hand"
+    (the ids, not what was typed), and `help` named bids and bets there."""
+    from homestretch.cli.human import HelpAsked
+
+    state = TotopolyGame(players=3, names=("Ann", "Bob", "Cy")).new_initial_state()
+    seat = totopoly_cli.HotSeat(None, 1, totopoly_cli.OutputFormat.text)
+    dice = SeededDice(4)
+    while state.is_chance_node():
+        state.apply_chance(dice.resolve(state.chance_node()))
+    me = state.to_act()[0]
+    player = totopoly_cli.person(state.names[me], state, seat)
+    kinds = {a.kind for a in state.legal_actions(me)}
+    assert "sell" not in kinds and "reject" in kinds
+    with pytest.raises(HomestretchError, match="^'sell 99' is not a move now: type a number"):
+        player.parse("sell 99")
+    with pytest.raises(HomestretchError, match="^there is no horse No. 99: the horses are No. 1 "):
+        player.parse("reject 99")
+    with pytest.raises(HelpAsked) as told:
+        player.parse("help")
+    assert str(told.value) == "type a number from the list"  # no bid or bet at an exchange
+
+
+def test_too_few_players_is_told_how_to_name_them_as_the_other_games_do(tmp_path: Path) -> None:
+    """`totopoly play` alone said only how many players it needs; Across and Derby Cast
+    give an example of --players and --bots."""
+    said = fails(tmp_path, "totopoly", "play")
+    assert "needs 2 to 6 players; --players and --bots give 0 (such as --players Ann,Bob" in said

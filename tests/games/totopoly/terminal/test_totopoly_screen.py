@@ -200,3 +200,33 @@ def test_the_race_menus_name_the_horse_and_say_the_choice() -> None:
     assert menu_said(Colour("card+white"), content, red) == (
         "play a red card with a white card and stand still"
     )
+
+
+def test_a_move_in_the_race_fits_80_by_24_and_m_shows_the_whole_table() -> None:
+    """Every move of the race redrew the whole table (players, the Tote pad, the horses,
+    the course and its legend, the leases, the news, the money, the moves): 60 to 86
+    rows at 80 columns. The race screen is the course, where this player's horses are,
+    the others' latest moves and the question; m shows the rest."""
+    from homestretch.games.totopoly.terminal.render import race_view
+
+    state = make_table(players=2, horses={1: 0, 10: 1, 4: 0})
+    state.phase = "race"
+    state.pos = {1: (3, 0), 10: (5, 1), 4: (40, 2)}
+    view = state.view(0)
+    out = io.StringIO()
+    moves = [f"Bob: move {i}" for i in range(10)]
+    race_view(Console(file=out, width=80, color_system=None), view, state.c, moves)
+    lines = out.getvalue().rstrip("\n").splitlines()
+    assert len(lines) <= 19, out.getvalue()  # with a list of 4 and the question: 24
+    assert all(len(line) <= 80 for line in lines)
+    said = out.getvalue()
+    assert "m: the whole table" in lines[0] and said.count("trk 1") == 2
+    assert "Yours: No. 1 (black) length 3, track 1; No. 4 (red) length 40, track 3" in said
+    assert "Bob: move 9" in said and "Bob: move 6" not in said  # the latest three
+    assert "coloured squares" not in said and "bank (prize fund)" not in said
+    seat = HotSeat(None, 1, OutputFormat.text)
+    seat.screen = Console(file=io.StringIO(), width=80, color_system=None, record=True)
+    player = person("Player 1", state, seat)
+    assert player.more is not None and player.more(0, view)
+    told = seat.screen.export_text()
+    assert "bank (prize fund)" in told and "coloured squares" in told

@@ -29,9 +29,10 @@ from homestretch.cli.common import (
     open_store,
     progress_bar,
     prompt,
+    seats_named,
 )
 from homestretch.cli.content import content_command
-from homestretch.cli.human import Aside, TerminalPlayer, asks_for_help
+from homestretch.cli.human import Aside, HelpAsked, TerminalPlayer, asks_for_help
 from homestretch.cli.plain import Table
 from homestretch.cli.rules import rules_command
 from homestretch.cli.table_loop import (
@@ -103,7 +104,7 @@ def parse_command(
     if head in simple and not nums:
         return simple[head]
     if asks_for_help(text):
-        raise HomestretchError(HELP)  # said as a refusal is: then the question again
+        raise HelpAsked(HELP)  # said as help is (say_help): then the question again
     shapes: dict[str, tuple[int, type[Action]]] = {
         "bet": (1, act.Bet),
         "dd": (2, act.DailyDouble),
@@ -291,12 +292,13 @@ def person(
     (``people``: everyone at this keyboard, who may deal at this person's prompt too).
     With ``to_stderr`` (``--format json``) the table talk keeps off stdout."""
     from homestretch.games.across.content.loader import load_content
-    from homestretch.games.across.rules.phases import BETTING
-    from homestretch.games.across.terminal.render import full_view, rest_view
+    from homestretch.games.across.rules.phases import BETTING, RACE
+    from homestretch.games.across.terminal.render import full_view, race_rest, rest_view
 
     content = load_content(content_dir)
     screen = err_console if to_stderr else console
-    seat = {n.casefold(): s for n, s in (people or {}).items()}.get(name.casefold())
+    seat_of = {n.casefold(): s for n, s in (people or {}).items()}
+    seat = seat_of.get(name.casefold())
 
     def now() -> set[type[Action]]:
         """The kinds of move this person may make at the prompt: the listed ones, and
@@ -305,7 +307,8 @@ def person(
         return {type(a) for a in state.legal_actions(seat)} | open_dealings(state)
 
     def show(seat: int, view: JSON) -> None:
-        hot_seat.hand_to(seat)
+        rolling = view["phase"] == RACE and view["race_card"] is not None
+        hot_seat.hand_to(seat, RACE_ROOM if rolling else None)
         screen.rule(escape(f"{name}: {view['phase']}"))
         screen.print(full_view(view, content))
         if view["offer"] is not None and view["offer"]["to"] == seat:
@@ -322,10 +325,16 @@ def person(
 
     def parse(text: str) -> Action:
         from homestretch.games.across.content.loader import track_key
-        from homestretch.games.across.rules.phases import RACE
 
+        if seat is not None and asks_for_help(text):  # what fits now, not every command
+            others = (
+                " (another person here types NAME: before a dealing)" if len(seat_of) > 1 else ""
+            )
+            raise HelpAsked(fits(now()) + others)
         try:
             action = read(text)
+        except HelpAsked:
+            raise
         except HomestretchError:
             # the Trackmaster typing a track's name without "track" ("epsom downs" was
             # "cannot read"): the name is the choice, a slip is answered with the nearest
@@ -337,6 +346,13 @@ def person(
             if not nearest_all(typed, content.tracks):
                 raise
             raise HomestretchError(unknown_track(text.strip(), content.tracks)) from None
+        if (
+            isinstance(action, act.ChooseTrack)
+            and seat is not None
+            and act.ChooseTrack not in now()
+        ):
+            # "no track 'nowhere': type ... track woodbine" was said at an auction
+            raise HomestretchError(f"{text.strip()!r} is not a move now: {fits(now())}")
         if isinstance(action, act.ChooseTrack) and action.track not in content.tracks:
             raise HomestretchError(unknown_track(action.track, content.tracks))
         if (  # the rules' "accept or reject the roll" named none of the commands
@@ -349,15 +365,23 @@ def person(
         return action
 
     def more(seat: int, view: JSON) -> bool:
-        """m at a betting turn: what its screen leaves off (``render.betting_view``)."""
-        if view["phase"] != BETTING:
-            return False
-        screen.print(rest_view(view, content))
-        return True
+        """m at a betting turn or a roll: what its screen leaves off
+        (``render.betting_view``, ``render.race_view``)."""
+        if view["phase"] == BETTING:
+            screen.print(rest_view(view, content))
+            return True
+        if view["phase"] == RACE and view["race_card"] is not None:
+            screen.print(race_rest(view, content))
+            return True
+        return False
 
     told = HintOnce(state)
 
     def hint(legal: list[Action]) -> str:
+        if getattr(state, "phase", None) == RACE and not any(
+            isinstance(a, act.Answer) for a in legal
+        ):  # a roll: one line, the race screen fits 24 rows (the dealings: help)
+            return RACE_HINT
         said = told.hint(legal)
         if getattr(state, "phase", None) != BETTING:
             return said
@@ -379,7 +403,13 @@ def person(
     )
 
 
+RACE_ROOM = 3
+"""The rows of 24 a roll's screen (21 rows, its question included) leaves for what is said
+again at a hand-over ("Since Ann's turn:" and the latest news)."""
 MORE_HINT = "m: the rest (the last race's card, the table, the bins, the windows)"
+RACE_HINT = "m: the whole race (the legend, the MPH board, the windows); help: dealings too"
+"""The hint under a roll's list, one line (the dealings' two lines pushed the race screen
+past 24 rows at every race's first roll)."""
 
 
 def typed_example(legal: list[Action]) -> str:
@@ -467,10 +497,7 @@ def roll_prompt(seat: int, view: JSON) -> str:
     if seat in view["owners"].get(str(rolled), []):
         owner = "yours" if owner == view["names"][seat] else f"{owner} (yours in part)"
     backed = f"; tickets: {', '.join(backers)}" if backers else "; no tickets on it"
-    return (
-        f"You rolled #{rolled} (owner: {owner}{backed}): accept it (one X) "
-        "or reject it (half an X and roll again)?"
-    )
+    return f"You rolled #{rolled} (owner: {owner}{backed}): accept or reject?"
 
 
 def describe_action(action: Action, content: Content) -> str:
@@ -512,6 +539,10 @@ def describe_action(action: Action, content: Content) -> str:
         return f"repay {action.horse}: pay back the loan on #{action.horse} and 1 fifty interest"
     if isinstance(action, act.Done):
         return "done: no more tickets this race"
+    if isinstance(action, act.Accept):  # the roll's question says which horse
+        return "accept: one X"
+    if isinstance(action, act.Reject):
+        return "reject: half an X, and roll again"
     return str(action)
 
 
@@ -605,18 +636,36 @@ class HotSeat:
         if again:
             self.said.append((objects, options))
 
-    def hand_to(self, seat: int) -> None:
+    def hand_to(self, seat: int, rows: int | None = None) -> None:
+        """``rows``: the most rows what is said again may take, the latest kept (a roll's
+        screen leaves 3 of 24: the race's opening news and the rolls between two
+        people's turns pushed its top off)."""
         if self.people > 1 and self.last is not None and seat != self.last:
             clear_for_next_person(self.screen)
             if self.said and self.screen.is_terminal:  # else nothing was wiped
                 who = self.names.get(self.last, f"seat {said_seat(self.last)}")
                 self.screen.print(f"Since {who}'s turn:", style="bold", markup=False)
-                for objects, options in self.said:
+                for objects, options in self._latest(None if rows is None else rows - 1):
                     self.screen.print(*objects, **options)  # type: ignore[arg-type]
             self.said = []
         elif self.people <= 1:  # never cleared: nothing to keep
             self.said = []
         self.last = seat
+
+    def _latest(self, rows: int | None) -> list[tuple[tuple[object, ...], dict[str, object]]]:
+        """What was said since the last clearing, the latest that fill ``rows`` as drawn
+        (all with none)."""
+        if rows is None:
+            return self.said
+        kept: list[tuple[tuple[object, ...], dict[str, object]]] = []
+        for objects, options in reversed(self.said):
+            with self.screen.capture() as drawn:
+                self.screen.print(*objects, **options)  # type: ignore[arg-type]
+            rows -= len(drawn.get().rstrip("\n").splitlines()) or 1
+            if rows < 0:
+                break
+            kept.insert(0, (objects, options))
+        return kept
 
 
 # --- running a table ------------------------------------------------------------------
@@ -704,6 +753,15 @@ class News:
             self._say(f"  {notice['words']}", style=style, markup=False, highlight=False)
 
 
+def result_json(state: State) -> JSON:
+    """The result as ``--format json`` prints it: the rules' result with the winners named
+    as every game names its players (``seats_named``), where they were bare seats, and
+    none while the game goes on (a replay part way named everyone level at the start)."""
+    result = state.result()
+    won = result["winners"] if state.is_over() else []
+    return {**result, "winners": seats_named(won, result["names"])}
+
+
 def _summary(state: State) -> str:
     result = state.result()
     best = max(result["fifties"])
@@ -761,7 +819,7 @@ def _play_on(
         shown.print(f"[bold]{escape(_final_line(state))}[/bold]")
         say_saved(shown, game_id, db, ended=True)  # as every game ends
     if fmt is OutputFormat.json:  # id, status and seed as every game's play gives them
-        echo_json({"id": game_id, "status": "finished", "seed": table.seed, **state.result()})
+        echo_json({"id": game_id, "status": "finished", "seed": table.seed, **result_json(state)})
 
 
 @app.command()
@@ -900,7 +958,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     _check_undigested_content(saved, state)
     if fmt is OutputFormat.json:
         echo_json(
-            {"id": saved.id, "status": saved.status, "over": state.is_over(), **state.result()}
+            {"id": saved.id, "status": saved.status, "over": state.is_over(), **result_json(state)}
         )
         return
     table = Table("meet", "race", "WIN", "PLACE", "SHOW", "rolls", "paid", title=f"Game {saved.id}")

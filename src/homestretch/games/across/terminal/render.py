@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich import box
-from rich.console import Console, Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.padding import Padding
 from rich.text import Text
 
@@ -181,9 +181,97 @@ def track_card(view: JSON, content: Content) -> Table | None:
             placing.get(h, "<- rolled" if rolled else ""),
         )
     rolls = "1 roll" if card["rolls"] == 1 else f"{card['rolls']} rolls"
-    table.caption = f"{rolls}; " + "; ".join(card["calls"][-4:])
+    table.caption = "; ".join([rolls, *card["calls"][-4:]])
     table.caption += f"\n{LEGEND}"
     return table
+
+
+RACE_WIDTH = 78
+"""The room a race screen's lines keep to: an 80-column terminal, less its edge."""
+
+
+def race_view(view: JSON, content: Content) -> Group:
+    """The race as the roller sees it at each roll, in what fits an 80 x 24 terminal with
+    the roll's question and list below it: the track card's rows (each horse's X's, name,
+    owner, the tickets on it, its place or that it was rolled) and the rolls so far with
+    the latest. It was the full card with its legend, the MPH board and the windows (~40
+    rows, redrawn at every roll: a 24-row terminal scrolled the card off); those are
+    ``race_rest`` (m at the prompt) and the finished card after the race."""
+    card = view["race_card"]
+    rolls = Text(rolls_line(card["rolls"], card["calls"]), no_wrap=True, overflow="ellipsis")
+    return Group(_RaceCard(view, content), rolls)
+
+
+class _RaceCard:
+    """``race_view``'s card at the width it is drawn in: every horse one row, a long owner's
+    or horse's name cut short (…) rather than a second row."""
+
+    FIXED = 2 + 13 + 6 + 5 * 3  # the number, the X's, the place, the rules between
+    HORSE, TICKETS = 19, 11
+    """The most the horse's name and the tickets take (the bundled names are 19 at most)."""
+
+    def __init__(self, view: JSON, content: Content) -> None:
+        self.view, self.content = view, content
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        view, content = self.view, self.content
+        card = view["race_card"]
+        track = content.tracks[view["track"]]
+        placing = dict(zip(card["finish"], ("WIN", "PLACE", "SHOW"), strict=False))
+        marks = view["initials"]
+        owner_room = max(6, options.max_width - self.FIXED - self.HORSE - self.TICKETS)
+        table = Table(
+            title=f"{track.name}, race {card['number']}",
+            box=box.HEAVY_HEAD,
+            show_edge=False,
+            pad_edge=False,
+        )
+        table.add_column("#", no_wrap=True)
+        table.add_column("X's to finish", no_wrap=True)
+        for header, most in (
+            ("horse", self.HORSE),
+            ("owner", owner_room),
+            ("tickets", self.TICKETS),
+        ):
+            table.add_column(header, no_wrap=True, overflow="ellipsis", max_width=most)
+        table.add_column("", no_wrap=True)
+        for h in HORSES:
+            rolled = card["stage"] == "accept or reject" and card["rolled"] == h
+            table.add_row(
+                str(h),
+                squares(
+                    card["progress"][str(h)],
+                    card["need"][str(h)],
+                    track.handicaps[h].preprinted_halves,
+                ),
+                content.cards[h].name,
+                owners_of(view, h),
+                " ".join(marks[s] for s, on in view["tickets"] if on == h),
+                placing.get(h, "rolled" if rolled else ""),
+            )
+        yield table
+
+
+def rolls_line(rolls: int, calls: list[str], room: int = RACE_WIDTH) -> str:
+    """The rolls so far and the latest calls, as many as one line holds: "6 rolls, the
+    last: #10 accepted: one X; #6 accepted: one X"."""
+    said = "1 roll" if rolls == 1 else f"{rolls} rolls"
+    if not calls:
+        return said
+    shown: list[str] = []
+    for call in reversed(calls):
+        line = f"{said}, the last: {'; '.join([call, *shown])}"
+        if shown and len(line) > room:
+            break
+        shown.insert(0, call)
+    return f"{said}, the last: {'; '.join(shown)}"
+
+
+def race_rest(view: JSON, content: Content) -> Group:
+    """The whole race picture a race screen leaves off (m at the prompt): the card with
+    its last calls and the marks' legend, the MPH board and the windows."""
+    parts = [track_card(view, content), totalizator(view), windows_table(view)]
+    return Group(*(p for p in parts if p is not None))
 
 
 def printed_card(view: JSON) -> Table | None:
@@ -237,6 +325,8 @@ def full_view(view: JSON, content: Content) -> Group:
     auction, everything between races."""
     phase = view["phase"]
     parts: list[Table | Text | None]
+    if phase == "race" and view["race_card"] is not None and view["track"] is not None:
+        return race_view(view, content)
     if phase == "race":
         parts = [track_card(view, content), totalizator(view), windows_table(view)]
     elif phase == "choose track":

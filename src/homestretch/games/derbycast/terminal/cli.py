@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -351,12 +352,24 @@ class _RaceShow:
             self._how_to_change(notice, state)
         if notice["type"] in ("official", "correction"):
             report = state.history[notice["race"] - 1]
-            if notice["type"] == "official":
-                self._call(report, state)
+            if notice["type"] == "official" and self._call(report, state):
+                self._pause("Enter: the official result")
             board = state.view(None)["board"]
             print_race(self.screen, report, board, state.is_over())
+            if not state.is_over():
+                self._pause(f"Enter: race {notice['race'] + 1}")
 
-    def _call(self, report: JSON, state: DerbyCastState) -> None:
+    def _pause(self, question: str) -> None:
+        """At a terminal a person reads at, wait for Enter: a simulated race's call, then
+        its result, the points and the board (some 50 rows) ran on under the next race's
+        card, so a family at 80 x 24 saw only the card, never who won, without scrolling
+        back. Not in a pipe or a script (nothing to read it), nor with nobody here."""
+        assert self.screen is not None and self.table is not None
+        here = any(seat.is_person for seat in self.table.seats)
+        if here and read_at_a_terminal(self.screen):
+            prompt(question, default="", show_default=False, err=self.fmt is OutputFormat.json)
+
+    def _call(self, report: JSON, state: DerbyCastState) -> bool:
         """A race of ``--source simulate`` called as Top of the Stretch ran it, before its
         result: the rulebook's "watch the race ... until the result is official". Only
         the result was shown, so a fan never saw the race, nor why it was won (a race
@@ -365,11 +378,12 @@ class _RaceShow:
 
         assert self.screen is not None
         if state.game.feed.get("kind") != "simulate":
-            return
+            return False
         # posted with its result since the pages show it too; a game saved before, run again
         parts = report.get("call") or simulated_call(state.game.feed, report["race"])
         for part in parts:
             self.screen.print(f"[bold]{escape(part['heading'])}.[/bold] {escape(part['words'])}")
+        return bool(parts)
 
     def _how_to_change(self, notice: JSON, state: DerbyCastState) -> None:
         """Who picked before a new morning line and is at this keyboard is told how to
@@ -387,6 +401,11 @@ class _RaceShow:
             card = state.view(None)["card"]
             first = card["programs"][0] if card["programs"] else "1"
             self.screen.print(escape(change_pick_hint(picked, f"win {first}")), highlight=False)
+
+
+def read_at_a_terminal(screen: Console) -> bool:
+    """Whether ``screen`` is a terminal a person types at (not a pipe, nor a script)."""
+    return screen.is_terminal and sys.stdin.isatty()
 
 
 def _play(
@@ -438,7 +457,14 @@ def result_json(
     the result, and every race (docs/derbycast.md, JSON output)."""
     seeded = {} if seed is None else {"seed": seed}
     ids = {"id": game_id, "game_id": game_id, "status": status}
-    return {**ids, **seeded, **result, "history": history}
+    named = {key: [seated(row) for row in result[key]] for key in ("winners", "board")}
+    return {**ids, **seeded, **result, **named, "history": history}
+
+
+def seated(marker: JSON) -> JSON:
+    """A marker's row with its ``seat``, as every game's JSON result names its players
+    (``cli.common.seats_named``: counted from 0; the marker is the seat + 1)."""
+    return {"seat": marker["marker"] - 1, **marker}
 
 
 @app.command("play")

@@ -64,6 +64,47 @@ Ask = Callable[[str, str], str]
 Check = Callable[[Action], str | None]
 """Why a posting would be refused now, or None (the state's ``why_illegal``)."""
 MORNING_LINE = "Morning line (blank if none)"
+ODDS_TYPED = "odds like 5-2, 5/2, 2.5 or even"
+KEEPER_HELP = (
+    (
+        RACE_NAME,
+        "the race's name as the card calls it, any words (Enter takes the one in brackets); "
+        "'stretch' has Top of the Stretch run a race; 'correct', when the question offers "
+        "it, corrects the last race",
+    ),
+    (
+        FIELD,
+        "every horse in program order, commas between, like 'Alpha, Bravo, Charlie', or "
+        "with program numbers, like '1 Alpha, 1A Bravo, 2 Charlie'",
+    ),
+    (MORNING_LINE, f"this horse's morning line, {ODDS_TYPED}; Enter for none"),
+    (
+        SCRATCHED,
+        "the horses scratched before post, by program number or name, commas between; Enter for none",
+    ),
+    (
+        "Late scratches",
+        "the horses scratched since, by program number or name, commas between; Enter for none",
+    ),
+    (
+        FINISH,
+        "the official finish, best first, by program number or name, commas between, like "
+        "'3, 1, 5, 2'; horses in a dead heat joined by =, like '3=1, 5, 2'",
+    ),
+    ("Final odds of", f"this horse's final odds on the board, {ODDS_TYPED}"),
+    (
+        "Which race?",
+        "a Top of the Stretch race file or a bundled race's name (`homestretch stretch races` lists them); Enter: the dice choose",
+    ),
+    ("Quickplay or Fullplay?", "quick (Quickplay) or full (Fullplay); Enter: quick"),
+)
+"""What ``help`` says at each of the score keeper's questions, by how the question opens."""
+
+
+def keeper_help(question: str) -> str:
+    """What ``help`` at the score keeper's ``question`` says: what that question wants."""
+    said = next((words for opening, words in KEEPER_HELP if question.startswith(opening)), "")
+    return (said or f"answer: {question}") + ". Ctrl-C stops; the game is saved."
 
 
 def several_odds(text: str) -> str:
@@ -208,7 +249,7 @@ class ManualKeeper:
         """``before_asking``: show what happened so far (the screen may lag behind the
         table when the keeper is asked in the middle of its moves); ``others``: the people
         here may change their picks at the close of picks ('Ann: win 3')."""
-        self.ask = ask
+        self.ask = self._answering_help(ask)
         self.check = check
         self.console = console
         self.before_asking = before_asking
@@ -244,6 +285,19 @@ class ManualKeeper:
 
     def say_problem(self, text: str) -> None:
         self.console.print(f"[red]{escape(text)}[/red]")
+
+    def _answering_help(self, ask: Ask) -> Ask:
+        """``ask``, with ``help`` (or ``?``) at any question told what that question wants
+        (``keeper_help``) and asked again: it was taken as the answer (a race named
+        "help", a horse named "help")."""
+        from homestretch.cli.human import asks_for_help, say_help
+
+        def asked(question: str, default: str = "") -> str:
+            while asks_for_help(answer := ask(question, default)):
+                say_help(self.console, keeper_help(question))
+            return answer
+
+        return asked
 
     def _card(self, view: JSON) -> Action:
         self.console.print(f"[bold]Score keeper: post race {view['race']}[/bold]")

@@ -238,6 +238,19 @@ class ChangesAtPrompts:
         seat = self.folded.get(who.strip().casefold())
         if seat is None:  # the names as the players wrote them, in seat order
             named = ", ".join(sorted(self.people, key=self.people.__getitem__)) or "nobody"
+            computer = next(
+                (
+                    row["name"]
+                    for row in view["board"]
+                    if row["bot"] and row["name"].casefold() == who.strip().casefold()
+                ),
+                None,
+            )
+            if computer is not None:  # "'Computer 1' is not a person at this keyboard"
+                raise ValueError(
+                    f"{computer} is a computer player: it picks for itself (the people at "
+                    f"this keyboard: {named})"
+                )
             raise ValueError(f"{who.strip()!r} is not a person at this keyboard ({named})")
         if seat == me:
             return typed
@@ -282,7 +295,7 @@ class TerminalPicker:
         self.others = others
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
-        from homestretch.cli.human import asks_for_help  # as every game's prompt reads it
+        from homestretch.cli.human import asks_for_help, say_help  # as every game's prompt
 
         self._show(view)
         if Ready() in legal:
@@ -310,7 +323,7 @@ class TerminalPicker:
         while True:
             answer = self.ask(f"{self.name} (marker {player + 1}), your pick ({hint})", "")
             if asks_for_help(answer):
-                self.console.print(escape(pick_help(view, self.lines is not None)))
+                say_help(self.console, pick_help(view, self.lines is not None))
                 continue
             try:
                 if line := self._keepers(answer, view):

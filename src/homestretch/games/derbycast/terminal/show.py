@@ -87,7 +87,7 @@ def board_table(board: list[JSON], over: bool = False) -> Table:
     table.caption = FINISH_CAPTION
     leader = max(row["points"] for row in board)
     for row in sorted(board, key=lambda r: (-r["points"], r["marker"])):
-        who = row["name"] + (" (computer)" if row["bot"] else "")
+        who = said_name(row["name"], row["bot"])
         if row["team"]:
             who += " [team]"
         table.add_row(
@@ -98,6 +98,13 @@ def board_table(board: list[JSON], over: bool = False) -> Table:
             standing(row, leader, over),
         )
     return table
+
+
+def said_name(name: str, bot: bool) -> str:
+    """A marker's player as the board names them: a computer player is said to be one once,
+    in words a family reads: "Computer 1" (it was "Computer 1 (computer)", two rows at
+    80 columns), "Robo (computer)" for one named otherwise."""
+    return f"{name} (computer)" if bot and "computer" not in name.casefold() else name
 
 
 FINISH_CAPTION = "| is the Official Finish: a marker passes it with more than 20 points"

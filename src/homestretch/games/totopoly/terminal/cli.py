@@ -26,9 +26,10 @@ from homestretch.cli.common import (
     open_store,
     progress_bar,
     prompt,
+    seats_named,
 )
 from homestretch.cli.content import content_command
-from homestretch.cli.human import TerminalPlayer, asks_for_help
+from homestretch.cli.human import HelpAsked, TerminalPlayer, asks_for_help
 from homestretch.cli.plain import Table
 from homestretch.cli.rules import rules_command
 from homestretch.cli.table_loop import (
@@ -121,7 +122,7 @@ class HotSeat:
         return prompt(text, err=self.to_stderr, **options)
 
     def show(self, player: int, view: JSON) -> None:
-        from homestretch.games.totopoly.terminal.render import show_view
+        from homestretch.games.totopoly.terminal.render import race_view, show_view
 
         if self.people > 1 and player != self.last:
             clear_for_next_person(self.screen)
@@ -131,8 +132,22 @@ class HotSeat:
                 show_default=False,
             )
         self.last = player
+        moves = self.others_moves(player, view)
+        if view["phase"] == "race":  # redrawn at every move of the race: what fits 80 x 24
+            race_view(self.screen, view, self.content, moves)
+            return
         notices = self.state.notices_for(player) if self.state is not None else None
-        show_view(self.screen, view, self.content, notices, self.others_moves(player, view))
+        show_view(self.screen, view, self.content, notices, moves)
+
+    def more(self, player: int, view: JSON) -> bool:
+        """m at a move in the race: the whole table its screen leaves off."""
+        from homestretch.games.totopoly.terminal.render import show_view
+
+        if view["phase"] != "race":
+            return False
+        notices = self.state.notices_for(player) if self.state is not None else None
+        show_view(self.screen, view, self.content, notices)
+        return True
 
 
 LONG_LIST = 20
@@ -146,6 +161,14 @@ HELP = (
     "type a number from the list, or a bid, bet or offer as the list writes it (such as "
     "bid 45 or bet 4 30); amounts may be any sum"
 )
+
+
+def typed_now(kinds: set[str]) -> str:
+    """What may be typed at a moment whose moves are of ``kinds``: the list, and a bid,
+    bet or offer of any amount when one may be made."""
+    amounts = [OPEN_AMOUNTS[k] for k in sorted(kinds) if k in OPEN_AMOUNTS]
+    typed = f", or {' or '.join(amounts)} (any amount)" if amounts else ""
+    return f"type a number from the list{typed}"
 
 
 LEASE = "lease:horse-{n:02d}"
@@ -162,7 +185,7 @@ def parse_action(text: str) -> Action | None:
     if not words:
         return None
     if asks_for_help(text):
-        raise HomestretchError(HELP)  # said as a refusal is: then the question again
+        raise HelpAsked(HELP)  # said as help is (say_help): then the question again
     cls = next((c for c in ALL_ACTIONS if c.kind == words[0].lower()), None)
     if cls is None:
         return None
@@ -226,17 +249,44 @@ def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
         """A bid, bet or offer as typed ("bid 45"): its text form is what is read."""
         return next((str(a) for a in legal if a.kind in OPEN_AMOUNTS), "")
 
+    def parse(text: str) -> Action | None:
+        """``parse_action``, answered in the moment's words: ``help`` says what may be
+        typed now (it named bids and bets at the exchange of cards), a move of another
+        moment is "not a move now" and a horse there is none of is said so (they were
+        "sell horse:99 is not allowed now (...)" and "lease:horse-99 is not in your
+        hand", the ids, not what was typed)."""
+        me = state.names.index(name) if name in state.names else None
+        kinds = None if me is None else {a.kind for a in state.legal_actions(me)}
+        if kinds is not None and asks_for_help(text):
+            raise HelpAsked(typed_now(kinds))
+        action = parse_action(text)
+        if action is None or kinds is None:
+            return action
+        if action.kind not in kinds:
+            raise HomestretchError(f"{text.strip()!r} is not a move now: {typed_now(kinds)}")
+        words = text.split()
+        typed = words[1] if len(words) > 1 and is_whole(words[1]) else None
+        horse_typed = action.kind in HORSE_BY_NUMBER or isinstance(action, Bet)
+        if horse_typed and typed is not None and int(typed) not in state.c.horses:
+            numbers = sorted(state.c.horses)
+            raise HomestretchError(
+                f"there is no horse No. {int(typed)}: the horses are No. {numbers[0]} to "
+                f"No. {numbers[-1]}"
+            )
+        return action
+
     return TerminalPlayer(
         name,
         state,
         seat.screen,
         seat.show,
-        parse_action,
+        parse,
         ask=seat.prompt,
         describe=describe,
         shorten=shorten,
         hint=hint,
         example=example,
+        more=seat.more,
     )
 
 
@@ -282,7 +332,16 @@ def _finish(
         screen.print(escape(f"cash: {cash}"))
         screen.print(f"[bold]{escape(_summary(state))}[/bold]")
     if fmt is OutputFormat.json:
-        echo_json({**(ids or {}), **result})
+        echo_json({**(ids or {}), **result_json(state)})
+
+
+def result_json(state: TotopolyState) -> JSON:
+    """The result as ``--format json`` prints it: the rules' result, and ``winners`` named
+    as every game names its players (``seats_named``; ``winner`` and ``winner_name`` as
+    before)."""
+    result = state.result()
+    won = [] if result["winner"] is None else [result["winner"]]
+    return {**result, "winners": seats_named(won, state.names)}
 
 
 def _play_on(
@@ -354,7 +413,8 @@ def play_command(
         seen.add(name.casefold())
     if not 2 <= len(names) <= 6:
         raise HomestretchError(
-            f"Totopoly needs 2 to 6 players; --players and --bots give {len(names)}"
+            f"Totopoly needs 2 to 6 players; --players and --bots give {len(names)} "
+            "(such as --players Ann,Bob --bots 1)"
         )
     game = TotopolyGame(
         len(names),
@@ -407,7 +467,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     state = replay(TotopolyGame.from_config(saved.config), saved.events)
     assert isinstance(state, TotopolyState)
     if fmt is OutputFormat.json:  # the result too once it is over, as `play` gives it
-        over = {"result": state.result()} if state.is_over() else {}
+        over = {"result": result_json(state)} if state.is_over() else {}
         echo_json({"id": saved.id, "status": saved.status, **over, "view": state.view(None)})
         return
     for line in state.news:

@@ -93,8 +93,9 @@ def horses_table(view: JSON, names: list[str]) -> Table:
     return table
 
 
-def course_picture(view: JSON, content: Content) -> Text:
-    """The course in two halves, track 1 (the rails) at the bottom of each."""
+def course_picture(view: JSON, content: Content, legend: bool = True) -> Text:
+    """The course in two halves, track 1 (the rails) at the bottom of each, and the
+    squares' legend (``legend``)."""
     course = content.course
     at = {(h["length"], h["track"] - 1): h for h in view["horses"] if "length" in h}
     text = Text()
@@ -124,8 +125,9 @@ def course_picture(view: JSON, content: Content) -> Text:
         text.append(f"at the gate: {', '.join(map(str, gate))}\n")
     if view["finish"]:
         text.append(f"past the post: {', '.join(map(str, view['finish']))}\n", style="bold")
-    legend = "  ".join(f"{code}: {i.text}" for code, i in course.instructions.items())
-    text.append(f"K R Y B coloured squares; ~ the bend; {legend}\n", style="dim")
+    if legend:
+        said = "  ".join(f"{code}: {i.text}" for code, i in course.instructions.items())
+        text.append(f"K R Y B coloured squares; ~ the bend; {said}\n", style="dim")
     return text
 
 
@@ -168,6 +170,37 @@ def ring_picture(view: JSON, content: Content) -> Text:
         style="dim",
     )
     return text
+
+
+RACE_MOVES = 3
+"""The others' latest moves a race screen shows (``race_view``)."""
+
+
+def race_view(console: Console, view: JSON, content: Content, moves: list[str]) -> None:
+    """A move in the race, in what fits an 80 x 24 terminal with its question and list:
+    the course with every horse on it, where this player's horses are, the others'
+    latest moves and the question. The whole table (the players, the Tote pad, the
+    horses, the squares' legend, the news) was drawn at every move of the race, 60 to
+    86 rows; it is ``show_view``, m at the prompt."""
+    names = [p["name"] for p in view["players"]]
+    you = view.get("you")
+    mine = isinstance(you, int) and 0 <= you < len(names)
+    whose = f"{names[you]}: " if isinstance(you, int) and mine else ""
+    console.rule(escape(f"Totopoly - {whose}race (m: the whole table)"))
+    console.print(course_picture(view, content, legend=False), end="")
+    yours = [
+        f"No. {h['number']} ({h['colour']}) length {h['length']}, track {h['track']}"
+        for h in view["horses"]
+        if mine and h.get("owner") == you and "length" in h
+    ]
+    if yours:
+        console.print(Text("Yours: ", style="bold") + Text("; ".join(yours)))
+    if moves:
+        console.print(Text("Since your last move:", style="bold"))
+        for line in moves[-RACE_MOVES:]:
+            console.print(f"  {escape(line)}")
+    if view["prompt"]:
+        console.print(f"[bold]{escape(view['prompt'])}[/bold]")
 
 
 def show_view(
