@@ -66,6 +66,13 @@ def test_the_house_pays_a_lone_bettor_page_15s_price_for_the_stake() -> None:
     assert state.conserved() == {"cents": 10000}  # hers plus the house's take: as at the start
     outcome = yours(tote, 0)["outcome"]
     assert outcome == "The house paid you $45.00 (S29): you hold $131.00, up $31.00."
+    said = [n["words"] for n in state.notices if n["type"] in ("betting-closed", "pool", "payout")]
+    assert said == [
+        "The windows are closed: $14.00 bet with the house (win $10.00, show $4.00).",
+        "The house pays win at the chart's prices (S29): #7 Music Note pays $9.00 for $2.",
+        "Ann collects $45.00 from the house on win: $10 on #7 Music Note.",
+        "The house keeps the $4.00 bet to show: no ticket paid.",
+    ]
 
 
 def test_the_house_is_the_default_for_a_new_lone_bettor() -> None:
