@@ -6,6 +6,7 @@ started.' after every race, and the note said so.)"""
 
 from __future__ import annotations
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SMALL, SharedServer, fits_width
@@ -65,4 +66,32 @@ def test_the_race_builder_says_it_too(browser: Browser, shared_server: SharedSer
         fits_width(page)
         page.fill("#computers", "1")
         expect(note).to_be_hidden()
+        context.close()
+
+
+def test_the_house_pays_a_player_alone_on_the_page(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Ruling S29 on the page: Ann alone bets $10 to win on each of four horses; the
+    result says the house paid, what it took and paid out, and her window what she won."""
+    horses = ("super-saver-2009", "overlap-2009", "aspire-2009", "dublin-2009")
+    race = {"name": "Lone Mile", "furlongs": 8, "entries": [{"horse": h} for h in horses]}
+    request = {"race": race, "mode": "quick", "players": [{"kind": "person", "name": "Ann"}]}
+    with shared_server.visit() as address:
+        links = httpx.post(f"{address}/api/stretch/races", json=request).json()
+        context = browser.new_context(base_url=address, **SMALL)
+        page = context.new_page()
+        page.goto(links["seats"][0]["link"])
+        for post in range(1, len(horses) + 1):
+            page.select_option("#bet-pool", "win")
+            page.select_option("#bet-horse", str(post))
+            page.fill("#bet-dollars", "10")
+            page.locator("#stretch-bet button[type=submit]").click()
+            expect(page.locator("#stretch-bet")).to_contain_text(f"$10 win #{post}")
+        page.click("#bet-done")
+        paid = page.locator("#stretch-tote-paid")
+        expect(paid).to_contain_text("Paid by the house (S29)", timeout=60_000)
+        expect(paid).to_contain_text("The house took $40.00 in stakes and paid out $")
+        expect(page.locator(".stretch-mine").first).to_contain_text("The house paid you $")
+        fits_width(page)
         context.close()
