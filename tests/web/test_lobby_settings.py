@@ -23,7 +23,16 @@ KINDS = {"number", "choice", "flag", "seat", "list", "text"}
 EXPECTED = {
     "across": {"tracks", "meets", "daily_double", "payoff", "rotation", "debts"},
     "derbycast": {"source", "races", "tie", "order", "draw", "sealed", "confirm"},
-    "stretch": {"race", "mode", "odds", "bankroll", "takeout", "breakage", "sealed"},
+    "stretch": {
+        "race",
+        "mode",
+        "odds",
+        "bankroll",
+        "takeout",
+        "breakage",
+        "sealed",
+        "lone_bettor",
+    },
     "totopoly": {
         "short",
         "banker",
@@ -254,7 +263,7 @@ def test_a_refused_choice_is_said_in_the_words_the_form_shows(game: str) -> None
 SHOWN_WHEN = {
     "across": set(),
     "derbycast": {"draw", "confirm"},
-    "stretch": {"bankroll", "takeout", "breakage", "sealed"},
+    "stretch": {"bankroll", "takeout", "breakage", "sealed", "lone_bettor"},
     "totopoly": set(),
 }
 """The settings each game's form shows only when another setting holds some values."""
@@ -284,6 +293,11 @@ def test_the_totes_settings_are_shown_only_where_somebody_bets() -> None:
         assert shown(fields[name], {**config, "players": 2}), name
     for name in ("race", "mode", "odds"):
         assert shown(fields[name], {**config, "players": 0}), name
+    # who pays a player alone (ruling S29): asked of one player only, the house by default
+    assert config["lone_bettor"] == "house"
+    for players in (0, 2, 3):
+        assert not shown(fields["lone_bettor"], {**config, "players": players}), players
+    assert shown(fields["lone_bettor"], {**config, "players": 1})
     draw = next(f for f in _choice("derbycast")["fields"] if f["name"] == "draw")
     config = _choice("derbycast")["config"]
     assert shown(draw, {**config, "source": "replays"})

@@ -197,6 +197,39 @@ def test_a_built_race_with_sealed_bets_shows_each_player_only_their_own_tickets(
     assert refused.status_code == 400 and "sealed: true or false" in refused.json()["error"]
 
 
+def test_a_player_alone_at_a_built_race_is_paid_by_the_house(client: TestClient) -> None:
+    """Ruling S29: Ann alone (nobody invited, no computer bettor) bets $10 to win on
+    every horse; the house pays the winner's chart price for $10 (five $2 tickets) and
+    keeps the losing stakes. The table keeps who pays; a bad value is refused."""
+    alone = {**race_request(), "players": [{"kind": "person", "name": "Ann"}]}
+    links = client.post("/api/stretch/races", json=alone).json()
+    game_id = links["id"]
+    assert client.app.state.hub.tables[game_id].table.game.config()["lone_bettor"] == "house"  # type: ignore[attr-defined]
+    ann = token_of(links["seats"][0]["link"])
+    for post in range(1, len(HORSES) + 1):
+        version = frame_of(client, game_id, ann)["version"]
+        bet = {"kind": "bet", "pool": "win", "post": post, "dollars": 10}
+        body = {"token": ann, "version": version, "action": bet}
+        assert client.post(f"/api/tables/{game_id}/moves", json=body).status_code == 200
+    version = frame_of(client, game_id, ann)["version"]
+    body = {"token": ann, "version": version, "action": {"kind": "done"}}
+    assert client.post(f"/api/tables/{game_id}/moves", json=body).status_code == 200
+    view = frame_of(client, game_id, ann)["view"]
+    tote = view["tote"]
+    assert tote["paid_by"] == "house"
+    won = sum(5 * round(100 * e["payoffs"]["win"]) for e in view["entries"] if e["payoffs"]["win"])
+    assert won >= 5 * 210  # some horse won, paid at least the $2.10 minimum per $2
+    assert tote["settled"][0]["paid"] == {"0": won}
+    assert tote["players"][0]["cash"] == 50 * 100 - 4000 + won
+    assert view["yours"]["outcome"].startswith(f"The house paid you ${won // 100}.")
+    tote_alone = client.post("/api/stretch/races", json={**alone, "lone_bettor": "tote"}).json()
+    game = client.app.state.hub.tables[tote_alone["id"]].table.game  # type: ignore[attr-defined]
+    assert game.config()["lone_bettor"] == "tote"
+    refused = client.post("/api/stretch/races", json={**alone, "lone_bettor": "bank"})
+    assert refused.status_code == 400
+    assert "lone_bettor: house or tote, not 'bank'" in refused.json()["error"]
+
+
 def test_fullplay_chances_are_simulated_and_say_so(client: TestClient) -> None:
     links = client.post("/api/stretch/races", json={**race_request(), "mode": "full"}).json()
     shown = _chances(client, links["id"], "simulated")

@@ -91,7 +91,7 @@ def _standard_cards() -> CardSet:
 
 def _race_key(game: RaceGame) -> str:
     config = {**game.config(), "players": 0}
-    for key in ("names", "bankroll", "takeout", "breakage", "odds"):
+    for key in ("names", "bankroll", "takeout", "breakage", "odds", "lone_bettor"):
         config.pop(key, None)
     return hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()
 
@@ -210,7 +210,7 @@ def router(store: Store, hub: Hub, cards: CardSet | None = None) -> APIRouter:
         """Build the race, check it, and open a table on it (seeded dice)."""
         from homestretch.games.stretch import ENTRY
         from homestretch.games.stretch.content.builder import race_from_picks
-        from homestretch.games.stretch.rules.betting import ToteRules
+        from homestretch.games.stretch.rules.betting import LONE_BETTOR, ToteRules
         from homestretch.web.app import body_json
 
         data = await body_json(request)
@@ -226,7 +226,11 @@ def router(store: Store, hub: Hub, cards: CardSet | None = None) -> APIRouter:
         sealed = data.get("sealed", False)
         if not isinstance(sealed, bool):
             raise HomestretchError(f"sealed: true or false, not {sealed!r}")
-        game = RaceGame(race, mode, tote=ToteRules(names, bankroll=bankroll, sealed=sealed))
+        lone = data.get("lone_bettor", "house")  # who pays a player alone (ruling S29)
+        if lone not in LONE_BETTOR:
+            raise HomestretchError(f"lone_bettor: house or tote, not {lone!r}")
+        tote = ToteRules(names, bankroll=bankroll, sealed=sealed, lone_bettor=lone)
+        game = RaceGame(race, mode, tote=tote)
         config = game.config()
         del config["names"]  # the seats' names are written in when the table opens
         request_json = {

@@ -211,10 +211,10 @@ if ($("create")) {
     });
     $("add-seat").disabled = seats.length >= g.max_players;
     const limits = g.min_players === g.max_players ? `${g.min_players}` : `${g.min_players} to ${g.max_players}`;
-    // one player alone at a tote of the players' own stakes (Top of the Stretch, ruling
-    // S19) can only ever get those stakes back: said before the table is opened
+    // one player alone bets with the house, which pays the chart's $2 prices (Top of the
+    // Stretch, ruling S29): said before the table is opened
     const alone = g.min_players === 0 && seats.length === 1
-      ? " Alone at the tote you only ever get your own stakes back (the winners are paid from the others' stakes, ruling S19): add a computer player to bet against, or remove yours to see the race's $2 prices."
+      ? " Alone, the house takes your bets and pays the chart's $2 prices (ruling S29)."
       : "";
     $("seat-limits").textContent = g.min_players === 0
       ? `Up to ${g.max_players} players bet on the race; with none it runs straight through.${alone}`

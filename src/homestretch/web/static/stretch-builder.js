@@ -117,7 +117,7 @@ async function openTable(event) {
   const response = await fetch("/api/stretch/races", {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({
-      race, mode: $("mode").value, players, bankroll: Number($("bankroll").value), sealed: $("sealed").checked, private: $("private").checked,
+      race, mode: $("mode").value, players, bankroll: Number($("bankroll").value), sealed: $("sealed").checked, lone_bettor: $("lone-bettor").value, private: $("private").checked,
       invitation_watches: $("invitation-watches").checked,
     }),
   });
@@ -229,12 +229,9 @@ drawEntries();
 search();
 // whether the invitation shows the way to watch: a choice at a private table alone
 $("private").addEventListener("change", () => { $("invitation-watches-box").hidden = !$("private").checked; });
-// Nobody invited and no computer bettor: alone at the tote the bets only ever come back
-// (the winners are paid from the other players' stakes, ruling S19). Said under the
-// numbers before the table is opened, as the lobby says it of a table of one.
-const aloneNote = el("p", "Alone at the tote you only ever get your own stakes back (the winners are paid from the others' stakes, ruling S19): invite someone or add a computer bettor.", "stretch-says");
-aloneNote.id = "alone-at-tote";
-$("computers").after(aloneNote);
+// Nobody invited and no computer bettor: a player alone bets with the house, which pays
+// the chart's $2 prices (ruling S29); said under the numbers, with the choice of the tote.
+const aloneNote = $("alone-at-tote");
 const others = () => ["open-seats", "computers"].reduce((sum, id) => sum + Math.max(0, Math.floor(Number($(id).value) || 0)), 0);
 const sayAlone = () => { aloneNote.hidden = others() > 0; };
 ["open-seats", "computers"].forEach((id) => $(id).addEventListener("input", sayAlone));

@@ -53,7 +53,47 @@ def test_a_table_stopped_while_betting_resumes(tmp_path: Path) -> None:
     assert stopped.exit_code == 130 and "homestretch resume 1" in stopped.output
     resumed = RUNNER.invoke(app, ["resume", "1", "--db", db], input="done\n")
     assert resumed.exit_code == 0, resumed.output
-    assert "The tote paid" in resumed.stdout and "Ann" in resumed.stdout
+    assert "Paid by the house (S29)" in resumed.stdout and "Ann" in resumed.stdout  # alone
+
+
+LADIES = ["stretch", "run", "2009-breeders-cup-ladies-classic", "--seed", "11"]
+"""#7 Music Note wins at 7-2 ($2 pays $9.00); #1 Careless Jewel is unplaced."""
+
+
+def test_a_bettor_alone_is_paid_by_the_house(tmp_path: Path) -> None:
+    """Ruling S29: $10 to win on the 7-2 winner is paid $45.00 by the house, $4 to show
+    on an unplaced horse is lost: $131.00 after; the JSON says the house paid."""
+    db = str(tmp_path / "runs.sqlite")
+    typed = "win 7 10\nshow 1 4\ndone\n"
+    result = RUNNER.invoke(app, [*LADIES, "--db", db, "--bettor", "Ann"], input=typed)
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "Paid by the house (S29)" in said and "win 7 Music Note $9.00 Ann $45.00" in said
+    assert "the house took $14.00 in stakes and paid out $45.00" in said
+    assert "Ann ends on $131.00 (+$31.00)." in said
+    data = RUNNER.invoke(app, ["replay", "1", "--db", db, "-f", "json"])
+    tote = json.loads(data.stdout)["tote"]
+    assert tote["paid_by"] == "house" and tote["lone_bettor"] == "house"
+    assert tote["players"][0]["cash"] == 13100
+
+
+def test_a_bettor_alone_at_the_tote_as_before(tmp_path: Path) -> None:
+    db = str(tmp_path / "runs.sqlite")
+    args = [*LADIES, "--db", db, "--bettor", "Ann", "--lone-bettor", "tote", "-f", "json"]
+    result = RUNNER.invoke(app, args, input="win 7 10\nshow 1 4\ndone\n")
+    assert result.exit_code == 0, result.output
+    tote = json.loads(result.stdout[result.stdout.index("{") :])["tote"]
+    assert tote["paid_by"] == "tote" and tote["players"][0]["cash"] == 10000
+
+
+def test_two_bettors_share_the_tote_whatever_the_lone_bettor_option(tmp_path: Path) -> None:
+    db = str(tmp_path / "runs.sqlite")
+    args = [*LADIES, "--db", db, "--bettor", "Ann", "--bettor", "Bob", "-f", "json"]
+    result = RUNNER.invoke(app, args, input="win 7 10\ndone\nwin 1 10\ndone\n")
+    assert result.exit_code == 0, result.output
+    tote = json.loads(result.stdout[result.stdout.index("{") :])["tote"]
+    assert tote["paid_by"] == "tote"
+    assert [p["cash"] for p in tote["players"]] == [11000, 9000]  # Bob's $10 to Ann
 
 
 def test_bad_betting_options_are_one_line(tmp_path: Path) -> None:
@@ -61,6 +101,10 @@ def test_bad_betting_options_are_one_line(tmp_path: Path) -> None:
     for args, said in [
         ([*race, "--no-save", "--bettor", "Ann"], "drop --no-save"),
         ([*race, "--bettor", "Ann", "--bankroll", "1"], "--bankroll 1: the bankroll is $2 to"),
+        (
+            [*race, "--bettor", "Ann", "--lone-bettor", "hous"],
+            "--lone-bettor hous: did you mean house? write house or tote",
+        ),
     ]:
         assert said in refused(tmp_path, *args)
 
@@ -84,7 +128,9 @@ def test_a_bettor_in_json_sees_on_stderr_what_the_text_shows(tmp_path: Path) -> 
     text, as_json = runs["text"], runs["json"]
     assert text.returncode == 0 and as_json.returncode == 0, as_json.stderr[-2000:]
     seed = "seed 3  (repeat with --seed 3)\n"
-    assert "The tote paid" in text.stdout and "Saved as run 1: see it again" in text.stdout
+    assert (
+        "Paid by the house (S29)" in text.stdout and "Saved as run 1: see it again" in text.stdout
+    )
     assert "type a bet such as win 1 10" in text.stdout and "[bold]" not in text.stdout
     assert as_json.stderr == text.stdout.replace(seed, "") + seed  # the seed held to the end
     assert as_json.stdout.startswith("{") and json.loads(as_json.stdout)["run_id"] == 1

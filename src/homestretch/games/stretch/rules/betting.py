@@ -6,7 +6,9 @@ dollars (at least $2, the rulebook's ticket) from what they hold, in any order a
 the same time as the others, and says "done"; when the last one is done the race goes
 off. Tickets and pools are public, as on a tote board; at a sealed table (ruling S25)
 each player sees only their own tickets and money until the windows close, and then
-every ticket is opened. After the official order the pools are paid out (``tote.py``).
+every ticket is opened. After the official order the pools are paid out (``tote.py``);
+at a table of one bettor the house pays page 15's prices instead (ruling S29), unless
+the table chose the tote (``lone_bettor``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ BREAKAGE_STEPS = (1, 5, 10, 20)
 """Cents a price per dollar is broken down to: none, a nickel, a dime (US tracks), 20c."""
 LISTED_STAKES = (2, 10)
 """The ticket sizes a menu lists; any whole amount may be typed."""
+LONE_BETTOR = ("house", "tote")
+"""Who pays a table of exactly one bettor (ruling S29): the house, at page 15's prices
+(the default), or the tote of the bettor's own stakes (ruling S19, before S29)."""
 
 
 @dataclass(frozen=True)
@@ -66,8 +71,18 @@ class ToteRules:
     sealed: bool = False
     """Sealed bets (ruling S25): nobody sees another's tickets, money or the pools
     until the windows close."""
+    lone_bettor: str = "house"
+    """Who pays a table of one bettor (ruling S29): ``house`` or ``tote``. A saved game
+    without the setting was played before S29, at the tote (``engine._tote_rules``)."""
+
+    @property
+    def house_pays(self) -> bool:
+        """Whether the house takes the bets and pays page 15's prices (ruling S29)."""
+        return len(self.names) == 1 and self.lone_bettor == "house"
 
     def problem(self) -> str | None:
+        if self.lone_bettor not in LONE_BETTOR:
+            return f"the lone bettor is paid by the house or the tote, not {self.lone_bettor!r}"
         if not 0 <= self.takeout <= 25:
             return f"the takeout is 0 to 25 percent, not {self.takeout}"
         if self.breakage not in BREAKAGE_STEPS:
@@ -88,6 +103,8 @@ class Windows:
     done: list[bool] = field(default_factory=list)
     tickets: list[Ticket] = field(default_factory=list)
     settled: list[PoolResult] | None = None
+    paid_by: str = "tote"
+    """Who paid the tickets: ``tote`` (S19) or ``house`` (S29)."""
 
     def __post_init__(self) -> None:
         players = len(self.rules.names)
@@ -135,14 +152,16 @@ class Windows:
         self.cash[seat] -= 100 * action.dollars
         self.tickets.append(Ticket(seat, action.pool, action.post, action.dollars))
 
-    def pay(self, results: list[PoolResult]) -> None:
+    def pay(self, results: list[PoolResult], paid_by: str = "tote") -> None:
         self.settled = results
+        self.paid_by = paid_by
         for pool in results:
             for seat, cents in pool.paid.items():
                 self.cash[seat] += cents
 
     def total(self) -> int:
-        """Every cent at the table: the players', the pools' and what the tote kept."""
+        """Every cent at the table: the players', the pools' and what the tote kept (the
+        house's take, less what it paid out over the stakes: below 0 when it lost)."""
         staked = 100 * sum(t.dollars for t in self.tickets)
         return sum(self.cash) + (staked if self.settled is None else self._kept())
 
@@ -186,6 +205,8 @@ class Windows:
             "open": self.open,
             "sealed": self.rules.sealed,
             "sealed_now": sealed,
+            "lone_bettor": self.rules.lone_bettor,
+            "paid_by": None if self.settled is None else self.paid_by,
             "names": list(self.rules.names),
             "done": list(self.done),
             "players": [

@@ -32,13 +32,25 @@ from homestretch.games.stretch.content.chart_set import (
     load_chart_set,
 )
 from homestretch.games.stretch.content.race import Race, bundled_race
-from homestretch.games.stretch.rules.betting import MIN_TICKET, Bet, Done, ToteRules, Windows
+from homestretch.games.stretch.rules.betting import (
+    LONE_BETTOR,
+    MIN_TICKET,
+    Bet,
+    Done,
+    ToteRules,
+    Windows,
+)
 from homestretch.games.stretch.rules.finish import Finish, settle_finish
 from homestretch.games.stretch.rules.notices import announce
 from homestretch.games.stretch.rules.odds_payoffs import balance_book, odds_classes, roll_odds
-from homestretch.games.stretch.rules.report import race_json
+from homestretch.games.stretch.rules.report import payoffs, race_json
 from homestretch.games.stretch.rules.sheet import Line
-from homestretch.games.stretch.rules.tote import POOLS, probable_win_price, settle
+from homestretch.games.stretch.rules.tote import (
+    POOLS,
+    house_settle,
+    probable_win_price,
+    settle,
+)
 from homestretch.games.stretch.rules.words import (
     CAPTIONS,
     SEALED,
@@ -113,6 +125,8 @@ class RaceGame(Game):
                 "takeout": self.tote.takeout,
                 "breakage": self.tote.breakage,
                 **({"sealed": True} if self.tote.sealed else {}),
+                # who pays a lone bettor (S29); a game saved without it replays at the tote
+                **({"lone_bettor": self.tote.lone_bettor} if players == 1 else {}),
             }
         return {
             "players": players,
@@ -160,7 +174,11 @@ def _tote_rules(config: JSON) -> ToteRules:
     sealed = config.get("sealed", False)
     if not isinstance(sealed, bool):
         raise HomestretchError(f"sealed: true or false, not {sealed!r}")
-    return ToteRules(tuple(names), **numbers, sealed=sealed)
+    # a game saved before ruling S29 has no lone_bettor: it was played at the tote
+    lone = config.get("lone_bettor", "tote")
+    if lone not in LONE_BETTOR:
+        raise HomestretchError(f"lone_bettor: house or tote, not {lone!r}")
+    return ToteRules(tuple(names), **numbers, sealed=sealed, lone_bettor=lone)
 
 
 _TOTE_DEFAULTS = {"bankroll": 100, "takeout": 0, "breakage": 10}
@@ -220,8 +238,31 @@ class RaceState(State):
             if self.game.tote.names:
                 order = [[self.lines[i].post for i in group] for group in self.finish.order]
                 rules = self.game.tote
-                self.windows.pay(settle(self.windows.tickets, order, rules.takeout, rules.breakage))
+                if self.house_pays:  # page 15's prices, as the result chart shows (S29)
+                    stake = self.charts.payoffs.stake
+                    self.windows.pay(
+                        house_settle(self.windows.tickets, self._prices(), stake), "house"
+                    )
+                else:
+                    self.windows.pay(
+                        settle(self.windows.tickets, order, rules.takeout, rules.breakage)
+                    )
         announce(self)
+
+    @property
+    def house_pays(self) -> bool:
+        """A lone bettor's tickets are paid by the house at page 15's prices (ruling S29);
+        a race run without odds has no prices, so its tote pays."""
+        return self.game.tote.house_pays and self.game.odds != "none"
+
+    def _prices(self) -> dict[str, dict[int, int]]:
+        """The result chart's payoffs (ruling S10) in cents, by pool and post."""
+        prices: dict[str, dict[int, int]] = {pool: {} for pool in POOLS}
+        for line in self.lines:
+            for pool, dollars in payoffs(self, line).items():
+                if dollars is not None:
+                    prices[pool][line.post] = round(100 * dollars)
+        return prices
 
     @property
     def betting(self) -> bool:

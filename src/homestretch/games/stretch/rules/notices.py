@@ -104,11 +104,12 @@ def _closed(state: RaceState) -> dict[str, Any]:
         if state.game.tote.sealed
         else "The windows are closed"
     )
+    where = "bet with the house" if state.house_pays else "in the pools"  # S29
     if not total:
         words = f"{closed}: nobody bet."
     else:
         each = ", ".join(f"{p} {money(c)}" for p, c in pools.items() if c)
-        words = f"{closed}: {money(total)} in the pools ({each})."
+        words = f"{closed}: {money(total)} {where} ({each})."
     return {"pools": pools, "tickets": len(tickets), "words": words}
 
 
@@ -155,10 +156,20 @@ def _tote_paid(state: RaceState) -> None:
     """Each pool's $2 prices, then every collection: one notice per player, pool and
     horse, the cents summing to what the pool paid that player."""
     names = state.game.tote.names
+    house = state.windows.paid_by == "house"  # a lone bettor's, at page 15's prices (S29)
     for pool in state.windows.settled or []:
         if not pool.total:
             continue
-        if pool.refunded:
+        if house:
+            prices = ", ".join(
+                f"{_horse(state, post)} pays {money(cents)}" for post, cents in pool.prices.items()
+            )
+            words = (
+                f"The house pays {pool.pool} at the chart's prices (S29): {prices} for $2."
+                if prices
+                else f"The house keeps the {money(pool.total)} bet to {pool.pool}: no ticket paid."
+            )
+        elif pool.refunded:
             words = f"The {pool.pool} pool, {money(pool.total)}: no paying ticket, every stake given back."
         else:
             prices = ", ".join(
@@ -190,9 +201,9 @@ def _tote_paid(state: RaceState) -> None:
             held[1] += cents
         for (seat, post), (dollars, cents) in sorted(collected.items()):
             how = "gets back" if pool.refunded else "collects"
+            source = f"from the house on {pool.pool}" if house else f"from the {pool.pool} pool"
             words = (
-                f"{names[seat]} {how} {money(cents)} from the {pool.pool} pool: "
-                f"${dollars} on {_horse(state, post)}."
+                f"{names[seat]} {how} {money(cents)} {source}: ${dollars} on {_horse(state, post)}."
             )
             state.notice(
                 "payout",

@@ -17,6 +17,8 @@ LOBBY_RACE = "2009-champagne-stakes"
 _CENTS = {1: "the cent", 10: "the dime"}
 _BETTING: JsonDict = {"when": {"players": {"not": [0]}}}
 """The tote's settings matter only where somebody bets (the lobby hides them otherwise)."""
+_ALONE: JsonDict = {"when": {"players": [1]}}
+"""Who pays matters only where one player bets alone (ruling S29)."""
 
 
 def _races() -> Choices:
@@ -94,4 +96,17 @@ class StretchSettings(Settings):
         description="Nobody sees another's tickets, money or the pools until the windows "
         "close (ruling S25).",
         json_schema_extra=_BETTING,
+    )
+    lone_bettor: Annotated[
+        str,
+        Choices(
+            ("house", "the house, at the chart's $2 prices"),
+            ("tote", "the tote: your own stakes come back"),
+        ),
+    ] = Field(
+        default="house",
+        title="A player alone is paid by",
+        description="Alone, the house takes the bets and pays page 15's prices "
+        "(ruling S29); at the tote of your own stakes a bet can only come back.",
+        json_schema_extra=_ALONE,
     )

@@ -1,5 +1,6 @@
 """The players' tote: Win, Place and Show pools made of the players' own stakes, paid
-out pari-mutuel after the race (ruling S19 in docs/rulings.md).
+out pari-mutuel after the race (ruling S19 in docs/rulings.md); at a table of one
+bettor ``house_settle`` pays page 15's prices instead (ruling S29).
 
 The rulebook prices its payoffs from each horse's odds (pages 13-15); at a table of
 players the money is theirs, so each pool is shared among its winning tickets instead,
@@ -131,3 +132,25 @@ def probable_win_odds(tickets: Sequence[Ticket], post: int, takeout_percent: int
     """``probable_win_price`` as a float."""
     price = probable_win_price(tickets, post, takeout_percent)
     return None if price is None else float(price)
+
+
+def house_settle(
+    tickets: Sequence[Ticket], prices: dict[str, dict[int, int]], stake: Fraction = Fraction(2)
+) -> list[PoolResult]:
+    """Every pool paid by the house (ruling S29): a ticket on a horse ``prices`` names
+    for its pool is paid that price (cents for a ``stake``-dollar ticket: page 15's, as
+    the result chart shows them, ruling S10) scaled to its dollars, down to the cent; any
+    other ticket's stake goes to the house. ``kept`` is the house's take less what it
+    paid out: below 0 when it lost. ``prices`` in a PoolResult are for $2, as the tote's."""
+    results = []
+    for pool in POOLS:
+        mine = [t for t in tickets if t.pool == pool]
+        result = PoolResult(pool, 100 * sum(t.dollars for t in mine))
+        paying = prices.get(pool, {})
+        for ticket in mine:
+            if ticket.post in paying:
+                result.prices[ticket.post] = int(2 * paying[ticket.post] / stake)
+                result.paid[ticket.seat] += int(ticket.dollars * paying[ticket.post] / stake)
+        result.kept = result.total - sum(result.paid.values())
+        results.append(result)
+    return results

@@ -27,6 +27,10 @@ WINDOW = {
 """The betting window's labels and buttons, and the jumps below it."""
 
 
+HOUSE_PAID = "The house paid you {money} (S29)"
+"""A lone bettor's winnings, paid by the house at page 15's prices (ruling S29)."""
+
+
 STAKE_BACK = "stake back"
 """The tote's odds on a horse whose winning ticket would get its stake back, no more."""
 
@@ -74,8 +78,9 @@ def _player(tote: JSON, seat: int) -> JSON:
 
 
 def _outcome(tote: JSON, seat: int) -> str:
-    """After the race: what the tote paid the player, what came back to them from a pool
-    given back (nobody held a paying ticket in it: S19), and where that leaves them."""
+    """After the race: what the tote (or, to a lone bettor, the house: S29) paid the
+    player, what came back to them from a pool given back (nobody held a paying ticket in
+    it: S19), and where that leaves them."""
     me = _player(tote, seat)
     mine = [t for t in tote["tickets"] if t["seat"] == seat]
     net = me["net"]
@@ -86,7 +91,8 @@ def _outcome(tote: JSON, seat: int) -> str:
     if not mine:
         return f"You bet nothing on this race: you hold {money(me['cash'])}."
     won = sum(p["paid"].get(str(seat), 0) for p in tote["settled"] if not p["refunded"])
-    said = [f"The tote paid you {money(won)}"] if won else []
+    paid = HOUSE_PAID if tote.get("paid_by") == "house" else "The tote paid you {money}"
+    said = [paid.format(money=money(won))] if won else []
     for pool in tote["settled"]:
         back = [t for t in mine if pool["refunded"] and t["pool"] == pool["pool"]]
         if back:
@@ -151,6 +157,8 @@ CAPTIONS = {
     "betting": "betting",
     "paid": "The tote paid ($2 prices)",
     "paid_headings": ["Pool", "Horse", "$2 pays", "Paid to"],
+    "paid_house": "Paid by the house (S29)",
+    "house_kept": "The house took {money} in stakes and paid out {paid}",
     "refunded": "no paying ticket: stakes given back",
     "up": "up {money}",
     "down": "down {money}",

@@ -31,7 +31,8 @@ def bettors_won(data: JSON) -> JSON:
 def bettors_line(data: JSON) -> str:
     """The end of a race with bettors, in a line: who ended with the most money and by how
     much ("Ann ends with the most money, $110.00 (+$10.00), $15.00 ahead of Bob and Robo
-    ($95.00)."), or that all are level; "" without bettors."""
+    ($95.00)."), or that all are level, or where a bettor alone ends ("Ann ends on $131.00
+    (+$31.00)."); "" without bettors."""
     players = (data.get("tote") or {}).get("players") or []
     if not players:
         return ""
@@ -45,6 +46,8 @@ def bettors_line(data: JSON) -> str:
     net = won[0]["net"]
     gained = f"{'+' if net >= 0 else '-'}{dollars(abs(net))}"
     margin = ahead_of([(p["name"], p["cash"]) for p in players], dollars)
+    if len(players) == 1:  # a bettor alone, against the house (ruling S29)
+        return f"{names} ends on {dollars(best)} ({gained})."
     if not margin:
         return f"Everyone ends level, on {dollars(best)} ({gained})."
     most = "the most money" if len(won) == 1 else "the most money, level"

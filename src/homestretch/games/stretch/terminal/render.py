@@ -18,7 +18,7 @@ from homestretch.games.stretch.rules.betting import MIN_TICKET, Bet, Done
 from homestretch.games.stretch.rules.engine import RaceState
 from homestretch.games.stretch.rules.finish import format_lengths
 from homestretch.games.stretch.rules.tote import POOLS
-from homestretch.games.stretch.rules.words import course_words
+from homestretch.games.stretch.rules.words import CAPTIONS, course_words
 
 
 def show_race(state: RaceState, console: Console) -> None:
@@ -445,7 +445,8 @@ def tote_paid(data: JSON) -> Table:
     tote = data["tote"]
     names = {str(p["seat"]): p["name"] for p in tote["players"]}
     horses = {str(e["post"]): e["horse"] for e in data["entries"]}
-    table = _table("The tote paid ($2 prices)")
+    house = tote.get("paid_by") == "house"  # a lone bettor's (ruling S29)
+    table = _table(str(CAPTIONS["paid_house" if house else "paid"]))
     for column in ("Pool", "Horse", "$2 pays", "Paid to"):
         table.add_column(column)
     for pool in tote["settled"] or []:
@@ -455,13 +456,19 @@ def tote_paid(data: JSON) -> Table:
         for post, cents in pool["prices"].items():
             table.add_row(pool["pool"], f"{post} {horses[post]}", _dollars(cents), paid)
     kept = sum(pool["kept"] for pool in tote["settled"] or [])
+    took = sum(pool["total"] for pool in tote["settled"] or [])
+    kept_words = (
+        f"the house took {_dollars(took)} in stakes and paid out {_dollars(took - kept)}"
+        if house
+        else f"kept by the tote {_dollars(kept)}"
+    )
     table.caption = (
         "; ".join(
             f"{p['name']} {_dollars(p['cash'])} ({'+' if p['net'] >= 0 else '-'}"
             f"{_dollars(abs(p['net']))})"
             for p in tote["players"]
         )
-        + f"; kept by the tote {_dollars(kept)}"
+        + f"; {kept_words}"
     )
     table.caption_justify = "left"
     return table

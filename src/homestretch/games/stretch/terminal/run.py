@@ -89,10 +89,19 @@ def run(
             "one keyboard the screen is cleared between bettors (ruling S25)",
         ),
     ] = False,
+    lone_bettor: Annotated[
+        str,
+        typer.Option(
+            "--lone-bettor",
+            help="who pays a bettor alone: house (page 15's prices, ruling S29) or tote "
+            "(the bettor's own stakes come back)",
+        ),
+    ] = "house",
 ) -> None:
     """Run a race: the race call, the scoresheet and the result chart.
 
-    With bettors, the players bet Win, Place and Show on a tote of their own stakes.
+    With bettors, the players bet Win, Place and Show on a tote of their own stakes; a
+    bettor alone bets with the house, at page 15's prices (ruling S29).
 
     Betting opens once the morning line is up; winning tickets are paid after the race.
 
@@ -106,7 +115,7 @@ def run(
     from homestretch.cli.table_loop import dice_spec  # the sessions' loop: not for odds
     from homestretch.games.stretch.content.chart_set import load_chart_set
     from homestretch.games.stretch.content.race import load_race
-    from homestretch.games.stretch.rules.betting import ToteRules
+    from homestretch.games.stretch.rules.betting import LONE_BETTOR, ToteRules
     from homestretch.games.stretch.rules.engine import ODDS_CHOICES, RaceGame
     from homestretch.session.saved import open_new
     from homestretch.session.seats import computer, person
@@ -118,6 +127,7 @@ def run(
     load_chart_set(None if charts is None else charts.resolve())
     spec = dice_spec(seed, dice, dice_file)
     chosen: OddsChoice = one_of("--odds", odds, ODDS_CHOICES)  # type: ignore[assignment]
+    lone = one_of("--lone-bettor", lone_bettor, LONE_BETTOR)
     if plot is not None:  # refused before the race is run, not after
         if checked_mode(mode) != "full":
             raise HomestretchError(
@@ -135,7 +145,8 @@ def run(
         raise HomestretchError("betting is played at a stored table: drop --no-save")
     if sealed and not seats:
         raise HomestretchError("--sealed seals the bettors' tickets: name them with --bettor")
-    tote = ToteRules(tuple(s.name for s in seats), bankroll=bankroll, sealed=sealed)
+    names = tuple(s.name for s in seats)
+    tote = ToteRules(names, bankroll=bankroll, sealed=sealed, lone_bettor=lone)
     if seats and tote.problem() is not None:  # the option it came from, named
         raise HomestretchError(f"--bankroll {bankroll}: {tote.problem()}")
     game = RaceGame(loaded, checked_mode(mode), charts, chosen, tote)

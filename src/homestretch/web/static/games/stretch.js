@@ -375,7 +375,8 @@ function totePaid(frame, el) {
   });
   const box = el("div");
   box.id = "stretch-tote-paid";
-  box.append(table(el, says.paid, says.paid_headings, rows));
+  const house = tote.paid_by === "house";  // a lone bettor, paid page 15's prices (S29)
+  box.append(table(el, house ? says.paid_house : says.paid, says.paid_headings, rows));
   const standing = el("ul", null, "stretch-paid");
   tote.players.forEach((p) => {
     const net = p.net > 0 ? fill(says.up, { money: dollars(p.net) })
@@ -383,7 +384,10 @@ function totePaid(frame, el) {
     standing.append(el("li", `${names[p.seat]}: ${dollars(p.cash)} (${net})`));
   });
   const kept = tote.settled.reduce((sum, pool) => sum + pool.kept, 0);
-  box.append(standing, el("p", fill(says.kept, { takeout: tote.takeout, breakage: tote.breakage, money: dollars(kept) }), "stretch-says"));
+  const took = tote.settled.reduce((sum, pool) => sum + pool.total, 0);
+  const keptSays = house ? fill(says.house_kept, { money: dollars(took), paid: dollars(took - kept) })
+    : fill(says.kept, { takeout: tote.takeout, breakage: tote.breakage, money: dollars(kept) });
+  box.append(standing, el("p", keptSays, "stretch-says"));
   return box;
 }
 
