@@ -5,6 +5,7 @@ names the field it is about."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -211,6 +212,21 @@ def test_a_stretch_table_names_a_bundled_race_and_stores_it_whole(client: TestCl
     assert "Champagne" in str(frame["view"])
     with pytest.raises(HomestretchError, match="no bundled race"):
         entries()["stretch"].make({**config, "race": "/etc/hostname"})
+
+
+def test_a_stretch_table_opened_by_hand_without_who_pays_alone_is_the_houses(
+    client: TestClient,
+) -> None:
+    """A game saved before ruling S29 has no lone_bettor and replays at the tote; a new
+    table asked for by hand (the API, not the form) that leaves it out is the house's."""
+    config = {**_choice("stretch")["config"], "players": 1}
+    del config["lone_bettor"]
+    links = open_table(
+        client, game="stretch", config=config, seats=[{"kind": "person", "name": "Ann"}]
+    )
+    frame = client.get(f"/api/tables/{links['id']}/frame").json()
+    assert '"lone_bettor": "house"' in json.dumps(frame["view"])
+    assert entries()["stretch"].make(config).config()["lone_bettor"] == "tote"  # a saved one
 
 
 @pytest.mark.parametrize(

@@ -39,6 +39,13 @@ class Settings(BaseModel):
         where there is nothing to refuse (the game itself checks the rest)."""
         return None
 
+    @classmethod
+    def for_new_table(cls, config: dict[str, Any]) -> dict[str, Any]:
+        """The configuration a new table opens with: where a game reads a missing key as a
+        saved game's from before that setting existed, a new table left silent on it is
+        given the setting's default here (the lobby's form always sends it)."""
+        return config
+
 
 @dataclass(frozen=True)
 class Choices:

@@ -200,6 +200,7 @@ def create_table(store: Store, request: JSON) -> tuple[Table, int, JSON]:
         players = config.get("players")  # the seats' count is checked with the game
         count = players if isinstance(players, int) and not isinstance(players, bool) else None
         check_settings(entry.settings(), config, len(asked) if count is None else count)
+        config = entry.settings().for_new_table(config)
     game = _game(entry, config)
     seats = seats_for(entry, game, asked)
     game = named(entry, game, request["config"], seats)

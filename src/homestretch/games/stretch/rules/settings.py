@@ -40,6 +40,11 @@ class StretchSettings(Settings):
     def server_paths(cls, config: dict[str, Any]) -> list[str]:
         return ["charts"] if config.get("charts") is not None else []
 
+    @classmethod
+    def for_new_table(cls, config: dict[str, Any]) -> dict[str, Any]:
+        # a game saved before ruling S29 has no lone_bettor and is replayed at the tote
+        return {"lone_bettor": "house", **config}
+
     race: Annotated[str, _races()] | dict[str, Any] = Field(
         default=LOBBY_RACE,
         title="Race",
