@@ -7,7 +7,7 @@ with similar odds as those at the real race track"; the longshots have "their po
 record", the favourites "their winning track records"; "Preprinted X's are given to
 'field' and 'longshot' horses to better equalize them with the 'favorites'"; "it's
 anybody's race"; the players "keep a keen eye on the suggested bid ... and the 'best
-pick'". The figures wanted are docs/across.md's targets ("The handicapper"); ruling R26."""
+pick'". The figures wanted are docs/across.md's targets ("The handicapper"); ruling R24."""
 
 from __future__ import annotations
 

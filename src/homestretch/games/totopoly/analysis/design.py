@@ -5,7 +5,7 @@ The rulebook: "it is advisable to retain at least one business, with a view to d
 revenue from the other players during the training of the horses"; "some horses have
 made more progress than others by acquiring advantage cards"; "the black horses have more
 chance than the red horses, and the red a better chance than the yellow horses, and blue
-horses least chance of all"; "the lowest-priced horses CAN win" (ruling T46).
+horses least chance of all"; "the lowest-priced horses CAN win" (ruling T44).
 
 The money flow is exact, not sampled: each horse's one circuit of the training ring
 (two dice a throw, from the square outside its box round to it again; a return-to-box
