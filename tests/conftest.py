@@ -108,6 +108,20 @@ def refused(tmp_path: Path, *args: str) -> str:
     return " ".join(done.stderr.split())
 
 
+def planted(tmp_path: Path, sample: Path, name: str, old: str | None, new: str) -> Path:
+    """A copy of a content folder (``sample``) with one mistake planted in its file
+    ``name``: ``old`` replaced by ``new`` once, or the whole file ``new`` where ``old`` is
+    None. The copy's folder."""
+    folder = tmp_path / "mine"
+    shutil.copytree(sample, folder)
+    path = folder / name
+    text = path.read_text(encoding="utf-8")
+    if old is not None:
+        assert old in text, old
+    path.write_text(new if old is None else text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
 def postgres_bin() -> Path | None:
     """The folder of initdb and pg_ctl: on PATH, else Debian's newest."""
     found = shutil.which("initdb")

@@ -20,7 +20,9 @@ from homestretch.core.errors import DiceError, HomestretchError
 if TYPE_CHECKING:
     from rich.progress import Progress
 
+    from homestretch.cli.plain import Table
     from homestretch.core.chance import ChanceNode
+    from homestretch.core.design import Check
     from homestretch.store.db import Store
 
 # A name such as ":smile: Boy" is drawn as written, never as an emoji (and rich's emoji
@@ -141,6 +143,16 @@ def seats_named(seats: Iterable[int], names: Sequence[str]) -> list[dict[str, An
     ``fifties``, ``names``). Across gave its winners as bare seats, Totopoly a seat and a
     name apart, Derby Cast objects (docs/formats.md, "A game's result")."""
     return [{"seat": seat, "name": names[seat]} for seat in seats]
+
+
+def checks_table(checks: Sequence[Check], title: str) -> Table:
+    """A designer's checks (``core.design``), one a row, each met or NOT MET."""
+    from homestretch.cli.plain import Table
+
+    table = Table("check", "wanted", "measured", "", title=title)
+    for check in checks:
+        table.add_row(check.check, check.wanted, check.measured, "met" if check.met else "NOT MET")
+    return table
 
 
 def echo_json(data: Any) -> None:

@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from tests.conftest import refused
+from tests.conftest import planted, refused
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app
@@ -230,23 +230,12 @@ MISTAKES = {
 }
 
 
-def planted(tmp_path: Path, name: str, old: str | None, new: str) -> Path:
-    folder = tmp_path / "mine"
-    shutil.copytree(SAMPLE, folder)
-    path = folder / name
-    text = path.read_text(encoding="utf-8")
-    if old is not None:
-        assert old in text, old
-    path.write_text(new if old is None else text.replace(old, new, 1), encoding="utf-8")
-    return folder
-
-
 @pytest.mark.parametrize("mistake", list(MISTAKES))
 def test_a_designers_mistake_is_one_line_naming_file_place_and_want(
     tmp_path: Path, mistake: str
 ) -> None:
     name, old, new, said = MISTAKES[mistake]
-    folder = planted(tmp_path, name, old, new)
+    folder = planted(tmp_path, SAMPLE, name, old, new)
     line = refused(tmp_path, "totopoly", "board", "--content", str(folder))
     assert line.startswith(f"error: {folder / name}: "), line
     assert " ".join(said.split()) in line, line
@@ -254,7 +243,7 @@ def test_a_designers_mistake_is_one_line_naming_file_place_and_want(
 
 def test_a_deck_emptied_is_refused(tmp_path: Path) -> None:
     """Too few cards for the rules: a report pack with none to read."""
-    folder = planted(tmp_path, "reports.toml", None, "")
+    folder = planted(tmp_path, SAMPLE, "reports.toml", None, "")
     text = (SAMPLE / "reports.toml").read_text(encoding="utf-8")
     (folder / "reports.toml").write_text(text.split("[[vet]]")[0], encoding="utf-8")
     line = refused(tmp_path, "totopoly", "board", "--content", str(folder))

@@ -11,8 +11,7 @@ pick'". The figures wanted are docs/across.md's targets ("The handicapper"); rul
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from homestretch.core.design import Check
 from homestretch.games.across.analysis.handicapper import HorseFigures, TrackReport
 from homestretch.games.across.content.loader import FAVOURITES, FIELD, LONGSHOTS, Track
 
@@ -29,22 +28,6 @@ BID_PER_WIN = 50
 BID_SLACK = 2
 """A suggested bid more than this many fifties from the fair one is out of line."""
 CLASSES = {"longshots": LONGSHOTS, "field": FIELD, "favourites": FAVOURITES}
-
-
-@dataclass(frozen=True)
-class Check:
-    check: str
-    wanted: str
-    measured: str
-    met: bool
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "check": self.check,
-            "wanted": self.wanted,
-            "measured": self.measured,
-            "met": self.met,
-        }
 
 
 def fair_bid(figures: HorseFigures) -> float:

@@ -21,6 +21,7 @@ from homestretch.cli.common import (
     ahead_of,
     announce_seed,
     ask_roll,
+    checks_table,
     console,
     echo_json,
     err_console,
@@ -1068,18 +1069,8 @@ def simulate(
             f"{h.accepted_per_50_rolls:.2f}",
         )
     console.print(table)
-    verdict = Table(
-        "check",
-        "wanted",
-        "measured",
-        "",
-        title=f"Does {chosen.name} do what a track is for? (docs/across.md, seed {used})",
-    )
-    for check in checks:
-        verdict.add_row(
-            check.check, check.wanted, check.measured, "met" if check.met else "NOT MET"
-        )
-    console.print(verdict)
+    title = f"Does {chosen.name} do what a track is for? (docs/across.md, seed {used})"
+    console.print(checks_table(checks, title))
     console.print(f"{sum(c.met for c in checks)} of {len(checks)} checks met", markup=False)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from homestretch.core.design import Check
 from homestretch.games.totopoly.content.loader import COLOURS, STABLE_OF, Content
 
 THROWS = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
@@ -28,22 +29,6 @@ PAID_BY_THE_RING = ("walroy", "stevedon", "vet", "club", "trade")
 Auctioneer's his commission)."""
 LEAST_BLUE_SHARE = 0.02
 """The blue "CAN win": two match races in a hundred at least."""
-
-
-@dataclass(frozen=True)
-class Check:
-    check: str
-    wanted: str
-    measured: str
-    met: bool
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "check": self.check,
-            "wanted": self.wanted,
-            "measured": self.measured,
-            "met": self.met,
-        }
 
 
 def _report_means(content: Content, deck: str) -> tuple[dict[str, float], dict[str, float]]:

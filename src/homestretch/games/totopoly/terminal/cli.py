@@ -19,6 +19,7 @@ from homestretch.cli.common import (
     SeedOption,
     announce_seed,
     ask_roll,
+    checks_table,
     console,
     echo_json,
     err_console,
@@ -610,14 +611,7 @@ def _match_races(game: Any, races: int, seed: int, fmt: OutputFormat) -> None:
         f"{races} races of a black, a red, a yellow and a blue horse (Nos. 1, 4, 7, 10), "
         "untrained, one a seat so nobody nominates; each starts from each seat in turn"
     )
-    verdict = Table(
-        "check", "wanted", "measured", "", title=f"The colours' order (the rulebook's; seed {seed})"
-    )
-    for check in checks:
-        verdict.add_row(
-            check.check, check.wanted, check.measured, "met" if check.met else "NOT MET"
-        )
-    console.print(verdict)
+    console.print(checks_table(checks, f"The colours' order (the rulebook's; seed {seed})"))
 
 
 @app.command("tournament")
@@ -744,12 +738,7 @@ def _money_flow_tables(flow: JSON, checks: list[Any]) -> None:
         said = cards.replace("_", " ")
         table.add_row(said, "", "", *(f"{run[cards]:.2f}" for run in per_colour.values()))
     console.print(table)
-    verdict = Table("check", "wanted", "measured", "", title="Does the board do what it is for?")
-    for check in checks:
-        verdict.add_row(
-            check.check, check.wanted, check.measured, "met" if check.met else "NOT MET"
-        )
-    console.print(verdict)
+    console.print(checks_table(checks, "Does the board do what it is for?"))
 
 
 app.command("content")(content_command("totopoly"))
