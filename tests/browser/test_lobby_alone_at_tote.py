@@ -82,6 +82,12 @@ def test_the_house_pays_a_player_alone_on_the_page(
         context = browser.new_context(base_url=address, **SMALL)
         page = context.new_page()
         page.goto(links["seats"][0]["link"])
+        # her window says who takes her bets; the board shows her stakes, no tote odds
+        expect(page.locator("#stretch-bet")).to_contain_text("Alone, the house takes your bets")
+        expect(page.locator("#stretch-tote h4").first).to_contain_text(
+            "Your tickets with the house"
+        )
+        expect(page.locator("#stretch-pools th").last).to_have_text("Show")
         for post in range(1, len(horses) + 1):
             page.select_option("#bet-pool", "win")
             page.select_option("#bet-horse", str(post))

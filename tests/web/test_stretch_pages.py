@@ -206,6 +206,11 @@ def test_a_player_alone_at_a_built_race_is_paid_by_the_house(client: TestClient)
     game_id = links["id"]
     assert client.app.state.hub.tables[game_id].table.game.config()["lone_bettor"] == "house"  # type: ignore[attr-defined]
     ann = token_of(links["seats"][0]["link"])
+    window = frame_of(client, game_id, ann)["view"]
+    # the board is the player's own stakes with the house: no pools, no tote odds
+    assert window["yours"]["house"].endswith("pays the chart's $2 prices (S29).")
+    assert window["captions"]["tote"].startswith("Your tickets with the house")
+    assert set(window["tote"]["tote_odds"].values()) == {""}
     for post in range(1, len(HORSES) + 1):
         version = frame_of(client, game_id, ann)["version"]
         bet = {"kind": "bet", "pool": "win", "post": post, "dollars": 10}
@@ -225,6 +230,9 @@ def test_a_player_alone_at_a_built_race_is_paid_by_the_house(client: TestClient)
     tote_alone = client.post("/api/stretch/races", json={**alone, "lone_bettor": "tote"}).json()
     game = client.app.state.hub.tables[tote_alone["id"]].table.game  # type: ignore[attr-defined]
     assert game.config()["lone_bettor"] == "tote"
+    at_the_tote = frame_of(client, tote_alone["id"], token_of(tote_alone["seats"][0]["link"]))
+    assert at_the_tote["view"]["captions"]["tote"] == "The tote"
+    assert "house" not in at_the_tote["view"]["yours"]
     refused = client.post("/api/stretch/races", json={**alone, "lone_bettor": "bank"})
     assert refused.status_code == 400
     assert "lone_bettor: house or tote, not 'bank'" in refused.json()["error"]

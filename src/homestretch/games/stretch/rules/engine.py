@@ -53,6 +53,8 @@ from homestretch.games.stretch.rules.tote import (
 )
 from homestretch.games.stretch.rules.words import (
     CAPTIONS,
+    HOUSE_CAPTIONS,
+    HOUSE_WINDOW,
     SEALED,
     SEALED_CAPTIONS,
     SEALED_SPECTATOR_CAPTIONS,
@@ -534,8 +536,16 @@ class RaceState(State):
             if sealed:  # the board's headings say whose stakes it shows (ruling S25)
                 own = SEALED_CAPTIONS if seat is not None else SEALED_SPECTATOR_CAPTIONS
                 shown["captions"] = {**CAPTIONS, **own}
+            tote["house_pays"] = self.house_pays
+            if self.house_pays:  # no pools of others' money: no tote odds (ruling S29)
+                shown["captions"] = {**CAPTIONS, **HOUSE_CAPTIONS}
+                tote["tote_odds"] = {post: "" for post in tote["tote_odds"]}
             if seat is not None:
                 shown["yours"] = window_words(tote, seat)  # its phone's lines
+                if self.house_pays:
+                    yours = shown["yours"]
+                    yours["buttons"] = {**yours["buttons"], "tote": "your tickets"}
+                    yours["house"] = HOUSE_WINDOW if tote["open"] else ""
         return shown
 
     def secret_move(self, player: int | None, position: int) -> bool:

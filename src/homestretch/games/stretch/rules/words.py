@@ -226,6 +226,14 @@ SEALED_SPECTATOR_CAPTIONS = {
     "players": "Players (their bets and money are sealed until the windows close)",
 }
 """The same for a spectator (the TV, a watcher), who sees no stakes at all."""
+HOUSE_CAPTIONS = {
+    "tote": "Your tickets with the house (it pays the chart's $2 prices, ruling S29)",
+    "pool": "Your stakes",
+}
+"""The board's headings where a player alone bets with the house (ruling S29): there are
+no pools of others' money, only the player's own stakes."""
+HOUSE_WINDOW = "Alone, the house takes your bets and pays the chart's $2 prices (S29)."
+"""Said in a lone bettor's window, under the tickets, while it is open."""
 
 
 def course_words(seconds: float) -> str:

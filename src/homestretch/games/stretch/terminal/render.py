@@ -399,12 +399,15 @@ def _dollars(cents: int) -> str:
 
 def tote_board(view: JSON) -> Table:
     """The pools on each horse, the tote's odds to win, and every player's tickets; at a
-    sealed table while the windows are open, the player's own stakes alone (S25)."""
+    sealed table while the windows are open, the player's own stakes alone (S25); alone
+    with the house, the player's own stakes and no tote odds (S29)."""
     tote = view["tote"]
-    table = _table(view["captions"]["tote"] if tote["sealed_now"] else "The tote")
+    own = tote["sealed_now"] or tote["house_pays"]
+    table = _table(view["captions"]["tote"])
     # the line the tote's odds are read beside; a horse nobody backed shows no "$0.00"
     # (a board of twenty-four of them hid the few bets there were)
-    for column in ("PP", "Horse", "Morning line", "Win", "Place", "Show", "Tote odds"):
+    columns = ("PP", "Horse", "Morning line", "Win", "Place", "Show", "Tote odds")
+    for column in columns[:-1] if tote["house_pays"] else columns:
         table.add_column(column, justify="left" if column == "Horse" else "right")
     for entry in view["entries"]:
         post = str(entry["post"])
@@ -414,15 +417,15 @@ def tote_board(view: JSON) -> Table:
             entry["horse"],
             entry["odds"] or "",
             *(_dollars(pool) if pool else "" for pool in pools),
-            tote["tote_odds"][post],
+            *(() if tote["house_pays"] else (tote["tote_odds"][post],)),
         )
     totals = [tote["pools"][p]["by_post"] for p in ("win", "place", "show")]
     table.add_row(
         "",
-        "your stakes" if tote["sealed_now"] else "pools",
+        "your stakes" if own else "pools",
         "",
         *(_dollars(sum(by_post.values())) for by_post in totals),
-        "",
+        *(() if tote["house_pays"] else ("",)),
         end_section=True,
     )
     lines = []

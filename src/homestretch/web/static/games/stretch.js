@@ -235,10 +235,13 @@ function toteBoard(frame, el, called) {
   const box = el("div", null, "stretch-tote");
   box.id = "stretch-tote";
   // the tote's odds to win as the board reads them ("even", "5-2", "stake back": words.py)
+  // alone with the house there are no pools of others' money, so no tote odds (S29)
+  const odds = (post) => (tote.house_pays ? [] : [tote.tote_odds[post]]);
   const rows = frame.view.entries.map((e) => [e.post, e.horse, e.odds || "",
-    ...["win", "place", "show"].map((p) => dollars(tote.pools[p].by_post[e.post])), tote.tote_odds[e.post]]);
-  rows.push(["", says.pool, "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].total)), ""]);
-  box.append(table(el, says.tote, says.tote_headings, rows, "stretch-pools"));
+    ...["win", "place", "show"].map((p) => dollars(tote.pools[p].by_post[e.post])), ...odds(e.post)]);
+  rows.push(["", says.pool, "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].total)), ...(tote.house_pays ? [] : [""])]);
+  const headings = tote.house_pays ? says.tote_headings.slice(0, -1) : says.tote_headings;
+  box.append(table(el, says.tote, headings, rows, "stretch-pools"));
   const players = el("ul");
   players.id = "stretch-players";
   tote.players.forEach((p) => {
@@ -298,6 +301,7 @@ function betWindow(frame, el, tools) {
   form.querySelector("h4").textContent = own.holding;
   form.querySelector(".stretch-says").textContent = own.tickets;
   form.querySelector(".stretch-waiting").textContent = own.waiting;
+  form.querySelector(".stretch-house").textContent = own.house || "";  // alone (S29)
   if (frame.version > windowKept.refusedAt) refuse(form, "");  // the table moved on since
   const odds = Object.fromEntries(frame.view.entries.map((e) => [e.post, e.odds || ""]));
   form.querySelectorAll("#bet-horse option").forEach((o) => { o.textContent = `${o.value} ${o.dataset.horse} ${odds[o.value]}`; });
@@ -349,7 +353,7 @@ function makeWindow(frame, el, tools) {
   const refused = el("p", null, "stretch-refused");
   refused.setAttribute("role", "alert");
   refused.hidden = true;
-  form.append(el("h4"), el("p", null, "stretch-says"), el("p", null, "stretch-waiting"), field(says.bet, pool), field(says.on, horse), field(says.dollars, amount), buy, done, refused);
+  form.append(el("h4"), el("p", null, "stretch-says"), el("p", null, "stretch-waiting"), el("p", null, "stretch-house"), field(says.bet, pool), field(says.on, horse), field(says.dollars, amount), buy, done, refused);
   [pool, horse, amount].forEach((input) => {
     const kept = tools.draft.get(input.id);
     if (kept !== undefined && (input.tagName !== "SELECT" || [...input.options].some((o) => o.value === kept))) input.value = kept;
