@@ -93,6 +93,10 @@ class TerminalPlayer:
     """What ``help`` (or ``?``) typed at the question says when ``parse`` does not read it
     (Top of the Stretch's bet; Across and Totopoly's ``parse`` answer it themselves); with
     none, the hint is said again."""
+    listing: Callable[[list[Action]], list[str] | None] | None = None
+    """The numbered list said in fewer lines than a line a choice, when the game can
+    ("2-12 a ticket on that horse": the card above numbers them); None: a line each.
+    The numbers read as ever."""
     more: Callable[[int, JSON], bool] | None = None
     """What ``m`` (or ``more``) typed at the question shows: the rest of the table, left
     off a screen made to fit (Across the Board's betting turn). It returns False when
@@ -103,7 +107,10 @@ class TerminalPlayer:
         listed = self.shorten(legal) if self.shorten is not None else legal
         if self.menu_max is not None and len(listed) > self.menu_max:
             listed = []
-        for number, action in enumerate(listed, start=1):
+        said = self.listing(listed) if self.listing is not None and listed else None
+        for line in said or []:
+            self.screen.print(f"  {escape(line)}")
+        for number, action in [] if said else enumerate(listed, start=1):
             self.screen.print(f"  [bold]{number:>3}[/bold]  {escape(self.describe(action))}")
         hint = self.hint(legal) if self.hint is not None else ""
         if hint:

@@ -49,9 +49,15 @@ def _text(view: dict[str, Any], content: Content) -> str:
 
 
 def test_the_auction_screen_shows_the_printed_card_and_no_high_bid_yet() -> None:
+    """The lot's line carries its X's (#2's three preprinted); m shows the whole card."""
+    from homestretch.games.across.terminal.render import auction_rest
+
     game = AcrossGame(players=4, names=("Ann", "Amy", "Bob", "Cy"), tracks=("epsom-downs",))
     state = game.new_initial_state()
-    text = _text(state.view(0), game.content)
+    lot = _text(state.view(0), game.content)
+    assert "#2 Tin Whistle Tuesday" in lot and "X's to finish x x x . ." in lot
+    assert "no bid yet" in lot and "Fifties: Ann 40 (you), Amy 40" in lot
+    text = _text_of(auction_rest(state.view(0), game.content))
     assert "Epsom Downs: the track card" in text
     assert "x x x" in text  # #2's three preprinted X's
     assert "(.)" in text  # a shaded favourite's ringed square
@@ -124,7 +130,7 @@ def test_a_betting_turn_shows_the_track_card_before_the_bets() -> None:
     state = _betting_state()
     content = state.g.content
     text = _text(state.view(state.to_act()[0]), content)
-    assert text.startswith(" " * 10) and "Epsom Downs: the track card" in text.splitlines()[0]
+    assert text.startswith(" #  ┃ X's to finish") and "Epsom Downs, best pick" in text
     row = next(line for line in text.splitlines() if line.startswith(" 7 "))
     assert "(.)" in row and "Morning Gallop" in row and "Kim" in row  # shaded; name; owner
     assert "suggested" not in text  # the auction's reference, not the bettor's
@@ -211,8 +217,10 @@ def test_the_auction_screen_at_80_columns_cuts_nothing_and_keeps_to_the_card() -
     from homestretch.games.across.terminal.render import PRINTED_LEGEND
 
     game = AcrossGame(players=4, names=("Ann", "Amy", "Bob", "Cy"), tracks=("epsom-downs",))
+    from homestretch.games.across.terminal.render import auction_rest
+
     console = Console(width=80, record=True)
-    console.print(full_view(game.new_initial_state().view(0), game.content))
+    console.print(auction_rest(game.new_initial_state().view(0), game.content))  # m
     text = console.export_text()
     assert "…" not in text and all(len(line) <= 80 for line in text.splitlines())
     said = " ".join(text.split())
@@ -285,3 +293,98 @@ def test_a_roll_s_screen_fits_80_by_24_and_m_shows_the_whole_race(monkeypatch: A
     assert f"You rolled #{rolled}" in roll and "rolls, the last: " in roll
     for shown in ("the circled, shaded square", "MPH Parimutuel Windows"):
         assert shown in drawn.split(lines[-1], 1)[1]  # after the question: m's picture
+
+
+SIX = ("Grandma Josephine", "Uncle Bartholomew", "Kim", "Computer Whizz", "Ann", "Bob")
+
+
+def _six_at(until: Any) -> Any:
+    """Six players at woodbine, half the bids taken, two tickets each, until ``until``."""
+    import random
+
+    from homestretch.games.across.rules.actions import Accept, Bid, Pass
+
+    state = AcrossGame(players=6, names=SIX, tracks=("woodbine",)).new_initial_state()
+    dice = random.Random(2)
+    while not until(state):
+        if state.is_chance_node():
+            state.apply_chance(tuple(dice.randint(1, 6) for _ in range(state.chance_node().dice)))
+            continue
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        bids = [a for a in legal if isinstance(a, Bid)]
+        bets = [a for a in legal if isinstance(a, Bet)]
+        if bids and dice.random() < 0.5:
+            state.apply(seat, bids[0])
+        elif bets and len([s for s, _ in state.view(None)["tickets"] if s == seat]) < 2:
+            state.apply(seat, bets[seat % len(bets)])
+        else:
+            state.apply(seat, next(a for a in (Accept(), Pass(), Done()) if a in legal))
+    return state
+
+
+def _screen_then_m(state: Any, monkeypatch: Any, answer: str) -> tuple[list[str], str, Any]:
+    """A person's screen at 80 columns up to the question, what m shows, and the move
+    ``answer`` makes."""
+    from homestretch.games.across.terminal import cli
+    from homestretch.games.across.terminal.cli import HotSeat, person
+
+    seat = state.to_act()[0]
+    screen = Console(width=80, record=True)
+    monkeypatch.setattr(cli, "console", screen)
+    player = person(SIX[seat], state, None, HotSeat(screen, 1), people={SIX[seat]: seat})
+    answers = iter(["m", answer])
+    player.ask = lambda question: screen.print(question) or next(answers)  # type: ignore[func-returns-value]
+    chosen = player.choose(seat, state.view(seat), state.legal_actions(seat))
+    drawn = screen.export_text()
+    question = f"{SIX[seat]}, your choice"
+    first, rest = drawn.split(question, 1)
+    lines = (first + question).splitlines()
+    return lines, rest, chosen
+
+
+def test_a_bid_s_screen_fits_80_by_24_with_six_players_and_m_shows_the_table(
+    monkeypatch: Any,
+) -> None:
+    """The auction's screen was 59 rows with six players (the printed card and its news,
+    the table, the bins, the lot's table, the list), redrawn at every bid: the lot scrolled
+    off a 24-row terminal. Now: the lot, its bids, everyone's fifties and horses, what is
+    left to sell, the list; m shows the rest."""
+    from homestretch.games.across.rules.actions import Bid
+
+    def lots(state: Any) -> bool:
+        view = state.view(None)
+        return view["lot"] is not None and sum(1 for o in view["owners"].values() if o) >= 5
+
+    state = _six_at(lots)
+    lines, rest, chosen = _screen_then_m(state, monkeypatch, "1")
+    assert len(lines) <= 21, "\n".join(lines)  # RACE_ROOM's 3 rows of news above it
+    assert all(len(line) <= 80 for line in lines)
+    said = " ".join(" ".join(lines).split())
+    lot = state.view(None)["lot"]
+    assert f"On the block: #{lot['horse']} " in said and f"asking {lot['min_bid']}" in said
+    for name in SIX:
+        assert name in said  # everyone's fifties
+    assert "Still to sell: " in said and "help: dealings" in said
+    for shown in ("the track card", "Handicap and Auction News", "Auction-receipt bins"):
+        assert shown in rest and shown not in said
+    assert isinstance(chosen, Bid)
+
+
+def test_a_betting_turn_fits_80_by_24_with_six_players_and_its_numbers_are_the_horses(
+    monkeypatch: Any,
+) -> None:
+    """The betting screen was 37 rows with six players (the card, its two-row caption, the
+    fifties, a line for each of the eleven bets, the dealings in three lines). The bets
+    are one line now: the card's # is the number typed ("7" is a ticket on #7)."""
+    state = _six_at(lambda s: s.phase == "betting" and s.race_no == 2)
+    lines, rest, chosen = _screen_then_m(state, monkeypatch, "7")
+    assert len(lines) <= 22, "\n".join(lines)
+    assert all(len(line) <= 80 for line in lines)
+    rows = [line for line in lines if "│" in line]
+    assert len(rows) == 11  # a row a horse, a long name cut rather than a second row
+    assert any("…" in row for row in rows)  # "Grandma Josep…"
+    assert any("2-12  bet H: a ticket on the card's #H" in line for line in lines)
+    assert not any("bet 7: a ticket" in line for line in lines)
+    assert chosen == Bet(7)
+    assert "MPH Parimutuel Windows" in rest and "The table" in rest

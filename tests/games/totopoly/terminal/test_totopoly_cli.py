@@ -462,7 +462,7 @@ def test_the_players_table_at_80_columns_cuts_no_role(tmp_path: Path) -> None:
         app,
         ["totopoly", "play", "--players", "Ann", "--bots", "2", "--short", "--seed", "3"]
         + ["--db", str(tmp_path / "t.sqlite")],
-        input="1\n1\n",  # an exchange, a card into the auction: then the auction's screen
+        input="1\n1\nm\n",  # an exchange, a card into the auction: then m at the auction
         env={"COLUMNS": "80"},
     )
     auction = done.stdout[done.stdout.index("Ann: auction") :]

@@ -230,3 +230,49 @@ def test_a_move_in_the_race_fits_80_by_24_and_m_shows_the_whole_table() -> None:
     assert player.more is not None and player.more(0, view)
     told = seat.screen.export_text()
     assert "bank (prize fund)" in told and "coloured squares" in told
+
+
+def _six_at(phase: str) -> TotopolyState:
+    from homestretch.core.chance import SeededDice
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+
+    state = TotopolyGame(6).new_initial_state()
+    dice = SeededDice(3)
+    while state.phase != phase or state.is_chance_node():
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+        else:
+            seat = state.to_act()[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+    assert isinstance(state, TotopolyState)
+    return state
+
+
+def test_the_ring_and_the_auction_fit_80_by_24_with_six_players_and_m_shows_the_rest() -> None:
+    """Every move in the training ring redrew the whole table (65 rows with six players:
+    the players, the horses, the ring and its legend, the leases, the news, the money),
+    the auction's 49: the question's context scrolled off a 24-row terminal. Now the
+    cash, the ring with the horses and where this player's stand (or the lot, the hand,
+    the leases), his last report, the latest moves and the question; m, the rest."""
+    for phase, shown, rest in (
+        ("training", "Yours: No. 3 (black) square 21", "ST stables"),
+        ("auction", "Your leases: No. 7 Buttercup Bay", "bank (prize fund)"),
+    ):
+        state = _six_at(phase)
+        seat = state.to_act()[0]
+        hot = HotSeat(None, 1, OutputFormat.text)
+        hot.screen = Console(file=io.StringIO(), width=80, color_system=None, record=True)
+        hot.state = state
+        player = person(f"Player {seat + 1}", state, hot)
+        answers = iter(["m", "1"])
+        screen = hot.screen
+        player.ask = lambda q, s=screen, a=answers: s.print(q) or next(a)  # type: ignore[misc]
+        player.choose(seat, state.view(seat), state.legal_actions(seat))
+        drawn = hot.screen.export_text()
+        question = f"Player {seat + 1}, your choice"
+        first, more = drawn.split(question, 1)  # m typed at the question
+        lines = (first + question).splitlines()
+        assert len(lines) <= 21, first  # with room for a move and news above
+        assert all(len(line) <= 80 for line in lines)
+        assert "m: the whole table" in lines[0] and "Cash: Player 1 " in first
+        assert shown in first and rest not in first and rest in more

@@ -294,7 +294,12 @@ def person(
     With ``to_stderr`` (``--format json``) the table talk keeps off stdout."""
     from homestretch.games.across.content.loader import load_content
     from homestretch.games.across.rules.phases import BETTING, RACE
-    from homestretch.games.across.terminal.render import full_view, race_rest, rest_view
+    from homestretch.games.across.terminal.render import (
+        auction_rest,
+        full_view,
+        race_rest,
+        rest_view,
+    )
 
     content = load_content(content_dir)
     screen = err_console if to_stderr else console
@@ -309,7 +314,10 @@ def person(
 
     def show(seat: int, view: JSON) -> None:
         rolling = view["phase"] == RACE and view["race_card"] is not None
-        hot_seat.hand_to(seat, RACE_ROOM if rolling else None)
+        # a bid keeps the latest bids said above it; a betting turn says a race's whole
+        # result (its first after a race), the card and m below it
+        fitted = rolling or view["lot"] is not None
+        hot_seat.hand_to(seat, RACE_ROOM if fitted else None)
         screen.rule(escape(f"{name}: {view['phase']}"))
         screen.print(full_view(view, content))
         if view["offer"] is not None and view["offer"]["to"] == seat:
@@ -366,8 +374,11 @@ def person(
         return action
 
     def more(seat: int, view: JSON) -> bool:
-        """m at a betting turn or a roll: what its screen leaves off
-        (``render.betting_view``, ``render.race_view``)."""
+        """m at a bid, a betting turn or a roll: what its screen leaves off
+        (``render.auction_view``, ``render.betting_view``, ``render.race_view``)."""
+        if view["lot"] is not None:
+            screen.print(auction_rest(view, content))
+            return True
         if view["phase"] == BETTING:
             screen.print(rest_view(view, content))
             return True
@@ -384,9 +395,15 @@ def person(
         ):  # a roll: one line, the race screen fits 24 rows (the dealings: help)
             return RACE_HINT
         said = told.hint(legal)
-        if getattr(state, "phase", None) != BETTING:
+        bidding = getattr(state, "lot", None) is not None
+        if not bidding and getattr(state, "phase", None) != BETTING:
             return said
-        return "\n  ".join(h for h in (said, MORE_HINT) if h)
+        # a screen fitted to 80 x 24: the dealings' three lines are help's, in m's line
+        more = AUCTION_HINT if bidding else MORE_HINT
+        if DEALINGS_HINT in said or SHORT_DEALINGS in said:
+            said = said.replace(DEALINGS_HINT, "").replace(SHORT_DEALINGS, "")
+            more += "; help: dealings"
+        return "\n  ".join(h for h in (*said.split("\n  "), more) if h.strip())
 
     return TerminalPlayer(
         name,
@@ -396,6 +413,7 @@ def person(
         parse,
         ask=lambda text: prompt(text, err=to_stderr),
         describe=lambda action: describe_action(action, content),
+        listing=betting_listing(lambda action: describe_action(action, content)),
         shorten=shorten_menu,
         hint=hint,
         menu_max=MENU_MAX,
@@ -407,7 +425,8 @@ def person(
 RACE_ROOM = 3
 """The rows of 24 a roll's screen (21 rows, its question included) leaves for what is said
 again at a hand-over ("Since Ann's turn:" and the latest news)."""
-MORE_HINT = "m: the rest (the last race's card, the table, the bins, the windows)"
+MORE_HINT = "m: the rest (the last race's card, the table, bins, windows)"
+AUCTION_HINT = "m: the whole table (the printed card and its news, the bins)"
 RACE_HINT = "m: the whole race (the legend, the MPH board, the windows); help: dealings too"
 """The hint under a roll's list, one line (the dealings' two lines pushed the race screen
 past 24 rows at every race's first roll)."""
@@ -549,6 +568,31 @@ def describe_action(action: Action, content: Content) -> str:
 
 LOANS_LISTED = 3
 """The most loans a betting list shows; more are typed, the hint saying each one's most."""
+
+
+def betting_listing(
+    describe: Callable[[Action], str],
+) -> Callable[[list[Action]], list[str] | None]:
+    """A betting turn's list in a few lines: its tickets, numbered as the card numbers
+    the horses (2 is a ticket on #2), in one line; the other choices a line each (the
+    eleven bets' lines pushed the card off an 80 x 24 terminal)."""
+
+    def listing(listed: list[Action]) -> list[str] | None:
+        run = [n for n, a in enumerate(listed, 1) if isinstance(a, act.Bet) and a.horse == n]
+        if len(run) < 2 or run != list(range(run[0], run[-1] + 1)):
+            return None
+        lines = []
+        for number, action in enumerate(listed, start=1):
+            if number == run[0]:
+                lines.append(
+                    f"{run[0]:>2}-{run[-1]}  bet H: a ticket on the card's #H, "
+                    f"{fifties(TICKET_PRICE)} (type its number)"
+                )
+            elif number not in run:
+                lines.append(f"{number:>5}  {describe(action)}")
+        return lines
+
+    return listing
 
 
 def shorten_menu(legal: list[Action]) -> list[Action]:

@@ -145,6 +145,8 @@ LEGEND = (
 
 PRINTED_LEGEND = "x preprinted X, \\ preprinted half X, ( ) shaded circle, . open"
 """The marks a card shows before its race (``LEGEND``'s first and last)."""
+SHORT_LEGEND = "x preprinted X, \\ half X, ( ) shaded"
+"""``PRINTED_LEGEND`` in the room a betting turn's line leaves."""
 
 
 def squares(progress: int, need: int, preprinted: int = 0) -> str:
@@ -332,12 +334,7 @@ def full_view(view: JSON, content: Content) -> Group:
     elif phase == "choose track":
         return Group(*(p for p in [tracks_list(view)] if p is not None))
     elif view["lot"] is not None:
-        parts = [
-            printed_card(view),
-            players_table(view),
-            money_line(view),
-            lot_table(view, content),
-        ]
+        return auction_view(view, content)
     elif phase == "betting":
         return betting_view(view)
     else:
@@ -351,6 +348,58 @@ def full_view(view: JSON, content: Content) -> Group:
     return Group(*(p for p in parts if p is not None))
 
 
+def auction_view(view: JSON, content: Content) -> Group:
+    """A bid at the auction, in what fits an 80 x 24 terminal with its list of bids: the
+    lot (its horse, class, X's, opening, suggested and asking bids, the high bid and
+    who made it), everyone's fifties with the horses each holds, and what is still to
+    be sold. It was the printed card with its news, the table, the bins and the lot's
+    table (59 rows at 80 columns with six players, the list below them, redrawn at each
+    bid); those are ``auction_rest``, m at the prompt."""
+    lot = view["lot"]
+    horse = lot["horse"]
+    card = content.cards[horse]
+    printed = view["card"]["horses"].get(str(horse)) if view["card"] else None
+    track = content.tracks.get(view["track"] or "")
+    suggested = track.handicaps[horse].suggested_bid if track else "-"
+    bidders = " and ".join(view["names"][s] for s in lot["bidders"])
+    high = f"high bid {lot['high']} by {bidders}" if lot["high"] is not None else "no bid yet"
+    said = f"#{horse} {card.name}, by {card.sire} out of {card.dam}"
+    if printed is not None:
+        marks = squares(printed["preprinted"], printed["need"], printed["preprinted"])
+        said += f"; {printed['class']}, X's to finish {marks}"
+    lines = [
+        Text("On the block: ", style="bold") + Text(said),
+        Text(
+            f"opening {card.opening_bid}, suggested {suggested}, asking {lot['min_bid']}; {high}",
+            style="bold",
+        ),
+        Text(holdings_line(view)),
+    ]
+    unsold = [h for h in HORSES if h != horse and not view["owners"].get(str(h))]
+    if unsold:
+        lines.append(Text("Still to sell: " + " ".join(f"#{h}" for h in unsold)))
+    return Group(*lines)
+
+
+def holdings_line(view: JSON) -> str:
+    """Everyone's fifties and horses in a line or two ("Fifties: Ann 34 (#5), Kim 40
+    (you)"): what the others can still bid, and whose horses they are."""
+    you = view.get("you")
+    said = []
+    for seat, (name, cash) in enumerate(zip(view["names"], view["cash"], strict=True)):
+        held = [f"#{h}" for h, o in view["owners"].items() if seat in o]
+        held += ["you"] if seat == you else []
+        said.append(f"{name} {cash}" + (f" ({' '.join(held)})" if held else ""))
+    return "Fifties: " + ", ".join(said)
+
+
+def auction_rest(view: JSON, content: Content) -> Group:
+    """What a bid's screen leaves off (m at the prompt): the printed card with its
+    Handicap and Auction News, the table, the bins, the lot's table."""
+    parts = [printed_card(view), players_table(view), money_line(view), lot_table(view, content)]
+    return Group(*(p for p in parts if p is not None))
+
+
 def betting_view(view: JSON) -> Group:
     """A betting turn, in what fits a 50-row terminal beside the list of bets: the card
     (each horse's start and shaded circle, name, owner, the tickets on it so far and its
@@ -358,8 +407,25 @@ def betting_view(view: JSON) -> Group:
     It was the card, the table, the bins, the MPH board and the windows (110 rows after
     a race, the list and the race's result with them); the rest is ``rest_view``, shown
     when m is typed at the prompt."""
-    parts = [betting_card(view), Text(fifties_line(view)), daily_double_table(view)]
+    card = view["card"]
+    best = None
+    if card is not None:  # the card's title and caption in a line: the class is in the X's
+        n = card["best_pick"]
+        best = Text(
+            f"{card['name']}, best pick: #{n} {card['horses'][str(n)]['name']}; {SHORT_LEGEND}"
+        )
+    parts = [betting_card(view), best, Text(fifties_line(view)), daily_double_line(view)]
     return Group(*(p for p in parts if p is not None))
+
+
+def daily_double_line(view: JSON) -> Text | None:
+    """The Daily Double tickets in a line or two ("Daily Double (12 fifties in the bin):
+    Ann 6-9, Kim 7-9"), where the table took a row a ticket."""
+    tickets = view["daily_double"]
+    if not tickets:
+        return None
+    said = ", ".join(f"{view['names'][s]} {a}-{b}" for s, a, b in tickets)
+    return Text(f"Daily Double ({view['daily_double_bin']} fifties in the bin): {said}")
 
 
 def rest_view(view: JSON, content: Content) -> Group:
@@ -393,9 +459,10 @@ def betting_card(view: JSON) -> Table | None:
     columns = ["#", "X's to finish", "horse", "owner", "tickets"]
     if last is not None:
         columns.append(f"race {last['race']}")
-    table = Table(
-        *columns, title=f"{card['name']}: the track card", box=box.HEAVY_HEAD, show_edge=False
-    )
+    table = Table(box=box.HEAVY_HEAD, show_edge=False)  # its title and caption: betting_view
+    for column in columns:  # a row a horse: a long name is cut (…), not a second row
+        most = {"horse": 19, "owner": 14}.get(column)
+        table.add_column(column, no_wrap=True, overflow="ellipsis", max_width=most)
     marks = view["initials"]
     for h, horse in card["horses"].items():
         hock = " (in hock)" if h in view["in_hock"] else ""
@@ -407,9 +474,6 @@ def betting_card(view: JSON) -> Table | None:
             " ".join(marks[s] for s, on in view["tickets"] if on == int(h)),
         ]
         table.add_row(*row, *([placed.get(int(h), "")] if last is not None else []))
-    best = card["horses"][str(card["best_pick"])]["name"]  # the class is in the X's
-    table.caption = f"best pick: #{card['best_pick']} {best}\n{PRINTED_LEGEND}"
-    table.caption_justify = "left"
     return table
 
 

@@ -123,7 +123,12 @@ class HotSeat:
         return prompt(text, err=self.to_stderr, **options)
 
     def show(self, player: int, view: JSON) -> None:
-        from homestretch.games.totopoly.terminal.render import race_view, show_view
+        from homestretch.games.totopoly.terminal.render import (
+            FITTED,
+            phase_view,
+            race_view,
+            show_view,
+        )
 
         if self.people > 1 and player != self.last:
             clear_for_next_person(self.screen)
@@ -137,14 +142,18 @@ class HotSeat:
         if view["phase"] == "race":  # redrawn at every move of the race: what fits 80 x 24
             race_view(self.screen, view, self.content, moves)
             return
+        if view["phase"] in FITTED:  # the ring and the auction: what fits 80 x 24 too
+            phase_view(self.screen, view, self.content, moves)
+            return
         notices = self.state.notices_for(player) if self.state is not None else None
         show_view(self.screen, view, self.content, notices, moves)
 
     def more(self, player: int, view: JSON) -> bool:
-        """m at a move in the race: the whole table its screen leaves off."""
-        from homestretch.games.totopoly.terminal.render import show_view
+        """m at a move in the race, the ring or the auction: the whole table its screen
+        leaves off."""
+        from homestretch.games.totopoly.terminal.render import FITTED, show_view
 
-        if view["phase"] != "race":
+        if view["phase"] != "race" and view["phase"] not in FITTED:
             return False
         notices = self.state.notices_for(player) if self.state is not None else None
         show_view(self.screen, view, self.content, notices)

@@ -134,8 +134,9 @@ def course_picture(view: JSON, content: Content, legend: bool = True) -> Text:
 RING_ROW = 16
 
 
-def ring_picture(view: JSON, content: Content) -> Text:
-    """The training ring as rows of squares, with the horses standing on them."""
+def ring_picture(view: JSON, content: Content, legend: bool = True) -> Text:
+    """The training ring as rows of squares, with the horses standing on them, and the
+    squares' legend (``legend``)."""
     on: dict[int, list[JSON]] = {}
     for horse in view["horses"]:
         if "square" in horse:
@@ -163,6 +164,8 @@ def ring_picture(view: JSON, content: Content) -> Text:
                     text.append("    ")
                 text.append(" ")
             text.append("\n")
+    if not legend:
+        return text
     boxes = ", ".join(f"{h}:{sq}" for h, sq in sorted(content.boxes.items()))
     text.append(
         "ST stables  VT vet  £ pay  CF club fee  CO may join the club  C+ colour card  "
@@ -195,6 +198,65 @@ def race_view(console: Console, view: JSON, content: Content, moves: list[str]) 
     ]
     if yours:
         console.print(Text("Yours: ", style="bold") + Text("; ".join(yours)))
+    if moves:
+        console.print(Text("Since your last move:", style="bold"))
+        for line in moves[-RACE_MOVES:]:
+            console.print(f"  {escape(line)}")
+    if view["prompt"]:
+        console.print(f"[bold]{escape(view['prompt'])}[/bold]")
+
+
+FITTED = ("training", "auction")
+"""The phases drawn by ``phase_view`` at each move, what fits 80 x 24 (m: ``show_view``)."""
+
+
+def phase_view(console: Console, view: JSON, content: Content, moves: list[str]) -> None:
+    """A move in the training ring or at the lease auction, in what fits an 80 x 24
+    terminal with its question and list: everyone's cash, the lot and its bid (the
+    auction), the ring with the horses on it and where this player's stand (training),
+    his last report, the others' latest moves. The whole table was drawn at every move,
+    65 rows in the ring with six players; it is ``show_view``, m at the prompt."""
+    names = [p["name"] for p in view["players"]]
+    you = view.get("you")
+    mine = isinstance(you, int) and 0 <= you < len(names)
+    whose = f"{names[you]}: " if isinstance(you, int) and mine else ""
+    console.rule(escape(f"Totopoly - {whose}{view['phase']} (m: the whole table)"))
+    cash = ", ".join(
+        f"{p['name']} {money(p['cash'])}{' (you)' if p['seat'] == you else ''}"
+        for p in view["players"]
+    )
+    console.print(Text(f"Cash: {cash}; bank {money(view['bank'])}"))
+    if "lot" in view:
+        lot = view["lot"]
+        standing = (
+            "no bid yet"
+            if lot["bidder"] is None
+            else f"{guineas(int(lot['bid']))} bid by {names[lot['bidder']]}"
+        )
+        console.print("[bold]On sale:[/bold] " + escape(f"{lot['name']} - {standing}"))
+    if view["phase"] == "auction":  # what he may offer, hold, and knows of the lots
+        for label, key in (("Your hand", "hand"), ("Your leases", "leases")):
+            if view.get(key):
+                console.print(
+                    Text(f"{label}: ", style="bold")
+                    + Text(", ").join(card_text(c) for c in view[key])
+                )
+        if view.get("known_lots"):
+            console.print(
+                Text("You know these lots: ")
+                + Text(", ").join(card_text(c) for c in view["known_lots"])
+            )
+    if view["phase"] == "training":
+        console.print(ring_picture(view, content, legend=False), end="")
+        yours = [
+            f"No. {h['number']} ({h['colour']}) square {h['square']}"
+            for h in view["horses"]
+            if mine and h.get("owner") == you and "square" in h
+        ]
+        if yours:
+            console.print(Text("Yours: ", style="bold") + Text("; ".join(yours)))
+        if view.get("your_report"):
+            console.print(Text("Your last report: ", style="bold") + Text(view["your_report"]))
     if moves:
         console.print(Text("Since your last move:", style="bold"))
         for line in moves[-RACE_MOVES:]:
