@@ -81,6 +81,10 @@ def test_a_game_s_result_has_the_documented_keys_and_names_players_alike(
     else:  # the seat is the marker's, counted from 0; every marker named so
         assert first["seat"] == first["marker"] - 1
         assert all(row["seat"] == row["marker"] - 1 for row in played["board"])
+        picks = [pick for race in played["history"] for pick in race["picks"]]
+        assert picks and all(
+            played["board"][pick["seat"]]["name"] == pick["name"] for pick in picks
+        )
         assert played["board"][first["seat"]]["name"] == first["name"]
 
 
