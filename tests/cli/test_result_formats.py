@@ -78,6 +78,13 @@ def test_a_game_s_result_has_the_documented_keys_and_names_players_alike(
         ]
     elif game == "totopoly":
         assert (first["seat"], first["name"]) == (played["winner"], played["winner_name"])
+        # every player it names is a player (they were names: {name: pounds}, owner a name)
+        named = [p["owner"] for p in played["prizes"]] + played["tote"] + played["cash"]
+        assert named and all(seats <= set(p) for p in named)
+        assert [(p["seat"], p["name"]) for p in played["cash"]] == list(
+            enumerate(p["name"] for p in played["cash"])
+        )
+        assert played["prizes"][0]["owner"] == first
     else:  # the seat is the marker's, counted from 0; every marker named so
         assert first["seat"] == first["marker"] - 1
         assert all(row["seat"] == row["marker"] - 1 for row in played["board"])
