@@ -155,7 +155,8 @@ def test_the_end_of_the_meet_says_who_won(browser: Browser, shared_server: Share
         fifties, names = result["fifties"], result["names"]
         first, *rest = sorted(range(3), key=lambda seat: -fifties[seat])
         best, winner = fifties[first], names[first]
-        assert [seat for seat in range(3) if fifties[seat] == best] == result["winners"]
+        won = [seat for seat in range(3) if fifties[seat] == best]
+        assert [{"seat": seat, "name": names[seat]} for seat in won] == result["winners"]
         if len(result["winners"]) == 1:
             others = ", ".join(f"{names[seat]} {fifties[seat]}" for seat in rest)
             said = f"The meet is over: {winner} wins with {_fifties(best)}. {others}."

@@ -78,9 +78,20 @@ def test_a_game_s_result_has_the_documented_keys_and_names_players_alike(
         ]
     elif game == "totopoly":
         assert (first["seat"], first["name"]) == (played["winner"], played["winner_name"])
+        # every player it names is a player (they were names: {name: pounds}, owner a name)
+        named = [p["owner"] for p in played["prizes"]] + played["tote"] + played["cash"]
+        assert named and all(seats <= set(p) for p in named)
+        assert [(p["seat"], p["name"]) for p in played["cash"]] == list(
+            enumerate(p["name"] for p in played["cash"])
+        )
+        assert played["prizes"][0]["owner"] == first
     else:  # the seat is the marker's, counted from 0; every marker named so
         assert first["seat"] == first["marker"] - 1
         assert all(row["seat"] == row["marker"] - 1 for row in played["board"])
+        picks = [pick for race in played["history"] for pick in race["picks"]]
+        assert picks and all(
+            played["board"][pick["seat"]]["name"] == pick["name"] for pick in picks
+        )
         assert played["board"][first["seat"]]["name"] == first["name"]
 
 
@@ -93,3 +104,24 @@ def test_a_game_in_progress_names_no_winner(tmp_path: Path) -> None:
     assert stopped.exit_code == 130, stopped.output  # no input: stopped at the first question
     shown = _json(["replay", "1", *db])
     assert shown["status"] == "in progress" and shown["winners"] == []
+
+
+def test_a_race_s_winning_bettors_are_players_named_alike(tmp_path: Path) -> None:
+    """Top of the Stretch's `bettors_won` named its winners by name alone, and its replay
+    not at all: both `run` and `replay` now give players as every game's `winners` do."""
+    db = ["--db", str(tmp_path / "s.sqlite")]
+    bettors = ["--bettor", "Ann", "--bettor", "Bob", "--computer-bettor", "Robo"]
+    done = CliRunner().invoke(
+        app,
+        ["stretch", "run", "2009-champagne-stakes", *bettors, "--seed", "3", *db]
+        + ["--format", "json"],
+        input="win 1 10\ndone\nshow 2 5\ndone\n",
+    )
+    assert done.exit_code == 0, done.output
+    ran = json.loads(done.stdout)
+    again = _json(["replay", str(ran["id"]), *db])
+    players = ran["tote"]["players"]
+    best = max(p["cash"] for p in players)
+    won = [{"seat": p["seat"], "name": p["name"]} for p in players if p["cash"] == best]
+    assert ran["bettors_won"] == again["bettors_won"] == won
+    assert all(set(w) == player_keys() for w in won)

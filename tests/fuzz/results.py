@@ -130,15 +130,18 @@ def across_played(data: Any) -> str | None:
 
 def totopoly_played(data: Any) -> str | None:
     """The owner of the horse first past the post wins; the prizes go to the placed."""
-    cash = data.get("cash")
-    if not isinstance(cash, dict) or len(cash) < 2:
-        return f"cash {cash!r}"
+    players = data.get("cash")
+    if not isinstance(players, list) or len(players) < 2:
+        return f"cash {players!r}"
+    cash = [p["name"] for p in players]
     placings, prizes = data.get("placings", []), data.get("prizes", [])
     if placings and data.get("winner_name") not in cash:
         return f"the winner {data.get('winner_name')!r} is not one of {sorted(cash)}"
     if [prize["horse"] for prize in prizes] != placings[: len(prizes)]:
         return f"prizes {prizes} for the placings {placings}"
-    if prizes and prizes[0]["owner"] != data["winner_name"]:  # the winning horse's owner wins
+    if (
+        prizes and prizes[0]["owner"]["name"] != data["winner_name"]
+    ):  # the winning horse's owner wins
         return f"the winner {data['winner_name']!r} does not own the winner, {prizes[0]}"
     if len(set(placings)) != len(placings):
         return f"a horse placed twice: {placings}"

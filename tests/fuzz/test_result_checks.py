@@ -40,7 +40,8 @@ def _poorest_wins(data: Any) -> None:
 
 
 def _another_wins(data: Any) -> None:
-    data["winner_name"] = next(name for name in data["cash"] if name != data["winner_name"])
+    names = [p["name"] for p in data["cash"]]
+    data["winner_name"] = next(name for name in names if name != data["winner_name"])
 
 
 def _least_points_win(data: Any) -> None:

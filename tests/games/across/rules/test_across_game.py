@@ -135,7 +135,8 @@ def test_the_winner_has_the_most_fifties(driver: Make) -> None:
         d.bets({0: [7, 7]})
         d.finish_race(7, 5, 9)
     result = s.result()
-    assert result["winners"] == [max(range(4), key=lambda i: s.cash[i])]
+    best = max(range(4), key=lambda i: s.cash[i])
+    assert result["winners"] == [{"seat": best, "name": s.g.seat_names[best]}]
     assert result["fifties"] == s.cash and len(result["races"]) == 8
 
 

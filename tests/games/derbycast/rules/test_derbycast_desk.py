@@ -203,6 +203,7 @@ def test_the_keeper_may_close_picks_with_a_silent_phone_sitting_out() -> None:
     state.apply(keeper, PostResult(("2-1", "5-2", "8-1"), (1, 2, 3), official=False))
     state.apply(keeper, Official())
     assert state.history[-1]["picks"][2] == {
+        "seat": 2,
         "marker": 3,
         "name": "Cy",
         "sat_out": True,

@@ -382,11 +382,17 @@ class AcrossState(State):
 
     # --- the end and the views --------------------------------------------------------
     def result(self) -> JSON:
+        """The game's result; ``winners`` (the players with the most fifties) name each
+        player as every game's result does, ``{"seat", "name"}`` (docs/formats.md), for
+        the web's page as for ``--format json``: they were bare seats."""
         best = max(self.cash)
+        names = self.g.seat_names
         return {
             "fifties": list(self.cash),
-            "names": list(self.g.seat_names),
-            "winners": [s for s in range(self.g.players) if self.cash[s] == best],
+            "names": list(names),
+            "winners": [
+                {"seat": s, "name": names[s]} for s in range(self.g.players) if self.cash[s] == best
+            ],
             "meets": [list(m) for m in self.meet_standings],
             "races": list(self.results),
         }

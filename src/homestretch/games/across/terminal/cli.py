@@ -30,7 +30,6 @@ from homestretch.cli.common import (
     open_store,
     progress_bar,
     prompt,
-    seats_named,
 )
 from homestretch.cli.content import content_command
 from homestretch.cli.human import Aside, HelpAsked, TerminalPlayer, asks_for_help
@@ -799,18 +798,17 @@ class News:
 
 
 def result_json(state: State) -> JSON:
-    """The result as ``--format json`` prints it: the rules' result with the winners named
-    as every game names its players (``seats_named``), where they were bare seats, and
-    none while the game goes on (a replay part way named everyone level at the start)."""
+    """The result as ``--format json`` prints it: the rules' result (its winners named
+    as every game names its players), and no winner while the game goes on (a replay
+    part way named everyone level at the start)."""
     result = state.result()
-    won = result["winners"] if state.is_over() else []
-    return {**result, "winners": seats_named(won, result["names"])}
+    return {**result, "winners": result["winners"] if state.is_over() else []}
 
 
 def _summary(state: State) -> str:
     result = state.result()
     best = max(result["fifties"])
-    names = [result["names"][s] for s in result["winners"]]
+    names = [w["name"] for w in result["winners"]]
     return f"{' and '.join(names)} won with {fifties(best)}"
 
 

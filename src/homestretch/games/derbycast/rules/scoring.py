@@ -104,7 +104,7 @@ def awards(
     awarded: list[JSON] = []
     for seat in sorted(chosen, key=state.contenders().index):
         pick = chosen[seat]
-        entry: JSON = {"marker": seat + 1, "name": state.game.entrants[seat].name}
+        entry: JSON = {"seat": seat, "marker": seat + 1, "name": state.game.entrants[seat].name}
         if pick is None:
             awarded.append({**entry, "sat_out": True, "points": 0})
             continue
@@ -217,9 +217,12 @@ def _decide(state: DerbyCastState) -> None:
 
 
 def marker_json(state: DerbyCastState, seat: int) -> JSON:
-    """A marker on the board: its points and how far it is from the Official Finish."""
+    """A marker on the board: its points and how far it is from the Official Finish. It
+    names its player as every game's result does, by ``seat`` (from 0) and ``name``
+    (docs/formats.md); ``marker`` is the seat + 1, as the board shows it."""
     entrant = state.game.entrants[seat]
     return {
+        "seat": seat,
         "marker": seat + 1,
         "name": entrant.name,
         "members": list(entrant.members),

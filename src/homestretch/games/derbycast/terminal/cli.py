@@ -457,14 +457,7 @@ def result_json(
     the result, and every race (docs/derbycast.md, JSON output)."""
     seeded = {} if seed is None else {"seed": seed}
     ids = {"id": game_id, "game_id": game_id, "status": status}
-    named = {key: [seated(row) for row in result[key]] for key in ("winners", "board")}
-    return {**ids, **seeded, **result, **named, "history": history}
-
-
-def seated(marker: JSON) -> JSON:
-    """A marker's row with its ``seat``, as every game's JSON result names its players
-    (``cli.common.seats_named``: counted from 0; the marker is the seat + 1)."""
-    return {"seat": marker["marker"] - 1, **marker}
+    return {**ids, **seeded, **result, "history": history}
 
 
 @app.command("play")

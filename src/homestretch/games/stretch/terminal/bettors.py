@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from homestretch.cli.common import ahead_of, console, err_console, prompt
+from homestretch.cli.common import ahead_of, console, err_console, prompt, seats_named
 from homestretch.core.errors import HomestretchError
 
 if TYPE_CHECKING:
@@ -20,12 +20,16 @@ if TYPE_CHECKING:
 
 def bettors_won(data: JSON) -> JSON:
     """With bettors, who ended with the most money (the table's winners, by the rules'
-    goal: more than the others), for the JSON; nothing without bettors."""
-    players = (data.get("tote") or {}).get("players") or []
+    goal: more than the others), for the JSON, each a player as every game's result names
+    one (``seats_named``: ``{"seat", "name"}``, where it gave the name alone); nothing
+    without bettors."""
+    tote = data.get("tote") or {}
+    players = tote.get("players") or []
     if not players:
         return {}
     best = max(p["cash"] for p in players)
-    return {"bettors_won": [p["name"] for p in players if p["cash"] == best]}
+    won = [p["seat"] for p in players if p["cash"] == best]
+    return {"bettors_won": seats_named(won, tote["names"])}
 
 
 def bettors_line(data: JSON) -> str:

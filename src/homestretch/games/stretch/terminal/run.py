@@ -302,6 +302,8 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
                 "dice_source": saved.dice,
                 "run_id": saved.id,
                 "notices": state.notices,
+                # who won, as `run` printed it (a finished race with bettors)
+                **(bettors_won(state.result()) if saved.status == "finished" else {}),
             }
         )
         return

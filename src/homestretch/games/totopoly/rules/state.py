@@ -368,6 +368,11 @@ class TotopolyState(State):
 
     def result(self) -> JSON:
         winner = self.winner()
+
+        def player(seat: int, **more: Any) -> JSON:
+            """A player as every game's result names one (docs/formats.md), with more."""
+            return {"seat": seat, "name": self.names[seat], **more}
+
         return {
             "winner": winner,
             "winner_name": None if winner is None else self.names[winner],
@@ -375,12 +380,12 @@ class TotopolyState(State):
             "disqualified": list(self.disqualified),
             "winning_colour": self.c.horses[self.placings[0]].colour if self.placings else None,
             "prizes": [
-                {"horse": h, "owner": self.names[self.horse_owner(h) or 0], "pounds": v}
+                {"horse": h, "owner": player(self.horse_owner(h) or 0), "pounds": v}
                 for h, v in zip(self.placings, self.prizes, strict=False)
             ],
             "banker_fee": self.banker_fee,
-            "tote": {self.names[p]: v for p, v in sorted(self.tote_paid.items())},
-            "cash": {self.names[p]: self.cash[p] for p in range(self.n)},
+            "tote": [player(p, pounds=v) for p, v in sorted(self.tote_paid.items())],
+            "cash": [player(p, pounds=self.cash[p]) for p in range(self.n)],
             "turns": self.turns,
             "decisions": self.decisions,
         }

@@ -333,12 +333,12 @@ def _finish(
         for place, won in enumerate(result["prizes"], start=1):
             name = state.c.horses[won["horse"]].name
             horse = f"No. {won['horse']} {name}"
-            table.add_row(str(place), horse, won["owner"], f"£{won['pounds']}")
+            table.add_row(str(place), horse, won["owner"]["name"], f"£{won['pounds']}")
         screen.print(table)
         screen.print(f"the banker's 10%: £{result['banker_fee']}")
         for horse in result["disqualified"]:
             screen.print(f"No. {horse} was disqualified (its owner kept a white card)")
-        cash = ", ".join(f"{n} £{c}" for n, c in result["cash"].items())
+        cash = ", ".join(f"{p['name']} £{p['pounds']}" for p in result["cash"])
         screen.print(escape(f"cash: {cash}"))
         screen.print(f"[bold]{escape(_summary(state))}[/bold]")
     if fmt is OutputFormat.json:

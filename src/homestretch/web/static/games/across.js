@@ -112,10 +112,11 @@
   function theEnd(frame) {
     const result = frame.result;
     if (!result) return W.game_over;
-    const best = result.fifties[result.winners[0]];
-    const won = result.winners.length > 1 ? say("won_shared", { names: who(result.winners), fifties: f(best) })
-      : say("won_alone", { name: NAMES[result.winners[0]], fifties: f(best) });
-    const others = NAMES.map((name, seat) => [seat, name]).filter(([seat]) => !result.winners.includes(seat))
+    const winners = result.winners.map((w) => w.seat); // each {seat, name}, as every game's result
+    const best = result.fifties[winners[0]];
+    const won = winners.length > 1 ? say("won_shared", { names: who(winners), fifties: f(best) })
+      : say("won_alone", { name: NAMES[winners[0]], fifties: f(best) });
+    const others = NAMES.map((name, seat) => [seat, name]).filter(([seat]) => !winners.includes(seat))
       .sort(([a], [b]) => result.fifties[b] - result.fifties[a]).map(([seat, name]) => say("standing", { name, n: result.fifties[seat] }));
     const over = result.meets.length > 1 ? W.over_game : W.over_meet;
     return say(others.length ? "the_end_others" : "the_end", { over, won, others: others.join(", ") });
