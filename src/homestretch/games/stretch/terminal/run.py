@@ -100,8 +100,9 @@ def run(
 ) -> None:
     """Run a race: the race call, the scoresheet and the result chart.
 
-    With bettors, the players bet Win, Place and Show on a tote of their own stakes; a
-    bettor alone bets with the house, at page 15's prices (ruling S29).
+    With bettors, the players bet Win, Place and Show on a tote of their own stakes.
+
+    A bettor alone bets with the house, at page 15's prices (ruling S29).
 
     Betting opens once the morning line is up; winning tickets are paid after the race.
 
