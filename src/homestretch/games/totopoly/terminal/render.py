@@ -179,31 +179,43 @@ RACE_MOVES = 3
 """The others' latest moves a race screen shows (``race_view``)."""
 
 
-def race_view(console: Console, view: JSON, content: Content, moves: list[str]) -> None:
-    """A move in the race, in what fits an 80 x 24 terminal with its question and list:
-    the course with every horse on it, where this player's horses are, the others'
-    latest moves and the question. The whole table (the players, the Tote pad, the
-    horses, the squares' legend, the news) was drawn at every move of the race, 60 to
-    86 rows; it is ``show_view``, m at the prompt."""
-    names = [p["name"] for p in view["players"]]
+def _fitted_heading(console: Console, view: JSON, what: str) -> int | None:
+    """The rule over a fitted screen, naming whose it is; this player's seat (None for
+    a watcher)."""
     you = view.get("you")
-    mine = isinstance(you, int) and 0 <= you < len(names)
-    whose = f"{names[you]}: " if isinstance(you, int) and mine else ""
-    console.rule(escape(f"Totopoly - {whose}race (m: the whole table)"))
-    console.print(course_picture(view, content, legend=False), end="")
-    yours = [
-        f"No. {h['number']} ({h['colour']}) length {h['length']}, track {h['track']}"
-        for h in view["horses"]
-        if mine and h.get("owner") == you and "length" in h
-    ]
-    if yours:
-        console.print(Text("Yours: ", style="bold") + Text("; ".join(yours)))
+    if not (isinstance(you, int) and 0 <= you < len(view["players"])):
+        you = None
+    whose = "" if you is None else f"{view['players'][you]['name']}: "
+    console.rule(escape(f"Totopoly - {whose}{what} (m: the whole table)"))
+    return you
+
+
+def _fitted_foot(console: Console, view: JSON, moves: list[str]) -> None:
+    """The others' latest moves and the question, under a fitted screen."""
     if moves:
         console.print(Text("Since your last move:", style="bold"))
         for line in moves[-RACE_MOVES:]:
             console.print(f"  {escape(line)}")
     if view["prompt"]:
         console.print(f"[bold]{escape(view['prompt'])}[/bold]")
+
+
+def race_view(console: Console, view: JSON, content: Content, moves: list[str]) -> None:
+    """A move in the race, in what fits an 80 x 24 terminal with its question and list:
+    the course with every horse on it, where this player's horses are, the others'
+    latest moves and the question. The whole table (the players, the Tote pad, the
+    horses, the squares' legend, the news) was drawn at every move of the race, 60 to
+    86 rows; it is ``show_view``, m at the prompt."""
+    you = _fitted_heading(console, view, "race")
+    console.print(course_picture(view, content, legend=False), end="")
+    yours = [
+        f"No. {h['number']} ({h['colour']}) length {h['length']}, track {h['track']}"
+        for h in view["horses"]
+        if you is not None and h.get("owner") == you and "length" in h
+    ]
+    if yours:
+        console.print(Text("Yours: ", style="bold") + Text("; ".join(yours)))
+    _fitted_foot(console, view, moves)
 
 
 FITTED = ("training", "auction")
@@ -217,10 +229,7 @@ def phase_view(console: Console, view: JSON, content: Content, moves: list[str])
     his last report, the others' latest moves. The whole table was drawn at every move,
     65 rows in the ring with six players; it is ``show_view``, m at the prompt."""
     names = [p["name"] for p in view["players"]]
-    you = view.get("you")
-    mine = isinstance(you, int) and 0 <= you < len(names)
-    whose = f"{names[you]}: " if isinstance(you, int) and mine else ""
-    console.rule(escape(f"Totopoly - {whose}{view['phase']} (m: the whole table)"))
+    you = _fitted_heading(console, view, view["phase"])
     cash = ", ".join(
         f"{p['name']} {money(p['cash'])}{' (you)' if p['seat'] == you else ''}"
         for p in view["players"]
@@ -251,18 +260,13 @@ def phase_view(console: Console, view: JSON, content: Content, moves: list[str])
         yours = [
             f"No. {h['number']} ({h['colour']}) square {h['square']}"
             for h in view["horses"]
-            if mine and h.get("owner") == you and "square" in h
+            if you is not None and h.get("owner") == you and "square" in h
         ]
         if yours:
             console.print(Text("Yours: ", style="bold") + Text("; ".join(yours)))
         if view.get("your_report"):
             console.print(Text("Your last report: ", style="bold") + Text(view["your_report"]))
-    if moves:
-        console.print(Text("Since your last move:", style="bold"))
-        for line in moves[-RACE_MOVES:]:
-            console.print(f"  {escape(line)}")
-    if view["prompt"]:
-        console.print(f"[bold]{escape(view['prompt'])}[/bold]")
+    _fitted_foot(console, view, moves)
 
 
 def show_view(
