@@ -6,6 +6,7 @@ the place and what is wanted."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -21,10 +22,11 @@ from homestretch.games.totopoly.analysis.design import (
     THROWS,
     board_checks,
     circuit,
+    fee_paid,
     match_checks,
     money_flow,
 )
-from homestretch.games.totopoly.content.loader import STABLE_OF, Content, load_content
+from homestretch.games.totopoly.content.loader import STABLE_OF, Content, RingSquare, load_content
 
 RUNNER = CliRunner()
 SAMPLE = Path(__file__).parents[4] / "samples" / "totopoly"
@@ -44,36 +46,43 @@ def test_the_sample_board_plays_a_game(tmp_path: Path) -> None:
     assert played["status"] == "finished" and len(played["placings"]) == 3
 
 
-def _walked(content: Content, horse: int, rng: random.Random) -> dict[str, float]:
-    """One circuit walked throw by throw, as training.lead does, reports drawn at random:
-    what it paid each payee."""
+def _walk(
+    content: Content, horses: tuple[int, ...], rng: random.Random, member: bool = False
+) -> dict[str, float]:
+    """One player's horses led round the ring as training.lead does, one throw for them
+    all, reports drawn at random, the club's fee paid once (not at all by a member):
+    what they paid each payee."""
     size, home = content.ring_size, content.ring_size + 1
-    stable = STABLE_OF[content.horses[horse].colour]
     role = {b.role: b.id for b in content.businesses.values()}
     paid: dict[str, float] = {}
-    progress = 0
-    while progress < home:
+    out, progress = list(horses), 0
+    while out:
         progress += rng.randint(1, 6) + rng.randint(1, 6)
         if progress > home:
             break
-        square = content.ring.get((content.boxes[horse] + progress - 1) % size)
-        if square is None:
-            continue
-        if square.effect in ("stables", "vet"):
-            deck = stable if square.effect == "stables" else "vet"
-            to = role[stable] if square.effect == "stables" else role["vet"]
-            paid[to] = paid.get(to, 0) + square.amount
-            report = content.reports[rng.choice(content.decks[deck])]
-            if report.effect == "pay":
-                paid[report.to] = paid.get(report.to, 0) + report.amount
-            if report.effect == "return_box":
-                break
-        elif square.effect == "pay":
-            paid[square.to] = paid.get(square.to, 0) + square.amount
-        elif square.effect == "club_fee":
-            paid[role["club"]] = paid.get(role["club"], 0) + square.amount
-        elif square.effect == "return_box":
-            break
+        for horse in list(out):
+            stable = STABLE_OF[content.horses[horse].colour]
+            square = content.ring.get((content.boxes[horse] + progress - 1) % size)
+            if progress == home:
+                out.remove(horse)
+            if square is None:
+                continue
+            if square.effect in ("stables", "vet"):
+                deck = stable if square.effect == "stables" else "vet"
+                to = role[stable] if square.effect == "stables" else role["vet"]
+                paid[to] = paid.get(to, 0) + square.amount
+                report = content.reports[rng.choice(content.decks[deck])]
+                if report.effect == "pay":
+                    paid[report.to] = paid.get(report.to, 0) + report.amount
+                if report.effect == "return_box" and horse in out:
+                    out.remove(horse)
+            elif square.effect == "pay":
+                paid[square.to] = paid.get(square.to, 0) + square.amount
+            elif square.effect == "club_fee" and not member:
+                paid[role["club"]] = paid.get(role["club"], 0) + square.amount
+                member = True
+            elif square.effect == "return_box" and horse in out:
+                out.remove(horse)
     return paid
 
 
@@ -84,7 +93,7 @@ def test_the_money_flow_is_what_walking_the_ring_pays_on_average(horse: int) -> 
     rng, walks = random.Random(3), 40_000
     total: dict[str, float] = {}
     for _ in range(walks):
-        for to, amount in _walked(content, horse, rng).items():
+        for to, amount in _walk(content, (horse,), rng).items():
             total[to] = total.get(to, 0) + amount
     assert set(total) == set(exact)
     for to, amount in total.items():
@@ -92,12 +101,66 @@ def test_the_money_flow_is_what_walking_the_ring_pays_on_average(horse: int) -> 
     assert abs(sum(THROWS.values()) - 1) < 1e-12
 
 
+def test_a_games_money_flow_is_what_walking_whole_tables_pays_on_average() -> None:
+    """A game: four players lead three horses each, every way of sharing them alike, each
+    business held by one of them, who pays himself nothing; the club's fee once a player
+    (ruling T45)."""
+    content = load_content(str(SAMPLE))
+    flow = money_flow(content)
+    exact = {p["payee"]: p["per_game"] for p in flow["payees"]}
+    rng, tables = random.Random(5), 12_000
+    total: dict[str, float] = {}
+    for _ in range(tables):
+        horses = list(range(1, 13))
+        rng.shuffle(horses)
+        holder = {b: rng.randrange(4) for b in content.businesses}
+        for player in range(4):
+            trio = tuple(horses[3 * player : 3 * player + 3])
+            for to, amount in _walk(content, trio, rng, member=holder["club"] == player).items():
+                if to == "bank" or holder[to] != player:
+                    total[to] = total.get(to, 0) + amount
+    for to, amount in exact.items():
+        walked = total.get(to, 0) / tables
+        assert abs(walked - amount) < max(0.02 * amount, 0.3), (to, walked, amount)
+
+
+def _small_ring(squares: dict[int, tuple[str, int]], boxes: dict[int, int]) -> Content:
+    """Our content on a plain ring of eight squares but ``squares`` (at: effect, amount),
+    the horses named in ``boxes`` leaving from those squares (the rest from square 4)."""
+    ours = load_content(None)
+    ring = {at: RingSquare(at, effect, effect, amount) for at, (effect, amount) in squares.items()}
+    placed = {h: boxes.get(h, 4) for h in ours.horses}
+    return dataclasses.replace(ours, ring_size=8, ring=ring, boxes=placed)
+
+
+def test_the_club_fee_is_a_players_and_paid_once_worked_by_hand() -> None:
+    """A ring of eight squares, one fee square (3, £25): No. 1 leaves from square 2, so it
+    is on the fee square after 2 squares (a throw of 2: 1/36); No. 2 from square 0, after
+    4 squares (a throw of 4, or 2 and 2: 3/36 + 1/36 * 1/36 = 109/1296). One player
+    leading both, one throw moving them alike, pays once if either lands there: 1/36 +
+    109/1296 - 1/36 * 1/36 = 144/1296 = 1/9, not the 145/1296 of counting each landing."""
+    content = _small_ring({3: ("club_fee", 25)}, {1: 2, 2: 0})
+    assert fee_paid(content, (1,)) == pytest.approx(25 / 36)
+    assert fee_paid(content, (2,)) == pytest.approx(25 * 109 / 1296)
+    assert fee_paid(content, (1, 2)) == pytest.approx(25 / 9)
+    assert circuit(content, 2).paid["club"] == pytest.approx(25 * 109 / 1296)
+    # a square sending No. 1 home after 2 squares (square 3): its fee square after 4
+    # (square 5) is reached by a throw of 4 (3/36), not by 2 and 2 (home at the first)
+    content = _small_ring({3: ("return_box", 0), 5: ("club_fee", 25)}, {1: 2})
+    assert fee_paid(content, (1,)) == pytest.approx(25 * 3 / 36)
+    # two horses on the same square at once: one fee (1/36 of £25, not 2/36)
+    content = _small_ring({3: ("club_fee", 25)}, {1: 2, 2: 2})
+    assert fee_paid(content, (1, 2)) == pytest.approx(25 / 36)
+
+
 def test_the_board_says_its_money_flow_and_checks(tmp_path: Path) -> None:
     result = RUNNER.invoke(app, ["totopoly", "board", "--content", str(SAMPLE), "-f", "json"])
     assert result.exit_code == 0, result.output
     board = json.loads(result.stdout)
     payees = {p["payee"]: p for p in board["money_flow"]["payees"]}
-    assert payees["saddler"]["per_game"] > 30 and payees["tote"]["per_game"] == 0
+    assert payees["saddler"]["per_game"] > 20 and payees["tote"]["per_game"] == 0
+    fees = board["money_flow"]["club_fees"]
+    assert fees["least"] <= fees["per_game"] == payees["club"]["per_game"] <= fees["most"]
     assert [c["met"] for c in board["checks"]] == [True, True]
     text = RUNNER.invoke(app, ["totopoly", "board", "--content", str(SAMPLE)]).stdout
     assert "money flow" in text and "Saddler's Shop" in text and "NOT MET" not in text
@@ -260,5 +323,5 @@ def test_every_key_of_the_boards_json_is_in_the_docs() -> None:
     keys = set(board) | set(board["ring"]) | set(board["course"]) | set(flow)
     keys |= set(board["horses"][0]) | set(board["businesses"][0]) | set(flow["payees"][0])
     keys |= set(board["ring"]["instructions"][0]) | set(board["reports"]["vet"][0])
-    keys |= set(flow["per_colour"]["black"]) | set(board["checks"][0])
+    keys |= set(flow["per_colour"]["black"]) | set(board["checks"][0]) | set(flow["club_fees"])
     assert keys - named == set()

@@ -11,13 +11,23 @@ The money flow is exact, not sampled: each horse's one circuit of the training r
 (two dice a throw, from the square outside its box round to it again; a return-to-box
 square or report ends it) is followed throw by throw, and what each square and each
 report read there pays is added up, weighted by its chance. A report is read as if its
-pack were shuffled afresh (each card's share of the pack); the Owners' Club's entrance
-fee is counted at every landing on its square, though a member pays it once (an upper
-bound), and its offer to join not at all (a player may decline)."""
+pack were shuffled afresh (each card's share of the pack); the club's offer to join is
+counted not at all (a player may decline).
+
+The Owners' Club's entrance fee is counted as the rules charge it (ruling T45): "Once a
+player has paid his entrance fee to the owners' club, he shall take a member's card, and
+cannot be called upon to pay the entrance fee again", and "One throw to count for ALL
+his horses". So it is a player's, not a horse's: paid at most once, at the first landing
+of any of his horses on a fee square, his horses moving together (``fee_paid``). A game
+is a table of players leading three horses each (the most the rules let a player run;
+all twelve held at a table of four), every way of sharing the horses out and every
+player as a business's holder equally likely; nobody pays himself ("they cannot pay
+money to themselves"), so a business draws from the others' horses only."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from homestretch.core.design import Check
 from homestretch.games.totopoly.content.loader import COLOURS, STABLE_OF, Content
@@ -60,6 +70,8 @@ class Circuit:
     white_cards: float
     landings: float
     """Squares landed on (throws that did not take the horse past its box)."""
+    fee: float = 0.0
+    """Of ``paid``, the club's entrance fee: the horse led alone (``fee_paid``)."""
 
 
 def circuit(content: Content, horse: int) -> Circuit:
@@ -103,8 +115,6 @@ def circuit(content: Content, horse: int) -> Circuit:
                     goes_on = weight * (1 - brings["home"])
                 elif effect == "pay":
                     paid[square.to] = paid.get(square.to, 0.0) + weight * square.amount
-                elif effect == "club_fee":
-                    paid[club] = paid.get(club, 0.0) + weight * square.amount
                 elif effect == "colour_card":
                     cards["colour"] += weight * content.at_a_time[colour]
                 elif effect == "white_card":
@@ -113,30 +123,146 @@ def circuit(content: Content, horse: int) -> Circuit:
                     goes_on = 0.0
             if reached < home:
                 alive[reached] += goes_on
-    return Circuit(paid, cards["colour"], cards["white"], landings)
+    fee = fee_paid(content, (horse,))
+    if fee:
+        paid[club] = paid.get(club, 0.0) + fee
+    return Circuit(paid, cards["colour"], cards["white"], landings, fee)
+
+
+def _home_chance(content: Content, horse: int, square_effect: str | None) -> float:
+    """The chance a horse landing on a square of ``square_effect`` is sent to its box."""
+    if square_effect == "return_box":
+        return 1.0
+    if square_effect in ("stables", "vet"):
+        stable = STABLE_OF[content.horses[horse].colour]
+        deck = stable if square_effect == "stables" else "vet"
+        return _report_means(content, deck)[1]["home"]
+    return 0.0
+
+
+def fee_paid(content: Content, horses: tuple[int, ...]) -> float:
+    """The Owners' Club entrance fee (£) a player leading ``horses`` pays in training, in
+    expectation: one throw moves them all, and the fee is paid once, at the first landing
+    of any of them on a ``club_fee`` square (the first led, by number, where two land at
+    once); a member pays no more (ruling T45). He declines every offer to join, as the
+    money flow reads offers, and is not the club's steward.
+
+    Followed exactly: the horses share one count of squares gone (they leave together
+    and move alike); what changes is which of them are still out, a return-to-box square
+    or report sending one home."""
+    size, home = content.ring_size, content.ring_size + 1
+    order = sorted(horses)
+    fee_at: dict[int, list[int]] = {}
+    """Per horse, the fee on the square it reaches after so many squares (0: none)."""
+    stay_at: dict[int, list[float]] = {}
+    """Per horse, the chance it is not sent home from that square."""
+    for h in order:
+        squares = [
+            content.ring.get((content.boxes[h] + gone - 1) % size) for gone in range(home + 1)
+        ]
+        fee_at[h] = [s.amount if s and s.effect == "club_fee" else 0 for s in squares]
+        stay_at[h] = [1 - _home_chance(content, h, s.effect if s else None) for s in squares]
+    moves: dict[tuple[tuple[int, ...], int], tuple[int, list[tuple[tuple[int, ...], float]]]] = {}
+
+    def move(out: tuple[int, ...], reached: int) -> tuple[int, list[tuple[tuple[int, ...], float]]]:
+        """The fee paid on reaching a square (0: none) and, if none, which horses stay out
+        with what chance."""
+        if (out, reached) not in moves:
+            fee = next((f for h in out if (f := fee_at[h][reached])), 0)
+            after: list[tuple[tuple[int, ...], float]] = []
+            if not fee and reached < home:
+                for k in range(1, len(out) + 1):
+                    for kept in combinations(out, k):
+                        share = 1.0
+                        for h in out:
+                            stay = stay_at[h][reached]
+                            share *= stay if h in kept else 1 - stay
+                        if share:
+                            after.append((kept, share))
+            moves[(out, reached)] = (fee, after)
+        return moves[(out, reached)]
+
+    # by squares gone: horses still out -> chance of being there with the fee unpaid
+    states: list[dict[tuple[int, ...], float]] = [{} for _ in range(home)]
+    states[0][tuple(order)] = 1.0
+    paid = 0.0
+    for gone in range(home):
+        for out, mass in states[gone].items():
+            for total, chance in THROWS.items():
+                reached = gone + total
+                if reached > home:
+                    break  # home, the excess disregarded
+                fee, after = move(out, reached)
+                paid += mass * chance * fee
+                for kept, share in after:
+                    ahead = states[reached]
+                    ahead[kept] = ahead.get(kept, 0.0) + mass * chance * share
+    return paid
+
+
+def _shares(horses: list[int]) -> list[list[tuple[int, ...]]]:
+    """Every way of sharing ``horses`` out three to a player."""
+    if not horses:
+        return [[]]
+    first, rest = horses[0], horses[1:]
+    ways: list[list[tuple[int, ...]]] = []
+    for pair in combinations(rest, 2):
+        left = [h for h in rest if h not in pair]
+        ways += [[(first, *pair), *others] for others in _shares(left)]
+    return ways
+
+
+def fee_per_game(content: Content, horses: list[int]) -> dict[str, float]:
+    """What the club draws in entrance fees in a game's training (ruling T45): ``horses``
+    shared out three to a player, every way equally likely, the steward one of the
+    players (he pays himself nothing). The mean, and the least and most of the ways."""
+    players = len(horses) // 3
+    fee: dict[tuple[int, ...], float] = {
+        trio: fee_paid(content, trio) for trio in combinations(sorted(horses), 3)
+    }
+    ways = [
+        sum(fee[trio] for trio in way) * (players - 1) / players for way in _shares(sorted(horses))
+    ]
+    return {
+        "players": players,
+        "per_game": sum(ways) / len(ways),
+        "least": min(ways),
+        "most": max(ways),
+    }
 
 
 def money_flow(content: Content, short: bool = False) -> dict[str, object]:
     """The training ring's money and cards: per colour, what one horse's circuit pays each
-    payee and the cards it takes; per payee, what a whole game's training pays it (every
-    horse one circuit; the short game has no blues), against its face value."""
+    payee (its owner's only horse, and not its payee's) and the cards it takes; per payee,
+    what a whole game's training pays it from the other players: every horse one circuit,
+    three horses a player (the short game has no blues, so three players), the club's
+    entrance fee once a player (ruling T45; the module doc)."""
     colours = [c for c in COLOURS if not (short and c == "blue")]
+    horses = [h.number for h in content.horses.values() if h.colour in colours]
+    players = len(horses) // 3
+    others = (players - 1) / players
+    """The share of a horse's payments to a business that reach it: the business's
+    holder is any of the players alike, and pays himself nothing."""
+    club = next(b.id for b in content.businesses.values() if b.role == "club")
     per_colour: dict[str, dict[str, object]] = {}
     per_game: dict[str, float] = {}
     for colour in colours:
-        horses = [h for h in content.horses.values() if h.colour == colour]
-        runs = [circuit(content, h.number) for h in horses]
+        runs = [circuit(content, h) for h in horses if content.horses[h].colour == colour]
         paid: dict[str, float] = {}
         for run in runs:
             for to, amount in run.paid.items():
                 paid[to] = paid.get(to, 0.0) + amount / len(runs)
-                per_game[to] = per_game.get(to, 0.0) + amount
+                if to == club:
+                    amount -= run.fee  # the fee is a player's, counted below
+                per_game[to] = per_game.get(to, 0.0) + amount * (1 if to == "bank" else others)
         per_colour[colour] = {
             "paid": {to: round(amount, 2) for to, amount in sorted(paid.items())},
             "colour_cards": round(sum(r.colour_cards for r in runs) / len(runs), 2),
             "white_cards": round(sum(r.white_cards for r in runs) / len(runs), 2),
             "landings": round(sum(r.landings for r in runs) / len(runs), 2),
         }
+    fees = fee_per_game(content, horses)
+    per_game[club] = per_game.get(club, 0.0) + fees["per_game"]
     payees = [
         {
             "payee": b.id,
@@ -156,7 +282,13 @@ def money_flow(content: Content, short: bool = False) -> dict[str, object]:
             "per_game": round(per_game.get("bank", 0.0), 2),
         }
     )
-    return {"short": short, "per_colour": per_colour, "payees": payees}
+    return {
+        "short": short,
+        "players": players,
+        "per_colour": per_colour,
+        "payees": payees,
+        "club_fees": {key: round(value, 2) for key, value in fees.items() if key != "players"},
+    }
 
 
 def board_checks(content: Content, flow: dict[str, object]) -> list[Check]:

@@ -732,8 +732,8 @@ def _money_flow_tables(flow: JSON, checks: list[Any]) -> None:
         "value",
         "a game",
         *per_colour,
-        title="the training ring's money flow, £ expected: a game (every horse's circuit), "
-        "a circuit of one horse of each colour",
+        title=f"the training ring's money flow, £ expected: a game ({flow['players']} players "
+        "leading three horses each, paid by the others), a circuit of one horse of each colour",
     )
     for payee in flow["payees"]:
         key = payee["payee"]
@@ -747,6 +747,12 @@ def _money_flow_tables(flow: JSON, checks: list[Any]) -> None:
         said = cards.replace("_", " ")
         table.add_row(said, "", "", *(f"{run[cards]:.2f}" for run in per_colour.values()))
     console.print(table)
+    fees = flow["club_fees"]
+    console.print(
+        f"the club's entrance fees, paid once a player (T45): £{fees['per_game']:.2f} a game, "
+        f"£{fees['least']:.2f}-£{fees['most']:.2f} as the horses are shared out",
+        markup=False,
+    )
     console.print(checks_table(checks, "Does the board do what it is for?"))
 
 
