@@ -13,6 +13,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only: no screen is needed
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.backend_bases import FigureCanvasBase  # noqa: E402
+from matplotlib.ticker import PercentFormatter  # noqa: E402
 
 from homestretch.core.errors import HomestretchError  # noqa: E402
 from homestretch.core.inputs import output_path  # noqa: E402
@@ -49,6 +50,43 @@ def standings_chart(title: str, unit: str, course: Course, path: Path) -> None:
     axes.set_title(title)
     axes.grid(alpha=0.3)
     axes.legend(fontsize="small", loc="best")
+    save_figure(figure, path)
+
+
+def whole_game_chart(
+    title: str,
+    seats: list[str],
+    rates: list[float],
+    spans: list[tuple[float, float]],
+    lengths: dict[int, int],
+    unit: str,
+    path: Path,
+    wanted: tuple[float, float] | None = None,
+) -> None:
+    """A designer's whole-game checks drawn (``simulate --plot``): each seat's share of
+    the wins with its 95% interval beside the fair share, and how long the games ran
+    (``lengths``: a length -> games that long), the length wanted shaded."""
+    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
+    below = [rate - low for rate, (low, _) in zip(rates, spans, strict=True)]
+    above = [high - rate for rate, (_, high) in zip(rates, spans, strict=True)]
+    left.bar(seats, rates, yerr=[below, above], capsize=4, color="tab:blue", alpha=0.8)
+    left.axhline(1 / len(seats), color="black", linestyle="--", linewidth=1, label="fair share")
+    left.yaxis.set_major_formatter(PercentFormatter(1.0))
+    left.set_ylabel("share of games won (95% interval)")
+    left.set_title("wins by seat")
+    left.legend(fontsize="small")
+    left.grid(axis="y", alpha=0.3)
+    xs = sorted(lengths)
+    if wanted is not None:
+        right.axvspan(*wanted, color="tab:green", alpha=0.15, label="the rulebook's game")
+    right.hist(xs, bins=min(30, max(1, len(xs))), weights=[lengths[x] for x in xs])
+    right.set_xlabel(unit)
+    right.set_ylabel("games")
+    right.set_title("length of a game")
+    if wanted is not None:
+        right.legend(fontsize="small")
+    right.grid(axis="y", alpha=0.3)
+    figure.suptitle(title)
     save_figure(figure, path)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from homestretch.core.chance import SeededDice
-from homestretch.core.protocol import JSON
+from homestretch.core.protocol import JSON, Event, State
 from homestretch.core.referee import play
 from homestretch.games.totopoly.bots import SensibleBot
 from homestretch.games.totopoly.content.loader import COLOURS
@@ -159,9 +159,11 @@ def without_colour_cards(game: TotopolyGame) -> TotopolyGame:
     return game
 
 
-def play_one(game: TotopolyGame, seed: int) -> TotopolyState:
+def play_one(
+    game: TotopolyGame, seed: int, after_event: Callable[[State, Event], None] | None = None
+) -> TotopolyState:
     agents = {seat: SensibleBot(game, seat, seed) for seat in range(game.players)}
-    state = play(game.new_initial_state(), SeededDice(seed), agents)
+    state = play(game.new_initial_state(), SeededDice(seed), agents, after_event)
     assert isinstance(state, TotopolyState)
     return state
 
@@ -172,10 +174,16 @@ def simulate(
     seed: int,
     on_game: Callable[[], None] | None = None,
 ) -> JSON:
-    """Play ``games`` games, seeds ``seed``, ``seed + 1``, ...; see the module doc."""
-    study = Study()
+    """Play ``games`` games, seeds ``seed``, ``seed + 1``, ...; see the module doc. The
+    report's ``whole_game`` is what the whole-game checks read (``whole_game.py``)."""
+    from homestretch.games.totopoly.analysis.whole_game import Games, HalfwayWatch
+
+    study, whole = Study(), Games()
     for offset in range(games):
-        study.add(play_one(game, seed + offset))
+        watch = HalfwayWatch()
+        state = play_one(game, seed + offset, watch)
+        study.add(state)
+        whole.add(state, watch.leaders)
         if on_game is not None:
             on_game()
     return {
@@ -183,6 +191,7 @@ def simulate(
         "players": game.players,
         "short": game.short,
         **study.report(),
+        "whole_game": whole.report(game.players, game.short),
     }
 
 

@@ -523,15 +523,26 @@ def simulate_command(
             "of each colour and one a seat (no nominee): the board's own order",
         ),
     ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot",
+            help="also draw the whole games' checks: wins by seat with 95% intervals, "
+            "the length of a game (PNG, SVG or PDF)",
+        ),
+    ] = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """Computer players play many games: win rates by colour and by advantage cards.
+    """Computer players play many games: win rates by colour and by advantage cards, and whether a whole game does what the rulebook says a game is for (each check met or NOT MET).
 
     Example: `homestretch totopoly simulate -n 500 --board-alone`
+
+    Example: `homestretch totopoly simulate -n 300 --content my-board --plot games.png`
 
     Example: `homestretch totopoly simulate --match-races 4000 --content my-board` (the board alone)"""
     from homestretch.games.totopoly.analysis.simulate import simulate as run_study
     from homestretch.games.totopoly.analysis.simulate import without_colour_cards
+    from homestretch.games.totopoly.analysis.whole_game import checks as game_checks
     from homestretch.games.totopoly.content.loader import COLOURS
     from homestretch.games.totopoly.rules.state import TotopolyGame
 
@@ -545,6 +556,12 @@ def simulate_command(
     )
     if board_alone:
         without_colour_cards(game)
+    if plot is not None:
+        from homestretch.cli.pictures import picture_path
+
+        if match_races is not None:
+            raise HomestretchError("--plot draws whole games: not with --match-races")
+        picture_path(plot)  # before the games: a bad name does not waste them
     used = seed if seed is not None else new_seed()
     announce_seed(used, "seeded", fmt)
     if match_races is not None:  # four seats, a horse each, whatever the games would seat
@@ -555,6 +572,11 @@ def simulate_command(
         return
     with progress_bar(n, "playing Totopoly") as bar:
         report = run_study(game, n, used, on_game=lambda: bar.advance(bar.task_ids[0]))
+    checks = game_checks(report["whole_game"])
+    report["checks"] = [check.to_json() for check in checks]
+    report["met"] = sum(check.met for check in checks)
+    if plot is not None:
+        _plot_games(report, game, used, plot)
     if fmt is OutputFormat.json:
         echo_json(report)
         return
@@ -595,6 +617,37 @@ def simulate_command(
         f"{report['setup_decisions_per_game']} other decisions before the race and "
         f"{report['race_decisions_per_game']} in it; {report['training_throws_per_game']} "
         f"throws in the training ring and {report['race_throws_per_game']} on the course"
+    )
+    kind = "short" if short else "long"
+    title = f"Does a whole {kind} game do what a game is for? (the rulebook's; seed {used})"
+    console.print(checks_table(checks, title))
+    console.print(f"{report['met']} of {len(checks)} checks met", markup=False)
+    if plot is not None:
+        console.print(f"drawn: {plot}", markup=False, highlight=False)
+
+
+def _plot_games(report: JSON, game: TotopolyGame, seed: int, path: Path) -> None:
+    """The whole games' checks drawn: wins by seat, and the length of a game in minutes
+    at the pace the checks read (analysis/whole_game.py)."""
+    from homestretch.cli.pictures import whole_game_chart
+    from homestretch.games.totopoly.analysis.whole_game import MINUTES, PACE
+
+    whole = report["whole_game"]
+    pace = sum(PACE) / 2 / 60
+    minutes: dict[int, int] = {}
+    for actions, games in whole["length"]["games_by_length"].items():
+        at = round(int(actions) * pace)
+        minutes[at] = minutes.get(at, 0) + games
+    kind = "short" if game.short else "long"
+    whole_game_chart(
+        f"Totopoly, {whole['games']} {kind} games of {game.players} (seed {seed})",
+        list(game.names),
+        whole["seat_win_rate"],
+        [(low, high) for low, high in whole["seat_win_interval"]],
+        minutes,
+        f"minutes, at {sum(PACE) / 2:g} s a throw or decision",
+        path,
+        MINUTES[game.short],
     )
 
 
