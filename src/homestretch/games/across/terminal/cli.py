@@ -1051,18 +1051,61 @@ def simulate(
     track: Annotated[
         str | None, typer.Option("--track", help="the track to measure (needed)")
     ] = None,
-    n: Annotated[int, typer.Option("-n", min=1, max=MAX_RUNS, help="how many races")] = 100_000,
+    n: Annotated[
+        int | None,
+        typer.Option("-n", min=1, max=MAX_RUNS, help="how many races (default 100000)"),
+    ] = None,
     content: ContentOption = None,
     seed: SeedOption = None,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            min=1,
+            max=100_000,
+            help="instead of races, this many whole games between computer players, held "
+            "to what the rulebook says a game is for (--track, if given, for every meet)",
+        ),
+    ] = None,
+    players: Annotated[
+        int, typer.Option("--players", min=3, max=7, help="players a game, with --games (3-7)")
+    ] = 4,
+    meets: Annotated[
+        int,
+        typer.Option(
+            "--meets",
+            min=1,
+            max=7,
+            help="meets a game, with --games (as many as players: every seat takes every role)",
+        ),
+    ] = 1,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot",
+            help="with --games, also draw wins by seat with 95% intervals and the length "
+            "of a game (PNG, SVG or PDF)",
+        ),
+    ] = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
-    """The handicapper: race a track N times and report each horse's chances.
+    """The handicapper: race a track N times and report each horse's chances; or, with --games, play whole games and check them against the rulebook.
 
-    Example: `homestretch across simulate --track "Epsom Downs" -n 100000`"""
+    Example: `homestretch across simulate --track "Epsom Downs" -n 100000`
+
+    Example: `homestretch across simulate --games 200 --players 5 --plot games.png`"""
     from homestretch.games.across.analysis.design import track_checks
     from homestretch.games.across.analysis.handicapper import simulate_track
     from homestretch.games.across.content.loader import horse_class, load_content
 
+    if games is not None:
+        if n is not None:
+            raise HomestretchError("-n counts races; --games counts whole games: give one")
+        _whole_games(games, players, meets, track, content, seed, plot, fmt)
+        return
+    if plot is not None:
+        raise HomestretchError("--plot draws whole games: give --games N")
+    n = 100_000 if n is None else n
     if n < 1:
         raise HomestretchError("-n must be at least 1")
     chosen = load_content(str(content) if content else None).track(track_option(track, content))
@@ -1114,6 +1157,89 @@ def simulate(
     title = f"Does {chosen.name} do what a track is for? (docs/across.md, seed {used})"
     console.print(checks_table(checks, title))
     console.print(f"{sum(c.met for c in checks)} of {len(checks)} checks met", markup=False)
+
+
+def _whole_games(
+    games: int,
+    players: int,
+    meets: int,
+    track: str | None,
+    content: Path | None,
+    seed: int | None,
+    plot: Path | None,
+    fmt: OutputFormat,
+) -> None:
+    """``simulate --games``: whole games between computer players, held to what the
+    rulebook says a game is for (analysis/whole_game.py, ruling R25)."""
+    from homestretch.games.across import _sensible
+    from homestretch.games.across.analysis.whole_game import checks, play_games
+    from homestretch.games.across.rules.game import AcrossGame
+
+    chosen = [track_option(track, content)] if track is not None else []
+    if plot is not None:
+        from homestretch.cli.pictures import picture_path
+
+        picture_path(plot)  # before the games: a bad name does not waste them
+    game = AcrossGame(
+        players,
+        tracks=tuple(chosen) * meets,
+        meets=meets,
+        content_dir=str(content) if content else None,
+    )
+    used = seed if seed is not None else new_seed()
+    announce_seed(used, "seeded", fmt)
+    with progress_bar(games, "playing Across the Board") as bar:
+        task = bar.task_ids[0]
+        report = play_games(game, games, used, _sensible, lambda: bar.advance(task))
+    found = checks(report)
+    report = {
+        **report,
+        "seed": used,
+        "track": chosen[0] if chosen else None,
+        "meets": meets,
+        "checks": [check.to_json() for check in found],
+        "met": sum(check.met for check in found),
+    }
+    if plot is not None:
+        from homestretch.cli.pictures import whole_game_chart
+
+        whole_game_chart(
+            f"Across the Board, {games} games of {players}, {meets} "
+            f"{'meet' if meets == 1 else 'meets'} each (seed {used})",
+            list(game.seat_names),
+            report["seat_win_rate"],
+            [(low, high) for low, high in report["seat_win_interval"]],
+            {int(k): v for k, v in report["rolls"]["games_by_rolls"].items()},
+            "rolls of the dice in a game",
+            plot,
+        )
+    if fmt is OutputFormat.json:
+        echo_json(report)
+        return
+    where = f"at {game.content.track(chosen[0]).name}" if chosen else "on the Trackmaster's track"
+    each = f"{meets} {'meet' if meets == 1 else 'meets'} each"
+    table = Table(
+        "seat",
+        "wins",
+        "share",
+        "95% interval",
+        title=f"{games} games of {players}, {each}, {where}",
+    )
+    for name, wins, rate, (low, high) in zip(
+        game.seat_names,
+        report["seat_wins"],
+        report["seat_win_rate"],
+        report["seat_win_interval"],
+        strict=True,
+    ):
+        table.add_row(name, f"{wins:g}", f"{rate:.1%}", f"{low:.1%}-{high:.1%}")
+    console.print(table)
+    console.print(f"median {report['rolls']['median']:g} rolls a game", markup=False)
+    title = f"Does a whole game do what a game is for? (the rulebook's; seed {used})"
+    console.print(checks_table(found, title))
+    console.print(f"{report['met']} of {len(found)} checks met", markup=False)
+    if plot is not None:
+        console.print(f"drawn: {plot}", markup=False, highlight=False)
 
 
 @app.command()

@@ -1,0 +1,113 @@
+"""A whole game of Across the Board held to what the rulebook says a game is for (ruling
+R25): `simulate --games N` plays whole games between computer players and ends with the
+checks, each met or NOT MET with its numbers and the seed. Title cards whose opening
+bids eat the players' money at the auction leave them priced out of the betting."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+from tests.conftest import refused
+from typer.testing import CliRunner
+
+from homestretch.cli.main import app
+from homestretch.core.protocol import JSON
+from homestretch.games.across.analysis.whole_game import checks
+from homestretch.games.across.content.loader import DEFAULT_DIR
+
+RUNNER = CliRunner()
+
+
+def simulated(*args: str) -> JSON:
+    result = RUNNER.invoke(app, ["across", "simulate", *args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    report: JSON = json.loads(result.stdout)
+    return report
+
+
+def test_whole_games_report_their_checks_seed_and_seats() -> None:
+    report = simulated("--games", "4", "--seed", "3", "--track", "woodbine")
+    assert report["seed"] == 3 and report["track"] == "woodbine" and report["meets"] == 1
+    assert report["games"] == report["finished"] == 4
+    assert [c["check"] for c in report["checks"]] == [
+        "every game has a winner",
+        "seat order does not pick the winner",
+        "the leader at half way can be caught",
+        "the last at half way can come back",
+        "nobody priced out of the betting",
+    ]
+    assert report["met"] == sum(c["met"] for c in report["checks"])
+    assert sum(report["seat_wins"]) == 4 and len(report["seat_win_interval"]) == 4
+    assert sum(report["rolls"]["games_by_rolls"].values()) == 4
+    # eight races a meet, each some tens of rolls
+    assert 8 * 20 < report["rolls"]["median"] < 8 * 80
+
+
+def test_a_game_of_two_meets_runs_sixteen_races() -> None:
+    report = simulated("--games", "1", "--seed", "2", "--meets", "2", "--track", "woodbine")
+    assert report["finished"] == 1 and report["rolls"]["median"] > 16 * 20
+
+
+def test_title_cards_dear_at_the_auction_price_players_out_of_the_betting(
+    tmp_path: Path,
+) -> None:
+    """Every opening bid 14 fifties: eleven horses cost more than four players' 160, and
+    players come out of the auction below a ticket's three."""
+    folder = tmp_path / "mine"
+    shutil.copytree(DEFAULT_DIR, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    horses = folder / "horses.toml"
+    text = re.sub(r"^opening_bid = \d+$", "opening_bid = 14", horses.read_text(), flags=re.M)
+    horses.write_text(text, encoding="utf-8")
+    args = ["across", "simulate", "--games", "12", "--seed", "1", "--content", str(folder)]
+    result = RUNNER.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "Does a whole game do what a game is for? (the rulebook's; seed 1)" in said
+    row = next(line for line in result.stdout.splitlines() if "nobody priced out" in line)
+    assert "NOT MET" in row
+
+
+def report_with(**changes: object) -> JSON:
+    report: JSON = {
+        "games": 100,
+        "finished": 100,
+        "players": 4,
+        "seat_wins": [25, 24, 26, 25],
+        "leader_caught": 40,
+        "last_won": 10,
+        "player_games": 400,
+        "priced_out": 0,
+    }
+    report.update(changes)
+    return report
+
+
+def test_each_check_reads_its_numbers() -> None:
+    assert all(c.met for c in checks(report_with()))
+    unmet = {
+        "every game has a winner": report_with(finished=99, seat_wins=[25, 24, 25, 25]),
+        "seat order does not pick the winner": report_with(seat_wins=[41.5, 20.5, 15, 23]),
+        "the leader at half way can be caught": report_with(leader_caught=19),
+        "the last at half way can come back": report_with(last_won=4),
+        "nobody priced out of the betting": report_with(priced_out=21),
+    }
+    for name, report in unmet.items():
+        found = {c.check: c.met for c in checks(report)}
+        assert not found[name], name
+        assert sum(not met for met in found.values()) == 1, (name, found)
+
+
+def test_plot_and_the_options_that_do_not_go_together(tmp_path: Path) -> None:
+    picture = tmp_path / "games.svg"
+    report = simulated("--games", "2", "--seed", "2", "--track", "woodbine", "--plot", str(picture))
+    assert picture.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    assert report["games"] == 2
+    line = refused(tmp_path, "across", "simulate", "--games", "2", "-n", "5")
+    assert line == "error: -n counts races; --games counts whole games: give one"
+    line = refused(tmp_path, "across", "simulate", "--track", "woodbine", "--plot", str(picture))
+    assert line == "error: --plot draws whole games: give --games N"
+    line = refused(tmp_path, "across", "simulate", "--games", "2", "--plot", "games")
+    assert "a picture needs a file name ending .png, .svg or .pdf" in line
