@@ -27,6 +27,7 @@ money to themselves"), so a business draws from the others' horses only."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
 from homestretch.core.design import Check
@@ -149,67 +150,64 @@ def fee_paid(content: Content, horses: tuple[int, ...]) -> float:
 
     Followed exactly: the horses share one count of squares gone (they leave together
     and move alike); what changes is which of them are still out, a return-to-box square
-    or report sending one home."""
+    or report sending one home (``fees_paid``)."""
+    return fees_paid(content, [horses])[0]
+
+
+def fees_paid(content: Content, groups: list[tuple[int, ...]]) -> list[float]:
+    """``fee_paid`` for many players' horses at once, each group as many horses: the
+    chance of each set of them still out, square by square, in arrays (one row a group)."""
+    import numpy as np
+
+    if not groups:
+        return []
     size, home = content.ring_size, content.ring_size + 1
-    order = sorted(horses)
-    fee_at: dict[int, list[int]] = {}
-    """Per horse, the fee on the square it reaches after so many squares (0: none)."""
-    stay_at: dict[int, list[float]] = {}
-    """Per horse, the chance it is not sent home from that square."""
-    for h in order:
-        squares = [
-            content.ring.get((content.boxes[h] + gone - 1) % size) for gone in range(home + 1)
-        ]
-        fee_at[h] = [s.amount if s and s.effect == "club_fee" else 0 for s in squares]
-        stay_at[h] = [1 - _home_chance(content, h, s.effect if s else None) for s in squares]
-    moves: dict[tuple[tuple[int, ...], int], tuple[int, list[tuple[tuple[int, ...], float]]]] = {}
-
-    def move(out: tuple[int, ...], reached: int) -> tuple[int, list[tuple[tuple[int, ...], float]]]:
-        """The fee paid on reaching a square (0: none) and, if none, which horses stay out
-        with what chance."""
-        if (out, reached) not in moves:
-            fee = next((f for h in out if (f := fee_at[h][reached])), 0)
-            after: list[tuple[tuple[int, ...], float]] = []
-            if not fee and reached < home:
-                for k in range(1, len(out) + 1):
-                    for kept in combinations(out, k):
-                        share = 1.0
-                        for h in out:
-                            stay = stay_at[h][reached]
-                            share *= stay if h in kept else 1 - stay
-                        if share:
-                            after.append((kept, share))
-            moves[(out, reached)] = (fee, after)
-        return moves[(out, reached)]
-
-    # by squares gone: horses still out -> chance of being there with the fee unpaid
-    states: list[dict[tuple[int, ...], float]] = [{} for _ in range(home)]
-    states[0][tuple(order)] = 1.0
-    paid = 0.0
+    k = len(groups[0])
+    subsets = 1 << k
+    fee = np.zeros((len(groups), home + 1, k))
+    stay = np.ones((len(groups), home + 1, k))
+    for row, group in enumerate(groups):
+        for i, h in enumerate(sorted(group)):
+            for gone in range(1, home + 1):
+                square = content.ring.get((content.boxes[h] + gone - 1) % size)
+                if square is None:
+                    continue
+                if square.effect == "club_fee":
+                    fee[row, gone, i] = square.amount
+                stay[row, gone, i] = 1 - _home_chance(content, h, square.effect)
+    out = [[bool(s >> i & 1) for i in range(k)] for s in range(subsets)]
+    # the fee paid on reaching a square with these horses out: the first led's (by number)
+    fee_on = np.zeros((len(groups), home + 1, subsets))
+    for s in range(subsets):
+        for i in reversed(range(k)):
+            if out[s][i]:
+                fee_on[:, :, s] = np.where(fee[:, :, i] > 0, fee[:, :, i], fee_on[:, :, s])
+    # with no fee paid, from horses ``s`` out to horses ``u`` still out (none: no more fee)
+    moves = np.zeros((len(groups), home + 1, subsets, subsets))
+    for s in range(subsets):
+        for u in range(1, subsets):
+            if u & ~s:
+                continue
+            share = np.ones((len(groups), home + 1))
+            for i in range(k):
+                if out[s][i]:
+                    share *= stay[:, :, i] if out[u][i] else 1 - stay[:, :, i]
+            moves[:, :, s, u] = share
+    unpaid = fee_on == 0
+    states = np.zeros((len(groups), home + 1, subsets))
+    states[:, 0, subsets - 1] = 1.0
+    paid = np.zeros(len(groups))
     for gone in range(home):
-        for out, mass in states[gone].items():
-            for total, chance in THROWS.items():
-                reached = gone + total
-                if reached > home:
-                    break  # home, the excess disregarded
-                fee, after = move(out, reached)
-                paid += mass * chance * fee
-                for kept, share in after:
-                    ahead = states[reached]
-                    ahead[kept] = ahead.get(kept, 0.0) + mass * chance * share
-    return paid
-
-
-def _shares(horses: list[int]) -> list[list[tuple[int, ...]]]:
-    """Every way of sharing ``horses`` out three to a player."""
-    if not horses:
-        return [[]]
-    first, rest = horses[0], horses[1:]
-    ways: list[list[tuple[int, ...]]] = []
-    for pair in combinations(rest, 2):
-        left = [h for h in rest if h not in pair]
-        ways += [[(first, *pair), *others] for others in _shares(left)]
-    return ways
+        mass = states[:, gone, :]
+        for total, chance in THROWS.items():
+            reached = gone + total
+            if reached > home:
+                break  # home, the excess disregarded
+            paid += chance * (mass * fee_on[:, reached, :]).sum(axis=1)
+            if reached < home:
+                going = chance * mass * unpaid[:, reached, :]
+                states[:, reached, :] += np.einsum("bs,bsu->bu", going, moves[:, reached])
+    return [float(p) for p in paid]
 
 
 def fee_per_game(content: Content, horses: list[int]) -> dict[str, float]:
@@ -217,18 +215,29 @@ def fee_per_game(content: Content, horses: list[int]) -> dict[str, float]:
     shared out three to a player, every way equally likely, the steward one of the
     players (he pays himself nothing). The mean, and the least and most of the ways."""
     players = len(horses) // 3
-    fee: dict[tuple[int, ...], float] = {
-        trio: fee_paid(content, trio) for trio in combinations(sorted(horses), 3)
-    }
-    ways = [
-        sum(fee[trio] for trio in way) * (players - 1) / players for way in _shares(sorted(horses))
-    ]
-    return {
-        "players": players,
-        "per_game": sum(ways) / len(ways),
-        "least": min(ways),
-        "most": max(ways),
-    }
+    trios: list[tuple[int, ...]] = list(combinations(sorted(horses), 3))
+    fee = dict(zip(trios, fees_paid(content, trios), strict=True))
+
+    @cache
+    def shared(rest: tuple[int, ...]) -> tuple[float, float, float]:
+        """Over every way of sharing ``rest`` out three to a player: the mean, least and
+        most of the fees. Each first trio heads as many ways, so the mean is theirs."""
+        if not rest:
+            return 0.0, 0.0, 0.0
+        ways = []
+        for pair in combinations(rest[1:], 2):
+            left = tuple(h for h in rest[1:] if h not in pair)
+            mean, least, most = shared(left)
+            paid = fee[(rest[0], *pair)]
+            ways.append((paid + mean, paid + least, paid + most))
+        return (
+            sum(w[0] for w in ways) / len(ways),
+            min(w[1] for w in ways),
+            max(w[2] for w in ways),
+        )
+
+    mean, least, most = (f * (players - 1) / players for f in shared(tuple(sorted(horses))))
+    return {"players": players, "per_game": mean, "least": least, "most": most}
 
 
 def money_flow(content: Content, short: bool = False) -> dict[str, object]:
