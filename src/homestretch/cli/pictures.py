@@ -79,7 +79,8 @@ def whole_game_chart(
     xs = sorted(lengths)
     if wanted is not None:
         right.axvspan(*wanted, color="tab:green", alpha=0.15, label="the rulebook's game")
-    right.hist(xs, bins=min(30, max(1, len(xs))), weights=[lengths[x] for x in xs])
+    if xs:
+        right.hist(xs, bins=whole_bins(xs[0], xs[-1]), weights=[lengths[x] for x in xs])
     right.set_xlabel(unit)
     right.set_ylabel("games")
     right.set_title("length of a game")
@@ -88,6 +89,14 @@ def whole_game_chart(
     right.grid(axis="y", alpha=0.3)
     figure.suptitle(title)
     save_figure(figure, path)
+
+
+def whole_bins(least: int, most: int, bins: int = 30) -> list[float]:
+    """Histogram edges for whole numbers ``least``-``most``: at most ``bins`` bins, each
+    as many whole numbers wide (none drawn taller for holding more values), every value
+    inside one."""
+    step = max(1, -(-(most + 1 - least) // bins))
+    return [edge - 0.5 for edge in range(least, most + step + 1, step)]
 
 
 def picture_path(path: Path) -> Path:

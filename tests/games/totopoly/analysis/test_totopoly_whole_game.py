@@ -146,6 +146,16 @@ def test_the_seat_arithmetic() -> None:
     assert (round(low, 3), round(high, 3)) == (0.022, 0.112)
 
 
+def test_the_length_picture_bins_every_game_evenly() -> None:
+    from homestretch.cli.pictures import whole_bins
+
+    for least, most in ((69, 105), (300, 301), (5, 5), (240, 900)):
+        edges = whole_bins(least, most)
+        assert edges[0] < least and edges[-1] > most and len(edges) - 1 <= 30
+        widths = {b - a for a, b in zip(edges, edges[1:], strict=False)}
+        assert len(widths) == 1 and widths.pop() == int(edges[1] - edges[0])
+
+
 def test_plot_draws_the_games_and_a_bad_name_is_refused_first(tmp_path: Path) -> None:
     picture = tmp_path / "games.png"
     report = simulated("-n", "3", "--seed", "2", "--plot", str(picture))
