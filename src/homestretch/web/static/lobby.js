@@ -93,11 +93,13 @@ function fieldError(field, text) {
 
 if ($("create")) {
   const games = JSON.parse(document.body.dataset.games);
-  const byName = Object.fromEntries(games.map((g) => [g.name, g]));
+  // a choice is a game, or a designer's content for it (serve --content, --race): keyed
+  // by "key", the game's name or the design's id, and named by "label" where it has one
+  const byName = Object.fromEntries(games.map((g) => [g.key || g.name, g]));
   const draft = readDraft();
   draft.games = draft.games || {};
   const select = $("game");
-  for (const game of games) select.append(el("option", { value: game.name, text: game.title.split(": ")[0] }));
+  for (const game of games) select.append(el("option", { value: game.key || game.name, text: game.label || game.title.split(": ")[0] }));
   if (draft.game && byName[draft.game]) select.value = draft.game;
   if (draft.dice) $("dice").value = draft.dice;
   $("private").checked = Boolean(draft.private);
@@ -112,8 +114,9 @@ if ($("create")) {
   // not parse), its seats and its score keeper
   const mine = () => {
     const g = game();
-    if (!draft.games[g.name]) draft.games[g.name] = { config: structuredClone(g.config), seats: defaultSeats(g), keeper: "computer" };
-    return draft.games[g.name];
+    const key = g.key || g.name;
+    if (!draft.games[key]) draft.games[key] = { config: structuredClone(g.config), seats: defaultSeats(g), keeper: "computer" };
+    return draft.games[key];
   };
   const save = () => {
     draft.game = select.value;
@@ -488,7 +491,7 @@ if ($("create")) {
     try {
       response = await fetch("/api/tables", {
         method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ game: g.name, config, seats, dice: $("dice").value, roller: roller === "" ? null : Number(roller), private: $("private").checked, invitation_watches: $("invitation-watches").checked }),
+        body: JSON.stringify({ game: g.name, design: g.design, config, seats, dice: $("dice").value, roller: roller === "" ? null : Number(roller), private: $("private").checked, invitation_watches: $("invitation-watches").checked }),
       });
     } catch {
       $("open").disabled = false;
