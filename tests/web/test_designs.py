@@ -216,3 +216,19 @@ def test_frames_leave_the_kept_files_out(client: TestClient, store: Store) -> No
     assert set(web["design"]["files"]) == {"horses.toml", "tracks/fenwick-heath.toml"}
     shown = frame_of(client, links["id"])
     assert "fenwick-heath.toml" not in str(shown) and "[[horse]]" not in str(shown)
+
+
+def test_a_kept_copy_changed_by_hand_is_written_again_from_the_store(
+    store: Store, designer: dict[str, Path]
+) -> None:
+    with serving(store, designer) as first:
+        config = choice(first, "across:my-across")["config"]
+        links = open_table(
+            first, game="across", design="across:my-across", config=config, seats=ACROSS_SEATS
+        )
+        before = frame_of(first, links["id"])
+    kept = Path(store.load(links["id"]).config["content_dir"]) / "tracks/fenwick-heath.toml"
+    kept.write_text(kept.read_text().replace("Norwich", "Ipswich"))
+    with serving(store, None) as again:
+        assert frame_of(again, links["id"]) == before
+    assert "Norwich" in kept.read_text()

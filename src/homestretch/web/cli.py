@@ -78,7 +78,8 @@ def serve(
         reason = (exc.strerror or str(exc)).split(" (")[0]  # not the address again
         raise HomestretchError(f"cannot serve on {host}:{port} ({reason})") from None
     for design in designs:
-        console.print(f"The lobby offers {design.about}", highlight=False, soft_wrap=True)
+        said = design.about[:1].lower() + design.about[1:]
+        console.print(f"The lobby offers {said}", highlight=False, soft_wrap=True)
     console.print(f"The lobby is at http://{host}:{port}/ (Ctrl-C stops the server)")
     # open event streams are cut 2 s after Ctrl-C rather than waited for
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)

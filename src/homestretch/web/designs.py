@@ -136,7 +136,7 @@ def _folder_designs(folder: Path) -> list[Design]:
     if across:
         from homestretch.games.across.content.loader import load_content as across_content
 
-        content = across_content(str(root))  # a broken file: its one line, now
+        content = across_content(str(folder))  # a broken file: its line, as typed, now
         tracks = [(key, f"{t.name} ({t.city})") for key, t in content.tracks.items()]
         bundled = set(across_content(None).tracks)
         own = [key for key, _ in tracks if key not in bundled]
@@ -157,7 +157,7 @@ def _folder_designs(folder: Path) -> list[Design]:
     if totopoly:
         from homestretch.games.totopoly.content.loader import load_content as totopoly_content
 
-        totopoly_content(str(root))
+        totopoly_content(str(folder))
         designs.append(
             Design(
                 f"totopoly:{label}",
@@ -300,13 +300,14 @@ def applied(design: Design, config: JSON) -> tuple[JSON, JSON]:
 
 def restore(config: JSON, web: JSON) -> None:
     """Write a table's kept content folder again from its settings where it is gone
-    (a new machine, a cleared cache), before the table is rebuilt on it."""
+    (a new machine, a cleared cache) or reads otherwise (changed by hand), before the
+    table is rebuilt on it."""
     design = web.get("design")
     if not isinstance(design, dict) or not isinstance(design.get("files"), dict):
         return
     where = next((config.get(key) for key in FOLDER_KEYS.values() if config.get(key)), None)
     digest = config.get("content_digest")
-    if not isinstance(where, str) or not isinstance(digest, str) or Path(where).is_dir():
+    if not isinstance(where, str) or not isinstance(digest, str):
         return
     with contextlib.suppress(HomestretchError):  # else the game says the folder is gone
         write_kept(
