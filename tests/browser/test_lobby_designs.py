@@ -77,6 +77,9 @@ def test_a_table_on_the_designers_track_opened_from_the_lobby_takes_a_move(
         expect(option).to_have_text("Across the Board, the designer's my-across")
         choose_design_with_ann(lobby)
         expect(lobby.locator("#game-about")).to_contain_text("The designer's content in my-across")
+        expect(lobby.locator("#own-track-box")).to_be_hidden()  # the design is the content
+        said = "".join(log.read_text() for log in shared_server.folder.glob("serve-*.log"))
+        assert "The lobby offers the designer's content in my-across: its title cards" in said
         track = lobby.locator("[data-field='tracks'] select").first
         expect(track.locator("option:checked")).to_have_text("Fenwick Heath (Norwich)")
         fits_width(lobby)
@@ -118,3 +121,37 @@ def test_a_track_not_of_the_design_is_refused_by_its_field(
         )
         expect(page.locator("#created")).to_be_hidden()
         fits_width(page)
+
+
+def test_a_track_file_uploaded_from_the_lobby_is_checked_then_played(
+    device: Callable[[str], Page], shared_server: SharedServer
+) -> None:
+    track = (SAMPLES / "across/tracks/fenwick-heath.toml").read_text()
+    with shared_server.visit():
+        page = device("phone")
+        page.goto("/")
+        page.select_option("#game", "across")
+        expect(page.locator("#own-track-box")).to_be_visible()
+        page.locator("#seats li[data-seat='0'] input.seat-name").fill("Ann")
+        broken = track.replace("best_pick = 7", "best_pick = 13")
+        page.set_input_files(
+            "#own-track",
+            {"name": "my-heath.toml", "mimeType": "text/plain", "buffer": broken.encode()},
+        )
+        page.get_by_role("button", name="Open the table").click()
+        error = page.locator("[data-error-for='upload']")
+        expect(error).to_have_text("my-heath.toml: news: best_pick must be a horse 2-12, not 13")
+        expect(error).to_be_in_viewport()
+        expect(page.locator("#created")).to_be_hidden()
+        fits_width(page)
+        page.set_input_files(
+            "#own-track",
+            {"name": "my-heath.toml", "mimeType": "text/plain", "buffer": track.encode()},
+        )
+        expect(error).to_be_hidden()
+        page.get_by_role("button", name="Open the table").click()
+        expect(page.locator("#created")).to_be_visible()
+        ann = page.locator("#links a", has_text="Ann's seat")
+        ann.click()
+        expect(page.locator(".subtitle")).to_contain_text("on the designer's my-heath.toml")
+        expect(page.locator("#board")).to_contain_text("Fenwick Heath")

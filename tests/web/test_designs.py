@@ -232,3 +232,52 @@ def test_a_kept_copy_changed_by_hand_is_written_again_from_the_store(
     with serving(store, None) as again:
         assert frame_of(again, links["id"]) == before
     assert "Norwich" in kept.read_text()
+
+
+def test_a_track_file_uploaded_with_the_table_is_checked_played_and_kept(
+    client: TestClient, store: Store, designer: dict[str, Path]
+) -> None:
+    track = designer["across"] / "tracks/fenwick-heath.toml"
+    config = {"players": 3, "meets": 2, "tracks": ["woodbine"]}
+    broken = track.read_text().replace("best_pick = 7", "best_pick = 13")
+    answer = client.post(
+        "/api/tables",
+        json={
+            "game": "across",
+            "config": config,
+            "seats": ACROSS_SEATS,
+            "upload": {"file": "My Heath.toml", "text": broken},
+        },
+    )
+    said = refusal(answer, 400)
+    assert said.startswith("My Heath.toml: ") and "best_pick" in said, said
+    assert answer.json()["field"] == "upload"
+    assert store.saved_games() == []  # nothing opened
+    links = open_table(
+        client,
+        game="across",
+        config=config,
+        seats=ACROSS_SEATS,
+        upload={"file": "My Heath.toml", "text": track.read_text()},
+    )
+    saved = store.load(links["id"])
+    assert saved.config["tracks"] == ["my-heath", "my-heath"]  # every meet on it
+    web = (store.settings(links["id"]) or {})["web"]
+    assert web["design"]["label"] == "My Heath.toml" and "source" not in web["design"]
+    assert web["design"]["files"]["tracks/my-heath.toml"] == track.read_text()
+    page = client.get(links["seats"][0]["link"]).text
+    assert heading(page).endswith(", on the designer's My Heath.toml")
+    assert frame_of(client, links["id"])["view"]["track"] == "my-heath"
+
+
+def test_two_designs_of_one_name_are_told_apart(tmp_path: Path, designer: dict[str, Path]) -> None:
+    other = tmp_path / "elsewhere" / "my-across"
+    shutil.copytree(designer["across"], other)
+    found = read_designs([designer["across"], other], [designer["race"], designer["race"]])
+    assert [(d.id, d.label) for d in found] == [
+        ("across:my-across", "my-across"),
+        ("across:my-across-2", "my-across (2)"),
+        ("stretch:my-race", "my-race.toml"),
+        ("stretch:my-race-2", "my-race.toml (2)"),
+    ]
+    assert found[3].defaults["race"] == "stretch:my-race-2"

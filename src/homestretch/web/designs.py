@@ -22,7 +22,7 @@ import contextlib
 import hashlib
 import os
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -93,21 +93,15 @@ def read_designs(contents: list[Path], races: list[Path]) -> list[Design]:
 
 
 def _renamed(design: Design, new_id: str, label: str) -> Design:
-    choices = design.choices
-    if design.race is not None:
-        choices = {"race": [(new_id, words) for _, words in design.choices["race"]]}
-    defaults = {**design.defaults, "race": new_id} if design.race is not None else design.defaults
-    return Design(
-        new_id,
-        design.game,
-        label,
-        design.source,
-        design.digest,
-        design.files,
-        design.race,
-        choices,
-        defaults,
-        design.about,
+    if design.race is None:
+        return replace(design, id=new_id, label=label)
+    choices = {"race": [(new_id, words) for _, words in design.choices["race"]]}
+    return replace(
+        design,
+        id=new_id,
+        label=label,
+        choices=choices,
+        defaults={**design.defaults, "race": new_id},
     )
 
 
@@ -238,6 +232,53 @@ class Designs:
         return design
 
 
+UPLOADED = "across:uploaded"
+"""The id of a track file uploaded with a table's request (``upload``)."""
+
+
+def uploaded_track(upload: Any) -> Design:
+    """An Across the Board track file uploaded from the lobby (``{file, text}``), read
+    and checked as a content folder's track is, with the bundled title cards: a design
+    of its own for the one table, which keeps it as it keeps a folder's. A fault is one
+    line naming the file and the place in it, shown by the file's field (``upload``)."""
+    import tempfile
+
+    from homestretch.games.across.content.loader import DEFAULT_DIR, load_content, track_key
+
+    if not isinstance(upload, dict) or not all(
+        isinstance(upload.get(key), str) for key in ("file", "text")
+    ):
+        raise FieldError("upload", "an uploaded track is sent as its file's name and text")
+    name = Path(upload["file"].replace("\\", "/")).name
+    if not name.lower().endswith(".toml") or not track_key(name[:-5]):
+        raise FieldError("upload", f"{name}: a track file is a .toml file (docs/across.md)")
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        track = root / "tracks" / f"{track_key(name[:-5])}.toml"
+        track.parent.mkdir()
+        (root / "horses.toml").write_bytes((DEFAULT_DIR / "horses.toml").read_bytes())
+        track.write_text(upload["text"], encoding="utf-8", newline="")
+        try:
+            content = load_content.__wrapped__(str(root))  # not kept: a folder of a moment
+            files = _content_files(root)
+        except ContentError as exc:
+            said = str(exc).replace(str(track), name).replace(str(root), name)
+            raise FieldError("upload", said) from None
+        digest = folder_digest(root)
+    key, loaded = next(iter(content.tracks.items()))
+    return Design(
+        UPLOADED,
+        "across",
+        name,
+        Path(name),
+        digest,
+        files,
+        choices={"tracks": [(key, f"{loaded.name} ({loaded.city})")]},
+        defaults={"tracks": [key]},
+        about=f"The track file {name}: {loaded.name}, with the bundled title cards.",
+    )
+
+
 # --- a table opened on a design -------------------------------------------------------
 def kept_folder(game: str, digest: str) -> Path:
     """Where a content folder kept for tables is played from: named by its digest, so
@@ -286,12 +327,9 @@ def _digest_or_none(folder: Path) -> str | None:
 def applied(design: Design, config: JSON) -> tuple[JSON, JSON]:
     """The configuration of a table on ``design`` (its content folder kept, or its race
     whole) and what the table keeps of it in its own settings (``web.design``)."""
-    kept: JSON = {
-        "id": design.id,
-        "label": design.label,
-        "source": str(design.source),
-        "digest": design.digest,
-    }
+    kept: JSON = {"id": design.id, "label": design.label, "digest": design.digest}
+    if design.id != UPLOADED:  # a file on the server, which may change: whether it did
+        kept["source"] = str(design.source)
     if design.race is not None:
         return {**config, "race": design.race}, kept
     folder = write_kept(design.game, design.digest, design.files)

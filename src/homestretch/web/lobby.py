@@ -22,7 +22,7 @@ from homestretch.session.saved import open_new
 from homestretch.session.seats import Seat, computer, new_token, open_seat, person
 from homestretch.session.table import AUTO, Table
 from homestretch.store.db import Store
-from homestretch.web.designs import Design, Designs, applied, listed_title
+from homestretch.web.designs import Design, Designs, applied, listed_title, uploaded_track
 from homestretch.web.forms import FieldError, check_settings, plain, settings_fields
 from homestretch.web.words import bot_words
 
@@ -262,6 +262,14 @@ def create_table(
     entry = _entry(request.get("game"))
     config, asked = request.get("config"), request.get("seats", [])
     design = (designs or Designs()).chosen(entry.name, request.get("design"))
+    if request.get("upload") is not None:
+        if design is not None or entry.name != "across":
+            raise FieldError("upload", "a track file is uploaded for Across the Board alone")
+        design = uploaded_track(request["upload"])
+        meets = config.get("meets", 1) if isinstance(config, dict) else None
+        whole = isinstance(meets, int) and not isinstance(meets, bool) and 1 <= meets <= 100
+        if isinstance(config, dict) and isinstance(meets, int) and whole:
+            config = {**config, "tracks": design.defaults["tracks"] * meets}  # every meet's
     if entry.settings is not None and isinstance(config, dict) and isinstance(asked, list):
         players = config.get("players")  # the seats' count is checked with the game
         count = players if isinstance(players, int) and not isinstance(players, bool) else None
