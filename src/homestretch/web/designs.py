@@ -22,6 +22,7 @@ import contextlib
 import hashlib
 import os
 import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -211,7 +212,7 @@ class Designs:
     def __init__(self, designs: list[Design] | None = None) -> None:
         self.by_id = {d.id: d for d in designs or []}
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[Design]:
         return iter(self.by_id.values())
 
     def __bool__(self) -> bool:
