@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from itertools import count
 from pathlib import Path
@@ -58,15 +58,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(db: str, folder: Path) -> Iterator[str]:
+def serving(db: str, folder: Path, more: Sequence[str] = ()) -> Iterator[str]:
     """``homestretch serve`` in a process of its own on a free loopback port, for as long
-    as the block runs; its address. What it prints goes to a file in ``folder``."""
+    as the block runs; its address. What it prints goes to a file in ``folder``.
+    ``more``: further options (``--content DIR``)."""
     port = free_port()
     output = folder / f"serve-{port}.log"
     command = ["-c", "from homestretch.cli.main import run; run()", "serve"]
     with output.open("w") as log:
         server = subprocess.Popen(
-            [sys.executable, *command, "--port", str(port), "--db", db],
+            [sys.executable, *command, "--port", str(port), "--db", db, *more],
             stdout=log,
             stderr=subprocess.STDOUT,
         )

@@ -32,10 +32,11 @@ from homestretch.session.table import Table
 from homestretch.store.db import Store
 from homestretch.web import hub as hub_module
 from homestretch.web import pages
+from homestretch.web.designs import Designs, designed_title
 from homestretch.web.forms import FieldError
 from homestretch.web.hub import Forbidden, Hub, LiveTable, NotFound, Viewer, same_secret
 from homestretch.web.lobby import (
-    game_choices,
+    games_with,
     invitation_watch_link,
     public_tables,
     renamed,
@@ -97,11 +98,16 @@ async def body_json(request: Request) -> JSON:
 
 
 def create_app(
-    store: Store, notifier: Notifier | None = None, stretch_cards: CardSet | None = None
+    store: Store,
+    notifier: Notifier | None = None,
+    stretch_cards: CardSet | None = None,
+    designs: Designs | None = None,
 ) -> FastAPI:
     """The server's app; ``stretch_cards``: the card set Top of the Stretch's race builder
-    searches (default: the standard set)."""
+    searches (default: the standard set); ``designs``: the designer's content offered in
+    the lobby beside the bundled (``serve --content``, ``--race``)."""
     hub = Hub(store, notifier)
+    hub.designs = designs or Designs()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -135,7 +141,7 @@ def create_app(
     # --- the lobby ----------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     async def lobby() -> str:
-        return pages.lobby(public_tables(store), game_choices())
+        return pages.lobby(public_tables(store), games_with(hub.designs))
 
     # --- each game's "How to play" (core/how_to_play.py), a page a phone reads ----------
     @app.get("/how-to-play", response_class=HTMLResponse)
@@ -153,7 +159,7 @@ def create_app(
 
     @app.get("/api/games")
     async def games() -> list[JSON]:
-        return game_choices()
+        return games_with(hub.designs)
 
     @app.get("/api/tables")
     async def tables() -> list[JSON]:
@@ -325,8 +331,9 @@ def _guides() -> dict[str, str]:
 
 
 def _title(live: LiveTable) -> str:
-    """What the table's pages are headed: its game as configured (Totopoly's short game)."""
-    return live.table.entry.titled(live.table.game.config())
+    """What the table's pages are headed: its game as configured (Totopoly's short game),
+    and the designer's content it plays, if any (and whether that changed since)."""
+    return designed_title(live.table.entry.titled(live.table.game.config()), live.web)
 
 
 def _may_replay(live: LiveTable, token: str | None) -> None:

@@ -31,6 +31,22 @@ def serve(
             "it to edit with `homestretch stretch content FOLDER --part cards`)",
         ),
     ] = None,
+    content: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--content",
+            help="a content folder of your own (Across the Board's or Totopoly's, as `play "
+            "--content` takes it) that the lobby offers beside the bundled; repeatable",
+        ),
+    ] = None,
+    race: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--race",
+            help="a Top of the Stretch race file of your own (as `homestretch stretch run` "
+            "takes it) that the lobby offers beside the bundled races; repeatable",
+        ),
+    ] = None,
 ) -> None:
     """Serve tables to browsers: a lobby, a link per seat, spectators and replays."""
     import socket
@@ -40,9 +56,11 @@ def serve(
     from homestretch.cli.common import open_store
     from homestretch.games.stretch.content.card_set import load_card_set
     from homestretch.web.app import create_app
+    from homestretch.web.designs import Designs, read_designs
     from homestretch.web.notify_pg import notifier_for
 
     card_set = None if cards is None else load_card_set(cards)  # a bad folder: one line now
+    designs = read_designs(content or [], race or [])  # a broken file: its one line now
     store = open_store(db)
     # a store the server may read but not write (a read-only file, a role that may only
     # SELECT) served the lobby and failed at the first move: one line now, before serving
@@ -51,7 +69,7 @@ def serve(
     except HomestretchError as exc:
         raise HomestretchError(f"{exc}; the server saves every table there") from None
     app = create_app(
-        store, notifier_for(store), card_set
+        store, notifier_for(store), card_set, Designs(designs)
     )  # LISTEN/NOTIFY when several share PostgreSQL
     # bound here, so a port in use is one line rather than uvicorn's log
     try:
@@ -59,6 +77,9 @@ def serve(
     except OSError as exc:
         reason = (exc.strerror or str(exc)).split(" (")[0]  # not the address again
         raise HomestretchError(f"cannot serve on {host}:{port} ({reason})") from None
+    for design in designs:
+        said = design.about[:1].lower() + design.about[1:]
+        console.print(f"The lobby offers {said}", highlight=False, soft_wrap=True)
     console.print(f"The lobby is at http://{host}:{port}/ (Ctrl-C stops the server)")
     # open event streams are cut 2 s after Ctrl-C rather than waited for
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)

@@ -28,6 +28,7 @@ from homestretch.session.saved import rebuild, settings_json
 from homestretch.session.seats import Seat
 from homestretch.session.table import Table
 from homestretch.store.db import Store
+from homestretch.web.designs import Designs, restore
 from homestretch.web.frames import completed, seat_part
 from homestretch.web.lobby import create_table, links, table_links
 from homestretch.web.notify import LocalNotifier, Notifier
@@ -172,6 +173,8 @@ class Hub:
         (another writer, a terminal, is still caught by the log's unique key)."""
         self.tables: dict[int, LiveTable] = {}
         self._loading = asyncio.Lock()
+        self.designs = Designs()
+        """The designer's content this server offers (``serve --content``, ``--race``)."""
 
     async def start(self) -> None:
         await self.notifier.start(self.changed_elsewhere)
@@ -262,6 +265,7 @@ class Hub:
         if settings is None or WEB not in settings:
             raise NotFound(f"there is no table {game_id} on this server")
         saved = self.store.load(game_id)
+        restore(saved.config, settings[WEB])  # a designer's content kept in the store
         table = rebuild(self.store, saved)
         finished = saved.status == "finished"
         began = None
@@ -279,7 +283,7 @@ class Hub:
     async def open_table(self, request: JSON) -> JSON:
         """A new table as the lobby's ``request`` asks (the lobby's and the Stretch race
         builder's), played on until a person must act: its links."""
-        table, game_id, web = create_table(self.store, request)
+        table, game_id, web = create_table(self.store, request, self.designs)
         await self.change(self.add(game_id, table, web), table.advance)
         return links(game_id, table, web)
 

@@ -22,7 +22,8 @@ from homestretch.session.saved import open_new
 from homestretch.session.seats import Seat, computer, new_token, open_seat, person
 from homestretch.session.table import AUTO, Table
 from homestretch.store.db import Store
-from homestretch.web.forms import FieldError, check_settings, settings_fields
+from homestretch.web.designs import Design, Designs, applied, listed_title, uploaded_track
+from homestretch.web.forms import FieldError, check_settings, plain, settings_fields
 from homestretch.web.words import bot_words
 
 MAX_NAME = 40
@@ -56,6 +57,67 @@ def _choice(name: str, entry: GameEntry) -> JSON:
         "min_players": game.min_players,
         "max_players": game.max_players,
     }
+
+
+def games_with(designs: Designs) -> list[JSON]:
+    """The lobby's games (``game_choices``) with the designer's content the server was
+    given after each game's bundled choice, each a choice of its own: ``key`` (what the
+    form tells the choices apart by: the game's name, or the design's id), ``design``
+    (sent back with the table's request), ``label`` (the list's words for it), its
+    ``fields`` with the design's own choices (Across's tracks, Stretch's race)."""
+    found = []
+    for choice in game_choices():
+        found.append({**choice, "key": choice["name"]})
+        found += [_design_choice(d, choice) for d in designs if d.game == choice["name"]]
+    return found
+
+
+def _design_choice(design: Design, base: JSON) -> JSON:
+    short = str(base["title"]).split(": ")[0]
+    fields = [
+        {
+            **field,
+            "choices": [{"value": v, "label": w} for v, w in design.choices[field["name"]]],
+            "default": design.defaults.get(field["name"], field["default"]),
+            "other": False,
+        }
+        if field["name"] in design.choices
+        else field
+        for field in base["fields"]
+    ]
+    return {
+        **base,
+        "key": design.id,
+        "design": design.id,
+        "label": f"{short}, the designer's {design.label}",
+        "title": f"{short}: {design.about}",
+        "config": {**base["config"], **design.defaults},
+        "fields": fields,
+    }
+
+
+def _own_choices(design: Design, fields: list[JSON], config: JSON) -> JSON:
+    """Refuse a value of a setting whose choices are the design's that is none of them,
+    in the form's words; the configuration with a bundled value standing in for each
+    of them, to be checked by the game's settings as every table's is."""
+    checked = dict(config)
+    for field in fields:
+        own = design.choices.get(field["name"])
+        if own is None or not field.get("choices"):
+            continue
+        values = [value for value, _ in own]
+        said = plain({**field, "choices": [{"value": v, "label": w} for v, w in own]})
+        asked = config.get(field["name"], design.defaults.get(field["name"]))
+        stand_in = field["choices"][0]["value"]  # a bundled one, to check the rest by
+        if field["kind"] == "list":
+            if not isinstance(asked, list) or any(item not in values for item in asked):
+                raise FieldError(field["name"], said)
+            checked[field["name"]] = [stand_in] * len(asked)
+        else:
+            if asked not in values:
+                raise FieldError(field["name"], said)
+            checked[field["name"]] = stand_in
+    return checked
 
 
 def _entry(name: Any) -> GameEntry:
@@ -191,16 +253,34 @@ def renamed(entry: GameEntry, game: Game, seat: int, old: str, new: str) -> Game
         return None
 
 
-def create_table(store: Store, request: JSON) -> tuple[Table, int, JSON]:
+def create_table(
+    store: Store, request: JSON, designs: Designs | None = None
+) -> tuple[Table, int, JSON]:
     """A new table as the form asks (nothing played yet), its id, and the server's own
-    settings for it (the invitation, the creator's token, who types asked dice)."""
+    settings for it (the invitation, the creator's token, who types asked dice);
+    ``designs``: the designer's content the server offers, which ``design`` names."""
     entry = _entry(request.get("game"))
     config, asked = request.get("config"), request.get("seats", [])
+    design = (designs or Designs()).chosen(entry.name, request.get("design"))
+    if request.get("upload") is not None:
+        if design is not None or entry.name != "across":
+            raise FieldError("upload", "a track file is uploaded for Across the Board alone")
+        design = uploaded_track(request["upload"])
+        meets = config.get("meets", 1) if isinstance(config, dict) else None
+        whole = isinstance(meets, int) and not isinstance(meets, bool) and 1 <= meets <= 100
+        if isinstance(config, dict) and isinstance(meets, int) and whole:
+            config = {**config, "tracks": design.defaults["tracks"] * meets}  # every meet's
     if entry.settings is not None and isinstance(config, dict) and isinstance(asked, list):
         players = config.get("players")  # the seats' count is checked with the game
         count = players if isinstance(players, int) and not isinstance(players, bool) else None
-        check_settings(entry.settings(), config, len(asked) if count is None else count)
+        checked = config
+        if design is not None:
+            checked = _own_choices(design, settings_fields(entry.settings()), config)
+        check_settings(entry.settings(), checked, len(asked) if count is None else count)
         config = entry.settings().for_new_table(config)
+    kept: JSON | None = None
+    if design is not None and isinstance(config, dict):
+        config, kept = applied(design, config)  # its folder kept, or its race whole
     game = _game(entry, config)
     seats = seats_for(entry, game, asked)
     game = named(entry, game, request["config"], seats)
@@ -230,6 +310,7 @@ def create_table(store: Store, request: JSON) -> tuple[Table, int, JSON]:
         "admin": new_token(),
         "roller": roller,
         "seed_digest": seed_digest(seed),
+        **({"design": kept} if kept is not None else {}),
     }
     label = f"web table: {', '.join(s.name for s in seats) or 'a race'}"
     table, game_id = open_new(store, entry, game, seats, dice, label, extra={"web": web})
@@ -299,6 +380,7 @@ def public_tables(store: Store, limit: int = 50) -> list[JSON]:
         if web is None or web.get("private"):
             continue
         title = known[saved.game].titled(saved.config) if saved.game in known else ""
+        title = listed_title(title, web) if title else title
         # who sits there now (a guest who took an open seat by name), never a seat's token
         seats = [
             {"name": str(seat.get("name", "")), "kind": str(seat.get("kind", ""))}

@@ -93,11 +93,13 @@ function fieldError(field, text) {
 
 if ($("create")) {
   const games = JSON.parse(document.body.dataset.games);
-  const byName = Object.fromEntries(games.map((g) => [g.name, g]));
+  // a choice is a game, or a designer's content for it (serve --content, --race): keyed
+  // by "key", the game's name or the design's id, and named by "label" where it has one
+  const byName = Object.fromEntries(games.map((g) => [g.key || g.name, g]));
   const draft = readDraft();
   draft.games = draft.games || {};
   const select = $("game");
-  for (const game of games) select.append(el("option", { value: game.name, text: game.title.split(": ")[0] }));
+  for (const game of games) select.append(el("option", { value: game.key || game.name, text: game.label || game.title.split(": ")[0] }));
   if (draft.game && byName[draft.game]) select.value = draft.game;
   if (draft.dice) $("dice").value = draft.dice;
   $("private").checked = Boolean(draft.private);
@@ -112,8 +114,9 @@ if ($("create")) {
   // not parse), its seats and its score keeper
   const mine = () => {
     const g = game();
-    if (!draft.games[g.name]) draft.games[g.name] = { config: structuredClone(g.config), seats: defaultSeats(g), keeper: "computer" };
-    return draft.games[g.name];
+    const key = g.key || g.name;
+    if (!draft.games[key]) draft.games[key] = { config: structuredClone(g.config), seats: defaultSeats(g), keeper: "computer" };
+    return draft.games[key];
   };
   const save = () => {
     draft.game = select.value;
@@ -401,6 +404,7 @@ if ($("create")) {
     const g = game();
     const mineNow = mine();
     $("dc-lobby").hidden = g.name !== "derbycast";
+    $("own-track-box").hidden = !ownTrackOffered(g);
     $("game-about").textContent = g.title.split(": ").slice(1).join(": ");
     const rules = $("how-to-play-link");  // the chosen game's guide, beside its choice
     rules.href = `/how-to-play/${encodeURIComponent(g.name)}`;
@@ -422,7 +426,7 @@ if ($("create")) {
   select.addEventListener("change", chooseGame);
   // a field changed: its refusal goes (the next press of "Open the table" says again)
   const mended = (event) => {
-    const place = event.target.closest(".setting, .seat-row, #roller-box");
+    const place = event.target.closest(".setting, .seat-row, #roller-box, #own-track-box");
     if (!place) return;
     for (const slot of place.querySelectorAll("[data-error-for]")) slot.hidden = true;
     for (const bad of place.querySelectorAll(".invalid")) bad.classList.remove("invalid");
@@ -482,13 +486,14 @@ if ($("create")) {
       if (!withCard && config.source === "keeper" && mineNow.keeper === "person") seats.push({ kind: "person", name: "Score keeper" });
     }
     config = asSent(config);  // (after a day's card, which posts from the keeper's desk)
+    const upload = ownTrackOffered(g) ? await ownTrack() : undefined;
     const roller = $("dice").value === "asked" ? $("roller").value : "";
     $("open").disabled = true;
     let response;
     try {
       response = await fetch("/api/tables", {
         method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ game: g.name, config, seats, dice: $("dice").value, roller: roller === "" ? null : Number(roller), private: $("private").checked, invitation_watches: $("invitation-watches").checked }),
+        body: JSON.stringify({ game: g.name, design: g.design, upload, config, seats, dice: $("dice").value, roller: roller === "" ? null : Number(roller), private: $("private").checked, invitation_watches: $("invitation-watches").checked }),
       });
     } catch {
       $("open").disabled = false;
@@ -558,6 +563,16 @@ function invitationWords(answer) {
 
 // Derby Cast's day's card, uploaded with the table: the file as it is (the server reads
 // it as the keeper's desk does), and a person at the score keeper's seat to post it.
+// an Across track file of one's own, uploaded with the table's request (the server
+// checks it as a content folder's track and the table keeps it in the store)
+function ownTrackOffered(g) {
+  return g.name === "across" && !g.design;
+}
+async function ownTrack() {
+  const chosen = $("own-track").files[0];
+  return chosen ? { file: chosen.name, text: await chosen.text() } : undefined;
+}
+
 async function derbyCastCard(config, seats) {
   const chosen = $("dc-lobby-card").files[0];
   if (!chosen) return false;

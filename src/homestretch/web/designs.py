@@ -1,0 +1,402 @@
+"""A designer's own content in the lobby, beside the bundled: ``homestretch serve
+--content DIR`` (an Across the Board or a Totopoly content folder, read and checked as
+``homestretch across|totopoly play --content DIR`` reads it) and ``--race FILE`` (a Top
+of the Stretch race file, as ``homestretch stretch run FILE`` reads it).
+
+Each is read once, when the server starts (a broken file stops it in the terminal's one
+line), and offered as a choice of its own in the lobby's list of games, named as the
+designer's. A table opened on it keeps what it plays in the store, so it replays and
+resumes exactly whatever becomes of the designer's file: a race whole in its
+configuration (as every Stretch table keeps its race); a content folder's files, as
+read, in the table's own settings (``web.design.files``), played from a copy of them
+in a folder named by their digest (``kept_folder``), which the game's configuration
+names with that digest as ``--content`` names a folder. A server that finds the copy
+gone (a new machine, a cleared cache) writes it again from the store before the table
+is rebuilt. A table whose designer's file changed since shows that in its page's
+heading, and plays on as it was opened.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from homestretch.core.content import folder_digest
+from homestretch.core.errors import ContentError, HomestretchError
+from homestretch.core.inputs import read_text
+from homestretch.core.protocol import JSON
+from homestretch.web.forms import FieldError
+
+CONTENT_SUFFIXES = (".csv", ".toml", ".json")
+"""The files of a content folder its digest covers (``core.content.folder_digest``), so
+the files kept are those the digest is of."""
+
+MOST_KEPT = 2 * 1024 * 1024
+"""The most text a design's files may hold together, kept in each table's settings."""
+
+TOTOPOLY_FILES = ("leases.toml", "training_ring.toml", "reports.toml", "cards.toml")
+"""What marks a Totopoly content folder (with ``racecourse.toml``)."""
+
+FOLDER_KEYS = {"across": "content_dir", "totopoly": "content"}
+"""Where each game's configuration names its content folder."""
+
+
+@dataclass(frozen=True)
+class Design:
+    """A designer's content as the server read it at start."""
+
+    id: str
+    """How the lobby's request names it: ``game:name`` ("across:my-across")."""
+    game: str
+    label: str
+    """What the lobby calls it after "the designer's": the folder's or file's name."""
+    source: Path
+    """The folder or file, as a full path (only the server's own messages show it)."""
+    digest: str
+    """Of the folder's content files (``folder_digest``) or the race file's bytes."""
+    files: dict[str, str] = field(default_factory=dict)
+    """A folder's content files by their path in it, as read."""
+    race: JSON | None = None
+    """A race file's race, whole, as a Stretch configuration keeps it."""
+    choices: dict[str, list[tuple[Any, str]]] = field(default_factory=dict)
+    """Settings whose choices are the design's rather than the bundled ones (Across's
+    ``tracks``: the folder's tracks; Stretch's ``race``: this race), each value with the
+    words the form shows for it."""
+    defaults: JSON = field(default_factory=dict)
+    """The form's first values for the design (Across: its first track of its own)."""
+    about: str = ""
+    """A line under the game's choice saying what the design holds."""
+
+
+def read_designs(contents: list[Path], races: list[Path]) -> list[Design]:
+    """Every design named at start, each read and checked now: the first broken file
+    raises its one line (``ContentError``: the file and the place in it)."""
+    found: list[Design] = []
+    for folder in contents:
+        found += _folder_designs(folder)
+    for race in races:
+        found.append(_race_design(race))
+    seen: dict[str, int] = {}
+    named = []
+    for design in found:  # two folders of one name: the second is "my-across (2)"
+        seen[design.id] = seen.get(design.id, 0) + 1
+        if seen[design.id] > 1:
+            count = seen[design.id]
+            design = _renamed(design, f"{design.id}-{count}", f"{design.label} ({count})")
+        named.append(design)
+    return named
+
+
+def _renamed(design: Design, new_id: str, label: str) -> Design:
+    if design.race is None:
+        return replace(design, id=new_id, label=label)
+    choices = {"race": [(new_id, words) for _, words in design.choices["race"]]}
+    return replace(
+        design,
+        id=new_id,
+        label=label,
+        choices=choices,
+        defaults={**design.defaults, "race": new_id},
+    )
+
+
+def _folder_designs(folder: Path) -> list[Design]:
+    """An Across content folder (``horses.toml``, ``tracks/``), a Totopoly one (its five
+    files), or both in one folder."""
+    if not folder.is_dir():
+        raise ContentError(folder, "no such content folder (--content)")
+    across = (folder / "horses.toml").exists() or (folder / "tracks").is_dir()
+    totopoly = (folder / "racecourse.toml").exists() or any(
+        (folder / name).exists() for name in TOTOPOLY_FILES
+    )
+    if not (across or totopoly):
+        raise ContentError(
+            folder,
+            "not a content folder: an Across the Board one holds horses.toml and tracks/, a "
+            "Totopoly one racecourse.toml, leases.toml, training_ring.toml, reports.toml and "
+            "cards.toml (`homestretch across content DIR` or `homestretch totopoly content "
+            "DIR` makes one to edit)",
+        )
+    root = folder.resolve()
+    files = _content_files(root)
+    digest = folder_digest(root)
+    label = root.name or str(root)
+    designs = []
+    if across:
+        from homestretch.games.across.content.loader import load_content as across_content
+
+        content = across_content(str(folder))  # a broken file: its line, as typed, now
+        tracks = [(key, f"{t.name} ({t.city})") for key, t in content.tracks.items()]
+        bundled = set(across_content(None).tracks)
+        own = [key for key, _ in tracks if key not in bundled]
+        names = ", ".join(words for _, words in tracks)
+        designs.append(
+            Design(
+                f"across:{label}",
+                "across",
+                label,
+                root,
+                digest,
+                files,
+                choices={"tracks": tracks},
+                defaults={"tracks": own[:1]},
+                about=f"The designer's content in {label}: its title cards and tracks ({names}).",
+            )
+        )
+    if totopoly:
+        from homestretch.games.totopoly.content.loader import load_content as totopoly_content
+
+        totopoly_content(str(folder))
+        designs.append(
+            Design(
+                f"totopoly:{label}",
+                "totopoly",
+                label,
+                root,
+                digest,
+                files,
+                about=f"The designer's board and cards in {label}.",
+            )
+        )
+    return designs
+
+
+def _content_files(root: Path) -> dict[str, str]:
+    files = {}
+    total = 0
+    for path in sorted(p for p in root.rglob("*") if p.suffix in CONTENT_SUFFIXES):
+        text = read_text(path, "content file")
+        total += len(text)
+        if total > MOST_KEPT:
+            raise ContentError(
+                root,
+                f"the content files hold more than {MOST_KEPT // 1024 // 1024} MiB together "
+                "(a table keeps them all in its store): give the game's files alone",
+            )
+        files[path.relative_to(root).as_posix()] = text
+    return files
+
+
+def _race_design(path: Path) -> Design:
+    from homestretch.games.stretch.content.race import load_race
+
+    race = load_race(path)  # a broken file (or its cards): its one line, now
+    whole = race.model_dump(mode="json", by_alias=True)
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:20]
+    label = path.name
+    design_id = f"stretch:{path.stem}"
+    runners = len(race.runners)
+    words = f"{race.name} ({runners} horses; the designer's {label})"
+    return Design(
+        design_id,
+        "stretch",
+        label,
+        path.resolve(),
+        digest,
+        race=whole,
+        choices={"race": [(design_id, words)]},
+        defaults={"race": design_id},
+        about=f"The designer's race file {label}: {race.name}, {runners} horses.",
+    )
+
+
+class Designs:
+    """The designs a server offers, by id."""
+
+    def __init__(self, designs: list[Design] | None = None) -> None:
+        self.by_id = {d.id: d for d in designs or []}
+
+    def __iter__(self) -> Iterator[Design]:
+        return iter(self.by_id.values())
+
+    def __bool__(self) -> bool:
+        return bool(self.by_id)
+
+    def chosen(self, game: str, asked: Any) -> Design | None:
+        """The design a request names (``design``), None where it names none."""
+        if asked is None or asked == "":
+            return None
+        design = self.by_id.get(asked) if isinstance(asked, str) else None
+        if design is None or design.game != game:
+            offered = ", ".join(d.id for d in self if d.game == game) or "none"
+            raise FieldError(
+                "design",
+                f"this server offers no designer's content {asked!r} for {game} (offered: "
+                f"{offered})",
+            )
+        return design
+
+
+UPLOADED = "across:uploaded"
+"""The id of a track file uploaded with a table's request (``upload``)."""
+
+
+def uploaded_track(upload: Any) -> Design:
+    """An Across the Board track file uploaded from the lobby (``{file, text}``), read
+    and checked as a content folder's track is, with the bundled title cards: a design
+    of its own for the one table, which keeps it as it keeps a folder's. A fault is one
+    line naming the file and the place in it, shown by the file's field (``upload``)."""
+    import tempfile
+
+    from homestretch.games.across.content.loader import DEFAULT_DIR, load_content, track_key
+
+    if not isinstance(upload, dict) or not all(
+        isinstance(upload.get(key), str) for key in ("file", "text")
+    ):
+        raise FieldError("upload", "an uploaded track is sent as its file's name and text")
+    name = Path(upload["file"].replace("\\", "/")).name
+    if not name.lower().endswith(".toml") or not track_key(name[:-5]):
+        raise FieldError("upload", f"{name}: a track file is a .toml file (docs/across.md)")
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        track = root / "tracks" / f"{track_key(name[:-5])}.toml"
+        track.parent.mkdir()
+        (root / "horses.toml").write_bytes((DEFAULT_DIR / "horses.toml").read_bytes())
+        track.write_text(upload["text"], encoding="utf-8", newline="")
+        try:
+            content = load_content.__wrapped__(str(root))  # not kept: a folder of a moment
+            files = _content_files(root)
+        except ContentError as exc:
+            said = str(exc).replace(str(track), name).replace(str(root), name)
+            raise FieldError("upload", said) from None
+        digest = folder_digest(root)
+    key, loaded = next(iter(content.tracks.items()))
+    return Design(
+        UPLOADED,
+        "across",
+        name,
+        Path(name),
+        digest,
+        files,
+        choices={"tracks": [(key, f"{loaded.name} ({loaded.city})")]},
+        defaults={"tracks": [key]},
+        about=f"The track file {name}: {loaded.name}, with the bundled title cards.",
+    )
+
+
+# --- a table opened on a design -------------------------------------------------------
+def kept_folder(game: str, digest: str) -> Path:
+    """Where a content folder kept for tables is played from: named by its digest, so
+    one copy serves every table on those files, and no table's files change."""
+    from homestretch.core.kept import cache_folder
+
+    return cache_folder() / "designs" / f"{game}-{digest}"
+
+
+def write_kept(game: str, digest: str, files: dict[str, str], where: Path | None = None) -> Path:
+    """The files written into their kept folder (``where``, else ``kept_folder``) unless
+    there already, whole: written beside it and moved in at once, so a game never reads
+    half a folder. Refused in a line if they cannot be written or come out otherwise."""
+    folder = where or kept_folder(game, digest)
+    if folder.is_dir() and _digest_or_none(folder) == digest:
+        return folder
+    part = folder.with_name(f"{folder.name}.{os.getpid()}.part")
+    try:
+        shutil.rmtree(part, ignore_errors=True)
+        for name, text in files.items():
+            path = part / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8", newline="")
+        if folder.is_dir():  # another copy, damaged or changed by hand: replaced
+            shutil.rmtree(folder)
+        os.replace(part, folder)
+    except OSError as exc:
+        shutil.rmtree(part, ignore_errors=True)
+        if folder.is_dir() and _digest_or_none(folder) == digest:  # another process's
+            return folder
+        raise HomestretchError(
+            f"cannot keep the designer's {game} content in {folder} ({exc.strerror or exc})"
+        ) from None
+    if _digest_or_none(folder) != digest:
+        raise HomestretchError(f"the designer's {game} content kept in {folder} reads otherwise")
+    return folder
+
+
+def _digest_or_none(folder: Path) -> str | None:
+    try:
+        return folder_digest(folder)
+    except (HomestretchError, OSError):
+        return None
+
+
+def applied(design: Design, config: JSON) -> tuple[JSON, JSON]:
+    """The configuration of a table on ``design`` (its content folder kept, or its race
+    whole) and what the table keeps of it in its own settings (``web.design``)."""
+    kept: JSON = {"id": design.id, "label": design.label, "digest": design.digest}
+    if design.id != UPLOADED:  # a file on the server, which may change: whether it did
+        kept["source"] = str(design.source)
+    if design.race is not None:
+        return {**config, "race": design.race}, kept
+    folder = write_kept(design.game, design.digest, design.files)
+    return {**config, FOLDER_KEYS[design.game]: str(folder)}, {**kept, "files": design.files}
+
+
+def restore(config: JSON, web: JSON) -> None:
+    """Write a table's kept content folder again from its settings where it is gone
+    (a new machine, a cleared cache) or reads otherwise (changed by hand), before the
+    table is rebuilt on it."""
+    design = web.get("design")
+    if not isinstance(design, dict) or not isinstance(design.get("files"), dict):
+        return
+    where = next((config.get(key) for key in FOLDER_KEYS.values() if config.get(key)), None)
+    digest = config.get("content_digest")
+    if not isinstance(where, str) or not isinstance(digest, str):
+        return
+    with contextlib.suppress(HomestretchError):  # else the game says the folder is gone
+        write_kept(
+            str(design.get("id", "")).partition(":")[0], digest, design["files"], Path(where)
+        )
+
+
+def changed(web: JSON) -> str | None:
+    """How the designer's file a table opened on stands now, where it is not as it was:
+    "changed" or "gone"; None if unchanged (or the table is on no design)."""
+    design = web.get("design")
+    if not isinstance(design, dict) or not isinstance(design.get("source"), str):
+        return None
+    source = Path(design["source"])
+    try:
+        if source.is_dir():
+            now = folder_digest(source)
+        else:
+            now = hashlib.sha256(source.read_bytes()).hexdigest()[:20]
+    except (HomestretchError, OSError):
+        return "gone" if not source.exists() else "changed"
+    return None if now == design.get("digest") else "changed"
+
+
+def designed_title(title: str, web: JSON) -> str:
+    """A table's title with the design it plays ("Totopoly: lease, train ..., on the
+    designer's my-board"), and, where the designer's file changed since the table opened,
+    that it plays on as it was: the page's heading says it under the game's name."""
+    design = web.get("design")
+    if not isinstance(design, dict):
+        return title
+    short, _, rest = title.partition(": ")
+    said = f"on the designer's {design.get('label', '')}"
+    how = changed(web)
+    if how is not None:
+        what = "content" if "files" in design else "race file"
+        said += (
+            f" as it was when this table opened: the {what} has {how} since, and this table "
+            "plays on as it was"
+        )
+    return f"{short}: {rest}, {said}" if rest else f"{short}: {said}"
+
+
+def listed_title(title: str, web: JSON) -> str:
+    """A table's title as the lobby lists it: the design named in its trailing aside,
+    which the list shows ("Across the Board (the designer's my-across)")."""
+    design = web.get("design")
+    if not isinstance(design, dict):
+        return title
+    said = f"the designer's {design.get('label', '')}"
+    if title.endswith(")"):
+        return f"{title[:-1]}, {said})"
+    return f"{title} ({said})"
