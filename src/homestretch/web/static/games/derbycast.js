@@ -303,12 +303,31 @@
     return left;
   }
 
+  // The horse tapped and not yet bet, kept for this table and seat for the browser tab's
+  // life (tools.draft), so a reload (a phone that put the page away between the two
+  // taps) shows it tapped again, its Win, Place and Show under it: it came back with no
+  // horse tapped. Dropped once bet (kept again if the bet is refused) or the race is new.
+  const TAPPED_DRAFT = "dc-tapped";
+  let tappedRead = false; // the tab's kept tap read, once a page
+
+  function tappedKept(card, race, tools) {
+    const kept = tools.draft.get(TAPPED_DRAFT);
+    const runs = kept && card.horses.includes(kept.horse) && !card.scratched.includes(kept.horse);
+    if (runs && kept.race === race) tapped = tapped || { race, horse: kept.horse, fresh: true };
+    else if (kept) tools.draft.drop([TAPPED_DRAFT]); // another race's, or a horse scratched since
+    return true;
+  }
+
   function pickButtons(frame, tools) {
     const view = frame.view;
     const card = view.card;
     const box = make(tools, "div", null, "dc-picker", { "data-your-move": "" }); // the page's pin goes here
     const race = `${view.race}:${card.race}`;
-    if (tapped && tapped.race !== race) tapped = null;
+    if (!tappedRead) tappedRead = tappedKept(card, race, tools);
+    if (tapped && tapped.race !== race) {
+      tapped = null;
+      tools.draft.drop([TAPPED_DRAFT]);
+    }
     const horses = make(tools, "div", null, "dc-horses");
     card.horses.forEach((horse, i) => {
       if (card.scratched.includes(horse)) return;
@@ -316,6 +335,7 @@
       const words = card.words.rows[i];
       const node = button(tools, `${card.programs[i]} ${horse} ${card.odds[i] || ""} \u00b7 ${words.spaces}`, () => {
         tapped = { race, horse, fresh: true };
+        tools.draft.set(TAPPED_DRAFT, { race, horse });
         if (refused && refused.where === "pick") refused = null; // another horse: a new pick
         tools.redraw();
       }, { "data-program": card.programs[i], "aria-pressed": chosen ? "true" : "false" });
@@ -343,10 +363,14 @@
       bets.append(button(tools, view.card.words.rows[i].bets[bet], () => {
         const { race, horse } = tapped;
         tapped = null;
+        tools.draft.drop([TAPPED_DRAFT]);
         const sealed = view.sealed && view.picks_open; // one ticket only this seat reads
         const marker = frame.seat + 1;
         const action = sealed ? { kind: "sealed-pick", ticket: `${marker}|${bet}|${horse}` } : { kind: "pick", horse, bet };
-        phoneSend(tools, action, "pick", () => { tapped = { race, horse }; }); // refused: its horse stays tapped
+        phoneSend(tools, action, "pick", () => { // refused: its horse stays tapped
+          tapped = { race, horse };
+          tools.draft.set(TAPPED_DRAFT, { race, horse });
+        });
       }, { "data-bet": bet }));
     }
     bets.append(...refusedAt("pick", tools));
