@@ -2,7 +2,8 @@
 window are on the first screen, unscrolled. The window began below it: five lines of
 the page's heading, the race's name over its facts, and the window's fields stacked
 over its buttons filled the screen first. Then the call, once the last player is done,
-and who won once it is read, are on the first screen too."""
+with the tickets the player holds on the race above it, and who won once it is read,
+are on the first screen too."""
 
 from __future__ import annotations
 
@@ -75,8 +76,14 @@ def test_the_race_and_the_window_are_on_a_landscape_phones_first_screen(
             cal.click("#bet-done")  # the last one done: the race goes off
         over = frame(address, game_id)
         assert over["over"]
+        shows(ann, over["version"])
+        expect(ann.locator("#stretch-call")).to_contain_text("\u2026")  # being called
+        # the ticket Ann holds on the race above its call (it was under it, in the tote)
+        expect(ann.locator(".stretch-held")).to_have_text("Your tickets: $10 win #1")
+        whole_on_first_screen(ann, ".stretch-held")
         shows(cal, over["version"])
-        expect(cal.locator("#stretch-call")).to_contain_text("\u2026")  # being called
+        expect(cal.locator("#stretch-call")).to_contain_text("\u2026")
+        expect(cal.locator(".stretch-held")).to_have_count(0)  # Cal bet nothing
         whole_on_first_screen(cal, ".stretch-head")
         cal.evaluate("window.scrollTo(0, 0)")
         top = cal.locator("#stretch-call").bounding_box()

@@ -57,6 +57,10 @@ window.homestretchBoard = (frame, box, tools) => {
   else if (race.yours) {  // a player's own: done and waiting, or what the tote paid
     const own = race.yours.done || (complete ? race.yours.outcome : "");
     if (own) parts.push(el("p", own, "stretch-mine"));
+    // while the race is called, the tickets the player holds on it, above the call (they
+    // were under the whole call, in the tote's list, a few screens down on a phone)
+    const holds = race.tote && race.tote.tickets.some((t) => t.seat === frame.seat);
+    if (!own && !complete && holds) parts.push(el("p", race.yours.tickets, "stretch-held"));
   }
   const early = !race.call.length;  // before the off the chances come first
   if (frame.game === "stretch" && early) parts.push(window.stretchChances(frame, el));
