@@ -705,6 +705,35 @@
     keepTyping(desk, tools);
   }
 
+  // A finger held on the phone's picker (a horse, Win, Place or Show) while another
+  // marker's pick comes in (sealed picks are made all at once): the page is drawn again
+  // once the finger lifts, when what the picker offers is the same. Drawn at once, the
+  // button under the finger was taken out of the page, the lifted finger made no click,
+  // and the pick was lost. A frame that changes the picker (this marker's turn over, the
+  // race closed) is drawn at once, as every frame was.
+  let holding = null; // the picker's button a finger is down on
+  let owed = false; // a frame came while it was held
+  let pickDrawn = null; // what the picker drawn offers (pickOf)
+  document.addEventListener("pointerdown", (event) => {
+    holding = event.target instanceof Element ? event.target.closest("#board .dc-picker button") : null;
+  }, true);
+  const lifted = () => {
+    holding = null;
+    if (!owed) return;
+    owed = false;
+    setTimeout(() => { if (latest) window.homestretchBoard(...latest); }, 0); // after the click it makes
+  };
+  document.addEventListener("pointerup", lifted, true);
+  document.addEventListener("pointercancel", lifted, true);
+
+  function pickOf(frame) {
+    const view = frame.view;
+    const card = view.card;
+    if (!card) return null;
+    return JSON.stringify([frame.seat, view.race, card.race, card.horses, card.scratched, card.odds,
+      view.sealed, view.picks_open, frame.your_turn, frame.legal]);
+  }
+
   window.homestretchBoard = (frame, box, tools) => {
     latest = [frame, box, tools];
     const keeper = frame.view.board.length;
@@ -713,8 +742,12 @@
     box.classList.add("derbycast");
     if (frame.seat === keeper && tools.mode !== "replay") { drawDesk(frame, box, all); return; }
     deskDrawn = null;
+    const phone = frame.seat !== null && frame.seat !== undefined && frame.seat < keeper && tools.mode !== "replay";
+    const pick = phone ? pickOf(frame) : null;
+    if (holding && box.contains(holding) && pick !== null && pick === pickDrawn) { owed = true; return; }
+    pickDrawn = pick;
     box.replaceChildren();
-    if (frame.seat !== null && frame.seat !== undefined && frame.seat < keeper && tools.mode !== "replay") drawPhone(frame, box, all);
+    if (phone) drawPhone(frame, box, all);
     else drawTv(frame, box, all);
   };
 })();
