@@ -6,7 +6,7 @@ surface in the browser redraws from it alone, so a reload or a reconnect is one 
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Sequence, Set
 from typing import Any
 
 from homestretch.core.actions import Action
@@ -102,10 +102,27 @@ def seat_part(table: Table, seat: int | None, may_roll: bool = False, admin: boo
 
 
 def completed(part: JSON, table: Table, connected: Set[int], log_from: int) -> JSON:
-    """A seat's frame: its part, the log lines from ``log_from`` on, and who is here."""
+    """A seat's frame: its part, the log lines from ``log_from`` on, who is here, and
+    what the table's rebuilding from the store said (``notes``)."""
     return {
         **part,
         "log_from": log_from,
         "log": table.log_for(part["seat"], since=log_from),
         "seats": seat_list(table, connected),
+        "notes": page_notes(table.notes),
     }
+
+
+def page_notes(notes: Sequence[str]) -> list[str]:
+    """What rebuilding a saved table said (``session.saved``: a Derby Cast game saved
+    before games recorded the files they read, whose desk race is run again on this
+    homestretch's Top of the Stretch files; a file of one's own changed in nothing the
+    game reads), as the page says it: each a sentence of its own, the terminal's dim
+    "note: " gone. The terminal says each once when it loads the game; the page shows
+    each once, at its top, on every frame (a reload, a page opened later)."""
+    said = []
+    for note in notes:
+        words = note.removeprefix("note: ").strip()
+        if words:
+            said.append(words[0].upper() + words[1:] + ("" if words.endswith(".") else "."))
+    return said

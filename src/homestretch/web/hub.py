@@ -345,6 +345,7 @@ class Hub:
                 reseated = True
         if reseated:  # a person who took a seat elsewhere may have renamed it in the game
             live.table = table.over_game(table.entry.make(self.store.load(live.game_id).config))
+            live.table.notes = table.notes  # what its loading said, said on its pages still
         live.mark()
 
     def _finish_if_over(self, live: LiveTable) -> None:

@@ -7,18 +7,19 @@ from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON
 from homestretch.core.registry import entry
 from homestretch.session.dice import DiceSpec
-from homestretch.session.saved import check_content
+from homestretch.session.saved import check_content, check_files
 from homestretch.session.seats import Seat
 from homestretch.session.table import Table
 from homestretch.store.db import Store
-from homestretch.web.frames import frame
+from homestretch.web.frames import frame, page_notes
 
 
 def replay_frame(store: Store, game_id: int, at: int, seat: int | None) -> JSON:
     saved = store.load(game_id)
     if saved.status != "finished":
         raise HomestretchError("a table can be replayed once its game is over")
-    check_content(store, saved)
+    # a replay reads no file of one's own (the log holds what was read): only a change said
+    notes = check_content(store, saved) + check_files(store, saved, None)
     settings = store.settings(game_id) or {}
     seats = [Seat.from_json(s) for s in settings.get("seats", [])]
     if seat is not None and not 0 <= seat < len(seats):
@@ -31,4 +32,4 @@ def replay_frame(store: Store, game_id: int, at: int, seat: int | None) -> JSON:
     shown = frame(table, seat)
     shown["legal"] = []  # a replay plays nothing
     shown["your_turn"] = shown["typed"] = False
-    return {**shown, "at": at, "length": len(saved.events)}
+    return {**shown, "notes": page_notes(notes), "at": at, "length": len(saved.events)}

@@ -231,6 +231,17 @@ function drawStatus() {
   document.title = frame.your_turn && !frame.over && mode !== "replay" ? `Your turn \u00b7 ${TITLE}` : TITLE;
 }
 
+// What loading the saved table said (frame.notes, worded by the server: a Derby Cast
+// game saved before games recorded the files they read, its desk race run again on
+// today's Top of the Stretch files), at the page's top: once, however many frames come.
+function drawTableNotes() {
+  const box = $("table-notes");
+  if (!box) return;  // a page served before it had the box
+  const notes = frame.notes || [];
+  box.replaceChildren(...notes.map((words) => el("p", words)));
+  box.hidden = !notes.length;
+}
+
 function drawSeats() {
   $("seats").replaceChildren(...frame.seats.map((s) => {
     const who = s.kind === "bot" ? s.words || `computer (${s.bot})` : s.kind;
@@ -294,6 +305,7 @@ function render(next, whole = false) {
   $("roll").hidden = !frame.may_roll;
   if (frame.may_roll) $("roll-label").textContent = `${frame.waiting.roll.label}, ${frame.waiting.roll.dice} dice`;
   drawSeats();
+  drawTableNotes();
   if (frame.admin) drawAdmin();
   $("view").replaceChildren(draw(frame.view));
   drawBoard();

@@ -303,12 +303,31 @@
     return left;
   }
 
+  // The horse tapped and not yet bet, kept for this table and seat for the browser tab's
+  // life (tools.draft), so a reload (a phone that put the page away between the two
+  // taps) shows it tapped again, its Win, Place and Show under it: it came back with no
+  // horse tapped. Dropped once bet (kept again if the bet is refused) or the race is new.
+  const TAPPED_DRAFT = "dc-tapped";
+  let tappedRead = false; // the tab's kept tap read, once a page
+
+  function tappedKept(card, race, tools) {
+    const kept = tools.draft.get(TAPPED_DRAFT);
+    const runs = kept && card.horses.includes(kept.horse) && !card.scratched.includes(kept.horse);
+    if (runs && kept.race === race) tapped = tapped || { race, horse: kept.horse, fresh: true };
+    else if (kept) tools.draft.drop([TAPPED_DRAFT]); // another race's, or a horse scratched since
+    return true;
+  }
+
   function pickButtons(frame, tools) {
     const view = frame.view;
     const card = view.card;
     const box = make(tools, "div", null, "dc-picker", { "data-your-move": "" }); // the page's pin goes here
     const race = `${view.race}:${card.race}`;
-    if (tapped && tapped.race !== race) tapped = null;
+    if (!tappedRead) tappedRead = tappedKept(card, race, tools);
+    if (tapped && tapped.race !== race) {
+      tapped = null;
+      tools.draft.drop([TAPPED_DRAFT]);
+    }
     const horses = make(tools, "div", null, "dc-horses");
     card.horses.forEach((horse, i) => {
       if (card.scratched.includes(horse)) return;
@@ -316,6 +335,7 @@
       const words = card.words.rows[i];
       const node = button(tools, `${card.programs[i]} ${horse} ${card.odds[i] || ""} \u00b7 ${words.spaces}`, () => {
         tapped = { race, horse, fresh: true };
+        tools.draft.set(TAPPED_DRAFT, { race, horse });
         if (refused && refused.where === "pick") refused = null; // another horse: a new pick
         tools.redraw();
       }, { "data-program": card.programs[i], "aria-pressed": chosen ? "true" : "false" });
@@ -343,10 +363,14 @@
       bets.append(button(tools, view.card.words.rows[i].bets[bet], () => {
         const { race, horse } = tapped;
         tapped = null;
+        tools.draft.drop([TAPPED_DRAFT]);
         const sealed = view.sealed && view.picks_open; // one ticket only this seat reads
         const marker = frame.seat + 1;
         const action = sealed ? { kind: "sealed-pick", ticket: `${marker}|${bet}|${horse}` } : { kind: "pick", horse, bet };
-        phoneSend(tools, action, "pick", () => { tapped = { race, horse }; }); // refused: its horse stays tapped
+        phoneSend(tools, action, "pick", () => { // refused: its horse stays tapped
+          tapped = { race, horse };
+          tools.draft.set(TAPPED_DRAFT, { race, horse });
+        });
       }, { "data-bet": bet }));
     }
     bets.append(...refusedAt("pick", tools));
@@ -681,6 +705,35 @@
     keepTyping(desk, tools);
   }
 
+  // A finger held on the phone's picker (a horse, Win, Place or Show) while another
+  // marker's pick comes in (sealed picks are made all at once): the page is drawn again
+  // once the finger lifts, when what the picker offers is the same. Drawn at once, the
+  // button under the finger was taken out of the page, the lifted finger made no click,
+  // and the pick was lost. A frame that changes the picker (this marker's turn over, the
+  // race closed) is drawn at once, as every frame was.
+  let holding = null; // the picker's button a finger is down on
+  let owed = false; // a frame came while it was held
+  let pickDrawn = null; // what the picker drawn offers (pickOf)
+  document.addEventListener("pointerdown", (event) => {
+    holding = event.target instanceof Element ? event.target.closest("#board .dc-picker button") : null;
+  }, true);
+  const lifted = () => {
+    holding = null;
+    if (!owed) return;
+    owed = false;
+    setTimeout(() => { if (latest) window.homestretchBoard(...latest); }, 0); // after the click it makes
+  };
+  document.addEventListener("pointerup", lifted, true);
+  document.addEventListener("pointercancel", lifted, true);
+
+  function pickOf(frame) {
+    const view = frame.view;
+    const card = view.card;
+    if (!card) return null;
+    return JSON.stringify([frame.seat, view.race, card.race, card.horses, card.scratched, card.odds,
+      view.sealed, view.picks_open, frame.your_turn, frame.legal]);
+  }
+
   window.homestretchBoard = (frame, box, tools) => {
     latest = [frame, box, tools];
     const keeper = frame.view.board.length;
@@ -689,8 +742,12 @@
     box.classList.add("derbycast");
     if (frame.seat === keeper && tools.mode !== "replay") { drawDesk(frame, box, all); return; }
     deskDrawn = null;
+    const phone = frame.seat !== null && frame.seat !== undefined && frame.seat < keeper && tools.mode !== "replay";
+    const pick = phone ? pickOf(frame) : null;
+    if (holding && box.contains(holding) && pick !== null && pick === pickDrawn) { owed = true; return; }
+    pickDrawn = pick;
     box.replaceChildren();
-    if (frame.seat !== null && frame.seat !== undefined && frame.seat < keeper && tools.mode !== "replay") drawPhone(frame, box, all);
+    if (phone) drawPhone(frame, box, all);
     else drawTv(frame, box, all);
   };
 })();

@@ -57,6 +57,10 @@ window.homestretchBoard = (frame, box, tools) => {
   else if (race.yours) {  // a player's own: done and waiting, or what the tote paid
     const own = race.yours.done || (complete ? race.yours.outcome : "");
     if (own) parts.push(el("p", own, "stretch-mine"));
+    // while the race is called, the tickets the player holds on it, above the call (they
+    // were under the whole call, in the tote's list, a few screens down on a phone)
+    const holds = race.tote && race.tote.tickets.some((t) => t.seat === frame.seat);
+    if (!own && !complete && holds) parts.push(el("p", race.yours.tickets, "stretch-held"));
   }
   const early = !race.call.length;  // before the off the chances come first
   if (frame.game === "stretch" && early) parts.push(window.stretchChances(frame, el));
@@ -90,9 +94,24 @@ window.homestretchBoard = (frame, box, tools) => {
   if (frame.game === "stretch" && !early) parts.push(window.stretchChances(frame, el));
   if (complete) parts.push(scoresheet(race, el));  // its figures would give the finish away
   const typing = document.activeElement;
-  box.replaceChildren(...parts);
+  placeParts(box, parts);
   if (typing && typing !== document.activeElement && box.contains(typing)) typing.focus();  // kept
 };
+
+// The board's parts put in ``box`` in order, those kept from frame to frame (the betting
+// window, the chances) left where they are, not taken out and put back: a finger down on
+// "Buy the ticket" while another player's bet redrew the board lifted off a button no
+// longer the one it pressed (taken out of the page and put back): no click, the bet
+// lost. Only a part whose place changed is moved.
+function placeParts(box, parts) {
+  const kept = new Set(parts);
+  for (const child of [...box.childNodes]) if (!kept.has(child)) child.remove();
+  let at = box.firstChild;
+  for (const part of parts) {
+    if (part === at) at = at.nextSibling;
+    else box.insertBefore(part, at);
+  }
+}
 
 // The race's notices, worded by the rules (games/stretch/rules/notices.py): the morning line,
 // the windows closing and the off before the call; the official result and what the tote
