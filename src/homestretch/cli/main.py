@@ -238,7 +238,7 @@ def history(
     Example: `homestretch history --limit 5`"""
     if game is not None:
         registry.entry(game)  # a game named wrong is said (with the names), not listed empty
-    rows = open_store(db, saved=True).saved_games(game, limit)
+    rows = open_store(db, saved=True, read_only=True).saved_games(game, limit)
     if fmt is OutputFormat.json:
         echo_json(
             [
@@ -299,7 +299,7 @@ def replay(
     Example: `homestretch replay 12 --plot money.png`"""
     from homestretch.session.saved import BROKEN_LOG, check_content, check_files, located
 
-    store = open_store(db, saved=True)
+    store = open_store(db, saved=True, read_only=True)  # a replay writes nothing
     saved = store.load(game_id)
     entry = registry.entry(saved.game)  # a game this version does not know is one clear line
     # never another game replayed on content changed since; a file of one's own read

@@ -402,9 +402,32 @@ def _not_an_interrupt(record: logging.LogRecord) -> bool:
     return kind is None or issubclass(kind, Exception)
 
 
+def _reading_only(url: URL, file: Path) -> URL:
+    """The SQLite file opened to be read alone, for a command that writes nothing to a
+    store this user may not write (the file, or the folder SQLite keeps its two files in
+    beside it). While another program has it open (``-wal`` beside it) the log it adds to
+    is read too; else, with no ``-shm`` to be made, the file is read as it is
+    (``immutable``: it holds every move, none waiting in a log beside it)."""
+    beside = Path(f"{file}-wal")
+    query = {"mode": "ro", "uri": "true", **({} if beside.exists() else {"immutable": "1"})}
+    return url.set(database=f"file:{file.resolve()}", query=query)
+
+
+def _may_not_write(file: Path) -> bool:
+    """Whether this user may read the store file but not write it, or not create files
+    beside it (SQLite's ``-wal`` and ``-shm``)."""
+    if not file.is_file() or not os.access(file, os.R_OK):
+        return False
+    return not os.access(file, os.W_OK) or _folder_closed(file)
+
+
 class Store:
-    def __init__(self, target: str | Path | None = None) -> None:
-        """The store in a SQLite file (a path) or a database (a URL)."""
+    def __init__(self, target: str | Path | None = None, read_only: bool = False) -> None:
+        """The store in a SQLite file (a path) or a database (a URL). ``read_only``: for
+        a command that only reads (``history``, ``replay``), a SQLite file this user may
+        not write is opened to be read, and read; a command that writes is refused
+        (``check_writable``, or its first write). A PostgreSQL user who may only read
+        reads either way."""
         target = target or default_db()
         if isinstance(target, str) and bad_character(target):
             raise HomestretchError(
@@ -418,6 +441,8 @@ class Store:
         )
         """Where the store is, for messages: the file, or the URL without its password."""
         file = _sqlite_file(self.url)
+        if read_only and file is not None and _may_not_write(file):
+            self.url, file = _reading_only(self.url, file), None
         postgres = self.url.get_backend_name() == "postgresql"
         self._write_turn: AbstractContextManager[Any] = (
             nullcontext() if postgres else threading.Lock()
