@@ -338,10 +338,30 @@ def _read_only(exc: DatabaseError) -> bool:
     return "permission denied" in reason and not isinstance(exc, OperationalError)
 
 
+def _no_room(exc: DatabaseError) -> str | None:
+    """Why the disk had no room for a write: a full disk (SQLite's "database or disk is
+    full", PostgreSQL's "No space left on device"), or a file SQLite could not write
+    (``SQLITE_IOERR_WRITE``: past a limit on the size of files, ``ulimit -f``, it says
+    only "disk I/O error"). None for anything else."""
+    reason = _reason(exc)
+    if "disk is full" in reason or "No space left" in reason:
+        return f"the disk it is on is full ({reason})"
+    if getattr(getattr(exc, "orig", None), "sqlite_errorname", "") == "SQLITE_IOERR_WRITE":
+        return f"it could not be written ({reason}: a full disk, or a limit on files' size?)"
+    return None
+
+
 def _failed(exc: DatabaseError) -> str:
     """What went wrong with the store, in words a person can act on: in use, read-only,
-    failed (a connection lost), or damaged (anything else the database refuses to read)."""
+    out of room, failed (a connection lost), or damaged (anything else the database
+    refuses to read)."""
     reason = _reason(exc)
+    room = _no_room(exc)
+    if room is not None:  # a write is one transaction: the moves saved before it stand
+        return (
+            f"the game store took nothing more: {room}; every move saved before is kept: "
+            "make room, then go on (`homestretch resume`)"
+        )
     if "locked" in reason or "busy" in reason:
         return f"the game store is in use by another program (waited {LOCK_WAIT:g} s; {reason})"
     if _read_only(exc):
@@ -501,6 +521,8 @@ class Store:
                 and _folder_closed(file)
             ):
                 cannot = _folder_refused(file, reason)
+            elif isinstance(exc, DatabaseError) and _no_room(exc):
+                cannot = f"the game store cannot be opened: {_no_room(exc)}; make room first"
             elif isinstance(exc, DatabaseError) and ("locked" in reason or _read_only(exc)):
                 cannot = _failed(exc)
             raise HomestretchError(f"{self.path}: {cannot}") from None
