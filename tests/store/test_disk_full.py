@@ -65,3 +65,16 @@ def test_a_store_out_of_room_stops_the_game_whole_and_it_goes_on(tmp_path: Path)
         logs.append((store.load(1).status, store.load(1).events))
         store.close()
     assert logs[0] == logs[1] and logs[0][0] == "finished"
+
+
+def test_a_new_store_with_no_room_is_one_line(tmp_path: Path) -> None:
+    """Too little room to make the store's files at all: said so, not "not a game store
+    homestretch can open (disk I/O error)" as it was."""
+    db = tmp_path / "games.sqlite"
+    done = homestretch(*GAME, "--db", str(db), room=4096)
+    assert done.returncode == 2 and done.stdout == "", done.stdout[-500:]
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    assert " ".join(done.stderr.split()) == (
+        f"error: {db}: the game store cannot be opened: it could not be written (disk I/O "
+        "error: a full disk, or a limit on files' size?); make room first"
+    )

@@ -338,15 +338,20 @@ def _read_only(exc: DatabaseError) -> bool:
     return "permission denied" in reason and not isinstance(exc, OperationalError)
 
 
+NO_ROOM_ERRORS = ("SQLITE_IOERR_WRITE", "SQLITE_IOERR_SHMSIZE")
+"""SQLite's "disk I/O error" where a file could not grow: the store or its log written
+(``-wal``), or the ``-shm`` beside it made larger (when a store is first opened)."""
+
+
 def _no_room(exc: DatabaseError) -> str | None:
     """Why the disk had no room for a write: a full disk (SQLite's "database or disk is
-    full", PostgreSQL's "No space left on device"), or a file SQLite could not write
-    (``SQLITE_IOERR_WRITE``: past a limit on the size of files, ``ulimit -f``, it says
-    only "disk I/O error"). None for anything else."""
+    full", PostgreSQL's "No space left on device"), or a file SQLite could not grow
+    (``NO_ROOM_ERRORS``: past a limit on the size of files, ``ulimit -f``, it says only
+    "disk I/O error"). None for anything else."""
     reason = _reason(exc)
     if "disk is full" in reason or "No space left" in reason:
         return f"the disk it is on is full ({reason})"
-    if getattr(getattr(exc, "orig", None), "sqlite_errorname", "") == "SQLITE_IOERR_WRITE":
+    if getattr(getattr(exc, "orig", None), "sqlite_errorname", "") in NO_ROOM_ERRORS:
         return f"it could not be written ({reason}: a full disk, or a limit on files' size?)"
     return None
 
