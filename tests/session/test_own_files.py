@@ -196,9 +196,40 @@ def test_a_results_file_gone_is_refused(results_game: tuple[Path, Path]) -> None
         rebuild(store, store.load(1))
     store.close()
     line = refused_line(homestretch("resume", "1", "--db", str(db)))
-    assert str(results.resolve()) in line and "file not found" in line
+    # it said "file not found" and the file, the results file read before the game was
+    # rebuilt and checked: not which game, nor what to do
+    assert line == (
+        f"error: game 1 goes on reading the results file {results.resolve()}, which has "
+        "gone since it was saved: put it back as it was to resume the game"
+    )
     assert store_bytes(db) == before
     assert homestretch("replay", "1", "--db", str(db)).returncode == 0
+    results.write_text(RACES)  # put back: it goes on
+    went_on(db, homestretch("resume", "1", "--db", str(db), typed="win 1\n" * 4))
+
+
+def test_the_last_race_read_again_at_resume_is_checked(
+    results_game: tuple[Path, Path],
+) -> None:
+    """Stopped where the score keeper is asked to type race 4 (past the file's end), the
+    game reads race 3 again when it resumes: whether a person typed it, so may correct
+    it. A change to race 3 was let by as "a race the log holds"; it is refused now, as a
+    race still to come is."""
+    db, results = results_game
+    went_on(db, homestretch("resume", "1", "--db", str(db), typed="win 1\n" * 4))
+    before = store_bytes(db)
+    edit(results, "R3,1,Rusty Lantern,8-1,1", "R3,1,Rusty Lantern,9-1,1")
+    line = refused_line(homestretch("resume", "1", "--db", str(db)))
+    assert line == (
+        f"error: game 1 goes on reading the results file {results.resolve()}, which changed "
+        "since it was saved in what the game has still to read (race 3), so it cannot be "
+        "resumed as the game it is: put the file back as it was, or start a new game on it"
+    )
+    assert store_bytes(db) == before
+    results.write_text(RACES.replace("Copper Kettle,7-2", "Copper Kettle,4-1"))
+    resumed = homestretch("resume", "1", "--db", str(db))  # race 1 is not read again
+    assert resumed.returncode == 130 and len(notes(resumed)) == 1, resumed.stderr
+    assert "There is no race 4 from the race source" in resumed.stdout, resumed.stdout
 
 
 def test_a_game_saved_before_files_were_recorded_resumes_unchecked(

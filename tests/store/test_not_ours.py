@@ -151,6 +151,34 @@ def test_a_store_from_a_newer_homestretch_is_one_line_at_the_command(tmp_path: P
         assert str(path) in line and "newer homestretch (store format 7" in line
 
 
+def test_a_game_of_a_newer_homestretch_is_named_with_what_to_do(tmp_path: Path) -> None:
+    """A game this homestretch does not have (one a newer homestretch added) is listed,
+    and replay and resume say whose it is and what to do; "unknown game 'steeplechase'"
+    named neither the saved game nor why. The store is left as it was."""
+    path = tmp_path / "games.sqlite"
+    store = Store(path)
+    newer = store.create("steeplechase", {"fences": 12}, 1, "seeded", "Ann, Bob")
+    store.close()
+    before = path.read_bytes()
+    listed = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["history", "--db", str(path)],
+        capture_output=True,
+        text=True,
+    )
+    assert listed.returncode == 0 and "steeplechase" in listed.stdout, listed.stderr
+    for command in ("replay", "resume"):
+        line = refused(tmp_path, command, str(newer), "--db", str(path))
+        assert line.startswith(
+            f"error: game {newer} is a game of 'steeplechase', which homestretch "
+        ), line
+        assert line.endswith(
+            "does not have (saved by a newer homestretch?): replay or resume it with the "
+            "homestretch that saved it; the store is left as it was"
+        ), line
+    assert path.read_bytes() == before
+
+
 def test_a_damaged_format_mark_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite"
     a_played_game(path)

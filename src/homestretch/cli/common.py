@@ -264,12 +264,13 @@ def announce_seed(seed: int | None, kind: str, fmt: OutputFormat) -> None:
             console.print(notice, style="dim")
 
 
-def open_store(db: str | Path | None, saved: bool = False) -> Store:
+def open_store(db: str | Path | None, saved: bool = False, read_only: bool = False) -> Store:
     """The store ``--db`` names: a value with a scheme (``sqlite:///``,
     ``postgresql+psycopg://``) is a URL, anything else a file's path. ``saved``: the
     command reads games saved before (history, replay, resume, verify), so a file
     ``--db`` names must be there already: a name typed wrong is said, not made into
-    an empty store that lists nothing."""
+    an empty store that lists nothing. ``read_only``: the command writes nothing
+    (history, replay), so a store this user may not write is read (``Store``)."""
     from homestretch.store.db import Store, is_url  # SQLAlchemy only for commands that use it
 
     if saved and db is not None and not is_url(str(db)) and not Path(db).exists():
@@ -277,7 +278,7 @@ def open_store(db: str | Path | None, saved: bool = False) -> Store:
             f"--db {db}: no game store there, so no saved game; "
             "without --db the default store is read (see `homestretch history`)"
         )
-    return Store(db)
+    return Store(db, read_only=read_only)
 
 
 @contextmanager

@@ -238,7 +238,7 @@ def history(
     Example: `homestretch history --limit 5`"""
     if game is not None:
         registry.entry(game)  # a game named wrong is said (with the names), not listed empty
-    rows = open_store(db, saved=True).saved_games(game, limit)
+    rows = open_store(db, saved=True, read_only=True).saved_games(game, limit)
     if fmt is OutputFormat.json:
         echo_json(
             [
@@ -297,11 +297,17 @@ def replay(
     """Show a saved run again, rebuilt from its event log.
 
     Example: `homestretch replay 12 --plot money.png`"""
-    from homestretch.session.saved import BROKEN_LOG, check_content, check_files, located
+    from homestretch.session.saved import (
+        BROKEN_LOG,
+        check_content,
+        check_files,
+        located,
+        saved_entry,
+    )
 
-    store = open_store(db, saved=True)
+    store = open_store(db, saved=True, read_only=True)  # a replay writes nothing
     saved = store.load(game_id)
-    entry = registry.entry(saved.game)  # a game this version does not know is one clear line
+    entry = saved_entry(saved)  # a game this version does not know is one clear line
     # never another game replayed on content changed since; a file of one's own read
     # again by no replay (the log holds what was read) is only said to have changed
     for note in check_content(store, saved) + check_files(store, saved, None):
@@ -342,7 +348,9 @@ def resume(
     if saved.status == "finished":
         raise HomestretchError(f"game {game_id} is already finished")
     store.check_writable()  # said before anyone types a move it could not keep
-    registry.entry(saved.game)
+    from homestretch.session.saved import saved_entry
+
+    saved_entry(saved)  # a game this version does not know is one clear line
     module = _game_cli(saved.game)
     if not hasattr(module, "resume_saved"):
         raise HomestretchError(f"{saved.game} games cannot be resumed")

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from homestretch.core.errors import HomestretchError
+from homestretch.core.inputs import shown
 from homestretch.core.protocol import JSON, Event, Game, State
 from homestretch.core.referee import Agent
 from homestretch.core.registry import GameEntry, OwnFile, entry
@@ -59,6 +60,22 @@ FILES_KEY = "own_files"
 """The table settings' key for the files of a person's own a game reads after it is
 made (``GameEntry.own_files``): each by its path, what it is, a digest of its bytes and
 of each part the game reads of it, when the game was made."""
+
+
+def saved_entry(saved: SavedGame) -> GameEntry:
+    """The game a saved game is of. One this homestretch does not have was saved by
+    another (a newer one, with games this one lacks): said so, with what to do, where
+    "unknown game" named no saved game and no cause."""
+    try:
+        return entry(saved.game)
+    except HomestretchError:
+        from homestretch import __version__
+
+        raise HomestretchError(
+            f"game {saved.id} is a game of {shown(saved.game)}, which homestretch "
+            f"{__version__} does not have (saved by a newer homestretch?): replay or resume "
+            "it with the homestretch that saved it; the store is left as it was"
+        ) from None
 
 
 def bundled_reads(game_entry: GameEntry, config: JSON) -> tuple[str, ...]:
@@ -133,7 +150,7 @@ def check_content(store: Store, saved: SavedGame, game_entry: GameEntry | None =
     marked = None if settings is None else settings.get(CONTENT_KEY)
     reads = None if settings is None else settings.get(READS_KEY)
     recorded = isinstance(reads, list) and all(isinstance(read, str) for read in reads)
-    game_entry = game_entry or entry(saved.game)
+    game_entry = game_entry or saved_entry(saved)
     notes = [] if recorded else _unrecorded(saved, game_entry)
     if settings is None or not isinstance(marked, dict):
         return notes
@@ -246,7 +263,7 @@ def check_files(
     before files were recorded is not checked."""
     settings = store.settings(saved.id)
     records = None if settings is None else settings.get(FILES_KEY)
-    game_entry = game_entry or entry(saved.game)
+    game_entry = game_entry or saved_entry(saved)
     if not isinstance(records, list) or game_entry.own_files is None:
         return []
     declared = {own.path: own for own in game_entry.own_files(saved.config)}
@@ -375,7 +392,7 @@ def rebuild(
 ) -> Table:
     """A saved table rebuilt from its log, ready to go on. A scripted table goes on past
     its script with its seeded dice, so it can be finished."""
-    game_entry = game_entry or entry(saved.game)
+    game_entry = game_entry or saved_entry(saved)
     notes = check_content(store, saved, game_entry)
     game = game or game_entry.make(saved.config)
     settings = store.settings(saved.id)

@@ -338,10 +338,35 @@ def _read_only(exc: DatabaseError) -> bool:
     return "permission denied" in reason and not isinstance(exc, OperationalError)
 
 
+NO_ROOM_ERRORS = ("SQLITE_IOERR_WRITE", "SQLITE_IOERR_SHMSIZE")
+"""SQLite's "disk I/O error" where a file could not grow: the store or its log written
+(``-wal``), or the ``-shm`` beside it made larger (when a store is first opened)."""
+
+
+def _no_room(exc: DatabaseError) -> str | None:
+    """Why the disk had no room for a write: a full disk (SQLite's "database or disk is
+    full", PostgreSQL's "No space left on device"), or a file SQLite could not grow
+    (``NO_ROOM_ERRORS``: past a limit on the size of files, ``ulimit -f``, it says only
+    "disk I/O error"). None for anything else."""
+    reason = _reason(exc)
+    if "disk is full" in reason or "No space left" in reason:
+        return f"the disk it is on is full ({reason})"
+    if getattr(getattr(exc, "orig", None), "sqlite_errorname", "") in NO_ROOM_ERRORS:
+        return f"it could not be written ({reason}: a full disk, or a limit on files' size?)"
+    return None
+
+
 def _failed(exc: DatabaseError) -> str:
     """What went wrong with the store, in words a person can act on: in use, read-only,
-    failed (a connection lost), or damaged (anything else the database refuses to read)."""
+    out of room, failed (a connection lost), or damaged (anything else the database
+    refuses to read)."""
     reason = _reason(exc)
+    room = _no_room(exc)
+    if room is not None:  # a write is one transaction: the moves saved before it stand
+        return (
+            f"the game store took nothing more: {room}; every move saved before is kept: "
+            "make room, then go on (`homestretch resume`)"
+        )
     if "locked" in reason or "busy" in reason:
         return f"the game store is in use by another program (waited {LOCK_WAIT:g} s; {reason})"
     if _read_only(exc):
@@ -402,9 +427,32 @@ def _not_an_interrupt(record: logging.LogRecord) -> bool:
     return kind is None or issubclass(kind, Exception)
 
 
+def _reading_only(url: URL, file: Path) -> URL:
+    """The SQLite file opened to be read alone, for a command that writes nothing to a
+    store this user may not write (the file, or the folder SQLite keeps its two files in
+    beside it). While another program has it open (``-wal`` beside it) the log it adds to
+    is read too; else, with no ``-shm`` to be made, the file is read as it is
+    (``immutable``: it holds every move, none waiting in a log beside it)."""
+    beside = Path(f"{file}-wal")
+    query = {"mode": "ro", "uri": "true", **({} if beside.exists() else {"immutable": "1"})}
+    return url.set(database=f"file:{file.resolve()}", query=query)
+
+
+def _may_not_write(file: Path) -> bool:
+    """Whether this user may read the store file but not write it, or not create files
+    beside it (SQLite's ``-wal`` and ``-shm``)."""
+    if not file.is_file() or not os.access(file, os.R_OK):
+        return False
+    return not os.access(file, os.W_OK) or _folder_closed(file)
+
+
 class Store:
-    def __init__(self, target: str | Path | None = None) -> None:
-        """The store in a SQLite file (a path) or a database (a URL)."""
+    def __init__(self, target: str | Path | None = None, read_only: bool = False) -> None:
+        """The store in a SQLite file (a path) or a database (a URL). ``read_only``: for
+        a command that only reads (``history``, ``replay``), a SQLite file this user may
+        not write is opened to be read, and read; a command that writes is refused
+        (``check_writable``, or its first write). A PostgreSQL user who may only read
+        reads either way."""
         target = target or default_db()
         if isinstance(target, str) and bad_character(target):
             raise HomestretchError(
@@ -418,6 +466,8 @@ class Store:
         )
         """Where the store is, for messages: the file, or the URL without its password."""
         file = _sqlite_file(self.url)
+        if read_only and file is not None and _may_not_write(file):
+            self.url, file = _reading_only(self.url, file), None
         postgres = self.url.get_backend_name() == "postgresql"
         self._write_turn: AbstractContextManager[Any] = (
             nullcontext() if postgres else threading.Lock()
@@ -476,6 +526,8 @@ class Store:
                 and _folder_closed(file)
             ):
                 cannot = _folder_refused(file, reason)
+            elif isinstance(exc, DatabaseError) and _no_room(exc):
+                cannot = f"the game store cannot be opened: {_no_room(exc)}; make room first"
             elif isinstance(exc, DatabaseError) and ("locked" in reason or _read_only(exc)):
                 cannot = _failed(exc)
             raise HomestretchError(f"{self.path}: {cannot}") from None

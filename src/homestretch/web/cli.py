@@ -95,7 +95,7 @@ def verify(
     from homestretch.cli.common import open_store
     from homestretch.web.verify import verify_table
 
-    verdict = verify_table(open_store(db, saved=True), game_id)
+    verdict = verify_table(open_store(db, saved=True, read_only=True), game_id)
     if fmt is OutputFormat.json:
         echo_json(verdict)
     else:

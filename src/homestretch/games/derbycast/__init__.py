@@ -174,13 +174,19 @@ def _results_parts(path: Path) -> tuple[tuple[str, str], ...]:
 
 def _races_to_come(state: State) -> range:
     """The race under way (its card may be posted, its result is still to come from
-    the file) and those after it, up to the set number of races."""
+    the file) and those after it, up to the set number of races; and, while the next
+    card is still to be posted and the last race may be corrected, the last race: the
+    keeper reads it again then, to know whether a person typed it (``RecordKeeper``)."""
     from homestretch.games.derbycast.rules.game import DerbyCastState
+    from homestretch.games.derbycast.rules.phases import Phase
 
     assert isinstance(state, DerbyCastState)
     if state.is_over():
         return range(0)
-    return range(len(state.history), state.game.set_races or MAX_RACES)
+    first = len(state.history)
+    if state.phase is Phase.card and state.before_last is not None and first:
+        first -= 1
+    return range(first, state.game.set_races or MAX_RACES)
 
 
 MAX_RACES = 1_000_000

@@ -225,3 +225,40 @@ def test_help_at_a_dice_prompt_says_how_to_type_the_roll() -> None:
     result = RUNNER.invoke(app, race, input="help\n")  # then the input ends: stopped
     said = " ".join(result.output.split())
     assert "Type the faces showing on the" in said and "1 to 6, apart (like 3 5)" in said
+
+
+def test_a_bettor_alone_in_a_race_without_odds_is_told_why_the_tote_pays(tmp_path: Path) -> None:
+    """Ruling S29: a race run without odds (`--odds none`) has no prices for the house to
+    pay, so a bettor alone bets at the tote of their own stakes. It fell back silently: the
+    board, the window the web page reads, and the guide say why now."""
+    from homestretch.core.how_to_play import how_to_play
+    from homestretch.games.stretch.content.race import bundled_race
+    from homestretch.games.stretch.rules.betting import ToteRules
+    from homestretch.games.stretch.rules.engine import RaceGame
+    from homestretch.games.stretch.rules.words import NO_PRICES_CAPTIONS, NO_PRICES_WINDOW
+
+    db = str(tmp_path / "runs.sqlite")
+    typed = "win 7 10\ndone\n"
+    result = RUNNER.invoke(
+        app, [*LADIES, "--db", db, "--bettor", "Ann", "--odds", "none"], input=typed
+    )
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert NO_PRICES_CAPTIONS["tote"] in said, said
+    assert "Paid by the house" not in said and "Ann ends on $100.00 (+$0.00)." in said
+    state = RaceGame(
+        bundled_race("2009-breeders-cup-ladies-classic"),
+        "quick",
+        odds="none",
+        tote=ToteRules(("Ann",)),
+    ).new_initial_state()
+    assert state.betting and not state.house_pays
+    view = state.view(0)
+    assert view["yours"]["house"] == NO_PRICES_WINDOW  # the line the page shows
+    assert view["captions"]["tote"] == NO_PRICES_CAPTIONS["tote"]
+    with_odds = RaceGame(
+        bundled_race("2009-breeders-cup-ladies-classic"), "quick", tote=ToteRules(("Ann",))
+    ).new_initial_state()
+    assert with_odds.view(0)["yours"]["house"] != NO_PRICES_WINDOW  # the house pays there
+    guide = " ".join(how_to_play("stretch").split())
+    assert "A race run without odds (`--odds none`) has no prices for the house" in guide

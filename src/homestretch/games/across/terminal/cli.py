@@ -948,8 +948,8 @@ def play(
     )
     seats = [seat_person(n) for n in people] + [computer(n, bot) for n in names[len(people) :]]
     store = open_store(db)
-    announce_seed(spec.seed, spec.kind, fmt)  # once the store is open: a refused one names no seed
     table, game_id = open_new(store, ENTRY, game, seats, spec, label=", ".join(names))
+    announce_seed(spec.seed, spec.kind, fmt)  # once it is saved: a refused store names no seed
     if people:
         notes = err_console if fmt is OutputFormat.json else console
         say_saved(notes, game_id, db_hint(store))

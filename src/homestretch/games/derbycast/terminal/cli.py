@@ -560,13 +560,13 @@ def play(
         config["table"] = table_to_json(own)
     game = DerbyCastGame({**config, "source": kind.value, "feed": feed})
     store = open_store(db)
-    announce_seed(used, "seeded", fmt)  # once the store is open: a refused one names no seed
     label = ", ".join(e.name for e in entrants)
     show = _RaceShow(fmt)
     keeper = _feed_keeper(game, _check_at(lambda: table), fmt, show)
     table, game_id = open_new(
         store, ENTRY, game, _seats(game), DiceSpec("seeded", used), label, agents=keeper
     )
+    announce_seed(used, "seeded", fmt)  # once it is saved: a refused store names no seed
     show.follow(table)
     screen = _screen(fmt, table)
     if screen is not None:

@@ -198,12 +198,26 @@ def from_list(races: list[RaceRecord]) -> Callable[[int], RaceRecord | None]:
     return lambda number: races[number - 1] if number <= len(races) else None
 
 
+def _from_file(path: Path) -> Callable[[int], RaceRecord | None]:
+    """A results file's races, read when the first is asked for, not when the keeper is
+    made: a saved game is rebuilt, and its file checked (session/saved.py
+    ``check_files``: a file gone is named with what to do), before anything is posted."""
+    races: list[list[RaceRecord]] = []
+
+    def race(number: int) -> RaceRecord | None:
+        if not races:
+            races.append(read_results(path))
+        return from_list(races[0])(number)
+
+    return race
+
+
 def race_source(feed: JSON, say_seed: bool = True) -> Callable[[int], RaceRecord | None]:
     """Race ``number`` of a game's feed (its config's ``feed``): a results file, or a
     Top of the Stretch race run with the feed's seed (the same race on every rebuild),
     named with its seed unless ``say_seed`` is False (the table's own, kept secret)."""
     if feed["kind"] == "file":
-        return from_list(read_results(Path(feed["path"])))
+        return _from_file(Path(feed["path"]))
     race = None if feed.get("race") is None else Path(feed["race"])
     seed, mode = int(feed["seed"]), str(feed.get("mode", "quick"))
     return lambda number: simulated_record(race_seed(seed, number), race, mode, say_seed)

@@ -55,6 +55,8 @@ from homestretch.games.stretch.rules.words import (
     CAPTIONS,
     HOUSE_CAPTIONS,
     HOUSE_WINDOW,
+    NO_PRICES_CAPTIONS,
+    NO_PRICES_WINDOW,
     SEALED,
     SEALED_CAPTIONS,
     SEALED_SPECTATOR_CAPTIONS,
@@ -256,6 +258,12 @@ class RaceState(State):
         """A lone bettor's tickets are paid by the house at page 15's prices (ruling S29);
         a race run without odds has no prices, so its tote pays."""
         return self.game.tote.house_pays and self.game.odds != "none"
+
+    @property
+    def tote_for_want_of_prices(self) -> bool:
+        """A lone bettor the house would pay, in a race run without odds: the tote pays
+        instead (ruling S29), and the board and the window say why."""
+        return self.game.tote.house_pays and self.game.odds == "none"
 
     def _prices(self) -> dict[str, dict[int, int]]:
         """The result chart's payoffs (ruling S10) in cents, by pool and post."""
@@ -540,12 +548,16 @@ class RaceState(State):
             if self.house_pays:  # no pools of others' money: no tote odds (ruling S29)
                 shown["captions"] = {**CAPTIONS, **HOUSE_CAPTIONS}
                 tote["tote_odds"] = {post: "" for post in tote["tote_odds"]}
+            if self.tote_for_want_of_prices:  # no odds, no house prices: why the tote
+                shown["captions"] = {**CAPTIONS, **NO_PRICES_CAPTIONS}
             if seat is not None:
                 shown["yours"] = window_words(tote, seat)  # its phone's lines
                 if self.house_pays:
                     yours = shown["yours"]
                     yours["buttons"] = {**yours["buttons"], "tote": "your tickets"}
                     yours["house"] = HOUSE_WINDOW if tote["open"] else ""
+                elif self.tote_for_want_of_prices:
+                    shown["yours"]["house"] = NO_PRICES_WINDOW if tote["open"] else ""
         return shown
 
     def secret_move(self, player: int | None, position: int) -> bool:

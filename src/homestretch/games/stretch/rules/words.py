@@ -234,6 +234,18 @@ HOUSE_CAPTIONS = {
 no pools of others' money, only the player's own stakes."""
 HOUSE_WINDOW = "Alone, the house takes your bets and pays the chart's $2 prices (S29)."
 """Said in a lone bettor's window, under the tickets, while it is open."""
+NO_PRICES_CAPTIONS = {
+    "tote": "The tote of your own stakes (a race without odds has no house prices, S29)",
+}
+"""The board's heading where a player alone would bet with the house but the race is
+run without odds (``odds: none``): the house has no prices to pay, so the tote does
+(ruling S29), and the board says why."""
+NO_PRICES_WINDOW = (
+    "This race runs without odds, so the house has no prices to pay you: your bets go to "
+    "the tote of your own stakes, and come back to you (S29)."
+)
+"""Said in that player's window while it is open, where a lone bettor is told of the
+house."""
 
 
 def course_words(seconds: float) -> str:

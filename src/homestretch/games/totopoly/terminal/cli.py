@@ -438,8 +438,8 @@ def play_command(
     seats = [seat_person(n) for n in names[:people]]
     seats += [computer(n, "sensible") for n in names[people:]]
     store = open_store(db)
-    announce_seed(spec.seed, spec.kind, fmt)  # once the store is open: a refused one names no seed
     table, game_id = open_new(store, ENTRY, game, seats, spec, label=", ".join(names))
+    announce_seed(spec.seed, spec.kind, fmt)  # once it is saved: a refused store names no seed
     hint = db_hint(store)
     notes = err_console if fmt is OutputFormat.json else console
     if watched(fmt, table):  # a JSON run of computer players: its JSON alone
