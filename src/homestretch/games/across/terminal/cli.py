@@ -61,7 +61,11 @@ if TYPE_CHECKING:
     from homestretch.session.table import Table as TableSession
     from homestretch.store.db import SavedGame, Store
 
-app = typer.Typer(no_args_is_help=True, help="Across the Board (MPH).")
+app = typer.Typer(
+    no_args_is_help=True,
+    help="Start with `homestretch across play --players Ann --bots 2` (you and two computer "
+    "players: an auction, then eight races with bets between them).",
+)
 
 ContentOption = Annotated[
     Path | None,
@@ -867,7 +871,9 @@ def _play_on(
 
 @app.command()
 def play(
-    players: Annotated[str, typer.Option("--players", help="people's names, comma-separated")] = "",
+    players: Annotated[
+        str, typer.Option("--players", help="people's names, comma-separated: Ann,Bob")
+    ] = "",
     bots: Annotated[
         int, typer.Option("--bots", min=0, max=7, help="how many computer players")
     ] = 0,
@@ -1051,7 +1057,9 @@ def simulate(
     track: Annotated[
         str | None, typer.Option("--track", help="the track to measure (needed)")
     ] = None,
-    n: Annotated[int, typer.Option("-n", min=1, max=MAX_RUNS, help="how many races")] = 100_000,
+    n: Annotated[
+        int, typer.Option("-n", "--runs", min=1, max=MAX_RUNS, help="how many races")
+    ] = 100_000,
     content: ContentOption = None,
     seed: SeedOption = None,
     fmt: FormatOption = OutputFormat.text,

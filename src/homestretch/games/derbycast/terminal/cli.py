@@ -26,6 +26,7 @@ from homestretch.cli.common import (
     one_of,
     open_store,
     prompt,
+    typed,
 )
 from homestretch.cli.content import content_command
 from homestretch.cli.rules import rules_command
@@ -62,7 +63,12 @@ if TYPE_CHECKING:
     from homestretch.store.db import SavedGame, Store
 
 
-app = typer.Typer(no_args_is_help=True, help="Derby Cast: pick Win, Place or Show, race by race.")
+app = typer.Typer(
+    no_args_is_help=True,
+    help="Start with `homestretch derbycast play --players Ann --bots 2 --source replays` (you "
+    "and two computer players over bundled races; without --source a score keeper types "
+    "each result in).",
+)
 TableOption = Annotated[
     Path | None,
     typer.Option(
@@ -462,11 +468,16 @@ def result_json(
 
 @app.command("play")
 def play(
+    ctx: typer.Context,
     players: Annotated[
-        str, typer.Option("--players", help="names, commas; a team joins names with +: Ann,Bob+Cy")
+        str,
+        typer.Option(
+            "--players",
+            help="people's names, comma-separated; a team joins names with +: Ann,Bob+Cy",
+        ),
     ] = "",
     bots: Annotated[
-        int, typer.Option("--bots", help="computer players", min=0, max=MAX_MARKERS)
+        int, typer.Option("--bots", help="how many computer players", min=0, max=MAX_MARKERS)
     ] = 0,
     races: Annotated[
         int | None, typer.Option("--races", help="play a set number of races", min=1, max=1000)
@@ -493,7 +504,7 @@ def play(
         typer.Option("--race", help="simulate: a Top of the Stretch race file or bundled name"),
     ] = None,
     mode: Annotated[
-        str, typer.Option("--mode", help="simulate: quick (Quickplay) or full (Fullplay)")
+        str, typer.Option("--mode", "-m", help="simulate: quick (Quickplay) or full (Fullplay)")
     ] = "quick",
     sealed: Annotated[
         bool,
@@ -535,6 +546,8 @@ def play(
     one_of("--tie", tie, [t.value for t in TieRule])
     one_of("--order", order, [o.value for o in Order])
     one_of("--mode", mode, ["quick", "full"])
+    if typed(ctx, "mode") and source != "simulate":  # as --race: said, not quietly dropped
+        raise HomestretchError("--mode is for --source simulate")
     used = seed if seed is not None else new_seed()
     kind, feed = _feed(source, used, race, mode)
     entrants = parse_players(players)
@@ -617,7 +630,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
 
 @app.command("points")
 def points_command(
-    odds: Annotated[str, typer.Argument(help="final odds: 5-2, 5/2, 2.5, even")],
+    odds: Annotated[str, typer.Argument(metavar="ODDS", help="final odds: 5-2, 5/2, 2.5, even")],
     bet: Annotated[str, typer.Option("--bet", help="win, place or show")],
     finish: Annotated[
         int, typer.Option("--finish", help="official finish (1 = won)", min=1, max=MAX_FIELD)
@@ -630,7 +643,11 @@ def points_command(
     Example: `homestretch derbycast points 7-2 --bet place --finish 2`"""
     from homestretch.games.derbycast.rules.table import Bet, advance_for, points
 
-    parsed, chosen = Odds.parse(odds), Bet.parse(bet)
+    # the bet as every option's word is checked (the nearest, every choice), named
+    parsed, chosen = (
+        Odds.parse(odds),
+        Bet(one_of("--bet", bet.strip().lower(), [b.value for b in Bet])),
+    )
     rows = _table(odds_table)
     earned = points(parsed, chosen, finish, rows)
     row = advance_for(parsed, rows)
@@ -679,7 +696,7 @@ def table_command(odds_table: TableOption = None, fmt: FormatOption = OutputForm
 
 @app.command("races")
 def races_command(
-    path: Annotated[Path, typer.Argument(help="a results file (.csv or .json)")],
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="a results file (.csv or .json)")],
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Check a results file and list its races.
