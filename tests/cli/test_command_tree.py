@@ -414,10 +414,10 @@ RUNS: dict[str, list[str]] = {
     "history": ["history"],
     "replay": ["replay", "1"],
     "verify": ["verify", "1"],
+    "resume": ["resume", "2"],  # a race stopped where its dice ran out (below)
 }
 NOT_RUN = {
     "serve": "a server, not a result: tests/web start it",
-    "resume": "goes on with a game at its next question: tests/cli/test_play_json.py",
 }
 SAMPLE_CARD = Path(__file__).resolve().parents[2] / "samples" / "derbycast" / "saturday_card.csv"
 SEED_LINE = re.compile(r"seed (\d+) +\(repeat with --seed \1\)")
@@ -449,6 +449,9 @@ def _with_a_race(homestretch: Any, tmp_path: Path) -> None:
 def test_every_result_has_format_json(homestretch: Any, tmp_path: Path, path: str) -> None:
     """JSON alone on stdout (a random run's seed notice on stderr, not in the way)."""
     _with_a_race(homestretch, tmp_path)
+    if path == "resume":  # game 2, stopped where its scripted dice ran out, goes on seeded
+        stopped = homestretch("stretch", "run", RACE, "--dice", "3 4")
+        assert stopped.code == 2 and "homestretch resume 2" in stopped.stderr, stopped.stderr
     done = homestretch(*RUNS[path], "--format", "json")
     assert done.code == 0, done.stderr[-2000:]
     assert json.loads(done.stdout) is not None
