@@ -96,7 +96,10 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
     ("serve", "--db"): (["serve", "--db", f"{NOWHERE}/s.db"], f"no folder {NOWHERE}"),
     ("serve", "--cards"): (["serve", "--cards", "nodir"], "nodir: no such card-set folder"),
     ("verify", "@ID"): (["verify", "abc"], "'abc' is not a game's id"),
-    ("history", "--game"): (["history", "--game", "stretc"], "unknown game 'stretc'"),
+    ("history", "--game"): (
+        ["history", "--game", "stretc"],
+        "--game stretc: did you mean stretch?",
+    ),
     ("history", "--limit"): (["history", "--limit", "0"], "--limit 0 is out of range"),
     ("replay", "@ID"): (["replay", "0"], "'0' is not a game's id"),
     ("replay", "--plot"): (["replay", "9", "--plot", "x.xyz"], "no saved game with id 9"),

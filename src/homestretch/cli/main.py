@@ -37,6 +37,7 @@ from homestretch.cli.common import (
     either,
     err_console,
     game_id_argument,
+    one_of,
     open_store,
 )
 from homestretch.core import registry
@@ -257,8 +258,8 @@ def history(
     """List saved runs and games, newest first.
 
     Example: `homestretch history --limit 5`"""
-    if game is not None:
-        registry.entry(game)  # a game named wrong is said (with the names), not listed empty
+    if game is not None:  # a game named wrong is said (the nearest, the names), not listed empty
+        one_of("--game", game, sorted(registry.entries()))
     rows = open_store(db, saved=True).saved_games(game, limit)
     if fmt is OutputFormat.json:
         echo_json(

@@ -670,7 +670,9 @@ def points_command(
 
 @app.command("table")
 def table_command(odds_table: TableOption = None, fmt: FormatOption = OutputFormat.text) -> None:
-    """The Final Odds Calculator Table, as printed in the rulebook (or your own, checked)."""
+    """The Final Odds Calculator Table, as printed in the rulebook (or your own, checked).
+
+    Example: `homestretch derbycast table --table my-cast/odds_table.csv` (a copy made by `homestretch derbycast content my-cast`)"""
     from homestretch.games.derbycast.content.odds_table import printed_table
 
     rows = [
