@@ -322,8 +322,10 @@ class _RaceShow:
     the table itself, so it can catch up before the score keeper is asked anything.
     With ``--format json`` it prints where the questions are (``_screen``)."""
 
-    def __init__(self, fmt: OutputFormat) -> None:
+    def __init__(self, fmt: OutputFormat, quiet: bool = False) -> None:
         self.fmt = fmt
+        self.quiet = quiet
+        """--quiet: no race as it is run; the board and the winners at the end."""
         self.screen: Console | None = None
         self.table: TableSession | None = None
         self.state: DerbyCastState | None = None
@@ -344,7 +346,7 @@ class _RaceShow:
             return
         for event in table.state.events[len(state.events) :]:
             state.apply_event(event)
-        for notice in state.notices[self.shown :]:
+        for notice in state.notices[self.shown :] if not self.quiet else []:
             self._show(notice, state)
         self.shown = len(state.notices)
 
@@ -426,6 +428,10 @@ def _play(
     result = state.result()
     store.finish(game_id, winners_line(result))
     screen = _screen(fmt, table)
+    if screen is not None and show.quiet:  # the races were not shown: the board they made
+        from homestretch.games.derbycast.terminal.show import board_table
+
+        screen.print(board_table(table.view(None)["board"], True))
     if screen is not None:
         screen.print(f"[bold green]{escape(winners_line(result))}[/bold green]")
         margin = _margin(result)
@@ -523,6 +529,9 @@ def play(
         ),
     ] = False,
     odds_table: TableOption = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", help="only the result: no race as it is run")
+    ] = False,
     seed: SeedOption = None,
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
@@ -575,7 +584,7 @@ def play(
     store = open_store(db)
     announce_seed(used, "seeded", fmt)  # once the store is open: a refused one names no seed
     label = ", ".join(e.name for e in entrants)
-    show = _RaceShow(fmt)
+    show = _RaceShow(fmt, quiet)
     keeper = _feed_keeper(game, _check_at(lambda: table), fmt, show)
     table, game_id = open_new(
         store, ENTRY, game, _seats(game), DiceSpec("seeded", used), label, agents=keeper
