@@ -384,6 +384,45 @@ def test_a_bad_value_is_one_line_naming_it_and_exit_2(
     assert words in lines[0], lines[0]
 
 
+# --- one name, one meaning ---------------------------------------------------------------
+
+SAID_ALIKE = ("--seed", "--format", "--db", "--dice", "--dice-file", "--bots", "--quiet")
+"""Options every game shares, said in the same words wherever they are."""
+
+
+def test_an_option_shared_by_games_is_said_alike() -> None:
+    """--seed, --format, --db, --dice, --bots, --quiet mean one thing wherever they are
+    (--bots was "computer players", "computer players to add", "how many computer
+    players"); --content is one sentence with the game's name; a short name stands for
+    one long name (-m always --mode, -f --format) and -n always for a count of runs,
+    games or fields (across simulate's -n had no long name)."""
+    helps: dict[str, set[str]] = {}
+    shorts: dict[str, set[str]] = {}
+    for path, command in walked():
+        for param in command.params:
+            if param.param_type_name != "option" or "--help" in param.opts:
+                continue
+            (long, *more) = [o for o in param.opts if o.startswith("--")]
+            assert more == [], (path, param.opts)
+            for short in (o for o in param.opts if not o.startswith("--")):
+                shorts.setdefault(short, set()).add(long)
+            if long == "--seed" and param.default is not None:
+                continue  # calibrate's corpus: a fixed seed, said as such
+            said = param.help or ""
+            if long == "--content":
+                said = said.replace(path.split()[0], "GAME")
+            helps.setdefault(long, set()).add(said)
+    for long in (*SAID_ALIKE, "--content"):
+        assert len(helps[long]) == 1, (long, helps[long])
+    assert {s: sorted(longs) for s, longs in shorts.items()} == {
+        "-f": ["--format"],
+        "-m": ["--mode"],
+        "-n": ["--fields", "--games", "--runs"],
+        "-e": ["--entry"],
+        "-p": ["--part"],
+    }
+
+
 # --- every command's result as JSON, every random run's seed ------------------------------
 
 RUNS: dict[str, list[str]] = {

@@ -899,7 +899,9 @@ def play(
     debts: Annotated[
         str, typer.Option("--debts", help="settle (ruling R15) or ignore debts at the end")
     ] = "settle",
-    quiet: Annotated[bool, typer.Option("--quiet", help="only the result")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", help="only the result, not the game as it goes")
+    ] = False,
     content: ContentOption = None,
     seed: SeedOption = None,
     dice: DiceOption = None,

@@ -530,7 +530,7 @@ def play(
     ] = False,
     odds_table: TableOption = None,
     quiet: Annotated[
-        bool, typer.Option("--quiet", help="only the result: no race as it is run")
+        bool, typer.Option("--quiet", help="only the result, not the game as it goes")
     ] = False,
     seed: SeedOption = None,
     db: DbOption = None,

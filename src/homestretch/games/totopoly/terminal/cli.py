@@ -78,8 +78,8 @@ ContentOption = Annotated[
     Path | None,
     typer.Option(
         "--content",
-        help="a content folder (board and cards; default: ours, copied to edit with "
-        "`homestretch totopoly content FOLDER`)",
+        help="a content folder to use instead of the built-in one (copy that one to edit "
+        "with `homestretch totopoly content FOLDER`)",
     ),
 ]
 
