@@ -384,6 +384,22 @@ def test_a_bad_value_is_one_line_naming_it_and_exit_2(
     assert words in lines[0], lines[0]
 
 
+# --- where a newcomer starts -------------------------------------------------------------
+
+
+def test_the_first_help_says_where_to_start_and_lists_the_games_first(homestretch: Any) -> None:
+    """`homestretch --help` listed serve, verify, history, replay and resume before the
+    games, and named no command to try first."""
+    shown = homestretch("--help").stdout
+    assert "Start here: `homestretch stretch run 2009-champagne-stakes --mode full`" in shown
+    rows = [line.split()[1] for line in shown.splitlines() if line.startswith("│ ")]
+    games = ["across", "derbycast", "stretch", "totopoly"]
+    assert rows[rows.index("across") :][:4] == games
+    assert all(rows.index(game) < rows.index("serve") for game in games)
+    for game in games:  # each game's help: its first command to try
+        assert f"Start with `homestretch {game} " in homestretch(game, "--help").stdout
+
+
 # --- one name, one meaning ---------------------------------------------------------------
 
 SAID_ALIKE = ("--seed", "--format", "--db", "--dice", "--dice-file", "--bots", "--quiet")
