@@ -353,6 +353,26 @@ for _path, _command in walked():
     if _path in ("across play", "derbycast play"):
         BAD[(_path, "--db")] = ([*_words, "--bots", "3", "--db", "a-folder"], "a-folder")
 
+TWICE = {
+    "across": (["across", "play", "--players", "Ann,ann", "--bots", "1"], "--players: 'ann'"),
+    "totopoly": (["totopoly", "play", "--players", "Computer 1", "--bots", "1"], "--players: "),
+    "stretch": (
+        ["stretch", "run", RACE, "--bettor", "Ann", "--computer-bettor", "ann"],
+        "--bettor, --computer-bettor: 'ann'",
+    ),
+}
+
+
+@pytest.mark.parametrize("game", TWICE)
+def test_a_name_given_twice_names_the_option(homestretch: Any, game: str) -> None:
+    """ "'ann' is named twice" named no option: the names of --players (or a computer
+    player's, "Computer 1"), or of the bettors, told apart whatever their capitals."""
+    args, words = TWICE[game]
+    done = homestretch(*args)
+    assert done.code == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert f"error: {words}" in done.stderr and "is named twice" in done.stderr
+
+
 NO_BAD_VALUE = {
     ("serve", "--host"): "any name the system resolves; one it cannot is said as it binds",
     ("stretch new", "--name"): "free text: the race's name",

@@ -970,7 +970,9 @@ def check_names(names: list[str]) -> None:
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise HomestretchError(f"{name!r} is named twice: every player needs a different name")
+            raise HomestretchError(
+                f"--players: {name!r} is named twice: every player needs a different name"
+            )
         seen.add(name.casefold())
 
 

@@ -155,7 +155,10 @@ def run(
     seen: set[str] = set()
     for name in [*people, *computers]:  # the terminal hands over by name: each told apart
         if name.casefold() in seen:
-            raise HomestretchError(f"{name!r} is named twice: every bettor needs a different name")
+            raise HomestretchError(
+                f"--bettor, --computer-bettor: {name!r} is named twice: every bettor needs a "
+                "different name"
+            )
         seen.add(name.casefold())
     seats = [person(name) for name in people] + [computer(name, "value") for name in computers]
     if seats and not save:

@@ -429,7 +429,9 @@ def play_command(
     seen: set[str] = set()
     for name in names:  # the hot seat hands over by name: each must be told apart
         if name.casefold() in seen:
-            raise HomestretchError(f"{name!r} is named twice: every player needs a different name")
+            raise HomestretchError(
+                f"--players: {name!r} is named twice: every player needs a different name"
+            )
         seen.add(name.casefold())
     if not 2 <= len(names) <= 6:
         raise HomestretchError(
