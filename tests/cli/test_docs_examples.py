@@ -64,19 +64,25 @@ def _command_lines() -> list[tuple[str, str]]:
 
 
 def _help_examples() -> list[tuple[str, str]]:
-    """(command, example) for every `homestretch ...` a command's help shows."""
+    """(command, example) for every `homestretch ...` a command's help shows, a group's
+    (`homestretch` itself, each game: the first command to try) as a command's. A span
+    with a word to fill in (`homestretch GAME rules`) is a synopsis, not an example."""
     group = typer.main.get_command(app)
     found: list[tuple[str, str]] = []
 
     def walk(command: Any, path: list[str]) -> None:
+        text = " ".join((command.help or "").split())
+        spans = re.findall(r"`(homestretch [^`]*)`", text)
+        found.extend(
+            (" ".join(path) or "homestretch", span)
+            for span in spans
+            if not re.search(r"\b[A-Z]{3,}\b", span)
+        )
         commands = getattr(command, "commands", None)
         if commands is not None:
             context = command.make_context("homestretch", [], resilient_parsing=True)
             for name in command.list_commands(context):
                 walk(command.get_command(context, name), [*path, name])
-            return
-        text = " ".join((command.help or "").split())
-        found.extend((" ".join(path), span) for span in re.findall(r"`(homestretch [^`]*)`", text))
 
     walk(group, [])
     return found
@@ -141,6 +147,11 @@ HELP_EXAMPLES = _help_examples()
 def test_the_commands_that_need_one_give_an_example_in_their_help() -> None:
     shown = {command for command, _ in HELP_EXAMPLES}
     for command in (
+        "homestretch",  # a newcomer's first command: where to start
+        "stretch",  # each game's help: the first command to try
+        "across",
+        "totopoly",
+        "derbycast",
         "stretch run",
         "stretch new",
         "stretch simulate",

@@ -36,7 +36,7 @@ def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         (["replay", "12345"], "no saved game with id 12345"),
         (  # was an empty table, as if no game of it had been saved
             ["history", "--game", "stretc"],
-            "unknown game 'stretc' (known: across, derbycast, stretch, totopoly)",
+            "--game stretc: did you mean stretch? write across, derbycast, stretch or totopoly",
         ),
     ],
 )

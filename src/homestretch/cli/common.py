@@ -119,6 +119,15 @@ def one_of(option: str, value: str, choices: Sequence[str]) -> str:
     raise HomestretchError(f"{option} {value}: {guess}write {either(choices)}")
 
 
+def typed(ctx: typer.Context, name: str) -> bool:
+    """Whether the option ``name`` (its parameter's name) was typed, not left at its
+    default: an option that only means something beside another is refused alone, not
+    quietly dropped (``stretch run --bankroll 50`` with no bettor ran as if unsaid)."""
+    from typer._click.core import ParameterSource
+
+    return ctx.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)
+
+
 def either(choices: Sequence[str]) -> str:
     """Choices as said: "quick or full", "real, chart or none"."""
     return " or ".join([", ".join(choices[:-1]), choices[-1]] if len(choices) > 2 else choices)

@@ -92,6 +92,8 @@ def content_command(game: str) -> Callable[..., None]:
         f"{CONTENT_HELP}\n\nFOLDER gets the content laid out as the options that take your "
         f"own read it (`homestretch {game} content` lists the parts and those options); "
         "nothing is overwritten without --force."
+        f"\n\nExample: `homestretch {game} content my-{game}` (then point the game at "
+        f"my-{game}, as `homestretch {game} content` shows)"
     )
     return content
 

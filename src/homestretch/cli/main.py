@@ -37,6 +37,7 @@ from homestretch.cli.common import (
     either,
     err_console,
     game_id_argument,
+    one_of,
     open_store,
 )
 from homestretch.core import registry
@@ -109,8 +110,10 @@ class _LazyGames(TyperGroup):
         return entry.title
 
     def list_commands(self, ctx: _click.Context) -> list[str]:
-        own = [*_COMMANDS, *self.commands]
-        return [*dict.fromkeys(own), *(name for name in self._games() if name not in own)]
+        own = [*dict.fromkeys([*_COMMANDS, *self.commands])]
+        games = [name for name in self._games() if name not in own]
+        # the help lists the games first, where a newcomer starts (the rest: OWN_PANEL)
+        return [*games, *own] if self._listing else [*own, *games]
 
     def get_command(self, ctx: _click.Context, cmd_name: str) -> _click.Command | None:
         if cmd_name in self.commands:
@@ -135,8 +138,11 @@ class _LazyGames(TyperGroup):
             return None
         if self._listing:  # a line of help needs the title alone
             return TyperGroup(name=cmd_name, help=title)
-        group = _LazyCommands.of(_game_cli(cmd_name).app)
-        group.help = title
+        game_app = _game_cli(cmd_name).app
+        group = _LazyCommands.of(game_app)
+        # the title, then the game's own help: where to start (its first command to try)
+        start = game_app.info.help if isinstance(game_app.info.help, str) else ""
+        group.help = f"{title}\n\n{start}" if start else title
         _help_flag_defaults_off(group, ctx)
         self.commands[cmd_name] = group
         return group
@@ -212,6 +218,10 @@ app = typer.Typer(
     cls=_LazyGames,
     callback=_commands_follow,
     help="homestretch: four tabletop horse-racing games, and the races they describe.\n\n"
+    "Start here: `homestretch stretch run 2009-champagne-stakes --mode full` runs a race "
+    "with its call (a second or two); `homestretch GAME --help` shows a game's first "
+    "command to try and `homestretch GAME rules` teaches it in a page; `homestretch serve` "
+    "opens every game to a browser.\n\n"
     "Your own cards, charts, races, tracks, board or odds table: `homestretch GAME content "
     "FOLDER` copies a game's bundled ones into FOLDER to edit.",
     no_args_is_help=True,
@@ -222,22 +232,34 @@ commands = typer.Typer()
 """The top-level commands, each built (its signature read: 3-4 ms a command) only when
 it is asked for, by ``_LazyGames``."""
 
-commands.command()(serve)
-commands.command()(verify)
+
+def _limit_in_range(limit: int) -> int:
+    # checked here rather than by max=: its 19 digits printed in --help ("[1<=x<=922...]")
+    if limit > MAX_SEED:
+        raise typer.BadParameter(f"{limit} is more games than any store holds")
+    return limit
 
 
-@commands.command()
+OWN_PANEL = "Saved games and the browser"
+"""The help's panel of the commands that are no game's: listed after the games."""
+commands.command(rich_help_panel=OWN_PANEL)(serve)
+commands.command(rich_help_panel=OWN_PANEL)(verify)
+
+
+@commands.command(rich_help_panel=OWN_PANEL)
 def history(
     game: str | None = typer.Option(None, "--game", help="only this game"),
-    limit: int = typer.Option(30, "--limit", min=1, max=MAX_SEED, help="how many, newest first"),
+    limit: int = typer.Option(
+        30, "--limit", min=1, callback=_limit_in_range, help="how many, newest first"
+    ),
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """List saved runs and games, newest first.
 
     Example: `homestretch history --limit 5`"""
-    if game is not None:
-        registry.entry(game)  # a game named wrong is said (with the names), not listed empty
+    if game is not None:  # a game named wrong is said (the nearest, the names), not listed empty
+        one_of("--game", game, sorted(registry.entries()))
     rows = open_store(db, saved=True, read_only=True).saved_games(game, limit)
     if fmt is OutputFormat.json:
         echo_json(
@@ -282,7 +304,7 @@ def history(
     console.print(table)
 
 
-@commands.command()
+@commands.command(rich_help_panel=OWN_PANEL)
 def replay(
     game_id: Annotated[int, game_id_argument("the game's id (history)")],
     db: DbOption = None,
@@ -334,7 +356,7 @@ def replay(
         notes.print(f"drew {plot}", style="dim")
 
 
-@commands.command()
+@commands.command(rich_help_panel=OWN_PANEL)
 def resume(
     game_id: Annotated[int, game_id_argument("the game's id (history)")],
     db: DbOption = None,
@@ -445,6 +467,10 @@ def in_our_words(exc: Exception) -> str | None:
         near = nearest(typed.group(1), names)
         guess = f"did you mean {near}? " if near else ""
         return f"{option} {shown(typed.group(1))}: {guess}write {either(names)}"
+    if isinstance(exc, _click.exceptions.BadParameter) and said:
+        # a check of our own (a seed's range, a game's id): its words, without click's
+        # "Invalid value for '--seed':" before them; an argument's words name it already
+        return f"{option}: {said}" if param.param_type_name == "option" else said
     return None
 
 

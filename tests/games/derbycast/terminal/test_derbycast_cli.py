@@ -47,7 +47,15 @@ def test_points_for_one_pick() -> None:
     ("args", "message"),
     [
         (["points", "lots", "--bet", "win", "--finish", "1"], "cannot read odds 'lots'"),
-        (["points", "5-2", "--bet", "exacta", "--finish", "1"], "unknown bet 'exacta'"),
+        (  # was "unknown bet 'exacta' (use win, place or show)", naming no option
+            ["points", "5-2", "--bet", "exacta", "--finish", "1"],
+            "--bet exacta: write win, place or show",
+        ),
+        (["points", "5-2", "--bet", "plac", "--finish", "1"], "--bet plac: did you mean place?"),
+        (  # --mode beside a source it means nothing to was dropped unsaid, as --race is not
+            ["play", "--bots", "2", "--mode", "full"],
+            "--mode is for --source simulate",
+        ),
         (  # which options seat markers, not only how many
             ["play", "--players", "Ann"],
             "needs 2 to 20 markers (players or teams); --players and --bots give 1 (such as",

@@ -61,7 +61,11 @@ if TYPE_CHECKING:
     from homestretch.session.table import Table as TableSession
     from homestretch.store.db import SavedGame, Store
 
-app = typer.Typer(no_args_is_help=True, help="Across the Board (MPH).")
+app = typer.Typer(
+    no_args_is_help=True,
+    help="Start with `homestretch across play --players Ann --bots 2` (you and two computer "
+    "players: an auction, then eight races with bets between them).",
+)
 
 ContentOption = Annotated[
     Path | None,
@@ -867,7 +871,9 @@ def _play_on(
 
 @app.command()
 def play(
-    players: Annotated[str, typer.Option("--players", help="people's names, comma-separated")] = "",
+    players: Annotated[
+        str, typer.Option("--players", help="people's names, comma-separated: Ann,Bob")
+    ] = "",
     bots: Annotated[
         int, typer.Option("--bots", min=0, max=7, help="how many computer players")
     ] = 0,
@@ -893,7 +899,9 @@ def play(
     debts: Annotated[
         str, typer.Option("--debts", help="settle (ruling R15) or ignore debts at the end")
     ] = "settle",
-    quiet: Annotated[bool, typer.Option("--quiet", help="only the result")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", help="only the result, not the game as it goes")
+    ] = False,
     content: ContentOption = None,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -962,7 +970,9 @@ def check_names(names: list[str]) -> None:
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise HomestretchError(f"{name!r} is named twice: every player needs a different name")
+            raise HomestretchError(
+                f"--players: {name!r} is named twice: every player needs a different name"
+            )
         seen.add(name.casefold())
 
 
@@ -1053,7 +1063,7 @@ def simulate(
     ] = None,
     n: Annotated[
         int | None,
-        typer.Option("-n", min=1, max=MAX_RUNS, help="how many races (default 100000)"),
+        typer.Option("-n", "--runs", min=1, max=MAX_RUNS, help="how many races (default 100000)"),
     ] = None,
     content: ContentOption = None,
     seed: SeedOption = None,

@@ -26,6 +26,7 @@ from homestretch.cli.common import (
     one_of,
     open_store,
     prompt,
+    typed,
 )
 from homestretch.cli.content import content_command
 from homestretch.cli.rules import rules_command
@@ -62,7 +63,12 @@ if TYPE_CHECKING:
     from homestretch.store.db import SavedGame, Store
 
 
-app = typer.Typer(no_args_is_help=True, help="Derby Cast: pick Win, Place or Show, race by race.")
+app = typer.Typer(
+    no_args_is_help=True,
+    help="Start with `homestretch derbycast play --players Ann --bots 2 --source replays` (you "
+    "and two computer players over bundled races; without --source a score keeper types "
+    "each result in).",
+)
 TableOption = Annotated[
     Path | None,
     typer.Option(
@@ -316,8 +322,10 @@ class _RaceShow:
     the table itself, so it can catch up before the score keeper is asked anything.
     With ``--format json`` it prints where the questions are (``_screen``)."""
 
-    def __init__(self, fmt: OutputFormat) -> None:
+    def __init__(self, fmt: OutputFormat, quiet: bool = False) -> None:
         self.fmt = fmt
+        self.quiet = quiet
+        """--quiet: no race as it is run; the board and the winners at the end."""
         self.screen: Console | None = None
         self.table: TableSession | None = None
         self.state: DerbyCastState | None = None
@@ -338,7 +346,7 @@ class _RaceShow:
             return
         for event in table.state.events[len(state.events) :]:
             state.apply_event(event)
-        for notice in state.notices[self.shown :]:
+        for notice in state.notices[self.shown :] if not self.quiet else []:
             self._show(notice, state)
         self.shown = len(state.notices)
 
@@ -420,6 +428,10 @@ def _play(
     result = state.result()
     store.finish(game_id, winners_line(result))
     screen = _screen(fmt, table)
+    if screen is not None and show.quiet:  # the races were not shown: the board they made
+        from homestretch.games.derbycast.terminal.show import board_table
+
+        screen.print(board_table(table.view(None)["board"], True))
     if screen is not None:
         screen.print(f"[bold green]{escape(winners_line(result))}[/bold green]")
         margin = _margin(result)
@@ -462,11 +474,16 @@ def result_json(
 
 @app.command("play")
 def play(
+    ctx: typer.Context,
     players: Annotated[
-        str, typer.Option("--players", help="names, commas; a team joins names with +: Ann,Bob+Cy")
+        str,
+        typer.Option(
+            "--players",
+            help="people's names, comma-separated; a team joins names with +: Ann,Bob+Cy",
+        ),
     ] = "",
     bots: Annotated[
-        int, typer.Option("--bots", help="computer players", min=0, max=MAX_MARKERS)
+        int, typer.Option("--bots", help="how many computer players", min=0, max=MAX_MARKERS)
     ] = 0,
     races: Annotated[
         int | None, typer.Option("--races", help="play a set number of races", min=1, max=1000)
@@ -493,7 +510,7 @@ def play(
         typer.Option("--race", help="simulate: a Top of the Stretch race file or bundled name"),
     ] = None,
     mode: Annotated[
-        str, typer.Option("--mode", help="simulate: quick (Quickplay) or full (Fullplay)")
+        str, typer.Option("--mode", "-m", help="simulate: quick (Quickplay) or full (Fullplay)")
     ] = "quick",
     sealed: Annotated[
         bool,
@@ -512,6 +529,9 @@ def play(
         ),
     ] = False,
     odds_table: TableOption = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", help="only the result, not the game as it goes")
+    ] = False,
     seed: SeedOption = None,
     db: DbOption = None,
     fmt: FormatOption = OutputFormat.text,
@@ -535,6 +555,8 @@ def play(
     one_of("--tie", tie, [t.value for t in TieRule])
     one_of("--order", order, [o.value for o in Order])
     one_of("--mode", mode, ["quick", "full"])
+    if typed(ctx, "mode") and source != "simulate":  # as --race: said, not quietly dropped
+        raise HomestretchError("--mode is for --source simulate")
     used = seed if seed is not None else new_seed()
     kind, feed = _feed(source, used, race, mode)
     entrants = parse_players(players)
@@ -561,7 +583,7 @@ def play(
     game = DerbyCastGame({**config, "source": kind.value, "feed": feed})
     store = open_store(db)
     label = ", ".join(e.name for e in entrants)
-    show = _RaceShow(fmt)
+    show = _RaceShow(fmt, quiet)
     keeper = _feed_keeper(game, _check_at(lambda: table), fmt, show)
     table, game_id = open_new(
         store, ENTRY, game, _seats(game), DiceSpec("seeded", used), label, agents=keeper
@@ -617,7 +639,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
 
 @app.command("points")
 def points_command(
-    odds: Annotated[str, typer.Argument(help="final odds: 5-2, 5/2, 2.5, even")],
+    odds: Annotated[str, typer.Argument(metavar="ODDS", help="final odds: 5-2, 5/2, 2.5, even")],
     bet: Annotated[str, typer.Option("--bet", help="win, place or show")],
     finish: Annotated[
         int, typer.Option("--finish", help="official finish (1 = won)", min=1, max=MAX_FIELD)
@@ -630,7 +652,11 @@ def points_command(
     Example: `homestretch derbycast points 7-2 --bet place --finish 2`"""
     from homestretch.games.derbycast.rules.table import Bet, advance_for, points
 
-    parsed, chosen = Odds.parse(odds), Bet.parse(bet)
+    # the bet as every option's word is checked (the nearest, every choice), named
+    parsed, chosen = (
+        Odds.parse(odds),
+        Bet(one_of("--bet", bet.strip().lower(), [b.value for b in Bet])),
+    )
     rows = _table(odds_table)
     earned = points(parsed, chosen, finish, rows)
     row = advance_for(parsed, rows)
@@ -653,7 +679,9 @@ def points_command(
 
 @app.command("table")
 def table_command(odds_table: TableOption = None, fmt: FormatOption = OutputFormat.text) -> None:
-    """The Final Odds Calculator Table, as printed in the rulebook (or your own, checked)."""
+    """The Final Odds Calculator Table, as printed in the rulebook (or your own, checked).
+
+    Example: `homestretch derbycast table --table my-cast/odds_table.csv` (a copy made by `homestretch derbycast content my-cast`)"""
     from homestretch.games.derbycast.content.odds_table import printed_table
 
     rows = [
@@ -679,7 +707,7 @@ def table_command(odds_table: TableOption = None, fmt: FormatOption = OutputForm
 
 @app.command("races")
 def races_command(
-    path: Annotated[Path, typer.Argument(help="a results file (.csv or .json)")],
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="a results file (.csv or .json)")],
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Check a results file and list its races.

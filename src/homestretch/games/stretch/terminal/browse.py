@@ -50,7 +50,9 @@ def races(fmt: FormatOption = OutputFormat.text) -> None:
 
 
 def cards(
-    search: Annotated[str, typer.Argument(help="part of a name, id or note")] = "",
+    search: Annotated[
+        str, typer.Argument(metavar="SEARCH", help="part of a name, id or note")
+    ] = "",
     jockeys: Annotated[bool, typer.Option("--jockeys", help="list jockeys instead")] = False,
     folder: CardsOption = None,
     fmt: FormatOption = OutputFormat.text,

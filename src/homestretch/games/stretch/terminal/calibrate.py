@@ -94,6 +94,7 @@ def calibrate(
     from homestretch.games.stretch.content.chart_set import load_chart_set
     from homestretch.games.stretch.rules.finish import format_time
 
+    chosen = checked_mode(mode)  # before the bar: a slip inside it left a blank line first
     check_picture(plot)
     total = fields + dream_fields(fields) + 2 * extra_fields(fields) + going_total(fields)
     chart_set = load_chart_set(charts)  # a bad folder said before the bar is drawn
@@ -105,7 +106,7 @@ def calibrate(
             seed,
             chart_set,
             progress=lambda n: bar.advance(bar.task_ids[0], n),
-            mode=checked_mode(mode),
+            mode=chosen,
         )
     if plot is not None:
         from homestretch.games.stretch.terminal.plot import calibration_plot

@@ -21,7 +21,12 @@ from homestretch.games.stretch.terminal.simulate import simulate
 
 __all__ = ["app", "resume_saved", "show_saved"]
 
-app = typer.Typer(no_args_is_help=True, help="Top of the Stretch: run thoroughbred races.")
+app = typer.Typer(
+    no_args_is_help=True,
+    help="Start with `homestretch stretch run 2009-champagne-stakes --mode full` (a race with "
+    "its call, scoresheet and result chart); `homestretch stretch races` lists the other "
+    "sample races.",
+)
 for command in (run, races, cards, new, simulate, odds, calibrate):
     app.command()(command)
 app.command("content")(content_command("stretch"))

@@ -18,7 +18,7 @@ from homestretch.games.stretch.terminal.options import CardsOption, EstimateOpti
 
 
 def new(
-    output: Annotated[Path, typer.Argument(help="the race file to write (TOML)")],
+    output: Annotated[Path, typer.Argument(metavar="FILE", help="the race file to write (TOML)")],
     entry: Annotated[
         list[str],
         typer.Option("--entry", "-e", help="HORSE@JOCKEY by card id or name, in post order"),
@@ -31,7 +31,10 @@ def new(
     condition: Annotated[str, typer.Option(help=", ".join(CONDITIONS))] = "fast",
     folder: CardsOption = None,
     estimate_surface: EstimateOption = False,
-    force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
+    force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")] = False,
+    # --no-force (the default) was shown beside it, as `content --force` has none: still
+    # taken from a script that wrote it, and no longer shown
+    no_force: Annotated[bool, typer.Option("--no-force", hidden=True)] = False,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Build a race file from cards and conditions (APRs computed when it is run).
@@ -40,6 +43,7 @@ def new(
 
     Example: `homestretch stretch new dream.toml -e secretariat-1973@turcotte -e citation-1948@arcaro` (find cards with `homestretch stretch cards NAME`)"""
     output = output_path(output, "race file")
+    force = force and not no_force
     from pydantic import ValidationError
 
     from homestretch.games.stretch.content.card_set import (

@@ -46,7 +46,9 @@ ODDS_RUNS = 400_000
 
 
 def odds(
-    race: Annotated[str, typer.Argument(help="a race file (TOML) or a bundled race's name")],
+    race: Annotated[
+        str, typer.Argument(metavar="RACE", help="a race file (TOML) or a bundled race's name")
+    ],
     mode: ModeOption = "quick",
     runs: Annotated[
         int,

@@ -23,6 +23,7 @@ from homestretch.cli.common import (
     err_console,
     one_of,
     open_store,
+    typed,
 )
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import escape_controls
@@ -48,8 +49,20 @@ if TYPE_CHECKING:
     from homestretch.store.db import SavedGame, Store
 
 
+def _bettor_name(name: str, option: str) -> str:
+    """A bettor's name as typed, checked as every game's players' names are."""
+    from homestretch.core.content import plain_text
+
+    if not name.strip():
+        raise HomestretchError(f"{option} '{name}': a bettor needs a name, like {option} Ann")
+    return plain_text(name.strip(), option)
+
+
 def run(
-    race: Annotated[str, typer.Argument(help="a race file (TOML) or a bundled race's name")],
+    ctx: typer.Context,
+    race: Annotated[
+        str, typer.Argument(metavar="RACE", help="a race file (TOML) or a bundled race's name")
+    ],
     mode: ModeOption = "quick",
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -135,17 +148,28 @@ def run(
                 "--plot draws the running lines of a Fullplay race (--mode full)"
             )
         check_picture(plot)
-    people, computers = bettor or [], computer_bettor or []
+    # a name as every game takes one (no control character, not too long), and never
+    # blank: "--bettor ''" seated a nameless player
+    people = [_bettor_name(name, "--bettor") for name in bettor or []]
+    computers = [_bettor_name(name, "--computer-bettor") for name in computer_bettor or []]
     seen: set[str] = set()
     for name in [*people, *computers]:  # the terminal hands over by name: each told apart
-        if name.strip().casefold() in seen:
-            raise HomestretchError(f"{name!r} is named twice: every bettor needs a different name")
-        seen.add(name.strip().casefold())
+        if name.casefold() in seen:
+            raise HomestretchError(
+                f"--bettor, --computer-bettor: {name!r} is named twice: every bettor needs a "
+                "different name"
+            )
+        seen.add(name.casefold())
     seats = [person(name) for name in people] + [computer(name, "value") for name in computers]
     if seats and not save:
         raise HomestretchError("betting is played at a stored table: drop --no-save")
     if sealed and not seats:
         raise HomestretchError("--sealed seals the bettors' tickets: name them with --bettor")
+    for option, said in (("--bankroll", "bankroll"), ("--lone-bettor", "lone_bettor")):
+        if not seats and typed(ctx, said):  # as --sealed: said, not quietly dropped
+            raise HomestretchError(
+                f"{option} is for bettors: name them with --bettor or --computer-bettor"
+            )
     names = tuple(s.name for s in seats)
     tote = ToteRules(names, bankroll=bankroll, sealed=sealed, lone_bettor=lone)
     if seats and tote.problem() is not None:  # the option it came from, named

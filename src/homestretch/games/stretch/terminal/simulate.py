@@ -35,7 +35,9 @@ if TYPE_CHECKING:
 
 
 def simulate(
-    race: Annotated[str, typer.Argument(help="a race file (TOML) or a bundled race's name")],
+    race: Annotated[
+        str, typer.Argument(metavar="RACE", help="a race file (TOML) or a bundled race's name")
+    ],
     runs: Annotated[
         int, typer.Option("-n", "--runs", min=1, max=MAX_RUNS, help="how many races")
     ] = 100_000,

@@ -58,7 +58,8 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     no_args_is_help=True,
-    help="Totopoly: lease horses, train them in the ring, race them (the long game with a Tote).",
+    help="Start with `homestretch totopoly play --players Ann --bots 2 --short` (the short "
+    "game, you and two computer players; without --short, the long game with the Tote).",
 )
 
 ShortOption = Annotated[
@@ -77,8 +78,8 @@ ContentOption = Annotated[
     Path | None,
     typer.Option(
         "--content",
-        help="a content folder (board and cards; default: ours, copied to edit with "
-        "`homestretch totopoly content FOLDER`)",
+        help="a content folder to use instead of the built-in one (copy that one to edit "
+        "with `homestretch totopoly content FOLDER`)",
     ),
 ]
 
@@ -301,11 +302,18 @@ def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
 
 
 def parse_rules(given: list[str] | None) -> dict[str, str]:
+    """--rule NAME=VALUE as typed, each checked: a mistake names the --rule it is in."""
+    from homestretch.games.totopoly.rules.state import check_rules
+
     rules: dict[str, str] = {}
     for item in given or []:
         name, sep, value = item.partition("=")
         if not sep:
             raise HomestretchError(f"--rule {item!r}: write NAME=VALUE")
+        try:
+            check_rules({name.strip(): value.strip()})
+        except HomestretchError as exc:
+            raise HomestretchError(f"--rule {item!r}: {exc}") from None
         rules[name.strip()] = value.strip()
     return rules
 
@@ -385,9 +393,11 @@ def _play_on(
 @app.command("play")
 def play_command(
     players: Annotated[
-        str, typer.Option("--players", help="people at the table, comma separated: Ann,Bob")
+        str, typer.Option("--players", help="people's names, comma-separated: Ann,Bob")
     ] = "",
-    bots: Annotated[int, typer.Option("--bots", min=0, max=6, help="computer players to add")] = 0,
+    bots: Annotated[
+        int, typer.Option("--bots", min=0, max=6, help="how many computer players")
+    ] = 0,
     short: ShortOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -419,7 +429,9 @@ def play_command(
     seen: set[str] = set()
     for name in names:  # the hot seat hands over by name: each must be told apart
         if name.casefold() in seen:
-            raise HomestretchError(f"{name!r} is named twice: every player needs a different name")
+            raise HomestretchError(
+                f"--players: {name!r} is named twice: every player needs a different name"
+            )
         seen.add(name.casefold())
     if not 2 <= len(names) <= 6:
         raise HomestretchError(
