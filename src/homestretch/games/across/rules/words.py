@@ -580,6 +580,13 @@ PAGE_TEMPLATES = {
     ),
     "standing_cancel": "Cancel the standing order",
     "standing_note": "It answers only while this page is open; cancelled, you are asked again.",
+    # at a table of six or seven a player is also asked into syndicates (R8): the order
+    # answers those on its horse too, as a partner's yes or no
+    "standing_syndicate_no": "Asked into a syndicate on #{horse}, it says no for you.",
+    "standing_syndicate_upto": (
+        "Asked into a syndicate on #{horse}, it says yes for you while the bid is {limit}"
+        " or less (you pay half), and no above it."
+    ),
 }
 """The board's sentences and labels, each a template of {fields}."""
 
