@@ -374,8 +374,11 @@
   function rollChoice(frame) {
     const race = V.race_card;
     const s = section(say("you_rolled", { horse: race.rolled }), "ab-roll");
-    const backers = [...new Set(V.tickets.filter(([, h]) => h === race.rolled).map(([seat]) => NAMES[seat]))];
-    s.append(node("p", say("roll_backers", { owner: ownerOf(race.rolled), backers: backers.join(", ") || W.none })));
+    // said to the roller: his own horse's owner and his own tickets are "you", not his name
+    const toYou = (seat) => (seat === V.you ? W.you : NAMES[seat]);
+    const owners = V.owners[String(race.rolled)];
+    const backers = [...new Set(V.tickets.filter(([, h]) => h === race.rolled).map(([seat]) => toYou(seat)))];
+    s.append(node("p", say("roll_backers", { owner: owners ? both(owners.map(toYou)) : W.unsold, backers: backers.join(", ") || W.none })));
     const bar = node("div", null, "ab-moves ab-big");
     bar.append(button(say("accept", { horse: race.rolled }), { kind: "accept" }, "ab-accept"));
     bar.append(button(W.reject, { kind: "reject" }, "ab-reject"));
