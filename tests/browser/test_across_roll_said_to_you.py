@@ -52,9 +52,9 @@ def test_the_roller_reads_her_own_horse_and_tickets_as_yours(
             shown = next(f for f in (frame(address, game_id, t) for t in tokens) if f["your_turn"])
             view = shown["view"]
             race = view["race_card"]
-            if shown["seat"] == 0 and view["phase"] == "race" and race["rolled"] in BACKED:
-                if view["owners"].get(str(race["rolled"])) == [0]:
-                    break
+            rolled = race["rolled"] if view["phase"] == "race" else None
+            if shown["seat"] == 0 and rolled in BACKED and view["owners"].get(str(rolled)) == [0]:
+                break
             move(address, game_id, tokens[shown["seat"]], _choice(shown))
         else:
             pytest.fail("Ann never rolled a horse of hers she backed")
