@@ -656,6 +656,22 @@
     if (move) move.dataset.yourMove = "";
   }
 
+  // A player scrolled down reading (the table talk, the card) keeps her place when the
+  // board is drawn again: the board is made anew each frame, so the browser's own scroll
+  // anchoring loses its anchor, and a box coming above (her move when her turn comes, a
+  // bid's lines) pushed what she read down the screen. The part at the top of her screen
+  // stays where it was; at the top of the page nothing is kept, so a new move is in sight.
+  const partKey = (part) => part.dataset.say || part.className;
+  function readingPlace(box) {
+    if (window.scrollY <= 0) return null;
+    const part = [...box.children].find((p) => p.getBoundingClientRect().bottom > 0);
+    return part ? { key: partKey(part), top: part.getBoundingClientRect().top } : null;
+  }
+  function keepPlace(box, reading) {
+    const part = reading && [...box.children].find((p) => partKey(p) === reading.key);
+    if (part) window.scrollBy(0, part.getBoundingClientRect().top - reading.top);
+  }
+
   let shown = null;  // the frame last drawn, drawn again when a standing order is set
   window.homestretchBoard = (frame, box, tools) => {
     shown = [frame, box, tools];
@@ -669,7 +685,9 @@
     // race, then the table's news, the dealings he may offer, the windows and the rest.
     const parts = [header(frame), forYou(frame), yourMove(frame), auctionBlock(frame), raceCard(), announcements(frame),
       dealingsPanel(frame), windowsBoard(), totalizator(), players(), bins()];
+    const reading = readingPlace(box);
     box.replaceChildren(...parts.filter(Boolean));
+    keepPlace(box, reading);
     sayRefusal();
     markMove(box);
     answerStanding(frame);
