@@ -185,7 +185,11 @@ def _carried(n: JSON, names: Seats) -> str:
 def _daily_double(n: JSON, names: Seats) -> str:
     first, second = n["pair"]
     if not n["tickets"]:
-        return f"Daily Double {first}-{second}: no winning ticket; {n['pool']} go into race 3"
+        goes = "goes" if n["pool"] == 1 else "go"  # "1 go into race 3" read wrong
+        return (
+            f"Daily Double {first}-{second}: no winning ticket; {_fifties(n['pool'])} {goes}"
+            " into race 3"
+        )
     odd = f", {n['to_race_3']} odd into race 3" if n["to_race_3"] else ""
     return (
         f"Daily Double {first}-{second}: {n['pool']} over {_tickets(n['tickets'], 'winning ')}, "
