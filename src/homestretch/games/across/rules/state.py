@@ -482,6 +482,7 @@ class AcrossState(State):
                 "bidders": list(lot.bidders),
                 "out": sorted(lot.out),
                 "min_bid": lot.min_bid,
+                "syndicates": auction.syndicates(self),  # a partner may be asked (R8)
             }
         asked = self.offer
         if asked is None and player is not None and self.phase != OFFER:

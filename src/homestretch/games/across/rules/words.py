@@ -185,7 +185,11 @@ def _carried(n: JSON, names: Seats) -> str:
 def _daily_double(n: JSON, names: Seats) -> str:
     first, second = n["pair"]
     if not n["tickets"]:
-        return f"Daily Double {first}-{second}: no winning ticket; {n['pool']} go into race 3"
+        goes = "goes" if n["pool"] == 1 else "go"  # "1 go into race 3" read wrong
+        return (
+            f"Daily Double {first}-{second}: no winning ticket; {_fifties(n['pool'])} {goes}"
+            " into race 3"
+        )
     odd = f", {n['to_race_3']} odd into race 3" if n["to_race_3"] else ""
     return (
         f"Daily Double {first}-{second}: {n['pool']} over {_tickets(n['tickets'], 'winning ')}, "
@@ -580,6 +584,13 @@ PAGE_TEMPLATES = {
     ),
     "standing_cancel": "Cancel the standing order",
     "standing_note": "It answers only while this page is open; cancelled, you are asked again.",
+    # at a table of six or seven a player is also asked into syndicates (R8): the order
+    # answers those on its horse too, as a partner's yes or no
+    "standing_syndicate_no": "Asked into a syndicate on #{horse}, it says no for you.",
+    "standing_syndicate_upto": (
+        "Asked into a syndicate on #{horse}, it says yes for you while the bid is {limit}"
+        " or less (you pay half), and no above it."
+    ),
 }
 """The board's sentences and labels, each a template of {fields}."""
 

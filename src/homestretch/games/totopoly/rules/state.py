@@ -196,6 +196,9 @@ class TotopolyState(State):
         self.deck_under: dict[str, list[str]] = {d: [] for d in c.decks}
         self.phase = "deal"
         self.news: list[str] = []
+        self.news_at: list[int] = []
+        """Where in the log each line of the news was said (the log's length then), so a
+        page can put the moves of the log among them in order."""
         self.rules = game.rules
         self.white_at_post: set[int] = set()
         self.race_done = False
@@ -294,6 +297,7 @@ class TotopolyState(State):
 
     def say(self, text: str) -> None:
         self.news.append(text)
+        self.news_at.append(len(self.events))
 
     def notice(self, type_: str, to: int | None = None, **data: Any) -> None:
         """A typed notice with its ``words`` (words.py): the terminal and the board

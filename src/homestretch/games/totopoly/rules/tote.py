@@ -115,4 +115,8 @@ def pay_out(state: TotopolyState) -> None:
     state.cash[clerk(state)] += kept
     state.notice("tote_kept", seat=clerk(state), horse=winner, pool=state.tote_pool, kept=kept)
     state.tote_pool = 0
-    state.say(f"the Tote pays £{sum(paid)}; the clerk keeps £{kept}")
+    if paid:
+        state.say(f"the Tote pays £{sum(paid)}; the clerk keeps £{kept}")
+    else:  # "pays £0" read as though something were paid
+        won = "no horse" if winner is None else f"No. {winner}"
+        state.say(f"nobody backed {won}: the clerk keeps the whole pool, £{kept}")

@@ -105,6 +105,7 @@ def build_view(state: TotopolyState, player: int | None) -> JSON:
         "finish": list(state.finish),
         "placings": list(state.placings),
         "news": state.news[-NEWS_LINES:],
+        "news_at": state.news_at[-NEWS_LINES:],
         "to_act": state.to_act(),
         "prompt": _prompt(pending, player),
         "asked": dict(pending.about) if isinstance(pending, Ask) and pending.about else None,

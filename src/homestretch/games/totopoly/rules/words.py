@@ -351,6 +351,7 @@ PAGE_TEMPLATES = {
     "standing_cancel": "Cancel the standing order",
     "standing_note": "It answers only while this page is open; cancelled, you are asked again.",
     "lately_move": "{name} {move}",
+    "lately_bids": "The bids: {bids}",
     "guinea_note": (
         "A guinea is \u00a31 1s: the buyer pays \u00a31 a guinea to the bank and 1s a guinea "
         "(to the nearest \u00a31) to the auctioneer."

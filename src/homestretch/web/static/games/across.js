@@ -321,12 +321,12 @@
     else T.draft.drop([STANDING]);
     if (shown) window.homestretchBoard(...shown);  // shown on the block, and answered now
   }
-  function standingForm(lot) {
+  function standingForm(lot, initial) {
     const bar = node("div", null, "ab-standing-form", { say: "standing" });
     const pass = node("button", say("standing_pass", lot), "ab-standing-pass");
     pass.type = "button";
     pass.addEventListener("click", () => setStanding({ lot: lotKey(), kind: "pass", n: 0 }));
-    const limit = keep("standingLimit", node("input", null, "ab-standing-limit"), lot.min_bid);
+    const limit = keep("standingLimit", node("input", null, "ab-standing-limit"), initial || lot.min_bid);
     limit.type = "number";
     limit.min = "1";
     limit.setAttribute("aria-label", W.standing_label);
@@ -343,18 +343,28 @@
     const cancel = node("button", W.standing_cancel, "ab-standing-cancel");
     cancel.type = "button";
     cancel.addEventListener("click", () => setStanding(null));
-    box.append(node("p", text), cancel, node("p", W.standing_note, "ab-legend"));
+    box.append(node("p", text));
+    if (V.lot.syndicates) {  // asked into a syndicate on this horse, the order answers too
+      box.append(node("p", say(order.kind === "pass" ? "standing_syndicate_no" : "standing_syndicate_upto", { horse: V.lot.horse, limit: f(order.limit) })));
+    }
+    box.append(cancel, node("p", W.standing_note, "ab-legend"));
     return box;
   }
   let answeredAt = null;  // the version the standing order last answered
   function answerStanding(frame) {
     const order = standing();
     if (!order && T.draft.get(STANDING)) T.draft.drop([STANDING]);  // its horse is sold
-    if (!order || T.mode === "replay" || !frame.your_turn || V.phase !== "auction" || (V.offer && V.offer.to === V.you)) return;
+    if (!order || T.mode === "replay" || !frame.your_turn) return;
     if (answeredAt === frame.version) return;
-    const bid = frame.legal.find((l) => l.action.kind === "bid" && l.action.partner === -1 && l.action.amount === V.lot.min_bid);
-    const action = order.kind === "upto" && bid && V.lot.min_bid <= order.limit ? bid.action : { kind: "pass" };
-    const from = document.querySelector(".ab-block .ab-moves button");  // said under the block's moves
+    // asked into a syndicate on this horse (the auction waits on him): yes while the bid
+    // is within his limit, else no; a player skipping the horse says no
+    const partner = V.phase === "offer" && V.offer && V.offer.to === V.you && V.offer.kind === "syndicate" && V.offer.horse === V.lot.horse;
+    if (!partner && (V.phase !== "auction" || (V.offer && V.offer.to === V.you))) return;
+    const bid = frame.legal.find((l) => l.action.kind === "bid" && l.action.partner === -1 && l.action.amount === (V.lot && V.lot.min_bid));
+    const action = partner ? { kind: "answer", accept: order.kind === "upto" && V.offer.amount <= order.limit }
+      : order.kind === "upto" && bid && V.lot.min_bid <= order.limit ? bid.action : { kind: "pass" };
+    // said under the moves it stands for: the block's, or the syndicate's yes and no
+    const from = document.querySelector(partner ? ".ab-offer .ab-moves button" : ".ab-block .ab-moves button");
     if (!from) return;
     answeredAt = frame.version;
     T.draft.set(STANDING, { ...order, n: order.n + 1 });
@@ -364,8 +374,11 @@
   function rollChoice(frame) {
     const race = V.race_card;
     const s = section(say("you_rolled", { horse: race.rolled }), "ab-roll");
-    const backers = [...new Set(V.tickets.filter(([, h]) => h === race.rolled).map(([seat]) => NAMES[seat]))];
-    s.append(node("p", say("roll_backers", { owner: ownerOf(race.rolled), backers: backers.join(", ") || W.none })));
+    // said to the roller: his own horse's owner and his own tickets are "you", not his name
+    const toYou = (seat) => (seat === V.you ? W.you : NAMES[seat]);
+    const owners = V.owners[String(race.rolled)];
+    const backers = [...new Set(V.tickets.filter(([, h]) => h === race.rolled).map(([seat]) => toYou(seat)))];
+    s.append(node("p", say("roll_backers", { owner: owners ? both(owners.map(toYou)) : W.unsold, backers: backers.join(", ") || W.none })));
     const bar = node("div", null, "ab-moves ab-big");
     bar.append(button(say("accept", { horse: race.rolled }), { kind: "accept" }, "ab-accept"));
     bar.append(button(W.reject, { kind: "reject" }, "ab-reject"));
@@ -430,6 +443,10 @@
     const bar = node("div", null, "ab-moves ab-big");
     bar.append(button(W.yes, { kind: "answer", accept: true }), button(W.no, { kind: "answer", accept: false }));
     s.append(bar);
+    // a partner asked into a syndicate on the horse on the block may leave the answers on
+    // this horse to the page, as a bidder may (his own bidding form is not shown while
+    // the auction waits on him)
+    if (o.kind === "syndicate" && V.lot && V.lot.horse === o.horse && !standing()) s.append(standingForm(V.lot, o.amount));
     return s;
   }
 
@@ -639,6 +656,22 @@
     if (move) move.dataset.yourMove = "";
   }
 
+  // A player scrolled down reading (the table talk, the card) keeps her place when the
+  // board is drawn again: the board is made anew each frame, so the browser's own scroll
+  // anchoring loses its anchor, and a box coming above (her move when her turn comes, a
+  // bid's lines) pushed what she read down the screen. The part at the top of her screen
+  // stays where it was; at the top of the page nothing is kept, so a new move is in sight.
+  const partKey = (part) => part.dataset.say || part.className;
+  function readingPlace(box) {
+    if (window.scrollY <= 0) return null;
+    const part = [...box.children].find((p) => p.getBoundingClientRect().bottom > 0);
+    return part ? { key: partKey(part), top: part.getBoundingClientRect().top } : null;
+  }
+  function keepPlace(box, reading) {
+    const part = reading && [...box.children].find((p) => partKey(p) === reading.key);
+    if (part) window.scrollBy(0, part.getBoundingClientRect().top - reading.top);
+  }
+
   let shown = null;  // the frame last drawn, drawn again when a standing order is set
   window.homestretchBoard = (frame, box, tools) => {
     shown = [frame, box, tools];
@@ -652,7 +685,9 @@
     // race, then the table's news, the dealings he may offer, the windows and the rest.
     const parts = [header(frame), forYou(frame), yourMove(frame), auctionBlock(frame), raceCard(), announcements(frame),
       dealingsPanel(frame), windowsBoard(), totalizator(), players(), bins()];
+    const reading = readingPlace(box);
     box.replaceChildren(...parts.filter(Boolean));
+    keepPlace(box, reading);
     sayRefusal();
     markMove(box);
     answerStanding(frame);

@@ -317,26 +317,41 @@
   // it): a player who was not looking sees what the others did before his turn.
   // The bids on the lot up are said too (the rules' news says the lot and its sale, not
   // each bid: a player who looked away would not know who bid what): each from the log
-  // as the server sent it to this seat (so redacted as his view is), after the lot's
-  // own line, which is the news's last while it is up.
+  // as the server sent it to this seat (so redacted as his view is). Once the lot is
+  // sold its bids are said in one line before the sale ("The bids: Ann bid 5 guineas,
+  // Bob bid 6 guineas"), so the story of the last lot stays readable when the next lot
+  // comes up and its own bids follow. Each line goes where it was said in the log
+  // (news_at: the log's length when the rules said it; a move comes before what it made).
   const TABLE_LINES = 6;
   function drawLately(parts, tools, frame, view) {
-    const lines = [...view.news, ...lotBids(tools, frame, view)];
+    const at = view.news_at || [];
+    const news = view.news.map((text, i) => ({ text, at: at.length === view.news.length ? at[i] : Infinity, move: false }));
+    const lines = [...news, ...lotBids(tools, frame, view)]
+      .sort((a, b) => a.at - b.at || Number(b.move) - Number(a.move)).map((line) => line.text);
     const list = make(tools, "ul", null, "tp-said");
     lines.slice(-TABLE_LINES).reverse().forEach((line) => list.append(make(tools, "li", line)));
     parts.lately.section.hidden = !lines.length;
     parts.lately.inner.replaceChildren(list);
   }
 
-  // "Ann bid 5 guineas", each bid on the lot up, from the log since it was offered.
+  // "Ann bid 5 guineas", each bid on the lot up, from the log since it was offered; and
+  // the bids on the last lot sold, in one line where its last bid was made.
   function lotBids(tools, frame, view) {
-    if (!view.lot || view.phase !== "auction") return [];
     const log = frame.log || [];
-    let from = log.length;
-    while (from > 0 && !(log[from - 1].action && log[from - 1].action.kind === "lot")) from -= 1;
-    if (from === 0) return [];
-    return log.slice(from).filter((entry) => entry.action && entry.action.kind === "bid" && entry.words)
-      .map((entry) => say("lately_move", { name: tools.seatName(entry.player), move: entry.words }));
+    const offered = log.map((entry, i) => (entry.action && entry.action.kind === "lot" ? i : -1)).filter((i) => i >= 0);
+    if (!offered.length) return [];
+    const bidsFrom = (start, end) => log.slice(start + 1, end)
+      .filter((entry) => entry.action && entry.action.kind === "bid" && entry.words)
+      .map((entry) => ({ text: say("lately_move", { name: tools.seatName(entry.player), move: entry.words }), at: entry.position + 1, move: true }));
+    const up = view.lot && view.phase === "auction";
+    const last = offered[offered.length - 1];
+    const lines = up ? bidsFrom(last, log.length) : [];
+    const sold = up ? offered[offered.length - 2] : last;
+    if (sold !== undefined) {
+      const bids = bidsFrom(sold, up ? last : log.length);
+      if (bids.length) lines.push({ text: say("lately_bids", { bids: bids.map((b) => b.text).join(", ") }), at: bids[bids.length - 1].at, move: true });
+    }
+    return lines;
   }
 
   // The typed notices as the rules worded them (words.py: the terminal says the same).

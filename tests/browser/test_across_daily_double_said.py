@@ -1,0 +1,70 @@
+"""Across the Board: a Daily Double nobody won was said "Daily Double 2-12: no winning
+ticket; 1 go into race 3" (a family's meet on phones read it in the table talk): the
+fifties are named and the verb agrees, "1 fifty goes into race 3"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+from tests.browser.table_pages import (
+    SMALL,
+    SharedServer,
+    frame,
+    move,
+    open_table,
+    shows,
+    token_of,
+)
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
+SEATS = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
+MOST = 1500
+"""A bound on moves played, so a stuck game fails."""
+
+
+def _choice(shown: dict[str, Any], bought: bool) -> dict[str, Any]:
+    """Everyone passes every horse and bets nothing; Ann buys one Daily Double ticket."""
+    phase = shown["view"]["phase"]
+    if phase == "auction":
+        return {"kind": "pass"}
+    if phase == "choose track":
+        return {"kind": "track", "track": "woodbine"}
+    if phase == "betting":
+        if shown["seat"] == 0 and shown["view"]["race"] == 1 and not bought:
+            return {"kind": "dd", "first": 2, "second": 12}
+        return {"kind": "done"}
+    return {"kind": "accept"}
+
+
+def test_a_daily_double_nobody_won_names_its_fifties(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        config = {"players": 3, "daily_double": True}
+        links = open_table(address, {"game": "across", "config": config, "seats": SEATS, "seed": 7})
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        bought = False
+        for _ in range(MOST):
+            done = [n for n in frame(address, game_id)["notices"] if n["type"] == "daily_double"]
+            if done:
+                break
+            shown = next(f for f in (frame(address, game_id, t) for t in tokens) if f["your_turn"])
+            action = _choice(shown, bought)
+            bought = bought or action["kind"] == "dd"
+            move(address, game_id, tokens[shown["seat"]], action)
+        else:
+            pytest.fail("race 2 was never run")
+        settled = done[0]
+        assert settled["tickets"] == 0 and settled["pool"] == 1, settled  # nobody won it
+        first, second = settled["pair"]
+        phone = browser.new_context(base_url=address, **SMALL)
+        page = phone.new_page()
+        page.goto(links["seats"][1]["link"])
+        shows(page, frame(address, game_id)["version"])
+        said = f"Daily Double {first}-{second}: no winning ticket; 1 fifty goes into race 3"
+        expect(page.locator(".ab-talk li", has_text="Daily Double")).to_have_text(said)
+        phone.close()
