@@ -537,6 +537,14 @@ def test_a_race_result_is_on_the_screen_of_the_next_person_to_bet(tmp_path: Path
     assert betting, out.stdout[-3000:]
     first = betting[0]
     assert first.index("Since ") < first.index("Race 1: WIN") < first.index(": betting ─")
+    # the result in a few lines, not the finished card again (22 rows, the windows' sums
+    # and a line a payment): whose horses came in, who was paid what, m for the card
+    result = first[first.index("Race 1: WIN") : first.index(": betting ─")].splitlines()
+    assert len(result) <= 10, "\n".join(result)
+    said = " ".join(" ".join(result).split())
+    assert re.search(r"WIN #\d+ [A-Z][^(]+\((Mum|Dad|Kim|unsold)", said), said
+    assert "Race 1 paid: " in said or "disqualified" in said
+    assert "m at the next question" in said and "X's to finish" not in said
     asked = first.index("your choice (a number, or bet 12): ")
     assert len(first[:asked].splitlines()) + 1 <= 50, first[:asked]
     assert "loan H N: borrow N fifties" in first[:asked] and "m: the rest" in first[:asked]
