@@ -836,7 +836,7 @@ class News:
         said = []
         for seat, notices in by_seat.items():
             total = sum(n["amount"] for n in notices)
-            parts = [PAID_FOR.get(n["why"], n["why"]) for n in notices]
+            parts = [str(PAID_FOR.get(n["why"], n["why"])) for n in notices]
             if len(notices) > 1:
                 parts = [f"{part} {n['amount']}" for part, n in zip(parts, notices, strict=True)]
             said.append(f"{state.g.seat_names[seat]} {fifties(total)} ({', '.join(parts)})")
