@@ -350,7 +350,7 @@ def test_a_tote_list_reads_in_a_few_lines_and_its_numbers_as_ever() -> None:
     """A horse's six stakes in a line (2-7), tickets of one stake on every horse as a
     grid of the number beside each No.: the number typed is the same choice as before."""
     from homestretch.games.totopoly.rules.actions import Bet, Done
-    from homestretch.games.totopoly.terminal.cli import tote_listing
+    from homestretch.games.totopoly.terminal.cli import short_listing, tote_listing
 
     def describe(action: object) -> str:
         return (
@@ -377,7 +377,7 @@ def test_a_tote_list_reads_in_a_few_lines_and_its_numbers_as_ever() -> None:
         "  1  done",
         "  2  back No. 4 (x) for £5 on the Tote",
     ]
-    assert tote_listing([Done()], describe) is None
+    assert short_listing([Done()], describe) is None
 
 
 def test_the_auction_says_the_others_money_is_hidden_in_words() -> None:
@@ -393,3 +393,24 @@ def test_the_auction_says_the_others_money_is_hidden_in_words() -> None:
     assert f"Your cash: £{state.cash[seat]}; the others' cash and the bank's are hidden" in said
     assert money(None) == "hidden" and "│ hidden" in more  # the whole table's cash column
     assert cash_line(state.view(None), None).startswith("Everyone's cash and the bank's are hidden")
+
+
+def test_a_club_members_reports_read_a_line_a_horse_and_their_numbers_as_ever() -> None:
+    """Three horses' three packs of reports were nine lines, most folded in two at 80
+    columns: 32 rows of a training screen. A line a horse, each pack's number beside it."""
+    from homestretch.games.totopoly.rules.actions import DrawReport, Throw
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+    from homestretch.games.totopoly.rules.words import menu_said
+    from homestretch.games.totopoly.terminal.cli import short_listing
+
+    content = TotopolyGame(3).new_initial_state().c
+    decks = sorted(content.decks)
+    listed = [Throw(), *(DrawReport(d, h) for h in (3, 6) for d in decks)]
+    lines = short_listing(listed, lambda a: menu_said(a, content))
+    assert lines is not None and len(lines) == 3 and lines[0] == "  1  throw the dice"
+    three = f"No. 3 {content.horses[3].name} ({content.horses[3].colour})"
+    assert lines[1].startswith(f"  2-{1 + len(decks):<3} read for {three}: 2 ")
+    for n, action in enumerate(listed[1:], start=2):
+        pack = menu_said(action, content).split()[2].removesuffix("'s")
+        assert f" {n} {pack}" in lines[1 + (n - 2) // len(decks)], (n, lines)
+    assert all(len(line) <= 78 for line in lines)

@@ -604,9 +604,14 @@ def shorten_menu(legal: list[Action]) -> list[Action]:
     listed = [a for a in legal if not isinstance(a, act.DailyDouble)]
     if len(typed_loans(legal)) > LOANS_LISTED:
         listed = [a for a in listed if not isinstance(a, act.TakeLoan)]
-    if len(listed) > MENU_MAX:
+    if len(listed) > MENU_MAX or sum(map(_listed_dealing, listed)) > DEALINGS_LISTED:
         listed = [a for a in listed if not _listed_dealing(a)]
     return listed
+
+
+DEALINGS_LISTED = 3
+"""The most dealings a list shows; more are typed (help says how): with six players a
+betting turn of a player short of a ticket listed twelve (sell, buy, lend), 31 rows."""
 
 
 def typed_loans(legal: list[Action]) -> list[act.TakeLoan]:
@@ -815,12 +820,7 @@ class News:
                 if card is not None:
                     self._say(card, again=False)
                 return
-            self._say(
-                f"  {placed_line(finished, notice['finish'], state.g.content)}",
-                markup=False,
-                highlight=False,
-            )
-            self._say(f"  {RESULT_MORE}", style="dim", markup=False, highlight=False)
+            self._say(f"  {placed_line(finished, notice['finish'])}", markup=False, highlight=False)
         elif "words" in notice:
             style = "dim" if notice["type"] == "payment" else "cyan"
             self._say(f"  {notice['words']}", style=style, markup=False, highlight=False)
@@ -850,7 +850,6 @@ class News:
 
 RESULT_DETAIL = frozenset({"window_payoff", "redeal"})
 """A race's notices its result screen leaves to m's windows table: each window's sum."""
-RESULT_MORE = "the finished card and the windows: m at the next question"
 PAID_FOR = {
     "winners circle": "Winners Circle",
     "win": "WIN",
@@ -866,13 +865,14 @@ PAID_FOR = {
 """A payment's reason in a few words (``words.WHY`` says it in full)."""
 
 
-def placed_line(view: JSON, finish: list[int], content: Content) -> str:
-    """The first three home by name and owner: "WIN #9 Copper Kettle (Sensible 2), PLACE
-    #6 Crossguard (Sensible 1), SHOW #7 Morning Gallop (Sensible 5)"."""
+def placed_line(view: JSON, finish: list[int]) -> str:
+    """Whose horses came in, in a row ("owners: WIN #9 Sensible 2, PLACE #6 Sensible 1,
+    SHOW #7 Sensible 5"): the betting card beside it names the horses (the finished
+    card, 22 rows, is m's)."""
     from homestretch.games.across.terminal.render import owners_of
 
-    return ", ".join(
-        f"{place} #{horse} {content.cards[horse].name} ({owners_of(view, horse)})"
+    return "owners: " + ", ".join(
+        f"{place} #{horse} {owners_of(view, horse)}"
         for place, horse in zip(("WIN", "PLACE", "SHOW"), finish, strict=False)
     )
 

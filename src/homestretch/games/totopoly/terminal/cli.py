@@ -299,7 +299,7 @@ def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
         hint=hint,
         example=example,
         more=seat.more,
-        listing=lambda listed: tote_listing(listed, describe),
+        listing=lambda listed: short_listing(listed, describe),
     )
 
 
@@ -307,17 +307,60 @@ GRID = 6
 """Tickets of one stake a row in ``tote_listing``'s grid."""
 
 
-def tote_listing(listed: list[Action], describe: Callable[[Action], str]) -> list[str] | None:
+def short_listing(listed: list[Action], describe: Callable[[Action], str]) -> list[str] | None:
+    """A list of Tote tickets or of reports to read in a few lines (``tote_listing``,
+    ``reports_listing``), the numbers reading as ever; None (a line a choice) at any
+    other moment."""
+    from homestretch.games.totopoly.rules.actions import Bet, DrawReport
+
+    if any(isinstance(a, Bet) for a in listed):
+        return tote_listing(listed, describe)
+    if sum(isinstance(a, DrawReport) for a in listed) > 1:
+        return reports_listing(listed, describe)
+    return None
+
+
+def reports_listing(listed: list[Action], describe: Callable[[Action], str]) -> list[str]:
+    """A club member's reports to read before he throws, a line a horse ("2-4  read for
+    No. 3 Sable Regent (black): 2 Walroy, 3 Stevedon, 4 vet"): a line a report, most
+    of them folded in two at 80 columns, were 13 rows of a training screen's 32."""
+    from homestretch.games.totopoly.rules.actions import DrawReport
+
+    lines: list[str] = []
+    number = 1
+    while number <= len(listed):
+        action = listed[number - 1]
+        run = []
+        for later in listed[number - 1 :]:
+            if not isinstance(later, DrawReport) or later.horse != getattr(action, "horse", None):
+                break
+            run.append(later)
+        if len(run) < 2:
+            lines.append(f"{number:>3}  {describe(action)}")
+            number += 1
+            continue
+        horse = describe(action).rsplit(" for ", 1)[-1].removesuffix(", then throw")
+        packs = ", ".join(f"{number + n} {pack_name(r.deck)}" for n, r in enumerate(run))
+        lines.append(f"{number:>3}-{number + len(run) - 1:<3} read for {horse}: {packs}")
+        number += len(run)
+    return lines
+
+
+def pack_name(deck: str) -> str:
+    """A pack of reports in a word: "Walroy", "Stevedon", "vet"."""
+    from homestretch.games.totopoly.rules.words import report_pack
+
+    return report_pack(deck).split()[0].removesuffix("'s")
+
+
+def tote_listing(listed: list[Action], describe: Callable[[Action], str]) -> list[str]:
     """A Tote window's list in a few lines, the numbers reading as ever: a horse's
     stakes in one line ("2-7  back No. 4 Rosehip Rally (red) for £1, £5, £10, £25, £50,
     £100", the numbers the sums in turn), and tickets of one stake on many horses as a
     grid of "NUMBER: No. HORSE" (13 lines of "back No. 4 Rosehip Rally (red) for £5 on
-    the Tote" were the list: with the runners above it, 32 rows of 24). None (a line a
-    choice) at any other moment."""
+    the Tote" were the list: with the runners above it, 32 rows of 24)."""
     from homestretch.games.totopoly.rules.actions import Bet
 
-    if not any(isinstance(a, Bet) for a in listed):
-        return None
     lines: list[str] = []
     number = 1
     while number <= len(listed):
