@@ -755,6 +755,12 @@ class News:
         paid: list[JSON] = []  # a race's payments, said in a line (``_paid``)
         for notice in fresh:  # each after the announcements made before it
             before = state.news[self.lines : notice["news"]]
+            if (
+                before
+                and notice["type"] in SAID_IN_FULL
+                and notice.get("words", "").startswith(before[-1])
+            ):  # "Bob offers Ann #5 for 11 fifties", then the same with "Ann to answer"
+                before = before[:-1]
             if before and paid:
                 self._paid(paid)
                 paid = []
@@ -821,6 +827,12 @@ class News:
                     self._say(card, again=False)
                 return
             self._say(f"  {placed_line(finished, notice['finish'])}", markup=False, highlight=False)
+        elif notice["type"] == "refund" and notice["race"] != RACES:  # in a row, not three
+            said = (
+                f"  Race {notice['race']}: betting void, none on the first three; "
+                f"{notice['tickets']} refunded, {notice['carried']} carried over"
+            )
+            self._say(said, style="cyan", markup=False, highlight=False)
         elif "words" in notice:
             style = "dim" if notice["type"] == "payment" else "cyan"
             self._say(f"  {notice['words']}", style=style, markup=False, highlight=False)
@@ -848,6 +860,9 @@ class News:
         )
 
 
+SAID_IN_FULL = frozenset({"offer", "dealing", "sale", "loan", "loan_repaid", "ring"})
+"""Notices whose words begin with the announcement just before them: that line is said
+once, in the notice's fuller words (an offer took four rows where two say it)."""
 RESULT_DETAIL = frozenset({"window_payoff", "redeal"})
 """A race's notices its result screen leaves to m's windows table: each window's sum."""
 PAID_FOR = {
