@@ -414,3 +414,20 @@ def test_a_club_members_reports_read_a_line_a_horse_and_their_numbers_as_ever() 
         pack = menu_said(action, content).split()[2].removesuffix("'s")
         assert f" {n} {pack}" in lines[1 + (n - 2) // len(decks)], (n, lines)
     assert all(len(line) <= 78 for line in lines)
+
+
+def test_every_phase_before_the_race_fits_80_by_24_with_six_players() -> None:
+    """The discard, the nomination and the rest drew the whole table (29 to 68 rows with
+    six players); each is a fitted screen now, m the whole table."""
+    from homestretch.games.totopoly.terminal.render import FITTED
+
+    seen = set()
+    for phase in ("discard", "auction", "training", "nomination", "tote"):
+        state = _six_at(phase)
+        lines, more, _ = _fitted(state, ["m", "1"])
+        assert len(lines) <= 22, "\n".join(lines)
+        assert all(len(line) <= 80 for line in lines)
+        assert f": {phase} (m: the whole table)" in lines[0] and "players" not in lines[0]
+        assert "bank (prize fund)" in more  # m: the whole table
+        seen.add(phase)
+    assert seen <= set(FITTED)
