@@ -107,7 +107,7 @@ def test_a_misspelt_pool_is_answered_with_the_nearest(tmp_path: Path) -> None:
     assert done.exit_code == 0, done.output
     said = " ".join(done.stdout.split())
     assert "did you mean 'place 4 10'? a bet starts win, place or show" in said
-    assert "Ann: $90.00; $10 place #4" in said
+    assert "Ann $90.00 ($10 place #4)" in said  # under the board, the line the bettor reads
 
 
 def test_a_resumed_game_says_which_game_it_is(tmp_path: Path) -> None:

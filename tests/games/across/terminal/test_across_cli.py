@@ -427,7 +427,9 @@ def test_closing_the_windows_and_a_disqualified_race_are_each_said_once(tmp_path
     state = replay(AcrossGame.from_config(saved.config), saved.events)
     refunded = sum(1 for r in state.result()["races"] if r["refunded"])
     assert refunded >= 1
-    assert sum(1 for line in lines if "disqualified" in line) == refunded
+    # said in a row after races 1 to 7 ("betting void"), in full after the 8th
+    said = sum(1 for line in lines if "disqualified" in line or "betting void" in line)
+    assert said == refunded
 
 
 @pytest.mark.parametrize(
@@ -537,6 +539,14 @@ def test_a_race_result_is_on_the_screen_of_the_next_person_to_bet(tmp_path: Path
     assert betting, out.stdout[-3000:]
     first = betting[0]
     assert first.index("Since ") < first.index("Race 1: WIN") < first.index(": betting ─")
+    # the result in a few lines, not the finished card again (22 rows, the windows' sums
+    # and a line a payment): whose horses came in, who was paid what, m for the card
+    result = first[first.index("Race 1: WIN") : first.index(": betting ─")].splitlines()
+    assert len(result) <= 10, "\n".join(result)
+    said = " ".join(" ".join(result).split())
+    assert re.search(r"owners: WIN #\d+ (Mum|Dad|Kim|unsold)", said), said
+    assert "Race 1 paid: " in said or "Race 1: betting void, none on the first three" in said
+    assert "X's to finish" not in said
     asked = first.index("your choice (a number, or bet 12): ")
     assert len(first[:asked].splitlines()) + 1 <= 50, first[:asked]
     assert "loan H N: borrow N fifties" in first[:asked] and "m: the rest" in first[:asked]

@@ -161,21 +161,29 @@ def test_a_bettors_slip_says_what_to_type_not_the_choices_above(tmp_path: Path) 
 def test_a_bettor_sees_the_ratings_and_starting_aprs_before_the_off(tmp_path: Path) -> None:
     """A bettor at the terminal was shown the morning line and the tote, and the horses'
     ratings only after the race: nothing to handicap from (the web board shows them while
-    the windows are open). Now the ratings and starting APRs come once, before the first
-    ticket, the Wet ratings with them on a wet track, every column inside 80."""
+    the windows are open). Then the whole ratings sheet came before the first ticket with
+    the tote under it, 30 rows with six bettors: the question's board scrolled off an
+    80 x 24 terminal. Now each horse's starting APR is a column of the board, and m shows
+    the ratings sheet, the Wet ratings with it on a wet track, every column inside 80."""
     from homestretch.games.stretch.content.race import load_race
 
     db = str(tmp_path / "runs.sqlite")
     args = ["stretch", "run", "stakes-handicap-muddy", "--seed", "8", "--db", db]
-    result = RUNNER.invoke(app, [*args, "--bettor", "Ann", "--bettor", "Bo"], input="done\ndone\n")
+    typed = "m\ndone\ndone\n"
+    result = RUNNER.invoke(app, [*args, "--bettor", "Ann", "--bettor", "Bo"], input=typed)
     assert result.exit_code == 0, result.output
     out = result.stdout
     before = out[: out.index("The windows are closed")]
-    assert before.count("Ratings and starting APRs") == 1  # once, not at each bettor's turn
+    board = before[before.index("The tote") : before.index("m: every rating")]
+    runners = load_race("stakes-handicap-muddy").runners
+    for runner in runners:
+        (row,) = [ln for ln in board.splitlines() if f" {runner.horse.name} " in ln]
+        assert row.split(runner.horse.name)[1].split()[0] == str(runner.start_apr)
+    assert before.count("Ratings and starting APRs") == 1  # m, typed once
     assert "Pace Form Wet Cls Spd Trp Wire Ride Trbl APR" in before
-    sheet = before[before.index("Ratings and starting APRs") : before.index("The tote")]
-    for runner in load_race("stakes-handicap-muddy").runners:
-        (row,) = [ln for ln in sheet.splitlines() if f" {runner.horse.name} " in ln]
+    sheet = before[before.index("Ratings and starting APRs") :]
+    for runner in runners:
+        (row,) = [ln for ln in sheet.splitlines() if f" {runner.horse.name} " in ln][:1]
         assert row.split()[-1] == str(runner.start_apr)
     assert max(len(line.rstrip()) for line in sheet.splitlines()) <= 80
 

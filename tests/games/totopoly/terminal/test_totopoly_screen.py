@@ -255,6 +255,7 @@ def test_the_ring_and_the_auction_fit_80_by_24_with_six_players_and_m_shows_the_
     cash, the ring with the horses and where this player's stand (or the lot, the hand,
     the leases), his last report, the latest moves and the question; m, the rest."""
     for phase, shown, rest in (
+        ("training", "Cash: Player 1 ", "ST stables"),
         ("training", "Yours: No. 3 (black) square 21", "ST stables"),
         ("auction", "Your leases: No. 7 Buttercup Bay", "bank (prize fund)"),
     ):
@@ -274,5 +275,159 @@ def test_the_ring_and_the_auction_fit_80_by_24_with_six_players_and_m_shows_the_
         lines = (first + question).splitlines()
         assert len(lines) <= 21, first  # with room for a move and news above
         assert all(len(line) <= 80 for line in lines)
-        assert "m: the whole table" in lines[0] and "Cash: Player 1 " in first
+        assert "m: the whole table" in lines[0]
         assert shown in first and rest not in first and rest in more
+
+
+def _fitted(state: TotopolyState, answers: list[str]) -> tuple[list[str], str, object]:
+    """The seat to act's screen at 80 columns up to its question (its lines), what the
+    rest of ``answers`` drew after it (m's table), and the move the answers made."""
+    seat = state.to_act()[0]
+    hot = HotSeat(None, 1, OutputFormat.text)
+    hot.screen = Console(file=io.StringIO(), width=80, color_system=None, record=True)
+    hot.state = state
+    player = person(f"Player {seat + 1}", state, hot)
+    said = iter(answers)
+    screen = hot.screen
+    player.ask = lambda q, s=screen, a=said: s.print(q) or next(a)  # type: ignore[misc]
+    chosen = player.choose(seat, state.view(seat), state.legal_actions(seat))
+    drawn = hot.screen.export_text()
+    question = f"Player {seat + 1}, your choice"
+    first, more = drawn.split(question, 1)
+    return (first + question).splitlines(), more, chosen
+
+
+def test_the_tote_fits_80_by_24_with_six_players_and_m_shows_the_whole_table() -> None:
+    """The Tote's screen was the whole table, 81 to 95 rows at 80 columns with six
+    players (the players, the Tote pad, the horses, the course and its legend, the
+    money, the moves, a line a ticket): the runners scrolled off before a bet. Now the
+    runners two a row with the pounds on each and what £1 pays, his money and tickets,
+    the latest moves, the question and its list in a few lines; m, the rest."""
+    from homestretch.games.totopoly.rules.actions import Bet
+
+    state = _six_at("tote")
+    seat = state.to_act()[0]
+    lines, more, chosen = _fitted(state, ["m", "2"])
+    said = "\n".join(lines)
+    assert len(lines) <= 22, said  # a hot seat's hand-over line above it: 23 of 24
+    assert all(len(line) <= 80 for line in lines)
+    assert "m: the whole table" in lines[0] and "Tote pool £" in said
+    runners = [h.number for h in state.c.horses.values() if state.status.get(h.number) == "running"]
+    for number in runners:
+        assert (
+            f"{number:>2}{'KRYB'[['black', 'red', 'yellow', 'blue'].index(state.c.horses[number].colour)]} "
+            in said
+        )
+    assert f"Your cash: £{state.cash[seat]}; your tickets: none yet" in said
+    assert "nothing is paid for second or third" not in said  # the grid's title says it
+    for rest in ("Tote pad", "bank (prize fund)", "coloured squares"):
+        assert rest not in said and rest in more
+    assert isinstance(chosen, Bet) and chosen == state.legal_actions(seat)[1]
+
+
+def test_the_tote_says_what_a_pound_pays_and_the_seat_s_own_tickets() -> None:
+    """The grid's pays is the pool less the clerk's 10% (rounded down, T18) over what is
+    on the horse; the seat's tickets are his own."""
+    from homestretch.games.totopoly.terminal.render import pays, tickets_line
+
+    assert pays(34, 2) == "£15.50" and pays(34, 0) == "-" and pays(1000, 1) == "£900"
+    assert (
+        tickets_line(440, [(4, 5), (9, 1)]) == "Your cash: £440; your tickets: No. 4 £5, No. 9 £1"
+    )
+    state = _six_at("tote")
+    seat = state.to_act()[0]
+    state.bets = [(seat, 3, 5), ((seat + 1) % 6, 7, 10)]
+    state.tote_pool = 15
+    lines, _, _ = _fitted(state, ["1"])
+    said = "\n".join(lines)
+    assert "your tickets: No. 3 £5" in said and "No. 7 £10" not in said
+    three = next(line for line in lines if " 3K " in f" {line}")
+    cell = three[:39] if three.startswith(" 3K") else three[41:]
+    assert cell.split()[-2:] == ["£5", "£2.80"], cell  # (15 - 1) / 5
+
+
+def test_a_tote_list_reads_in_a_few_lines_and_its_numbers_as_ever() -> None:
+    """A horse's six stakes in a line (2-7), tickets of one stake on every horse as a
+    grid of the number beside each No.: the number typed is the same choice as before."""
+    from homestretch.games.totopoly.rules.actions import Bet, Done
+    from homestretch.games.totopoly.terminal.cli import short_listing, tote_listing
+
+    def describe(action: object) -> str:
+        return (
+            "done"
+            if isinstance(action, Done)
+            else f"back No. {action.horse} (x) for £{action.pounds} on the Tote"
+        )  # type: ignore[attr-defined]
+
+    own = [Done(), *(Bet(h, s) for h in (4, 12) for s in (1, 5, 10, 25, 50, 100))]
+    assert tote_listing(own, describe) == [
+        "  1  done",
+        "  2-7   back No. 4 (x) for £1, £5, £10, £25, £50, £100",
+        "  8-13  back No. 12 (x) for £1, £5, £10, £25, £50, £100",
+    ]
+    every = [Done(), *(Bet(h, 5) for h in range(1, 13))]
+    lines = tote_listing(every, describe)
+    assert lines is not None and len(lines) == 4
+    import re
+
+    beside = {int(n): int(h) for n, h in re.findall(r"(\d+): No\. (\d+)", " ".join(lines[2:]))}
+    assert beside == {n: a.horse for n, a in enumerate(every, start=1) if isinstance(a, Bet)}
+    assert " 2: No. 1 " in lines[2] and "13: No. 12" in lines[3]
+    assert tote_listing([Done(), Bet(4, 5)], describe) == [
+        "  1  done",
+        "  2  back No. 4 (x) for £5 on the Tote",
+    ]
+    assert short_listing([Done()], describe) is None
+
+
+def test_the_auction_says_the_others_money_is_hidden_in_words() -> None:
+    """The auction's cash line said "Computer 1 unseen" beside every other player: the
+    money is hidden (T41, until the auction ends), as a family says it."""
+    from homestretch.games.totopoly.terminal.render import cash_line, money
+
+    state = _six_at("auction")
+    seat = state.to_act()[0]
+    lines, more, _ = _fitted(state, ["m", "1"])
+    said = "\n".join(lines)
+    assert "unseen" not in said
+    assert f"Your cash: £{state.cash[seat]}; the others' cash and the bank's are hidden" in said
+    assert money(None) == "hidden" and "│ hidden" in more  # the whole table's cash column
+    assert cash_line(state.view(None), None).startswith("Everyone's cash and the bank's are hidden")
+
+
+def test_a_club_members_reports_read_a_line_a_horse_and_their_numbers_as_ever() -> None:
+    """Three horses' three packs of reports were nine lines, most folded in two at 80
+    columns: 32 rows of a training screen. A line a horse, each pack's number beside it."""
+    from homestretch.games.totopoly.rules.actions import DrawReport, Throw
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+    from homestretch.games.totopoly.rules.words import menu_said
+    from homestretch.games.totopoly.terminal.cli import short_listing
+
+    content = TotopolyGame(3).new_initial_state().c
+    decks = sorted(content.decks)
+    listed = [Throw(), *(DrawReport(d, h) for h in (3, 6) for d in decks)]
+    lines = short_listing(listed, lambda a: menu_said(a, content))
+    assert lines is not None and len(lines) == 3 and lines[0] == "  1  throw the dice"
+    three = f"No. 3 {content.horses[3].name} ({content.horses[3].colour})"
+    assert lines[1].startswith(f"  2-{1 + len(decks):<3} read for {three}: 2 ")
+    for n, action in enumerate(listed[1:], start=2):
+        pack = menu_said(action, content).split()[2].removesuffix("'s")
+        assert f" {n} {pack}" in lines[1 + (n - 2) // len(decks)], (n, lines)
+    assert all(len(line) <= 78 for line in lines)
+
+
+def test_every_phase_before_the_race_fits_80_by_24_with_six_players() -> None:
+    """The discard, the nomination and the rest drew the whole table (29 to 68 rows with
+    six players); each is a fitted screen now, m the whole table."""
+    from homestretch.games.totopoly.terminal.render import FITTED
+
+    seen = set()
+    for phase in ("discard", "auction", "training", "nomination", "tote"):
+        state = _six_at(phase)
+        lines, more, _ = _fitted(state, ["m", "1"])
+        assert len(lines) <= 22, "\n".join(lines)
+        assert all(len(line) <= 80 for line in lines)
+        assert f": {phase} (m: the whole table)" in lines[0] and "players" not in lines[0]
+        assert "bank (prize fund)" in more  # m: the whole table
+        seen.add(phase)
+    assert seen <= set(FITTED)

@@ -51,6 +51,7 @@ from homestretch.core.inputs import MAX_RUNS, either_of, escape_controls, neares
 from homestretch.core.protocol import JSON, Event, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across.rules import actions as act
+from homestretch.games.across.rules.phases import RACES
 from homestretch.games.across.rules.totalizator import TICKET_PRICE
 from homestretch.games.across.rules.words import fifties
 
@@ -607,9 +608,14 @@ def shorten_menu(legal: list[Action]) -> list[Action]:
     listed = [a for a in legal if not isinstance(a, act.DailyDouble)]
     if len(typed_loans(legal)) > LOANS_LISTED:
         listed = [a for a in listed if not isinstance(a, act.TakeLoan)]
-    if len(listed) > MENU_MAX:
+    if len(listed) > MENU_MAX or sum(map(_listed_dealing, listed)) > DEALINGS_LISTED:
         listed = [a for a in listed if not _listed_dealing(a)]
     return listed
+
+
+DEALINGS_LISTED = 3
+"""The most dealings a list shows; more are typed (help says how): with six players a
+betting turn of a player short of a ticket listed twelve (sell, buy, lend), 31 rows."""
 
 
 def typed_loans(legal: list[Action]) -> list[act.TakeLoan]:
@@ -732,6 +738,8 @@ class News:
         self.race, self.calls = race, 0 if race is None else len(race.calls)
         self.roller = None if race is None else race.roller
         """The race followed, how many of its calls were shown, and who was rolling."""
+        self.result: int | None = None
+        """The race whose result is being said (its payments are said in a line)."""
 
     @property
     def _state(self) -> AcrossState:
@@ -748,10 +756,34 @@ class News:
         if self.screen is None:
             self.lines = len(state.news)
             return
+        paid: list[JSON] = []  # a race's payments, said in a line (``_paid``)
         for notice in fresh:  # each after the announcements made before it
-            self._announce(state.news[self.lines : notice["news"]])
+            before = state.news[self.lines : notice["news"]]
+            if (
+                before
+                and notice["type"] in SAID_IN_FULL
+                and notice.get("words", "").startswith(before[-1])
+            ):  # "Bob offers Ann #5 for 11 fifties", then the same with "Ann to answer"
+                before = before[:-1]
+            if before and paid:
+                self._paid(paid)
+                paid = []
+            self._announce(before)
             self.lines = max(self.lines, notice["news"])
+            if notice["type"] == "race_result":
+                self.result = notice["race"]
+            elif notice["type"] in RESULT_DETAIL and self.result == notice.get("race"):
+                continue  # the windows' sums: m's table
+            elif notice["type"] == "payment" and self.result == notice.get("race"):
+                paid.append(notice)
+                continue
+            if paid:
+                self._paid(paid)
+                paid = []
             self._show(notice)
+        if paid:
+            self._paid(paid)
+        self.result = None
         self._announce(state.news[self.lines :])
         self.lines = len(state.news)
         self._rolls(state)
@@ -791,14 +823,77 @@ class News:
 
         state, screen = self._state, self.screen
         assert screen is not None
-        if notice["type"] == "race_result":  # announced already: show the finished card
+        if notice["type"] == "race_result":  # announced already: whose horses, and m
             finished = {**state.view(None), "race_card": notice["card"], "track": notice["track"]}
-            card = track_card(finished, state.g.content)
-            if card is not None:
-                self._say(card, again=False)
+            if notice["race"] == RACES:  # the meet's last: no betting turn's m shows it
+                card = track_card(finished, state.g.content)
+                if card is not None:
+                    self._say(card, again=False)
+                return
+            self._say(f"  {placed_line(finished, notice['finish'])}", markup=False, highlight=False)
+        elif notice["type"] == "refund" and notice["race"] != RACES:  # in a row, not three
+            said = (
+                f"  Race {notice['race']}: betting void, none on the first three; "
+                f"{notice['tickets']} refunded, {notice['carried']} carried over"
+            )
+            self._say(said, style="cyan", markup=False, highlight=False)
         elif "words" in notice:
             style = "dim" if notice["type"] == "payment" else "cyan"
             self._say(f"  {notice['words']}", style=style, markup=False, highlight=False)
+
+    def _paid(self, paid: list[JSON]) -> None:
+        """A race's payments in a line ("Race 3 paid: Sensible 3 12 fifties (WIN), Sensible
+        2 10 fifties (Winners Circle 4, PLACE 3, SHOW 3)"): a line a payment, with the
+        windows' sums before them, took eight rows after a race."""
+        state = self._state
+        by_seat: dict[int, list[JSON]] = {}
+        for notice in paid:
+            by_seat.setdefault(notice["seat"], []).append(notice)
+        said = []
+        for seat, notices in by_seat.items():
+            total = sum(n["amount"] for n in notices)
+            parts = [str(PAID_FOR.get(n["why"], n["why"])) for n in notices]
+            if len(notices) > 1:
+                parts = [f"{part} {n['amount']}" for part, n in zip(parts, notices, strict=True)]
+            said.append(f"{state.g.seat_names[seat]} {fifties(total)} ({', '.join(parts)})")
+        self._say(
+            f"  Race {paid[0]['race']} paid: {'; '.join(said)}",
+            style="cyan",
+            markup=False,
+            highlight=False,
+        )
+
+
+SAID_IN_FULL = frozenset({"offer", "dealing", "sale", "loan", "loan_repaid", "ring"})
+"""Notices whose words begin with the announcement just before them: that line is said
+once, in the notice's fuller words (an offer took four rows where two say it)."""
+RESULT_DETAIL = frozenset({"window_payoff", "redeal"})
+"""A race's notices its result screen leaves to m's windows table: each window's sum."""
+PAID_FOR = {
+    "winners circle": "Winners Circle",
+    "win": "WIN",
+    "place": "PLACE",
+    "show": "SHOW",
+    "refund": "a refund",
+    "daily double": "Daily Double",
+    "odd fifties": "the odd fifties",
+    "win8 bin": "8th-race WIN bin",
+    "place8 bin": "8th-race PLACE bin",
+    "show8 bin": "8th-race SHOW bin",
+}
+"""A payment's reason in a few words (``words.WHY`` says it in full)."""
+
+
+def placed_line(view: JSON, finish: list[int]) -> str:
+    """Whose horses came in, in a row ("owners: WIN #9 Sensible 2, PLACE #6 Sensible 1,
+    SHOW #7 Sensible 5"): the betting card beside it names the horses (the finished
+    card, 22 rows, is m's)."""
+    from homestretch.games.across.terminal.render import owners_of
+
+    return "owners: " + ", ".join(
+        f"{place} #{horse} {owners_of(view, horse)}"
+        for place, horse in zip(("WIN", "PLACE", "SHOW"), finish, strict=False)
+    )
 
 
 def result_json(state: State) -> JSON:

@@ -63,10 +63,14 @@ def bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
     from homestretch.cli.human import TerminalPlayer
     from homestretch.games.stretch.rules.betting import MIN_TICKET
     from homestretch.games.stretch.rules.engine import RaceState
-    from homestretch.games.stretch.terminal.render import bet_example, ratings_sheet, tote_board
+    from homestretch.games.stretch.terminal.render import (
+        bet_example,
+        players_line,
+        ratings_sheet,
+        tote_board,
+    )
 
     screen = err_console if to_stderr else console
-    shown: list[bool] = []
     at_window: list[int] = []
     """The seat whose window is on the screen (a sealed table hands the screen over)."""
 
@@ -84,7 +88,7 @@ def bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
             return f"you hold less than a ${MIN_TICKET} ticket: type done"
         return (
             f"type a bet such as {typed} ({meaning}; place, show; "
-            f"${MIN_TICKET} when no amount is given), or done"
+            f"${MIN_TICKET} with no amount), or done; m: every rating"
         )
 
     def told(legal: list[Action]) -> str:  # 'help' typed: "cannot read 'help'" it was
@@ -104,12 +108,21 @@ def bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
         state = table.state
         if at_window and at_window[0] != player and view["tote"]["sealed_now"]:
             _hand_over(screen, table.seat(at_window[0]).name, table.seat(player).name, to_stderr)
-            shown.clear()  # the next bettor sees the field too
         at_window[:] = [player]
-        if not shown and isinstance(state, RaceState):  # once: the cards do not change
-            shown.append(True)  # a bettor handicaps the field before the first ticket
-            screen.print(ratings_sheet(state, apr=True))
-        screen.print(tote_board(view))
+        apr = None
+        if isinstance(state, RaceState):  # what a bettor handicaps from, beside the pools
+            apr = {line.post: line.runner.start_apr for line in state.lines}
+        screen.print(tote_board(view, edge=False, apr=apr))
+        screen.print(players_line(view), markup=False, highlight=False)
+
+    def more(player: int, view: JSON) -> bool:
+        """m at a bettor's question: every rating (the ratings sheet, 80 x 24 with the
+        board and the question no more: 30 rows with six horses and six bettors)."""
+        state = table.state
+        if not isinstance(state, RaceState):
+            return False
+        screen.print(ratings_sheet(state, apr=True))
+        return True
 
     return {
         seat: TerminalPlayer(
@@ -123,6 +136,7 @@ def bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
             hint=hint,
             example=example,
             help=told,
+            more=more,
         )
         for seat in range(len(table.seats))
         if table.seat(seat).is_person

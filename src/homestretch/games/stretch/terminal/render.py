@@ -85,24 +85,27 @@ def _told(notice: JSON) -> str:
     return f"[{style}]{words}[/]" if style else words
 
 
-def _table(title: str, padding: int = 1) -> Table:
+def _table(title: str, padding: int = 1, edge: bool = True) -> Table:
+    """A sheet's table; without ``edge``, not the blank rows above and below it (a
+    bettor's window keeps to 80 x 24)."""
     return Table(
         title=title,
         title_justify="left",
         box=box.SIMPLE_HEAD,
         padding=(0, padding, 0, 0),
         pad_edge=False,
+        show_edge=edge,
     )
 
 
-def ratings_sheet(state: RaceState, apr: bool = False) -> Table:
+def ratings_sheet(state: RaceState, apr: bool = False, edge: bool = True) -> Table:
     """The left half of the paper scoresheet: every rating a reading is taken from (the
     starting APR opens the other half), and on a wet track the Wet rating that offset
     the going's effect on it (page 7). With ``apr``, the starting APR too: what a bettor
     handicaps from before the off, when the other half is still blank."""
     wet = state.race.wet_effect < 0
     title = "Ratings and starting APRs" if apr else "Ratings"
-    table = _table(title, padding=0)  # one space between columns: inside 80
+    table = _table(title, padding=0, edge=edge)  # one space between columns: inside 80
     for column in ("PP", "Horse"):
         table.add_column(column, justify="right" if column == "PP" else "left", no_wrap=True)
     table.add_column("Jockey")  # a long name folds onto two lines before a rating is cut
@@ -397,17 +400,20 @@ def _dollars(cents: int) -> str:
     return f"${cents / 100:,.2f}"
 
 
-def tote_board(view: JSON) -> Table:
+def tote_board(view: JSON, edge: bool = True, apr: dict[int, int] | None = None) -> Table:
     """The pools on each horse, the tote's odds to win, and every player's tickets; at a
     sealed table while the windows are open, the player's own stakes alone (S25); alone
-    with the house, the player's own stakes and no tote odds (S29)."""
+    with the house, the player's own stakes and no tote odds (S29). Without ``edge``
+    (a bettor's window, at 80 x 24) no blank rows round it and no players under it
+    (``players_line`` says them in a line or two, where they took a row each); ``apr``,
+    each post's starting APR, a column beside the horse (the ratings sheet is m's)."""
     tote = view["tote"]
     own = tote["sealed_now"] or tote["house_pays"]
-    table = _table(view["captions"]["tote"])
+    table = _table(view["captions"]["tote"], edge=edge)
     # the line the tote's odds are read beside; a horse nobody backed shows no "$0.00"
     # (a board of twenty-four of them hid the few bets there were)
-    columns = ("PP", "Horse", "Morning line", "Win", "Place", "Show", "Tote odds")
-    for column in columns[:-1] if tote["house_pays"] else columns:
+    columns = ("PP", "Horse", *(["APR"] if apr else []), "Morning line", "Win", "Place", "Show")
+    for column in columns if tote["house_pays"] else (*columns, "Tote odds"):
         table.add_column(column, justify="left" if column == "Horse" else "right")
     for entry in view["entries"]:
         post = str(entry["post"])
@@ -415,6 +421,7 @@ def tote_board(view: JSON) -> Table:
         table.add_row(
             post,
             entry["horse"],
+            *([str(apr.get(entry["post"], ""))] if apr else []),
             entry["odds"] or "",
             *(_dollars(pool) if pool else "" for pool in pools),
             *(() if tote["house_pays"] else (tote["tote_odds"][post],)),
@@ -423,25 +430,36 @@ def tote_board(view: JSON) -> Table:
     table.add_row(
         "",
         "your stakes" if own else "pools",
+        *([""] if apr else []),
         "",
         *(_dollars(sum(by_post.values())) for by_post in totals),
         *(() if tote["house_pays"] else ("",)),
         end_section=True,
     )
-    lines = []
+    if edge:
+        table.caption = "".join(f"{said}\n" for said in _players_said(view, ": ", "; "))
+        table.caption_justify = "left"  # set once: the table escapes what it is given
+    return table
+
+
+def players_line(view: JSON) -> str:
+    """Every player's money and tickets in a line or two ("Ann $98.00 ($2 win #1); Bob
+    $100.00"), under a bettor's board."""
+    return "; ".join(_players_said(view, " ", " (", ")"))
+
+
+def _players_said(view: JSON, between: str, before: str, after: str = "") -> list[str]:
+    tote = view["tote"]
+    said = []
     for player in tote["players"]:
         tickets = [
             f"${t['dollars']} {t['pool']} #{t['post']}"
             for t in tote["tickets"]
             if t["seat"] == player["seat"]
         ]
-        lines.append(
-            f"{player['name']}: {_dollars(player['cash'])}"
-            f"{'; ' + ', '.join(tickets) if tickets else ''}\n"
-        )
-    table.caption = "".join(lines)  # set once: the table escapes what it is given
-    table.caption_justify = "left"
-    return table
+        held = f"{before}{', '.join(tickets)}{after}" if tickets else ""
+        said.append(f"{player['name']}{between}{_dollars(player['cash'])}{held}")
+    return said
 
 
 def tote_paid(data: JSON) -> Table:

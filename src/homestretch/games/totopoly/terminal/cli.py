@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -143,15 +144,16 @@ class HotSeat:
         if view["phase"] == "race":  # redrawn at every move of the race: what fits 80 x 24
             race_view(self.screen, view, self.content, moves)
             return
-        if view["phase"] in FITTED:  # the ring and the auction: what fits 80 x 24 too
-            phase_view(self.screen, view, self.content, moves)
-            return
         notices = self.state.notices_for(player) if self.state is not None else None
+        if view["phase"] in FITTED:  # every move before the race: what fits 80 x 24 too
+            bets = getattr(self.state, "bets", [])  # a ticket is bought in the open
+            tickets = [(horse, pounds) for seat, horse, pounds in bets if seat == player]
+            phase_view(self.screen, view, self.content, moves, notices, tickets)
+            return
         show_view(self.screen, view, self.content, notices, moves)
 
     def more(self, player: int, view: JSON) -> bool:
-        """m at a move in the race, the ring or the auction: the whole table its screen
-        leaves off."""
+        """m at a move: the whole table its screen leaves off."""
         from homestretch.games.totopoly.terminal.render import FITTED, show_view
 
         if view["phase"] != "race" and view["phase"] not in FITTED:
@@ -298,7 +300,111 @@ def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
         hint=hint,
         example=example,
         more=seat.more,
+        listing=lambda listed: short_listing(listed, describe),
     )
+
+
+GRID = 6
+"""Tickets of one stake a row in ``tote_listing``'s grid."""
+
+
+def short_listing(listed: list[Action], describe: Callable[[Action], str]) -> list[str] | None:
+    """A list of Tote tickets or of reports to read in a few lines (``tote_listing``,
+    ``reports_listing``), the numbers reading as ever; None (a line a choice) at any
+    other moment."""
+    from homestretch.games.totopoly.rules.actions import Bet, DrawReport
+
+    if any(isinstance(a, Bet) for a in listed):
+        return tote_listing(listed, describe)
+    if sum(isinstance(a, DrawReport) for a in listed) > 1:
+        return reports_listing(listed, describe)
+    return None
+
+
+def reports_listing(listed: list[Action], describe: Callable[[Action], str]) -> list[str]:
+    """A club member's reports to read before he throws, a line a horse ("2-4  read for
+    No. 3 Sable Regent (black): 2 Walroy, 3 Stevedon, 4 vet"): a line a report, most
+    of them folded in two at 80 columns, were 13 rows of a training screen's 32."""
+    from homestretch.games.totopoly.rules.actions import DrawReport
+
+    lines: list[str] = []
+    number = 1
+    while number <= len(listed):
+        action = listed[number - 1]
+        run = []
+        for later in listed[number - 1 :]:
+            if not isinstance(later, DrawReport) or later.horse != getattr(action, "horse", None):
+                break
+            run.append(later)
+        if len(run) < 2:
+            lines.append(f"{number:>3}  {describe(action)}")
+            number += 1
+            continue
+        horse = describe(action).rsplit(" for ", 1)[-1].removesuffix(", then throw")
+        packs = ", ".join(f"{number + n} {pack_name(r.deck)}" for n, r in enumerate(run))
+        lines.append(f"{number:>3}-{number + len(run) - 1:<3} read for {horse}: {packs}")
+        number += len(run)
+    return lines
+
+
+def pack_name(deck: str) -> str:
+    """A pack of reports in a word: "Walroy", "Stevedon", "vet"."""
+    from homestretch.games.totopoly.rules.words import report_pack
+
+    return report_pack(deck).split()[0].removesuffix("'s")
+
+
+def tote_listing(listed: list[Action], describe: Callable[[Action], str]) -> list[str]:
+    """A Tote window's list in a few lines, the numbers reading as ever: a horse's
+    stakes in one line ("2-7  back No. 4 Rosehip Rally (red) for £1, £5, £10, £25, £50,
+    £100", the numbers the sums in turn), and tickets of one stake on many horses as a
+    grid of "NUMBER: No. HORSE" (13 lines of "back No. 4 Rosehip Rally (red) for £5 on
+    the Tote" were the list: with the runners above it, 32 rows of 24)."""
+    from homestretch.games.totopoly.rules.actions import Bet
+
+    lines: list[str] = []
+    number = 1
+    while number <= len(listed):
+        action = listed[number - 1]
+        if not isinstance(action, Bet):
+            lines.append(f"{number:>3}  {describe(action)}")
+            number += 1
+            continue
+        stakes = _run(listed[number - 1 :], "horse")
+        last = number + len(stakes) - 1
+        if len(stakes) > 1:  # one horse, several sums
+            horse = describe(action).rsplit(" for £", 1)[0]
+            sums = ", ".join(f"£{b.pounds}" for b in stakes)
+            lines.append(f"{number:>3}-{last:<3} {horse} for {sums}")
+            number = last + 1
+            continue
+        horses = _run(listed[number - 1 :], "pounds")
+        last = number + len(horses) - 1
+        if len(horses) == 1:
+            lines.append(f"{number:>3}  {describe(action)}")
+            number += 1
+            continue
+        lines.append(
+            f"{number:>3}-{last:<3} back a horse for £{action.pounds}: type the number "
+            "beside its No."
+        )
+        cells = [f"{number + n:>3}: No. {b.horse:<2}" for n, b in enumerate(horses)]
+        lines += ["  ".join(cells[i : i + GRID]) for i in range(0, len(cells), GRID)]
+        number = last + 1
+    return lines
+
+
+def _run(actions: list[Action], same: str) -> list[Any]:
+    """The Tote tickets at the head of ``actions`` whose ``same`` (horse, pounds) is the
+    first's."""
+    from homestretch.games.totopoly.rules.actions import Bet
+
+    run: list[Any] = []
+    for action in actions:
+        if not isinstance(action, Bet) or getattr(action, same) != getattr(actions[0], same):
+            break
+        run.append(action)
+    return run
 
 
 def parse_rules(given: list[str] | None) -> dict[str, str]:

@@ -9,6 +9,7 @@ from rich.text import Text
 from homestretch.cli.plain import Table
 from homestretch.core.protocol import JSON
 from homestretch.games.totopoly.content.loader import Content
+from homestretch.games.totopoly.rules.tote import TOTE_PAYS
 from homestretch.games.totopoly.rules.views import RING_CODES
 from homestretch.games.totopoly.rules.words import guineas
 
@@ -24,8 +25,25 @@ NOTICE_LINES = 6
 
 
 def money(pounds: int | None) -> str:
-    """A sum of money, or a note that it is out of sight (until the auction ends, T41)."""
-    return "unseen" if pounds is None else f"£{pounds}"
+    """A sum of money, or that it is hidden (another's, until the auction ends, T41)."""
+    return "hidden" if pounds is None else f"£{pounds}"
+
+
+def cash_line(view: JSON, you: int | None) -> str:
+    """Everyone's cash and the bank as a player at the table sees them: all of it in the
+    open, or (T41: from the payment for the kept cards until the last lot is sold) his
+    own alone, the others' and the bank's said hidden in words ("unseen" beside each
+    name read as if the sum were not yet known to the game)."""
+    players = view["players"]
+    if all(p["cash"] is not None for p in players) and view["bank"] is not None:
+        said = ", ".join(
+            f"{p['name']} £{p['cash']}{' (you)' if p['seat'] == you else ''}" for p in players
+        )
+        return f"Cash: {said}; bank £{view['bank']}"
+    mine = next((p["cash"] for p in players if p["seat"] == you), None)
+    if mine is None:
+        return "Everyone's cash and the bank's are hidden until the auction ends"
+    return f"Your cash: £{mine}; the others' cash and the bank's are hidden until the auction ends"
 
 
 def players_table(view: JSON) -> Table:
@@ -191,13 +209,15 @@ def _fitted_heading(console: Console, view: JSON, what: str) -> int | None:
 
 
 def _fitted_foot(console: Console, view: JSON, moves: list[str]) -> None:
-    """The others' latest moves and the question, under a fitted screen."""
+    """The others' latest moves and the question, under a fitted screen (at the Tote
+    without how it pays, three rows the grid's title says in one)."""
     if moves:
         console.print(Text("Since your last move:", style="bold"))
         for line in moves[-RACE_MOVES:]:
             console.print(f"  {escape(line)}")
     if view["prompt"]:
-        console.print(f"[bold]{escape(view['prompt'])}[/bold]")
+        asked = view["prompt"].replace(TOTE_PAYS, "") if view["phase"] == "tote" else view["prompt"]
+        console.print(f"[bold]{escape(asked)}[/bold]")
 
 
 def race_view(console: Console, view: JSON, content: Content, moves: list[str]) -> None:
@@ -218,23 +238,44 @@ def race_view(console: Console, view: JSON, content: Content, moves: list[str]) 
     _fitted_foot(console, view, moves)
 
 
-FITTED = ("training", "auction")
-"""The phases drawn by ``phase_view`` at each move, what fits 80 x 24 (m: ``show_view``)."""
+FITTED = (
+    "deal",
+    "exchange",
+    "discard",
+    "auction",
+    "training",
+    "racecourse",
+    "entry",
+    "sales",
+    "nomination",
+    "tote",
+)
+"""The phases drawn by ``phase_view`` at each move, what fits 80 x 24 (m: ``show_view``);
+the race is ``race_view``."""
+NOTICES_FITTED = 2
+"""The latest of a seat's money and cards notices a fitted screen says."""
 
 
-def phase_view(console: Console, view: JSON, content: Content, moves: list[str]) -> None:
-    """A move in the training ring or at the lease auction, in what fits an 80 x 24
-    terminal with its question and list: everyone's cash, the lot and its bid (the
-    auction), the ring with the horses on it and where this player's stand (training),
-    his last report, the others' latest moves. The whole table was drawn at every move,
-    65 rows in the ring with six players; it is ``show_view``, m at the prompt."""
+def phase_view(
+    console: Console,
+    view: JSON,
+    content: Content,
+    moves: list[str],
+    notices: list[JSON] | None = None,
+    tickets: list[tuple[int, int]] | None = None,
+) -> None:
+    """A move before the race, in what fits an 80 x 24 terminal with its question and
+    list: everyone's cash (or that it is hidden), the lot and its bid (the auction), the
+    ring with the horses on it and where this player's stand (training), the runners
+    with their Tote pools and what they pay and this player's ``tickets`` (horse,
+    pounds: the Tote), his hand and leases, his latest ``notices``, the others' latest
+    moves. The whole table was drawn at every move, 65 rows in the ring with six
+    players, 91 at the Tote; it is ``show_view``, m at the prompt."""
     names = [p["name"] for p in view["players"]]
-    you = _fitted_heading(console, view, view["phase"])
-    cash = ", ".join(
-        f"{p['name']} {money(p['cash'])}{' (you)' if p['seat'] == you else ''}"
-        for p in view["players"]
-    )
-    console.print(Text(f"Cash: {cash}; bank {money(view['bank'])}"))
+    phase = view["phase"]
+    you = _fitted_heading(console, view, phase)
+    if phase != "tote":  # a bettor weighs his own money (tickets_line)
+        console.print(Text(cash_line(view, you)))
     if "lot" in view:
         lot = view["lot"]
         standing = (
@@ -243,7 +284,22 @@ def phase_view(console: Console, view: JSON, content: Content, moves: list[str])
             else f"{guineas(int(lot['bid']))} bid by {names[lot['bidder']]}"
         )
         console.print("[bold]On sale:[/bold] " + escape(f"{lot['name']} - {standing}"))
-    if view["phase"] == "auction":  # what he may offer, hold, and knows of the lots
+    if phase == "tote":
+        console.print(runners_grid(view, names, you), end="")
+        mine = None if you is None else view["players"][you]["cash"]
+        console.print(Text(tickets_line(mine, tickets or []), style="bold"))
+    elif phase == "training":
+        console.print(ring_picture(view, content, legend=False), end="")
+        yours = [
+            f"No. {h['number']} ({h['colour']}) square {h['square']}"
+            for h in view["horses"]
+            if you is not None and h.get("owner") == you and "square" in h
+        ]
+        if yours:
+            console.print(Text("Yours: ", style="bold") + Text("; ".join(yours)))
+        if view.get("your_report"):
+            console.print(Text("Your last report: ", style="bold") + Text(view["your_report"]))
+    else:  # what he may offer, hold, and knows of the lots; his cards
         for label, key in (("Your hand", "hand"), ("Your leases", "leases")):
             if view.get(key):
                 console.print(
@@ -255,18 +311,77 @@ def phase_view(console: Console, view: JSON, content: Content, moves: list[str])
                 Text("You know these lots: ")
                 + Text(", ").join(card_text(c) for c in view["known_lots"])
             )
-    if view["phase"] == "training":
-        console.print(ring_picture(view, content, legend=False), end="")
-        yours = [
-            f"No. {h['number']} ({h['colour']}) square {h['square']}"
-            for h in view["horses"]
-            if you is not None and h.get("owner") == you and "square" in h
-        ]
-        if yours:
-            console.print(Text("Yours: ", style="bold") + Text("; ".join(yours)))
-        if view.get("your_report"):
-            console.print(Text("Your last report: ", style="bold") + Text(view["your_report"]))
+        cards = _cards_said(view, you)
+        if cards:
+            console.print(Text("Your cards: ", style="bold") + Text(cards))
+        if phase != "auction":
+            for notice in (notices or [])[-NOTICES_FITTED:]:
+                console.print(Text(f"  {notice['words']}", style="dim"))
     _fitted_foot(console, view, moves)
+
+
+def _cards_said(view: JSON, you: int | None) -> str:
+    """This player's colour and white cards and the kept reports in a line ("2 black, 1
+    white; kept: reins"), or nothing."""
+    if you is None:
+        return ""
+    player = view["players"][you]
+    said = ", ".join(f"{n} {c}" for c, n in player["cards"].items() if n)
+    kept = ", ".join(k["special"] for k in player["kept"])
+    return "; ".join(part for part in (said, f"kept: {kept}" if kept else "") if part)
+
+
+COLOUR_LETTER = {"black": "K", "red": "R", "yellow": "Y", "blue": "B"}
+TOTE_HALF = 38
+"""A runner's cell in the Tote's grid: two a row at 80 columns."""
+
+
+def pays(pool: int, laid: int) -> str:
+    """What £1 on a horse brings back if it wins, the pool as it stands (T18: the clerk's
+    10% rounded down, the rest shared by its tickets): "-" when nothing is on it."""
+    if laid == 0:
+        return "-"
+    back = (pool - pool * 10 // 100) / laid
+    return f"£{back:.2f}" if back < 100 else f"£{back:.0f}"
+
+
+def short(name: str, room: int) -> str:
+    """A name in ``room`` characters: cut with its last character kept ("Comput…4"),
+    so two players of one family name stay apart."""
+    return name if len(name) <= room else name[: room - 2] + "…" + name[-1]
+
+
+def runners_grid(view: JSON, names: list[str], you: int | None) -> Text:
+    """The runners at the Tote, two a row: each horse's number and colour (K R Y B),
+    name, owner (* his nominee), the pounds on it and what £1 on it pays if it wins."""
+    tote = view["tote"]
+    nominees = {p["nominated"] for p in view["players"] if p.get("nominated")}
+    runners = [h for h in view["horses"] if h["status"] in ("running", "fallen", "finished")]
+    text = Text(
+        f"Tote pool £{tote['pool']}, less 10%, to the winner's tickets; pays: for £1; "
+        "* nominated\n",
+        style="bold",
+    )
+    head = f"{'no.':<4}{'horse':<14}{'owner':<8}{'on it':>6}{'pays':>7}"
+    text.append(f"{head}  {head}\n".rstrip() + "\n", style="dim")
+    for n, horse in enumerate(runners):
+        laid = tote["by_horse"].get(str(horse["number"]), 0)
+        owner = horse["owner"]
+        who = "" if owner is None else ("you" if owner == you else names[owner])
+        star = "*" if horse["number"] in nominees else ""
+        text.append(f"{horse['number']:>2}", style=STYLE[horse["colour"]])
+        text.append(f"{COLOUR_LETTER[horse['colour']]} ")
+        text.append(short(horse["name"] + star, 13).ljust(14))
+        text.append(f"{short(who, 8):<8}{'£' + str(laid):>6}{pays(tote['pool'], laid):>7}")
+        text.append("\n" if n % 2 or n == len(runners) - 1 else "  ")
+    return text
+
+
+def tickets_line(cash: int | None, tickets: list[tuple[int, int]]) -> str:
+    """This player's money and Tote tickets in a line ("Your cash: £440; your tickets:
+    No. 4 £5")."""
+    said = ", ".join(f"No. {h} £{pounds}" for h, pounds in tickets) or "none yet"
+    return ("" if cash is None else f"Your cash: £{cash}; your tickets: ") + said
 
 
 def show_view(

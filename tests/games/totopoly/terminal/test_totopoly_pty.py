@@ -1,0 +1,36 @@
+"""Totopoly played in a real 80 x 24 pseudo-terminal with six players: every screen a
+person reads, from its heading to its question, is on the terminal at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...pty_screens import Screen, play
+
+HEADING = "Totopoly - Ann: "
+
+
+def test_every_screen_before_and_in_the_race_fits_a_real_80_by_24_terminal(
+    tmp_path: Path,
+) -> None:
+    """The Tote's screen was 91 to 95 rows (the nomination's 68, the discard's 29): the
+    runners and the question's context scrolled off. Ann and five computer players play
+    to the end, Ann taking the first choice each time."""
+
+    def answer(screen: Screen) -> str | None:
+        return "" if "press Enter" in screen.question else "1"
+
+    db = tmp_path / "t.sqlite"
+    argv = ["totopoly", "play", "--players", "Ann", "--bots", "5", "--seed", "3", "--db", str(db)]
+    screens = play(argv, answer, timeout=600)
+    asked = [s for s in screens if HEADING in s.text and "your choice" in s.question]
+    phases = {s.text.rsplit(HEADING, 1)[1].split()[0] for s in asked}
+    assert {"discard", "auction", "nomination", "tote", "race"} <= phases, phases
+    for screen in asked:
+        heading = next(line for line in reversed(screen.lines) if HEADING in line)
+        assert screen.rows(heading) <= 24, screen.text
+        drawn = screen.lines[screen.lines.index(heading) :]
+        assert all(len(line) <= 80 for line in drawn), screen.text
+    tote = [s for s in asked if f"{HEADING}tote" in s.text]
+    assert any("2: No. 1 " in s.text for s in tote) and any(" 2-7 " in s.text for s in tote)
+    assert "won with No." in screens[-1].text  # played to the end
