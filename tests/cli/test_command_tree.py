@@ -95,6 +95,8 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
     ("serve", "--port"): (["serve", "--port", "0"], "--port 0 is out of range (1 to 65535)"),
     ("serve", "--db"): (["serve", "--db", f"{NOWHERE}/s.db"], f"no folder {NOWHERE}"),
     ("serve", "--cards"): (["serve", "--cards", "nodir"], "nodir: no such card-set folder"),
+    ("serve", "--content"): (["serve", "--content", "nodir"], "nodir: no such content folder"),
+    ("serve", "--race"): (["serve", "--race", "nofile.yaml"], "nofile.yaml: no such race file"),
     ("verify", "@ID"): (["verify", "abc"], "'abc' is not a game's id"),
     ("history", "--game"): (
         ["history", "--game", "stretc"],
@@ -138,6 +140,19 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
     ("across simulate", "--runs"): (
         ["across", "simulate", "--track", "woodbine", "--runs", "0"],
         "-n/--runs 0 is out of range (1 to",
+    ),
+    ("across simulate", "--games"): (["across", "simulate", "--games", "0"], "--games 0 is out"),
+    ("across simulate", "--players"): (
+        ["across", "simulate", "--games", "2", "--players", "9"],
+        "--players 9 is out of range (3 to 7)",
+    ),
+    ("across simulate", "--meets"): (
+        ["across", "simulate", "--games", "2", "--meets", "0"],
+        "--meets 0 is out of range (1 to 7)",
+    ),
+    ("across simulate", "--plot"): (
+        ["across", "simulate", "--games", "2", "--plot", "x.xyz"],
+        "x.xyz: cannot draw a .xyz picture",
     ),
     ("across simulate", "--content"): (
         ["across", "simulate", "--track", "woodbine", "--content", "not-csv.csv"],
@@ -314,6 +329,10 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
     ),
     ("totopoly simulate", "--games"): (["totopoly", "simulate", "-n", "0"], "-n/--games 0 is"),
     ("totopoly simulate", "--players"): (["totopoly", "simulate", "--players", "9"], "--players 9"),
+    ("totopoly simulate", "--plot"): (
+        ["totopoly", "simulate", "-n", "1", "--plot", "x.xyz"],
+        "x.xyz: cannot draw a .xyz picture",
+    ),
     ("totopoly simulate", "--seed"): (["totopoly", "simulate", "--seed", "x"], "--seed x: a"),
     ("totopoly simulate", "--content"): (["totopoly", "simulate", "--content", "nodir"], "nodir"),
     ("totopoly simulate", "--rule"): (
@@ -445,6 +464,8 @@ def test_an_option_shared_by_games_is_said_alike() -> None:
             if long == "--seed" and param.default is not None:
                 continue  # calibrate's corpus: a fixed seed, said as such
             said = param.help or ""
+            if long == "--content" and path == "serve":
+                continue  # the server's: folders offered in the lobby, not one game's own
             if long == "--content":
                 said = said.replace(path.split()[0], "GAME")
             helps.setdefault(long, set()).add(said)
