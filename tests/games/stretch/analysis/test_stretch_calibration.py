@@ -35,6 +35,26 @@ def test_every_field_type_gets_a_real_book(report: dict[str, Any]) -> None:
         assert rates[0] > rates[-1], kind  # favourites still beat longshots
 
 
+def test_each_price_band_carries_its_interval_over_fields(report: dict[str, Any]) -> None:
+    """Ruling S32: a field type's win rate at a price comes with its 95% interval over
+    the fields, and is judged out of its band only when the band lies wholly outside
+    that interval (dream fields' 20-1 to 29-1 ran 4.7% against a 4.5% top edge, a rate
+    the next corpus of 80 fields moves by about ±0.4 points)."""
+    from homestretch.games.stretch.analysis.calibrate import ODDS_BANDS, within_band
+
+    for kind, market in report["by_field_type"].items():
+        for name, *_ in ODDS_BANDS:
+            rate, half = market["win_rate_by_odds"][name], market["win_rate_by_odds_ci"][name]
+            if rate is not None and market["starts_by_odds"][name] > 1:
+                assert half is not None and 0 < half < 0.5, (kind, name)
+    band = (0.015, 0.045)
+    assert within_band(0.047, 0.004, band)  # reaches into the band
+    assert not within_band(0.047, 0.0015, band)  # wholly above it
+    assert not within_band(0.012, 0.002, band)  # wholly below it
+    assert within_band(0.030, None, band) and not within_band(0.050, None, band)
+    assert not within_band(None, None, band)
+
+
 def test_pace_is_reported_by_field_size(report: dict[str, Any]) -> None:
     by_size = report["pace_by_field_size"]
     assert set(by_size) == {str(n) for n in range(5, 15)}

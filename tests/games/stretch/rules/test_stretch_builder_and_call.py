@@ -248,7 +248,7 @@ def test_the_call_says_why_the_winner_won_and_the_favourite_lost() -> None:
         "Native Dancer: started on a rating of 25, 1 below Secretariat's 26; ran the stretch "
         "on 25 (joint best); class and the rider +3; a Final Speed roll of 10 "
         "(1 rolled higher; 7 is the average). The favourite, Secretariat (5-1), ran 5th: "
-        "trouble and form cost it 1."
+        "trouble and form cost it 1; a Final Speed roll of 8 to the winner's 10."
     )
     # nine horses level on the best Final APR are counted, not listed
     assert dict(call)["Today's form"].endswith(" 9 horses share the best rating, 25.")
@@ -457,7 +457,30 @@ def test_why_it_was_won_reads_without_double_brackets_or_run_on_commas() -> None
     )
     assert why("claiming-route-big-field", "full", 3).endswith(
         "The favourite, Dollar Bill (2-1), ran 6th: the good track cost it 1, no Wet rating; "
-        "a Final Speed roll of 4."
+        "a Final Speed roll of 4 to the winner's 11."
+    )
+
+
+def test_a_beaten_favourite_is_told_what_it_lost_to_the_winner_and_only_that() -> None:
+    """Claiming $10,000 (6f, sloppy), seed 3, Quickplay: Pawn Shop (10, 15-1) beat the
+    favourite Rusty Nail (12, 7-5). The call blamed "the sloppy track cost it 1" (it
+    cost the winner 2) and "the fast pace cost it 2" (it cost the winner 1), and said
+    nothing of what did beat it: the winner's form (+2 to its +1) and Final Speed roll
+    (10 to its 9). Dream Derby, seed 11: "Citation ran 4th." said nothing at all."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame
+
+    game = RaceGame(load_race("claiming-sprint-sloppy"), "quick")
+    why = race_call(play(game.new_initial_state(), SeededDice(3), {}))[-1][1]
+    assert why.endswith(
+        " The favourite, Rusty Nail (7-5), ran 3rd: the fast pace cost it 2 to the winner's 1; "
+        "the winner in better form (+2 to its +1); a Final Speed roll of 9 to the winner's 10."
+    )
+    assert (
+        "Citation ran 4th: a Final Speed roll of 7 to the winner's 10."
+        in (race_call(_dream_derby(11))[-1][1])
     )
 
 
@@ -486,8 +509,8 @@ def test_beaten_joint_favourites_are_said_as_a_lone_favourite_is() -> None:
     won; the call said nothing of the favourites, as if there were none."""
     why = race_call(_dream_derby(11))[-1][1]
     assert why.endswith(
-        " The joint favourites (9-2) were beaten. Citation ran 4th. "
-        "Secretariat ran 5th: a Final Speed roll of 6."
+        " The joint favourites (9-2) were beaten. Citation ran 4th: a Final Speed roll of 7 "
+        "to the winner's 10. Secretariat ran 5th: a Final Speed roll of 6 to the winner's 10."
     )
 
 
@@ -511,7 +534,8 @@ def test_the_official_result_after_a_dead_heat_posts_three_horses_not_four() -> 
     assert why.startswith("Sea the Stars: started on a rating of 25, 1 below Ribot's 26")
     assert " Secretariat: started on a rating of 25," in why
     assert why.endswith(
-        " The other joint favourite, Ribot (5-1), ran 5th: the slow pace cost it 1."
+        " The other joint favourite, Ribot (5-1), ran 5th: the slow pace cost it 1; "
+        "a Final Speed roll of 9 to the winner's 10."
     )
 
 

@@ -629,6 +629,34 @@ def test_running_lines_of_horses_level_at_a_call_are_drawn_apart(
     assert turn[0] < turn[4] < turn[0] + 0.2  # the winner over Sunday Drive, close by
 
 
+def test_running_lines_finish_where_the_running_positions_table_puts_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dream Derby, seed 7, Fullplay: the table adds the result chart's margins (a racing
+    paper's beaten lengths) and gives War Admiral 15 lengths back after three noses; the
+    picture drew the unrounded 14.4, Easy Goer 13.1 against the table's 14."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.terminal import plot
+    from homestretch.games.stretch.terminal.render import margins_added
+
+    drawn = []
+    monkeypatch.setattr(plot, "save_figure", lambda figure, path: drawn.append(figure))
+    state = play(RaceGame(load_race("dream-derby"), "full").new_initial_state(), SeededDice(7), {})
+    assert isinstance(state, RaceState)
+    entries = state.result()["entries"]
+    table = margins_added(sorted(entries, key=lambda e: (e["finish"], e["post"])))
+    plot.running_lines(state, tmp_path / "lines.png")
+    lines = drawn[0].axes[0].get_lines()
+    at_wire = {ln.post: float(lines[i].get_ydata()[-1]) for i, ln in enumerate(state.lines)}
+    war_admiral = next(ln.post for ln in state.lines if ln.name == "War Admiral")
+    assert table[war_admiral] == pytest.approx(15.05)
+    for post, lengths in table.items():
+        assert at_wire[post] == pytest.approx(lengths, abs=0.3), post  # within a lane or so
+
+
 def test_labels_too_close_are_spread_a_step_apart_around_where_they_stand() -> None:
     from homestretch.games.stretch.terminal.plot import spread
 

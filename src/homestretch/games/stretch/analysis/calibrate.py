@@ -188,6 +188,8 @@ class Tally:
     overround: list[float] = field(default_factory=list)
     band_starts: dict[str, int] = field(default_factory=dict)
     band_wins: dict[str, int] = field(default_factory=dict)
+    band_by_field: dict[str, list[list[int]]] = field(default_factory=dict)
+    """price band -> one row a field with starts there: wins, starts (for its interval)."""
     margins: list[np.ndarray] = field(default_factory=list)
     outs: int = 0
     dqs: int = 0
@@ -348,7 +350,25 @@ def _market(t: Tally) -> dict[str, object]:
             for name, *_ in ODDS_BANDS
         },
         "starts_by_odds": {name: t.band_starts[name] for name, *_ in ODDS_BANDS},
+        "win_rate_by_odds_ci": {name: _band_ci(t, name) for name, *_ in ODDS_BANDS},
     }
+
+
+def _band_ci(t: Tally, name: str) -> float | None:
+    """The 95% half-interval over fields of one price band's win rate (ruling S32)."""
+    rows = np.array(t.band_by_field.get(name, []), dtype=float).reshape(-1, 2)
+    return _share(rows[:, 0], rows[:, 1])[1] if len(rows) else None
+
+
+def within_band(rate: float | None, half: float | None, band: tuple[float, float]) -> bool:
+    """Ruling S32: a field type's win rate at a price is in its band unless the band lies
+    wholly outside the rate's 95% interval over the fields (a study's 80 dream fields
+    move the 20-1 to 29-1 rate by about ±0.4 points from one corpus to another); with no
+    interval the rate itself is judged."""
+    if rate is None:
+        return False
+    spread = half or 0.0
+    return band[0] <= rate + spread and rate - spread <= band[1]
 
 
 def _share(hits: NDArray[np.float64], tries: NDArray[np.float64]) -> tuple[float, float | None]:
@@ -430,6 +450,9 @@ def _one_field(
         in_band = (odds >= low) & (odds < high)
         tally.band_starts[name] = tally.band_starts.get(name, 0) + int(in_band.sum())
         tally.band_wins[name] = tally.band_wins.get(name, 0) + int((in_band & won).sum())
+        if in_band.any():
+            row = [int((in_band & won).sum()), int(in_band.sum())]
+            tally.band_by_field.setdefault(name, []).append(row)
     tally.outs += int(batch.out.sum())
     tally.dqs += int(batch.disqualified.sum())
     # winning margin: the winner's figure over the best of the rest, in lengths, placed

@@ -405,28 +405,70 @@ def _going_cost(state: RaceState, ln: Line) -> str:
 
 
 def _against(state: RaceState, ln: Line, winner: Line) -> list[str]:
-    """What the favourite lost to the winner, in the scoresheet's order."""
+    """What the favourite lost to the winner, in the scoresheet's order: each step of the
+    scoresheet where it came off worse than the winner, and only those (a going or pace
+    that cost the winner more was not why the favourite lost; a Final Speed roll above
+    the winner's neither). A roll under 7 is said even when the winner's was lower: it is
+    why the favourite ran where it did behind the others."""
     if ln.out:
         return ["out of the race in trouble"]
     said = []
-    if (going := _going_cost(state, ln)) and " cost it " in going:
+    if ln.runner.start_apr < winner.runner.start_apr:
+        said.append(f"started on {ln.runner.start_apr} to the winner's {winner.runner.start_apr}")
+    going = _going_cost(state, ln)
+    if " cost it " in going and _going_points(state, ln) > _going_points(state, winner):
         said.append(going)
-    if ln.pace_adj < 0:
-        said.append(f"the {state.pace} pace cost it {-ln.pace_adj}")
+    if pace := _pace_against(state, ln.pace_adj, winner.pace_adj):
+        said.append(pace)
     if ln.trouble and ln.form_adj < 0:
         said.append(f"trouble and form cost it {-ln.form_adj}")
     elif ln.form_adj < 0:
         said.append(f"off form ({ln.form_adj:+d})")
+    if winner.form_adj > max(ln.form_adj, 0):
+        better = f"better form ({winner.form_adj:+d} to its {ln.form_adj:+d})"
+        said.append(
+            f"the winner in {better if ln.form_adj > 0 else f'form ({winner.form_adj:+d})'}"
+        )
     if state.factor and ln.factor_adj < winner.factor_adj:
         rider = " and the rider" if state.ride_applies else ""
         said.append(
             f"{state.factor}{rider} gave it {ln.factor_adj:+d} to the winner's {winner.factor_adj:+d}"
         )
-    if ln.speed_roll is not None and ln.speed_roll < 7:
-        said.append(f"a Final Speed roll of {ln.speed_roll}")
+    if ln.speed_roll is not None and winner.speed_roll is not None:
+        if ln.speed_roll < winner.speed_roll:
+            said.append(
+                f"a Final Speed roll of {ln.speed_roll} to the winner's {winner.speed_roll}"
+            )
+        elif ln.speed_roll < 7:
+            said.append(f"a Final Speed roll of {ln.speed_roll}")
+    if ln.final_speed is not None and ln.final_speed == winner.final_speed:
+        said.append("beaten in the photo")
     if ln.dq_roll is not None:
         said.append(f"disqualified (die {ln.dq_roll})")
     return said
+
+
+def _going_points(state: RaceState, ln: Line) -> int:
+    """What a wet track took off the horse's starting rating (0 on a preset rating)."""
+    if state.race.wet_effect >= 0 or not ln.runner.apr_working.startswith("power"):
+        return 0
+    return -wet_adjustment(ln.runner.horse, state.race.wet_effect)
+
+
+def _pace_against(state: RaceState, pace: int, winners: int) -> str:
+    """The pace's cost to a beaten favourite beside what it did to the winner, when the
+    favourite came off worse ("the fast pace cost it 2 to the winner's 1")."""
+    if pace >= winners:
+        return ""
+    words = f"the {state.pace} pace"
+    if pace < 0:
+        words += f" cost it {-pace}"
+        if winners < 0:
+            return f"{words} to the winner's {-winners}"
+        return f"{words} and suited the winner (+{winners})" if winners else words
+    if pace == 0:
+        return f"{words} suited the winner (+{winners}), not it"
+    return f"{words} suited it less (+{pace} to the winner's +{winners})"
 
 
 TROUBLE_WORDS = {

@@ -185,7 +185,10 @@ def calibrate(
 
 
 def _field_types_table(by_type: Any, bands: Any) -> Table:
-    """The market in each field type: the book, the favourite, win rate at each price."""
+    """The market in each field type: the book, the favourite, win rate at each price
+    with its 95% interval over the fields."""
+    from homestretch.games.stretch.analysis.calibrate import within_band
+
     kinds = list(by_type)
     table = Table("field type", *kinds, title="Odds by field type", title_justify="left")
     table.add_row("fields", *(str(by_type[k]["fields"]) for k in kinds))
@@ -195,9 +198,11 @@ def _field_types_table(by_type: Any, bands: Any) -> Table:
         cells = []
         for k in kinds:
             rate = by_type[k]["win_rate_by_odds"][name]
-            ok = rate is not None and band[0] <= rate <= band[1]
+            half = by_type[k].get("win_rate_by_odds_ci", {}).get(name)
+            ok = within_band(rate, half, band)  # ruling S32: judged by its interval
             mark = "" if rate is None else ("" if ok else " [red]out[/red]")
-            cells.append("-" if rate is None else Text.from_markup(f"{rate:.3f}{mark}"))
+            spread = "" if half is None else f" ±{half:.3f}"
+            cells.append("-" if rate is None else Text.from_markup(f"{rate:.3f}{spread}{mark}"))
         table.add_row(f"at {name} ({band[0]:.3f}-{band[1]:.3f})", *cells)
     return table
 

@@ -14,6 +14,7 @@ from homestretch.cli.pictures import save_figure
 from homestretch.core.errors import HomestretchError
 from homestretch.games.stretch.rules.engine import RaceState
 from homestretch.games.stretch.rules.report import ordinal, running_at
+from homestretch.games.stretch.terminal.render import margins_added
 
 
 def running_lines(state: RaceState, path: Path) -> None:
@@ -29,6 +30,7 @@ def running_lines(state: RaceState, path: Path) -> None:
     figure, axes = plt.subplots(figsize=(10, 5))
     ends: list[tuple[float, float, str, str]] = []
     runs: list[list[float]] = []
+    at_wire = _beaten_as_charted(state)
     for index, line in enumerate(state.lines):
         behind: list[float] = []
         for at in range(len(line.race_points)):
@@ -37,9 +39,9 @@ def running_lines(state: RaceState, path: Path) -> None:
             leader = max(ln.race_points[at] for ln in state.lines if running_at(ln, at))
             behind.append((leader - line.race_points[at]) / 2)  # a point is half a length
         if not line.out:
-            behind.append(state.finish.beaten[index])
+            behind.append(at_wire[index])
         runs.append(behind)
-    finished = [state.finish.beaten.get(i, float("inf")) for i in range(len(state.lines))]
+    finished = [at_wire.get(i, float("inf")) for i in range(len(state.lines))]
     drawn = lanes_apart(runs, finished, LANE_POINTS / AXES_POINTS * max(1.0, *sum(runs, [])))
     for index, line in enumerate(state.lines):
         behind = drawn[index]
@@ -64,6 +66,25 @@ def running_lines(state: RaceState, path: Path) -> None:
     figure.tight_layout()  # the axes' final size, which sets how far apart labels must be
     _post_numbers(figure, axes, ends)
     save_figure(figure, path)
+
+
+def _beaten_as_charted(state: RaceState) -> dict[int, float]:
+    """Each finisher's lengths behind the winner as the result chart's margins add up, as
+    the running positions table gives them (a racing paper's beaten lengths); a horse
+    the stewards placed back keeps its own distance at the wire. The picture drew the
+    unrounded distances, so at 1 1/4 miles War Admiral, 15 lengths back in the table
+    after a string of noses, was drawn at 14.4."""
+    assert state.finish is not None
+    entries = state.result()["entries"]
+    finishers = sorted(
+        (e for e in entries if e["finish"] is not None), key=lambda e: (e["finish"], e["post"])
+    )
+    added = margins_added(finishers)
+    return {
+        index: added.get(line.post, beaten)
+        for index, line in enumerate(state.lines)
+        if (beaten := state.finish.beaten.get(index)) is not None
+    }
 
 
 LANE_POINTS = 3.0

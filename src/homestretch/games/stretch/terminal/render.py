@@ -267,7 +267,7 @@ def _margin_value(margin: str) -> float | None:
     return float(whole or 0) + (int(top) / int(bottom) if bottom else float(top))
 
 
-def _margins_added(finishers: list[JSON]) -> dict[int, float]:
+def margins_added(finishers: list[JSON]) -> dict[int, float]:
     """Each finisher's lengths behind the winner as the result chart's margins add up
     (a racing paper's beaten lengths), so the two tables agree: rounding each horse's
     own distance from the winner put a horse a length behind one beaten 1 3/4 at 2 1/2.
@@ -324,7 +324,7 @@ def running_positions(data: JSON, exact: dict[int, float] | None = None) -> Tabl
     finishers = sorted(
         (e for e in entries if e["finish"] is not None), key=lambda e: (e["finish"], e["post"])
     )
-    added = _margins_added(finishers)
+    added = margins_added(finishers)
 
     def beaten_by(entry: JSON) -> float:
         if entry["post"] in added:
