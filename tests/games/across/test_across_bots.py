@@ -16,6 +16,7 @@ from homestretch.games.across.rules.game import AcrossGame
 from homestretch.games.across.search import SearchBot
 
 TRACKS = ("churchill-downs", "epsom-downs", "longchamp", "woodbine")
+GAMES_INFORMED = 24
 
 
 def test_sensible_players_finish_with_more_than_random_ones() -> None:
@@ -87,10 +88,17 @@ def _betting_view(carry: int, owners: dict[str, list[int]] | None = None) -> Any
 
 def test_a_ticket_is_bought_only_when_the_pool_makes_it_pay() -> None:
     legal = [Done(), *(Bet(h) for h in range(2, 13))]
-    # An empty pool: one ticket can only win back part of its own three fifties. (Its
-    # offer this race is made: seat 0, with no horse, would offer to buy one.)
+    # An empty pool: one ticket can only win back part of its own three fifties, so one
+    # ticket's worth is bought, as people bet every race, and no second. (Its offer this
+    # race is made: seat 0, with no horse, would offer to buy one.)
     empty = {**_betting_view(carry=0), "offered": [0]}
-    assert SensibleBot(1).choose(0, empty, legal) == Done()
+    first = SensibleBot(1).choose(0, empty, legal)
+    assert isinstance(first, Bet)
+    assert SensibleBot(1).choose(0, {**empty, "tickets": [[0, first.horse]]}, legal) == Done()
+    # Short of what the purse races still to run need (3, 5 and 8: a reserve of 4 and two
+    # tickets each), it keeps its cash.
+    assert SensibleBot(1).choose(0, {**empty, "cash": [22, 40, 40, 40]}, legal) == Done()
+    assert SensibleBot(1).choose(0, {**empty, "cash": [25, 40, 40, 40]}, legal) == first
     # Twenty fifties carried forward: a ticket on a likely horse pays.
     choice = SensibleBot(1).choose(0, _betting_view(carry=20), legal)
     assert isinstance(choice, Bet)
@@ -194,3 +202,55 @@ def test_short_of_a_tickets_fifties_it_asks_the_richest_into_a_ring() -> None:
     assert SensibleBot(2).choose(2, asked, [Answer(True), Answer(False)]) == Answer(True)
     view["cash"] = [0, 30, 41, 12]  # nothing to put in
     assert SensibleBot(1).choose(0, view, [Done()]) == Done()
+
+
+class _Watched(SensibleBot):
+    """A sensible player that notes each ticket it buys: (race, offered by the menu)."""
+
+    def __init__(self, seed: int, bets: list[tuple[int, bool]]) -> None:
+        super().__init__(seed)
+        self.bets = bets
+
+    def choose(self, player: int, view: Any, legal: list[Any]) -> Any:
+        action = super().choose(player, view, legal)
+        if isinstance(action, Bet):
+            self.bets.append((view["race"], action in legal and view["cash"][player] >= 3))
+        return action
+
+
+def test_computer_players_bet_in_every_race_not_only_the_purse_races() -> None:
+    """A ticket's worth a race as people bet (ruling R26): a table of four sensible
+    players has tickets in every race, each bet one the menu offers with the three
+    fifties in hand."""
+    for seed in (1, 2):
+        bets: list[tuple[int, bool]] = []
+        game = AcrossGame(players=4, tracks=(TRACKS[seed],))
+        agents: dict[int, Agent] = {s: _Watched(seed * 10 + s, bets) for s in range(4)}
+        play(game.new_initial_state(), SeededDice(seed), agents)
+        assert {race for race, _ in bets} == set(range(1, 9))
+        assert all(legal for _, legal in bets)
+
+
+class _Misread(SensibleBot):
+    """Less information: reads Churchill Downs's handicaps whatever the track."""
+
+    def choose(self, player: int, view: Any, legal: list[Any]) -> Any:
+        return super().choose(player, {**view, "track": "churchill-downs"}, legal)
+
+
+def test_a_player_who_reads_the_track_does_not_lose_to_one_who_misreads_it() -> None:
+    """At Epsom Downs (its low numbers favoured, unlike Churchill Downs's), two sensible
+    players against two reading the wrong track, seats alternating from game to game:
+    the informed finish with as many fifties or more (a bounded sample)."""
+    informed, misread = [], []
+    for seed in range(GAMES_INFORMED):
+        game = AcrossGame(players=4, tracks=("epsom-downs",))
+        knows = {s for s in range(4) if (s + seed) % 2}
+        agents: dict[int, Agent] = {
+            s: SensibleBot(seed * 10 + s) if s in knows else _Misread(seed * 10 + s)
+            for s in range(4)
+        }
+        state = play(game.new_initial_state(), SeededDice(seed), agents)
+        for s in range(4):
+            (informed if s in knows else misread).append(state.cash[s])
+    assert mean(informed) >= mean(misread)

@@ -14,7 +14,7 @@ import pytest
 from homestretch.core.chance import SeededDice
 from homestretch.core.referee import play
 from homestretch.games.across.bots import SensibleBot
-from homestretch.games.across.rules.actions import Answer, Done, OfferHorse, OfferToBuy
+from homestretch.games.across.rules.actions import Answer, Bet, Done, OfferHorse, OfferToBuy
 from homestretch.games.across.rules.game import AcrossGame
 from homestretch.games.across.rules.state import AcrossState
 from homestretch.games.across.search import SearchBot
@@ -115,7 +115,11 @@ def test_a_horseless_computer_player_offers_to_buy(driver: Make) -> None:
     s = at_race_1(driver, {h: 0 if h < 12 else 1 for h in range(2, 13)})
     seat = s.to_act()[0]
     assert seat == 2  # the Totemaster's left bets first
-    offer = SearchBot(5).choose(seat, s.view(seat), s.legal_actions(seat))
+    bot = SearchBot(5)
+    offer = bot.choose(seat, s.view(seat), s.legal_actions(seat))
+    assert isinstance(offer, Bet)  # its ticket's worth of the race first (R26)
+    s.apply(seat, offer)
+    offer = bot.choose(seat, s.view(seat), s.legal_actions(seat))
     assert isinstance(offer, OfferToBuy) and s.owners[offer.horse] == (0,)
     s.apply(seat, offer)
     assert SensibleBot(3).choose(0, s.view(0), YES_NO) == Answer(True)
@@ -232,7 +236,7 @@ def test_a_computer_betting_last_deals_with_a_computer_player_who_said_done() ->
     seats are computer players, who answer an offer at once, before the windows close
     (``core.referee.SeesTheTable``): it offers to buy one's horse and is answered, and
     the person, who may not be asked before the windows close, is offered nothing."""
-    state, asked = table_game(2, 2)
+    state, asked = table_game(2, 1)  # seed 1: the players bid what they would trade at (R26)
     last = [
         n
         for n in state.notices

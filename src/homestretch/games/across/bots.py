@@ -4,9 +4,11 @@ They read only their own view. The sensible player values a ticket by what it sh
 bring back under the pool as it stands (``returns.py``: the windows the handle would
 deal, every ticket already bought, rules A-C, the Winners Circle if it owns the horse)
 and buys while one more pays more than its three fifties; values a horse by its share of
-the Winners Circle and the purses over the races left, bids up to a varying share of
-that, borrows on a horse when short of the fifties a good ticket needs (or, with fewer
-than a ticket's three, asks the richest other player into a ring for the rest), trades
+the Winners Circle and the purses over the races left, bids up to what it would pay
+for the horse in a trade (ruling R26), buys a ticket's worth in every race as people
+do (its best, keeping cash for the purse races, R26), borrows on a horse when short of
+the fifties a good ticket needs (or, with fewer than a ticket's three, asks the
+richest other player into a ring for the rest), trades
 horses between races where both sides gain (``trading.py``: the horse's value plus what
 a weak string needs, against cash worth more to a player short of it), and in the race
 holds back a rival one X from home while a horse it owns or backed still runs (ruling
@@ -50,12 +52,23 @@ from homestretch.games.across.rules.actions import (
 from homestretch.games.across.rules.totalizator import TICKET_PRICE
 from homestretch.games.across.trading import RESERVE, Market
 
-BID_SHARE = (0.7, 1.0)
-"""The share of a horse's expected earnings it will pay: drawn afresh each time, so the
-same horse does not fetch the same price at every auction."""
+BID_SHARE = (0.9, 1.1)
+"""The share of a horse's expected earnings it reckons with at the block: drawn afresh
+each time, so the same horse does not fetch the same price at every auction, and even
+on the whole (bidding below a horse's worth lets whoever is asked first buy it at the
+opening bid, ruling R26)."""
 EDGE = 0.05
 """A ticket is bought when it should bring back at least this much more than its price."""
 TICKETS_A_RACE = 8
+EVERY_RACE = 0.9
+"""In every race a player buys one ticket, its best, if it should bring back this share
+of its price or more (a lone first ticket brings back about 0.96: the Winners Circle's
+seventh goes to the owner): a ticket's worth, as people bet."""
+KEPT_A_PURSE = 2
+"""Tickets' worth kept back, beyond the reserve, for each purse race still to run."""
+PURSE_RACES = (3, 5, 8)
+"""The races with auction receipts to win: the 3rd- and 5th-race purses dealt into the
+windows, the 8th-race bins paid to the owners."""
 PURSES = {3: "race3", 5: "race5"}
 
 
@@ -177,9 +190,22 @@ class SensibleBot:
         return races_left * win * self._handle_guess(view) / 7 + final + purses
 
     # --- the auction and offers -------------------------------------------------------
+    def bid_limit(self, seat: int, horse: int, view: JSON) -> int:
+        """The most ``seat`` bids for ``horse`` on the block: the most it would pay for it
+        in a trade between races (``trading.py``: its returns, more while the string is
+        below a fair share of the whole field's, the cash it leaves counted), the
+        horse's returns drawn afresh within ``BID_SHARE``. So a horse fetches at the
+        block what it would fetch from this player after, and whoever is asked first
+        gains nothing by taking it at the opening bid to sell on (ruling R26)."""
+        values = {h: self.horse_value(h, view) for h in HORSES}
+        field = sum(values.values())
+        values[horse] *= self._rng.uniform(*BID_SHARE)
+        market = Market(values=values, owners=owners_of(view), cash=view["cash"], field=field)
+        return market.most_price(seat, horse) or 0
+
     def _bid(self, seat: int, view: JSON, legal: list[Action]) -> Action:
         lot = view["lot"]
-        limit = self._rng.uniform(*BID_SHARE) * self.horse_value(lot["horse"], view)
+        limit = self.bid_limit(seat, lot["horse"], view)
         cash = view["cash"][seat]
         bids = [
             a
@@ -226,11 +252,22 @@ class SensibleBot:
                 ring = self._ring(seat, view, horse)
                 if ring is not None:
                     return ring
+            elif mine == 0 and self._a_ticket_anyway(seat, view, gain) and Bet(horse) in legal:
+                return Bet(horse)
         dd = self._daily_double(seat, view, legal)
         if dd is not None:
             return dd
         trade = self._trade(seat, view)
         return trade if trade is not None else Done()
+
+    def _a_ticket_anyway(self, seat: int, view: JSON, gain: float) -> bool:
+        """A ticket's worth in every race, as people bet: the best ticket, when it should
+        bring back at least ``EVERY_RACE`` of its price and the cash left keeps a
+        reserve and ``KEPT_A_PURSE`` tickets for each purse race still to run."""
+        purses = sum(1 for r in PURSE_RACES if r > view["race"])
+        keep = RESERVE + TICKET_PRICE * KEPT_A_PURSE * purses
+        cash = view["cash"][seat]
+        return gain >= EVERY_RACE * TICKET_PRICE and cash - TICKET_PRICE >= keep
 
     def _ring(self, seat: int, view: JSON, horse: int) -> Action | None:
         """Short of the three fifties of a ticket worth buying: ask the richest other

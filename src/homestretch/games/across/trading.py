@@ -61,6 +61,9 @@ class Market:
     owners: Mapping[int, Sequence[int]]
     cash: Sequence[int]
     in_hock: frozenset[int] = frozenset()
+    field: float | None = None
+    """The whole field's expected returns, when horses are still unsold (the auction);
+    None: the owned horses' (every horse is owned after the auction)."""
 
     # --- what a string of horses and a purse are worth ------------------------------
     @cached_property
@@ -77,7 +80,8 @@ class Market:
 
     @cached_property
     def fair_share(self) -> float:
-        return sum(self.values[h] for h in self.owners) / len(self.cash)
+        field = self.field if self.field is not None else sum(self.values[h] for h in self.owners)
+        return field / len(self.cash)
 
     def string_worth(self, returns: float) -> float:
         return returns + NEED_PREMIUM * min(max(returns, 0.0), self.fair_share)

@@ -111,3 +111,15 @@ def test_plot_and_the_options_that_do_not_go_together(tmp_path: Path) -> None:
     assert line == "error: --plot draws whole games: give --games N"
     line = refused(tmp_path, "across", "simulate", "--games", "2", "--plot", "games")
     assert "a picture needs a file name ending .png, .svg or .pdf" in line
+
+
+def test_an_uneven_seat_share_in_one_meet_is_said_to_be_the_rules_edge() -> None:
+    """One meet: the roles stay put and the order of betting favours the first to bet
+    (ruling R26); the check stays NOT MET and says so. Every seat every role: not."""
+    uneven = {"seat_wins": [41.5, 20.5, 15, 23]}
+    one = next(c for c in checks(report_with(**uneven, meets=1)) if c.check.startswith("seat"))
+    assert not one.met and "the rules' edge (R26)" in one.measured
+    four = next(c for c in checks(report_with(**uneven, meets=4)) if c.check.startswith("seat"))
+    assert not four.met and "R26" not in four.measured
+    even = next(c for c in checks(report_with(meets=1)) if c.check.startswith("seat"))
+    assert even.met and "R26" not in even.measured
