@@ -96,6 +96,24 @@ def across_at_its_first_auction(address: str, seats: list[JSON]) -> tuple[JSON, 
     return links, tokens, asked
 
 
+def derbycast_family_picking(address: str, sealed: bool = False) -> tuple[JSON, list[str]]:
+    """A Derby Cast family (Mum, Dad and Kit, seed 5; the fourth seat the keeper) whose
+    keeper has carded a simulated Dream Derby (14 horses): its links and the seats'
+    tokens, the picking open."""
+    config = {
+        "entrants": [{"name": n} for n in ("Mum", "Dad", "Kit")],
+        "source": "keeper",
+        "feed": {"kind": "manual"},
+        "races": 2,
+        **({"sealed": True} if sealed else {}),
+    }
+    seats = [{"kind": "person", "name": n} for n in ("Mum", "Dad", "Kit", "Keeper")]
+    links = open_table(address, {"game": "derbycast", "config": config, "seats": seats, "seed": 5})
+    tokens = [token_of(seat["link"]) for seat in links["seats"]]
+    move(address, links["id"], tokens[3], {"kind": "simulate", "race": "dream-derby"})
+    return links, tokens
+
+
 def context(browser: Browser, address: str, phone: bool = False) -> BrowserContext:
     """A browser context of its own (its own cookies and storage: another person)."""
     return browser.new_context(base_url=address, **(PHONE if phone else {}))

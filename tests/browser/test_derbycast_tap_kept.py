@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, frame, move, open_table, token_of
+from tests.browser.table_pages import SMALL, SharedServer, derbycast_family_picking, frame
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)
@@ -16,20 +16,9 @@ expect.set_options(timeout=20_000)
 def test_a_horse_tapped_outlives_a_reload_until_it_is_bet(
     browser: Browser, shared_server: SharedServer
 ) -> None:
-    config = {
-        "entrants": [{"name": n} for n in ("Mum", "Dad", "Kit")],
-        "source": "keeper",
-        "feed": {"kind": "manual"},
-        "races": 2,
-    }
-    seats = [{"kind": "person", "name": n} for n in ("Mum", "Dad", "Kit", "Keeper")]
     with shared_server.visit() as address:
-        links = open_table(
-            address, {"game": "derbycast", "config": config, "seats": seats, "seed": 5}
-        )
+        links, tokens = derbycast_family_picking(address)
         game_id = links["id"]
-        tokens = [token_of(seat["link"]) for seat in links["seats"]]
-        move(address, game_id, tokens[3], {"kind": "simulate", "race": "dream-derby"})
         first = next(s for s in range(3) if frame(address, game_id, tokens[s])["your_turn"])
         context = browser.new_context(base_url=address, **SMALL)
         page = context.new_page()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, frame, move, open_table, token_of
+from tests.browser.table_pages import SMALL, SharedServer, derbycast_family_picking, frame
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)
@@ -18,21 +18,9 @@ CHANGED = "(version) => document.body.dataset.version !== version"
 def test_a_pick_pressed_while_another_picks_is_made(
     browser: Browser, shared_server: SharedServer
 ) -> None:
-    config = {
-        "entrants": [{"name": n} for n in ("Mum", "Dad", "Kit")],
-        "source": "keeper",
-        "feed": {"kind": "manual"},
-        "races": 2,
-        "sealed": True,
-    }
-    seats = [{"kind": "person", "name": n} for n in ("Mum", "Dad", "Kit", "Keeper")]
     with shared_server.visit() as address:
-        links = open_table(
-            address, {"game": "derbycast", "config": config, "seats": seats, "seed": 5}
-        )
+        links, tokens = derbycast_family_picking(address, sealed=True)
         game_id = links["id"]
-        tokens = [token_of(seat["link"]) for seat in links["seats"]]
-        move(address, game_id, tokens[3], {"kind": "simulate", "race": "dream-derby"})
         mum, dad = (browser.new_context(base_url=address, **SMALL).new_page() for _ in range(2))
         for page, seat in ((mum, 0), (dad, 1)):
             page.goto(links["seats"][seat]["link"])
