@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
@@ -228,14 +230,21 @@ def race_view(console: Console, view: JSON, content: Content, moves: list[str]) 
     86 rows; it is ``show_view``, m at the prompt."""
     you = _fitted_heading(console, view, "race")
     console.print(course_picture(view, content, legend=False), end="")
+    _yours(console, view, you, "length", lambda h: f"length {h['length']}, track {h['track']}")
+    _fitted_foot(console, view, moves)
+
+
+def _yours(
+    console: Console, view: JSON, you: int | None, where: str, said: Callable[[JSON], str]
+) -> None:
+    """One line of where this player's horses stand (those with ``where`` in the view)."""
     yours = [
-        f"No. {h['number']} ({h['colour']}) length {h['length']}, track {h['track']}"
+        f"No. {h['number']} ({h['colour']}) {said(h)}"
         for h in view["horses"]
-        if you is not None and h.get("owner") == you and "length" in h
+        if you is not None and h.get("owner") == you and where in h
     ]
     if yours:
         console.print(Text("Yours: ", style="bold") + Text("; ".join(yours)))
-    _fitted_foot(console, view, moves)
 
 
 FITTED = (
@@ -290,13 +299,7 @@ def phase_view(
         console.print(Text(tickets_line(mine, tickets or []), style="bold"))
     elif phase == "training":
         console.print(ring_picture(view, content, legend=False), end="")
-        yours = [
-            f"No. {h['number']} ({h['colour']}) square {h['square']}"
-            for h in view["horses"]
-            if you is not None and h.get("owner") == you and "square" in h
-        ]
-        if yours:
-            console.print(Text("Yours: ", style="bold") + Text("; ".join(yours)))
+        _yours(console, view, you, "square", lambda h: f"square {h['square']}")
         if view.get("your_report"):
             console.print(Text("Your last report: ", style="bold") + Text(view["your_report"]))
     else:  # what he may offer, hold, and knows of the lots; his cards
