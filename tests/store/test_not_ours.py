@@ -47,6 +47,17 @@ def test_a_text_file_is_not_a_store(tmp_path: Path) -> None:
     assert notes.read_text() == "shopping: oats, hay\n"
 
 
+@pytest.mark.parametrize("held", [b"x", b"oats\n", b"SQLite format"])
+def test_a_file_shorter_than_a_stores_header_is_not_made_one(tmp_path: Path, held: bytes) -> None:
+    """SQLite reads a file shorter than its header as an empty database: `history --db`
+    naming a one-byte note by mistake wrote a store over it."""
+    note = tmp_path / "note"
+    note.write_bytes(held)
+    line = refused(tmp_path, "history", "--db", str(note))
+    assert str(note) in line and "not a game store" in line
+    assert note.read_bytes() == held
+
+
 def test_another_programs_sqlite_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
     other = tmp_path / "recipes.db"
     with sqlite3.connect(other) as db:

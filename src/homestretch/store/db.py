@@ -229,6 +229,22 @@ def _folder_refused(file: Path, reason: str) -> str:
     )
 
 
+SMALLEST_DATABASE = 512
+"""SQLite's smallest page: a database file is empty or at least one page long."""
+
+
+def _holds_other_than_sqlite(path: Path) -> bool:
+    """Whether a file is there, not empty, and shorter than any SQLite database. SQLite
+    takes a one-byte file for an empty database and writes a store over it (a note named
+    by mistake was lost). Only its size is read: a file SQLite holds open must not be
+    opened and closed beside it (closing it drops the process's locks on the file)."""
+    try:
+        size = path.stat().st_size
+    except OSError:  # not there, or not to be read: said where it is opened
+        return False
+    return 0 < size < SMALLEST_DATABASE
+
+
 def _create_private(path: Path) -> None:
     """A new SQLite file readable by its owner alone: it holds hidden hands and seeds."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -481,6 +497,11 @@ class Store:
                 raise HomestretchError(
                     f"{self.path}: a folder, not a game store file (to keep games in it, "
                     f"name a file there: --db {file / 'games.sqlite'})"
+                )
+            if _holds_other_than_sqlite(file):
+                raise HomestretchError(
+                    f"{self.path}: not a game store homestretch can open (file is not a "
+                    "database: it holds something else, left as it is)"
                 )
         try:
             if file is not None:
