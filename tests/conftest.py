@@ -16,15 +16,17 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import count
 from pathlib import Path
+from typing import Any
 
 import httpx
 import psycopg
 import pytest
 
+from homestretch.core.design import Check
 from homestretch.web.notify_pg import libpq_url
 
 CHROMIUM = Path(os.environ.get("HOMESTRETCH_CHROMIUM", "/usr/bin/chromium"))
@@ -107,6 +109,15 @@ def refused(tmp_path: Path, *args: str) -> str:
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
     return " ".join(done.stderr.split())
+
+
+def each_fails_alone(checks: Callable[[Any], list[Check]], unmet: dict[str, Any]) -> None:
+    """A designer's checks (``checks(report)``: ``core.design.Check`` rows) against
+    reports each made to fail one of them: that check, and it alone, is not met."""
+    for name, report in unmet.items():
+        found = {c.check: c.met for c in checks(report)}
+        assert not found[name], name
+        assert sum(not met for met in found.values()) == 1, (name, found)
 
 
 def planted(tmp_path: Path, sample: Path, name: str, old: str | None, new: str) -> Path:

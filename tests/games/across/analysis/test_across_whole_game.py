@@ -10,7 +10,7 @@ import re
 import shutil
 from pathlib import Path
 
-from tests.conftest import refused
+from tests.conftest import each_fails_alone, refused
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app
@@ -94,10 +94,7 @@ def test_each_check_reads_its_numbers() -> None:
         "the last at half way can come back": report_with(last_won=4),
         "nobody priced out of the betting": report_with(priced_out=21),
     }
-    for name, report in unmet.items():
-        found = {c.check: c.met for c in checks(report)}
-        assert not found[name], name
-        assert sum(not met for met in found.values()) == 1, (name, found)
+    each_fails_alone(checks, unmet)
 
 
 def test_plot_and_the_options_that_do_not_go_together(tmp_path: Path) -> None:

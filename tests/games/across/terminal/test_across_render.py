@@ -229,18 +229,17 @@ def test_the_auction_screen_at_80_columns_cuts_nothing_and_keeps_to_the_card() -
     assert " ".join(PRINTED_LEGEND.split()) in said and "* a preprinted half" not in said
 
 
-def _at_a_roll(names: tuple[str, ...]) -> Any:
-    """A game at race 1, its roller asked to accept or reject after a roll or more: every
-    lot bought (the horses' owners named on the card), tickets bought."""
+def _played(names: tuple[str, ...], until: Any, every_bid: bool = True) -> Any:
+    """A game at woodbine played until ``until``: the first bid taken whenever one may
+    be made (or, not ``every_bid``, half the time), two tickets each, else accept, pass
+    or done."""
     import random
 
     from homestretch.games.across.rules.actions import Accept, Bid, Pass
 
     state = AcrossGame(players=len(names), names=names, tracks=("woodbine",)).new_initial_state()
     dice = random.Random(2)
-    while not (
-        state.phase == "race" and state.race.stage == "accept or reject" and state.race.calls
-    ):
+    while not until(state):
         if state.is_chance_node():
             state.apply_chance(tuple(dice.randint(1, 6) for _ in range(state.chance_node().dice)))
             continue
@@ -248,13 +247,24 @@ def _at_a_roll(names: tuple[str, ...]) -> Any:
         legal = state.legal_actions(seat)
         bids = [a for a in legal if isinstance(a, Bid)]
         bets = [a for a in legal if isinstance(a, Bet)]
-        if bids:
+        if bids and (every_bid or dice.random() < 0.5):
             state.apply(seat, bids[0])
         elif bets and len([s for s, _ in state.view(None)["tickets"] if s == seat]) < 2:
             state.apply(seat, bets[seat % len(bets)])
         else:
             state.apply(seat, next(a for a in (Accept(), Pass(), Done()) if a in legal))
     return state
+
+
+def _at_a_roll(names: tuple[str, ...]) -> Any:
+    """A game at race 1, its roller asked to accept or reject after a roll or more: every
+    lot bought (the horses' owners named on the card), tickets bought."""
+    return _played(
+        names,
+        lambda state: (
+            state.phase == "race" and state.race.stage == "accept or reject" and state.race.calls
+        ),
+    )
 
 
 def test_a_roll_s_screen_fits_80_by_24_and_m_shows_the_whole_race(monkeypatch: Any) -> None:
@@ -300,27 +310,7 @@ SIX = ("Grandma Josephine", "Uncle Bartholomew", "Kim", "Computer Whizz", "Ann",
 
 def _six_at(until: Any) -> Any:
     """Six players at woodbine, half the bids taken, two tickets each, until ``until``."""
-    import random
-
-    from homestretch.games.across.rules.actions import Accept, Bid, Pass
-
-    state = AcrossGame(players=6, names=SIX, tracks=("woodbine",)).new_initial_state()
-    dice = random.Random(2)
-    while not until(state):
-        if state.is_chance_node():
-            state.apply_chance(tuple(dice.randint(1, 6) for _ in range(state.chance_node().dice)))
-            continue
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        bids = [a for a in legal if isinstance(a, Bid)]
-        bets = [a for a in legal if isinstance(a, Bet)]
-        if bids and dice.random() < 0.5:
-            state.apply(seat, bids[0])
-        elif bets and len([s for s, _ in state.view(None)["tickets"] if s == seat]) < 2:
-            state.apply(seat, bets[seat % len(bets)])
-        else:
-            state.apply(seat, next(a for a in (Accept(), Pass(), Done()) if a in legal))
-    return state
+    return _played(SIX, until, every_bid=False)
 
 
 def _screen_then_m(state: Any, monkeypatch: Any, answer: str) -> tuple[list[str], str, Any]:
