@@ -14,7 +14,7 @@ import pytest
 
 from homestretch.games.totopoly.content.loader import COLOUR_CODES, Course, RingSquare, load_content
 from homestretch.games.totopoly.rules import racecourse, training
-from homestretch.games.totopoly.rules.actions import Colour
+from homestretch.games.totopoly.rules.actions import Colour, UseThrow
 from homestretch.games.totopoly.rules.state import TotopolyState
 
 Table = Callable[..., TotopolyState]
@@ -108,3 +108,150 @@ def test_payment_every_card_at_face_value_but_the_auctioneers(table: Table) -> N
     assert state.auctioneer == 0
     assert state.cash[0] == 700 - face and state.bank == face
     assert state.where["lease:auctioneer"] == "out"
+
+
+# --- added by the second audit (docs/rulebook-examples.md, "Totopoly") -------------------
+
+
+def _ring(state: TotopolyState, squares: dict[int, str], box: int = 0) -> None:
+    """A ring of 20 squares, every box opening on square ``box``, with card squares."""
+    laid = {
+        at: RingSquare(at, effect, f"test square {at}", 0, "") for at, effect in squares.items()
+    }
+    boxes = dict.fromkeys(state.c.horses, box)
+    state.c = dataclasses.replace(state.c, ring=laid, ring_size=20, boxes=boxes)
+
+
+def test_training_ring_counting_begins_with_the_square_outside_the_box(table: Table, run) -> None:
+    """'led in turn out of its box, and around the training ring in a clockwise direction,
+    the number of spaces indicated by the throw, beginning with the one immediately
+    outside his stable': the square outside the box is space one, so a throw of 2 stops
+    on the next square, and a circuit ends back on the square outside the box ('If the
+    throw of the dice brings a horse on to the square immediately in front of its box,
+    the player will abide by the instructions written thereon before going in')."""
+    state = table(horses={1: 0}, status="training")
+    _ring(state, {8: "colour_card", 7: "white_card"}, box=7)
+    run(training.lead(state, 1, 2))
+    assert training.square_of(state, 1) == 8 and state.held[0]["black"] == 1
+    run(training.lead(state, 1, 12))  # spaces 3-14: squares 9-19 and 0
+    assert training.square_of(state, 1) == 0 and state.status[1] == "training"
+    run(training.lead(state, 1, 7))  # spaces 15-21: the 21st is square 7 again, outside the box
+    assert state.held[0]["white"] == 1 and state.status[1] == "home"
+
+
+def test_colour_cards_serve_any_horse_of_their_colour_not_only_the_one_that_gained_them(
+    table: Table, run
+) -> None:
+    """'Colour cards and white cards may be used for any horse of the same colour, and
+    need not necessarily be used for the particular horse that gained them in
+    training': No. 4 (red) takes a red card in the ring, No. 5 (red) plays it."""
+    state = table(horses={4: 0, 5: 0}, status="training")
+    _ring(state, {5: "colour_card"})
+    run(training.lead(state, 4, 6))
+    assert state.held[0]["red"] == 1
+    state.status[4] = state.status[5] = "running"
+    state.c = dataclasses.replace(state.c, course=_course("....K" + "." * 55))
+    state.pos[5] = (2, 0)
+    run(racecourse.move(state, 5, 3), [Colour("card")])
+    assert state.pos[5] == (8, 0) and state.held[0]["red"] == 0 and state.centre["red"] == 1
+
+
+def test_colour_cards_may_be_used_only_one_at_a_time(table: Table, run) -> None:
+    """'Colour cards may be used only one at a time' and 'Each card may be used only
+    once': a red horse holding two red cards on a black square plays one, moves on three
+    (not six), and keeps the other for a later square."""
+    state = table(horses={4: 0})
+    state.held[0]["red"] = 2
+    state.c = dataclasses.replace(state.c, course=_course("....K...K" + "." * 51))
+    state.pos[4] = (2, 0)
+    run(racecourse.move(state, 4, 3), [Colour("card")])
+    assert state.pos[4] == (8, 0) and state.held[0]["red"] == 1 and state.centre["red"] == 1
+    run(racecourse.move(state, 4, 1), [Colour("card")])  # on to the next black square
+    assert state.pos[4] == (12, 0) and state.held[0]["red"] == 0 and state.centre["red"] == 2
+
+
+def test_a_white_card_goes_with_any_horse_of_its_holder_ruling_t50(table: Table, run) -> None:
+    """'Colour cards and white cards may be used for any horse of the same colour': a
+    white card has no colour of its own, so it goes with whichever horse of its holder
+    stops where one may be thrown in. No. 1 (black) takes a white card in the ring; No. 7
+    (yellow) throws it in on a yellow square and does not move on (ruling T50)."""
+    state = table(horses={1: 0, 7: 0}, status="training")
+    _ring(state, {5: "white_card"})
+    run(training.lead(state, 1, 6))
+    assert state.held[0]["white"] == 1
+    state.status[1] = state.status[7] = "running"
+    state.c = dataclasses.replace(state.c, course=_course("....Y" + "." * 55))
+    state.pos[7] = (2, 0)
+    driven = run(racecourse.move(state, 7, 3), [Colour("white")])
+    assert [a.choice for a in driven.asks[0].actions] == ["advantage", "white"]
+    assert state.pos[7] == (5, 0) and state.held[0]["white"] == 0 and state.centre["white"] == 1
+
+
+def test_discarding_6_a_lease_may_be_had_at_auction_below_its_printed_figure(
+    table: Table, run
+) -> None:
+    """Discarding, point 6: 'it may be possible to lease horses and businesses at a lower
+    figure than that printed on the card during the auction'; the lot is sold 'without
+    reserve': No. 1 (printed £170) knocked down at 30 guineas costs £30 to the bank and
+    £2 commission (one shilling in the guinea, 30s, to the nearest pound)."""
+    from homestretch.games.totopoly.rules import auction, deal
+    from homestretch.games.totopoly.rules.actions import Bid, Pass
+
+    state = table(players=3)
+    state.auctioneer = 0
+    state.where["lease:horse-01"] = "pool"
+    assert deal.value_of(state, "lease:horse-01") == 170
+    run(auction.sell_lot(state, "lease:horse-01"), [Bid(30), Pass(), Pass()])
+    assert state.owner("lease:horse-01") == 1 and state.status[1] == "training"
+    assert state.cash == [702, 700 - 30 - 2, 700] and state.bank == 30
+
+
+def test_payment_the_banker_pays_for_his_own_and_keeps_the_bank_apart(table: Table) -> None:
+    """BANKER: 'The bank's money must be kept separately from the banker's own money as a
+    player'; PAYMENT: 'paid for ... at face value to the banker, who should not forget to
+    pay for his own'. The banker (seat 0) keeps No. 2 (£160) and the vet (£100): his own
+    cash falls by £260 and the bank, apart from it, holds it with the other player's
+    £130 for No. 4."""
+    from homestretch.games.totopoly.rules import deal
+
+    state = table(players=2)
+    assert state.banker == 0
+    for card, seat in (("lease:horse-02", 0), ("lease:vet", 0), ("lease:horse-04", 1)):
+        state.where[card], state.holder[card] = "hand", seat
+        state.knows[card] = {seat}
+    deal.payment(state)
+    assert state.cash == [700 - 160 - 100, 700 - 130]
+    assert state.bank == 160 + 100 + 130
+
+
+def test_the_race_a_nominee_may_take_the_last_throw_of_a_turn(table: Table, run) -> None:
+    """THE RACE: 'He may take his first throw for his nominated horse ... or, if not, he
+    may use it for his second horse, taking his next throw for his nominated horse, or
+    moving his third horse, and using his final throw for the horse he has nominated to
+    win.' Horses 4, 8 and 12, No. 4 nominated: at the first turn 8 and 12 take the first
+    two throws and No. 4 the last; next turn the same, and the one after No. 4 first."""
+    state = table(horses={4: 0, 8: 0, 12: 0})
+    state.c = dataclasses.replace(state.c, course=_course("." * 60))
+    for horse, length in ((4, 1), (8, 2), (12, 3)):  # one track: apart, never baulked
+        state.pos[horse] = (length, 0)
+    state.nominated[0] = 4
+    first = run(racecourse.player_turn(state, 0), [(3,), UseThrow(8), (3,), UseThrow(12), (3,)])
+    assert [{a.horse for a in ask.actions} for ask in first.asks] == [{4, 8, 12}, {4, 12}]
+    assert state.order[0] == [8, 12] and state.pos[4] == (4, 0)
+    later = run(racecourse.player_turn(state, 0), [(3,), UseThrow(8), (3,), UseThrow(12), (3,)])
+    assert [{a.horse for a in ask.actions} for ask in later.asks] == [{8, 4}, {12, 4}]
+    assert state.pos[4] == (7, 0)
+    run(racecourse.player_turn(state, 0), [(3,), UseThrow(4), (3,), (3,)])  # then 8, 12
+    assert [state.pos[h][0] for h in (4, 8, 12)] == [10, 11, 12]
+
+
+def test_totalisator_an_approximate_ten_percent_in_round_figures_ruling_t18() -> None:
+    """'from which he should take his 10% commission. An approximate 10% should be taken
+    in some cases in order to produce round figures. The remainder is then divided by the
+    total amount laid on the winning horse': a £123 pool, £12 to the clerk, £111 over
+    £12 on the winner (£9.25 a pound); £7 wins £64 and £5 £46, rounded down, and the odd
+    pound stays with the clerk too (T18)."""
+    from homestretch.games.totopoly.rules import tote
+
+    paid, kept = tote.dividends(123, [7, 5])
+    assert paid == [64, 46] and kept == 123 - 110

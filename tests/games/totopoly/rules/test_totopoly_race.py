@@ -357,3 +357,90 @@ def test_boxed_in_falls_back_a_length_unless_the_reins_are_played_ruling_t28(
     run(racecourse.move(held, 1, 3), [PlaySpecial(card, True)])
     assert held.pos[1] == (5, 0)  # the instruction ignored
     assert card not in held.specials and card in held.spent
+
+
+# --- ruling T47: a move on or a fall back that ends on a taken length ---------------------
+
+
+def test_a_move_on_to_a_taken_length_takes_the_outside_track_ruling_t47(table: Table, run) -> None:
+    state = table(horses={1: 0, 2: 1})
+    on_course(state, course("..K" + "." * 57, PLAIN), {1: (1, 1), 2: (7, 1)})
+    driven = run(racecourse.move(state, 1, 2))  # length 3 is black: on four, to 7
+    assert state.pos[1] == (7, 1) and driven.asks == []  # no way back in beside No. 2
+
+
+def test_a_move_on_to_a_full_length_stops_on_the_length_behind_ruling_t47(
+    table: Table, run
+) -> None:
+    state = table(horses={1: 0, 2: 1, 3: 1})
+    on_course(state, course("..K" + "." * 57, PLAIN), {1: (1, 1), 2: (7, 1), 3: (7, 2)})
+    run(racecourse.move(state, 1, 2), [ChangeTrack(1)])  # then it stays on the rails
+    assert state.pos[1] == (6, 0)
+
+
+def test_a_fall_back_to_a_taken_length_takes_the_outside_track_ruling_t47(
+    table: Table, run
+) -> None:
+    state = table(horses={1: 0, 2: 1})
+    on_course(state, course("....x" + "." * 55, PLAIN), {1: (2, 1), 2: (4, 1)})
+    run(racecourse.move(state, 1, 3))  # length 5: boxed in, fall back one, to 4
+    assert state.pos[1] == (4, 1)
+    state.pos[1] = (2, 0)
+    state.pos[3] = (4, 1)
+    state.status[3] = "running"
+    run(racecourse.move(state, 1, 3), [ChangeTrack(1)])  # length 4 full: further back
+    assert state.pos[1] == (3, 0)  # on its own track, and it stays there
+
+
+def test_a_fall_back_never_goes_behind_the_first_length_ruling_t47(table: Table) -> None:
+    state = table(horses={1: 0})
+    on_course(state, course(PLAIN), {1: (2, 1)})
+    racecourse.fall_back(state, 1, 3)
+    assert state.pos[1] == (1, 0)
+
+
+def test_the_bend_by_where_the_move_on_or_fall_back_starts_ruling_t47(table: Table) -> None:
+    """Started on the bend, a move on or a fall back keeps its track (T25): blocked, it
+    stops short on it. Started in the straight, a fall back into the bend may take the
+    outside track, as a throw entering the bend may."""
+    state = table(horses={1: 0, 2: 1})
+    bend = course(PLAIN, PLAIN, PLAIN, bend=(20, 30))
+    on_course(state, bend, {1: (22, 2), 2: (26, 2)})
+    racecourse.move_on(state, 1, 4)
+    assert state.pos[1] == (25, 1)
+    on_course(state, bend, {1: (29, 2), 2: (28, 2)})
+    racecourse.fall_back(state, 1, 1)
+    assert state.pos[1] == (27, 1)
+    on_course(state, bend, {1: (31, 2), 2: (30, 2)})
+    racecourse.fall_back(state, 1, 1)
+    assert state.pos[1] == (30, 2)
+
+
+# --- ruling T49: crossing after a move that stood still or was baulked --------------------
+
+
+def test_a_horse_standing_still_on_another_colour_may_cross_ruling_t49(table: Table, run) -> None:
+    state = table(horses={4: 0})
+    on_course(state, course(PLAIN, "....K" + "." * 55), {4: (2, 2)})
+    driven = run(racecourse.move(state, 4, 3), [ChangeTrack(1)])  # no red card: it stands
+    assert driven.asks[0].actions == [ChangeTrack(2), ChangeTrack(1)]
+    assert state.pos[4] == (5, 0)
+
+
+def test_a_baulked_horse_may_cross_ruling_t49(table: Table, run) -> None:
+    state = table(horses={1: 0, 2: 1, 3: 1, 4: 1})
+    on_course(state, course(PLAIN, PLAIN, PLAIN), {1: (1, 2), 2: (5, 1), 3: (5, 2), 4: (5, 3)})
+    driven = run(racecourse.move(state, 1, 4), [ChangeTrack(1)])
+    assert driven.asks[0].actions == [ChangeTrack(2), ChangeTrack(1), ChangeTrack(3)]
+    assert state.pos[1] == (4, 0)
+
+
+def test_a_fallen_horse_does_not_cross_nor_on_the_six_that_remounts_it_ruling_t49(
+    table: Table, run
+) -> None:
+    state = table(horses={1: 0})
+    on_course(state, course(PLAIN, "....f" + "." * 55), {1: (2, 2)})
+    assert run(racecourse.move(state, 1, 3)).asks == []  # down on length 5, track 2
+    assert state.status[1] == "fallen" and racecourse.crossable(state, 1) == [0, 1]
+    assert run(racecourse.move(state, 1, 6)).asks == []  # remounted: it moves next turn
+    assert state.status[1] == "running" and state.pos[1] == (5, 1)
