@@ -367,3 +367,17 @@ def test_the_log_says_who_deals_which_card_to_whom() -> None:
     assert dealt[: len(receivers)] == [
         f"{dealer} deals card 1 of {n} to {who}" for who, n in zip(receivers, sizes, strict=True)
     ]
+
+
+def test_the_auctioneer_setting_appoints_at_a_small_table_only_ruling_t2() -> None:
+    """'If there are fewer than FOUR players, the Auctioneer's Card will be taken from the
+    pack before the deal, and one of the players will be appointed Auctioneer': the
+    `auctioneer` setting names him (T2). With four or more the card decides, whatever
+    the setting: here seat 1, the dealer's left, is dealt it and declares it."""
+    small = TotopolyGame(3, auctioneer=2).new_initial_state()
+    assert small.auctioneer == 2 and any("Player 3 is appointed" in n for n in small.news)
+    full = TotopolyGame(4, auctioneer=3).new_initial_state()
+    pack, _ = deal.cards_in_play(full)
+    for outcome in [(pack.index("lease:horse-12"),), (0,), (0,), (0,)] + [(0,)] * 19:
+        full.apply_chance(outcome)
+    assert full.auctioneer == 1 and full.where["lease:auctioneer"] == "out"

@@ -80,6 +80,8 @@ class TotopolySettings(Settings):
     auctioneer: Annotated[int, Seat()] = Field(
         default=1,
         title="Auctioneer",
-        description="Sells the lots at the auction and is paid a commission (ruling T1).",
+        description="With fewer than four players, sells the lots at the auction and is "
+        "paid a commission (ruling T2); with four or more, whoever is dealt the "
+        "Auctioneer's card does.",
     )
     rules: HouseRules = Field(default_factory=HouseRules, title="House rules")
