@@ -255,3 +255,23 @@ def test_totalisator_an_approximate_ten_percent_in_round_figures_ruling_t18() ->
 
     paid, kept = tote.dividends(123, [7, 5])
     assert paid == [64, 46] and kept == 123 - 110
+
+
+@pytest.mark.parametrize(
+    ("effect", "business", "pack"), [("stables", "walroy", "Walroy"), ("vet", "vet", "vet")]
+)
+def test_training_ring_the_stables_and_vet_owners_obey_their_own_squares_unpaid(
+    table: Table, run, effect: str, business: str, pack: str
+) -> None:
+    """'The owners of the stables, and the vet, must obey the instructions on those
+    squares, calling on the stables or vet, if their horses stop on them, but,
+    naturally, they cannot pay money to themselves': the Walroy (or vet's) owner's black
+    horse stops on a £10 stables (vet's) square, pays nobody and still reads the
+    report."""
+    state = table(horses={1: 0}, businesses={business: 0}, status="training")
+    square = RingSquare(5, effect, "test square", 10, "")
+    boxes = dict.fromkeys(state.c.horses, 0)
+    state.c = dataclasses.replace(state.c, ring={5: square}, ring_size=20, boxes=boxes)
+    driven = run(training.lead(state, 1, 6), [(0,)])
+    assert state.cash == [700, 700] and state.bank == 0
+    assert len(driven.rolls) == 1 and pack in driven.rolls[0].node.label
