@@ -393,10 +393,15 @@ def test_a_fall_back_to_a_taken_length_takes_the_outside_track_ruling_t47(
 
 
 def test_a_fall_back_never_goes_behind_the_first_length_ruling_t47(table: Table) -> None:
-    state = table(horses={1: 0})
+    state = table(horses={1: 0, 2: 1})
     on_course(state, course(PLAIN), {1: (2, 1)})
     racecourse.fall_back(state, 1, 3)
     assert state.pos[1] == (1, 0)
+    # Every length behind it taken (one track, No. 2 on length 1): it stays where it
+    # is, never back at the starting gate.
+    on_course(state, course(PLAIN), {1: (2, 1), 2: (1, 1)})
+    racecourse.fall_back(state, 1, 1)
+    assert state.pos[1] == (2, 0)
 
 
 def test_the_bend_by_where_the_move_on_or_fall_back_starts_ruling_t47(table: Table) -> None:

@@ -307,10 +307,16 @@ def move_on(state: TotopolyState, horse: int, lengths: int) -> None:
 
 
 def fall_back(state: TotopolyState, horse: int, lengths: int) -> None:
+    """Back ``lengths``, never behind length 1; a taken length is dealt with as a
+    throw's is (ruling T47). With every length behind it taken, it stays where it is:
+    it never goes back to the starting gate."""
     length, track = state.pos[horse]
     can_change = not state.c.course.on_bend(length)
     target = max(1, length - lengths)
     new = settle(state, horse, target, track, can_change, 0)
+    if new[0] == 0:
+        state.say(f"No. {horse} cannot fall back: every length behind it is taken")
+        return
     state.pos[horse] = (new[0], new[1])
     state.say(f"No. {horse} falls back to length {new[0]}, track {new[1] + 1}")
 
