@@ -85,6 +85,21 @@ def test_a_read_only_store_file_is_read(saved: Path) -> None:
     assert saved.read_bytes() == before
 
 
+def test_a_command_that_writes_leaves_nothing_beside_a_read_only_file(saved: Path) -> None:
+    """Refused at its first write, or at start: before, SQLite was left an empty -wal
+    and a -shm beside the file (the next `history` then took them for another program's,
+    and read the file as one in use)."""
+    saved.chmod(0o400)
+    before = folder_bytes(saved.parent)
+    for writes in (["resume", "1"], ["across", "play", "--bots", "3"], ["serve", "--port", "1"]):
+        line = one_line(as_a_user(*writes, "--db", str(saved)))
+        assert line.startswith(
+            f"error: {saved}: the game store is read-only: nothing can be saved to it"
+        ), line
+        assert folder_bytes(saved.parent) == before, writes  # not a file more, not a byte
+    assert listed(str(saved)) == [1]
+
+
 def test_a_store_another_program_has_open_is_read_with_its_latest_moves(saved: Path) -> None:
     """While the store's owner has it open (its -wal and -shm beside it), what it has
     saved and not yet written into the file itself is read too."""

@@ -444,11 +444,14 @@ def _not_an_interrupt(record: logging.LogRecord) -> bool:
 
 
 def _reading_only(url: URL, file: Path) -> URL:
-    """The SQLite file opened to be read alone, for a command that writes nothing to a
+    """The SQLite file opened to be read alone: for a command that writes nothing to a
     store this user may not write (the file, or the folder SQLite keeps its two files in
-    beside it). While another program has it open (``-wal`` beside it) the log it adds to
-    is read too; else, with no ``-shm`` to be made, the file is read as it is
-    (``immutable``: it holds every move, none waiting in a log beside it)."""
+    beside it), and for one that writes to a file this user may not write, so that it is
+    refused at its first write with nothing made beside the file (opened as it was, SQLite
+    left an empty ``-wal`` and a ``-shm`` there). While another program has it open
+    (``-wal`` beside it) the log it adds to is read too; else, with no ``-shm`` to be
+    made, the file is read as it is (``immutable``: it holds every move, none waiting in
+    a log beside it)."""
     beside = Path(f"{file}-wal")
     query = {"mode": "ro", "uri": "true", **({} if beside.exists() else {"immutable": "1"})}
     return url.set(database=f"file:{file.resolve()}", query=query)
@@ -467,7 +470,8 @@ class Store:
         """The store in a SQLite file (a path) or a database (a URL). ``read_only``: for
         a command that only reads (``history``, ``replay``), a SQLite file this user may
         not write is opened to be read, and read; a command that writes is refused
-        (``check_writable``, or its first write). A PostgreSQL user who may only read
+        (``check_writable``, or its first write), a file it may not write opened to be
+        read too, so nothing is left beside it. A PostgreSQL user who may only read
         reads either way."""
         target = target or default_db()
         if isinstance(target, str) and bad_character(target):
@@ -482,7 +486,11 @@ class Store:
         )
         """Where the store is, for messages: the file, or the URL without its password."""
         file = _sqlite_file(self.url)
-        if read_only and file is not None and _may_not_write(file):
+        if (
+            file is not None
+            and _may_not_write(file)
+            and (read_only or not os.access(file, os.W_OK))  # a folder closed: said of it
+        ):
             self.url, file = _reading_only(self.url, file), None
         postgres = self.url.get_backend_name() == "postgresql"
         self._write_turn: AbstractContextManager[Any] = (
