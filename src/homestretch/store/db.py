@@ -245,6 +245,20 @@ def _holds_other_than_sqlite(path: Path) -> bool:
     return 0 < size < SMALLEST_DATABASE
 
 
+def _empty(path: Path) -> bool:
+    """Whether a file is there and empty (0 bytes), with no log beside it holding a store
+    another process is making in it: a command that only reads must leave it so, not
+    make a store of it. Only sizes are read (``_holds_other_than_sqlite``)."""
+    try:
+        if not path.is_file() or path.stat().st_size != 0:
+            return False
+        return Path(f"{path}-wal").stat().st_size == 0
+    except FileNotFoundError:  # no log beside it
+        return True
+    except OSError:  # not to be read: said where it is opened
+        return False
+
+
 def _create_private(path: Path) -> None:
     """A new SQLite file readable by its owner alone: it holds hidden hands and seeds."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -486,6 +500,11 @@ class Store:
         )
         """Where the store is, for messages: the file, or the URL without its password."""
         file = _sqlite_file(self.url)
+        if read_only and file is not None and _empty(file):
+            raise HomestretchError(
+                f"{self.path}: an empty file, not a game store: no game is saved in it "
+                "(it is left as it is)"
+            )
         if (
             file is not None
             and _may_not_write(file)
