@@ -386,17 +386,20 @@ def _no_room(exc: DatabaseError) -> str | None:
     return None
 
 
-def _failed(exc: DatabaseError) -> str:
+def _failed(exc: DatabaseError, game: tuple[int, str] | None = None) -> str:
     """What went wrong with the store, in words a person can act on: in use, read-only,
     out of room, failed (a connection lost), or damaged (anything else the database
-    refuses to read)."""
+    refuses to read). ``game``: the game being written, and the command that goes on
+    with it (``Store._resume``), for a write that found no room."""
     reason = _reason(exc)
     room = _no_room(exc)
-    if room is not None:  # a write is one transaction: the moves saved before it stand
+    if room is not None and game is not None:  # one transaction: the moves before stand
         return (
-            f"the game store took nothing more: {room}; every move saved before is kept: "
-            "make room, then go on (`homestretch resume`)"
+            f"the game store took nothing more: {room}; every move of game {game[0]} saved "
+            f"before is kept: make room, then go on with `{game[1]}`"
         )
+    if room is not None:  # a new game not made, or a write of no one game
+        return f"the game store took nothing more: {room}; every game saved before is kept"
     if "locked" in reason or "busy" in reason:
         return f"the game store is in use by another program (waited {LOCK_WAIT:g} s; {reason})"
     if _read_only(exc):
@@ -471,6 +474,14 @@ def _reading_only(url: URL, file: Path) -> URL:
     return url.set(database=f"file:{file.resolve()}", query=query)
 
 
+def _resolved(file: Path) -> Path:
+    """A file's full path, links followed (a loop of links: as written, made absolute)."""
+    try:
+        return file.expanduser().resolve()
+    except (OSError, RuntimeError):
+        return file.absolute()
+
+
 def _may_not_write(file: Path) -> bool:
     """Whether this user may read the store file but not write it, or not create files
     beside it (SQLite's ``-wal`` and ``-shm``)."""
@@ -493,6 +504,8 @@ class Store:
                 f"--db {shown(target)}: a store's name holds no control characters"
             )
         self.url = store_url(target)
+        self._named = self.url
+        """The store as named (``url`` is the file opened to be read, where it is)."""
         self.path: Path | str = (
             self.url.render_as_string(hide_password=True)
             if isinstance(target, str) and is_url(target)
@@ -607,36 +620,58 @@ class Store:
         for index in Base.metadata.tables["events"].indexes:
             index.create(connection, checkfirst=True)
 
+    def _resume(self, game_id: int) -> str:
+        """The command that goes on with a game kept here (as ``cli.table_loop``'s hint
+        says it): ``--db`` named unless this is the default store, a URL's password as
+        PASSWORD."""
+        command = f"homestretch resume {game_id}"
+        default = store_url(default_db())
+        mine, theirs = _sqlite_file(self._named), _sqlite_file(default)
+        if mine is not None and theirs is not None:
+            same = _resolved(mine) == _resolved(theirs)
+        else:
+            same = self._named == default
+        if same:
+            return command
+        where = self.path
+        if isinstance(where, str) and self._named.password is not None:
+            where = self._named.set(password="PASSWORD").render_as_string(hide_password=False)
+        return f"{command} --db {where}"
+
     @contextmanager
-    def _writing(self) -> Iterator[Session]:
+    def _writing(self, game_id: int | None = None) -> Iterator[Session]:
         """A write transaction. On SQLite this process's writers take turns on a lock
         of its own: SQLite makes a writer that finds the file locked sleep and retry
         with growing pauses (up to 100 ms each), which costs far more than waiting in
         line when a server's threads write at once."""
-        with self._write_turn, self._session() as session, session.begin():
+        with self._write_turn, self._session(game_id) as session, session.begin():
             yield session
 
     @contextmanager
-    def _connection(self) -> Iterator[Connection]:
-        """A bare connection (no ORM): appending events is the hot path of a server."""
+    def _connection(self, game_id: int | None = None) -> Iterator[Connection]:
+        """A bare connection (no ORM): appending events is the hot path of a server.
+        ``game_id``: the game a write is of, named where it finds no room."""
         try:
             with self._engine.connect() as connection:
                 yield connection
         except IntegrityError:  # a position taken: the caller's to word
             raise
         except DatabaseError as exc:  # lost, read-only, or damaged past its start
-            raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
+            game = None if game_id is None else (game_id, self._resume(game_id))
+            raise HomestretchError(f"{self.path}: {_failed(exc, game)}") from None
 
     @contextmanager
-    def _session(self) -> Iterator[Session]:
-        """A session whose lost connection (a server gone away) is one line."""
+    def _session(self, game_id: int | None = None) -> Iterator[Session]:
+        """A session whose lost connection (a server gone away) is one line (``game_id``:
+        as ``_connection``'s)."""
         try:
             with Session(self._engine) as session:
                 yield session
         except IntegrityError:  # a position taken: the caller's to word
             raise
         except DatabaseError as exc:  # lost, read-only, or damaged past its start
-            raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
+            game = None if game_id is None else (game_id, self._resume(game_id))
+            raise HomestretchError(f"{self.path}: {_failed(exc, game)}") from None
 
     def check_writable(self) -> None:
         """Refuse at once a store a game cannot go on in, before a person types a move
@@ -706,7 +741,7 @@ class Store:
         if not rows:
             return
         try:
-            with self._write_turn, self._connection() as connection, connection.begin():
+            with self._write_turn, self._connection(game_id) as connection, connection.begin():
                 if position > 0 and self._lengths.get(game_id) != position:
                     before = connection.scalar(
                         select(EventRow.seq).where(
@@ -759,7 +794,7 @@ class Store:
     def save_config(self, game_id: int, config: JSON) -> None:
         """A game's configuration changed where its log does not depend on it (a name
         given by a person who took a seat)."""
-        with self._writing() as session:
+        with self._writing(game_id) as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise HomestretchError(f"no saved game with id {game_id}")
@@ -768,7 +803,7 @@ class Store:
     def save_settings(self, game_id: int, settings: JSON) -> None:
         """A table's settings, changed (seats handed over): what the table was made on
         (``KEPT_SETTINGS``, the marks of its bundled content) is kept as it was made."""
-        with self._writing() as session:
+        with self._writing(game_id) as session:
             row = session.get(SettingsRow, game_id)
             if row is None:
                 session.add(
@@ -809,7 +844,7 @@ class Store:
 
     def finish(self, game_id: int, summary: str) -> None:
         """A game over, with the line ``history`` shows for it."""
-        with self._writing() as session:
+        with self._writing(game_id) as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise HomestretchError(f"no saved game with id {game_id}")
