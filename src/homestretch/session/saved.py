@@ -178,7 +178,8 @@ def _unrecorded(saved: SavedGame, game_entry: GameEntry) -> list[str]:
     """A game saved before games recorded which bundled files they read was marked with
     its own game's alone: another game's its log has read again (a race run at Derby
     Cast's keeper's desk, on Top of the Stretch's) is read as this homestretch has it,
-    unchecked. Said once; its own game's files are checked as before."""
+    unchecked. Said once, in one plain sentence (a page shows it too, ``web.frames``);
+    its own game's files are checked as before."""
     if game_entry.log_reads is None:
         return []
     others = sorted(
@@ -188,9 +189,8 @@ def _unrecorded(saved: SavedGame, game_entry: GameEntry) -> list[str]:
         return []
     titles = " and ".join(entry(other).title.partition(":")[0] for other in others)
     return [
-        f"note: game {saved.id} was saved before games recorded {titles}'s files they "
-        f"read, and its log has {titles} run again: it is, on this homestretch's files, "
-        "which cannot be checked against those it first ran on"
+        f"note: game {saved.id} was saved by an older homestretch, so its {titles} races "
+        "are run again on this homestretch's files and may not come out as they first did"
     ]
 
 
