@@ -111,6 +111,40 @@ def refused(tmp_path: Path, *args: str) -> str:
     return " ".join(done.stderr.split())
 
 
+DAC_CAPS = "-dac_override,-dac_read_search,-fowner"
+"""Root's powers over files' permissions: dropped, so a file's mode binds root too (CI
+runs as root)."""
+
+
+def as_a_user(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the real ``homestretch`` command on ``args`` as a user whom files' modes bind:
+    as it is for a user; for root, with root's powers over permissions dropped
+    (``setpriv``). Nothing on stdin; what it printed and its status."""
+    bound: list[str] = []
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            pytest.skip("running as root without setpriv: a file's mode would not bind root")
+        bound = ["setpriv", "--bounding-set", DAC_CAPS, "--"]
+    command = [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args]
+    return subprocess.run(
+        [*bound, *command], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120
+    )
+
+
+def one_line(done: subprocess.CompletedProcess[str]) -> str:
+    """A command's refusal: exit status 2, nothing on stdout, one line on stderr and no
+    traceback. Its line, spaces folded."""
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert done.stdout == "" and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+    return " ".join(done.stderr.split())
+
+
+def folder_bytes(folder: Path) -> dict[str, bytes]:
+    """Every file in ``folder`` by its name, with its bytes: what a command left there."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
 def each_fails_alone(checks: Callable[[Any], list[Check]], unmet: dict[str, Any]) -> None:
     """A designer's checks (``checks(report)``: ``core.design.Check`` rows) against
     reports each made to fail one of them: that check, and it alone, is not met."""

@@ -325,9 +325,8 @@ def desk_race_game(db: Path, before_records: bool) -> int:
 
 
 DESK_NOTE = (
-    "note: game {id} was saved before games recorded Top of the Stretch's files they "
-    "read, and its log has Top of the Stretch run again: it is, on this homestretch's "
-    "files, which cannot be checked against those it first ran on"
+    "note: game {id} was saved by an older homestretch, so its Top of the Stretch races "
+    "are run again on this homestretch's files and may not come out as they first did"
 )
 
 

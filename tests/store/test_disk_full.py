@@ -1,5 +1,6 @@
-"""A game whose store runs out of room stops in one line that says so and what to do,
-exit 2, and the store stays whole: every move saved before stands, and once there is
+"""A game whose store runs out of room stops in one line that says so and what to do
+(the game, and the command that goes on with it: ``--db`` named unless the store is the
+default one), exit 2, and the store stays whole: every move saved before stands, and once there is
 room `resume` plays the game on to the same end as a game that never stopped. Out of
 room is a limit on the size of files (``ulimit -f``: SQLite says only "disk I/O
 error"), which any user may set; a full disk (a tiny tmpfs) says "database or disk is
@@ -7,6 +8,7 @@ full" and is worded the same way. Before, both were "the game store failed (...)
 
 from __future__ import annotations
 
+import os
 import resource
 import sqlite3
 import subprocess
@@ -22,7 +24,11 @@ ROOM = 100 * 1024
 """Bytes a file may grow to: the store's first moves fit, the game does not."""
 
 
-def homestretch(*args: str, room: int | None = None) -> subprocess.CompletedProcess[str]:
+def homestretch(
+    *args: str, room: int | None = None, db: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``db``: the default store (``HOMESTRETCH_DB``), where no ``--db`` is given."""
+
     def limited() -> None:
         if room is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (room, room))
@@ -34,6 +40,7 @@ def homestretch(*args: str, room: int | None = None) -> subprocess.CompletedProc
         stdin=subprocess.DEVNULL,
         preexec_fn=limited,
         timeout=300,
+        env={**os.environ, **({"HOMESTRETCH_DB": str(db)} if db is not None else {})},
     )
 
 
@@ -44,8 +51,8 @@ def test_a_store_out_of_room_stops_the_game_whole_and_it_goes_on(tmp_path: Path)
     assert "Traceback" not in stopped.stderr and stopped.stderr.count("\n") == 1
     assert " ".join(stopped.stderr.split()) == (
         f"error: {db}: the game store took nothing more: it could not be written (disk "
-        "I/O error: a full disk, or a limit on files' size?); every move saved before is "
-        "kept: make room, then go on (`homestretch resume`)"
+        "I/O error: a full disk, or a limit on files' size?); every move of game 1 saved "
+        f"before is kept: make room, then go on with `homestretch resume 1 --db {db}`"
     )
     with sqlite3.connect(db) as whole:
         assert whole.execute("pragma integrity_check").fetchall() == [("ok",)]
@@ -53,8 +60,11 @@ def test_a_store_out_of_room_stops_the_game_whole_and_it_goes_on(tmp_path: Path)
     saved = store.load(1)
     store.close()
     assert saved.status == "in progress" and saved.events, saved
-    still = homestretch("resume", "1", "--db", str(db), room=ROOM)  # no more room yet
-    assert still.returncode == 2 and "every move saved before is kept" in still.stderr
+    still = homestretch("resume", "1", room=ROOM, db=db)  # no more room yet, the default store
+    assert still.returncode == 2 and " ".join(still.stderr.split()).endswith(
+        "every move of game 1 saved before is kept: make room, then go on with "
+        "`homestretch resume 1`"
+    ), still.stderr
     resumed = homestretch("resume", "1", "--db", str(db))
     assert resumed.returncode == 0, resumed.stderr
     unbroken = tmp_path / "unbroken.sqlite"

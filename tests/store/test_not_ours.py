@@ -58,6 +58,26 @@ def test_a_file_shorter_than_a_stores_header_is_not_made_one(tmp_path: Path, hel
     assert note.read_bytes() == held
 
 
+@pytest.mark.parametrize(
+    "command", [["history"], ["history", "-f", "json"], ["replay", "1"], ["verify", "1"]]
+)
+@pytest.mark.parametrize("named", ["path", "url"])
+def test_a_command_that_reads_leaves_an_empty_file_empty(
+    tmp_path: Path, command: list[str], named: str
+) -> None:
+    """SQLite takes an empty file for an empty database: `history --db` naming one made
+    a store of it (tables and all), where a command that only reads writes nothing."""
+    empty = tmp_path / "empty"
+    empty.touch()
+    db = str(empty) if named == "path" else f"sqlite:///{empty}"
+    line = refused(tmp_path, *command, "--db", db)
+    assert line == (
+        f"error: {db}: an empty file, not a game store: no game is saved in it (it is left "
+        "as it is)"
+    )
+    assert empty.read_bytes() == b"" and sorted(tmp_path.iterdir()) == [empty]
+
+
 def test_another_programs_sqlite_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
     other = tmp_path / "recipes.db"
     with sqlite3.connect(other) as db:

@@ -3,8 +3,9 @@
 exit 2. Before, a SQLite store in a folder this user may not create files in (SQLite
 keeps its ``-wal`` and ``-shm`` beside the store) was refused by every command, a
 `history` too. Real file rights: run as a user, or as root with root's powers over
-files dropped (``setpriv``, as test_serve_cannot_write.py does); PostgreSQL users who
-may only read are real users of the test server. Nothing in the folder is changed."""
+files dropped (``tests.conftest.as_a_user``, as test_serve_cannot_write.py runs serve);
+PostgreSQL users who may only read are real users of the test server. Nothing in the
+folder is changed."""
 
 from __future__ import annotations
 
@@ -14,33 +15,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.conftest import as_a_user, folder_bytes, one_line
 from tests.store.test_read_only_pg import GRANTS, user_who
-from tests.store.test_serve_cannot_write import folder_bytes, not_above_the_modes
 
 from homestretch.core.protocol import Event
 from homestretch.store.db import Store
 
 
-def homestretch(*args: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args]
-    return subprocess.run(
-        [*not_above_the_modes(), *command],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-    )
-
-
-def one_line(done: subprocess.CompletedProcess[str]) -> str:
-    assert done.returncode == 2, (done.stdout, done.stderr)
-    assert done.stdout == "" and "Traceback" not in done.stderr, done.stderr
-    assert done.stderr.count("\n") == 1, done.stderr
-    return " ".join(done.stderr.split())
-
-
 def listed(db: str) -> list[int]:
-    done = homestretch("history", "--db", db, "-f", "json")
+    done = as_a_user("history", "--db", db, "-f", "json")
     assert done.returncode == 0, done.stderr
     return [row["id"] for row in json.loads(done.stdout)]
 
@@ -61,12 +44,12 @@ def a_game(target: str | Path) -> int:
 
 def reads_and_refuses_to_write(db: str) -> None:
     assert listed(db) == [1]
-    replayed = homestretch("replay", "1", "--db", db)
+    replayed = as_a_user("replay", "1", "--db", db)
     assert replayed.returncode == 0 and "in progress" in replayed.stdout, replayed.stderr
-    verified = one_line(homestretch("verify", "1", "--db", db))  # read: its own answer
+    verified = one_line(as_a_user("verify", "1", "--db", db))  # read: its own answer
     assert verified == "error: the seed is revealed when the game ends", verified
     for writes in (["resume", "1"], ["across", "play", "--bots", "3"]):
-        line = one_line(homestretch(*writes, "--db", db))
+        line = one_line(as_a_user(*writes, "--db", db))
         assert line.startswith(f"error: {db}: "), line
         assert "read-only" in line or "may not create files in its folder" in line, line
 
@@ -84,7 +67,7 @@ def test_a_store_in_a_folder_it_may_not_create_files_in_is_read(saved: Path) -> 
     before = folder_bytes(saved.parent)
     try:
         reads_and_refuses_to_write(str(saved))
-        line = one_line(homestretch("resume", "1", "--db", str(saved)))
+        line = one_line(as_a_user("resume", "1", "--db", str(saved)))
         assert f"this user may not create files in its folder {saved.parent}" in line, line
         assert folder_bytes(saved.parent) == before  # no -wal, no -shm, not a byte
     finally:
@@ -97,9 +80,24 @@ def test_a_read_only_store_file_is_read(saved: Path) -> None:
     assert listed(str(saved)) == [1]
     assert sorted(saved.parent.iterdir()) == [saved]  # read as it is: nothing made beside it
     reads_and_refuses_to_write(str(saved))
-    line = one_line(homestretch("resume", "1", "--db", str(saved)))
+    line = one_line(as_a_user("resume", "1", "--db", str(saved)))
     assert "the game store is read-only: nothing can be saved to it" in line, line
     assert saved.read_bytes() == before
+
+
+def test_a_command_that_writes_leaves_nothing_beside_a_read_only_file(saved: Path) -> None:
+    """Refused at its first write, or at start: before, SQLite was left an empty -wal
+    and a -shm beside the file (the next `history` then took them for another program's,
+    and read the file as one in use)."""
+    saved.chmod(0o400)
+    before = folder_bytes(saved.parent)
+    for writes in (["resume", "1"], ["across", "play", "--bots", "3"], ["serve", "--port", "1"]):
+        line = one_line(as_a_user(*writes, "--db", str(saved)))
+        assert line.startswith(
+            f"error: {saved}: the game store is read-only: nothing can be saved to it"
+        ), line
+        assert folder_bytes(saved.parent) == before, writes  # not a file more, not a byte
+    assert listed(str(saved)) == [1]
 
 
 def test_a_store_another_program_has_open_is_read_with_its_latest_moves(saved: Path) -> None:

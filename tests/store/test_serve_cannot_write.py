@@ -7,53 +7,24 @@ The store is left byte for byte as it was. A store it may write gets past the ch
 
 from __future__ import annotations
 
-import os
-import shutil
 import socket
 import stat
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tests.conftest import as_a_user, folder_bytes, one_line
 from tests.store.test_read_only_pg import GRANTS, user_who
 
 from homestretch.store.db import Store
 
-DAC_CAPS = "-dac_override,-dac_read_search,-fowner"
-"""Root's powers over files' permissions: dropped, so a file's mode binds root too (CI
-runs as root)."""
-
-
-def not_above_the_modes() -> list[str]:
-    """What a command is run under so that files' modes bind it: as it is for a user;
-    for root, with root's powers over permissions dropped (``setpriv``)."""
-    if os.geteuid() != 0:
-        return []
-    if shutil.which("setpriv") is None:
-        pytest.skip("running as root without setpriv: a file's mode would not bind root")
-    return ["setpriv", "--bounding-set", DAC_CAPS, "--"]
-
 
 def serve(db: str, port: int) -> subprocess.CompletedProcess[str]:
-    """`homestretch serve` on ``db``; a port in use (``port``) stops a server that got
-    past the store's check, so no test waits on a running server."""
-    command = [sys.executable, "-c", "from homestretch.cli.main import run; run()", "serve"]
-    return subprocess.run(
-        [*not_above_the_modes(), *command, "--port", str(port), "--db", db],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-    )
-
-
-def one_line(done: subprocess.CompletedProcess[str]) -> str:
-    assert done.returncode == 2, (done.stdout, done.stderr)
-    assert done.stdout == "" and "Traceback" not in done.stderr, done.stderr
-    assert done.stderr.count("\n") == 1, done.stderr
-    return " ".join(done.stderr.split())
+    """`homestretch serve` on ``db``, as a user whom files' modes bind; a port in use
+    (``port``) stops a server that got past the store's check, so no test waits on a
+    running server."""
+    return as_a_user("serve", "--port", str(port), "--db", db)
 
 
 @pytest.fixture
@@ -71,10 +42,6 @@ def saved(tmp_path: Path) -> Path:
 def taken_port() -> Iterator[int]:
     with socket.create_server(("127.0.0.1", 0)) as taken:
         yield taken.getsockname()[1]
-
-
-def folder_bytes(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
 def test_a_store_it_may_write_gets_past_the_check(saved: Path, taken_port: int) -> None:

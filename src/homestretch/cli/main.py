@@ -324,11 +324,13 @@ def replay(
         check_content,
         check_files,
         located,
+        restore_kept,
         saved_entry,
     )
 
     store = open_store(db, saved=True, read_only=True)  # a replay writes nothing
     saved = store.load(game_id)
+    restore_kept(store, saved)  # a designer's content the web kept, where its copy is gone
     entry = saved_entry(saved)  # a game this version does not know is one clear line
     # never another game replayed on content changed since; a file of one's own read
     # again by no replay (the log holds what was read) is only said to have changed
@@ -370,9 +372,10 @@ def resume(
     if saved.status == "finished":
         raise HomestretchError(f"game {game_id} is already finished")
     store.check_writable()  # said before anyone types a move it could not keep
-    from homestretch.session.saved import saved_entry
+    from homestretch.session.saved import restore_kept, saved_entry
 
     saved_entry(saved)  # a game this version does not know is one clear line
+    restore_kept(store, saved)  # a designer's content the web kept, where its copy is gone
     module = _game_cli(saved.game)
     if not hasattr(module, "resume_saved"):
         raise HomestretchError(f"{saved.game} games cannot be resumed")

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import os
+import shutil
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import replace
 from fnmatch import fnmatchcase
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from homestretch.core.content import folder_digest
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import shown
 from homestretch.core.protocol import JSON, Event, Game, State
@@ -178,7 +182,8 @@ def _unrecorded(saved: SavedGame, game_entry: GameEntry) -> list[str]:
     """A game saved before games recorded which bundled files they read was marked with
     its own game's alone: another game's its log has read again (a race run at Derby
     Cast's keeper's desk, on Top of the Stretch's) is read as this homestretch has it,
-    unchecked. Said once; its own game's files are checked as before."""
+    unchecked. Said once, in one plain sentence (a page shows it too, ``web.frames``);
+    its own game's files are checked as before."""
     if game_entry.log_reads is None:
         return []
     others = sorted(
@@ -188,9 +193,8 @@ def _unrecorded(saved: SavedGame, game_entry: GameEntry) -> list[str]:
         return []
     titles = " and ".join(entry(other).title.partition(":")[0] for other in others)
     return [
-        f"note: game {saved.id} was saved before games recorded {titles}'s files they "
-        f"read, and its log has {titles} run again: it is, on this homestretch's files, "
-        "which cannot be checked against those it first ran on"
+        f"note: game {saved.id} was saved by an older homestretch, so its {titles} races "
+        "are run again on this homestretch's files and may not come out as they first did"
     ]
 
 
@@ -334,6 +338,91 @@ def _check_file(game_id: int, own: OwnFile, record: JSON, state: State | None) -
     ]
 
 
+# --- a designer's content folder, kept in a table's settings ----------------------------
+FOLDER_KEYS = {"across": "content_dir", "totopoly": "content"}
+"""Where each game's configuration names its content folder."""
+
+SURFACE_KEYS = ("web",)
+"""The table settings' keys a surface keeps its own settings under (``web.hub.WEB``):
+a table the web opened on a designer's content folder keeps the folder's files there
+(``web.designs``), as ``{"design": {"id": "across:NAME", "files": {PATH: TEXT}}}``."""
+
+
+def kept_folder(game: str, digest: str) -> Path:
+    """Where a content folder kept for tables is played from: named by its digest, so
+    one copy serves every table on those files, and no table's files change."""
+    from homestretch.core.kept import cache_folder
+
+    return cache_folder() / "designs" / f"{game}-{digest}"
+
+
+def write_kept(game: str, digest: str, files: dict[str, str], where: Path | None = None) -> Path:
+    """The files written into their kept folder (``where``, else ``kept_folder``) unless
+    there already, whole: written beside it and moved in at once, so a game never reads
+    half a folder. Refused in a line if they cannot be written or come out otherwise."""
+    folder = where or kept_folder(game, digest)
+    if folder.is_dir() and _digest_or_none(folder) == digest:
+        return folder
+    part = folder.with_name(f"{folder.name}.{os.getpid()}.part")
+    try:
+        shutil.rmtree(part, ignore_errors=True)
+        for name, text in files.items():
+            path = part / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8", newline="")
+        if folder.is_dir():  # another copy, damaged or changed by hand: replaced
+            shutil.rmtree(folder)
+        os.replace(part, folder)
+    except OSError as exc:
+        shutil.rmtree(part, ignore_errors=True)
+        if folder.is_dir() and _digest_or_none(folder) == digest:  # another process's
+            return folder
+        raise HomestretchError(
+            f"cannot keep the designer's {game} content in {folder} ({exc.strerror or exc})"
+        ) from None
+    if _digest_or_none(folder) != digest:
+        raise HomestretchError(f"the designer's {game} content kept in {folder} reads otherwise")
+    return folder
+
+
+def _digest_or_none(folder: Path) -> str | None:
+    try:
+        return folder_digest(folder)
+    except (HomestretchError, OSError):
+        return None
+
+
+def restore_design(config: JSON, design: object) -> None:
+    """Write a table's kept content folder again from what its settings keep of the
+    designer's files (``design``), where it is gone (a new machine, a cleared cache) or
+    reads otherwise (changed by hand), before the table is rebuilt on it. Only a folder
+    named as a kept one is written (``designs/GAME-DIGEST``): a configuration naming
+    another folder is left for the game to check, never written over."""
+    if not isinstance(design, dict) or not isinstance(design.get("files"), dict):
+        return
+    where = next((config.get(key) for key in FOLDER_KEYS.values() if config.get(key)), None)
+    digest = config.get("content_digest")
+    game = str(design.get("id", "")).partition(":")[0]
+    if not isinstance(where, str) or not isinstance(digest, str):
+        return
+    folder = Path(where)
+    if folder.name != f"{game}-{digest}" or folder.parent.name != "designs":
+        return
+    with suppress(HomestretchError):  # else the game says the folder is gone
+        write_kept(game, digest, design["files"], folder)
+
+
+def restore_kept(store: Store, saved: SavedGame) -> None:
+    """A saved table's kept content folder written again from the store where it is gone
+    (``restore_design``), so every surface that rebuilds the table (the terminal's
+    ``resume`` and ``replay``, ``verify``, a server) plays it on as it was."""
+    settings = store.settings(saved.id) or {}
+    for key in SURFACE_KEYS:
+        own = settings.get(key)
+        if isinstance(own, dict):
+            restore_design(saved.config, own.get("design"))
+
+
 BROKEN_LOG = (HomestretchError, ValueError, KeyError, TypeError, IndexError, AttributeError)
 """What a log changed by hand, damaged, or written by rules that differ raises on replay."""
 
@@ -394,7 +483,9 @@ def rebuild(
     its script with its seeded dice, so it can be finished."""
     game_entry = game_entry or saved_entry(saved)
     notes = check_content(store, saved, game_entry)
-    game = game or game_entry.make(saved.config)
+    if game is None:  # a surface that made the game restored its content before
+        restore_kept(store, saved)
+        game = game_entry.make(saved.config)
     settings = store.settings(saved.id)
     if settings is None:
         seats = list(legacy_seats or [])

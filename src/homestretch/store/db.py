@@ -245,6 +245,20 @@ def _holds_other_than_sqlite(path: Path) -> bool:
     return 0 < size < SMALLEST_DATABASE
 
 
+def _empty(path: Path) -> bool:
+    """Whether a file is there and empty (0 bytes), with no log beside it holding a store
+    another process is making in it: a command that only reads must leave it so, not
+    make a store of it. Only sizes are read (``_holds_other_than_sqlite``)."""
+    try:
+        if not path.is_file() or path.stat().st_size != 0:
+            return False
+        return Path(f"{path}-wal").stat().st_size == 0
+    except FileNotFoundError:  # no log beside it
+        return True
+    except OSError:  # not to be read: said where it is opened
+        return False
+
+
 def _create_private(path: Path) -> None:
     """A new SQLite file readable by its owner alone: it holds hidden hands and seeds."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -372,17 +386,20 @@ def _no_room(exc: DatabaseError) -> str | None:
     return None
 
 
-def _failed(exc: DatabaseError) -> str:
+def _failed(exc: DatabaseError, game: tuple[int, str] | None = None) -> str:
     """What went wrong with the store, in words a person can act on: in use, read-only,
     out of room, failed (a connection lost), or damaged (anything else the database
-    refuses to read)."""
+    refuses to read). ``game``: the game being written, and the command that goes on
+    with it (``Store._resume``), for a write that found no room."""
     reason = _reason(exc)
     room = _no_room(exc)
-    if room is not None:  # a write is one transaction: the moves saved before it stand
+    if room is not None and game is not None:  # one transaction: the moves before stand
         return (
-            f"the game store took nothing more: {room}; every move saved before is kept: "
-            "make room, then go on (`homestretch resume`)"
+            f"the game store took nothing more: {room}; every move of game {game[0]} saved "
+            f"before is kept: make room, then go on with `{game[1]}`"
         )
+    if room is not None:  # a new game not made, or a write of no one game
+        return f"the game store took nothing more: {room}; every game saved before is kept"
     if "locked" in reason or "busy" in reason:
         return f"the game store is in use by another program (waited {LOCK_WAIT:g} s; {reason})"
     if _read_only(exc):
@@ -444,14 +461,25 @@ def _not_an_interrupt(record: logging.LogRecord) -> bool:
 
 
 def _reading_only(url: URL, file: Path) -> URL:
-    """The SQLite file opened to be read alone, for a command that writes nothing to a
+    """The SQLite file opened to be read alone: for a command that writes nothing to a
     store this user may not write (the file, or the folder SQLite keeps its two files in
-    beside it). While another program has it open (``-wal`` beside it) the log it adds to
-    is read too; else, with no ``-shm`` to be made, the file is read as it is
-    (``immutable``: it holds every move, none waiting in a log beside it)."""
+    beside it), and for one that writes to a file this user may not write, so that it is
+    refused at its first write with nothing made beside the file (opened as it was, SQLite
+    left an empty ``-wal`` and a ``-shm`` there). While another program has it open
+    (``-wal`` beside it) the log it adds to is read too; else, with no ``-shm`` to be
+    made, the file is read as it is (``immutable``: it holds every move, none waiting in
+    a log beside it)."""
     beside = Path(f"{file}-wal")
     query = {"mode": "ro", "uri": "true", **({} if beside.exists() else {"immutable": "1"})}
     return url.set(database=f"file:{file.resolve()}", query=query)
+
+
+def _resolved(file: Path) -> Path:
+    """A file's full path, links followed (a loop of links: as written, made absolute)."""
+    try:
+        return file.expanduser().resolve()
+    except (OSError, RuntimeError):
+        return file.absolute()
 
 
 def _may_not_write(file: Path) -> bool:
@@ -467,7 +495,8 @@ class Store:
         """The store in a SQLite file (a path) or a database (a URL). ``read_only``: for
         a command that only reads (``history``, ``replay``), a SQLite file this user may
         not write is opened to be read, and read; a command that writes is refused
-        (``check_writable``, or its first write). A PostgreSQL user who may only read
+        (``check_writable``, or its first write), a file it may not write opened to be
+        read too, so nothing is left beside it. A PostgreSQL user who may only read
         reads either way."""
         target = target or default_db()
         if isinstance(target, str) and bad_character(target):
@@ -475,6 +504,8 @@ class Store:
                 f"--db {shown(target)}: a store's name holds no control characters"
             )
         self.url = store_url(target)
+        self._named = self.url
+        """The store as named (``url`` is the file opened to be read, where it is)."""
         self.path: Path | str = (
             self.url.render_as_string(hide_password=True)
             if isinstance(target, str) and is_url(target)
@@ -482,7 +513,16 @@ class Store:
         )
         """Where the store is, for messages: the file, or the URL without its password."""
         file = _sqlite_file(self.url)
-        if read_only and file is not None and _may_not_write(file):
+        if read_only and file is not None and _empty(file):
+            raise HomestretchError(
+                f"{self.path}: an empty file, not a game store: no game is saved in it "
+                "(it is left as it is)"
+            )
+        if (
+            file is not None
+            and _may_not_write(file)
+            and (read_only or not os.access(file, os.W_OK))  # a folder closed: said of it
+        ):
             self.url, file = _reading_only(self.url, file), None
         postgres = self.url.get_backend_name() == "postgresql"
         self._write_turn: AbstractContextManager[Any] = (
@@ -580,36 +620,58 @@ class Store:
         for index in Base.metadata.tables["events"].indexes:
             index.create(connection, checkfirst=True)
 
+    def _resume(self, game_id: int) -> str:
+        """The command that goes on with a game kept here (as ``cli.table_loop``'s hint
+        says it): ``--db`` named unless this is the default store, a URL's password as
+        PASSWORD."""
+        command = f"homestretch resume {game_id}"
+        default = store_url(default_db())
+        mine, theirs = _sqlite_file(self._named), _sqlite_file(default)
+        if mine is not None and theirs is not None:
+            same = _resolved(mine) == _resolved(theirs)
+        else:
+            same = self._named == default
+        if same:
+            return command
+        where = self.path
+        if isinstance(where, str) and self._named.password is not None:
+            where = self._named.set(password="PASSWORD").render_as_string(hide_password=False)
+        return f"{command} --db {where}"
+
     @contextmanager
-    def _writing(self) -> Iterator[Session]:
+    def _writing(self, game_id: int | None = None) -> Iterator[Session]:
         """A write transaction. On SQLite this process's writers take turns on a lock
         of its own: SQLite makes a writer that finds the file locked sleep and retry
         with growing pauses (up to 100 ms each), which costs far more than waiting in
         line when a server's threads write at once."""
-        with self._write_turn, self._session() as session, session.begin():
+        with self._write_turn, self._session(game_id) as session, session.begin():
             yield session
 
     @contextmanager
-    def _connection(self) -> Iterator[Connection]:
-        """A bare connection (no ORM): appending events is the hot path of a server."""
+    def _connection(self, game_id: int | None = None) -> Iterator[Connection]:
+        """A bare connection (no ORM): appending events is the hot path of a server.
+        ``game_id``: the game a write is of, named where it finds no room."""
         try:
             with self._engine.connect() as connection:
                 yield connection
         except IntegrityError:  # a position taken: the caller's to word
             raise
         except DatabaseError as exc:  # lost, read-only, or damaged past its start
-            raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
+            game = None if game_id is None else (game_id, self._resume(game_id))
+            raise HomestretchError(f"{self.path}: {_failed(exc, game)}") from None
 
     @contextmanager
-    def _session(self) -> Iterator[Session]:
-        """A session whose lost connection (a server gone away) is one line."""
+    def _session(self, game_id: int | None = None) -> Iterator[Session]:
+        """A session whose lost connection (a server gone away) is one line (``game_id``:
+        as ``_connection``'s)."""
         try:
             with Session(self._engine) as session:
                 yield session
         except IntegrityError:  # a position taken: the caller's to word
             raise
         except DatabaseError as exc:  # lost, read-only, or damaged past its start
-            raise HomestretchError(f"{self.path}: {_failed(exc)}") from None
+            game = None if game_id is None else (game_id, self._resume(game_id))
+            raise HomestretchError(f"{self.path}: {_failed(exc, game)}") from None
 
     def check_writable(self) -> None:
         """Refuse at once a store a game cannot go on in, before a person types a move
@@ -679,7 +741,7 @@ class Store:
         if not rows:
             return
         try:
-            with self._write_turn, self._connection() as connection, connection.begin():
+            with self._write_turn, self._connection(game_id) as connection, connection.begin():
                 if position > 0 and self._lengths.get(game_id) != position:
                     before = connection.scalar(
                         select(EventRow.seq).where(
@@ -732,7 +794,7 @@ class Store:
     def save_config(self, game_id: int, config: JSON) -> None:
         """A game's configuration changed where its log does not depend on it (a name
         given by a person who took a seat)."""
-        with self._writing() as session:
+        with self._writing(game_id) as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise HomestretchError(f"no saved game with id {game_id}")
@@ -741,7 +803,7 @@ class Store:
     def save_settings(self, game_id: int, settings: JSON) -> None:
         """A table's settings, changed (seats handed over): what the table was made on
         (``KEPT_SETTINGS``, the marks of its bundled content) is kept as it was made."""
-        with self._writing() as session:
+        with self._writing(game_id) as session:
             row = session.get(SettingsRow, game_id)
             if row is None:
                 session.add(
@@ -782,7 +844,7 @@ class Store:
 
     def finish(self, game_id: int, summary: str) -> None:
         """A game over, with the line ``history`` shows for it."""
-        with self._writing() as session:
+        with self._writing(game_id) as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise HomestretchError(f"no saved game with id {game_id}")

@@ -9,19 +9,16 @@ designer's. A table opened on it keeps what it plays in the store, so it replays
 resumes exactly whatever becomes of the designer's file: a race whole in its
 configuration (as every Stretch table keeps its race); a content folder's files, as
 read, in the table's own settings (``web.design.files``), played from a copy of them
-in a folder named by their digest (``kept_folder``), which the game's configuration
-names with that digest as ``--content`` names a folder. A server that finds the copy
-gone (a new machine, a cleared cache) writes it again from the store before the table
-is rebuilt. A table whose designer's file changed since shows that in its page's
+in a folder named by their digest (``session.saved.kept_folder``), which the game's
+configuration names with that digest as ``--content`` names a folder. A server (or the
+terminal's ``resume``, ``replay``) that finds the copy gone (a new machine, a cleared
+cache) writes it again from the store before the table is rebuilt. A table whose designer's file changed since shows that in its page's
 heading, and plays on as it was opened.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -31,6 +28,7 @@ from homestretch.core.content import folder_digest
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.inputs import read_text
 from homestretch.core.protocol import JSON
+from homestretch.session.saved import FOLDER_KEYS, restore_design, write_kept
 from homestretch.web.forms import FieldError
 
 CONTENT_SUFFIXES = (".csv", ".toml", ".json")
@@ -42,9 +40,6 @@ MOST_KEPT = 2 * 1024 * 1024
 
 TOTOPOLY_FILES = ("leases.toml", "training_ring.toml", "reports.toml", "cards.toml")
 """What marks a Totopoly content folder (with ``racecourse.toml``)."""
-
-FOLDER_KEYS = {"across": "content_dir", "totopoly": "content"}
-"""Where each game's configuration names its content folder."""
 
 
 @dataclass(frozen=True)
@@ -281,50 +276,6 @@ def uploaded_track(upload: Any) -> Design:
 
 
 # --- a table opened on a design -------------------------------------------------------
-def kept_folder(game: str, digest: str) -> Path:
-    """Where a content folder kept for tables is played from: named by its digest, so
-    one copy serves every table on those files, and no table's files change."""
-    from homestretch.core.kept import cache_folder
-
-    return cache_folder() / "designs" / f"{game}-{digest}"
-
-
-def write_kept(game: str, digest: str, files: dict[str, str], where: Path | None = None) -> Path:
-    """The files written into their kept folder (``where``, else ``kept_folder``) unless
-    there already, whole: written beside it and moved in at once, so a game never reads
-    half a folder. Refused in a line if they cannot be written or come out otherwise."""
-    folder = where or kept_folder(game, digest)
-    if folder.is_dir() and _digest_or_none(folder) == digest:
-        return folder
-    part = folder.with_name(f"{folder.name}.{os.getpid()}.part")
-    try:
-        shutil.rmtree(part, ignore_errors=True)
-        for name, text in files.items():
-            path = part / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", newline="")
-        if folder.is_dir():  # another copy, damaged or changed by hand: replaced
-            shutil.rmtree(folder)
-        os.replace(part, folder)
-    except OSError as exc:
-        shutil.rmtree(part, ignore_errors=True)
-        if folder.is_dir() and _digest_or_none(folder) == digest:  # another process's
-            return folder
-        raise HomestretchError(
-            f"cannot keep the designer's {game} content in {folder} ({exc.strerror or exc})"
-        ) from None
-    if _digest_or_none(folder) != digest:
-        raise HomestretchError(f"the designer's {game} content kept in {folder} reads otherwise")
-    return folder
-
-
-def _digest_or_none(folder: Path) -> str | None:
-    try:
-        return folder_digest(folder)
-    except (HomestretchError, OSError):
-        return None
-
-
 def applied(design: Design, config: JSON) -> tuple[JSON, JSON]:
     """The configuration of a table on ``design`` (its content folder kept, or its race
     whole) and what the table keeps of it in its own settings (``web.design``)."""
@@ -339,19 +290,8 @@ def applied(design: Design, config: JSON) -> tuple[JSON, JSON]:
 
 def restore(config: JSON, web: JSON) -> None:
     """Write a table's kept content folder again from its settings where it is gone
-    (a new machine, a cleared cache) or reads otherwise (changed by hand), before the
-    table is rebuilt on it."""
-    design = web.get("design")
-    if not isinstance(design, dict) or not isinstance(design.get("files"), dict):
-        return
-    where = next((config.get(key) for key in FOLDER_KEYS.values() if config.get(key)), None)
-    digest = config.get("content_digest")
-    if not isinstance(where, str) or not isinstance(digest, str):
-        return
-    with contextlib.suppress(HomestretchError):  # else the game says the folder is gone
-        write_kept(
-            str(design.get("id", "")).partition(":")[0], digest, design["files"], Path(where)
-        )
+    (``session.saved.restore_design``, which every surface's rebuild does)."""
+    restore_design(config, web.get("design"))
 
 
 def changed(web: JSON) -> str | None:
