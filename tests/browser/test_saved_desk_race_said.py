@@ -36,9 +36,8 @@ DESK = {
 race run, its result official."""
 
 SAID = (
-    "Game {id} was saved before games recorded Top of the Stretch's files they read, and "
-    "its log has Top of the Stretch run again: it is, on this homestretch's files, which "
-    "cannot be checked against those it first ran on."
+    "Game {id} was saved by an older homestretch, so its Top of the Stretch races are run "
+    "again on this homestretch's files and may not come out as they first did."
 )
 
 
@@ -102,7 +101,7 @@ def said_once(page: Page, game_id: int) -> None:
     notes = page.locator("#table-notes p")
     expect(notes).to_have_count(1)
     expect(notes).to_have_text(SAID.format(id=game_id))
-    expect(page.get_by_text("was saved before games recorded")).to_have_count(1)
+    expect(page.get_by_text("was saved by an older homestretch")).to_have_count(1)
     expect(notes).to_be_in_viewport()
 
 
@@ -141,5 +140,5 @@ def test_the_replay_page_says_it_and_a_table_with_its_record_says_nothing(
         page.goto(where)
         expect(page.locator("#digest")).not_to_be_empty()  # drawn
         expect(page.locator("#table-notes")).to_be_hidden()
-        expect(page.get_by_text("was saved before games recorded")).to_have_count(0)
+        expect(page.get_by_text("was saved by an older homestretch")).to_have_count(0)
     context.close()
