@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from homestretch.core.protocol import CHANCE, JSON
 from homestretch.games.stretch.content.apr import wet_adjustment
+from homestretch.games.stretch.content.chart_set import SETUP_MIN_FURLONGS
 from homestretch.games.stretch.rules.finish import format_lengths, format_time
 from homestretch.games.stretch.rules.odds_payoffs import book, payoff
 from homestretch.games.stretch.rules.sheet import Line
@@ -525,8 +526,6 @@ def _pace_words(state: RaceState) -> str:
     words = f"The pace is {state.pace}{_race_pace_sum(state)}."
     if state.mode == "quick":
         words = f"{_speed_words(state)}, and the pace is {state.pace}."
-    if state.field_die is not None:
-        words = f"The Field die shows {state.field_die}: {pace_term_words(state)}. " + words
     running = [ln.name for ln in state.lines if not ln.out]
     spared = [name for name in running if name not in helped and name not in hurt]
     if helped and len(hurt) >= 4 and len(spared) <= 2:  # "costs every other horse but X"
@@ -543,11 +542,10 @@ def _race_pace_sum(state: RaceState) -> str:
     """Fullplay: the race points the Race Pace chart read, added up as page 19 adds them
     ("Discreetly Mine, with 24 points, and Super Saver, with 20 points ... a total of 44
     points ... Our roll is a 4"): ' (Discreetly Mine and Super Saver led down the
-    backstretch on 24 + 20 = 44 race points, die 4)'. After a Field die, which says the
-    total itself, the die alone."""
+    backstretch on 24 + 20 = 44 race points, die 4)'; in a field the field-size term
+    moves (ruling S18), what it did in a fan's words and its Field die as the detail."""
     if state.mode != "full":
         return ""
-    die = [f"die {state.pace_roll[0]}"] if state.pace_roll else []
     at = 1 if "setup" in state.segments else 0  # race points after the break, or the setup
     leaders = sorted(
         (ln for ln in state.lines if running_at(ln, at)),
@@ -555,14 +553,19 @@ def _race_pace_sum(state: RaceState) -> str:
     )[:2]
     points = [ln.race_points[at] for ln in leaders]
     total = state.pace_total or 0
-    if state.field_die is not None or len(leaders) < 2 or sum(points) != total:
-        return f" ({die[0]})" if die else ""
-    where = "down the backstretch" if at else "at the break"  # not the order at the turn
-    said = f"{_names([ln.name for ln in leaders])} led {where} on {points[0]} + {points[1]}"
-    said += f" = {total} race points"
-    if state.pace_term:  # the field-size term (ruling S18), as the scoresheet's footer says
-        said += f", which count as {total - state.pace_term} in a field of {len(state.lines)}"
-    return f" ({'; '.join([said, *die]) if state.pace_term else ', '.join([said, *die])})"
+    said = f"the two leaders' {total} race points"
+    if len(leaders) == 2 and sum(points) == total:
+        where = "down the backstretch" if at else "at the break"  # not the order at the turn
+        said = f"{_names([ln.name for ln in leaders])} led {where} on {points[0]} + {points[1]}"
+        said += f" = {total} race points"
+    dice = [f"die {state.pace_roll[0]}"] if state.pace_roll else []
+    term = pace_term_words(state)
+    if term:
+        said += f"; {term}"
+        if state.field_die is not None:  # the detail, for who wants it: both dice named
+            dice = [f"field die {state.field_die}", *(f"pace {d}" for d in dice)]
+        return f" ({'; '.join([said, ', '.join(dice)]) if dice else said})"
+    return f" ({', '.join([said, *dice])})"
 
 
 def _most(named: list[str], running: list[str]) -> str:
@@ -611,14 +614,20 @@ to the back and makes one run; "8" or "9" wants the lead)."""
 
 
 def pace_term_words(state: RaceState) -> str:
-    """What Fullplay's field-size term did to the top-two total (ruling S18), in a fan's
-    words: "in a field of 12, the two leaders' 43 race points count as 42 for the pace"
-    (it said "1 point off the top two's 43 race points for 12 runners")."""
+    """What Fullplay's field-size term did to the top-two total (ruling S18), as a racing
+    fan would have it: "with 12 runners a quick pair up front is likelier, so they count
+    as 43" (the call said "The Field die shows 3", a die no fan has heard of: the die
+    stays in the call's brackets as the detail); "" when the term took nothing and no
+    Field die was rolled."""
     term, runners, total = state.pace_term or 0, len(state.lines), state.pace_total or 0
-    points = f"in a field of {runners}, the two leaders' {total} race points count"
-    if term == 0:
-        return f"{points} in full for the pace"
-    return f"{points} as {total - term} for the pace"
+    if term == 0 and state.field_die is None:
+        return ""
+    shift, _ = state.charts.pace_term(runners, state.race.furlongs < SETUP_MIN_FURLONGS)
+    likely = "rarer" if term < 0 or shift < 0 else "likelier"
+    counted = (
+        "yet this time they count in full" if term == 0 else f"so they count as {total - term}"
+    )
+    return f"with {runners} runners a quick pair up front is {likely}, {counted}"
 
 
 def _form_words(state: RaceState) -> str:
