@@ -533,10 +533,13 @@ def test_the_official_result_after_a_dead_heat_posts_three_horses_not_four() -> 
     assert heading == "Why it was won"
     assert why.startswith("Sea the Stars: started on a rating of 25, 1 below Ribot's 26")
     assert " Secretariat: started on a rating of 25," in why
+    # which winner's roll? "to the winner's 10" was either dead-heater's: the horse is
+    # named, its name as an owner ("Sea the Stars's" it would have read)
     assert why.endswith(
         " The other joint favourite, Ribot (5-1), ran 5th: the slow pace cost it 1; "
-        "a Final Speed roll of 9 to the winner's 10."
+        "a Final Speed roll of 9 to Sea the Stars' 10."
     )
+    assert "the winner" not in why
 
 
 def test_a_photo_for_third_calls_the_horse_it_beat() -> None:
@@ -646,3 +649,25 @@ def test_a_closer_is_not_said_to_go_for_the_lead(
     state = play(RaceGame(load_race(race), "quick").new_initial_state(), SeededDice(1), {})
     assert isinstance(state, RaceState)
     assert dict(race_call(state))["The pace"].startswith(said)
+
+
+def test_a_dead_heat_names_the_winner_each_comparison_is_with() -> None:
+    """Derby of the Century, seed 94, Quickplay: Alydar and Whirlaway dead-heat; the
+    favourite Secretariat's reasons said "suited the winner (+2)" and "to the winner's 11",
+    which read as either horse's (Alydar's pace was +1, his roll 12)."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    state = play(
+        RaceGame(load_race("dream-derby"), "quick").new_initial_state(), SeededDice(94), {}
+    )
+    assert isinstance(state, RaceState) and state.finish is not None
+    assert len(state.finish.order[0]) == 2
+    why = dict(race_call(state))["Why it was won"]
+    assert why.endswith(
+        " The favourite, Secretariat (5-1), ran 8th: the fast pace cost it 1 and suited "
+        "Whirlaway (+2); a Final Speed roll of 7 to Whirlaway's 11."
+    )
+    assert "the winner" not in why

@@ -307,7 +307,10 @@ def why_it_was_won(state: RaceState) -> str:
     if not state.finish.order:
         return ""
     won = [lines[i] for i in state.finish.order[0]]
-    winner = max(won, key=lambda ln: ln.factor_adj)  # the race factor "to the winner's"
+    # the race factor "to the winner's"; in a dead heat the winner compared with is named
+    # ("to the winner's 11" could be either horse's)
+    winner = max(won, key=lambda ln: ln.factor_adj)
+    who = "the winner" if len(won) == 1 else winner.name
     words = " ".join(f"{w.name}: {'; '.join(_reasons(state, w, running))}." for w in won)
     first_past = max(running, key=lambda ln: (ln.final_speed or 0, ln.photo_total or 0))
     if first_past not in won and first_past.dq_roll is not None:
@@ -324,24 +327,24 @@ def why_it_was_won(state: RaceState) -> str:
     if len(favourites) == 1:
         return (
             words
-            + f" The favourite, {beaten[0].name} ({odds}), {_beaten_by(state, beaten[0], winner)}"
+            + f" The favourite, {beaten[0].name} ({odds}), {_beaten_by(state, beaten[0], winner, who)}"
         )
     # joint favourites were left out ("the favourite" was said only of one horse)
     other = "other " if len(beaten) < len(favourites) else ""
     if len(beaten) == 1:
         return words + (
             f" The {other}joint favourite, {beaten[0].name} ({odds}), "
-            f"{_beaten_by(state, beaten[0], winner)}"
+            f"{_beaten_by(state, beaten[0], winner, who)}"
         )
     words += f" The {other}joint favourites ({odds}) were beaten."
     for fav in beaten:
-        words += f" {fav.name} {_beaten_by(state, fav, winner)}"
+        words += f" {fav.name} {_beaten_by(state, fav, winner, who)}"
     return words
 
 
-def _beaten_by(state: RaceState, fav: Line, winner: Line) -> str:
+def _beaten_by(state: RaceState, fav: Line, winner: Line, who: str = "the winner") -> str:
     """'ran 4th: a Final Speed roll of 4.': where a beaten favourite ended, and why."""
-    against = _against(state, fav, winner)
+    against = _against(state, fav, winner, who)
     where = "did not finish" if fav.out else f"ran {ordinal(fav.finish or 0)}"
     return where + (f": {'; '.join(against)}." if against else ".")  # a reason may hold a comma
 
@@ -353,7 +356,7 @@ def _reasons(state: RaceState, ln: Line, running: list[Line]) -> list[str]:
     if apr == top:
         rated = f"as the top-rated horse ({apr})" if len(tops) == 1 else f"joint top-rated ({apr})"
     else:
-        rated = f"on a rating of {apr}, {top - apr} below {_names(tops)}'s {top}"
+        rated = f"on a rating of {apr}, {top - apr} below {possessive(_names(tops))} {top}"
     if going := _going_cost(state, ln):  # "(26; its Wet rating ...)", not "(26) (its ..."
         rated = f"{rated[:-1]}; {going})" if rated.endswith(")") else f"{rated} ({going})"
     reasons = [f"started {rated}"]
@@ -405,21 +408,24 @@ def _going_cost(state: RaceState, ln: Line) -> str:
     return f"{track} cost it {cost}, its Wet rating of {wet} saving {-race.wet_effect - cost}"
 
 
-def _against(state: RaceState, ln: Line, winner: Line) -> list[str]:
+def _against(state: RaceState, ln: Line, winner: Line, who: str = "the winner") -> list[str]:
     """What the favourite lost to the winner, in the scoresheet's order: each step of the
     scoresheet where it came off worse than the winner, and only those (a going or pace
     that cost the winner more was not why the favourite lost; a Final Speed roll above
     the winner's neither). A roll under 7 is said even when the winner's was lower: it is
-    why the favourite ran where it did behind the others."""
+    why the favourite ran where it did behind the others. ``who``: the winner as said
+    ("the winner", or a dead-heater's name)."""
     if ln.out:
         return ["out of the race in trouble"]
     said = []
     if ln.runner.start_apr < winner.runner.start_apr:
-        said.append(f"started on {ln.runner.start_apr} to the winner's {winner.runner.start_apr}")
+        said.append(
+            f"started on {ln.runner.start_apr} to {possessive(who)} {winner.runner.start_apr}"
+        )
     going = _going_cost(state, ln)
     if " cost it " in going and _going_points(state, ln) > _going_points(state, winner):
         said.append(going)
-    if pace := _pace_against(state, ln.pace_adj, winner.pace_adj):
+    if pace := _pace_against(state, ln.pace_adj, winner.pace_adj, who):
         said.append(pace)
     if ln.trouble and ln.form_adj < 0:
         said.append(f"trouble and form cost it {-ln.form_adj}")
@@ -427,18 +433,16 @@ def _against(state: RaceState, ln: Line, winner: Line) -> list[str]:
         said.append(f"off form ({ln.form_adj:+d})")
     if winner.form_adj > max(ln.form_adj, 0):
         better = f"better form ({winner.form_adj:+d} to its {ln.form_adj:+d})"
-        said.append(
-            f"the winner in {better if ln.form_adj > 0 else f'form ({winner.form_adj:+d})'}"
-        )
+        said.append(f"{who} in {better if ln.form_adj > 0 else f'form ({winner.form_adj:+d})'}")
     if state.factor and ln.factor_adj < winner.factor_adj:
         rider = " and the rider" if state.ride_applies else ""
         said.append(
-            f"{state.factor}{rider} gave it {ln.factor_adj:+d} to the winner's {winner.factor_adj:+d}"
+            f"{state.factor}{rider} gave it {ln.factor_adj:+d} to {possessive(who)} {winner.factor_adj:+d}"
         )
     if ln.speed_roll is not None and winner.speed_roll is not None:
         if ln.speed_roll < winner.speed_roll:
             said.append(
-                f"a Final Speed roll of {ln.speed_roll} to the winner's {winner.speed_roll}"
+                f"a Final Speed roll of {ln.speed_roll} to {possessive(who)} {winner.speed_roll}"
             )
         elif ln.speed_roll < 7:
             said.append(f"a Final Speed roll of {ln.speed_roll}")
@@ -456,7 +460,7 @@ def _going_points(state: RaceState, ln: Line) -> int:
     return -wet_adjustment(ln.runner.horse, state.race.wet_effect)
 
 
-def _pace_against(state: RaceState, pace: int, winners: int) -> str:
+def _pace_against(state: RaceState, pace: int, winners: int, who: str = "the winner") -> str:
     """The pace's cost to a beaten favourite beside what it did to the winner, when the
     favourite came off worse ("the fast pace cost it 2 to the winner's 1")."""
     if pace >= winners:
@@ -465,11 +469,11 @@ def _pace_against(state: RaceState, pace: int, winners: int) -> str:
     if pace < 0:
         words += f" cost it {-pace}"
         if winners < 0:
-            return f"{words} to the winner's {-winners}"
-        return f"{words} and suited the winner (+{winners})" if winners else words
+            return f"{words} to {possessive(who)} {-winners}"
+        return f"{words} and suited {who} (+{winners})" if winners else words
     if pace == 0:
-        return f"{words} suited the winner (+{winners}), not it"
-    return f"{words} suited it less (+{pace} to the winner's +{winners})"
+        return f"{words} suited {who} (+{winners}), not it"
+    return f"{words} suited it less (+{pace} to {possessive(who)} +{winners})"
 
 
 TROUBLE_WORDS = {
@@ -705,6 +709,12 @@ def _stretch_runs(state: RaceState) -> str:
     elif points[0] > points[1] and leader.finish == 1 and leader.dq_roll is None:
         words.append(f"{leader.name} leads turning for home and holds on")
     return "; ".join(words) + "." if words else ""
+
+
+def possessive(name: str) -> str:
+    """A horse's name as its owner: "Ribot's", "Crab Grass's", "Sea the Stars'" (it said
+    "Sea the Stars's")."""
+    return f"{name}'" if name.endswith("s") and not name.endswith("ss") else f"{name}'s"
 
 
 def _names(names: list[str]) -> str:
