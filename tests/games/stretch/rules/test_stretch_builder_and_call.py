@@ -429,8 +429,8 @@ def test_the_dream_sprint_pace_costs_every_other_horse() -> None:
     assert isinstance(sprint, RaceState)
     calls = dict(race_call(sprint))
     assert calls["Turning for home"].startswith(
-        "The pace is fast (Dr. Fager and Dayjur led at the break on 23 + 23 = 46 race points, "
-        "die 4). It sets up for Midnight Lute and costs every other horse but "
+        "The pace is fast (Dr. Fager, Dayjur and Bold Ruler led at the break on 23 each: "
+        "23 + 23 = 46 race points, die 4). It sets up for Midnight Lute and costs every other horse but "
         "Precisionist. Dr. Fager"
     )
     assert "; the fast pace cost it 2;" in calls["Why it was won"]
@@ -671,3 +671,45 @@ def test_a_dead_heat_names_the_winner_each_comparison_is_with() -> None:
         "Whirlaway (+2); a Final Speed roll of 7 to Whirlaway's 11."
     )
     assert "the winner" not in why
+
+
+def _called(race: str, mode: str, seed: int) -> dict[str, str]:
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    state = play(RaceGame(load_race(race), mode).new_initial_state(), SeededDice(seed), {})  # type: ignore[arg-type]
+    assert isinstance(state, RaceState)
+    return dict(race_call(state))
+
+
+def test_the_pace_names_every_horse_level_where_its_race_points_were_read() -> None:
+    """Sprint of the Century, seed 21, Fullplay: five horses broke level on 22 and the call
+    had them "line up for the lead", then read the pace as "Dr. Fager and Dayjur led at
+    the break on 22 + 22", two of the five by post; and Bold Ruler, one of the five, was
+    "in front at the break" when trouble came. Arc of the Ages, seed 3: Enable led on 21
+    with Secretariat and Kelso level on 20, and the pace named Secretariat alone."""
+    sprint = _called("dream-sprint", "full", 21)
+    assert sprint["Turning for home"].startswith(
+        "The pace is normal (5 horses led at the break on 22 each: 22 + 22 = 44 race points;"
+    )
+    assert sprint["Trouble"].startswith("Bold Ruler, sharing the lead at the break, is in tight")
+    arc = _called("dream-arc", "full", 3)
+    assert arc["Turning for home"].startswith(
+        "The pace is normal (Enable led down the backstretch on 21, Secretariat and Kelso "
+        "next on 20: 21 + 20 = 41 race points;"
+    )
+    # two leaders alone read as before
+    champagne = _called("2009-champagne-stakes", "full", 0)
+    assert (
+        "(Super Saver and Dublin led down the backstretch on 20 + 20 = 40 race points, die 6)"
+        in (champagne["Turning for home"])
+    )
+
+
+def test_a_beaten_favourite_in_a_dead_heat_is_said_to_have_dead_heated() -> None:
+    """Iron Horse Handicap, seed 12, Fullplay: the favourite Gold Bastion dead-heated for
+    2nd with Iron Ledger, and "why it was won" said it "ran 2nd"."""
+    why = _called("stakes-handicap-muddy", "full", 12)["Why it was won"]
+    assert "The favourite, Gold Bastion (2-1), dead-heated for 2nd: a Final Speed roll of 9" in why

@@ -346,6 +346,8 @@ def _beaten_by(state: RaceState, fav: Line, winner: Line, who: str = "the winner
     """'ran 4th: a Final Speed roll of 4.': where a beaten favourite ended, and why."""
     against = _against(state, fav, winner, who)
     where = "did not finish" if fav.out else f"ran {ordinal(fav.finish or 0)}"
+    if not fav.out and sum(ln.finish == fav.finish for ln in state.lines) > 1:
+        where = f"dead-heated for {ordinal(fav.finish or 0)}"  # it said "ran 2nd"
     return where + (f": {'; '.join(against)}." if against else ".")  # a reason may hold a comma
 
 
@@ -504,7 +506,9 @@ def trouble_words(state: RaceState, ln: Line) -> str:
         field = [r for r in state.lines if running_at(r, before)]
         ahead = sum(r.race_points[before] > ln.race_points[before] for r in field)
         segment = "down the backstretch" if "setup" in state.segments else "at the break"
-        place = "in front" if ahead == 0 else ordinal(ahead + 1)
+        level = sum(r.race_points[before] == ln.race_points[before] for r in field) > 1
+        # "in front" was said of one of five horses level for the lead
+        place = ("sharing the lead" if level else "in front") if ahead == 0 else ordinal(ahead + 1)
         where = f", {place} {segment},"
     readings = ["form roll 3"]
     for reading in ln.trouble:
@@ -551,17 +555,16 @@ def _race_pace_sum(state: RaceState) -> str:
     if state.mode != "full":
         return ""
     at = 1 if "setup" in state.segments else 0  # race points after the break, or the setup
-    leaders = sorted(
+    field = sorted(
         (ln for ln in state.lines if running_at(ln, at)),
         key=lambda ln: (-ln.race_points[at], ln.post),
-    )[:2]
-    points = [ln.race_points[at] for ln in leaders]
+    )
+    points = [ln.race_points[at] for ln in field[:2]]
     total = state.pace_total or 0
     said = f"the two leaders' {total} race points"
-    if len(leaders) == 2 and sum(points) == total:
+    if len(points) == 2 and sum(points) == total:
         where = "down the backstretch" if at else "at the break"  # not the order at the turn
-        said = f"{_names([ln.name for ln in leaders])} led {where} on {points[0]} + {points[1]}"
-        said += f" = {total} race points"
+        said = f"{_leaders(field, at, where)} = {total} race points"
     dice = [f"die {state.pace_roll[0]}"] if state.pace_roll else []
     term = pace_term_words(state)
     if term:
@@ -570,6 +573,27 @@ def _race_pace_sum(state: RaceState) -> str:
             dice = [f"field die {state.field_die}", *(f"pace {d}" for d in dice)]
         return f" ({'; '.join([said, ', '.join(dice)]) if dice else said})"
     return f" ({', '.join([said, *dice])})"
+
+
+def _leaders(field: list[Line], at: int, where: str) -> str:
+    """The horses whose race points the pace is read from, as the call had them placed,
+    and the sum: "Discreetly Mine and Super Saver led down the backstretch on 24 + 20";
+    the leader and those level second ("Enable led ... on 21, Secretariat and Kelso next
+    on 20: 21 + 20"); all those level in front ("5 horses led at the break on 22 each:
+    22 + 22", where "Dr. Fager and Dayjur led at the break on 22 + 22" was said of five
+    horses level on 22, the call having had all five line up for the lead)."""
+    top, second = field[0].race_points[at], field[1].race_points[at]
+    level = [ln.name for ln in field if ln.race_points[at] == second]
+    added = f"{top} + {second}"
+
+    def who(names: list[str]) -> str:
+        return _names(names) if len(names) <= 4 else f"{len(names)} horses"
+
+    if len(level) == 1 or (top == second and len(level) == 2):
+        return f"{field[0].name} and {field[1].name} led {where} on {added}"
+    if top == second:
+        return f"{who(level)} led {where} on {top} each: {added}"
+    return f"{field[0].name} led {where} on {top}, {who(level)} next on {second}: {added}"
 
 
 def _most(named: list[str], running: list[str]) -> str:
