@@ -377,7 +377,7 @@ def test_why_it_was_won_says_what_the_going_took_and_the_stretch_run_starts_with
         "(the muddy track cost it 2, no Wet rating);"
     )
     assert run("dream-arc", 2)["The stretch run"].startswith(
-        "Sea-Bird, 8th turning for home, closes to finish 1st; John Henry, 7th"
+        "Sea-Bird, 8th turning for home, closes to win; John Henry, 7th"
     )
 
 
@@ -713,3 +713,32 @@ def test_a_beaten_favourite_in_a_dead_heat_is_said_to_have_dead_heated() -> None
     2nd with Iron Ledger, and "why it was won" said it "ran 2nd"."""
     why = _called("stakes-handicap-muddy", "full", 12)["Why it was won"]
     assert "The favourite, Gold Bastion (2-1), dead-heated for 2nd: a Final Speed roll of 9" in why
+
+
+def test_a_leader_disqualified_is_not_said_to_fade() -> None:
+    """Arc of the Ages, seed 14, Fullplay: Sea the Stars led turning for home, was 2nd past
+    the wire and was placed 4th by the stewards; the stretch run said he "fades to 4th".
+    The two closers who dead-heated for 2nd each "closes to finish 2nd"."""
+    called = _called("dream-arc", "full", 14)
+    assert "placed 4th" in called["At the wire"]
+    assert called["The stretch run"] == (
+        "Secretariat, 7th turning for home, closes to dead-heat for 2nd; Nijinsky, 10th "
+        "turning for home, closes to dead-heat for 2nd."
+    )
+
+
+def test_a_race_named_with_its_own_article_is_off_without_another() -> None:
+    """The Century Classic: "They're off in the The Century Classic"."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    for race, off in (
+        ("dream-century-classic", "They're off in The Century Classic: 10 runners"),
+        ("dream-derby", "They're off in the Derby of the Century: 14 runners"),
+    ):
+        state = play(RaceGame(load_race(race), "quick").new_initial_state(), SeededDice(9), {})
+        assert isinstance(state, RaceState)
+        (said,) = [n["words"] for n in state.notices if n["type"] == "off"]
+        assert said.startswith(off), said

@@ -724,9 +724,15 @@ def _stretch_runs(state: RaceState) -> str:
             where = (
                 "last" if ln.race_points[turn] == points[-1] else f"{ordinal(behind_at_turn + 1)}"
             )
-            words.append(f"{ln.name}, {where} turning for home, closes to finish {ordinal(place)}")
+            level = sum(r.finish == place for r in at_turn) > 1
+            to = f"dead-heat for {ordinal(place)}" if level else f"finish {ordinal(place)}"
+            if place == 1:  # "closes to finish 1st": a caller says the horse wins
+                to = "dead-heat for the win" if level else "win"
+            words.append(f"{ln.name}, {where} turning for home, closes to {to}")
     leader = ranked[0]
-    if points[0] > points[1] and (leader.finish or 0) > 3:
+    if leader.dq_roll is not None:  # placed by the stewards, not faded (the wire says so)
+        pass
+    elif points[0] > points[1] and (leader.finish or 0) > 3:
         words.append(
             f"{leader.name}, in front turning for home, fades to {ordinal(leader.finish or 0)}"
         )
