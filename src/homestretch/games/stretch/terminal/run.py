@@ -312,16 +312,21 @@ def _result_page(state: RaceState, show: _RaceCall, screen: Console) -> None:
     import typer
 
     from homestretch.cli.common import prompt
-    from homestretch.games.stretch.terminal.render import result_chart, show_sheets
+    from homestretch.games.stretch.terminal.render import PAGE_ROWS, result_chart, show_sheets
 
     data = state.result()
     standing = bettors_line(data)
     chart = result_chart(data, edge=False)
-    show.caller.show(chart)  # under the call's last page where it fits
-    if standing:
-        from rich.text import Text
+    from rich.text import Text
 
-        show.caller.show(Text(standing, style="bold"))  # names as written, never markup
+    said = Text(standing, style="bold")  # names as written, never markup
+    caller = show.caller
+    together = caller.rows_of(chart) + (caller.rows_of(said) if standing else 0)
+    if (caller.rows or 0) + together > PAGE_ROWS:  # the chart and the money on one page
+        caller.next_page()
+    caller.show(chart)  # under the call's last page where it fits
+    if standing:
+        caller.show(said)
     try:
         more = prompt("m: every sheet of the race; Enter: done", default="", show_default=False)
     except typer.Abort:  # Ctrl-D or Ctrl-C at the end: the race is run and stored
