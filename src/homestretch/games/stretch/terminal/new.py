@@ -21,7 +21,11 @@ def new(
     output: Annotated[Path, typer.Argument(metavar="FILE", help="the race file to write (TOML)")],
     entry: Annotated[
         list[str],
-        typer.Option("--entry", "-e", help="HORSE@JOCKEY by card id or name, in post order"),
+        typer.Option(
+            "--entry",
+            "-e",
+            help="HORSE@JOCKEY by card id or name, in post order (HORSE alone: its own rider)",
+        ),
     ],
     name: Annotated[str, typer.Option(help="the race's name")] = "Dream Race",
     track: Annotated[str, typer.Option(help="the racetrack")] = "",
