@@ -234,7 +234,7 @@ def _run_race(
     # stderr beside the questions; stdout holds the JSON alone
     screen = err_console if to_stderr else console
     people = bettors_here(table, to_stderr) if store is not None and game_id is not None else {}
-    pause = _pager(screen) if people and _pages(fmt, table) else None
+    pause = _pause if people and _pages(fmt, table) else None
     show = _RaceCall(table, screen, pause) if watched(fmt, table) else None
 
     def ask(node: ChanceNode) -> Sequence[int]:
@@ -295,14 +295,11 @@ def _pages(fmt: OutputFormat, table: TableSession) -> bool:
     return fmt is OutputFormat.text and table.dice_spec.kind != "asked" and sys.stdin.isatty()
 
 
-def _pager(screen: Console) -> Callable[[], None]:
+def _pause() -> None:
     """The question between two pages of the race: Enter goes on."""
     from homestretch.cli.common import prompt
 
-    def pause() -> None:
-        prompt("Enter: more of the race", default="", show_default=False)
-
-    return pause
+    prompt("Enter: more of the race", default="", show_default=False)
 
 
 def _result_page(state: RaceState, show: _RaceCall, screen: Console) -> None:
@@ -310,6 +307,7 @@ def _result_page(state: RaceState, show: _RaceCall, screen: Console) -> None:
     with what (17 rows at 14 runners), every other sheet on m (the ratings, the
     scoresheet, the running positions, the tote's payouts: 90 rows at 12 runners)."""
     import typer
+    from rich.text import Text
 
     from homestretch.cli.common import prompt
     from homestretch.games.stretch.terminal.render import PAGE_ROWS, result_chart, show_sheets
@@ -317,8 +315,6 @@ def _result_page(state: RaceState, show: _RaceCall, screen: Console) -> None:
     data = state.result()
     standing = bettors_line(data)
     chart = result_chart(data, edge=False)
-    from rich.text import Text
-
     said = Text(standing, style="bold")  # names as written, never markup
     caller = show.caller
     together = caller.rows_of(chart) + (caller.rows_of(said) if standing else 0)
