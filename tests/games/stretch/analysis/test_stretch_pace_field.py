@@ -71,7 +71,7 @@ def test_the_field_die_is_rolled_where_it_decides_the_row() -> None:
         row = CHARTS.race_pace_row((state.pace_total or 0) - state.pace_term)
         assert state.pace == (row[state.pace_roll[0] - 1] if state.pace_roll else row[0])
         assert state.result()["field_die"] == state.field_die
-        assert f"The Field die shows {state.field_die}" in " ".join(w for _, w in race_call(state))
+        assert f"field die {state.field_die}" in " ".join(w for _, w in race_call(state))
         console = Console(width=100, record=True)
         console.print(scoresheet(state, state.result()))
         assert f"(Field die {state.field_die})" in console.export_text()
@@ -153,8 +153,11 @@ def test_slow_paces_agree_where_whole_point_terms_missed(tmp_path: Path) -> None
 
 def test_the_field_die_is_said_in_a_fans_words() -> None:
     """It said "The Field die shows 3: 1 point off the top two's 43 race points for 12
-    runners": now what the die did to the pace, in plain words (the total the Race Pace
-    chart is read at)."""
+    runners", then "The Field die shows 3: in a field of 7, the two leaders' 44 race points
+    count as 43 for the pace": a die no racing fan has heard of. Now the call says what
+    the field's size did in racing words (a quick pair up front is likelier with more
+    runners, so their race points count for less), and the die is the bracket's detail
+    beside the pace die."""
     from homestretch.games.stretch.rules.report import pace_term_words
 
     game = RaceGame(field_of(7, 10.0), "full", odds="none")
@@ -166,11 +169,14 @@ def test_the_field_die_is_said_in_a_fans_words() -> None:
         said += 1
         total, term = state.pace_total or 0, state.pace_term or 0
         words = pace_term_words(state)
-        assert words.startswith(f"in a field of 7, the two leaders' {total} race points count")
+        assert words.startswith("with 7 runners a quick pair up front is likelier, ")
         assert words.endswith(
-            "in full for the pace" if term == 0 else f"as {total - term} for the pace"
+            "yet this time they count in full" if term == 0 else f"so they count as {total - term}"
         )
-        assert "top two's" not in words and "runners" not in words
         call = " ".join(w for _, w in race_call(state))
-        assert f"The Field die shows {state.field_die}: {words}." in call
+        assert "Field die" not in call and "die shows" not in call
+        dice = f"field die {state.field_die}"
+        if state.pace_roll is not None:
+            dice += f", pace die {state.pace_roll[0]}"
+        assert f" = {total} race points; {words}; {dice})." in call
     assert said

@@ -377,7 +377,7 @@ def test_why_it_was_won_says_what_the_going_took_and_the_stretch_run_starts_with
         "(the muddy track cost it 2, no Wet rating);"
     )
     assert run("dream-arc", 2)["The stretch run"].startswith(
-        "Sea-Bird, 8th turning for home, closes to finish 1st; John Henry, 7th"
+        "Sea-Bird, 8th turning for home, closes to win; John Henry, 7th"
     )
 
 
@@ -429,8 +429,8 @@ def test_the_dream_sprint_pace_costs_every_other_horse() -> None:
     assert isinstance(sprint, RaceState)
     calls = dict(race_call(sprint))
     assert calls["Turning for home"].startswith(
-        "The pace is fast (Dr. Fager and Dayjur led at the break on 23 + 23 = 46 race points, "
-        "die 4). It sets up for Midnight Lute and costs every other horse but "
+        "The pace is fast (Dr. Fager, Dayjur and Bold Ruler led at the break on 23 each: "
+        "23 + 23 = 46 race points, die 4). It sets up for Midnight Lute and costs every other horse but "
         "Precisionist. Dr. Fager"
     )
     assert "; the fast pace cost it 2;" in calls["Why it was won"]
@@ -533,10 +533,13 @@ def test_the_official_result_after_a_dead_heat_posts_three_horses_not_four() -> 
     assert heading == "Why it was won"
     assert why.startswith("Sea the Stars: started on a rating of 25, 1 below Ribot's 26")
     assert " Secretariat: started on a rating of 25," in why
+    # which winner's roll? "to the winner's 10" was either dead-heater's: the horse is
+    # named, its name as an owner ("Sea the Stars's" it would have read)
     assert why.endswith(
         " The other joint favourite, Ribot (5-1), ran 5th: the slow pace cost it 1; "
-        "a Final Speed roll of 9 to the winner's 10."
+        "a Final Speed roll of 9 to Sea the Stars' 10."
     )
+    assert "the winner" not in why
 
 
 def test_a_photo_for_third_calls_the_horse_it_beat() -> None:
@@ -646,3 +649,96 @@ def test_a_closer_is_not_said_to_go_for_the_lead(
     state = play(RaceGame(load_race(race), "quick").new_initial_state(), SeededDice(1), {})
     assert isinstance(state, RaceState)
     assert dict(race_call(state))["The pace"].startswith(said)
+
+
+def test_a_dead_heat_names_the_winner_each_comparison_is_with() -> None:
+    """Derby of the Century, seed 94, Quickplay: Alydar and Whirlaway dead-heat; the
+    favourite Secretariat's reasons said "suited the winner (+2)" and "to the winner's 11",
+    which read as either horse's (Alydar's pace was +1, his roll 12)."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    state = play(
+        RaceGame(load_race("dream-derby"), "quick").new_initial_state(), SeededDice(94), {}
+    )
+    assert isinstance(state, RaceState) and state.finish is not None
+    assert len(state.finish.order[0]) == 2
+    why = dict(race_call(state))["Why it was won"]
+    assert why.endswith(
+        " The favourite, Secretariat (5-1), ran 8th: the fast pace cost it 1 and suited "
+        "Whirlaway (+2); a Final Speed roll of 7 to Whirlaway's 11."
+    )
+    assert "the winner" not in why
+
+
+def _called(race: str, mode: str, seed: int) -> dict[str, str]:
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    state = play(RaceGame(load_race(race), mode).new_initial_state(), SeededDice(seed), {})  # type: ignore[arg-type]
+    assert isinstance(state, RaceState)
+    return dict(race_call(state))
+
+
+def test_the_pace_names_every_horse_level_where_its_race_points_were_read() -> None:
+    """Sprint of the Century, seed 21, Fullplay: five horses broke level on 22 and the call
+    had them "line up for the lead", then read the pace as "Dr. Fager and Dayjur led at
+    the break on 22 + 22", two of the five by post; and Bold Ruler, one of the five, was
+    "in front at the break" when trouble came. Arc of the Ages, seed 3: Enable led on 21
+    with Secretariat and Kelso level on 20, and the pace named Secretariat alone."""
+    sprint = _called("dream-sprint", "full", 21)
+    assert sprint["Turning for home"].startswith(
+        "The pace is normal (5 horses led at the break on 22 each: 22 + 22 = 44 race points;"
+    )
+    assert sprint["Trouble"].startswith("Bold Ruler, sharing the lead at the break, is in tight")
+    arc = _called("dream-arc", "full", 3)
+    assert arc["Turning for home"].startswith(
+        "The pace is normal (Enable led down the backstretch on 21, Secretariat and Kelso "
+        "next on 20: 21 + 20 = 41 race points;"
+    )
+    # two leaders alone read as before
+    champagne = _called("2009-champagne-stakes", "full", 0)
+    assert (
+        "(Super Saver and Dublin led down the backstretch on 20 + 20 = 40 race points, die 6)"
+        in (champagne["Turning for home"])
+    )
+
+
+def test_a_beaten_favourite_in_a_dead_heat_is_said_to_have_dead_heated() -> None:
+    """Iron Horse Handicap, seed 12, Fullplay: the favourite Gold Bastion dead-heated for
+    2nd with Iron Ledger, and "why it was won" said it "ran 2nd"."""
+    why = _called("stakes-handicap-muddy", "full", 12)["Why it was won"]
+    assert "The favourite, Gold Bastion (2-1), dead-heated for 2nd: a Final Speed roll of 9" in why
+
+
+def test_a_leader_disqualified_is_not_said_to_fade() -> None:
+    """Arc of the Ages, seed 14, Fullplay: Sea the Stars led turning for home, was 2nd past
+    the wire and was placed 4th by the stewards; the stretch run said he "fades to 4th".
+    The two closers who dead-heated for 2nd each "closes to finish 2nd"."""
+    called = _called("dream-arc", "full", 14)
+    assert "placed 4th" in called["At the wire"]
+    assert called["The stretch run"] == (
+        "Secretariat, 7th turning for home, closes to dead-heat for 2nd; Nijinsky, 10th "
+        "turning for home, closes to dead-heat for 2nd."
+    )
+
+
+def test_a_race_named_with_its_own_article_is_off_without_another() -> None:
+    """The Century Classic: "They're off in the The Century Classic"."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+    for race, off in (
+        ("dream-century-classic", "They're off in The Century Classic: 10 runners"),
+        ("dream-derby", "They're off in the Derby of the Century: 14 runners"),
+    ):
+        state = play(RaceGame(load_race(race), "quick").new_initial_state(), SeededDice(9), {})
+        assert isinstance(state, RaceState)
+        (said,) = [n["words"] for n in state.notices if n["type"] == "off"]
+        assert said.startswith(off), said

@@ -135,8 +135,8 @@ def test_fullplay_calls_name_the_leaders_of_the_running_order() -> None:
             points = {ln.post: ln.race_points[at] for ln in final.lines if len(ln.race_points) > at}
             assert n["leaders"] == [p for p, v in points.items() if v == max(points.values())]
             names = [final.lines[p - 1].name for p in n["leaders"]]
-            # the leaders come first, after the pace (and the Field die, when rolled)
-            words = re.sub(r"The Field die shows \d: [^.]*\. ", "", n["words"])
+            # the leaders come first, after the pace and how its chart was read
+            words = re.sub(r"^The pace is \w+ \([^)]*\)\. ", "", n["words"])
             assert any(name in words[: len(n["heading"]) + 60] for name in names)
         # nobody bets: no windows, no pools
         assert not {"betting-closed", "pool", "payout"} & {n["type"] for n in final.notices}

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from ...pty_screens import Screen, play
 
 
@@ -35,3 +37,50 @@ def test_every_bettors_window_fits_a_real_80_by_24_terminal(tmp_path: Path) -> N
     for screen in asked[1:]:
         assert screen.rows("The tote") <= 24, screen.text
     assert "Ann $98.00 ($2 win #1)" in " ".join(asked[2].text.split())
+
+
+@pytest.mark.parametrize(
+    ("race", "mode", "runners"),
+    [("claiming-route-big-field", "full", 12), ("dream-derby", "quick", 14)],
+)
+def test_a_big_field_with_bettors_fits_80_by_24_from_the_board_to_the_result(
+    tmp_path: Path, race: str, mode: str, runners: int
+) -> None:
+    """Measured in this pseudo-terminal with two bettors at the keyboard and a computer:
+    a bettor's first window was 28 rows from the heading at 12 runners and 29 at 14 (the
+    morning line said in words above the board that shows it); after the last bettor's
+    done the whole race ran past in one go, 149 rows of a 12-runner Fullplay race and 98
+    of a 14-runner Quickplay one (the call, then every sheet). Now the board alone, then
+    the race a page at a time (Enter), the result chart and who ended with what on the
+    last page, and m for every sheet."""
+    typed = iter(["win 1 2", "done", "done"])
+
+    def answer(screen: Screen) -> str | None:
+        if screen.question.startswith("Enter: more of the race"):
+            return ""
+        if screen.question.startswith("m: every sheet"):
+            return "m"
+        return next(typed, None)
+
+    argv = ["stretch", "run", race, "--mode", mode, "--seed", "3"]
+    argv += ["--db", str(tmp_path / "s.sqlite"), "--bettor", "Ann", "--bettor", "Bob"]
+    argv += ["--computer-bettor", "Robo"]
+    screens = play(argv, answer, timeout=600)
+    first = screens[0]
+    heading = next(line for line in first.lines if line.startswith("─") and " - " in line)
+    assert first.rows(heading) <= 24, first.text
+    assert "The morning line" not in first.text and "Morning line" in first.text
+    board = [line for line in first.lines if line[:2].strip().isdigit() and "  " in line[2:5]]
+    assert len(board) == runners
+    pages = [s for s in screens[3:] if s.question]
+    assert [s.question.split(":")[0] for s in pages][-1] == "m"
+    assert len(pages) >= 2 and all(s.question.startswith("Enter") for s in pages[:-1])
+    for screen in screens[1:-1]:  # every screen since the last answer, its question too
+        assert screen.rows() <= 24, screen.text
+    said = " ".join(" ".join(s.text for s in pages).split())
+    assert "They're off" in said and "Why it was won." in said and "Official: 1st" in said
+    last = pages[-1]
+    assert "Result (final time" in " ".join(last.text.split())
+    assert "Everyone ends level" in last.text or "ends with the most money" in last.text
+    assert "Scoresheet" not in said  # every sheet on m
+    assert "Scoresheet" in screens[-1].text and "Ratings" in screens[-1].text

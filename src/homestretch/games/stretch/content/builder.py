@@ -19,6 +19,7 @@ from homestretch.games.stretch.content.card_set import (
     nearest_choice,
 )
 from homestretch.games.stretch.content.race import Race, RaceSpec, build_race, load_race
+from homestretch.games.stretch.content.riders import STAND_IN, NoStandIn, field_riders
 
 RACE_FIELDS = (
     "name",
@@ -31,8 +32,6 @@ RACE_FIELDS = (
 )
 """A race's conditions as the builder sends them; a sample race's course clock (ruling
 S22) goes with its track, so a table opened on the sample times it as the file does."""
-DEFAULT_JOCKEY = "house-b"
-"""An entry without a jockey gets the ordinary stand-in, as in `stretch new`."""
 
 
 def race_from_picks(data: Any, cards: CardSet) -> Race:
@@ -43,7 +42,20 @@ def race_from_picks(data: Any, cards: CardSet) -> Race:
     entries = data.get("entries")
     if not isinstance(entries, list) or len(entries) < 2:
         raise HomestretchError("a race needs at least two entries, each a horse and a jockey")
-    picks = [_pick(post, entry, cards) for post, entry in enumerate(entries, start=1)]
+    chosen_cards = [_pick(post, entry, cards) for post, entry in enumerate(entries, start=1)]
+    horses = [horse for horse, _ in chosen_cards]
+    # an entry without a jockey: the horse's own rider, else the stand-in, as in `stretch
+    # new` (ruling S27)
+    try:
+        mounts = field_riders(cards, horses, [jockey for _, jockey in chosen_cards])
+    except NoStandIn as exc:
+        raise HomestretchError(
+            f"entry {exc.index + 1}: pick a jockey (this card set has no stand-in {STAND_IN})"
+        ) from None
+    except ContentError as exc:  # the set's riders.csv, named without its folder
+        where = f": {exc.where}" if exc.where else ""
+        raise HomestretchError(f"{Path(exc.source).name}{where}: {exc.problem}") from None
+    picks = [(horse, mount.jockey) for horse, mount in zip(horses, mounts, strict=True)]
     written = {key: data[key] for key in RACE_FIELDS if key in data}
     for key in ("furlongs", "course_seconds_per_furlong"):
         if isinstance(written.get(key), int) and not isinstance(written[key], bool):
@@ -66,16 +78,18 @@ def _preset(entry: JSON) -> JSON:
     return {"apr": entry["apr"]} if entry.get("apr") is not None else {}
 
 
-def _pick(post: int, entry: Any, cards: CardSet) -> tuple[HorseCard, JockeyCard]:
+def _pick(post: int, entry: Any, cards: CardSet) -> tuple[HorseCard, JockeyCard | None]:
+    """The entry's horse card and its jockey's, None for a jockey left blank."""
     if not isinstance(entry, dict):
         raise HomestretchError(f"entry {post}: give a horse and a jockey")
-    horse, jockey = entry.get("horse"), entry.get("jockey") or DEFAULT_JOCKEY
+    horse, jockey = entry.get("horse"), entry.get("jockey") or None
     if not isinstance(horse, str) or not horse.strip():
         raise HomestretchError(f"entry {post}: pick a horse")
-    if not isinstance(jockey, str):
+    if jockey is not None and not isinstance(jockey, str):
         raise HomestretchError(f"entry {post}: the jockey is a card id or a name")
     try:
-        return cards.horse(horse.strip()), cards.jockey(jockey.strip())
+        card = cards.horse(horse.strip())  # a horse not found is said first
+        return card, cards.jockey(jockey.strip()) if jockey and jockey.strip() else None
     except ContentError as exc:  # the card file's path is not the user's business
         raise HomestretchError(f"entry {post}: {exc.problem}") from None
 

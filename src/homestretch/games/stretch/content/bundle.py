@@ -13,9 +13,9 @@ HERE = Path(__file__).parent
 PARTS = (
     Part(
         "cards",
-        "the standard card set: horses.csv and jockeys.csv",
+        "the standard card set: horses.csv, jockeys.csv and riders.csv (who rides a horse named alone)",
         HERE / "cards",
-        ("horses.csv", "jockeys.csv"),
+        ("horses.csv", "jockeys.csv", "riders.csv"),
         "cards",
         "homestretch stretch cards --cards {dir}; homestretch stretch new FILE -e ... --cards {dir}"
         "; in a race file, cards = the folder (relative to the race file)",

@@ -47,8 +47,10 @@ def announce(state: RaceState) -> None:
         told.add("off")
         running = [ln.post for ln in state.lines if not ln.out]
         race = state.race
+        # "They're off in the The Century Classic": a name with its own article keeps it
+        named = race.name if race.name.lower().startswith("the ") else f"the {race.name}"
         words = (
-            f"They're off in the {race.name}: {len(running)} runners, "
+            f"They're off in {named}: {len(running)} runners, "
             f"{race.distance} on the {race.surface}, {race.condition}."
         )
         state.notice("off", runners=running, words=words)

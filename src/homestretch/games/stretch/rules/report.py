@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from homestretch.core.protocol import CHANCE, JSON
 from homestretch.games.stretch.content.apr import wet_adjustment
+from homestretch.games.stretch.content.chart_set import SETUP_MIN_FURLONGS
 from homestretch.games.stretch.rules.finish import format_lengths, format_time
 from homestretch.games.stretch.rules.odds_payoffs import book, payoff
 from homestretch.games.stretch.rules.sheet import Line
@@ -306,7 +307,10 @@ def why_it_was_won(state: RaceState) -> str:
     if not state.finish.order:
         return ""
     won = [lines[i] for i in state.finish.order[0]]
-    winner = max(won, key=lambda ln: ln.factor_adj)  # the race factor "to the winner's"
+    # the race factor "to the winner's"; in a dead heat the winner compared with is named
+    # ("to the winner's 11" could be either horse's)
+    winner = max(won, key=lambda ln: ln.factor_adj)
+    who = "the winner" if len(won) == 1 else winner.name
     words = " ".join(f"{w.name}: {'; '.join(_reasons(state, w, running))}." for w in won)
     first_past = max(running, key=lambda ln: (ln.final_speed or 0, ln.photo_total or 0))
     if first_past not in won and first_past.dq_roll is not None:
@@ -323,25 +327,27 @@ def why_it_was_won(state: RaceState) -> str:
     if len(favourites) == 1:
         return (
             words
-            + f" The favourite, {beaten[0].name} ({odds}), {_beaten_by(state, beaten[0], winner)}"
+            + f" The favourite, {beaten[0].name} ({odds}), {_beaten_by(state, beaten[0], winner, who)}"
         )
     # joint favourites were left out ("the favourite" was said only of one horse)
     other = "other " if len(beaten) < len(favourites) else ""
     if len(beaten) == 1:
         return words + (
             f" The {other}joint favourite, {beaten[0].name} ({odds}), "
-            f"{_beaten_by(state, beaten[0], winner)}"
+            f"{_beaten_by(state, beaten[0], winner, who)}"
         )
     words += f" The {other}joint favourites ({odds}) were beaten."
     for fav in beaten:
-        words += f" {fav.name} {_beaten_by(state, fav, winner)}"
+        words += f" {fav.name} {_beaten_by(state, fav, winner, who)}"
     return words
 
 
-def _beaten_by(state: RaceState, fav: Line, winner: Line) -> str:
+def _beaten_by(state: RaceState, fav: Line, winner: Line, who: str = "the winner") -> str:
     """'ran 4th: a Final Speed roll of 4.': where a beaten favourite ended, and why."""
-    against = _against(state, fav, winner)
+    against = _against(state, fav, winner, who)
     where = "did not finish" if fav.out else f"ran {ordinal(fav.finish or 0)}"
+    if not fav.out and sum(ln.finish == fav.finish for ln in state.lines) > 1:
+        where = f"dead-heated for {ordinal(fav.finish or 0)}"  # it said "ran 2nd"
     return where + (f": {'; '.join(against)}." if against else ".")  # a reason may hold a comma
 
 
@@ -352,7 +358,7 @@ def _reasons(state: RaceState, ln: Line, running: list[Line]) -> list[str]:
     if apr == top:
         rated = f"as the top-rated horse ({apr})" if len(tops) == 1 else f"joint top-rated ({apr})"
     else:
-        rated = f"on a rating of {apr}, {top - apr} below {_names(tops)}'s {top}"
+        rated = f"on a rating of {apr}, {top - apr} below {possessive(_names(tops))} {top}"
     if going := _going_cost(state, ln):  # "(26; its Wet rating ...)", not "(26) (its ..."
         rated = f"{rated[:-1]}; {going})" if rated.endswith(")") else f"{rated} ({going})"
     reasons = [f"started {rated}"]
@@ -404,21 +410,24 @@ def _going_cost(state: RaceState, ln: Line) -> str:
     return f"{track} cost it {cost}, its Wet rating of {wet} saving {-race.wet_effect - cost}"
 
 
-def _against(state: RaceState, ln: Line, winner: Line) -> list[str]:
+def _against(state: RaceState, ln: Line, winner: Line, who: str = "the winner") -> list[str]:
     """What the favourite lost to the winner, in the scoresheet's order: each step of the
     scoresheet where it came off worse than the winner, and only those (a going or pace
     that cost the winner more was not why the favourite lost; a Final Speed roll above
     the winner's neither). A roll under 7 is said even when the winner's was lower: it is
-    why the favourite ran where it did behind the others."""
+    why the favourite ran where it did behind the others. ``who``: the winner as said
+    ("the winner", or a dead-heater's name)."""
     if ln.out:
         return ["out of the race in trouble"]
     said = []
     if ln.runner.start_apr < winner.runner.start_apr:
-        said.append(f"started on {ln.runner.start_apr} to the winner's {winner.runner.start_apr}")
+        said.append(
+            f"started on {ln.runner.start_apr} to {possessive(who)} {winner.runner.start_apr}"
+        )
     going = _going_cost(state, ln)
     if " cost it " in going and _going_points(state, ln) > _going_points(state, winner):
         said.append(going)
-    if pace := _pace_against(state, ln.pace_adj, winner.pace_adj):
+    if pace := _pace_against(state, ln.pace_adj, winner.pace_adj, who):
         said.append(pace)
     if ln.trouble and ln.form_adj < 0:
         said.append(f"trouble and form cost it {-ln.form_adj}")
@@ -426,18 +435,16 @@ def _against(state: RaceState, ln: Line, winner: Line) -> list[str]:
         said.append(f"off form ({ln.form_adj:+d})")
     if winner.form_adj > max(ln.form_adj, 0):
         better = f"better form ({winner.form_adj:+d} to its {ln.form_adj:+d})"
-        said.append(
-            f"the winner in {better if ln.form_adj > 0 else f'form ({winner.form_adj:+d})'}"
-        )
+        said.append(f"{who} in {better if ln.form_adj > 0 else f'form ({winner.form_adj:+d})'}")
     if state.factor and ln.factor_adj < winner.factor_adj:
         rider = " and the rider" if state.ride_applies else ""
         said.append(
-            f"{state.factor}{rider} gave it {ln.factor_adj:+d} to the winner's {winner.factor_adj:+d}"
+            f"{state.factor}{rider} gave it {ln.factor_adj:+d} to {possessive(who)} {winner.factor_adj:+d}"
         )
     if ln.speed_roll is not None and winner.speed_roll is not None:
         if ln.speed_roll < winner.speed_roll:
             said.append(
-                f"a Final Speed roll of {ln.speed_roll} to the winner's {winner.speed_roll}"
+                f"a Final Speed roll of {ln.speed_roll} to {possessive(who)} {winner.speed_roll}"
             )
         elif ln.speed_roll < 7:
             said.append(f"a Final Speed roll of {ln.speed_roll}")
@@ -455,7 +462,7 @@ def _going_points(state: RaceState, ln: Line) -> int:
     return -wet_adjustment(ln.runner.horse, state.race.wet_effect)
 
 
-def _pace_against(state: RaceState, pace: int, winners: int) -> str:
+def _pace_against(state: RaceState, pace: int, winners: int, who: str = "the winner") -> str:
     """The pace's cost to a beaten favourite beside what it did to the winner, when the
     favourite came off worse ("the fast pace cost it 2 to the winner's 1")."""
     if pace >= winners:
@@ -464,11 +471,11 @@ def _pace_against(state: RaceState, pace: int, winners: int) -> str:
     if pace < 0:
         words += f" cost it {-pace}"
         if winners < 0:
-            return f"{words} to the winner's {-winners}"
-        return f"{words} and suited the winner (+{winners})" if winners else words
+            return f"{words} to {possessive(who)} {-winners}"
+        return f"{words} and suited {who} (+{winners})" if winners else words
     if pace == 0:
-        return f"{words} suited the winner (+{winners}), not it"
-    return f"{words} suited it less (+{pace} to the winner's +{winners})"
+        return f"{words} suited {who} (+{winners}), not it"
+    return f"{words} suited it less (+{pace} to {possessive(who)} +{winners})"
 
 
 TROUBLE_WORDS = {
@@ -499,7 +506,9 @@ def trouble_words(state: RaceState, ln: Line) -> str:
         field = [r for r in state.lines if running_at(r, before)]
         ahead = sum(r.race_points[before] > ln.race_points[before] for r in field)
         segment = "down the backstretch" if "setup" in state.segments else "at the break"
-        place = "in front" if ahead == 0 else ordinal(ahead + 1)
+        level = sum(r.race_points[before] == ln.race_points[before] for r in field) > 1
+        # "in front" was said of one of five horses level for the lead
+        place = ("sharing the lead" if level else "in front") if ahead == 0 else ordinal(ahead + 1)
         where = f", {place} {segment},"
     readings = ["form roll 3"]
     for reading in ln.trouble:
@@ -525,8 +534,6 @@ def _pace_words(state: RaceState) -> str:
     words = f"The pace is {state.pace}{_race_pace_sum(state)}."
     if state.mode == "quick":
         words = f"{_speed_words(state)}, and the pace is {state.pace}."
-    if state.field_die is not None:
-        words = f"The Field die shows {state.field_die}: {pace_term_words(state)}. " + words
     running = [ln.name for ln in state.lines if not ln.out]
     spared = [name for name in running if name not in helped and name not in hurt]
     if helped and len(hurt) >= 4 and len(spared) <= 2:  # "costs every other horse but X"
@@ -543,26 +550,50 @@ def _race_pace_sum(state: RaceState) -> str:
     """Fullplay: the race points the Race Pace chart read, added up as page 19 adds them
     ("Discreetly Mine, with 24 points, and Super Saver, with 20 points ... a total of 44
     points ... Our roll is a 4"): ' (Discreetly Mine and Super Saver led down the
-    backstretch on 24 + 20 = 44 race points, die 4)'. After a Field die, which says the
-    total itself, the die alone."""
+    backstretch on 24 + 20 = 44 race points, die 4)'; in a field the field-size term
+    moves (ruling S18), what it did in a fan's words and its Field die as the detail."""
     if state.mode != "full":
         return ""
-    die = [f"die {state.pace_roll[0]}"] if state.pace_roll else []
     at = 1 if "setup" in state.segments else 0  # race points after the break, or the setup
-    leaders = sorted(
+    field = sorted(
         (ln for ln in state.lines if running_at(ln, at)),
         key=lambda ln: (-ln.race_points[at], ln.post),
-    )[:2]
-    points = [ln.race_points[at] for ln in leaders]
+    )
+    points = [ln.race_points[at] for ln in field[:2]]
     total = state.pace_total or 0
-    if state.field_die is not None or len(leaders) < 2 or sum(points) != total:
-        return f" ({die[0]})" if die else ""
-    where = "down the backstretch" if at else "at the break"  # not the order at the turn
-    said = f"{_names([ln.name for ln in leaders])} led {where} on {points[0]} + {points[1]}"
-    said += f" = {total} race points"
-    if state.pace_term:  # the field-size term (ruling S18), as the scoresheet's footer says
-        said += f", which count as {total - state.pace_term} in a field of {len(state.lines)}"
-    return f" ({'; '.join([said, *die]) if state.pace_term else ', '.join([said, *die])})"
+    said = f"the two leaders' {total} race points"
+    if len(points) == 2 and sum(points) == total:
+        where = "down the backstretch" if at else "at the break"  # not the order at the turn
+        said = f"{_leaders(field, at, where)} = {total} race points"
+    dice = [f"die {state.pace_roll[0]}"] if state.pace_roll else []
+    term = pace_term_words(state)
+    if term:
+        said += f"; {term}"
+        if state.field_die is not None:  # the detail, for who wants it: both dice named
+            dice = [f"field die {state.field_die}", *(f"pace {d}" for d in dice)]
+        return f" ({'; '.join([said, ', '.join(dice)]) if dice else said})"
+    return f" ({', '.join([said, *dice])})"
+
+
+def _leaders(field: list[Line], at: int, where: str) -> str:
+    """The horses whose race points the pace is read from, as the call had them placed,
+    and the sum: "Discreetly Mine and Super Saver led down the backstretch on 24 + 20";
+    the leader and those level second ("Enable led ... on 21, Secretariat and Kelso next
+    on 20: 21 + 20"); all those level in front ("5 horses led at the break on 22 each:
+    22 + 22", where "Dr. Fager and Dayjur led at the break on 22 + 22" was said of five
+    horses level on 22, the call having had all five line up for the lead)."""
+    top, second = field[0].race_points[at], field[1].race_points[at]
+    level = [ln.name for ln in field if ln.race_points[at] == second]
+    added = f"{top} + {second}"
+
+    def who(names: list[str]) -> str:
+        return _names(names) if len(names) <= 4 else f"{len(names)} horses"
+
+    if len(level) == 1 or (top == second and len(level) == 2):
+        return f"{field[0].name} and {field[1].name} led {where} on {added}"
+    if top == second:
+        return f"{who(level)} led {where} on {top} each: {added}"
+    return f"{field[0].name} led {where} on {top}, {who(level)} next on {second}: {added}"
 
 
 def _most(named: list[str], running: list[str]) -> str:
@@ -611,14 +642,20 @@ to the back and makes one run; "8" or "9" wants the lead)."""
 
 
 def pace_term_words(state: RaceState) -> str:
-    """What Fullplay's field-size term did to the top-two total (ruling S18), in a fan's
-    words: "in a field of 12, the two leaders' 43 race points count as 42 for the pace"
-    (it said "1 point off the top two's 43 race points for 12 runners")."""
+    """What Fullplay's field-size term did to the top-two total (ruling S18), as a racing
+    fan would have it: "with 12 runners a quick pair up front is likelier, so they count
+    as 43" (the call said "The Field die shows 3", a die no fan has heard of: the die
+    stays in the call's brackets as the detail); "" when the term took nothing and no
+    Field die was rolled."""
     term, runners, total = state.pace_term or 0, len(state.lines), state.pace_total or 0
-    points = f"in a field of {runners}, the two leaders' {total} race points count"
-    if term == 0:
-        return f"{points} in full for the pace"
-    return f"{points} as {total - term} for the pace"
+    if term == 0 and state.field_die is None:
+        return ""
+    shift, _ = state.charts.pace_term(runners, state.race.furlongs < SETUP_MIN_FURLONGS)
+    likely = "rarer" if term < 0 or shift < 0 else "likelier"
+    counted = (
+        "yet this time they count in full" if term == 0 else f"so they count as {total - term}"
+    )
+    return f"with {runners} runners a quick pair up front is {likely}, {counted}"
 
 
 def _form_words(state: RaceState) -> str:
@@ -687,15 +724,27 @@ def _stretch_runs(state: RaceState) -> str:
             where = (
                 "last" if ln.race_points[turn] == points[-1] else f"{ordinal(behind_at_turn + 1)}"
             )
-            words.append(f"{ln.name}, {where} turning for home, closes to finish {ordinal(place)}")
+            level = sum(r.finish == place for r in at_turn) > 1
+            to = f"dead-heat for {ordinal(place)}" if level else f"finish {ordinal(place)}"
+            if place == 1:  # "closes to finish 1st": a caller says the horse wins
+                to = "dead-heat for the win" if level else "win"
+            words.append(f"{ln.name}, {where} turning for home, closes to {to}")
     leader = ranked[0]
-    if points[0] > points[1] and (leader.finish or 0) > 3:
+    if leader.dq_roll is not None:  # placed by the stewards, not faded (the wire says so)
+        pass
+    elif points[0] > points[1] and (leader.finish or 0) > 3:
         words.append(
             f"{leader.name}, in front turning for home, fades to {ordinal(leader.finish or 0)}"
         )
     elif points[0] > points[1] and leader.finish == 1 and leader.dq_roll is None:
         words.append(f"{leader.name} leads turning for home and holds on")
     return "; ".join(words) + "." if words else ""
+
+
+def possessive(name: str) -> str:
+    """A horse's name as its owner: "Ribot's", "Crab Grass's", "Sea the Stars'" (it said
+    "Sea the Stars's")."""
+    return f"{name}'" if name.endswith("s") and not name.endswith("ss") else f"{name}'s"
 
 
 def _names(names: list[str]) -> str:

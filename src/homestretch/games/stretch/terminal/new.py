@@ -21,7 +21,11 @@ def new(
     output: Annotated[Path, typer.Argument(metavar="FILE", help="the race file to write (TOML)")],
     entry: Annotated[
         list[str],
-        typer.Option("--entry", "-e", help="HORSE@JOCKEY by card id or name, in post order"),
+        typer.Option(
+            "--entry",
+            "-e",
+            help="HORSE@JOCKEY by card id or name, in post order (HORSE alone: its own rider)",
+        ),
     ],
     name: Annotated[str, typer.Option(help="the race's name")] = "Dream Race",
     track: Annotated[str, typer.Option(help="the racetrack")] = "",
@@ -55,23 +59,27 @@ def new(
 
     if output.exists() and not force:
         raise HomestretchError(f"{output} exists; use --force to overwrite it")
+    from homestretch.games.stretch.content.riders import NoStandIn, field_riders
+
     card_set = load_card_set(folder)
-    picks = []
+    horses, named = [], []
     for text in entry:  # an unknown card named before the count: the mistake to mend first
         horse_ref, _, jockey_ref = text.partition("@")
         try:
-            horse = card_set.horse(horse_ref.strip())
+            horses.append(card_set.horse(horse_ref.strip()))
+            named.append(card_set.jockey(jockey_ref.strip()) if jockey_ref.strip() else None)
         except ContentError as exc:
             raise HomestretchError(_no_card(text, exc, folder)) from None
-        if not jockey_ref.strip() and "house-b" not in card_set.jockeys:
-            raise HomestretchError(_no_stand_in(text, card_set, folder))
-        try:
-            jockey = card_set.jockey(jockey_ref.strip() or "house-b")
-        except ContentError as exc:
-            raise HomestretchError(_no_card(text, exc, folder)) from None
-        picks.append((horse, jockey))
     if len(entry) < 2:
         raise HomestretchError("a race needs at least two --entry HORSE@JOCKEY")
+    # a horse named alone: its own rider, else the stand-in, said below the table (S27)
+    try:
+        mounts = field_riders(card_set, horses, named)
+    except NoStandIn as exc:
+        raise HomestretchError(_no_stand_in(entry[exc.index], card_set, folder)) from None
+    except ContentError as exc:  # the card set's riders.csv
+        raise HomestretchError(str(exc)) from None
+    picks = [(horse, mount.jockey) for horse, mount in zip(horses, mounts, strict=True)]
     written: dict[str, Any] = {
         "name": name,
         "date": date,
@@ -128,14 +136,44 @@ def new(
                         "horse": horse.id,
                         "jockey": jockey.id,
                         "start_apr": runner.start_apr,
+                        "jockey_from": mount.how,  # named, own (the card's), stand-in
                     }
-                    for (horse, jockey), runner in zip(picks, race.runners, strict=True)
+                    for (horse, jockey), mount, runner in zip(
+                        picks, mounts, race.runners, strict=True
+                    )
                 ],
             }
         )
         return
     console.print(table)
+    for line in _stand_ins(picks, mounts):  # said, not left to look like a rider's name
+        console.print(line, markup=False, highlight=False)
     console.print(f"wrote {escape(str(output))}; run it with: {escape(run_it)}")
+
+
+def _stand_ins(picks: list[Any], mounts: list[Any]) -> list[str]:
+    """The horses named alone that the stand-in rides, and why (ruling S27): those whose
+    card has no rider in one line, each whose rider is on another horse in a line."""
+    alone = [(h, j, m) for (h, j), m in zip(picks, mounts, strict=True) if m.how == "stand-in"]
+    if not alone:
+        return []
+    rider = alone[0][1].name
+    lines = []
+    bare = [h for h, _, m in alone if m.why.startswith("no rider")]
+    if bare:
+        names = ", ".join(h.name for h in bare)
+        whose = "its card names" if len(bare) == 1 else "their cards name"
+        lines.append(
+            f"{names}: no jockey named and {whose} no rider, so the stand-in {rider} rides."
+        )
+    for horse, _, mount in alone:
+        if not mount.why.startswith("no rider"):
+            lines.append(
+                f"{horse.name}: no jockey named and {mount.why}, so the stand-in {rider} rides."
+            )
+    example = alone[0][0].id
+    lines.append(f"Name a rider with -e HORSE@JOCKEY (-e {example}@JOCKEY).")
+    return lines
 
 
 def _no_stand_in(typed: str, card_set: Any, own_cards: Path | None) -> str:

@@ -8,6 +8,7 @@ from rich import box
 from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from homestretch.cli.plain import Table
 from homestretch.core.actions import Action
@@ -28,7 +29,9 @@ def show_race(state: RaceState, console: Console) -> None:
     show_sheets(state, console)
 
 
-def show_header(state: RaceState, console: Console) -> None:
+def show_header(state: RaceState, console: Console, blank: bool = True) -> None:
+    """The race's name, track and date, then its conditions; ``blank``, a blank row
+    after them (not in a bettor's window, at 80 x 24)."""
     race = state.race
     mode = "Fullplay" if state.mode == "full" else "Quickplay"
     header = " - ".join(x for x in (race.name, race.track, race.date) if x)
@@ -40,7 +43,8 @@ def show_header(state: RaceState, console: Console) -> None:
         f"charts: {state.charts.name}",
         markup=False,
     )
-    console.print()
+    if blank:
+        console.print()
 
 
 def show_sheets(state: RaceState, console: Console) -> None:
@@ -59,18 +63,57 @@ def show_sheets(state: RaceState, console: Console) -> None:
         console.print(tote_paid(data))
 
 
+PAGE_ROWS = 23
+"""The rows of an 80 x 24 terminal above the question that ends a page."""
+
+
 class Caller:
     """Tells the race as it is run: each notice once, as soon as the rules emit it (the
-    morning line, the off, each part of the call, the official result, the tote)."""
+    morning line, the off, each part of the call, the official result, the tote).
 
-    def __init__(self, console: Console) -> None:
+    With ``pause`` (bettors at a terminal) the race after the windows close is told a
+    page at a time, each page at most ``PAGE_ROWS`` rows before ``pause()`` asks for
+    Enter: a 12-runner Fullplay call ran 45 rows and the sheets 90 more past the
+    bettors' eyes, from their last answer to the end; and the morning line is not said
+    (each bettor's board shows it: four rows of 80 x 24 at 12 runners)."""
+
+    def __init__(self, console: Console, pause: Callable[[], None] | None = None) -> None:
         self.console = console
         self.told = 0
+        self.pause = pause
+        self.rows: int | None = None
+        """Rows on the page so far, once the windows have closed (None before)."""
 
     def call(self, state: RaceState) -> None:
         for notice in state.notices[self.told :]:
-            self.console.print(_told(notice))
-        self.told = len(state.notices)
+            self.told += 1
+            if self.pause is not None and notice["type"] == "morning-line":
+                continue
+            self.show(_told(notice))
+            if self.pause is not None and notice["type"] == "betting-closed":
+                self.rows = self.rows_of(_told(notice))
+
+    def show(self, text: str | Text | Table, rows: int | None = None) -> None:
+        """Print ``text`` (console markup, plain text, a table); when paging, after a
+        pause if it would not fit on the page."""
+        if self.pause is not None and self.rows is not None:
+            rows = self.rows_of(text) if rows is None else rows
+            if self.rows and self.rows + rows > PAGE_ROWS:
+                self.next_page()
+            self.rows += rows
+        self.console.print(text)
+
+    def next_page(self) -> None:
+        """Ask for Enter before what comes next (paging; a page with nothing on it is not
+        asked about)."""
+        if self.pause is not None and self.rows:
+            self.pause()
+            self.rows = 0
+
+    def rows_of(self, text: str | Text | Table) -> int:
+        """The terminal rows ``text`` (console markup, plain text, a table) takes."""
+        renderable = Text.from_markup(text) if isinstance(text, str) else text
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
 
 NOTICE_STYLES = {"official": "bold", "pool": "green", "payout": "green"}
@@ -351,14 +394,10 @@ def running_positions(data: JSON, exact: dict[int, float] | None = None) -> Tabl
     return table
 
 
-def result_chart(data: JSON) -> Table:
-    table = Table(
-        title=f"Result  (final time {data['final_time'] or '-'})",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        padding=(0, 1, 0, 0),
-        pad_edge=False,
-    )
+def result_chart(data: JSON, edge: bool = True) -> Table:
+    """The official result, the chart's payoffs and times; without ``edge`` no blank rows
+    round it (a bettor's page, at 80 x 24)."""
+    table = _table(f"Result  (final time {data['final_time'] or '-'})", edge=edge)
     for column in ("Fin", "PP", "Horse", "Margin", "Odds", "Win", "Place", "Show", "Time"):
         table.add_column(
             column, justify="left" if column == "Horse" else "right", no_wrap=column == "Horse"

@@ -193,9 +193,12 @@ def run(
 
 
 class _RaceCall:
-    """The race call as it unfolds: each part is called once its rolls are in."""
+    """The race call as it unfolds: each part is called once its rolls are in; with
+    ``pause``, a page at a time once the windows close (``render.Caller``)."""
 
-    def __init__(self, table: TableSession, screen: Console) -> None:
+    def __init__(
+        self, table: TableSession, screen: Console, pause: Callable[[], None] | None = None
+    ) -> None:
         from homestretch.core.protocol import replay
         from homestretch.games.stretch.rules.engine import RaceState
         from homestretch.games.stretch.terminal.render import Caller, show_header
@@ -203,8 +206,8 @@ class _RaceCall:
         state = replay(table.game, table.state.events)
         assert isinstance(state, RaceState)
         self.state = state
-        self.caller = Caller(screen)
-        show_header(self.state, screen)
+        self.caller = Caller(screen, pause)
+        show_header(self.state, screen, blank=pause is None)
         self.caller.call(self.state)  # a resumed race: the parts run before it stopped
 
     def __call__(self, events: list[Event]) -> None:
@@ -230,7 +233,9 @@ def _run_race(
     # a bettor or a dice typist at the terminal sees the race with --format json too, on
     # stderr beside the questions; stdout holds the JSON alone
     screen = err_console if to_stderr else console
-    show = _RaceCall(table, screen) if watched(fmt, table) else None
+    people = bettors_here(table, to_stderr) if store is not None and game_id is not None else {}
+    pause = _pause if people and _pages(fmt, table) else None
+    show = _RaceCall(table, screen, pause) if watched(fmt, table) else None
 
     def ask(node: ChanceNode) -> Sequence[int]:
         return ask_roll(node, to_stderr)
@@ -239,7 +244,6 @@ def _run_race(
         _unsaved(table, show or (lambda events: None), ask)
     else:
         hint = db_hint(store)
-        people = bettors_here(table, to_stderr)
         play_at_terminal(table, game_id, people, on_events=show, ask=ask, db=hint)
     state = table.state
     assert isinstance(state, RaceState)
@@ -256,13 +260,15 @@ def _run_race(
             f"({' '.join(map(str, unused))}): check the transcript of the rolls",
             style="yellow",
         )
-    if show is not None:
+    if show is not None and pause is not None:
+        _result_page(state, show, screen)
+    elif show is not None:
         show_sheets(state, screen)
         standing = bettors_line(state.result())
         if standing:
             screen.print(standing, style="bold", markup=False, highlight=False)
-        if store is not None and game_id is not None:
-            say_saved(screen, game_id, db_hint(store), noun="run", ended=True)
+    if show is not None and store is not None and game_id is not None:
+        say_saved(screen, game_id, db_hint(store), noun="run", ended=True)
     if fmt is OutputFormat.json:
         kind = table.dice_spec.kind
         echo_json(
@@ -278,6 +284,51 @@ def _run_race(
                 **bettors_won(state.result()),
             }
         )
+
+
+def _pages(fmt: OutputFormat, table: TableSession) -> bool:
+    """Whether the race is told a page at a time: bettors at a real terminal (a script
+    or a pipe gets it whole), the text screen, and dice not typed in (each typed roll is
+    a question of its own)."""
+    import sys
+
+    return fmt is OutputFormat.text and table.dice_spec.kind != "asked" and sys.stdin.isatty()
+
+
+def _pause() -> None:
+    """The question between two pages of the race: Enter goes on."""
+    from homestretch.cli.common import prompt
+
+    prompt("Enter: more of the race", default="", show_default=False)
+
+
+def _result_page(state: RaceState, show: _RaceCall, screen: Console) -> None:
+    """The race's last page, for bettors at a terminal: the result chart and who ended
+    with what (17 rows at 14 runners), every other sheet on m (the ratings, the
+    scoresheet, the running positions, the tote's payouts: 90 rows at 12 runners)."""
+    import typer
+    from rich.text import Text
+
+    from homestretch.cli.common import prompt
+    from homestretch.games.stretch.terminal.render import PAGE_ROWS, result_chart, show_sheets
+
+    data = state.result()
+    standing = bettors_line(data)
+    chart = result_chart(data, edge=False)
+    said = Text(standing, style="bold")  # names as written, never markup
+    caller = show.caller
+    together = caller.rows_of(chart) + (caller.rows_of(said) if standing else 0)
+    if (caller.rows or 0) + together > PAGE_ROWS:  # the chart and the money on one page
+        caller.next_page()
+    caller.show(chart)  # under the call's last page where it fits
+    if standing:
+        caller.show(said)
+    try:
+        more = prompt("m: every sheet of the race; Enter: done", default="", show_default=False)
+    except typer.Abort:  # Ctrl-D or Ctrl-C at the end: the race is run and stored
+        return
+    if more.strip().lower() == "m":
+        show_sheets(state, screen)
 
 
 def _unused_dice(table: TableSession, state: RaceState) -> list[int]:
