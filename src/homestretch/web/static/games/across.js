@@ -325,6 +325,7 @@
     const bar = node("div", null, "ab-standing-form", { say: "standing" });
     const pass = node("button", say("standing_pass", lot), "ab-standing-pass");
     pass.type = "button";
+    pass.dataset.local = "";  // kept by the page, no move (table.js: held through a frame)
     pass.addEventListener("click", () => setStanding({ lot: lotKey(), kind: "pass", n: 0 }));
     const limit = keep("standingLimit", node("input", null, "ab-standing-limit"), initial || lot.min_bid);
     limit.type = "number";
@@ -332,6 +333,7 @@
     limit.setAttribute("aria-label", W.standing_label);
     const upto = node("button", W.standing_upto, "ab-standing-upto");
     upto.type = "button";
+    upto.dataset.local = "";
     upto.addEventListener("click", () => setStanding({ lot: lotKey(), kind: "upto", limit: Number(limit.value), n: 0 }));
     bar.append(pass, upto, limit);
     return bar;
@@ -342,6 +344,7 @@
       : say("standing_bidding", { horse: V.lot.horse, limit: f(order.limit), n: order.n });
     const cancel = node("button", W.standing_cancel, "ab-standing-cancel");
     cancel.type = "button";
+    cancel.dataset.local = "";
     cancel.addEventListener("click", () => setStanding(null));
     box.append(node("p", text));
     if (V.lot.syndicates) {  // asked into a syndicate on this horse, the order answers too
@@ -691,5 +694,14 @@
     sayRefusal();
     markMove(box);
     answerStanding(frame);
+  };
+  // What the board's buttons mean besides the seat's moves (table.js decisionOf): the
+  // horse on the block (a standing order's "Cancel" is for it), the offer put to this
+  // player (yes and no are the same moves whatever is offered). Another player's move
+  // that leaves these and the moves as they were leaves a finger's tap where it is.
+  window.homestretchBoard.decision = (frame) => {
+    const view = frame.view;
+    const offer = view.offer && view.offer.to === view.you ? view.offer : null;
+    return [view.phase, view.meet, view.race, view.lot ? view.lot.horse : null, offer];
   };
 })();
