@@ -127,10 +127,21 @@ function takeLog(next) {
   return true;
 }
 
+// A frame asked for (a reconnect, a tab shown again) while the stream is open may come
+// after the stream's own frame at its version, built later: who is "here" is the
+// stream's then (every page come or gone is pushed on it), and an older answer drawn
+// over it said a player whose page was open was not there (the last word on a final
+// screen, whose stream has ended).
+let pushed = 0;  // frames the event stream has brought
+
 async function refetch() {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const asked = pushed;
   const response = await fetch(`/api/tables/${tableId}/frame${query}`);
-  if (response.ok) render(await response.json());
+  if (!response.ok) return;
+  const next = await response.json();
+  if (pushed !== asked && frame && next.version <= frame.version) return;  // the stream's is as new
+  render(next);
 }
 
 // What a frame says that only a move (or a seat handed over, renamed) changes: all of it
@@ -825,6 +836,7 @@ function listen(failed) {
   });
   events.addEventListener("frame", (event) => {
     drawn = true;
+    pushed += 1;
     heard();
     const next = JSON.parse(event.data);
     // the last frame: nothing more will come (closed first, so a board that fails to
