@@ -80,6 +80,41 @@ def test_across_pass_held_while_a_computer_is_offered_a_loan_is_made(
         phone.close()
 
 
+def test_across_offer_held_while_the_turn_comes_round_is_made(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """The other person's finger on "Offer to lend" (an offer is made whenever the game
+    waits, R16) while the asked one passes and the auction asks him: his offer is made
+    when it lifts. His turn came, but not what the offer is."""
+    seats = [
+        {"kind": "person", "name": "Ann"},
+        {"kind": "person", "name": "Bob"},
+        {"kind": "bot", "bot": "sensible", "name": "Cy"},
+    ]
+    with shared_server.visit() as address:
+        links, tokens, asked = across_at_its_first_auction(address, seats)
+        game_id, other = links["id"], 1 - asked
+        phone = browser.new_context(base_url=address, **SMALL)
+        page = phone.new_page()
+        page.goto(links["seats"][other]["link"])
+        shows(page, frame(address, game_id)["version"])
+        assert not frame(address, game_id, tokens[other])["your_turn"]
+        before = _finger_down(page, ".ab-offer-lend")
+        move(address, game_id, tokens[asked], {"kind": "pass"})
+        page.wait_for_function(PAST, arg=before)
+        assert frame(address, game_id, tokens[other])["your_turn"]  # asked now
+        with page.expect_request(
+            lambda request: request.url.endswith("/moves") and request.method == "POST",
+            timeout=5_000,
+        ) as sent:
+            page.mouse.up()
+        assert sent.value.post_data_json["action"]["kind"] == "lend_terms"
+        answer = sent.value.response()
+        assert answer is not None and answer.ok, answer and answer.text()
+        expect(page.locator(".ab-block .ab-moves")).to_be_visible()  # then his turn, drawn
+        phone.close()
+
+
 # --- Totopoly: a standing order's "Cancel" ---------------------------------------------
 def _open_totopoly(address: str) -> tuple[dict[str, Any], list[str]]:
     seats = [

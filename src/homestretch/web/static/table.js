@@ -26,7 +26,7 @@ const TITLE = document.title;
 // A finger held on the board while another player's move comes in: the board is drawn
 // once it lifts if what its buttons do is the same (see decisionOf: the board may say
 // what they mean besides the moves, homestretchBoard.decision = (frame) => ...; its
-// controls that make no move are marked data-local), unless it keeps its buttons in the
+// controls whose meaning is not the turn's are marked data-any-turn), unless it keeps its buttons in the
 // page itself (homestretchBoard.keepsHeldTaps: drawn at once).
 const board = typeof window.homestretchBoard === "function" ? window.homestretchBoard : null;
 
@@ -168,11 +168,12 @@ let drawnTurn = null;  // turnOf the frame last drawn whole
 // to this player, Totopoly's lot). Another player's move that leaves it as it was (an
 // offer between two others, a bid while this player's standing order stands) leaves a
 // tap held on the board as it is: see render.
-// A board's control that makes no move (data-local: a standing order set or cancelled,
-// kept by the page) means the same while the board's own part of the decision does,
-// whoever is asked: a finger held on one leaves the board as drawn till it lifts, though
-// the seat's turn came meanwhile (its order would have answered for it, the "Cancel" under
-// the finger taken away).
+// A board's control whose meaning is not the turn's (data-any-turn: a standing order set
+// or cancelled, kept by the page; an Across offer, made whenever the game waits, R16)
+// means the same while the board's own part of the decision does, whoever is asked: a
+// finger held on one leaves the board as drawn till it lifts, though the seat's turn
+// came meanwhile (the order would have answered for it, "Cancel" taken from under the
+// finger; the offer lost).
 const ownDecision = (shown) => JSON.stringify(board && typeof board.decision === "function" ? board.decision(shown) : null);
 function decisionOf(shown) {
   const roll = shown.waiting ? shown.waiting.roll : null;
@@ -316,9 +317,9 @@ function render(next, whole = false) {
   const own = ownDecision(next);
   const later = !whole && frame !== null && mode !== "replay" && next.version > frame.version;
   const same = later && !body.classList.contains("moving") && decision === drawnDecision;
-  const local = pressed !== null && pressed.closest("#board [data-local]") !== null;
+  const anyTurn = pressed !== null && pressed.closest("#board [data-any-turn]") !== null;
   const held = later && board !== null && !board.keepsHeldTaps && pressedIn($("board"))
-    && (same || (local && own === drawnOwn));
+    && (same || (anyTurn && own === drawnOwn));
   drawnMoves = moves;
   drawnTurn = turn;
   drawnDecision = decision;

@@ -586,7 +586,7 @@
     const form = make(tools, "form", null, "tp-standing-form");  // not a .tp-amount: the bid's box is found as it was
     const pass = make(tools, "button", W.standing_pass, "tp-move tp-standing-pass");
     pass.type = "button";
-    pass.dataset.local = "";  // kept by the page, no move (table.js: held through a frame)
+    pass.dataset.anyTurn = "";  // kept by the page, whoever is asked (table.js: held through a frame)
     pass.addEventListener("click", () => setStanding(tools, { card: view.lot.card, kind: "pass", n: 0 }));
     const limit = make(tools, "input");
     Object.assign(limit, { type: "number", min: "1", step: "1", inputMode: "numeric", required: true });
@@ -596,7 +596,7 @@
     kept(tools, limit, "tp-standing-limit");
     const upto = make(tools, "button", W.standing_upto, "tp-move tp-standing-upto");
     upto.type = "submit";
-    upto.dataset.local = "";
+    upto.dataset.anyTurn = "";
     form.append(pass, upto, limit);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -635,7 +635,7 @@
       : say("standing_bidding", { lot, limit: guineas(order.limit), n: order.n });
     const cancel = make(tools, "button", W.standing_cancel, "tp-move tp-standing-cancel");
     cancel.type = "button";
-    cancel.dataset.local = "";
+    cancel.dataset.anyTurn = "";
     cancel.addEventListener("click", () => setStanding(tools, null));
     box.append(make(tools, "p", text), cancel, make(tools, "p", W.standing_note, "tp-legend"));
     parts.lot.inner.append(box);
