@@ -21,6 +21,7 @@ from tests.browser.table_pages import (
     across_at_its_first_auction,
     frame,
     move,
+    open_table,
     press,
     shows,
     token_of,
@@ -31,6 +32,7 @@ expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy ma
 MOST = 400
 """A bound on moves played to reach a point of the game, so a stuck game fails."""
 PAST = "(version) => Number(document.body.dataset.version) > version"
+PASS = """.ab-block button[data-action='{"kind":"pass"}']"""
 
 
 def _finger_down(page: Page, selector: str) -> int:
@@ -61,7 +63,7 @@ def test_across_pass_held_while_a_computer_is_offered_a_loan_is_made(
         page = phone.new_page()
         page.goto(links["seats"][asked]["link"])
         shows(page, frame(address, game_id)["version"])
-        before = _finger_down(page, """.ab-block button[data-action='{"kind":"pass"}']""")
+        before = _finger_down(page, PASS)
         # the other person lends the computer player a fifty (out of turn, R16)
         move(address, game_id, tokens[other], {"kind": "lend", "borrower": 2, "amount": 1})
         page.wait_for_function(PAST, arg=before)  # drawn under the finger
@@ -112,6 +114,56 @@ def test_across_offer_held_while_the_turn_comes_round_is_made(
         answer = sent.value.response()
         assert answer is not None and answer.ok, answer and answer.text()
         expect(page.locator(".ab-block .ab-moves")).to_be_visible()  # then his turn, drawn
+        phone.close()
+
+
+TAP_AS_DRAWN = """([version, selector]) => {
+  const watch = new MutationObserver(() => {
+    if (document.body.dataset.version === version) return;
+    watch.disconnect();  // the frame drawn (this runs once its drawing is through)
+    document.querySelector(selector).click();
+    window.tappedAt = document.body.dataset.version;
+  });
+  watch.observe(document.body, { attributes: true, attributeFilter: ["data-version"] });
+}"""
+"""A tap on ``selector`` the moment the page has drawn a frame after ``version``."""
+
+
+def test_across_tap_the_moment_another_moves_is_made(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """A tap on the block's "Pass" right as a friend's offer to another is drawn: the
+    board drew its buttons anew, each taking no tap for a moment (a tap aimed at what
+    was there before must not land on the next decision), so this one was lost; the
+    decision is the same, and "Pass" stands where it stood: it is made."""
+    seats = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Dan")]
+    seats.append({"kind": "bot", "bot": "sensible", "name": "Cy"})
+    with shared_server.visit() as address:
+        request = {"game": "across", "config": {"players": 4}, "seats": seats, "seed": 7}
+        links = open_table(address, request)
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        mover = next(s for s, t in enumerate(tokens) if frame(address, game_id, t)["your_turn"])
+        move(address, game_id, tokens[mover], {"kind": "track", "track": "woodbine"})
+        asked = next(s for s in (0, 1, 2) if frame(address, game_id, tokens[s])["your_turn"])
+        lender, borrower = (s for s in (0, 1, 2) if s != asked)
+        phone = browser.new_context(base_url=address, **SMALL)
+        page = phone.new_page()
+        page.goto(links["seats"][asked]["link"])
+        version = frame(address, game_id)["version"]
+        shows(page, version)
+        with page.expect_request(
+            lambda request: request.url.endswith("/moves") and request.method == "POST",
+            timeout=10_000,  # sent as the click comes (a lost tap sends nothing)
+        ) as sent:
+            page.evaluate(TAP_AS_DRAWN, [str(version), PASS])
+            offer = {"kind": "lend", "borrower": borrower, "amount": 1}
+            move(address, game_id, tokens[lender], offer)  # to a person: nobody moves after
+        assert page.evaluate("window.tappedAt") == str(version + 1)
+        assert sent.value.post_data_json["action"] == {"kind": "pass"}
+        assert sent.value.post_data_json["version"] == version + 1
+        answer = sent.value.response()
+        assert answer is not None and answer.ok, answer and answer.text()
         phone.close()
 
 

@@ -326,6 +326,7 @@ function render(next, whole = false) {
   drawnOwn = own;
   owed.board = owed.admin = false;  // drawn now
   const before = frame && frame.version !== next.version ? new Set(document.querySelectorAll(CONTROLS)) : null;
+  const spots = before && same ? new Set([...before].map(spotOf)) : null;  // see settle
   frame = { ...next, log, log_from: 0 };  // a board is given the whole log
   body.dataset.version = String(frame.version);
   holding();  // the frame a move of this page made: its controls take taps again
@@ -384,7 +385,7 @@ function render(next, whole = false) {
     if (token) query.set("token", token);
     replay.href = `/t/${tableId}/replay?${query}`;
   }
-  if (before) settle(before);
+  if (before) settle(before, spots);
   placePin();
   if (mode === "seat") keepSeat(seatName(frame.seat));
 }
@@ -429,8 +430,18 @@ function holding() {
   body.classList.toggle("moving", moving > 0 || (frame !== null && frame.version < movedTo));
 }
 
-function settle(before) {
-  const fresh = [...document.querySelectorAll(CONTROLS)].filter((node) => !before.has(node));
+// ``spots``: where the controls stood, and what each did, before another player's move
+// that left this seat's decision as it was (render's ``same``): a control drawn anew just
+// where one doing the same stood is no new thing to a finger, and takes a tap at once
+// (it took none for a moment: a tap that came then, right after a friend's move, was
+// lost, nothing said).
+const spotOf = (node) => {
+  const box = node.getBoundingClientRect();
+  return [node.dataset.action || "", node.textContent, Math.round(box.left), Math.round(box.top), Math.round(box.width), Math.round(box.height)].join("|");
+};
+
+function settle(before, spots = null) {
+  const fresh = [...document.querySelectorAll(CONTROLS)].filter((node) => !before.has(node) && !(spots && spots.has(spotOf(node))));
   fresh.forEach((node) => { node.dataset.fresh = ""; });
   if (fresh.length) setTimeout(() => fresh.forEach((node) => delete node.dataset.fresh), SETTLE);
 }
