@@ -1,7 +1,9 @@
 """A designer's own track in the lobby (``serve --content DIR``), on a phone (375 px)
 and a laptop (1280 px): the choice is named as the designer's, its track is the one the
 form offers, the table opened on it plays it (its page says so) and takes a move; a
-track not of the design, typed into the settings as JSON, is refused by its field."""
+track not of the design, typed into the settings as JSON, is refused by its field. A
+track file, or a Totopoly content folder's files, uploaded from the lobby: a fault by
+the field, then played."""
 
 from __future__ import annotations
 
@@ -139,7 +141,7 @@ def test_a_track_file_uploaded_from_the_lobby_is_checked_then_played(
             {"name": "my-heath.toml", "mimeType": "text/plain", "buffer": broken.encode()},
         )
         page.get_by_role("button", name="Open the table").click()
-        error = page.locator("[data-error-for='upload']")
+        error = page.locator("#own-track-box [data-error-for='upload']")
         expect(error).to_have_text("my-heath.toml: news: best_pick must be a horse 2-12, not 13")
         expect(error).to_be_in_viewport()
         expect(page.locator("#created")).to_be_hidden()
@@ -155,3 +157,63 @@ def test_a_track_file_uploaded_from_the_lobby_is_checked_then_played(
         ann.click()
         expect(page.locator(".subtitle")).to_contain_text("on the designer's my-heath.toml")
         expect(page.locator("#board")).to_contain_text("Fenwick Heath")
+
+
+def _files(folder: Path, **changed: str) -> list[dict[str, object]]:
+    return [
+        {
+            "name": path.name,
+            "mimeType": "text/plain",
+            "buffer": changed.get(path.stem, path.read_text()).encode(),
+        }
+        for path in sorted(folder.glob("*.toml"))
+    ]
+
+
+def test_a_totopoly_folders_files_uploaded_from_the_lobby_are_checked_then_played(
+    device: Callable[[str], Page], shared_server: SharedServer
+) -> None:
+    folder = SAMPLES / "totopoly"
+    leases = (folder / "leases.toml").read_text()
+    with shared_server.visit():
+        page = device("phone")
+        page.goto("/")
+        page.select_option("#game", "totopoly")
+        box = page.locator("#own-content-box")
+        expect(box).to_be_visible()
+        expect(page.locator("#own-track-box")).to_be_hidden()
+        page.locator("#seats li[data-seat='0'] input.seat-name").fill("Ann")
+        broken = leases.replace("number = 1\n", "number = 13\n", 1)
+        page.set_input_files("#own-content", _files(folder, leases=broken))
+        page.get_by_role("button", name="Open the table").click()
+        error = box.locator("[data-error-for='upload']")
+        expect(error).to_have_text(
+            "leases.toml: [[horse]] 1: number 13: the horses are numbered 1 to 12"
+        )
+        expect(error).to_be_in_viewport()
+        expect(page.locator("#created")).to_be_hidden()
+        fits_width(page)
+        # too big together: said by the field, nothing sent
+        posted: list[str] = []
+        page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+        page.set_input_files("#own-content", _files(folder, cards="#" * (300 * 1024)))
+        expect(error).to_be_hidden()
+        page.get_by_role("button", name="Open the table").click()
+        expect(error).to_have_text(
+            "the files hold more than 256 KiB together (a Totopoly folder's five hold about "
+            "11 KiB): choose the content folder's own files"
+        )
+        assert posted == []
+        # the folder's files as they are: opened on them, 16 KiB and more with its notes
+        notes = "".join(f"# note {n}: why the course bends here\n" for n in range(500))
+        course = notes + (folder / "racecourse.toml").read_text()
+        page.set_input_files("#own-content", _files(folder, racecourse=course))
+        page.get_by_role("button", name="Open the table").click()
+        expect(page.locator("#created")).to_be_visible()
+        assert posted and len(course) > 16 * 1024
+        page.locator("#links a", has_text="Ann's seat").click()
+        expect(page.locator(".subtitle")).to_contain_text(
+            "on the designer's uploaded content folder"
+        )
+        expect(page.locator("#view")).to_contain_text("Heath Raven")  # the folder's horses
+        fits_width(page)

@@ -281,3 +281,98 @@ def test_two_designs_of_one_name_are_told_apart(tmp_path: Path, designer: dict[s
         ("stretch:my-race-2", "my-race.toml (2)"),
     ]
     assert found[3].defaults["race"] == "stretch:my-race-2"
+
+
+TOTOPOLY_SEATS = [
+    {"kind": "person", "name": "Ann"},
+    {"kind": "bot", "bot": "sensible", "name": "Bo"},
+]
+
+
+def _uploaded(folder: Path, *names: str, **changed: str) -> JSON:
+    """A Totopoly folder's files as the lobby sends them: ``names`` (all five if none),
+    some with their text replaced (``changed``, by the name's stem)."""
+    chosen = names or tuple(sorted(p.name for p in folder.glob("*.toml")))
+    return {
+        "files": [
+            {
+                "file": name,
+                "text": changed[name[:-5]] if name[:-5] in changed else (folder / name).read_text(),
+            }
+            for name in chosen
+        ]
+    }
+
+
+def test_a_totopoly_folders_files_uploaded_with_the_table_are_checked_played_and_kept(
+    client: TestClient, store: Store, designer: dict[str, Path]
+) -> None:
+    """Over the 16 KiB a request once held (a designer's notes in the files), each fault
+    one line by the files' field, nothing opened; then played, and kept in the store."""
+    folder = designer["totopoly"]
+    notes = "".join(
+        f"# a designer's note, line {n}: why the course bends here\n" for n in range(400)
+    )
+    course = notes + (folder / "racecourse.toml").read_text()
+    assert len(course) > 16 * 1024
+    asked = {"game": "totopoly", "config": {"players": 2}, "seats": TOTOPOLY_SEATS}
+    leases = (folder / "leases.toml").read_text()
+    for upload, words in [
+        (
+            _uploaded(folder, leases=leases.replace("number = 1\n", "number = 13\n", 1)),
+            "leases.toml: ",
+        ),
+        (
+            _uploaded(folder, "racecourse.toml", "board.toml", board="[x]\n"),
+            "board.toml: a Totopoly content",
+        ),
+        (_uploaded(folder, "cards.toml", "cards.toml"), "cards.toml is chosen twice"),
+        (_uploaded(folder, racecourse="#" * (257 * 1024)), "more than 256 KiB together"),
+        ({"files": "racecourse.toml"}, "uploaded content is sent as its files' names"),
+    ]:
+        answer = client.post("/api/tables", json={**asked, "upload": upload})
+        said = refusal(answer, 400)
+        assert said.startswith(words) or words in said, said
+        assert answer.json()["field"] == "upload"
+        assert tempfile_named(said) is None, said  # no folder of the server's named
+    padded = {**asked, "note": "x" * 16 * 1024, "upload": _uploaded(folder)}
+    said = refusal(client.post("/api/tables", json=padded), 413)
+    assert said == "the request is over 16 KiB besides its uploaded files"
+    assert store.saved_games() == []  # nothing opened
+    links = open_table(client, **asked, upload=_uploaded(folder, racecourse=course))
+    web = (store.settings(links["id"]) or {})["web"]
+    assert web["design"]["id"] == "totopoly:uploaded" and "source" not in web["design"]
+    assert web["design"]["files"]["racecourse.toml"] == course
+    assert set(web["design"]["files"]) == {p.name for p in folder.glob("*.toml")}
+    page = client.get(links["seats"][0]["link"]).text
+    assert heading(page).endswith("on the designer's uploaded content folder")
+    board = frame_of(client, links["id"])["view"]["board"]
+    bundled = open_table(client, **asked)
+    assert board != frame_of(client, bundled["id"])["view"]["board"]  # the samples' course
+
+
+def test_a_totopoly_file_left_out_is_the_bundled_one(
+    client: TestClient, store: Store, designer: dict[str, Path]
+) -> None:
+    folder = designer["totopoly"]
+    asked = {"game": "totopoly", "config": {"players": 2}, "seats": TOTOPOLY_SEATS}
+    links = open_table(client, **asked, upload=_uploaded(folder, "racecourse.toml"))
+    design = (store.settings(links["id"]) or {})["web"]["design"]
+    bundled = Path(__file__).parents[2] / "src/homestretch/games/totopoly/content"
+    assert design["files"]["racecourse.toml"] == (folder / "racecourse.toml").read_text()
+    assert design["files"]["cards.toml"] == (bundled / "cards.toml").read_text()
+    assert design["label"] == "racecourse.toml"
+
+
+def test_the_lobby_says_the_upload_limit_the_server_holds(client: TestClient) -> None:
+    from homestretch.web.designs import MOST_UPLOADED
+
+    lobby = client.get("/").text
+    assert f'data-most="{MOST_UPLOADED}"' in lobby
+    assert f"{MOST_UPLOADED // 1024} KiB at most together" in lobby
+
+
+def tempfile_named(said: str) -> str | None:
+    """A temporary folder's path in a line (the upload is read in one), if any."""
+    found = re.search(r"/tmp\S*|tmp[a-z0-9_]{6,}", said)
+    return found.group(0) if found else None

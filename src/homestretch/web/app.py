@@ -48,6 +48,10 @@ from homestretch.web.verify import verify_table
 
 MAX_BODY = 16 * 1024
 """The largest request body taken (an action or a table's configuration is far less)."""
+MAX_TABLE_BODY = 1024 * 1024
+"""The largest request to open a table: it may bring a designer's files (``upload``: a
+Totopoly content folder's, up to ``designs.MOST_UPLOADED``, escaped in JSON); the rest
+of it is held to ``MAX_BODY``."""
 
 
 class TooLarge(HomestretchError):
@@ -77,15 +81,15 @@ def refused_page(request: Request, status: int, reason: str) -> Response:
     return refusal(status, reason)
 
 
-async def body_json(request: Request) -> JSON:
+async def body_json(request: Request, most: int = MAX_BODY) -> JSON:
     size = request.headers.get("content-length")
-    if size is not None and is_whole(size) and int(size) > MAX_BODY:
-        raise TooLarge(f"the request is over {MAX_BODY // 1024} KiB")
+    if size is not None and is_whole(size) and int(size) > most:
+        raise TooLarge(f"the request is over {most // 1024} KiB")
     body = b""
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY:
-            raise TooLarge(f"the request is over {MAX_BODY // 1024} KiB")
+        if len(body) > most:
+            raise TooLarge(f"the request is over {most // 1024} KiB")
     if nesting(body.decode("latin-1")) > NESTING:  # json.loads would exhaust the stack
         raise HomestretchError(f"the request is nested more than {NESTING} levels deep")
     try:
@@ -171,7 +175,10 @@ def create_app(
         opened with that the terminal would warn of (a race's preset far off, S24)."""
         from homestretch.web.stretch import opening_warnings
 
-        links = await hub.open_table(await body_json(request))
+        asked = await body_json(request, MAX_TABLE_BODY)
+        if len(json.dumps({**asked, "upload": None})) > MAX_BODY:  # its files aside, as any
+            raise TooLarge(f"the request is over {MAX_BODY // 1024} KiB besides its uploaded files")
+        links = await hub.open_table(asked)
         game = hub.tables[links["id"]].table.game
         return {**links, "warnings": opening_warnings(game)}
 

@@ -275,12 +275,89 @@ def uploaded_track(upload: Any) -> Design:
     )
 
 
+TOTOPOLY_UPLOADED = "totopoly:uploaded"
+"""The id of a Totopoly content folder's files uploaded with a table's request."""
+
+MOST_UPLOADED = 256 * 1024
+"""The most text a Totopoly folder's uploaded files may hold together (the bundled five
+hold 11 KiB); said in the lobby by the field, and checked there before they are sent."""
+
+
+def uploaded_content(upload: Any) -> Design:
+    """A Totopoly content folder's files uploaded from the lobby (``{files: [{file,
+    text}, ...]}``: some or all of its five, by their names), read and checked as
+    ``homestretch totopoly play --content DIR`` reads a folder, a file left out taken as
+    bundled: a design of its own for the one table, which keeps the files as it keeps a
+    folder's. A fault is one line naming the file and the place in it, shown by the
+    files' field (``upload``)."""
+    import tempfile
+
+    from homestretch.games.totopoly.content.loader import DEFAULT_CONTENT, load_content
+
+    names = ("racecourse.toml", *TOTOPOLY_FILES)
+    files = upload.get("files") if isinstance(upload, dict) else None
+    if (
+        not isinstance(files, list)
+        or not files
+        or not all(
+            isinstance(one, dict) and all(isinstance(one.get(k), str) for k in ("file", "text"))
+            for one in files
+        )
+    ):
+        raise FieldError("upload", "uploaded content is sent as its files' names and texts")
+    given: dict[str, str] = {}
+    for one in files:
+        name = Path(one["file"].replace("\\", "/")).name
+        if name not in names:
+            raise FieldError(
+                "upload",
+                f"{name}: a Totopoly content folder holds {', '.join(names)} (docs/totopoly.md)",
+            )
+        if name in given:
+            raise FieldError("upload", f"{name} is chosen twice")
+        given[name] = one["text"]
+    if sum(len(text.encode("utf-8")) for text in given.values()) > MOST_UPLOADED:
+        raise FieldError(
+            "upload",
+            f"the files hold more than {MOST_UPLOADED // 1024} KiB together (a Totopoly "
+            "folder's five hold about 11 KiB): choose the content folder's own files",
+        )
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        for name in names:
+            if name in given:
+                (root / name).write_text(given[name], encoding="utf-8", newline="")
+            else:
+                (root / name).write_bytes((DEFAULT_CONTENT / name).read_bytes())
+        try:
+            load_content.__wrapped__(str(root))  # not kept: a folder of a moment
+            kept = _content_files(root)
+        except ContentError as exc:
+            said = str(exc)
+            for name in names:
+                said = said.replace(str(root / name), name)
+            raise FieldError("upload", said.replace(str(root), "the uploaded files")) from None
+        digest = folder_digest(root)
+    bundled = [name for name in names if name not in given]
+    label = ", ".join(given) if bundled else "uploaded content folder"  # a heading's words
+    also = f", with the bundled {', '.join(bundled)}" if bundled else ""
+    return Design(
+        TOTOPOLY_UPLOADED,
+        "totopoly",
+        label,
+        Path(label),
+        digest,
+        kept,
+        about=f"The uploaded {label}{also}.",
+    )
+
+
 # --- a table opened on a design -------------------------------------------------------
 def applied(design: Design, config: JSON) -> tuple[JSON, JSON]:
     """The configuration of a table on ``design`` (its content folder kept, or its race
     whole) and what the table keeps of it in its own settings (``web.design``)."""
     kept: JSON = {"id": design.id, "label": design.label, "digest": design.digest}
-    if design.id != UPLOADED:  # a file on the server, which may change: whether it did
+    if design.id not in (UPLOADED, TOTOPOLY_UPLOADED):  # on the server: it may change
         kept["source"] = str(design.source)
     if design.race is not None:
         return {**config, "race": design.race}, kept

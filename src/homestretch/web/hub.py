@@ -91,6 +91,10 @@ class LiveTable:
     parts: dict[tuple[int | None, bool, bool], tuple[Any, ...]] = field(default_factory=dict)
     """Each viewer's part of a frame (``frames.seat_part``) and the table it was built
     from: the reply to a move and the pushes to that seat's pages share it."""
+    at_the_end: frozenset[int] | None = None
+    """The seats whose pages were open when the game ended (the first frame of the ended
+    table built, before any stream ends: each ends once it sent that frame): who was
+    at the table then, each final screen's "here"."""
     reached: tuple[int, float | None] = (-1, None)
     """The version the table is at and when (``time.monotonic``) it reached it: seen by
     this process, or stored with the log's last event; None when not known (a log
@@ -125,6 +129,18 @@ class LiveTable:
     def connected(self) -> set[int]:
         return {v.seat for v in self.listeners.values() if v.seat is not None}
 
+    def here(self) -> set[int]:
+        """The seats a frame says are here: whose pages are open (their event streams);
+        at an ended table, also whose pages were open when it ended. Each page's stream
+        ends with the last frame, so the others' last frames were built as they went, in
+        whatever order their streams were served: one's final screen said a player who
+        had seen the end with it was not "here", another's that he was."""
+        if not self.table.state.is_over():
+            return self.connected()
+        if self.at_the_end is None:
+            self.at_the_end = frozenset(self.connected())
+        return self.connected() | self.at_the_end
+
     def may_roll(self, viewer: Viewer) -> bool:
         return viewer.admin or (viewer.seat is not None and viewer.seat == self.web.get("roller"))
 
@@ -146,7 +162,7 @@ class LiveTable:
         since = None if when is None or version != table.version else time.monotonic() - when
         # ``since``: seconds the table has stood at this version, by this server's clock
         # (a page times what it unfolds by it, so every screen agrees); None: not known
-        shown = {**completed(built[3], table, self.connected(), log_from), "since": since}
+        shown = {**completed(built[3], table, self.here(), log_from), "since": since}
         if viewer.admin:  # the creator's page keeps the links to send on (a lost one)
             shown["links"] = table_links(self.game_id, table, self.web)
         return shown

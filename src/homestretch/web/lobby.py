@@ -22,7 +22,14 @@ from homestretch.session.saved import open_new
 from homestretch.session.seats import Seat, computer, new_token, open_seat, person
 from homestretch.session.table import AUTO, Table
 from homestretch.store.db import Store
-from homestretch.web.designs import Design, Designs, applied, listed_title, uploaded_track
+from homestretch.web.designs import (
+    Design,
+    Designs,
+    applied,
+    listed_title,
+    uploaded_content,
+    uploaded_track,
+)
 from homestretch.web.forms import FieldError, check_settings, plain, settings_fields
 from homestretch.web.words import bot_words
 
@@ -262,9 +269,15 @@ def create_table(
     entry = _entry(request.get("game"))
     config, asked = request.get("config"), request.get("seats", [])
     design = (designs or Designs()).chosen(entry.name, request.get("design"))
-    if request.get("upload") is not None:
+    if request.get("upload") is not None and entry.name == "totopoly" and design is None:
+        design = uploaded_content(request["upload"])  # a content folder's files
+    elif request.get("upload") is not None:
         if design is not None or entry.name != "across":
-            raise FieldError("upload", "a track file is uploaded for Across the Board alone")
+            raise FieldError(
+                "upload",
+                "files are uploaded for Across the Board (a track file) and Totopoly (a "
+                "content folder's files) alone, not beside a designer's content",
+            )
         design = uploaded_track(request["upload"])
         meets = config.get("meets", 1) if isinstance(config, dict) else None
         whole = isinstance(meets, int) and not isinstance(meets, bool) and 1 <= meets <= 100

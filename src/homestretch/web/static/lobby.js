@@ -76,7 +76,9 @@ function clearErrors() {
 function fieldError(field, text) {
   let name = field || "";
   while (name) {
-    const slot = document.querySelector(`[data-error-for="${CSS.escape(name)}"]`);
+    // the one in sight where several name the field (an upload: Across's track, Totopoly's files)
+    const slots = [...document.querySelectorAll(`[data-error-for="${CSS.escape(name)}"]`)];
+    const slot = slots.find((one) => !one.parentElement.closest("[hidden]")) || slots[0];
     if (slot) {
       slot.textContent = text;
       slot.hidden = false;
@@ -405,6 +407,7 @@ if ($("create")) {
     const mineNow = mine();
     $("dc-lobby").hidden = g.name !== "derbycast";
     $("own-track-box").hidden = !ownTrackOffered(g);
+    $("own-content-box").hidden = !ownContentOffered(g);
     $("game-about").textContent = g.title.split(": ").slice(1).join(": ");
     const rules = $("how-to-play-link");  // the chosen game's guide, beside its choice
     rules.href = `/how-to-play/${encodeURIComponent(g.name)}`;
@@ -426,7 +429,7 @@ if ($("create")) {
   select.addEventListener("change", chooseGame);
   // a field changed: its refusal goes (the next press of "Open the table" says again)
   const mended = (event) => {
-    const place = event.target.closest(".setting, .seat-row, #roller-box, #own-track-box");
+    const place = event.target.closest(".setting, .seat-row, #roller-box, #own-track-box, #own-content-box");
     if (!place) return;
     for (const slot of place.querySelectorAll("[data-error-for]")) slot.hidden = true;
     for (const bad of place.querySelectorAll(".invalid")) bad.classList.remove("invalid");
@@ -486,7 +489,8 @@ if ($("create")) {
       if (!withCard && config.source === "keeper" && mineNow.keeper === "person") seats.push({ kind: "person", name: "Score keeper" });
     }
     config = asSent(config);  // (after a day's card, which posts from the keeper's desk)
-    const upload = ownTrackOffered(g) ? await ownTrack() : undefined;
+    const upload = ownTrackOffered(g) ? await ownTrack() : ownContentOffered(g) ? await ownContent() : undefined;
+    if (upload === null) return;  // too big to send: said by its field
     const roller = $("dice").value === "asked" ? $("roller").value : "";
     $("open").disabled = true;
     let response;
@@ -571,6 +575,24 @@ function ownTrackOffered(g) {
 async function ownTrack() {
   const chosen = $("own-track").files[0];
   return chosen ? { file: chosen.name, text: await chosen.text() } : undefined;
+}
+
+// a Totopoly content folder's files of one's own (some or all of its five), uploaded with
+// the table's request: the server reads them as `totopoly play --content DIR` reads the
+// folder; files too big together are said so by the field, not sent
+function ownContentOffered(g) {
+  return g.name === "totopoly" && !g.design;
+}
+async function ownContent() {
+  const input = $("own-content");
+  const chosen = [...input.files];
+  if (!chosen.length) return undefined;
+  const most = Number(input.dataset.most);
+  if (chosen.reduce((size, file) => size + file.size, 0) > most) {
+    fieldError("upload", `the files hold more than ${most / 1024} KiB together (a Totopoly folder's five hold about 11 KiB): choose the content folder's own files`);
+    return null;
+  }
+  return { files: await Promise.all(chosen.map(async (file) => ({ file: file.name, text: await file.text() }))) };
 }
 
 async function derbyCastCard(config, seats) {

@@ -23,6 +23,11 @@ const TITLE = document.title;
 // A board marks where its player makes the move the table waits for with the attribute
 // data-your-move (on the form, the buttons or the box that holds them; several marks are
 // taken in the page's order): see "Your turn" pinned below.
+// A finger held on the board while another player's move comes in: the board is drawn
+// once it lifts if what its buttons do is the same (see decisionOf: the board may say
+// what they mean besides the moves, homestretchBoard.decision = (frame) => ...; its
+// controls whose meaning is not the turn's are marked data-any-turn), unless it keeps its buttons in the
+// page itself (homestretchBoard.keepsHeldTaps: drawn at once).
 const board = typeof window.homestretchBoard === "function" ? window.homestretchBoard : null;
 
 function el(tag, text, cls) {
@@ -122,10 +127,21 @@ function takeLog(next) {
   return true;
 }
 
+// A frame asked for (a reconnect, a tab shown again) while the stream is open may come
+// after the stream's own frame at its version, built later: who is "here" is the
+// stream's then (every page come or gone is pushed on it), and an older answer drawn
+// over it said a player whose page was open was not there (the last word on a final
+// screen, whose stream has ended).
+let pushed = 0;  // frames the event stream has brought
+
 async function refetch() {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const asked = pushed;
   const response = await fetch(`/api/tables/${tableId}/frame${query}`);
-  if (response.ok) render(await response.json());
+  if (!response.ok) return;
+  const next = await response.json();
+  if (pushed !== asked && frame && next.version <= frame.version) return;  // the stream's is as new
+  render(next);
 }
 
 // What a frame says that only a move (or a seat handed over, renamed) changes: all of it
@@ -146,6 +162,26 @@ function turnOf(shown) {
 }
 let drawnTurn = null;  // turnOf the frame last drawn whole
 
+// What this seat's controls decide in a frame: its moves (the legal ones, the typed form,
+// the dice it may type), whether it is asked, and what the board says its buttons mean
+// besides (a board's ``decision(frame)``: Across's horse on the block and the offer put
+// to this player, Totopoly's lot). Another player's move that leaves it as it was (an
+// offer between two others, a bid while this player's standing order stands) leaves a
+// tap held on the board as it is: see render.
+// A board's control whose meaning is not the turn's (data-any-turn: a standing order set
+// or cancelled, kept by the page; an Across offer, made whenever the game waits, R16)
+// means the same while the board's own part of the decision does, whoever is asked: a
+// finger held on one leaves the board as drawn till it lifts, though the seat's turn
+// came meanwhile (the order would have answered for it, "Cancel" taken from under the
+// finger; the offer lost).
+const ownDecision = (shown) => JSON.stringify(board && typeof board.decision === "function" ? board.decision(shown) : null);
+function decisionOf(shown) {
+  const roll = shown.waiting ? shown.waiting.roll : null;
+  return JSON.stringify([shown.seat, shown.your_turn, shown.legal, shown.typed, shown.forms, shown.may_roll, roll, shown.over, ownDecision(shown)]);
+}
+let drawnDecision = null;  // decisionOf the frame last drawn whole
+let drawnOwn = null;  // ownDecision of the frame last drawn whole
+
 // A control held: the pointer down on it (a finger on a button, not yet lifted), or a
 // field being typed in. A part of the page redrawn under it would lose the tap (its
 // button replaced under the finger: no click) or the keyboard, so a redraw at the same
@@ -158,8 +194,9 @@ document.addEventListener("pointerup", released, true);
 document.addEventListener("pointercancel", released, true);
 document.addEventListener("focusout", () => setTimeout(drawOwed, 0), true);
 
+const pressedIn = (box) => pressed !== null && box.contains(pressed);
 function busyIn(box) {
-  if (pressed && box.contains(pressed)) return true;
+  if (pressedIn(box)) return true;
   const typing = document.activeElement;
   return typing !== null && box.contains(typing) && typing.matches("input, textarea, select");
 }
@@ -268,18 +305,36 @@ function render(next, whole = false) {
   }
   const kept = Math.min(next.log_from, log.length);
   if (!takeLog(next)) return;
+  // Another player's move (not one this page sent: its controls are held till that is
+  // drawn) that leaves this seat's decision as it was: the moves' buttons and the typed
+  // form stay as they are, and a board with a finger down on it is drawn once the finger
+  // lifts (owed), so the tap is made, at this version. Drawn under the finger, its button
+  // was taken out of the page and the lifted finger made no click: Across's "Pass" held
+  // while a computer player offered another a loan, Totopoly's "Cancel" of a standing
+  // order held while someone bid, lost, nothing said. A frame that changes the decision
+  // is drawn at once, as every frame was: the tap was meant for what is gone.
+  const decision = decisionOf(next);
+  const own = ownDecision(next);
+  const later = !whole && frame !== null && mode !== "replay" && next.version > frame.version;
+  const same = later && !body.classList.contains("moving") && decision === drawnDecision;
+  const anyTurn = pressed !== null && pressed.closest("#board [data-any-turn]") !== null;
+  const held = later && board !== null && !board.keepsHeldTaps && pressedIn($("board"))
+    && (same || (anyTurn && own === drawnOwn));
   drawnMoves = moves;
   drawnTurn = turn;
+  drawnDecision = decision;
+  drawnOwn = own;
   owed.board = owed.admin = false;  // drawn now
   const before = frame && frame.version !== next.version ? new Set(document.querySelectorAll(CONTROLS)) : null;
+  const spots = before && same ? new Set([...before].map(spotOf)) : null;  // see settle
   frame = { ...next, log, log_from: 0 };  // a board is given the whole log
   body.dataset.version = String(frame.version);
   holding();  // the frame a move of this page made: its controls take taps again
   $("version").textContent = frame.version;
   drawStatus();
   const actions = $("actions");
-  actions.replaceChildren();
-  if (frame.legal.length <= 40) {
+  if (!same) actions.replaceChildren();
+  if (!same && frame.legal.length <= 40) {
     for (const legal of frame.legal) {
       const button = el("button", legal.text);
       button.type = "button";
@@ -290,7 +345,8 @@ function render(next, whole = false) {
   }
   $("typed").hidden = !frame.typed;
   $("turn-fold").hidden = !frame.legal.length && !frame.typed;  // nothing to do: no heading
-  if (frame.version !== typedFor) {  // a push at the same version keeps what is being typed
+  if (same) typedFor = frame.version;  // the same moves: the form kept as typed
+  else if (frame.version !== typedFor) {  // a push at the same version keeps what is being typed
     typedFor = frame.version;
     const select = $("legal-select");
     select.replaceChildren(...frame.legal.map((legal) => {
@@ -306,9 +362,11 @@ function render(next, whole = false) {
   if (frame.may_roll) $("roll-label").textContent = `${frame.waiting.roll.label}, ${frame.waiting.roll.dice} dice`;
   drawSeats();
   drawTableNotes();
-  if (frame.admin) drawAdmin();
+  if (frame.admin && pressedIn($("admin"))) owed.admin = true;  // a seat's hand-over held
+  else if (frame.admin) drawAdmin();
   $("view").replaceChildren(draw(frame.view));
-  drawBoard();
+  if (held) owed.board = true;  // drawn once the finger lifts
+  else drawBoard();
   $("result-box").hidden = !frame.over;
   if (frame.over) $("result").replaceChildren(draw(frame.result));
   drawNotices();
@@ -327,7 +385,7 @@ function render(next, whole = false) {
     if (token) query.set("token", token);
     replay.href = `/t/${tableId}/replay?${query}`;
   }
-  if (before) settle(before);
+  if (before) settle(before, spots);
   placePin();
   if (mode === "seat") keepSeat(seatName(frame.seat));
 }
@@ -372,8 +430,18 @@ function holding() {
   body.classList.toggle("moving", moving > 0 || (frame !== null && frame.version < movedTo));
 }
 
-function settle(before) {
-  const fresh = [...document.querySelectorAll(CONTROLS)].filter((node) => !before.has(node));
+// ``spots``: where the controls stood, and what each did, before another player's move
+// that left this seat's decision as it was (render's ``same``): a control drawn anew just
+// where one doing the same stood is no new thing to a finger, and takes a tap at once
+// (it took none for a moment: a tap that came then, right after a friend's move, was
+// lost, nothing said).
+const spotOf = (node) => {
+  const box = node.getBoundingClientRect();
+  return [node.dataset.action || "", node.textContent, Math.round(box.left), Math.round(box.top), Math.round(box.width), Math.round(box.height)].join("|");
+};
+
+function settle(before, spots = null) {
+  const fresh = [...document.querySelectorAll(CONTROLS)].filter((node) => !before.has(node) && !(spots && spots.has(spotOf(node))));
   fresh.forEach((node) => { node.dataset.fresh = ""; });
   if (fresh.length) setTimeout(() => fresh.forEach((node) => delete node.dataset.fresh), SETTLE);
 }
@@ -780,6 +848,7 @@ function listen(failed) {
   });
   events.addEventListener("frame", (event) => {
     drawn = true;
+    pushed += 1;
     heard();
     const next = JSON.parse(event.data);
     // the last frame: nothing more will come (closed first, so a board that fails to

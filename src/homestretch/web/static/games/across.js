@@ -325,6 +325,7 @@
     const bar = node("div", null, "ab-standing-form", { say: "standing" });
     const pass = node("button", say("standing_pass", lot), "ab-standing-pass");
     pass.type = "button";
+    pass.dataset.anyTurn = "";  // kept by the page, whoever is asked (table.js: held through a frame)
     pass.addEventListener("click", () => setStanding({ lot: lotKey(), kind: "pass", n: 0 }));
     const limit = keep("standingLimit", node("input", null, "ab-standing-limit"), initial || lot.min_bid);
     limit.type = "number";
@@ -332,6 +333,7 @@
     limit.setAttribute("aria-label", W.standing_label);
     const upto = node("button", W.standing_upto, "ab-standing-upto");
     upto.type = "button";
+    upto.dataset.anyTurn = "";
     upto.addEventListener("click", () => setStanding({ lot: lotKey(), kind: "upto", limit: Number(limit.value), n: 0 }));
     bar.append(pass, upto, limit);
     return bar;
@@ -342,6 +344,7 @@
       : say("standing_bidding", { horse: V.lot.horse, limit: f(order.limit), n: order.n });
     const cancel = node("button", W.standing_cancel, "ab-standing-cancel");
     cancel.type = "button";
+    cancel.dataset.anyTurn = "";
     cancel.addEventListener("click", () => setStanding(null));
     box.append(node("p", text));
     if (V.lot.syndicates) {  // asked into a syndicate on this horse, the order answers too
@@ -503,6 +506,9 @@
     b.addEventListener("click", () => sendFrom(b, make()));
     return b;
   }
+  // an offer or a payment, made whenever the game waits (R16), whoever is asked: a finger
+  // held on it is not taken from under by another's move (table.js)
+  const anyTurn = (b) => { b.dataset.anyTurn = ""; return b; };
 
   // What asks something of this player, or answers him, under the heading where a phone
   // opens (the rest of the table talk is further down): an offer to answer, his own
@@ -527,7 +533,7 @@
       const bar = node("div", null, "ab-moves ab-payback", { say: `payback${d.lender}` });
       const n = amount(`pay${d.lender}`, say("pay_back_amount", { lender: NAMES[d.lender] }), Math.min(d.amount, V.cash[V.you]));
       bar.append(node("span", say("you_owe", { lender: NAMES[d.lender], fifties: f(d.amount) })), n,
-        dealButton(W.pay_back, "ab-pay", () => ({ kind: "payback", lender: d.lender, amount: Number(n.value) })));
+        anyTurn(dealButton(W.pay_back, "ab-pay", () => ({ kind: "payback", lender: d.lender, amount: Number(n.value) }))));
       s.append(bar);
     });
     if (V.loans_open) Object.entries(V.in_hock).filter(([h]) => (V.owners[h] || [])[0] === V.you)
@@ -570,7 +576,7 @@
         const h = choice("buyHorse", W.horse_to_buy, theirs);
         const n = amount("buyPrice", W.price_offered, 5);
         bar.append(node("span", W.buy), h, node("span", W.for), n,
-          dealButton(W.offer_to_buy, "ab-offer-buy", () => ({ kind: "buy", horse: Number(h.value), price: Number(n.value) })));
+          anyTurn(dealButton(W.offer_to_buy, "ab-offer-buy", () => ({ kind: "buy", horse: Number(h.value), price: Number(n.value) }))));
         s.append(bar);
       }
       if (mine.length) {
@@ -579,7 +585,7 @@
         const to = choice("sellTo", W.buyer, others);
         const n = amount("sellPrice", W.asking_price, 5);
         bar.append(node("span", W.sell), h, node("span", W.to), to, node("span", W.for), n,
-          dealButton(W.offer_to_sell, "ab-offer-sell", () => ({ kind: "sell", horse: Number(h.value), buyer: Number(to.value), price: Number(n.value) })));
+          anyTurn(dealButton(W.offer_to_sell, "ab-offer-sell", () => ({ kind: "sell", horse: Number(h.value), buyer: Number(to.value), price: Number(n.value) }))));
         s.append(bar);
       }
     }
@@ -590,7 +596,7 @@
       const to = choice("ringWith", W.ring_partner, others);
       const n = amount("ringStake", W.partner_fifties, 1);
       bar.append(node("span", W.ring), h, k, node("span", W.with), to, node("span", W.who_puts_in), n,
-        dealButton(W.offer_ring_button, "ab-offer-ring", () => ({ kind: "ring", horse: Number(h.value), tickets: Number(k.value), partner: Number(to.value), stake: Number(n.value) })));
+        anyTurn(dealButton(W.offer_ring_button, "ab-offer-ring", () => ({ kind: "ring", horse: Number(h.value), tickets: Number(k.value), partner: Number(to.value), stake: Number(n.value) }))));
       s.append(bar);
     }
     const bar = node("div", null, "ab-moves ab-lend", { say: `lend` });
@@ -598,7 +604,7 @@
     const n = amount("lendAmount", W.amount_lent, 5);
     const back = amount("lendBack", W.to_be_repaid, 5);
     bar.append(node("span", W.lend), to, n, node("span", W.to_be_repaid), back,
-      dealButton(W.offer_loan_button, "ab-offer-lend", () => ({ kind: "lend_terms", borrower: Number(to.value), amount: Number(n.value), repay: Number(back.value) })));
+      anyTurn(dealButton(W.offer_loan_button, "ab-offer-lend", () => ({ kind: "lend_terms", borrower: Number(to.value), amount: Number(n.value), repay: Number(back.value) }))));
     s.append(bar);
     return s;
   }
@@ -691,5 +697,14 @@
     sayRefusal();
     markMove(box);
     answerStanding(frame);
+  };
+  // What the board's buttons mean besides the seat's moves (table.js decisionOf): the
+  // horse on the block (a standing order's "Cancel" is for it), the offer put to this
+  // player (yes and no are the same moves whatever is offered). Another player's move
+  // that leaves these and the moves as they were leaves a finger's tap where it is.
+  window.homestretchBoard.decision = (frame) => {
+    const view = frame.view;
+    const offer = view.offer && view.offer.to === view.you ? view.offer : null;
+    return [view.phase, view.meet, view.race, view.lot ? view.lot.horse : null, offer];
   };
 })();

@@ -97,6 +97,9 @@ window.homestretchBoard = (frame, box, tools) => {
   placeParts(box, parts);
   if (typing && typing !== document.activeElement && box.contains(typing)) typing.focus();  // kept
 };
+// The betting window stays in the page from frame to frame (placeParts), its buttons under
+// a finger too: the board is drawn at once, a tap held on it or not (table.js).
+window.homestretchBoard.keepsHeldTaps = true;
 
 // The board's parts put in ``box`` in order, those kept from frame to frame (the betting
 // window, the chances) left where they are, not taken out and put back: a finger down on

@@ -586,6 +586,7 @@
     const form = make(tools, "form", null, "tp-standing-form");  // not a .tp-amount: the bid's box is found as it was
     const pass = make(tools, "button", W.standing_pass, "tp-move tp-standing-pass");
     pass.type = "button";
+    pass.dataset.anyTurn = "";  // kept by the page, whoever is asked (table.js: held through a frame)
     pass.addEventListener("click", () => setStanding(tools, { card: view.lot.card, kind: "pass", n: 0 }));
     const limit = make(tools, "input");
     Object.assign(limit, { type: "number", min: "1", step: "1", inputMode: "numeric", required: true });
@@ -595,6 +596,7 @@
     kept(tools, limit, "tp-standing-limit");
     const upto = make(tools, "button", W.standing_upto, "tp-move tp-standing-upto");
     upto.type = "submit";
+    upto.dataset.anyTurn = "";
     form.append(pass, upto, limit);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -633,6 +635,7 @@
       : say("standing_bidding", { lot, limit: guineas(order.limit), n: order.n });
     const cancel = make(tools, "button", W.standing_cancel, "tp-move tp-standing-cancel");
     cancel.type = "button";
+    cancel.dataset.anyTurn = "";
     cancel.addEventListener("click", () => setStanding(tools, null));
     box.append(make(tools, "p", text), cancel, make(tools, "p", W.standing_note, "tp-legend"));
     parts.lot.inner.append(box);
@@ -681,5 +684,12 @@
     drawTote(parts, tools, view);
     putFirst(parts, view.phase);
     answerStanding(tools, frame, view);
+  };
+  // What the board's buttons mean besides the seat's moves (table.js decisionOf): the
+  // lot up (a standing order's "Cancel" is for it) and the phase. Another player's bid
+  // that leaves them as they were leaves a finger's tap on "Cancel" where it is.
+  window.homestretchBoard.decision = (frame) => {
+    const view = frame.view || {};
+    return [view.phase, view.lot ? view.lot.card : null];
   };
 })();
