@@ -28,7 +28,7 @@ from homestretch.core.content import folder_digest
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.inputs import read_text
 from homestretch.core.protocol import JSON
-from homestretch.session.saved import FOLDER_KEYS, restore_design, write_kept
+from homestretch.session.saved import FOLDER_KEYS, write_kept
 from homestretch.web.forms import FieldError
 
 CONTENT_SUFFIXES = (".csv", ".toml", ".json")
@@ -363,12 +363,6 @@ def applied(design: Design, config: JSON) -> tuple[JSON, JSON]:
         return {**config, "race": design.race}, kept
     folder = write_kept(design.game, design.digest, design.files)
     return {**config, FOLDER_KEYS[design.game]: str(folder)}, {**kept, "files": design.files}
-
-
-def restore(config: JSON, web: JSON) -> None:
-    """Write a table's kept content folder again from its settings where it is gone
-    (``session.saved.restore_design``, which every surface's rebuild does)."""
-    restore_design(config, web.get("design"))
 
 
 def changed(web: JSON) -> str | None:

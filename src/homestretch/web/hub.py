@@ -28,7 +28,7 @@ from homestretch.session.saved import rebuild, settings_json
 from homestretch.session.seats import Seat
 from homestretch.session.table import Table
 from homestretch.store.db import Store
-from homestretch.web.designs import Designs, restore
+from homestretch.web.designs import Designs
 from homestretch.web.frames import completed, seat_part
 from homestretch.web.lobby import create_table, links, table_links
 from homestretch.web.notify import LocalNotifier, Notifier
@@ -281,7 +281,6 @@ class Hub:
         if settings is None or WEB not in settings:
             raise NotFound(f"there is no table {game_id} on this server")
         saved = self.store.load(game_id)
-        restore(saved.config, settings[WEB])  # a designer's content kept in the store
         table = rebuild(self.store, saved)
         finished = saved.status == "finished"
         began = None
