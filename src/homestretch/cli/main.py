@@ -396,6 +396,8 @@ def run() -> None:
         code = _run_app()
     except HomestretchError as exc:
         _fail(str(exc))
+    except BrokenPipeError:
+        _reader_gone()
     except OSError as exc:
         # the system refused a path the user named (too long, no permission, a folder)
         where = f"{escape_controls(str(exc.filename))}: " if exc.filename else ""
@@ -595,16 +597,35 @@ def _run_app() -> object:
     SEED_NOTICES.clear()  # one run's notices (a test may run the app many times)
     try:
         code = app(standalone_mode=False)
+    except SystemExit as exc:
+        # a reader gone: click (as rich) answers a broken pipe with exit status 1
+        if isinstance(exc.__context__, BrokenPipeError):
+            raise BrokenPipeError from None
+        raise
     except (typer.Exit, typer.Abort, KeyboardInterrupt):
         _print_seed_notices()
         raise
     _print_seed_notices()
+    sys.stdout.flush()  # a reader gone is found here, not in Python's last flush at exit
     return code
 
 
 def _print_seed_notices() -> None:
     while SEED_NOTICES:
         err_console.print(SEED_NOTICES.pop(0), style="dim", highlight=False)
+
+
+def _reader_gone() -> NoReturn:
+    """The program reading the output stopped (``homestretch stretch cards | head``): exit
+    0 with no word, as Unix tools do. Whatever is still buffered goes nowhere (Python's
+    last flush would say "Exception ignored ... BrokenPipeError" and exit 120)."""
+    nowhere = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            os.dup2(nowhere, stream.fileno())
+        except (OSError, ValueError):  # a stream with no file (a test's capture)
+            continue
+    sys.exit(0)
 
 
 def _fail(message: str) -> NoReturn:
