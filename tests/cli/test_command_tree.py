@@ -249,6 +249,11 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
         ["stretch", "run", RACE, "--computer-bettor", "R" * 61],
         "is 61 characters long (at most 60)",
     ),
+    ("stretch run", "--players"): (
+        ["stretch", "run", RACE, "--players", "Ann,\x1b[2J"],
+        "--players '\\x1b[2J' holds a control character",
+    ),
+    ("stretch run", "--bots"): (["stretch", "run", RACE, "--bots", "13"], "--bots 13 is out of"),
     ("stretch run", "--bankroll"): (
         ["stretch", "run", RACE, "--bankroll", "50"],
         "--bankroll is for bettors: name them with --bettor or --computer-bettor",
@@ -511,7 +516,7 @@ def test_players_are_names_and_bots_a_count_in_every_game() -> None:
                 counts.add(path)
             if "--bots" in param.opts:
                 assert param.type.name == "int range", path
-    assert shown == {"across play", "derbycast play", "totopoly play"}
+    assert shown == {"across play", "derbycast play", "totopoly play", "stretch run"}
     assert counts == {"across simulate", "totopoly simulate"}
 
 
@@ -531,13 +536,29 @@ def test_a_simulation_reads_bots_and_its_old_players_alike(homestretch: Any, gam
     assert both.code == 2 and "--bots 3 and --players 4 both count" in both.stderr, both.stderr
 
 
-@pytest.mark.parametrize("game", ["across", "totopoly", "derbycast"])
+@pytest.mark.parametrize("game", ["across", "totopoly", "derbycast", "stretch"])
 def test_a_count_given_as_players_at_play_is_said_to_be_bots(homestretch: Any, game: str) -> None:
     """`play --players 3` seated a person named 3 (or failed on the count of players)."""
-    done = homestretch(game, "play", "--players", "3")
+    command = ["stretch", "run", RACE] if game == "stretch" else [game, "play"]
+    done = homestretch(*command, "--players", "3")
     assert done.code == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "--players 3: --players takes people's names" in done.stderr
     assert "computer players are counted with --bots 3" in done.stderr
+
+
+def test_a_race_takes_players_and_bots_as_every_game_does(homestretch: Any) -> None:
+    """`stretch run --players Ann,Bob --bots 1` seats the bettors --bettor Ann --bettor Bob
+    --computer-bettor 'Computer 1' would (its own spellings, still read)."""
+    race = ["stretch", "run", RACE, "--seed", "5", "--format", "json"]
+    by_grammar = homestretch(*race, "--players", "Ann,Bob", "--bots", "1", "--bankroll", "50")
+    by_name = homestretch(
+        *race, "--bettor", "Ann", "--bettor", "Bob", "--computer-bettor", "Computer 1"
+    )
+    # no one typed a bet: the input ran out at Ann's first question, each alike
+    assert by_grammar.code == by_name.code == 130, (by_grammar.stderr, by_name.stderr)
+    seats = [homestretch("replay", ran, "--format", "json") for ran in ("1", "2")]
+    names = [json.loads(seat.stdout)["tote"]["names"] for seat in seats]
+    assert names[0] == names[1] == ["Ann", "Bob", "Computer 1"], names
 
 
 def test_a_content_file_is_said_to_be_a_file(homestretch: Any) -> None:

@@ -109,6 +109,20 @@ class _LazyGames(TyperGroup):
             return None
         return entry.title
 
+    def _having(self, command: str) -> list[str]:
+        """The games that have ``command`` (a mistake's path: their cli modules read)."""
+        if command.startswith("-") or not command.isidentifier():
+            return []
+        return [
+            name
+            for name in self._games()
+            if any(
+                (info.name or typer.main.get_command_name(info.callback.__name__)) == command
+                for info in _game_cli(name).app.registered_commands
+                if info.callback is not None
+            )
+        ]
+
     def list_commands(self, ctx: _click.Context) -> list[str]:
         own = [*dict.fromkeys([*_COMMANDS, *self.commands])]
         games = [name for name in self._games() if name not in own]
@@ -133,6 +147,14 @@ class _LazyGames(TyperGroup):
                 f"each game has its own content command: homestretch GAME content FOLDER "
                 f"(GAME one of {games})",
                 ctx,
+            )
+        if title is None and not self._listing and (having := self._having(cmd_name)):
+            # `homestretch play` offered "did you mean replay?": a game's command, said so
+            one = len(having) == 1
+            which = f"{having[0]} {cmd_name}" if one else f"GAME {cmd_name} (GAME one of "
+            which += "" if one else f"{', '.join(having)})"
+            raise _click.exceptions.UsageError(
+                f"{cmd_name} is a game's command: homestretch {which}", ctx
             )
         if title is None:
             return None
@@ -209,9 +231,24 @@ def _help_flag_defaults_off(group: _click.Command, ctx: _click.Context) -> None:
         option.default = False
 
 
-def _commands_follow() -> None:
-    """Nothing to do before a command (a callback makes typer build a group: the commands
-    themselves are ``_LazyGames``'s to build)."""
+def _say_version(asked: bool) -> None:
+    if asked:
+        from homestretch import __version__
+
+        console.print(f"homestretch {__version__}", highlight=False)
+        raise typer.Exit()
+
+
+def _commands_follow(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", is_eager=True, callback=_say_version, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Nothing to do before a command but --version (a callback makes typer build a group:
+    the commands themselves are ``_LazyGames``'s to build)."""
 
 
 app = typer.Typer(
@@ -227,6 +264,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},  # -h too, in every command
 )
 commands = typer.Typer()
 """The top-level commands, each built (its signature read: 3-4 ms a command) only when
@@ -277,6 +315,11 @@ def history(
                 for r in rows
             ]
         )
+        return
+    if not rows:  # an empty table's headings alone said nothing
+        kind = f"{game} games" if game is not None else "games"
+        where = f" in {escape(escape_controls(db))}" if db is not None else ""
+        console.print(f"no saved {kind}{where} yet", highlight=False)
         return
     from rich import box
     from rich.table import Table
@@ -449,9 +492,17 @@ def in_our_words(exc: Exception) -> str | None:
         opts = {o.lstrip("-"): o for p in ctx.command.params for o in p.opts if o.startswith("--")}
         near = either_of([opts[o] for o in nearest_all(typed.lstrip("-"), opts)])
         return f"no option {typed}" + (f"; did you mean {near}?" if near else "")
+    if (bare := re.fullmatch(r"Option '(.*)' requires an argument\.", message)) is not None:
+        return f"{bare.group(1)} needs a value after it (the command's --help says what it takes)"
     param = getattr(exc, "param", None)
     if param is None or not param.opts:
         return None
+    if isinstance(exc, _click.exceptions.MissingParameter):
+        # "Missing argument 'ODDS'." said what, not what to write there: its help does
+        name = (param.metavar or param.name.upper()).strip("[]{}")
+        named = name if param.param_type_name == "argument" else param.opts[-1]
+        wanted = getattr(param, "help", None)
+        return f"{named} is missing" + (f": {wanted}" if wanted else "")
     option = "/".join(param.opts)  # as typed, one or the other: "-n/--runs"
     kind = param.type
     low, high = getattr(kind, "min", None), getattr(kind, "max", None)
