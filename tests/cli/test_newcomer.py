@@ -93,3 +93,11 @@ def test_an_empty_history_says_so(homestretch: object) -> None:
     done = homestretch("history", "--game", "across")  # type: ignore[operator]
     assert (done.code, done.stdout) == (0, "no saved across games yet\n")
     assert homestretch("history", "--format", "json").stdout == "[]\n"  # type: ignore[operator]
+
+
+def test_a_progress_bar_leaves_no_blank_line_in_a_log(homestretch: object) -> None:
+    """A simulation's stderr, read by a program or kept in a log, began with a blank line
+    (the progress bar, drawn for no one); the bar is for a terminal."""
+    done = homestretch("totopoly", "simulate", "-n", "2", "--format", "json")  # type: ignore[operator]
+    assert done.code == 0, done.stderr
+    assert done.stderr.startswith("seed ") and done.stderr.count("\n") == 1, repr(done.stderr)

@@ -334,6 +334,7 @@ def progress_bar(total: int, description: str) -> Iterator[Progress]:
         TimeRemainingColumn(),
         console=err_console,
         transient=True,
+        disable=not err_console.is_terminal,  # a log or a pipe got a blank line from it
     ) as bar:
         bar.add_task(description, total=total)
         yield bar
