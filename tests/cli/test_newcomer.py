@@ -101,3 +101,19 @@ def test_a_progress_bar_leaves_no_blank_line_in_a_log(homestretch: object) -> No
     done = homestretch("totopoly", "simulate", "-n", "2", "--format", "json")  # type: ignore[operator]
     assert done.code == 0, done.stderr
     assert done.stderr.startswith("seed ") and done.stderr.count("\n") == 1, repr(done.stderr)
+
+
+def test_a_needed_argument_is_written_plainly_in_the_usage(homestretch: object) -> None:
+    """Typer wrote "Usage: ... stretch run [OPTIONS] {RACE}": braces a newcomer copies."""
+    from tests.cli.test_command_tree import walked
+
+    needing = [
+        path
+        for path, command in walked()
+        if any(p.param_type_name == "argument" and p.required for p in command.params)
+    ]
+    assert len(needing) >= 6
+    for path in needing:
+        usage = homestretch(*path.split(), "--help").stdout  # type: ignore[operator]
+        line = next(line for line in usage.splitlines() if "Usage:" in line)
+        assert "{" not in line and "[OPTIONS] " in line, (path, line)

@@ -23,7 +23,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.markup import escape
 from typer import _click
-from typer.core import TyperGroup, TyperOption
+from typer.core import TyperArgument, TyperGroup, TyperOption
 from typer.models import CommandInfo
 
 from homestretch.cli.common import (
@@ -134,10 +134,12 @@ class _LazyGames(TyperGroup):
             return self.commands[cmd_name]
         info = _COMMANDS.get(cmd_name)
         if info is not None:  # built as typer builds a group's commands
-            self.commands[cmd_name] = typer.main.get_command_from_info(
-                info,
-                pretty_exceptions_short=app.pretty_exceptions_short,
-                rich_markup_mode=app.rich_markup_mode,
+            self.commands[cmd_name] = _plain_usage(
+                typer.main.get_command_from_info(
+                    info,
+                    pretty_exceptions_short=app.pretty_exceptions_short,
+                    rich_markup_mode=app.rich_markup_mode,
+                )
             )
             return self.commands[cmd_name]
         title = self._title(cmd_name)
@@ -215,12 +217,31 @@ class _LazyCommands(TyperGroup):
     def get_command(self, ctx: _click.Context, cmd_name: str) -> _click.Command | None:
         info = self._unbuilt.pop(cmd_name, None)
         if info is not None:
-            self.commands[cmd_name] = typer.main.get_command_from_info(
-                info,
-                pretty_exceptions_short=self._game.pretty_exceptions_short,
-                rich_markup_mode=self._game.rich_markup_mode,
+            self.commands[cmd_name] = _plain_usage(
+                typer.main.get_command_from_info(
+                    info,
+                    pretty_exceptions_short=self._game.pretty_exceptions_short,
+                    rich_markup_mode=self._game.rich_markup_mode,
+                )
             )
         return self.commands.get(cmd_name)
+
+
+class _PlainArgument(TyperArgument):
+    """An argument a command needs, in its usage line as Unix tools write it: "RACE"
+    (typer wrote "{RACE}", braces a newcomer copied as typed)."""
+
+    def make_metavar(self, ctx: _click.Context, *, usage: bool = False) -> str:
+        said = super().make_metavar(ctx, usage=usage)
+        return said[1:-1] if usage and said.startswith("{") and said.endswith("}") else said
+
+
+def _plain_usage(command: _click.Command) -> _click.Command:
+    """``command`` with its needed arguments said plainly (``_PlainArgument``)."""
+    for param in command.params:
+        if type(param) is TyperArgument:
+            param.__class__ = _PlainArgument
+    return command
 
 
 def _help_flag_defaults_off(group: _click.Command, ctx: _click.Context) -> None:
