@@ -396,6 +396,7 @@ TWICE = {
         ["stretch", "run", RACE, "--bettor", "Ann", "--computer-bettor", "ann"],
         "--bettor, --computer-bettor: 'ann'",
     ),
+    "stretch players": (["stretch", "run", RACE, "--players", "Ann,ann"], "--players: 'ann'"),
 }
 
 

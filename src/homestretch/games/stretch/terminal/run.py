@@ -183,9 +183,10 @@ def run(
     seen: set[str] = set()
     for name in [*people, *computers]:  # the terminal hands over by name: each told apart
         if name.casefold() in seen:
+            given = (("--players", players), ("--bettor", bettor), ("--bots", bots))
+            named = [o for o, value in (*given, ("--computer-bettor", computer_bettor)) if value]
             raise HomestretchError(
-                f"--bettor, --computer-bettor: {name!r} is named twice: every bettor needs a "
-                "different name"
+                f"{', '.join(named)}: {name!r} is named twice: every bettor needs a different name"
             )
         seen.add(name.casefold())
     seats = [person(name) for name in people] + [computer(name, "value") for name in computers]
