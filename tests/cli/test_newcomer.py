@@ -117,3 +117,11 @@ def test_a_needed_argument_is_written_plainly_in_the_usage(homestretch: object) 
         usage = homestretch(*path.split(), "--help").stdout  # type: ignore[operator]
         line = next(line for line in usage.splitlines() if "Usage:" in line)
         assert "{" not in line and "[OPTIONS] " in line, (path, line)
+
+
+def test_resuming_a_finished_game_says_how_to_see_it(homestretch: object) -> None:
+    ran = homestretch("stretch", "run", "2009-champagne-stakes", "--seed", "2")  # type: ignore[operator]
+    assert ran.code == 0, ran.stderr
+    done = homestretch("resume", "1")  # type: ignore[operator]
+    assert done.code == 2
+    assert "game 1 is already finished: `homestretch replay 1` shows it" in done.stderr

@@ -432,7 +432,9 @@ def resume(
     store = open_store(db, saved=True)
     saved = store.load(game_id)
     if saved.status == "finished":
-        raise HomestretchError(f"game {game_id} is already finished")
+        raise HomestretchError(
+            f"game {game_id} is already finished: `homestretch replay {game_id}` shows it"
+        )
     store.check_writable()  # said before anyone types a move it could not keep
     from homestretch.session.saved import saved_entry
 
