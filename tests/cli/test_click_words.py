@@ -46,7 +46,7 @@ from tests.conftest import refused
             ["across", "play", "--player", "Ann"],
             "play: no option --player; did you mean --players?",
         ),
-        (["stretch", "run", "x", "--bogus"], "run: no option --bogus (see "),  # was: "--odds"?
+        (["stretch", "run", "x", "--zzzzz"], "run: no option --zzzzz (see "),  # was: "--odds"?
     ],
 )
 def test_a_usage_mistake_is_said_in_the_programs_words(

@@ -95,7 +95,11 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
     ("serve", "--port"): (["serve", "--port", "0"], "--port 0 is out of range (1 to 65535)"),
     ("serve", "--db"): (["serve", "--db", f"{NOWHERE}/s.db"], f"no folder {NOWHERE}"),
     ("serve", "--cards"): (["serve", "--cards", "nodir"], "nodir: no such card-set folder"),
-    ("serve", "--content"): (["serve", "--content", "nodir"], "nodir: no such content folder"),
+    ("serve", "--content"): (
+        ["serve", "--content", "not-csv.csv"],
+        "not-csv.csv: is a file, not a content folder: --content wants a folder, an Across "
+        "the Board one holding horses.toml and tracks/ or a Totopoly one holding",
+    ),
     ("serve", "--race"): (["serve", "--race", "nofile.yaml"], "nofile.yaml: no such race file"),
     ("verify", "@ID"): (["verify", "abc"], "'abc' is not a game's id"),
     ("history", "--game"): (
@@ -146,6 +150,10 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
         ["across", "simulate", "--games", "2", "--players", "9"],
         "--players 9 is out of range (3 to 7)",
     ),
+    ("across simulate", "--bots"): (
+        ["across", "simulate", "--games", "2", "--bots", "2"],
+        "--bots 2 is out of range (3 to 7)",
+    ),
     ("across simulate", "--meets"): (
         ["across", "simulate", "--games", "2", "--meets", "0"],
         "--meets 0 is out of range (1 to 7)",
@@ -156,7 +164,7 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
     ),
     ("across simulate", "--content"): (
         ["across", "simulate", "--track", "woodbine", "--content", "not-csv.csv"],
-        "not-csv.csv: no such content folder",
+        "not-csv.csv: is a file, not a content folder",
     ),
     ("across simulate", "--seed"): (
         ["across", "simulate", "--track", "woodbine", "--seed", "x"],
@@ -241,6 +249,11 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
         ["stretch", "run", RACE, "--computer-bettor", "R" * 61],
         "is 61 characters long (at most 60)",
     ),
+    ("stretch run", "--players"): (
+        ["stretch", "run", RACE, "--players", "Ann,\x1b[2J"],
+        "--players '\\x1b[2J' holds a control character",
+    ),
+    ("stretch run", "--bots"): (["stretch", "run", RACE, "--bots", "13"], "--bots 13 is out of"),
     ("stretch run", "--bankroll"): (
         ["stretch", "run", RACE, "--bankroll", "50"],
         "--bankroll is for bettors: name them with --bettor or --computer-bettor",
@@ -318,7 +331,7 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
         ["totopoly", "play", "--bots", "3", "--dice-file", "a-folder"],
         "a-folder: is a folder, not a dice file",
     ),
-    ("totopoly play", "--content"): (["totopoly", "play", "--content", "nodir"], "nodir: is not"),
+    ("totopoly play", "--content"): (["totopoly", "play", "--content", "nodir"], "nodir: no such"),
     ("totopoly play", "--rule"): (
         ["totopoly", "play", "--bots", "3", "--rule", "nosuch=1"],
         "--rule 'nosuch=1': unknown rule 'nosuch'",
@@ -329,6 +342,7 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
     ),
     ("totopoly simulate", "--games"): (["totopoly", "simulate", "-n", "0"], "-n/--games 0 is"),
     ("totopoly simulate", "--players"): (["totopoly", "simulate", "--players", "9"], "--players 9"),
+    ("totopoly simulate", "--bots"): (["totopoly", "simulate", "--bots", "1"], "--bots 1 is out"),
     ("totopoly simulate", "--plot"): (
         ["totopoly", "simulate", "-n", "1", "--plot", "x.xyz"],
         "x.xyz: cannot draw a .xyz picture",
@@ -349,7 +363,10 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
         "--kinds: unknown player kind 'smart'",
     ),
     ("totopoly tournament", "--seed"): (["totopoly", "tournament", "--seed", "x"], "--seed x"),
-    ("totopoly board", "--content"): (["totopoly", "board", "--content", "nodir"], "nodir: is"),
+    ("totopoly board", "--content"): (
+        ["totopoly", "board", "--content", "not-csv.csv"],
+        "not-csv.csv: is a file, not a content folder: --content wants a folder, a Totopoly one",
+    ),
 }
 for _game in ("across", "derbycast", "stretch", "totopoly"):
     BAD[(f"{_game} content", "@FOLDER")] = (
@@ -379,6 +396,7 @@ TWICE = {
         ["stretch", "run", RACE, "--bettor", "Ann", "--computer-bettor", "ann"],
         "--bettor, --computer-bettor: 'ann'",
     ),
+    "stretch players": (["stretch", "run", RACE, "--players", "Ann,ann"], "--players: 'ann'"),
 }
 
 
@@ -468,6 +486,8 @@ def test_an_option_shared_by_games_is_said_alike() -> None:
                 continue  # the server's: folders offered in the lobby, not one game's own
             if long == "--content":
                 said = said.replace(path.split()[0], "GAME")
+            if long == "--bots":  # a simulation's says whose and its old spelling after
+                said = said.split(":")[0]
             helps.setdefault(long, set()).add(said)
     for long in (*SAID_ALIKE, "--content"):
         assert len(helps[long]) == 1, (long, helps[long])
@@ -478,6 +498,85 @@ def test_an_option_shared_by_games_is_said_alike() -> None:
         "-e": ["--entry"],
         "-p": ["--part"],
     }
+
+
+def test_players_are_names_and_bots_a_count_in_every_game() -> None:
+    """One grammar for who plays: --players is people's names wherever it is shown, and
+    a count of computer players is --bots (totopoly and across simulate took the count
+    as --players N, where play took names). --players N there is still read, as the old
+    spelling (scripts may use it), hidden from the help and named in --bots' help."""
+    shown, counts = set(), set()
+    for path, command in walked():
+        for param in command.params:
+            if "--players" in param.opts and not param.hidden:
+                shown.add(path)
+                assert param.type.name == "str" and "names" in (param.help or ""), path
+            if "--players" in param.opts and param.hidden:
+                bots = next(p for p in command.params if "--bots" in p.opts)
+                assert "--players N, the old spelling of --bots N" in bots.help, path
+                counts.add(path)
+            if "--bots" in param.opts:
+                assert param.type.name == "int range", path
+    assert shown == {"across play", "derbycast play", "totopoly play", "stretch run"}
+    assert counts == {"across simulate", "totopoly simulate"}
+
+
+OLD_AND_NEW = {
+    "totopoly": ["totopoly", "simulate", "-n", "1", "--seed", "4", "--format", "json"],
+    "across": ["across", "simulate", "--games", "1", "--seed", "4", "--format", "json"],
+}
+
+
+@pytest.mark.parametrize("game", OLD_AND_NEW)
+def test_a_simulation_reads_bots_and_its_old_players_alike(homestretch: Any, game: str) -> None:
+    runs = [homestretch(*OLD_AND_NEW[game], option, "3") for option in ("--bots", "--players")]
+    assert all(run.code == 0 for run in runs), [run.stderr for run in runs]
+    results = [json.loads(run.stdout) for run in runs]
+    assert results[0]["players"] == 3 and results[0] == results[1]
+    both = homestretch(*OLD_AND_NEW[game], "--bots", "3", "--players", "4")
+    assert both.code == 2 and "--bots 3 and --players 4 both count" in both.stderr, both.stderr
+
+
+@pytest.mark.parametrize("game", ["across", "totopoly", "derbycast", "stretch"])
+def test_a_count_given_as_players_at_play_is_said_to_be_bots(homestretch: Any, game: str) -> None:
+    """`play --players 3` seated a person named 3 (or failed on the count of players)."""
+    command = ["stretch", "run", RACE] if game == "stretch" else [game, "play"]
+    done = homestretch(*command, "--players", "3")
+    assert done.code == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "--players 3: --players takes people's names" in done.stderr
+    assert "computer players are counted with --bots 3" in done.stderr
+
+
+def test_a_race_takes_players_and_bots_as_every_game_does(homestretch: Any) -> None:
+    """`stretch run --players Ann,Bob --bots 1` seats the bettors --bettor Ann --bettor Bob
+    --computer-bettor 'Computer 1' would (its own spellings, still read)."""
+    race = ["stretch", "run", RACE, "--seed", "5", "--format", "json"]
+    by_grammar = homestretch(*race, "--players", "Ann,Bob", "--bots", "1", "--bankroll", "50")
+    by_name = homestretch(
+        *race, "--bettor", "Ann", "--bettor", "Bob", "--computer-bettor", "Computer 1"
+    )
+    # no one typed a bet: the input ran out at Ann's first question, each alike
+    assert by_grammar.code == by_name.code == 130, (by_grammar.stderr, by_name.stderr)
+    seats = [homestretch("replay", ran, "--format", "json") for ran in ("1", "2")]
+    names = [json.loads(seat.stdout)["tote"]["names"] for seat in seats]
+    assert names[0] == names[1] == ["Ann", "Bob", "Computer 1"], names
+
+
+def test_a_content_file_is_said_to_be_a_file(homestretch: Any) -> None:
+    """`serve --content README.md` said "no such content folder"; a game's --content
+    said the same (or "is not a content folder", or that the run's folder "is gone")."""
+    for command in (["serve"], ["across", "play"], ["totopoly", "simulate"]):
+        done = homestretch(*command, "--content", "not-csv.csv")
+        assert done.code == 2 and "not-csv.csv: is a file, not a content folder" in done.stderr
+        gone = homestretch(*command, "--content", "nodir")
+        assert gone.code == 2 and "nodir: no such content folder" in gone.stderr, gone.stderr
+    inside = homestretch("totopoly", "board", "--content", "a-folder/cards.toml")
+    assert "a-folder/cards.toml: no such content folder" in inside.stderr
+    (Path("a-folder") / "cards.toml").write_text("")
+    inside = homestretch("totopoly", "board", "--content", "a-folder/cards.toml")
+    assert "is a file, not a content folder: name the folder that holds it (a-folder)" in (
+        inside.stderr
+    )
 
 
 # --- every command's result as JSON, every random run's seed ------------------------------

@@ -25,7 +25,7 @@ BROKEN_CSV = "odds,win,place\n1-9,x,0\n"
         (["across", "play", "--content", "/nonexistent"], "/nonexistent: no such content"),
         (["across", "play", "--dice-file", "rolls.txt"], "rolls.txt: cannot read the dice"),
         (["across", "play", "--payoff", "acros"], "--payoff acros: did you mean across?"),
-        (["totopoly", "play", "--content", "/nonexistent"], "/nonexistent: is not a content"),
+        (["totopoly", "play", "--content", "/nonexistent"], "/nonexistent: no such content folder"),
         (["totopoly", "play", "--rule", "auction=shout"], "rule auction must be"),
         (
             ["stretch", "run", "2009-champagne-stakes", "--charts", "/nonexistent"]

@@ -30,8 +30,8 @@ def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["stretch", "run"], "Missing argument"),
-        (["stretch", "run", "x", "--bogus"], "stretch run: no option --bogus (see "),
+        (["stretch", "run"], "stretch run: RACE is missing: a race file (TOML) or a bundled"),
+        (["stretch", "run", "x", "--nonsense"], "stretch run: no option --nonsense (see "),
         (["nonsense"], "no command 'nonsense'; the commands: serve, verify"),
         (["replay", "12345"], "no saved game with id 12345"),
         (  # was an empty table, as if no game of it had been saved

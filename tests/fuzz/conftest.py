@@ -8,6 +8,7 @@ files, and hypothesis settings.
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,3 +45,10 @@ def place(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("fuzz")
     special_files(folder / "special")
     return folder
+
+
+@pytest.fixture(scope="session")
+def held_port() -> Iterator[int]:
+    """A port this process listens on, so a ``serve`` case given it stops at binding."""
+    with socket.create_server(("127.0.0.1", 0)) as held:
+        yield held.getsockname()[1]

@@ -103,7 +103,61 @@ def across_simulated(data: Any) -> str | None:
     return None
 
 
+def whole_games(data: Any) -> str | None:
+    """`across simulate --games`: each finished game's win shared among its winners (a tie
+    splits it), so the seats' wins sum to the games finished, their rates to 1."""
+    wins, rates = data.get("seat_wins"), data.get("seat_win_rate")
+    if not isinstance(wins, list) or len(wins) != data.get("players"):
+        return f"seat wins {wins!r} for {data.get('players')!r} players"
+    if not 0 <= data.get("finished", -1) <= data.get("games", -1):
+        return f"{data.get('finished')!r} of {data.get('games')!r} games finished"
+    if abs(sum(wins) - data["finished"]) > ROUNDING:
+        return f"the seats won {sum(wins)} games of {data['finished']} finished"
+    for seat, rate in enumerate(rates):
+        if problem := _places(rate, f"seat {seat}'s win rate"):
+            return problem
+    if data["finished"] and abs(sum(rates) - 1) > ROUNDING * len(rates):
+        return f"the seats' win rates sum to {sum(rates):.4f}, not 1"
+    return None
+
+
+def match_races(data: Any, races: int | None) -> str | None:
+    """`totopoly simulate --match-races`: one winner a race, so the colours' win rates
+    (each in [0, 1]) sum to 1."""
+    if races is not None and data.get("races") != races:
+        return f"{data.get('races')!r} match races run, {races} asked for"
+    rates = data.get("win_rate", {})
+    for colour, rate in rates.items():
+        if problem := _places(rate, f"{colour}'s win rate"):
+            return problem
+    if abs(sum(rates.values()) - 1) > ROUNDING:
+        return f"the colours' win rates sum to {sum(rates.values()):.4f}, not 1"
+    return None
+
+
+def tournament_problem(data: Any, games: int) -> str | None:
+    """`totopoly tournament`: the games asked for, a seat for each kind named."""
+    if data.get("games") != games:
+        return f"{data.get('games')!r} games played, {games} asked for"
+    kinds = data.get("kinds", {})
+    if sum(k["seats"] for k in kinds.values()) != data.get("players"):
+        return f"the kinds' seats {kinds} are not the {data.get('players')!r} players"
+    for name, kind in kinds.items():
+        if problem := _places(kind["race_win_rate_per_seat"], f"{name}'s race win rate"):
+            return problem
+    return None
+
+
+def verdict_problem(data: Any) -> str | None:
+    """`verify`: a verdict, fair or not, with its reason."""
+    if not isinstance(data.get("fair"), bool) or not data.get("reason"):
+        return f"no verdict: {data!r}"
+    return None
+
+
 def totopoly_simulated(data: Any, games: int) -> str | None:
+    if "races" in data:  # --match-races
+        return match_races(data, None)
     if data.get("games") != games:
         return f"{data.get('games')!r} games simulated, {games} asked for"
     rates = data.get("win_rate_by_colour", {})
@@ -224,17 +278,26 @@ def _option(argv: Sequence[str], *names: str, default: str | None = None) -> str
 
 
 def _whole(text: str | None) -> int | None:
-    return int(text) if text is not None and text.isascii() and text.isdigit() else None
+    """A count as click reads it (Python's int: "٣" and " 3" are 3), or None."""
+    try:
+        return None if text is None else int(text)
+    except ValueError:
+        return None
 
 
 CHECKS: dict[tuple[str, ...], Callable[[Any, Sequence[str]], str | None]] = {
     ("stretch", "run"): lambda d, a: race_problem(d),
     ("stretch", "simulate"): lambda d, a: stretch_chances(d),
     ("stretch", "odds"): lambda d, a: stretch_chances(d),
-    ("across", "simulate"): lambda d, a: across_simulated(d),
+    ("across", "simulate"): lambda d, a: (
+        whole_games(d) if "seat_wins" in d else across_simulated(d)
+    ),
     ("across", "play"): lambda d, a: across_played(d),
     ("totopoly", "simulate"): lambda d, a: totopoly_simulated(
         d, _whole(_option(a, "-n", "--games", default="200")) or 200
+    ),
+    ("totopoly", "tournament"): lambda d, a: tournament_problem(
+        d, _whole(_option(a, "-n", "--games", default="100")) or 100
     ),
     ("totopoly", "play"): lambda d, a: totopoly_played(d),
     ("derbycast", "play"): lambda d, a: derbycast_played(d, _whole(_option(a, "--races"))),
@@ -242,6 +305,7 @@ CHECKS: dict[tuple[str, ...], Callable[[Any, Sequence[str]], str | None]] = {
     ("derbycast", "points"): lambda d, a: points_problem(d),
     ("history",): lambda d, a: history_problem(d, _whole(_option(a, "--limit")) or 30),
     ("replay",): lambda d, a: replay_problem(d),
+    ("verify",): lambda d, a: verdict_problem(d),
 }
 
 

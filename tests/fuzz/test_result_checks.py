@@ -64,6 +64,22 @@ def _off_the_table(data: Any) -> None:
     data["points"] = 99
 
 
+def _a_win_lost(data: Any) -> None:
+    data["seat_wins"][data["seat_wins"].index(max(data["seat_wins"]))] -= 1
+
+
+def _blue_never_wins(data: Any) -> None:
+    data["win_rate"]["blue"] = 0.0 if data["win_rate"]["blue"] else 0.5
+
+
+def _a_seat_more(data: Any) -> None:
+    data["kinds"]["random"]["seats"] += 1
+
+
+def _no_reason(data: Any) -> None:
+    data["reason"] = ""
+
+
 # (a command whose result is checked, a way of breaking it)
 CASES: dict[str, tuple[list[str], Callable[[Any], None]]] = {
     "race order": (["stretch", "run", RACE, "--seed", "3", "-f", "json"], _swap_finishes),
@@ -100,6 +116,19 @@ CASES: dict[str, tuple[list[str], Callable[[Any], None]]] = {
         _off_the_table,
     ),
     "history": (["history", "--format", "json"], _older_first),
+    "across whole games": (
+        ["across", "simulate", "--games", "2", "--bots", "3", "--seed", "1", "-f", "json"],
+        _a_win_lost,
+    ),
+    "totopoly match races": (
+        ["totopoly", "simulate", "--match-races", "20", "--seed", "1", "-f", "json"],
+        _blue_never_wins,
+    ),
+    "totopoly tournament": (
+        ["totopoly", "tournament", "-n", "2", "--seed", "1", "-f", "json"],
+        _a_seat_more,
+    ),
+    "verify": (["verify", "1", "--format", "json"], _no_reason),
 }
 
 

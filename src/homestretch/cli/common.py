@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from homestretch.core.design import Check
     from homestretch.store.db import Store
 
+
 # A name such as ":smile: Boy" is drawn as written, never as an emoji (and rich's emoji
 # table, 2 ms to load, stays unread)
 console = Console(emoji=False)
@@ -104,6 +105,37 @@ DbOption = Annotated[
         "homestretch.sqlite in your data folder)",
     ),
 ]
+
+
+BOTS_HELP = "how many computer players"
+"""--bots, in every game: a count (--players is always people's names)."""
+PLAYERS_HELP = "people's names, comma-separated: Ann,Bob"
+"""--players, in every game that seats people: names, never a count."""
+OLD_PLAYERS_COUNT = "--players N, the old spelling of --bots N here, still works"
+"""Said in a simulation's --bots help: `simulate --players 5` (a count) was its spelling."""
+
+
+def people_named(players: str) -> str:
+    """--players as typed at a game that seats people: names. A count ("--players 3", as
+    a simulation took it) is said to be --bots rather than seating a person named 3."""
+    if players.strip().isdigit():
+        count = players.strip()
+        raise HomestretchError(
+            f"--players {count}: --players takes people's names (--players Ann,Bob); "
+            f"computer players are counted with --bots {count}"
+        )
+    return players
+
+
+def bots_or_old_players(bots: int | None, players: int | None, default: int) -> int:
+    """A simulation's players a game: --bots N, or --players N (its old spelling, kept
+    for scripts); both given must agree."""
+    if bots is not None and players is not None and bots != players:
+        raise HomestretchError(
+            f"--bots {bots} and --players {players} both count the players a game "
+            "(--players N is the old spelling of --bots N): give one"
+        )
+    return next((n for n in (bots, players) if n is not None), default)
 
 
 def one_of(option: str, value: str, choices: Sequence[str]) -> str:
@@ -302,6 +334,7 @@ def progress_bar(total: int, description: str) -> Iterator[Progress]:
         TimeRemainingColumn(),
         console=err_console,
         transient=True,
+        disable=not err_console.is_terminal,  # a log or a pipe got a blank line from it
     ) as bar:
         bar.add_task(description, total=total)
         yield bar

@@ -129,3 +129,44 @@ def _list(game: str, parts: Sequence[Part], fmt: OutputFormat) -> None:
     for p in parts:
         console.print(f"  {p.name}: {p.used_as(example)}", highlight=False, soft_wrap=True)
     console.print(f"copy with: homestretch {game} content {example} [--part PART]", highlight=False)
+
+
+CONTENT_FILES = {
+    "across": ("horses.toml", "tracks/"),
+    "totopoly": ("racecourse.toml", "leases.toml", "training_ring.toml", "reports.toml")
+    + ("cards.toml",),
+}
+"""What a game's --content folder holds (its bundled content, as `content` copies it)."""
+
+
+def content_folder(*games: str) -> Callable[[Path | None], Path | None]:
+    """The check of a --content value (an option's callback), said before anything is
+    read: a file (`serve --content README.md` was "no such content folder") is said to be
+    one, with what the folder should hold; a name that is nothing, "no such content
+    folder". ``games``: whose content the option takes."""
+
+    def check(path: Path | None) -> Path | None:
+        if path is None or path.is_dir():
+            return path
+        shown = escape_controls(str(path))
+        if not path.exists():
+            raise HomestretchError(f"{shown}: no such content folder")
+        held = [(game, CONTENT_FILES[game]) for game in games]
+        if any(path.name in files for _, files in held):  # one of the folder's own files
+            holder = escape_controls(str(path.parent))
+            raise HomestretchError(
+                f"{shown}: is a file, not a content folder: name the folder that holds it "
+                f"({holder})"
+            )
+        wanted = " or ".join(
+            f"{'an Across the Board' if game == 'across' else 'a Totopoly'} one holding "
+            f"{', '.join(files[:-1])} and {files[-1]}"
+            for game, files in held
+        )
+        makes = " or ".join(f"`homestretch {game} content FOLDER`" for game, _ in held)
+        raise HomestretchError(
+            f"{shown}: is a file, not a content folder: --content wants a folder, {wanted} "
+            f"({makes} makes one to edit)"
+        )
+
+    return check

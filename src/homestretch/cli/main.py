@@ -23,7 +23,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.markup import escape
 from typer import _click
-from typer.core import TyperGroup, TyperOption
+from typer.core import TyperArgument, TyperGroup, TyperOption
 from typer.models import CommandInfo
 
 from homestretch.cli.common import (
@@ -109,6 +109,20 @@ class _LazyGames(TyperGroup):
             return None
         return entry.title
 
+    def _having(self, command: str) -> list[str]:
+        """The games that have ``command`` (a mistake's path: their cli modules read)."""
+        if command.startswith("-") or not command.isidentifier():
+            return []
+        return [
+            name
+            for name in self._games()
+            if any(
+                (info.name or typer.main.get_command_name(info.callback.__name__)) == command
+                for info in _game_cli(name).app.registered_commands
+                if info.callback is not None
+            )
+        ]
+
     def list_commands(self, ctx: _click.Context) -> list[str]:
         own = [*dict.fromkeys([*_COMMANDS, *self.commands])]
         games = [name for name in self._games() if name not in own]
@@ -120,10 +134,12 @@ class _LazyGames(TyperGroup):
             return self.commands[cmd_name]
         info = _COMMANDS.get(cmd_name)
         if info is not None:  # built as typer builds a group's commands
-            self.commands[cmd_name] = typer.main.get_command_from_info(
-                info,
-                pretty_exceptions_short=app.pretty_exceptions_short,
-                rich_markup_mode=app.rich_markup_mode,
+            self.commands[cmd_name] = _plain_usage(
+                typer.main.get_command_from_info(
+                    info,
+                    pretty_exceptions_short=app.pretty_exceptions_short,
+                    rich_markup_mode=app.rich_markup_mode,
+                )
             )
             return self.commands[cmd_name]
         title = self._title(cmd_name)
@@ -133,6 +149,14 @@ class _LazyGames(TyperGroup):
                 f"each game has its own content command: homestretch GAME content FOLDER "
                 f"(GAME one of {games})",
                 ctx,
+            )
+        if title is None and not self._listing and (having := self._having(cmd_name)):
+            # `homestretch play` offered "did you mean replay?": a game's command, said so
+            one = len(having) == 1
+            which = f"{having[0]} {cmd_name}" if one else f"GAME {cmd_name} (GAME one of "
+            which += "" if one else f"{', '.join(having)})"
+            raise _click.exceptions.UsageError(
+                f"{cmd_name} is a game's command: homestretch {which}", ctx
             )
         if title is None:
             return None
@@ -193,12 +217,31 @@ class _LazyCommands(TyperGroup):
     def get_command(self, ctx: _click.Context, cmd_name: str) -> _click.Command | None:
         info = self._unbuilt.pop(cmd_name, None)
         if info is not None:
-            self.commands[cmd_name] = typer.main.get_command_from_info(
-                info,
-                pretty_exceptions_short=self._game.pretty_exceptions_short,
-                rich_markup_mode=self._game.rich_markup_mode,
+            self.commands[cmd_name] = _plain_usage(
+                typer.main.get_command_from_info(
+                    info,
+                    pretty_exceptions_short=self._game.pretty_exceptions_short,
+                    rich_markup_mode=self._game.rich_markup_mode,
+                )
             )
         return self.commands.get(cmd_name)
+
+
+class _PlainArgument(TyperArgument):
+    """An argument a command needs, in its usage line as Unix tools write it: "RACE"
+    (typer wrote "{RACE}", braces a newcomer copied as typed)."""
+
+    def make_metavar(self, ctx: _click.Context, *, usage: bool = False) -> str:
+        said = super().make_metavar(ctx, usage=usage)
+        return said[1:-1] if usage and said.startswith("{") and said.endswith("}") else said
+
+
+def _plain_usage(command: _click.Command) -> _click.Command:
+    """``command`` with its needed arguments said plainly (``_PlainArgument``)."""
+    for param in command.params:
+        if type(param) is TyperArgument:
+            param.__class__ = _PlainArgument
+    return command
 
 
 def _help_flag_defaults_off(group: _click.Command, ctx: _click.Context) -> None:
@@ -209,9 +252,24 @@ def _help_flag_defaults_off(group: _click.Command, ctx: _click.Context) -> None:
         option.default = False
 
 
-def _commands_follow() -> None:
-    """Nothing to do before a command (a callback makes typer build a group: the commands
-    themselves are ``_LazyGames``'s to build)."""
+def _say_version(asked: bool) -> None:
+    if asked:
+        from homestretch import __version__
+
+        console.print(f"homestretch {__version__}", highlight=False)
+        raise typer.Exit()
+
+
+def _commands_follow(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", is_eager=True, callback=_say_version, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Nothing to do before a command but --version (a callback makes typer build a group:
+    the commands themselves are ``_LazyGames``'s to build)."""
 
 
 app = typer.Typer(
@@ -227,6 +285,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},  # -h too, in every command
 )
 commands = typer.Typer()
 """The top-level commands, each built (its signature read: 3-4 ms a command) only when
@@ -277,6 +336,11 @@ def history(
                 for r in rows
             ]
         )
+        return
+    if not rows:  # an empty table's headings alone said nothing
+        kind = f"{game} games" if game is not None else "games"
+        where = f" in {escape(escape_controls(db))}" if db is not None else ""
+        console.print(f"no saved {kind}{where} yet", highlight=False)
         return
     from rich import box
     from rich.table import Table
@@ -370,7 +434,9 @@ def resume(
     store = open_store(db, saved=True)
     saved = store.load(game_id)
     if saved.status == "finished":
-        raise HomestretchError(f"game {game_id} is already finished")
+        raise HomestretchError(
+            f"game {game_id} is already finished: `homestretch replay {game_id}` shows it"
+        )
     store.check_writable()  # said before anyone types a move it could not keep
     from homestretch.session.saved import restore_kept, saved_entry
 
@@ -399,6 +465,8 @@ def run() -> None:
         code = _run_app()
     except HomestretchError as exc:
         _fail(str(exc))
+    except BrokenPipeError:
+        _reader_gone()
     except OSError as exc:
         # the system refused a path the user named (too long, no permission, a folder)
         where = f"{escape_controls(str(exc.filename))}: " if exc.filename else ""
@@ -450,9 +518,17 @@ def in_our_words(exc: Exception) -> str | None:
         opts = {o.lstrip("-"): o for p in ctx.command.params for o in p.opts if o.startswith("--")}
         near = either_of([opts[o] for o in nearest_all(typed.lstrip("-"), opts)])
         return f"no option {typed}" + (f"; did you mean {near}?" if near else "")
+    if (bare := re.fullmatch(r"Option '(.*)' requires an argument\.", message)) is not None:
+        return f"{bare.group(1)} needs a value after it (the command's --help says what it takes)"
     param = getattr(exc, "param", None)
     if param is None or not param.opts:
         return None
+    if isinstance(exc, _click.exceptions.MissingParameter):
+        # "Missing argument 'ODDS'." said what, not what to write there: its help does
+        name = (param.metavar or param.name.upper()).strip("[]{}")
+        named = name if param.param_type_name == "argument" else param.opts[-1]
+        wanted = getattr(param, "help", None)
+        return f"{named} is missing" + (f": {wanted}" if wanted else "")
     option = "/".join(param.opts)  # as typed, one or the other: "-n/--runs"
     kind = param.type
     low, high = getattr(kind, "min", None), getattr(kind, "max", None)
@@ -598,16 +674,35 @@ def _run_app() -> object:
     SEED_NOTICES.clear()  # one run's notices (a test may run the app many times)
     try:
         code = app(standalone_mode=False)
+    except SystemExit as exc:
+        # a reader gone: click (as rich) answers a broken pipe with exit status 1
+        if isinstance(exc.__context__, BrokenPipeError):
+            raise BrokenPipeError from None
+        raise
     except (typer.Exit, typer.Abort, KeyboardInterrupt):
         _print_seed_notices()
         raise
     _print_seed_notices()
+    sys.stdout.flush()  # a reader gone is found here, not in Python's last flush at exit
     return code
 
 
 def _print_seed_notices() -> None:
     while SEED_NOTICES:
         err_console.print(SEED_NOTICES.pop(0), style="dim", highlight=False)
+
+
+def _reader_gone() -> NoReturn:
+    """The program reading the output stopped (``homestretch stretch cards | head``): exit
+    0 with no word, as Unix tools do. Whatever is still buffered goes nowhere (Python's
+    last flush would say "Exception ignored ... BrokenPipeError" and exit 120)."""
+    nowhere = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            os.dup2(nowhere, stream.fileno())
+        except (OSError, ValueError):  # a stream with no file (a test's capture)
+            continue
+    sys.exit(0)
 
 
 def _fail(message: str) -> NoReturn:

@@ -19,6 +19,18 @@ from homestretch.cli.common import (
 from homestretch.core.errors import HomestretchError
 
 
+def _content_folders(folders: list[Path] | None) -> list[Path] | None:
+    """A --content file said to be one, with what the folder should hold, as a game's
+    --content says it (a folder not there is the lobby's designs' to say)."""
+    from homestretch.cli.content import content_folder
+
+    check = content_folder("across", "totopoly")
+    for folder in folders or []:
+        if folder.exists():
+            check(folder)
+    return folders
+
+
 def serve(
     host: Annotated[str, typer.Option("--host", help="the address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="the port")] = 8000,
@@ -35,6 +47,7 @@ def serve(
         list[Path] | None,
         typer.Option(
             "--content",
+            callback=_content_folders,
             help="a content folder of your own (Across the Board's or Totopoly's, as `play "
             "--content` takes it) that the lobby offers beside the bundled; repeatable",
         ),

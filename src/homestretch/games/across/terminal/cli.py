@@ -12,6 +12,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from homestretch.cli.common import (
+    BOTS_HELP,
+    OLD_PLAYERS_COUNT,
     DbOption,
     DiceFileOption,
     DiceOption,
@@ -21,6 +23,7 @@ from homestretch.cli.common import (
     ahead_of,
     announce_seed,
     ask_roll,
+    bots_or_old_players,
     checks_table,
     console,
     echo_json,
@@ -28,10 +31,11 @@ from homestretch.cli.common import (
     new_seed,
     one_of,
     open_store,
+    people_named,
     progress_bar,
     prompt,
 )
-from homestretch.cli.content import content_command
+from homestretch.cli.content import content_command, content_folder
 from homestretch.cli.human import Aside, HelpAsked, TerminalPlayer, asks_for_help
 from homestretch.cli.plain import Table
 from homestretch.cli.rules import rules_command
@@ -72,6 +76,7 @@ ContentOption = Annotated[
     Path | None,
     typer.Option(
         "--content",
+        callback=content_folder("across"),
         help="a content folder to use instead of the built-in one (copy that one to edit "
         "with `homestretch across content FOLDER`)",
     ),
@@ -1027,6 +1032,7 @@ def play(
     one_of("--payoff", payoff, PAYOFF_MODES)
     one_of("--rotation", rotation, ROTATIONS)
     one_of("--debts", debts, DEBT_MODES)
+    people_named(players)  # names, not a count (that is --bots)
     people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
     one_of("--bot", bot, sorted(("random", *ENTRY.bots)))  # with the nearest, as the others
     if bots < 0:
@@ -1172,9 +1178,16 @@ def simulate(
             "to what the rulebook says a game is for (--track, if given, for every meet)",
         ),
     ] = None,
-    players: Annotated[
-        int, typer.Option("--players", min=3, max=7, help="players a game, with --games (3-7)")
-    ] = 4,
+    bots: Annotated[
+        int | None,
+        typer.Option(
+            "--bots",
+            min=3,
+            max=7,
+            help=f"{BOTS_HELP}: a game's, with --games (default 4); {OLD_PLAYERS_COUNT}",
+        ),
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", min=3, max=7, hidden=True)] = None,
     meets: Annotated[
         int,
         typer.Option(
@@ -1198,7 +1211,7 @@ def simulate(
 
     Example: `homestretch across simulate --track "Epsom Downs" -n 100000`
 
-    Example: `homestretch across simulate --games 200 --players 5 --plot games.png`"""
+    Example: `homestretch across simulate --games 200 --bots 5 --plot games.png`"""
     from homestretch.games.across.analysis.design import track_checks
     from homestretch.games.across.analysis.handicapper import simulate_track
     from homestretch.games.across.content.loader import horse_class, load_content
@@ -1206,10 +1219,13 @@ def simulate(
     if games is not None:
         if n is not None:
             raise HomestretchError("-n counts races; --games counts whole games: give one")
-        _whole_games(games, players, meets, track, content, seed, plot, fmt)
+        seats = bots_or_old_players(bots, players, 4)
+        _whole_games(games, seats, meets, track, content, seed, plot, fmt)
         return
     if plot is not None:
         raise HomestretchError("--plot draws whole games: give --games N")
+    if bots is not None or players is not None:  # said, not quietly dropped
+        raise HomestretchError("--bots seats a whole game's players: give --games N")
     n = 100_000 if n is None else n
     if n < 1:
         raise HomestretchError("-n must be at least 1")

@@ -25,6 +25,7 @@ from homestretch.cli.common import (
     new_seed,
     one_of,
     open_store,
+    people_named,
     prompt,
     typed,
 )
@@ -559,7 +560,7 @@ def play(
         raise HomestretchError("--mode is for --source simulate")
     used = seed if seed is not None else new_seed()
     kind, feed = _feed(source, used, race, mode)
-    entrants = parse_players(players)
+    entrants = parse_players(people_named(players))
     entrants += computer_players(bots, entrants)
     if not MIN_MARKERS <= len(entrants) <= MAX_MARKERS:
         raise HomestretchError(

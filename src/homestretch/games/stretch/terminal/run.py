@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from homestretch.cli.common import (
+    BOTS_HELP,
+    PLAYERS_HELP,
     DbOption,
     DiceFileOption,
     DiceOption,
@@ -23,6 +25,7 @@ from homestretch.cli.common import (
     err_console,
     one_of,
     open_store,
+    people_named,
     typed,
 )
 from homestretch.core.errors import HomestretchError
@@ -47,6 +50,10 @@ if TYPE_CHECKING:
     from homestretch.games.stretch.rules.engine import OddsChoice, RaceState
     from homestretch.session.table import Table as TableSession
     from homestretch.store.db import SavedGame, Store
+
+
+MAX_BOTS = 12
+"""The most computer bettors --bots seats (more are named with --computer-bettor)."""
 
 
 def _bettor_name(name: str, option: str) -> str:
@@ -110,6 +117,24 @@ def run(
             "(the bettor's own stakes come back)",
         ),
     ] = "house",
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            help=f"{PLAYERS_HELP}: bettors at this terminal, as every game's --players "
+            "(--bettor NAME, repeated, is the same)",
+        ),
+    ] = "",
+    bots: Annotated[
+        int,
+        typer.Option(
+            "--bots",
+            min=0,
+            max=MAX_BOTS,
+            help=f"{BOTS_HELP}: computer bettors, as every game's --bots (--computer-bettor "
+            "NAME names one)",
+        ),
+    ] = 0,
 ) -> None:
     """Run a race: the race call, the scoresheet and the result chart.
 
@@ -151,13 +176,17 @@ def run(
     # a name as every game takes one (no control character, not too long), and never
     # blank: "--bettor ''" seated a nameless player
     people = [_bettor_name(name, "--bettor") for name in bettor or []]
+    listed = people_named(players).split(",")
+    people += [_bettor_name(name, "--players") for name in listed if name.strip()]
     computers = [_bettor_name(name, "--computer-bettor") for name in computer_bettor or []]
+    computers += [f"Computer {i + 1}" for i in range(bots)]
     seen: set[str] = set()
     for name in [*people, *computers]:  # the terminal hands over by name: each told apart
         if name.casefold() in seen:
+            given = (("--players", players), ("--bettor", bettor), ("--bots", bots))
+            named = [o for o, value in (*given, ("--computer-bettor", computer_bettor)) if value]
             raise HomestretchError(
-                f"--bettor, --computer-bettor: {name!r} is named twice: every bettor needs a "
-                "different name"
+                f"{', '.join(named)}: {name!r} is named twice: every bettor needs a different name"
             )
         seen.add(name.casefold())
     seats = [person(name) for name in people] + [computer(name, "value") for name in computers]

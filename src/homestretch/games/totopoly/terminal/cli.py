@@ -12,6 +12,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from homestretch.cli.common import (
+    BOTS_HELP,
+    OLD_PLAYERS_COUNT,
     DbOption,
     DiceFileOption,
     DiceOption,
@@ -20,17 +22,19 @@ from homestretch.cli.common import (
     SeedOption,
     announce_seed,
     ask_roll,
+    bots_or_old_players,
     checks_table,
     console,
     echo_json,
     err_console,
     new_seed,
     open_store,
+    people_named,
     progress_bar,
     prompt,
     seats_named,
 )
-from homestretch.cli.content import content_command
+from homestretch.cli.content import content_command, content_folder
 from homestretch.cli.human import HelpAsked, TerminalPlayer, asks_for_help
 from homestretch.cli.plain import Table
 from homestretch.cli.rules import rules_command
@@ -79,6 +83,7 @@ ContentOption = Annotated[
     Path | None,
     typer.Option(
         "--content",
+        callback=content_folder("totopoly"),
         help="a content folder to use instead of the built-in one (copy that one to edit "
         "with `homestretch totopoly content FOLDER`)",
     ),
@@ -528,6 +533,7 @@ def play_command(
         load_content(str(content))
     rules = check_rules(parse_rules(rule))
     spec = dice_spec(seed, dice, dice_file)
+    people_named(players)  # names, not a count (that is --bots)
     names = [plain_text(n.strip(), "--players") for n in players.split(",") if n.strip()]
     if bots < 0:
         raise HomestretchError("--bots must be 0 or more")
@@ -620,9 +626,13 @@ def simulate_command(
     n: Annotated[
         int, typer.Option("-n", "--games", min=1, max=100_000, help="how many games")
     ] = 200,
-    players: Annotated[
-        int, typer.Option("--players", min=2, max=6, help="players per game (2-6)")
-    ] = 4,
+    bots: Annotated[
+        int | None,
+        typer.Option(
+            "--bots", min=2, max=6, help=f"{BOTS_HELP}: a game's (default 4); {OLD_PLAYERS_COUNT}"
+        ),
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", min=2, max=6, hidden=True)] = None,
     short: ShortOption = False,
     seed: SeedOption = None,
     content: ContentOption = None,
@@ -667,7 +677,7 @@ def simulate_command(
     if n < 1:
         raise HomestretchError("-n must be at least 1")
     game = TotopolyGame(
-        players,
+        bots_or_old_players(bots, players, 4),
         short=short,
         content=str(content.resolve()) if content else None,
         rules=parse_rules(rule),
