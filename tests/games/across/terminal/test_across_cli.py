@@ -720,3 +720,32 @@ def test_a_roll_s_hand_over_says_again_only_the_latest_that_fit() -> None:
     assert screen.getvalue().split("\x1b[3J")[-1] == ""
     assert seat.recap_in_full()
     assert "Mum: #9" in re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue().split("\x1b[3J")[-1])
+
+
+def test_a_move_said_in_short_then_in_full_is_said_once() -> None:
+    """The rules announce a move in short, then its notice says it in full: a lot's sale
+    was said twice ("#7 sold to Bob for 22 fifties", then "Meet 1 auction: #7 sold to Bob
+    for 22 fifties, dealt into the bins: ..."), so were a loan, a repayment and an
+    answered offer. The short line is dropped when it is that very move, not otherwise."""
+    from homestretch.games.across.terminal.cli import said_in_full
+
+    names = ["Ann", "Bob", "Cy"]
+    sale = {"type": "sale", "meet": 1, "race": 0, "horse": 7, "buyers": [1]}
+    sale["words"] = "Meet 1 auction: #7 sold to Bob for 22 fifties, dealt into the bins: 5 to"
+    assert said_in_full("#7 sold to Bob for 22 fifties", sale, names)
+    assert not said_in_full("#8 sold to Bob for 22 fifties", sale, names)
+    loan = {"type": "loan", "meet": 1, "race": 3, "seat": 0, "horse": 4, "amount": 2}
+    loan["words"] = "Race 3: Ann borrows 2 fifties from the 8th-race WIN bin with #4 in hock; 3"
+    assert said_in_full("Ann borrows 2 with #4 in hock", loan, names)
+    assert not said_in_full("Bob borrows 2 with #4 in hock", loan, names)
+    assert not said_in_full("Ann borrows 2 with #5 in hock", loan, names)
+    repaid = {"type": "loan_repaid", "meet": 1, "race": 5, "seat": 2, "horse": 9}
+    repaid["words"] = "Race 5: Cy repays 3 fifties to the 8th-race WIN bin (2 loan + 1 interest)"
+    assert said_in_full("Cy repays 3 and redeems #9", repaid, names)
+    dealing = {"type": "dealing", "meet": 1, "race": 2, "frm": 0, "asked": 1}
+    dealing["words"] = "Ann sells #8 to Bob for 9 fifties: Bob accepted"
+    assert said_in_full("Bob accepts", dealing, names)
+    assert said_in_full("Bob accepts, but the deal is off: #8 is no longer Ann's", dealing, names)
+    assert not said_in_full("Cy accepts", dealing, names)
+    payment = {"type": "payment", "meet": 1, "race": 2, "words": "Race 2: Bob collects 5"}
+    assert not said_in_full("Bob collects 5", payment, names)  # not a move said in short
