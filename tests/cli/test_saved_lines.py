@@ -62,3 +62,40 @@ def test_a_stretch_run_says_it_is_saved_in_the_same_words(tmp_path: Path) -> Non
     assert ended.exit_code == 0, ended.output
     said = ended.stdout.splitlines()
     assert f"Saved as run 2: see it again with `homestretch replay 2 --db {db}`." in said
+
+
+@pytest.mark.parametrize("typed", ["", "m", None])
+def test_a_game_ends_with_a_question_then_the_saved_line(
+    typed: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a terminal a game's end asks: m for the whole result, Enter to finish (Ctrl-D
+    or Ctrl-C, None here, finishes as Enter does, no "Stopped"); the saved line comes
+    last, whatever the answer. In a pipe nothing is asked."""
+    import io
+    import sys
+
+    import typer
+    from rich.console import Console
+
+    from homestretch.cli import table_loop
+
+    asked: list[str] = []
+
+    def prompt(question: str, **options: object) -> str:
+        asked.append(question)
+        if typed is None:
+            raise typer.Abort()
+        return typed
+
+    monkeypatch.setattr(table_loop, "prompt", prompt)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    drawn = io.StringIO()
+    screen = Console(file=drawn, force_terminal=True, width=200)
+    table_loop.say_the_end(screen, 7, None, lambda: screen.print("THE WHOLE RESULT"))
+    assert asked == [table_loop.END_QUESTION]
+    said = [line for line in drawn.getvalue().splitlines() if line.strip()]
+    assert ("THE WHOLE RESULT" in drawn.getvalue()) == (typed == "m")
+    assert said[-1].endswith(f"{saved_line(7, ended=True)}\x1b[0m")
+    piped = io.StringIO()
+    table_loop.say_the_end(Console(file=piped), 7, None, lambda: None)
+    assert len(asked) == 1 and piped.getvalue() == saved_line(7, ended=True) + "\n"

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from homestretch.cli.common import prompt
 from homestretch.core.actions import Action
@@ -58,6 +61,18 @@ def no_choice(number: int, count: int) -> str:
     return f"there is no choice {number}: the list is 1 to {count}"
 
 
+CONTROLS = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
+"""The terminal's control sequences in drawn text: colours, styles and links."""
+
+
+def rows_of(drawn: str, width: int) -> int:
+    """The terminal rows ``drawn`` takes on a screen ``width`` cells wide: a line a row,
+    a line longer than the width one more row for each width it runs over (its newline
+    ending it, as printing leaves it, takes none)."""
+    lines = CONTROLS.sub("", drawn).removesuffix("\n").split("\n")
+    return sum(max(1, -(-cell_len(line) // max(1, width))) for line in lines)
+
+
 MORE = ("m", "more")
 """What is typed for the rest of the table (``TerminalPlayer.more``)."""
 
@@ -101,20 +116,25 @@ class TerminalPlayer:
     """What ``m`` (or ``more``) typed at the question shows: the rest of the table, left
     off a screen made to fit (Across the Board's betting turn). It returns False when
     there is no more to show now, and ``m`` is then read as any other answer."""
+    frame: Callable[[int, int], None] | None = None
+    """Called just before a person's screen is drawn, with the terminal rows it takes, its
+    question included: a hot seat hands the keyboard over there, clearing the screen and
+    saying again what happened since in the rows the screen leaves (Across the Board's
+    "Since Ann's turn", 27 rows above a 21-row betting screen once)."""
 
     def choose(self, player: int, view: JSON, legal: list[Action]) -> Action:
-        self.show(player, view)
-        listed = self.shorten(legal) if self.shorten is not None else legal
-        if self.menu_max is not None and len(listed) > self.menu_max:
-            listed = []
-        said = self.listing(listed) if self.listing is not None and listed else None
-        for line in said or []:
-            self.screen.print(f"  {escape(line)}")
-        for number, action in [] if said else enumerate(listed, start=1):
-            self.screen.print(f"  [bold]{number:>3}[/bold]  {escape(self.describe(action))}")
-        hint = self.hint(legal) if self.hint is not None else ""
-        if hint:
-            self.screen.print(f"  {escape(hint)}")
+        if self.frame is None:
+            listed, hint = self._draw(player, view, legal)
+        else:  # drawn aside, measured, then put on the screen below what frames it
+            with self.screen.capture() as capture:
+                listed, hint = self._draw(player, view, legal)
+            drawn = capture.get()
+            asked = f"{self.name}, {self.question(legal, bool(listed))}: "
+            self.frame(
+                player, rows_of(drawn, self.screen.width) + rows_of(asked, self.screen.width)
+            )
+            if drawn:  # as drawn, colours and all (its last newline is print's)
+                self.screen.print(Text.from_ansi(drawn.removesuffix("\n")), soft_wrap=True)
         question = self.question(legal, bool(listed))
         while True:
             answer = self.ask(f"{self.name}, {question}").strip()
@@ -147,6 +167,23 @@ class TerminalPlayer:
             if reason is None:
                 return typed
             self.screen.print(f"[red]{escape(reason)}[/red]")
+
+    def _draw(self, player: int, view: JSON, legal: list[Action]) -> tuple[list[Action], str]:
+        """The person's screen above the question: the view, the list and the hint; the
+        actions listed (by number) and the hint."""
+        self.show(player, view)
+        listed = self.shorten(legal) if self.shorten is not None else legal
+        if self.menu_max is not None and len(listed) > self.menu_max:
+            listed = []
+        said = self.listing(listed) if self.listing is not None and listed else None
+        for line in said or []:
+            self.screen.print(f"  {escape(line)}")
+        for number, action in [] if said else enumerate(listed, start=1):
+            self.screen.print(f"  [bold]{number:>3}[/bold]  {escape(self.describe(action))}")
+        hint = self.hint(legal) if self.hint is not None else ""
+        if hint:
+            self.screen.print(f"  {escape(hint)}")
+        return listed, hint
 
     def question(self, legal: list[Action], listed: bool) -> str:
         """The question asked: what may be typed, by the game's example when it has one

@@ -10,6 +10,7 @@ game resumes exactly from where it stopped.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
@@ -17,7 +18,14 @@ from typing import TYPE_CHECKING, TypeAlias
 import typer
 from rich.console import Console
 
-from homestretch.cli.common import OutputFormat, ask_roll, console, err_console, new_seed
+from homestretch.cli.common import (
+    OutputFormat,
+    ask_roll,
+    console,
+    err_console,
+    new_seed,
+    prompt,
+)
 from homestretch.core.errors import HomestretchError, TableMovedOn
 
 if TYPE_CHECKING:  # the session's machinery: imported by the functions that play
@@ -126,6 +134,36 @@ def say_saved(
     line = saved_line(game_id, db, noun, ended)
     style = "dim" if ended else None
     screen.print(line, style=style, markup=False, highlight=False, soft_wrap=True)
+
+
+WHOLE_RESULT = ("m", "more")
+"""What is typed at a game's end for the whole result (``m`` as at every fitted screen)."""
+
+
+def say_the_end(
+    screen: Console,
+    game_id: int,
+    db: Path | str | None,
+    whole: Callable[[], None] | None = None,
+    noun: str = "game",
+) -> None:
+    """End a game's screen, under its fitted end (who won, the standings, in 24 rows): at
+    a terminal someone reads, a question, ``m`` for the ``whole`` result or Enter to
+    finish; then, the last line, where the game is kept and how to see it again
+    (``saved_line``). Across the Board's end was 43 to 46 rows after its last roll, the
+    winner's line scrolled by, and nothing said the game was over."""
+    if whole is not None and screen.is_terminal and sys.stdin.isatty():
+        try:
+            answer = prompt(END_QUESTION, default="", show_default=False, err=screen.stderr)
+        except (KeyboardInterrupt, typer.Abort):  # Ctrl-C or Ctrl-D: finished, as Enter
+            screen.print()
+            answer = ""
+        if answer.strip().lower() in WHOLE_RESULT:
+            whole()
+    say_saved(screen, game_id, db, noun, ended=True)
+
+
+END_QUESTION = "Game over. Type m for the whole result, or press Enter to finish"
 
 
 def clear_for_next_person(screen: Console) -> None:

@@ -518,12 +518,18 @@ def test_what_was_announced_is_said_again_on_the_next_persons_cleared_screen() -
     assert piped.getvalue().count("#2 sold to Mum") == 1 and "Since" not in piped.getvalue()
 
 
-def test_a_race_result_is_on_the_screen_of_the_next_person_to_bet(tmp_path: Path) -> None:
+def test_a_race_result_is_on_the_screen_of_the_next_person_to_bet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Three people at one terminal: after race 1 the first screen that asks for a bet
     shows, under the clearing, the race's result and payoff, and the betting screen fits
     a 50-row terminal 80 columns wide (it was 110 rows: the finished card again, the
     table, the bins, the MPH board, the windows and eleven loans); m shows the rest,
-    then asks again."""
+    then asks again. (At 24 rows the latest that fit are said: test_across_pty.)"""
+    from homestretch.cli import common
+
+    monkeypatch.setattr(common.console, "_height", 50)  # a terminal of 50 rows (rich
+    # fixes the height at start when LINES is set then)
     answers = "pass\nm\ndone\na\n" * 300  # each prompt takes the first of these it reads
     out = runner.invoke(
         app,
@@ -688,7 +694,8 @@ def test_help_says_what_fits_the_moment_and_a_track_after_the_choice_is_no_move(
 def test_a_roll_s_hand_over_says_again_only_the_latest_that_fit() -> None:
     """Two people rolling in turn: each roll cleared the screen and said again the race's
     opening news (three rows) and the rolls, pushing the 21-row roll screen's top off a
-    24-row terminal. At a roll only the latest that fit its room are said again."""
+    24-row terminal. Only the latest that fit the room are said again, with how many
+    earlier lines were left off; m (``recap_in_full``) says them all."""
     screen = io.StringIO()
     seat = HotSeat(Console(file=screen, force_terminal=True, width=80), 2, {0: "Mum", 1: "Dad"})
     seat.hand_to(0)
@@ -696,9 +703,49 @@ def test_a_roll_s_hand_over_says_again_only_the_latest_that_fit() -> None:
     seat.say("  Mum: #5 accepted: one X; #7 accepted: one X")
     seat.hand_to(1, rows=3)
     after = re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue().split("\x1b[3J")[-1])
-    assert "Since Mum's turn:" in after and "Mum: #5 accepted" in after
+    assert after.startswith("Since Mum's turn (1 earlier line left off: m shows all):\n")
+    assert "Mum: #5 accepted" in after
     assert "windows are closed" not in after  # three rows more than the room
+    assert seat.recap_in_full()
+    told = re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue().split("\x1b[3J")[-1])[len(after) :]
+    assert told.startswith("All said since Mum's turn:\n") and "windows are closed" in told
+    assert told.index("windows are closed") < told.index("Mum: #5 accepted")
     seat.say("Dad: #2 accepted: one X")
     seat.hand_to(0)  # no room given: all of it
     after = re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue().split("\x1b[3J")[-1])
-    assert "Dad: #2 accepted" in after
+    assert after.startswith("Since Dad's turn:\n") and "Dad: #2 accepted" in after
+    assert not seat.recap_in_full()  # nothing was left off
+    seat.say("Mum: #9 accepted: one X")
+    seat.hand_to(1, rows=0)  # a screen of 24 rows already: not a row more, m says it
+    assert screen.getvalue().split("\x1b[3J")[-1] == ""
+    assert seat.recap_in_full()
+    assert "Mum: #9" in re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue().split("\x1b[3J")[-1])
+
+
+def test_a_move_said_in_short_then_in_full_is_said_once() -> None:
+    """The rules announce a move in short, then its notice says it in full: a lot's sale
+    was said twice ("#7 sold to Bob for 22 fifties", then "Meet 1 auction: #7 sold to Bob
+    for 22 fifties, dealt into the bins: ..."), so were a loan, a repayment and an
+    answered offer. The short line is dropped when it is that very move, not otherwise."""
+    from homestretch.games.across.terminal.cli import said_in_full
+
+    names = ["Ann", "Bob", "Cy"]
+    sale = {"type": "sale", "meet": 1, "race": 0, "horse": 7, "buyers": [1]}
+    sale["words"] = "Meet 1 auction: #7 sold to Bob for 22 fifties, dealt into the bins: 5 to"
+    assert said_in_full("#7 sold to Bob for 22 fifties", sale, names)
+    assert not said_in_full("#8 sold to Bob for 22 fifties", sale, names)
+    loan = {"type": "loan", "meet": 1, "race": 3, "seat": 0, "horse": 4, "amount": 2}
+    loan["words"] = "Race 3: Ann borrows 2 fifties from the 8th-race WIN bin with #4 in hock; 3"
+    assert said_in_full("Ann borrows 2 with #4 in hock", loan, names)
+    assert not said_in_full("Bob borrows 2 with #4 in hock", loan, names)
+    assert not said_in_full("Ann borrows 2 with #5 in hock", loan, names)
+    repaid = {"type": "loan_repaid", "meet": 1, "race": 5, "seat": 2, "horse": 9}
+    repaid["words"] = "Race 5: Cy repays 3 fifties to the 8th-race WIN bin (2 loan + 1 interest)"
+    assert said_in_full("Cy repays 3 and redeems #9", repaid, names)
+    dealing = {"type": "dealing", "meet": 1, "race": 2, "frm": 0, "asked": 1}
+    dealing["words"] = "Ann sells #8 to Bob for 9 fifties: Bob accepted"
+    assert said_in_full("Bob accepts", dealing, names)
+    assert said_in_full("Bob accepts, but the deal is off: #8 is no longer Ann's", dealing, names)
+    assert not said_in_full("Cy accepts", dealing, names)
+    payment = {"type": "payment", "meet": 1, "race": 2, "words": "Race 2: Bob collects 5"}
+    assert not said_in_full("Bob collects 5", payment, names)  # not a move said in short

@@ -5,6 +5,7 @@ few rows above the betting card."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ...pty_screens import Screen, play
@@ -16,11 +17,18 @@ def test_race_1_and_the_betting_after_it_fit_a_real_80_by_24_terminal(tmp_path: 
     """After a race the first betting screen said the whole result again: the finished
     card (22 rows), each window's sum and a line a payment, then the card to bet on (54
     rows since the last answer). Now the headline, the owners and who was paid what in
-    four rows at most; every screen from its heading to its question in 24."""
+    four rows at most, above the next screen when they fit in its 24 rows (the card's
+    race 1 column says the finish), and m says them when they were left off; every
+    screen from its heading to its question in 24."""
+    shown: list[Screen] = []
 
     def answer(screen: Screen) -> str | None:
-        if ": betting" in screen.text and "Race 1: WIN" in screen.text:
-            return None  # the screen after race 1: enough
+        if shown:
+            shown.append(screen)
+            return None  # the screen after race 1, and m's: enough
+        if ": betting" in screen.text and " race 1 " in screen.text:
+            shown.append(screen)
+            return "m" if "Race 1: WIN" not in screen.text else None
         return "1"
 
     argv = ["across", "play", "--players", ",".join(PEOPLE), "--bots", "4", "--seed", "3"]
@@ -36,9 +44,57 @@ def test_race_1_and_the_betting_after_it_fit_a_real_80_by_24_terminal(tmp_path: 
         ]
         if top:
             assert screen.rows(top[-1]) <= 24, screen.text
-    after = asked[-1]
-    assert ": betting" in after.text and "Race 1: WIN" in after.text
-    result = after.text.split("Race 1: WIN", 1)[1].split("Race 2: the windows are open")[0]
-    assert Screen("Race 1: WIN" + result.rstrip("\n"), 80).rows() <= 4, after.text
+    after = shown[0]
+    assert after.rows() <= 24, after.text
+    card = after.text.split(": betting", 1)[1]
+    assert all(place in card for place in ("WIN", "PLACE", "SHOW")), after.text
+    said = shown[-1].text  # the screen itself, or m's all said since the last turn
+    assert "Race 1: WIN" in said, said
+    result = said.split("Race 1: WIN", 1)[1].split("Race 2: the windows are open")[0]
+    assert Screen("Race 1: WIN" + result.rstrip("\n"), 80).rows() <= 4, said
     assert "owners: WIN #" in result and ("paid: " in result or "betting void" in result)
-    assert "X's to finish" in after.text.split("Race 2: the windows are open")[1]
+
+
+def test_a_whole_game_hands_over_ends_and_sells_in_a_real_80_by_24_terminal(
+    tmp_path: Path,
+) -> None:
+    """Ann, Bob and four computer players, to the end. What was said since the last
+    person's turn, said again at the top of the next person's cleared screen, was
+    uncapped (27 rows above a 21-row betting screen; 191 after an auction once): now the
+    latest that fit with the screen in 24 rows, how many earlier lines were left off, and
+    m says them all. A lot's sale was said twice ("#7 sold to ... for 22 fifties", then
+    "Meet 1 auction: #7 sold to ... for 22 fifties, dealt into the bins: ..."): once. The
+    end was 42 rows with no question: now who won and the standings in 24 with the
+    question, m for the whole result, and last the line saying how to see it again."""
+    asked_more: list[Screen] = []
+
+    def answer(screen: Screen) -> str | None:
+        if screen.question.startswith("Game over."):
+            return "m"
+        if "left off: m shows all" in screen.text and not asked_more:
+            asked_more.append(screen)
+            return "m"
+        return "1"
+
+    argv = ["across", "play", "--players", ",".join(PEOPLE), "--bots", "4", "--seed", "3"]
+    argv += ["--track", "woodbine", "--db", str(tmp_path / "a.sqlite")]
+    screens = play(argv, answer, timeout=900)
+    handed = [s for s in screens if s.text.startswith("Since ")]
+    assert handed and asked_more
+    for screen in handed:
+        assert screen.rows() <= 24, screen.text
+    after = screens[screens.index(asked_more[0]) + 1]
+    assert after.text.startswith("All said since "), after.text
+    left = int(asked_more[0].lines[0].split("(")[1].split()[0])
+    assert len(after.text.split("\n", 1)[1]) > 0 and left > 0
+    for screen in screens:
+        sales = re.findall(r"#(\d+) sold to", screen.text)
+        assert len(sales) == len(set(sales)), screen.text
+    assert any(re.search(r"Meet 1 auction: #\d+ sold to", s.text) for s in screens)
+    end = screens[-2]
+    assert end.question.startswith("Game over. Type m for the whole result"), end.text
+    assert end.rows() <= 24 and "won with" in end.text, end.text
+    assert "Across the Board: the end" in end.text and "X's to finish" not in end.text
+    whole = screens[-1]
+    assert "Woodbine, race 8" in whole.text and "Every race" in whole.text, whole.text
+    assert whole.lines[-2].startswith("Saved as game 1: see it again with `homestretch replay 1")

@@ -997,7 +997,8 @@ def test_at_a_terminal_a_race_s_call_and_result_wait_for_enter(
     """A simulated race's call, its result, the points and the board (some 50 rows) ran on
     under the next race's card: at 80 x 24 a family saw the card, never who won. At a
     terminal the call waits for Enter before the result, the result before the next
-    race; the last race goes straight on to the winner (nothing waits in a pipe)."""
+    race, the last race's before the end (who won and the board, in 24 rows of their
+    own); nothing waits in a pipe."""
     from homestretch.games.derbycast.terminal import cli as derbycast_cli
 
     waited: list[str] = []
@@ -1018,4 +1019,9 @@ def test_at_a_terminal_a_race_s_call_and_result_wait_for_enter(
         app, [*command, "--races", "2", "--seed", "4", "--db", db], input="win 1\nwin 1\n"
     )
     assert done.exit_code == 0, done.output
-    assert waited == ["Enter: the official result", "Enter: race 2", "Enter: the official result"]
+    assert waited == [
+        "Enter: the official result",
+        "Enter: race 2",
+        "Enter: the official result",
+        "Enter: who won",
+    ]

@@ -1,5 +1,6 @@
 """Totopoly played in a real 80 x 24 pseudo-terminal with six players: every screen a
-person reads, from its heading to its question, is on the terminal at once."""
+person reads, from its heading to its question, is on the terminal at once, the end's
+too."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ def test_every_screen_before_and_in_the_race_fits_a_real_80_by_24_terminal(
     to the end, Ann taking the first choice each time."""
 
     def answer(screen: Screen) -> str | None:
+        if screen.question.startswith("Game over."):
+            return "m"  # the whole result: the course too
         return "" if "press Enter" in screen.question else "1"
 
     db = tmp_path / "t.sqlite"
@@ -33,4 +36,14 @@ def test_every_screen_before_and_in_the_race_fits_a_real_80_by_24_terminal(
         assert all(len(line) <= 80 for line in drawn), screen.text
     tote = [s for s in asked if f"{HEADING}tote" in s.text]
     assert any("2: No. 1 " in s.text for s in tote) and any(" 2-7 " in s.text for s in tote)
-    assert "won with No." in screens[-1].text  # played to the end
+    # played to the end: who won, the prizes and everyone's cash in 24 rows with the
+    # question (the course drawn above them made it 30), m for the course, and last
+    # the line saying how to see the game again
+    end = screens[-2]
+    assert end.question.startswith("Game over. Type m for the whole result"), end.text
+    assert "won with No." in end.text and "cash: Ann £" in end.text
+    assert end.rows() <= 24 and "past the post" not in end.text, end.text
+    assert "past the post" in screens[-1].text
+    assert (
+        screens[-1].lines[-2].startswith("Saved as game 1: see it again with `homestretch replay 1")
+    )

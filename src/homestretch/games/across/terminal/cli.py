@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -46,6 +46,7 @@ from homestretch.cli.table_loop import (
     play_at_terminal,
     say_resumed,
     say_saved,
+    say_the_end,
     watched,
 )
 from homestretch.core.actions import Action
@@ -321,12 +322,7 @@ def person(
         assert seat is not None
         return {type(a) for a in state.legal_actions(seat)} | open_dealings(state)
 
-    def show(seat: int, view: JSON) -> None:
-        rolling = view["phase"] == RACE and view["race_card"] is not None
-        # a bid keeps the latest bids said above it; a betting turn says a race's whole
-        # result (its first after a race), the card and m below it
-        fitted = rolling or view["lot"] is not None
-        hot_seat.hand_to(seat, RACE_ROOM if fitted else None)
+    def show(seat: int, view: JSON) -> None:  # below the hand-over's ``frame``
         screen.rule(escape(f"{name}: {view['phase']}"))
         screen.print(full_view(view, content))
         if view["offer"] is not None and view["offer"]["to"] == seat:
@@ -384,7 +380,10 @@ def person(
 
     def more(seat: int, view: JSON) -> bool:
         """m at a bid, a betting turn or a roll: what its screen leaves off
-        (``render.auction_view``, ``render.betting_view``, ``render.race_view``)."""
+        (``render.auction_view``, ``render.betting_view``, ``render.race_view``), below
+        all that was said since the last person's turn when the screen said only the
+        latest of it (``HotSeat.hand_to``)."""
+        recap = hot_seat.recap_in_full()
         if view["lot"] is not None:
             screen.print(auction_rest(view, content))
             return True
@@ -394,7 +393,7 @@ def person(
         if view["phase"] == RACE and view["race_card"] is not None:
             screen.print(race_rest(view, content))
             return True
-        return False
+        return recap
 
     told = HintOnce(state)
 
@@ -428,12 +427,10 @@ def person(
         menu_max=MENU_MAX,
         example=typed_example,
         more=more,
+        frame=lambda seat, rows: hot_seat.hand_to(seat, screen.height - rows),
     )
 
 
-RACE_ROOM = 3
-"""The rows of 24 a roll's screen (21 rows, its question included) leaves for what is said
-again at a hand-over ("Since Ann's turn:" and the latest news)."""
 MORE_HINT = "m: the rest (the last race's card, the table, bins, windows)"
 AUCTION_HINT = "m: the whole table (the printed card and its news, the bins)"
 RACE_HINT = "m: the whole race (the legend, the MPH board, the windows); help: dealings too"
@@ -686,6 +683,10 @@ class HotSeat:
         self.said: list[tuple[tuple[object, ...], dict[str, object]]] = []
         """What was announced since the screen was last cleared, to print again after the
         next clearing."""
+        self.left_off: tuple[str, list[tuple[tuple[object, ...], dict[str, object]]]] | None
+        self.left_off = None
+        """Whose turn the screen last handed over said the latest since, and all that was
+        said since, when some was left off it (m says it all)."""
 
     def say(self, *objects: object, again: bool = True, **options: Any) -> None:
         """Print an announcement on the screen, to be said again if it is cleared
@@ -696,20 +697,43 @@ class HotSeat:
             self.said.append((objects, options))
 
     def hand_to(self, seat: int, rows: int | None = None) -> None:
-        """``rows``: the most rows what is said again may take, the latest kept (a roll's
-        screen leaves 3 of 24: the race's opening news and the rolls between two
-        people's turns pushed its top off)."""
+        """``rows``: the most rows what is said again may take, the latest kept, above
+        the next person's screen (the rows of the terminal it leaves: an auction's bids
+        between two people's turns were 191 rows once, the next screen's top far off a
+        24-row terminal). What is left off is counted, and m shows it all."""
+        self.left_off = None
         if self.people > 1 and self.last is not None and seat != self.last:
             clear_for_next_person(self.screen)
             if self.said and self.screen.is_terminal:  # else nothing was wiped
                 who = self.names.get(self.last, f"seat {said_seat(self.last)}")
-                self.screen.print(f"Since {who}'s turn:", style="bold", markup=False)
-                for objects, options in self._latest(None if rows is None else rows - 1):
+                latest = self._latest(None if rows is None else rows - 1)
+                earlier = len(self.said) - len(latest)
+                heading = f"Since {who}'s turn:"
+                if earlier:
+                    lines = "line" if earlier == 1 else "lines"
+                    heading = (
+                        f"Since {who}'s turn ({earlier} earlier {lines} left off: m shows all):"
+                    )
+                    self.left_off = (who, self.said)
+                if rows is None or rows > 0:  # a screen of 24 rows already: m says it
+                    self.screen.print(heading, style="bold", markup=False)
+                for objects, options in latest:
                     self.screen.print(*objects, **options)  # type: ignore[arg-type]
             self.said = []
         elif self.people <= 1:  # never cleared: nothing to keep
             self.said = []
         self.last = seat
+
+    def recap_in_full(self) -> bool:
+        """Say all that was said since the last person's turn, when the screen handed
+        over said only the latest of it (m at the prompt); whether it was."""
+        if self.left_off is None:
+            return False
+        who, said = self.left_off
+        self.screen.print(f"All said since {who}'s turn:", style="bold", markup=False)
+        for objects, options in said:
+            self.screen.print(*objects, **options)  # type: ignore[arg-type]
+        return True
 
     def _latest(self, rows: int | None) -> list[tuple[tuple[object, ...], dict[str, object]]]:
         """What was said since the last clearing, the latest that fill ``rows`` as drawn
@@ -764,12 +788,8 @@ class News:
         paid: list[JSON] = []  # a race's payments, said in a line (``_paid``)
         for notice in fresh:  # each after the announcements made before it
             before = state.news[self.lines : notice["news"]]
-            if (
-                before
-                and notice["type"] in SAID_IN_FULL
-                and notice.get("words", "").startswith(before[-1])
-            ):  # "Bob offers Ann #5 for 11 fifties", then the same with "Ann to answer"
-                before = before[:-1]
+            if before and said_in_full(before[-1], notice, state.g.seat_names):
+                before = before[:-1]  # "#7 sold to Bob for 22 fifties" in the sale's words
             if before and paid:
                 self._paid(paid)
                 paid = []
@@ -830,8 +850,8 @@ class News:
         assert screen is not None
         if notice["type"] == "race_result":  # announced already: whose horses, and m
             finished = {**state.view(None), "race_card": notice["card"], "track": notice["track"]}
-            if notice["race"] == RACES:  # the meet's last: no betting turn's m shows it
-                card = track_card(finished, state.g.content)
+            if notice["race"] == RACES and not state.is_over():  # no betting turn's m shows
+                card = track_card(finished, state.g.content)  # a meet's last (the game's: m)
                 if card is not None:
                     self._say(card, again=False)
                 return
@@ -870,8 +890,42 @@ class News:
 
 
 SAID_IN_FULL = frozenset({"offer", "dealing", "sale", "loan", "loan_repaid", "ring"})
-"""Notices whose words begin with the announcement just before them: that line is said
-once, in the notice's fuller words (an offer took four rows where two say it)."""
+"""Notices that say in fuller words the announcement made just before them by the same
+move: that move is said once, in the notice's words (an offer took four rows where two
+say it; a lot's sale was said twice, "#7 sold to Bob for 22 fifties" and "Meet 1
+auction: #7 sold to Bob for 22 fifties, dealt into the bins: ...")."""
+IN_SHORT = {
+    "loan": re.compile(r"(?P<seat>.+) borrows \d+ with #(?P<horse>\d+) in hock"),
+    "loan_repaid": re.compile(r"(?P<seat>.+) repays \d+ and redeems #(?P<horse>\d+)"),
+    "dealing": re.compile(r"(?P<asked>.+) (accepts|declines)(, but the deal is off: .*)?"),
+}
+"""The announcements a notice's words do not begin with, that say its move in short:
+"Ann borrows 2 with #4 in hock" beside "Race 3: Ann borrows 2 fifties from the 8th-race
+WIN bin with #4 in hock; ...", "Bob accepts" beside "Ann sells #8 to Bob for 9 fifties:
+Bob accepted"."""
+
+
+def said_in_full(line: str, notice: JSON, names: Sequence[str]) -> bool:
+    """Whether the announcement ``line``, made just before ``notice``, is the notice's
+    move in short (said once, in the notice's words)."""
+    if notice["type"] not in SAID_IN_FULL or "words" not in notice:
+        return False
+    words = notice["words"]
+    when = f"Race {notice['race']}: " if notice.get("race") else f"Meet {notice['meet']} auction: "
+    if words.removeprefix(when).startswith(line):
+        return True
+    short = IN_SHORT.get(notice["type"])
+    said = short.fullmatch(line) if short is not None else None
+    if said is None:
+        return False
+    fields = said.groupdict()
+    return all(
+        value == (names[notice[key]] if key in ("seat", "asked") else str(notice[key]))
+        for key, value in fields.items()
+        if key in notice
+    )
+
+
 RESULT_DETAIL = frozenset({"window_payoff", "redeal"})
 """A race's notices its result screen leaves to m's windows table: each window's sum."""
 PAID_FOR = {
@@ -937,7 +991,7 @@ def _play_on(
     """Play the table to the end at this terminal, every event stored as it happens: what
     happens and the result shown where the questions are, if ``watched`` (``quiet``:
     the result alone)."""
-    from homestretch.games.across.terminal.render import players_table
+    from homestretch.games.across.terminal.render import standings_table, whole_result
 
     to_stderr = fmt is OutputFormat.json
     screen = err_console if to_stderr else console
@@ -961,10 +1015,19 @@ def _play_on(
     )
     state = table.state
     store.finish(game_id, _summary(state))
-    if shown is not None:
-        shown.print(players_table(state.view(None)))
+    if shown is not None:  # who won and the standings in 24 rows; m: the whole result
+        from homestretch.games.across.content.loader import load_content
+
+        view, content = state.view(None), load_content(content_dir)
+        shown.rule("Across the Board: the end")
+        shown.print(standings_table(view))
         shown.print(f"[bold]{escape(_final_line(state))}[/bold]")
-        say_saved(shown, game_id, db, ended=True)  # as every game ends
+        say_the_end(
+            shown,
+            game_id,
+            db,
+            lambda: shown.print(whole_result(view, state.result(), content)),
+        )
     if fmt is OutputFormat.json:  # id, status and seed as every game's play gives them
         echo_json({"id": game_id, "status": "finished", "seed": table.seed, **result_json(state)})
 
@@ -1105,7 +1168,7 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     """The saved game rebuilt from its log: the results race by race and the table."""
     from homestretch.games.across.rules.game import AcrossGame
-    from homestretch.games.across.terminal.render import players_table
+    from homestretch.games.across.terminal.render import players_table, results_table
 
     game = AcrossGame.from_config(dict(saved.config))
     state = replay(game, saved.events)
@@ -1115,19 +1178,7 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
             {"id": saved.id, "status": saved.status, "over": state.is_over(), **result_json(state)}
         )
         return
-    table = Table("meet", "race", "WIN", "PLACE", "SHOW", "rolls", "paid", title=f"Game {saved.id}")
-    names = game.seat_names
-    for r in state.result()["races"]:
-        paid = ", ".join(f"{names[int(s)]} {a}" for s, a in r["paid"].items())
-        refund = " (refunded)" if r["refunded"] else ""
-        table.add_row(
-            str(r["meet"]),
-            str(r["race"]),
-            *(f"#{h}" for h in r["finish"]),
-            str(r["rolls"]),
-            paid + refund,
-        )
-    console.print(table)
+    console.print(results_table(state.result(), f"Game {saved.id}"))
     console.print(players_table(state.view(None)))
     console.print(escape(_summary(state)) if state.is_over() else "in progress")
 

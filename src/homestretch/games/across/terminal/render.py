@@ -490,3 +490,45 @@ def fifties_line(view: JSON) -> str:
 
 def show(console: Console, view: JSON, content: Content) -> None:
     console.print(full_view(view, content))
+
+
+def standings_table(view: JSON) -> Table:
+    """The end of the game in a table fitting an 80 x 24 screen: each player by place,
+    the fifties, the horses held (the whole table, roles and tickets, is the whole
+    result's)."""
+    names, cash = view["names"], view["cash"]
+    table = Table("place", "player", "fifties", "horses")
+    for seat in sorted(range(len(names)), key=lambda s: -cash[s]):
+        place = 1 + sum(1 for c in cash if c > cash[seat])  # level players share a place
+        horses = [f"#{h}" for h, owners in view["owners"].items() if seat in owners]
+        table.add_row(str(place), names[seat], str(cash[seat]), " ".join(horses))
+    return table
+
+
+def results_table(result: JSON, title: str) -> Table:
+    """Every race's finish, rolls and who was paid (a game's ``result``): the whole
+    game's history, as ``replay`` and the end's whole result show it."""
+    names = result["names"]
+    table = Table("meet", "race", "WIN", "PLACE", "SHOW", "rolls", "paid", title=title)
+    for r in result["races"]:
+        paid = ", ".join(f"{names[int(s)]} {a}" for s, a in r["paid"].items())
+        refund = " (refunded)" if r["refunded"] else ""
+        table.add_row(
+            str(r["meet"]),
+            str(r["race"]),
+            *(f"#{h}" for h in r["finish"]),
+            str(r["rolls"]),
+            paid + refund,
+        )
+    return table
+
+
+def whole_result(view: JSON, result: JSON, content: Content) -> Group:
+    """All of a game's end that its fitted screen leaves off (m at its question): the
+    last race's finished card, every race's result and the whole table."""
+    parts = [
+        track_card(view, content),
+        results_table(result, "Every race"),
+        players_table(view),
+    ]
+    return Group(*(p for p in parts if p is not None))

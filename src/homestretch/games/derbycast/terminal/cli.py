@@ -37,6 +37,7 @@ from homestretch.cli.table_loop import (
     play_at_terminal,
     say_resumed,
     say_saved,
+    say_the_end,
     watched,
 )
 from homestretch.core.actions import Action
@@ -363,10 +364,12 @@ class _RaceShow:
             report = state.history[notice["race"] - 1]
             if notice["type"] == "official" and self._call(report, state):
                 self._pause("Enter: the official result")
-            board = state.view(None)["board"]
-            print_race(self.screen, report, board, state.is_over())
-            if not state.is_over():
-                self._pause(f"Enter: race {notice['race'] + 1}")
+            if state.is_over():  # the board is the end's, under who won (``_play``)
+                print_race(self.screen, report)
+                self._pause("Enter: who won")
+                return
+            print_race(self.screen, report, state.view(None)["board"])
+            self._pause(f"Enter: race {notice['race'] + 1}")
 
     def _pause(self, question: str) -> None:
         """At a terminal a person reads at, wait for Enter: a simulated race's call, then
@@ -429,19 +432,19 @@ def _play(
     result = state.result()
     store.finish(game_id, winners_line(result))
     screen = _screen(fmt, table)
-    if screen is not None and show.quiet:  # the races were not shown: the board they made
-        from homestretch.games.derbycast.terminal.show import board_table
+    if screen is not None:  # who won and the board in 24 rows; m: every race
+        from homestretch.games.derbycast.terminal.show import board_table, print_races
 
+        screen.rule("Derby Cast: the end")
         screen.print(board_table(table.view(None)["board"], True))
-    if screen is not None:
         screen.print(f"[bold green]{escape(winners_line(result))}[/bold green]")
         margin = _margin(result)
         if margin:
             screen.print(escape(margin), highlight=False)
         for line in _scoring(result, state.history):
             screen.print(escape(line), highlight=False)
-        # as every game ends: where the game is kept, and how to see it again
-        say_saved(screen, game_id, db_hint(store), ended=True)
+        history = state.history
+        say_the_end(screen, game_id, db_hint(store), lambda: print_races(screen, history))
     if fmt is OutputFormat.json:
         echo_json(result_json(game_id, "finished", result, state.history, seed=table.seed))
 
@@ -618,16 +621,14 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
     from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
     from homestretch.games.derbycast.rules.words import winners_line
-    from homestretch.games.derbycast.terminal.show import board_table, race_report
+    from homestretch.games.derbycast.terminal.show import board_table, print_races
 
     state = replay(DerbyCastGame(saved.config), saved.events)
     assert isinstance(state, DerbyCastState)
     if fmt is OutputFormat.json:
         echo_json(result_json(saved.id, saved.status, state.result(), state.history))
         return
-    for report in state.history:
-        for table in race_report(report):
-            console.print(table)
+    print_races(console, state.history)
     console.print(board_table(state.view(None)["board"], state.is_over()))
     if state.winners:
         console.print(winners_line(state.result()), markup=False)

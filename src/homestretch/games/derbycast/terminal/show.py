@@ -119,7 +119,15 @@ def track(points: int) -> str:
     return "#" * ahead + "." * (OFFICIAL_FINISH - ahead) + "|" + past
 
 
-def print_race(console: Console, report: JSON, board: list[JSON], over: bool = False) -> None:
+def print_race(console: Console, report: JSON, board: list[JSON] | None = None) -> None:
+    """A race's report, and the ``board`` after it (none: the last race's, the end's)."""
     for table in race_report(report):
         console.print(table)
-    console.print(board_table(board, over))
+    if board is not None:
+        console.print(board_table(board))
+
+
+def print_races(console: Console, history: list[JSON]) -> None:
+    """Every race's report: a game's whole result, as ``replay`` shows it."""
+    for report in history:
+        print_race(console, report)

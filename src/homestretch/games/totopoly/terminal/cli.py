@@ -45,6 +45,7 @@ from homestretch.cli.table_loop import (
     play_at_terminal,
     say_resumed,
     say_saved,
+    say_the_end,
     watched,
 )
 from homestretch.core.actions import Action
@@ -438,16 +439,25 @@ def _summary(state: TotopolyState) -> str:
 
 
 def _finish(
-    state: TotopolyState, fmt: OutputFormat, screen: Console | None, ids: JSON | None = None
+    state: TotopolyState,
+    fmt: OutputFormat,
+    screen: Console | None,
+    ids: JSON | None = None,
+    fitted: bool = False,
 ) -> None:
     """The finished race and the prizes, on ``screen`` (none: not shown); with ``--format
     json`` the result as JSON on stdout, after them, with ``ids`` (the game's id, status
-    and seed, as the other games print theirs)."""
+    and seed, as the other games print theirs). ``fitted``: the end of a game played
+    here, in 24 rows under its heading (the course, 12 rows more, is the whole result's:
+    ``say_the_end``)."""
     from homestretch.games.totopoly.terminal.render import course_picture
 
     result = state.result()
-    if screen is not None:
+    if screen is not None and fitted:
+        screen.rule("Totopoly: the end")
+    elif screen is not None:
         screen.print(course_picture(state.view(None), state.c))
+    if screen is not None:
         table = Table("place", "horse", "owner", "prize")
         for place, won in enumerate(result["prizes"], start=1):
             name = state.c.horses[won["horse"]].name
@@ -496,9 +506,12 @@ def _play_on(
     store.finish(game_id, _summary(final))
     ids = {"id": game_id, "status": "finished", "seed": table.seed}
     screen = seat.screen if watched(fmt, table) else None
-    _finish(final, fmt, screen, ids)  # where it asks
-    if screen is not None:  # as Top of the Stretch ends a run: where it is kept, how to see it
-        say_saved(screen, game_id, db, ended=True)
+    _finish(final, fmt, screen, ids, fitted=True)  # where it asks
+    if screen is not None:  # as every game ends: m for the whole result, how to see it again
+        from homestretch.games.totopoly.terminal.render import course_picture
+
+        course = course_picture(final.view(None), final.c)
+        say_the_end(screen, game_id, db, lambda: screen.print(course))
 
 
 @app.command("play")
