@@ -549,7 +549,8 @@ def test_a_race_result_is_on_the_screen_of_the_next_person_to_bet(tmp_path: Path
     out = runner.invoke(
         app,
         ["across", "play", "--players", "Mum,Dad,Kim", "--seed", "5", "--track", "epsom-downs"]
-        + ["--db", str(tmp_path / "f.sqlite")],
+        # R17's order: Kim, the Auctioneer, owns every horse and bets first in race 2
+        + ["--betting-order", "totemaster", "--db", str(tmp_path / "f.sqlite")],
         input=answers,
         env={"TTY_COMPATIBLE": "1", "COLUMNS": "80"},
     )
