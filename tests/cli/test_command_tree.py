@@ -127,6 +127,10 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
     ("across play", "--payoff"): (["across", "play", "--payoff", "acros"], "--payoff acros: did"),
     ("across play", "--rotation"): (["across", "play", "--rotation", "up"], "--rotation up:"),
     ("across play", "--debts"): (["across", "play", "--debts", "keep"], "--debts keep: write"),
+    ("across play", "--betting-order"): (
+        ["across", "play", "--betting-order", "first"],
+        "--betting-order first: write rotate or totemaster",
+    ),
     ("across play", "--content"): (
         ["across", "play", "--content", "nodir"],
         "nodir: no such content folder",
@@ -161,6 +165,10 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
     ("across simulate", "--plot"): (
         ["across", "simulate", "--games", "2", "--plot", "x.xyz"],
         "x.xyz: cannot draw a .xyz picture",
+    ),
+    ("across simulate", "--betting-order"): (
+        ["across", "simulate", "--games", "2", "--betting-order", "first"],
+        "--betting-order first: write rotate or totemaster",
     ),
     ("across simulate", "--content"): (
         ["across", "simulate", "--track", "woodbine", "--content", "not-csv.csv"],

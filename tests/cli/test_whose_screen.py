@@ -69,14 +69,14 @@ def test_each_roll_in_an_across_race_says_who_rolled(tmp_path: Path) -> None:
         app, ["across", "play", "--bots", "3", "--seed", "5", "--db", str(tmp_path / "a.sqlite")]
     )
     assert done.exit_code == 0, done.output
-    rolls = re.findall(r"(?m)^  (Sensible \d): (#\d+ (?:accepted|rejected))", done.stdout)
+    rolls = re.findall(r"(?m)^  (Computer \d): (#\d+ (?:accepted|rejected))", done.stdout)
     assert len(rolls) > 8 * 10  # eight races of rolls
     assert rolls[:3] == [
-        ("Sensible 2", "#8 accepted"),
-        ("Sensible 3", "#9 accepted"),
-        ("Sensible 1", "#12 accepted"),
+        ("Computer 2", "#8 accepted"),
+        ("Computer 3", "#9 rejected"),
+        ("Computer 1", "#11 accepted"),
     ]
-    assert "Sensible 2: #3 accepted: one X; #3 comes in WIN" in done.stdout
+    assert "Computer 3: #7 accepted: one X; #7 comes in WIN" in done.stdout
 
 
 def test_derby_casts_card_says_who_picked_by_name_and_a_replays_result_its_numbers(

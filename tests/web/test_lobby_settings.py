@@ -22,7 +22,7 @@ from homestretch.web.pages import table_name
 GAMES = sorted(entries())
 KINDS = {"number", "choice", "flag", "seat", "list", "text"}
 EXPECTED = {
-    "across": {"tracks", "meets", "daily_double", "payoff", "rotation", "debts"},
+    "across": {"tracks", "meets", "daily_double", "payoff", "rotation", "debts", "betting_order"},
     "derbycast": {"source", "races", "tie", "order", "draw", "sealed", "confirm"},
     "stretch": {
         "race",

@@ -38,7 +38,8 @@ def test_the_bot_reads_each_tracks_chances() -> None:
     assert epsom[2][0] > churchill[2][0] and churchill[6][0] > epsom[6][0]
 
 
-def test_it_holds_back_a_rival_one_x_from_home_while_its_own_horse_runs() -> None:
+def test_it_holds_back_every_rival_while_its_own_horse_runs() -> None:
+    """As people play (R28): a rival's roll is rejected however far from home it is."""
     game = AcrossGame(players=3, tracks=("woodbine",))
     state = game.new_initial_state()
     bot = SensibleBot(1)
@@ -62,8 +63,10 @@ def test_it_holds_back_a_rival_one_x_from_home_while_its_own_horse_runs() -> Non
     view["race_card"]["rolled"] = 9
     view["race_card"]["progress"]["9"] = 9  # half an X brings it home anyway
     assert bot.choose(0, view, choices) == Accept()
-    view["race_card"]["progress"]["9"] = 6  # two X's from home: no need to hold it yet
-    assert bot.choose(0, view, choices) == Accept()
+    view["race_card"]["progress"]["9"] = 6  # two X's from home: held back too (R28)
+    assert bot.choose(0, view, choices) == Reject()
+    view["race_card"]["progress"]["9"] = 0  # at the start (R21's policy accepted it)
+    assert bot.choose(0, view, choices) == Reject()
     view["race_card"]["progress"]["9"] = 8
     view["race_card"]["finish"] = [5]  # my horse is in: nothing left to protect
     assert bot.choose(0, view, choices) == Accept()

@@ -35,6 +35,8 @@ def _harness_configs() -> list[JSON]:
                 "rotation": "right" if players == 6 else "left",
                 "debts": "ignore" if players == 7 else "settle",
                 "meets": 2 if players == 3 else 1,
+                # a new table's order (R27) and, left out, a saved game's (R17)
+                **({"betting_order": "rotate"} if players in (4, 6) else {}),
             }
         )
     return configs

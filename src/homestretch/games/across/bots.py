@@ -11,8 +11,8 @@ the fifties a good ticket needs (or, with fewer than a ticket's three, asks the
 richest other player into a ring for the rest), trades
 horses between races where both sides gain (``trading.py``: the horse's value plus what
 a weak string needs, against cash worth more to a player short of it), and in the race
-holds back a rival one X from home while a horse it owns or backed still runs (ruling
-R21)."""
+rejects every rival's roll while a horse it owns or backed still runs, as people do
+(ruling R28)."""
 
 from __future__ import annotations
 
@@ -327,8 +327,11 @@ class SensibleBot:
 
     # --- the race ---------------------------------------------------------------------
     def _accepts(self, seat: int, view: JSON) -> bool:
-        """Accept, except a rival one X from home while a horse of mine still runs: that
-        one gets half an X instead (the handicapper's policy, ruling R21)."""
+        """Accept my own horses' rolls; reject a rival's while a horse I own or backed
+        still runs, so the rival gets half an X and I another chance at my numbers, as
+        people play (ruling R28; before it only a rival one X from home was held back,
+        the handicapper's policy of R21). Accept when nothing of mine is left running,
+        or when half an X would bring the rival home anyway."""
         card = view["race_card"]
         rolled = str(card["rolled"])
         stakes = {h for h, owners in view["owners"].items() if seat in owners}
@@ -337,7 +340,7 @@ class SensibleBot:
             return True
         if not any(int(h) not in card["finish"] for h in stakes):
             return True
-        return bool(card["progress"][rolled] != card["need"][rolled] - 2)
+        return bool(card["progress"][rolled] + 1 >= card["need"][rolled])
 
 
 class NeverBetBot:

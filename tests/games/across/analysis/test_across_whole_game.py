@@ -120,3 +120,25 @@ def test_an_uneven_seat_share_in_one_meet_is_said_to_be_the_rules_edge() -> None
     assert not four.met and "R26" not in four.measured
     even = next(c for c in checks(report_with(meets=1)) if c.check.startswith("seat"))
     assert even.met and "R26" not in even.measured
+
+
+def test_moving_betting_names_no_betting_edge_and_is_what_simulate_plays(tmp_path: Path) -> None:
+    """With betting that moves on each race (R27) nobody bets last in every race: an
+    uneven meet is put to the roles staying put, not to R17's order."""
+    uneven = {"seat_wins": [41.5, 20.5, 15, 23], "meets": 1}
+    moving = next(
+        c
+        for c in checks(report_with(**uneven, betting_order="rotate"))
+        if c.check.startswith("seat")
+    )
+    assert not moving.met and "the roles stay put (R26, R27)" in moving.measured
+    assert "bets last" not in moving.measured
+    assert simulated("--games", "1", "--seed", "2", "--track", "woodbine")["betting_order"] == (
+        "rotate"
+    )
+    asked = simulated("--games", "1", "--seed", "2", "--betting-order", "totemaster")
+    assert asked["betting_order"] == "totemaster"
+    line = refused(
+        tmp_path, "across", "simulate", "--track", "woodbine", "--betting-order", "rotate"
+    )
+    assert line == "error: --betting-order is the betting of whole games: give --games N"

@@ -106,6 +106,27 @@ def test_a_computer_game_is_saved_and_replays(tmp_path: Path) -> None:
     assert state.is_over() and state.result()["fifties"] == result["fifties"]
     again = runner.invoke(app, ["replay", str(result["id"]), "--db", str(db), "--format", "json"])
     assert json.loads(again.stdout)["fifties"] == result["fifties"]
+    # a new game's betting moves on each race (R27), and its computer players are named
+    # as the other games name theirs
+    assert saved.config["betting_order"] == "rotate"
+    assert saved.config["names"] == ["Computer 1", "Computer 2", "Computer 3", "Computer 4"]
+
+
+def test_play_bets_in_the_order_asked(tmp_path: Path) -> None:
+    """--betting-order totemaster: from the Totemaster's left every race (R17); the saved
+    game replays in it, and not in the other order."""
+    db = tmp_path / "g.sqlite"
+    args = ["across", "play", "--bots", "3", "--seed", "4", "--db", str(db), "--quiet"]
+    out = runner.invoke(app, [*args, "--betting-order", "totemaster", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    saved = Store(db).load(json.loads(out.stdout)["id"])
+    assert saved.config["betting_order"] == "totemaster"
+    state = replay(AcrossGame.from_config(saved.config), saved.events)
+    assert state.is_over()
+    bettors = [e.player for e in saved.events if e.action == {"kind": "done"}]
+    assert bettors[:6] == [2, 0, 1, 2, 0, 1]  # the Totemaster, seat 1, last every race
+    with pytest.raises(HomestretchError):
+        replay(AcrossGame.from_config({**saved.config, "betting_order": "rotate"}), saved.events)
 
 
 def test_the_same_seed_gives_the_same_game(tmp_path: Path) -> None:
@@ -366,17 +387,17 @@ def test_the_hot_seat_clears_the_scrollback_when_the_keyboard_passes() -> None:
 
 def test_a_person_deals_at_an_auction_prompt_not_only_in_a_betting_turn(tmp_path: Path) -> None:
     # Each prompt takes the first of these that is legal: at the very first auction
-    # prompt, and again in later races, Ann offers Sensible 1 a loan (R16).
+    # prompt, and again in later races, Ann offers Computer 1 a loan (R16).
     db = tmp_path / "h.sqlite"
     args = ["across", "play", "--players", "Ann", "--bots", "2", "--seed", "3"]
     out = runner.invoke(
         app,
         [*args, "--track", "longchamp", "--db", str(db)],
-        input="lend 2 2\ndone\na\npass\nno\n" * 3000,  # seat 2: Sensible 1
+        input="lend 2 2\ndone\na\npass\nno\n" * 3000,  # seat 2: Computer 1
     )
     assert out.exit_code == 0, out.output[-2000:]
-    assert "Ann offers to lend Sensible 1 2 fifties: Sensible 1 to answer" in out.stdout
-    assert "Ann offers to lend Sensible 1 2 fifties: Sensible 1 declined" in out.stdout
+    assert "Ann offers to lend Computer 1 2 fifties: Computer 1 to answer" in out.stdout
+    assert "Ann offers to lend Computer 1 2 fifties: Computer 1 declined" in out.stdout
     saved = Store(db).load(1)
     first = next(e for e in saved.events if e.player == 0)
     assert first.action == {"kind": "lend", "borrower": 1, "amount": 2}  # in the auction
@@ -481,11 +502,11 @@ def test_a_person_playing_in_json_sees_on_stderr_what_the_text_shows(tmp_path: P
         resumed[fmt] = _run(tmp_path / fmt, *again, input="".join(lines[40:]))
         assert resumed[fmt].returncode == 0, resumed[fmt].stderr[-2000:]
     text = stopped["text"]
-    assert "Meet 1 auction: #2 sold to Sensible 2" in text.stdout and stopped["json"].stdout == ""
+    assert "Meet 1 auction: #2 sold to Computer 2" in text.stdout and stopped["json"].stdout == ""
     # the same screens; the seed is held to the end of a JSON run (common.SEED_NOTICES)
     assert stopped["json"].stderr == text.stdout.replace(SEED_LINE, "") + text.stderr + SEED_LINE
     assert resumed["json"].stdout.startswith("{")  # not even a prompt's space before it
-    assert json.loads(resumed["json"].stdout)["names"] == ["Ann", "Sensible 1", "Sensible 2"]
+    assert json.loads(resumed["json"].stdout)["names"] == ["Ann", "Computer 1", "Computer 2"]
     assert "Race 8: WIN" in resumed["text"].stdout and " won with " in resumed["text"].stdout
     assert resumed["json"].stderr == resumed["text"].stdout
     alone = _run(tmp_path / "json", "across", "play", "--bots", "3", "--seed", "2", "-f", "json")
@@ -534,7 +555,8 @@ def test_a_race_result_is_on_the_screen_of_the_next_person_to_bet(
     out = runner.invoke(
         app,
         ["across", "play", "--players", "Mum,Dad,Kim", "--seed", "5", "--track", "epsom-downs"]
-        + ["--db", str(tmp_path / "f.sqlite")],
+        # R17's order: Kim, the Auctioneer, owns every horse and bets first in race 2
+        + ["--betting-order", "totemaster", "--db", str(tmp_path / "f.sqlite")],
         input=answers,
         env={"TTY_COMPATIBLE": "1", "COLUMNS": "80"},
     )

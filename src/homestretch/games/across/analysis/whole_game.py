@@ -133,23 +133,33 @@ def play_games(
         found.add(state, after_race)
         if on_game is not None:
             on_game()
-    return {**found.report(game.players), "meets": game.meets}
+    return {
+        **found.report(game.players),
+        "meets": game.meets,
+        "betting_order": game.betting_order,
+    }
 
 
 ROLES_EDGE = (
     "the rules' edge (R26): in one meet the roles stay put and the Totemaster bets last "
     "in every race (R17), seeing every ticket; as many meets as players give every seat "
-    "every role"
+    "every role, and betting that moves on each race (R27) shares the last turn out"
+)
+ROLES_STAY = (
+    "in one meet the roles stay put (R26, R27), the Auctioneer's and the first bidder's "
+    "too; as many meets as players give every seat every role"
 )
 
 
 def _seats(report: JSON) -> Check:
     """The seat check; not met while the roles stay put (fewer meets than players), it
-    says the edge is the rules' betting order (ruling R26), so it is read, not hidden."""
+    says whose edge it is (rulings R26, R27: the betting order when every race's betting
+    starts at the Totemaster's left), so it is read, not hidden."""
     check = seat_check(report["seat_wins"])
     if check.met or report.get("meets", 1) >= report["players"]:
         return check
-    return replace(check, measured=f"{check.measured}: {ROLES_EDGE}")
+    why = ROLES_EDGE if report.get("betting_order", "totemaster") == "totemaster" else ROLES_STAY
+    return replace(check, measured=f"{check.measured}: {why}")
 
 
 def checks(report: JSON) -> list[Check]:

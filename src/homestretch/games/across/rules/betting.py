@@ -1,8 +1,9 @@
 """Across the Board bets and the optional Daily Double, taken between races.
 
-Each player has one betting turn per race, in order from the Totemaster's left (R17):
-any number of $150 tickets (3 fifties), Daily Double tickets before race 1, loans and
-dealings, then "done". When the last player is done the windows close and the handle,
+Each player has one betting turn per race, in order from the Totemaster's left (R17),
+or from one seat further on each race (option ``betting_order``, R27): any number of
+$150 tickets (3 fifties), Daily Double tickets before race 1, loans and dealings, then
+"done". When the last player is done the windows close and the handle,
 the carry-over and any purse are dealt into the seven windows (rule D).
 """
 
@@ -33,7 +34,8 @@ def open_window(state: AcrossState, race: int) -> None:
             return
     state.race_no = race
     state.phase = BETTING
-    state.bettors = [state.neighbour(state.totemaster, k) for k in range(1, state.g.players + 1)]
+    first = first_bettor(state, race)
+    state.bettors = [state.neighbour(first, k) for k in range(state.g.players)]
     state.bettor = 0
     state.offered = set()
     state.tickets = []
@@ -41,6 +43,13 @@ def open_window(state: AcrossState, race: int) -> None:
         f" (with the {race}{'rd' if race == 3 else 'th'}-race purse)" if race in PURSE_RACES else ""
     )
     state.say(f"Race {race}{purse}: the windows are open")
+
+
+def first_bettor(state: AcrossState, race: int) -> int:
+    """Who bets first in ``race`` of the meet: the Totemaster's neighbour in the direction
+    of play (R17), or, with ``betting_order`` "rotate", the seat ``race`` places on from
+    the Totemaster, so the first turn moves one seat on each race (R27)."""
+    return state.neighbour(state.totemaster, race if state.g.betting_order == "rotate" else 1)
 
 
 def daily_double_open(state: AcrossState) -> bool:

@@ -17,14 +17,22 @@ from homestretch.games.across.rules.state import AcrossState
 from homestretch.games.across.rules.totalizator import PAYOFF_MODES
 
 ROTATIONS = ("left", "right")
+BETTING_ORDERS = ("rotate", "totemaster")
+"""Where each race's betting starts (ruling R27): at the Totemaster's left every race
+(R17), or one seat further on each race."""
+NEW_TABLES_BETTING = "rotate"
+"""A new table's ``betting_order`` (R27, chosen by measurement); a saved game without the
+key is R17's, "totemaster"."""
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 
 
 @dataclass(frozen=True)
 class AcrossGame(Game):
     """``tracks[i]`` is the track of meet i; a meet without one lets its Trackmaster
-    choose. ``payoff``, ``rotation`` and ``debts`` are the options of rulings R5, R11
-    and R15."""
+    choose. ``payoff``, ``rotation``, ``debts`` and ``betting_order`` are the options of
+    rulings R5, R11, R15 and R27. ``betting_order`` left out is R17's (a game saved
+    before R27 replays as it was played); a new table is given R27's default
+    (``AcrossSettings.for_new_table``, ``across play``)."""
 
     players: int = 4
     names: tuple[str, ...] = ()
@@ -34,6 +42,7 @@ class AcrossGame(Game):
     payoff: str = "exclusive"
     rotation: str = "left"
     debts: str = "settle"
+    betting_order: str = "totemaster"
     content_dir: str | None = None
     content_digest: str | None = field(default=None, compare=False)
     """The content folder's digest when the game was made: a saved game replayed or
@@ -58,6 +67,8 @@ class AcrossGame(Game):
             raise HomestretchError(f"debts must be one of {', '.join(DEBT_MODES)}")
         if self.rotation not in ROTATIONS:
             raise HomestretchError(f"rotation must be one of {', '.join(ROTATIONS)}")
+        if self.betting_order not in BETTING_ORDERS:
+            raise HomestretchError(f"betting_order must be one of {', '.join(BETTING_ORDERS)}")
         if self.content_dir is not None:
             check_digest(Path(self.content_dir), self.content_digest, "content folder")
             folder = Path(self.content_dir).resolve()
@@ -79,6 +90,7 @@ class AcrossGame(Game):
             "payoff",
             "rotation",
             "debts",
+            "betting_order",
         }
         unknown = set(config) - known - {"content_dir", "content_digest", "seats"}
         if unknown:
@@ -102,6 +114,7 @@ class AcrossGame(Game):
             "payoff": self.payoff,
             "rotation": self.rotation,
             "debts": self.debts,
+            "betting_order": self.betting_order,
             "content_dir": self.content_dir,
             **({"content_digest": self.content_digest} if self.content_dir else {}),
         }

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from homestretch.core.settings import Choices, Settings
 from homestretch.games.across.content.loader import load_content
+from homestretch.games.across.rules.game import NEW_TABLES_BETTING
 
 
 def _tracks() -> Choices:
@@ -20,6 +21,11 @@ class AcrossSettings(Settings):
     @classmethod
     def server_paths(cls, config: dict[str, Any]) -> list[str]:
         return ["content_dir"] if config.get("content_dir") is not None else []
+
+    @classmethod
+    def for_new_table(cls, config: dict[str, Any]) -> dict[str, Any]:
+        # a game saved before ruling R27 has no betting_order and is replayed in R17's
+        return {"betting_order": NEW_TABLES_BETTING, **config}
 
     tracks: list[Annotated[str, _tracks()]] = Field(
         default=[],
@@ -75,4 +81,16 @@ class AcrossSettings(Settings):
         default="settle",
         title="Debts between players at the end",
         description="Money lent between players at the end of the game (ruling R15).",
+    )
+    betting_order: Annotated[
+        str,
+        Choices(
+            ("rotate", "moves on one seat each race"),
+            ("totemaster", "is always the Totemaster's neighbour"),
+        ),
+    ] = Field(
+        default=NEW_TABLES_BETTING,
+        title="The first to bet",
+        description="In each race: moving on, every seat bets first and last in turn "
+        "(ruling R27); always from the Totemaster's left, the Totemaster bets last (R17).",
     )

@@ -814,7 +814,7 @@ class News:
         self._rolls(state)
 
     def _rolls(self, state: AcrossState) -> None:
-        """Each roll's call as it is made, with who rolled ("Sensible 1: #8 accepted: one
+        """Each roll's call as it is made, with who rolled ("Computer 1: #8 accepted: one
         X"): a person playing computers saw only the card's last four calls, not whose."""
         race = state.race
         if race is not self.race:
@@ -867,7 +867,7 @@ class News:
             self._say(f"  {notice['words']}", style=style, markup=False, highlight=False)
 
     def _paid(self, paid: list[JSON]) -> None:
-        """A race's payments in a line ("Race 3 paid: Sensible 3 12 fifties (WIN), Sensible
+        """A race's payments in a line ("Race 3 paid: Computer 3 12 fifties (WIN), Computer
         2 10 fifties (Winners Circle 4, PLACE 3, SHOW 3)"): a line a payment, with the
         windows' sums before them, took eight rows after a race."""
         state = self._state
@@ -944,8 +944,8 @@ PAID_FOR = {
 
 
 def placed_line(view: JSON, finish: list[int]) -> str:
-    """Whose horses came in, in a row ("owners: WIN #9 Sensible 2, PLACE #6 Sensible 1,
-    SHOW #7 Sensible 5"): the betting card beside it names the horses (the finished
+    """Whose horses came in, in a row ("owners: WIN #9 Computer 2, PLACE #6 Computer 1,
+    SHOW #7 Computer 5"): the betting card beside it names the horses (the finished
     card, 22 rows, is m's)."""
     from homestretch.games.across.terminal.render import owners_of
 
@@ -1062,6 +1062,14 @@ def play(
     debts: Annotated[
         str, typer.Option("--debts", help="settle (ruling R15) or ignore debts at the end")
     ] = "settle",
+    betting_order: Annotated[
+        str,
+        typer.Option(
+            "--betting-order",
+            help="who bets first each race: rotate (one seat on each race, ruling R27) or "
+            "totemaster (the Totemaster's neighbour every race, R17)",
+        ),
+    ] = "rotate",
     quiet: Annotated[
         bool, typer.Option("--quiet", help="only the result, not the game as it goes")
     ] = False,
@@ -1077,7 +1085,13 @@ def play(
     Example: `homestretch across play --players Ann,Bob --bots 3 --track woodbine --daily-double`"""
     from homestretch.games.across.content.loader import load_content
     from homestretch.games.across.rules.dealings import DEBT_MODES
-    from homestretch.games.across.rules.game import MAX_PLAYERS, MIN_PLAYERS, ROTATIONS, AcrossGame
+    from homestretch.games.across.rules.game import (
+        BETTING_ORDERS,
+        MAX_PLAYERS,
+        MIN_PLAYERS,
+        ROTATIONS,
+        AcrossGame,
+    )
     from homestretch.games.across.rules.totalizator import PAYOFF_MODES
     from homestretch.session.saved import open_new
     from homestretch.session.seats import computer
@@ -1096,11 +1110,12 @@ def play(
     one_of("--rotation", rotation, ROTATIONS)
     one_of("--debts", debts, DEBT_MODES)
     people_named(players)  # names, not a count (that is --bots)
+    one_of("--betting-order", betting_order, BETTING_ORDERS)
     people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
     one_of("--bot", bot, sorted(("random", *ENTRY.bots)))  # with the nearest, as the others
     if bots < 0:
         raise HomestretchError("--bots cannot be negative")
-    names = people + [f"{bot.capitalize()} {i + 1}" for i in range(bots)]
+    names = people + [f"Computer {i + 1}" for i in range(bots)]  # as the other games name them
     check_names(names)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise HomestretchError(
@@ -1116,6 +1131,7 @@ def play(
         payoff=payoff,
         rotation=rotation,
         debts=debts,
+        betting_order=betting_order,
         content_dir=str(content) if content else None,
     )
     seats = [seat_person(n) for n in people] + [computer(n, bot) for n in names[len(people) :]]
@@ -1248,6 +1264,14 @@ def simulate(
             help="meets a game, with --games (as many as players: every seat takes every role)",
         ),
     ] = 1,
+    betting_order: Annotated[
+        str | None,
+        typer.Option(
+            "--betting-order",
+            help="with --games, who bets first each race: rotate (the default, ruling R27) "
+            "or totemaster (R17)",
+        ),
+    ] = None,
     plot: Annotated[
         Path | None,
         typer.Option(
@@ -1271,12 +1295,14 @@ def simulate(
         if n is not None:
             raise HomestretchError("-n counts races; --games counts whole games: give one")
         seats = bots_or_old_players(bots, players, 4)
-        _whole_games(games, seats, meets, track, content, seed, plot, fmt)
+        _whole_games(games, seats, meets, betting_order, track, content, seed, plot, fmt)
         return
     if plot is not None:
         raise HomestretchError("--plot draws whole games: give --games N")
     if bots is not None or players is not None:  # said, not quietly dropped
         raise HomestretchError("--bots seats a whole game's players: give --games N")
+    if betting_order is not None:
+        raise HomestretchError("--betting-order is the betting of whole games: give --games N")
     n = 100_000 if n is None else n
     if n < 1:
         raise HomestretchError("-n must be at least 1")
@@ -1335,6 +1361,7 @@ def _whole_games(
     games: int,
     players: int,
     meets: int,
+    betting_order: str | None,
     track: str | None,
     content: Path | None,
     seed: int | None,
@@ -1345,8 +1372,10 @@ def _whole_games(
     rulebook says a game is for (analysis/whole_game.py, ruling R25)."""
     from homestretch.games.across import _sensible
     from homestretch.games.across.analysis.whole_game import checks, play_games
-    from homestretch.games.across.rules.game import AcrossGame
+    from homestretch.games.across.rules.game import BETTING_ORDERS, NEW_TABLES_BETTING, AcrossGame
 
+    betting_order = betting_order or NEW_TABLES_BETTING  # as a new table bets (R27)
+    one_of("--betting-order", betting_order, BETTING_ORDERS)
     chosen = [track_option(track, content)] if track is not None else []
     if plot is not None:
         from homestretch.cli.pictures import picture_path
@@ -1356,6 +1385,7 @@ def _whole_games(
         players,
         tracks=tuple(chosen) * meets,
         meets=meets,
+        betting_order=betting_order,
         content_dir=str(content) if content else None,
     )
     used = seed if seed is not None else new_seed()
@@ -1369,6 +1399,7 @@ def _whole_games(
         "seed": used,
         "track": chosen[0] if chosen else None,
         "meets": meets,
+        "betting_order": betting_order,
         "checks": [check.to_json() for check in found],
         "met": sum(check.met for check in found),
     }
@@ -1390,12 +1421,13 @@ def _whole_games(
         return
     where = f"at {game.content.track(chosen[0]).name}" if chosen else "on the Trackmaster's track"
     each = f"{meets} {'meet' if meets == 1 else 'meets'} each"
+    first = "moving on each race" if betting_order == "rotate" else "from the Totemaster's left"
     table = Table(
         "seat",
         "wins",
         "share",
         "95% interval",
-        title=f"{games} games of {players}, {each}, {where}",
+        title=f"{games} games of {players}, {each}, {where}, betting {first}",
     )
     for name, wins, rate, (low, high) in zip(
         game.seat_names,
