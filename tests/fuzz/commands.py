@@ -94,7 +94,8 @@ COMMANDS = {
     "across play": Command(
         ("across", "play", "--bots", "3", "--seed", "1", "--quiet", "--format", "json"),
         ("--players", "--bots", "--bot", "--track", "--meets", "--payoff", "--rotation")
-        + ("--debts", "--content", "--seed", "--dice", "--dice-file", "--db", "--format"),
+        + ("--debts", "--betting-order", "--content", "--seed", "--dice", "--dice-file", "--db")
+        + ("--format",),
     ),
     "across simulate": Command(
         ("across", "simulate", "--track", "woodbine", "-n", "100", "--seed", "1", "-f", "json"),
@@ -102,7 +103,7 @@ COMMANDS = {
     ),
     "across simulate games": Command(
         ("across", "simulate", "--games", "2", "--bots", "3", "--seed", "1", "-f", "json"),
-        ("--games", "--bots", "--players", "--meets", "--track", "--plot"),
+        ("--games", "--bots", "--players", "--meets", "--betting-order", "--track", "--plot"),
     ),
     "across tracks": Command(("across", "tracks"), ("--content", "--format")),
     "totopoly play": Command(
