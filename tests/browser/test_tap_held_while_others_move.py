@@ -48,6 +48,18 @@ def _finger_down(page: Page, selector: str) -> int:
     return int(page.evaluate("document.body.dataset.version"))
 
 
+def _lifted(page: Page) -> Any:
+    """The finger lifted: the move its click sends, answered (a lost tap sends nothing)."""
+    with page.expect_request(
+        lambda request: request.url.endswith("/moves") and request.method == "POST",
+        timeout=5_000,  # sent as the click comes
+    ) as sent:
+        page.mouse.up()
+    answer = sent.value.response()
+    assert answer is not None and answer.ok, answer and answer.text()
+    return sent.value.post_data_json
+
+
 def test_across_pass_held_while_a_computer_is_offered_a_loan_is_made(
     browser: Browser, shared_server: SharedServer
 ) -> None:
@@ -68,15 +80,9 @@ def test_across_pass_held_while_a_computer_is_offered_a_loan_is_made(
         move(address, game_id, tokens[other], {"kind": "lend", "borrower": 2, "amount": 1})
         page.wait_for_function(PAST, arg=before)  # drawn under the finger
         now = int(page.evaluate("document.body.dataset.version"))
-        with page.expect_request(
-            lambda request: request.url.endswith("/moves") and request.method == "POST",
-            timeout=5_000,  # sent as the click comes (a lost tap sends nothing)
-        ) as sent:
-            page.mouse.up()
-        assert sent.value.post_data_json["action"] == {"kind": "pass"}
-        assert sent.value.post_data_json["version"] == now  # the table as it is now
-        answer = sent.value.response()
-        assert answer is not None and answer.ok, answer and answer.text()
+        sent = _lifted(page)
+        assert sent["action"] == {"kind": "pass"}
+        assert sent["version"] == now  # the table as it is now
         log = frame(address, game_id)["log"]
         assert [e["action"] for e in log if e.get("player") == asked][-1] == {"kind": "pass"}
         phone.close()
@@ -105,14 +111,7 @@ def test_across_offer_held_while_the_turn_comes_round_is_made(
         move(address, game_id, tokens[asked], {"kind": "pass"})
         page.wait_for_function(PAST, arg=before)
         assert frame(address, game_id, tokens[other])["your_turn"]  # asked now
-        with page.expect_request(
-            lambda request: request.url.endswith("/moves") and request.method == "POST",
-            timeout=5_000,
-        ) as sent:
-            page.mouse.up()
-        assert sent.value.post_data_json["action"]["kind"] == "lend_terms"
-        answer = sent.value.response()
-        assert answer is not None and answer.ok, answer and answer.text()
+        assert _lifted(page)["action"]["kind"] == "lend_terms"
         expect(page.locator(".ab-block .ab-moves")).to_be_visible()  # then his turn, drawn
         phone.close()
 

@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 import typer
 
-from homestretch.cli.main import app, run
+from homestretch.cli.main import app
 
 RACE = "2009-champagne-stakes"
 ENTRIES = ["-e", "secretariat-1973", "-e", "citation-1948"]
@@ -57,35 +56,13 @@ def value_taking(command: Any) -> list[str]:
     return found
 
 
-class Outcome(NamedTuple):
-    code: int
-    stdout: str
-    stderr: str
-
-
-@pytest.fixture
-def homestretch(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> Any:
-    """Run the command in-process in ``tmp_path`` with a store there: its exit status,
-    stdout and stderr. Input, where a command asks, has run out (exit 130)."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("HOMESTRETCH_DB", str(tmp_path / "store.sqlite"))
-    monkeypatch.setenv("COLUMNS", "100")
+@pytest.fixture(autouse=True)
+def _files(tmp_path: Path) -> None:
+    """Files the bad cases name (the ``homestretch`` runner, tests/cli/conftest.py, runs
+    in ``tmp_path``)."""
     (tmp_path / "not-csv.csv").write_text("x\n")
     (tmp_path / "dice.txt").write_text("3 4 9\n")
     (tmp_path / "a-folder").mkdir()
-
-    def call(*args: str) -> Outcome:
-        monkeypatch.setattr(sys, "argv", ["homestretch", *args])
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as stopped:
-            run()
-        out, err = capsys.readouterr()
-        code = stopped.value.code
-        return Outcome(code if isinstance(code, int) else 1, out, err)
-
-    return call
 
 
 # --- bad input: one line naming what and where, exit 2 ---------------------------------

@@ -3,40 +3,9 @@ first command, wrong input), each said now as the rest of the program says thing
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-from typing import NamedTuple
-
 import pytest
 
 from homestretch import __version__
-from homestretch.cli.main import run
-
-
-class Outcome(NamedTuple):
-    code: int
-    stdout: str
-    stderr: str
-
-
-@pytest.fixture
-def homestretch(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> object:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("HOMESTRETCH_DB", str(tmp_path / "store.sqlite"))
-    monkeypatch.setenv("COLUMNS", "100")
-
-    def call(*args: str) -> Outcome:
-        monkeypatch.setattr(sys, "argv", ["homestretch", *args])
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as stopped:
-            run()
-        out, err = capsys.readouterr()
-        code = stopped.value.code
-        return Outcome(code if isinstance(code, int) else 0 if code is None else 1, out, err)
-
-    return call
 
 
 def test_version_is_said(homestretch: object) -> None:
