@@ -85,7 +85,7 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
     ),
     ("history", "--limit"): (["history", "--limit", "0"], "--limit 0 is out of range"),
     ("replay", "@ID"): (["replay", "0"], "'0' is not a game's id"),
-    ("replay", "--plot"): (["replay", "9", "--plot", "x.xyz"], "no saved game with id 9"),
+    ("replay", "--plot"): (["replay", "9", "--plot", "x.xyz"], "cannot draw a .xyz picture"),
     ("resume", "@ID"): (["resume", "1.5"], "'1.5' is not a game's id"),
     ("across play", "--players"): (
         ["across", "play", "--players", "Ann,\x1b[2J", "--bots", "2"],

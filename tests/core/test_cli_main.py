@@ -88,6 +88,23 @@ def test_replay_draws_money_over_a_game_and_refuses_what_it_cannot_draw(tmp_path
     assert refused.returncode == 2 and "no money or points to draw" in refused.stderr
 
 
+def test_a_bad_picture_name_is_refused_before_anything_is_drawn(tmp_path: Path) -> None:
+    """A player named with a glyph the chart's font lacks: the chart's layout warned of it
+    on stderr before the file name was checked, so `--plot -` said three lines, not one."""
+    played = subprocess.run(  # the person's input runs out at once: the game is kept
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["across", "play", "--players", "\U0001f40e", "--bots", "2", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        env={"HOMESTRETCH_DB": str(tmp_path / "t.sqlite")},
+    )
+    assert played.returncode == 130, played.stderr
+    refused = run(tmp_path, "replay", "1", "--plot", "-")
+    assert refused.returncode == 2, refused.stderr
+    assert refused.stderr == "error: -: a picture needs a file name ending .png, .svg or .pdf\n"
+
+
 def test_no_stdin_at_all_stops_a_game_without_a_traceback(tmp_path: Path) -> None:
     import os
 

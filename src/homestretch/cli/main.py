@@ -392,6 +392,10 @@ def replay(
         saved_entry,
     )
 
+    if plot is not None:  # a bad picture name said before the replay, as every --plot
+        from homestretch.cli.pictures import picture_path
+
+        picture_path(plot)
     store = open_store(db, saved=True, read_only=True)  # a replay writes nothing
     saved = store.load(game_id)
     restore_kept(store, saved)  # a designer's content the web kept, where its copy is gone

@@ -115,12 +115,12 @@ def picture_path(path: Path) -> Path:
 
 
 def save_figure(figure: plt.Figure, path: Path) -> None:
-    figure.tight_layout()
-    try:
+    try:  # before the layout, whose warnings (a glyph the font lacks) are no answer
         picture_path(path)
     except HomestretchError:
         plt.close(figure)
         raise
+    figure.tight_layout()
     try:
         figure.savefig(path)
     except OSError as exc:
