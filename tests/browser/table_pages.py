@@ -83,16 +83,17 @@ def token_of(link: str) -> str:
 
 
 def across_at_its_first_auction(address: str, seats: list[JSON]) -> tuple[JSON, list[str], int]:
-    """An Across the Board table of three (seed 7; the first two seats people) at its
+    """An Across the Board table of ``seats`` (as many players as seats; seed 7) at its
     first auction: the track chosen (Woodbine) by whoever was asked. Its links, the seats'
-    tokens, and which of the two people the auction asks first."""
-    request = {"game": "across", "config": {"players": 3}, "seats": seats, "seed": 7}
+    tokens, and which of the people the auction asks first."""
+    request = {"game": "across", "config": {"players": len(seats)}, "seats": seats, "seed": 7}
     links = open_table(address, request)
     game_id = links["id"]
     tokens = [token_of(seat["link"]) for seat in links["seats"]]
     mover = next(s for s, t in enumerate(tokens) if frame(address, game_id, t)["your_turn"])
     move(address, game_id, tokens[mover], {"kind": "track", "track": "woodbine"})
-    asked = next(s for s in (0, 1) if frame(address, game_id, tokens[s])["your_turn"])
+    people = [s for s, seat in enumerate(seats) if seat["kind"] == "person"]
+    asked = next(s for s in people if frame(address, game_id, tokens[s])["your_turn"])
     return links, tokens, asked
 
 
@@ -142,6 +143,9 @@ def settled(address: str, game_id: int, *pages: Page) -> None:
 
 
 DRAWN_FROM = "(version) => Number(document.body.dataset.version) >= version"
+"""For ``page.wait_for_function(DRAWN_FROM, arg=v)``: the page has drawn version v or later."""
+DRAWN_PAST = "(version) => Number(document.body.dataset.version) > version"
+"""For ``page.wait_for_function(DRAWN_PAST, arg=v)``: the page has drawn a version after v."""
 
 
 def press(page: Page, target: Locator) -> int:

@@ -13,6 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
+    DRAWN_PAST,
     SMALL,
     SharedServer,
     across_at_its_first_auction,
@@ -31,7 +32,6 @@ SEATS = [
 ]
 MOST = 300
 """A bound on moves played, so a stuck game fails."""
-VERSION_PAST = "(version) => Number(document.body.dataset.version) > version"
 WANTED = 8
 """A horse (seed 7) whose price falls while the people pass: each is asked twice."""
 
@@ -82,7 +82,7 @@ def test_skip_at_any_price_is_answered_each_time_and_goes_with_the_horse(
             if now[other]["your_turn"]:
                 _send(address, game_id, tokens[other], now[other], {"kind": "pass"})
             elif now[seat]["your_turn"]:
-                page.wait_for_function(VERSION_PAST, arg=now[seat]["version"])
+                page.wait_for_function(DRAWN_PAST, arg=now[seat]["version"])
         else:
             pytest.fail("the horse was never sold")
         after = frame(address, game_id, tokens[seat])

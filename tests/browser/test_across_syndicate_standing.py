@@ -14,6 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
+    DRAWN_PAST,
     SMALL,
     SharedServer,
     fits_width,
@@ -116,9 +117,7 @@ def test_a_partner_skipping_the_horse_is_answered_no_by_his_page_until_it_sells(
                 break
             asked = now["waiting"]["seats"]
             if asked == [partner]:
-                page.wait_for_function(
-                    "(v) => Number(document.body.dataset.version) > v", arg=now["version"]
-                )
+                page.wait_for_function(DRAWN_PAST, arg=now["version"])
             else:
                 _send(address, game_id, tokens[asked[0]], {"kind": "pass"})
         else:

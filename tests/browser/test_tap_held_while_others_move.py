@@ -14,14 +14,14 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.browser.table_pages import (
+    DRAWN_PAST,
     SMALL,
     SharedServer,
     across_at_its_first_auction,
     frame,
     move,
-    open_table,
     press,
     shows,
     token_of,
@@ -31,8 +31,25 @@ pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 MOST = 400
 """A bound on moves played to reach a point of the game, so a stuck game fails."""
-PAST = "(version) => Number(document.body.dataset.version) > version"
 PASS = """.ab-block button[data-action='{"kind":"pass"}']"""
+ACROSS_THREE = [
+    {"kind": "person", "name": "Ann"},
+    {"kind": "person", "name": "Bob"},
+    {"kind": "bot", "bot": "sensible", "name": "Cy"},
+]
+"""Two people and a computer at Across the Board."""
+
+
+def _phone_at(
+    browser: Browser, address: str, links: dict[str, Any], seat: int
+) -> tuple[BrowserContext, Page]:
+    """A small touch phone (a person of its own) open at ``seat``'s link, the table drawn
+    as the server holds it."""
+    phone = browser.new_context(base_url=address, **SMALL)
+    page = phone.new_page()
+    page.goto(links["seats"][seat]["link"])
+    shows(page, frame(address, links["id"])["version"])
+    return phone, page
 
 
 def _finger_down(page: Page, selector: str) -> int:
@@ -63,22 +80,14 @@ def _lifted(page: Page) -> Any:
 def test_across_pass_held_while_a_computer_is_offered_a_loan_is_made(
     browser: Browser, shared_server: SharedServer
 ) -> None:
-    seats = [
-        {"kind": "person", "name": "Ann"},
-        {"kind": "person", "name": "Bob"},
-        {"kind": "bot", "bot": "sensible", "name": "Cy"},
-    ]
     with shared_server.visit() as address:
-        links, tokens, asked = across_at_its_first_auction(address, seats)
+        links, tokens, asked = across_at_its_first_auction(address, ACROSS_THREE)
         game_id, other = links["id"], 1 - asked
-        phone = browser.new_context(base_url=address, **SMALL)
-        page = phone.new_page()
-        page.goto(links["seats"][asked]["link"])
-        shows(page, frame(address, game_id)["version"])
+        phone, page = _phone_at(browser, address, links, asked)
         before = _finger_down(page, PASS)
         # the other person lends the computer player a fifty (out of turn, R16)
         move(address, game_id, tokens[other], {"kind": "lend", "borrower": 2, "amount": 1})
-        page.wait_for_function(PAST, arg=before)  # drawn under the finger
+        page.wait_for_function(DRAWN_PAST, arg=before)  # drawn under the finger
         now = int(page.evaluate("document.body.dataset.version"))
         sent = _lifted(page)
         assert sent["action"] == {"kind": "pass"}
@@ -94,22 +103,14 @@ def test_across_offer_held_while_the_turn_comes_round_is_made(
     """The other person's finger on "Offer to lend" (an offer is made whenever the game
     waits, R16) while the asked one passes and the auction asks him: his offer is made
     when it lifts. His turn came, but not what the offer is."""
-    seats = [
-        {"kind": "person", "name": "Ann"},
-        {"kind": "person", "name": "Bob"},
-        {"kind": "bot", "bot": "sensible", "name": "Cy"},
-    ]
     with shared_server.visit() as address:
-        links, tokens, asked = across_at_its_first_auction(address, seats)
+        links, tokens, asked = across_at_its_first_auction(address, ACROSS_THREE)
         game_id, other = links["id"], 1 - asked
-        phone = browser.new_context(base_url=address, **SMALL)
-        page = phone.new_page()
-        page.goto(links["seats"][other]["link"])
-        shows(page, frame(address, game_id)["version"])
+        phone, page = _phone_at(browser, address, links, other)
         assert not frame(address, game_id, tokens[other])["your_turn"]
         before = _finger_down(page, ".ab-offer-lend")
         move(address, game_id, tokens[asked], {"kind": "pass"})
-        page.wait_for_function(PAST, arg=before)
+        page.wait_for_function(DRAWN_PAST, arg=before)
         assert frame(address, game_id, tokens[other])["your_turn"]  # asked now
         assert _lifted(page)["action"]["kind"] == "lend_terms"
         expect(page.locator(".ab-block .ab-moves")).to_be_visible()  # then his turn, drawn
@@ -138,17 +139,10 @@ def test_across_tap_the_moment_another_moves_is_made(
     seats = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Dan")]
     seats.append({"kind": "bot", "bot": "sensible", "name": "Cy"})
     with shared_server.visit() as address:
-        request = {"game": "across", "config": {"players": 4}, "seats": seats, "seed": 7}
-        links = open_table(address, request)
+        links, tokens, asked = across_at_its_first_auction(address, seats)
         game_id = links["id"]
-        tokens = [token_of(seat["link"]) for seat in links["seats"]]
-        mover = next(s for s, t in enumerate(tokens) if frame(address, game_id, t)["your_turn"])
-        move(address, game_id, tokens[mover], {"kind": "track", "track": "woodbine"})
-        asked = next(s for s in (0, 1, 2) if frame(address, game_id, tokens[s])["your_turn"])
         lender, borrower = (s for s in (0, 1, 2) if s != asked)
-        phone = browser.new_context(base_url=address, **SMALL)
-        page = phone.new_page()
-        page.goto(links["seats"][asked]["link"])
+        phone, page = _phone_at(browser, address, links, asked)
         version = frame(address, game_id)["version"]
         shows(page, version)
         with page.expect_request(
@@ -255,7 +249,7 @@ def test_totopoly_cancel_held_while_another_bids_cancels_the_order(
             {"kind": "bid", "guineas": bob["view"]["lot"]["bid"] + 1},
         )
         ann = _until_asked(address, game_id, tokens, 0, card)  # asked again after the bid
-        page.wait_for_function(PAST, arg=before)
+        page.wait_for_function(DRAWN_PAST, arg=before)
         page.mouse.up()
         expect(page.locator(".tp-standing")).to_have_count(0)  # cancelled
         shows(page, ann["version"])

@@ -13,6 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 from tests.browser.table_pages import (
+    DRAWN_PAST,
     SMALL,
     SharedServer,
     fits_width,
@@ -27,7 +28,6 @@ pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 MOST = 400
 """A bound on moves played to reach a point of the game, so a stuck game fails."""
-VERSION_PAST = "(version) => Number(document.body.dataset.version) > version"
 
 
 def _open(address: str, seats: list[dict[str, Any]], seed: int) -> tuple[dict[str, Any], list[str]]:
@@ -75,9 +75,7 @@ def _page_answers_until_sold(
         if _lot_of(shown) != card:
             return shown
         if shown["your_turn"]:
-            page.wait_for_function(
-                "(v) => Number(document.body.dataset.version) > v", arg=shown["version"]
-            )
+            page.wait_for_function(DRAWN_PAST, arg=shown["version"])
         else:  # the other person, or the auctioneer offering the next lot: a moment
             page.wait_for_timeout(100)
     raise AssertionError("the lot was never sold")
@@ -194,7 +192,7 @@ def test_bid_for_me_up_to_n_bids_a_guinea_over_then_passes_survives_a_reload_and
             if shown[1]["your_turn"]:
                 _send(address, game_id, tokens[1], shown[1], {"kind": "pass"})
             elif shown[0]["your_turn"]:
-                page.wait_for_function(VERSION_PAST, arg=shown[0]["version"])
+                page.wait_for_function(DRAWN_PAST, arg=shown[0]["version"])
         else:
             pytest.fail("the lot was never sold")
         ann = _on_the_lot_of(frame(address, game_id), card, 0)
