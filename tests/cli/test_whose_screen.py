@@ -79,6 +79,29 @@ def test_each_roll_in_an_across_race_says_who_rolled(tmp_path: Path) -> None:
     assert "Computer 3: #7 accepted: one X; #7 comes in WIN" in done.stdout
 
 
+def test_the_computers_rolls_before_a_persons_are_said_as_theirs(tmp_path: Path) -> None:
+    """Ann and two computers: the rolls the computers made before Ann's turn came were
+    said as hers ("Ann: #8 accepted: one X; #9 accepted: one X", then "You rolled #12"),
+    the whole batch put down to whoever was rolling when the screen looked."""
+    moves = ["1", "bid 7", *["pass"] * 10, "no", "bet 2", "done", "a", "r", "a"]
+    done = runner.invoke(
+        app,
+        ["across", "play", "--players", "Ann", "--bots", "2", "--seed", "5"]
+        + ["--db", str(tmp_path / "a.sqlite")],
+        input="\n".join(moves) + "\n",
+    )
+    assert done.exit_code == 130, done.output  # the input ran out: stopped and saved
+    said = re.findall(r"(?m)^  (Ann|Computer \d): (#\d+ \w+)", done.stdout)
+    assert said[:6] == [
+        ("Computer 1", "#8 accepted"),
+        ("Computer 2", "#9 accepted"),
+        ("Ann", "#12 accepted"),
+        ("Computer 1", "#11 accepted"),
+        ("Computer 2", "#5 accepted"),
+        ("Ann", "#8 rejected"),
+    ]
+
+
 def test_derby_casts_card_says_who_picked_by_name_and_a_replays_result_its_numbers(
     tmp_path: Path,
 ) -> None:

@@ -28,6 +28,8 @@ class Race:
     finish: list[int] = field(default_factory=list)
     rolls: int = 0
     calls: list[str] = field(default_factory=list)
+    callers: list[int] = field(default_factory=list)
+    """Whose roll each call was (the seat rolling when it was made), call by call."""
 
     @classmethod
     def start(cls, number: int, track: Track, roller: int) -> Race:
@@ -46,32 +48,36 @@ class Race:
         """A first roll; True when the roller must now accept or reject it."""
         self.rolls += 1
         if self.is_in(horse):
-            self.calls.append(f"#{horse} is already in: the turn is wasted")
+            self._call(f"#{horse} is already in: the turn is wasted")
             return False
         self.rolled, self.stage = horse, DECIDE
         return True
 
     def accept(self) -> None:
-        self.calls.append(f"#{self.rolled} accepted: one X")
+        self._call(f"#{self.rolled} accepted: one X")
         self._advance(self.rolled, 2)
         self.stage = FIRST
 
     def reject(self) -> None:
-        self.calls.append(f"#{self.rolled} rejected: half an X, and a second roll")
+        self._call(f"#{self.rolled} rejected: half an X, and a second roll")
         self._advance(self.rolled, 1)
         self.stage = FIRST if self.over else SECOND
 
     def second_roll(self, horse: int) -> None:
         self.rolls += 1
         if self.is_in(horse):
-            self.calls.append(f"second roll #{horse} is already in: the turn is wasted")
+            self._call(f"second roll #{horse} is already in: the turn is wasted")
         else:
-            self.calls.append(f"second roll #{horse}: one X")
+            self._call(f"second roll #{horse}: one X")
             self._advance(horse, 2)
         self.stage = FIRST
+
+    def _call(self, words: str) -> None:
+        self.calls.append(words)
+        self.callers.append(self.roller)
 
     def _advance(self, horse: int, halves: int) -> None:
         self.progress[horse] += halves
         if self.progress[horse] >= self.need[horse] and not self.is_in(horse):
             self.finish.append(horse)
-            self.calls.append(f"#{horse} comes in {PLACINGS[len(self.finish) - 1]}")
+            self._call(f"#{horse} comes in {PLACINGS[len(self.finish) - 1]}")

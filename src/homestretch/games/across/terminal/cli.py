@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
+from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -765,8 +767,7 @@ class News:
         self.lines = len(self._state.news)
         race = self._state.race
         self.race, self.calls = race, 0 if race is None else len(race.calls)
-        self.roller = None if race is None else race.roller
-        """The race followed, how many of its calls were shown, and who was rolling."""
+        """The race followed, and how many of its calls were shown."""
         self.result: int | None = None
         """The race whose result is being said (its payments are said in a line)."""
 
@@ -815,18 +816,20 @@ class News:
 
     def _rolls(self, state: AcrossState) -> None:
         """Each roll's call as it is made, with who rolled ("Computer 1: #8 accepted: one
-        X"): a person playing computers saw only the card's last four calls, not whose."""
+        X"): a person playing computers saw only the card's last four calls, not whose.
+        The calls since the screen last looked are said a roller a line, each by its own
+        roller (they were all said as the roller's who was rolling when it looked: a
+        person's, for the computers' rolls made before her turn came)."""
         race = state.race
         if race is not self.race:
-            self.race, self.calls, self.roller = race, 0, None if race is None else race.roller
+            self.race, self.calls = race, 0
         if race is None or self.screen is None:
             return
-        fresh = race.calls[self.calls :]
-        if fresh and self.roller is not None:
-            who = state.g.seat_names[self.roller]
-            said = f"  {who}: {'; '.join(fresh)}"
+        fresh = list(zip(race.callers[self.calls :], race.calls[self.calls :], strict=True))
+        for roller, calls in groupby(fresh, key=itemgetter(0)):
+            said = f"  {state.g.seat_names[roller]}: {'; '.join(call for _, call in calls)}"
             self._say(said, style="dim", markup=False, highlight=False)
-        self.calls, self.roller = len(race.calls), race.roller
+        self.calls = len(race.calls)
 
     def _say(self, *objects: object, again: bool = True, **options: Any) -> None:
         """Print on the screen; at a hot seat, kept to be said again after a clearing
