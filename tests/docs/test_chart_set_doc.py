@@ -74,24 +74,24 @@ def test_the_rest_of_chartset_toml_is_required(charts: Path, drop: str) -> None:
     assert "chartset.toml" in said and drop in said, said
 
 
-def test_a_field_size_left_out_of_race_pace_field_is_refused(charts: Path) -> None:
-    path = charts / "race_pace_field.csv"
+@pytest.mark.parametrize(
+    ("chart", "first", "said_in_the_doc"),
+    [
+        ("race_pace_field.csv", "2,", "a row for each field size, none skipped"),
+        ("odds_class.csv", "0,", "`difference` 0, 1, ..., none skipped"),
+    ],
+)
+def test_a_row_left_out_of_a_counted_chart_is_refused(
+    charts: Path, chart: str, first: str, said_in_the_doc: str
+) -> None:
+    """The chart's second row (a field of 3, a difference of 1) left out."""
+    path = charts / chart
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    assert lines[1].startswith("2,") and lines[2].startswith("3,")
-    path.write_text(lines[0] + "".join(lines[2:]), encoding="utf-8")  # no row for 2
+    assert lines[1].startswith(first)
+    path.write_text("".join(lines[:2] + lines[3:]), encoding="utf-8")
     said = _refusal(charts)
-    assert "race_pace_field.csv" in said and "without gaps" in said, said
-    assert "a row for each field size, none skipped" in DOC
-
-
-def test_an_odds_class_difference_left_out_is_refused(charts: Path) -> None:
-    path = charts / "odds_class.csv"
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    assert lines[2].startswith("1,")
-    path.write_text("".join(lines[:2] + lines[3:]), encoding="utf-8")  # no row for 1
-    said = _refusal(charts)
-    assert "odds_class.csv" in said and "without gaps" in said, said
-    assert "`difference` 0, 1, ..., none skipped" in DOC
+    assert chart in said and "without gaps" in said, said
+    assert said_in_the_doc in DOC
 
 
 def test_race_pace_bands_must_adjoin(charts: Path) -> None:
