@@ -27,7 +27,8 @@ const TITLE = document.title;
 // once it lifts if what its buttons do is the same (see decisionOf: the board may say
 // what they mean besides the moves, homestretchBoard.decision = (frame) => ...; its
 // controls whose meaning is not the turn's are marked data-any-turn), unless it keeps its buttons in the
-// page itself (homestretchBoard.keepsHeldTaps: drawn at once).
+// page itself (homestretchBoard.keepsHeldTaps: drawn at once). A board that draws itself
+// again between frames (a timer) does it through tools.drawAgain(), which waits as well.
 const board = typeof window.homestretchBoard === "function" ? window.homestretchBoard : null;
 
 function el(tag, text, cls) {
@@ -210,7 +211,15 @@ function drawOwed() {
 function drawBoard() {
   if (!board) return;
   $("board-box").hidden = false;
-  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft });
+  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain });
+}
+
+// A board drawn again by its own timers (Derby Cast's call read part by part): now, or
+// once a finger held on it lifts (its button not taken from under the finger).
+function drawAgain() {
+  if (!frame) return;
+  if (pressedIn($("board"))) owed.board = true;
+  else drawBoard();
 }
 
 // The table pushed again at the version drawn with its seats changed (a seat handed to
@@ -226,7 +235,7 @@ function renderSeats(next, moves, turn) {
   drawnTurn = turn;
   frame = { ...next, log, log_from: 0 };
   holding();
-  if (!frame.over) drawStatus();
+  drawStatusAgain();
   drawSeats();
   $("view").replaceChildren(draw(frame.view));
   drawNotices();
@@ -247,8 +256,8 @@ function renderPresence(next) {
   if (!takeLog(next)) return;
   frame = { ...next, log, log_from: 0 };
   holding();
-  if (!frame.over) drawStatus();  // "reconnecting..." said while the stream was down (an
-  drawSeats();  // ended game's status is its board's: Stretch's call being read)
+  drawStatusAgain();  // "reconnecting..." said while the stream was down
+  drawSeats();
   drawLog(kept);
   placePin();
 }
@@ -266,6 +275,21 @@ function drawStatus() {
   $("status").textContent = status;
   // the tab's title says it too: a phone's tab switcher, a laptop's tab among others
   document.title = frame.your_turn && !frame.over && mode !== "replay" ? `Your turn \u00b7 ${TITLE}` : TITLE;
+}
+
+// "reconnecting..." while the stream is down, and what the status said before it: an
+// ended game's status is its board's (Stretch's call being read), said again when the
+// stream is back (an ended table's stream stays open, telling who comes and goes).
+const RECONNECTING = "reconnecting\u2026";
+let statusBefore = null;
+function sayReconnecting() {
+  const status = $("status");
+  if (status.textContent !== RECONNECTING) statusBefore = status.textContent;
+  status.textContent = RECONNECTING;
+}
+function drawStatusAgain() {
+  if (!frame.over) drawStatus();
+  else if ($("status").textContent === RECONNECTING && statusBefore !== null) $("status").textContent = statusBefore;
 }
 
 // What loading the saved table said (frame.notes, worded by the server: a Derby Cast
@@ -804,7 +828,7 @@ if (mode === "replay") {
 // late or not at all: a stream silent for longer than the watch allows, by the clock, is
 // opened again now (not when the late timer comes, up to minutes on).
 document.addEventListener("visibilitychange", () => {
-  if (document.hidden || mode === "replay" || !frame || frame.over || body.classList.contains("gone")) return;
+  if (document.hidden || mode === "replay" || !frame || body.classList.contains("gone")) return;
   if (reopen && Date.now() - lastHeard > aliveEvery * 2500) reopen();
   else refetch();
 });
@@ -825,9 +849,9 @@ function listen(failed) {
     reopen = null;
     events.close();
     heardLately = false;
-    $("status").textContent = "reconnecting\u2026";
+    sayReconnecting();
     refetch().catch(() => {}).then(() => {  // its frame drawn, the page still says it
-      if (!heardLately) $("status").textContent = "reconnecting\u2026";
+      if (!heardLately) sayReconnecting();
     });
     // opened again at once: silence is no refusal by the server (an error answer is,
     // and onerror then waits); timers may have slept with the device, so none here
@@ -850,14 +874,11 @@ function listen(failed) {
     drawn = true;
     pushed += 1;
     heard();
-    const next = JSON.parse(event.data);
-    // the last frame: nothing more will come (closed first, so a board that fails to
-    // draw it does not have the page ask for it again and again, "reconnecting...")
-    if (next.over) { events.close(); clearTimeout(silent); reopen = null; }
-    render(next);
+    // an ended table's stream stays open: its final screen is told who comes and goes
+    render(JSON.parse(event.data));
   });
   events.onerror = () => {
-    $("status").textContent = "reconnecting\u2026";
+    sayReconnecting();
     heardLately = false;
     if (events.readyState !== EventSource.CLOSED) return;
     clearTimeout(silent);
