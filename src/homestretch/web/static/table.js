@@ -211,7 +211,36 @@ function drawOwed() {
 function drawBoard() {
   if (!board) return;
   $("board-box").hidden = false;
+  const typing = typedIn($("board"));
   board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain });
+  if (typing) typeOn(typing);
+}
+
+// A field of the board being typed in (a bid, an amount) while another's move draws the
+// board anew: the same field drawn again (the board's data-keep, else its id) takes the
+// focus at once, its caret where it was, so a phone's keyboard stays up and the next
+// key lands in it (the value was kept; the focus went with the field replaced, the
+// keyboard shut). A number box tells no caret: typing goes on at its end.
+function fieldKey(node) {
+  if (node.dataset.keep) return `[data-keep="${CSS.escape(node.dataset.keep)}"]`;
+  return node.id ? `#${CSS.escape(node.id)}` : null;
+}
+function typedIn(box) {
+  const node = document.activeElement;
+  if (!node || !box.contains(node) || !node.matches("input, textarea, select")) return null;
+  const key = fieldKey(node);
+  if (!key) return null;
+  let caret = null;
+  try { caret = node.selectionStart === null ? null : [node.selectionStart, node.selectionEnd, node.selectionDirection]; } catch { /* a number box */ }
+  return { node, key, caret };
+}
+function typeOn({ node, key, caret }) {
+  if (node.isConnected && document.activeElement === node) return;  // left as it was
+  const again = $("board").querySelector(key);
+  if (!again || again.disabled) return;
+  again.focus({ preventScroll: true });
+  if (!caret) return;
+  try { again.setSelectionRange(...caret); } catch { /* a field that takes no caret */ }
 }
 
 // A board drawn again by its own timers (Derby Cast's call read part by part): now, or
