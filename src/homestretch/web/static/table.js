@@ -380,6 +380,7 @@ function render(next, whole = false) {
   owed.board = owed.admin = false;  // drawn now
   const before = frame && frame.version !== next.version ? new Set(document.querySelectorAll(CONTROLS)) : null;
   const spots = before && same ? new Set([...before].map(spotOf)) : null;  // see settle
+  const mine = body.classList.contains("moving");  // the frame a move of this page made (or one before it)
   frame = { ...next, log, log_from: 0 };  // a board is given the whole log
   body.dataset.version = String(frame.version);
   holding();  // the frame a move of this page made: its controls take taps again
@@ -438,7 +439,7 @@ function render(next, whole = false) {
     if (token) query.set("token", token);
     replay.href = `/t/${tableId}/replay?${query}`;
   }
-  if (before) settle(before, spots);
+  if (before) settle(before, spots, mine);
   placePin();
   if (mode === "seat") keepSeat(seatName(frame.seat));
 }
@@ -466,13 +467,16 @@ function keepSeat(name) {
 // is drawn, the move controls take no tap (dimmed: the tap was taken); a move that leaves
 // the seat at the same decision (a Stretch bet, the window still open: the server's
 // answer says so, ``again``) frees the other controls at once, its own button a moment
-// later; (2) a control a new frame drew takes no tap for a moment (SETTLE), the time in
-// which a tap was aimed at what was there before; (3) a move chosen on a frame whose
+// later; (2) a control a new frame drew takes a tap only if the finger came down on it
+// after it was drawn (a tap counts when it lands on what the player saw: one whose
+// pointerdown came before is aimed at what was there), and after a move of this page,
+// none for a moment (SETTLE: the second tap of a double tap may come down just after
+// the move's frame, aimed at the button it tapped); (3) a move chosen on a frame whose
 // decision this page's own earlier move has already answered is not sent (a tap that
 // slipped past both, a keyboard's Enter). A held control lets the tap through to what
 // lies under it (pointer-events: none), so nothing behind it acts either.
 const CONTROLS = ":is(#board, #actions, #typed, #roll) :is(button, input[type=submit])";
-const SETTLE = 200;  // ms a control newly drawn by a frame takes no tap
+const SETTLE = 200;  // ms a control newly drawn by the frame of this page's own move takes no tap
 const AGAIN_SETTLE = 400;  // ms the button of a move that left the decision open takes no second tap
 let moving = 0;  // moves of this page sent and not yet answered
 let movedTo = 0;  // the version the page waits to draw before its controls take taps again
@@ -493,20 +497,40 @@ const spotOf = (node) => {
   return [node.dataset.action || "", node.textContent, Math.round(box.left), Math.round(box.top), Math.round(box.width), Math.round(box.height)].join("|");
 };
 
-function settle(before, spots = null) {
+// When each control a frame drew anew was drawn, and when the finger last came down (a
+// key last pressed: a keyboard's Enter or Space on a control makes its click too).
+const drawnAt = new WeakMap();
+let downAt = -Infinity, keyAt = -Infinity;
+document.addEventListener("pointerdown", () => { downAt = performance.now(); }, true);
+document.addEventListener("keydown", () => { keyAt = performance.now(); }, true);
+
+function settle(before, spots = null, mine = false) {
   const fresh = [...document.querySelectorAll(CONTROLS)].filter((node) => !before.has(node) && !(spots && spots.has(spotOf(node))));
+  const now = performance.now();
+  fresh.forEach((node) => drawnAt.set(node, now));
+  if (!mine) return;
   fresh.forEach((node) => { node.dataset.fresh = ""; });
   if (fresh.length) setTimeout(() => fresh.forEach((node) => delete node.dataset.fresh), SETTLE);
 }
 
-function held(control) {
-  return body.classList.contains("moving") || "fresh" in control.dataset || "sent" in control.dataset;
+// A click on a control drawn since the finger came down: the tap was aimed at what was
+// there before. A click no finger made (a keyboard's, a screen reader's: ``detail`` 0)
+// counts if a key came after the control was drawn, or once it has stood for SETTLE.
+function unseen(control, event) {
+  const drawn = drawnAt.get(control);
+  if (drawn === undefined) return false;
+  if (event.detail > 0) return downAt < drawn;
+  return Math.max(downAt, keyAt) < drawn && performance.now() - drawn < SETTLE;
+}
+
+function held(control, event) {
+  return body.classList.contains("moving") || "fresh" in control.dataset || "sent" in control.dataset || unseen(control, event);
 }
 
 document.addEventListener("click", (event) => {
   const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
   if (!control || mode === "replay") return;
-  if (held(control)) {
+  if (held(control, event)) {
     event.preventDefault();
     event.stopImmediatePropagation();
     return;
