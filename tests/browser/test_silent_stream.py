@@ -222,13 +222,13 @@ def test_a_page_watches_for_the_servers_own_silence_from_the_start(
 
 
 def test_a_finished_table_is_not_asked_for_again_when_its_board_fails(
-    browser: Browser, quick_server: str
+    browser: Browser, patient_server: str
 ) -> None:
-    """A finished game's stream sends its last frame and ends. Should the game's board
-    fail to draw that frame (an old page, a board's bug), the page still takes it as
-    the last: it says the game is over and does not open its stream again and again
-    ("reconnecting..." for as long as the page is open)."""
-    address = quick_server
+    """A finished game's stream sends its last frame (and stays open: who comes and
+    goes). Should the game's board fail to draw that frame (an old page, a board's bug),
+    the page still takes it as the last: it says the game is over and does not open its
+    stream again and again ("reconnecting..." for as long as the page is open)."""
+    address = patient_server  # no keep-alive due in the page's minute
     seats = [{"kind": "bot", "bot": "random", "name": name} for name in ("Robo", "Rita")]
     links = open_table(address, {"game": "totopoly", "config": {"players": 2}, "seats": seats})
     assert frame(address, links["id"])["over"]

@@ -1,9 +1,8 @@
-"""Who is "here" on a final screen. Each page's event stream ends with the game's last
-frame, and a stream's end told the others' pages their player had gone: a page whose
-last frame was built after another's stream had ended said that player was not here,
-though his page had seen the end with it (the word "here" missing from a seat on one
-final screen, not on another). An ended table says who was at it when it ended, and who
-looks at it now."""
+"""Who is "here" on a final screen: whose pages are open, as while the game is played.
+Each page's event stream ended with the game's last frame, and an ended table said who
+was at it when it ended: a player who closed his page after the end was still "here"
+on the others' final screens. The streams of an ended table stay open now, so a final
+screen is told who comes and goes."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ def _here(frame: JSON) -> list[bool]:
     return [seat["connected"] for seat in frame["seats"]]
 
 
-def test_a_page_whose_stream_ended_first_is_still_here_on_the_others_final_screen(
+def test_a_player_who_leaves_after_the_end_is_not_here_on_the_final_screens(
     client: TestClient,
 ) -> None:
     race = {"name": "Last Word Stakes", "furlongs": 6, "entries": [{"horse": h} for h in HORSES]}
@@ -38,7 +37,10 @@ def test_a_page_whose_stream_ended_first_is_still_here_on_the_others_final_scree
 
     def next_frame(token: str) -> JSON:
         async def read() -> JSON:
-            return await anext(streams[token])
+            shown = await anext(streams[token])
+            while shown is None:  # a keep-alive
+                shown = await anext(streams[token])
+            return shown
 
         assert client.portal is not None
         shown: JSON = client.portal.call(read)
@@ -53,12 +55,15 @@ def test_a_page_whose_stream_ended_first_is_still_here_on_the_others_final_scree
     ann_last = next_frame(ann)
     while not ann_last["over"]:
         ann_last = next_frame(ann)
-    client.portal.call(streams[ann].aclose)  # Ann's stream ends before Bob's last frame is built
     bob_last = next_frame(bob)
     while not bob_last["over"]:
         bob_last = next_frame(bob)
-    assert _here(ann_last) == [True, True, False]
-    assert _here(bob_last) == [True, True, False]  # Ann saw the end with him
+    assert _here(ann_last) == _here(bob_last) == [True, True, False]  # both see the end
+    client.portal.call(streams[ann].aclose)  # Ann closes her page after the end
+    told = next_frame(bob)  # Bob's final screen is told (his stream goes on)
+    assert told["over"] and told["version"] == bob_last["version"]
+    assert _here(told) == [False, True, False]
+    # the table asked for later (a page opened after the end): who looks at it now
+    assert _here(frame_of(client, game_id, cy)) == [False, True, False]
     client.portal.call(streams[bob].aclose)
-    # the table asked for later (a page opened after the end): those who saw it end
-    assert _here(frame_of(client, game_id, cy)) == [True, True, False]
+    assert _here(frame_of(client, game_id, cy)) == [False, False, False]

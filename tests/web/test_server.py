@@ -473,9 +473,10 @@ def test_the_event_stream_of_a_finished_table_sends_its_last_frame(client: TestC
     links = open_table(
         client, game="stretch", config=entries()["stretch"].harness_configs()[0], seats=[]
     )
-    response = client.get(f"/api/tables/{links['id']}/events")
-    assert response.headers["content-type"].startswith("text/event-stream")
-    event, data = response.text.strip().split("\n", 1)
+    with client.stream("GET", f"/api/tables/{links['id']}/events") as response:
+        assert response.headers["content-type"].startswith("text/event-stream")
+        lines = response.iter_lines()  # the stream stays open (who comes and goes)
+        event, data = next(lines), next(lines)
     assert event == "event: frame"
     assert timeless(json.loads(data.removeprefix("data: "))) == frame_of(client, links["id"])
     assert first_pushed_frame(client, links["id"], None)["over"]

@@ -8,6 +8,7 @@ hands seats to computer players and types asked dice.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -70,6 +71,20 @@ def refusal(status: int, reason: str, **more: Any) -> JSONResponse:
     return JSONResponse({"error": reason.splitlines()[0] if reason else "refused", **more}, status)
 
 
+GO_ON = re.compile(r"make room, then go on with `homestretch resume \d+[^`]*`$")
+"""The end of the store's words for a write that found no room: the terminal's way on."""
+GO_ON_HERE = (
+    "your move was not kept: once whoever runs this server has made room on its disk, "
+    "make it again on this page"
+)
+"""The web player's way on (a seat's page plays on once there is room: no ``resume``)."""
+
+
+def for_the_web(reason: str) -> str:
+    """A refusal's words as a page says them: what a web player can do."""
+    return GO_ON.sub(GO_ON_HERE, reason)
+
+
 def refused_page(request: Request, status: int, reason: str) -> Response:
     """A refusal to a browser opening a table's page (a seat link handed over, a table not
     there): a page saying why, with the way to the lobby; to anything else, the one line
@@ -130,7 +145,7 @@ def create_app(
         status = {NotFound: 404, Forbidden: 403, TooLarge: 413}.get(type(exc), 400)
         if isinstance(exc, FieldError):  # the lobby's form shows it by the field it names
             return refusal(status, str(exc), field=exc.field)
-        return refused_page(request, status, str(exc))
+        return refused_page(request, status, for_the_web(str(exc)))
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(request: Request, exc: RequestValidationError) -> Response:

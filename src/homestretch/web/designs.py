@@ -18,10 +18,14 @@ heading, and plays on as it was opened.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
+import io
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from homestretch.core.content import folder_digest
@@ -283,9 +287,98 @@ MOST_UPLOADED = 256 * 1024
 hold 11 KiB); said in the lobby by the field, and checked there before they are sent."""
 
 
+def _unzipped(given: Any) -> list[dict[str, str]]:
+    """A Totopoly content folder zipped (``{file, data}``: the zip's name and its bytes
+    in base64), as the files it holds (``{file, text}``): at the zip's top or in one
+    folder (a folder zipped whole), its ``.toml`` files (anything else beside them, a
+    note, a Mac's ``__MACOSX``, is passed over, as a folder's are). Refused, in one line
+    naming the zip and the file: not a zip, more than ``MOST_UPLOADED`` zipped or
+    unpacked (a zip bomb's sizes are read before anything is unpacked, and no more than
+    they say is read), a path out of the folder, a folder inside the folder, files in
+    two folders, a password, a file that is not UTF-8 text."""
+    if not (
+        isinstance(given, dict)
+        and isinstance(given.get("file"), str)
+        and isinstance(given.get("data"), str)
+    ):
+        raise FieldError("upload", "a zip is sent as its name and its bytes (base64)")
+    name = Path(given["file"].replace("\\", "/")).name
+    most = f"{MOST_UPLOADED // 1024} KiB"
+    try:
+        raw = base64.b64decode(given["data"], validate=True)
+    except (binascii.Error, ValueError):
+        raise FieldError("upload", f"{name}: its bytes are not base64") from None
+    if len(raw) > MOST_UPLOADED:
+        raise FieldError(
+            "upload", f"{name}: the zip is over {most}: zip the content folder's own files"
+        )
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(raw))
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise FieldError(
+            "upload", f"{name}: not a zip file (a Totopoly content folder zipped, or its files)"
+        ) from None
+    members = []
+    folders: set[tuple[str, ...]] = set()
+    for info in archive.infolist():
+        path = info.filename.replace("\\", "/")
+        parts = PurePosixPath(path).parts
+        if path.startswith("/") or ".." in parts or (parts and parts[0].endswith(":")):
+            raise FieldError("upload", f"{name}: {info.filename}: a path out of the zip's folder")
+        if info.is_dir() or not parts or "__MACOSX" in parts or parts[-1].startswith("."):
+            continue
+        if not parts[-1].endswith(".toml"):
+            continue  # a note beside the files: a folder's are passed over too
+        if len(parts) > 2:
+            raise FieldError(
+                "upload",
+                f"{name}: {info.filename}: a folder inside the folder: zip the content "
+                "folder itself (its files at the zip's top, or in its one folder)",
+            )
+        folders.add(parts[:-1])
+        if len(folders) > 1:
+            named = sorted("/".join(f) or "the zip's top" for f in folders)
+            raise FieldError(
+                "upload", f"{name}: files in {' and in '.join(named)}: zip one content folder"
+            )
+        if info.flag_bits & 0x1:
+            raise FieldError("upload", f"{name}: {info.filename}: locked with a password")
+        members.append(info)
+    if not members:
+        raise FieldError("upload", f"{name}: holds no .toml file of a Totopoly content folder")
+    if sum(info.file_size for info in members) > MOST_UPLOADED:
+        raise FieldError(
+            "upload",
+            f"{name}: its files unpacked hold more than {most} (a Totopoly folder's five "
+            "hold about 11 KiB): zip the content folder's own files",
+        )
+    files = []
+    for info in members:
+        try:
+            with archive.open(info) as member:
+                data = member.read(info.file_size + 1)
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+            raise FieldError("upload", f"{name}: {info.filename}: damaged ({exc})") from None
+        except NotImplementedError:
+            raise FieldError(
+                "upload",
+                f"{name}: {info.filename}: packed in a way this server cannot unpack: zip "
+                "it with the usual compression (deflate)",
+            ) from None
+        if len(data) > info.file_size:  # more than it said (zipfile stops there first)
+            raise FieldError("upload", f"{name}: {info.filename}: damaged (longer than it says)")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise FieldError("upload", f"{name}: {info.filename}: not UTF-8 text") from None
+        files.append({"file": PurePosixPath(info.filename).name, "text": text})
+    return files
+
+
 def uploaded_content(upload: Any) -> Design:
     """A Totopoly content folder's files uploaded from the lobby (``{files: [{file,
-    text}, ...]}``: some or all of its five, by their names), read and checked as
+    text}, ...]}``: some or all of its five, by their names; or ``{zip: {file, data}}``,
+    the folder zipped: ``_unzipped``), read and checked as
     ``homestretch totopoly play --content DIR`` reads a folder, a file left out taken as
     bundled: a design of its own for the one table, which keeps the files as it keeps a
     folder's. A fault is one line naming the file and the place in it, shown by the
@@ -295,7 +388,14 @@ def uploaded_content(upload: Any) -> Design:
     from homestretch.games.totopoly.content.loader import DEFAULT_CONTENT, load_content
 
     names = ("racecourse.toml", *TOTOPOLY_FILES)
-    files = upload.get("files") if isinstance(upload, dict) else None
+    zipped = isinstance(upload, dict) and "zip" in upload
+    files = (
+        _unzipped(upload["zip"])
+        if zipped
+        else upload.get("files")
+        if isinstance(upload, dict)
+        else None
+    )
     if (
         not isinstance(files, list)
         or not files

@@ -91,10 +91,6 @@ class LiveTable:
     parts: dict[tuple[int | None, bool, bool], tuple[Any, ...]] = field(default_factory=dict)
     """Each viewer's part of a frame (``frames.seat_part``) and the table it was built
     from: the reply to a move and the pushes to that seat's pages share it."""
-    at_the_end: frozenset[int] | None = None
-    """The seats whose pages were open when the game ended (the first frame of the ended
-    table built, before any stream ends: each ends once it sent that frame): who was
-    at the table then, each final screen's "here"."""
     reached: tuple[int, float | None] = (-1, None)
     """The version the table is at and when (``time.monotonic``) it reached it: seen by
     this process, or stored with the log's last event; None when not known (a log
@@ -130,16 +126,12 @@ class LiveTable:
         return {v.seat for v in self.listeners.values() if v.seat is not None}
 
     def here(self) -> set[int]:
-        """The seats a frame says are here: whose pages are open (their event streams);
-        at an ended table, also whose pages were open when it ended. Each page's stream
-        ends with the last frame, so the others' last frames were built as they went, in
-        whatever order their streams were served: one's final screen said a player who
-        had seen the end with it was not "here", another's that he was."""
-        if not self.table.state.is_over():
-            return self.connected()
-        if self.at_the_end is None:
-            self.at_the_end = frozenset(self.connected())
-        return self.connected() | self.at_the_end
+        """The seats a frame says are here: whose pages are open (their event streams),
+        at an ended table too: its streams stay open after the last frame (each page's
+        final screen is told who comes and goes), so a player who closed his page after
+        the end is not "here" (the seats whose pages were open at the end were, for
+        good, when each stream ended with the last frame)."""
+        return self.connected()
 
     def may_roll(self, viewer: Viewer) -> bool:
         return viewer.admin or (viewer.seat is not None and viewer.seat == self.web.get("roller"))
@@ -338,11 +330,20 @@ class Hub:
         )
 
     def _work(self, live: LiveTable, work: Callable[[], T]) -> T:
+        before = live.table.version
         try:
             result = work()
         except TableMovedOn:
             if not self.alone:  # another process stored a move first
                 self._sync(live)
+            raise
+        except HomestretchError:
+            # moves applied and not kept (a store out of room): the table as the store
+            # has it, so the next move is made on what was kept, not past a gap
+            if live.table.version != before:
+                notes = live.table.notes
+                live.table = rebuild(self.store, self.store.load(live.game_id))
+                live.table.notes = notes
             raise
         live.mark()
         self._finish_if_over(live)
@@ -383,8 +384,9 @@ class Hub:
                 queue.put_nowait(None)
 
     async def frames(self, live: LiveTable, viewer: Viewer) -> AsyncIterator[JSON | None]:
-        """The viewer's frame now and after every change, until the game is over; None
-        after a quiet while (a keep-alive, so proxies keep the connection open). The
+        """The viewer's frame now and after every change, the game over or not (a final
+        screen is told who comes and goes); None after a quiet while (a keep-alive, so
+        proxies keep the connection open). The
         first frame has the whole log, each after it only the lines added since, and
         again those from the first one sent redacted that the seat may read now (sealed
         picks closed): the page's log reads as a fresh page's would. A seat's stream
@@ -412,8 +414,6 @@ class Hub:
                     names = _names(live)
                 sent, hidden_then = current["version"], hidden
                 yield current
-                if current["over"]:
-                    return
                 while True:
                     try:
                         await asyncio.wait_for(queue.get(), KEEP_ALIVE)

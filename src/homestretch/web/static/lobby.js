@@ -577,9 +577,9 @@ async function ownTrack() {
   return chosen ? { file: chosen.name, text: await chosen.text() } : undefined;
 }
 
-// a Totopoly content folder's files of one's own (some or all of its five), uploaded with
-// the table's request: the server reads them as `totopoly play --content DIR` reads the
-// folder; files too big together are said so by the field, not sent
+// a Totopoly content folder's files of one's own (some or all of its five), or the folder
+// zipped, uploaded with the table's request: the server reads them as `totopoly play
+// --content DIR` reads the folder; files too big together are said so by the field, not sent
 function ownContentOffered(g) {
   return g.name === "totopoly" && !g.design;
 }
@@ -588,6 +588,21 @@ async function ownContent() {
   const chosen = [...input.files];
   if (!chosen.length) return undefined;
   const most = Number(input.dataset.most);
+  const zip = chosen.find((file) => file.name.toLowerCase().endsWith(".zip"));
+  if (zip && chosen.length > 1) {
+    fieldError("upload", `${zip.name}: choose the zip alone, or the folder's files without it`);
+    return null;
+  }
+  if (zip) {  // the folder zipped: sent as it is (the server unpacks and checks it)
+    if (zip.size > most) {
+      fieldError("upload", `${zip.name}: the zip is over ${most / 1024} KiB: zip the content folder's own files`);
+      return null;
+    }
+    const bytes = new Uint8Array(await zip.arrayBuffer());
+    let binary = "";
+    for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+    return { zip: { file: zip.name, data: btoa(binary) } };
+  }
   if (chosen.reduce((size, file) => size + file.size, 0) > most) {
     fieldError("upload", `the files hold more than ${most / 1024} KiB together (a Totopoly folder's five hold about 11 KiB): choose the content folder's own files`);
     return null;

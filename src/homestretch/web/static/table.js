@@ -27,7 +27,8 @@ const TITLE = document.title;
 // once it lifts if what its buttons do is the same (see decisionOf: the board may say
 // what they mean besides the moves, homestretchBoard.decision = (frame) => ...; its
 // controls whose meaning is not the turn's are marked data-any-turn), unless it keeps its buttons in the
-// page itself (homestretchBoard.keepsHeldTaps: drawn at once).
+// page itself (homestretchBoard.keepsHeldTaps: drawn at once). A board that draws itself
+// again between frames (a timer) does it through tools.drawAgain(), which waits as well.
 const board = typeof window.homestretchBoard === "function" ? window.homestretchBoard : null;
 
 function el(tag, text, cls) {
@@ -210,7 +211,44 @@ function drawOwed() {
 function drawBoard() {
   if (!board) return;
   $("board-box").hidden = false;
-  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft });
+  const typing = typedIn($("board"));
+  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain });
+  if (typing) typeOn(typing);
+}
+
+// A field of the board being typed in (a bid, an amount) while another's move draws the
+// board anew: the same field drawn again (the board's data-keep, else its id) takes the
+// focus at once, its caret where it was, so a phone's keyboard stays up and the next
+// key lands in it (the value was kept; the focus went with the field replaced, the
+// keyboard shut). A number box tells no caret: typing goes on at its end.
+function fieldKey(node) {
+  if (node.dataset.keep) return `[data-keep="${CSS.escape(node.dataset.keep)}"]`;
+  return node.id ? `#${CSS.escape(node.id)}` : null;
+}
+function typedIn(box) {
+  const node = document.activeElement;
+  if (!node || !box.contains(node) || !node.matches("input, textarea, select")) return null;
+  const key = fieldKey(node);
+  if (!key) return null;
+  let caret = null;
+  try { caret = node.selectionStart === null ? null : [node.selectionStart, node.selectionEnd, node.selectionDirection]; } catch { /* a number box */ }
+  return { node, key, caret };
+}
+function typeOn({ node, key, caret }) {
+  if (node.isConnected && document.activeElement === node) return;  // left as it was
+  const again = $("board").querySelector(key);
+  if (!again || again.disabled) return;
+  again.focus({ preventScroll: true });
+  if (!caret) return;
+  try { again.setSelectionRange(...caret); } catch { /* a field that takes no caret */ }
+}
+
+// A board drawn again by its own timers (Derby Cast's call read part by part): now, or
+// once a finger held on it lifts (its button not taken from under the finger).
+function drawAgain() {
+  if (!frame) return;
+  if (pressedIn($("board"))) owed.board = true;
+  else drawBoard();
 }
 
 // The table pushed again at the version drawn with its seats changed (a seat handed to
@@ -226,7 +264,7 @@ function renderSeats(next, moves, turn) {
   drawnTurn = turn;
   frame = { ...next, log, log_from: 0 };
   holding();
-  if (!frame.over) drawStatus();
+  drawStatusAgain();
   drawSeats();
   $("view").replaceChildren(draw(frame.view));
   drawNotices();
@@ -247,8 +285,8 @@ function renderPresence(next) {
   if (!takeLog(next)) return;
   frame = { ...next, log, log_from: 0 };
   holding();
-  if (!frame.over) drawStatus();  // "reconnecting..." said while the stream was down (an
-  drawSeats();  // ended game's status is its board's: Stretch's call being read)
+  drawStatusAgain();  // "reconnecting..." said while the stream was down
+  drawSeats();
   drawLog(kept);
   placePin();
 }
@@ -266,6 +304,21 @@ function drawStatus() {
   $("status").textContent = status;
   // the tab's title says it too: a phone's tab switcher, a laptop's tab among others
   document.title = frame.your_turn && !frame.over && mode !== "replay" ? `Your turn \u00b7 ${TITLE}` : TITLE;
+}
+
+// "reconnecting..." while the stream is down, and what the status said before it: an
+// ended game's status is its board's (Stretch's call being read), said again when the
+// stream is back (an ended table's stream stays open, telling who comes and goes).
+const RECONNECTING = "reconnecting\u2026";
+let statusBefore = null;
+function sayReconnecting() {
+  const status = $("status");
+  if (status.textContent !== RECONNECTING) statusBefore = status.textContent;
+  status.textContent = RECONNECTING;
+}
+function drawStatusAgain() {
+  if (!frame.over) drawStatus();
+  else if ($("status").textContent === RECONNECTING && statusBefore !== null) $("status").textContent = statusBefore;
 }
 
 // What loading the saved table said (frame.notes, worded by the server: a Derby Cast
@@ -327,6 +380,7 @@ function render(next, whole = false) {
   owed.board = owed.admin = false;  // drawn now
   const before = frame && frame.version !== next.version ? new Set(document.querySelectorAll(CONTROLS)) : null;
   const spots = before && same ? new Set([...before].map(spotOf)) : null;  // see settle
+  const mine = body.classList.contains("moving");  // the frame a move of this page made (or one before it)
   frame = { ...next, log, log_from: 0 };  // a board is given the whole log
   body.dataset.version = String(frame.version);
   holding();  // the frame a move of this page made: its controls take taps again
@@ -385,7 +439,7 @@ function render(next, whole = false) {
     if (token) query.set("token", token);
     replay.href = `/t/${tableId}/replay?${query}`;
   }
-  if (before) settle(before, spots);
+  if (before) settle(before, spots, mine);
   placePin();
   if (mode === "seat") keepSeat(seatName(frame.seat));
 }
@@ -413,13 +467,16 @@ function keepSeat(name) {
 // is drawn, the move controls take no tap (dimmed: the tap was taken); a move that leaves
 // the seat at the same decision (a Stretch bet, the window still open: the server's
 // answer says so, ``again``) frees the other controls at once, its own button a moment
-// later; (2) a control a new frame drew takes no tap for a moment (SETTLE), the time in
-// which a tap was aimed at what was there before; (3) a move chosen on a frame whose
+// later; (2) a control a new frame drew takes a tap only if the finger came down on it
+// after it was drawn (a tap counts when it lands on what the player saw: one whose
+// pointerdown came before is aimed at what was there), and after a move of this page,
+// none for a moment (SETTLE: the second tap of a double tap may come down just after
+// the move's frame, aimed at the button it tapped); (3) a move chosen on a frame whose
 // decision this page's own earlier move has already answered is not sent (a tap that
 // slipped past both, a keyboard's Enter). A held control lets the tap through to what
 // lies under it (pointer-events: none), so nothing behind it acts either.
 const CONTROLS = ":is(#board, #actions, #typed, #roll) :is(button, input[type=submit])";
-const SETTLE = 200;  // ms a control newly drawn by a frame takes no tap
+const SETTLE = 200;  // ms a control newly drawn by the frame of this page's own move takes no tap
 const AGAIN_SETTLE = 400;  // ms the button of a move that left the decision open takes no second tap
 let moving = 0;  // moves of this page sent and not yet answered
 let movedTo = 0;  // the version the page waits to draw before its controls take taps again
@@ -440,20 +497,40 @@ const spotOf = (node) => {
   return [node.dataset.action || "", node.textContent, Math.round(box.left), Math.round(box.top), Math.round(box.width), Math.round(box.height)].join("|");
 };
 
-function settle(before, spots = null) {
+// When each control a frame drew anew was drawn, and when the finger last came down (a
+// key last pressed: a keyboard's Enter or Space on a control makes its click too).
+const drawnAt = new WeakMap();
+let downAt = -Infinity, keyAt = -Infinity;
+document.addEventListener("pointerdown", () => { downAt = performance.now(); }, true);
+document.addEventListener("keydown", () => { keyAt = performance.now(); }, true);
+
+function settle(before, spots = null, mine = false) {
   const fresh = [...document.querySelectorAll(CONTROLS)].filter((node) => !before.has(node) && !(spots && spots.has(spotOf(node))));
+  const now = performance.now();
+  fresh.forEach((node) => drawnAt.set(node, now));
+  if (!mine) return;
   fresh.forEach((node) => { node.dataset.fresh = ""; });
   if (fresh.length) setTimeout(() => fresh.forEach((node) => delete node.dataset.fresh), SETTLE);
 }
 
-function held(control) {
-  return body.classList.contains("moving") || "fresh" in control.dataset || "sent" in control.dataset;
+// A click on a control drawn since the finger came down: the tap was aimed at what was
+// there before. A click no finger made (a keyboard's, a screen reader's: ``detail`` 0)
+// counts if a key came after the control was drawn, or once it has stood for SETTLE.
+function unseen(control, event) {
+  const drawn = drawnAt.get(control);
+  if (drawn === undefined) return false;
+  if (event.detail > 0) return downAt < drawn;
+  return Math.max(downAt, keyAt) < drawn && performance.now() - drawn < SETTLE;
+}
+
+function held(control, event) {
+  return body.classList.contains("moving") || "fresh" in control.dataset || "sent" in control.dataset || unseen(control, event);
 }
 
 document.addEventListener("click", (event) => {
   const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
   if (!control || mode === "replay") return;
-  if (held(control)) {
+  if (held(control, event)) {
     event.preventDefault();
     event.stopImmediatePropagation();
     return;
@@ -804,7 +881,7 @@ if (mode === "replay") {
 // late or not at all: a stream silent for longer than the watch allows, by the clock, is
 // opened again now (not when the late timer comes, up to minutes on).
 document.addEventListener("visibilitychange", () => {
-  if (document.hidden || mode === "replay" || !frame || frame.over || body.classList.contains("gone")) return;
+  if (document.hidden || mode === "replay" || !frame || body.classList.contains("gone")) return;
   if (reopen && Date.now() - lastHeard > aliveEvery * 2500) reopen();
   else refetch();
 });
@@ -825,9 +902,9 @@ function listen(failed) {
     reopen = null;
     events.close();
     heardLately = false;
-    $("status").textContent = "reconnecting\u2026";
+    sayReconnecting();
     refetch().catch(() => {}).then(() => {  // its frame drawn, the page still says it
-      if (!heardLately) $("status").textContent = "reconnecting\u2026";
+      if (!heardLately) sayReconnecting();
     });
     // opened again at once: silence is no refusal by the server (an error answer is,
     // and onerror then waits); timers may have slept with the device, so none here
@@ -850,14 +927,11 @@ function listen(failed) {
     drawn = true;
     pushed += 1;
     heard();
-    const next = JSON.parse(event.data);
-    // the last frame: nothing more will come (closed first, so a board that fails to
-    // draw it does not have the page ask for it again and again, "reconnecting...")
-    if (next.over) { events.close(); clearTimeout(silent); reopen = null; }
-    render(next);
+    // an ended table's stream stays open: its final screen is told who comes and goes
+    render(JSON.parse(event.data));
   });
   events.onerror = () => {
-    $("status").textContent = "reconnecting\u2026";
+    sayReconnecting();
     heardLately = false;
     if (events.readyState !== EventSource.CLOSED) return;
     clearTimeout(silent);

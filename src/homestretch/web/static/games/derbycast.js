@@ -149,7 +149,7 @@
     const last = view.last_race;
     const key = `${last.race}:${last.name}`;
     if (lastCallOpen.key !== key) lastCallOpen = { key, open: false };
-    const fold = make(tools, "details", null, "dc-last-call");
+    const fold = make(tools, "details", null, "dc-last-call", { "data-key": key });
     fold.open = lastCallOpen.open;
     fold.addEventListener("toggle", () => { if (lastCallOpen.key === key) lastCallOpen.open = fold.open; });
     fold.append(make(tools, "summary", view.captions.call));
@@ -195,7 +195,7 @@
     if (call.timer) clearTimeout(call.timer);
     call.timer = null;
     if (shown < parts.length) { // drawn again when the next part is due
-      call.timer = setTimeout(() => { call.timer = null; if (latest) window.homestretchBoard(...latest); },
+      call.timer = setTimeout(() => { call.timer = null; drawAgain(); },
         CALL_STEP_MS - (elapsed % CALL_STEP_MS) + 20);
     }
     return shown;
@@ -299,7 +299,7 @@
     const start = Date.now() - frame.since * 1000; // by the server's clock, as the TV times it
     heard = { key, start: heard.key === key ? Math.min(heard.start, start) : start, timer: null };
     const left = heard.start + (view.call.length - 1) * CALL_STEP_MS - Date.now();
-    if (left > 0) heard.timer = setTimeout(() => { heard.timer = null; if (latest) window.homestretchBoard(...latest); }, left + 20);
+    if (left > 0) heard.timer = setTimeout(() => { heard.timer = null; drawAgain(); }, left + 20);
     return left;
   }
 
@@ -705,33 +705,26 @@
     keepTyping(desk, tools);
   }
 
-  // A finger held on the phone's picker (a horse, Win, Place or Show) while another
-  // marker's pick comes in (sealed picks are made all at once): the page is drawn again
-  // once the finger lifts, when what the picker offers is the same. Drawn at once, the
-  // button under the finger was taken out of the page, the lifted finger made no click,
-  // and the pick was lost. A frame that changes the picker (this marker's turn over, the
-  // race closed) is drawn at once, as every frame was.
-  let holding = null; // the picker's button a finger is down on
-  let owed = false; // a frame came while it was held
-  let pickDrawn = null; // what the picker drawn offers (pickOf)
-  document.addEventListener("pointerdown", (event) => {
-    holding = event.target instanceof Element ? event.target.closest("#board .dc-picker button") : null;
-  }, true);
-  const lifted = () => {
-    holding = null;
-    if (!owed) return;
-    owed = false;
-    setTimeout(() => { if (latest) window.homestretchBoard(...latest); }, 0); // after the click it makes
-  };
-  document.addEventListener("pointerup", lifted, true);
-  document.addEventListener("pointercancel", lifted, true);
-
-  function pickOf(frame) {
+  // A finger held on the board while another's move comes in (sealed picks are made all
+  // at once) or its own timers draw it again (the call read part by part): the page
+  // draws the board once the finger lifts (table.js, as every board's), when a move
+  // leaves what its buttons do as it was: the seat's moves and this, the race and its
+  // field (a line of odds the keeper adds is no other pick). Drawn at once, the button
+  // under the finger was taken out of the page, the lifted finger made no click, and
+  // the pick (or the fold opened) was lost.
+  function decision(frame) {
     const view = frame.view;
     const card = view.card;
-    if (!card) return null;
-    return JSON.stringify([frame.seat, view.race, card.race, card.horses, card.scratched, card.odds,
-      view.sealed, view.picks_open, frame.your_turn, frame.legal]);
+    return [view.phase, view.race, card ? [card.race, card.horses, card.scratched] : null,
+      view.sealed, view.picks_open];
+  }
+
+  // The board drawn again by its own timers, through the page (a finger held waits).
+  function drawAgain() {
+    if (!latest) return;
+    const tools = latest[2];
+    if (typeof tools.drawAgain === "function") tools.drawAgain();
+    else window.homestretchBoard(...latest); // a page served before it had drawAgain
   }
 
   window.homestretchBoard = (frame, box, tools) => {
@@ -742,12 +735,14 @@
     box.classList.add("derbycast");
     if (frame.seat === keeper && tools.mode !== "replay") { drawDesk(frame, box, all); return; }
     deskDrawn = null;
+    // the fold as the player left it, read from the page: a tap that opened it just now
+    // (its toggle event still to come) is not shut again by a draw straight after
+    const fold = box.querySelector(".dc-last-call");
+    if (fold && fold.dataset.key === lastCallOpen.key) lastCallOpen.open = fold.open;
     const phone = frame.seat !== null && frame.seat !== undefined && frame.seat < keeper && tools.mode !== "replay";
-    const pick = phone ? pickOf(frame) : null;
-    if (holding && box.contains(holding) && pick !== null && pick === pickDrawn) { owed = true; return; }
-    pickDrawn = pick;
     box.replaceChildren();
     if (phone) drawPhone(frame, box, all);
     else drawTv(frame, box, all);
   };
+  window.homestretchBoard.decision = decision;
 })();

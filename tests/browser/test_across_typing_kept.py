@@ -1,0 +1,98 @@
+"""Typing on a board on a phone while another player moves (a bid in Across the Board's
+box, a line at Derby Cast's desk): the board is drawn anew (the field replaced), and the
+field kept what was typed but lost the focus, so the phone's keyboard shut and the next
+key went nowhere. The same field takes the focus again at once, its caret where it was,
+and typing goes on in it."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+from tests.browser.table_pages import (
+    SMALL,
+    SharedServer,
+    across_at_its_first_auction,
+    frame,
+    move,
+    open_table,
+    shows,
+    token_of,
+)
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
+PAST = "(version) => Number(document.body.dataset.version) > version"
+BID = ".ab-block input.ab-amount"
+
+
+def test_a_bid_being_typed_keeps_the_focus_while_another_moves(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    seats = [
+        {"kind": "person", "name": "Ann"},
+        {"kind": "person", "name": "Bob"},
+        {"kind": "bot", "bot": "sensible", "name": "Cy"},
+    ]
+    with shared_server.visit() as address:
+        links, tokens, asked = across_at_its_first_auction(address, seats)
+        game_id, other = links["id"], 1 - asked
+        phone = browser.new_context(base_url=address, **SMALL)
+        page = phone.new_page()
+        page.goto(links["seats"][asked]["link"])
+        version = frame(address, game_id)["version"]
+        shows(page, version)
+        box = page.locator(BID)
+        box.click()
+        box.press("Control+a")
+        page.keyboard.type("12")
+        expect(box).to_have_value("12")
+        page.evaluate(f"document.querySelector('{BID}').dataset.before = ''")  # this box
+        # the other person lends the computer player a fifty (out of turn, R16)
+        move(address, game_id, tokens[other], {"kind": "lend", "borrower": 2, "amount": 1})
+        page.wait_for_function(PAST, arg=version)
+        expect(box).not_to_have_attribute("data-before", "")  # drawn anew
+        expect(box).to_have_value("12")
+        assert page.evaluate(f"document.activeElement === document.querySelector('{BID}')")
+        page.keyboard.type("3")  # the next key, in the box
+        expect(box).to_have_value("123")
+        phone.close()
+
+
+def test_a_line_being_typed_at_the_desk_keeps_its_caret_while_a_marker_picks(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """Derby Cast's keeper typing a missing morning line (R28), the caret moved back
+    into it, while a marker's pick comes in: the desk is drawn anew, and the next key
+    lands where the caret was."""
+    config = {
+        "entrants": [{"name": "Mum"}, {"name": "Dad"}],
+        "source": "keeper",
+        "feed": {"kind": "manual"},
+        "races": 1,
+    }
+    seats = [{"kind": "person", "name": n} for n in ("Mum", "Dad", "Kit")]  # Kit keeps score
+    with shared_server.visit() as address:
+        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        game_id = links["id"]
+        tokens = [token_of(seat["link"]) for seat in links["seats"]]
+        card = {"kind": "card", "race": "Riverbend", "horses": ["Alpha", "Bravo", "Charlie"]}
+        move(address, game_id, tokens[2], card | {"odds": ["2-1", "", "8-1"]})
+        phone = browser.new_context(base_url=address, **SMALL)
+        desk = phone.new_page()
+        desk.goto(links["seats"][2]["link"])
+        version = frame(address, game_id)["version"]
+        shows(desk, version)
+        line = desk.locator("#dc-line-1")  # Bravo's, missing
+        line.click()
+        desk.keyboard.type("5-1")
+        desk.keyboard.press("ArrowLeft")
+        desk.keyboard.press("ArrowLeft")  # the caret after the 5
+        desk.evaluate("document.getElementById('dc-line-1').dataset.before = ''")
+        mover = next(s for s in (0, 1) if frame(address, game_id, tokens[s])["your_turn"])
+        move(address, game_id, tokens[mover], {"kind": "pick", "horse": "Alpha", "bet": "win"})
+        desk.wait_for_function(PAST, arg=version)
+        expect(line).not_to_have_attribute("data-before", "")  # drawn anew
+        expect(line).to_have_value("5-1")
+        desk.keyboard.type("0")
+        expect(line).to_have_value("50-1")
+        phone.close()
