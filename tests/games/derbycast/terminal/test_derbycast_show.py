@@ -262,3 +262,19 @@ def test_who_leads_is_said_in_a_line() -> None:
     assert leader_line(_board([21, 21, 3])) == (
         "Ann and Bob+Cy lead on 21, past the Official Finish (|)."
     )
+
+
+def test_a_race_named_by_its_number_is_not_said_twice() -> None:
+    """The keeper who took the name offered ("Race 1") was shown "Race 1: Race 1" on the
+    card and "Race 1: Race 1 - official result"; a name of its own is still said."""
+    from homestretch.games.derbycast.rules.words import card_caption, official_line
+
+    assert card_caption(1, "Race 1") == card_caption(1, " race 1 ") == "Race 1"
+    assert card_caption(2, "Race 1") == "Race 2: Race 1"  # another race's number: its name
+    assert card_caption(3, "Riverbend") == "Race 3: Riverbend"
+    assert official_line(1, "Race 1", []) == "Race 1 is official."
+    assert official_line(1, "Derby", []) == "Race 1, Derby, is official."
+    state = DerbyCastGame({"entrants": [{"name": "A"}, {"name": "B"}]}).new_initial_state()
+    state.apply(2, PostCard("Race 1", ("Alpha", "Bravo"), ("2-1", "9-2"), ("1", "2"), ()))
+    text = _text(card_table(state.view(None)))
+    assert "Race 1" in text and "Race 1: Race 1" not in text

@@ -10,6 +10,7 @@ from rich.table import Column, Table
 from homestretch.core.protocol import JSON
 from homestretch.games.derbycast.rules.winning import OFFICIAL_FINISH
 from homestretch.games.derbycast.rules.words import (
+    card_caption,
     ordinal,
     pick_line,
     placed_as,
@@ -29,7 +30,7 @@ def card_table(view: JSON) -> Table:
         "board odds",
         "W/P/S spaces",
         "picked by",
-        title=escape(f"Race {view['race']}: {card['race']}"),
+        title=escape(card_caption(view["race"], card["race"])),
     )
     # who picked each horse by name, as the TV and the phones say it ("Ann (win), you
     # (show)"): marker numbers alone ("1 (win)") sent a newcomer to the board to look
