@@ -278,3 +278,30 @@ def test_a_race_named_by_its_number_is_not_said_twice() -> None:
     state.apply(2, PostCard("Race 1", ("Alpha", "Bravo"), ("2-1", "9-2"), ("1", "2"), ()))
     text = _text(card_table(state.view(None)))
     assert "Race 1" in text and "Race 1: Race 1" not in text
+
+
+def test_a_pick_in_the_money_that_scores_nothing_is_said_why() -> None:
+    """Cy's show on a 5-2 horse that ran 3rd read "3rd, +0" and nothing more: the odds
+    table gives a show at 5-2 no spaces. The screen after the race says so in a line;
+    a pick that missed its level, or scored, is not named."""
+    from homestretch.games.derbycast.rules.actions import PostResult, PostScratches
+    from homestretch.games.derbycast.terminal.show import nothing_in_the_money, print_race_fitted
+
+    people = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]
+    state = DerbyCastGame({"entrants": people}).new_initial_state()
+    odds = ("5-2", "8-1", "4-5")
+    state.apply(3, PostCard("Downs", ("Alpha", "Bravo", "Charlie"), odds, ("1", "2", "3"), ()))
+    state.apply(0, Pick("Bravo", "win"))
+    state.apply(1, Pick("Charlie", "place"))
+    state.apply(2, Pick("Alpha", "show"))
+    state.apply(3, PostScratches(()))
+    state.apply(3, PostResult(odds, (3, 1, 2), official=True))  # Bravo, Charlie, Alpha
+    view = state.view(None)
+    said = nothing_in_the_money(view["last_race"])
+    assert said == (
+        "In the money for 0: Bob (place at 4-5) and Cy (show at 5-2): the odds table gives "
+        "no spaces there (the card's W/P/S)."
+    )
+    console = Console(width=80, record=True)
+    print_race_fitted(console, view["last_race"], view["board"])
+    assert " ".join(said.split()) in " ".join(console.export_text().split())
