@@ -205,3 +205,103 @@ def test_a_computer_player_named_before_a_pick_is_said_to_pick_for_itself() -> N
         changes.read("computer 1: win 2", view, 0)
     with pytest.raises(ValueError, match="^'Zed' is not a person at this keyboard \\(Ann\\)"):
         changes.read("Zed: win 2", view, 0)
+
+
+def test_a_race_and_the_board_after_it_fit_80_by_24_with_six_markers() -> None:
+    """The result, the points and the board after a race were 32 to 34 rows at 80 x 24
+    with six markers, the result scrolled off the top before the next race's question:
+    now the first four home, then the board with each pick and what it scored, and who
+    leads, in 23 rows or fewer (the question is the 24th); the whole is ``print_race``'s."""
+    from homestretch.games.derbycast.rules.actions import PostResult, PostScratches
+    from homestretch.games.derbycast.terminal.show import print_race, print_race_fitted
+
+    names = ["Ann", "Bob", "Cy", "Di", "Computer 1", "Computer 2"]
+    people = [{"name": n, "bot": n.startswith("Computer")} for n in names]
+    state = DerbyCastGame({"entrants": people}).new_initial_state()
+    horses = ("Silver Lining", "Midnight Harvest", "Copper Kettle", "Show Boat", "Echo")
+    odds = ("5-2", "30-1", "8-1", "9-2", "12-1")
+    state.apply(6, PostCard("Riverbend 3", horses, odds, ("1", "1A", "2", "3", "4"), ()))
+    bets = ["win", "place", "show", "win", "show", "place"]
+    for marker, (horse, bet) in enumerate(zip([*horses, horses[1]], bets, strict=True)):
+        state.apply(marker, Pick(horse, bet))
+    state.apply(6, PostScratches(()))
+    # a dead heat for 1st: Midnight Harvest and Silver Lining, then Copper Kettle
+    state.apply(6, PostResult(odds, (1, 1, 3, 4, 5), official=True))
+    view = state.view(None)
+    console = Console(width=80, record=True)
+    print_race_fitted(console, view["last_race"], view["board"])
+    text = console.export_text()
+    lines = text.rstrip("\n").split("\n")
+    assert len(lines) <= 23, text
+    assert max(len(line) for line in lines) <= 80
+    assert lines[0] == "Race 1: Riverbend 3 - official result"
+    assert "1st (dead heat)  1A  Midnight Harvest  30-1" in text
+    assert "The board after race 1" in text
+    rows = {line.split()[1]: line for line in lines if line[:2].strip().isdigit()}
+    assert set(rows) == {"Ann", "Bob", "Cy", "Di", "Computer"}
+    assert "place 1A Midnight Harvest: 1st, +15" in rows["Bob"]
+    assert "#" * 15 + "." * 5 + "|" in rows["Bob"]
+    assert "win 1 Silver Lining: 1st, +2" in rows["Ann"]
+    assert lines[-1] == "Bob and Computer 2 lead on 15: 6 more to pass the Official Finish (|)."
+    # the board is by points, most first, marker order among equals
+    order = [line.split()[0] for line in lines if line[:2].strip().isdigit()]
+    assert order == ["2", "6", "1", "3", "4", "5"]
+    whole = Console(width=80, record=True)
+    print_race(whole, view["last_race"], view["board"])
+    said = whole.export_text()
+    assert "Bob (marker 2): place on 1A Midnight Harvest, 1st at 30-1: +15" in said
+
+
+def test_who_leads_is_said_in_a_line() -> None:
+    from homestretch.games.derbycast.terminal.show import leader_line
+
+    assert leader_line(_board([0, 0, 0])).startswith("Nobody has scored yet")
+    assert leader_line(_board([5, 20, 3])) == (
+        "Bob+Cy leads on 20: 1 more to pass the Official Finish (|)."
+    )
+    assert leader_line(_board([21, 21, 3])) == (
+        "Ann and Bob+Cy lead on 21, past the Official Finish (|)."
+    )
+
+
+def test_a_race_named_by_its_number_is_not_said_twice() -> None:
+    """The keeper who took the name offered ("Race 1") was shown "Race 1: Race 1" on the
+    card and "Race 1: Race 1 - official result"; a name of its own is still said."""
+    from homestretch.games.derbycast.rules.words import card_caption, official_line
+
+    assert card_caption(1, "Race 1") == card_caption(1, " race 1 ") == "Race 1"
+    assert card_caption(2, "Race 1") == "Race 2: Race 1"  # another race's number: its name
+    assert card_caption(3, "Riverbend") == "Race 3: Riverbend"
+    assert official_line(1, "Race 1", []) == "Race 1 is official."
+    assert official_line(1, "Derby", []) == "Race 1, Derby, is official."
+    state = DerbyCastGame({"entrants": [{"name": "A"}, {"name": "B"}]}).new_initial_state()
+    state.apply(2, PostCard("Race 1", ("Alpha", "Bravo"), ("2-1", "9-2"), ("1", "2"), ()))
+    text = _text(card_table(state.view(None)))
+    assert "Race 1" in text and "Race 1: Race 1" not in text
+
+
+def test_a_pick_in_the_money_that_scores_nothing_is_said_why() -> None:
+    """Cy's show on a 5-2 horse that ran 3rd read "3rd, +0" and nothing more: the odds
+    table gives a show at 5-2 no spaces. The screen after the race says so in a line;
+    a pick that missed its level, or scored, is not named."""
+    from homestretch.games.derbycast.rules.actions import PostResult, PostScratches
+    from homestretch.games.derbycast.terminal.show import nothing_in_the_money, print_race_fitted
+
+    people = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]
+    state = DerbyCastGame({"entrants": people}).new_initial_state()
+    odds = ("5-2", "8-1", "4-5")
+    state.apply(3, PostCard("Downs", ("Alpha", "Bravo", "Charlie"), odds, ("1", "2", "3"), ()))
+    state.apply(0, Pick("Bravo", "win"))
+    state.apply(1, Pick("Charlie", "place"))
+    state.apply(2, Pick("Alpha", "show"))
+    state.apply(3, PostScratches(()))
+    state.apply(3, PostResult(odds, (3, 1, 2), official=True))  # Bravo, Charlie, Alpha
+    view = state.view(None)
+    said = nothing_in_the_money(view["last_race"])
+    assert said == (
+        "In the money for 0: Bob (place at 4-5) and Cy (show at 5-2): the odds table gives "
+        "no spaces there (the card's W/P/S)."
+    )
+    console = Console(width=80, record=True)
+    print_race_fitted(console, view["last_race"], view["board"])
+    assert " ".join(said.split()) in " ".join(console.export_text().split())

@@ -68,12 +68,16 @@ class DerbyCastSettings(Settings):
         description="The score keeper's races: simulated by the computer, or real ones a "
         "person at the keeper's seat types in (below).",
     )
+    # blank by default: the rulebook's game, as the terminal plays it; a set number is
+    # what "players may agree" (R31). A saved game's own number stands (its configuration).
     races: Annotated[int | None, Blank("no set number: the first past 20 points wins")] = Field(
-        default=3,
+        default=None,
         ge=1,
         le=1000,
         title="Number of races",
-        description="After the set races the most points wins.",
+        description="Players may agree a set number of races; after them the most points "
+        "wins. A game to 20 points runs about 14 races (half of games 9 to 19; "
+        "ruling R31).",
     )
     tie: Annotated[
         str,

@@ -82,9 +82,16 @@ def pick_line(entry: JSON) -> str:
     )
 
 
+def named_race(race: int, name: str) -> bool:
+    """Whether a race's name says more than its number: the keeper at the terminal who
+    took the name offered ("Race 1") was shown "Race 1: Race 1" on every card and result."""
+    return name.strip().casefold() != f"race {race}"
+
+
 def report_title(report: JSON) -> str:
-    """'Race 1: Riverbend - official result (corrected)'."""
-    title = f"Race {report['race']}: {report['name']} - official result"
+    """'Race 1: Riverbend - official result (corrected)'; 'Race 1 - official result' for
+    a race named no more than its number."""
+    title = card_caption(report["race"], report["name"]) + " - official result"
     if report["tie_break"]:
         title += " (tie-break race)"
     if report.get("corrected"):
@@ -311,7 +318,8 @@ def official_line(race: int, name: str, awarded: Sequence[JSON]) -> str:
     """'Race 1, Derby, is official: Ann +5, Bob +0, Cy sat out.' (the name between
     commas: a Top of the Stretch race's has brackets of its own)."""
     moves = _moves(awarded)
-    return f"Race {race}, {name}, is official" + (f": {moves}." if moves else ".")
+    said = f"Race {race}, {name}," if named_race(race, name) else f"Race {race}"
+    return f"{said} is official" + (f": {moves}." if moves else ".")
 
 
 def correction_line(race: int) -> str:
@@ -396,8 +404,8 @@ CAPTIONS = {
 
 
 def card_caption(race: int, name: str) -> str:
-    """'Race 2: Riverbend Handicap'."""
-    return f"Race {race}: {name}"
+    """'Race 2: Riverbend Handicap'; 'Race 2' for a race named 'Race 2'."""
+    return f"Race {race}: {name}" if named_race(race, name) else f"Race {race}"
 
 
 def spaces_words(spaces: JSON | None) -> str:

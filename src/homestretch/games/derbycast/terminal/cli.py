@@ -353,7 +353,7 @@ class _RaceShow:
         self.shown = len(state.notices)
 
     def _show(self, notice: JSON, state: DerbyCastState) -> None:
-        from homestretch.games.derbycast.terminal.show import print_race
+        from homestretch.games.derbycast.terminal.show import print_race, print_race_fitted
 
         assert self.screen is not None
         if notice["type"] in ("tie-break", "correction", "morning-line"):
@@ -368,18 +368,44 @@ class _RaceShow:
                 print_race(self.screen, report)
                 self._pause("Enter: who won")
                 return
-            print_race(self.screen, report, state.view(None)["board"])
-            self._pause(f"Enter: race {notice['race'] + 1}")
+            screen, board = self.screen, state.view(None)["board"]
+            if not self._read_here():  # a log: the whole report, nobody to ask for more
+                print_race(screen, report, board)
+                return
+            # the result and the board in 80 x 24 (the whole was 32 to 34 rows with six
+            # markers, the result off the top); m: the picks in words, what each needs
+            print_race_fitted(screen, report, board)
+            self._pause(
+                f"Enter: race {notice['race'] + 1} (m: each pick in words, what each needs)",
+                lambda: print_race(screen, report, board),
+                f"Enter: race {notice['race'] + 1}",
+            )
 
-    def _pause(self, question: str) -> None:
+    def _read_here(self) -> bool:
+        """Whether a person here reads the screen at a terminal (not a pipe or a script,
+        and not a table of computer players alone)."""
+        assert self.screen is not None and self.table is not None
+        here = any(seat.is_person for seat in self.table.seats)
+        return here and read_at_a_terminal(self.screen)
+
+    def _pause(
+        self, question: str, more: Callable[[], None] | None = None, again: str = ""
+    ) -> None:
         """At a terminal a person reads at, wait for Enter: a simulated race's call, then
         its result, the points and the board (some 50 rows) ran on under the next race's
         card, so a family at 80 x 24 saw only the card, never who won, without scrolling
-        back. Not in a pipe or a script (nothing to read it), nor with nobody here."""
-        assert self.screen is not None and self.table is not None
-        here = any(seat.is_person for seat in self.table.seats)
-        if here and read_at_a_terminal(self.screen):
-            prompt(question, default="", show_default=False, err=self.fmt is OutputFormat.json)
+        back. Not in a pipe or a script (nothing to read it), nor with nobody here. With
+        ``more``, m (as every game's fitted screen reads it) shows the rest, then
+        ``again`` is asked."""
+        from homestretch.cli.human import MORE
+
+        if not self._read_here():
+            return
+        err = self.fmt is OutputFormat.json
+        answer = prompt(question, default="", show_default=False, err=err)
+        if more is not None and answer.strip().lower() in MORE:
+            more()
+            prompt(again or question, default="", show_default=False, err=err)
 
     def _call(self, report: JSON, state: DerbyCastState) -> bool:
         """A race of ``--source simulate`` called as Top of the Stretch ran it, before its

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Column, Table
@@ -9,6 +10,8 @@ from rich.table import Column, Table
 from homestretch.core.protocol import JSON
 from homestretch.games.derbycast.rules.winning import OFFICIAL_FINISH
 from homestretch.games.derbycast.rules.words import (
+    card_caption,
+    ordinal,
     pick_line,
     placed_as,
     report_title,
@@ -27,7 +30,7 @@ def card_table(view: JSON) -> Table:
         "board odds",
         "W/P/S spaces",
         "picked by",
-        title=escape(f"Race {view['race']}: {card['race']}"),
+        title=escape(card_caption(view["race"], card["race"])),
     )
     # who picked each horse by name, as the TV and the phones say it ("Ann (win), you
     # (show)"): marker numbers alone ("1 (win)") sent a newcomer to the board to look
@@ -131,3 +134,121 @@ def print_races(console: Console, history: list[JSON]) -> None:
     """Every race's report: a game's whole result, as ``replay`` shows it."""
     for report in history:
         print_race(console, report)
+
+
+def print_race_fitted(console: Console, report: JSON, board: list[JSON]) -> None:
+    """A race's result and the board after it in 80 x 24 with six markers (the whole
+    report, ``print_race``, was 32 to 34 rows there, its result off the top): the first
+    four home, then the board with each marker's pick and what it scored, and one line
+    of who leads; the picks in words and each marker's "needs" are ``print_race``'s."""
+    console.print(f"[bold]{escape(report_title(report))}[/bold]", highlight=False)
+    console.print(_finish_table(report))
+    console.print()
+    console.print(_board_after(report, board))
+    console.print(escape(leader_line(board)), highlight=False)
+    nothing = nothing_in_the_money(report)
+    if nothing:
+        console.print(escape(nothing), highlight=False)
+
+
+def _compact(*columns: str | Column, title: str | None = None) -> Table:
+    """A table in few rows: a rule under its header and no frame, two spaces apart."""
+    return Table(
+        *columns,
+        title=title,
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        padding=(0, 1, 0, 0),
+    )
+
+
+def _finish_table(report: JSON) -> Table:
+    placed = sorted(
+        (r for r in report["runners"] if r["finish"] is not None), key=lambda r: r["finish"]
+    )
+    shared = shared_places(placed)
+    numbers = {id(r): str(n) for n, r in enumerate(report["runners"], start=1)}
+    table = _compact("finish", "#", "horse", "final odds")
+    for runner in placed[:4]:
+        table.add_row(
+            placed_as(runner, runner["finish"] in shared),
+            runner.get("program") or numbers[id(runner)],
+            escape(runner["horse"]),
+            runner["odds"] or "",
+        )
+    scratched = [r["horse"] for r in report["runners"] if r["scratched"]]
+    if scratched:
+        table.caption = escape("scratched: " + ", ".join(scratched))
+        table.caption_justify = "left"
+    return table
+
+
+def _board_after(report: JSON, board: list[JSON]) -> Table:
+    """The board by points, each marker's pick in this race beside it ("-": not in a
+    tie-break race)."""
+    picks = {p["marker"]: p for p in report["picks"]}
+    # the points stand on the track's line ("15 ####...|"): a column of their own left
+    # a long horse's pick two rows at 80 columns
+    wide = len(str(max(row["points"] for row in board)))
+    table = _compact(
+        Column("", justify="right"),
+        "player",
+        "this race",
+        Column("points on the board", no_wrap=True),
+        title=f"The board after race {report['race']}",
+    )
+    for row in sorted(board, key=lambda r: (-r["points"], r["marker"])):
+        who = said_name(row["name"], row["bot"]) + (" [team]" if row["team"] else "")
+        table.add_row(
+            str(row["marker"]),
+            escape(who),
+            escape(_this_race(picks.get(row["marker"]))),
+            f"{row['points']:>{wide}} {track(row['points'])}",
+        )
+    return table
+
+
+def _this_race(pick: JSON | None) -> str:
+    """'place 2 Winter Kettle: 3rd, +4'; 'sat out'; '-' for a marker that did not pick."""
+    if pick is None:
+        return "-"
+    if pick.get("sat_out"):
+        return "sat out"
+    number = f"{pick['program']} " if pick.get("program") else ""
+    return f"{pick['bet']} {number}{pick['horse']}: {ordinal(pick['finish'])}, +{pick['points']}"
+
+
+def leader_line(board: list[JSON]) -> str:
+    """Who leads and how far the Official Finish (the track's '|') is: the board's "to
+    go" column in one line."""
+    leader = max(row["points"] for row in board)
+    ahead = [row["name"] for row in board if row["points"] == leader]
+    names = ahead[0] if len(ahead) == 1 else f"{', '.join(ahead[:-1])} and {ahead[-1]}"
+    if leader == 0:
+        return "Nobody has scored yet: more than 20 points pass the Official Finish (|)."
+    lead = "leads" if len(ahead) == 1 else "lead"
+    if leader > OFFICIAL_FINISH:
+        return f"{names} {lead} on {leader}, past the Official Finish (|)."
+    more = OFFICIAL_FINISH + 1 - leader
+    return f"{names} {lead} on {leader}: {more} more to pass the Official Finish (|)."
+
+
+def nothing_in_the_money(report: JSON) -> str:
+    """The picks that finished at their level yet scored 0, and why, in a line: a show
+    on a 5-2 horse that ran 3rd read "3rd, +0" with nothing to say the table gives a
+    show at 5-2 no spaces (the card's W/P/S said 2/1/0, races ago)."""
+    levels = {"win": 1, "place": 2, "show": 3}
+    missed = [
+        f"{p['name']} ({p['bet']} at {p['odds']})"
+        for p in report["picks"]
+        if not p.get("sat_out")
+        and p["finish"] is not None
+        and p["finish"] <= levels[p["bet"]]
+        and p["points"] == 0
+    ]
+    if not missed:
+        return ""
+    said = missed[0] if len(missed) == 1 else f"{', '.join(missed[:-1])} and {missed[-1]}"
+    return f"In the money for 0: {said}: the odds table gives no spaces there (the card's W/P/S)."
