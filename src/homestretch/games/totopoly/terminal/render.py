@@ -214,12 +214,21 @@ def _fitted_foot(console: Console, view: JSON, moves: list[str]) -> None:
     """The others' latest moves and the question, under a fitted screen (at the Tote
     without how it pays, three rows the grid's title says in one)."""
     if moves:
-        console.print(Text("Since your last move:", style="bold"))
+        console.print(Text(since_heading(len(moves) - RACE_MOVES), style="bold"))
         for line in moves[-RACE_MOVES:]:
             console.print(f"  {escape(line)}")
     if view["prompt"]:
         asked = view["prompt"].replace(TOTE_PAYS, "") if view["phase"] == "tote" else view["prompt"]
         console.print(f"[bold]{escape(asked)}[/bold]")
+
+
+def since_heading(left_off: int) -> str:
+    """The heading over the others' latest moves, saying how many earlier ones the screen
+    leaves off and that m says them all, as the hot seat's recap does ("Since your last
+    move (5 earlier left off: m shows all):"); it showed the latest three, no more said."""
+    if left_off <= 0:
+        return "Since your last move:"
+    return f"Since your last move ({left_off} earlier left off: m shows all):"
 
 
 def race_view(console: Console, view: JSON, content: Content, moves: list[str]) -> None:
@@ -309,7 +318,8 @@ def phase_view(
                     Text(f"{label}: ", style="bold")
                     + Text(", ").join(card_text(c) for c in view[key])
                 )
-        if view.get("known_lots"):
+        choosing = phase == "auction" and "lot" not in view and you == view.get("auctioneer")
+        if view.get("known_lots") and not choosing:  # the auctioneer's list names them
             console.print(
                 Text("You know these lots: ")
                 + Text(", ").join(card_text(c) for c in view["known_lots"])
