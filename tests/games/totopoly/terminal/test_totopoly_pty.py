@@ -62,7 +62,7 @@ def test_the_others_moves_since_a_person_s_last_say_how_many_more_and_m_shows_th
         if asked:
             asked.append(screen)
             return None  # m's answer: enough
-        if "earlier left off: m shows all" in screen.text and HEADING in screen.text:
+        if " left off: m shows all" in screen.text and HEADING in screen.text:
             asked.append(screen)
             return "m"
         return "" if "press Enter" in screen.question else "1"

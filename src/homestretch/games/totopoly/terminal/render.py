@@ -225,10 +225,12 @@ def _fitted_foot(console: Console, view: JSON, moves: list[str]) -> None:
 def since_heading(left_off: int) -> str:
     """The heading over the others' latest moves, saying how many earlier ones the screen
     leaves off and that m says them all, as the hot seat's recap does ("Since your last
-    move (5 earlier left off: m shows all):"); it showed the latest three, no more said."""
+    move (5 earlier moves left off: m shows all):"); it showed the latest three, no more
+    said."""
     if left_off <= 0:
         return "Since your last move:"
-    return f"Since your last move ({left_off} earlier left off: m shows all):"
+    moves = "move" if left_off == 1 else "moves"
+    return f"Since your last move ({left_off} earlier {moves} left off: m shows all):"
 
 
 def race_view(console: Console, view: JSON, content: Content, moves: list[str]) -> None:
