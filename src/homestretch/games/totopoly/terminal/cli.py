@@ -321,12 +321,16 @@ def short_listing(listed: list[Action], describe: Callable[[Action], str]) -> li
     """A list of Tote tickets or of reports to read in a few lines (``tote_listing``,
     ``reports_listing``), the numbers reading as ever; None (a line a choice) at any
     other moment."""
-    from homestretch.games.totopoly.rules.actions import Bet, DrawReport
+    from homestretch.games.totopoly.rules.actions import Bet, DrawReport, OfferLot
 
     if any(isinstance(a, Bet) for a in listed):
         return tote_listing(listed, describe)
     if sum(isinstance(a, DrawReport) for a in listed) > 1:
         return reports_listing(listed, describe)
+    if len(listed) > 2 and all(isinstance(a, OfferLot) for a in listed):
+        from homestretch.games.totopoly.terminal.render import lots_listing
+
+        return lots_listing([describe(a) for a in listed])  # two a row
     return None
 
 

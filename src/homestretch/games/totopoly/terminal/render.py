@@ -346,6 +346,27 @@ def _cards_said(view: JSON, you: int | None) -> str:
     return "; ".join(part for part in (said, f"kept: {kept}" if kept else "") if part)
 
 
+LOT_CELL = 36
+"""A lot in ``lots_listing``'s grid: two a row at 80 columns."""
+
+
+def lots_listing(said: list[str]) -> list[str]:
+    """The auctioneer's lots to choose from, ``said`` as the list words each ("put the
+    lease of No. 1 Ebony Lantern up for auction"), two a row under one line saying what
+    the numbers do, the numbers reading as ever: a line a lot, seventeen with two
+    players, pushed the screen to 27 rows."""
+    names = [
+        words.removeprefix("put the lease of ").removeprefix("put ").removesuffix(" up for auction")
+        for words in said
+    ]
+    cells = [f"{n:>3}  {short(name, LOT_CELL - 5)}" for n, name in enumerate(names, start=1)]
+    rows = [
+        "".join(cell.ljust(LOT_CELL) for cell in cells[at : at + 2]).rstrip()
+        for at in range(0, len(cells), 2)
+    ]
+    return [f"1-{len(said)}  put that lease up for auction (m: what each is worth)", *rows]
+
+
 COLOUR_LETTER = {"black": "K", "red": "R", "yellow": "Y", "blue": "B"}
 TOTE_HALF = 38
 """A runner's cell in the Tote's grid: two a row at 80 columns."""
