@@ -744,6 +744,45 @@ def test_a_roll_s_hand_over_says_again_only_the_latest_that_fit() -> None:
     assert "Mum: #9" in re.sub(r"\x1b\[[0-9;]*m", "", screen.getvalue().split("\x1b[3J")[-1])
 
 
+def test_the_same_person_again_after_the_computers_moves_sees_the_latest_that_fit() -> None:
+    """One person's screens with the computer players' moves between (the same person
+    again) were never cleared: the moves scrolled by above the next screen, its top off
+    a 24-row terminal (38 to 43 rows from the answer to the question). Now, when they
+    would push it off, the screen is cleared (its scrollback kept: nothing is handed
+    over) and the latest said under "Since your last move", the result and an offer
+    before the rolls, with how many lines were left off; m says them all. When they
+    fit, nothing is cleared; the next person's recap still says all since the last."""
+    screen = io.StringIO()
+    seat = HotSeat(Console(file=screen, force_terminal=True, width=80), 2, {0: "Mum", 1: "Dad"})
+
+    def drawn(since: str) -> str:
+        """The screen since its last ``since`` (a clearing), without its controls."""
+        return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.getvalue().split(since)[-1])
+
+    seat.hand_to(0, rows=10)
+    seat.say("Race 1: WIN #7, PLACE #10, SHOW #9 (31 rolls)")
+    for roll in range(6):
+        seat.say(f"  Computer 1: #{roll + 2} accepted: one X", style="dim")
+    seat.say("  Computer 2 offers Mum 7 fifties for #5", style="cyan")
+    seat.say("  Computer 1: #12 accepted: one X", style="dim")
+    seat.hand_to(0, rows=6)  # nine rows said, six left by the screen
+    after = drawn("\x1b[2J")
+    assert screen.getvalue().count("\x1b[2J") == 1 and "\x1b[3J" not in screen.getvalue()
+    said = after.split("\n")
+    assert said[0] == "Since your last move (4 lines left off: m shows all):", after
+    assert "WIN #7" in said[1] and "offers Mum" in said[4] and "#12" in said[5], after
+    assert len(said) == 7 and said[-1] == ""  # the heading and five lines: six rows
+    assert seat.recap_in_full()
+    told = drawn("\x1b[2J")[len(after) :]
+    assert told.startswith("All said since your last move:\n") and told.count("accepted") == 7
+    seat.say("  Computer 2: #3 accepted: one X", style="dim")
+    seat.hand_to(0, rows=6)  # it fits: not cleared, nothing said again
+    assert screen.getvalue().count("\x1b[2J") == 1 and not seat.recap_in_full()
+    seat.hand_to(1)  # Dad: all said since Mum's screen was last handed over
+    handed = drawn("\x1b[3J")
+    assert handed.startswith("Since Mum's turn:\n") and handed.count("accepted") == 8
+
+
 def test_a_move_said_in_short_then_in_full_is_said_once() -> None:
     """The rules announce a move in short, then its notice says it in full: a lot's sale
     was said twice ("#7 sold to Bob for 22 fifties", then "Meet 1 auction: #7 sold to Bob

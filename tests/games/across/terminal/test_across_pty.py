@@ -98,3 +98,40 @@ def test_a_whole_game_hands_over_ends_and_sells_in_a_real_80_by_24_terminal(
     whole = screens[-1]
     assert "Woodbine, race 8" in whole.text and "Every race" in whole.text, whole.text
     assert whole.lines[-2].startswith("Saved as game 1: see it again with `homestretch replay 1")
+
+
+def test_one_person_s_screens_with_the_computers_moves_between_fit_80_by_24(
+    tmp_path: Path,
+) -> None:
+    """Ann and two computer players: between two of Ann's screens the computers bid, bet,
+    roll and offer, and all of it scrolled by above her next screen, never cleared (25
+    to 30 rows from her answer to her question; 38 to 43 with six players). Now each of
+    her screens, from her last answer to her question, is in 24 rows: when the moves
+    between would push its top off, the screen is cleared and the latest said under
+    "Since your last move", how many lines left off, and m says them all."""
+    told: list[Screen] = []
+
+    def answer(screen: Screen) -> str | None:
+        if told and len(told) > 40:
+            return None  # into race 4: enough
+        if told:
+            told.append(screen)
+        elif screen.text.startswith("Since your last move (") and "m shows all" in screen.text:
+            told.append(screen)
+            return "m"
+        return "1"
+
+    argv = ["across", "play", "--players", "Ann", "--bots", "2", "--seed", "3"]
+    argv += ["--track", "woodbine", "--db", str(tmp_path / "a.sqlite")]
+    screens = play(argv, answer, timeout=600)
+    assert told, [s.text[:80] for s in screens]
+    for screen in screens[1:-1]:  # the first: under the seed and where it is saved
+        if screen is not told[1]:  # m's: the whole table, as long as it is
+            assert screen.rows() <= 24, screen.text
+    cleared = [s for s in screens if s.text.startswith("Since your last move")]
+    assert len(cleared) >= 3
+    left = int(told[0].lines[0].split("(")[1].split()[0])
+    shown = len(told[0].text.split("m shows all):\n", 1)[1].split("\n─", 1)[0].split("\n"))
+    whole = told[1].text
+    assert whole.startswith("All said since your last move:\n"), whole
+    assert len(whole.split("\n")) >= left + shown + 1

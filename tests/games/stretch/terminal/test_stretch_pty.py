@@ -84,3 +84,42 @@ def test_a_big_field_with_bettors_fits_80_by_24_from_the_board_to_the_result(
     assert "Everyone ends level" in last.text or "ends with the most money" in last.text
     assert "Scoresheet" not in said  # every sheet on m
     assert "Scoresheet" in screens[-1].text and "Ratings" in screens[-1].text
+
+
+def test_six_bettors_at_fourteen_runners_fit_80_by_24(tmp_path: Path) -> None:
+    """Three bettors at the keyboard and three computers at a field of fourteen: the
+    players' line ran to three rows and the hint to two, and the first window was 25
+    rows from its heading (the heading off a 24-row terminal). Now the players take two
+    rows at most (the others' tickets counted when they would take more), the hint one
+    (help says it in full), and m says every ticket with the ratings."""
+    typed = iter(["m", "win 1 2", "place 2 2", "show 3 2", "done", "win 4 2", "done", "done"])
+
+    def answer(screen: Screen) -> str | None:
+        if screen.question.startswith(("Enter: more of the race", "m: every sheet")):
+            return None  # the race: the other test's
+        return next(typed, None)
+
+    argv = ["stretch", "run", "dream-derby", "--mode", "quick", "--seed", "3"]
+    argv += ["--db", str(tmp_path / "s.sqlite")]
+    for name in ("Ann", "Bob", "Cy"):
+        argv += ["--bettor", name]
+    for name in ("Robo1", "Robo2", "Robo3"):
+        argv += ["--computer-bettor", name]
+    screens = play(argv, answer, timeout=600)
+    asked = [s for s in screens if "your choice" in s.question]
+    assert len(asked) == 8, [s.question for s in screens]
+    first = asked[0]
+    heading = next(line for line in first.lines if line.startswith("─") and " - " in line)
+    assert first.rows(heading) <= 24, first.text
+    whole = asked[1]  # m's: the ratings and every ticket in full
+    assert "Ratings and starting APRs" in whole.text
+    assert "Robo1 $80.00 ($10 win #5, $10 show #1)" in whole.text, whole.text
+    for screen in asked[2:]:
+        assert screen.rows() <= 24, screen.text
+        under = screen.text.split("    pools ", 1)[1].split("\n")[1:]
+        players = under[: next(n for n, line in enumerate(under) if line.startswith("  "))]
+        assert 1 <= len(players) <= 2 and all(len(line) <= 80 for line in players), screen.text
+    said = " ".join(asked[4].text.split())  # Ann's own tickets in full on her window
+    assert "Ann $94.00 ($2 win #1, $2 place #2, $2 show #3)" in said, said
+    assert "Robo1 $80.00 (2 tickets)" in said, said
+    assert "Ann $94.00 (3 tickets)" in " ".join(asked[5].text.split())  # on Bob's

@@ -47,3 +47,66 @@ def test_every_screen_before_and_in_the_race_fits_a_real_80_by_24_terminal(
     assert (
         screens[-1].lines[-2].startswith("Saved as game 1: see it again with `homestretch replay 1")
     )
+
+
+def test_the_others_moves_since_a_person_s_last_say_how_many_more_and_m_shows_them(
+    tmp_path: Path,
+) -> None:
+    """A fitted screen said the latest three of the others' moves since the person's last
+    ("Since your last move:"), no word of the rest: an auction's bids between two of
+    Ann's were lost. Now its heading says how many earlier ones it leaves off and that m
+    shows them all, as the hot seat's recap does; m says every one."""
+    asked: list[Screen] = []
+
+    def answer(screen: Screen) -> str | None:
+        if asked:
+            asked.append(screen)
+            return None  # m's answer: enough
+        if " left off: m shows all" in screen.text and HEADING in screen.text:
+            asked.append(screen)
+            return "m"
+        return "" if "press Enter" in screen.question else "1"
+
+    db = tmp_path / "t.sqlite"
+    argv = ["totopoly", "play", "--players", "Ann", "--bots", "5", "--seed", "3", "--db", str(db)]
+    screens = play(argv, answer, timeout=600)
+    assert len(asked) == 2, [s.text[-200:] for s in screens[-3:]]
+    fitted, whole = asked[0], asked[1]
+    heading = next(line for line in fitted.lines if line.startswith("Since your last move ("))
+    left = int(heading.split("(")[1].split()[0])
+    latest = fitted.lines[fitted.lines.index(heading) + 1 : fitted.lines.index(heading) + 4]
+    assert left > 0 and all(line.startswith("  ") for line in latest), fitted.text
+    moves = whole.text.split("Since your last move:\n", 1)[1].split("\n")
+    said = [line for line in moves if line.startswith("  ")][: left + 3]
+    assert said[-3:] == latest and len(said) == left + 3, whole.text
+    assert fitted.rows(next(line for line in fitted.lines if HEADING in line)) <= 24
+
+
+def test_the_auctioneer_choosing_the_next_lot_with_two_players_fits_80_by_24(
+    tmp_path: Path,
+) -> None:
+    """Ann and Bob at one keyboard: Bob, the auctioneer, choosing the next lot read every
+    lot twice, in the lots he knows (six rows) and in the list of them, a line a lot: 29
+    rows (27 with seventeen lots). Now the list alone names them, two a row, in 24;
+    m's whole table says what he knows of each."""
+    asked: list[Screen] = []
+
+    def answer(screen: Screen) -> str | None:
+        if asked:
+            asked.append(screen)
+            return None
+        if "offer the next lot" in screen.text and "your choice" in screen.question:
+            asked.append(screen)
+            return "m"
+        return "" if "press Enter" in screen.question else "1"
+
+    db = tmp_path / "t.sqlite"
+    argv = ["totopoly", "play", "--players", "Ann,Bob", "--seed", "3", "--db", str(db)]
+    play(argv, answer, timeout=600)
+    choosing, whole = asked
+    heading = next(line for line in choosing.lines if "Totopoly - " in line)
+    assert choosing.rows(heading) <= 24, choosing.text
+    assert "You know these lots" not in choosing.text
+    assert "1-12  put that lease up for auction" in choosing.text
+    assert "    1  Owners' Club Steward             2  Farrier's Forge" in choosing.text
+    assert "You know these lots" in whole.text

@@ -687,13 +687,19 @@ class HotSeat:
         next clearing."""
         self.left_off: tuple[str, list[tuple[tuple[object, ...], dict[str, object]]]] | None
         self.left_off = None
-        """Whose turn the screen last handed over said the latest since, and all that was
-        said since, when some was left off it (m says it all)."""
+        """Since when the screen last cleared said the latest ("Ann's turn", "your last
+        move"), and all that was said since, when some was left off it (m says it all)."""
+        self.mark = 0
+        """Where in ``said`` the person at the keyboard's screen was last drawn."""
+        self.printed = 0
+        """The rows announced on the screen since then (at a terminal)."""
 
     def say(self, *objects: object, again: bool = True, **options: Any) -> None:
         """Print an announcement on the screen, to be said again if it is cleared
         (``again``; a race's finished card is not: its finish is in the race's headline
         and on the next betting card, and the card itself is m away)."""
+        if self.screen.is_terminal:  # the rows it takes, above the next question
+            self.printed += self._rows(objects, options)
         self.screen.print(*objects, **options)
         if again:
             self.said.append((objects, options))
@@ -702,55 +708,102 @@ class HotSeat:
         """``rows``: the most rows what is said again may take, the latest kept, above
         the next person's screen (the rows of the terminal it leaves: an auction's bids
         between two people's turns were 191 rows once, the next screen's top far off a
-        24-row terminal). What is left off is counted, and m shows it all."""
+        24-row terminal). What is left off is counted, and m shows it all. The same
+        person again (or the only one), after the computer players' moves took more than
+        ``rows``: the screen is cleared too (not its scrollback) and the latest of them
+        said under "Since your last move" (38 to 43 rows scrolled by between two of one
+        person's screens, the top of the second off a 24-row terminal)."""
         self.left_off = None
         if self.people > 1 and self.last is not None and seat != self.last:
             clear_for_next_person(self.screen)
             if self.said and self.screen.is_terminal:  # else nothing was wiped
                 who = self.names.get(self.last, f"seat {said_seat(self.last)}")
-                latest = self._latest(None if rows is None else rows - 1)
-                earlier = len(self.said) - len(latest)
-                heading = f"Since {who}'s turn:"
-                if earlier:
-                    lines = "line" if earlier == 1 else "lines"
-                    heading = (
-                        f"Since {who}'s turn ({earlier} earlier {lines} left off: m shows all):"
-                    )
-                    self.left_off = (who, self.said)
-                if rows is None or rows > 0:  # a screen of 24 rows already: m says it
-                    self.screen.print(heading, style="bold", markup=False)
-                for objects, options in latest:
-                    self.screen.print(*objects, **options)  # type: ignore[arg-type]
+                self._recap(f"{who}'s turn", self.said, rows)
             self.said = []
-        elif self.people <= 1:  # never cleared: nothing to keep
+        elif (
+            self.last is not None
+            and rows is not None
+            and self.printed > rows
+            and self.screen.is_terminal
+        ):
+            from rich.control import Control
+
+            self.screen.control(Control.clear(), Control.home())
+            self._recap("your last move", self.said[self.mark :], rows)
+        if self.people <= 1:  # never handed over: nothing to keep for another
             self.said = []
-        self.last = seat
+        self.mark, self.printed, self.last = len(self.said), 0, seat
+
+    def _recap(
+        self,
+        since: str,
+        said: list[tuple[tuple[object, ...], dict[str, object]]],
+        rows: int | None,
+    ) -> None:
+        """Say again under a clearing what was ``said`` ``since`` ("Ann's turn", "your
+        last move"): the latest that fit ``rows`` under a heading counting what is left
+        off (m: ``recap_in_full``)."""
+        latest = self._latest(said, None if rows is None else rows - 1)
+        left = len(said) - len(latest)
+        heading = f"Since {since}:"
+        if left:
+            lines = "line" if left == 1 else "lines"
+            latest_kept = all(a is b for a, b in zip(said[left:], latest, strict=True))
+            earlier = " earlier" if latest_kept else ""  # else some between are left off
+            heading = f"Since {since} ({left}{earlier} {lines} left off: m shows all):"
+            self.left_off = (since, said)
+        if rows is None or rows > 0:  # a screen of 24 rows already: m says it
+            self.screen.print(heading, style="bold", markup=False)
+        for objects, options in latest:
+            self.screen.print(*objects, **options)  # type: ignore[arg-type]
 
     def recap_in_full(self) -> bool:
-        """Say all that was said since the last person's turn, when the screen handed
-        over said only the latest of it (m at the prompt); whether it was."""
+        """Say all that was said since the last person's turn (or this person's last
+        move), when the screen said only the latest of it (m at the prompt); whether it
+        was."""
         if self.left_off is None:
             return False
-        who, said = self.left_off
-        self.screen.print(f"All said since {who}'s turn:", style="bold", markup=False)
+        since, said = self.left_off
+        self.screen.print(f"All said since {since}:", style="bold", markup=False)
         for objects, options in said:
             self.screen.print(*objects, **options)  # type: ignore[arg-type]
         return True
 
-    def _latest(self, rows: int | None) -> list[tuple[tuple[object, ...], dict[str, object]]]:
-        """What was said since the last clearing, the latest that fill ``rows`` as drawn
-        (all with none)."""
+    def _rows(self, objects: tuple[object, ...], options: dict[str, Any]) -> int:
+        """The rows ``objects`` take printed on the screen."""
+        with self.screen.capture() as drawn:
+            self.screen.print(*objects, **options)
+        return len(drawn.get().rstrip("\n").splitlines()) or 1
+
+    def _latest(
+        self, said: list[tuple[tuple[object, ...], dict[str, object]]], rows: int | None
+    ) -> list[tuple[tuple[object, ...], dict[str, object]]]:
+        """What of ``said`` fills ``rows`` as drawn (all with none), in the order said: the
+        latest of what is not dim first (a race's result, a payment, an offer, a
+        headline), then the latest of the dim (the rolls, the bids, the bets) in the rows
+        left, so the rolls of a race do not push its result off."""
         if rows is None:
-            return self.said
-        kept: list[tuple[tuple[object, ...], dict[str, object]]] = []
-        for objects, options in reversed(self.said):
-            with self.screen.capture() as drawn:
-                self.screen.print(*objects, **options)  # type: ignore[arg-type]
-            rows -= len(drawn.get().rstrip("\n").splitlines()) or 1
-            if rows < 0:
-                break
-            kept.insert(0, (objects, options))
-        return kept
+            return said
+        kept: set[int] = set()
+        for dim in (False, True):
+            for at in reversed(range(len(said))):
+                objects, options = said[at]
+                if _dim(objects, options) is not dim:
+                    continue
+                rows -= self._rows(objects, options)
+                if rows < 0:
+                    rows += self._rows(objects, options)
+                    break
+                kept.add(at)
+        return [line for at, line in enumerate(said) if at in kept]
+
+
+def _dim(objects: tuple[object, ...], options: dict[str, object]) -> bool:
+    """Whether an announcement is drawn dim: a roll, a bid, a bet, the news of a move
+    (``HotSeat._latest`` says the rest first)."""
+    return options.get("style") == "dim" or (
+        len(objects) == 1 and isinstance(objects[0], str) and objects[0].startswith("[dim]")
+    )
 
 
 # --- running a table ------------------------------------------------------------------

@@ -60,12 +60,15 @@ def bettors_line(data: JSON) -> str:
 
 def bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
     """The people at this terminal who bet before the off (ruling S19)."""
+    from rich.cells import cell_len
+
     from homestretch.cli.human import TerminalPlayer
     from homestretch.games.stretch.rules.betting import MIN_TICKET
     from homestretch.games.stretch.rules.engine import RaceState
     from homestretch.games.stretch.terminal.render import (
         bet_example,
         players_line,
+        players_lines,
         ratings_sheet,
         tote_board,
     )
@@ -86,10 +89,18 @@ def bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
         typed, meaning = bet_example(legal, horse)
         if typed == "done":
             return f"you hold less than a ${MIN_TICKET} ticket: type done"
-        return (
+        said = [
             f"type a bet such as {typed} ({meaning}; place, show; "
             f"${MIN_TICKET} with no amount), or done; m: every rating"
-        )
+        ]
+        if screen.is_terminal:  # at 80 x 24 in a row: the rest is help's (the full words)
+            said += [
+                f"type a bet such as {typed} ({meaning}), or done; m: every rating",
+                f"type a bet such as {typed} ({meaning.partition(' #')[0]} "
+                f"#{typed.split()[1]}), or done; m: every rating",  # the horse unnamed
+                f"type a bet such as {typed}, or done; m: every rating",
+            ]
+        return next((line for line in said if cell_len(line) + 2 <= screen.width), said[-1])
 
     def told(legal: list[Action]) -> str:  # 'help' typed: "cannot read 'help'" it was
         typed, _ = bet_example(legal, horse)
@@ -113,7 +124,8 @@ def bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
         if isinstance(state, RaceState):  # what a bettor handicaps from, beside the pools
             apr = {line.post: line.runner.start_apr for line in state.lines}
         screen.print(tote_board(view, edge=False, apr=apr))
-        screen.print(players_line(view), markup=False, highlight=False)
+        for line in players_lines(view, screen.width, player):  # two rows at most
+            screen.print(line, markup=False, highlight=False)
 
     def more(player: int, view: JSON) -> bool:
         """m at a bettor's question: every rating (the ratings sheet, 80 x 24 with the
@@ -122,6 +134,7 @@ def bettors_here(table: TableSession, to_stderr: bool) -> dict[int, Agent]:
         if not isinstance(state, RaceState):
             return False
         screen.print(ratings_sheet(state, apr=True))
+        screen.print(players_line(view), markup=False, highlight=False)  # every ticket
         return True
 
     return {

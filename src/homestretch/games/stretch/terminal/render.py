@@ -487,6 +487,50 @@ def players_line(view: JSON) -> str:
     return "; ".join(_players_said(view, " ", " (", ")"))
 
 
+PLAYERS_ROWS = 2
+"""The most rows the players take under a bettor's board at a terminal (``players_lines``):
+six bettors at fourteen runners took three, and the window 25 of the terminal's 24."""
+
+
+def players_lines(view: JSON, width: int, you: int | None = None) -> list[str]:
+    """Every player's money and tickets under a bettor's board, each line ``width`` wide at
+    most and no player's words split over two, in ``PLAYERS_ROWS`` lines: each in full
+    when they fit ("Ann $98.00 ($2 win #1); Bob $100.00"), else the other players'
+    tickets counted ("Robo1 $80.00 (2 tickets)", ``you`` in full), else as many as fit
+    and how many more ("and 2 more: m"). ``players_line`` says them all (m)."""
+    full = _players_said(view, " ", " (", ")")
+    lines = _packed(full, width)
+    if len(lines) <= PLAYERS_ROWS:
+        return lines
+    tote, counted = view["tote"], []
+    for said, player in zip(full, tote["players"], strict=True):
+        held = sum(t["seat"] == player["seat"] for t in tote["tickets"])
+        if player["seat"] != you and held:
+            tickets = "ticket" if held == 1 else "tickets"
+            said = f"{player['name']} {_dollars(player['cash'])} ({held} {tickets})"
+        counted.append(said)
+    lines, shown = _packed(counted, width), len(counted)
+    while len(lines) > PLAYERS_ROWS and shown > 0:
+        shown -= 1
+        lines = _packed([*counted[:shown], f"and {len(counted) - shown} more: m"], width)
+    return lines[:PLAYERS_ROWS]
+
+
+def _packed(said: list[str], width: int) -> list[str]:
+    """``said`` joined by "; " into lines of ``width`` at most, none split (one longer
+    than ``width`` alone on its line)."""
+    lines: list[str] = []
+    for words in said:
+        joined = f"{lines[-1]}; {words}" if lines else words
+        if lines and cell_len(joined) < width:  # room for its ";" if it ends there
+            lines[-1] = joined
+        else:
+            if lines:
+                lines[-1] += ";"
+            lines.append(words)
+    return lines
+
+
 def _players_said(view: JSON, between: str, before: str, after: str = "") -> list[str]:
     tote = view["tote"]
     said = []

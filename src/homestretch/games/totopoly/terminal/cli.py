@@ -110,11 +110,14 @@ class HotSeat:
         """The table, for the others' moves since a seat last chose (set when play starts)."""
         self.seen: dict[int, int] = {}
         """Each seat's place in the table's log when it was last shown."""
+        self.moves: list[str] = []
+        """The others' moves the screen on show was drawn with (m says them all)."""
 
     def others_moves(self, player: int, view: JSON) -> list[str]:
         """The other players' moves since ``player`` was last shown the table, in the
         log's words ("Computer 2: bid 37 guineas"): the bids and passes of an auction
-        were seen by nobody at the terminal, who read only the lot's standing bid."""
+        were seen by nobody at the terminal, who read only the lot's standing bid. All of
+        them: a fitted screen says the latest and how many more, m says them all."""
         if self.table is None:
             return []
         now = self.table.version
@@ -125,7 +128,7 @@ class HotSeat:
             f"{names[e['player']]}: {e['words']}"
             for e in self.table.log_for(player, since=since)
             if e.get("words") and e.get("player") not in (None, player)
-        ][-MOVES_SHOWN:]
+        ]
 
     def prompt(self, text: str, **options: Any) -> str:
         return prompt(text, err=self.to_stderr, **options)
@@ -146,7 +149,7 @@ class HotSeat:
                 show_default=False,
             )
         self.last = player
-        moves = self.others_moves(player, view)
+        moves = self.moves = self.others_moves(player, view)
         if view["phase"] == "race":  # redrawn at every move of the race: what fits 80 x 24
             race_view(self.screen, view, self.content, moves)
             return
@@ -156,7 +159,7 @@ class HotSeat:
             tickets = [(horse, pounds) for seat, horse, pounds in bets if seat == player]
             phase_view(self.screen, view, self.content, moves, notices, tickets)
             return
-        show_view(self.screen, view, self.content, notices, moves)
+        show_view(self.screen, view, self.content, notices, moves[-MOVES_SHOWN:])
 
     def more(self, player: int, view: JSON) -> bool:
         """m at a move: the whole table its screen leaves off."""
@@ -165,7 +168,7 @@ class HotSeat:
         if view["phase"] != "race" and view["phase"] not in FITTED:
             return False
         notices = self.state.notices_for(player) if self.state is not None else None
-        show_view(self.screen, view, self.content, notices)
+        show_view(self.screen, view, self.content, notices, self.moves)  # every move since
         return True
 
 
@@ -318,12 +321,16 @@ def short_listing(listed: list[Action], describe: Callable[[Action], str]) -> li
     """A list of Tote tickets or of reports to read in a few lines (``tote_listing``,
     ``reports_listing``), the numbers reading as ever; None (a line a choice) at any
     other moment."""
-    from homestretch.games.totopoly.rules.actions import Bet, DrawReport
+    from homestretch.games.totopoly.rules.actions import Bet, DrawReport, OfferLot
 
     if any(isinstance(a, Bet) for a in listed):
         return tote_listing(listed, describe)
     if sum(isinstance(a, DrawReport) for a in listed) > 1:
         return reports_listing(listed, describe)
+    if len(listed) > 2 and all(isinstance(a, OfferLot) for a in listed):
+        from homestretch.games.totopoly.terminal.render import lots_listing
+
+        return lots_listing([describe(a) for a in listed])  # two a row
     return None
 
 

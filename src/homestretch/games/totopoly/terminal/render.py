@@ -214,12 +214,23 @@ def _fitted_foot(console: Console, view: JSON, moves: list[str]) -> None:
     """The others' latest moves and the question, under a fitted screen (at the Tote
     without how it pays, three rows the grid's title says in one)."""
     if moves:
-        console.print(Text("Since your last move:", style="bold"))
+        console.print(Text(since_heading(len(moves) - RACE_MOVES), style="bold"))
         for line in moves[-RACE_MOVES:]:
             console.print(f"  {escape(line)}")
     if view["prompt"]:
         asked = view["prompt"].replace(TOTE_PAYS, "") if view["phase"] == "tote" else view["prompt"]
         console.print(f"[bold]{escape(asked)}[/bold]")
+
+
+def since_heading(left_off: int) -> str:
+    """The heading over the others' latest moves, saying how many earlier ones the screen
+    leaves off and that m says them all, as the hot seat's recap does ("Since your last
+    move (5 earlier moves left off: m shows all):"); it showed the latest three, no more
+    said."""
+    if left_off <= 0:
+        return "Since your last move:"
+    moves = "move" if left_off == 1 else "moves"
+    return f"Since your last move ({left_off} earlier {moves} left off: m shows all):"
 
 
 def race_view(console: Console, view: JSON, content: Content, moves: list[str]) -> None:
@@ -309,7 +320,8 @@ def phase_view(
                     Text(f"{label}: ", style="bold")
                     + Text(", ").join(card_text(c) for c in view[key])
                 )
-        if view.get("known_lots"):
+        choosing = phase == "auction" and "lot" not in view and you == view.get("auctioneer")
+        if view.get("known_lots") and not choosing:  # the auctioneer's list names them
             console.print(
                 Text("You know these lots: ")
                 + Text(", ").join(card_text(c) for c in view["known_lots"])
@@ -332,6 +344,27 @@ def _cards_said(view: JSON, you: int | None) -> str:
     said = ", ".join(f"{n} {c}" for c, n in player["cards"].items() if n)
     kept = ", ".join(k["special"] for k in player["kept"])
     return "; ".join(part for part in (said, f"kept: {kept}" if kept else "") if part)
+
+
+LOT_CELL = 36
+"""A lot in ``lots_listing``'s grid: two a row at 80 columns."""
+
+
+def lots_listing(said: list[str]) -> list[str]:
+    """The auctioneer's lots to choose from, ``said`` as the list words each ("put the
+    lease of No. 1 Ebony Lantern up for auction"), two a row under one line saying what
+    the numbers do, the numbers reading as ever: a line a lot, seventeen with two
+    players, pushed the screen to 27 rows."""
+    names = [
+        words.removeprefix("put the lease of ").removeprefix("put ").removesuffix(" up for auction")
+        for words in said
+    ]
+    cells = [f"{n:>3}  {short(name, LOT_CELL - 5)}" for n, name in enumerate(names, start=1)]
+    rows = [
+        "".join(cell.ljust(LOT_CELL) for cell in cells[at : at + 2]).rstrip()
+        for at in range(0, len(cells), 2)
+    ]
+    return [f"1-{len(said)}  put that lease up for auction (m: what each is worth)", *rows]
 
 
 COLOUR_LETTER = {"black": "K", "red": "R", "yellow": "Y", "blue": "B"}
