@@ -24,22 +24,24 @@ RUNNING = ("training", "home", "running", "fallen", "finished")
 
 def pay(
     state: TotopolyState, payer: int, payee: int | None, amount: int, why: str, text: str
-) -> Flow[None]:
+) -> Flow[int]:
     """``payer`` pays ``amount`` to a player, BANK, or None (an unowned business);
     ``why`` is the notice's code ("trainer", "square", ...), ``text`` the reason in words.
+    Returns the pounds waived (0: paid in full, or nothing was due).
 
     Nobody pays himself; a fee due to a business nobody holds is not paid (ruling T12).
     A player short of cash must sell; if nothing will sell he pays what he has and the
     rest is waived (ruling T13), since the rules allow no borrowing and no other way out.
     """
     if amount <= 0 or payee is None or payee == payer:
-        return
+        return 0
     if state.cash[payer] < amount:
         yield from raise_money(state, payer, amount)
     paid = min(amount, state.cash[payer])
     state.transfer_money(payer, payee, paid, why, text=text, waived=amount - paid)
     short = f" (all he had: £{amount - paid} waived)" if paid < amount else ""
     state.say(f"{state.name_of(payer)} pays £{paid} to {state.name_of(payee)}: {text}{short}")
+    return amount - paid
 
 
 def horse_count(state: TotopolyState, player: int) -> int:

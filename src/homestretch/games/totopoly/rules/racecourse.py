@@ -228,18 +228,27 @@ def track_order(track: int, tracks: int, can_change: bool) -> list[int]:
 
 
 def settle(
-    state: TotopolyState, horse: int, target: int, track: int, can_change: bool, floor: int
+    state: TotopolyState,
+    horse: int,
+    target: int,
+    track: int,
+    can_change: bool,
+    floor: int,
+    keep_on_bend: bool = False,
 ) -> tuple[int, int, bool]:
     """Where a horse heading for ``target`` ends up: (length, track, baulked).
 
     A horse blocked on its own track takes the outside track or the nearest free one;
     if the whole length is taken it is baulked and stops on the length behind (and so
-    on back, never behind ``floor``, where it keeps its own place).
+    on back, never behind ``floor``, where it keeps its own place). ``keep_on_bend``:
+    on a length of the bend it keeps its own track (a fall back, ruling T51).
     """
     taken = occupied(state, horse)
-    tracks = state.c.course.tracks
+    course = state.c.course
+    tracks = course.tracks
     for length in range(target, floor, -1):
-        for t in track_order(track, tracks, can_change):
+        free = can_change and not (keep_on_bend and course.on_bend(length))
+        for t in track_order(track, tracks, free):
             if (length, t) not in taken:
                 return length, t, length != target
     return floor, track, True
@@ -309,11 +318,15 @@ def move_on(state: TotopolyState, horse: int, lengths: int) -> None:
 def fall_back(state: TotopolyState, horse: int, lengths: int) -> None:
     """Back ``lengths``, never behind length 1; a taken length is dealt with as a
     throw's is (ruling T47). With every length behind it taken, it stays where it is:
-    it never goes back to the starting gate."""
+    it never goes back to the starting gate. A horse falling back from the straight
+    into the bend keeps its track there (ruling T51); with the rule ``bend_fall_back =
+    any_track`` (games recorded before the option) it may take another, as a throw
+    entering the bend may."""
     length, track = state.pos[horse]
     can_change = not state.c.course.on_bend(length)
     target = max(1, length - lengths)
-    new = settle(state, horse, target, track, can_change, 0)
+    keep = state.rules["bend_fall_back"] == "keeps_track"
+    new = settle(state, horse, target, track, can_change, 0, keep_on_bend=keep)
     if new[0] == 0:
         state.say(f"No. {horse} cannot fall back: every length behind it is taken")
         return

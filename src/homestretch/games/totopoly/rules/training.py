@@ -133,9 +133,15 @@ def payee(state: TotopolyState, to: str) -> int | None:
 
 
 def join_club(state: TotopolyState, player: int, fee: int) -> Flow[None]:
-    yield from pay(
+    """The entrance fee, and the member's card for it. A fee not paid in full (the rest
+    waived, T13) is not "paid": no card, and the next fee square calls on him again
+    (ruling T48; a game saved before the ruling gave the card all the same)."""
+    waived = yield from pay(
         state, player, state.role_owner("club"), fee, "club", "Owners' Club entrance fee"
     )
+    if waived and not state.game.member_if_waived:
+        state.say(f"{state.name_of(player)} takes no member's card: the fee was not paid in full")
+        return
     state.members.add(player)
     state.say(f"{state.name_of(player)} takes a member's card")
 
