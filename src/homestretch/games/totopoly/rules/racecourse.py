@@ -274,12 +274,13 @@ def move(state: TotopolyState, horse: int, face: int) -> Flow[None]:
             state.status[horse] = "running"
             state.say(f"{name} throws a six and is remounted (moves next turn)")
         else:
-            state.say(f"{name} is still down ({face})")
+            state.say(f"{name} throws {face}: still down, it needs a six to remount")
         return
     length, track = state.pos[horse]
     target = length + face
     if target > finish_line(state):
-        state.say(f"{name} needs exactly {finish_line(state) - length} to pass the post")
+        needs = finish_line(state) - length
+        state.say(f"{name} throws {face}, needs exactly {needs} to pass the post: it stays")
         return
     if target == finish_line(state):
         past_the_post(state, horse)
@@ -410,7 +411,14 @@ def past_the_post(state: TotopolyState, horse: int) -> None:
     state.finish.append(horse)
     if state.held[owner_of(state, horse)]["white"]:
         state.white_at_post.add(horse)
-    state.say(f"No. {horse} passes the winning post ({len(state.finish)})")
+    state.say(f"No. {horse} passes the winning post, {ordinal(len(state.finish))} home")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th (twelve horses at most)."""
+    if n in (1, 2, 3):
+        return ("first", "second", "third")[n - 1]
+    return f"{n}th"
 
 
 def race_over(state: TotopolyState) -> bool:

@@ -67,7 +67,7 @@ def turn(state: TotopolyState, player: int) -> Flow[None]:
         others = "read a report (a club member's right) before throwing, or throw"
         choice = yield from ask(player, prompt, options, others=others)
         if isinstance(choice, DrawReport):
-            state.say(f"{state.name_of(player)} uses his club membership")
+            state.say(f"{state.name_of(player)}, a club member, reads a report before throwing")
             yield from read_report(state, player, choice.horse, choice.deck)
     horses = to_lead(state, player)
     if not horses:
