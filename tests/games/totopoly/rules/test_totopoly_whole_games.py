@@ -44,6 +44,7 @@ class Referee:
     members: set[int] = field(default_factory=set)
     notices: int = 0
     news: int = 0
+    entered: bool = False
     objections: list[str] = field(default_factory=list)
 
     def object(self, why: str) -> None:
@@ -53,6 +54,8 @@ class Referee:
         assert state is self.state
         self._money_and_holdings()
         self._course()
+        if event is not None and (event.action or {}).get("kind") == "track":
+            self._crossings()
         self._club()
         self._news()
         self.pos, self.status = dict(self.state.pos), dict(self.state.status)
@@ -93,7 +96,18 @@ class Referee:
                 from_straight = before[0] > course.bend[1]
                 if not from_straight or s.rules["bend_fall_back"] == "keeps_track":
                     self.object(f"No. {horse} changed track on the bend: {before} to {length}")
+        if s.phase == "race" and not self.entered:
+            self.entered = True
+            paid = {h for n in s.notices if n.get("why") == "entrance" for h in n["horses"]}
+            for horse in sorted(set(s.pos) - paid):
+                self.object(f"No. {horse} started the race without its entrance fee")
+        for player, horse in s.nominated.items():
+            if s.horse_owner(horse) != player:
+                self.object(f"{s.name_of(player)} nominated No. {horse}, not his horse")
         if s.race_done:
+            running = [h for h, status in s.status.items() if status in ON_COURSE]
+            if len(s.placings) < 3 and running and s.phase != "race":
+                self.object(f"the race ended with {len(s.placings)} placed and horses running")
             for horse in s.placings:
                 if horse not in s.finish:
                     self.object(f"No. {horse} is placed but never passed the post")
@@ -102,6 +116,24 @@ class Referee:
                 owner = s.horse_owner(horse)
                 if owner is not None and s.held[owner]["white"]:
                     self.object(f"No. {horse} is placed with its owner holding a white card")
+
+    def _crossings(self) -> None:
+        """After a crossing (the owner's answer to "stay or cross"): on every track the
+        horse crossed to or over, its length was free and the three lengths behind it
+        empty, horses at the gate counting (T8, T35); never on the bend."""
+        s, course = self.state, self.state.c.course
+        for horse, (length, track) in s.pos.items():
+            before = self.pos.get(horse)
+            if before is None or before[0] != length or before[1] == track or length == 0:
+                continue
+            if course.on_bend(length):
+                self.object(f"No. {horse} crossed the course on the bend")
+            others = {pos for h, pos in self.pos.items() if h != horse and h in s.pos}
+            step = 1 if track > before[1] else -1
+            for crossed in range(before[1] + step, track + step, step):
+                near = {(length - k, crossed) for k in range(4)}
+                if near & others:
+                    self.object(f"No. {horse} crossed to track {track + 1} without three clear")
 
     def _club(self) -> None:
         s = self.state
@@ -178,3 +210,9 @@ def test_the_referee_objects_where_he_should() -> None:
     assert len(referee.objections) == 3, said
     for why in ("took a member's card for a fee waived", "share length 5", "cannot read"):
         assert why in said
+    # a crossing two lengths in front of a horse on the track crossed to
+    state.pos = {1: (5, 0), 2: (3, 1)}
+    referee.watch(state)
+    state.pos[1] = (5, 1)
+    referee.watch(state, Event(0, {"kind": "track", "track": 2}))
+    assert "No. 1 crossed to track 2 without three clear" in referee.objections[-1]
