@@ -90,7 +90,9 @@ def entrance_fees(state: TotopolyState) -> Flow[None]:
             if mine:
                 state.transfer_money(player, BANK, fee * len(mine), "entrance", horses=mine)
                 unpaid -= set(mine)
-                state.say(f"{state.name_of(player)} pays £{fee * len(mine)} entrance fees")
+                horses = ", ".join(f"No. {h}" for h in mine)
+                fees = "entrance fee" if len(mine) == 1 else "entrance fees"
+                state.say(f"{state.name_of(player)} pays £{fee * len(mine)} {fees} ({horses})")
     for horse, status in state.status.items():
         if status == "home":
             state.status[horse] = "running"
