@@ -370,3 +370,22 @@ def test_a_game_saved_before_ruling_t48_gave_the_card_all_the_same(table: Table,
     state.cash = [18, 700]
     run(training.lead(state, 1, 4), [Offer(0)])
     assert state.cash == [0, 718] and 0 in state.members
+
+
+def test_a_fee_nobody_is_owed_is_not_waived_ruling_t48(table: Table, run) -> None:
+    """The club's own holder, penniless, pays nobody (he cannot pay himself) and takes
+    the card; so does a player when nobody leased the club (T12)."""
+    state = table(horses={1: 0, 2: 1}, businesses={"club": 0}, status="training")
+    ring(state, {3: ("club_fee", 25, "")})
+    state.cash = [0, 700]
+    run(training.lead(state, 1, 4))
+    assert 0 in state.members and state.cash == [0, 700]
+    assert state.news[-2:] == [
+        "Player 1 pays nothing: the £25 would go to Player 1",
+        "Player 1 takes a member's card",
+    ]
+    state.holder.pop(state.c.businesses["club"].card)
+    state.where[state.c.businesses["club"].card] = "out"
+    run(training.lead(state, 2, 4))
+    assert 1 in state.members and state.cash == [0, 700]
+    assert state.news[-2] == "Player 2 pays nothing: the £25 is for a business nobody leased"
