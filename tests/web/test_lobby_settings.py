@@ -42,6 +42,7 @@ EXPECTED = {
         "rules.white_card_judged",
         "rules.auction",
         "rules.small_table_exchange",
+        "rules.bend_fall_back",
     },
 }
 """What a person chooses for each game (the players come from the seats)."""

@@ -16,7 +16,7 @@ from homestretch.core.errors import HomestretchError
 from homestretch.games.totopoly.content.loader import COLOUR_CODES, Course, load_content
 from homestretch.games.totopoly.rules import racecourse
 from homestretch.games.totopoly.rules.actions import ChangeTrack, Colour, PlaySpecial, UseThrow
-from homestretch.games.totopoly.rules.state import TotopolyState, check_rules
+from homestretch.games.totopoly.rules.state import TotopolyGame, TotopolyState, check_rules
 
 Table = Callable[..., TotopolyState]
 
@@ -406,8 +406,7 @@ def test_a_fall_back_never_goes_behind_the_first_length_ruling_t47(table: Table)
 
 def test_the_bend_by_where_the_move_on_or_fall_back_starts_ruling_t47(table: Table) -> None:
     """Started on the bend, a move on or a fall back keeps its track (T25): blocked, it
-    stops short on it. Started in the straight, a fall back into the bend may take the
-    outside track, as a throw entering the bend may."""
+    stops short on it."""
     state = table(horses={1: 0, 2: 1})
     bend = course(PLAIN, PLAIN, PLAIN, bend=(20, 30))
     on_course(state, bend, {1: (22, 2), 2: (26, 2)})
@@ -416,9 +415,52 @@ def test_the_bend_by_where_the_move_on_or_fall_back_starts_ruling_t47(table: Tab
     on_course(state, bend, {1: (29, 2), 2: (28, 2)})
     racecourse.fall_back(state, 1, 1)
     assert state.pos[1] == (27, 1)
-    on_course(state, bend, {1: (31, 2), 2: (30, 2)})
+
+
+# --- ruling T51: falling back from the straight into the bend -----------------------------
+
+
+def test_a_fall_back_from_the_straight_into_the_bend_keeps_its_track_ruling_t51(
+    table: Table,
+) -> None:
+    """A new game's reading: on the bend the horse keeps its track, and with its length
+    taken there it falls back further on it (as a fall back baulked does, T47); in the
+    straight it still takes the outside track. A game recorded before the option
+    (``any_track``) lets it take the outside track on the bend too, as a throw entering
+    the bend may."""
+    state = table(horses={1: 0, 2: 1, 3: 1})
+    assert state.rules["bend_fall_back"] == "keeps_track"  # a new game's default
+    bend = course(PLAIN, PLAIN, PLAIN, bend=(20, 30))
+    on_course(state, bend, {1: (31, 2), 2: (30, 2), 3: (5, 1)})
     racecourse.fall_back(state, 1, 1)
-    assert state.pos[1] == (30, 2)
+    assert state.pos[1] == (29, 2 - 1)
+    on_course(state, bend, {1: (33, 2), 2: (32, 2)})  # landing in the straight: outside
+    racecourse.fall_back(state, 1, 1)
+    assert state.pos[1] == (32, 3 - 1)
+    on_course(state, bend, {1: (31, 2), 2: (30, 2), 3: (29, 2)})  # two taken behind it
+    racecourse.fall_back(state, 1, 1)
+    assert state.pos[1] == (28, 2 - 1)
+    state.rules = {**state.rules, "bend_fall_back": "any_track"}
+    on_course(state, bend, {1: (31, 2), 2: (30, 2), 3: (5, 1)})
+    racecourse.fall_back(state, 1, 1)
+    assert state.pos[1] == (30, 3 - 1)
+
+
+def test_a_configuration_without_the_option_replays_as_recorded_ruling_t51() -> None:
+    """The lobby and the command line give a new game the ruling; a configuration
+    without the key (a game saved before the option) is read as it was played."""
+    from homestretch.games.totopoly.rules.settings import TotopolySettings
+
+    assert TotopolyGame(4).rules["bend_fall_back"] == "keeps_track"
+    saved = {"players": 4, "rules": {"auction": "open"}}
+    assert TotopolyGame.from_config(saved).rules["bend_fall_back"] == "any_track"
+    assert TotopolyGame.from_config({"players": 2}).rules["bend_fall_back"] == "any_track"
+    made = TotopolyGame.from_config(TotopolySettings.for_new_table({"players": 3}))
+    assert made.rules["bend_fall_back"] == "keeps_track"
+    kept = TotopolyGame.from_config(made.config())
+    assert kept.rules == made.rules
+    chosen = {"players": 3, "rules": {"bend_fall_back": "any_track"}}
+    assert TotopolySettings.for_new_table(chosen)["rules"]["bend_fall_back"] == "any_track"
 
 
 # --- ruling T49: crossing after a move that stood still or was baulked --------------------

@@ -316,3 +316,76 @@ def test_a_report_is_named_as_the_board_names_its_pack(table: Table, run) -> Non
     run(training.read_report(state, 0, 1, "vet"), [(0,)])
     assert state.reports_read[0].startswith("vet's report for No. 1: ")
     assert any(line.startswith("vet's report for No. 1: ") for line in state.news)
+
+
+# --- ruling T48: a club fee waived is not paid ------------------------------------------
+
+
+def test_a_club_fee_waived_gives_no_members_card_ruling_t48(table: Table, run) -> None:
+    """The rulebook's money: £700 a player, the Owners' Club's £25 entrance fee. Ann
+    has spent down to £18 and holds nothing the others will buy: she pays £18 to the
+    club's holder, the £7 left is waived (T13), and she takes no member's card, for she
+    has not "paid his entrance fee". So the next fee square calls on her again, and she
+    has no report to read before she throws."""
+    state = table(horses={1: 0}, businesses={"club": 1}, status="training")
+    ring(state, {3: ("club_fee", 25, ""), 6: ("club_fee", 25, "")})
+    state.cash = [18, 700]
+    run(training.lead(state, 1, 4), [Offer(0)])  # Bob will not buy her horse
+    assert state.cash == [0, 718] and 0 not in state.members
+    assert state.news[-1] == "Player 1 takes no member's card: the fee was not paid in full"
+    state.cash = [700 - 18 - 25, 718]  # say she has won money back since (T48: called again)
+    run(training.lead(state, 1, 3))
+    assert state.cash == [700 - 18 - 25 - 25, 718 + 25] and 0 in state.members
+    state.members.clear()
+    state.status[1], state.progress[1] = "training", 0
+    state.cash = [0, 743]
+    throw_only = run(training.turn(state, 0), [(1, 1)])  # no member's right to a report
+    assert throw_only.asks == []
+
+
+def test_a_fee_paid_in_full_by_a_forced_sale_makes_a_member_ruling_t48(table: Table, run) -> None:
+    """Short of the £25 with £10, Ann sells her second horse to Bob's offer of £50 and
+    pays the fee in full: she is a member, as any player who has paid."""
+    state = table(horses={1: 0, 12: 0}, businesses={"club": 1}, status="training")
+    ring(state, {3: ("club_fee", 25, "")})
+    state.cash = [10, 700]
+    run(training.lead(state, 1, 4), [Sell("horse:12"), Offer(50)])
+    assert 0 in state.members and state.cash == [10 + 50 - 25, 700 - 50 + 25]
+
+
+def test_a_game_saved_before_ruling_t48_gave_the_card_all_the_same(table: Table, run) -> None:
+    """A configuration without ``member_if_waived`` (saved before the ruling) replays as
+    it was played: the card taken though the fee was waived. A new game's has it off."""
+    from homestretch.games.totopoly.rules.settings import TotopolySettings
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+
+    assert TotopolyGame.from_config({"players": 2}).member_if_waived
+    new = TotopolySettings.for_new_table({"players": 2})
+    assert not TotopolyGame.from_config(new).member_if_waived
+    assert not TotopolyGame(2).member_if_waived
+    assert TotopolyGame(2).config()["member_if_waived"] is False
+    state = table(horses={1: 0}, businesses={"club": 1}, status="training")
+    state.game.member_if_waived = True
+    ring(state, {3: ("club_fee", 25, "")})
+    state.cash = [18, 700]
+    run(training.lead(state, 1, 4), [Offer(0)])
+    assert state.cash == [0, 718] and 0 in state.members
+
+
+def test_a_fee_nobody_is_owed_is_not_waived_ruling_t48(table: Table, run) -> None:
+    """The club's own holder, penniless, pays nobody (he cannot pay himself) and takes
+    the card; so does a player when nobody leased the club (T12)."""
+    state = table(horses={1: 0, 2: 1}, businesses={"club": 0}, status="training")
+    ring(state, {3: ("club_fee", 25, "")})
+    state.cash = [0, 700]
+    run(training.lead(state, 1, 4))
+    assert 0 in state.members and state.cash == [0, 700]
+    assert state.news[-2:] == [
+        "Player 1 pays nothing: the £25 would go to Player 1",
+        "Player 1 takes a member's card",
+    ]
+    state.holder.pop(state.c.businesses["club"].card)
+    state.where[state.c.businesses["club"].card] = "out"
+    run(training.lead(state, 2, 4))
+    assert 1 in state.members and state.cash == [0, 700]
+    assert state.news[-2] == "Player 2 pays nothing: the £25 is for a business nobody leased"

@@ -138,9 +138,11 @@ def sell_lot(state: TotopolyState, card: str) -> Flow[None]:
     for horse in state.c.horses.values():
         if horse.card == card:
             state.status[horse.number], state.progress[horse.number] = "training", 0
+    # "£0 commission" on the auctioneer's own lot read as a commission miscounted (T11)
+    paid = f"£{fee} commission" if buyer != auctioneer else "no commission: the auctioneer's own"
     state.say(
         f"{describe(state, card)} sold to {state.name_of(buyer)} for {guineas(price)} "
-        f"(£{price} to the bank, £{fee} commission)"
+        f"(£{price} to the bank, {paid})"
     )
 
 

@@ -39,7 +39,19 @@ def colour_options(state: TotopolyState, player: int, horse_colour: str, square:
 def throw_in(state: TotopolyState, player: int, pile: str) -> None:
     state.held[player][pile] -= 1
     state.centre[pile] += 1
-    state.say(f"{state.name_of(player)} throws a {pile} card into the centre")
+
+
+SAID = {
+    "advantage": ", its own colour: it goes on {lengths}",
+    "white": ", its own colour: {owner} throws a white card into the centre instead of going on",
+    "stand": ": it stands still",
+    "card": ": {owner} throws a {colour} card into the centre to go on {lengths}",
+    "card+white": ": {owner} throws a {colour} card and a white card into the centre, and"
+    " No. {horse} stands still",
+}
+"""What a horse on a coloured square does, said whole in one line: "Ann throws a black
+card into the centre" then "a white card", with no word of the square, read as cards
+thrown away for nothing."""
 
 
 def on_colour(state: TotopolyState, horse: int, square: str) -> Flow[None]:
@@ -65,6 +77,12 @@ def on_colour(state: TotopolyState, horse: int, square: str) -> Flow[None]:
         player, prompt, [Colour(o) for o in options], others=others, about=about
     )
     assert isinstance(choice, Colour)
+    value = COLOUR_VALUE[colour]
+    lengths = "1 length" if value == 1 else f"{value} lengths"
+    said = SAID[choice.choice].format(
+        owner=state.name_of(player), colour=colour, lengths=lengths, horse=horse
+    )
+    state.say(f"No. {horse} ({colour}) is on a {square} square{said}")
     if choice.choice in ("card", "card+white"):
         throw_in(state, player, colour)
     if choice.choice in ("white", "card+white"):

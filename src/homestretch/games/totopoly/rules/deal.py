@@ -217,6 +217,9 @@ def payment(state: TotopolyState) -> None:
             state.face_down.add(card)
             state.retained[card] = player
             _start_horse(state, card)
+        if not hand:  # "pays for 0 lease cards" read as a payment
+            state.say(f"{state.name_of(player)} keeps no lease card: nothing to pay")
+            continue
         cards = "1 lease card" if len(hand) == 1 else f"{len(hand)} lease cards"
         state.say(f"{state.name_of(player)} pays for {cards}, kept face down")
 

@@ -24,22 +24,31 @@ RUNNING = ("training", "home", "running", "fallen", "finished")
 
 def pay(
     state: TotopolyState, payer: int, payee: int | None, amount: int, why: str, text: str
-) -> Flow[None]:
+) -> Flow[int]:
     """``payer`` pays ``amount`` to a player, BANK, or None (an unowned business);
     ``why`` is the notice's code ("trainer", "square", ...), ``text`` the reason in words.
+    Returns the pounds waived (0: paid in full, or nothing was due).
 
     Nobody pays himself; a fee due to a business nobody holds is not paid (ruling T12).
     A player short of cash must sell; if nothing will sell he pays what he has and the
     rest is waived (ruling T13), since the rules allow no borrowing and no other way out.
     """
-    if amount <= 0 or payee is None or payee == payer:
-        return
+    if amount <= 0:
+        return 0
+    if payee is None or payee == payer:
+        # a square that says "pay" followed by nothing read as a payment forgotten
+        name = state.name_of(payer)
+        to = f"would go to {name}" if payee == payer else "is for a business nobody leased"
+        state.say(f"{name} pays nothing: the £{amount} {to}")
+        return 0
     if state.cash[payer] < amount:
         yield from raise_money(state, payer, amount)
     paid = min(amount, state.cash[payer])
     state.transfer_money(payer, payee, paid, why, text=text, waived=amount - paid)
-    short = f" (all he had: £{amount - paid} waived)" if paid < amount else ""
+    payer_name = state.name_of(payer)
+    short = f" (all {payer_name} had: £{amount - paid} waived)" if paid < amount else ""
     state.say(f"{state.name_of(payer)} pays £{paid} to {state.name_of(payee)}: {text}{short}")
+    return amount - paid
 
 
 def horse_count(state: TotopolyState, player: int) -> int:
@@ -199,10 +208,17 @@ def raise_money(
     def owed() -> int:
         return need() if callable(need) else need
 
+    said = False
     while state.cash[debtor] < owed():
         items = [i for i in sellable(state, debtor) if i not in tried]
         if not items:
             return
+        if not said:  # the sales that follow are forced, not chosen: the news says so
+            said = True
+            state.say(
+                f"{state.name_of(debtor)} owes £{owed()} and holds £{state.cash[debtor]}:"
+                " no borrowing, so something must be sold"
+            )
         prompt = f"you owe £{owed()} and hold £{state.cash[debtor]}: sell something"
         others = f"sell something: £{owed()} owed and £{state.cash[debtor]} in hand"
         here = "only horses not yet raced, businesses (not the Auctioneer's) and cards are sold"

@@ -28,6 +28,8 @@ def shares(fund: int) -> tuple[int, list[int]]:
 
 def distribute(state: TotopolyState) -> None:
     fee, places = shares(state.bank)
+    banker = state.name_of(state.banker)
+    state.say(f"prize money: £{state.bank} in the bank; {banker}, the banker, takes 10%, £{fee}")
     state.transfer_money(BANK, state.banker, fee, "banker's fee")
     state.banker_fee = fee
     for horse, amount in zip(state.placings, places, strict=False):
@@ -37,8 +39,20 @@ def distribute(state: TotopolyState) -> None:
         state.prizes.append(amount)
         place = len(state.prizes)
         state.notice("prize", seat=owner, horse=horse, place=place, amount=amount)
-        state.say(f"{state.name_of(owner)} wins £{amount} with No. {horse}")
+        prize = ("first", "second", "third")[place - 1]
+        state.say(f"{state.name_of(owner)} takes the {prize} prize, £{amount}, for No. {horse}")
     if state.bank:
         # Ruling T19: a place nobody filled leaves its share with the banker.
         state.banker_fee += state.bank
+        state.say(
+            f"{state.name_of(state.banker)}, the banker, keeps £{state.bank} of places nobody filled"
+        )
         state.transfer_money(BANK, state.banker, state.bank, "unfilled places")
+    # "The winner of the game shall be the winner of the race", said in so many words:
+    # a family reading the prizes asked who had won the game
+    winner = state.winner()
+    if winner is None:
+        state.say("no horse won the race: nobody wins the game")
+    else:
+        won = f"No. {state.placings[0]} won the race"
+        state.say(f"{state.name_of(winner)} wins the game: {won}")

@@ -90,7 +90,9 @@ def entrance_fees(state: TotopolyState) -> Flow[None]:
             if mine:
                 state.transfer_money(player, BANK, fee * len(mine), "entrance", horses=mine)
                 unpaid -= set(mine)
-                state.say(f"{state.name_of(player)} pays £{fee * len(mine)} entrance fees")
+                horses = ", ".join(f"No. {h}" for h in mine)
+                fees = "entrance fee" if len(mine) == 1 else "entrance fees"
+                state.say(f"{state.name_of(player)} pays £{fee * len(mine)} {fees} ({horses})")
     for horse, status in state.status.items():
         if status == "home":
             state.status[horse] = "running"
@@ -228,18 +230,27 @@ def track_order(track: int, tracks: int, can_change: bool) -> list[int]:
 
 
 def settle(
-    state: TotopolyState, horse: int, target: int, track: int, can_change: bool, floor: int
+    state: TotopolyState,
+    horse: int,
+    target: int,
+    track: int,
+    can_change: bool,
+    floor: int,
+    keep_on_bend: bool = False,
 ) -> tuple[int, int, bool]:
     """Where a horse heading for ``target`` ends up: (length, track, baulked).
 
     A horse blocked on its own track takes the outside track or the nearest free one;
     if the whole length is taken it is baulked and stops on the length behind (and so
-    on back, never behind ``floor``, where it keeps its own place).
+    on back, never behind ``floor``, where it keeps its own place). ``keep_on_bend``:
+    on a length of the bend it keeps its own track (a fall back, ruling T51).
     """
     taken = occupied(state, horse)
-    tracks = state.c.course.tracks
+    course = state.c.course
+    tracks = course.tracks
     for length in range(target, floor, -1):
-        for t in track_order(track, tracks, can_change):
+        free = can_change and not (keep_on_bend and course.on_bend(length))
+        for t in track_order(track, tracks, free):
             if (length, t) not in taken:
                 return length, t, length != target
     return floor, track, True
@@ -265,12 +276,13 @@ def move(state: TotopolyState, horse: int, face: int) -> Flow[None]:
             state.status[horse] = "running"
             state.say(f"{name} throws a six and is remounted (moves next turn)")
         else:
-            state.say(f"{name} is still down ({face})")
+            state.say(f"{name} throws {face}: still down, it needs a six to remount")
         return
     length, track = state.pos[horse]
     target = length + face
     if target > finish_line(state):
-        state.say(f"{name} needs exactly {finish_line(state) - length} to pass the post")
+        needs = finish_line(state) - length
+        state.say(f"{name} throws {face}, needs exactly {needs} to pass the post: it stays")
         return
     if target == finish_line(state):
         past_the_post(state, horse)
@@ -309,11 +321,15 @@ def move_on(state: TotopolyState, horse: int, lengths: int) -> None:
 def fall_back(state: TotopolyState, horse: int, lengths: int) -> None:
     """Back ``lengths``, never behind length 1; a taken length is dealt with as a
     throw's is (ruling T47). With every length behind it taken, it stays where it is:
-    it never goes back to the starting gate."""
+    it never goes back to the starting gate. A horse falling back from the straight
+    into the bend keeps its track there (ruling T51); with the rule ``bend_fall_back =
+    any_track`` (games recorded before the option) it may take another, as a throw
+    entering the bend may."""
     length, track = state.pos[horse]
     can_change = not state.c.course.on_bend(length)
     target = max(1, length - lengths)
-    new = settle(state, horse, target, track, can_change, 0)
+    keep = state.rules["bend_fall_back"] == "keeps_track"
+    new = settle(state, horse, target, track, can_change, 0, keep_on_bend=keep)
     if new[0] == 0:
         state.say(f"No. {horse} cannot fall back: every length behind it is taken")
         return
@@ -397,7 +413,14 @@ def past_the_post(state: TotopolyState, horse: int) -> None:
     state.finish.append(horse)
     if state.held[owner_of(state, horse)]["white"]:
         state.white_at_post.add(horse)
-    state.say(f"No. {horse} passes the winning post ({len(state.finish)})")
+    state.say(f"No. {horse} passes the winning post, {ordinal(len(state.finish))} home")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th (twelve horses at most)."""
+    if n in (1, 2, 3):
+        return ("first", "second", "third")[n - 1]
+    return f"{n}th"
 
 
 def race_over(state: TotopolyState) -> bool:

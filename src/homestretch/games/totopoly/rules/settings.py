@@ -60,12 +60,35 @@ class HouseRules(BaseModel):
         title="With fewer than four players",
         description="The exchange the Auctioneer's card calls for (ruling T38).",
     )
+    bend_fall_back: Annotated[
+        str,
+        Choices(
+            ("keeps_track", "keeps its track"),
+            ("any_track", "may take another track, as a throw entering the bend may"),
+        ),
+    ] = Field(
+        default="keeps_track",
+        title="A horse falling back from the straight into the bend",
+        description="Where its length is taken (ruling T51).",
+    )
 
 
 class TotopolySettings(Settings):
     @classmethod
     def server_paths(cls, config: dict[str, Any]) -> list[str]:
         return ["content"] if config.get("content") is not None else []
+
+    @classmethod
+    def for_new_table(cls, config: dict[str, Any]) -> dict[str, Any]:
+        # a game saved before ruling T51 has no bend_fall_back, or before T48 no
+        # member_if_waived, and replays as recorded; a new table plays the rulings
+        rules = config.get("rules")
+        given = rules if isinstance(rules, dict) else {}
+        return {
+            "member_if_waived": False,
+            **config,
+            "rules": {"bend_fall_back": "keeps_track", **given},
+        }
 
     short: bool = Field(
         default=False,

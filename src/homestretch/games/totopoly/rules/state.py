@@ -21,7 +21,7 @@ from homestretch.games.totopoly.content.loader import COLOURS, Content, load_con
 from homestretch.games.totopoly.rules import words
 from homestretch.games.totopoly.rules.actions import CODEC, Discard, OfferLot, Reject
 from homestretch.games.totopoly.rules.flow import Ask, Flow, Roll
-from homestretch.games.totopoly.rules.house_rules import RULE_CHOICES
+from homestretch.games.totopoly.rules.house_rules import RECORDED_RULES, RULE_CHOICES
 
 DENOMINATIONS = {50: 10, 25: 6, 5: 8, 1: 10}
 """The banker's float for each player: ten £50, six £25, eight £5 and ten £1."""
@@ -80,6 +80,7 @@ class TotopolyGame(Game):
         computer: list[int] | None = None,
         rules: dict[str, str] | None = None,
         content_digest: str | None = None,
+        member_if_waived: bool = False,
     ) -> None:
         if not self.min_players <= players <= self.max_players:
             raise HomestretchError(f"Totopoly is for 2 to 6 players, not {players}")
@@ -100,6 +101,9 @@ class TotopolyGame(Game):
         self.banker = banker
         self.auctioneer = auctioneer
         self.rules = check_rules(rules or {})
+        self.member_if_waived = member_if_waived
+        """A player whose club fee is waived takes a member's card all the same: how
+        games saved before ruling T48 were played (their configuration lacks the key)."""
         self.computer = sorted(computer or [])
         """Seats the computer plays (so a saved game resumes with the same players)."""
         if any(not 0 <= seat < players for seat in self.computer):
@@ -116,6 +120,7 @@ class TotopolyGame(Game):
             "auctioneer": self.auctioneer,
             "computer": self.computer,
             "rules": self.rules,
+            "member_if_waived": self.member_if_waived,
             **({"content_digest": self.content_digest} if self.content_folder else {}),
         }
 
@@ -129,8 +134,13 @@ class TotopolyGame(Game):
             banker=int(config.get("banker", 0)),
             auctioneer=int(config.get("auctioneer", 1)),
             computer=[int(x) for x in config.get("computer", [])],
-            rules={str(k): str(v) for k, v in config.get("rules", {}).items()},
+            # a configuration without a newer option keeps the reading it was played under
+            rules={
+                **RECORDED_RULES,
+                **{str(k): str(v) for k, v in config.get("rules", {}).items()},
+            },
             content_digest=config.get("content_digest"),
+            member_if_waived=bool(config.get("member_if_waived", True)),
         )
 
     def new_initial_state(self) -> TotopolyState:

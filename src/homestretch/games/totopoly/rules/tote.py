@@ -116,7 +116,10 @@ def pay_out(state: TotopolyState) -> None:
     state.notice("tote_kept", seat=clerk(state), horse=winner, pool=state.tote_pool, kept=kept)
     state.tote_pool = 0
     if paid:
-        state.say(f"the Tote pays £{sum(paid)}; the clerk keeps £{kept}")
+        each = ", ".join(
+            f"{state.name_of(p)} £{v}" for (p, _), v in zip(winning_bets, paid, strict=True)
+        )
+        state.say(f"the Tote pays £{sum(paid)} on No. {winner} ({each}); the clerk keeps £{kept}")
     else:  # "pays £0" read as though something were paid
         won = "no horse" if winner is None else f"No. {winner}"
         state.say(f"nobody backed {won}: the clerk keeps the whole pool, £{kept}")

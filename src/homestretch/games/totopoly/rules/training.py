@@ -67,7 +67,7 @@ def turn(state: TotopolyState, player: int) -> Flow[None]:
         others = "read a report (a club member's right) before throwing, or throw"
         choice = yield from ask(player, prompt, options, others=others)
         if isinstance(choice, DrawReport):
-            state.say(f"{state.name_of(player)} uses his club membership")
+            state.say(f"{state.name_of(player)}, a club member, reads a report before throwing")
             yield from read_report(state, player, choice.horse, choice.deck)
     horses = to_lead(state, player)
     if not horses:
@@ -115,15 +115,21 @@ def obey(state: TotopolyState, horse: int, at: int) -> Flow[None]:
         yield from read_report(state, owner, horse, "vet")
     elif square.effect == "pay":
         yield from pay(state, owner, payee(state, square.to), square.amount, "square", square.text)
+    elif square.effect in ("club_fee", "club_offer") and owner in state.members:
+        # a square that speaks of the fee and then nothing read as a fee forgotten
+        state.say(f"{state.name_of(owner)} is a member of the Owners' Club already")
     elif square.effect == "club_fee":
-        if owner not in state.members:
-            yield from join_club(state, owner, square.amount)
+        yield from join_club(state, owner, square.amount)
     elif square.effect == "club_offer":
-        if owner not in state.members and state.cash[owner] >= square.amount:
+        if state.cash[owner] >= square.amount:
             prompt = f"join the Owners' Club for £{square.amount}, or not"
             answer = yield from ask(owner, prompt, [Join(True), Join(False)])
             if isinstance(answer, Join) and answer.yes:
                 yield from join_club(state, owner, square.amount)
+            else:
+                state.say(f"{state.name_of(owner)} does not join the Owners' Club")
+        else:
+            state.say(f"{state.name_of(owner)} cannot pay £{square.amount} to join")
     else:
         apply_card_effect(state, owner, horse, square.effect)
 
@@ -133,9 +139,15 @@ def payee(state: TotopolyState, to: str) -> int | None:
 
 
 def join_club(state: TotopolyState, player: int, fee: int) -> Flow[None]:
-    yield from pay(
+    """The entrance fee, and the member's card for it. A fee not paid in full (the rest
+    waived, T13) is not "paid": no card, and the next fee square calls on him again
+    (ruling T48; a game saved before the ruling gave the card all the same)."""
+    waived = yield from pay(
         state, player, state.role_owner("club"), fee, "club", "Owners' Club entrance fee"
     )
+    if waived and not state.game.member_if_waived:
+        state.say(f"{state.name_of(player)} takes no member's card: the fee was not paid in full")
+        return
     state.members.add(player)
     state.say(f"{state.name_of(player)} takes a member's card")
 
@@ -146,15 +158,21 @@ def apply_card_effect(state: TotopolyState, player: int, horse: int, effect: str
         colour = state.c.horses[horse].colour
         pile = colour if effect == "colour_card" else "white"
         # our content may hand a colour more than one card at a time (ruling T43)
-        for _ in range(state.c.at_a_time[colour] if effect == "colour_card" else 1):
-            if state.supply[pile] > 0:
-                state.supply[pile] -= 1
-                state.held[player][pile] += 1
-                state.say(f"{state.name_of(player)} takes a {pile} card")
-                state.notice("card_taken", seat=player, pile=pile, horse=horse)
-            else:
-                state.say(f"the {pile} pile is empty")  # ruling T37: nothing is taken
-                break
+        wanted = state.c.at_a_time[colour] if effect == "colour_card" else 1
+        taken = min(wanted, state.supply[pile])
+        for _ in range(taken):
+            state.supply[pile] -= 1
+            state.held[player][pile] += 1
+            state.notice("card_taken", seat=player, pile=pile, horse=horse)
+        # one line for the cards taken at once ("takes a blue card" three times over
+        # read as three squares); a pile that ran short says so (ruling T37)
+        cards = f"a {pile} card" if taken == 1 else f"{taken} {pile} cards"
+        if taken == wanted:
+            state.say(f"{state.name_of(player)} takes {cards}")
+        elif taken:
+            state.say(f"{state.name_of(player)} takes {cards}: the {pile} pile is then empty")
+        else:
+            state.say(f"the {pile} pile is empty")  # ruling T37: nothing is taken
     elif effect == "return_box":
         state.status[horse] = "home"
         state.say(f"No. {horse} goes back to its box: training over")

@@ -74,7 +74,7 @@ def _payment(n: JSON, names: Sequence[str], card: CardName) -> str:
         why += f" ({card(n['card'])})"
     elif n["why"] == "entrance":
         why += " for " + ", ".join(f"No. {h}" for h in n["horses"])
-    waived = f" (all he had: £{n['waived']} waived)" if n.get("waived") else ""
+    waived = f" (all {payer} had: £{n['waived']} waived)" if n.get("waived") else ""
     return f"{payer} pays £{n['amount']} to {payee}: {why}{waived}"
 
 
