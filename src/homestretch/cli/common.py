@@ -319,7 +319,7 @@ def open_store(db: str | Path | None, saved: bool = False, read_only: bool = Fal
             f"--db {db}: no game store there, so no saved game; "
             "without --db the default store is read (see `homestretch history`)"
         )
-    return Store(db, read_only=read_only)
+    return Store(db, read_only=read_only, saved=saved)
 
 
 @contextmanager
