@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import random
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -29,7 +30,20 @@ if TYPE_CHECKING:
 # A name such as ":smile: Boy" is drawn as written, never as an emoji (and rich's emoji
 # table, 2 ms to load, stays unread)
 console = Console(emoji=False)
-err_console = Console(stderr=True, emoji=False)
+
+
+class _ErrorConsole(Console):
+    """stderr's console. Its reader gone (``homestretch ... 2>&1 >/dev/null | head -1``) is
+    raised as the broken pipe it is, which ends the run quietly as stdout's does
+    (``cli.main.run``): rich's own answer sent stdout, not stderr, to nowhere and exited 1
+    (the JSON a run had left to flush lost with it)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True  # nothing more written to it
+        raise BrokenPipeError(errno.EPIPE, "the reader of stderr is gone")
+
+
+err_console = _ErrorConsole(stderr=True, emoji=False)
 
 
 class OutputFormat(StrEnum):
@@ -241,6 +255,8 @@ def _ask(text: str, options: dict[str, Any]) -> str:
             with redirect_stdout(sys.stderr):  # stdout: with --format json, JSON alone there
                 return str(typer.prompt(text, **options))
         return str(typer.prompt(text, **options))
+    except BrokenPipeError:  # the reader of the question gone: the run ends quietly
+        raise
     except (EOFError, RuntimeError, OSError):  # click: RuntimeError "lost sys.stdin"
         raise typer.Abort() from None
 
