@@ -125,6 +125,8 @@ BOTS_HELP = "how many computer players"
 """--bots, in every game: a count (--players is always people's names)."""
 PLAYERS_HELP = "people's names, comma-separated: Ann,Bob"
 """--players, in every game that seats people: names, never a count."""
+PLAY_BOTS_HELP = f"{BOTS_HELP}: 0 unless --bot names them one each"
+"""--bots in a game's play: none by default, or one a kind --bot lists."""
 OLD_PLAYERS_COUNT = "--players N, the old spelling of --bots N here, still works"
 """Said in a simulation's --bots help: `simulate --players 5` (a count) was its spelling."""
 
@@ -150,6 +152,65 @@ def bots_or_old_players(bots: int | None, players: int | None, default: int) -> 
             "(--players N is the old spelling of --bots N): give one"
         )
     return next((n for n in (bots, players) if n is not None), default)
+
+
+def bot_help(kinds: Sequence[str]) -> str:
+    """--bot's help, in every game that seats computer players: their kind."""
+    return (
+        f"the computer players' kind: {either(kinds)}; one for all, or one each in seat "
+        f"order ({','.join(kinds[:2])},...)"
+    )
+
+
+BOT_EXAMPLE = "--bots 3 --bot search, or --bot search,sensible,random"
+"""How --bot is written, said where it is written wrong."""
+
+
+def bot_kinds(
+    typed: str | None, bots: int | None, kinds: Sequence[str], default: str, option: str = "--bot"
+) -> list[str]:
+    """Each computer player's kind, in seat order, as every game takes it: ``--bots N``
+    counts them and ``--bot KIND`` is every one's kind, or ``--bot K1,K2,...`` each one's
+    (then ``--bots``, if given, must count as many; left out, it is the list's length).
+    ``typed``: --bot as typed (None: not typed, every one ``default``); ``bots``: --bots
+    (None: not typed); ``option``: the spelling typed (an old one, said as typed)."""
+    if typed is None:
+        return [default] * (bots or 0)
+    written = [kind.strip() for kind in typed.split(",")]
+    if typed.strip().isdigit():  # a count: that is --bots
+        raise HomestretchError(
+            f"{option} {typed.strip()}: it is the computer players' kind ({either(kinds)}); "
+            f"they are counted with --bots {typed.strip()}"
+        )
+    if "" in written:
+        raise HomestretchError(
+            f"{option} {typed}: a kind left empty between commas (such as {BOT_EXAMPLE})"
+        )
+    for kind in written:
+        one_of(option, kind, kinds)
+    if len(written) == 1:
+        if not bots:  # a kind of no computer player: said, not dropped
+            raise HomestretchError(
+                f"{option} {written[0]}: no computer player to be one: count them with --bots N"
+            )
+        return written * bots
+    if bots is not None and bots != len(written):
+        raise HomestretchError(
+            f"{option} names {len(written)} kinds for --bots {bots}: give one kind for them "
+            f"all or one each (such as {BOT_EXAMPLE})"
+        )
+    return written
+
+
+def old_spelling(new: str, value: Any, old: str, old_value: Any) -> Any:
+    """An option and its old spelling (hidden, kept for scripts): either, or both if they
+    say the same; differing, refused in one line."""
+    if value is not None and old_value is not None and value != old_value:
+        raise HomestretchError(
+            f"{new} {value} and {old} {old_value} differ ({old} is the old spelling of "
+            f"{new}): give one"
+        )
+    return value if value is not None else old_value
 
 
 def one_of(option: str, value: str, choices: Sequence[str]) -> str:
