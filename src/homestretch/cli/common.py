@@ -391,12 +391,36 @@ def open_store(db: str | Path | None, saved: bool = False, read_only: bool = Fal
     (history, replay), so a store this user may not write is read (``Store``)."""
     from homestretch.store.db import Store, is_url  # SQLAlchemy only for commands that use it
 
+    if db is not None and not str(db).strip():  # "--db $STORE" with STORE unset
+        raise HomestretchError(
+            f"--db {str(db)!r}: an empty name names no game store (without --db the default "
+            "store is used: see `homestretch history`)"
+        )
     if saved and db is not None and not is_url(str(db)) and not Path(db).exists():
         raise HomestretchError(
             f"--db {db}: no game store there, so no saved game; "
             "without --db the default store is read (see `homestretch history`)"
         )
+    if saved and (missing := default_store_missing(db)) is not None:
+        raise HomestretchError(
+            f"no game is saved yet: no game store at {missing} (the first game played "
+            "makes it; --db names another)"
+        )
     return Store(db, read_only=read_only, saved=saved)
+
+
+def default_store_missing(db: str | Path | None) -> Path | None:
+    """The default store's file (``db`` None: ``HOMESTRETCH_DB``, else the data folder's)
+    when it is not there yet: a command of saved games (history, replay, resume, verify)
+    finds none in it, and makes no store (and no data folder) to say so. None otherwise."""
+    from homestretch.store.db import default_db, is_url
+
+    if db is not None:
+        return None
+    default = default_db()
+    if isinstance(default, str) and is_url(default):
+        return None
+    return None if Path(default).exists() else Path(default)
 
 
 @contextmanager

@@ -34,6 +34,7 @@ from homestretch.cli.common import (
     FormatOption,
     OutputFormat,
     console,
+    default_store_missing,
     echo_json,
     either,
     err_console,
@@ -320,7 +321,9 @@ def history(
     Example: `homestretch history --limit 5`"""
     if game is not None:  # a game named wrong is said (the nearest, the names), not listed empty
         one_of("--game", game, sorted(registry.entries()))
-    rows = open_store(db, saved=True, read_only=True).saved_games(game, limit)
+    # no default store yet (a game never played): none made to list nothing from
+    none_yet = default_store_missing(db) is not None
+    rows = [] if none_yet else open_store(db, saved=True, read_only=True).saved_games(game, limit)
     if fmt is OutputFormat.json:
         echo_json(
             [
