@@ -2,7 +2,7 @@
 ``--bot KIND`` is every one's kind, or ``--bot K1,K2,...`` each one's in seat order (then
 their count, where --bots is not given). It was `across play --bot KIND` (one for all)
 beside `totopoly tournament --kinds a,b,c` (one a seat), and Totopoly's and Derby Cast's
-play took none. ``--kinds`` still works, hidden; given beside a differing --bot it is
+play and Top of the Stretch's run took none. ``--kinds`` still works, hidden; given beside a differing --bot it is
 refused in one line. Every slip is one line, exit 2 (the in-process runner)."""
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ PLAY = {
     "totopoly": ["totopoly", "play", "--seed", "1", "--short", "-f", "json"],
     "derbycast": ["derbycast", "play", "--seed", "1", "--source", "replays"]
     + ["--races", "1", "-f", "json"],
+    "stretch": ["stretch", "run", "2009-champagne-stakes", "--seed", "1", "-f", "json"],
 }
 KINDS = {
     "across": ["never-bet", "random", "search", "sensible"],
     "totopoly": ["random", "search", "sensible"],
     "derbycast": ["random", "value"],
+    "stretch": ["random", "value"],
 }
 
 
@@ -83,7 +85,7 @@ SLIPS = {
     ),
     "too few kinds": (
         ["--bots", "3", "--bot", "random,random"],
-        "--bot names 2 kinds for --bots 3: give one kind for them all or one each",
+        "--bot names 2 kinds for 3 computer players: give one kind for them all or one each",
     ),
     "an empty kind": (["--bot", "random,,random"], "--bot random,,random: a kind left empty"),
 }
@@ -102,7 +104,8 @@ def test_a_slip_is_one_line_and_nothing_saved(
 
 
 def test_every_play_and_the_tournament_offer_bot_and_hide_kinds(homestretch: Any) -> None:
-    for words in (["across", "play"], ["totopoly", "play"], ["derbycast", "play"]):
+    every = (["across", "play"], ["totopoly", "play"], ["derbycast", "play"], ["stretch", "run"])
+    for words in every:
         shown = " ".join(homestretch(*words, "--help").stdout.replace("│", " ").split())
         assert "--bot <str> the computer players' kind:" in shown, words
         assert "one for all, or one each in seat order" in shown, words
@@ -158,3 +161,20 @@ def test_a_tournaments_slip_is_one_line(homestretch: Any, slip: str) -> None:
     done = homestretch(*TOURNAMENT, *typed)
     assert done.code == 2 and done.stderr.count("\n") == 1, done.stderr
     assert done.stderr.startswith(f"error: {said}"), done.stderr
+
+
+def test_named_computer_bettors_come_first_in_the_list(homestretch: Any, store: Any) -> None:
+    """Top of the Stretch names computer bettors too (--computer-bettor NAME): --bot's
+    kinds are theirs first, and a list's kinds past them are counted ones."""
+    run = [*PLAY["stretch"], "--computer-bettor", "Rob", "--bot", "random,value,value"]
+    done = homestretch(*run)
+    assert done.code == 0, done.stderr
+    kept = store()
+    (game,) = kept.saved_games()
+    seats = kept.settings(game.id)["seats"]
+    assert [(s["name"], s["bot"]) for s in seats] == [
+        ("Rob", "random"),
+        ("Computer 1", "value"),
+        ("Computer 2", "value"),
+    ]
+    kept.close()

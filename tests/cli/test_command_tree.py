@@ -207,6 +207,10 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
         "not-csv.csv: line 1: missing column(s) race, horse, odds",
     ),
     ("stretch run", "@RACE"): (["stretch", "run", "nosuch"], "nosuch: no such race file"),
+    ("stretch run", "--bot"): (
+        ["stretch", "run", RACE, "--computer-bettor", "Rob", "--bot", "valeu"],
+        "--bot valeu: did you mean value? write random or value",
+    ),
     ("stretch run", "--mode"): (["stretch", "run", RACE, "--mode", "fast"], "--mode fast: write"),
     ("stretch run", "--seed"): (["stretch", "run", RACE, "--seed", "abc"], "--seed abc: a seed"),
     ("stretch run", "--dice"): (

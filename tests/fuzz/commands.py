@@ -67,7 +67,8 @@ COMMANDS = {
     "stretch run bettors": Command(
         ("stretch", "run", RACE, "--seed", "1", "--no-save", *BETTORS, "--format", "json")
         + ("--lone-bettor", "tote"),
-        ("--bettor", "--computer-bettor", "--bankroll", "--lone-bettor", "--players", "--bots"),
+        ("--bettor", "--computer-bettor", "--bankroll", "--lone-bettor", "--players", "--bots")
+        + ("--bot",),
     ),
     "stretch run saved": Command(
         ("stretch", "run", RACE, "--seed", "1", "--format", "json"), ("--db",)

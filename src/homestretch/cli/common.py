@@ -162,10 +162,6 @@ def bot_help(kinds: Sequence[str]) -> str:
     )
 
 
-BOT_EXAMPLE = "--bots 3 --bot search, or --bot search,sensible,random"
-"""How --bot is written, said where it is written wrong."""
-
-
 def bot_kinds(
     typed: str | None, bots: int | None, kinds: Sequence[str], default: str, option: str = "--bot"
 ) -> list[str]:
@@ -176,6 +172,7 @@ def bot_kinds(
     (None: not typed); ``option``: the spelling typed (an old one, said as typed)."""
     if typed is None:
         return [default] * (bots or 0)
+    example = f"--bots 2 --bot {kinds[0]}, or --bot {','.join(kinds[:2])}"  # how it is written
     written = [kind.strip() for kind in typed.split(",")]
     if typed.strip().isdigit():  # a count: that is --bots
         raise HomestretchError(
@@ -184,7 +181,7 @@ def bot_kinds(
         )
     if "" in written:
         raise HomestretchError(
-            f"{option} {typed}: a kind left empty between commas (such as {BOT_EXAMPLE})"
+            f"{option} {typed}: a kind left empty between commas (such as {example})"
         )
     for kind in written:
         one_of(option, kind, kinds)
@@ -196,8 +193,9 @@ def bot_kinds(
         return written * bots
     if bots is not None and bots != len(written):
         raise HomestretchError(
-            f"{option} names {len(written)} kinds for --bots {bots}: give one kind for them "
-            f"all or one each (such as {BOT_EXAMPLE})"
+            f"{option} names {len(written)} kinds for {bots} computer "
+            f"player{'s' if bots != 1 else ''}: give one kind for them all or one each (such "
+            f"as {example})"
         )
     return written
 
