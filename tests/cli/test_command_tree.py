@@ -161,6 +161,10 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
         "--players: 'Ann+' has an empty team member name",
     ),
     ("derbycast play", "--bots"): (["derbycast", "play", "--bots", "21"], "--bots 21 is out of"),
+    ("derbycast play", "--bot"): (
+        ["derbycast", "play", "--bots", "2", "--bot", "value,smart"],
+        "--bot smart: write random or value",
+    ),
     ("derbycast play", "--races"): (["derbycast", "play", "--races", "0"], "--races 0 is out of"),
     ("derbycast play", "--tie"): (["derbycast", "play", "--tie", "maybe"], "--tie maybe: write"),
     ("derbycast play", "--order"): (["derbycast", "play", "--order", "x"], "--order x: write"),
@@ -203,6 +207,10 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
         "not-csv.csv: line 1: missing column(s) race, horse, odds",
     ),
     ("stretch run", "@RACE"): (["stretch", "run", "nosuch"], "nosuch: no such race file"),
+    ("stretch run", "--bot"): (
+        ["stretch", "run", RACE, "--computer-bettor", "Rob", "--bot", "valeu"],
+        "--bot valeu: did you mean value? write random or value",
+    ),
     ("stretch run", "--mode"): (["stretch", "run", RACE, "--mode", "fast"], "--mode fast: write"),
     ("stretch run", "--seed"): (["stretch", "run", RACE, "--seed", "abc"], "--seed abc: a seed"),
     ("stretch run", "--dice"): (
@@ -307,6 +315,11 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
         "Totopoly needs 2 to 6 players; --players and --bots give 7",
     ),
     ("totopoly play", "--bots"): (["totopoly", "play", "--bots", "7"], "--bots 7 is out of range"),
+    ("totopoly play", "--bot"): (
+        ["totopoly", "play", "--bots", "2", "--bot", "3"],
+        "--bot 3: it is the computer players' kind (random, search or sensible); they are "
+        "counted with --bots 3",
+    ),
     ("totopoly play", "--seed"): (["totopoly", "play", "--seed", "x"], "--seed x: a seed"),
     ("totopoly play", "--dice"): (
         ["totopoly", "play", "--bots", "3", "--dice", "0 0"],
@@ -345,7 +358,15 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
     ("totopoly tournament", "--games"): (["totopoly", "tournament", "-n", "x"], "-n/--games 'x'"),
     ("totopoly tournament", "--kinds"): (
         ["totopoly", "tournament", "--kinds", "smart,smart"],
-        "--kinds: unknown player kind 'smart'",
+        "--kinds smart: write random, search or sensible",
+    ),
+    ("totopoly tournament", "--bot"): (
+        ["totopoly", "tournament", "--bot", "search,sensble"],
+        "--bot sensble: did you mean sensible? write random, search or sensible",
+    ),
+    ("totopoly tournament", "--bots"): (
+        ["totopoly", "tournament", "--bots", "7"],
+        "--bots 7 is out of range (2 to 6)",
     ),
     ("totopoly tournament", "--seed"): (["totopoly", "tournament", "--seed", "x"], "--seed x"),
     ("totopoly board", "--content"): (

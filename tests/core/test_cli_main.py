@@ -33,7 +33,7 @@ def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         (["stretch", "run"], "stretch run: RACE is missing: a race file (TOML) or a bundled"),
         (["stretch", "run", "x", "--nonsense"], "stretch run: no option --nonsense (see "),
         (["nonsense"], "no command 'nonsense'; the commands: serve, verify"),
-        (["replay", "12345"], "no saved game with id 12345"),
+        (["replay", "12345"], "no game is saved yet: no game store at "),
         (  # was an empty table, as if no game of it had been saved
             ["history", "--game", "stretc"],
             "--game stretc: did you mean stretch? write across, derbycast, stretch or totopoly",

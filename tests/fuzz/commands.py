@@ -67,7 +67,8 @@ COMMANDS = {
     "stretch run bettors": Command(
         ("stretch", "run", RACE, "--seed", "1", "--no-save", *BETTORS, "--format", "json")
         + ("--lone-bettor", "tote"),
-        ("--bettor", "--computer-bettor", "--bankroll", "--lone-bettor", "--players", "--bots"),
+        ("--bettor", "--computer-bettor", "--bankroll", "--lone-bettor", "--players", "--bots")
+        + ("--bot",),
     ),
     "stretch run saved": Command(
         ("stretch", "run", RACE, "--seed", "1", "--format", "json"), ("--db",)
@@ -109,7 +110,7 @@ COMMANDS = {
     "totopoly play": Command(
         ("totopoly", "play", "--bots", "2", "--seed", "1", "--format", "json"),
         ("--players", "--bots", "--seed", "--dice", "--dice-file", "--content", "--rule")
-        + ("--db", "--format"),
+        + ("--db", "--format", "--bot"),
     ),
     "totopoly simulate": Command(
         ("totopoly", "simulate", "-n", "1", "--seed", "1", "--format", "json"),
@@ -121,14 +122,14 @@ COMMANDS = {
     ),
     "totopoly tournament": Command(
         ("totopoly", "tournament", "-n", "2", "--seed", "1", "--format", "json"),
-        ("--games", "--kinds", "--seed", "--format"),
+        ("--games", "--kinds", "--seed", "--format", "--bot", "--bots"),
     ),
     "totopoly board": Command(("totopoly", "board"), ("--content", "--format")),
     "derbycast play": Command(
         ("derbycast", "play", "--bots", "2", "--seed", "1", "--source", "replays")
         + ("--races", "1", "--format", "json"),
         ("--players", "--bots", "--races", "--tie", "--order", "--source", "--race", "--mode")
-        + ("--seed", "--table", "--db", "--format"),
+        + ("--seed", "--table", "--db", "--format", "--bot"),
     ),
     "derbycast points": Command(
         ("derbycast", "points", "5-2", "--bet", "win", "--finish", "1", "-f", "json"),

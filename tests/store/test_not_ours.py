@@ -59,14 +59,17 @@ def test_a_file_shorter_than_a_stores_header_is_not_made_one(tmp_path: Path, hel
 
 
 @pytest.mark.parametrize(
-    "command", [["history"], ["history", "-f", "json"], ["replay", "1"], ["verify", "1"]]
+    "command",
+    [["history"], ["history", "-f", "json"], ["replay", "1"], ["verify", "1"], ["resume", "1"]],
 )
 @pytest.mark.parametrize("named", ["path", "url"])
-def test_a_command_that_reads_leaves_an_empty_file_empty(
+def test_a_command_of_saved_games_leaves_an_empty_file_empty(
     tmp_path: Path, command: list[str], named: str
 ) -> None:
     """SQLite takes an empty file for an empty database: `history --db` naming one made
-    a store of it (tables and all), where a command that only reads writes nothing."""
+    a store of it (tables and all), where a command that only reads writes nothing;
+    `resume`, which writes, made it a store too, then said there was no such game: an
+    empty file holds no game to go on with, so it is refused as the readers refuse it."""
     empty = tmp_path / "empty"
     empty.touch()
     db = str(empty) if named == "path" else f"sqlite:///{empty}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import random
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -29,7 +30,20 @@ if TYPE_CHECKING:
 # A name such as ":smile: Boy" is drawn as written, never as an emoji (and rich's emoji
 # table, 2 ms to load, stays unread)
 console = Console(emoji=False)
-err_console = Console(stderr=True, emoji=False)
+
+
+class _ErrorConsole(Console):
+    """stderr's console. Its reader gone (``homestretch ... 2>&1 >/dev/null | head -1``) is
+    raised as the broken pipe it is, which ends the run quietly as stdout's does
+    (``cli.main.run``): rich's own answer sent stdout, not stderr, to nowhere and exited 1
+    (the JSON a run had left to flush lost with it)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True  # nothing more written to it
+        raise BrokenPipeError(errno.EPIPE, "the reader of stderr is gone")
+
+
+err_console = _ErrorConsole(stderr=True, emoji=False)
 
 
 class OutputFormat(StrEnum):
@@ -111,6 +125,8 @@ BOTS_HELP = "how many computer players"
 """--bots, in every game: a count (--players is always people's names)."""
 PLAYERS_HELP = "people's names, comma-separated: Ann,Bob"
 """--players, in every game that seats people: names, never a count."""
+PLAY_BOTS_HELP = f"{BOTS_HELP}: 0 unless --bot names them one each"
+"""--bots in a game's play: none by default, or one a kind --bot lists."""
 OLD_PLAYERS_COUNT = "--players N, the old spelling of --bots N here, still works"
 """Said in a simulation's --bots help: `simulate --players 5` (a count) was its spelling."""
 
@@ -136,6 +152,63 @@ def bots_or_old_players(bots: int | None, players: int | None, default: int) -> 
             "(--players N is the old spelling of --bots N): give one"
         )
     return next((n for n in (bots, players) if n is not None), default)
+
+
+def bot_help(kinds: Sequence[str]) -> str:
+    """--bot's help, in every game that seats computer players: their kind."""
+    return (
+        f"the computer players' kind: {either(kinds)}; one for all, or one each in seat "
+        f"order ({','.join(kinds[:2])},...)"
+    )
+
+
+def bot_kinds(
+    typed: str | None, bots: int | None, kinds: Sequence[str], default: str, option: str = "--bot"
+) -> list[str]:
+    """Each computer player's kind, in seat order, as every game takes it: ``--bots N``
+    counts them and ``--bot KIND`` is every one's kind, or ``--bot K1,K2,...`` each one's
+    (then ``--bots``, if given, must count as many; left out, it is the list's length).
+    ``typed``: --bot as typed (None: not typed, every one ``default``); ``bots``: --bots
+    (None: not typed); ``option``: the spelling typed (an old one, said as typed)."""
+    if typed is None:
+        return [default] * (bots or 0)
+    example = f"--bots 2 --bot {kinds[0]}, or --bot {','.join(kinds[:2])}"  # how it is written
+    written = [kind.strip() for kind in typed.split(",")]
+    if typed.strip().isdigit():  # a count: that is --bots
+        raise HomestretchError(
+            f"{option} {typed.strip()}: it is the computer players' kind ({either(kinds)}); "
+            f"they are counted with --bots {typed.strip()}"
+        )
+    if "" in written:
+        raise HomestretchError(
+            f"{option} {typed}: a kind left empty between commas (such as {example})"
+        )
+    for kind in written:
+        one_of(option, kind, kinds)
+    if len(written) == 1:
+        if not bots:  # a kind of no computer player: said, not dropped
+            raise HomestretchError(
+                f"{option} {written[0]}: no computer player to be one: count them with --bots N"
+            )
+        return written * bots
+    if bots is not None and bots != len(written):
+        raise HomestretchError(
+            f"{option} names {len(written)} kinds for {bots} computer "
+            f"player{'s' if bots != 1 else ''}: give one kind for them all or one each (such "
+            f"as {example})"
+        )
+    return written
+
+
+def old_spelling(new: str, value: Any, old: str, old_value: Any) -> Any:
+    """An option and its old spelling (hidden, kept for scripts): either, or both if they
+    say the same; differing, refused in one line."""
+    if value is not None and old_value is not None and value != old_value:
+        raise HomestretchError(
+            f"{new} {value} and {old} {old_value} differ ({old} is the old spelling of "
+            f"{new}): give one"
+        )
+    return value if value is not None else old_value
 
 
 def one_of(option: str, value: str, choices: Sequence[str]) -> str:
@@ -241,6 +314,8 @@ def _ask(text: str, options: dict[str, Any]) -> str:
             with redirect_stdout(sys.stderr):  # stdout: with --format json, JSON alone there
                 return str(typer.prompt(text, **options))
         return str(typer.prompt(text, **options))
+    except BrokenPipeError:  # the reader of the question gone: the run ends quietly
+        raise
     except (EOFError, RuntimeError, OSError):  # click: RuntimeError "lost sys.stdin"
         raise typer.Abort() from None
 
@@ -314,12 +389,36 @@ def open_store(db: str | Path | None, saved: bool = False, read_only: bool = Fal
     (history, replay), so a store this user may not write is read (``Store``)."""
     from homestretch.store.db import Store, is_url  # SQLAlchemy only for commands that use it
 
+    if db is not None and not str(db).strip():  # "--db $STORE" with STORE unset
+        raise HomestretchError(
+            f"--db {str(db)!r}: an empty name names no game store (without --db the default "
+            "store is used: see `homestretch history`)"
+        )
     if saved and db is not None and not is_url(str(db)) and not Path(db).exists():
         raise HomestretchError(
             f"--db {db}: no game store there, so no saved game; "
             "without --db the default store is read (see `homestretch history`)"
         )
-    return Store(db, read_only=read_only)
+    if saved and (missing := default_store_missing(db)) is not None:
+        raise HomestretchError(
+            f"no game is saved yet: no game store at {missing} (the first game played "
+            "makes it; --db names another)"
+        )
+    return Store(db, read_only=read_only, saved=saved)
+
+
+def default_store_missing(db: str | Path | None) -> Path | None:
+    """The default store's file (``db`` None: ``HOMESTRETCH_DB``, else the data folder's)
+    when it is not there yet: a command of saved games (history, replay, resume, verify)
+    finds none in it, and makes no store (and no data folder) to say so. None otherwise."""
+    from homestretch.store.db import default_db, is_url
+
+    if db is not None:
+        return None
+    default = default_db()
+    if isinstance(default, str) and is_url(default):
+        return None
+    return None if Path(default).exists() else Path(default)
 
 
 @contextmanager

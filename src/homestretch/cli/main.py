@@ -10,6 +10,7 @@ other games' commands never pay for it (benchmarks/cli_startup.py measures this)
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import importlib
 import importlib.machinery
@@ -33,6 +34,7 @@ from homestretch.cli.common import (
     FormatOption,
     OutputFormat,
     console,
+    default_store_missing,
     echo_json,
     either,
     err_console,
@@ -319,7 +321,9 @@ def history(
     Example: `homestretch history --limit 5`"""
     if game is not None:  # a game named wrong is said (the nearest, the names), not listed empty
         one_of("--game", game, sorted(registry.entries()))
-    rows = open_store(db, saved=True, read_only=True).saved_games(game, limit)
+    # no default store yet (a game never played): none made to list nothing from
+    none_yet = default_store_missing(db) is not None
+    rows = [] if none_yet else open_store(db, saved=True, read_only=True).saved_games(game, limit)
     if fmt is OutputFormat.json:
         echo_json(
             [
@@ -461,6 +465,7 @@ _COMMANDS = {
 
 def run() -> None:
     """Entry point: user mistakes print one line and exit 2, never a traceback."""
+    _closed_streams_go_nowhere()
     _no_pydantic_plugins()
     _lean_typer_help()
     if any("\0" in word for word in sys.argv):  # only a program calling us can pass one
@@ -480,8 +485,7 @@ def run() -> None:
         # line and 128 + SIGINT, whichever it was (games are saved event by event)
         from homestretch.cli.table_loop import INTERRUPTED  # the sessions' loop, not needed before
 
-        err_console.print("\nStopped (see `homestretch history` for saved games).", highlight=False)
-        sys.exit(INTERRUPTED)
+        _last_word("\nStopped (see `homestretch history` for saved games).", INTERRUPTED)
     except Exception as exc:
         # typer's (vendored click) usage errors: a missing argument, a bad option value.
         # They carry format_message() and exit code 2; anything else is a bug.
@@ -696,17 +700,51 @@ def _print_seed_notices() -> None:
         err_console.print(SEED_NOTICES.pop(0), style="dim", highlight=False)
 
 
-def _reader_gone() -> NoReturn:
-    """The program reading the output stopped (``homestretch stretch cards | head``): exit
-    0 with no word, as Unix tools do. Whatever is still buffered goes nowhere (Python's
-    last flush would say "Exception ignored ... BrokenPipeError" and exit 120)."""
+def _closed_streams_go_nowhere() -> None:
+    """stdout or stderr closed when the program started (``2>&-``): Python leaves it None,
+    so a question was refused ("lost sys.stderr": input() flushes stderr first, and the
+    game stopped at its first one), JSON written to stdout was a traceback, and the next
+    file opened would take the stream's number. Nowhere (os.devnull) takes its place:
+    what goes there goes unread, as a reader gone (``_reader_gone``)."""
+    for number, name in ((1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        if nowhere != number:
+            os.dup2(nowhere, number)
+            os.close(nowhere)
+        setattr(sys, name, open(number, "w", encoding="utf-8", closefd=False))  # noqa: SIM115
+
+
+def _reader_gone(status: int = 0) -> NoReturn:
+    """The program reading the output stopped (``homestretch stretch cards | head``), or
+    the one reading stderr alone (``... 2>&1 >/dev/null | head -1``): exit 0 with no word,
+    as Unix tools do (``status``: the run's own when it broke saying its last line, an
+    error's 2). What a reader still there is owed is flushed to it (the JSON on stdout of a
+    run whose seed notice found stderr gone); whatever is still buffered for one gone goes
+    nowhere (Python's last flush would say "Exception ignored ... BrokenPipeError" and
+    exit 120)."""
     nowhere = os.open(os.devnull, os.O_WRONLY)
     for stream in (sys.stdout, sys.stderr):
+        if stream is None:  # closed when the program started (2>&-)
+            continue
+        with contextlib.suppress(OSError, ValueError):  # its reader gone, or no file
+            stream.flush()
         try:
             os.dup2(nowhere, stream.fileno())
         except (OSError, ValueError):  # a stream with no file (a test's capture)
             continue
-    sys.exit(0)
+    sys.exit(status)
+
+
+def _last_word(line: str, status: int) -> NoReturn:
+    """Say ``line`` on stderr and exit with ``status``; stderr's reader gone, exit with it
+    all the same, with no word (``_reader_gone``)."""
+    try:
+        err_console.print(line, highlight=False, soft_wrap=True)
+    except BrokenPipeError:
+        _reader_gone(status)
+    sys.exit(status)
 
 
 def _fail(message: str) -> NoReturn:
@@ -717,5 +755,4 @@ def _fail(message: str) -> NoReturn:
         line = line[:MESSAGE_CHARS] + "..."
     if SEED_NOTICES:
         line += f" ({'; '.join(SEED_NOTICES)})"
-    err_console.print(f"[red]error:[/red] {escape(line)}", highlight=False, soft_wrap=True)
-    sys.exit(2)
+    _last_word(f"[red]error:[/red] {escape(line)}", 2)

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import matplotlib
@@ -111,6 +112,11 @@ def picture_path(path: Path) -> Path:
         )
     if not path.parent.is_dir():
         raise HomestretchError(f"{path}: no folder {path.parent} to write the picture in")
+    # a folder (or a file there) this user may not write: said now, not after the run
+    if not os.access(path.parent, os.W_OK | os.X_OK) or (
+        path.exists() and not os.access(path, os.W_OK)
+    ):
+        raise HomestretchError(f"{path}: cannot write the picture (Permission denied)")
     return path
 
 

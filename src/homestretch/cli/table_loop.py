@@ -29,8 +29,6 @@ from homestretch.cli.common import (
 from homestretch.core.errors import HomestretchError, TableMovedOn
 
 if TYPE_CHECKING:  # the session's machinery: imported by the functions that play
-    from sqlalchemy.engine import URL
-
     from homestretch.core.chance import ChanceNode
     from homestretch.core.protocol import Event
     from homestretch.core.referee import Agent
@@ -64,32 +62,9 @@ def dice_spec(seed: int | None, dice: str | None, dice_file: Path | None) -> Dic
 
 
 def db_hint(store: Store) -> Path | str | None:
-    """The ``--db`` a resume hint must name: none for the default store, the one
-    ``HOMESTRETCH_DB`` names (``--db ./g.sqlite`` with ``HOMESTRETCH_DB=g.sqlite`` is
-    that store: files are compared by their resolved paths, databases by their URLs)."""
-    from homestretch.store.db import default_db, store_url
-
-    return None if _same_store(store.url, store_url(default_db())) else store.path
-
-
-def _same_store(one: URL, other: URL) -> bool:
-    files = _sqlite_path(one), _sqlite_path(other)
-    if files[0] is not None and files[1] is not None:
-        return files[0] == files[1]
-    return one == other
-
-
-def _sqlite_path(url: URL) -> Path | None:
-    """The SQLite file a URL names, resolved (None for a server, memory or a file URI)."""
-    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
-        return None
-    if url.query.get("uri"):
-        return None
-    path = Path(url.database).expanduser()
-    try:
-        return path.resolve()
-    except (OSError, RuntimeError):  # a loop of links: compared as written
-        return path.absolute()
+    """The ``--db`` a resume hint must name: none for the default store
+    (``Store.is_default`` says which that is)."""
+    return None if store.is_default() else store.path
 
 
 def resume_hint(game_id: int, db: Path | str | None = None, command: str = "resume") -> str:

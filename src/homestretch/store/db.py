@@ -491,13 +491,17 @@ def _may_not_write(file: Path) -> bool:
 
 
 class Store:
-    def __init__(self, target: str | Path | None = None, read_only: bool = False) -> None:
+    def __init__(
+        self, target: str | Path | None = None, read_only: bool = False, saved: bool = False
+    ) -> None:
         """The store in a SQLite file (a path) or a database (a URL). ``read_only``: for
         a command that only reads (``history``, ``replay``), a SQLite file this user may
         not write is opened to be read, and read; a command that writes is refused
         (``check_writable``, or its first write), a file it may not write opened to be
         read too, so nothing is left beside it. A PostgreSQL user who may only read
-        reads either way."""
+        reads either way. ``saved``: the command goes on with games saved before
+        (``resume``), so an empty file is refused as a command that only reads refuses
+        it, left empty, not made a store that holds no game."""
         target = target or default_db()
         if isinstance(target, str) and bad_character(target):
             raise HomestretchError(
@@ -513,7 +517,7 @@ class Store:
         )
         """Where the store is, for messages: the file, or the URL without its password."""
         file = _sqlite_file(self.url)
-        if read_only and file is not None and _empty(file):
+        if (read_only or saved) and file is not None and _empty(file):
             raise HomestretchError(
                 f"{self.path}: an empty file, not a game store: no game is saved in it "
                 "(it is left as it is)"
@@ -620,18 +624,24 @@ class Store:
         for index in Base.metadata.tables["events"].indexes:
             index.create(connection, checkfirst=True)
 
+    def is_default(self) -> bool:
+        """Whether this is the default store (``default_db``: the one ``HOMESTRETCH_DB``
+        names, else the data folder's), as it was named: a command that goes on with a
+        game names ``--db`` unless it is (this hint and ``cli.table_loop``'s). Files are
+        compared by their resolved paths (``--db ./g.sqlite`` with
+        ``HOMESTRETCH_DB=g.sqlite`` is that store), databases by their URLs."""
+        default = store_url(default_db())
+        mine, theirs = _sqlite_file(self._named), _sqlite_file(default)
+        if mine is not None and theirs is not None:
+            return _resolved(mine) == _resolved(theirs)
+        return self._named == default
+
     def _resume(self, game_id: int) -> str:
         """The command that goes on with a game kept here (as ``cli.table_loop``'s hint
         says it): ``--db`` named unless this is the default store, a URL's password as
         PASSWORD."""
         command = f"homestretch resume {game_id}"
-        default = store_url(default_db())
-        mine, theirs = _sqlite_file(self._named), _sqlite_file(default)
-        if mine is not None and theirs is not None:
-            same = _resolved(mine) == _resolved(theirs)
-        else:
-            same = self._named == default
-        if same:
+        if self.is_default():
             return command
         where = self.path
         if isinstance(where, str) and self._named.password is not None:

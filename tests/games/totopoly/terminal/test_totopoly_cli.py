@@ -248,7 +248,7 @@ def test_bad_input_gives_one_line_and_status_2(tmp_path: Path) -> None:
     assert "--dice" in fails(tmp_path, "totopoly", "play", "--bots", "2", "--dice", "1 9")
     assert "content folder" in fails(tmp_path, "totopoly", "board", "--content", "/no/such")
     assert "-n" in fails(tmp_path, "totopoly", "simulate", "-n", "0")
-    assert "unknown player kind" in fails(
+    assert "--kinds clever: write random, search or sensible" in fails(
         tmp_path, "totopoly", "tournament", "--kinds", "search,clever"
     )
     assert "2 to 6 players" in fails(tmp_path, "totopoly", "tournament", "--kinds", "search")
@@ -485,7 +485,7 @@ def test_a_house_rule_typed_wrong_names_the_nearest(tmp_path: Path, rule: str, s
 
 def test_a_computer_player_kind_typed_wrong_names_the_nearest(tmp_path: Path) -> None:
     line = fails(tmp_path, "totopoly", "tournament", "-n", "2", "--kinds", "search,sensble")
-    assert "--kinds: unknown player kind 'sensble' (did you mean sensible?)" in line
+    assert "--kinds sensble: did you mean sensible? write random, search or sensible" in line
     line = fails(tmp_path, "across", "play", "--bots", "2", "--bot", "sensble")
     assert (
         "--bot sensble: did you mean sensible? write never-bet, random, search or sensible" in line

@@ -16,6 +16,7 @@ from rich.markup import escape
 from homestretch.cli.common import (
     BOTS_HELP,
     OLD_PLAYERS_COUNT,
+    PLAY_BOTS_HELP,
     DbOption,
     DiceFileOption,
     DiceOption,
@@ -25,6 +26,8 @@ from homestretch.cli.common import (
     ahead_of,
     announce_seed,
     ask_roll,
+    bot_help,
+    bot_kinds,
     bots_or_old_players,
     checks_table,
     console,
@@ -1094,11 +1097,13 @@ def play(
         str, typer.Option("--players", help="people's names, comma-separated: Ann,Bob")
     ] = "",
     bots: Annotated[
-        int, typer.Option("--bots", min=0, max=7, help="how many computer players")
-    ] = 0,
+        int | None,
+        typer.Option("--bots", min=0, max=7, help=PLAY_BOTS_HELP),
+    ] = None,
     bot: Annotated[
-        str, typer.Option("--bot", help="computer players: sensible, search, never-bet or random")
-    ] = "sensible",
+        str | None,
+        typer.Option("--bot", help=bot_help(("sensible", "search", "never-bet", "random"))),
+    ] = None,
     track: Annotated[
         str | None, typer.Option("--track", help="the track (else the Trackmaster chooses)")
     ] = None,
@@ -1168,10 +1173,9 @@ def play(
     people_named(players)  # names, not a count (that is --bots)
     one_of("--betting-order", betting_order, BETTING_ORDERS)
     people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
-    one_of("--bot", bot, sorted(("random", *ENTRY.bots)))  # with the nearest, as the others
-    if bots < 0:
-        raise HomestretchError("--bots cannot be negative")
-    names = people + [f"Computer {i + 1}" for i in range(bots)]  # as the other games name them
+    # --bot KIND (sensible when not given) for them all, or one each: as every game takes it
+    kinds = bot_kinds(bot, bots, sorted(("random", *ENTRY.bots)), "sensible")
+    names = people + [f"Computer {i + 1}" for i in range(len(kinds))]  # as the other games
     check_names(names)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise HomestretchError(
@@ -1190,7 +1194,8 @@ def play(
         betting_order=betting_order,
         content_dir=str(content) if content else None,
     )
-    seats = [seat_person(n) for n in people] + [computer(n, bot) for n in names[len(people) :]]
+    seats = [seat_person(n) for n in people]
+    seats += [computer(n, kind) for n, kind in zip(names[len(people) :], kinds, strict=True)]
     store = open_store(db)
     table, game_id = open_new(store, ENTRY, game, seats, spec, label=", ".join(names))
     announce_seed(spec.seed, spec.kind, fmt)  # once it is saved: a refused store names no seed

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -13,12 +13,15 @@ from rich.markup import escape
 from rich.table import Table
 
 from homestretch.cli.common import (
+    PLAY_BOTS_HELP,
     DbOption,
     FormatOption,
     OutputFormat,
     SeedOption,
     ahead_of,
     announce_seed,
+    bot_help,
+    bot_kinds,
     console,
     echo_json,
     err_console,
@@ -63,6 +66,10 @@ if TYPE_CHECKING:
     from homestretch.session.seats import Seat
     from homestretch.session.table import Table as TableSession
     from homestretch.store.db import SavedGame, Store
+
+
+BOT_KINDS = ("value", "random")
+"""The kinds of computer player --bot takes (``ENTRY.bots``, and random as in every game)."""
 
 
 app = typer.Typer(
@@ -133,14 +140,18 @@ SOURCES = ("manual", "simulate", "replays")
 KEEPER = "score keeper"
 
 
-def _seats(game: DerbyCastGame) -> list[Seat]:
-    """People and computer players in marker order; then the score keeper, a person
-    when races are typed in, else played by the feed."""
+def _seats(game: DerbyCastGame, kinds: Sequence[str] = ()) -> list[Seat]:
+    """People and computer players in marker order (``kinds``: the computer players',
+    in order, by value where not given); then the score keeper, a person when races are
+    typed in, else played by the feed."""
     from homestretch.games.derbycast.rules.card import Source
     from homestretch.session.seats import computer, person
     from homestretch.session.table import AUTO
 
-    seats = [computer(e.name, "value") if e.bot else person(e.name) for e in game.entrants]
+    bots = iter(kinds)
+    seats = [
+        computer(e.name, next(bots, "value")) if e.bot else person(e.name) for e in game.entrants
+    ]
     if game.source is Source.keeper:
         typed = game.feed.get("kind") in ("manual", "card")
         seats.append(person(KEEPER) if typed else computer(KEEPER, AUTO))
@@ -513,8 +524,15 @@ def play(
         ),
     ] = "",
     bots: Annotated[
-        int, typer.Option("--bots", help="how many computer players", min=0, max=MAX_MARKERS)
-    ] = 0,
+        int | None,
+        typer.Option(
+            "--bots",
+            help=PLAY_BOTS_HELP,
+            min=0,
+            max=MAX_MARKERS,
+        ),
+    ] = None,
+    bot: Annotated[str | None, typer.Option("--bot", help=bot_help(BOT_KINDS))] = None,
     races: Annotated[
         int | None, typer.Option("--races", help="play a set number of races", min=1, max=1000)
     ] = None,
@@ -590,7 +608,9 @@ def play(
     used = seed if seed is not None else new_seed()
     kind, feed = _feed(source, used, race, mode)
     entrants = parse_players(people_named(players))
-    entrants += computer_players(bots, entrants)
+    # --bot KIND (value when not given) for them all, or one each: as every game takes it
+    kinds = bot_kinds(bot, bots, sorted(BOT_KINDS), "value")
+    entrants += computer_players(len(kinds), entrants)
     if not MIN_MARKERS <= len(entrants) <= MAX_MARKERS:
         raise HomestretchError(
             f"Derby Cast needs {MIN_MARKERS} to {MAX_MARKERS} markers (players or teams); "
@@ -616,7 +636,7 @@ def play(
     show = _RaceShow(fmt, quiet)
     keeper = _feed_keeper(game, _check_at(lambda: table), fmt, show)
     table, game_id = open_new(
-        store, ENTRY, game, _seats(game), DiceSpec("seeded", used), label, agents=keeper
+        store, ENTRY, game, _seats(game, kinds), DiceSpec("seeded", used), label, agents=keeper
     )
     announce_seed(used, "seeded", fmt)  # once it is saved: a refused store names no seed
     show.follow(table)

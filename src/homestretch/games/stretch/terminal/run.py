@@ -20,6 +20,8 @@ from homestretch.cli.common import (
     SeedOption,
     announce_seed,
     ask_roll,
+    bot_help,
+    bot_kinds,
     console,
     echo_json,
     err_console,
@@ -54,6 +56,8 @@ if TYPE_CHECKING:
 
 MAX_BOTS = 12
 """The most computer bettors --bots seats (more are named with --computer-bettor)."""
+BOT_KINDS = ("value", "random")
+"""The kinds of computer bettor --bot takes (``ENTRY.bots``, and random as in every game)."""
 
 
 def _bettor_name(name: str, option: str) -> str:
@@ -126,7 +130,7 @@ def run(
         ),
     ] = "",
     bots: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--bots",
             min=0,
@@ -134,7 +138,11 @@ def run(
             help=f"{BOTS_HELP}: computer bettors, as every game's --bots (--computer-bettor "
             "NAME names one)",
         ),
-    ] = 0,
+    ] = None,
+    bot: Annotated[
+        str | None,
+        typer.Option("--bot", help=f"{bot_help(BOT_KINDS)}; those --computer-bettor names first"),
+    ] = None,
 ) -> None:
     """Run a race: the race call, the scoresheet and the result chart.
 
@@ -179,7 +187,14 @@ def run(
     listed = people_named(players).split(",")
     people += [_bettor_name(name, "--players") for name in listed if name.strip()]
     computers = [_bettor_name(name, "--computer-bettor") for name in computer_bettor or []]
-    computers += [f"Computer {i + 1}" for i in range(bots)]
+    # --bot KIND (value when not given) for every computer bettor, those named first, or
+    # one each, as every game takes it: a list's kinds past the named ones are counted
+    by_name = len(computers)
+    if bots is None and by_name and bot is not None and "," in bot:
+        bots = max(0, len(bot.split(",")) - by_name)
+    counted = None if bots is None and not by_name else by_name + (bots or 0)
+    kinds = bot_kinds(bot, counted, sorted(BOT_KINDS), "value")
+    computers += [f"Computer {i + 1}" for i in range(len(kinds) - by_name)]
     seen: set[str] = set()
     for name in [*people, *computers]:  # the terminal hands over by name: each told apart
         if name.casefold() in seen:
@@ -189,7 +204,8 @@ def run(
                 f"{', '.join(named)}: {name!r} is named twice: every bettor needs a different name"
             )
         seen.add(name.casefold())
-    seats = [person(name) for name in people] + [computer(name, "value") for name in computers]
+    seats = [person(name) for name in people]
+    seats += [computer(name, kind) for name, kind in zip(computers, kinds, strict=True)]
     if seats and not save:
         raise HomestretchError("betting is played at a stored table: drop --no-save")
     if sealed and not seats:

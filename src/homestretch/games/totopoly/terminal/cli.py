@@ -14,6 +14,7 @@ from rich.markup import escape
 from homestretch.cli.common import (
     BOTS_HELP,
     OLD_PLAYERS_COUNT,
+    PLAY_BOTS_HELP,
     DbOption,
     DiceFileOption,
     DiceOption,
@@ -22,12 +23,15 @@ from homestretch.cli.common import (
     SeedOption,
     announce_seed,
     ask_roll,
+    bot_help,
+    bot_kinds,
     bots_or_old_players,
     checks_table,
     console,
     echo_json,
     err_console,
     new_seed,
+    old_spelling,
     open_store,
     people_named,
     progress_bar,
@@ -61,6 +65,12 @@ if TYPE_CHECKING:
     from homestretch.session.seats import Seat
     from homestretch.session.table import Table as TableSession
     from homestretch.store.db import SavedGame, Store
+
+BOT_KINDS = ("sensible", "search", "random")
+"""The kinds of computer player --bot takes (``ENTRY.bots``, and random as in every game)."""
+TOURNAMENT_KINDS = "search,sensible,sensible,random"
+"""The players of a tournament not given --bot."""
+
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -527,8 +537,10 @@ def play_command(
         str, typer.Option("--players", help="people's names, comma-separated: Ann,Bob")
     ] = "",
     bots: Annotated[
-        int, typer.Option("--bots", min=0, max=6, help="how many computer players")
-    ] = 0,
+        int | None,
+        typer.Option("--bots", min=0, max=6, help=PLAY_BOTS_HELP),
+    ] = None,
+    bot: Annotated[str | None, typer.Option("--bot", help=bot_help(BOT_KINDS))] = None,
     short: ShortOption = False,
     seed: SeedOption = None,
     dice: DiceOption = None,
@@ -555,9 +567,9 @@ def play_command(
     spec = dice_spec(seed, dice, dice_file)
     people_named(players)  # names, not a count (that is --bots)
     names = [plain_text(n.strip(), "--players") for n in players.split(",") if n.strip()]
-    if bots < 0:
-        raise HomestretchError("--bots must be 0 or more")
-    names += [f"Computer {i + 1}" for i in range(bots)]
+    # --bot KIND (sensible when not given) for them all, or one each: as every game takes it
+    kinds = bot_kinds(bot, bots, sorted(BOT_KINDS), "sensible")
+    names += [f"Computer {i + 1}" for i in range(len(kinds))]
     seen: set[str] = set()
     for name in names:  # the hot seat hands over by name: each must be told apart
         if name.casefold() in seen:
@@ -575,12 +587,12 @@ def play_command(
         names=names,
         short=short,
         content=str(content.resolve()) if content else None,
-        computer=list(range(len(names) - bots, len(names))),
+        computer=list(range(len(names) - len(kinds), len(names))),
         rules=rules,
     )
-    people = len(names) - bots
+    people = len(names) - len(kinds)
     seats = [seat_person(n) for n in names[:people]]
-    seats += [computer(n, "sensible") for n in names[people:]]
+    seats += [computer(n, kind) for n, kind in zip(names[people:], kinds, strict=True)]
     store = open_store(db)
     table, game_id = open_new(store, ENTRY, game, seats, spec, label=", ".join(names))
     announce_seed(spec.seed, spec.kind, fmt)  # once it is saved: a refused store names no seed
@@ -829,27 +841,49 @@ def tournament_command(
     n: Annotated[
         int, typer.Option("-n", "--games", min=1, max=100_000, help="how many games")
     ] = 100,
-    kinds: Annotated[
-        str,
-        typer.Option("--kinds", help="one computer player kind a seat: search, sensible, random"),
-    ] = "search,sensible,sensible,random",
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            "--bot",
+            help=f"{bot_help(BOT_KINDS)} (default {TOURNAMENT_KINDS}, the players' kinds in "
+            "turn round the seats)",
+        ),
+    ] = None,
+    bots: Annotated[
+        int | None,
+        typer.Option("--bots", min=2, max=6, help=f"{BOTS_HELP}: as many as --bot names"),
+    ] = None,
+    kinds: Annotated[str | None, typer.Option("--kinds", hidden=True)] = None,
     short: ShortOption = False,
     seed: SeedOption = None,
     fmt: FormatOption = OutputFormat.text,
 ) -> None:
     """Kinds of computer player play each other: average final money and race wins.
 
-    Example: `homestretch totopoly tournament -n 200 --kinds search,sensible,sensible,random`"""
+    Example: `homestretch totopoly tournament -n 200 --bot search,sensible,sensible,random`"""
     from homestretch.games.totopoly.analysis.tournament import check_kinds
     from homestretch.games.totopoly.analysis.tournament import tournament as run_tournament
     from homestretch.games.totopoly.rules.state import TotopolyGame
 
     if n < 1:
         raise HomestretchError("-n must be at least 1")
-    seated = [k.strip() for k in kinds.split(",") if k.strip()]
-    game = TotopolyGame(len(seated), short=short) if 2 <= len(seated) <= 6 else None
-    if game is None:
-        raise HomestretchError(f"--kinds must name 2 to 6 players, not {len(seated)}")
+    # --kinds K1,K2,...: the old spelling of --bot, kept for scripts (hidden)
+    typed = old_spelling("--bot", bot, "--kinds", kinds)
+    option = "--kinds" if bot is None and kinds is not None else "--bot"
+    if typed is None and bots not in (None, len(TOURNAMENT_KINDS.split(","))):
+        raise HomestretchError(
+            f"--bots {bots}: say their kinds with --bot, one for all or one each (without "
+            f"it a tournament is {TOURNAMENT_KINDS})"
+        )
+    alone = typed is not None and bots is None and "," not in typed
+    if alone or (bots is None and typed is not None and typed.count(",") > 5):
+        count = typed.count(",") + 1 if typed is not None else 0
+        raise HomestretchError(
+            f"a tournament needs 2 to 6 players: {option} {typed} gives {count} (such as "
+            "--bot search,sensible,random, or --bots 4 --bot search)"
+        )
+    seated = bot_kinds(typed or TOURNAMENT_KINDS, bots, sorted(BOT_KINDS), "", option)
+    game = TotopolyGame(len(seated), short=short)
     check_kinds(seated, game.players)
     used = seed if seed is not None else new_seed()
     announce_seed(used, "seeded", fmt)
