@@ -4,8 +4,10 @@ They read only their own view. The sensible player values a ticket by what it sh
 bring back under the pool as it stands (``returns.py``: the windows the handle would
 deal, every ticket already bought, rules A-C, the Winners Circle if it owns the horse)
 and buys while one more pays more than its three fifties; values a horse by its share of
-the Winners Circle and the purses over the races left, bids up to what it would pay
-for the horse in a trade (ruling R26), buys a ticket's worth in every race as people
+the Winners Circle over the races left, each race at the handle today's racing gives it
+(a purse race's from its purse), and of the 8th-race bins (ruling R29), bids up to what
+it would pay for the horse in a trade (R26) but never into the fifties it bets with
+(R29), buys a ticket's worth in every race as people
 do (its best, keeping cash for the purse races, R26), borrows on a horse when short of
 the fifties a good ticket needs (or, with fewer than a ticket's three, asks the
 richest other player into a ring for the rest), trades
