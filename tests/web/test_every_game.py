@@ -122,7 +122,7 @@ def test_two_people_and_the_computer_play_to_the_end(client: TestClient, entry: 
         frame = frames[mover]
         assert frame["legal"], "a person's turn with nothing to choose"
         action = rng.choice(frame["legal"])["action"]
-        if not refusals_checked:
+        if not refusals_checked and frame["version"] > 0:  # after a first roll or draw
             _check_refusals(client, game_id, tokens, mover, frame, action)
             refusals_checked = True
         response = client.post(

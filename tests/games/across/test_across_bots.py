@@ -6,6 +6,7 @@ from statistics import mean
 from typing import Any
 
 import numpy as np
+import pytest
 
 from homestretch.bots.random_bot import RandomBot
 from homestretch.core.chance import SeededDice
@@ -257,3 +258,32 @@ def test_a_player_who_reads_the_track_does_not_lose_to_one_who_misreads_it() -> 
         for s in range(4):
             (informed if s in knows else misread).append(state.cash[s])
     assert mean(informed) >= mean(misread)
+
+
+def test_at_the_block_a_horse_is_valued_race_by_race_and_no_bid_eats_the_betting_money() -> None:
+    """R29: a horse's Winners Circle is reckoned race by race at the handle today's
+    racing has (a purse race's from its purse), and a bid never leaves the player less
+    than what it bets with (a reserve of 4, two tickets for each of the three purse races
+    to run and a ticket: 25 fifties at the first auction)."""
+    from homestretch.games.across.bots import circle
+    from homestretch.games.across.rules.actions import Bid, Pass
+
+    game = AcrossGame(players=4, tracks=("woodbine",))
+    view = game.new_initial_state().view(0)
+    bot = SensibleBot(1)
+    assert view["phase"] == "auction" and view["race"] == 0
+    win = track_chances("woodbine")[7][0]
+    circles, _ = bot.horse_value_parts(7, view)
+    unsold = sum(c.opening_bid for c in game.content.cards.values())
+    purse = unsold * 2 / 5  # the unsold receipts, a fifth of twice the opening bids each
+    expected = 6 * circle(4, 0, 0) + 2 * circle(4, purse, 0)
+    assert circles == pytest.approx(win * expected)
+    assert circle(4, 10, 0) > circle(4, 0, 0) > 12 / 7  # more than a seventh of a ticket each
+    assert bot.betting_money(view) == 25
+    view["cash"] = [30, 40, 40, 40]
+    lot = view["lot"]
+    legal = [Bid(lot["min_bid"] + k) for k in range(10)]
+    chosen = bot.choose(0, view, [Pass(), *legal])
+    assert chosen == Pass() or (isinstance(chosen, Bid) and chosen.amount <= 5)
+    view["cash"] = [25, 40, 40, 40]  # nothing to spare: it passes
+    assert bot.choose(0, view, [Pass(), *legal]) == Pass()

@@ -39,5 +39,22 @@ def test_the_golden_playthrough_is_unchanged() -> None:
     assert len(got) == len(expected)
 
 
+def test_the_golden_log_replays_as_recorded_without_the_players() -> None:
+    """A saved game is its log: replayed through the rules alone (no computer player
+    deciding), the golden's events give its announcements and fifties line for line, so
+    a change to the computer players (R29) changes new games, not recorded ones; the
+    golden of before R29 replayed so too."""
+    from homestretch.core.protocol import Event, replay
+
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("fifties: "))
+    events = [Event.from_json(json.loads(line)) for line in lines[k + 1 :]]
+    game = AcrossGame(players=4, tracks=("woodbine",), daily_double=True)
+    state = replay(game, events)
+    assert isinstance(state, AcrossState)
+    assert list(state.news) == lines[:k]
+    assert f"fifties: {state.cash}" == lines[k]
+
+
 if __name__ == "__main__":
     GOLDEN.write_text("\n".join(playthrough()) + "\n", encoding="utf-8")

@@ -236,7 +236,7 @@ def test_a_computer_betting_last_deals_with_a_computer_player_who_said_done() ->
     seats are computer players, who answer an offer at once, before the windows close
     (``core.referee.SeesTheTable``): it offers to buy one's horse and is answered, and
     the person, who may not be asked before the windows close, is offered nothing."""
-    state, asked = table_game(2, 1)  # seed 1: the players bid what they would trade at (R26)
+    state, asked = table_game(2, 4)  # seed 4: a game where seat 1 has a deal to offer (R29)
     last = [
         n
         for n in state.notices

@@ -4,8 +4,10 @@ They read only their own view. The sensible player values a ticket by what it sh
 bring back under the pool as it stands (``returns.py``: the windows the handle would
 deal, every ticket already bought, rules A-C, the Winners Circle if it owns the horse)
 and buys while one more pays more than its three fifties; values a horse by its share of
-the Winners Circle and the purses over the races left, bids up to what it would pay
-for the horse in a trade (ruling R26), buys a ticket's worth in every race as people
+the Winners Circle over the races left, each race at the handle today's racing gives it
+(a purse race's from its purse), and of the 8th-race bins (ruling R29), bids up to what
+it would pay for the horse in a trade (R26) but never into the fifties it bets with
+(R29), buys a ticket's worth in every race as people
 do (its best, keeping cash for the purse races, R26), borrows on a horse when short of
 the fifties a good ticket needs (or, with fewer than a ticket's three, asks the
 richest other player into a ring for the rest), trades
@@ -70,6 +72,17 @@ PURSE_RACES = (3, 5, 8)
 """The races with auction receipts to win: the 3rd- and 5th-race purses dealt into the
 windows, the 8th-race bins paid to the owners."""
 PURSES = {3: "race3", 5: "race5"}
+A_PLAYER = 0.85
+"""Tickets a player buys in a race without a purse, on the whole (R26's ticket's worth
+in most races, more where one pays): measured in today's racing (R29)."""
+OWNER_SHARE = 0.32
+"""The share of such a race's handle its Winners Circle pays the owner, on the whole:
+more than window 1's seventh, since a winner nobody backed takes windows 2-5's deal
+too (rule A). Measured (R29)."""
+PURSE_TICKETS = 3.25
+"""Fifties of tickets bought in a purse race for each fifty of its purse (R29)."""
+PURSE_OWNER_SHARE = 0.18
+"""The share of a purse race's handle (purse included) its Winners Circle pays (R29)."""
 
 
 @cache
@@ -90,6 +103,15 @@ def owners_of(view: JSON) -> dict[int, list[int]]:
 
 def tickets_of(view: JSON) -> list[tuple[int, int]]:
     return [(int(s), int(h)) for s, h in view["tickets"]]
+
+
+def circle(players: int, purse: float, carry: float) -> float:
+    """What a race's Winners Circle should pay the winner's owner in today's racing
+    (R29): a share of the handle it should have, its tickets guessed from the number of
+    players, or from its purse in a purse race, and the carry-over."""
+    if purse:
+        return PURSE_OWNER_SHARE * ((1 + PURSE_TICKETS) * purse + carry)
+    return OWNER_SHARE * (TICKET_PRICE * A_PLAYER * players + carry)
 
 
 def handle_now(view: JSON, extra_tickets: int = 0) -> int:
@@ -166,28 +188,32 @@ class SensibleBot:
         return HORSES[best], float(more[best]) - base
 
     # --- what a horse is worth --------------------------------------------------------
-    def _handle_guess(self, view: JSON) -> float:
-        """A race's handle: the last race's, or two tickets from half the players."""
-        payoff = view["payoff"]
-        if payoff is not None:
-            return float(sum(payoff["dealt"]))
-        return TICKET_PRICE * len(view["cash"]) + view["carry"]
-
     def horse_value(self, horse: int, view: JSON) -> float:
         """Expected fifties to the owner from now to the end of the meet: its share of
-        the Winners Circle, of the 3rd- and 5th-race purses and of the 8th-race bins."""
+        the Winners Circle over the races left (``circles``) and of the 8th-race bins."""
+        circle, final = self.horse_value_parts(horse, view)
+        return circle + final
+
+    def horse_value_parts(self, horse: int, view: JSON) -> tuple[float, float]:
+        """(the Winners Circles, the 8th-race bins) ``horse`` should bring its owner
+        from now to the end of the meet."""
         win, place, show = track_chances(view["track"], self.content_dir)[horse]
         race = view["race"] if view["phase"] != "betting" else view["race"] - 1
-        races_left = 8 - max(race, 0)
         bins = view["bins"]
         final = win * bins["win8"] + place * bins["place8"] + show * bins["show8"]
-        purses = sum(bins[b] for r, b in PURSES.items() if r > race) / 7 * win
+        purses = {r: float(bins[b]) for r, b in PURSES.items()}
         if view["phase"] == "auction" and view["race"] == 0:
             # The receipts still to come put about a fifth of their price in each bin.
             cards = load_content(self.content_dir).cards
             unsold = sum(cards[h].opening_bid for h in HORSES if str(h) not in view["owners"])
             final += (win + place + show) * unsold * 2 / 5
-        return races_left * win * self._handle_guess(view) / 7 + final + purses
+            purses = {r: p + unsold * 2 / 5 for r, p in purses.items()}
+        first, players = max(race, 0) + 1, len(view["cash"])
+        circles = sum(
+            circle(players, purses.get(r, 0.0), view["carry"] if r == first else 0)
+            for r in range(first, 9)
+        )
+        return win * circles, final
 
     # --- the auction and offers -------------------------------------------------------
     def bid_limit(self, seat: int, horse: int, view: JSON) -> int:
@@ -206,11 +232,11 @@ class SensibleBot:
     def _bid(self, seat: int, view: JSON, legal: list[Action]) -> Action:
         lot = view["lot"]
         limit = self.bid_limit(seat, lot["horse"], view)
-        cash = view["cash"][seat]
+        cash = view["cash"][seat] - self.betting_money(view)
         bids = [
             a
             for a in legal
-            if isinstance(a, Bid) and a.partner == NOBODY and a.amount <= min(limit, cash - RESERVE)
+            if isinstance(a, Bid) and a.partner == NOBODY and a.amount <= min(limit, cash)
         ]
         if not bids:
             return Pass()
@@ -260,14 +286,24 @@ class SensibleBot:
         trade = self._trade(seat, view)
         return trade if trade is not None else Done()
 
+    @staticmethod
+    def kept_back(view: JSON) -> int:
+        """The fifties a player keeps in hand beyond a ticket: a reserve and
+        ``KEPT_A_PURSE`` tickets for each purse race still to run (R26)."""
+        purses = sum(1 for r in PURSE_RACES if r > view["race"])
+        return RESERVE + TICKET_PRICE * KEPT_A_PURSE * purses
+
+    def betting_money(self, view: JSON) -> int:
+        """What a player keeps out of its bids at the auction: what it keeps back and a
+        ticket, so it still bets a ticket's worth in the races (R26, R29)."""
+        return self.kept_back(view) + TICKET_PRICE
+
     def _a_ticket_anyway(self, seat: int, view: JSON, gain: float) -> bool:
         """A ticket's worth in every race, as people bet: the best ticket, when it should
         bring back at least ``EVERY_RACE`` of its price and the cash left keeps a
         reserve and ``KEPT_A_PURSE`` tickets for each purse race still to run."""
-        purses = sum(1 for r in PURSE_RACES if r > view["race"])
-        keep = RESERVE + TICKET_PRICE * KEPT_A_PURSE * purses
         cash = view["cash"][seat]
-        return gain >= EVERY_RACE * TICKET_PRICE and cash - TICKET_PRICE >= keep
+        return gain >= EVERY_RACE * TICKET_PRICE and cash - TICKET_PRICE >= self.kept_back(view)
 
     def _ring(self, seat: int, view: JSON, horse: int) -> Action | None:
         """Short of the three fifties of a ticket worth buying: ask the richest other

@@ -2,7 +2,8 @@
 Monte Carlo rollouts of the rest of the race on the NumPy kernel.
 
 At an accept/reject choice it runs the rest of the race ``ROLLOUTS`` times after each
-choice (the other players as the computer policy plays, R21) and takes the choice whose
+choice (every player racing as the computer players do, R28: holding back each rival
+while a horse it owns or backed runs) and takes the choice whose
 finishes pay it more, counted exactly (``returns.payouts``: its tickets, the Winners
 Circle of its horses, the 8th-race bins, its share of the Daily Double bin in races 1
 and 2, under the game's payoff rule). For its bets it races the field from the
@@ -21,7 +22,12 @@ from functools import lru_cache
 import numpy as np
 
 from homestretch.core.protocol import JSON
-from homestretch.games.across.analysis.handicapper import Field, race_on, second_roll
+from homestretch.games.across.analysis.handicapper import (
+    Field,
+    players_racing,
+    race_on,
+    second_roll,
+)
 from homestretch.games.across.analysis.returns import Finishes, payouts
 from homestretch.games.across.bots import SensibleBot, owners_of, tickets_of, track_chances
 from homestretch.games.across.content.loader import HORSES, load_content
@@ -74,7 +80,8 @@ class SearchBot(SensibleBot):
         if reject:
             second_roll(board, every, need, self._np, rolls)
         nxt = (seat + (1 if view["rotation"] == "left" else -1)) % len(view["cash"])
-        race_on(board, need, self._owner_matrix(view, ROLLOUTS), self._rollers(view, nxt), self._np)
+        owner, rollers = self._owner_matrix(view, ROLLOUTS), self._rollers(view, nxt)
+        race_on(board, need, owner, rollers, self._np, players_racing(self._stakes(view)))
         return self._mean_collection(seat, view, board.order + HORSES[0])
 
     def _mean_collection(self, seat: int, view: JSON, finish: np.ndarray) -> float:
@@ -116,6 +123,17 @@ class SearchBot(SensibleBot):
 
     # --- the table --------------------------------------------------------------------
     @staticmethod
+    def _stakes(view: JSON) -> np.ndarray:
+        """Each seat's stakes in the race (seats x horse indices): the horses it owns a
+        part of or holds a ticket on, which it races for (R28)."""
+        stakes = np.zeros((len(view["cash"]), len(HORSES)), dtype=bool)
+        for h, members in view["owners"].items():
+            stakes[list(members), int(h) - HORSES[0]] = True
+        for s, h in view["tickets"]:
+            stakes[s, h - HORSES[0]] = True
+        return stakes
+
+    @staticmethod
     def _owner_matrix(view: JSON, n: int) -> np.ndarray:
         """The seat deciding for each horse (a syndicate's first member), per rollout."""
         row = np.array([view["owners"].get(str(h), [-1])[0] for h in HORSES])
@@ -133,12 +151,13 @@ def field_finishes(
     track_key: str, content: str | None, owner: tuple[int, ...], rollers: tuple[int, ...]
 ) -> Finishes:
     """The finishes of a race from the start with these owners and this order of
-    rollers, every seat playing the computer policy. Seeded by its arguments alone, so
+    rollers, every seat racing as the computer players do (R28: holding back every
+    rival while a horse of its own runs). Seeded by its arguments alone, so
     it is the same whoever asks first (a game replays)."""
     track = load_content(content).track(track_key)
     rng = np.random.default_rng(zlib.crc32(repr((track_key, owner, rollers)).encode()))
     board = Field.start(track.start_halves(), BET_RACES)
     owners = np.tile(np.array(owner), (BET_RACES, 1))
-    race_on(board, track.need_halves(), owners, list(rollers), rng)
+    race_on(board, track.need_halves(), owners, list(rollers), rng, players_racing())
     triples, counts = np.unique(board.order, axis=0, return_counts=True)
     return Finishes(triples + HORSES[0], counts / counts.sum())

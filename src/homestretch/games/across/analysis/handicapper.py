@@ -127,6 +127,27 @@ def hold_back_every_rival(seen: RollSeen) -> np.ndarray:
     return (seen.owner[live, horse] != roller) & mine_open
 
 
+def players_racing(stakes: np.ndarray | None = None) -> Callable[[RollSeen], np.ndarray]:
+    """The computer players' racing (R28), as a policy: a rival's roll (a horse the
+    roller has no stake in) is rejected while a horse he has a stake in still runs,
+    unless half an X would bring the rival home anyway. ``stakes`` (seats x horse
+    indices, true where the seat owns or backed the horse) says each seat's stakes;
+    without it a seat's stakes are the horses it owns (the ``owner`` matrix)."""
+
+    def rejects(seen: RollSeen) -> np.ndarray:
+        live, horse, roller = seen.live, seen.horse, seen.roller
+        if stakes is None:
+            mine = seen.owner[live] == roller
+        else:
+            mine = np.broadcast_to(stakes[roller], (live.size, len(HORSES)))
+        mine_open = (mine & ~seen.finished[live]).any(axis=1)
+        rival = ~mine[np.arange(live.size), horse]
+        not_home_anyway = seen.progress[live, horse] + 1 < seen.need[horse]
+        return rival & mine_open & not_home_anyway
+
+    return rejects
+
+
 def accept_every_roll(seen: RollSeen) -> np.ndarray:
     """No rejections at all: the shortest races a card gives."""
     return np.zeros(seen.live.size, dtype=bool)
@@ -135,6 +156,7 @@ def accept_every_roll(seen: RollSeen) -> np.ndarray:
 POLICIES: dict[str, Callable[[RollSeen], np.ndarray]] = {
     "computer": hold_back_rival,
     "people": hold_back_every_rival,
+    "players": players_racing(),
     "accept": accept_every_roll,
 }
 """The accept/reject policies the handicapper can race under, by name."""
@@ -146,13 +168,14 @@ def run_races(
     n: int,
     rng: np.random.Generator,
     rejects: Callable[[RollSeen], np.ndarray] = hold_back_rival,
+    rollers: int = ROLLERS,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Race ``n`` fields under a policy (which first rolls to reject); returns (first
     three horse indices, rolls per race, full X's given per horse). Each race deals the
-    eleven horses at random among ROLLERS seats."""
+    eleven horses at random among ``rollers`` seats."""
     board = Field.start(start, n)
-    owner = np.argsort(rng.random((n, len(HORSES))), axis=1) % ROLLERS
-    rolls, accepted = race_on(board, need, owner, list(range(ROLLERS)), rng, rejects)
+    owner = np.argsort(rng.random((n, len(HORSES))), axis=1) % rollers
+    rolls, accepted = race_on(board, need, owner, list(range(rollers)), rng, rejects)
     return board.order, rolls, accepted
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from homestretch.core.protocol import JSON
-from homestretch.games.across.analysis.handicapper import run_races
+from homestretch.games.across.analysis.handicapper import players_racing, run_races
 from homestretch.games.across.content.loader import HORSES, Content, Track, load_content
 from homestretch.games.across.rules.totalizator import (
     GROUP_WINDOWS,
@@ -34,6 +34,10 @@ from homestretch.games.across.rules.totalizator import deal as deal_windows
 
 FINISH_RACES = 10_000
 """Kernel races behind a track's finish table (a finish's share to about 0.15%)."""
+FINISH_SEED = 2
+"""The seed of a track's finish table (so a computer player's choices replay)."""
+TABLE_SEATS = 4
+"""Seats round the table in the races behind a finish table: a new table's four."""
 
 
 @dataclass(frozen=True)
@@ -69,10 +73,14 @@ def finishes(track: str, content_dir: str | None = None) -> Finishes:
     return race_finishes(loaded)
 
 
-def race_finishes(track: Track) -> Finishes:
-    """``FINISH_RACES`` kernel races of ``track`` (about 0.3-0.7 s)."""
-    rng = np.random.default_rng(2)
-    order, _, _ = run_races(track.start_halves(), track.need_halves(), FINISH_RACES, rng)
+def race_finishes(track: Track, races: int = FINISH_RACES, seed: int = FINISH_SEED) -> Finishes:
+    """``races`` kernel races of ``track`` (10,000: about 0.5-1 s) as the computer players
+    race today (R28, R29): the eleven horses dealt among ``TABLE_SEATS`` seats, each
+    rejecting a rival's roll while a horse of its own runs, unless half an X would bring
+    the rival home anyway."""
+    rng = np.random.default_rng(seed)
+    start, need = track.start_halves(), track.need_halves()
+    order, _, _ = run_races(start, need, races, rng, players_racing(), TABLE_SEATS)
     triples, counts = np.unique(order, axis=0, return_counts=True)
     return Finishes(triples.astype(np.int64) + HORSES[0], counts / counts.sum())
 
@@ -97,7 +105,7 @@ def finish_tables(content: Content) -> JSON:
         counts = np.rint(table.weight * FINISH_RACES).astype(np.int64)
         rows = np.column_stack([table.horses, counts]).tolist()
         tracks[key] = {"handicaps": _handicaps(track), "finishes": rows}
-    return {"races": FINISH_RACES, "seed": 2, "tracks": tracks}
+    return {"races": FINISH_RACES, "seed": FINISH_SEED, "seats": TABLE_SEATS, "tracks": tracks}
 
 
 def dealt(handle: int) -> list[int]:
@@ -207,5 +215,6 @@ def _pools(windows: Sequence[int], backed: tuple[bool, bool, bool]) -> list[int]
     return [w[OWNER_WINDOW], *(sum(w[i] for i in group) for group in GROUP_WINDOWS.values())]
 
 
-if __name__ == "__main__":  # rebuild the shipped tables after a card changes
+if __name__ == "__main__":  # rebuild the shipped tables after a card or the racing changes
     SHIPPED.write_text(json.dumps(finish_tables(load_content(None))) + "\n", encoding="utf-8")
+    print(f"{SHIPPED.name}: {FINISH_RACES} races a track, seed {FINISH_SEED}, {TABLE_SEATS} seats")

@@ -23,6 +23,9 @@ BETTING_ORDERS = ("rotate", "totemaster")
 NEW_TABLES_BETTING = "rotate"
 """A new table's ``betting_order`` (R27, chosen by measurement); a saved game without the
 key is R17's, "totemaster"."""
+STAKES = ("carry", "allot")
+"""What a player starts a meet after the first with (ruling R30): the fifties it ended
+the last with, or those and 40 more, allotted by the meet's new Trackmaster."""
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 
 
@@ -43,6 +46,8 @@ class AcrossGame(Game):
     rotation: str = "left"
     debts: str = "settle"
     betting_order: str = "totemaster"
+    stake: str = "carry"
+    """R30: "carry" (every game saved before it), or "allot" (40 more fifties a meet)."""
     content_dir: str | None = None
     content_digest: str | None = field(default=None, compare=False)
     """The content folder's digest when the game was made: a saved game replayed or
@@ -69,6 +74,8 @@ class AcrossGame(Game):
             raise HomestretchError(f"rotation must be one of {', '.join(ROTATIONS)}")
         if self.betting_order not in BETTING_ORDERS:
             raise HomestretchError(f"betting_order must be one of {', '.join(BETTING_ORDERS)}")
+        if self.stake not in STAKES:
+            raise HomestretchError(f"stake must be one of {', '.join(STAKES)}")
         if self.content_dir is not None:
             check_digest(Path(self.content_dir), self.content_digest, "content folder")
             folder = Path(self.content_dir).resolve()
@@ -91,6 +98,7 @@ class AcrossGame(Game):
             "rotation",
             "debts",
             "betting_order",
+            "stake",
         }
         unknown = set(config) - known - {"content_dir", "content_digest", "seats"}
         if unknown:
@@ -115,6 +123,7 @@ class AcrossGame(Game):
             "rotation": self.rotation,
             "debts": self.debts,
             "betting_order": self.betting_order,
+            **({"stake": self.stake} if self.stake != "carry" else {}),
             "content_dir": self.content_dir,
             **({"content_digest": self.content_digest} if self.content_dir else {}),
         }

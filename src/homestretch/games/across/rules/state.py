@@ -68,6 +68,8 @@ class AcrossState(State):
         self.carry = 0
         self.held = 0
         """Bets the Totemaster has taken for the next race, not yet dealt."""
+        self.allotted = 0
+        """Fifties a new Trackmaster has allotted after the first meet (R30)."""
         self.owners: dict[int, tuple[int, ...]] = {}
         self.hock: dict[int, int] = {}
         """Horse -> fifties borrowed on it from the 8th-race WIN bin."""
@@ -270,6 +272,10 @@ class AcrossState(State):
             f"Meet {self.meet + 1}: Trackmaster {self.name(self.trackmaster)}, "
             f"Totemaster {self.name(self.totemaster)}, Auctioneer {self.name(self.auctioneer)}"
         )
+        if self.meet > 0 and self.g.stake == "allot":  # R30: the Trackmaster's first duty
+            self.cash = [c + STARTING_FIFTIES for c in self.cash]
+            self.allotted += STARTING_FIFTIES * self.g.players
+            self.say(f"The Trackmaster allots each player {words.fifties(STARTING_FIFTIES)} (R30)")
         if self.meet < len(self.g.tracks):
             self._set_track(self.g.tracks[self.meet])
         else:
@@ -399,7 +405,7 @@ class AcrossState(State):
 
     def conserved(self) -> dict[str, int]:
         total = sum(self.cash) + sum(self.bins.values()) + self.dd_bin + sum(self.windows)
-        return {"fifties": total + self.carry + self.held}
+        return {"fifties": total + self.carry + self.held - self.allotted}
 
     def notices_for(self, player: int | None, since: int = 0) -> list[JSON]:
         """The notices, each of a kind the board's "For you" box shows also said to
