@@ -98,3 +98,29 @@ def test_a_broken_table_file_is_a_clear_error(tmp_path: Path) -> None:
         load_table(bad)
     with pytest.raises(ContentError, match="missing.csv: cannot read the CSV odds table: file not"):
         load_table(tmp_path / "missing.csv")
+
+
+def test_the_docs_odds_table_paragraph_says_what_the_code_scores() -> None:
+    """docs/derbycast.md says how odds off the printed rows score (R1-R3), each with an
+    example: every example holds against the bundled table, and a copy of it read from
+    its own file (your own table is read the same way)."""
+    import re
+
+    doc = Path(__file__).parents[4] / "docs" / "derbycast.md"
+    text = " ".join(doc.read_text(encoding="utf-8").split())
+    between = re.search(r"ruling R1: (\S+) as (\S+)\)", text)
+    shorter = re.search(
+        r"shorter than the first row score as the first row \(R2: (\S+) as (\S+)\)", text
+    )
+    past = re.search(r"on the whole part of the odds .*?R3: (\S+) is (\d+)/(\d+)/(\d+)\)", text)
+    assert between and shorter and past, "the odds-table paragraph lost its R1-R3 examples"
+    rows = load_table()  # the bundled file, read as a table of one's own is
+    for table in (None, rows):
+        for odds, row in (between.groups(), shorter.groups()):
+            assert advance_for(Odds.parse(odds), table) == advance_for(Odds.parse(row), table)
+        got = advance_for(Odds.parse(past.group(1)), table)
+        assert (got.win, got.place, got.show) == tuple(int(n) for n in past.groups()[1:])
+    assert Odds.parse(shorter.group(2)).value == rows[0].odds  # the example is the first row
+    assert Odds.parse(shorter.group(1)).value < rows[0].odds
+    assert Odds.parse(past.group(1)).value > rows[-1].odds
+    assert Odds.parse(past.group(1)).value.denominator > 1  # a whole part to take

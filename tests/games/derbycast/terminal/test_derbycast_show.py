@@ -305,3 +305,47 @@ def test_a_pick_in_the_money_that_scores_nothing_is_said_why() -> None:
     console = Console(width=80, record=True)
     print_race_fitted(console, view["last_race"], view["board"])
     assert " ".join(said.split()) in " ".join(console.export_text().split())
+
+
+def test_a_pick_on_a_replay_is_said_with_the_number_the_card_gave_its_horse() -> None:
+    """Over the bundled replays (printed without program numbers, so the card numbers
+    them 1, 2, 3) the board after a race said "win Saffron Orchard", the number the card
+    showed gone: every pick, and the finish, now says it."""
+    from homestretch.games.derbycast.content.replays import replay_library
+    from homestretch.games.derbycast.terminal.show import _board_after, race_report
+
+    people = [{"name": "Ann"}, {"name": "Bob"}]
+    state = DerbyCastGame({"entrants": people, "source": "replays"}).new_initial_state()
+    library = replay_library()
+    index = next(i for i, race in enumerate(library) if not race.scratched)
+    state.apply_chance((index,))
+    card = state.view(None)["card"]
+    assert not any(r.program for r in library[index].runners)  # printed without numbers
+    number = {h: n for h, n in zip(card["horses"], card["programs"], strict=True)}
+    ann, bob = card["horses"][2], card["horses"][-1]
+    state.apply(0, Pick(ann, "win"))
+    state.apply(1, Pick(bob, "show"))
+    view = state.view(None)
+    report = view["last_race"]
+    assert number[ann] == "3"
+    words = report["words"]
+    assert words["picks"][0].startswith(f"Ann (marker 1): win on 3 {ann}, ")
+    assert words["picks"][1].startswith(f"Bob (marker 2): show on {number[bob]} {bob}, ")
+    winner = next(r for r in report["runners"] if r["finish"] == 1)
+    assert words["finish"][0].startswith(f"1st: {number[winner['horse']]} {winner['horse']}")
+    after = _text(_board_after(report, view["board"]))
+    assert f"win 3 {ann}:" in after and f"show {number[bob]} {bob}:" in after
+    assert f"win on 3 {ann}," in "".join(_text(t) for t in race_report(report))
+
+
+def test_the_end_board_says_each_markers_points_to_go() -> None:
+    """The board at the end had its "to go" column empty but the winner's OFFICIAL
+    FINISH: each other marker's points short of the Official Finish are there now."""
+    text = _text(board_table(_board([20, 28, 3]), over=True))
+    to_go = {
+        line.split("│")[2].strip(): line.split("│")[5].strip()
+        for line in text.splitlines()
+        if "│" in line
+    }
+    assert to_go == {"Bob+Cy [team]": "OFFICIAL FINISH", "Ann": "1", "Di": "18"}
+    assert "needs" not in text

@@ -115,7 +115,8 @@ def awards(
             {
                 **entry,
                 "horse": pick.horse,
-                "program": runner.program,
+                # as the card numbers it: a replay printed without numbers counts 1, 2, 3
+                "program": official.programs[official.horses.index(pick.horse)],
                 "bet": pick.bet,
                 "finish": runner.finish,
                 "odds": str(runner.odds),

@@ -14,6 +14,7 @@ from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
 from homestretch.core.odds import Odds
 from homestretch.core.protocol import JSON
+from homestretch.games.derbycast.content.race_record import numbered
 from homestretch.games.derbycast.rules.actions import (
     Correction,
     DayCard,
@@ -119,7 +120,17 @@ def shared_places(runners: Sequence[JSON]) -> set[int]:
 
 def report_words(report: JSON) -> JSON:
     """An official race in words: its title, the first four home, each marker's pick."""
-    placed = sorted((r for r in report["runners"] if r["finish"] is not None), key=_finish)
+    runners = report["runners"]
+    # each horse by its number on the card: a replay printed without numbers counts 1, 2, 3
+    numbers = numbered(tuple(r.get("program") or "" for r in runners), len(runners))
+    placed = sorted(
+        (
+            {**r, "program": n}
+            for r, n in zip(runners, numbers, strict=True)
+            if r["finish"] is not None
+        ),
+        key=_finish,
+    )
     shared = shared_places(placed)
     return {
         "title": report_title(report),

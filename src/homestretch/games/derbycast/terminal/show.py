@@ -84,7 +84,8 @@ def board_table(board: list[JSON], over: bool = False) -> Table:
     cut short: at 80 columns the other columns wrap to leave it its 20 spaces (it was
     cut to '################…' once a 'leader' note stood beside it). Once the game is
     ``over`` nobody "needs" more points (a set number of races run out said "needs 20
-    more" beside a beaten marker), as the view's standings say."""
+    more" beside a beaten marker), as the view's standings say: "to go" is then each
+    marker's points short of the Official Finish (``to_go``)."""
     track_column = Column("Odds Advancement Table", min_width=len(track(0)) + 1, no_wrap=True)
     table = Table("marker", "player", "points", track_column, "to go", title="The board")
     table.caption = FINISH_CAPTION
@@ -98,9 +99,19 @@ def board_table(board: list[JSON], over: bool = False) -> Table:
             escape(who),
             str(row["points"]),
             track(row["points"]),
-            standing(row, leader, over),
+            to_go(row, leader, over),
         )
     return table
+
+
+def to_go(row: JSON, leader: int, over: bool) -> str:
+    """A marker's "to go": while racing, what it needs ('needs 13 more, leader'); once the
+    game is ``over``, the points it was short of the Official Finish, bare ('13', under
+    "to go"), beside the winner's 'OFFICIAL FINISH' (the end's column was empty but
+    that, nobody "needing" points after the last race)."""
+    if over and not row["official_finish"]:
+        return str(row["needs"])
+    return standing(row, leader, over)
 
 
 def said_name(name: str, bot: bool) -> str:
