@@ -143,6 +143,14 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
         ["across", "simulate", "--games", "2", "--plot", "x.xyz"],
         "x.xyz: cannot draw a .xyz picture",
     ),
+    ("across play", "--stake"): (
+        ["across", "play", "--stake", "keep"],
+        "--stake keep: write carry or allot",
+    ),
+    ("across simulate", "--stake"): (
+        ["across", "simulate", "--games", "2", "--stake", "keep"],
+        "--stake keep: write carry or allot",
+    ),
     ("across simulate", "--betting-order"): (
         ["across", "simulate", "--games", "2", "--betting-order", "first"],
         "--betting-order first: write rotate or totemaster",

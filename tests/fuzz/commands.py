@@ -96,7 +96,7 @@ COMMANDS = {
         ("across", "play", "--bots", "3", "--seed", "1", "--quiet", "--format", "json"),
         ("--players", "--bots", "--bot", "--track", "--meets", "--payoff", "--rotation")
         + ("--debts", "--betting-order", "--content", "--seed", "--dice", "--dice-file", "--db")
-        + ("--format",),
+        + ("--format", "--stake"),
     ),
     "across simulate": Command(
         ("across", "simulate", "--track", "woodbine", "-n", "100", "--seed", "1", "-f", "json"),
@@ -104,7 +104,8 @@ COMMANDS = {
     ),
     "across simulate games": Command(
         ("across", "simulate", "--games", "2", "--bots", "3", "--seed", "1", "-f", "json"),
-        ("--games", "--bots", "--players", "--meets", "--betting-order", "--track", "--plot"),
+        ("--games", "--bots", "--players", "--meets", "--betting-order", "--track", "--plot")
+        + ("--stake",),
     ),
     "across tracks": Command(("across", "tracks"), ("--content", "--format")),
     "totopoly play": Command(

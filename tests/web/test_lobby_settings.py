@@ -22,7 +22,16 @@ from homestretch.web.pages import table_name
 GAMES = sorted(entries())
 KINDS = {"number", "choice", "flag", "seat", "list", "text"}
 EXPECTED = {
-    "across": {"tracks", "meets", "daily_double", "payoff", "rotation", "debts", "betting_order"},
+    "across": {
+        "tracks",
+        "meets",
+        "daily_double",
+        "payoff",
+        "rotation",
+        "debts",
+        "betting_order",
+        "stake",
+    },
     "derbycast": {"source", "races", "tie", "order", "draw", "sealed", "confirm"},
     "stretch": {
         "race",

@@ -26,6 +26,9 @@ key is R17's, "totemaster"."""
 STAKES = ("carry", "allot")
 """What a player starts a meet after the first with (ruling R30): the fifties it ended
 the last with, or those and 40 more, allotted by the meet's new Trackmaster."""
+NEW_TABLES_STAKE = "allot"
+"""A new table's ``stake`` (R30, chosen by measurement: it meets R25's checks over four
+meets); a saved game without the key is "carry"."""
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 
 

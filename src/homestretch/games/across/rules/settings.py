@@ -8,7 +8,7 @@ from pydantic import Field
 
 from homestretch.core.settings import Choices, Settings
 from homestretch.games.across.content.loader import load_content
-from homestretch.games.across.rules.game import NEW_TABLES_BETTING
+from homestretch.games.across.rules.game import NEW_TABLES_BETTING, NEW_TABLES_STAKE
 
 
 def _tracks() -> Choices:
@@ -24,8 +24,9 @@ class AcrossSettings(Settings):
 
     @classmethod
     def for_new_table(cls, config: dict[str, Any]) -> dict[str, Any]:
-        # a game saved before ruling R27 has no betting_order and is replayed in R17's
-        return {"betting_order": NEW_TABLES_BETTING, **config}
+        # a game saved before ruling R27 (R30) has no betting_order (stake) and is replayed
+        # in R17's order (carrying its fifties from meet to meet)
+        return {"betting_order": NEW_TABLES_BETTING, "stake": NEW_TABLES_STAKE, **config}
 
     tracks: list[Annotated[str, _tracks()]] = Field(
         default=[],
@@ -93,4 +94,16 @@ class AcrossSettings(Settings):
         title="The first to bet",
         description="In each race: moving on, every seat bets first and last in turn "
         "(ruling R27); always from the Totemaster's left, the Totemaster bets last (R17).",
+    )
+    stake: Annotated[
+        str,
+        Choices(
+            ("allot", "40 more fifties each, allotted by the new Trackmaster"),
+            ("carry", "only what each ended the last meet with"),
+        ),
+    ] = Field(
+        default=NEW_TABLES_STAKE,
+        title="Each meet after the first starts with",
+        description="With more than one meet: fresh fifties keep a player left behind in "
+        "the game (ruling R30).",
     )

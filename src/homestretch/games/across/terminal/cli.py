@@ -1131,6 +1131,14 @@ def play(
             "totemaster (the Totemaster's neighbour every race, R17)",
         ),
     ] = "rotate",
+    stake: Annotated[
+        str,
+        typer.Option(
+            "--stake",
+            help="each meet after the first: allot (40 more fifties each, ruling R30) or "
+            "carry (only what each ended the last meet with)",
+        ),
+    ] = "allot",
     quiet: Annotated[
         bool, typer.Option("--quiet", help="only the result, not the game as it goes")
     ] = False,
@@ -1151,6 +1159,7 @@ def play(
         MAX_PLAYERS,
         MIN_PLAYERS,
         ROTATIONS,
+        STAKES,
         AcrossGame,
     )
     from homestretch.games.across.rules.totalizator import PAYOFF_MODES
@@ -1172,6 +1181,7 @@ def play(
     one_of("--debts", debts, DEBT_MODES)
     people_named(players)  # names, not a count (that is --bots)
     one_of("--betting-order", betting_order, BETTING_ORDERS)
+    one_of("--stake", stake, STAKES)
     people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
     # --bot KIND (sensible when not given) for them all, or one each: as every game takes it
     kinds = bot_kinds(bot, bots, sorted(("random", *ENTRY.bots)), "sensible")
@@ -1192,6 +1202,7 @@ def play(
         rotation=rotation,
         debts=debts,
         betting_order=betting_order,
+        stake=stake,
         content_dir=str(content) if content else None,
     )
     seats = [seat_person(n) for n in people]
@@ -1333,6 +1344,14 @@ def simulate(
             "or totemaster (R17)",
         ),
     ] = None,
+    stake: Annotated[
+        str | None,
+        typer.Option(
+            "--stake",
+            help="with --games, each meet after the first: allot (40 more fifties each, the "
+            "default, ruling R30) or carry",
+        ),
+    ] = None,
     plot: Annotated[
         Path | None,
         typer.Option(
@@ -1356,7 +1375,8 @@ def simulate(
         if n is not None:
             raise HomestretchError("-n counts races; --games counts whole games: give one")
         seats = bots_or_old_players(bots, players, 4)
-        _whole_games(games, seats, meets, betting_order, track, content, seed, plot, fmt)
+        orders = (betting_order, stake)
+        _whole_games(games, seats, meets, orders, track, content, seed, plot, fmt)
         return
     if plot is not None:
         raise HomestretchError("--plot draws whole games: give --games N")
@@ -1364,6 +1384,8 @@ def simulate(
         raise HomestretchError("--bots seats a whole game's players: give --games N")
     if betting_order is not None:
         raise HomestretchError("--betting-order is the betting of whole games: give --games N")
+    if stake is not None:
+        raise HomestretchError("--stake is the money of whole games: give --games N")
     n = 100_000 if n is None else n
     if n < 1:
         raise HomestretchError("-n must be at least 1")
@@ -1422,7 +1444,7 @@ def _whole_games(
     games: int,
     players: int,
     meets: int,
-    betting_order: str | None,
+    orders: tuple[str | None, str | None],
     track: str | None,
     content: Path | None,
     seed: int | None,
@@ -1433,10 +1455,18 @@ def _whole_games(
     rulebook says a game is for (analysis/whole_game.py, ruling R25)."""
     from homestretch.games.across import _sensible
     from homestretch.games.across.analysis.whole_game import checks, play_games
-    from homestretch.games.across.rules.game import BETTING_ORDERS, NEW_TABLES_BETTING, AcrossGame
+    from homestretch.games.across.rules.game import (
+        BETTING_ORDERS,
+        NEW_TABLES_BETTING,
+        NEW_TABLES_STAKE,
+        STAKES,
+        AcrossGame,
+    )
 
-    betting_order = betting_order or NEW_TABLES_BETTING  # as a new table bets (R27)
+    # as a new table plays (R27, R30) unless told otherwise
+    betting_order, stake = orders[0] or NEW_TABLES_BETTING, orders[1] or NEW_TABLES_STAKE
     one_of("--betting-order", betting_order, BETTING_ORDERS)
+    one_of("--stake", stake, STAKES)
     chosen = [track_option(track, content)] if track is not None else []
     if plot is not None:
         from homestretch.cli.pictures import picture_path
@@ -1447,6 +1477,7 @@ def _whole_games(
         tracks=tuple(chosen) * meets,
         meets=meets,
         betting_order=betting_order,
+        stake=stake,
         content_dir=str(content) if content else None,
     )
     used = seed if seed is not None else new_seed()
@@ -1461,6 +1492,7 @@ def _whole_games(
         "track": chosen[0] if chosen else None,
         "meets": meets,
         "betting_order": betting_order,
+        "stake": stake,
         "checks": [check.to_json() for check in found],
         "met": sum(check.met for check in found),
     }
