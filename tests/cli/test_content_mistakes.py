@@ -831,3 +831,29 @@ def test_a_stretch_folder_option_naming_the_wrong_thing_says_what_to_name(
     command = ["run", "2009-champagne-stakes", "--no-save"] if option == "--charts" else ["cards"]
     line = refused(tmp_path, "stretch", *command, option, named.replace("{dir}", folder))
     assert line == "error: " + said.replace("{dir}", folder), line
+
+
+@pytest.mark.parametrize(
+    "command", [["across", "tracks"], ["across", "play", "--bots", "2"], ["serve"]]
+)
+def test_the_tracks_folder_given_for_the_content_folder_names_the_one_to_give(
+    bundled: dict[str, Path], tmp_path: Path, command: list[str]
+) -> None:
+    """`--content DIR/tracks` said "DIR/tracks/tracks: no track files (*.toml) found",
+    a folder the user never named: now what to name, as a file in it (horses.toml) is."""
+    tracks = bundled["across"] / "tracks"
+    line = refused(tmp_path, *command, "--content", str(tracks))
+    assert line == (
+        f"error: {tracks}: is the tracks/ folder, not a content folder: name the folder "
+        f"that holds tracks/ ({bundled['across']})"
+    ), line
+    assert not (tmp_path / "x.sqlite").exists()  # refused before any store is made
+
+
+def test_a_totopoly_folder_named_tracks_is_still_one(tmp_path: Path) -> None:
+    """Only Across's content holds a tracks/ folder: a Totopoly copy named so is read
+    (by `serve` too, which takes either game's)."""
+    folder = tmp_path / "tracks"
+    assert RUNNER.invoke(app, ["totopoly", "content", str(folder)]).exit_code == 0
+    done = RUNNER.invoke(app, ["totopoly", "board", "--content", str(folder)])
+    assert done.exit_code == 0, done.output

@@ -1,7 +1,7 @@
 """`--quiet` (only the result) in every game whose play prints the game as it goes:
 Across the Board had it and Derby Cast, whose computer players' game is some 600 lines
 of races, did not ("no option --quiet"). Totopoly's computer players print the result
-alone already."""
+alone already; its play takes --quiet too (it was "no such option")."""
 
 from __future__ import annotations
 
@@ -35,3 +35,35 @@ def test_quiet_shows_the_result_alone_and_the_same_result(game: str, tmp_path: P
     assert quiet[-1].startswith("Saved as game 1: see it again") and loud[-1].startswith(
         "Saved as game 1: see it again"
     )
+
+
+def test_totopoly_takes_quiet_as_the_others_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`totopoly play --quiet` was "no such option". Its computer players print the
+    result alone either way; a person at the terminal is shown the table to choose at,
+    without the others' moves (the game as it goes), and the same game is played."""
+    import io
+    import re
+
+    from rich.console import Console
+
+    from homestretch.games.totopoly.terminal import cli as totopoly_cli
+
+    def played(*args: str) -> str:
+        screen = io.StringIO()
+        monkeypatch.setattr(totopoly_cli, "console", Console(file=screen, width=120))
+        db = str(tmp_path / f"{len(args)}-{args[0]}.sqlite")
+        command = ["totopoly", "play", *args, "--seed", "11", "--db", db]
+        done = CliRunner().invoke(app, command, input="1\n" * 5000)
+        assert done.exit_code == 0, done.output
+        return screen.getvalue().replace(db, "DB")
+
+    bots, quiet_bots = played("--bots", "2"), played("--bots", "2", "--quiet")
+    assert quiet_bots == bots and "won with" in bots  # the result alone, as before
+    loud = played("--players", "Ann", "--bots", "3")
+    quiet = played("--players", "Ann", "--bots", "3", "--quiet")
+    assert "Since your last move:" in loud and "Since your last move:" not in quiet
+    assert re.search(r"^  Computer \d: bid \d+ guineas$", quiet, re.M) is None
+    ending = [line for line in loud.splitlines() if "won with" in line]
+    assert ending and ending == [line for line in quiet.splitlines() if "won with" in line]

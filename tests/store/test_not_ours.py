@@ -117,6 +117,30 @@ def test_a_folder_is_not_a_store(tmp_path: Path) -> None:
     assert str(tmp_path) in line and "a folder, not a game store file" in line
 
 
+@pytest.mark.parametrize("command", [["history"], ["across", "play", "--bots", "3"]])
+def test_a_folder_named_by_homestretch_db_is_said_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    """The user who set HOMESTRETCH_DB to a folder never typed --db: the variable is
+    named, as the --db one is named when --db was given."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afolder").mkdir()
+    done = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()", *command],
+        capture_output=True,
+        text=True,
+        env={"HOMESTRETCH_DB": "afolder", "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        "error: afolder: a folder, not a game store file (to keep games in it, name a file "
+        "there: HOMESTRETCH_DB=afolder/games.sqlite)\n"
+    )
+    assert list((tmp_path / "afolder").iterdir()) == []
+    given = refused(tmp_path, "history", "--db", "afolder")  # --db itself: still --db
+    assert given.endswith("name a file there: --db afolder/games.sqlite)"), given
+
+
 def read_only(path: Path) -> str:
     """The store opened read-only (a file mode would not stop root, who runs CI)."""
     return f"sqlite:///file:{path}?mode=ro&uri=true"

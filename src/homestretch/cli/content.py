@@ -146,6 +146,13 @@ def content_folder(*games: str) -> Callable[[Path | None], Path | None]:
     folder". ``games``: whose content the option takes."""
 
     def check(path: Path | None) -> Path | None:
+        if path is not None and path.is_dir() and _a_held_folder(path, games):
+            # `--content DIR/tracks` was "DIR/tracks/tracks: no track files found"
+            raise HomestretchError(
+                f"{escape_controls(str(path))}: is the {path.name}/ folder, not a content "
+                f"folder: name the folder that holds {path.name}/ "
+                f"({escape_controls(str(path.parent))})"
+            )
         if path is None or path.is_dir():
             return path
         shown = escape_controls(str(path))
@@ -170,3 +177,13 @@ def content_folder(*games: str) -> Callable[[Path | None], Path | None]:
         )
 
     return check
+
+
+def _a_held_folder(path: Path, games: Sequence[str]) -> bool:
+    """Whether ``path`` is a folder a content folder holds (Across's tracks/) named in
+    its place: named so, holding no folder of that name, nor any file a content folder
+    of the games holds (a Totopoly folder may be named tracks)."""
+    held = {name for game in games for name in CONTENT_FILES[game]}
+    if f"{path.name}/" not in held or (path / path.name).is_dir():
+        return False
+    return not any((path / name).exists() for name in held if not name.endswith("/"))

@@ -502,10 +502,12 @@ class Store:
         reads either way. ``saved``: the command goes on with games saved before
         (``resume``), so an empty file is refused as a command that only reads refuses
         it, left empty, not made a store that holds no game."""
+        named_by = "--db " if target else "HOMESTRETCH_DB="
+        """How the user named the store, for messages: HOMESTRETCH_DB was never --db."""
         target = target or default_db()
         if isinstance(target, str) and bad_character(target):
             raise HomestretchError(
-                f"--db {shown(target)}: a store's name holds no control characters"
+                f"{named_by}{shown(target)}: a store's name holds no control characters"
             )
         self.url = store_url(target)
         self._named = self.url
@@ -540,7 +542,7 @@ class Store:
             if file.is_dir():
                 raise HomestretchError(
                     f"{self.path}: a folder, not a game store file (to keep games in it, "
-                    f"name a file there: --db {file / 'games.sqlite'})"
+                    f"name a file there: {named_by}{file / 'games.sqlite'})"
                 )
             if _holds_other_than_sqlite(file):
                 raise HomestretchError(

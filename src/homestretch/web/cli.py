@@ -4,7 +4,7 @@ The server's libraries are imported inside the commands, so ``--help`` stays qui
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,6 +18,9 @@ from homestretch.cli.common import (
 )
 from homestretch.core.errors import HomestretchError
 
+if TYPE_CHECKING:
+    import socket
+
 
 def _content_folders(folders: list[Path] | None) -> list[Path] | None:
     """A --content file said to be one, with what the folder should hold, as a game's
@@ -29,6 +32,18 @@ def _content_folders(folders: list[Path] | None) -> list[Path] | None:
         if folder.exists():
             check(folder)
     return folders
+
+
+def _listen(host: str, port: int, on: int | None = None) -> socket.socket:
+    """A socket listening on ``host`` at ``port`` (``on``: at that port instead, 0 any
+    free one), or one line naming ``host:port`` and why not."""
+    import socket
+
+    try:
+        return socket.create_server((host, port if on is None else on))
+    except OSError as exc:
+        reason = (exc.strerror or str(exc)).split(" (")[0]  # not the address again
+        raise HomestretchError(f"cannot serve on {host}:{port} ({reason})") from None
 
 
 def serve(
@@ -62,8 +77,6 @@ def serve(
     ] = None,
 ) -> None:
     """Serve tables to browsers: a lobby, a link per seat, spectators and replays."""
-    import socket
-
     import uvicorn
 
     from homestretch.cli.common import open_store
@@ -74,6 +87,10 @@ def serve(
 
     card_set = None if cards is None else load_card_set(cards)  # a bad folder: one line now
     designs = read_designs(content or [], race or [])  # a broken file: its one line now
+    # an address it cannot listen on (`--host "bad host!"`, another machine's) is said
+    # before the store is opened: it made the default store (and SQLite's files beside it)
+    # first. Bound to any free port and let go; the port itself is bound below
+    _listen(host, port, on=0).close()
     store = open_store(db)
     # a store the server may read but not write (a read-only file, a role that may only
     # SELECT) served the lobby and failed at the first move: one line now, before serving
@@ -85,11 +102,7 @@ def serve(
         store, notifier_for(store), card_set, Designs(designs)
     )  # LISTEN/NOTIFY when several share PostgreSQL
     # bound here, so a port in use is one line rather than uvicorn's log
-    try:
-        listening = socket.create_server((host, port))
-    except OSError as exc:
-        reason = (exc.strerror or str(exc)).split(" (")[0]  # not the address again
-        raise HomestretchError(f"cannot serve on {host}:{port} ({reason})") from None
+    listening = _listen(host, port)
     for design in designs:
         said = design.about[:1].lower() + design.about[1:]
         console.print(f"The lobby offers {said}", highlight=False, soft_wrap=True)

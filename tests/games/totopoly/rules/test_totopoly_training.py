@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+import pytest
+
 from homestretch.games.totopoly.content.loader import RingSquare
 from homestretch.games.totopoly.rules import money, training
 from homestretch.games.totopoly.rules.actions import (
@@ -370,6 +372,27 @@ def test_a_game_saved_before_ruling_t48_gave_the_card_all_the_same(table: Table,
     state.cash = [18, 700]
     run(training.lead(state, 1, 4), [Offer(0)])
     assert state.cash == [0, 718] and 0 in state.members
+
+
+@pytest.mark.parametrize("given", ["no", "false", 0, 1, None, [], {}])
+def test_member_if_waived_given_by_hand_as_not_a_flag_is_refused(given: object) -> None:
+    """A configuration written by hand with ``"member_if_waived": "no"`` was read as
+    true (``bool("no")``): one line naming the key now, there and in the lobby's check,
+    by its key as a setting is."""
+    from homestretch.core.errors import HomestretchError
+    from homestretch.games.totopoly.rules.settings import TotopolySettings
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+
+    said = f"member_if_waived must be true or false (ruling T48), not {given!r}"
+    with pytest.raises(HomestretchError) as refused:
+        TotopolyGame.from_config({"players": 2, "member_if_waived": given})
+    assert str(refused.value) == said
+    config = {"players": 2, "member_if_waived": given}
+    assert TotopolySettings.refusal(config) == ("member_if_waived", said)
+    for flag in (True, False):  # a flag is read as it is
+        game = TotopolyGame.from_config({"players": 2, "member_if_waived": flag})
+        assert game.member_if_waived is flag
+        assert TotopolySettings.refusal({"players": 2, "member_if_waived": flag}) is None
 
 
 def test_a_fee_nobody_is_owed_is_not_waived_ruling_t48(table: Table, run) -> None:

@@ -79,6 +79,19 @@ class TotopolySettings(Settings):
         return ["content"] if config.get("content") is not None else []
 
     @classmethod
+    def refusal(cls, config: dict[str, Any]) -> tuple[str, str] | None:
+        """``member_if_waived`` (ruling T48) given by hand as other than true or false,
+        said by its key as a setting is (it was read as true)."""
+        from homestretch.core.errors import HomestretchError
+        from homestretch.games.totopoly.rules.state import member_if_waived
+
+        try:
+            member_if_waived(config)
+        except HomestretchError as exc:
+            return "member_if_waived", str(exc)
+        return None
+
+    @classmethod
     def for_new_table(cls, config: dict[str, Any]) -> dict[str, Any]:
         # a game saved before ruling T51 has no bend_fall_back, or before T48 no
         # member_if_waived, and replays as recorded; a new table plays the rulings

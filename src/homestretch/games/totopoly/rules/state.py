@@ -63,6 +63,18 @@ def check_rules(rules: dict[str, str]) -> dict[str, str]:
     return {**DEFAULT_RULES, **rules}
 
 
+def member_if_waived(config: JSON) -> bool:
+    """A configuration's ``member_if_waived`` (ruling T48; missing: a game saved before
+    the ruling, which took the card): true or false, or one line naming it. Read with
+    ``bool``, a hand-written "no" or 0 was taken as true, or as false."""
+    waived = config.get("member_if_waived", True)
+    if not isinstance(waived, bool):
+        raise HomestretchError(
+            f"member_if_waived must be true or false (ruling T48), not {waived!r}"
+        )
+    return waived
+
+
 class TotopolyGame(Game):
     name = "totopoly"
     min_players = 2
@@ -140,7 +152,7 @@ class TotopolyGame(Game):
                 **{str(k): str(v) for k, v in config.get("rules", {}).items()},
             },
             content_digest=config.get("content_digest"),
-            member_if_waived=bool(config.get("member_if_waived", True)),
+            member_if_waived=member_if_waived(config),
         )
 
     def new_initial_state(self) -> TotopolyState:

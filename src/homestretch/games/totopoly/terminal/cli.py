@@ -106,7 +106,9 @@ class HotSeat:
     the screen and its scrollback are cleared and the seat handed over. With ``--format
     json`` the table talk goes to stderr so stdout carries only the result."""
 
-    def __init__(self, content_folder: str | None, people: int, fmt: OutputFormat) -> None:
+    def __init__(
+        self, content_folder: str | None, people: int, fmt: OutputFormat, quiet: bool = False
+    ) -> None:
         from homestretch.games.totopoly.content.loader import load_content
 
         self.content = load_content(content_folder)
@@ -122,13 +124,16 @@ class HotSeat:
         """Each seat's place in the table's log when it was last shown."""
         self.moves: list[str] = []
         """The others' moves the screen on show was drawn with (m says them all)."""
+        self.quiet = quiet
+        """--quiet: no others' moves on a seat's screen (the game as it goes, as Across's
+        --quiet says none of it); the table each seat chooses at is still shown."""
 
     def others_moves(self, player: int, view: JSON) -> list[str]:
         """The other players' moves since ``player`` was last shown the table, in the
         log's words ("Computer 2: bid 37 guineas"): the bids and passes of an auction
         were seen by nobody at the terminal, who read only the lot's standing bid. All of
         them: a fitted screen says the latest and how many more, m says them all."""
-        if self.table is None:
+        if self.table is None or self.quiet:
             return []
         now = self.table.version
         since = self.seen.get(player, max(0, now - MOVES_SHOWN * 4))
@@ -507,12 +512,15 @@ def _play_on(
     game: TotopolyGame,
     fmt: OutputFormat,
     db: Path | str | None,
+    quiet: bool = False,
 ) -> None:
-    """Play the table to the end at this terminal, every event stored as it happens."""
+    """Play the table to the end at this terminal, every event stored as it happens
+    (``quiet``: the result, the people's screens without the others' moves; computer
+    players' games print the result alone either way)."""
     from homestretch.games.totopoly.rules.state import TotopolyState
 
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
-    seat = HotSeat(game.content_folder, len(people_seats), fmt)
+    seat = HotSeat(game.content_folder, len(people_seats), fmt, quiet)
     seat.state = table.state
     seat.table = table
     people = {s: person(table.seats[s].name, table.state, seat) for s in people_seats}
@@ -547,6 +555,9 @@ def play_command(
     dice_file: DiceFileOption = None,
     content: ContentOption = None,
     rule: RuleOption = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", help="only the result, not the game as it goes")
+    ] = False,
     fmt: FormatOption = OutputFormat.text,
     db: DbOption = None,
 ) -> None:
@@ -600,7 +611,7 @@ def play_command(
     notes = err_console if fmt is OutputFormat.json else console
     if watched(fmt, table):  # a JSON run of computer players: its JSON alone
         say_saved(notes, game_id, hint)
-    _play_on(table, game_id, store, game, fmt, hint)
+    _play_on(table, game_id, store, game, fmt, hint, quiet)
 
 
 def legacy_seats(game: TotopolyGame) -> list[Seat]:
