@@ -162,7 +162,7 @@ def test_a_race_built_bet_on_run_and_replayed(
         expect(replay.locator("#stretch-call")).not_to_contain_text("At the wire.")
         replay.locator("#next").click()
         expect(replay.locator("#stretch-call")).to_contain_text("At the wire.")
-        expect(replay.locator("#stretch-tote-paid")).to_contain_text("The tote paid")
+        expect(replay.locator("#stretch-tote-paid")).to_contain_text("Your tote paid")
         fits_width(replay)
         for page_context in (ann_context, bea_context):
             page_context.close()

@@ -39,7 +39,7 @@ def test_two_people_and_a_computer_bet_at_the_terminal(tmp_path: Path) -> None:
     assert paid  # some ticket paid in this race
     assert sum(n["cents"] for n in paid) == sum(sum(p["paid"].values()) for p in tote["settled"])
     text = RUNNER.invoke(app, ["replay", str(data["run_id"]), "--db", db])
-    assert text.exit_code == 0 and "The tote paid" in text.stdout
+    assert text.exit_code == 0 and "Your tote paid" in text.stdout
     for n in paid:  # the terminal says who collects what, in the notices' words
         assert n["words"] in " ".join(text.stdout.split())
     again = RUNNER.invoke(app, ["replay", str(data["run_id"]), "--db", db, "-f", "json"])
@@ -70,11 +70,28 @@ def test_a_bettor_alone_is_paid_by_the_house(tmp_path: Path) -> None:
     said = " ".join(result.stdout.split())
     assert "Paid by the house (S29)" in said and "win 7 Music Note $9.00 Ann $45.00" in said
     assert "the house took $14.00 in stakes and paid out $45.00" in said
+    assert "Win, Place, Show: the odds chart's $2 payoffs, as the house paid you (S29)" in said
     assert "Ann ends on $131.00 (+$31.00)." in said
     data = RUNNER.invoke(app, ["replay", "1", "--db", db, "-f", "json"])
     tote = json.loads(data.stdout)["tote"]
     assert tote["paid_by"] == "house" and tote["lone_bettor"] == "house"
     assert tote["players"][0]["cash"] == 13100
+
+
+def test_the_charts_payoffs_and_the_totes_are_said_apart(tmp_path: Path) -> None:
+    """Two bettors at their own tote: #7 Music Note (7-2) pays $4.00 for $2 from the win
+    pool, and the result chart's Win column says the odds chart's $9.00 just after it;
+    each says whose price it is."""
+    db = str(tmp_path / "runs.sqlite")
+    args = [*LADIES, "--db", db, "--bettor", "Ann", "--bettor", "Bob"]
+    result = RUNNER.invoke(app, args, input="win 7 10\ndone\nwin 1 10\ndone\n")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "Your tote's win pool, $20.00: #7 Music Note pays $4.00 for $2." in said
+    chart = said[said.index("Result (final time") :]
+    assert "7-2 $9.00" in chart  # the chart's own $2 payoff, labelled under it
+    assert "Win, Place, Show: the odds chart's $2 payoffs; your tote paid its own prices" in chart
+    assert "Your tote paid ($2 prices)" in chart
 
 
 def test_a_bettor_alone_at_the_tote_as_before(tmp_path: Path) -> None:

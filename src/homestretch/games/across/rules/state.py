@@ -554,5 +554,6 @@ class AcrossState(State):
             "rolled": race.rolled,
             "rolls": race.rolls,
             "calls": race.calls[-12:],
+            "callers": race.callers[-12:],
             "running": self.race is not None,
         }

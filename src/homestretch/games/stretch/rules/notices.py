@@ -177,7 +177,9 @@ def _tote_paid(state: RaceState) -> None:
             prices = ", ".join(
                 f"{_horse(state, post)} pays {money(cents)}" for post, cents in pool.prices.items()
             )
-            words = f"The {pool.pool} pool, {money(pool.total)}: {prices} for $2."
+            # "your tote's": the result chart's Win/Place/Show are the odds chart's $2
+            # prices, another sum for the same ticket
+            words = f"Your tote's {pool.pool} pool, {money(pool.total)}: {prices} for $2."
         prices_json = {str(post): cents for post, cents in pool.prices.items()}
         state.notice(
             "pool",

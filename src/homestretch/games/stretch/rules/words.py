@@ -27,6 +27,11 @@ WINDOW = {
 """The betting window's labels and buttons, and the jumps below it."""
 
 
+CHART_PAYOFFS = "Win, Place, Show: the odds chart's $2 payoffs; your tote paid its own prices"
+"""Under the result chart where players bet at their own tote: its Win, Place and Show
+are page 15's prices at the odds, another sum for the same ticket than the tote's."""
+CHART_PAYOFFS_HOUSE = "Win, Place, Show: the odds chart's $2 payoffs, as the house paid you (S29)"
+"""The same where a lone bettor was paid by the house, at those very prices."""
 HOUSE_PAID = "The house paid you {money} (S29)"
 """A lone bettor's winnings, paid by the house at page 15's prices (ruling S29)."""
 
@@ -155,7 +160,7 @@ CAPTIONS = {
     "players": "Players",
     "done": "done",
     "betting": "betting",
-    "paid": "The tote paid ($2 prices)",
+    "paid": "Your tote paid ($2 prices)",
     "paid_headings": ["Pool", "Horse", "$2 pays", "Paid to"],
     "paid_house": "Paid by the house (S29)",
     "house_kept": "The house took {money} in stakes and paid out {paid}",

@@ -19,7 +19,12 @@ from homestretch.games.stretch.rules.betting import MIN_TICKET, Bet, Done
 from homestretch.games.stretch.rules.engine import RaceState
 from homestretch.games.stretch.rules.finish import format_lengths
 from homestretch.games.stretch.rules.tote import POOLS
-from homestretch.games.stretch.rules.words import CAPTIONS, course_words
+from homestretch.games.stretch.rules.words import (
+    CAPTIONS,
+    CHART_PAYOFFS,
+    CHART_PAYOFFS_HOUSE,
+    course_words,
+)
 
 
 def show_race(state: RaceState, console: Console) -> None:
@@ -398,6 +403,10 @@ def result_chart(data: JSON, edge: bool = True) -> Table:
     """The official result, the chart's payoffs and times; without ``edge`` no blank rows
     round it (a bettor's page, at 80 x 24)."""
     table = _table(f"Result  (final time {data['final_time'] or '-'})", edge=edge)
+    tote = data.get("tote")
+    if tote and tote.get("settled") is not None:  # bettors were paid: say which sums are whose
+        table.caption = CHART_PAYOFFS_HOUSE if tote.get("paid_by") == "house" else CHART_PAYOFFS
+        table.caption_justify = "left"
     for column in ("Fin", "PP", "Horse", "Margin", "Odds", "Win", "Place", "Show", "Time"):
         table.add_column(
             column, justify="left" if column == "Horse" else "right", no_wrap=column == "Horse"

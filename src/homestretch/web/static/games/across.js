@@ -258,10 +258,31 @@
       table.append(tr);
     });
     s.append(table);
-    if (race) s.append(node("p", say("calls", { rolls: say(race.rolls === 1 ? "roll" : "rolls", { n: race.rolls }), calls: race.calls.slice(-3).join("; ") }), "ab-calls"));
+    if (race) s.append(callsSaid(race));
     else s.append(node("p", say("news", card), "ab-news"));
     s.append(node("p", W.legend, "ab-legend"));
     return s;
+  }
+
+  // The last three calls, each said by its own roller, a roller a line ("Computer 1: #8
+  // accepted: one X"): run together unnamed above "Your turn", the computers' rolls made
+  // before hers read as her own (the terminal's Race.callers fix, on the phone too).
+  function callsSaid(race) {
+    const p = node("p", say("calls", { rolls: say(race.rolls === 1 ? "roll" : "rolls", { n: race.rolls }) }), "ab-calls");
+    const callers = race.callers || [];
+    const last = race.calls.map((call, i) => [callers[i - race.calls.length + callers.length], call]).slice(-3);
+    const lines = [];
+    last.forEach(([seat, call]) => {
+      const line = lines[lines.length - 1];
+      if (line && line.seat === seat) line.calls.push(call);
+      else lines.push({ seat, calls: [call] });
+    });
+    lines.forEach(({ seat, calls }) => {
+      const name = seat === undefined ? null : seat === V.you ? W.you_caller : NAMES[seat];
+      const text = calls.join("; ");
+      p.append(node("span", name === null ? text : say("caller_calls", { name, calls: text }), "ab-call", { seat: seat === undefined ? "" : String(seat) }));
+    });
+    return p;
   }
 
   function auctionBlock(frame) {

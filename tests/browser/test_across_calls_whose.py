@@ -1,0 +1,64 @@
+"""Across the Board: the race card's last calls were run together unnamed ("9 rolls. #8
+accepted: one X; #3 accepted: one X") just above "You rolled #5", so a player on her
+phone read the others' rolls, made before her turn came, as her own (the terminal said
+them so too until ``Race.callers``). Each call is now said by its own roller, a roller a
+line, her own as "You"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+from tests.browser.table_pages import (
+    SMALL,
+    SharedServer,
+    across_at_its_first_auction,
+    frame,
+    move,
+    shows,
+)
+
+pytestmark = pytest.mark.browser
+expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
+NAMES = ("Ann", "Bob", "Cy")
+SEATS = [{"kind": "person", "name": name} for name in NAMES]
+MOST = 600
+"""A bound on moves played, so a stuck game fails."""
+
+
+def _choice(shown: dict[str, Any]) -> dict[str, Any]:
+    """Everyone passes every lot, bets nothing, and accepts every roll."""
+    phase = shown["view"]["phase"]
+    return {"auction": {"kind": "pass"}, "betting": {"kind": "done"}}.get(phase, {"kind": "accept"})
+
+
+def test_each_call_is_said_by_its_own_roller(browser: Browser, shared_server: SharedServer) -> None:
+    with shared_server.visit() as address:
+        links, tokens, _ = across_at_its_first_auction(address, SEATS)
+        game_id = links["id"]
+        accepted: list[tuple[int, int]] = []  # (who accepted, which horse), as played
+        for _ in range(MOST):
+            shown = next(f for f in (frame(address, game_id, t) for t in tokens) if f["your_turn"])
+            view = shown["view"]
+            race, ann = view["phase"] == "race", shown["seat"] == 0
+            if race and ann and len(accepted) >= 4 and accepted[-1][0] != 0:
+                break  # the last roll was another's, and Ann is now to decide hers
+            if view["phase"] == "race":
+                accepted.append((shown["seat"], view["race_card"]["rolled"]))
+            move(address, game_id, tokens[shown["seat"]], _choice(shown))
+        else:
+            pytest.fail("Ann never came to decide a roll after another's")
+        other, horse = accepted[-1]
+        phone = browser.new_context(base_url=address, **SMALL)
+        page = phone.new_page()
+        page.goto(links["seats"][0]["link"])
+        shows(page, shown["version"])
+        expect(page.locator(".ab-roll")).to_contain_text(
+            f"You rolled #{view['race_card']['rolled']}"
+        )
+        said = page.locator(".ab-calls .ab-call").all_inner_texts()
+        # the roll just before her turn is the other's, on the last line, under his name
+        assert said[-1].startswith(f"{NAMES[other]}: ") and f"#{horse} accepted" in said[-1], said
+        assert all(line.startswith(("You: ", "Bob: ", "Cy: ")) for line in said), said
+        phone.close()
