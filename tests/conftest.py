@@ -64,6 +64,15 @@ def serving(db: str, folder: Path, more: Sequence[str] = ()) -> Iterator[str]:
     """``homestretch serve`` in a process of its own on a free loopback port, for as long
     as the block runs; its address. What it prints goes to a file in ``folder``.
     ``more``: further options (``--content DIR``)."""
+    with serving_process(db, folder, more) as (address, _):
+        yield address
+
+
+@contextmanager
+def serving_process(
+    db: str, folder: Path, more: Sequence[str] = ()
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``serving``, with the server's process too (a test that limits what it may write)."""
     port = free_port()
     output = folder / f"serve-{port}.log"
     command = ["-c", "from homestretch.cli.main import run; run()", "serve"]
@@ -87,7 +96,7 @@ def serving(db: str, folder: Path, more: Sequence[str] = ()) -> Iterator[str]:
             if time.monotonic() > give_up:
                 pytest.fail(f"homestretch serve did not answer: {output.read_text()[-2000:]}")
             time.sleep(0.1)
-        yield address
+        yield address, server
     finally:
         server.terminate()
         try:

@@ -82,6 +82,20 @@ def token_of(link: str) -> str:
     return link.rsplit("/", 1)[1]
 
 
+def family_derbycast(address: str, races: int) -> tuple[JSON, list[str]]:
+    """A Derby Cast table of Mum and Dad, Kit keeping score and typing each race in: the
+    table's links (its id, each seat's) and the tokens of Mum's, Dad's and Kit's seats."""
+    config = {
+        "entrants": [{"name": "Mum"}, {"name": "Dad"}],
+        "source": "keeper",
+        "feed": {"kind": "manual"},
+        "races": races,
+    }
+    seats = [{"kind": "person", "name": n} for n in ("Mum", "Dad", "Kit")]
+    links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+    return links, [token_of(seat["link"]) for seat in links["seats"]]
+
+
 def across_at_its_first_auction(address: str, seats: list[JSON]) -> tuple[JSON, list[str], int]:
     """An Across the Board table of ``seats`` (as many players as seats; seed 7) at its
     first auction: the track chosen (Woodbine) by whoever was asked. Its links, the seats'

@@ -12,11 +12,10 @@ from tests.browser.table_pages import (
     SMALL,
     SharedServer,
     across_at_its_first_auction,
+    family_derbycast,
     frame,
     move,
-    open_table,
     shows,
-    token_of,
 )
 
 pytestmark = pytest.mark.browser
@@ -64,17 +63,9 @@ def test_a_line_being_typed_at_the_desk_keeps_its_caret_while_a_marker_picks(
     """Derby Cast's keeper typing a missing morning line (R28), the caret moved back
     into it, while a marker's pick comes in: the desk is drawn anew, and the next key
     lands where the caret was."""
-    config = {
-        "entrants": [{"name": "Mum"}, {"name": "Dad"}],
-        "source": "keeper",
-        "feed": {"kind": "manual"},
-        "races": 1,
-    }
-    seats = [{"kind": "person", "name": n} for n in ("Mum", "Dad", "Kit")]  # Kit keeps score
     with shared_server.visit() as address:
-        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        links, tokens = family_derbycast(address, races=1)
         game_id = links["id"]
-        tokens = [token_of(seat["link"]) for seat in links["seats"]]
         card = {"kind": "card", "race": "Riverbend", "horses": ["Alpha", "Bravo", "Charlie"]}
         move(address, game_id, tokens[2], card | {"odds": ["2-1", "", "8-1"]})
         phone = browser.new_context(base_url=address, **SMALL)

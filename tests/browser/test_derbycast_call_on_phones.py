@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, frame, move, open_table, shows, token_of
+from tests.browser.table_pages import SMALL, SharedServer, family_derbycast, frame, move, shows
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
@@ -20,17 +20,9 @@ LONG_CALL = {"race": "claiming-route-big-field", "mode": "full"}
 def test_the_phones_and_the_desk_read_the_call_as_the_tv_does(
     browser: Browser, shared_server: SharedServer
 ) -> None:
-    config = {
-        "entrants": [{"name": "Mum"}, {"name": "Dad"}],
-        "source": "keeper",
-        "feed": {"kind": "manual"},
-        "races": 2,
-    }
-    seats = [{"kind": "person", "name": n} for n in ("Mum", "Dad", "Kit")]  # Kit keeps score
     with shared_server.visit() as address:
-        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        links, (mum, dad, keeper) = family_derbycast(address, races=2)
         game_id = links["id"]
-        mum, dad, keeper = (token_of(seat["link"]) for seat in links["seats"])
         move(address, game_id, keeper, {"kind": "simulate", **LONG_CALL})
         card = frame(address, game_id, mum)["view"]["card"]
         move(address, game_id, mum, {"kind": "pick", "horse": card["horses"][0], "bet": "win"})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, frame, move, open_table, token_of
+from tests.browser.table_pages import SMALL, SharedServer, family_derbycast, frame, move
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
@@ -32,17 +32,9 @@ def _race_run(address: str, game_id: int, tokens: list[str]) -> int:
 def test_the_last_races_call_opened_while_the_next_is_read_opens(
     browser: Browser, shared_server: SharedServer
 ) -> None:
-    config = {
-        "entrants": [{"name": "Mum"}, {"name": "Dad"}],
-        "source": "keeper",
-        "feed": {"kind": "manual"},
-        "races": 3,
-    }
-    seats = [{"kind": "person", "name": n} for n in ("Mum", "Dad", "Kit")]  # Kit keeps score
     with shared_server.visit() as address:
-        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        links, tokens = family_derbycast(address, races=3)
         game_id = links["id"]
-        tokens = [token_of(seat["link"]) for seat in links["seats"]]
         _race_run(address, game_id, tokens)
         move(address, game_id, tokens[2], {"kind": "official"})
         contexts = [browser.new_context(base_url=address, **SMALL) for _ in range(2)]

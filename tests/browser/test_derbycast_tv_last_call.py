@@ -10,11 +10,10 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
     SharedServer,
     context,
+    family_derbycast,
     frame,
     move,
-    open_table,
     shows,
-    token_of,
 )
 
 pytestmark = pytest.mark.browser
@@ -24,17 +23,9 @@ expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy ma
 def test_the_last_races_call_stands_under_its_own_result(
     browser: Browser, shared_server: SharedServer
 ) -> None:
-    config = {
-        "entrants": [{"name": "Mum"}, {"name": "Dad"}],
-        "source": "keeper",
-        "feed": {"kind": "manual"},
-        "races": 3,
-    }
-    seats = [{"kind": "person", "name": n} for n in ("Mum", "Dad", "Kit")]  # Kit keeps score
     with shared_server.visit() as address:
-        links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+        links, (mum, dad, keeper) = family_derbycast(address, races=3)
         game_id = links["id"]
-        mum, dad, keeper = (token_of(seat["link"]) for seat in links["seats"])
         race = {"kind": "simulate", "race": "maiden-special-weight"}
         for picks in range(2):  # race 1 run and official; race 2 carded, picked and run
             move(address, game_id, keeper, race)

@@ -7,14 +7,11 @@ before the next one)."""
 from __future__ import annotations
 
 import resource
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import httpx
 import pytest
-from tests.conftest import free_port
+from tests.conftest import serving_process
 
 from homestretch.core.protocol import JSON
 from homestretch.store.db import Store
@@ -42,25 +39,7 @@ def test_a_move_the_store_has_no_room_for_is_said_as_a_web_player_can_act(
     tmp_path: Path,
 ) -> None:
     db = tmp_path / "games.sqlite"
-    port = free_port()
-    address = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-c", "from homestretch.cli.main import run; run()", "serve"]
-    server = subprocess.Popen(
-        [*command, "--port", str(port), "--db", str(db)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        give_up = time.monotonic() + 30  # a bound on waiting, not a measurement
-        while True:
-            assert server.poll() is None, "homestretch serve stopped"
-            try:
-                if httpx.get(f"{address}/api/tables", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < give_up, "homestretch serve did not answer"
-            time.sleep(0.1)
+    with serving_process(str(db), tmp_path) as (address, server):
         seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": "Cy"}]
         request = {"game": "totopoly", "config": {"players": 2}, "seats": seats, "seed": 3}
         links = httpx.post(f"{address}/api/tables", json=request, timeout=60).json()
@@ -93,10 +72,3 @@ def test_a_move_the_store_has_no_room_for_is_said_as_a_web_player_can_act(
         for _ in range(3):  # and the table plays on from it
             answer = _move(address, game_id, token)
             assert answer.status_code == 200, answer.text
-    finally:
-        server.terminate()
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()

@@ -4,11 +4,8 @@ what the players agree on, and a game saved with one keeps it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from homestretch.core.chance import SeededDice
@@ -20,21 +17,9 @@ from homestretch.games.derbycast.rules.game import DerbyCastGame, DerbyCastState
 from homestretch.games.derbycast.rules.settings import DerbyCastSettings
 from homestretch.games.derbycast.rules.winning import OFFICIAL_FINISH
 from homestretch.store.db import Store
-from homestretch.web.app import create_app
 from homestretch.web.lobby import game_choices
 
 SEATS = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "web.sqlite")
-
-
-@pytest.fixture
-def client(store: Store) -> Iterator[TestClient]:
-    with TestClient(create_app(store)) as test_client:
-        yield test_client
 
 
 def _lobbys() -> JSON:
