@@ -125,6 +125,11 @@ def _play_a_turn(page: Page, frame: JSON, seen: Seen, rejects: bool) -> None:
         raise AssertionError(f"no move for phase {phase}")
 
 
+def _offered(frame: JSON) -> bool:
+    offer = frame["view"]["offer"]
+    return offer is not None and offer["to"] == frame["view"]["you"]
+
+
 def _offer_a_loan_while_ann_is_waited_on(bob: Page, version: int) -> None:
     """Bob, whose turn it is not, offers Ann 2 fifties to be repaid 3 from his phone's
     Dealings panel; play goes on with Ann asked first."""
@@ -167,7 +172,10 @@ def test_a_whole_meet_on_the_board(browser: Browser, tmp_path: Path) -> None:
             frames = [_frame(address, game_id, token) for token in tokens]
             if frames[0]["over"]:
                 break
+            # an offer to a person (a computer player's, R16) is answered first
+            asked = [f["seat"] for f in frames if f["your_turn"] and _offered(f)]
             mover = next((f["seat"] for f in frames if f["your_turn"]), None)
+            mover = asked[0] if asked else mover
             assert mover is not None, f"the table waits for {frames[0]['waiting']}"
             version = frames[0]["version"]
             page = pages[mover]

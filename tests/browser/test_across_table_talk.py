@@ -71,7 +71,7 @@ def test_the_pages_say_what_the_table_waits_for_and_keep_a_typed_bid(
             f"Waiting for Ann to bid on #{lot['horse']} or pass."
         )
         shows(ann, shown["version"])
-        bid = str(lot["min_bid"] + 4)
+        bid = str(lot["min_bid"] + 6)  # more than Cy bids (R29): Ann owns a horse
         ann.locator(".ab-block .ab-amount").fill(bid)  # half-typed: not sent yet
 
         # Bob, whose turn it is not, offers Cy more than he has: refused, and said in
