@@ -98,12 +98,13 @@ class AcrossSettings(Settings):
     stake: Annotated[
         str,
         Choices(
-            ("allot", "40 more fifties each, allotted by the new Trackmaster"),
-            ("carry", "only what each ended the last meet with"),
+            ("allot", "40 more fifties each"),
+            ("carry", "what each ended with"),
         ),
     ] = Field(
         default=NEW_TABLES_STAKE,
         title="Each meet after the first starts with",
-        description="With more than one meet: fresh fifties keep a player left behind in "
-        "the game (ruling R30).",
+        description="With more than one meet: the new Trackmaster allots 40 more fifties "
+        "each, which keeps a player left behind in the game; or each goes on with what it "
+        "ended the last meet with (ruling R30).",
     )
