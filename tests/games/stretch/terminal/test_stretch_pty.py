@@ -20,12 +20,7 @@ def test_every_bettors_window_fits_a_real_80_by_24_terminal(tmp_path: Path) -> N
     def answer(screen: Screen) -> str | None:
         return next(typed, None)
 
-    argv = ["stretch", "run", "2009-champagne-stakes", "--seed", "3"]
-    argv += ["--db", str(tmp_path / "s.sqlite")]
-    for name in ("Ann", "Bob", "Cy"):
-        argv += ["--bettor", name]
-    for name in ("Robo", "Rita", "Rex"):
-        argv += ["--computer-bettor", name]
+    argv = _six_bettors(["2009-champagne-stakes"], tmp_path, ("Robo", "Rita", "Rex"))
     screens = play(argv, answer, timeout=600)
     asked = [s for s in screens if "your choice" in s.question]
     assert len(asked) == 6, [s.question for s in screens]
@@ -99,12 +94,7 @@ def test_six_bettors_at_fourteen_runners_fit_80_by_24(tmp_path: Path) -> None:
             return None  # the race: the other test's
         return next(typed, None)
 
-    argv = ["stretch", "run", "dream-derby", "--mode", "quick", "--seed", "3"]
-    argv += ["--db", str(tmp_path / "s.sqlite")]
-    for name in ("Ann", "Bob", "Cy"):
-        argv += ["--bettor", name]
-    for name in ("Robo1", "Robo2", "Robo3"):
-        argv += ["--computer-bettor", name]
+    argv = _six_bettors(["dream-derby", "--mode", "quick"], tmp_path, ("Robo1", "Robo2", "Robo3"))
     screens = play(argv, answer, timeout=600)
     asked = [s for s in screens if "your choice" in s.question]
     assert len(asked) == 8, [s.question for s in screens]
@@ -123,3 +113,14 @@ def test_six_bettors_at_fourteen_runners_fit_80_by_24(tmp_path: Path) -> None:
     assert "Ann $94.00 ($2 win #1, $2 place #2, $2 show #3)" in said, said
     assert "Robo1 $80.00 (2 tickets)" in said, said
     assert "Ann $94.00 (3 tickets)" in " ".join(asked[5].text.split())  # on Bob's
+
+
+def _six_bettors(race: list[str], tmp_path: Path, computers: tuple[str, ...]) -> list[str]:
+    """`stretch run` of ``race`` (seed 3) with Ann, Bob and Cy betting beside three
+    computer bettors."""
+    argv = ["stretch", "run", *race, "--seed", "3", "--db", str(tmp_path / "s.sqlite")]
+    for name in ("Ann", "Bob", "Cy"):
+        argv += ["--bettor", name]
+    for name in computers:
+        argv += ["--computer-bettor", name]
+    return argv
