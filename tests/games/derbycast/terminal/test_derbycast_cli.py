@@ -52,6 +52,12 @@ def test_points_for_one_pick() -> None:
             "--bet exacta: write win, place or show",
         ),
         (["points", "5-2", "--bet", "plac", "--finish", "1"], "--bet plac: did you mean place?"),
+        (  # the slip typed is said before the option still missing (was: --finish missing)
+            ["points", "5-2", "--bet", "winn"],
+            "--bet winn: did you mean win? write win, place or show",
+        ),
+        (["points", "5-x", "--bet", "win"], "cannot read odds '5-x'"),
+        (["points", "5-2", "--bet", "win"], "--finish is missing: official finish (1 = won)"),
         (  # --mode beside a source it means nothing to was dropped unsaid, as --race is not
             ["play", "--bots", "2", "--mode", "full"],
             "--mode is for --source simulate",

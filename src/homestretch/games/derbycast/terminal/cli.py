@@ -685,10 +685,31 @@ def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
         console.print(f"in progress after {run} {'race' if run == 1 else 'races'}")
 
 
+def _odds_as_typed(value: str) -> str:
+    """ODDS checked as it is read, in the order things were typed: a slip in it is said
+    before an option still missing (click names what is missing before the command's
+    body ever reads what was typed)."""
+    Odds.parse(value)
+    return value
+
+
+def _bet_as_typed(value: str) -> str:
+    """--bet checked as it is read: ``points 5-2 --bet winn`` said "--finish is missing"
+    and, once --finish was added, the misspelt bet; the slip just typed comes first."""
+    from homestretch.games.derbycast.rules.table import Bet
+
+    return one_of("--bet", value.strip().lower(), [b.value for b in Bet])
+
+
 @app.command("points")
 def points_command(
-    odds: Annotated[str, typer.Argument(metavar="ODDS", help="final odds: 5-2, 5/2, 2.5, even")],
-    bet: Annotated[str, typer.Option("--bet", help="win, place or show")],
+    odds: Annotated[
+        str,
+        typer.Argument(
+            metavar="ODDS", help="final odds: 5-2, 5/2, 2.5, even", callback=_odds_as_typed
+        ),
+    ],
+    bet: Annotated[str, typer.Option("--bet", help="win, place or show", callback=_bet_as_typed)],
     finish: Annotated[
         int, typer.Option("--finish", help="official finish (1 = won)", min=1, max=MAX_FIELD)
     ],
@@ -700,11 +721,8 @@ def points_command(
     Example: `homestretch derbycast points 7-2 --bet place --finish 2`"""
     from homestretch.games.derbycast.rules.table import Bet, advance_for, points
 
-    # the bet as every option's word is checked (the nearest, every choice), named
-    parsed, chosen = (
-        Odds.parse(odds),
-        Bet(one_of("--bet", bet.strip().lower(), [b.value for b in Bet])),
-    )
+    # both checked as they were read (``_odds_as_typed``, ``_bet_as_typed``)
+    parsed, chosen = Odds.parse(odds), Bet(bet)
     rows = _table(odds_table)
     earned = points(parsed, chosen, finish, rows)
     row = advance_for(parsed, rows)
