@@ -113,7 +113,8 @@ def test_a_streamed_log_shows_the_sealed_picks_once_picks_close(client: TestClie
         return frame
 
     pull()
-    first, changed = (_ticket(frame_of(client, game_id, tokens[0]), i) for i in (0, 5))
+    before = frame_of(client, game_id, tokens[0])
+    first, changed = (_ticket(before, i) for i in (0, 5))
     _move(client, game_id, tokens[0], {"kind": "sealed-pick", "ticket": first})
     assert "hidden" in _string_leaves(pull()["log"])  # Ann's pick, not Bob's to read yet
     _move(client, game_id, tokens[0], {"kind": "sealed-pick", "ticket": changed})
@@ -132,4 +133,6 @@ def test_a_streamed_log_shows_the_sealed_picks_once_picks_close(client: TestClie
     # the pick that stands is read, not the one it replaced (R26)
     assert changed in _string_leaves(page_log) and first not in _string_leaves(page_log)
     anns = [line["words"] for line in page_log if line.get("player") == 0]
-    assert anns == ["picked (sealed)", move_said(SealedPick(changed), PEOPLE)]
+    card = before["view"]["card"]  # the log names the horse with its number on this card
+    numbers = dict(zip(card["horses"], card["programs"], strict=True))
+    assert anns == ["picked (sealed)", move_said(SealedPick(changed), PEOPLE, numbers)]

@@ -122,7 +122,7 @@ def test_the_keeper_posts_a_morning_line_while_a_marker_picks(client: TestClient
     assert stale.status_code == 409
     assert stale.json()["error"] == (
         "The table moved on before your move reached it (Keeper posted the morning line: "
-        "Bravo 5-2), so yours was not made: look again and make it again if you still want it."
+        "2 Bravo 5-2), so yours was not made: look again and make it again if you still want it."
     )
     again = send(ann, before["version"] + 1, pick)
     assert again.status_code == 200

@@ -5,6 +5,8 @@ from a file (R20)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from tests.games.derbycast.rules.keeper_table import keeper_state, post_card
 from tests.generic.test_every_game import _check_step, _string_leaves
@@ -14,8 +16,8 @@ from homestretch.core.protocol import CHANCE, replay
 from homestretch.core.registry import entries
 from homestretch.games.derbycast.rules import view as seat_views
 from homestretch.games.derbycast.rules.actions import (
-    CODEC,
     DayCard,
+    MorningLine,
     Official,
     Pick,
     PostCard,
@@ -96,15 +98,14 @@ def test_the_log_shows_each_seat_only_its_own_sealed_tickets() -> None:
 
 
 def test_the_log_words_a_sealed_pick_only_for_whoever_may_read_it() -> None:
-    """The log says each move in words ('picked Citation to win (sealed)') but a sealed
-    ticket another seat may not read yet: that line keeps only its kind and "hidden",
-    and says no more than 'picked (sealed)'; once picks close everyone reads every pick
-    that stands in words."""
+    """The log says each move in words ('picked 3 Citation to win (sealed)', the horse's
+    program number on its card) but a sealed ticket another seat may not read yet: that
+    line keeps only its kind and "hidden", and says no more than 'picked (sealed)'; once
+    picks close everyone reads every pick that stands in words, with the number."""
     entry = entries()["derbycast"]
     config = next(c for c in entry.harness_configs() if c.get("sealed"))
     game = entry.make(config)
     table = Table(entry, game, computer_seats(entry, game, 1), DiceSpec("seeded", 5))
-    names = [e.name for e in game.entrants]
     kept_from, shown_to = 0, 0
     while table.step() is not None:
         state = table.state
@@ -114,13 +115,18 @@ def test_the_log_words_a_sealed_pick_only_for_whoever_may_read_it() -> None:
                 if event.action is None:
                     assert "words" not in line
                     continue
-                said = move_said(CODEC.from_json(event.action), names)
+                said = state.move_words(event)
                 if event.action["kind"] == "sealed-pick" and line["action"]["ticket"] == "hidden":
                     assert line["words"] == "picked (sealed)" and event.player != seat
                     kept_from += 1
                 else:
                     assert line["words"] == said
-                    shown_to += event.action["kind"] == "sealed-pick"
+                    if event.action["kind"] == "sealed-pick":
+                        _, bet, horse = event.action["ticket"].split("|")
+                        number = r"[1-9][0-9]?[A-Z]?"
+                        shown = rf"picked {number} {re.escape(horse)} to {bet} \(sealed\)"
+                        assert re.fullmatch(shown, line["words"]), line["words"]
+                        shown_to += 1
     assert kept_from > 0 and shown_to > 0 and table.state.is_over()
 
 
@@ -143,21 +149,21 @@ def test_closing_sealed_picks_reveals_the_picks_that_stand_not_the_changes() -> 
     table.submit(keeper, PostScratches(()), table.version)
     anns = [line for line in table.log_for(0) if line.get("player") == 0]
     assert [line["words"] for line in anns] == [
-        "picked Bravo to win (sealed)",
-        "picked Charlie to show (sealed)",
-        "picked Bravo to win (sealed)",
+        "picked 2 Bravo to win (sealed)",
+        "picked 3 Charlie to show (sealed)",
+        "picked 2 Bravo to win (sealed)",
     ]
     for seat in (1, keeper, None):
         lines = [line for line in table.log_for(seat) if line.get("player") == 0]
         assert [line["words"] for line in lines] == [
             "picked (sealed)",
             "picked (sealed)",
-            "picked Bravo to win (sealed)",
+            "picked 2 Bravo to win (sealed)",
         ]
         assert [line["action"]["ticket"] for line in lines] == ["hidden", "hidden", "1|win|Bravo"]
         assert "1|show|Charlie" not in _string_leaves(table.log_for(seat))
         bobs = next(line for line in table.log_for(seat) if line.get("player") == 1)
-        assert bobs["words"] == "picked Alpha to place (sealed)"
+        assert bobs["words"] == "picked 1 Alpha to place (sealed)"
 
 
 def test_moves_said_in_the_log() -> None:
@@ -166,6 +172,20 @@ def test_moves_said_in_the_log() -> None:
     assert move_said(SealedPick("2|show|Bolt"), names) == "picked Bolt to show (sealed)"
     closing = PostScratches(("Bolt",), (3,))
     assert move_said(closing, names) == "closed picks; late scratches: Bolt; Cy (marker 3) sits out"
+    # with the card's program numbers, as the state says them (a horse not on it: alone)
+    numbers = {"Citation": "1A", "Bolt": "4"}
+    assert move_said(Pick("Citation", "win"), names, numbers) == "picked 1A Citation to win"
+    assert move_said(SealedPick("2|show|Bolt"), names, numbers) == (
+        "picked 4 Bolt to show (sealed)"
+    )
+    assert move_said(SealedPick("hidden"), names, numbers) == "picked (sealed)"
+    assert move_said(closing, names, numbers) == (
+        "closed picks; late scratches: 4 Bolt; Cy (marker 3) sits out"
+    )
+    lines = MorningLine(("Bolt", "Zed"), ("5/2", ""))
+    assert move_said(lines, names, numbers) == (
+        "posted the morning line: 4 Bolt 5-2, Zed not known"
+    )
     assert move_said(PostResult(("4-1",), (1,), official=False), names) == (
         "posted the result for review"
     )

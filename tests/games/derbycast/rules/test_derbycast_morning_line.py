@@ -58,7 +58,7 @@ def test_a_missing_line_added_while_picks_are_open_is_on_every_seats_card() -> N
         assert again.notices_for(seat) == state.notices_for(seat)
     logged = state.events[-1].action
     assert logged is not None and CODEC.from_json(logged) == MorningLine(("Bravo",), ("5/2",))
-    assert state.move_words(state.events[-1]) == "posted the morning line: Bravo 5-2"
+    assert state.move_words(state.events[-1]) == "posted the morning line: 2 Bravo 5-2"
 
 
 def test_lines_for_several_horses_at_once_and_a_correction() -> None:

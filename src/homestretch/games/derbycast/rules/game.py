@@ -78,6 +78,9 @@ from homestretch.games.derbycast.sources.simulated import (
 
 E = TypeVar("E", bound=StrEnum)
 
+NAMING_HORSES = (Pick, SealedPick, PostScratches, MorningLine)
+"""The moves whose words name horses of the card they are made on (``move_words``)."""
+
 
 class DerbyCastGame(Game):
     name = "derbycast"
@@ -207,6 +210,12 @@ class DerbyCastState(State):
         self.before_last: tuple[list[int], tuple[int, ...]] | None = None
         """Points and tie-break markers before the last official race, to score it again
         if it is corrected."""
+        self.cards_named_on: dict[int, tuple[Event, RaceRecord]] = {}
+        """The card each move naming horses (a pick, late scratches, a morning line) was
+        made on, by its event's id (the event kept beside it, to be sure): the log says
+        the horse with its program number then ("picked 3 Bolt to win", ``move_words``),
+        though later races number horses of the same name otherwise. Worked out as the
+        log is applied, so a game saved before says the numbers too."""
 
     # --- who acts ---------------------------------------------------------------------
     def contenders(self) -> list[int]:
@@ -319,6 +328,9 @@ class DerbyCastState(State):
         card.draw(self, outcome)
 
     def _apply(self, player: int, action: Action) -> None:
+        if self.race is not None and isinstance(action, NAMING_HORSES):
+            event = self.events[-1]  # this move, logged
+            self.cards_named_on[id(event)] = (event, self.race)
         if isinstance(action, TypedCard):
             action = card.card_read(action)
         if isinstance(action, PostCard):
@@ -366,8 +378,14 @@ class DerbyCastState(State):
         return position in self.changed_sealed and self.events[position].player != player
 
     def move_words(self, event: Event) -> str | None:
+        """The move in words, its horses with their program numbers on the card it was
+        made on (``cards_named_on``; a move shown as another event, some of it hidden
+        from the reader, names its horses alone)."""
         names = [entrant.name for entrant in self.game.entrants]
-        return move_said(CODEC.from_json(event.action or {}), names)
+        made_on = self.cards_named_on.get(id(event))
+        race = made_on[1] if made_on is not None and made_on[0] is event else None
+        numbers = {} if race is None else dict(zip(race.horses, race.programs, strict=True))
+        return move_said(CODEC.from_json(event.action or {}), names, numbers)
 
     def twin_views(self, player: int | None) -> list[JSON]:
         """Other sealed picks, and an unrun race's places changed round (``secrecy``)."""

@@ -8,7 +8,7 @@ the TV, the phones and the desk say the same."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
@@ -646,19 +646,29 @@ def _price(typed: str) -> str:
         return typed
 
 
-def move_said(action: Action, markers: Sequence[str]) -> str:
-    """A move as the log says it after the mover's name ('picked Citation to win',
-    'closed picks; late scratches: Bolt; Cy (marker 3) sits out'); ``markers`` are the
-    markers' names, in marker order."""
+def move_said(
+    action: Action, markers: Sequence[str], numbers: Mapping[str, str] | None = None
+) -> str:
+    """A move as the log says it after the mover's name ('picked 3 Citation to win',
+    'closed picks; late scratches: 4 Bolt; Cy (marker 3) sits out'); ``markers`` are the
+    markers' names, in marker order; ``numbers`` each horse's program number on the card
+    the move was made on (the state keeps it, ``DerbyCastState.move_words``): the log
+    named the horse alone ("picked Saffron Orchard to win") where the card, the result
+    and the board say "1 Saffron Orchard". A horse not in it is named alone."""
+    programs = numbers or {}
+
+    def horse(name: str) -> str:
+        return f"{programs[name]} {name}" if programs.get(name) else name
+
     match action:
-        case Pick(horse=horse, bet=bet):
-            return f"picked {horse} to {bet}"
+        case Pick(horse=name, bet=bet):
+            return f"picked {horse(name)} to {bet}"
         case SealedPick():
             pick = opened(action)
             return (
                 "picked (sealed)"
                 if pick is None
-                else f"picked {pick[1].horse} to {pick[1].bet} (sealed)"
+                else f"picked {horse(pick[1].horse)} to {pick[1].bet} (sealed)"
             )
         case Ready():
             return "said the pick stands"
@@ -667,10 +677,11 @@ def move_said(action: Action, markers: Sequence[str]) -> str:
         case PostCard(race=race) | TypedCard(race=race):
             return f"posted the card: {race}"
         case MorningLine(horses=horses, odds=odds):
-            lines = [f"{h} {_price(o)}" for h, o in zip(horses, odds, strict=False)]
+            lines = [f"{horse(h)} {_price(o)}" for h, o in zip(horses, odds, strict=False)]
             return "posted the morning line: " + ", ".join(lines)
         case PostScratches(horses=horses, sit_out=sit_out):
-            said = "closed picks" + (f"; late scratches: {', '.join(horses)}" if horses else "")
+            late = ", ".join(horse(h) for h in horses)
+            said = "closed picks" + (f"; late scratches: {late}" if horses else "")
             for marker in sit_out:
                 name = markers[marker - 1] if 0 < marker <= len(markers) else "?"
                 said += f"; {name} (marker {marker}) sits out"
