@@ -384,10 +384,15 @@ class _RaceShow:
                 print_race(screen, report, board)
                 return
             # the result and the board in 80 x 24 (the whole was 32 to 34 rows with six
-            # markers, the result off the top); m: the picks in words, what each needs
-            print_race_fitted(screen, report, board)
+            # markers, the result off the top; 20 markers, 34 rows, left out the fewest
+            # points but the people here); m: the picks in words, what each needs
+            assert self.table is not None
+            seats = self.table.seats[: len(board)]  # the markers' (the keeper's is past them)
+            here = [s + 1 for s, seat in enumerate(seats) if seat.is_person]
+            left_out = print_race_fitted(screen, report, board, here)
+            more = "every marker, each pick in words" if left_out else "each pick in words"
             self._pause(
-                f"Enter: race {notice['race'] + 1} (m: each pick in words, what each needs)",
+                f"Enter: race {notice['race'] + 1} (m: {more}, what each needs)",
                 lambda: print_race(screen, report, board),
                 f"Enter: race {notice['race'] + 1}",
             )

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
+from collections.abc import Collection
+
 from rich import box
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.table import Column, Table
 
@@ -147,19 +150,58 @@ def print_races(console: Console, history: list[JSON]) -> None:
         print_race(console, report)
 
 
-def print_race_fitted(console: Console, report: JSON, board: list[JSON]) -> None:
-    """A race's result and the board after it in 80 x 24 with six markers (the whole
-    report, ``print_race``, was 32 to 34 rows there, its result off the top): the first
-    four home, then the board with each marker's pick and what it scored, and one line
-    of who leads; the picks in words and each marker's "needs" are ``print_race``'s."""
-    console.print(f"[bold]{escape(report_title(report))}[/bold]", highlight=False)
-    console.print(_finish_table(report))
-    console.print()
-    console.print(_board_after(report, board))
-    console.print(escape(leader_line(board)), highlight=False)
-    nothing = nothing_in_the_money(report)
+def print_race_fitted(
+    console: Console,
+    report: JSON,
+    board: list[JSON],
+    here: Collection[int] = (),
+    rows: int | None = None,
+) -> int:
+    """A race's result and the board after it in 80 x 24 (the whole report,
+    ``print_race``, was 32 to 34 rows there with six markers, its result off the top):
+    the first four home, then the board with each marker's pick and what it scored, and
+    one line of who leads; the picks in words and each marker's "needs" are
+    ``print_race``'s. In ``rows`` lines (the screen's height; the question after it takes
+    one more): with many markers (20 made it 34 rows) the board keeps its leader and the
+    markers of the people ``here`` and leaves out the fewest points first, a line saying
+    how many each gap holds. How many markers were left out (``m`` shows them)."""
+    budget = (console.size.height if rows is None else rows) - 1
+    ranked = sorted(board, key=lambda r: (-r["points"], r["marker"]))
+    kept = list(ranked)
+    keep = {ranked[0]["marker"], *here}
+    droppable = [r for r in reversed(ranked) if r["marker"] not in keep]
+    while True:
+        parts = _fitted(report, board, kept)
+        if _height(console.width, parts) <= budget or not droppable:
+            break
+        kept.remove(droppable.pop(0))
+    for part in parts:
+        console.print(part, highlight=False)
+    return len(board) - len(kept)
+
+
+def _fitted(report: JSON, board: list[JSON], kept: list[JSON]) -> list[RenderableType]:
+    """The fitted screen's parts, the board's rows ``kept`` (in board order)."""
+    parts: list[RenderableType] = [
+        f"[bold]{escape(report_title(report))}[/bold]",
+        _finish_table(report),
+        "",
+        _board_after(report, board, kept),
+        escape(leader_line(board)),
+    ]
+    shown = {row["marker"] for row in kept}
+    nothing = nothing_in_the_money(report, shown)
     if nothing:
-        console.print(escape(nothing), highlight=False)
+        parts.append(escape(nothing))
+    return parts
+
+
+def _height(width: int, parts: list[RenderableType]) -> int:
+    """How many lines ``parts`` take at ``width`` columns."""
+    measure = Console(width=width, record=True, file=io.StringIO(), color_system=None)
+    for part in parts:
+        measure.print(part, highlight=False)
+    return len(measure.export_text().rstrip("\n").split("\n"))
 
 
 def _compact(*columns: str | Column, title: str | None = None) -> Table:
@@ -196,9 +238,10 @@ def _finish_table(report: JSON) -> Table:
     return table
 
 
-def _board_after(report: JSON, board: list[JSON]) -> Table:
+def _board_after(report: JSON, board: list[JSON], kept: list[JSON] | None = None) -> Table:
     """The board by points, each marker's pick in this race beside it ("-": not in a
-    tie-break race)."""
+    tie-break race); only the rows ``kept`` (all: None), a line in each gap saying how
+    many it leaves out and on what points ("... 12 more on 0 to 3 points")."""
     picks = {p["marker"]: p for p in report["picks"]}
     # the points stand on the track's line ("15 ####...|"): a column of their own left
     # a long horse's pick two rows at 80 columns
@@ -210,7 +253,15 @@ def _board_after(report: JSON, board: list[JSON]) -> Table:
         Column("points on the board", no_wrap=True),
         title=f"The board after race {report['race']}",
     )
+    shown = None if kept is None else {row["marker"] for row in kept}
+    gap: list[JSON] = []
     for row in sorted(board, key=lambda r: (-r["points"], r["marker"])):
+        if shown is not None and row["marker"] not in shown:
+            gap.append(row)
+            continue
+        if gap:
+            table.add_row("...", "", _left_out(gap), "")
+            gap = []
         who = said_name(row["name"], row["bot"]) + (" [team]" if row["team"] else "")
         table.add_row(
             str(row["marker"]),
@@ -218,7 +269,16 @@ def _board_after(report: JSON, board: list[JSON]) -> Table:
             escape(_this_race(picks.get(row["marker"]))),
             f"{row['points']:>{wide}} {track(row['points'])}",
         )
+    if gap:
+        table.add_row("...", "", _left_out(gap), "")
     return table
+
+
+def _left_out(rows: list[JSON]) -> str:
+    """A gap in the fitted board: '12 more on 0 to 3 points' (m shows them)."""
+    high, low = rows[0]["points"], rows[-1]["points"]
+    on = f"{low} to {high} points" if low != high else ("1 point" if low == 1 else f"{low} points")
+    return f"{len(rows)} more on {on}"
 
 
 def _this_race(pick: JSON | None) -> str:
@@ -237,6 +297,8 @@ def leader_line(board: list[JSON]) -> str:
     leader = max(row["points"] for row in board)
     ahead = [row["name"] for row in board if row["points"] == leader]
     names = ahead[0] if len(ahead) == 1 else f"{', '.join(ahead[:-1])} and {ahead[-1]}"
+    if len(ahead) > 3:  # twenty markers named took three lines of 80 x 24: the board names them
+        names = f"{len(ahead)} markers"
     if leader == 0:
         return "Nobody has scored yet: more than 20 points pass the Official Finish (|)."
     lead = "leads" if len(ahead) == 1 else "lead"
@@ -246,15 +308,17 @@ def leader_line(board: list[JSON]) -> str:
     return f"{names} {lead} on {leader}: {more} more to pass the Official Finish (|)."
 
 
-def nothing_in_the_money(report: JSON) -> str:
+def nothing_in_the_money(report: JSON, shown: Collection[int] | None = None) -> str:
     """The picks that finished at their level yet scored 0, and why, in a line: a show
     on a 5-2 horse that ran 3rd read "3rd, +0" with nothing to say the table gives a
-    show at 5-2 no spaces (the card's W/P/S said 2/1/0, races ago)."""
+    show at 5-2 no spaces (the card's W/P/S said 2/1/0, races ago). Only the markers
+    ``shown`` (None: all), as the fitted board leaves some out."""
     levels = {"win": 1, "place": 2, "show": 3}
     missed = [
         f"{p['name']} ({p['bet']} at {p['odds']})"
         for p in report["picks"]
         if not p.get("sat_out")
+        and (shown is None or p["marker"] in shown)
         and p["finish"] is not None
         and p["finish"] <= levels[p["bet"]]
         and p["points"] == 0
