@@ -8,7 +8,7 @@ the TV, the phones and the desk say the same."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from homestretch.core.actions import Action
 from homestretch.core.errors import HomestretchError
@@ -136,7 +136,31 @@ def report_words(report: JSON) -> JSON:
         "title": report_title(report),
         "finish": [finish_line(r, r["finish"] in shared) for r in placed[:4]],
         "picks": [pick_line(p) for p in report["picks"]],
+        "nothing": nothing_in_the_money(report),
     }
+
+
+def nothing_in_the_money(report: JSON, shown: Collection[int] | None = None) -> str:
+    """The picks that finished at their level yet scored 0, and why, in a line: a show
+    on a 5-2 horse that ran 3rd read "3rd, +0" with nothing to say the table gives a
+    show at 5-2 no spaces (the card's W/P/S said 2/1/0, races ago). Only the markers
+    ``shown`` (None: all), as the terminal's fitted board leaves some out. The phones and
+    the TV say it under the race's picks (``report_words``): a family's show on a 5-2
+    winner read "1st at 5-2: +0" there with nothing to say why."""
+    levels = {"win": 1, "place": 2, "show": 3}
+    missed = [
+        f"{p['name']} ({p['bet']} at {p['odds']})"
+        for p in report["picks"]
+        if not p.get("sat_out")
+        and (shown is None or p["marker"] in shown)
+        and p["finish"] is not None
+        and p["finish"] <= levels[p["bet"]]
+        and p["points"] == 0
+    ]
+    if not missed:
+        return ""
+    said = missed[0] if len(missed) == 1 else f"{', '.join(missed[:-1])} and {missed[-1]}"
+    return f"In the money for 0: {said}: the odds table gives no spaces there (the card's W/P/S)."
 
 
 def _finish(runner: JSON) -> int:
@@ -410,6 +434,7 @@ CAPTIONS = {
     "call": "The call (Top of the Stretch)",
     "call_label": "The race call",
     "standings": "Standings",
+    "all_picks": "Every pick",
 }
 """The pages' headings and labels (the terminal's board prints its own table)."""
 

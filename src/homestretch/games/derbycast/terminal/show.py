@@ -14,6 +14,7 @@ from homestretch.core.protocol import JSON
 from homestretch.games.derbycast.rules.winning import OFFICIAL_FINISH
 from homestretch.games.derbycast.rules.words import (
     card_caption,
+    nothing_in_the_money,
     ordinal,
     pick_line,
     placed_as,
@@ -306,24 +307,3 @@ def leader_line(board: list[JSON]) -> str:
         return f"{names} {lead} on {leader}, past the Official Finish (|)."
     more = OFFICIAL_FINISH + 1 - leader
     return f"{names} {lead} on {leader}: {more} more to pass the Official Finish (|)."
-
-
-def nothing_in_the_money(report: JSON, shown: Collection[int] | None = None) -> str:
-    """The picks that finished at their level yet scored 0, and why, in a line: a show
-    on a 5-2 horse that ran 3rd read "3rd, +0" with nothing to say the table gives a
-    show at 5-2 no spaces (the card's W/P/S said 2/1/0, races ago). Only the markers
-    ``shown`` (None: all), as the fitted board leaves some out."""
-    levels = {"win": 1, "place": 2, "show": 3}
-    missed = [
-        f"{p['name']} ({p['bet']} at {p['odds']})"
-        for p in report["picks"]
-        if not p.get("sat_out")
-        and (shown is None or p["marker"] in shown)
-        and p["finish"] is not None
-        and p["finish"] <= levels[p["bet"]]
-        and p["points"] == 0
-    ]
-    if not missed:
-        return ""
-    said = missed[0] if len(missed) == 1 else f"{', '.join(missed[:-1])} and {missed[-1]}"
-    return f"In the money for 0: {said}: the odds table gives no spaces there (the card's W/P/S)."

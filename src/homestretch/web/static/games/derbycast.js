@@ -98,11 +98,11 @@
   }
 
   // The card, its picks by name (a phone's own as 'you'): the view's words for its reader.
-  function raceCard(view, tools, showPicks) {
+  function raceCard(view, tools, showPicks, captioned = true) {
     const card = view.card;
     const says = view.captions;
     const table = make(tools, "table", null, "dc-card");
-    table.append(make(tools, "caption", card.words.caption));
+    if (captioned) table.append(make(tools, "caption", card.words.caption)); // (a phone's heads it)
     const head = make(tools, "tr");
     for (const title of [says.program, says.horse, says.odds, says.spaces, ...(showPicks ? [says.picked_by] : [])]) {
       head.append(make(tools, "th", title));
@@ -127,18 +127,46 @@
   }
 
   // The last official race as the rules word it: its title, the first four home and
-  // what each pick earned (the terminal prints the same report).
-  function lastRace(view, tools, withCall) {
-    const words = view.last_race.words;
+  // what each pick earned (the terminal prints the same report). On a phone (``marker``,
+  // its own) with more picks than FOLDED_PICKS, its own pick's line is shown and every
+  // pick is folded under it: twenty markers' lines were some 900 px of a 667 px screen.
+  const FOLDED_PICKS = 4;
+  let allPicksOpen = { key: null, open: false };
+  function lastRace(view, tools, withCall, marker) {
+    const last = view.last_race;
+    const words = last.words;
     const box = make(tools, "section", null, "dc-last");
     box.append(make(tools, "h3", words.title));
     const finish = make(tools, "ol", null, "dc-result");
     for (const line of words.finish) finish.append(priced(tools, "li", line));
     const moves = make(tools, "ul", null, "dc-moves");
-    for (const line of words.picks) moves.append(priced(tools, "li", line));
+    const folded = marker !== undefined && words.picks.length > FOLDED_PICKS;
+    words.picks.forEach((line, i) => {
+      const own = last.picks[i].marker === marker;
+      if (!folded || own) moves.append(priced(tools, "li", line, own ? "dc-own-pick" : undefined));
+    });
     box.append(finish, moves);
-    if (withCall && view.last_race.call) box.append(lastCall(view, tools));
+    // a pick in the money that scored nothing, and why (the table gives a show at 5-2 no
+    // spaces): "1st at 5-2: +0" alone read as a mistake
+    if (words.nothing) box.append(priced(tools, "p", words.nothing, "dc-nothing"));
+    if (folded) box.append(allPicks(view, tools));
+    if (withCall && last.call) box.append(lastCall(view, tools));
     return box;
+  }
+
+  // Every pick of the last race, folded on a phone (opened or shut as its reader left it).
+  function allPicks(view, tools) {
+    const last = view.last_race;
+    const key = `${last.race}:${last.name}`;
+    if (allPicksOpen.key !== key) allPicksOpen = { key, open: false };
+    const fold = make(tools, "details", null, "dc-all-picks");
+    fold.open = allPicksOpen.open;
+    fold.addEventListener("toggle", () => { if (allPicksOpen.key === key) allPicksOpen.open = fold.open; });
+    fold.append(make(tools, "summary", `${view.captions.all_picks} (${last.words.picks.length})`));
+    const list = make(tools, "ul", null, "dc-moves");
+    for (const line of last.words.picks) list.append(priced(tools, "li", line));
+    fold.append(list);
+    return fold;
   }
 
   // On a phone, the last race's call (a race Top of the Stretch ran) under its result,
@@ -247,15 +275,26 @@
     const view = frame.view;
     const me = view.board[frame.seat];
     box.append(make(tools, "p", standingOf(view, me.marker), "dc-me"));
-    if (frame.over) { // the end as the TV shows it: the winner, where all stand, the last race
-      box.append(winners(frame, tools), standings(view, tools));
-      if (view.last_race) box.append(lastRace(view, tools, true));
+    if (frame.over) { // the end as the TV shows it: the winner, the last race, where all stand
+      box.append(winners(frame, tools));
+      if (view.last_race) box.append(lastRace(view, tools, true, me.marker));
+      box.append(standings(view, tools));
       return;
     }
     const card = view.card;
     if (view.status) box.append(make(tools, "p", view.status, "dc-status")); // what the table is doing
-    if (!card) box.append(standings(view, tools)); // between races: where everyone stands
     if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait")); // whom for (never oneself)
+    // a tie-break race, said as the TV says it: a family past its set number of races saw
+    // a fourth race carded with nothing to say why
+    if (view.tie_break.length) box.append(make(tools, "p", told(frame, "tie-break"), "dc-tie"));
+    // the race just run, on the first screen under one's own standing: between races, and
+    // while the next race's picks are open (a computer keeper cards it at once); with 20
+    // markers it stood under the standings or the next card, some 1000 px down
+    const justRun = view.last_race && (!card || view.picks_open);
+    if (justRun) box.append(lastRace(view, tools, true, me.marker));
+    // the race picked for, named above one's own pick and the field: under the last race's
+    // result, "Your pick" and "My pick stands" read as that race's
+    if (card) box.append(make(tools, "h3", card.words.caption, "dc-picker-head"));
     const mine = view.picks.find((p) => p.marker === me.marker);
     const own = view.yours; // this marker's lines, worded by the rules (derbycast/rules/words.py)
     if (own.pick) box.append(make(tools, "p", own.pick, "dc-mine"));
@@ -277,12 +316,12 @@
     if (own.onlooker) box.append(make(tools, "p", own.onlooker, "dc-onlooker"));
     const choosing = card && (frame.your_turn || (view.picks_open && mine && !mine.sat_out));
     if (choosing) box.append(pickButtons(frame, tools));
-    else if (card) box.append(raceCard(view, tools, picksShown(view))); // the field, the picks so far
+    else if (card) box.append(raceCard(view, tools, picksShown(view), false)); // the field, the picks so far
     if (view.sealed_note) box.append(sealedNote(view, tools));
-    if (view.last_race) box.append(lastRace(view, tools, true));
+    if (view.last_race && !justRun) box.append(lastRace(view, tools, true, me.marker));
     // where everyone stands, under the card too: a computer keeper posts the next race's
     // card at once (no "between races"), and friends playing apart have no TV to look at
-    if (card) box.append(standings(view, tools));
+    box.append(standings(view, tools));
   }
 
   // How long the TV's call of a race Top of the Stretch ran has still to go before it
