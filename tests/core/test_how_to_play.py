@@ -80,6 +80,26 @@ def test_a_guide_is_in_our_own_words(game: str) -> None:
     assert not copied, copied[:3]
 
 
+FIRST_GAME = {
+    "across": ["goes to the auctioneer for one", "auctioneer's bid is"],
+    "totopoly": ["more than three horses", "spare hand"],
+    "derbycast": ["w/p/s spaces"],
+    "stretch": ["$2 payoffs", "your own tote's price"],
+}
+"""What a family's first game at the terminal stalled on, each of which its guide must
+say: who gets a horse nobody bids for and whose the "Auctioneer's bid" is; the leases
+the discard refuses to let you keep and the swap with the spare hand at a small table;
+the card's "spaces" beside the guide's points; the result chart's prices beside those
+your own tote paid."""
+
+
+@pytest.mark.parametrize("game", sorted(FIRST_GAME))
+def test_a_guide_says_what_a_first_game_stalled_on(game: str) -> None:
+    lowered = " ".join(how_to_play(game).lower().split())
+    missing = [words for words in FIRST_GAME[game] if words not in lowered]
+    assert not missing, f"{game}'s guide does not say {missing}"
+
+
 def test_an_unknown_game_is_one_line_naming_the_games() -> None:
     with pytest.raises(HomestretchError, match="known: across, derbycast, stretch, totopoly"):
         how_to_play("monopoly")
