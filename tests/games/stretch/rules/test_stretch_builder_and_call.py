@@ -718,13 +718,45 @@ def test_a_beaten_favourite_in_a_dead_heat_is_said_to_have_dead_heated() -> None
 def test_a_leader_disqualified_is_not_said_to_fade() -> None:
     """Arc of the Ages, seed 14, Fullplay: Sea the Stars led turning for home, was 2nd past
     the wire and was placed 4th by the stewards; the stretch run said he "fades to 4th".
-    The two closers who dead-heated for 2nd each "closes to finish 2nd"."""
+    The two closers who dead-heated for 3rd past the wire each "closes to finish 2nd"
+    (then "closes to dead-heat for 2nd", the place the stewards gave them, not the one
+    they ran to)."""
     called = _called("dream-arc", "full", 14)
     assert "placed 4th" in called["At the wire"]
     assert called["The stretch run"] == (
-        "Secretariat, 7th turning for home, closes to dead-heat for 2nd; Nijinsky, 10th "
-        "turning for home, closes to dead-heat for 2nd."
+        "Secretariat, 7th turning for home, closes to dead-heat for 3rd, placed 2nd; "
+        "Nijinsky, 10th turning for home, closes to dead-heat for 3rd, placed 2nd."
     )
+
+
+def test_a_horse_the_stewards_moved_up_is_said_to_run_where_it_crossed_the_wire() -> None:
+    """The stretch run and the beaten favourite said the official place as where a horse
+    ran to. Century Classic, seed 45, Fullplay: Spectacular Bid was first past the wire
+    and disqualified; Citation, 2nd past it, "closes to win", Man o' War, 4th past it,
+    "closes to finish 3rd", and the favourite Dr. Fager, 3rd past it, "ran 2nd"."""
+    called = _called("dream-century-classic", "full", 45)
+    assert "The stewards disqualify Spectacular Bid, 1st past the wire" in called["At the wire"]
+    assert called["The stretch run"] == (
+        "Citation, 6th turning for home, closes to finish 2nd, placed 1st; "
+        "Man o' War, last turning for home, closes to finish 4th, placed 3rd."
+    )
+    assert (
+        "The favourite, Dr. Fager (4-1), was 3rd past the wire, placed 2nd: trip gave it +0 "
+        "to the winner's +2;"
+    ) in called["Why it was won"]
+    # a leader turning for home beaten past the wire and given the race is not said to
+    # have held on (Champagne Stakes, seed 226: Homeboykris first past the wire, placed 5th)
+    champagne = _called("2009-champagne-stakes", "full", 226)["The stretch run"]
+    assert champagne.endswith(
+        "Discreetly Mine leads turning for home, is caught, finishes 2nd and is placed 1st."
+    )
+    # a favourite disqualified was 1st past the wire, not "ran 4th" (Ladies Classic, seed 24)
+    ladies = _called("2009-breeders-cup-ladies-classic", "full", 24)["Why it was won"]
+    assert "The favourite, Life Is Sweet (6-5), was 1st past the wire, placed 4th:" in ladies
+    # out of the money, a favourite moved up by another's foul ran where the chart says
+    # (Derby of the Century, seed 35: Secretariat 12th past the wire, placed 11th)
+    derby = _called("dream-derby", "full", 35)["Why it was won"]
+    assert "The favourite, Secretariat (5-1), ran 11th:" in derby
 
 
 def test_a_race_named_with_its_own_article_is_off_without_another() -> None:

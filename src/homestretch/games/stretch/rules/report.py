@@ -346,8 +346,16 @@ def _beaten_by(state: RaceState, fav: Line, winner: Line, who: str = "the winner
     """'ran 4th: a Final Speed roll of 4.': where a beaten favourite ended, and why."""
     against = _against(state, fav, winner, who)
     where = "did not finish" if fav.out else f"ran {ordinal(fav.finish or 0)}"
-    if not fav.out and sum(ln.finish == fav.finish for ln in state.lines) > 1:
+    heat = not fav.out and sum(ln.finish == fav.finish for ln in state.lines) > 1
+    if heat:
         where = f"dead-heated for {ordinal(fav.finish or 0)}"  # it said "ran 2nd"
+    crossed = 0 if fav.out else wire_place(state.lines, fav)
+    moved = crossed and crossed != fav.finish
+    if moved and (fav.dq_roll is not None or (fav.finish or 0) <= 3):  # the stewards moved
+        # it: "ran 2nd" was said of a favourite 3rd past the wire, "ran 4th" of one 1st
+        # past it (out of the money and not its own foul, the chart's place is enough)
+        where = f"was {ordinal(crossed)} past the wire, placed {ordinal(fav.finish or 0)}"
+        where += " in a dead heat" if heat else ""
     return where + (f": {'; '.join(against)}." if against else ".")  # a reason may hold a comma
 
 
@@ -718,16 +726,21 @@ def _stretch_runs(state: RaceState) -> str:
     words = []
     for ln in sorted(ranked, key=lambda ln: ln.finish or 0):  # the winner's run first
         place = ln.finish or 0
+        # where it crossed the wire: a closer that finished 2nd and was placed 1st when
+        # the winner was disqualified did not "close to win" (Century Classic, seed 6)
+        crossed = wire_place(state.lines, ln)
         behind_at_turn = sum(p > ln.race_points[turn] for p in points)
-        passed = place <= behind_at_turn  # finished ahead of a horse ahead of it
+        passed = crossed <= behind_at_turn  # crossed ahead of a horse ahead of it
         if behind_at_turn >= back_half and 1 <= place <= 3 and passed and ln.dq_roll is None:
             where = (
                 "last" if ln.race_points[turn] == points[-1] else f"{ordinal(behind_at_turn + 1)}"
             )
-            level = sum(r.finish == place for r in at_turn) > 1
-            to = f"dead-heat for {ordinal(place)}" if level else f"finish {ordinal(place)}"
-            if place == 1:  # "closes to finish 1st": a caller says the horse wins
+            level = sum(_wire_key(r) == _wire_key(ln) for r in at_turn) > 1
+            to = f"dead-heat for {ordinal(crossed)}" if level else f"finish {ordinal(crossed)}"
+            if crossed == 1:  # "closes to finish 1st": a caller says the horse wins
                 to = "dead-heat for the win" if level else "win"
+            if place != crossed:  # the stewards moved it up (the wire says whom they took down)
+                to += f", placed {ordinal(place)}"
             words.append(f"{ln.name}, {where} turning for home, closes to {to}")
     leader = ranked[0]
     if leader.dq_roll is not None:  # placed by the stewards, not faded (the wire says so)
@@ -736,9 +749,26 @@ def _stretch_runs(state: RaceState) -> str:
         words.append(
             f"{leader.name}, in front turning for home, fades to {ordinal(leader.finish or 0)}"
         )
-    elif points[0] > points[1] and leader.finish == 1 and leader.dq_roll is None:
-        words.append(f"{leader.name} leads turning for home and holds on")
+    elif points[0] > points[1] and leader.finish == 1:
+        crossed = wire_place(state.lines, leader)
+        words.append(
+            f"{leader.name} leads turning for home and holds on"
+            if crossed == 1
+            else f"{leader.name} leads turning for home, is caught, "
+            f"finishes {ordinal(crossed)} and is placed 1st"
+        )
     return "; ".join(words) + "." if words else ""
+
+
+def _wire_key(ln: Line) -> tuple[int, int]:
+    """How a horse crossed the wire: its Final Speed Figure, then its photo total."""
+    return (ln.final_speed or 0, ln.photo_total or 0)
+
+
+def wire_place(lines: list[Line], ln: Line) -> int:
+    """The place a horse crossed the wire in, before the stewards moved anyone: one more
+    than the horses that finished ahead of it (a dead heat shares its place)."""
+    return 1 + sum(_wire_key(r) > _wire_key(ln) for r in lines if not r.out)
 
 
 def possessive(name: str) -> str:
