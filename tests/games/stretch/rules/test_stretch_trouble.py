@@ -90,13 +90,13 @@ def test_each_trouble_outcome(
         (
             4,
             5,
-            "Troubled comes close to a foul, but J1 keeps it clear (form roll 3, Trouble "
+            "Troubled comes close to a foul, but J1 keeps him clear (form roll 3, Trouble "
             "chart 4, jockey test 5 against the rider's Trouble 6).",
         ),
         (
             11,
             None,
-            "Troubled interferes with a rival: the stewards will disqualify it (form roll 3, "
+            "Troubled interferes with a rival: the stewards will disqualify him (form roll 3, "
             "Trouble chart 11).",
         ),
     ],
@@ -128,7 +128,7 @@ def test_fullplay_trouble_says_where_the_horse_was_running() -> None:
     assert isinstance(state, RaceState)
     assert dict(race_call(state))["Trouble"] == (
         "Dollar Bill, 9th down the backstretch, interferes with a rival: the stewards will "
-        "disqualify it (form roll 3, Trouble chart 11). Rusty Nail, in front down the "
+        "disqualify him (form roll 3, Trouble chart 11). Rusty Nail, in front down the "
         "backstretch, is out of the race (form roll 3, Trouble chart 3)."
     )
     wire = dict(race_call(state))["At the wire"]

@@ -371,7 +371,11 @@ def _reasons(state: RaceState, ln: Line, running: list[Line]) -> list[str]:
         rated = f"{rated[:-1]}; {going})" if rated.endswith(")") else f"{rated} ({going})"
     reasons = [f"started {rated}"]
     if ln.pace_adj:
-        how = f"suited it (+{ln.pace_adj})" if ln.pace_adj > 0 else f"cost it {-ln.pace_adj}"
+        how = (
+            f"suited {him(ln)} (+{ln.pace_adj})"
+            if ln.pace_adj > 0
+            else f"cost {him(ln)} {-ln.pace_adj}"
+        )
         reasons.append(f"the {state.pace} pace {how}")
     if ln.trouble:
         reasons.append(f"came through trouble (form {ln.form_adj:+d})")
@@ -412,10 +416,11 @@ def _going_cost(state: RaceState, ln: Line) -> str:
     track = f"the {race.condition} {'turf' if race.surface == 'turf' else 'track'}"
     cost, wet = -wet_adjustment(ln.runner.horse, race.wet_effect), ln.runner.horse.wet
     if not wet:
-        return f"{track} cost it {cost}, no Wet rating"
+        return f"{track} cost {him(ln)} {cost}, no Wet rating"
     if not cost:
-        return f"its Wet rating of {wet} took {track} in its stride"
-    return f"{track} cost it {cost}, its Wet rating of {wet} saving {-race.wet_effect - cost}"
+        return f"{his(ln)} Wet rating of {wet} took {track} in {his(ln)} stride"
+    saving = -race.wet_effect - cost
+    return f"{track} cost {him(ln)} {cost}, {his(ln)} Wet rating of {wet} saving {saving}"
 
 
 def _against(state: RaceState, ln: Line, winner: Line, who: str = "the winner") -> list[str]:
@@ -433,21 +438,22 @@ def _against(state: RaceState, ln: Line, winner: Line, who: str = "the winner") 
             f"started on {ln.runner.start_apr} to {possessive(who)} {winner.runner.start_apr}"
         )
     going = _going_cost(state, ln)
-    if " cost it " in going and _going_points(state, ln) > _going_points(state, winner):
+    if " cost " in going and _going_points(state, ln) > _going_points(state, winner):
         said.append(going)
-    if pace := _pace_against(state, ln.pace_adj, winner.pace_adj, who):
+    if pace := _pace_against(state, ln.pace_adj, winner.pace_adj, who, him(ln)):
         said.append(pace)
     if ln.trouble and ln.form_adj < 0:
-        said.append(f"trouble and form cost it {-ln.form_adj}")
+        said.append(f"trouble and form cost {him(ln)} {-ln.form_adj}")
     elif ln.form_adj < 0:
         said.append(f"off form ({ln.form_adj:+d})")
     if winner.form_adj > max(ln.form_adj, 0):
-        better = f"better form ({winner.form_adj:+d} to its {ln.form_adj:+d})"
+        better = f"better form ({winner.form_adj:+d} to {his(ln)} {ln.form_adj:+d})"
         said.append(f"{who} in {better if ln.form_adj > 0 else f'form ({winner.form_adj:+d})'}")
     if state.factor and ln.factor_adj < winner.factor_adj:
         rider = " and the rider" if state.ride_applies else ""
         said.append(
-            f"{state.factor}{rider} gave it {ln.factor_adj:+d} to {possessive(who)} {winner.factor_adj:+d}"
+            f"{state.factor}{rider} gave {him(ln)} {ln.factor_adj:+d} to "
+            f"{possessive(who)} {winner.factor_adj:+d}"
         )
     if ln.speed_roll is not None and winner.speed_roll is not None:
         if ln.speed_roll < winner.speed_roll:
@@ -470,20 +476,22 @@ def _going_points(state: RaceState, ln: Line) -> int:
     return -wet_adjustment(ln.runner.horse, state.race.wet_effect)
 
 
-def _pace_against(state: RaceState, pace: int, winners: int, who: str = "the winner") -> str:
+def _pace_against(
+    state: RaceState, pace: int, winners: int, who: str = "the winner", it: str = "him"
+) -> str:
     """The pace's cost to a beaten favourite beside what it did to the winner, when the
     favourite came off worse ("the fast pace cost it 2 to the winner's 1")."""
     if pace >= winners:
         return ""
     words = f"the {state.pace} pace"
     if pace < 0:
-        words += f" cost it {-pace}"
+        words += f" cost {it} {-pace}"
         if winners < 0:
             return f"{words} to {possessive(who)} {-winners}"
         return f"{words} and suited {who} (+{winners})" if winners else words
     if pace == 0:
-        return f"{words} suited {who} (+{winners}), not it"
-    return f"{words} suited it less (+{pace} to {possessive(who)} +{winners})"
+        return f"{words} suited {who} (+{winners}), not {it}"
+    return f"{words} suited {it} less (+{pace} to {possessive(who)} +{winners})"
 
 
 TROUBLE_WORDS = {
@@ -507,7 +515,7 @@ def trouble_words(state: RaceState, ln: Line) -> str:
     """One horse's trouble as a caller says it, then the readings that made it: in
     Fullplay, where it was running when trouble came (the Race Position segment)."""
     last = ln.trouble[-1].partition(": ")[2]
-    said = TROUBLE_WORDS.get(last, last).format(jockey=ln.runner.jockey.name, him="it")
+    said = TROUBLE_WORDS.get(last, last).format(jockey=ln.runner.jockey.name, him=him(ln))
     where = ""
     before = len(ln.race_points) - 2  # the segment before the Race Position segment's
     if state.mode == "full" and before >= 0 and running_at(ln, before):
@@ -769,6 +777,22 @@ def wire_place(lines: list[Line], ln: Line) -> int:
     """The place a horse crossed the wire in, before the stewards moved anyone: one more
     than the horses that finished ahead of it (a dead heat shares its place)."""
     return 1 + sum(_wire_key(r) > _wire_key(ln) for r in lines if not r.out)
+
+
+FEMALE = ("filly", "mare")
+"""The cards' sexes a caller says "her" of (page 6: "female horses"); the colt, horse and
+gelding are "him"."""
+
+
+def him(ln: Line) -> str:
+    """The horse as a caller says it, by its card's sex: "steers her clear", "the fast
+    pace cost him 2" (the call said "it" of every horse: "Ron Turcotte steers it clear")."""
+    return "her" if ln.runner.horse.sex in FEMALE else "him"
+
+
+def his(ln: Line) -> str:
+    """The horse's own, by its card's sex: "his Wet rating", "in her stride"."""
+    return "her" if ln.runner.horse.sex in FEMALE else "his"
 
 
 def possessive(name: str) -> str:
