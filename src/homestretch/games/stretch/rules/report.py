@@ -532,6 +532,16 @@ def trouble_words(state: RaceState, ln: Line) -> str:
         if roll.startswith("jockey test"):
             roll += f" against the rider's Trouble {ln.runner.jockey.trouble}"
         readings.append(roll.replace("trouble", "Trouble chart", 1))
+    # what the trouble cost: the form roll of 3's reading and any 2 more points (S1), the
+    # only form reading the horse has ("comes through it" was said of a horse it cost a
+    # point, the form words after it saying "drops Sunday Silence to 24 (-1)")
+    cost = -ln.form_adj
+    if not ln.out and cost > 0:
+        points = "a point" if cost == 1 else f"{cost} points"
+        if last == "bumped and checked, 2 more points" and cost > 2:
+            said += f", {cost} in all"
+        elif last != "bumped and checked, 2 more points":
+            said += f"; the trouble costs {him(ln)} {points}"
     return f"{ln.name}{where} {said} ({', '.join(readings)})."
 
 
