@@ -7,11 +7,12 @@ Rulebook: ../shared/rulebooks/000_0d1b5bb75a76f4cb.txt; page numbers are the rul
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
 
-from homestretch.core.chance import ScriptedDice
+from homestretch.core.chance import ScriptedDice, SeededDice
 from homestretch.core.referee import play
 from homestretch.games.stretch.content.apr import starting_apr
 from homestretch.games.stretch.content.card_set import HorseCard
@@ -60,6 +61,48 @@ def test_page_13_the_ladies_classic_charts_from_each_gap_to_the_top_apr() -> Non
         ("Music Note", 21, "A"),  # -1
         ("Rainbow View", 15, "D"),  # -7
     ]
+
+
+def test_page_14_cocoa_beach_on_chart_e_is_likely_the_longest_shot() -> None:
+    """'(Cocoa Beach will likely be the longest shot on the board, as she will roll on
+    Chart E)': rolled by page 14's procedure (two dice, doubles one chart over) on each
+    horse's chart, her price is alone the longest on the board more often than not, and
+    her middle price is the longest of the eight."""
+    from itertools import product
+    from statistics import median
+
+    from homestretch.games.stretch.rules.odds_payoffs import roll_odds
+
+    entries = ladies_classic()["entries"]
+    rolls = list(product(range(1, 7), repeat=2))
+    prices = {
+        e["horse"]: [roll_odds(e["odds_class"], red, white, CHARTS).value for red, white in rolls]
+        for e in entries
+    }
+    cocoa = prices.pop("Cocoa Beach")
+    alone_longest = sum(
+        math.prod(sum(p < price for p in other) / len(rolls) for other in prices.values())
+        for price in cocoa
+    ) / len(rolls)
+    assert alone_longest > 0.5  # "likely" (0.78 on the standard charts)
+    assert all(median(cocoa) > median(other) for other in prices.values())
+
+
+def test_page_19_a_normal_pace_requires_no_adjustments() -> None:
+    """'(A pace of Normal requires no adjustments to the horse's ratings.)': on the Fullplay
+    Pace Effects chart a normal pace moves no horse, wherever its race points put it, and
+    through the engine a race run at a normal pace leaves every Adjusted Power Rating as
+    it started but for form (Champagne Stakes, seed 3: 22 + 19 = 41 race points, normal)."""
+    assert {CHARTS.pace_effect_full(points, "normal") for points in range(0, 61)} == {0}
+    state = play(
+        RaceGame(load_race("2009-champagne-stakes"), "full").new_initial_state(),
+        SeededDice(3),
+        {},
+    )
+    assert isinstance(state, RaceState) and state.pace == "normal"
+    for line in state.lines:
+        assert line.pace_adj == 0
+        assert line.final_apr == line.runner.start_apr + line.form_adj
 
 
 def test_page_14_the_odds_rolls_and_page_15_the_payoffs() -> None:

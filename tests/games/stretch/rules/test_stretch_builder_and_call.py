@@ -248,7 +248,7 @@ def test_the_call_says_why_the_winner_won_and_the_favourite_lost() -> None:
         "Native Dancer: started on a rating of 25, 1 below Secretariat's 26; ran the stretch "
         "on 25 (joint best); class and the rider +3; a Final Speed roll of 10 "
         "(1 rolled higher; 7 is the average). The favourite, Secretariat (5-1), ran 5th: "
-        "trouble and form cost it 1; a Final Speed roll of 8 to the winner's 10."
+        "trouble and form cost him 1; a Final Speed roll of 8 to the winner's 10."
     )
     # nine horses level on the best Final APR are counted, not listed
     assert dict(call)["Today's form"].endswith(" 9 horses share the best rating, 25.")
@@ -374,7 +374,7 @@ def test_why_it_was_won_says_what_the_going_took_and_the_stretch_run_starts_with
     why = run("stakes-handicap-muddy", 4)["Why it was won"]
     assert why.startswith(
         "Harbor Light: started on a rating of 20, 2 below Gold Bastion and Iron Ledger's 22 "
-        "(the muddy track cost it 2, no Wet rating);"
+        "(the muddy track cost him 2, no Wet rating);"
     )
     assert run("dream-arc", 2)["The stretch run"].startswith(
         "Sea-Bird, 8th turning for home, closes to win; John Henry, 7th"
@@ -433,7 +433,7 @@ def test_the_dream_sprint_pace_costs_every_other_horse() -> None:
         "23 + 23 = 46 race points, die 4). It sets up for Midnight Lute and costs every other horse but "
         "Precisionist. Dr. Fager"
     )
-    assert "; the fast pace cost it 2;" in calls["Why it was won"]
+    assert "; the fast pace cost him 2;" in calls["Why it was won"]
 
 
 def test_why_it_was_won_reads_without_double_brackets_or_run_on_commas() -> None:
@@ -452,11 +452,11 @@ def test_why_it_was_won_reads_without_double_brackets_or_run_on_commas() -> None
         return dict(race_call(state))["Why it was won"]
 
     assert why("dream-arc", "quick", 11).startswith(
-        "Ribot: started as the top-rated horse (26; its Wet rating of 1 took the good turf "
-        "in its stride);"
+        "Ribot: started as the top-rated horse (26; his Wet rating of 1 took the good turf "
+        "in his stride);"
     )
     assert why("claiming-route-big-field", "full", 3).endswith(
-        "The favourite, Dollar Bill (2-1), ran 6th: the good track cost it 1, no Wet rating; "
+        "The favourite, Dollar Bill (2-1), ran 6th: the good track cost him 1, no Wet rating; "
         "a Final Speed roll of 4 to the winner's 11."
     )
 
@@ -475,8 +475,8 @@ def test_a_beaten_favourite_is_told_what_it_lost_to_the_winner_and_only_that() -
     game = RaceGame(load_race("claiming-sprint-sloppy"), "quick")
     why = race_call(play(game.new_initial_state(), SeededDice(3), {}))[-1][1]
     assert why.endswith(
-        " The favourite, Rusty Nail (7-5), ran 3rd: the fast pace cost it 2 to the winner's 1; "
-        "the winner in better form (+2 to its +1); a Final Speed roll of 9 to the winner's 10."
+        " The favourite, Rusty Nail (7-5), ran 3rd: the fast pace cost him 2 to the winner's 1; "
+        "the winner in better form (+2 to his +1); a Final Speed roll of 9 to the winner's 10."
     )
     assert (
         "Citation ran 4th: a Final Speed roll of 7 to the winner's 10."
@@ -536,7 +536,7 @@ def test_the_official_result_after_a_dead_heat_posts_three_horses_not_four() -> 
     # which winner's roll? "to the winner's 10" was either dead-heater's: the horse is
     # named, its name as an owner ("Sea the Stars's" it would have read)
     assert why.endswith(
-        " The other joint favourite, Ribot (5-1), ran 5th: the slow pace cost it 1; "
+        " The other joint favourite, Ribot (5-1), ran 5th: the slow pace cost him 1; "
         "a Final Speed roll of 9 to Sea the Stars' 10."
     )
     assert "the winner" not in why
@@ -667,7 +667,7 @@ def test_a_dead_heat_names_the_winner_each_comparison_is_with() -> None:
     assert len(state.finish.order[0]) == 2
     why = dict(race_call(state))["Why it was won"]
     assert why.endswith(
-        " The favourite, Secretariat (5-1), ran 8th: the fast pace cost it 1 and suited "
+        " The favourite, Secretariat (5-1), ran 8th: the fast pace cost him 1 and suited "
         "Whirlaway (+2); a Final Speed roll of 7 to Whirlaway's 11."
     )
     assert "the winner" not in why
@@ -718,13 +718,45 @@ def test_a_beaten_favourite_in_a_dead_heat_is_said_to_have_dead_heated() -> None
 def test_a_leader_disqualified_is_not_said_to_fade() -> None:
     """Arc of the Ages, seed 14, Fullplay: Sea the Stars led turning for home, was 2nd past
     the wire and was placed 4th by the stewards; the stretch run said he "fades to 4th".
-    The two closers who dead-heated for 2nd each "closes to finish 2nd"."""
+    The two closers who dead-heated for 3rd past the wire each "closes to finish 2nd"
+    (then "closes to dead-heat for 2nd", the place the stewards gave them, not the one
+    they ran to)."""
     called = _called("dream-arc", "full", 14)
     assert "placed 4th" in called["At the wire"]
     assert called["The stretch run"] == (
-        "Secretariat, 7th turning for home, closes to dead-heat for 2nd; Nijinsky, 10th "
-        "turning for home, closes to dead-heat for 2nd."
+        "Secretariat, 7th turning for home, closes to dead-heat for 3rd, placed 2nd; "
+        "Nijinsky, 10th turning for home, closes to dead-heat for 3rd, placed 2nd."
     )
+
+
+def test_a_horse_the_stewards_moved_up_is_said_to_run_where_it_crossed_the_wire() -> None:
+    """The stretch run and the beaten favourite said the official place as where a horse
+    ran to. Century Classic, seed 45, Fullplay: Spectacular Bid was first past the wire
+    and disqualified; Citation, 2nd past it, "closes to win", Man o' War, 4th past it,
+    "closes to finish 3rd", and the favourite Dr. Fager, 3rd past it, "ran 2nd"."""
+    called = _called("dream-century-classic", "full", 45)
+    assert "The stewards disqualify Spectacular Bid, 1st past the wire" in called["At the wire"]
+    assert called["The stretch run"] == (
+        "Citation, 6th turning for home, closes to finish 2nd, placed 1st; "
+        "Man o' War, last turning for home, closes to finish 4th, placed 3rd."
+    )
+    assert (
+        "The favourite, Dr. Fager (4-1), was 3rd past the wire, placed 2nd: trip gave him +0 "
+        "to the winner's +2;"
+    ) in called["Why it was won"]
+    # a leader turning for home beaten past the wire and given the race is not said to
+    # have held on (Champagne Stakes, seed 226: Homeboykris first past the wire, placed 5th)
+    champagne = _called("2009-champagne-stakes", "full", 226)["The stretch run"]
+    assert champagne.endswith(
+        "Discreetly Mine leads turning for home, is caught, finishes 2nd and is placed 1st."
+    )
+    # a favourite disqualified was 1st past the wire, not "ran 4th" (Ladies Classic, seed 24)
+    ladies = _called("2009-breeders-cup-ladies-classic", "full", 24)["Why it was won"]
+    assert "The favourite, Life Is Sweet (6-5), was 1st past the wire, placed 4th:" in ladies
+    # out of the money, a favourite moved up by another's foul ran where the chart says
+    # (Derby of the Century, seed 35: Secretariat 12th past the wire, placed 11th)
+    derby = _called("dream-derby", "full", 35)["Why it was won"]
+    assert "The favourite, Secretariat (5-1), ran 11th:" in derby
 
 
 def test_a_race_named_with_its_own_article_is_off_without_another() -> None:
@@ -742,3 +774,18 @@ def test_a_race_named_with_its_own_article_is_off_without_another() -> None:
         assert isinstance(state, RaceState)
         (said,) = [n["words"] for n in state.notices if n["type"] == "off"]
         assert said.startswith(off), said
+
+
+def test_the_call_says_him_or_her_of_a_horse_by_its_cards_sex() -> None:
+    """The call said "it" of every horse ("House Rider B steers it clear", "the sloppy
+    track cost it 3"), as no caller does: a filly or mare is "her", a colt, horse or
+    gelding "him" (the card's sex)."""
+    ladies = _called("2009-breeders-cup-ladies-classic", "quick", 16)["Trouble"]
+    assert "Lethal Heat is in traffic, and House Rider B steers her clear" in ladies
+    sloppy = _called("claiming-sprint-sloppy", "full", 5)["Why it was won"]
+    assert sloppy.startswith(
+        "Penny Ante: started on a rating of 7, 5 below Rusty Nail and Back Alley's 12 "
+        "(the sloppy track cost her 3, no Wet rating);"
+    )
+    belmont = _called("dream-belmont-test", "quick", 7)["Trouble"]
+    assert "American Pharoah is in traffic, and Victor Espinoza steers him clear" in belmont

@@ -79,33 +79,36 @@ def test_each_trouble_outcome(
         (
             6,
             None,
-            "Troubled runs into trouble but comes through it (form roll 3, Trouble chart 6).",
+            "Troubled runs into trouble but comes through it; the trouble costs him 2 points "
+            "(form roll 3, Trouble chart 6).",
         ),
         (
             8,
             7,
-            "Troubled is bumped and checked, and loses 2 more points (form roll 3, Trouble "
+            "Troubled is bumped and checked, and loses 2 more points, 4 in all (form roll 3, Trouble "
             "chart 8, jockey test 7 against the rider's Trouble 6).",
         ),
         (
             4,
             5,
-            "Troubled comes close to a foul, but J1 keeps it clear (form roll 3, Trouble "
+            "Troubled comes close to a foul, but J1 keeps him clear; the trouble costs him 2 points "
+            "(form roll 3, Trouble "
             "chart 4, jockey test 5 against the rider's Trouble 6).",
         ),
         (
             11,
             None,
-            "Troubled interferes with a rival: the stewards will disqualify it (form roll 3, "
-            "Trouble chart 11).",
+            "Troubled interferes with a rival: the stewards will disqualify him; the trouble "
+            "costs him 2 points (form roll 3, Trouble chart 11).",
         ),
     ],
 )
 def test_the_call_tells_trouble_as_a_fan_hears_it(
     scripted: Any, trouble: int, jockey: int | None, words: str
 ) -> None:
-    """Not the chart's shorthand ("trouble 3: out of the race"): what happened, then the
-    readings that made it."""
+    """Not the chart's shorthand ("trouble 3: out of the race"): what happened, what it
+    cost the horse (the form roll of 3's reading, and the 2 more points of a failed test:
+    "comes through it" was said of a horse it cost 2), then the readings that made it."""
     from homestretch.games.stretch.rules.report import race_call
 
     faces = [3, 4, 1, 2, *TWO[trouble], *(TWO[jockey] if jockey else []), 3, 4, 4, 4]
@@ -128,7 +131,8 @@ def test_fullplay_trouble_says_where_the_horse_was_running() -> None:
     assert isinstance(state, RaceState)
     assert dict(race_call(state))["Trouble"] == (
         "Dollar Bill, 9th down the backstretch, interferes with a rival: the stewards will "
-        "disqualify it (form roll 3, Trouble chart 11). Rusty Nail, in front down the "
+        "disqualify him; the trouble costs him a point (form roll 3, Trouble chart 11). Rusty "
+        "Nail, in front down the "
         "backstretch, is out of the race (form roll 3, Trouble chart 3)."
     )
     wire = dict(race_call(state))["At the wire"]

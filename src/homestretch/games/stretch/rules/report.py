@@ -346,8 +346,16 @@ def _beaten_by(state: RaceState, fav: Line, winner: Line, who: str = "the winner
     """'ran 4th: a Final Speed roll of 4.': where a beaten favourite ended, and why."""
     against = _against(state, fav, winner, who)
     where = "did not finish" if fav.out else f"ran {ordinal(fav.finish or 0)}"
-    if not fav.out and sum(ln.finish == fav.finish for ln in state.lines) > 1:
+    heat = not fav.out and sum(ln.finish == fav.finish for ln in state.lines) > 1
+    if heat:
         where = f"dead-heated for {ordinal(fav.finish or 0)}"  # it said "ran 2nd"
+    crossed = 0 if fav.out else wire_place(state.lines, fav)
+    moved = crossed and crossed != fav.finish
+    if moved and (fav.dq_roll is not None or (fav.finish or 0) <= 3):  # the stewards moved
+        # it: "ran 2nd" was said of a favourite 3rd past the wire, "ran 4th" of one 1st
+        # past it (out of the money and not its own foul, the chart's place is enough)
+        where = f"was {ordinal(crossed)} past the wire, placed {ordinal(fav.finish or 0)}"
+        where += " in a dead heat" if heat else ""
     return where + (f": {'; '.join(against)}." if against else ".")  # a reason may hold a comma
 
 
@@ -363,7 +371,11 @@ def _reasons(state: RaceState, ln: Line, running: list[Line]) -> list[str]:
         rated = f"{rated[:-1]}; {going})" if rated.endswith(")") else f"{rated} ({going})"
     reasons = [f"started {rated}"]
     if ln.pace_adj:
-        how = f"suited it (+{ln.pace_adj})" if ln.pace_adj > 0 else f"cost it {-ln.pace_adj}"
+        how = (
+            f"suited {him(ln)} (+{ln.pace_adj})"
+            if ln.pace_adj > 0
+            else f"cost {him(ln)} {-ln.pace_adj}"
+        )
         reasons.append(f"the {state.pace} pace {how}")
     if ln.trouble:
         reasons.append(f"came through trouble (form {ln.form_adj:+d})")
@@ -404,10 +416,11 @@ def _going_cost(state: RaceState, ln: Line) -> str:
     track = f"the {race.condition} {'turf' if race.surface == 'turf' else 'track'}"
     cost, wet = -wet_adjustment(ln.runner.horse, race.wet_effect), ln.runner.horse.wet
     if not wet:
-        return f"{track} cost it {cost}, no Wet rating"
+        return f"{track} cost {him(ln)} {cost}, no Wet rating"
     if not cost:
-        return f"its Wet rating of {wet} took {track} in its stride"
-    return f"{track} cost it {cost}, its Wet rating of {wet} saving {-race.wet_effect - cost}"
+        return f"{his(ln)} Wet rating of {wet} took {track} in {his(ln)} stride"
+    saving = -race.wet_effect - cost
+    return f"{track} cost {him(ln)} {cost}, {his(ln)} Wet rating of {wet} saving {saving}"
 
 
 def _against(state: RaceState, ln: Line, winner: Line, who: str = "the winner") -> list[str]:
@@ -425,21 +438,22 @@ def _against(state: RaceState, ln: Line, winner: Line, who: str = "the winner") 
             f"started on {ln.runner.start_apr} to {possessive(who)} {winner.runner.start_apr}"
         )
     going = _going_cost(state, ln)
-    if " cost it " in going and _going_points(state, ln) > _going_points(state, winner):
+    if " cost " in going and _going_points(state, ln) > _going_points(state, winner):
         said.append(going)
-    if pace := _pace_against(state, ln.pace_adj, winner.pace_adj, who):
+    if pace := _pace_against(state, ln.pace_adj, winner.pace_adj, who, him(ln)):
         said.append(pace)
     if ln.trouble and ln.form_adj < 0:
-        said.append(f"trouble and form cost it {-ln.form_adj}")
+        said.append(f"trouble and form cost {him(ln)} {-ln.form_adj}")
     elif ln.form_adj < 0:
         said.append(f"off form ({ln.form_adj:+d})")
     if winner.form_adj > max(ln.form_adj, 0):
-        better = f"better form ({winner.form_adj:+d} to its {ln.form_adj:+d})"
+        better = f"better form ({winner.form_adj:+d} to {his(ln)} {ln.form_adj:+d})"
         said.append(f"{who} in {better if ln.form_adj > 0 else f'form ({winner.form_adj:+d})'}")
     if state.factor and ln.factor_adj < winner.factor_adj:
         rider = " and the rider" if state.ride_applies else ""
         said.append(
-            f"{state.factor}{rider} gave it {ln.factor_adj:+d} to {possessive(who)} {winner.factor_adj:+d}"
+            f"{state.factor}{rider} gave {him(ln)} {ln.factor_adj:+d} to "
+            f"{possessive(who)} {winner.factor_adj:+d}"
         )
     if ln.speed_roll is not None and winner.speed_roll is not None:
         if ln.speed_roll < winner.speed_roll:
@@ -462,20 +476,22 @@ def _going_points(state: RaceState, ln: Line) -> int:
     return -wet_adjustment(ln.runner.horse, state.race.wet_effect)
 
 
-def _pace_against(state: RaceState, pace: int, winners: int, who: str = "the winner") -> str:
+def _pace_against(
+    state: RaceState, pace: int, winners: int, who: str = "the winner", it: str = "him"
+) -> str:
     """The pace's cost to a beaten favourite beside what it did to the winner, when the
     favourite came off worse ("the fast pace cost it 2 to the winner's 1")."""
     if pace >= winners:
         return ""
     words = f"the {state.pace} pace"
     if pace < 0:
-        words += f" cost it {-pace}"
+        words += f" cost {it} {-pace}"
         if winners < 0:
             return f"{words} to {possessive(who)} {-winners}"
         return f"{words} and suited {who} (+{winners})" if winners else words
     if pace == 0:
-        return f"{words} suited {who} (+{winners}), not it"
-    return f"{words} suited it less (+{pace} to {possessive(who)} +{winners})"
+        return f"{words} suited {who} (+{winners}), not {it}"
+    return f"{words} suited {it} less (+{pace} to {possessive(who)} +{winners})"
 
 
 TROUBLE_WORDS = {
@@ -499,7 +515,7 @@ def trouble_words(state: RaceState, ln: Line) -> str:
     """One horse's trouble as a caller says it, then the readings that made it: in
     Fullplay, where it was running when trouble came (the Race Position segment)."""
     last = ln.trouble[-1].partition(": ")[2]
-    said = TROUBLE_WORDS.get(last, last).format(jockey=ln.runner.jockey.name, him="it")
+    said = TROUBLE_WORDS.get(last, last).format(jockey=ln.runner.jockey.name, him=him(ln))
     where = ""
     before = len(ln.race_points) - 2  # the segment before the Race Position segment's
     if state.mode == "full" and before >= 0 and running_at(ln, before):
@@ -516,6 +532,16 @@ def trouble_words(state: RaceState, ln: Line) -> str:
         if roll.startswith("jockey test"):
             roll += f" against the rider's Trouble {ln.runner.jockey.trouble}"
         readings.append(roll.replace("trouble", "Trouble chart", 1))
+    # what the trouble cost: the form roll of 3's reading and any 2 more points (S1), the
+    # only form reading the horse has ("comes through it" was said of a horse it cost a
+    # point, the form words after it saying "drops Sunday Silence to 24 (-1)")
+    cost = -ln.form_adj
+    if not ln.out and cost > 0:
+        points = "a point" if cost == 1 else f"{cost} points"
+        if last == "bumped and checked, 2 more points" and cost > 2:
+            said += f", {cost} in all"
+        elif last != "bumped and checked, 2 more points":
+            said += f"; the trouble costs {him(ln)} {points}"
     return f"{ln.name}{where} {said} ({', '.join(readings)})."
 
 
@@ -718,16 +744,21 @@ def _stretch_runs(state: RaceState) -> str:
     words = []
     for ln in sorted(ranked, key=lambda ln: ln.finish or 0):  # the winner's run first
         place = ln.finish or 0
+        # where it crossed the wire: a closer that finished 2nd and was placed 1st when
+        # the winner was disqualified did not "close to win" (Century Classic, seed 6)
+        crossed = wire_place(state.lines, ln)
         behind_at_turn = sum(p > ln.race_points[turn] for p in points)
-        passed = place <= behind_at_turn  # finished ahead of a horse ahead of it
+        passed = crossed <= behind_at_turn  # crossed ahead of a horse ahead of it
         if behind_at_turn >= back_half and 1 <= place <= 3 and passed and ln.dq_roll is None:
             where = (
                 "last" if ln.race_points[turn] == points[-1] else f"{ordinal(behind_at_turn + 1)}"
             )
-            level = sum(r.finish == place for r in at_turn) > 1
-            to = f"dead-heat for {ordinal(place)}" if level else f"finish {ordinal(place)}"
-            if place == 1:  # "closes to finish 1st": a caller says the horse wins
+            level = sum(_wire_key(r) == _wire_key(ln) for r in at_turn) > 1
+            to = f"dead-heat for {ordinal(crossed)}" if level else f"finish {ordinal(crossed)}"
+            if crossed == 1:  # "closes to finish 1st": a caller says the horse wins
                 to = "dead-heat for the win" if level else "win"
+            if place != crossed:  # the stewards moved it up (the wire says whom they took down)
+                to += f", placed {ordinal(place)}"
             words.append(f"{ln.name}, {where} turning for home, closes to {to}")
     leader = ranked[0]
     if leader.dq_roll is not None:  # placed by the stewards, not faded (the wire says so)
@@ -736,9 +767,42 @@ def _stretch_runs(state: RaceState) -> str:
         words.append(
             f"{leader.name}, in front turning for home, fades to {ordinal(leader.finish or 0)}"
         )
-    elif points[0] > points[1] and leader.finish == 1 and leader.dq_roll is None:
-        words.append(f"{leader.name} leads turning for home and holds on")
+    elif points[0] > points[1] and leader.finish == 1:
+        crossed = wire_place(state.lines, leader)
+        words.append(
+            f"{leader.name} leads turning for home and holds on"
+            if crossed == 1
+            else f"{leader.name} leads turning for home, is caught, "
+            f"finishes {ordinal(crossed)} and is placed 1st"
+        )
     return "; ".join(words) + "." if words else ""
+
+
+def _wire_key(ln: Line) -> tuple[int, int]:
+    """How a horse crossed the wire: its Final Speed Figure, then its photo total."""
+    return (ln.final_speed or 0, ln.photo_total or 0)
+
+
+def wire_place(lines: list[Line], ln: Line) -> int:
+    """The place a horse crossed the wire in, before the stewards moved anyone: one more
+    than the horses that finished ahead of it (a dead heat shares its place)."""
+    return 1 + sum(_wire_key(r) > _wire_key(ln) for r in lines if not r.out)
+
+
+FEMALE = ("filly", "mare")
+"""The cards' sexes a caller says "her" of (page 6: "female horses"); the colt, horse and
+gelding are "him"."""
+
+
+def him(ln: Line) -> str:
+    """The horse as a caller says it, by its card's sex: "steers her clear", "the fast
+    pace cost him 2" (the call said "it" of every horse: "Ron Turcotte steers it clear")."""
+    return "her" if ln.runner.horse.sex in FEMALE else "him"
+
+
+def his(ln: Line) -> str:
+    """The horse's own, by its card's sex: "his Wet rating", "in her stride"."""
+    return "her" if ln.runner.horse.sex in FEMALE else "his"
 
 
 def possessive(name: str) -> str:

@@ -1,0 +1,74 @@
+"""Where Fullplay's winners were turning for home, and whether the leaders win.
+
+    nice .venv/bin/python benchmarks/stretch_pace_positions.py [FIELDS] [RACES] [SEED]
+
+Runs the calibration study's everyday fields (FIELDS of them, default 150, corpus seed
+SEED, default 1) RACES times each (default 20) in Fullplay with the reference engine and
+counts, over the races whose winner finished clean: how often the horse alone in front
+at the break, and the one alone in front turning for home (after the Race Position
+segment), wins; and the winner's place turning for home (one more than the horses with
+more race points), in the buckets a racing paper counts (1st-4th, 5th-8th, 9th or
+worse), for every field, for fields of 9-12 (about the 10.8 runners of the real
+races the doc cites) and for fields of 11 or more. docs/stretch-calibration.md sets
+these beside real racing.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+from homestretch.core.chance import SeededDice
+from homestretch.core.referee import play
+from homestretch.games.stretch.analysis.calibrate import build_corpus
+from homestretch.games.stretch.content.card_set import load_card_set
+from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+
+BUCKETS = ("1st-4th", "5th-8th", "9th or worse")
+
+
+def bucket(place: int) -> str:
+    return BUCKETS[0] if place <= 4 else BUCKETS[1] if place <= 8 else BUCKETS[2]
+
+
+def main(fields: int, races: int, seed: int) -> None:
+    corpus = build_corpus(load_card_set(), fields, seed)
+    led: Counter[str] = Counter()
+    where: dict[str, Counter[str]] = {"all": Counter(), "9-12": Counter(), "11+": Counter()}
+    for number, race in enumerate(corpus.races):
+        game = RaceGame(race, "full", odds="chart")
+        for run in range(races):
+            dice = SeededDice(seed * 100_000 + number * 1_000 + run)
+            state = play(game.new_initial_state(), dice, {})
+            assert isinstance(state, RaceState) and state.finish is not None
+            if not state.finish.order:
+                continue
+            winner = state.lines[state.finish.order[0][0]]
+            turn = len(winner.race_points) - 1
+            if winner.dq_roll is not None or turn < 0:
+                continue
+            running = [ln for ln in state.lines if len(ln.race_points) > turn and not ln.out]
+            for at, name in ((0, "break"), (turn, "turn")):
+                top = max(ln.race_points[at] for ln in running)
+                leaders = [ln for ln in running if ln.race_points[at] == top]
+                if len(leaders) == 1:
+                    led[f"{name} races"] += 1
+                    led[f"{name} wins"] += leaders[0] is winner
+            place = 1 + sum(ln.race_points[turn] > winner.race_points[turn] for ln in running)
+            runners = len(state.lines)
+            sizes = ["all"] + ["9-12"] * (9 <= runners <= 12) + ["11+"] * (runners >= 11)
+            for size in sizes:
+                where[size][bucket(place)] += 1
+                where[size]["races"] += 1
+    print(f"Fullplay, {fields} everyday fields x {races} races, corpus seed {seed}")
+    for name in ("break", "turn"):
+        share = led[f"{name} wins"] / max(1, led[f"{name} races"])
+        print(f"alone in front at the {name}: wins {share:.1%} of {led[f'{name} races']}")
+    for size, counts in where.items():
+        shares = ", ".join(f"{b} {counts[b] / max(1, counts['races']):.1%}" for b in BUCKETS)
+        print(f"winner's place turning for home, {size} fields ({counts['races']}): {shares}")
+
+
+if __name__ == "__main__":
+    numbers = [int(a) for a in sys.argv[1:4]]
+    main(*(numbers + [150, 20, 1][len(numbers) :]))
