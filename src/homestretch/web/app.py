@@ -502,6 +502,8 @@ def _take_open_seat(hub: Hub, live: LiveTable, name: str) -> int:
 
 def _hand_over(hub: Hub, live: LiveTable, seat: int, bot: Any) -> None:
     table = live.table
+    if table.state.is_over():  # (a final screen's stream no longer looks at the seats)
+        raise HomestretchError("this game is over: its seats play no more")
     current = table.seat(seat)
     if bot == "open":
         table.replace_seat(seat, open_seat(current.name))  # a new token: the old link stops
