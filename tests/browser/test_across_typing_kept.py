@@ -18,6 +18,8 @@ from tests.browser.table_pages import (
     shows,
 )
 
+from homestretch.web.words import PAGE
+
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 PAST = "(version) => Number(document.body.dataset.version) > version"
@@ -54,6 +56,48 @@ def test_a_bid_being_typed_keeps_the_focus_while_another_moves(
         assert page.evaluate(f"document.activeElement === document.querySelector('{BID}')")
         page.keyboard.type("3")  # the next key, in the box
         expect(box).to_have_value("123")
+        phone.close()
+
+
+def test_a_bid_typed_in_the_middle_keeps_its_caret_while_another_moves(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """The bid's box is a text box with a phone's number keyboard, not a number box,
+    which tells no caret: a player who moved the caret back into "15" to make it "125"
+    while another's move came in typed on at its end ("152")."""
+    seats = [
+        {"kind": "person", "name": "Ann"},
+        {"kind": "person", "name": "Bob"},
+        {"kind": "bot", "bot": "sensible", "name": "Cy"},
+    ]
+    with shared_server.visit() as address:
+        links, tokens, asked = across_at_its_first_auction(address, seats)
+        game_id, other = links["id"], 1 - asked
+        phone = browser.new_context(base_url=address, **SMALL)
+        page = phone.new_page()
+        page.goto(links["seats"][asked]["link"])
+        version = frame(address, game_id)["version"]
+        shows(page, version)
+        box = page.locator(BID)
+        expect(box).to_have_attribute("inputmode", "numeric")  # a phone's number keys
+        box.click()
+        box.press("Control+a")
+        page.keyboard.type("15")
+        page.keyboard.press("ArrowLeft")  # the caret between the 1 and the 5
+        page.evaluate(f"document.querySelector('{BID}').dataset.before = ''")  # this box
+        move(address, game_id, tokens[other], {"kind": "lend", "borrower": 2, "amount": 1})
+        page.wait_for_function(PAST, arg=version)
+        expect(box).not_to_have_attribute("data-before", "")  # drawn anew
+        page.keyboard.type("2")  # where the caret was
+        expect(box).to_have_value("125")
+        page.keyboard.type("x")  # a key a number box would not take is not taken
+        expect(box).to_have_value("125")
+        sent: list[str] = []
+        page.on("request", lambda asked: sent.append(asked.url) if "/moves" in asked.url else None)
+        box.evaluate("(box) => { box.value = '1x5'; }")  # (pasted past the keys' filter)
+        page.click(".ab-block .ab-bid-own")  # checked as a number when sent: not sent
+        expect(page.locator(".ab-block .ab-refused")).to_have_text(PAGE["whole_number"])
+        assert sent == []
         phone.close()
 
 
