@@ -27,6 +27,14 @@ SMALL: dict[str, Any] = {
 }
 """A small phone with a touch screen (an iPhone SE's or mini's CSS pixels)."""
 
+ANN_BOB_AND_CY: list[JSON] = [
+    {"kind": "person", "name": "Ann"},
+    {"kind": "person", "name": "Bob"},
+    {"kind": "bot", "bot": "sensible", "name": "Cy"},
+]
+"""The seats most tests open a table with: two people and a computer player (not to be
+changed: every test shares it)."""
+
 
 @dataclass(frozen=True)
 class SharedServer:
@@ -132,6 +140,14 @@ def derbycast_family_picking(address: str, sealed: bool = False) -> tuple[JSON, 
 def context(browser: Browser, address: str, phone: bool = False) -> BrowserContext:
     """A browser context of its own (its own cookies and storage: another person)."""
     return browser.new_context(base_url=address, **(PHONE if phone else {}))
+
+
+def small_phone_at(browser: Browser, address: str, link: str) -> Page:
+    """A small touch phone of its own (``SMALL``: another person) opened at ``link``;
+    closed with ``page.context.close()``."""
+    page = browser.new_context(base_url=address, **SMALL).new_page()
+    page.goto(link)
+    return page
 
 
 def shows(page: Page, version: int) -> None:

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
-    SMALL,
     SharedServer,
     across_at_its_first_auction,
     frame,
     move,
     shows,
+    small_phone_at,
 )
 
 pytestmark = pytest.mark.browser
@@ -50,9 +50,7 @@ def test_each_call_is_said_by_its_own_roller(browser: Browser, shared_server: Sh
         else:
             pytest.fail("Ann never came to decide a roll after another's")
         other, horse = accepted[-1]
-        phone = browser.new_context(base_url=address, **SMALL)
-        page = phone.new_page()
-        page.goto(links["seats"][0]["link"])
+        page = small_phone_at(browser, address, links["seats"][0]["link"])
         shows(page, shown["version"])
         expect(page.locator(".ab-roll")).to_contain_text(
             f"You rolled #{view['race_card']['rolled']}"
@@ -61,4 +59,4 @@ def test_each_call_is_said_by_its_own_roller(browser: Browser, shared_server: Sh
         # the roll just before her turn is the other's, on the last line, under his name
         assert said[-1].startswith(f"{NAMES[other]}: ") and f"#{horse} accepted" in said[-1], said
         assert all(line.startswith(("You: ", "Bob: ", "Cy: ")) for line in said), said
-        phone.close()
+        page.context.close()

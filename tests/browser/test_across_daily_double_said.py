@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
-    SMALL,
     SharedServer,
     frame,
     move,
     open_table,
     shows,
+    small_phone_at,
     token_of,
 )
 
@@ -61,10 +61,8 @@ def test_a_daily_double_nobody_won_names_its_fifties(
         settled = done[0]
         assert settled["tickets"] == 0 and settled["pool"] == 1, settled  # nobody won it
         first, second = settled["pair"]
-        phone = browser.new_context(base_url=address, **SMALL)
-        page = phone.new_page()
-        page.goto(links["seats"][1]["link"])
+        page = small_phone_at(browser, address, links["seats"][1]["link"])
         shows(page, frame(address, game_id)["version"])
         said = f"Daily Double {first}-{second}: no winning ticket; 1 fifty goes into race 3"
         expect(page.locator(".ab-talk li", has_text="Daily Double")).to_have_text(said)
-        phone.close()
+        page.context.close()

@@ -13,6 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 from tests.browser.table_pages import (
+    ANN_BOB_AND_CY,
     PHONE,
     SharedServer,
     across_at_its_first_auction,
@@ -25,11 +26,7 @@ from tests.browser.table_pages import (
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
-SEATS = [
-    {"kind": "person", "name": "Ann"},
-    {"kind": "person", "name": "Bob"},
-    {"kind": "bot", "bot": "sensible", "name": "Cy"},
-]
+SEATS = ANN_BOB_AND_CY
 SCREEN = PHONE["viewport"]["height"]
 MOST_MOVES = 400
 """A bound on the moves sent to reach a race, so a stuck game fails."""

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
+    ANN_BOB_AND_CY,
     context,
     fits_width,
     frame,
@@ -26,11 +27,7 @@ from homestretch.core.registry import entry
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
-SEATS = [
-    {"kind": "person", "name": "Ann"},
-    {"kind": "person", "name": "Bob"},
-    {"kind": "bot", "bot": "sensible", "name": "Cy"},
-]
+SEATS = ANN_BOB_AND_CY
 QUICK = ("pass", "done", "reject")
 """What a person in a hurry chooses when it is offered: the game stays short."""
 

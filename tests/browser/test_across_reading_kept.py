@@ -9,12 +9,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
-    SMALL,
     SharedServer,
     across_at_its_first_auction,
     frame,
     move,
     shows,
+    small_phone_at,
 )
 
 pytestmark = pytest.mark.browser
@@ -40,9 +40,7 @@ def test_the_table_talk_stays_put_when_her_turn_comes_above_it(
         shown = [frame(address, game_id, t) for t in tokens]
         mover = next(f["seat"] for f in shown if f["your_turn"])
         reader = next(s for s in range(3) if s != mover and not shown[s]["your_turn"])
-        phone = browser.new_context(base_url=address, **SMALL)
-        page = phone.new_page()
-        page.goto(links["seats"][reader]["link"])
+        page = small_phone_at(browser, address, links["seats"][reader]["link"])
         shows(page, shown[reader]["version"])
         expect(page.locator(".ab-talk h3")).to_be_visible()
         page.evaluate(f"window.scrollBy(0, ({TALK_TOP})() - {READ_AT})")
@@ -58,4 +56,4 @@ def test_the_table_talk_stays_put_when_her_turn_comes_above_it(
         expect(page.locator(".ab-block .ab-standing-form")).to_be_attached()  # came above
         assert abs(page.evaluate(TALK_TOP) - READ_AT) < 2, page.evaluate(TALK_TOP)
         expect(page.locator("#your-turn-pin")).to_be_visible()
-        phone.close()
+        page.context.close()

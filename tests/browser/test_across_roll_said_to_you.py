@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
-    SMALL,
     SharedServer,
     across_at_its_first_auction,
     frame,
     move,
     shows,
+    small_phone_at,
 )
 
 pytestmark = pytest.mark.browser
@@ -58,9 +58,7 @@ def test_the_roller_reads_her_own_horse_and_tickets_as_yours(
             move(address, game_id, tokens[shown["seat"]], _choice(shown))
         else:
             pytest.fail("Ann never rolled a horse of hers she backed")
-        phone = browser.new_context(base_url=address, **SMALL)
-        page = phone.new_page()
-        page.goto(links["seats"][0]["link"])
+        page = small_phone_at(browser, address, links["seats"][0]["link"])
         shows(page, shown["version"])
         expect(page.locator(".ab-roll")).to_contain_text("Owner: you; tickets: you")
-        phone.close()
+        page.context.close()

@@ -13,23 +13,20 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
+    ANN_BOB_AND_CY,
     DRAWN_PAST,
-    SMALL,
     SharedServer,
     across_at_its_first_auction,
     fits_width,
     frame,
     press,
     shows,
+    small_phone_at,
 )
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
-SEATS = [
-    {"kind": "person", "name": "Ann"},
-    {"kind": "person", "name": "Bob"},
-    {"kind": "bot", "bot": "sensible", "name": "Cy"},
-]
+SEATS = ANN_BOB_AND_CY
 MOST = 300
 """A bound on moves played, so a stuck game fails."""
 WANTED = 8
@@ -65,9 +62,7 @@ def test_skip_at_any_price_is_answered_each_time_and_goes_with_the_horse(
             _send(address, game_id, tokens[asked["seat"]], asked, {"kind": "pass"})
         seat, other = asked["seat"], 1 - asked["seat"]
         since = asked["version"]
-        phone = browser.new_context(base_url=address, **SMALL)
-        page = phone.new_page()
-        page.goto(links["seats"][seat]["link"])
+        page = small_phone_at(browser, address, links["seats"][seat]["link"])
         shows(page, asked["version"])
         press(page, page.locator(".ab-standing-pass"))
         standing = page.locator(".ab-standing")
@@ -105,7 +100,7 @@ def test_skip_at_any_price_is_answered_each_time_and_goes_with_the_horse(
         expect(page.locator(".ab-standing-pass")).to_be_visible()
         assert not page.evaluate("document.body.classList.contains('moving')")  # nothing sent
         assert frame(address, game_id)["version"] == mine["version"]
-        phone.close()
+        page.context.close()
 
 
 def test_bid_for_me_up_to_n_bids_the_least_bid_then_cancels(
@@ -116,9 +111,7 @@ def test_bid_for_me_up_to_n_bids_the_least_bid_then_cancels(
         game_id = links["id"]
         asked = frame(address, game_id, tokens[seat])
         least = asked["view"]["lot"]["min_bid"]
-        phone = browser.new_context(base_url=address, **SMALL)
-        page = phone.new_page()
-        page.goto(links["seats"][seat]["link"])
+        page = small_phone_at(browser, address, links["seats"][seat]["link"])
         shows(page, asked["version"])
         page.fill(".ab-standing-form input", str(least))
         press(page, page.locator(".ab-standing-upto"))
@@ -133,4 +126,4 @@ def test_bid_for_me_up_to_n_bids_the_least_bid_then_cancels(
         expect(standing).to_have_count(0)
         expect(page.locator(".ab-standing-form")).to_have_count(0)  # not his turn: no form
         fits_width(page)
-        phone.close()
+        page.context.close()

@@ -10,6 +10,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
+    ANN_BOB_AND_CY,
     SharedServer,
     context,
     fits_width,
@@ -24,11 +25,7 @@ from homestretch.core.protocol import JSON
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
-SEATS = [
-    {"kind": "person", "name": "Ann"},
-    {"kind": "person", "name": "Bob"},
-    {"kind": "bot", "bot": "sensible", "name": "Cy"},
-]
+SEATS = ANN_BOB_AND_CY
 MOST_MOVES = 500
 """A bound on the people's moves sent past the auction, so a stuck game fails."""
 

@@ -8,15 +8,18 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.table_pages import SharedServer, frame, open_table, shows, token_of
+from tests.browser.table_pages import (
+    ANN_BOB_AND_CY,
+    SharedServer,
+    frame,
+    open_table,
+    shows,
+    token_of,
+)
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
-SEATS = [
-    {"kind": "person", "name": "Ann"},
-    {"kind": "person", "name": "Bob"},
-    {"kind": "bot", "bot": "sensible", "name": "Cy"},
-]
+SEATS = ANN_BOB_AND_CY
 
 
 def test_the_dealings_panel_says_they_open_with_the_auction_while_the_track_is_chosen(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, fits_width
+from tests.browser.table_pages import SharedServer, fits_width, small_phone_at
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)
@@ -21,9 +21,7 @@ def test_one_player_at_the_tote_is_told_before_opening(
     browser: Browser, shared_server: SharedServer
 ) -> None:
     with shared_server.visit() as address:
-        context = browser.new_context(base_url=address, **SMALL)
-        page = context.new_page()
-        page.goto("/")
+        page = small_phone_at(browser, address, "/")
         page.select_option("#game", "stretch")
         limits = page.locator("#seat-limits")
         expect(page.locator("#seats li")).to_have_count(2)
@@ -46,16 +44,14 @@ def test_one_player_at_the_tote_is_told_before_opening(
         expect(limits).not_to_contain_text(ALONE)
         page.select_option("#game", "derbycast")  # another game's seats: never said
         expect(limits).not_to_contain_text(ALONE)
-        context.close()
+        page.context.close()
 
 
 def test_the_race_builder_says_it_too(browser: Browser, shared_server: SharedServer) -> None:
     """The race builder seats its user and whoever is invited or added: nobody else, and
     the same is said under the numbers."""
     with shared_server.visit() as address:
-        context = browser.new_context(base_url=address, **SMALL)
-        page = context.new_page()
-        page.goto("/stretch/new")
+        page = small_phone_at(browser, address, "/stretch/new")
         note = page.locator("#alone-at-tote")
         expect(page.locator("#open-seats")).to_have_value("1")
         expect(note).to_be_hidden()  # one invited: a tote between two
@@ -66,7 +62,7 @@ def test_the_race_builder_says_it_too(browser: Browser, shared_server: SharedSer
         fits_width(page)
         page.fill("#computers", "1")
         expect(note).to_be_hidden()
-        context.close()
+        page.context.close()
 
 
 def test_the_house_pays_a_player_alone_on_the_page(
@@ -79,9 +75,7 @@ def test_the_house_pays_a_player_alone_on_the_page(
     request = {"race": race, "mode": "quick", "players": [{"kind": "person", "name": "Ann"}]}
     with shared_server.visit() as address:
         links = httpx.post(f"{address}/api/stretch/races", json=request).json()
-        context = browser.new_context(base_url=address, **SMALL)
-        page = context.new_page()
-        page.goto(links["seats"][0]["link"])
+        page = small_phone_at(browser, address, links["seats"][0]["link"])
         # her window says who takes her bets; the board shows her stakes, no tote odds
         expect(page.locator("#stretch-bet")).to_contain_text("Alone, the house takes your bets")
         expect(page.locator("#stretch-tote h4").first).to_contain_text(
@@ -100,4 +94,4 @@ def test_the_house_pays_a_player_alone_on_the_page(
         expect(paid).to_contain_text("The house took $40.00 in stakes and paid out $")
         expect(page.locator(".stretch-mine").first).to_contain_text("The house paid you $")
         fits_width(page)
-        context.close()
+        page.context.close()

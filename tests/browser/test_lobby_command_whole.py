@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, broken_words
+from tests.browser.table_pages import SharedServer, broken_words, small_phone_at
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)
@@ -16,12 +16,10 @@ def test_a_command_in_a_label_is_not_broken_inside_a_word(
     browser: Browser, shared_server: SharedServer
 ) -> None:
     with shared_server.visit() as address:
-        context = browser.new_context(base_url=address, **SMALL)
-        page = context.new_page()
-        page.goto("/")
+        page = small_phone_at(browser, address, "/")
         page.select_option("#game", "derbycast")
         command = page.locator("#dc-lobby code")
         expect(command).to_have_text("homestretch derbycast content")
         expect(command).to_be_visible()
         assert broken_words(page, "#dc-lobby") == []
-        context.close()
+        page.context.close()

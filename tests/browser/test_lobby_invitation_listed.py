@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SMALL, SharedServer
+from tests.browser.table_pages import SharedServer, small_phone_at
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)
@@ -22,9 +22,7 @@ def test_the_invitation_is_listed_only_with_an_open_seat(
     browser: Browser, shared_server: SharedServer, second: str
 ) -> None:
     with shared_server.visit() as address:
-        context = browser.new_context(base_url=address, **SMALL)
-        page = context.new_page()
-        page.goto("/")
+        page = small_phone_at(browser, address, "/")
         page.select_option("#game", "stretch")
         page.fill("#seat-0-name", "Sam")
         page.select_option("#seat-1-who", second)
@@ -35,4 +33,4 @@ def test_the_invitation_is_listed_only_with_an_open_seat(
             invited = [label for label in shown if label.startswith("Invitation")]
             assert bool(invited) == (second == "open"), shown
             assert "Spectators" in shown
-        context.close()
+        page.context.close()

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.table_pages import (
+    ANN_BOB_AND_CY,
     SharedServer,
     across_at_its_first_auction,
     frame,
@@ -21,11 +22,7 @@ from tests.browser.table_pages import (
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
-SEATS = [
-    {"kind": "person", "name": "Ann"},
-    {"kind": "person", "name": "Bob"},
-    {"kind": "bot", "bot": "sensible", "name": "Cy"},
-]
+SEATS = ANN_BOB_AND_CY
 TO_THE_FOOT = """() => {
   window.scrollTo(0, document.documentElement.scrollHeight);
   const box = document.querySelector("#turn-fold > summary").getBoundingClientRect();

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SMALL, shows
+from tests.browser.table_pages import SMALL, shows, small_phone_at
 from tests.conftest import serving
 
 from homestretch.core.protocol import JSON
@@ -126,9 +126,7 @@ def test_the_replay_page_says_it_and_a_table_with_its_record_says_nothing(
     browser: Browser, tables: tuple[str, list[JSON]]
 ) -> None:
     address, (_, over, recorded) = tables
-    context = browser.new_context(base_url=address, **SMALL)
-    page = context.new_page()
-    page.goto(f"/t/{over['id']}/replay")
+    page = small_phone_at(browser, address, f"/t/{over['id']}/replay")
     expect(page.locator("#replay-at")).to_be_visible()
     said_once(page, over["id"])
     page.locator("#next").click()
@@ -141,4 +139,4 @@ def test_the_replay_page_says_it_and_a_table_with_its_record_says_nothing(
         expect(page.locator("#digest")).not_to_be_empty()  # drawn
         expect(page.locator("#table-notes")).to_be_hidden()
         expect(page.get_by_text("was saved by an older homestretch")).to_have_count(0)
-    context.close()
+    page.context.close()

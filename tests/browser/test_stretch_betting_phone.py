@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Request, expect
 from tests.browser.table_pages import (
     PHONE,
     SharedServer,
@@ -21,6 +21,9 @@ from tests.browser.table_pages import (
     shows,
     token_of,
 )
+
+from homestretch.core.protocol import JSON
+from homestretch.web.words import PAGE
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
@@ -395,3 +398,31 @@ def test_the_jumps_below_the_window_are_tap_targets_on_a_phone(
         expect(line).to_be_visible()
         box = line.bounding_box()
         assert box is not None and box["height"] < 30, f"{box} on a desktop: one line of text"
+
+
+def test_a_bet_below_the_least_ticket_is_not_sent(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """The dollars' box is a text box with a phone's number keys (its caret kept through
+    another's bet), not a number box: the least a number box checked ($2, the least
+    ticket) its form still checks, in the server's words, before anything is sent."""
+    with shared_server.visit() as address:
+        links = new_race(address, "Least Stakes", ("Ann",))
+        page = context(browser, address, phone=True).new_page()
+        page.goto(links["seats"][0]["link"])
+        expect(page.locator("#bet-done")).to_be_visible()
+        sent: list[JSON] = []
+
+        def seen(asked: Request) -> None:
+            if "/moves" in asked.url:
+                sent.append(asked.post_data_json)
+
+        page.on("request", seen)
+        box = page.locator("#bet-dollars")
+        expect(box).to_have_attribute("inputmode", "numeric")
+        bet(page, "win", 1, 1)
+        expect(box).to_have_js_property("validationMessage", PAGE["at_least"].format(least=2))
+        with page.expect_response("**/moves"):
+            bet(page, "win", 1, 2)
+        assert [one["action"]["dollars"] for one in sent] == [2]  # the $1 bet never sent
+        page.context.close()

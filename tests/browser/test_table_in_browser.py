@@ -10,6 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
+    ANN_BOB_AND_CY,
     fits_width,
     frame,
     on_page,
@@ -22,11 +23,7 @@ from tests.conftest import serving
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
-SEATS = [
-    {"kind": "person", "name": "Ann"},
-    {"kind": "person", "name": "Bob"},
-    {"kind": "bot", "bot": "sensible", "name": "Cy"},
-]
+SEATS = ANN_BOB_AND_CY
 
 
 def _move(page: Page) -> None:

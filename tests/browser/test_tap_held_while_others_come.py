@@ -13,6 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import (
+    ANN_BOB_AND_CY,
     SharedServer,
     context,
     frame,
@@ -23,11 +24,7 @@ from tests.browser.table_pages import (
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
-SEATS = [
-    {"kind": "person", "name": "Ann"},
-    {"kind": "person", "name": "Bob"},
-    {"kind": "bot", "bot": "sensible", "name": "Cy"},
-]
+SEATS = ANN_BOB_AND_CY
 
 
 def _asked(address: str, game_id: int, tokens: list[str]) -> dict[str, Any]:

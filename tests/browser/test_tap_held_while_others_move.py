@@ -24,6 +24,7 @@ from tests.browser.table_pages import (
     move,
     press,
     shows,
+    small_phone_at,
     token_of,
 )
 
@@ -232,9 +233,7 @@ def test_totopoly_cancel_held_while_another_bids_cancels_the_order(
         asked = _asked_to_bid(address, game_id, tokens, 0)
         card = _lot_of(asked)
         assert card is not None
-        phone = browser.new_context(base_url=address, **SMALL)
-        page = phone.new_page()
-        page.goto(links["seats"][0]["link"])
+        page = small_phone_at(browser, address, links["seats"][0]["link"])
         shows(page, asked["version"])
         press(page, page.locator(".tp-standing-pass"))  # the order passes for her
         expect(page.locator(".tp-standing")).to_be_visible()
@@ -256,4 +255,4 @@ def test_totopoly_cancel_held_while_another_bids_cancels_the_order(
         expect(page.locator(".tp-standing-pass")).to_be_visible()  # hers to answer
         assert frame(address, game_id, tokens[0])["your_turn"]
         assert _moves_on(frame(address, game_id), card, 0) == [{"kind": "pass"}]
-        phone.close()
+        page.context.close()

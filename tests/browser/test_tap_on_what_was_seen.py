@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
+    ANN_BOB_AND_CY,
     SMALL,
     SharedServer,
     across_at_its_first_auction,
@@ -24,11 +25,7 @@ from tests.browser.table_pages import (
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 OFFER = ".ab-offer-lend"
-SEATS = [
-    {"kind": "person", "name": "Ann"},
-    {"kind": "person", "name": "Bob"},
-    {"kind": "bot", "bot": "sensible", "name": "Cy"},
-]
+SEATS = ANN_BOB_AND_CY
 
 TAP_AS_DRAWN = """([version, selector]) => {
   // a finger on ``selector`` as a phone's is (down, up, then the click) the moment the

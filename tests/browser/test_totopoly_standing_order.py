@@ -98,9 +98,29 @@ def test_pass_on_this_lot_is_answered_by_the_page_each_time_and_ends_with_the_lo
         page = phone.new_page()
         page.goto(links["seats"][0]["link"])
         shows(page, asked["version"])
-        press(page, page.locator(".tp-standing-pass"))
+        # the page's answer held while the block is looked at: the order is shown while
+        # its lot is up, and on a loaded machine the page had answered on until the lot
+        # was sold (the order gone with it) before the test looked (the browser keeps
+        # the answer paused until it is let go, whenever the handler holding it runs)
+        held: list[Route] = []
+        holding = True
+
+        def hold(route: Route) -> None:
+            if holding:
+                held.append(route)
+            else:
+                route.continue_()
+
+        page.route("**/moves", hold)
+        with page.expect_request("**/moves"):
+            page.click(".tp-standing-pass")  # answered at once: Ann is asked
         expect(page.locator(".tp-standing")).to_contain_text("passes for you")
         fits_width(page)
+        holding = False
+        for route in held:  # let go (or, not yet handed to hold, it goes on there)
+            route.continue_()
+        page.wait_for_function(DRAWN_PAST, arg=asked["version"])
+        page.unroute("**/moves")
         after = _page_answers_until_sold(page, address, game_id, tokens[0], card)
         moves = [a["kind"] for a in _on_the_lot_of(after, card, 0)]
         assert moves and set(moves) == {"pass"}

@@ -2,7 +2,7 @@
 player can do (make the move again once the server has room), not the terminal's
 `homestretch resume`, which a phone cannot type; and the table plays on from what was
 kept once there is room (the move not kept was not left applied on the server, a gap
-before the next one)."""
+before the next one). The page's line does not name the server's file (its log does)."""
 
 from __future__ import annotations
 
@@ -57,6 +57,9 @@ def test_a_move_the_store_has_no_room_for_is_said_as_a_web_player_can_act(
         said = answer.json()["error"]
         assert "took nothing more" in said and "\n" not in said, said
         assert "resume" not in said and "homestretch" not in said, said
+        assert str(tmp_path) not in said and said.startswith("the game store took"), said
+        logged = "".join(log.read_text() for log in tmp_path.glob("serve-*.log"))
+        assert f"{db}: the game store took nothing more" in logged, logged[-2000:]
         assert said.endswith(
             "your move was not kept: once whoever runs this server has made room on its "
             "disk, make it again on this page"

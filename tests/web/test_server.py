@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.conftest import refused
 from tests.web.conftest import (
     first_pushed_frame,
     frame_of,
@@ -672,6 +673,16 @@ def test_serve_on_a_port_in_use_is_one_line(store: Store) -> None:
         result = CliRunner().invoke(cli_app, args)
     assert isinstance(result.exception, HomestretchError)
     assert str(result.exception).startswith(f"cannot serve on 127.0.0.1:{port} (")
+
+
+def test_serve_on_a_port_in_use_opens_no_store(tmp_path: Path) -> None:
+    """The port is checked before the store is opened: the store named (HOMESTRETCH_DB's,
+    not there yet) was made, SQLite's files beside it, and then the port refused."""
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        line = refused(tmp_path, "serve", "--port", str(port))
+    assert line.startswith(f"error: cannot serve on 127.0.0.1:{port} ("), line
+    assert list(tmp_path.iterdir()) == []  # x.sqlite not made
 
 
 def test_a_person_keeps_the_score_by_typing_results(client: TestClient) -> None:

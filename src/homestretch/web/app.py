@@ -8,6 +8,7 @@ hands seats to computer players and types asked dice.
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -47,6 +48,8 @@ from homestretch.web.notify import Notifier
 from homestretch.web.replays import replay_frame
 from homestretch.web.verify import verify_table
 
+log = logging.getLogger(__name__)
+
 MAX_BODY = 16 * 1024
 """The largest request body taken (an action or a table's configuration is far less)."""
 MAX_TABLE_BODY = 1024 * 1024
@@ -80,9 +83,19 @@ GO_ON_HERE = (
 """The web player's way on (a seat's page plays on once there is room: no ``resume``)."""
 
 
-def for_the_web(reason: str) -> str:
-    """A refusal's words as a page says them: what a web player can do."""
-    return GO_ON.sub(GO_ON_HERE, reason)
+THE_STORE = "the server's game store"
+"""What a page calls the store in a refusal that named its file or address."""
+
+
+def for_the_web(reason: str, where: str = "") -> str:
+    """A refusal's words as a page says them: what a web player can do, and without
+    where the server keeps its games (``where``: the store's file, or its database's
+    address), which is nothing to a player and no business of anyone the server serves
+    (the server's log keeps the whole line)."""
+    said = GO_ON.sub(GO_ON_HERE, reason)
+    if not where or where not in said:
+        return said
+    return said.removeprefix(f"{where}: ").replace(where, THE_STORE)
 
 
 def refused_page(request: Request, status: int, reason: str) -> Response:
@@ -145,7 +158,11 @@ def create_app(
         status = {NotFound: 404, Forbidden: 403, TooLarge: 413}.get(type(exc), 400)
         if isinstance(exc, FieldError):  # the lobby's form shows it by the field it names
             return refusal(status, str(exc), field=exc.field)
-        return refused_page(request, status, for_the_web(str(exc)))
+        said = str(exc)
+        where = str(store.path)
+        if where in said:  # the store's trouble (out of room): its whole line in the log
+            log.warning("%s", said)
+        return refused_page(request, status, for_the_web(said, where))
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(request: Request, exc: RequestValidationError) -> Response:
@@ -485,6 +502,8 @@ def _take_open_seat(hub: Hub, live: LiveTable, name: str) -> int:
 
 def _hand_over(hub: Hub, live: LiveTable, seat: int, bot: Any) -> None:
     table = live.table
+    if table.state.is_over():  # (a final screen's stream no longer looks at the seats)
+        raise HomestretchError("this game is over: its seats play no more")
     current = table.seat(seat)
     if bot == "open":
         table.replace_seat(seat, open_seat(current.name))  # a new token: the old link stops

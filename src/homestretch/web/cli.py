@@ -34,13 +34,13 @@ def _content_folders(folders: list[Path] | None) -> list[Path] | None:
     return folders
 
 
-def _listen(host: str, port: int, on: int | None = None) -> socket.socket:
-    """A socket listening on ``host`` at ``port`` (``on``: at that port instead, 0 any
-    free one), or one line naming ``host:port`` and why not."""
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host`` at ``port``, or one line naming ``host:port`` and
+    why not."""
     import socket
 
     try:
-        return socket.create_server((host, port if on is None else on))
+        return socket.create_server((host, port))
     except OSError as exc:
         reason = (exc.strerror or str(exc)).split(" (")[0]  # not the address again
         raise HomestretchError(f"cannot serve on {host}:{port} ({reason})") from None
@@ -87,22 +87,24 @@ def serve(
 
     card_set = None if cards is None else load_card_set(cards)  # a bad folder: one line now
     designs = read_designs(content or [], race or [])  # a broken file: its one line now
-    # an address it cannot listen on (`--host "bad host!"`, another machine's) is said
-    # before the store is opened: it made the default store (and SQLite's files beside it)
-    # first. Bound to any free port and let go; the port itself is bound below
-    _listen(host, port, on=0).close()
-    store = open_store(db)
-    # a store the server may read but not write (a read-only file, a role that may only
-    # SELECT) served the lobby and failed at the first move: one line now, before serving
-    try:
-        store.check_writable()
-    except HomestretchError as exc:
-        raise HomestretchError(f"{exc}; the server saves every table there") from None
-    app = create_app(
-        store, notifier_for(store), card_set, Designs(designs)
-    )  # LISTEN/NOTIFY when several share PostgreSQL
-    # bound here, so a port in use is one line rather than uvicorn's log
+    # an address it cannot listen on (`--host "bad host!"`, another machine's) or a port
+    # in use is said before the store is opened: it made the default store (and SQLite's
+    # files beside it) first. Bound here, so it is one line rather than uvicorn's log
     listening = _listen(host, port)
+    try:
+        store = open_store(db)
+        # a store the server may read but not write (a read-only file, a role that may
+        # only SELECT) served the lobby and failed at the first move: one line now
+        try:
+            store.check_writable()
+        except HomestretchError as exc:
+            raise HomestretchError(f"{exc}; the server saves every table there") from None
+        app = create_app(
+            store, notifier_for(store), card_set, Designs(designs)
+        )  # LISTEN/NOTIFY when several share PostgreSQL
+    except BaseException:
+        listening.close()
+        raise
     for design in designs:
         said = design.about[:1].lower() + design.about[1:]
         console.print(f"The lobby offers {said}", highlight=False, soft_wrap=True)

@@ -80,12 +80,35 @@ class Viewer:
 
 
 @dataclass
+class Gathering:
+    """The pages open on one table here (their event streams: a queue each to wake it,
+    and who holds it), kept by the hub apart from the table. ``playing``: the streams of
+    a table in play, which keep the table in memory; ``at_end``: the streams of a
+    finished table past its last frame (a final screen, told only who comes and goes),
+    which hold nothing of the table: it is let go of as a table nobody is at."""
+
+    playing: dict[asyncio.Queue[None], Viewer] = field(default_factory=dict)
+    at_end: dict[asyncio.Queue[None], Viewer] = field(default_factory=dict)
+
+    def here(self) -> set[int]:
+        """The seats whose pages are open, at the table in play or at its end."""
+        viewers = [*self.playing.values(), *self.at_end.values()]
+        return {v.seat for v in viewers if v.seat is not None}
+
+    def wake(self) -> None:
+        for queue in [*self.playing, *self.at_end]:
+            if queue.empty():
+                queue.put_nowait(None)
+
+
+@dataclass
 class LiveTable:
     game_id: int
     table: Table
     web: JSON
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    listeners: dict[asyncio.Queue[None], Viewer] = field(default_factory=dict)
+    gathering: Gathering = field(default_factory=Gathering)
+    """Who has its pages open (the hub's, shared with the table rebuilt after a sweep)."""
     finished: bool = False
     touched: float = field(default_factory=time.monotonic)
     parts: dict[tuple[int | None, bool, bool], tuple[Any, ...]] = field(default_factory=dict)
@@ -95,6 +118,11 @@ class LiveTable:
     """The version the table is at and when (``time.monotonic``) it reached it: seen by
     this process, or stored with the log's last event; None when not known (a log
     stored before the store kept the time)."""
+
+    @property
+    def listeners(self) -> dict[asyncio.Queue[None], Viewer]:
+        """The streams of the table in play (none past a finished table's last frame)."""
+        return self.gathering.playing
 
     def mark(self) -> None:
         """Note the time a change (here or in another process) moved the table on."""
@@ -122,16 +150,13 @@ class LiveTable:
                 return Viewer(index)
         raise Forbidden("that link belongs to no seat at this table")
 
-    def connected(self) -> set[int]:
-        return {v.seat for v in self.listeners.values() if v.seat is not None}
-
     def here(self) -> set[int]:
         """The seats a frame says are here: whose pages are open (their event streams),
         at an ended table too: its streams stay open after the last frame (each page's
         final screen is told who comes and goes), so a player who closed his page after
         the end is not "here" (the seats whose pages were open at the end were, for
         good, when each stream ended with the last frame)."""
-        return self.connected()
+        return self.gathering.here()
 
     def may_roll(self, viewer: Viewer) -> bool:
         return viewer.admin or (viewer.seat is not None and viewer.seat == self.web.get("roller"))
@@ -180,6 +205,9 @@ class Hub:
         """No other server process writes these tables: a move need not look first
         (another writer, a terminal, is still caught by the log's unique key)."""
         self.tables: dict[int, LiveTable] = {}
+        self.gatherings: dict[int, Gathering] = {}
+        """Who has each table's pages open, by table (kept while any are, or while the
+        table is live here)."""
         self._loading = asyncio.Lock()
         self.designs = Designs()
         """The designer's content this server offers (``serve --content``, ``--race``)."""
@@ -201,7 +229,9 @@ class Hub:
         if live is None:
             async with self._loading:
                 if game_id not in self.tables:
-                    self.tables[game_id] = await anyio.to_thread.run_sync(self._load, game_id)
+                    loaded = await anyio.to_thread.run_sync(self._load, game_id)
+                    loaded.gathering = self.gatherings.setdefault(game_id, loaded.gathering)
+                    self.tables[game_id] = loaded
                 live = self.tables[game_id]
         live.touched = time.monotonic()
         return live
@@ -213,7 +243,16 @@ class Hub:
         idle = [i for i, live in self.tables.items() if live.idle_for(now) >= self.idle_after]
         for game_id in idle:
             del self.tables[game_id]
+            self._gone(game_id)
         return idle
+
+    def _gone(self, game_id: int) -> None:
+        """A table's gathering forgotten once nobody's page is open on it and the table
+        is not live here."""
+        gathering = self.gatherings.get(game_id)
+        nobody = gathering is not None and not (gathering.playing or gathering.at_end)
+        if nobody and game_id not in self.tables:
+            del self.gatherings[game_id]
 
     async def _sweeping(self) -> None:
         while True:
@@ -283,7 +322,9 @@ class Hub:
         )
 
     def add(self, game_id: int, table: Table, web: JSON) -> LiveTable:
-        live = LiveTable(game_id, table, web)
+        live = LiveTable(
+            game_id, table, web, gathering=self.gatherings.setdefault(game_id, Gathering())
+        )
         self.tables[game_id] = live
         return live
 
@@ -379,9 +420,7 @@ class Hub:
         self.wake(live)
 
     def wake(self, live: LiveTable) -> None:
-        for queue in live.listeners:
-            if queue.empty():
-                queue.put_nowait(None)
+        live.gathering.wake()
 
     async def frames(self, live: LiveTable, viewer: Viewer) -> AsyncIterator[JSON | None]:
         """The viewer's frame now and after every change, the game over or not (a final
@@ -390,12 +429,16 @@ class Hub:
         first frame has the whole log, each after it only the lines added since, and
         again those from the first one sent redacted that the seat may read now (sealed
         picks closed): the page's log reads as a fresh page's would. A seat's stream
-        ends with ``{"gone": ...}`` once its seat is handed over (a new link made)."""
+        ends with ``{"gone": ...}`` once its seat is handed over (a new link made).
+        Past a finished table's last frame the stream holds nothing of the table (a
+        final screen left open for days kept it in memory): the frame it sent, without
+        its log, is sent again with who is here whenever that changes."""
         queue: asyncio.Queue[None] = asyncio.Queue()
-        if not live.listeners and self.watch_every is not None:
+        game_id, gathering = live.game_id, live.gathering
+        if not (live.listeners or live.finished) and self.watch_every is not None:
             await self._catch_up(live)  # not watched until now: the store may be ahead
-        self.wake(live)  # the others see this seat connected
-        live.listeners[queue] = viewer
+        gathering.wake()  # the others see this seat connected
+        gathering.playing[queue] = viewer
         sent, hidden_then, names = 0, set[str](), _names(live)
         holder = _holder(live, viewer)
         try:
@@ -412,17 +455,62 @@ class Hub:
                         log_from = 0  # name "Guest" where a fresh page's say "Dan"
                     current = live.frame_for(viewer, log_from)
                     names = _names(live)
+                    over = live.finished
                 sent, hidden_then = current["version"], hidden
+                if over:
+                    break
                 yield current
-                while True:
-                    try:
-                        await asyncio.wait_for(queue.get(), KEEP_ALIVE)
-                        break
-                    except TimeoutError:
-                        yield None
+                while not await _woken(queue):
+                    yield None
+            # the final screen: its last frame, then who comes and goes, told from that
+            # frame; the table let go of first (swept as nobody's)
+            final = FinalScreen.of(current)
+            del gathering.playing[queue]
+            gathering.at_end[queue] = viewer
+            del live, state
+            yield current
+            del current
+            while True:
+                while not await _woken(queue):
+                    yield None
+                yield final.now(gathering.here())
         finally:
-            del live.listeners[queue]
-            self.wake(live)
+            gathering.playing.pop(queue, None)
+            gathering.at_end.pop(queue, None)
+            gathering.wake()
+            self._gone(game_id)
+
+
+async def _woken(queue: asyncio.Queue[None]) -> bool:
+    """Whether ``queue`` is woken within ``KEEP_ALIVE`` seconds (no: a quiet while, when
+    a stream sends a keep-alive)."""
+    try:
+        await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+        return True
+    except TimeoutError:
+        return False
+
+
+@dataclass(frozen=True)
+class FinalScreen:
+    """A finished table's last frame as a stream sent it, kept to send a final screen
+    again who is here: without its log (sent already), and with the time the table
+    ended on this server's clock (``time.monotonic``; None: not known), so ``since``
+    stays true (a page times what it unfolds by it)."""
+
+    shown: JSON
+    ended: float | None
+
+    @classmethod
+    def of(cls, shown: JSON) -> FinalScreen:
+        since = shown.get("since")
+        ended = None if since is None else time.monotonic() - since
+        return cls({**shown, "log_from": shown["version"], "log": []}, ended)
+
+    def now(self, here: set[int]) -> JSON:
+        seats = [{**seat, "connected": seat["seat"] in here} for seat in self.shown["seats"]]
+        since = None if self.ended is None else time.monotonic() - self.ended
+        return {**self.shown, "seats": seats, "since": since}
 
 
 SEAT_GONE = (

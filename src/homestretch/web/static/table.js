@@ -212,7 +212,7 @@ function drawBoard() {
   if (!board) return;
   $("board-box").hidden = false;
   const typing = typedIn($("board"));
-  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain });
+  board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain, wholeBox });
   if (typing) typeOn(typing);
 }
 
@@ -220,7 +220,8 @@ function drawBoard() {
 // board anew: the same field drawn again (the board's data-keep, else its id) takes the
 // focus at once, its caret where it was, so a phone's keyboard stays up and the next
 // key lands in it (the value was kept; the focus went with the field replaced, the
-// keyboard shut). A number box tells no caret: typing goes on at its end.
+// keyboard shut). A board's box for an amount is a text box (wholeBox), whose caret is
+// told, not a number box: a number box tells none, and typing went on at its end.
 function fieldKey(node) {
   if (node.dataset.keep) return `[data-keep="${CSS.escape(node.dataset.keep)}"]`;
   return node.id ? `#${CSS.escape(node.id)}` : null;
@@ -242,6 +243,30 @@ function typeOn({ node, key, caret }) {
   if (!caret) return;
   try { again.setSelectionRange(...caret); } catch { /* a field that takes no caret */ }
 }
+
+// A board's box for a whole amount (a bid, a bet, a limit): a text box with a phone's
+// number keyboard (inputmode numeric) and only digits taken, rather than a number box
+// (type="number"), which tells no caret: typing in the middle of "150" while another's
+// move drew the board anew went on at its end. What a number box checked is checked so:
+// the least (``least``) when its form is sent, and a move holding what is not a number
+// (NaN, from a box that held no digits) is refused here (send), in the server's words.
+function wholeBox(input, least = 0) {
+  Object.assign(input, { type: "text", inputMode: "numeric", pattern: "[0-9]*", autocomplete: "off", spellcheck: false });
+  input.dataset.least = String(least);
+  return input;
+}
+const wholeBoxOf = (target) => (target instanceof HTMLInputElement && target.dataset.least !== undefined ? target : null);
+document.addEventListener("beforeinput", (event) => {
+  if (wholeBoxOf(event.target) && typeof event.data === "string" && /[^0-9]/.test(event.data)) event.preventDefault();
+}, true);
+document.addEventListener("input", (event) => {
+  const box = wholeBoxOf(event.target);
+  if (!box) return;
+  const text = box.value.trim(), least = Number(box.dataset.least);
+  const short = text !== "" && /^[0-9]+$/.test(text) && Number(text) < least;
+  box.setCustomValidity(short && frame ? frame.words.at_least.replace("{least}", String(least)) : "");
+}, true);
+const notANumber = (action) => action !== null && typeof action === "object" && Object.values(action).some((v) => typeof v === "number" && !Number.isFinite(v));
 
 // A board drawn again by its own timers (Derby Cast's call read part by part): now, or
 // once a finger held on it lifts (its button not taken from under the finger).
@@ -775,6 +800,10 @@ let sending = Promise.resolve();
 let made = 0;
 
 function send(move, drafts = []) {
+  if (notANumber(move.action)) {  // a box that held no number: nothing sent
+    showError(frame.words.whole_number);
+    return Promise.resolve({ refused: frame.words.whole_number });
+  }
   const chosenOn = frame.version;  // the decision the move was chosen for
   const control = tapped;
   if (control) control.dataset.sent = "";

@@ -302,8 +302,7 @@
         bar.append(button(text, a));
       });
       const amount = keep(`bid${lot.horse}`, node("input", null, "ab-amount"), lot.min_bid);
-      amount.type = "number";
-      amount.min = String(lot.min_bid);
+      T.wholeBox(amount, lot.min_bid);  // a text box: its caret kept through a redraw
       amount.setAttribute("aria-label", W.bid_amount);
       bar.append(amount, dealButton(W.bid_this, "ab-bid-own", () => ({ kind: "bid", amount: Number(amount.value), partner: -1 })));
       bar.dataset.say = "bid";
@@ -349,8 +348,7 @@
     pass.dataset.anyTurn = "";  // kept by the page, whoever is asked (table.js: held through a frame)
     pass.addEventListener("click", () => setStanding({ lot: lotKey(), kind: "pass", n: 0 }));
     const limit = keep("standingLimit", node("input", null, "ab-standing-limit"), initial || lot.min_bid);
-    limit.type = "number";
-    limit.min = "1";
+    T.wholeBox(limit, 1);
     limit.setAttribute("aria-label", W.standing_label);
     const upto = node("button", W.standing_upto, "ab-standing-upto");
     upto.type = "button";
@@ -516,8 +514,7 @@
   }
   function amount(key, label, initial) {
     const input = node("input", null, "ab-amount");
-    input.type = "number";
-    input.min = "0";
+    T.wholeBox(input);
     input.setAttribute("aria-label", label);
     return keep(key, input, initial);
   }

@@ -354,9 +354,8 @@ function makeWindow(frame, el, tools) {
   });
   const amount = el("input");
   amount.id = "bet-dollars";
-  amount.type = "number";
-  amount.inputMode = "numeric";
-  amount.min = "2";
+  tools.wholeBox(amount, 2);  // a text box: its caret kept through a redraw
+  amount.min = "2";  // the least ticket, bought when left blank
   const says = frame.view.yours.buttons;
   // blank, not 2: a phone's tap leaves the caret after a 2 already there, and "10"
   // typed in would bet $210; left blank it buys the least ticket, as `win 3` does

@@ -477,7 +477,7 @@
     const form = make(tools, "form", null, `tp-amount tp-amount-${kind}`);
     const what = { bid: "guineas", bet: "pounds", offer: "pounds" }[kind];  // the action's field
     const input = make(tools, "input");
-    Object.assign(input, { type: "number", min: "0", step: "1", inputMode: "numeric", required: true });
+    Object.assign(tools.wholeBox(input), { required: true });  // a text box: its caret kept through a redraw
     input.name = what;
     input.setAttribute("aria-label", say("amount_label", { kind: W.amount_buttons[kind], unit: W.units[kind] }));
     let horse = null;
@@ -589,7 +589,7 @@
     pass.dataset.anyTurn = "";  // kept by the page, whoever is asked (table.js: held through a frame)
     pass.addEventListener("click", () => setStanding(tools, { card: view.lot.card, kind: "pass", n: 0 }));
     const limit = make(tools, "input");
-    Object.assign(limit, { type: "number", min: "1", step: "1", inputMode: "numeric", required: true });
+    Object.assign(tools.wholeBox(limit, 1), { required: true });
     limit.name = "limit";
     limit.setAttribute("aria-label", W.standing_label);
     limit.placeholder = W.units.bid;
