@@ -783,6 +783,40 @@ def test_the_same_person_again_after_the_computers_moves_sees_the_latest_that_fi
     assert handed.startswith("Since Mum's turn:\n") and handed.count("accepted") == 8
 
 
+def test_a_race_s_result_is_said_again_before_the_next_race_s_opening() -> None:
+    """With one row free under a clearing, the latest not dim was said: "Race 2: the
+    windows are open", race 1's result left off. A race's result is said again first,
+    its headline before the rest of it; then the other news, then the rolls."""
+    from homestretch.games.across.terminal.cli import HEADLINE, RESULT
+
+    screen = io.StringIO()
+    seat = HotSeat(Console(file=screen, force_terminal=True, width=80), 1, {0: "Ann"})
+    seat.hand_to(0)
+
+    def recap(rows: int) -> list[str]:
+        """The lines said again under the heading, ``rows`` left by the next screen."""
+        seat.say("Race 1: WIN #7, PLACE #10, SHOW #9 (25 rolls)", result=HEADLINE)
+        seat.say("  owners: WIN #7 Computer 2, PLACE #10 Computer 2", result=RESULT)
+        seat.say("  Race 1 paid: Computer 1 3 fifties (a refund)", result=RESULT, style="cyan")
+        seat.say("Race 2: the windows are open")
+        seat.say("  Computer 1: #7 accepted: one X", style="dim")
+        seat.printed = 99  # as if the computers' moves had filled the screen
+        seat.hand_to(0, rows=rows)
+        after = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.getvalue().split("\x1b[2J")[-1])
+        return [line.strip()[:12] for line in after.split("\n")[1:-1]]
+
+    assert recap(2) == ["Race 1: WIN "]  # the heading and one row
+    assert recap(3) == ["Race 1: WIN ", "Race 1 paid:"]
+    assert recap(5) == ["Race 1: WIN ", "owners: WIN ", "Race 1 paid:", "Race 2: the "]
+    assert recap(6) == [
+        "Race 1: WIN ",
+        "owners: WIN ",
+        "Race 1 paid:",
+        "Race 2: the ",
+        "Computer 1: ",
+    ]
+
+
 def test_a_move_said_in_short_then_in_full_is_said_once() -> None:
     """The rules announce a move in short, then its notice says it in full: a lot's sale
     was said twice ("#7 sold to Bob for 22 fifties", then "Meet 1 auction: #7 sold to Bob

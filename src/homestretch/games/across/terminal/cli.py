@@ -7,7 +7,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import typer
 from rich.console import Console
@@ -670,6 +670,20 @@ def menu_hint(legal: list[Action]) -> str:
     return "\n  ".join(hints)
 
 
+class Said(NamedTuple):
+    """An announcement as printed (``HotSeat.say``), kept to be said again."""
+
+    objects: tuple[object, ...]
+    options: dict[str, Any]
+    result: int
+    """How much of a race's result it is: ``HEADLINE`` (who won), ``RESULT`` (whose horses,
+    who was paid, a void), 0 none; said again first when the rows are few."""
+
+
+HEADLINE, RESULT = 2, 1
+"""A race's result, said again before the rest under a clearing (``Said.result``)."""
+
+
 class HotSeat:
     """When the keyboard passes from one person to another the screen and its scrollback
     are cleared first, so each person starts on a screen of their own. Nothing in Across
@@ -685,10 +699,10 @@ class HotSeat:
     ) -> None:
         self.screen, self.people, self.names = screen, people, dict(names or {})
         self.last: int | None = None
-        self.said: list[tuple[tuple[object, ...], dict[str, object]]] = []
+        self.said: list[Said] = []
         """What was announced since the screen was last cleared, to print again after the
         next clearing."""
-        self.left_off: tuple[str, list[tuple[tuple[object, ...], dict[str, object]]]] | None
+        self.left_off: tuple[str, list[Said]] | None
         self.left_off = None
         """Since when the screen last cleared said the latest ("Ann's turn", "your last
         move"), and all that was said since, when some was left off it (m says it all)."""
@@ -697,15 +711,16 @@ class HotSeat:
         self.printed = 0
         """The rows announced on the screen since then (at a terminal)."""
 
-    def say(self, *objects: object, again: bool = True, **options: Any) -> None:
+    def say(self, *objects: object, again: bool = True, result: int = 0, **options: Any) -> None:
         """Print an announcement on the screen, to be said again if it is cleared
         (``again``; a race's finished card is not: its finish is in the race's headline
-        and on the next betting card, and the card itself is m away)."""
+        and on the next betting card, and the card itself is m away). ``result``: a
+        race's result (``HEADLINE``, ``RESULT``), said again before anything else."""
         if self.screen.is_terminal:  # the rows it takes, above the next question
             self.printed += self._rows(objects, options)
         self.screen.print(*objects, **options)
         if again:
-            self.said.append((objects, options))
+            self.said.append(Said(objects, options, result))
 
     def hand_to(self, seat: int, rows: int | None = None) -> None:
         """``rows``: the most rows what is said again may take, the latest kept, above
@@ -740,7 +755,7 @@ class HotSeat:
     def _recap(
         self,
         since: str,
-        said: list[tuple[tuple[object, ...], dict[str, object]]],
+        said: list[Said],
         rows: int | None,
     ) -> None:
         """Say again under a clearing what was ``said`` ``since`` ("Ann's turn", "your
@@ -757,8 +772,8 @@ class HotSeat:
             self.left_off = (since, said)
         if rows is None or rows > 0:  # a screen of 24 rows already: m says it
             self.screen.print(heading, style="bold", markup=False)
-        for objects, options in latest:
-            self.screen.print(*objects, **options)  # type: ignore[arg-type]
+        for line in latest:
+            self.screen.print(*line.objects, **line.options)
 
     def recap_in_full(self) -> bool:
         """Say all that was said since the last person's turn (or this person's last
@@ -768,8 +783,8 @@ class HotSeat:
             return False
         since, said = self.left_off
         self.screen.print(f"All said since {since}:", style="bold", markup=False)
-        for objects, options in said:
-            self.screen.print(*objects, **options)  # type: ignore[arg-type]
+        for line in said:
+            self.screen.print(*line.objects, **line.options)
         return True
 
     def _rows(self, objects: tuple[object, ...], options: dict[str, Any]) -> int:
@@ -778,27 +793,33 @@ class HotSeat:
             self.screen.print(*objects, **options)
         return len(drawn.get().rstrip("\n").splitlines()) or 1
 
-    def _latest(
-        self, said: list[tuple[tuple[object, ...], dict[str, object]]], rows: int | None
-    ) -> list[tuple[tuple[object, ...], dict[str, object]]]:
-        """What of ``said`` fills ``rows`` as drawn (all with none), in the order said: the
-        latest of what is not dim first (a race's result, a payment, an offer, a
-        headline), then the latest of the dim (the rolls, the bids, the bets) in the rows
-        left, so the rolls of a race do not push its result off."""
+    def _latest(self, said: list[Said], rows: int | None) -> list[Said]:
+        """What of ``said`` fills ``rows`` as drawn (all with none), in the order said: a
+        race's result first (its headline, then whose horses and who was paid), then the
+        latest of the rest that is not dim (a payment, an offer, a headline), then the
+        latest of the dim (the rolls, the bids, the bets) in the rows left, so neither the
+        next race's opening nor the rolls push a result off (with one row left, "Race 2:
+        the windows are open" was said, not who won race 1)."""
         if rows is None:
             return said
         kept: set[int] = set()
-        for dim in (False, True):
+        for tier in range(4):  # HEADLINE, RESULT, the rest not dim, the dim
             for at in reversed(range(len(said))):
-                objects, options = said[at]
-                if _dim(objects, options) is not dim:
+                if _tier(said[at]) != tier:
                     continue
-                rows -= self._rows(objects, options)
-                if rows < 0:
-                    rows += self._rows(objects, options)
+                drawn = self._rows(said[at].objects, said[at].options)
+                if drawn > rows:
                     break
+                rows -= drawn
                 kept.add(at)
         return [line for at, line in enumerate(said) if at in kept]
+
+
+def _tier(line: Said) -> int:
+    """How soon ``line`` is said again when the rows are few (``HotSeat._latest``)."""
+    if line.result:
+        return HEADLINE - line.result
+    return 3 if _dim(line.objects, line.options) else 2
 
 
 def _dim(objects: tuple[object, ...], options: dict[str, object]) -> bool:
@@ -850,7 +871,7 @@ class News:
             if before and paid:
                 self._paid(paid)
                 paid = []
-            self._announce(before)
+            self._announce(before, notice["type"] == "race_result")
             self.lines = max(self.lines, notice["news"])
             if notice["type"] == "race_result":
                 self.result = notice["race"]
@@ -887,20 +908,23 @@ class News:
             self._say(said, style="dim", markup=False, highlight=False)
         self.calls = len(race.calls)
 
-    def _say(self, *objects: object, again: bool = True, **options: Any) -> None:
+    def _say(self, *objects: object, again: bool = True, result: int = 0, **options: Any) -> None:
         """Print on the screen; at a hot seat, kept to be said again after a clearing
-        (``again``: ``HotSeat.say``)."""
+        (``again``, ``result``: ``HotSeat.say``)."""
         if self.hot_seat is not None:
-            self.hot_seat.say(*objects, again=again, **options)
+            self.hot_seat.say(*objects, again=again, result=result, **options)
         else:
             assert self.screen is not None
             self.screen.print(*objects, **options)
 
-    def _announce(self, lines: list[str]) -> None:
+    def _announce(self, lines: list[str], result: bool = False) -> None:
+        """The rules' announcements; with ``result``, the last is a race's result ("Race
+        1: WIN #7, PLACE #10, SHOW #9 (25 rolls)": its notice follows)."""
         assert self.screen is not None
-        for line in lines:
+        for at, line in enumerate(lines, start=1):
             headline = line.startswith(("Race", "Meet", "After"))
-            self._say(escape(line) if headline else f"[dim]{escape(line)}[/dim]")
+            said = escape(line) if headline else f"[dim]{escape(line)}[/dim]"
+            self._say(said, result=HEADLINE if result and at == len(lines) else 0)
 
     def _show(self, notice: JSON) -> None:
         from homestretch.games.across.terminal.render import track_card
@@ -914,13 +938,14 @@ class News:
                 if card is not None:
                     self._say(card, again=False)
                 return
-            self._say(f"  {placed_line(finished, notice['finish'])}", markup=False, highlight=False)
+            placed = f"  {placed_line(finished, notice['finish'])}"
+            self._say(placed, result=RESULT, markup=False, highlight=False)
         elif notice["type"] == "refund" and notice["race"] != RACES:  # in a row, not three
             said = (
                 f"  Race {notice['race']}: betting void, none on the first three; "
                 f"{notice['tickets']} refunded, {notice['carried']} carried over"
             )
-            self._say(said, style="cyan", markup=False, highlight=False)
+            self._say(said, result=RESULT, style="cyan", markup=False, highlight=False)
         elif "words" in notice:
             style = "dim" if notice["type"] == "payment" else "cyan"
             self._say(f"  {notice['words']}", style=style, markup=False, highlight=False)
@@ -942,6 +967,7 @@ class News:
             said.append(f"{state.g.seat_names[seat]} {fifties(total)} ({', '.join(parts)})")
         self._say(
             f"  Race {paid[0]['race']} paid: {'; '.join(said)}",
+            result=RESULT,
             style="cyan",
             markup=False,
             highlight=False,
