@@ -844,3 +844,40 @@ def test_a_move_said_in_short_then_in_full_is_said_once() -> None:
     assert not said_in_full("Cy accepts", dealing, names)
     payment = {"type": "payment", "meet": 1, "race": 2, "words": "Race 2: Bob collects 5"}
     assert not said_in_full("Bob collects 5", payment, names)  # not a move said in short
+
+
+def test_whole_games_seat_the_kinds_bot_names_and_say_the_stake(tmp_path: Path) -> None:
+    """`simulate --games` seated only sensible players: --bot takes the grammar of every
+    game's (one kind for all, --bots counting them, or one each in seat order), the JSON
+    says each seat's kind, and the text's title says the stake as the JSON does (R30)."""
+    from homestretch.bots.random_bot import RandomBot
+    from homestretch.games.across.bots import NeverBetBot, SensibleBot
+    from homestretch.games.across.terminal.cli import seated
+
+    args = ["across", "simulate", "--games", "2", "--seed", "3", "--track", "woodbine"]
+    out = runner.invoke(app, [*args, "--bot", "never-bet,sensible,random", "-f", "json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.stdout)
+    assert report["seat_kinds"] == ["never-bet", "sensible", "random"]
+    assert report["players"] == 3 and len(report["seat_wins"]) == 3
+    out = runner.invoke(app, [*args, "--bot", "random", "--bots", "5", "-f", "json"])
+    assert json.loads(out.stdout)["seat_kinds"] == ["random"] * 5
+    out = runner.invoke(app, [*args, "--bot", "never-bet", "-f", "json"])  # 4, as without
+    assert json.loads(out.stdout)["seat_kinds"] == ["never-bet"] * 4
+    out = runner.invoke(app, [*args, "--meets", "2", "--stake", "carry"])
+    assert out.exit_code == 0, out.output
+    title = " ".join(out.stdout.split("┏")[0].split())
+    assert "2 games of 4 sensible, 2 meets each" in title, title
+    assert "stake carry (every meet after the first on what each ended the last with)" in title
+    rows = [line.split("│") for line in out.stdout.splitlines() if "Player 1" in line]
+    assert rows and rows[0][2].strip() == "sensible"
+    game = AcrossGame(players=3)
+    agents = [seated(["never-bet", "sensible", "random"])(game, s, 7) for s in range(3)]
+    assert [type(a) for a in agents] == [NeverBetBot, SensibleBot, RandomBot]
+    for typed, said in (
+        (["--games", "2", "--bot", "sensible,random"], "seats 3 to 7 players, and it names 2"),
+        (["--games", "2", "--bots", "4", "--bot", "random,random,random"], "names 3 kinds"),
+        (["--track", "woodbine", "--bot", "random"], "--bot is the kind of a whole game's"),
+        (["--games", "2", "--bot", "3"], "they are counted with --bots 3"),
+    ):
+        assert said in refused(tmp_path, "across", "simulate", *typed)

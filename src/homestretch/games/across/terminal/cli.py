@@ -58,7 +58,7 @@ from homestretch.core.actions import Action
 from homestretch.core.content import plain_text
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.inputs import MAX_RUNS, either_of, escape_controls, nearest, nearest_all
-from homestretch.core.protocol import JSON, Event, State, replay
+from homestretch.core.protocol import JSON, Event, Game, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across.rules import actions as act
 from homestretch.games.across.rules.phases import RACES
@@ -66,6 +66,7 @@ from homestretch.games.across.rules.totalizator import TICKET_PRICE
 from homestretch.games.across.rules.words import fifties
 
 if TYPE_CHECKING:
+    from homestretch.core.referee import Agent
     from homestretch.games.across.content.loader import Content
     from homestretch.games.across.rules.state import AcrossState
     from homestretch.session.seats import Seat
@@ -89,6 +90,8 @@ ContentOption = Annotated[
 ]
 MENU_MAX = 24
 """Longer menus are summarised as commands to type."""
+BOT_KINDS = ("sensible", "search", "never-bet", "random")
+"""The kinds of computer player --bot takes (``ENTRY.bots``, and random as in every game)."""
 
 
 # --- people at the terminal -----------------------------------------------------------
@@ -1128,7 +1131,7 @@ def play(
     ] = None,
     bot: Annotated[
         str | None,
-        typer.Option("--bot", help=bot_help(("sensible", "search", "never-bet", "random"))),
+        typer.Option("--bot", help=bot_help(BOT_KINDS)),
     ] = None,
     track: Annotated[
         str | None, typer.Option("--track", help="the track (else the Trackmaster chooses)")
@@ -1210,7 +1213,7 @@ def play(
     one_of("--stake", stake, STAKES)
     people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
     # --bot KIND (sensible when not given) for them all, or one each: as every game takes it
-    kinds = bot_kinds(bot, bots, sorted(("random", *ENTRY.bots)), "sensible")
+    kinds = bot_kinds(bot, bots, sorted(BOT_KINDS), "sensible")
     names = people + [f"Computer {i + 1}" for i in range(len(kinds))]  # as the other games
     check_names(names)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
@@ -1353,6 +1356,14 @@ def simulate(
         ),
     ] = None,
     players: Annotated[int | None, typer.Option("--players", min=3, max=7, hidden=True)] = None,
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            "--bot",
+            help=f"with --games, {bot_help(BOT_KINDS)} (default sensible; K1,K2,... seats "
+            "as many as it names)",
+        ),
+    ] = None,
     meets: Annotated[
         int,
         typer.Option(
@@ -1392,7 +1403,9 @@ def simulate(
 
     Example: `homestretch across simulate --track "Epsom Downs" -n 100000`
 
-    Example: `homestretch across simulate --games 200 --bots 5 --plot games.png`"""
+    Example: `homestretch across simulate --games 200 --bots 5 --plot games.png`
+
+    Example: `homestretch across simulate --games 100 --bot search,sensible,sensible,never-bet`"""
     from homestretch.games.across.analysis.design import track_checks
     from homestretch.games.across.analysis.handicapper import simulate_track
     from homestretch.games.across.content.loader import horse_class, load_content
@@ -1400,14 +1413,16 @@ def simulate(
     if games is not None:
         if n is not None:
             raise HomestretchError("-n counts races; --games counts whole games: give one")
-        seats = bots_or_old_players(bots, players, 4)
+        kinds = simulated_kinds(bot, bots_or_old_players(bots, players, 0) or None)
         orders = (betting_order, stake)
-        _whole_games(games, seats, meets, orders, track, content, seed, plot, fmt)
+        _whole_games(games, kinds, meets, orders, track, content, seed, plot, fmt)
         return
     if plot is not None:
         raise HomestretchError("--plot draws whole games: give --games N")
     if bots is not None or players is not None:  # said, not quietly dropped
         raise HomestretchError("--bots seats a whole game's players: give --games N")
+    if bot is not None:
+        raise HomestretchError("--bot is the kind of a whole game's players: give --games N")
     if betting_order is not None:
         raise HomestretchError("--betting-order is the betting of whole games: give --games N")
     if stake is not None:
@@ -1466,9 +1481,32 @@ def simulate(
     console.print(f"{sum(c.met for c in checks)} of {len(checks)} checks met", markup=False)
 
 
+def simulated_kinds(typed: str | None, bots: int | None) -> list[str]:
+    """Each seat's kind in ``simulate --games``: --bot as every game takes it (``bot_kinds``;
+    sensible when not typed), --bots counting them (4 when neither counts them)."""
+    from homestretch.games.across.rules.game import MAX_PLAYERS, MIN_PLAYERS
+
+    if typed is None or "," not in typed:  # one kind for all: --bots counts them
+        return bot_kinds(typed or "sensible", bots or 4, sorted(BOT_KINDS), "sensible")
+    kinds = bot_kinds(typed, bots, sorted(BOT_KINDS), "sensible")
+    if not MIN_PLAYERS <= len(kinds) <= MAX_PLAYERS:
+        raise HomestretchError(
+            f"--bot {typed}: a game of Across the Board seats {MIN_PLAYERS} to {MAX_PLAYERS} "
+            f"players, and it names {len(kinds)} (such as --bot search,sensible,sensible)"
+        )
+    return kinds
+
+
+STAKE_SAID = {
+    "allot": "40 more fifties each every meet after the first",
+    "carry": "every meet after the first on what each ended the last with",
+}
+"""A simulation's --stake in its title, as the lobby's choice says it (R30)."""
+
+
 def _whole_games(
     games: int,
-    players: int,
+    kinds: list[str],
     meets: int,
     orders: tuple[str | None, str | None],
     track: str | None,
@@ -1479,7 +1517,6 @@ def _whole_games(
 ) -> None:
     """``simulate --games``: whole games between computer players, held to what the
     rulebook says a game is for (analysis/whole_game.py, ruling R25)."""
-    from homestretch.games.across import _sensible
     from homestretch.games.across.analysis.whole_game import checks, play_games
     from homestretch.games.across.rules.game import (
         BETTING_ORDERS,
@@ -1498,6 +1535,7 @@ def _whole_games(
         from homestretch.cli.pictures import picture_path
 
         picture_path(plot)  # before the games: a bad name does not waste them
+    players = len(kinds)
     game = AcrossGame(
         players,
         tracks=tuple(chosen) * meets,
@@ -1510,7 +1548,7 @@ def _whole_games(
     announce_seed(used, "seeded", fmt)
     with progress_bar(games, "playing Across the Board") as bar:
         task = bar.task_ids[0]
-        report = play_games(game, games, used, _sensible, lambda: bar.advance(task))
+        report = play_games(game, games, used, seated(kinds), lambda: bar.advance(task))
     found = checks(report)
     report = {
         **report,
@@ -1519,6 +1557,7 @@ def _whole_games(
         "meets": meets,
         "betting_order": betting_order,
         "stake": stake,
+        "seat_kinds": kinds,
         "checks": [check.to_json() for check in found],
         "met": sum(check.met for check in found),
     }
@@ -1541,21 +1580,25 @@ def _whole_games(
     where = f"at {game.content.track(chosen[0]).name}" if chosen else "on the Trackmaster's track"
     each = f"{meets} {'meet' if meets == 1 else 'meets'} each"
     first = "moving on each race" if betting_order == "rotate" else "from the Totemaster's left"
+    who = f"{players} {kinds[0]}" if len(set(kinds)) == 1 else str(players)
     table = Table(
         "seat",
+        "kind",
         "wins",
         "share",
         "95% interval",
-        title=f"{games} games of {players}, {each}, {where}, betting {first}",
+        title=f"{games} games of {who}, {each}, {where}, betting {first}, stake {stake} "
+        f"({STAKE_SAID[stake]})",
     )
-    for name, wins, rate, (low, high) in zip(
+    for name, kind, wins, rate, (low, high) in zip(
         game.seat_names,
+        kinds,
         report["seat_wins"],
         report["seat_win_rate"],
         report["seat_win_interval"],
         strict=True,
     ):
-        table.add_row(name, f"{wins:g}", f"{rate:.1%}", f"{low:.1%}-{high:.1%}")
+        table.add_row(name, kind, f"{wins:g}", f"{rate:.1%}", f"{low:.1%}-{high:.1%}")
     console.print(table)
     console.print(f"median {report['rolls']['median']:g} rolls a game", markup=False)
     title = f"Does a whole game do what a game is for? (the rulebook's; seed {used})"
@@ -1563,6 +1606,18 @@ def _whole_games(
     console.print(f"{report['met']} of {len(found)} checks met", markup=False)
     if plot is not None:
         console.print(f"drawn: {plot}", markup=False, highlight=False)
+
+
+def seated(kinds: Sequence[str]) -> Callable[[Game, int, int], Agent]:
+    """The computer player of each seat, by its kind (``ENTRY.bots``, or random)."""
+    from homestretch.bots.random_bot import RandomBot
+
+    def make(game: Game, seat: int, seed: int) -> Agent:
+        if kinds[seat] == "random":
+            return RandomBot(seed * 7919 + seat)
+        return ENTRY.bots[kinds[seat]](game, seat, seed)
+
+    return make
 
 
 @app.command()
