@@ -878,6 +878,7 @@ def test_whole_games_seat_the_kinds_bot_names_and_say_the_stake(tmp_path: Path) 
         (["--games", "2", "--bot", "sensible,random"], "seats 3 to 7 players, and it names 2"),
         (["--games", "2", "--bots", "4", "--bot", "random,random,random"], "names 3 kinds"),
         (["--track", "woodbine", "--bot", "random"], "--bot is the kind of a whole game's"),
+        (["--track", "woodbine", "--meets", "2"], "--meets counts a whole game's meets"),
         (["--games", "2", "--bot", "3"], "they are counted with --bots 3"),
     ):
         assert said in refused(tmp_path, "across", "simulate", *typed)

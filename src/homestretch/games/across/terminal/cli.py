@@ -40,6 +40,7 @@ from homestretch.cli.common import (
     progress_bar,
     prompt,
 )
+from homestretch.cli.common import typed as was_typed
 from homestretch.cli.content import content_command, content_folder
 from homestretch.cli.human import Aside, HelpAsked, TerminalPlayer, asks_for_help
 from homestretch.cli.plain import Table
@@ -1327,6 +1328,7 @@ def _check_undigested_content(saved: SavedGame, state: State) -> None:
 # --- the handicapper and the content --------------------------------------------------
 @app.command()
 def simulate(
+    ctx: typer.Context,
     track: Annotated[
         str | None, typer.Option("--track", help="the track to measure (needed)")
     ] = None,
@@ -1427,6 +1429,8 @@ def simulate(
         raise HomestretchError("--betting-order is the betting of whole games: give --games N")
     if stake is not None:
         raise HomestretchError("--stake is the money of whole games: give --games N")
+    if was_typed(ctx, "meets"):  # a race has no meets: said, not quietly dropped
+        raise HomestretchError("--meets counts a whole game's meets: give --games N")
     n = 100_000 if n is None else n
     if n < 1:
         raise HomestretchError("-n must be at least 1")
