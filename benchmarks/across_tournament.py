@@ -1,10 +1,12 @@
 """Across the Board: a tournament of computer players, average fifties by kind.
 
-    .venv/bin/python benchmarks/across_tournament.py [--games N] [--seed S] [--players 4]
-        [--kinds search,sensible,never-bet,random] [--format json]
+    .venv/bin/python benchmarks/across_tournament.py [--games N] [--seed S]
+        [--bot search,sensible,never-bet,random | --bots N --bot KIND] [--format json]
 
-Plays N seeded meets (one auction and eight races) with one player of each kind at the
-table, the seats rotated and the four tracks taken in turn from game to game so that
+Plays N seeded meets (one auction and eight races) with a player of each kind --bot
+names at the table (as every game's --bot takes them: one a seat, or one kind for --bots
+N; the old spellings --kinds and --players N (4), kept for scripts, seat N players from
+the --kinds named, in turn), the seats rotated and the four tracks taken in turn from game to game so that
 neither seat nor track favours a kind. Prints each kind's mean fifties at the end with a
 95% confidence interval (mean +- 1.96 standard errors), its wins, and the time its
 decisions took (mean, slowest and the very first, which pays for anything built on first
@@ -23,14 +25,19 @@ from collections import defaultdict
 from statistics import mean, stdev
 from typing import Any
 
+from bot_options import add_bot_options, seated
+from homestretch.cli.common import old_spelling, one_of
 from homestretch.core.actions import Action
 from homestretch.core.chance import SeededDice
+from homestretch.core.errors import HomestretchError
 from homestretch.core.protocol import JSON
 from homestretch.core.referee import SeesTheTable, play
 from homestretch.games.across import ENTRY
-from homestretch.games.across.rules.game import AcrossGame
+from homestretch.games.across.rules.game import MAX_PLAYERS, MIN_PLAYERS, AcrossGame
+from homestretch.games.across.terminal.cli import BOT_KINDS
 
 TRACKS = ("churchill-downs", "epsom-downs", "longchamp", "woodbine")
+DEFAULT = "search,sensible,never-bet,random"
 
 
 class Timed:
@@ -59,15 +66,42 @@ def make(kind: str, game: AcrossGame, seat: int, seed: int) -> Any:
     return ENTRY.bots[kind](game, seat, seed)
 
 
+def old_kinds(parser: argparse.ArgumentParser, typed: str, players: int) -> list[str]:
+    """--kinds K1,K2,... with --players N, as the script took them before --bot: N seats,
+    the kinds in turn round them."""
+    try:
+        kinds = [one_of("--kinds", kind.strip(), sorted(BOT_KINDS)) for kind in typed.split(",")]
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise HomestretchError(
+                f"--players {players}: a game seats {MIN_PLAYERS} to {MAX_PLAYERS} players"
+            )
+    except HomestretchError as exc:
+        parser.exit(2, f"error: {exc}\n")
+    return kinds
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--kinds", default="search,sensible,never-bet,random")
+    add_bot_options(parser, BOT_KINDS, DEFAULT)
+    parser.add_argument("--players", type=int, help=argparse.SUPPRESS)  # the old --bots N
     parser.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args()
-    kinds = args.kinds.split(",")
+    if args.bot is None and args.bots is None and (args.kinds or args.players) is not None:
+        # the old spellings: --players N (4) seats, the --kinds named taking them in turn
+        kinds = old_kinds(parser, args.kinds or DEFAULT, args.players or 4)
+        args.players = args.players or 4
+    else:
+        if args.players is not None:  # --players N with --bot: the old spelling of --bots N
+            try:
+                args.bots = old_spelling("--bots", args.bots, "--players", args.players)
+            except HomestretchError as exc:
+                parser.exit(2, f"error: {exc}\n")
+        kinds = seated(parser, args, BOT_KINDS, DEFAULT, (MIN_PLAYERS, MAX_PLAYERS))
+        args.players = len(kinds)
     fifties: dict[str, list[int]] = defaultdict(list)
     wins: dict[str, float] = defaultdict(float)
     times: dict[str, list[float]] = defaultdict(list)
@@ -76,9 +110,9 @@ def main() -> None:
         print(f"seed {args.seed}: {args.games} meets of {args.players} players")
     for g in range(args.games):
         seed = args.seed * 100_003 + g
-        seated = [kinds[(s + g) % len(kinds)] for s in range(args.players)]
+        at_table = [kinds[(s + g) % len(kinds)] for s in range(args.players)]
         game = AcrossGame(players=args.players, tracks=(TRACKS[g % len(TRACKS)],))
-        agents = {s: Timed(make(k, game, s, seed), times[k]) for s, k in enumerate(seated)}
+        agents = {s: Timed(make(k, game, s, seed), times[k]) for s, k in enumerate(at_table)}
         state = play(game.new_initial_state(), SeededDice(seed), agents)
         cash = state.result()["fifties"]
         traded.append(
@@ -89,12 +123,12 @@ def main() -> None:
         )
         best = max(cash)
         winners = [s for s in range(args.players) if cash[s] == best]
-        for s, kind in enumerate(seated):
+        for s, kind in enumerate(at_table):
             fifties[kind].append(cash[s])
             if s in winners:
                 wins[kind] += 1 / len(winners)
     rows = []
-    for kind in kinds:
+    for kind in dict.fromkeys(kinds):  # each kind once, however many seats it has
         got = fifties[kind]
         half = 1.96 * stdev(got) / math.sqrt(len(got)) if len(got) > 1 else float("nan")
         rows.append(

@@ -10,6 +10,7 @@ libraries each command's help pulls in (none should). Run with
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -90,4 +91,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()  # --help; no options
     main()

@@ -10,8 +10,8 @@ the replays, value picks against uniformly random picks: the share the value pla
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 from collections import Counter
 
 from homestretch.bots.random_bot import RandomBot
@@ -53,8 +53,13 @@ def value_share(games: int) -> float:
 
 
 def main() -> None:
-    players = int(sys.argv[1]) if len(sys.argv) > 1 else 17
-    games = int(sys.argv[2]) if len(sys.argv) > 2 else 400
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("players", type=int, nargs="?", default=17, help="players a card (17)")
+    parser.add_argument("games", type=int, nargs="?", default=400, help="games, value vs random")
+    args = parser.parse_args()
+    players, games = args.players, args.games
     mean, worst, different = spread(players)
     print(f"{players} computer players on each of {len(replay_library())} replay cards:")
     print(f"  most-taken pick: {mean:.1f} of them on average, {worst} at worst")

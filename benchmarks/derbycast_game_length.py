@@ -13,8 +13,8 @@ Standard Tie Rule tie-break's extra races count: they are the game's.
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 from collections import defaultdict
 
 from homestretch.core.chance import SeededDice
@@ -46,9 +46,14 @@ def summary(lengths: list[int]) -> str:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 20261206
-    source = sys.argv[3] if len(sys.argv) > 3 else "keeper"
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("games", type=int, nargs="?", default=200)
+    parser.add_argument("seed", type=int, nargs="?", default=20261206)
+    parser.add_argument("source", nargs="?", default="keeper", choices=("keeper", "replays"))
+    args = parser.parse_args()
+    games, seed, source = args.games, args.seed, args.source
     print(f"{games} games of 2-6 computer players to 20 points, source {source}, seed {seed}")
     by_players: dict[int, list[int]] = defaultdict(list)
     for i in range(games):

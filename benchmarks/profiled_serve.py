@@ -11,6 +11,7 @@ for the processor, a lock or the GIL would otherwise be charged for the wait.
 
 from __future__ import annotations
 
+import argparse
 import cProfile
 import pstats
 import signal
@@ -32,7 +33,13 @@ def _start_in_thread(frame: FrameType, event: str, arg: Any) -> None:
 
 
 def main() -> None:
-    stats_file, sys.argv = sys.argv[1], ["homestretch", *sys.argv[2:]]
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("stats_file", help="where the merged profile is written")
+    parser.add_argument("command", nargs=argparse.REMAINDER, help="homestretch's own words")
+    args = parser.parse_args()
+    stats_file, sys.argv = args.stats_file, ["homestretch", *args.command]
     signal.signal(signal.SIGTERM, lambda *_: signal.raise_signal(signal.SIGINT))
     threading.setprofile(_start_in_thread)
     main_profiler = cProfile.Profile(time.thread_time)

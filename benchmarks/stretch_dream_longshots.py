@@ -11,7 +11,7 @@ far the band's rate moves from one set of 80 fields to another.
 
 from __future__ import annotations
 
-import sys
+import argparse
 
 import numpy as np
 
@@ -60,9 +60,13 @@ def study(fields: int, races: int, mode: str, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    fields = int(args[0]) if args else 80
-    races = int(args[1]) if len(args) > 1 else 500
-    mode = args[2] if len(args) > 2 else "full"
-    for seed in [int(s) for s in args[3:]] or [1]:
-        study(fields, races, mode, seed)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("fields", type=int, nargs="?", default=80)
+    parser.add_argument("races", type=int, nargs="?", default=500)
+    parser.add_argument("mode", nargs="?", default="full", choices=("quick", "full"))
+    parser.add_argument("seeds", type=int, nargs="*", default=[1], help="corpus seeds (1)")
+    args = parser.parse_args()
+    for seed in args.seeds:
+        study(args.fields, args.races, args.mode, seed)

@@ -9,6 +9,7 @@ benchmarks/stretch_exact_baseline.py` (a minute or two), and commit the file.
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
@@ -37,4 +38,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()  # --help; no options
     main()

@@ -16,10 +16,10 @@ Run with `.venv/bin/python benchmarks/stretch_exact_noalias_audit.py` (a few min
 
 from __future__ import annotations
 
+import argparse
 import collections
 import functools
 import os
-import sys
 from typing import Any
 
 os.environ["NUMBA_DISABLE_JIT"] = "1"
@@ -102,7 +102,11 @@ def made_up(horses: int, keys: int = 40) -> tuple[Any, Any, Any]:
 def main() -> None:
     assert exact_finish.compiled_kernels() is not None
     exact_compiled.warm_up()
-    sizes = [int(a) for a in sys.argv[1:]] or [6, 10, 12]
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("sizes", type=int, nargs="*", help="field sizes (6 10 12)")
+    sizes = parser.parse_args().sizes or [6, 10, 12]
     for horses in sizes:
         for loosen in (1.0, 1e-3):  # 1e-3: more heavy lanes, three in a window
             exact_finish.place_and_show(*made_up(horses), True, loosen)

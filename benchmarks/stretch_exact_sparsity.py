@@ -15,6 +15,8 @@ Run with `.venv/bin/python benchmarks/stretch_exact_sparsity.py`.
 
 from __future__ import annotations
 
+import argparse
+
 import numpy as np
 
 from homestretch.games.stretch.analysis import exact_compiled, exact_finish
@@ -103,4 +105,7 @@ def carried(charts: ChartSet) -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()  # --help; no options
     main()

@@ -17,6 +17,7 @@ Run with `.venv/bin/python benchmarks/stretch_exact_swept.py` (a minute or two).
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import time
 
@@ -213,4 +214,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()  # --help; no options
     main()

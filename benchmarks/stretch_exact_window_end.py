@@ -17,6 +17,8 @@ Run with `.venv/bin/python benchmarks/stretch_exact_window_end.py` (a minute).
 
 from __future__ import annotations
 
+import argparse
+
 import numpy as np
 
 from homestretch.games.stretch.analysis import exact_finish
@@ -82,4 +84,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()  # --help; no options
     main()

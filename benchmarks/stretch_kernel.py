@@ -11,6 +11,7 @@ seconds, and are timed here on the wall clock since they use two threads).
 
 from __future__ import annotations
 
+import argparse
 import time
 
 import numpy as np
@@ -109,4 +110,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()  # --help; no options
     main()

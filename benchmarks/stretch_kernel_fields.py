@@ -12,6 +12,8 @@ Run with `.venv/bin/python benchmarks/stretch_kernel_fields.py`.
 
 from __future__ import annotations
 
+import argparse
+
 import numpy as np
 
 from homestretch.games.stretch.analysis.kernel import FieldArrays, simulate
@@ -54,4 +56,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()  # --help; no options
     main()

@@ -9,7 +9,7 @@ ruling S11 wants the small margins of a real chart at every distance.
 
 from __future__ import annotations
 
-import sys
+import argparse
 from collections import Counter
 
 from homestretch.core.chance import SeededDice
@@ -43,4 +43,8 @@ def main(races: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("n", type=int, nargs="?", default=100, help="races a bundled race (100)")
+    main(parser.parse_args().n)

@@ -43,6 +43,7 @@ inflates CPU times, not instruction counts.
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import shutil
@@ -397,7 +398,7 @@ def counted(imports: Case, odds: list[Case], folder: str) -> None:
         )
 
 
-def main() -> None:
+def main(instructions: bool = False) -> None:
     charts = load_chart_set()
     print(
         f"{'horses':>6} {'win s':>7} {'brackets s':>10} {'of target':>9} {'widest':>7} {'kept s':>7}"
@@ -424,7 +425,7 @@ def main() -> None:
         )
 
         imports, odds = fresh_processes(folder)
-        if "--instructions" in sys.argv:
+        if instructions:
             if shutil.which("valgrind") is None:
                 print("--instructions: valgrind is not installed")
                 return
@@ -432,4 +433,10 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--instructions", action="store_true", help="also count instructions with valgrind"
+    )
+    main(parser.parse_args().instructions)

@@ -17,6 +17,7 @@ Run with `.venv/bin/python benchmarks/stretch_show_bound_terms.py [6 8 12 ...]`
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections import defaultdict
@@ -88,7 +89,11 @@ def split(race: Race, name: str, charts: Any) -> None:
 def main() -> None:
     exact_finish._two_in_window = counted_two_in_window
     charts = load_chart_set()
-    sizes = [int(a) for a in sys.argv[1:]]
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("sizes", type=int, nargs="*", help="field sizes (else the baseline's)")
+    sizes = parser.parse_args().sizes
     if not sizes:
         for name in json.loads(BASELINE.read_text()):
             split(load_race(name), name, charts)

@@ -13,8 +13,8 @@ of that colour, and which colour otherwise. Every figure is measured in this run
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -140,11 +140,16 @@ def study(games: int, seed: int) -> JSON:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    games = int(args[0]) if args else 300
-    seed = int(args[1]) if len(args) > 1 else 2026
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("games", type=int, nargs="?", default=300)
+    parser.add_argument("seed", type=int, nargs="?", default=2026)
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    args = parser.parse_args()
+    games, seed = args.games, args.seed
     result = study(games, seed)
-    if "--format" in sys.argv:
+    if args.format == "json":
         print(json.dumps(result, indent=2))
     else:
         print(f"{games} long games of four sensible players, seed {seed}")

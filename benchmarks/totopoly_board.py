@@ -23,6 +23,7 @@ run; each part is seeded on its own, so running a part alone gives the same numb
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import sys
@@ -128,14 +129,21 @@ def overlapping_steps(shares: JSON, errs: JSON) -> list[tuple[str, str]]:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    games = int(args[0]) if args else 1000
-    seed = int(args[1]) if len(args) > 1 else 2026
-    races = int(args[2]) if len(args) > 2 else 4 * games
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("games", type=int, nargs="?", default=1000)
+    parser.add_argument("seed", type=int, nargs="?", default=2026)
+    parser.add_argument("races", type=int, nargs="?", help="match races (4 x games)")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--content", help="a board of one's own (ours without it)")
+    args = parser.parse_args()
+    games, seed = args.games, args.seed
+    races = args.races if args.races is not None else 4 * games
     print(f"seed {seed}", file=sys.stderr)
-    folder = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--content=")), None)
+    folder = args.content
     result = study(games, seed, races, str(Path(folder).resolve()) if folder else None)
-    if "--format" in sys.argv and "json" in sys.argv:
+    if args.format == "json":
         print(json.dumps(result, indent=2))
     else:
         show(result)

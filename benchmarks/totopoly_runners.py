@@ -28,6 +28,7 @@ money and race wins: whether keeping the cards for the nominee is the better pla
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import sys
@@ -233,20 +234,26 @@ def show(rate_: JSON) -> str:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    games = int(args[0]) if args else 400
-    seed = int(args[1]) if len(args) > 1 else 2026
-    short = "--short" in sys.argv
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("games", type=int, nargs="?", default=400)
+    parser.add_argument("seed", type=int, nargs="?", default=2026)
+    parser.add_argument("--short", action="store_true", help="the short game")
+    parser.add_argument("--mixed", type=int, metavar="N", help="then N mixed tables")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    args = parser.parse_args()
+    games, seed, short = args.games, args.seed, args.short
     result: JSON = {
         "games": games,
         "seed": seed,
         "short": short,
         "paired": paired(games, seed, short),
     }
-    if "--mixed" in sys.argv:
-        n = int(sys.argv[sys.argv.index("--mixed") + 1])
+    if args.mixed is not None:
+        n = args.mixed
         result["mixed"] = {"games": n, **mixed(n, seed, short)}
-    if "--format" in sys.argv:
+    if args.format == "json":
         print(json.dumps(result, indent=2))
         sys.exit(0)
     print(f"{games} {'short' if short else 'long'} games of four sensible players, seed {seed}")

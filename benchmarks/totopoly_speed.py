@@ -8,7 +8,7 @@ random-number limit), and than the same game with no views built for the players
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 
 from homestretch.bots.random_bot import RandomBot
@@ -62,4 +62,8 @@ def main(games: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("n", type=int, nargs="?", default=100, help="games (100)")
+    main(parser.parse_args().n)

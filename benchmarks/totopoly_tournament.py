@@ -1,10 +1,11 @@
 """Totopoly: a tournament of computer players, average final money and race wins by kind.
 
 Run: nice .venv/bin/python benchmarks/totopoly_tournament.py [games] [seed]
-    [--kinds search,sensible,sensible,random] [--short] [--format json]
+    [--bot search,sensible,sensible,random | --bots N --bot KIND] [--short] [--format json]
 
 Plays seeded long games (``--short``: short games) with one computer player of each
-named kind a seat, the kinds rotated round the seats from game to game (as
+kind --bot names a seat (as every game's --bot takes them; ``--kinds``, its old spelling,
+still read), the kinds rotated round the seats from game to game (as
 ``homestretch totopoly tournament`` does), with a progress bar on stderr. Prints for each
 kind its seats, average final money with a 95% interval (1.96 standard errors) and the
 share of races its horses won a seat with a 95% interval. The targets: search beats
@@ -17,10 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 
+from bot_options import add_bot_options, seated
 from homestretch.cli.common import progress_bar
 from homestretch.core.protocol import JSON
 from homestretch.games.totopoly.analysis.tournament import tournament
 from homestretch.games.totopoly.rules.state import TotopolyGame
+from homestretch.games.totopoly.terminal.cli import BOT_KINDS, TOURNAMENT_KINDS
 
 Z95 = 1.96
 
@@ -45,14 +48,23 @@ def show(result: JSON, short: bool) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("games", type=int, nargs="?", default=240)
     parser.add_argument("seed", type=int, nargs="?", default=7)
-    parser.add_argument("--kinds", default="search,sensible,sensible,random")
+    add_bot_options(parser, BOT_KINDS, TOURNAMENT_KINDS)
     parser.add_argument("--short", action="store_true")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args()
-    result = run(args.games, args.seed, args.kinds.split(","), args.short)
+    kinds = seated(
+        parser,
+        args,
+        BOT_KINDS,
+        TOURNAMENT_KINDS,
+        (TotopolyGame.min_players, TotopolyGame.max_players),
+    )
+    result = run(args.games, args.seed, kinds, args.short)
     if args.format == "json":
         print(json.dumps(result, indent=2))
     else:

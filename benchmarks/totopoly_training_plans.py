@@ -25,6 +25,7 @@ rates by cards held, then ``games`` mixed tables of two of each, rotated round t
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import sys
@@ -109,13 +110,18 @@ def measure(variant: str, games: int, seed: int, short: bool) -> JSON:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    variant = sys.argv[sys.argv.index("--variant") + 1] if "--variant" in sys.argv else "plan"
-    args = [a for a in args if a != variant]
-    games = int(args[0]) if args else 400
-    seed = int(args[1]) if len(args) > 1 else 2026
-    result = measure(variant, games, seed, "--short" in sys.argv)
-    if "--format" in sys.argv:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("games", type=int, nargs="?", default=400)
+    parser.add_argument("seed", type=int, nargs="?", default=2026)
+    parser.add_argument("--short", action="store_true", help="the short game")
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default="plan")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    args = parser.parse_args()
+    variant, games, seed = args.variant, args.games, args.seed
+    result = measure(variant, games, seed, args.short)
+    if args.format == "json":
         print(json.dumps(result, indent=2))
         sys.exit(0)
     print(f"{games} {'short' if result['short'] else 'long'} games, seed {seed}, {variant}")

@@ -135,6 +135,10 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
         ["across", "simulate", "--games", "2", "--bots", "2"],
         "--bots 2 is out of range (3 to 7)",
     ),
+    ("across simulate", "--bot"): (
+        ["across", "simulate", "--games", "2", "--bot", "sensible,serch,random"],
+        "--bot serch: did you mean search? write never-bet, random, search or sensible",
+    ),
     ("across simulate", "--meets"): (
         ["across", "simulate", "--games", "2", "--meets", "0"],
         "--meets 0 is out of range (1 to 7)",

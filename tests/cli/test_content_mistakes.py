@@ -850,6 +850,40 @@ def test_the_tracks_folder_given_for_the_content_folder_names_the_one_to_give(
     assert not (tmp_path / "x.sqlite").exists()  # refused before any store is made
 
 
+@pytest.mark.parametrize(
+    "command",
+    [["across", "tracks"], ["across", "play", "--bots", "2"], ["across", "simulate"], ["serve"]],
+)
+def test_a_tracks_folder_named_otherwise_is_named_with_where_tracks_are_looked_for(
+    bundled: dict[str, Path], tmp_path: Path, command: list[str]
+) -> None:
+    """A copy whose tracks/ was renamed (courses/) said "DIR/tracks: no track files
+    (*.toml) found", a folder the user never named, nor what holds the tracks: now the
+    folder given, where the track files are looked for, and the folder to rename; with
+    no such folder, what a content folder holds."""
+    import shutil
+
+    folder = tmp_path / "mine"
+    shutil.copytree(bundled["across"], folder)
+    (folder / "tracks").rename(folder / "courses")
+    line = refused(tmp_path, *command, "--content", str(folder))
+    assert line == (
+        f"error: {folder}: no tracks/ folder: the track files are looked for as "
+        f"{folder}/tracks/*.toml; courses/ holds .toml files: if it holds the tracks, "
+        "rename it tracks"
+    ), line
+    (folder / "tracks").mkdir()  # there, but empty: the files are to move
+    line = refused(tmp_path, *command, "--content", str(folder))
+    assert "no track files in its tracks/" in line and "move its files into tracks/" in line
+    shutil.rmtree(folder / "courses")
+    line = refused(tmp_path, *command, "--content", str(folder))
+    assert line.endswith(
+        "an Across the Board content folder holds horses.toml and tracks/ (`homestretch "
+        "across content FOLDER` makes one to edit)"
+    ), line
+    assert not (tmp_path / "x.sqlite").exists()  # refused before any store is made
+
+
 def test_a_totopoly_folder_named_tracks_is_still_one(tmp_path: Path) -> None:
     """Only Across's content holds a tracks/ folder: a Totopoly copy named so is read
     (by `serve` too, which takes either game's)."""

@@ -105,7 +105,7 @@ COMMANDS = {
     "across simulate games": Command(
         ("across", "simulate", "--games", "2", "--bots", "3", "--seed", "1", "-f", "json"),
         ("--games", "--bots", "--players", "--meets", "--betting-order", "--track", "--plot")
-        + ("--stake",),
+        + ("--stake", "--bot"),
     ),
     "across tracks": Command(("across", "tracks"), ("--content", "--format")),
     "totopoly play": Command(

@@ -153,6 +153,8 @@ def content_folder(*games: str) -> Callable[[Path | None], Path | None]:
                 f"folder: name the folder that holds {path.name}/ "
                 f"({escape_controls(str(path.parent))})"
             )
+        if path is not None and path.is_dir() and _across_folder(path, games):
+            _track_files(path)
         if path is None or path.is_dir():
             return path
         shown = escape_controls(str(path))
@@ -187,3 +189,37 @@ def _a_held_folder(path: Path, games: Sequence[str]) -> bool:
     if f"{path.name}/" not in held or (path / path.name).is_dir():
         return False
     return not any((path / name).exists() for name in held if not name.endswith("/"))
+
+
+def _across_folder(path: Path, games: Sequence[str]) -> bool:
+    """Whether ``path`` is taken as an Across the Board content folder: the option takes
+    only Across's, or (the server's, which takes Totopoly's too) it holds horses.toml."""
+    return "across" in games and (len(games) == 1 or (path / "horses.toml").is_file())
+
+
+def _track_files(path: Path) -> None:
+    """An Across the Board folder's track files are read from its tracks/ folder: one
+    without them is said with the folder given, where they are looked for, and the
+    folder beside that holds .toml files, to rename (a tracks/ folder named otherwise,
+    `courses/`, was "FOLDER/tracks: no track files (*.toml) found")."""
+    tracks = path / "tracks"
+    if tracks.is_dir() and any(tracks.glob("*.toml")):
+        return
+    shown = escape_controls(str(path))
+    looked = escape_controls(str(tracks / "*.toml"))
+    others = sorted(
+        escape_controls(f"{p.name}/")
+        for p in path.iterdir()
+        if p.is_dir() and p.name != "tracks" and any(p.glob("*.toml"))
+    )
+    if others:
+        move = "move its files into tracks/" if tracks.is_dir() else "rename it tracks"
+        which = others[0] if len(others) == 1 else f"one of {', '.join(others)}"
+        fix = f"; {which} holds .toml files: if it holds the tracks, {move}"
+    else:
+        fix = (
+            ": an Across the Board content folder holds horses.toml and tracks/ "
+            "(`homestretch across content FOLDER` makes one to edit)"
+        )
+    missing = "no track files in its tracks/" if tracks.is_dir() else "no tracks/ folder"
+    raise HomestretchError(f"{shown}: {missing}: the track files are looked for as {looked}{fix}")

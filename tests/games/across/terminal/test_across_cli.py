@@ -783,6 +783,40 @@ def test_the_same_person_again_after_the_computers_moves_sees_the_latest_that_fi
     assert handed.startswith("Since Mum's turn:\n") and handed.count("accepted") == 8
 
 
+def test_a_race_s_result_is_said_again_before_the_next_race_s_opening() -> None:
+    """With one row free under a clearing, the latest not dim was said: "Race 2: the
+    windows are open", race 1's result left off. A race's result is said again first,
+    its headline before the rest of it; then the other news, then the rolls."""
+    from homestretch.games.across.terminal.cli import HEADLINE, RESULT
+
+    screen = io.StringIO()
+    seat = HotSeat(Console(file=screen, force_terminal=True, width=80), 1, {0: "Ann"})
+    seat.hand_to(0)
+
+    def recap(rows: int) -> list[str]:
+        """The lines said again under the heading, ``rows`` left by the next screen."""
+        seat.say("Race 1: WIN #7, PLACE #10, SHOW #9 (25 rolls)", result=HEADLINE)
+        seat.say("  owners: WIN #7 Computer 2, PLACE #10 Computer 2", result=RESULT)
+        seat.say("  Race 1 paid: Computer 1 3 fifties (a refund)", result=RESULT, style="cyan")
+        seat.say("Race 2: the windows are open")
+        seat.say("  Computer 1: #7 accepted: one X", style="dim")
+        seat.printed = 99  # as if the computers' moves had filled the screen
+        seat.hand_to(0, rows=rows)
+        after = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.getvalue().split("\x1b[2J")[-1])
+        return [line.strip()[:12] for line in after.split("\n")[1:-1]]
+
+    assert recap(2) == ["Race 1: WIN "]  # the heading and one row
+    assert recap(3) == ["Race 1: WIN ", "Race 1 paid:"]
+    assert recap(5) == ["Race 1: WIN ", "owners: WIN ", "Race 1 paid:", "Race 2: the "]
+    assert recap(6) == [
+        "Race 1: WIN ",
+        "owners: WIN ",
+        "Race 1 paid:",
+        "Race 2: the ",
+        "Computer 1: ",
+    ]
+
+
 def test_a_move_said_in_short_then_in_full_is_said_once() -> None:
     """The rules announce a move in short, then its notice says it in full: a lot's sale
     was said twice ("#7 sold to Bob for 22 fifties", then "Meet 1 auction: #7 sold to Bob
@@ -810,3 +844,41 @@ def test_a_move_said_in_short_then_in_full_is_said_once() -> None:
     assert not said_in_full("Cy accepts", dealing, names)
     payment = {"type": "payment", "meet": 1, "race": 2, "words": "Race 2: Bob collects 5"}
     assert not said_in_full("Bob collects 5", payment, names)  # not a move said in short
+
+
+def test_whole_games_seat_the_kinds_bot_names_and_say_the_stake(tmp_path: Path) -> None:
+    """`simulate --games` seated only sensible players: --bot takes the grammar of every
+    game's (one kind for all, --bots counting them, or one each in seat order), the JSON
+    says each seat's kind, and the text's title says the stake as the JSON does (R30)."""
+    from homestretch.bots.random_bot import RandomBot
+    from homestretch.games.across.bots import NeverBetBot, SensibleBot
+    from homestretch.games.across.terminal.cli import seated
+
+    args = ["across", "simulate", "--games", "2", "--seed", "3", "--track", "woodbine"]
+    out = runner.invoke(app, [*args, "--bot", "never-bet,sensible,random", "-f", "json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.stdout)
+    assert report["seat_kinds"] == ["never-bet", "sensible", "random"]
+    assert report["players"] == 3 and len(report["seat_wins"]) == 3
+    out = runner.invoke(app, [*args, "--bot", "random", "--bots", "5", "-f", "json"])
+    assert json.loads(out.stdout)["seat_kinds"] == ["random"] * 5
+    out = runner.invoke(app, [*args, "--bot", "never-bet", "-f", "json"])  # 4, as without
+    assert json.loads(out.stdout)["seat_kinds"] == ["never-bet"] * 4
+    out = runner.invoke(app, [*args, "--meets", "2", "--stake", "carry"])
+    assert out.exit_code == 0, out.output
+    title = " ".join(out.stdout.split("┏")[0].split())
+    assert "2 games of 4 sensible, 2 meets each" in title, title
+    assert "stake carry (every meet after the first on what each ended the last with)" in title
+    rows = [line.split("│") for line in out.stdout.splitlines() if "Player 1" in line]
+    assert rows and rows[0][2].strip() == "sensible"
+    game = AcrossGame(players=3)
+    agents = [seated(["never-bet", "sensible", "random"])(game, s, 7) for s in range(3)]
+    assert [type(a) for a in agents] == [NeverBetBot, SensibleBot, RandomBot]
+    for typed, said in (
+        (["--games", "2", "--bot", "sensible,random"], "seats 3 to 7 players, and it names 2"),
+        (["--games", "2", "--bots", "4", "--bot", "random,random,random"], "names 3 kinds"),
+        (["--track", "woodbine", "--bot", "random"], "--bot is the kind of a whole game's"),
+        (["--track", "woodbine", "--meets", "2"], "--meets counts a whole game's meets"),
+        (["--games", "2", "--bot", "3"], "they are counted with --bots 3"),
+    ):
+        assert said in refused(tmp_path, "across", "simulate", *typed)

@@ -18,8 +18,8 @@ def test_race_1_and_the_betting_after_it_fit_a_real_80_by_24_terminal(tmp_path: 
     card (22 rows), each window's sum and a line a payment, then the card to bet on (54
     rows since the last answer). Now the headline, the owners and who was paid what in
     four rows at most, above the next screen when they fit in its 24 rows (the card's
-    race 1 column says the finish), and m says them when they were left off; every
-    screen from its heading to its question in 24."""
+    race 1 column says the finish), the headline first when not all fit, and m says
+    them when they were left off; every screen from its heading to its question in 24."""
     shown: list[Screen] = []
 
     def answer(screen: Screen) -> str | None:
@@ -28,7 +28,7 @@ def test_race_1_and_the_betting_after_it_fit_a_real_80_by_24_terminal(tmp_path: 
             return None  # the screen after race 1, and m's: enough
         if ": betting" in screen.text and " race 1 " in screen.text:
             shown.append(screen)
-            return "m" if "Race 1: WIN" not in screen.text else None
+            return "m" if "m shows all" in screen.text else None
         return "1"
 
     argv = ["across", "play", "--players", ",".join(PEOPLE), "--bots", "4", "--seed", "4"]
@@ -48,6 +48,7 @@ def test_race_1_and_the_betting_after_it_fit_a_real_80_by_24_terminal(tmp_path: 
     assert after.rows() <= 24, after.text
     card = after.text.split(": betting", 1)[1]
     assert all(place in card for place in ("WIN", "PLACE", "SHOW")), after.text
+    assert "Race 1: WIN" in after.text  # the result first, whatever else is left off
     said = shown[-1].text  # the screen itself, or m's all said since the last turn
     assert "Race 1: WIN" in said, said
     result = said.split("Race 1: WIN", 1)[1].split("Race 2: the windows are open")[0]
@@ -135,3 +136,34 @@ def test_one_person_s_screens_with_the_computers_moves_between_fit_80_by_24(
     whole = told[1].text
     assert whole.startswith("All said since your last move:\n"), whole
     assert len(whole.split("\n")) >= left + shown + 1
+
+
+def test_a_cleared_screen_with_one_row_free_says_who_won_the_race_not_the_next_opening(
+    tmp_path: Path,
+) -> None:
+    """Ann and two computer players: after race 1 her betting screen, cleared, had one
+    row free for what happened since her last roll, and it said "Race 2: the windows are
+    open" (the latest not dim), race 1's result left off for m. Now a race's result is
+    said again first: its headline in that row, the rest for m."""
+    seen: list[Screen] = []
+
+    def answer(screen: Screen) -> str | None:
+        if seen:
+            seen.append(screen)
+            return None
+        betting = "Ann: betting" in screen.text and " race 1 " in screen.text  # race 2's
+        if betting and screen.text.startswith("Since your last move ("):
+            seen.append(screen)
+            return "m"
+        return "1"
+
+    argv = ["across", "play", "--players", "Ann", "--bots", "2", "--seed", "3"]
+    argv += ["--track", "woodbine", "--db", str(tmp_path / "a.sqlite")]
+    play(argv, answer, timeout=600)
+    cleared, told = seen
+    assert cleared.rows() <= 24, cleared.text
+    recap = cleared.text.split("m shows all):\n", 1)[1].split("\n─", 1)[0]
+    assert recap.startswith("Race 1: WIN #"), cleared.text
+    assert "windows are open" not in recap, cleared.text
+    assert told.text.startswith("All said since your last move:\n"), told.text
+    assert "Race 2: the windows are open" in told.text  # left off, and said by m

@@ -7,7 +7,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import typer
 from rich.console import Console
@@ -40,6 +40,7 @@ from homestretch.cli.common import (
     progress_bar,
     prompt,
 )
+from homestretch.cli.common import typed as was_typed
 from homestretch.cli.content import content_command, content_folder
 from homestretch.cli.human import Aside, HelpAsked, TerminalPlayer, asks_for_help
 from homestretch.cli.plain import Table
@@ -58,7 +59,7 @@ from homestretch.core.actions import Action
 from homestretch.core.content import plain_text
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.inputs import MAX_RUNS, either_of, escape_controls, nearest, nearest_all
-from homestretch.core.protocol import JSON, Event, State, replay
+from homestretch.core.protocol import JSON, Event, Game, State, replay
 from homestretch.games.across import ENTRY
 from homestretch.games.across.rules import actions as act
 from homestretch.games.across.rules.phases import RACES
@@ -66,6 +67,7 @@ from homestretch.games.across.rules.totalizator import TICKET_PRICE
 from homestretch.games.across.rules.words import fifties
 
 if TYPE_CHECKING:
+    from homestretch.core.referee import Agent
     from homestretch.games.across.content.loader import Content
     from homestretch.games.across.rules.state import AcrossState
     from homestretch.session.seats import Seat
@@ -89,6 +91,8 @@ ContentOption = Annotated[
 ]
 MENU_MAX = 24
 """Longer menus are summarised as commands to type."""
+BOT_KINDS = ("sensible", "search", "never-bet", "random")
+"""The kinds of computer player --bot takes (``ENTRY.bots``, and random as in every game)."""
 
 
 # --- people at the terminal -----------------------------------------------------------
@@ -670,6 +674,20 @@ def menu_hint(legal: list[Action]) -> str:
     return "\n  ".join(hints)
 
 
+class Said(NamedTuple):
+    """An announcement as printed (``HotSeat.say``), kept to be said again."""
+
+    objects: tuple[object, ...]
+    options: dict[str, Any]
+    result: int
+    """How much of a race's result it is: ``HEADLINE`` (who won), ``RESULT`` (whose horses,
+    who was paid, a void), 0 none; said again first when the rows are few."""
+
+
+HEADLINE, RESULT = 2, 1
+"""A race's result, said again before the rest under a clearing (``Said.result``)."""
+
+
 class HotSeat:
     """When the keyboard passes from one person to another the screen and its scrollback
     are cleared first, so each person starts on a screen of their own. Nothing in Across
@@ -685,10 +703,10 @@ class HotSeat:
     ) -> None:
         self.screen, self.people, self.names = screen, people, dict(names or {})
         self.last: int | None = None
-        self.said: list[tuple[tuple[object, ...], dict[str, object]]] = []
+        self.said: list[Said] = []
         """What was announced since the screen was last cleared, to print again after the
         next clearing."""
-        self.left_off: tuple[str, list[tuple[tuple[object, ...], dict[str, object]]]] | None
+        self.left_off: tuple[str, list[Said]] | None
         self.left_off = None
         """Since when the screen last cleared said the latest ("Ann's turn", "your last
         move"), and all that was said since, when some was left off it (m says it all)."""
@@ -697,15 +715,16 @@ class HotSeat:
         self.printed = 0
         """The rows announced on the screen since then (at a terminal)."""
 
-    def say(self, *objects: object, again: bool = True, **options: Any) -> None:
+    def say(self, *objects: object, again: bool = True, result: int = 0, **options: Any) -> None:
         """Print an announcement on the screen, to be said again if it is cleared
         (``again``; a race's finished card is not: its finish is in the race's headline
-        and on the next betting card, and the card itself is m away)."""
+        and on the next betting card, and the card itself is m away). ``result``: a
+        race's result (``HEADLINE``, ``RESULT``), said again before anything else."""
         if self.screen.is_terminal:  # the rows it takes, above the next question
             self.printed += self._rows(objects, options)
         self.screen.print(*objects, **options)
         if again:
-            self.said.append((objects, options))
+            self.said.append(Said(objects, options, result))
 
     def hand_to(self, seat: int, rows: int | None = None) -> None:
         """``rows``: the most rows what is said again may take, the latest kept, above
@@ -740,7 +759,7 @@ class HotSeat:
     def _recap(
         self,
         since: str,
-        said: list[tuple[tuple[object, ...], dict[str, object]]],
+        said: list[Said],
         rows: int | None,
     ) -> None:
         """Say again under a clearing what was ``said`` ``since`` ("Ann's turn", "your
@@ -757,8 +776,8 @@ class HotSeat:
             self.left_off = (since, said)
         if rows is None or rows > 0:  # a screen of 24 rows already: m says it
             self.screen.print(heading, style="bold", markup=False)
-        for objects, options in latest:
-            self.screen.print(*objects, **options)  # type: ignore[arg-type]
+        for line in latest:
+            self.screen.print(*line.objects, **line.options)
 
     def recap_in_full(self) -> bool:
         """Say all that was said since the last person's turn (or this person's last
@@ -768,8 +787,8 @@ class HotSeat:
             return False
         since, said = self.left_off
         self.screen.print(f"All said since {since}:", style="bold", markup=False)
-        for objects, options in said:
-            self.screen.print(*objects, **options)  # type: ignore[arg-type]
+        for line in said:
+            self.screen.print(*line.objects, **line.options)
         return True
 
     def _rows(self, objects: tuple[object, ...], options: dict[str, Any]) -> int:
@@ -778,27 +797,33 @@ class HotSeat:
             self.screen.print(*objects, **options)
         return len(drawn.get().rstrip("\n").splitlines()) or 1
 
-    def _latest(
-        self, said: list[tuple[tuple[object, ...], dict[str, object]]], rows: int | None
-    ) -> list[tuple[tuple[object, ...], dict[str, object]]]:
-        """What of ``said`` fills ``rows`` as drawn (all with none), in the order said: the
-        latest of what is not dim first (a race's result, a payment, an offer, a
-        headline), then the latest of the dim (the rolls, the bids, the bets) in the rows
-        left, so the rolls of a race do not push its result off."""
+    def _latest(self, said: list[Said], rows: int | None) -> list[Said]:
+        """What of ``said`` fills ``rows`` as drawn (all with none), in the order said: a
+        race's result first (its headline, then whose horses and who was paid), then the
+        latest of the rest that is not dim (a payment, an offer, a headline), then the
+        latest of the dim (the rolls, the bids, the bets) in the rows left, so neither the
+        next race's opening nor the rolls push a result off (with one row left, "Race 2:
+        the windows are open" was said, not who won race 1)."""
         if rows is None:
             return said
         kept: set[int] = set()
-        for dim in (False, True):
+        for tier in range(4):  # HEADLINE, RESULT, the rest not dim, the dim
             for at in reversed(range(len(said))):
-                objects, options = said[at]
-                if _dim(objects, options) is not dim:
+                if _tier(said[at]) != tier:
                     continue
-                rows -= self._rows(objects, options)
-                if rows < 0:
-                    rows += self._rows(objects, options)
+                drawn = self._rows(said[at].objects, said[at].options)
+                if drawn > rows:
                     break
+                rows -= drawn
                 kept.add(at)
         return [line for at, line in enumerate(said) if at in kept]
+
+
+def _tier(line: Said) -> int:
+    """How soon ``line`` is said again when the rows are few (``HotSeat._latest``)."""
+    if line.result:
+        return HEADLINE - line.result
+    return 3 if _dim(line.objects, line.options) else 2
 
 
 def _dim(objects: tuple[object, ...], options: dict[str, object]) -> bool:
@@ -850,7 +875,7 @@ class News:
             if before and paid:
                 self._paid(paid)
                 paid = []
-            self._announce(before)
+            self._announce(before, notice["type"] == "race_result")
             self.lines = max(self.lines, notice["news"])
             if notice["type"] == "race_result":
                 self.result = notice["race"]
@@ -887,20 +912,23 @@ class News:
             self._say(said, style="dim", markup=False, highlight=False)
         self.calls = len(race.calls)
 
-    def _say(self, *objects: object, again: bool = True, **options: Any) -> None:
+    def _say(self, *objects: object, again: bool = True, result: int = 0, **options: Any) -> None:
         """Print on the screen; at a hot seat, kept to be said again after a clearing
-        (``again``: ``HotSeat.say``)."""
+        (``again``, ``result``: ``HotSeat.say``)."""
         if self.hot_seat is not None:
-            self.hot_seat.say(*objects, again=again, **options)
+            self.hot_seat.say(*objects, again=again, result=result, **options)
         else:
             assert self.screen is not None
             self.screen.print(*objects, **options)
 
-    def _announce(self, lines: list[str]) -> None:
+    def _announce(self, lines: list[str], result: bool = False) -> None:
+        """The rules' announcements; with ``result``, the last is a race's result ("Race
+        1: WIN #7, PLACE #10, SHOW #9 (25 rolls)": its notice follows)."""
         assert self.screen is not None
-        for line in lines:
+        for at, line in enumerate(lines, start=1):
             headline = line.startswith(("Race", "Meet", "After"))
-            self._say(escape(line) if headline else f"[dim]{escape(line)}[/dim]")
+            said = escape(line) if headline else f"[dim]{escape(line)}[/dim]"
+            self._say(said, result=HEADLINE if result and at == len(lines) else 0)
 
     def _show(self, notice: JSON) -> None:
         from homestretch.games.across.terminal.render import track_card
@@ -914,13 +942,14 @@ class News:
                 if card is not None:
                     self._say(card, again=False)
                 return
-            self._say(f"  {placed_line(finished, notice['finish'])}", markup=False, highlight=False)
+            placed = f"  {placed_line(finished, notice['finish'])}"
+            self._say(placed, result=RESULT, markup=False, highlight=False)
         elif notice["type"] == "refund" and notice["race"] != RACES:  # in a row, not three
             said = (
                 f"  Race {notice['race']}: betting void, none on the first three; "
                 f"{notice['tickets']} refunded, {notice['carried']} carried over"
             )
-            self._say(said, style="cyan", markup=False, highlight=False)
+            self._say(said, result=RESULT, style="cyan", markup=False, highlight=False)
         elif "words" in notice:
             style = "dim" if notice["type"] == "payment" else "cyan"
             self._say(f"  {notice['words']}", style=style, markup=False, highlight=False)
@@ -942,6 +971,7 @@ class News:
             said.append(f"{state.g.seat_names[seat]} {fifties(total)} ({', '.join(parts)})")
         self._say(
             f"  Race {paid[0]['race']} paid: {'; '.join(said)}",
+            result=RESULT,
             style="cyan",
             markup=False,
             highlight=False,
@@ -1102,7 +1132,7 @@ def play(
     ] = None,
     bot: Annotated[
         str | None,
-        typer.Option("--bot", help=bot_help(("sensible", "search", "never-bet", "random"))),
+        typer.Option("--bot", help=bot_help(BOT_KINDS)),
     ] = None,
     track: Annotated[
         str | None, typer.Option("--track", help="the track (else the Trackmaster chooses)")
@@ -1184,7 +1214,7 @@ def play(
     one_of("--stake", stake, STAKES)
     people = [plain_text(p.strip(), "--players") for p in players.split(",") if p.strip()]
     # --bot KIND (sensible when not given) for them all, or one each: as every game takes it
-    kinds = bot_kinds(bot, bots, sorted(("random", *ENTRY.bots)), "sensible")
+    kinds = bot_kinds(bot, bots, sorted(BOT_KINDS), "sensible")
     names = people + [f"Computer {i + 1}" for i in range(len(kinds))]  # as the other games
     check_names(names)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
@@ -1298,6 +1328,7 @@ def _check_undigested_content(saved: SavedGame, state: State) -> None:
 # --- the handicapper and the content --------------------------------------------------
 @app.command()
 def simulate(
+    ctx: typer.Context,
     track: Annotated[
         str | None, typer.Option("--track", help="the track to measure (needed)")
     ] = None,
@@ -1327,6 +1358,14 @@ def simulate(
         ),
     ] = None,
     players: Annotated[int | None, typer.Option("--players", min=3, max=7, hidden=True)] = None,
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            "--bot",
+            help=f"with --games, {bot_help(BOT_KINDS)} (default sensible; K1,K2,... seats "
+            "as many as it names)",
+        ),
+    ] = None,
     meets: Annotated[
         int,
         typer.Option(
@@ -1366,7 +1405,9 @@ def simulate(
 
     Example: `homestretch across simulate --track "Epsom Downs" -n 100000`
 
-    Example: `homestretch across simulate --games 200 --bots 5 --plot games.png`"""
+    Example: `homestretch across simulate --games 200 --bots 5 --plot games.png`
+
+    Example: `homestretch across simulate --games 100 --bot search,sensible,sensible,never-bet`"""
     from homestretch.games.across.analysis.design import track_checks
     from homestretch.games.across.analysis.handicapper import simulate_track
     from homestretch.games.across.content.loader import horse_class, load_content
@@ -1374,18 +1415,22 @@ def simulate(
     if games is not None:
         if n is not None:
             raise HomestretchError("-n counts races; --games counts whole games: give one")
-        seats = bots_or_old_players(bots, players, 4)
+        kinds = simulated_kinds(bot, bots_or_old_players(bots, players, 0) or None)
         orders = (betting_order, stake)
-        _whole_games(games, seats, meets, orders, track, content, seed, plot, fmt)
+        _whole_games(games, kinds, meets, orders, track, content, seed, plot, fmt)
         return
     if plot is not None:
         raise HomestretchError("--plot draws whole games: give --games N")
     if bots is not None or players is not None:  # said, not quietly dropped
         raise HomestretchError("--bots seats a whole game's players: give --games N")
+    if bot is not None:
+        raise HomestretchError("--bot is the kind of a whole game's players: give --games N")
     if betting_order is not None:
         raise HomestretchError("--betting-order is the betting of whole games: give --games N")
     if stake is not None:
         raise HomestretchError("--stake is the money of whole games: give --games N")
+    if was_typed(ctx, "meets"):  # a race has no meets: said, not quietly dropped
+        raise HomestretchError("--meets counts a whole game's meets: give --games N")
     n = 100_000 if n is None else n
     if n < 1:
         raise HomestretchError("-n must be at least 1")
@@ -1440,9 +1485,32 @@ def simulate(
     console.print(f"{sum(c.met for c in checks)} of {len(checks)} checks met", markup=False)
 
 
+def simulated_kinds(typed: str | None, bots: int | None) -> list[str]:
+    """Each seat's kind in ``simulate --games``: --bot as every game takes it (``bot_kinds``;
+    sensible when not typed), --bots counting them (4 when neither counts them)."""
+    from homestretch.games.across.rules.game import MAX_PLAYERS, MIN_PLAYERS
+
+    if typed is None or "," not in typed:  # one kind for all: --bots counts them
+        return bot_kinds(typed or "sensible", bots or 4, sorted(BOT_KINDS), "sensible")
+    kinds = bot_kinds(typed, bots, sorted(BOT_KINDS), "sensible")
+    if not MIN_PLAYERS <= len(kinds) <= MAX_PLAYERS:
+        raise HomestretchError(
+            f"--bot {typed}: a game of Across the Board seats {MIN_PLAYERS} to {MAX_PLAYERS} "
+            f"players, and it names {len(kinds)} (such as --bot search,sensible,sensible)"
+        )
+    return kinds
+
+
+STAKE_SAID = {
+    "allot": "40 more fifties each every meet after the first",
+    "carry": "every meet after the first on what each ended the last with",
+}
+"""A simulation's --stake in its title, as the lobby's choice says it (R30)."""
+
+
 def _whole_games(
     games: int,
-    players: int,
+    kinds: list[str],
     meets: int,
     orders: tuple[str | None, str | None],
     track: str | None,
@@ -1453,7 +1521,6 @@ def _whole_games(
 ) -> None:
     """``simulate --games``: whole games between computer players, held to what the
     rulebook says a game is for (analysis/whole_game.py, ruling R25)."""
-    from homestretch.games.across import _sensible
     from homestretch.games.across.analysis.whole_game import checks, play_games
     from homestretch.games.across.rules.game import (
         BETTING_ORDERS,
@@ -1472,6 +1539,7 @@ def _whole_games(
         from homestretch.cli.pictures import picture_path
 
         picture_path(plot)  # before the games: a bad name does not waste them
+    players = len(kinds)
     game = AcrossGame(
         players,
         tracks=tuple(chosen) * meets,
@@ -1484,7 +1552,7 @@ def _whole_games(
     announce_seed(used, "seeded", fmt)
     with progress_bar(games, "playing Across the Board") as bar:
         task = bar.task_ids[0]
-        report = play_games(game, games, used, _sensible, lambda: bar.advance(task))
+        report = play_games(game, games, used, seated(kinds), lambda: bar.advance(task))
     found = checks(report)
     report = {
         **report,
@@ -1493,6 +1561,7 @@ def _whole_games(
         "meets": meets,
         "betting_order": betting_order,
         "stake": stake,
+        "seat_kinds": kinds,
         "checks": [check.to_json() for check in found],
         "met": sum(check.met for check in found),
     }
@@ -1515,21 +1584,25 @@ def _whole_games(
     where = f"at {game.content.track(chosen[0]).name}" if chosen else "on the Trackmaster's track"
     each = f"{meets} {'meet' if meets == 1 else 'meets'} each"
     first = "moving on each race" if betting_order == "rotate" else "from the Totemaster's left"
+    who = f"{players} {kinds[0]}" if len(set(kinds)) == 1 else str(players)
     table = Table(
         "seat",
+        "kind",
         "wins",
         "share",
         "95% interval",
-        title=f"{games} games of {players}, {each}, {where}, betting {first}",
+        title=f"{games} games of {who}, {each}, {where}, betting {first}, stake {stake} "
+        f"({STAKE_SAID[stake]})",
     )
-    for name, wins, rate, (low, high) in zip(
+    for name, kind, wins, rate, (low, high) in zip(
         game.seat_names,
+        kinds,
         report["seat_wins"],
         report["seat_win_rate"],
         report["seat_win_interval"],
         strict=True,
     ):
-        table.add_row(name, f"{wins:g}", f"{rate:.1%}", f"{low:.1%}-{high:.1%}")
+        table.add_row(name, kind, f"{wins:g}", f"{rate:.1%}", f"{low:.1%}-{high:.1%}")
     console.print(table)
     console.print(f"median {report['rolls']['median']:g} rolls a game", markup=False)
     title = f"Does a whole game do what a game is for? (the rulebook's; seed {used})"
@@ -1537,6 +1610,18 @@ def _whole_games(
     console.print(f"{report['met']} of {len(found)} checks met", markup=False)
     if plot is not None:
         console.print(f"drawn: {plot}", markup=False, highlight=False)
+
+
+def seated(kinds: Sequence[str]) -> Callable[[Game, int, int], Agent]:
+    """The computer player of each seat, by its kind (``ENTRY.bots``, or random)."""
+    from homestretch.bots.random_bot import RandomBot
+
+    def make(game: Game, seat: int, seed: int) -> Agent:
+        if kinds[seat] == "random":
+            return RandomBot(seed * 7919 + seat)
+        return ENTRY.bots[kinds[seat]](game, seat, seed)
+
+    return make
 
 
 @app.command()
