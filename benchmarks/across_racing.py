@@ -1,7 +1,8 @@
 """Across the Board: what racing as people do (R28) is worth, and how the search player races.
 
     .venv/bin/python benchmarks/across_racing.py [--games N] [--seed S]
-    .venv/bin/python benchmarks/across_racing.py --search-rejections [--games N] [--seed S]
+    .venv/bin/python benchmarks/across_racing.py --search-rejections [--own-dice] [--games N]
+        [--seed S]
 
 The first plays N seeded four-player meets of sensible players, two racing as R28 has
 them (a rival's roll rejected while a horse of the roller's own or backed runs, unless
@@ -13,7 +14,7 @@ interval, and the R28 racers' share of the wins (a shared win shared).
 
 The second plays N meets of four search players and counts, of the rivals' rolls each
 met with a horse of its own running (the rolls its rollouts decide), how many it
-rejected.
+rejected (``--own-dice``: each choice's rollouts with dice of their own, as before R31).
 """
 
 from __future__ import annotations
@@ -95,14 +96,16 @@ def racing(games: int, seed0: int) -> None:
     print(f"R28 racers' share of the wins: {mean(share):.3f}")
 
 
-def rejections(games: int, seed0: int) -> None:
+def rejections(games: int, seed0: int, own_dice: bool) -> None:
     counts = [0, 0]
+    Counting.SAME_DICE = not own_dice
     for g in range(games):
         seed = seed0 * 100_003 + g
         game = AcrossGame(players=4, tracks=(TRACKS[g % len(TRACKS)],))
         agents = {s: Counting(seed * 7919 + s, counts) for s in range(4)}
         play(game.new_initial_state(), SeededDice(seed), agents)
-    print(f"seed {seed0}: {games} meets of four search players")
+    dice = "each choice its own dice" if own_dice else "both choices on the same dice"
+    print(f"seed {seed0}: {games} meets of four search players, {dice}")
     print(
         f"rivals' rolls met with a horse of its own running: {counts[0]},"
         f" rejected {counts[1]} ({100 * counts[1] / max(counts[0], 1):.1f}%)"
@@ -114,8 +117,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--search-rejections", action="store_true")
+    parser.add_argument("--own-dice", action="store_true")
     args = parser.parse_args()
-    (rejections if args.search_rejections else racing)(args.games, args.seed)
+    if args.search_rejections:
+        rejections(args.games, args.seed, args.own_dice)
+    else:
+        racing(args.games, args.seed)
 
 
 if __name__ == "__main__":
