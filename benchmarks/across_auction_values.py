@@ -11,7 +11,13 @@ auction (rollouts of the meet) would estimate the same expectation; it could onl
 if the estimate were off on average. Prints the mean estimate, the mean earned, their
 difference with a 95% interval, the spread of what a horse earns around its estimate
 (the luck no bid can remove), the mean absolute error, and the two parts estimated and
-earned.
+earned. Then the four constants R29 reckons a race's Winners Circle by, measured in the
+same meets (``bots.A_PLAYER``, ``OWNER_SHARE``, ``PURSE_TICKETS``, ``PURSE_OWNER_SHARE``):
+tickets a player in a race without a purse and the share of its handle (carry-over
+included) the Winners Circle paid; fifties of tickets a fifty of purse in races 3 and 5
+and the share of their handle (purse and carry-over included) the Winners Circle paid.
+``--constants A,S,T,P`` plays the meets with other values of the four (to compare a
+recalibration on the same seeds).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from statistics import mean, stdev
 from homestretch.core.chance import SeededDice
 from homestretch.core.protocol import JSON
 from homestretch.core.referee import play
+from homestretch.games.across import bots
 from homestretch.games.across.bots import SensibleBot, track_chances
 from homestretch.games.across.content.loader import HORSES, load_content
 from homestretch.games.across.rules.game import AcrossGame
@@ -68,7 +75,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--constants", help="A_PLAYER,OWNER_SHARE,PURSE_TICKETS,PURSE_OWNER_SHARE")
     args = parser.parse_args()
+    if args.constants:
+        a, s, t, p = (float(x) for x in args.constants.split(","))
+        bots.A_PLAYER, bots.OWNER_SHARE, bots.PURSE_TICKETS, bots.PURSE_OWNER_SHARE = a, s, t, p
+    # races without a purse: player-races, fifties of tickets, handle, Winners Circles paid;
+    # purse races: purse, fifties of tickets, handle, Winners Circles paid
+    plain, pursed = [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]
     estimated, earned, old = [], [], []
     parts: list[tuple[float, float, int, int]] = []  # circles, bins: estimated, earned
     for g in range(args.games):
@@ -80,8 +94,14 @@ def main() -> None:
         state = play(game.new_initial_state(), SeededDice(seed), agents)
         circles, bins = dict.fromkeys(estimates, 0), dict.fromkeys(estimates, 0)
         for n in state.notices:
+            if n["type"] == "windows_dealt":
+                row = pursed if n["purse"] else plain
+                row[0] += n["purse"] if n["purse"] else 4
+                row[1] += n["tickets"]
+                row[2] += n["handle"]
             if n["type"] == "window_payoff" and n["group"] == "winners circle":
                 circles[n["horse"]] += n["pool"]
+                (pursed if n["race"] in bots.PURSES else plain)[3] += n["pool"]
             elif n["type"] == "payment" and n["why"] in BIN_WHY and "horse" in n:
                 bins[n["horse"]] += n["amount"]
         for horse, (circle, final) in estimates.items():
@@ -107,6 +127,13 @@ def main() -> None:
     for k, part in enumerate(("Winners Circles", "8th-race bins")):
         est, got = mean(p[k] for p in parts), mean(p[k + 2] for p in parts)
         print(f"  {part:15} estimated {est:5.2f}, earned {got:5.2f}")
+    played = (bots.A_PLAYER, bots.OWNER_SHARE, bots.PURSE_TICKETS, bots.PURSE_OWNER_SHARE)
+    print("the constants played with: " + ", ".join(f"{x:g}" for x in played))
+    print(
+        f"measured in these meets: A_PLAYER {plain[1] / 3 / plain[0]:.3f},"
+        f" OWNER_SHARE {plain[3] / plain[2]:.3f}, PURSE_TICKETS {pursed[1] / pursed[0]:.3f},"
+        f" PURSE_OWNER_SHARE {pursed[3] / pursed[2]:.3f}"
+    )
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Across the Board: a tournament of computer players, average fifties by kind.
 
     .venv/bin/python benchmarks/across_tournament.py [--games N] [--seed S]
-        [--bot search,sensible,never-bet,random | --bots N --bot KIND] [--format json]
+        [--bot search,sensible,never-bet,random | --bots N --bot KIND]
+        [--orders rotate|all] [--format json]
 
 Plays N seeded meets (one auction and eight races) with a player of each kind --bot
 names at the table (as every game's --bot takes them: one a seat, or one kind for --bots
@@ -11,13 +12,20 @@ neither seat nor track favours a kind. Prints each kind's mean fifties at the en
 95% confidence interval (mean +- 1.96 standard errors), its wins, and the time its
 decisions took (mean, slowest and the very first, which pays for anything built on first
 use: the search player must stay under a second), and how many horses changed hands per
-meet (offers to buy or sell accepted and carried out). The targets (issue 12): sensible
+meet (offers to buy or sell accepted and carried out), and between which kinds.
+
+``--orders rotate`` (the default, every figure before R31) seats the kinds in the order
+given and rotates them, so each kind always has the same neighbours (the sensible player
+on the search player's left, the random player on its right); ``--orders all`` takes
+every order of the kinds round the table in turn (six for four kinds), each rotated, so
+no kind keeps its neighbours (R31). The targets (issue 12): sensible
 beats never-bet and random; search beats sensible.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import time
@@ -88,6 +96,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     add_bot_options(parser, BOT_KINDS, DEFAULT)
     parser.add_argument("--players", type=int, help=argparse.SUPPRESS)  # the old --bots N
+    parser.add_argument("--orders", choices=("rotate", "all"), default="rotate")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args()
     if args.bot is None and args.bots is None and (args.kinds or args.players) is not None:
@@ -102,25 +111,41 @@ def main() -> None:
                 parser.exit(2, f"error: {exc}\n")
         kinds = seated(parser, args, BOT_KINDS, DEFAULT, (MIN_PLAYERS, MAX_PLAYERS))
         args.players = len(kinds)
+    orders = [kinds]
+    if args.orders == "all":
+        orders = [[kinds[0], *rest] for rest in itertools.permutations(kinds[1:])]
     fifties: dict[str, list[int]] = defaultdict(list)
     wins: dict[str, float] = defaultdict(float)
     times: dict[str, list[float]] = defaultdict(list)
     traded: list[int] = []
+    by_pair: dict[str, int] = defaultdict(int)  # horses traded, by the two sides' kinds
+    pairs: list[float] = []  # search less sensible, meet by meet
     if args.format == "text":
-        print(f"seed {args.seed}: {args.games} meets of {args.players} players")
+        print(
+            f"seed {args.seed}: {args.games} meets of {args.players} players,"
+            f" orders round the table: {args.orders}"
+        )
     for g in range(args.games):
         seed = args.seed * 100_003 + g
-        at_table = [kinds[(s + g) % len(kinds)] for s in range(args.players)]
+        order = orders[g // len(kinds) % len(orders)]
+        at_table = [order[(s + g) % len(order)] for s in range(args.players)]
         game = AcrossGame(players=args.players, tracks=(TRACKS[g % len(TRACKS)],))
         agents = {s: Timed(make(k, game, s, seed), times[k]) for s, k in enumerate(at_table)}
         state = play(game.new_initial_state(), SeededDice(seed), agents)
         cash = state.result()["fifties"]
-        traded.append(
-            sum(
-                n["type"] == "dealing" and n["kind"] in ("horse", "buy") and n["accepted"]
-                for n in state.notices
+        deals = [
+            n
+            for n in state.notices
+            if n["type"] == "dealing" and n["kind"] in ("horse", "buy") and n["accepted"]
+        ]
+        traded.append(len(deals))
+        for n in deals:
+            by_pair[" & ".join(sorted((at_table[n["frm"]], at_table[n["asked"]])))] += 1
+        if "search" in at_table and "sensible" in at_table:
+            pairs.append(
+                mean(c for c, k in zip(cash, at_table, strict=True) if k == "search")
+                - mean(c for c, k in zip(cash, at_table, strict=True) if k == "sensible")
             )
-        )
         best = max(cash)
         winners = [s for s in range(args.players) if cash[s] == best]
         for s, kind in enumerate(at_table):
@@ -152,8 +177,11 @@ def main() -> None:
         report = {
             "seed": args.seed,
             "games": args.games,
+            "orders": args.orders,
             "kinds": rows,
             "horses_traded_per_meet": horses,
+            "horses_traded_by_kinds": dict(sorted(by_pair.items())),
+            "search_less_sensible": round(mean(pairs), 2) if pairs else None,
         }
         print(json.dumps(report, indent=2))
         return
@@ -170,6 +198,15 @@ def main() -> None:
         )
     low, high = horses["ci95"]
     print(f"horses changing hands per meet: {horses['mean']:.2f} (95% CI {low:.2f}-{high:.2f})")
+    if len(pairs) > 1:
+        half = 1.96 * stdev(pairs) / math.sqrt(len(pairs))
+        print(
+            f"search less sensible, meet by meet: {mean(pairs):+.2f}"
+            f" (95% CI {mean(pairs) - half:+.2f} to {mean(pairs) + half:+.2f})"
+        )
+    total = sum(by_pair.values())
+    for pair, count in sorted(by_pair.items(), key=lambda p: -p[1]):
+        print(f"  between {pair}: {count} ({100 * count / max(total, 1):.0f}%)")
 
 
 if __name__ == "__main__":

@@ -76,7 +76,7 @@ def test_the_race_at_the_terminal_ends_with_the_bettors_standing(tmp_path: Path)
     )
     assert across.exit_code == 0, across.output
     said = " ".join(across.stdout.split())
-    assert "Computer 2 won with 42 fifties, 2 fifties ahead of Computer 3 (40 fifties)" in said
+    assert "Computer 2 won with 49 fifties, 9 fifties ahead of Computer 3 (40 fifties)" in said
 
 
 def test_every_game_ends_saying_where_it_is_kept_and_how_to_see_it_again(

@@ -76,7 +76,7 @@ def test_each_roll_in_an_across_race_says_who_rolled(tmp_path: Path) -> None:
         ("Computer 3", "#12 accepted"),
         ("Computer 1", "#11 rejected"),
     ]
-    assert "Computer 1: #7 accepted: one X; #7 comes in WIN" in done.stdout
+    assert "Computer 3: #7 accepted: one X; #7 comes in WIN" in done.stdout
 
 
 def test_the_computers_rolls_before_a_persons_are_said_as_theirs(tmp_path: Path) -> None:

@@ -97,12 +97,14 @@ def test_a_computer_player_offers_a_deal_that_the_other_accepts(driver: Make) ->
     # Seat 0 bought every horse but #12 (seat 1's): seats 2 and 3 have none.
     s = at_race_1(driver, {h: 0 if h < 12 else 1 for h in range(2, 13)})
     bot = SensibleBot(1)
-    deal = bot.market(s.view(0)).best_deal(0)
-    assert deal is not None and deal.seller == 0
     seat = s.to_act()[0]
     while seat != 0:  # the others bet first; they would buy from seat 0 too
         s.apply(seat, Done())
         seat = s.to_act()[0]
+    # The deal with most to gain among the players it may still ask (R16: one still to
+    # bet, who will answer before the windows close).
+    deal = bot.market(s.view(0)).best_deal(0, bot.askable(0, s.view(0)))
+    assert deal is not None and deal.seller == 0
     offer = bot.choose(0, s.view(0), s.legal_actions(0))
     assert offer == OfferHorse(deal.horse, deal.buyer, deal.price)
     s.apply(0, offer)
@@ -236,7 +238,7 @@ def test_a_computer_betting_last_deals_with_a_computer_player_who_said_done() ->
     seats are computer players, who answer an offer at once, before the windows close
     (``core.referee.SeesTheTable``): it offers to buy one's horse and is answered, and
     the person, who may not be asked before the windows close, is offered nothing."""
-    state, asked = table_game(2, 4)  # seed 4: a game where seat 1 has a deal to offer (R29)
+    state, asked = table_game(2, 5)  # seed 5: a game where seat 1 has a deal to offer (R32)
     last = [
         n
         for n in state.notices

@@ -72,17 +72,19 @@ PURSE_RACES = (3, 5, 8)
 """The races with auction receipts to win: the 3rd- and 5th-race purses dealt into the
 windows, the 8th-race bins paid to the owners."""
 PURSES = {3: "race3", 5: "race5"}
-A_PLAYER = 0.85
+A_PLAYER = 0.79
 """Tickets a player buys in a race without a purse, on the whole (R26's ticket's worth
-in most races, more where one pays): measured in today's racing (R29)."""
-OWNER_SHARE = 0.32
+in most races, more where one pays): measured in today's racing (R29; remeasured with
+the bid kept out of the betting money, R32: ``benchmarks/across_auction_values.py``)."""
+OWNER_SHARE = 0.325
 """The share of such a race's handle its Winners Circle pays the owner, on the whole:
 more than window 1's seventh, since a winner nobody backed takes windows 2-5's deal
 too (rule A). Measured (R29)."""
-PURSE_TICKETS = 3.25
-"""Fifties of tickets bought in a purse race for each fifty of its purse (R29)."""
-PURSE_OWNER_SHARE = 0.18
-"""The share of a purse race's handle (purse included) its Winners Circle pays (R29)."""
+PURSE_TICKETS = 3.1
+"""Fifties of tickets bought in a purse race for each fifty of its purse (R29, R32)."""
+PURSE_OWNER_SHARE = 0.17
+"""The share of a purse race's handle (purse included) its Winners Circle pays (R29,
+R32)."""
 
 
 @cache

@@ -3,7 +3,9 @@ Monte Carlo rollouts of the rest of the race on the NumPy kernel.
 
 At an accept/reject choice it runs the rest of the race ``ROLLOUTS`` times after each
 choice (every player racing as the computer players do, R28: holding back each rival
-while a horse it owns or backed runs) and takes the choice whose
+while a horse it owns or backed runs), the two choices' rollouts rolling the same dice
+race by race (R31: ``DiceStreams``, so the difference is the choice's and not the
+dice's), and takes the choice whose
 finishes pay it more, counted exactly (``returns.payouts``: its tickets, the Winners
 Circle of its horses, the 8th-race bins, its share of the Daily Double bin in races 1
 and 2, under the game's payoff rule). For its bets it races the field from the
@@ -23,6 +25,8 @@ import numpy as np
 
 from homestretch.core.protocol import JSON
 from homestretch.games.across.analysis.handicapper import (
+    Dice,
+    DiceStreams,
     Field,
     players_racing,
     race_on,
@@ -40,6 +44,11 @@ FINAL_BINS = ("win8", "place8", "show8")
 
 
 class SearchBot(SensibleBot):
+    SAME_DICE = True
+    """The two choices' rollouts roll the same dice race by race (``DiceStreams``), so
+    their difference is the choice's and not the dice's (R31); without it each choice
+    had its own dice, and where the two were close the noise chose."""
+
     def __init__(self, seed: int, content_dir: str | None = None) -> None:
         super().__init__(seed, content_dir)
         self._np = np.random.default_rng(seed)
@@ -62,12 +71,22 @@ class SearchBot(SensibleBot):
             stakes |= {h for h in HORSES if self._daily_double_by_winner(seat, view)[h] > 0}
         if rolled in stakes or not stakes & set(running):
             return True  # my own horse, or nothing of mine left to race for
-        accept = self._rollout(seat, view, reject=False)
-        reject = self._rollout(seat, view, reject=True)
+        if not self.SAME_DICE:
+            accept = self._rollout(seat, view, False, self._np, self._np)
+            reject = self._rollout(seat, view, True, self._np, self._np)
+            return bool(accept >= reject)
+        dice, second = (int(x) for x in self._np.integers(0, 2**63 - 1, 2))
+        accept = self._rollout(seat, view, False, self._streams(dice), self._streams(second))
+        reject = self._rollout(seat, view, True, self._streams(dice), self._streams(second))
         return bool(accept >= reject)
 
-    def _rollout(self, seat: int, view: JSON, reject: bool) -> float:
-        """Mean collection over the rest of the race after accepting or rejecting."""
+    @staticmethod
+    def _streams(seed: int) -> DiceStreams:
+        return DiceStreams(np.random.default_rng(seed), ROLLOUTS)
+
+    def _rollout(self, seat: int, view: JSON, reject: bool, dice: Dice, second: Dice) -> float:
+        """Mean collection over the rest of the race after accepting or rejecting:
+        ``second`` rolls the rejected roll's second roll, ``dice`` the race after."""
         card = view["race_card"]
         need = np.array([card["need"][str(h)] for h in HORSES])
         halves = np.array([card["progress"][str(h)] for h in HORSES])
@@ -78,10 +97,10 @@ class SearchBot(SensibleBot):
         rolls = np.zeros(ROLLOUTS, dtype=np.int64)
         board.advance(every, rolled, need, 1 if reject else 2)
         if reject:
-            second_roll(board, every, need, self._np, rolls)
+            second_roll(board, every, need, second, rolls)
         nxt = (seat + (1 if view["rotation"] == "left" else -1)) % len(view["cash"])
         owner, rollers = self._owner_matrix(view, ROLLOUTS), self._rollers(view, nxt)
-        race_on(board, need, owner, rollers, self._np, players_racing(self._stakes(view)))
+        race_on(board, need, owner, rollers, dice, players_racing(self._stakes(view)))
         return self._mean_collection(seat, view, board.order + HORSES[0])
 
     def _mean_collection(self, seat: int, view: JSON, finish: np.ndarray) -> float:

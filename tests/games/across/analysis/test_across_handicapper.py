@@ -116,3 +116,36 @@ def test_the_newspaper_guides_the_bidding(reports: dict[str, TrackReport], key: 
     for number, win in wins.items():
         assert abs(track.handicaps[number].suggested_bid - max(1, 50 * win)) <= 1.5
     assert wins[track.best_pick] >= max(wins.values()) - 0.02
+
+
+def test_a_race_on_its_own_dice_stream_finishes_alike_whatever_races_beside_it() -> None:
+    """R31: the search player compares accepting and rejecting on the same dice. Each
+    race of a board rolls its own stream, so race k finishes as it would raced alone on
+    stream k, whatever the other races did (they end sooner or later, reject or not);
+    and two boards from one seed roll the same dice race by race."""
+    import numpy as np
+
+    from homestretch.games.across.analysis.handicapper import (
+        DiceStreams,
+        Field,
+        players_racing,
+        race_on,
+    )
+
+    track = load_content().track("woodbine")
+    n = 40
+    owner = np.tile(np.array([s % 4 for s in range(11)]), (n, 1))
+    board = Field.start(track.start_halves(), n)
+    streams = DiceStreams(np.random.default_rng(7), n)
+    race_on(board, track.need_halves(), owner, [1, 2, 3, 0], streams, players_racing())
+    for k in (0, 17, 39):
+        alone = Field.start(track.start_halves(), 1)
+        own = DiceStreams(np.random.default_rng(0), 1)
+        own.faces = streams.faces[k : k + 1].copy()
+        race_on(alone, track.need_halves(), owner[:1], [1, 2, 3, 0], own, players_racing())
+        assert alone.order[0].tolist() == board.order[k].tolist()
+        assert own.used[0] == streams.used[k]
+    again = DiceStreams(np.random.default_rng(7), n)
+    assert (again.faces == streams.faces).all()
+    # Different finishes across the board: the streams are not one race repeated.
+    assert len({tuple(row) for row in board.order.tolist()}) > n // 2
