@@ -15,7 +15,7 @@ these beside real racing.
 
 from __future__ import annotations
 
-import sys
+import argparse
 from collections import Counter
 
 from homestretch.core.chance import SeededDice
@@ -70,5 +70,11 @@ def main(fields: int, races: int, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    numbers = [int(a) for a in sys.argv[1:4]]
-    main(*(numbers + [150, 20, 1][len(numbers) :]))
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("fields", type=int, nargs="?", default=150, help="fields (150)")
+    parser.add_argument("races", type=int, nargs="?", default=20, help="races a field (20)")
+    parser.add_argument("seed", type=int, nargs="?", default=1, help="corpus seed (1)")
+    args = parser.parse_args()
+    main(args.fields, args.races, args.seed)
