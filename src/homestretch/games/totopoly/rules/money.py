@@ -159,15 +159,25 @@ def hand_over(state: TotopolyState, item: str, seller: int, buyer: int) -> None:
         state.holder[item] = buyer
 
 
+Reserve = Callable[[int, str], int]
+"""What a buyer must keep back from an offer for an item (at the entrance fees, the fees
+he would then owe: ruling T52)."""
+
+
+def keep_nothing(buyer: int, item: str) -> int:
+    return 0
+
+
 def _offers(
-    state: TotopolyState, seller: int, item: str, reserve: Callable[[str], int]
+    state: TotopolyState, seller: int, item: str, reserve: Reserve
 ) -> Flow[tuple[int, int | None]]:
-    """Each other player, clockwise, may make one offer; the best (first on a tie) wins."""
+    """Each other player, clockwise, may make one offer, of what he holds less what he
+    must keep back (``reserve``); the best (first on a tie) wins."""
     best, buyer = 0, None
     for bidder in state.seats_from(seller + 1)[:-1]:
         if not may_hold(state, bidder, item):
             continue
-        limit = state.cash[bidder] - reserve(item)
+        limit = state.cash[bidder] - reserve(bidder, item)
         if limit <= 0:
             continue
         options: list[Action] = [Offer(x) for x in (0, *OFFER_STEPS) if x <= limit]
@@ -199,7 +209,7 @@ def raise_money(
     state: TotopolyState,
     debtor: int,
     need: int | Callable[[], int],
-    reserve: Callable[[str], int] = lambda item: 0,
+    reserve: Reserve = keep_nothing,
 ) -> Flow[None]:
     """Forced private sales until ``debtor`` holds what he owes or nothing more will sell.
     ``need`` may be worked out afresh after each sale (a horse sold takes its fee with it)."""
@@ -231,9 +241,7 @@ def raise_money(
         yield from sell_to_best(state, debtor, choice.item, reserve)
 
 
-def sell_to_best(
-    state: TotopolyState, seller: int, item: str, reserve: Callable[[str], int]
-) -> Flow[None]:
+def sell_to_best(state: TotopolyState, seller: int, item: str, reserve: Reserve) -> Flow[None]:
     """A forced sale: the best offer obtainable is taken."""
     price, buyer = yield from _offers(state, seller, item, reserve)
     if buyer is None:
@@ -260,7 +268,7 @@ def voluntary_sales(state: TotopolyState) -> Flow[None]:
             if not isinstance(choice, Sell):
                 break
             offered.add(choice.item)
-            price, buyer = yield from _offers(state, seller, choice.item, lambda item: 0)
+            price, buyer = yield from _offers(state, seller, choice.item, keep_nothing)
             if buyer is None:
                 continue
             prompt = f"accept or refuse {state.name_of(buyer)}'s offer of £{price}"
