@@ -47,7 +47,10 @@ def pay(
     state.transfer_money(payer, payee, paid, why, text=text, waived=amount - paid)
     payer_name = state.name_of(payer)
     short = f" (all {payer_name} had: £{amount - paid} waived)" if paid < amount else ""
-    state.say(f"{state.name_of(payer)} pays £{paid} to {state.name_of(payee)}: {text}{short}")
+    # the news said the instruction just before ("No. 9 on square 24: Stewards' fine
+    # ...: pay £10 to the bank", or a report's, or what is owed before a forced sale):
+    # the payment says who paid whom, not the instruction again (the notice keeps why)
+    state.say(f"{payer_name} pays £{paid} to {state.name_of(payee)}{short}")
     return amount - paid
 
 
