@@ -4,6 +4,7 @@ colour and number, the Tote pad, his own report, an obvious "stay", every house 
 from __future__ import annotations
 
 import io
+import re
 
 from rich.console import Console
 from typer.testing import CliRunner
@@ -431,3 +432,56 @@ def test_every_phase_before_the_race_fits_80_by_24_with_six_players() -> None:
         assert "bank (prize fund)" in more  # m: the whole table
         seen.add(phase)
     assert seen <= set(FITTED)
+
+
+def _six_selling(seed: int) -> TotopolyState:
+    """Six players choosing at random (seeded) until one is short of his entrance fees
+    and must sell: the forced sale's screens ("entry"), which no game of first choices
+    reaches (nobody overspends)."""
+    import random
+
+    from homestretch.core.chance import SeededDice
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+
+    state = TotopolyGame(6).new_initial_state()
+    dice, choose = SeededDice(seed), random.Random(seed)
+    while state.phase != "entry" or state.is_chance_node():
+        assert state.phase not in ("sales", "nomination", "tote", "race"), "nobody sold"
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+        else:
+            seat = state.to_act()[0]
+            state.apply(seat, choose.choice(state.legal_actions(seat)))
+    assert isinstance(state, TotopolyState)
+    return state
+
+
+def test_the_forced_sale_at_the_entrance_fees_fits_80_by_24_with_six_players() -> None:
+    """The seller's list (every horse, business, kept and colour card he may sell) and
+    each buyer's offer, with what he may offer at most and what he keeps back for his
+    entrance fees (ruling T52), fit a 24-row terminal; m shows the whole table."""
+    from homestretch.games.totopoly.rules.actions import Offer
+
+    state = _six_selling(4)
+    seller = state.to_act()[0]
+    lines, more, chosen = _fitted(state, ["m", "1"])
+    said = "\n".join(lines)
+    assert len(lines) <= 22, said
+    assert all(len(line) <= 80 for line in lines)
+    assert ": entry (m: the whole table)" in lines[0] and "sell something" in said
+    assert len(state.legal_actions(seller)) == 8 and "bank (prize fund)" in more
+    state.apply(seller, chosen)
+    buyers = 0
+    while state.phase == "entry" and state.to_act() != [seller]:
+        buyer = state.to_act()[0]
+        lines, more, chosen = _fitted(state, ["m", "1"])
+        said = "\n".join(lines)
+        assert len(lines) <= 22 and all(len(line) <= 80 for line in lines), said
+        offered = re.search(r"up to £(\d+) after £(\d+) of\s+entrance fees", said)
+        assert offered, said
+        limit, kept = int(offered[1]), int(offered[2])
+        assert limit + kept == state.cash[buyer] and kept >= 25
+        assert max(a.pounds for a in state.legal_actions(buyer) if isinstance(a, Offer)) <= limit
+        state.apply(buyer, chosen)
+        buyers += 1
+    assert buyers >= 2

@@ -180,7 +180,8 @@ def _offers(
     for bidder in state.seats_from(seller + 1)[:-1]:
         if not may_hold(state, bidder, item):
             continue
-        limit = state.cash[bidder] - reserve(bidder, item)
+        kept = reserve(bidder, item)
+        limit = state.cash[bidder] - kept
         if limit <= 0:
             continue
         options: list[Action] = [Offer(x) for x in (0, *OFFER_STEPS) if x <= limit]
@@ -191,7 +192,12 @@ def _offers(
             return f"offer between £0 and £{limit}, in whole pounds"
 
         standing = f"best £{best}" if best else "no offer yet"
-        prompt = f"offer for {item_name(state, item)} from {state.name_of(seller)} ({standing})"
+        # the most he may offer, and at the entrance fees what he keeps back (T52)
+        fees = f" after £{kept} of entrance fees" if kept else ""
+        prompt = (
+            f"offer for {item_name(state, item)} from {state.name_of(seller)},"
+            f" up to £{limit}{fees} ({standing})"
+        )
         answer = yield from ask(bidder, prompt, options, check)
         assert isinstance(answer, Offer)
         if answer.pounds > best:
