@@ -485,3 +485,35 @@ def test_the_forced_sale_at_the_entrance_fees_fits_80_by_24_with_six_players() -
         state.apply(buyer, chosen)
         buyers += 1
     assert buyers >= 2
+
+
+def test_a_forced_sale_in_the_ring_lists_the_offers_in_a_line_and_fits_80_by_24() -> None:
+    """A forced sale in the training ring drew the ring, its horses (two to a square
+    make two rows more) and a line a sum offered: 23 rows before a hot seat's hand-over,
+    25 in the pseudo-terminal (benchmarks/terminal_screens.py, six people choosing at
+    random, seed 1). The sums are one line now, the numbers reading as ever."""
+    import random
+
+    from homestretch.core.chance import SeededDice
+    from homestretch.games.totopoly.rules.actions import Offer
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+
+    state = TotopolyGame(6).new_initial_state()
+    dice, choose = SeededDice(0), random.Random(0)
+    seen = 0
+    while state.phase in ("deal", "exchange", "discard", "auction", "training"):
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if state.phase == "training" and isinstance(legal[0], Offer):
+            lines, _, chosen = _fitted(state, ["m", "3"])
+            said = "\n".join(lines)
+            assert len(lines) <= 22 and all(len(line) <= 80 for line in lines), said
+            sums = ", ".join(f"{n} £{a.pounds}" for n, a in enumerate(legal, start=1))
+            assert f"1-{len(legal):<3} offer: {sums}" in said, said
+            assert chosen == legal[2]  # 3: the third sum, as a line a sum read
+            seen += 1
+        state.apply(seat, choose.choice(legal))
+    assert seen >= 2

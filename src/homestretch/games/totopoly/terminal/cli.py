@@ -336,7 +336,7 @@ def short_listing(listed: list[Action], describe: Callable[[Action], str]) -> li
     """A list of Tote tickets or of reports to read in a few lines (``tote_listing``,
     ``reports_listing``), the numbers reading as ever; None (a line a choice) at any
     other moment."""
-    from homestretch.games.totopoly.rules.actions import Bet, DrawReport, OfferLot
+    from homestretch.games.totopoly.rules.actions import Bet, DrawReport, Offer, OfferLot
 
     if any(isinstance(a, Bet) for a in listed):
         return tote_listing(listed, describe)
@@ -346,7 +346,17 @@ def short_listing(listed: list[Action], describe: Callable[[Action], str]) -> li
         from homestretch.games.totopoly.terminal.render import lots_listing
 
         return lots_listing([describe(a) for a in listed])  # two a row
+    if len(listed) > 2 and all(isinstance(a, Offer) for a in listed):
+        return offers_listing(listed)
     return None
+
+
+def offers_listing(listed: list[Action]) -> list[str]:
+    """A forced sale's offers in a line ("1-7  offer: 1 £0, 2 £5, 3 £10, ..."), the
+    numbers reading as ever: a line a sum, seven, put a training screen's forced sale
+    (the ring, its horses and the list) at 25 rows of a 24-row terminal."""
+    sums = ", ".join(f"{n} £{getattr(a, 'pounds', 0)}" for n, a in enumerate(listed, start=1))
+    return [f"  1-{len(listed):<3} offer: {sums}"]
 
 
 def reports_listing(listed: list[Action], describe: Callable[[Action], str]) -> list[str]:
