@@ -363,6 +363,10 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
         ["totopoly", "simulate", "--rule", "auction=x"],
         "--rule 'auction=x': rule auction must be open or final_pass",
     ),
+    ("totopoly simulate", "--bot"): (
+        ["totopoly", "simulate", "--bots", "4", "--bot", "search,sensble"],
+        "--bot sensble: did you mean sensible? write random, search or sensible",
+    ),
     ("totopoly simulate", "--match-races"): (
         ["totopoly", "simulate", "--match-races", "0"],
         "--match-races 0 is out of range",

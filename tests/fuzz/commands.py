@@ -115,7 +115,8 @@ COMMANDS = {
     ),
     "totopoly simulate": Command(
         ("totopoly", "simulate", "-n", "1", "--seed", "1", "--format", "json"),
-        ("-n", "--bots", "--players", "--seed", "--content", "--rule", "--plot", "--format"),
+        ("-n", "--bots", "--players", "--seed", "--content", "--rule", "--plot", "--format")
+        + ("--bot",),
     ),
     "totopoly simulate match races": Command(
         ("totopoly", "simulate", "--match-races", "20", "--seed", "1", "--format", "json"),

@@ -22,12 +22,13 @@ def _make(config: JSON) -> Game:
 
 
 def _harness_configs() -> list[JSON]:
-    # long games as a new table plays them (rulings T48, T51); the short games'
+    # long games as a new table plays them (rulings T48, T51, T52); the short games'
     # configurations lack those keys, as a game saved before them does, and play as
     # those were recorded
     new_table = {"bend_fall_back": "keeps_track"}
     long_games: list[JSON] = [
-        {"players": n, "rules": new_table, "member_if_waived": False} for n in range(2, 7)
+        {"players": n, "rules": new_table, "member_if_waived": False, "buyer_keeps_fees": True}
+        for n in range(2, 7)
     ]
     short_games: list[JSON] = [{"players": n, "short": True} for n in range(2, 7)]
     house_rules: list[JSON] = [

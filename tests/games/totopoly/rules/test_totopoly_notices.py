@@ -70,3 +70,44 @@ def test_every_notice_carries_its_words(game_over: TotopolyState) -> None:
     assert (
         prize["words"] == f"{owner} wins £{prize['amount']} prize money: No. {prize['horse']} first"
     )
+
+
+def test_a_payment_in_the_news_does_not_say_the_instruction_again(
+    game_over: TotopolyState,
+) -> None:
+    """The square's or report's line says the instruction ("No. 9 on square 24:
+    Stewards' fine for a loose horse: pay £10 to the bank"); the payment under it said
+    it again ("Cy pays £10 to the bank: Stewards' fine for a loose horse: pay £10 to the
+    bank"). Now it says who paid whom: each thing once, as a family reads the news."""
+    news = game_over.news
+    paid = [i for i, line in enumerate(news) if " pays £" in line and "entrance fee" not in line]
+    assert len(paid) > 10
+    texts = {s.text for s in game_over.c.ring.values()}
+    texts |= {r.text for r in game_over.c.reports.values()}
+    for i in paid:
+        line = news[i]
+        assert not any(text in line for text in texts), line
+        assert ": " not in line.split(" (all ")[0], line  # "X pays £N to Y", no reason
+    square_payments = [i for i in paid if news[i - 1].split(": ")[0].endswith(tuple("0123456789"))]
+    assert square_payments, "a payment right under its square's line"
+
+
+def test_a_payment_notice_says_its_reason_once() -> None:
+    from homestretch.games.totopoly.rules.words import reason, word
+
+    said = word(
+        {
+            "type": "payment",
+            "payer": 2,
+            "payee": "bank",
+            "amount": 10,
+            "why": "square",
+            "text": "Stewards' fine for a loose horse: pay £10 to the bank",
+        },
+        ["Ann", "Bob", "Cy"],
+        str,
+    )
+    assert said == "Cy pays £10 to the bank: Stewards' fine for a loose horse"
+    assert reason("A tonic is prescribed: pay the vet £10") == "A tonic is prescribed"
+    assert reason("Loose shoe - pay the farrier £10") == "Loose shoe - pay the farrier £10"
+    assert reason("Owners' Club: you may join for £30") == "Owners' Club: you may join for £30"

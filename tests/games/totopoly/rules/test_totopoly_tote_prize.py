@@ -197,3 +197,72 @@ def test_a_sale_refused_says_why_not_yours_or_offered_already(table: Table) -> N
         f"{money.item_name(state, 'horse:2')} has been offered for sale once already"
     )
     assert "not allowed now" in str(state.why_illegal(0, Done()))  # other moves as before
+
+
+def _offer_limit(state: TotopolyState, run) -> tuple[int, TotopolyState]:
+    """Ann (seat 0, first to pay) owes £50 on Nos. 1 and 2 with £30 and sells No. 2;
+    Bob's offer is asked: the most he may offer."""
+    flow = racecourse.entrance_fees(state)
+    ask = next(flow)
+    assert ask.player == 0
+    ask = flow.send(Sell("horse:2"))
+    assert ask.player == 1 and ask.check is not None
+    return max(p for p in range(0, 200) if ask.check(Offer(p)) is None), state
+
+
+def test_a_buyer_keeps_back_his_own_fees_too_ruling_t52(table: Table, run) -> None:
+    """Bob holds £80 and Nos. 4 and 5, whose fees (£50) he pays after Ann: he may offer
+    £5 for No. 2, keeping £75 for three fees. Before T52 he kept back only No. 2's £25
+    and could offer £55, leaving £25 for three horses' £75 (and a horse scratched)."""
+    state = table(players=2, horses={1: 0, 2: 0, 4: 1, 5: 1}, status="home")
+    state.cash, state.dealer = [30, 80], 1
+    assert _offer_limit(state, run)[0] == 5
+    state = table(players=2, horses={1: 0, 2: 0, 4: 1, 5: 1}, status="home")
+    state.cash, state.dealer = [30, 80], 1
+    driven = run(racecourse.entrance_fees(state), [Sell("horse:2"), Offer(5)])
+    assert driven.asks[1].player == 1
+    assert [state.horse_owner(h) for h in (1, 2, 4, 5)] == [0, 1, 1, 1]
+    assert all(state.status[h] == "running" for h in (1, 2, 4, 5))
+    assert state.cash == [10, 0] and state.bank == 100
+
+
+def test_a_buyer_whose_fees_are_paid_keeps_back_only_the_bought_horses_ruling_t52(
+    table: Table, run
+) -> None:
+    """Bob paid before Ann (he is on the dealer's left): he owes nothing more, and keeps
+    back only the fee of the horse he buys (with £30 left, he may offer £5)."""
+    state = table(players=3, horses={1: 0, 2: 0, 4: 1, 5: 1}, status="home")
+    state.cash, state.dealer = [30, 80, 0], 0
+    flow = racecourse.entrance_fees(state)
+    ask = next(flow)  # Bob pays £50 without a question; Ann is asked what to sell
+    assert ask.player == 0 and state.cash[1] == 30
+    ask = flow.send(Sell("horse:2"))
+    assert ask.player == 1 and ask.check is not None
+    assert ask.check(Offer(5)) is None and ask.check(Offer(6)) is not None
+
+
+def test_a_game_saved_before_t52_keeps_back_only_the_bought_horses_fee(table: Table, run) -> None:
+    """A configuration without ``buyer_keeps_fees`` replays as it was played."""
+    assert TotopolyGame(2).config()["buyer_keeps_fees"] is True
+    assert not TotopolyGame.from_config({"players": 2}).buyer_keeps_fees
+    assert TotopolyGame.from_config(TotopolyGame(2).config()).buyer_keeps_fees
+    state = table(players=2, horses={1: 0, 2: 0, 4: 1, 5: 1}, status="home")
+    state.game.buyer_keeps_fees = False
+    state.cash, state.dealer = [30, 80], 1
+    assert _offer_limit(state, run)[0] == 55
+
+
+def test_buyer_keeps_fees_given_by_hand_as_not_a_flag_is_refused() -> None:
+    from homestretch.core.errors import HomestretchError
+    from homestretch.games.totopoly.rules.settings import TotopolySettings
+
+    said = "buyer_keeps_fees must be true or false (ruling T52), not 'no'"
+    config = {"players": 2, "buyer_keeps_fees": "no"}
+    try:
+        TotopolyGame.from_config(config)
+    except HomestretchError as exc:
+        assert str(exc) == said
+    else:
+        raise AssertionError("a bad buyer_keeps_fees was read")
+    assert TotopolySettings.refusal(config) == ("buyer_keeps_fees", said)
+    assert TotopolySettings.for_new_table({"players": 2})["buyer_keeps_fees"] is True

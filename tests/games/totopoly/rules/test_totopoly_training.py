@@ -412,3 +412,58 @@ def test_a_fee_nobody_is_owed_is_not_waived_ruling_t48(table: Table, run) -> Non
     run(training.lead(state, 2, 4))
     assert 1 in state.members and state.cash == [0, 700]
     assert state.news[-2] == "Player 2 pays nothing: the £25 is for a business nobody leased"
+
+
+def _sold_on_its_stables_square(table: Table, run, report: str) -> TotopolyState:
+    """Ann (seat 0, £5) has No. 4 (red) on a stables square (£10 to Cy, the Walroy
+    trainer): she must sell, and sells No. 4 itself to Bob for £50; the Walroy pack's
+    top card is ``report``."""
+    state = table(players=3, horses={4: 0}, businesses={"walroy": 2}, status="training")
+    ring(state, {1: ("stables", 10, "")})
+    state.names = ["Ann", "Bob", "Cy"]
+    state.cash = [5, 700, 700]
+    state.deck_unseen["walroy"] = [report]
+    # No. 4 is all she holds to sell: she is not asked what, only Bob and Cy for offers
+    driven = run(training.obey(state, 4, 1), [Offer(50), Offer(0)])
+    assert [a.player for a in driven.asks] == [1, 2]
+    assert state.horse_owner(4) == 1 and state.cash == [45, 650, 710]
+    return state
+
+
+def test_a_horse_sold_to_pay_its_squares_fee_seller_still_reads_ruling_t53(
+    table: Table, run
+) -> None:
+    """The square's instruction was Ann's ("A player will obey the instructions written
+    on the square in which each of his horses stops, and any subsequent instructions
+    from his trainer"): she paid the fee, and she reads the report; the red card it
+    hands is hers (the horse's colour), not Bob's."""
+    state = _sold_on_its_stables_square(table, run, "walroy-report-01")
+    assert state.held[0]["red"] == 1 and state.held[1]["red"] == 0
+    assert state.reports_read[0].startswith("Walroy trainer's report for No. 4")
+    assert 1 not in state.reports_read
+    said = state.news.index(
+        "No. 4 is Bob's now, but the square was Ann's: Ann still reads the report"
+    )
+    assert state.news[said - 1] == "Ann pays £10 to Cy"
+    assert state.news[said + 1].startswith("Walroy trainer's report for No. 4")
+
+
+def test_a_report_read_by_the_seller_sends_the_sold_horse_home_ruling_t53(
+    table: Table, run
+) -> None:
+    """The report speaks of the horse: "back to the box" sends No. 4 home, Bob's as it
+    is now; its training is over."""
+    state = _sold_on_its_stables_square(table, run, "walroy-report-08")
+    assert state.status[4] == "home" and state.horse_owner(4) == 1
+    assert state.held[0] == state.held[1]
+
+
+def test_a_horse_not_sold_reads_its_report_without_a_word_more_ruling_t53(
+    table: Table, run
+) -> None:
+    state = table(players=3, horses={4: 0}, businesses={"walroy": 2}, status="training")
+    ring(state, {1: ("stables", 10, "")})
+    state.deck_unseen["walroy"] = ["walroy-report-01"]
+    run(training.obey(state, 4, 1))
+    assert not any("still reads" in line for line in state.news)
+    assert state.held[0]["red"] == 1

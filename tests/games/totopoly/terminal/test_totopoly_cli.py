@@ -237,6 +237,42 @@ def test_simulate_json_reports_the_colour_balance() -> None:
     )
 
 
+def test_simulate_seats_the_kinds_bot_names_as_play_does(tmp_path: Path) -> None:
+    """`simulate` seated sensible players only; `--bot` takes play's grammar: one kind
+    for all (`--bots N`, 4 when not given) or one each, in seat order."""
+    random_pair = json.loads(
+        invoke(
+            "totopoly", "simulate", "-n", "3", "--seed", "2", "--bot", "random,random", "-f", "json"
+        )
+    )
+    assert random_pair["players"] == 2 and random_pair["bots"] == ["random", "random"]
+    all_random = json.loads(
+        invoke("totopoly", "simulate", "-n", "3", "--seed", "2", "--bot", "random", "-f", "json")
+    )
+    assert all_random["bots"] == ["random"] * 4
+    sensible = json.loads(invoke("totopoly", "simulate", "-n", "3", "--seed", "2", "-f", "json"))
+    assert "bots" not in sensible
+    # random players bid at random and hold no nominee back: not the sensible games
+    assert all_random["decisions_per_game"] != sensible["decisions_per_game"]
+    named = json.loads(
+        invoke("totopoly", "simulate", "-n", "3", "--seed", "2", "--bot", "sensible", "-f", "json")
+    )
+    assert {k: v for k, v in named.items() if k != "bots"} == sensible
+    text = invoke(
+        "totopoly", "simulate", "-n", "1", "--seed", "2", "--bots", "3", "--bot", "random"
+    )
+    assert "players, seat by seat: random, random, random" in text
+    assert "--bot names 3 kinds for 4" in fails(
+        tmp_path, "totopoly", "simulate", "--bots", "4", "--bot", "random,search,sensible"
+    )
+    assert "needs 2 to 6 players" in fails(
+        tmp_path, "totopoly", "simulate", "--bot", ",".join(["random"] * 7)
+    )
+    assert "not with --match-races" in fails(
+        tmp_path, "totopoly", "simulate", "--match-races", "4", "--bot", "random"
+    )
+
+
 def test_board_shows_our_content() -> None:
     board = json.loads(invoke("totopoly", "board", "-f", "json"))
     assert len(board["horses"]) == 12 and board["course"]["tracks"] == 4

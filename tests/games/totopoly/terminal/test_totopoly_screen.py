@@ -4,6 +4,7 @@ colour and number, the Tote pad, his own report, an obvious "stay", every house 
 from __future__ import annotations
 
 import io
+import re
 
 from rich.console import Console
 from typer.testing import CliRunner
@@ -431,3 +432,88 @@ def test_every_phase_before_the_race_fits_80_by_24_with_six_players() -> None:
         assert "bank (prize fund)" in more  # m: the whole table
         seen.add(phase)
     assert seen <= set(FITTED)
+
+
+def _six_selling(seed: int) -> TotopolyState:
+    """Six players choosing at random (seeded) until one is short of his entrance fees
+    and must sell: the forced sale's screens ("entry"), which no game of first choices
+    reaches (nobody overspends)."""
+    import random
+
+    from homestretch.core.chance import SeededDice
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+
+    state = TotopolyGame(6).new_initial_state()
+    dice, choose = SeededDice(seed), random.Random(seed)
+    while state.phase != "entry" or state.is_chance_node():
+        assert state.phase not in ("sales", "nomination", "tote", "race"), "nobody sold"
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+        else:
+            seat = state.to_act()[0]
+            state.apply(seat, choose.choice(state.legal_actions(seat)))
+    assert isinstance(state, TotopolyState)
+    return state
+
+
+def test_the_forced_sale_at_the_entrance_fees_fits_80_by_24_with_six_players() -> None:
+    """The seller's list (every horse, business, kept and colour card he may sell) and
+    each buyer's offer, with what he may offer at most and what he keeps back for his
+    entrance fees (ruling T52), fit a 24-row terminal; m shows the whole table."""
+    from homestretch.games.totopoly.rules.actions import Offer
+
+    state = _six_selling(4)
+    seller = state.to_act()[0]
+    lines, more, chosen = _fitted(state, ["m", "1"])
+    said = "\n".join(lines)
+    assert len(lines) <= 22, said
+    assert all(len(line) <= 80 for line in lines)
+    assert ": entry (m: the whole table)" in lines[0] and "sell something" in said
+    assert len(state.legal_actions(seller)) == 8 and "bank (prize fund)" in more
+    state.apply(seller, chosen)
+    buyers = 0
+    while state.phase == "entry" and state.to_act() != [seller]:
+        buyer = state.to_act()[0]
+        lines, more, chosen = _fitted(state, ["m", "1"])
+        said = "\n".join(lines)
+        assert len(lines) <= 22 and all(len(line) <= 80 for line in lines), said
+        offered = re.search(r"up to £(\d+) after £(\d+) of\s+entrance fees", said)
+        assert offered, said
+        limit, kept = int(offered[1]), int(offered[2])
+        assert limit + kept == state.cash[buyer] and kept >= 25
+        assert max(a.pounds for a in state.legal_actions(buyer) if isinstance(a, Offer)) <= limit
+        state.apply(buyer, chosen)
+        buyers += 1
+    assert buyers >= 2
+
+
+def test_a_forced_sale_in_the_ring_lists_the_offers_in_a_line_and_fits_80_by_24() -> None:
+    """A forced sale in the training ring drew the ring, its horses (two to a square
+    make two rows more) and a line a sum offered: 23 rows before a hot seat's hand-over,
+    25 in the pseudo-terminal (benchmarks/terminal_screens.py, six people choosing at
+    random, seed 1). The sums are one line now, the numbers reading as ever."""
+    import random
+
+    from homestretch.core.chance import SeededDice
+    from homestretch.games.totopoly.rules.actions import Offer
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+
+    state = TotopolyGame(6).new_initial_state()
+    dice, choose = SeededDice(0), random.Random(0)
+    seen = 0
+    while state.phase in ("deal", "exchange", "discard", "auction", "training"):
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if state.phase == "training" and isinstance(legal[0], Offer):
+            lines, _, chosen = _fitted(state, ["m", "3"])
+            said = "\n".join(lines)
+            assert len(lines) <= 22 and all(len(line) <= 80 for line in lines), said
+            sums = ", ".join(f"{n} £{a.pounds}" for n, a in enumerate(legal, start=1))
+            assert f"1-{len(legal):<3} offer: {sums}" in said, said
+            assert chosen == legal[2]  # 3: the third sum, as a line a sum read
+            seen += 1
+        state.apply(seat, choose.choice(legal))
+    assert seen >= 2

@@ -10,12 +10,12 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from homestretch.core.chance import SeededDice
 from homestretch.core.protocol import JSON, Event, State
-from homestretch.core.referee import play
+from homestretch.core.referee import Agent, play
 from homestretch.games.totopoly.bots import SensibleBot
 from homestretch.games.totopoly.content.loader import COLOURS
 from homestretch.games.totopoly.rules.state import TotopolyGame, TotopolyState
@@ -160,9 +160,20 @@ def without_colour_cards(game: TotopolyGame) -> TotopolyGame:
 
 
 def play_one(
-    game: TotopolyGame, seed: int, after_event: Callable[[State, Event], None] | None = None
+    game: TotopolyGame,
+    seed: int,
+    after_event: Callable[[State, Event], None] | None = None,
+    kinds: Sequence[str] | None = None,
 ) -> TotopolyState:
-    agents = {seat: SensibleBot(game, seat, seed) for seat in range(game.players)}
+    """One seeded game; ``kinds`` seats a kind of computer player a seat, in seat order
+    (sensible at every seat when not given)."""
+    agents: dict[int, Agent]
+    if kinds is None:
+        agents = {seat: SensibleBot(game, seat, seed) for seat in range(game.players)}
+    else:
+        from homestretch.games.totopoly.analysis.tournament import KINDS
+
+        agents = {seat: KINDS[kind](game, seat, seed) for seat, kind in enumerate(kinds)}
     state = play(game.new_initial_state(), SeededDice(seed), agents, after_event)
     assert isinstance(state, TotopolyState)
     return state
@@ -173,15 +184,17 @@ def simulate(
     games: int,
     seed: int,
     on_game: Callable[[], None] | None = None,
+    kinds: Sequence[str] | None = None,
 ) -> JSON:
     """Play ``games`` games, seeds ``seed``, ``seed + 1``, ...; see the module doc. The
-    report's ``whole_game`` is what the whole-game checks read (``whole_game.py``)."""
+    report's ``whole_game`` is what the whole-game checks read (``whole_game.py``).
+    ``kinds``: each seat's kind of player, in seat order (sensible when not given)."""
     from homestretch.games.totopoly.analysis.whole_game import Games, HalfwayWatch
 
     study, whole = Study(), Games()
     for offset in range(games):
         watch = HalfwayWatch()
-        state = play_one(game, seed + offset, watch)
+        state = play_one(game, seed + offset, watch, kinds)
         study.add(state)
         whole.add(state, watch.leaders)
         if on_game is not None:
@@ -190,6 +203,7 @@ def simulate(
         "seed": seed,
         "players": game.players,
         "short": game.short,
+        **({"bots": list(kinds)} if kinds is not None else {}),
         **study.report(),
         "whole_game": whole.report(game.players, game.short),
     }

@@ -47,7 +47,10 @@ def pay(
     state.transfer_money(payer, payee, paid, why, text=text, waived=amount - paid)
     payer_name = state.name_of(payer)
     short = f" (all {payer_name} had: £{amount - paid} waived)" if paid < amount else ""
-    state.say(f"{state.name_of(payer)} pays £{paid} to {state.name_of(payee)}: {text}{short}")
+    # the news said the instruction just before ("No. 9 on square 24: Stewards' fine
+    # ...: pay £10 to the bank", or a report's, or what is owed before a forced sale):
+    # the payment says who paid whom, not the instruction again (the notice keeps why)
+    state.say(f"{payer_name} pays £{paid} to {state.name_of(payee)}{short}")
     return amount - paid
 
 
@@ -159,15 +162,26 @@ def hand_over(state: TotopolyState, item: str, seller: int, buyer: int) -> None:
         state.holder[item] = buyer
 
 
+Reserve = Callable[[int, str], int]
+"""What a buyer must keep back from an offer for an item (at the entrance fees, the fees
+he would then owe: ruling T52)."""
+
+
+def keep_nothing(buyer: int, item: str) -> int:
+    return 0
+
+
 def _offers(
-    state: TotopolyState, seller: int, item: str, reserve: Callable[[str], int]
+    state: TotopolyState, seller: int, item: str, reserve: Reserve
 ) -> Flow[tuple[int, int | None]]:
-    """Each other player, clockwise, may make one offer; the best (first on a tie) wins."""
+    """Each other player, clockwise, may make one offer, of what he holds less what he
+    must keep back (``reserve``); the best (first on a tie) wins."""
     best, buyer = 0, None
     for bidder in state.seats_from(seller + 1)[:-1]:
         if not may_hold(state, bidder, item):
             continue
-        limit = state.cash[bidder] - reserve(item)
+        kept = reserve(bidder, item)
+        limit = state.cash[bidder] - kept
         if limit <= 0:
             continue
         options: list[Action] = [Offer(x) for x in (0, *OFFER_STEPS) if x <= limit]
@@ -178,7 +192,12 @@ def _offers(
             return f"offer between £0 and £{limit}, in whole pounds"
 
         standing = f"best £{best}" if best else "no offer yet"
-        prompt = f"offer for {item_name(state, item)} from {state.name_of(seller)} ({standing})"
+        # the most he may offer, and at the entrance fees what he keeps back (T52)
+        fees = f" after £{kept} of entrance fees" if kept else ""
+        prompt = (
+            f"offer for {item_name(state, item)} from {state.name_of(seller)},"
+            f" up to £{limit}{fees} ({standing})"
+        )
         answer = yield from ask(bidder, prompt, options, check)
         assert isinstance(answer, Offer)
         if answer.pounds > best:
@@ -199,7 +218,7 @@ def raise_money(
     state: TotopolyState,
     debtor: int,
     need: int | Callable[[], int],
-    reserve: Callable[[str], int] = lambda item: 0,
+    reserve: Reserve = keep_nothing,
 ) -> Flow[None]:
     """Forced private sales until ``debtor`` holds what he owes or nothing more will sell.
     ``need`` may be worked out afresh after each sale (a horse sold takes its fee with it)."""
@@ -231,9 +250,7 @@ def raise_money(
         yield from sell_to_best(state, debtor, choice.item, reserve)
 
 
-def sell_to_best(
-    state: TotopolyState, seller: int, item: str, reserve: Callable[[str], int]
-) -> Flow[None]:
+def sell_to_best(state: TotopolyState, seller: int, item: str, reserve: Reserve) -> Flow[None]:
     """A forced sale: the best offer obtainable is taken."""
     price, buyer = yield from _offers(state, seller, item, reserve)
     if buyer is None:
@@ -260,7 +277,7 @@ def voluntary_sales(state: TotopolyState) -> Flow[None]:
             if not isinstance(choice, Sell):
                 break
             offered.add(choice.item)
-            price, buyer = yield from _offers(state, seller, choice.item, lambda item: 0)
+            price, buyer = yield from _offers(state, seller, choice.item, keep_nothing)
             if buyer is None:
                 continue
             prompt = f"accept or refuse {state.name_of(buyer)}'s offer of £{price}"

@@ -41,15 +41,18 @@ def prepare(state: TotopolyState) -> Flow[None]:
 
 def entrance_fees(state: TotopolyState) -> Flow[None]:
     """Each horse pays its fee; a player short of money sells (or, in the short game,
-    may scratch). A long-game horse whose owner can raise nothing is scratched (T15)."""
+    may scratch). A long-game horse whose owner can raise nothing is scratched (T15).
+    A buyer in those sales keeps back every fee he would then owe, his own horses' and
+    the bought horse's (ruling T52; a game saved before it, only the bought horse's)."""
     fee = SHORT_FEE if state.short else LONG_FEE
     unpaid = {h for h, s in state.status.items() if s == "home"}
 
-    def reserve(item: str) -> int:
-        return fee if item.startswith("horse:") and int(item[6:]) in unpaid else 0
-
     def fees_owed(player: int) -> int:
         return fee * sum(1 for h in unpaid if state.horse_owner(h) == player)
+
+    def reserve(buyer: int, item: str) -> int:
+        bought = fee if item.startswith("horse:") and int(item[6:]) in unpaid else 0
+        return bought + (fees_owed(buyer) if state.game.buyer_keeps_fees else 0)
 
     while unpaid:
         for player in state.seats_from(state.dealer + 1):

@@ -80,25 +80,31 @@ class TotopolySettings(Settings):
 
     @classmethod
     def refusal(cls, config: dict[str, Any]) -> tuple[str, str] | None:
-        """``member_if_waived`` (ruling T48) given by hand as other than true or false,
-        said by its key as a setting is (it was read as true)."""
+        """``member_if_waived`` (ruling T48) or ``buyer_keeps_fees`` (T52) given by hand
+        as other than true or false, said by its key as a setting is."""
         from homestretch.core.errors import HomestretchError
-        from homestretch.games.totopoly.rules.state import member_if_waived
+        from homestretch.games.totopoly.rules.state import buyer_keeps_fees, member_if_waived
 
-        try:
-            member_if_waived(config)
-        except HomestretchError as exc:
-            return "member_if_waived", str(exc)
+        for key, read in (
+            ("member_if_waived", member_if_waived),
+            ("buyer_keeps_fees", buyer_keeps_fees),
+        ):
+            try:
+                read(config)
+            except HomestretchError as exc:
+                return key, str(exc)
         return None
 
     @classmethod
     def for_new_table(cls, config: dict[str, Any]) -> dict[str, Any]:
-        # a game saved before ruling T51 has no bend_fall_back, or before T48 no
-        # member_if_waived, and replays as recorded; a new table plays the rulings
+        # a game saved before ruling T51 has no bend_fall_back, before T48 no
+        # member_if_waived, or before T52 no buyer_keeps_fees, and replays as recorded;
+        # a new table plays the rulings
         rules = config.get("rules")
         given = rules if isinstance(rules, dict) else {}
         return {
             "member_if_waived": False,
+            "buyer_keeps_fees": True,
             **config,
             "rules": {"bend_fall_back": "keeps_track", **given},
         }

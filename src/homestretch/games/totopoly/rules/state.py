@@ -75,6 +75,18 @@ def member_if_waived(config: JSON) -> bool:
     return waived
 
 
+def buyer_keeps_fees(config: JSON) -> bool:
+    """A configuration's ``buyer_keeps_fees`` (ruling T52; missing: a game saved before
+    the ruling, whose buyers kept back only the fee of the horse they bought): true or
+    false, or one line naming it."""
+    keeps = config.get("buyer_keeps_fees", False)
+    if not isinstance(keeps, bool):
+        raise HomestretchError(
+            f"buyer_keeps_fees must be true or false (ruling T52), not {keeps!r}"
+        )
+    return keeps
+
+
 class TotopolyGame(Game):
     name = "totopoly"
     min_players = 2
@@ -93,6 +105,7 @@ class TotopolyGame(Game):
         rules: dict[str, str] | None = None,
         content_digest: str | None = None,
         member_if_waived: bool = False,
+        buyer_keeps_fees: bool = True,
     ) -> None:
         if not self.min_players <= players <= self.max_players:
             raise HomestretchError(f"Totopoly is for 2 to 6 players, not {players}")
@@ -116,6 +129,10 @@ class TotopolyGame(Game):
         self.member_if_waived = member_if_waived
         """A player whose club fee is waived takes a member's card all the same: how
         games saved before ruling T48 were played (their configuration lacks the key)."""
+        self.buyer_keeps_fees = buyer_keeps_fees
+        """At the entrance fees a buyer's offer leaves him every fee he still owes (his own
+        horses' and the bought one's); games saved before ruling T52 kept back only the
+        bought horse's (their configuration lacks the key)."""
         self.computer = sorted(computer or [])
         """Seats the computer plays (so a saved game resumes with the same players)."""
         if any(not 0 <= seat < players for seat in self.computer):
@@ -133,6 +150,7 @@ class TotopolyGame(Game):
             "computer": self.computer,
             "rules": self.rules,
             "member_if_waived": self.member_if_waived,
+            "buyer_keeps_fees": self.buyer_keeps_fees,
             **({"content_digest": self.content_digest} if self.content_folder else {}),
         }
 
@@ -153,6 +171,7 @@ class TotopolyGame(Game):
             },
             content_digest=config.get("content_digest"),
             member_if_waived=member_if_waived(config),
+            buyer_keeps_fees=buyer_keeps_fees(config),
         )
 
     def new_initial_state(self) -> TotopolyState:

@@ -109,9 +109,11 @@ def obey(state: TotopolyState, horse: int, at: int) -> Flow[None]:
         yield from pay(
             state, owner, state.role_owner(stable), square.amount, "trainer", "trainer's fee"
         )
+        still_reads(state, owner, horse)
         yield from read_report(state, owner, horse, stable)
     elif square.effect == "vet":
         yield from pay(state, owner, state.role_owner("vet"), square.amount, "vet", "vet's fee")
+        still_reads(state, owner, horse)
         yield from read_report(state, owner, horse, "vet")
     elif square.effect == "pay":
         yield from pay(state, owner, payee(state, square.to), square.amount, "square", square.text)
@@ -132,6 +134,21 @@ def obey(state: TotopolyState, horse: int, at: int) -> Flow[None]:
             state.say(f"{state.name_of(owner)} cannot pay £{square.amount} to join")
     else:
         apply_card_effect(state, owner, horse, square.effect)
+
+
+def still_reads(state: TotopolyState, seller: int, horse: int) -> None:
+    """A horse sold to pay its own square's fee (a forced sale, T13): the square's
+    instruction was its seller's, and he finishes it, reading the report he paid for
+    (ruling T53). What the report hands (cards, a charge) is his; a report sending the
+    horse home sends it home, whoever holds it now. The news says so, or the report
+    would seem to be read for a horse of another's."""
+    buyer = state.horse_owner(horse)
+    if buyer is not None and buyer != seller:
+        seller_name = state.name_of(seller)
+        state.say(
+            f"No. {horse} is {state.name_of(buyer)}'s now, but the square was"
+            f" {seller_name}'s: {seller_name} still reads the report"
+        )
 
 
 def payee(state: TotopolyState, to: str) -> int | None:

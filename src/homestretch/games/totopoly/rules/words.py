@@ -65,9 +65,18 @@ def _party(who: int | str, names: Sequence[str]) -> str:
     return "the bank" if who == "bank" else names[int(who)]
 
 
+def reason(text: str) -> str:
+    """A square's or report's text without its instruction to pay, which the payment
+    says: "Stewards' fine for a loose horse: pay £10 to the bank" is "Stewards' fine for
+    a loose horse". A text of another shape (a designer's own) is said whole."""
+    head, sep, tail = text.rpartition(": ")
+    return head if sep and head and tail.lower().startswith("pay ") else text
+
+
 def _payment(n: JSON, names: Sequence[str], card: CardName) -> str:
     payer, payee = _party(n["payer"], names), _party(n["payee"], names)
-    why = str(n["text"] if n["why"] in ("square", "report") else WHY.get(n["why"], n["why"]))
+    square = n["why"] in ("square", "report")
+    why = reason(str(n["text"])) if square else str(WHY.get(n["why"], n["why"]))
     if n["why"] == "sale":
         why = f"for {n['text']}"
     elif n["why"] in ("lot", "commission"):

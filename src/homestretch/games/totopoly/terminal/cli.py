@@ -336,7 +336,7 @@ def short_listing(listed: list[Action], describe: Callable[[Action], str]) -> li
     """A list of Tote tickets or of reports to read in a few lines (``tote_listing``,
     ``reports_listing``), the numbers reading as ever; None (a line a choice) at any
     other moment."""
-    from homestretch.games.totopoly.rules.actions import Bet, DrawReport, OfferLot
+    from homestretch.games.totopoly.rules.actions import Bet, DrawReport, Offer, OfferLot
 
     if any(isinstance(a, Bet) for a in listed):
         return tote_listing(listed, describe)
@@ -346,7 +346,17 @@ def short_listing(listed: list[Action], describe: Callable[[Action], str]) -> li
         from homestretch.games.totopoly.terminal.render import lots_listing
 
         return lots_listing([describe(a) for a in listed])  # two a row
+    if len(listed) > 2 and all(isinstance(a, Offer) for a in listed):
+        return offers_listing(listed)
     return None
+
+
+def offers_listing(listed: list[Action]) -> list[str]:
+    """A forced sale's offers in a line ("1-7  offer: 1 £0, 2 £5, 3 £10, ..."), the
+    numbers reading as ever: a line a sum, seven, put a training screen's forced sale
+    (the ring, its horses and the list) at 25 rows of a 24-row terminal."""
+    sums = ", ".join(f"{n} £{getattr(a, 'pounds', 0)}" for n, a in enumerate(listed, start=1))
+    return [f"  1-{len(listed):<3} offer: {sums}"]
 
 
 def reports_listing(listed: list[Action], describe: Callable[[Action], str]) -> list[str]:
@@ -676,6 +686,10 @@ def simulate_command(
         ),
     ] = None,
     players: Annotated[int | None, typer.Option("--players", min=2, max=6, hidden=True)] = None,
+    bot: Annotated[
+        str | None,
+        typer.Option("--bot", help=f"{bot_help(BOT_KINDS)} (default sensible at every seat)"),
+    ] = None,
     short: ShortOption = False,
     seed: SeedOption = None,
     content: ContentOption = None,
@@ -710,6 +724,8 @@ def simulate_command(
 
     Example: `homestretch totopoly simulate -n 300 --content my-board --plot games.png`
 
+    Example: `homestretch totopoly simulate -n 200 --bot sensible,sensible,random,random`
+
     Example: `homestretch totopoly simulate --match-races 4000 --content my-board` (the board alone)"""
     from homestretch.games.totopoly.analysis.simulate import simulate as run_study
     from homestretch.games.totopoly.analysis.simulate import without_colour_cards
@@ -719,8 +735,14 @@ def simulate_command(
 
     if n < 1:
         raise HomestretchError("-n must be at least 1")
+    kinds = _simulated_kinds(bot, bots_or_old_players(bots, players, 0) or None)
+    if bot is not None and match_races is not None:
+        raise HomestretchError(
+            f"--bot {bot}: match races are run by sensible players, one horse a seat: "
+            "not with --match-races"
+        )
     game = TotopolyGame(
-        bots_or_old_players(bots, players, 4),
+        len(kinds),
         short=short,
         content=str(content.resolve()) if content else None,
         rules=parse_rules(rule),
@@ -742,7 +764,13 @@ def simulate_command(
         _match_races(field, match_races, used, fmt)
         return
     with progress_bar(n, "playing Totopoly") as bar:
-        report = run_study(game, n, used, on_game=lambda: bar.advance(bar.task_ids[0]))
+        report = run_study(
+            game,
+            n,
+            used,
+            on_game=lambda: bar.advance(bar.task_ids[0]),
+            kinds=kinds if bot is not None else None,
+        )
     checks = game_checks(report["whole_game"])
     report["checks"] = [check.to_json() for check in checks]
     report["met"] = sum(check.met for check in checks)
@@ -789,12 +817,30 @@ def simulate_command(
         f"{report['race_decisions_per_game']} in it; {report['training_throws_per_game']} "
         f"throws in the training ring and {report['race_throws_per_game']} on the course"
     )
+    if bot is not None:
+        console.print(f"players, seat by seat: {', '.join(kinds)}", markup=False)
     kind = "short" if short else "long"
     title = f"Does a whole {kind} game do what a game is for? (the rulebook's; seed {used})"
     console.print(checks_table(checks, title))
     console.print(f"{report['met']} of {len(checks)} checks met", markup=False)
     if plot is not None:
         console.print(f"drawn: {plot}", markup=False, highlight=False)
+
+
+def _simulated_kinds(bot: str | None, bots: int | None) -> list[str]:
+    """The kind of each seat a simulation plays, in seat order, as `play` takes them:
+    ``--bots N`` counts them (4 when not given), ``--bot KIND`` is every one's kind,
+    ``--bot K1,K2,...`` each one's (its length the count when --bots is left out)."""
+    if bot is None or "," not in bot:
+        kinds = bot_kinds(bot or "sensible", bots or 4, sorted(BOT_KINDS), "sensible")
+    else:
+        kinds = bot_kinds(bot, bots, sorted(BOT_KINDS), "sensible")
+    if not 2 <= len(kinds) <= 6:
+        raise HomestretchError(
+            f"a Totopoly game needs 2 to 6 players: --bot {bot} names {len(kinds)} (such as "
+            "--bot sensible,random, or --bots 4 --bot random)"
+        )
+    return kinds
 
 
 def _plot_games(report: JSON, game: TotopolyGame, seed: int, path: Path) -> None:
