@@ -13,6 +13,14 @@ from ...pty_screens import Screen, play
 PEOPLE = ("Ann", "Bob")
 
 
+def heading(screen: Screen) -> str:
+    """The last person's heading on ``screen`` ("── Ann: betting ──", "── Bob: answer
+    Computer 1's offer ──"), or "" when it has none."""
+    headings = [f" {name}: " for name in PEOPLE]
+    top = [s for s in screen.lines if s.startswith("─") and any(h in s for h in headings)]
+    return top[-1] if top else ""
+
+
 def test_race_1_and_the_betting_after_it_fit_a_real_80_by_24_terminal(tmp_path: Path) -> None:
     """After a race the first betting screen said the whole result again: the finished
     card (22 rows), each window's sum and a line a payment, then the card to bet on (54
@@ -26,8 +34,8 @@ def test_race_1_and_the_betting_after_it_fit_a_real_80_by_24_terminal(tmp_path: 
         if shown:
             shown.append(screen)
             return None  # the screen after race 1, and m's: enough
-        if ": betting" in screen.text and " race 1 " in screen.text:
-            shown.append(screen)
+        if heading(screen) and "┃ race 1" in screen.text:  # the betting card's race 1
+            shown.append(screen)  # column: a betting turn, or an offer answered in one
             return "m" if "m shows all" in screen.text else None
         return "1"
 
@@ -35,18 +43,13 @@ def test_race_1_and_the_betting_after_it_fit_a_real_80_by_24_terminal(tmp_path: 
     argv += ["--track", "woodbine", "--db", str(tmp_path / "a.sqlite")]
     screens = play(argv, answer, timeout=600)
     asked = [s for s in screens if "your choice" in s.question]
-    headings = [f"{name}: " for name in PEOPLE]
     for screen in asked:
-        top = [
-            line
-            for line in screen.lines
-            if line.startswith("─") and any(h in line for h in headings)
-        ]
+        top = heading(screen)
         if top:
-            assert screen.rows(top[-1]) <= 24, screen.text
+            assert screen.rows(top) <= 24, screen.text
     after = shown[0]
     assert after.rows() <= 24, after.text
-    card = after.text.split(": betting", 1)[1]
+    card = after.text.split(heading(after), 1)[1]
     assert all(place in card for place in ("WIN", "PLACE", "SHOW")), after.text
     assert "Race 1: WIN" in after.text  # the result first, whatever else is left off
     said = shown[-1].text  # the screen itself, or m's all said since the last turn

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console
@@ -62,6 +63,21 @@ def test_the_auction_screen_shows_the_printed_card_and_no_high_bid_yet() -> None
     assert "x x x" in text  # #2's three preprinted X's
     assert "(.)" in text  # a shaded favourite's ringed square
     assert "no bid yet" in text and "Handicap and Auction News" in text
+
+
+def test_the_auction_s_fifties_line_marks_the_auctioneer() -> None:
+    """The lines "Auctioneer's bid is 5 fifties" came at a screen whose fifties line
+    did not say who the Auctioneer was (only m's table did): the line marks it, on
+    everyone's screen, the Auctioneer's own too."""
+    game = AcrossGame(players=4, names=("Ann", "Amy", "Bob", "Cy"), tracks=("epsom-downs",))
+    state = game.new_initial_state()
+    assert state.view(0)["roles"]["auctioneer"] == 2
+    fifties = "Fifties: Ann 40 (you), Amy 40, Bob 40 (Auctioneer), Cy 40"
+    assert fifties in _text(state.view(0), game.content)
+    assert "Bob 40 (you, Auctioneer), Cy 40" in _text(state.view(2), game.content)
+    view = state.view(2)
+    view["owners"] = {**view["owners"], "4": [2], "9": [2]}
+    assert "Bob 40 (#4 #9, you, Auctioneer)" in _text(view, game.content)
 
 
 def test_the_trackmaster_sees_each_track_with_its_news() -> None:
@@ -356,6 +372,8 @@ def test_a_bid_s_screen_fits_80_by_24_with_six_players_and_m_shows_the_table(
     for name in SIX:
         assert name in said  # everyone's fifties
     assert "Still to sell: " in said and "help: dealings" in said
+    auctioneer = SIX[state.view(None)["roles"]["auctioneer"]]
+    assert re.search(rf"{auctioneer} \d+ \((#[\d #]+, )?(you, )?Auctioneer\)", said), said
     for shown in ("the track card", "Handicap and Auction News", "Auction-receipt bins"):
         assert shown in rest and shown not in said
     assert isinstance(chosen, Bid)
@@ -378,3 +396,25 @@ def test_a_betting_turn_fits_80_by_24_with_six_players_and_its_numbers_are_the_h
     assert not any("bet 7: a ticket" in line for line in lines)
     assert chosen == Bet(7)
     assert "MPH Parimutuel Windows" in rest and "The table" in rest
+
+
+def test_a_person_answering_an_offer_in_the_betting_is_headed_with_the_offer(
+    monkeypatch: Any,
+) -> None:
+    """A person answering another's offer in the betting had a screen headed "Bob:
+    betting", and after the "no" the betting went on with someone else's turn: the
+    header says what the person is asked."""
+    from homestretch.games.across.rules.actions import Answer, OfferLoan
+
+    state = _six_at(lambda s: s.phase == "betting" and s.race_no == 2)
+    bettor = state.to_act()[0]
+    asked = (bettor + 1) % len(SIX)
+    state.apply(bettor, OfferLoan(asked, 2))
+    assert state.to_act()[0] == asked and state.phase == "betting"
+    lines, _, chosen = _screen_then_m(state, monkeypatch, "no")
+    (header,) = [line for line in lines if f"{SIX[asked]}: " in line and "─" in line]
+    assert f" {SIX[asked]}: answer {SIX[bettor]}'s offer " in header, header
+    assert "betting" not in header
+    assert f"{SIX[bettor]} offers to lend you 2 fifties: yes or no?" in " ".join(lines)
+    assert all(len(line) <= 80 for line in lines)
+    assert chosen == Answer(False)

@@ -244,6 +244,17 @@ def describe_offer(view: JSON) -> str:
     return f"{who} offers to lend you {fifties(amount)}{terms}: yes or no?"
 
 
+def screen_title(seat: int, view: JSON) -> str:
+    """What a person's screen is headed with: the phase ("betting"), or the offer they
+    answer, in any phase ("answer Computer 1's offer"): a person answering another's
+    sale in the betting was headed "betting", and after the "no" the betting went on
+    with someone else's turn."""
+    offer = view["offer"]
+    if offer is not None and offer["to"] == seat:
+        return f"answer {view['names'][offer['from']]}'s offer"
+    return str(view["phase"])
+
+
 def parse_at_keyboard(
     people: Mapping[str, int],
     me: str = "",
@@ -332,7 +343,7 @@ def person(
         return {type(a) for a in state.legal_actions(seat)} | open_dealings(state)
 
     def show(seat: int, view: JSON) -> None:  # below the hand-over's ``frame``
-        screen.rule(escape(f"{name}: {view['phase']}"))
+        screen.rule(escape(f"{name}: {screen_title(seat, view)}"))
         screen.print(full_view(view, content))
         if view["offer"] is not None and view["offer"]["to"] == seat:
             screen.print(f"[bold]{escape(describe_offer(view))}[/bold]")

@@ -383,13 +383,18 @@ def auction_view(view: JSON, content: Content) -> Group:
 
 def holdings_line(view: JSON) -> str:
     """Everyone's fifties and horses in a line or two ("Fifties: Ann 34 (#5), Kim 40
-    (you)"): what the others can still bid, and whose horses they are."""
+    (you), Bob 40 (Auctioneer)"): what the others can still bid, whose horses they are,
+    and who the Auctioneer is, whose bids the table hears as "Auctioneer's bid is N
+    fifties" (the rulebook's words; only m's table said whose role it was)."""
     you = view.get("you")
+    auctioneer = view["roles"].get("auctioneer")
     said = []
     for seat, (name, cash) in enumerate(zip(view["names"], view["cash"], strict=True)):
-        held = [f"#{h}" for h, o in view["owners"].items() if seat in o]
-        held += ["you"] if seat == you else []
-        said.append(f"{name} {cash}" + (f" ({' '.join(held)})" if held else ""))
+        horses = " ".join(f"#{h}" for h, o in view["owners"].items() if seat in o)
+        marks = [horses] if horses else []
+        marks += ["you"] if seat == you else []
+        marks += ["Auctioneer"] if seat == auctioneer else []
+        said.append(f"{name} {cash}" + (f" ({', '.join(marks)})" if marks else ""))
     return "Fifties: " + ", ".join(said)
 
 
