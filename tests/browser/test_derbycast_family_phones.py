@@ -189,7 +189,7 @@ def test_a_phone_says_why_a_pick_in_the_money_scored_nothing_and_that_a_tie_brea
             seen = frame(address, game_id, mum)
             said = seen["view"]["last_race"]["words"]["nothing"]
             assert said == (
-                "In the money for 0: Mum (show at 5-2): the odds table gives no spaces there "
+                "In the money for 0: Mum (show at 5-2): the odds table gives no points there "
                 "(the card's W/P/S)."
             )
             expect(page.locator(".dc-last .dc-nothing")).to_have_text(said)

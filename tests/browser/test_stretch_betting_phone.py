@@ -174,13 +174,13 @@ def test_the_last_at_the_window_is_told_the_race_waits_for_them(
             page.goto(seat["link"])
         ann, bea, cal = pages
         waiting = cal.locator("#stretch-bet .stretch-waiting")
-        expect(waiting).to_have_text("Still betting: Ann, Bea.")
+        expect(waiting).to_have_text("You, Ann and Bea are still betting.")
         # only one ticket on the win pool: the tote board says it pays the stake back
         bet(ann, "win", 1, 10)
         expect(cal.locator("#stretch-pools tr").nth(1)).to_contain_text("stake back")
         expect(cal.locator("#log")).to_contain_text("Ann: bet $10 to win on #1 Secretariat")
         ann.click("#bet-done")
-        expect(waiting).to_have_text("Still betting: Bea.")
+        expect(waiting).to_have_text("You and Bea are still betting.")
         bea.click("#bet-done")
         expect(waiting).to_have_text("Everyone else is done: the race goes off when you are.")
         on_first_screen(cal, "#stretch-bet")

@@ -35,7 +35,9 @@ def test_a_sealed_table_shows_each_phone_its_own_tickets_until_the_windows_close
         expect(bea.locator("#stretch-tote")).to_contain_text("sealed")
         expect(bea.locator("#stretch-tote")).not_to_contain_text("$20")
         expect(bea.locator("#stretch-players")).not_to_contain_text("Ann")
-        expect(bea.locator("#stretch-bet .stretch-waiting")).to_have_text("Still betting: Ann.")
+        expect(bea.locator("#stretch-bet .stretch-waiting")).to_have_text(
+            "You and Ann are still betting."
+        )
         bea_frame = frame(address, game_id, token_of(links["seats"][1]["link"]))
         bea.screenshot(path=str(tmp_path / "sealed-window.png"), full_page=True)
         said = [e.get("words", "") for e in bea_frame["log"]]

@@ -26,7 +26,7 @@ def test_the_tote_and_the_book_read_in_words(browser: Browser, shared_server: Sh
         expect(rows.nth(1).locator("td").last).to_have_text("even")  # $20 pool, $10 on each
         expect(rows.nth(2).locator("td").last).to_have_text("even")
         expect(rows.nth(3).locator("td").last).to_have_text("")  # nobody on #3
-        expect(ann.locator("#stretch-pools th").last).to_have_text("Tote odds")
+        expect(rows.first.locator("th").last).to_have_text("Tote odds")
         bet(bea, "win", 2, 15)  # $25 of $35 on #2: 2-5; #1 at 5-2
         expect(rows.nth(1).locator("td").last).to_have_text("5-2")
         expect(rows.nth(2).locator("td").last).to_have_text("2-5")

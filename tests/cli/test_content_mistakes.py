@@ -396,12 +396,12 @@ CASES = {
         "odds_table.csv: line 11: odds 1 are below line 10's 6/5: odds must increase down the "
         "table",
     ),
-    "a letter for a number of spaces": (  # was "cannot read ['6/5', 'x', '0', '0']: invalid
+    "a letter for a number of points": (  # was "cannot read ['6/5', 'x', '0', '0']: invalid
         "derbycast",  # literal for int() with base 10: 'x'"
         "odds_table.csv",
         "6/5,1,0,0\n",
         "6/5,x,0,0\n",
-        "odds_table.csv: line 12: win: 'x' is not a number of spaces (0 to",
+        "odds_table.csv: line 12: win: 'x' is not a number of points (0 to",
     ),
     "an odds row twice": (
         "derbycast",

@@ -83,13 +83,13 @@ def test_a_guide_is_in_our_own_words(game: str) -> None:
 FIRST_GAME = {
     "across": ["goes to the auctioneer for one", "auctioneer's bid is"],
     "totopoly": ["more than three horses", "spare hand"],
-    "derbycast": ["w/p/s spaces"],
+    "derbycast": ["w/p/s points"],
     "stretch": ["$2 payoffs", "your own tote's price"],
 }
 """What a family's first game at the terminal stalled on, each of which its guide must
 say: who gets a horse nobody bids for and whose the "Auctioneer's bid" is; the leases
 the discard refuses to let you keep and the swap with the spare hand at a small table;
-the card's "spaces" beside the guide's points; the result chart's prices beside those
+the card's "W/P/S points" (it said "spaces" beside the guide's points); the result chart's prices beside those
 your own tote paid."""
 
 

@@ -46,6 +46,68 @@ def _listen(host: str, port: int) -> socket.socket:
         raise HomestretchError(f"cannot serve on {host}:{port} ({reason})") from None
 
 
+WILDCARDS = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}
+"""The addresses that listen on every network, each with its own computer's loopback:
+not an address a browser can open (http://0.0.0.0:8000/ sent a phone nowhere)."""
+
+
+def network_addresses(ipv6: bool = False) -> list[str]:
+    """This computer's own addresses on its networks (not loopback, not link-local), the
+    one its traffic leaves by first: a UDP socket "connected" to an outside address (no
+    packet is sent) names it, and the host name's addresses add any other."""
+    import ipaddress
+    import socket
+
+    family = socket.AF_INET6 if ipv6 else socket.AF_INET
+    found: list[str] = []
+    outside = ("2001:db8::1", 9) if ipv6 else ("192.0.2.1", 9)  # documentation ranges
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.connect(outside)
+            found.append(str(probe.getsockname()[0]))
+    except OSError:  # no route out: no network, or none of this family
+        pass
+    try:
+        named = socket.getaddrinfo(socket.gethostname(), None, family, socket.SOCK_STREAM)
+        found += [str(info[4][0]) for info in named]
+    except OSError:
+        pass
+    kept: list[str] = []
+    for text in found:
+        try:
+            address = ipaddress.ip_address(text.split("%")[0])
+        except ValueError:
+            continue
+        useless = address.is_loopback or address.is_link_local or address.is_unspecified
+        if not useless and str(address) not in kept:
+            kept.append(str(address))
+    return kept
+
+
+def _url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def lobby_line(host: str, port: int, found: list[str]) -> str:
+    """Where to open the lobby: the address listened on, or for one that listens on every
+    network (``--host 0.0.0.0``) this computer's addresses ``found`` on them, which a
+    phone at home opens, and its loopback, which only this computer does."""
+    if host not in WILDCARDS:
+        return f"The lobby is at {_url(host, port)} (Ctrl-C stops the server)"
+    here = _url(WILDCARDS[host], port)
+    if not found:
+        return (
+            f"The lobby is at {here} on this computer; a phone on this network opens "
+            f"this computer's network address at port {port} (`hostname -I` on Linux, "
+            f"`ipconfig` on Windows), not {_url(host, port)} (Ctrl-C stops the server)"
+        )
+    phones = " or ".join(_url(address, port) for address in found)
+    return (
+        f"The lobby is at {phones} for a phone on this network, {here} on this computer "
+        "(Ctrl-C stops the server)"
+    )
+
+
 def serve(
     host: Annotated[str, typer.Option("--host", help="the address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="the port")] = 8000,
@@ -108,7 +170,10 @@ def serve(
     for design in designs:
         said = design.about[:1].lower() + design.about[1:]
         console.print(f"The lobby offers {said}", highlight=False, soft_wrap=True)
-    console.print(f"The lobby is at http://{host}:{port}/ (Ctrl-C stops the server)")
+    # `--host 0.0.0.0` said "The lobby is at http://0.0.0.0:8000/", an address nobody
+    # can open: the addresses a phone at home and this computer open instead
+    found = network_addresses(ipv6=host == "::") if host in WILDCARDS else []
+    console.print(lobby_line(host, port, found), highlight=False, soft_wrap=True)
     # open event streams are cut 2 s after Ctrl-C rather than waited for
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
     uvicorn.Server(config).run(sockets=[listening])

@@ -348,8 +348,8 @@ def test_an_odds_table_of_ones_own_scores_and_is_kept_in_the_configuration() -> 
         ([], "no rows"),
         ([["2", 1, 1]], "row 1: expected 4 cells"),
         ([["5-2", 2, 1, 0], ["2", 1, 1, 0]], "row 2: odds 2 are below row 1's 5-2: odds must"),
-        ([["5-2", 2, 1, "x"]], r"row 1: show: 'x' is not a number of spaces \(0 to"),
-        ([["5-2", -1, 1, 0]], r"row 1: win: '-1' is not a number of spaces \(0 to"),
+        ([["5-2", 2, 1, "x"]], r"row 1: show: 'x' is not a number of points \(0 to"),
+        ([["5-2", -1, 1, 0]], r"row 1: win: '-1' is not a number of points \(0 to"),
         ([["5/0", 2, 1, 0]], "row 1: odds '5/0': the second number cannot be 0"),
     ],
 )

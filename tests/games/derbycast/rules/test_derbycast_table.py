@@ -88,7 +88,7 @@ def test_a_broken_table_file_is_a_clear_error(tmp_path: Path) -> None:
     bad = tmp_path / "table.csv"
     bad.write_text("odds,win,place,show\n1/9,1,0,0\n2,two,1,0\n", encoding="utf-8")
     with pytest.raises(
-        ContentError, match=r"table.csv: line 3: win: 'two' is not a number of spaces"
+        ContentError, match=r"table.csv: line 3: win: 'two' is not a number of points"
     ):
         load_table(bad)
     bad.write_text("odds,win,place,show\n2,2,1,0\n1,1,0,0\n", encoding="utf-8")

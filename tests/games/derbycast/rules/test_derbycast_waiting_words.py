@@ -222,6 +222,8 @@ def test_the_tv_card_and_board_are_captioned_in_the_rules_words() -> None:
     for seat, ann in ((None, "Ann"), (0, "you"), (state.game.keeper, "Ann")):
         view = state.view(seat)
         assert view["captions"] == CAPTIONS
+        # the web card's column said "W/P/S spaces": points, as everywhere else
+        assert view["captions"]["spaces"] == "W/P/S points"
         words = view["card"]["words"]
         assert words["caption"] == "Race 1: Derby"
         alpha, bravo, charlie = words["rows"]

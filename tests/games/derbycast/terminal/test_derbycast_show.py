@@ -72,7 +72,7 @@ def test_a_marker_on_20_is_drawn_short_of_the_official_finish() -> None:
         assert "Odds Advancement Table ┃ to go" in text  # the notes' column was headless
 
 
-def test_the_card_shows_program_numbers_and_win_place_show_spaces() -> None:
+def test_the_card_shows_program_numbers_and_win_place_show_points() -> None:
     state = DerbyCastGame({"entrants": [{"name": "A"}, {"name": "B"}]}).new_initial_state()
     card = PostCard("R [turf]", ("Alpha", "Bravo"), ("9-2", ""), ("1", "1A"), ())
     state.apply(2, card)
@@ -81,6 +81,8 @@ def test_the_card_shows_program_numbers_and_win_place_show_spaces() -> None:
     assert "R [turf]" in text  # escaped, not read as markup
     assert "1A" in text and "4/2/1" in text and "A (win)" in text  # by name
     assert "1 horse unselected" in text  # was "1 horse(s)"
+    # the column said "W/P/S spaces" while the guide, the board and the report say points
+    assert "W/P/S points" in text and "spaces" not in text.lower()
 
 
 def test_a_tie_break_is_announced_by_name() -> None:
@@ -300,7 +302,7 @@ def test_a_pick_in_the_money_that_scores_nothing_is_said_why() -> None:
     said = nothing_in_the_money(view["last_race"])
     assert said == (
         "In the money for 0: Bob (place at 4-5) and Cy (show at 5-2): the odds table gives "
-        "no spaces there (the card's W/P/S)."
+        "no points there (the card's W/P/S)."
     )
     console = Console(width=80, record=True)
     print_race_fitted(console, view["last_race"], view["board"])

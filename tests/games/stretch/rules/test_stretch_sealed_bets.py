@@ -66,8 +66,9 @@ def test_a_sealed_table_shows_each_player_only_their_own_tickets_and_money() -> 
     assert cy["yours"]["buttons"]["tote"] == "your tickets"  # not "the tote and who bet what"
     # who is still betting stays public: the race goes off when all are done
     state.apply(1, Done())
-    assert cy["yours"]["waiting"] == "Still betting: Ann, Bob."
-    assert state.view(2)["yours"]["waiting"] == "Still betting: Ann."
+    assert cy["yours"]["waiting"] == "You, Ann and Bob are still betting."
+    assert state.view(2)["yours"]["waiting"] == "You and Ann are still betting."
+    assert state.view(1)["yours"]["waiting"] == "Still betting: Ann and Cy."  # Bob is done
     # the log says a ticket was bought, not which: the others' bets are secret moves
     bets = [i for i, e in enumerate(state.events) if (e.action or {}).get("kind") == "bet"]
     assert [state.secret_move(2, i) for i in bets] == [True, True, True]

@@ -27,7 +27,7 @@ def test_the_window_says_what_the_player_holds_and_who_is_still_betting() -> Non
     ann = yours(windows.to_json(), 0)
     assert ann["holding"] == "Your window: you hold $80.00"
     assert ann["tickets"] == "Your tickets: $20 win #1"
-    assert ann["waiting"] == "Still betting: Bea, Cal."
+    assert ann["waiting"] == "You, Bea and Cal are still betting."  # was "Still betting: Bea, Cal."
     assert (ann["done"], ann["outcome"], ann["buttons"]) == ("", "", WINDOW)
     assert yours(windows.to_json(), 1)["tickets"] == "No tickets yet."
     windows.take(1, Done())

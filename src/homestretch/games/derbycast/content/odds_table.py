@@ -109,7 +109,7 @@ def _checked(source: str, numbered: list[tuple[str, list[str]]]) -> tuple[TableR
             if not is_whole(cell.strip()) or int(cell) > MAX_SPACES:
                 raise ContentError(
                     source,
-                    f"{column}: {shown(cell)} is not a number of spaces (0 to {MAX_SPACES})",
+                    f"{column}: {shown(cell)} is not a number of points (0 to {MAX_SPACES})",
                     where,
                 )
         win, place, show = (int(c) for c in cells[1:])

@@ -143,7 +143,7 @@ def report_words(report: JSON) -> JSON:
 def nothing_in_the_money(report: JSON, shown: Collection[int] | None = None) -> str:
     """The picks that finished at their level yet scored 0, and why, in a line: a show
     on a 5-2 horse that ran 3rd read "3rd, +0" with nothing to say the table gives a
-    show at 5-2 no spaces (the card's W/P/S said 2/1/0, races ago). Only the markers
+    show at 5-2 no points (the card's W/P/S said 2/1/0, races ago). Only the markers
     ``shown`` (None: all), as the terminal's fitted board leaves some out. The phones and
     the TV say it under the race's picks (``report_words``): a family's show on a 5-2
     winner read "1st at 5-2: +0" there with nothing to say why."""
@@ -160,7 +160,7 @@ def nothing_in_the_money(report: JSON, shown: Collection[int] | None = None) -> 
     if not missed:
         return ""
     said = missed[0] if len(missed) == 1 else f"{', '.join(missed[:-1])} and {missed[-1]}"
-    return f"In the money for 0: {said}: the odds table gives no spaces there (the card's W/P/S)."
+    return f"In the money for 0: {said}: the odds table gives no points there (the card's W/P/S)."
 
 
 def _finish(runner: JSON) -> int:
@@ -429,7 +429,7 @@ CAPTIONS = {
     "program": "#",
     "horse": "horse",
     "odds": "board odds",
-    "spaces": "W/P/S spaces",
+    "spaces": "W/P/S points",
     "picked_by": "picked by",
     "call": "The call (Top of the Stretch)",
     "call_label": "The race call",

@@ -13,6 +13,7 @@ from rich.table import Column, Table
 from homestretch.core.protocol import JSON
 from homestretch.games.derbycast.rules.winning import OFFICIAL_FINISH
 from homestretch.games.derbycast.rules.words import (
+    CAPTIONS,
     card_caption,
     nothing_in_the_money,
     ordinal,
@@ -28,12 +29,11 @@ def card_table(view: JSON) -> Table:
     """The race card: program number, horse, board odds and the Win/Place/Show spaces
     those odds are worth, and who has picked what."""
     card = view["card"]
+    # the TV's and the phones' headings (the view's captions): the terminal's own said
+    # "W/P/S spaces" where every other place said points
+    headings = [CAPTIONS[k] for k in ("program", "horse", "odds", "spaces", "picked_by")]
     table = Table(
-        "#",
-        "horse",
-        "board odds",
-        "W/P/S spaces",
-        "picked by",
+        *headings,
         title=escape(card_caption(view["race"], card["race"])),
     )
     # who picked each horse by name, as the TV and the phones say it ("Ann (win), you

@@ -67,15 +67,18 @@ def _names(names: Sequence[str]) -> str:
 
 
 def still_betting(tote: JSON, seat: int) -> str:
-    """Who else is at the windows: the last one there knows the race waits for them
-    (public at a sealed table too, ruling S25: the race goes off when all are done)."""
+    """Who is at the windows: the last one there knows the race waits for them (public
+    at a sealed table too, ruling S25: the race goes off when all are done). A player
+    not yet done is among them: "Still betting: Bob, Cy." on Ann's window left her out."""
     others = [i for i in range(len(tote["names"])) if i != seat]
     if not others:
         return ""
     open_ = [tote["names"][i] for i in others if not tote["done"][i]]
     if not open_:
         return "Everyone else is done: the race goes off when you are."
-    return f"Still betting: {', '.join(open_)}."
+    if tote["done"][seat]:
+        return f"Still betting: {_names(open_)}."
+    return f"{_names(['You', *open_])} are still betting."
 
 
 def _player(tote: JSON, seat: int) -> JSON:
@@ -155,7 +158,7 @@ CAPTIONS = {
     ),
     "tote": "The tote",
     "tote_headings": ["PP", "Horse", "Odds", "Win", "Place", "Show", "Tote odds"],
-    "pool": "Pool",
+    "pool": "Pool totals",
     "stake_back": STAKE_BACK,
     "players": "Players",
     "done": "done",

@@ -261,7 +261,9 @@ function toteBoard(frame, el, called) {
   const odds = (post) => (tote.house_pays ? [] : [tote.tote_odds[post]]);
   const rows = frame.view.entries.map((e) => [e.post, e.horse, e.odds || "",
     ...["win", "place", "show"].map((p) => dollars(tote.pools[p].by_post[e.post])), ...odds(e.post)]);
-  rows.push(["", says.pool, "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].total)), ...(tote.house_pays ? [] : [""])]);
+  // the totals row names itself (a row heading): labelled by its column it read "Horse
+  // Pool" on a phone, where each cell shows its column's name
+  rows.push(["", { heading: says.pool }, "", ...["win", "place", "show"].map((p) => dollars(tote.pools[p].total)), ...(tote.house_pays ? [] : [""])]);
   const headings = tote.house_pays ? says.tote_headings.slice(0, -1) : says.tote_headings;
   box.append(table(el, says.tote, headings, rows, "stretch-pools"));
   const players = el("ul");
@@ -550,6 +552,12 @@ function table(el, title, headings, rows, id) {
   rows.forEach((cells) => {
     const row = el("tr");
     cells.forEach((c, i) => {
+      if (c && typeof c === "object" && "heading" in c) {  // a row's own name, unlabelled
+        const named = el("th", c.heading);
+        named.scope = "row";
+        row.append(named);
+        return;
+      }
       const cell = el("td", c === null || c === undefined ? "" : c);
       cell.dataset.label = headings[i];  // a phone shows each horse as a card of labelled cells
       row.append(cell);
