@@ -867,7 +867,7 @@ def test_whole_games_seat_the_kinds_bot_names_and_say_the_stake(tmp_path: Path) 
     out = runner.invoke(app, [*args, "--meets", "2", "--stake", "carry"])
     assert out.exit_code == 0, out.output
     title = " ".join(out.stdout.split("┏")[0].split())
-    assert "2 games of 4 sensible, 2 meets each" in title, title
+    assert "2 games of 4 sensible players, 2 meets each" in title, title
     assert "stake carry (every meet after the first on what each ended the last with)" in title
     rows = [line.split("│") for line in out.stdout.splitlines() if "Player 1" in line]
     assert rows and rows[0][2].strip() == "sensible"

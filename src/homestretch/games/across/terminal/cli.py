@@ -1595,16 +1595,14 @@ def _whole_games(
     where = f"at {game.content.track(chosen[0]).name}" if chosen else "on the Trackmaster's track"
     each = f"{meets} {'meet' if meets == 1 else 'meets'} each"
     first = "moving on each race" if betting_order == "rotate" else "from the Totemaster's left"
-    who = f"{players} {kinds[0]}" if len(set(kinds)) == 1 else str(players)
-    table = Table(
-        "seat",
-        "kind",
-        "wins",
-        "share",
-        "95% interval",
-        title=f"{games} games of {who}, {each}, {where}, betting {first}, stake {stake} "
+    who = f"{players} {kinds[0]} players" if len(set(kinds)) == 1 else f"{players} players"
+    # said as a line, not the table's title: a title wraps to the narrow table's width
+    console.print(
+        f"{games} games of {who}, {each}, {where}, betting {first}, stake {stake} "
         f"({STAKE_SAID[stake]})",
+        markup=False,
     )
+    table = Table("seat", "kind", "wins", "share", "95% interval")
     for name, kind, wins, rate, (low, high) in zip(
         game.seat_names,
         kinds,
