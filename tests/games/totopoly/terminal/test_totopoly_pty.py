@@ -110,3 +110,19 @@ def test_the_auctioneer_choosing_the_next_lot_with_two_players_fits_80_by_24(
     assert "1-12  put that lease up for auction" in choosing.text
     assert "    1  Owners' Club Steward             2  Farrier's Forge" in choosing.text
     assert "You know these lots" in whole.text
+
+
+def test_the_hot_seat_s_first_cleared_screen_says_the_seed_and_how_to_resume(
+    tmp_path: Path,
+) -> None:
+    """Ann and Bob at one keyboard: the screen cleared for the first handover wiped the
+    opening "seed 7 (repeat with --seed 7)" and "Saved as game 1: resume it with ..."
+    lines before anyone read them. Now that screen says them again, above "Pass the seat"."""
+    db = tmp_path / "t.sqlite"
+    argv = ["totopoly", "play", "--players", "Ann,Bob", "--seed", "7", "--db", str(db)]
+    screens = play(argv, lambda screen: None)
+    first = screens[0]
+    assert first.question.startswith("Pass the seat to "), first.text
+    assert "seed 7  (repeat with --seed 7)" in first.text, first.text
+    assert "Saved as game 1: resume it with `homestretch resume 1" in first.text, first.text
+    assert first.rows() <= 24

@@ -124,12 +124,18 @@ def test_the_menu_names_cards_without_their_ids_and_the_ids_still_read() -> None
     assert rejects
     for action in rejects:
         said = player.describe(action)
-        assert said.startswith("reject the lease of ") and "lease:" not in said, said
+        assert said.startswith("put ") and said.endswith(" under the dummy"), said
+        assert "lease:" not in said and "lease of" not in said, said
         assert parse_action(str(action)) == action  # the id, typed, still reads
     cards = {h.card: h for h in state.c.horses.values()}
     reject = next(a for a in rejects if a.card in cards)
     horse = cards[reject.card]
-    assert player.describe(reject) == f"reject the lease of No. {horse.number} {horse.name}"
+    # the web board's words (PAGE_TEMPLATES "reject"): "reject the lease of No. 1 Ebony
+    # Lantern" was read as turning a lease down
+    said = f"put No. {horse.number} {horse.name} ({horse.colour}) under the dummy"
+    assert player.describe(reject) == said
+    business = next(b for b in state.c.businesses.values())
+    assert player.describe(Reject(business.card)) == f"put {business.name} under the dummy"
     sold = player.describe(Sell(f"horse:{horse.number}"))
     assert sold == f"offer No. {horse.number} {horse.name} ({horse.colour}) for sale"
     assert player.describe(Bid(45)) == "bid 45"  # as it may be typed
@@ -517,3 +523,42 @@ def test_a_forced_sale_in_the_ring_lists_the_offers_in_a_line_and_fits_80_by_24(
             seen += 1
         state.apply(seat, choose.choice(legal))
     assert seen >= 2
+
+
+def test_the_first_auction_screen_says_what_was_paid_for_the_leases_kept_once() -> None:
+    """After the discard a newcomer's cash dropped (£700 to £270) with no line saying
+    what for: the auction's screens say no notices. Now his first screen after the
+    payment says the sum and each kept lease's face value, and the next does not."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+
+    state = TotopolyGame(3, names=["Ann", "Bob", "Cy"]).new_initial_state()
+    assert isinstance(state, TotopolyState)
+    dice = SeededDice(4)
+    while state.phase != "auction":
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        mover = state.to_act()[0]
+        state.apply(mover, state.legal_actions(mover)[0])
+    paid = next(
+        n for n in state.notices_for(0) if n["type"] == "payment" and n["why"] == "leases kept"
+    )
+    kept = [c for c in state.view(0)["leases"]]
+    assert kept and sum(c["value"] for c in kept) == paid["amount"]
+    seat = HotSeat(None, 1, OutputFormat.text)
+    seat.state = state
+
+    def shown() -> str:
+        seat.screen = Console(file=io.StringIO(), width=80, color_system=None)
+        seat.show(0, state.view(0))
+        return re.sub(r"\s+", " ", seat.screen.file.getvalue())
+
+    first = shown()
+    each = ", ".join(
+        f"No. {c['horse']} £{c['value']}" if "horse" in c else f"{c['name']} £{c['value']}"
+        for c in kept
+    )
+    said = f"You paid £{paid['amount']} for the leases you kept: {each}"
+    assert said in first, first
+    assert "You paid" not in shown()

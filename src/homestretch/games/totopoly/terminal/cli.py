@@ -47,6 +47,7 @@ from homestretch.cli.table_loop import (
     db_hint,
     dice_spec,
     play_at_terminal,
+    saved_line,
     say_resumed,
     say_saved,
     say_the_end,
@@ -61,6 +62,7 @@ from homestretch.games.totopoly import ENTRY
 from homestretch.games.totopoly.rules.house_rules import RULE_CHOICES
 
 if TYPE_CHECKING:
+    from homestretch.games.totopoly.content.loader import Content
     from homestretch.games.totopoly.rules.state import TotopolyGame, TotopolyState
     from homestretch.session.seats import Seat
     from homestretch.session.table import Table as TableSession
@@ -127,6 +129,12 @@ class HotSeat:
         self.quiet = quiet
         """--quiet: no others' moves on a seat's screen (the game as it goes, as Across's
         --quiet says none of it); the table each seat chooses at is still shown."""
+        self.opening: list[str] = []
+        """The lines a game opens with (its seed, where it is saved and how to resume it),
+        said again at the top of the first cleared screen: the clear wiped them before
+        anyone read them."""
+        self.told_kept: set[int] = set()
+        """The seats told what they paid for the leases they kept (``kept_line``)."""
 
     def others_moves(self, player: int, view: JSON) -> list[str]:
         """The other players' moves since ``player`` was last shown the table, in the
@@ -158,6 +166,9 @@ class HotSeat:
 
         if self.people > 1 and player != self.last:
             clear_for_next_person(self.screen)
+            for line in self.opening:  # once, on the first handover's screen
+                self.screen.print(line, style="dim", markup=False, highlight=False, soft_wrap=True)
+            self.opening = []
             self.prompt(
                 f"Pass the seat to {view['players'][player]['name']} and press Enter",
                 default="",
@@ -172,9 +183,30 @@ class HotSeat:
         if view["phase"] in FITTED:  # every move before the race: what fits 80 x 24 too
             bets = getattr(self.state, "bets", [])  # a ticket is bought in the open
             tickets = [(horse, pounds) for seat, horse, pounds in bets if seat == player]
-            phase_view(self.screen, view, self.content, moves, notices, tickets)
+            paid = self.kept_line(player, notices or [])
+            phase_view(self.screen, view, self.content, moves, notices, tickets, paid)
             return
         show_view(self.screen, view, self.content, notices, moves[-MOVES_SHOWN:])
+
+    def kept_line(self, player: int, notices: list[JSON]) -> str | None:
+        """What ``player`` paid for the leases he kept, card by card, said once on his
+        first screen after the payment ("You paid £260 for the leases you kept: No. 4
+        £130, ..."): his cash dropped between the discard and the auction, and the
+        auction's screens say no notices."""
+        from homestretch.games.totopoly.rules.state import TotopolyState
+
+        state = self.state
+        if not isinstance(state, TotopolyState) or player in self.told_kept:
+            return None
+        paid = [n for n in notices if n["type"] == "payment" and n.get("why") == "leases kept"]
+        if not paid:
+            return None
+        self.told_kept.add(player)
+        values = {h.card: (f"No. {h.number}", h.value) for h in state.c.horses.values()}
+        values |= {b.card: (b.name, b.value) for b in state.c.businesses.values()}
+        kept = sorted(c for c, seat in state.retained.items() if seat == player and c in values)
+        cards = ", ".join(f"{values[c][0]} £{values[c][1]}" for c in kept)
+        return f"You paid £{paid[-1]['amount']} for the leases you kept: {cards}"
 
     def more(self, player: int, view: JSON) -> bool:
         """m at a move: the whole table its screen leaves off."""
@@ -250,10 +282,24 @@ def parse_action(text: str) -> Action | None:
     return cls(**values)
 
 
+def under_the_dummy(lease: str, content: Content) -> str:
+    """The exchange's move in the web board's words (words.py ``PAGE_TEMPLATES``, "Put
+    No. 2 Night Ledger (black) under the dummy"), begun in small as the menu's others
+    are: it offered "reject the lease of No. 1 Ebony Lantern", which a newcomer read as
+    turning a lease down, not as the card he gives up to the dummy."""
+    from homestretch.games.totopoly.rules.words import MENU_CARD, PAGE_TEMPLATES, card_said
+
+    horse = next((h for h in content.horses.values() if h.card == lease), None)
+    named = card_said(f"horse:{horse.number}" if horse else lease, content, MENU_CARD)
+    named = named.removeprefix("the lease of ")  # a business: by its name, as the web's
+    said = PAGE_TEMPLATES["reject"].format(card=named)
+    return said[0].lower() + said[1:]
+
+
 def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
     """A person at the terminal. Amounts (bids, bets, offers) may be any sum: the list
     shows the usual steps, and the state checks whatever is typed."""
-    from homestretch.games.totopoly.rules.actions import Bet, ChangeTrack
+    from homestretch.games.totopoly.rules.actions import Bet, ChangeTrack, Reject
     from homestretch.games.totopoly.rules.flow import Ask
     from homestretch.games.totopoly.rules.state import TotopolyState
     from homestretch.games.totopoly.rules.words import menu_said
@@ -262,7 +308,10 @@ def person(name: str, state: State, seat: HotSeat) -> TerminalPlayer:
 
     def describe(action: Action) -> str:
         """The action as a player reads it (words.py ``menu_said``): a card by its name,
-        not its id ("reject lease:horse-01 (Ebony Lantern)" showed both)."""
+        not its id ("reject lease:horse-01 (Ebony Lantern)" showed both); the exchange
+        in the web board's words (``under_the_dummy``)."""
+        if isinstance(action, Reject):
+            return under_the_dummy(action.card, state.c)
         if isinstance(action, ChangeTrack) and state.crossing is not None:
             track = state.crossing[1]
             if action.track == track:
@@ -523,14 +572,17 @@ def _play_on(
     fmt: OutputFormat,
     db: Path | str | None,
     quiet: bool = False,
+    opening: list[str] | None = None,
 ) -> None:
     """Play the table to the end at this terminal, every event stored as it happens
     (``quiet``: the result, the people's screens without the others' moves; computer
-    players' games print the result alone either way)."""
+    players' games print the result alone either way; ``opening``: the lines said as
+    the game opened, said again on the first hot-seat screen)."""
     from homestretch.games.totopoly.rules.state import TotopolyState
 
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
     seat = HotSeat(game.content_folder, len(people_seats), fmt, quiet)
+    seat.opening = list(opening or [])
     seat.state = table.state
     seat.table = table
     people = {s: person(table.seats[s].name, table.state, seat) for s in people_seats}
@@ -619,9 +671,12 @@ def play_command(
     announce_seed(spec.seed, spec.kind, fmt)  # once it is saved: a refused store names no seed
     hint = db_hint(store)
     notes = err_console if fmt is OutputFormat.json else console
+    opening = [saved_line(game_id, hint)]
+    if spec.kind == "seeded" and spec.seed is not None:
+        opening.insert(0, f"seed {spec.seed}  (repeat with --seed {spec.seed})")  # announce_seed's
     if watched(fmt, table):  # a JSON run of computer players: its JSON alone
         say_saved(notes, game_id, hint)
-    _play_on(table, game_id, store, game, fmt, hint, quiet)
+    _play_on(table, game_id, store, game, fmt, hint, quiet, opening)
 
 
 def legacy_seats(game: TotopolyGame) -> list[Seat]:

@@ -283,9 +283,11 @@ def phase_view(
     moves: list[str],
     notices: list[JSON] | None = None,
     tickets: list[tuple[int, int]] | None = None,
+    paid: str | None = None,
 ) -> None:
     """A move before the race, in what fits an 80 x 24 terminal with its question and
-    list: everyone's cash (or that it is hidden), the lot and its bid (the auction), the
+    list: everyone's cash (or that it is hidden) and under it ``paid`` (what this
+    player's cash went on, the leases he kept), the lot and its bid (the auction), the
     ring with the horses on it and where this player's stand (training), the runners
     with their Tote pools and what they pay and this player's ``tickets`` (horse,
     pounds: the Tote), his hand and leases, his latest ``notices``, the others' latest
@@ -296,6 +298,8 @@ def phase_view(
     you = _fitted_heading(console, view, phase)
     if phase != "tote":  # a bettor weighs his own money (tickets_line)
         console.print(Text(cash_line(view, you)))
+    if paid:
+        console.print(Text(paid, style="bold"))
     if "lot" in view:
         lot = view["lot"]
         standing = (
