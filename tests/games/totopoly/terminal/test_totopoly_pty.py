@@ -126,3 +126,7 @@ def test_the_hot_seat_s_first_cleared_screen_says_the_seed_and_how_to_resume(
     assert "seed 7  (repeat with --seed 7)" in first.text, first.text
     assert "Saved as game 1: resume it with `homestretch resume 1" in first.text, first.text
     assert first.rows() <= 24
+    # resumed, the first handover's screen says where it is saved and how to come back
+    resumed = play(["resume", "1", "--db", str(db)], lambda screen: None)[0]
+    assert resumed.question.startswith("Pass the seat to "), resumed.text
+    assert "Saved as game 1: resume it with `homestretch resume 1" in resumed.text

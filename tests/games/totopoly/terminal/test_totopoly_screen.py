@@ -562,3 +562,6 @@ def test_the_first_auction_screen_says_what_was_paid_for_the_leases_kept_once() 
     said = f"You paid £{paid['amount']} for the leases you kept: {each}"
     assert said in first, first
     assert "You paid" not in shown()
+    seat.told_kept.clear()  # a game resumed after the auction: long since paid, not said
+    state.phase = "training"
+    assert "You paid" not in shown()

@@ -198,6 +198,8 @@ class HotSeat:
         state = self.state
         if not isinstance(state, TotopolyState) or player in self.told_kept:
             return None
+        if state.phase != "auction":  # a game resumed later: long since paid
+            return None
         paid = [n for n in notices if n["type"] == "payment" and n.get("why") == "leases kept"]
         if not paid:
             return None
@@ -700,7 +702,7 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
     table = rebuild(store, saved, game, legacy_seats=legacy_seats(game), game_entry=ENTRY)
     say_resumed(saved, table, fmt)
     db = db_hint(store)
-    _play_on(table, saved.id, store, game, fmt, db)
+    _play_on(table, saved.id, store, game, fmt, db, opening=[saved_line(saved.id, db)])
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:
