@@ -286,7 +286,7 @@ def parse_action(text: str) -> Action | None:
 
 def under_the_dummy(lease: str, content: Content) -> str:
     """The exchange's move in the web board's words (words.py ``PAGE_TEMPLATES``, "Put
-    No. 2 Night Ledger (black) under the dummy"), begun in small as the menu's others
+    No. 2 Night Ledger (black) under the dummy"), with a small letter as the menu's others
     are: it offered "reject the lease of No. 1 Ebony Lantern", which a newcomer read as
     turning a lease down, not as the card he gives up to the dummy."""
     from homestretch.games.totopoly.rules.words import MENU_CARD, PAGE_TEMPLATES, card_said
