@@ -370,10 +370,15 @@ line when the run fails, so the notice is printed to stderr at the end of a run 
 succeeds or stops, and joins the error line of one that fails (``cli.main.run``)."""
 
 
+def seed_line(seed: int) -> str:
+    """How a random run's seed is said, to repeat the run."""
+    return f"seed {seed}  (repeat with --seed {seed})"
+
+
 def announce_seed(seed: int | None, kind: str, fmt: OutputFormat) -> None:
     """Print the seed of a random run (held for stderr in JSON mode)."""
     if kind == "seeded" and seed is not None:
-        notice = f"seed {seed}  (repeat with --seed {seed})"
+        notice = seed_line(seed)
         if fmt is OutputFormat.json:
             SEED_NOTICES.append(notice)
         else:

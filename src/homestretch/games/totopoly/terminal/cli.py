@@ -37,6 +37,7 @@ from homestretch.cli.common import (
     progress_bar,
     prompt,
     seats_named,
+    seed_line,
 )
 from homestretch.cli.content import content_command, content_folder
 from homestretch.cli.human import HelpAsked, TerminalPlayer, asks_for_help
@@ -675,7 +676,7 @@ def play_command(
     notes = err_console if fmt is OutputFormat.json else console
     opening = [saved_line(game_id, hint)]
     if spec.kind == "seeded" and spec.seed is not None:
-        opening.insert(0, f"seed {spec.seed}  (repeat with --seed {spec.seed})")  # announce_seed's
+        opening.insert(0, seed_line(spec.seed))  # as announce_seed said it
     if watched(fmt, table):  # a JSON run of computer players: its JSON alone
         say_saved(notes, game_id, hint)
     _play_on(table, game_id, store, game, fmt, hint, quiet, opening)
