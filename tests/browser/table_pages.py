@@ -90,6 +90,17 @@ def token_of(link: str) -> str:
     return link.rsplit("/", 1)[1]
 
 
+def own_pick_first(seen: JSON) -> list[str]:
+    """A Derby Cast seat's frame: the last race's pick lines as its phone lists them, the
+    seat's own first (then the rest in the report's order)."""
+    last = seen["view"]["last_race"]
+    marker = seen["view"]["board"][seen["seat"]]["marker"]
+    lines = list(zip(last["words"]["picks"], last["picks"], strict=True))
+    return [w for w, p in lines if p["marker"] == marker] + [
+        w for w, p in lines if p["marker"] != marker
+    ]
+
+
 def family_derbycast(address: str, races: int) -> tuple[JSON, list[str]]:
     """A Derby Cast table of Mum and Dad, Kit keeping score and typing each race in: the
     table's links (its id, each seat's) and the tokens of Mum's, Dad's and Kit's seats."""

@@ -16,11 +16,14 @@ from tests.browser.table_pages import (
     SharedServer,
     context,
     fits_width,
+    frame,
     open_table,
+    own_pick_first,
     press,
     secrets,
     settled,
     shown_secrets,
+    token_of,
 )
 
 from homestretch.store.db import Store
@@ -65,7 +68,10 @@ def _worded_as_the_view(address: str, game_id: int, tv: Page, phone: Page) -> No
         expect(page.locator(".dc-last h3")).to_have_text(report["title"])
         expect(page.locator(".dc-result li")).to_have_text(report["finish"])
         expect(page.locator(".dc-result")).to_have_css("list-style-type", "none")  # "1st: ..."
-        expect(page.locator(".dc-moves li")).to_have_text(report["picks"])
+    expect(tv.locator(".dc-moves li")).to_have_text(report["picks"])
+    # the phone's own pick first
+    own_first = own_pick_first(frame(address, game_id, token_of(phone.url)))
+    expect(phone.locator(".dc-moves li")).to_have_text(own_first)
 
 
 def _result(desk: Page, finish: str, odds: dict[int, str], prefix: str = "dc-result") -> None:

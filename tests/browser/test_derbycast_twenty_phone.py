@@ -17,6 +17,7 @@ from tests.browser.table_pages import (
     frame,
     move,
     open_table,
+    own_pick_first,
     settled,
     token_of,
 )
@@ -109,7 +110,7 @@ def test_a_player_of_twenty_sees_the_result_and_her_standing_without_scrolling(
 def test_three_players_see_every_pick_unfolded(
     browser: Browser, shared_server: SharedServer
 ) -> None:
-    """A family of three: no fold, every pick's line as before."""
+    """A family of three: no fold, every pick's line, the phone's own first."""
     with shared_server.visit() as address:
         names = ["Ann", "Bob", "Cy"]
         config = {
@@ -132,8 +133,10 @@ def test_three_players_see_every_pick_unfolded(
             phone = context.new_page()
             phone.goto(links["seats"][1]["link"])
             settled(address, game_id, phone)
-            picks = frame(address, game_id, tokens[1])["view"]["last_race"]["words"]["picks"]
-            expect(phone.locator(".dc-last .dc-moves li")).to_have_text(picks)
+            seen = frame(address, game_id, tokens[1])
+            expect(phone.locator(".dc-last .dc-moves li")).to_have_text(own_pick_first(seen))
+            # its own first: Bob's, then Ann's and Cy's
+            assert own_pick_first(seen)[0].startswith("Bob")
             expect(phone.locator(".dc-all-picks")).to_have_count(0)
             _in_sight(phone, ".dc-own-pick")
         finally:

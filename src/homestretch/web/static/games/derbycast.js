@@ -128,8 +128,10 @@
 
   // The last official race as the rules word it: its title, the first four home and
   // what each pick earned (the terminal prints the same report). On a phone (``marker``,
-  // its own) with more picks than FOLDED_PICKS, its own pick's line is shown and every
-  // pick is folded under it: twenty markers' lines were some 900 px of a 667 px screen.
+  // its own) its own pick's line comes first (third of three, on a narrow screen with
+  // long names, it fell below the first screen); with more picks than FOLDED_PICKS only
+  // its own is shown and every pick is folded under it: twenty markers' lines were some
+  // 900 px of a 667 px screen.
   const FOLDED_PICKS = 4;
   let allPicksOpen = { key: null, open: false };
   function lastRace(view, tools, withCall, marker) {
@@ -142,8 +144,8 @@
     const moves = make(tools, "ul", null, "dc-moves");
     const folded = marker !== undefined && words.picks.length > FOLDED_PICKS;
     words.picks.forEach((line, i) => {
-      const own = last.picks[i].marker === marker;
-      if (!folded || own) moves.append(priced(tools, "li", line, own ? "dc-own-pick" : undefined));
+      if (last.picks[i].marker === marker) moves.prepend(priced(tools, "li", line, "dc-own-pick"));
+      else if (!folded) moves.append(priced(tools, "li", line));
     });
     box.append(finish, moves);
     // a pick in the money that scored nothing, and why (the table gives a show at 5-2 no
