@@ -6,13 +6,19 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app as cli_app
+from homestretch.core.errors import HomestretchError
 from homestretch.web import cli as web_cli
 from homestretch.web.cli import lobby_line, network_addresses
 
@@ -70,3 +76,81 @@ def test_serve_on_every_network_prints_the_home_address_and_this_computers(
     assert f"The lobby is at http://192.168.1.20:{port}/ for a phone on this network" in said
     assert f"http://127.0.0.1:{port}/ on this computer" in said
     assert "0.0.0.0" not in said
+
+
+def test_an_ipv6_host_is_written_in_brackets_before_its_port() -> None:
+    assert web_cli.host_port("::1", 8000) == "[::1]:8000"
+    assert web_cli.host_port("fd00::2", 80) == "[fd00::2]:80"
+    assert web_cli.host_port("127.0.0.1", 8000) == "127.0.0.1:8000"
+    assert web_cli.host_port("localhost", 8000) == "localhost:8000"
+    assert lobby_line("::1", 8000, []).startswith("The lobby is at http://[::1]:8000/ (Ctrl-C")
+
+
+@pytest.mark.parametrize("given", ["2001:db8::1", "[2001:db8::1]"])
+def test_an_ipv6_address_it_cannot_serve_on_is_said_with_its_port_apart(
+    tmp_path: Path, given: str
+) -> None:
+    """`cannot serve on ::1:8000` read as one address with no port: `[::1]:8000`. An
+    address not this computer's (a documentation one), given bare or as a URL writes it."""
+    args = ["serve", "--host", given, "--port", "8123", "--db", str(tmp_path / "s.db")]
+    result = CliRunner().invoke(cli_app, args)
+    assert isinstance(result.exception, HomestretchError), result.output
+    said = str(result.exception)
+    assert said.startswith("cannot serve on [2001:db8::1]:8123 ("), said
+    assert list(tmp_path.iterdir()) == []
+
+
+@contextmanager
+def _host_name_lookup(answer: Callable[[threading.Event], list[Any]]) -> Iterator[None]:
+    """``socket.getaddrinfo`` of this computer's host name answered by ``answer`` (any
+    other name as before), given an event set on leaving, which frees a lookup held."""
+    real, name, done = socket.getaddrinfo, socket.gethostname(), threading.Event()
+
+    def lookup(host: Any, *args: Any, **kwargs: Any) -> list[Any]:
+        return answer(done) if host == name else real(host, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(socket, "getaddrinfo", lookup)
+        try:
+            yield
+        finally:
+            done.set()
+
+
+def _hangs(done: threading.Event) -> list[Any]:
+    """A lookup that waits on a resolver that does not answer (till the test is done)."""
+    done.wait(60)
+    return []
+
+
+def test_a_host_name_lookup_that_hangs_holds_the_addresses_back_a_moment_only() -> None:
+    with _host_name_lookup(_hangs):
+        start = time.monotonic()
+        found = network_addresses()
+        waited = time.monotonic() - start
+    assert web_cli.LOOKUP_SECONDS <= waited < web_cli.LOOKUP_SECONDS + 2, waited
+    assert all(ipaddress.ip_address(text).version == 4 for text in found)
+
+
+def test_a_host_name_lookup_in_time_adds_its_addresses() -> None:
+    info = (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("192.0.2.77", 0))
+    with _host_name_lookup(lambda done: [info]):
+        assert "192.0.2.77" in network_addresses()
+
+
+def test_serve_on_every_network_starts_though_the_host_name_lookup_hangs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A machine whose DNS is broken: `serve --host 0.0.0.0` waited on the lookup of its
+    own name (minutes) before it said where the lobby is and served."""
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    with socket.create_server(("127.0.0.1", 0)) as free:
+        port = free.getsockname()[1]
+    args = ["serve", "--host", "0.0.0.0", "--port", str(port), "--db", str(tmp_path / "s.db")]
+    with _host_name_lookup(_hangs):
+        start = time.monotonic()
+        result = CliRunner().invoke(cli_app, args)
+        waited = time.monotonic() - start
+    assert result.exit_code == 0, result.output
+    assert waited < web_cli.LOOKUP_SECONDS + 5, waited
+    assert f"http://127.0.0.1:{port}/ on this computer" in " ".join(result.output.split())

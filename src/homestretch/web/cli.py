@@ -43,7 +43,13 @@ def _listen(host: str, port: int) -> socket.socket:
         return socket.create_server((host, port))
     except OSError as exc:
         reason = (exc.strerror or str(exc)).split(" (")[0]  # not the address again
-        raise HomestretchError(f"cannot serve on {host}:{port} ({reason})") from None
+        raise HomestretchError(f"cannot serve on {host_port(host, port)} ({reason})") from None
+
+
+def host_port(host: str, port: int) -> str:
+    """``host:port`` as an address is written: an IPv6 host in brackets (``[::1]:8000``;
+    ``::1:8000`` reads as one address with no port)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 WILDCARDS = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}
@@ -51,10 +57,39 @@ WILDCARDS = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}
 not an address a browser can open (http://0.0.0.0:8000/ sent a phone nowhere)."""
 
 
+LOOKUP_SECONDS = 1.5
+"""How long ``serve`` waits for this computer's host name to be looked up (a machine whose
+DNS is broken waits on it for minutes, the server not started): what is known by then
+is said."""
+
+
+def _host_name_addresses(family: int) -> list[str]:
+    """The addresses this computer's host name resolves to, or none if the lookup fails
+    or takes longer than ``LOOKUP_SECONDS`` (it is left to finish on its own, in a thread
+    that keeps nothing from ending)."""
+    import socket
+    import threading
+
+    found: list[list[str]] = []
+
+    def look_up() -> None:
+        try:
+            named = socket.getaddrinfo(socket.gethostname(), None, family, socket.SOCK_STREAM)
+        except (OSError, UnicodeError):
+            return
+        found.append([str(info[4][0]) for info in named])
+
+    lookup = threading.Thread(target=look_up, name="host-name-lookup", daemon=True)
+    lookup.start()
+    lookup.join(LOOKUP_SECONDS)
+    return found[0] if found else []
+
+
 def network_addresses(ipv6: bool = False) -> list[str]:
     """This computer's own addresses on its networks (not loopback, not link-local), the
     one its traffic leaves by first: a UDP socket "connected" to an outside address (no
-    packet is sent) names it, and the host name's addresses add any other."""
+    packet is sent) names it, and the host name's addresses add any other (looked up for
+    ``LOOKUP_SECONDS`` at most)."""
     import ipaddress
     import socket
 
@@ -67,11 +102,7 @@ def network_addresses(ipv6: bool = False) -> list[str]:
             found.append(str(probe.getsockname()[0]))
     except OSError:  # no route out: no network, or none of this family
         pass
-    try:
-        named = socket.getaddrinfo(socket.gethostname(), None, family, socket.SOCK_STREAM)
-        found += [str(info[4][0]) for info in named]
-    except OSError:
-        pass
+    found += _host_name_addresses(family)
     kept: list[str] = []
     for text in found:
         try:
@@ -85,7 +116,7 @@ def network_addresses(ipv6: bool = False) -> list[str]:
 
 
 def _url(host: str, port: int) -> str:
-    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+    return f"http://{host_port(host, port)}/"
 
 
 def lobby_line(host: str, port: int, found: list[str]) -> str:
@@ -152,6 +183,8 @@ def serve(
     # an address it cannot listen on (`--host "bad host!"`, another machine's) or a port
     # in use is said before the store is opened: it made the default store (and SQLite's
     # files beside it) first. Bound here, so it is one line rather than uvicorn's log
+    if host.startswith("[") and host.endswith("]"):  # an IPv6 address as a URL writes it
+        host = host[1:-1]
     listening = _listen(host, port)
     try:
         store = open_store(db)
