@@ -17,7 +17,7 @@ from homestretch.games.across.content.loader import HORSES
 from homestretch.games.across.rules import betting, dealings, loans
 from homestretch.games.across.rules.actions import NOBODY, Bid, Pass
 from homestretch.games.across.rules.phases import AUCTION, OFFER
-from homestretch.games.across.rules.words import fifties
+from homestretch.games.across.rules.words import PAGE_TEMPLATES, fifties
 
 if TYPE_CHECKING:
     from homestretch.games.across.rules.state import AcrossState
@@ -62,7 +62,7 @@ def why_bid_illegal(lot: Lot, seat: int, bid: Bid, cash: list[int], syndicates: 
     if not lot.may_bid(seat):
         return "you are out of the bidding for this horse"
     if bid.amount < lot.min_bid:
-        return f"the bid must be at least {fifties(lot.min_bid)}"
+        return PAGE_TEMPLATES["bid_at_least"].format(fifties=fifties(lot.min_bid))
     members = (seat,) if bid.partner == NOBODY else (seat, bid.partner)
     if bid.partner != NOBODY:
         if not syndicates:

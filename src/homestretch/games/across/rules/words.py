@@ -571,6 +571,9 @@ PAGE_TEMPLATES = {
     "track_choice": "{name}, {city}: {conditions} Best pick #{pick}.",
     "at_the_table": "At the table",
     "said_move": "{name} {move}",
+    # the rules' refusal of a bid below the least (auction.py), said by the bid's box too
+    # before the bid is sent
+    "bid_at_least": "the bid must be at least {fifties}",
     # a standing order on the horse on the block (R2 asks everyone again each time the
     # price falls): the page answers for its player on this horse, until he cancels it
     "standing_pass": "Skip #{horse} at any price: ask me no more",

@@ -302,7 +302,7 @@
         bar.append(button(text, a));
       });
       const amount = keep(`bid${lot.horse}`, node("input", null, "ab-amount"), lot.min_bid);
-      T.wholeBox(amount, lot.min_bid);  // a text box: its caret kept through a redraw
+      T.wholeBox(amount, lot.min_bid, say("bid_at_least", { fifties: f(lot.min_bid) }));  // a text box: its caret kept through a redraw
       amount.setAttribute("aria-label", W.bid_amount);
       bar.append(amount, dealButton(W.bid_this, "ab-bid-own", () => ({ kind: "bid", amount: Number(amount.value), partner: -1 })));
       bar.dataset.say = "bid";
