@@ -69,6 +69,36 @@ function drawEntries() {
   document.querySelectorAll("#horse-results button").forEach((button) => {
     button.disabled = entries.some((e) => e.horse.id === button.dataset.horse);  // entered once
   });
+  keepDraft();
+}
+
+// --- what was typed and picked, kept for the browser tab's life (as the lobby keeps its
+// form): a reload, a phone's tab reloaded while the keyboard was up, lost every number
+// typed (the distance, the seats, the bankroll), the entries and their jockeys.
+const DRAFT_KEY = "homestretch-race-builder";
+const KEPT = ["sample", "race-name", "track", "date", "furlongs", "surface", "condition", "mode", "your-name", "open-seats", "computers", "lone-bettor", "bankroll", "sealed", "private", "invitation-watches"];
+let restoring = true;  // nothing is kept until the draft (if any) is drawn again
+function keepDraft() {
+  if (restoring) return;
+  const fields = Object.fromEntries(KEPT.map((id) => [id, $(id).type === "checkbox" ? $(id).checked : $(id).value]));
+  const note = $("sample-note").hidden ? null : $("sample-note").textContent;
+  try { sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ fields, entries, course, note })); } catch { /* storage off: kept on screen only */ }
+}
+function readDraft() {
+  try { return JSON.parse(sessionStorage.getItem(DRAFT_KEY)); } catch { return null; }
+}
+function restoreDraft(draft) {
+  Object.entries(draft.fields || {}).forEach(([id, value]) => {
+    const box = $(id);
+    if (!box || id === "sample") return;  // the samples' choice once they are listed
+    if (box.type === "checkbox") box.checked = Boolean(value);
+    else if (box.tagName !== "SELECT" || [...box.options].some((o) => o.value === value)) box.value = value;
+  });
+  entries.splice(0, entries.length, ...(Array.isArray(draft.entries) ? draft.entries : []));
+  if (draft.course) course = draft.course;
+  $("sample-note").hidden = !draft.note;
+  $("sample-note").textContent = draft.note || "";
+  $("distance").textContent = distance(Number($("furlongs").value));
 }
 
 async function search() {
@@ -207,8 +237,11 @@ fetch("/api/stretch/samples").then((r) => r.json()).then((found) => {
     option.value = s.id;
     return option;
   }));
+  const chosen = draft && draft.fields ? draft.fields.sample : "";  // the sample the kept race began from
+  if (chosen && samples.some((s) => s.id === chosen)) $("sample").value = chosen;
 });
 
+const draft = readDraft();
 const conditions = JSON.parse(document.body.dataset.conditions);
 $("condition").replaceChildren(...conditions.map((c) => { const o = el("option", c); o.selected = c === "fast"; return o; }));
 blank = Object.fromEntries(Object.entries(RACE_INPUTS).map(([key, id]) => [key, $(id).value]));
@@ -225,7 +258,6 @@ fetch("/api/stretch/jockeys").then((r) => r.json()).then((found) => {
     return o;
   }));
 });
-drawEntries();
 search();
 // whether the invitation shows the way to watch: a choice at a private table alone
 $("private").addEventListener("change", () => { $("invitation-watches-box").hidden = !$("private").checked; });
@@ -235,4 +267,10 @@ const aloneNote = $("alone-at-tote");
 const others = () => ["open-seats", "computers"].reduce((sum, id) => sum + Math.max(0, Math.floor(Number($(id).value) || 0)), 0);
 const sayAlone = () => { aloneNote.hidden = others() > 0; };
 ["open-seats", "computers"].forEach((id) => $(id).addEventListener("input", sayAlone));
+if (draft) restoreDraft(draft);
+restoring = false;
+drawEntries();
 sayAlone();
+$("invitation-watches-box").hidden = !$("private").checked;
+$("race").addEventListener("input", keepDraft);
+$("race").addEventListener("change", keepDraft);
