@@ -565,3 +565,47 @@ def test_the_first_auction_screen_says_what_was_paid_for_the_leases_kept_once() 
     seat.told_kept.clear()  # a game resumed after the auction: long since paid, not said
     state.phase = "training"
     assert "You paid" not in shown()
+
+
+def test_the_leases_kept_line_breaks_between_cards_at_80_columns_and_narrower() -> None:
+    """The kept leases' line ran on at 80 columns and broke inside a name ("...
+    Stevedon Training" / "Stables £130, Veterinary Surgeon's Practice £100"). Now its rows
+    break only between two cards, the rows after the first indented, at 80 columns and
+    at a narrow terminal (40) alike; each row fits."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+
+    # seed 7: Ann keeps No. 8, No. 12, the Stevedon Training Stables and the vet's
+    # practice, 127 characters in one line
+    state = TotopolyGame(4, names=["Ann", "Bob", "Cy", "Di"]).new_initial_state()
+    assert isinstance(state, TotopolyState)
+    dice = SeededDice(7)
+    while state.phase != "auction":
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        mover = state.to_act()[0]
+        state.apply(mover, state.legal_actions(mover)[0])
+    kept = [
+        f"No. {c['horse']} £{c['value']}" if "horse" in c else f"{c['name']} £{c['value']}"
+        for c in state.view(0)["leases"]
+    ]
+    head = "You paid £"
+    assert len(head) + len(", ".join(kept)) > 80  # the line does not fit one row
+    for width in (80, 40):
+        seat = HotSeat(None, 1, OutputFormat.text)
+        seat.state = state
+        seat.screen = Console(file=io.StringIO(), width=width, color_system=None)
+        seat.show(0, state.view(0))
+        lines = seat.screen.file.getvalue().splitlines()
+        start = next(n for n, line in enumerate(lines) if line.startswith(head))
+        rows = [lines[start]]
+        for line in lines[start + 1 :]:
+            if not line.startswith("  ") or line.strip().startswith(tuple("0123456789")):
+                break
+            rows.append(line)
+        assert all(len(row.rstrip()) <= width for row in rows), rows
+        cards = ", ".join(row.split(":")[-1].strip() for row in rows).strip(", ")
+        said = [card.strip().rstrip(",") for card in cards.split(", ")]
+        assert said == kept, (width, rows)  # every card whole on one row, in order
+        assert len(rows) > 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
@@ -276,6 +277,30 @@ NOTICES_FITTED = 2
 """The latest of a seat's money and cards notices a fitted screen says."""
 
 
+LIST_INDENT = "  "
+"""How a listed line's rows after its first begin (``listed_rows``)."""
+
+
+def listed_rows(head: str, items: list[str], width: int) -> list[str]:
+    """``head`` and then ``items``, comma-separated, in rows of ``width``, broken only
+    between two items (the rows after the first indented): the kept leases' line
+    ("You paid £350 for the leases you kept: No. 8 £80, ...") wrapped inside a name at
+    80 columns ("Stevedon Training" on one row, "Stables £130" on the next). An item
+    wider than a row has a row of its own."""
+    pieces = [item + ("," if n < len(items) - 1 else "") for n, item in enumerate(items)]
+    rows: list[str] = []
+    row = head
+    for piece in pieces:
+        if row == LIST_INDENT:
+            row += piece
+        elif cell_len(row) + 1 + cell_len(piece) <= width:
+            row = f"{row} {piece}"
+        else:
+            rows.append(row)
+            row = LIST_INDENT + piece
+    return [*rows, row]
+
+
 def phase_view(
     console: Console,
     view: JSON,
@@ -283,11 +308,11 @@ def phase_view(
     moves: list[str],
     notices: list[JSON] | None = None,
     tickets: list[tuple[int, int]] | None = None,
-    paid: str | None = None,
+    paid: tuple[str, list[str]] | None = None,
 ) -> None:
     """A move before the race, in what fits an 80 x 24 terminal with its question and
     list: everyone's cash (or that it is hidden) and under it ``paid`` (what this
-    player's cash went on, the leases he kept), the lot and its bid (the auction), the
+    player's cash went on, and each lease he kept: ``listed_rows``), the lot and its bid (the auction), the
     ring with the horses on it and where this player's stand (training), the runners
     with their Tote pools and what they pay and this player's ``tickets`` (horse,
     pounds: the Tote), his hand and leases, his latest ``notices``, the others' latest
@@ -299,7 +324,8 @@ def phase_view(
     if phase != "tote":  # a bettor weighs his own money (tickets_line)
         console.print(Text(cash_line(view, you)))
     if paid:
-        console.print(Text(paid, style="bold"))
+        for row in listed_rows(*paid, console.width):
+            console.print(Text(row, style="bold"))
     if "lot" in view:
         lot = view["lot"]
         standing = (
