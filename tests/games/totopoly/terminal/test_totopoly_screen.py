@@ -397,7 +397,16 @@ def test_the_auction_says_the_others_money_is_hidden_in_words() -> None:
     lines, more, _ = _fitted(state, ["m", "1"])
     said = "\n".join(lines)
     assert "unseen" not in said
-    assert f"Your cash: £{state.cash[seat]}; the others' cash and the bank's are hidden" in said
+    assert f"Your cash: £{state.cash[seat]}; the others' and the bank's are hidden" in said
+    # one row of 80 columns, even with £1000 or more ("ends" wrapped alone to a second)
+    rich = {
+        **state.view(seat),
+        "players": [
+            {**p, "cash": 1000 if p["seat"] == seat else p["cash"]}
+            for p in state.view(seat)["players"]
+        ],
+    }
+    assert len(cash_line(rich, seat)) <= 80, cash_line(rich, seat)
     assert money(None) == "hidden" and "│ hidden" in more  # the whole table's cash column
     assert cash_line(state.view(None), None).startswith("Everyone's cash and the bank's are hidden")
 

@@ -46,7 +46,9 @@ def cash_line(view: JSON, you: int | None) -> str:
     mine = next((p["cash"] for p in players if p["seat"] == you), None)
     if mine is None:
         return "Everyone's cash and the bank's are hidden until the auction ends"
-    return f"Your cash: £{mine}; the others' cash and the bank's are hidden until the auction ends"
+    # in 80 columns with four figures of cash ("the others' cash and the bank's" left
+    # "ends" alone on a second row)
+    return f"Your cash: £{mine}; the others' and the bank's are hidden until the auction ends"
 
 
 def players_table(view: JSON) -> Table:
