@@ -618,3 +618,57 @@ def test_the_leases_kept_line_breaks_between_cards_at_80_columns_and_narrower() 
         said = [card.strip().rstrip(",") for card in cards.split(", ")]
         assert said == kept, (width, rows)  # every card whole on one row, in order
         assert len(rows) > 1
+
+
+def test_a_lot_bought_is_said_once_with_what_was_paid_and_to_whom() -> None:
+    """At the auction a person's cash dropped (£564 to £482) and the lot joined his leases
+    with no word of it: his screen says the others' moves alone and no notices. Now his
+    next screen says the lot and what he paid, to the bank and the auctioneer's
+    commission, once; the screen after it does not."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+
+    state = TotopolyGame(4, names=["Ann", "Bob", "Cy", "Di"]).new_initial_state()
+    assert isinstance(state, TotopolyState)
+    dice = SeededDice(11)
+    seat = HotSeat(None, 1, OutputFormat.text)
+    seat.state = state
+
+    def shown() -> str:
+        seat.screen = Console(file=io.StringIO(), width=80, color_system=None)
+        seat.show(0, state.view(0))
+        return re.sub(r"\s+", " ", seat.screen.file.getvalue())
+
+    said: list[str] = []
+    while state.phase in ("deal", "exchange", "discard", "auction"):
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        mover = state.to_act()[0]
+        legal = state.legal_actions(mover)
+        if mover == 0 and state.phase == "auction":
+            said.append(shown())
+            bids = [a for a in legal if a.kind == "bid"]  # Ann bids the least she may
+            state.apply(0, bids[0] if bids and state.cash[0] > 300 else legal[0])
+        else:
+            state.apply(mover, legal[0])
+    said.append(shown())  # her first screen in the ring
+    bought = [
+        n
+        for n in state.notices_for(0)
+        if n["type"] == "payment" and n.get("payer") == 0 and n.get("why") == "lot"
+    ]
+    assert bought, "Ann bought no lot"
+    names = {h.card: f"No. {h.number} {h.name}" for h in state.c.horses.values()}
+    names |= {b.card: b.name for b in state.c.businesses.values()}
+    for lot in bought:
+        line = f"You bought {names[lot['card']]}: £{lot['amount']} to the bank"
+        assert sum(line in screen for screen in said) == 1, line
+    assert all(screen.count("You bought") <= 2 for screen in said)
+    commission = [
+        n for n in state.notices_for(0) if n.get("why") == "commission" and n["payer"] == 0
+    ]
+    for paid in commission:
+        assert any(
+            f"£{paid['amount']} commission to {state.names[paid['payee']]}" in s for s in said
+        )

@@ -142,6 +142,8 @@ class HotSeat:
         one's saved line was not, and one person not at a terminal is told it once)."""
         self.told_kept: set[int] = set()
         """The seats told what they paid for the leases they kept (``kept_line``)."""
+        self.told_bought: set[tuple[int, int]] = set()
+        """The lots (the notice's event, its player) told as bought (``bought_lines``)."""
 
     def others_moves(self, player: int, view: JSON) -> list[str]:
         """The other players' moves since ``player`` was last shown the table, in the
@@ -186,6 +188,8 @@ class HotSeat:
                 self.opening = []
             self.say_opening()
         self.last = player
+        now = self.table.version if self.table is not None else 0
+        since = self.seen.get(player, max(0, now - MOVES_SHOWN * 4))  # as others_moves
         moves = self.moves = self.others_moves(player, view)
         if view["phase"] == "race":  # redrawn at every move of the race: what fits 80 x 24
             race_view(self.screen, view, self.content, moves)
@@ -194,7 +198,8 @@ class HotSeat:
         if view["phase"] in FITTED:  # every move before the race: what fits 80 x 24 too
             bets = getattr(self.state, "bets", [])  # a ticket is bought in the open
             tickets = [(horse, pounds) for seat, horse, pounds in bets if seat == player]
-            paid = self.kept_line(player, notices or [])
+            kept = self.kept_line(player, notices or [])
+            paid = ([kept] if kept else []) + self.bought_lines(player, notices or [], since)
             phase_view(self.screen, view, self.content, moves, notices, tickets, paid)
             return
         show_view(self.screen, view, self.content, notices, moves[-MOVES_SHOWN:])
@@ -204,6 +209,37 @@ class HotSeat:
         for line in self.opening:
             self.screen.print(line, style="dim", markup=False, highlight=False, soft_wrap=True)
         self.opening = []
+
+    def bought_lines(
+        self, player: int, notices: list[JSON], since: int
+    ) -> list[tuple[str, list[str]]]:
+        """The lots ``player`` bought since his last screen and what he paid for each,
+        said once ("You bought No. 7 Buttercup Bay:", "£77 to the bank", "£4 commission to
+        Cy"): at the auction his cash dropped and the lot joined his leases with no word
+        (the others' moves his screen says are the others' alone, and the auction's
+        screens say no notices)."""
+        from homestretch.games.totopoly.rules.state import TotopolyState
+
+        state = self.state
+        if not isinstance(state, TotopolyState):  # the last lot: said in the ring
+            return []
+        names = {h.card: f"No. {h.number} {h.name}" for h in state.c.horses.values()}
+        names |= {b.card: b.name for b in state.c.businesses.values()}
+        lots: dict[tuple[int, str], list[str]] = {}
+        for n in notices:
+            if n["type"] != "payment" or n.get("payer") != player or n["at"] < since:
+                continue
+            if n.get("why") not in ("lot", "commission") or (n["at"], player) in self.told_bought:
+                continue
+            payee = n["payee"]
+            to = "the bank" if payee == "bank" else state.names[payee]
+            commission = " commission" if n["why"] == "commission" else ""
+            lots.setdefault((n["at"], n["card"]), []).append(f"£{n['amount']}{commission} to {to}")
+        self.told_bought |= {(at, player) for at, _ in lots}
+        return [
+            (f"You bought {names.get(card, card)}:", paid)
+            for (_, card), paid in sorted(lots.items())
+        ]
 
     def kept_line(self, player: int, notices: list[JSON]) -> tuple[str, list[str]] | None:
         """What ``player`` paid for the leases he kept, and each card's face value, said

@@ -310,11 +310,12 @@ def phase_view(
     moves: list[str],
     notices: list[JSON] | None = None,
     tickets: list[tuple[int, int]] | None = None,
-    paid: tuple[str, list[str]] | None = None,
+    paid: list[tuple[str, list[str]]] | None = None,
 ) -> None:
     """A move before the race, in what fits an 80 x 24 terminal with its question and
     list: everyone's cash (or that it is hidden) and under it ``paid`` (what this
-    player's cash went on, and each lease he kept: ``listed_rows``), the lot and its bid (the auction), the
+    player's cash went on, each a line: the leases he kept, a lot he bought:
+    ``listed_rows``), the lot and its bid (the auction), the
     ring with the horses on it and where this player's stand (training), the runners
     with their Tote pools and what they pay and this player's ``tickets`` (horse,
     pounds: the Tote), his hand and leases, his latest ``notices``, the others' latest
@@ -325,8 +326,8 @@ def phase_view(
     you = _fitted_heading(console, view, phase)
     if phase != "tote":  # a bettor weighs his own money (tickets_line)
         console.print(Text(cash_line(view, you)))
-    if paid:
-        for row in listed_rows(*paid, console.width):
+    for head, items in paid or []:
+        for row in listed_rows(head, items, console.width):
             console.print(Text(row, style="bold"))
     if "lot" in view:
         lot = view["lot"]
