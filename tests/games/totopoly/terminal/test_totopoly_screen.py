@@ -672,3 +672,31 @@ def test_a_lot_bought_is_said_once_with_what_was_paid_and_to_whom() -> None:
         assert any(
             f"£{paid['amount']} commission to {state.names[paid['payee']]}" in s for s in said
         )
+
+
+def test_everyone_s_cash_breaks_between_two_sums_at_80_columns() -> None:
+    """With four players, three of them "Computer N", the cash line ran to 83 columns and
+    broke between "bank" and its "£1449". Now its rows break only between two players'
+    sums (or before the bank's), the rows after the first indented."""
+    state = _six_at("training")
+    names = ["Ann", "Computer 1", "Computer 2", "Computer 3", "Computer 4", "Computer 5"]
+    state.names = names
+    for width in (80, 60):
+        seat = state.to_act()[0]
+        hot = HotSeat(None, 1, OutputFormat.text)
+        hot.screen = Console(file=io.StringIO(), width=width, color_system=None)
+        hot.state = state
+        hot.show(seat, state.view(seat))
+        lines = hot.screen.file.getvalue().splitlines()
+        start = next(n for n, line in enumerate(lines) if line.startswith("Cash: "))
+        rows = [lines[start]]
+        for line in lines[start + 1 :]:
+            if not re.match(r"  \S", line):  # the rows after the first: indented by two
+                break
+            rows.append(line)
+        assert len(rows) > 1 and all(len(row.rstrip()) <= width for row in rows), rows
+        for row in rows:  # each row whole entries: a name (or the bank) and its sum
+            entries = re.split(r"[,;] ", row.removeprefix("Cash:").strip().rstrip(",;"))
+            assert all(re.fullmatch(r"\S.* £\d+( \(you\))?", e) for e in entries), rows
+        said = " ".join(row.strip() for row in rows)
+        assert said.startswith("Cash: Ann £") and re.search(r"; bank £\d+$", said), said

@@ -38,17 +38,25 @@ def cash_line(view: JSON, you: int | None) -> str:
     own alone, the others' and the bank's said hidden in words ("unseen" beside each
     name read as if the sum were not yet known to the game)."""
     players = view["players"]
-    if all(p["cash"] is not None for p in players) and view["bank"] is not None:
-        said = ", ".join(
-            f"{p['name']} £{p['cash']}{' (you)' if p['seat'] == you else ''}" for p in players
-        )
-        return f"Cash: {said}; bank £{view['bank']}"
+    each = cash_each(view, you)
+    if each is not None:
+        return f"Cash: {', '.join(each[:-1])}; {each[-1]}"
     mine = next((p["cash"] for p in players if p["seat"] == you), None)
     if mine is None:
         return "Everyone's cash and the bank's are hidden until the auction ends"
     # in 80 columns with four figures of cash ("the others' cash and the bank's" left
     # "ends" alone on a second row)
     return f"Your cash: £{mine}; the others' and the bank's are hidden until the auction ends"
+
+
+def cash_each(view: JSON, you: int | None) -> list[str] | None:
+    """Everyone's cash and then the bank's, an entry each ("Ann £406 (you)", ..., "bank
+    £1449"), when all of it is in the open."""
+    players = view["players"]
+    if any(p["cash"] is None for p in players) or view["bank"] is None:
+        return None
+    said = [f"{p['name']} £{p['cash']}{' (you)' if p['seat'] == you else ''}" for p in players]
+    return [*said, f"bank £{view['bank']}"]
 
 
 def players_table(view: JSON) -> Table:
@@ -283,13 +291,15 @@ LIST_INDENT = "  "
 """How a listed line's rows after its first begin (``listed_rows``)."""
 
 
-def listed_rows(head: str, items: list[str], width: int) -> list[str]:
+def listed_rows(head: str, items: list[str], width: int, before_last: str = ",") -> list[str]:
     """``head`` and then ``items``, comma-separated, in rows of ``width``, broken only
     between two items (the rows after the first indented): the kept leases' line
     ("You paid £350 for the leases you kept: No. 8 £80, ...") wrapped inside a name at
     80 columns ("Stevedon Training" on one row, "Stables £130" on the next). An item
-    wider than a row has a row of its own."""
-    pieces = [item + ("," if n < len(items) - 1 else "") for n, item in enumerate(items)]
+    wider than a row has a row of its own. ``before_last``: the mark after the last
+    item but one (";" before the bank's cash)."""
+    marks = ([","] * (len(items) - 2) + [before_last] if len(items) > 1 else []) + [""]
+    pieces = [item + mark for item, mark in zip(items, marks, strict=False)]
     rows: list[str] = []
     row = head
     for piece in pieces:
@@ -325,7 +335,12 @@ def phase_view(
     phase = view["phase"]
     you = _fitted_heading(console, view, phase)
     if phase != "tote":  # a bettor weighs his own money (tickets_line)
-        console.print(Text(cash_line(view, you)))
+        each = cash_each(view, you)
+        if each is None:  # hidden (T41): his own alone, in a line
+            console.print(Text(cash_line(view, you)))
+        else:  # broken between two players' sums, as the leases kept are
+            for row in listed_rows("Cash:", each, console.width, before_last=";"):
+                console.print(Text(row))
     for head, items in paid or []:
         for row in listed_rows(head, items, console.width):
             console.print(Text(row, style="bold"))
