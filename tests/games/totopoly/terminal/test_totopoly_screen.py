@@ -700,3 +700,21 @@ def test_everyone_s_cash_breaks_between_two_sums_at_80_columns() -> None:
             assert all(re.fullmatch(r"\S.* £\d+( \(you\))?", e) for e in entries), rows
         said = " ".join(row.strip() for row in rows)
         assert said.startswith("Cash: Ann £") and re.search(r"; bank £\d+$", said), said
+
+
+def test_a_horse_not_yet_off_is_said_at_the_gate_not_on_length_0() -> None:
+    """The race's "Yours:" line and the whole table's horses said "No. 7 (yellow) length
+    0, track 1" of a horse still at the gate: the course has no length 0. Now "at the
+    gate, track 1"; a horse that has moved, its length."""
+    state = _six_at("race")
+    seat = state.to_act()[0]
+    lines, more, _ = _fitted(state, ["m", "1"])
+    start = next(n for n, line in enumerate(lines) if line.startswith("Yours: "))
+    yours = " ".join(lines[start : start + 3])  # its rows, wrapped
+    at_gate = [h for h in state.view(seat)["horses"] if h.get("length") == 0]
+    assert at_gate and "length 0" not in yours and "length 0" not in more
+    mine = [h for h in at_gate if h.get("owner") == seat]
+    assert mine and all(
+        f"No. {h['number']} ({h['colour']}) at the gate, track {h['track']}" in yours for h in mine
+    ), yours
+    assert "at the gate, track" in more

@@ -108,6 +108,14 @@ def tote_pad(view: JSON) -> str:
     return f"Tote pad (pool £{view['tote']['pool']}): " + "  ".join(spaces)
 
 
+def on_course(horse: JSON) -> str:
+    """Where a horse stands on the course: "length 7, track 3", or "at the gate, track 1"
+    before its first throw (it said "length 0", a length the course has not)."""
+    if horse["length"] == 0:
+        return f"at the gate, track {horse['track']}"
+    return f"length {horse['length']}, track {horse['track']}"
+
+
 def horses_table(view: JSON, names: list[str]) -> Table:
     table = Table("no.", "horse", "colour", "owner", "status", "where")
     for h in view["horses"]:
@@ -117,7 +125,7 @@ def horses_table(view: JSON, names: list[str]) -> Table:
         if "square" in h:
             where = f"ring square {h['square']}"
         if "length" in h:
-            where = f"length {h['length']}, track {h['track']}"
+            where = on_course(h)
         owner = "" if h["owner"] is None else names[h["owner"]]
         colour = Text(h["colour"], style=STYLE[h["colour"]])
         table.add_row(str(h["number"]), h["name"], colour, owner, h["status"], where)
@@ -252,7 +260,7 @@ def race_view(console: Console, view: JSON, content: Content, moves: list[str]) 
     86 rows; it is ``show_view``, m at the prompt."""
     you = _fitted_heading(console, view, "race")
     console.print(course_picture(view, content, legend=False), end="")
-    _yours(console, view, you, "length", lambda h: f"length {h['length']}, track {h['track']}")
+    _yours(console, view, you, "length", on_course)
     _fitted_foot(console, view, moves)
 
 
