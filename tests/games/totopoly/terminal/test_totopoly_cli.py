@@ -381,6 +381,47 @@ def test_two_people_hand_the_seat_over_before_each_sees_a_hand(
     assert screen.getvalue().count("\x1b[3J") == len(handovers)
 
 
+def test_one_person_s_first_screen_begins_with_the_seed_and_how_to_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One person with computer players: nothing cleared the screen, so the opening "seed
+    7 ..." and "Saved as game 1: resume it with ..." went up over the shell's lines with
+    the first answer (or m's whole table), and a resumed game never said how to resume.
+    Now the first screen is cleared (the visible screen, not the scrollback: there is no
+    other person's hand to hide) and begins with them, said once on it; not at a
+    terminal, each is said once in all."""
+    screen = io.StringIO()
+    monkeypatch.setattr(totopoly_cli, "console", Console(file=screen, force_terminal=True))
+    db = str(tmp_path / "g.sqlite")
+    seed, saved = (
+        "seed 7  (repeat with --seed 7)",
+        f"Saved as game 1: resume it with `homestretch resume 1 --db {db}`.",
+    )
+    args = ["totopoly", "play", "--players", "Ann", "--bots", "2", "--seed", "7", "--db", db]
+    RUNNER.invoke(app, args, input="1\n" * 3)  # stopped at her fourth question
+    heading = "Totopoly - Ann: "
+    drawn = screen.getvalue()
+    first = drawn[: drawn.index(heading)]
+    assert "\x1b[2J" in first and "\x1b[3J" not in drawn  # her own scrollback is kept
+    top = first.rsplit("\x1b[2J", 1)[1]
+    assert top.count(seed) == 1 and top.count(saved) == 1, top
+    assert drawn.count("\x1b[2J") == 1  # her first screen only
+    # resumed: the first screen begins with where it is saved and how to resume
+    screen.truncate(0)
+    screen.seek(0)
+    RUNNER.invoke(app, ["resume", "1", "--db", db], input="1\n")
+    drawn = screen.getvalue()
+    top = drawn[: drawn.index(heading)].rsplit("\x1b[2J", 1)[1]
+    assert top.count(saved) == 1, drawn[:2000]
+    # not at a terminal (piped): nothing cleared, each line said once
+    monkeypatch.undo()
+    piped = RUNNER.invoke(app, args[:-1] + [str(tmp_path / "h.sqlite")], input="1\n" * 3)
+    assert piped.stdout.count("seed 7  (repeat") == 1 and "\x1b[2J" not in piped.stdout
+    assert piped.stdout.count("Saved as game 1: resume it with") == 1
+    again = RUNNER.invoke(app, ["resume", "1", "--db", str(tmp_path / "h.sqlite")], input="1\n")
+    assert again.stdout.count("Saved as game 1: resume it with") == 1, again.stdout[:2000]
+
+
 def test_a_game_saved_before_tables_resumes_with_its_computer_seats(tmp_path: Path) -> None:
     db = tmp_path / "l.sqlite"
     store = Store(db)

@@ -397,7 +397,16 @@ def test_the_auction_says_the_others_money_is_hidden_in_words() -> None:
     lines, more, _ = _fitted(state, ["m", "1"])
     said = "\n".join(lines)
     assert "unseen" not in said
-    assert f"Your cash: £{state.cash[seat]}; the others' cash and the bank's are hidden" in said
+    assert f"Your cash: £{state.cash[seat]}; the others' and the bank's are hidden" in said
+    # one row of 80 columns, even with £1000 or more ("ends" wrapped alone to a second)
+    rich = {
+        **state.view(seat),
+        "players": [
+            {**p, "cash": 1000 if p["seat"] == seat else p["cash"]}
+            for p in state.view(seat)["players"]
+        ],
+    }
+    assert len(cash_line(rich, seat)) <= 80, cash_line(rich, seat)
     assert money(None) == "hidden" and "│ hidden" in more  # the whole table's cash column
     assert cash_line(state.view(None), None).startswith("Everyone's cash and the bank's are hidden")
 
@@ -565,3 +574,147 @@ def test_the_first_auction_screen_says_what_was_paid_for_the_leases_kept_once() 
     seat.told_kept.clear()  # a game resumed after the auction: long since paid, not said
     state.phase = "training"
     assert "You paid" not in shown()
+
+
+def test_the_leases_kept_line_breaks_between_cards_at_80_columns_and_narrower() -> None:
+    """The kept leases' line ran on at 80 columns and broke inside a name ("...
+    Stevedon Training" / "Stables £130, Veterinary Surgeon's Practice £100"). Now its rows
+    break only between two cards, the rows after the first indented, at 80 columns and
+    at a narrow terminal (40) alike; each row fits."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+
+    # seed 7: Ann keeps No. 8, No. 12, the Stevedon Training Stables and the vet's
+    # practice, 127 characters in one line
+    state = TotopolyGame(4, names=["Ann", "Bob", "Cy", "Di"]).new_initial_state()
+    assert isinstance(state, TotopolyState)
+    dice = SeededDice(7)
+    while state.phase != "auction":
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        mover = state.to_act()[0]
+        state.apply(mover, state.legal_actions(mover)[0])
+    kept = [
+        f"No. {c['horse']} £{c['value']}" if "horse" in c else f"{c['name']} £{c['value']}"
+        for c in state.view(0)["leases"]
+    ]
+    head = "You paid £"
+    assert len(head) + len(", ".join(kept)) > 80  # the line does not fit one row
+    for width in (80, 40):
+        seat = HotSeat(None, 1, OutputFormat.text)
+        seat.state = state
+        seat.screen = Console(file=io.StringIO(), width=width, color_system=None)
+        seat.show(0, state.view(0))
+        lines = seat.screen.file.getvalue().splitlines()
+        start = next(n for n, line in enumerate(lines) if line.startswith(head))
+        rows = [lines[start]]
+        for line in lines[start + 1 :]:
+            if not line.startswith("  ") or line.strip().startswith(tuple("0123456789")):
+                break
+            rows.append(line)
+        assert all(len(row.rstrip()) <= width for row in rows), rows
+        cards = ", ".join(row.split(":")[-1].strip() for row in rows).strip(", ")
+        said = [card.strip().rstrip(",") for card in cards.split(", ")]
+        assert said == kept, (width, rows)  # every card whole on one row, in order
+        assert len(rows) > 1
+
+
+def test_a_lot_bought_is_said_once_with_what_was_paid_and_to_whom() -> None:
+    """At the auction a person's cash dropped (£564 to £482) and the lot joined his leases
+    with no word of it: his screen says the others' moves alone and no notices. Now his
+    next screen says the lot and what he paid, to the bank and the auctioneer's
+    commission, once; the screen after it does not."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.games.totopoly.rules.state import TotopolyGame
+
+    state = TotopolyGame(4, names=["Ann", "Bob", "Cy", "Di"]).new_initial_state()
+    assert isinstance(state, TotopolyState)
+    dice = SeededDice(11)
+    seat = HotSeat(None, 1, OutputFormat.text)
+    seat.state = state
+
+    def shown() -> str:
+        seat.screen = Console(file=io.StringIO(), width=80, color_system=None)
+        seat.show(0, state.view(0))
+        return re.sub(r"\s+", " ", seat.screen.file.getvalue())
+
+    said: list[str] = []
+    while state.phase in ("deal", "exchange", "discard", "auction"):
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        mover = state.to_act()[0]
+        legal = state.legal_actions(mover)
+        if mover == 0 and state.phase == "auction":
+            said.append(shown())
+            bids = [a for a in legal if a.kind == "bid"]  # Ann bids the least she may
+            state.apply(0, bids[0] if bids and state.cash[0] > 300 else legal[0])
+        else:
+            state.apply(mover, legal[0])
+    said.append(shown())  # her first screen in the ring
+    bought = [
+        n
+        for n in state.notices_for(0)
+        if n["type"] == "payment" and n.get("payer") == 0 and n.get("why") == "lot"
+    ]
+    assert bought, "Ann bought no lot"
+    names = {h.card: f"No. {h.number} {h.name}" for h in state.c.horses.values()}
+    names |= {b.card: b.name for b in state.c.businesses.values()}
+    for lot in bought:
+        line = f"You bought {names[lot['card']]}: £{lot['amount']} to the bank"
+        assert sum(line in screen for screen in said) == 1, line
+    assert all(screen.count("You bought") <= 2 for screen in said)
+    commission = [
+        n for n in state.notices_for(0) if n.get("why") == "commission" and n["payer"] == 0
+    ]
+    for paid in commission:
+        assert any(
+            f"£{paid['amount']} commission to {state.names[paid['payee']]}" in s for s in said
+        )
+
+
+def test_everyone_s_cash_breaks_between_two_sums_at_80_columns() -> None:
+    """With four players, three of them "Computer N", the cash line ran to 83 columns and
+    broke between "bank" and its "£1449". Now its rows break only between two players'
+    sums (or before the bank's), the rows after the first indented."""
+    state = _six_at("training")
+    names = ["Ann", "Computer 1", "Computer 2", "Computer 3", "Computer 4", "Computer 5"]
+    state.names = names
+    for width in (80, 60):
+        seat = state.to_act()[0]
+        hot = HotSeat(None, 1, OutputFormat.text)
+        hot.screen = Console(file=io.StringIO(), width=width, color_system=None)
+        hot.state = state
+        hot.show(seat, state.view(seat))
+        lines = hot.screen.file.getvalue().splitlines()
+        start = next(n for n, line in enumerate(lines) if line.startswith("Cash: "))
+        rows = [lines[start]]
+        for line in lines[start + 1 :]:
+            if not re.match(r"  \S", line):  # the rows after the first: indented by two
+                break
+            rows.append(line)
+        assert len(rows) > 1 and all(len(row.rstrip()) <= width for row in rows), rows
+        for row in rows:  # each row whole entries: a name (or the bank) and its sum
+            entries = re.split(r"[,;] ", row.removeprefix("Cash:").strip().rstrip(",;"))
+            assert all(re.fullmatch(r"\S.* £\d+( \(you\))?", e) for e in entries), rows
+        said = " ".join(row.strip() for row in rows)
+        assert said.startswith("Cash: Ann £") and re.search(r"; bank £\d+$", said), said
+
+
+def test_a_horse_not_yet_off_is_said_at_the_gate_not_on_length_0() -> None:
+    """The race's "Yours:" line and the whole table's horses said "No. 7 (yellow) length
+    0, track 1" of a horse still at the gate: the course has no length 0. Now "at the
+    gate, track 1"; a horse that has moved, its length."""
+    state = _six_at("race")
+    seat = state.to_act()[0]
+    lines, more, _ = _fitted(state, ["m", "1"])
+    start = next(n for n, line in enumerate(lines) if line.startswith("Yours: "))
+    yours = " ".join(lines[start : start + 3])  # its rows, wrapped
+    at_gate = [h for h in state.view(seat)["horses"] if h.get("length") == 0]
+    assert at_gate and "length 0" not in yours and "length 0" not in more
+    mine = [h for h in at_gate if h.get("owner") == seat]
+    assert mine and all(
+        f"No. {h['number']} ({h['colour']}) at the gate, track {h['track']}" in yours for h in mine
+    ), yours
+    assert "at the gate, track" in more

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.control import Control
 from rich.markup import escape
 
 from homestretch.cli.common import (
@@ -133,9 +134,16 @@ class HotSeat:
         self.opening: list[str] = []
         """The lines a game opens with (its seed, where it is saved and how to resume it),
         said again at the top of the first cleared screen: the clear wiped them before
-        anyone read them."""
+        anyone read them. One person at a terminal has his first screen cleared too, to
+        begin with them: they were printed over the shell's lines and went up with the
+        first answer, or m's whole table, before he had read them."""
+        self.opening_said = True
+        """Whether ``opening`` was printed as the game opened (a new game's was; a resumed
+        one's saved line was not, and one person not at a terminal is told it once)."""
         self.told_kept: set[int] = set()
         """The seats told what they paid for the leases they kept (``kept_line``)."""
+        self.told_bought: set[tuple[int, int]] = set()
+        """The lots (the notice's event, its player) told as bought (``bought_lines``)."""
 
     def others_moves(self, player: int, view: JSON) -> list[str]:
         """The other players' moves since ``player`` was last shown the table, in the
@@ -167,15 +175,21 @@ class HotSeat:
 
         if self.people > 1 and player != self.last:
             clear_for_next_person(self.screen)
-            for line in self.opening:  # once, on the first handover's screen
-                self.screen.print(line, style="dim", markup=False, highlight=False, soft_wrap=True)
-            self.opening = []
+            self.say_opening()  # once, on the first handover's screen
             self.prompt(
                 f"Pass the seat to {view['players'][player]['name']} and press Enter",
                 default="",
                 show_default=False,
             )
+        elif self.opening:  # one person: his first screen begins with them
+            if self.screen.is_terminal:  # the visible screen only: his own lines above
+                self.screen.control(Control.clear(), Control.home())
+            elif self.opening_said:  # printed just above, nothing wiped them
+                self.opening = []
+            self.say_opening()
         self.last = player
+        now = self.table.version if self.table is not None else 0
+        since = self.seen.get(player, max(0, now - MOVES_SHOWN * 4))  # as others_moves
         moves = self.moves = self.others_moves(player, view)
         if view["phase"] == "race":  # redrawn at every move of the race: what fits 80 x 24
             race_view(self.screen, view, self.content, moves)
@@ -184,16 +198,54 @@ class HotSeat:
         if view["phase"] in FITTED:  # every move before the race: what fits 80 x 24 too
             bets = getattr(self.state, "bets", [])  # a ticket is bought in the open
             tickets = [(horse, pounds) for seat, horse, pounds in bets if seat == player]
-            paid = self.kept_line(player, notices or [])
+            kept = self.kept_line(player, notices or [])
+            paid = ([kept] if kept else []) + self.bought_lines(player, notices or [], since)
             phase_view(self.screen, view, self.content, moves, notices, tickets, paid)
             return
         show_view(self.screen, view, self.content, notices, moves[-MOVES_SHOWN:])
 
-    def kept_line(self, player: int, notices: list[JSON]) -> str | None:
-        """What ``player`` paid for the leases he kept, card by card, said once on his
-        first screen after the payment ("You paid £260 for the leases you kept: No. 4
-        £130, ..."): his cash dropped between the discard and the auction, and the
-        auction's screens say no notices."""
+    def say_opening(self) -> None:
+        """The opening lines, dim, once (``opening``)."""
+        for line in self.opening:
+            self.screen.print(line, style="dim", markup=False, highlight=False, soft_wrap=True)
+        self.opening = []
+
+    def bought_lines(
+        self, player: int, notices: list[JSON], since: int
+    ) -> list[tuple[str, list[str]]]:
+        """The lots ``player`` bought since his last screen and what he paid for each,
+        said once ("You bought No. 7 Buttercup Bay:", "£77 to the bank", "£4 commission to
+        Cy"): at the auction his cash dropped and the lot joined his leases with no word
+        (the others' moves his screen says are the others' alone, and the auction's
+        screens say no notices)."""
+        from homestretch.games.totopoly.rules.state import TotopolyState
+
+        state = self.state
+        if not isinstance(state, TotopolyState):  # the last lot: said in the ring
+            return []
+        names = {h.card: f"No. {h.number} {h.name}" for h in state.c.horses.values()}
+        names |= {b.card: b.name for b in state.c.businesses.values()}
+        lots: dict[tuple[int, str], list[str]] = {}
+        for n in notices:
+            if n["type"] != "payment" or n.get("payer") != player or n["at"] < since:
+                continue
+            if n.get("why") not in ("lot", "commission") or (n["at"], player) in self.told_bought:
+                continue
+            payee = n["payee"]
+            to = "the bank" if payee == "bank" else state.names[payee]
+            commission = " commission" if n["why"] == "commission" else ""
+            lots.setdefault((n["at"], n["card"]), []).append(f"£{n['amount']}{commission} to {to}")
+        self.told_bought |= {(at, player) for at, _ in lots}
+        return [
+            (f"You bought {names.get(card, card)}:", paid)
+            for (_, card), paid in sorted(lots.items())
+        ]
+
+    def kept_line(self, player: int, notices: list[JSON]) -> tuple[str, list[str]] | None:
+        """What ``player`` paid for the leases he kept, and each card's face value, said
+        once on his first screen after the payment ("You paid £260 for the leases you
+        kept:", "No. 4 £130", ...: ``render.listed_rows`` lays them out): his cash dropped
+        between the discard and the auction, and the auction's screens say no notices."""
         from homestretch.games.totopoly.rules.state import TotopolyState
 
         state = self.state
@@ -208,8 +260,8 @@ class HotSeat:
         values = {h.card: (f"No. {h.number}", h.value) for h in state.c.horses.values()}
         values |= {b.card: (b.name, b.value) for b in state.c.businesses.values()}
         kept = sorted(c for c, seat in state.retained.items() if seat == player and c in values)
-        cards = ", ".join(f"{values[c][0]} £{values[c][1]}" for c in kept)
-        return f"You paid £{paid[-1]['amount']} for the leases you kept: {cards}"
+        cards = [f"{values[c][0]} £{values[c][1]}" for c in kept]
+        return f"You paid £{paid[-1]['amount']} for the leases you kept:", cards
 
     def more(self, player: int, view: JSON) -> bool:
         """m at a move: the whole table its screen leaves off."""
@@ -576,16 +628,19 @@ def _play_on(
     db: Path | str | None,
     quiet: bool = False,
     opening: list[str] | None = None,
+    opening_said: bool = True,
 ) -> None:
     """Play the table to the end at this terminal, every event stored as it happens
     (``quiet``: the result, the people's screens without the others' moves; computer
     players' games print the result alone either way; ``opening``: the lines said as
-    the game opened, said again on the first hot-seat screen)."""
+    the game opened (``opening_said``) or to be said, at the top of the first person's
+    first screen)."""
     from homestretch.games.totopoly.rules.state import TotopolyState
 
     people_seats = [s for s, seat in enumerate(table.seats) if seat.is_person]
     seat = HotSeat(game.content_folder, len(people_seats), fmt, quiet)
     seat.opening = list(opening or [])
+    seat.opening_said = opening_said
     seat.state = table.state
     seat.table = table
     people = {s: person(table.seats[s].name, table.state, seat) for s in people_seats}
@@ -703,7 +758,8 @@ def resume_saved(saved: SavedGame, store: Store, fmt: OutputFormat = OutputForma
     table = rebuild(store, saved, game, legacy_seats=legacy_seats(game), game_entry=ENTRY)
     say_resumed(saved, table, fmt)
     db = db_hint(store)
-    _play_on(table, saved.id, store, game, fmt, db, opening=[saved_line(saved.id, db)])
+    opening = [saved_line(saved.id, db)]
+    _play_on(table, saved.id, store, game, fmt, db, opening=opening, opening_said=False)
 
 
 def show_saved(saved: SavedGame, fmt: OutputFormat) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
@@ -37,15 +38,25 @@ def cash_line(view: JSON, you: int | None) -> str:
     own alone, the others' and the bank's said hidden in words ("unseen" beside each
     name read as if the sum were not yet known to the game)."""
     players = view["players"]
-    if all(p["cash"] is not None for p in players) and view["bank"] is not None:
-        said = ", ".join(
-            f"{p['name']} £{p['cash']}{' (you)' if p['seat'] == you else ''}" for p in players
-        )
-        return f"Cash: {said}; bank £{view['bank']}"
+    each = cash_each(view, you)
+    if each is not None:
+        return f"Cash: {', '.join(each[:-1])}; {each[-1]}"
     mine = next((p["cash"] for p in players if p["seat"] == you), None)
     if mine is None:
         return "Everyone's cash and the bank's are hidden until the auction ends"
-    return f"Your cash: £{mine}; the others' cash and the bank's are hidden until the auction ends"
+    # in 80 columns with four figures of cash ("the others' cash and the bank's" left
+    # "ends" alone on a second row)
+    return f"Your cash: £{mine}; the others' and the bank's are hidden until the auction ends"
+
+
+def cash_each(view: JSON, you: int | None) -> list[str] | None:
+    """Everyone's cash and then the bank's, an entry each ("Ann £406 (you)", ..., "bank
+    £1449"), when all of it is in the open."""
+    players = view["players"]
+    if any(p["cash"] is None for p in players) or view["bank"] is None:
+        return None
+    said = [f"{p['name']} £{p['cash']}{' (you)' if p['seat'] == you else ''}" for p in players]
+    return [*said, f"bank £{view['bank']}"]
 
 
 def players_table(view: JSON) -> Table:
@@ -97,6 +108,14 @@ def tote_pad(view: JSON) -> str:
     return f"Tote pad (pool £{view['tote']['pool']}): " + "  ".join(spaces)
 
 
+def on_course(horse: JSON) -> str:
+    """Where a horse stands on the course: "length 7, track 3", or "at the gate, track 1"
+    before its first throw (it said "length 0", a length the course has not)."""
+    if horse["length"] == 0:
+        return f"at the gate, track {horse['track']}"
+    return f"length {horse['length']}, track {horse['track']}"
+
+
 def horses_table(view: JSON, names: list[str]) -> Table:
     table = Table("no.", "horse", "colour", "owner", "status", "where")
     for h in view["horses"]:
@@ -106,7 +125,7 @@ def horses_table(view: JSON, names: list[str]) -> Table:
         if "square" in h:
             where = f"ring square {h['square']}"
         if "length" in h:
-            where = f"length {h['length']}, track {h['track']}"
+            where = on_course(h)
         owner = "" if h["owner"] is None else names[h["owner"]]
         colour = Text(h["colour"], style=STYLE[h["colour"]])
         table.add_row(str(h["number"]), h["name"], colour, owner, h["status"], where)
@@ -241,7 +260,7 @@ def race_view(console: Console, view: JSON, content: Content, moves: list[str]) 
     86 rows; it is ``show_view``, m at the prompt."""
     you = _fitted_heading(console, view, "race")
     console.print(course_picture(view, content, legend=False), end="")
-    _yours(console, view, you, "length", lambda h: f"length {h['length']}, track {h['track']}")
+    _yours(console, view, you, "length", on_course)
     _fitted_foot(console, view, moves)
 
 
@@ -276,6 +295,32 @@ NOTICES_FITTED = 2
 """The latest of a seat's money and cards notices a fitted screen says."""
 
 
+LIST_INDENT = "  "
+"""How a listed line's rows after its first begin (``listed_rows``)."""
+
+
+def listed_rows(head: str, items: list[str], width: int, before_last: str = ",") -> list[str]:
+    """``head`` and then ``items``, comma-separated, in rows of ``width``, broken only
+    between two items (the rows after the first indented): the kept leases' line
+    ("You paid £350 for the leases you kept: No. 8 £80, ...") wrapped inside a name at
+    80 columns ("Stevedon Training" on one row, "Stables £130" on the next). An item
+    wider than a row has a row of its own. ``before_last``: the mark after the last
+    item but one (";" before the bank's cash)."""
+    marks = ([","] * (len(items) - 2) + [before_last] if len(items) > 1 else []) + [""]
+    pieces = [item + mark for item, mark in zip(items, marks, strict=False)]
+    rows: list[str] = []
+    row = head
+    for piece in pieces:
+        if row == LIST_INDENT:
+            row += piece
+        elif cell_len(row) + 1 + cell_len(piece) <= width:
+            row = f"{row} {piece}"
+        else:
+            rows.append(row)
+            row = LIST_INDENT + piece
+    return [*rows, row]
+
+
 def phase_view(
     console: Console,
     view: JSON,
@@ -283,11 +328,12 @@ def phase_view(
     moves: list[str],
     notices: list[JSON] | None = None,
     tickets: list[tuple[int, int]] | None = None,
-    paid: str | None = None,
+    paid: list[tuple[str, list[str]]] | None = None,
 ) -> None:
     """A move before the race, in what fits an 80 x 24 terminal with its question and
     list: everyone's cash (or that it is hidden) and under it ``paid`` (what this
-    player's cash went on, the leases he kept), the lot and its bid (the auction), the
+    player's cash went on, each a line: the leases he kept, a lot he bought:
+    ``listed_rows``), the lot and its bid (the auction), the
     ring with the horses on it and where this player's stand (training), the runners
     with their Tote pools and what they pay and this player's ``tickets`` (horse,
     pounds: the Tote), his hand and leases, his latest ``notices``, the others' latest
@@ -297,9 +343,15 @@ def phase_view(
     phase = view["phase"]
     you = _fitted_heading(console, view, phase)
     if phase != "tote":  # a bettor weighs his own money (tickets_line)
-        console.print(Text(cash_line(view, you)))
-    if paid:
-        console.print(Text(paid, style="bold"))
+        each = cash_each(view, you)
+        if each is None:  # hidden (T41): his own alone, in a line
+            console.print(Text(cash_line(view, you)))
+        else:  # broken between two players' sums, as the leases kept are
+            for row in listed_rows("Cash:", each, console.width, before_last=";"):
+                console.print(Text(row))
+    for head, items in paid or []:
+        for row in listed_rows(head, items, console.width):
+            console.print(Text(row, style="bold"))
     if "lot" in view:
         lot = view["lot"]
         standing = (
