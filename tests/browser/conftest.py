@@ -7,9 +7,14 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.browser.table_pages import SharedServer, context
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, serving
+
+expect.set_options(timeout=20_000)
+"""A bound on an ``expect`` waiting for a push on a busy machine (CI: two cores, the suite
+in parallel). Set here once: it is global to the process, so set in each test file the
+last file imported won (15 s or 20 s by the order of collection)."""
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,6 @@ from tests.conftest import serving
 from homestretch.core.protocol import JSON
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 
 # The fewest parts of the call the page has ever shown since it loaded (None: no call
 # yet), watched on every change of the page, so a call that starts over from its first

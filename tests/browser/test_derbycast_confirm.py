@@ -22,7 +22,6 @@ from tests.browser.table_pages import (
 from homestretch.games.derbycast.rules.words import PHONE_BUTTONS, STANDS
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 BIG_FIELD = {"race": "claiming-route-big-field", "mode": "quick"}
 
 

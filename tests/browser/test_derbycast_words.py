@@ -39,7 +39,6 @@ from homestretch.games.derbycast.rules.words import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 
 
 def _tap(phone: Page, program: str, bet: str) -> None:

@@ -21,7 +21,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 MOST_POLLS = 600
 """A bound on asking whether the computer players have finished the meet."""

@@ -22,7 +22,6 @@ from tests.browser.table_pages import (
 from tests.browser.test_stretch_betting_phone import new_race
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 PIN = "#your-turn-pin"
 PEOPLE = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
 UNDER_THE_PIN = """(pin) => {

@@ -14,7 +14,6 @@ from playwright.sync_api import Browser, Route, expect
 from tests.browser.table_pages import SharedServer, context, frame, shows
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 ANSWER_READ = """() => {
   const json = Response.prototype.json;

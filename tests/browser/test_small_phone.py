@@ -15,7 +15,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 SMALL = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True}
 
 

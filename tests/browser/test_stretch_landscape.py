@@ -16,7 +16,6 @@ from tests.browser.table_pages import SharedServer, fits_width, frame, shows, to
 from tests.browser.test_stretch_betting_phone import bet, new_race
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)
 
 LANDSCAPE: dict[str, Any] = {
     "viewport": {"width": 740, "height": 375},

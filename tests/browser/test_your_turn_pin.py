@@ -26,7 +26,6 @@ from tests.browser.test_stretch_betting_phone import new_race
 from homestretch.web.words import PAGE
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 PIN = "#your-turn-pin"
 PEOPLE = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
 SIMULATE = {"kind": "simulate", "race": "claiming-route-big-field"}
