@@ -31,7 +31,9 @@ def test_a_long_games_notices_fold_and_read_newest_first(
 ) -> None:
     with shared_server.visit() as address:
         bots = [{"kind": "bot", "bot": "sensible", "name": n} for n in ("Ann", "Bob", "Cy")]
-        links = open_table(address, {"game": "across", "config": {"players": 3}, "seats": bots})
+        links = open_table(
+            address, {"game": "across", "config": {"players": 3}, "seats": bots, "seed": 3}
+        )
         for _ in range(MOST_POLLS):  # computer players only: the server plays it out
             final = frame(address, links["id"])
             if final["over"]:
