@@ -264,6 +264,26 @@ def nothing_hidden(db: str, game_id: int, seat: int | None) -> bool:
     return not secrets(db, game_id, seat)
 
 
+DRAWN_BOX = """(selector) => {
+  const node = document.querySelector(selector);
+  if (!node || !node.getClientRects().length) return null;
+  const box = node.getBoundingClientRect();
+  return { x: box.left, y: box.top, width: box.width, height: box.height };
+}"""
+
+
+def drawn_box(page: Page, selector: str) -> dict[str, float] | None:
+    """Where the first of ``selector`` is drawn on the screen (None: it is not drawn),
+    found and measured in one step in the page. A board drawn again by its own timers (a
+    call read out a part at a time, chances asked again while pending) replaces its
+    nodes, and ``locator.bounding_box()`` (find the node, then measure it) read a node
+    taken out between the two as not drawn (the landscape test's failure on a loaded
+    machine: "#stretch-chances h4 is not drawn")."""
+    page.locator(selector).first.wait_for(state="attached")
+    box: dict[str, float] | None = page.evaluate(DRAWN_BOX, selector)
+    return box
+
+
 SCREEN_WIDTH = "document.documentElement.clientWidth"
 """The width the page is laid out in: a phone's screen. Not ``window.innerWidth``, which a
 phone widens to a page too wide for it (it zooms out), so nothing would ever overflow it."""

@@ -16,6 +16,7 @@ from tests.browser.table_pages import (
     SharedServer,
     broken_words,
     context,
+    drawn_box,
     fits_width,
     frame,
     move,
@@ -246,7 +247,7 @@ def test_win_place_and_show_come_up_under_the_horse_tapped_on_a_phone(
 
 def _on_first_screen(page: Page, selector: str) -> None:
     page.evaluate("window.scrollTo(0, 0)")
-    box = page.locator(selector).bounding_box()
+    box = drawn_box(page, selector)
     assert box is not None, f"{selector} is not drawn"
     height = page.viewport_size["height"] if page.viewport_size else 0
     assert box["y"] + box["height"] <= height, (

@@ -16,6 +16,7 @@ from tests.browser.table_pages import (
     SharedServer,
     broken_words,
     context,
+    drawn_box,
     fits_width,
     frame,
     shows,
@@ -63,7 +64,7 @@ def bet(page: Page, pool: str, post: int, dollars: int) -> None:
 def on_first_screen(page: Page, selector: str) -> None:
     """``selector`` is drawn whole on the phone's first screen, unscrolled."""
     page.evaluate("window.scrollTo(0, 0)")
-    box = page.locator(selector).bounding_box()
+    box = drawn_box(page, selector)
     assert box is not None, f"{selector} is not drawn"
     assert box["y"] + box["height"] <= SCREEN, (
         f"{selector} ends {box['y'] + box['height']:.0f} px down"

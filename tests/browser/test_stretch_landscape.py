@@ -12,7 +12,14 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.table_pages import SharedServer, fits_width, frame, shows, token_of
+from tests.browser.table_pages import (
+    SharedServer,
+    drawn_box,
+    fits_width,
+    frame,
+    shows,
+    token_of,
+)
 from tests.browser.test_stretch_betting_phone import bet, new_race
 
 pytestmark = pytest.mark.browser
@@ -30,7 +37,7 @@ def whole_on_first_screen(page: Page, selector: str) -> None:
     """``selector`` is drawn whole on the first screen, unscrolled."""
     page.evaluate("window.scrollTo(0, 0)")
     screen = page.viewport_size["height"] if page.viewport_size else SCREEN
-    box = page.locator(selector).first.bounding_box()
+    box = drawn_box(page, selector)
     assert box is not None, f"{selector} is not drawn"
     assert box["y"] >= 0 and box["y"] + box["height"] <= screen, (
         f"{selector} runs from {box['y']:.0f} to {box['y'] + box['height']:.0f} px down, "
