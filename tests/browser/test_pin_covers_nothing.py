@@ -16,6 +16,7 @@ from tests.browser.table_pages import (
     frame,
     move,
     open_table,
+    scroll_settled,
     shows,
     token_of,
 )
@@ -85,7 +86,7 @@ def _to_the_foot(page: Page) -> None:
     """The player scrolls to the foot of the page once (the pin comes as the move goes
     out of sight) and reads there."""
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_timeout(400)  # a scroll's redraw, the pin's coming
+    scroll_settled(page)  # the scroll's redraw and the pin's coming (a pause raced them)
 
 
 def _nothing_under_the_pin(page: Page, shot: str, folder: Any) -> None:
