@@ -319,7 +319,7 @@ def test_a_pick_made_as_another_lands_is_taken_at_the_first_press(
             bob.locator(".dc-bets [data-bet='show']").click()
         assert made.value.ok, made.value.text()
         assert frame(address, game_id)["version"] == first["version"] + 2  # both picks
-        expect(bob.locator(".dc-mine")).to_contain_text("Your pick: show on 12 ", timeout=10_000)
+        expect(bob.locator(".dc-mine")).to_contain_text("Your pick: show on 12 ")
         expect(bob.locator(".dc-refused")).to_have_count(0)
         expect(bob.locator("#error")).to_be_hidden()
         bob.screenshot(path=str(tmp_path / "pick-taken.png"))

@@ -50,7 +50,7 @@ def test_an_answer_built_before_a_friend_came_does_not_send_him_away(
         page.route("**/api/tables/*/frame*", hold)
         page.evaluate(ANSWER_READ)
         page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # shown again
-        for _ in range(100):
+        for _ in range(400):  # a bound (20 s, as an expect's) on waiting, not a measurement
             if held:
                 break
             page.wait_for_timeout(50)
