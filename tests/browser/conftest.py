@@ -7,9 +7,22 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.browser.table_pages import SharedServer, context
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, serving
+
+EXPECT_TIMEOUT = 20_000
+"""A bound (ms) on an ``expect`` waiting for a push on a busy machine (CI: two cores, the
+suite in parallel). Set here once: it is global to the process, so set in each test file
+the last file imported won (15 s or 20 s by the order of collection)."""
+
+
+@pytest.fixture(autouse=True)
+def expect_bound() -> None:
+    """Every browser test waits up to ``EXPECT_TIMEOUT``, set again before each: a test
+    file (a new one copying the old preamble) that sets its own at import cannot lower it
+    for the files collected with it."""
+    expect.set_options(timeout=EXPECT_TIMEOUT)
 
 
 @pytest.fixture(scope="session")

@@ -102,8 +102,9 @@ def own_pick_first(seen: JSON) -> list[str]:
 
 
 def family_derbycast(address: str, races: int) -> tuple[JSON, list[str]]:
-    """A Derby Cast table of Mum and Dad, Kit keeping score and typing each race in: the
-    table's links (its id, each seat's) and the tokens of Mum's, Dad's and Kit's seats."""
+    """A Derby Cast table of Mum and Dad, Kit keeping score and typing each race in (seed
+    3: a race Kit simulates runs the same each time, its finish and its call): the table's
+    links (its id, each seat's) and the tokens of Mum's, Dad's and Kit's seats."""
     config = {
         "entrants": [{"name": "Mum"}, {"name": "Dad"}],
         "source": "keeper",
@@ -111,7 +112,7 @@ def family_derbycast(address: str, races: int) -> tuple[JSON, list[str]]:
         "races": races,
     }
     seats = [{"kind": "person", "name": n} for n in ("Mum", "Dad", "Kit")]
-    links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+    links = open_table(address, {"game": "derbycast", "config": config, "seats": seats, "seed": 3})
     return links, [token_of(seat["link"]) for seat in links["seats"]]
 
 
@@ -261,6 +262,26 @@ def nothing_hidden(db: str, game_id: int, seat: int | None) -> bool:
     this instead, so it says what it checks (and fails if the game starts to keep
     secrets, whose pages must then be checked for real)."""
     return not secrets(db, game_id, seat)
+
+
+DRAWN_BOX = """(selector) => {
+  const node = document.querySelector(selector);
+  if (!node || !node.getClientRects().length) return null;
+  const box = node.getBoundingClientRect();
+  return { x: box.left, y: box.top, width: box.width, height: box.height };
+}"""
+
+
+def drawn_box(page: Page, selector: str) -> dict[str, float] | None:
+    """Where the first of ``selector`` is drawn on the screen (None: it is not drawn),
+    found and measured in one step in the page. A board drawn again by its own timers (a
+    call read out a part at a time, chances asked again while pending) replaces its
+    nodes, and ``locator.bounding_box()`` (find the node, then measure it) read a node
+    taken out between the two as not drawn (the landscape test's failure on a loaded
+    machine: "#stretch-chances h4 is not drawn")."""
+    page.locator(selector).first.wait_for(state="attached")
+    box: dict[str, float] | None = page.evaluate(DRAWN_BOX, selector)
+    return box
 
 
 SCREEN_WIDTH = "document.documentElement.clientWidth"

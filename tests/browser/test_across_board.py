@@ -22,7 +22,6 @@ from tests.conftest import serving
 from homestretch.core.protocol import JSON
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 SEATS = [
     {"kind": "person", "name": "Ann"},
     {"kind": "person", "name": "Bob"},

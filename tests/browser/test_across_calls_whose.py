@@ -20,7 +20,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 NAMES = ("Ann", "Bob", "Cy")
 SEATS = [{"kind": "person", "name": name} for name in NAMES]
 MOST = 600

@@ -26,7 +26,6 @@ from tests.conftest import serving
 from homestretch.core.registry import entry
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 SEATS = ANN_BOB_AND_CY
 QUICK = ("pass", "done", "reject")
 """What a person in a hurry chooses when it is offered: the game stays short."""

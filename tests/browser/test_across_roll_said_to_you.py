@@ -19,7 +19,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 SEATS = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
 BACKED = (6, 7, 8, 9)
 """The horses Ann buys a ticket on."""

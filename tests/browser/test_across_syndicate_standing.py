@@ -27,7 +27,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 MOST = 300
 """A bound on moves played, so a stuck game fails."""

@@ -24,7 +24,6 @@ from tests.browser.table_pages import (
 from homestretch.core.protocol import JSON
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 SEATS = ANN_BOB_AND_CY
 MOST_MOVES = 500
 """A bound on the people's moves sent past the auction, so a stuck game fails."""

@@ -28,7 +28,6 @@ from tests.browser.table_pages import (
 from homestretch.core.protocol import JSON
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 SEATS = [
     {"kind": "person", "name": "Ann"},

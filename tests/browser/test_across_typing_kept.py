@@ -24,7 +24,6 @@ from tests.browser.table_pages import (
 from homestretch.web.words import PAGE
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 PAST = "(version) => Number(document.body.dataset.version) > version"
 BID = ".ab-block input.ab-amount"
 

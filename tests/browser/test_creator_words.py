@@ -11,7 +11,6 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import ANN_BOB_AND_CY, SharedServer, context, open_table
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 SEATS = ANN_BOB_AND_CY
 
 

@@ -15,7 +15,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)
 
 LINES = """(button) => {
   const range = document.createRange();

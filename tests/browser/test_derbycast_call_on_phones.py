@@ -11,7 +11,6 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SMALL, SharedServer, family_derbycast, frame, move, shows
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 LONG_CALL = {"race": "claiming-route-big-field", "mode": "full"}
 """A race whose call has six parts or more: time to see it read out a part at a time."""

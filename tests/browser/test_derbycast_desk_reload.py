@@ -9,7 +9,6 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SMALL, SharedServer, frame, open_table, shows, token_of
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)
 
 TYPED = {
     "#dc-race": "Race 1: Kentucky Derby",

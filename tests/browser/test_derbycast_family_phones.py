@@ -28,7 +28,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 STYLE = {"Mum": (0, "win"), "Kit": (1, "place"), "Dad": (2, "show")}
 """Which horse each taps (by its board odds, the favourite 0) and the bet: Mum the

@@ -23,7 +23,6 @@ from tests.conftest import serving
 from homestretch.core.registry import entry
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 HORSES = "Alpha, Bravo, Charlie, Delta"
 ODDS = "2-1, 3-1, 5-1, 8-1"
 SEATS = [

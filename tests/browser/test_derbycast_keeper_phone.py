@@ -19,7 +19,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 CARD = {"kind": "typed-card", "race": "Race 1", "field": "Alpha, Bravo, Charlie, Delta", "odds": "2-1, 3-1, 5-1, 8-1", "scratched": ""}  # fmt: skip
 
 

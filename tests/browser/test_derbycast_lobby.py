@@ -14,7 +14,6 @@ from tests.conftest import serving
 from homestretch.store.db import Store
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 DAY_CARD = Path(__file__).parents[2] / "samples" / "derbycast" / "day_card.csv"
 
 

@@ -16,7 +16,6 @@ from tests.browser.table_pages import SharedServer, fits_width
 from homestretch.store.db import Store
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 
 
 @pytest.fixture

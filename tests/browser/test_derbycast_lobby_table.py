@@ -15,7 +15,6 @@ from homestretch.games.derbycast.content.odds_table import TABLE_FILE
 from homestretch.store.db import Store
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting on a busy machine
 
 
 def test_an_odds_table_uploaded_in_the_lobby_is_checked_and_kept(

@@ -29,7 +29,6 @@ from tests.browser.table_pages import (
 from homestretch.store.db import Store
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 PEOPLE = ["Ann", "Bob", "Cy"]
 DAY_CARD = {  # race 1 of the day's card, known before the first race
     "race": "Riverbend 1",

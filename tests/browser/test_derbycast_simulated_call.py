@@ -29,7 +29,6 @@ from homestretch.core.registry import entry
 from homestretch.games.derbycast.sources.simulated import simulated_call
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 SEED = 11
 SEATS = [

@@ -11,7 +11,6 @@ from playwright.sync_api import Browser, Route, expect
 from tests.browser.table_pages import SMALL, SharedServer, frame, move, open_table, shows, token_of
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 PEOPLE = [{"kind": "person", "name": name} for name in ("Ann", "Bob")]
 
 

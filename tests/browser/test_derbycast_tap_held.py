@@ -8,10 +8,16 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.browser.table_pages import SMALL, SharedServer, family_derbycast, frame, move
+from tests.browser.table_pages import (
+    SMALL,
+    SharedServer,
+    drawn_box,
+    family_derbycast,
+    frame,
+    move,
+)
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 LONG_CALL = {"race": "claiming-route-big-field", "mode": "full"}
 """A race whose call has six parts or more: time to hold a finger down while it is read."""
@@ -50,7 +56,7 @@ def test_the_last_races_call_opened_while_the_next_is_read_opens(
             expect(read.first).to_be_visible()
             assert read.count() < len(call) - 1  # time for a part or two more
             summary.scroll_into_view_if_needed()
-            box = summary.bounding_box()
+            box = drawn_box(phone, ".dc-last-call > summary")  # the board redrawn as it is read
             assert box is not None
             phone.mouse.move(box["x"] + 20, box["y"] + box["height"] / 2)
             phone.mouse.down()  # her finger on the last race's call

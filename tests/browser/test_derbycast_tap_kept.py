@@ -10,7 +10,6 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SMALL, SharedServer, derbycast_family_picking, frame
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)
 
 
 def test_a_horse_tapped_outlives_a_reload_until_it_is_bet(

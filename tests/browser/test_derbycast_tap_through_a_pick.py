@@ -10,7 +10,6 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SMALL, SharedServer, derbycast_family_picking, frame
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)
 
 CHANGED = "(version) => document.body.dataset.version !== version"
 

@@ -23,7 +23,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 
 FIELD = ", ".join(f"{n} {name}" for n, name in enumerate(("Ace", "Bolt", "Comet", "Dash"), 1))
 ODDS = ["2-1", "5-2", "4-1", "9-2"]

@@ -19,7 +19,6 @@ from tests.browser.test_stretch_betting_phone import new_race
 from tests.browser.test_totopoly_table_talk import _move, _open, _until
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 
 def _drafts(page: Page, game_id: int, seat: int) -> dict[str, Any]:

@@ -29,7 +29,6 @@ from homestretch.core.registry import entry
 from homestretch.web.hub import SEAT_GONE
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 FRIENDS = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cat")]
 TOTOPOLY = {"game": "totopoly", "config": {"players": 3}, "seats": FRIENDS, "seed": 4}
 

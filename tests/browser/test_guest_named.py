@@ -10,7 +10,6 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SMALL, SharedServer, frame, open_table, shows, token_of
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 
 def test_the_log_on_an_open_page_names_the_guest_who_took_the_seat(

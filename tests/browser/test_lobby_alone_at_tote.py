@@ -12,7 +12,6 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SharedServer, fits_width, small_phone_at
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)
 
 ALONE = "Alone, the house takes your bets and pays the chart's $2 prices (ruling S29)."
 

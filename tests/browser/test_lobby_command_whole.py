@@ -9,7 +9,6 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SharedServer, broken_words, small_phone_at
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)
 
 
 def test_a_command_in_a_label_is_not_broken_inside_a_word(

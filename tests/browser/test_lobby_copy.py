@@ -11,7 +11,6 @@ from tests.browser.table_pages import SMALL, SharedServer, fits_width
 from tests.browser.test_stretch_race_builder import build_race
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 NO_CLIPBOARD = """
 Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined });
 window.copied = [];

@@ -18,7 +18,6 @@ from tests.browser.table_pages import SharedServer, fits_width, frame, open_move
 from tests.conftest import serving
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 
 SAMPLES = Path(__file__).parents[2] / "samples"
 DESIGN = "across:my-across"

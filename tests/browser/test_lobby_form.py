@@ -19,7 +19,6 @@ from homestretch.store.db import Store
 from homestretch.web.forms import shown
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 QUICK = ("pass", "done", "reject", "keep", "done betting")
 """What a person in a hurry chooses when it is offered."""
 COMPUTER = {"across": "sensible", "totopoly": "sensible", "derbycast": "value", "stretch": "value"}

@@ -10,7 +10,6 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import SharedServer, small_phone_at
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)
 
 
 def _labels(page: Page) -> list[str]:

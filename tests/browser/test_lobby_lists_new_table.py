@@ -9,7 +9,6 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SharedServer, context
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 
 
 def test_the_table_just_opened_is_listed(browser: Browser, shared_server: SharedServer) -> None:

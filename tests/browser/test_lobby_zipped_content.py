@@ -12,7 +12,6 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SMALL, SharedServer, fits_width
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 FOLDER = Path(__file__).parents[2] / "samples" / "totopoly"
 
 

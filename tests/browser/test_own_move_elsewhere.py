@@ -14,7 +14,6 @@ from tests.browser.table_pages import SMALL, SharedServer, fits_width, frame, mo
 from tests.browser.test_stretch_betting_phone import new_race
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 
 def test_a_bet_pressed_after_ones_own_done_elsewhere_is_refused_in_sight(

@@ -16,7 +16,6 @@ from homestretch.core.protocol import JSON
 from homestretch.core.registry import entry
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 SEATS = [{"kind": "person", "name": name} for name in ("Ann", "Bob")] + [{"kind": "open"}]
 """Ann's, Bob's and one open seat: the invitation's page is a join page, not a full one."""
 

@@ -20,7 +20,6 @@ from tests.browser.table_pages import (
 from homestretch.games.stretch.terminal.bettors import bettors_line
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 SEVEN = ["Christopher", "Alexandra", "Maximilian", "Bartholomew", "Genevieve", "Sebastian"]
 SEVEN.append("Evangeline")

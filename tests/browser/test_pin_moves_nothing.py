@@ -21,7 +21,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 SEATS = ANN_BOB_AND_CY
 TO_THE_FOOT = """() => {
   window.scrollTo(0, document.documentElement.scrollHeight);

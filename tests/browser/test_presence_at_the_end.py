@@ -11,7 +11,6 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SMALL, SharedServer, frame, shows, token_of
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 HORSES = ("secretariat-1973", "seattle-slew-1977", "affirmed-1978")
 
 

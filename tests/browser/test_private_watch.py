@@ -14,7 +14,6 @@ from tests.browser.table_pages import SMALL, SharedServer, fits_width, shown_sec
 from tests.browser.test_stretch_race_builder import build_race
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 
 def _open_private_totopoly(page: Page, watches: bool) -> dict[str, str]:

@@ -18,7 +18,6 @@ from tests.browser.table_pages import (
 from tests.browser.test_across_for_you import SEATS, _to_race_1_betting
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 
 
 def _overlap(page: Page, one: str, other: str) -> float:

@@ -21,7 +21,6 @@ from tests.browser.test_stretch_betting_phone import new_race
 from tests.browser.test_taps import _bob
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 KEYBOARD_UP = {"width": 375, "height": 420}
 """A 375 px phone's screen left above its keyboard: each move here sends an amount just
 typed, so the keyboard is still up when the button is pressed."""

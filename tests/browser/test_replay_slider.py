@@ -8,7 +8,6 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SharedServer, context, fits_width, frame, open_table
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 COMPUTERS = [{"kind": "bot", "bot": "random", "name": n} for n in ("Ann", "Bob", "Cy")]
 
 

@@ -23,7 +23,6 @@ from homestretch.store.db import Store
 from homestretch.web.lobby import create_table, links
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)
 
 KEEPER = 2
 DESK = {

@@ -23,7 +23,6 @@ from tests.conftest import serving
 from homestretch.core.protocol import JSON
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 FRIENDS = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cat")]
 TOTOPOLY = {"game": "totopoly", "config": {"players": 3}, "seats": FRIENDS, "seed": 4}
 ALIVE = "0.5"

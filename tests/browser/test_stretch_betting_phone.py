@@ -16,6 +16,7 @@ from tests.browser.table_pages import (
     SharedServer,
     broken_words,
     context,
+    drawn_box,
     fits_width,
     frame,
     shows,
@@ -26,7 +27,6 @@ from homestretch.core.protocol import JSON
 from homestretch.web.words import PAGE
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 SCREEN = PHONE["viewport"]["height"]
 
 
@@ -64,7 +64,7 @@ def bet(page: Page, pool: str, post: int, dollars: int) -> None:
 def on_first_screen(page: Page, selector: str) -> None:
     """``selector`` is drawn whole on the phone's first screen, unscrolled."""
     page.evaluate("window.scrollTo(0, 0)")
-    box = page.locator(selector).bounding_box()
+    box = drawn_box(page, selector)
     assert box is not None, f"{selector} is not drawn"
     assert box["y"] + box["height"] <= SCREEN, (
         f"{selector} ends {box['y'] + box['height']:.0f} px down"
@@ -134,16 +134,22 @@ def test_nothing_below_tells_the_finish_before_the_caller(
 ) -> None:
     """Phones watching the off: while the call comes in part by part, the page's
     notices, log and result (below the board) say nothing of the finish; once the
-    caller reaches the wire they are back."""
+    caller reaches the wire they are back. Ann's clock is held from before the off, so
+    the looks while the call comes do not race the caller's few seconds to the wire, and
+    let go to hear the rest."""
+    start = datetime(2026, 12, 4, 20, 0, tzinfo=UTC)
     with shared_server.visit() as address:
         links = new_race(address, "Quiet Stakes", ("Ann", "Bea"))
         ann, bea = (context(browser, address, phone=True).new_page() for _ in range(2))
+        ann.clock.install(time=start)
         for page, seat in ((ann, 0), (bea, 1)):
             page.goto(links["seats"][seat]["link"])
             expect(page.locator("#bet-done")).to_be_visible()
         bet(ann, "win", 1, 10)
         ann.click("#bet-done")
         expect(ann.locator("#stretch-bet")).to_have_count(0)  # her bet and done both landed
+        # held: the page's clock has run seconds since start, far less than ten minutes
+        ann.clock.pause_at(start + timedelta(minutes=10))
         with bea.expect_response("**/moves"):
             bea.click("#bet-done")  # the last one done: the race goes off
         over = frame(address, int(links["id"]))
@@ -156,6 +162,7 @@ def test_nothing_below_tells_the_finish_before_the_caller(
             expect(ann.locator(hidden)).to_be_hidden()
         expect(ann.locator("#status")).to_have_text("the race is being called")
         ann.screenshot(path=str(tmp_path / "calling.png"), full_page=True)
+        ann.clock.resume()
         expect(ann.locator("#stretch-call .stretch-n-official")).to_have_text(
             official, timeout=30_000
         )

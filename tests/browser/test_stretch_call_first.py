@@ -13,7 +13,6 @@ from tests.browser.table_pages import SharedServer, context, frame, shows
 from tests.browser.test_stretch_betting_phone import SCREEN, bet, new_race
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 EIGHT = (
     "secretariat-1973",
     "seattle-slew-1977",

@@ -17,7 +17,6 @@ from tests.conftest import serving
 from homestretch.core.registry import entry
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 
 
 def test_the_trackmaster_types_the_dice_and_spectators_watch(

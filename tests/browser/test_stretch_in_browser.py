@@ -20,7 +20,6 @@ LINE_NAMES = """[...document.querySelectorAll("svg.stretch-lines text")]
     .filter((t) => /^[0-9]+ /.test(t.textContent))
     .map((t) => { const r = t.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"""
 """Where each horse's name is drawn at the end of its running line (the screen's px)."""
-expect.set_options(timeout=15_000)
 
 
 def test_a_race_is_watched_and_replayed_in_the_browser(browser: Browser, tmp_path: Path) -> None:

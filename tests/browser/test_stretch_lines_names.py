@@ -15,7 +15,6 @@ from homestretch.games.stretch.content.race import load_race
 from homestretch.games.stretch.rules.engine import RaceGame
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)
 
 BOXES = """() => {
   const figure = document.querySelector("svg.stretch-lines");

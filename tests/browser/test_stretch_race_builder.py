@@ -15,7 +15,6 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import SharedServer, context, fits_width, frame, shows
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 EXACT_WAIT = 300_000  # ms: the exact sums run in the background on a loaded machine
 HORSES = ["Super Saver", "Dublin", "Aspire", "Overlap", "Homeboykris"]
 

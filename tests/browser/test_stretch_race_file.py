@@ -17,7 +17,6 @@ from tests.web.test_pasted_race import SAID, copied_race
 from homestretch.games.stretch.content.race_plain import BUNDLED_RACES
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 CHAMPAGNE = (BUNDLED_RACES / "2009-champagne-stakes.toml").read_text()
 ASPIRE = 'horse = "aspire-2009"\njockey = "house-b"\napr = 16'

@@ -13,7 +13,6 @@ from tests.browser.table_pages import SharedServer, context, frame, open_table, 
 from tests.browser.test_stretch_betting_phone import bet
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 
 def test_a_sealed_table_shows_each_phone_its_own_tickets_until_the_windows_close(

@@ -5,11 +5,10 @@ sideways scroll, while the window had room beside it)."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser
 from tests.browser.table_pages import SharedServer, frame, open_table, shows
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 SIDEWAYS = "(box) => box.scrollWidth - box.clientWidth"
 

@@ -12,7 +12,6 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import SharedServer, fits_width, frame, open_table, shows
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 HEADINGS = """() => [...document.querySelectorAll("#stretch-sheet tr:first-child th, #stretch-sheet-run tr:first-child th")]
     .map((th) => { const box = th.getBoundingClientRect();

@@ -12,7 +12,6 @@ from tests.browser.table_pages import SMALL, SharedServer, frame, shows
 from tests.browser.test_stretch_betting_phone import new_race
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)
 
 
 def test_a_ticket_pressed_while_another_bets_is_bought(

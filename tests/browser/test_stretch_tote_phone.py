@@ -11,7 +11,6 @@ from tests.browser.table_pages import SharedServer, fits_width, small_phone_at
 from tests.browser.test_stretch_betting_phone import bet, new_race
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 READ = """row => [...row.children]
   .filter((cell) => getComputedStyle(cell).display !== "none")

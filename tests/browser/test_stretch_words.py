@@ -11,7 +11,6 @@ from tests.browser.table_pages import SharedServer, context, fits_width
 from tests.browser.test_stretch_betting_phone import bet, new_race
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 
 def test_the_tote_and_the_book_read_in_words(browser: Browser, shared_server: SharedServer) -> None:

@@ -29,7 +29,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 MOST = 400
 """A bound on moves played to reach a point of the game, so a stuck game fails."""
 PASS = """.ab-block button[data-action='{"kind":"pass"}']"""

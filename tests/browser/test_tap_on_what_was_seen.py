@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page
 from tests.browser.table_pages import (
     ANN_BOB_AND_CY,
     SMALL,
@@ -23,7 +23,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 OFFER = ".ab-offer-lend"
 SEATS = ANN_BOB_AND_CY
 

@@ -16,7 +16,6 @@ from tests.browser.table_pages import SharedServer, context, frame, shows, token
 from tests.browser.test_stretch_betting_phone import bet, new_race
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 BOB_AND_BOTS = [
     {"kind": "bot", "bot": "sensible", "name": "Ann"},
     {"kind": "person", "name": "Bob"},

@@ -14,7 +14,6 @@ from tests.browser.table_pages import SharedServer, frame, open_table, shows, to
 from tests.web.conftest import move_at_terminal
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
 
 

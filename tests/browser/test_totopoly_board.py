@@ -15,7 +15,6 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import SharedServer, frame, shows
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 SEATS = [
     {"kind": "person", "name": "Ann"},
     {"kind": "person", "name": "Bob"},

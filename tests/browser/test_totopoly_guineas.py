@@ -13,7 +13,6 @@ from tests.browser.table_pages import SharedServer, fits_width, frame, open_tabl
 from homestretch.games.totopoly.rules.words import PAGE
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 SEATS = [
     {"kind": "person", "name": "Ann"},
     {"kind": "bot", "bot": "sensible", "name": "Bert"},

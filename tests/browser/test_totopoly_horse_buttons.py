@@ -15,7 +15,6 @@ from tests.browser.table_pages import SMALL, SharedServer, frame, shows
 from tests.browser.test_totopoly_table_talk import _move, _open, _until
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 
 def _named(view: dict[str, Any], number: int) -> str:

@@ -9,11 +9,10 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser
 from tests.browser.table_pages import SMALL, SharedServer, fits_width, frame, shows, token_of
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 MOST = 400
 """A bound on moves played to reach a point of the game, so a stuck game fails."""
 SEATS = [

@@ -15,7 +15,6 @@ from tests.browser.test_totopoly_board import SEATS, _first_version
 from tests.conftest import serving
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)
 
 
 def test_bidding_any_amount_on_a_phone_and_the_ring_as_a_loop(

@@ -14,7 +14,6 @@ from tests.browser.table_pages import SharedServer, context, frame, move, token_
 from tests.browser.test_taps import BOB_AND_BOTS
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 SMALL_PHONE = {"width": 375, "height": 420}
 """A 375 px phone, the keyboard up or a short screen: the page's top is far off."""
 

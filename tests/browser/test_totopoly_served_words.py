@@ -18,7 +18,6 @@ from tests.browser.test_totopoly_table_talk import PEOPLE, _asked, _move, _open
 from homestretch.core.protocol import JSON
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 MARK = "\u00b6"
 """Put before every served word: a word the board wrote itself has none."""
 MOST_MOVES = 300

@@ -12,7 +12,6 @@ from tests.browser.table_pages import SharedServer, context, frame, move, shows
 from tests.browser.test_taps import _bob
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 GAP_ABOVE = """() => {
   const box = document.querySelector("#tp-status");

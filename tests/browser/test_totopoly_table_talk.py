@@ -27,7 +27,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 PEOPLE = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cy")]
 QUIET = ("done", "pass", "throw", "join")
 """The moves played for the people between the checks: keep hands, let lots go (and

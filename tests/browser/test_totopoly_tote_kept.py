@@ -10,7 +10,6 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SMALL, SharedServer, frame, shows
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 SEATS = [{"kind": "bot", "bot": "sensible", "name": name} for name in ("Ann", "Bob", "Cy")]
 SEED = 5
 """Three computers (seed 5) back horses on the Tote, none of them the winner."""

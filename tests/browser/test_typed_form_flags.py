@@ -13,7 +13,6 @@ from tests.browser.table_pages import SMALL, SharedServer, fits_width, open_move
 from homestretch.core.registry import entry
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)  # a bound on waiting for a push on a busy machine
 SEATS = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Keeper")]
 
 
