@@ -25,7 +25,6 @@ from homestretch.core.protocol import JSON
 from homestretch.web.words import PAGE
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 BID = ".ab-block input.ab-amount"
 BID_SAYS = ".ab-block .ab-moves .box-says"
 

@@ -12,7 +12,6 @@ from playwright.sync_api import Browser, expect
 from tests.browser.table_pages import SharedServer, small_phone_at
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 NUMBERS = {"furlongs": "8", "open-seats": "2", "computers": "1", "bankroll": "250"}
 
 
