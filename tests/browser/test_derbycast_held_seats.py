@@ -7,6 +7,8 @@ browser has: nothing of the other seat's view. At 375 px, on the first screen.""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.browser.table_pages import (
@@ -45,7 +47,7 @@ def _says_turn(page: Page, captions: dict[str, str], name: str, link: str) -> No
 
 
 def test_the_tab_on_screen_says_when_it_is_the_other_seats_turn(
-    browser: Browser, shared_server: SharedServer
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
 ) -> None:
     with shared_server.visit() as address:
         config = {"entrants": [{"name": n} for n in NAMES], "source": "replays", "order": "marker"}
@@ -83,6 +85,7 @@ def test_the_tab_on_screen_says_when_it_is_the_other_seats_turn(
             # Kit's turn: the tab on screen (Mum's) says so and leads to Kit's seat
             mum.bring_to_front()
             _says_turn(mum, captions, "Kit", link["Kit"])
+            mum.screenshot(path=str(tmp_path / "mums-tab-kits-turn.png"))
             expect(kit.locator(".dc-held-turn")).to_have_count(0)
             expect(dad.locator(".dc-held-turn")).to_have_count(0)
             mum.locator(".dc-held-turn a").click()
