@@ -1027,7 +1027,7 @@ def test_at_a_terminal_a_race_s_call_and_result_wait_for_enter(
     assert done.exit_code == 0, done.output
     assert waited == [
         "Enter: the official result",
-        "Enter: race 2 (m: each pick in words, what each needs)",
+        "Enter: race 2 (m: each pick in words, what each needs; log: all so far)",
         "Enter: the official result",
         "Enter: who won",
     ]

@@ -14,6 +14,7 @@ from pathlib import Path
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.core.inputs import is_whole, read_text, shown
 from homestretch.core.odds import Odds
+from homestretch.games.derbycast.content.file_kinds import ODDS_TABLE, check_kind
 
 TABLE_FILE = Path(__file__).with_name("odds_table.csv")
 MAX_ROWS = 1000
@@ -60,6 +61,7 @@ def table_from_text(text: str, source: str) -> tuple[TableRow, ...]:
     reader = csv.reader(line for _, line in lines)
     header = [cell.strip() for cell in next(reader, [])]  # "odds, win": spaces as in a row
     if header != ["odds", "win", "place", "show"]:
+        check_kind(source, text, ODDS_TABLE)  # a results file given for the table: said so
         if len(header) == 1 and any(sep in header[0] for sep in ";\t"):
             found = "separated by semicolons or tabs, where a CSV file separates them by commas"
         else:

@@ -30,6 +30,7 @@ from homestretch.core.inputs import (
     text_problem,
 )
 from homestretch.core.odds import Odds
+from homestretch.games.derbycast.content.file_kinds import DAY_CARD, RESULTS_FILE, check_kind
 from homestretch.games.derbycast.content.race_record import (
     PROGRAM,
     RaceRecord,
@@ -46,14 +47,17 @@ LATE_WORDS = {"late", "late scratch", "scratched late"}
 def read_results(path: Path) -> list[RaceRecord]:
     """The races in a .csv or .json results file, in file order, each validated."""
     suffix = path.suffix.lower()
+    if suffix == ".toml":  # a Top of the Stretch race file, said so (``check_kind``)
+        check_kind(path, read_text(path, "results file"), RESULTS_FILE)
     if suffix not in (".json", ".csv"):
         raise ContentError(path, "a results file must end in .csv or .json")
     text = read_text(path, "results file")
-    if suffix == ".json":
-        return parse_json(text, path)
-    if suffix == ".csv":
-        return parse_csv(text, path)
-    raise ContentError(path, "a results file must end in .csv or .json")
+    try:
+        return parse_json(text, path) if suffix == ".json" else parse_csv(text, path)
+    except ContentError:
+        # an odds table given for races: said so, not as unknown columns
+        check_kind(path, text, RESULTS_FILE)
+        raise
 
 
 def _odds(text: str, source: Path, where: str) -> Odds | None:
@@ -244,6 +248,9 @@ def uploaded_card(name: str, text: str) -> list[RaceRecord]:
         raise ContentError(source, "a day's card must be a .csv or .json file")
     if len(text) > MAX_UPLOAD:
         raise ContentError(source, f"a day's card is at most {MAX_UPLOAD} characters")
-    return card_only(
-        parse_json(text, source) if suffix == ".json" else parse_csv(text, source), source
-    )
+    try:
+        races = parse_json(text, source) if suffix == ".json" else parse_csv(text, source)
+    except ContentError:
+        check_kind(source, text, DAY_CARD)  # an odds table uploaded as the day's card
+        raise
+    return card_only(races, source)

@@ -435,6 +435,10 @@ CAPTIONS = {
     "call_label": "The race call",
     "standings": "Standings",
     "all_picks": "Every pick",
+    # a phone holding two seats (Mum's tab and Kit's): the tab on screen says whose turn
+    # it is at the other and leads there ("Kit's turn: open Kit's seat")
+    "held_turn": "{name}'s turn:",
+    "held_link": "open {name}'s seat",
 }
 """The pages' headings and labels (the terminal's board prints its own table)."""
 

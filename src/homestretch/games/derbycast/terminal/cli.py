@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -92,16 +93,62 @@ def _table(path: Path | None) -> tuple[TableRow, ...] | None:
     """The odds table a command reads: the one in ``path``, checked, else the printed one."""
     from homestretch.games.derbycast.content.odds_table import load_table
 
-    return None if path is None else load_table(path)
+    with _where_it_goes():
+        return None if path is None else load_table(path)
 
 
-def _asker(to_stderr: bool) -> Callable[[str, str], str]:
-    """Questions to a person; with --format json they go to stderr, keeping stdout JSON."""
+@contextmanager
+def _where_it_goes() -> Iterator[None]:
+    """A file of another kind than the option or argument takes (an odds table given to
+    ``races`` or ``--source``, a results file to ``--table``, ...): said what it is and
+    where that kind goes, the command to type, in one line."""
+    from homestretch.games.derbycast.content.file_kinds import (
+        ODDS_TABLE,
+        RESULTS_FILE,
+        OtherKindOfFile,
+    )
+
+    try:
+        yield
+    except OtherKindOfFile as exc:
+        path, command = exc.source, "homestretch derbycast"
+        if exc.kind == ODDS_TABLE:
+            use = f"--table ({command} table --table {path} shows it)"
+        elif exc.kind == RESULTS_FILE:
+            use = f"--source ({command} races {path} checks it)"
+        else:
+            use = f"--race, with --source simulate ({command} play --source simulate --race {path})"
+        raise HomestretchError(f"{exc}: give it to {use}") from None
+
+
+def _asker(
+    to_stderr: bool, table: Callable[[], TableSession] | None = None
+) -> Callable[[str, str], str]:
+    """Questions to a person; with --format json they go to stderr, keeping stdout JSON.
+    ``log`` at any of them prints the game's log so far (``print_log``: the picks and
+    results in the log's words) and asks again: the terminal had no log, and a race's
+    picks went with its card. ``table``: the table the log is of (looked up when asked,
+    so an asker can be made before the table)."""
 
     def ask(question: str, default: str = "") -> str:
-        return prompt(question, default=default, show_default=bool(default), err=to_stderr)
+        while True:
+            answer = prompt(question, default=default, show_default=bool(default), err=to_stderr)
+            if table is None or not _log_asked(
+                answer, err_console if to_stderr else console, table()
+            ):
+                return answer
 
     return ask
+
+
+def _log_asked(answer: str, screen: Console, table: TableSession) -> bool:
+    """Whether ``answer`` asks for the log (then printed on ``screen``)."""
+    from homestretch.games.derbycast.terminal.show import LOG_WORD, print_log
+
+    if answer.strip().lower() != LOG_WORD:
+        return False
+    print_log(screen, table)
+    return True
 
 
 def _feed(source: str, seed: int, race: str | None, mode: str) -> tuple[Source, JSON]:
@@ -119,7 +166,11 @@ def _feed(source: str, seed: int, race: str | None, mode: str) -> tuple[Source, 
         return Source.keeper, {"kind": "manual"}
     if source == "simulate":
         path = None if race is None else str(Path(race).resolve() if Path(race).exists() else race)
-        simulated_record(race_seed(seed, 1), None if path is None else Path(path), mode)
+        try:
+            simulated_record(race_seed(seed, 1), None if path is None else Path(path), mode)
+        except HomestretchError:
+            _race_file_kind(race)  # an odds table or a results file given to --race
+            raise
         return Source.keeper, {"kind": "simulate", "seed": seed, "race": path, "mode": mode}
     path_of_file = Path(source)
     if not path_of_file.exists() and path_of_file.suffix.lower() not in (".csv", ".json"):
@@ -131,8 +182,24 @@ def _feed(source: str, seed: int, race: str | None, mode: str) -> tuple[Source, 
             f"--source {source!r}{guess}: write {', '.join(SOURCES)}, or a results file "
             "(.csv or .json)"
         )
-    read_results(path_of_file)
+    with _where_it_goes():
+        read_results(path_of_file)
     return Source.keeper, {"kind": "file", "path": str(path_of_file.resolve())}
+
+
+def _race_file_kind(race: str | None) -> None:
+    """``--race`` given a file of another kind (an odds table, a results file): said so."""
+    from homestretch.core.inputs import read_text
+    from homestretch.games.derbycast.content.file_kinds import RACE_FILE, check_kind
+
+    if race is None or not Path(race).is_file() or Path(race).suffix.lower() == ".toml":
+        return
+    try:
+        text = read_text(Path(race), "race file")
+    except HomestretchError:
+        return  # not read: the race's own error says why
+    with _where_it_goes():
+        check_kind(race, text, RACE_FILE)
 
 
 SOURCES = ("manual", "simulate", "replays")
@@ -159,7 +226,7 @@ def _seats(game: DerbyCastGame, kinds: Sequence[str] = ()) -> list[Seat]:
 
 
 def _feed_keeper(
-    game: DerbyCastGame, check: Check, fmt: OutputFormat, show: Callable[[], None]
+    game: DerbyCastGame, check: Check, fmt: OutputFormat, show: _RaceShow
 ) -> dict[int, Agent]:
     """The terminal's score keeper for a results file or simulated races: it posts what
     the feed holds and, past a file's end or on a day's card, asks the person at the
@@ -169,7 +236,7 @@ def _feed_keeper(
 
     if game.source is not Source.keeper or game.feed.get("kind") in (None, "manual", "card"):
         return {}
-    out, ask = _out(fmt), _asker(fmt is OutputFormat.json)
+    out, ask = _out(fmt), _asker(fmt is OutputFormat.json, show.followed)
     manual = ManualKeeper(ask, check, out, before_asking=show)
     return {game.keeper: RecordKeeper(race_source(game.feed), manual, out.print)}
 
@@ -197,7 +264,7 @@ def _people(table: TableSession, fmt: OutputFormat, show: Callable[[], None]) ->
 
     game = table.game
     assert isinstance(game, DerbyCastGame)
-    out, ask = _out(fmt), _asker(fmt is OutputFormat.json)
+    out, ask = _out(fmt), _asker(fmt is OutputFormat.json, lambda: table)
     hot_seat = _HotSeat(out)
     people: dict[int, Agent] = {}
     keeper_here = game.keeper < len(table.seats) and table.seats[game.keeper].is_person
@@ -344,6 +411,11 @@ class _RaceShow:
         self.state: DerbyCastState | None = None
         self.shown = 0
 
+    def followed(self) -> TableSession:
+        """The table followed (a keeper made before it asks once it is)."""
+        assert self.table is not None
+        return self.table
+
     def follow(self, table: TableSession) -> None:
         """Show what happens at ``table`` from now on."""
         from homestretch.games.derbycast.rules.game import DerbyCastState
@@ -364,7 +436,11 @@ class _RaceShow:
         self.shown = len(state.notices)
 
     def _show(self, notice: JSON, state: DerbyCastState) -> None:
-        from homestretch.games.derbycast.terminal.show import print_race, print_race_fitted
+        from homestretch.games.derbycast.terminal.show import (
+            LOG_SHORT,
+            print_race,
+            print_race_fitted,
+        )
 
         assert self.screen is not None
         if notice["type"] in ("tie-break", "correction", "morning-line"):
@@ -391,8 +467,10 @@ class _RaceShow:
             here = [s + 1 for s, seat in enumerate(seats) if seat.is_person]
             left_out = print_race_fitted(screen, report, board, here)
             more = "every marker, each pick in words" if left_out else "each pick in words"
+            question = f"Enter: race {notice['race'] + 1} (m: {more}, what each needs)"
+            logged = f"{question[:-1]}; {LOG_SHORT})"  # where it fits one line of 80
             self._pause(
-                f"Enter: race {notice['race'] + 1} (m: {more}, what each needs)",
+                logged if len(logged) < 80 else question,
                 lambda: print_race(screen, report, board),
                 f"Enter: race {notice['race'] + 1}",
             )
@@ -418,10 +496,11 @@ class _RaceShow:
         if not self._read_here():
             return
         err = self.fmt is OutputFormat.json
-        answer = prompt(question, default="", show_default=False, err=err)
+        ask = _asker(err, self.followed)  # log too, as at every question
+        answer = ask(question, "")
         if more is not None and answer.strip().lower() in MORE:
             more()
-            prompt(again or question, default="", show_default=False, err=err)
+            ask(again or question, "")
 
     def _call(self, report: JSON, state: DerbyCastState) -> bool:
         """A race of ``--source simulate`` called as Top of the Stretch ran it, before its
@@ -786,7 +865,8 @@ def races_command(
     Example: `homestretch derbycast races samples/derbycast/saturday_card.csv`"""
     from homestretch.games.derbycast.content.results_file import read_results
 
-    races = read_results(path)
+    with _where_it_goes():
+        races = read_results(path)
     if fmt is OutputFormat.json:
         echo_json(
             [

@@ -58,6 +58,7 @@ from homestretch.games.derbycast.sources.simulated import (
     race_seed,
     simulated_record,
 )
+from homestretch.games.derbycast.terminal.show import LOG_SAID
 
 Ask = Callable[[str, str], str]
 """Ask a person a question (prompt, default answer) and return the answer."""
@@ -104,7 +105,7 @@ KEEPER_HELP = (
 def keeper_help(question: str) -> str:
     """What ``help`` at the score keeper's ``question`` says: what that question wants."""
     said = next((words for opening, words in KEEPER_HELP if question.startswith(opening)), "")
-    return (said or f"answer: {question}") + ". Ctrl-C stops; the game is saved."
+    return (said or f"answer: {question}") + f". {LOG_SAID} Ctrl-C stops; the game is saved."
 
 
 def several_odds(text: str) -> str:

@@ -24,7 +24,7 @@ from homestretch.games.derbycast.rules.actions import (
 from homestretch.games.derbycast.rules.race import find_horse
 from homestretch.games.derbycast.rules.table import Bet
 from homestretch.games.derbycast.rules.words import LINE_WORD, lines_at_picks_hint, no_odds_line
-from homestretch.games.derbycast.terminal.show import card_table
+from homestretch.games.derbycast.terminal.show import LOG_SAID, card_table
 
 
 def read_pick(text: str, horses: list[str], programs: list[str], legal: list[Action]) -> Action:
@@ -121,7 +121,8 @@ def pick_help(view: JSON, keeper_here: bool) -> str:
     keeper = ", the score keeper 'line 2 5-2' to add a morning line" if keeper_here else ""
     return (
         f"Type your pick: win, place or show and a horse, by number or name, like {example}. "
-        f"Someone here who picked already changes it with {other}{keeper}. Ctrl-C stops; "
+        f"Someone here who picked already changes it with {other}{keeper}. {LOG_SAID} "
+        "Ctrl-C stops; "
         "the game is saved."
     )
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.table import Column, Table
 
-from homestretch.core.protocol import JSON
+from homestretch.core.protocol import JSON, replay
 from homestretch.games.derbycast.rules.winning import OFFICIAL_FINISH
 from homestretch.games.derbycast.rules.words import (
     CAPTIONS,
@@ -23,6 +24,9 @@ from homestretch.games.derbycast.rules.words import (
     shared_places,
     standing,
 )
+
+if TYPE_CHECKING:
+    from homestretch.session.table import Table as TableSession
 
 
 def card_table(view: JSON) -> Table:
@@ -307,3 +311,50 @@ def leader_line(board: list[JSON]) -> str:
         return f"{names} {lead} on {leader}, past the Official Finish (|)."
     more = OFFICIAL_FINISH + 1 - leader
     return f"{names} {lead} on {leader}: {more} more to pass the Official Finish (|)."
+
+
+LOG_WORD = "log"
+"""Typed at any prompt of a person at the terminal: the game's log so far (``log_lines``)."""
+LOG_SAID = f"Type {LOG_WORD} for every pick and result so far."
+"""What help says of ``log`` (at every question of a person at the terminal)."""
+LOG_SHORT = f"{LOG_WORD}: all so far"
+"""The hint where a question's line has little room (the pause between races)."""
+LOGGED_NOTICES = ("official", "correction", "tie-break", "winner")
+"""The notices said in the terminal's log, under the move that made them: each race's
+official result (what it gave each marker), a correction, a tie-break, who won."""
+
+
+def log_lines(table: TableSession) -> list[str]:
+    """The table's log as the web page numbers it ("4: Ann: picked 2 Desert Sparrow to
+    win", "3: race replay"), each move in the rules' words (``DerbyCastState.move_words``,
+    rules/words.py ``move_said``), and under the move that made it each race's official
+    result in the notices' words ("Race 1, ... is official: Ann +4, Bob +0."). The
+    terminal had no log: a race's picks were on its card only until the next card. What
+    every seat may know, the TV's log: a sealed pick is 'picked (sealed)' until picks
+    close (R22), at anyone's prompt."""
+    from homestretch.games.derbycast.rules.game import DerbyCastState
+
+    state = replay(table.game, [])
+    assert isinstance(state, DerbyCastState)
+    lines: list[str] = []
+    names = [seat.name for seat in table.seats]
+    for entry, event in zip(table.log_for(None), table.state.events, strict=True):
+        if "chance" in entry:
+            faces = " and ".join(str(f) for f in entry.get("faces") or [])
+            lines.append(f"{entry['position']}: {entry['chance']}{' ' + faces if faces else ''}")
+        else:
+            who = names[entry["player"]] if 0 <= entry["player"] < len(names) else "?"
+            said = entry.get("words") or entry["action"].get("kind", "")
+            lines.append(f"{entry['position']}: {who}: {said}")
+        before = len(state.notices)
+        state.apply_event(event)
+        lines += [f"   {n['words']}" for n in state.notices[before:] if n["type"] in LOGGED_NOTICES]
+    return lines
+
+
+def print_log(console: Console, table: TableSession) -> None:
+    """``log`` at a prompt: the log so far under a heading, then the question again."""
+    lines = log_lines(table)
+    console.print("The log so far, numbered as the table's page numbers it:", style="bold")
+    for line in lines or ["nothing yet"]:
+        console.print(line, markup=False, highlight=False)

@@ -272,11 +272,46 @@
     }
   }
 
+  // --- seats held on this browser ---------------------------------------------------------
+  // The seats this browser holds at this table, each kept by its own page when drawn (the
+  // page's own "seat kept" is one a table: the last opened). A phone holding two seats
+  // (Mum's tab and Kit's) says in the tab on screen when it is the other's turn, and leads
+  // there: it said nothing while Kit's tab waited. Only who is waited for (every seat's
+  // frame says it) and a link this browser already holds; nothing of the other seat's view.
+  const HELD = "homestretch-derbycast-held";
+  function heldSeats(frame, tools) {
+    const table = document.body.dataset.table;
+    let all = {};
+    try { all = JSON.parse(localStorage.getItem(HELD)) || {}; } catch { /* storage off */ }
+    const here = all[table] && typeof all[table] === "object" ? all[table] : {};
+    const was = here[frame.seat];
+    if (tools.mode === "seat" && !(was && was.link === location.pathname)) {
+      here[frame.seat] = { link: location.pathname };
+      delete all[table];
+      all[table] = here; // the newest last: the 30 newest tables kept
+      try { localStorage.setItem(HELD, JSON.stringify(Object.fromEntries(Object.entries(all).slice(-30)))); } catch { /* storage off or full */ }
+    }
+    return here;
+  }
+
+  function heldTurns(frame, tools) {
+    const held = heldSeats(frame, tools);
+    const says = frame.view.captions;
+    const prefix = `/t/${document.body.dataset.table}/seat/`;
+    return frame.waiting.seats.filter((seat) => seat !== frame.seat && held[seat] && typeof held[seat].link === "string" && held[seat].link.startsWith(prefix)).map((seat) => {
+      const name = tools.seatName(seat);
+      const line = make(tools, "p", `${says.held_turn.replaceAll("{name}", name)} `, "dc-held-turn", { role: "status" });
+      line.append(make(tools, "a", says.held_link.replaceAll("{name}", name), "", { href: held[seat].link, "data-held-seat": seat }));
+      return line;
+    });
+  }
+
   // --- a phone -------------------------------------------------------------------------
   function drawPhone(frame, box, tools) {
     const view = frame.view;
     const me = view.board[frame.seat];
     box.append(make(tools, "p", standingOf(view, me.marker), "dc-me"));
+    if (!frame.over) box.append(...heldTurns(frame, tools)); // Kit's turn, Kit's tab here
     if (frame.over) { // the end as the TV shows it: the winner, the last race, where all stand
       box.append(winners(frame, tools));
       if (view.last_race) box.append(lastRace(view, tools, true, me.marker));
@@ -688,6 +723,7 @@
     const desk = make(tools, "div", null, "dc-desk");
     box.append(desk);
     desk.append(make(tools, "h2", view.desk.buttons.desk));
+    if (!frame.over) desk.append(...heldTurns(frame, tools)); // a phone keeping score and playing
     if (frame.over) { desk.append(winners(frame, tools), standings(view, tools)); return; }
     desk.append(standings(view, tools));
     const card = view.card;
