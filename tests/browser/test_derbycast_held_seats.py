@@ -23,7 +23,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 NAMES = ("Mum", "Kit", "Dad")
 

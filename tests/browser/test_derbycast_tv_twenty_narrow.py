@@ -23,7 +23,6 @@ from tests.browser.table_pages import (
 )
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 
 HORSES = ["Ace", "Bolt", "Comet", "Dash", "Ember", "Flint", "Gale"]
 ODDS = ["1-1", "2-1", "3-1", "5-1", "8-1", "12-1", "20-1"]
