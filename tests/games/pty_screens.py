@@ -88,6 +88,10 @@ def play(
             text = _plain(drawn, answered)
             if not QUESTION.search(text.rsplit("\n", 1)[-1]):
                 continue  # still drawing (or thinking)
+            if not _asking(process.pid):
+                continue  # a pause in its drawing (a busy machine) that ends like a question
+            if select.select([main], [], [], 0)[0]:
+                continue  # it drew more before it asked: that first
             screen = Screen(text, columns)
             screens.append(screen)
             said = answer(screen)
@@ -106,6 +110,17 @@ def play(
     if drawn.strip():
         screens.append(Screen(_plain(drawn, answered), columns))
     return screens
+
+
+def _asking(pid: int) -> bool:
+    """Whether the process waits in a read of its standard input (Linux's
+    /proc/PID/syscall: ``read``, call 0, on descriptor 0); True where that cannot be
+    read, so the quiet question-like line alone decides there."""
+    try:
+        call = Path(f"/proc/{pid}/syscall").read_text().split()
+    except OSError:
+        return True
+    return call[:2] == ["0", "0x0"]
 
 
 def _plain(drawn: str, answered: bool) -> str:

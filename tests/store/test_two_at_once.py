@@ -16,6 +16,10 @@ from homestretch.core.protocol import JSON
 from homestretch.session.saved import rebuild
 from homestretch.store.db import Store
 
+WAIT = 60.0
+"""Seconds a request to the server may take before the test gives up: a bound on a
+hang, not a measurement (httpx's own 5 s is within reach of a loaded machine)."""
+
 
 def stopped_at_a_question(tmp_path: Path, name: str) -> tuple[Path, list[object]]:
     """A game killed at its third question, and the log of the game played through."""
@@ -51,7 +55,9 @@ def test_the_second_to_answer_loses_whichever_it_is(tmp_path: Path) -> None:
 
 
 def _frame(address: str, game_id: int, token: str) -> JSON:
-    answer = httpx.get(f"{address}/api/tables/{game_id}/frame", params={"token": token})
+    answer = httpx.get(
+        f"{address}/api/tables/{game_id}/frame", params={"token": token}, timeout=WAIT
+    )
     assert answer.status_code == 200, answer.text
     frame: JSON = answer.json()
     return frame
@@ -65,7 +71,7 @@ def test_a_terminal_and_a_browser_seat_on_one_game(store_target: str, tmp_path: 
     people = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
     with serving(store_target, tmp_path) as server:
         request = {"game": "totopoly", "config": {"players": 2}, "seats": people, "seed": 6}
-        links = httpx.post(f"{server}/api/tables", json=request).json()
+        links = httpx.post(f"{server}/api/tables", json=request, timeout=WAIT).json()
         game_id = links["id"]
         tokens = [seat["link"].rsplit("/", 1)[1] for seat in links["seats"]]
 
@@ -81,7 +87,7 @@ def test_a_terminal_and_a_browser_seat_on_one_game(store_target: str, tmp_path: 
         # the browser first: the terminal, asked the same question, is told and stops
         terminal = Played(["resume", str(game_id), "--db", store_target], tmp_path / "unused")
         assert terminal.run(pause=True) is None
-        made = httpx.post(f"{server}/api/tables/{game_id}/moves", json=move())
+        made = httpx.post(f"{server}/api/tables/{game_id}/moves", json=move(), timeout=WAIT)
         assert made.status_code == 200, made.text
         assert terminal.run() == 2 and b"being played elsewhere too" in terminal.out
         assert b"Traceback" not in terminal.out
@@ -97,7 +103,7 @@ def test_a_terminal_and_a_browser_seat_on_one_game(store_target: str, tmp_path: 
         assert len(the_log(store_target)) > late["version"], terminal.out[-3000:].decode()
         terminal.proc.kill()
         terminal.proc.wait(60)
-        refused = httpx.post(f"{server}/api/tables/{game_id}/moves", json=late)
+        refused = httpx.post(f"{server}/api/tables/{game_id}/moves", json=late, timeout=WAIT)
         assert refused.status_code == 409, refused.text
         assert refused.json()["frame"]["version"] > late["version"]
 

@@ -20,6 +20,9 @@ from homestretch.store.db import Store
 
 pytestmark = pytest.mark.postgres
 PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
+WAIT = 60.0
+"""Seconds a request to the server may take before the test gives up: a bound on a
+hang, not a measurement (httpx's own 5 s is within reach of a loaded machine)."""
 
 
 def _frames(stream: httpx.Response) -> Iterator[JSON]:
@@ -33,19 +36,23 @@ def _frames(stream: httpx.Response) -> Iterator[JSON]:
 
 
 def _frame(address: str, game_id: int, token: str) -> JSON:
-    answer = httpx.get(f"{address}/api/tables/{game_id}/frame", params={"token": token})
+    answer = httpx.get(
+        f"{address}/api/tables/{game_id}/frame", params={"token": token}, timeout=WAIT
+    )
     assert answer.status_code == 200, answer.text
     frame: JSON = answer.json()
     return frame
 
 
 def test_a_move_through_one_server_is_pushed_by_the_other(
-    postgres_url: str, tmp_path: Path
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     Store(postgres_url).close()  # the tables exist before either server starts
+    # no keep-alive within the read timeout: a push that never comes fails the test
+    monkeypatch.setenv("HOMESTRETCH_KEEP_ALIVE", "600")
     with serving(postgres_url, tmp_path) as one, serving(postgres_url, tmp_path) as two:
         request = {"game": "totopoly", "config": {"players": 2}, "seats": PEOPLE, "seed": 6}
-        links = httpx.post(f"{one}/api/tables", json=request).json()
+        links = httpx.post(f"{one}/api/tables", json=request, timeout=WAIT).json()
         game_id = links["id"]
         tokens = [seat["link"].rsplit("/", 1)[1] for seat in links["seats"]]
         first = _frame(one, game_id, tokens[0])
@@ -53,11 +60,11 @@ def test_a_move_through_one_server_is_pushed_by_the_other(
         move = {"token": tokens[mover], "version": first["version"]}
         move["action"] = _frame(one, game_id, tokens[mover])["legal"][0]["action"]
         events = f"{two}/api/tables/{game_id}/events"
-        timeout = httpx.Timeout(10.0)  # a bound on waiting for a push, not a measurement
+        timeout = httpx.Timeout(WAIT)  # a bound on waiting for a push, not a measurement
         with httpx.stream("GET", events, params={"token": tokens[1]}, timeout=timeout) as stream:
             pushed = _frames(stream)
             assert next(pushed)["version"] == first["version"]  # two has the table live
-            moved = httpx.post(f"{one}/api/tables/{game_id}/moves", json=move)
+            moved = httpx.post(f"{one}/api/tables/{game_id}/moves", json=move, timeout=WAIT)
             assert moved.status_code == 200, moved.text
             after = moved.json()["version"]
             assert after > first["version"]
@@ -67,7 +74,7 @@ def test_a_move_through_one_server_is_pushed_by_the_other(
             _frame(one, game_id, tokens[1])
         )
 
-        stale = httpx.post(f"{two}/api/tables/{game_id}/moves", json=move)
+        stale = httpx.post(f"{two}/api/tables/{game_id}/moves", json=move, timeout=WAIT)
         assert stale.status_code == 409, stale.text
         assert stale.json()["frame"]["version"] == after
 
@@ -84,17 +91,17 @@ def test_a_move_made_at_a_terminal_is_pushed_by_the_server(
 ) -> None:
     Store(postgres_url).close()
     # no keep-alive within the read timeout: a push that never comes fails the test
-    monkeypatch.setenv("HOMESTRETCH_KEEP_ALIVE", "60")
+    monkeypatch.setenv("HOMESTRETCH_KEEP_ALIVE", "600")
     with serving(postgres_url, tmp_path) as server:
         request = {"game": "totopoly", "config": {"players": 2}, "seats": PEOPLE, "seed": 9}
-        links = httpx.post(f"{server}/api/tables", json=request).json()
+        links = httpx.post(f"{server}/api/tables", json=request, timeout=WAIT).json()
         game_id = links["id"]
         tokens = [seat["link"].rsplit("/", 1)[1] for seat in links["seats"]]
         seen = [_frame(server, game_id, token) for token in tokens]
         at_terminal = next(s for s, shown in enumerate(seen) if shown["your_turn"])
         before = seen[0]["version"]
         events = f"{server}/api/tables/{game_id}/events"
-        timeout = httpx.Timeout(20.0)  # a bound on waiting for a push, not a measurement
+        timeout = httpx.Timeout(WAIT)  # a bound on waiting for a push, not a measurement
         with httpx.stream("GET", events, params={"token": tokens[1]}, timeout=timeout) as stream:
             pushed = _frames(stream)
             assert next(pushed)["version"] == before
@@ -106,6 +113,7 @@ def test_a_move_made_at_a_terminal_is_pushed_by_the_server(
         stale = httpx.post(
             f"{server}/api/tables/{game_id}/moves",
             json=move | {"action": seen[at_terminal]["legal"][0]["action"]},
+            timeout=WAIT,
         )
         assert stale.status_code == 409, stale.text
         said = stale.json()["error"]

@@ -11,6 +11,9 @@ import pytest
 from tests.conftest import serving
 
 FRIENDS = [{"kind": "person", "name": name} for name in ("Ann", "Bob", "Cat")]
+WAIT = 60.0
+"""Seconds a request to the server may take before the test gives up: a bound on a
+hang, not a measurement (httpx's own 5 s is within reach of a loaded machine)."""
 
 
 def test_a_quiet_stream_sends_alive_events_at_the_servers_interval(
@@ -22,7 +25,11 @@ def test_a_quiet_stream_sends_alive_events_at_the_servers_interval(
     monkeypatch.setenv("HOMESTRETCH_CACHE", str(tmp_path / "exact-odds"))
     with serving(str(tmp_path / "games.sqlite"), tmp_path) as address:
         request = {"game": "totopoly", "config": {"players": 3}, "seats": FRIENDS, "seed": 4}
-        links = httpx.post(f"{address}/api/tables", json=request).raise_for_status().json()
+        links = (
+            httpx.post(f"{address}/api/tables", json=request, timeout=WAIT)
+            .raise_for_status()
+            .json()
+        )
         token = links["seats"][0]["link"].rsplit("/", 1)[1]
         names: list[str] = []
         alive: list[object] = []

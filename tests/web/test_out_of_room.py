@@ -18,10 +18,15 @@ from homestretch.store.db import Store
 
 SLACK = 8 * 1024
 """Bytes the store's files may grow by once the room runs out: a move or two."""
+WAIT = 60.0
+"""Seconds a request to the server may take before the test gives up: a bound on a
+hang, not a measurement (httpx's own 5 s is within reach of a loaded machine)."""
 
 
 def _frame(address: str, game_id: int, token: str) -> JSON:
-    answer = httpx.get(f"{address}/api/tables/{game_id}/frame", params={"token": token})
+    answer = httpx.get(
+        f"{address}/api/tables/{game_id}/frame", params={"token": token}, timeout=WAIT
+    )
     assert answer.status_code == 200, answer.text
     shown: JSON = answer.json()
     return shown
@@ -32,7 +37,7 @@ def _move(address: str, game_id: int, token: str) -> httpx.Response:
     shown = _frame(address, game_id, token)
     assert shown["your_turn"], shown["waiting"]
     body = {"token": token, "version": shown["version"], "action": shown["legal"][0]["action"]}
-    return httpx.post(f"{address}/api/tables/{game_id}/moves", json=body, timeout=60)
+    return httpx.post(f"{address}/api/tables/{game_id}/moves", json=body, timeout=WAIT)
 
 
 def test_a_move_the_store_has_no_room_for_is_said_as_a_web_player_can_act(
@@ -42,7 +47,7 @@ def test_a_move_the_store_has_no_room_for_is_said_as_a_web_player_can_act(
     with serving_process(str(db), tmp_path) as (address, server):
         seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": "Cy"}]
         request = {"game": "totopoly", "config": {"players": 2}, "seats": seats, "seed": 3}
-        links = httpx.post(f"{address}/api/tables", json=request, timeout=60).json()
+        links = httpx.post(f"{address}/api/tables", json=request, timeout=WAIT).json()
         game_id, token = links["id"], links["seats"][0]["link"].rsplit("/", 1)[1]
         files = [db, Path(f"{db}-wal")]
         room = max(f.stat().st_size for f in files if f.exists()) + SLACK
