@@ -534,22 +534,37 @@ def test_a_forced_sale_in_the_ring_lists_the_offers_in_a_line_and_fits_80_by_24(
     assert seen >= 2
 
 
-def test_the_first_auction_screen_says_what_was_paid_for_the_leases_kept_once() -> None:
-    """After the discard a newcomer's cash dropped (£700 to £270) with no line saying
-    what for: the auction's screens say no notices. Now his first screen after the
-    payment says the sum and each kept lease's face value, and the next does not."""
+def _at_the_auction(names: list[str], seed: int) -> TotopolyState:
+    """A new game played by each mover's first legal action up to the auction."""
     from homestretch.core.chance import SeededDice
     from homestretch.games.totopoly.rules.state import TotopolyGame
 
-    state = TotopolyGame(3, names=["Ann", "Bob", "Cy"]).new_initial_state()
+    state = TotopolyGame(len(names), names=names).new_initial_state()
     assert isinstance(state, TotopolyState)
-    dice = SeededDice(4)
+    dice = SeededDice(seed)
     while state.phase != "auction":
         if state.is_chance_node():
             state.apply_chance(dice.resolve(state.chance_node()))
             continue
         mover = state.to_act()[0]
         state.apply(mover, state.legal_actions(mover)[0])
+    return state
+
+
+def _kept_card(card: dict[str, object]) -> str:
+    """A kept lease as the line says it: 'No. 8 £130' or 'Veterinary Surgeon's Practice £100'."""
+    return (
+        f"No. {card['horse']} £{card['value']}"
+        if "horse" in card
+        else f"{card['name']} £{card['value']}"
+    )
+
+
+def test_the_first_auction_screen_says_what_was_paid_for_the_leases_kept_once() -> None:
+    """After the discard a newcomer's cash dropped (£700 to £270) with no line saying
+    what for: the auction's screens say no notices. Now his first screen after the
+    payment says the sum and each kept lease's face value, and the next does not."""
+    state = _at_the_auction(["Ann", "Bob", "Cy"], seed=4)
     paid = next(
         n for n in state.notices_for(0) if n["type"] == "payment" and n["why"] == "leases kept"
     )
@@ -564,10 +579,7 @@ def test_the_first_auction_screen_says_what_was_paid_for_the_leases_kept_once() 
         return re.sub(r"\s+", " ", seat.screen.file.getvalue())
 
     first = shown()
-    each = ", ".join(
-        f"No. {c['horse']} £{c['value']}" if "horse" in c else f"{c['name']} £{c['value']}"
-        for c in kept
-    )
+    each = ", ".join(_kept_card(c) for c in kept)
     said = f"You paid £{paid['amount']} for the leases you kept: {each}"
     assert said in first, first
     assert "You paid" not in shown()
@@ -581,24 +593,10 @@ def test_the_leases_kept_line_breaks_between_cards_at_80_columns_and_narrower() 
     Stevedon Training" / "Stables £130, Veterinary Surgeon's Practice £100"). Now its rows
     break only between two cards, the rows after the first indented, at 80 columns and
     at a narrow terminal (40) alike; each row fits."""
-    from homestretch.core.chance import SeededDice
-    from homestretch.games.totopoly.rules.state import TotopolyGame
-
     # seed 7: Ann keeps No. 8, No. 12, the Stevedon Training Stables and the vet's
     # practice, 127 characters in one line
-    state = TotopolyGame(4, names=["Ann", "Bob", "Cy", "Di"]).new_initial_state()
-    assert isinstance(state, TotopolyState)
-    dice = SeededDice(7)
-    while state.phase != "auction":
-        if state.is_chance_node():
-            state.apply_chance(dice.resolve(state.chance_node()))
-            continue
-        mover = state.to_act()[0]
-        state.apply(mover, state.legal_actions(mover)[0])
-    kept = [
-        f"No. {c['horse']} £{c['value']}" if "horse" in c else f"{c['name']} £{c['value']}"
-        for c in state.view(0)["leases"]
-    ]
+    state = _at_the_auction(["Ann", "Bob", "Cy", "Di"], seed=7)
+    kept = [_kept_card(c) for c in state.view(0)["leases"]]
     head = "You paid £"
     assert len(head) + len(", ".join(kept)) > 80  # the line does not fit one row
     for width in (80, 40):
