@@ -7,19 +7,24 @@
 Plays N seeded meets (one auction and eight races) with a player of each kind --bot
 names at the table (as every game's --bot takes them: one a seat, or one kind for --bots
 N; the old spellings --kinds and --players N (4), kept for scripts, seat N players from
-the --kinds named, in turn), the seats rotated and the four tracks taken in turn from game to game so that
-neither seat nor track favours a kind. Prints each kind's mean fifties at the end with a
-95% confidence interval (mean +- 1.96 standard errors), its wins, and the time its
-decisions took (mean, slowest and the very first, which pays for anything built on first
-use: the search player must stay under a second), and how many horses changed hands per
-meet (offers to buy or sell accepted and carried out), and between which kinds.
+the --kinds named, in turn). The seats rotate one on each game; a track is kept for a
+block of as many games as seats (every rotation once), the next track for the next
+block, so the rotations and the four tracks cross in full (each rotation on each track
+once in every 4 x seats games) and neither seat nor track favours a kind, nor a track a
+seat. (The track and the rotation once stepped on together, one each game: with four
+seats a rotation always met the same track; the figures measured before were so
+played.) Prints each kind's mean fifties at the end with a 95% confidence interval
+(mean +- 1.96 standard errors), its wins, and the time its decisions took (mean,
+slowest and the very first, which pays for anything built on first use: the search
+player must stay under a second), and how many horses changed hands per meet (offers
+to buy or sell accepted and carried out), and between which kinds.
 
 ``--orders rotate`` (the default, every figure before R31) seats the kinds in the order
 given and rotates them, so each kind always has the same neighbours (the sensible player
 on the search player's left, the random player on its right); ``--orders all`` takes
-every order of the kinds round the table in turn (six for four kinds), each rotated, so
-no kind keeps its neighbours (R31). The targets (issue 12): sensible
-beats never-bet and random; search beats sensible.
+every order of the kinds round the table in turn (six for four kinds), each for a full
+cross of rotations and tracks (4 x seats games), so no kind keeps its neighbours (R31).
+The targets (issue 12): sensible beats never-bet and random; search beats sensible.
 """
 
 from __future__ import annotations
@@ -72,6 +77,13 @@ def make(kind: str, game: AcrossGame, seat: int, seed: int) -> Any:
 
         return RandomBot(seed * 7919 + seat)
     return ENTRY.bots[kind](game, seat, seed)
+
+
+def seating(game: int, seats: int) -> tuple[int, int]:
+    """Game ``game``'s rotation of the seats and its block: the rotation steps on each
+    game, the block (whose track it is, then whose order) once every ``seats`` games,
+    so each track is played at every rotation."""
+    return game % seats, game // seats
 
 
 def old_kinds(parser: argparse.ArgumentParser, typed: str, players: int) -> list[str]:
@@ -127,9 +139,10 @@ def main() -> None:
         )
     for g in range(args.games):
         seed = args.seed * 100_003 + g
-        order = orders[g // len(kinds) % len(orders)]
-        at_table = [order[(s + g) % len(order)] for s in range(args.players)]
-        game = AcrossGame(players=args.players, tracks=(TRACKS[g % len(TRACKS)],))
+        turn, block = seating(g, args.players)
+        order = orders[block // len(TRACKS) % len(orders)]
+        at_table = [order[(s + turn) % len(order)] for s in range(args.players)]
+        game = AcrossGame(players=args.players, tracks=(TRACKS[block % len(TRACKS)],))
         agents = {s: Timed(make(k, game, s, seed), times[k]) for s, k in enumerate(at_table)}
         state = play(game.new_initial_state(), SeededDice(seed), agents)
         cash = state.result()["fifties"]

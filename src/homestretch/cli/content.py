@@ -202,24 +202,9 @@ def _track_files(path: Path) -> None:
     without them is said with the folder given, where they are looked for, and the
     folder beside that holds .toml files, to rename (a tracks/ folder named otherwise,
     `courses/`, was "FOLDER/tracks: no track files (*.toml) found")."""
-    tracks = path / "tracks"
-    if tracks.is_dir() and any(tracks.glob("*.toml")):
+    from homestretch.games.across.content.loader import tracks_missing
+
+    if any((path / "tracks").glob("*.toml")):
         return
-    shown = escape_controls(str(path))
-    looked = escape_controls(str(tracks / "*.toml"))
-    others = sorted(
-        escape_controls(f"{p.name}/")
-        for p in path.iterdir()
-        if p.is_dir() and p.name != "tracks" and any(p.glob("*.toml"))
-    )
-    if others:
-        move = "move its files into tracks/" if tracks.is_dir() else "rename it tracks"
-        which = others[0] if len(others) == 1 else f"one of {', '.join(others)}"
-        fix = f"; {which} holds .toml files: if it holds the tracks, {move}"
-    else:
-        fix = (
-            ": an Across the Board content folder holds horses.toml and tracks/ "
-            "(`homestretch across content FOLDER` makes one to edit)"
-        )
-    missing = "no track files in its tracks/" if tracks.is_dir() else "no tracks/ folder"
-    raise HomestretchError(f"{shown}: {missing}: the track files are looked for as {looked}{fix}")
+    # the loader's own words, said before anything is read
+    raise HomestretchError(f"{escape_controls(str(path))}: {tracks_missing(path)}")

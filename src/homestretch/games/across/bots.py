@@ -205,7 +205,10 @@ class SensibleBot:
         final = win * bins["win8"] + place * bins["place8"] + show * bins["show8"]
         purses = {r: float(bins[b]) for r, b in PURSES.items()}
         if view["phase"] == "auction" and view["race"] == 0:
-            # The receipts still to come put about a fifth of their price in each bin.
+            # The receipts still to come put a fifth of their price in each bin, the
+            # price reckoned at twice the opening bid: a little high, as late horses sell
+            # near their opening bids (docs/across.md, "Why the search player does not
+            # search the auction")
             cards = load_content(self.content_dir).cards
             unsold = sum(cards[h].opening_bid for h in HORSES if str(h) not in view["owners"])
             final += (win + place + show) * unsold * 2 / 5

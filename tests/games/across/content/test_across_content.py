@@ -161,3 +161,45 @@ def test_two_tracks_of_one_name_are_refused_naming_both(copy: Path, tmp_path: Pa
         "'Woodbine': give each track its own name (the name = line inside the file; a copy "
         "not renamed inside?)"
     )
+
+
+def test_a_saved_games_folder_whose_tracks_were_renamed_says_what_to_do(
+    copy: Path, tmp_path: Path
+) -> None:
+    """A game saved from a folder whose tracks/ was renamed since (courses/), replayed:
+    a game saved before games kept their folder's digest has nothing to tell the change
+    by, and the loader said "FOLDER/tracks: no track files (*.toml) found", a folder the
+    user never named, nor what to do. Now, as `--content` says it: the folder, where the
+    track files are looked for, the folder to rename, in one line, exit status 2."""
+    import json
+    import sqlite3
+    import subprocess
+    import sys
+
+    database = tmp_path / "x.sqlite"
+    played = subprocess.run(
+        [sys.executable, "-c", "from homestretch.cli.main import run; run()"]
+        + ["across", "play", "--bots", "3", "--seed", "3", "--content", str(copy)]
+        + ["--format", "json"],
+        capture_output=True,
+        text=True,
+        env={"HOMESTRETCH_DB": str(database), "PATH": "/usr/bin:/bin"},
+    )
+    assert played.returncode == 0, played.stderr
+    game_id = str(json.loads(played.stdout)["id"])
+    with sqlite3.connect(database) as db:  # as saved before games kept a digest
+        (config,) = db.execute("SELECT config FROM games WHERE id = ?", (game_id,)).fetchone()
+        undigested = {k: v for k, v in json.loads(config).items() if k != "content_digest"}
+        db.execute("UPDATE games SET config = ? WHERE id = ?", (json.dumps(undigested), game_id))
+    db.close()
+    (copy / "tracks").rename(copy / "courses")
+    said = refused(tmp_path, "replay", game_id)
+    assert said == (
+        f"error: {copy}: no tracks/ folder: the track files are looked for as "
+        f"{copy}/tracks/*.toml; courses/ holds .toml files: if it holds the tracks, "
+        "rename it tracks"
+    ), said
+    (copy / "tracks").mkdir()  # there, but empty: the files are to move
+    said = refused(tmp_path, "replay", game_id)
+    assert said.startswith(f"error: {copy}: no track files in its tracks/: "), said
+    assert said.endswith("courses/ holds .toml files: if it holds the tracks, move its files into tracks/"), said  # fmt: skip

@@ -17,6 +17,7 @@ import numpy as np
 
 from homestretch.core.content import known_keys, read_toml, toml_value
 from homestretch.core.errors import ContentError
+from homestretch.core.inputs import escape_controls
 
 STARTING_FIFTIES = 40
 """The Trackmaster allots each player 40 fifties ($2,000): no opening bid can be higher."""
@@ -262,6 +263,32 @@ def _tracks(track_files: list[Path]) -> tuple[dict[str, Track], dict[str, Path]]
     return tracks, files
 
 
+def tracks_missing(root: Path) -> str:
+    """What is said of a content folder without track files, after its name, in a line:
+    where the track files are looked for, and what to do: the folder beside tracks/
+    that holds .toml files, to rename (a tracks/ folder named otherwise, `courses/`), or
+    what a content folder holds. It was "FOLDER/tracks: no track files (*.toml) found",
+    a folder the user never named, nor what holds the tracks."""
+    tracks = root / "tracks"
+    looked = escape_controls(str(tracks / "*.toml"))
+    others = sorted(
+        escape_controls(f"{p.name}/")
+        for p in root.iterdir()
+        if p.is_dir() and p.name != "tracks" and any(p.glob("*.toml"))
+    )
+    if others:
+        move = "move its files into tracks/" if tracks.is_dir() else "rename it tracks"
+        which = others[0] if len(others) == 1 else f"one of {', '.join(others)}"
+        fix = f"; {which} holds .toml files: if it holds the tracks, {move}"
+    else:
+        fix = (
+            ": an Across the Board content folder holds horses.toml and tracks/ "
+            "(`homestretch across content FOLDER` makes one to edit)"
+        )
+    missing = "no track files in its tracks/" if tracks.is_dir() else "no tracks/ folder"
+    return f"{missing}: the track files are looked for as {looked}{fix}"
+
+
 @cache
 def load_content(folder: str | None = None) -> Content:
     """Read and check a content folder (the built-in one when ``folder`` is None)."""
@@ -269,8 +296,8 @@ def load_content(folder: str | None = None) -> Content:
     if not root.is_dir():
         raise ContentError(root, "no such content folder")
     track_files = sorted((root / "tracks").glob("*.toml"))
-    if not track_files:
-        raise ContentError(root / "tracks", "no track files (*.toml) found")
+    if not track_files:  # a saved game's folder whose tracks/ was renamed since, say
+        raise ContentError(root, tracks_missing(root))
     tracks, files = _tracks(track_files)
     _one_track_a_name(files, tracks)
     return Content(str(root), load_cards(root / "horses.toml"), tracks)

@@ -433,6 +433,9 @@ PAGE_TEMPLATES = {
     "waiting": "Waiting for {who}.",
     "waiting_one": "{name} {what}",
     "to_answer": "to answer {name}'s offer",
+    # a screen's heading while its player answers an offer, in any phase: the terminal's
+    # "Bob: answer Ann's offer", the board's "meet 1 \u00b7 answer Ann's offer"
+    "answer_offer": "answer {name}'s offer",
     "to_answer_yours": "to answer your offer",
     "to_track": "to choose the track",
     "to_bid": "to bid on #{horse} or pass",
@@ -487,6 +490,12 @@ PAGE_TEMPLATES = {
     "lot": "{class}; opening bid {opening}; Shady Fence Farms suggest {suggested}",
     "asking": "Asking {fifties}: no bid yet",
     "high_bid": "High bid {fifties} by {who}; the next bid is at least {least}",
+    # everyone's fifties at the auction, the horses each holds, who is the Auctioneer
+    # (whose bids the table hears as "Auctioneer's bid is N"): the terminal's and the
+    # board's line, "Fifties: Ann 34 (#5), Kim 40 (you), Bob 40 (Auctioneer)"
+    "holdings": "Fifties: {players}",
+    "holding": "{name} {cash}",
+    "holding_marked": "{name} {cash} ({marks})",
     "pass": "Pass",
     "bid": "Bid {amount}",
     "bid_with": "Bid {amount} with {partner}",

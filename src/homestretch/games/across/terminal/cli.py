@@ -64,7 +64,7 @@ from homestretch.games.across import ENTRY
 from homestretch.games.across.rules import actions as act
 from homestretch.games.across.rules.phases import RACES
 from homestretch.games.across.rules.totalizator import TICKET_PRICE
-from homestretch.games.across.rules.words import fifties
+from homestretch.games.across.rules.words import PAGE, fifties
 
 if TYPE_CHECKING:
     from homestretch.core.referee import Agent
@@ -251,7 +251,7 @@ def screen_title(seat: int, view: JSON) -> str:
     with someone else's turn."""
     offer = view["offer"]
     if offer is not None and offer["to"] == seat:
-        return f"answer {view['names'][offer['from']]}'s offer"
+        return str(PAGE["answer_offer"].format(name=view["names"][offer["from"]]))
     return str(view["phase"])
 
 

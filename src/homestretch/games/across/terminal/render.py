@@ -10,6 +10,7 @@ from rich.text import Text
 from homestretch.cli.plain import Table
 from homestretch.core.protocol import JSON
 from homestretch.games.across.content.loader import HORSES, Content
+from homestretch.games.across.rules import words
 from homestretch.games.across.rules.auction import BINS
 from homestretch.games.across.rules.totalizator import WINDOW_TITLES
 
@@ -385,17 +386,20 @@ def holdings_line(view: JSON) -> str:
     """Everyone's fifties and horses in a line or two ("Fifties: Ann 34 (#5), Kim 40
     (you), Bob 40 (Auctioneer)"): what the others can still bid, whose horses they are,
     and who the Auctioneer is, whose bids the table hears as "Auctioneer's bid is N
-    fifties" (the rulebook's words; only m's table said whose role it was)."""
+    fifties" (the rulebook's words; only m's table said whose role it was). The words are
+    the browser board's (``words.PAGE``), which says the same line on the block."""
+    page = words.PAGE
     you = view.get("you")
     auctioneer = view["roles"].get("auctioneer")
     said = []
     for seat, (name, cash) in enumerate(zip(view["names"], view["cash"], strict=True)):
         horses = " ".join(f"#{h}" for h, o in view["owners"].items() if seat in o)
         marks = [horses] if horses else []
-        marks += ["you"] if seat == you else []
-        marks += ["Auctioneer"] if seat == auctioneer else []
-        said.append(f"{name} {cash}" + (f" ({', '.join(marks)})" if marks else ""))
-    return "Fifties: " + ", ".join(said)
+        marks += [page["you"]] if seat == you else []
+        marks += [page["roles"]["auctioneer"]] if seat == auctioneer else []
+        held = page["holding_marked" if marks else "holding"]
+        said.append(held.format(name=name, cash=cash, marks=", ".join(marks)))
+    return str(page["holdings"].format(players=", ".join(said)))
 
 
 def auction_rest(view: JSON, content: Content) -> Group:

@@ -75,7 +75,11 @@
     const box = node("div", null, "ab-head");
     const card = V.card;
     box.append(node("strong", card ? say("track", card) : W.game));
-    const doing = V.phase === "race" ? "" : ` \u00b7 ${W.phases[V.phase]}`; // "race 5 \u00b7 race" says it twice
+    // answering an offer, in any phase, it heads the screen as the terminal's does
+    // ("Bob: answer Ann's offer"): the phase goes on when it is answered
+    const asked = V.offer && V.offer.to === V.you ? V.offer : null;
+    const phase = asked ? say("answer_offer", { name: NAMES[asked.from] }) : W.phases[V.phase];
+    const doing = V.phase === "race" && !asked ? "" : ` \u00b7 ${phase}`; // "race 5 \u00b7 race" says it twice
     box.append(node("span", say(V.race ? "meet_race" : "meet", V) + doing));
     box.append(node("div", frame.over ? theEnd(frame) : frame.your_turn ? yourTurn() : waitingFor(frame), "ab-turn"));
     return box;
@@ -294,6 +298,7 @@
     s.append(node("p", say("lot", { class: info.class, opening: lot.opening, suggested: info.suggested_bid })));
     s.append(node("p", lot.high === null ? say("asking", { fifties: f(lot.min_bid) })
       : say("high_bid", { fifties: f(lot.high), who: who(lot.bidders), least: lot.min_bid }), "ab-high"));
+    s.append(node("p", holdings(), "ab-holdings"));
     if (frame.your_turn && V.phase === "auction" && !(V.offer && V.offer.to === V.you)) {  // an offer first
       const bar = node("div", null, "ab-moves");
       frame.legal.filter((l) => l.action.kind === "bid" || l.action.kind === "pass").forEach((l) => {
@@ -321,6 +326,19 @@
     const order = standing();
     if (order) s.append(standingBox(order));
     return s;
+  }
+
+  // Everyone's fifties, the horses each holds and who is the Auctioneer, whose bids the
+  // table hears as "Auctioneer's bid is N", in the terminal's line (render.holdings_line):
+  // "Fifties: Ann 34 (#5), Kim 40 (you), Bob 40 (Auctioneer)".
+  function holdings() {
+    const players = NAMES.map((name, seat) => {
+      const horses = Object.keys(V.owners).filter((h) => V.owners[h].includes(seat)).map((h) => `#${h}`).join(" ");
+      const marks = [...(horses ? [horses] : []), ...(seat === V.you ? [W.you] : []),
+        ...(seat === V.roles.auctioneer ? [W.roles.auctioneer] : [])];
+      return say(marks.length ? "holding_marked" : "holding", { name, cash: V.cash[seat], marks: marks.join(", ") });
+    });
+    return say("holdings", { players: players.join(", ") });
   }
 
   // A standing order on the horse on the block (its own classes, not the bid row's: the
