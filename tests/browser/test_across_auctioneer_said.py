@@ -24,7 +24,6 @@ from homestretch.games.across.terminal.cli import screen_title
 from homestretch.games.across.terminal.render import holdings_line
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=20_000)  # a bound on waiting for a push on a busy machine
 SEATS = ANN_BOB_AND_CY
 
 
