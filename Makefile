@@ -15,7 +15,7 @@ KEPT_SOURCES := $(wildcard src/homestretch/core/*.py) $(wildcard src/homestretch
 # Said before a word of set-up: a Python too old would fail deep in pip's output
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0) if sys.version_info >= (3, 11) else sys.exit("homestretch needs Python 3.11 or newer; $(PYTHON) is " + sys.version.split()[0] + ". Name a newer one: make run PYTHON=python3.12")'
-	@echo 'Setting up in .venv (once; nothing outside this folder is touched):'
+	@echo 'Setting up in .venv (once; outside this folder only your cache folder is written, in step 3):'
 	@echo '  1/3 a virtual environment, then homestretch and its libraries installed into it (a few minutes; pip prints nothing until it is done)'
 	@$(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -m pip install --quiet --upgrade pip

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -37,3 +38,19 @@ def homestretch(
         return Outcome(code if isinstance(code, int) else 0 if code is None else 1, out, err)
 
     return call
+
+
+@pytest.fixture(autouse=True)
+def data_folder_untouched(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Path]:
+    """No CLI test writes to the machine's default store (``homestretch.sqlite`` in the
+    data folder, where a person's own games are kept): the data folder is an empty one of
+    the test's own while it runs, and the test fails if anything was written there. A
+    test saves games in a store it names (``HOMESTRETCH_DB`` or ``--db``, as
+    ``homestretch`` does), or saves none (``--no-save``)."""
+    data = tmp_path_factory.mktemp("data-folder")
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    yield data
+    written = sorted(str(path.relative_to(data)) for path in data.rglob("*"))
+    assert not written, f"a CLI test wrote to the default store's folder: {written}"

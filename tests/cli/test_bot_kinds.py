@@ -8,6 +8,8 @@ refused in one line. Every slip is one line, exit 2 (the in-process runner)."""
 from __future__ import annotations
 
 import json
+import re
+import shlex
 from typing import Any
 
 import pytest
@@ -101,6 +103,63 @@ def test_a_slip_is_one_line_and_nothing_saved(
     assert done.code == 2 and done.stderr.count("\n") == 1, done.stderr
     assert done.stderr.startswith(f"error: {said}"), done.stderr
     assert not (tmp_path / "store.sqlite").exists()  # refused before the store is opened
+
+
+EVERY_BOT = {
+    **PLAY,
+    "across simulate": ["across", "simulate", "--games", "1", "--seed", "1", "-f", "json"],
+    "totopoly simulate": ["totopoly", "simulate", "-n", "1", "--short", "--seed", "1"]
+    + ["-f", "json"],
+    "totopoly tournament": ["totopoly", "tournament", "-n", "1", "--short", "--seed", "1"]
+    + ["-f", "json"],
+}
+"""Every command that takes --bot, as it runs quickly. Their --bots differ: `across
+simulate` seats 3 to 7, a tournament and `totopoly simulate` 2 to 6, a play 0 and up."""
+MISCOUNTED = {  # a count each command takes, and a list of another length
+    "across": ("3", "random,sensible"),
+    "totopoly": ("3", "random,sensible"),
+    "derbycast": ("3", "random,value"),
+    "stretch": ("3", "random,value"),
+    "across simulate": ("3", "random,sensible"),
+    "totopoly simulate": ("2", "random,sensible,random"),
+    "totopoly tournament": ("3", "random,sensible"),
+}
+
+
+def _options(words: list[str]) -> dict[str, str]:
+    return dict(zip(words[::2], words[1::2], strict=True))
+
+
+@pytest.mark.parametrize("command", EVERY_BOT)
+def test_a_miscounted_list_suggests_what_this_command_takes(homestretch: Any, command: str) -> None:
+    """`--bot` naming more or fewer kinds than `--bots` counts: the message's examples
+    were `--bots 2 --bot K, or --bot K1,K2` in every command, and `across simulate`
+    refuses --bots 2. Each example it gives now is run as typed with the rest, and runs."""
+    bots, kinds = MISCOUNTED[command]
+    typed = {"--bots": bots, "--bot": kinds}
+    done = homestretch(*EVERY_BOT[command], "--bots", bots, "--bot", kinds)
+    assert done.code == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith(
+        f"error: --bot names {len(kinds.split(','))} kinds for {bots} computer players"
+    ), done.stderr
+    found = re.search(r"\(such as (.+), or (.+)\)$", done.stderr.strip())
+    assert found, done.stderr
+    for example in found.groups():
+        followed = {**typed, **_options(shlex.split(example))}
+        again = homestretch(*EVERY_BOT[command], *[w for pair in followed.items() for w in pair])
+        assert again.code == 0, (example, again.stderr)
+
+
+@pytest.mark.parametrize("command", ["across", "totopoly", "derbycast", "stretch"])
+def test_a_list_for_no_computer_player_says_to_leave_out_the_count(
+    homestretch: Any, command: str
+) -> None:
+    kinds = f"{MISCOUNTED[command][1]},random"  # three: Across seats three at least
+    done = homestretch(*EVERY_BOT[command], "--bots", "0", "--bot", kinds)
+    assert done.code == 2 and done.stderr.count("\n") == 1, done.stderr
+    said = f"leave out --bots 0 (--bot {kinds} alone counts them) or leave out --bot\n"
+    assert done.stderr.endswith(said), done.stderr
+    assert homestretch(*EVERY_BOT[command], "--bot", kinds).code == 0
 
 
 def test_every_play_and_the_tournament_offer_bot_and_hide_kinds(homestretch: Any) -> None:

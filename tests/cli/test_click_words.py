@@ -47,6 +47,26 @@ from tests.conftest import refused
             "play: no option --player; did you mean --players?",
         ),
         (["stretch", "run", "x", "--zzzzz"], "run: no option --zzzzz (see "),  # was: "--odds"?
+        # an option typed before its command was "no option --format", as if none had one
+        (
+            ["--format", "json", "stretch", "races"],
+            ": no option --format here: it goes after the command it is for "
+            "(homestretch stretch races --format json) (see ",
+        ),
+        (
+            ["stretch", "--seed", "3", "run", "2009-champagne-stakes"],
+            "stretch: no option --seed here: it goes after the command it is for "
+            "(homestretch stretch run --seed 3 2009-champagne-stakes)",
+        ),
+        (["--db=s.sqlite", "history"], "(homestretch history --db=s.sqlite)"),
+        (["stretch", "--no-save", "run", "x"], "(homestretch stretch run --no-save x)"),
+        (["--nosuch", "stretch", "races"], ": no option --nosuch (see "),
+        (["--seed", "1", "serve"], ": no option --seed (see "),  # serve has none
+        (  # `homestretch help`, as git and pip take it
+            ["help"],
+            ": no command 'help': help is the option --help (or -h), after any command (see ",
+        ),
+        (["stretch", "help"], "stretch: no command 'help': help is the option --help (or -h)"),
     ],
 )
 def test_a_usage_mistake_is_said_in_the_programs_words(

@@ -97,7 +97,7 @@ def test_a_part_alone_and_bad_folders_and_parts(tmp_path: Path) -> None:
     assert isinstance(done, dict)
     assert {Path(p).parent for p in done["written"]} == {tmp_path / "c" / "charts"}
     said = bad(tmp_path, "stretch", "content", str(tmp_path / "x"), "--part", "chartz")
-    assert "--part chartz" in said and "cards, charts, races" in said
+    assert "--part chartz" in said and "did you mean charts? write cards, charts or races" in said
     (tmp_path / "file").write_text("")
     said = bad(tmp_path, "across", "content", str(tmp_path / "file"))
     assert f"{tmp_path / 'file'}: is not a folder" in said
@@ -107,6 +107,27 @@ def test_a_part_alone_and_bad_folders_and_parts(tmp_path: Path) -> None:
     (tmp_path / "t" / "cards.toml").mkdir(parents=True)  # a folder where a file goes
     said = bad(tmp_path, "totopoly", "content", str(tmp_path / "t"), "--force")
     assert "cards.toml: is a folder" in said
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_of_one_part_is_copied_whole_and_says_so(tmp_path: Path, game: str) -> None:
+    """Across's and Totopoly's content is one part (named "content"): `across content DIR
+    --part tracks` said "its parts: content", and the list offered `[--part PART]` as
+    though there were parts to choose. A game of several offers it, and names the part
+    chosen."""
+    names = [p.name for p in parts_of(game)]
+    listed = invoke(game, "content").splitlines()[-1]
+    said = bad(tmp_path, game, "content", str(tmp_path / "x"), "--part", "tracks")
+    assert said.startswith(f"error: --part tracks: {game} has no such part of its content")
+    if len(names) == 1:
+        assert listed == f"copy with: homestretch {game} content my-{game}"
+        assert said.endswith("it is one folder, copied whole: leave --part out")
+    else:
+        assert listed == f"copy with: homestretch {game} content my-{game} [--part PART]"
+        chosen = invoke(game, "content", "--part", names[-1]).splitlines()[-1]
+        assert chosen == f"copy with: homestretch {game} content my-{game} --part {names[-1]}"
+        assert said.endswith("or leave --part out to copy them all")
+    assert not (tmp_path / "x").exists()
 
 
 def _run(race: str, *more: str) -> dict:  # type: ignore[type-arg]

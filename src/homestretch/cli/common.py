@@ -172,16 +172,16 @@ def bot_kinds(
     (None: not typed); ``option``: the spelling typed (an old one, said as typed)."""
     if typed is None:
         return [default] * (bots or 0)
-    example = f"--bots 2 --bot {kinds[0]}, or --bot {','.join(kinds[:2])}"  # how it is written
     written = [kind.strip() for kind in typed.split(",")]
     if typed.strip().isdigit():  # a count: that is --bots
         raise HomestretchError(
             f"{option} {typed.strip()}: it is the computer players' kind ({either(kinds)}); "
             f"they are counted with --bots {typed.strip()}"
         )
-    if "" in written:
+    if "" in written:  # said without a count: what each command seats differs
         raise HomestretchError(
-            f"{option} {typed}: a kind left empty between commas (such as {example})"
+            f"{option} {typed}: a kind left empty between commas: write a kind ({either(kinds)}) "
+            "between every two"
         )
     for kind in written:
         one_of(option, kind, kinds)
@@ -191,11 +191,23 @@ def bot_kinds(
                 f"{option} {written[0]}: no computer player to be one: count them with --bots N"
             )
         return written * bots
-    if bots is not None and bots != len(written):
+    if bots == 0:
         raise HomestretchError(
-            f"{option} names {len(written)} kinds for {bots} computer "
-            f"player{'s' if bots != 1 else ''}: give one kind for them all or one each (such "
-            f"as {example})"
+            f"{option} names {len(written)} kinds for 0 computer players: leave out --bots 0 "
+            f"({option} {','.join(written)} alone counts them) or leave out {option}"
+        )
+    if bots is not None and bots != len(written):
+        # the example is the count typed (one the command took) and the kinds typed: what
+        # this command takes, not a count another command's seats allow
+        if bots == 1:
+            raise HomestretchError(
+                f"{option} names {len(written)} kinds for 1 computer player: give one kind "
+                f"(such as {option} {written[0]})"
+            )
+        each = ",".join((written * bots)[:bots])
+        raise HomestretchError(
+            f"{option} names {len(written)} kinds for {bots} computer players: give one kind "
+            f"for them all or one each (such as {option} {written[0]}, or {option} {each})"
         )
     return written
 

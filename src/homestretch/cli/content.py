@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.markup import escape
 
-from homestretch.cli.common import FormatOption, OutputFormat, console, echo_json
+from homestretch.cli.common import FormatOption, OutputFormat, console, echo_json, either
 from homestretch.core.errors import HomestretchError
 from homestretch.core.inputs import escape_controls
 
@@ -49,9 +49,10 @@ def content_command(game: str) -> Callable[..., None]:
 
         parts = importlib.import_module(f"homestretch.games.{game}.content.bundle").PARTS
         names = [] if part is None or "all" in part else part
+        _parts_named(parts, names, game)
         picked = chosen(parts, names, game)
         if folder is None:
-            _list(game, picked, fmt)
+            _list(game, picked, fmt, len(parts))
             return
         if not folder.strip():  # "" is no folder (typer would have made it ".")
             raise HomestretchError("name the folder to copy into (. for this one)")
@@ -98,7 +99,29 @@ def content_command(game: str) -> Callable[..., None]:
     return content
 
 
-def _list(game: str, parts: Sequence[Part], fmt: OutputFormat) -> None:
+def _parts_named(parts: Sequence[Part], names: Sequence[str], game: str) -> None:
+    """Each --part typed is one of the game's parts: a slip names the nearest, and a game
+    of one part says so (`across content DIR --part tracks` listed "its parts: content",
+    a part's name a newcomer would not think to type, with no word that it is the whole)."""
+    from homestretch.core.inputs import nearest
+
+    known = [p.name for p in parts]
+    for name in names:
+        if name in known:
+            continue
+        said = f"--part {escape_controls(name)}: {game} has no such part of its content"
+        if len(known) == 1:
+            raise HomestretchError(f"{said}: it is one folder, copied whole: leave --part out")
+        near = nearest(name, known)
+        guess = f"did you mean {near}? " if near else ""
+        raise HomestretchError(
+            f"{said}: {guess}write {either(known)}, or leave --part out to copy them all"
+        )
+
+
+def _list(game: str, parts: Sequence[Part], fmt: OutputFormat, total: int) -> None:
+    """The parts listed (``parts``: those --part named, or all), and how to copy them;
+    ``total``: how many parts the game has (a game of one copies it whole)."""
     example = Path("my-" + game)
     if fmt is OutputFormat.json:
         echo_json(
@@ -128,7 +151,9 @@ def _list(game: str, parts: Sequence[Part], fmt: OutputFormat) -> None:
     console.print(f"use a copy in {example}:", highlight=False)
     for p in parts:
         console.print(f"  {p.name}: {p.used_as(example)}", highlight=False, soft_wrap=True)
-    console.print(f"copy with: homestretch {game} content {example} [--part PART]", highlight=False)
+    named = "".join(f" --part {p.name}" for p in parts)  # those listed, when --part chose
+    which = "" if total == 1 else " [--part PART]" if len(parts) == total else named
+    console.print(f"copy with: homestretch {game} content {example}{which}", highlight=False)
 
 
 CONTENT_FILES = {

@@ -516,6 +516,10 @@ def in_our_words(exc: Exception) -> str | None:
     unknown = re.fullmatch(r"No such command '(.*)'\.", message)
     if unknown is not None and ctx is not None and hasattr(ctx.command, "list_commands"):
         typed = unknown.group(1)
+        if typed.lower().lstrip("-") in ("help", "h", "?"):  # `homestretch help`, as git takes it
+            return (
+                f"no command {shown(typed)}: help is the option --help (or -h), after any command"
+            )
         near = nearest(typed, ctx.command.list_commands(ctx))
         guess = f"did you mean {near}? " if near else ""
         return f"no command {shown(typed)}; {guess}the commands: {', '.join(ctx.command.list_commands(ctx))}"
@@ -523,6 +527,8 @@ def in_our_words(exc: Exception) -> str | None:
         # click's "(Possible options: --save, --seed)" offered every option near by its
         # dashes too ("--bogus": --odds); the one nearest by name, as elsewhere
         typed = exc.option_name
+        if (moved := _after_its_command(typed, ctx)) is not None:
+            return f"no option {typed} here: it goes after the command it is for ({moved})"
         opts = {o.lstrip("-"): o for p in ctx.command.params for o in p.opts if o.startswith("--")}
         near = either_of([opts[o] for o in nearest_all(typed.lstrip("-"), opts)])
         return f"no option {typed}" + (f"; did you mean {near}?" if near else "")
@@ -558,6 +564,38 @@ def in_our_words(exc: Exception) -> str | None:
         # a check of our own (a seed's range, a game's id): its words, without click's
         # "Invalid value for '--seed':" before them; an argument's words name it already
         return f"{option}: {said}" if param.param_type_name == "option" else said
+    return None
+
+
+def _after_its_command(typed: str, ctx: Any) -> str | None:
+    """An option typed before the command it is for (`homestretch --format json stretch
+    races`, `homestretch stretch --seed 3 run RACE`: "no option --format", though every
+    command has one): the command line with it moved after its command, or None when the
+    command named after it takes no such option."""
+    import shlex
+
+    words = sys.argv[1:]
+    at = next((i for i, w in enumerate(words) if w == typed or w.startswith(f"{typed}=")), None)
+    if at is None or not hasattr(ctx.command, "get_command"):
+        return None
+    root, attached = ctx.find_root(), "=" in words[at]
+    for dropped in [at] if attached else [at, at + 1]:  # a flag, or with its value
+        rest = [w for i, w in enumerate(words) if not at <= i <= dropped]
+        command, length = root.command, 0
+        while length < len(rest) and hasattr(command, "get_command"):
+            try:
+                below = command.get_command(root, rest[length])
+            except Exception:  # a word the group refuses with words of its own: no command
+                below = None
+            if below is None:
+                break
+            command, length = below, length + 1
+        named = [p for p in command.params if typed in (*p.opts, *p.secondary_opts)]
+        flag = bool(named) and getattr(named[0], "is_flag", False)
+        if not named or hasattr(command, "get_command") or flag != (dropped == at and not attached):
+            continue
+        line = [*rest[:length], *words[at : dropped + 1], *rest[length:]]
+        return shlex.join(["homestretch", *line])
     return None
 
 

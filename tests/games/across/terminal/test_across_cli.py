@@ -509,7 +509,8 @@ def test_a_person_playing_in_json_sees_on_stderr_what_the_text_shows(tmp_path: P
     assert json.loads(resumed["json"].stdout)["names"] == ["Ann", "Computer 1", "Computer 2"]
     assert "Race 8: WIN" in resumed["text"].stdout and " won with " in resumed["text"].stdout
     assert resumed["json"].stderr == resumed["text"].stdout
-    alone = _run(tmp_path / "json", "across", "play", "--bots", "3", "--seed", "2", "-f", "json")
+    nobody = ["across", "play", "--bots", "3", "--seed", "2", "--db", "alone.sqlite"]
+    alone = _run(tmp_path / "json", *nobody, "-f", "json")  # its own store, not the default
     assert alone.returncode == 0 and json.loads(alone.stdout)["races"]
     assert alone.stderr == SEED_LINE
 

@@ -527,7 +527,8 @@ def test_a_person_playing_in_json_sees_on_stderr_what_the_text_shows(tmp_path: P
     assert "the banker's 10%" in resumed["text"].stdout
     assert "Computer 1 won with" in resumed["text"].stdout
     assert resumed["json"].stderr == resumed["text"].stdout
-    alone = _run(tmp_path / "json", "totopoly", "play", "--bots", "2", "--seed", "4", "-f", "json")
+    nobody = ["totopoly", "play", "--bots", "2", "--seed", "4", "--db", "alone.sqlite"]
+    alone = _run(tmp_path / "json", *nobody, "-f", "json")  # its own store, not the default
     assert alone.returncode == 0 and json.loads(alone.stdout)["placings"]
     assert alone.stderr == seed
 
