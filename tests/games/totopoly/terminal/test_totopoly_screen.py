@@ -771,3 +771,19 @@ def test_a_horse_not_yet_off_is_said_at_the_gate_not_on_length_0() -> None:
         f"No. {h['number']} ({h['colour']}) at the gate, track {h['track']}" in yours for h in mine
     ), yours
     assert "at the gate, track" in more
+
+
+def test_the_horses_key_shares_the_gate_s_line_on_the_race_screen() -> None:
+    """The key under the course ("a = No. 10") is a row, and the race screen has one to
+    spare in 24: with horses still at the gate it is said in the gate's line."""
+    from homestretch.games.totopoly.terminal.render import race_view
+
+    state = make_table(players=2, horses={1: 0, 10: 1, 4: 0, 11: 1, 12: 0})
+    state.phase = "race"
+    state.pos = {1: (0, 0), 10: (5, 1), 4: (0, 2), 11: (6, 1), 12: (0, 3)}
+    out = io.StringIO()
+    moves = [f"Bob: move {i}" for i in range(10)]
+    race_view(Console(file=out, width=80, color_system=None), state.view(0), state.c, moves)
+    lines = out.getvalue().rstrip("\n").splitlines()
+    assert "at the gate: 1, 4, 12; a = No. 10, c = No. 11" in lines, out.getvalue()
+    assert len(lines) <= 19, out.getvalue()

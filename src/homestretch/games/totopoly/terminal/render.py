@@ -192,11 +192,11 @@ def course_picture(
                     bend = course.on_bend(length)
                     text.append(" ~" if bend else " .", style="dim")
             text.append("\n")
-    if keyed:
-        text.append(", ".join(f"{keys[n]} = No. {n}" for n in sorted(keyed)) + "\n")
     gate = [h["number"] for h in view["horses"] if h.get("length") == 0]
-    if gate:
-        text.append(f"at the gate: {', '.join(map(str, gate))}\n")
+    under = [f"at the gate: {', '.join(map(str, gate))}"] if gate else []
+    under += [", ".join(f"{keys[n]} = No. {n}" for n in sorted(keyed))] if keyed else []
+    if under:  # in a line: the race screen has a row to spare for one (80 x 24)
+        text.append("; ".join(under) + "\n")
     if view["finish"]:
         text.append(f"past the post: {', '.join(map(str, view['finish']))}\n", style="bold")
     if legend:
