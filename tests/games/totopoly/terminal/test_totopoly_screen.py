@@ -239,6 +239,59 @@ def test_a_move_in_the_race_fits_80_by_24_and_m_shows_the_whole_table() -> None:
     assert "bank (prize fund)" in told and "coloured squares" in told
 
 
+def _course_said(state: TotopolyState, width: int) -> str:
+    from homestretch.games.totopoly.terminal.render import course_picture
+
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None)
+    console.print(course_picture(state.view(0), state.c, width=width), end="")
+    return out.getvalue()
+
+
+def _horses_read(said: str, lengths: int) -> dict[tuple[int, int], int]:
+    """Each horse as a person reads the picture: a number or a letter keyed under it,
+    one a cell, by its (length, track); the cells of a row counted whitespace-apart."""
+    keys = dict(re.findall(r"\b([a-z]) = No\. (\d+)", said))
+    read: dict[tuple[int, int], int] = {}
+    start = 0
+    for line in said.splitlines():
+        ruler = line.split()
+        if ruler and all(word.isdigit() for word in ruler) and line.startswith("      "):
+            start = int(ruler[0])
+            continue
+        row = re.fullmatch(r"trk (\d) (.*)", line.rstrip())
+        if row is None:
+            continue
+        cells = row.group(2).split()
+        assert start + len(cells) - 1 <= lengths, line
+        for at, mark in enumerate(cells):
+            if mark.isdigit() or mark in keys:
+                read[(start + at, int(row.group(1)))] = int(keys.get(mark, mark))
+    return read
+
+
+def test_horses_side_by_side_on_the_course_read_each_on_its_own() -> None:
+    """Each horse had a cell two wide, a number of two digits filling it: No. 7 beside
+    No. 10 read "710" ("Y 710 4"), No. 10 to 12 in a row "101112". Now a horse of two
+    digits is a letter in its cell, keyed under the picture ("a = No. 10"), and every
+    horse reads as itself, at 80 columns and in a narrow terminal."""
+    state = make_table(players=2, horses={7: 0, 10: 1, 4: 0, 11: 1, 12: 0})
+    state.phase = "race"
+    state.pos = {7: (5, 0), 10: (6, 0), 4: (40, 2), 11: (41, 2), 12: (42, 2)}
+    placed = {(length, track + 1): n for n, (length, track) in state.pos.items()}
+    codes = {code.lower() for code in state.c.course.instructions} | set("krby")
+    for width in (80, 50, 40):
+        said = _course_said(state, width)
+        assert all(len(line) <= width for line in said.splitlines()), said
+        assert _horses_read(said, state.c.course.lengths) == placed, said
+        keys = re.findall(r"\b([a-z]) = No\. (\d+)", said)
+        assert sorted(int(n) for _, n in keys) == [10, 11, 12], said
+        assert not {letter for letter, _ in keys} & codes, said  # no square's letter
+    assert _course_said(state, 80).count("trk 1") == 2  # the two halves at 80 columns
+    state.pos = {7: (5, 0), 4: (6, 0)}  # one digit each: no key
+    assert " = No." not in _course_said(state, 80)
+
+
 def _six_at(phase: str) -> TotopolyState:
     from homestretch.core.chance import SeededDice
     from homestretch.games.totopoly.rules.state import TotopolyGame
@@ -716,3 +769,19 @@ def test_a_horse_not_yet_off_is_said_at_the_gate_not_on_length_0() -> None:
         f"No. {h['number']} ({h['colour']}) at the gate, track {h['track']}" in yours for h in mine
     ), yours
     assert "at the gate, track" in more
+
+
+def test_the_horses_key_shares_the_gate_s_line_on_the_race_screen() -> None:
+    """The key under the course ("a = No. 10") is a row, and the race screen has one to
+    spare in 24: with horses still at the gate it is said in the gate's line."""
+    from homestretch.games.totopoly.terminal.render import race_view
+
+    state = make_table(players=2, horses={1: 0, 10: 1, 4: 0, 11: 1, 12: 0})
+    state.phase = "race"
+    state.pos = {1: (0, 0), 10: (5, 1), 4: (0, 2), 11: (6, 1), 12: (0, 3)}
+    out = io.StringIO()
+    moves = [f"Bob: move {i}" for i in range(10)]
+    race_view(Console(file=out, width=80, color_system=None), state.view(0), state.c, moves)
+    lines = out.getvalue().rstrip("\n").splitlines()
+    assert "at the gate: 1, 4, 12; a = No. 10, c = No. 11" in lines, out.getvalue()
+    assert len(lines) <= 19, out.getvalue()

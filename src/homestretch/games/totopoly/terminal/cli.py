@@ -592,7 +592,7 @@ def _finish(
     if screen is not None and fitted:
         screen.rule("Totopoly: the end")
     elif screen is not None:
-        screen.print(course_picture(state.view(None), state.c))
+        screen.print(course_picture(state.view(None), state.c, width=screen.width))
     if screen is not None:
         table = Table("place", "horse", "owner", "prize")
         for place, won in enumerate(result["prizes"], start=1):
@@ -655,7 +655,7 @@ def _play_on(
     if screen is not None:  # as every game ends: m for the whole result, how to see it again
         from homestretch.games.totopoly.terminal.render import course_picture
 
-        course = course_picture(final.view(None), final.c)
+        course = course_picture(final.view(None), final.c, width=screen.width)
         say_the_end(screen, game_id, db, lambda: screen.print(course))
 
 
@@ -1126,7 +1126,7 @@ def board_command(content: ContentOption = None, fmt: FormatOption = OutputForma
         ring.add_row(str(square.at), square.text)
     console.print(ring)
     empty: JSON = {"horses": [], "finish": []}
-    console.print(course_picture(empty, c))
+    console.print(course_picture(empty, c, width=console.width))
     _money_flow_tables(flow, checks)
 
 

@@ -132,14 +132,43 @@ def horses_table(view: JSON, names: list[str]) -> Table:
     return table
 
 
-def course_picture(view: JSON, content: Content, legend: bool = True) -> Text:
-    """The course in two halves, track 1 (the rails) at the bottom of each, and the
-    squares' legend (``legend``)."""
+def horse_keys(content: Content) -> dict[int, str]:
+    """The letter a horse of two digits is drawn by on the course picture (No. 10 "a"),
+    keyed under it: in a cell two characters wide "10" beside No. 7 read "710". The
+    letters skip the squares' own (K R Y B and the written instructions' codes, either
+    case), so a letter on the picture is a horse's."""
+    taken = {code.lower() for code in (*CELL_CHAR.values(), *content.course.instructions)}
+    letters = [c for c in "abcdefghijklmnopqrstuvwxyz" if c not in taken]
+    numbers = sorted(n for n in content.horses if n >= 10)
+    return dict(zip(numbers, letters, strict=False))
+
+
+def course_rows(lengths: int, width: int | None) -> int:
+    """The lengths a row of the course picture shows: ``HALF`` (the course in two
+    halves at 80 columns), fewer when ``width`` is narrower than "trk 1 " and thirty
+    cells, the course then in rows of even size, none wrapped."""
+    if width is None or width >= 6 + 2 * HALF:
+        return HALF
+    room = max(5, (width - 6) // 2)
+    rows = -(-lengths // room)
+    return -(-lengths // rows)
+
+
+def course_picture(
+    view: JSON, content: Content, legend: bool = True, width: int | None = None
+) -> Text:
+    """The course in two halves (narrower than 66 columns, ``width``, in rows that fit),
+    track 1 (the rails) at the bottom of each, each horse a character in a cell two
+    wide, its number (one digit) or its letter keyed under the picture ("a No. 10"), and
+    the squares' legend (``legend``)."""
     course = content.course
     at = {(h["length"], h["track"] - 1): h for h in view["horses"] if "length" in h}
+    keys = horse_keys(content)
+    keyed: set[int] = set()
+    per_row = course_rows(course.lengths, width)
     text = Text()
-    for start in range(1, course.lengths + 1, HALF):
-        stop = min(start + HALF - 1, course.lengths)
+    for start in range(1, course.lengths + 1, per_row):
+        stop = min(start + per_row - 1, course.lengths)
         ruler = "".join(
             f"{n:<2}" if n % 5 == 0 or n == start else "  " for n in range(start, stop + 1)
         )
@@ -150,7 +179,11 @@ def course_picture(view: JSON, content: Content, legend: bool = True) -> Text:
                 horse = at.get((length, track))
                 cell = course.cell(length, track)
                 if horse is not None:
-                    text.append(f"{horse['number']:>2}", style=STYLE[horse["colour"]] + " reverse")
+                    number = horse["number"]
+                    mark = keys.get(number, str(number))
+                    if number in keys:
+                        keyed.add(number)
+                    text.append(f" {mark}", style=STYLE[horse["colour"]] + " reverse")
                 elif cell in CELL_CHAR:
                     text.append(f" {CELL_CHAR[cell]}", style=STYLE[cell])
                 elif cell:
@@ -160,8 +193,10 @@ def course_picture(view: JSON, content: Content, legend: bool = True) -> Text:
                     text.append(" ~" if bend else " .", style="dim")
             text.append("\n")
     gate = [h["number"] for h in view["horses"] if h.get("length") == 0]
-    if gate:
-        text.append(f"at the gate: {', '.join(map(str, gate))}\n")
+    under = [f"at the gate: {', '.join(map(str, gate))}"] if gate else []
+    under += [", ".join(f"{keys[n]} = No. {n}" for n in sorted(keyed))] if keyed else []
+    if under:  # in a line: the race screen has a row to spare for one (80 x 24)
+        text.append("; ".join(under) + "\n")
     if view["finish"]:
         text.append(f"past the post: {', '.join(map(str, view['finish']))}\n", style="bold")
     if legend:
@@ -259,7 +294,7 @@ def race_view(console: Console, view: JSON, content: Content, moves: list[str]) 
     horses, the squares' legend, the news) was drawn at every move of the race, 60 to
     86 rows; it is ``show_view``, m at the prompt."""
     you = _fitted_heading(console, view, "race")
-    console.print(course_picture(view, content, legend=False), end="")
+    console.print(course_picture(view, content, False, console.width), end="")
     _yours(console, view, you, "length", on_course)
     _fitted_foot(console, view, moves)
 
@@ -508,7 +543,7 @@ def show_view(
     if view["phase"] == "training":
         console.print(ring_picture(view, content))
     if view["phase"] in ("tote", "race", "over"):
-        console.print(course_picture(view, content))
+        console.print(course_picture(view, content, width=console.width))
     if "lot" in view:
         lot = view["lot"]
         standing = (
