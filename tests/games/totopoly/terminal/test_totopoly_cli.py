@@ -554,6 +554,9 @@ def test_the_players_table_at_80_columns_cuts_no_role(tmp_path: Path) -> None:
     [
         ("auctions=open", "unknown rule 'auctions' (did you mean auction?); the rules: "),
         ("auction=final", "rule auction must be open or final_pass, not 'final' (did you mean "),
+        # a rule named without its value: its values (it was "write NAME=VALUE" alone)
+        ("auction", "--rule 'auction': write auction=open or final_pass"),
+        ("auctions", "write NAME=VALUE; the rules: move_on_past_post, white_card_judged, "),
     ],
 )
 def test_a_house_rule_typed_wrong_names_the_nearest(tmp_path: Path, rule: str, said: str) -> None:

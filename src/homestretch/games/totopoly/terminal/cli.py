@@ -551,13 +551,20 @@ def _run(actions: list[Action], same: str) -> list[Any]:
 
 def parse_rules(given: list[str] | None) -> dict[str, str]:
     """--rule NAME=VALUE as typed, each checked: a mistake names the --rule it is in."""
-    from homestretch.games.totopoly.rules.state import check_rules
+    from homestretch.games.totopoly.rules.state import RULE_CHOICES, check_rules
 
     rules: dict[str, str] = {}
     for item in given or []:
         name, sep, value = item.partition("=")
         if not sep:
-            raise HomestretchError(f"--rule {item!r}: write NAME=VALUE")
+            # a rule named without its value is told its values; else the rules are listed
+            choices = RULE_CHOICES.get(item.strip())
+            said = (
+                f"write {item.strip()}={' or '.join(choices)}"
+                if choices
+                else f"write NAME=VALUE; the rules: {', '.join(RULE_CHOICES)}"
+            )
+            raise HomestretchError(f"--rule {item!r}: {said}")
         try:
             check_rules({name.strip(): value.strip()})
         except HomestretchError as exc:
