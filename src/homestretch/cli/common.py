@@ -397,6 +397,13 @@ def announce_seed(seed: int | None, kind: str, fmt: OutputFormat) -> None:
             console.print(notice, style="dim")
 
 
+def said_drawn(plot: Path, fmt: OutputFormat) -> None:
+    """Every --plot says where its picture went, in the same words: on stdout under a text
+    result, on stderr under --format json (its stdout is the JSON alone)."""
+    notes = err_console if fmt is OutputFormat.json else console
+    notes.print(f"drawn: {plot}", markup=False, highlight=False)
+
+
 def open_store(db: str | Path | None, saved: bool = False, read_only: bool = False) -> Store:
     """The store ``--db`` names: a value with a scheme (``sqlite:///``,
     ``postgresql+psycopg://``) is a URL, anything else a file's path. ``saved``: the

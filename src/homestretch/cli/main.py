@@ -41,6 +41,7 @@ from homestretch.cli.common import (
     game_id_argument,
     one_of,
     open_store,
+    said_drawn,
 )
 from homestretch.core import registry
 from homestretch.core.errors import HomestretchError
@@ -426,8 +427,7 @@ def replay(
     except BROKEN_LOG as exc:  # the move that does not replay, named
         raise located(saved, exc) from None
     if plot is not None:
-        notes = err_console if fmt is OutputFormat.json else console
-        notes.print(f"drew {plot}", style="dim")
+        said_drawn(plot, fmt)
 
 
 @commands.command(rich_help_panel=OWN_PANEL)

@@ -257,7 +257,7 @@ def test_bad_chart_dice_and_missing_file(tmp_path: Path) -> None:
 
 def test_running_lines_picture(tmp_path: Path) -> None:
     picture = tmp_path / "lines.png"
-    invoke(
+    said = invoke(
         "stretch",
         "run",
         "2009-champagne-stakes",
@@ -270,6 +270,8 @@ def test_running_lines_picture(tmp_path: Path) -> None:
         str(picture),
     )
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # said where it went, as every --plot says it (the Stretch's said nothing)
+    assert f"drawn: {picture}" in said.replace("\n", "")
     result = RUNNER.invoke(
         app,
         ["stretch", "run", "2009-champagne-stakes", "--no-save", "--plot", str(tmp_path / "q.png")],

@@ -39,6 +39,7 @@ from homestretch.cli.common import (
     people_named,
     progress_bar,
     prompt,
+    said_drawn,
 )
 from homestretch.cli.common import typed as was_typed
 from homestretch.cli.content import content_command, content_folder
@@ -1618,7 +1619,7 @@ def _whole_games(
     console.print(checks_table(found, title))
     console.print(f"{report['met']} of {len(found)} checks met", markup=False)
     if plot is not None:
-        console.print(f"drawn: {plot}", markup=False, highlight=False)
+        said_drawn(plot, fmt)
 
 
 def seated(kinds: Sequence[str]) -> Callable[[Game, int, int], Agent]:

@@ -13,6 +13,7 @@ from homestretch.cli.common import (
     console,
     echo_json,
     progress_bar,
+    said_drawn,
     seed_number,
 )
 from homestretch.cli.plain import Table
@@ -112,6 +113,7 @@ def calibrate(
         from homestretch.games.stretch.terminal.plot import calibration_plot
 
         calibration_plot(report, plot)
+        said_drawn(plot, fmt)
     if fmt is OutputFormat.json:
         echo_json({**report, "seed": seed})  # a fixed default, yet said as every run says it
         return

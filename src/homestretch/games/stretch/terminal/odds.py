@@ -19,6 +19,7 @@ from homestretch.cli.common import (
     echo_json,
     err_console,
     progress_bar,
+    said_drawn,
 )
 from homestretch.cli.plain import Table
 from homestretch.core.inputs import MAX_RUNS
@@ -155,6 +156,7 @@ def odds(
             [c.show for c in chances],
             plot,
         )
+        said_drawn(plot, fmt)
     if fmt is OutputFormat.json:
         answer = {
             "race": loaded.name,

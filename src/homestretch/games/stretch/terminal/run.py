@@ -28,6 +28,7 @@ from homestretch.cli.common import (
     one_of,
     open_store,
     people_named,
+    said_drawn,
     typed,
 )
 from homestretch.core.errors import HomestretchError
@@ -298,6 +299,7 @@ def _run_race(
         from homestretch.games.stretch.terminal.plot import running_lines
 
         running_lines(state, plot)
+        said_drawn(plot, fmt)
     unused = _unused_dice(table, state)
     if unused:
         err_console.print(

@@ -37,6 +37,7 @@ from homestretch.cli.common import (
     people_named,
     progress_bar,
     prompt,
+    said_drawn,
     seats_named,
     seed_line,
 )
@@ -945,7 +946,7 @@ def simulate_command(
     console.print(checks_table(checks, title))
     console.print(f"{report['met']} of {len(checks)} checks met", markup=False)
     if plot is not None:
-        console.print(f"drawn: {plot}", markup=False, highlight=False)
+        said_drawn(plot, fmt)
 
 
 def _simulated_kinds(bot: str | None, bots: int | None) -> list[str]:
