@@ -59,8 +59,11 @@ def test_the_tab_on_screen_says_when_it_is_the_other_seats_turn(
         dads_phone = browser.new_context(base_url=address, **SMALL)
         try:
             mum, kit = mums_phone.new_page(), mums_phone.new_page()
-            mum.goto(link["Mum"])
+            # Kit's tab drawn before Mum's tab is opened: it learns of Mum's seat when
+            # Mum's tab records it, not at the next move (it once raced the two loads)
             kit.goto(link["Kit"])
+            settled(address, game_id, kit)
+            mum.goto(link["Mum"])
             dad = dads_phone.new_page()
             dad.goto(link["Dad"])
             settled(address, game_id, mum, kit, dad)

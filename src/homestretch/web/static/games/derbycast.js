@@ -279,6 +279,9 @@
   // there: it said nothing while Kit's tab waited. Only who is waited for (every seat's
   // frame says it) and a link this browser already holds; nothing of the other seat's view.
   const HELD = "homestretch-derbycast-held";
+  // a seat another tab records after this one was drawn (Kit's tab opened while Mum's
+  // still loaded): this tab is drawn again, else it led nowhere until the next move came
+  window.addEventListener("storage", (event) => { if (event.key === HELD) drawAgain(); });
   function heldSeats(frame, tools) {
     const table = document.body.dataset.table;
     let all = {};
