@@ -604,6 +604,13 @@ def _at_the_auction(names: list[str], seed: int) -> TotopolyState:
     return state
 
 
+def _ann_sees(seat: HotSeat, state: TotopolyState) -> str:
+    """Ann's (seat 0's) next screen at 80 columns, its white space run together."""
+    seat.screen = Console(file=io.StringIO(), width=80, color_system=None)
+    seat.show(0, state.view(0))
+    return re.sub(r"\s+", " ", seat.screen.file.getvalue())
+
+
 def _kept_card(card: dict[str, object]) -> str:
     """A kept lease as the line says it: 'No. 8 £130' or 'Veterinary Surgeon's Practice £100'."""
     return (
@@ -626,19 +633,14 @@ def test_the_first_auction_screen_says_what_was_paid_for_the_leases_kept_once() 
     seat = HotSeat(None, 1, OutputFormat.text)
     seat.state = state
 
-    def shown() -> str:
-        seat.screen = Console(file=io.StringIO(), width=80, color_system=None)
-        seat.show(0, state.view(0))
-        return re.sub(r"\s+", " ", seat.screen.file.getvalue())
-
-    first = shown()
+    first = _ann_sees(seat, state)
     each = ", ".join(_kept_card(c) for c in kept)
     said = f"You paid £{paid['amount']} for the leases you kept: {each}"
     assert said in first, first
-    assert "You paid" not in shown()
+    assert "You paid" not in _ann_sees(seat, state)
     seat.told_kept.clear()  # a game resumed after the auction: long since paid, not said
     state.phase = "training"
-    assert "You paid" not in shown()
+    assert "You paid" not in _ann_sees(seat, state)
 
 
 def test_the_leases_kept_line_breaks_between_cards_at_80_columns_and_narrower() -> None:
@@ -685,11 +687,6 @@ def test_a_lot_bought_is_said_once_with_what_was_paid_and_to_whom() -> None:
     seat = HotSeat(None, 1, OutputFormat.text)
     seat.state = state
 
-    def shown() -> str:
-        seat.screen = Console(file=io.StringIO(), width=80, color_system=None)
-        seat.show(0, state.view(0))
-        return re.sub(r"\s+", " ", seat.screen.file.getvalue())
-
     said: list[str] = []
     while state.phase in ("deal", "exchange", "discard", "auction"):
         if state.is_chance_node():
@@ -698,12 +695,12 @@ def test_a_lot_bought_is_said_once_with_what_was_paid_and_to_whom() -> None:
         mover = state.to_act()[0]
         legal = state.legal_actions(mover)
         if mover == 0 and state.phase == "auction":
-            said.append(shown())
+            said.append(_ann_sees(seat, state))
             bids = [a for a in legal if a.kind == "bid"]  # Ann bids the least she may
             state.apply(0, bids[0] if bids and state.cash[0] > 300 else legal[0])
         else:
             state.apply(mover, legal[0])
-    said.append(shown())  # her first screen in the ring
+    said.append(_ann_sees(seat, state))  # her first screen in the ring
     bought = [
         n
         for n in state.notices_for(0)
