@@ -183,6 +183,10 @@ def test_a_white_card_held_is_recalled_where_it_may_be_thrown_in() -> None:
     other = next(cards.on_colour(state, 4, "blue"))
     assert isinstance(other, Ask) and "(you hold a white card: it must be thrown in" in other.prompt
     assert "you hold" not in str(other.others)  # the others read what he decides, no more
+    # said once a player: on every coloured square after it was two rows more, read past
+    again = next(cards.on_colour(state, 1, "black"))
+    assert isinstance(again, Ask) and again.prompt == "No. 1 (black) is on a black square"
+    assert any(a.choice == "white" for a in again.actions)  # the choice itself still offered
     reins = next(i for i, r in state.c.reports.items() if r.special == "reins")
     state.specials[reins] = 0
     kept = next(cards.play_special(state, 1, "reins", "ignore this instruction"))
@@ -190,3 +194,24 @@ def test_a_white_card_held_is_recalled_where_it_may_be_thrown_in() -> None:
     assert kept.prompt == (
         'No. 1: play the "unbreakable reins" card to ignore this instruction, or keep it'
     )
+
+
+def test_the_white_cards_are_recalled_once_a_player_in_a_whole_game() -> None:
+    """The reminder was two rows more on every coloured square where a white card might
+    go in, up to eleven times a player in a race (three random players, seed 4); now the
+    first time he may throw one in, and never again (his menu still offers it)."""
+    state = TotopolyGame(3).new_initial_state()
+    dice, choose = SeededDice(4), random.Random(4)
+    told: dict[int, list[bool]] = {}
+    while not state.is_over():
+        if state.is_chance_node():
+            state.apply_chance(dice.resolve(state.chance_node()))
+            continue
+        actor = state.to_act()[0]
+        legal = state.legal_actions(actor)
+        if any(getattr(a, "choice", "") in ("white", "card+white") for a in legal):
+            prompt = str(state.view(actor)["prompt"])
+            told.setdefault(actor, []).append("must be thrown in before the race ends" in prompt)
+        state.apply(actor, choose.choice(legal))
+    assert max(len(said) for said in told.values()) > 2, told  # asked again and again
+    assert all(said == [True] + [False] * (len(said) - 1) for said in told.values()), told

@@ -62,10 +62,13 @@ def on_colour(state: TotopolyState, horse: int, square: str) -> Flow[None]:
     options = colour_options(state, player, colour, square)
     prompt = f"No. {horse} ({colour}) is on a {square} square"
     whites = state.held[player]["white"]
-    if whites and ("white" in options or "card+white" in options):
+    may_throw_in = "white" in options or "card+white" in options
+    if whites and may_throw_in and player not in state.whites_recalled:
         # "they must get rid of all their white cards before the end of the race, or
         # else they will be disqualified": a person who always moved on learnt it at
-        # the post
+        # the post. Said the first time he may throw one in, no more: two rows again
+        # on every coloured square after were read past (his menu still offers it).
+        state.whites_recalled.add(player)
         cards = "a white card: it" if whites == 1 else f"{whites} white cards: each"
         prompt += (
             f" (you hold {cards} must be thrown in before the race ends, or a horse"

@@ -242,6 +242,9 @@ class TotopolyState(State):
         page can put the moves of the log among them in order."""
         self.rules = game.rules
         self.white_at_post: set[int] = set()
+        self.whites_recalled: set[int] = set()
+        """The players told on a coloured square that a white card held must be thrown
+        in before the race ends (``cards.on_colour``): told once, the first time."""
         self.race_done = False
         self.last_throw = 0
         self.placings: list[int] = []
