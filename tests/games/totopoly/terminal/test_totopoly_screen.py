@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -274,19 +275,24 @@ def test_horses_side_by_side_on_the_course_read_each_on_its_own() -> None:
     """Each horse had a cell two wide, a number of two digits filling it: No. 7 beside
     No. 10 read "710" ("Y 710 4"), No. 10 to 12 in a row "101112". Now a horse of two
     digits is a letter in its cell, keyed under the picture ("a = No. 10"), and every
-    horse reads as itself, at 80 columns and in a narrow terminal."""
+    horse reads as itself, at 80 columns and in a narrow terminal. From 96 columns a
+    cell is three wide and No. 10 is "10" again, beside No. 7 " 7 10", with no key to
+    look up."""
     state = make_table(players=2, horses={7: 0, 10: 1, 4: 0, 11: 1, 12: 0})
     state.phase = "race"
     state.pos = {7: (5, 0), 10: (6, 0), 4: (40, 2), 11: (41, 2), 12: (42, 2)}
     placed = {(length, track + 1): n for n, (length, track) in state.pos.items()}
     codes = {code.lower() for code in state.c.course.instructions} | set("krby")
-    for width in (80, 50, 40):
+    for width in (120, 96, 95, 80, 50, 40):
         said = _course_said(state, width)
         assert all(len(line) <= width for line in said.splitlines()), said
         assert _horses_read(said, state.c.course.lengths) == placed, said
         keys = re.findall(r"\b([a-z]) = No\. (\d+)", said)
-        assert sorted(int(n) for _, n in keys) == [10, 11, 12], said
+        assert sorted(int(n) for _, n in keys) == ([] if width >= 96 else [10, 11, 12]), said
         assert not {letter for letter, _ in keys} & codes, said  # no square's letter
+        if width >= 96:  # the numbers themselves, each in its cell, over the ruler's
+            assert re.search(r" 7 10 ", said) and re.search(r"\b11 12\b", said), said
+            assert re.search(r"^ +1 +5 +10 +15 ", said, re.MULTILINE), said
     assert _course_said(state, 80).count("trk 1") == 2  # the two halves at 80 columns
     state.pos = {7: (5, 0), 4: (6, 0)}  # one digit each: no key
     assert " = No." not in _course_said(state, 80)
@@ -782,3 +788,34 @@ def test_the_horses_key_shares_the_gate_s_line_on_the_race_screen() -> None:
     lines = out.getvalue().rstrip("\n").splitlines()
     assert "at the gate: 1, 4, 12; a = No. 10, c = No. 11" in lines, out.getvalue()
     assert len(lines) <= 19, out.getvalue()
+
+
+@pytest.mark.parametrize("width", [60, 40])
+def test_the_lines_under_the_course_fit_a_narrow_terminal_unbroken(width: int) -> None:
+    """Below 66 columns the course is drawn in more rows, but the lines under it ran on
+    and the terminal broke them anywhere: "a = / No. 10" and "at / the gate" at 40
+    columns, "m shows / all):" at 60, a square's meaning across two rows. Now each is
+    laid out to the width, broken between two items (a horse, a key, a square) and
+    never inside one, on the race screen and under the whole table's course (m)."""
+    from homestretch.games.totopoly.terminal.render import course_picture, race_view
+
+    state = make_table(players=2, horses={1: 0, 2: 0, 4: 0, 7: 0, 9: 0, 10: 1, 11: 1, 12: 0})
+    state.phase = "race"
+    state.pos = {1: (0, 0), 2: (0, 1), 4: (12, 0), 7: (0, 2), 9: (0, 3)}
+    state.pos |= {10: (5, 1), 11: (6, 1), 12: (58, 3)}
+    state.finish = [3, 6, 8]
+    moves = [f"Bob: move {i}" for i in range(10)]
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, soft_wrap=True)  # no wrapping
+    race_view(console, state.view(0), state.c, moves)
+    console.print(course_picture(state.view(0), state.c, width=width), end="")
+    said = out.getvalue()
+    rows = said.splitlines()
+    assert all(len(row.rstrip()) <= width for row in rows), [r for r in rows if len(r) > width]
+    whole = ["a = No. 10", "c = No. 11", "d = No. 12", "m shows all):", "past the post: 3,"]
+    whole += [f"{code}: {i.text}" for code, i in state.c.course.instructions.items()]
+    whole += ["No. 1 (black) at the gate, track 1", "No. 4 (red) length 12, track 1"]
+    whole += ["No. 12 (blue) length 58, track 4", "K R Y B coloured squares; ~ the bend;"]
+    for item in whole:
+        assert any(item in row for row in rows), (item, said)
+    assert any(row.startswith("at the gate: 1, 2,") for row in rows), said

@@ -143,6 +143,17 @@ def horse_keys(content: Content) -> dict[int, str]:
     return dict(zip(numbers, letters, strict=False))
 
 
+WIDE_CELL = 3
+"""A length's cell in a terminal of ``6 + WIDE_CELL * HALF`` columns or more (96): wide
+enough for No. 10 to 12 to be drawn by their numbers, " 7 10" read apart, no key."""
+
+
+def cell_width(width: int | None) -> int:
+    """How many columns a length takes on the course picture: two ("K", " 7", a letter
+    keyed for No. 10), three from 96 columns on (" 10")."""
+    return WIDE_CELL if width is not None and width >= 6 + WIDE_CELL * HALF else 2
+
+
 def course_rows(lengths: int, width: int | None) -> int:
     """The lengths a row of the course picture shows: ``HALF`` (the course in two
     halves at 80 columns), fewer when ``width`` is narrower than "trk 1 " and thirty
@@ -159,18 +170,25 @@ def course_picture(
 ) -> Text:
     """The course in two halves (narrower than 66 columns, ``width``, in rows that fit),
     track 1 (the rails) at the bottom of each, each horse a character in a cell two
-    wide, its number (one digit) or its letter keyed under the picture ("a No. 10"), and
-    the squares' legend (``legend``)."""
+    wide, its number (one digit) or its letter keyed under the picture ("a = No. 10"),
+    from 96 columns on a cell three wide and every horse its number; the lines under it
+    (the gate, the key, the post, the squares' legend, ``legend``) broken between two
+    items to fit ``width``, never inside one ("a = / No. 10" at 40 columns)."""
     course = content.course
     at = {(h["length"], h["track"] - 1): h for h in view["horses"] if "length" in h}
-    keys = horse_keys(content)
+    cell_w = cell_width(width)
+    keys = horse_keys(content) if cell_w == 2 else {}
     keyed: set[int] = set()
     per_row = course_rows(course.lengths, width)
     text = Text()
     for start in range(1, course.lengths + 1, per_row):
         stop = min(start + per_row - 1, course.lengths)
+        wide = cell_w == WIDE_CELL  # a number over its cell's mark, as a horse's is drawn
         ruler = "".join(
-            f"{n:<2}" if n % 5 == 0 or n == start else "  " for n in range(start, stop + 1)
+            (f"{n:>{cell_w}}" if wide else f"{n:<{cell_w}}")
+            if n % 5 == 0 or n == start
+            else " " * cell_w
+            for n in range(start, stop + 1)
         )
         text.append(f"      {ruler}\n", style="dim")
         for track in reversed(range(course.tracks)):
@@ -183,26 +201,44 @@ def course_picture(
                     mark = keys.get(number, str(number))
                     if number in keys:
                         keyed.add(number)
-                    text.append(f" {mark}", style=STYLE[horse["colour"]] + " reverse")
+                    style = STYLE[horse["colour"]] + " reverse"
+                    text.append(f"{mark:>{cell_w}}", style=style)
                 elif cell in CELL_CHAR:
-                    text.append(f" {CELL_CHAR[cell]}", style=STYLE[cell])
+                    text.append(f"{CELL_CHAR[cell]:>{cell_w}}", style=STYLE[cell])
                 elif cell:
-                    text.append(f" {cell}", style="magenta")
+                    text.append(f"{cell:>{cell_w}}", style="magenta")
                 else:
                     bend = course.on_bend(length)
-                    text.append(" ~" if bend else " .", style="dim")
+                    text.append(f"{'~' if bend else '.':>{cell_w}}", style="dim")
             text.append("\n")
-    gate = [h["number"] for h in view["horses"] if h.get("length") == 0]
-    under = [f"at the gate: {', '.join(map(str, gate))}"] if gate else []
-    under += [", ".join(f"{keys[n]} = No. {n}" for n in sorted(keyed))] if keyed else []
-    if under:  # in a line: the race screen has a row to spare for one (80 x 24)
-        text.append("; ".join(under) + "\n")
+    room = width if width is not None else None
+    gate = [str(h["number"]) for h in view["horses"] if h.get("length") == 0]
+    key = [f"{keys[n]} = No. {n}" for n in sorted(keyed)]
+    # in a line: the race screen has a row to spare for one (80 x 24)
+    if gate:
+        pieces = [f"{n}," for n in gate[:-1]] + [gate[-1] + (";" if key else "")]
+        pieces += [f"{k}," for k in key[:-1]] + key[-1:]
+        text.append(fitted("at the gate:", pieces, room))
+    elif key:
+        text.append(fitted("", [f"{k}," for k in key[:-1]] + key[-1:], room))
     if view["finish"]:
-        text.append(f"past the post: {', '.join(map(str, view['finish']))}\n", style="bold")
+        home = [str(n) for n in view["finish"]]
+        pieces = [f"{n}," for n in home[:-1]] + home[-1:]
+        text.append(fitted("past the post:", pieces, room), style="bold")
     if legend:
-        said = "  ".join(f"{code}: {i.text}" for code, i in course.instructions.items())
-        text.append(f"K R Y B coloured squares; ~ the bend; {said}\n", style="dim")
+        said = [f"{code}: {i.text}" for code, i in course.instructions.items()]
+        pieces = ["K R Y B coloured squares; ~ the bend;", *said]
+        text.append(fitted("", pieces, room, apart="  "), style="dim")
     return text
+
+
+def fitted(head: str, pieces: list[str], width: int | None, apart: str = " ") -> str:
+    """``head`` and ``pieces`` (each with its own mark: "1,", "a = No. 10") in rows of
+    ``width`` broken only between two pieces, ``apart`` between two on a row (one line
+    when ``width`` is None), each row ending in a newline."""
+    if width is None:
+        return (f"{head} " if head else "") + apart.join(pieces) + "\n"
+    return "".join(row + "\n" for row in packed(head, pieces, width, apart))
 
 
 RING_ROW = 16
@@ -268,7 +304,13 @@ def _fitted_foot(console: Console, view: JSON, moves: list[str]) -> None:
     """The others' latest moves and the question, under a fitted screen (at the Tote
     without how it pays, three rows the grid's title says in one)."""
     if moves:
-        console.print(Text(since_heading(len(moves) - RACE_MOVES), style="bold"))
+        heading = since_heading(len(moves) - RACE_MOVES)
+        tail = " m shows all):"  # kept together: "all):" alone on a row read ill
+        words = heading.removesuffix(tail).split(" ")
+        if heading.endswith(tail):
+            words.append(tail.strip())
+        for row in packed("", words, console.width):
+            console.print(Text(row, style="bold"))
         for line in moves[-RACE_MOVES:]:
             console.print(f"  {escape(line)}")
     if view["prompt"]:
@@ -302,14 +344,19 @@ def race_view(console: Console, view: JSON, content: Content, moves: list[str]) 
 def _yours(
     console: Console, view: JSON, you: int | None, where: str, said: Callable[[JSON], str]
 ) -> None:
-    """One line of where this player's horses stand (those with ``where`` in the view)."""
+    """One line of where this player's horses stand (those with ``where`` in the view),
+    broken between two horses to fit the terminal ("at / the gate" at 60 columns)."""
     yours = [
         f"No. {h['number']} ({h['colour']}) {said(h)}"
         for h in view["horses"]
         if you is not None and h.get("owner") == you and where in h
     ]
     if yours:
-        console.print(Text("Yours: ", style="bold") + Text("; ".join(yours)))
+        pieces = [f"{y};" for y in yours[:-1]] + yours[-1:]
+        first, *rest = packed("Yours:", pieces, console.width)
+        console.print(Text("Yours:", style="bold") + Text(first.removeprefix("Yours:")))
+        for row in rest:
+            console.print(row)
 
 
 FITTED = (
@@ -343,13 +390,21 @@ def listed_rows(head: str, items: list[str], width: int, before_last: str = ",")
     item but one (";" before the bank's cash)."""
     marks = ([","] * (len(items) - 2) + [before_last] if len(items) > 1 else []) + [""]
     pieces = [item + mark for item, mark in zip(items, marks, strict=False)]
+    return packed(head, pieces, width)
+
+
+def packed(head: str, pieces: list[str], width: int, apart: str = " ") -> list[str]:
+    """``head`` and ``pieces`` in rows of ``width``, broken only between two pieces,
+    ``apart`` between two on a row, the rows after the first indented (``LIST_INDENT``;
+    with no ``head`` the first piece begins the first row). A piece wider than a row
+    has a row of its own."""
     rows: list[str] = []
     row = head
     for piece in pieces:
-        if row == LIST_INDENT:
+        if row in ("", LIST_INDENT):
             row += piece
-        elif cell_len(row) + 1 + cell_len(piece) <= width:
-            row = f"{row} {piece}"
+        elif cell_len(row) + len(gap := " " if row == head else apart) + cell_len(piece) <= width:
+            row = f"{row}{gap}{piece}"
         else:
             rows.append(row)
             row = LIST_INDENT + piece
