@@ -23,6 +23,7 @@ from tests.browser.table_pages import (
     fits_width,
     frame,
     shows,
+    small_phone_at,
     token_of,
 )
 
@@ -466,3 +467,31 @@ def test_the_page_names_the_game_and_its_tote(
             expect(page.locator("header h1")).to_have_text(short)
             expect(page).to_have_title(re.compile(rf"^(Your turn · )?{re.escape(name)}: table {links['id']}$"))  # fmt: skip
         phone.close()
+
+
+def test_at_the_tote_the_pad_comes_straight_under_the_bet(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """A bettor on a small phone read the horse and stake boxes with the Tote pad (what
+    is laid on each horse) a long scroll below: past the whole course, the table's
+    news, his cards and the players. At the Tote the pad comes straight under the
+    moves, then the course; in the race the course comes first again."""
+    with shared_server.visit() as address:
+        links, game_id, tokens = _open(address, seed=5)
+        backer = _until(address, game_id, tokens, "tote")
+        page = small_phone_at(browser, address, links["seats"][backer["seat"]]["link"])
+        shows(page, backer["version"])
+        expect(page.locator(".tp-amount-bet button")).to_have_text("Buy the ticket")
+        tops = page.evaluate(
+            """() => ["#tp-moves", "#tp-tote", "#tp-course", "#tp-lately", "#tp-players"]
+                .map((s) => document.querySelector(s).getBoundingClientRect().top)"""
+        )
+        assert tops == sorted(tops), tops  # moves, the pad, the course, the rest
+        expect(page.locator("#tp-tote tr[data-horse]").first).to_be_visible()
+        page.screenshot(path=str(tmp_path / "tote-small-phone.png"), full_page=True)
+        racer = _until(address, game_id, tokens, "race")
+        if racer["seat"] != backer["seat"]:
+            page.goto(links["seats"][racer["seat"]]["link"])
+        shows(page, racer["version"])
+        just_under_the_moves(page, "#tp-course")
+        page.context.close()

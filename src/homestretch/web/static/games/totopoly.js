@@ -644,12 +644,15 @@
   // The part of the board the game is at comes up under the moves (on a phone the
   // racecourse was a long scroll below the cards and the players, out of sight of the
   // "which horse takes the throw?" it answers); the rest keep their places.
-  const AT_STAKE = { auction: "lot", training: "ring" };
+  // At the Tote the pad (what is laid on each horse) comes first, then the course: on a
+  // phone the pad was a long scroll below the course, the cards and the players, out of
+  // sight of the bet it prices.
+  const AT_STAKE = { auction: ["lot"], training: ["ring"], tote: ["tote", "course"] };
   const ON_THE_COURSE = ["racecourse", "entry", "sales", "nomination", "tote", "race", "over"];
   function putFirst(parts, phase) {
-    const first = AT_STAKE[phase] || (ON_THE_COURSE.includes(phase) ? "course" : null);
+    const first = AT_STAKE[phase] || (ON_THE_COURSE.includes(phase) ? ["course"] : []);
     const names = Object.keys(parts).filter((name) => parts[name] && parts[name].section);
-    const top = ["status", "moves", "refusal", first];
+    const top = ["status", "moves", "refusal", ...first];
     const order = [...top, ...names.filter((n) => !top.includes(n))];
     order.forEach((name, at) => { if (name && parts[name]) parts[name].section.style.order = String(at); });
   }
