@@ -17,6 +17,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from tests.browser.table_pages import (
+    DRAWN_PAST,
     SharedServer,
     broken_words,
     context,
@@ -488,6 +489,22 @@ def test_at_the_tote_the_pad_comes_straight_under_the_bet(
         )
         assert tops == sorted(tops), tops  # moves, the pad, the course, the rest
         expect(page.locator("#tp-tote tr[data-horse]").first).to_be_visible()
+        # what £1 pays if it wins, as the terminal's Tote says: the bettor read only the
+        # pounds laid. He buys a ticket; each row says it from the pool as it stands.
+        pad = page.locator("#tp-tote")
+        expect(pad.locator("th").last).to_have_text("\u00a31 pays")
+        horse = page.locator(".tp-amount-bet select").input_value()
+        page.locator(".tp-amount-bet input").fill("12")
+        page.locator(".tp-amount-bet button").click()
+        page.wait_for_function(DRAWN_PAST, arg=backer["version"])
+        tote = frame(address, game_id)["view"]["tote"]
+        assert tote["by_horse"].get(horse) == 12, tote
+        shared = tote["pool"] - tote["pool"] * 10 // 100  # the clerk's 10% off (T18)
+        for row in pad.locator("tr[data-horse]").all():
+            laid = tote["by_horse"].get(row.get_attribute("data-horse"), 0)
+            said = f"\u00a3{shared / laid:.2f}" if laid else "-"
+            expect(row.locator("td").last).to_have_text(said)
+        assert broken_words(page, "#tp-tote") == []  # "owne / r" beside a fourth column
         page.screenshot(path=str(tmp_path / "tote-small-phone.png"), full_page=True)
         racer = _until(address, game_id, tokens, "race")
         if racer["seat"] != backer["seat"]:

@@ -370,6 +370,7 @@ PAGE_TEMPLATES = {
     "on_course": "No. {n} {name} ({colour}), length {length}, track {track}, {status}",
     "past_post": "Past the post: {horses}",
     "pool": "Pool: \u00a3{pool}",
+    "nothing_laid": "-",
     "move_on_one": "move on {n} length",
     "move_on_many": "move on {n} lengths",
     "move_on": "move on",
@@ -424,7 +425,7 @@ PAGE_LISTS = {
         "face down",
         "nominated",
     ],
-    "tote_columns": ["horse", "owner", "laid"],
+    "tote_columns": ["horse", "owner", "laid", "\u00a31 pays"],
 }
 """The board's rows of headings, in order."""
 

@@ -367,17 +367,29 @@
     parts.news.inner.replaceChildren(list);
   }
 
+  // What £1 on a horse brings back if it wins, the pool as it stands (T18: the clerk's
+  // 10% rounded down, the rest shared by its tickets), as the terminal's Tote says it: a
+  // bettor on a phone read only the pounds laid.
+  function pays(pool, laid) {
+    if (!laid) return W.nothing_laid;
+    const back = (pool - Math.floor((pool * 10) / 100)) / laid;
+    return say("pounds", { n: back < 100 ? back.toFixed(2) : back.toFixed(0) });
+  }
+
   function drawTote(parts, tools, view) {
     parts.tote.section.hidden = view.short || !["tote", "race", "over"].includes(view.phase);
     const table = make(tools, "table", null, "tp-table tp-pad");
     const head = make(tools, "tr");
-    W.tote_columns.forEach((t) => head.append(make(tools, "th", t)));
+    const paying = view.phase !== "over";  // once paid out the pool is empty: nothing to say
+    W.tote_columns.slice(0, paying ? undefined : -1).forEach((t) => head.append(make(tools, "th", t)));
     table.append(head);
     view.horses.filter((h) => ["running", "fallen", "finished", "out"].includes(h.status)).forEach((h) => {
       const row = make(tools, "tr");
       const name = make(tools, "td");
       name.append(chip(tools, h.colour, no(h.number)), ` ${h.name}`);
-      row.append(name, make(tools, "td", h.owner === null ? "" : tools.seatName(h.owner)), make(tools, "td", say("pounds", { n: view.tote.by_horse[String(h.number)] || 0 })));
+      const laid = view.tote.by_horse[String(h.number)] || 0;
+      row.append(name, make(tools, "td", h.owner === null ? "" : tools.seatName(h.owner)), make(tools, "td", say("pounds", { n: laid })));
+      if (paying) row.append(make(tools, "td", pays(view.tote.pool, laid)));
       row.dataset.horse = h.number;
       table.append(row);
     });
