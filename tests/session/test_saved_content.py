@@ -109,10 +109,17 @@ def test_seats_saved_again_keep_the_marks(unfinished: Path) -> None:
 
 
 def test_a_race_keeps_its_cards_so_only_its_charts_are_marked() -> None:
-    config = entry("stretch").harness_configs()[0]
-    assert bundled_reads(entry("stretch"), config) == ("charts",)
+    quick, full = entry("stretch").harness_configs()[:2]
+    assert (quick["mode"], full["mode"]) == ("quick", "full")
+    assert bundled_reads(entry("stretch"), full) == ("charts",)
     marks = bundled_marks("stretch", ["charts"])
     assert marks and all(name.startswith("charts/") for name in marks)
+    # Quickplay never reads Fullplay's charts (the Race Position chart, ruling S30's drop
+    # back): a new one of them leaves a Quickplay game saved before as it was
+    reads = bundled_marks("stretch", bundled_reads(entry("stretch"), quick))
+    assert "charts/odds.csv" in reads and "charts/form_quick.csv" in reads
+    assert "charts/race_position.csv" in marks and "charts/race_position.csv" not in reads
+    assert "charts/race_position_gap.csv" not in reads
 
 
 def test_a_game_saved_before_marks_is_rebuilt_as_before(unfinished: Path) -> None:

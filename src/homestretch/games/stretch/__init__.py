@@ -48,11 +48,39 @@ def _title(config: JSON) -> str:
     return f"{ENTRY.title} ({name}, {mode})" if isinstance(name, str) and name else ENTRY.title
 
 
+FULLPLAY_CHARTS = frozenset(
+    {
+        "break.csv",
+        "pace_setup.csv",
+        "race_pace.csv",
+        "race_pace_sprint.csv",
+        "race_pace_field.csv",
+        "pace_effects_full.csv",
+        "race_position.csv",
+        "race_position_gap.csv",
+    }
+)
+"""The charts only Fullplay's segments read (pages 16-23; ruling S30's drop back): a
+Quickplay race never reads them, so a change to one leaves its saved games as they were."""
+
+
 def _bundled_reads(config: JSON) -> tuple[str, ...]:
-    """The bundled chart set, unless the race runs on charts of its own (``charts``).
-    The race is kept whole in the configuration, its runners' cards with it; a race
-    given by a bundled race's name (the lobby's form) reads that file and its cards."""
-    charts = () if config.get("charts") is not None else ("charts",)
+    """The bundled chart set, unless the race runs on charts of its own (``charts``):
+    a Quickplay race every chart but Fullplay's own. The race is kept whole in the
+    configuration, its runners' cards with it; a race given by a bundled race's name
+    (the lobby's form) reads that file and its cards."""
+    charts: tuple[str, ...] = ("charts",)
+    if config.get("charts") is not None:
+        charts = ()
+    elif config.get("mode") == "quick":
+        from pathlib import Path
+
+        folder = Path(__file__).parent / "content" / "charts" / "standard"
+        charts = tuple(
+            f"charts/{path.name}"
+            for path in sorted(folder.iterdir())
+            if path.suffix in (".csv", ".toml") and path.name not in FULLPLAY_CHARTS
+        )
     return (*charts, "cards", "races") if isinstance(config.get("race"), str) else charts
 
 

@@ -57,6 +57,8 @@ def test_form_and_final_apr_super_saver_18() -> None:
     state = run()
     assert column(state, "form_adj") == [-1, 1, -1, 0, 0, -2]
     assert column(state, "final_apr") == [18, 16, 16, 15, 18, 16]
+    # all within 3 of the best: nobody drops back turning for home (ruling S30)
+    assert column(state, "drop_back") == [0] * 6
     assert column(state, "trouble") == [[]] * 6  # "None of our horses required ... Trouble"
 
 

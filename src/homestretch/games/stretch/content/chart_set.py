@@ -127,6 +127,10 @@ class ChartSet:
     race_pace_sprint: tuple[tuple[Band, tuple[Pace, ...]], ...] | None = None
     """The Race Pace chart of races under a mile, if the set has one (ruling S18): their
     top two's total is one roll's, so it spreads less than a route's."""
+    race_position_gap: tuple[int, ...] = ()
+    """Race points a horse drops back once the Race Position segment is tallied, by how
+    far its Final Adjusted Power Rating is below the field's best (index = points below;
+    a difference past the last reads the last): ruling S30. Empty without the chart."""
 
     @cached_property
     def arrays(self) -> ChartArrays:
@@ -188,6 +192,13 @@ class ChartSet:
             f"{Path(self.folder) / 'pace_effects_full.csv'}: no row's low-high holds "
             f"{points} race points (the rows must cover every total: end the last at 999)"
         )
+
+    def drop_back(self, difference: int) -> int:
+        """Race points (0 or fewer) for a horse ``difference`` points of Final APR below
+        the field's best turning for home (ruling S30); 0 without the chart."""
+        if not self.race_position_gap:
+            return 0
+        return self.race_position_gap[min(difference, len(self.race_position_gap) - 1)]
 
     def odds_class_for(self, difference: int, field: int) -> str:
         size = next(s for s, hi in zip(FIELD_SIZES, (5, 8, 12, 99), strict=True) if field <= hi)
@@ -414,6 +425,39 @@ def _race_pace_terms(path: Path) -> PaceTerms:
     return tuple(tuple(t[k] for t in by_size) for k in range(4))  # type: ignore[return-value]
 
 
+def _race_position_gap(path: Path) -> tuple[int, ...]:
+    """race_position_gap.csv (optional): ``difference`` 0, 1, 2, ... (Final APR below the
+    field's best once the Race Position segment is tallied) and ``position`` (the race
+    points the horse drops back, 0 or fewer; ruling S30). Without the file, none."""
+    if not path.exists():
+        return ()
+    header, rows = read_csv(path, whole_rows=True)
+    require_columns(path, header, ["difference", "position"])
+    if not rows:
+        raise ContentError(path, "the chart has no rows")
+    changes: dict[int, int] = {}
+    lines: dict[int, int] = {}
+    for line, row in rows:
+        difference = to_int(path, line, "difference", row["difference"])
+        if difference in lines:
+            raise ContentError(
+                path,
+                f"difference {difference} is already the row on line {lines[difference]}",
+                f"line {line}",
+            )
+        change = to_int(path, line, "position", row["position"])
+        if change > 0:
+            raise ContentError(
+                path,
+                f"position must be 0 or less (the race points a horse drops back), got {change}",
+                f"line {line}",
+            )
+        lines[difference], changes[difference] = line, change
+    if set(changes) != set(range(len(rows))):
+        raise ContentError(path, "differences must run 0, 1, 2, ... without gaps")
+    return tuple(changes[d] for d in range(len(rows)))
+
+
 def load_chart_set(folder: Path | None = None) -> ChartSet:
     folder = folder or STANDARD
     if folder != STANDARD:  # a person's: a file, the folder above or a slip said as such
@@ -617,6 +661,8 @@ def _read_chart_set(folder: Path) -> ChartSet:
             flag,
         )
 
+    race_position_gap = _race_position_gap(folder / "race_position_gap.csv")
+
     path = folder / "odds_class.csv"
     header, rows = read_csv(path, whole_rows=True)
     require_columns(path, header, ["difference", *FIELD_SIZES])
@@ -661,6 +707,7 @@ def _read_chart_set(folder: Path) -> ChartSet:
         race_pace_sprint=race_pace_sprint,
         pace_effects_full=pace_effects_full,
         race_position=race_position,
+        race_position_gap=race_position_gap,
         odds_class=odds_class,
         odds_chart=odds_chart,
         payoffs=payoffs,

@@ -295,6 +295,8 @@ class RaceState(State):
             ):
                 line.odds_class = cls
             return [Step("odds", i) for i in range(len(self.lines))]
+        if segment == "factors" and self.mode == "full":
+            self._drop_back()
         if segment in ("pace", "factors"):
             return [Step(segment)]
         if segment == "betting":
@@ -472,6 +474,19 @@ class RaceState(State):
         line.form_adj += power
         if trouble:
             self.pending.insert(0, Step("trouble", step.index))
+
+    def _drop_back(self) -> None:
+        """The Race Position segment tallied (pages 22-23): a horse whose Final Adjusted
+        Power Rating is well below the field's best drops back turning for home, by the
+        chart set's ``race_position_gap.csv`` (ruling S30). Race points still decide
+        nothing after this (S6): the picture turning for home shows who can win."""
+        running = [self.lines[i] for i in self._running()]
+        if not running or not self.charts.race_position_gap:
+            return
+        best = max(line.final_apr for line in running)
+        for line in running:
+            line.drop_back = self.charts.drop_back(best - line.final_apr)
+            line.race_points[-1] += line.drop_back
 
     # --- Race Factors (pages 11-12, 23) -------------------------------------------------------
     def _roll_factors(self, step: Step, dice: Outcome) -> None:

@@ -69,6 +69,7 @@ def race_json(state: RaceState) -> JSON:
             item["beaten_lengths"] = round(state.finish.beaten[line.post - 1], 2)
         if state.mode == "full":
             item["race_points"] = list(line.race_points)
+            item["drop_back"] = line.drop_back
         horse, jockey = line.runner.horse, line.runner.jockey
         item["ratings"] = {
             "pace": horse.pace,
@@ -268,7 +269,8 @@ def race_call(state: RaceState) -> list[tuple[str, str]]:
                 continue
             words = running_order_call(lines, at)
             if heading == "Turning for home":
-                words = " ".join(w for w in (_pace_words(state), words, _form_words(state)) if w)
+                said = (_pace_words(state), words, _form_words(state), _drop_back_words(state))
+                words = " ".join(w for w in said if w)
             if words.strip():
                 calls.append((heading, words))
     else:
@@ -702,6 +704,23 @@ def _form_words(state: RaceState) -> str:
     who = _names(tops) if len(tops) <= 4 else f"{len(tops)} horses"  # a crowd is counted
     lead = f"{who} {'has' if len(tops) == 1 else 'share'} the best rating, {best.final_apr}"
     return "; ".join(parts) + f". {lead}."
+
+
+def _drop_back_words(state: RaceState) -> str:
+    """Fullplay: who dropped back turning for home, too far below the best Final
+    Adjusted Power Rating to stay in touch (ruling S30), and by how much (the running
+    order called before these words already has them there)."""
+    running = [ln for ln in state.lines if not ln.out]
+    dropped = sorted((ln for ln in running if ln.drop_back), key=lambda ln: (ln.drop_back, ln.post))
+    if not dropped:
+        return ""
+    best = max(ln.final_apr for ln in running)
+    parts = [
+        f"{ln.name} {'drops back ' if i == 0 else ''}{_lengths(-ln.drop_back / 2)} "
+        f"({best - ln.final_apr}{' points' if i == 0 else ''} below)"
+        for i, ln in enumerate(dropped)
+    ]
+    return f"Too far below the best rating to stay in touch: {', '.join(parts)}."
 
 
 def _factor_words(state: RaceState) -> str:
