@@ -25,7 +25,9 @@ from tests.browser.table_pages import (
     frame,
     move,
     settled,
+    token_of,
 )
+from tests.browser.test_derbycast_tv_trailing_markers import _twenty_after_a_race
 
 pytestmark = pytest.mark.browser
 
@@ -115,5 +117,38 @@ def test_a_1280_tv_shows_the_call_beside_the_card_within_its_width(
             fits_width(tv)
             _whole_on_screen(tv, ".dc-oat")
             _whole_on_screen(tv, ".dc-last h3, .dc-last li")  # the result beside the board
+        finally:
+            context.close()
+
+
+FIELD = ["Ace", "Bolt", "Comet", "Dash", "Ember", "Flint", "Gale", "Hale", "Iris", "Jet",
+         "Kite", "Lark"]  # fmt: skip
+
+
+def test_a_1920_tv_with_twenty_markers_shows_the_card_picked_from(
+    browser: Browser, shared_server: SharedServer, tmp_path: Path
+) -> None:
+    """Twenty markers after a race, the next race's twelve horses carded: the card is
+    under the board, the twenty standings under the card (they stood between the two,
+    and put the card being picked from below the screen), the last race beside them."""
+    with shared_server.visit() as address:
+        links, _ = _twenty_after_a_race(address)
+        game_id = links["id"]
+        keeper = token_of(links["seats"][-1]["link"])
+        field = ", ".join(f"{n} {horse}" for n, horse in enumerate(FIELD, start=1))
+        odds = ", ".join(f"{n + 1}-1" for n in range(len(FIELD)))
+        card = {"kind": "typed-card", "race": "Downs 2", "field": field, "odds": odds}
+        move(address, game_id, keeper, {**card, "scratched": ""})
+        context = _tv(browser, address, 1920, 1080)
+        try:
+            tv = context.new_page()
+            tv.goto(links["watch"])
+            settled(address, game_id, tv)
+            tv.screenshot(path=str(tmp_path / "tv-1920-twenty.png"))
+            fits_width(tv)
+            expect(tv.locator(".dc-card tr")).to_have_count(len(FIELD) + 1)
+            _whole_on_screen(tv, ".dc-oat")
+            _whole_on_screen(tv, ".dc-card tr")
+            _whole_on_screen(tv, ".dc-wait, .dc-last h3")
         finally:
             context.close()
