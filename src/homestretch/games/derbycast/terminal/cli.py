@@ -131,23 +131,40 @@ def _asker(
     so an asker can be made before the table)."""
 
     def ask(question: str, default: str = "") -> str:
+        logged = False  # the log printed at this question (then log again may name a race)
         while True:
             answer = prompt(question, default=default, show_default=bool(default), err=to_stderr)
             if table is None or not _log_asked(
-                answer, err_console if to_stderr else console, table()
+                question, answer, default, logged, err_console if to_stderr else console, table()
             ):
                 return answer
+            logged = True
 
     return ask
 
 
-def _log_asked(answer: str, screen: Console, table: TableSession) -> bool:
-    """Whether ``answer`` asks for the log (then printed on ``screen``)."""
+def _log_asked(
+    question: str, answer: str, offered: str, logged: bool, screen: Console, table: TableSession
+) -> bool:
+    """Whether ``answer`` asks for the log (then printed on ``screen``). At the score
+    keeper's questions naming a race, ``log`` is the race when a race by that name is
+    there to take (``offered``, say) or it is typed again straight after the log
+    (``logged``); the log printed there says so (``LOG_AGAIN``): a race named Log got the
+    log whatever was typed."""
+    from homestretch.games.derbycast.terminal.keeper import (
+        LOG_AGAIN,
+        log_names_the_race,
+        names_a_race,
+    )
     from homestretch.games.derbycast.terminal.show import LOG_WORD, print_log
 
     if answer.strip().lower() != LOG_WORD:
         return False
+    if log_names_the_race(question, answer, offered, logged):
+        return False
     print_log(screen, table)
+    if names_a_race(question):
+        screen.print(LOG_AGAIN)
     return True
 
 

@@ -57,6 +57,7 @@ from homestretch.games.derbycast.sources.simulated import (
     CalledRecord,
     race_seed,
     simulated_record,
+    stretch_races,
 )
 from homestretch.games.derbycast.terminal.show import LOG_SAID
 
@@ -65,13 +66,16 @@ Ask = Callable[[str, str], str]
 Check = Callable[[Action], str | None]
 """Why a posting would be refused now, or None (the state's ``why_illegal``)."""
 MORNING_LINE = "Morning line (blank if none)"
+WHICH_RACE = "Which race? (blank: the dice choose)"
+LOG_AGAIN = "That was the log. A race named Log? Type log again here and it is taken as the race."
+"""Said under the log printed at a question that names a race (``log_names_the_race``)."""
 ODDS_TYPED = "odds like 5-2, 5/2, 2.5 or even"
 KEEPER_HELP = (
     (
         RACE_NAME,
         "the race's name as the card calls it, any words (Enter takes the one in brackets); "
         "'stretch' has Top of the Stretch run a race; 'correct', when the question offers "
-        "it, corrects the last race",
+        "it, corrects the last race; a race named Log: log twice (once shows the log)",
     ),
     (
         FIELD,
@@ -95,7 +99,9 @@ KEEPER_HELP = (
     ("Final odds of", f"this horse's final odds on the board, {ODDS_TYPED}"),
     (
         "Which race?",
-        "a Top of the Stretch race file or a bundled race's name (`homestretch stretch races` lists them); Enter: the dice choose",
+        "a bundled Top of the Stretch race's name, as listed above (`homestretch stretch "
+        "races` lists them too); Enter: the dice choose; a race named Log: log twice (once "
+        "shows the log)",
     ),
     ("Quickplay or Fullplay?", "quick (Quickplay) or full (Fullplay); Enter: quick"),
 )
@@ -106,6 +112,26 @@ def keeper_help(question: str) -> str:
     """What ``help`` at the score keeper's ``question`` says: what that question wants."""
     said = next((words for opening, words in KEEPER_HELP if question.startswith(opening)), "")
     return (said or f"answer: {question}") + f". {LOG_SAID} Ctrl-C stops; the game is saved."
+
+
+def log_names_the_race(question: str, answer: str, offered: str, logged: bool) -> bool:
+    """Whether ``log`` typed at the score keeper's ``question`` is its answer, not the
+    log: at the two questions that name a race (its name; which Top of the Stretch race)
+    when a race by that name is there to take (the race offered in brackets, the day's
+    card's next race called Log; a bundled race called log), or typed again straight
+    after the log was printed (``logged``; ``LOG_AGAIN`` says so). A race named Log got
+    the log, whatever was typed."""
+    if not names_a_race(question):
+        return False
+    named = answer.strip().lower()
+    bundled = question.startswith(WHICH_RACE) and named in stretch_races()
+    return logged or bundled or named == offered.strip().lower()
+
+
+def names_a_race(question: str) -> bool:
+    """Whether the score keeper's ``question`` takes a race's name (where ``log`` typed
+    again straight after the log is that name)."""
+    return question.startswith((RACE_NAME, WHICH_RACE))
 
 
 def several_odds(text: str) -> str:
@@ -370,7 +396,7 @@ class ManualKeeper:
         """A race Top of the Stretch runs with the table's dice, as at the desk (R25)."""
         races = view.get("stretch_races") or []
         self.console.print("Top of the Stretch races: " + escape(", ".join(races)))
-        race = self.ask("Which race? (blank: the dice choose)", "")
+        race = self.ask(WHICH_RACE, "")
         mode = self.ask("Quickplay or Fullplay? (quick/full)", "quick")
         return Simulate(race.strip(), mode.strip().lower())
 

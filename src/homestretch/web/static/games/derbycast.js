@@ -251,24 +251,34 @@
     return make(tools, "p", told(frame, "winner"), "dc-winner");
   }
 
+  // In two columns on a wide screen (derbycast.css, .dc-tv): the board, the standings and
+  // the card on the left, what the table is doing, the call and the last race on the
+  // right. In one column, a 1920 x 1080 TV showed only the call's first part ("The
+  // pace") under a field of fourteen, the rest off the screen nobody scrolls; on a
+  // narrow screen the two stack, in the same order as before.
   function drawTv(frame, box, tools) {
     const view = frame.view;
     if (frame.over) box.append(winners(frame, tools));
     if (view.tie_break.length && !frame.over) box.append(make(tools, "p", told(frame, "tie-break"), "dc-tie"));
-    box.append(advancementTable(view, tools), standings(view, tools));
+    const main = make(tools, "div", null, "dc-tv-main");
+    const side = make(tools, "div", null, "dc-tv-side");
+    const columns = make(tools, "div", null, "dc-tv");
+    columns.append(main, side);
+    box.append(columns);
+    main.append(advancementTable(view, tools), standings(view, tools));
     if (view.card) {
-      box.append(raceCard(view, tools, picksShown(view)));
-      if (view.sealed_note) box.append(sealedNote(view, tools));
+      main.append(raceCard(view, tools, picksShown(view)));
+      if (view.sealed_note) main.append(sealedNote(view, tools));
     }
-    if (view.status) box.append(make(tools, "p", view.status, "dc-status"));
-    if (view.waiting) box.append(make(tools, "p", view.waiting, "dc-wait"));
+    if (view.status) side.append(make(tools, "p", view.status, "dc-status"));
+    if (view.waiting) side.append(make(tools, "p", view.waiting, "dc-wait"));
     const reading = tools.mode !== "replay"; // the call is in the view only under review
-    if (view.call) box.append(raceCall(view.call, callKey(view), tools, reading ? frame.since : null, view.captions));
-    if (view.last_race) box.append(lastRace(view, tools));
+    if (view.call) side.append(raceCall(view.call, callKey(view), tools, reading ? frame.since : null, view.captions));
+    if (view.last_race) side.append(lastRace(view, tools));
     // the last race's call under its result: drawn above it, it stood under the next
     // race's card and "They're off" as if it were that race's call
     if (view.last_race && view.last_race.call && !view.call) {
-      box.append(raceCall(view.last_race.call, `${view.last_race.race}:${view.last_race.name}`, tools, null, view.captions));
+      side.append(raceCall(view.last_race.call, `${view.last_race.race}:${view.last_race.name}`, tools, null, view.captions));
     }
   }
 
