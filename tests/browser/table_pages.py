@@ -131,6 +131,41 @@ def across_at_its_first_auction(address: str, seats: list[JSON]) -> tuple[JSON, 
     return links, tokens, asked
 
 
+TWENTY_HORSES = ["Ace", "Bolt", "Comet", "Dash", "Ember", "Flint", "Gale"]
+TWENTY_ODDS = ["1-1", "2-1", "3-1", "5-1", "8-1", "12-1", "20-1"]
+TWENTY_FINISH = [4, 5, 6, 7, 3, 2, 1]  # Gale (20-1) wins, Flint second, Ember third
+TWENTY_PICKS = [(h, b) for h in ("Gale", "Flint", "Ember", "Ace") for b in ("win", "place", "show")]
+"""Each marker's pick, in turn: the twenty spread over some eight spaces, several to a
+space, a trailing marker beside its row's own on some."""
+
+
+def twenty_markers_after_a_race(address: str) -> tuple[JSON, dict[int, int]]:
+    """A Derby Cast table of twenty markers and a keeper after one official race (Gale, at
+    20-1, wins): its links and each marker's points."""
+    names = [f"P{m}" for m in range(1, 21)]
+    config = {
+        "entrants": [{"name": n} for n in names],
+        "source": "keeper",
+        "feed": {"kind": "manual"},
+        "order": "marker",
+    }
+    seats = [{"kind": "person", "name": n} for n in [*names, "Keeper"]]
+    links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
+    game_id = links["id"]
+    tokens = [token_of(seat["link"]) for seat in links["seats"]]
+    keeper = tokens[-1]
+    card = {"kind": "typed-card", "race": "Downs 1", "field": ", ".join(TWENTY_HORSES)}
+    move(address, game_id, keeper, {**card, "odds": ", ".join(TWENTY_ODDS), "scratched": ""})
+    for marker, token in enumerate(tokens[:-1]):
+        horse, bet = TWENTY_PICKS[marker % len(TWENTY_PICKS)]
+        move(address, game_id, token, {"kind": "pick", "horse": horse, "bet": bet})
+    move(address, game_id, keeper, {"kind": "scratches", "horses": [], "sit_out": []})
+    result = {"kind": "result", "odds": TWENTY_ODDS, "finish": TWENTY_FINISH, "official": True}
+    move(address, game_id, keeper, result)
+    board = frame(address, game_id)["view"]["board"]
+    return links, {row["marker"]: row["points"] for row in board}
+
+
 def derbycast_family_picking(address: str, sealed: bool = False) -> tuple[JSON, list[str]]:
     """A Derby Cast family (Mum, Dad and Kit, seed 5; the fourth seat the keeper) whose
     keeper has carded a simulated Dream Derby (14 horses): its links and the seats'

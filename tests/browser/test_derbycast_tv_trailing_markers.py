@@ -15,23 +15,12 @@ from playwright.sync_api import Browser
 from tests.browser.table_pages import (
     SMALL,
     SharedServer,
-    frame,
-    move,
-    open_table,
     settled,
-    token_of,
+    twenty_markers_after_a_race,
 )
-
-from homestretch.core.protocol import JSON
 
 pytestmark = pytest.mark.browser
 
-HORSES = ["Ace", "Bolt", "Comet", "Dash", "Ember", "Flint", "Gale"]
-ODDS = ["1-1", "2-1", "3-1", "5-1", "8-1", "12-1", "20-1"]
-FINISH = [4, 5, 6, 7, 3, 2, 1]  # Gale (20-1) wins, Flint second, Ember third
-PICKS = [(h, b) for h in ("Gale", "Flint", "Ember", "Ace") for b in ("win", "place", "show")]
-"""Each marker's pick, in turn: the twenty spread over some eight spaces, several to a
-space, a trailing marker beside its row's own on some."""
 LANES = 12
 SMALLEST = 9.0
 """The smallest chip number read at arm's length, in CSS px (as the 375 px test holds)."""
@@ -54,37 +43,12 @@ CHIPS = """() => [...document.querySelectorAll('.dc-oat .dc-chip')].map((chip) =
 })"""
 
 
-def _twenty_after_a_race(address: str) -> tuple[JSON, dict[int, int]]:
-    names = [f"P{m}" for m in range(1, 21)]
-    config = {
-        "entrants": [{"name": n} for n in names],
-        "source": "keeper",
-        "feed": {"kind": "manual"},
-        "order": "marker",
-    }
-    seats = [{"kind": "person", "name": n} for n in [*names, "Keeper"]]
-    links = open_table(address, {"game": "derbycast", "config": config, "seats": seats})
-    game_id = links["id"]
-    tokens = [token_of(seat["link"]) for seat in links["seats"]]
-    keeper = tokens[-1]
-    card = {"kind": "typed-card", "race": "Downs 1", "field": ", ".join(HORSES)}
-    move(address, game_id, keeper, {**card, "odds": ", ".join(ODDS), "scratched": ""})
-    for marker, token in enumerate(tokens[:-1]):
-        horse, bet = PICKS[marker % len(PICKS)]
-        move(address, game_id, token, {"kind": "pick", "horse": horse, "bet": bet})
-    move(address, game_id, keeper, {"kind": "scratches", "horses": [], "sit_out": []})
-    result = {"kind": "result", "odds": ODDS, "finish": FINISH, "official": True}
-    move(address, game_id, keeper, result)
-    board = frame(address, game_id)["view"]["board"]
-    return links, {row["marker"]: row["points"] for row in board}
-
-
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_markers_13_to_20_are_as_large_as_1_to_12_at_every_width(
     browser: Browser, shared_server: SharedServer, tmp_path: Path, screen: str
 ) -> None:
     with shared_server.visit() as address:
-        links, points = _twenty_after_a_race(address)
+        links, points = twenty_markers_after_a_race(address)
         assert len(set(points.values())) >= 6  # spread over the board
         context = browser.new_context(base_url=address, **SCREENS[screen])
         try:

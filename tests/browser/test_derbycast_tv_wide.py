@@ -26,8 +26,8 @@ from tests.browser.table_pages import (
     move,
     settled,
     token_of,
+    twenty_markers_after_a_race,
 )
-from tests.browser.test_derbycast_tv_trailing_markers import _twenty_after_a_race
 
 pytestmark = pytest.mark.browser
 
@@ -132,7 +132,7 @@ def test_a_1920_tv_with_twenty_markers_shows_the_card_picked_from(
     under the board, the twenty standings under the card (they stood between the two,
     and put the card being picked from below the screen), the last race beside them."""
     with shared_server.visit() as address:
-        links, _ = _twenty_after_a_race(address)
+        links, _ = twenty_markers_after_a_race(address)
         game_id = links["id"]
         keeper = token_of(links["seats"][-1]["link"])
         field = ", ".join(f"{n} {horse}" for n, horse in enumerate(FIELD, start=1))
