@@ -358,6 +358,10 @@ function makeWindow(frame, el, tools) {
   amount.id = "bet-dollars";
   tools.wholeBox(amount, 2);  // a text box: its caret kept through a redraw
   amount.min = "2";  // the least ticket, bought when left blank
+  // a bet pressed again and stopped by the box itself (below the least ticket: the
+  // browser says "2 or more" by the box) is answered there: the line of the last bet the
+  // tote refused goes, or it said "a $150 ticket is too much" over a box holding 0
+  amount.addEventListener("invalid", () => refuse(form, ""));
   const says = frame.view.yours.buttons;
   // blank, not 2: a phone's tap leaves the caret after a 2 already there, and "10"
   // typed in would bet $210; left blank it buys the least ticket, as `win 3` does
