@@ -610,13 +610,21 @@ function scoresheet(race, el) {
   const wet = race.race.wet_effect < 0 ? [says.sheet_wet] : [];
   const headings = [...all.slice(0, 5), ...wet, ...all.slice(5, 12),
     ...all.slice(12, 12 + segments), ...all.slice(15)];
+  // a figure the race has not come to yet is blank, as on a paper sheet: before the off
+  // the sheet (shown to the bettors for its ratings) read "Pace adj 0, Form adj 0, Final
+  // APR 19, Fact adj 0", the Final APR the starting one, as if the race were worked out
+  const reached = (step, figure) => (step || race.finished ? figure : "");
+  const paced = race.pace !== null && race.pace !== undefined;
+  const factored = race.race_factor !== null && race.race_factor !== undefined;
   const rows = race.entries.map((e) => {
     const r = e.ratings;
     const finish = { out: says.out, disqualified: `${e.finish} ${says.dq}` }[e.status] || e.finish;
+    const formed = e.form_roll !== null && e.form_roll !== undefined;
     return [e.post, e.horse, e.jockey, r.pace, r.form, ...(wet.length ? [r.wet] : []),
       signed(r.class), signed(r.speed), signed(r.trip), r.wire, signed(r.ride), r.trouble, e.start_apr,
       ...Array.from({ length: segments }, (_, i) => (e.race_points || [])[i]),
-      signed(e.pace_adj), e.form_roll, signed(e.form_adj), e.final_apr, signed(e.factor_adj),
+      reached(paced, signed(e.pace_adj)), e.form_roll, reached(formed, signed(e.form_adj)),
+      reached(formed, e.final_apr), reached(factored, signed(e.factor_adj)),
       e.speed_roll, e.final_speed, e.photo_total, e.dq_roll, finish];
   });
   if (!SPLIT_SHEET.matches) return table(el, says.sheet, headings, rows, "stretch-sheet");
