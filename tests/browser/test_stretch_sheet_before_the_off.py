@@ -29,7 +29,9 @@ def test_the_race_days_figures_are_blank_before_the_off(
     with shared_server.visit() as address:
         config = {"players": 1, "mode": "quick", "race": "2009-champagne-stakes"}
         seats = [{"kind": "person", "name": "Ann"}]
-        links = open_table(address, {"game": "stretch", "config": config, "seats": seats, "seed": 3})
+        links = open_table(
+            address, {"game": "stretch", "config": config, "seats": seats, "seed": 3}
+        )
         token = token_of(links["seats"][0]["link"])
         context = browser.new_context(base_url=address, viewport={"width": 1280, "height": 800})
         try:
