@@ -72,7 +72,7 @@ window.homestretchBoard = (frame, box, tools) => {
   call.id = "stretch-call";
   const told = announced(frame, complete);
   told.before.forEach((n) => call.append(oddsWhole(el("p", null, `stretch-n-${n.type}`), n.words)));
-  if (!race.call.length) call.append(el("p", race.tote && race.tote.open ? says.windows_open : says.in_the_gate));
+  if (!race.call.length) call.append(el("p", !race.tote || !race.tote.open ? says.in_the_gate : rolling(race) ? says.odds_rolling : says.windows_open));
   race.call.slice(0, shown).forEach((part) => {
     const line = el("p");
     line.append(el("b", `${part.heading}. `));
@@ -166,6 +166,12 @@ function callShown(frame, tools, redraw) {
   }
   return unfolding.shown;
 }
+
+// The odds still being rolled (dice typed in, one horse after another): the players bet
+// once the morning line is up (ruling S19), so no window is open yet. The page said "The
+// windows are open: bet before the off" and listed each player as betting, no window
+// to bet at in sight.
+const rolling = (race) => race.segment === "odds";
 
 // --- chances and fair odds beside the morning line -------------------------------------
 // Asked of the server once per page (Quickplay: proven brackets at once, the exact
@@ -270,7 +276,7 @@ function toteBoard(frame, el, called) {
   players.id = "stretch-players";
   tote.players.forEach((p) => {
     const tickets = tote.tickets.filter((t) => t.seat === p.seat).map((t) => `$${t.dollars} ${t.pool} #${t.post}`);
-    const state = tote.open ? `, ${p.done ? says.done : says.betting}` : "";
+    const state = tote.open && !rolling(frame.view) ? `, ${p.done ? says.done : says.betting}` : "";
     const item = el("li", `${playerName(frame, p)}: ${dollars(p.cash - paidTo(p.seat))}${state}${tickets.length ? ` \u2014 ${tickets.join(", ")}` : ""}`);
     item.dataset.seat = p.seat;
     players.append(item);
