@@ -49,3 +49,31 @@ def test_no_window_is_said_open_while_the_odds_are_typed_in(
             )
         finally:
             context.close()
+
+
+def test_the_status_tells_the_roller_the_roll_is_hers(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """The page's status line over the roll box: "your roll: Odds roll for ..." on the
+    phone of Ann, who types the dice in; "waiting for the roll: ..." on Bob's. Both said
+    "waiting for the roll", Ann's too, the box to type in right under it."""
+    with shared_server.visit() as address:
+        config = {"players": 2, "mode": "quick", "race": "2009-champagne-stakes"}
+        seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
+        request = {"game": "stretch", "config": config, "seats": seats, "dice": "asked"}
+        links = open_table(address, {**request, "roller": 0})
+        now = frame(address, links["id"])
+        label = now["waiting"]["roll"]["label"]
+        phones = [browser.new_context(base_url=address, **SMALL) for _ in range(2)]
+        try:
+            ann, bob = (phone.new_page() for phone in phones)
+            for page, seat in ((ann, 0), (bob, 1)):
+                page.goto(links["seats"][seat]["link"])
+                shows(page, now["version"])
+            expect(ann.locator("#status")).to_have_text(f"your roll: {label}")
+            expect(ann.locator("#roll")).to_be_visible()
+            expect(bob.locator("#status")).to_have_text(f"waiting for the roll: {label}")
+            expect(bob.locator("#roll")).to_be_hidden()
+        finally:
+            for phone in phones:
+                phone.close()
