@@ -433,3 +433,25 @@ def test_a_bet_below_the_least_ticket_is_not_sent(
             bet(page, "win", 1, 2)
         assert [one["action"]["dollars"] for one in sent] == [2]  # the $1 bet never sent
         page.context.close()
+
+
+def test_a_bet_the_box_stops_takes_the_last_refusal_away(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    """A bet the tote refused ($150, more than Ann holds) is said under the window; her
+    next bet, $0, is stopped by the box itself ("2 or more" by the box): the line of the
+    $150 goes, or the window said "a $150 ticket is too much" over a box holding 0."""
+    with shared_server.visit() as address:
+        links = new_race(address, "Stale Stakes", ("Ann", "Bea"))
+        page = context(browser, address, phone=True).new_page()
+        page.goto(links["seats"][0]["link"])
+        expect(page.locator("#bet-done")).to_be_visible()
+        refused = page.locator("#stretch-bet .stretch-refused")
+        with page.expect_response("**/moves"):
+            bet(page, "win", 1, 150)
+        expect(refused).to_contain_text("$150")
+        bet(page, "win", 1, 0)
+        box = page.locator("#bet-dollars")
+        expect(box).to_have_js_property("validationMessage", PAGE["at_least"].format(least=2))
+        expect(refused).to_be_hidden()
+        page.context.close()

@@ -330,7 +330,7 @@ function drawStatus() {
   let status;
   if (frame.over) status = "the game is over";
   else if (frame.your_turn) status = "your turn";
-  else if (frame.waiting.roll) status = `waiting for the roll: ${frame.waiting.roll.label}`;
+  else if (frame.waiting.roll) status = `${frame.may_roll ? "your roll" : "waiting for the roll"}: ${frame.waiting.roll.label}`;  // the roller's own: the box under it
   else status = `waiting for ${frame.waiting.seats.map(seatName).join(", ")}`;
   // a seat the creator handed to the computer: its person is told why nothing is asked
   const own = frame.seat !== null && frame.seat !== undefined ? frame.seats[frame.seat] : null;

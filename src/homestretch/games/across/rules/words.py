@@ -430,6 +430,8 @@ PAGE_TEMPLATES = {
     "your_turn": "Your turn.",
     "your_turn_answer": "Your turn: answer {name}'s offer first.",
     "waiting_dice": "Waiting for the dice.",
+    # to the one who types the table's real dice in (the roll box at the page's top)
+    "your_dice": "Yours to roll: {label}. Roll {dice} dice and type the faces in the box above.",
     "waiting": "Waiting for {who}.",
     "waiting_one": "{name} {what}",
     "to_answer": "to answer {name}'s offer",

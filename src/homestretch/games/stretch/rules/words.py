@@ -148,6 +148,9 @@ CAPTIONS = {
     "over": "the game is over",
     "calling": "the race is being called",
     "windows_open": "The windows are open: bet before the off.",
+    # the odds rolls typed in before the betting (ruling S19: the players bet once the
+    # morning line is up): the windows are not open yet
+    "odds_rolling": "The odds are being rolled: the windows open once the morning line is up.",
     "in_the_gate": "They are in the gate.",
     "chances": "Chances and fair odds",
     "working": "Working out the chances\u2026",

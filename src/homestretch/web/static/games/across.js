@@ -81,7 +81,10 @@
     const phase = asked ? say("answer_offer", { name: NAMES[asked.from] }) : W.phases[V.phase];
     const doing = V.phase === "race" && !asked ? "" : ` \u00b7 ${phase}`; // "race 5 \u00b7 race" says it twice
     box.append(node("span", say(V.race ? "meet_race" : "meet", V) + doing));
-    box.append(node("div", frame.over ? theEnd(frame) : frame.your_turn ? yourTurn() : waitingFor(frame), "ab-turn"));
+    // the player who types the real dice in is asked for them (the page's roll box above),
+    // not told "Waiting for the dice." as the others are: the table waited on him, unsaid
+    const rolls = frame.may_roll && frame.waiting.roll ? say("your_dice", frame.waiting.roll) : null;
+    box.append(node("div", frame.over ? theEnd(frame) : frame.your_turn ? yourTurn() : rolls || waitingFor(frame), "ab-turn"));
     return box;
   }
 

@@ -72,7 +72,7 @@ window.homestretchBoard = (frame, box, tools) => {
   call.id = "stretch-call";
   const told = announced(frame, complete);
   told.before.forEach((n) => call.append(oddsWhole(el("p", null, `stretch-n-${n.type}`), n.words)));
-  if (!race.call.length) call.append(el("p", race.tote && race.tote.open ? says.windows_open : says.in_the_gate));
+  if (!race.call.length) call.append(el("p", !race.tote || !race.tote.open ? says.in_the_gate : rolling(race) ? says.odds_rolling : says.windows_open));
   race.call.slice(0, shown).forEach((part) => {
     const line = el("p");
     line.append(el("b", `${part.heading}. `));
@@ -166,6 +166,12 @@ function callShown(frame, tools, redraw) {
   }
   return unfolding.shown;
 }
+
+// The odds still being rolled (dice typed in, one horse after another): the players bet
+// once the morning line is up (ruling S19), so no window is open yet. The page said "The
+// windows are open: bet before the off" and listed each player as betting, no window
+// to bet at in sight.
+const rolling = (race) => race.segment === "odds";
 
 // --- chances and fair odds beside the morning line -------------------------------------
 // Asked of the server once per page (Quickplay: proven brackets at once, the exact
@@ -270,7 +276,7 @@ function toteBoard(frame, el, called) {
   players.id = "stretch-players";
   tote.players.forEach((p) => {
     const tickets = tote.tickets.filter((t) => t.seat === p.seat).map((t) => `$${t.dollars} ${t.pool} #${t.post}`);
-    const state = tote.open ? `, ${p.done ? says.done : says.betting}` : "";
+    const state = tote.open && !rolling(frame.view) ? `, ${p.done ? says.done : says.betting}` : "";
     const item = el("li", `${playerName(frame, p)}: ${dollars(p.cash - paidTo(p.seat))}${state}${tickets.length ? ` \u2014 ${tickets.join(", ")}` : ""}`);
     item.dataset.seat = p.seat;
     players.append(item);
@@ -358,6 +364,10 @@ function makeWindow(frame, el, tools) {
   amount.id = "bet-dollars";
   tools.wholeBox(amount, 2);  // a text box: its caret kept through a redraw
   amount.min = "2";  // the least ticket, bought when left blank
+  // a bet pressed again and stopped by the box itself (below the least ticket: the
+  // browser says "2 or more" by the box) is answered there: the line of the last bet the
+  // tote refused goes, or it said "a $150 ticket is too much" over a box holding 0
+  amount.addEventListener("invalid", () => refuse(form, ""));
   const says = frame.view.yours.buttons;
   // blank, not 2: a phone's tap leaves the caret after a 2 already there, and "10"
   // typed in would bet $210; left blank it buys the least ticket, as `win 3` does
@@ -606,13 +616,21 @@ function scoresheet(race, el) {
   const wet = race.race.wet_effect < 0 ? [says.sheet_wet] : [];
   const headings = [...all.slice(0, 5), ...wet, ...all.slice(5, 12),
     ...all.slice(12, 12 + segments), ...all.slice(15)];
+  // a figure the race has not come to yet is blank, as on a paper sheet: before the off
+  // the sheet (shown to the bettors for its ratings) read "Pace adj 0, Form adj 0, Final
+  // APR 19, Fact adj 0", the Final APR the starting one, as if the race were worked out
+  const reached = (step, figure) => (step || race.finished ? figure : "");
+  const paced = race.pace !== null && race.pace !== undefined;
+  const factored = race.race_factor !== null && race.race_factor !== undefined;
   const rows = race.entries.map((e) => {
     const r = e.ratings;
     const finish = { out: says.out, disqualified: `${e.finish} ${says.dq}` }[e.status] || e.finish;
+    const formed = e.form_roll !== null && e.form_roll !== undefined;
     return [e.post, e.horse, e.jockey, r.pace, r.form, ...(wet.length ? [r.wet] : []),
       signed(r.class), signed(r.speed), signed(r.trip), r.wire, signed(r.ride), r.trouble, e.start_apr,
       ...Array.from({ length: segments }, (_, i) => (e.race_points || [])[i]),
-      signed(e.pace_adj), e.form_roll, signed(e.form_adj), e.final_apr, signed(e.factor_adj),
+      reached(paced, signed(e.pace_adj)), e.form_roll, reached(formed, signed(e.form_adj)),
+      reached(formed, e.final_apr), reached(factored, signed(e.factor_adj)),
       e.speed_roll, e.final_speed, e.photo_total, e.dq_roll, finish];
   });
   if (!SPLIT_SHEET.matches) return table(el, says.sheet, headings, rows, "stretch-sheet");
