@@ -24,7 +24,7 @@ from tests.browser.table_pages import (
 )
 
 from homestretch.core.protocol import JSON
-from homestretch.web.words import PAGE
+from homestretch.games.stretch.rules.betting import TICKET_AT_LEAST
 
 pytestmark = pytest.mark.browser
 SCREEN = PHONE["viewport"]["height"]
@@ -428,7 +428,7 @@ def test_a_bet_below_the_least_ticket_is_not_sent(
         box = page.locator("#bet-dollars")
         expect(box).to_have_attribute("inputmode", "numeric")
         bet(page, "win", 1, 1)
-        expect(box).to_have_js_property("validationMessage", PAGE["at_least"].format(least=2))
+        expect(page.locator("#stretch-bet .box-says")).to_have_text(TICKET_AT_LEAST)
         with page.expect_response("**/moves"):
             bet(page, "win", 1, 2)
         assert [one["action"]["dollars"] for one in sent] == [2]  # the $1 bet never sent

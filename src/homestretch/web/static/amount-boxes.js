@@ -1,8 +1,8 @@
 // A board's boxes for a whole amount (a bid, a bet, a limit), for the table's page
 // (table.js, loaded after this, hands them to a game's board as tools.wholeBox). A box
-// outside a form that holds what may not be sent says so in a line beside it, in the
-// server's words, and nothing is sent. The page tells it where its words are
-// (amountBoxes.use).
+// that holds what may not be sent says so in a line beside it, in the server's words,
+// whether it sits in a row of buttons (Across) or in a form (Totopoly, Stretch), and
+// nothing is sent. The page tells it where its words are (amountBoxes.use).
 "use strict";
 const amountBoxes = (() => {
   // what the page gives: its served words (frame.words, web/words.py: ``whole_number``,
@@ -15,13 +15,13 @@ const amountBoxes = (() => {
   // number keyboard (inputmode numeric) and only digits taken, rather than a number box
   // (type="number"), which tells no caret: typing in the middle of "150" while another's
   // move drew the board anew went on at its end. What a number box checked is checked so:
-  // the least (``least``) when its form is sent, and a move holding what is not a
+  // the least (``least``) when its button is pressed, and a move holding what is not a
   // number (NaN, from a box that held no digits) is refused by the page (notANumber), in
   // the server's words.
   // ``says``: what the box says of an amount below its least, in the words the rules refuse
   // such a move with, the least filled in (the board's served words: Across's bid, "the bid
-  // must be at least 3 fifties"); else the page's ("3 or more"). A box outside a form is
-  // given what a form gives: see "Amount boxes outside a form" below.
+  // must be at least 3 fifties"; Stretch's ticket, "a ticket is at least $2"); else the
+  // page's ("3 or more").
   function wholeBox(input, least = 0, says = null) {
     Object.assign(input, { type: "text", inputMode: "numeric", pattern: "[0-9]*", autocomplete: "off", spellcheck: false });
     input.dataset.least = String(least);
@@ -52,8 +52,13 @@ const amountBoxes = (() => {
   // than its least, says so in a line under its row (the server's words: ``says``), is
   // marked invalid and takes the focus, and nothing is sent. The line goes once the box
   // holds what it may, and is said again when the board is drawn anew (another's move),
-  // against the least drawn then. A box in a form has the form's own (Enter submits it;
-  // the least is checked as it is sent: setCustomValidity above).
+  // against the least drawn then.
+  // A box in a form (Totopoly's amounts and standing order, Stretch's ticket) is checked
+  // alike, in the same line, when a button that sends its form is pressed (Enter in the
+  // box presses the form's first: the browser's own), rather than by the browser's own
+  // popup ("Please fill out this field", "2 or more"), which is not the server's words and
+  // is gone at a touch; a box of a form left blank that the form does not require is the
+  // form's to fill (Stretch buys the least ticket).
   const loose = (node) => wholeBoxOf(node) !== null && !node.form;
   function goOf(box) {
     const buttons = box.parentElement ? [...box.parentElement.children].filter((node) => node instanceof HTMLButtonElement) : [];
@@ -62,6 +67,7 @@ const amountBoxes = (() => {
   }
   function amiss(box) {
     const text = box.value.trim();
+    if (text === "" && box.form && !box.required) return null;
     if (!/^[0-9]+$/.test(text)) return page.words().whole_number;
     return Number(text) < Number(box.dataset.least) ? belowLeast(box) : null;
   }
@@ -92,13 +98,18 @@ const amountBoxes = (() => {
     box.setAttribute("aria-describedby", line.id);
     if (key) told.add(key);
   }
-  // Whether the loose boxes a control sends hold what they may: each that does not is
-  // said so, the first takes the focus, and the control's press is to be stopped.
-  function holds(control) {
+  // The boxes a button sends: the form's, for a button that submits one; else the loose
+  // boxes of its row whose button it is.
+  function boxesOf(control) {
+    if (control.form && control.type === "submit") return [...control.form.elements].filter((node) => wholeBoxOf(node) !== null);
     const row = control.parentElement;
-    if (!row || !page.words()) return true;
-    const boxes = [...row.children].filter((node) => loose(node) && goOf(node) === control);
-    const wrong = boxes.filter((box) => { const text = amiss(box); tell(box, text); return text !== null; });
+    return row ? [...row.children].filter((node) => loose(node) && goOf(node) === control) : [];
+  }
+  // Whether the boxes a control sends hold what they may: each that does not is said so,
+  // the first takes the focus, and the control's press is to be stopped.
+  function holds(control) {
+    if (!page.words()) return true;
+    const wrong = boxesOf(control).filter((box) => { const text = amiss(box); tell(box, text); return text !== null; });
     if (!wrong.length) return true;
     wrong[0].focus({ preventScroll: true });
     lineOf.get(wrong[0]).scrollIntoView({ block: "nearest" });
@@ -109,7 +120,7 @@ const amountBoxes = (() => {
     [...told].forEach((key) => {
       told.delete(key);
       const box = board ? board.querySelector(key) : null;
-      if (box && loose(box)) tell(box, amiss(box));
+      if (box && wholeBoxOf(box)) tell(box, amiss(box));
     });
   }
   document.addEventListener("keydown", (event) => {
@@ -119,5 +130,16 @@ const amountBoxes = (() => {
     event.preventDefault();
     if (!go.disabled) go.click();
   });
+  // A form sent some other way than by a press (a board's own script): the browser finds
+  // the box amiss, and it is said in the same line, not the browser's popup.
+  document.addEventListener("invalid", (event) => {
+    const box = wholeBoxOf(event.target);
+    if (!box || !page.words()) return;
+    event.preventDefault();
+    const text = amiss(box);
+    tell(box, text);
+    if (text && box.form && [...box.form.elements].find((node) => node.matches(":invalid")) === box) box.focus({ preventScroll: true });
+  }, true);
+
   return { use, wholeBox, notANumber, holds, tellAgain };
 })();
