@@ -638,16 +638,14 @@ if ($("join")) {
   });
 }
 
-// The seats this browser holds (table.js keeps each seat page opened here), newest
-// first: the way back to a game whose tab was closed and whose link is in a chat
-// somewhere. A finished game's seat leads to its end and replay.
+// The seats this browser holds (seats-held.js: each seat page opened here keeps its own,
+// several a table), newest first: the way back to a game whose tab was closed and whose
+// link is in a chat somewhere. A finished game's seat leads to its end and replay.
 if ($("mine")) {
-  let kept = {};
-  try { kept = JSON.parse(localStorage.getItem("homestretch-seats")) || {}; } catch { /* storage off */ }
-  const rows = Object.entries(kept).filter(([table, seat]) => seat && typeof seat.link === "string" && seat.link.startsWith(`/t/${table}/seat/`)).reverse();
-  $("mine").replaceChildren(...rows.map(([table, seat]) => {
+  const rows = seatsHeld.all().filter((seat) => typeof seat.name === "string" && seat.name);
+  $("mine").replaceChildren(...rows.map((seat) => {
     const game = typeof seat.title === "string" ? seat.title.split(": ")[0] : "";
-    return el("li", {}, el("a", { href: seat.link, text: `Table ${table}${game ? ` (${game})` : ""}: ${seat.name}'s seat` }));
+    return el("li", {}, el("a", { href: seat.link, text: `Table ${seat.table}${game ? ` (${game})` : ""}: ${seat.name}'s seat` }));
   }));
   $("mine-box").hidden = !rows.length;
 }

@@ -452,20 +452,13 @@ function render(next, whole = false) {
   if (mode === "seat") keepSeat(seatName(frame.seat));
 }
 
-// This browser's seat at each table (the newest 30), so an invitation opened here again
-// leads back to it (seat-kept.js) and the lobby lists it ("Your seats on this browser");
-// forgotten once the seat is handed over.
-const SEATS_KEPT = "homestretch-seats";
+// The seats this browser holds (seats-held.js: several a table, every game), this one
+// among them, so an invitation opened here again leads back to it (seat-kept.js), the
+// lobby lists it ("Your seats on this browser") and another seat's tab here may lead to
+// it (Derby Cast); forgotten once the seat is handed over (``name`` null).
 function keepSeat(name) {
-  try {
-    const all = JSON.parse(localStorage.getItem(SEATS_KEPT)) || {};
-    const had = all[tableId];
-    if (name !== null && had && had.name === name && had.link === location.pathname && had.title === TITLE) return;
-    delete all[tableId];
-    if (name !== null) all[tableId] = { name, link: location.pathname, title: TITLE };
-    const newest = Object.entries(all).slice(-30);
-    localStorage.setItem(SEATS_KEPT, JSON.stringify(Object.fromEntries(newest)));
-  } catch { /* storage off or full: the link is kept by whoever holds it */ }
+  if (name === null) seatsHeld.forget(location.pathname);
+  else seatsHeld.keep(tableId, frame.seat, name, location.pathname, TITLE);
 }
 
 // A tap meant for one decision never lands on the next. A quick double tap on a phone:
