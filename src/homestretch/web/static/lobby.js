@@ -523,14 +523,37 @@ if ($("create")) {
   });
 
   // The lobby's list of open tables as the server draws it now (the page's own copy is
-  // from when it was opened); if it cannot be had, the list stays as it was.
+  // from when it was opened); if it cannot be had, the list stays as it was. Drawn again
+  // only when it changed, and not under a finger held on it (a Copy being pressed: the
+  // next round draws it); a Copy or a link that had the focus has it again.
+  let listed = $("tables").innerHTML;  // as the server last drew it
+  let listPressed = false;
+  $("tables").addEventListener("pointerdown", () => { listPressed = true; });
+  document.addEventListener("pointerup", () => { listPressed = false; }, true);
+  document.addEventListener("pointercancel", () => { listPressed = false; }, true);
   async function refreshTables() {
+    let fresh;
     try {
       const page = await (await fetch("/")).text();
-      const fresh = new DOMParser().parseFromString(page, "text/html").getElementById("tables");
-      if (fresh) $("tables").replaceChildren(...fresh.childNodes);
-    } catch { /* kept */ }
+      fresh = new DOMParser().parseFromString(page, "text/html").getElementById("tables");
+    } catch { return; }  // kept
+    if (!fresh || fresh.innerHTML === listed || listPressed) return;
+    const focused = $("tables").contains(document.activeElement) ? document.activeElement : null;
+    const key = focused ? focused.getAttribute("data-copy") || focused.getAttribute("href") : null;
+    listed = fresh.innerHTML;
+    $("tables").replaceChildren(...fresh.childNodes);
+    const again = key ? [...$("tables").querySelectorAll("a, button")].find((node) => (node.getAttribute("data-copy") || node.getAttribute("href")) === key) : null;
+    if (again) again.focus({ preventScroll: true });
   }
+  // A table opened in another tab, or by a friend on their phone, is listed without a
+  // reload: the list is asked for again every LIST_EVERY ms while the lobby is on screen,
+  // and at once when it is shown again. Only the list is drawn again: what is being typed
+  // in the form below is left as it is. (The server pushes each table's frames to its own
+  // pages; the lobby has no stream of its own, and a list asked for now and then is
+  // enough for it.)
+  const LIST_EVERY = 8000;
+  setInterval(() => { if (!document.hidden) refreshTables(); }, LIST_EVERY);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refreshTables(); });
 
   function showCreated(answer, scroll = true) {
     const links = $("links");
