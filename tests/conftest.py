@@ -10,6 +10,7 @@ from __future__ import annotations
 import glob
 import os
 import pwd
+import re
 import shutil
 import socket
 import subprocess
@@ -53,10 +54,31 @@ def in_ci() -> bool:
 
 
 def free_port() -> int:
-    """A loopback port nobody listens on now (the OS picks it)."""
+    """A loopback port nobody listened on a moment ago (the OS picked it). Another process
+    may bind it before whoever it is given to does: use it only where a bind that fails
+    is tried again (``postgres_server``). A server of ours binds port 0 itself and says
+    which it got (``serving_process``); a port that must stay unanswered is held
+    (``unheard_port``)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+@contextmanager
+def unheard_port() -> Iterator[int]:
+    """A loopback port nothing answers for as long as the block runs: bound here and not
+    listened on, so a connection to it is refused and no other process can bind it
+    meanwhile (a port merely free when chosen could be taken, and then answered)."""
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        yield int(held.getsockname()[1])
+
+
+LOBBY_AT = re.compile(r"The lobby is at (http://127\.0\.0\.1:\d+)/")
+"""The line ``homestretch serve`` says once it has bound its port (its address)."""
+
+
+_servers = count(1)
 
 
 @contextmanager
@@ -72,17 +94,21 @@ def serving(db: str, folder: Path, more: Sequence[str] = ()) -> Iterator[str]:
 def serving_process(
     db: str, folder: Path, more: Sequence[str] = ()
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """``serving``, with the server's process too (a test that limits what it may write)."""
-    port = free_port()
-    output = folder / f"serve-{port}.log"
+    """``serving``, with the server's process too (a test that limits what it may write).
+    The server binds port 0 (any free one, the OS's choice at the bind itself) and says
+    which it got: a port chosen here first and bound by the server later could be taken
+    by another process meanwhile (several test runs share a machine), and the readiness
+    check below then answered by that process's server."""
+    output = folder / f"serve-{os.getpid()}-{next(_servers)}.log"
     command = ["-c", "from homestretch.cli.main import run; run()", "serve"]
     with output.open("w") as log:
         server = subprocess.Popen(
-            [sys.executable, *command, "--port", str(port), "--db", db, *more],
+            [sys.executable, *command, "--port", "0", "--db", db, *more],
             stdout=log,
             stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
-    address = f"http://127.0.0.1:{port}"
+    address = ""
     try:
         # a bound on a hang, not a measurement: a loaded two-core machine took 14-17 s to
         # its first answer (the web libraries' imports), so 30 s was within reach
@@ -90,8 +116,10 @@ def serving_process(
         while True:
             if server.poll() is not None:
                 pytest.fail(f"homestretch serve stopped: {output.read_text()[-2000:]}")
+            bound = LOBBY_AT.search(output.read_text()) if not address else None
+            address = bound.group(1) if bound else address
             try:
-                if httpx.get(f"{address}/api/tables", timeout=2).status_code == 200:
+                if address and httpx.get(f"{address}/api/tables", timeout=2).status_code == 200:
                     break
             except httpx.TransportError:
                 pass
@@ -258,23 +286,40 @@ def postgres_server() -> Iterator[str]:
     if os.geteuid() == 0:  # PostgreSQL refuses to run as root
         shutil.chown(root, "postgres")
         as_owner = ["runuser", "-u", "postgres", "--"]
-    data, sockets, port = root / "data", root / "run", free_port()
+    data, sockets, log = root / "data", root / "run", root / "log"
+    pg_ctl = [str(bin_dir / "pg_ctl"), "-D", str(data)]
 
     def run(*command: str) -> None:
         subprocess.run([*as_owner, *command], check=True, capture_output=True, cwd=root)
+
+    def start(port: int) -> bool:
+        """Whether the cluster started on ``port``; False if another process bound the
+        port between its choice and PostgreSQL's bind (free_port)."""
+        before = len(log.read_text()) if log.exists() else 0
+        options = (
+            f"-c listen_addresses=127.0.0.1 -p {port} -k {sockets} -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
+        )
+        try:
+            run(*pg_ctl, "-o", options, "-l", str(log), "-w", "start")
+        except subprocess.CalledProcessError:
+            if log.exists() and "could not bind" in log.read_text()[before:]:
+                return False
+            raise
+        return True
 
     try:
         run("mkdir", str(sockets))
         initdb = [str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"]
         run(*initdb, "-E", "UTF8", "--locale=C", "--no-sync")
-        options = (
-            f"-c listen_addresses=127.0.0.1 -p {port} -k {sockets} -c fsync=off "
-            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
-        )
-        pg_ctl = [str(bin_dir / "pg_ctl"), "-D", str(data)]
-        run(*pg_ctl, "-o", options, "-l", str(root / "log"), "-w", "start")
+        for _ in range(5):  # a port another process took meanwhile: another port
+            port = free_port()
+            if start(port):
+                break
+        else:
+            shutil.rmtree(root, ignore_errors=True)
+            pytest.fail("the test PostgreSQL found no free port in 5 tries")
     except subprocess.CalledProcessError as exc:
-        log = root / "log"
         tail = log.read_text()[-2000:] if log.exists() else ""
         shutil.rmtree(root, ignore_errors=True)
         pytest.fail(f"the test PostgreSQL did not start: {exc.stderr.decode()}{tail}")

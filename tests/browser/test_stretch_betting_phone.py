@@ -24,7 +24,7 @@ from tests.browser.table_pages import (
 )
 
 from homestretch.core.protocol import JSON
-from homestretch.web.words import PAGE
+from homestretch.games.stretch.rules.betting import TICKET_AT_LEAST
 
 pytestmark = pytest.mark.browser
 SCREEN = PHONE["viewport"]["height"]
@@ -428,7 +428,7 @@ def test_a_bet_below_the_least_ticket_is_not_sent(
         box = page.locator("#bet-dollars")
         expect(box).to_have_attribute("inputmode", "numeric")
         bet(page, "win", 1, 1)
-        expect(box).to_have_js_property("validationMessage", PAGE["at_least"].format(least=2))
+        expect(page.locator("#stretch-bet .box-says")).to_have_text(TICKET_AT_LEAST)
         with page.expect_response("**/moves"):
             bet(page, "win", 1, 2)
         assert [one["action"]["dollars"] for one in sent] == [2]  # the $1 bet never sent
@@ -439,7 +439,7 @@ def test_a_bet_the_box_stops_takes_the_last_refusal_away(
     browser: Browser, shared_server: SharedServer
 ) -> None:
     """A bet the tote refused ($150, more than Ann holds) is said under the window; her
-    next bet, $0, is stopped by the box itself ("2 or more" by the box): the line of the
+    next bet, $0, is stopped by the box itself (its line beside the box): the line of the
     $150 goes, or the window said "a $150 ticket is too much" over a box holding 0."""
     with shared_server.visit() as address:
         links = new_race(address, "Stale Stakes", ("Ann", "Bea"))
@@ -451,7 +451,6 @@ def test_a_bet_the_box_stops_takes_the_last_refusal_away(
             bet(page, "win", 1, 150)
         expect(refused).to_contain_text("$150")
         bet(page, "win", 1, 0)
-        box = page.locator("#bet-dollars")
-        expect(box).to_have_js_property("validationMessage", PAGE["at_least"].format(least=2))
+        expect(page.locator("#stretch-bet .box-says")).to_have_text(TICKET_AT_LEAST)
         expect(refused).to_be_hidden()
         page.context.close()

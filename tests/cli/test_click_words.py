@@ -14,8 +14,8 @@ from tests.conftest import refused
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["serve", "--port", "abc"], "serve: --port 'abc' is not a whole number (1 to 65535)"),
-        (["serve", "--port", "99999"], "serve: --port 99999 is out of range (1 to 65535)"),
+        (["serve", "--port", "abc"], "serve: --port 'abc' is not a whole number (0 to 65535)"),
+        (["serve", "--port", "99999"], "serve: --port 99999 is out of range (0 to 65535)"),
         (["history", "--limit", "0"], "history: --limit 0 is out of range (1 or more)"),
         (["across", "play", "--bots", "9"], "play: --bots 9 is out of range (0 to 7)"),
         (

@@ -69,7 +69,10 @@ def _files(tmp_path: Path) -> None:
 
 BAD: dict[tuple[str, str], tuple[list[str], str]] = {
     # (command, what is typed wrong): (the command line, words the error line must hold)
-    ("serve", "--port"): (["serve", "--port", "0"], "--port 0 is out of range (1 to 65535)"),
+    ("serve", "--port"): (
+        ["serve", "--port", "65536"],
+        "--port 65536 is out of range (0 to 65535)",
+    ),
     ("serve", "--db"): (["serve", "--db", f"{NOWHERE}/s.db"], f"no folder {NOWHERE}"),
     ("serve", "--cards"): (["serve", "--cards", "nodir"], "nodir: no such card-set folder"),
     ("serve", "--content"): (

@@ -9,7 +9,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from tests.conftest import free_port
+from tests.conftest import unheard_port
 
 from homestretch.core.errors import HomestretchError
 from homestretch.web.notify_pg import PostgresNotifier, libpq_url
@@ -93,13 +93,13 @@ def test_a_lost_listener_reconnects(postgres_url: str) -> None:
 
 
 def test_a_server_that_cannot_be_reached_is_one_line() -> None:
-    notifier = PostgresNotifier(f"postgresql+psycopg://ann:hunter2@127.0.0.1:{free_port()}/x")
-
     async def heard(game_id: int) -> None:
         return None
 
-    with pytest.raises(HomestretchError, match="cannot listen for table changes") as caught:
-        _run(notifier.start(heard))
+    with unheard_port() as port:  # held unanswered: no other process takes it meanwhile
+        notifier = PostgresNotifier(f"postgresql+psycopg://ann:hunter2@127.0.0.1:{port}/x")
+        with pytest.raises(HomestretchError, match="cannot listen for table changes") as caught:
+            _run(notifier.start(heard))
     assert "hunter2" not in str(caught.value) and "\n" not in str(caught.value)
 
 

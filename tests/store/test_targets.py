@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.conftest import free_port, refused
+from tests.conftest import refused, unheard_port
 
 from homestretch.core.errors import HomestretchError
 from homestretch.store.db import Store, is_url
@@ -65,11 +65,12 @@ def test_a_path_is_taken_as_it_is_and_the_new_file_is_private(tmp_path: Path) ->
 
 
 def test_an_unreachable_server_is_one_line_without_the_password(tmp_path: Path) -> None:
-    url = f"postgresql://ann:hunter2@127.0.0.1:{free_port()}/games"
-    with pytest.raises(HomestretchError, match="cannot connect to the game store") as caught:
-        Store(url)
-    assert "hunter2" not in str(caught.value) and "\n" not in str(caught.value)
-    result = _history(url, tmp_path)
+    with unheard_port() as port:  # held unanswered: no other process takes it meanwhile
+        url = f"postgresql://ann:hunter2@127.0.0.1:{port}/games"
+        with pytest.raises(HomestretchError, match="cannot connect to the game store") as caught:
+            Store(url)
+        assert "hunter2" not in str(caught.value) and "\n" not in str(caught.value)
+        result = _history(url, tmp_path)
     assert result.returncode == 2, result.stderr
     assert "cannot connect to the game store" in result.stderr
     assert "hunter2" not in result.stderr and "Traceback" not in result.stderr

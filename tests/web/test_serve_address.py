@@ -23,6 +23,35 @@ from homestretch.web import cli as web_cli
 from homestretch.web.cli import lobby_line, network_addresses
 
 
+def _bound_port(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The server not run (uvicorn's run a no-op): the port of the socket it was handed,
+    filled in when it is, in the list returned."""
+    bound: list[int] = []
+
+    def run(self: uvicorn.Server, sockets: list[socket.socket] | None = None) -> None:
+        assert sockets is not None
+        bound.append(sockets[0].getsockname()[1])
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    return bound
+
+
+def test_port_0_serves_on_a_free_port_and_says_which(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--port 0`: the port the server bound (the OS's choice, free at the bind itself),
+    said in the lobby's line; the tests' servers are started so (tests/conftest.py), as a
+    port chosen first and bound later could be taken meanwhile by another process."""
+    bound = _bound_port(monkeypatch)
+    args = ["serve", "--port", "0", "--db", str(tmp_path / "s.db")]
+    result = CliRunner().invoke(cli_app, args)
+    assert result.exit_code == 0, result.output
+    assert bound and bound[0] != 0
+    assert f"The lobby is at http://127.0.0.1:{bound[0]}/ (Ctrl-C" in " ".join(
+        result.output.split()
+    )
+
+
 def test_every_network_is_said_as_the_addresses_to_open() -> None:
     line = lobby_line("0.0.0.0", 8742, ["192.168.1.20", "10.0.0.7"])
     assert line.startswith("The lobby is at http://192.168.1.20:8742/ or http://10.0.0.7:8742/")
@@ -66,13 +95,11 @@ def test_serve_on_every_network_prints_the_home_address_and_this_computers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(web_cli, "network_addresses", lambda ipv6=False: ["192.168.1.20"])
-    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
-    with socket.create_server(("127.0.0.1", 0)) as free:
-        port = free.getsockname()[1]
-    args = ["serve", "--host", "0.0.0.0", "--port", str(port), "--db", str(tmp_path / "s.db")]
+    bound = _bound_port(monkeypatch)
+    args = ["serve", "--host", "0.0.0.0", "--port", "0", "--db", str(tmp_path / "s.db")]
     result = CliRunner().invoke(cli_app, args)
     assert result.exit_code == 0, result.output
-    said = " ".join(result.output.split())
+    said, port = " ".join(result.output.split()), bound[0]
     assert f"The lobby is at http://192.168.1.20:{port}/ for a phone on this network" in said
     assert f"http://127.0.0.1:{port}/ on this computer" in said
     assert "0.0.0.0" not in said
@@ -143,14 +170,12 @@ def test_serve_on_every_network_starts_though_the_host_name_lookup_hangs(
 ) -> None:
     """A machine whose DNS is broken: `serve --host 0.0.0.0` waited on the lookup of its
     own name (minutes) before it said where the lobby is and served."""
-    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
-    with socket.create_server(("127.0.0.1", 0)) as free:
-        port = free.getsockname()[1]
-    args = ["serve", "--host", "0.0.0.0", "--port", str(port), "--db", str(tmp_path / "s.db")]
+    bound = _bound_port(monkeypatch)
+    args = ["serve", "--host", "0.0.0.0", "--port", "0", "--db", str(tmp_path / "s.db")]
     with _host_name_lookup(_hangs):
         start = time.monotonic()
         result = CliRunner().invoke(cli_app, args)
         waited = time.monotonic() - start
     assert result.exit_code == 0, result.output
     assert waited < web_cli.LOOKUP_SECONDS + 5, waited
-    assert f"http://127.0.0.1:{port}/ on this computer" in " ".join(result.output.split())
+    assert f"http://127.0.0.1:{bound[0]}/ on this computer" in " ".join(result.output.split())

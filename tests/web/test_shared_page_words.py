@@ -1,6 +1,6 @@
 """The shared table page's own words (web/words.py PAGE) come in every frame, as each
-game's board is served its words in the view: table.js looks up only served words, and
-every word served is used."""
+game's board is served its words in the view: table.js (and amount-boxes.js, given them
+by table.js) looks up only served words, and every word served is used."""
 
 from __future__ import annotations
 
@@ -14,11 +14,17 @@ from homestretch.web.words import PAGE
 
 
 def _script() -> str:
-    return (files("homestretch.web") / "static" / "table.js").read_text(encoding="utf-8")
+    static = files("homestretch.web") / "static"
+    return "".join((static / name).read_text(encoding="utf-8") for name in SCRIPTS)
+
+
+SCRIPTS = ("table.js", "amount-boxes.js")
+"""The shared page's scripts that say its words: amount-boxes.js reads them as
+``page.words()``, the frame's words table.js hands it."""
 
 
 def test_the_page_looks_up_only_served_words_and_uses_them_all() -> None:
-    looked_up = set(re.findall(r"\bframe\.words\.(\w+)", _script()))
+    looked_up = set(re.findall(r"\b(?:frame\.words|page\.words\(\))\.(\w+)", _script()))
     assert looked_up == set(PAGE)
 
 

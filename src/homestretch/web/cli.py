@@ -141,7 +141,12 @@ def lobby_line(host: str, port: int, found: list[str]) -> str:
 
 def serve(
     host: Annotated[str, typer.Option("--host", help="the address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="the port")] = 8000,
+    port: Annotated[
+        int,
+        typer.Option(
+            "--port", min=0, max=65535, help="the port (0: any free one, said in the lobby's line)"
+        ),
+    ] = 8000,
     db: DbOption = None,
     cards: Annotated[
         Path | None,
@@ -186,6 +191,7 @@ def serve(
     if host.startswith("[") and host.endswith("]"):  # an IPv6 address as a URL writes it
         host = host[1:-1]
     listening = _listen(host, port)
+    port = listening.getsockname()[1]  # the one bound: the free one `--port 0` asked for
     try:
         store = open_store(db)
         # a store the server may read but not write (a read-only file, a role that may

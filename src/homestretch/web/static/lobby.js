@@ -523,14 +523,37 @@ if ($("create")) {
   });
 
   // The lobby's list of open tables as the server draws it now (the page's own copy is
-  // from when it was opened); if it cannot be had, the list stays as it was.
+  // from when it was opened); if it cannot be had, the list stays as it was. Drawn again
+  // only when it changed, and not under a finger held on it (a Copy being pressed: the
+  // next round draws it); a Copy or a link that had the focus has it again.
+  let listed = $("tables").innerHTML;  // as the server last drew it
+  let listPressed = false;
+  $("tables").addEventListener("pointerdown", () => { listPressed = true; });
+  document.addEventListener("pointerup", () => { listPressed = false; }, true);
+  document.addEventListener("pointercancel", () => { listPressed = false; }, true);
   async function refreshTables() {
+    let fresh;
     try {
       const page = await (await fetch("/")).text();
-      const fresh = new DOMParser().parseFromString(page, "text/html").getElementById("tables");
-      if (fresh) $("tables").replaceChildren(...fresh.childNodes);
-    } catch { /* kept */ }
+      fresh = new DOMParser().parseFromString(page, "text/html").getElementById("tables");
+    } catch { return; }  // kept
+    if (!fresh || fresh.innerHTML === listed || listPressed) return;
+    const focused = $("tables").contains(document.activeElement) ? document.activeElement : null;
+    const key = focused ? focused.getAttribute("data-copy") || focused.getAttribute("href") : null;
+    listed = fresh.innerHTML;
+    $("tables").replaceChildren(...fresh.childNodes);
+    const again = key ? [...$("tables").querySelectorAll("a, button")].find((node) => (node.getAttribute("data-copy") || node.getAttribute("href")) === key) : null;
+    if (again) again.focus({ preventScroll: true });
   }
+  // A table opened in another tab, or by a friend on their phone, is listed without a
+  // reload: the list is asked for again every LIST_EVERY ms while the lobby is on screen,
+  // and at once when it is shown again. Only the list is drawn again: what is being typed
+  // in the form below is left as it is. (The server pushes each table's frames to its own
+  // pages; the lobby has no stream of its own, and a list asked for now and then is
+  // enough for it.)
+  const LIST_EVERY = 8000;
+  setInterval(() => { if (!document.hidden) refreshTables(); }, LIST_EVERY);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refreshTables(); });
 
   function showCreated(answer, scroll = true) {
     const links = $("links");
@@ -638,16 +661,14 @@ if ($("join")) {
   });
 }
 
-// The seats this browser holds (table.js keeps each seat page opened here), newest
-// first: the way back to a game whose tab was closed and whose link is in a chat
-// somewhere. A finished game's seat leads to its end and replay.
+// The seats this browser holds (seats-held.js: each seat page opened here keeps its own,
+// several a table), newest first: the way back to a game whose tab was closed and whose
+// link is in a chat somewhere. A finished game's seat leads to its end and replay.
 if ($("mine")) {
-  let kept = {};
-  try { kept = JSON.parse(localStorage.getItem("homestretch-seats")) || {}; } catch { /* storage off */ }
-  const rows = Object.entries(kept).filter(([table, seat]) => seat && typeof seat.link === "string" && seat.link.startsWith(`/t/${table}/seat/`)).reverse();
-  $("mine").replaceChildren(...rows.map(([table, seat]) => {
+  const rows = seatsHeld.all().filter((seat) => typeof seat.name === "string" && seat.name);
+  $("mine").replaceChildren(...rows.map((seat) => {
     const game = typeof seat.title === "string" ? seat.title.split(": ")[0] : "";
-    return el("li", {}, el("a", { href: seat.link, text: `Table ${table}${game ? ` (${game})` : ""}: ${seat.name}'s seat` }));
+    return el("li", {}, el("a", { href: seat.link, text: `Table ${seat.table}${game ? ` (${game})` : ""}: ${seat.name}'s seat` }));
   }));
   $("mine-box").hidden = !rows.length;
 }

@@ -214,7 +214,7 @@ function drawBoard() {
   const typing = typedIn($("board"));
   board(frame, $("board"), { send, el, draw, seatName, mode, showError, draft, drawAgain, wholeBox });
   if (typing) typeOn(typing);
-  tellAgain();
+  amountBoxes.tellAgain();
 }
 
 // A field of the board being typed in (a bid, an amount) while another's move draws the
@@ -245,37 +245,11 @@ function typeOn({ node, key, caret }) {
   try { again.setSelectionRange(...caret); } catch { /* a field that takes no caret */ }
 }
 
-// A board's box for a whole amount (a bid, a bet, a limit): a text box with a phone's
-// number keyboard (inputmode numeric) and only digits taken, rather than a number box
-// (type="number"), which tells no caret: typing in the middle of "150" while another's
-// move drew the board anew went on at its end. What a number box checked is checked so:
-// the least (``least``) when its form is sent, and a move holding what is not a number
-// (NaN, from a box that held no digits) is refused here (send), in the server's words.
-// ``says``: what the box says of an amount below its least, in the words the rules refuse
-// such a move with, the least filled in (the board's served words: Across's bid, "the bid
-// must be at least 3 fifties"); else the page's ("3 or more"). A box outside a form is
-// given what a form gives: see "Amount boxes outside a form" below.
-function wholeBox(input, least = 0, says = null) {
-  Object.assign(input, { type: "text", inputMode: "numeric", pattern: "[0-9]*", autocomplete: "off", spellcheck: false });
-  input.dataset.least = String(least);
-  if (says) input.dataset.leastSays = says;
-  else delete input.dataset.leastSays;
-  return input;
-}
-const wholeBoxOf = (target) => (target instanceof HTMLInputElement && target.dataset.least !== undefined ? target : null);
-document.addEventListener("beforeinput", (event) => {
-  if (wholeBoxOf(event.target) && typeof event.data === "string" && /[^0-9]/.test(event.data)) event.preventDefault();
-}, true);
-const belowLeast = (box) => box.dataset.leastSays || frame.words.at_least.replace("{least}", box.dataset.least);
-document.addEventListener("input", (event) => {
-  const box = wholeBoxOf(event.target);
-  if (!box) return;
-  const text = box.value.trim(), least = Number(box.dataset.least);
-  const short = text !== "" && /^[0-9]+$/.test(text) && Number(text) < least;
-  box.setCustomValidity(short && frame ? belowLeast(box) : "");
-  if (lineOf.has(box) && frame) tell(box, amiss(box));  // its line goes once it holds what it may
-}, true);
-const notANumber = (action) => action !== null && typeof action === "object" && Object.values(action).some((v) => typeof v === "number" && !Number.isFinite(v));
+// A board's boxes for a whole amount (tools.wholeBox) and what they say of an amount
+// they may not send, in or out of a form: amount-boxes.js, loaded before this page's
+// script, told here where the page's words, fields and board are.
+const { wholeBox, notANumber } = amountBoxes;
+amountBoxes.use({ words: () => (frame ? frame.words : null), keyOf: fieldKey, board: () => $("board") });
 
 // A board drawn again by its own timers (Derby Cast's call read part by part): now, or
 // once a finger held on it lifts (its button not taken from under the finger).
@@ -478,20 +452,13 @@ function render(next, whole = false) {
   if (mode === "seat") keepSeat(seatName(frame.seat));
 }
 
-// This browser's seat at each table (the newest 30), so an invitation opened here again
-// leads back to it (seat-kept.js) and the lobby lists it ("Your seats on this browser");
-// forgotten once the seat is handed over.
-const SEATS_KEPT = "homestretch-seats";
+// The seats this browser holds (seats-held.js: several a table, every game), this one
+// among them, so an invitation opened here again leads back to it (seat-kept.js), the
+// lobby lists it ("Your seats on this browser") and another seat's tab here may lead to
+// it (Derby Cast); forgotten once the seat is handed over (``name`` null).
 function keepSeat(name) {
-  try {
-    const all = JSON.parse(localStorage.getItem(SEATS_KEPT)) || {};
-    const had = all[tableId];
-    if (name !== null && had && had.name === name && had.link === location.pathname && had.title === TITLE) return;
-    delete all[tableId];
-    if (name !== null) all[tableId] = { name, link: location.pathname, title: TITLE };
-    const newest = Object.entries(all).slice(-30);
-    localStorage.setItem(SEATS_KEPT, JSON.stringify(Object.fromEntries(newest)));
-  } catch { /* storage off or full: the link is kept by whoever holds it */ }
+  if (name === null) seatsHeld.forget(location.pathname);
+  else seatsHeld.keep(tableId, frame.seat, name, location.pathname, TITLE);
 }
 
 // A tap meant for one decision never lands on the next. A quick double tap on a phone:
@@ -569,7 +536,7 @@ document.addEventListener("click", (event) => {
     event.stopImmediatePropagation();
     return;
   }
-  if (!boxesHold(control)) {  // an amount box it sends holds what may not be sent: said by it
+  if (!amountBoxes.holds(control)) {  // an amount box it sends holds what may not be sent: said by it (amount-boxes.js)
     event.preventDefault();
     event.stopImmediatePropagation();
     return;
@@ -577,78 +544,6 @@ document.addEventListener("click", (event) => {
   tapped = control;
   setTimeout(() => { if (tapped === control) tapped = null; }, 0);
 }, true);
-
-// Amount boxes outside a form (Across's bid, its dealings' amounts, the standing order's
-// limit: each a wholeBox in a row of buttons) are given what a form gives a player. Enter
-// in a box presses its button, the nearest after it in its row, else the nearest before
-// ("Bid this", "Offer to lend", "Bid for me up to"); and that button, pressed, first
-// checks the boxes it goes with: one that holds no whole number (blank too), or less
-// than its least, says so in a line under its row (the server's words: ``says``), is
-// marked invalid and takes the focus, and nothing is sent. The line goes once the box
-// holds what it may, and is said again when the board is drawn anew (another's move),
-// against the least drawn then. A box in a form has the form's own (Enter submits it;
-// the least is checked as it is sent: setCustomValidity above).
-const loose = (node) => wholeBoxOf(node) !== null && !node.form;
-function goOf(box) {
-  const buttons = box.parentElement ? [...box.parentElement.children].filter((node) => node instanceof HTMLButtonElement) : [];
-  const after = buttons.filter((button) => box.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING);
-  return after.length ? after[0] : buttons.length ? buttons[buttons.length - 1] : null;
-}
-function amiss(box) {
-  const text = box.value.trim();
-  if (!/^[0-9]+$/.test(text)) return frame.words.whole_number;
-  return Number(text) < Number(box.dataset.least) ? belowLeast(box) : null;
-}
-const lineOf = new WeakMap();  // a box -> the line said under its row
-const told = new Set();  // the fieldKeys of the boxes whose lines are said: said again after a redraw
-let lines = 0;
-function tell(box, text) {
-  const key = fieldKey(box);
-  let line = lineOf.get(box);
-  if (!text) {
-    if (line) line.remove();
-    lineOf.delete(box);
-    if (key) told.delete(key);
-    box.removeAttribute("aria-invalid");
-    box.removeAttribute("aria-describedby");
-    return;
-  }
-  if (!line) {
-    line = el("p", null, "box-says");
-    line.id = `box-says-${++lines}`;
-    line.setAttribute("role", "alert");
-    box.parentElement.append(line);
-    lineOf.set(box, line);
-  }
-  line.textContent = text;
-  box.setAttribute("aria-invalid", "true");
-  box.setAttribute("aria-describedby", line.id);
-  if (key) told.add(key);
-}
-function boxesHold(control) {
-  const row = control.parentElement;
-  if (!row || !frame) return true;
-  const boxes = [...row.children].filter((node) => loose(node) && goOf(node) === control);
-  const wrong = boxes.filter((box) => { const text = amiss(box); tell(box, text); return text !== null; });
-  if (!wrong.length) return true;
-  wrong[0].focus({ preventScroll: true });
-  lineOf.get(wrong[0]).scrollIntoView({ block: "nearest" });
-  return false;
-}
-function tellAgain() {
-  [...told].forEach((key) => {
-    told.delete(key);
-    const box = $("board").querySelector(key);
-    if (box && loose(box)) tell(box, amiss(box));
-  });
-}
-document.addEventListener("keydown", (event) => {
-  if (event.key !== "Enter" || event.isComposing || !loose(event.target)) return;
-  const go = goOf(event.target);
-  if (!go) return;
-  event.preventDefault();
-  if (!go.disabled) go.click();
-});
 
 // "Your turn" pinned to the screen: a phone scrolled away from its move (down to the race
 // card, the tote, the news) while the table waits for it is told so, and a tap takes it

@@ -27,6 +27,8 @@ from homestretch.games.stretch.rules.tote import (
 
 MIN_TICKET = 2
 """Dollars: the rulebook prices every payoff on a $2 ticket (page 15)."""
+TICKET_AT_LEAST = f"a ticket is at least ${MIN_TICKET}"
+"""The refusal of a smaller ticket, said by the betting window's box too (words.WINDOW)."""
 MAX_BANKROLL = 1_000_000
 BREAKAGE_STEPS = (1, 5, 10, 20)
 """Cents a price per dollar is broken down to: none, a nickel, a dime (US tracks), 20c."""
@@ -139,7 +141,7 @@ class Windows:
         if not isinstance(action.dollars, int) or isinstance(action.dollars, bool):
             return "a ticket is a whole number of dollars"
         if action.dollars < MIN_TICKET:
-            return f"a ticket is at least ${MIN_TICKET}"
+            return TICKET_AT_LEAST
         if 100 * action.dollars > self.cash[seat]:
             return f"you hold {money(self.cash[seat])}; a ${action.dollars} ticket is too much"
         return None

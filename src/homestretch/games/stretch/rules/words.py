@@ -11,13 +11,14 @@ from fractions import Fraction
 
 from homestretch.core.odds import SHORT_STEPS, Odds
 from homestretch.core.protocol import JSON
-from homestretch.games.stretch.rules.betting import MIN_TICKET, money
+from homestretch.games.stretch.rules.betting import MIN_TICKET, TICKET_AT_LEAST, money
 
 WINDOW = {
     "bet": "Bet",
     "on": "on",
     "dollars": "dollars",
     "dollars_hint": f"{MIN_TICKET} or more",
+    "ticket_at_least": TICKET_AT_LEAST,  # the box's line for a smaller ticket, before it is sent
     "buy": "Buy the ticket",
     "done": "Done betting",
     "before": "Before you bet: ",

@@ -17,7 +17,7 @@ from homestretch.games.totopoly.rules.deal import value_of
 from homestretch.games.totopoly.rules.flow import Flow, ask
 from homestretch.games.totopoly.rules.money import may_hold
 from homestretch.games.totopoly.rules.state import BANK
-from homestretch.games.totopoly.rules.words import guineas
+from homestretch.games.totopoly.rules.words import PAGE_TEMPLATES, guineas
 
 if TYPE_CHECKING:
     from homestretch.games.totopoly.rules.state import TotopolyState
@@ -111,7 +111,7 @@ def sell_lot(state: TotopolyState, card: str) -> Flow[None]:
             if not isinstance(action, Bid):
                 return "bid a number of guineas or pass"
             if action.guineas <= state.high_bid:
-                return f"bid more than {guineas(state.high_bid)}"
+                return PAGE_TEMPLATES["bid_more_than"].format(guineas=guineas(state.high_bid))
             if cost(state, bidder, action.guineas) > state.cash[bidder]:
                 return f"{guineas(action.guineas)} would cost more than your £{state.cash[bidder]}"
             return None

@@ -344,6 +344,9 @@ PAGE_TEMPLATES = {
     "no_bid": "no bid yet",
     "bid_by": "{guineas}, {name}",
     "bidding": "Bidding: {bid}",
+    # the rules' refusal of a bid at or below the last (auction.py), said by the bid's box
+    # too before the bid is sent
+    "bid_more_than": "bid more than {guineas}",
     # a standing order on the lot up (T5 asks each bidder again after every bid): the
     # page answers for its player, on this lot only, until he cancels it
     "standing_pass": "Skip this lot: ask me no more",

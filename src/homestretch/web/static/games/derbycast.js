@@ -283,32 +283,23 @@
   }
 
   // --- seats held on this browser ---------------------------------------------------------
-  // The seats this browser holds at this table, each kept by its own page when drawn (the
-  // page's own "seat kept" is one a table: the last opened). A phone holding two seats
-  // (Mum's tab and Kit's) says in the tab on screen when it is the other's turn, and leads
-  // there: it said nothing while Kit's tab waited. Only who is waited for (every seat's
-  // frame says it) and a link this browser already holds; nothing of the other seat's view.
-  const HELD = "homestretch-derbycast-held";
-  // a seat another tab records after this one was drawn (Kit's tab opened while Mum's
-  // still loaded): this tab is drawn again, else it led nowhere until the next move came
-  window.addEventListener("storage", (event) => { if (event.key === HELD) drawAgain(); });
-  function heldSeats(frame, tools) {
-    const table = document.body.dataset.table;
-    let all = {};
-    try { all = JSON.parse(localStorage.getItem(HELD)) || {}; } catch { /* storage off */ }
-    const here = all[table] && typeof all[table] === "object" ? all[table] : {};
-    const was = here[frame.seat];
-    if (tools.mode === "seat" && !(was && was.link === location.pathname)) {
-      here[frame.seat] = { link: location.pathname };
-      delete all[table];
-      all[table] = here; // the newest last: the 30 newest tables kept
-      try { localStorage.setItem(HELD, JSON.stringify(Object.fromEntries(Object.entries(all).slice(-30)))); } catch { /* storage off or full */ }
-    }
-    return here;
+  // The seats this browser holds at this table (seats-held.js, every game's: each seat's
+  // page keeps its own when drawn). A phone holding two seats (Mum's tab and Kit's) says
+  // in the tab on screen when it is the other's turn, and leads there: it said nothing
+  // while Kit's tab waited. Only who is waited for (every seat's frame says it) and a link
+  // this browser already holds; nothing of the other seat's view.
+  // A seat another tab records after this one was drawn (Kit's tab opened while Mum's
+  // still loaded): this tab is drawn again, else it led nowhere until the next move came.
+  if (typeof seatsHeld !== "undefined") seatsHeld.onChange(() => drawAgain());
+  function heldSeats() {
+    const held = {};
+    if (typeof seatsHeld === "undefined") return held;  // a page served before it had the list
+    for (const one of seatsHeld.at(document.body.dataset.table)) if (typeof one.seat === "number") held[one.seat] = one;
+    return held;
   }
 
   function heldTurns(frame, tools) {
-    const held = heldSeats(frame, tools);
+    const held = heldSeats();
     const says = frame.view.captions;
     const prefix = `/t/${document.body.dataset.table}/seat/`;
     return frame.waiting.seats.filter((seat) => seat !== frame.seat && held[seat] && typeof held[seat].link === "string" && held[seat].link.startsWith(prefix)).map((seat) => {

@@ -362,13 +362,15 @@ function makeWindow(frame, el, tools) {
   });
   const amount = el("input");
   amount.id = "bet-dollars";
-  tools.wholeBox(amount, 2);  // a text box: its caret kept through a redraw
-  amount.min = "2";  // the least ticket, bought when left blank
-  // a bet pressed again and stopped by the box itself (below the least ticket: the
-  // browser says "2 or more" by the box) is answered there: the line of the last bet the
-  // tote refused goes, or it said "a $150 ticket is too much" over a box holding 0
-  amount.addEventListener("invalid", () => refuse(form, ""));
   const says = frame.view.yours.buttons;
+  // a text box (its caret kept through a redraw); a smaller ticket said beside it in the
+  // rules' words before it is sent (amount-boxes.js)
+  tools.wholeBox(amount, 2, says.ticket_at_least);
+  amount.min = "2";  // the least ticket, bought when left blank
+  // a bet stopped by the box itself (below the least ticket, said beside the box) takes
+  // away the line of the last bet the tote refused, or the window said "a $150 ticket is
+  // too much" over a box holding 0
+  amount.addEventListener("amount-stopped", () => refuse(form, ""));
   // blank, not 2: a phone's tap leaves the caret after a 2 already there, and "10"
   // typed in would bet $210; left blank it buys the least ticket, as `win 3` does
   amount.placeholder = says.dollars_hint;

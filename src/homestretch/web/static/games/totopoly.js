@@ -489,7 +489,12 @@
     const form = make(tools, "form", null, `tp-amount tp-amount-${kind}`);
     const what = { bid: "guineas", bet: "pounds", offer: "pounds" }[kind];  // the action's field
     const input = make(tools, "input");
-    Object.assign(tools.wholeBox(input), { required: true });  // a text box: its caret kept through a redraw
+    // a text box (its caret kept through a redraw); a bid no more than the last one is
+    // said beside it in the rules' words before it is sent (amount-boxes.js)
+    const high = kind === "bid" && view.lot ? view.lot.bid || 0 : null;
+    if (high === null) tools.wholeBox(input);
+    else tools.wholeBox(input, high + 1, say("bid_more_than", { guineas: guineas(high) }));
+    input.required = true;
     input.name = what;
     input.setAttribute("aria-label", say("amount_label", { kind: W.amount_buttons[kind], unit: W.units[kind] }));
     let horse = null;

@@ -1,0 +1,113 @@
+"""Totopoly's and Top of the Stretch's amount boxes sit in forms: an amount the rules
+would refuse for being too small (a bid no more than the last, a ticket under $2), or no
+whole number at all, is said in a line beside the box in the server's own words, as
+Across's boxes outside a form say it (amount-boxes.js, one code path), and nothing is
+sent; the browser's own popup ("3 or more", gone at a touch) said it before. On a 375 px
+phone."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from tests.browser.table_pages import SharedServer, frame, move, shows, small_phone_at, token_of
+from tests.browser.test_stretch_betting_phone import new_race
+from tests.browser.test_taps import BOB_AND_BOTS
+
+from homestretch.core.protocol import JSON
+from homestretch.web.words import PAGE
+
+pytestmark = pytest.mark.browser
+
+
+def _refusal(address: str, game_id: int, token: str, action: JSON) -> str:
+    """What the server answers a seat's move with, refused (nothing made)."""
+    version = frame(address, game_id, token)["version"]
+    answer = httpx.post(
+        f"{address}/api/tables/{game_id}/moves",
+        json={"token": token, "version": version, "action": action},
+        timeout=30,
+    )
+    assert answer.status_code >= 400, answer.text
+    error: str = answer.json()["error"]
+    return error
+
+
+def _moves_sent(page: Page) -> list[str]:
+    sent: list[str] = []
+    page.on("request", lambda asked: sent.append(asked.url) if "/moves" in asked.url else None)
+    return sent
+
+
+def test_a_totopoly_bid_no_more_than_the_last_is_said_beside_its_box(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        request = {"game": "totopoly", "config": {"players": 3}, "seats": BOB_AND_BOTS, "seed": 11}
+        links = httpx.post(f"{address}/api/tables", json=request, timeout=30).json()
+        game_id, token = int(links["id"]), token_of(links["seats"][0]["link"])
+        for _ in range(80):  # Bob makes his first choice until he may bid for a lot
+            seen = frame(address, game_id, token)
+            if any(legal["action"]["kind"] == "bid" for legal in seen["legal"]):
+                break
+            move(address, game_id, token, seen["legal"][0]["action"])
+        else:
+            pytest.fail("Bob was never asked to bid")
+        high = int(seen["view"]["lot"]["bid"])
+        words = _refusal(address, game_id, token, {"kind": "bid", "guineas": high})
+        page = small_phone_at(browser, address, links["seats"][0]["link"])
+        shows(page, seen["version"])
+        sent = _moves_sent(page)
+        box = page.locator(".tp-amount-bid input")
+        says = page.locator(".tp-amount-bid .box-says")
+        box.click()
+        page.keyboard.type(str(high))
+        page.keyboard.press("Enter")  # the form's own way of sending
+        expect(says).to_have_text(words)
+        expect(says).to_be_in_viewport()
+        expect(box).to_have_attribute("aria-invalid", "true")
+        assert page.evaluate("document.activeElement.matches('.tp-amount-bid input')")
+        # blank: its button says it is no number, in the page's words
+        box.fill("")
+        page.locator(".tp-amount-bid button").click()
+        expect(says).to_have_text(PAGE["whole_number"])
+        assert sent == []
+        # more than the last: the line goes as it is typed, and the bid is sent
+        box.fill(str(high + 1))
+        expect(says).to_have_count(0)
+        expect(box).not_to_have_attribute("aria-invalid", "true")
+        with page.expect_response("**/moves"):
+            page.locator(".tp-amount-bid button").click()
+        assert len(sent) == 1
+        page.context.close()
+
+
+def test_a_stretch_ticket_under_the_least_is_said_beside_its_box(
+    browser: Browser, shared_server: SharedServer
+) -> None:
+    with shared_server.visit() as address:
+        links = new_race(address, "Beside Stakes", ("Ann",))
+        game_id, token = int(links["id"]), token_of(links["seats"][0]["link"])
+        words = _refusal(
+            address, game_id, token, {"kind": "bet", "pool": "win", "post": 1, "dollars": 1}
+        )
+        page = small_phone_at(browser, address, links["seats"][0]["link"])
+        expect(page.locator("#bet-done")).to_be_visible()
+        sent = _moves_sent(page)
+        box = page.locator("#bet-dollars")
+        says = page.locator("#stretch-bet .box-says")
+        box.click()
+        page.keyboard.type("1")
+        page.locator("#stretch-bet button[type=submit]").click()
+        expect(says).to_have_text(words)
+        expect(says).to_be_in_viewport()
+        expect(box).to_have_attribute("aria-invalid", "true")
+        assert sent == []
+        # left blank, the form buys the least ticket: nothing to say, the bet is sent
+        box.fill("")
+        expect(says).to_have_count(0)
+        with page.expect_response("**/moves"):
+            page.locator("#stretch-bet button[type=submit]").click()
+        expect(page.locator("#stretch-bet .stretch-says")).to_contain_text("$2")
+        assert len(sent) == 1
+        page.context.close()
