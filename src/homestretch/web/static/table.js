@@ -731,6 +731,17 @@ function drawAdmin() {
 // to look made; the refusal's status is 0 then.
 const NOT_SENT = "Your move was not sent: this page could not reach the table's server (no connection?). Nothing was made: try again when you are back online.";
 
+// Back online (the device says so, or the table's stream heard again after it was
+// down): a "not sent" said meanwhile, at the top or under the move, no longer applies.
+function connectionBack() {
+  if ($("error").textContent === NOT_SENT) showError("");
+  $("board").querySelectorAll("[role=alert]").forEach((line) => {
+    if (line.textContent === NOT_SENT) { line.textContent = ""; line.hidden = true; }
+  });
+}
+window.addEventListener("online", connectionBack);
+let streamDown = false;  // the table's stream lost (set by listen's watch and its errors)
+
 async function post(path, data, refused) {
   let response, answer;
   try {
@@ -908,6 +919,7 @@ function listen(failed) {
   const events = new EventSource(`/api/tables/${tableId}/events${query}`);
   let drawn = false, silent = 0;
   const again = () => {
+    streamDown = true;
     clearTimeout(silent);
     reopen = null;
     events.close();
@@ -939,8 +951,11 @@ function listen(failed) {
     heard();
     // an ended table's stream stays open: its final screen is told who comes and goes
     render(JSON.parse(event.data));
+    if (streamDown) connectionBack();  // heard again after it was down: the server is reached
+    streamDown = false;
   });
   events.onerror = () => {
+    streamDown = true;
     sayReconnecting();
     heardLately = false;
     if (events.readyState !== EventSource.CLOSED) return;

@@ -24,6 +24,13 @@ WINDOW = {
     "before": "Before you bet: ",
     "chances": "the chances and fair odds",
     "tote": "the tote and who bet what",
+    # who is still betting, as ``still_betting`` says it; a page that knows which seats
+    # nobody has taken yet says those apart with ``untaken`` (an empty seat bets nothing)
+    "still_you": "{names} are still betting.",
+    "still_others": "Still betting: {names}.",
+    "still_none": "Everyone else is done: the race goes off when you are.",
+    "untaken": "Not taken yet: {names} (the race waits for whoever takes it).",
+    "you": "You",
 }
 """The betting window's labels and buttons, and the jumps below it."""
 
@@ -76,10 +83,10 @@ def still_betting(tote: JSON, seat: int) -> str:
         return ""
     open_ = [tote["names"][i] for i in others if not tote["done"][i]]
     if not open_:
-        return "Everyone else is done: the race goes off when you are."
+        return WINDOW["still_none"]
     if tote["done"][seat]:
-        return f"Still betting: {_names(open_)}."
-    return f"{_names(['You', *open_])} are still betting."
+        return WINDOW["still_others"].format(names=_names(open_))
+    return WINDOW["still_you"].format(names=_names([WINDOW["you"], *open_]))
 
 
 def _player(tote: JSON, seat: int) -> JSON:
@@ -136,6 +143,8 @@ def yours(tote: JSON, seat: int) -> JSON:
         "holding": f"Your window: you hold {money(me['cash'])}",
         "tickets": tickets,
         "waiting": still_betting(tote, seat),
+        # the others still betting, by seat: a page says an open seat's apart (untaken)
+        "betting": [i for i, done in enumerate(tote["done"]) if not done and i != seat],
         "done": done,
         "outcome": "" if tote["settled"] is None else _outcome(tote, seat),
         # the jump to the tote: no "who bet what" while the others' bets are sealed (S25)

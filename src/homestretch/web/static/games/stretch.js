@@ -322,6 +322,20 @@ async function sendFromWindow(form, tools, action) {
   refuse(form, open ? answer.refused || "" : "");
 }
 
+// Who is still betting, the rules' line (own.waiting) unless a seat nobody has taken is
+// among them: an empty seat bets nothing, so it is said apart (the words' ``untaken``).
+const joined = (names) => (names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
+function stillBetting(frame, own) {
+  const seats = frame.seats || [];
+  const untaken = (own.betting || []).filter((i) => seats[i] && seats[i].kind === "open");
+  if (!untaken.length) return own.waiting;
+  const says = own.buttons;
+  const name = (i) => seats[i].name;
+  const others = own.betting.filter((i) => !untaken.includes(i)).map(name);
+  const still = fill(says.still_you, { names: joined([says.you, ...others]) });
+  return `${still} ${fill(says.untaken, { names: joined(untaken.map(name)) })}`;
+}
+
 function betWindow(frame, el, tools) {
   const table = `${document.body.dataset.table}:${frame.seat}`;
   if (windowKept.table !== table) windowKept.form = makeWindow(frame, el, tools);
@@ -330,7 +344,7 @@ function betWindow(frame, el, tools) {
   const own = frame.view.yours;
   form.querySelector("h4").textContent = own.holding;
   form.querySelector(".stretch-says").textContent = own.tickets;
-  form.querySelector(".stretch-waiting").textContent = own.waiting;
+  form.querySelector(".stretch-waiting").textContent = stillBetting(frame, own);
   form.querySelector(".stretch-house").textContent = own.house || "";  // alone (S29)
   if (frame.version > windowKept.refusedAt) refuse(form, "");  // the table moved on since
   const odds = Object.fromEntries(frame.view.entries.map((e) => [e.post, e.odds || ""]));
@@ -473,6 +487,17 @@ function laneApart(columns, entries) {
   });
 }
 
+// ``text`` as drawn in ``font`` if it is at most ``room`` wide, else cut short with an
+// ellipsis to fit (measured on a canvas: the figure is not on the page yet).
+function fitted(text, room, font) {
+  const pen = fitted.pen || (fitted.pen = document.createElement("canvas").getContext("2d"));
+  pen.font = font;
+  if (pen.measureText(text).width <= room) return text;
+  let cut = text.length - 1;
+  while (cut > 1 && pen.measureText(`${text.slice(0, cut).trimEnd()}\u2026`).width > room) cut -= 1;
+  return `${text.slice(0, cut).trimEnd()}\u2026`;
+}
+
 // Lengths behind the leader after each segment (a race point is half a length, page 17),
 // then at the wire; a horse that went out stops where it was last seen.
 function runningLines(race, el, called) {
@@ -511,6 +536,7 @@ function runningLines(race, el, called) {
   const x = (i) => left + (i * (width - left - right)) / Math.max(1, columns.length - 1);
   const y = (v) => top + (v * (height - top - bottom)) / deepest;
   const figure = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "stretch-lines", role: "img" });
+  const figureFont = `11px ${getComputedStyle(document.body).fontFamily}`;  // .stretch-lines's
   figure.append(svg("title", {}));
   figure.firstChild.textContent = race.captions.lines_label;
   names.forEach((name, i) => {
@@ -530,8 +556,15 @@ function runningLines(race, el, called) {
     figure.append(svg("path", { d: path.join(" "), stroke: `hsl(${hue} 70% 40%)`, class: "horse" }));
     const [lastAt, lastV] = seen[seen.length - 1];
     const label = svg("text", { x: x(lastAt) + 6, fill: `hsl(${hue} 70% 35%)` });
-    label.textContent = `${entry.post} ${entry.horse}`;
-    labels.push({ label, at: lastAt, y: at(lastAt, lastV) + 4 });
+    // a long name cut short to end inside the figure (on a 320 px phone "12 American
+    // Pharoah" ran off it), the whole name its group's title
+    const whole = `${entry.post} ${entry.horse}`;
+    label.textContent = fitted(whole, width - x(lastAt) - 6 - 2, figureFont);
+    const named = svg("g", {});
+    if (label.textContent !== whole) named.append(svg("title", {}));
+    if (named.firstChild) named.firstChild.textContent = whole;
+    named.append(label);
+    labels.push({ label, named, at: lastAt, y: at(lastAt, lastV) + 4 });
   });
   // horses that end close together: their names moved apart a line each, not overprinted
   labels.sort((a, b) => a.at - b.at || a.y - b.y);
@@ -547,7 +580,7 @@ function runningLines(race, el, called) {
     const limit = below && below.at === labels[k].at ? below.y - LINE_GAP : floor;
     labels[k].y = Math.min(labels[k].y, limit);
   }
-  labels.forEach(({ label, y: at }) => { label.setAttribute("y", at.toFixed(1)); figure.append(label); });
+  labels.forEach(({ label, named, y: at }) => { label.setAttribute("y", at.toFixed(1)); figure.append(named); });
   const box = el("div", null, "stretch-lines-box");
   box.append(el("h4", race.captions.lines), figure);
   return box;
