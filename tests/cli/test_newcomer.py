@@ -94,3 +94,17 @@ def test_resuming_a_finished_game_says_how_to_see_it(homestretch: object) -> Non
     done = homestretch("resume", "1")  # type: ignore[operator]
     assert done.code == 2
     assert "game 1 is already finished: `homestretch replay 1` shows it" in done.stderr
+
+
+def test_verifying_a_game_still_being_played_says_it_is(homestretch: object) -> None:
+    """`verify ID` on a game still being played said "the seed is revealed when the game
+    ends": not that the game goes on, nor what verifying it then will check."""
+    stopped = homestretch("across", "play", "--bots", "3", "--dice", "3 4")  # type: ignore[operator]
+    assert stopped.code == 2 and "ran out" in stopped.stderr, stopped.stderr
+    for fmt in ("text", "json"):
+        done = homestretch("verify", "1", "--format", fmt)  # type: ignore[operator]
+        assert done.code == 2 and done.stdout == "" and done.stderr.count("\n") == 1
+        assert done.stderr == (
+            "error: game 1 is still being played: its seed is revealed when it ends; verify "
+            "it then, to check that every roll and draw followed from that seed\n"
+        ), done.stderr
