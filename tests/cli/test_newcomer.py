@@ -108,3 +108,32 @@ def test_verifying_a_game_still_being_played_says_it_is(homestretch: object) -> 
             "error: game 1 is still being played: its seed is revealed when it ends; verify "
             "it then, to check that every roll and draw followed from that seed\n"
         ), done.stderr
+
+
+CLICKS_WORDS = {
+    # click's own words, said as the program says a mistake elsewhere
+    "a word too many": (
+        ["stretch", "cards", "secretariat", "1973"],
+        "homestretch stretch cards: '1973' is more than it takes (SEARCH and options; a "
+        "value of several words goes in quotes)",
+    ),
+    "a word where none is taken": (
+        ["across", "tracks", "woodbine"],
+        "homestretch across tracks: 'woodbine' is more than it takes (options alone;",
+    ),
+    "a switch given a value": (
+        ["stretch", "run", "2009-champagne-stakes", "--no-save=yes"],
+        "--no-save takes no value: it is a switch, on when named (write it alone)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", CLICKS_WORDS)
+def test_clicks_own_words_are_said_in_ours(homestretch: object, case: str) -> None:
+    """`stretch cards secretariat 1973` said "Got unexpected extra argument(s) (1973)"
+    and `--no-save=yes` "Option '--no-save' does not take a value.": click's words, not
+    what the command takes nor how to write it."""
+    words, said = CLICKS_WORDS[case]
+    done = homestretch(*words)  # type: ignore[operator]
+    assert done.code == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert said in done.stderr and "Got " not in done.stderr and "Option " not in done.stderr
