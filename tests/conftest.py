@@ -52,8 +52,11 @@ CACHE = "HOMESTRETCH_CACHE"
 """Where homestretch keeps work between runs (``core.kept.cache_folder``): for the tests,
 a folder of this run's own (``pytest_configure``), never the user's cache folder."""
 RUN_CACHE = "HOMESTRETCH_TEST_RUN_CACHE"
-"""The run's cache folder, as the run's own processes inherit it: an xdist worker, and a
-pytest a test starts, use the folder of the run that started them."""
+"""The run's folder of caches, as the run's own processes inherit it: an xdist worker,
+and a pytest a test starts, use the folder of the run that started them."""
+RUN_CACHES = {CACHE: "homestretch", "MPLCONFIGDIR": "matplotlib"}
+"""Each cache the suite writes (the variable naming its folder), in the run's folder:
+homestretch's kept work, and matplotlib's font list (~/.cache/matplotlib otherwise)."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -63,17 +66,20 @@ def pytest_configure(config: pytest.Config) -> None:
     end. A test may name a folder of its own still (``monkeypatch.setenv(CACHE, ...)``);
     a command run with an environment of the test's making is given ``run_cache()``."""
     inherited = os.environ.get(RUN_CACHE)
-    folder = inherited or tempfile.mkdtemp(prefix="homestretch-test-cache-")
+    root = inherited or tempfile.mkdtemp(prefix="homestretch-test-caches-")
     if not inherited:
-        os.environ[RUN_CACHE] = folder
-        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
-    os.environ[CACHE] = folder
+        os.environ[RUN_CACHE] = root
+        config.add_cleanup(lambda: shutil.rmtree(root, ignore_errors=True))
+    for variable, name in RUN_CACHES.items():
+        folder = Path(root) / name
+        folder.mkdir(exist_ok=True)
+        os.environ[variable] = str(folder)
 
 
 def run_cache() -> dict[str, str]:
-    """The cache folder's variable, as the test names it now: for a command run with an
-    environment of a test's own making (``env={...}``), so it keeps its work there too."""
-    return {CACHE: os.environ[CACHE]}
+    """The cache folders' variables, as the test names them now: for a command run with
+    an environment of a test's own making (``env={...}``), so it keeps its work there too."""
+    return {variable: os.environ[variable] for variable in RUN_CACHES}
 
 
 def in_ci() -> bool:

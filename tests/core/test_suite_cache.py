@@ -2,11 +2,13 @@
 never in the user's cache folder under HOME: the kept card and chart sets and exact odds
 of the tests that named no folder of their own went to ~/.cache/homestretch, and so did
 those of every command a test ran without HOME (``refused``: platformdirs then finds the
-user's home from the password file)."""
+user's home from the password file); matplotlib's font list went to ~/.cache/matplotlib."""
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -67,3 +69,17 @@ def test_a_command_run_without_home_keeps_its_work_in_the_runs_folder(
     line = refused(tmp_path, "stretch", "run", str(race))
     assert "no horse card 'no-such-horse'" in line, line
     assert [p.name.split("-")[0] for p in cache.glob("*.pickle")] == ["cards"]
+
+
+def test_matplotlib_writes_nothing_under_home(tmp_path: Path) -> None:
+    """matplotlib, imported in a process of the run's with a HOME of its own watched,
+    keeps its font list in the run's folder: nothing is written under that HOME."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("XDG_CACHE_HOME", "XDG_CONFIG_HOME")}
+    code = "import matplotlib.font_manager"
+    done = subprocess.run(
+        [sys.executable, "-c", code], env={**env, "HOME": str(home)}, capture_output=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert sorted(home.rglob("*")) == []
