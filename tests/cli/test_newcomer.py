@@ -137,3 +137,21 @@ def test_clicks_own_words_are_said_in_ours(homestretch: object, case: str) -> No
     done = homestretch(*words)  # type: ignore[operator]
     assert done.code == 2 and done.stderr.count("\n") == 1, done.stderr
     assert said in done.stderr and "Got " not in done.stderr and "Option " not in done.stderr
+
+
+def test_ctrl_c_while_a_command_works_is_said(
+    homestretch: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C during a study (`totopoly simulate`, `stretch odds`) ended with exit status
+    130 and no word: typer made it an exit of its own before `homestretch` could say
+    "Stopped", as it does at a question."""
+    from homestretch.games.totopoly.analysis import simulate
+
+    def pressed(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulate, "simulate", pressed)
+    done = homestretch("totopoly", "simulate", "-n", "2", "--seed", "1")  # type: ignore[operator]
+    assert done.code == 130, done.stderr
+    assert done.stderr.endswith("\nStopped (see `homestretch history` for saved games).\n")
+    assert "Traceback" not in done.stderr

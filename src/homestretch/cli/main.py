@@ -187,6 +187,15 @@ class _LazyGames(TyperGroup):
         finally:
             self._listing = False
 
+    def invoke(self, ctx: _click.Context) -> Any:
+        """The command, with Ctrl-C while it works said as at a question: typer turned it
+        into exit status 130 without a word (`stretch odds`, `totopoly simulate`), where
+        ``run`` says "Stopped" (a game's own loop says it first, the game saved)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise typer.Abort() from None
+
 
 class _LazyCommands(TyperGroup):
     """A game's group whose commands are each built from their function when first asked
