@@ -49,6 +49,40 @@ _skipped: dict[str, str] = {}
 in the process that prints the summary: the xdist controller, or the only one)."""
 
 
+CACHE = "HOMESTRETCH_CACHE"
+"""Where homestretch keeps work between runs (``core.kept.cache_folder``): for the tests,
+a folder of this run's own (``pytest_configure``), never the user's cache folder."""
+RUN_CACHE = "HOMESTRETCH_TEST_RUN_CACHE"
+"""The run's folder of caches, as the run's own processes inherit it: an xdist worker,
+and a pytest a test starts, use the folder of the run that started them."""
+RUN_CACHES = {CACHE: "homestretch", "MPLCONFIGDIR": "matplotlib"}
+"""Each cache the suite writes (the variable naming its folder), in the run's folder:
+homestretch's kept work, and matplotlib's font list (~/.cache/matplotlib otherwise)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every cache the suite writes goes to a temporary folder of this run's own (its
+    kept card and chart sets and exact odds were written to ~/.cache/homestretch by the
+    tests that named no folder, and by every command run without HOME), removed at its
+    end. A test may name a folder of its own still (``monkeypatch.setenv(CACHE, ...)``);
+    a command run with an environment of the test's making is given ``run_cache()``."""
+    inherited = os.environ.get(RUN_CACHE)
+    root = inherited or tempfile.mkdtemp(prefix="homestretch-test-caches-")
+    if not inherited:
+        os.environ[RUN_CACHE] = root
+        config.add_cleanup(lambda: shutil.rmtree(root, ignore_errors=True))
+    for variable, name in RUN_CACHES.items():
+        folder = Path(root) / name
+        folder.mkdir(exist_ok=True)
+        os.environ[variable] = str(folder)
+
+
+def run_cache() -> dict[str, str]:
+    """The cache folders' variables, as the test names them now: for a command run with
+    an environment of a test's own making (``env={...}``), so it keeps its work there too."""
+    return {variable: os.environ[variable] for variable in RUN_CACHES}
+
+
 def in_ci() -> bool:
     return os.environ.get("CI", "").lower() == "true"
 
@@ -143,7 +177,7 @@ def refused(tmp_path: Path, *args: str) -> str:
         [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
         capture_output=True,
         text=True,
-        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin", **run_cache()},
     )
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr

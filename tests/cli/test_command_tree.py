@@ -270,7 +270,10 @@ BAD: dict[tuple[str, str], tuple[list[str], str]] = {
         ["stretch", "run", RACE, "--bettor", "Ann", "--lone-bettor", "pub"],
         "--lone-bettor pub: write house or tote",
     ),
-    ("stretch cards", "@SEARCH"): (["stretch", "cards", "sec", "extra"], "unexpected extra"),
+    ("stretch cards", "@SEARCH"): (
+        ["stretch", "cards", "sec", "extra"],
+        "'extra' is more than it takes (SEARCH and options",
+    ),
     ("stretch cards", "--cards"): (["stretch", "cards", "--cards", "nodir"], "nodir: no such"),
     ("stretch new", "@FILE"): (
         ["stretch", "new", "a-folder", *ENTRIES],

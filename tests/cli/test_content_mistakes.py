@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.conftest import refused
@@ -891,3 +892,69 @@ def test_a_totopoly_folder_named_tracks_is_still_one(tmp_path: Path) -> None:
     assert RUNNER.invoke(app, ["totopoly", "content", str(folder)]).exit_code == 0
     done = RUNNER.invoke(app, ["totopoly", "board", "--content", str(folder)])
     assert done.exit_code == 0, done.output
+
+
+NOTHING_THERE = {
+    # the command naming what is not there: the command its line says makes one
+    "across play": (["across", "play", "--bots", "3", "--content", "nodir"], "across content"),
+    "across simulate": (["across", "simulate", "--content", "nodir"], "across content"),
+    "across tracks": (["across", "tracks", "--content", "nodir"], "across content"),
+    "totopoly play": (
+        ["totopoly", "play", "--bots", "3", "--content", "nodir"],
+        "totopoly content",
+    ),
+    "totopoly simulate": (["totopoly", "simulate", "--content", "nodir"], "totopoly content"),
+    "totopoly board": (["totopoly", "board", "--content", "nodir"], "totopoly content"),
+    "serve": (
+        ["serve", "--content", "nodir"],
+        "across content FOLDER` or `homestretch totopoly content",
+    ),
+    "derbycast --table": (
+        ["derbycast", "table", "--table", "none.csv"],
+        "derbycast content FOLDER --part odds-table",
+    ),
+    "derbycast --source": (
+        ["derbycast", "play", "--bots", "2", "--source", "none.json"],
+        "derbycast content FOLDER --part replays",
+    ),
+    "derbycast races": (
+        ["derbycast", "races", "none.csv"],
+        "derbycast content FOLDER --part replays",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", NOTHING_THERE)
+def test_a_content_option_naming_nothing_says_what_makes_one(homestretch: Any, case: str) -> None:
+    """`across play --content nosuchdir` said "no such content folder" and no more: not
+    that `homestretch across content FOLDER` makes one (Stretch's --charts and --cards
+    said it; Totopoly's --content, serve's and Derby Cast's files did not either)."""
+    words, makes = NOTHING_THERE[case]
+    done = homestretch(*words)
+    assert done.code == 2 and done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert f"(`homestretch {makes}" in done.stderr and "` makes one to edit)" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("made", "reads"),
+    [
+        (["across", "content", "mine"], ["across", "tracks", "--content", "mine"]),
+        (["totopoly", "content", "mine"], ["totopoly", "board", "--content", "mine"]),
+        (
+            ["derbycast", "content", "mine", "--part", "odds-table"],
+            ["derbycast", "table", "--table", "mine/odds_table.csv"],
+        ),
+        (
+            ["derbycast", "content", "mine", "--part", "replays"],
+            ["derbycast", "races", "mine/replays.csv"],
+        ),
+    ],
+)
+def test_what_the_line_says_makes_one_does(
+    homestretch: Any, made: list[str], reads: list[str]
+) -> None:
+    """The command the line names makes what the option then reads."""
+    assert homestretch(*made).code == 0
+    done = homestretch(*reads)
+    assert done.code == 0, done.stderr

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 import typer
-from tests.conftest import refused
+from tests.conftest import refused, run_cache
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app
@@ -667,7 +667,7 @@ def test_a_random_run_says_its_seed_and_its_json_holds_it(tmp_path: Path, args: 
         + ["--format", "json"],
         capture_output=True,
         text=True,
-        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin", **run_cache()},
     )
     assert done.returncode == 0, done.stderr
     said = re.search(r"seed (\d+) +\(repeat with --seed \1\)", done.stderr)

@@ -94,3 +94,64 @@ def test_resuming_a_finished_game_says_how_to_see_it(homestretch: object) -> Non
     done = homestretch("resume", "1")  # type: ignore[operator]
     assert done.code == 2
     assert "game 1 is already finished: `homestretch replay 1` shows it" in done.stderr
+
+
+def test_verifying_a_game_still_being_played_says_it_is(homestretch: object) -> None:
+    """`verify ID` on a game still being played said "the seed is revealed when the game
+    ends": not that the game goes on, nor what verifying it then will check."""
+    stopped = homestretch("across", "play", "--bots", "3", "--dice", "3 4")  # type: ignore[operator]
+    assert stopped.code == 2 and "ran out" in stopped.stderr, stopped.stderr
+    for fmt in ("text", "json"):
+        done = homestretch("verify", "1", "--format", fmt)  # type: ignore[operator]
+        assert done.code == 2 and done.stdout == "" and done.stderr.count("\n") == 1
+        assert done.stderr == (
+            "error: game 1 is still being played: its seed is revealed when it ends; verify "
+            "it then, to check that every roll and draw followed from that seed\n"
+        ), done.stderr
+
+
+CLICKS_WORDS = {
+    # click's own words, said as the program says a mistake elsewhere
+    "a word too many": (
+        ["stretch", "cards", "secretariat", "1973"],
+        "homestretch stretch cards: '1973' is more than it takes (SEARCH and options; a "
+        "value of several words goes in quotes)",
+    ),
+    "a word where none is taken": (
+        ["across", "tracks", "woodbine"],
+        "homestretch across tracks: 'woodbine' is more than it takes (options alone;",
+    ),
+    "a switch given a value": (
+        ["stretch", "run", "2009-champagne-stakes", "--no-save=yes"],
+        "--no-save takes no value: it is a switch, on when named (write it alone)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", CLICKS_WORDS)
+def test_clicks_own_words_are_said_in_ours(homestretch: object, case: str) -> None:
+    """`stretch cards secretariat 1973` said "Got unexpected extra argument(s) (1973)"
+    and `--no-save=yes` "Option '--no-save' does not take a value.": click's words, not
+    what the command takes nor how to write it."""
+    words, said = CLICKS_WORDS[case]
+    done = homestretch(*words)  # type: ignore[operator]
+    assert done.code == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert said in done.stderr and "Got " not in done.stderr and "Option " not in done.stderr
+
+
+def test_ctrl_c_while_a_command_works_is_said(
+    homestretch: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C during a study (`totopoly simulate`, `stretch odds`) ended with exit status
+    130 and no word: typer made it an exit of its own before `homestretch` could say
+    "Stopped", as it does at a question."""
+    from homestretch.games.totopoly.analysis import simulate
+
+    def pressed(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulate, "simulate", pressed)
+    done = homestretch("totopoly", "simulate", "-n", "2", "--seed", "1")  # type: ignore[operator]
+    assert done.code == 130, done.stderr
+    assert done.stderr.endswith("\nStopped (see `homestretch history` for saved games).\n")
+    assert "Traceback" not in done.stderr

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import typer
-from tests.conftest import refused
+from tests.conftest import refused, run_cache
 from typer import _click as click  # typer's own copy of click: its commands are of it
 from typer.core import TyperGroup
 
@@ -23,7 +23,7 @@ def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
         capture_output=True,
         text=True,
-        env={"HOMESTRETCH_DB": str(tmp_path / "t.sqlite")},
+        env={"HOMESTRETCH_DB": str(tmp_path / "t.sqlite"), **run_cache()},
     )
 
 
@@ -97,7 +97,7 @@ def test_a_bad_picture_name_is_refused_before_anything_is_drawn(tmp_path: Path) 
         capture_output=True,
         text=True,
         stdin=subprocess.DEVNULL,
-        env={"HOMESTRETCH_DB": str(tmp_path / "t.sqlite")},
+        env={"HOMESTRETCH_DB": str(tmp_path / "t.sqlite"), **run_cache()},
     )
     assert played.returncode == 130, played.stderr
     refused = run(tmp_path, "replay", "1", "--plot", "-")
@@ -113,7 +113,7 @@ def test_no_stdin_at_all_stops_a_game_without_a_traceback(tmp_path: Path) -> Non
         + ["derbycast", "play", "--players", "Ann", "--bots", "1", "--seed", "3"],
         capture_output=True,
         text=True,
-        env={"HOMESTRETCH_DB": str(tmp_path / "t.sqlite")},
+        env={"HOMESTRETCH_DB": str(tmp_path / "t.sqlite"), **run_cache()},
         preexec_fn=lambda: os.close(0),  # noqa: PLW1509 - the point: a process without stdin
     )
     assert result.returncode == 130 and "Traceback" not in result.stderr

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
-from tests.conftest import refused
+from tests.conftest import refused, run_cache
 
 from homestretch.core.errors import HomestretchError
 from homestretch.store.db import STORE_FORMAT, Store, store_url
@@ -129,7 +129,7 @@ def test_a_folder_named_by_homestretch_db_is_said_so(
         [sys.executable, "-c", "from homestretch.cli.main import run; run()", *command],
         capture_output=True,
         text=True,
-        env={"HOMESTRETCH_DB": "afolder", "PATH": "/usr/bin:/bin"},
+        env={"HOMESTRETCH_DB": "afolder", "PATH": "/usr/bin:/bin", **run_cache()},
     )
     assert done.returncode == 2, done.stderr
     assert done.stderr == (

@@ -200,7 +200,7 @@ def test_a_broken_design_stops_the_server_at_start_in_the_terminals_line(
     said = refused(tmp_path, "serve", "--content", str(tmp_path))
     assert said.startswith(f"error: {tmp_path}: not a content folder")
     said = refused(tmp_path, "serve", "--content", str(tmp_path / "nowhere"))
-    assert said == f"error: {tmp_path / 'nowhere'}: no such content folder (--content)"
+    assert said.startswith(f"error: {tmp_path / 'nowhere'}: no such content folder (")
     designer["race"].write_text("[race\n")
     said = refused(tmp_path, "serve", "--race", str(designer["race"]))
     assert said.startswith(f"error: {designer['race']}: ")

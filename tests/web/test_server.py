@@ -32,7 +32,7 @@ from homestretch.store.db import Store
 from homestretch.web import pages
 from homestretch.web.app import MAX_BODY, create_app
 from homestretch.web.hub import SEAT_GONE
-from homestretch.web.verify import NOT_YET
+from homestretch.web.verify import NOT_YET, still_played
 
 PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
 BOTS = [
@@ -638,7 +638,8 @@ def test_verify_refuses_a_game_still_running(client: TestClient, store: Store) -
     game_id = totopoly(client)["id"]
     result = CliRunner().invoke(cli_app, ["verify", str(game_id), "--db", str(store.path)])
     assert isinstance(result.exception, HomestretchError)  # `homestretch` prints it, exit 2
-    assert str(result.exception) == NOT_YET
+    assert str(result.exception) == still_played(game_id)
+    assert str(result.exception).startswith(f"game {game_id} is still being played: ")
 
 
 def _change_die(path: Path, game_id: int, position: int) -> None:

@@ -183,9 +183,11 @@ def content_folder(*games: str) -> Callable[[Path | None], Path | None]:
         if path is None or path.is_dir():
             return path
         shown = escape_controls(str(path))
-        if not path.exists():
-            raise HomestretchError(f"{shown}: no such content folder")
         held = [(game, CONTENT_FILES[game]) for game in games]
+        makes = " or ".join(f"`homestretch {game} content FOLDER`" for game, _ in held)
+        if not path.exists():
+            # `across play --content nosuchdir` said no more: nothing of how to make one
+            raise HomestretchError(f"{shown}: no such content folder ({makes} makes one to edit)")
         if any(path.name in files for _, files in held):  # one of the folder's own files
             holder = escape_controls(str(path.parent))
             raise HomestretchError(
@@ -197,7 +199,6 @@ def content_folder(*games: str) -> Callable[[Path | None], Path | None]:
             f"{', '.join(files[:-1])} and {files[-1]}"
             for game, files in held
         )
-        makes = " or ".join(f"`homestretch {game} content FOLDER`" for game, _ in held)
         raise HomestretchError(
             f"{shown}: is a file, not a content folder: --content wants a folder, {wanted} "
             f"({makes} makes one to edit)"

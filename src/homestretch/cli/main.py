@@ -187,6 +187,15 @@ class _LazyGames(TyperGroup):
         finally:
             self._listing = False
 
+    def invoke(self, ctx: _click.Context) -> Any:
+        """The command, with Ctrl-C while it works said as at a question: typer turned it
+        into exit status 130 without a word (`stretch odds`, `totopoly simulate`), where
+        ``run`` says "Stopped" (a game's own loop says it first, the game saved)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise typer.Abort() from None
+
 
 class _LazyCommands(TyperGroup):
     """A game's group whose commands are each built from their function when first asked
@@ -534,6 +543,22 @@ def in_our_words(exc: Exception) -> str | None:
         return f"no option {typed}" + (f"; did you mean {near}?" if near else "")
     if (bare := re.fullmatch(r"Option '(.*)' requires an argument\.", message)) is not None:
         return f"{bare.group(1)} needs a value after it (the command's --help says what it takes)"
+    if (switch := re.fullmatch(r"Option '(.*)' does not take a value\.", message)) is not None:
+        # `--no-save=1` was "Option '--no-save' does not take a value.", click's words
+        return f"{switch.group(1)} takes no value: it is a switch, on when named (write it alone)"
+    extra = re.fullmatch(r"Got unexpected extra argument\(s\) \((.*)\)", message)
+    if extra is not None and ctx is not None:
+        # `stretch cards secretariat 1973` was "Got unexpected extra argument(s) (1973)"
+        takes = [
+            (p.metavar or p.name.upper()).strip("[]{}")
+            for p in ctx.command.params
+            if p.param_type_name == "argument"
+        ]
+        what = f"{' and '.join(takes)} and options" if takes else "options alone"
+        return (
+            f"{shown(extra.group(1))} is more than it takes ({what}; a value of several "
+            "words goes in quotes)"
+        )
     param = getattr(exc, "param", None)
     if param is None or not param.opts:
         return None

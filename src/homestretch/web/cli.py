@@ -23,14 +23,13 @@ if TYPE_CHECKING:
 
 
 def _content_folders(folders: list[Path] | None) -> list[Path] | None:
-    """A --content file said to be one, with what the folder should hold, as a game's
-    --content says it (a folder not there is the lobby's designs' to say)."""
+    """A --content file said to be one, with what the folder should hold, and a folder
+    not there with how to make one, as a game's --content says them."""
     from homestretch.cli.content import content_folder
 
     check = content_folder("across", "totopoly")
     for folder in folders or []:
-        if folder.exists():
-            check(folder)
+        check(folder)
     return folders
 
 

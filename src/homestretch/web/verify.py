@@ -9,7 +9,17 @@ from homestretch.session.dice import seed_digest
 from homestretch.session.saved import rebuild
 from homestretch.store.db import Store
 
-NOT_YET = "the seed is revealed when the game ends"
+NOT_YET = "is still being played"
+"""What a game still being played is said to be (``still_played``)."""
+
+
+def still_played(game_id: int) -> str:
+    """Why a game still being played is not verified, and what verifying it will mean
+    (it said "the seed is revealed when the game ends", not that the game goes on)."""
+    return (
+        f"game {game_id} {NOT_YET}: its seed is revealed when it ends; verify it then, "
+        "to check that every roll and draw followed from that seed"
+    )
 
 
 def verify_table(store: Store, game_id: int) -> JSON:
@@ -23,7 +33,7 @@ def verify_table(store: Store, game_id: int) -> JSON:
     except HomestretchError as exc:  # a tampered log may not even replay
         return _verdict(game_id, saved.seed, shown, False, f"the log does not replay: {exc}")
     if not table.state.is_over():
-        raise HomestretchError(NOT_YET)
+        raise HomestretchError(still_played(game_id))
     digest_ok = shown is None or shown == seed_digest(table.seed)
     if not digest_ok:
         return _verdict(game_id, table.seed, shown, False, "the seed does not match its digest")

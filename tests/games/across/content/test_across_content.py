@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from tests.conftest import refused
+from tests.conftest import refused, run_cache
 
 from homestretch.core.errors import ContentError
 from homestretch.games.across.content.loader import (
@@ -183,7 +183,7 @@ def test_a_saved_games_folder_whose_tracks_were_renamed_says_what_to_do(
         + ["--format", "json"],
         capture_output=True,
         text=True,
-        env={"HOMESTRETCH_DB": str(database), "PATH": "/usr/bin:/bin"},
+        env={"HOMESTRETCH_DB": str(database), "PATH": "/usr/bin:/bin", **run_cache()},
     )
     assert played.returncode == 0, played.stderr
     game_id = str(json.loads(played.stdout)["id"])

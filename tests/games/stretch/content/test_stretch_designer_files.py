@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.conftest import refused
+from tests.conftest import refused, run_cache
 
 from homestretch.core.errors import ContentError, HomestretchError
 from homestretch.games.stretch.content.card_set import load_card_set
@@ -160,7 +160,7 @@ def test_calibrate_on_ones_own_charts_says_its_rates_as_percentages(tmp_path: Pa
         + ["--charts", str(charts)],
         capture_output=True,
         text=True,
-        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin", **run_cache()},
     )
     assert result.returncode == 0, result.stderr
     said = " ".join(result.stdout.split())

@@ -318,3 +318,46 @@ def test_gulfstreams_turf_runs_as_quick_as_its_races_ruling_s22() -> None:
     seconds = charts.final_seconds(best, race.furlongs, race.surface, race.condition)
     median = float(np.median(seconds)) + race.course_seconds_per_furlong * race.furlongs
     assert 100.5 <= median <= 102.0  # 1:40.5-1:42.0
+
+
+def test_the_json_says_where_each_horse_crossed_the_wire_before_the_stewards() -> None:
+    """`--format json` gave the official order alone: where a disqualified horse crossed
+    the wire, and a dead heat at the wire that a disqualification broke, were lost.
+    ``wire_order`` and each entry's ``wire_finish`` keep them."""
+    from homestretch.core.chance import SeededDice
+    from homestretch.core.referee import play
+    from homestretch.games.stretch.content.race import load_race
+    from homestretch.games.stretch.rules.engine import RaceGame, RaceState
+    from homestretch.games.stretch.rules.report import race_json
+
+    game = RaceGame(load_race("claiming-route-big-field"), "quick")
+    broken_heats = 0
+    for seed in range(100):
+        state = play(game.new_initial_state(), SeededDice(seed), {})
+        assert isinstance(state, RaceState)
+        data = race_json(state)
+        entries = {e["post"]: e for e in data["entries"]}
+        wire = data["wire_order"]
+        # every finisher once, each group sharing the place one past all those ahead of it
+        assert sorted(p for group in wire for p in group) == sorted(
+            p for p, e in entries.items() if e["finish"] is not None
+        )
+        ahead = 0
+        for group in wire:
+            assert {entries[p]["wire_finish"] for p in group} == {ahead + 1}, (seed, wire)
+            assert len({entries[p]["beaten_lengths"] for p in group}) == 1  # level there
+            ahead += len(group)
+        lengths = [entries[group[0]]["beaten_lengths"] for group in wire]
+        assert lengths == sorted(lengths), (seed, wire)  # the order they crossed it in
+        # the stewards move the disqualified alone: the others keep their order at the wire
+        dq = {p for p, e in entries.items() if e["status"] == "disqualified"}
+        clean_wire = [p for group in wire for p in group if p not in dq]
+        clean_official = [p for group in data["order"] for p in group if p not in dq]
+        assert clean_wire == clean_official, seed
+        for group in wire:
+            if len(group) > 1 and dq & set(group) and set(group) - dq:
+                broken_heats += 1  # dead-heated at the wire, split by the stewards
+                assert len({entries[p]["finish"] for p in group}) > 1
+    assert broken_heats > 0  # the seeds include a dead heat at the wire that a DQ broke
+    unfinished = race_json(game.new_initial_state())
+    assert unfinished["wire_order"] == [] and unfinished["entries"][0]["wire_finish"] is None

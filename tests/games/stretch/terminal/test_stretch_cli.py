@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from tests.conftest import refused as _bad
+from tests.conftest import run_cache
 from typer.testing import CliRunner
 
 from homestretch.cli.main import app
@@ -148,7 +149,7 @@ def _ran(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         [sys.executable, "-c", "from homestretch.cli.main import run; run()", *args],
         capture_output=True,
         text=True,
-        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin"},
+        env={"HOMESTRETCH_DB": str(tmp_path / "x.sqlite"), "PATH": "/usr/bin:/bin", **run_cache()},
     )
     assert done.returncode == 0, done.stderr
     return done

@@ -93,8 +93,23 @@ def _table(path: Path | None) -> tuple[TableRow, ...] | None:
     """The odds table a command reads: the one in ``path``, checked, else the printed one."""
     from homestretch.games.derbycast.content.odds_table import load_table
 
+    if path is not None:
+        _made_by_content(path, "CSV odds table", "odds-table")
     with _where_it_goes():
         return None if path is None else load_table(path)
+
+
+def _made_by_content(path: Path, what: str, part: str) -> None:
+    """A file not there (`--table nosuch.csv`) said with how to make one to edit: the
+    part of `derbycast content` that copies one (it said "file not found" alone)."""
+    from homestretch.core.errors import ContentError
+
+    if not path.exists() and not path.is_symlink():
+        raise ContentError(
+            path,
+            f"cannot read the {what}: file not found (`homestretch derbycast content "
+            f"FOLDER --part {part}` makes one to edit)",
+        )
 
 
 @contextmanager
@@ -199,6 +214,7 @@ def _feed(source: str, seed: int, race: str | None, mode: str) -> tuple[Source, 
             f"--source {source!r}{guess}: write {', '.join(SOURCES)}, or a results file "
             "(.csv or .json)"
         )
+    _made_by_content(path_of_file, "results file", "replays")
     with _where_it_goes():
         read_results(path_of_file)
     return Source.keeper, {"kind": "file", "path": str(path_of_file.resolve())}
@@ -882,6 +898,7 @@ def races_command(
     Example: `homestretch derbycast races samples/derbycast/saturday_card.csv`"""
     from homestretch.games.derbycast.content.results_file import read_results
 
+    _made_by_content(path, "results file", "replays")
     with _where_it_goes():
         races = read_results(path)
     if fmt is OutputFormat.json:

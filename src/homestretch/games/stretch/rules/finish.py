@@ -17,6 +17,19 @@ class Finish:
     beaten: dict[int, float]
     """Lengths behind the first horse past the wire (0 for it), by line index."""
     winner_seconds: float | None
+    wire: list[list[int]]
+    """The order at the wire, before disqualifications: groups of line indices, a group of
+    several a dead heat there."""
+
+    def wire_places(self) -> dict[int, int]:
+        """Each finisher's place at the wire by line index (1 first past; a dead heat
+        shares its place, and the next horse's is counted past every one of them)."""
+        places: dict[int, int] = {}
+        ahead = 0
+        for group in self.wire:
+            places.update(dict.fromkeys(group, ahead + 1))
+            ahead += len(group)
+        return places
 
 
 def settle_finish(lines: list[Line], charts: ChartSet, race: Race) -> Finish:
@@ -41,7 +54,10 @@ def settle_finish(lines: list[Line], charts: ChartSet, race: Race) -> Finish:
     fastest = min((lines[i].seconds or 0.0 for i in running), default=None)
     per_point = time.seconds_per_point / charts.seconds_per_length
     return Finish(
-        order=order, beaten=beaten_lengths(lines, running, per_point), winner_seconds=fastest
+        order=order,
+        beaten=beaten_lengths(lines, running, per_point),
+        winner_seconds=fastest,
+        wire=wire_order,
     )
 
 

@@ -36,6 +36,7 @@ def race_json(state: RaceState) -> JSON:
     race = state.race
     dice = [face for e in state.events if e.player == CHANCE for face in (e.outcome or ())]
     entries = []
+    wire = {} if state.finish is None else state.finish.wire_places()
     for line in state.lines:
         odds = state.used_odds(line)
         item: JSON = {
@@ -59,6 +60,7 @@ def race_json(state: RaceState) -> JSON:
             "trouble": list(line.trouble),
             "dq_roll": line.dq_roll,
             "finish": line.finish if state.finish is not None else None,
+            "wire_finish": wire.get(line.post - 1),
             "status": line.status,
             "odds": None if odds is None else str(odds),
             "payoffs": payoffs(state, line),
@@ -120,6 +122,9 @@ def race_json(state: RaceState) -> JSON:
         "order": []
         if state.finish is None
         else [[state.lines[i].post for i in group] for group in state.finish.order],
+        "wire_order": []
+        if state.finish is None
+        else [[state.lines[i].post for i in group] for group in state.finish.wire],
         "final_time": None
         if state.finish is None or state.finish.winner_seconds is None
         else format_time(state.finish.winner_seconds),
