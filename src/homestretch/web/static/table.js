@@ -254,12 +254,16 @@ function typeOn({ node, key, caret }) {
 // ``says``: what the box says of an amount below its least, in the words the rules refuse
 // such a move with, the least filled in (the board's served words: Across's bid, "the bid
 // must be at least 3 fifties"); else the page's ("3 or more"). A box outside a form is
-// given what a form gives: see "Amount boxes outside a form" below.
-function wholeBox(input, least = 0, says = null) {
+// given what a form gives: see "Amount boxes outside a form" below. ``most`` (a bound the
+// rules give, as the view sends it) and ``mostSays`` (the server's words for more, with
+// "{amount}" for the amount typed) are checked there the same way.
+function wholeBox(input, least = 0, says = null, most = null, mostSays = null) {
   Object.assign(input, { type: "text", inputMode: "numeric", pattern: "[0-9]*", autocomplete: "off", spellcheck: false });
   input.dataset.least = String(least);
   if (says) input.dataset.leastSays = says;
   else delete input.dataset.leastSays;
+  if (most !== null) Object.assign(input.dataset, { most: String(most), mostSays: mostSays || "" });
+  else { delete input.dataset.most; delete input.dataset.mostSays; }
   return input;
 }
 const wholeBoxOf = (target) => (target instanceof HTMLInputElement && target.dataset.least !== undefined ? target : null);
@@ -583,7 +587,8 @@ document.addEventListener("click", (event) => {
 // in a box presses its button, the nearest after it in its row, else the nearest before
 // ("Bid this", "Offer to lend", "Bid for me up to"); and that button, pressed, first
 // checks the boxes it goes with: one that holds no whole number (blank too), or less
-// than its least, says so in a line under its row (the server's words: ``says``), is
+// than its least, or more than its most, says so in a line under its row (the server's
+// words: ``says``, ``mostSays``), is
 // marked invalid and takes the focus, and nothing is sent. The line goes once the box
 // holds what it may, and is said again when the board is drawn anew (another's move),
 // against the least drawn then. A box in a form has the form's own (Enter submits it;
@@ -597,6 +602,7 @@ function goOf(box) {
 function amiss(box) {
   const text = box.value.trim();
   if (!/^[0-9]+$/.test(text)) return frame.words.whole_number;
+  if (box.dataset.most !== undefined && Number(text) > Number(box.dataset.most)) return box.dataset.mostSays.replace("{amount}", text);
   return Number(text) < Number(box.dataset.least) ? belowLeast(box) : null;
 }
 const lineOf = new WeakMap();  // a box -> the line said under its row
